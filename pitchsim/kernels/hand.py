@@ -1,0 +1,177 @@
+"""One hand of Pitch in a kernel: six tricks, then High, Low, Jack and Game.
+
+Mirrors ``pitchsim.reference.play``; tests replay both on the same decisions.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
+from .bits import JACK, bit, game_count, highest_card, lowest_card, suit_mask
+from .policies import choose_card
+from .rng import DECISION_COUNTER
+
+TRICKS = 6
+HIGH, LOW, JACK_POINT, GAME = 0, 1, 2, 3
+# Per-trick record in a play log: leader, the n cards in play order, winner.
+
+
+@njit(cache=True, inline="always")
+def legal_cards(hand, led_suit, trump, must_follow):
+    """Cards ``hand`` may play to a trick led in ``led_suit`` (-1: leading)."""
+    if led_suit < 0:
+        return hand
+    follow = hand & suit_mask(led_suit)
+    trumps = hand & suit_mask(trump)
+    if led_suit == trump or must_follow:
+        trumps = 0
+    # Written as selects: these branches are data-dependent and mispredict.
+    return hand if follow == 0 else follow | trumps
+
+
+@njit(cache=True, inline="always")
+def strength(card, led_suit, trump):
+    """Orders the cards of one trick: any trump > any led-suit card > anything else."""
+    suit = card // 13
+    return card % 13 + 16 * (suit == led_suit) + 32 * (suit == trump)
+
+
+@njit(cache=True, inline="always")
+def beats(card, best, led_suit, trump):
+    """Does ``card`` beat the trick's current best card?"""
+    return strength(card, led_suit, trump) > strength(best, led_suit, trump)
+
+
+@njit(cache=True, inline="always")
+def play_hand(dealt, n, pitcher, bid, fixed_trump, first_lead, policies, rules, key, hands, won, trick, log):
+    """Play six tricks from the hands in ``dealt``; return trump.
+
+    ``policies[seat]`` names each seat's play policy.  ``fixed_trump`` >= 0 makes the
+    pitcher lead that suit; ``first_lead`` >= 0 is a pitched card that must lead.
+    ``hands``, ``won`` (cards captured per seat) and ``trick`` are scratch of size n.
+    When ``log.size`` > 0 it receives, per trick, leader, cards in order and winner.
+    """
+    for s in range(n):
+        hands[s] = dealt[s]
+        won[s] = 0
+    must_follow = rules[R_MUST_FOLLOW] != 0
+    played = np.int64(0)
+
+    # The opening lead fixes trump (unless it was fixed before: --trump or a pitched 4).
+    trump = fixed_trump
+    hand = hands[pitcher]
+    if first_lead >= 0:
+        card = first_lead
+    else:
+        legal = hand
+        if trump >= 0 and hand & suit_mask(trump) != 0:
+            legal = hand & suit_mask(trump)
+        card = choose_card(
+            policies[pitcher], legal, hand, pitcher, n, pitcher, bid, trump, 0,
+            trick, 0, pitcher, played, won, rules, key, DECISION_COUNTER,
+        )  # fmt: skip
+    trump = card // 13
+
+    leader = pitcher
+    for t in range(TRICKS):
+        if t > 0:
+            hand = hands[leader]
+            card = choose_card(
+                policies[leader], hand, hand, leader, n, pitcher, bid, trump, t,
+                trick, 0, leader, played, won, rules, key, DECISION_COUNTER + t * n,
+            )  # fmt: skip
+        hands[leader] = hand & ~bit(card)
+        trick[0] = card
+        taken = bit(card)
+        led = card // 13
+        best = strength(card, led, trump)
+        winner = leader
+        seat = leader
+        for i in range(1, n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hand = hands[seat]
+            legal = legal_cards(hand, led, trump, must_follow)
+            card = choose_card(
+                policies[seat], legal, hand, seat, n, pitcher, bid, trump, t,
+                trick, i, leader, played, won, rules, key, DECISION_COUNTER + t * n + i,
+            )  # fmt: skip
+            hands[seat] = hand & ~bit(card)
+            trick[i] = card
+            taken |= bit(card)
+            st = strength(card, led, trump)
+            if st > best:
+                best = st
+                winner = seat
+        won[winner] |= taken
+        played |= taken
+        if log.size > 0:
+            base = t * (n + 2)
+            log[base] = leader
+            for i in range(n):
+                log[base + 1 + i] = trick[i]
+            log[base + 1 + n] = winner
+        leader = winner
+    return trump
+
+
+@njit(cache=True, inline="always")
+def _capturer(won, n, card):
+    for s in range(n):
+        if won[s] & bit(card):
+            return s
+    return -1
+
+
+@njit(cache=True, inline="always")
+def score_hand(dealt, won, n, trump, rules, award):
+    """Fill ``award`` with the seat credited with High, Low, Jack, Game (-1: nobody).
+
+    Capture-based: each point goes to whoever won the card in a trick (Low to whoever
+    was dealt it under low = dealt).  Game needs a single highest count; partners pool
+    theirs, and the team's Game is credited to its lower seat (0 or 1).
+    """
+    in_play = np.int64(0)
+    for s in range(n):
+        in_play |= dealt[s]
+    trumps = in_play & suit_mask(trump)
+    award[HIGH] = _capturer(won, n, highest_card(trumps))
+    low = lowest_card(trumps)
+    if rules[R_LOW_DEALT] != 0:
+        award[LOW] = _capturer(dealt, n, low)
+    else:
+        award[LOW] = _capturer(won, n, low)
+    jack = trump * 13 + JACK
+    award[JACK_POINT] = _capturer(won, n, jack) if in_play & bit(jack) else -1
+    sides = 2 if rules[R_PARTNERSHIP] != 0 else n
+    best = -1
+    best_side = -1
+    tied = False
+    for side in range(sides):
+        count = 0
+        for s in range(side, n, sides):
+            count += game_count(won[s])
+        if count > best:
+            best = count
+            best_side = side
+            tied = False
+        elif count == best:
+            tied = True
+    award[GAME] = -1 if tied else best_side
+
+
+@njit(cache=True, inline="always")
+def side_of(seat, rules):
+    return seat % 2 if rules[R_PARTNERSHIP] != 0 else seat
+
+
+@njit(cache=True, inline="always")
+def points_flags(award, seat, rules):
+    """Bit i set when point i (High, Low, Jack, Game) went to ``seat``'s side."""
+    side = side_of(seat, rules)
+    flags = 0
+    for i in range(4):
+        if award[i] >= 0 and side_of(award[i], rules) == side:
+            flags |= 1 << i
+    return flags

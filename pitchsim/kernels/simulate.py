@@ -1,0 +1,61 @@
+"""Many hands at once: parallel loops over deal indices.
+
+Deals are split into fixed blocks for ``prange``; each deal draws only from its own
+key (seed, deal index), so the outcome arrays are identical on any thread count.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from .deal import deal_hands
+from .hand import play_hand, points_flags, score_hand
+from .rng import deal_key
+
+BLOCK = 4096
+PITCHER = 0
+
+
+@njit(cache=True, parallel=True)
+def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, policies, rules,
+                   out_flags, out_trump, out_hand):  # fmt: skip
+    """Play deals ``start .. start+count-1`` with seat 0 as pitcher.
+
+    ``fixed_hand`` (mask, 0 for a random one) is the pitcher's hand; ``template`` is
+    the deck without it.  Per deal: ``out_flags`` bit i = point i (High, Low, Jack,
+    Game) went to the pitcher's side; ``out_trump``; ``out_hand`` the pitcher's hand
+    (written only when ``out_hand.size`` > 0).
+    """
+    no_log = np.empty(0, dtype=np.int64)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        dealt = np.empty(n, dtype=np.int64)
+        hands = np.empty(n, dtype=np.int64)
+        won = np.empty(n, dtype=np.int64)
+        trick = np.empty(n, dtype=np.int64)
+        deck = np.empty(52, dtype=np.int64)
+        award = np.empty(4, dtype=np.int64)
+        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, start + d)
+            deal_hands(key, n, PITCHER, fixed_hand, template, deck, dealt)
+            trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key,
+                              hands, won, trick, no_log)  # fmt: skip
+            score_hand(dealt, won, n, trump, rules, award)
+            out_flags[d] = points_flags(award, PITCHER, rules)
+            out_trump[d] = trump
+            if out_hand.size > 0:
+                out_hand[d] = dealt[PITCHER]
+
+
+@njit(cache=True)
+def play_logged(seed, deal, n, fixed_hand, template, fixed_trump, policies, rules, dealt, log, award):
+    """One deal, recording every trick in ``log`` (size 6 * (n + 2)); returns trump."""
+    key = deal_key(seed, deal)
+    deck = np.empty(52, dtype=np.int64)
+    deal_hands(key, n, PITCHER, fixed_hand, template, deck, dealt)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands, won,
+                      trick, log)  # fmt: skip
+    score_hand(dealt, won, n, trump, rules, award)
+    return trump
