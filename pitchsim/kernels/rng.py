@@ -38,7 +38,7 @@ def deal_key(seed, deal):
 @njit(cache=True, inline="always")
 def draw(key, counter):
     """A uniform 64-bit value for position ``counter`` of the stream ``key``."""
-    return mix64(key + np.uint64(counter) * _GOLDEN)
+    return mix64(np.uint64(key) + np.uint64(counter) * _GOLDEN)
 
 
 @njit(cache=True, inline="always")
@@ -48,7 +48,7 @@ def below(key, counter, k):
     ``key`` is already a full-strength hash of (seed, deal), so one multiply and a
     fold of the high half mix in the counter well enough for this (and halve the cost).
     """
-    z = (key ^ (np.uint64(counter) * _GOLDEN)) * _M1
+    z = (np.uint64(key) ^ (np.uint64(counter) * _GOLDEN)) * _M1
     z ^= z >> _S32
     z *= _M2
     return np.int64(((z >> _S32) * np.uint64(k)) >> _S32)

@@ -42,7 +42,7 @@ class View:
     players: int
     pitcher: int
     bid: int  # the pitcher's bid (0 when the caller did not say)
-    trump: int  # -1 until the pitcher's opening lead fixes it
+    trump: int  # -1 until the opening lead fixes it (unless fixed before play)
     trick_no: int  # 0..5
     leader: int  # the seat that led this trick
     trick: tuple[int, ...]  # cards played so far in this trick, from the leader on
@@ -249,7 +249,7 @@ def play_hand(
                     players=n,
                     pitcher=pitcher,
                     bid=bid,
-                    trump=trump,
+                    trump=trump if trump >= 0 else fixed_trump,
                     trick_no=trick_no,
                     leader=leader,
                     trick=tuple(trick),
