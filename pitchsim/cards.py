@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .errors import InputError
+
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -26,7 +28,7 @@ SUIT_MASK = (1 << N_RANKS) - 1
 FULL_DECK = (1 << N_CARDS) - 1
 
 
-class CardError(ValueError):
+class CardError(InputError):
     """A card string or hand that cannot be used; the message names the problem."""
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .errors import InputError
+
 # Indices into the packed int64 array the kernels read.
 R_LOW_DEALT = 0  # 1: Low goes to the player who was dealt it
 R_MIN_BID = 1  # 1 or 2
@@ -25,7 +27,7 @@ R_PARTNERSHIP = 7  # 1: seats 0+2 vs 1+3
 N_RULE_FIELDS = 8
 
 
-class RulesError(ValueError):
+class RulesError(InputError):
     """Rule options that cannot be played; the message names the problem."""
 
 
@@ -134,7 +136,9 @@ def _coerce(name: str, value: object, typ: str) -> object:
         try:
             return int(value)
         except ValueError:
-            raise RulesError(f"{name.replace('_', '-')} takes a whole number, not {value!r}") from None
+            raise RulesError(
+                f"{name.replace('_', '-')} takes a whole number, not {value!r}"
+            ) from None
     return value
 
 

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .errors import InputError
 from .kernels.policies import PLAY_POLICY_IDS, choose_card
 from .kernels.rng import DECISION_COUNTER, deal_key
 from .reference.play import View
 
 
-class PolicyError(ValueError):
+class PolicyError(InputError):
     """An unknown policy name."""
 
 
@@ -57,7 +58,9 @@ def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise PolicyError(f"give one policy for every seat or one per seat ({players}), not {len(names)}")
+        raise PolicyError(
+            f"give one policy for every seat or one per seat ({players}), not {len(names)}"
+        )
     return np.array([play_policy(n).id for n in names], dtype=np.int64)
 
 

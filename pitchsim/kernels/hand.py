@@ -43,7 +43,9 @@ def beats(card, best, led_suit, trump):
 
 
 @njit(cache=True, inline="always")
-def play_hand(dealt, n, pitcher, bid, fixed_trump, first_lead, policies, rules, key, hands, won, trick, log):
+def play_hand(
+    dealt, n, pitcher, bid, fixed_trump, first_lead, policies, rules, key, hands, won, trick, log
+):
     """Play six tricks from the hands in ``dealt``; return trump.
 
     ``policies[seat]`` names each seat's play policy.  ``fixed_trump`` >= 0 makes the

@@ -47,7 +47,9 @@ def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, pol
 
 
 @njit(cache=True)
-def play_logged(seed, deal, n, fixed_hand, template, fixed_trump, policies, rules, dealt, log, award):
+def play_logged(
+    seed, deal, n, fixed_hand, template, fixed_trump, policies, rules, dealt, log, award
+):
     """One deal, recording every trick in ``log`` (size 6 * (n + 2)); returns trump."""
     key = deal_key(seed, deal)
     deck = np.empty(52, dtype=np.int64)

@@ -122,8 +122,11 @@ def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, t
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     if trump < 0:
-        # Opening lead with trump still open: our best suit, top card first.
-        return highest_card(hand & suit_mask(choose_trump(hand)))
+        # Opening lead with trump still open: our best suit, then lead as if it were fixed.
+        trump = choose_trump(hand)
+        legal = hand & suit_mask(trump)
+        if legal & (legal - 1) == 0:
+            return lowest_card(legal)
 
     partnership = rules[R_PARTNERSHIP] != 0
     my_side = _side(seat, pitcher, partnership)

@@ -1,0 +1,47 @@
+"""The ``pitchsim`` command: parse and validate, call the library, render.
+
+Each command lives in its own module and registers itself on ``app``.  Bad input
+raises :class:`pitchsim.errors.InputError`; ``main`` turns it (and click's usage
+errors) into one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import typer
+
+from ..errors import InputError
+
+app = typer.Typer(
+    name="pitchsim",
+    help="Strategy analyzer for Pitch (Auction Pitch / Setback): odds from simulated deals.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+from . import bid_odds, play  # noqa: E402,F401  (commands register on import)
+
+
+def fail(message: str) -> None:
+    print(f"pitchsim: error: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        rc = app(args=argv, standalone_mode=False)
+    except InputError as e:
+        fail(str(e))
+    except click.exceptions.NoArgsIsHelpError as e:
+        print(e.ctx.get_help() if e.ctx else str(e), file=sys.stderr)
+        sys.exit(2)
+    except click.UsageError as e:
+        fail(e.format_message().replace("\n", " "))
+    except (click.Abort, KeyboardInterrupt):
+        print("pitchsim: interrupted", file=sys.stderr)
+        sys.exit(130)
+    sys.exit(rc if isinstance(rc, int) else 0)

@@ -1,0 +1,47 @@
+"""Progress bars on stderr (stdout stays clean for --json), only for long runs."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from tqdm import tqdm
+
+SHOW_AFTER = 2.0  # seconds: short runs print no bar at all
+
+
+class Progress:
+    """A tqdm bar that appears only once a run has taken ``SHOW_AFTER`` seconds.
+
+    ``total`` may be unknown (None).  Usable as ``with Progress("deals", total) as bar:
+    bar.update(k)``.
+    """
+
+    def __init__(self, unit: str, total: int | None = None, enabled: bool = True):
+        self.unit = unit
+        self.total = total
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self.done = 0
+        self.bar: tqdm | None = None
+
+    def update(self, k: int, total: int | None = None) -> None:
+        self.done += k
+        if total is not None:
+            self.total = total
+            if self.bar is not None:
+                self.bar.total = total
+        if not self.enabled:
+            return
+        if self.bar is None and time.monotonic() - self.start >= SHOW_AFTER:
+            self.bar = tqdm(total=self.total, unit=f" {self.unit}", unit_scale=True,
+                            file=sys.stderr, dynamic_ncols=True, initial=self.done)  # fmt: skip
+        elif self.bar is not None:
+            self.bar.update(k)
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.close()

@@ -1,0 +1,33 @@
+"""Binomial estimates with honest error bars."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes, trials, z: float = Z95):
+    """Wilson score interval for a binomial proportion (works on arrays too).
+
+    Unlike the normal approximation it stays inside [0, 1] and behaves at p = 0 or 1.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(float(lo), 3), round(float(hi), 3)
+    (0.404, 0.596)
+    """
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = k / n
+        denom = 1 + z * z / n
+        centre = (p + z * z / (2 * n)) / denom
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def samples_for_half_width(half_width: float, z: float = Z95) -> int:
+    """Samples that give a 95% interval of at most +/- ``half_width`` at p = 1/2."""
+    return math.ceil((z / half_width) ** 2 / 4)

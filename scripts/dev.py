@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Set up pitchsim in ./.venv and run something: the two quick-start commands.
+
+    python3 scripts/dev.py demo    # set up, then a real bid-odds example
+    python3 scripts/dev.py test    # set up, then the whole test suite (what CI runs)
+
+Needs only Python 3.11+: it creates the virtual environment and installs the package
+with its test dependencies (idempotent: a second run installs nothing new).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def run(*cmd: str | Path) -> None:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], cwd=ROOT, check=True)
+
+
+def setup() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"pitchsim needs Python 3.11+, this is {sys.version.split()[0]}")
+    if not (BIN / "python").exists():
+        print(f"+ creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+        "-e", ".[test]")  # fmt: skip
+
+
+def main() -> None:
+    what = sys.argv[1] if len(sys.argv) > 1 else "test"
+    extra = sys.argv[2:]
+    setup()
+    try:
+        if what == "demo":
+            run(BIN / "pitchsim", "bid-odds", "AH KH 2H 9C 7D 3S", "--players", "5", *extra)
+        elif what == "test":
+            run(BIN / "python", "-m", "pytest", *extra)
+        else:
+            sys.exit(f"usage: {sys.argv[0]} demo|test [args...]")
+    except subprocess.CalledProcessError as e:
+        sys.exit(e.returncode)
+
+
+if __name__ == "__main__":
+    main()
