@@ -27,7 +27,7 @@ def run(*cmd: str | Path) -> None:
 
 
 def setup() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036  (runs under any python3)
         sys.exit(f"pitchsim needs Python 3.11+, this is {sys.version.split()[0]}")
     if not (BIN / "python").exists():
         print(f"+ creating {VENV}", flush=True)

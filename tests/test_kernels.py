@@ -8,7 +8,7 @@ from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.hand import GAME, HIGH, JACK_POINT, LOW, points_flags
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.simulate import play_logged, simulate_hands
-from pitchsim.options import Rules
+from pitchsim.options import BASE_RULES, Rules
 from pitchsim.policies import kernel_chooser, seat_policies
 from pitchsim.reference import play_hand
 
@@ -102,7 +102,7 @@ def test_deal_is_a_uniform_partition():
     assert np.all(counts[[c for c in range(52) if fixed >> c & 1]] == 0)
 
 
-def run_block(seed, start, count, n, threads=None, policy="heuristic", rules=Rules()):
+def run_block(seed, start, count, n, threads=None, policy="heuristic", rules=BASE_RULES):
     import numba
 
     old = numba.get_num_threads()

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
+
+try:  # typer >= 0.26 vendors click; older versions use click itself
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_errors
 
 from ..errors import InputError
 
@@ -36,12 +40,12 @@ def main(argv: list[str] | None = None) -> None:
         rc = app(args=argv, standalone_mode=False)
     except InputError as e:
         fail(str(e))
-    except click.exceptions.NoArgsIsHelpError as e:
+    except click_errors.NoArgsIsHelpError as e:
         print(e.ctx.get_help() if e.ctx else str(e), file=sys.stderr)
         sys.exit(2)
-    except click.UsageError as e:
+    except click_errors.UsageError as e:
         fail(e.format_message().replace("\n", " "))
-    except (click.Abort, KeyboardInterrupt):
+    except (click_errors.Abort, typer.Abort, KeyboardInterrupt):
         print("pitchsim: interrupted", file=sys.stderr)
         sys.exit(130)
     sys.exit(rc if isinstance(rc, int) else 0)

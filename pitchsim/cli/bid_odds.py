@@ -58,7 +58,7 @@ def render(r: BidOdds) -> str:
     table = "partnership" if r.rules.partnership else "solo"
     side = "the pitcher's team" if r.rules.partnership else "the pitcher"
     lines = [
-        f"Hand {format_cards(r.hand, sort=True)}  ·  {r.players} players, {table}  ·  "
+        f"Hand {format_cards(r.hand)}  ·  {r.players} players, {table}  ·  "
         f"{r.policy} play  ·  {r.samples:,} deals per trump suit  ·  seed {r.seed}",
         "",
         f"Chance {side} wins at least k points (95% interval)",
@@ -95,4 +95,4 @@ def render(r: BidOdds) -> str:
             f"Recommended: bid up to {bid} with {suit_label(trump)} as trump "
             f"(the highest bid with a positive expected score: {e:+.2f} ±{1.96 * se:.2f})."
         )
-    return "\n".join(lines) + "\n"
+    return "\n".join(line.rstrip() for line in lines) + "\n"

@@ -1,0 +1,3 @@
+from pitchsim.cli import main
+
+main()

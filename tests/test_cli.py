@@ -1,0 +1,127 @@
+"""The command line: output a person reads, JSON a program reads, bad input -> exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pitchsim.cli import main
+
+
+def run(capsys, *argv):
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+def test_bid_odds_table(capsys):
+    code, out, err = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--players", "5",
+                         "--samples", "5000", "--seed", "3")  # fmt: skip
+    assert code == 0
+    assert "5 players" in out and "seed 3" in out and "5,000 deals" in out
+    assert "♥ hearts" in out and "k = 4" in out and "bid 4" in out
+    assert "Recommended:" in out
+
+
+def test_bid_odds_json_is_clean_and_reproducible(capsys):
+    args = ["bid-odds", "Ah,Kh,2h,9c,7d,3s", "--samples", "4000", "--seed", "11", "--json"]
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["seed"] == 11 and doc["samples"] == 4000 and doc["players"] == 4
+    assert doc["policy"] == "heuristic"
+    assert doc["hand"] == ["AH", "KH", "2H", "9C", "7D", "3S"]
+    assert doc["chosen_trump"] == "H"
+    assert 0 <= doc["recommended_bid"] <= 4
+    _, again, _ = run(capsys, *args, "--threads", "1")
+    assert json.loads(again) == doc
+
+
+def test_bid_odds_without_seed_reports_the_one_it_picked(capsys):
+    code, out, _ = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000",
+                       "--trump", "h", "--json")  # fmt: skip
+    doc = json.loads(out)
+    assert isinstance(doc["seed"], int)
+    assert list(doc["by_trump"]) == ["H"]
+    _, again, _ = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000",
+                      "--trump", "h", "--json", "--seed", str(doc["seed"]))  # fmt: skip
+    assert json.loads(again)["by_trump"] == doc["by_trump"]
+
+
+def test_sanity_every_bid_certain(capsys):
+    _, out, _ = run(capsys, "bid-odds", "AH KH QH JH TH 9H", "--samples", "2000", "--seed",
+                    "1", "--json")  # fmt: skip
+    doc = json.loads(out)
+    assert doc["by_trump"]["H"]["p_at_least"] == {"1": 1.0, "2": 1.0, "3": 1.0, "4": 1.0}
+    assert doc["recommended_bid"] == 4
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["bid-odds", "AH KH 2H 9C 7D ZZ"], "cannot read card 'ZZ'"),
+        (["bid-odds", "AH KH 2H 9C 7D AH"], "duplicate card AH"),
+        (["bid-odds", "AH KH 2H 9C 7D"], "exactly 6 cards, got 5"),
+        (["bid-odds", "AH KH 2H 9C 3S 4S", "--trump", "D"], "no card of that suit"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--trump", "X"], "unknown suit"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "8"], "players must be 2-7"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "1"], "players must be 2-7"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "3", "--partnership"], "partnership"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "0"], "samples must be positive"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "-5"], "samples must be positive"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--policy", "smart"], "unknown policy 'smart'"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--threads", "99"], "threads must be"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "four"], "players"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--rules", "low=maybe"], "low must be"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--rules", "colour=red"], "unknown rule option"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--seed", "-1"], "seed must be"),
+        (["play", "--hand", "AH KH 2H 9C 3S 4S", "--trump", "D"], "no card of that suit"),
+        (["play", "--players", "9"], "players must be 2-7"),
+        (["play", "--policy", "nope"], "unknown policy"),
+        (["no-such-command"], "No such command"),
+    ],
+)
+def test_bad_input_one_line_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert err.startswith("pitchsim: error:") and err.count("\n") == 1
+    assert "Traceback" not in err and out == ""
+
+
+def test_bad_input_from_a_real_process_has_no_traceback():
+    p = subprocess.run([sys.executable, "-m", "pitchsim", "bid-odds", "AH KH 2H 9C 7D 7D"],
+                       capture_output=True, text=True)  # fmt: skip
+    assert p.returncode == 2
+    assert p.stderr.strip() == "pitchsim: error: duplicate card 7D"
+    assert p.stdout == ""
+
+
+def test_play_json_round(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    for key in ("players", "pitcher", "trump", "hands", "tricks", "points", "game_points",
+                "round_points"):  # fmt: skip
+        assert key in doc
+    assert doc["players"] == 5 and len(doc["hands"]) == 5
+    assert all(len(h) == 6 for h in doc["hands"])
+    assert len(doc["tricks"]) == 6
+    played = [c for t in doc["tricks"] for c in t["cards"]]
+    assert sorted(played) == sorted(c for h in doc["hands"] for c in h)
+    assert doc["tricks"][0]["leader"] == doc["pitcher"]
+    assert doc["tricks"][0]["cards"][0][-1] == doc["trump"]
+    assert set(doc["points"]) == {"high", "low", "jack", "game"}
+    assert sum(doc["game_points"]) == sum(
+        {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}.get(c[0], 0) for c in played
+    )
+
+
+def test_play_rounds_list_and_text(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "5", "--rounds", "3", "--json")
+    assert code == 0 and len(json.loads(out)) == 3
+    code, out, _ = run(capsys, "play", "--seed", "5", "--hand", "AH KH 2H 9C 7D 3S",
+                       "--trump", "H")  # fmt: skip
+    assert code == 0 and "trick 6" in out and "♥" in out
