@@ -1,0 +1,140 @@
+"""RULES.md's edge cases, hand-built, through the kernels (the reference has its own)."""
+
+import numpy as np
+import pytest
+
+from pitchsim.cards import mask_of, parse_card, parse_cards, parse_suit
+from pitchsim.kernels.deal import deal_hands, deck_without
+from pitchsim.kernels.hand import (
+    GAME,
+    HIGH,
+    JACK_POINT,
+    LOW,
+    legal_cards,
+    play_hand,
+    points_flags,
+    score_hand,
+    strength,
+)
+from pitchsim.kernels.rng import deal_key
+from pitchsim.options import BASE_RULES, Rules
+from pitchsim.policies import seat_policies
+
+H, C, S, D = (parse_suit(s) for s in "HCSD")
+
+
+def hands(*texts):
+    return np.array([mask_of(parse_cards(t)) for t in texts], dtype=np.int64)
+
+
+def kernel_play(dealt, rules=BASE_RULES, fixed_trump=-1, first_lead=-1, policy="random", seed=1):
+    """Play a hand-built deal through the kernel; seat 0 pitches. Returns (trump, award, won)."""
+    n = len(dealt)
+    won = np.empty(n, dtype=np.int64)
+    award = np.empty(4, dtype=np.int64)
+    r = rules.to_array()
+    trump = play_hand(dealt, n, 0, 0, fixed_trump, first_lead, seat_policies(policy, n), r,
+                      np.uint64(deal_key(seed, 0)), np.empty(n, dtype=np.int64), won,
+                      np.empty(n, dtype=np.int64), np.empty(0, dtype=np.int64))  # fmt: skip
+    score_hand(dealt, won, n, trump, r, award)
+    return trump, award, won
+
+
+OTHERS = ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AC 2D 3D 4D 5D 6D"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_edge_05_only_trump_a_seven_gives_two_points(seed):
+    dealt = hands("7H 2S 3S 4S 5S 6S", *OTHERS)
+    trump, award, _ = kernel_play(dealt, fixed_trump=H, seed=seed)
+    assert trump == H
+    assert award[HIGH] == award[LOW] == 0 and award[JACK_POINT] == -1
+    assert points_flags(award, 0, Rules().to_array()) & 0b0111 == 0b0011
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_edge_05_only_trump_the_jack_gives_three(seed):
+    dealt = hands("JH 2S 3S 4S 5S 6S", *OTHERS)
+    _, award, _ = kernel_play(dealt, fixed_trump=H, seed=seed)
+    assert award[HIGH] == award[LOW] == award[JACK_POINT] == 0
+
+
+@pytest.mark.parametrize("low", ["captured", "dealt"])
+def test_edge_06_jack_captured_by_queen(low):
+    # Seat 0 leads the J of hearts; seat 1's only heart is the Q and trump was led.
+    dealt = hands("JH 2S 3S 4S 5S 6S", "QH 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC",
+                  "AC 2D 3D 4D 5D 6D")  # fmt: skip
+    rules = Rules(low=low)
+    for seed in range(10):
+        _, award, won = kernel_play(dealt, rules=rules, fixed_trump=H, seed=seed)
+        assert won[1] >> parse_card("JH") & 1
+        assert award[HIGH] == award[JACK_POINT] == 1
+        assert award[LOW] == (1 if low == "captured" else 0)
+
+
+def test_edge_07_jack_not_dealt_at_most_three_points():
+    dealt = hands("AH KH QH 2H 3H 4H", *OTHERS)
+    for seed in range(20):
+        _, award, _ = kernel_play(dealt, fixed_trump=H, seed=seed, policy="heuristic")
+        assert award[JACK_POINT] == -1
+        assert int(points_flags(award, 0, Rules().to_array())).bit_count() <= 3
+
+
+def test_edge_08_game_ties_give_nobody_the_point():
+    r = Rules().to_array()
+    award = np.empty(4, dtype=np.int64)
+    dealt = hands("TC AC JC 2H 3H 4H", "TD AD JD 2S 3S 4S", "KC 5H 6H 7H 8H 9H")
+    won = hands("TC AC JC 2H 3H 4H", "TD AD JD 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 15, 3
+    score_hand(dealt, won, 3, H, r, award)
+    assert award[GAME] == -1
+    zero = hands("2C 3C 4C 2H 3H 4H", "2D 3D 4D 2S 3S 4S", "5C 5H 6H 7H 8H 9H")
+    score_hand(zero, zero, 3, H, r, award)
+    assert award[GAME] == -1
+    won = hands("TC AC JC 2H 3H 4H", "TD AD 2D 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 14, 3
+    score_hand(dealt, won, 3, H, r, award)
+    assert award[GAME] == 0
+
+
+def test_edge_11_follow_suit_or_trump():
+    hand = mask_of(parse_cards("2H 9H 3C KC 5D 6S"))
+    tr = lambda t: mask_of(parse_cards(t))  # noqa: E731
+    # Trump (hearts) led: must play trump.
+    assert legal_cards(hand, H, H, False) == tr("2H 9H")
+    # Clubs led: follow or trump.
+    assert legal_cards(hand, C, H, False) == tr("3C KC 2H 9H")
+    # Must-follow variant: clubs only.
+    assert legal_cards(hand, C, H, True) == tr("3C KC")
+    # Void in the led suit: anything.
+    void = mask_of(parse_cards("2H 9H 5D 6S 7S 8S"))
+    assert legal_cards(void, C, H, False) == void
+    assert legal_cards(void, C, H, True) == void
+    # Leading: anything.
+    assert legal_cards(hand, -1, H, False) == hand
+
+
+def test_trick_order_any_trump_beats_the_led_suit_and_third_suits_never_win():
+    st = lambda c, led, trump: strength(parse_card(c), led, trump)  # noqa: E731
+    assert st("2H", C, H) > st("AC", C, H)
+    assert st("3H", C, H) > st("2H", C, H)
+    assert st("2C", C, H) > st("AS", C, H)
+    assert st("AC", C, H) > st("KC", C, H)
+
+
+@pytest.mark.parametrize("n, dealt_cards", [(7, 42), (2, 12), (4, 24)])
+def test_edge_12_deal_sizes(n, dealt_cards):
+    dealt = np.empty(n, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    for d in range(50):
+        deal_hands(np.uint64(deal_key(3, d)), n, 0, 0, deck_without(0), deck, dealt)
+        union = 0
+        for m in dealt:
+            assert int(m).bit_count() == 6
+            assert union & int(m) == 0
+            union |= int(m)
+        assert union.bit_count() == dealt_cards
+
+
+def test_pitched_card_leads_and_fixes_trump():
+    dealt = hands("4S 2H 3H 5D 6D 7D", *OTHERS)
+    trump, _, won = kernel_play(dealt, first_lead=parse_card("4S"), seed=3)
+    assert trump == S
