@@ -1,0 +1,415 @@
+"""Aggregations over simulation runs: how often the pitcher makes each bid, by what he
+can see in his hand, as pandas DataFrames.
+
+A run is read one part at a time and only the columns a question needs, so memory
+stays bounded by the part size whatever the run's length.  Each part is reduced with
+``numpy.bincount`` to counts of deals by (group, points won); everything else (make
+probabilities, Wilson intervals, expected scores, the best bid) is computed from those
+counts.
+
+>>> t = make_table("runs/demo", by=["length", "high"], players=4)  # doctest: +SKIP
+>>> t.loc[(t.length == 3) & (t.high == "A"), ["deals", "p2", "p2_lo", "p2_hi"]]  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .batch import SCHEMA, Manifest, PartRecord, RunError, part_problem, read_manifest
+from .cards import SUITS
+from .errors import InputError
+from .features import (
+    ACE,
+    DEUCE,
+    HOLDING_COUNT,
+    HOLDING_HIGH,
+    HOLDING_LOW,
+    HOLDINGS,
+    JACK,
+    KING,
+    QUEEN,
+    TEN,
+    format_holding,
+    format_key_trumps,
+    format_pattern,
+    key_trumps_code,
+    parse_holding,
+    pattern_code,
+    rank_label,
+)
+from .stats import Z95, wilson
+
+BIDS = (1, 2, 3, 4)
+POINTS = 5  # a pitcher's side wins 0..4 points
+DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse counting
+
+
+# ---- reading a run --------------------------------------------------------------------
+
+
+class Run:
+    """A run directory opened for reading: its manifest and its finished parts."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.manifest: Manifest = read_manifest(self.path)
+
+    @property
+    def players(self) -> list[int]:
+        return self.manifest.players
+
+    @property
+    def missing_parts(self) -> int:
+        return len(self.manifest.parts) - len(self.manifest.done())
+
+    def parts(self, players: Iterable[int] | None = None) -> list[PartRecord]:
+        """Finished parts, of the given player counts only (all when None)."""
+        done = self.manifest.done()
+        if players is not None:
+            wanted = set(players)
+            unknown = sorted(wanted - set(self.players))
+            if unknown:
+                have = ",".join(map(str, self.players))
+                raise InputError(
+                    f"the run at {self.path} has no {unknown[0]}-player deals (it has {have})"
+                )
+            done = [r for r in done if r.part.players in wanted]
+        if not done:
+            raise RunError(
+                f"the run at {self.path} has no finished parts"
+                + (" for those players" if players is not None else "")
+                + f"; finish it with: pitchsim simulate --out {self.path} --resume"
+            )
+        return done
+
+    def read(self, rec: PartRecord, columns: Sequence[str]) -> dict[str, np.ndarray]:
+        """``columns`` of one part as numpy arrays; a damaged part is a :class:`RunError`."""
+        hint = f"; redo it with: pitchsim simulate --out {self.path} --resume"
+        problem = part_problem(self.path, rec)
+        if problem:
+            raise RunError(problem + hint)
+        f = self.path / rec.part.file
+        try:
+            pf = pq.ParquetFile(f)
+            if pf.metadata.num_rows != rec.rows:
+                raise RunError(f"{f} holds {pf.metadata.num_rows:,} deals, not {rec.rows:,}" + hint)
+            table = pf.read(columns=list(columns), use_threads=True)
+        except RunError:
+            raise
+        except (OSError, pa.ArrowException, ValueError) as e:
+            raise RunError(f"{f} cannot be read ({str(e).splitlines()[0]})" + hint) from None
+        for name in columns:
+            if table.schema.field(name).type != SCHEMA.field(name).type:
+                raise RunError(f"{f}: column {name} has type {table.schema.field(name).type}")
+        return {name: table.column(name).to_numpy() for name in columns}
+
+    def scan(
+        self, columns: Sequence[str], players: Iterable[int] | None = None
+    ) -> Iterator[tuple[int, dict[str, np.ndarray]]]:
+        """(players, columns) for every finished part, one part in memory at a time."""
+        for rec in self.parts(players):
+            yield rec.part.players, self.read(rec, columns)
+
+
+def open_run(run: str | Path | Run) -> Run:
+    return run if isinstance(run, Run) else Run(run)
+
+
+# ---- features to group by -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A way to split deals: ``code`` maps part columns to ints 0..size-1, ``label``
+    turns a code into what a table shows, ``order`` sorts codes for display."""
+
+    name: str
+    help: str
+    columns: tuple[str, ...]
+    size: int
+    code: Callable[[dict[str, np.ndarray]], np.ndarray]
+    label: Callable[[int], object]
+    order: Callable[[np.ndarray], np.ndarray] = lambda c: c
+
+
+def _ranks(cols):
+    return cols["trump_ranks"].astype(np.int64)
+
+
+def _holds(rank: int, what: str) -> Feature:
+    return Feature(what, f"holds the {what} of trump", ("trump_ranks",), 2,
+                   lambda c: (_ranks(c) >> rank) & 1, lambda v: bool(v))  # fmt: skip
+
+
+def _count(name, column, size, help) -> Feature:
+    return Feature(name, help, (column,), size, lambda c: c[column].astype(np.int64), int)
+
+
+def _holding_order(codes):
+    return HOLDING_COUNT[codes].astype(np.int64) * HOLDINGS + (HOLDINGS - 1 - codes)
+
+
+def _pattern_order(codes):
+    kept, small = codes % HOLDINGS, codes // HOLDINGS
+    length = HOLDING_COUNT[kept].astype(np.int64) + small
+    return (length * HOLDINGS + (HOLDINGS - 1 - kept)) * 8 + (7 - small)
+
+
+FEATURES: dict[str, Feature] = {
+    f.name: f
+    for f in (
+        Feature("players", "players at the table", (), 8, None, int),
+        _count("length", "trump_count", 7, "trumps held (trump length)"),
+        Feature("high", "highest trump held", ("trump_ranks",), 13,
+                lambda c: HOLDING_HIGH[_ranks(c)].astype(np.int64), rank_label, lambda c: -c),
+        Feature("low", "lowest trump held", ("trump_ranks",), 13,
+                lambda c: HOLDING_LOW[_ranks(c)].astype(np.int64), rank_label, lambda c: -c),
+        Feature("holding", "the exact trump holding, e.g. A-J-2", ("trump_ranks",), HOLDINGS,
+                _ranks, format_holding, _holding_order),
+        Feature("pattern", "the trump holding with 3s-9s as x, e.g. A-J-x-2", ("trump_ranks",),
+                HOLDINGS * 8, lambda c: pattern_code(_ranks(c)), format_pattern, _pattern_order),
+        Feature("keys", "key trumps: highest trump (A K Q J or lower), jack held, deuce held",
+                ("trump_ranks",), 20, lambda c: key_trumps_code(_ranks(c)), format_key_trumps),
+        _holds(ACE, "ace"),
+        _holds(KING, "king"),
+        _holds(QUEEN, "queen"),
+        _holds(JACK, "jack"),
+        _holds(TEN, "ten"),
+        _holds(DEUCE, "deuce"),
+        Feature("trump", "the trump suit (C D H S)", ("trump",), 4,
+                lambda c: c["trump"].astype(np.int64), lambda v: SUITS[v]),
+        _count("off_aces", "off_aces", 7, "aces held outside trump"),
+        _count("off_tens", "off_tens", 7, "tens held outside trump"),
+        _count("game_held", "game_held", 81, "game points in the pitcher's hand"),
+        Feature("jack_dealt", "(after the deal) the jack of trump was in play", ("jack_dealt",),
+                2, lambda c: c["jack_dealt"].astype(np.int64), lambda v: bool(v)),
+        _count("trumps_dealt", "trumps_dealt", 43, "(after the deal) trumps in play"),
+    )
+}  # fmt: skip
+
+
+def parse_features(spec: str | Sequence[str] | None) -> list[str]:
+    """``"length,high"`` -> ["length", "high"], checking every name."""
+    if spec is None:
+        return []
+    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
+    names = [n.replace("-", "_") for n in names if n]
+    for n in names:
+        if n not in FEATURES:
+            raise InputError(f"unknown feature {n!r} (known: {', '.join(FEATURES)})")
+    if len(set(names)) != len(names):
+        raise InputError(f"feature list {spec!r} names a feature twice")
+    return [n for n in names if n != "players"]
+
+
+# ---- counting -----------------------------------------------------------------------
+
+
+def points_counts(
+    run: str | Path | Run, by: str | Sequence[str] = (), players: int | Iterable[int] | None = None
+) -> pd.DataFrame:
+    """Deals by player count, the ``by`` features and points won.
+
+    One row per group that occurs: ``players``, one column per feature (labels such as
+    "A" or "A-J-2"), ``deals`` and ``pts0`` .. ``pts4`` (deals in which the pitcher's
+    side won exactly that many points).
+    """
+    run = open_run(run)
+    names = parse_features(by)
+    feats = [FEATURES[n] for n in names]
+    wanted = None if players is None else ([players] if isinstance(players, int) else players)
+    columns = sorted({c for f in feats for c in f.columns} | {"points"})
+    sizes = [f.size for f in feats]
+    groups = math.prod(sizes)
+    dense = groups * POINTS <= DENSE_BINS
+    acc: dict[int, object] = {}
+    for n, cols in run.scan(columns, wanted):
+        code = np.zeros(len(cols["points"]), dtype=np.int64)
+        for f in feats:
+            code *= f.size
+            code += f.code(cols)
+        key = code * POINTS + cols["points"]
+        if dense:
+            add = np.bincount(key, minlength=groups * POINTS)
+            acc[n] = add if n not in acc else acc[n] + add
+        else:
+            uniq, cnt = np.unique(key, return_counts=True)
+            acc.setdefault(n, []).append((uniq, cnt))
+            if len(acc[n]) >= 16:
+                acc[n] = [_merge_sparse(acc[n])]
+    frames = []
+    for n in sorted(acc):
+        if dense:
+            table = acc[n].reshape(groups, POINTS)
+            codes = np.flatnonzero(table.sum(axis=1))
+            counts = table[codes]
+        else:
+            keys, cnt = _merge_sparse(acc[n])
+            codes, inverse = np.unique(keys // POINTS, return_inverse=True)
+            counts = np.zeros((codes.size, POINTS), dtype=np.int64)
+            np.add.at(counts, (inverse, keys % POINTS), cnt)
+        df = pd.DataFrame({"players": np.full(codes.size, n, dtype=np.int64)})
+        rest = codes.copy()
+        per_feature = []
+        for f in reversed(feats):
+            per_feature.append(rest % f.size)
+            rest //= f.size
+        per_feature.reverse()
+        order_keys = [f.order(c) for f, c in zip(feats, per_feature, strict=True)]
+        for f, c in zip(feats, per_feature, strict=True):
+            labels = {int(u): f.label(int(u)) for u in np.unique(c)}
+            df[f.name] = [labels[int(v)] for v in c]
+        df["deals"] = counts.sum(axis=1)
+        for p in range(POINTS):
+            df[f"pts{p}"] = counts[:, p]
+        if order_keys:
+            df = df.iloc[np.lexsort(order_keys[::-1])]
+        frames.append(df)
+    return pd.concat(frames, ignore_index=True)
+
+
+def _merge_sparse(pieces):
+    keys = np.concatenate([k for k, _ in pieces])
+    cnt = np.concatenate([c for _, c in pieces])
+    uniq, inverse = np.unique(keys, return_inverse=True)
+    return uniq, np.bincount(inverse, weights=cnt, minlength=uniq.size).astype(np.int64)
+
+
+def summarize(counts: pd.DataFrame, min_count: int = 1) -> pd.DataFrame:
+    """Add make-probabilities, intervals, expected scores and the best bid to
+    :func:`points_counts` output, keeping groups of at least ``min_count`` deals.
+
+    Columns added, for k = 1..4: ``p{k}`` = P(points >= k) with Wilson 95% bounds
+    ``p{k}_lo``, ``p{k}_hi``; ``score{k}`` = the expected score of bidding k (the points
+    won when made, -k when set) and its standard error ``score{k}_se``; ``bid`` = the
+    highest bid with a positive expected score (0 = pass), as ``pitchsim bid-odds``
+    recommends, and ``bid_sure`` = whether every expected score's sign that decides it
+    is clear of zero by 1.96 standard errors.
+    """
+    df = counts[counts["deals"] >= min_count].copy()
+    n = df["deals"].to_numpy(dtype=float)
+    pts = df[[f"pts{p}" for p in range(POINTS)]].to_numpy(dtype=float)
+    at_least = np.cumsum(pts[:, ::-1], axis=1)[:, ::-1]  # at_least[:, k] = deals with >= k
+    for k in BIDS:
+        lo, hi = wilson(at_least[:, k], n)
+        df[f"p{k}"] = at_least[:, k] / n
+        df[f"p{k}_lo"] = lo
+        df[f"p{k}_hi"] = hi
+    points = np.arange(POINTS)
+    best = np.zeros(len(df), dtype=np.int64)
+    sure = np.ones(len(df), dtype=bool)
+    for k in BIDS:
+        score = np.where(points >= k, points, -k)
+        mean = pts @ score / n
+        var = pts @ (score**2) / n - mean**2
+        se = np.sqrt(np.maximum(var, 0) / n)
+        df[f"score{k}"] = mean
+        df[f"score{k}_se"] = se
+        best = np.where(mean > 0, k, best)
+        sure &= np.abs(mean) > Z95 * se
+    df["bid"] = best
+    df["bid_sure"] = sure
+    return df.reset_index(drop=True)
+
+
+def make_table(
+    run: str | Path | Run,
+    by: str | Sequence[str] = ("length", "high"),
+    players: int | Iterable[int] | None = None,
+    min_count: int = 1,
+) -> pd.DataFrame:
+    """P(the pitcher's side wins >= k points), k = 1..4, with 95% intervals and counts,
+    by player count and the ``by`` features (see :data:`FEATURES`).
+
+    The columns are those of :func:`points_counts` and :func:`summarize`.
+    """
+    if min_count < 1:
+        raise InputError(f"min-count must be at least 1, not {min_count}")
+    return summarize(points_counts(run, by, players), min_count)
+
+
+def holding_rows(table: pd.DataFrame, holdings: Sequence[str]) -> pd.DataFrame:
+    """Rows of a table by ``holding`` or ``pattern`` for trump holdings written like
+    ``A-J-2`` or ``A-x-x`` (a ``holding`` column is needed for holdings that name a 3-9,
+    a ``pattern`` column for the others); a ``label`` column gives the spelling asked."""
+    out = []
+    for text in holdings:
+        kind, code = parse_holding(text)
+        label = format_holding(code) if kind == "holding" else format_pattern(code)
+        if kind not in table.columns:
+            raise InputError(f"holding {text!r} needs a table by {kind}")
+        rows = table[table[kind] == label].copy()
+        rows["label"] = label
+        out.append(rows)
+    return pd.concat(out, ignore_index=True) if out else table.iloc[:0]
+
+
+# ---- exact values a run must reproduce --------------------------------------------------
+
+
+def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
+    """Quantities with known exact values, estimated from the run.
+
+    - A card the pitcher does not hold is dealt with probability 6(n-1)/46: measured on
+      the jack of trump (``jack_dealt`` when the pitcher lacks it) and on all the trumps
+      he lacks (``trumps_dealt``).
+    - Game points in play average 80 * 6n / 52.
+    - The ace of trump always wins High.
+
+    One row per player count and check: ``deals``, ``estimate``, its standard error
+    ``se``, the 95% interval ``lo``..``hi``, the ``exact`` value, ``z`` = (estimate -
+    exact) / se and ``inside`` (exact within the interval; 1 in 20 correct checks falls
+    outside by chance).
+    """
+    run = open_run(run)
+    wanted = None if players is None else ([players] if isinstance(players, int) else players)
+    cols = ("trump_ranks", "trump_count", "jack_dealt", "trumps_dealt", "game_dealt", "high")
+    sums: dict[int, np.ndarray] = {}
+    for n, c in run.scan(cols, wanted):
+        ranks = c["trump_ranks"].astype(np.int64)
+        lacks_jack = ((ranks >> JACK) & 1) == 0
+        unseen = 13 - c["trump_count"].astype(np.int64)
+        frac = (c["trumps_dealt"].astype(np.int64) - c["trump_count"]) / unseen
+        game = c["game_dealt"].astype(np.float64)
+        ace = ((ranks >> ACE) & 1) == 1
+        s = np.array([
+            lacks_jack.sum(), (lacks_jack & c["jack_dealt"]).sum(),
+            frac.size, frac.sum(), (frac * frac).sum(),
+            game.size, game.sum(), (game * game).sum(),
+            ace.sum(), (ace & c["high"]).sum(),
+        ], dtype=np.float64)  # fmt: skip
+        sums[n] = s if n not in sums else sums[n] + s
+    rows = []
+    for n in sorted(sums):
+        s = sums[n]
+        p_unseen = 6 * (n - 1) / 46
+        k, m = s[1], s[0]
+        lo, hi = wilson(k, m)
+        rows.append(_row(n, "unseen jack of trump dealt", m, k / m,
+                         math.sqrt(p_unseen * (1 - p_unseen) / m), p_unseen, lo, hi))  # fmt: skip
+        rows.append(_mean_row(n, "share of unseen trumps dealt", s[2], s[3], s[4], p_unseen))
+        rows.append(_mean_row(n, "game points in play", s[5], s[6], s[7], 80 * 6 * n / 52))
+        lo, hi = wilson(s[9], s[8])
+        rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
+    return pd.DataFrame(rows)
+
+
+def _row(n, check, deals, estimate, se, exact, lo, hi):
+    z = (estimate - exact) / se if se > 0 else (0.0 if estimate == exact else math.inf)
+    inside = bool(lo <= exact <= hi) if se > 0 else estimate == exact
+    return {"players": n, "check": check, "deals": int(deals), "estimate": estimate, "se": se,
+            "lo": float(lo), "hi": float(hi), "exact": exact, "z": z, "inside": inside}  # fmt: skip
+
+
+def _mean_row(n, check, count, total, squares, exact):
+    mean = total / count
+    se = math.sqrt(max(squares / count - mean * mean, 0.0) / count)
+    return _row(n, check, count, mean, se, exact, mean - Z95 * se, mean + Z95 * se)

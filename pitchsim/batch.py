@@ -1,0 +1,547 @@
+"""Simulation runs: millions of pitched hands kept as a dataset of Parquet parts.
+
+A run is a directory::
+
+    manifest.json          parameters, seed, policy, rules, version, per-part status
+    part-000000.parquet    one part: ``part_size`` consecutive deals of one player count
+    part-000001.parquet
+    ...
+
+Each deal is one random hand for the pitcher (seat 0, who leads), trump as his play
+policy chooses it, the other hands dealt at random and everything played out by the
+kernel.  A row records the deal, the pitcher's hand and its features, and the outcome
+(see :data:`COLUMNS`).
+
+Deal ``i`` at ``n`` players is the kernel's deal ``i`` under the stream seed
+``seed * 8 + n``: every player count has its own independent deals, and the data of a
+player count does not depend on which other counts share the run.  A part's content is
+a function of (seed, player count, deal range) only, and its bytes are produced by one
+function wherever it runs, so a run is byte-identical on 1 thread, 2 threads, resumed
+after an interruption, or computed on a Dask cluster.
+
+A part is written to a temporary name and renamed when complete; the manifest records
+its size and SHA-256 after the rename.  ``resume`` redoes exactly the parts that are not
+recorded as done or whose file no longer matches its record (deleted, truncated).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import dataclasses
+import hashlib
+import importlib.metadata
+import itertools
+import json
+import os
+import secrets
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+from numba import njit, prange
+
+from .errors import InputError
+from .features import hand_features, in_play_features
+from .kernels.deal import deal_hands, deck_without
+from .kernels.rng import deal_key
+from .kernels.simulate import simulate_hands
+from .options import Rules
+from .policies import seat_policies
+from .runtime import chunked, use_threads
+
+FORMAT = "pitchsim-run/1"
+MANIFEST = "manifest.json"
+PART_SIZE = 1 << 20  # deals per part: about 12 MB on disk and ~40 MB in memory
+MAX_SEED = 1 << 59  # stream seeds seed * 8 + n must stay below 2**62
+MAX_DEALS = 10**12
+CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
+
+# name, Arrow type, meaning.  The order is the order of the columns in every part.
+COLUMNS = (
+    ("deal", pa.int64(), "deal index (the kernel's deal number in the stream of seed * 8 + players)"),
+    ("players", pa.uint8(), "players at the table"),
+    ("hand", pa.int64(), "the pitcher's hand: bit suit*13+rank per card (rank 0 = deuce, suits C D H S)"),
+    ("trump", pa.int8(), "trump suit chosen by the pitcher's policy: 0-3 = C D H S"),
+    ("trump_count", pa.uint8(), "trumps in the pitcher's hand"),
+    ("trump_ranks", pa.uint16(), "trump ranks held: bit r = rank r (0 = deuce ... 12 = ace)"),
+    ("off_aces", pa.uint8(), "aces held outside trump"),
+    ("off_tens", pa.uint8(), "tens held outside trump"),
+    ("game_held", pa.uint8(), "game points in the pitcher's hand (ten 10, ace 4, king 3, queen 2, jack 1)"),
+    ("high", pa.bool_(), "the pitcher's side won High"),
+    ("low", pa.bool_(), "the pitcher's side won Low"),
+    ("jack", pa.bool_(), "the pitcher's side won Jack"),
+    ("game", pa.bool_(), "the pitcher's side won Game"),
+    ("points", pa.uint8(), "points won by the pitcher's side, 0-4"),
+    ("jack_dealt", pa.bool_(), "the jack of trump was in play (dealt to anyone)"),
+    ("trumps_dealt", pa.uint8(), "trumps in play, all hands"),
+    ("game_dealt", pa.uint8(), "game points in play, all hands"),
+)  # fmt: skip
+SCHEMA = pa.schema([(name, typ) for name, typ, _ in COLUMNS])
+# Fixed writer options: a part's bytes depend on its data and these alone.  Chosen for
+# encoding speed (the pipeline must keep up with the kernel): small integers delta- and
+# bit-packed, booleans bit-packed, the hand mask plain; about 15 bytes a deal.
+_WRITE_OPTIONS = dict(
+    compression="none",
+    use_dictionary=False,
+    write_statistics=False,
+    store_schema=False,
+    column_encoding={
+        name: "DELTA_BINARY_PACKED" if pa.types.is_integer(typ) and name != "hand" else "PLAIN"
+        for name, typ, _ in COLUMNS
+    },
+)
+
+
+class RunError(InputError):
+    """A run directory that cannot be used as asked; the message says why and what to do."""
+
+
+# ---- the data of one part ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """Deals ``start .. start+count-1`` at ``players`` players, stored in ``file``."""
+
+    index: int
+    players: int
+    start: int
+    count: int
+
+    @property
+    def file(self) -> str:
+        return f"part-{self.index:06d}.parquet"
+
+
+@dataclass(frozen=True)
+class RunParams:
+    """Everything a part's content depends on besides its deal range."""
+
+    seed: int
+    policy: str
+    rules: dict  # Rules.describe()
+
+    def stream_seed(self, players: int) -> int:
+        return self.seed * 8 + players
+
+
+@njit(cache=True, parallel=True)
+def _deal_again(seed, start, count, n, template, out_pitcher, out_in_play):
+    """Re-deal ``count`` deals exactly as the kernel dealt them: the pitcher's hand and
+    the mask of every card in play.  Dealing is a small fraction of playing."""
+    block = 4096
+    for b in prange((count + block - 1) // block):
+        deck = np.empty(52, dtype=np.int64)
+        dealt = np.empty(n, dtype=np.int64)
+        for d in range(b * block, min(count, (b + 1) * block)):
+            deal_hands(deal_key(seed, start + d), n, 0, 0, template, deck, dealt)
+            out_pitcher[d] = dealt[0]
+            in_play = np.int64(0)
+            for s in range(n):
+                in_play |= dealt[s]
+            out_in_play[d] = in_play
+
+
+_RANDOM_HAND = deck_without(0)
+# One kernel call at a time per process: concurrent Dask tasks in one worker would
+# otherwise oversubscribe its cores (every call already uses all of them).
+_KERNEL_LOCK = threading.Lock()
+
+
+def simulate_part(
+    part: Part, params: RunParams, threads: int | None = None, progress=None
+) -> pa.Table:
+    """Play the deals of ``part`` and return them as a table in :data:`SCHEMA`."""
+    n, count = part.players, part.count
+    rules = Rules(**{k.replace("-", "_"): v for k, v in params.rules.items()})
+    policies = seat_policies(params.policy, n)
+    rule_array = rules.to_array()
+    seed = params.stream_seed(n)
+    flags = np.empty(count, dtype=np.int8)
+    trump = np.empty(count, dtype=np.int8)
+    hand = np.empty(count, dtype=np.int64)
+    pitcher = np.empty(count, dtype=np.int64)
+    in_play = np.empty(count, dtype=np.int64)
+    with _KERNEL_LOCK, use_threads(threads):
+        for a, b in chunked(count):
+            simulate_hands(seed, part.start + a, b - a, n, 0, _RANDOM_HAND, -1, policies,
+                           rule_array, flags[a:b], trump[a:b], hand[a:b])  # fmt: skip
+            if progress is not None:
+                progress(b - a)
+        _deal_again(seed, part.start, count, n, _RANDOM_HAND, pitcher, in_play)
+    if not np.array_equal(pitcher, hand):
+        # Only possible if the kernel changed how it deals: the in-play columns would be
+        # wrong, so refuse rather than write them.
+        raise RuntimeError("pitchsim.batch re-deals differently from simulate_hands")
+    won = flags.view(np.uint8)
+    columns = {
+        "deal": np.arange(part.start, part.start + count, dtype=np.int64),
+        "players": np.full(count, n, dtype=np.uint8),
+        "hand": hand,
+        "trump": trump,
+        **hand_features(hand, trump),
+        "high": (won & 1).astype(bool),
+        "low": (won & 2).astype(bool),
+        "jack": (won & 4).astype(bool),
+        "game": (won & 8).astype(bool),
+        "points": np.bitwise_count(won),
+        **in_play_features(in_play, trump),
+    }
+    return pa.table({name: columns[name] for name in SCHEMA.names}, schema=SCHEMA)
+
+
+def encode_part(table: pa.Table) -> bytes:
+    """The Parquet bytes of a part (one row group, fixed writer options)."""
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, row_group_size=max(1, table.num_rows), **_WRITE_OPTIONS)
+    return sink.getvalue().to_pybytes()
+
+
+def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> bytes:
+    """A part from scratch: what a Dask worker runs."""
+    return encode_part(simulate_part(part, params, threads))
+
+
+# ---- the manifest --------------------------------------------------------------------
+
+
+@dataclass
+class PartRecord:
+    part: Part
+    status: str = "pending"  # "pending" | "done"
+    rows: int | None = None
+    bytes: int | None = None
+    sha256: str | None = None
+
+    def to_json(self) -> dict:
+        return {**dataclasses.asdict(self.part), "file": self.part.file, "status": self.status,
+                "rows": self.rows, "bytes": self.bytes, "sha256": self.sha256}  # fmt: skip
+
+
+@dataclass
+class Manifest:
+    """What a run is (its parameters) and how far it got (its parts)."""
+
+    deals: int
+    players: list[int]
+    params: RunParams
+    part_size: int
+    version: str
+    parts: list[PartRecord] = field(default_factory=list)
+
+    @property
+    def seed(self) -> int:
+        return self.params.seed
+
+    @property
+    def policy(self) -> str:
+        return self.params.policy
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(**{k.replace("-", "_"): v for k, v in self.params.rules.items()})
+
+    def done(self) -> list[PartRecord]:
+        return [r for r in self.parts if r.status == "done"]
+
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "pitchsim_version": self.version,
+            "deals_per_player_count": self.deals,
+            "players": self.players,
+            "seed": self.params.seed,
+            "stream_seeds": {str(n): self.params.stream_seed(n) for n in self.players},
+            "policy": self.params.policy,
+            "rules": self.params.rules,
+            "part_size": self.part_size,
+            "columns": {name: {"type": str(typ), "meaning": doc} for name, typ, doc in COLUMNS},
+            "parts": [r.to_json() for r in self.parts],
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict, where: str) -> Manifest:
+        try:
+            if doc.get("format") != FORMAT:
+                raise RunError(f"{where} is not a {FORMAT} manifest (format {doc.get('format')!r})")
+            params = RunParams(int(doc["seed"]), str(doc["policy"]), dict(doc["rules"]))
+            parts = []
+            for i, p in enumerate(doc["parts"]):
+                part = Part(int(p["index"]), int(p["players"]), int(p["start"]), int(p["count"]))
+                if part.index != i or p["status"] not in ("pending", "done"):
+                    raise ValueError(f"part entry {i} is inconsistent")
+                rec = PartRecord(part, p["status"], p.get("rows"), p.get("bytes"), p.get("sha256"))
+                if rec.status == "done" and not (
+                    rec.rows == part.count and rec.bytes and rec.sha256
+                ):
+                    raise ValueError(f"part {i} is marked done without its size and checksum")
+                parts.append(rec)
+            m = cls(int(doc["deals_per_player_count"]), [int(n) for n in doc["players"]], params,
+                    int(doc["part_size"]), str(doc.get("pitchsim_version", "unknown")), parts)  # fmt: skip
+            m.rules  # noqa: B018  (validates the rule options)
+        except RunError:
+            raise
+        except (KeyError, TypeError, ValueError, InputError) as e:
+            raise RunError(f"{where} is corrupt: {e}") from None
+        if [r.part for r in parts] != plan_parts(m.deals, m.players, m.part_size):
+            raise RunError(f"{where} is corrupt: its parts do not cover the deals it lists")
+        return m
+
+
+def plan_parts(deals: int, players: Sequence[int], part_size: int) -> list[Part]:
+    """Parts in order: every player count's deals 0..deals-1 cut into ``part_size``."""
+    parts = []
+    for n in players:
+        for start, stop in chunked(deals, part_size):
+            parts.append(Part(len(parts), n, start, stop - start))
+    return parts
+
+
+def _package_version() -> str:
+    try:
+        return importlib.metadata.version("pitchsim")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def read_manifest(run: str | Path) -> Manifest:
+    """The manifest of the run in directory ``run`` (:class:`RunError` when there is none)."""
+    path = Path(run)
+    if not path.exists():
+        raise RunError(f"run directory {run} does not exist")
+    if not path.is_dir():
+        raise RunError(f"{run} is not a directory (a run is a directory with a {MANIFEST})")
+    mpath = path / MANIFEST
+    if not mpath.is_file():
+        raise RunError(f"{run} is not a pitchsim run: it has no {MANIFEST}")
+    try:
+        doc = json.loads(mpath.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise RunError(f"{mpath} is corrupt: {e}") from None
+    if not isinstance(doc, dict):
+        raise RunError(f"{mpath} is corrupt: not a JSON object")
+    return Manifest.from_json(doc, str(mpath))
+
+
+def _write_manifest(run: Path, manifest: Manifest) -> None:
+    tmp = run / f".{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(manifest.to_json(), indent=1) + "\n")
+    os.replace(tmp, run / MANIFEST)
+
+
+# ---- running a run -------------------------------------------------------------------
+
+
+def parse_players(spec: str | int | Iterable[int]) -> list[int]:
+    """``"3,4,5"``, ``"3-7"``, ``4`` or ``[3, 4]`` -> a sorted list without repeats."""
+    if isinstance(spec, int):
+        return [spec]
+    if not isinstance(spec, str):
+        out = [int(n) for n in spec]
+    else:
+        out = []
+        for item in spec.split(","):
+            item = item.strip()
+            try:
+                if "-" in item:
+                    lo, hi = (int(x) for x in item.split("-", 1))
+                    out += list(range(lo, hi + 1))
+                elif item:
+                    out.append(int(item))
+            except ValueError:
+                raise InputError(
+                    f"cannot read player counts {spec!r}: use e.g. 4 or 3,4,5 or 3-7"
+                ) from None
+    if not out:
+        raise InputError(f"no player counts in {spec!r}")
+    if len(set(out)) != len(out):
+        raise InputError(f"player counts {spec!r} repeat a count")
+    return sorted(out)
+
+
+@dataclass
+class RunResult:
+    path: Path
+    manifest: Manifest
+    parts_run: int
+    deals_run: int
+
+
+def simulate(
+    out: str | Path,
+    deals: int,
+    players: str | int | Iterable[int] = 4,
+    policy: str = "heuristic",
+    seed: int | None = None,
+    rules: Rules | None = None,
+    part_size: int = PART_SIZE,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> RunResult:
+    """Start a run in the new or empty directory ``out`` and play all of it.
+
+    ``deals`` deals for every player count in ``players``.  ``scheduler`` is the address
+    of a Dask scheduler to run the parts on; otherwise they run here on ``threads``
+    threads.  ``progress(deals_done)`` is called as deals finish.  If interrupted,
+    :func:`resume` finishes the run.
+
+    >>> r = simulate("/tmp/pitchsim-doctest-run", 2000, players=[3, 5], seed=1)  # doctest: +SKIP
+    >>> r.manifest.done()[0].rows  # doctest: +SKIP
+    2000
+    """
+    rules = rules or Rules()
+    counts = parse_players(players)
+    if not 0 < deals <= MAX_DEALS:
+        raise InputError(f"deals must be 1-{MAX_DEALS:,}, not {deals}")
+    if not 0 < part_size <= 1 << 24:
+        raise InputError(f"part size must be 1-{1 << 24:,} deals, not {part_size}")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    if not 0 <= seed < MAX_SEED:
+        raise InputError(f"seed must be 0-{MAX_SEED - 1}, not {seed}")
+    for n in counts:
+        rules.check_players(n)
+        seat_policies(policy, n)
+    path = Path(out)
+    if (path / MANIFEST).exists():
+        raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise RunError(f"{out} exists and is not an empty directory; choose another --out")
+    path.mkdir(parents=True, exist_ok=True)
+    params = RunParams(seed, policy, rules.describe())
+    parts = [PartRecord(p) for p in plan_parts(deals, counts, part_size)]
+    manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
+    _write_manifest(path, manifest)
+    return _run(path, manifest, threads, scheduler, progress)
+
+
+def resume(
+    out: str | Path,
+    threads: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_damaged: Callable[[str], None] | None = None,
+) -> RunResult:
+    """Finish the run in ``out``: redo every part not recorded as done, or whose file is
+    missing, truncated or altered.  ``on_damaged(message)`` hears about the latter."""
+    path = Path(out)
+    manifest = read_manifest(path)
+    for tmp in path.glob(".part-*.tmp"):
+        tmp.unlink()
+    for rec in manifest.done():
+        problem = part_problem(path, rec, check_sum=True)
+        if problem:
+            if on_damaged:
+                on_damaged(f"{problem}: redoing it")
+            rec.status, rec.rows, rec.bytes, rec.sha256 = "pending", None, None, None
+    _write_manifest(path, manifest)
+    return _run(path, manifest, threads, scheduler, progress)
+
+
+def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | None:
+    """Why a done part's file cannot be trusted, or None when it matches its record."""
+    f = run / rec.part.file
+    if not f.is_file():
+        return f"{f} is missing"
+    size = f.stat().st_size
+    if size != rec.bytes:
+        return f"{f} is truncated or altered ({size:,} bytes, the manifest recorded {rec.bytes:,})"
+    if check_sum and _sha256(f.read_bytes()) != rec.sha256:
+        return f"{f} is altered (its checksum differs from the manifest's)"
+    return None
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _store(run: Path, rec: PartRecord, data: bytes) -> None:
+    """Write a finished part under a temporary name, then rename it into place."""
+    tmp = run / f".{rec.part.file}.tmp"
+    tmp.write_bytes(data)
+    os.replace(tmp, run / rec.part.file)
+    rec.status, rec.rows, rec.bytes, rec.sha256 = "done", rec.part.count, len(data), _sha256(data)
+
+
+def _run(path, manifest, threads, scheduler, progress) -> RunResult:
+    todo = [r for r in manifest.parts if r.status != "done"]
+    if scheduler:
+        _run_dask(path, manifest, todo, scheduler, threads, progress)
+    else:
+        _run_local(path, manifest, todo, threads, progress)
+    return RunResult(path, manifest, len(todo), sum(r.part.count for r in todo))
+
+
+def _run_local(path, manifest, todo, threads, progress) -> None:
+    """Parts one after another, each on all kernel threads; while the kernel plays a
+    part, a writer thread encodes and stores the previous one (Parquet encoding
+    releases the GIL), so the disk side costs little of the kernel's time."""
+
+    def encode_and_store(rec, table):
+        _store(path, rec, encode_part(table))
+
+    pending: tuple[PartRecord, concurrent.futures.Future] | None = None
+
+    def finish_pending():
+        nonlocal pending
+        if pending is not None:
+            rec, fut = pending
+            pending = None
+            fut.result()
+            _write_manifest(path, manifest)
+
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pitchsim-writer") as writer:
+        try:
+            for rec in todo:
+                table = simulate_part(rec.part, manifest.params, threads, progress)
+                finish_pending()  # at most one part waits for the disk: memory stays bounded
+                pending = (rec, writer.submit(encode_and_store, rec, table))
+                del table
+            finish_pending()
+        finally:
+            # Interrupted: keep the part already being written, if it completes.
+            with contextlib.suppress(Exception):
+                finish_pending()
+
+
+def _run_dask(path, manifest, todo, address, threads, progress) -> None:
+    """Parts as tasks on a Dask cluster; workers return Parquet bytes, which this
+    process writes (no shared filesystem needed).  At most a few parts per worker
+    thread are in flight, so memory stays bounded here too."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise InputError("--scheduler needs Dask: pip install 'pitchsim[dask]'") from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    with client:
+        slots = max(2, 2 * sum(client.nthreads().values()))
+        queue = iter(todo)
+        by_key = {}
+
+        def submit(rec):
+            fut = client.submit(part_bytes, rec.part, manifest.params, threads, pure=False)
+            by_key[fut.key] = rec
+            return fut
+
+        running = as_completed(
+            [submit(r) for r in itertools.islice(queue, slots)], loop=client.loop
+        )
+        for fut in running:
+            rec = by_key.pop(fut.key)
+            data = fut.result()
+            fut.release()
+            _store(path, rec, data)
+            _write_manifest(path, manifest)
+            if progress is not None:
+                progress(rec.part.count)
+            nxt = next(queue, None)
+            if nxt is not None:
+                running.add(submit(nxt))

@@ -1,0 +1,114 @@
+"""``pitchsim simulate``: a batch run of pitched hands, kept as Parquet parts."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import time
+
+import typer
+
+from ..batch import PART_SIZE, RunResult, parse_players, read_manifest, resume, simulate
+from ..errors import InputError
+from ..options import Rules
+from . import app
+from .common import RulesOpt, SeedOpt, ThreadsOpt, positive
+from .progress import Progress
+
+
+@app.command("simulate")
+def simulate_command(
+    deals: int = typer.Option(None, "--deals", help="Deals for each player count."),
+    players: str = typer.Option(
+        None, "--players", "-n", help="Player counts: 4, 3,4,5 or 3-7 (default 4)."
+    ),
+    policy: str = typer.Option(
+        None, "--policy", help="Play policy of every seat (default heuristic)."
+    ),
+    seed: int = SeedOpt,
+    rules: str = RulesOpt,
+    out: str = typer.Option(None, "--out", help="Run directory (default runs/run-SEED)."),
+    part_size: int = typer.Option(
+        None, "--part-size", help=f"Deals per Parquet part (default {PART_SIZE:,})."
+    ),
+    threads: int = ThreadsOpt,
+    scheduler: str = typer.Option(
+        None, "--scheduler", help="Run the parts on this Dask scheduler (tcp://host:8786)."
+    ),
+    resume_run: bool = typer.Option(
+        False, "--resume", help="Finish the run in --out: redo missing or damaged parts."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or notes on stderr."),
+) -> None:
+    """Play DEALS random pitched hands per player count and store them in a run directory
+    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
+    positive("deals", deals)
+    positive("part-size", part_size)
+
+    def note(message: str) -> None:
+        if not quiet:
+            print(f"pitchsim: {message}", file=sys.stderr)
+
+    started = time.monotonic()
+    if resume_run:
+        if out is None:
+            raise InputError("--resume needs --out DIR, the run to finish")
+        _check_same(out, deals, players, policy, seed, rules, part_size)
+        manifest = read_manifest(out)
+        todo = sum(r.part.count for r in manifest.parts if r.status != "done")
+        with Progress("deals", todo, enabled=not quiet) as bar:
+            result = resume(out, threads, scheduler, bar.update, on_damaged=note)
+    else:
+        if deals is None:
+            raise InputError("--deals is needed to start a run (or --resume --out DIR)")
+        counts = parse_players(players or "4")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        out = out or f"runs/run-{seed}"
+        rule_set = Rules.parse(rules)
+        with Progress("deals", deals * len(counts), enabled=not quiet) as bar:
+            result = simulate(out, deals, counts, policy or "heuristic", seed, rule_set,
+                              part_size or PART_SIZE, threads, scheduler, bar.update)  # fmt: skip
+    sys.stdout.write(render(result, time.monotonic() - started, resume_run))
+
+
+def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
+    """With --resume the manifest has the parameters; given ones must agree with it."""
+    m = read_manifest(out)
+    given = {
+        "--deals": (deals, m.deals),
+        "--players": (players and parse_players(players), m.players),
+        "--policy": (policy, m.policy),
+        "--seed": (seed, m.seed),
+        "--rules": (rules and Rules.parse(rules).describe(), m.params.rules),
+        "--part-size": (part_size, m.part_size),
+    }
+    for option, (value, recorded) in given.items():
+        if value is not None and value != recorded:
+            raise InputError(
+                f"--resume: {out} was started with {option} {_show(recorded)}, not {_show(value)}"
+            )
+
+
+def _show(value) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items())
+    return str(value)
+
+
+def render(r: RunResult, seconds: float, resumed: bool) -> str:
+    m = r.manifest
+    counts = ",".join(map(str, m.players))
+    head = (
+        f"run {r.path}: {m.deals:,} deals x {counts} players in {len(m.parts)} parts  ·  "
+        f"{m.policy} play  ·  seed {m.seed}"
+    )
+    if resumed and r.parts_run == 0:
+        return head + "\nnothing to do: every part is complete\n"
+    rate = r.deals_run / seconds if seconds > 0 else 0.0
+    verb = "resumed: played" if resumed else "played"
+    return (
+        head + f"\n{verb} {r.deals_run:,} deals ({r.parts_run} parts) in {seconds:.1f} s  "
+        f"({rate:,.0f} deals/s)\n"
+    )

@@ -1,0 +1,112 @@
+"""``pitchsim table RUN``: make-probabilities by hand features, from a batch run."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pandas as pd
+import typer
+
+from ..analysis import BIDS, FEATURES, Run, exact_checks, make_table, parse_features
+from ..batch import parse_players
+from ..errors import InputError
+from . import app
+
+FORMATS = ("text", "csv", "json")
+
+
+@app.command("table")
+def table_command(
+    run: str = typer.Argument(..., help="A run directory written by `pitchsim simulate`."),
+    by: str = typer.Option(
+        "length,high", "--by", help=f"Features to group by, comma-separated: {', '.join(FEATURES)}."
+    ),
+    players: str = typer.Option(
+        None, "--players", "-n", help="Only these player counts (4 or 3,5)."
+    ),
+    min_count: int = typer.Option(100, "--min-count", help="Leave out groups with fewer deals."),
+    fmt: str = typer.Option("text", "--format", help="text, csv or json."),
+    checks: bool = typer.Option(
+        False, "--checks", help="Instead: the exact values the run must reproduce."
+    ),
+) -> None:
+    """P(the pitcher's side wins >= k points), k = 1-4, with 95% intervals and deal counts,
+    by player count and hand features."""
+    if fmt not in FORMATS:
+        raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    features = parse_features(by)
+    opened = Run(run)
+    counts = None if players is None else parse_players(players)
+    if opened.missing_parts:
+        total = len(opened.manifest.parts)
+        print(f"pitchsim: note: {run} is incomplete ({total - opened.missing_parts} of {total} "
+              "parts done); these numbers use the finished parts", file=sys.stderr)  # fmt: skip
+    if checks:
+        df = exact_checks(opened, counts)
+        text = render_checks
+    else:
+        df = make_table(opened, features, counts, min_count)
+        text = lambda d: render(d, opened, features, min_count)  # noqa: E731
+    if fmt == "csv":
+        output = df.to_csv(index=False, float_format="%.6g")
+    elif fmt == "json":
+        output = df.to_json(orient="records", indent=1, double_precision=6) + "\n"
+    else:
+        output = text(df)
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `pitchsim table ... | head`: the reader has all it wants
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _cell(p: float, lo: float, hi: float) -> str:
+    return f"{100 * p:5.1f}% ({100 * lo:5.1f}-{100 * hi:5.1f})"
+
+
+def _label(v) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def render(df: pd.DataFrame, run: Run, features: list[str], min_count: int) -> str:
+    m = run.manifest
+    keys = ["players", *features]
+    lines = [
+        f"{run.path}: {m.policy} play, seed {m.seed}  ·  by {', '.join(keys)}  ·  "
+        f"groups of at least {min_count:,} deals",
+        "P(the pitcher's side wins at least k points), 95% Wilson interval; "
+        "bid = the highest bid with a positive expected score ('?': not clear at 95%)",
+        "",
+    ]
+    if df.empty:
+        return "\n".join(lines + ["no group has that many deals"]) + "\n"
+    widths = [max(len(k), *(len(_label(v)) for v in df[k])) for k in keys]
+    cell = len(_cell(0.5, 0.25, 0.75))
+    header = "  ".join(k.rjust(w) for k, w in zip(keys, widths, strict=True))
+    header += f"  {'deals':>11}  " + "  ".join(f"k = {k}".ljust(cell) for k in BIDS) + "  bid"
+    lines.append(header)
+    for row in df.itertuples(index=False):
+        r = row._asdict()
+        left = "  ".join(_label(r[k]).rjust(w) for k, w in zip(keys, widths, strict=True))
+        cells = "  ".join(_cell(r[f"p{k}"], r[f"p{k}_lo"], r[f"p{k}_hi"]) for k in BIDS)
+        bid = "pass" if r["bid"] == 0 else str(r["bid"])
+        lines.append(f"{left}  {r['deals']:>11,}  {cells}  {bid}{'' if r['bid_sure'] else '?'}")
+    return "\n".join(lines) + "\n"
+
+
+def render_checks(df: pd.DataFrame) -> str:
+    lines = [
+        "Exact values the run must reproduce (95% interval; z = (estimate - exact) / s.e.)",
+        f"{'players':>7}  {'check':<30}  {'deals':>11}  {'estimate':>10}  "
+        f"{'95% interval':>21}  {'exact':>10}  {'z':>6}",
+    ]
+    for r in df.itertuples(index=False):
+        mark = "" if r.inside else "  (outside)"
+        lines.append(
+            f"{r.players:>7}  {r.check:<30}  {r.deals:>11,}  {r.estimate:>10.5f}  "
+            f"{r.lo:>10.5f}-{r.hi:<10.5f}  {r.exact:>10.5f}  {r.z:>6.2f}{mark}"
+        )
+    return "\n".join(lines) + "\n"

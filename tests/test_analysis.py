@@ -1,0 +1,160 @@
+"""Aggregations: the counts equal a brute-force pandas groupby, exact values come out
+within their intervals, and bad runs are clear errors."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pitchsim import analysis
+from pitchsim.analysis import (
+    FEATURES,
+    Run,
+    exact_checks,
+    holding_rows,
+    make_table,
+    parse_features,
+    points_counts,
+)
+from pitchsim.batch import MANIFEST, RunError, simulate
+from pitchsim.errors import InputError
+from pitchsim.features import format_holding, format_pattern, pattern_code
+from pitchsim.odds import TrumpOdds
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    path = tmp_path_factory.mktemp("analysis") / "run"
+    simulate(path, 40_000, [3, 6], seed=21, part_size=15_000)
+    return path
+
+
+@pytest.fixture(scope="module")
+def frame(run):
+    df = pd.concat([pd.read_parquet(f) for f in sorted(run.glob("part-*.parquet"))])
+    return df.astype({"players": np.int64, "trump_ranks": np.int64})
+
+
+def brute(frame, key):
+    g = frame.groupby(["players", key]).points
+    return pd.DataFrame(
+        {"deals": g.size(), **{f"pts{p}": g.apply(lambda s, p=p: (s == p).sum()) for p in range(5)}}
+    )
+
+
+@pytest.mark.parametrize("dense_bins", [analysis.DENSE_BINS, 1])
+def test_counts_equal_a_pandas_groupby(run, frame, monkeypatch, dense_bins):
+    monkeypatch.setattr(analysis, "DENSE_BINS", dense_bins)  # 1: the sparse path
+    t = points_counts(run, ["holding"])
+    frame = frame.assign(holding=[format_holding(int(h)) for h in frame.trump_ranks])
+    expect = brute(frame, "holding")
+    got = t.set_index(["players", "holding"]).sort_index()
+    pd.testing.assert_frame_equal(got, expect.sort_index(), check_dtype=False)
+
+
+def test_length_high_table_by_hand(run, frame):
+    t = make_table(run, "length,high", players=6)
+    assert set(t.players) == {6} and t.deals.sum() == 40_000
+    sub = frame[(frame.players == 6) & (frame.trump_count == 2)]
+    ace = sub[(sub.trump_ranks.to_numpy() >> 12) == 1]
+    row = t[(t.length == 2) & (t.high == "A")].iloc[0]
+    assert row.deals == len(ace)
+    assert row.p2 == pytest.approx((ace.points >= 2).mean())
+    assert row.p2_lo < row.p2 < row.p2_hi
+    assert row.p1 == 1.0  # the ace of trump always wins High
+    # Sorted: length ascending, then highest trump from the ace down.
+    assert list(t[t.length == 2].high[:3]) == ["A", "K", "Q"]
+
+
+def test_best_bid_matches_bid_odds(run):
+    t = make_table(run, "keys", min_count=500)
+    for row in t.itertuples():
+        pts = np.array([getattr(row, f"pts{p}") for p in range(5)])
+        odds = TrumpOdds(0, row.deals, pts)
+        assert row.bid == odds.best_bid()[0]
+        for k in (1, 2, 3, 4):
+            assert getattr(row, f"score{k}") == pytest.approx(odds.expected_score(k))
+            assert getattr(row, f"score{k}_se") == pytest.approx(odds.expected_score_se(k))
+
+
+def test_min_count_and_players_filter(run):
+    everything = make_table(run, "holding")
+    big = make_table(run, "holding", min_count=200)
+    assert 0 < len(big) < len(everything) and (big.deals >= 200).all()
+    assert set(make_table(run, "jack,deuce,ten", players=[3]).players) == {3}
+    assert make_table(run, "jack").jack.dtype == bool
+
+
+def test_pattern_and_holding_rows(run):
+    t = pd.concat([make_table(run, "holding"), make_table(run, "pattern")])
+    rows = holding_rows(t, ["A-x-x", "A-7-2"])
+    assert set(rows.label) == {"A-x-x", "A-7-2"}
+    assert rows[rows.label == "A-x-x"].deals.sum() > rows[rows.label == "A-7-2"].deals.sum()
+    assert format_pattern(int(pattern_code(0b1000001000100))) == "A-x-x"
+
+
+def test_exact_values_within_their_intervals(run):
+    """6(n-1)/46 for an unseen card, 80*6n/52 game points in play, ace of trump wins High.
+    The run has a fixed seed; |z| < 4 is a check a correct simulator fails once in 16,000."""
+    c = exact_checks(run)
+    assert len(c) == 8 and set(c.players) == {3, 6}
+    assert (c.z.abs() < 4).all(), c
+    jack6 = c[(c.players == 6) & (c.check == "unseen jack of trump dealt")].iloc[0]
+    assert jack6.exact == pytest.approx(30 / 46) and jack6.se < 0.003
+    game3 = c[(c.players == 3) & (c.check == "game points in play")].iloc[0]
+    assert game3.exact == pytest.approx(80 * 18 / 52)
+    assert abs(game3.estimate - game3.exact) < 4 * game3.se
+    assert (c[c.check == "ace of trump wins High"].estimate == 1.0).all()
+
+
+def test_unknown_feature_and_player_count(run):
+    with pytest.raises(InputError, match="unknown feature 'colour'"):
+        make_table(run, "length,colour")
+    with pytest.raises(InputError, match="no 5-player deals"):
+        make_table(run, "length", players=5)
+    with pytest.raises(InputError, match="twice"):
+        parse_features("length,length")
+    assert parse_features("players,length") == ["length"]
+    assert set(FEATURES) >= {"length", "high", "holding", "jack", "deuce", "ten", "players"}
+
+
+def copy_run(run, dst):
+    dst.mkdir()
+    for f in run.iterdir():
+        (dst / f.name).write_bytes(f.read_bytes())
+    return dst
+
+
+def test_damaged_runs_are_clear_errors(run, tmp_path):
+    bad = copy_run(run, tmp_path / "bad")
+    part = bad / "part-000001.parquet"
+    part.write_bytes(part.read_bytes()[:5000])
+    with pytest.raises(RunError, match="truncated.*--resume"):
+        make_table(bad, "length")
+    part.unlink()
+    with pytest.raises(RunError, match="missing"):
+        make_table(bad, "length")
+    # Same size, garbage inside: the reader's own error, on one line.
+    (bad / "part-000001.parquet").write_bytes(b"\0" * (run / "part-000001.parquet").stat().st_size)
+    with pytest.raises(RunError, match="cannot be read") as e:
+        make_table(bad, "length")
+    assert "\n" not in str(e.value)
+    doc = json.loads((bad / MANIFEST).read_text())
+    doc["parts"][2]["players"] = 9
+    (bad / MANIFEST).write_text(json.dumps(doc))
+    with pytest.raises(RunError, match="corrupt"):
+        Run(bad)
+
+
+def test_incomplete_run_uses_finished_parts(run, tmp_path):
+    part = copy_run(run, tmp_path / "part")
+    doc = json.loads((part / MANIFEST).read_text())
+    for p in doc["parts"][3:]:
+        p.update(status="pending", rows=None, bytes=None, sha256=None)
+    (part / MANIFEST).write_text(json.dumps(doc))
+    r = Run(part)
+    assert r.missing_parts == 3
+    assert set(make_table(r, "length").players) == {3}
+    with pytest.raises(RunError, match="no finished parts"):
+        make_table(r, "length", players=6)

@@ -1,0 +1,136 @@
+"""`pitchsim simulate`, `table` and `chart`: output, progress on stderr, and bad input as
+one line + exit 2, never a traceback."""
+
+import json
+
+import pytest
+
+from pitchsim.cli import main, progress
+
+
+def run(capsys, *argv):
+    with pytest.raises(SystemExit) as e:
+        main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cli") / "run"
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "--deals", "12000", "--players", "3,4", "--seed", "41", "--out",
+              str(path), "--part-size", "5000", "--quiet"])  # fmt: skip
+    assert e.value.code == 0
+    return path
+
+
+def test_simulate_prints_a_summary_and_progress(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    code, out, err = run(capsys, "simulate", "--deals", "3000", "-n", "3-4", "--seed", "5",
+                         "--out", tmp_path / "r", "--part-size", "1000")  # fmt: skip
+    assert code == 0
+    assert "3,000 deals x 3,4 players in 6 parts" in out and "seed 5" in out
+    assert "deals/s" in out and "deals" in err  # the tqdm bar
+    code, out, err = run(capsys, "simulate", "--out", tmp_path / "r", "--resume")
+    assert code == 0 and "nothing to do" in out
+
+
+def test_quiet_silences_stderr(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    code, out, err = run(capsys, "simulate", "--deals", "2000", "--seed", "5", "--out",
+                         tmp_path / "q", "--quiet")  # fmt: skip
+    assert code == 0 and err == "" and "2,000 deals x 4 players" in out
+
+
+def test_resume_finishes_a_damaged_run(capsys, made, tmp_path):
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    for f in made.iterdir():
+        (copy / f.name).write_bytes(f.read_bytes())
+    (copy / "part-000001.parquet").write_bytes(b"PAR1")
+    code, out, err = run(capsys, "simulate", "--out", copy, "--resume")
+    assert code == 0 and "(1 parts)" in out and "truncated" in err
+    assert (copy / "part-000001.parquet").read_bytes() == (
+        made / "part-000001.parquet"
+    ).read_bytes()
+
+
+def test_table_text(capsys, made):
+    code, out, err = run(capsys, "table", made, "-n", "4", "--min-count", "300")
+    assert code == 0 and err == ""
+    assert "by players, length, high" in out and "k = 4" in out
+    line = next(s for s in out.splitlines() if s.split()[:3] == ["4", "2", "A"])
+    assert "100.0%" in line  # the ace of trump always wins High
+
+
+def test_table_csv_json_and_checks(capsys, made):
+    code, out, _ = run(capsys, "table", made, "--by", "jack,deuce,ten", "--format", "csv")
+    assert code == 0
+    header = out.splitlines()[0].split(",")
+    assert header[:4] == ["players", "jack", "deuce", "ten"] and "p3_hi" in header
+    code, out, _ = run(capsys, "table", made, "--by", "holding", "--format", "json",
+                       "--min-count", "50")  # fmt: skip
+    rows = json.loads(out)
+    assert rows and {"players", "holding", "deals", "p1", "p1_lo", "bid"} <= set(rows[0])
+    code, out, _ = run(capsys, "table", made, "--checks")
+    assert code == 0 and "unseen jack of trump dealt" in out and "game points in play" in out
+    code, out, _ = run(capsys, "table", made, "--checks", "--format", "json")
+    assert len(json.loads(out)) == 8
+
+
+def test_chart(capsys, made, tmp_path):
+    out_file = tmp_path / "points.png"
+    code, out, _ = run(capsys, "chart", made, "--kind", "points", "--out", out_file)
+    assert code == 0 and out_file.read_bytes()[:4] == b"\x89PNG" and "wrote" in out
+    code, out, _ = run(capsys, "chart", made, "--kind", "players", "--holdings", "A-x-x,K-x",
+                       "--min-count", "20", "--out", tmp_path / "p.svg")  # fmt: skip
+    assert code == 0
+
+
+def corrupt(made, tmp_path, how):
+    bad = tmp_path / how
+    bad.mkdir()
+    for f in made.iterdir():
+        (bad / f.name).write_bytes(f.read_bytes())
+    part = bad / "part-000002.parquet"
+    if how == "truncated":
+        part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+    elif how == "manifest":
+        (bad / "manifest.json").write_text('{"format": "pitchsim-run/1", "parts": [')
+    return bad
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["table", "{missing}"], "does not exist"),
+        (["table", "{empty}"], "no manifest.json"),
+        (["table", "{manifest}"], "corrupt"),
+        (["table", "{truncated}"], "truncated"),
+        (["table", "{made}", "--by", "length,colour"], "unknown feature 'colour'"),
+        (["table", "{made}", "--format", "xml"], "--format"),
+        (["table", "{made}", "-n", "7"], "no 7-player deals"),
+        (["chart", "{made}", "--kind", "pie", "--out", "{tmp}/x.png"], "unknown chart kind"),
+        (["chart", "{made}", "--kind", "points", "--out", "{tmp}/x.jpg"], ".png or .svg"),
+        (["chart", "{truncated}", "--kind", "bids", "--out", "{tmp}/x.png"], "truncated"),
+        (["simulate", "--out", "{made}", "--resume", "--seed", "1"], "started with --seed 41"),
+        (["simulate", "--resume"], "--resume needs --out"),
+        (["simulate", "--out", "{empty}", "--resume"], "no manifest.json"),
+        (["simulate", "--deals", "10", "--out", "{made}"], "already holds a run"),
+        (["simulate", "--deals", "10", "--players", "3,9", "--out", "{tmp}/n"], "players must be"),
+        (["simulate", "--players", "4"], "--deals is needed"),
+        (["simulate", "--deals", "-5"], "deals must be positive"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, made, tmp_path, args, message):
+    (tmp_path / "empty").mkdir()
+    places = {"missing": tmp_path / "nope", "empty": tmp_path / "empty", "made": made,
+              "tmp": tmp_path}  # fmt: skip
+    for how in ("manifest", "truncated"):
+        if any("{" + how + "}" in a for a in args):
+            places[how] = corrupt(made, tmp_path, how)
+    code, out, err = run(capsys, *[a.format(**places) for a in args])
+    assert code == 2, err
+    assert message in err and "Traceback" not in err
+    assert err.startswith("pitchsim: error:") and err.count("\n") == 1
