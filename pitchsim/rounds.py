@@ -1,33 +1,47 @@
-"""Single hands played out by the kernels and recorded trick by trick (``pitchsim play``)."""
+"""Single hands -- the auction, then the play -- recorded trick by trick (``pitchsim play``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from .bidding import Strategy, seat_arrays
 from .cards import SUITS, cards_of, format_card, mask_of
 from .kernels.bits import game_count
 from .kernels.deal import deck_without
+from .kernels.game import deal_logged
 from .kernels.hand import GAME, HIGH, JACK_POINT, LOW
-from .kernels.simulate import PITCHER, play_logged
 from .options import Rules
+from .policies import PLAY_POLICIES
+
+
+def play_policy_name(policy_id: int) -> str:
+    return next(name for name, p in PLAY_POLICIES.items() if p.id == policy_id)
 
 
 @dataclass
 class Round:
     players: int
-    pitcher: int
+    dealer: int
+    calls: list[int | None]  # per seat in calling order from the dealer's left; None = pass
+    pitcher: int | None  # None: everybody passed (redeal variant), nothing was played
     bid: int
-    trump: int
+    pitched: int | None  # the card a 4 was pitched with
+    trump: int | None
     hands: list[list[int]]  # per seat, as dealt
     tricks: list[tuple[int, list[int], int]]  # (leader, cards from the leader, winner)
     points: dict[str, int | None]  # high/low/jack/game -> seat (None: nobody)
     game_points: list[int]  # per seat, game count captured
     points_won: list[int]  # per seat (partners share their team's)
     round_points: list[int]  # per seat, after made/set
-    made: bool
+    made: bool | None
     rules: Rules
+
+    @property
+    def calling_order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
 
     def to_json(self) -> dict:
         def fmt(cs):
@@ -35,9 +49,14 @@ class Round:
 
         return {
             "players": self.players,
+            "dealer": self.dealer,
+            "bids": self.calls,
             "pitcher": self.pitcher,
             "bid": self.bid,
-            "trump": SUITS[self.trump],
+            "pitched": format_card(self.pitched, symbols=False)
+            if self.pitched is not None
+            else None,
+            "trump": SUITS[self.trump] if self.trump is not None else None,
             "hands": [fmt(h) for h in self.hands],
             "tricks": [
                 {"leader": lead, "cards": fmt(cs), "winner": w} for lead, cs, w in self.tricks
@@ -53,14 +72,49 @@ class Round:
 
 def play_round(seed: int, deal: int, players: int, policies: np.ndarray, rules: Rules,
                hand: list[int] | None = None, trump: int = -1, bid: int = 2) -> Round:  # fmt: skip
-    """Deal ``deal`` of ``seed`` played out by the kernels, seat 0 pitching at ``bid``."""
+    """Deal ``deal`` of ``seed`` played out by the kernels, seat 0 pitching at ``bid``
+    (no auction: seat 0, left of the dealer, bids it and everyone passes).
+
+    ``policies`` are the play policy ids per seat; ``hand`` fixes seat 0's cards and
+    ``trump`` makes it lead that suit if it holds it.
+    """
+    seats = [Strategy("heuristic", play_policy_name(int(p))) for p in policies]
+    if len(seats) != players:
+        raise ValueError(f"{len(seats)} policies for {players} players")
+    return auction_round(seed, deal, seats, rules, hand=hand, trump=trump, bid=bid)
+
+
+def auction_round(seed: int, deal: int, seats: Sequence[Strategy], rules: Rules,
+                  hand: list[int] | None = None, trump: int = -1, bid: int | None = None,
+                  dealer: int | None = None) -> Round:  # fmt: skip
+    """Deal ``deal`` of ``seed``, bid and played out by the kernels.
+
+    ``seats`` gives each seat's strategy.  ``hand`` fixes seat 0's cards; ``trump``
+    makes the pitcher lead that suit if it holds it.  ``bid`` replaces the auction:
+    seat 0 (left of the dealer, who is then the last seat) bids it and everyone passes.
+    ``dealer`` defaults to the last seat, so seat 0 calls first.
+    """
+    n = len(seats)
+    rules.check_players(n)
+    if bid is not None:
+        dealer = n - 1
+    dealer = n - 1 if dealer is None else dealer
     fixed = mask_of(hand) if hand else 0
-    n = players
+    a = seat_arrays(seats, rules)
     dealt = np.empty(n, dtype=np.int64)
+    calls = np.empty(n, dtype=np.int64)
+    award = np.full(4, -1, dtype=np.int64)
     log = np.empty(6 * (n + 2), dtype=np.int64)
-    award = np.empty(4, dtype=np.int64)
-    t = play_logged(seed, deal, n, fixed, deck_without(fixed), trump, policies,
-                    rules.to_array(), dealt, log, award)  # fmt: skip
+    pitcher, won_bid, t, first, made = deal_logged(
+        seed, deal, n, dealer, fixed, deck_without(fixed), trump, bid or 0, a.bidding, a.play,
+        rules.to_array(), a.odds, a.params, np.zeros(n, dtype=np.int64), dealt, calls, award, log,
+    )  # fmt: skip
+    hands = [cards_of(int(m)) for m in dealt]
+    call_list = [int(c) if c > 0 else None for c in calls]
+    if pitcher < 0:  # all passed: thrown in
+        return Round(n, dealer, call_list, None, 0, None, None, hands, [],
+                     dict.fromkeys(("high", "low", "jack", "game")), [0] * n, [0] * n, [0] * n,
+                     None, rules)  # fmt: skip
     tricks = []
     for i in range(6):
         row = [int(x) for x in log[i * (n + 2) : (i + 1) * (n + 2)]]
@@ -77,22 +131,27 @@ def play_round(seed: int, deal: int, players: int, policies: np.ndarray, rules: 
         for s in range(n):
             if rules.team(s) == rules.team(seat):
                 points_won[s] += 1
-    made = points_won[PITCHER] >= bid
+    pitcher = int(pitcher)
+    won_bid = int(won_bid)
     round_points = [
-        (points_won[s] if made else -bid) if rules.team(s) == rules.team(PITCHER) else points_won[s]
+        (points_won[s] if made else -won_bid) if rules.team(s) == rules.team(pitcher)
+        else points_won[s]
         for s in range(n)
-    ]
+    ]  # fmt: skip
     return Round(
         players=n,
-        pitcher=PITCHER,
-        bid=bid,
+        dealer=dealer,
+        calls=call_list,
+        pitcher=pitcher,
+        bid=won_bid,
+        pitched=int(first) if first >= 0 else None,
         trump=int(t),
-        hands=[cards_of(int(m)) for m in dealt],
+        hands=hands,
         tricks=tricks,
         points=points,
         game_points=[int(game_count(np.int64(w))) for w in won],
         points_won=points_won,
         round_points=round_points,
-        made=made,
+        made=bool(made),
         rules=rules,
     )

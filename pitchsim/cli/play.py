@@ -1,4 +1,4 @@
-"""``pitchsim play``: hands played out trick by trick, to see what the policies do."""
+"""``pitchsim play``: hands bid and played out trick by trick, to see what the policies do."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import sys
 
 import typer
 
+from ..bidding import seat_strategies
 from ..cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
 from ..errors import InputError
-from ..policies import seat_policies
-from ..rounds import Round, play_round
+from ..rounds import Round, auction_round
 from . import app
 from .common import (
     JsonOpt,
@@ -30,21 +30,37 @@ from .common import (
 def play_command(
     players: int = PlayersOpt,
     seed: int = SeedOpt,
-    hand: str = typer.Option(None, "--hand", help="The pitcher's six cards (default: dealt)."),
+    hand: str = typer.Option(None, "--hand", help="Seat 0's six cards (default: dealt)."),
     trump: str = typer.Option(None, "--trump", help="Make the pitcher lead this suit."),
     policy: str = PolicyOpt,
-    bid: int = typer.Option(2, "--bid", help="The pitcher's bid (1-4), for made/set."),
-    rounds: int = typer.Option(None, "--rounds", help="Play this many hands (JSON: a list)."),
+    bidding: str = typer.Option(
+        "heuristic",
+        "--bidding",
+        help="Bidding policy (random, heuristic, odds, odds-game), or one per seat.",
+    ),  # fmt: skip
+    bid: int = typer.Option(
+        None, "--bid", help="Skip the auction: seat 0 pitches at this bid (1-4)."
+    ),
+    dealer: int = typer.Option(
+        None, "--dealer", help="The first hand's dealer (default: the last seat)."
+    ),
+    rounds: int = typer.Option(
+        None, "--rounds", help="Play this many hands, the deal passing to the left (JSON: a list)."
+    ),  # fmt: skip
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
     as_json: bool = JsonOpt,
 ) -> None:
-    """Play hands out and show every trick, the points and the score."""
+    """Bid and play hands out; show the auction, every trick, the points and the score."""
     positive("rounds", rounds)
     rule_set = make_rules(rules, partnership, players)
-    if not 1 <= bid <= 4:
+    if bid is not None and not 1 <= bid <= 4:
         raise InputError(f"bid must be 1-4, not {bid}")
-    policies = seat_policies(policy, players)
+    if dealer is not None and not 0 <= dealer < players:
+        raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
+    if bid is not None and dealer is not None:
+        raise InputError("--bid seats the dealer last (seat 0 pitches): leave out --dealer")
+    seats = seat_strategies(bidding, policy, players)
     cards = parse_hand(hand) if hand else None
     t = -1
     if trump is not None:
@@ -55,29 +71,61 @@ def play_command(
         seed = secrets.randbelow(2**31)
     if seed < 0:
         raise InputError(f"seed must be >= 0, not {seed}")
-    played = []
-    for r in range(rounds or 1):
-        rnd = play_round(seed, r, players, policies, rule_set, hand=cards, trump=t, bid=bid)
-        if t >= 0 and not any(c // 13 == t for c in rnd.hands[rnd.pitcher]):
-            rnd = play_round(seed, r, players, policies, rule_set, hand=cards, bid=bid)
-        played.append(rnd)
+    first_dealer = players - 1 if dealer is None else dealer
+    played = [
+        auction_round(
+            seed,
+            r,
+            seats,
+            rule_set,
+            hand=cards,
+            trump=t,
+            bid=bid,
+            dealer=None if bid is not None else (first_dealer + r) % players,
+        )  # fmt: skip
+        for r in range(rounds or 1)
+    ]
     if as_json:
         docs = [p.to_json() for p in played]
         for d in docs:
             d["seed"] = seed
+            d["strategies"] = [s.name for s in seats]
         print_json(docs if rounds is not None else docs[0])
         return
+    names = sorted({s.name for s in seats})
     for i, rnd in enumerate(played):
-        sys.stdout.write(render(rnd, seed, i, policy))
+        sys.stdout.write(render(rnd, seed, i, ", ".join(names)))
 
 
-def render(r: Round, seed: int, deal: int, policy: str) -> str:
-    out = [f"Deal {deal} of seed {seed}  ·  {r.players} players  ·  {policy} play"]
+def _call(c: int | None) -> str:
+    return "pass" if c is None else str(c)
+
+
+def render(r: Round, seed: int, deal: int, strategies: str) -> str:
+    out = [f"Deal {deal} of seed {seed}  ·  {r.players} players  ·  {strategies}"]
     team = r.rules.team
     for s, h in enumerate(r.hands):
-        role = "pitcher" if s == r.pitcher else ("partner" if team(s) == team(r.pitcher) else "")
-        out.append(f"  seat {s} {role:<8} {format_cards(sort_for_display(h))}")
-    out.append(f"Seat {r.pitcher} pitches for {r.bid}; trump {suit_label(r.trump)}")
+        role = ""
+        if r.pitcher is not None:
+            role = (
+                "pitcher" if s == r.pitcher else ("partner" if team(s) == team(r.pitcher) else "")
+            )
+        dealer = "dealer" if s == r.dealer else ""
+        out.append(f"  seat {s} {role:<8}{dealer:<7} {format_cards(sort_for_display(h))}")
+    calls = []
+    for seat, c in zip(r.calling_order, r.calls, strict=True):
+        calls.append(f"seat {seat} {_call(c)}")
+        if c == 4:
+            break  # a 4 ends the auction
+    out.append("Auction: " + ", ".join(calls))
+    if r.pitcher is None:
+        out.append("Everybody passed: the hand is thrown in and dealt again.")
+        return "\n".join(out) + "\n\n"
+    if r.pitched is not None:
+        out.append(f"Seat {r.pitcher} bid 4 by pitching {format_card(r.pitched)}; "
+                   f"trump {suit_label(r.trump)}")  # fmt: skip
+    else:
+        out.append(f"Seat {r.pitcher} pitches for {r.bid}; trump {suit_label(r.trump)}")
     for i, (leader, cards, winner) in enumerate(r.tricks):
         plays = "  ".join(
             f"{(leader + j) % r.players}:{format_card(c)}" for j, c in enumerate(cards)

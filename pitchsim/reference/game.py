@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pitchsim.cards import HAND_SIZE, N_CARDS
 from pitchsim.options import Rules
-from pitchsim.reference.auction import AuctionResult, run_auction
+from pitchsim.reference.auction import AuctionResult, Bid, run_auction
 from pitchsim.reference.play import HandRecord, View, play_hand
 
 
@@ -109,16 +109,16 @@ class GameRecord:
     hands: list[GameHand] = field(default_factory=list)
 
 
-Bidder = Callable[[BidView], "int | tuple[int, int]"]
+Bidder = Callable[[BidView], "int | tuple[int, int] | Bid"]
 
 
 def _asking(
     bidder: Bidder, dealt: list[int], dealer: int, scores: list[int], rules: Rules
-) -> Callable[[int, list[int], list[int]], int | tuple[int, int]]:
+) -> Callable[[int, list[int], list[int]], int | tuple[int, int] | Bid]:
     """Adapt ``bidder(BidView)`` to the ``call(seat, bids, legal)`` that the auction asks."""
     players = len(dealt)
 
-    def call(seat: int, bids: list[int], legal: list[int]) -> int | tuple[int, int]:
+    def call(seat: int, bids: list[int], legal: list[int]) -> int | tuple[int, int] | Bid:
         view = BidView(
             seat, dealt[seat], dealer, players, tuple(bids), tuple(legal), tuple(scores), rules
         )
@@ -140,8 +140,10 @@ def play_game(
 
     - ``deal(deal_no)`` returns the per-seat hands (bit masks) of deal number
       ``deal_no`` (0, 1, 2, ... counting every deal, redeals included).
-    - ``bidder(view: BidView)`` returns a call from ``view.legal`` (0 = pass, 1-4), or
-      ``(4, card)`` to bid 4 by pitching ``card`` from ``view.hand``.
+    - ``bidder(view: BidView)`` returns a call from ``view.legal`` (0 = pass, 1-4),
+      ``(4, card)`` to bid 4 by pitching ``card`` from ``view.hand``, or a
+      :class:`~pitchsim.reference.auction.Bid`; the pitcher then leads the suit its
+      winning ``Bid`` planned (``Bid.trump``), if any.
     - ``chooser(view: View)`` returns a card from ``view.legal``, as in ``play_hand``.
 
     The deal passes one seat to the left after each hand; when everybody passes under
@@ -167,7 +169,8 @@ def play_game(
             continue
 
         pitcher, bid = auction.pitcher, auction.bid
-        played = play_hand(dealt, pitcher, chooser, rules, bid=bid, first_lead=auction.pitched_card)
+        played = play_hand(dealt, pitcher, chooser, rules, bid=bid, fixed_trump=auction.trump,
+                           first_lead=auction.pitched_card)  # fmt: skip
         points = played.score.points
         change = settle_hand(points, pitcher, bid, rules)
         scores = [s + c for s, c in zip(scores, change, strict=True)]

@@ -1,0 +1,108 @@
+"""``pitchsim tournament``: strategies play whole games against each other, duplicate style."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from ..options import BASE_RULES
+from ..tournament import BIDS, TournamentResult, tournament
+from . import app
+from .common import (
+    JsonOpt,
+    PartnershipOpt,
+    PlayersOpt,
+    RulesOpt,
+    SeedOpt,
+    ThreadsOpt,
+    make_rules,
+    positive,
+    print_json,
+)
+from .progress import Progress
+
+
+@app.command("tournament")
+def tournament_command(
+    strategies: str = typer.Option(
+        ...,
+        "--strategies",
+        "-s",
+        help="Two or more strategies, bidding+play, e.g. odds+heuristic,heuristic "
+        "(bidding: random, heuristic, odds, odds-game; play: random, heuristic).",
+    ),  # fmt: skip
+    players: int = PlayersOpt,
+    games: int = typer.Option(
+        1000,
+        "--games",
+        "-g",
+        help="Boards (deal sequences); each is played once per rotation of the strategies.",
+    ),  # fmt: skip
+    target: int = typer.Option(None, "--target", help="Points to win (default 7)."),
+    partnership: bool = PartnershipOpt,
+    rules: str = RulesOpt,
+    seed: int = SeedOpt,
+    threads: int = ThreadsOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Play whole games between strategies and compare win rates, scores and bids."""
+    positive("games", games)
+    positive("target", target)
+    rule_set = make_rules(rules, partnership, players)
+    with Progress("games") as bar:
+        result = tournament(strategies, players=players, games=games, rules=rule_set,
+                            target=target, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
+    if as_json:
+        print_json(result.to_json())
+    else:
+        sys.stdout.write(render(result))
+
+
+def _rules_note(r: TournamentResult) -> str:
+    base = BASE_RULES.describe()
+    changed = [f"{k}={v}" for k, v in r.rules.describe().items()
+               if base[k] != v and k not in ("target", "partnership")]  # fmt: skip
+    return ", ".join(changed) if changed else "base rules"
+
+
+def render(r: TournamentResult) -> str:
+    table = "partnership (seats 0+2 vs 1+3)" if r.rules.partnership else "solo"
+    lines = [
+        f"Tournament  ·  {r.players} players, {table}  ·  target {r.rules.target}  ·  "
+        f"{_rules_note(r)}  ·  seed {r.seed}",
+        f"Duplicate: each of {r.boards:,} boards (a game's deals) was played once per rotation "
+        f"of the strategies around the table: {r.games:,} games.",
+    ]
+    for i, seats in enumerate(r.seating):
+        lines.append(
+            f"  rotation {i + 1}: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(seats))
+        )
+    lines += [
+        f"Fair share of the wins: {100 * r.fair_share:.1f}%.  Interval: 95%, over boards.",
+        "",
+        f"{'strategy':<26}{'wins':>9}{'win rate':>10}  {'95% interval':<15}{'final score':>12}"
+        f"{'pitched':>9}{'made':>8}{'set':>8}",
+    ]
+    for s in r.results:
+        lo, hi = s.ci95
+        lines.append(
+            f"{s.name:<26}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
+            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{s.mean_final_score:>+12.2f}"
+            f"{s.hands_pitched:>9,}{s.hands_made:>8,}{s.hands_set:>8,}"
+        )
+    lines += ["", "Hands pitched at each bid (and how often made)",
+              f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in BIDS)]  # fmt: skip
+    for s in r.results:
+        cells = []
+        for k in BIDS:
+            rate = s.make_rate(k)
+            cells.append(
+                f"{s.pitched[k]:,}" + (f" ({100 * rate:.0f}%)" if rate is not None else "")
+            )
+        lines.append(f"{s.name:<26}" + "".join(f"{c:>18}" for c in cells))
+    lines.append("")
+    lines.append(f"Deals per game: {r.mean_deals:.1f} on average (redeals included).")
+    if r.unfinished:
+        lines.append(f"{r.unfinished:,} games reached the deal limit with no winner.")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,54 @@
+"""Bidding policies: numba kernels that make one call in the auction from what their
+player sees.
+
+Every policy has the same signature (the bidder's *view*; never another hand)::
+
+    policy(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+           scores, rules, odds, params, key, counter) -> (call, trump)
+
+- ``hand``: the bidder's six cards (mask); ``seat``, ``n``, ``dealer``: the table
+- ``calls[:n_calls]``: the calls so far in calling order from the dealer's left (0 = pass)
+- ``high``/``high_seat``: the high bid so far and who made it (0 / -1: none yet)
+- the legal calls are pass (when ``can_pass``) and every bid from ``lowest`` to 4
+- ``scores``: game scores before this hand, per seat (partners carry their team's)
+- ``odds``/``params``: the make-probability table and its constants (``odds`` policies)
+- ``key``, ``counter``: the counter-based random stream of this decision
+
+A policy returns a legal call (0 = pass, 1-4) and the suit it means to lead if it
+becomes the pitcher (-1: leave it to the play policy's opening lead).  A 4 is always
+bid by pitching: the auction kernel asks the play policy for the card, in that suit.
+
+To add a policy: write its kernel in this folder, give it the next id below and one
+branch in ``choose_bid``; ``pitchsim.bidding`` lists it by name.
+"""
+
+from numba import njit
+
+from .heuristic import heuristic_bid
+from .odds import odds_bid
+from .random import random_bid
+
+RANDOM = 0
+HEURISTIC = 1
+ODDS = 2
+ODDS_GAME = 3  # odds, weighing the game situation
+BIDDING_POLICY_IDS = {
+    "random": RANDOM,
+    "heuristic": HEURISTIC,
+    "odds": ODDS,
+    "odds-game": ODDS_GAME,
+}
+
+
+@njit(cache=True, inline="always")
+def choose_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+               scores, rules, odds, params, key, counter):  # fmt: skip
+    """Dispatch one seat's call to its bidding policy kernel."""
+    if policy == HEURISTIC:
+        return heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                             can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+    if policy == ODDS or policy == ODDS_GAME:
+        return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                        can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
+    return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+                      scores, rules, odds, params, key, counter)  # fmt: skip

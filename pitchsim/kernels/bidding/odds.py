@@ -1,0 +1,136 @@
+"""``odds`` and ``odds-game``: bid from make-probabilities to maximise expected score.
+
+The table (built by ``scripts/make_bid_table.py``, shipped in ``pitchsim/data``) gives,
+for a trump holding and a summary of the side cards, the chance that the pitcher's side
+takes at least k points (k = 1..4) when everybody plays the ``heuristic`` play policy.
+For each suit held and each legal call the policy weighs:
+
+- a bid of k that stands: made with j >= k points scores j, set scores -k;
+- a bid that a later caller overcalls, or a pass: a defender's average points;
+- the chance of standing: every later opponent would overcall with probability
+  ``Q`` (the share of hands that would bid that high), read from the table's constants;
+- ``odds-game`` adds the game situation: a made (or, under set-pitcher-wins, a set)
+  bid that reaches the target is worth ``target`` extra points, and letting an
+  opponent's bid stand when making it would win him the game costs as much times the
+  chance a bid of that size is made (``M``).
+
+It picks the call (and the trump suit) with the best expected value.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...options import R_DEALER_STEAL, R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
+from ..bits import popcount, suit_mask
+
+MAX_BID = 4
+# Side-card summary: side aces (0, 1, 2+) x side tens (0, 1, 2+).
+N_SIDE = 9
+N_HOLDINGS = 1 << 13  # trump holdings by rank mask, deuce = bit 0
+_ACES = sum(1 << (s * 13 + 12) for s in range(4))
+_TENS = sum(1 << (s * 13 + 8) for s in range(4))
+
+# Constants stored with the table (``params``).
+P_DEFENDER = 0  # a non-pitcher's expected points per hand
+P_OVERCALL = 1  # P_OVERCALL + k, k = 0..5: share of hands that would bid at least k
+P_MADE = 7  # P_MADE + k, k = 0..4: how often a typical bid of k is made
+N_PARAMS = 12
+
+
+@njit(cache=True, inline="always")
+def holding(hand, suit):
+    """(trump rank mask, side-card class) of ``hand`` with ``suit`` as trump."""
+    trumps = (hand >> (suit * 13)) & 0x1FFF
+    side = hand & ~suit_mask(suit)
+    aces = min(popcount(side & _ACES), 2)
+    tens = min(popcount(side & _TENS), 2)
+    return trumps, aces * 3 + tens
+
+
+@njit(cache=True, inline="always")
+def points_distribution(p_at_least, out):
+    """P(exactly j points), j = 0..4, from P(at least k), k = 1..4."""
+    prev = 1.0
+    for k in range(4):
+        p = min(prev, max(0.0, np.float64(p_at_least[k])))
+        out[k] = prev - p
+        prev = p
+    out[4] = prev
+
+
+@njit(cache=True, inline="always")
+def contract_value(dist, k, score, target, weigh_game, set_wins):
+    """Expected change of the pitcher's side bidding k (plus ``target`` for a win)."""
+    v = 0.0
+    for j in range(5):
+        if j >= k:
+            gain = j + (target if weigh_game and score + j >= target else 0.0)
+        else:
+            gain = -k + (target if weigh_game and set_wins and score - k >= target else 0.0)
+        v += dist[j] * gain
+    return v
+
+
+@njit(cache=True)
+def odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass, scores,
+             rules, odds, params, weigh_game):  # fmt: skip
+    partnership = rules[R_PARTNERSHIP] != 0
+    target = np.float64(rules[R_TARGET])
+    set_wins = rules[R_SET_PITCHER_WINS] != 0
+    steal = rules[R_DEALER_STEAL] != 0
+    defend = params[P_DEFENDER]
+    score = np.float64(scores[seat])
+
+    # Passing: someone else pitches (or the bid in front of us stands).
+    pass_value = defend
+    if high_seat >= 0:
+        made = params[P_MADE + high]
+        if partnership and high_seat % 2 == seat % 2:
+            pass_value = made * (high + 0.5) - (1.0 - made) * high
+            if weigh_game and score + high >= target:
+                pass_value += target * made
+        elif weigh_game and scores[high_seat] + high >= target:
+            pass_value -= target * made
+
+    best_call = 0
+    best_suit = -1
+    best = pass_value if can_pass else -1e9
+    dist = np.empty(5)
+    for suit in range(4):
+        if hand & suit_mask(suit) == 0:
+            continue
+        trumps, side = holding(hand, suit)
+        points_distribution(odds[trumps, side], dist)
+        for k in range(lowest, MAX_BID + 1):
+            # Chance no later opponent overcalls.
+            stand = 1.0
+            if k < MAX_BID:
+                for i in range(n_calls + 1, n):
+                    later = (dealer + 1 + i) % n
+                    if partnership and later % 2 == seat % 2:
+                        continue
+                    over = k if later == dealer and steal else k + 1
+                    stand *= 1.0 - params[P_OVERCALL + over]
+            v = stand * contract_value(dist, k, score, target, weigh_game, set_wins)
+            v += (1.0 - stand) * defend
+            if v > best:
+                best = v
+                best_call = k
+                best_suit = suit
+    return best_call, best_suit
+
+
+@njit(cache=True)
+def hand_outlook(hand, odds, out):
+    """``out[k]`` = the best expected score of bidding k (k = 1..4) over the suits held,
+    ``out[0]`` unused: what the table's constants are computed from."""
+    dist = np.empty(5)
+    for k in range(5):
+        out[k] = -1e9
+    for suit in range(4):
+        if hand & suit_mask(suit) == 0:
+            continue
+        trumps, side = holding(hand, suit)
+        points_distribution(odds[trumps, side], dist)
+        for k in range(1, MAX_BID + 1):
+            out[k] = max(out[k], contract_value(dist, k, 0.0, 1.0, False, False))

@@ -1,0 +1,228 @@
+"""Whole games in kernels: deal, auction, play and settle until a pitcher wins.
+
+Mirrors ``pitchsim.reference.game``.  Game g of a seed starts with seat ``g % n``
+dealing, and its deal d draws everything (cards, random calls, random cards) from the
+stream (seed, g * MAX_DEALS + d): a game is the same on any thread count, and the same
+deals come round again when a tournament replays the game with the strategies rotated.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ..options import R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
+from .auction import MAX_BID, pitched_card, run_auction
+from .bits import suit_mask
+from .deal import deal_hands
+from .hand import play_hand, points_flags, score_hand
+from .rng import deal_key
+
+MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
+BLOCK = 64  # games per parallel block
+
+# One row of a game log: the deal, the auction, the play and the scores after it.
+L_DEALER, L_PITCHER, L_BID, L_TRUMP, L_PITCHED, L_MADE = 0, 1, 2, 3, 4, 5
+L_CALLS = 6  # n calls, from the dealer's left (0 pass, -1 never asked)
+
+
+def log_layout(n: int) -> dict[str, int]:
+    """Offsets of a game-log row's fields for an n-player table, and its width."""
+    at = {"calls": L_CALLS, "dealt": L_CALLS + n, "award": L_CALLS + 2 * n}
+    at["scores"] = at["award"] + 4
+    at["tricks"] = at["scores"] + n
+    at["width"] = at["tricks"] + 6 * (n + 2)
+    return at
+
+
+@njit(cache=True, inline="always")
+def _points(award, seat, rules):
+    flags = points_flags(award, seat, rules)
+    return (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)
+
+
+@njit(cache=True, inline="always")
+def _side(seat, rules):
+    return seat % 2 if rules[R_PARTNERSHIP] != 0 else seat
+
+
+@njit(cache=True, inline="always")
+def settle(award, n, pitcher, bid, rules, scores):
+    """Add one hand to ``scores``; return (made, winner).
+
+    The pitcher's side scores its points if it made the bid and loses the bid if set;
+    everyone else scores what they won.  Only the pitcher's side can then win: at or
+    past the target having made the bid (or, under set-pitcher-wins, even when set).
+    Winner: the pitcher's seat, or in a partnership its team; -1 while the game goes on.
+    """
+    made = _points(award, pitcher, rules) >= bid
+    side = _side(pitcher, rules)
+    for s in range(n):
+        if _side(s, rules) == side and not made:
+            scores[s] -= bid
+        else:
+            scores[s] += _points(award, s, rules)
+    winner = -1
+    if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):
+        winner = side
+    return made, winner
+
+
+@njit(cache=True, inline="always")
+def play_contract(key, n, pitcher, bid, trump, force_trump, dealt, scores, play, rules, hands,
+                  won, trick, award, tricks_log):  # fmt: skip
+    """Everything after the auction: the pitch, six tricks, scoring and settlement.
+
+    ``trump`` is the pitcher's planned suit (-1: none); ``force_trump`` >= 0 overrides
+    it when the pitcher holds that suit.  Returns (trump, pitched card, made, winner).
+    """
+    if force_trump >= 0 and dealt[pitcher] & suit_mask(force_trump) != 0:
+        trump = force_trump
+    first = -1
+    if bid == MAX_BID:
+        first = pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won)
+    trump = play_hand(dealt, n, pitcher, bid, trump, first, play, rules, key, hands, won, trick,
+                      tricks_log)  # fmt: skip
+    score_hand(dealt, won, n, trump, rules, award)
+    made, winner = settle(award, n, pitcher, bid, rules, scores)
+    return trump, first, made, winner
+
+
+@njit(cache=True, inline="always")
+def play_deal(key, n, dealer, scores, bidding, play, rules, odds, params, dealt, hands, won,
+              trick, award, calls, tricks_log):  # fmt: skip
+    """Auction, play and settlement of the hands in ``dealt``; ``scores`` are updated.
+
+    Returns (pitcher, bid, trump, pitched card, made, winner): pitcher -1 when all
+    passed under the redeal variant; winner -1 while the game goes on.
+    """
+    pitcher, bid, trump = run_auction(dealt, n, dealer, scores, bidding, rules, odds, params,
+                                      key, calls)  # fmt: skip
+    if pitcher < 0:
+        return -1, 0, -1, -1, False, -1
+    trump, first, made, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
+                                               play, rules, hands, won, trick, award,
+                                               tricks_log)  # fmt: skip
+    return pitcher, bid, trump, first, made, winner
+
+
+@njit(cache=True)
+def deal_logged(seed, deal, n, dealer, fixed_hand, template, force_trump, forced_bid, bidding,
+                play, rules, odds, params, scores, dealt, calls, award, tricks_log):  # fmt: skip
+    """One deal of ``seed`` (seat 0 gets ``fixed_hand`` when non-zero), auction and play,
+    for showing: the tricks go to ``tricks_log``.  ``forced_bid`` > 0 replaces the
+    auction: the dealer's left bids it and everyone else passes.
+    Returns (pitcher, bid, trump, pitched card, made).
+    """
+    key = deal_key(seed, deal)
+    deck = np.empty(52, dtype=np.int64)
+    deal_hands(key, n, 0, fixed_hand, template, deck, dealt)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    if forced_bid > 0:
+        calls[:n] = 0
+        calls[0] = forced_bid
+        pitcher, bid, trump = (dealer + 1) % n, forced_bid, -1
+    else:
+        pitcher, bid, trump = run_auction(dealt, n, dealer, scores, bidding, rules, odds, params,
+                                          key, calls)  # fmt: skip
+        if pitcher < 0:
+            return -1, 0, -1, -1, False
+    trump, first, made, _ = play_contract(key, n, pitcher, bid, trump, force_trump, dealt, scores,
+                                          play, rules, hands, won, trick, award,
+                                          tricks_log)  # fmt: skip
+    return pitcher, bid, trump, first, made
+
+
+@njit(cache=True)
+def play_game(seed, game, n, bidding, play, rules, odds, params, scores, stats, log):
+    """Play game ``game`` of ``seed``; return (winner, deals dealt).
+
+    ``winner`` is the winning pitcher's seat, or in a partnership its team (0: seats 0+2,
+    1: seats 1+3); -1 if nobody won within MAX_DEALS deals.  ``scores[:n]`` receives the
+    final scores; ``stats[seat, bid - 1, 0]`` counts the hands ``seat`` pitched at that
+    bid and ``stats[seat, bid - 1, 1]`` those it made.  When ``log.size`` > 0 each deal
+    writes a row (see ``log_layout``) while rows remain.
+    """
+    dealt = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    template = np.arange(52, dtype=np.int64)
+    award = np.empty(4, dtype=np.int64)
+    calls = np.empty(n, dtype=np.int64)
+    logging = log.size > 0
+    tricks_log = np.empty(6 * (n + 2) if logging else 0, dtype=np.int64)
+    width = L_CALLS + 3 * n + 4 + 6 * (n + 2)
+    rows = log.size // width if logging else 0
+    scores[:n] = 0
+    stats[:] = 0
+    dealer = game % n
+    for d in range(MAX_DEALS):
+        key = deal_key(seed, game * MAX_DEALS + d)
+        deal_hands(key, n, 0, 0, template, deck, dealt)
+        pitcher, bid, trump, first, made, winner = play_deal(
+            key, n, dealer, scores, bidding, play, rules, odds, params, dealt, hands, won, trick,
+            award, calls, tricks_log,
+        )  # fmt: skip
+        if d < rows:
+            _log_row(log[d * width : (d + 1) * width], n, dealer, pitcher, bid, trump, first,
+                     made, calls, dealt, award, scores, tricks_log)  # fmt: skip
+        if pitcher < 0:
+            continue  # thrown in: the same dealer deals again
+        stats[pitcher, bid - 1, 0] += 1
+        if made:
+            stats[pitcher, bid - 1, 1] += 1
+        if winner >= 0:
+            return winner, d + 1
+        dealer = (dealer + 1) % n
+    return -1, MAX_DEALS
+
+
+@njit(cache=True, inline="always")
+def _log_row(row, n, dealer, pitcher, bid, trump, first, made, calls, dealt, award, scores,
+             tricks_log):  # fmt: skip
+    row[:] = -1
+    row[L_DEALER] = dealer
+    row[L_PITCHER] = pitcher
+    row[L_BID] = bid
+    row[L_TRUMP] = trump
+    row[L_PITCHED] = first
+    row[L_MADE] = made
+    at = L_CALLS
+    for i in range(n):
+        row[at + i] = calls[i]
+        row[at + n + i] = dealt[i]
+        row[at + 2 * n + 4 + i] = scores[i]
+    if pitcher >= 0:
+        for i in range(4):
+            row[at + 2 * n + i] = award[i]
+        at = L_CALLS + 3 * n + 4
+        for i in range(tricks_log.size):
+            row[at + i] = tricks_log[i]
+
+
+@njit(cache=True, parallel=True)
+def play_games(seed, start, count, n, bidding, play, rules, odds, params, out_winner,
+               out_scores, out_deals, out_stats):  # fmt: skip
+    """Games ``start .. start+count-1`` of ``seed``, in parallel blocks.
+
+    Per game: ``out_winner`` (see ``play_game``), ``out_scores[g, :n]`` final scores,
+    ``out_deals`` deals dealt (redeals included), ``out_stats[g]`` hands pitched and
+    made per seat and bid.  Identical on any thread count.
+    """
+    no_log = np.empty(0, dtype=np.int64)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        scores = np.empty(n, dtype=np.int64)
+        stats = np.empty((n, MAX_BID, 2), dtype=np.int64)
+        for g in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            winner, deals = play_game(seed, start + g, n, bidding, play, rules, odds, params,
+                                      scores, stats, no_log)  # fmt: skip
+            out_winner[g] = winner
+            out_deals[g] = deals
+            for s in range(n):
+                out_scores[g, s] = scores[s]
+                for k in range(MAX_BID):
+                    out_stats[g, s, k, 0] = stats[s, k, 0]
+                    out_stats[g, s, k, 1] = stats[s, k, 1]

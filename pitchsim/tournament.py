@@ -1,0 +1,261 @@
+"""Tournaments: strategies play whole games against each other, duplicate style.
+
+Every *board* (a game's sequence of deals, fixed by the seed and the board number) is
+played once per rotation of the strategies around the table: with K strategies, in
+rotation r seat s plays strategy ``(s + r) % K``.  Each seat's cards are thus played by
+every strategy in turn, which cancels most of the seat and card luck (the duplicate
+bridge idea).  With K strategies each one's fair share of the wins is 1/K.
+
+The 95% interval of a win rate is taken over boards (the K games of a board are not
+independent): the mean of the per-board win shares +/- 1.96 standard errors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .bidding import Strategy, parse_strategies, seat_arrays
+from .errors import InputError
+from .kernels.game import play_games
+from .options import Rules
+from .runtime import chunked, use_threads
+from .stats import Z95, wilson
+
+BOARDS_PER_CALL = 1 << 13
+BIDS = (1, 2, 3, 4)
+
+
+@dataclass
+class StrategyResult:
+    """How one strategy did over all its games."""
+
+    name: str
+    games: int  # games it played (every game of the tournament)
+    wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_final_score: float  # per seat it held (partners: the team's score)
+    pitched: dict[int, int]  # bid -> hands it won the auction at that bid
+    made: dict[int, int]  # bid -> of those, hands made
+
+    @property
+    def hands_pitched(self) -> int:
+        return sum(self.pitched.values())
+
+    @property
+    def hands_made(self) -> int:
+        return sum(self.made.values())
+
+    @property
+    def hands_set(self) -> int:
+        return self.hands_pitched - self.hands_made
+
+    def make_rate(self, bid: int) -> float | None:
+        return self.made[bid] / self.pitched[bid] if self.pitched[bid] else None
+
+    def to_json(self) -> dict:
+        return {
+            "strategy": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+            "mean_final_score": self.mean_final_score,
+            "bids_made": self.hands_made,
+            "bids_set": self.hands_set,
+            "by_bid": {
+                str(k): {
+                    "pitched": self.pitched[k],
+                    "made": self.made[k],
+                    "make_rate": self.make_rate(k),
+                }
+                for k in BIDS
+            },  # fmt: skip
+        }
+
+
+@dataclass
+class TournamentResult:
+    strategies: list[str]
+    players: int
+    boards: int
+    rotations: int
+    seed: int
+    rules: Rules
+    results: list[StrategyResult]
+    unfinished: int  # games nobody won within the deal limit
+    mean_deals: float  # deals per game, redeals included
+    seating: list[list[str]] = field(default_factory=list)  # rotation -> strategy per seat
+
+    @property
+    def games(self) -> int:
+        return self.boards * self.rotations
+
+    @property
+    def fair_share(self) -> float:
+        return 1 / self.rotations
+
+    def to_json(self) -> dict:
+        return {
+            "players": self.players,
+            "strategies": self.strategies,
+            "duplicate": True,
+            "boards": self.boards,
+            "rotations": self.rotations,
+            "games": self.games,
+            "seating": self.seating,
+            "fair_share": self.fair_share,
+            "seed": self.seed,
+            "target": self.rules.target,
+            "partnership": self.rules.partnership,
+            "rules": self.rules.describe(),
+            "unfinished_games": self.unfinished,
+            "mean_deals_per_game": self.mean_deals,
+            "results": [r.to_json() for r in self.results],
+        }
+
+    def frame(self):
+        """One row per strategy (a pandas DataFrame)."""
+        import pandas as pd
+
+        rows = []
+        for r in self.results:
+            row = {"strategy": r.name, "games": r.games, "wins": r.wins,
+                   "win_rate": r.win_rate, "ci_low": r.ci95[0], "ci_high": r.ci95[1],
+                   "mean_final_score": r.mean_final_score, "bids_made": r.hands_made,
+                   "bids_set": r.hands_set}  # fmt: skip
+            for k in BIDS:
+                row[f"pitched_{k}"] = r.pitched[k]
+                row[f"made_{k}"] = r.made[k]
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+
+def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]]:
+    """Strategy per seat in each rotation: seat s plays ``(s + r) % K`` in rotation r."""
+    k = len(strategies)
+    return [[strategies[(s + r) % k] for s in range(players)] for r in range(k)]
+
+
+def board_interval(shares: np.ndarray) -> tuple[float, float]:
+    """95% interval of a mean win share over independent boards."""
+    g = shares.size
+    mean = float(shares.mean())
+    if g < 30 or shares.std() == 0:
+        lo, hi = wilson(mean * g, g)  # too few boards for the normal approximation
+        return float(lo), float(hi)
+    half = Z95 * float(shares.std(ddof=1)) / np.sqrt(g)
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
+def tournament(
+    strategies: str | Sequence[str | Strategy],
+    players: int = 4,
+    games: int = 1000,
+    rules: Rules | None = None,
+    target: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress=None,
+) -> TournamentResult:
+    """Play ``games`` boards, each once per rotation of ``strategies`` around the table.
+
+    ``strategies`` are ``bidding+play`` names (see :mod:`pitchsim.bidding`); two or
+    more, at most one per seat, exactly two in a partnership (one per team).
+    ``progress(games_done, total_games)`` is called as chunks finish.
+
+    >>> r = tournament("heuristic,random", games=50, seed=1)
+    >>> r.results[0].wins > r.results[1].wins
+    True
+    """
+    rules = rules or Rules()
+    if target is not None:
+        rules = dataclasses.replace(rules, target=target)
+    rules.check_players(players)
+    chosen = parse_strategies(strategies)
+    k = len(chosen)
+    if k < 2:
+        raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
+    if k > players:
+        raise InputError(f"{k} strategies do not fit at a {players}-player table")
+    if rules.partnership and k != 2:
+        raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
+    if games <= 0:
+        raise InputError(f"games must be positive, not {games}")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    if seed < 0:
+        raise InputError(f"seed must be >= 0, not {seed}")
+
+    n = players
+    tables = seating(chosen, n)
+    arrays = [seat_arrays(t, rules) for t in tables]
+    rule_array = rules.to_array()
+    wins = np.zeros((games, k), dtype=np.int8)  # per board: games won by strategy i
+    score_sum = np.zeros(k)
+    seat_games = np.zeros(k, dtype=np.int64)
+    pitched = np.zeros((k, 4), dtype=np.int64)
+    made = np.zeros((k, 4), dtype=np.int64)
+    unfinished = 0
+    deals = 0
+    total = games * k
+
+    with use_threads(threads):
+        for start, stop in chunked(games, BOARDS_PER_CALL):
+            m = stop - start
+            winner = np.empty(m, dtype=np.int64)
+            scores = np.empty((m, n), dtype=np.int32)
+            dealt = np.empty(m, dtype=np.int16)
+            stats = np.empty((m, n, 4, 2), dtype=np.int16)
+            for r in range(k):
+                a = arrays[r]
+                play_games(seed, start, m, n, a.bidding, a.play, rule_array, a.odds, a.params,
+                           winner, scores, dealt, stats)  # fmt: skip
+                strat_of_seat = np.array([(s + r) % k for s in range(n)])
+                done = winner >= 0
+                unfinished += int((~done).sum())
+                deals += int(dealt.sum())
+                # In a partnership the winner is a team, whose seats 0/1 name its strategy.
+                won_by = strat_of_seat[winner[done]]
+                np.add.at(wins, (np.arange(start, stop)[done], won_by), 1)
+                per_seat = stats.sum(axis=0, dtype=np.int64)
+                for s in range(n):
+                    i = strat_of_seat[s]
+                    score_sum[i] += float(scores[:, s].sum(dtype=np.int64))
+                    seat_games[i] += m
+                    pitched[i] += per_seat[s, :, 0]
+                    made[i] += per_seat[s, :, 1]
+                if progress:
+                    progress(m, total)
+
+    results = []
+    for i, strat in enumerate(chosen):
+        shares = wins[:, i] / k
+        results.append(
+            StrategyResult(
+                name=strat.name,
+                games=total,
+                wins=int(wins[:, i].sum()),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(score_sum[i] / seat_games[i]),
+                pitched={b: int(pitched[i, b - 1]) for b in BIDS},
+                made={b: int(made[i, b - 1]) for b in BIDS},
+            )
+        )
+    return TournamentResult(
+        strategies=[s.name for s in chosen],
+        players=n,
+        boards=games,
+        rotations=k,
+        seed=seed,
+        rules=rules,
+        results=results,
+        unfinished=unfinished,
+        mean_deals=deals / total,
+        seating=[[s.name for s in t] for t in tables],
+    )

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Whole games per second through the kernels (auction + play, to the target).
+
+    .venv/bin/python scripts/bench_games.py [--games 200000] [--players 4]
+        [--strategy heuristic] [--rules ...] [--repeat 3]
+
+Prints the first call's time (numba compile, or loading the on-disk cache) apart from
+the timed runs, then games/s on 1 thread (= per core) and on 2 threads, with the
+scaling.  Each figure is the median of ``--repeat`` runs over the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numba
+import numpy as np
+
+from pitchsim.bidding import parse_strategies, seat_arrays
+from pitchsim.kernels.game import play_games
+from pitchsim.options import Rules
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=200_000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--strategy", default="heuristic", help="every seat's bidding+play")
+    ap.add_argument("--rules", default=None, help="rule options, e.g. partnership=true")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    n = args.players
+    rules = Rules.parse(args.rules)
+    a = seat_arrays(parse_strategies(args.strategy) * n, rules)
+    ra = rules.to_array()
+
+    def run(count: int) -> tuple[float, np.ndarray, np.ndarray]:
+        w = np.empty(count, dtype=np.int64)
+        sc = np.empty((count, n), dtype=np.int32)
+        dl = np.empty(count, dtype=np.int16)
+        st = np.empty((count, n, 4, 2), dtype=np.int16)
+        t0 = time.perf_counter()
+        play_games(args.seed, 0, count, n, a.bidding, a.play, ra, a.odds, a.params, w, sc, dl, st)
+        return time.perf_counter() - t0, w, dl
+
+    first, _, _ = run(8)
+    print(f"{args.strategy} x {n} players, {rules.describe()}")
+    print(f"first call (compile or cache load): {first:.2f} s")
+    rates = {}
+    for threads in (1, 2):
+        if threads > numba.config.NUMBA_NUM_THREADS:
+            continue
+        numba.set_num_threads(threads)
+        times = []
+        for _ in range(args.repeat):
+            dt, w, dl = run(args.games)
+            times.append(dt)
+        rates[threads] = args.games / statistics.median(times)
+        print(f"{threads} thread(s): {rates[threads]:,.0f} games/s  "
+              f"(median of {args.repeat} x {args.games:,} games; "
+              f"{dl.mean():.2f} deals/game, {(w < 0).sum()} unfinished)")  # fmt: skip
+    if 2 in rates:
+        print(f"2-thread scaling: {rates[2] / rates[1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""``pitchsim tournament`` and the auction in ``pitchsim play``, from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pitchsim.cli import main
+
+
+def run(capsys, *argv):
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+def test_tournament_text_says_it_was_duplicate(capsys):
+    code, out, err = run(capsys, "tournament", "--strategies", "odds,heuristic", "--games", "200",
+                         "--seed", "3")  # fmt: skip
+    assert code == 0 and err == ""
+    assert "Duplicate" in out and "rotation 2" in out and "400 games" in out
+    assert "odds+heuristic" in out and "heuristic+heuristic" in out
+    assert "95% interval" in out and "bid 4" in out and "Fair share of the wins: 50.0%" in out
+
+
+def test_tournament_json(capsys):
+    code, out, _ = run(capsys, "tournament", "-s", "heuristic+random,random", "-g", "50", "--seed",
+                       "1", "--partnership", "--target", "11", "--rules", "low=dealt", "--json")  # fmt: skip
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["duplicate"] and doc["partnership"] and doc["target"] == 11
+    assert doc["rules"]["low"] == "dealt" and doc["games"] == 100
+    assert [r["strategy"] for r in doc["results"]] == ["heuristic+random", "random+random"]
+    for r in doc["results"]:
+        assert {"win_rate", "ci95", "mean_final_score", "bids_made", "bids_set", "by_bid"} <= set(r)
+
+
+def test_tournament_progress_bar_on_stderr(capsys, monkeypatch):
+    monkeypatch.setattr("pitchsim.cli.progress.SHOW_AFTER", 0.0)
+    code, out, err = run(capsys, "tournament", "-s", "heuristic,random", "-g", "20000",
+                         "--seed", "1", "--json")  # fmt: skip
+    assert code == 0 and "games" in err
+    json.loads(out)  # stdout stays clean
+
+
+def test_play_shows_the_auction(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["dealer"] == 4 and len(doc["bids"]) == 5
+    assert doc["bids"][doc["pitcher"]] == doc["bid"]  # dealer 4: seat i calls i-th
+    assert all(b is None or 1 <= b <= 4 for b in doc["bids"])
+    rising = [b for b in doc["bids"][:-1] if b is not None]
+    assert rising == sorted(set(rising))
+    code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5")
+    assert "Auction: seat 0" in out and "dealer" in out
+
+
+def test_play_fixed_bid_keeps_seat_0_pitching(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "2", "--bid", "3", "--rounds", "3", "--json")
+    docs = json.loads(out)
+    for d in docs:
+        assert (d["pitcher"], d["bid"], d["dealer"], d["bids"]) == (0, 3, 3, [3, None, None, None])
+        assert d["tricks"][0]["leader"] == 0
+
+
+def test_play_rounds_pass_the_deal_and_pitch_4s(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "1", "--bidding", "random", "--rounds", "30",
+                       "--json")  # fmt: skip
+    docs = json.loads(out)
+    assert [d["dealer"] for d in docs[:5]] == [3, 0, 1, 2, 3]
+    fours = [d for d in docs if d["bid"] == 4]
+    assert fours
+    for d in fours:
+        assert d["pitched"] == d["tricks"][0]["cards"][0] and d["pitched"][-1] == d["trump"]
+        after = d["bids"][d["bids"].index(4) + 1 :]
+        assert after == [None] * len(after)
+
+
+def test_play_all_pass_under_redeal(capsys):
+    code, out, _ = run(capsys, "play", "--seed", "1", "--rounds", "40", "--rules",
+                       "all-pass=redeal,min-bid=2", "--json")  # fmt: skip
+    thrown = [d for d in json.loads(out) if d["pitcher"] is None]
+    assert thrown and all(d["bids"] == [None] * 4 and d["tricks"] == [] for d in thrown)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["tournament", "-s", "heuristic,smart"], "unknown bidding policy 'smart'"),
+        (["tournament", "-s", "odds+smart,heuristic"], "unknown play policy 'smart'"),
+        (["tournament", "-s", "odds+heuristic+random,heuristic"], "cannot read strategy"),
+        (["tournament", "-s", "odds"], "at least two strategies"),
+        (["tournament", "-s", "odds,heuristic,random", "--partnership"], "exactly two"),
+        (["tournament", "-s", "odds,heuristic", "--games", "0"], "games must be positive"),
+        (["tournament", "-s", "odds,heuristic", "--target", "0"], "target must be positive"),
+        (["tournament", "-s", "odds,heuristic", "--rules", "min-bid=3"], "min-bid must be 1 or 2"),
+        (["tournament", "-s", "odds,heuristic", "--rules", "dealer-steal=maybe"], "dealer-steal"),
+        (["tournament", "-s", "odds,heuristic", "--rules", "nope.toml"], "cannot read rules file"),
+        (["tournament", "-s", "odds,heuristic", "--players", "9"], "players must be 2-7"),
+        (["tournament", "-s", "odds,heuristic", "--threads", "99"], "threads must be"),
+        (["tournament"], "--strategies"),
+        (["play", "--bidding", "psychic"], "unknown bidding policy 'psychic'"),
+        (["play", "--bidding", "odds,heuristic"], "one per seat"),
+        (["play", "--bid", "5"], "bid must be 1-4"),
+        (["play", "--dealer", "4"], "dealer must be a seat"),
+    ],
+)
+def test_bad_input_one_line_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert err.startswith("pitchsim: error:") and err.count("\n") == 1
+    assert out == ""

@@ -1,0 +1,84 @@
+"""Tournaments: duplicate seating, the numbers reported, reproducibility and bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from pitchsim.bidding import StrategyError, parse_strategies
+from pitchsim.errors import InputError
+from pitchsim.options import Rules
+from pitchsim.tournament import seating, tournament
+
+
+def test_seating_rotates_every_strategy_through_every_seat():
+    a, b, c = parse_strategies("odds,heuristic,random")
+    assert seating([a, b, c], 4) == [[a, b, c, a], [b, c, a, b], [c, a, b, c]]
+    assert seating([a, b], 4) == [[a, b, a, b], [b, a, b, a]]
+
+
+def test_a_mirror_match_is_exactly_even():
+    """Same strategy on both sides: each board's two games are the same game with the
+    seats' labels swapped, so every board gives one win to each side -- duplicate
+    cancels all the seat and card luck."""
+    r = tournament("heuristic,heuristic", players=4, games=300, seed=4)
+    assert [x.wins for x in r.results] == [300, 300]
+    assert [x.win_rate for x in r.results] == [0.5, 0.5]
+    assert r.results[0].ci95[0] < 0.5 < r.results[0].ci95[1]
+    assert r.results[0].pitched == r.results[1].pitched
+    p = tournament("odds,odds", players=4, games=200, seed=4, rules=Rules(partnership=True))
+    assert [x.wins for x in p.results] == [200, 200]
+
+
+def test_numbers_add_up():
+    r = tournament("heuristic,random,odds-game", players=5, games=150, seed=2, target=11)
+    assert r.games == 450 and r.rotations == 3 and r.fair_share == pytest.approx(1 / 3)
+    assert sum(x.wins for x in r.results) + r.unfinished == r.games
+    assert r.rules.target == 11
+    for x in r.results:
+        assert x.games == 450
+        lo, hi = x.ci95
+        assert 0 <= lo <= x.win_rate <= hi <= 1
+        assert all(x.made[k] <= x.pitched[k] for k in (1, 2, 3, 4))
+        assert x.hands_set == x.hands_pitched - x.hands_made
+    heuristic, random, _ = r.results
+    assert heuristic.win_rate > random.win_rate
+    doc = r.to_json()
+    assert doc["duplicate"] is True and doc["games"] == 450 and len(doc["seating"]) == 3
+    assert set(doc["results"][0]["by_bid"]) == {"1", "2", "3", "4"}
+    frame = r.frame()
+    assert list(frame["strategy"]) == r.strategies and frame["wins"].sum() == 450 - r.unfinished
+
+
+def test_same_seed_same_result_on_any_thread_count():
+    one = tournament("odds,heuristic", games=200, seed=9, threads=1)
+    two = tournament("odds,heuristic", games=200, seed=9, threads=2)
+    assert one.to_json() == two.to_json()
+    assert tournament("odds,heuristic", games=200, seed=10).to_json() != one.to_json()
+
+
+def test_progress_is_reported():
+    seen = []
+    tournament(
+        "heuristic,random", games=20, seed=1, progress=lambda k, total: seen.append((k, total))
+    )
+    assert sum(k for k, _ in seen) == 40 and seen[0][1] == 40
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"strategies": "heuristic,bogus"}, StrategyError, "unknown bidding policy 'bogus'"),
+        ({"strategies": "odds+cheat,heuristic"}, StrategyError, "unknown play policy 'cheat'"),
+        ({"strategies": "heuristic"}, InputError, "at least two strategies"),
+        ({"strategies": "heuristic,random,odds", "players": 2}, InputError, "do not fit"),
+        ({"strategies": "heuristic,random,odds", "rules": Rules(partnership=True)}, InputError,
+         "exactly two"),
+        ({"strategies": "heuristic,random", "games": 0}, InputError, "games must be positive"),
+        ({"strategies": "heuristic,random", "players": 8}, InputError, "players must be 2-7"),
+        ({"strategies": "heuristic,random", "target": 0}, InputError, "target must be"),
+        ({"strategies": "heuristic,random", "seed": -3}, InputError, "seed must be"),
+    ],
+)  # fmt: skip
+def test_bad_input(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        tournament(**kwargs)
