@@ -46,7 +46,8 @@ import pyarrow.parquet as pq
 from numba import njit, prange
 
 from .errors import InputError
-from .features import hand_features, in_play_features
+from .features import ACE, HOLDING_GAME, RANK_MASKS, TEN
+from .kernels.bits import popcount
 from .kernels.deal import deal_hands, deck_without
 from .kernels.rng import deal_key
 from .kernels.simulate import simulate_hands
@@ -81,7 +82,8 @@ COLUMNS = (
     ("trumps_dealt", pa.uint8(), "trumps in play, all hands"),
     ("game_dealt", pa.uint8(), "game points in play, all hands"),
 )  # fmt: skip
-SCHEMA = pa.schema([(name, typ) for name, typ, _ in COLUMNS])
+# Required (non-null) columns: cheaper to write and read than nullable ones.
+SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
 # Fixed writer options: a part's bytes depend on its data and these alone.  Chosen for
 # encoding speed (the pipeline must keep up with the kernel): small integers delta- and
 # bit-packed, booleans bit-packed, the hand mask plain; about 15 bytes a deal.
@@ -131,23 +133,59 @@ class RunParams:
 
 
 @njit(cache=True, parallel=True)
-def _deal_again(seed, start, count, n, template, out_pitcher, out_in_play):
-    """Re-deal ``count`` deals exactly as the kernel dealt them: the pitcher's hand and
-    the mask of every card in play.  Dealing is a small fraction of playing."""
+def _describe_deals(seed, start, count, n, template, hand, trump, flags, game_table,
+                    trump_count, trump_ranks, off_aces, off_tens, game_held, high, low, jack,
+                    game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
+    """The per-deal columns after the kernel has played: the pitcher's hand features (as
+    :func:`pitchsim.features.hand_features`, which is the reference and is tested equal),
+    the outcome from ``flags``, and what was in play, found by dealing each deal again
+    exactly as the kernel did.  Returns how many re-dealt pitcher hands differ from
+    ``hand`` (0 unless the kernel changed how it deals)."""
     block = 4096
-    for b in prange((count + block - 1) // block):
+    blocks = (count + block - 1) // block
+    mismatches = np.zeros(blocks, dtype=np.int64)
+    for b in prange(blocks):
         deck = np.empty(52, dtype=np.int64)
         dealt = np.empty(n, dtype=np.int64)
         for d in range(b * block, min(count, (b + 1) * block)):
             deal_hands(deal_key(seed, start + d), n, 0, 0, template, deck, dealt)
-            out_pitcher[d] = dealt[0]
+            h = hand[d]
+            if dealt[0] != h:
+                mismatches[b] += 1
             in_play = np.int64(0)
             for s in range(n):
                 in_play |= dealt[s]
-            out_in_play[d] = in_play
+            t = np.int64(trump[d])
+            shift = t * 13
+            held = (h >> shift) & 0x1FFF
+            off = h & ~(np.int64(0x1FFF) << shift)
+            trump_count[d] = popcount(held)
+            trump_ranks[d] = held
+            off_aces[d] = popcount(off & _ACES)
+            off_tens[d] = popcount(off & _TENS)
+            g_hand = 0
+            g_play = 0
+            for suit in range(4):
+                g_hand += game_table[(h >> (suit * 13)) & 0x1FFF]
+                g_play += game_table[(in_play >> (suit * 13)) & 0x1FFF]
+            game_held[d] = g_hand
+            game_dealt[d] = g_play
+            f = np.int64(flags[d]) & 15
+            high[d] = (f & 1) != 0
+            low[d] = (f & 2) != 0
+            jack[d] = (f & 4) != 0
+            game[d] = (f & 8) != 0
+            points[d] = popcount(f)
+            jack_dealt[d] = ((in_play >> (shift + 9)) & 1) != 0
+            trumps_dealt[d] = popcount((in_play >> shift) & 0x1FFF)
+    return mismatches.sum()
 
 
 _RANDOM_HAND = deck_without(0)
+_ACES = np.int64(RANK_MASKS[ACE])
+_TENS = np.int64(RANK_MASKS[TEN])
+_DESCRIBED = SCHEMA.names[4:]  # the order of _describe_deals's outputs
+assert SCHEMA.names[:4] == ["deal", "players", "hand", "trump"]
 # One kernel call at a time per process: concurrent Dask tasks in one worker would
 # otherwise oversubscribe its cores (every call already uses all of them).
 _KERNEL_LOCK = threading.Lock()
@@ -165,44 +203,40 @@ def simulate_part(
     flags = np.empty(count, dtype=np.int8)
     trump = np.empty(count, dtype=np.int8)
     hand = np.empty(count, dtype=np.int64)
-    pitcher = np.empty(count, dtype=np.int64)
-    in_play = np.empty(count, dtype=np.int64)
+    described = {
+        name: np.empty(count, dtype=SCHEMA.field(name).type.to_pandas_dtype())
+        for name in _DESCRIBED
+    }
     with _KERNEL_LOCK, use_threads(threads):
         for a, b in chunked(count):
             simulate_hands(seed, part.start + a, b - a, n, 0, _RANDOM_HAND, -1, policies,
                            rule_array, flags[a:b], trump[a:b], hand[a:b])  # fmt: skip
             if progress is not None:
                 progress(b - a)
-        _deal_again(seed, part.start, count, n, _RANDOM_HAND, pitcher, in_play)
-    if not np.array_equal(pitcher, hand):
+        wrong = _describe_deals(seed, part.start, count, n, _RANDOM_HAND, hand, trump, flags,
+                                HOLDING_GAME, *described.values())  # fmt: skip
+    if wrong:
         # Only possible if the kernel changed how it deals: the in-play columns would be
         # wrong, so refuse rather than write them.
         raise RuntimeError("pitchsim.batch re-deals differently from simulate_hands")
-    won = flags.view(np.uint8)
     columns = {
         "deal": np.arange(part.start, part.start + count, dtype=np.int64),
         "players": np.full(count, n, dtype=np.uint8),
         "hand": hand,
         "trump": trump,
-        **hand_features(hand, trump),
-        "high": (won & 1).astype(bool),
-        "low": (won & 2).astype(bool),
-        "jack": (won & 4).astype(bool),
-        "game": (won & 8).astype(bool),
-        "points": np.bitwise_count(won),
-        **in_play_features(in_play, trump),
+        **described,
     }
-    return pa.table({name: columns[name] for name in SCHEMA.names}, schema=SCHEMA)
+    return pa.Table.from_arrays([columns[name] for name in SCHEMA.names], schema=SCHEMA)
 
 
-def encode_part(table: pa.Table) -> bytes:
+def encode_part(table: pa.Table) -> pa.Buffer:
     """The Parquet bytes of a part (one row group, fixed writer options)."""
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, row_group_size=max(1, table.num_rows), **_WRITE_OPTIONS)
-    return sink.getvalue().to_pybytes()
+    return sink.getvalue()
 
 
-def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> bytes:
+def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> pa.Buffer:
     """A part from scratch: what a Dask worker runs."""
     return encode_part(simulate_part(part, params, threads))
 
@@ -456,14 +490,14 @@ def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | N
     return None
 
 
-def _sha256(data: bytes) -> str:
+def _sha256(data) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _store(run: Path, rec: PartRecord, data: bytes) -> None:
+def _store(run: Path, rec: PartRecord, data: pa.Buffer) -> None:
     """Write a finished part under a temporary name, then rename it into place."""
     tmp = run / f".{rec.part.file}.tmp"
-    tmp.write_bytes(data)
+    tmp.write_bytes(memoryview(data))
     os.replace(tmp, run / rec.part.file)
     rec.status, rec.rows, rec.bytes, rec.sha256 = "done", rec.part.count, len(data), _sha256(data)
 

@@ -247,3 +247,32 @@ def test_holdings_patterns_and_key_trumps():
     codes = key_trumps_code(np.array([(1 << 12) | (1 << 9) | 1, 1 << 11, (1 << 9) | 1, 1 << 3]))
     assert [format_key_trumps(int(c)) for c in codes] == ["A J 2", "K", "J 2", "≤10"]
     assert sum(key_trumps_possible(c) for c in range(20)) == 16
+
+
+def test_part_columns_match_the_numpy_features_and_the_kernel_replay(reference):
+    """The pipeline's fused kernel against features.py (the reference) and against the
+    kernel's own one-deal replay (which returns every hand dealt)."""
+    from pitchsim.kernels.deal import deck_without
+    from pitchsim.kernels.simulate import play_logged
+    from pitchsim.options import Rules
+    from pitchsim.policies import seat_policies
+
+    df = pq.read_table(reference / "part-000004.parquet").to_pandas()
+    f = hand_features(df.hand.to_numpy(), df.trump.to_numpy())
+    for name in ("trump_count", "trump_ranks", "off_aces", "off_tens", "game_held"):
+        np.testing.assert_array_equal(df[name].to_numpy(), f[name])
+    n, stream = 5, 11 * 8 + 5
+    policies, rules = seat_policies("heuristic", n), Rules().to_array()
+    for row in df.iloc[::97].itertuples():
+        dealt = np.zeros(n, dtype=np.int64)
+        award = np.zeros(4, dtype=np.int64)
+        log = np.zeros(6 * (n + 2), dtype=np.int64)
+        trump = play_logged(stream, row.deal, n, 0, deck_without(0), -1, policies, rules,
+                            dealt, log, award)  # fmt: skip
+        assert dealt[0] == row.hand and trump == row.trump
+        in_play = np.array([np.bitwise_or.reduce(dealt)])
+        g = in_play_features(in_play, np.array([trump]))
+        assert (g["jack_dealt"][0], g["trumps_dealt"][0], g["game_dealt"][0]) == (
+            row.jack_dealt, row.trumps_dealt, row.game_dealt)  # fmt: skip
+        won = [award[i] == 0 for i in range(4)]  # seat 0 is the pitcher
+        assert won == [row.high, row.low, row.jack, row.game] and sum(won) == row.points

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""How much of the kernel's speed the batch pipeline keeps, and how fast a big run
+aggregates.
+
+    .venv/bin/python scripts/bench_pipeline.py pipeline --deals 4194304 --players 3,4
+    .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports
+
+``pipeline``: the raw kernel (``simulate_hands`` over the same deals, in the same
+chunks, writing nothing) against ``pitchsim.batch.simulate`` (kernel + re-deal + hand
+features + Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
+so that load from other programs falls on both alike; reports the median of each.
+
+``aggregate``: times ``make_table`` (length x high, all player counts) and the exact
+checks on a run.  With ``--copies K`` it first builds a run of K times the given run's
+parts (hard links: the same bytes, so the same decoding work) -- a cheap stand-in for a
+run K times as long.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from pitchsim import batch
+from pitchsim.analysis import exact_checks, make_table
+from pitchsim.batch import PART_SIZE, RunParams, parse_players, simulate
+from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.options import Rules
+from pitchsim.policies import seat_policies
+from pitchsim.runtime import chunked, use_threads
+
+
+def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tuple[float, float]:
+    """Wall and CPU seconds for the kernel alone to play ``deals`` deals, in the
+    pipeline's chunks."""
+    policies = seat_policies("heuristic", players)
+    rules = Rules().to_array()
+    template = deck_without(0)
+    flags = np.empty(PART_SIZE, dtype=np.int8)
+    trump = np.empty(PART_SIZE, dtype=np.int8)
+    no_hands = np.empty(0, dtype=np.int64)
+    stream = RunParams(seed, "heuristic", {}).stream_seed(players)
+    start, cpu = time.perf_counter(), time.process_time()
+    with use_threads(threads):
+        for s, e in chunked(deals, PART_SIZE):
+            for a, b in chunked(e - s):
+                simulate_hands(stream, s + a, b - a, players, 0, template, -1, policies, rules,
+                               flags[a:b], trump[a:b], no_hands)  # fmt: skip
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def pipeline(
+    seed: int, players: int, deals: int, threads: int | None, where: Path
+) -> tuple[float, float]:
+    """Wall and CPU seconds for a whole run (its directory is deleted afterwards)."""
+    out = where / f"run-{players}"
+    shutil.rmtree(out, ignore_errors=True)
+    start, cpu = time.perf_counter(), time.process_time()
+    simulate(out, deals, [players], seed=seed, threads=threads)
+    seconds = time.perf_counter() - start, time.process_time() - cpu
+    shutil.rmtree(out)
+    return seconds
+
+
+def bench_pipeline(args) -> None:
+    with tempfile.TemporaryDirectory(prefix="pitchsim-bench-") as tmp:
+        where = Path(tmp)
+        for n in parse_players(args.players):
+            raw_kernel(1, n, 20_000, args.threads)  # compile / load caches
+            pipeline(1, n, 20_000, args.threads, where)
+            raw, pipe = [], []
+            for r in range(args.rounds):
+                raw.append(raw_kernel(100 + r, n, args.deals, args.threads))
+                pipe.append(pipeline(100 + r, n, args.deals, args.threads, where))
+            d = args.deals
+            kr = d / statistics.median(w for w, _ in raw)
+            kp = d / statistics.median(w for w, _ in pipe)
+            cr = statistics.median(c for _, c in raw) / d * 1e9
+            cp = statistics.median(c for _, c in pipe) / d * 1e9
+            print(f"{n} players, {d:,} deals x {args.rounds} rounds (medians):\n"
+                  f"  wall: raw kernel {kr:,.0f} deals/s, pipeline {kp:,.0f} deals/s "
+                  f"-> keeps {100 * kp / kr:.1f}%\n"
+                  f"  CPU:  raw kernel {cr:,.0f} ns/deal, pipeline {cp:,.0f} ns/deal "
+                  f"-> keeps {100 * cr / cp:.1f}%\n"
+                  f"  rounds, deals/s: raw {', '.join(f'{d / w:,.0f}' for w, _ in raw)}; "
+                  f"pipeline {', '.join(f'{d / w:,.0f}' for w, _ in pipe)}", flush=True)  # fmt: skip
+
+
+def link_copies(run: Path, copies: int, out: Path) -> Path:
+    """A run of ``copies`` times ``run``'s parts, as hard links, with a matching manifest."""
+    doc = json.loads((run / batch.MANIFEST).read_text())
+    if any(p["count"] != doc["part_size"] or p["status"] != "done" for p in doc["parts"]):
+        sys.exit("--copies needs a finished run whose parts are all full")
+    out.mkdir(parents=True)
+    parts = []
+    for n in doc["players"]:
+        start = 0
+        for _ in range(copies):
+            for p in (p for p in doc["parts"] if p["players"] == n):
+                i = len(parts)
+                os.link(run / p["file"], out / f"part-{i:06d}.parquet")
+                parts.append(dict(p, index=i, start=start, file=f"part-{i:06d}.parquet"))
+                start += p["count"]
+    doc.update(parts=parts, deals_per_player_count=doc["deals_per_player_count"] * copies)
+    (out / batch.MANIFEST).write_text(json.dumps(doc))
+    return out
+
+
+def bench_aggregate(args) -> None:
+    run = Path(args.run)
+    with tempfile.TemporaryDirectory(prefix="pitchsim-agg-", dir=run.parent) as tmp:
+        if args.copies > 1:
+            run = link_copies(run, args.copies, Path(tmp) / "linked")
+        m = batch.read_manifest(run)
+        deals = sum(r.rows for r in m.done())
+        size = sum(r.bytes for r in m.done())
+        print(f"run {args.run}{f' x {args.copies} (hard links)' if args.copies > 1 else ''}: "
+              f"{deals:,} deals in {len(m.done())} parts, {size / 1e9:.2f} GB", flush=True)  # fmt: skip
+        for label, fn in [
+            ("make_table by length, high", lambda: make_table(run, ["length", "high"])),
+            ("make_table by holding", lambda: make_table(run, ["holding"])),
+            ("exact_checks", lambda: exact_checks(run)),
+        ]:
+            times = []
+            for _ in range(args.rounds):
+                start = time.perf_counter()
+                fn()
+                times.append(time.perf_counter() - start)
+            print(f"  {label}: {min(times):.1f} s best of {args.rounds} "
+                  f"({deals / min(times) / 1e6:.0f}M deals/s; all: "
+                  f"{', '.join(f'{t:.1f}' for t in times)} s)", flush=True)  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("pipeline", help="pipeline deals/s against the raw kernel")
+    p.add_argument("--deals", type=int, default=4 * PART_SIZE)
+    p.add_argument("--players", default="3,4")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--threads", type=int, default=None)
+    a = sub.add_parser("aggregate", help="time the aggregations on a run")
+    a.add_argument("--run", default="runs/reports")
+    a.add_argument("--copies", type=int, default=1)
+    a.add_argument("--rounds", type=int, default=2)
+    args = ap.parse_args()
+    bench_pipeline(args) if args.what == "pipeline" else bench_aggregate(args)
+
+
+if __name__ == "__main__":
+    main()

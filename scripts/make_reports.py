@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""Regenerate everything under reports/ from scratch: the run, the tables, the charts and
+reports/report.md.
+
+    .venv/bin/python scripts/make_reports.py                     # the committed reports
+    .venv/bin/python scripts/make_reports.py --deals 200000      # a quick try
+
+The run goes to runs/reports (ignored by git; about 15 bytes a deal).  It is played
+again from scratch unless ``--reuse-run`` is given and runs/reports already holds a
+complete run with the same parameters (handy while working on the charts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from pitchsim import charts
+from pitchsim.analysis import Run, exact_checks, holding_rows, make_table
+from pitchsim.batch import RunError, parse_players, read_manifest, resume, simulate
+from pitchsim.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT
+from pitchsim.cli.progress import Progress
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ("report.md", "*.png", "*.csv")
+REPORT_HOLDINGS = ("A-K-Q", "A-K-x", "A-J-2", "A-J-x", "A-x-2", "A-x-x", "A-x", "A",
+                   "K-Q-J", "K-J-x", "K-x-x", "K-x", "Q-J-x", "Q-x-x", "J-x-x", "J-x",
+                   "10-x-x", "x-x-x")  # fmt: skip
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=20_000_000, help="deals per player count")
+    ap.add_argument("--players", default="3-7")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--run", default=str(ROOT / "runs" / "reports"), help="run directory")
+    ap.add_argument("--out", default=str(ROOT / "reports"))
+    ap.add_argument("--reuse-run", action="store_true", help="keep a complete matching run")
+    ap.add_argument("--threads", type=int, default=None)
+    args = ap.parse_args()
+    command = "scripts/make_reports.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    players = parse_players(args.players)
+    run_dir, out = Path(args.run), Path(args.out)
+
+    started = time.monotonic()
+    seconds = _make_run(run_dir, args, players)
+    run = Run(run_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for pattern in GENERATED:
+        for f in out.glob(pattern):
+            f.unlink()
+
+    print("tables ...", file=sys.stderr, flush=True)
+    by_length = make_table(run, ["length", "high"])
+    by_length.to_csv(out / "make_by_length_high.csv", index=False, float_format="%.6g")
+    by_holding = make_table(run, ["holding"], min_count=DEFAULT_MIN_COUNT)
+    by_holding.to_csv(out / "bids_by_holding.csv", index=False, float_format="%.6g")
+    by_pattern = make_table(run, ["pattern"], min_count=1)
+    by_pattern.to_csv(out / "make_by_pattern.csv", index=False, float_format="%.6g")
+    checks = exact_checks(run)
+    checks.to_csv(out / "exact_checks.csv", index=False, float_format="%.6g")
+
+    print("charts ...", file=sys.stderr, flush=True)
+    pictures = {}
+    for n in players:
+        pictures[f"heatmap-{n}p.png"] = charts.heatmap(run, n)
+    pictures["players.png"] = charts.by_players(run, DEFAULT_HOLDINGS)
+    pictures["points.png"] = charts.points(run)
+    pictures["bids.png"] = charts.bids(run)
+    for name, fig in pictures.items():
+        charts.save(fig, out / name)
+
+    typical = holding_rows(pd.concat([by_holding, by_pattern]), REPORT_HOLDINGS)
+    text = render(run, command, seconds, by_length, typical, checks, players)
+    (out / "report.md").write_text(text)
+    took = time.monotonic() - started
+    print(f"wrote {out}/report.md, {len(pictures)} charts and 4 tables in {took:.0f} s",
+          file=sys.stderr)  # fmt: skip
+
+
+def _make_run(run_dir: Path, args, players) -> float | None:
+    """Play the run (seconds taken), or reuse a complete one with the same parameters."""
+    if args.reuse_run and run_dir.exists():
+        try:
+            m = read_manifest(run_dir)
+        except RunError:
+            m = None
+        if m and (m.deals, m.players, m.seed) == (args.deals, players, args.seed):
+            if len(m.done()) < len(m.parts):
+                todo = sum(r.part.count for r in m.parts if r.status != "done")
+                with Progress("deals", todo) as bar:
+                    resume(run_dir, threads=args.threads, progress=bar.update)
+            print(f"reusing the run in {run_dir}", file=sys.stderr)
+            return None
+    if run_dir.exists():
+        shutil.rmtree(run_dir)
+    start = time.monotonic()
+    with Progress("deals", args.deals * len(players)) as bar:
+        simulate(run_dir, args.deals, players, seed=args.seed, threads=args.threads,
+                 progress=bar.update)  # fmt: skip
+    return time.monotonic() - start
+
+
+def _git_commit() -> str:
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.strip()  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return rev
+
+
+def _pct(p: float, lo: float, hi: float) -> str:
+    half = 100 * max(hi - p, p - lo)
+    return f"{100 * p:.1f}% ±{half:.1f}" if half >= 0.05 else f"{100 * p:.1f}%"
+
+
+def render(run: Run, command, seconds, by_length, typical, checks, players) -> str:
+    m = run.manifest
+    total = sum(r.rows for r in m.done())
+    n_cells = by_length[by_length.deals >= DEFAULT_MIN_COUNT]
+    worst = (
+        n_cells[["p2_hi", "p3_hi"]].to_numpy() - n_cells[["p2_lo", "p3_lo"]].to_numpy()
+    ).max() / 2
+    speed = f" in {seconds / 60:.1f} minutes ({total / seconds:,.0f} deals/s)" if seconds else ""
+    lines = [
+        "# Pitch strategy report",
+        "",
+        "How often does the pitcher make his bid, with what trumps, at how many players? "
+        "Every number here comes from simulated deals: a random six-card hand for the "
+        "pitcher, trump chosen by his play policy (its opening lead), the other hands dealt "
+        "at random, and all six tricks played out by pitchsim's `heuristic` policy (a "
+        "club player's play, for the pitcher and the defenders alike).",
+        "",
+        "## The run behind it",
+        "",
+        f"- {m.deals:,} deals for each of {', '.join(map(str, m.players))} players: "
+        f"**{total:,} deals** in {len(m.parts)} Parquet parts (seed {m.seed}, "
+        f"`{m.policy}` play, base rules: capture-based High/Low/Jack/Game, follow suit or "
+        f"trump){speed}.",
+        f"- Regenerate everything in this folder with `.venv/bin/python {command.strip()}` "
+        f"(pitchsim {m.version}, commit {_git_commit()}, Python {platform.python_version()}).",
+        f"- Charts leave out cells with fewer than {DEFAULT_MIN_COUNT:,} deals; in the "
+        f"heatmaps the widest 95% interval shown is ±{100 * worst:.1f} points of percentage.",
+        "- Tables: `make_by_length_high.csv` (every trump length x highest trump), "
+        f"`bids_by_holding.csv` (every exact trump holding with at least {DEFAULT_MIN_COUNT:,} "
+        "deals), `make_by_pattern.csv` (holdings with 3s-9s as x), `exact_checks.csv`. "
+        "Columns: `p1`..`p4` = P(points >= k) with Wilson 95% bounds `pK_lo`, `pK_hi`; "
+        "`scoreK` = expected score of bidding k with standard error `scoreK_se`; `bid` = "
+        "the highest bid with a positive expected score (0 = pass).",
+        "",
+        "Everything is a probability for the **pitcher's side** to win at least k of the "
+        "four points (High, Low, Jack, Game). A bid of k is *made* when that happens; "
+        "the pitcher then scores every point won, otherwise he loses k.",
+        "",
+        "## How to use the charts",
+        "",
+        "1. Count your trumps in the suit you would lead and note the highest one.",
+        "2. Read P(make 2) and P(make 3) in the heatmap for your table size.",
+        "3. Check the bidding chart: it shows how high you can bid and still expect to "
+        "gain, for your highest trump, whether you hold the jack and the deuce, and your "
+        "length.",
+        "",
+    ]
+    for n in players:
+        lines += [
+            f"### {n} players: making 2 and 3",
+            "",
+            f"![P(make 2) and P(make 3) by trump length and highest trump, {n} players]"
+            f"(heatmap-{n}p.png)",
+            "",
+        ]
+    lines += [
+        "Rows are the highest trump held, columns the number of trumps. Each cell shows the "
+        "chance, its 95% half-width and the number of deals behind it. Grey cells had too "
+        "few deals (rare holdings such as six trumps). Holdings the policy never leads, "
+        "such as a lone queen, are grey too: the pitcher picks his longest or strongest "
+        "suit as trump, so a singleton trump that is not an ace or a king only turns up "
+        "when every suit is that weak.",
+        "",
+        "## The bidding chart",
+        "",
+        "![Bidding chart](bids.png)",
+        "",
+        "A made bid scores the points won, whatever the bid; a failed one loses the bid. So "
+        "the expected score always falls as the bid rises, and *the bid with the best "
+        "expected score* would never be more than 1. The useful question in the auction is how far "
+        "to go, so each cell shows **the highest bid whose expected score is still "
+        "positive** (P = pass: even 1 loses on average) -- the same rule as `pitchsim "
+        "bid-odds`. A `?` marks cells where an expected score that decides the answer is "
+        "within 1.96 standard errors of zero: the neighbouring bid is about as good.",
+        "",
+        "Rows group holdings by their key trumps: the highest trump, then J and 2 when "
+        "held. Other trumps count only in the length, so `A J` at length 3 covers A-K-J, "
+        "A-J-10, A-J-5 and so on; exact holdings are in `bids_by_holding.csv`. The chart "
+        "ignores the auction: outbidding others, the score, and the value of the points "
+        "a non-pitcher wins.",
+        "",
+        "## Typical holdings against player count",
+        "",
+        "![P(make k) against player count](players.png)",
+        "",
+        "More players means more of the deck in play: more trumps out against you, the "
+        "jack and low trumps dealt more often. Bare high trumps lose value fast; holdings "
+        "with the top trumps (A-K-Q) gain, because with more cards out there is more to "
+        "capture (the jack, Game).",
+        "",
+        "P(make 2) / P(make 3) with 95% half-widths (x = any card 3-9):",
+        "",
+    ]
+    lines += _holding_table(typical, players)
+    lines += [
+        "",
+        "## Points won by the pitcher",
+        "",
+        "![Distribution of the pitcher's points](points.png)",
+        "",
+        "A random hand with the trump its policy picks: this is what an average deal is "
+        "worth to the player who leads, before anybody bids.",
+        "",
+        "## Checks: exact values the run reproduces",
+        "",
+        "A card the pitcher does not hold is dealt to someone with probability "
+        "6(n-1)/46; the game points in play average 80 x 6n/52; the ace of trump always "
+        "wins High. `z` is (estimate - exact) / standard error; about 1 correct check in 20 "
+        "lands outside its 95% interval by chance.",
+        "",
+        "| players | check | deals | estimate | 95% interval | exact | z |",
+        "| ---: | --- | ---: | ---: | --- | ---: | ---: |",
+    ]
+    for r in checks.itertuples():
+        lines.append(
+            f"| {r.players} | {r.check} | {r.deals:,} | {r.estimate:.5f} | "
+            f"{r.lo:.5f} - {r.hi:.5f} | {r.exact:.5f} | {r.z:+.2f} |"
+        )
+    lines += [
+        "",
+        "## Caveats",
+        "",
+        "- The numbers are for the `heuristic` play policy on every seat. Better (or worse) "
+        "defenders change them; rerun with `--policy` to compare.",
+        "- Trump is what the pitcher's policy leads. Statistics by trump holding therefore "
+        "describe the hands in which that suit was chosen.",
+        "- The pitcher is seat 0 and leads; who dealt and the state of the game are not modelled.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _holding_table(rows: pd.DataFrame, players) -> list[str]:
+    head = "| holding | " + " | ".join(f"{n} players" for n in players) + " |"
+    out = [head, "| --- |" + " ---: |" * len(players)]
+    for label in dict.fromkeys(rows.label):
+        cells = []
+        for n in players:
+            r = rows[(rows.label == label) & (rows.players == n)]
+            if r.empty or r.deals.iloc[0] < DEFAULT_MIN_COUNT:
+                cells.append("-")
+                continue
+            r = r.iloc[0]
+            cells.append(f"{_pct(r.p2, r.p2_lo, r.p2_hi)} / {_pct(r.p3, r.p3_lo, r.p3_hi)}")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+if __name__ == "__main__":
+    main()
