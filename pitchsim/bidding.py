@@ -132,13 +132,18 @@ def load_table() -> dict:
         ) from None
 
 
-@lru_cache(maxsize=16)
-def odds_table(players: int, partnership: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(P(side takes >= k points) as float32[holding, side class, k - 1], constants)."""
+@lru_cache(maxsize=32)
+def odds_table(players: int, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(P(side takes >= k points) as float32[holding, side class, k - 1], constants) for
+    ``players`` under ``rules``: the table for its partnership and low-award options
+    (the other rule options change the make-probabilities little and share it)."""
     t = load_table()
-    configs = [tuple(int(x) for x in c) for c in t["configs"]]
+    configs = [tuple(int(x) for x in c) + (0,) * (3 - len(c)) for c in t["configs"]]
+    wanted = (players, int(rules.partnership), int(rules.low == "dealt"))
+    if wanted not in configs:
+        wanted = wanted[:2] + (0,)  # an older table without low=dealt
     try:
-        i = configs.index((players, int(partnership)))
+        i = configs.index(wanted)
     except ValueError:
         raise InputError(f"the odds table has no {players}-player table") from None
     odds = np.ascontiguousarray(t["p_at_least"][i], dtype=np.float32) / np.float32(255)
@@ -170,7 +175,7 @@ def seat_arrays(seats: Sequence[Strategy], rules: Rules) -> SeatArrays:
     bidding = np.array([bidding_policy(s.bidding).id for s in seats], dtype=np.int64)
     play = np.array([play_policy(s.play).id for s in seats], dtype=np.int64)
     if any(s.bidding in USES_TABLE for s in seats):
-        odds, params = odds_table(n, rules.partnership)
+        odds, params = odds_table(n, rules)
     else:
         odds, params = no_odds()
     return SeatArrays(bidding, play, odds, params)

@@ -3,11 +3,13 @@
 
     .venv/bin/python scripts/make_bid_table.py [--samples 1000] [--seed 2024]
 
-For every table the odds policy plays at (2-7 players solo, 4 in partnership), every
+For every table the odds policy plays at (2-7 players solo, 4 in partnership; each
+under the base rules and under low=dealt, which changes who can take Low), every
 trump holding (13-bit rank mask, 1-6 trumps) and side-card class (side aces 0/1/2+ x
 side tens 0/1/2+), it deals ``samples`` random hands of that kind to a pitcher who leads
 that trump suit, plays them out with the ``heuristic`` play policy under the base rules
-and counts how often the pitcher's side takes 0-4 points.  P(at least k) is stored as
+and counts how often the pitcher's side takes 0-4 points.  (The other play variant,
+follow=suit, changes the odds little; it reads the base-rules tables.)  P(at least k) is stored as
 uint8 (1/255 steps; the sampling error at 1,000 samples is about +/-3% at worst).
 
 It also stores, per table, a defender's mean points per hand and, from random hands
@@ -34,7 +36,9 @@ from pitchsim.options import Rules
 from pitchsim.policies import seat_policies
 
 OUT = Path(__file__).resolve().parent.parent / "pitchsim" / "data" / "bid_table.npz"
-CONFIGS = [(n, 0) for n in range(2, 8)] + [(4, 1)]
+# (players, partnership, low dealt); table i is simulated with seed * 100 + i.
+CONFIGS = [(n, 0, 0) for n in range(2, 8)] + [(4, 1, 0)]
+CONFIGS += [(n, 0, 1) for n in range(2, 8)] + [(4, 1, 1)]
 PLAY_POLICY = "heuristic"
 
 
@@ -57,7 +61,21 @@ def main() -> None:
     ap.add_argument("--random-hands", type=int, default=400_000,
                     help="deals for the defender and bidder constants")  # fmt: skip
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--reuse", type=Path, default=None,
+                    help="copy tables made with the same samples and seed from this file")  # fmt: skip
     args = ap.parse_args()
+    old = {}
+    if args.reuse and args.reuse.exists():
+        with np.load(args.reuse) as z:
+            if int(z["samples"]) == args.samples and int(z["seed"]) == args.seed:
+                for j, c in enumerate(z["configs"]):
+                    key = tuple(int(x) for x in c) + (0,) * (3 - len(c))
+                    old[key] = (
+                        z["p_at_least"][j],
+                        z["defender"][j],
+                        z["overcall"][j],
+                        z["made"][j],
+                    )
 
     cell_trumps, cell_class = cells()
     print(f"{cell_trumps.size} cells x {args.samples} samples x {len(CONFIGS)} tables")
@@ -65,9 +83,15 @@ def main() -> None:
     defender = np.zeros(len(CONFIGS))
     overcall = np.zeros((len(CONFIGS), 6))
     made = np.zeros((len(CONFIGS), 5))
-    for i, (n, partnership) in enumerate(CONFIGS):
+    for i, (n, partnership, low_dealt) in enumerate(CONFIGS):
+        table = f"{n} players" + (", partnership" if partnership else "")
+        table += ", low=dealt" if low_dealt else ""
+        if (n, partnership, low_dealt) in old:
+            p_at_least[i], defender[i], overcall[i], made[i] = old[n, partnership, low_dealt]
+            print(f"{table}: reused")
+            continue
         t0 = time.perf_counter()
-        rules = Rules(partnership=bool(partnership))
+        rules = Rules(partnership=bool(partnership), low="dealt" if low_dealt else "captured")
         policies = seat_policies(PLAY_POLICY, n)
         counts = np.zeros((cell_trumps.size, 5), dtype=np.int64)
         seed = args.seed * 100 + i
@@ -78,7 +102,6 @@ def main() -> None:
         defender[i] = defender_points(seed, n, args.random_hands, policies, rules.to_array())
         odds = p_at_least[i].astype(np.float32) / np.float32(255)
         outlook_constants(seed + 7, n, args.random_hands, odds, defender[i], overcall[i], made[i])
-        table = f"{n} players" + (", partnership" if partnership else "")
         print(f"{table}: defender {defender[i]:.3f} points/hand, would bid >= 1..4 "
               f"{np.round(overcall[i, 1:5], 3)}, made {np.round(made[i, 1:], 3)}  "
               f"({time.perf_counter() - t0:.0f} s)", flush=True)  # fmt: skip
@@ -94,7 +117,7 @@ def main() -> None:
         samples=np.int64(args.samples),
         seed=np.int64(args.seed),
         play_policy=np.array(PLAY_POLICY),
-        rules=np.array("base"),
+        rules=np.array("base rules, and low=dealt"),
     )
     print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
 

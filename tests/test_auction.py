@@ -251,7 +251,7 @@ def test_odds_table_agrees_with_bid_odds_on_an_exact_cell():
     from pitchsim.odds import bid_odds
 
     hand = "KH 9H 7H 5H 4H 3H"
-    odds, _ = odds_table(4, False)
+    odds, _ = odds_table(4, Rules())
     trumps, side = holding(np.int64(mask(hand)), 2)
     table = odds[trumps, side]
     samples = int(load_table()["samples"])

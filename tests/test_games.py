@@ -55,6 +55,10 @@ def check_same_game(seed, game, seats, rules):
     for h, row in zip(ref.hands, rows, strict=True):
         assert h.dealer == row[L_DEALER]
         assert h.dealt == [int(m) for m in row[at["dealt"] : at["dealt"] + n]]
+        union = 0
+        for m in h.dealt:
+            union |= m
+        assert union.bit_count() == 6 * n  # edge case 12: 42 cards at 7 players, 12 at 2
         calls = [int(c) for c in row[at["calls"] : at["calls"] + n]]
         assert [c if c is not None else 0 for c in h.auction.calls] == [max(c, 0) for c in calls]
         assert h.scores == [int(s) for s in row[at["scores"] : at["scores"] + n]]
@@ -66,6 +70,9 @@ def check_same_game(seed, game, seats, rules):
         assert h.play.trump == row[L_TRUMP]
         assert h.auction.pitched_card == row[L_PITCHED]
         tricks = row[at["tricks"] :].reshape(6, n + 2)
+        if row[L_PITCHED] >= 0:  # edge case 4: the pitched card leads and fixes trump
+            assert bid == 4 and tricks[0][1] == row[L_PITCHED]
+            assert row[L_TRUMP] == row[L_PITCHED] // 13
         assert h.play.tricks == [(int(t[0]), [int(c) for c in t[1 : n + 1]], int(t[n + 1]))
                                  for t in tricks]  # fmt: skip
         s = h.play.score

@@ -82,14 +82,14 @@ def render(r: TournamentResult) -> str:
         f"Fair share of the wins: {100 * r.fair_share:.1f}%.  Interval: 95%, over boards.",
         "",
         f"{'strategy':<26}{'wins':>9}{'win rate':>10}  {'95% interval':<15}{'final score':>12}"
-        f"{'pitched':>9}{'made':>8}{'set':>8}",
+        f"{'pitched':>12}{'made':>11}{'set':>10}",
     ]
     for s in r.results:
         lo, hi = s.ci95
         lines.append(
             f"{s.name:<26}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
             f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{s.mean_final_score:>+12.2f}"
-            f"{s.hands_pitched:>9,}{s.hands_made:>8,}{s.hands_set:>8,}"
+            f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
     lines += ["", "Hands pitched at each bid (and how often made)",
               f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in BIDS)]  # fmt: skip

@@ -32,7 +32,7 @@ def legal_range(high, is_dealer, rules):
     return (high if rules[R_DEALER_STEAL] != 0 else high + 1), True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # not inlined: compiled once for every caller
 def run_auction(dealt, n, dealer, scores, bidding, rules, odds, params, key, calls):
     """Ask every seat for its call; return (pitcher, bid, planned trump).
 

@@ -5,7 +5,7 @@ Per suit, as trump (q = the chance that one particular unseen card was not dealt
 
 - High: the top trump is High unless a higher one was dealt: ``q ** (cards above it)``.
 - Low: the bottom trump is Low unless a lower one was dealt, and it must still be
-  captured: ``0.8 * q ** (cards below it)``.
+  captured: ``0.8 * q ** (cards below it)`` (under low = dealt, holding it is enough).
 - Jack: held with a higher trump to guard it 0.9, with the queen only 0.65, bare 0.5;
   not held, a chance to catch it with a high trump and length.
 - Game: a little for each trump, more for the ten of trump and side aces and tens,
@@ -18,7 +18,7 @@ steals when it can); a stuck dealer bids the minimum.  Partners do not steal fro
 
 from numba import njit
 
-from ...options import R_PARTNERSHIP
+from ...options import R_LOW_DEALT, R_PARTNERSHIP
 from ..bits import JACK, highest_card, lowest_card, popcount, suit_mask
 
 MAX_BID = 4
@@ -27,7 +27,7 @@ _TENS = sum(1 << (s * 13 + 8) for s in range(4))
 
 
 @njit(cache=True, inline="always")
-def suit_count(hand, suit, n):
+def suit_count(hand, suit, n, low_dealt):
     """Points the hand expects to take with ``suit`` as trump (-1: no card of it)."""
     trumps = hand & suit_mask(suit)
     if trumps == 0:
@@ -37,7 +37,7 @@ def suit_count(hand, suit, n):
     bottom = lowest_card(trumps) % 13
     length = popcount(trumps)
     high = q ** (12 - top)
-    low = 0.8 * q**bottom
+    low = q**bottom if low_dealt else 0.8 * q**bottom
     jack = 0.0
     if trumps >> (suit * 13 + JACK) & 1:
         if top > JACK + 1:
@@ -56,12 +56,12 @@ def suit_count(hand, suit, n):
 
 
 @njit(cache=True)
-def best_count(hand, n):
+def best_count(hand, n, low_dealt=False):
     """(count, suit) of the hand's best trump suit."""
     best = -1.0
     best_suit = -1
     for s in range(4):
-        c = suit_count(hand, s, n)
+        c = suit_count(hand, s, n, low_dealt)
         if c > best:
             best = c
             best_suit = s
@@ -71,7 +71,7 @@ def best_count(hand, n):
 @njit(cache=True)
 def heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
                   scores, rules, odds, params, key, counter):  # fmt: skip
-    count, suit = best_count(hand, n)
+    count, suit = best_count(hand, n, rules[R_LOW_DEALT] != 0)
     worth = MAX_BID if count >= 3.5 else min(MAX_BID - 1, int(count + 0.2))
     partner_high = rules[R_PARTNERSHIP] != 0 and high_seat >= 0 and high_seat % 2 == seat % 2
     if seat == dealer:

@@ -10,9 +10,10 @@ For each suit held and each legal call the policy weighs:
 - the chance of standing: every later opponent would overcall with probability
   ``Q`` (the share of hands that would bid that high), read from the table's constants;
 - ``odds-game`` adds the game situation: a made (or, under set-pitcher-wins, a set)
-  bid that reaches the target is worth ``target`` extra points, and letting an
-  opponent's bid stand when making it would win him the game costs as much times the
-  chance a bid of that size is made (``M``).
+  bid that reaches the target is worth ``target * (1 - 1/sides)`` extra points (a win
+  in place of an even share of it), and letting an opponent's bid stand when making
+  it would win him the game costs ``target / sides`` (our even share) times the chance
+  a bid of that size is made (``M``).
 
 It picks the call (and the trump suit) with the best expected value.
 """
@@ -59,14 +60,14 @@ def points_distribution(p_at_least, out):
 
 
 @njit(cache=True, inline="always")
-def contract_value(dist, k, score, target, weigh_game, set_wins):
-    """Expected change of the pitcher's side bidding k (plus ``target`` for a win)."""
+def contract_value(dist, k, score, target, win_bonus, set_wins):
+    """Expected change of the pitcher's side bidding k, plus ``win_bonus`` for a win."""
     v = 0.0
     for j in range(5):
         if j >= k:
-            gain = j + (target if weigh_game and score + j >= target else 0.0)
+            gain = j + (win_bonus if score + j >= target else 0.0)
         else:
-            gain = -k + (target if weigh_game and set_wins and score - k >= target else 0.0)
+            gain = -k + (win_bonus if set_wins and score - k >= target else 0.0)
         v += dist[j] * gain
     return v
 
@@ -80,6 +81,12 @@ def odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can
     steal = rules[R_DEALER_STEAL] != 0
     defend = params[P_DEFENDER]
     score = np.float64(scores[seat])
+    # The game situation in points: winning is worth a target's worth of points times
+    # the win chance it adds (from an even share, 1 / sides); an opponent's win costs
+    # that share.
+    sides = 2 if partnership else n
+    win_bonus = target * (1.0 - 1.0 / sides) if weigh_game else 0.0
+    loss = target / sides if weigh_game else 0.0
 
     # Passing: someone else pitches (or the bid in front of us stands).
     pass_value = defend
@@ -87,10 +94,10 @@ def odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can
         made = params[P_MADE + high]
         if partnership and high_seat % 2 == seat % 2:
             pass_value = made * (high + 0.5) - (1.0 - made) * high
-            if weigh_game and score + high >= target:
-                pass_value += target * made
-        elif weigh_game and scores[high_seat] + high >= target:
-            pass_value -= target * made
+            if score + high >= target:
+                pass_value += win_bonus * made
+        elif scores[high_seat] + high >= target:
+            pass_value -= loss * made
 
     best_call = 0
     best_suit = -1
@@ -111,7 +118,7 @@ def odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can
                         continue
                     over = k if later == dealer and steal else k + 1
                     stand *= 1.0 - params[P_OVERCALL + over]
-            v = stand * contract_value(dist, k, score, target, weigh_game, set_wins)
+            v = stand * contract_value(dist, k, score, target, win_bonus, set_wins)
             v += (1.0 - stand) * defend
             if v > best:
                 best = v
@@ -133,4 +140,4 @@ def hand_outlook(hand, odds, out):
         trumps, side = holding(hand, suit)
         points_distribution(odds[trumps, side], dist)
         for k in range(1, MAX_BID + 1):
-            out[k] = max(out[k], contract_value(dist, k, 0.0, 1.0, False, False))
+            out[k] = max(out[k], contract_value(dist, k, 0.0, 1.0, 0.0, False))
