@@ -38,16 +38,16 @@ def main() -> None:
     a = seat_arrays(parse_strategies(args.strategy) * n, rules)
     ra = rules.to_array()
 
-    def run(count: int) -> tuple[float, np.ndarray, np.ndarray]:
+    def run(count: int) -> tuple[float, float, np.ndarray, np.ndarray]:
         w = np.empty(count, dtype=np.int64)
         sc = np.empty((count, n), dtype=np.int32)
         dl = np.empty(count, dtype=np.int16)
         st = np.empty((count, n, 4, 2), dtype=np.int16)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         play_games(args.seed, 0, count, n, a.bidding, a.play, ra, a.odds, a.params, w, sc, dl, st)
-        return time.perf_counter() - t0, w, dl
+        return time.perf_counter() - t0, time.process_time() - c0, w, dl
 
-    first, _, _ = run(8)
+    first, _, _, _ = run(8)
     print(f"{args.strategy} x {n} players, {rules.describe()}")
     print(f"first call (compile or cache load): {first:.2f} s")
     rates = {}
@@ -55,12 +55,15 @@ def main() -> None:
         if threads > numba.config.NUMBA_NUM_THREADS:
             continue
         numba.set_num_threads(threads)
-        times = []
+        times, cpu = [], []
         for _ in range(args.repeat):
-            dt, w, dl = run(args.games)
+            dt, ct, w, dl = run(args.games)
             times.append(dt)
+            cpu.append(ct)
         rates[threads] = args.games / statistics.median(times)
-        print(f"{threads} thread(s): {rates[threads]:,.0f} games/s  "
+        per_cpu = args.games / statistics.median(cpu)
+        print(f"{threads} thread(s): {rates[threads]:,.0f} games/s wall, "
+              f"{per_cpu:,.0f} games per CPU-second  "
               f"(median of {args.repeat} x {args.games:,} games; "
               f"{dl.mean():.2f} deals/game, {(w < 0).sum()} unfinished)")  # fmt: skip
     if 2 in rates:

@@ -39,7 +39,9 @@ def tournament_command(
         "-g",
         help="Boards (deal sequences); each is played once per rotation of the strategies.",
     ),  # fmt: skip
-    target: int = typer.Option(None, "--target", help="Points to win (default 7)."),
+    target: int = typer.Option(
+        None, "--target", help="Points to win (default: the rules' target, 7)."
+    ),
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
     seed: int = SeedOpt,
