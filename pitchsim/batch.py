@@ -133,9 +133,9 @@ class RunParams:
 
 
 @njit(cache=True, parallel=True)
-def _describe_deals(seed, start, count, n, template, hand, trump, flags, game_table,
-                    trump_count, trump_ranks, off_aces, off_tens, game_held, high, low, jack,
-                    game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
+def _describe_deals(seed, start, count, n, template, flags, game_table, deal, players, hand,
+                    trump, trump_count, trump_ranks, off_aces, off_tens, game_held, high, low,
+                    jack, game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
     """The per-deal columns after the kernel has played: the pitcher's hand features (as
     :func:`pitchsim.features.hand_features`, which is the reference and is tested equal),
     the outcome from ``flags``, and what was in play, found by dealing each deal again
@@ -148,6 +148,8 @@ def _describe_deals(seed, start, count, n, template, hand, trump, flags, game_ta
         deck = np.empty(52, dtype=np.int64)
         dealt = np.empty(n, dtype=np.int64)
         for d in range(b * block, min(count, (b + 1) * block)):
+            deal[d] = start + d
+            players[d] = n
             deal_hands(deal_key(seed, start + d), n, 0, 0, template, deck, dealt)
             h = hand[d]
             if dealt[0] != h:
@@ -184,49 +186,59 @@ def _describe_deals(seed, start, count, n, template, hand, trump, flags, game_ta
 _RANDOM_HAND = deck_without(0)
 _ACES = np.int64(RANK_MASKS[ACE])
 _TENS = np.int64(RANK_MASKS[TEN])
-_DESCRIBED = SCHEMA.names[4:]  # the order of _describe_deals's outputs
-assert SCHEMA.names[:4] == ["deal", "players", "hand", "trump"]
+# _describe_deals takes every column in SCHEMA order (hand and trump already filled in).
 # One kernel call at a time per process: concurrent Dask tasks in one worker would
 # otherwise oversubscribe its cores (every call already uses all of them).
 _KERNEL_LOCK = threading.Lock()
 
 
+def part_buffers(size: int) -> dict[str, np.ndarray]:
+    """Arrays for every column of a part of up to ``size`` deals, plus the kernel's flags.
+
+    Reusing them from part to part spares the allocation and first touch of ~30 MB per
+    million deals; a table built on them is only valid until they are reused."""
+    out = {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in COLUMNS}
+    out["flags"] = np.empty(size, dtype=np.int8)
+    return out
+
+
 def simulate_part(
-    part: Part, params: RunParams, threads: int | None = None, progress=None
+    part: Part,
+    params: RunParams,
+    threads: int | None = None,
+    progress=None,
+    buffers: dict[str, np.ndarray] | None = None,
 ) -> pa.Table:
-    """Play the deals of ``part`` and return them as a table in :data:`SCHEMA`."""
+    """Play the deals of ``part`` and return them as a table in :data:`SCHEMA`
+    (built on ``buffers`` from :func:`part_buffers` when given)."""
     n, count = part.players, part.count
     rules = Rules(**{k.replace("-", "_"): v for k, v in params.rules.items()})
     policies = seat_policies(params.policy, n)
     rule_array = rules.to_array()
     seed = params.stream_seed(n)
-    flags = np.empty(count, dtype=np.int8)
-    trump = np.empty(count, dtype=np.int8)
-    hand = np.empty(count, dtype=np.int64)
-    described = {
-        name: np.empty(count, dtype=SCHEMA.field(name).type.to_pandas_dtype())
-        for name in _DESCRIBED
-    }
+    if buffers is None or buffers["flags"].size < count:
+        buffers = part_buffers(count)
+    col = {name: a[:count] for name, a in buffers.items()}
+    flags, trump, hand = col["flags"], col["trump"], col["hand"]
     with _KERNEL_LOCK, use_threads(threads):
         for a, b in chunked(count):
             simulate_hands(seed, part.start + a, b - a, n, 0, _RANDOM_HAND, -1, policies,
                            rule_array, flags[a:b], trump[a:b], hand[a:b])  # fmt: skip
             if progress is not None:
                 progress(b - a)
-        wrong = _describe_deals(seed, part.start, count, n, _RANDOM_HAND, hand, trump, flags,
-                                HOLDING_GAME, *described.values())  # fmt: skip
-    if wrong:
-        # Only possible if the kernel changed how it deals: the in-play columns would be
-        # wrong, so refuse rather than write them.
-        raise RuntimeError("pitchsim.batch re-deals differently from simulate_hands")
-    columns = {
-        "deal": np.arange(part.start, part.start + count, dtype=np.int64),
-        "players": np.full(count, n, dtype=np.uint8),
-        "hand": hand,
-        "trump": trump,
-        **described,
-    }
-    return pa.Table.from_arrays([columns[name] for name in SCHEMA.names], schema=SCHEMA)
+        args = (seed, part.start, count, n, _RANDOM_HAND, flags, HOLDING_GAME,
+                *(col[name] for name in SCHEMA.names))  # fmt: skip
+        if _describe_deals(*args):
+            # numba's on-disk cache only watches this file: a cached _describe_deals can
+            # predate an edit of the dealing code it inlines.  Compile afresh and retry.
+            fresh = njit(parallel=True)(_describe_deals.py_func)
+            if fresh(*args):
+                raise RuntimeError(
+                    "the hands pitchsim.batch deals again differ from the kernel's, so the "
+                    "in-play columns would be wrong; after an edit in pitchsim/kernels, "
+                    "delete numba's caches: find pitchsim -name '*.nb[ic]' -delete"
+                )
+    return pa.Table.from_arrays([col[name] for name in SCHEMA.names], schema=SCHEMA)
 
 
 def encode_part(table: pa.Table) -> pa.Buffer:
@@ -529,10 +541,13 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
             fut.result()
             _write_manifest(path, manifest)
 
+    # Two sets of buffers: the kernel fills one while the writer encodes the other.
+    size = max((r.part.count for r in todo), default=0)
+    buffers = [part_buffers(size), part_buffers(size)] if todo else []
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pitchsim-writer") as writer:
         try:
-            for rec in todo:
-                table = simulate_part(rec.part, manifest.params, threads, progress)
+            for i, rec in enumerate(todo):
+                table = simulate_part(rec.part, manifest.params, threads, progress, buffers[i % 2])
                 finish_pending()  # at most one part waits for the disk: memory stays bounded
                 pending = (rec, writer.submit(encode_and_store, rec, table))
                 del table

@@ -46,7 +46,12 @@ def main() -> None:
     ap.add_argument("--reuse-run", action="store_true", help="keep a complete matching run")
     ap.add_argument("--threads", type=int, default=None)
     args = ap.parse_args()
-    command = "scripts/make_reports.py " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    # The command that makes this content: options that change nothing in it are left out.
+    shown = [a for a in sys.argv[1:] if a != "--reuse-run"]
+    if "--threads" in shown:
+        i = shown.index("--threads")
+        del shown[i : i + 2]
+    command = " ".join(["scripts/make_reports.py", *map(shlex.quote, shown)])
     players = parse_players(args.players)
     run_dir, out = Path(args.run), Path(args.out)
 
@@ -60,13 +65,13 @@ def main() -> None:
 
     print("tables ...", file=sys.stderr, flush=True)
     by_length = make_table(run, ["length", "high"])
-    by_length.to_csv(out / "make_by_length_high.csv", index=False, float_format="%.6g")
+    by_length.to_csv(out / "make_by_length_high.csv", index=False, float_format="%.5g")
     by_holding = make_table(run, ["holding"], min_count=DEFAULT_MIN_COUNT)
-    by_holding.to_csv(out / "bids_by_holding.csv", index=False, float_format="%.6g")
-    by_pattern = make_table(run, ["pattern"], min_count=1)
-    by_pattern.to_csv(out / "make_by_pattern.csv", index=False, float_format="%.6g")
+    by_holding.to_csv(out / "bids_by_holding.csv", index=False, float_format="%.5g")
+    by_pattern = make_table(run, ["pattern"], min_count=100)
+    by_pattern.to_csv(out / "make_by_pattern.csv", index=False, float_format="%.5g")
     checks = exact_checks(run)
-    checks.to_csv(out / "exact_checks.csv", index=False, float_format="%.6g")
+    checks.to_csv(out / "exact_checks.csv", index=False, float_format="%.5g")
 
     print("charts ...", file=sys.stderr, flush=True)
     pictures = {}
@@ -152,7 +157,7 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         f"heatmaps the widest 95% interval shown is ±{100 * worst:.1f} points of percentage.",
         "- Tables: `make_by_length_high.csv` (every trump length x highest trump), "
         f"`bids_by_holding.csv` (every exact trump holding with at least {DEFAULT_MIN_COUNT:,} "
-        "deals), `make_by_pattern.csv` (holdings with 3s-9s as x), `exact_checks.csv`. "
+        "deals), `make_by_pattern.csv` (holdings with 3s-9s as x, at least 100 deals), `exact_checks.csv`. "
         "Columns: `p1`..`p4` = P(points >= k) with Wilson 95% bounds `pK_lo`, `pK_hi`; "
         "`scoreK` = expected score of bidding k with standard error `scoreK_se`; `bid` = "
         "the highest bid with a positive expected score (0 = pass).",
@@ -181,10 +186,11 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
     lines += [
         "Rows are the highest trump held, columns the number of trumps. Each cell shows the "
         "chance, its 95% half-width and the number of deals behind it. Grey cells had too "
-        "few deals (rare holdings such as six trumps). Holdings the policy never leads, "
-        "such as a lone queen, are grey too: the pitcher picks his longest or strongest "
-        "suit as trump, so a singleton trump that is not an ace or a king only turns up "
-        "when every suit is that weak.",
+        "few deals: rare holdings such as six trumps, and holdings the policy seldom "
+        "leads, such as a lone 4-10 (it prefers a longer suit). It does lead a lone deuce "
+        "or trey now and then (the bottom-left cells): its trump choice counts the deuce as "
+        "a likely Low, but under capture-based scoring a deuce led alone is simply "
+        "captured, so those hands almost never make even 1.",
         "",
         "## The bidding chart",
         "",
@@ -248,7 +254,8 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "- The numbers are for the `heuristic` play policy on every seat. Better (or worse) "
         "defenders change them; rerun with `--policy` to compare.",
         "- Trump is what the pitcher's policy leads. Statistics by trump holding therefore "
-        "describe the hands in which that suit was chosen.",
+        "describe the hands in which that suit was chosen, and the policy's choice is not "
+        "always the best one (see the lone deuce above).",
         "- The pitcher is seat 0 and leads; who dealt and the state of the game are not modelled.",
         "",
     ]
