@@ -485,8 +485,32 @@ def resume(
             if on_damaged:
                 on_damaged(f"{problem}: redoing it")
             rec.status, rec.rows, rec.bytes, rec.sha256 = "pending", None, None, None
+    _check_same_simulator(path, manifest)
     _write_manifest(path, manifest)
     return _run(path, manifest, threads, scheduler, progress)
+
+
+SAMPLE_DEALS = 1000  # replayed on resume to check the simulator has not changed
+
+
+def _check_same_simulator(path: Path, manifest: Manifest) -> None:
+    """Replay the first deals of a finished part: a resumed run must not mix parts from
+    two versions of the simulator (the kernels change; the version number may not)."""
+    done = manifest.done()
+    if not done or all(r.status == "done" for r in manifest.parts):
+        return
+    rec = done[0]
+    sample = Part(
+        rec.part.index, rec.part.players, rec.part.start, min(rec.part.count, SAMPLE_DEALS)
+    )
+    again = simulate_part(sample, manifest.params)
+    stored = pq.read_table(path / rec.part.file).slice(0, sample.count)
+    if not again.equals(stored.cast(SCHEMA)):
+        raise RunError(
+            f"this pitchsim ({_package_version()}) plays {rec.part.file}'s deals differently "
+            f"from the one that started {path} ({manifest.version}): finishing the run would "
+            "mix two simulators; start a new run instead"
+        )
 
 
 def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | None:

@@ -5,6 +5,7 @@ import json
 import tracemalloc
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
@@ -276,3 +277,24 @@ def test_part_columns_match_the_numpy_features_and_the_kernel_replay(reference):
             row.jack_dealt, row.trumps_dealt, row.game_dealt)  # fmt: skip
         won = [award[i] == 0 for i in range(4)]  # seat 0 is the pitcher
         assert won == [row.high, row.low, row.jack, row.game] and sum(won) == row.points
+
+
+def test_resume_refuses_a_changed_simulator(tmp_path, reference, monkeypatch):
+    run = tmp_path / "run"
+    run.mkdir()
+    for f in reference.iterdir():
+        (run / f.name).write_bytes(f.read_bytes())
+    (run / "part-000005.parquet").unlink()  # one part to finish
+    real = batch.simulate_part
+
+    def changed(part, params, *args, **kwargs):  # a kernel that now deals differently
+        t = real(part, params, *args, **kwargs)
+        hands = t.column("hand").to_numpy() ^ 1
+        return t.set_column(2, batch.SCHEMA.field("hand"), pa.array(hands))
+
+    monkeypatch.setattr(batch, "simulate_part", changed)
+    with pytest.raises(RunError, match="plays part-000000.parquet's deals differently"):
+        resume(run)
+    monkeypatch.setattr(batch, "simulate_part", real)
+    assert resume(run).parts_run == 1
+    assert part_bytes(run) == part_bytes(reference)

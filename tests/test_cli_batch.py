@@ -88,6 +88,15 @@ def test_chart(capsys, made, tmp_path):
     assert code == 0
 
 
+def test_unreachable_scheduler(capsys, tmp_path, monkeypatch):
+    from pitchsim import batch
+
+    monkeypatch.setattr(batch, "CONNECT_TIMEOUT", "0.5s")
+    code, _, err = run(capsys, "simulate", "--deals", "100", "--out", tmp_path / "r",
+                       "--scheduler", "tcp://127.0.0.1:9", "--quiet")  # fmt: skip
+    assert code == 2 and "cannot reach the Dask scheduler" in err and err.count("\n") == 1
+
+
 def corrupt(made, tmp_path, how):
     bad = tmp_path / how
     bad.mkdir()
