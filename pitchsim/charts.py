@@ -207,7 +207,8 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT) -> Figure:
     counts = run.players
     cols = min(3, len(counts))
     nrows = -(-len(counts) // cols)
-    fig, axes = plt.subplots(nrows, cols, figsize=(4.6 * cols + 0.4, 6.3 * nrows + 0.6),
+    width = max(11.0, 4.6 * cols + 0.4)  # room for the title and legend with one panel
+    fig, axes = plt.subplots(nrows, cols, figsize=(width, 6.3 * nrows + 1.0),
                              squeeze=False, layout="constrained")  # fmt: skip
     cmap = ListedColormap(BID_COLOURS)
     norm = BoundaryNorm(np.arange(-0.5, 5.5), cmap.N)
@@ -239,12 +240,14 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT) -> Figure:
     handles = [Patch(color=c, label=lab) for c, lab in
                zip(BID_COLOURS, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"], strict=True)]  # fmt: skip
     handles.append(Patch(color="white", label="blank: too few deals"))
-    fig.legend(handles=handles, loc="outside lower center", ncols=6, fontsize=9)
+    fig.legend(handles=handles, loc="outside lower center", ncols=3 if cols == 1 else 6,
+               fontsize=9)  # fmt: skip
     fig.suptitle(
-        "Bidding chart: how high to bid as pitcher (the highest bid with a positive expected score)\n"
-        f"{_describe(run)}; cells with fewer than {min_count:,} deals blank; "
-        f"'?': an expected score it depends on is within 1.96 s.e. of zero ({unsure_cells} cells)\n"
-        f"Rows: the highest trump ({', '.join(TOPS)}), then J and 2 when held",
+        "Bidding chart: how high to bid as pitcher\n"
+        "(the highest bid with a positive expected score)\n"
+        f"{_describe(run)}; cells with fewer than {min_count:,} deals blank\n"
+        f"'?': an expected score it depends on is within 1.96 s.e. of zero ({unsure_cells} cells); "
+        f"rows: the highest trump ({', '.join(TOPS)}), then J and 2 when held",
         fontsize=11,
     )
     return fig

@@ -50,7 +50,7 @@ def test_resume_finishes_a_damaged_run(capsys, made, tmp_path):
         (copy / f.name).write_bytes(f.read_bytes())
     (copy / "part-000001.parquet").write_bytes(b"PAR1")
     code, out, err = run(capsys, "simulate", "--out", copy, "--resume")
-    assert code == 0 and "(1 parts)" in out and "truncated" in err
+    assert code == 0 and "(1 part)" in out and "truncated" in err
     assert (copy / "part-000001.parquet").read_bytes() == (
         made / "part-000001.parquet"
     ).read_bytes()

@@ -97,11 +97,15 @@ def _show(value) -> str:
     return str(value)
 
 
+def _parts(k: int) -> str:
+    return f"{k} part" if k == 1 else f"{k} parts"
+
+
 def render(r: RunResult, seconds: float, resumed: bool) -> str:
     m = r.manifest
     counts = ",".join(map(str, m.players))
     head = (
-        f"run {r.path}: {m.deals:,} deals x {counts} players in {len(m.parts)} parts  ·  "
+        f"run {r.path}: {m.deals:,} deals x {counts} players in {_parts(len(m.parts))}  ·  "
         f"{m.policy} play  ·  seed {m.seed}"
     )
     if resumed and r.parts_run == 0:
@@ -109,6 +113,6 @@ def render(r: RunResult, seconds: float, resumed: bool) -> str:
     rate = r.deals_run / seconds if seconds > 0 else 0.0
     verb = "resumed: played" if resumed else "played"
     return (
-        head + f"\n{verb} {r.deals_run:,} deals ({r.parts_run} parts) in {seconds:.1f} s  "
+        head + f"\n{verb} {r.deals_run:,} deals ({_parts(r.parts_run)}) in {seconds:.1f} s  "
         f"({rate:,.0f} deals/s)\n"
     )
