@@ -7,6 +7,7 @@ errors) into one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -45,7 +46,11 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except click_errors.UsageError as e:
         fail(e.format_message().replace("\n", " "))
-    except (click_errors.Abort, typer.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt):
         print("pitchsim: interrupted", file=sys.stderr)
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader (``| head``) went away: not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     sys.exit(rc if isinstance(rc, int) else 0)
