@@ -86,7 +86,19 @@ if _HAS_PDEP:
         """The k-th lowest card (k = 0 .. popcount - 1) of a mask."""
         return _cttz(_pdep(np.int64(1) << k, mask))
 
+    @njit(cache=True, inline="always")
+    def nth_bit(mask, k):
+        """The k-th lowest set bit (k = 0 .. popcount - 1) of a mask, as a one-bit mask."""
+        return _pdep(np.int64(1) << k, mask)
+
 else:
+
+    @njit(cache=True, inline="always")
+    def nth_bit(mask, k):
+        """The k-th lowest set bit (k = 0 .. popcount - 1) of a mask, as a one-bit mask."""
+        for _ in range(k):
+            mask &= mask - 1
+        return mask & -mask
 
     @njit(cache=True, inline="always")
     def nth_card(mask, k):

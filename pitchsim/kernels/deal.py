@@ -1,15 +1,22 @@
-"""Dealing: partial Fisher-Yates over the unseen cards, driven by the deal's own key."""
+"""Dealing: six cards at a time drawn from a bit mask of the unseen cards.
+
+Each seat's six draws come from one 64-bit hash of (deal key, seat), split into six
+uniform draws by multiplication (``rng.split_below``); ``bits.nth_bit`` picks the
+chosen card out of the mask in one instruction.  No deck array is shuffled: the
+short chain mask -> pdep -> mask is all that orders the draws.
+"""
 
 import numpy as np
 from numba import njit
 
-from .rng import DEAL_COUNTER, below
+from .bits import nth_bit, popcount
+from .rng import DEAL_COUNTER, draw, split_below
 
 HAND_SIZE = 6
 
 
 def deck_without(fixed_hand: int) -> np.ndarray:
-    """The cards not in ``fixed_hand``, as the template a deal is shuffled from."""
+    """The cards not in ``fixed_hand``, as the template a deal is drawn from."""
     return np.array([c for c in range(52) if not fixed_hand >> c & 1], dtype=np.int64)
 
 
@@ -19,22 +26,23 @@ def deal_hands(key, n, fixed_seat, fixed_hand, template, deck, dealt):
 
     Seat ``fixed_seat`` gets ``fixed_hand`` when it is non-zero (``template`` is then
     the deck without it); every other seat gets six cards drawn from ``template``.
-    ``deck`` is scratch space of at least ``template.size``.  The result depends only
-    on ``key``, never on what was dealt before.
+    ``deck`` is unused (kept for callers' scratch).  The result depends only on
+    ``key``, never on what was dealt before.
     """
-    m = template.size
-    deck[:m] = template
-    pos = 0
+    rest = np.int64(0)
+    for i in range(template.size):
+        rest |= np.int64(1) << template[i]
+    left = popcount(rest)
     for seat in range(n):
         if fixed_hand != 0 and seat == fixed_seat:
             dealt[seat] = fixed_hand
             continue
+        r = draw(key, DEAL_COUNTER + seat)
         hand = np.int64(0)
         for _ in range(HAND_SIZE):
-            j = pos + below(key, DEAL_COUNTER + pos, m - pos)
-            c = deck[j]
-            deck[j] = deck[pos]
-            deck[pos] = c
-            hand |= np.int64(1) << c
-            pos += 1
+            k, r = split_below(r, left)
+            b = nth_bit(rest, k)
+            rest ^= b
+            hand |= b
+            left -= 1
         dealt[seat] = hand

@@ -43,6 +43,12 @@ def beats(card, best, led_suit, trump):
 
 
 @njit(cache=True, inline="always")
+def suit_of(card):
+    """``card // 13`` for a card 0..51, without the sign fix-ups of Python's ``//``."""
+    return (card * 5042) >> 16
+
+
+@njit(cache=True, inline="always")
 def play_hand(
     dealt, n, pitcher, bid, fixed_trump, first_lead, policies, rules, key, hands, won, trick, log
 ):
@@ -56,56 +62,62 @@ def play_hand(
     for s in range(n):
         hands[s] = dealt[s]
         won[s] = 0
-    must_follow = rules[R_MUST_FOLLOW] != 0
+    # Trumping in is allowed unless the follow rule is "must follow suit".
+    may_trump = np.int64(0) if rules[R_MUST_FOLLOW] != 0 else np.int64(-1)
     played = np.int64(0)
-
-    # The opening lead fixes trump (unless it was fixed before: --trump or a pitched 4).
     trump = fixed_trump
-    hand = hands[pitcher]
-    if first_lead >= 0:
-        card = first_lead
-    else:
-        legal = hand
-        if trump >= 0 and hand & suit_mask(trump) != 0:
-            legal = hand & suit_mask(trump)
-        card = choose_card(
-            policies[pitcher], legal, hand, pitcher, n, pitcher, bid, trump, 0,
-            trick, 0, pitcher, played, won, rules, key, DECISION_COUNTER,
-        )  # fmt: skip
-    trump = card // 13
-
+    tmask = np.int64(0)
     leader = pitcher
+    # One decision site for leads and follows keeps the (inlined) policies compiled once.
+    # The trick's winner is found once from the masks, not card by card: fewer
+    # data-dependent branches, and those mispredict.
     for t in range(TRICKS):
-        if t > 0:
-            hand = hands[leader]
-            card = choose_card(
-                policies[leader], hand, hand, leader, n, pitcher, bid, trump, t,
-                trick, 0, leader, played, won, rules, key, DECISION_COUNTER + t * n,
-            )  # fmt: skip
-        hands[leader] = hand & ~bit(card)
-        trick[0] = card
-        taken = bit(card)
-        led = card // 13
-        best = strength(card, led, trump)
-        winner = leader
         seat = leader
-        for i in range(1, n):
+        taken = np.int64(0)
+        led_mask = np.int64(0)
+        trump_ok = np.int64(0)
+        for i in range(n):
+            hand = hands[seat]
+            if i == 0:
+                legal = hand
+                if t == 0 and trump >= 0 and hand & suit_mask(trump) != 0:
+                    legal = hand & suit_mask(trump)
+            else:
+                follow = hand & led_mask
+                legal = hand if follow == 0 else follow | (hand & trump_ok)
+            if t == 0 and i == 0 and first_lead >= 0:
+                card = first_lead
+            else:
+                card = choose_card(
+                    policies[seat], legal, hand, seat, n, pitcher, bid, trump, t,
+                    trick, i, leader, played, won, rules, key, DECISION_COUNTER + t * n + i,
+                )  # fmt: skip
+            b = bit(card)
+            hands[seat] = hand & ~b
+            trick[i] = card
+            taken |= b
+            if i == 0:
+                led = suit_of(card)
+                if t == 0:
+                    trump = led  # the opening lead fixes trump for the hand
+                    tmask = suit_mask(trump)
+                led_mask = suit_mask(led)
+                trump_ok = 0 if led == trump else tmask & may_trump
             seat += 1
             if seat == n:
                 seat = 0
-            hand = hands[seat]
-            legal = legal_cards(hand, led, trump, must_follow)
-            card = choose_card(
-                policies[seat], legal, hand, seat, n, pitcher, bid, trump, t,
-                trick, i, leader, played, won, rules, key, DECISION_COUNTER + t * n + i,
-            )  # fmt: skip
-            hands[seat] = hand & ~bit(card)
-            trick[i] = card
-            taken |= bit(card)
-            st = strength(card, led, trump)
-            if st > best:
-                best = st
-                winner = seat
+        # Highest trump in the trick, else highest card of the led suit.
+        top = taken & tmask
+        if top == 0:
+            top = taken & led_mask
+        top_card = highest_card(top)
+        at = 0
+        for i in range(1, n):
+            if trick[i] == top_card:
+                at = i
+        winner = leader + at
+        if winner >= n:
+            winner -= n
         won[winner] |= taken
         played |= taken
         if log.size > 0:

@@ -5,7 +5,9 @@ choice made in it are the same whichever thread, chunk or worker plays it.
 """
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -52,3 +54,31 @@ def below(key, counter, k):
     z ^= z >> _S32
     z *= _M2
     return np.int64(((z >> _S32) * np.uint64(k)) >> _S32)
+
+
+@intrinsic
+def _mul_wide(typingctx, a, b):
+    """The 128-bit product of two uint64s as (high, low) halves: one ``mul`` on x86-64."""
+    sig = types.UniTuple(types.uint64, 2)(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i128 = ir.IntType(128)
+        i64 = ir.IntType(64)
+        p = builder.mul(builder.zext(args[0], i128), builder.zext(args[1], i128))
+        hi = builder.trunc(builder.lshr(p, ir.Constant(i128, 64)), i64)
+        lo = builder.trunc(p, i64)
+        return context.make_tuple(builder, signature.return_type, (hi, lo))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def split_below(r, k):
+    """A uniform int in [0, k) from the uniform 64-bit ``r``, and the rest of ``r``.
+
+    The product ``r * k`` (128 bits) gives the draw in its high half; the low half is
+    the unused part of ``r``'s randomness and feeds the next draw (each draw uses up
+    about log2(k) bits, so six draws below 52 leave well over 32 bits: bias < 2**-32).
+    """
+    hi, lo = _mul_wide(r, np.uint64(k))
+    return np.int64(hi), lo

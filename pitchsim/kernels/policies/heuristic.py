@@ -1,64 +1,134 @@
 """``heuristic``: a club player's card play, for the pitcher's side and the defenders.
 
 Sides: the pitcher (and partner) against everyone else; in a solo game the defenders
-all want the pitcher set, so they play as one side.
+all want the pitcher set, so they play as one side.  A card is *safe* when nobody
+still to play can beat it: a trump above every unseen trump, or (no unseen trump
+left) the highest unseen card of its suit.  The *low trump* is the lowest trump
+that is held, in this trick or played: it is Low unless a lower unseen one was dealt.
 
-- Trump choice (the pitcher's opening lead): the suit with the most likely points
-  from High, Low, Jack and length.
-- Pitcher's side leads: master trumps to pull trumps and catch the jack and low, then
-  side-suit winners to capture game points, then low cards that give nothing away.
-- Following: a trick our side wins for sure gets our points (jack, low trump, tens,
-  aces); a trick we can win cheaply and that is worth it we win; otherwise we
-  play the card we least want to keep, never a ten or an ace if we can help it.
+- Trump (the pitcher's opening lead when trump is open): the suit with the most
+  expected points from High, Low, Jack, Game and length (``suit_value``).
+- Leading, pitcher's side: the opening lead is the highest trump (it pulls trumps
+  and the jack or low may fall on it).  Later: a safe trump while opponents may hold
+  trumps (pull them); once they can have none, the jack and low trump (now safe),
+  then safe side cards (aces), then the cheapest card.
+- Leading, defenders: a safe trump while the jack or low is still out, else safe
+  side cards once no trump is unseen, else the cheapest card.  Never a ten.
+- Following, our side already wins the trick (nobody left to beat it): give it
+  points -- the jack, the low trump, tens, aces, kings -- but never a safe trump.
+- Following otherwise: take a trick that holds points when we can do it safely, with
+  the cheapest such card (the jack or low trump first: they bank a point); when we
+  play last any winner is safe.  A ten, ace, jack or low on the table is worth
+  risking our highest winner for.  Else play the card we least want to keep: a low
+  side card, never a ten, ace, jack or low trump while we have something else.
+
+Everything is bit-mask arithmetic on the view (no loops over cards except the trick
+so far), so a decision costs tens of nanoseconds.
 """
 
 import numpy as np
 from numba import njit
 
 from ...options import R_PARTNERSHIP
-from ..bits import JACK, bit, card_game_points, highest_card, lowest_card, popcount, suit_mask
+from ..bits import (
+    HONOURS,
+    JACK,
+    N_RANKS,
+    SUIT_BITS,
+    bit,
+    game_count,
+    highest_card,
+    lowest_card,
+    popcount,
+    suit_mask,
+)
 
 ACE, KING, QUEEN, TEN = 12, 11, 10, 8
+ALL_CARDS = np.int64((1 << 52) - 1)
+# One bit per suit at rank 0; shifted left by a rank it selects that rank in every suit.
+RANK_ROW = np.int64(1 | 1 << 13 | 1 << 26 | 1 << 39)
+TENS = RANK_ROW << TEN
+ACES = RANK_ROW << ACE
+KINGS = RANK_ROW << KING
+QUEENS = RANK_ROW << QUEEN
+JACKS = RANK_ROW << JACK
+
+
+@njit(cache=True, inline="always")
+def _suit(card):
+    return (card * 5042) >> 16  # card // 13 for 0..51
+
+
+@njit(cache=True, inline="always")
+def _ranks(m):
+    """The ranks present in any suit of ``m``, as a 13-bit mask."""
+    return (m | m >> 13 | m >> 26 | m >> 39) & SUIT_BITS
+
+
+@njit(cache=True, inline="always")
+def lowest_rank(m):
+    """The lowest-ranked card of non-empty ``m`` (ties: the lowest suit)."""
+    return lowest_card(m & (RANK_ROW << lowest_card(_ranks(m))))
+
+
+@njit(cache=True, inline="always")
+def highest_rank(m):
+    """The highest-ranked card of non-empty ``m`` (ties: the lowest suit)."""
+    return lowest_card(m & (RANK_ROW << highest_card(_ranks(m))))
+
+
+@njit(cache=True, inline="always")
+def _above(card):
+    """Cards numbered above ``card`` (with a suit mask: the higher ranks of its suit)."""
+    return ~((bit(card) << 1) - 1)
+
+
+@njit(cache=True, inline="always")
+def _above_all(m):
+    """Cards numbered above every card of ``m`` (all cards when ``m`` is empty)."""
+    return ~((np.int64(2) << highest_card(m)) - 1) if m else np.int64(-1)
 
 
 @njit(cache=True, inline="always")
 def _side(seat, pitcher, partnership):
     """0 for the pitcher's side, 1 for the defenders."""
     if partnership:
-        return 0 if seat % 2 == pitcher % 2 else 1
-    return 0 if seat == pitcher else 1
+        return (seat ^ pitcher) & 1
+    return np.int64(seat != pitcher)
 
 
 @njit(cache=True)
-def trump_value(hand, suit):
-    """Rough count of points the pitcher expects with ``suit`` as trump."""
-    trumps = hand & suit_mask(suit)
+def suit_value(hand, suit, n):
+    """Points the pitcher can expect with ``suit`` as trump (-1: he holds none)."""
+    tmask = suit_mask(suit)
+    trumps = hand & tmask
     if trumps == 0:
         return -1.0
-    top = highest_card(trumps) % 13
-    bottom = lowest_card(trumps) % 13
-    v = 0.3 * popcount(trumps)
-    if top == ACE:
-        v += 1.0
-    elif top == KING:
-        v += 0.6
-    elif top == QUEEN:
-        v += 0.35
-    if bottom <= 1:
-        v += 0.8 - 0.3 * bottom
-    elif bottom <= 3:
-        v += 0.25
-    if trumps & bit(suit * 13 + JACK):
-        v += 0.45 + (0.3 if top > JACK else 0.0)
-    return v
+    # q: the chance that one particular unseen card is not in another hand.
+    q = 1.0 - 6.0 * (n - 1) / (52.0 - 6.0)
+    top = highest_card(trumps) - suit * N_RANKS
+    bottom = lowest_card(trumps) - suit * N_RANKS
+    length = popcount(trumps)
+    high = q ** (ACE - top)
+    low = (0.45 + 0.08 * length) * q**bottom
+    jack = 0.0
+    if trumps & bit(suit * N_RANKS + JACK):
+        above = popcount(trumps & _above(suit * N_RANKS + JACK))
+        jack = 0.55 + 0.2 * min(above, 2)
+    elif top > JACK:
+        jack = (1.0 - q) * 0.25 * min(length, 3)
+    side = hand & ~tmask
+    game = 0.1 * length + 0.25 * ((trumps & TENS) != 0) + 0.08 * popcount(side & ACES)
+    return high + low + jack + game
 
 
 @njit(cache=True)
-def choose_trump(hand):
-    best = -1
+def choose_trump(hand, n):
+    """The suit ``suit_value`` likes best."""
+    best = 0
     best_v = -2.0
     for s in range(4):
-        v = trump_value(hand, s)
+        v = suit_value(hand, s, n)
         if v > best_v:
             best_v = v
             best = s
@@ -66,64 +136,45 @@ def choose_trump(hand):
 
 
 @njit(cache=True, inline="always")
-def _is_master(card, unseen, trump):
-    """No unseen card can beat ``card`` (a trump above all unseen trumps).
-
-    A side-suit card is never counted as master: someone may trump it.
-    """
-    if card // 13 != trump:
-        return False
-    above = unseen & suit_mask(trump) & ~((bit(card) << 1) - 1)
-    return above == 0
+def _first(a, b, c, d):
+    """The first non-empty of four masks (0 when all are)."""
+    return a if a else (b if b else (c if c else d))
 
 
 @njit(cache=True, inline="always")
-def _keep_value(card, trump, low_trump, jack):
-    """How much we want to keep a card (low = good to throw away)."""
-    r = card % 13
-    if card // 13 == trump:
-        v = 40 + r
-        if card == jack or card == low_trump:
-            v += 30
-        return v
-    return 3 * card_game_points(card) + r
+def _cheapest(legal, tmask, points):
+    """The card we least want to keep: a low side card before anything that counts."""
+    side = legal & ~tmask
+    plain = side & ~HONOURS
+    m = _first(plain, side & (JACKS | QUEENS), side & KINGS, legal & tmask & ~points)
+    if m:
+        return lowest_rank(m)
+    m = _first(side & ACES, side, legal & ~points, legal)
+    return lowest_rank(m)
 
 
 @njit(cache=True, inline="always")
-def _give_value(card, trump, low_trump, jack, unseen):
-    """How much a card is worth dropping on a trick our side is sure to win."""
-    if card == jack or card == low_trump:
-        return 30
-    if card // 13 == trump:
-        if _is_master(card, unseen, trump):
-            return -10  # a future winner: keep it
-        return 1
-    return card_game_points(card) * 2 + 1
+def _give(legal, tmask, points, safe_trumps):
+    """The card worth most on a trick our side is sure to win."""
+    p = legal & points
+    if p:
+        return lowest_card(p)
+    side = legal & ~tmask
+    m = _first(side & TENS, side & ACES, side & KINGS, side & (QUEENS | JACKS))
+    if m:
+        return lowest_card(m)
+    m = side if side else legal & ~safe_trumps
+    return lowest_rank(m if m else legal)
 
 
 @njit(cache=True, inline="always")
-def _lowest_keep(legal, trump, low_trump, jack):
-    best = -1
-    best_v = 1 << 30
-    m = legal
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        v = _keep_value(c, trump, low_trump, jack)
-        if v < best_v:
-            best_v = v
-            best = c
-    return best
-
-
-@njit(cache=True)
 def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
                    played, won, rules, key, counter):  # fmt: skip
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     if trump < 0:
         # Opening lead with trump still open: our best suit, then lead as if it were fixed.
-        trump = choose_trump(hand)
+        trump = choose_trump(hand, n)
         legal = hand & suit_mask(trump)
         if legal & (legal - 1) == 0:
             return lowest_card(legal)
@@ -131,121 +182,108 @@ def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, t
     partnership = rules[R_PARTNERSHIP] != 0
     my_side = _side(seat, pitcher, partnership)
     tmask = suit_mask(trump)
-    jack = trump * 13 + JACK
+    jack = bit(trump * N_RANKS + JACK)
     in_trick = np.int64(0)
     for i in range(trick_len):
         in_trick |= bit(trick[i])
-    unseen = ~(played | hand | in_trick) & ((np.int64(1) << 52) - 1)
-    # The lowest trump that might still be in play: Low if it was dealt.
-    candidates = (unseen | hand | in_trick) & tmask
-    low_trump = lowest_card(candidates) if candidates else -1
-    my_trumps = hand & tmask
+    unseen = ALL_CARDS & ~(played | hand | in_trick)
+    unseen_trumps = unseen & tmask
+    # The low trump: lowest trump known to be in play.  Not yet captured, it is a point.
+    known = (played | hand | in_trick) & tmask
+    low = known & -known
+    points = (jack | low) & ~played
 
     if trick_len == 0:
-        return _lead(legal, my_trumps, my_side, trump, unseen, low_trump, jack, trick_no)
+        return _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no)
 
-    # Who is winning the trick so far.
-    led = trick[0] // 13
-    best = trick[0]
-    best_i = 0
-    value = 0
-    for i in range(trick_len):
-        c = trick[i]
-        value += card_game_points(c)
-        if c == jack or c == low_trump:
-            value += 15
-        if i > 0:
-            s = c // 13
-            if (s == trump and (best // 13 != trump or c > best)) or (
-                s == led and best // 13 == led and c > best
-            ):
-                best = c
-                best_i = i
-    winner = (leader + best_i) % n
+    # Who is winning the trick so far, and with what.
+    led_mask = suit_mask(_suit(trick[0]))
+    top = in_trick & tmask
+    if top == 0:
+        top = in_trick & led_mask
+    best = highest_card(top)
+    at = 0
+    for i in range(1, trick_len):
+        if trick[i] == best:
+            at = i
+    winner = leader + at
+    if winner >= n:
+        winner -= n
     ours = _side(winner, pitcher, partnership) == my_side
-    # Are all players still to act on our side?
-    friends_after = True
-    for j in range(trick_len + 1, n):
-        if _side((leader + j) % n, pitcher, partnership) != my_side:
-            friends_after = False
-            break
+    # Is an opponent still to play?  Partners sit opposite: the next seat is always
+    # an opponent.  Solo: a defender fears only the pitcher.
+    if partnership or my_side == 0:
+        opp_after = trick_len < n - 1
+    else:
+        pos = pitcher - leader
+        if pos < 0:
+            pos += n
+        opp_after = pos > trick_len
+    if bit(best) & tmask:
+        beats_best = tmask & _above(best)
+    else:
+        beats_best = tmask | (led_mask & _above(best))
+    # Cards that nobody can beat: trumps above every unseen trump; with no unseen trump,
+    # side cards above every unseen card of their suit.
+    safe_trumps = tmask & _above_all(unseen_trumps)
+    value = game_count(in_trick) + 15 * popcount(in_trick & points)
 
-    if ours and (friends_after or _is_master(best, unseen, trump)):
-        # Our trick for sure: drop points on it.
-        pick = -1
-        pick_v = -(1 << 30)
-        m = legal
+    if ours and (not opp_after or bit(best) & safe_trumps):
+        return _give(legal, tmask, points, safe_trumps)
+
+    winners = legal & beats_best
+    if winners == 0:
+        return _cheapest(legal, tmask, points)
+    if not opp_after:
+        sure = winners
+    else:
+        sure = winners & safe_trumps
+        if unseen_trumps == 0:
+            # Nobody can trump: a led-suit card above every unseen one is safe too.
+            lm = led_mask & ~tmask
+            top_unseen = unseen & lm
+            if top_unseen:
+                sure |= winners & lm & _above_all(top_unseen)
+            else:
+                sure |= winners & lm
+    banks = sure & points
+    if banks:
+        return lowest_card(banks)  # the jack or low trump, safely home
+    if ours:
+        # Partner wins for now but an opponent is still to play.
+        if value >= 10 and sure:
+            return lowest_rank(sure)
+        return _cheapest(legal, tmask, points)
+    if sure and (value > 0 or (sure & ~tmask) != 0):
+        # Take it: a side card if that wins, else the lowest sure trump.
+        side_sure = sure & ~tmask
+        return lowest_rank(side_sure) if side_sure else lowest_card(sure)
+    if value >= 10:
+        return highest_card(winners & tmask) if winners & tmask else highest_card(winners)
+    return _cheapest(legal, tmask, points)
+
+
+@njit(cache=True, inline="always")
+def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no):
+    my_trumps = legal & tmask
+    safe = my_trumps & _above_all(unseen_trumps)
+    if my_side == 0:
+        if trick_no == 0 and my_trumps:
+            return highest_card(my_trumps)
+        if unseen_trumps and safe:
+            return highest_card(safe)  # pull trumps
+        if unseen_trumps == 0 and my_trumps & points:
+            return lowest_card(my_trumps & points)  # the jack or low, now safe
+    elif safe and (points & ~hand) != 0:
+        return highest_card(safe)
+    if unseen_trumps == 0:
+        # No trump can fall on a side card: lead one that is highest in its suit.
+        side = legal & ~tmask
+        m = side
         while m:
-            c = lowest_card(m)
-            m &= m - 1
-            v = _give_value(c, trump, low_trump, jack, unseen)
-            if v > pick_v:
-                pick_v = v
-                pick = c
-        return pick
-
-    # Cards that would take the lead in this trick.
-    winners = np.int64(0)
-    m = legal
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        s = c // 13
-        if (s == trump and (best // 13 != trump or c > best)) or (
-            s == led and best // 13 == led and c > best
-        ):
-            winners |= bit(c)
-
-    if winners != 0 and not ours:
-        if friends_after:
-            # Last word is ours: win as cheaply as possible, the jack first if we can.
-            if winners & bit(jack):
-                return jack
-            side_winners = winners & ~tmask
-            if side_winners:
-                return lowest_card(side_winners)
-            return _lowest_keep(winners, trump, low_trump, jack)
-        # Opponents still to play: only a master trump wins for sure.
-        masters = np.int64(0)
-        m = winners & tmask
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
-            if _is_master(c, unseen, trump):
-                masters |= bit(c)
-        if masters and (value >= 10 or my_side == 1 or trick_no >= 3):
-            return lowest_card(masters)
-        if value >= 10:
-            return highest_card(winners)
-
-    return _lowest_keep(legal, trump, low_trump, jack)
-
-
-@njit(cache=True)
-def _lead(legal, my_trumps, my_side, trump, unseen, low_trump, jack, trick_no):
-    unseen_trumps = unseen & suit_mask(trump)
-    if my_trumps and unseen_trumps:
-        top = highest_card(my_trumps)
-        if _is_master(top, unseen, trump):
-            return top  # pull trumps; may drop the jack or low on us
-        if my_side == 0 and trick_no == 0:
-            # Opening without the master: lead a trump that is not a point card.
-            m = my_trumps & ~bit(jack) & ~bit(low_trump)
-            if m:
-                return highest_card(m) if (highest_card(m) % 13) >= 10 else lowest_card(m)
-            return top
-    # Side-suit winners: the highest card of its suit still out.
-    m = legal & ~suit_mask(trump)
-    best = -1
-    best_v = -1
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        s = c // 13
-        higher_out = unseen & suit_mask(s) & ~((bit(c) << 1) - 1)
-        if higher_out == 0 and (c % 13) * 10 + card_game_points(c) > best_v:
-            best_v = (c % 13) * 10 + card_game_points(c)
-            best = c
-    if best >= 0 and not (unseen_trumps and my_side == 1 and best % 13 == TEN):
-        return best
-    return _lowest_keep(legal, trump, low_trump, jack)
+            c = highest_card(m)
+            s_mask = suit_mask(_suit(c))
+            if unseen & s_mask & _above(c) == 0:
+                return c
+            m &= ~s_mask
+    return _cheapest(legal & ~TENS if legal & ~TENS else legal, tmask, points)
