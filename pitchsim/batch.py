@@ -229,15 +229,7 @@ def simulate_part(
         args = (seed, part.start, count, n, _RANDOM_HAND, flags, HOLDING_GAME,
                 *(col[name] for name in SCHEMA.names))  # fmt: skip
         if _describe_deals(*args):
-            # numba's on-disk cache only watches this file: a cached _describe_deals can
-            # predate an edit of the dealing code it inlines.  Compile afresh and retry.
-            fresh = njit(parallel=True)(_describe_deals.py_func)
-            if fresh(*args):
-                raise RuntimeError(
-                    "the hands pitchsim.batch deals again differ from the kernel's, so the "
-                    "in-play columns would be wrong; after an edit in pitchsim/kernels, "
-                    "delete numba's caches: find pitchsim -name '*.nb[ic]' -delete"
-                )
+            raise RuntimeError("the hands pitchsim.batch deals again differ from the kernel's")
     return pa.Table.from_arrays([col[name] for name in SCHEMA.names], schema=SCHEMA)
 
 
