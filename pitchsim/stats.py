@@ -25,7 +25,10 @@ def wilson(successes, trials, z: float = Z95):
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+    # At k = 0 (k = n) the bound is exactly 0 (1); say so rather than a rounding error.
+    lo = np.where(k <= 0, 0.0, np.clip(centre - half, 0.0, 1.0))
+    hi = np.where(k >= n, 1.0, np.clip(centre + half, 0.0, 1.0))
+    return (lo[()], hi[()]) if lo.ndim == 0 else (lo, hi)
 
 
 def samples_for_half_width(half_width: float, z: float = Z95) -> int:
