@@ -13,6 +13,7 @@ from .bits import nth_bit, popcount
 from .rng import DEAL_COUNTER, draw, split_below
 
 HAND_SIZE = 6
+ALL_CARDS = np.int64((1 << 52) - 1)
 
 
 def deck_without(fixed_hand: int) -> np.ndarray:
@@ -29,10 +30,14 @@ def deal_hands(key, n, fixed_seat, fixed_hand, template, deck, dealt):
     ``deck`` is unused (kept for callers' scratch).  The result depends only on
     ``key``, never on what was dealt before.
     """
-    rest = np.int64(0)
-    for i in range(template.size):
-        rest |= np.int64(1) << template[i]
+    rest = ALL_CARDS & ~fixed_hand
     left = popcount(rest)
+    if template.size != left:
+        # Not the plain deck without ``fixed_hand``: deal from exactly its cards.
+        rest = np.int64(0)
+        for i in range(template.size):
+            rest |= np.int64(1) << template[i]
+        left = popcount(rest)
     for seat in range(n):
         if fixed_hand != 0 and seat == fixed_seat:
             dealt[seat] = fixed_hand

@@ -59,9 +59,19 @@ def play_hand(
     ``hands``, ``won`` (cards captured per seat) and ``trick`` are scratch of size n.
     When ``log.size`` > 0 it receives, per trick, leader, cards in order and winner.
     """
-    for s in range(n):
+    # Who holds which card, as three bit planes of the seat number: the seat that played
+    # a card is then read off in a few instructions, with no search through the trick.
+    # (Loops over seats exit early so that LLVM does not vectorize them: for a handful
+    # of seats vector code only costs, and its registers are saved around every call.)
+    own0 = own1 = own2 = np.int64(0)
+    for s in range(8):
+        if s == n:
+            break
         hands[s] = dealt[s]
         won[s] = 0
+        own0 |= dealt[s] & -(s & 1)
+        own1 |= dealt[s] & -((s >> 1) & 1)
+        own2 |= dealt[s] & -((s >> 2) & 1)
     # Trumping in is allowed unless the follow rule is "must follow suit".
     may_trump = np.int64(0) if rules[R_MUST_FOLLOW] != 0 else np.int64(-1)
     played = np.int64(0)
@@ -69,8 +79,8 @@ def play_hand(
     tmask = np.int64(0)
     leader = pitcher
     # One decision site for leads and follows keeps the (inlined) policies compiled once.
-    # The trick's winner is found once from the masks, not card by card: fewer
-    # data-dependent branches, and those mispredict.
+    # The trick's winner comes from masks, not from comparing cards one by one: those
+    # branches are data-dependent and mispredict.
     for t in range(TRICKS):
         seat = leader
         taken = np.int64(0)
@@ -110,14 +120,8 @@ def play_hand(
         top = taken & tmask
         if top == 0:
             top = taken & led_mask
-        top_card = highest_card(top)
-        at = 0
-        for i in range(1, n):
-            if trick[i] == top_card:
-                at = i
-        winner = leader + at
-        if winner >= n:
-            winner -= n
+        tb = bit(highest_card(top))
+        winner = ((own0 & tb) != 0) + 2 * ((own1 & tb) != 0) + 4 * ((own2 & tb) != 0)
         won[winner] |= taken
         played |= taken
         if log.size > 0:
@@ -139,6 +143,13 @@ def _capturer(won, n, card):
 
 
 @njit(cache=True, inline="always")
+def _seat_of(p0, p1, p2, card):
+    """The seat whose cards, as three bit planes of the seat number, hold ``card``."""
+    b = bit(card)
+    return ((p0 & b) != 0) + 2 * ((p1 & b) != 0) + 4 * ((p2 & b) != 0)
+
+
+@njit(cache=True, inline="always")
 def score_hand(dealt, won, n, trump, rules, award):
     """Fill ``award`` with the seat credited with High, Low, Jack, Game (-1: nobody).
 
@@ -147,31 +158,40 @@ def score_hand(dealt, won, n, trump, rules, award):
     theirs, and the team's Game is credited to its lower seat (0 or 1).
     """
     in_play = np.int64(0)
-    for s in range(n):
+    w0 = w1 = w2 = np.int64(0)
+    for s in range(8):  # an early exit: not vectorized (see play_hand)
+        if s == n:
+            break
         in_play |= dealt[s]
+        w = won[s]
+        w0 |= w & -(s & 1)
+        w1 |= w & -((s >> 1) & 1)
+        w2 |= w & -((s >> 2) & 1)
     trumps = in_play & suit_mask(trump)
-    award[HIGH] = _capturer(won, n, highest_card(trumps))
+    award[HIGH] = _seat_of(w0, w1, w2, highest_card(trumps))
     low = lowest_card(trumps)
     if rules[R_LOW_DEALT] != 0:
         award[LOW] = _capturer(dealt, n, low)
     else:
-        award[LOW] = _capturer(won, n, low)
+        award[LOW] = _seat_of(w0, w1, w2, low)
     jack = trump * 13 + JACK
-    award[JACK_POINT] = _capturer(won, n, jack) if in_play & bit(jack) else -1
-    sides = 2 if rules[R_PARTNERSHIP] != 0 else n
+    award[JACK_POINT] = _seat_of(w0, w1, w2, jack) if in_play & bit(jack) else -1
+    partners = rules[R_PARTNERSHIP] != 0
+    sides = 2 if partners else n
     best = -1
     best_side = -1
     tied = False
-    for side in range(sides):
-        count = 0
-        for s in range(side, n, sides):
-            count += game_count(won[s])
-        if count > best:
-            best = count
-            best_side = side
-            tied = False
-        elif count == best:
-            tied = True
+    for side in range(8):
+        if side == sides:
+            break
+        count = game_count(won[side])
+        if partners:
+            count += game_count(won[side + 2])
+        # Selects: who leads the count is data-dependent.
+        gt = count > best
+        tied = (count == best) | (tied & ~gt)
+        best_side = side if gt else best_side
+        best = count if gt else best
     award[GAME] = -1 if tied else best_side
 
 

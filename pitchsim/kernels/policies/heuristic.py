@@ -97,29 +97,47 @@ def _side(seat, pitcher, partnership):
     return np.int64(seat != pitcher)
 
 
+def _suit_weights(n):
+    """Per table size: High's worth with k trumps above ours (k = 0..12), then the
+    weights of trump length and of the A, K and Q of trump."""
+    q = 1.0 - 6.0 * (n - 1) / (52.0 - 6.0)  # one unseen card is not in another hand
+    high = [1.35 * q ** (1.3 * k) for k in range(13)]
+    return high + [0.077 + 0.37 * q, 0.6 * (1.0 - q)]
+
+
+_SUIT_WEIGHTS = np.array([_suit_weights(max(n, 2)) for n in range(8)])
+
+
 @njit(cache=True)
 def suit_value(hand, suit, n):
-    """Points the pitcher can expect with ``suit`` as trump (-1: he holds none)."""
+    """Points the pitcher can expect with ``suit`` as trump (-1: he holds none).
+
+    The form is a club player's count; the weights were fitted (least squares) to the
+    points this policy actually takes with each suit as trump, over simulated deals
+    at 2-6 players: the top trump is High unless a higher one was dealt
+    (probability ``q`` per card above it; ``_SUIT_WEIGHTS`` holds these per table
+    size), each trump wins tricks and catches points,
+    the jack counts (more with a higher trump to guard it), and so do the deuce, the
+    ten of trump, the A-K-Q (more at big tables) and side aces and kings.
+    """
     tmask = suit_mask(suit)
     trumps = hand & tmask
     if trumps == 0:
         return -1.0
-    # q: the chance that one particular unseen card is not in another hand.
-    q = 1.0 - 6.0 * (n - 1) / (52.0 - 6.0)
     top = highest_card(trumps) - suit * N_RANKS
     bottom = lowest_card(trumps) - suit * N_RANKS
-    length = popcount(trumps)
-    high = q ** (ACE - top)
-    low = (0.45 + 0.08 * length) * q**bottom
-    jack = 0.0
-    if trumps & bit(suit * N_RANKS + JACK):
-        above = popcount(trumps & _above(suit * N_RANKS + JACK))
-        jack = 0.55 + 0.2 * min(above, 2)
-    elif top > JACK:
-        jack = (1.0 - q) * 0.25 * min(length, 3)
+    w = _SUIT_WEIGHTS[n]
+    v = w[ACE - top] + w[13] * popcount(trumps) + w[14] * popcount(trumps & (ACES | KINGS | QUEENS))
+    if bottom == 0:
+        v += 0.23
+    elif bottom == 1:
+        v += 0.05
+    if trumps & JACKS:
+        v += 0.47 + (0.22 if top > JACK else 0.0)
+    if trumps & TENS:
+        v += 0.19
     side = hand & ~tmask
-    game = 0.1 * length + 0.25 * ((trumps & TENS) != 0) + 0.08 * popcount(side & ACES)
-    return high + low + jack + game
+    return v + 0.086 * popcount(side & ACES) + 0.057 * popcount(side & KINGS)
 
 
 @njit(cache=True)
@@ -156,10 +174,12 @@ def _cheapest(legal, tmask, points):
 @njit(cache=True, inline="always")
 def _give(legal, tmask, points, safe_trumps):
     """The card worth most on a trick our side is sure to win."""
+    side = legal & ~tmask
+    if side & TENS:
+        return lowest_card(side & TENS)
     p = legal & points
     if p:
         return lowest_card(p)
-    side = legal & ~tmask
     m = _first(side & TENS, side & ACES, side & KINGS, side & (QUEENS | JACKS))
     if m:
         return lowest_card(m)
@@ -170,8 +190,44 @@ def _give(legal, tmask, points, safe_trumps):
 @njit(cache=True, inline="always")
 def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
                    played, won, rules, key, counter):  # fmt: skip
+    """The policy: forced plays and the trick's order here, inlined into the trick loop;
+    the decision itself in ``_decide``, a separate kernel taking plain integers (so the
+    play loop stays small to compile and the call is cheap)."""
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
+    in_trick = np.int64(0)
+    winner = -1
+    led = -1
+    if trick_len > 0:
+        # Loops over the trick are written with an early exit so that LLVM does not
+        # vectorize them: for at most six cards the vector code only costs (its
+        # registers are saved around every call of ``_decide``).
+        for i in range(n):
+            if i == trick_len:
+                break
+            in_trick |= bit(trick[i])
+        # The trick's best card so far: highest trump, else highest of the led suit.
+        led = _suit(trick[0])
+        led_mask = suit_mask(led)
+        top = in_trick & suit_mask(trump)
+        if top == 0:
+            top = in_trick & led_mask
+        best = highest_card(top)
+        at = 0
+        for i in range(trick_len):
+            if trick[i] == best:
+                at = i
+                break
+        winner = leader + at
+        if winner >= n:
+            winner -= n
+    return _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played,
+                   in_trick, led, winner, rules[R_PARTNERSHIP] != 0)  # fmt: skip
+
+
+@njit(cache=True)
+def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played, in_trick,
+            led, winner, partnership):  # fmt: skip
     if trump < 0:
         # Opening lead with trump still open: our best suit, then lead as if it were fixed.
         trump = choose_trump(hand, n)
@@ -179,36 +235,33 @@ def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, t
         if legal & (legal - 1) == 0:
             return lowest_card(legal)
 
-    partnership = rules[R_PARTNERSHIP] != 0
     my_side = _side(seat, pitcher, partnership)
     tmask = suit_mask(trump)
     jack = bit(trump * N_RANKS + JACK)
-    in_trick = np.int64(0)
-    for i in range(trick_len):
-        in_trick |= bit(trick[i])
     unseen = ALL_CARDS & ~(played | hand | in_trick)
     unseen_trumps = unseen & tmask
-    # The low trump: lowest trump known to be in play.  Not yet captured, it is a point.
+    # The low trump: the lowest trump known to be in play.  It counts as a point while
+    # not yet captured and at least even money to be Low (no lower one was dealt).
     known = (played | hand | in_trick) & tmask
     low = known & -known
+    lower = popcount(unseen_trumps & (low - 1))
+    others = (n - 1) * (6 - trick_no) - trick_len  # cards in the other hands
+    cnt = popcount(unseen)
+    if not (
+        lower == 0 or (lower == 1 and 2 * others <= cnt) or (lower == 2 and 7 * others <= 2 * cnt)
+    ):
+        low = 0
     points = (jack | low) & ~played
 
     if trick_len == 0:
         return _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no)
 
-    # Who is winning the trick so far, and with what.
-    led_mask = suit_mask(_suit(trick[0]))
+    # The trick's best card so far (the caller found who played it: ``winner``).
+    led_mask = suit_mask(led)
     top = in_trick & tmask
     if top == 0:
         top = in_trick & led_mask
     best = highest_card(top)
-    at = 0
-    for i in range(1, trick_len):
-        if trick[i] == best:
-            at = i
-    winner = leader + at
-    if winner >= n:
-        winner -= n
     ours = _side(winner, pitcher, partnership) == my_side
     # Is an opponent still to play?  Partners sit opposite: the next seat is always
     # an opponent.  Solo: a defender fears only the pitcher.
@@ -269,12 +322,17 @@ def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no):
     safe = my_trumps & _above_all(unseen_trumps)
     if my_side == 0:
         if trick_no == 0 and my_trumps:
-            return highest_card(my_trumps)
+            if safe:
+                return highest_card(safe)
+            # No master: keep the jack and low back, lead the best of the rest.
+            rest = my_trumps & ~points
+            rest = rest & ~TENS if rest & ~TENS else rest
+            return highest_card(rest) if rest else highest_card(my_trumps)
         if unseen_trumps and safe:
             return highest_card(safe)  # pull trumps
         if unseen_trumps == 0 and my_trumps & points:
             return lowest_card(my_trumps & points)  # the jack or low, now safe
-    elif safe and (points & ~hand) != 0:
+    elif safe and unseen_trumps:
         return highest_card(safe)
     if unseen_trumps == 0:
         # No trump can fall on a side card: lead one that is highest in its suit.
