@@ -4,11 +4,21 @@
     .venv/bin/python scripts/bench.py                 # 4 players, random and heuristic
     .venv/bin/python scripts/bench.py --players 3,4,7 --deals 4000000 --json
 
-Throughput is measured on warm kernels (compile excluded) as the best of ``--repeat``
-runs, since other load on the machine only ever slows a run down.  Compile time is
-measured separately in a fresh process with an empty numba cache; a second fresh process
-then shows the cache is used (no new cache files, load time only).  Last, the wall clock
-of a warm ``pitchsim bid-odds`` with 200,000 samples per trump suit, end to end.
+- Throughput: ``simulate_hands`` (the batch kernel behind bid-odds) on warm kernels,
+  compile excluded, 1 thread and 2 threads; each figure is the best of ``--repeat``
+  runs, since other load on the machine only ever slows a run down.  Beside the wall
+  clock rate it shows deals per CPU-second, which other processes disturb much less
+  (a run that had to share its core shows a wall rate well under its CPU rate).
+- Compile: a fresh process with an empty numba cache times the first call of the
+  batch kernel (import apart); a second fresh process on the same cache shows the
+  load time and that it wrote no cache file (nothing was recompiled).
+- bid-odds: the wall clock of a warm ``pitchsim bid-odds "AH KH 2H 9C 7D 3S"
+  --samples 200000`` end to end (best of 3, after one run to warm the cache), the time
+  of ``import pitchsim.cli`` alone for comparison, and whether the second run left
+  the cache folder exactly as it was (no recompile).
+
+The load average before and after is printed: on a shared machine read the figures
+with it.
 """
 
 from __future__ import annotations
@@ -16,14 +26,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
+BID_ODDS = [str(BIN / "pitchsim"), "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "200000",
+            "--seed", "1", "--json"]  # fmt: skip
 
 FIRST_CALL = """
 import time, numpy as np
@@ -35,17 +47,17 @@ from pitchsim.policies import seat_policies
 t1 = time.perf_counter()
 n = 1000
 f = np.empty(n, np.int8); t = np.empty(n, np.int8); h = np.empty(0, np.int64)
-simulate_hands(1, 0, n, 4, 0, deck_without(0), -1, seat_policies("heuristic", 4),
-               Rules().to_array(), f, t, h)
+args = (4, 0, deck_without(0), -1, seat_policies("heuristic", 4), Rules().to_array(), f, t, h)
+simulate_hands(1, 0, n, *args)
 t2 = time.perf_counter()
-simulate_hands(1, 0, n, 4, 0, deck_without(0), -1, seat_policies("heuristic", 4),
-               Rules().to_array(), f, t, h)
+simulate_hands(1, 0, n, *args)
 t3 = time.perf_counter()
 print(t1 - t0, t2 - t1, t3 - t2)
 """
 
 
-def throughput(players: int, policy: str, threads: int, deals: int, repeat: int) -> float:
+def throughput(players: int, policy: str, threads: int, deals: int, repeat: int) -> dict:
+    """Best wall-clock and best CPU-time rates (deals/s) of ``repeat`` runs."""
     import numba
     import numpy as np
 
@@ -59,43 +71,79 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     trump = np.empty(deals, np.int8)
     no_hand = np.empty(0, np.int64)
     args = (players, 0, deck_without(0), -1, seat_policies(policy, players), Rules().to_array())
-    simulate_hands(1, 0, 10_000, *args, flags[:10_000], trump[:10_000], no_hand)  # warm
-    best = float("inf")
+    simulate_hands(1, 0, 20_000, *args, flags[:20_000], trump[:20_000], no_hand)  # warm
+    wall = cpu = float("inf")
     for r in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         simulate_hands(r + 1, 0, deals, *args, flags, trump, no_hand)
-        best = min(best, time.perf_counter() - t)
-    return deals / best
+        wall = min(wall, time.perf_counter() - t)
+        cpu = min(cpu, time.process_time() - c)
+    return {"wall": deals / wall, "cpu": deals / cpu}
 
 
 def compile_times() -> dict:
     """Compile (empty cache) and cache-load (second process) times of the batch kernel."""
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        cold = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
-                              capture_output=True, text=True).stdout.split()  # fmt: skip
-        files_after_cold = sorted(p.name for p in Path(cache).rglob("*") if p.is_file())
-        warm = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
-                              capture_output=True, text=True).stdout.split()  # fmt: skip
-        files_after_warm = sorted(p.name for p in Path(cache).rglob("*") if p.is_file())
+
+        def first_call():
+            out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
+                                 capture_output=True, text=True).stdout.split()  # fmt: skip
+            return [float(x) for x in out]
+
+        cold = first_call()
+        files_cold = _cache_state(Path(cache))
+        warm = first_call()
+        files_warm = _cache_state(Path(cache))
     return {
-        "import_s": float(cold[0]),
-        "compile_first_call_s": float(cold[1]),
-        "cached_first_call_s": float(warm[1]),
-        "second_run_wrote_no_cache_files": files_after_cold == files_after_warm,
+        "import_s": cold[0],
+        "compile_first_call_s": cold[1],
+        "cached_first_call_s": warm[1],
+        "warm_second_call_s": warm[2],
+        "second_process_wrote_no_cache_files": files_cold == files_warm,
     }
 
 
-def bid_odds_wall(repeat: int) -> float:
-    cmd = [str(BIN / "pitchsim"), "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "200000",
-           "--seed", "1", "--json"]  # fmt: skip
-    subprocess.run(cmd, check=True, capture_output=True)  # compile or load once
+def _cache_state(folder: Path) -> dict:
+    """Every cache file under ``folder`` with its size and modification time."""
+    return {
+        str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+        if p.is_file() and p.suffix in (".nbi", ".nbc")
+    }
+
+
+def _cache_dir() -> Path:
+    out = subprocess.run(
+        [sys.executable, "-c", "import numba, pitchsim.kernels; print(numba.config.CACHE_DIR)"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    return Path(out)
+
+
+def bid_odds(repeat: int) -> dict:
+    """Warm bid-odds wall clock, the CLI's import time, and a recompile check."""
+    subprocess.run(BID_ODDS, check=True, capture_output=True)  # compile or load once
+    cache = _cache_dir()
+    before = _cache_state(cache)
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run(BID_ODDS, check=True, capture_output=True)
         best = min(best, time.perf_counter() - t)
-    return best
+    after = _cache_state(cache)
+    imp = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import pitchsim.cli"], check=True)
+        imp = min(imp, time.perf_counter() - t)
+    return {
+        "wall_s": best,
+        "import_cli_s": imp,
+        "cache_dir": str(cache),
+        "cache_files": len(after),
+        "second_run_left_cache_unchanged": before == after and len(after) > 0,
+    }
 
 
 def main() -> None:
@@ -105,54 +153,89 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=2_000_000, help="deals per timed run")
     ap.add_argument("--repeat", type=int, default=5, help="timed runs; the best counts")
     ap.add_argument("--skip-compile", action="store_true", help="skip the compile-time probe")
+    ap.add_argument("--skip-bid-odds", action="store_true", help="skip the bid-odds runs")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
 
     import numba
 
+    load_before = os.getloadavg()
+    max_threads = min(2, numba.config.NUMBA_NUM_THREADS)
     rows = []
     for n in (int(x) for x in a.players.split(",")):
         for policy in a.policies.split(","):
-            one = throughput(n, policy, 1, a.deals, a.repeat)
-            two = (
-                throughput(n, policy, 2, a.deals, a.repeat)
-                if numba.config.NUMBA_NUM_THREADS >= 2
-                else float("nan")
-            )
-            rows.append({"players": n, "policy": policy, "deals_per_s_1_thread": one,
-                         "deals_per_s_2_threads": two, "per_core_2_threads": two / 2,
-                         "scaling": two / one})  # fmt: skip
+            rate = {
+                t: throughput(n, policy, t, a.deals, a.repeat) for t in range(1, max_threads + 1)
+            }
+            two = rate.get(2, {"wall": float("nan"), "cpu": float("nan")})
+            rows.append({
+                "players": n, "policy": policy,
+                "per_core_1_thread": rate[1]["wall"], "per_cpu_second_1_thread": rate[1]["cpu"],
+                "total_2_threads": two["wall"], "per_core_2_threads": two["wall"] / 2,
+                "per_cpu_second_2_threads": two["cpu"], "scaling": two["wall"] / rate[1]["wall"],
+            })  # fmt: skip
     result = {
-        "machine": {"cores": os.cpu_count(), "load_avg_1min": os.getloadavg()[0]},
+        "machine": {
+            "cpu": platform.processor() or platform.machine(),
+            "cores": os.cpu_count(),
+            "numba": numba.__version__,
+            "threading_layer": _threading_layer(),
+            "load_avg_before": load_before,
+        },
         "throughput": rows,
-        "bid_odds_200k_wall_s": bid_odds_wall(3),
     }
+    if not a.skip_bid_odds:
+        result["bid_odds_200k"] = bid_odds(3)
     if not a.skip_compile:
         result["compile"] = compile_times()
+    result["machine"]["load_avg_after"] = os.getloadavg()
     if a.json:
         json.dump(result, sys.stdout, indent=2)
         print()
         return
-    print(
-        f"{'players':>7} {'policy':<10} {'1 thread':>14} {'2 threads':>14} {'per core':>14} {'scaling':>8}"
-    )
-    for r in rows:
-        print(f"{r['players']:>7} {r['policy']:<10} {r['deals_per_s_1_thread']:>12,.0f}/s "
-              f"{r['deals_per_s_2_threads']:>12,.0f}/s {r['per_core_2_threads']:>12,.0f}/s "
-              f"{r['scaling']:>7.2f}x")  # fmt: skip
-    print(
-        f"\nwarm `pitchsim bid-odds HAND --samples 200000` end to end: {result['bid_odds_200k_wall_s']:.2f} s"
-    )
-    if "compile" in result:
-        c = result["compile"]
-        print(
-            f"numba compile (empty cache, first call of the batch kernel): {c['compile_first_call_s']:.1f} s"
-        )
-        print(
-            f"second process, same cache: first call {c['cached_first_call_s']:.2f} s; "
-            f"wrote no new cache files: {c['second_run_wrote_no_cache_files']}"
-        )
-    print(f"(load average at the end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
+    _render(result)
+
+
+def _threading_layer() -> str:
+    import numba
+    import numpy as np
+
+    from pitchsim.kernels.deal import deck_without
+    from pitchsim.kernels.simulate import simulate_hands
+    from pitchsim.options import Rules
+
+    f = np.empty(1, np.int8)
+    simulate_hands(1, 0, 1, 4, 0, deck_without(0), -1, np.zeros(4, np.int64),
+                   Rules().to_array(), f, f.copy(), np.empty(0, np.int64))  # fmt: skip
+    return numba.threading_layer()
+
+
+def _render(r: dict) -> None:
+    m = r["machine"]
+    print(f"{m['cores']} cores, numba {m['numba']} ({m['threading_layer']}), load average "
+          f"{m['load_avg_before'][0]:.2f} before, {m['load_avg_after'][0]:.2f} after")  # fmt: skip
+    print()
+    print("deals per second (warm kernels, best run)       1 thread          2 threads")
+    print(f"{'players':>7} {'policy':<10} {'per core':>12} {'per CPU-s':>12} "
+          f"{'per core':>12} {'per CPU-s':>12} {'scaling':>8}")  # fmt: skip
+    for row in r["throughput"]:
+        print(f"{row['players']:>7} {row['policy']:<10} {row['per_core_1_thread']:>12,.0f} "
+              f"{row['per_cpu_second_1_thread']:>12,.0f} {row['per_core_2_threads']:>12,.0f} "
+              f"{row['per_cpu_second_2_threads']:>12,.0f} {row['scaling']:>7.2f}x")  # fmt: skip
+    if "bid_odds_200k" in r:
+        b = r["bid_odds_200k"]
+        print()
+        print(f"warm `pitchsim bid-odds \"AH KH 2H 9C 7D 3S\" --samples 200000`: {b['wall_s']:.2f} s "
+              f"wall end to end (of which `import pitchsim.cli` alone: {b['import_cli_s']:.2f} s)")  # fmt: skip
+        print(f"  second run recompiled nothing (cache files unchanged): "
+              f"{b['second_run_left_cache_unchanged']} ({b['cache_files']} files in {b['cache_dir']})")  # fmt: skip
+    if "compile" in r:
+        c = r["compile"]
+        print()
+        print(f"numba compile, empty cache, first call of the batch kernel: "
+              f"{c['compile_first_call_s']:.1f} s (imports {c['import_s']:.2f} s)")  # fmt: skip
+        print(f"  second process on that cache: first call {c['cached_first_call_s']:.2f} s, "
+              f"wrote no cache file: {c['second_process_wrote_no_cache_files']}")  # fmt: skip
 
 
 if __name__ == "__main__":

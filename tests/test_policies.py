@@ -1,4 +1,8 @@
-"""Play policies: legal choices, only their own view, and what each is meant to do."""
+"""Play policies: legal choices, only their own view, and what each is meant to do.
+
+Most tests ask the policy kernels directly (``choose_card``) about a hand-built view:
+the player's hand, the trick so far, the cards already played, trump, who pitched.
+"""
 
 import math
 import random
@@ -6,13 +10,41 @@ import random
 import numpy as np
 import pytest
 
-from pitchsim.cards import cards_of, mask_of, parse_hand, suit_of
+from pitchsim.cards import SUITS, cards_of, mask_of, parse_cards, parse_hand, suit_cards, suit_of
 from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
+from pitchsim.kernels.policies.heuristic import choose_trump
+from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.kernels.simulate import play_logged
 from pitchsim.odds import bid_odds
 from pitchsim.options import Rules
 from pitchsim.policies import kernel_chooser, seat_policies
-from pitchsim.reference import play_hand
+from pitchsim.reference import legal_cards, play_hand
+
+SOLO, PARTNERS = Rules(), Rules(partnership=True)
+
+
+def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, pitcher=0,
+        trick_no=1, rules=SOLO, key=1, counter=DECISION_COUNTER, scratch=0):  # fmt: skip
+    """The card ``policy`` plays from a hand-built view (cards as text, e.g. "AH 2C").
+
+    ``seat`` defaults to the next seat after the trick so far; ``scratch`` fills the
+    unused parts of the trick and won arrays, which a policy must never read.
+    """
+    h = mask_of(parse_cards(hand))
+    cards = parse_cards(trick) if trick else []
+    seat = (leader + len(cards)) % n if seat is None else seat
+    t = "CDHS".index(trump) if trump else -1
+    legal = legal_cards(h, cards, t, rules)
+    trick_arr = np.full(8, scratch, dtype=np.int64)
+    trick_arr[: len(cards)] = cards
+    won = np.full(8, scratch, dtype=np.int64)
+    won[:n] = 0
+    c = choose_card(PLAY_POLICY_IDS[policy], legal, h, seat, n, pitcher, 0, t, trick_no, trick_arr,
+                    len(cards), leader, mask_of(parse_cards(played)) if played else 0, won,
+                    rules.to_array(), np.uint64(key), counter)  # fmt: skip
+    assert legal >> int(c) & 1, "an illegal card"
+    return "23456789TJQKA"[int(c) % 13] + SUITS[int(c) // 13]
 
 
 def recording(choose, log):
@@ -112,3 +144,152 @@ def test_heuristic_beats_random_on_the_same_deals():
     se = math.sqrt(0.25 / hand_free) * math.sqrt(2)
     assert make2("heuristic", "heuristic") - make2("random", "heuristic") > 10 * se
     assert make2("heuristic", "random") - make2("heuristic", "heuristic") > 10 * se
+
+
+def random_view(rng, n, rules):
+    """A consistent mid-hand view for a random seat: cards dealt, some tricks played."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[6 * s : 6 * s + 6] for s in range(n)]
+    trick_no = rng.randrange(6)
+    trump = rng.randrange(4)
+    played = 0
+    for s in range(n):
+        for c in hands[s][:trick_no]:
+            played |= 1 << c
+    leader = rng.randrange(n)
+    trick_len = rng.randrange(n)
+    trick = [hands[(leader + i) % n][trick_no] for i in range(trick_len)]
+    seat = (leader + trick_len) % n
+    hand = mask_of(hands[seat][trick_no:])
+    if trick_no == 0 and trick_len == 0 and rng.random() < 0.5:
+        trump = -1  # the pitcher's opening lead, trump still open
+        leader = seat
+    if trick_no == 0 and trick_len > 0:
+        trump = suit_of(trick[0])
+    return hand, trick, played, trump, trick_no, leader, seat
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_policies_choose_only_legal_cards(policy):
+    """Thousands of random views at every table size, solo and partnership."""
+    rng = random.Random(11)
+    for i in range(4000):
+        n = rng.randrange(2, 8)
+        rules = Rules(partnership=n == 4 and i % 2 == 0, follow="suit" if i % 3 == 0 else "trump")
+        hand, trick, played, trump, trick_no, leader, seat = random_view(rng, n, rules)
+        legal = legal_cards(hand, trick, trump, rules)
+        tr = np.zeros(8, np.int64)
+        tr[: len(trick)] = trick
+        c = choose_card(PLAY_POLICY_IDS[policy], legal, hand, seat, n, leader, 0, trump, trick_no,
+                        tr, len(trick), leader, played, np.zeros(8, np.int64), rules.to_array(),
+                        np.uint64(i), DECISION_COUNTER)  # fmt: skip
+        assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
+
+
+def test_choice_ignores_everything_outside_the_view():
+    """Stale cards past the end of the trick, won masks of seats past the table, and
+    (for the heuristic, which does not use randomness) the random stream: none of them
+    may change a card."""
+    rng = random.Random(3)
+    for i in range(1500):
+        n = rng.randrange(2, 8)
+        hand, trick, played, trump, trick_no, leader, seat = random_view(rng, n, SOLO)
+        legal = legal_cards(hand, trick, trump, SOLO)
+        picks = {}
+        for policy in ("random", "heuristic"):
+            for scratch, key in ((0, 5), (51, 5), (17, 5), (0, 99)):
+                tr = np.full(8, scratch, np.int64)
+                tr[: len(trick)] = trick
+                won = np.full(8, 1 << scratch, np.int64)
+                won[:n] = 0
+                c = choose_card(PLAY_POLICY_IDS[policy], legal, hand, seat, n, 0, 0, trump,
+                                trick_no, tr, len(trick), leader, played, won, SOLO.to_array(),
+                                np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
+                picks.setdefault((policy, key if policy == "random" else 0), set()).add(int(c))
+        assert all(len(v) == 1 for v in picks.values()), (i, picks)
+
+
+def test_random_follows_uniformly_among_legal_cards():
+    """Chi-square over many random streams: no legal card is favoured."""
+    hand, trick = "AS 9S 4S 2H KC 3D", "7S"
+    legal = ["AS", "9S", "4S", "2H"]  # spades, or trump in (trump hearts)
+    counts = dict.fromkeys(legal, 0)
+    draws = 8000
+    for k in range(draws):
+        counts[ask("random", hand, trick, leader=1, trump="H", key=k)] += 1
+    expected = draws / len(legal)
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < 16.3  # 99.9% point of chi-square with 3 degrees of freedom
+
+
+def test_random_opening_lead_chi_square_over_the_fixed_trump():
+    hand = mask_of(parse_hand("AH 7H 2H 9C 7D 3S"))
+    hearts = suit_cards(2) & hand
+    counts = dict.fromkeys(cards_of(hearts), 0)
+    dealt = np.empty(4, np.int64)
+    log = np.empty(6 * 6, np.int64)
+    deals = 6000
+    for deal in range(deals):
+        play_logged(21, deal, 4, hand, deck_without(hand), 2, seat_policies("random", 4),
+                    Rules().to_array(), dealt, log, np.empty(4, np.int64))  # fmt: skip
+        counts[int(log[1])] += 1
+    expected = deals / 3
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    assert chi2 < 13.8  # 99.9% point of chi-square with 2 degrees of freedom
+
+
+# --- heuristic: what a club player would do -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "hand, suit",
+    [
+        ("AH KH QH 2C 5D 7S", "H"),
+        ("AS JS 2S 3S 9H 8D", "S"),
+        ("KD QD JD TD 2C 3H", "D"),
+        ("AC 2C 9H 8H 7H 6H", "C"),  # ace and deuce beat four low cards
+        ("AH KH JH 2D 3C 4S", "H"),
+    ],
+)
+def test_heuristic_trump_is_the_obvious_suit(hand, suit):
+    for n in (3, 4, 5):
+        assert SUITS[choose_trump(mask_of(parse_hand(hand)), n)] == suit
+
+
+def test_heuristic_opening_leads():
+    # The master trump pulls trumps.
+    assert ask("heuristic", "AH KH 2H 9C 7D 3S", trick_no=0) == "AH"
+    # Trump still open: the pitcher's best suit, led from the top.
+    assert ask("heuristic", "AH KH 2H 9C 7D 3S", trick_no=0, trump=None) == "AH"
+    # No master: the jack and the ten stay back.
+    assert ask("heuristic", "JH 9H 4H 9C 7D 3S", trick_no=0) == "9H"
+    assert ask("heuristic", "TH 6H 4H 9C 7D 3S", trick_no=0) == "6H"
+
+
+def test_heuristic_takes_the_jack_with_a_master_trump():
+    # Partners: the pitcher's partner trumped in with the jack, the pitcher still to
+    # play; the king of trump is master (the ace is gone), so the defender takes it.
+    assert ask("heuristic", "KH 6H 4H 8C 9S", "5D JH", leader=1, played="AH 2C 3C 4C",
+               rules=PARTNERS) == "KH"  # fmt: skip
+    # Solo: the pitcher trumped with the jack; the last defender overtakes.
+    assert ask("heuristic", "AH 3H 8C 9S 7D", "5D JH", leader=3, played="KH 2C 3C 4C") == "AH"
+
+
+def test_heuristic_keeps_tens_off_the_opponents_tricks():
+    # The pitcher's ace of spades wins: follow with the four, not the ten.
+    assert ask("heuristic", "TS 4S KC 8D 7D", "AS 3S", played="KH 2H 3C 4C") == "4S"
+    # Void in spades: throw a low club, not the ten of diamonds.
+    assert ask("heuristic", "TD 5C 9C 8D 7D", "AS 3S", played="KH 2H 3C 4C") == "5C"
+
+
+def test_heuristic_gives_points_to_its_own_side():
+    # Partner's king of spades wins and nobody is left to play: the ten goes on it.
+    assert ask("heuristic", "TD 5C 9C 8D 7H", "4S KS 5S", leader=1, played="AH 2H 3H 4H",
+               rules=PARTNERS) == "TD"  # fmt: skip
+
+
+def test_heuristic_trumps_a_ten_when_playing_last():
+    # A defender led the ten of clubs and the pitcher is last: trump it cheaply.
+    assert ask("heuristic", "5H QH 8D 9S 2S", "TC 3C 4C", leader=1, seat=0,
+               played="AH KH 2D 3D") == "5H"  # fmt: skip
