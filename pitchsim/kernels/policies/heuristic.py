@@ -3,27 +3,36 @@
 Sides: the pitcher (and partner) against everyone else; in a solo game the defenders
 all want the pitcher set, so they play as one side.  A card is *safe* when nobody
 still to play can beat it: a trump above every unseen trump, or (no unseen trump
-left) the highest unseen card of its suit.  The *low trump* is the lowest trump
-that is held, in this trick or played: it is Low unless a lower unseen one was dealt.
+left) a side card above every unseen card of its suit; playing last, any winning card
+is safe.  The *low trump* is the lowest trump held, on the table or played; while not
+yet captured it counts as a point if it is at least even money to be Low (few lower
+trumps unseen, given how many unseen cards are still in other hands).
 
 - Trump (the pitcher's opening lead when trump is open): the suit with the most
-  expected points from High, Low, Jack, Game and length (``suit_value``).
-- Leading, pitcher's side: the opening lead is the highest trump (it pulls trumps
-  and the jack or low may fall on it).  Later: a safe trump while opponents may hold
-  trumps (pull them); once they can have none, the jack and low trump (now safe),
-  then safe side cards (aces), then the cheapest card.
-- Leading, defenders: a safe trump while the jack or low is still out, else safe
-  side cards once no trump is unseen, else the cheapest card.  Never a ten.
-- Following, our side already wins the trick (nobody left to beat it): give it
-  points -- the jack, the low trump, tens, aces, kings -- but never a safe trump.
-- Following otherwise: take a trick that holds points when we can do it safely, with
-  the cheapest such card (the jack or low trump first: they bank a point); when we
-  play last any winner is safe.  A ten, ace, jack or low on the table is worth
-  risking our highest winner for.  Else play the card we least want to keep: a low
-  side card, never a ten, ace, jack or low trump while we have something else.
+  expected points (``suit_value``): High's chance from the top trump, length, the jack
+  (more when guarded), the deuce, the ten, the A-K-Q and side aces and kings, with
+  weights fitted to the points this policy takes (about +0.02-0.03 points a hand over
+  a hand-tuned count).
+- Leading, pitcher's side.  Opening lead: the top trump if it is safe, else the
+  highest trump that is not the jack, the low trump or the ten (those stay back).
+  Later: a safe trump while trumps are unseen (pull them); once none is, the jack and
+  low trump (safe now), then a side card that is highest of its suit; else the
+  cheapest card, not a ten.
+- Leading, defenders: a safe trump while trumps are unseen; then as above.
+- Following when our side surely wins the trick (our card is best and no opponent
+  is still to play, or it is a safe trump): give it points -- a side ten, the jack or
+  low trump, side aces, kings, queens and jacks -- keeping safe trumps.
+- Following otherwise: a safe winner that is the jack or low trump banks a point.  An
+  opponent winning: take the trick with a safe winner if it holds any points or a
+  side card does it (side card first, else the lowest safe trump); with a ten, the
+  jack or low on the table and no safe winner, play the highest winner and hope.
+  Partner winning but an opponent still to play: overtake with a safe winner only
+  for a ten, jack or low.  Else the card we least want to keep: a low side card, then
+  side jacks and queens, kings, low trumps that are not points, side aces; a ten,
+  the jack or the low trump only when nothing else is left.
 
-Everything is bit-mask arithmetic on the view (no loops over cards except the trick
-so far), so a decision costs tens of nanoseconds.
+Everything is bit-mask arithmetic on the view (the only loops: the trick so far and,
+rarely, the side suits), so a decision costs tens of nanoseconds.
 """
 
 import numpy as np
@@ -180,7 +189,7 @@ def _give(legal, tmask, points, safe_trumps):
     p = legal & points
     if p:
         return lowest_card(p)
-    m = _first(side & TENS, side & ACES, side & KINGS, side & (QUEENS | JACKS))
+    m = _first(side & ACES, side & KINGS, side & (QUEENS | JACKS), 0)
     if m:
         return lowest_card(m)
     m = side if side else legal & ~safe_trumps
