@@ -16,9 +16,12 @@ trumps unseen, given how many unseen cards are still in other hands).
 - Leading, pitcher's side.  Opening lead: the top trump if it is safe, else the
   highest trump that is not the jack, the low trump or the ten (those stay back).
   Later: a safe trump while trumps are unseen (pull them); once none is, the jack and
-  low trump (safe now), then a side card that is highest of its suit; else the
-  cheapest card, not a ten.
-- Leading, defenders: a safe trump while trumps are unseen; then as above.
+  low trump (safe now), then a side card that is highest of its suit (in a
+  partnership such a card is led even while trumps are out); else the cheapest card,
+  not a ten.
+- Leading, defenders: a safe trump while trumps are unseen, else a side card that is
+  highest of its suit (cash an ace while it can still take a trick), else
+  the cheapest card, not a ten.
 - Following when our side surely wins the trick (our card is best and no opponent
   is still to play, or it is a safe trump): give it points -- a side ten, the jack or
   low trump, side aces, kings, queens and jacks -- keeping safe trumps.
@@ -263,7 +266,9 @@ def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, p
     points = (jack | low) & ~played
 
     if trick_len == 0:
-        return _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no)
+        return _lead(
+            legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no, partnership
+        )
 
     # The trick's best card so far (the caller found who played it: ``winner``).
     led_mask = suit_mask(led)
@@ -326,7 +331,7 @@ def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, p
 
 
 @njit(cache=True, inline="always")
-def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no):
+def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no, partnership):
     my_trumps = legal & tmask
     safe = my_trumps & _above_all(unseen_trumps)
     if my_side == 0:
@@ -343,8 +348,8 @@ def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no):
             return lowest_card(my_trumps & points)  # the jack or low, now safe
     elif safe and unseen_trumps:
         return highest_card(safe)
-    if unseen_trumps == 0:
-        # No trump can fall on a side card: lead one that is highest in its suit.
+    if unseen_trumps == 0 or my_side == 1 or partnership:
+        # A side card that is highest in its suit (sure when no trump can fall on it).
         side = legal & ~tmask
         m = side
         while m:
