@@ -259,10 +259,13 @@ def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, p
     lower = popcount(unseen_trumps & (low - 1))
     others = (n - 1) * (6 - trick_no) - trick_len  # cards in the other hands
     cnt = popcount(unseen)
-    if not (
-        lower == 0 or (lower == 1 and 2 * others <= cnt) or (lower == 2 and 7 * others <= 2 * cnt)
-    ):
-        low = 0
+    # (Bitwise & and | on the conditions, here and below: no branches to mispredict.)
+    even_money = (
+        (lower == 0)
+        | ((lower == 1) & (2 * others <= cnt))
+        | ((lower == 2) & (7 * others <= 2 * cnt))
+    )
+    low = low if even_money else 0
     points = (jack | low) & ~played
 
     if trick_len == 0:
@@ -279,23 +282,17 @@ def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, p
     ours = _side(winner, pitcher, partnership) == my_side
     # Is an opponent still to play?  Partners sit opposite: the next seat is always
     # an opponent.  Solo: a defender fears only the pitcher.
-    if partnership or my_side == 0:
-        opp_after = trick_len < n - 1
-    else:
-        pos = pitcher - leader
-        if pos < 0:
-            pos += n
-        opp_after = pos > trick_len
-    if bit(best) & tmask:
-        beats_best = tmask & _above(best)
-    else:
-        beats_best = tmask | (led_mask & _above(best))
+    pos = pitcher - leader
+    pos = pos + n if pos < 0 else pos
+    opp_after = (trick_len < n - 1) if (partnership | (my_side == 0)) else (pos > trick_len)
+    above_best = _above(best)
+    beats_best = tmask & above_best if bit(best) & tmask else tmask | (led_mask & above_best)
     # Cards that nobody can beat: trumps above every unseen trump; with no unseen trump,
     # side cards above every unseen card of their suit.
     safe_trumps = tmask & _above_all(unseen_trumps)
     value = game_count(in_trick) + 15 * popcount(in_trick & points)
 
-    if ours and (not opp_after or bit(best) & safe_trumps):
+    if ours & ((not opp_after) | ((bit(best) & safe_trumps) != 0)):
         return _give(legal, tmask, points, safe_trumps)
 
     winners = legal & beats_best
