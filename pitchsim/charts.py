@@ -27,18 +27,11 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from .analysis import BIDS, Run, holding_rows, make_table, open_run  # noqa: E402
+from .chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS  # noqa: E402,F401
 from .errors import InputError  # noqa: E402
 from .features import TOPS, format_key_trumps, key_trumps_possible, rank_label  # noqa: E402
 from .options import Rules  # noqa: E402
 
-KINDS = {
-    "heatmap": "P(make 2) and P(make 3) by trump length x highest trump (one player count)",
-    "players": "P(make k), k = 1-4, against player count for a few trump holdings",
-    "points": "distribution of the pitcher's points, per player count",
-    "bids": "bidding chart: the highest bid with a positive expected score, by key trumps x length",
-}
-DEFAULT_HOLDINGS = ("A-K-Q", "A-J-2", "A-x-x", "K-J-x", "K-x-x", "Q-x-x", "J-x")
-DEFAULT_MIN_COUNT = 2500  # a cell's 95% interval is then at most about +/-2 points of percentage
 LENGTHS = range(1, 7)
 
 plt.rcParams.update({"svg.hashsalt": "pitchsim", "figure.dpi": 100})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ..charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS, chart, save
+from ..chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
 from . import app
 
 
@@ -26,6 +26,8 @@ def chart_command(
     ),
 ) -> None:
     """Draw a strategy chart: heatmap, players, points or bids."""
+    from ..charts import chart, save  # matplotlib loads only when a chart is drawn
+
     wanted = [h for h in holdings.split(",") if h.strip()] if holdings else None
     fig = chart(run, kind, players=players, holdings=wanted, min_count=min_count)
     print(f"wrote {save(fig, out)}")
