@@ -48,8 +48,7 @@ from numba import njit, prange
 from .errors import InputError
 from .features import ACE, HOLDING_GAME, RANK_MASKS, TEN
 from .kernels.bits import popcount
-from .kernels.deal import deal_hands, deck_without
-from .kernels.rng import deal_key
+from .kernels.deal import deck_without
 from .kernels.simulate import simulate_hands
 from .options import Rules
 from .policies import seat_policies
@@ -133,72 +132,59 @@ class RunParams:
 
 
 @njit(cache=True, parallel=True)
-def _describe_deals(seed, start, count, n, template, flags, game_table, deal, players, hand,
-                    trump, trump_count, trump_ranks, off_aces, off_tens, game_held, high, low,
-                    jack, game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
+def _describe_deals(start, n, flags, in_play, game_table, deal, players, hand, trump,
+                    trump_count, trump_ranks, off_aces, off_tens, game_held, high, low, jack,
+                    game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
     """The per-deal columns after the kernel has played: the pitcher's hand features (as
     :func:`pitchsim.features.hand_features`, which is the reference and is tested equal),
-    the outcome from ``flags``, and what was in play, found by dealing each deal again
-    exactly as the kernel did.  Returns how many re-dealt pitcher hands differ from
-    ``hand`` (0 unless the kernel changed how it deals)."""
-    block = 4096
-    blocks = (count + block - 1) // block
-    mismatches = np.zeros(blocks, dtype=np.int64)
-    for b in prange(blocks):
-        deck = np.empty(52, dtype=np.int64)
-        dealt = np.empty(n, dtype=np.int64)
-        for d in range(b * block, min(count, (b + 1) * block)):
-            deal[d] = start + d
-            players[d] = n
-            deal_hands(deal_key(seed, start + d), n, 0, 0, template, deck, dealt)
-            h = hand[d]
-            if dealt[0] != h:
-                mismatches[b] += 1
-            in_play = np.int64(0)
-            for s in range(n):
-                in_play |= dealt[s]
-            t = np.int64(trump[d])
-            shift = t * 13
-            held = (h >> shift) & 0x1FFF
-            off = h & ~(np.int64(0x1FFF) << shift)
-            trump_count[d] = popcount(held)
-            trump_ranks[d] = held
-            off_aces[d] = popcount(off & _ACES)
-            off_tens[d] = popcount(off & _TENS)
-            g_hand = 0
-            g_play = 0
-            for suit in range(4):
-                g_hand += game_table[(h >> (suit * 13)) & 0x1FFF]
-                g_play += game_table[(in_play >> (suit * 13)) & 0x1FFF]
-            game_held[d] = g_hand
-            game_dealt[d] = g_play
-            f = np.int64(flags[d]) & 15
-            high[d] = (f & 1) != 0
-            low[d] = (f & 2) != 0
-            jack[d] = (f & 4) != 0
-            game[d] = (f & 8) != 0
-            points[d] = popcount(f)
-            jack_dealt[d] = ((in_play >> (shift + 9)) & 1) != 0
-            trumps_dealt[d] = popcount((in_play >> shift) & 0x1FFF)
-    return mismatches.sum()
+    the outcome from ``flags`` and what was in play from ``in_play`` (every card dealt)."""
+    for d in prange(flags.size):
+        deal[d] = start + d
+        players[d] = n
+        h = hand[d]
+        dealt = in_play[d]
+        t = np.int64(trump[d])
+        shift = t * 13
+        held = (h >> shift) & 0x1FFF
+        off = h & ~(np.int64(0x1FFF) << shift)
+        trump_count[d] = popcount(held)
+        trump_ranks[d] = held
+        off_aces[d] = popcount(off & _ACES)
+        off_tens[d] = popcount(off & _TENS)
+        g_hand = 0
+        g_play = 0
+        for suit in range(4):
+            g_hand += game_table[(h >> (suit * 13)) & 0x1FFF]
+            g_play += game_table[(dealt >> (suit * 13)) & 0x1FFF]
+        game_held[d] = g_hand
+        game_dealt[d] = g_play
+        f = np.int64(flags[d]) & 15
+        high[d] = (f & 1) != 0
+        low[d] = (f & 2) != 0
+        jack[d] = (f & 4) != 0
+        game[d] = (f & 8) != 0
+        points[d] = popcount(f)
+        jack_dealt[d] = ((dealt >> (shift + 9)) & 1) != 0
+        trumps_dealt[d] = popcount((dealt >> shift) & 0x1FFF)
 
 
 _RANDOM_HAND = deck_without(0)
 _ACES = np.int64(RANK_MASKS[ACE])
 _TENS = np.int64(RANK_MASKS[TEN])
-# _describe_deals takes every column in SCHEMA order (hand and trump already filled in).
 # One kernel call at a time per process: concurrent Dask tasks in one worker would
 # otherwise oversubscribe its cores (every call already uses all of them).
 _KERNEL_LOCK = threading.Lock()
 
 
 def part_buffers(size: int) -> dict[str, np.ndarray]:
-    """Arrays for every column of a part of up to ``size`` deals, plus the kernel's flags.
+    """Arrays for every column of a part of up to ``size`` deals, plus the kernel's flags
+    and in-play masks.
 
     Reusing them from part to part spares the allocation and first touch of ~30 MB per
     million deals; a table built on them is only valid until they are reused."""
     out = {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in COLUMNS}
     out["flags"] = np.empty(size, dtype=np.int8)
+    out["in_play"] = np.empty(size, dtype=np.int64)
     return out
 
 
@@ -219,17 +205,16 @@ def simulate_part(
     if buffers is None or buffers["flags"].size < count:
         buffers = part_buffers(count)
     col = {name: a[:count] for name, a in buffers.items()}
-    flags, trump, hand = col["flags"], col["trump"], col["hand"]
+    flags, trump, hand, in_play = col["flags"], col["trump"], col["hand"], col["in_play"]
     with _KERNEL_LOCK, use_threads(threads):
         for a, b in chunked(count):
             simulate_hands(seed, part.start + a, b - a, n, 0, _RANDOM_HAND, -1, policies,
-                           rule_array, flags[a:b], trump[a:b], hand[a:b])  # fmt: skip
+                           rule_array, flags[a:b], trump[a:b], hand[a:b], in_play[a:b])  # fmt: skip
             if progress is not None:
                 progress(b - a)
-        args = (seed, part.start, count, n, _RANDOM_HAND, flags, HOLDING_GAME,
-                *(col[name] for name in SCHEMA.names))  # fmt: skip
-        if _describe_deals(*args):
-            raise RuntimeError("the hands pitchsim.batch deals again differ from the kernel's")
+        # every column in SCHEMA order (hand and trump already filled in by the kernel)
+        _describe_deals(part.start, n, flags, in_play, HOLDING_GAME,
+                        *(col[name] for name in SCHEMA.names))  # fmt: skip
     return pa.Table.from_arrays([col[name] for name in SCHEMA.names], schema=SCHEMA)
 
 

@@ -178,7 +178,7 @@ def bid_odds(
         no_hands = np.empty(0, dtype=np.int64)
         for start, stop in chunked(count):
             simulate_hands(seed, start, stop - start, players, hand_mask, template, fixed_trump,
-                           policies, rule_array, flags[start:stop], trumps[start:stop], no_hands)  # fmt: skip
+                           policies, rule_array, flags[start:stop], trumps[start:stop], no_hands, no_hands)  # fmt: skip
             if progress:
                 progress(stop - start, total)
         return flags, trumps

@@ -47,7 +47,7 @@ from pitchsim.policies import seat_policies
 t1 = time.perf_counter()
 n = 1000
 f = np.empty(n, np.int8); t = np.empty(n, np.int8); h = np.empty(0, np.int64)
-args = (4, 0, deck_without(0), -1, seat_policies("heuristic", 4), Rules().to_array(), f, t, h)
+args = (4, 0, deck_without(0), -1, seat_policies("heuristic", 4), Rules().to_array(), f, t, h, h)
 simulate_hands(1, 0, n, *args)
 t2 = time.perf_counter()
 simulate_hands(1, 0, n, *args)
@@ -71,11 +71,11 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     trump = np.empty(deals, np.int8)
     no_hand = np.empty(0, np.int64)
     args = (players, 0, deck_without(0), -1, seat_policies(policy, players), Rules().to_array())
-    simulate_hands(1, 0, 20_000, *args, flags[:20_000], trump[:20_000], no_hand)  # warm
+    simulate_hands(1, 0, 20_000, *args, flags[:20_000], trump[:20_000], no_hand, no_hand)  # warm
     wall = cpu = float("inf")
     for r in range(repeat):
         t, c = time.perf_counter(), time.process_time()
-        simulate_hands(r + 1, 0, deals, *args, flags, trump, no_hand)
+        simulate_hands(r + 1, 0, deals, *args, flags, trump, no_hand, no_hand)
         wall = min(wall, time.perf_counter() - t)
         cpu = min(cpu, time.process_time() - c)
     return {"wall": deals / wall, "cpu": deals / cpu}
@@ -206,7 +206,7 @@ def _threading_layer() -> str:
 
     f = np.empty(1, np.int8)
     simulate_hands(1, 0, 1, 4, 0, deck_without(0), -1, np.zeros(4, np.int64),
-                   Rules().to_array(), f, f.copy(), np.empty(0, np.int64))  # fmt: skip
+                   Rules().to_array(), f, f.copy(), np.empty(0, np.int64), np.empty(0, np.int64))  # fmt: skip
     return numba.threading_layer()
 
 

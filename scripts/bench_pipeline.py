@@ -58,7 +58,7 @@ def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tupl
         for s, e in chunked(deals, PART_SIZE):
             for a, b in chunked(e - s):
                 simulate_hands(stream, s + a, b - a, players, 0, template, -1, policies, rules,
-                               flags[a:b], trump[a:b], no_hands)  # fmt: skip
+                               flags[a:b], trump[a:b], no_hands, no_hands)  # fmt: skip
     return time.perf_counter() - start, time.process_time() - cpu
 
 

@@ -113,7 +113,8 @@ def run_block(seed, start, count, n, threads=None, policy="heuristic", rules=BAS
         trump = np.empty(count, dtype=np.int8)
         hand = np.empty(count, dtype=np.int64)
         simulate_hands(seed, start, count, n, 0, deck_without(0), -1,
-                       seat_policies(policy, n), rules.to_array(), flags, trump, hand)  # fmt: skip
+                       seat_policies(policy, n), rules.to_array(), flags, trump, hand,
+                       np.empty(0, np.int64))  # fmt: skip
     finally:
         numba.set_num_threads(old)
     return flags, trump, hand

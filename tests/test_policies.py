@@ -137,7 +137,7 @@ def test_heuristic_beats_random_on_the_same_deals():
         f = np.empty(hand_free, np.int8)
         t = np.empty(hand_free, np.int8)
         simulate_hands(4, 0, hand_free, 4, 0, deck_without(0), -1, pol, Rules().to_array(), f, t,
-                       np.empty(0, np.int64))  # fmt: skip
+                       np.empty(0, np.int64), np.empty(0, np.int64))  # fmt: skip
         pts = np.bitwise_count(f.view(np.uint8))
         return float((pts >= 2).mean())
 

@@ -17,13 +17,13 @@ PITCHER = 0
 
 @njit(cache=True, parallel=True)
 def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, policies, rules,
-                   out_flags, out_trump, out_hand):  # fmt: skip
+                   out_flags, out_trump, out_hand, out_in_play):  # fmt: skip
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher.
 
     ``fixed_hand`` (mask, 0 for a random one) is the pitcher's hand; ``template`` is
     the deck without it.  Per deal: ``out_flags`` bit i = point i (High, Low, Jack,
     Game) went to the pitcher's side; ``out_trump``; ``out_hand`` the pitcher's hand
-    (written only when ``out_hand.size`` > 0).
+    and ``out_in_play`` the cards dealt to anyone (each written only when its size > 0).
     """
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
@@ -44,6 +44,11 @@ def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, pol
             out_trump[d] = trump
             if out_hand.size > 0:
                 out_hand[d] = dealt[PITCHER]
+            if out_in_play.size > 0:
+                in_play = np.int64(0)
+                for s in range(n):
+                    in_play |= dealt[s]
+                out_in_play[d] = in_play
 
 
 @njit(cache=True)
