@@ -45,18 +45,20 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from numba import njit, prange
 
+from . import parquet
+from .direct_io import write_new_file
 from .errors import InputError
 from .features import ACE, HOLDING_GAME, RANK_MASKS, TEN
 from .kernels.bits import popcount
 from .kernels.deal import deck_without
-from .kernels.simulate import simulate_hands
+from .kernels.simulate import BLOCK, simulate_hands
 from .options import Rules
 from .policies import seat_policies
 from .runtime import chunked, use_threads
 
 FORMAT = "pitchsim-run/1"
 MANIFEST = "manifest.json"
-PART_SIZE = 1 << 20  # deals per part: about 12 MB on disk and ~40 MB in memory
+PART_SIZE = 1 << 20  # deals per part: ~15 MB on disk; ~43 MB of columns in memory (two sets kept)
 MAX_SEED = 1 << 59  # stream seeds seed * 8 + n must stay below 2**62
 MAX_DEALS = 10**12
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
@@ -83,19 +85,12 @@ COLUMNS = (
 )  # fmt: skip
 # Required (non-null) columns: cheaper to write and read than nullable ones.
 SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
-# Fixed writer options: a part's bytes depend on its data and these alone.  Chosen for
-# encoding speed (the pipeline must keep up with the kernel): small integers delta- and
-# bit-packed, booleans bit-packed, the hand mask plain; about 15 bytes a deal.
-_WRITE_OPTIONS = dict(
-    compression="none",
-    use_dictionary=False,
-    write_statistics=False,
-    store_schema=False,
-    column_encoding={
-        name: "DELTA_BINARY_PACKED" if pa.types.is_integer(typ) and name != "hand" else "PLAIN"
-        for name, typ, _ in COLUMNS
-    },
-)
+# How each column is stored (pitchsim.parquet): small integers as deltas, bit-packed;
+# booleans bit-packed; the hand mask plain.  About 15 bytes a deal, and a part's bytes
+# depend on its data alone.
+_PARQUET_COLUMNS = [
+    parquet.Column(name, typ, "plain" if name == "hand" else "delta") for name, typ, _ in COLUMNS
+]
 
 
 class RunError(InputError):
@@ -131,41 +126,43 @@ class RunParams:
         return self.seed * 8 + players
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def _describe_deals(start, n, flags, in_play, game_table, deal, players, hand, trump,
                     trump_count, trump_ranks, off_aces, off_tens, game_held, high, low, jack,
                     game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
     """The per-deal columns after the kernel has played: the pitcher's hand features (as
     :func:`pitchsim.features.hand_features`, which is the reference and is tested equal),
     the outcome from ``flags`` and what was in play from ``in_play`` (every card dealt)."""
-    for d in prange(flags.size):
-        deal[d] = start + d
-        players[d] = n
-        h = hand[d]
-        dealt = in_play[d]
-        t = np.int64(trump[d])
-        shift = t * 13
-        held = (h >> shift) & 0x1FFF
-        off = h & ~(np.int64(0x1FFF) << shift)
-        trump_count[d] = popcount(held)
-        trump_ranks[d] = held
-        off_aces[d] = popcount(off & _ACES)
-        off_tens[d] = popcount(off & _TENS)
-        g_hand = 0
-        g_play = 0
-        for suit in range(4):
-            g_hand += game_table[(h >> (suit * 13)) & 0x1FFF]
-            g_play += game_table[(dealt >> (suit * 13)) & 0x1FFF]
-        game_held[d] = g_hand
-        game_dealt[d] = g_play
-        f = np.int64(flags[d]) & 15
-        high[d] = (f & 1) != 0
-        low[d] = (f & 2) != 0
-        jack[d] = (f & 4) != 0
-        game[d] = (f & 8) != 0
-        points[d] = popcount(f)
-        jack_dealt[d] = ((dealt >> (shift + 9)) & 1) != 0
-        trumps_dealt[d] = popcount((dealt >> shift) & 0x1FFF)
+    blocks = (flags.size + BLOCK - 1) // BLOCK  # blocks, as every parallel kernel (runtime.py)
+    for b in prange(blocks):
+        for d in range(b * BLOCK, min(flags.size, (b + 1) * BLOCK)):
+            deal[d] = start + d
+            players[d] = n
+            h = hand[d]
+            dealt = in_play[d]
+            t = np.int64(trump[d])
+            shift = t * 13
+            held = (h >> shift) & 0x1FFF
+            off = h & ~(np.int64(0x1FFF) << shift)
+            trump_count[d] = popcount(held)
+            trump_ranks[d] = held
+            off_aces[d] = popcount(off & _ACES)
+            off_tens[d] = popcount(off & _TENS)
+            g_hand = 0
+            g_play = 0
+            for suit in range(4):
+                g_hand += game_table[(h >> (suit * 13)) & 0x1FFF]
+                g_play += game_table[(dealt >> (suit * 13)) & 0x1FFF]
+            game_held[d] = g_hand
+            game_dealt[d] = g_play
+            f = np.int64(flags[d]) & 15
+            high[d] = (f & 1) != 0
+            low[d] = (f & 2) != 0
+            jack[d] = (f & 4) != 0
+            game[d] = (f & 8) != 0
+            points[d] = popcount(f)
+            jack_dealt[d] = ((dealt >> (shift + 9)) & 1) != 0
+            trumps_dealt[d] = popcount((dealt >> shift) & 0x1FFF)
 
 
 _RANDOM_HAND = deck_without(0)
@@ -194,9 +191,9 @@ def simulate_part(
     threads: int | None = None,
     progress=None,
     buffers: dict[str, np.ndarray] | None = None,
-) -> pa.Table:
-    """Play the deals of ``part`` and return them as a table in :data:`SCHEMA`
-    (built on ``buffers`` from :func:`part_buffers` when given)."""
+) -> dict[str, np.ndarray]:
+    """Play the deals of ``part``: its columns, in :data:`SCHEMA` order (views of
+    ``buffers`` from :func:`part_buffers` when given, valid until they are reused)."""
     n, count = part.players, part.count
     rules = Rules(**{k.replace("-", "_"): v for k, v in params.rules.items()})
     policies = seat_policies(params.policy, n)
@@ -215,17 +212,20 @@ def simulate_part(
         # every column in SCHEMA order (hand and trump already filled in by the kernel)
         _describe_deals(part.start, n, flags, in_play, HOLDING_GAME,
                         *(col[name] for name in SCHEMA.names))  # fmt: skip
-    return pa.Table.from_arrays([col[name] for name in SCHEMA.names], schema=SCHEMA)
+    return {name: col[name] for name in SCHEMA.names}
 
 
-def encode_part(table: pa.Table) -> pa.Buffer:
-    """The Parquet bytes of a part (one row group, fixed writer options)."""
-    sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, row_group_size=max(1, table.num_rows), **_WRITE_OPTIONS)
-    return sink.getvalue()
+def part_table(columns: dict[str, np.ndarray]) -> pa.Table:
+    """A part's columns as an Arrow table in :data:`SCHEMA`."""
+    return pa.Table.from_arrays([columns[name] for name in SCHEMA.names], schema=SCHEMA)
 
 
-def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> pa.Buffer:
+def encode_part(columns: dict[str, np.ndarray]) -> bytes:
+    """The Parquet bytes of a part (one row group)."""
+    return parquet.write_table(_PARQUET_COLUMNS, columns)
+
+
+def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> bytes:
     """A part from scratch: what a Dask worker runs."""
     return encode_part(simulate_part(part, params, threads))
 
@@ -480,7 +480,7 @@ def _check_same_simulator(path: Path, manifest: Manifest) -> None:
     sample = Part(
         rec.part.index, rec.part.players, rec.part.start, min(rec.part.count, SAMPLE_DEALS)
     )
-    again = simulate_part(sample, manifest.params)
+    again = part_table(simulate_part(sample, manifest.params))
     stored = pq.read_table(path / rec.part.file).slice(0, sample.count)
     if not again.equals(stored.cast(SCHEMA)):
         raise RunError(
@@ -507,10 +507,10 @@ def _sha256(data) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _store(run: Path, rec: PartRecord, data: pa.Buffer) -> None:
+def _store(run: Path, rec: PartRecord, data: bytes | memoryview) -> None:
     """Write a finished part under a temporary name, then rename it into place."""
     tmp = run / f".{rec.part.file}.tmp"
-    tmp.write_bytes(memoryview(data))
+    write_new_file(tmp, data)
     os.replace(tmp, run / rec.part.file)
     rec.status, rec.rows, rec.bytes, rec.sha256 = "done", rec.part.count, len(data), _sha256(data)
 
@@ -526,11 +526,13 @@ def _run(path, manifest, threads, scheduler, progress) -> RunResult:
 
 def _run_local(path, manifest, todo, threads, progress) -> None:
     """Parts one after another, each on all kernel threads; while the kernel plays a
-    part, a writer thread encodes and stores the previous one (Parquet encoding
-    releases the GIL), so the disk side costs little of the kernel's time."""
+    part, a writer thread encodes and stores the previous one (the kernels and the
+    encoder release the GIL), so the disk side costs little of the kernel's time."""
 
-    def encode_and_store(rec, table):
-        _store(path, rec, encode_part(table))
+    encoder = parquet.Encoder()  # the writer's: one part at a time, its memory reused
+
+    def encode_and_store(rec, columns):
+        _store(path, rec, encoder.encode(_PARQUET_COLUMNS, columns))
 
     pending: tuple[PartRecord, concurrent.futures.Future] | None = None
 
@@ -548,10 +550,12 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pitchsim-writer") as writer:
         try:
             for i, rec in enumerate(todo):
-                table = simulate_part(rec.part, manifest.params, threads, progress, buffers[i % 2])
+                columns = simulate_part(
+                    rec.part, manifest.params, threads, progress, buffers[i % 2]
+                )
                 finish_pending()  # at most one part waits for the disk: memory stays bounded
-                pending = (rec, writer.submit(encode_and_store, rec, table))
-                del table
+                pending = (rec, writer.submit(encode_and_store, rec, columns))
+                del columns
             finish_pending()
         finally:
             # Interrupted: keep the part already being written, if it completes.

@@ -17,17 +17,23 @@ def max_threads() -> int:
 
 @contextlib.contextmanager
 def use_threads(threads: int | None):
-    """Run the enclosed kernels on ``threads`` threads (None: all cores)."""
-    if threads is None:
-        yield
-        return
-    if not 1 <= threads <= max_threads():
+    """Run the enclosed kernels on ``threads`` threads (None: all cores), each thread
+    taking the kernels' blocks of deals one at a time.
+
+    Numba otherwise splits a loop into equal shares up front; when other work (a run's
+    Parquet writer, another program) takes a core from one thread, the others then sit
+    idle at the end of every call.  Every parallel kernel loops over blocks of thousands
+    of deals, so handing them out one by one costs nothing measurable."""
+    if threads is not None and not 1 <= threads <= max_threads():
         raise InputError(f"threads must be 1-{max_threads()}, not {threads}")
     old = numba.get_num_threads()
-    numba.set_num_threads(threads)
+    if threads is not None:
+        numba.set_num_threads(threads)
+    old_chunk = numba.set_parallel_chunksize(1)  # thread-local, like the thread count
     try:
         yield
     finally:
+        numba.set_parallel_chunksize(old_chunk)
         numba.set_num_threads(old)
 
 

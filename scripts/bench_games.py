@@ -21,6 +21,7 @@ import numpy as np
 from pitchsim.bidding import parse_strategies, seat_arrays
 from pitchsim.kernels.game import play_games
 from pitchsim.options import Rules
+from pitchsim.runtime import use_threads
 
 
 def main() -> None:
@@ -54,12 +55,12 @@ def main() -> None:
     for threads in (1, 2):
         if threads > numba.config.NUMBA_NUM_THREADS:
             continue
-        numba.set_num_threads(threads)
         times, cpu = [], []
-        for _ in range(args.repeat):
-            dt, ct, w, dl = run(args.games)
-            times.append(dt)
-            cpu.append(ct)
+        with use_threads(threads):  # as every pitchsim command runs its kernels
+            for _ in range(args.repeat):
+                dt, ct, w, dl = run(args.games)
+                times.append(dt)
+                cpu.append(ct)
         rates[threads] = args.games / statistics.median(times)
         per_cpu = args.games / statistics.median(cpu)
         print(f"{threads} thread(s): {rates[threads]:,.0f} games/s wall, "

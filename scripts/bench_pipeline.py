@@ -2,15 +2,18 @@
 """How much of the kernel's speed the batch pipeline keeps, and how fast a big run
 aggregates.
 
-    .venv/bin/python scripts/bench_pipeline.py pipeline --deals 4194304 --players 3,4
+    .venv/bin/python scripts/bench_pipeline.py pipeline --deals 8388608 --players 3,4,7
+    .venv/bin/python scripts/bench_pipeline.py encode
     .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports
 
 ``pipeline``: the raw kernel (``simulate_hands`` over the same deals, in the same
-chunks, writing nothing) against ``pitchsim.batch.simulate`` (kernel + re-deal + hand
-features + Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
+chunks, writing nothing) against ``pitchsim.batch.simulate`` (kernel + hand features +
+Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
 so that load from other programs falls on both alike; reports the median and the best
 round of each, wall-clock and CPU time (the CPU figure is the steady one on a machine
 shared with other work).
+
+``encode``: one part's Parquet encoding by pitchsim.parquet and by pyarrow's writer.
 
 ``aggregate``: times ``make_table`` (length x high; exact holding) and the exact checks
 on a run, all player counts; ``--cold`` evicts the run's files from the page cache before
@@ -160,6 +163,44 @@ def bench_aggregate(args) -> None:
                   f"{', '.join(f'{t:.1f}' for t in times)} s)", flush=True)  # fmt: skip
 
 
+def bench_encode(args) -> None:
+    """One part's columns encoded by pitchsim.parquet and by pyarrow's writer with the
+    same encodings (thread CPU time, best of ``rounds``), and the bytes each writes."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from pitchsim.parquet import Encoder
+
+    n = args.players
+    columns = batch.simulate_part(batch.Part(0, n, 0, args.deals), RunParams(1, "heuristic", {}))
+    table = batch.part_table(columns)
+    encodings = {c.name: "PLAIN" if c.encoding == "plain" or pa.types.is_boolean(c.type)
+                 else "DELTA_BINARY_PACKED" for c in batch._PARQUET_COLUMNS}  # fmt: skip
+    encoder = Encoder()
+
+    def ours():
+        return encoder.encode(batch._PARQUET_COLUMNS, columns)
+
+    def pyarrow_writer():
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink, row_group_size=table.num_rows, compression="none",
+                       use_dictionary=False, write_statistics=False, store_schema=False,
+                       column_encoding=encodings)  # fmt: skip
+        return sink.getvalue()
+
+    for label, fn in [("pitchsim.parquet", ours), ("pyarrow", pyarrow_writer)]:
+        best = float("inf")
+        for _ in range(args.rounds + 1):  # the first round warms caches and buffers
+            start = time.thread_time()
+            data = fn()
+            best = min(best, time.thread_time() - start)
+        same = pq.read_table(pa.BufferReader(bytes(data))).equals(table)
+        print(
+            f"{label:17s} {best / args.deals * 1e9:5.1f} ns CPU a deal, "
+            f"{len(data) / args.deals:.2f} bytes a deal, reads back equal: {same}"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
@@ -168,13 +209,19 @@ def main() -> None:
     p.add_argument("--players", default="3,4")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--threads", type=int, default=None)
+    e = sub.add_parser("encode", help="Parquet encoding: pitchsim.parquet against pyarrow")
+    e.add_argument("--deals", type=int, default=PART_SIZE)
+    e.add_argument("--players", type=int, default=4)
+    e.add_argument("--rounds", type=int, default=5)
     a = sub.add_parser("aggregate", help="time the aggregations on a run")
     a.add_argument("--run", default="runs/reports")
     a.add_argument("--copies", type=int, default=1)
     a.add_argument("--rounds", type=int, default=2)
     a.add_argument("--cold", action="store_true", help="evict the parts from the page cache first")
     args = ap.parse_args()
-    bench_pipeline(args) if args.what == "pipeline" else bench_aggregate(args)
+    {"pipeline": bench_pipeline, "encode": bench_encode, "aggregate": bench_aggregate}[args.what](
+        args
+    )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ BLOCK = 4096
 PITCHER = 0
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, policies, rules,
                    out_flags, out_trump, out_hand, out_in_play):  # fmt: skip
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher.
