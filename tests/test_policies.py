@@ -254,7 +254,16 @@ def test_random_opening_lead_chi_square_over_the_fixed_trump():
 )
 def test_heuristic_trump_is_the_obvious_suit(hand, suit):
     for n in (3, 4, 5):
-        assert SUITS[choose_trump(mask_of(parse_hand(hand)), n)] == suit
+        for low_dealt in (False, True):
+            assert SUITS[choose_trump(mask_of(parse_hand(hand)), n, low_dealt)] == suit
+
+
+@pytest.mark.parametrize("hand", ["6C 9C 6D 8D 7H 2S", "3C 9C 6D 2H 6S 7S"])
+def test_heuristic_leads_a_lone_deuce_only_when_low_goes_as_dealt(hand):
+    # Led alone the deuce is captured (base rules); dealt, it is a sure point for Low.
+    deuce_suit = next(c // 13 for c in parse_hand(hand) if c % 13 == 0)
+    assert choose_trump(mask_of(parse_hand(hand)), 7, False) != deuce_suit
+    assert choose_trump(mask_of(parse_hand(hand)), 7, True) == deuce_suit
 
 
 def test_heuristic_opening_leads():

@@ -41,7 +41,7 @@ rarely, the side suits), so a decision costs tens of nanoseconds.
 import numpy as np
 from numba import njit
 
-from ...options import R_PARTNERSHIP
+from ...options import R_LOW_DEALT, R_PARTNERSHIP
 from ..bits import (
     HONOURS,
     JACK,
@@ -121,7 +121,7 @@ _SUIT_WEIGHTS = np.array([_suit_weights(max(n, 2)) for n in range(8)])
 
 
 @njit(cache=True)
-def suit_value(hand, suit, n):
+def suit_value(hand, suit, n, low_dealt):
     """Points the pitcher can expect with ``suit`` as trump (-1: he holds none).
 
     The form is a club player's count; the weights were fitted (least squares) to the
@@ -140,8 +140,8 @@ def suit_value(hand, suit, n):
     bottom = lowest_card(trumps) - suit * N_RANKS
     w = _SUIT_WEIGHTS[n]
     v = w[ACE - top] + w[13] * popcount(trumps) + w[14] * popcount(trumps & (ACES | KINGS | QUEENS))
-    if bottom == 0:
-        v += 0.23
+    if bottom == 0 and (low_dealt or trumps != bit(suit * N_RANKS)):
+        v += 0.23  # but a lone deuce, led, is simply captured (unless Low goes as dealt)
     elif bottom == 1:
         v += 0.05
     if trumps & JACKS:
@@ -153,12 +153,12 @@ def suit_value(hand, suit, n):
 
 
 @njit(cache=True)
-def choose_trump(hand, n):
+def choose_trump(hand, n, low_dealt):
     """The suit ``suit_value`` likes best."""
     best = 0
     best_v = -2.0
     for s in range(4):
-        v = suit_value(hand, s, n)
+        v = suit_value(hand, s, n, low_dealt)
         if v > best_v:
             best_v = v
             best = s
@@ -234,15 +234,15 @@ def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, t
         if winner >= n:
             winner -= n
     return _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played,
-                   in_trick, led, winner, rules[R_PARTNERSHIP] != 0)  # fmt: skip
+                   in_trick, led, winner, rules[R_PARTNERSHIP] != 0, rules[R_LOW_DEALT] != 0)  # fmt: skip
 
 
 @njit(cache=True)
 def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played, in_trick,
-            led, winner, partnership):  # fmt: skip
+            led, winner, partnership, low_dealt):  # fmt: skip
     if trump < 0:
         # Opening lead with trump still open: our best suit, then lead as if it were fixed.
-        trump = choose_trump(hand, n)
+        trump = choose_trump(hand, n, low_dealt)
         legal = hand & suit_mask(trump)
         if legal & (legal - 1) == 0:
             return lowest_card(legal)
