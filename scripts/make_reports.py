@@ -187,10 +187,9 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "Rows are the highest trump held, columns the number of trumps. Each cell shows the "
         "chance, its 95% half-width and the number of deals behind it. Grey cells had too "
         "few deals: rare holdings such as six trumps, and holdings the policy seldom "
-        "leads, such as a lone 4-10 (it prefers a longer suit). It does lead a lone deuce "
-        "or trey now and then (the bottom-left cells): its trump choice counts the deuce as "
-        "a likely Low, but under capture-based scoring a deuce led alone is simply "
-        "captured, so those hands almost never make even 1.",
+        "leads, such as a lone 2-10: it prefers a longer suit, and under capture-based "
+        "scoring a deuce led alone is simply captured (with `--rules low=dealt` it is a "
+        "sure point, and the policy does lead it).",
         "",
         "## The bidding chart",
         "",
@@ -255,7 +254,7 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "defenders change them; rerun with `--policy` to compare.",
         "- Trump is what the pitcher's policy leads. Statistics by trump holding therefore "
         "describe the hands in which that suit was chosen, and the policy's choice is not "
-        "always the best one (see the lone deuce above).",
+        "always the best one.",
         "- The pitcher is seat 0 and leads; who dealt and the state of the game are not modelled.",
         "",
     ]
