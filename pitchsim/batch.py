@@ -54,11 +54,10 @@ from .kernels.deal import deck_without
 from .kernels.simulate import BLOCK, simulate_hands
 from .options import Rules
 from .policies import seat_policies
-from .runtime import chunked, use_threads
+from .runtime import PART_SIZE, chunked, use_threads
 
 FORMAT = "pitchsim-run/1"
 MANIFEST = "manifest.json"
-PART_SIZE = 1 << 20  # deals per part: ~15 MB on disk; ~43 MB of columns in memory (two sets kept)
 MAX_SEED = 1 << 59  # stream seeds seed * 8 + n must stay below 2**62
 MAX_DEALS = 10**12
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler

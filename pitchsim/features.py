@@ -16,9 +16,12 @@ it through small lookup tables, so a million deals take a few milliseconds.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
 import numpy as np
 
-from .cards import GAME_POINTS_BY_RANK, N_RANKS, RANKS, SUIT_MASK
+from .cards import GAME_POINTS_BY_RANK, N_RANKS, RANKS, SUIT_MASK, SUITS
 from .errors import InputError
 
 DEUCE, TEN, JACK, QUEEN, KING, ACE = 0, 8, 9, 10, 11, 12
@@ -188,3 +191,90 @@ def key_trumps_possible(code: int) -> bool:
     if TOPS[top] == "≤10":
         return not jack
     return True
+
+
+# ---- features by name: what tables group deals by (``pitchsim table --by``) ---------
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A way to split deals: ``code`` maps part columns to ints 0..size-1, ``label``
+    turns a code into what a table shows, ``order`` sorts codes for display."""
+
+    name: str
+    help: str
+    columns: tuple[str, ...]
+    size: int
+    code: Callable[[dict[str, np.ndarray]], np.ndarray]
+    label: Callable[[int], object]
+    order: Callable[[np.ndarray], np.ndarray] = lambda c: c
+
+
+def _ranks(cols):
+    return cols["trump_ranks"].astype(np.int64)
+
+
+def _holds(rank: int, what: str) -> Feature:
+    return Feature(what, f"holds the {what} of trump", ("trump_ranks",), 2,
+                   lambda c: (_ranks(c) >> rank) & 1, lambda v: bool(v))  # fmt: skip
+
+
+def _count(name, column, size, help) -> Feature:
+    return Feature(name, help, (column,), size, lambda c: c[column].astype(np.int64), int)
+
+
+def _holding_order(codes):
+    return HOLDING_COUNT[codes].astype(np.int64) * HOLDINGS + (HOLDINGS - 1 - codes)
+
+
+def _pattern_order(codes):
+    kept, small = codes % HOLDINGS, codes // HOLDINGS
+    length = HOLDING_COUNT[kept].astype(np.int64) + small
+    return (length * HOLDINGS + (HOLDINGS - 1 - kept)) * 8 + (7 - small)
+
+
+FEATURES: dict[str, Feature] = {
+    f.name: f
+    for f in (
+        Feature("players", "players at the table", (), 8, None, int),
+        _count("length", "trump_count", 7, "trumps held (trump length)"),
+        Feature("high", "highest trump held", ("trump_ranks",), 13,
+                lambda c: HOLDING_HIGH[_ranks(c)].astype(np.int64), rank_label, lambda c: -c),
+        Feature("low", "lowest trump held", ("trump_ranks",), 13,
+                lambda c: HOLDING_LOW[_ranks(c)].astype(np.int64), rank_label, lambda c: -c),
+        Feature("holding", "the exact trump holding, e.g. A-J-2", ("trump_ranks",), HOLDINGS,
+                _ranks, format_holding, _holding_order),
+        Feature("pattern", "the trump holding with 3s-9s as x, e.g. A-J-x-2", ("trump_ranks",),
+                HOLDINGS * 8, lambda c: pattern_code(_ranks(c)), format_pattern, _pattern_order),
+        Feature("keys", "key trumps: highest trump (A K Q J or lower), jack held, deuce held",
+                ("trump_ranks",), 20, lambda c: key_trumps_code(_ranks(c)), format_key_trumps),
+        _holds(ACE, "ace"),
+        _holds(KING, "king"),
+        _holds(QUEEN, "queen"),
+        _holds(JACK, "jack"),
+        _holds(TEN, "ten"),
+        _holds(DEUCE, "deuce"),
+        Feature("trump", "the trump suit (C D H S)", ("trump",), 4,
+                lambda c: c["trump"].astype(np.int64), lambda v: SUITS[v]),
+        _count("off_aces", "off_aces", 7, "aces held outside trump"),
+        _count("off_tens", "off_tens", 7, "tens held outside trump"),
+        _count("game_held", "game_held", 81, "game points in the pitcher's hand"),
+        Feature("jack_dealt", "(after the deal) the jack of trump was in play", ("jack_dealt",),
+                2, lambda c: c["jack_dealt"].astype(np.int64), lambda v: bool(v)),
+        _count("trumps_dealt", "trumps_dealt", 43, "(after the deal) trumps in play"),
+    )
+}  # fmt: skip
+
+
+def parse_features(spec: str | Sequence[str] | None) -> list[str]:
+    """``"length,high"`` -> ["length", "high"], checking every name."""
+    if spec is None:
+        return []
+    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
+    names = [n.replace("-", "_") for n in names if n]
+    for n in names:
+        if n not in FEATURES:
+            raise InputError(f"unknown feature {n!r} (known: {', '.join(FEATURES)})")
+    if len(set(names)) != len(names):
+        raise InputError(f"feature list {spec!r} names a feature twice")
+    return [n for n in names if n != "players"]

@@ -5,15 +5,19 @@ from __future__ import annotations
 import secrets
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import typer
 
-from ..batch import PART_SIZE, RunResult, parse_players, read_manifest, resume, simulate
 from ..errors import InputError
 from ..options import Rules
+from ..runtime import PART_SIZE
 from . import app
 from .common import RulesOpt, SeedOpt, ThreadsOpt, positive
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..batch import RunResult
 
 
 @app.command("simulate")
@@ -42,6 +46,8 @@ def simulate_command(
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
     (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
+    from ..batch import parse_players, read_manifest, resume, simulate  # pyarrow: only here
+
     positive("deals", deals)
     positive("part-size", part_size)
 
@@ -73,6 +79,8 @@ def simulate_command(
 
 def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
     """With --resume the manifest has the parameters; given ones must agree with it."""
+    from ..batch import parse_players, read_manifest
+
     m = read_manifest(out)
     given = {
         "--deals": (deals, m.deals),

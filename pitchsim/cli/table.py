@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import typer
 
-from ..analysis import BIDS, FEATURES, Run, exact_checks, make_table, parse_features
-from ..batch import parse_players
 from ..errors import InputError
+from ..features import FEATURES, parse_features
+from ..odds import BIDS
 from . import app
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..analysis import Run
 
 FORMATS = ("text", "csv", "json")
 
@@ -33,6 +38,10 @@ def table_command(
 ) -> None:
     """P(the pitcher's side wins >= k points), k = 1-4, with 95% intervals and deal counts,
     by player count and hand features."""
+    # pandas and pyarrow load here, not when any other command starts
+    from ..analysis import Run, exact_checks, make_table
+    from ..batch import parse_players
+
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     features = parse_features(by)
