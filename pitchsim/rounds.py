@@ -11,7 +11,18 @@ from .bidding import Strategy, seat_arrays
 from .cards import SUITS, cards_of, format_card, mask_of
 from .kernels.bits import game_count
 from .kernels.deal import deck_without
-from .kernels.game import deal_logged
+from .kernels.game import (
+    L_BID,
+    L_DEALER,
+    L_MADE,
+    L_PITCHED,
+    L_PITCHER,
+    L_TRUMP,
+    MAX_DEALS,
+    deal_logged,
+    log_layout,
+    play_game,
+)
 from .kernels.hand import GAME, HIGH, JACK_POINT, LOW
 from .options import Rules
 from .policies import PLAY_POLICIES
@@ -109,6 +120,13 @@ def auction_round(seed: int, deal: int, seats: Sequence[Strategy], rules: Rules,
         seed, deal, n, dealer, fixed, deck_without(fixed), trump, bid or 0, a.bidding, a.play,
         rules.to_array(), a.odds, a.params, np.zeros(n, dtype=np.int64), dealt, calls, award, log,
     )  # fmt: skip
+    return _round(n, dealer, calls, pitcher, won_bid, t, first, made, dealt, award, log, rules)
+
+
+def _round(n, dealer, calls, pitcher, bid, trump, first, made, dealt, award, log,
+           rules: Rules) -> Round:  # fmt: skip
+    """A :class:`Round` from what the kernels record of a hand (``log``: 6 rows of
+    leader, n cards, winner)."""
     hands = [cards_of(int(m)) for m in dealt]
     call_list = [int(c) if c > 0 else None for c in calls]
     if pitcher < 0:  # all passed: thrown in
@@ -132,20 +150,20 @@ def auction_round(seed: int, deal: int, seats: Sequence[Strategy], rules: Rules,
             if rules.team(s) == rules.team(seat):
                 points_won[s] += 1
     pitcher = int(pitcher)
-    won_bid = int(won_bid)
+    bid = int(bid)
     round_points = [
-        (points_won[s] if made else -won_bid) if rules.team(s) == rules.team(pitcher)
+        (points_won[s] if made else -bid) if rules.team(s) == rules.team(pitcher)
         else points_won[s]
         for s in range(n)
     ]  # fmt: skip
     return Round(
         players=n,
-        dealer=dealer,
+        dealer=int(dealer),
         calls=call_list,
         pitcher=pitcher,
-        bid=won_bid,
+        bid=bid,
         pitched=int(first) if first >= 0 else None,
-        trump=int(t),
+        trump=int(trump),
         hands=hands,
         tricks=tricks,
         points=points,
@@ -155,3 +173,60 @@ def auction_round(seed: int, deal: int, seats: Sequence[Strategy], rules: Rules,
         made=bool(made),
         rules=rules,
     )
+
+
+# ---- whole games ----------------------------------------------------------------------
+
+
+@dataclass
+class Game:
+    """Board ``board`` of ``seed`` played to the end: every hand, with the scores after it.
+
+    The deals are those the tournament plays as that board (``pitchsim tournament``, game
+    index ``board``), so a game seen here is one a tournament with these strategies in
+    these seats played."""
+
+    seed: int
+    board: int
+    strategies: list[str]  # per seat
+    rules: Rules
+    rounds: list[Round]
+    scores: list[list[int]]  # per round, every seat's score after it
+    winner: int | None  # the winning seat, or team in a partnership; None: unfinished
+
+    def to_json(self) -> dict:
+        return {
+            "seed": self.seed,
+            "board": self.board,
+            "strategies": self.strategies,
+            "target": self.rules.target,
+            "partnership": self.rules.partnership,
+            "winner": self.winner,
+            "final_scores": self.scores[-1] if self.scores else [],
+            "hands": [
+                {**r.to_json(), "scores_after": sc}
+                for r, sc in zip(self.rounds, self.scores, strict=True)
+            ],
+        }
+
+
+def play_board(seed: int, board: int, seats: Sequence[Strategy], rules: Rules) -> Game:
+    """Play board ``board`` of ``seed`` as a whole game (dealer: seat ``board`` mod n),
+    recording every hand."""
+    n = len(seats)
+    a = seat_arrays(seats, rules)
+    at = log_layout(n)
+    log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
+    scores = np.empty(n, dtype=np.int64)
+    stats = np.empty((n, 4, 2), dtype=np.int64)
+    winner, deals = play_game(seed, board, n, a.bidding, a.play, rules.to_array(), a.odds,
+                              a.params, scores, stats, log)  # fmt: skip
+    rounds, after = [], []
+    for row in log.reshape(MAX_DEALS, at["width"])[: int(deals)]:
+        c, d, w, sc = at["calls"], at["dealt"], at["award"], at["scores"]
+        rounds.append(_round(n, row[L_DEALER], row[c : c + n], row[L_PITCHER], row[L_BID],
+                             row[L_TRUMP], row[L_PITCHED], row[L_MADE], row[d : d + n],
+                             row[w : w + 4], row[at["tricks"] :], rules))  # fmt: skip
+        after.append([int(x) for x in row[sc : sc + n]])
+    names = [s.name for s in seats]
+    return Game(seed, board, names, rules, rounds, after, None if winner < 0 else int(winner))

@@ -106,6 +106,10 @@ def test_play_all_pass_under_redeal(capsys):
         (["play", "--bidding", "odds,heuristic"], "one per seat"),
         (["play", "--bid", "5"], "bid must be 1-4"),
         (["play", "--dealer", "4"], "dealer must be a seat"),
+        (["play", "--board", "3"], "--board needs --game"),
+        (["play", "--game", "--board", "-1"], "board must be >= 0"),
+        (["play", "--game", "--rounds", "3", "--bid", "2"], "leave out --bid, --rounds"),
+        (["play", "--game", "--hand", "AH KH 2H 9C 7D 3S"], "leave out --hand"),
     ],
 )
 def test_bad_input_one_line_exit_2(capsys, argv, message):
@@ -126,3 +130,63 @@ def test_tournament_rules_from_a_toml_file(capsys, tmp_path):
     assert doc["rules"]["low"] == "dealt" and doc["rules"]["min-bid"] == 2
     for r in doc["results"]:
         assert r["by_bid"]["1"]["pitched"] == 0  # nobody may bid 1
+
+
+# ---- play --game ------------------------------------------------------------------------
+
+
+def game_json(capsys, *argv):
+    code, out, _ = run(capsys, "play", "--game", "--json", *argv)
+    assert code == 0
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("seed, board", [(1, 0), (2, 5), (3, 11)])
+def test_play_game_runs_to_a_winner_and_adds_up(capsys, seed, board):
+    doc = game_json(capsys, "--seed", str(seed), "--board", str(board), "--bidding", "odds")
+    hands, n = doc["hands"], 4
+    assert hands[0]["dealer"] == board % n  # game g starts with seat g mod n dealing
+    scores = [0] * n
+    for i, h in enumerate(hands):
+        scores = [a + b for a, b in zip(scores, h["round_points"], strict=True)]
+        assert h["scores_after"] == scores
+        if i + 1 < len(hands):  # only a pitcher who makes his bid can win, not a defender
+            assert h["pitcher"] is None or not h["made"] or scores[h["pitcher"]] < doc["target"]
+    last = hands[-1]
+    assert doc["winner"] == last["pitcher"] and last["made"]
+    assert doc["final_scores"] == scores and scores[doc["winner"]] >= doc["target"]
+
+
+def test_play_game_is_the_tournaments_game(capsys):
+    """The same deals, calls and scores as the game kernel behind ``pitchsim tournament``."""
+    import numpy as np
+
+    from pitchsim.bidding import seat_arrays, seat_strategies
+    from pitchsim.kernels.game import play_games
+    from pitchsim.options import Rules
+
+    seats = seat_strategies("odds,heuristic,random", "heuristic", 3)
+    rules = Rules(target=11)
+    a = seat_arrays(seats, rules)
+    winner, scores = np.empty(1, np.int64), np.empty((1, 3), np.int32)
+    deals, stats = np.empty(1, np.int16), np.empty((1, 3, 4, 2), np.int16)
+    play_games(9, 4, 1, 3, a.bidding, a.play, rules.to_array(), a.odds, a.params, winner, scores,
+               deals, stats)  # fmt: skip
+    doc = game_json(capsys, "--seed", "9", "--board", "4", "--players", "3", "--bidding",
+                    "odds,heuristic,random", "--rules", "target=11")  # fmt: skip
+    assert doc["winner"] == winner[0] and doc["final_scores"] == scores[0].tolist()
+    assert len(doc["hands"]) == deals[0]
+    assert doc["strategies"] == ["odds+heuristic", "heuristic+heuristic", "random+heuristic"]
+
+
+def test_play_game_text_and_partnership(capsys):
+    code, out, err = run(capsys, "play", "--game", "--seed", "4", "--partnership")
+    assert code == 0 and err == ""
+    assert out.startswith("Game 0 of seed 4  ·  4 players, partnership  ·  to 7")
+    hands = out.count("\nHand ")
+    assert hands >= 1 and out.count("Scores: seat 0:") == hands
+    doc = game_json(capsys, "--seed", "4", "--partnership")
+    assert len(doc["hands"]) == hands and doc["partnership"] and doc["winner"] in (0, 1)
+    team = doc["winner"]
+    assert f"Team {team} (seats {team} and {team + 2}) wins with" in out
+    assert doc["final_scores"][team] == doc["final_scores"][team + 2] >= 7

@@ -10,7 +10,7 @@ import typer
 from ..bidding import seat_strategies
 from ..cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
 from ..errors import InputError
-from ..rounds import Round, auction_round
+from ..rounds import Game, Round, auction_round, play_board
 from . import app
 from .common import (
     JsonOpt,
@@ -47,12 +47,29 @@ def play_command(
     rounds: int = typer.Option(
         None, "--rounds", help="Play this many hands, the deal passing to the left (JSON: a list)."
     ),  # fmt: skip
+    game: bool = typer.Option(
+        False, "--game", help="Play a whole game, hand by hand, until someone wins."
+    ),
+    board: int = typer.Option(
+        None,
+        "--board",
+        help="With --game: which game of the seed (default 0); a tournament "
+        "with the same seed and seating plays the same deals as its game BOARD.",
+    ),  # fmt: skip
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Bid and play hands out; show the auction, every trick, the points and the score."""
     positive("rounds", rounds)
+    if board is not None and not game:
+        raise InputError("--board needs --game")
+    if board is not None and board < 0:
+        raise InputError(f"board must be >= 0, not {board}")
+    fixed = {"--hand": hand, "--trump": trump, "--bid": bid, "--dealer": dealer, "--rounds": rounds}
+    if game and any(v is not None for v in fixed.values()):
+        given = ", ".join(k for k, v in fixed.items() if v is not None)
+        raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
     rule_set = make_rules(rules, partnership, players)
     if bid is not None and not 1 <= bid <= 4:
         raise InputError(f"bid must be 1-4, not {bid}")
@@ -71,6 +88,13 @@ def play_command(
         seed = secrets.randbelow(2**31)
     if seed < 0:
         raise InputError(f"seed must be >= 0, not {seed}")
+    if game:
+        g = play_board(seed, board or 0, seats, rule_set)
+        if as_json:
+            print_json(g.to_json())
+        else:
+            sys.stdout.write(render_game(g))
+        return
     first_dealer = players - 1 if dealer is None else dealer
     played = [
         auction_round(
@@ -92,17 +116,17 @@ def play_command(
             d["strategies"] = [s.name for s in seats]
         print_json(docs if rounds is not None else docs[0])
         return
-    names = sorted({s.name for s in seats})
+    names = ", ".join(sorted({s.name for s in seats}))
     for i, rnd in enumerate(played):
-        sys.stdout.write(render(rnd, seed, i, ", ".join(names)))
+        sys.stdout.write(render(rnd, f"Deal {i} of seed {seed}  ·  {players} players  ·  {names}"))
 
 
 def _call(c: int | None) -> str:
     return "pass" if c is None else str(c)
 
 
-def render(r: Round, seed: int, deal: int, strategies: str) -> str:
-    out = [f"Deal {deal} of seed {seed}  ·  {r.players} players  ·  {strategies}"]
+def render(r: Round, title: str) -> str:
+    out = [title]
     team = r.rules.team
     for s, h in enumerate(r.hands):
         role = ""
@@ -136,3 +160,26 @@ def render(r: Round, seed: int, deal: int, strategies: str) -> str:
     verdict = "makes" if r.made else "is set"
     out.append(f"Pitcher {verdict}: round scores {r.round_points}")
     return "\n".join(out) + "\n\n"
+
+
+def render_game(g: Game) -> str:
+    n = len(g.strategies)
+    seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
+    rules = g.rules
+    out = [f"Game {g.board} of seed {g.seed}  ·  {n} players{', partnership' if rules.partnership else ''}"
+           f"  ·  to {rules.target}  ·  seats: {seats}\n\n"]  # fmt: skip
+    for i, (rnd, after) in enumerate(zip(g.rounds, g.scores, strict=True)):
+        text = render(rnd, f"Hand {i + 1}")
+        scores = "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(after))
+        out.append(text.rstrip("\n") + f"\nScores: {scores}\n\n")
+    hands = f"{len(g.rounds)} hand{'s' if len(g.rounds) != 1 else ''}"
+    final = g.scores[-1] if g.scores else [0] * n
+    if g.winner is None:
+        out.append(f"Nobody won in {hands}: the game was abandoned.\n")
+    elif rules.partnership:
+        out.append(f"Team {g.winner} (seats {g.winner} and {g.winner + 2}) wins with "
+                   f"{final[g.winner]} after {hands}.\n")  # fmt: skip
+    else:
+        out.append(f"Seat {g.winner} ({g.strategies[g.winner]}) wins with {final[g.winner]} "
+                   f"after {hands}.\n")  # fmt: skip
+    return "".join(out)
