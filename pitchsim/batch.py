@@ -34,7 +34,6 @@ import importlib.metadata
 import itertools
 import json
 import os
-import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -54,7 +53,7 @@ from .kernels.deal import deck_without
 from .kernels.simulate import BLOCK, simulate_hands
 from .options import Rules
 from .policies import seat_policies
-from .runtime import PART_SIZE, chunked, use_threads
+from .runtime import PART_SIZE, chunked, pick_seed, use_threads
 
 FORMAT = "pitchsim-run/1"
 MANIFEST = "manifest.json"
@@ -423,9 +422,7 @@ def simulate(
         raise InputError(f"deals must be 1-{MAX_DEALS:,}, not {deals}")
     if not 0 < part_size <= 1 << 24:
         raise InputError(f"part size must be 1-{1 << 24:,} deals, not {part_size}")
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    if not 0 <= seed < MAX_SEED:
-        raise InputError(f"seed must be 0-{MAX_SEED - 1}, not {seed}")
+    seed = pick_seed(seed, MAX_SEED)
     for n in counts:
         rules.check_players(n)
         seat_policies(policy, n)

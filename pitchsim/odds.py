@@ -6,7 +6,6 @@ from the 46 unseen cards and everything is played out by the chosen play policy.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -17,7 +16,7 @@ from .kernels.deal import deck_without
 from .kernels.simulate import simulate_hands
 from .options import Rules
 from .policies import play_policy, seat_policies
-from .runtime import chunked, use_threads
+from .runtime import chunked, pick_seed, use_threads
 from .stats import samples_for_half_width, wilson
 
 BIDS = (1, 2, 3, 4)
@@ -154,9 +153,7 @@ def bid_odds(
     samples = DEFAULT_SAMPLES if samples is None else samples
     if samples <= 0:
         raise InputError(f"samples must be positive, not {samples}")
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    if seed < 0:
-        raise InputError(f"seed must be >= 0, not {seed}")
+    seed = pick_seed(seed)
     play_policy(policy)
     policies = seat_policies(policy, players)
     suits_held = sorted({suit_of(c) for c in cards})

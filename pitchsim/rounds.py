@@ -210,23 +210,45 @@ class Game:
         }
 
 
-def play_board(seed: int, board: int, seats: Sequence[Strategy], rules: Rules) -> Game:
-    """Play board ``board`` of ``seed`` as a whole game (dealer: seat ``board`` mod n),
-    recording every hand."""
+@dataclass
+class GameLog:
+    """What the game kernel records of one game: ``rows[d]`` is deal d (``log_layout``)."""
+
+    winner: int  # seat, or team in a partnership; -1: unfinished
+    deals: int
+    scores: np.ndarray  # final, per seat
+    stats: np.ndarray  # [seat, bid - 1, (pitched, made)]
+    rows: np.ndarray
+    layout: dict[str, int]
+
+
+def game_log(seed: int, board: int, seats: Sequence[Strategy], rules: Rules,
+             rows: int = MAX_DEALS) -> GameLog:  # fmt: skip
+    """Board ``board`` of ``seed`` played by the game kernel, logging up to ``rows`` deals."""
     n = len(seats)
     a = seat_arrays(seats, rules)
     at = log_layout(n)
-    log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
+    log = np.zeros(rows * at["width"], dtype=np.int64)
     scores = np.empty(n, dtype=np.int64)
     stats = np.empty((n, 4, 2), dtype=np.int64)
     winner, deals = play_game(seed, board, n, a.bidding, a.play, rules.to_array(), a.odds,
                               a.params, scores, stats, log)  # fmt: skip
+    table = log.reshape(rows, at["width"])[: int(deals)]
+    return GameLog(int(winner), int(deals), scores, stats, table, at)
+
+
+def play_board(seed: int, board: int, seats: Sequence[Strategy], rules: Rules) -> Game:
+    """Play board ``board`` of ``seed`` as a whole game (dealer: seat ``board`` mod n),
+    recording every hand."""
+    n = len(seats)
+    g = game_log(seed, board, seats, rules)
+    at = g.layout
+    c, d, w, sc = at["calls"], at["dealt"], at["award"], at["scores"]
     rounds, after = [], []
-    for row in log.reshape(MAX_DEALS, at["width"])[: int(deals)]:
-        c, d, w, sc = at["calls"], at["dealt"], at["award"], at["scores"]
+    for row in g.rows:
         rounds.append(_round(n, row[L_DEALER], row[c : c + n], row[L_PITCHER], row[L_BID],
                              row[L_TRUMP], row[L_PITCHED], row[L_MADE], row[d : d + n],
                              row[w : w + 4], row[at["tricks"] :], rules))  # fmt: skip
         after.append([int(x) for x in row[sc : sc + n]])
     names = [s.name for s in seats]
-    return Game(seed, board, names, rules, rounds, after, None if winner < 0 else int(winner))
+    return Game(seed, board, names, rules, rounds, after, None if g.winner < 0 else g.winner)

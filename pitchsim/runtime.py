@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import secrets
 
 import numba
 
@@ -42,3 +43,12 @@ def chunked(count: int, size: int = CHUNK):
     """(start, stop) pairs covering range(count)."""
     for start in range(0, count, size):
         yield start, min(count, start + size)
+
+
+def pick_seed(seed: int | None, limit: int = 1 << 62) -> int:
+    """``seed``, checked, or a fresh random one when None (callers report it, so that
+    any run can be repeated exactly)."""
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    if not 0 <= seed < limit:
+        raise InputError(f"seed must be 0-{limit - 1}, not {seed}")
+    return seed

@@ -13,7 +13,6 @@ independent): the mean of the per-board win shares +/- 1.96 standard errors.
 from __future__ import annotations
 
 import dataclasses
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -23,7 +22,7 @@ from .bidding import Strategy, parse_strategies, seat_arrays
 from .errors import InputError
 from .kernels.game import play_games
 from .options import Rules
-from .runtime import chunked, use_threads
+from .runtime import chunked, pick_seed, use_threads
 from .stats import Z95, wilson
 
 BOARDS_PER_CALL = 1 << 13
@@ -187,9 +186,7 @@ def tournament(
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     if games <= 0:
         raise InputError(f"games must be positive, not {games}")
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    if seed < 0:
-        raise InputError(f"seed must be >= 0, not {seed}")
+    seed = pick_seed(seed)
 
     n = players
     tables = seating(chosen, n)

@@ -18,27 +18,19 @@ from pitchsim.kernels.game import (
     L_PITCHER,
     L_TRUMP,
     MAX_DEALS,
-    log_layout,
-    play_game,
     play_games,
     settle,
 )
 from pitchsim.kernels.hand import GAME, HIGH, JACK_POINT, LOW
 from pitchsim.options import Rules
+from pitchsim.rounds import game_log
 
 BASE = Rules()
 
 
 def kernel_game(seed, game, seats, rules, rows=MAX_DEALS):
-    n = len(seats)
-    a = seat_arrays(seats, rules)
-    at = log_layout(n)
-    log = np.zeros(rows * at["width"], dtype=np.int64)
-    scores = np.empty(n, dtype=np.int64)
-    stats = np.empty((n, 4, 2), dtype=np.int64)
-    winner, deals = play_game(seed, game, n, a.bidding, a.play, rules.to_array(), a.odds,
-                              a.params, scores, stats, log)  # fmt: skip
-    return int(winner), int(deals), scores, stats, log.reshape(rows, at["width"])[:deals], at
+    g = game_log(seed, game, seats, rules, rows)
+    return g.winner, g.deals, g.scores, g.stats, g.rows, g.layout
 
 
 def none_if_negative(x):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from ..cards import format_cards
@@ -19,7 +17,7 @@ from .common import (
     ThreadsOpt,
     make_rules,
     positive,
-    print_json,
+    show,
     suit_label,
 )
 from .progress import Progress
@@ -44,10 +42,7 @@ def bid_odds_command(
     with Progress("deals") as bar:
         result = bid_odds(hand, players=players, samples=samples, seed=seed, policy=policy,
                           trump=trump, threads=threads, rules=rule_set, progress=bar.update)  # fmt: skip
-    if as_json:
-        print_json(result.to_json())
-    else:
-        sys.stdout.write(render(result))
+    show(result, as_json, render)
 
 
 def _pct(p: float) -> str:

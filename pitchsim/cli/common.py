@@ -42,3 +42,11 @@ def suit_label(suit: int) -> str:
 def print_json(doc) -> None:
     json.dump(doc, sys.stdout, indent=2)
     sys.stdout.write("\n")
+
+
+def show(result, as_json: bool, render) -> None:
+    """A command's result on stdout: its ``to_json()`` with --json, else ``render(result)``."""
+    if as_json:
+        print_json(result.to_json())
+    else:
+        sys.stdout.write(render(result))

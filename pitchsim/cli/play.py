@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 
 import typer
@@ -11,6 +10,7 @@ from ..bidding import seat_strategies
 from ..cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
 from ..errors import InputError
 from ..rounds import Game, Round, auction_round, play_board
+from ..runtime import pick_seed
 from . import app
 from .common import (
     JsonOpt,
@@ -22,6 +22,7 @@ from .common import (
     make_rules,
     positive,
     print_json,
+    show,
     suit_label,
 )
 
@@ -84,16 +85,9 @@ def play_command(
         t = parse_suit(trump)
         if cards is not None and not any(c // 13 == t for c in cards):
             raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    if seed < 0:
-        raise InputError(f"seed must be >= 0, not {seed}")
+    seed = pick_seed(seed)
     if game:
-        g = play_board(seed, board or 0, seats, rule_set)
-        if as_json:
-            print_json(g.to_json())
-        else:
-            sys.stdout.write(render_game(g))
+        show(play_board(seed, board or 0, seats, rule_set), as_json, render_game)
         return
     first_dealer = players - 1 if dealer is None else dealer
     played = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -11,7 +10,7 @@ import typer
 
 from ..errors import InputError
 from ..options import Rules
-from ..runtime import PART_SIZE
+from ..runtime import PART_SIZE, pick_seed
 from . import app
 from .common import RulesOpt, SeedOpt, ThreadsOpt, positive
 from .progress import Progress
@@ -46,7 +45,7 @@ def simulate_command(
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
     (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
-    from ..batch import parse_players, read_manifest, resume, simulate  # pyarrow: only here
+    from ..batch import MAX_SEED, parse_players, read_manifest, resume, simulate  # pyarrow here
 
     positive("deals", deals)
     positive("part-size", part_size)
@@ -68,7 +67,7 @@ def simulate_command(
         if deals is None:
             raise InputError("--deals is needed to start a run (or --resume --out DIR)")
         counts = parse_players(players or "4")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = pick_seed(seed, MAX_SEED)
         out = out or f"runs/run-{seed}"
         rule_set = Rules.parse(rules)
         with Progress("deals", deals * len(counts), enabled=not quiet) as bar:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from ..options import BASE_RULES
@@ -18,7 +16,7 @@ from .common import (
     ThreadsOpt,
     make_rules,
     positive,
-    print_json,
+    show,
 )
 from .progress import Progress
 
@@ -55,10 +53,7 @@ def tournament_command(
     with Progress("games") as bar:
         result = tournament(strategies, players=players, games=games, rules=rule_set,
                             target=target, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
-    if as_json:
-        print_json(result.to_json())
-    else:
-        sys.stdout.write(render(result))
+    show(result, as_json, render)
 
 
 def _rules_note(r: TournamentResult) -> str:
