@@ -41,7 +41,7 @@ def values_for(typ: pa.DataType, n: int, rng) -> np.ndarray:
     return out.astype(dtype)
 
 
-SIZES = [1, 2, 31, 32, 33, 127, 128, 129, 130, 1000, PAGE_ROWS - 1, PAGE_ROWS, PAGE_ROWS + 129]
+SIZES = [0, 1, 2, 31, 32, 33, 127, 128, 129, 130, 1000, PAGE_ROWS - 1, PAGE_ROWS, PAGE_ROWS + 129]
 
 
 @pytest.mark.parametrize("n", SIZES)
