@@ -31,15 +31,14 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.kernels.deal import deal_hands
-from pitchsim.kernels.hand import play_hand, points_flags, score_hand
+from pitchsim.kernels.hand import hand_scratch, points_flags
 from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.simulate import PITCHER, deal_and_play
 from pitchsim.options import Rules
 from pitchsim.policies import seat_policies
 from pitchsim.stats import Z95, wilson
 
 POINT_NAMES = ("High", "Low", "Jack", "Game")
-PITCHER = 0
 
 
 @njit(cache=True, parallel=True)
@@ -49,18 +48,10 @@ def play_deals(seed, count, n, policies, rules, trumps, out_flags, out_trump):
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + 4095) // 4096
     for b in prange(blocks):
-        dealt = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.empty(n, dtype=np.int64)
-        trick = np.empty(n, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int64)
-        award = np.empty(4, dtype=np.int64)
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
         for d in range(b * 4096, min(count, (b + 1) * 4096)):
-            key = deal_key(seed, d)
-            deal_hands(key, n, PITCHER, 0, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, 0, trumps[d], -1, policies, rules, key,
-                              hands, won, trick, no_log)  # fmt: skip
-            score_hand(dealt, won, n, trump, rules, award)
+            trump = deal_and_play(deal_key(seed, d), n, 0, template, trumps[d], policies, rules,
+                                  dealt, hands, won, trick, deck, award, no_log)  # fmt: skip
             out_flags[d] = points_flags(award, PITCHER, rules)
             out_trump[d] = trump
 

@@ -13,7 +13,7 @@ from ..options import R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
 from .auction import MAX_BID, pitched_card, run_auction
 from .bits import suit_mask
 from .deal import deal_hands
-from .hand import play_hand, points_flags, score_hand
+from .hand import hand_scratch, play_hand, points_flags, score_hand
 from .rng import deal_key
 
 MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
@@ -115,11 +115,8 @@ def deal_logged(seed, deal, n, dealer, fixed_hand, template, force_trump, forced
     Returns (pitcher, bid, trump, pitched card, made).
     """
     key = deal_key(seed, deal)
-    deck = np.empty(52, dtype=np.int64)
+    _, hands, won, trick, deck, _ = hand_scratch(n)  # the caller's dealt and award instead
     deal_hands(key, n, 0, fixed_hand, template, deck, dealt)
-    hands = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
     if forced_bid > 0:
         calls[:n] = 0
         calls[0] = forced_bid
@@ -145,13 +142,8 @@ def play_game(seed, game, n, bidding, play, rules, odds, params, scores, stats, 
     bid and ``stats[seat, bid - 1, 1]`` those it made.  When ``log.size`` > 0 each deal
     writes a row (see ``log_layout``) while rows remain.
     """
-    dealt = np.empty(n, dtype=np.int64)
-    hands = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
+    dealt, hands, won, trick, deck, award = hand_scratch(n)
     template = np.arange(52, dtype=np.int64)
-    award = np.empty(4, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
     logging = log.size > 0
     tricks_log = np.empty(6 * (n + 2) if logging else 0, dtype=np.int64)

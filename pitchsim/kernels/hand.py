@@ -49,6 +49,20 @@ def suit_of(card):
 
 
 @njit(cache=True, inline="always")
+def hand_scratch(n):
+    """Scratch for dealing, playing and scoring a hand of n players, to reuse hand after
+    hand: (dealt, hands, won, trick) of size n, the deck (52) and the award (4)."""
+    return (
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(52, dtype=np.int64),
+        np.empty(4, dtype=np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
 def play_hand(
     dealt, n, pitcher, bid, fixed_trump, first_lead, policies, rules, key, hands, won, trick, log
 ):

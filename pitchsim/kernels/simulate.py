@@ -8,11 +8,25 @@ import numpy as np
 from numba import njit, prange
 
 from .deal import deal_hands
-from .hand import play_hand, points_flags, score_hand
+from .hand import hand_scratch, play_hand, points_flags, score_hand
 from .rng import deal_key
 
 BLOCK = 4096
 PITCHER = 0
+
+
+@njit(cache=True, inline="always")
+def deal_and_play(key, n, fixed_hand, template, fixed_trump, policies, rules, dealt, hands, won,
+                  trick, deck, award, log):  # fmt: skip
+    """Deal ``key``'s hands (seat 0 pitches, holding ``fixed_hand`` when non-zero), play
+    them out (``fixed_trump`` >= 0: the pitcher leads that suit) and fill ``award``;
+    return trump.  The arrays are ``hand_scratch``'s; ``log`` as for ``play_hand``.
+    """
+    deal_hands(key, n, PITCHER, fixed_hand, template, deck, dealt)
+    trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands, won,
+                      trick, log)  # fmt: skip
+    score_hand(dealt, won, n, trump, rules, award)
+    return trump
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -28,18 +42,11 @@ def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, pol
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
-        dealt = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.empty(n, dtype=np.int64)
-        trick = np.empty(n, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int64)
-        award = np.empty(4, dtype=np.int64)
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + d)
-            deal_hands(key, n, PITCHER, fixed_hand, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key,
-                              hands, won, trick, no_log)  # fmt: skip
-            score_hand(dealt, won, n, trump, rules, award)
+            trump = deal_and_play(key, n, fixed_hand, template, fixed_trump, policies, rules,
+                                  dealt, hands, won, trick, deck, award, no_log)  # fmt: skip
             out_flags[d] = points_flags(award, PITCHER, rules)
             out_trump[d] = trump
             if out_hand.size > 0:
@@ -56,13 +63,6 @@ def play_logged(
     seed, deal, n, fixed_hand, template, fixed_trump, policies, rules, dealt, log, award
 ):
     """One deal, recording every trick in ``log`` (size 6 * (n + 2)); returns trump."""
-    key = deal_key(seed, deal)
-    deck = np.empty(52, dtype=np.int64)
-    deal_hands(key, n, PITCHER, fixed_hand, template, deck, dealt)
-    hands = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands, won,
-                      trick, log)  # fmt: skip
-    score_hand(dealt, won, n, trump, rules, award)
-    return trump
+    _, hands, won, trick, deck, _ = hand_scratch(n)  # the caller's dealt and award instead
+    return deal_and_play(deal_key(seed, deal), n, fixed_hand, template, fixed_trump, policies,
+                         rules, dealt, hands, won, trick, deck, award, log)  # fmt: skip

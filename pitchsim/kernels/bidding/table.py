@@ -11,11 +11,11 @@ import numpy as np
 from numba import njit, prange
 
 from ..deal import deal_hands
-from ..hand import play_hand, points_flags, score_hand
+from ..hand import hand_scratch, points_flags
 from ..rng import AUCTION_COUNTER, below, deal_key
+from ..simulate import PITCHER, deal_and_play
 from .odds import hand_outlook, holding
 
-PITCHER = 0
 # Side cards: the 39 cards of the other suits are 3 aces, 3 tens and 33 others.
 
 
@@ -37,20 +37,32 @@ def _exact_counts(cls):
     return a, (3 if a == 2 else a), t, (3 if t == 2 else t)
 
 
-@njit(cache=True)
-def cell_weight(trumps, cls):
-    """Number of hands in a cell (0: no hand has it)."""
+@njit(cache=True, inline="always")
+def _side_cards(trumps):
+    """Cards of the other suits in a six-card hand holding the trump ranks ``trumps``."""
     length = 0
     m = trumps
     while m:
         m &= m - 1
         length += 1
-    side = 6 - length
+    return 6 - length
+
+
+@njit(cache=True, inline="always")
+def _mix_weight(side, a, t):
+    """Number of ways ``side`` side cards hold exactly a aces and t tens."""
+    return _choose(3, a) * _choose(3, t) * _choose(33, side - a - t)
+
+
+@njit(cache=True)
+def cell_weight(trumps, cls):
+    """Number of hands in a cell (0: no hand has it)."""
+    side = _side_cards(trumps)
     a_lo, a_hi, t_lo, t_hi = _exact_counts(cls)
     w = 0
     for a in range(a_lo, a_hi + 1):
         for t in range(t_lo, t_hi + 1):
-            w += _choose(3, a) * _choose(3, t) * _choose(33, side - a - t)
+            w += _mix_weight(side, a, t)
     return w
 
 
@@ -73,12 +85,7 @@ def random_cell_hand(key, trumps, cls, suit, aces, tens, others):
 
     ``aces``/``tens``/``others`` list the side cards of that suit choice (scratch: shuffled).
     """
-    length = 0
-    m = trumps
-    while m:
-        m &= m - 1
-        length += 1
-    side = 6 - length
+    side = _side_cards(trumps)
     a_lo, a_hi, t_lo, t_hi = _exact_counts(cls)
     total = cell_weight(trumps, cls)
     r = below(key, AUCTION_COUNTER, total)
@@ -86,7 +93,7 @@ def random_cell_hand(key, trumps, cls, suit, aces, tens, others):
     nt = t_lo
     for a in range(a_lo, a_hi + 1):
         for t in range(t_lo, t_hi + 1):
-            w = _choose(3, a) * _choose(3, t) * _choose(33, side - a - t)
+            w = _mix_weight(side, a, t)
             if 0 <= r < w:
                 na = a
                 nt = t
@@ -103,13 +110,8 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, rules, o
     """``out_points[c, j]``: samples of cell c in which the pitcher's side took j points."""
     no_log = np.empty(0, dtype=np.int64)
     for c in prange(cell_trumps.size):
-        dealt = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.empty(n, dtype=np.int64)
-        trick = np.empty(n, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int64)
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
         template = np.empty(46, dtype=np.int64)
-        award = np.empty(4, dtype=np.int64)
         aces = np.empty(3, dtype=np.int64)
         tens = np.empty(3, dtype=np.int64)
         others = np.empty(33, dtype=np.int64)
@@ -137,10 +139,8 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, rules, o
                 if not hand >> card & 1:
                     template[k] = card
                     k += 1
-            deal_hands(key, n, PITCHER, hand, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, 0, suit, -1, policies, rules, key, hands, won,
-                              trick, no_log)  # fmt: skip
-            score_hand(dealt, won, n, trump, rules, award)
+            deal_and_play(key, n, hand, template, suit, policies, rules, dealt, hands, won, trick,
+                          deck, award, no_log)  # fmt: skip
             flags = points_flags(award, PITCHER, rules)
             points = (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)
             out_points[c, points] += 1
@@ -154,18 +154,10 @@ def defender_points(seed, n, count, policies, rules):
     blocks = 64
     totals = np.zeros(blocks)
     for b in prange(blocks):
-        dealt = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.empty(n, dtype=np.int64)
-        trick = np.empty(n, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int64)
-        award = np.empty(4, dtype=np.int64)
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
         for d in range(b * count // blocks, (b + 1) * count // blocks):
-            key = deal_key(seed, d)
-            deal_hands(key, n, PITCHER, 0, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, 0, -1, -1, policies, rules, key, hands, won,
-                              trick, no_log)  # fmt: skip
-            score_hand(dealt, won, n, trump, rules, award)
+            deal_and_play(deal_key(seed, d), n, 0, template, -1, policies, rules, dealt, hands,
+                          won, trick, deck, award, no_log)  # fmt: skip
             for s in range(1, n):
                 flags = points_flags(award, s, rules)
                 totals[b] += (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)
