@@ -9,11 +9,11 @@ deals come round again when a tournament replays the game with the strategies ro
 import numpy as np
 from numba import njit, prange
 
-from ..options import R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
+from ..options import R_SET_PITCHER_WINS, R_TARGET
 from .auction import MAX_BID, pitched_card, run_auction
 from .bits import suit_mask
 from .deal import deal_hands
-from .hand import hand_scratch, play_hand, points_flags, score_hand
+from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
 from .rng import deal_key
 
 MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
@@ -34,17 +34,6 @@ def log_layout(n: int) -> dict[str, int]:
 
 
 @njit(cache=True, inline="always")
-def _points(award, seat, rules):
-    flags = points_flags(award, seat, rules)
-    return (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)
-
-
-@njit(cache=True, inline="always")
-def _side(seat, rules):
-    return seat % 2 if rules[R_PARTNERSHIP] != 0 else seat
-
-
-@njit(cache=True, inline="always")
 def settle(award, n, pitcher, bid, rules, scores):
     """Add one hand to ``scores``; return (made, winner).
 
@@ -53,13 +42,13 @@ def settle(award, n, pitcher, bid, rules, scores):
     past the target having made the bid (or, under set-pitcher-wins, even when set).
     Winner: the pitcher's seat, or in a partnership its team; -1 while the game goes on.
     """
-    made = _points(award, pitcher, rules) >= bid
-    side = _side(pitcher, rules)
+    made = points_won(award, pitcher, rules) >= bid
+    side = side_of(pitcher, rules)
     for s in range(n):
-        if _side(s, rules) == side and not made:
+        if side_of(s, rules) == side and not made:
             scores[s] -= bid
         else:
-            scores[s] += _points(award, s, rules)
+            scores[s] += points_won(award, s, rules)
     winner = -1
     if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):
         winner = side

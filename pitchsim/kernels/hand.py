@@ -223,3 +223,10 @@ def points_flags(award, seat, rules):
         if award[i] >= 0 and side_of(award[i], rules) == side:
             flags |= 1 << i
     return flags
+
+
+@njit(cache=True, inline="always")
+def points_won(award, seat, rules):
+    """How many of the four points went to ``seat``'s side."""
+    flags = points_flags(award, seat, rules)
+    return (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)

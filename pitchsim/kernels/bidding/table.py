@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..deal import deal_hands
-from ..hand import hand_scratch, points_flags
+from ..hand import hand_scratch, points_won
 from ..rng import AUCTION_COUNTER, below, deal_key
 from ..simulate import PITCHER, deal_and_play
 from .odds import hand_outlook, holding
@@ -141,9 +141,7 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, rules, o
                     k += 1
             deal_and_play(key, n, hand, template, suit, policies, rules, dealt, hands, won, trick,
                           deck, award, no_log)  # fmt: skip
-            flags = points_flags(award, PITCHER, rules)
-            points = (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)
-            out_points[c, points] += 1
+            out_points[c, points_won(award, PITCHER, rules)] += 1
 
 
 @njit(cache=True, parallel=True)
@@ -159,8 +157,7 @@ def defender_points(seed, n, count, policies, rules):
             deal_and_play(deal_key(seed, d), n, 0, template, -1, policies, rules, dealt, hands,
                           won, trick, deck, award, no_log)  # fmt: skip
             for s in range(1, n):
-                flags = points_flags(award, s, rules)
-                totals[b] += (flags & 1) + (flags >> 1 & 1) + (flags >> 2 & 1) + (flags >> 3 & 1)
+                totals[b] += points_won(award, s, rules)
     return totals.sum() / (count * (n - 1))
 
 
