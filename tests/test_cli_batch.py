@@ -143,3 +143,37 @@ def test_bad_input_is_one_line_and_exit_2(capsys, made, tmp_path, args, message)
     assert code == 2, err
     assert message in err and "Traceback" not in err
     assert err.startswith("pitchsim: error:") and err.count("\n") == 1
+
+
+def test_ctrl_c_keeps_the_finished_parts_and_says_how_to_resume(capsys, tmp_path, monkeypatch):
+    from pitchsim import batch
+
+    real, calls = batch.simulate_part, []
+
+    def stopped_in_part_three(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "simulate_part", stopped_in_part_three)
+    out_dir = tmp_path / "r"
+    code, out, err = run(capsys, "simulate", "--deals", "5000", "--seed", "5", "--out", out_dir,
+                         "--part-size", "1000", "--quiet")  # fmt: skip
+    assert code == 130 and out == ""
+    assert err == (f"pitchsim: interrupted: 2 of 5 parts of {out_dir} are done and kept; "
+                   f"`pitchsim simulate --resume --out {out_dir}` finishes the run\n")  # fmt: skip
+    monkeypatch.setattr(batch, "simulate_part", real)
+    code, out, _ = run(capsys, "simulate", "--resume", "--out", out_dir, "--quiet")
+    assert code == 0 and "3 parts" in out
+
+
+def test_ctrl_c_elsewhere_is_one_line_and_exit_130(capsys, monkeypatch):
+    from pitchsim.cli import bid_odds
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bid_odds, "bid_odds", stopped)
+    code, out, err = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S")
+    assert code == 130 and out == "" and err == "pitchsim: interrupted\n"

@@ -17,7 +17,7 @@ try:  # typer >= 0.26 vendors click; older versions use click itself
 except ImportError:  # pragma: no cover
     from click import exceptions as click_errors
 
-from ..errors import InputError
+from ..errors import InputError, Interrupted
 
 app = typer.Typer(
     name="pitchsim",
@@ -41,6 +41,9 @@ def main(argv: list[str] | None = None) -> None:
         rc = app(args=argv, standalone_mode=False)
     except InputError as e:
         fail(str(e))
+    except Interrupted as e:
+        print(f"pitchsim: interrupted: {e}", file=sys.stderr)
+        sys.exit(130)
     except click_errors.NoArgsIsHelpError as e:
         print(e.ctx.get_help() if e.ctx else str(e), file=sys.stderr)
         sys.exit(2)
@@ -53,4 +56,6 @@ def main(argv: list[str] | None = None) -> None:
         # The reader (``| head``) went away: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    if rc == 130:  # typer turns Ctrl-C into this exit code
+        print("pitchsim: interrupted", file=sys.stderr)
     sys.exit(rc if isinstance(rc, int) else 0)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import InputError
+from ..errors import InputError, Interrupted
 from ..options import Rules
 from ..runtime import PART_SIZE, pick_seed
 from . import app
@@ -61,7 +62,7 @@ def simulate_command(
         _check_same(out, deals, players, policy, seed, rules, part_size)
         manifest = read_manifest(out)
         todo = sum(r.part.count for r in manifest.parts if r.status != "done")
-        with Progress("deals", todo, enabled=not quiet) as bar:
+        with Progress("deals", todo, enabled=not quiet) as bar, _keep_on_interrupt(out):
             result = resume(out, threads, scheduler, bar.update, on_damaged=note)
     else:
         if deals is None:
@@ -70,10 +71,32 @@ def simulate_command(
         seed = pick_seed(seed, MAX_SEED)
         out = out or f"runs/run-{seed}"
         rule_set = Rules.parse(rules)
-        with Progress("deals", deals * len(counts), enabled=not quiet) as bar:
+        with (
+            Progress("deals", deals * len(counts), enabled=not quiet) as bar,
+            _keep_on_interrupt(out),
+        ):
             result = simulate(out, deals, counts, policy or "heuristic", seed, rule_set,
                               part_size or PART_SIZE, threads, scheduler, bar.update)  # fmt: skip
     sys.stdout.write(render(result, time.monotonic() - started, resume_run))
+
+
+@contextlib.contextmanager
+def _keep_on_interrupt(out: str):
+    """Ctrl-C: say how much of the run is kept (every finished part) and how to finish it."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        from ..batch import RunError, read_manifest
+
+        try:
+            m = read_manifest(out)
+        except RunError:
+            raise Interrupted("nothing was written") from None
+        done = len(m.done())
+        raise Interrupted(
+            f"{done} of {len(m.parts)} parts of {out} are done and kept; "
+            f"`pitchsim simulate --resume --out {out}` finishes the run"
+        ) from None
 
 
 def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
