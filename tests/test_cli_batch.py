@@ -177,3 +177,16 @@ def test_ctrl_c_elsewhere_is_one_line_and_exit_130(capsys, monkeypatch):
     monkeypatch.setattr(bid_odds, "bid_odds", stopped)
     code, out, err = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S")
     assert code == 130 and out == "" and err == "pitchsim: interrupted\n"
+
+
+def test_unwritable_output_is_one_line_not_a_traceback(capsys, tmp_path, made):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    for argv in (
+        ["simulate", "--deals", "100", "--seed", "1", "--out", blocker / "run", "--quiet"],
+        ["chart", made, "--kind", "points", "--out", blocker / "chart.png"],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == ""
+        assert err.startswith("pitchsim: error:") and err.count("\n") == 1
+        assert str(blocker) in err

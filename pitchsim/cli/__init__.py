@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> None:
         # The reader (``| head``) went away: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    except OSError as e:  # an output path that cannot be written, a full disk ...
+        fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e))
     if rc == 130:  # typer turns Ctrl-C into this exit code
         print("pitchsim: interrupted", file=sys.stderr)
     sys.exit(rc if isinstance(rc, int) else 0)
