@@ -218,14 +218,16 @@ def part_table(columns: dict[str, np.ndarray]) -> pa.Table:
     return pa.Table.from_arrays([columns[name] for name in SCHEMA.names], schema=SCHEMA)
 
 
-def encode_part(columns: dict[str, np.ndarray]) -> bytes:
-    """The Parquet bytes of a part (one row group)."""
-    return parquet.write_table(_PARQUET_COLUMNS, columns)
+_worker = threading.local()  # per worker thread: column buffers and encoder, reused
 
 
 def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> bytes:
-    """A part from scratch: what a Dask worker runs."""
-    return encode_part(simulate_part(part, params, threads))
+    """A part from scratch: what a Dask worker runs (reusing its thread's memory from
+    part to part, as a local run does)."""
+    if getattr(_worker, "buffers", None) is None or _worker.buffers["flags"].size < part.count:
+        _worker.buffers, _worker.encoder = part_buffers(part.count), parquet.Encoder()
+    columns = simulate_part(part, params, threads, buffers=_worker.buffers)
+    return bytes(_worker.encoder.encode(_PARQUET_COLUMNS, columns))
 
 
 # ---- the manifest --------------------------------------------------------------------
