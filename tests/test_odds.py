@@ -119,3 +119,52 @@ def test_partnership_counts_the_team():
 def test_bad_input_raises_input_error(kwargs, message):
     with pytest.raises(InputError, match=message):
         bid_odds(**kwargs)
+
+
+def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals: int, seed: int):
+    """Per deal, the High/Low/Jack/Game flags of the pitcher holding ``hand``."""
+    from pitchsim.cards import mask_of
+    from pitchsim.kernels.deal import deck_without
+    from pitchsim.kernels.simulate import simulate_hands
+
+    fixed = mask_of(parse_hand(hand))
+    flags, trumps, none = np.empty(deals, np.int8), np.empty(deals, np.int8), np.empty(0, np.int64)
+    simulate_hands(seed, 0, deals, n, fixed, deck_without(fixed), parse_suit(trump),
+                   seat_policies(policy, n), rules.to_array(), flags, trumps, none, none)  # fmt: skip
+    return flags.view(np.uint8)
+
+
+def _none_dealt(m: int, n: int) -> float:
+    """P(none of m given unseen cards is among the 6(n-1) dealt from the 46 unseen)."""
+    k = 6 * (n - 1)
+    return math.comb(46 - m, k) / math.comb(46, k)
+
+
+@pytest.mark.parametrize(
+    "hand, higher, n",
+    [("KS 2H 3D 4C 5C 6C", 1, 4), ("QS 9S 3D 4C 5C 6H", 2, 3), ("TS 4S 3D 4C 5C 6H", 4, 6),
+     ("7S 2S 3D 4C 5C 6H", 7, 7), ("5S 3S 3D 4C 9C 6H", 9, 2)],
+)  # fmt: skip
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_high_is_won_exactly_when_no_higher_trump_was_dealt(hand, higher, n, policy):
+    """The highest trump in play always wins its trick, so the pitcher's top trump is High
+    exactly when none of the ``higher`` trumps above it was dealt: a hypergeometric
+    probability, whatever the play."""
+    deals = 40_000
+    high = _points_won(hand, "S", n, Rules(), policy, deals, seed=n) & 1
+    p = _none_dealt(higher, n)
+    assert abs(high.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / deals)
+
+
+@pytest.mark.parametrize("hand, lower, n", [("AS 2S 3D 4C 5C 6H", 0, 5), ("KS 4S 3D 4C 5C 6H", 2, 4),
+                                             ("QS 7S 3D 4C 5C 6H", 5, 3)])  # fmt: skip
+def test_low_as_dealt_goes_to_the_lowest_trump_dealt(hand, lower, n):
+    """Under low=dealt the pitcher takes Low exactly when none of the ``lower`` trumps
+    below his lowest was dealt (with the deuce: always)."""
+    deals = 40_000
+    low = (_points_won(hand, "S", n, Rules(low="dealt"), "heuristic", deals, seed=7) >> 1) & 1
+    p = _none_dealt(lower, n)
+    if lower == 0:
+        assert low.all()
+    else:
+        assert abs(low.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / deals)
