@@ -30,6 +30,7 @@ from .features import (  # noqa: F401  (FEATURES, Feature, parse_features: part 
     HOLDING_COUNT,
     HOLDINGS,
     JACK,
+    KING,
     Feature,
     format_holding,
     format_pattern,
@@ -267,7 +268,9 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
       the jack of trump (``jack_dealt`` when the pitcher lacks it) and on all the trumps
       he lacks (``trumps_dealt``).
     - Game points in play average 80 * 6n / 52.
-    - The ace of trump always wins High.
+    - The ace of trump always wins High; a king of trump without the ace wins it exactly
+      when the ace was not dealt, with probability 1 - 6(n-1)/46 (the highest trump in
+      play always wins its trick, whoever plays it and however).
 
     One row per player count and check: ``deals``, ``estimate``, its standard error
     ``se``, the 95% interval ``lo``..``hi``, the ``exact`` value, ``z`` = (estimate -
@@ -285,11 +288,13 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
         frac = (c["trumps_dealt"].astype(np.int64) - c["trump_count"]) / unseen
         game = c["game_dealt"].astype(np.float64)
         ace = ((ranks >> ACE) & 1) == 1
+        king_top = (((ranks >> KING) & 1) == 1) & ~ace
         s = np.array([
             lacks_jack.sum(), (lacks_jack & c["jack_dealt"]).sum(),
             frac.size, frac.sum(), (frac * frac).sum(),
             game.size, game.sum(), (game * game).sum(),
             ace.sum(), (ace & c["high"]).sum(),
+            king_top.sum(), (king_top & c["high"]).sum(),
         ], dtype=np.float64)  # fmt: skip
         sums[n] = s if n not in sums else sums[n] + s
     rows = []
@@ -304,6 +309,10 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
         rows.append(_mean_row(n, "game points in play", s[5], s[6], s[7], 80 * 6 * n / 52))
         lo, hi = wilson(s[9], s[8])
         rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
+        lo, hi = wilson(s[11], s[10])
+        p_king = 1 - p_unseen
+        rows.append(_row(n, "king of trump, no ace, wins High", s[10], s[11] / s[10],
+                         math.sqrt(p_king * (1 - p_king) / s[10]), p_king, lo, hi))  # fmt: skip
     return pd.DataFrame(rows)
 
 

@@ -235,7 +235,9 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "",
         "A card the pitcher does not hold is dealt to someone with probability "
         "6(n-1)/46; the game points in play average 80 x 6n/52; the ace of trump always "
-        "wins High. `z` is (estimate - exact) / standard error; about 1 correct check in 20 "
+        "wins High, and a king of trump without the ace wins it exactly when the ace was "
+        "not dealt, 1 - 6(n-1)/46 of the time (the highest trump in play always wins its "
+        "trick). `z` is (estimate - exact) / standard error; about 1 correct check in 20 "
         "lands outside its 95% interval by chance.",
         "",
         "| players | check | deals | estimate | 95% interval | exact | z |",

@@ -98,7 +98,7 @@ def test_exact_values_within_their_intervals(run):
     """6(n-1)/46 for an unseen card, 80*6n/52 game points in play, ace of trump wins High.
     The run has a fixed seed; |z| < 4 is a check a correct simulator fails once in 16,000."""
     c = exact_checks(run)
-    assert len(c) == 8 and set(c.players) == {3, 6}
+    assert len(c) == 10 and set(c.players) == {3, 6}
     assert (c.z.abs() < 4).all(), c
     jack6 = c[(c.players == 6) & (c.check == "unseen jack of trump dealt")].iloc[0]
     assert jack6.exact == pytest.approx(30 / 46) and jack6.se < 0.003
@@ -106,6 +106,8 @@ def test_exact_values_within_their_intervals(run):
     assert game3.exact == pytest.approx(80 * 18 / 52)
     assert abs(game3.estimate - game3.exact) < 4 * game3.se
     assert (c[c.check == "ace of trump wins High"].estimate == 1.0).all()
+    king6 = c[(c.players == 6) & (c.check == "king of trump, no ace, wins High")].iloc[0]
+    assert king6.exact == pytest.approx(16 / 46) and king6.deals > 1000
 
 
 def test_unknown_feature_and_player_count(run):

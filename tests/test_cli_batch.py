@@ -76,7 +76,7 @@ def test_table_csv_json_and_checks(capsys, made):
     code, out, _ = run(capsys, "table", made, "--checks")
     assert code == 0 and "unseen jack of trump dealt" in out and "game points in play" in out
     code, out, _ = run(capsys, "table", made, "--checks", "--format", "json")
-    assert len(json.loads(out)) == 8
+    assert len(json.loads(out)) == 10  # 5 checks x 2 player counts
 
 
 def test_chart(capsys, made, tmp_path):
