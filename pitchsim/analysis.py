@@ -38,9 +38,9 @@ from .features import (  # noqa: F401  (FEATURES, Feature, parse_features: part 
     parse_holding,
     pattern_code,
 )
+from .options import BIDS
 from .stats import Z95, wilson
 
-BIDS = (1, 2, 3, 4)
 POINTS = 5  # a pitcher's side wins 0..4 points
 DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse counting
 

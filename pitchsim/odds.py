@@ -14,12 +14,11 @@ from .cards import SUITS, format_card, mask_of, parse_hand, parse_suit, suit_of
 from .errors import InputError
 from .kernels.deal import deck_without
 from .kernels.simulate import simulate_hands
-from .options import Rules
+from .options import BIDS, Rules
 from .policies import play_policy, seat_policies
 from .runtime import chunked, pick_seed, use_threads
 from .stats import samples_for_half_width, wilson
 
-BIDS = (1, 2, 3, 4)
 DEFAULT_SAMPLES = 40_000  # about +/-0.5% at 95% for any probability
 assert samples_for_half_width(0.005) <= DEFAULT_SAMPLES
 TRUMP_CHOICE_SAMPLES = 4_000

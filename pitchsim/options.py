@@ -26,6 +26,8 @@ R_SET_PITCHER_WINS = 6  # 1: a set pitcher still at/past the target wins
 R_PARTNERSHIP = 7  # 1: seats 0+2 vs 1+3
 N_RULE_FIELDS = 8
 
+BIDS = (1, 2, 3, 4)  # a bid is 1 to 4 points: High, Low, Jack and Game
+
 
 class RulesError(InputError):
     """Rule options that cannot be played; the message names the problem."""

@@ -21,12 +21,11 @@ import numpy as np
 from .bidding import Strategy, parse_strategies, seat_arrays
 from .errors import InputError
 from .kernels.game import play_games
-from .options import Rules
+from .options import BIDS, Rules
 from .runtime import chunked, pick_seed, use_threads
 from .stats import Z95, wilson
 
 BOARDS_PER_CALL = 1 << 13
-BIDS = (1, 2, 3, 4)
 
 
 @dataclass

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import InputError
 from ..features import FEATURES, parse_features
-from ..odds import BIDS
+from ..options import BIDS
 from . import app
 
 if TYPE_CHECKING:
