@@ -24,7 +24,7 @@ from .kernels.deal import deal_hands
 from .kernels.game import MAX_DEALS
 from .kernels.rng import AUCTION_COUNTER, deal_key
 from .options import Rules
-from .policies import PLAY_POLICIES, PolicyError, kernel_chooser, play_policy
+from .policies import PLAY_POLICIES, PolicyError, by_name, kernel_chooser, play_policy
 from .reference.auction import PASS, Bid
 from .reference.game import BidView, GameRecord, play_game
 
@@ -68,11 +68,7 @@ USES_TABLE = {"odds", "odds-game"}
 
 
 def bidding_policy(name: str) -> BiddingPolicy:
-    try:
-        return BIDDING_POLICIES[name.strip().lower()]
-    except KeyError:
-        known = ", ".join(BIDDING_POLICIES)
-        raise StrategyError(f"unknown bidding policy {name!r} (known: {known})") from None
+    return by_name(BIDDING_POLICIES, name, "bidding policy", StrategyError)
 
 
 @dataclass(frozen=True)

@@ -44,12 +44,17 @@ PLAY_POLICIES = {
 assert set(PLAY_POLICIES) == set(PLAY_POLICY_IDS)
 
 
-def play_policy(name: str) -> PlayPolicy:
+def by_name(table: dict, name: str, what: str, error: type[Exception]):
+    """``table``'s entry for ``name`` (any case, spaces around ignored), or ``error``
+    naming the known ones."""
     try:
-        return PLAY_POLICIES[name.strip().lower()]
+        return table[name.strip().lower()]
     except KeyError:
-        known = ", ".join(PLAY_POLICIES)
-        raise PolicyError(f"unknown policy {name!r} (known: {known})") from None
+        raise error(f"unknown {what} {name!r} (known: {', '.join(table)})") from None
+
+
+def play_policy(name: str) -> PlayPolicy:
+    return by_name(PLAY_POLICIES, name, "policy", PolicyError)
 
 
 def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
