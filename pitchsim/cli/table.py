@@ -107,15 +107,16 @@ def render(df: pd.DataFrame, run: Run, features: list[str], min_count: int) -> s
 
 
 def render_checks(df: pd.DataFrame) -> str:
+    w = max([5, *map(len, df.check)])  # the widest check name
     lines = [
         "Exact values the run must reproduce (95% interval; z = (estimate - exact) / s.e.)",
-        f"{'players':>7}  {'check':<30}  {'deals':>11}  {'estimate':>10}  "
+        f"{'players':>7}  {'check':<{w}}  {'deals':>11}  {'estimate':>10}  "
         f"{'95% interval':>21}  {'exact':>10}  {'z':>6}",
     ]
     for r in df.itertuples(index=False):
         mark = "" if r.inside else "  (outside)"
         lines.append(
-            f"{r.players:>7}  {r.check:<30}  {r.deals:>11,}  {r.estimate:>10.5f}  "
+            f"{r.players:>7}  {r.check:<{w}}  {r.deals:>11,}  {r.estimate:>10.5f}  "
             f"{r.lo:>10.5f}-{r.hi:<10.5f}  {r.exact:>10.5f}  {r.z:>6.2f}{mark}"
         )
     return "\n".join(lines) + "\n"
