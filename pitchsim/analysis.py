@@ -311,7 +311,7 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
         rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
         lo, hi = wilson(s[11], s[10])
         p_king = 1 - p_unseen
-        rows.append(_row(n, "king of trump, no ace, wins High", s[10], s[11] / s[10],
+        rows.append(_row(n, "king of trump without the ace wins High", s[10], s[11] / s[10],
                          math.sqrt(p_king * (1 - p_king) / s[10]), p_king, lo, hi))  # fmt: skip
     return pd.DataFrame(rows)
 

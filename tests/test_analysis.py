@@ -106,7 +106,7 @@ def test_exact_values_within_their_intervals(run):
     assert game3.exact == pytest.approx(80 * 18 / 52)
     assert abs(game3.estimate - game3.exact) < 4 * game3.se
     assert (c[c.check == "ace of trump wins High"].estimate == 1.0).all()
-    king6 = c[(c.players == 6) & (c.check == "king of trump, no ace, wins High")].iloc[0]
+    king6 = c[(c.players == 6) & (c.check == "king of trump without the ace wins High")].iloc[0]
     assert king6.exact == pytest.approx(16 / 46) and king6.deals > 1000
 
 
