@@ -10,6 +10,7 @@ import typer
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..errors import InputError
 from ..options import Rules
+from ..variants import rules_help
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
 SeedOpt = typer.Option(None, "--seed", help="Random seed (default: a new one, printed).")
@@ -17,9 +18,7 @@ PolicyOpt = typer.Option("heuristic", "--policy", help="Play policy: random or h
 PartnershipOpt = typer.Option(
     False, "--partnership", help="Two teams of two (seats 0+2 vs 1+3); 4 players only."
 )
-RulesOpt = typer.Option(
-    None, "--rules", help="Rule variants, e.g. low=dealt,follow=suit, or a TOML file."
-)
+RulesOpt = typer.Option(None, "--rules", help=rules_help())
 ThreadsOpt = typer.Option(None, "--threads", help="Threads to run on (default: all cores).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 
