@@ -94,7 +94,7 @@ def test_play_all_pass_under_redeal(capsys):
         (["tournament", "-s", "odds+heuristic+random,heuristic"], "cannot read strategy"),
         (["tournament", "-s", "odds"], "at least two strategies"),
         (["tournament", "-s", "odds,heuristic,random", "--partnership"], "exactly two"),
-        (["tournament", "-s", "odds,heuristic", "--games", "0"], "games must be positive"),
+        (["tournament", "-s", "odds,heuristic", "--games", "0"], "boards must be positive"),
         (["tournament", "-s", "odds,heuristic", "--target", "0"], "target must be positive"),
         (["tournament", "-s", "odds,heuristic", "--rules", "min-bid=3"], "min-bid must be 1 or 2"),
         (["tournament", "-s", "odds,heuristic", "--rules", "dealer-steal=maybe"], "dealer-steal"),

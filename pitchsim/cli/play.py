@@ -110,7 +110,9 @@ def play_command(
             d["strategies"] = [s.name for s in seats]
         print_json(docs if rounds is not None else docs[0])
         return
-    names = ", ".join(sorted({s.name for s in seats}))
+    # One strategy for all, or each seat's in seat order (the order --bidding gave them).
+    same = len({s.name for s in seats}) == 1
+    names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
     for i, rnd in enumerate(played):
         sys.stdout.write(render(rnd, f"Deal {i} of seed {seed}  ·  {players} players  ·  {names}"))
 

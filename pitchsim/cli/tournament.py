@@ -31,11 +31,13 @@ def tournament_command(
         "(bidding: random, heuristic, odds, odds-game; play: random, heuristic).",
     ),  # fmt: skip
     players: int = PlayersOpt,
-    games: int = typer.Option(
+    boards: int = typer.Option(
         1000,
+        "--boards",
         "--games",
         "-g",
-        help="Boards (deal sequences); each is played once per rotation of the strategies.",
+        help="Boards (a game's deal sequence), each played once per rotation of the "
+        "strategies: boards x strategies games in all.  --games is its old name.",
     ),  # fmt: skip
     target: int = typer.Option(
         None, "--target", help="Points to win (default: the rules' target, 7)."
@@ -47,11 +49,11 @@ def tournament_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Play whole games between strategies and compare win rates, scores and bids."""
-    positive("games", games)
+    positive("boards", boards)
     positive("target", target)
     rule_set = make_rules(rules, partnership, players)
     with Progress("games") as bar:
-        result = tournament(strategies, players=players, games=games, rules=rule_set,
+        result = tournament(strategies, players=players, boards=boards, rules=rule_set,
                             target=target, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
     show(result, as_json, render)
 
