@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from ..chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
@@ -26,8 +28,13 @@ def chart_command(
     ),
 ) -> None:
     """Draw a strategy chart: heatmap, players, points or bids."""
-    from ..charts import chart, save  # matplotlib loads only when a chart is drawn
+    from ..charts import chart, chart_data, save  # matplotlib loads only when a chart is drawn
 
     wanted = [h for h in holdings.split(",") if h.strip()] if holdings else None
-    fig = chart(run, kind, players=players, holdings=wanted, min_count=min_count)
+    data = chart_data(run, kind, players=players, holdings=wanted, min_count=min_count)
+    fig = chart(run, kind, players=players, holdings=wanted, min_count=min_count, data=data)
     print(f"wrote {save(fig, out)}")
+    if data.blank_cells:
+        print(f"pitchsim: note: {data.blank_cells} cells have fewer than {min_count:,} deals "
+              "and are left out (blank or grey); a longer run fills them, or lower "
+              "--min-count (wider intervals)", file=sys.stderr)  # fmt: skip
