@@ -21,8 +21,7 @@ def cache_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
 ) -> None:
-    """Show the numba cache of compiled kernels (one folder per version of the kernel
-    source) or clear it."""
+    """Show or clear the cache of compiled kernels (one folder per kernel version)."""
     from .. import kernels  # light: compiles nothing
 
     if all_ and not clear:
