@@ -375,7 +375,17 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None)
 def chart_data(run, kind: str, players: int | None = None,
                holdings: Sequence[str] | None = None,
                min_count: int = DEFAULT_MIN_COUNT) -> ChartData:  # fmt: skip
-    """The data the chart ``kind`` plots (see :class:`ChartData`)."""
+    """The data the chart ``kind`` plots (see :class:`ChartData`): the same arguments
+    as :func:`chart`.
+
+    >>> import tempfile
+    >>> from pitchsim import simulate
+    >>> run = simulate(tempfile.mkdtemp() + "/run", 20_000, players=[4], seed=1).path
+    >>> data = chart_data(run, "heatmap", min_count=500)
+    >>> c = data.cells.iloc[0]
+    >>> int(c.k), c.high, int(c.length), c.label, c.detail
+    (2, 'A', 1, '63%', '±2.7 n=1,187')
+    """
     _check_kind(kind, min_count)
     if kind == "heatmap":
         return heatmap_data(run, players, min_count)
@@ -414,8 +424,14 @@ def chart(run, kind: str, players: int | None = None, holdings: Sequence[str] | 
 
     Examples
     --------
-    >>> fig = chart("runs/study", "heatmap", players=5)  # doctest: +SKIP
-    >>> save(fig, "heat5.png")  # doctest: +SKIP
+    >>> import tempfile
+    >>> from pitchsim import simulate
+    >>> run = simulate(tempfile.mkdtemp() + "/run", 20_000, players=[5], seed=1).path
+    >>> fig = chart(run, "heatmap", players=5, min_count=500)
+    >>> fig.axes[0].get_title()
+    "P(make 2): the pitcher's side wins 2 or more points"
+    >>> save(fig, tempfile.mkdtemp() + "/heat5.png").suffix
+    '.png'
     """
     _check_kind(kind, min_count)
     run = open_run(run)

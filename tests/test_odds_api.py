@@ -7,7 +7,8 @@ import pytest
 
 import pitchsim
 from pitchsim.cards import Suit, mask_of, parse_hand
-from pitchsim.cli.bid_odds import render, signed
+from pitchsim.cli.bid_odds import render
+from pitchsim.cli.common import signed
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, play_fixed_hand
 from pitchsim.kernels.rng import deal_key

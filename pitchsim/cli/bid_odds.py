@@ -20,6 +20,7 @@ from .common import (
     make_rules,
     positive,
     show,
+    signed,
     suit_label,
 )
 from .progress import Progress
@@ -51,12 +52,6 @@ def bid_odds_command(
 
 def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
-
-
-def signed(x: float) -> str:
-    """``+0.75``, ``-2.58``; a value that rounds to zero is ``0.00``, never ``-0.00``."""
-    text = f"{x:+.2f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
 
 
 def _wrap(text: str) -> list[str]:
@@ -102,7 +97,7 @@ def render(r: BidOdds) -> str:
         lines += _wrap(
             f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
             f"(±{1.96 * p.expected_points_se:.2f}), against a pitcher dealt a random hand; "
-            f"a pitcher who outbids you is usually stronger, so read it as an upper bound."
+            f"a pitcher who outbids you is usually stronger, so passing is likely worth less."
         )
     if not r.trump_fixed:
         share = r.chosen_trump_share.get(r.chosen_trump, 0.0)

@@ -34,6 +34,12 @@ def positive(name: str, value: int | None) -> None:
         raise InputError(f"{name} must be positive, not {value}")
 
 
+def signed(x: float) -> str:
+    """``+0.75``, ``-2.58``; a value that rounds to zero is ``0.00``, never ``-0.00``."""
+    text = f"{x:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
+
+
 def suit_label(suit: int) -> str:
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
 

@@ -17,6 +17,7 @@ from .common import (
     make_rules,
     positive,
     show,
+    signed,
 )
 from .progress import Progress
 
@@ -87,7 +88,7 @@ def render(r: TournamentResult) -> str:
         lo, hi = s.ci95
         lines.append(
             f"{s.name:<26}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
-            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{s.mean_final_score:>+12.2f}"
+            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{signed(s.mean_final_score):>12}"
             f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
     lines += ["", "Hands pitched at each bid (and how often made)",
