@@ -401,7 +401,7 @@ def simulate(
     players: str | int | Iterable[int] = 4,
     policy: str = "heuristic",
     seed: int | None = None,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     part_size: int = PART_SIZE,
     threads: int | None = None,
     scheduler: str | None = None,
@@ -418,7 +418,7 @@ def simulate(
     >>> r.manifest.done()[0].rows  # doctest: +SKIP
     2000
     """
-    rules = rules or Rules()
+    rules = Rules.parse(rules) if rules is None or isinstance(rules, str) else rules  # as --rules
     counts = parse_players(players)
     if not 0 < deals <= MAX_DEALS:
         raise InputError(f"deals must be 1-{MAX_DEALS:,}, not {deals}")

@@ -196,3 +196,8 @@ def test_progress_total_is_the_deals_played():
 
 def test_bid_odds_result_type():
     assert isinstance(bid_odds("AS JS 4S KD 9C 3H", samples=500, seed=1, partnership=True), BidOdds)
+
+
+def test_simulate_takes_a_rules_string(tmp_path):
+    r = pitchsim.simulate(tmp_path / "r", 500, players=4, seed=1, rules="low=dealt")
+    assert r.manifest.params.rules["low"] == "dealt"
