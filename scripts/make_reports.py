@@ -210,6 +210,12 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "scoring a deuce led alone is simply captured (with `--rules low=dealt` it is a "
         "sure point, and the policy does lead it).",
         "",
+        "Trump is the suit the pitcher's policy chose to lead, so every cell counts only the "
+        "hands from which that suit was led. A short suit is led mostly from hands that are "
+        'strong elsewhere: that is why a lone jack "makes 3" more often than J-x at some '
+        "tables, not because the lone jack is the better holding. The charts carry this "
+        "note too.",
+        "",
         "## The bidding chart",
         "",
         "![Bidding chart](bids.png)",

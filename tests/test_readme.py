@@ -173,13 +173,14 @@ def test_rules_command_prints_the_rules_in_force():
 # ---- the kernel cache ------------------------------------------------------------------
 
 
-def _tiny_kernel(cache_home: Path):
+def _tiny_kernel(
+    cache_home: Path, code="from pitchsim.kernels.rng import deal_key; deal_key(1, 2)"
+):
     """Call one small cached kernel in a fresh process whose cache is under cache_home."""
     e = env()
     e.pop("NUMBA_CACHE_DIR", None)
     e["XDG_CACHE_HOME"] = str(cache_home)
     e["PITCHSIM_COMPILE_NOTICE"] = "1"
-    code = "from pitchsim.kernels.rng import deal_key; deal_key(1, 2)"
     return subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True,
                           timeout=300)  # fmt: skip
 
@@ -200,6 +201,9 @@ def test_compile_notice_once_when_cold_and_stale_folders_pruned(tmp_path):
     assert len(current) == 1 and any(current[0].iterdir())
     warm = _tiny_kernel(tmp_path)
     assert warm.returncode == 0 and warm.stderr == ""  # quiet when warm
+    other = "import pitchsim.kernels, numba; numba.njit(lambda x: x + 1)(1)"
+    theirs = _tiny_kernel(tmp_path, other)  # a compile of someone else's numba code
+    assert theirs.returncode == 0 and theirs.stderr == ""
 
     e = env()
     e.pop("NUMBA_CACHE_DIR", None)

@@ -107,6 +107,10 @@ class _CompileNotice(event.Listener):
     def on_start(self, event):
         if _CompileNotice.announced:
             return
+        dispatcher = (event.data or {}).get("dispatcher")
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        if not module.startswith("pitchsim"):
+            return  # someone else's numba code in the same process
         _CompileNotice.announced = True
         if OWN_CACHE:
             prune_cache()
