@@ -16,7 +16,7 @@ from pitchsim.cli import main
 from pitchsim.kernels.auction import run_auction
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.options import Rules
+from pitchsim.options import BASE_RULES, Rules
 from pitchsim.policies import seat_policies
 from pitchsim.rounds import game_log
 from pitchsim.tournament import tournament
@@ -257,7 +257,7 @@ JUNK = ["5C 7D 9H 3S 6C 8D", "4C 6D 8H 5S 7C 9D", "3D 5H 7S 9C 4H 6S"]
 OPENS_1 = "2C 5D 7H 9S 3C 4D"  # the heuristic bidder's count: exactly 1
 
 
-def seat_1_call(strategy, hands, scores, rules=Rules()):
+def seat_1_call(strategy, hands, scores, rules=BASE_RULES):
     """Seat 1's call when seats 0, 2, 3 bid heuristic; dealer 3, so seat 0 calls first."""
     seats = parse_strategies(["heuristic", strategy, "heuristic", "heuristic"])
     a = seat_arrays(seats, rules)
