@@ -53,7 +53,7 @@ from .kernels.deal import deck_without
 from .kernels.simulate import BLOCK, simulate_hands
 from .options import Rules
 from .policies import seat_policies
-from .runtime import PART_SIZE, chunked, pick_seed, use_threads
+from .runtime import PART_SIZE, check_threads, chunked, pick_seed, use_threads
 
 FORMAT = "pitchsim-run/1"
 MANIFEST = "manifest.json"
@@ -428,6 +428,8 @@ def simulate(
     for n in counts:
         rules.check_players(n)
         seat_policies(policy, n)
+    if scheduler is None:  # (a cluster's workers may have more cores than this machine)
+        check_threads(threads)  # before anything is written
     path = Path(out)
     if (path / MANIFEST).exists():
         raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
@@ -452,6 +454,8 @@ def resume(
     missing, truncated or altered.  ``on_damaged(message)`` hears about the latter."""
     path = Path(out)
     manifest = read_manifest(path)
+    if scheduler is None:
+        check_threads(threads)
     for tmp in path.glob(".part-*.tmp"):
         tmp.unlink()
     for rec in manifest.done():

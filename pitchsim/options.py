@@ -125,7 +125,11 @@ class Rules:
 
 
 def _coerce(name: str, value: object, typ: str) -> object:
-    if not isinstance(value, str):
+    if not isinstance(value, str):  # from TOML: the type must be right already
+        if typ == "bool" and not isinstance(value, bool):
+            raise RulesError(f"{name.replace('_', '-')} takes true or false, not {value!r}")
+        if typ == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise RulesError(f"{name.replace('_', '-')} takes a whole number, not {value!r}")
         return value
     if typ == "bool":
         low = value.lower()
