@@ -173,6 +173,7 @@ def test_bid_odds(capsys, options, message):
         (["--game", "--trump", "H"], "leave out --trump"),
         (["--game", "--bid", "2"], "leave out --bid"),
         (["--game", "--dealer", "1"], "leave out --dealer"),
+        (["--game", "--rounds", "3", "--bid", "2"], "leave out --bid, --rounds"),
     ],
 )
 def test_play(capsys, options, message):
@@ -292,6 +293,8 @@ def test_not_a_run(capsys, tmp_path, command):
         (["-s", "heuristic,smart"], "unknown bidding policy 'smart'"),
         (["-s", "odds+smart,heuristic"], "unknown play policy 'smart'"),
         (["-s", "odds,,heuristic"], "cannot read strategies"),
+        (["-s", "odds+heuristic+random,heuristic"], "cannot read strategy"),
+        (["-s", "odds,heuristic", "--rules", "nope.toml"], "cannot read rules file"),
         (["-s", "odds"], "at least two strategies"),
         (["-s", "odds,heuristic,random,odds-game,random", "--players", "4"], "do not fit"),
         (["-s", "odds,heuristic,random", "--partnership"], "exactly two"),
@@ -311,3 +314,7 @@ def test_not_a_run(capsys, tmp_path, command):
 )
 def test_tournament(capsys, options, message):
     check(capsys, ["tournament", *options], message)
+
+
+def test_unknown_command(capsys):
+    check(capsys, ["no-such-command"], "No such command")

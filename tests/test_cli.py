@@ -89,37 +89,7 @@ def test_sanity_every_bid_certain(capsys):
     assert doc["recommended_bid"] == 4
 
 
-@pytest.mark.parametrize(
-    "argv, message",
-    [
-        (["bid-odds", "AH KH 2H 9C 7D ZZ"], "cannot read card 'ZZ'"),
-        (["bid-odds", "AH KH 2H 9C 7D AH"], "duplicate card AH"),
-        (["bid-odds", "AH KH 2H 9C 7D"], "exactly 6 cards, got 5"),
-        (["bid-odds", "AH KH 2H 9C 3S 4S", "--trump", "D"], "no card of that suit"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--trump", "X"], "unknown suit"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "8"], "players must be 2-7"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "1"], "players must be 2-7"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "3", "--partnership"], "partnership"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "0"], "samples must be positive"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "-5"], "samples must be positive"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--policy", "smart"], "unknown policy 'smart'"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--threads", "99"], "threads must be"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--players", "four"], "players"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--rules", "low=maybe"], "low must be"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--rules", "colour=red"], "unknown rule option"),
-        (["bid-odds", "AH KH 2H 9C 7D 3S", "--seed", "-1"], "seed must be"),
-        (["play", "--hand", "AH KH 2H 9C 3S 4S", "--trump", "D"], "no card of that suit"),
-        (["play", "--players", "9"], "players must be 2-7"),
-        (["play", "--policy", "nope"], "unknown policy"),
-        (["no-such-command"], "No such command"),
-    ],
-)
-def test_bad_input_one_line_exit_2(capsys, argv, message):
-    code, out, err = run(capsys, *argv)
-    assert code == 2
-    assert message in err
-    assert err.startswith("pitchsim: error:") and err.count("\n") == 1
-    assert "Traceback" not in err and out == ""
+# Bad input, option by option: tests/test_bad_input.py
 
 
 def test_bad_input_from_a_real_process_has_no_traceback():
