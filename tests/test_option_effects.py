@@ -44,28 +44,30 @@ def kernel_flags(seed, count, n, policy, rules, hand=0, trump=-1):
 DEALS, SEED = 3000, 17
 
 
-def simulated_flags(capsys, tmp_path, *options) -> tuple[np.ndarray, dict]:
-    out = tmp_path / ("run" + "".join(o.replace("=", "-").replace(",", "_") for o in options))
-    run(capsys, "simulate", "--deals", DEALS, "--players", 4, "--seed", SEED, "--out", out,
-        "--quiet", *options)  # fmt: skip
+def simulated(out, *options) -> tuple[np.ndarray, dict]:
+    """``pitchsim simulate`` into ``out``: per deal the High/Low/Jack/Game bits read back
+    from the part, and the manifest."""
+    import contextlib
+    import io
+
+    argv = ["simulate", "--deals", DEALS, "--players", 4, "--seed", SEED, "--out", out,
+            "--quiet", *options]  # fmt: skip
+    with pytest.raises(SystemExit) as e, contextlib.redirect_stdout(io.StringIO()):
+        main([str(a) for a in argv])
+    assert e.value.code == 0
     df = pq.read_table(out / "part-000000.parquet").to_pandas()
     flags = (df.high.to_numpy(np.uint8) | df.low.to_numpy(np.uint8) << 1
              | df.jack.to_numpy(np.uint8) << 2 | df.game.to_numpy(np.uint8) << 3)  # fmt: skip
     return flags, json.loads((out / "manifest.json").read_text())
 
 
+def simulated_flags(capsys, tmp_path, *options) -> tuple[np.ndarray, dict]:
+    return simulated(tmp_path / f"run{len(list(tmp_path.iterdir()))}", *options)
+
+
 @pytest.fixture(scope="module")
 def base_flags(tmp_path_factory):
-    import contextlib
-    import io
-
-    out = tmp_path_factory.mktemp("base") / "run"
-    with pytest.raises(SystemExit), contextlib.redirect_stdout(io.StringIO()):
-        main(["simulate", "--deals", str(DEALS), "--players", "4", "--seed", str(SEED), "--out",
-              str(out), "--quiet"])  # fmt: skip
-    df = pq.read_table(out / "part-000000.parquet").to_pandas()
-    return (df.high.to_numpy(np.uint8) | df.low.to_numpy(np.uint8) << 1
-            | df.jack.to_numpy(np.uint8) << 2 | df.game.to_numpy(np.uint8) << 3)  # fmt: skip
+    return simulated(tmp_path_factory.mktemp("base") / "run")[0]
 
 
 def test_simulate_base_run_is_the_kernel_with_base_rules(base_flags):
