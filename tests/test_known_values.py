@@ -154,3 +154,17 @@ def test_make_probabilities_of_a_hand_with_an_exact_answer(players, policy):
         8 * math.sqrt(o.p_at_least(4) * (1 - o.p_at_least(4)) / samples)
     )
     assert r.recommendation[:2] == (4, 3)
+
+
+def test_an_expected_score_of_exactly_zero_is_not_a_reason_to_bid():
+    """'The highest bid with a positive expected score': bid 1 made once (1 point) and
+    set once (-1) scores 0 on average, which is no reason to bid, in bid-odds and in the
+    tables alike."""
+    even = TrumpOdds(0, 2, np.array([1, 1, 0, 0, 0]))
+    assert even.expected_score(1) == 0.0 and even.best_bid() == (0, 0.0)
+    r = BidOdds([0] * 6, 4, 2, 1, "heuristic", Rules(), {0: even}, 0)
+    assert r.recommendation == (0, None, 0.0)
+    counts = pd.DataFrame({"players": [4], "deals": [2], "pts0": [1], "pts1": [1], "pts2": [0],
+                           "pts3": [0], "pts4": [0]})  # fmt: skip
+    t = summarize(counts)
+    assert t["score1"][0] == 0.0 and t["bid"][0] == 0
