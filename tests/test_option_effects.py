@@ -291,3 +291,20 @@ def test_odds_game_bids_when_a_made_1_wins_the_game():
         assert seat_1_call("odds", hands, scores) == [0, 0, 0, 2]
     assert seat_1_call("odds-game", hands, [0, 0, 0, 0]) == [0, 0, 0, 2]
     assert seat_1_call("odds-game", hands, [0, 6, 0, 0]) == [0, 1, 0, 0]
+
+
+def test_odds_weighs_the_dealers_steal():
+    """Seat 2 calls just before the dealer with a hand worth a 1 or a 2.  When the dealer
+    may steal, a 1 stands only if the dealer would not bid 1 himself, so odds bids 2;
+    under dealer-steal=false the dealer needs a 2 to take it away, and odds bids 1."""
+    seats = parse_strategies(["heuristic", "heuristic", "odds", "heuristic"])
+    hands = [JUNK[0], JUNK[1], "QC AC 6H 2S TS KS", JUNK[2]]
+    dealt = np.array([mask_of(parse_cards(h)) for h in hands], dtype=np.int64)
+    got = {}
+    for rules in (BASE_RULES, Rules(dealer_steal=False)):
+        a = seat_arrays(seats, rules)
+        calls = np.empty(4, dtype=np.int64)
+        run_auction(dealt, 4, 3, np.zeros(4, dtype=np.int64), a.bidding, rules.to_array(),
+                    a.odds, a.params, np.uint64(1), calls)  # fmt: skip
+        got[rules.dealer_steal] = [int(c) for c in calls]
+    assert got == {True: [0, 0, 2, 0], False: [0, 0, 1, 0]}
