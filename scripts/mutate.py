@@ -50,7 +50,8 @@ T_ODDS = ["tests/test_known_values.py", "tests/test_odds.py", "pitchsim/odds.py"
 T_PLAY = ["tests/test_kernel_edges.py", "tests/test_kernels.py", "tests/test_known_values.py",
           "tests/test_odds.py", "tests/test_policies.py", "tests/test_games.py"]  # fmt: skip
 T_AUCTION = ["tests/test_auction.py", f"{OPT}::test_odds_game_blocks_an_opponent_one_bid_from_the_target",
-             f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game", "tests/test_games.py",
+             f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game",
+             f"{OPT}::test_odds_weighs_the_dealers_steal", "tests/test_games.py",
              "tests/test_cli_games.py"]  # fmt: skip
 T_GAMES = ["tests/test_games.py", "tests/test_tournament.py", "tests/test_cli_games.py"]
 T_BATCH = [OPT, "tests/test_batch.py", "tests/test_cli_batch.py", "tests/test_analysis.py"]
@@ -58,7 +59,7 @@ T_ANALYSIS = ["tests/test_known_values.py", "tests/test_analysis.py", "tests/tes
 T_TOURNAMENT = ["tests/test_known_values.py", f"{OPT}::test_tournament_result_is_what_its_seats_won",
                 "tests/test_tournament.py", "tests/test_cli_games.py"]  # fmt: skip
 T_CHARTS = ["tests/test_charts.py", "tests/test_cli_batch.py"]
-T_CLI = [OPT, "tests/test_cli.py", "tests/test_cli_batch.py", "tests/test_bad_input.py"]
+T_CLI = ["tests/test_cli.py", OPT, "tests/test_cli_batch.py", "tests/test_bad_input.py"]
 
 
 @dataclass(frozen=True)
