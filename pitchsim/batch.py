@@ -876,11 +876,32 @@ def _scheduler(address: str | None):
     levels = [q.level for q in quiet]
     for q in quiet:
         q.setLevel(logging.CRITICAL)
+
+    class QuietClient(Client):
+        """A client that, when it fails to connect, closes at once and quietly: Dask's
+        own clean-up would wait 20 s and print "Exception ignored ... TimeoutError"."""
+
+        def start(self, **kwargs):
+            try:
+                return super().start(**kwargs)
+            except BaseException:
+                self.failed = True
+                with contextlib.suppress(BaseException):
+                    self.close(timeout=0.5)
+                self.status = "closed"
+                raise
+
+        def __del__(self):
+            if not getattr(self, "failed", False):
+                super().__del__()
+
     try:
         try:
-            client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except (OSError, TimeoutError, ValueError, TypeError) as e:
+            client = QuietClient(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as e:  # OSError, TimeoutError, a garbled reply (MemoryError) ...
             reason = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+            if isinstance(e, MemoryError):  # it answered, with bytes that are not Dask's
+                reason = "what answers there is not a Dask scheduler"
             raise InputError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
     finally:
         for q, level in zip(quiet, levels, strict=True):

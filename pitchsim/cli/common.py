@@ -25,6 +25,12 @@ RulesOpt = typer.Option(
 )
 ThreadsOpt = typer.Option(None, "--threads", help="Threads to run on (default: all cores).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
+NoVerifyOpt = typer.Option(
+    False,
+    "--no-verify",
+    help="Check parts only by size and rows, not by SHA-256, players and deals (faster, "
+    "trusts the disk).",
+)  # fmt: skip
 
 
 def make_rules(
