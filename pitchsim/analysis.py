@@ -38,6 +38,7 @@ from .features import (  # noqa: F401  (FEATURES, Feature, parse_features: part 
 )
 from .options import BIDS
 from .stats import Z95, wilson
+from .verified import VerifiedParts
 
 POINTS = 5  # a pitcher's side wins 0..4 points
 DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse counting
@@ -56,6 +57,7 @@ class Run:
         # Check every part read against the manifest (SHA-256, rows, players, deals):
         # a damaged run must not give a quiet answer.  verify=False checks sizes only.
         self.verify = verify
+        self.known = VerifiedParts(self.path) if verify else None
 
     @property
     def players(self) -> list[int]:
@@ -88,15 +90,19 @@ class Run:
     def read(self, rec: PartRecord, columns: Sequence[str]) -> dict[str, np.ndarray]:
         """``columns`` of one part as numpy arrays, verified against the manifest (see
         :func:`pitchsim.batch.read_part`); a damaged part is a :class:`RunError`."""
-        table = read_part(self.path, rec, columns, verify=self.verify)
+        table = read_part(self.path, rec, columns, verify=self.verify, known=self.known)
         return {name: table.column(name).to_numpy() for name in columns}
 
     def scan(
         self, columns: Sequence[str], players: Iterable[int] | None = None
     ) -> Iterator[tuple[int, dict[str, np.ndarray]]]:
         """(players, columns) for every finished part, one part in memory at a time."""
-        for rec in self.parts(players):
-            yield rec.part.players, self.read(rec, columns)
+        try:
+            for rec in self.parts(players):
+                yield rec.part.players, self.read(rec, columns)
+        finally:
+            if self.known is not None:
+                self.known.save()  # the parts hashed this time need no hash next time
 
 
 def open_run(run: str | Path | Run) -> Run:

@@ -39,6 +39,7 @@ import itertools
 import json
 import os
 import re
+import stat
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +64,7 @@ from .options import Rules
 from .policies import seat_policies
 from .runlock import run_lock
 from .runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
+from .verified import VerifiedParts
 
 FORMAT = "pitchsim-run/1"
 MANIFEST = "manifest.json"
@@ -727,66 +729,113 @@ def _hash_in_background(data: bytes) -> concurrent.futures.Future:
     return _hasher.submit(_sha256, data)
 
 
-def read_part(run: Path, rec: PartRecord, columns: Sequence[str], verify: bool = True) -> pa.Table:
+def read_part(
+    run: Path,
+    rec: PartRecord,
+    columns: Sequence[str],
+    verify: bool = True,
+    known: VerifiedParts | None = None,
+) -> pa.Table:
     """``columns`` of a done part as an Arrow table, checked against its record.
 
-    With ``verify`` the file is checked whole: its SHA-256 (computed on a second thread
-    while the columns decode, so it costs little), its rows, its player count and its
-    deal range.  Without it only its size and rows are checked.  A part that fails is
-    a :class:`RunError` naming it and how to redo it."""
+    With ``verify`` (the default) the part is checked whole: its SHA-256 (computed on a
+    second thread while the columns decode), its rows, its player count and its deal
+    range.  ``known`` remembers the files already hashed (see :mod:`pitchsim.verified`):
+    an unchanged one is not hashed again.  Without ``verify`` only the size and rows are
+    checked.  A part that fails is a :class:`RunError` naming it and how to redo it."""
     f = run / rec.part.file
     hint = f"; redo it with: pitchsim simulate --resume --out {run}"
-    problem = part_problem(run, rec)
-    if problem:
-        raise RunError(problem + hint)
-    wanted = list(columns)
-    if verify:
-        wanted += [c for c in ("deal", "players") if c not in wanted]
-    try:
-        data = f.read_bytes()
+    if rec.status != "done":
+        raise RunError(f"{f} is not finished" + hint)
+    try:  # non-blocking: a FIFO put in a part's place must not hang the reader
+        fh = os.fdopen(os.open(f, os.O_RDONLY | os.O_NONBLOCK), "rb")
+    except FileNotFoundError:
+        raise RunError(f"{f} is missing" + hint) from None
     except OSError as e:
         raise RunError(f"{f} cannot be read ({e.strerror or e})" + hint) from None
-    digest = _hash_in_background(data) if verify else None
-    try:
-        try:
-            pf = pq.ParquetFile(pa.BufferReader(data))
-            rows = pf.metadata.num_rows
-            table = pf.read(columns=wanted, use_threads=True) if rows == rec.rows else None
-        except (OSError, pa.ArrowException, ValueError, IndexError, KeyError) as e:
-            if digest is not None and digest.result() != rec.sha256:
-                raise RunError(
-                    f"{f} is altered (its checksum differs from the manifest's)" + hint
-                ) from None
-            raise RunError(f"{f} cannot be read ({str(e).splitlines()[0][:200]})" + hint) from None
-        if digest is not None and digest.result() != rec.sha256:
-            raise RunError(f"{f} is altered (its checksum differs from the manifest's)" + hint)
+    with fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise RunError(f"{f} is not a file" + hint)
+        if st.st_size != rec.bytes:
+            raise RunError(f"{f} is truncated or altered ({st.st_size:,} bytes, the manifest "
+                           f"recorded {rec.bytes:,})" + hint)  # fmt: skip
+        # A full check, unless this very file passed one against this very record.
+        full = verify and not (known is not None and known.holds(st, rec))
+        wanted = list(columns)
+        if full:
+            wanted += [c for c in ("deal", "players") if c not in wanted]
         digest = None
-        if table is None:
+        try:
+            if full:  # the whole file in memory once: hashed and decoded from there
+                data = fh.read()
+                digest = _hash_in_background(data)
+                source = pa.BufferReader(data)
+            else:  # only the columns asked for are read, by pyarrow's own file reader
+                source = str(f)
+            table = _decode(f, source, rec, wanted, digest, hint)
+            if not full and _identity_of(os.stat(f)) != _identity_of(st):
+                raise RunError(f"{f} changed while it was read: try again")
+            if digest is not None and digest.result() != rec.sha256:
+                raise RunError(f"{f} is altered (its checksum differs from the manifest's)" + hint)
+        except OSError as e:
+            raise RunError(f"{f} cannot be read ({e.strerror or e})" + hint) from None
+        finally:
+            if digest is not None:
+                digest.cancel()
+    if full:
+        _check_deals(f, table, rec, hint)
+        if known is not None:
+            known.add(st, rec)
+        table = table.select(list(columns))
+    return table
+
+
+def _check_deals(f: Path, table: pa.Table, rec: PartRecord, hint: str) -> None:
+    """The part holds the deals and player count its record says (not another part's)."""
+    deal, players = table.column("deal"), table.column("players")
+    first, last = deal[0].as_py(), deal[-1].as_py()
+    span = pa.compute.min_max(players).as_py()
+    p = rec.part
+    if (first, last) != (p.start, p.start + p.count - 1) or span != {
+        "min": p.players,
+        "max": p.players,
+    }:
+        raise RunError(
+            f"{f} holds deals {first:,}-{last:,} at {span['min']}-{span['max']} players, "
+            f"not part {p.index}'s deals {p.start:,}-{p.start + p.count - 1:,} at {p.players}"
+            + hint
+        )
+
+
+def _identity_of(st: os.stat_result) -> tuple:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _decode(f, source, rec, wanted, digest, hint) -> pa.Table:
+    """The ``wanted`` columns of a part, its rows and column types checked.  When the
+    bytes do not decode and their checksum is being computed, the checksum speaks: an
+    altered file is the likelier cause than a reader's bug."""
+    try:
+        pf = pq.ParquetFile(source)
+        rows = pf.metadata.num_rows
+        if rows != rec.rows:
             raise RunError(f"{f} holds {rows:,} deals, not {rec.rows:,}" + hint)
-    finally:
-        if digest is not None:
-            digest.cancel()
+        table = pf.read(columns=wanted, use_threads=True)
+    except (OSError, pa.ArrowException, ValueError, IndexError, KeyError, RunError) as e:
+        if digest is not None and digest.result() != rec.sha256:
+            raise RunError(
+                f"{f} is altered (its checksum differs from the manifest's)" + hint
+            ) from None
+        if isinstance(e, RunError):
+            raise
+        raise RunError(f"{f} cannot be read ({str(e).splitlines()[0][:200]})" + hint) from None
     for name in wanted:
         typ = table.schema.field(name).type
         if typ != SCHEMA.field(name).type:
             raise RunError(
                 f"{f}: column {name} has type {typ}, not {SCHEMA.field(name).type}" + hint
             )
-    if verify:
-        deal, players = table.column("deal"), table.column("players")
-        first, last = deal[0].as_py(), deal[-1].as_py()
-        span = pa.compute.min_max(players).as_py()
-        p = rec.part
-        if (first, last) != (p.start, p.start + p.count - 1) or span != {
-            "min": p.players,
-            "max": p.players,
-        }:
-            raise RunError(
-                f"{f} holds deals {first:,}-{last:,} at {span['min']}-{span['max']} players, "
-                f"not part {p.index}'s deals {p.start:,}-{p.start + p.count - 1:,} at {p.players}"
-                + hint
-            )
-        table = table.select(list(columns))
     return table
 
 
@@ -802,6 +851,13 @@ def _run(path, manifest, threads, client, progress) -> RunResult:
         _run_dask(path, manifest, todo, client, threads, progress)
     else:
         _run_local(path, manifest, todo, threads, progress)
+    # This process hashed what it wrote: readers need not hash those files again (all
+    # but the last few, written too recently to be told apart from a later change).
+    known = VerifiedParts(path)
+    for rec in todo:
+        with contextlib.suppress(OSError):
+            known.add(os.stat(path / rec.part.file), rec)
+    known.save()
     return RunResult(path, manifest, len(todo), sum(r.part.count for r in todo))
 
 

@@ -156,6 +156,8 @@ def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
 
 
 def _read_toml(path: Path) -> dict[str, object]:
+    if path.exists() and not path.is_file():
+        raise RulesError(f"cannot read rules file {path}: not a file")
     try:
         raw = path.read_bytes()
     except OSError as e:
