@@ -93,6 +93,12 @@ COLUMNS = (
     ("trumps_dealt", pa.uint8(), "trumps in play, all hands"),
     ("game_dealt", pa.uint8(), "game points in play, all hands"),
 )  # fmt: skip
+# What each small-integer column can hold: an unverified read (--no-verify) checks a
+# damaged part's values against these, so that they cannot index past a table.
+VALUE_RANGES = {"players": (2, 7), "trump": (0, 3), "trump_count": (1, 6),
+                "trump_ranks": (1, (1 << 13) - 1), "off_aces": (0, 3), "off_tens": (0, 3),
+                "game_held": (0, 80), "points": (0, 4), "trumps_dealt": (1, 13),
+                "game_dealt": (0, 80)}  # fmt: skip
 # Required (non-null) columns: cheaper to write and read than nullable ones.
 SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
 # How each column is stored (pitchsim.parquet): small integers as deltas, bit-packed;
@@ -783,12 +789,25 @@ def read_part(
         finally:
             if digest is not None:
                 digest.cancel()
+    if not verify:
+        _check_values(f, table, hint)
     if full:
         _check_deals(f, table, rec, hint)
         if known is not None:
             known.add(st, rec)
         table = table.select(list(columns))
     return table
+
+
+def _check_values(f: Path, table: pa.Table, hint: str) -> None:
+    """Every value of every column read within what the column can hold."""
+    for name in table.column_names:
+        if name in VALUE_RANGES and table.num_rows:
+            lo, hi = VALUE_RANGES[name]
+            span = pa.compute.min_max(table.column(name)).as_py()
+            if span["min"] < lo or span["max"] > hi:
+                raise RunError(f"{f}: column {name} holds {span['min']}-{span['max']}, "
+                               f"outside {lo}-{hi}: the part is damaged" + hint)  # fmt: skip
 
 
 def _check_deals(f: Path, table: pa.Table, rec: PartRecord, hint: str) -> None:
@@ -830,6 +849,8 @@ def _decode(f, source, rec, wanted, digest, hint) -> pa.Table:
         if isinstance(e, RunError):
             raise
         raise RunError(f"{f} cannot be read ({str(e).splitlines()[0][:200]})" + hint) from None
+    if table.num_rows != rec.rows or any(len(c) != rec.rows for c in table.columns):
+        raise RunError(f"{f} decodes to columns of the wrong length" + hint)
     for name in wanted:
         typ = table.schema.field(name).type
         if typ != SCHEMA.field(name).type:
