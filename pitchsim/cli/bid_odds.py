@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..cards import format_cards
+from ..limits import MAX_SAMPLES
 from ..odds import BIDS, BidOdds, bid_odds
 from . import app
 from .common import (
@@ -37,7 +38,7 @@ def bid_odds_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """How often HAND makes each bid 1-4 as pitcher, per trump suit, with 95% intervals."""
-    positive("samples", samples)
+    positive("--samples", samples, MAX_SAMPLES)
     rule_set = make_rules(rules, partnership, players)
     with Progress("deals") as bar:
         result = bid_odds(hand, players=players, samples=samples, seed=seed, policy=policy,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from ..limits import MAX_GAMES, MAX_TARGET
 from ..options import BASE_RULES
 from ..tournament import BIDS, TournamentResult, tournament
 from . import app
@@ -35,10 +36,11 @@ def tournament_command(
         1000,
         "--games",
         "-g",
-        help="Boards (deal sequences); each is played once per rotation of the strategies.",
+        help=f"Boards (deal sequences), at most {MAX_GAMES:,}; each is played once per "
+        "rotation of the strategies.",
     ),  # fmt: skip
     target: int = typer.Option(
-        None, "--target", help="Points to win (default: the rules' target, 7)."
+        None, "--target", help=f"Points to win, 1-{MAX_TARGET} (default: the rules' target, 7)."
     ),
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
@@ -47,12 +49,11 @@ def tournament_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Play whole games between strategies and compare win rates, scores and bids."""
-    positive("games", games)
-    positive("target", target)
-    rule_set = make_rules(rules, partnership, players)
+    positive("--games", games, MAX_GAMES)
+    rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
     with Progress("games") as bar:
         result = tournament(strategies, players=players, games=games, rules=rule_set,
-                            target=target, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
+                            seed=seed, threads=threads, progress=bar.update)  # fmt: skip
     show(result, as_json, render)
 
 
