@@ -19,10 +19,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.parquet as pq
 
-from .batch import SCHEMA, Manifest, PartRecord, RunError, part_problem, read_manifest
+from .batch import Manifest, PartRecord, RunError, read_manifest, read_part
 from .errors import InputError
 from .features import (  # noqa: F401  (FEATURES, Feature, parse_features: part of this API)
     ACE,
@@ -40,6 +38,7 @@ from .features import (  # noqa: F401  (FEATURES, Feature, parse_features: part 
 )
 from .options import BIDS
 from .stats import Z95, wilson
+from .verified import VerifiedParts
 
 POINTS = 5  # a pitcher's side wins 0..4 points
 DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse counting
@@ -49,11 +48,16 @@ DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse cou
 
 
 class Run:
-    """A run directory opened for reading: its manifest and its finished parts."""
+    """A run directory opened for reading: its manifest and its finished parts, every
+    part checked against the manifest as it is read (unless ``verify`` is False)."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, verify: bool = True):
         self.path = Path(path)
         self.manifest: Manifest = read_manifest(self.path)
+        # Check every part read against the manifest (SHA-256, rows, players, deals):
+        # a damaged run must not give a quiet answer.  verify=False checks sizes only.
+        self.verify = verify
+        self.known = VerifiedParts(self.path) if verify else None
 
     @property
     def players(self) -> list[int]:
@@ -84,32 +88,21 @@ class Run:
         return done
 
     def read(self, rec: PartRecord, columns: Sequence[str]) -> dict[str, np.ndarray]:
-        """``columns`` of one part as numpy arrays; a damaged part is a :class:`RunError`."""
-        hint = f"; redo it with: pitchsim simulate --out {self.path} --resume"
-        problem = part_problem(self.path, rec)
-        if problem:
-            raise RunError(problem + hint)
-        f = self.path / rec.part.file
-        try:
-            pf = pq.ParquetFile(f)
-            if pf.metadata.num_rows != rec.rows:
-                raise RunError(f"{f} holds {pf.metadata.num_rows:,} deals, not {rec.rows:,}" + hint)
-            table = pf.read(columns=list(columns), use_threads=True)
-        except RunError:
-            raise
-        except (OSError, pa.ArrowException, ValueError) as e:
-            raise RunError(f"{f} cannot be read ({str(e).splitlines()[0]})" + hint) from None
-        for name in columns:
-            if table.schema.field(name).type != SCHEMA.field(name).type:
-                raise RunError(f"{f}: column {name} has type {table.schema.field(name).type}")
+        """``columns`` of one part as numpy arrays, verified against the manifest (see
+        :func:`pitchsim.batch.read_part`); a damaged part is a :class:`RunError`."""
+        table = read_part(self.path, rec, columns, verify=self.verify, known=self.known)
         return {name: table.column(name).to_numpy() for name in columns}
 
     def scan(
         self, columns: Sequence[str], players: Iterable[int] | None = None
     ) -> Iterator[tuple[int, dict[str, np.ndarray]]]:
         """(players, columns) for every finished part, one part in memory at a time."""
-        for rec in self.parts(players):
-            yield rec.part.players, self.read(rec, columns)
+        try:
+            for rec in self.parts(players):
+                yield rec.part.players, self.read(rec, columns)
+        finally:
+            if self.known is not None:
+                self.known.save()  # the parts hashed this time need no hash next time
 
 
 def open_run(run: str | Path | Run) -> Run:

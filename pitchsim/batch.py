@@ -19,9 +19,13 @@ a function of (seed, player count, deal range) only, and its bytes are produced 
 function wherever it runs, so a run is byte-identical on 1 thread, 2 threads, resumed
 after an interruption, or computed on a Dask cluster.
 
-A part is written to a temporary name and renamed when complete; the manifest records
-its size and SHA-256 after the rename.  ``resume`` redoes exactly the parts that are not
-recorded as done or whose file no longer matches its record (deleted, truncated).
+Every file is written atomically (:mod:`pitchsim.atomic`): a part goes to a temporary
+name and is renamed when complete and on disk; the manifest records its rows, size and
+SHA-256 after the rename.  A run is written by one process at a time
+(:mod:`pitchsim.runlock`).  ``resume`` redoes exactly the parts that are not recorded as
+done or whose file no longer matches its record (deleted, truncated, altered).  Readers
+(:func:`read_part`) check every part they use against the manifest: its SHA-256 (hashed
+while the part is decoded), rows, player count and deal range.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import importlib.metadata
 import itertools
 import json
 import os
+import re
+import stat
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -41,24 +47,30 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute  # noqa: F401  (pa.compute.min_max)
 import pyarrow.parquet as pq
 from numba import njit, prange
 
 from . import parquet
+from .atomic import WriteError, remove_stale_temporaries, write_file
 from .direct_io import write_new_file
 from .errors import InputError
 from .features import ACE, HOLDING_GAME, RANK_MASKS, TEN
 from .kernels.bits import popcount
 from .kernels.deal import deck_without
 from .kernels.simulate import BLOCK, simulate_hands
+from .limits import MAX_DEALS, MAX_PART_SIZE, MAX_PARTS, MIN_PART_SIZE, check_count
 from .options import Rules
 from .policies import seat_policies
-from .runtime import PART_SIZE, chunked, pick_seed, use_threads
+from .runlock import run_lock
+from .runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
+from .verified import VerifiedParts
 
 FORMAT = "pitchsim-run/1"
 MANIFEST = "manifest.json"
 MAX_SEED = 1 << 59  # stream seeds seed * 8 + n must stay below 2**62
-MAX_DEALS = 10**12
+MAX_MANIFEST_BYTES = 32 << 20  # MAX_PARTS entries take ~5 MB
+BYTES_PER_DEAL = 16  # a part's size on disk, rounded up (measured ~15)
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
 
 # name, Arrow type, meaning.  The order is the order of the columns in every part.
@@ -81,6 +93,12 @@ COLUMNS = (
     ("trumps_dealt", pa.uint8(), "trumps in play, all hands"),
     ("game_dealt", pa.uint8(), "game points in play, all hands"),
 )  # fmt: skip
+# What each small-integer column can hold: an unverified read (--no-verify) checks a
+# damaged part's values against these, so that they cannot index past a table.
+VALUE_RANGES = {"players": (2, 7), "trump": (0, 3), "trump_count": (1, 6),
+                "trump_ranks": (1, (1 << 13) - 1), "off_aces": (0, 3), "off_tens": (0, 3),
+                "game_held": (0, 80), "points": (0, 4), "trumps_dealt": (1, 13),
+                "game_dealt": (0, 80)}  # fmt: skip
 # Required (non-null) columns: cheaper to write and read than nullable ones.
 SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
 # How each column is stored (pitchsim.parquet): small integers as deltas, bit-packed;
@@ -246,6 +264,44 @@ class PartRecord:
                 "rows": self.rows, "bytes": self.bytes, "sha256": self.sha256}  # fmt: skip
 
 
+_MANIFEST_KEYS = {"format", "pitchsim_version", "deals_per_player_count", "players", "seed",
+                  "stream_seeds", "policy", "rules", "part_size", "columns", "parts"}  # fmt: skip
+_PART_KEYS = {"index", "players", "start", "count", "file", "status", "rows", "bytes", "sha256"}
+_HEX = frozenset("0123456789abcdef")
+
+
+class _Corrupt(ValueError):
+    """What is wrong with a manifest (turned into a RunError naming the file)."""
+
+
+def _int(doc: dict, key: str, lo: int, hi: int, what: str = "") -> int:
+    v = doc[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _Corrupt(f"{what}{key} must be a whole number, not {v!r}")
+    if not lo <= v <= hi:
+        raise _Corrupt(f"{what}{key} must be {lo:,}-{hi:,}, not {v:,}")
+    return v
+
+
+def _exact_keys(doc, keys: set[str], what: str) -> None:
+    if not isinstance(doc, dict):
+        raise _Corrupt(f"{what} must be a JSON object, not {type(doc).__name__}")
+    missing, extra = keys - doc.keys(), doc.keys() - keys
+    if missing:
+        raise _Corrupt(f"{what} lacks {', '.join(sorted(missing))}")
+    if extra:
+        raise _Corrupt(f"{what} has unknown entries {', '.join(sorted(extra))}")
+
+
+def _check_part_count(deals: int, players: int, part_size: int) -> None:
+    parts = -(-deals // part_size) * players
+    if parts > MAX_PARTS:
+        raise InputError(
+            f"{deals:,} deals x {players} player counts in parts of {part_size:,} make "
+            f"{parts:,} parts, more than a run may have ({MAX_PARTS:,}): raise --part-size"
+        )
+
+
 @dataclass
 class Manifest:
     """What a run is (its parameters) and how far it got (its parts)."""
@@ -272,6 +328,9 @@ class Manifest:
     def done(self) -> list[PartRecord]:
         return [r for r in self.parts if r.status == "done"]
 
+    def complete(self) -> bool:
+        return all(r.status == "done" for r in self.parts)
+
     def to_json(self) -> dict:
         return {
             "format": FORMAT,
@@ -283,37 +342,84 @@ class Manifest:
             "policy": self.params.policy,
             "rules": self.params.rules,
             "part_size": self.part_size,
-            "columns": {name: {"type": str(typ), "meaning": doc} for name, typ, doc in COLUMNS},
+            "columns": _COLUMNS_JSON,
             "parts": [r.to_json() for r in self.parts],
         }
 
     @classmethod
     def from_json(cls, doc: dict, where: str) -> Manifest:
+        """A manifest checked as a whole: every entry present, of its type and in its
+        range, and the parts exactly those its parameters plan (a :class:`RunError`
+        naming the first problem otherwise)."""
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            got = doc.get("format") if isinstance(doc, dict) else None
+            raise RunError(f"{where} is not a {FORMAT} manifest (format {got!r})")
         try:
-            if doc.get("format") != FORMAT:
-                raise RunError(f"{where} is not a {FORMAT} manifest (format {doc.get('format')!r})")
-            params = RunParams(int(doc["seed"]), str(doc["policy"]), dict(doc["rules"]))
-            parts = []
-            for i, p in enumerate(doc["parts"]):
-                part = Part(int(p["index"]), int(p["players"]), int(p["start"]), int(p["count"]))
-                if part.index != i or p["status"] not in ("pending", "done"):
-                    raise ValueError(f"part entry {i} is inconsistent")
-                rec = PartRecord(part, p["status"], p.get("rows"), p.get("bytes"), p.get("sha256"))
-                if rec.status == "done" and not (
-                    rec.rows == part.count and rec.bytes and rec.sha256
-                ):
-                    raise ValueError(f"part {i} is marked done without its size and checksum")
-                parts.append(rec)
-            m = cls(int(doc["deals_per_player_count"]), [int(n) for n in doc["players"]], params,
-                    int(doc["part_size"]), str(doc.get("pitchsim_version", "unknown")), parts)  # fmt: skip
-            m.rules  # noqa: B018  (validates the rule options)
-        except RunError:
-            raise
-        except (KeyError, TypeError, ValueError, InputError) as e:
+            return cls._checked(doc)
+        except (_Corrupt, InputError) as e:
             raise RunError(f"{where} is corrupt: {e}") from None
-        if [r.part for r in parts] != plan_parts(m.deals, m.players, m.part_size):
-            raise RunError(f"{where} is corrupt: its parts do not cover the deals it lists")
-        return m
+
+    @classmethod
+    def _checked(cls, doc: dict) -> Manifest:
+        _exact_keys(doc, _MANIFEST_KEYS, "the manifest")
+        deals = _int(doc, "deals_per_player_count", 1, MAX_DEALS)
+        players = doc["players"]
+        if (not isinstance(players, list) or not players
+                or any(isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7
+                       for n in players)
+                or players != sorted(set(players))):  # fmt: skip
+            raise _Corrupt(f"players must be a sorted list of counts 2-7, not {players!r}")
+        seed = _int(doc, "seed", 0, MAX_SEED - 1)
+        part_size = _int(doc, "part_size", MIN_PART_SIZE, MAX_PART_SIZE)
+        _check_part_count(deals, len(players), part_size)
+        if not isinstance(doc["policy"], str):
+            raise _Corrupt(f"policy must be a name, not {doc['policy']!r}")
+        for n in players:
+            seat_policies(doc["policy"], n)
+        rules = doc["rules"]
+        if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
+            raise _Corrupt(f"rules must list every rule option, not {rules!r}")
+        checked = Rules.parse(rules)
+        for n in players:
+            checked.check_players(n)
+        params = RunParams(seed, doc["policy"], checked.describe())
+        if doc["stream_seeds"] != {str(n): params.stream_seed(n) for n in players}:
+            raise _Corrupt("stream_seeds do not follow from seed and players")
+        if doc["columns"] != _COLUMNS_JSON:
+            raise _Corrupt("its columns are not this pitchsim's")
+        if not isinstance(doc["pitchsim_version"], str):
+            raise _Corrupt("pitchsim_version must be a string")
+        if not isinstance(doc["parts"], list):
+            raise _Corrupt(f"parts must be a list, not {type(doc['parts']).__name__}")
+        plan = plan_parts(deals, players, part_size)
+        if len(doc["parts"]) != len(plan):
+            raise _Corrupt(f"it lists {len(doc['parts']):,} parts; its deals make {len(plan):,}")
+        parts = [_part_record(p, part) for p, part in zip(doc["parts"], plan, strict=True)]
+        return cls(deals, players, params, part_size, doc["pitchsim_version"], parts)
+
+
+def _part_record(p, part: Part) -> PartRecord:
+    what = f"part {part.index}: "
+    _exact_keys(p, _PART_KEYS, f"part entry {part.index}")
+    recorded = Part(*(_int(p, k, 0, 1 << 62, what) for k in ("index", "players", "start", "count")))
+    if recorded != part or p["file"] != part.file:
+        raise _Corrupt(f"{what}it is not the part its parameters plan ({part})")
+    status = p["status"]
+    if status == "pending":
+        if (p["rows"], p["bytes"], p["sha256"]) != (None, None, None):
+            raise _Corrupt(f"{what}pending, yet it has rows, bytes or a checksum")
+        return PartRecord(part)
+    if status != "done":
+        raise _Corrupt(f"{what}status must be 'pending' or 'done', not {status!r}")
+    rows = _int(p, "rows", part.count, part.count, what)
+    size = _int(p, "bytes", 1, 64 * part.count + (1 << 16), what)
+    sha = p["sha256"]
+    if not isinstance(sha, str) or len(sha) != 64 or not set(sha) <= _HEX:
+        raise _Corrupt(f"{what}sha256 must be 64 hex digits, not {sha!r}")
+    return PartRecord(part, "done", rows, size, sha)
+
+
+_COLUMNS_JSON = {name: {"type": str(typ), "meaning": doc} for name, typ, doc in COLUMNS}
 
 
 def plan_parts(deals: int, players: Sequence[int], part_size: int) -> list[Part]:
@@ -333,7 +439,8 @@ def _package_version() -> str:
 
 
 def read_manifest(run: str | Path) -> Manifest:
-    """The manifest of the run in directory ``run`` (:class:`RunError` when there is none)."""
+    """The manifest of the run in directory ``run`` (:class:`RunError` when there is none
+    or it is malformed)."""
     path = Path(run)
     if not path.exists():
         raise RunError(f"run directory {run} does not exist")
@@ -343,18 +450,25 @@ def read_manifest(run: str | Path) -> Manifest:
     if not mpath.is_file():
         raise RunError(f"{run} is not a pitchsim run: it has no {MANIFEST}")
     try:
-        doc = json.loads(mpath.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise RunError(f"{mpath} is corrupt: {e}") from None
+        with open(mpath, "rb") as f:
+            raw = f.read(MAX_MANIFEST_BYTES + 1)
+        if len(raw) > MAX_MANIFEST_BYTES:
+            raise RunError(f"{mpath} is corrupt: over {MAX_MANIFEST_BYTES >> 20} MB")
+        doc = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, RecursionError, ValueError) as e:
+        reason = getattr(e, "strerror", None) or str(e).splitlines()[0][:200]
+        raise RunError(f"{mpath} is corrupt: {reason}") from None
     if not isinstance(doc, dict):
         raise RunError(f"{mpath} is corrupt: not a JSON object")
     return Manifest.from_json(doc, str(mpath))
 
 
+def _resume_hint(run: Path) -> str:
+    return f"free some space (or fix the permission), then finish it with: pitchsim simulate --resume --out {run}"
+
+
 def _write_manifest(run: Path, manifest: Manifest) -> None:
-    tmp = run / f".{MANIFEST}.tmp"
-    tmp.write_text(json.dumps(manifest.to_json(), indent=1) + "\n")
-    os.replace(tmp, run / MANIFEST)
+    write_file(run / MANIFEST, json.dumps(manifest.to_json(), indent=1) + "\n", _resume_hint(run))
 
 
 # ---- running a run -------------------------------------------------------------------
@@ -362,20 +476,30 @@ def _write_manifest(run: Path, manifest: Manifest) -> None:
 
 def parse_players(spec: str | int | Iterable[int]) -> list[int]:
     """``"3,4,5"``, ``"3-7"``, ``4`` or ``[3, 4]`` -> a sorted list without repeats."""
+    if isinstance(spec, bool):
+        raise InputError(f"cannot read player counts {spec!r}: use e.g. 4 or 3,4,5 or 3-7")
     if isinstance(spec, int):
         return [spec]
     if not isinstance(spec, str):
-        out = [int(n) for n in spec]
+        out = list(spec)
+        if any(isinstance(n, bool) or not isinstance(n, int) for n in out):
+            raise InputError(f"player counts must be whole numbers, not {spec!r}")
     else:
         out = []
         for item in spec.split(","):
             item = item.strip()
             try:
-                if "-" in item:
+                if "-" in item[1:]:
                     lo, hi = (int(x) for x in item.split("-", 1))
+                    if not (2 <= lo <= 7 and 2 <= hi <= 7):
+                        raise InputError(f"players must be 2-7, not {item}")
                     out += list(range(lo, hi + 1))
                 elif item:
+                    if len(item) > 3:
+                        raise ValueError
                     out.append(int(item))
+                else:
+                    raise ValueError
             except ValueError:
                 raise InputError(
                     f"cannot read player counts {spec!r}: use e.g. 4 or 3,4,5 or 3-7"
@@ -395,50 +519,119 @@ class RunResult:
     deals_run: int
 
 
+def check_threads(threads: int | None) -> None:
+    if threads is not None and (
+        isinstance(threads, bool)
+        or not isinstance(threads, int)
+        or not 1 <= threads <= max_threads()
+    ):
+        raise InputError(f"threads must be 1-{max_threads()}, not {threads}")
+
+
 def simulate(
     out: str | Path,
     deals: int,
     players: str | int | Iterable[int] = 4,
     policy: str = "heuristic",
     seed: int | None = None,
-    rules: Rules | str | None = None,
+    rules: Rules | str | dict | None = None,
     part_size: int = PART_SIZE,
     threads: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> RunResult:
     """Start a run in the new or empty directory ``out`` and play all of it.
 
     ``deals`` deals for every player count in ``players``.  ``scheduler`` is the address
     of a Dask scheduler to run the parts on; otherwise they run here on ``threads``
-    threads.  ``progress(deals_done)`` is called as deals finish.  If interrupted,
-    :func:`resume` finishes the run.
+    threads.  ``progress(deals_done)`` is called as deals finish, ``note(message)`` for
+    things worth telling (a stale lock taken over).  Every option is checked, and the
+    scheduler reached, before anything is written: a start that fails leaves no folder
+    behind.  If interrupted, :func:`resume` finishes the run.
 
     >>> r = simulate("/tmp/pitchsim-doctest-run", 2000, players=[3, 5], seed=1)  # doctest: +SKIP
     >>> r.manifest.done()[0].rows  # doctest: +SKIP
     2000
     """
-    rules = Rules.parse(rules) if rules is None or isinstance(rules, str) else rules  # as --rules
+    rules = Rules.parse(rules)
     counts = parse_players(players)
-    if not 0 < deals <= MAX_DEALS:
-        raise InputError(f"deals must be 1-{MAX_DEALS:,}, not {deals}")
-    if not 0 < part_size <= 1 << 24:
-        raise InputError(f"part size must be 1-{1 << 24:,} deals, not {part_size}")
+    check_count("deals", deals, MAX_DEALS)
+    if (
+        isinstance(part_size, bool)
+        or not isinstance(part_size, int)
+        or not (MIN_PART_SIZE <= part_size <= MAX_PART_SIZE)
+    ):
+        raise InputError(
+            f"part size must be {MIN_PART_SIZE:,}-{MAX_PART_SIZE:,} deals, not {part_size}"
+        )
+    _check_part_count(deals, len(counts), part_size)
     seed = pick_seed(seed, MAX_SEED)
     for n in counts:
         rules.check_players(n)
         seat_policies(policy, n)
+    check_threads(threads)
     path = Path(out)
+    if str(out).strip() == "":
+        raise InputError("the run directory is empty")
     if (path / MANIFEST).exists():
         raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
     if path.exists() and (not path.is_dir() or any(path.iterdir())):
         raise RunError(f"{out} exists and is not an empty directory; choose another --out")
-    path.mkdir(parents=True, exist_ok=True)
-    params = RunParams(seed, policy, rules.describe())
-    parts = [PartRecord(p) for p in plan_parts(deals, counts, part_size)]
-    manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
-    _write_manifest(path, manifest)
-    return _run(path, manifest, threads, scheduler, progress)
+    _check_space(path, deals * len(counts))
+    with _scheduler(scheduler) as client:  # reached before the folder is made
+        created = _make_folder(path)
+        try:
+            with run_lock(path, note):
+                if (path / MANIFEST).exists():  # another process started it meanwhile
+                    raise RunError(f"{out} already holds a run: use --resume to finish it")
+                params = RunParams(seed, policy, rules.describe())
+                parts = [PartRecord(p) for p in plan_parts(deals, counts, part_size)]
+                manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
+                _write_manifest(path, manifest)
+                return _run(path, manifest, threads, client, progress)
+        except InputError:
+            if not (path / MANIFEST).exists():
+                _remove_new_folder(path, created)
+            raise
+
+
+def _make_folder(path: Path) -> list[Path]:
+    """Create ``path`` and its missing parents; the ones created, outermost first."""
+    created = []
+    p = path
+    while not p.exists():
+        created.append(p)
+        p = p.parent
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise WriteError(f"cannot create {path}: {e.strerror or e}") from None
+    return created[::-1]
+
+
+def _remove_new_folder(path: Path, created: list[Path]) -> None:
+    """Undo a start that failed before its manifest was written."""
+    with contextlib.suppress(OSError):
+        remove_stale_temporaries(path)
+        for p in reversed(created):
+            p.rmdir()
+
+
+def _check_space(path: Path, deals: int) -> None:
+    p = path
+    while not p.exists():
+        p = p.parent
+    try:
+        free = os.statvfs(p).f_bavail * os.statvfs(p).f_frsize
+    except OSError:
+        return
+    need = deals * BYTES_PER_DEAL
+    if need > free:
+        raise InputError(
+            f"{deals:,} deals need about {need / 1e9:,.1f} GB on disk and {p} has "
+            f"{free / 1e9:,.1f} GB free: free some space or ask for fewer deals"
+        )
 
 
 def resume(
@@ -447,22 +640,30 @@ def resume(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
     on_damaged: Callable[[str], None] | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> RunResult:
     """Finish the run in ``out``: redo every part not recorded as done, or whose file is
-    missing, truncated or altered.  ``on_damaged(message)`` hears about the latter."""
+    missing, truncated or altered.  ``on_damaged(message)`` hears about the latter.
+
+    A run that is complete and intact is only read (it may sit on a read-only disk);
+    otherwise the run is locked while it is finished."""
     path = Path(out)
+    check_threads(threads)
     manifest = read_manifest(path)
-    for tmp in path.glob(".part-*.tmp"):
-        tmp.unlink()
-    for rec in manifest.done():
-        problem = part_problem(path, rec, check_sum=True)
-        if problem:
-            if on_damaged:
-                on_damaged(f"{problem}: redoing it")
-            rec.status, rec.rows, rec.bytes, rec.sha256 = "pending", None, None, None
-    _check_same_simulator(path, manifest)
-    _write_manifest(path, manifest)
-    return _run(path, manifest, threads, scheduler, progress)
+    if manifest.complete() and not any(part_problem(path, r, True) for r in manifest.parts):
+        return RunResult(path, manifest, 0, 0)
+    with _scheduler(scheduler) as client, run_lock(path, note):
+        manifest = read_manifest(path)  # as it is now that nobody else writes it
+        remove_stale_temporaries(path)
+        for rec in manifest.done():
+            problem = part_problem(path, rec, check_sum=True)
+            if problem:
+                if on_damaged:
+                    on_damaged(f"{problem}: redoing it")
+                rec.status, rec.rows, rec.bytes, rec.sha256 = "pending", None, None, None
+        _check_same_simulator(path, manifest)
+        _write_manifest(path, manifest)
+        return _run(path, manifest, threads, client, progress)
 
 
 SAMPLE_DEALS = 1000  # replayed on resume to check the simulator has not changed
@@ -472,7 +673,7 @@ def _check_same_simulator(path: Path, manifest: Manifest) -> None:
     """Replay the first deals of a finished part: a resumed run must not mix parts from
     two versions of the simulator (the kernels change; the version number may not)."""
     done = manifest.done()
-    if not done or all(r.status == "done" for r in manifest.parts):
+    if not done or manifest.complete():
         return
     rec = done[0]
     sample = Part(
@@ -491,13 +692,23 @@ def _check_same_simulator(path: Path, manifest: Manifest) -> None:
 def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | None:
     """Why a done part's file cannot be trusted, or None when it matches its record."""
     f = run / rec.part.file
-    if not f.is_file():
+    if rec.status != "done":
+        return f"{f} is not finished"
+    try:
+        size = f.stat().st_size
+    except OSError:
         return f"{f} is missing"
-    size = f.stat().st_size
+    if not f.is_file():
+        return f"{f} is not a file"
     if size != rec.bytes:
         return f"{f} is truncated or altered ({size:,} bytes, the manifest recorded {rec.bytes:,})"
-    if check_sum and _sha256(f.read_bytes()) != rec.sha256:
-        return f"{f} is altered (its checksum differs from the manifest's)"
+    if check_sum:
+        try:
+            digest = _sha256_file(f)
+        except OSError as e:
+            return f"{f} cannot be read ({e.strerror or e})"
+        if digest != rec.sha256:
+            return f"{f} is altered (its checksum differs from the manifest's)"
     return None
 
 
@@ -505,20 +716,169 @@ def _sha256(data) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _sha256_file(f: Path) -> str:
+    with open(f, "rb") as fh:
+        return hashlib.file_digest(fh, "sha256").hexdigest()
+
+
+# ---- reading a part, verified ---------------------------------------------------------
+
+_hasher: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _hash_in_background(data: bytes) -> concurrent.futures.Future:
+    """SHA-256 of ``data`` on a helper thread (hashlib releases the GIL), so that it
+    costs no time while the part is being decoded."""
+    global _hasher
+    if _hasher is None:
+        _hasher = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pitchsim-hash")
+    return _hasher.submit(_sha256, data)
+
+
+def read_part(
+    run: Path,
+    rec: PartRecord,
+    columns: Sequence[str],
+    verify: bool = True,
+    known: VerifiedParts | None = None,
+) -> pa.Table:
+    """``columns`` of a done part as an Arrow table, checked against its record.
+
+    With ``verify`` (the default) the part is checked whole: its SHA-256 (computed on a
+    second thread while the columns decode), its rows, its player count and its deal
+    range.  ``known`` remembers the files already hashed (see :mod:`pitchsim.verified`):
+    an unchanged one is not hashed again.  Without ``verify`` only the size and rows are
+    checked.  A part that fails is a :class:`RunError` naming it and how to redo it."""
+    f = run / rec.part.file
+    hint = f"; redo it with: pitchsim simulate --resume --out {run}"
+    if rec.status != "done":
+        raise RunError(f"{f} is not finished" + hint)
+    try:  # non-blocking: a FIFO put in a part's place must not hang the reader
+        fh = os.fdopen(os.open(f, os.O_RDONLY | os.O_NONBLOCK), "rb")
+    except FileNotFoundError:
+        raise RunError(f"{f} is missing" + hint) from None
+    except OSError as e:
+        raise RunError(f"{f} cannot be read ({e.strerror or e})" + hint) from None
+    with fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise RunError(f"{f} is not a file" + hint)
+        if st.st_size != rec.bytes:
+            raise RunError(f"{f} is truncated or altered ({st.st_size:,} bytes, the manifest "
+                           f"recorded {rec.bytes:,})" + hint)  # fmt: skip
+        # A full check, unless this very file passed one against this very record.
+        full = verify and not (known is not None and known.holds(st, rec))
+        wanted = list(columns)
+        if full:
+            wanted += [c for c in ("deal", "players") if c not in wanted]
+        digest = None
+        try:
+            if full:  # the whole file in memory once: hashed and decoded from there
+                data = fh.read()
+                digest = _hash_in_background(data)
+                source = pa.BufferReader(data)
+            else:  # only the columns asked for are read, by pyarrow's own file reader
+                source = str(f)
+            table = _decode(f, source, rec, wanted, digest, hint)
+            if not full and _identity_of(os.stat(f)) != _identity_of(st):
+                raise RunError(f"{f} changed while it was read: try again")
+            if digest is not None and digest.result() != rec.sha256:
+                raise RunError(f"{f} is altered (its checksum differs from the manifest's)" + hint)
+        except OSError as e:
+            raise RunError(f"{f} cannot be read ({e.strerror or e})" + hint) from None
+        finally:
+            if digest is not None:
+                digest.cancel()
+    if not verify:
+        _check_values(f, table, hint)
+    if full:
+        _check_deals(f, table, rec, hint)
+        if known is not None:
+            known.add(st, rec)
+        table = table.select(list(columns))
+    return table
+
+
+def _check_values(f: Path, table: pa.Table, hint: str) -> None:
+    """Every value of every column read within what the column can hold."""
+    for name in table.column_names:
+        if name in VALUE_RANGES and table.num_rows:
+            lo, hi = VALUE_RANGES[name]
+            span = pa.compute.min_max(table.column(name)).as_py()
+            if span["min"] < lo or span["max"] > hi:
+                raise RunError(f"{f}: column {name} holds {span['min']}-{span['max']}, "
+                               f"outside {lo}-{hi}: the part is damaged" + hint)  # fmt: skip
+
+
+def _check_deals(f: Path, table: pa.Table, rec: PartRecord, hint: str) -> None:
+    """The part holds the deals and player count its record says (not another part's)."""
+    deal, players = table.column("deal"), table.column("players")
+    first, last = deal[0].as_py(), deal[-1].as_py()
+    span = pa.compute.min_max(players).as_py()
+    p = rec.part
+    if (first, last) != (p.start, p.start + p.count - 1) or span != {
+        "min": p.players,
+        "max": p.players,
+    }:
+        raise RunError(
+            f"{f} holds deals {first:,}-{last:,} at {span['min']}-{span['max']} players, "
+            f"not part {p.index}'s deals {p.start:,}-{p.start + p.count - 1:,} at {p.players}"
+            + hint
+        )
+
+
+def _identity_of(st: os.stat_result) -> tuple:
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def _decode(f, source, rec, wanted, digest, hint) -> pa.Table:
+    """The ``wanted`` columns of a part, its rows and column types checked.  When the
+    bytes do not decode and their checksum is being computed, the checksum speaks: an
+    altered file is the likelier cause than a reader's bug."""
+    try:
+        pf = pq.ParquetFile(source)
+        rows = pf.metadata.num_rows
+        if rows != rec.rows:
+            raise RunError(f"{f} holds {rows:,} deals, not {rec.rows:,}" + hint)
+        table = pf.read(columns=wanted, use_threads=True)
+    except (OSError, pa.ArrowException, ValueError, IndexError, KeyError, RunError) as e:
+        if digest is not None and digest.result() != rec.sha256:
+            raise RunError(
+                f"{f} is altered (its checksum differs from the manifest's)" + hint
+            ) from None
+        if isinstance(e, RunError):
+            raise
+        raise RunError(f"{f} cannot be read ({str(e).splitlines()[0][:200]})" + hint) from None
+    if table.num_rows != rec.rows or any(len(c) != rec.rows for c in table.columns):
+        raise RunError(f"{f} decodes to columns of the wrong length" + hint)
+    for name in wanted:
+        typ = table.schema.field(name).type
+        if typ != SCHEMA.field(name).type:
+            raise RunError(
+                f"{f}: column {name} has type {typ}, not {SCHEMA.field(name).type}" + hint
+            )
+    return table
+
+
 def _store(run: Path, rec: PartRecord, data: bytes | memoryview) -> None:
-    """Write a finished part under a temporary name, then rename it into place."""
-    tmp = run / f".{rec.part.file}.tmp"
-    write_new_file(tmp, data)
-    os.replace(tmp, run / rec.part.file)
+    """Write a finished part atomically (temporary name, fsync, rename)."""
+    write_file(run / rec.part.file, data, _resume_hint(run), writer=write_new_file)
     rec.status, rec.rows, rec.bytes, rec.sha256 = "done", rec.part.count, len(data), _sha256(data)
 
 
-def _run(path, manifest, threads, scheduler, progress) -> RunResult:
+def _run(path, manifest, threads, client, progress) -> RunResult:
     todo = [r for r in manifest.parts if r.status != "done"]
-    if scheduler:
-        _run_dask(path, manifest, todo, scheduler, threads, progress)
+    if client is not None:
+        _run_dask(path, manifest, todo, client, threads, progress)
     else:
         _run_local(path, manifest, todo, threads, progress)
+    # This process hashed what it wrote: readers need not hash those files again (all
+    # but the last few, written too recently to be told apart from a later change).
+    known = VerifiedParts(path)
+    for rec in todo:
+        with contextlib.suppress(OSError):
+            known.add(os.stat(path / rec.part.file), rec)
+    known.save()
     return RunResult(path, manifest, len(todo), sum(r.part.count for r in todo))
 
 
@@ -561,39 +921,99 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
                 finish_pending()
 
 
-def _run_dask(path, manifest, todo, address, threads, progress) -> None:
+_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ws|wss|ucx|inproc)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(?::(\d{1,5}))?(?:/\S*)?"
+)
+
+
+def _is_address(address: object) -> bool:
+    """A Dask scheduler address: [scheme://]host[:port][/path], port 1-65535."""
+    m = _ADDRESS.fullmatch(address) if isinstance(address, str) else None
+    return bool(m) and (m.group(1) is None or 1 <= int(m.group(1)) <= 65535)
+
+
+@contextlib.contextmanager
+def _scheduler(address: str | None):
+    """A Dask client for ``address`` (None: none), connected within CONNECT_TIMEOUT or a
+    one-line :class:`InputError`; closed quietly when the run ends."""
+    if address is None:
+        yield None
+        return
+    if not _is_address(address):
+        raise InputError(f"--scheduler {address!r} is not an address: use e.g. tcp://host:8786")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--scheduler needs Dask: pip install 'pitchsim[dask]'") from None
+    import logging
+
+    # distributed logs (and at exit prints) the failed connection itself: keep it quiet,
+    # our one line says it all.
+    quiet = [logging.getLogger(n) for n in ("distributed", "distributed.client", "tornado")]
+    levels = [q.level for q in quiet]
+    for q in quiet:
+        q.setLevel(logging.CRITICAL)
+
+    class QuietClient(Client):
+        """A client that, when it fails to connect, closes at once and quietly: Dask's
+        own clean-up would wait 20 s and print "Exception ignored ... TimeoutError"."""
+
+        def start(self, **kwargs):
+            try:
+                return super().start(**kwargs)
+            except BaseException:
+                self.failed = True
+                with contextlib.suppress(BaseException):
+                    self.close(timeout=0.5)
+                self.status = "closed"
+                raise
+
+        def __del__(self):
+            if not getattr(self, "failed", False):
+                super().__del__()
+
+    try:
+        try:
+            client = QuietClient(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as e:  # OSError, TimeoutError, a garbled reply (MemoryError) ...
+            reason = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+            if isinstance(e, MemoryError):  # it answered, with bytes that are not Dask's
+                reason = "what answers there is not a Dask scheduler"
+            raise InputError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    finally:
+        for q, level in zip(quiet, levels, strict=True):
+            q.setLevel(level)
+    try:
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            client.close()
+
+
+def _run_dask(path, manifest, todo, client, threads, progress) -> None:
     """Parts as tasks on a Dask cluster; workers return Parquet bytes, which this
     process writes (no shared filesystem needed).  At most a few parts per worker
     thread are in flight, so memory stays bounded here too."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise InputError("--scheduler needs Dask: pip install 'pitchsim[dask]'") from None
-    try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise InputError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    with client:
-        slots = max(2, 2 * sum(client.nthreads().values()))
-        queue = iter(todo)
-        by_key = {}
+    from distributed import as_completed
 
-        def submit(rec):
-            fut = client.submit(part_bytes, rec.part, manifest.params, threads, pure=False)
-            by_key[fut.key] = rec
-            return fut
+    slots = max(2, 2 * sum(client.nthreads().values()))
+    queue = iter(todo)
+    by_key = {}
 
-        running = as_completed(
-            [submit(r) for r in itertools.islice(queue, slots)], loop=client.loop
-        )
-        for fut in running:
-            rec = by_key.pop(fut.key)
-            data = fut.result()
-            fut.release()
-            _store(path, rec, data)
-            _write_manifest(path, manifest)
-            if progress is not None:
-                progress(rec.part.count)
-            nxt = next(queue, None)
-            if nxt is not None:
-                running.add(submit(nxt))
+    def submit(rec):
+        fut = client.submit(part_bytes, rec.part, manifest.params, threads, pure=False)
+        by_key[fut.key] = rec
+        return fut
+
+    running = as_completed([submit(r) for r in itertools.islice(queue, slots)], loop=client.loop)
+    for fut in running:
+        rec = by_key.pop(fut.key)
+        data = fut.result()
+        fut.release()
+        _store(path, rec, data)
+        _write_manifest(path, manifest)
+        if progress is not None:
+            progress(rec.part.count)
+        nxt = next(queue, None)
+        if nxt is not None:
+            running.add(submit(nxt))

@@ -33,6 +33,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from .analysis import BIDS, Run, holding_rows, make_table, open_run  # noqa: E402,F401
+from .atomic import atomic_path  # noqa: E402
 from .chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS  # noqa: E402,F401
 from .errors import InputError  # noqa: E402
 from .features import TOPS, format_key_trumps, key_trumps_possible, rank_label  # noqa: E402
@@ -454,6 +455,10 @@ def save(fig: Figure, out: str | Path) -> Path:
     if not path.parent.exists():
         raise InputError(f"directory {path.parent} does not exist")
     metadata = {"Software": None} if suffix == ".png" else {"Date": None, "Creator": None}
-    fig.savefig(path, dpi=130 if suffix == ".png" else None, metadata=metadata)
-    plt.close(fig)
+    try:
+        with atomic_path(path) as tmp:  # a full disk leaves the old chart, not half of one
+            fig.savefig(tmp, format=suffix[1:], dpi=130 if suffix == ".png" else None,
+                        metadata=metadata)  # fmt: skip
+    finally:
+        plt.close(fig)
     return path

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from .errors import InputError
+from .limits import MAX_TARGET
 
 # Indices into the packed int64 array the kernels read.
 R_LOW_DEALT = 0  # 1: Low goes to the player who was dealt it
@@ -33,9 +35,25 @@ class RulesError(InputError):
     """Rule options that cannot be played; the message names the problem."""
 
 
+# The allowed values of every rule option (dataclass field names; dashes in the CLI).
+CHOICES = {"low": ("captured", "dealt"), "all_pass": ("forced", "redeal"),
+           "follow": ("trump", "suit")}  # fmt: skip
+INT_RANGES = {"min_bid": (1, 2), "target": (1, MAX_TARGET)}
+BOOLEANS = ("dealer_steal", "set_pitcher_wins", "partnership")
+# How a boolean may be written in a rule string (TOML and dicts take real booleans only).
+_TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
+
+
+def _name(field: str) -> str:
+    return field.replace("_", "-")
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules of one game.  Defaults are RULES.md's base rules.
+
+    :meth:`parse` builds one from a rule string, a TOML file or a dict, strictly; the
+    constructor itself refuses values of the wrong type or out of range.
 
     Example
     -------
@@ -53,19 +71,11 @@ class Rules:
     partnership: bool = False
 
     def __post_init__(self) -> None:
-        if self.low not in ("captured", "dealt"):
-            raise RulesError(f"low must be 'captured' or 'dealt', not {self.low!r}")
-        if self.min_bid not in (1, 2):
-            raise RulesError(f"min-bid must be 1 or 2, not {self.min_bid!r}")
-        if self.all_pass not in ("forced", "redeal"):
-            raise RulesError(f"all-pass must be 'forced' or 'redeal', not {self.all_pass!r}")
-        if self.follow not in ("trump", "suit"):
-            raise RulesError(f"follow must be 'trump' or 'suit', not {self.follow!r}")
-        if not isinstance(self.target, int) or self.target <= 0:
-            raise RulesError(f"target must be a positive whole number, not {self.target!r}")
+        for f in dataclasses.fields(self):
+            _check_value(f.name, getattr(self, f.name))
 
     def check_players(self, players: int) -> None:
-        if not 2 <= players <= 7:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
             raise RulesError(f"players must be 2-7, not {players}")
         if self.partnership and players != 4:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
@@ -87,61 +97,143 @@ class Rules:
         return a
 
     def describe(self) -> dict:
-        return {f.name.replace("_", "-"): getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {_name(f.name): getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
-    def parse(cls, spec: str | None, partnership: bool | None = None) -> Rules:
-        """Rules from ``"low=dealt,min-bid=2"``, or from a TOML file path.
+    def parse(cls, spec: Rules | str | Path | Mapping | None = None,
+              partnership: bool | None = None) -> Rules:  # fmt: skip
+        """Rules from whatever a user or a library caller gives: ``None`` (base rules),
+        a :class:`Rules`, a rule string ``"low=dealt,min-bid=2"``, the path of a TOML
+        file with the same keys (at the top level or all under one ``[rules]`` table),
+        or a dict of them.  ``partnership=True`` adds partnership play.
 
-        Names use dashes or underscores; booleans accept true/false/yes/no/on/off/1/0.
+        This is the one place rules are read, for the CLI and the library alike, and it
+        is strict: an unknown or repeated option, a value of the wrong type (booleans
+        only as booleans; in a rule string true/false, yes/no or on/off), a number out
+        of range, a string outside its allowed set, a list or table, a file that is not
+        UTF-8 TOML: each is a :class:`RulesError` naming it.
+
+        >>> Rules.parse({"target": 11, "follow": "suit"}).target
+        11
         """
-        values: dict[str, object] = {}
-        if spec:
-            path = Path(spec)
-            if spec.endswith(".toml") or path.is_file():
-                try:
-                    raw = tomllib.loads(path.read_text())
-                except (OSError, tomllib.TOMLDecodeError) as e:
-                    raise RulesError(f"cannot read rules file {spec}: {e}") from None
-                values = {k.replace("-", "_"): v for k, v in raw.get("rules", raw).items()}
-            else:
-                for item in spec.split(","):
-                    if not item.strip():
-                        continue
-                    if "=" not in item:
-                        raise RulesError(f"rule option {item.strip()!r} needs name=value")
-                    k, v = (s.strip() for s in item.split("=", 1))
-                    values[k.replace("-", "_")] = v
-        if partnership is not None and partnership:
-            values["partnership"] = True
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        kwargs = {}
-        for k, v in values.items():
-            if k not in fields:
-                names = ", ".join(n.replace("_", "-") for n in fields)
-                raise RulesError(f"unknown rule option {k.replace('_', '-')!r} (known: {names})")
-            kwargs[k] = _coerce(k, v, fields[k].type)
-        return cls(**kwargs)
+        if isinstance(spec, Rules):
+            rules = spec
+        else:
+            rules = cls(**rule_values(spec))
+        if partnership is not None:
+            if not isinstance(partnership, bool):
+                raise RulesError(f"partnership takes true or false, not {partnership!r}")
+            if partnership and not rules.partnership:
+                rules = dataclasses.replace(rules, partnership=True)
+        return rules
 
 
-def _coerce(name: str, value: object, typ: str) -> object:
-    if not isinstance(value, str):
-        return value
-    if typ == "bool":
-        low = value.lower()
-        if low in ("1", "true", "yes", "on", "win"):
-            return True
-        if low in ("0", "false", "no", "off", "never", "no-win"):
-            return False
-        raise RulesError(f"{name.replace('_', '-')} takes true or false, not {value!r}")
-    if typ == "int":
-        try:
-            return int(value)
-        except ValueError:
+def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
+    """The rule options ``spec`` sets explicitly (field names as keys), checked: what
+    :meth:`Rules.parse` builds its rules from.  Callers use it to tell an option given
+    in the rules from a default (to refuse a conflicting ``--target``, say)."""
+    if spec is None:
+        return {}
+    if isinstance(spec, Mapping):
+        return _checked_items(spec.items(), "rules", from_text=False)
+    if isinstance(spec, Path):
+        return _read_toml(spec)
+    if not isinstance(spec, str):
+        raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {spec!r}")
+    if not spec.strip():
+        raise RulesError("the rules are empty: give name=value,... or a TOML file")
+    if "=" not in spec and (spec.endswith(".toml") or Path(spec).is_file()):
+        return _read_toml(Path(spec))
+    items = []
+    for item in spec.split(","):
+        if not item.strip():
+            raise RulesError(f"empty rule option in {spec!r}")
+        if "=" not in item:
+            raise RulesError(f"rule option {item.strip()!r} needs name=value")
+        k, v = (s.strip() for s in item.split("=", 1))
+        items.append((k, v))
+    return _checked_items(items, "rules", from_text=True)
+
+
+def _read_toml(path: Path) -> dict[str, object]:
+    if path.exists() and not path.is_file():
+        raise RulesError(f"cannot read rules file {path}: not a file")
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise RulesError(f"cannot read rules file {path}: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesError(f"rules file {path} is not UTF-8 text") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulesError(f"rules file {path} is not valid TOML: {e}") from None
+    if "rules" in doc:
+        if not isinstance(doc["rules"], dict) or len(doc) != 1:
             raise RulesError(
-                f"{name.replace('_', '-')} takes a whole number, not {value!r}"
-            ) from None
-    return value
+                f"rules file {path}: put every option at the top level or all of them "
+                "under one [rules] table, not both"
+            )
+        doc = doc["rules"]
+    return _checked_items(doc.items(), f"rules file {path}", from_text=False)
+
+
+def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
+    fields = [f.name for f in dataclasses.fields(Rules)]
+    out: dict[str, object] = {}
+    for key, value in items:
+        if not isinstance(key, str):
+            raise RulesError(f"{where}: rule option names are strings, not {key!r}")
+        k = key.strip().replace("-", "_")
+        if k not in fields:
+            known = ", ".join(map(_name, fields))
+            raise RulesError(f"unknown rule option {key!r} (known: {known})")
+        if k in out:
+            raise RulesError(f"{where}: rule option {_name(k)} is given twice")
+        out[k] = _from_text(k, value) if from_text else value
+        _check_value(k, out[k])
+    return out
+
+
+def _from_text(name: str, text: str) -> object:
+    if name in BOOLEANS:
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise RulesError(f"{_name(name)} takes true or false, not {text!r}")
+    if name in INT_RANGES:
+        if not text.isascii() or not text.lstrip("+-").isdigit():
+            raise RulesError(f"{_name(name)} takes a whole number, not {text!r}")
+        if len(text) > 20:  # int() of thousands of digits is slow, then refused anyway
+            lo, hi = INT_RANGES[name]
+            raise RulesError(f"{_name(name)} must be {lo}-{hi}, not {text[:20]}...")
+        return int(text)
+    return text
+
+
+def _check_value(name: str, value: object) -> None:
+    """``value`` of the type and in the set or range rule option ``name`` allows."""
+    if isinstance(value, (list, tuple, dict, set)):
+        kind = "table" if isinstance(value, dict) else "list"
+        raise RulesError(f"{_name(name)} takes a single value, not a {kind}")
+    if name in CHOICES:
+        allowed = CHOICES[name]
+        if not isinstance(value, str) or value not in allowed:
+            raise RulesError(
+                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {value!r}"
+            )
+    elif name in INT_RANGES:
+        lo, hi = INT_RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{_name(name)} takes a whole number, not {value!r}")
+        if not lo <= value <= hi:
+            span = f"{lo} or {hi}" if hi == lo + 1 else f"{lo}-{hi}"
+            raise RulesError(f"{_name(name)} must be {span}, not {value}")
+    elif not isinstance(value, bool):
+        raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
 
 
 BASE_RULES = Rules()

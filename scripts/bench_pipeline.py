@@ -16,10 +16,12 @@ shared with other work).
 ``encode``: one part's Parquet encoding by pitchsim.parquet and by pyarrow's writer.
 
 ``aggregate``: times ``make_table`` (length x high; exact holding) and the exact checks
-on a run, all player counts; ``--cold`` evicts the run's files from the page cache before
-each round.  With ``--copies K`` it first builds a run of K times the given run's
-parts (hard links: the same bytes, so the same decoding work) -- a cheap stand-in for a
-run K times as long.
+on a run, all player counts, reading the parts verified against the manifest and not
+(``--no-verify``), alternately, and reports what verification costs; ``--cold`` evicts
+the run's files from the page cache before each round.  With ``--copies K --verify off``
+it first builds a run of K times the given run's parts (hard links: the same bytes, so
+the same decoding work) -- a cheap stand-in for a run K times as long, which
+verification rightly refuses (its parts claim deal ranges they do not hold).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from pitchsim import batch
-from pitchsim.analysis import exact_checks, make_table
+from pitchsim.analysis import Run, exact_checks, make_table
 from pitchsim.batch import PART_SIZE, RunParams, parse_players, simulate
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
@@ -138,29 +140,50 @@ def bench_aggregate(args) -> None:
     run = Path(args.run)
     with tempfile.TemporaryDirectory(prefix="pitchsim-agg-", dir=run.parent) as tmp:
         if args.copies > 1:
+            if args.verify != "off":
+                sys.exit("--copies repeats parts at other deal ranges, which verification "
+                         "refuses: add --verify off")  # fmt: skip
             run = link_copies(run, args.copies, Path(tmp) / "linked")
         m = batch.read_manifest(run)
         deals = sum(r.rows for r in m.done())
         size = sum(r.bytes for r in m.done())
         cache = "cold page cache" if args.cold else "warm page cache"
         print(f"run {args.run}{f' x {args.copies} (hard links)' if args.copies > 1 else ''}: "
-              f"{deals:,} deals in {len(m.done())} parts, {size / 1e9:.2f} GB, {cache}",
-              flush=True)  # fmt: skip
+              f"{deals:,} deals in {len(m.done())} parts, {size / 1e9:.2f} GB, {cache}; "
+              f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
+        modes = {"both": [True, False], "on": [True], "off": [False]}[args.verify]
         for label, fn in [
-            ("make_table by length, high", lambda: make_table(run, ["length", "high"])),
-            ("make_table by holding", lambda: make_table(run, ["holding"])),
-            ("exact_checks", lambda: exact_checks(run)),
+            ("make_table by length, high", lambda r: make_table(r, ["length", "high"])),
+            ("make_table by holding", lambda r: make_table(r, ["holding"])),
+            ("exact_checks", lambda r: exact_checks(r)),
         ]:
-            times = []
+            times = {v: [] for v in modes}
+            cpus = {v: [] for v in modes}
             for _ in range(args.rounds):
-                if args.cold:
-                    evict(run)
-                start = time.perf_counter()
-                fn()
-                times.append(time.perf_counter() - start)
-            print(f"  {label}: {min(times):.1f} s best of {args.rounds} "
-                  f"({deals / min(times) / 1e6:.0f}M deals/s; all: "
-                  f"{', '.join(f'{t:.1f}' for t in times)} s)", flush=True)  # fmt: skip
+                for verify in modes:  # alternating, so that load from others falls on both
+                    if args.cold:
+                        evict(run)
+                    opened = Run(run, verify=verify)
+                    if args.rehash and opened.known is not None:
+                        opened.known.entries.clear()  # as on the first read of a copied run
+                    start, cpu = time.perf_counter(), time.process_time()
+                    fn(opened)
+                    times[verify].append(time.perf_counter() - start)
+                    cpus[verify].append(time.process_time() - cpu)
+            for verify, ts in times.items():
+                what = "verified" if verify else "unverified (--no-verify)"
+                print(f"  {label}, {what}: {min(ts):.2f} s best of {args.rounds} "
+                      f"({deals / min(ts) / 1e6:.1f}M deals/s; all: "
+                      f"{', '.join(f'{t:.2f}' for t in ts)} s); CPU "
+                      f"{min(cpus[verify]):.2f} s best", flush=True)  # fmt: skip
+            if len(modes) == 2:
+                on, off = min(times[True]), min(times[False])
+                med = statistics.median(times[True]) / statistics.median(times[False]) - 1
+                c_on, c_off = min(cpus[True]), min(cpus[False])
+                print(f"  -> verification costs {100 * (on - off) / off:+.1f}% wall (best "
+                      f"against best; {100 * med:+.1f}% median against median), "
+                      f"{100 * (c_on - c_off) / c_off:+.1f}% CPU (best against best)",
+                      flush=True)  # fmt: skip
 
 
 def bench_encode(args) -> None:
@@ -218,6 +241,12 @@ def main() -> None:
     a.add_argument("--copies", type=int, default=1)
     a.add_argument("--rounds", type=int, default=2)
     a.add_argument("--cold", action="store_true", help="evict the parts from the page cache first")
+    a.add_argument("--verify", choices=["both", "on", "off"], default="both",
+                   help="read parts verified (SHA-256, rows, players, deals), not, or both "
+                        "alternately (default), reporting what verification costs")  # fmt: skip
+    a.add_argument("--rehash", action="store_true",
+                   help="hash every part on every verified read, as on the first read of a "
+                        "run copied in (by default a part already hashed is not hashed again)")  # fmt: skip
     args = ap.parse_args()
     {"pipeline": bench_pipeline, "encode": bench_encode, "aggregate": bench_aggregate}[args.what](
         args

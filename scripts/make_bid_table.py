@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pitchsim.atomic import atomic_path
 from pitchsim.kernels.bidding.odds import N_HOLDINGS, N_SIDE
 from pitchsim.kernels.bidding.table import (
     cell_weight,
@@ -107,18 +108,19 @@ def main() -> None:
               f"({time.perf_counter() - t0:.0f} s)", flush=True)  # fmt: skip
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        args.out,
-        p_at_least=p_at_least,
-        configs=np.array(CONFIGS, dtype=np.int64),
-        defender=defender,
-        overcall=overcall,
-        made=made,
-        samples=np.int64(args.samples),
-        seed=np.int64(args.seed),
-        play_policy=np.array(PLAY_POLICY),
-        rules=np.array("base rules, and low=dealt"),
-    )
+    with atomic_path(args.out) as tmp, open(tmp, "wb") as f:  # never half a table
+        np.savez_compressed(
+            f,
+            p_at_least=p_at_least,
+            configs=np.array(CONFIGS, dtype=np.int64),
+            defender=defender,
+            overcall=overcall,
+            made=made,
+            samples=np.int64(args.samples),
+            seed=np.int64(args.seed),
+            play_policy=np.array(PLAY_POLICY),
+            rules=np.array("base rules, and low=dealt"),
+        )
     print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
 
 

@@ -39,6 +39,7 @@ except ModuleNotFoundError:  # not the project's environment: use its .venv if i
 
 from pitchsim import charts  # noqa: E402
 from pitchsim.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402
+from pitchsim.atomic import write_file  # noqa: E402
 from pitchsim.batch import RunError, parse_players, read_manifest, resume, simulate  # noqa: E402
 from pitchsim.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
 from pitchsim.cli.progress import Progress  # noqa: E402
@@ -83,13 +84,13 @@ def main() -> None:
 
     print("tables ...", file=sys.stderr, flush=True)
     by_length = make_table(run, ["length", "high"])
-    by_length.to_csv(out / "make_by_length_high.csv", index=False, float_format="%.5g")
+    write_file(out / "make_by_length_high.csv", by_length.to_csv(index=False, float_format="%.5g"))
     by_holding = make_table(run, ["holding"], min_count=DEFAULT_MIN_COUNT)
-    by_holding.to_csv(out / "bids_by_holding.csv", index=False, float_format="%.5g")
+    write_file(out / "bids_by_holding.csv", by_holding.to_csv(index=False, float_format="%.5g"))
     by_pattern = make_table(run, ["pattern"], min_count=100)
-    by_pattern.to_csv(out / "make_by_pattern.csv", index=False, float_format="%.5g")
+    write_file(out / "make_by_pattern.csv", by_pattern.to_csv(index=False, float_format="%.5g"))
     checks = exact_checks(run)
-    checks.to_csv(out / "exact_checks.csv", index=False, float_format="%.5g")
+    write_file(out / "exact_checks.csv", checks.to_csv(index=False, float_format="%.5g"))
 
     print("charts ...", file=sys.stderr, flush=True)
     pictures = {}
@@ -103,7 +104,7 @@ def main() -> None:
 
     typical = holding_rows(pd.concat([by_holding, by_pattern]), REPORT_HOLDINGS)
     text = render(run, command, seconds, by_length, typical, checks, players)
-    (out / "report.md").write_text(text)
+    write_file(out / "report.md", text)
     took = time.monotonic() - started
     print(f"wrote {out}/report.md, {len(pictures)} charts and 4 tables in {took:.0f} s",
           file=sys.stderr)  # fmt: skip

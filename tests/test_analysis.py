@@ -137,10 +137,14 @@ def test_damaged_runs_are_clear_errors(run, tmp_path):
     part.unlink()
     with pytest.raises(RunError, match="missing"):
         make_table(bad, "length")
-    # Same size, garbage inside: the reader's own error, on one line.
+    # Same size, garbage inside: its checksum says so, on one line; unverified, the
+    # reader's own error.
     (bad / "part-000001.parquet").write_bytes(b"\0" * (run / "part-000001.parquet").stat().st_size)
-    with pytest.raises(RunError, match="cannot be read") as e:
+    with pytest.raises(RunError, match="altered.*--resume") as e:
         make_table(bad, "length")
+    assert "\n" not in str(e.value)
+    with pytest.raises(RunError, match="cannot be read") as e:
+        make_table(Run(bad, verify=False), "length")
     assert "\n" not in str(e.value)
     doc = json.loads((bad / MANIFEST).read_text())
     doc["parts"][2]["players"] = 9

@@ -29,6 +29,10 @@ app = typer.Typer(
 )
 
 from . import bid_odds, cache, chart, play, rules, simulate, table, tournament  # noqa: E402,F401  (commands register on import)
+from .common import reject_empty  # noqa: E402
+
+for _command in app.registered_commands:  # an empty option value is an error, in every command
+    _command.callback = reject_empty(_command.callback)
 
 
 def fail(message: str) -> None:

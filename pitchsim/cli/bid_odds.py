@@ -7,7 +7,9 @@ import textwrap
 import typer
 
 from ..cards import format_cards
+from ..limits import MAX_SAMPLES
 from ..odds import BIDS, BidOdds, bid_odds
+from ..stats import Z95
 from . import app
 from .common import (
     JsonOpt,
@@ -42,7 +44,7 @@ def bid_odds_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """How often HAND makes each bid 1-4 as pitcher, per trump suit, with 95% intervals."""
-    positive("samples", samples)
+    positive("--samples", samples, MAX_SAMPLES)
     rule_set = make_rules(rules, partnership, players)
     with Progress("deals") as bar:
         result = bid_odds(hand, players=players, samples=samples, seed=seed, policy=policy,
@@ -96,7 +98,7 @@ def render(r: BidOdds) -> str:
         who = "the team" if r.rules.partnership else "this hand"
         lines += _wrap(
             f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
-            f"(±{1.96 * p.expected_points_se:.2f}), against a pitcher dealt a random hand; "
+            f"(±{Z95 * p.expected_points_se:.2f}), against a pitcher dealt a random hand; "
             f"a pitcher who outbids you is usually stronger, so passing is likely worth less."
         )
     if not r.trump_fixed:
@@ -115,7 +117,7 @@ def render(r: BidOdds) -> str:
         lower = f"; lower bids expect more: {lower}" if lower else ""
         lines += _wrap(
             f"Recommended: worth bidding up to {bid} with {suit_label(trump)} as trump "
-            f"(bid {bid} still expects {signed(e)} ±{1.96 * se:.2f}, margin "
+            f"(bid {bid} still expects {signed(e)} ±{Z95 * se:.2f}, margin "
             f"{signed(o.expected_margin(bid))}{lower}). Bidding more than needed never scores "
             f"more: a made bid scores the points won whatever the bid, so bid only as high as "
             f"it takes to win the auction."

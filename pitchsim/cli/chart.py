@@ -7,7 +7,10 @@ import sys
 import typer
 
 from ..chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
+from ..errors import InputError
+from ..limits import MAX_MIN_COUNT, check_count
 from . import app
+from .common import NoVerifyOpt
 
 
 @app.command("chart")
@@ -24,15 +27,35 @@ def chart_command(
         help=f"players: trump holdings, x = any 3-9 (default {','.join(DEFAULT_HOLDINGS)}).",
     ),  # fmt: skip
     min_count: int = typer.Option(
-        DEFAULT_MIN_COUNT, "--min-count", help="Leave out cells with fewer deals."
-    ),
+        None,
+        "--min-count",
+        help=f"heatmap, players, bids: leave out cells with fewer deals (default {DEFAULT_MIN_COUNT}).",
+    ),  # fmt: skip
+    no_verify: bool = NoVerifyOpt,
 ) -> None:
     """Draw a strategy chart: heatmap, players, points or bids."""
+    # An option the chart kind does not use is refused rather than silently ignored.
+    used = {"--players": ("heatmap",), "--holdings": ("players",),
+            "--min-count": ("heatmap", "players", "bids")}  # fmt: skip
+    given = {"--players": players, "--holdings": holdings, "--min-count": min_count}
+    for option, kinds in used.items():
+        if given[option] is not None and kind in KINDS and kind not in kinds:
+            raise InputError(
+                f"{option} does nothing for --kind {kind} (only for {', '.join(kinds)})"
+            )
+    check_count("--min-count", min_count, MAX_MIN_COUNT)
+    wanted = None
+    if holdings is not None:
+        wanted = [h.strip() for h in holdings.split(",")]
+        if not all(wanted):
+            raise InputError(f"--holdings {holdings!r} has an empty holding")
+    from ..analysis import Run
     from ..charts import chart, chart_data, save  # matplotlib loads only when a chart is drawn
 
-    wanted = [h for h in holdings.split(",") if h.strip()] if holdings else None
-    data = chart_data(run, kind, players=players, holdings=wanted, min_count=min_count)
-    fig = chart(run, kind, players=players, holdings=wanted, min_count=min_count, data=data)
+    opened = Run(run, verify=not no_verify)
+    min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
+    data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
+    fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
     print(f"wrote {save(fig, out)}")
     if data.blank_cells:
         print(f"pitchsim: note: {data.blank_cells} cells have fewer than {min_count:,} deals "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import sys
 
@@ -9,7 +11,8 @@ import typer
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..errors import InputError
-from ..options import Rules
+from ..limits import MAX_TARGET, check_count
+from ..options import Rules, rule_values
 from ..variants import rules_help
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
@@ -21,17 +24,57 @@ PartnershipOpt = typer.Option(
 RulesOpt = typer.Option(None, "--rules", help=rules_help())
 ThreadsOpt = typer.Option(None, "--threads", help="Threads to run on (default: all cores).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
+NoVerifyOpt = typer.Option(
+    False,
+    "--no-verify",
+    help="Check parts only by size and rows, not by SHA-256, players and deals (faster, "
+    "trusts the disk).",
+)  # fmt: skip
 
 
-def make_rules(spec: str | None, partnership: bool, players: int) -> Rules:
-    rules = Rules.parse(spec, partnership=partnership or None)
+def make_rules(
+    spec: str | None, partnership: bool, players: int, target: int | None = None
+) -> Rules:
+    """The --rules, with --partnership and --target (where a command has it) on top; an
+    option given both ways with different values is refused, not silently resolved."""
+    given = rule_values(spec)
+    if partnership and given.get("partnership") is False:
+        raise InputError("--partnership and --rules partnership=false disagree: give one")
+    if target is not None:
+        check_count("--target", target, MAX_TARGET)
+        if given.get("target", target) != target:
+            raise InputError(
+                f"--rules sets target={given['target']} and --target {target}: give one of them"
+            )
+        given["target"] = target
+    rules = Rules.parse(given, partnership=partnership or None)
     rules.check_players(players)
     return rules
 
 
-def positive(name: str, value: int | None) -> None:
-    if value is not None and value <= 0:
-        raise InputError(f"{name} must be positive, not {value}")
+def positive(name: str, value: int | None, limit: int | None = None) -> None:
+    """A count option: None (not given) or 1 to ``limit`` (docs/limits.md)."""
+    check_count(name, value, limit if limit is not None else 1 << 62)
+
+
+def reject_empty(command):
+    """Wrap a command so that an empty string given to any of its options or arguments
+    (``--hand ""``, ``-n ""``) is an error naming it, never taken for "not given"."""
+    params = inspect.signature(command).parameters
+
+    def label(name: str) -> str:
+        info = params[name].default
+        decls = [d for d in getattr(info, "param_decls", None) or () if d.startswith("--")]
+        return decls[0] if decls else name.upper()
+
+    @functools.wraps(command)
+    def checked(**kwargs):
+        for name, value in kwargs.items():
+            if isinstance(value, str) and not value.strip():
+                raise InputError(f"{label(name)} is empty")
+        return command(**kwargs)
+
+    return checked
 
 
 def signed(x: float) -> str:

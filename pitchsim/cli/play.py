@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import sys
+import textwrap
 
 import typer
 
 from ..bidding import seat_strategies
 from ..cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
 from ..errors import InputError
+from ..limits import MAX_BOARD, MAX_ROUNDS, check_count
 from ..rounds import Game, Round, auction_round, play_board
 from ..runtime import pick_seed
 from . import app
@@ -21,7 +24,6 @@ from .common import (
     SeedOpt,
     make_rules,
     positive,
-    print_json,
     show,
     suit_label,
 )
@@ -62,11 +64,12 @@ def play_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Bid and play hands out; show the auction, every trick, the points and the score."""
-    positive("rounds", rounds)
+    positive("--rounds", rounds, MAX_ROUNDS)
     if board is not None and not game:
         raise InputError("--board needs --game")
     if board is not None and board < 0:
         raise InputError(f"board must be >= 0, not {board}")
+    check_count("--board", board, MAX_BOARD, low=0)
     fixed = {"--hand": hand, "--trump": trump, "--bid": bid, "--dealer": dealer, "--rounds": rounds}
     if game and any(v is not None for v in fixed.values()):
         given = ", ".join(k for k, v in fixed.items() if v is not None)
@@ -90,7 +93,8 @@ def play_command(
         show(play_board(seed, board or 0, seats, rule_set), as_json, render_game)
         return
     first_dealer = players - 1 if dealer is None else dealer
-    played = [
+    # One hand at a time, shown as soon as it is played: --rounds can be any size.
+    played = (
         auction_round(
             seed,
             r,
@@ -102,19 +106,32 @@ def play_command(
             dealer=None if bid is not None else (first_dealer + r) % players,
         )  # fmt: skip
         for r in range(rounds or 1)
-    ]
-    if as_json:
-        docs = [p.to_json() for p in played]
-        for d in docs:
-            d["seed"] = seed
-            d["strategies"] = [s.name for s in seats]
-        print_json(docs if rounds is not None else docs[0])
-        return
+    )
     # One strategy for all, or each seat's in seat order (the order --bidding gave them).
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
     for i, rnd in enumerate(played):
-        sys.stdout.write(render(rnd, f"Deal {i} of seed {seed}  ·  {players} players  ·  {names}"))
+        if as_json:
+            d = rnd.to_json()
+            d["seed"] = seed
+            d["strategies"] = [s.name for s in seats]
+            text = json.dumps(d, indent=2)
+            if rounds is not None:  # a JSON list, as json.dumps(list, indent=2) lays it out
+                text = ("[\n" if i == 0 else ",\n") + textwrap.indent(text, "  ")
+            sys.stdout.write(text + ("\n" if rounds is None else ""))
+        else:
+            sys.stdout.write(
+                render(rnd, f"Deal {i} of seed {seed}  ·  {players} players  ·  {names}")
+            )
+        if (
+            t >= 0
+            and rnd.pitcher is not None
+            and not any(c // 13 == t for c in rnd.hands[rnd.pitcher])
+        ):
+            print(f"pitchsim: note: deal {i}: the pitcher (seat {rnd.pitcher}) holds no "
+                  f"{SUITS[t]}, so --trump {SUITS[t]} did nothing there", file=sys.stderr)  # fmt: skip
+    if as_json and rounds is not None:
+        sys.stdout.write("\n]\n")
 
 
 def _call(c: int | None) -> str:

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import InputError, Interrupted
+from ..limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..options import Rules
 from ..runtime import PART_SIZE, pick_seed
 from . import app
-from .common import RulesOpt, SeedOpt, ThreadsOpt, positive
+from .common import RulesOpt, SeedOpt, ThreadsOpt
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -22,7 +23,9 @@ if TYPE_CHECKING:
 
 @app.command("simulate")
 def simulate_command(
-    deals: int = typer.Option(None, "--deals", help="Deals for each player count."),
+    deals: int = typer.Option(
+        None, "--deals", help=f"Deals for each player count (at most {MAX_DEALS:,})."
+    ),
     players: str = typer.Option(
         None, "--players", "-n", help="Player counts: 4, 3,4,5 or 3-7 (default 4)."
     ),
@@ -33,7 +36,9 @@ def simulate_command(
     rules: str = RulesOpt,
     out: str = typer.Option(None, "--out", help="Run directory (default runs/run-SEED)."),
     part_size: int = typer.Option(
-        None, "--part-size", help=f"Deals per Parquet part (default {PART_SIZE:,})."
+        None,
+        "--part-size",
+        help=f"Deals per Parquet part, {MIN_PART_SIZE:,}-{MAX_PART_SIZE:,} (default {PART_SIZE:,}).",
     ),
     threads: int = ThreadsOpt,
     scheduler: str = typer.Option(
@@ -48,8 +53,8 @@ def simulate_command(
     (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
     from ..batch import MAX_SEED, parse_players, read_manifest, resume, simulate  # pyarrow here
 
-    positive("deals", deals)
-    positive("part-size", part_size)
+    check_count("--deals", deals, MAX_DEALS)
+    check_count("--part-size", part_size, MAX_PART_SIZE, MIN_PART_SIZE)
 
     def note(message: str) -> None:
         if not quiet:
@@ -63,11 +68,11 @@ def simulate_command(
         manifest = read_manifest(out)
         todo = sum(r.part.count for r in manifest.parts if r.status != "done")
         with Progress("deals", todo, enabled=not quiet) as bar, _keep_on_interrupt(out):
-            result = resume(out, threads, scheduler, bar.update, on_damaged=note)
+            result = resume(out, threads, scheduler, bar.update, on_damaged=note, note=note)
     else:
         if deals is None:
             raise InputError("--deals is needed to start a run (or --resume --out DIR)")
-        counts = parse_players(players or "4")
+        counts = parse_players("4" if players is None else players)
         seed = pick_seed(seed, MAX_SEED)
         out = out or f"runs/run-{seed}"
         rule_set = Rules.parse(rules)
@@ -76,7 +81,7 @@ def simulate_command(
             _keep_on_interrupt(out),
         ):
             result = simulate(out, deals, counts, policy or "heuristic", seed, rule_set,
-                              part_size or PART_SIZE, threads, scheduler, bar.update)  # fmt: skip
+                              part_size or PART_SIZE, threads, scheduler, bar.update, note)  # fmt: skip
     sys.stdout.write(render(result, time.monotonic() - started, resume_run))
 
 

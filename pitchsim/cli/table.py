@@ -10,8 +10,10 @@ import typer
 
 from ..errors import InputError
 from ..features import FEATURES, parse_features
+from ..limits import MAX_MIN_COUNT, check_count
 from ..options import BIDS
 from . import app
+from .common import NoVerifyOpt
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -19,22 +21,28 @@ if TYPE_CHECKING:
     from ..analysis import Run
 
 FORMATS = ("text", "csv", "json")
+BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
 
 
 @app.command("table")
 def table_command(
     run: str = typer.Argument(..., help="A run directory written by `pitchsim simulate`."),
     by: str = typer.Option(
-        "length,high", "--by", help=f"Features to group by, comma-separated: {', '.join(FEATURES)}."
+        None,
+        "--by",
+        help=f"Features to group by, comma-separated: {', '.join(FEATURES)} (default {BY}).",
     ),
     players: str = typer.Option(
         None, "--players", "-n", help="Only these player counts (4 or 3,5)."
     ),
-    min_count: int = typer.Option(100, "--min-count", help="Leave out groups with fewer deals."),
+    min_count: int = typer.Option(
+        None, "--min-count", help=f"Leave out groups with fewer deals (default {MIN_COUNT})."
+    ),
     fmt: str = typer.Option("text", "--format", help="text, csv or json."),
     checks: bool = typer.Option(
         False, "--checks", help="Instead: the exact values the run must reproduce."
     ),
+    no_verify: bool = NoVerifyOpt,
 ) -> None:
     """P(the pitcher's side wins >= k points), k = 1-4, with 95% intervals and deal counts,
     by player count and hand features."""
@@ -44,8 +52,12 @@ def table_command(
 
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    features = parse_features(by)
-    opened = Run(run)
+    if checks and (by is not None or min_count is not None):
+        raise InputError("--checks shows every exact check: leave out --by and --min-count")
+    check_count("--min-count", min_count, MAX_MIN_COUNT)
+    min_count = MIN_COUNT if min_count is None else min_count
+    features = parse_features(BY if by is None else by)
+    opened = Run(run, verify=not no_verify)
     counts = None if players is None else parse_players(players)
     if opened.missing_parts:
         total = len(opened.manifest.parts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from ..limits import MAX_GAMES, MAX_TARGET
 from ..options import BASE_RULES
 from ..tournament import BIDS, TournamentResult, tournament
 from . import app
@@ -37,11 +38,12 @@ def tournament_command(
         "--boards",
         "--games",
         "-g",
-        help="Boards (a game's deal sequence), each played once per rotation of the "
-        "strategies: boards x strategies games in all.  --games is its old name.",
+        help=f"Boards (a game's deal sequence), at most {MAX_GAMES:,}; each is played once "
+        "per rotation of the strategies: boards x strategies games in all.  --games is "
+        "its old name.",
     ),  # fmt: skip
     target: int = typer.Option(
-        None, "--target", help="Points to win (default: the rules' target, 7)."
+        None, "--target", help=f"Points to win, 1-{MAX_TARGET} (default: the rules' target, 7)."
     ),
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
@@ -50,12 +52,11 @@ def tournament_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Play whole games between strategies and compare win rates, scores and bids."""
-    positive("boards", boards)
-    positive("target", target)
-    rule_set = make_rules(rules, partnership, players)
+    positive("--boards/--games", boards, MAX_GAMES)  # one option, two names
+    rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
     with Progress("games") as bar:
         result = tournament(strategies, players=players, boards=boards, rules=rule_set,
-                            target=target, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
+                            seed=seed, threads=threads, progress=bar.update)  # fmt: skip
     show(result, as_json, render)
 
 

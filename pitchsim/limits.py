@@ -1,0 +1,37 @@
+"""The upper limit of every count a user can ask for, in one place (docs/limits.md).
+
+Each limit is one this machine can honour: memory that fits, a file that fits on a
+disk, a time in hours rather than years, and integers that stay inside the 64 bits the
+kernels count in.  A count past its limit is refused with one line before any work
+starts, never wrapped, truncated or allowed to exhaust memory.
+"""
+
+from __future__ import annotations
+
+from .errors import InputError
+
+MAX_SAMPLES = 10**8  # bid-odds deals per trump suit: 2 bytes each in memory, ~2 min a suit
+MAX_DEALS = 10**9  # simulate deals per player count: ~15 GB of parts, ~20 min a count
+MIN_PART_SIZE = 1000  # smaller parts only multiply files and manifest entries
+MAX_PART_SIZE = 1 << 24  # ~700 MB of columns in memory while a part is played
+MAX_PARTS = 20_000  # parts in one run: the manifest (rewritten after each part) stays small
+MAX_GAMES = 10**7  # tournament boards: per-board results stay ~100 MB
+MAX_ROUNDS = 10**9  # play --rounds: streamed one hand at a time, so only time limits it
+MAX_BOARD = (1 << 53) - 1  # board b's deals are b * 1024 + d, an int64 deal index
+MAX_TARGET = 100  # points to win: a game is abandoned after 1,024 deals anyway
+MAX_MIN_COUNT = 10**12  # --min-count: more deals than any run can hold
+
+
+def check_count(option: str, value: int | None, limit: int, low: int = 1) -> None:
+    """``value`` (None: not given) must be a whole number from ``low`` to ``limit``."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{option} must be a whole number, not {value!r}")
+    if value < low:
+        raise InputError(
+            f"{option} must be positive, not {value}" if low == 1
+            else f"{option} must be at least {low:,}, not {value:,}"
+        )  # fmt: skip
+    if value > limit:
+        raise InputError(f"{option} must be at most {limit:,} (docs/limits.md), not {value:,}")

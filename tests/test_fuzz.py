@@ -1,0 +1,398 @@
+"""Property-based fuzzing (hypothesis) of every input pitchsim reads: card strings and
+hands, rule strings and TOML files, manifests (random edits of a valid one), part files
+(bit flips, truncations) and count options at and past their limits.
+
+The property, for every input: a correct result, or exit code 2 with exactly one line
+on stderr (``pitchsim: error: ...``) and no traceback, within TIME_BOUND seconds.  A
+damaged part must never give a result at all.
+
+Every test has a fixed budget of examples and is derandomized, so CI tries the same
+cases each time (``pytest tests/test_fuzz.py --hypothesis-show-statistics`` counts
+them).  CLI calls run in this process (``pitchsim.cli.main``) for speed.
+"""
+
+import contextlib
+import io
+import json
+import shutil
+import string
+import time
+
+import pytest
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pitchsim import batch, limits  # noqa: E402
+from pitchsim.batch import MANIFEST, simulate  # noqa: E402
+from pitchsim.cards import CardError, format_cards, parse_cards, parse_hand  # noqa: E402
+from pitchsim.cli import main  # noqa: E402
+from pitchsim.options import Rules, RulesError  # noqa: E402
+
+TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
+
+
+def fuzz(examples: int):
+    """A fixed, derandomized budget of examples; the time bound is checked by ``cli``."""
+    return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.function_scoped_fixture])  # fmt: skip
+
+
+def cli(*argv):
+    """(exit code, stdout, stderr) of ``pitchsim ARGV`` in this process, checked to
+    satisfy the property's error half and the time bound."""
+    out, err = io.StringIO(), io.StringIO()
+    start = time.monotonic()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main([str(a) for a in argv])
+            code = 0
+        except SystemExit as e:
+            code = e.code
+    seconds = time.monotonic() - start
+    assert seconds < TIME_BOUND, f"{argv} took {seconds:.1f} s"
+    e = err.getvalue()
+    assert "Traceback" not in e and "Exception ignored" not in e, e
+    if code != 0:
+        assert code == 2, (argv, code, e)
+        assert e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
+    return code, out.getvalue(), e
+
+
+@pytest.fixture(autouse=True, scope="module")
+def own_cache_and_warm_kernels(tmp_path_factory):
+    """A memory of verified parts of our own; the kernels loaded (or compiled) before
+    any time is measured."""
+    folder = tmp_path_factory.mktemp("verified")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("pitchsim.verified.cache_folder", lambda: folder)
+        for argv in (["play", "--seed", "1", "--bid", "2"], ["play", "--seed", "1"],
+                     ["play", "--seed", "1", "--hand", "AH KH 2H 9C 7D 3S", "--bid", "2"]):  # fmt: skip
+            with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit):
+                main(argv)
+        yield
+
+
+# ---- card strings and hands ------------------------------------------------------------
+
+CARD_ALPHABET = "23456789TJQKAtjqka10CDHScdhs♣♦♥♠♧♢♡♤ ,;\t\n-x*é\x00"
+card_text = st.one_of(
+    st.text(alphabet=CARD_ALPHABET, max_size=40),
+    st.lists(
+        st.sampled_from([r + s for r in "23456789TJQKA" for s in "CDHS"] + ["10h"]), max_size=8
+    ).map(" ".join),  # fmt: skip
+    st.text(max_size=30),
+)
+
+
+@fuzz(400)
+@given(card_text)
+def test_card_strings_parse_or_are_refused(text):
+    try:
+        cards = parse_cards(text)
+    except CardError as e:
+        assert "\n" not in str(e)
+        return
+    assert len(set(cards)) == len(cards) and all(0 <= c < 52 for c in cards)
+    assert parse_cards(format_cards(cards)) == cards  # what it read is what was typed
+    assert parse_cards(format_cards(cards, symbols=False)) == cards
+    try:
+        assert parse_hand(text) == cards and len(cards) == 6
+    except CardError:
+        assert len(cards) != 6
+
+
+@fuzz(120)
+@given(card_text)
+def test_play_with_any_hand_is_a_hand_or_one_line(text):
+    code, out, _ = cli("play", "--seed", "1", "--hand", text, "--bid", "2")
+    if code == 0:
+        assert parse_hand(text) and "Seat 0 pitches for 2" in out
+
+
+# ---- rule strings and TOML files -----------------------------------------------------------
+
+KEYS = ["low", "min-bid", "min_bid", "all-pass", "dealer-steal", "follow", "target",
+        "set-pitcher-wins", "partnership", "colour", "", " low", "LOW"]  # fmt: skip
+VALUES = ["dealt", "captured", "forced", "redeal", "trump", "suit", "true", "false", "yes",
+          "off", "1", "2", "0", "-1", "7", "11", "100", "101", "9" * 25, "", "maybe", "True",
+          "1.5", "²", "+3"]  # fmt: skip
+rule_item = st.one_of(
+    st.tuples(st.sampled_from(KEYS), st.sampled_from(VALUES)).map("=".join),
+    st.text(alphabet=string.ascii_letters + "=-_ ,", max_size=12),
+)
+rule_text = st.lists(rule_item, min_size=0, max_size=5).map(",".join)
+
+
+def _expected(pairs) -> Rules | None:
+    """What a rule string of (name, value) pairs means, written out independently."""
+    fields = {"low": ("captured", "dealt"), "min_bid": (1, 2), "all_pass": ("forced", "redeal"),
+              "dealer_steal": (False, True), "follow": ("trump", "suit"),
+              "target": tuple(range(1, 101)), "set_pitcher_wins": (False, True),
+              "partnership": (False, True)}  # fmt: skip
+    out = {}
+    for k, v in pairs:
+        k = k.strip().replace("-", "_")
+        if k not in fields or k in out:
+            return None
+        allowed = fields[k]
+        if isinstance(allowed[0], bool):
+            if v.lower() in ("true", "yes", "on"):
+                out[k] = True
+            elif v.lower() in ("false", "no", "off"):
+                out[k] = False
+            else:
+                return None
+        elif isinstance(allowed[0], int):
+            if not (v.isascii() and v.lstrip("+-").isdigit() and len(v) <= 20):
+                return None
+            if int(v) not in allowed:
+                return None
+            out[k] = int(v)
+        elif v not in allowed:
+            return None
+        else:
+            out[k] = v
+    return Rules(**out)
+
+
+@fuzz(400)
+@given(rule_text)
+def test_rule_strings_mean_what_they_say_or_are_refused(text):
+    items = text.split(",")
+    pairs = [tuple(s.strip() for s in i.split("=", 1)) for i in items if "=" in i]
+    well_formed = text.strip() != "" and all("=" in i and i.strip() for i in items)
+    want = _expected(pairs) if well_formed else None
+    try:
+        got = Rules.parse(text)
+    except RulesError as e:
+        assert want is None, (text, e)
+        assert "\n" not in str(e)
+        return
+    assert got == want, text
+    assert Rules.parse(got.describe()) == got  # and as a dict, the same rules
+
+
+@fuzz(100)
+@given(rule_text)
+def test_any_rule_string_on_the_command_line(text):
+    code, out, err = cli("play", "--seed", "2", "--rules", text, "--json")
+    if code == 0:
+        assert json.loads(out)["seed"] == 2
+
+
+toml_value = st.one_of(
+    st.booleans(),
+    st.integers(min_value=-(2**63), max_value=2**63 - 1),
+    st.sampled_from(VALUES),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.sampled_from(["x", "low"]), st.integers(0, 3), max_size=1),
+)
+
+
+def _toml(doc: dict) -> str:
+    """A tiny TOML writer for these documents (top-level values and one level of tables)."""
+
+    def value(v):
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (int, float)):
+            return repr(v)
+        if isinstance(v, str):
+            return json.dumps(v)
+        if isinstance(v, list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return "{" + ", ".join(f"{json.dumps(k)} = {value(x)}" for k, x in v.items()) + "}"
+
+    return "".join(f"{json.dumps(k)} = {value(v)}\n" for k, v in doc.items())
+
+
+toml_doc = st.dictionaries(st.sampled_from(KEYS[:-4] + ["colour"]), toml_value, max_size=4)
+
+
+@fuzz(200)
+@given(toml_doc, st.booleans(), st.sampled_from(["", "\xff\xfe", "garbage = = 1\n"]))
+def test_rule_files_mean_what_they_say_or_are_refused(tmp_path_factory, doc, nested, junk):
+    path = tmp_path_factory.getbasetemp() / "fuzz-rules.toml"
+    text = _toml(doc)
+    if nested:
+        text = "[rules]\n" + text
+    data = text.encode() + junk.encode("latin-1")
+    path.write_bytes(data)
+    keys = [k.replace("-", "_") for k in doc]
+    ok_types = all(
+        (isinstance(v, bool) if k in ("dealer_steal", "set_pitcher_wins", "partnership")
+         else isinstance(v, int) and not isinstance(v, bool) if k in ("min_bid", "target")
+         else isinstance(v, str))
+        for k, v in zip(keys, doc.values(), strict=True)
+    )  # fmt: skip
+    try:
+        got = Rules.parse(str(path))
+    except RulesError as e:
+        assert "\n" not in str(e)
+        if not junk and ok_types and len(set(keys)) == len(keys) and "colour" not in doc:
+            # only a value out of its set or range may be the reason
+            assert "must be" in str(e), (doc, e)
+        return
+    assert not junk and ok_types and len(set(keys)) == len(keys)
+    assert got == Rules(**dict(zip(keys, doc.values(), strict=True)))
+    code, _, _ = cli("play", "--seed", "1", "--rules", path)
+    assert code in (0, 2)  # 2: e.g. partnership=true at the default 4 players is fine
+
+
+# ---- manifests and part files ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fuzz") / "run"
+    simulate(path, 2000, [3, 4], seed=5, part_size=1000)
+    code, out, _ = cli("table", path, "--by", "length", "--min-count", "1")
+    assert code == 0
+    return path, out
+
+
+def _paths(doc, prefix=()):
+    """Every (path, value) inside a JSON document."""
+    yield prefix, doc
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, (*prefix, i))
+
+
+json_value = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**70), 2**70),
+    st.sampled_from([0, 1, -1, 999, 1000, 2000, 10**12, 2**59, 2**63, 2**64, "done", "pending",
+                     "heuristic", "random", "part-000000.parquet", "0" * 64, ""]),
+    st.text(max_size=8), st.lists(st.integers(2, 7), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)  # fmt: skip
+
+
+@fuzz(250)
+@given(st.data())
+def test_edited_manifests_give_the_same_table_or_one_line(made, tmp_path_factory, data):
+    run, want = made
+    work = tmp_path_factory.getbasetemp() / "fuzz-manifest"
+    if not work.exists():
+        shutil.copytree(run, work)
+    doc = json.loads((run / MANIFEST).read_text())
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [p for p, _ in _paths(doc) if p]
+        path = data.draw(st.sampled_from(paths))
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        how = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if how == "delete":
+            del parent[path[-1]]
+        elif how == "add" and isinstance(parent, dict):
+            parent[data.draw(st.text(max_size=5))] = data.draw(json_value)
+        else:
+            parent[path[-1]] = data.draw(json_value)
+    (work / MANIFEST).write_text(json.dumps(doc))
+    code, out, err = cli("table", work, "--by", "length", "--min-count", "1")
+    if code == 0 and "incomplete" not in err:  # an edit that leaves the run as it was
+        assert out.splitlines()[1:] == want.splitlines()[1:]  # the same numbers
+
+
+@fuzz(150)
+@given(st.data())
+def test_a_damaged_part_never_gives_a_table(made, tmp_path_factory, data):
+    run, _ = made
+    work = tmp_path_factory.getbasetemp() / "fuzz-parts"
+    if not work.exists():
+        shutil.copytree(run, work)
+    names = sorted(p.name for p in run.glob("part-*.parquet"))
+    name = data.draw(st.sampled_from(names))
+    good = (run / name).read_bytes()
+    bad = bytearray(good)
+    how = data.draw(st.sampled_from(["flip", "truncate", "extend", "zero"]))
+    if how == "flip":
+        for _ in range(data.draw(st.integers(1, 3))):
+            i = data.draw(st.integers(0, len(bad) - 1))
+            bad[i] ^= 1 << data.draw(st.integers(0, 7))
+    elif how == "truncate":
+        bad = bad[: data.draw(st.integers(0, len(bad) - 1))]
+    elif how == "extend":
+        bad += data.draw(st.binary(min_size=1, max_size=64))
+    else:
+        i = data.draw(st.integers(0, len(bad) - 8))
+        bad[i : i + 8] = bytes(8) if bad[i : i + 8] != bytes(8) else b"\xff" * 8
+    if bytes(bad) == good:
+        return
+    try:
+        (work / name).write_bytes(bytes(bad))
+        code, _, err = cli("table", work, "--by", "length", "--min-count", "1")
+        assert code == 2 and name in err, err  # never a table from a damaged part
+        cli("table", work, "--by", "length", "--min-count", "1", "--no-verify")  # 0 or 1 line
+    finally:
+        (work / name).write_bytes(good)
+
+
+# ---- count options at and past their limits ------------------------------------------------
+
+
+class Reached(Exception):
+    """The command's work was about to start: every option passed its checks."""
+
+
+def _stop(*args, **kwargs):
+    raise Reached
+
+
+# (argv before the value, option, limit, lowest allowed, the function the work starts in)
+COUNT_OPTIONS = [
+    (["bid-odds", "AH KH 2H 9C 7D 3S"], "--samples", limits.MAX_SAMPLES, 1,
+     "pitchsim.cli.bid_odds.bid_odds"),
+    (["play", "--seed", "1"], "--rounds", limits.MAX_ROUNDS, 1, "pitchsim.cli.play.auction_round"),
+    (["play", "--seed", "1", "--game"], "--board", limits.MAX_BOARD, 0,
+     "pitchsim.cli.play.play_board"),
+    (["tournament", "-s", "odds,heuristic"], "--games", limits.MAX_GAMES, 1,
+     "pitchsim.cli.tournament.tournament"),
+    (["tournament", "-s", "odds,heuristic"], "--target", limits.MAX_TARGET, 1,
+     "pitchsim.cli.tournament.tournament"),
+    (["simulate", "--seed", "1", "--part-size", str(limits.MAX_PART_SIZE)], "--deals",
+     limits.MAX_DEALS, 1, "pitchsim.batch._run"),
+    (["simulate", "--seed", "1", "--deals", "1000"], "--part-size", limits.MAX_PART_SIZE,
+     limits.MIN_PART_SIZE, "pitchsim.batch._run"),
+    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.cli.play.auction_round"),
+    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.cli.play.auction_round"),
+    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.cli.play.auction_round"),
+]  # fmt: skip
+
+
+def _near(limit: int, low: int):
+    edges = [low - 1, low, limit, limit + 1, 2**63 - 1, 2**63, 2**64, 10**30, -(2**64)]
+    return st.one_of(st.sampled_from(edges), st.integers(low - 5, limit + 5),
+                     st.integers(-(2**70), 2**70))  # fmt: skip
+
+
+@fuzz(300)
+@given(st.data())
+def test_counts_at_and_past_their_limits(tmp_path_factory, data):
+    head, option, limit, low, work = data.draw(st.sampled_from(COUNT_OPTIONS))
+    value = data.draw(_near(limit, low))
+    out = tmp_path_factory.getbasetemp() / "fuzz-counts"
+    shutil.rmtree(out, ignore_errors=True)
+    argv = [*head, option, str(value)]
+    if head[0] == "simulate":
+        argv += ["--out", out, "--quiet"]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(work, _stop)
+        mp.setattr(batch, "_check_space", lambda *a: None)  # the limit, not this disk
+        try:
+            code, _, err = cli(*argv)
+        except Reached:
+            code = 0
+    within = low <= value <= limit
+    if option == "--deals":  # parts of the largest size: the part count stays in bounds
+        within = within and -(-value // limits.MAX_PART_SIZE) <= limits.MAX_PARTS
+    assert (code == 0) == within, (argv, err)
+    shutil.rmtree(out, ignore_errors=True)
