@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 
 import typer
 
@@ -54,12 +55,11 @@ def rules_command(
         value = _value_text(rule_set, v.key)
         star = " " if value == _value_text(BASE_RULES, v.key) else "*"
         lines.append(f"{star} {v.key:<{width}} = {value:<9} {_meaning(v.key, value)}")
-    lines += [
-        "",
-        "Change them with --rules on any command, e.g. --rules low=dealt,target=11, or a TOML",
-        "file with the same keys.  Values: "
-        + "; ".join(f"{v.key} {'|'.join(v.values)}" for v in VARIANTS) + ".",
-    ]  # fmt: skip
+    values = "; ".join(f"{v.key} {'|'.join(v.values)}" for v in VARIANTS)
+    lines += ["", *textwrap.wrap(
+        "Change them with --rules on any command, e.g. --rules low=dealt,target=11, or a "
+        f"TOML file with the same keys.  Values (base first): {values}.", 88,
+        break_on_hyphens=False)]  # fmt: skip
     sys.stdout.write("\n".join(lines) + "\n")
 
 
