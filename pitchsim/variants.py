@@ -60,7 +60,7 @@ VARIANTS = (
         ("7", "N"),
         {
             "7": "a game is played to 7 points",
-            "N": "played to N points, 1-100 (11, 15 and 21 are common)",
+            "N": "played to N points (any of 1-100; 11, 15 and 21 are common)",
         },
     ),
     Variant(
