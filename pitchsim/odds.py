@@ -280,7 +280,7 @@ def bid_odds(
     trump: str | int | None = None,
     partnership: bool = False,
     threads: int | None = None,
-    rules: Rules | str | None = None,
+    rules: Rules | str | dict | None = None,
     progress=None,
 ) -> BidOdds:
     """How often ``hand`` makes each bid 1-4 as pitcher, per trump suit it holds.
@@ -308,9 +308,10 @@ def bid_odds(
         Four players in two teams (seats 0+2 vs 1+3); points are the team's.
     threads : int, optional
         Threads to run on (default: all cores); the numbers do not depend on it.
-    rules : Rules or str, optional
-        Rule variants as :class:`~pitchsim.options.Rules` or as ``--rules`` takes them
-        (``"low=dealt,follow=suit"`` or a TOML file's path).  Default: the base rules.
+    rules : Rules, str or dict, optional
+        Rule variants as :class:`~pitchsim.options.Rules`, as ``--rules`` takes them
+        (``"low=dealt,follow=suit"`` or a TOML file's path) or as a dict
+        (``{"low": "dealt"}``).  Default: the base rules.
     progress : callable, optional
         ``progress(deals_done, total_deals)``, called as chunks of deals finish.
 
@@ -332,10 +333,7 @@ def bid_odds(
     cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
     if len(cards) != 6 or len(set(cards)) != 6:
         raise InputError("a hand has exactly 6 different cards")
-    if rules is None or isinstance(rules, str):
-        rules = Rules.parse(rules)
-    elif not isinstance(rules, Rules):
-        raise InputError(f"rules must be a Rules or a string like 'low=dealt', not {rules!r}")
+    rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
     if partnership:
         rules = Rules(**{**rules.__dict__, "partnership": True})
     rules.check_players(players)
@@ -347,7 +345,10 @@ def bid_odds(
     policies = seat_policies(policy, players)
     suits_held = sorted({suit_of(c) for c in cards})
     if trump is not None:
-        t = parse_suit(trump) if isinstance(trump, str) else int(trump)
+        t = parse_suit(trump) if isinstance(trump, str) else trump
+        if isinstance(t, bool) or not isinstance(t, int | np.integer) or not 0 <= t < 4:
+            raise InputError(f"trump must be a suit (C, D, H, S or 0-3), not {trump!r}")
+        t = int(t)
         if t not in suits_held:
             raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")
         suits = [t]

@@ -186,7 +186,7 @@ def tournament(
     strategies: str | Sequence[str | Strategy],
     players: int = 4,
     boards: int | None = None,
-    rules: Rules | str | None = None,
+    rules: Rules | str | dict | None = None,
     target: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
@@ -238,8 +238,7 @@ def tournament(
     if boards is not None and games is not None and boards != games:
         raise InputError("give boards or games (its old name), not both")
     boards = boards if boards is not None else games if games is not None else 1000
-    if rules is None or isinstance(rules, str):
-        rules = Rules.parse(rules)
+    rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)

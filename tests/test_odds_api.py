@@ -117,6 +117,10 @@ def test_library_takes_what_the_cli_takes(hearts):
     assert hearts.by_trump["H"].p_at_least(2) > base.by_trump["H"].p_at_least(2)
     with pytest.raises(pitchsim.InputError):
         bid_odds("AH KH 2H 9C 7D 3S", samples=10, rules="low=nobody")
+    for bad in (7, -1, 2.0, True):
+        with pytest.raises(pitchsim.InputError, match="trump must be a suit"):
+            bid_odds("AH KH 2H 9C 7D 3S", samples=10, trump=bad)
+    assert bid_odds("AH KH 2H 9C 7D 3S", samples=10, seed=1, trump=Suit.HEARTS).trump_fixed
 
 
 def test_results_speak_the_games_language(hearts):
