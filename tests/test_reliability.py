@@ -107,7 +107,7 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
     hashed = []
     real = batch._hash_in_background
     monkeypatch.setattr(batch, "_hash_in_background", lambda d: hashed.append(1) or real(d))
-    monkeypatch.setattr("pitchsim.verified.RACY_SECONDS", 0.0)
+    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
     assert table(run)[0] == 0 and len(hashed) == 6
     assert table(run)[0] == 0 and len(hashed) == 6  # unchanged files: no hash
     time.sleep(0.01)
@@ -118,6 +118,18 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
     data[-100] ^= 1
     part.write_bytes(bytes(data))
     assert table(run)[0] == 2
+
+
+def test_the_writer_remembers_the_parts_it_wrote(tmp_path, monkeypatch):
+    hashed = []
+    real = batch._hash_in_background
+    monkeypatch.setattr(batch, "_hash_in_background", lambda d: hashed.append(1) or real(d))
+    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
+    simulate(tmp_path / "r", 3000, [3], seed=8, part_size=1000)
+    assert table(tmp_path / "r")[0] == 0 and hashed == []  # nothing left to hash
+    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 3600.0)
+    simulate(tmp_path / "s", 3000, [3], seed=8, part_size=1000)
+    assert table(tmp_path / "s")[0] == 0 and len(hashed) == 3  # all too recent to trust
 
 
 @pytest.mark.parametrize(
