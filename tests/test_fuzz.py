@@ -365,6 +365,9 @@ COUNT_OPTIONS = [
     (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.cli.play.auction_round"),
     (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.cli.play.auction_round"),
     (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.cli.play.auction_round"),
+    (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.analysis.Run"),
+    (["chart", "no-run", "--kind", "bids", "--out", "x.png"], "--min-count",
+     limits.MAX_MIN_COUNT, 1, "pitchsim.analysis.Run"),
 ]  # fmt: skip
 
 

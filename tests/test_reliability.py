@@ -400,7 +400,7 @@ def test_a_bad_scheduler_is_one_line_and_no_noise_at_exit(tmp_path):
         "import sys; from pitchsim import batch; batch.CONNECT_TIMEOUT = '1s'; "
         "from pitchsim.cli import main; main(sys.argv[1:])"
     )
-    for address in ("tcp://127.0.0.1:9", "no such host"):
+    for address in ("tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786", "no such host"):
         start = time.monotonic()
         r = subprocess.run([sys.executable, "-c", code, "simulate", "--deals", "100", "--out",
                             str(tmp_path / "r"), "--scheduler", address, "--quiet"],
