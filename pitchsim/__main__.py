@@ -1,3 +1,4 @@
 from pitchsim.cli import main
 
-main()
+if __name__ == "__main__":  # not when a doctest run imports it
+    main()

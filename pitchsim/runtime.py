@@ -17,6 +17,11 @@ def max_threads() -> int:
     return numba.config.NUMBA_NUM_THREADS
 
 
+def check_threads(threads: int | None) -> None:
+    if threads is not None and not 1 <= threads <= max_threads():
+        raise InputError(f"threads must be 1-{max_threads()}, not {threads}")
+
+
 @contextlib.contextmanager
 def use_threads(threads: int | None):
     """Run the enclosed kernels on ``threads`` threads (None: all cores), each thread
@@ -26,8 +31,7 @@ def use_threads(threads: int | None):
     Parquet writer, another program) takes a core from one thread, the others then sit
     idle at the end of every call.  Every parallel kernel loops over blocks of thousands
     of deals, so handing them out one by one costs nothing measurable."""
-    if threads is not None and not 1 <= threads <= max_threads():
-        raise InputError(f"threads must be 1-{max_threads()}, not {threads}")
+    check_threads(threads)
     old = numba.get_num_threads()
     if threads is not None:
         numba.set_num_threads(threads)

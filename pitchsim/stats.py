@@ -17,6 +17,11 @@ def wilson(successes, trials, z: float = Z95):
     >>> lo, hi = wilson(50, 100)
     >>> round(float(lo), 3), round(float(hi), 3)
     (0.404, 0.596)
+
+    Newcombe (1998), Table I: 81 of 263 gives 0.2553-0.3662, and 0 of 20 0-0.1611.
+
+    >>> [round(float(x), 4) for x in wilson(81, 263) + wilson(0, 20)]
+    [0.2553, 0.3662, 0.0, 0.1611]
     """
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
@@ -32,5 +37,9 @@ def wilson(successes, trials, z: float = Z95):
 
 
 def samples_for_half_width(half_width: float, z: float = Z95) -> int:
-    """Samples that give a 95% interval of at most +/- ``half_width`` at p = 1/2."""
+    """Samples that give a 95% interval of at most +/- ``half_width`` at p = 1/2.
+
+    >>> samples_for_half_width(0.01)  # the survey-sampling classic
+    9604
+    """
     return math.ceil((z / half_width) ** 2 / 4)

@@ -199,22 +199,7 @@ def test_odds_bids_its_hand():
     assert first_call(JUNK[2]) == PASS
 
 
-def test_odds_game_plays_for_the_win():
-    # Seat 1 holds a fair 2-bid hand; at 6 points (target 7) a made 1 would win the game.
-    hands = [JUNK[0], WORTH[2], JUNK[1], JUNK[2]]
-    n = 4
-    rules = BASE
-    calls_by = {}
-    for strategy in ("odds", "odds-game"):
-        a = seat_arrays(parse_strategies(strategy) * n, rules)
-        dealt = np.array([mask(h) for h in hands], dtype=np.int64)
-        calls = np.empty(n, dtype=np.int64)
-        for scores in ([0, 0, 0, 0], [0, 6, 0, 0]):
-            run_auction(dealt, n, 0, np.array(scores, dtype=np.int64), a.bidding,
-                        rules.to_array(), a.odds, a.params, np.uint64(1), calls)  # fmt: skip
-            calls_by[strategy, scores[1]] = int(calls[0])
-    assert calls_by["odds", 0] == calls_by["odds", 6]  # odds ignores the score
-    assert calls_by["odds-game", 6] >= 1
+# odds-game against odds where the score decides: tests/test_option_effects.py
 
 
 def test_strategy_names():

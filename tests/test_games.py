@@ -227,6 +227,20 @@ def test_games_end_with_a_made_pitcher_at_the_target():
 
 @pytest.mark.parametrize("n", [2, 7])
 def test_two_and_seven_players(n):
-    w, sc, dl, st = run_games(1, 0, 200, parse_strategies("heuristic") * n, BASE)
+    """At the smallest and largest tables: every game of the parallel kernel is the
+    logged game (winner, deals, scores, bids), which ends with its winner pitching and
+    making the bid at or past the target; a few are replayed by the reference engine."""
+    seats = parse_strategies("heuristic") * n
+    w, sc, dl, st = run_games(1, 0, 200, seats, BASE)
     assert ((w >= 0) & (w < n)).all()
-    assert len(set(w.tolist())) == n
+    for g in range(0, 200, 25):
+        winner, deals, scores, stats, rows, at = kernel_game(1, g, seats, BASE)
+        assert (w[g], dl[g]) == (winner, deals) and len(rows) == deals
+        np.testing.assert_array_equal(sc[g], scores)
+        np.testing.assert_array_equal(st[g], stats)
+        last = rows[-1]
+        assert last[L_PITCHER] == winner and last[L_MADE] == 1 and scores[winner] >= BASE.target
+        assert all(r[L_PITCHER] == -1 or not r[L_MADE] or r[at["scores"] + r[L_PITCHER]] < 7
+                   for r in rows[:-1])  # fmt: skip
+    for g in (0, 1, 2):
+        assert check_same_game(1, g, seats, BASE).winner == w[g]

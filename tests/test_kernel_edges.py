@@ -4,17 +4,23 @@ import numpy as np
 import pytest
 
 from pitchsim.cards import mask_of, parse_card, parse_cards, parse_suit
+from pitchsim.kernels.bits import suit_mask
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.hand import (
     GAME,
     HIGH,
     JACK_POINT,
     LOW,
+    beats,
+    follow_cards,
     legal_cards,
+    opening_lead_cards,
     play_hand,
     points_flags,
     score_hand,
     strength,
+    trumping_in,
+    winning_card,
 )
 from pitchsim.kernels.rng import deal_key
 from pitchsim.options import BASE_RULES, Rules
@@ -110,6 +116,49 @@ def test_edge_11_follow_suit_or_trump():
     assert legal_cards(void, C, H, True) == void
     # Leading: anything.
     assert legal_cards(hand, -1, H, False) == hand
+
+
+def test_edge_11_through_the_masks_play_hand_uses():
+    """play_hand works the led suit's and the trump's masks out once a trick and calls
+    follow_cards / trumping_in with them: the same answers as legal_cards."""
+    hand = mask_of(parse_cards("2H 9H 3C KC 5D 6S"))
+    tr = lambda t: mask_of(parse_cards(t))  # noqa: E731
+    assert trumping_in(C, H, False) == suit_mask(H)
+    assert trumping_in(H, H, False) == 0 and trumping_in(C, H, True) == 0
+    assert follow_cards(hand, suit_mask(C), trumping_in(C, H, False)) == tr("3C KC 2H 9H")
+    assert follow_cards(hand, suit_mask(C), trumping_in(C, H, True)) == tr("3C KC")
+    assert follow_cards(hand, suit_mask(H), trumping_in(H, H, False)) == tr("2H 9H")
+    assert follow_cards(hand, 0, 0) == hand  # leading
+    void = tr("2H 9H 5D 6S 7S 8S")
+    assert follow_cards(void, suit_mask(C), trumping_in(C, H, True)) == void
+    # The opening lead: any card, or only the fixed trump suit when the pitcher holds it.
+    assert opening_lead_cards(hand, -1) == hand
+    assert opening_lead_cards(hand, H) == tr("2H 9H")
+    assert opening_lead_cards(hand, S) == tr("6S")
+    assert opening_lead_cards(void, C) == void  # no club: the rule cannot apply
+
+
+def test_trick_winner_is_the_strongest_card_by_beats():
+    """winning_card (the kernel's mask form) against beats/strength on 20,000 random
+    tricks of 2-7 cards, every led suit and trump."""
+    rng = np.random.default_rng(3)
+    for _ in range(20_000):
+        n = int(rng.integers(2, 8))
+        cards = [int(c) for c in rng.choice(52, n, replace=False)]
+        led, trump = cards[0] // 13, int(rng.integers(0, 4))
+        best = cards[0]
+        for c in cards[1:]:
+            if beats(c, best, led, trump):
+                best = c
+        taken = mask_of(cards)
+        assert winning_card(taken, suit_mask(led), suit_mask(trump)) == best, (cards, trump)
+    # Hand-picked: a low trump over the led ace; a third suit never wins.
+    assert winning_card(mask_of(parse_cards("AC 2H KC")), suit_mask(C), suit_mask(H)) == (
+        parse_card("2H")
+    )
+    assert winning_card(mask_of(parse_cards("3C AS KD")), suit_mask(C), suit_mask(H)) == (
+        parse_card("3C")
+    )
 
 
 def test_trick_order_any_trump_beats_the_led_suit_and_third_suits_never_win():

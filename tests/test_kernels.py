@@ -140,3 +140,94 @@ def test_batch_kernel_agrees_with_logged_kernel():
         dealt, tr, _, award = kernel_deal(5, 100 + i, 4, pol, rules)
         assert dealt[0] == hand[i] and tr == trump[i]
         assert points_flags(award, 0, rules.to_array()) == flags[i]
+
+
+def kernel_hand(dealt, pitcher, bid, policies, rules, key, fixed_trump, first_lead):
+    """``play_hand`` + ``score_hand`` on the given hands: (trump, tricks, award, points per
+    seat)."""
+    from pitchsim.kernels.hand import play_hand as kernel_play_hand
+    from pitchsim.kernels.hand import points_won, score_hand
+
+    n = len(dealt)
+    ra = rules.to_array()
+    d = np.array(dealt, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    log = np.empty(6 * (n + 2), dtype=np.int64)
+    trump = kernel_play_hand(d, n, pitcher, bid, fixed_trump, first_lead, policies, ra, key,
+                             np.empty(n, np.int64), won, np.empty(n, np.int64), log)  # fmt: skip
+    award = np.empty(4, dtype=np.int64)
+    score_hand(d, won, n, trump, ra, award)
+    tricks = []
+    for t in range(6):
+        row = log[t * (n + 2) : (t + 1) * (n + 2)]
+        tricks.append((int(row[0]), [int(c) for c in row[1 : n + 1]], int(row[n + 1])))
+    return int(trump), tricks, award, [int(points_won(award, s, ra)) for s in range(n)]
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic", "mixed"])
+def test_kernel_matches_reference_with_any_pitcher_on_hands_dealt_apart(policy):
+    """Hands shuffled here with numpy (not the kernel's dealer), the pitcher in every
+    seat, sometimes a pitched 4 or a fixed trump: the same tricks, points credited and
+    points per seat (every seat's, not only the pitcher's) in both engines."""
+    from pitchsim.kernels.rng import deal_key
+
+    rng = np.random.default_rng(99)
+    cases = 0
+    for deal in range(160):
+        rules = VARIANTS[deal % len(VARIANTS)]
+        n = 4 if rules.partnership else int(rng.integers(2, 8))
+        names = ([("random", "heuristic")[int(b)] for b in rng.integers(0, 2, n)]
+                 if policy == "mixed" else [policy])  # fmt: skip
+        policies = seat_policies(names, n)
+        deck = rng.permutation(52)
+        dealt = [sum(1 << int(c) for c in deck[6 * s : 6 * s + 6]) for s in range(n)]
+        seed = int(rng.integers(0, 2**62))
+        for pitcher in range(n):
+            bid, fixed_trump, first_lead = int(rng.integers(1, 4)), -1, -1
+            style = int(rng.integers(0, 3))
+            held = [c for c in range(52) if dealt[pitcher] >> c & 1]
+            if style == 1:  # pitched 4: the card leads and fixes trump
+                bid, first_lead = 4, int(rng.choice(held))
+            elif style == 2:  # trump fixed before play
+                fixed_trump = int(rng.choice(held)) // 13
+            key = np.uint64(deal_key(seed, deal))
+            trump, tricks, award, points = kernel_hand(dealt, pitcher, bid, policies, rules, key,
+                                                       fixed_trump, first_lead)  # fmt: skip
+            ref = play_hand(dealt, pitcher, kernel_chooser(policies, seed, deal), rules, bid=bid,
+                            fixed_trump=fixed_trump, first_lead=first_lead)  # fmt: skip
+            assert ref.trump == trump and ref.tricks == tricks, (deal, pitcher)
+            assert tricks[0][0] == pitcher
+            if first_lead >= 0:
+                assert tricks[0][1][0] == first_lead
+            if fixed_trump >= 0:
+                assert trump == fixed_trump
+            s = ref.score
+            assert (s.high, s.low, s.jack, s.game) == tuple(
+                none_if_negative(award[i]) for i in (HIGH, LOW, JACK_POINT, GAME)
+            )
+            assert s.points == points
+            cases += 1
+    assert cases > 500
+
+
+@pytest.mark.parametrize("n", [2, 4, 7])
+def test_kernel_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
+    """Two seats' hands are not independent: the spades of seat a and seat b have
+    correlation exactly -6/46 (two draws without replacement from one deck).  Dealing
+    every seat from one hash would make neighbouring seats' hands alike, which no
+    cross-check can see, since both engines play the hands the kernel dealt."""
+    deals = 20_000
+    dealt = np.empty(n, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    spades = np.empty((deals, n))
+    template = deck_without(0)
+    for d in range(deals):
+        deal_hands(np.uint64(deal_key(23, d)), n, 0, 0, template, deck, dealt)
+        spades[d] = np.bitwise_count(dealt >> 39 & 0x1FFF)
+    # Each seat: hypergeometric mean 6 x 13/52 = 1.5, variance 6 x 1/4 x 3/4 x 46/51.
+    mean_se = np.sqrt(6 * 0.25 * 0.75 * 46 / 51 / deals)
+    assert np.all(np.abs(spades.mean(axis=0) - 1.5) < 4.5 * mean_se)
+    for a in range(n):
+        for b in range(a + 1, n):
+            r = np.corrcoef(spades[:, a], spades[:, b])[0, 1]
+            assert abs(r + 6 / 46) < 4.5 / np.sqrt(deals), (a, b, r)

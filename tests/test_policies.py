@@ -118,10 +118,18 @@ def test_random_opening_lead_is_uniform_over_the_fixed_trump():
     [("AH KH QH 2C 5D 7S", "H"), ("AS JS 2S 3S 9H 8D", "S"), ("KD QD JD TD 2C 3H", "D")],
 )
 def test_heuristic_picks_the_obvious_trump(hand, suit):
+    """Left to choose, the heuristic leads the long strong suit on every deal; that suit
+    is the one most likely to make a bid, and with its ace it always makes 1 (the ace of
+    trump wins High)."""
+    s = "CDHS".index(suit)
     r = bid_odds(hand, samples=500, seed=1, trump=suit)
     left_to_choose = bid_odds(hand, samples=500, seed=1)
-    assert "CDHS"[left_to_choose.chosen_trump] == suit
-    assert r.by_trump["CDHS".index(suit)].p_at_least(1) > 0.5
+    assert left_to_choose.chosen_trump == s and left_to_choose.chosen_trump_share == {s: 1.0}
+    p1 = {t: o.p_at_least(1) for t, o in left_to_choose.by_trump.items()}
+    assert max(p1, key=p1.get) == s and all(p < 0.3 for t, p in p1.items() if t != s)
+    assert r.by_trump[s].points.tolist() == left_to_choose.by_trump[s].points.tolist()
+    if hand.startswith("A"):
+        assert r.by_trump[s].p_at_least(1) == 1.0
 
 
 def test_heuristic_beats_random_on_the_same_deals():

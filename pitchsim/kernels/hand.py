@@ -21,12 +21,48 @@ def legal_cards(hand, led_suit, trump, must_follow):
     """Cards ``hand`` may play to a trick led in ``led_suit`` (-1: leading)."""
     if led_suit < 0:
         return hand
-    follow = hand & suit_mask(led_suit)
-    trumps = hand & suit_mask(trump)
-    if led_suit == trump or must_follow:
-        trumps = 0
-    # Written as selects: these branches are data-dependent and mispredict.
-    return hand if follow == 0 else follow | trumps
+    return follow_cards(hand, suit_mask(led_suit), trumping_in(led_suit, trump, must_follow))
+
+
+# ``play_hand`` works the masks out once a trick and calls the two helpers below (and
+# ``opening_lead_cards``, ``winning_card``) directly: what the tests check of
+# ``legal_cards`` is what the kernel plays.
+
+
+@njit(cache=True, inline="always")
+def trumping_in(led_suit, trump, must_follow):
+    """The trump suit's mask when a player able to follow may trump instead (a side suit
+    led, and the follow rule allows it), else 0."""
+    return np.int64(0) if led_suit == trump or must_follow else suit_mask(trump)
+
+
+@njit(cache=True, inline="always")
+def follow_cards(hand, led_mask, trump_ok):
+    """Cards ``hand`` may play to a trick whose led suit is ``led_mask`` (0: leading):
+    that suit, or with ``trump_ok`` (from ``trumping_in``) a trump too; anything when void."""
+    follow = hand & led_mask
+    # Written as a select: this branch is data-dependent and mispredicts.
+    return hand if follow == 0 else follow | (hand & trump_ok)
+
+
+@njit(cache=True, inline="always")
+def opening_lead_cards(hand, fixed_trump):
+    """Cards the pitcher may lead to the first trick: any, or only the suit fixed as
+    trump before play (``fixed_trump`` >= 0) when he holds it."""
+    if fixed_trump >= 0 and hand & suit_mask(fixed_trump) != 0:
+        return hand & suit_mask(fixed_trump)
+    return hand
+
+
+@njit(cache=True, inline="always")
+def winning_card(taken, led_mask, trump_mask):
+    """The card that wins a trick of the cards ``taken``: the highest trump in it, else
+    the highest card of the led suit (masks of those suits).  Masks, not card-by-card
+    comparisons, whose branches are data-dependent; the order ``beats`` defines."""
+    top = taken & trump_mask
+    if top == 0:
+        top = taken & led_mask
+    return highest_card(top)
 
 
 @njit(cache=True, inline="always")
@@ -86,8 +122,7 @@ def play_hand(
         own0 |= dealt[s] & -(s & 1)
         own1 |= dealt[s] & -((s >> 1) & 1)
         own2 |= dealt[s] & -((s >> 2) & 1)
-    # Trumping in is allowed unless the follow rule is "must follow suit".
-    may_trump = np.int64(0) if rules[R_MUST_FOLLOW] != 0 else np.int64(-1)
+    must_follow = rules[R_MUST_FOLLOW] != 0
     played = np.int64(0)
     trump = fixed_trump
     tmask = np.int64(0)
@@ -103,12 +138,9 @@ def play_hand(
         for i in range(n):
             hand = hands[seat]
             if i == 0:
-                legal = hand
-                if t == 0 and trump >= 0 and hand & suit_mask(trump) != 0:
-                    legal = hand & suit_mask(trump)
+                legal = opening_lead_cards(hand, trump) if t == 0 else hand
             else:
-                follow = hand & led_mask
-                legal = hand if follow == 0 else follow | (hand & trump_ok)
+                legal = follow_cards(hand, led_mask, trump_ok)
             if t == 0 and i == 0 and first_lead >= 0:
                 card = first_lead
             else:
@@ -126,15 +158,11 @@ def play_hand(
                     trump = led  # the opening lead fixes trump for the hand
                     tmask = suit_mask(trump)
                 led_mask = suit_mask(led)
-                trump_ok = 0 if led == trump else tmask & may_trump
+                trump_ok = trumping_in(led, trump, must_follow)
             seat += 1
             if seat == n:
                 seat = 0
-        # Highest trump in the trick, else highest card of the led suit.
-        top = taken & tmask
-        if top == 0:
-            top = taken & led_mask
-        tb = bit(highest_card(top))
+        tb = bit(winning_card(taken, led_mask, tmask))
         winner = ((own0 & tb) != 0) + 2 * ((own1 & tb) != 0) + 4 * ((own2 & tb) != 0)
         won[winner] |= taken
         played |= taken

@@ -1,0 +1,708 @@
+#!/usr/bin/env python3
+"""Mutation testing: plant realistic bugs one at a time and see whether the tests fail.
+
+    .venv/bin/python scripts/mutate.py                # every mutant (tens of minutes)
+    .venv/bin/python scripts/mutate.py --list         # the mutants, without running them
+    .venv/bin/python scripts/mutate.py --only wilson-z164,deal-one-hash
+    .venv/bin/python scripts/mutate.py --json out.json
+
+Each mutant is one text substitution in one file (the old text must occur exactly
+once, else the mutant is reported "n/a": the code moved).  It is applied to a fresh
+copy of the working tree in a temporary folder; the test files that cover that code
+run there with ``pytest -x``.  A mutant the subset does not kill is run again against
+the whole suite before it is called a survivor.  A mutant whose tests run past
+``--timeout`` counts as killed (a hang is a failure too).
+
+The numba cache lives in a folder of its own (``--cache``): pitchsim names its cache
+folder by a digest of its numba source, so a kernel mutant compiles afresh (and that
+folder is deleted afterwards) while Python-level mutants reuse the base compile.
+
+The list is curated, not generated: bugs of the kinds people write (an off-by-one, a
+wrong constant, a rule read but not passed on, a swapped index), over the modules that
+compute the numbers a user sees: stats, odds, the hand and its scoring, dealing, the
+auction and the bidding policies, games, batch runs, analysis, tournaments, charts'
+data and the CLI that passes options on.  The 13 bugs of issue 12's audit are among
+them (marked "audit").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Test files by the code they cover, the sharpest first (pytest -x stops at the first
+# failure, so a mutant is usually killed in seconds).
+OPT = "tests/test_option_effects.py"
+T_STATS = ["tests/test_known_values.py", "pitchsim/stats.py", "tests/test_odds.py",
+           "tests/test_tournament.py", "tests/test_analysis.py", "tests/test_cli.py"]  # fmt: skip
+T_ODDS = ["tests/test_known_values.py", "tests/test_odds.py", "pitchsim/odds.py",
+          "tests/test_cli.py", OPT, "tests/test_policies.py"]  # fmt: skip
+T_PLAY = ["tests/test_kernel_edges.py", "tests/test_kernels.py", "tests/test_known_values.py",
+          "tests/test_odds.py", "tests/test_policies.py", "tests/test_games.py"]  # fmt: skip
+T_AUCTION = ["tests/test_auction.py", f"{OPT}::test_odds_game_blocks_an_opponent_one_bid_from_the_target",
+             f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game",
+             f"{OPT}::test_odds_weighs_the_dealers_steal", "tests/test_games.py",
+             "tests/test_cli_games.py"]  # fmt: skip
+T_GAMES = ["tests/test_games.py", "tests/test_tournament.py", "tests/test_cli_games.py"]
+T_BATCH = [OPT, "tests/test_batch.py", "tests/test_cli_batch.py", "tests/test_analysis.py"]
+T_ANALYSIS = ["tests/test_known_values.py", "tests/test_analysis.py", "tests/test_cli_batch.py"]
+T_TOURNAMENT = ["tests/test_known_values.py", f"{OPT}::test_tournament_result_is_what_its_seats_won",
+                "tests/test_tournament.py", "tests/test_cli_games.py"]  # fmt: skip
+T_CHARTS = ["tests/test_charts.py", "tests/test_cli_batch.py"]
+T_CLI = ["tests/test_cli.py", OPT, "tests/test_cli_batch.py", "tests/test_bad_input.py"]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str
+    old: str
+    new: str
+    tests: list[str]
+    what: str
+    audit: bool = False
+
+
+M = Mutant
+MUTANTS = [
+    # ---- stats: the intervals printed everywhere
+    M(
+        "wilson-z164",
+        "pitchsim/stats.py",
+        "Z95 = 1.959963984540054",
+        "Z95 = 1.6448536269514722",
+        T_STATS,
+        "every '95%' interval is a 90% one",
+        audit=True,
+    ),
+    M(
+        "wilson-centre",
+        "pitchsim/stats.py",
+        "centre = (p + z * z / (2 * n)) / denom",
+        "centre = p",
+        T_STATS,
+        "Wilson interval centred on p (no shrinkage)",
+    ),
+    M(
+        "wilson-half",
+        "pitchsim/stats.py",
+        "z * z / (4 * n * n)",
+        "z * z / (2 * n * n)",
+        T_STATS,
+        "Wilson half width off by a factor inside the root",
+    ),
+    M(
+        "samples-rule",
+        "pitchsim/stats.py",
+        "(z / half_width) ** 2 / 4",
+        "(z / half_width) ** 2 / 2",
+        T_STATS,
+        "sample-size rule doubled",
+    ),
+    # ---- odds.py: bid-odds' numbers
+    M(
+        "render-z164",
+        "pitchsim/cli/bid_odds.py",
+        "±{1.96 * se:.2f}",
+        "±{1.64 * se:.2f}",
+        T_CLI,
+        "the recommendation's ± is a 90% one",
+        audit=True,
+    ),
+    M(
+        "odds-made-strict",
+        "pitchsim/odds.py",
+        "        score = np.where(pts >= bid, pts, -bid)\n        return float(",
+        "        score = np.where(pts > bid, pts, -bid)\n        return float(",
+        T_ODDS,
+        "a bid made with exactly its points counted as set",
+    ),
+    M(
+        "odds-se-n-1",
+        "pitchsim/odds.py",
+        "return float(np.sqrt(var / self.samples))",
+        "return float(np.sqrt(var / (self.samples - 1)))",
+        T_ODDS,
+        "standard error over n - 1",
+    ),
+    M(
+        "odds-se-no-root",
+        "pitchsim/odds.py",
+        "return float(np.sqrt(var / self.samples))",
+        "return float(var / self.samples)",
+        T_ODDS,
+        "standard error is the variance of the mean",
+    ),
+    M(
+        "odds-at-least-off-by-one",
+        "pitchsim/odds.py",
+        "return int(self.points[k:].sum())",
+        "return int(self.points[k + 1 :].sum())",
+        T_ODDS,
+        "P(>= k) reports P(>= k+1)",
+    ),
+    M(
+        "odds-best-bid-zero",
+        "pitchsim/odds.py",
+        "            if e > 0:\n                return k, e",
+        "            if e >= 0:\n                return k, e",
+        T_ODDS,
+        "a bid of expected score 0 recommended",
+    ),
+    M(
+        "odds-best-bid-lowest",
+        "pitchsim/odds.py",
+        "for k in reversed(BIDS):",
+        "for k in BIDS:",
+        T_ODDS,
+        "recommends the lowest positive bid, not the highest",
+    ),
+    M(
+        "odds-tie-break",
+        "pitchsim/odds.py",
+        "if (bid, e) > (best[0], best[2]):",
+        "if bid > best[0]:",
+        T_ODDS,
+        "trump ties between suits go to the first suit",
+    ),
+    M(
+        "odds-ignores-policy",
+        "pitchsim/odds.py",
+        "policies = seat_policies(policy, players)",
+        'policies = seat_policies("heuristic", players)',
+        T_ODDS,
+        "--policy ignored",
+    ),
+    M(
+        "odds-ignores-partnership",
+        "pitchsim/odds.py",
+        'rules = Rules(**{**rules.__dict__, "partnership": True})',
+        "pass",
+        T_ODDS,
+        "partnership=True of the library call ignored",
+    ),
+    M(
+        "odds-chosen-trump",
+        "pitchsim/odds.py",
+        "chosen_trump=int(np.argmax(share)),",
+        "chosen_trump=int(np.argmin(share)),",
+        T_ODDS,
+        "chosen trump the least chosen",
+    ),
+    # ---- the hand: legality, trick winner, scoring
+    M(
+        "legal-no-trumping-in",
+        "pitchsim/kernels/hand.py",
+        "return hand if follow == 0 else follow | (hand & trump_ok)",
+        "return hand if follow == 0 else follow",
+        T_PLAY,
+        "trumping in forbidden",
+        audit=True,
+    ),
+    M(
+        "legal-must-follow-ignored",
+        "pitchsim/kernels/hand.py",
+        "return np.int64(0) if led_suit == trump or must_follow else suit_mask(trump)",
+        "return np.int64(0) if led_suit == trump else suit_mask(trump)",
+        T_PLAY,
+        "follow=suit ignored",
+    ),
+    M(
+        "winner-led-suit-first",
+        "pitchsim/kernels/hand.py",
+        "    top = taken & trump_mask\n    if top == 0:\n        top = taken & led_mask",
+        "    top = taken & led_mask\n    if top == 0:\n        top = taken & trump_mask",
+        T_PLAY,
+        "the led suit beats trump",
+        audit=True,
+    ),
+    M(
+        "score-high-is-lowest",
+        "pitchsim/kernels/hand.py",
+        "award[HIGH] = _seat_of(w0, w1, w2, highest_card(trumps))",
+        "award[HIGH] = _seat_of(w0, w1, w2, lowest_card(trumps))",
+        T_PLAY,
+        "High credited for the lowest trump",
+        audit=True,
+    ),
+    M(
+        "score-low-dealt-ignored",
+        "pitchsim/kernels/hand.py",
+        "if rules[R_LOW_DEALT] != 0:",
+        "if False:",
+        T_PLAY,
+        "low=dealt ignored",
+        audit=True,
+    ),
+    M(
+        "score-game-tie",
+        "pitchsim/kernels/hand.py",
+        "award[GAME] = -1 if tied else best_side",
+        "award[GAME] = best_side",
+        T_PLAY,
+        "a tie for Game gives the point",
+        audit=True,
+    ),
+    M(
+        "score-partner-game",
+        "pitchsim/kernels/hand.py",
+        "            count += game_count(won[side + 2])",
+        "            count += 0",
+        T_PLAY,
+        "partners do not pool game counts",
+    ),
+    M(
+        "score-jack-not-dealt",
+        "pitchsim/kernels/hand.py",
+        "award[JACK_POINT] = _seat_of(w0, w1, w2, jack) if in_play & bit(jack) else -1",
+        "award[JACK_POINT] = _seat_of(w0, w1, w2, jack)",
+        T_PLAY,
+        "a Jack point when the jack was not dealt",
+    ),
+    M(
+        "points-flags-seat",
+        "pitchsim/kernels/hand.py",
+        "if award[i] >= 0 and side_of(award[i], rules) == side:",
+        "if award[i] >= 0 and award[i] == seat:",
+        T_PLAY,
+        "a partner's points not counted for the side",
+    ),
+    M(
+        "game-count-ace",
+        "pitchsim/kernels/bits.py",
+        "+ 4 * popcount(mask & _ACES)",
+        "+ 3 * popcount(mask & _ACES)",
+        T_PLAY,
+        "an ace counts 3 for Game",
+    ),
+    M(
+        "opening-lead-fixed-trump",
+        "pitchsim/kernels/hand.py",
+        "    if fixed_trump >= 0 and hand & suit_mask(fixed_trump) != 0:\n        return",
+        "    if False:\n        return",
+        T_PLAY,
+        "a fixed trump not led",
+    ),
+    # ---- dealing
+    M(
+        "deal-one-hash",
+        "pitchsim/kernels/deal.py",
+        "r = draw(key, DEAL_COUNTER + seat)",
+        "r = draw(key, DEAL_COUNTER)",
+        T_PLAY,
+        "every seat's cards from one hash",
+        audit=True,
+    ),
+    M(
+        "deal-key-ignores-seed",
+        "pitchsim/kernels/rng.py",
+        "return mix64(mix64(np.uint64(seed) ^ _GOLDEN) + np.uint64(deal) * _GOLDEN)",
+        "return mix64(np.uint64(deal) * _GOLDEN)",
+        T_PLAY,
+        "every seed deals the same",
+    ),
+    # ---- the auction and bidding policies
+    M(
+        "auction-steal-ignored",
+        "pitchsim/kernels/auction.py",
+        "return (high if rules[R_DEALER_STEAL] != 0 else high + 1), True",
+        "return high + 1, True",
+        T_AUCTION,
+        "the dealer cannot steal",
+        audit=True,
+    ),
+    M(
+        "auction-equal-bid",
+        "pitchsim/kernels/auction.py",
+        "return max(high + 1, min_bid), True",
+        "return max(high, min_bid), True",
+        T_AUCTION,
+        "a non-dealer may equal the high bid",
+    ),
+    M(
+        "auction-order",
+        "pitchsim/kernels/auction.py",
+        "seat = (dealer + 1 + i) % n",
+        "seat = (dealer + i) % n",
+        T_AUCTION,
+        "the dealer calls first",
+    ),
+    M(
+        "auction-stuck-dealer-passes",
+        "pitchsim/kernels/auction.py",
+        "return max(FORCED_DEALER_MIN, min_bid), False",
+        "return max(FORCED_DEALER_MIN, min_bid), True",
+        T_AUCTION,
+        "a stuck dealer may pass",
+    ),
+    M(
+        "odds-game-is-odds",
+        "pitchsim/kernels/bidding/__init__.py",
+        "can_pass, scores, rules, odds, params, policy == ODDS_GAME)",
+        "can_pass, scores, rules, odds, params, False)",
+        T_AUCTION,
+        "odds-game behaves exactly like odds",
+        audit=True,
+    ),
+    M(
+        "odds-game-no-block",
+        "pitchsim/kernels/bidding/odds.py",
+        "pass_value -= loss * made",
+        "pass_value -= 0.0",
+        T_AUCTION,
+        "odds-game never blocks an opponent's winning bid",
+    ),
+    M(
+        "odds-game-win-strict",
+        "pitchsim/kernels/bidding/odds.py",
+        "gain = j + (win_bonus if score + j >= target else 0.0)",
+        "gain = j + (win_bonus if score + j > target else 0.0)",
+        T_AUCTION,
+        "reaching the target exactly does not count as a win",
+    ),
+    M(
+        "odds-stand-steal",
+        "pitchsim/kernels/bidding/odds.py",
+        "over = k if later == dealer and steal else k + 1",
+        "over = k + 1",
+        T_AUCTION,
+        "odds forgets the dealer can steal",
+    ),
+    # ---- games and settlement
+    M(
+        "settle-made-strict",
+        "pitchsim/kernels/game.py",
+        "made = points_won(award, pitcher, rules) >= bid",
+        "made = points_won(award, pitcher, rules) > bid",
+        T_GAMES,
+        "exactly the bid counts as set",
+    ),
+    M(
+        "settle-any-winner",
+        "pitchsim/kernels/game.py",
+        "if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):",
+        "if scores[pitcher] >= rules[R_TARGET]:",
+        T_GAMES,
+        "a set pitcher at the target wins",
+    ),
+    M(
+        "game-dealer-stays",
+        "pitchsim/kernels/game.py",
+        "        dealer = (dealer + 1) % n\n",
+        "        dealer = dealer\n",
+        T_GAMES,
+        "the deal does not pass",
+    ),
+    # ---- tournaments
+    M(
+        "tournament-credit-rotation",
+        "pitchsim/tournament.py",
+        "strat_of_seat = np.array([(s + r) % k for s in range(n)])",
+        "strat_of_seat = np.array([(s - r) % k for s in range(n)])",
+        T_TOURNAMENT,
+        "wins credited to the wrong strategy with 3+ strategies",
+        audit=True,
+    ),
+    M(
+        "tournament-pitched-is-made",
+        "pitchsim/tournament.py",
+        "pitched[i] += per_seat[s, :, 0]",
+        "pitched[i] += per_seat[s, :, 1]",
+        T_TOURNAMENT,
+        "hands pitched reported as made",
+    ),
+    M(
+        "tournament-share",
+        "pitchsim/tournament.py",
+        "shares = wins[:, i] / k",
+        "shares = wins[:, i] / 2",
+        T_TOURNAMENT,
+        "win share over 2 games a board, whatever K",
+    ),
+    M(
+        "board-interval-z",
+        "pitchsim/tournament.py",
+        "half = Z95 * float(shares.std(ddof=1)) / np.sqrt(g)",
+        "half = 1.64 * float(shares.std(ddof=1)) / np.sqrt(g)",
+        T_TOURNAMENT,
+        "the tournament's 95% interval is a 90% one",
+        audit=True,
+    ),
+    M(
+        "board-interval-ddof",
+        "pitchsim/tournament.py",
+        "float(shares.std(ddof=1))",
+        "float(shares.std())",
+        T_TOURNAMENT,
+        "population sd for the board interval",
+    ),
+    M(
+        "tournament-score-by-seat",
+        "pitchsim/tournament.py",
+        "score_sum[i] += float(scores[:, s].sum(dtype=np.int64))",
+        "score_sum[i] += float(scores[:, i].sum(dtype=np.int64))",
+        T_TOURNAMENT,
+        "mean score read from the wrong seat",
+    ),
+    # ---- batch runs
+    M(
+        "simulate-ignores-rules",
+        "pitchsim/batch.py",
+        'rules = Rules(**{k.replace("-", "_"): v for k, v in params.rules.items()})\n    policies',
+        "rules = Rules()\n    policies",
+        T_BATCH,
+        "simulate ignores the run's --rules",
+        audit=True,
+    ),
+    M(
+        "cli-simulate-ignores-rules",
+        "pitchsim/cli/simulate.py",
+        "rule_set = Rules.parse(rules)",
+        "rule_set = Rules.parse(None)",
+        T_CLI,
+        "the CLI drops --rules on the way to simulate",
+        audit=True,
+    ),
+    M(
+        "batch-low-column",
+        "pitchsim/batch.py",
+        "low[d] = (f & 2) != 0",
+        "low[d] = (f & 4) != 0",
+        T_BATCH,
+        "the low column holds the Jack bit",
+    ),
+    M(
+        "batch-stream-seed",
+        "pitchsim/batch.py",
+        "return self.seed * 8 + players",
+        "return self.seed * 8",
+        T_BATCH,
+        "every player count shares one stream",
+    ),
+    M(
+        "batch-jack-dealt",
+        "pitchsim/batch.py",
+        "jack_dealt[d] = ((dealt >> (shift + 9)) & 1) != 0",
+        "jack_dealt[d] = ((dealt >> (shift + 8)) & 1) != 0",
+        T_BATCH,
+        "jack_dealt looks at the ten",
+    ),
+    M(
+        "batch-policy",
+        "pitchsim/batch.py",
+        "policies = seat_policies(params.policy, n)",
+        'policies = seat_policies("heuristic", n)',
+        T_BATCH,
+        "simulate ignores --policy",
+    ),
+    # ---- analysis
+    M(
+        "summary-k-off-by-one",
+        "pitchsim/analysis.py",
+        'df[f"p{k}"] = at_least[:, k] / n',
+        'df[f"p{k}"] = at_least[:, k - 1] / n',
+        T_ANALYSIS,
+        "table's p_k is P(>= k-1)",
+    ),
+    M(
+        "summary-best-bid-zero",
+        "pitchsim/analysis.py",
+        "best = np.where(mean > 0, k, best)",
+        "best = np.where(mean >= 0, k, best)",
+        T_ANALYSIS,
+        "bid of expected score 0 chosen",
+    ),
+    M(
+        "summary-se-variance",
+        "pitchsim/analysis.py",
+        "var = pts @ (score**2) / n - mean**2",
+        "var = pts @ (score**2) / n",
+        T_ANALYSIS,
+        "score variance without the mean",
+    ),
+    M(
+        "summary-sure",
+        "pitchsim/analysis.py",
+        "sure &= np.abs(mean) > Z95 * se",
+        "sure &= np.abs(mean) > se",
+        T_ANALYSIS,
+        "'sure' at one standard error",
+    ),
+    M(
+        "counts-feature-order",
+        "pitchsim/analysis.py",
+        "            code *= f.size\n            code += f.code(cols)",
+        "            code += f.code(cols)\n            code *= f.size",
+        T_ANALYSIS,
+        "group codes mixed between features",
+    ),
+    M(
+        "exact-check-p-unseen",
+        "pitchsim/analysis.py",
+        "p_unseen = 6 * (n - 1) / 46",
+        "p_unseen = 6 * n / 46",
+        T_ANALYSIS,
+        "exact check compares against the wrong value",
+    ),
+    # ---- charts' data
+    M(
+        "heatmap-k-off-by-one",
+        "pitchsim/charts.py",
+        'grid[ranks.index(row.high), row.length - 1] = getattr(row, f"p{k}")',
+        'grid[ranks.index(row.high), row.length - 1] = getattr(row, f"p{k - 1}")',
+        T_CHARTS,
+        "heatmap colours P(make k-1) under a P(make k) title",
+        audit=True,
+    ),
+    M(
+        "heatmap-length-column",
+        "pitchsim/charts.py",
+        "grid[ranks.index(row.high), row.length - 1] =",
+        "grid[ranks.index(row.high), row.length % 6] =",
+        T_CHARTS,
+        "heatmap cells one column right",
+    ),
+    M(
+        "bids-chart-bid",
+        "pitchsim/charts.py",
+        "            grid[i, j] = row.bid",
+        "            grid[i, j] = min(row.bid + 1, 4)",
+        T_CHARTS,
+        "bidding chart one bid high",
+    ),
+    # ---- options passed on by the CLI
+    M(
+        "cli-bid-odds-trump",
+        "pitchsim/cli/bid_odds.py",
+        "trump=trump, threads=threads",
+        "trump=None, threads=threads",
+        T_CLI,
+        "bid-odds --trump ignored",
+    ),
+]
+
+
+def copy_tree(dest: Path) -> None:
+    """The working tree as it is (tracked and untracked, not ignored files)."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                           check=True, capture_output=True).stdout.split(b"\0")  # fmt: skip
+    for name in files:
+        if not name:
+            continue
+        src = ROOT / name.decode()
+        if src.is_file():
+            target = dest / name.decode()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+
+
+def pytest(tree: Path, tests: list[str], env: dict, timeout: float) -> tuple[str, str, float]:
+    """('pass' | 'fail' | 'timeout', first failing test, seconds)."""
+    start = time.monotonic()
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o",
+           "addopts=--doctest-modules", *tests]  # fmt: skip
+    try:
+        p = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True,
+                           timeout=timeout)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return "timeout", "", time.monotonic() - start
+    seconds = time.monotonic() - start
+    if p.returncode == 0:
+        return "pass", "", seconds
+    failed = [
+        line.split()[1] for line in p.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))
+    ]
+    return "fail", failed[0] if failed else p.stdout.strip().splitlines()[-1], seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--only", help="comma-separated mutant names")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--timeout", type=float, default=900, help="seconds per test run")
+    ap.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "pitchsim-mutate-cache"))
+    ap.add_argument(
+        "--no-full", action="store_true", help="do not rerun survivors on the whole suite"
+    )
+    ap.add_argument("--json", help="write the results here")
+    a = ap.parse_args()
+    chosen = MUTANTS
+    if a.only:
+        names = a.only.split(",")
+        chosen = [m for m in MUTANTS if m.name in names]
+        missing = set(names) - {m.name for m in chosen}
+        if missing:
+            sys.exit(f"unknown mutants: {', '.join(sorted(missing))}")
+    if a.list:
+        for m in chosen:
+            print(f"{m.name:<28} {m.path:<36} {'audit ' if m.audit else ''}{m.what}")
+        return
+
+    env = dict(os.environ, XDG_CACHE_HOME=a.cache, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("NUMBA_CACHE_DIR", None)
+    numba_cache = Path(a.cache) / "pitchsim" / "numba"
+    results = []
+    print(f"{len(chosen)} mutants; load average {os.getloadavg()[0]:.2f}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="pitchsim-mutant-") as tmp:
+        base = Path(tmp) / "tree"
+        copy_tree(base)
+        # The unmutated tree must pass every subset used, or a "kill" means nothing.
+        subsets = sorted({t for m in chosen for t in m.tests})
+        status, failed, seconds = pytest(base, subsets, env, a.timeout * 3)
+        print(f"baseline ({len(subsets)} test files): {status} in {seconds:.0f} s {failed}",
+              flush=True)  # fmt: skip
+        if status != "pass":
+            sys.exit("the unmutated tree fails its tests: fix that first")
+        keep = set(numba_cache.iterdir()) if numba_cache.exists() else set()
+        for m in chosen:
+            tree = Path(tmp) / m.name
+            shutil.copytree(base, tree)
+            f = tree / m.path
+            text = f.read_text() if f.exists() else ""
+            if text.count(m.old) != 1:
+                row = {"name": m.name, "result": "n/a", "detail": "text not found once"}
+            else:
+                f.write_text(text.replace(m.old, m.new))
+                status, failed, seconds = pytest(tree, m.tests, env, a.timeout)
+                scope = "subset"
+                if status == "pass" and not a.no_full:
+                    status, failed, more = pytest(tree, ["tests", "pitchsim"], env, a.timeout * 3)
+                    seconds += more
+                    scope = "full suite"
+                result = {"pass": "SURVIVED", "fail": "killed", "timeout": "killed (timeout)"}
+                row = {"name": m.name, "result": result[status], "by": failed, "scope": scope,
+                       "seconds": round(seconds, 1)}  # fmt: skip
+            row |= {"path": m.path, "what": m.what, "audit": m.audit}
+            results.append(row)
+            print(f"{m.name:<28} {row['result']:<16} {row.get('seconds', 0):>6.0f} s  "
+                  f"{row.get('by', '') or row.get('detail', '')}", flush=True)  # fmt: skip
+            shutil.rmtree(tree, ignore_errors=True)
+            if numba_cache.exists():  # a kernel mutant's own compile: not needed again
+                for d in set(numba_cache.iterdir()) - keep:
+                    shutil.rmtree(d, ignore_errors=True)
+    tried = [r for r in results if r["result"] != "n/a"]
+    killed = [r for r in tried if r["result"].startswith("killed")]
+    survived = [r for r in tried if r["result"] == "SURVIVED"]
+    audit = [r for r in tried if r["audit"]]
+    print(f"\nmutants tried {len(tried)}, killed {len(killed)}, survived {len(survived)}, "
+          f"not applicable {len(results) - len(tried)}; audit bugs killed "
+          f"{sum(r['result'].startswith('killed') for r in audit)} of {len(audit)}; "
+          f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    for r in survived:
+        print(f"  survived: {r['name']} ({r['path']}): {r['what']}")
+    if a.json:
+        Path(a.json).write_text(json.dumps(results, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
