@@ -1,16 +1,53 @@
-"""pitchsim: a strategy analyzer for the card game Pitch (Auction Pitch / Setback)."""
+"""pitchsim: a strategy analyzer for the card game Pitch (Auction Pitch / Setback).
+
+Everything the command line does is one call here, returning plain data:
+
+>>> import pitchsim
+>>> r = pitchsim.bid_odds("AH KH 2H 9C 7D 3S", players=5, samples=2000, seed=42)
+>>> r.recommendation.bid, r.recommendation.trump
+(3, Suit.HEARTS)
+
+- :func:`bid_odds`: how often a six-card hand makes each bid, per trump suit
+- :func:`simulate`, :func:`make_table`, :func:`chart`: study runs kept as Parquet,
+  tables and charts from them
+- :func:`tournament`: whole games between bidding + play strategies, duplicate style
+- :class:`Rules`: the base rules and every variant (``Rules.parse("low=dealt")``)
+"""
 
 __version__ = "0.1.0"
 
+# Imported lazily: importing pitchsim should not load numba, pandas or matplotlib, nor
+# compile kernels, until something is used.
+_WHERE = {
+    "bid_odds": "odds",
+    "BidOdds": "odds",
+    "TrumpOdds": "odds",
+    "Recommendation": "odds",
+    "tournament": "tournament",
+    "TournamentResult": "tournament",
+    "simulate": "batch",
+    "resume": "batch",
+    "make_table": "analysis",
+    "exact_checks": "analysis",
+    "chart": "charts",
+    "Rules": "options",
+    "Suit": "cards",
+    "parse_hand": "cards",
+    "format_cards": "cards",
+    "InputError": "errors",
+}
+__all__ = [*_WHERE, "__version__"]
+
 
 def __getattr__(name):
-    # Lazy: importing pitchsim should not compile or load kernels until they are used.
-    if name == "bid_odds":
-        from .odds import bid_odds
+    if name in _WHERE:
+        from importlib import import_module
 
-        return bid_odds
-    if name == "Rules":
-        from .options import Rules
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pitchsim' has no attribute {name!r}")
 
-        return Rules
-    raise AttributeError(name)
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

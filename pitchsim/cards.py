@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from enum import IntEnum
 
 from .errors import InputError
 
@@ -30,6 +31,33 @@ FULL_DECK = (1 << N_CARDS) - 1
 
 class CardError(InputError):
     """A card string or hand that cannot be used; the message names the problem."""
+
+
+class Suit(IntEnum):
+    """A suit, as the int the engines use (``Suit.HEARTS == 2``) but shown by its name.
+
+    >>> Suit(2), str(Suit.HEARTS), Suit.HEARTS.letter, Suit.HEARTS.symbol
+    (Suit.HEARTS, 'hearts', 'H', '♥')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return SUITS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return SUIT_NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
 
 
 def card(rank: int, suit: int) -> int:

@@ -1,19 +1,22 @@
 """Bid odds: how often a hand makes each bid, per trump suit, from simulated deals.
 
 The pitcher (seat 0) holds the hand and leads; the other hands are dealt at random
-from the 46 unseen cards and everything is played out by the chosen play policy.
+from the 46 unseen cards and everything is played out by the chosen play policy.  The
+same hand is also played as a defender (another seat pitches), which is what passing
+is worth.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
-from .cards import SUITS, format_card, mask_of, parse_hand, parse_suit, suit_of
+from .cards import SUITS, Suit, format_card, format_cards, mask_of, parse_hand, parse_suit, suit_of
 from .errors import InputError
 from .kernels.deal import deck_without
-from .kernels.simulate import simulate_hands
+from .kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from .options import BIDS, Rules
 from .policies import play_policy, seat_policies
 from .runtime import chunked, pick_seed, use_threads
@@ -22,38 +25,91 @@ from .stats import samples_for_half_width, wilson
 DEFAULT_SAMPLES = 40_000  # about +/-0.5% at 95% for any probability
 assert samples_for_half_width(0.005) <= DEFAULT_SAMPLES
 TRUMP_CHOICE_SAMPLES = 4_000
+POINTS = np.arange(5)  # a side wins 0..4 points
 
 
-@dataclass
+def _mean_se(values: np.ndarray, counts: np.ndarray) -> tuple[float, float]:
+    """Mean and standard error of ``values`` observed ``counts`` times each."""
+    n = counts.sum()
+    mean = (values * counts).sum() / n
+    var = ((values - mean) ** 2 * counts).sum() / n
+    return float(mean), float(np.sqrt(var / n))
+
+
+class SuitDict(dict):
+    """A dict keyed by :class:`~pitchsim.cards.Suit` that also takes ``2``, ``"H"``,
+    ``"hearts"`` or ``"♥"`` as a key."""
+
+    def __missing__(self, key):
+        if isinstance(key, str):
+            suit = Suit(parse_suit(key))
+            if dict.__contains__(self, suit):
+                return self[suit]
+        raise KeyError(key)
+
+    def __contains__(self, key) -> bool:
+        try:
+            self[key]
+        except (KeyError, InputError):
+            return False
+        return True
+
+
+@dataclass(repr=False)
 class TrumpOdds:
-    """Outcomes with one trump suit: points won by the pitcher's side, 0..4."""
+    """Outcomes with one trump suit: deals by points won by the pitcher's side, 0..4.
 
-    suit: int
+    ``joint[p, q]`` (when known) counts deals in which the pitcher's side won p points
+    and the other players together q; ``opponents`` is what an opponent's share is
+    taken over for margins (the n - 1 other players, or 1 team in a partnership).
+    """
+
+    suit: Suit
     samples: int
     points: np.ndarray  # counts of deals by points won, index 0..4
+    joint: np.ndarray | None = None
+    opponents: int = 1
+
+    def __post_init__(self) -> None:
+        self.suit = Suit(self.suit)
+
+    def __repr__(self) -> str:
+        ps = ", ".join(f"{k}: {self.p_at_least(k):.3f}" for k in BIDS)
+        return f"TrumpOdds(trump={self.suit!r}, samples={self.samples:,}, p_at_least={{{ps}}})"
 
     def at_least(self, k: int) -> int:
         return int(self.points[k:].sum())
 
     def p_at_least(self, k: int) -> float:
+        """P(the pitcher's side wins at least ``k`` points): the chance to make bid k."""
         return self.at_least(k) / self.samples
 
     def ci95(self, k: int) -> tuple[float, float]:
+        """Wilson 95% interval of :meth:`p_at_least`."""
         lo, hi = wilson(self.at_least(k), self.samples)
         return float(lo), float(hi)
 
     def expected_score(self, bid: int) -> float:
         """Mean score of bidding ``bid``: points won when made, -bid when set."""
-        pts = np.arange(5)
-        score = np.where(pts >= bid, pts, -bid)
-        return float((score * self.points).sum() / self.samples)
+        return _mean_se(np.where(POINTS >= bid, POINTS, -bid), self.points)[0]
 
     def expected_score_se(self, bid: int) -> float:
-        pts = np.arange(5)
-        score = np.where(pts >= bid, pts, -bid)
-        mean = (score * self.points).sum() / self.samples
-        var = ((score - mean) ** 2 * self.points).sum() / self.samples
-        return float(np.sqrt(var / self.samples))
+        return _mean_se(np.where(POINTS >= bid, POINTS, -bid), self.points)[1]
+
+    def _margins(self, bid: int) -> tuple[float, float]:
+        if self.joint is None:
+            raise ValueError("margins need the joint distribution of points (bid_odds fills it)")
+        score = np.where(POINTS >= bid, POINTS, -bid)
+        margin = score[:, None] - POINTS[None, :] / self.opponents
+        return _mean_se(margin.ravel(), self.joint.ravel())
+
+    def expected_margin(self, bid: int) -> float:
+        """Mean of (the bid's score - the points an opponent wins): in a partnership the
+        other team's points, at a solo table the average over the other players."""
+        return self._margins(bid)[0]
+
+    def expected_margin_se(self, bid: int) -> float:
+        return self._margins(bid)[1]
 
     def best_bid(self) -> tuple[int, float]:
         """The highest bid with a positive expected score, or (0, 0.0) to pass.
@@ -69,28 +125,108 @@ class TrumpOdds:
         return 0, 0.0
 
 
-@dataclass
+@dataclass(repr=False)
+class DefenceOdds:
+    """The hand as a defender: deals by points its side won while another seat pitched
+    (a random hand, leading the trump its play policy picks)."""
+
+    samples: int
+    points: np.ndarray  # counts of deals by points won, index 0..4
+
+    def __repr__(self) -> str:
+        return f"DefenceOdds(samples={self.samples:,}, expected_points={self.expected_points:.3f})"
+
+    @property
+    def expected_points(self) -> float:
+        """What passing is worth: the points this hand's side wins on average."""
+        return _mean_se(POINTS, self.points)[0]
+
+    @property
+    def expected_points_se(self) -> float:
+        return _mean_se(POINTS, self.points)[1]
+
+
+class Recommendation(NamedTuple):
+    """How high the hand is worth bidding: ``bid`` 0 means pass (``trump`` None)."""
+
+    bid: int
+    trump: Suit | None
+    expected_score: float
+
+    def __str__(self) -> str:
+        if self.bid == 0:
+            return "pass (no bid has a positive expected score)"
+        return f"worth bidding up to {self.bid} with {self.trump} as trump ({self.expected_score:+.2f})"
+
+
+@dataclass(repr=False)
 class BidOdds:
+    """What :func:`bid_odds` found: per trump suit a :class:`TrumpOdds` in ``by_trump``
+    (keyed by :class:`~pitchsim.cards.Suit`; ``"H"`` or ``2`` work as keys too), the
+    value of passing in ``passing``, and :attr:`recommendation`."""
+
     hand: list[int]
     players: int
     samples: int
     seed: int
     policy: str
     rules: Rules
-    by_trump: dict[int, TrumpOdds]
-    chosen_trump: int
-    chosen_trump_share: dict[int, float] = field(default_factory=dict)
+    by_trump: dict[Suit, TrumpOdds]
+    chosen_trump: Suit
+    chosen_trump_share: dict[Suit, float] = field(default_factory=dict)
+    passing: DefenceOdds | None = None
+    trump_fixed: bool = False  # only the suit asked for (``trump=``) was played
+
+    def __repr__(self) -> str:
+        return (f"BidOdds(hand={self.hand_text!r}, players={self.players}, "
+                f"samples={self.samples:,}, seed={self.seed}, policy={self.policy!r}, "
+                f"trumps={''.join(s.letter for s in self.by_trump)!r}, "
+                f"recommendation={str(self.recommendation)!r})")  # fmt: skip
 
     @property
-    def recommendation(self) -> tuple[int, int | None, float]:
-        """(bid, trump, expected score): the highest bid with a positive expected score
-        over the trump suits (ties: the larger expected score); bid 0 = pass."""
-        best = (0, None, 0.0)
+    def hand_text(self) -> str:
+        """The hand as typed cards, ``"AH KH 2H 9C 7D 3S"``."""
+        return format_cards(self.hand, symbols=False)
+
+    @property
+    def deals_played(self) -> int:
+        """Every deal simulated: per trump suit, for the trump choice, as a defender."""
+        choice = 0 if self.trump_fixed else min(self.samples, TRUMP_CHOICE_SAMPLES)
+        defence = self.passing.samples if self.passing else 0
+        return self.samples * len(self.by_trump) + choice + defence
+
+    @property
+    def recommendation(self) -> Recommendation:
+        """The highest bid with a positive expected score over the trump suits (ties:
+        the larger expected score), e.g. ``Recommendation(bid=3, trump=Suit.HEARTS,
+        expected_score=0.75)``; bid 0 = pass.  Bidding more than needed never scores
+        more: this is how far the hand is worth going in the auction."""
+        best = Recommendation(0, None, 0.0)
         for suit, odds in self.by_trump.items():
             bid, e = odds.best_bid()
-            if (bid, e) > (best[0], best[2]):
-                best = (bid, suit, e)
+            if (bid, e) > (best.bid, best.expected_score):
+                best = Recommendation(bid, suit, e)
         return best
+
+    def to_frame(self):
+        """One row per trump suit and bid (a tidy pandas DataFrame): ``trump`` (letter),
+        ``bid``, ``p_make`` with its 95% bounds ``p_make_lo`` / ``p_make_hi``,
+        ``expected_score``, ``expected_score_se``, ``expected_margin``,
+        ``expected_margin_se``."""
+        import pandas as pd
+
+        rows = []
+        for s, o in self.by_trump.items():
+            for k in BIDS:
+                lo, hi = o.ci95(k)
+                rows.append({
+                    "trump": s.letter, "bid": k, "p_make": o.p_at_least(k), "p_make_lo": lo,
+                    "p_make_hi": hi, "expected_score": o.expected_score(k),
+                    "expected_score_se": o.expected_score_se(k),
+                    "expected_margin": o.expected_margin(k) if o.joint is not None else np.nan,
+                    "expected_margin_se": o.expected_margin_se(k) if o.joint is not None else np.nan,
+                })  # fmt: skip
+        return pd.DataFrame(rows)
 
     def to_json(self) -> dict:
         bid, trump, e = self.recommendation
@@ -98,6 +234,7 @@ class BidOdds:
             "hand": [format_card(c, symbols=False) for c in self.hand],
             "players": self.players,
             "samples": self.samples,
+            "deals_played": self.deals_played,
             "seed": self.seed,
             "policy": self.policy,
             "partnership": self.rules.partnership,
@@ -108,10 +245,24 @@ class BidOdds:
                     "ci95": {str(k): list(o.ci95(k)) for k in BIDS},
                     "expected_score": {str(k): o.expected_score(k) for k in BIDS},
                     "expected_score_se": {str(k): o.expected_score_se(k) for k in BIDS},
+                    "expected_margin": None
+                    if o.joint is None
+                    else {str(k): o.expected_margin(k) for k in BIDS},
+                    "expected_margin_se": None
+                    if o.joint is None
+                    else {str(k): o.expected_margin_se(k) for k in BIDS},
                     "points_distribution": {str(p): int(c) for p, c in enumerate(o.points)},
                 }
                 for s, o in self.by_trump.items()
             },
+            "passing": None
+            if self.passing is None
+            else {
+                "samples": self.passing.samples,
+                "expected_points": self.passing.expected_points,
+                "expected_points_se": self.passing.expected_points_se,
+                "points_distribution": {str(p): int(c) for p, c in enumerate(self.passing.points)},
+            },  # fmt: skip
             "chosen_trump": SUITS[self.chosen_trump],
             "chosen_trump_share": {SUITS[s]: p for s, p in self.chosen_trump_share.items()},
             "recommended_bid": bid,
@@ -129,23 +280,62 @@ def bid_odds(
     trump: str | int | None = None,
     partnership: bool = False,
     threads: int | None = None,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     progress=None,
 ) -> BidOdds:
-    """Estimate P(pitcher's side wins >= k points), k = 1..4, for each trump suit held.
+    """How often ``hand`` makes each bid 1-4 as pitcher, per trump suit it holds.
 
-    ``samples`` deals are played per trump suit (default 40,000: about +/-0.5%).
-    Deal i uses the random stream (seed, i), so the same seed gives the same numbers
-    on any thread count.  ``progress(deals_done, total_deals)`` is called as chunks finish.
+    Parameters
+    ----------
+    hand : str or list of int
+        Six cards, typed as on the command line (``"AH KH 2H 9C 7D 3S"``, ``"AhKh2h..."``,
+        ``10h`` or ``Th``, suit symbols) or as card numbers (``suit * 13 + rank``).
+    players : int
+        Players at the table, 2-7.  The hand sits in seat 0, pitches and leads.
+    samples : int, optional
+        Deals played per trump suit (default 40,000: about +/-0.5% on any probability).
+        As many again are played with the hand as a defender (the value of passing).
+    seed : int, optional
+        Deal ``i`` uses the random stream (seed, i): the same seed gives the same
+        numbers on any thread count.  Default: a fresh seed, stored in the result.
+    policy : str
+        Play policy of every seat, ``"heuristic"`` or ``"random"`` (or one per seat,
+        comma-separated).
+    trump : str or int, optional
+        Only this trump suit (``"H"``, ``"hearts"``, ``"♥"`` or 2); it must be in the
+        hand.  Default: every suit the hand holds.
+    partnership : bool
+        Four players in two teams (seats 0+2 vs 1+3); points are the team's.
+    threads : int, optional
+        Threads to run on (default: all cores); the numbers do not depend on it.
+    rules : Rules or str, optional
+        Rule variants as :class:`~pitchsim.options.Rules` or as ``--rules`` takes them
+        (``"low=dealt,follow=suit"`` or a TOML file's path).  Default: the base rules.
+    progress : callable, optional
+        ``progress(deals_done, total_deals)``, called as chunks of deals finish.
 
-    >>> r = bid_odds("AH KH QH JH TH 9H", samples=1000, seed=1)
-    >>> r.by_trump[2].p_at_least(4)
+    Returns
+    -------
+    BidOdds
+        ``by_trump[suit]`` holds P(make k), intervals, expected scores and margins;
+        ``passing`` the hand's points as a defender; ``recommendation`` how high the
+        hand is worth bidding; ``to_frame()`` and ``to_json()`` give it all as data.
+
+    Examples
+    --------
+    >>> r = bid_odds("AH KH QH JH TH 9H", samples=1000, seed=1, rules="follow=suit")
+    >>> r.by_trump["H"].p_at_least(4)
     1.0
+    >>> r.recommendation
+    Recommendation(bid=4, trump=Suit.HEARTS, expected_score=4.0)
     """
     cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
     if len(cards) != 6 or len(set(cards)) != 6:
         raise InputError("a hand has exactly 6 different cards")
-    rules = rules or Rules()
+    if rules is None or isinstance(rules, str):
+        rules = Rules.parse(rules)
+    elif not isinstance(rules, Rules):
+        raise InputError(f"rules must be a Rules or a string like 'low=dealt', not {rules!r}")
     if partnership:
         rules = Rules(**{**rules.__dict__, "partnership": True})
     rules.check_players(players)
@@ -167,29 +357,38 @@ def bid_odds(
     hand_mask = mask_of(cards)
     template = deck_without(hand_mask)
     rule_array = rules.to_array()
+    opponents = 1 if rules.partnership else players - 1
 
-    def run(fixed_trump: int, count: int):
-        flags = np.empty(count, dtype=np.int8)
+    def run(seat: int, fixed_trump: int, count: int):
+        mine = np.empty(count, dtype=np.int8)
+        awarded = np.empty(count, dtype=np.int8)
         trumps = np.empty(count, dtype=np.int8)
-        no_hands = np.empty(0, dtype=np.int64)
         for start, stop in chunked(count):
-            simulate_hands(seed, start, stop - start, players, hand_mask, template, fixed_trump,
-                           policies, rule_array, flags[start:stop], trumps[start:stop], no_hands, no_hands)  # fmt: skip
+            play_fixed_hand(seed, start, stop - start, players, seat, hand_mask, template,
+                            fixed_trump, policies, rule_array, mine[start:stop],
+                            awarded[start:stop], trumps[start:stop])  # fmt: skip
             if progress:
                 progress(stop - start, total)
-        return flags, trumps
+        ours = np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
+        theirs = np.bitwise_count(awarded.view(np.uint8)).astype(np.int64) - ours
+        return ours, theirs, trumps
 
-    total = samples * len(suits) + min(samples, TRUMP_CHOICE_SAMPLES)
-    by_trump = {}
+    choice = 0 if trump is not None else min(samples, TRUMP_CHOICE_SAMPLES)
+    total = samples * len(suits) + choice + samples
+    by_trump = SuitDict()
     with use_threads(threads):
         for s in suits:
-            flags, _ = run(s, samples)
-            pts = np.bitwise_count(flags.view(np.uint8)).astype(np.int64)
-            by_trump[s] = TrumpOdds(s, samples, np.bincount(pts, minlength=5))
-        # Which suit the policy picks when trump is left to it (its opening lead).
-        _, picked = run(-1, min(samples, TRUMP_CHOICE_SAMPLES))
-    share = np.bincount(picked, minlength=4) / picked.size
-    chosen = {s: float(share[s]) for s in range(4) if share[s] > 0}
+            ours, theirs, _ = run(0, s, samples)
+            joint = np.bincount(ours * 5 + theirs, minlength=25).reshape(5, 5)
+            by_trump[Suit(s)] = TrumpOdds(s, samples, joint.sum(axis=1), joint, opponents)
+        if choice:  # which suit the policy picks when trump is left to it (its opening lead)
+            _, _, picked = run(0, -1, choice)
+            share = np.bincount(picked, minlength=4) / picked.size
+        else:
+            share = np.bincount([suits[0]], minlength=4).astype(float)
+        ours, _, _ = run(AS_DEFENDER, -1, samples)
+        passing = DefenceOdds(samples, np.bincount(ours, minlength=5))
+    chosen = SuitDict({Suit(s): float(share[s]) for s in range(4) if share[s] > 0})
     return BidOdds(
         hand=cards,
         players=players,
@@ -198,6 +397,8 @@ def bid_odds(
         policy=policy,
         rules=rules,
         by_trump=by_trump,
-        chosen_trump=int(np.argmax(share)),
+        chosen_trump=Suit(int(np.argmax(share))),
         chosen_trump_share=chosen,
+        passing=passing,
+        trump_fixed=trump is not None,
     )

@@ -13,6 +13,8 @@ independent): the mean of the per-board win shares +/- 1.96 standard errors.
 from __future__ import annotations
 
 import dataclasses
+import sys
+import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -118,11 +120,27 @@ class TournamentResult:
         }
 
     def frame(self):
-        """One row per strategy (a pandas DataFrame)."""
+        """One row per strategy (a pandas DataFrame): the same as ``to_frame()``."""
+        return self.to_frame()
+
+    def to_frame(self, by: str = "strategy"):
+        """The results as a tidy pandas DataFrame.
+
+        ``by="strategy"``: one row per strategy (``games``, ``wins``, ``win_rate`` with
+        its 95% interval ``ci_low`` / ``ci_high``, ``mean_final_score``, ``bids_made``,
+        ``bids_set``, and ``pitched_k`` / ``made_k`` per bid).  ``by="bid"``: one row
+        per strategy and bid: ``pitched``, ``made``, ``make_rate``.
+        """
         import pandas as pd
 
+        if by not in ("strategy", "bid"):
+            raise InputError(f"to_frame by 'strategy' or 'bid', not {by!r}")
         rows = []
         for r in self.results:
+            if by == "bid":
+                rows += [{"strategy": r.name, "bid": k, "pitched": r.pitched[k],
+                          "made": r.made[k], "make_rate": r.make_rate(k)} for k in BIDS]  # fmt: skip
+                continue
             row = {"strategy": r.name, "games": r.games, "wins": r.wins,
                    "win_rate": r.win_rate, "ci_low": r.ci95[0], "ci_high": r.ci95[1],
                    "mean_final_score": r.mean_final_score, "bids_made": r.hands_made,
@@ -132,6 +150,12 @@ class TournamentResult:
                 row[f"made_{k}"] = r.made[k]
             rows.append(row)
         return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        wins = ", ".join(f"{r.name} {100 * r.win_rate:.1f}%" for r in self.results)
+        return (f"TournamentResult({self.players} players, {self.boards:,} boards x "
+                f"{self.rotations} rotations = {self.games:,} games, seed {self.seed}; "
+                f"win rates: {wins})")  # fmt: skip
 
 
 def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]]:
@@ -161,24 +185,61 @@ def board_interval(shares: np.ndarray) -> tuple[float, float]:
 def tournament(
     strategies: str | Sequence[str | Strategy],
     players: int = 4,
-    games: int = 1000,
-    rules: Rules | None = None,
+    boards: int | None = None,
+    rules: Rules | str | None = None,
     target: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
     progress=None,
+    games: int | None = None,
 ) -> TournamentResult:
-    """Play ``games`` boards, each once per rotation of ``strategies`` around the table.
+    """Play ``boards`` boards, each once per rotation of ``strategies`` around the table.
 
-    ``strategies`` are ``bidding+play`` names (see :mod:`pitchsim.bidding`); two or
-    more, at most one per seat, exactly two in a partnership (one per team).
-    ``progress(games_done, total_games)`` is called as chunks finish.
+    Parameters
+    ----------
+    strategies : str or list
+        Two or more ``bidding+play`` strategies, comma-separated or as a list
+        (``"odds+heuristic,heuristic"``; bidding: random, heuristic, odds, odds-game;
+        play: random, heuristic; a bare name is bidding with heuristic play).  At most
+        one per seat, exactly two in a partnership (one per team).
+    players : int
+        Players at the table, 2-7.
+    boards : int
+        Boards (a game's sequence of deals) to play, default 1,000.  Each is played once
+        per rotation, so the tournament plays ``boards x len(strategies)`` games.
+    rules : Rules or str, optional
+        Rule variants, as :class:`~pitchsim.options.Rules` or a ``--rules`` string such
+        as ``"low=dealt,target=11"``.  Default: the base rules.
+    target : int, optional
+        Points to win; overrides the rules' target (7).
+    seed : int, optional
+        Board b's deals come from (seed, b): the same seed plays the same games on any
+        thread count.  Default: a fresh seed, stored in the result.
+    threads : int, optional
+        Threads to run on (default: all cores).
+    progress : callable, optional
+        ``progress(games_done, total_games)``, called as chunks finish.
+    games : int, optional
+        The old name of ``boards`` (it always counted boards).
 
-    >>> r = tournament("heuristic,random", games=50, seed=1)
+    Returns
+    -------
+    TournamentResult
+        ``results`` (one :class:`StrategyResult` per strategy), ``to_frame()``.
+
+    Examples
+    --------
+    >>> r = tournament("heuristic,random", boards=50, seed=1)
+    >>> r.games
+    100
     >>> r.results[0].wins > r.results[1].wins
     True
     """
-    rules = rules or Rules()
+    if boards is not None and games is not None and boards != games:
+        raise InputError("give boards or games (its old name), not both")
+    boards = boards if boards is not None else games if games is not None else 1000
+    if rules is None or isinstance(rules, str):
+        rules = Rules.parse(rules)
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
@@ -190,8 +251,10 @@ def tournament(
         raise InputError(f"{k} strategies do not fit at a {players}-player table")
     if rules.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
-    if games <= 0:
-        raise InputError(f"games must be positive, not {games}")
+    if boards <= 0:
+        name = "games" if games is not None else "boards"
+        raise InputError(f"{name} must be positive, not {boards}")
+    games = boards  # below, per board arrays are sized by it
     seed = pick_seed(seed)
 
     n = players
@@ -262,3 +325,14 @@ def tournament(
         mean_deals=deals / total,
         seating=[[s.name for s in t] for t in tables],
     )
+
+
+class _CallableModule(types.ModuleType):
+    """``pitchsim.tournament(...)`` is the function even once this module is imported
+    (importing ``pitchsim.tournament`` binds the module to that name on the package)."""
+
+    def __call__(self, *args, **kwargs) -> TournamentResult:
+        return tournament(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

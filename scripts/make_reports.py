@@ -2,17 +2,21 @@
 """Regenerate everything under reports/ from scratch: the run, the tables, the charts and
 reports/report.md.
 
-    .venv/bin/python scripts/make_reports.py                     # the committed reports
-    .venv/bin/python scripts/make_reports.py --deals 200000      # a quick try
+    python3 scripts/make_reports.py                         # the committed reports
+    python3 scripts/make_reports.py --deals 200000 --run /tmp/try-run --out /tmp/try
 
-The run goes to runs/reports (ignored by git; about 15 bytes a deal).  It is played
-again from scratch unless ``--reuse-run`` is given and runs/reports already holds a
-complete run with the same parameters (handy while working on the charts).
+``--deals`` counts deals per player count: the default, 20,000,000 for each of 3-7
+players, is 100 million deals, about 1.5 GB in runs/reports (ignored by git; about 15
+bytes a deal) and a few minutes on two cores.  The run is played again from scratch
+unless ``--reuse-run`` is given and runs/reports already holds a complete run with the
+same parameters (handy while working on the charts).  Run from any Python: without
+pitchsim importable, it runs itself again with the project's .venv.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shlex
 import shutil
@@ -21,16 +25,25 @@ import sys
 import time
 from pathlib import Path
 
-import pandas as pd
-
-from pitchsim import charts
-from pitchsim.analysis import Run, exact_checks, holding_rows, make_table
-from pitchsim.atomic import write_file
-from pitchsim.batch import RunError, parse_players, read_manifest, resume, simulate
-from pitchsim.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT
-from pitchsim.cli.progress import Progress
-
 ROOT = Path(__file__).resolve().parent.parent
+try:
+    import pandas as pd
+
+    from pitchsim import charts
+except ModuleNotFoundError:  # not the project's environment: use its .venv if it has one
+    VENV_PYTHON = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
+    if VENV_PYTHON.exists() and Path(sys.executable).resolve() != VENV_PYTHON.resolve():
+        os.execv(VENV_PYTHON, [str(VENV_PYTHON), __file__, *sys.argv[1:]])
+    sys.exit("make_reports.py needs pitchsim installed: run `python3 scripts/dev.py test` "
+             "once (it creates .venv), or `pip install -e .`")  # fmt: skip
+
+from pitchsim import charts  # noqa: E402
+from pitchsim.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402
+from pitchsim.atomic import write_file  # noqa: E402
+from pitchsim.batch import RunError, parse_players, read_manifest, resume, simulate  # noqa: E402
+from pitchsim.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
+from pitchsim.cli.progress import Progress  # noqa: E402
+
 GENERATED = ("report.md", "*.png", "*.csv")
 REPORT_HOLDINGS = ("A-K-Q", "A-K-x", "A-J-2", "A-J-x", "A-x-2", "A-x-x", "A-x", "A",
                    "K-Q-J", "K-J-x", "K-x-x", "K-x", "Q-J-x", "Q-x-x", "J-x-x", "J-x",
@@ -39,7 +52,8 @@ REPORT_HOLDINGS = ("A-K-Q", "A-K-x", "A-J-2", "A-J-x", "A-x-2", "A-x-x", "A-x", 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=20_000_000, help="deals per player count")
+    ap.add_argument("--deals", type=int, default=20_000_000,
+                    help="deals per player count (default 20,000,000: 100M deals, ~1.5 GB)")  # fmt: skip
     ap.add_argument("--players", default="3-7")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--run", default=str(ROOT / "runs" / "reports"), help="run directory")
@@ -56,6 +70,10 @@ def main() -> None:
     players = parse_players(args.players)
     run_dir, out = Path(args.run), Path(args.out)
 
+    total = args.deals * len(players)
+    print(f"{total:,} deals ({args.deals:,} for each of {len(players)} player counts): "
+          f"about {15 * total / 1e9:.2g} GB in {run_dir}; tables and charts follow",
+          file=sys.stderr, flush=True)  # fmt: skip
     started = time.monotonic()
     seconds = _make_run(run_dir, args, players)
     run = Run(run_dir)
@@ -125,8 +143,9 @@ def _git_commit() -> str:
 
 
 def _pct(p: float, lo: float, hi: float) -> str:
+    """``59.6% ±0.5``; a half-width below 0.05 points is ``±<0.1``, never dropped."""
     half = 100 * max(hi - p, p - lo)
-    return f"{100 * p:.1f}% ±{half:.1f}" if half >= 0.05 else f"{100 * p:.1f}%"
+    return f"{100 * p:.1f}% ±{half:.1f}" if half >= 0.05 else f"{100 * p:.1f}% ±<0.1"
 
 
 def render(run: Run, command, seconds, by_length, typical, checks, players) -> str:
@@ -191,6 +210,12 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "leads, such as a lone 2-10: it prefers a longer suit, and under capture-based "
         "scoring a deuce led alone is simply captured (with `--rules low=dealt` it is a "
         "sure point, and the policy does lead it).",
+        "",
+        "Trump is the suit the pitcher's policy chose to lead, so every cell counts only the "
+        "hands from which that suit was led. A short suit is led mostly from hands that are "
+        'strong elsewhere: that is why a lone jack "makes 3" more often than J-x at some '
+        "tables, not because the lone jack is the better holding. The charts carry this "
+        "note too.",
         "",
         "## The bidding chart",
         "",

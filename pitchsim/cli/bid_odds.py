@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import typer
 
 from ..cards import format_cards
 from ..limits import MAX_SAMPLES
 from ..odds import BIDS, BidOdds, bid_odds
+from ..stats import Z95
 from . import app
 from .common import (
     JsonOpt,
@@ -19,9 +22,12 @@ from .common import (
     make_rules,
     positive,
     show,
+    signed,
     suit_label,
 )
 from .progress import Progress
+
+WIDTH = 100  # the tables' width: prose lines wrap to it
 
 
 @app.command("bid-odds")
@@ -50,12 +56,25 @@ def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
 
+def _wrap(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, break_on_hyphens=False)
+
+
+def _bid_table(r: BidOdds, order, title: str, value) -> list[str]:
+    lines = ["", title, f"{'trump':<12}" + "".join(f"{'bid ' + str(k):>9}" for k in BIDS)]
+    for s in order:
+        o = r.by_trump[s]
+        lines.append(f"{suit_label(s):<12}" + "".join(f"{signed(value(o, k)):>9}" for k in BIDS))
+    return lines
+
+
 def render(r: BidOdds) -> str:
     table = "partnership" if r.rules.partnership else "solo"
     side = "the pitcher's team" if r.rules.partnership else "the pitcher"
+    suits = "trump suit" if len(r.by_trump) == 1 else f"trump suit ({r.deals_played:,} in all)"
     lines = [
         f"Hand {format_cards(r.hand)}  ·  {r.players} players, {table}  ·  "
-        f"{r.policy} play  ·  {r.samples:,} deals per trump suit  ·  seed {r.seed}",
+        f"{r.policy} play  ·  {r.samples:,} deals per {suits}  ·  seed {r.seed}",
         "",
         f"Chance {side} wins at least k points (95% interval)",
         f"{'trump':<12}" + "".join(f"{'k = ' + str(k):<23}" for k in BIDS),
@@ -68,27 +87,39 @@ def render(r: BidOdds) -> str:
             lo, hi = o.ci95(k)
             cells.append(f"{_pct(o.p_at_least(k))} ({100 * lo:5.1f}-{100 * hi:5.1f})".ljust(23))
         lines.append(f"{suit_label(s):<12}" + "".join(cells))
-    lines += [
-        "",
-        "Expected score of bidding k (made: points won; set: minus the bid)",
-        f"{'trump':<12}" + "".join(f"{'bid ' + str(k):>9}" for k in BIDS),
-    ]
-    for s in order:
-        o = r.by_trump[s]
-        lines.append(
-            f"{suit_label(s):<12}" + "".join(f"{o.expected_score(k):>+9.2f}" for k in BIDS)
-        )
+    lines += _bid_table(r, order, "Expected score of bidding k (made: points won; set: minus the bid)",
+                        lambda o, k: o.expected_score(k))  # fmt: skip
+    them = "the other team wins" if r.rules.partnership else "an average opponent wins"
+    lines += _bid_table(r, order, f"Expected margin: the score of bidding k minus what {them}",
+                        lambda o, k: o.expected_margin(k))  # fmt: skip
     lines.append("")
-    share = r.chosen_trump_share.get(r.chosen_trump, 0.0)
-    how = "" if share > 0.999 else f" ({100 * share:.0f}% of the time)"
-    lines.append(f"Left to choose, the {r.policy} pitcher leads {suit_label(r.chosen_trump)}{how}.")
+    if r.passing is not None:
+        p = r.passing
+        who = "the team" if r.rules.partnership else "this hand"
+        lines += _wrap(
+            f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
+            f"(±{Z95 * p.expected_points_se:.2f}), against a pitcher dealt a random hand; "
+            f"a pitcher who outbids you is usually stronger, so passing is likely worth less."
+        )
+    if not r.trump_fixed:
+        share = r.chosen_trump_share.get(r.chosen_trump, 0.0)
+        how = "" if share > 0.999 else f" ({100 * share:.0f}% of the time)"
+        lines.append(
+            f"Left to choose, the {r.policy} pitcher leads {suit_label(r.chosen_trump)}{how}."
+        )
     bid, trump, e = r.recommendation
     if bid == 0:
         lines.append("Recommended: pass (no bid has a positive expected score).")
     else:
-        se = r.by_trump[trump].expected_score_se(bid)
-        lines.append(
-            f"Recommended: bid up to {bid} with {suit_label(trump)} as trump "
-            f"(the highest bid with a positive expected score: {e:+.2f} ±{1.96 * se:.2f})."
+        o = r.by_trump[trump]
+        se = o.expected_score_se(bid)
+        lower = ", ".join(f"bid {k} {signed(o.expected_score(k))}" for k in range(bid - 1, 0, -1))
+        lower = f"; lower bids expect more: {lower}" if lower else ""
+        lines += _wrap(
+            f"Recommended: worth bidding up to {bid} with {suit_label(trump)} as trump "
+            f"(bid {bid} still expects {signed(e)} ±{Z95 * se:.2f}, margin "
+            f"{signed(o.expected_margin(bid))}{lower}). Bidding more than needed never scores "
+            f"more: a made bid scores the points won whatever the bid, so bid only as high as "
+            f"it takes to win the auction."
         )
     return "\n".join(line.rstrip() for line in lines) + "\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from ..chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
@@ -48,8 +50,14 @@ def chart_command(
         if not all(wanted):
             raise InputError(f"--holdings {holdings!r} has an empty holding")
     from ..analysis import Run
-    from ..charts import chart, save  # matplotlib loads only when a chart is drawn
+    from ..charts import chart, chart_data, save  # matplotlib loads only when a chart is drawn
 
-    fig = chart(Run(run, verify=not no_verify), kind, players=players, holdings=wanted,
-                min_count=DEFAULT_MIN_COUNT if min_count is None else min_count)  # fmt: skip
+    opened = Run(run, verify=not no_verify)
+    min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
+    data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
+    fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
     print(f"wrote {save(fig, out)}")
+    if data.blank_cells:
+        print(f"pitchsim: note: {data.blank_cells} cells have fewer than {min_count:,} deals "
+              "and are left out (blank or grey); a longer run fills them, or lower "
+              "--min-count (wider intervals)", file=sys.stderr)  # fmt: skip

@@ -13,6 +13,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..errors import InputError
 from ..limits import MAX_TARGET, check_count
 from ..options import Rules, rule_values
+from ..variants import rules_help
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
 SeedOpt = typer.Option(None, "--seed", help="Random seed (default: a new one, printed).")
@@ -20,9 +21,7 @@ PolicyOpt = typer.Option("heuristic", "--policy", help="Play policy: random or h
 PartnershipOpt = typer.Option(
     False, "--partnership", help="Two teams of two (seats 0+2 vs 1+3); 4 players only."
 )
-RulesOpt = typer.Option(
-    None, "--rules", help="Rule variants, e.g. low=dealt,follow=suit, or a TOML file."
-)
+RulesOpt = typer.Option(None, "--rules", help=rules_help())
 ThreadsOpt = typer.Option(None, "--threads", help="Threads to run on (default: all cores).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 NoVerifyOpt = typer.Option(
@@ -76,6 +75,12 @@ def reject_empty(command):
         return command(**kwargs)
 
     return checked
+
+
+def signed(x: float) -> str:
+    """``+0.75``, ``-2.58``; a value that rounds to zero is ``0.00``, never ``-0.00``."""
+    text = f"{x:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
 
 
 def suit_label(suit: int) -> str:

@@ -107,7 +107,9 @@ def play_command(
         )  # fmt: skip
         for r in range(rounds or 1)
     )
-    names = ", ".join(sorted({s.name for s in seats}))
+    # One strategy for all, or each seat's in seat order (the order --bidding gave them).
+    same = len({s.name for s in seats}) == 1
+    names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
     for i, rnd in enumerate(played):
         if as_json:
             d = rnd.to_json()

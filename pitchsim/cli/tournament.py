@@ -18,6 +18,7 @@ from .common import (
     make_rules,
     positive,
     show,
+    signed,
 )
 from .progress import Progress
 
@@ -32,12 +33,14 @@ def tournament_command(
         "(bidding: random, heuristic, odds, odds-game; play: random, heuristic).",
     ),  # fmt: skip
     players: int = PlayersOpt,
-    games: int = typer.Option(
+    boards: int = typer.Option(
         1000,
+        "--boards",
         "--games",
         "-g",
-        help=f"Boards (deal sequences), at most {MAX_GAMES:,}; each is played once per "
-        "rotation of the strategies.",
+        help=f"Boards (a game's deal sequence), at most {MAX_GAMES:,}; each is played once "
+        "per rotation of the strategies: boards x strategies games in all.  --games is "
+        "its old name.",
     ),  # fmt: skip
     target: int = typer.Option(
         None, "--target", help=f"Points to win, 1-{MAX_TARGET} (default: the rules' target, 7)."
@@ -49,10 +52,10 @@ def tournament_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Play whole games between strategies and compare win rates, scores and bids."""
-    positive("--games", games, MAX_GAMES)
+    positive("--boards/--games", boards, MAX_GAMES)  # one option, two names
     rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
     with Progress("games") as bar:
-        result = tournament(strategies, players=players, games=games, rules=rule_set,
+        result = tournament(strategies, players=players, boards=boards, rules=rule_set,
                             seed=seed, threads=threads, progress=bar.update)  # fmt: skip
     show(result, as_json, render)
 
@@ -86,7 +89,7 @@ def render(r: TournamentResult) -> str:
         lo, hi = s.ci95
         lines.append(
             f"{s.name:<26}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
-            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{s.mean_final_score:>+12.2f}"
+            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{signed(s.mean_final_score):>12}"
             f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
     lines += ["", "Hands pitched at each bid (and how often made)",

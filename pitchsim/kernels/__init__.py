@@ -6,17 +6,29 @@ Every kernel is compiled with ``cache=True``; the plain-Python reference engine 
 Numba's on-disk cache checks only the timestamp of the file a kernel is defined in, not
 of the modules whose functions it inlines, so an edit to, say, the dealing code would
 leave stale machine code cached for every kernel that deals.  The cache therefore lives
-in a folder named for a digest of all of pitchsim's numba source: any edit to it means
-a fresh folder and a fresh compile.  ``NUMBA_CACHE_DIR``, when set, is respected as is.
+in a folder named for a digest of all of pitchsim's numba source,
+``~/.cache/pitchsim/numba/<digest>``: any edit to it means a fresh folder and a fresh
+compile.  ``NUMBA_CACHE_DIR``, when set, is respected as is.
+
+Old folders are pruned when a fresh compile starts: those nobody has used for
+``STALE_DAYS`` days (a folder's time is touched whenever pitchsim runs from it, so two
+checkouts of different versions can share the cache without deleting each other's).
+``pitchsim cache`` shows the folders and clears them.
 """
 
 import hashlib
 import os
+import shutil
+import sys
+import time
 from pathlib import Path
 
 import numba
+from numba.core import event
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+STALE_DAYS = 3
+COMPILE_NOTICE = "pitchsim: compiling pitchsim's kernels, once, ~15 s (cached for later runs)"
 
 
 def _numba_source_digest() -> str:
@@ -35,6 +47,84 @@ def _numba_source_digest() -> str:
 # unchanged, scripts/bench.py).  Read when numba first starts its threads.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    _base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    numba.config.CACHE_DIR = str(_base / "pitchsim" / "numba" / _numba_source_digest())
+
+def cache_root() -> Path:
+    """The folder holding one cache folder per digest of pitchsim's numba source."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "pitchsim" / "numba"
+
+
+DIGEST = _numba_source_digest()
+OWN_CACHE = not os.environ.get("NUMBA_CACHE_DIR")  # False: the user chose the folder
+CACHE_DIR = cache_root() / DIGEST if OWN_CACHE else Path(os.environ["NUMBA_CACHE_DIR"])
+if OWN_CACHE:
+    numba.config.CACHE_DIR = str(CACHE_DIR)
+    try:  # mark this version's folder as in use (see prune_cache)
+        os.utime(CACHE_DIR)
+    except OSError:
+        pass
+
+
+def cache_folders() -> list[tuple[Path, int, float]]:
+    """(folder, bytes, last used as a Unix time) for every digest folder, newest first."""
+    root = cache_root()
+    if not root.is_dir():
+        return []
+    out = []
+    for d in root.iterdir():
+        if d.is_dir():
+            size = sum(f.stat().st_size for f in d.rglob("*") if f.is_file())
+            out.append((d, size, d.stat().st_mtime))
+    return sorted(out, key=lambda x: -x[2])
+
+
+def prune_cache(older_than_days: float = STALE_DAYS, keep_current: bool = True) -> list[Path]:
+    """Delete digest folders unused for ``older_than_days`` days (0: all of them but the
+    current one; ``keep_current=False`` as well); return the folders deleted."""
+    if not OWN_CACHE:
+        return []
+    cutoff = time.time() - older_than_days * 86400
+    gone = []
+    for d, _, used in cache_folders():
+        if d.name == DIGEST and keep_current:
+            continue
+        if older_than_days == 0 or used < cutoff:
+            shutil.rmtree(d, ignore_errors=True)
+            gone.append(d)
+    return gone
+
+
+class _CompileNotice(event.Listener):
+    """Says once on stderr that kernels are being compiled.
+
+    Numba broadcasts ``numba:compile`` only on a cache miss (a kernel loaded from the
+    cache is not compiled), so this is exactly a cold cache's signal: quiet when warm.
+    The line goes only to a terminal, like the progress bars, so piped stderr stays clean.
+    """
+
+    announced = False
+
+    def on_start(self, event):
+        if _CompileNotice.announced:
+            return
+        dispatcher = (event.data or {}).get("dispatcher")
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        if not module.startswith("pitchsim"):
+            return  # someone else's numba code in the same process
+        _CompileNotice.announced = True
+        if OWN_CACHE:
+            prune_cache()
+        if notice_enabled():
+            print(COMPILE_NOTICE, file=sys.stderr, flush=True)
+
+    def on_end(self, event):
+        pass
+
+
+def notice_enabled() -> bool:
+    if os.environ.get("PITCHSIM_COMPILE_NOTICE") in ("0", "1"):
+        return os.environ["PITCHSIM_COMPILE_NOTICE"] == "1"
+    return sys.stderr is not None and sys.stderr.isatty()
+
+
+event.register("numba:compile", _CompileNotice())
