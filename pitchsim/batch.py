@@ -62,7 +62,7 @@ from .kernels.simulate import BLOCK, simulate_hands
 from .limits import MAX_DEALS, MAX_PART_SIZE, MAX_PARTS, MIN_PART_SIZE, check_count
 from .options import Rules
 from .policies import seat_policies
-from .runlock import run_lock
+from .runlock import LOCK, run_lock
 from .runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from .verified import VerifiedParts
 
@@ -576,7 +576,7 @@ def simulate(
         raise InputError("the run directory is empty")
     if (path / MANIFEST).exists():
         raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
-    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+    if path.exists() and (not path.is_dir() or any(p.name != LOCK for p in path.iterdir())):
         raise RunError(f"{out} exists and is not an empty directory; choose another --out")
     _check_space(path, deals * len(counts))
     with _scheduler(scheduler) as client:  # reached before the folder is made
@@ -590,7 +590,7 @@ def simulate(
                 manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
                 _write_manifest(path, manifest)
                 return _run(path, manifest, threads, client, progress)
-        except InputError:
+        except BaseException:  # a bad start, Ctrl-C before the manifest: leave nothing
             if not (path / MANIFEST).exists():
                 _remove_new_folder(path, created)
             raise

@@ -7,9 +7,11 @@ So a part that passed a full check (SHA-256, players, deal range) is remembered 
 identity of its file, (device, inode, size, mtime, ctime), with what it was checked
 against; the next read checks only that identity and the part's rows.  Any write to a file, a rename of another file
 into its place or a copy changes that identity (ctime cannot be set back by a user), so
-the next read hashes it again.  As in git's index, an identity recorded less than
-:data:`RACY_SECONDS` after the file last changed is not trusted: a write in the same
-clock tick would leave it unchanged.  ``pitchsim simulate --resume`` always re-hashes
+the next read hashes it again.  As in git's index, an identity recorded too soon after
+the file last changed is not trusted (:func:`racy_seconds`: 0.25 s where file times have
+fractions of a second, else 2 s): a write in the same clock tick would leave it
+unchanged.  The writer of a run records the parts it wrote, so even the first read
+after ``simulate`` hashes only the last part or two.  ``pitchsim simulate --resume`` always re-hashes
 every part.
 
 The memory lives outside the run (``$XDG_CACHE_HOME/pitchsim/verified/``, one small
@@ -31,7 +33,13 @@ from .atomic import write_file
 if TYPE_CHECKING:
     from .batch import PartRecord
 
-RACY_SECONDS = 2.0
+RACY_SECONDS = 2.0  # for a file whose times are whole seconds (a coarse clock)
+FINE_RACY_SECONDS = 0.25  # for a file whose times show fractions of a second
+
+
+def racy_seconds(st: os.stat_result) -> float:
+    """How long after a file's last change its status may still miss a change."""
+    return FINE_RACY_SECONDS if st.st_ctime_ns % 1_000_000_000 else RACY_SECONDS
 
 
 def cache_folder() -> Path:
@@ -69,7 +77,7 @@ class VerifiedParts:
     def add(self, st: os.stat_result, rec: PartRecord) -> None:
         """Remember that ``rec``'s file (status ``st``) passed a full check just now,
         unless it changed too recently for its status to tell a later change apart."""
-        if time.time() - st.st_ctime_ns / 1e9 < RACY_SECONDS:
+        if time.time() - st.st_ctime_ns / 1e9 < racy_seconds(st):
             self.entries.pop(rec.part.file, None)
             return
         self.entries[rec.part.file] = _identity(st, rec)

@@ -19,16 +19,14 @@ import string
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings  # the test extra installs it
+from hypothesis import strategies as st
 
-hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from pitchsim import batch, limits  # noqa: E402
-from pitchsim.batch import MANIFEST, simulate  # noqa: E402
-from pitchsim.cards import CardError, format_cards, parse_cards, parse_hand  # noqa: E402
-from pitchsim.cli import main  # noqa: E402
-from pitchsim.options import Rules, RulesError  # noqa: E402
+from pitchsim import batch, limits
+from pitchsim.batch import MANIFEST, simulate
+from pitchsim.cards import CardError, format_cards, parse_cards, parse_hand
+from pitchsim.cli import main
+from pitchsim.options import Rules, RulesError
 
 TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
 
@@ -365,6 +363,9 @@ COUNT_OPTIONS = [
     (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.cli.play.auction_round"),
     (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.cli.play.auction_round"),
     (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.cli.play.auction_round"),
+    (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.analysis.Run"),
+    (["chart", "no-run", "--kind", "bids", "--out", "x.png"], "--min-count",
+     limits.MAX_MIN_COUNT, 1, "pitchsim.analysis.Run"),
 ]  # fmt: skip
 
 

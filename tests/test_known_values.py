@@ -81,8 +81,9 @@ def test_expected_score_and_its_error_by_hand():
 def test_recommendation_picks_the_highest_positive_bid_over_suits():
     strong = TrumpOdds(2, 10, np.array(POINTS))  # best bid 2 at +1.3
     weak = TrumpOdds(0, 10, np.array([0, 1, 8, 1, 0]))  # bid 2: (-2 + 16 + 3) / 10 = +1.7
-    r = BidOdds([0] * 6, 4, 10, 1, "heuristic", Rules(), {0: weak, 2: strong}, 2)
-    assert r.recommendation == (2, 0, pytest.approx(1.7))  # tie on the bid: larger score
+    for by_trump in ({0: weak, 2: strong}, {2: strong, 0: weak}):  # in either order
+        r = BidOdds([0] * 6, 4, 10, 1, "heuristic", Rules(), by_trump, 2)
+        assert r.recommendation == (2, 0, pytest.approx(1.7))  # tie on the bid: larger score
     doc = r.to_json()
     assert doc["recommended_bid"] == 2 and doc["recommended_trump"] == "C"
     assert doc["by_trump"]["H"]["expected_score_se"]["2"] == pytest.approx(SE_BY_HAND[2])

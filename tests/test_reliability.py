@@ -107,7 +107,7 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
     hashed = []
     real = batch._hash_in_background
     monkeypatch.setattr(batch, "_hash_in_background", lambda d: hashed.append(1) or real(d))
-    monkeypatch.setattr("pitchsim.verified.RACY_SECONDS", 0.0)
+    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
     assert table(run)[0] == 0 and len(hashed) == 6
     assert table(run)[0] == 0 and len(hashed) == 6  # unchanged files: no hash
     time.sleep(0.01)
@@ -118,6 +118,18 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
     data[-100] ^= 1
     part.write_bytes(bytes(data))
     assert table(run)[0] == 2
+
+
+def test_the_writer_remembers_the_parts_it_wrote(tmp_path, monkeypatch):
+    hashed = []
+    real = batch._hash_in_background
+    monkeypatch.setattr(batch, "_hash_in_background", lambda d: hashed.append(1) or real(d))
+    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
+    simulate(tmp_path / "r", 3000, [3], seed=8, part_size=1000)
+    assert table(tmp_path / "r")[0] == 0 and hashed == []  # nothing left to hash
+    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 3600.0)
+    simulate(tmp_path / "s", 3000, [3], seed=8, part_size=1000)
+    assert table(tmp_path / "s")[0] == 0 and len(hashed) == 3  # all too recent to trust
 
 
 @pytest.mark.parametrize(
@@ -388,7 +400,7 @@ def test_a_bad_scheduler_is_one_line_and_no_noise_at_exit(tmp_path):
         "import sys; from pitchsim import batch; batch.CONNECT_TIMEOUT = '1s'; "
         "from pitchsim.cli import main; main(sys.argv[1:])"
     )
-    for address in ("tcp://127.0.0.1:9", "no such host"):
+    for address in ("tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786"):
         start = time.monotonic()
         r = subprocess.run([sys.executable, "-c", code, "simulate", "--deals", "100", "--out",
                             str(tmp_path / "r"), "--scheduler", address, "--quiet"],
@@ -401,3 +413,23 @@ def test_read_manifest_refuses_a_huge_file(tmp_path):
     (tmp_path / MANIFEST).write_bytes(b" " * (batch.MAX_MANIFEST_BYTES + 1))
     with pytest.raises(RunError, match="over 32 MB"):
         read_manifest(tmp_path)
+
+
+def test_real_processes_give_one_line_too(made, tmp_path):
+    """The in-process checks hold for a real process, exit status and stderr alike."""
+    bad = copy_run(made, tmp_path / "bad")
+    part = bad / "part-000003.parquet"
+    data = bytearray(part.read_bytes())
+    data[100] ^= 4
+    part.write_bytes(bytes(data))
+    rules = tmp_path / "r.toml"
+    rules.write_bytes(b"target = true\n")
+    for argv, words in [
+        (["table", str(bad)], "part-000003.parquet is altered"),
+        (["play", "--rules", str(rules)], "target takes a whole number"),
+        (["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", str(10**15)], "--samples"),
+    ]:
+        r = subprocess.run([sys.executable, "-m", "pitchsim", *argv], capture_output=True,
+                           text=True, timeout=120)  # fmt: skip
+        one_line_error(r.returncode, r.stderr, words)
+        assert r.stdout == ""
