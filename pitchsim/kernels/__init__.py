@@ -99,7 +99,9 @@ class _CompileNotice(event.Listener):
 
     Numba broadcasts ``numba:compile`` only on a cache miss (a kernel loaded from the
     cache is not compiled), so this is exactly a cold cache's signal: quiet when warm.
-    The line goes only to a terminal, like the progress bars, so piped stderr stays clean.
+    It goes to stderr even when stderr is not a terminal: a first run that sits silent
+    for ~15 s looks hung whoever reads it.  ``PITCHSIM_COMPILE_NOTICE=0`` silences it
+    (the test suite does, since many tests check stderr is empty).
     """
 
     announced = False
@@ -124,7 +126,7 @@ class _CompileNotice(event.Listener):
 def notice_enabled() -> bool:
     if os.environ.get("PITCHSIM_COMPILE_NOTICE") in ("0", "1"):
         return os.environ["PITCHSIM_COMPILE_NOTICE"] == "1"
-    return sys.stderr is not None and sys.stderr.isatty()
+    return sys.stderr is not None
 
 
 event.register("numba:compile", _CompileNotice())
