@@ -17,6 +17,7 @@ from .cards import SUITS, Suit, format_card, format_cards, mask_of, parse_hand, 
 from .errors import InputError
 from .kernels.deal import deck_without
 from .kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
+from .limits import MAX_SAMPLES, check_count
 from .options import BIDS, Rules
 from .policies import play_policy, seat_policies
 from .runtime import chunked, pick_seed, use_threads
@@ -338,8 +339,7 @@ def bid_odds(
         rules = Rules(**{**rules.__dict__, "partnership": True})
     rules.check_players(players)
     samples = DEFAULT_SAMPLES if samples is None else samples
-    if samples <= 0:
-        raise InputError(f"samples must be positive, not {samples}")
+    check_count("samples", samples, MAX_SAMPLES)  # the library has the CLI's limits
     seed = pick_seed(seed)
     play_policy(policy)
     policies = seat_policies(policy, players)

@@ -23,6 +23,7 @@ import numpy as np
 from .bidding import Strategy, parse_strategies, seat_arrays
 from .errors import InputError
 from .kernels.game import play_games
+from .limits import MAX_GAMES, check_count
 from .options import BIDS, Rules
 from .runtime import chunked, pick_seed, use_threads
 from .stats import Z95, wilson
@@ -250,9 +251,7 @@ def tournament(
         raise InputError(f"{k} strategies do not fit at a {players}-player table")
     if rules.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
-    if boards <= 0:
-        name = "games" if games is not None else "boards"
-        raise InputError(f"{name} must be positive, not {boards}")
+    check_count("games" if games is not None else "boards", boards, MAX_GAMES)
     games = boards  # below, per board arrays are sized by it
     seed = pick_seed(seed)
 
