@@ -9,6 +9,10 @@ def __getattr__(name):
         from .odds import bid_odds
 
         return bid_odds
+    if name == "advise":
+        from .advice import advise
+
+        return advise
     if name == "Rules":
         from .options import Rules
 

@@ -161,6 +161,11 @@ class Estimate:
         return (self.ci95[1] - self.ci95[0]) / 2
 
 
+def _number(x: float) -> float | None:
+    """A float for JSON: None where there is no estimate (made, when never pitching)."""
+    return None if x != x else float(x)
+
+
 @dataclass
 class CallAdvice:
     """What one call of the seat led to over the kept deals."""
@@ -179,8 +184,8 @@ class CallAdvice:
     def to_json(self) -> dict:
         names = ("p_pitcher", "p_made", "expected_score", "expected_margin", "p_win_game")
         doc: dict = {"call": call_name(self.call), "label": self.label}
-        doc |= {k: getattr(self, k).value for k in names}
-        doc["ci95"] = {k: list(getattr(self, k).ci95) for k in names}
+        doc |= {k: _number(getattr(self, k).value) for k in names}
+        doc["ci95"] = {k: [_number(x) for x in getattr(self, k).ci95] for k in names}
         doc["trump"] = SUITS[self.trump] if self.trump is not None else None
         doc["trump_when_pitching"] = {SUITS[s]: p for s, p in self.trump_share.items()}
         doc["unfinished_games"] = self.unfinished
@@ -427,9 +432,11 @@ def advise(
         for s in sorted({suit_of(c) for c in cards})
     }
 
-    # Highest P(win); ties by the hand's margin.
+    # Highest P(win); ties by the hand's margin, then the higher call (the same outcome,
+    # and nobody can outbid a 4).
     wins = out[:, :, engine.O_WON] > 0
-    order = sorted(range(len(legal)), key=lambda i: (wins[:, i].sum(), out[:, i, engine.O_MARGIN].mean()),
+    margin = out[:, :, engine.O_MARGIN].mean(axis=0)
+    order = sorted(range(len(legal)), key=lambda i: (wins[:, i].sum(), margin[i], legal[i]),
                    reverse=True)  # fmt: skip
     best = order[0]
     runner_up = difference = None
