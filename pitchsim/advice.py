@@ -29,13 +29,14 @@ from .kernels.deal import deck_without
 from .options import BIDS, Rules
 from .policies import play_policy
 from .reference.auction import MAX_BID, PASS, legal_bids
-from .runtime import pick_seed, use_threads
+from .runtime import chunked, pick_seed, use_threads
 from .stats import Z95, wilson
 
 DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see README)
 DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences: tighter)
 MAX_TRIES = 1 << 22  # deals tried at most before giving up on a history
 MIN_KEPT = 200  # fewer kept deals than this: the model (almost) never makes these calls
+EVALUATE_CHUNK = 4096  # kept deals per kernel call: progress and Ctrl-C land between
 
 
 class AuctionError(InputError):
@@ -335,6 +336,7 @@ def advise(
     seed: int | None = None,
     threads: int | None = None,
     max_tries: int = MAX_TRIES,
+    progress=None,
 ) -> Advice:
     """Advise ``seat``, holding ``hand``, on its call after ``calls`` (the calls made from
     the dealer's left up to the seat before it), at game ``scores`` (per seat; default
@@ -343,7 +345,8 @@ def advise(
     ``model`` is the strategy (``bidding+play``) every other seat is taken to follow,
     and the seat itself after this call; ``play`` replaces its play policy.  ``samples``
     deals consistent with the calls are kept (default 6,000); deal i of ``seed`` is the
-    same on any thread count, so the answer is too.
+    same on any thread count, so the answer is too.  ``progress(deals_done, total)``
+    is called as the kept deals are played out.
     """
     cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
     if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
@@ -398,9 +401,12 @@ def advise(
             [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in legal], dtype=np.int64
         )
         out = np.empty((kept, cand.size, engine.N_OUTCOMES))
-        engine.evaluate_calls(seed, deals, n, seat, hand_mask, template, dealer, heard_arr, cand,
-                              cand_trump, score_arr, bidding, play_ids, rule_array, odds, params,
-                              out)  # fmt: skip
+        for start, stop in chunked(kept, EVALUATE_CHUNK):  # each deal alone: any chunking
+            engine.evaluate_calls(seed, deals[start:stop], n, seat, hand_mask, template, dealer,
+                                  heard_arr, cand, cand_trump, score_arr, bidding, play_ids,
+                                  rule_array, odds, params, out[start:stop])  # fmt: skip
+            if progress:
+                progress(stop - start, kept)
 
     high = max(heard, default=PASS)
     by_call = {}

@@ -12,20 +12,28 @@ import numpy as np
 import pytest
 
 from pitchsim.advice import AuctionError, UnlikelyCalls, advise, check_auction, parse_scores
-from pitchsim.bidding import KernelDecisions, Strategy, bidding_policy, odds_table
+from pitchsim.bidding import (
+    KernelDecisions,
+    Strategy,
+    advisor_params,
+    bidding_policy,
+    odds_table,
+)
 from pitchsim.cards import mask_of, parse_hand
 from pitchsim.errors import InputError
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.auction import pitched_card
+from pitchsim.kernels.bidding.advisor import advisor_bid
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.game import MAX_DEALS
-from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.odds import bid_odds
 from pitchsim.options import Rules
 from pitchsim.policies import kernel_chooser, play_policy
 from pitchsim.reference import PASS, BidView, game_winner, legal_bids, play_hand, settle_hand
 from pitchsim.reference import run_auction as reference_auction
 from pitchsim.reference.auction import Bid
+from pitchsim.tournament import tournament
 
 BASE = Rules()
 VARIANTS = [
@@ -508,3 +516,74 @@ def test_cli_table_and_errors(capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("pitchsim: error: ")
+
+
+# ---------------------------------------------------------------- the advisor as a bidder
+
+
+def reference_advisor_bid(t: Table, samples: int, tries: int, by_margin: bool, key, counter):
+    """The ``advisor`` policy in plain Python: the same deals, kept by the reference
+    accept check, each legal call played out by the reference engine."""
+    seed = int(draw(np.uint64(key), counter)) >> 2
+    legal = legal_bids(t.heard, t.seat == t.dealer, t.rules)
+    kept = []
+    for d in range(samples * tries):
+        if t.reference_fits(seed, d):
+            kept.append(d)
+            if len(kept) == samples:
+                break
+    if len(kept) < max(1, samples // 4):
+        return None  # it bids as the model would
+    points = np.array([[t.reference_suit(seed, d, s) for s in range(4)] for d in kept])
+
+    def trump_for(k):
+        values = [np.where(points[:, s] >= k, points[:, s], -k).sum() if points[0, s] >= 0
+                  else -np.inf for s in range(4)]  # fmt: skip
+        return int(np.argmax(values))
+
+    best, best_value = None, -np.inf
+    for c in legal:
+        trump = trump_for(c) if c else -1
+        rows = [t.reference_call(seed, d, c, trump) for d in kept]
+        wins = sum(r[4] > 0 for r in rows)
+        margin = sum(r[3] for r in rows)
+        v = margin if by_margin else wins + margin / (16 * len(kept) + 1)
+        if v > best_value + 1e-9:
+            best, best_value = (c, trump), v
+    return best
+
+
+def test_advisor_policy_matches_the_reference():
+    rng = random.Random(6)
+    decided = 0
+    for i, t in enumerate(random_tables(10, rng)):
+        if t.model == "random":
+            continue
+        samples, tries, by_margin = 5, 40, i % 3 == 0
+        params = advisor_params(t.params, samples=samples, model=t.model, play=t.play,
+                                objective="margin" if by_margin else "win", tries=tries)  # fmt: skip
+        legal = legal_bids(t.heard, t.seat == t.dealer, t.rules)
+        high, high_seat = 0, -1
+        for j, c in enumerate(t.heard):
+            if c > 0:
+                high, high_seat = c, (t.dealer + 1 + j) % t.n
+        calls = np.zeros(t.n, dtype=np.int64)
+        calls[: len(t.heard)] = t.heard
+        key = np.uint64(deal_key(77, i))
+        got = advisor_bid(np.int64(t.hand), t.seat, t.n, t.dealer, calls, len(t.heard), high,
+                          high_seat, min(c for c in legal if c > 0), PASS in legal,
+                          np.array(t.scores, dtype=np.int64), t.rule_array, t.odds, params, key,
+                          AUCTION_COUNTER + len(t.heard))  # fmt: skip
+        ref = reference_advisor_bid(
+            t, samples, tries, by_margin, key, AUCTION_COUNTER + len(t.heard)
+        )
+        if ref is not None:
+            assert (int(got[0]), int(got[1])) == ref
+            decided += 1
+    assert decided >= 4
+
+
+def test_advisor_plays_in_a_tournament():
+    r = tournament("advisor,odds", players=3, games=3, seed=1)
+    assert sum(s.wins for s in r.results) + r.unfinished == r.games
+    assert r.results[0].hands_pitched > 0

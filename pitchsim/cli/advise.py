@@ -21,6 +21,7 @@ from .common import (
     show,
     suit_label,
 )
+from .progress import Progress
 
 
 @app.command("advise")
@@ -58,9 +59,10 @@ def advise_command(
     positive("samples", samples)
     positive("target", target)
     rule_set = make_rules(rules, partnership, players)
-    result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls, scores=scores,
-                    target=target, rules=rule_set, model=model, play=play, samples=samples,
-                    seed=seed, threads=threads)  # fmt: skip
+    with Progress("deals") as bar:
+        result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls,
+                        scores=scores, target=target, rules=rule_set, model=model, play=play,
+                        samples=samples, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
     show(result, as_json, render)
 
 
