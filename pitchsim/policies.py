@@ -69,6 +69,17 @@ def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
     return np.array([play_policy(n).id for n in names], dtype=np.int64)
 
 
+def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:
+    """The kernels' ``who`` (``kernels.policies.view``): the seat number of every card
+    played, as three bit planes, from the cards each seat played."""
+    planes = [0, 0, 0]
+    for seat, cards in enumerate(played_by):
+        for k in range(3):
+            if seat >> k & 1:
+                planes[k] |= cards
+    return np.int64(planes[0]), np.int64(planes[1]), np.int64(planes[2])
+
+
 def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View], int]:
     """A ``choose(view)`` for the reference engine that asks the seat's policy kernel.
 
@@ -88,7 +99,8 @@ def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View
             choose_card(
                 policies[view.seat], view.legal, view.hand, view.seat, view.players,
                 view.pitcher, view.bid, view.trump, view.trick_no, trick, len(view.trick),
-                view.leader, view.played, won, rules, key, counter,
+                view.leader, view.played, won, seat_planes(view.played_by), view.voids, rules,
+                key, counter,
             )
         )  # fmt: skip
 

@@ -22,6 +22,7 @@ from pitchsim.policies import kernel_chooser, seat_policies
 from pitchsim.reference import legal_cards, play_hand
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
+NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
 
 
 def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, pitcher=0,
@@ -42,7 +43,7 @@ def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, 
     won[:n] = 0
     c = choose_card(PLAY_POLICY_IDS[policy], legal, h, seat, n, pitcher, 0, t, trick_no, trick_arr,
                     len(cards), leader, mask_of(parse_cards(played)) if played else 0, won,
-                    rules.to_array(), np.uint64(key), counter)  # fmt: skip
+                    NO_SEATS, 0, rules.to_array(), np.uint64(key), counter)  # fmt: skip
     assert legal >> int(c) & 1, "an illegal card"
     return "23456789TJQKA"[int(c) % 13] + SUITS[int(c) // 13]
 
@@ -182,8 +183,8 @@ def test_policies_choose_only_legal_cards(policy):
         tr = np.zeros(8, np.int64)
         tr[: len(trick)] = trick
         c = choose_card(PLAY_POLICY_IDS[policy], legal, hand, seat, n, leader, 0, trump, trick_no,
-                        tr, len(trick), leader, played, np.zeros(8, np.int64), rules.to_array(),
-                        np.uint64(i), DECISION_COUNTER)  # fmt: skip
+                        tr, len(trick), leader, played, np.zeros(8, np.int64), NO_SEATS, 0,
+                        rules.to_array(), np.uint64(i), DECISION_COUNTER)  # fmt: skip
         assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
 
 
@@ -204,8 +205,8 @@ def test_choice_ignores_everything_outside_the_view():
                 won = np.full(8, 1 << scratch, np.int64)
                 won[:n] = 0
                 c = choose_card(PLAY_POLICY_IDS[policy], legal, hand, seat, n, 0, 0, trump,
-                                trick_no, tr, len(trick), leader, played, won, SOLO.to_array(),
-                                np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
+                                trick_no, tr, len(trick), leader, played, won, NO_SEATS, 0,
+                                SOLO.to_array(), np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
                 picks.setdefault((policy, key if policy == "random" else 0), set()).add(int(c))
         assert all(len(v) == 1 for v in picks.values()), (i, picks)
 
