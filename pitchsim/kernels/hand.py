@@ -9,8 +9,8 @@ from numba import njit
 from ..options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
 from .bits import JACK, bit, game_count, highest_card, lowest_card, suit_mask
 from .policies import choose_card
-from .policies.view import shows_void
 from .rng import DECISION_COUNTER
+from .view import shows_void
 
 TRICKS = 6
 HIGH, LOW, JACK_POINT, GAME = 0, 1, 2, 3

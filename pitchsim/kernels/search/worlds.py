@@ -60,9 +60,9 @@ import numpy as np
 from numba import njit
 
 from ..bits import nth_bit, popcount
-from ..policies.view import played_by as _played_by
-from ..policies.view import void_suits
 from ..rng import draw, split_below
+from ..view import played_by as _played_by
+from ..view import void_suits
 
 ALL_CARDS = np.int64((1 << 52) - 1)
 HAND_SIZE = 6

@@ -1,6 +1,6 @@
 """What a play policy sees of the other seats: who played which card, and the voids shown.
 
-Two parts of every policy's view (see ``pitchsim.kernels.policies``) carry the public
+Two parts of every policy's view (see ``kernels.policies``) carry the public
 history beyond the cards themselves:
 
 - ``who``: for every card seen played (completed tricks and the current trick) the seat
@@ -16,7 +16,7 @@ history beyond the cards themselves:
 import numpy as np
 from numba import njit
 
-from ..bits import suit_mask
+from .bits import suit_mask
 
 
 @njit(cache=True, inline="always")
