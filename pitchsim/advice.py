@@ -25,7 +25,6 @@ from .bidding import Strategy, bidding_policy, odds_table
 from .cards import SUITS, format_card, mask_of, parse_hand, suit_of
 from .errors import InputError
 from .kernels import advice as engine
-from .kernels.deal import deck_without
 from .options import BIDS, Rules
 from .policies import play_policy
 from .reference.auction import MAX_BID, PASS, legal_bids
@@ -375,7 +374,6 @@ def advise(
     seed = pick_seed(seed)
 
     hand_mask = np.int64(mask_of(cards))
-    template = deck_without(int(hand_mask))
     bidding = np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64)
     play_ids = np.full(n, play_policy(play_name).id, dtype=np.int64)
     odds, params = odds_table(n, rules)
@@ -384,7 +382,7 @@ def advise(
     score_arr = np.array(score_list, dtype=np.int64)
 
     with use_threads(threads):
-        deals, tried = keep_deals(seed, samples, max_tries, (n, seat, hand_mask, template, dealer,
+        deals, tried = keep_deals(seed, samples, max_tries, (n, seat, hand_mask, dealer,
                                   heard_arr, score_arr, bidding, rule_array, odds, params))  # fmt: skip
         kept = deals.size
         if kept < min(MIN_KEPT, samples):
@@ -394,7 +392,7 @@ def advise(
                 f"{kept} of {tried:,} deals fit; try another --model or check the calls"
             )
         suit_pts = np.empty((kept, 4), dtype=np.int64)
-        engine.pitch_suits(seed, deals, n, seat, hand_mask, template, play_ids, rule_array,
+        engine.pitch_suits(seed, deals, n, seat, hand_mask, play_ids, rule_array,
                            suit_pts)  # fmt: skip
         cand = np.array(legal, dtype=np.int64)
         cand_trump = np.array(
@@ -402,7 +400,7 @@ def advise(
         )
         out = np.empty((kept, cand.size, engine.N_OUTCOMES))
         for start, stop in chunked(kept, EVALUATE_CHUNK):  # each deal alone: any chunking
-            engine.evaluate_calls(seed, deals[start:stop], n, seat, hand_mask, template, dealer,
+            engine.evaluate_calls(seed, deals[start:stop], n, seat, hand_mask, dealer,
                                   heard_arr, cand, cand_trump, score_arr, bidding, play_ids,
                                   rule_array, odds, params, out[start:stop])  # fmt: skip
             if progress:

@@ -15,7 +15,7 @@ from .errors import InputError
 from .kernels.deal import deck_without
 from .kernels.simulate import simulate_hands
 from .options import BIDS, Rules
-from .policies import play_policy, seat_policies
+from .policies import seat_policies
 from .runtime import chunked, pick_seed, use_threads
 from .stats import samples_for_half_width, wilson
 
@@ -153,8 +153,7 @@ def bid_odds(
     if samples <= 0:
         raise InputError(f"samples must be positive, not {samples}")
     seed = pick_seed(seed)
-    play_policy(policy)
-    policies = seat_policies(policy, players)
+    policies = seat_policies(policy, players)  # one for all seats or one per seat
     suits_held = sorted({suit_of(c) for c in cards})
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else int(trump)

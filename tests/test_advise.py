@@ -24,7 +24,6 @@ from pitchsim.errors import InputError
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.auction import pitched_card
 from pitchsim.kernels.bidding.advisor import advisor_bid
-from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.game import MAX_DEALS
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.odds import bid_odds
@@ -60,7 +59,7 @@ class Table:
         self.hand = mask_of(parse_hand(hand)) if isinstance(hand, str) else hand
         self.n, self.seat, self.dealer, self.rules = n, seat, dealer, rules
         self.heard, self.scores, self.model, self.play = list(heard), list(scores), model, play
-        self.template = deck_without(self.hand)
+        self.known = engine.hand_only(n, seat, np.int64(self.hand))
         self.bidding = np.full(n, bidding_policy(model).id, dtype=np.int64)
         self.play_ids = np.full(n, play_policy(play).id, dtype=np.int64)
         self.odds, self.params = odds_table(n, rules)
@@ -71,14 +70,15 @@ class Table:
     def dealt(self, seed, sample):
         """The sample's deal (the kernels' dealer; dealing is tested in test_kernels)."""
         dealt = np.empty(self.n, dtype=np.int64)
-        engine.deal_world(key_of(seed, sample), self.n, self.seat, np.int64(self.hand),
-                          self.template, np.empty(52, dtype=np.int64), dealt)  # fmt: skip
+        engine.deal_sample(
+            key_of(seed, sample), self.n, self.seat, np.int64(self.hand), *self.known, dealt
+        )
         return [int(m) for m in dealt]
 
     def kernel_fits(self, seed, count):
         fits = np.empty(count, dtype=np.bool_)
         engine.accept_deals(seed, 0, count, self.n, self.seat, np.int64(self.hand),
-                            self.template, self.dealer, np.array(self.heard, dtype=np.int64),
+                            self.dealer, np.array(self.heard, dtype=np.int64),
                             np.array(self.scores, dtype=np.int64), self.bidding, self.rule_array,
                             self.odds, self.params, fits)  # fmt: skip
         return fits
@@ -156,7 +156,7 @@ class Table:
             index = engine.CONTINUATION + sample * MAX_DEALS + d
             k = key_of(seed, index)
             hands = np.empty(n, dtype=np.int64)
-            engine.deal_world(k, n, 0, 0, np.arange(52, dtype=np.int64),
+            engine.deal_hands(k, n, 0, 0, np.arange(52, dtype=np.int64),
                               np.empty(52, dtype=np.int64), hands)  # fmt: skip
             hands = [int(h) for h in hands]
 
@@ -180,7 +180,7 @@ class Table:
         samples = np.array(samples, dtype=np.int64)
         out = np.empty((samples.size, len(calls), engine.N_OUTCOMES))
         engine.evaluate_calls(seed, samples, self.n, self.seat, np.int64(self.hand),
-                              self.template, self.dealer, np.array(self.heard, dtype=np.int64),
+                              self.dealer, np.array(self.heard, dtype=np.int64),
                               np.array(calls, dtype=np.int64), np.array(trumps, dtype=np.int64),
                               np.array(self.scores, dtype=np.int64), self.bidding, self.play_ids,
                               self.rule_array, self.odds, self.params, out)  # fmt: skip
@@ -189,7 +189,7 @@ class Table:
     def kernel_suits(self, seed, samples):
         samples = np.array(samples, dtype=np.int64)
         out = np.empty((samples.size, 4), dtype=np.int64)
-        engine.pitch_suits(seed, samples, self.n, self.seat, np.int64(self.hand), self.template,
+        engine.pitch_suits(seed, samples, self.n, self.seat, np.int64(self.hand),
                            self.play_ids, self.rule_array, out)  # fmt: skip
         return out
 

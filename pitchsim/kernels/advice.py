@@ -2,10 +2,11 @@
 played out to the end of the game.
 
 A *sample* is one deal of the unseen cards to the other seats (the advised seat keeps
-its hand).  It is kept only if every earlier caller, bidding by the *model* policy,
-would make the call he made (rejection sampling: an ``accept`` hook on the dealer, as
-redeal does it), so the kept deals are uniform among those the model makes the heard
-calls with.  Each kept deal is then played once per candidate call: the seat makes it,
+its hand), drawn by the one world resampler (``search.worlds.draw_world``, which play
+search uses with the cards seen and voids shown).  It is kept only if every earlier
+caller, bidding by the *model* policy, would make the call he made (rejection
+sampling: an ``accept`` hook on the dealer, as redeal does it), so the kept deals are
+uniform among those the model makes the heard calls with.  Each kept deal is then played once per candidate call: the seat makes it,
 the later seats call by the model, the hand is played and settled, and the rest of the
 game is played out by the model's strategies from the new scores.
 
@@ -30,9 +31,10 @@ from .bidding.heuristic import heuristic_bid
 from .bidding.odds import odds_bid
 from .bidding.random import random_bid
 from .bits import suit_mask
-from .deal import deal_hands as deal_world
+from .deal import deal_hands
 from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
 from .rng import AUCTION_COUNTER, deal_key
+from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
 
 CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
 BLOCK = 256  # samples per parallel block
@@ -40,6 +42,25 @@ BLOCK = 256  # samples per parallel block
 # What one candidate call led to in one sample (a row of ``play_call``'s output).
 O_SIDE_PITCHED, O_MADE, O_SCORE, O_MARGIN, O_WON, O_TRUMP = 0, 1, 2, 3, 4, 5
 N_OUTCOMES = 6
+
+
+@njit(cache=True, inline="always")
+def hand_only(n, seat, hand):
+    """What the advised seat knows of the cards before play: only its own hand.  As
+    the world resampler's constraint: (unseen cards, cards per seat, allowed cards)."""
+    unseen = ALL_CARDS & ~hand
+    counts = np.full(n, HAND_SIZE, dtype=np.int64)
+    allowed = np.full(n, unseen, dtype=np.int64)
+    return unseen, counts, allowed
+
+
+@njit(cache=True, inline="always")
+def deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt):
+    """Sample ``key``'s deal: the unseen cards dealt to the other seats by the one world
+    resampler (``search.worlds``), attempt 0 of the sample's own stream.  With no voids
+    to respect every attempt is kept, and every deal equally likely; the calls heard
+    are the accept hook on top (``calls_fit``)."""
+    draw_world(key, 0, n, seat, hand, unseen, counts, allowed, dealt)
 
 
 @njit(cache=True, inline="always")
@@ -116,7 +137,7 @@ def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, par
     no_log = np.empty(0, dtype=np.int64)
     for d in range(game.MAX_DEALS):
         key = deal_key(seed, CONTINUATION + sample * game.MAX_DEALS + d)
-        deal_world(key, n, 0, 0, template, deck, dealt)
+        deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
         pitcher, bid, trump = finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores,
                                              bidding, rules, odds, params, key)  # fmt: skip
         if pitcher < 0:
@@ -212,53 +233,56 @@ def bid_trump(points, kept, k):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def accept_deals(seed, start, count, n, seat, hand, template, dealer, heard, scores, bidding,
+def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, bidding,
                  rules, odds, params, out_fits):  # fmt: skip
     """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
     m = heard.size
     blocks = (count + BLOCK - 1) // BLOCK
+    unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
         dealt, _, _, _, deck, _ = hand_scratch(n)
         calls = np.empty(n, dtype=np.int64)
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + i)
-            deal_world(key, n, seat, hand, template, deck, dealt)
+            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
             fits, _, _, _ = calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds,
                                       params, key, calls)  # fmt: skip
             out_fits[i] = fits
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def pitch_suits(seed, samples, n, seat, hand, template, play, rules, out_suit):
+def pitch_suits(seed, samples, n, seat, hand, play, rules, out_suit):
     """``out_suit[j, s]``: the points the seat's side takes pitching kept deal j
     (``samples``: their deal numbers) with suit s as trump (-1: not held)."""
     count = samples.size
     blocks = (count + BLOCK - 1) // BLOCK
+    unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, samples[j])
-            deal_world(key, n, seat, hand, template, deck, dealt)
+            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
             for s in range(4):
                 out_suit[j, s] = suit_points(key, n, seat, s, dealt, play, rules, hands, won,
                                              trick, award)  # fmt: skip
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def evaluate_calls(seed, samples, n, seat, hand, template, dealer, heard, candidates,
+def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
                    candidate_trump, scores, bidding, play, rules, odds, params, out):  # fmt: skip
     """Play every candidate call in every kept deal (``samples``: their deal numbers);
     ``out[j, c]`` is ``play_call``'s row for kept deal j and candidate c."""
     m = heard.size
     count = samples.size
     blocks = (count + BLOCK - 1) // BLOCK
+    unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
         calls = np.empty(n, dtype=np.int64)
         scores_now = np.empty(n, dtype=np.int64)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, samples[j])
-            deal_world(key, n, seat, hand, template, deck, dealt)
+            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
             _, high, high_seat, trump = calls_fit(dealt, n, dealer, heard, m, scores, bidding,
                                                   rules, odds, params, key, calls)  # fmt: skip
             for c in range(candidates.size):

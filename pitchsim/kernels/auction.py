@@ -72,9 +72,10 @@ def pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won):
         legal = hand & suit_mask(trump)
     for s in range(n):
         won[s] = 0
+    nothing = np.int64(0)  # no card played yet: no seats to tell apart, no voids
     return choose_card(play[pitcher], legal, hand, pitcher, n, pitcher, MAX_BID, trump, 0,
-                       trick, 0, pitcher, np.int64(0), won, rules, key,
-                       DECISION_COUNTER)  # fmt: skip
+                       trick, 0, pitcher, nothing, won, (nothing, nothing, nothing), nothing,
+                       rules, key, DECISION_COUNTER)  # fmt: skip
 
 
 # Last: the ``advisor`` bidding policy runs whole auctions of its own (kernels/advice.py

@@ -57,12 +57,7 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
         candidates[c] = k
         c += 1
 
-    template = np.empty(46, dtype=np.int64)
-    t = 0
-    for card in range(52):
-        if not hand >> card & 1:
-            template[t] = card
-            t += 1
+    unseen, counts, allowed = advice.hand_only(n, seat, hand)
     # This decision's own stream: the deals it imagines never repeat the real ones.
     seed = np.int64(draw(key, counter) >> np.uint64(2))
     dealt = np.empty(n, dtype=np.int64)
@@ -77,7 +72,7 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     kept = 0
     for d in range(tries):
         deal_key_d = deal_key(seed, d)
-        advice.deal_world(deal_key_d, n, seat, hand, template, deck, dealt)
+        advice.deal_sample(deal_key_d, n, seat, hand, unseen, counts, allowed, dealt)
         fits, _, _, _ = advice.calls_fit(dealt, n, dealer, heard, n_calls, scores, bidding, rules,
                                          odds, params, deal_key_d, seen)  # fmt: skip
         if not fits:
@@ -103,7 +98,7 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     scores_now = np.empty(n, dtype=np.int64)
     for j in range(kept):
         deal_key_d = deal_key(seed, kept_deal[j])
-        advice.deal_world(deal_key_d, n, seat, hand, template, deck, dealt)
+        advice.deal_sample(deal_key_d, n, seat, hand, unseen, counts, allowed, dealt)
         _, h, hs, ht = advice.calls_fit(dealt, n, dealer, heard, n_calls, scores, bidding, rules,
                                         odds, params, deal_key_d, seen)  # fmt: skip
         for c in range(n_cand):
