@@ -66,6 +66,10 @@ def advise_command(
     show(result, as_json, render)
 
 
+def _signed(x: float) -> str:
+    return f"{0.0 if abs(x) < 0.005 else x:+.2f}"  # no "-0.00"
+
+
 def _pct(p: float) -> str:
     return f"{100 * p:.0f}%" if p == p else "-"
 
@@ -105,7 +109,7 @@ def render(r: Advice) -> str:
         lines.append(
             f"{label:<12}{_pct(a.p_win_game.value):>9} {_range(*a.p_win_game.ci95):<9}"
             f"{_pct(a.p_pitcher.value):>10}{_pct(a.p_made.value):>7}"
-            f"{a.expected_score.value:>+12.2f}{a.expected_margin.value:>+9.2f}{mark}"
+            f"{_signed(a.expected_score.value):>12}{_signed(a.expected_margin.value):>9}{mark}"
         )
     lines.append("")
     best = r.by_call[r.recommended_call]
