@@ -35,7 +35,7 @@ AUCTIONS = [
     ("dealer after 3, pass, pass", "AS JS 2S 3C 5D 7H", 4, 3, 3, "3,pass,pass", None),
     ("they are at 6 of 7 and bid 2", "KH QH 5H 9C 7D 3S", 4, 3, 3, "pass,2,pass", "0,6,0,0"),
     ("7 players, 5th to call", "AD TD 4D KC 6S 2H", 7, 4, 6, "pass,2,pass,3", None),
-    ("partnership, partner bid 2", "KS 8S 3S AH 9D 5C", 4, 3, 3, "pass,pass,2", None),
+    ("partnership, opponent bid 2", "KS 8S 3S AH 9D 5C", 4, 3, 3, "pass,pass,2", None),
 ]
 
 
