@@ -23,6 +23,8 @@ _WHERE = {
     "BidOdds": "odds",
     "TrumpOdds": "odds",
     "Recommendation": "odds",
+    "advise": "advice",
+    "Advice": "advice",
     "tournament": "tournament",
     "TournamentResult": "tournament",
     "simulate": "batch",

@@ -18,7 +18,7 @@ import numpy as np
 
 from .errors import InputError
 from .kernels.auction import pitched_card
-from .kernels.bidding import BIDDING_POLICY_IDS, choose_bid
+from .kernels.bidding import BIDDING_POLICY_IDS, advisor, choose_bid
 from .kernels.bidding.odds import N_PARAMS, P_DEFENDER, P_MADE, P_OVERCALL
 from .kernels.deal import deal_hands
 from .kernels.game import MAX_DEALS
@@ -30,6 +30,8 @@ from .reference.game import BidView, GameRecord, play_game
 
 TABLE_FILE = "bid_table.npz"
 DEFAULT_PLAY = "heuristic"
+ADVISOR_SAMPLES = advisor.DEFAULT_SAMPLES  # the advisor policy's deals per decision
+ADVISOR_TRIES = advisor.DEFAULT_TRIES
 
 
 class StrategyError(InputError):
@@ -62,9 +64,15 @@ BIDDING_POLICIES = {
         BIDDING_POLICY_IDS["odds-game"],
         "odds, plus the game situation: a bid that wins the game is worth more than its points",
     ),
+    "advisor": BiddingPolicy(
+        "advisor",
+        BIDDING_POLICY_IDS["advisor"],
+        "pitchsim advise at the table: deals that fit the calls heard (odds model), every "
+        "call played out to the end of the game, the best chance of winning it",
+    ),
 }
 assert set(BIDDING_POLICIES) == set(BIDDING_POLICY_IDS)
-USES_TABLE = {"odds", "odds-game"}
+USES_TABLE = {"odds", "odds-game", "advisor"}
 
 
 def bidding_policy(name: str) -> BiddingPolicy:
@@ -174,7 +182,34 @@ def seat_arrays(seats: Sequence[Strategy], rules: Rules) -> SeatArrays:
         odds, params = odds_table(n, rules)
     else:
         odds, params = no_odds()
+    if any(s.bidding == "advisor" for s in seats):
+        params = advisor_params(params)
     return SeatArrays(bidding, play, odds, params)
+
+
+def advisor_params(
+    params: np.ndarray,
+    samples: int = ADVISOR_SAMPLES,
+    model: str = "odds",
+    play: str = DEFAULT_PLAY,
+    objective: str = "win",
+    tries: int = ADVISOR_TRIES,
+) -> np.ndarray:
+    """The odds constants with the ``advisor`` policy's settings after them: deals kept
+    per decision, the bidding policy it models the others by, everyone's play policy,
+    its objective (``win``: the game; ``margin``: the hand's margin) and the deals it
+    tries per deal wanted before bidding as the model would."""
+    if model == "advisor":
+        raise StrategyError("the advisor cannot model the other callers by itself")
+    extra = np.zeros(advisor.N_ADVISOR_PARAMS)
+    extra[advisor.A_SAMPLES - N_PARAMS] = samples
+    extra[advisor.A_MODEL - N_PARAMS] = bidding_policy(model).id
+    extra[advisor.A_PLAY - N_PARAMS] = play_policy(play).id
+    extra[advisor.A_OBJECTIVE - N_PARAMS] = {"win": advisor.WIN_GAME, "margin": advisor.MARGIN}[
+        objective
+    ]
+    extra[advisor.A_TRIES - N_PARAMS] = tries
+    return np.concatenate([params[:N_PARAMS], extra])
 
 
 # ---------------------------------------------------------------- reference bridge

@@ -19,7 +19,7 @@ from .kernels.deal import deck_without
 from .kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from .limits import MAX_SAMPLES, check_count
 from .options import BIDS, Rules
-from .policies import play_policy, seat_policies
+from .policies import seat_policies
 from .runtime import chunked, pick_seed, use_threads
 from .stats import samples_for_half_width, wilson
 
@@ -341,8 +341,7 @@ def bid_odds(
     samples = DEFAULT_SAMPLES if samples is None else samples
     check_count("samples", samples, MAX_SAMPLES)  # the library has the CLI's limits
     seed = pick_seed(seed)
-    play_policy(policy)
-    policies = seat_policies(policy, players)
+    policies = seat_policies(policy, players)  # one for all seats or one per seat
     suits_held = sorted({suit_of(c) for c in cards})
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import InputError
-from .kernels.policies import PLAY_POLICY_IDS, choose_card
+from .kernels.policies import KIND_MASK, PLAY_POLICY_IDS, WORLDS_SHIFT, choose_card
 from .kernels.rng import DECISION_COUNTER, deal_key
 from .reference.play import View
 
@@ -27,7 +27,13 @@ class PlayPolicy:
     name: str
     id: int
     description: str
+    worlds: int = 0  # search policies: worlds sampled per decision (``rollout:W``)
 
+
+# Search policies: worlds per decision when the name does not say (``rollout:32``), and
+# the most a name may ask for.
+DEFAULT_WORLDS = {"rollout": 32}
+MAX_WORLDS = 4096
 
 PLAY_POLICIES = {
     "random": PlayPolicy(
@@ -39,6 +45,13 @@ PLAY_POLICIES = {
         "heuristic",
         PLAY_POLICY_IDS["heuristic"],
         "club-player play: pull trumps, capture jack/low, sluff points to partners, protect aces/tens",
+    ),
+    "rollout": PlayPolicy(
+        "rollout",
+        PLAY_POLICY_IDS["rollout"],
+        "search: each legal card played out by heuristic in W sampled worlds (rollout:W, "
+        f"default {DEFAULT_WORLDS['rollout']}); the side's chance of its bid first, then points",
+        DEFAULT_WORLDS["rollout"],
     ),
 }
 assert set(PLAY_POLICIES) == set(PLAY_POLICY_IDS)
@@ -54,7 +67,33 @@ def by_name(table: dict, name: str, what: str, error: type[Exception]):
 
 
 def play_policy(name: str) -> PlayPolicy:
-    return by_name(PLAY_POLICIES, name, "policy", PolicyError)
+    """The policy ``name``; a search policy may say its worlds: ``rollout:64``."""
+    base, colon, worlds = name.strip().lower().partition(":")
+    policy = by_name(PLAY_POLICIES, base, "policy", PolicyError)
+    if not colon:
+        return _with_worlds(policy, policy.worlds)
+    if not policy.worlds:
+        raise PolicyError(f"policy {policy.name!r} samples no worlds: write it without ':'")
+    try:
+        w = int(worlds)
+    except ValueError:
+        raise PolicyError(f"cannot read the worlds in {name!r}: write e.g. {base}:32") from None
+    if not 1 <= w <= MAX_WORLDS:
+        raise PolicyError(f"worlds in {name!r} must be 1-{MAX_WORLDS}, not {w}")
+    return _with_worlds(policy, w)
+
+
+def _with_worlds(policy: PlayPolicy, worlds: int) -> PlayPolicy:
+    if not policy.worlds:
+        return policy
+    name = policy.name if worlds == DEFAULT_WORLDS[policy.name] else f"{policy.name}:{worlds}"
+    return PlayPolicy(name, policy.id | worlds << WORLDS_SHIFT, policy.description, worlds)
+
+
+def policy_name(policy_id: int) -> str:
+    """The name of a policy id (``play_policy(name).id``), worlds included."""
+    base = next(p for p in PLAY_POLICIES.values() if p.id == policy_id & KIND_MASK)
+    return _with_worlds(base, policy_id >> WORLDS_SHIFT).name
 
 
 def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
@@ -67,6 +106,17 @@ def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
             f"give one policy for every seat or one per seat ({players}), not {len(names)}"
         )
     return np.array([play_policy(n).id for n in names], dtype=np.int64)
+
+
+def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:
+    """The kernels' ``who`` (``kernels.view``): the seat number of every card
+    played, as three bit planes, from the cards each seat played."""
+    planes = [0, 0, 0]
+    for seat, cards in enumerate(played_by):
+        for k in range(3):
+            if seat >> k & 1:
+                planes[k] |= cards
+    return np.int64(planes[0]), np.int64(planes[1]), np.int64(planes[2])
 
 
 def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View], int]:
@@ -88,7 +138,8 @@ def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View
             choose_card(
                 policies[view.seat], view.legal, view.hand, view.seat, view.players,
                 view.pitcher, view.bid, view.trump, view.trick_no, trick, len(view.trick),
-                view.leader, view.played, won, rules, key, counter,
+                view.leader, view.played, won, seat_planes(view.played_by), view.voids, rules,
+                key, counter,
             )
         )  # fmt: skip
 

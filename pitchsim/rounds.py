@@ -25,11 +25,7 @@ from .kernels.game import (
 )
 from .kernels.hand import GAME, HIGH, JACK_POINT, LOW
 from .options import Rules
-from .policies import PLAY_POLICIES
-
-
-def play_policy_name(policy_id: int) -> str:
-    return next(name for name, p in PLAY_POLICIES.items() if p.id == policy_id)
+from .policies import policy_name as play_policy_name
 
 
 @dataclass

@@ -18,10 +18,11 @@ from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.kernels.simulate import play_logged
 from pitchsim.odds import bid_odds
 from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, seat_policies
+from pitchsim.policies import kernel_chooser, play_policy, seat_planes, seat_policies
 from pitchsim.reference import legal_cards, play_hand
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
+NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
 
 
 def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, pitcher=0,
@@ -42,7 +43,7 @@ def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, 
     won[:n] = 0
     c = choose_card(PLAY_POLICY_IDS[policy], legal, h, seat, n, pitcher, 0, t, trick_no, trick_arr,
                     len(cards), leader, mask_of(parse_cards(played)) if played else 0, won,
-                    rules.to_array(), np.uint64(key), counter)  # fmt: skip
+                    NO_SEATS, 0, rules.to_array(), np.uint64(key), counter)  # fmt: skip
     assert legal >> int(c) & 1, "an illegal card"
     return "23456789TJQKA"[int(c) % 13] + SUITS[int(c) // 13]
 
@@ -57,7 +58,7 @@ def recording(choose, log):
     return wrapped
 
 
-@pytest.mark.parametrize("policy", ["heuristic", "random"])
+@pytest.mark.parametrize("policy", ["heuristic", "random", "rollout:8"])
 @pytest.mark.parametrize("partnership", [False, True])
 def test_choices_depend_on_the_view_only(policy, partnership):
     """Re-deal the hidden hands: wherever a player's view is the same, so is his card."""
@@ -65,7 +66,8 @@ def test_choices_depend_on_the_view_only(policy, partnership):
     rules = Rules(partnership=partnership)
     n = 4
     same_views = 0
-    for deal in range(300):
+    deals = 300 if policy in ("heuristic", "random") else 100
+    for deal in range(deals):
         deck = list(range(52))
         rng.shuffle(deck)
         hands = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)]
@@ -81,7 +83,7 @@ def test_choices_depend_on_the_view_only(policy, partnership):
             if view in first:
                 same_views += 1
                 assert first[view] == card
-    assert same_views >= 300 * 2  # at least the two opening decisions of seats 0 and 1
+    assert same_views >= deals * 2  # at least the two opening decisions of seats 0 and 1
 
 
 def test_heuristic_pitcher_leads_the_same_card_whatever_the_others_hold():
@@ -178,43 +180,61 @@ def random_view(rng, n, rules):
     return hand, trick, played, trump, trick_no, leader, seat
 
 
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def random_who(rng, n, trick, played, trick_no, leader, seat):
+    """``who`` for a ``random_view``: the played cards shared out among the other seats
+    (the view says nothing more about who played them)."""
+    by_seat = [0] * n
+    for i, c in enumerate(trick):
+        by_seat[(leader + i) % n] |= 1 << c
+    rest = cards_of(played)
+    rng.shuffle(rest)
+    for s in range(n):
+        if s != seat:
+            by_seat[s] |= mask_of(rest[:trick_no])
+            rest = rest[trick_no:]
+    by_seat[seat] |= mask_of(rest)
+    return seat_planes(by_seat)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic", "rollout:4"])
 def test_policies_choose_only_legal_cards(policy):
     """Thousands of random views at every table size, solo and partnership."""
     rng = random.Random(11)
-    for i in range(4000):
+    for i in range(4000 if policy in ("random", "heuristic") else 1000):
         n = rng.randrange(2, 8)
         rules = Rules(partnership=n == 4 and i % 2 == 0, follow="suit" if i % 3 == 0 else "trump")
         hand, trick, played, trump, trick_no, leader, seat = random_view(rng, n, rules)
+        who = random_who(rng, n, trick, played, trick_no, leader, seat)
         legal = legal_cards(hand, trick, trump, rules)
         tr = np.zeros(8, np.int64)
         tr[: len(trick)] = trick
-        c = choose_card(PLAY_POLICY_IDS[policy], legal, hand, seat, n, leader, 0, trump, trick_no,
-                        tr, len(trick), leader, played, np.zeros(8, np.int64), rules.to_array(),
-                        np.uint64(i), DECISION_COUNTER)  # fmt: skip
+        c = choose_card(play_policy(policy).id, legal, hand, seat, n, leader, 0, trump, trick_no,
+                        tr, len(trick), leader, played, np.zeros(8, np.int64), who, 0,
+                        rules.to_array(), np.uint64(i), DECISION_COUNTER)  # fmt: skip
         assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
 
 
 def test_choice_ignores_everything_outside_the_view():
     """Stale cards past the end of the trick, won masks of seats past the table, and
     (for the heuristic, which does not use randomness) the random stream: none of them
-    may change a card."""
+    may change a card.  (The search policy samples the other seats' hands: it gets all
+    played cards as seat 0's, a view that could not happen but is still its view.)"""
     rng = random.Random(3)
     for i in range(1500):
         n = rng.randrange(2, 8)
         hand, trick, played, trump, trick_no, leader, seat = random_view(rng, n, SOLO)
         legal = legal_cards(hand, trick, trump, SOLO)
         picks = {}
-        for policy in ("random", "heuristic"):
+        for policy in ("random", "heuristic", "rollout:4"):
             for scratch, key in ((0, 5), (51, 5), (17, 5), (0, 99)):
                 tr = np.full(8, scratch, np.int64)
                 tr[: len(trick)] = trick
                 won = np.full(8, 1 << scratch, np.int64)
                 won[:n] = 0
-                c = choose_card(PLAY_POLICY_IDS[policy], legal, hand, seat, n, 0, 0, trump,
-                                trick_no, tr, len(trick), leader, played, won, SOLO.to_array(),
-                                np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
-                picks.setdefault((policy, key if policy == "random" else 0), set()).add(int(c))
+                c = choose_card(play_policy(policy).id, legal, hand, seat, n, 0, 0, trump,
+                                trick_no, tr, len(trick), leader, played, won, NO_SEATS, 0,
+                                SOLO.to_array(), np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
+                picks.setdefault((policy, key if policy != "heuristic" else 0), set()).add(int(c))
         assert all(len(v) == 1 for v in picks.values()), (i, picks)
 
 

@@ -17,7 +17,12 @@ from ..variants import rules_help
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
 SeedOpt = typer.Option(None, "--seed", help="Random seed (default: a new one, printed).")
-PolicyOpt = typer.Option("heuristic", "--policy", help="Play policy: random or heuristic.")
+PolicyOpt = typer.Option(
+    "heuristic",
+    "--policy",
+    help="Play policy: random, heuristic or rollout[:W] (W worlds a decision); or one per "
+    "seat, comma-separated.",
+)
 PartnershipOpt = typer.Option(
     False, "--partnership", help="Two teams of two (seats 0+2 vs 1+3); 4 players only."
 )

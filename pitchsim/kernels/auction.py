@@ -9,7 +9,6 @@ import numpy as np
 from numba import njit
 
 from ..options import R_ALL_PASS_REDEAL, R_DEALER_STEAL, R_MIN_BID
-from .bidding import choose_bid
 from .bits import suit_mask
 from .policies import choose_card
 from .rng import AUCTION_COUNTER, DECISION_COUNTER
@@ -73,6 +72,12 @@ def pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won):
         legal = hand & suit_mask(trump)
     for s in range(n):
         won[s] = 0
+    nothing = np.int64(0)  # no card played yet: no seats to tell apart, no voids
     return choose_card(play[pitcher], legal, hand, pitcher, n, pitcher, MAX_BID, trump, 0,
-                       trick, 0, pitcher, np.int64(0), won, rules, key,
-                       DECISION_COUNTER)  # fmt: skip
+                       trick, 0, pitcher, nothing, won, (nothing, nothing, nothing), nothing,
+                       rules, key, DECISION_COUNTER)  # fmt: skip
+
+
+# Last: the ``advisor`` bidding policy runs whole auctions of its own (kernels/advice.py
+# imports this module), so this module's names exist before the policies load.
+from .bidding import choose_bid  # noqa: E402

@@ -10,6 +10,7 @@ from ..options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
 from .bits import JACK, bit, game_count, highest_card, lowest_card, suit_mask
 from .policies import choose_card
 from .rng import DECISION_COUNTER
+from .view import shows_void
 
 TRICKS = 6
 HIGH, LOW, JACK_POINT, GAME = 0, 1, 2, 3
@@ -123,6 +124,8 @@ def play_hand(
         own1 |= dealt[s] & -((s >> 1) & 1)
         own2 |= dealt[s] & -((s >> 2) & 1)
     must_follow = rules[R_MUST_FOLLOW] != 0
+    voids = np.int64(0)  # bit 4 * seat + suit: seat has shown it holds none of suit
+    led = 0
     played = np.int64(0)
     trump = fixed_trump
     tmask = np.int64(0)
@@ -144,10 +147,16 @@ def play_hand(
             if t == 0 and i == 0 and first_lead >= 0:
                 card = first_lead
             else:
+                # Who played each card seen so far, as the seat planes cut to those cards.
+                seen = played | taken
+                who = (own0 & seen, own1 & seen, own2 & seen)
                 card = choose_card(
-                    policies[seat], legal, hand, seat, n, pitcher, bid, trump, t,
-                    trick, i, leader, played, won, rules, key, DECISION_COUNTER + t * n + i,
+                    policies[seat], legal, hand, seat, n, pitcher, bid, trump, t, trick, i,
+                    leader, played, won, who, voids, rules, key, DECISION_COUNTER + t * n + i,
                 )  # fmt: skip
+            if i > 0:
+                shown = shows_void(suit_of(card), led, trump, must_follow)
+                voids |= np.int64(shown) << (4 * seat + led)
             b = bit(card)
             hands[seat] = hand & ~b
             trick[i] = card

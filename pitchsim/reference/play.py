@@ -49,6 +49,23 @@ class View:
     played: int  # cards of completed tricks (not the current trick)
     won: tuple[int, ...]  # per seat, cards captured so far (tricks are public)
     rules: Rules
+    # per seat, the cards it has played this hand (completed tricks and this trick)
+    played_by: tuple[int, ...]
+    # bit 4 * seat + suit: that seat has shown it holds none of that suit (shows_void)
+    voids: int
+
+    def void(self, seat: int, suit: int) -> bool:
+        return bool(self.voids >> (4 * seat + suit) & 1)
+
+
+def shows_void(c: int, led: int, trump: int, rules: Rules) -> bool:
+    """Does card ``c``, played to a trick led in suit ``led``, show its player holds
+    none of ``led``?  A player holding the led suit must follow it or (unless follow =
+    suit) trump; any other card means he had none.  On a trump lead, not following
+    means no trump."""
+    if suit_of(c) == led:
+        return False
+    return suit_of(c) != trump or rules.follow == "suit"
 
 
 def legal_cards(
@@ -228,6 +245,8 @@ def play_hand(
     n = len(dealt)
     hands = list(dealt)
     won = [0] * n
+    played_by = [0] * n
+    voids = 0
     played = 0
     trump = -1
     leader = pitcher
@@ -256,11 +275,16 @@ def play_hand(
                     played=played,
                     won=tuple(won),
                     rules=rules,
+                    played_by=tuple(played_by),
+                    voids=voids,
                 )
                 c = choose(view)
                 what = f"seat {seat}'s card"
             c = _checked_play(c, legal, what)
             hands[seat] &= ~(1 << c)
+            played_by[seat] |= 1 << c
+            if trick and shows_void(c, suit_of(trick[0]), trump, rules):
+                voids |= 1 << (4 * seat + suit_of(trick[0]))
             trick.append(c)
             if trump < 0:
                 trump = suit_of(c)  # the opening lead fixes trump for the hand

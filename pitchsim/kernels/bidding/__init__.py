@@ -32,11 +32,13 @@ RANDOM = 0
 HEURISTIC = 1
 ODDS = 2
 ODDS_GAME = 3  # odds, weighing the game situation
+ADVISOR = 4  # simulates every call to the end of the game (pitchsim advise)
 BIDDING_POLICY_IDS = {
     "random": RANDOM,
     "heuristic": HEURISTIC,
     "odds": ODDS,
     "odds-game": ODDS_GAME,
+    "advisor": ADVISOR,
 }
 
 
@@ -50,5 +52,13 @@ def choose_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, l
     if policy == ODDS or policy == ODDS_GAME:
         return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
                         can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
+    if policy == ADVISOR:
+        return advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                           can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
     return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
                       scores, rules, odds, params, key, counter)  # fmt: skip
+
+
+# Last: the advisor's engine plays whole auctions, so it imports the auction kernel,
+# which imports ``choose_bid`` from here.
+from .advisor import advisor_bid  # noqa: E402

@@ -201,7 +201,7 @@ def _give(legal, tmask, points, safe_trumps):
 
 @njit(cache=True, inline="always")
 def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                   played, won, rules, key, counter):  # fmt: skip
+                   played, won, who, voids, rules, key, counter):  # fmt: skip
     """The policy: forced plays and the trick's order here, inlined into the trick loop;
     the decision itself in ``_decide``, a separate kernel taking plain integers (so the
     play loop stays small to compile and the call is cheap)."""

@@ -1,0 +1,148 @@
+"""``pitchsim advise HAND``: which call to make from this seat, after these calls, at
+this score."""
+
+from __future__ import annotations
+
+import typer
+
+from ..advice import DEFAULT_MODEL, Advice, advise, call_name
+from ..cards import SUIT_SYMBOLS, format_cards
+from ..options import BIDS
+from . import app
+from .common import (
+    JsonOpt,
+    PartnershipOpt,
+    PlayersOpt,
+    RulesOpt,
+    SeedOpt,
+    ThreadsOpt,
+    make_rules,
+    positive,
+    show,
+    suit_label,
+)
+from .progress import Progress
+
+
+@app.command("advise")
+def advise_command(
+    hand: str = typer.Argument(..., help='Your six cards, e.g. "AH KH 2H 9C 7D 3S".'),
+    players: int = PlayersOpt,
+    seat: int = typer.Option(..., "--seat", help="Your seat (0 .. players-1, clockwise)."),
+    dealer: int = typer.Option(..., "--dealer", help="The dealer's seat."),
+    calls: str = typer.Option(
+        None,
+        "--calls",
+        help="The calls before yours, from the dealer's left: pass or 1-4, e.g. 2,pass.",
+    ),
+    scores: str = typer.Option(
+        None, "--scores", help="Game scores per seat, e.g. 3,5,0,6 (default all 0)."
+    ),
+    target: int = typer.Option(None, "--target", help="Points to win (default: the rules', 7)."),
+    partnership: bool = PartnershipOpt,
+    rules: str = RulesOpt,
+    model: str = typer.Option(
+        DEFAULT_MODEL,
+        "--model",
+        help="The strategy the others are taken to play, bidding+play (default odds).",
+    ),
+    play: str = typer.Option(None, "--play", help="Play policy instead of the model's."),
+    samples: int = typer.Option(
+        None, "--samples", help="Deals that fit the calls to play out (default 6,000)."
+    ),
+    seed: int = SeedOpt,
+    threads: int = ThreadsOpt,
+    as_json: bool = JsonOpt,
+) -> None:
+    """Your best call at the table: every legal call played out to the end of the game
+    in deals that fit the calls heard, with 95% intervals."""
+    positive("samples", samples)
+    positive("target", target)
+    rule_set = make_rules(rules, partnership, players)
+    with Progress("deals") as bar:
+        result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls,
+                        scores=scores, target=target, rules=rule_set, model=model, play=play,
+                        samples=samples, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
+    show(result, as_json, render)
+
+
+def _signed(x: float) -> str:
+    return f"{0.0 if abs(x) < 0.005 else x:+.2f}"  # no "-0.00"
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%" if p == p else "-"
+
+
+def _range(lo: float, hi: float, pct: bool = True) -> str:
+    if pct:
+        return f"{100 * lo:.0f}-{100 * hi:.0f}%"
+    return f"{lo:+.2f}..{hi:+.2f}"
+
+
+def _heard(r: Advice) -> str:
+    if not r.calls:
+        return "you call first"
+    parts = []
+    for i, c in enumerate(r.calls):
+        seat = (r.dealer + 1 + i) % r.players
+        parts.append(f"seat {seat} {'passed' if c == 0 else 'bid ' + str(c)}")
+    return ", ".join(parts)
+
+
+def render(r: Advice) -> str:
+    table = "partnership" if r.rules.partnership else "solo"
+    scores = ",".join(str(s) for s in r.scores)
+    lines = [
+        f"Hand {format_cards(r.hand, sort=True)}  ·  seat {r.seat} of {r.players} ({table}), "
+        f"dealer {r.dealer}  ·  {_heard(r)}",
+        f"Scores {scores}, target {r.target}  ·  others modelled as {r.model}  ·  "
+        f"{r.samples:,} deals fit the calls ({100 * r.acceptance_rate:.1f}% of "
+        f"{r.tried:,} dealt)  ·  seed {r.seed}",
+        "",
+        f"{'call':<12}{'win game':>9} {'(95%)':<9}{'you pitch':>10}{'made':>7}"
+        f"{'hand score':>12}{'margin':>9}",
+    ]
+    for c, a in sorted(r.by_call.items(), key=lambda kv: -kv[1].p_win_game.value):
+        label = a.label + (f" {SUIT_SYMBOLS[a.trump]}" if a.trump is not None else "")
+        mark = " <" if c == r.recommended_call else ""
+        lines.append(
+            f"{label:<12}{_pct(a.p_win_game.value):>9} {_range(*a.p_win_game.ci95):<9}"
+            f"{_pct(a.p_pitcher.value):>10}{_pct(a.p_made.value):>7}"
+            f"{_signed(a.expected_score.value):>12}{_signed(a.expected_margin.value):>9}{mark}"
+        )
+    lines.append("")
+    best = r.by_call[r.recommended_call]
+    what = "pass" if r.recommended_call == 0 else f"bid {best.label}"
+    if best.trump is not None:
+        what += f" with {suit_label(best.trump)} as trump"
+    if r.difference is None:
+        lines.append(f"Recommended: {what} (your only legal call).")
+    else:
+        d = r.difference
+        verdict = (
+            "inside the error: either is fine"
+            if r.difference_inside_error
+            else "more than the error"
+        )
+        lines.append(
+            f"Recommended: {what}: wins the game {_pct(best.p_win_game.value)}, "
+            f"{100 * d.value:+.1f} percentage points over {call_name(r.runner_up)} "
+            f"(95% {100 * d.ci95[0]:+.1f} to {100 * d.ci95[1]:+.1f}: {verdict})."
+        )
+    lines += ["", "If you pitch: chance of taking at least k points with each trump suit"]
+    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):>8}" for k in BIDS))
+    order = sorted(r.by_suit, key=lambda s: -r.by_suit[s].expected_score(2))
+    for s in order:
+        o = r.by_suit[s]
+        lines.append(
+            f"{suit_label(s):<12}" + "".join(f"{_pct(o.p_make(k).value):>8}" for k in BIDS)
+        )
+    lines.append("")
+    lines.append(
+        "win game: P(your side wins the game) if you make that call; you pitch: you (or your "
+        "partner) become the pitcher; made: of those hands; margin: your hand score minus "
+        + ("the other team's." if r.rules.partnership else "the average opponent's.")
+    )
+    lines += [f"Note: {n}." for n in r.notes]
+    return "\n".join(line.rstrip() for line in lines) + "\n"

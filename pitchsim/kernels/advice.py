@@ -1,0 +1,292 @@
+"""The advisor's engine: deals that fit the calls heard, and one seat's every call
+played out to the end of the game.
+
+A *sample* is one deal of the unseen cards to the other seats (the advised seat keeps
+its hand), drawn by the one world resampler (``search.worlds.draw_world``, which play
+search uses with the cards seen and voids shown).  It is kept only if every earlier
+caller, bidding by the *model* policy, would make the call he made (rejection
+sampling: an ``accept`` hook on the dealer, as redeal does it), so the kept deals are
+uniform among those the model makes the heard calls with.  Each kept deal is then played once per candidate call: the seat makes it,
+the later seats call by the model, the hand is played and settled, and the rest of the
+game is played out by the model's strategies from the new scores.
+
+Sample i of a seed deals from the stream (seed, i); the deals after it in the same game
+use (seed, CONTINUATION + i * MAX_DEALS + d), the same for every candidate call, so two
+calls are compared on the same cards (common random numbers) and every answer is the
+same on any thread count.
+
+The model cannot be the advisor itself: this engine's auction dispatches only to the
+table-free policies (``model_bid``), which is what lets the ``advisor`` bidding policy
+run this engine from inside the tournament kernels' auction.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ..options import R_PARTNERSHIP
+from . import game  # a module: game.py imports the auction, which loads this engine
+from .auction import MAX_BID, NOT_CALLED, legal_range
+from .bidding import HEURISTIC, ODDS, ODDS_GAME
+from .bidding.heuristic import heuristic_bid
+from .bidding.odds import odds_bid
+from .bidding.random import random_bid
+from .bits import suit_mask
+from .deal import deal_hands
+from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
+from .rng import AUCTION_COUNTER, deal_key
+from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
+
+CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
+BLOCK = 256  # samples per parallel block
+
+# What one candidate call led to in one sample (a row of ``play_call``'s output).
+O_SIDE_PITCHED, O_MADE, O_SCORE, O_MARGIN, O_WON, O_TRUMP = 0, 1, 2, 3, 4, 5
+N_OUTCOMES = 6
+
+
+@njit(cache=True, inline="always")
+def hand_only(n, seat, hand):
+    """What the advised seat knows of the cards before play: only its own hand.  As
+    the world resampler's constraint: (unseen cards, cards per seat, allowed cards)."""
+    unseen = ALL_CARDS & ~hand
+    counts = np.full(n, HAND_SIZE, dtype=np.int64)
+    allowed = np.full(n, unseen, dtype=np.int64)
+    return unseen, counts, allowed
+
+
+@njit(cache=True, inline="always")
+def deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt):
+    """Sample ``key``'s deal: the unseen cards dealt to the other seats by the one world
+    resampler (``search.worlds``), attempt 0 of the sample's own stream.  With no voids
+    to respect every attempt is kept, and every deal equally likely; the calls heard
+    are the accept hook on top (``calls_fit``)."""
+    draw_world(key, 0, n, seat, hand, unseen, counts, allowed, dealt)
+
+
+@njit(cache=True, inline="always")
+def model_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+              scores, rules, odds, params, key, counter):  # fmt: skip
+    """``choose_bid`` without the advisor: the policies a caller can be modelled by."""
+    if policy == HEURISTIC:
+        return heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                             can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+    if policy == ODDS or policy == ODDS_GAME:
+        return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                        can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
+    return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+                      scores, rules, odds, params, key, counter)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls):
+    """The accept hook: would the first ``m`` callers, bidding by their policies on the
+    cards in ``dealt``, make the calls ``heard[:m]``?  Fills ``calls[:m]`` on the way.
+
+    Returns (fits, high bid, high bidder, his planned trump) of the heard calls.
+    """
+    high = 0
+    high_seat = -1
+    trump = -1
+    for i in range(m):
+        seat = (dealer + 1 + i) % n
+        lowest, can_pass = legal_range(high, i == n - 1, rules)
+        call, suit = model_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
+                               high_seat, lowest, can_pass, scores, rules, odds, params, key,
+                               AUCTION_COUNTER + i)  # fmt: skip
+        if call != heard[i]:
+            return False, high, high_seat, trump
+        calls[i] = call
+        if call > 0:
+            high = call
+            high_seat = seat
+            trump = suit
+    return True, high, high_seat, trump
+
+
+@njit(cache=True, inline="always")
+def finish_auction(dealt, n, dealer, start, calls, high, high_seat, trump, scores, bidding,
+                   rules, odds, params, key):  # fmt: skip
+    """Callers ``start .. n-1`` (from the dealer's left) call by their policies, at the
+    same random-stream positions as ``run_auction``; return (pitcher, bid, trump)."""
+    for i in range(start, n):
+        if high == MAX_BID:
+            calls[i] = NOT_CALLED
+            continue
+        seat = (dealer + 1 + i) % n
+        lowest, can_pass = legal_range(high, i == n - 1, rules)
+        call, suit = model_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
+                               high_seat, lowest, can_pass, scores, rules, odds, params, key,
+                               AUCTION_COUNTER + i)  # fmt: skip
+        calls[i] = call
+        if call > 0:
+            high = call
+            high_seat = seat
+            trump = suit
+    return high_seat, high, trump
+
+
+@njit(cache=True)
+def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, params, hands, won,
+                trick, deck, award):  # fmt: skip
+    """Play the game on from ``scores`` with ``dealer`` dealing next, until a pitcher
+    wins; return the winner (seat, or team in a partnership; -1: the deal limit)."""
+    template = np.arange(52, dtype=np.int64)
+    # Its own deal and calls: the caller's still hold the sample for its next call.
+    dealt = np.empty(n, dtype=np.int64)
+    calls = np.empty(n, dtype=np.int64)
+    no_log = np.empty(0, dtype=np.int64)
+    for d in range(game.MAX_DEALS):
+        key = deal_key(seed, CONTINUATION + sample * game.MAX_DEALS + d)
+        deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
+        pitcher, bid, trump = finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores,
+                                             bidding, rules, odds, params, key)  # fmt: skip
+        if pitcher < 0:
+            continue  # thrown in: the same dealer deals again
+        _, _, _, winner = game.play_contract(key, n, pitcher, bid, trump, -1, dealt, scores, play,
+                                        rules, hands, won, trick, award, no_log)  # fmt: skip
+        if winner >= 0:
+            return winner
+        dealer = (dealer + 1) % n
+    return -1
+
+
+@njit(cache=True)
+def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_high,
+              heard_seat, heard_trump, scores0, bidding, play, rules, odds, params, dealt, calls,
+              scores, hands, won, trick, deck, award, out):  # fmt: skip
+    """``seat`` (the m-th caller) makes ``call`` on the deal in ``dealt`` after the heard
+    calls in ``calls[:m]``: the rest call, the hand is played and settled from
+    ``scores0`` and the game played out.  ``call_trump`` is the seat's planned trump
+    (-1: its play policy's opening lead).  Fills ``out`` (see the O_ constants): the
+    seat's side pitched, made, the seat's score for the hand, its margin over the
+    opponents (the average opponent in solo, the other team in a partnership), won the
+    game (1, 0; -1 unfinished) and trump (-1: nobody pitched).
+    """
+    calls[m] = call
+    high, high_seat, trump = heard_high, heard_seat, heard_trump
+    if call > 0:
+        high, high_seat, trump = call, seat, call_trump
+    pitcher, bid, trump = finish_auction(dealt, n, dealer, m + 1, calls, high, high_seat, trump,
+                                         scores0, bidding, rules, odds, params, key)  # fmt: skip
+    for s in range(n):
+        scores[s] = scores0[s]
+    side = side_of(seat, rules)
+    winner = -1
+    out[O_SIDE_PITCHED] = 0
+    out[O_MADE] = 0
+    out[O_TRUMP] = -1
+    next_dealer = dealer  # all passed under the redeal variant: the same dealer again
+    if pitcher >= 0:
+        no_log = np.empty(0, dtype=np.int64)
+        trump, _, made, winner = game.play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
+                                               play, rules, hands, won, trick, award, no_log)  # fmt: skip
+        out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
+        out[O_MADE] = made
+        out[O_TRUMP] = trump
+        next_dealer = (dealer + 1) % n
+    mine = scores[seat] - scores0[seat]
+    if rules[R_PARTNERSHIP] != 0:
+        theirs = np.float64(scores[(seat + 1) % 4] - scores0[(seat + 1) % 4])
+    else:
+        theirs = 0.0
+        for s in range(n):
+            if s != seat:
+                theirs += scores[s] - scores0[s]
+        theirs /= n - 1
+    out[O_SCORE] = mine
+    out[O_MARGIN] = mine - theirs
+    if winner < 0:
+        winner = finish_game(seed, sample, n, next_dealer, scores, bidding, play, rules, odds,
+                             params, hands, won, trick, deck, award)  # fmt: skip
+    out[O_WON] = -1 if winner < 0 else (1 if winner == side else 0)
+
+
+@njit(cache=True, inline="always")
+def suit_points(key, n, seat, suit, dealt, play, rules, hands, won, trick, award):
+    """Points the seat's side takes pitching the deal in ``dealt`` with ``suit`` as trump
+    (every seat playing its play policy); -1 when the seat holds no card of the suit."""
+    if dealt[seat] & suit_mask(suit) == 0:
+        return -1
+    no_log = np.empty(0, dtype=np.int64)
+    trump = play_hand(dealt, n, seat, 0, suit, -1, play, rules, key, hands, won, trick, no_log)
+    score_hand(dealt, won, n, trump, rules, award)
+    return points_won(award, seat, rules)
+
+
+@njit(cache=True, inline="always")
+def bid_trump(points, kept, k):
+    """The suit with the best expected score bidding k (points if made, -k if set) in
+    the first ``kept`` rows of ``points`` (``pitch_suits``' table)."""
+    best = -1e9
+    best_suit = -1
+    for s in range(4):
+        if points[0, s] < 0:
+            continue
+        v = 0.0
+        for j in range(kept):
+            p = points[j, s]
+            v += p if p >= k else -k
+        if v > best:
+            best = v
+            best_suit = s
+    return best_suit
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, bidding,
+                 rules, odds, params, out_fits):  # fmt: skip
+    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
+    m = heard.size
+    blocks = (count + BLOCK - 1) // BLOCK
+    unseen, counts, allowed = hand_only(n, seat, hand)
+    for b in prange(blocks):
+        dealt, _, _, _, deck, _ = hand_scratch(n)
+        calls = np.empty(n, dtype=np.int64)
+        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, start + i)
+            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
+            fits, _, _, _ = calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds,
+                                      params, key, calls)  # fmt: skip
+            out_fits[i] = fits
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def pitch_suits(seed, samples, n, seat, hand, play, rules, out_suit):
+    """``out_suit[j, s]``: the points the seat's side takes pitching kept deal j
+    (``samples``: their deal numbers) with suit s as trump (-1: not held)."""
+    count = samples.size
+    blocks = (count + BLOCK - 1) // BLOCK
+    unseen, counts, allowed = hand_only(n, seat, hand)
+    for b in prange(blocks):
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
+        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, samples[j])
+            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
+            for s in range(4):
+                out_suit[j, s] = suit_points(key, n, seat, s, dealt, play, rules, hands, won,
+                                             trick, award)  # fmt: skip
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
+                   candidate_trump, scores, bidding, play, rules, odds, params, out):  # fmt: skip
+    """Play every candidate call in every kept deal (``samples``: their deal numbers);
+    ``out[j, c]`` is ``play_call``'s row for kept deal j and candidate c."""
+    m = heard.size
+    count = samples.size
+    blocks = (count + BLOCK - 1) // BLOCK
+    unseen, counts, allowed = hand_only(n, seat, hand)
+    for b in prange(blocks):
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
+        calls = np.empty(n, dtype=np.int64)
+        scores_now = np.empty(n, dtype=np.int64)
+        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, samples[j])
+            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
+            _, high, high_seat, trump = calls_fit(dealt, n, dealer, heard, m, scores, bidding,
+                                                  rules, odds, params, key, calls)  # fmt: skip
+            for c in range(candidates.size):
+                play_call(seed, samples[j], key, n, seat, dealer, m, candidates[c],
+                          candidate_trump[c], high, high_seat, trump, scores, bidding, play,
+                          rules, odds, params, dealt, calls, scores_now, hands, won, trick, deck,
+                          award, out[j, c])  # fmt: skip

@@ -1,0 +1,141 @@
+"""Search play: sample worlds consistent with the view, value every legal card in each.
+
+One search, two evaluators (OpenSpiel's idea: the evaluator is an argument):
+
+- ``ROLLOUT``: after the card, every seat plays on with ``heuristic`` (``playout``);
+- ``DOUBLE_DUMMY``: after the card, the hand is solved with every hand open (the
+  double-dummy solver, ``solver.card_values``): Perfect Information Monte Carlo.
+
+Every candidate card is valued on the *same* worlds (common random numbers: the
+differences between cards are then not swamped by the luck of the worlds drawn), and
+the worlds come from the decision's own stream (its deal key and counter), so a
+decision is the same on any thread.
+
+The choice values what the side needs: the pitcher's side ranks cards by the number
+of worlds in which it reaches the bid, then by the points it takes; the defenders by
+the number in which the bid is set, then by the fewest points for the pitcher's side.
+With no bid given (``bid`` 0, as bid-odds and study runs play: every level is asked at
+once) reaching it is certain, so the pitcher's side plays for the most points and the
+defenders for the fewest.  Ties (all cards alike in every world drawn) go to the card
+``heuristic`` would play.
+
+Imports: the search runs inside ``play_hand``'s decisions and plays hands out with
+hand.py's scoring, so the modules form a cycle (hand -> policies -> rollout -> this
+-> playout -> hand).  Its edges into this module, into ``playout`` and into ``hand``
+bind the module, not its names (``monte_carlo.search_card``): numba looks the names
+up when it compiles, long after every module has loaded, and any of them can then be
+imported first.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...options import R_PARTNERSHIP
+from ..bits import bit, lowest_card, popcount
+from ..policies.heuristic import heuristic_card
+from ..rng import draw
+from . import playout
+from .worlds import sample_worlds, view_constraint
+
+ROLLOUT = 0
+DOUBLE_DUMMY = 1
+# Attempts per world wanted before giving up (only a constraint that hardly admits any
+# world comes near: the true deal always fits the view).
+ATTEMPTS_PER_WORLD = 200
+
+
+@njit(cache=True)
+def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                     leader, played, won, rules, cards, out):  # fmt: skip
+    """``out[j, w]``: the pitcher's side's points when ``cards[j]`` is played in world w
+    and the hand is played out by ``heuristic``."""
+    seat = leader + trick_len
+    if seat >= n:
+        seat -= n
+    hands = np.empty(n, dtype=np.int64)
+    won_now = np.empty(n, dtype=np.int64)
+    dealt = np.empty(n, dtype=np.int64)
+    now = np.empty(n, dtype=np.int64)
+    award = np.empty(4, dtype=np.int64)
+    for w in range(kept):
+        for s in range(n):
+            dealt[s] = worlds[w, s] | played_by[s]
+        for j in range(cards.size):
+            c = cards[j]
+            for s in range(n):
+                hands[s] = worlds[w, s]
+                won_now[s] = won[s]
+            for i in range(trick_len):
+                now[i] = trick[i]
+            hands[seat] &= ~bit(c)
+            now[trick_len] = c
+            t = trump if trump >= 0 else c // 13  # the opening lead fixes trump
+            out[j, w] = playout.play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
+                                 now, trick_len + 1, played, rules, award)  # fmt: skip
+
+
+@njit(cache=True)
+def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
+    """The card the side wants most (see the module); ``prior`` wins ties."""
+    big = 4 * kept + 1  # more than any points total: reaching the bid ranks first
+    best = prior
+    best_score = -(1 << 62)
+    for j in range(cards.size):
+        made = 0
+        total = 0
+        for w in range(kept):
+            p = out[j, w]
+            total += p
+            made += p >= bid
+        score = made * big + total
+        if not our_side:
+            score = -score
+        if score > best_score or (score == best_score and cards[j] == prior):
+            best_score = score
+            best = cards[j]
+    return best
+
+
+@njit(cache=True)
+def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
+                  trick, trick_len, leader, played, won, who, voids, rules, key, out):  # fmt: skip
+    """Sample worlds for the view and value each legal card in each (``out[j, w]``,
+    cards in ascending order); returns (cards, worlds kept, attempts)."""
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    played_by = np.empty(n, dtype=np.int64)
+    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
+                             voids, counts, allowed, played_by)  # fmt: skip
+    worlds = np.empty((worlds_wanted, n), dtype=np.int64)
+    kept, attempts = sample_worlds(key, n, seat, hand, unseen, counts, allowed, worlds,
+                                   ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
+    cards = np.empty(popcount(legal), dtype=np.int64)
+    m = legal
+    for j in range(cards.size):
+        cards[j] = lowest_card(m)
+        m &= m - 1
+    if evaluator == ROLLOUT:
+        rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
+                         trick_len, leader, played, won, rules, cards, out)  # fmt: skip
+    return cards, kept, attempts
+
+
+@njit(cache=True)
+def search_card(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
+                trick, trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+    """A search policy's card: the decision's worlds, every legal card valued in each."""
+    prior = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                           leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+    if legal & (legal - 1) == 0 or worlds_wanted <= 0:
+        return prior
+    out = np.empty((popcount(legal), worlds_wanted), dtype=np.int64)
+    cards, kept, _ = card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid,
+                                   trump, trick_no, trick, trick_len, leader, played, won, who,
+                                   voids, rules, draw(key, counter), out)  # fmt: skip
+    if kept == 0:
+        return prior
+    if rules[R_PARTNERSHIP] != 0:
+        our_side = (seat ^ pitcher) & 1 == 0
+    else:
+        our_side = seat == pitcher
+    return choose_by_outcomes(cards, out, kept, our_side, bid, prior)

@@ -1,0 +1,656 @@
+"""Double-dummy solver: the points (0-4) the pitcher's side makes with every hand open.
+
+Entry points (numba ``njit``, callable from Python and from other kernels; keep these
+signatures stable, search play is built on them)::
+
+    table = new_table()        # transposition table: make once, reuse for every call
+    v = solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
+                       rules, table)
+    v = card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
+                    rules, table, out)   # out[52]: each legal card's value, -1 elsewhere
+    values = solve_deals(dealt2d, pitchers, rules)   # whole deals, parallel (prange)
+
+- ``hands[s]``: the cards seat s still holds (int64 bit masks); ``won[s]``: the cards it
+  captured in completed tricks; ``dealt[s]``: its hand as dealt (the cards in play, and
+  Low's owner under low = dealt).  Arrays of at least n entries.
+- ``trick[:trick_len]``: the trick in progress, from ``leader`` on; the player to move is
+  ``(leader + trick_len) % n``.  ``trump`` is -1 only before the opening lead: then each
+  lead is tried, its suit becoming trump (a whole-deal solve from the opening lead).
+- ``rules``: ``Rules.to_array()``; follow = suit, low = dealt and partnership matter.
+- The value counts points already captured.  The pitcher's side maximises it, every
+  other seat minimises it; solo, Game goes to a single highest count (a tie: nobody);
+  in partnership counts and points are pooled per team.
+- ``card_values`` returns the position's value and writes, per legal card of the player
+  to move, the value after that card (-1 for cards that are not legal).
+
+How (ideas from DDS's documentation, no code): the value is the largest k the pitcher's
+side can force, found by zero-window searches "can it make k?"; each is an alpha-beta
+search that stops at the first child that settles it.  Positions at trick boundaries go
+in a transposition table storing bounds on the points still to come, keyed by the cards
+each seat holds, the leader and the game counts (counts that can no longer matter are
+cleared so more positions share an entry).  Before searching, quick bounds: points
+already captured, points sure (a trump no opponent can beat: High always; the Jack or
+Low when every trump above it is on the same side), points lost, Game decided.  Two
+cards of one suit in one hand with no unplayed card between them and equal worth
+(neither a game-count card nor the high, low or jack of trump) are one move.
+"""
+
+import numpy as np
+from numba import get_num_threads, njit, prange
+
+from ...options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
+from ..bits import (
+    HONOURS,
+    JACK,
+    bit,
+    card_game_points,
+    game_count,
+    highest_card,
+    lowest_card,
+    suit_mask,
+)
+
+TABLE_BITS = 16  # 65,536 entries, ~6 MB
+_COLS = 12  # hands 0..6, packed (leader, counts), generation, lower, upper, spare
+_K_PACKED, _K_GEN, _K_LO, _K_HI = 7, 8, 9, 10
+MAX_SEATS = 7
+
+# The solver's context: constants of one solve, in one small array.
+C_N = 0
+C_PITCHER = 1
+C_TRUMP = 2
+C_TMASK = 3  # the trump suit's cards
+C_HIGH = 4  # bit of the highest trump in play
+C_LOW = 5  # bit of the lowest trump in play (0 under low = dealt: Low is fixed then)
+C_JACK = 6  # bit of the jack of trump (0 if not dealt)
+C_WORTH = 7  # cards that count for something: High, Low, Jack, game-count cards
+C_MUST_FOLLOW = 8
+C_PARTNER = 9
+C_PSEATS = 10  # bit s set when seat s is on the pitcher's side
+C_GEN = 11
+C_NODES = 12
+C_BASE = 13  # points fixed before any play: Low under low = dealt
+C_IN_PLAY = 14
+_CTX = 16
+_MAX_DEPTH = 48
+
+
+@njit(cache=True)
+def new_table(bits=TABLE_BITS):
+    """A transposition table of 2**bits entries; row 0 holds the generation counter."""
+    t = np.zeros(((1 << bits) + 1, _COLS), dtype=np.int64)
+    t[0, 1] = (1 << bits) - 1
+    return t
+
+
+@njit(cache=True, inline="always")
+def _suit(card):
+    return (card * 5042) >> 16  # card // 13 for 0..51
+
+
+@njit(cache=True, inline="always")
+def _strength(card, led, trump):
+    s = _suit(card)
+    return card % 13 + 16 * (s == led) + 32 * (s == trump)
+
+
+@njit(cache=True, inline="always")
+def _slot(seat, ctx):
+    """Where a seat's game count is kept: its own, or its team's (0 or 1)."""
+    return seat % 2 if ctx[C_PARTNER] != 0 else seat
+
+
+@njit(cache=True, inline="always")
+def _on_pitcher_side(seat, ctx):
+    return (ctx[C_PSEATS] >> seat) & 1 != 0
+
+
+@njit(cache=True, inline="always")
+def _roles(mask, ctx):
+    """High, Low and Jack points carried by the cards in ``mask`` (one card may be two)."""
+    return ((mask & ctx[C_HIGH]) != 0) + ((mask & ctx[C_LOW]) != 0) + ((mask & ctx[C_JACK]) != 0)
+
+
+@njit(cache=True)
+def _setup(ctx, dealt, n, pitcher, trump, rules):
+    ctx[:] = 0
+    ctx[C_N] = n
+    ctx[C_PITCHER] = pitcher
+    ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
+    ctx[C_PARTNER] = rules[R_PARTNERSHIP] != 0
+    pseats = 0
+    for s in range(n):
+        if (ctx[C_PARTNER] != 0 and s % 2 == pitcher % 2) or s == pitcher:
+            pseats |= 1 << s
+    ctx[C_PSEATS] = pseats
+    in_play = np.int64(0)
+    for s in range(n):
+        in_play |= dealt[s]
+    ctx[C_IN_PLAY] = in_play
+    if trump >= 0:
+        _trump_context(ctx, trump, dealt, rules)
+
+
+@njit(cache=True)
+def _trump_context(ctx, trump, dealt, rules):
+    """The trump-dependent constants; Low's point is fixed at the deal under low = dealt."""
+    n = ctx[C_N]
+    ctx[C_TRUMP] = trump
+    tmask = suit_mask(trump)
+    ctx[C_TMASK] = tmask
+    trumps = ctx[C_IN_PLAY] & tmask
+    ctx[C_HIGH] = bit(highest_card(trumps))
+    low = bit(lowest_card(trumps))
+    jack = bit(trump * 13 + JACK)
+    ctx[C_JACK] = jack if ctx[C_IN_PLAY] & jack else 0
+    ctx[C_BASE] = 0
+    if rules[R_LOW_DEALT] != 0:
+        ctx[C_LOW] = 0
+        for s in range(n):
+            if dealt[s] & low and _on_pitcher_side(s, ctx):
+                ctx[C_BASE] = 1
+    else:
+        ctx[C_LOW] = low
+    ctx[C_WORTH] = ctx[C_HIGH] | low | jack | HONOURS
+
+
+@njit(cache=True, inline="always")
+def _game_totals(counts, ctx):
+    """(pitcher side's count, the highest other count)."""
+    p = ctx[C_PITCHER]
+    if ctx[C_PARTNER] != 0:
+        return counts[p % 2], counts[1 - p % 2]
+    best = 0
+    for s in range(ctx[C_N]):
+        if s != p and counts[s] > best:
+            best = counts[s]
+    return counts[p], best
+
+
+@njit(cache=True)
+def _bounds(hands, counts, ctx, rest, pts):
+    """(points sure, points still possible) for the pitcher's side at a trick boundary."""
+    n = ctx[C_N]
+    mine = np.int64(0)
+    for s in range(n):
+        if _on_pitcher_side(s, ctx):
+            mine |= hands[s]
+    theirs = rest & ~mine
+    tmask = ctx[C_TMASK]
+    lo = pts
+    hi = pts
+    for r in range(3):
+        b = ctx[C_HIGH + r]  # C_HIGH, C_LOW, C_JACK are consecutive
+        if b == 0 or (rest & b) == 0:
+            continue
+        above = rest & tmask & ~((b << 1) - 1)
+        if b & mine:
+            hi += 1
+            if above & theirs == 0:
+                lo += 1
+        elif above & mine != 0:
+            hi += 1
+    left = game_count(rest)
+    p, o = _game_totals(counts, ctx)
+    if p > o + left:
+        lo += 1
+        hi += 1
+    elif p + left > o:
+        hi += 1
+    return lo, hi
+
+
+@njit(cache=True)
+def _key(hands, counts, ctx, rest, leader):
+    """Game counts and leader packed into one int64; counts that cannot matter cleared."""
+    n = ctx[C_N]
+    left = game_count(rest)
+    p, o = _game_totals(counts, ctx)
+    if p > o + left:
+        return (leader << 56) | (1 << 55)  # Game is the pitcher side's whatever happens
+    if p + left <= o:
+        return (leader << 56) | (1 << 54)  # Game is out of reach
+    packed = np.int64(0)
+    if ctx[C_PARTNER] != 0:
+        packed = counts[0] | (counts[1] << 7)
+    else:
+        pitcher = ctx[C_PITCHER]
+        for s in range(n):
+            c = counts[s]
+            if s != pitcher and c + left < p:
+                c = 0  # can never reach the pitcher's count
+            packed |= c << (7 * s)
+    return (leader << 56) | packed
+
+
+@njit(cache=True, inline="always")
+def _index(hands, n, packed, mask):
+    h = np.uint64(packed) * np.uint64(0x9E3779B97F4A7C15)
+    for s in range(n):
+        h = (h ^ np.uint64(hands[s])) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(31)
+    return 1 + np.int64(h & np.uint64(mask))
+
+
+# One frame of the search stack per card played (numba's cache cannot hold recursive
+# functions, numba issue 6061, so the search keeps its own stack).
+F_SEAT, F_LEADER, F_I, F_LED, F_WCARD, F_WSEAT, F_TAKEN, F_PTS, F_REST = 0, 1, 2, 3, 4, 5, 6, 7, 8
+F_IDX, F_CNT, F_MAX, F_ROW, F_PACKED, F_SLOT, F_GAINED, F_HAND = 9, 10, 11, 12, 13, 14, 15, 16
+_FRAME = 17
+_ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def _same_entry(table, row, gen, packed, hands, n):
+    if table[row, _K_GEN] != gen or table[row, _K_PACKED] != packed:
+        return False
+    for s in range(n):
+        if table[row, s] != hands[s]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _claim(table, row, gen, packed, hands, n, lo, hi):
+    table[row, _K_GEN] = gen
+    table[row, _K_PACKED] = packed
+    for s in range(n):
+        table[row, s] = hands[s]
+    table[row, _K_LO] = lo
+    table[row, _K_HI] = hi
+
+
+@njit(cache=True)
+def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card, win_seat,
+            taken, pts, target):  # fmt: skip
+    """Can the pitcher's side finish with at least ``target`` points?
+
+    Alpha-beta with a zero window: a node of the pitcher's side is True as soon as one
+    move is, any other node False as soon as one move is.  ``hands`` and ``counts`` are
+    changed while searching and restored on return.
+    """
+    n = ctx[C_N]
+    gen = ctx[C_GEN]
+    trump = ctx[C_TRUMP]
+    tmask = ctx[C_TMASK]
+    must_follow = ctx[C_MUST_FOLLOW] != 0
+    d = 0
+    fr[0, F_SEAT] = seat
+    fr[0, F_LEADER] = leader
+    fr[0, F_I] = i
+    fr[0, F_LED] = led
+    fr[0, F_WCARD] = win_card
+    fr[0, F_WSEAT] = win_seat
+    fr[0, F_TAKEN] = taken
+    fr[0, F_PTS] = pts
+    fr[0, F_REST] = rest
+    phase = _ENTER
+    r = False
+    while True:
+        if phase == _ENTER:
+            ctx[C_NODES] += 1
+            seat = fr[d, F_SEAT]
+            i = fr[d, F_I]
+            rest = fr[d, F_REST]
+            pts = fr[d, F_PTS]
+            fr[d, F_ROW] = -1
+            status = -1
+            if i == 0:
+                if rest == 0:
+                    p, o = _game_totals(counts, ctx)
+                    status = 1 if pts + (p > o) >= target else 0
+                else:
+                    lo, hi = _bounds(hands, counts, ctx, rest, pts)
+                    if lo >= target:
+                        status = 1
+                    elif hi < target:
+                        status = 0
+                    else:
+                        packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
+                        row = _index(hands, n, packed, table[0, 1])
+                        if _same_entry(table, row, gen, packed, hands, n):
+                            if table[row, _K_LO] + pts >= target:
+                                status = 1
+                            elif table[row, _K_HI] + pts < target:
+                                status = 0
+                        else:
+                            _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                        fr[d, F_ROW] = row
+                        fr[d, F_PACKED] = packed
+            if status >= 0:
+                r = status == 1
+                phase = _LEAVE
+                continue
+            hand = hands[seat]
+            led = fr[d, F_LED]
+            if i == 0:
+                legal = hand
+            else:
+                follow = hand & suit_mask(led)
+                trump_ok = tmask if (led != trump and not must_follow) else 0
+                legal = hand if follow == 0 else follow | (hand & trump_ok)
+            taken = fr[d, F_TAKEN]
+            fr[d, F_CNT] = _moves(legal, rest | taken, ctx, seat, i, led, fr[d, F_WCARD],
+                                  fr[d, F_WSEAT], taken, buf, d)  # fmt: skip
+            fr[d, F_IDX] = 0
+            fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
+            fr[d, F_HAND] = hand
+            phase = _NEXT
+        elif phase == _NEXT:
+            idx = fr[d, F_IDX]
+            if idx == fr[d, F_CNT]:
+                r = fr[d, F_MAX] == 0  # no move reached the cut-off
+                phase = _FINISH
+                continue
+            fr[d, F_IDX] = idx + 1
+            c = buf[d, idx]
+            b = bit(c)
+            seat = fr[d, F_SEAT]
+            i = fr[d, F_I]
+            hands[seat] = fr[d, F_HAND] & ~b
+            led = fr[d, F_LED]
+            wcard = fr[d, F_WCARD]
+            wseat = fr[d, F_WSEAT]
+            if i == 0:
+                led = _suit(c)
+                wcard = c
+                wseat = seat
+            elif _strength(c, led, trump) > _strength(wcard, led, trump):
+                wcard = c
+                wseat = seat
+            taken = fr[d, F_TAKEN] | b
+            pts = fr[d, F_PTS]
+            rest = fr[d, F_REST]
+            e = d + 1
+            if i == n - 1:
+                gained = game_count(taken)
+                slot = _slot(wseat, ctx)
+                counts[slot] += gained
+                fr[d, F_SLOT] = slot
+                fr[d, F_GAINED] = gained
+                if _on_pitcher_side(wseat, ctx):
+                    pts += _roles(taken, ctx)
+                fr[e, F_SEAT] = wseat
+                fr[e, F_LEADER] = wseat
+                fr[e, F_I] = 0
+                fr[e, F_LED] = -1
+                fr[e, F_WCARD] = -1
+                fr[e, F_WSEAT] = -1
+                fr[e, F_TAKEN] = 0
+                fr[e, F_PTS] = pts
+                fr[e, F_REST] = rest & ~taken
+            else:
+                fr[d, F_GAINED] = 0
+                fr[e, F_SEAT] = seat + 1 if seat + 1 < n else 0
+                fr[e, F_LEADER] = fr[d, F_LEADER]
+                fr[e, F_I] = i + 1
+                fr[e, F_LED] = led
+                fr[e, F_WCARD] = wcard
+                fr[e, F_WSEAT] = wseat
+                fr[e, F_TAKEN] = taken
+                fr[e, F_PTS] = pts
+                fr[e, F_REST] = rest
+            d = e
+            phase = _ENTER
+        elif phase == _FINISH:
+            row = fr[d, F_ROW]
+            if row >= 0:
+                pts = fr[d, F_PTS]
+                packed = fr[d, F_PACKED]
+                if not _same_entry(table, row, gen, packed, hands, n):
+                    # Overwritten deeper down: claim it again.
+                    lo, hi = _bounds(hands, counts, ctx, fr[d, F_REST], pts)
+                    _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                if r:
+                    if target - pts > table[row, _K_LO]:
+                        table[row, _K_LO] = target - pts
+                elif target - pts - 1 < table[row, _K_HI]:
+                    table[row, _K_HI] = target - pts - 1
+            phase = _LEAVE
+        else:  # _LEAVE: hand r to the frame below
+            if d == 0:
+                return r
+            d -= 1
+            hands[fr[d, F_SEAT]] = fr[d, F_HAND]
+            if fr[d, F_GAINED] != 0:
+                counts[fr[d, F_SLOT]] -= fr[d, F_GAINED]
+            phase = _FINISH if r == (fr[d, F_MAX] != 0) else _NEXT
+
+
+@njit(cache=True)
+def _is_rep(c, legal, unplayed, worth):
+    """Is ``c`` the top of its run of equivalent cards (else a higher card stands for it)?"""
+    if bit(c) & worth:
+        return True
+    above = unplayed & suit_mask(_suit(c)) & ~((bit(c) << 1) - 1)
+    if above == 0:
+        return True
+    nxt = lowest_card(above)
+    return not (bit(nxt) & legal and not bit(nxt) & worth)
+
+
+@njit(cache=True)
+def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
+    trump = ctx[C_TRUMP]
+    worth = ctx[C_WORTH]
+    n = ctx[C_N]
+    maximise = _on_pitcher_side(seat, ctx)
+    k = 0
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        if not _is_rep(c, legal, unplayed, worth):
+            continue
+        gp = card_game_points(c)
+        if i == 0:
+            # Leads: high trumps first, then high cards.
+            score = c % 13 + 20 * (_suit(c) == trump)
+        else:
+            wins = _strength(c, led, trump) > _strength(win_card, led, trump)
+            friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
+            stake = game_count(taken) + 10 * _roles(taken, ctx)
+            if friend_winning and i > 0:
+                # Partner (or own side) ahead: feed it count, do not overtake cheaply.
+                score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
+            elif wins:
+                score = 40 + stake - (c % 13) + gp
+                if i == n - 1:
+                    score += 20
+            else:
+                score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
+        buf[depth, 8 + k] = score
+        buf[depth, k] = c
+        j = k
+        while j > 0 and buf[depth, 8 + j - 1] < score:
+            buf[depth, j] = buf[depth, j - 1]
+            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
+            j -= 1
+        buf[depth, j] = c
+        buf[depth, 8 + j] = score
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat,
+           taken, pts):  # fmt: skip
+    """The largest k the pitcher's side can force, by zero-window searches."""
+    if i == 0:
+        lo, hi = _bounds(hands, counts, ctx, rest, pts)
+    else:
+        lo = pts
+        hi = pts + _roles(rest | taken, ctx) + 1
+        if hi > 4:
+            hi = 4
+    v = lo
+    fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
+    while v < hi:
+        if not _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card,
+                       win_seat, taken, pts, v + 1):  # fmt: skip
+            break
+        v += 1
+    return v
+
+
+@njit(cache=True)
+def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
+    """Shared by solve_position and card_values (``out.size == 0``: value only)."""
+    if n < 2 or n > MAX_SEATS:
+        raise ValueError("the solver takes 2-7 players")
+    ctx = np.zeros(_CTX, dtype=np.int64)
+    if trump < 0 and trick_len > 0:
+        trump = _suit(trick[0])
+    _setup(ctx, dealt, n, pitcher, trump, rules)
+    table[0, 0] += 1
+    ctx[C_GEN] = table[0, 0]
+    buf = np.empty((_MAX_DEPTH, 16), dtype=np.int64)
+    h = hands[:n].copy()
+    counts = np.zeros(MAX_SEATS, dtype=np.int64)
+    rest = np.int64(0)
+    for s in range(n):
+        rest |= h[s]
+        counts[_slot(s, ctx)] += game_count(won[s])
+    for c in range(out.size):
+        out[c] = -1
+    seat = (leader + trick_len) % n
+
+    if trump < 0:
+        # Before the opening lead: each lead fixes its own trump.
+        best = -1
+        hand = h[seat]
+        m = hand
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            _trump_context(ctx, _suit(c), dealt, rules)
+            h[seat] = hand & ~bit(c)
+            v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, 1, _suit(c), c,
+                       seat, bit(c), ctx[C_BASE])  # fmt: skip
+            h[seat] = hand
+            if out.size > 0:
+                out[c] = v
+            if v > best:
+                best = v
+        return best
+
+    _trump_context(ctx, trump, dealt, rules)
+    pts = ctx[C_BASE]
+    for s in range(n):
+        if _on_pitcher_side(s, ctx):
+            pts += _roles(won[s], ctx)
+    led = -1
+    win_card = -1
+    win_seat = -1
+    taken = np.int64(0)
+    for j in range(trick_len):
+        c = trick[j]
+        if j == 0:
+            led = _suit(c)
+        if j == 0 or _strength(c, led, trump) > _strength(win_card, led, trump):
+            win_card = c
+            win_seat = (leader + j) % n
+        taken |= bit(c)
+    if rest == 0:
+        p, o = _game_totals(counts, ctx)
+        return pts + (p > o)
+    v = _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
+               win_seat, taken, pts)  # fmt: skip
+    if out.size == 0:
+        return v
+    # Every legal card: the value after it (equivalent cards share one search).
+    hand = h[seat]
+    if trick_len == 0:
+        legal = hand
+    else:
+        follow = hand & suit_mask(led)
+        trump_ok = ctx[C_TMASK] if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
+        legal = hand if follow == 0 else follow | (hand & trump_ok)
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        rep = c
+        while not _is_rep(rep, legal, rest | taken, ctx[C_WORTH]):
+            above = (rest | taken) & suit_mask(_suit(rep)) & ~((bit(rep) << 1) - 1)
+            rep = lowest_card(above)
+        if rep != c and out[rep] >= 0:
+            out[c] = out[rep]
+            continue
+        out[c] = _child_value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led,
+                              win_card, win_seat, taken, pts, rep)  # fmt: skip
+        out[rep] = out[c]
+    return v
+
+
+@njit(cache=True)
+def _child_value(h, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat,
+                 taken, pts, c):  # fmt: skip
+    """The value after the player to move (``seat``, ``i``-th to the trick) plays ``c``."""
+    n = ctx[C_N]
+    trump = ctx[C_TRUMP]
+    hand = h[seat]
+    h[seat] = hand & ~bit(c)
+    if i == 0:
+        led = _suit(c)
+        win_card = c
+        win_seat = seat
+    elif _strength(c, led, trump) > _strength(win_card, led, trump):
+        win_card = c
+        win_seat = seat
+    taken |= bit(c)
+    if i == n - 1:
+        slot = _slot(win_seat, ctx)
+        gained = game_count(taken)
+        counts[slot] += gained
+        if _on_pitcher_side(win_seat, ctx):
+            pts += _roles(taken, ctx)
+        nrest = rest & ~taken
+        if nrest == 0:
+            p, o = _game_totals(counts, ctx)
+            v = pts + (p > o)
+        else:
+            v = _value(h, counts, ctx, table, buf, nrest, win_seat, win_seat, 0, -1, -1, -1, 0,
+                       pts)  # fmt: skip
+        counts[slot] -= gained
+    else:
+        v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, i + 1, led,
+                   win_card, win_seat, taken, pts)  # fmt: skip
+    h[seat] = hand
+    return v
+
+
+@njit(cache=True)
+def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table):
+    """The position's double-dummy value (0-4) for the pitcher's side (see the module)."""
+    return _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
+                 np.empty(0, dtype=np.int64))  # fmt: skip
+
+
+@njit(cache=True)
+def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
+                out):  # fmt: skip
+    """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
+    return _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
+                 out)  # fmt: skip
+
+
+@njit(cache=True, parallel=True)
+def solve_deals(dealt, pitchers, rules):
+    """Whole deals (``dealt[d, :n]`` as dealt) from the opening lead, in parallel.
+
+    Deal d's value is what the pitcher ``pitchers[d]`` makes with every hand open; each
+    thread reuses one transposition table, so the values do not depend on threads.
+    """
+    m, n = dealt.shape
+    out = np.empty(m, dtype=np.int64)
+    chunks = min(m, 4 * get_num_threads())
+    won = np.zeros(n, dtype=np.int64)
+    trick = np.zeros(n, dtype=np.int64)
+    for k in prange(chunks):
+        table = new_table()
+        for d in range(k * m // chunks, (k + 1) * m // chunks):
+            out[d] = solve_position(dealt[d], won, dealt[d], n, pitchers[d], trick, 0, -1,
+                                    pitchers[d], rules, table)  # fmt: skip
+    return out

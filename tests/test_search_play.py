@@ -1,0 +1,164 @@
+"""Search play: the view's history (who played what, voids shown) and the search policies."""
+
+import random
+
+import numpy as np
+import pytest
+from test_kernels import kernel_deal
+
+from pitchsim.cards import suit_cards, suit_of
+from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.hand import points_won
+from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
+from pitchsim.kernels.search.playout import play_out
+from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.options import Rules
+from pitchsim.policies import kernel_chooser, seat_policies
+from pitchsim.reference import deal_hands, legal_cards, play_hand
+
+VARIANTS = [Rules(), Rules(follow="suit"), Rules(partnership=True), Rules(low="dealt")]
+
+
+def void_by_the_rules(c, trick, trump, rules):
+    """Would ``c`` have been illegal had its player held a card of the led suit?"""
+    led = suit_of(trick[0])
+    other = next(x for x in range(52) if suit_of(x) == led and x != c)
+    return not legal_cards(1 << c | 1 << other, trick, trump, rules) >> c & 1
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=["base", "follow=suit", "partnership", "low=dealt"])
+def test_view_tells_who_played_what_and_the_voids_shown(rules):
+    """Every view's ``played_by`` is exactly the cards each seat played, and its voids
+    are those the rules reveal: a card that would be illegal for a player holding the
+    led suit (and every void shown is true)."""
+    rng = random.Random(7)
+    for _ in range(200):
+        n = 4 if rules.partnership else rng.randrange(2, 8)
+        dealt = deal_hands(rng, n)
+        views = []
+
+        def choose(view, views=views):
+            views.append(view)
+            return rng.choice([c for c in range(52) if view.legal >> c & 1])
+
+        record = play_hand(dealt, 0, choose, rules)
+        history = [0] * n
+        voids = 0
+        at = 0
+        for leader, cards, _ in record.tricks:
+            for i, c in enumerate(cards):
+                seat = (leader + i) % n
+                view = views[at]
+                at += 1
+                assert view.played_by == tuple(history)
+                assert view.voids == voids
+                for s in range(n):
+                    for suit in range(4):
+                        if view.void(s, suit):
+                            assert dealt[s] & ~history[s] & suit_cards(suit) == 0
+                history[seat] |= 1 << c
+                if i > 0 and void_by_the_rules(c, cards[:i], record.trump, rules):
+                    voids |= 1 << (4 * seat + suit_of(cards[0]))
+        assert history == dealt
+
+
+# --- the rollout evaluator: play_out continues a hand exactly as play_hand does ----------
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=["base", "follow=suit", "partnership", "low=dealt"])
+def test_play_out_finishes_a_hand_as_the_kernel_plays_it(rules):
+    """Cut a heuristic hand at any card: ``play_out`` from there plays the same cards to
+    the same captures and points as ``play_hand`` did."""
+    rng = np.random.default_rng(3)
+    policies = seat_policies("heuristic", 4)
+    for deal in range(300):
+        n = 4 if rules.partnership else int(rng.integers(2, 8))
+        policies = seat_policies("heuristic", n)
+        dealt, trump, tricks, award = kernel_deal(17, deal, n, policies, rules)
+        cut = int(rng.integers(1, 6 * n))  # cards already played (the lead at least)
+        t, i = divmod(cut, n)
+        hands = np.array(dealt, dtype=np.int64)
+        won = np.zeros(n, dtype=np.int64)
+        played = 0
+        for k in range(t):
+            leader, cards, winner = tricks[k]
+            for c in cards:
+                hands[(leader + cards.index(c)) % n] &= ~(1 << c)
+                won[winner] |= 1 << c
+                played |= 1 << c
+        leader, cards, _ = tricks[t]
+        trick = np.zeros(n, dtype=np.int64)
+        for k in range(i):
+            trick[k] = cards[k]
+            hands[(leader + k) % n] &= ~(1 << cards[k])
+        got = np.empty(4, dtype=np.int64)
+        pts = play_out(hands, won, np.array(dealt, dtype=np.int64), n, 0, 0, trump, t, leader,
+                       trick, i, played, rules.to_array(), got)  # fmt: skip
+        assert list(got) == list(award)
+        assert pts == points_won(award, 0, rules.to_array())
+        assert hands.sum() == 0
+
+
+# --- the choice: the side's chance of its bid first, then points -------------------------
+
+
+def test_search_ranks_cards_by_the_bid_then_by_points():
+    cards = np.array([3, 17, 40])
+    # card 3: makes 2 in 2 of 4 worlds, 8 points; card 17: in 3 of 4, 6 points;
+    # card 40: 3 of 4 too, 7 points.
+    out = np.array([[4, 4, 0, 0], [2, 2, 2, 0], [2, 2, 3, 0]])
+    assert choose_by_outcomes(cards, out, 4, True, 2, 3) == 40  # the pitcher: P(2), then points
+    assert choose_by_outcomes(cards, out, 4, True, 0, 3) == 3  # no bid: the most points
+    assert choose_by_outcomes(cards, out, 4, False, 2, 17) == 3  # defenders: P(set) first
+    assert choose_by_outcomes(cards, out, 4, False, 3, 17) == 17  # sets every world: points
+    # Equal in every world: the heuristic's card (the prior) stays.
+    same = np.array([[1, 2, 3, 4]] * 3)
+    for prior in cards:
+        assert choose_by_outcomes(cards, same, 4, True, 2, prior) == prior
+        assert choose_by_outcomes(cards, same, 4, False, 2, prior) == prior
+
+
+# --- search policies in the engines -------------------------------------------------------
+
+
+@pytest.mark.parametrize("search", ["rollout:6"])
+def test_search_kernel_matches_reference(search):
+    """Kernel play and the reference engine asking the same kernels: the same hands,
+    so the kernel's view (who played what, voids) is the reference View's."""
+    rng = np.random.default_rng(8)
+    all_rules = VARIANTS + [Rules(low="dealt", follow="suit", partnership=True)]
+    for deal in range(150):
+        rules = all_rules[deal % len(all_rules)]
+        n = 4 if rules.partnership else int(rng.integers(2, 8))
+        names = [[search, "heuristic"][int(b)] for b in rng.integers(0, 2, n)]
+        policies = seat_policies(names, n)
+        dealt, trump, tricks, award = kernel_deal(23, deal, n, policies, rules)
+        ref = play_hand(dealt, 0, kernel_chooser(policies, 23, deal), rules)
+        assert ref.tricks == tricks and ref.trump == trump
+
+
+def simulate(seed, start, count, n, spec, rules, threads):
+    import numba
+
+    old = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        flags = np.empty(count, dtype=np.int8)
+        trump = np.empty(count, dtype=np.int8)
+        simulate_hands(seed, start, count, n, 0, deck_without(0), -1, seat_policies(spec, n),
+                       rules.to_array(), flags, trump, np.empty(0, np.int64),
+                       np.empty(0, np.int64))  # fmt: skip
+    finally:
+        numba.set_num_threads(old)
+    return flags, trump
+
+
+@pytest.mark.parametrize("spec", ["rollout:4"])
+def test_search_play_is_the_same_on_any_threads_and_chunks(spec):
+    a = simulate(3, 0, 600, 5, spec, Rules(), 1)
+    b = simulate(3, 0, 600, 5, spec, Rules(), 2)
+    first = simulate(3, 0, 250, 5, spec, Rules(), 2)
+    rest = simulate(3, 250, 350, 5, spec, Rules(), 1)
+    for x, y, f, r in zip(a, b, first, rest, strict=True):
+        np.testing.assert_array_equal(x, y)
+        np.testing.assert_array_equal(x, np.concatenate([f, r]))
