@@ -51,7 +51,9 @@ T_PLAY = ["tests/test_kernel_edges.py", "tests/test_kernels.py", "tests/test_kno
           "tests/test_odds.py", "tests/test_policies.py", "tests/test_games.py"]  # fmt: skip
 T_AUCTION = ["tests/test_auction.py", f"{OPT}::test_odds_game_blocks_an_opponent_one_bid_from_the_target",
              f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game",
-             f"{OPT}::test_odds_weighs_the_dealers_steal", "tests/test_games.py",
+             f"{OPT}::test_odds_weighs_the_dealers_steal",
+             f"{OPT}::test_odds_game_counts_reaching_the_target_exactly_as_a_win",
+             "tests/test_games.py",
              "tests/test_cli_games.py"]  # fmt: skip
 T_GAMES = ["tests/test_games.py", "tests/test_tournament.py", "tests/test_cli_games.py"]
 T_BATCH = [OPT, "tests/test_batch.py", "tests/test_cli_batch.py", "tests/test_analysis.py"]
