@@ -7,9 +7,9 @@
     .venv/bin/python scripts/mutate.py --json out.json
 
 Each mutant is one text substitution in one file (the old text must occur exactly
-once, else the mutant is reported "n/a": the code moved).  It is applied to a fresh
-copy of the working tree in a temporary folder; the test files that cover that code
-run there with ``pytest -x``.  A mutant the subset does not kill is run again against
+once, else the mutant is reported "n/a": the code moved).  It is planted in a copy of
+the working tree in a temporary folder (and taken out again before the next one); the
+test files that cover that code run there with ``pytest -x``.  A mutant the subset does not kill is run again against
 the whole suite before it is called a survivor.  A mutant whose tests run past
 ``--timeout`` counts as killed (a hang is a failure too).
 
@@ -51,7 +51,9 @@ T_PLAY = ["tests/test_kernel_edges.py", "tests/test_kernels.py", "tests/test_kno
           "tests/test_odds.py", "tests/test_policies.py", "tests/test_games.py"]  # fmt: skip
 T_AUCTION = ["tests/test_auction.py", f"{OPT}::test_odds_game_blocks_an_opponent_one_bid_from_the_target",
              f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game",
-             f"{OPT}::test_odds_weighs_the_dealers_steal", "tests/test_games.py",
+             f"{OPT}::test_odds_weighs_the_dealers_steal",
+             f"{OPT}::test_odds_game_counts_reaching_the_target_exactly_as_a_win",
+             "tests/test_games.py",
              "tests/test_cli_games.py"]  # fmt: skip
 T_GAMES = ["tests/test_games.py", "tests/test_tournament.py", "tests/test_cli_games.py"]
 T_BATCH = [OPT, "tests/test_batch.py", "tests/test_cli_batch.py", "tests/test_analysis.py"]
@@ -664,21 +666,28 @@ def main() -> None:
         if status != "pass":
             sys.exit("the unmutated tree fails its tests: fix that first")
         keep = set(numba_cache.iterdir()) if numba_cache.exists() else set()
+        # Every mutant is planted in the same tree and the file put back afterwards with
+        # its timestamp: numba's cache entries name the source file's path and check its
+        # time, so the unmutated kernels stay cached from mutant to mutant.
+        pristine = Path(tmp) / "pristine"
+        shutil.copytree(base, pristine)
         for m in chosen:
-            tree = Path(tmp) / m.name
-            shutil.copytree(base, tree)
-            f = tree / m.path
+            f = base / m.path
             text = f.read_text() if f.exists() else ""
             if text.count(m.old) != 1:
                 row = {"name": m.name, "result": "n/a", "detail": "text not found once"}
             else:
                 f.write_text(text.replace(m.old, m.new))
-                status, failed, seconds = pytest(tree, m.tests, env, a.timeout)
-                scope = "subset"
-                if status == "pass" and not a.no_full:
-                    status, failed, more = pytest(tree, ["tests", "pitchsim"], env, a.timeout * 3)
-                    seconds += more
-                    scope = "full suite"
+                try:
+                    status, failed, seconds = pytest(base, m.tests, env, a.timeout)
+                    scope = "subset"
+                    if status == "pass" and not a.no_full:
+                        status, failed, more = pytest(base, ["tests", "pitchsim"], env,
+                                                      a.timeout * 3)  # fmt: skip
+                        seconds += more
+                        scope = "full suite"
+                finally:
+                    shutil.copy2(pristine / m.path, f)
                 result = {"pass": "SURVIVED", "fail": "killed", "timeout": "killed (timeout)"}
                 row = {"name": m.name, "result": result[status], "by": failed, "scope": scope,
                        "seconds": round(seconds, 1)}  # fmt: skip
@@ -686,7 +695,6 @@ def main() -> None:
             results.append(row)
             print(f"{m.name:<28} {row['result']:<16} {row.get('seconds', 0):>6.0f} s  "
                   f"{row.get('by', '') or row.get('detail', '')}", flush=True)  # fmt: skip
-            shutil.rmtree(tree, ignore_errors=True)
             if numba_cache.exists():  # a kernel mutant's own compile: not needed again
                 for d in set(numba_cache.iterdir()) - keep:
                     shutil.rmtree(d, ignore_errors=True)

@@ -91,20 +91,22 @@ def test_recommendation_picks_the_highest_positive_bid_over_suits():
 
 
 def test_summarize_gives_the_hand_computed_numbers():
-    counts = pd.DataFrame({"players": [4, 4], "deals": [10, 1000],
-                           **{f"pts{p}": [c, 100 * c] for p, c in enumerate(POINTS)}})  # fmt: skip
+    scale = [1, 4, 100]  # 10, 40 and 1000 deals of the same shape
+    counts = pd.DataFrame({"players": [4] * 3, "deals": [10 * m for m in scale],
+                           **{f"pts{p}": [c * m for m in scale] for p, c in enumerate(POINTS)}})  # fmt: skip
     t = summarize(counts)
     for k in (1, 2, 3, 4):
-        assert t[f"score{k}"].tolist() == pytest.approx([BY_HAND[k]] * 2)
+        assert t[f"score{k}"].tolist() == pytest.approx([BY_HAND[k]] * 3)
         assert t[f"score{k}_se"].tolist() == pytest.approx(
-            [SE_BY_HAND[k], SE_BY_HAND[k] / 10], rel=1e-9
+            [SE_BY_HAND[k] / math.sqrt(m) for m in scale], rel=1e-9
         )
-    assert t["p1"].tolist() == [0.9, 0.9] and t["p4"].tolist() == [0.1, 0.1]
+    assert t["p1"].tolist() == [0.9] * 3 and t["p4"].tolist() == [0.1] * 3
     assert (round(t["p1_lo"][0], 4), round(t["p1_hi"][0], 4)) == (0.5958, 0.9821)
-    assert t["bid"].tolist() == [2, 2]
-    # Bid 2 at 10 deals: +1.3 is within 1.96 x 0.708 of zero, so not sure; at 1000 deals
-    # every score is many errors from zero.
-    assert t["bid_sure"].tolist() == [False, True]
+    assert t["bid"].tolist() == [2, 2, 2]
+    # 'Sure' needs every expected score 1.96 errors from zero.  At 10 deals bid 2's +1.3
+    # is 1.84 errors out; at 40 deals bid 3's -0.5 is only 1.03 (0.5 / (0.972 / 2)); at
+    # 1000 deals every score is many errors from zero.
+    assert t["bid_sure"].tolist() == [False, False, True]
 
 
 def test_board_interval_by_hand():

@@ -308,3 +308,13 @@ def test_odds_weighs_the_dealers_steal():
                     a.odds, a.params, np.uint64(1), calls)  # fmt: skip
         got[rules.dealer_steal] = [int(c) for c in calls]
     assert got == {True: [0, 0, 2, 0], False: [0, 0, 1, 0]}
+
+
+def test_odds_game_counts_reaching_the_target_exactly_as_a_win():
+    """Seat 1 at 3 of 7 with A-K-Q-J-8 of spades: odds bids 3 at any score; odds-game bids
+    4, which cannot be overcalled and, made, takes him to exactly 7: the game."""
+    hands = [JUNK[2], "4D 8S JS QS KS AS", JUNK[0], JUNK[1]]
+    for scores in ([0, 0, 0, 0], [0, 3, 0, 0]):
+        assert seat_1_call("odds", hands, scores) == [0, 3, 0, 0]
+    assert seat_1_call("odds-game", hands, [0, 0, 0, 0]) == [0, 3, 0, 0]
+    assert seat_1_call("odds-game", hands, [0, 3, 0, 0]) == [0, 4, -1, -1]
