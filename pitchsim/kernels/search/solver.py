@@ -202,14 +202,16 @@ def _bounds(hands, counts, ctx, rest, pts):
 
 @njit(cache=True)
 def _key(hands, counts, ctx, rest, leader):
-    """Game counts and leader packed into one int64; counts that cannot matter cleared."""
+    """Leader, trump and game counts packed into one int64; counts that cannot matter
+    cleared.  (Trump: before the opening lead one table serves every lead's suit.)"""
     n = ctx[C_N]
     left = game_count(rest)
     p, o = _game_totals(counts, ctx)
+    top = (leader << 56) | (ctx[C_TRUMP] << 50)
     if p > o + left:
-        return (leader << 56) | (1 << 55)  # Game is the pitcher side's whatever happens
+        return top | (1 << 55)  # Game is the pitcher side's whatever happens
     if p + left <= o:
-        return (leader << 56) | (1 << 54)  # Game is out of reach
+        return top | (1 << 54)  # Game is out of reach
     packed = np.int64(0)
     if ctx[C_PARTNER] != 0:
         packed = counts[0] | (counts[1] << 7)
@@ -220,7 +222,7 @@ def _key(hands, counts, ctx, rest, leader):
             if s != pitcher and c + left < p:
                 c = 0  # can never reach the pitcher's count
             packed |= c << (7 * s)
-    return (leader << 56) | packed
+    return top | packed
 
 
 @njit(cache=True, inline="always")
