@@ -47,6 +47,7 @@ from ..bits import (
     game_count,
     highest_card,
     lowest_card,
+    popcount,
     suit_mask,
 )
 
@@ -242,6 +243,33 @@ _FRAME = 17
 _ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
 
 
+@njit(cache=True)
+def _last_trick(hands, counts, ctx, leader, pts):
+    """The final value when every seat holds one card: no choice is left."""
+    n = ctx[C_N]
+    trump = ctx[C_TRUMP]
+    led = _suit(lowest_card(hands[leader]))
+    taken = np.int64(0)
+    best = -1
+    winner = leader
+    for j in range(n):
+        seat = (leader + j) % n
+        c = lowest_card(hands[seat])
+        taken |= bit(c)
+        st = _strength(c, led, trump)
+        if st > best:
+            best = st
+            winner = seat
+    slot = _slot(winner, ctx)
+    gained = game_count(taken)
+    counts[slot] += gained
+    p, o = _game_totals(counts, ctx)
+    counts[slot] -= gained
+    if _on_pitcher_side(winner, ctx):
+        pts += _roles(taken, ctx)
+    return pts + (p > o)
+
+
 @njit(cache=True, inline="always")
 def _same_entry(table, row, gen, packed, hands, n):
     if table[row, _K_GEN] != gen or table[row, _K_PACKED] != packed:
@@ -301,6 +329,8 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                 if rest == 0:
                     p, o = _game_totals(counts, ctx)
                     status = 1 if pts + (p > o) >= target else 0
+                elif hands[seat] & (hands[seat] - 1) == 0:
+                    status = 1 if _last_trick(hands, counts, ctx, seat, pts) >= target else 0
                 else:
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
                     if lo >= target:
@@ -476,9 +506,34 @@ def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, d
 
 
 @njit(cache=True)
+def _lead_order(hand, buf):
+    """The opening leads into the last row of ``buf``: the longest, strongest suit first,
+    high cards first within a suit (a non-representative card after its representative)."""
+    k = 0
+    m = hand
+    while m:
+        c = highest_card(m)
+        m &= ~bit(c)
+        suit = hand & suit_mask(_suit(c))
+        score = 20 * popcount(suit) + c % 13
+        buf[_MAX_DEPTH - 1, 8 + k] = score
+        buf[_MAX_DEPTH - 1, k] = c
+        j = k
+        while j > 0 and buf[_MAX_DEPTH - 1, 8 + j - 1] < score:
+            buf[_MAX_DEPTH - 1, j] = buf[_MAX_DEPTH - 1, j - 1]
+            buf[_MAX_DEPTH - 1, 8 + j] = buf[_MAX_DEPTH - 1, 8 + j - 1]
+            j -= 1
+        buf[_MAX_DEPTH - 1, j] = c
+        buf[_MAX_DEPTH - 1, 8 + j] = score
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat,
-           taken, pts):  # fmt: skip
-    """The largest k the pitcher's side can force, by zero-window searches."""
+           taken, pts, floor):  # fmt: skip
+    """The largest k the pitcher's side can force, by zero-window searches; a value below
+    ``floor`` comes back as ``floor`` (enough when only a better value matters)."""
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
@@ -486,7 +541,7 @@ def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card,
         hi = pts + _roles(rest | taken, ctx) + 1
         if hi > 4:
             hi = 4
-    v = lo
+    v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
         if not _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card,
@@ -519,17 +574,22 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     seat = (leader + trick_len) % n
 
     if trump < 0:
-        # Before the opening lead: each lead fixes its own trump.
-        best = -1
+        # Before the opening lead: each lead fixes its own trump.  For the value alone, a
+        # lead only has to beat the best so far, and the likeliest best go first.
         hand = h[seat]
-        m = hand
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
+        leads = _lead_order(hand, buf)
+        best = -1
+        for j in range(leads):
+            c = buf[_MAX_DEPTH - 1, j]
             _trump_context(ctx, _suit(c), dealt, rules)
+            if not _is_rep(c, hand, rest, ctx[C_WORTH]):
+                # An equal card just above it in the same hand: the same value.
+                if out.size > 0:
+                    out[c] = out[lowest_card(hand & suit_mask(_suit(c)) & ~((bit(c) << 1) - 1))]
+                continue
             h[seat] = hand & ~bit(c)
             v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, 1, _suit(c), c,
-                       seat, bit(c), ctx[C_BASE])  # fmt: skip
+                       seat, bit(c), ctx[C_BASE], 0 if out.size > 0 else best)  # fmt: skip
             h[seat] = hand
             if out.size > 0:
                 out[c] = v
@@ -558,7 +618,7 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
         p, o = _game_totals(counts, ctx)
         return pts + (p > o)
     v = _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
-               win_seat, taken, pts)  # fmt: skip
+               win_seat, taken, pts, 0)  # fmt: skip
     if out.size == 0:
         return v
     # Every legal card: the value after it (equivalent cards share one search).
@@ -614,11 +674,11 @@ def _child_value(h, counts, ctx, table, buf, rest, seat, leader, i, led, win_car
             v = pts + (p > o)
         else:
             v = _value(h, counts, ctx, table, buf, nrest, win_seat, win_seat, 0, -1, -1, -1, 0,
-                       pts)  # fmt: skip
+                       pts, 0)  # fmt: skip
         counts[slot] -= gained
     else:
         v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, i + 1, led,
-                   win_card, win_seat, taken, pts)  # fmt: skip
+                   win_card, win_seat, taken, pts, 0)  # fmt: skip
     h[seat] = hand
     return v
 
