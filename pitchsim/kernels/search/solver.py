@@ -52,8 +52,8 @@ from ..bits import (
 )
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
-_COLS = 12  # hands 0..6, packed (leader, counts), generation, lower, upper, spare
-_K_PACKED, _K_GEN, _K_LO, _K_HI = 7, 8, 9, 10
+_COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
+_K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
 
 # The solver's context: constants of one solve, in one small array.
@@ -232,7 +232,7 @@ def _index(hands, n, packed, mask):
     for s in range(n):
         h = (h ^ np.uint64(hands[s])) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(31)
-    return 1 + np.int64(h & np.uint64(mask))
+    return 1 + np.int64(h & np.uint64(mask & ~1))  # a bucket of two rows: this and the next
 
 
 # One frame of the search stack per card played (numba's cache cannot hold recursive
@@ -340,13 +340,20 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                     else:
                         packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
                         row = _index(hands, n, packed, table[0, 1])
+                        if _same_entry(table, row + 1, gen, packed, hands, n):
+                            row += 1
                         if _same_entry(table, row, gen, packed, hands, n):
                             if table[row, _K_LO] + pts >= target:
                                 status = 1
                             elif table[row, _K_HI] + pts < target:
                                 status = 0
                         else:
+                            # Keep the entry of the bigger subtree in the bucket's first row.
+                            left = popcount(rest)
+                            if table[row, _K_GEN] == gen and table[row, _K_LEFT] > left:
+                                row += 1
                             _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                            table[row, _K_LEFT] = left
                         fr[d, F_ROW] = row
                         fr[d, F_PACKED] = packed
             if status >= 0:
@@ -433,6 +440,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                     # Overwritten deeper down: claim it again.
                     lo, hi = _bounds(hands, counts, ctx, fr[d, F_REST], pts)
                     _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                    table[row, _K_LEFT] = popcount(fr[d, F_REST])
                 if r:
                     if target - pts > table[row, _K_LO]:
                         table[row, _K_LO] = target - pts
