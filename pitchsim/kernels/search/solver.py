@@ -47,12 +47,13 @@ from ..bits import (
     game_count,
     highest_card,
     lowest_card,
+    popcount,
     suit_mask,
 )
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
-_COLS = 12  # hands 0..6, packed (leader, counts), generation, lower, upper, spare
-_K_PACKED, _K_GEN, _K_LO, _K_HI = 7, 8, 9, 10
+_COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
+_K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
 
 # The solver's context: constants of one solve, in one small array.
@@ -202,14 +203,16 @@ def _bounds(hands, counts, ctx, rest, pts):
 
 @njit(cache=True)
 def _key(hands, counts, ctx, rest, leader):
-    """Game counts and leader packed into one int64; counts that cannot matter cleared."""
+    """Leader, trump and game counts packed into one int64; counts that cannot matter
+    cleared.  (Trump: before the opening lead one table serves every lead's suit.)"""
     n = ctx[C_N]
     left = game_count(rest)
     p, o = _game_totals(counts, ctx)
+    top = (leader << 56) | (ctx[C_TRUMP] << 50)
     if p > o + left:
-        return (leader << 56) | (1 << 55)  # Game is the pitcher side's whatever happens
+        return top | (1 << 55)  # Game is the pitcher side's whatever happens
     if p + left <= o:
-        return (leader << 56) | (1 << 54)  # Game is out of reach
+        return top | (1 << 54)  # Game is out of reach
     packed = np.int64(0)
     if ctx[C_PARTNER] != 0:
         packed = counts[0] | (counts[1] << 7)
@@ -220,7 +223,7 @@ def _key(hands, counts, ctx, rest, leader):
             if s != pitcher and c + left < p:
                 c = 0  # can never reach the pitcher's count
             packed |= c << (7 * s)
-    return (leader << 56) | packed
+    return top | packed
 
 
 @njit(cache=True, inline="always")
@@ -229,7 +232,7 @@ def _index(hands, n, packed, mask):
     for s in range(n):
         h = (h ^ np.uint64(hands[s])) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(31)
-    return 1 + np.int64(h & np.uint64(mask))
+    return 1 + np.int64(h & np.uint64(mask & ~1))  # a bucket of two rows: this and the next
 
 
 # One frame of the search stack per card played (numba's cache cannot hold recursive
@@ -238,6 +241,33 @@ F_SEAT, F_LEADER, F_I, F_LED, F_WCARD, F_WSEAT, F_TAKEN, F_PTS, F_REST = 0, 1, 2
 F_IDX, F_CNT, F_MAX, F_ROW, F_PACKED, F_SLOT, F_GAINED, F_HAND = 9, 10, 11, 12, 13, 14, 15, 16
 _FRAME = 17
 _ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def _last_trick(hands, counts, ctx, leader, pts):
+    """The final value when every seat holds one card: no choice is left."""
+    n = ctx[C_N]
+    trump = ctx[C_TRUMP]
+    led = _suit(lowest_card(hands[leader]))
+    taken = np.int64(0)
+    best = -1
+    winner = leader
+    for j in range(n):
+        seat = (leader + j) % n
+        c = lowest_card(hands[seat])
+        taken |= bit(c)
+        st = _strength(c, led, trump)
+        if st > best:
+            best = st
+            winner = seat
+    slot = _slot(winner, ctx)
+    gained = game_count(taken)
+    counts[slot] += gained
+    p, o = _game_totals(counts, ctx)
+    counts[slot] -= gained
+    if _on_pitcher_side(winner, ctx):
+        pts += _roles(taken, ctx)
+    return pts + (p > o)
 
 
 @njit(cache=True, inline="always")
@@ -299,6 +329,8 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                 if rest == 0:
                     p, o = _game_totals(counts, ctx)
                     status = 1 if pts + (p > o) >= target else 0
+                elif hands[seat] & (hands[seat] - 1) == 0:
+                    status = 1 if _last_trick(hands, counts, ctx, seat, pts) >= target else 0
                 else:
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
                     if lo >= target:
@@ -308,13 +340,20 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                     else:
                         packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
                         row = _index(hands, n, packed, table[0, 1])
+                        if _same_entry(table, row + 1, gen, packed, hands, n):
+                            row += 1
                         if _same_entry(table, row, gen, packed, hands, n):
                             if table[row, _K_LO] + pts >= target:
                                 status = 1
                             elif table[row, _K_HI] + pts < target:
                                 status = 0
                         else:
+                            # Keep the entry of the bigger subtree in the bucket's first row.
+                            left = popcount(rest)
+                            if table[row, _K_GEN] == gen and table[row, _K_LEFT] > left:
+                                row += 1
                             _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                            table[row, _K_LEFT] = left
                         fr[d, F_ROW] = row
                         fr[d, F_PACKED] = packed
             if status >= 0:
@@ -401,6 +440,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                     # Overwritten deeper down: claim it again.
                     lo, hi = _bounds(hands, counts, ctx, fr[d, F_REST], pts)
                     _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                    table[row, _K_LEFT] = popcount(fr[d, F_REST])
                 if r:
                     if target - pts > table[row, _K_LO]:
                         table[row, _K_LO] = target - pts
@@ -474,9 +514,34 @@ def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, d
 
 
 @njit(cache=True)
+def _lead_order(hand, buf):
+    """The opening leads into the last row of ``buf``: the longest, strongest suit first,
+    high cards first within a suit (a non-representative card after its representative)."""
+    k = 0
+    m = hand
+    while m:
+        c = highest_card(m)
+        m &= ~bit(c)
+        suit = hand & suit_mask(_suit(c))
+        score = 20 * popcount(suit) + c % 13
+        buf[_MAX_DEPTH - 1, 8 + k] = score
+        buf[_MAX_DEPTH - 1, k] = c
+        j = k
+        while j > 0 and buf[_MAX_DEPTH - 1, 8 + j - 1] < score:
+            buf[_MAX_DEPTH - 1, j] = buf[_MAX_DEPTH - 1, j - 1]
+            buf[_MAX_DEPTH - 1, 8 + j] = buf[_MAX_DEPTH - 1, 8 + j - 1]
+            j -= 1
+        buf[_MAX_DEPTH - 1, j] = c
+        buf[_MAX_DEPTH - 1, 8 + j] = score
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat,
-           taken, pts):  # fmt: skip
-    """The largest k the pitcher's side can force, by zero-window searches."""
+           taken, pts, floor):  # fmt: skip
+    """The largest k the pitcher's side can force, by zero-window searches; a value below
+    ``floor`` comes back as ``floor`` (enough when only a better value matters)."""
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
@@ -484,7 +549,7 @@ def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card,
         hi = pts + _roles(rest | taken, ctx) + 1
         if hi > 4:
             hi = 4
-    v = lo
+    v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
         if not _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card,
@@ -517,17 +582,22 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     seat = (leader + trick_len) % n
 
     if trump < 0:
-        # Before the opening lead: each lead fixes its own trump.
-        best = -1
+        # Before the opening lead: each lead fixes its own trump.  For the value alone, a
+        # lead only has to beat the best so far, and the likeliest best go first.
         hand = h[seat]
-        m = hand
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
+        leads = _lead_order(hand, buf)
+        best = -1
+        for j in range(leads):
+            c = buf[_MAX_DEPTH - 1, j]
             _trump_context(ctx, _suit(c), dealt, rules)
+            if not _is_rep(c, hand, rest, ctx[C_WORTH]):
+                # An equal card just above it in the same hand: the same value.
+                if out.size > 0:
+                    out[c] = out[lowest_card(hand & suit_mask(_suit(c)) & ~((bit(c) << 1) - 1))]
+                continue
             h[seat] = hand & ~bit(c)
             v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, 1, _suit(c), c,
-                       seat, bit(c), ctx[C_BASE])  # fmt: skip
+                       seat, bit(c), ctx[C_BASE], 0 if out.size > 0 else best)  # fmt: skip
             h[seat] = hand
             if out.size > 0:
                 out[c] = v
@@ -556,7 +626,7 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
         p, o = _game_totals(counts, ctx)
         return pts + (p > o)
     v = _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
-               win_seat, taken, pts)  # fmt: skip
+               win_seat, taken, pts, 0)  # fmt: skip
     if out.size == 0:
         return v
     # Every legal card: the value after it (equivalent cards share one search).
@@ -612,11 +682,11 @@ def _child_value(h, counts, ctx, table, buf, rest, seat, leader, i, led, win_car
             v = pts + (p > o)
         else:
             v = _value(h, counts, ctx, table, buf, nrest, win_seat, win_seat, 0, -1, -1, -1, 0,
-                       pts)  # fmt: skip
+                       pts, 0)  # fmt: skip
         counts[slot] -= gained
     else:
         v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, i + 1, led,
-                   win_card, win_seat, taken, pts)  # fmt: skip
+                   win_card, win_seat, taken, pts, 0)  # fmt: skip
     h[seat] = hand
     return v
 

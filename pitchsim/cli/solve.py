@@ -1,0 +1,87 @@
+"""``pitchsim solve POSITION.json``: the double-dummy value of a position and of each card."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from ..cards import format_card, format_cards, game_points, sort_for_display
+from ..double_dummy import Solution, solve
+from ..position import PositionError, read_positions
+from . import app
+from .common import JsonOpt, print_json, suit_label
+
+
+def read_source(source: str) -> tuple[str, str]:
+    """(text, name) of a file path, or of stdin for ``-``."""
+    if source == "-":
+        return sys.stdin.read(), "stdin"
+    try:
+        return Path(source).read_text(), source
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise PositionError(f"cannot read {source}: {reason}") from None
+
+
+@app.command("solve")
+def solve_command(
+    position: str = typer.Argument(
+        ...,
+        help="A position as `pitchsim play --json` writes a round (`-`: stdin); "
+        "a JSON list solves many.",
+    ),  # fmt: skip
+    as_json: bool = JsonOpt,
+) -> None:
+    """Double-dummy value (every hand open) of a position: the points the pitcher's side
+    makes with best play by all, and the value after each legal card."""
+    text, name = read_source(position)
+    positions = read_positions(text, name)
+    many = isinstance(positions, list)
+    solutions = [solve(p) for p in (positions if many else [positions])]
+    if as_json:
+        docs = [s.to_json() for s in solutions]
+        print_json(docs if many else docs[0])
+        return
+    for i, s in enumerate(solutions):
+        title = f"Position {i + 1} of {len(solutions)}" if many else "Position"
+        sys.stdout.write(render(s, title) + ("\n" if i + 1 < len(solutions) else ""))
+
+
+def render(s: Solution, title: str) -> str:
+    pos = s.position
+    n = pos.players
+    head = [f"{n} players", "partnership" if pos.rules.partnership else "solo",
+            f"pitcher seat {pos.pitcher}"]  # fmt: skip
+    if pos.bid is not None:
+        head.append(f"bid {pos.bid}")
+    head.append(f"trump {suit_label(pos.trump)}" if pos.trump >= 0 else "trump not yet led")
+    variants = [f"{k}={v}" for k, v in pos.rules.describe().items() if k in ("low", "follow")
+                and v != getattr(type(pos.rules)(), k)]  # fmt: skip
+    if variants:
+        head.append(", ".join(variants))
+    out = [f"{title}: " + "  ·  ".join(head)]
+    for seat in range(n):
+        role = "pitcher" if seat == pos.pitcher else ("partner" if pos.pitcher_side(seat) else "")
+        held = format_cards(sort_for_display(c for c in range(52) if pos.hands[seat] >> c & 1))
+        count = sum(game_points(c) for c in range(52) if pos.won[seat] >> c & 1)
+        mark = "*" if seat == pos.to_play else " "
+        out.append(f" {mark}seat {seat} {role:<8} {held or '-':<22} game count won {count}")
+    if pos.trick:
+        plays = "  ".join(f"{(pos.leader + j) % n}:{format_card(c)}"
+                          for j, c in enumerate(pos.trick))  # fmt: skip
+        out.append(f"Trick {len(pos.tricks)} so far: {plays}")
+    made = ""
+    if pos.bid is not None:
+        made = f"; bid {pos.bid} {'made' if s.made else 'set'}"
+    if pos.finished:
+        out.append(f"The hand is over: the pitcher's side holds {s.value}{made}.")
+        return "\n".join(out) + "\n"
+    side = "the pitcher's side" if pos.pitcher_side(pos.to_play) else "defending"
+    out.append(f"Seat {pos.to_play} to play ({side}).  Value: {s.value} "
+               f"(points the pitcher's side makes with best play, every hand open{made})")  # fmt: skip
+    cards = sort_for_display(s.cards)
+    out.append("Cards: " + "   ".join(f"{format_card(c)} {s.cards[c]}" for c in cards))
+    out.append("Best: " + format_cards(sort_for_display(s.best)))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,241 @@
+"""The double-dummy solver: the numba kernel against the plain-Python minimax.
+
+Random positions come from random deals played out by random legal cards and cut at a
+random card: whole 2-player deals from the opening lead, 2-player deals cut anywhere,
+and 3-7 player endgames (2 or 3 tricks left), often inside a trick; every player count,
+solo and partnership, base rules and each variant that changes play or scoring.  Both
+the value and every legal card's value must agree.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pitchsim.cards import cards_of, mask_of, parse_cards
+from pitchsim.cli import main
+from pitchsim.double_dummy import solve, solve_value
+from pitchsim.options import Rules
+from pitchsim.position import parse_position, start_position
+from pitchsim.reference import solver as reference
+
+VARIANTS = [Rules(), Rules(follow="suit"), Rules(low="dealt"), Rules(follow="suit", low="dealt")]
+COMPARED = {"positions": 0}  # how many positions the comparisons below ran (printed by -s)
+
+
+def random_position(rng: random.Random, n: int, rules: Rules, cards_left: int):
+    """A random deal, played by random legal cards until ``cards_left`` remain unplayed."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    dealt = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)]
+    pos = start_position(dealt, rng.randrange(n), rules, bid=rng.choice([None, 1, 2, 3, 4]))
+    for _ in range(6 * n - cards_left):
+        pos = pos.play(rng.choice(cards_of(pos.legal())))
+    return pos
+
+
+def check_against_reference(pos):
+    expected = reference.card_values(pos)
+    want = max(expected.values()) if pos.pitcher_side(pos.to_play) else min(expected.values())
+    got = solve(pos)
+    assert (got.value, got.cards) == (want, expected), pos.to_json()
+    assert solve_value(pos) == want
+    COMPARED["positions"] += 1
+
+
+def cases(n: int):
+    if n == 4:
+        return VARIANTS + [Rules(partnership=True, **r) for r in
+                           ({}, {"follow": "suit"}, {"low": "dealt"})]  # fmt: skip
+    return VARIANTS
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.follow}-{r.low}")
+def test_whole_two_player_deals(rules):
+    rng = random.Random(f"whole-{rules}")
+    for _ in range(3):
+        check_against_reference(random_position(rng, 2, rules, 12))
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.follow}-{r.low}")
+def test_two_player_deals_cut_anywhere(rules):
+    rng = random.Random(f"cut-{rules}")
+    for _ in range(60):
+        check_against_reference(random_position(rng, 2, rules, rng.randrange(1, 11)))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_endgames(n):
+    """3 tricks left (2 at 5-7 players) or fewer, cut at any card, solo and partnership."""
+    for rules in cases(n):
+        rng = random.Random(f"end-{n}-{rules}")
+        most = 3 * n if n <= 4 else 2 * n
+        for _ in range(100 if n <= 4 else 80):
+            check_against_reference(random_position(rng, n, rules, rng.randrange(1, most + 1)))
+
+
+def test_positions_compared_count():
+    """Runs last in this file's order: says how many positions were compared."""
+    print(f"\nkernel == reference on {COMPARED['positions']} positions")
+
+
+def deal_position(hands: list[str], tricks: list[tuple[int, str]], pitcher=0, rules="", **kw):
+    return parse_position(
+        {
+            "players": len(hands),
+            "pitcher": pitcher,
+            "hands": [parse_names(h) for h in hands],
+            "tricks": [{"leader": lead, "cards": parse_names(cs)} for lead, cs in tricks],
+            "rules": rules,
+            **kw,
+        }  # fmt: skip
+    )
+
+
+def parse_names(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_six_top_trumps_win_four(n):
+    """(6 and 7 players take too long for a test: every opponent's discards are searched.)"""
+    rng = random.Random(n)
+    mine = parse_cards("AH KH QH JH TH 9H")
+    deck = [c for c in range(52) if c not in mine]
+    for _ in range(5):
+        rng.shuffle(deck)
+        dealt = [mask_of(mine)] + [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n - 1)]
+        pos = start_position(dealt, 0, Rules())
+        s = solve(pos)
+        assert s.value == 4
+        # Leading a heart keeps all four; the whole deal's value is the best lead's.
+        assert all(s.cards[c] == 4 for c in mine)
+
+
+def test_trumping_in_changes_the_value():
+    """Trump hearts.  Left: pitcher TS 3S, defender 4S 2H, pitcher to lead; no game count
+    captured yet and the pitcher already holds High (9H).  Base rules: the defender trumps
+    the ten with 2H (or, on a 3S lead, wins with the 4S and trumps the ten next): the
+    pitcher has 1.  Follow = suit: on the ten the defender must play the 4S; Game is the
+    pitcher's (10 to 0) and so is a second point."""
+    hands = ["9H 3C 4C 5C TS 3S", "8H 2H 6D 7D 8D 4S"]
+    tricks = [(0, "9H 8H"), (0, "3C 6D"), (0, "4C 7D"), (0, "5C 8D")]
+    base = deal_position(hands, tricks)
+    must = deal_position(hands, tricks, rules="follow=suit")
+    assert reference.solve(base) == solve_value(base) == 1
+    assert reference.solve(must) == solve_value(must) == 2
+    assert solve(must).best == parse_cards("TS")
+
+
+def test_jack_as_only_trump_is_three_points():
+    """The only trump in play is the jack: High, Low and Jack go to whoever wins it."""
+    hands = ["JH AS 2C 3C 4C 5C", "KS 6C 7C 8C 9C 2D"]
+    pos = deal_position(hands, [])
+    s = solve(pos)
+    assert s.cards[parse_cards("JH")[0]] == 3 + 1  # and Game: AS, KS, JH are all his
+    assert reference.card_values(pos) == s.cards
+
+
+def test_points_already_decided_count():
+    """High and Low (the only trumps) captured in trick 1: with the ace's 4 for Game, 3."""
+    hands = ["AH 3C 4C 5C 6C 7C", "2H 8D 9D 2S 3S 4S"]
+    pos = deal_position(hands, [(0, "AH 2H")])
+    assert solve_value(pos) == reference.solve(pos) == 3
+
+
+def test_low_dealt_goes_to_its_holder():
+    """Low under low = dealt belongs to whoever was dealt it, whoever captures it."""
+    hands = ["AH KH 3C 4C 5C 6C", "2H 8D 9D 2S 3S 4S"]
+    captured = deal_position(hands, [])
+    dealt = deal_position(hands, [], rules="low=dealt")
+    ace = parse_cards("AH")[0]
+    assert solve(captured).cards[ace] == 3  # the ace draws the 2H: High, Low, Game (no jack)
+    assert solve(dealt).cards[ace] == 2
+    # A club lead makes clubs trump, all of them his: 3 under either rule.
+    assert solve_value(captured) == solve_value(dealt) == 3
+
+
+def test_partnership_pools_points():
+    """Seats 0 and 2 hold every trump and every trick is theirs: all 4 points to the team.
+    Solo, seat 2 is an opponent who can keep the 10S for Game with a club trick."""
+    hands = ["AH KH QH 2C 3C 4C", "2D 3D 4D 5D 6D 7D", "JH 9H 3H TS 8C 9C",
+             "2S 3S 4S 5S 6S 7S"]  # fmt: skip
+    team = deal_position(hands, [], partnership=True)
+    solo = deal_position(hands, [])
+    assert solve_value(team) == 4
+    assert solve_value(solo) < 4
+
+
+def test_finished_hand_is_its_score():
+    rng = random.Random(7)
+    pos = random_position(rng, 3, Rules(), 0)
+    assert pos.finished and solve_value(pos) == pos.points() == solve(pos).value
+    assert solve(pos).cards == {}
+
+
+# --- pitchsim solve ---------------------------------------------------------------------
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+TRUMPING = {
+    "players": 2,
+    "pitcher": 0,
+    "bid": 2,
+    "hands": [["9H", "3C", "4C", "5C", "TS", "3S"], ["8H", "2H", "6D", "7D", "8D", "4S"]],
+    "tricks": [
+        {"leader": 0, "cards": c} for c in (["9H", "8H"], ["3C", "6D"], ["4C", "7D"], ["5C", "8D"])
+    ],  # fmt: skip
+    "winner": 0,
+}
+
+
+def test_cli_json_and_text(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(TRUMPING))
+    code, out, _ = run(capsys, "solve", str(path), "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["to_play"] == 0 and doc["value"] == 1 and doc["cards"] == {"3S": 1, "TS": 1}
+    assert doc["made"] is False
+    code, out, _ = run(capsys, "solve", str(path))
+    assert code == 0 and "Value: 1" in out and "seat 0" in out and "best" in out.lower()
+
+
+def test_cli_list_from_stdin(capsys, monkeypatch):
+    docs = [TRUMPING, {**TRUMPING, "rules": "follow=suit"}]
+    code, out, _ = run(capsys, "solve", "-", "--json", stdin=json.dumps(docs),
+                       monkeypatch=monkeypatch)  # fmt: skip
+    assert code == 0
+    assert [d["value"] for d in json.loads(out)] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "not JSON"),
+        ('{"players": 2}', "no 'pitcher'"),
+        (json.dumps({**TRUMPING, "hands": TRUMPING["hands"][:1]}), "one hand per seat"),
+        (json.dumps({**TRUMPING, "tricks": [{"leader": 1, "cards": ["9H"]}]}), "led by seat 1"),
+    ],
+)
+def test_cli_bad_input(capsys, monkeypatch, text, message):
+    code, out, err = run(capsys, "solve", "-", stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert err.startswith("pitchsim: error: ") and message in err and err.count("\n") == 1
+
+
+def test_cli_missing_file(capsys, tmp_path):
+    code, _, err = run(capsys, "solve", str(tmp_path / "nope.json"))
+    assert code == 2 and "nope.json" in err and err.count("\n") == 1
