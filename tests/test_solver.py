@@ -239,3 +239,24 @@ def test_cli_bad_input(capsys, monkeypatch, text, message):
 def test_cli_missing_file(capsys, tmp_path):
     code, _, err = run(capsys, "solve", str(tmp_path / "nope.json"))
     assert code == 2 and "nope.json" in err and err.count("\n") == 1
+
+
+def test_batch_of_whole_deals_equals_one_by_one():
+    import numpy as np
+
+    from pitchsim.kernels.search import solver as kernel
+
+    rng = random.Random(11)
+    for n, rules in ((3, Rules()), (4, Rules(partnership=True, follow="suit"))):
+        deals = []
+        for _ in range(40):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            deals.append([mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)])
+        pitchers = np.array([d % n for d in range(len(deals))], dtype=np.int64)
+        batch = kernel.solve_deals(np.array(deals, dtype=np.int64), pitchers, rules.to_array())
+        one = [
+            solve_value(start_position(d, int(p), rules))
+            for d, p in zip(deals, pitchers, strict=True)
+        ]
+        assert list(batch) == one

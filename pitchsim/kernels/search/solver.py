@@ -36,7 +36,7 @@ cards of one suit in one hand with no unplayed card between them and equal worth
 """
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
 from ...options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
 from ..bits import (
@@ -715,7 +715,7 @@ def solve_deals(dealt, pitchers, rules):
     """
     m, n = dealt.shape
     out = np.empty(m, dtype=np.int64)
-    chunks = min(m, 4 * get_num_threads())
+    chunks = min(m, 64)  # a table per chunk; get_num_threads() here would defeat the cache
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(n, dtype=np.int64)
     for k in prange(chunks):
