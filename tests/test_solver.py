@@ -81,14 +81,15 @@ def test_positions_compared_count():
     print(f"\nkernel == reference on {COMPARED['positions']} positions")
 
 
-def deal_position(hands: list[str], tricks: list[tuple[int, str]], pitcher=0, rules="", **kw):
+def deal_position(hands: list[str], tricks: list[tuple[int, str]], pitcher=0, rules=None, **kw):
+    if rules is not None:  # an empty rules string is an error, like every empty option
+        kw["rules"] = rules
     return parse_position(
         {
             "players": len(hands),
             "pitcher": pitcher,
             "hands": [parse_names(h) for h in hands],
             "tricks": [{"leader": lead, "cards": parse_names(cs)} for lead, cs in tricks],
-            "rules": rules,
             **kw,
         }  # fmt: skip
     )
