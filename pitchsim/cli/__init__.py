@@ -28,7 +28,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-from . import bid_odds, chart, play, simulate, table, tournament  # noqa: E402,F401  (commands register on import)
+from . import bid_odds, chart, hint, play, simulate, table, tournament  # noqa: E402,F401  (commands register on import)
 
 
 def fail(message: str) -> None:
