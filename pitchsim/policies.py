@@ -32,7 +32,7 @@ class PlayPolicy:
 
 # Search policies: worlds per decision when the name does not say (``rollout:32``), and
 # the most a name may ask for.
-DEFAULT_WORLDS = {"rollout": 32}
+DEFAULT_WORLDS = {"rollout": 32, "pimc": 16}
 MAX_WORLDS = 4096
 
 PLAY_POLICIES = {
@@ -52,6 +52,13 @@ PLAY_POLICIES = {
         "search: each legal card played out by heuristic in W sampled worlds (rollout:W, "
         f"default {DEFAULT_WORLDS['rollout']}); the side's chance of its bid first, then points",
         DEFAULT_WORLDS["rollout"],
+    ),
+    "pimc": PlayPolicy(
+        "pimc",
+        PLAY_POLICY_IDS["pimc"],
+        "search: each legal card solved double-dummy in W sampled worlds (pimc:W, default "
+        f"{DEFAULT_WORLDS['pimc']}); the side's chance of its bid first, then points",
+        DEFAULT_WORLDS["pimc"],
     ),
 }
 assert set(PLAY_POLICIES) == set(PLAY_POLICY_IDS)

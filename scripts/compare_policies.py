@@ -19,19 +19,35 @@ also picks trump at random.  ``--same-trump`` gives every run the heuristic pitc
 suit, which isolates the card play from the choice of trump.
 
     .venv/bin/python scripts/compare_policies.py --deals 200000 --seed 1
+
+Search play (``--search rollout:16,pimc:16``): per table size (``--players 3,4,5,7``)
+and table (solo; partnership at 4), every deal is played by heuristic at every seat,
+then with the search policy for the pitcher's side (heuristic defenders), then for the
+defenders (heuristic pitcher's side), on the same deals and the same trump (the one
+the heuristic pitcher leads, as in a game where the auction fixed it).  The search
+side plays for the bid given by ``--bids`` (each bid a separate run: a search pitcher
+aiming at 2 plays differently from one aiming at 3; bid 0 = the most points).  Paired
+differences (search run minus all-heuristic run, in the pitcher's side's results:
+negative is good for search defenders) in P(>= 2), P(>= 3) and mean points, 95%
+intervals, and the time each run took.
+
+    .venv/bin/python scripts/compare_policies.py --search rollout:16,pimc:16 \
+        --players 3,4,5,7 --deals 1000 --bids 2,3 --json > search.json
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 import numba
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.kernels.hand import hand_scratch, points_flags
+from pitchsim.kernels.deal import deal_hands
+from pitchsim.kernels.hand import hand_scratch, play_hand, points_flags, score_hand
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.simulate import PITCHER, deal_and_play
 from pitchsim.options import Rules
@@ -54,6 +70,25 @@ def play_deals(seed, count, n, policies, rules, trumps, out_flags, out_trump):
                                   dealt, hands, won, trick, deck, award, no_log)  # fmt: skip
             out_flags[d] = points_flags(award, PITCHER, rules)
             out_trump[d] = trump
+
+
+@njit(cache=True, parallel=True)
+def play_bid_deals(seed, count, n, bid, policies, rules, trumps, out_flags):
+    """Deals 0..count-1 of ``seed``, seat 0 pitching for ``bid`` with trump ``trumps[d]``
+    (chunks of 8 deals: search deals cost very different times, so small chunks keep
+    both threads busy; the results do not depend on the chunking)."""
+    template = np.arange(52)
+    no_log = np.empty(0, dtype=np.int64)
+    chunks = (count + 7) // 8
+    for b in prange(chunks):
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
+        for d in range(b * 8, min(count, (b + 1) * 8)):
+            key = deal_key(seed, d)
+            deal_hands(key, n, PITCHER, 0, template, deck, dealt)
+            trump = play_hand(dealt, n, PITCHER, bid, trumps[d], -1, policies, rules, key, hands,
+                              won, trick, no_log)  # fmt: skip
+            score_hand(dealt, won, n, trump, rules, award)
+            out_flags[d] = points_flags(award, PITCHER, rules)
 
 
 def seat_names(pitcher_side: str, defenders: str, n: int, partnership: bool) -> list[str]:
@@ -144,11 +179,93 @@ def render(title, table, diffs):
     return "\n".join(lines)
 
 
+def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps):
+    policies = seat_policies(seat_names(pitcher_side, defenders, n, rules.partnership), n)
+    flags = np.empty(deals, dtype=np.int64)
+    t = time.perf_counter()
+    play_bid_deals(seed, deals, n, bid, policies, rules.to_array(), trumps, flags)
+    seconds = time.perf_counter() - t
+    return np.bitwise_count(flags.astype(np.uint8)).astype(np.int64), seconds
+
+
+def compare_search(seed, deals, n, rules, searches, bids):
+    """Search pitcher's side / search defenders against all-heuristic, same deals."""
+    free = np.full(deals, -1, dtype=np.int64)
+    _, _, trumps = run(seed, deals, n, rules, "heuristic", "heuristic", free)
+    base, _ = search_run(seed, deals, n, rules, 0, "heuristic", "heuristic", trumps)
+    rows = []
+    for search in searches:
+        for bid in bids:
+            for side, combo in (("pitcher", (search, "heuristic")),
+                                ("defenders", ("heuristic", search))):  # fmt: skip
+                pts, seconds = search_run(seed, deals, n, rules, bid, *combo, trumps)
+                rows.append({
+                    "search": search, "seat": side, "bid": bid, "seconds": seconds,
+                    "p_at_least_2": [float((pts >= 2).mean()), *paired(pts >= 2, base >= 2)],
+                    "p_at_least_3": [float((pts >= 3).mean()), *paired(pts >= 3, base >= 3)],
+                    "mean_points": [float(pts.mean()), *paired(pts, base)],
+                })  # fmt: skip
+    heuristic = {"p_at_least_2": float((base >= 2).mean()),
+                 "p_at_least_3": float((base >= 3).mean()), "mean_points": float(base.mean())}  # fmt: skip
+    return heuristic, rows
+
+
+def render_search(title, heuristic, rows):
+    lines = [title, f"  all heuristic: P(>=2) {pct(heuristic['p_at_least_2'])}, "
+             f"P(>=3) {pct(heuristic['p_at_least_3'])}, mean points "
+             f"{heuristic['mean_points']:.3f}", ""]  # fmt: skip
+    lines.append(f"  {'search':<12} {'plays for':<10} {'aims at':<8} {'dP(>=2) [95%]':>16} "
+                 f"{'dP(>=3) [95%]':>16} {'d mean points':>17} {'seconds':>8}")  # fmt: skip
+    for r in rows:
+        cells = []
+        for k in ("p_at_least_2", "p_at_least_3"):
+            _, d, h = r[k]
+            cells.append(f"{100 * d:+6.1f} ±{100 * h:4.1f}")
+        _, d, h = r["mean_points"]
+        aim = f"bid {r['bid']}" if r["bid"] else "points"
+        lines.append(f"  {r['search']:<12} {r['seat']:<10} {aim:<8} {cells[0]:>16} "
+                     f"{cells[1]:>16} {d:+9.3f} ±{h:.3f} {r['seconds']:8.1f}")  # fmt: skip
+    lines.append("  (differences in the pitcher's side's results, search run minus all-heuristic "
+                 "run on the same deals;")  # fmt: skip
+    lines.append("   for search defenders, negative is better)")
+    return "\n".join(lines)
+
+
+def main_search(args) -> None:
+    searches = [s.strip() for s in args.search.split(",")]
+    bids = [int(b) for b in args.bids.split(",")]
+    report = {"deals": args.deals, "seed": args.seed, "bids": bids, "searches": searches,
+              "threads": numba.get_num_threads(), "load_avg_before": os.getloadavg(),
+              "tables": []}  # fmt: skip
+    for n in (int(x) for x in str(args.players).split(",")):
+        tables = [("solo", Rules())] + ([("partnership", Rules(partnership=True))]
+                                        if n == 4 and not args.solo_only else [])  # fmt: skip
+        for label, rules in tables:
+            heuristic, rows = compare_search(args.seed, args.deals, n, rules, searches, bids)
+            report["tables"].append({"players": n, "table": label, "heuristic": heuristic,
+                                     "rows": rows})  # fmt: skip
+            if not args.json:
+                print(render_search(f"{n} players, {label}, {args.deals:,} deals (seed "
+                                    f"{args.seed}), the heuristic pitcher's trump", heuristic,
+                                    rows), flush=True)  # fmt: skip
+                print(flush=True)
+    report["load_avg_after"] = os.getloadavg()
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(f"load average {report['load_avg_before'][0]:.2f} before, "
+              f"{report['load_avg_after'][0]:.2f} after; {report['threads']} threads")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--players", default="4", help="table size (with --search: a list, 3,4,7)")
+    ap.add_argument("--search", help="search play policies to measure, e.g. rollout:16,pimc:16")
+    ap.add_argument("--bids", default="2,3", help="with --search: the bids the search side "
+                    "plays for, one run each (0: the most points)")  # fmt: skip
+    ap.add_argument("--solo-only", action="store_true", help="with --search: no partnership")
     ap.add_argument("--same-trump", action="store_true",
                     help="every run plays the heuristic pitcher's trump suit")  # fmt: skip
     ap.add_argument("--threads", type=int, default=None)
@@ -156,6 +273,10 @@ def main() -> None:
     args = ap.parse_args()
     if args.threads:
         numba.set_num_threads(args.threads)
+    if args.search:
+        main_search(args)
+        return
+    args.players = int(args.players)
     tables = [("solo", Rules())]
     if args.players == 4:
         tables.append(("partnership", Rules(partnership=True)))

@@ -20,7 +20,7 @@ SeedOpt = typer.Option(None, "--seed", help="Random seed (default: a new one, pr
 PolicyOpt = typer.Option(
     "heuristic",
     "--policy",
-    help="Play policy: random, heuristic or rollout[:W] (W worlds a decision); or one per "
+    help="Play policy: random, heuristic, rollout[:W] or pimc[:W] (W worlds a decision); or one per "
     "seat, comma-separated.",
 )
 PartnershipOpt = typer.Option(

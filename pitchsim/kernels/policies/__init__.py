@@ -28,7 +28,8 @@ from .random import random_card
 RANDOM = 0
 HEURISTIC = 1
 ROLLOUT = 2
-PLAY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC, "rollout": ROLLOUT}
+PIMC = 3
+PLAY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC, "rollout": ROLLOUT, "pimc": PIMC}
 WORLDS_SHIFT = 8
 KIND_MASK = (1 << WORLDS_SHIFT) - 1
 
@@ -46,10 +47,15 @@ def choose_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, tri
         return rollout_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
                             trick_len, leader, played, won, who, voids, rules, key, counter,
                             policy >> WORLDS_SHIFT)  # fmt: skip
+    if kind == PIMC:
+        return pimc_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                         leader, played, won, who, voids, rules, key, counter,
+                         policy >> WORLDS_SHIFT)  # fmt: skip
     return random_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
                        leader, played, won, who, voids, rules, key, counter)  # fmt: skip
 
 
 # Last: the search policies play hands out, which needs hand.py, which imports
 # ``choose_card`` from here (numba resolves ``rollout_card`` when it compiles).
+from .pimc import pimc_card  # noqa: E402
 from .rollout import rollout_card  # noqa: E402

@@ -35,6 +35,7 @@ from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw
 from . import playout
+from .solver import card_values, new_table
 from .worlds import sample_worlds, view_constraint
 
 ROLLOUT = 0
@@ -42,6 +43,10 @@ DOUBLE_DUMMY = 1
 # Attempts per world wanted before giving up (only a constraint that hardly admits any
 # world comes near: the true deal always fits the view).
 ATTEMPTS_PER_WORLD = 200
+# The solver's transposition table for one decision (reused across its worlds): 2**12
+# entries (~400 kB) cost little to make, and solve mid-hand positions as fast as
+# bigger ones.
+DD_TABLE_BITS = 12
 
 
 @njit(cache=True)
@@ -72,6 +77,25 @@ def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, 
             t = trump if trump >= 0 else c // 13  # the opening lead fixes trump
             out[j, w] = playout.play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
                                  now, trick_len + 1, played, rules, award)  # fmt: skip
+
+
+@njit(cache=True)
+def dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won, rules,
+                cards, out):  # fmt: skip
+    """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
+    and played perfectly) after ``cards[j]`` in world w."""
+    table = new_table(DD_TABLE_BITS)
+    dealt = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    values = np.empty(52, dtype=np.int64)
+    for w in range(kept):
+        for s in range(n):
+            hands[s] = worlds[w, s]
+            dealt[s] = worlds[w, s] | played_by[s]
+        card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
+                    values)  # fmt: skip
+        for j in range(cards.size):
+            out[j, w] = values[cards[j]]
 
 
 @njit(cache=True)
@@ -117,6 +141,9 @@ def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, 
     if evaluator == ROLLOUT:
         rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
                          trick_len, leader, played, won, rules, cards, out)  # fmt: skip
+    else:
+        dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won,
+                    rules, cards, out)  # fmt: skip
     return cards, kept, attempts
 
 

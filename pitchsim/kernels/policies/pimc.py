@@ -1,0 +1,22 @@
+"""``pimc``: Perfect Information Monte Carlo, each legal card solved in sampled worlds.
+
+W worlds consistent with the view (``kernels.search.worlds``), the same for every
+card; in each, the double-dummy solver values every legal card with all hands open;
+the card the side needs most wins (``kernels.search.monte_carlo``).  Its known
+weakness is the solver's: in each world it plays as if it could see every card
+(strategy fusion), so it undervalues keeping options open and never plays to find
+out.
+"""
+
+from numba import njit
+
+# The module, not its names: see kernels/search/monte_carlo.py on the import cycle.
+from ..search import monte_carlo
+
+
+@njit(cache=True, inline="always")
+def pimc_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
+              played, won, who, voids, rules, key, counter, worlds):  # fmt: skip
+    return monte_carlo.search_card(monte_carlo.DOUBLE_DUMMY, worlds, legal, hand, seat, n,
+                                   pitcher, bid, trump, trick_no, trick, trick_len, leader,
+                                   played, won, who, voids, rules, key, counter)  # fmt: skip
