@@ -60,7 +60,7 @@ T_BATCH = [OPT, "tests/test_batch.py", "tests/test_cli_batch.py", "tests/test_an
 T_ANALYSIS = ["tests/test_known_values.py", "tests/test_analysis.py", "tests/test_cli_batch.py"]
 T_TOURNAMENT = ["tests/test_known_values.py", f"{OPT}::test_tournament_result_is_what_its_seats_won",
                 "tests/test_tournament.py", "tests/test_cli_games.py"]  # fmt: skip
-T_CHARTS = ["tests/test_charts.py", "tests/test_cli_batch.py"]
+T_CHARTS = ["tests/test_chart_data.py", "tests/test_charts.py", "tests/test_cli_batch.py"]
 T_CLI = ["tests/test_cli.py", OPT, "tests/test_cli_batch.py", "tests/test_bad_input.py"]
 
 
@@ -115,8 +115,8 @@ MUTANTS = [
     M(
         "render-z164",
         "pitchsim/cli/bid_odds.py",
-        "±{1.96 * se:.2f}",
-        "±{1.64 * se:.2f}",
+        "±{Z95 * se:.2f}, margin",
+        "±{1.64 * se:.2f}, margin",
         T_CLI,
         "the recommendation's ± is a 90% one",
         audit=True,
@@ -124,24 +124,24 @@ MUTANTS = [
     M(
         "odds-made-strict",
         "pitchsim/odds.py",
-        "        score = np.where(pts >= bid, pts, -bid)\n        return float(",
-        "        score = np.where(pts > bid, pts, -bid)\n        return float(",
+        "return _mean_se(np.where(POINTS >= bid, POINTS, -bid), self.points)[0]",
+        "return _mean_se(np.where(POINTS > bid, POINTS, -bid), self.points)[0]",
         T_ODDS,
         "a bid made with exactly its points counted as set",
     ),
     M(
         "odds-se-n-1",
         "pitchsim/odds.py",
-        "return float(np.sqrt(var / self.samples))",
-        "return float(np.sqrt(var / (self.samples - 1)))",
+        "return float(mean), float(np.sqrt(var / n))",
+        "return float(mean), float(np.sqrt(var / (n - 1)))",
         T_ODDS,
         "standard error over n - 1",
     ),
     M(
         "odds-se-no-root",
         "pitchsim/odds.py",
-        "return float(np.sqrt(var / self.samples))",
-        "return float(var / self.samples)",
+        "return float(mean), float(np.sqrt(var / n))",
+        "return float(mean), float(var / n)",
         T_ODDS,
         "standard error is the variance of the mean",
     ),
@@ -172,8 +172,8 @@ MUTANTS = [
     M(
         "odds-tie-break",
         "pitchsim/odds.py",
-        "if (bid, e) > (best[0], best[2]):",
-        "if bid > best[0]:",
+        "if (bid, e) > (best.bid, best.expected_score):",
+        "if bid > best.bid:",
         T_ODDS,
         "trump ties between suits go to the first suit",
     ),
@@ -196,8 +196,8 @@ MUTANTS = [
     M(
         "odds-chosen-trump",
         "pitchsim/odds.py",
-        "chosen_trump=int(np.argmax(share)),",
-        "chosen_trump=int(np.argmin(share)),",
+        "chosen_trump=Suit(int(np.argmax(share))),",
+        "chosen_trump=Suit(int(np.argmin(share))),",
         T_ODDS,
         "chosen trump the least chosen",
     ),
@@ -560,8 +560,8 @@ MUTANTS = [
     M(
         "heatmap-k-off-by-one",
         "pitchsim/charts.py",
-        'grid[ranks.index(row.high), row.length - 1] = getattr(row, f"p{k}")',
-        'grid[ranks.index(row.high), row.length - 1] = getattr(row, f"p{k - 1}")',
+        'p, lo, hi = getattr(r, f"p{k}"), getattr(r, f"p{k}_lo")',
+        'p, lo, hi = getattr(r, f"p{k - 1}"), getattr(r, f"p{k}_lo")',
         T_CHARTS,
         "heatmap colours P(make k-1) under a P(make k) title",
         audit=True,
@@ -569,16 +569,16 @@ MUTANTS = [
     M(
         "heatmap-length-column",
         "pitchsim/charts.py",
-        "grid[ranks.index(row.high), row.length - 1] =",
-        "grid[ranks.index(row.high), row.length % 6] =",
+        "grid[RANK_ROWS.index(c.high), c.length - 1] = c.value",
+        "grid[RANK_ROWS.index(c.high), c.length % 6] = c.value",
         T_CHARTS,
         "heatmap cells one column right",
     ),
     M(
         "bids-chart-bid",
         "pitchsim/charts.py",
-        "            grid[i, j] = row.bid",
-        "            grid[i, j] = min(row.bid + 1, 4)",
+        '"value": int(r.bid), "sure"',
+        '"value": min(int(r.bid) + 1, 4), "sure"',
         T_CHARTS,
         "bidding chart one bid high",
     ),
