@@ -90,6 +90,14 @@ def test_hint_values_every_legal_card_and_recommends_one():
         assert list(c.p_at_least) == sorted(c.p_at_least, reverse=True)
 
 
+def name(card):
+    return f"{'23456789TJQKA'[card % 13]}{'CDHS'[card // 13]}"
+
+
+def held_names(pos, seat):
+    return {name(c) for c in range(52) if pos.hands[seat] >> c & 1}
+
+
 def exact_last_trick(pos):
     """Exact mean points and P(make) for the pitcher's side, over every deal of the
     unseen cards to the seats still to play in the last trick (uniform worlds)."""
@@ -100,17 +108,20 @@ def exact_last_trick(pos):
     unseen = [c for c in range(52) if not seen >> c & 1]
     voids = voids_of(pos)
     after = [(me + k) % n for k in range(1, n) if pos.hands[(me + k) % n]]
+    mine = next(c for c in range(52) if pos.hands[me] >> c & 1)
+    doc = pos.to_json()
     total = made = count = 0
     for cards in itertools.permutations(unseen, len(after)):
         if any(voids >> (4 * s + c // 13) & 1 for s, c in zip(after, cards, strict=True)):
             continue
-        p = pos.play(next(c for c in range(52) if pos.hands[me] >> c & 1))
+        # This world: each seat still to play was dealt the hidden card given here (and
+        # the cards it has played); the rest of the unseen cards are out of play.
+        hands = [list(h) for h in doc["hands"]]
+        for s, c in zip(after, cards, strict=True):
+            hands[s] = [x for x in hands[s] if x not in held_names(pos, s)] + [name(c)]
+        p = parse_position({**doc, "hands": hands}).play(mine)
         for c in cards:
-            p = p.play(c) if p.legal() >> c & 1 else None
-            if p is None:
-                break
-        if p is None:
-            continue  # the hidden card would not have been legal there: not this world
+            p = p.play(c)
         pts = p.points()
         total += pts
         made += pts >= pos.bid
@@ -149,12 +160,15 @@ def test_cli_text_and_json(tmp_path, capsys):
     pos = random_position(rng, 4, Rules(), 6)
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(pos.to_json()))
-    main(["hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2", "--json"])
-    doc = json.loads(capsys.readouterr().out)
+    code, out, err = run_cli(capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60",
+                             "--seed", "2", "--json")  # fmt: skip
+    assert code == 0 and err == ""
+    doc = json.loads(out)
     assert doc["to_play"] == pos.to_play and doc["worlds"] == 60 and doc["seed"] == 2
     assert doc["recommended"] in [c["card"] for c in doc["cards"]]
-    main(["hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2"])
-    text = capsys.readouterr().out
+    code, text, _ = run_cli(capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60",
+                            "--seed", "2")  # fmt: skip
+    assert code == 0
     assert f"Seat {pos.to_play} to play" in text and "Play " in text
 
 
