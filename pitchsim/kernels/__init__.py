@@ -28,7 +28,7 @@ from numba.core import event
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 STALE_DAYS = 3
-COMPILE_NOTICE = "pitchsim: compiling pitchsim's kernels, once, ~15 s (cached for later runs)"
+COMPILE_NOTICE = "pitchsim: compiling pitchsim's kernels, once: 1-3 minutes (cached for later runs)"
 
 
 def _numba_source_digest() -> str:
@@ -100,7 +100,7 @@ class _CompileNotice(event.Listener):
     Numba broadcasts ``numba:compile`` only on a cache miss (a kernel loaded from the
     cache is not compiled), so this is exactly a cold cache's signal: quiet when warm.
     It goes to stderr even when stderr is not a terminal: a first run that sits silent
-    for ~15 s looks hung whoever reads it.  ``PITCHSIM_COMPILE_NOTICE=0`` silences it
+    for minutes looks hung whoever reads it.  ``PITCHSIM_COMPILE_NOTICE=0`` silences it
     (the test suite does, since many tests check stderr is empty).
     """
 
