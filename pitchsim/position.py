@@ -24,8 +24,10 @@ for search that must not peek.  Every problem is a :class:`PositionError`, one l
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from .cards import HAND_SIZE, SUIT_NAMES, CardError, format_card, mask_of, parse_cards
 from .cards import suit_of as _suit_of
@@ -338,3 +340,14 @@ def read_position(text: str, source: str = "input") -> Position:
     if isinstance(pos, list):
         raise PositionError(f"{source} holds a list of positions; give one")
     return pos
+
+
+def read_source(source: str) -> tuple[str, str]:
+    """(text, name) of a file path, or of stdin for ``-``."""
+    if source == "-":
+        return sys.stdin.read(), "stdin"
+    try:
+        return Path(source).read_text(), source
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise PositionError(f"cannot read {source}: {reason}") from None

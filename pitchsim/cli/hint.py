@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import typer
 
 from ..cards import format_card, format_cards, sort_for_display
 from ..hint import DEFAULT_WORLDS, Hint, hint
-from ..position import PositionError, read_position
+from ..position import read_position, read_source
 from . import app
 from .common import JsonOpt, SeedOpt, show, suit_label
 from .progress import Progress
-
-
-def _read(source: str) -> tuple[str, str]:
-    if source == "-":
-        return sys.stdin.read(), "stdin"
-    try:
-        return Path(source).read_text(), source
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise PositionError(f"cannot read {source}: {reason}") from None
 
 
 @app.command("hint")
@@ -42,7 +29,7 @@ def hint_command(
     """Every legal card of the player to move, valued over sampled deals of the cards
     he cannot see (only what he has seen is used): the pitcher's side's points and its
     chance of making the bid, with 95% intervals, and the card to play."""
-    text, name = _read(position)
+    text, name = read_source(position)
     pos = read_position(text, name)
     with Progress("worlds") as bar:
         result = hint(pos, policy.strip().lower(), worlds, seed,

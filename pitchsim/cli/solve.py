@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import typer
 
 from ..cards import format_card, format_cards, game_points, sort_for_display
 from ..double_dummy import Solution, solve
-from ..position import PositionError, read_positions
+from ..position import read_positions, read_source
 from . import app
 from .common import JsonOpt, print_json, suit_label
-
-
-def read_source(source: str) -> tuple[str, str]:
-    """(text, name) of a file path, or of stdin for ``-``."""
-    if source == "-":
-        return sys.stdin.read(), "stdin"
-    try:
-        return Path(source).read_text(), source
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise PositionError(f"cannot read {source}: {reason}") from None
 
 
 @app.command("solve")
