@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .batch import Manifest, PartRecord, RunError, read_manifest, read_part
+from .batch import VERIFY, Manifest, PartRecord, RunError, read_manifest, read_part
 from .errors import InputError
 from .features import (  # noqa: F401  (FEATURES, Feature, parse_features: part of this API)
     ACE,
@@ -49,13 +49,16 @@ DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse cou
 
 class Run:
     """A run directory opened for reading: its manifest and its finished parts, every
-    part checked against the manifest as it is read (unless ``verify`` is False)."""
+    part checked against the manifest as it is read (unless ``verify`` is False;
+    ``verify="full"`` checks every part by its SHA-256, even one checked before)."""
 
-    def __init__(self, path: str | Path, verify: bool = True):
+    def __init__(self, path: str | Path, verify: bool | str = True):
         self.path = Path(path)
         self.manifest: Manifest = read_manifest(self.path)
-        # Check every part read against the manifest (SHA-256, rows, players, deals):
+        # Check every part read against the manifest (checksum, rows, players, deals):
         # a damaged run must not give a quiet answer.  verify=False checks sizes only.
+        if verify not in VERIFY or not isinstance(verify, (bool, str)):
+            raise InputError(f"verify must be True, False or 'full', not {verify!r}")
         self.verify = verify
         self.known = VerifiedParts(self.path) if verify else None
 

@@ -20,12 +20,14 @@ function wherever it runs, so a run is byte-identical on 1 thread, 2 threads, re
 after an interruption, or computed on a Dask cluster.
 
 Every file is written atomically (:mod:`pitchsim.atomic`): a part goes to a temporary
-name and is renamed when complete and on disk; the manifest records its rows, size and
-SHA-256 after the rename.  A run is written by one process at a time
-(:mod:`pitchsim.runlock`).  ``resume`` redoes exactly the parts that are not recorded as
-done or whose file no longer matches its record (deleted, truncated, altered).  Readers
-(:func:`read_part`) check every part they use against the manifest: its SHA-256 (hashed
-while the part is decoded), rows, player count and deal range.
+name and is renamed when complete and on disk; the manifest records its rows, size,
+SHA-256 and fast checksum (:mod:`pitchsim.checksum`) after the rename.  A run is written
+by one process at a time (:mod:`pitchsim.runlock`).  ``resume`` redoes exactly the parts
+that are not recorded as done or whose file no longer matches its record's SHA-256
+(deleted, truncated, altered).  Readers (:func:`read_part`) check every part they use
+against the manifest: its fast checksum (computed while the part is decoded; SHA-256
+for a run written before there was one, or when asked for a full check), rows, player
+count and deal range.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from numba import njit, prange
 
 from . import parquet
 from .atomic import WriteError, remove_stale_temporaries, write_file
+from .checksum import Checksum, checksum
 from .direct_io import write_new_file
 from .errors import InputError
 from .features import ACE, HOLDING_GAME, RANK_MASKS, TEN
@@ -66,7 +69,8 @@ from .runlock import LOCK, run_lock
 from .runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from .verified import VerifiedParts
 
-FORMAT = "pitchsim-run/1"
+FORMAT = "pitchsim-run/2"  # parts record a fast checksum next to their SHA-256
+SHA256_ONLY_FORMAT = "pitchsim-run/1"  # runs written before: still read, by SHA-256
 MANIFEST = "manifest.json"
 MAX_SEED = 1 << 59  # stream seeds seed * 8 + n must stay below 2**62
 MAX_MANIFEST_BYTES = 32 << 20  # MAX_PARTS entries take ~5 MB
@@ -258,15 +262,30 @@ class PartRecord:
     rows: int | None = None
     bytes: int | None = None
     sha256: str | None = None
+    fast_checksum: str | None = None  # None in a run written before it was recorded
 
-    def to_json(self) -> dict:
-        return {**dataclasses.asdict(self.part), "file": self.part.file, "status": self.status,
-                "rows": self.rows, "bytes": self.bytes, "sha256": self.sha256}  # fmt: skip
+    def to_json(self, fast: bool = True) -> dict:
+        doc = {**dataclasses.asdict(self.part), "file": self.part.file, "status": self.status,
+               "rows": self.rows, "bytes": self.bytes, "sha256": self.sha256}  # fmt: skip
+        if fast:
+            doc["fast_checksum"] = self.fast_checksum
+        return doc
+
+    def forget(self) -> None:
+        """Back to pending: the part is to be played again."""
+        self.status, self.rows, self.bytes, self.sha256, self.fast_checksum = (
+            "pending", None, None, None, None)  # fmt: skip
 
 
 _MANIFEST_KEYS = {"format", "pitchsim_version", "deals_per_player_count", "players", "seed",
                   "stream_seeds", "policy", "rules", "part_size", "columns", "parts"}  # fmt: skip
-_PART_KEYS = {"index", "players", "start", "count", "file", "status", "rows", "bytes", "sha256"}
+# A part's entries in each format: the SHA-256-only one lacks the fast checksum.
+_PART_KEYS = {
+    SHA256_ONLY_FORMAT: {"index", "players", "start", "count", "file", "status", "rows",
+                         "bytes", "sha256"},
+    FORMAT: {"index", "players", "start", "count", "file", "status", "rows", "bytes", "sha256",
+             "fast_checksum"},
+}  # fmt: skip
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -331,9 +350,15 @@ class Manifest:
     def complete(self) -> bool:
         return all(r.status == "done" for r in self.parts)
 
+    def has_fast_checksums(self) -> bool:
+        """Every done part records a fast checksum: the manifest is written as
+        :data:`FORMAT` (else as it was found, :data:`SHA256_ONLY_FORMAT`)."""
+        return all(r.fast_checksum is not None for r in self.done())
+
     def to_json(self) -> dict:
+        fast = self.has_fast_checksums()
         return {
-            "format": FORMAT,
+            "format": FORMAT if fast else SHA256_ONLY_FORMAT,
             "pitchsim_version": self.version,
             "deals_per_player_count": self.deals,
             "players": self.players,
@@ -343,7 +368,7 @@ class Manifest:
             "rules": self.params.rules,
             "part_size": self.part_size,
             "columns": _COLUMNS_JSON,
-            "parts": [r.to_json() for r in self.parts],
+            "parts": [r.to_json(fast) for r in self.parts],
         }
 
     @classmethod
@@ -351,7 +376,7 @@ class Manifest:
         """A manifest checked as a whole: every entry present, of its type and in its
         range, and the parts exactly those its parameters plan (a :class:`RunError`
         naming the first problem otherwise)."""
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        if not isinstance(doc, dict) or doc.get("format") not in _PART_KEYS:
             got = doc.get("format") if isinstance(doc, dict) else None
             raise RunError(f"{where} is not a {FORMAT} manifest (format {got!r})")
         try:
@@ -394,29 +419,32 @@ class Manifest:
         plan = plan_parts(deals, players, part_size)
         if len(doc["parts"]) != len(plan):
             raise _Corrupt(f"it lists {len(doc['parts']):,} parts; its deals make {len(plan):,}")
-        parts = [_part_record(p, part) for p, part in zip(doc["parts"], plan, strict=True)]
+        keys = _PART_KEYS[doc["format"]]
+        parts = [_part_record(p, part, keys) for p, part in zip(doc["parts"], plan, strict=True)]
         return cls(deals, players, params, part_size, doc["pitchsim_version"], parts)
 
 
-def _part_record(p, part: Part) -> PartRecord:
+def _part_record(p, part: Part, keys: set[str]) -> PartRecord:
     what = f"part {part.index}: "
-    _exact_keys(p, _PART_KEYS, f"part entry {part.index}")
+    _exact_keys(p, keys, f"part entry {part.index}")
+    fast = p.get("fast_checksum")
     recorded = Part(*(_int(p, k, 0, 1 << 62, what) for k in ("index", "players", "start", "count")))
     if recorded != part or p["file"] != part.file:
         raise _Corrupt(f"{what}it is not the part its parameters plan ({part})")
     status = p["status"]
     if status == "pending":
-        if (p["rows"], p["bytes"], p["sha256"]) != (None, None, None):
+        if (p["rows"], p["bytes"], p["sha256"], fast) != (None, None, None, None):
             raise _Corrupt(f"{what}pending, yet it has rows, bytes or a checksum")
         return PartRecord(part)
     if status != "done":
         raise _Corrupt(f"{what}status must be 'pending' or 'done', not {status!r}")
     rows = _int(p, "rows", part.count, part.count, what)
     size = _int(p, "bytes", 1, 64 * part.count + (1 << 16), what)
-    sha = p["sha256"]
-    if not isinstance(sha, str) or len(sha) != 64 or not set(sha) <= _HEX:
-        raise _Corrupt(f"{what}sha256 must be 64 hex digits, not {sha!r}")
-    return PartRecord(part, "done", rows, size, sha)
+    for key in sorted(keys & {"sha256", "fast_checksum"}):
+        value = p[key]
+        if not isinstance(value, str) or len(value) != 64 or not set(value) <= _HEX:
+            raise _Corrupt(f"{what}{key} must be 64 hex digits, not {value!r}")
+    return PartRecord(part, "done", rows, size, p["sha256"], fast)
 
 
 _COLUMNS_JSON = {name: {"type": str(typ), "meaning": doc} for name, typ, doc in COLUMNS}
@@ -645,12 +673,15 @@ def resume(
     """Finish the run in ``out``: redo every part not recorded as done, or whose file is
     missing, truncated or altered.  ``on_damaged(message)`` hears about the latter.
 
-    A run that is complete and intact is only read (it may sit on a read-only disk);
-    otherwise the run is locked while it is finished."""
+    A run that is complete and intact is only read (it may sit on a read-only disk),
+    except that one written before parts had fast checksums gets them recorded where it
+    can be written; otherwise the run is locked while it is finished."""
     path = Path(out)
     check_threads(threads)
     manifest = read_manifest(path)
     if manifest.complete() and not any(part_problem(path, r, True) for r in manifest.parts):
+        if not manifest.has_fast_checksums():
+            _record_fast_checksums(path, manifest, note)
         return RunResult(path, manifest, 0, 0)
     with _scheduler(scheduler) as client, run_lock(path, note):
         manifest = read_manifest(path)  # as it is now that nobody else writes it
@@ -660,10 +691,25 @@ def resume(
             if problem:
                 if on_damaged:
                     on_damaged(f"{problem}: redoing it")
-                rec.status, rec.rows, rec.bytes, rec.sha256 = "pending", None, None, None
+                rec.forget()
         _check_same_simulator(path, manifest)
         _write_manifest(path, manifest)
         return _run(path, manifest, threads, client, progress)
+
+
+def _record_fast_checksums(path: Path, manifest: Manifest, note) -> None:
+    """Write the fast checksums of an intact run (:func:`part_problem` filled them in
+    while it checked every part's SHA-256) into its manifest, so that its reads need not
+    hash by SHA-256.  Left as it is, with a note, when the run cannot be written."""
+    try:
+        with run_lock(path, note):
+            now = read_manifest(path)
+            if [r.sha256 for r in now.parts] == [r.sha256 for r in manifest.parts]:
+                _write_manifest(path, manifest)
+    except (InputError, OSError) as e:  # a read-only disk, a lock held by another
+        if note is not None:
+            note(f"the fast checksums of {path}'s parts were not recorded ({e}); its reads "
+                 "check SHA-256 instead")  # fmt: skip
 
 
 SAMPLE_DEALS = 1000  # replayed on resume to check the simulator has not changed
@@ -690,7 +736,10 @@ def _check_same_simulator(path: Path, manifest: Manifest) -> None:
 
 
 def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | None:
-    """Why a done part's file cannot be trusted, or None when it matches its record."""
+    """Why a done part's file cannot be trusted, or None when it matches its record.
+
+    ``check_sum`` hashes the file: its SHA-256 must be the recorded one, and so must its
+    fast checksum; a record without one (a run written before) gets it filled in."""
     f = run / rec.part.file
     if rec.status != "done":
         return f"{f} is not finished"
@@ -704,11 +753,17 @@ def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | N
         return f"{f} is truncated or altered ({size:,} bytes, the manifest recorded {rec.bytes:,})"
     if check_sum:
         try:
-            digest = _sha256_file(f)
+            with open(f, "rb") as fh:
+                data = fh.read()
         except OSError as e:
             return f"{f} cannot be read ({e.strerror or e})"
-        if digest != rec.sha256:
+        if _sha256(data) != rec.sha256:
             return f"{f} is altered (its checksum differs from the manifest's)"
+        fast = checksum(data)
+        if rec.fast_checksum is None:
+            rec.fast_checksum = fast
+        elif fast != rec.fast_checksum:
+            return f"{f} does not match the fast checksum its manifest records"
     return None
 
 
@@ -716,17 +771,13 @@ def _sha256(data) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _sha256_file(f: Path) -> str:
-    with open(f, "rb") as fh:
-        return hashlib.file_digest(fh, "sha256").hexdigest()
-
-
 # ---- reading a part, verified ---------------------------------------------------------
 
 _hasher: concurrent.futures.ThreadPoolExecutor | None = None
+READ_PIECE = 1 << 20  # bytes read, and fast-checksummed while still in cache, at a time
 
 
-def _hash_in_background(data: bytes) -> concurrent.futures.Future:
+def _hash_in_background(data: bytearray) -> concurrent.futures.Future:
     """SHA-256 of ``data`` on a helper thread (hashlib releases the GIL), so that it
     costs no time while the part is being decoded."""
     global _hasher
@@ -735,20 +786,52 @@ def _hash_in_background(data: bytes) -> concurrent.futures.Future:
     return _hasher.submit(_sha256, data)
 
 
+def _read_checked(fh, rec: PartRecord, by_sha256: bool) -> tuple[bytearray, Callable[[], bool]]:
+    """The whole file, and a function telling whether it hashes as ``rec`` records:
+    by the fast checksum, computed piece by piece as the file is read (each piece still
+    in the CPU's cache), or by SHA-256 (``by_sha256``, or a record without a fast
+    checksum), on a second thread while the caller decodes the part."""
+    data = bytearray(rec.bytes)
+    view = memoryview(data)
+    summer = None if by_sha256 or rec.fast_checksum is None else Checksum()
+    at = 0
+    while at < len(data):
+        got = fh.readinto(view[at : at + READ_PIECE])
+        if not got:  # the file shrank since it was opened: it cannot match
+            return data, lambda: False
+        if summer is not None:
+            summer.update(view[at : at + got])
+        at += got
+    if fh.read(1):  # ... or grew
+        return data, lambda: False
+    if summer is not None:
+        ok = summer.hexdigest() == rec.fast_checksum
+        return data, lambda: ok
+    digest = _hash_in_background(data)
+    return data, lambda: digest.result() == rec.sha256
+
+
+VERIFY = (True, False, "full")  # read_part's choices
+
+
 def read_part(
     run: Path,
     rec: PartRecord,
     columns: Sequence[str],
-    verify: bool = True,
+    verify: bool | str = True,
     known: VerifiedParts | None = None,
 ) -> pa.Table:
     """``columns`` of a done part as an Arrow table, checked against its record.
 
-    With ``verify`` (the default) the part is checked whole: its SHA-256 (computed on a
+    With ``verify`` (the default) the part is checked whole: its fast checksum (or its
+    SHA-256, for a run written before the fast checksum was recorded; computed on a
     second thread while the columns decode), its rows, its player count and its deal
-    range.  ``known`` remembers the files already hashed (see :mod:`pitchsim.verified`):
-    an unchanged one is not hashed again.  Without ``verify`` only the size and rows are
-    checked.  A part that fails is a :class:`RunError` naming it and how to redo it."""
+    range.  ``known`` remembers the files already checked (see :mod:`pitchsim.verified`):
+    an unchanged one is not hashed again.  ``verify="full"`` hashes every part by
+    SHA-256, whether checked before or not.  Without ``verify`` only the size and rows
+    are checked.  A part that fails is a :class:`RunError` naming it and how to redo it."""
+    if verify not in VERIFY or not isinstance(verify, (bool, str)):
+        raise InputError(f"verify must be True, False or 'full', not {verify!r}")
     f = run / rec.part.file
     hint = f"; redo it with: pitchsim simulate --resume --out {run}"
     if rec.status != "done":
@@ -766,32 +849,28 @@ def read_part(
         if st.st_size != rec.bytes:
             raise RunError(f"{f} is truncated or altered ({st.st_size:,} bytes, the manifest "
                            f"recorded {rec.bytes:,})" + hint)  # fmt: skip
-        # A full check, unless this very file passed one against this very record.
-        full = verify and not (known is not None and known.holds(st, rec))
+        # A whole check, unless this very file passed one against this very record.
+        whole = verify == "full" or (verify and not (known is not None and known.holds(st, rec)))
         wanted = list(columns)
-        if full:
+        if whole:
             wanted += [c for c in ("deal", "players") if c not in wanted]
-        digest = None
+        matches = None
         try:
-            if full:  # the whole file in memory once: hashed and decoded from there
-                data = fh.read()
-                digest = _hash_in_background(data)
+            if whole:  # the whole file in memory once: hashed and decoded from there
+                data, matches = _read_checked(fh, rec, verify == "full")
                 source = pa.BufferReader(data)
             else:  # only the columns asked for are read, by pyarrow's own file reader
                 source = str(f)
-            table = _decode(f, source, rec, wanted, digest, hint)
-            if not full and _identity_of(os.stat(f)) != _identity_of(st):
+            table = _decode(f, source, rec, wanted, matches, hint)
+            if not whole and _identity_of(os.stat(f)) != _identity_of(st):
                 raise RunError(f"{f} changed while it was read: try again")
-            if digest is not None and digest.result() != rec.sha256:
+            if matches is not None and not matches():
                 raise RunError(f"{f} is altered (its checksum differs from the manifest's)" + hint)
         except OSError as e:
             raise RunError(f"{f} cannot be read ({e.strerror or e})" + hint) from None
-        finally:
-            if digest is not None:
-                digest.cancel()
     if not verify:
         _check_values(f, table, hint)
-    if full:
+    if whole:
         _check_deals(f, table, rec, hint)
         if known is not None:
             known.add(st, rec)
@@ -831,10 +910,10 @@ def _identity_of(st: os.stat_result) -> tuple:
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
-def _decode(f, source, rec, wanted, digest, hint) -> pa.Table:
+def _decode(f, source, rec, wanted, matches, hint) -> pa.Table:
     """The ``wanted`` columns of a part, its rows and column types checked.  When the
-    bytes do not decode and their checksum is being computed, the checksum speaks: an
-    altered file is the likelier cause than a reader's bug."""
+    bytes do not decode and their checksum is being computed (``matches``), the checksum
+    speaks: an altered file is the likelier cause than a reader's bug."""
     try:
         pf = pq.ParquetFile(source)
         rows = pf.metadata.num_rows
@@ -842,7 +921,7 @@ def _decode(f, source, rec, wanted, digest, hint) -> pa.Table:
             raise RunError(f"{f} holds {rows:,} deals, not {rec.rows:,}" + hint)
         table = pf.read(columns=wanted, use_threads=True)
     except (OSError, pa.ArrowException, ValueError, IndexError, KeyError, RunError) as e:
-        if digest is not None and digest.result() != rec.sha256:
+        if matches is not None and not matches():
             raise RunError(
                 f"{f} is altered (its checksum differs from the manifest's)" + hint
             ) from None
@@ -863,7 +942,8 @@ def _decode(f, source, rec, wanted, digest, hint) -> pa.Table:
 def _store(run: Path, rec: PartRecord, data: bytes | memoryview) -> None:
     """Write a finished part atomically (temporary name, fsync, rename)."""
     write_file(run / rec.part.file, data, _resume_hint(run), writer=write_new_file)
-    rec.status, rec.rows, rec.bytes, rec.sha256 = "done", rec.part.count, len(data), _sha256(data)
+    rec.status, rec.rows, rec.bytes = "done", rec.part.count, len(data)
+    rec.sha256, rec.fast_checksum = _sha256(data), checksum(data)
 
 
 def _run(path, manifest, threads, client, progress) -> RunResult:

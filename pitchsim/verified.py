@@ -1,11 +1,13 @@
 """Remembering which part files have been hashed, so a run is not hashed on every read.
 
-Reading a run verifies every part against the SHA-256 its manifest records.  Hashing
-runs at ~1 GB/s here, while an aggregation reads a run at ~1.5 GB/s of part files
-(~100M deals/s): hashing every part on every ``table`` would cost more than the table.
-So a part that passed a full check (SHA-256, players, deal range) is remembered by the
-identity of its file, (device, inode, size, mtime, ctime), with what it was checked
-against; the next read checks only that identity and the part's rows.  Any write to a file, a rename of another file
+Reading a run verifies every part against the fast checksum its manifest records
+(:mod:`pitchsim.checksum`; the SHA-256 for a run written before there was one).  Even
+the fast checksum reads every byte of a part, while an aggregation decodes only the
+columns it needs; and SHA-256 (~1 GB/s here) is slower than an aggregation reads a run
+(~1.5 GB/s of part files, ~100M deals/s).  So a part that passed a whole check
+(checksum, players, deal range) is remembered by the identity of its file, (device,
+inode, size, mtime, ctime), with what it was checked against; the next read checks
+only that identity and the part's rows.  Any write to a file, a rename of another file
 into its place or a copy changes that identity (ctime cannot be set back by a user), so
 the next read hashes it again.  As in git's index, an identity recorded too soon after
 the file last changed is not trusted (:func:`racy_seconds`: 0.25 s where file times have
@@ -51,7 +53,7 @@ def _identity(st: os.stat_result, rec: PartRecord) -> list:
     """The file's identity and everything a full check compared it with."""
     p = rec.part
     return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, rec.sha256,
-            p.players, p.start, p.count]  # fmt: skip
+            rec.fast_checksum, p.players, p.start, p.count]  # fmt: skip
 
 
 class VerifiedParts:
@@ -70,12 +72,12 @@ class VerifiedParts:
             pass  # no memory yet, or an unreadable one: every part gets hashed
 
     def holds(self, st: os.stat_result, rec: PartRecord) -> bool:
-        """Whether ``rec``'s file, with status ``st``, passed a full check against
-        ``rec`` (its SHA-256, players and deals) and has not changed since."""
+        """Whether ``rec``'s file, with status ``st``, passed a whole check against
+        ``rec`` (its checksum, players and deals) and has not changed since."""
         return self.entries.get(rec.part.file) == _identity(st, rec)
 
     def add(self, st: os.stat_result, rec: PartRecord) -> None:
-        """Remember that ``rec``'s file (status ``st``) passed a full check just now,
+        """Remember that ``rec``'s file (status ``st``) passed a whole check just now,
         unless it changed too recently for its status to tell a later change apart."""
         if time.time() - st.st_ctime_ns / 1e9 < racy_seconds(st):
             self.entries.pop(rec.part.file, None)

@@ -5,6 +5,8 @@ aggregates.
     .venv/bin/python scripts/bench_pipeline.py pipeline --deals 8388608 --players 3,4,7
     .venv/bin/python scripts/bench_pipeline.py encode
     .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports
+    .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports --rehash --verify all
+    .venv/bin/python scripts/bench_pipeline.py checksum --run runs/reports
 
 ``pipeline``: the raw kernel (``simulate_hands`` over the same deals, in the same
 chunks, writing nothing) against ``pitchsim.batch.simulate`` (kernel + hand features +
@@ -17,11 +19,16 @@ shared with other work).
 
 ``aggregate``: times ``make_table`` (length x high; exact holding) and the exact checks
 on a run, all player counts, reading the parts verified against the manifest and not
-(``--no-verify``), alternately, and reports what verification costs; ``--cold`` evicts
-the run's files from the page cache before each round.  With ``--copies K --verify off``
+(``--no-verify``), alternately, and reports what verification costs; ``--verify all``
+adds reads checked by SHA-256 (``--full-check``), ``--rehash`` makes every verified read
+a first read (the memory of checked parts emptied), ``--cold`` evicts the run's files
+from the page cache before each round.  With ``--copies K --verify off``
 it first builds a run of K times the given run's parts (hard links: the same bytes, so
 the same decoding work) -- a cheap stand-in for a run K times as long, which
 verification rightly refuses (its parts claim deal ranges they do not hold).
+
+``checksum``: the fast checksum (pitchsim.checksum) against SHA-256 over a run's part
+files in memory, thread CPU time, best of ``--rounds``.
 """
 
 from __future__ import annotations
@@ -151,7 +158,8 @@ def bench_aggregate(args) -> None:
         print(f"run {args.run}{f' x {args.copies} (hard links)' if args.copies > 1 else ''}: "
               f"{deals:,} deals in {len(m.done())} parts, {size / 1e9:.2f} GB, {cache}; "
               f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
-        modes = {"both": [True, False], "on": [True], "off": [False]}[args.verify]
+        modes = {"both": [True, False], "on": [True], "off": [False], "full": ["full"],
+                 "all": [True, "full", False]}[args.verify]  # fmt: skip
         for label, fn in [
             ("make_table by length, high", lambda r: make_table(r, ["length", "high"])),
             ("make_table by holding", lambda r: make_table(r, ["holding"])),
@@ -171,19 +179,23 @@ def bench_aggregate(args) -> None:
                     times[verify].append(time.perf_counter() - start)
                     cpus[verify].append(time.process_time() - cpu)
             for verify, ts in times.items():
-                what = "verified" if verify else "unverified (--no-verify)"
+                what = {True: "verified" + (", first read" if args.rehash else ""),
+                        "full": "verified by SHA-256 (--full-check)",
+                        False: "unverified (--no-verify)"}[verify]  # fmt: skip
                 print(f"  {label}, {what}: {min(ts):.2f} s best of {args.rounds} "
                       f"({deals / min(ts) / 1e6:.1f}M deals/s; all: "
                       f"{', '.join(f'{t:.2f}' for t in ts)} s); CPU "
                       f"{min(cpus[verify]):.2f} s best", flush=True)  # fmt: skip
-            if len(modes) == 2:
-                on, off = min(times[True]), min(times[False])
-                med = statistics.median(times[True]) / statistics.median(times[False]) - 1
-                c_on, c_off = min(cpus[True]), min(cpus[False])
-                print(f"  -> verification costs {100 * (on - off) / off:+.1f}% wall (best "
+            for verify in [v for v in modes if v is not False and False in modes]:
+                on, off = min(times[verify]), min(times[False])
+                med = statistics.median(times[verify]) / statistics.median(times[False]) - 1
+                c_on, c_off = min(cpus[verify]), min(cpus[False])
+                how = "SHA-256 verification" if verify == "full" else "verification"
+                print(f"  -> {how} costs {100 * (on - off) / off:+.1f}% wall (best "
                       f"against best; {100 * med:+.1f}% median against median), "
                       f"{100 * (c_on - c_off) / c_off:+.1f}% CPU (best against best)",
                       flush=True)  # fmt: skip
+        print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
 
 
 def bench_encode(args) -> None:
@@ -224,6 +236,31 @@ def bench_encode(args) -> None:
         )
 
 
+def bench_checksum(args) -> None:
+    """GB/s of thread CPU time for the fast checksum and for SHA-256 over a run's parts."""
+    import hashlib
+
+    from pitchsim.checksum import checksum
+
+    run = Path(args.run)
+    parts = [f.read_bytes() for f in sorted(run.glob("part-*.parquet"))]
+    size = sum(len(p) for p in parts)
+    checksum(parts[0])  # load the compiled kernel
+    print(f"{len(parts)} parts of {run}, {size / 1e9:.2f} GB in memory; load average "
+          f"{os.getloadavg()[0]:.2f}")  # fmt: skip
+    for label, fn in [("fast checksum", checksum),
+                      ("SHA-256", lambda d: hashlib.sha256(d).hexdigest())]:  # fmt: skip
+        best = float("inf")
+        for _ in range(args.rounds):
+            start = time.thread_time()
+            for p in parts:
+                fn(p)
+            best = min(best, time.thread_time() - start)
+        print(
+            f"  {label:13s} {size / best / 1e9:6.2f} GB/s ({best:.3f} s CPU, best of {args.rounds})"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
@@ -241,16 +278,19 @@ def main() -> None:
     a.add_argument("--copies", type=int, default=1)
     a.add_argument("--rounds", type=int, default=2)
     a.add_argument("--cold", action="store_true", help="evict the parts from the page cache first")
-    a.add_argument("--verify", choices=["both", "on", "off"], default="both",
-                   help="read parts verified (SHA-256, rows, players, deals), not, or both "
-                        "alternately (default), reporting what verification costs")  # fmt: skip
+    a.add_argument("--verify", choices=["both", "on", "off", "full", "all"], default="both",
+                   help="read parts verified (checksum, rows, players, deals), not, both "
+                        "alternately (default), reporting what verification costs; full: "
+                        "by SHA-256 (--full-check); all: verified, full and not")  # fmt: skip
     a.add_argument("--rehash", action="store_true",
                    help="hash every part on every verified read, as on the first read of a "
                         "run copied in (by default a part already hashed is not hashed again)")  # fmt: skip
+    c = sub.add_parser("checksum", help="the fast checksum against SHA-256 on a run's parts")
+    c.add_argument("--run", default="runs/reports")
+    c.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
-    {"pipeline": bench_pipeline, "encode": bench_encode, "aggregate": bench_aggregate}[args.what](
-        args
-    )
+    {"pipeline": bench_pipeline, "encode": bench_encode, "aggregate": bench_aggregate,
+     "checksum": bench_checksum}[args.what](args)  # fmt: skip
 
 
 if __name__ == "__main__":

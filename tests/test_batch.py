@@ -11,6 +11,7 @@ import pytest
 from pitchsim import batch
 from pitchsim.batch import MANIFEST, RunError, parse_players, read_manifest, resume, simulate
 from pitchsim.cards import mask_of, parse_cards
+from pitchsim.checksum import checksum
 from pitchsim.errors import InputError
 from pitchsim.features import (
     format_holding,
@@ -45,7 +46,7 @@ def test_run_layout_and_manifest(reference):
     names = sorted(p.name for p in reference.iterdir())
     assert names == [MANIFEST] + [f"part-{i:06d}.parquet" for i in range(6)]
     doc = json.loads((reference / MANIFEST).read_text())
-    assert doc["format"] == "pitchsim-run/1" and doc["pitchsim_version"]
+    assert doc["format"] == "pitchsim-run/2" and doc["pitchsim_version"]
     assert doc["seed"] == 11 and doc["policy"] == "heuristic" and doc["players"] == [3, 5]
     assert doc["rules"]["low"] == "captured" and doc["deals_per_player_count"] == DEALS
     assert [p["status"] for p in doc["parts"]] == ["done"] * 6
@@ -54,6 +55,8 @@ def test_run_layout_and_manifest(reference):
         (5, 0, 2500), (5, 2500, 2500), (5, 5000, 1000),
     ]  # fmt: skip
     assert all(len(p["sha256"]) == 64 and p["bytes"] > 0 for p in doc["parts"])
+    for p in doc["parts"]:  # the fast checksum of the part's bytes, as recorded
+        assert p["fast_checksum"] == checksum((reference / p["file"]).read_bytes())
     assert set(doc["columns"]) == set(batch.SCHEMA.names)
 
 

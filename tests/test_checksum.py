@@ -10,6 +10,7 @@ from pitchsim.checksum import (
     LANES,
     SCRAMBLE_STRIPES,
     STRIPE_BYTES,
+    Checksum,
     checksum,
     checksum_reference,
 )
@@ -40,6 +41,21 @@ def test_the_kernel_is_its_reference_on_data_like_a_parts():
             b = min(n, a + int(rng.integers(0, 600)))
             data[a:b] = bytes([int(rng.integers(0, 256))]) * (b - a)
         assert checksum(bytes(data)) == checksum_reference(data)
+
+
+def test_pieces_of_any_sizes_give_the_checksum_of_the_whole():
+    rng = np.random.default_rng(6)
+    for _ in range(60):
+        n = int(rng.integers(0, 3 * STRIPE_BYTES * SCRAMBLE_STRIPES))
+        data = random_bytes(rng, n)
+        summer, at = Checksum(), 0
+        while at < n:
+            step = int(rng.choice([1, 7, 8, STRIPE_BYTES, rng.integers(1, 3 * STRIPE_BYTES)]))
+            summer.update(memoryview(data)[at : at + step])
+            at += step
+            if rng.random() < 0.2:  # a look at the digest so far changes nothing
+                assert summer.hexdigest() == checksum(data[:at])
+        assert summer.hexdigest() == checksum(data) == checksum_reference(data), n
 
 
 @pytest.mark.parametrize("offset", range(8))

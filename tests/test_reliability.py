@@ -89,7 +89,7 @@ def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
     # ... and with the manifest edited to match the swap: the deal range gives it away
     doc = json.loads((swapped / MANIFEST).read_text())
     p0, p1 = doc["parts"][0], doc["parts"][1]
-    for k in ("bytes", "sha256"):
+    for k in ("bytes", "sha256", "fast_checksum"):
         p0[k], p1[k] = p1[k], p0[k]
     (swapped / MANIFEST).write_text(json.dumps(doc))
     one_line_error(*table(swapped)[::2], "holds deals 1,000-1,999", "not part 0's deals 0-999")
@@ -105,8 +105,8 @@ def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
 def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path, monkeypatch):
     run = copy_run(made, tmp_path / "run")
     hashed = []
-    real = batch._hash_in_background
-    monkeypatch.setattr(batch, "_hash_in_background", lambda d: hashed.append(1) or real(d))
+    real = batch._read_checked
+    monkeypatch.setattr(batch, "_read_checked", lambda *a: hashed.append(1) or real(*a))
     monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
     assert table(run)[0] == 0 and len(hashed) == 6
     assert table(run)[0] == 0 and len(hashed) == 6  # unchanged files: no hash
@@ -122,8 +122,8 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
 
 def test_the_writer_remembers_the_parts_it_wrote(tmp_path, monkeypatch):
     hashed = []
-    real = batch._hash_in_background
-    monkeypatch.setattr(batch, "_hash_in_background", lambda d: hashed.append(1) or real(d))
+    real = batch._read_checked
+    monkeypatch.setattr(batch, "_read_checked", lambda *a: hashed.append(1) or real(*a))
     monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
     simulate(tmp_path / "r", 3000, [3], seed=8, part_size=1000)
     assert table(tmp_path / "r")[0] == 0 and hashed == []  # nothing left to hash

@@ -10,7 +10,7 @@ from ..chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
 from ..errors import InputError
 from ..limits import MAX_MIN_COUNT, check_count
 from . import app
-from .common import NoVerifyOpt
+from .common import FullCheckOpt, NoVerifyOpt, run_verify
 
 
 @app.command("chart")
@@ -32,6 +32,7 @@ def chart_command(
         help=f"heatmap, players, bids: leave out cells with fewer deals (default {DEFAULT_MIN_COUNT}).",
     ),  # fmt: skip
     no_verify: bool = NoVerifyOpt,
+    full_check: bool = FullCheckOpt,
 ) -> None:
     """Draw a strategy chart: heatmap, players, points or bids."""
     # An option the chart kind does not use is refused rather than silently ignored.
@@ -52,7 +53,7 @@ def chart_command(
     from ..analysis import Run
     from ..charts import chart, chart_data, save  # matplotlib loads only when a chart is drawn
 
-    opened = Run(run, verify=not no_verify)
+    opened = Run(run, verify=run_verify(no_verify, full_check))
     min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
     data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
     fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)

@@ -32,9 +32,22 @@ JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.
 NoVerifyOpt = typer.Option(
     False,
     "--no-verify",
-    help="Check parts only by size and rows, not by SHA-256, players and deals (faster, "
+    help="Check parts only by size and rows, not by checksum, players and deals (faster, "
     "trusts the disk).",
 )  # fmt: skip
+FullCheckOpt = typer.Option(
+    False,
+    "--full-check",
+    help="Check every part by its SHA-256, even parts checked before (slower: reads are "
+    "otherwise checked by a fast checksum, once).",
+)  # fmt: skip
+
+
+def run_verify(no_verify: bool, full_check: bool) -> bool | str:
+    """What --no-verify and --full-check ask of pitchsim.analysis.Run(verify=...)."""
+    if no_verify and full_check:
+        raise InputError("--no-verify and --full-check contradict each other: give one")
+    return "full" if full_check else not no_verify
 
 
 def make_rules(

@@ -13,7 +13,7 @@ from ..features import FEATURES, parse_features
 from ..limits import MAX_MIN_COUNT, check_count
 from ..options import BIDS
 from . import app
-from .common import NoVerifyOpt
+from .common import FullCheckOpt, NoVerifyOpt, run_verify
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -43,6 +43,7 @@ def table_command(
         False, "--checks", help="Instead: the exact values the run must reproduce."
     ),
     no_verify: bool = NoVerifyOpt,
+    full_check: bool = FullCheckOpt,
 ) -> None:
     """P(the pitcher's side wins >= k points), k = 1-4, with 95% intervals and deal counts,
     by player count and hand features."""
@@ -57,7 +58,7 @@ def table_command(
     check_count("--min-count", min_count, MAX_MIN_COUNT)
     min_count = MIN_COUNT if min_count is None else min_count
     features = parse_features(BY if by is None else by)
-    opened = Run(run, verify=not no_verify)
+    opened = Run(run, verify=run_verify(no_verify, full_check))
     counts = None if players is None else parse_players(players)
     if opened.missing_parts:
         total = len(opened.manifest.parts)
