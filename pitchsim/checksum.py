@@ -1,34 +1,41 @@
-"""A fast checksum of a file's bytes, for checking a run's parts on their first read.
+"""A fast checksum of bytes, for checking a run's parts on their first read.
 
-SHA-256 hashes ~1 GB/s on one core, slower than an aggregation reads parts, so checking
-every part of a run copied in from elsewhere doubled the cost of its first ``table``.
-This checksum runs at memory speed (~10-40 GB/s, :func:`checksum`; ``scripts/
-bench_pipeline.py checksum`` measures it) and is recorded next to the SHA-256 in the
-manifest when a part is written.  It guards against accidents (bit rot, a bad copy,
-a truncated or swapped file), not against someone forging a part: that is what the
-SHA-256 is kept for (``--full-check``, ``--resume``).
+SHA-256 hashes ~1-2 GB/s on one core, slower than an aggregation reads parts, so
+checking every part of a run copied in from elsewhere doubled the cost of its first
+``table``.  This checksum runs at memory speed (~15-35 GB/s; ``scripts/
+bench_pipeline.py checksum`` measures it), and batch.py records one per column chunk of
+a part next to the part's SHA-256, so that a read checks just the bytes it reads.  It
+guards against accidents (bit rot, a bad copy, a truncated or swapped file), not
+against someone forging a part: that is what the SHA-256 is kept for (``--full-check``,
+``--resume``).
+
+A ``key`` (batch.py: the part's players and deals) sets where the lanes start, so the
+same bytes under another key have another checksum: a part's file in another part's
+place does not pass.
 
 The bytes are read as little-endian 64-bit words in stripes of ``LANES`` (64) words,
 the last word and the last stripe padded with zero bytes.  Word ``j`` of every stripe
-goes to lane ``j``, which keeps two 64-bit sums::
+goes to lane ``j``, which keeps two 64-bit sums, starting from ``mix64(key + (j + 1) *
+GOLDEN)`` and ``mix64(key ^ KEYS[j])``::
 
     raw[j]  = rotl(raw[j], 17) + w                  (mod 2**64)
     prod[j] = prod[j] + lo32(w ^ KEYS[j]) * hi32(w ^ KEYS[j])
 
 and after every ``SCRAMBLE_STRIPES`` stripes ``prod[j] = xorshift47(prod[j]) * ODD``.
-The 64 lanes run side by side in vector registers.  At the end the even and the odd
-``raw`` lanes, then the even and the odd ``prod`` lanes, are folded each into a 64-bit
-word, ``h = mix64(h + lane)`` starting from ``bytes + (k + 1) * GOLDEN`` for the
-k-th of the two; the checksum is those four words, 64 hex digits.
+The 64 lanes run side by side in vector registers.  At the end the ``raw`` lanes, then
+the ``prod`` lanes, are folded each into a 64-bit word, ``h = mix64(h + lane)``
+starting from ``bytes + GOLDEN`` and ``bytes + 2 * GOLDEN``; the checksum is those two
+words, 32 hex digits.
 
 What it is sure to catch: any change confined to one 8-byte word (so any one flipped
-bit or byte).  Such a change alters ``w`` in one stripe of one lane; every step of
-``raw`` is a bijection of ``raw`` for fixed data and of ``w`` for fixed ``raw``, so
-that lane's final ``raw`` differs, and the fold is a bijection of each lane on its own,
-so its output word differs.  Other damage (bursts, zeroed pages, many flips) changes
-the product lanes too, which mix the data non-linearly; it goes unseen only if all
-four words collide, which no test has made happen (the tests plant thousands of such
-damages); unlike SHA-256 there is no proof.
+bit or byte), and the same bytes under another key.  A one-word change alters ``w`` in
+one stripe of one lane; every step of ``raw`` is a bijection of ``raw`` for fixed data
+and of ``w`` for fixed ``raw``, so that lane's final ``raw`` differs, and the fold is a
+bijection of each lane on its own, so the first word differs (another key: every
+lane's ``raw`` starts, so ends, elsewhere).  Other damage (bursts, zeroed pages, many
+flips) changes the product lanes too, which mix the data non-linearly; it goes unseen
+only if both words collide, which no test has made happen (the tests plant thousands
+of such damages); unlike SHA-256 there is no proof.
 
 :func:`checksum_reference` is the same function in plain Python, the specification the
 numba kernel is tested against.
@@ -110,74 +117,54 @@ def _mix64(z):
 
 
 @njit(cache=True, nogil=True)
-def _fold(lanes, first, length):
-    h = np.uint64(length) + np.uint64(first + 1) * _GOLDEN
-    for j in range(first, LANES, 2):
+def _start(key, keys, raw, prod):
+    for j in range(LANES):
+        raw[j] = _mix64(key + np.uint64(j + 1) * _GOLDEN)
+        prod[j] = _mix64(key ^ keys[j])
+
+
+@njit(cache=True, nogil=True)
+def _fold(lanes, start):
+    h = start
+    for j in range(LANES):
         h = _mix64(h + lanes[j])
     return h
 
 
-class Checksum:
-    """The checksum of bytes given piece by piece, as a file is read (:meth:`update`,
-    then :meth:`hexdigest`): hashing each piece while it is still in the CPU's cache
-    costs a fraction of reading it again from memory afterwards."""
-
-    def __init__(self):
-        self.raw = np.zeros(LANES, dtype=np.uint64)
-        self.prod = np.zeros(LANES, dtype=np.uint64)
-        self.length = 0
-        self.pending = bytearray()  # the start of a stripe not yet complete
-
-    def update(self, data) -> Checksum:
-        """Add ``data`` (bytes, bytearray, memoryview, mmap or numpy bytes) after what
-        came before.  Releases the GIL while it hashes."""
-        view = memoryview(data).cast("B")
-        if self.pending:  # complete the stripe begun by the last piece
-            take = min(len(view), STRIPE_BYTES - len(self.pending))
-            self.pending += view[:take]
-            view = view[take:]
-            if len(self.pending) == STRIPE_BYTES:
-                self._stripes(np.frombuffer(self.pending, dtype=np.uint64))
-                self.pending = bytearray()
-        whole = len(view) - len(view) % STRIPE_BYTES
-        if whole:
-            # A uint64 view of the bytes as they lie (unaligned loads where need be).
-            self._stripes(np.frombuffer(view, dtype=np.uint64, count=whole // 8))
-        self.pending += view[whole:]
-        return self
-
-    def _stripes(self, words) -> None:
-        _stripes(words, self.length // STRIPE_BYTES, KEYS, self.raw, self.prod)
-        self.length += 8 * words.size
-
-    def hexdigest(self) -> str:
-        """The checksum of everything given so far, as 64 hex digits."""
-        raw, prod = self.raw.copy(), self.prod.copy()
-        n = self.length + len(self.pending)
-        if self.pending:
-            tail = np.zeros(STRIPE_BYTES, dtype=np.uint8)
-            tail[: len(self.pending)] = np.frombuffer(self.pending, dtype=np.uint8)
-            _stripes(tail.view(np.uint64), self.length // STRIPE_BYTES, KEYS, raw, prod)
-        out = [_fold(raw, 0, n), _fold(raw, 1, n), _fold(prod, 0, n), _fold(prod, 1, n)]
-        return "".join(f"{int(h):016x}" for h in out)
-
-
-def checksum(data) -> str:
+def checksum(data, key: int = 0) -> str:
     """The checksum of ``data`` (bytes, bytearray, memoryview, mmap or a numpy array's
-    bytes) as 64 hex digits.  Releases the GIL while it runs.
+    bytes) under ``key`` (0 to 2**64-1), as 32 hex digits.  Releases the GIL while it
+    runs.
 
-    >>> checksum(b"pitch")[:16]
-    'c078417b6909722e'
+    >>> checksum(b"pitch")
+    '3bd23b068f70303877a995929e9829b8'
     """
-    return Checksum().update(data).hexdigest()
+    view = memoryview(data).cast("B")
+    n = len(view)
+    whole = n - n % STRIPE_BYTES
+    raw = np.empty(LANES, dtype=np.uint64)
+    prod = np.empty(LANES, dtype=np.uint64)
+    _start(np.uint64(key), KEYS, raw, prod)
+    if whole:
+        # A uint64 view of the bytes as they lie (unaligned loads where need be): no copy.
+        words = np.frombuffer(view, dtype=np.uint64, count=whole // 8)
+        _stripes(words, 0, KEYS, raw, prod)
+    if whole < n:
+        tail = np.zeros(STRIPE_BYTES, dtype=np.uint8)
+        tail[: n - whole] = np.frombuffer(view, dtype=np.uint8, offset=whole)
+        _stripes(tail.view(np.uint64), whole // STRIPE_BYTES, KEYS, raw, prod)
+    first = _fold(raw, np.uint64((n + GOLDEN) & MASK))
+    second = _fold(prod, np.uint64((n + 2 * GOLDEN) & MASK))
+    return f"{int(first):016x}{int(second):016x}"
 
 
-def checksum_reference(data: bytes) -> str:
+def checksum_reference(data: bytes, key: int = 0) -> str:
     """:func:`checksum` in plain Python, step by step as the module docstring says."""
     data = bytes(data)
     n = len(data)
     padded = data + bytes(-n % STRIPE_BYTES)
-    raw, prod = [0] * LANES, [0] * LANES
+    raw = [_mix64_py((key + (j + 1) * GOLDEN) & MASK) for j in range(LANES)]
+    prod = [_mix64_py(key ^ KEYS_LIST[j]) for j in range(LANES)]
     for s in range(len(padded) // STRIPE_BYTES):
         stripe = padded[s * STRIPE_BYTES : (s + 1) * STRIPE_BYTES]
         for j in range(LANES):
@@ -189,10 +176,9 @@ def checksum_reference(data: bytes) -> str:
         if s % SCRAMBLE_STRIPES == SCRAMBLE_STRIPES - 1:
             prod = [((p ^ (p >> SCRAMBLE_SHIFT)) * SCRAMBLE_ODD) & MASK for p in prod]
     out = []
-    for lanes in (raw, prod):
-        for first in (0, 1):
-            h = (n + (first + 1) * GOLDEN) & MASK
-            for j in range(first, LANES, 2):
-                h = _mix64_py((h + lanes[j]) & MASK)
-            out.append(h)
+    for lanes, k in ((raw, 1), (prod, 2)):
+        h = (n + k * GOLDEN) & MASK
+        for lane in lanes:
+            h = _mix64_py((h + lane) & MASK)
+        out.append(h)
     return "".join(f"{h:016x}" for h in out)
