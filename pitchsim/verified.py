@@ -4,10 +4,11 @@ Reading a run verifies every part against the fast checksum its manifest records
 (:mod:`pitchsim.checksum`; the SHA-256 for a run written before there was one).  Even
 the fast checksum reads every byte of a part, while an aggregation decodes only the
 columns it needs; and SHA-256 (~1 GB/s here) is slower than an aggregation reads a run
-(~1.5 GB/s of part files, ~100M deals/s).  So a part that passed a whole check
-(checksum, players, deal range) is remembered by the identity of its file, (device,
-inode, size, mtime, ctime), with what it was checked against; the next read checks
-only that identity and the part's rows.  Any write to a file, a rename of another file
+(~1.5 GB/s of part files, ~100M deals/s).  So a part that passed a check (its fast
+checksums: of the columns read; SHA-256: all of it, with players and deal range) is
+remembered by the identity of its file, (device, inode, size, mtime, ctime), with what
+it was checked against and which columns; the next read of those columns checks only
+that identity and the part's rows.  Any write to a file, a rename of another file
 into its place or a copy changes that identity (ctime cannot be set back by a user), so
 the next read hashes it again.  As in git's index, an identity recorded too soon after
 the file last changed is not trusted (:func:`racy_seconds`: 0.25 s where file times have
@@ -35,6 +36,7 @@ from .atomic import write_file
 if TYPE_CHECKING:
     from .batch import PartRecord
 
+ALL = "all"  # every byte of a part checked (by SHA-256, or the writer's own hashing)
 RACY_SECONDS = 2.0  # for a file whose times are whole seconds (a coarse clock)
 FINE_RACY_SECONDS = 0.25  # for a file whose times show fractions of a second
 
@@ -53,7 +55,7 @@ def _identity(st: os.stat_result, rec: PartRecord) -> list:
     """The file's identity and everything a full check compared it with."""
     p = rec.part
     return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, rec.sha256,
-            rec.fast_checksum, p.players, p.start, p.count]  # fmt: skip
+            rec.fast_checksums, p.players, p.start, p.count]  # fmt: skip
 
 
 class VerifiedParts:
@@ -71,18 +73,27 @@ class VerifiedParts:
         except (OSError, ValueError, RecursionError):
             pass  # no memory yet, or an unreadable one: every part gets hashed
 
-    def holds(self, st: os.stat_result, rec: PartRecord) -> bool:
-        """Whether ``rec``'s file, with status ``st``, passed a whole check against
-        ``rec`` (its checksum, players and deals) and has not changed since."""
-        return self.entries.get(rec.part.file) == _identity(st, rec)
+    def holds(self, st: os.stat_result, rec: PartRecord, columns=None) -> bool:
+        """Whether ``rec``'s file, with status ``st``, passed a check against ``rec`` of
+        ``columns`` (None: of all of it) and has not changed since."""
+        entry = self.entries.get(rec.part.file)
+        if not entry or entry[:-1] != _identity(st, rec):
+            return False
+        return entry[-1] == ALL or (columns is not None and set(columns) <= set(entry[-1]))
 
-    def add(self, st: os.stat_result, rec: PartRecord) -> None:
-        """Remember that ``rec``'s file (status ``st``) passed a whole check just now,
-        unless it changed too recently for its status to tell a later change apart."""
+    def add(self, st: os.stat_result, rec: PartRecord, columns=None) -> None:
+        """Remember that ``columns`` of ``rec``'s file (None: all of it; status ``st``)
+        passed a check just now, unless the file changed too recently for its status to
+        tell a later change apart."""
         if time.time() - st.st_ctime_ns / 1e9 < racy_seconds(st):
             self.entries.pop(rec.part.file, None)
             return
-        self.entries[rec.part.file] = _identity(st, rec)
+        checked = ALL
+        if columns is not None:
+            entry = self.entries.get(rec.part.file)
+            before = entry[-1] if entry and entry[:-1] == _identity(st, rec) else []
+            checked = ALL if before == ALL else sorted(set(before) | set(columns))
+        self.entries[rec.part.file] = [*_identity(st, rec), checked]
         self.changed = True
 
     def save(self) -> None:

@@ -62,6 +62,7 @@ T_TOURNAMENT = ["tests/test_known_values.py", f"{OPT}::test_tournament_result_is
                 "tests/test_tournament.py", "tests/test_cli_games.py"]  # fmt: skip
 T_CHARTS = ["tests/test_chart_data.py", "tests/test_charts.py", "tests/test_cli_batch.py"]
 T_CLI = ["tests/test_cli.py", OPT, "tests/test_cli_batch.py", "tests/test_bad_input.py"]
+T_CHECKSUM = ["tests/test_checksum.py", "tests/test_run_checksums.py", "tests/test_reliability.py"]
 
 
 @dataclass(frozen=True)
@@ -506,6 +507,63 @@ MUTANTS = [
         'policies = seat_policies("heuristic", n)',
         T_BATCH,
         "simulate ignores --policy",
+    ),
+    # ---- checking a run's parts
+    M(
+        "checksum-no-rotation",
+        "pitchsim/checksum.py",
+        "raw[j] = ((a << _ROT) | (a >> _ROT_BACK)) + w",
+        "raw[j] = a + w",
+        T_CHECKSUM,
+        "the checksum kernel's raw lanes do not rotate (its reference does)",
+    ),
+    M(
+        "checksum-drops-the-tail",
+        "pitchsim/checksum.py",
+        "    if whole < n:\n        tail",
+        "    if False:\n        tail",
+        T_CHECKSUM,
+        "the bytes after the last whole stripe are not hashed",
+    ),
+    M(
+        "first-read-trusts-the-columns",
+        "pitchsim/batch.py",
+        "if checksum(view[a:b], key) != rec.fast_checksums[name]:",
+        "if checksum(view[a:b], key) == '':",
+        T_CHECKSUM,
+        "a first read hashes the column chunks it reads but does not compare them",
+    ),
+    M(
+        "first-read-trusts-the-footer",
+        "pitchsim/batch.py",
+        "if checksum(_frame_bytes(view, frame[0]), key) != rec.fast_checksums[FRAME]:",
+        "if checksum(_frame_bytes(view, frame[0]), key) == '':",
+        T_CHECKSUM,
+        "a first read does not compare the frame's (footer's) fast checksum",
+    ),
+    M(
+        "fast-checksums-not-keyed",
+        "pitchsim/batch.py",
+        "[part.players, part.start, part.count], dtype",
+        "[0, 0, 0], dtype",
+        T_CHECKSUM,
+        "every part's fast checksums have one key: a part's file passes in another's place",
+    ),
+    M(
+        "old-manifests-refused",
+        "pitchsim/batch.py",
+        'keys = _PART_KEYS[doc["format"]]',
+        "keys = _PART_KEYS[FORMAT]",
+        T_CHECKSUM,
+        "a run written before fast checksums no longer reads",
+    ),
+    M(
+        "resume-keeps-old-manifests",
+        "pitchsim/batch.py",
+        "        if sha256_only:\n",
+        "        if False:\n",
+        T_CHECKSUM,
+        "resume does not record the fast checksums of an intact old run",
     ),
     # ---- analysis
     M(

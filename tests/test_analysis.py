@@ -157,7 +157,7 @@ def test_incomplete_run_uses_finished_parts(run, tmp_path):
     part = copy_run(run, tmp_path / "part")
     doc = json.loads((part / MANIFEST).read_text())
     for p in doc["parts"][3:]:
-        p.update(status="pending", rows=None, bytes=None, sha256=None, fast_checksum=None)
+        p.update(status="pending", rows=None, bytes=None, sha256=None, fast_checksums=None)
     (part / MANIFEST).write_text(json.dumps(doc))
     r = Run(part)
     assert r.missing_parts == 3

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 
+import pyarrow.parquet as pq
 import pytest
 
 from pitchsim import atomic, batch
@@ -66,17 +67,32 @@ def table(run, *more):
 # ---- 1. a damaged run never gives a quiet answer ---------------------------------------
 
 
+def flip_a_bit_in(part, column):
+    """Flip a bit in the middle of ``column``'s chunk: the file still decodes."""
+    a, b = batch._chunks(pq.ParquetFile(part).metadata)[column]
+    data = bytearray(part.read_bytes())
+    data[(a + b) // 2] ^= 0x10
+    part.write_bytes(bytes(data))
+
+
 def test_a_flipped_bit_is_caught_and_no_verify_skips_the_hash(made, tmp_path):
     bad = copy_run(made, tmp_path / "bad")
-    part = bad / "part-000001.parquet"
-    data = bytearray(part.read_bytes())
-    data[len(data) // 3] ^= 0x10  # inside the column data, the file still decodes
-    part.write_bytes(bytes(data))
+    flip_a_bit_in(bad / "part-000001.parquet", "points")
     code, out, err = table(bad)
     one_line_error(code, err, "part-000001.parquet is altered", "--resume")
     assert out == ""
     code, _, err = table(bad, "--no-verify")  # the documented escape: no hash
     assert code in (0, 2) and "Traceback" not in err
+
+
+def test_a_flipped_bit_in_a_column_not_read_is_caught_when_it_is_read(made, tmp_path):
+    """A read checks the bytes it reads: the trump ranks do not make a table by length,
+    so it is right; a read that uses them, and --full-check, stop at the damage."""
+    bad = copy_run(made, tmp_path / "bad")
+    flip_a_bit_in(bad / "part-000001.parquet", "trump_ranks")
+    assert table(bad)[0] == 0
+    one_line_error(*cli("table", bad, "--by", "holding", "--min-count", "1")[::2], "altered")
+    one_line_error(*table(bad, "--full-check")[::2], "part-000001.parquet is altered")
 
 
 def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
@@ -86,13 +102,16 @@ def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
     b.rename(a)
     (tmp_path / "x").rename(b)
     one_line_error(*table(swapped)[::2], "altered")
-    # ... and with the manifest edited to match the swap: the deal range gives it away
+    # ... and with the manifest edited to match the swap: the fast checksums are keyed
+    # by the part's deals, and in a run checked by SHA-256 the deal range gives it away
     doc = json.loads((swapped / MANIFEST).read_text())
     p0, p1 = doc["parts"][0], doc["parts"][1]
-    for k in ("bytes", "sha256", "fast_checksum"):
+    for k in ("bytes", "sha256", "fast_checksums"):
         p0[k], p1[k] = p1[k], p0[k]
     (swapped / MANIFEST).write_text(json.dumps(doc))
-    one_line_error(*table(swapped)[::2], "holds deals 1,000-1,999", "not part 0's deals 0-999")
+    one_line_error(*table(swapped)[::2], "part-000000.parquet is altered")
+    one_line_error(*table(swapped, "--full-check")[::2], "holds deals 1,000-1,999",
+                   "not part 0's deals 0-999")  # fmt: skip
     # a part of another run (another seed), same name and layout
     other = tmp_path / "other"
     simulate(other, 3000, [3, 4], seed=9, part_size=1000)
@@ -105,8 +124,8 @@ def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
 def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path, monkeypatch):
     run = copy_run(made, tmp_path / "run")
     hashed = []
-    real = batch._read_checked
-    monkeypatch.setattr(batch, "_read_checked", lambda *a: hashed.append(1) or real(*a))
+    real = batch._read_fast_checked
+    monkeypatch.setattr(batch, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
     monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
     assert table(run)[0] == 0 and len(hashed) == 6
     assert table(run)[0] == 0 and len(hashed) == 6  # unchanged files: no hash
@@ -122,8 +141,8 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
 
 def test_the_writer_remembers_the_parts_it_wrote(tmp_path, monkeypatch):
     hashed = []
-    real = batch._read_checked
-    monkeypatch.setattr(batch, "_read_checked", lambda *a: hashed.append(1) or real(*a))
+    real = batch._read_fast_checked
+    monkeypatch.setattr(batch, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
     monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
     simulate(tmp_path / "r", 3000, [3], seed=8, part_size=1000)
     assert table(tmp_path / "r")[0] == 0 and hashed == []  # nothing left to hash
@@ -418,10 +437,7 @@ def test_read_manifest_refuses_a_huge_file(tmp_path):
 def test_real_processes_give_one_line_too(made, tmp_path):
     """The in-process checks hold for a real process, exit status and stderr alike."""
     bad = copy_run(made, tmp_path / "bad")
-    part = bad / "part-000003.parquet"
-    data = bytearray(part.read_bytes())
-    data[100] ^= 4
-    part.write_bytes(bytes(data))
+    flip_a_bit_in(bad / "part-000003.parquet", "points")
     rules = tmp_path / "r.toml"
     rules.write_bytes(b"target = true\n")
     for argv, words in [
