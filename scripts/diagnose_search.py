@@ -116,7 +116,7 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
     timing = {e: 0.0 for e in EVALUATORS}
     for deal, v, dealt in decisions(seed, deals, n, rules, seats, bid):
         args = view_args(v, bid, rules)
-        key = np.uint64(draw(deal_key(seed, deal), 1000 + count))
+        key = np.uint64(draw(np.uint64(deal_key(seed, deal)), 1000 + count))
         prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
         ours = rules.team(v.seat) == rules.team(v.pitcher)
         picks = {}
@@ -124,10 +124,14 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
         for name, ev in EVALUATORS.items():
             k = v.legal.bit_count()
             choice = []
-            for w, stream in ((worlds, key), (worlds, draw(key, 1)), (4 * worlds, draw(key, 2))):
+            for w, stream in (
+                (worlds, key),
+                (worlds, draw(key, np.int64(1))),
+                (4 * worlds, draw(key, np.int64(2))),
+            ):
                 out = np.empty((k, w), dtype=np.int64)
                 t = time.process_time()
-                cards, kept, _ = card_outcomes(ev, w, *args, np.uint64(stream), out)
+                cards, kept, _ = card_outcomes(ev, w, *args, np.uint64(stream), out, False)
                 timing[name] += time.process_time() - t
                 choice.append(int(choose_by_outcomes(cards, out, kept, ours, bid, prior)))
                 if len(choice) == 1:
@@ -219,7 +223,7 @@ def main() -> None:
         print(json.dumps(r, indent=1))
     else:
         table = "partnership" if a.partnership else "solo"
-        print(render(f"{n} players {table}, the {a.seats}' decisions, {a.deals} deals, "
+        print(render(f"{n} players {table}, decisions of the {a.seats}, {a.deals} deals, "
                      f"W = {a.worlds}, aiming at bid {a.bid}", r, a.bid))  # fmt: skip
         print(f"load average {load[0]:.2f} before, {r['load_avg_after'][0]:.2f} after")
 
