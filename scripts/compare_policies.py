@@ -29,10 +29,20 @@ side plays for the bid given by ``--bids`` (each bid a separate run: a search pi
 aiming at 2 plays differently from one aiming at 3; bid 0 = the most points).  Paired
 differences (search run minus all-heuristic run, in the pitcher's side's results:
 negative is good for search defenders) in P(>= 2), P(>= 3) and mean points, 95%
-intervals, and the time each run took.
+intervals, and the CPU time each run took with its decisions per CPU-second (deals x 6
+x searching seats, forced plays included).
 
     .venv/bin/python scripts/compare_policies.py --search rollout:16,pimc:16 \
         --players 3,4,5,7 --deals 1000 --bids 2,3 --json > search.json
+
+Ablations (``--ablate fresh,greedy``): each search run is repeated with one part
+switched off, and compared both with all-heuristic play and, paired on the same deals,
+with the full search: ``fresh`` values every candidate card on worlds of its own (no
+common random numbers), ``greedy`` ranks cards by mean points alone (not by the chance
+of the bid first).
+
+    .venv/bin/python scripts/compare_policies.py --search rollout:16 --players 4 \
+        --tables solo --deals 2000 --bids 2 --ablate fresh,greedy
 """
 
 from __future__ import annotations
@@ -48,10 +58,13 @@ from numba import njit, prange
 
 from pitchsim.kernels.deal import deal_hands
 from pitchsim.kernels.hand import hand_scratch, play_hand, points_flags, score_hand
+from pitchsim.kernels.policies import WORLDS_SHIFT
 from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.search.monte_carlo import FRESH_WORLDS, GREEDY_POINTS
 from pitchsim.kernels.simulate import PITCHER, deal_and_play
 from pitchsim.options import Rules
 from pitchsim.policies import seat_policies
+from pitchsim.runtime import use_threads
 from pitchsim.stats import Z95, wilson
 
 POINT_NAMES = ("High", "Low", "Jack", "Game")
@@ -179,69 +192,125 @@ def render(title, table, diffs):
     return "\n".join(lines)
 
 
-def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps):
-    policies = seat_policies(seat_names(pitcher_side, defenders, n, rules.partnership), n)
+# ``--ablate``: one part of the search switched off (bits above the worlds count,
+# kernels/search/monte_carlo.py), measured against the search with every part on.
+ABLATIONS = {"fresh": FRESH_WORLDS, "greedy": GREEDY_POINTS}
+
+
+def search_policies(n, rules, pitcher_side, defenders, ablation):
+    """Per-seat policy ids; the search seats carry the ``ablation``'s bits."""
+    names = seat_names(pitcher_side, defenders, n, rules.partnership)
+    policies = seat_policies(names, n)
+    if ablation:
+        for s, name in enumerate(names):
+            if name != "heuristic":
+                policies[s] |= ABLATIONS[ablation] << WORLDS_SHIFT
+    return policies
+
+
+def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps, ablation=""):
+    policies = search_policies(n, rules, pitcher_side, defenders, ablation)
     flags = np.empty(deals, dtype=np.int64)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     play_bid_deals(seed, deals, n, bid, policies, rules.to_array(), trumps, flags)
-    seconds = time.perf_counter() - t
-    return np.bitwise_count(flags.astype(np.uint8)).astype(np.int64), seconds
+    seconds, cpu = time.perf_counter() - t, time.process_time() - c
+    return np.bitwise_count(flags.astype(np.uint8)).astype(np.int64), seconds, cpu
 
 
-def compare_search(seed, deals, n, rules, searches, bids):
-    """Search pitcher's side / search defenders against all-heuristic, same deals."""
+def _diffs(pts, base):
+    return {"p_at_least_2": paired(pts >= 2, base >= 2), "p_at_least_3": paired(pts >= 3, base >= 3),
+            "mean_points": paired(pts, base)}  # fmt: skip
+
+
+def compare_search(
+    seed, deals, n, rules, searches, bids, ablations=(), sides=("pitcher", "defenders")
+):
+    """Search pitcher's side / search defenders against all-heuristic, same deals; each
+    ablation also against the full search."""
     free = np.full(deals, -1, dtype=np.int64)
     _, _, trumps = run(seed, deals, n, rules, "heuristic", "heuristic", free)
-    base, _ = search_run(seed, deals, n, rules, 0, "heuristic", "heuristic", trumps)
+    base, _, _ = search_run(seed, deals, n, rules, 0, "heuristic", "heuristic", trumps)
     rows = []
     for search in searches:
         for bid in bids:
             for side, combo in (("pitcher", (search, "heuristic")),
                                 ("defenders", ("heuristic", search))):  # fmt: skip
-                pts, seconds = search_run(seed, deals, n, rules, bid, *combo, trumps)
-                rows.append({
-                    "search": search, "seat": side, "bid": bid, "seconds": seconds,
-                    "p_at_least_2": [float((pts >= 2).mean()), *paired(pts >= 2, base >= 2)],
-                    "p_at_least_3": [float((pts >= 3).mean()), *paired(pts >= 3, base >= 3)],
-                    "mean_points": [float(pts.mean()), *paired(pts, base)],
-                })  # fmt: skip
+                if side not in sides:
+                    continue
+                full = None
+                for ablation in ("", *ablations):
+                    pts, seconds, cpu = search_run(seed, deals, n, rules, bid, *combo, trumps,
+                                                   ablation)  # fmt: skip
+                    searchers = sum(name != "heuristic" for name in
+                                    seat_names(*combo, n, rules.partnership))  # fmt: skip
+                    d = _diffs(pts, base)
+                    row = {"search": search, "ablation": ablation or None, "seat": side,
+                           "bid": bid, "seconds": seconds, "cpu_seconds": cpu,
+                           "decisions_per_cpu_s": deals * 6 * searchers / cpu,
+                           **{k: [float(v.mean()), *d[k]] for k, v in
+                              (("p_at_least_2", pts >= 2), ("p_at_least_3", pts >= 3),
+                               ("mean_points", pts))}}  # fmt: skip
+                    if full is None:
+                        full = pts
+                    else:
+                        row["vs_full_search"] = _diffs(pts, full)
+                    rows.append(row)
     heuristic = {"p_at_least_2": float((base >= 2).mean()),
                  "p_at_least_3": float((base >= 3).mean()), "mean_points": float(base.mean())}  # fmt: skip
     return heuristic, rows
+
+
+def _cells(d):
+    cells = [
+        f"{100 * d[k][-2]:+6.1f} ±{100 * d[k][-1]:4.1f}" for k in ("p_at_least_2", "p_at_least_3")
+    ]
+    return cells + [f"{d['mean_points'][-2]:+9.3f} ±{d['mean_points'][-1]:.3f}"]
 
 
 def render_search(title, heuristic, rows):
     lines = [title, f"  all heuristic: P(>=2) {pct(heuristic['p_at_least_2'])}, "
              f"P(>=3) {pct(heuristic['p_at_least_3'])}, mean points "
              f"{heuristic['mean_points']:.3f}", ""]  # fmt: skip
-    lines.append(f"  {'search':<12} {'plays for':<10} {'aims at':<8} {'dP(>=2) [95%]':>16} "
-                 f"{'dP(>=3) [95%]':>16} {'d mean points':>17} {'seconds':>8}")  # fmt: skip
+    lines.append(f"  {'search':<19} {'plays for':<10} {'aims at':<8} {'dP(>=2) [95%]':>16} "
+                 f"{'dP(>=3) [95%]':>16} {'d mean points':>17} {'CPU-s':>7} {'dec/CPU-s':>9}")  # fmt: skip
     for r in rows:
-        cells = []
-        for k in ("p_at_least_2", "p_at_least_3"):
-            _, d, h = r[k]
-            cells.append(f"{100 * d:+6.1f} ±{100 * h:4.1f}")
-        _, d, h = r["mean_points"]
         aim = f"bid {r['bid']}" if r["bid"] else "points"
-        lines.append(f"  {r['search']:<12} {r['seat']:<10} {aim:<8} {cells[0]:>16} "
-                     f"{cells[1]:>16} {d:+9.3f} ±{h:.3f} {r['seconds']:8.1f}")  # fmt: skip
+        name = r["search"] + (f" -{r['ablation']}" if r["ablation"] else "")
+        a, b, c = _cells(r)
+        lines.append(f"  {name:<19} {r['seat']:<10} {aim:<8} {a:>16} {b:>16} {c:>17} "
+                     f"{r['cpu_seconds']:7.1f} {r['decisions_per_cpu_s']:9.0f}")  # fmt: skip
+        if "vs_full_search" in r:
+            a, b, c = _cells(r["vs_full_search"])
+            lines.append(f"  {'  vs full search':<19} {'':<10} {'':<8} {a:>16} {b:>16} {c:>17}")
     lines.append("  (differences in the pitcher's side's results, search run minus all-heuristic "
                  "run on the same deals;")  # fmt: skip
-    lines.append("   for search defenders, negative is better)")
+    lines.append("   for search defenders, negative is better; '-fresh': fresh worlds for every "
+                 "card, '-greedy': ranked by points alone)")  # fmt: skip
     return "\n".join(lines)
 
 
 def main_search(args) -> None:
     searches = [s.strip() for s in args.search.split(",")]
     bids = [int(b) for b in args.bids.split(",")]
+    ablations = [a.strip() for a in args.ablate.split(",")] if args.ablate else []
+    for a in ablations:
+        if a not in ABLATIONS:
+            raise SystemExit(
+                f"compare_policies: unknown ablation {a!r} (known: {', '.join(ABLATIONS)})"
+            )
     report = {"deals": args.deals, "seed": args.seed, "bids": bids, "searches": searches,
+              "ablations": ablations,
               "threads": numba.get_num_threads(), "load_avg_before": os.getloadavg(),
               "tables": []}  # fmt: skip
     for n in (int(x) for x in str(args.players).split(",")):
-        tables = [("solo", Rules())] + ([("partnership", Rules(partnership=True))]
-                                        if n == 4 and not args.solo_only else [])  # fmt: skip
+        wanted = {t.strip() for t in args.tables.split(",")} - (
+            {"partnership"} if args.solo_only else set()
+        )
+        tables = ([("solo", Rules())] if "solo" in wanted else []) + (
+            [("partnership", Rules(partnership=True))] if n == 4 and "partnership" in wanted else [])  # fmt: skip
         for label, rules in tables:
-            heuristic, rows = compare_search(args.seed, args.deals, n, rules, searches, bids)
+            heuristic, rows = compare_search(args.seed, args.deals, n, rules, searches, bids,
+                                             ablations, args.sides.split(","))  # fmt: skip
             report["tables"].append({"players": n, "table": label, "heuristic": heuristic,
                                      "rows": rows})  # fmt: skip
             if not args.json:
@@ -265,6 +334,15 @@ def main() -> None:
     ap.add_argument("--search", help="search play policies to measure, e.g. rollout:16,pimc:16")
     ap.add_argument("--bids", default="2,3", help="with --search: the bids the search side "
                     "plays for, one run each (0: the most points)")  # fmt: skip
+    ap.add_argument("--ablate", help="with --search: also run each search with one part off: "
+                    "fresh (new worlds for every card), greedy (points alone), e.g. fresh,greedy")  # fmt: skip
+    ap.add_argument(
+        "--tables",
+        default="solo,partnership",
+        help="with --search: solo, partnership (4 players only) or both",
+    )
+    ap.add_argument("--sides", default="pitcher,defenders",
+                    help="with --search: the side(s) that search, one run each")  # fmt: skip
     ap.add_argument("--solo-only", action="store_true", help="with --search: no partnership")
     ap.add_argument("--same-trump", action="store_true",
                     help="every run plays the heuristic pitcher's trump suit")  # fmt: skip
@@ -274,7 +352,8 @@ def main() -> None:
     if args.threads:
         numba.set_num_threads(args.threads)
     if args.search:
-        main_search(args)
+        with use_threads(args.threads):  # blocks handed out one at a time
+            main_search(args)
         return
     args.players = int(args.players)
     tables = [("solo", Rules())]

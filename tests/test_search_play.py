@@ -8,13 +8,21 @@ from test_kernels import kernel_deal
 
 from pitchsim.cards import suit_cards, suit_of
 from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from pitchsim.kernels.hand import points_won
-from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
+from pitchsim.kernels.rng import draw
+from pitchsim.kernels.search.monte_carlo import (
+    DOUBLE_DUMMY,
+    ROLLOUT,
+    card_outcomes,
+    choose_by_outcomes,
+)
 from pitchsim.kernels.search.playout import play_out
-from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.kernels.simulate import BLOCK, SEARCH_BLOCK, deals_per_block, simulate_hands
 from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, seat_policies
+from pitchsim.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.reference import deal_hands, legal_cards, play_hand
+from pitchsim.runtime import use_threads
 
 VARIANTS = [Rules(), Rules(follow="suit"), Rules(partnership=True), Rules(low="dealt")]
 
@@ -165,3 +173,85 @@ def test_search_play_is_the_same_on_any_threads_and_chunks(spec, deals):
     for x, y, f, r in zip(a, b, first, rest, strict=True):
         np.testing.assert_array_equal(x, y)
         np.testing.assert_array_equal(x, np.concatenate([f, r]))
+
+
+def test_search_runs_are_cut_into_small_blocks():
+    """So that two threads share a few hundred search deals (the outputs do not depend
+    on it: the test above)."""
+    assert deals_per_block(seat_policies("heuristic", 4)) == BLOCK
+    assert deals_per_block(seat_policies("random,heuristic,random", 3)) == BLOCK
+    assert deals_per_block(seat_policies("heuristic,heuristic,rollout:4", 3)) == SEARCH_BLOCK
+    assert deals_per_block(seat_policies("pimc:2", 4)) == SEARCH_BLOCK
+
+
+def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
+    """bid-odds' kernel (the hand as pitcher and as a defender) with a search seat."""
+    from pitchsim.cards import mask_of, parse_hand
+
+    hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
+    policies = seat_policies("rollout:3,heuristic,heuristic,rollout:2", 4)
+    rules = Rules().to_array()
+
+    def run(start, count, threads, seat):
+        out = [np.empty(count, dtype=np.int8) for _ in range(3)]
+        with use_threads(threads):
+            play_fixed_hand(5, start, count, 4, seat, hand, deck_without(hand), 2, policies,
+                            rules, *out)  # fmt: skip
+        return out
+
+    for seat in (0, AS_DEFENDER):
+        one = run(0, 120, 1, seat)
+        two = run(0, 120, 2, seat)
+        parts = [run(0, 37, 2, seat), run(37, 83, 1, seat)]
+        for i in range(3):
+            np.testing.assert_array_equal(one[i], two[i])
+            np.testing.assert_array_equal(one[i], np.concatenate([p[i] for p in parts]))
+
+
+# --- the ablations (scripts/compare_policies.py --ablate) --------------------------------
+
+
+def _views(seed, n, rules, count):
+    """Views met in heuristic play (only decisions with a choice)."""
+    policies = seat_policies("heuristic", n)
+    views = []
+    for deal in range(count):
+        dealt, _, _, _ = kernel_deal(seed, deal, n, policies, rules)
+        chooser = kernel_chooser(policies, seed, deal)
+
+        def choose(view, chooser=chooser):
+            if view.legal & (view.legal - 1):
+                views.append(view)
+            return chooser(view)
+
+        play_hand(dealt, 0, choose, rules)
+    return views
+
+
+@pytest.mark.parametrize("evaluator", [ROLLOUT, DOUBLE_DUMMY], ids=["rollout", "pimc"])
+def test_fresh_worlds_value_each_card_on_its_own_stream(evaluator):
+    """``fresh``: card j's row is what the shared-worlds search gives card j from the
+    stream ``draw(key, j)``, so every card has worlds of its own."""
+    rules = Rules()
+    views = _views(11, 4, rules, 6)[:: 3 if evaluator == ROLLOUT else 7]
+    differ = 0
+    for i, v in enumerate(views):
+        trick = np.zeros(8, dtype=np.int64)
+        trick[: len(v.trick)] = v.trick
+        won = np.zeros(8, dtype=np.int64)
+        won[: v.players] = v.won
+        args = (v.legal, v.hand, v.seat, v.players, v.pitcher, 2, v.trump, v.trick_no, trick,
+                len(v.trick), v.leader, v.played, won, seat_planes(v.played_by), v.voids,
+                rules.to_array())  # fmt: skip
+        key = np.uint64(draw(np.uint64(99), i))
+        w = 5
+        fresh = np.empty((v.legal.bit_count(), w), dtype=np.int64)
+        cards, kept, _ = card_outcomes(evaluator, w, *args, key, fresh, True)
+        assert kept == w
+        shared = np.empty_like(fresh)
+        for j in range(cards.size):
+            card_outcomes(evaluator, w, *args, np.uint64(draw(key, j)), shared, False)
+            np.testing.assert_array_equal(fresh[j], shared[j])
+        card_outcomes(evaluator, w, *args, key, shared, False)
+        differ += not np.array_equal(fresh, shared)
+    assert differ > 0  # and the shared worlds are not the same as the fresh ones

@@ -82,3 +82,11 @@ def test_progress_is_reported():
 def test_bad_input(kwargs, error, message):
     with pytest.raises(error, match=message):
         tournament(**kwargs)
+
+
+def test_search_play_tournament_is_the_same_on_any_thread_count():
+    """A searching seat makes the games one a block (kernels/game.py): still the same."""
+    spec = "odds+rollout:2,odds+heuristic"
+    one = tournament(spec, players=3, games=5, seed=4, threads=1)
+    two = tournament(spec, players=3, games=5, seed=4, threads=2)
+    assert one.to_json() == two.to_json()

@@ -13,8 +13,8 @@ from ..options import R_PARTNERSHIP
 from .deal import deal_hands
 from .hand import hand_scratch, play_hand, points_flags, score_hand
 from .rng import deal_key
+from .simulate import deals_per_block
 
-BLOCK = 4096
 PITCHER = 0
 AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal
 
@@ -41,10 +41,11 @@ def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixe
     """
     no_log = np.empty(0, dtype=np.int64)
     partnership = rules[R_PARTNERSHIP] != 0
-    blocks = (count + BLOCK - 1) // BLOCK
+    block = deals_per_block(policies)  # small blocks when a seat searches
+    blocks = (count + block - 1) // block
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
-        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        for d in range(b * block, min(count, (b + 1) * block)):
             deal = start + d
             seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
             key = deal_key(seed, deal)

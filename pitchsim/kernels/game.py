@@ -15,6 +15,7 @@ from .bits import suit_mask
 from .deal import deal_hands
 from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
 from .rng import deal_key
+from .simulate import any_search
 
 MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
 BLOCK = 64  # games per parallel block
@@ -195,11 +196,13 @@ def play_games(seed, start, count, n, bidding, play, rules, odds, params, out_wi
     made per seat and bid.  Identical on any thread count.
     """
     no_log = np.empty(0, dtype=np.int64)
-    blocks = (count + BLOCK - 1) // BLOCK
+    # A game with a searching seat takes seconds: one a block, so both threads have work.
+    block = 1 if any_search(play) else BLOCK
+    blocks = (count + block - 1) // block
     for b in prange(blocks):
         scores = np.empty(n, dtype=np.int64)
         stats = np.empty((n, MAX_BID, 2), dtype=np.int64)
-        for g in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        for g in range(b * block, min(count, (b + 1) * block)):
             winner, deals = play_game(seed, start + g, n, bidding, play, rules, odds, params,
                                       scores, stats, no_log)  # fmt: skip
             out_winner[g] = winner

@@ -1,7 +1,8 @@
 """Many hands at once: parallel loops over deal indices.
 
 Deals are split into fixed blocks for ``prange``; each deal draws only from its own
-key (seed, deal index), so the outcome arrays are identical on any thread count.
+key (seed, deal index), so the outcome arrays are identical on any thread count and
+block size.  A block is 4,096 deals, or 8 when a seat searches (``deals_per_block``).
 """
 
 import numpy as np
@@ -9,10 +10,30 @@ from numba import njit, prange
 
 from .deal import deal_hands
 from .hand import hand_scratch, play_hand, points_flags, score_hand
+from .policies import KIND_MASK, PIMC, ROLLOUT
 from .rng import deal_key
 
 BLOCK = 4096
+# A searching seat makes a deal cost ~10**3-10**5 times a heuristic one, and unevenly:
+# a few hundred search deals in blocks of 4,096 would all land on one thread.
+SEARCH_BLOCK = 8
 PITCHER = 0
+
+
+@njit(cache=True)
+def any_search(policies):
+    """Does any seat of ``policies`` (one play-policy id per seat) search?"""
+    for p in policies:
+        kind = p & KIND_MASK
+        if kind == ROLLOUT or kind == PIMC:
+            return True
+    return False
+
+
+@njit(cache=True)
+def deals_per_block(policies):
+    """The block size for a run played by ``policies``."""
+    return SEARCH_BLOCK if any_search(policies) else BLOCK
 
 
 @njit(cache=True, inline="always")
@@ -40,10 +61,11 @@ def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, pol
     and ``out_in_play`` the cards dealt to anyone (each written only when its size > 0).
     """
     no_log = np.empty(0, dtype=np.int64)
-    blocks = (count + BLOCK - 1) // BLOCK
+    block = deals_per_block(policies)
+    blocks = (count + block - 1) // block
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
-        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        for d in range(b * block, min(count, (b + 1) * block)):
             key = deal_key(seed, start + d)
             trump = deal_and_play(key, n, fixed_hand, template, fixed_trump, policies, rules,
                                   dealt, hands, won, trick, deck, award, no_log)  # fmt: skip

@@ -19,6 +19,13 @@ once) reaching it is certain, so the pitcher's side plays for the most points an
 defenders for the fewest.  Ties (all cards alike in every world drawn) go to the card
 ``heuristic`` would play.
 
+Ablations (``scripts/compare_policies.py --ablate``, to measure what each part is
+worth): bits above the worlds count in ``search_card``'s ``worlds`` argument switch one
+part off.  ``FRESH_WORLDS``: every candidate card is valued on worlds of its own (no
+common random numbers); ``GREEDY_POINTS``: cards are ranked by points alone, not by
+the chance of the bid.  The policy names never set them (``pitchsim.policies`` allows
+at most 4,096 worlds), so shipped play only pays one mask for them.
+
 Imports: the search runs inside ``play_hand``'s decisions and plays hands out with
 hand.py's scoring, so the modules form a cycle (hand -> policies -> rollout -> this
 -> playout -> hand).  Its edges into this module, into ``playout`` and into ``hand``
@@ -47,6 +54,10 @@ ATTEMPTS_PER_WORLD = 200
 # entries (~400 kB) cost little to make, and solve mid-hand positions as fast as
 # bigger ones.
 DD_TABLE_BITS = 12
+# The ablation bits (see the module), above any worlds count a policy name can give.
+WORLDS_MASK = (1 << 16) - 1
+FRESH_WORLDS = 1 << 16
+GREEDY_POINTS = 1 << 17
 
 
 @njit(cache=True)
@@ -122,47 +133,63 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
 
 @njit(cache=True)
 def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
-                  trick, trick_len, leader, played, won, who, voids, rules, key, out):  # fmt: skip
+                  trick, trick_len, leader, played, won, who, voids, rules, key, out,
+                  fresh=False):  # fmt: skip
     """Sample worlds for the view and value each legal card in each (``out[j, w]``,
-    cards in ascending order); returns (cards, worlds kept, attempts)."""
+    cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
+    (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``."""
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
     unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
                              voids, counts, allowed, played_by)  # fmt: skip
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
-    kept, attempts = sample_worlds(key, n, seat, hand, unseen, counts, allowed, worlds,
-                                   ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
     cards = np.empty(popcount(legal), dtype=np.int64)
     m = legal
     for j in range(cards.size):
         cards[j] = lowest_card(m)
         m &= m - 1
-    if evaluator == ROLLOUT:
-        rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
-                         trick_len, leader, played, won, rules, cards, out)  # fmt: skip
-    else:
-        dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won,
-                    rules, cards, out)  # fmt: skip
-    return cards, kept, attempts
+    rounds = cards.size if fresh else 1
+    fewest = worlds_wanted
+    attempts = 0
+    for r in range(rounds):
+        stream = draw(key, r) if fresh else key
+        kept, tried = sample_worlds(stream, n, seat, hand, unseen, counts, allowed, worlds,
+                                    ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
+        fewest = min(fewest, kept)
+        attempts += tried
+        lo, hi = (r, r + 1) if fresh else (0, cards.size)
+        these = cards[lo:hi]
+        rows = out[lo:hi]
+        if evaluator == ROLLOUT:
+            rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
+                             trick_len, leader, played, won, rules, these, rows)  # fmt: skip
+        else:
+            dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won,
+                        rules, these, rows)  # fmt: skip
+    return cards, fewest, attempts
 
 
 @njit(cache=True)
-def search_card(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
-                trick, trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
-    """A search policy's card: the decision's worlds, every legal card valued in each."""
+def search_card(evaluator, worlds, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
+                trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+    """A search policy's card: the decision's worlds, every legal card valued in each.
+    ``worlds``: the number wanted, with any ablation bits (see the module) above it."""
     prior = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
                            leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+    worlds_wanted = worlds & WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
     out = np.empty((popcount(legal), worlds_wanted), dtype=np.int64)
     cards, kept, _ = card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid,
                                    trump, trick_no, trick, trick_len, leader, played, won, who,
-                                   voids, rules, draw(key, counter), out)  # fmt: skip
+                                   voids, rules, draw(key, counter), out,
+                                   (worlds & FRESH_WORLDS) != 0)  # fmt: skip
     if kept == 0:
         return prior
     if rules[R_PARTNERSHIP] != 0:
         our_side = (seat ^ pitcher) & 1 == 0
     else:
         our_side = seat == pitcher
-    return choose_by_outcomes(cards, out, kept, our_side, bid, prior)
+    aim = 0 if worlds & GREEDY_POINTS else bid
+    return choose_by_outcomes(cards, out, kept, our_side, aim, prior)
