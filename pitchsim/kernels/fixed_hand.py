@@ -15,6 +15,9 @@ from .hand import hand_scratch, play_hand, points_flags, score_hand
 from .rng import deal_key
 
 BLOCK = 4096
+# A small run (search play costs milliseconds a deal) is still cut into this many
+# blocks, so that it spreads over every thread; blocks never change the numbers.
+MIN_BLOCKS = 64
 PITCHER = 0
 AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal
 
@@ -28,12 +31,20 @@ def defender_seat(d, n, partnership):
     return 1 + d % (n - 1)
 
 
+@njit(cache=True, inline="always")
+def block_size(count):
+    """Deals per ``prange`` block for a run of ``count`` deals."""
+    return max(1, min(BLOCK, (count + MIN_BLOCKS - 1) // MIN_BLOCKS))
+
+
 @njit(cache=True, parallel=True, nogil=True)
-def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixed_trump,
+def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixed_trump, bid,
                     policies, rules, out_mine, out_awarded, out_trump):  # fmt: skip
     """Play deals ``start .. start+count-1``: seat 0 pitches and leads (``fixed_trump``
     >= 0: that suit), ``fixed_hand`` sits in ``hand_seat`` (``AS_DEFENDER``: see
-    :func:`defender_seat`).
+    :func:`defender_seat`).  ``bid`` is what the search policies aim at (the pitcher's
+    side plays to reach it, the defenders to set it; 0: the most points and the
+    fewest); heuristic and random play ignore it.
 
     Per deal: ``out_mine`` bit i = point i (High, Low, Jack, Game) went to the side of
     the hand's seat; ``out_awarded`` bit i = point i went to anyone (a jack not dealt
@@ -41,15 +52,16 @@ def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixe
     """
     no_log = np.empty(0, dtype=np.int64)
     partnership = rules[R_PARTNERSHIP] != 0
-    blocks = (count + BLOCK - 1) // BLOCK
+    block = block_size(count)
+    blocks = (count + block - 1) // block
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
-        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        for d in range(b * block, min(count, (b + 1) * block)):
             deal = start + d
             seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
             key = deal_key(seed, deal)
             deal_hands(key, n, seat, fixed_hand, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands,
+            trump = play_hand(dealt, n, PITCHER, bid, fixed_trump, -1, policies, rules, key, hands,
                               won, trick, no_log)  # fmt: skip
             score_hand(dealt, won, n, trump, rules, award)
             out_mine[d] = points_flags(award, seat, rules)
