@@ -26,7 +26,7 @@ from .cards import SUITS, format_card, mask_of, parse_hand, suit_of
 from .errors import InputError
 from .kernels import advice as engine
 from .options import BIDS, Rules
-from .policies import play_policy
+from .policies import play_array, play_policy
 from .reference.auction import MAX_BID, PASS, legal_bids
 from .runtime import chunked, pick_seed, use_threads
 from .stats import Z95, wilson
@@ -375,7 +375,7 @@ def advise(
 
     hand_mask = np.int64(mask_of(cards))
     bidding = np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64)
-    play_ids = np.full(n, play_policy(play_name).id, dtype=np.int64)
+    play_ids = play_array([play_policy(play_name).id] * n)
     odds, params = odds_table(n, rules)
     rule_array = rules.to_array()
     heard_arr = np.array(heard, dtype=np.int64)

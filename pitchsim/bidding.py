@@ -24,7 +24,14 @@ from .kernels.deal import deal_hands
 from .kernels.game import MAX_DEALS
 from .kernels.rng import AUCTION_COUNTER, deal_key
 from .options import Rules
-from .policies import PLAY_POLICIES, PolicyError, by_name, kernel_chooser, play_policy
+from .policies import (
+    PLAY_POLICIES,
+    PolicyError,
+    by_name,
+    kernel_chooser,
+    play_array,
+    play_policy,
+)
 from .reference.auction import PASS, Bid
 from .reference.game import BidView, GameRecord, play_game
 
@@ -177,7 +184,7 @@ def seat_arrays(seats: Sequence[Strategy], rules: Rules) -> SeatArrays:
     n = len(seats)
     rules.check_players(n)
     bidding = np.array([bidding_policy(s.bidding).id for s in seats], dtype=np.int64)
-    play = np.array([play_policy(s.play).id for s in seats], dtype=np.int64)
+    play = play_array([play_policy(s.play).id for s in seats])
     if any(s.bidding in USES_TABLE for s in seats):
         odds, params = odds_table(n, rules)
     else:
@@ -201,6 +208,8 @@ def advisor_params(
     tries per deal wanted before bidding as the model would."""
     if model == "advisor":
         raise StrategyError("the advisor cannot model the other callers by itself")
+    if play_policy(play).worlds:  # its simulations play thousands of hands a decision
+        raise StrategyError(f"the advisor simulates with random or heuristic play, not {play!r}")
     extra = np.zeros(advisor.N_ADVISOR_PARAMS)
     extra[advisor.A_SAMPLES - N_PARAMS] = samples
     extra[advisor.A_MODEL - N_PARAMS] = bidding_policy(model).id

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import InputError
-from .kernels.policies import KIND_MASK, PLAY_POLICY_IDS, WORLDS_SHIFT, choose_card
+from .kernels.policies import (
+    KIND_MASK,
+    PLAIN_DTYPE,
+    PLAY_POLICY_IDS,
+    ROLLOUT,
+    SEARCH_DTYPE,
+    WORLDS_SHIFT,
+    choose_card,
+)
 from .kernels.rng import DECISION_COUNTER, deal_key
 from .reference.play import View
 
@@ -112,7 +120,15 @@ def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
         raise PolicyError(
             f"give one policy for every seat or one per seat ({players}), not {len(names)}"
         )
-    return np.array([play_policy(n).id for n in names], dtype=np.int64)
+    return play_array([play_policy(n).id for n in names])
+
+
+def play_array(ids: Sequence[int]) -> np.ndarray:
+    """Play-policy ids as the kernels take them: int32 when any is a search policy, so
+    that only those play loops compile the search in (``kernels.policies``), else int64."""
+    ids = np.asarray(ids, dtype=np.int64)
+    searching = bool(np.any(ids & KIND_MASK >= ROLLOUT))
+    return ids.astype(SEARCH_DTYPE if searching else PLAIN_DTYPE)
 
 
 def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:

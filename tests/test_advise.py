@@ -28,7 +28,7 @@ from pitchsim.kernels.game import MAX_DEALS
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.odds import bid_odds
 from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, play_policy
+from pitchsim.policies import kernel_chooser, play_array, play_policy
 from pitchsim.reference import PASS, BidView, game_winner, legal_bids, play_hand, settle_hand
 from pitchsim.reference import run_auction as reference_auction
 from pitchsim.reference.auction import Bid
@@ -61,7 +61,7 @@ class Table:
         self.heard, self.scores, self.model, self.play = list(heard), list(scores), model, play
         self.known = engine.hand_only(n, seat, np.int64(self.hand))
         self.bidding = np.full(n, bidding_policy(model).id, dtype=np.int64)
-        self.play_ids = np.full(n, play_policy(play).id, dtype=np.int64)
+        self.play_ids = play_array([play_policy(play).id] * n)
         self.odds, self.params = odds_table(n, rules)
         self.rule_array = rules.to_array()
         self.decisions = KernelDecisions(0, 0, [Strategy(model, play)] * n, rules)

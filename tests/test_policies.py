@@ -6,23 +6,39 @@ the player's hand, the trick so far, the cards already played, trump, who pitche
 
 import math
 import random
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
 
 from pitchsim.cards import SUITS, cards_of, mask_of, parse_cards, parse_hand, suit_cards, suit_of
 from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.fixed_hand import play_fixed_hand
 from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.kernels.simulate import play_logged
 from pitchsim.odds import bid_odds
 from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, play_policy, seat_planes, seat_policies
+from pitchsim.policies import (
+    kernel_chooser,
+    play_array,
+    play_policy,
+    seat_planes,
+    seat_policies,
+)
 from pitchsim.reference import legal_cards, play_hand
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
 NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
+
+
+def policy_id(name):
+    """The policy id as a play loop reads it from its play-policy array (a search
+    policy's array is int32: ``kernels.policies``)."""
+    return play_array([play_policy(name).id])[0]
 
 
 def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, pitcher=0,
@@ -210,7 +226,7 @@ def test_policies_choose_only_legal_cards(policy):
         legal = legal_cards(hand, trick, trump, rules)
         tr = np.zeros(8, np.int64)
         tr[: len(trick)] = trick
-        c = choose_card(play_policy(policy).id, legal, hand, seat, n, leader, 0, trump, trick_no,
+        c = choose_card(policy_id(policy), legal, hand, seat, n, leader, 0, trump, trick_no,
                         tr, len(trick), leader, played, np.zeros(8, np.int64), who, 0,
                         rules.to_array(), np.uint64(i), DECISION_COUNTER)  # fmt: skip
         assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
@@ -237,7 +253,7 @@ def test_choice_ignores_everything_outside_the_view():
                 tr[: len(trick)] = trick
                 won = np.full(8, 1 << scratch, np.int64)
                 won[:n] = 0
-                c = choose_card(play_policy(policy).id, legal, hand, seat, n, 0, 0, trump,
+                c = choose_card(policy_id(policy), legal, hand, seat, n, 0, 0, trump,
                                 trick_no, tr, len(trick), leader, played, won, NO_SEATS, 0,
                                 SOLO.to_array(), np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
                 picks.setdefault((policy, key if policy != "heuristic" else 0), set()).add(int(c))
@@ -336,3 +352,49 @@ def test_heuristic_trumps_a_ten_when_playing_last():
     # A defender led the ten of clubs and the pitcher is last: trump it cheaply.
     assert ask("heuristic", "5H QH 8D 9S 2S", "TC 3C 4C", leader=1, seat=0,
                played="AH KH 2D 3D") == "5H"  # fmt: skip
+
+
+def test_plain_play_loops_leave_the_search_out():
+    """Play-policy arrays that name a search policy are int32, others int64; a play loop
+    compiled for int64 ids has no search in it (that cost a minute of compile time per
+    kernel), and a search id smuggled into an int64 array raises instead of playing."""
+    assert seat_policies("heuristic,random,heuristic", 3).dtype == np.int64
+    assert seat_policies("heuristic,rollout:8,random", 3).dtype == np.int32
+    assert seat_policies("pimc", 2).dtype == np.int32
+
+    # A fresh process: other tests here compile the search.  A loop compiled for int64
+    # ids never even types the search kernel (its dispatcher stays empty).
+    probe = textwrap.dedent("""
+        import numba, numpy as np
+        from pitchsim.kernels.policies import choose_card
+        from pitchsim.kernels.rng import DECISION_COUNTER
+        from pitchsim.kernels.search import monte_carlo
+        from pitchsim.options import Rules
+
+        @numba.njit
+        def plain_loop(policy, legal, hand, rules, key):
+            trick, won, z = np.zeros(8, np.int64), np.zeros(8, np.int64), np.int64(0)
+            return choose_card(policy, legal, hand, 1, 4, 0, 2, 2, 1, trick, 0, 1, z, won,
+                               (z, z, z), z, rules, key, DECISION_COUNTER)
+
+        print(plain_loop(np.int64(1), 7, 7, Rules().to_array(), np.uint64(1)),
+              len(monte_carlo.search_card.signatures))
+    """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[1] == "0", out.stdout
+
+    hand = mask_of(parse_cards("AS KS QS JS TS 9S"))
+    rollout = play_policy("rollout:4").id
+    with pytest.raises(ValueError, match="play_array"):  # a search id typed int64
+        ask_id = np.int64(rollout)
+        z = np.int64(0)
+        choose_card(ask_id, hand, hand, 0, 4, 0, 2, 3, 0, np.zeros(8, np.int64), 0, 0, z,
+                    np.zeros(8, np.int64), (z, z, z), z, SOLO.to_array(), np.uint64(1),
+                    DECISION_COUNTER)  # fmt: skip
+    # Inside a parallel kernel numba wraps it (SystemError), the message still chained.
+    policies = seat_policies("rollout:4", 4).astype(np.int64)  # the wrong dtype
+    out = [np.zeros(8, np.int8) for _ in range(3)]
+    with pytest.raises((ValueError, SystemError)) as raised:
+        play_fixed_hand(1, 0, 8, 4, 0, hand, deck_without(hand), -1, policies, SOLO.to_array(),
+                        *out)  # fmt: skip
+    assert "play_array" in f"{raised.value} {raised.value.__context__}"
