@@ -466,7 +466,10 @@ def bid_odds(
         compare_policies = seat_policies(compare_policy, players)
         if compare_samples is None:
             compare_samples = min(DEFAULT_COMPARE_SAMPLES, samples)
-        check_count("compare samples", compare_samples, samples)
+        check_count("compare samples", compare_samples, MAX_SAMPLES)
+        if compare_samples > samples:
+            raise InputError(f"compare samples ({compare_samples:,}) must be at most samples "
+                             f"({samples:,}): the compare run plays the first deals again")  # fmt: skip
     suits_held = sorted({suit_of(c) for c in cards})
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump
