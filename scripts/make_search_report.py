@@ -272,8 +272,10 @@ def render(table, args, command, players, dd_players, screened, timing, seconds,
             "with the same trump. Played at "
             + ", ".join(str(n) for n in players if n in dd_players)
             + " players" + (
-                "; at 7 players a whole-deal solve takes too long for this budget (see "
-                "`scripts/bench_solve.py`), so that row is missing there." if
+                "; at 7 players a whole-deal solve takes too long for this budget (measured "
+                "while writing this script: 30 seven-player deals did not finish in 18 "
+                "minutes on one shared core; `scripts/bench_solve.py` times the solver), so "
+                "that row is missing there." if
                 set(players) - dd_players else ".")
         )  # fmt: skip
     lines += [
@@ -322,15 +324,18 @@ def _meaning(table, search) -> list[str]:
             f"{d.median():+.1f}, mean |move| {d.abs().mean():.1f}); {len(sig)} cells have an "
             "interval that excludes 0."
         )
+    dd = table[table.model == "double dummy"]
+    below = int((dd.diff_vs_heuristic < 0).sum())
     out += [
         f"- A player reading `bid-odds` should read its ±0.5% as sampling error only: the "
         f"play model moves the odds by the amounts above, and `pitchsim bid-odds HAND "
         f"--compare-policy {search}` shows the move for one hand.",
         "- The double-dummy row is *not* the best a pitcher can hope for: with every hand "
         "open the defenders also play perfectly, and together (each knows where every card "
-        "is), which helps them more than it helps the pitcher, so it usually lies *below* "
-        "`heuristic`. It is the value of the deal under perfect open-hand play by everyone, "
-        "a reference point for what the cards themselves allow, not a ceiling on the odds.",
+        f"is), which can help them more than it helps the pitcher: here it lies below "
+        f"`heuristic` in {below} of {len(dd)} cells. It is the value of the deal under perfect "
+        "open-hand play by everyone, a reference point for what the cards themselves allow, "
+        "not a ceiling on the odds a pitcher reads.",
     ]
     return out
 
