@@ -18,7 +18,14 @@ import numpy as np
 
 from .errors import InputError
 from .kernels.auction import pitched_card
-from .kernels.bidding import BIDDING_POLICY_IDS, advisor, choose_bid
+from .kernels.bidding import (
+    ADVISOR,
+    ADVISOR_DTYPE,
+    BIDDING_POLICY_IDS,
+    PLAIN_DTYPE,
+    advisor,
+    choose_bid,
+)
 from .kernels.bidding.odds import N_PARAMS, P_DEFENDER, P_MADE, P_OVERCALL
 from .kernels.deal import deal_hands
 from .kernels.game import MAX_DEALS
@@ -183,7 +190,7 @@ class SeatArrays:
 def seat_arrays(seats: Sequence[Strategy], rules: Rules) -> SeatArrays:
     n = len(seats)
     rules.check_players(n)
-    bidding = np.array([bidding_policy(s.bidding).id for s in seats], dtype=np.int64)
+    bidding = bidding_array([bidding_policy(s.bidding).id for s in seats])
     play = play_array([play_policy(s.play).id for s in seats])
     if any(s.bidding in USES_TABLE for s in seats):
         odds, params = odds_table(n, rules)
@@ -192,6 +199,13 @@ def seat_arrays(seats: Sequence[Strategy], rules: Rules) -> SeatArrays:
     if any(s.bidding == "advisor" for s in seats):
         params = advisor_params(params)
     return SeatArrays(bidding, play, odds, params)
+
+
+def bidding_array(ids: Sequence[int]) -> np.ndarray:
+    """Bidding-policy ids as the kernels take them: int32 when any is the advisor, so
+    that only those auctions compile it in (``kernels.bidding``), else int64."""
+    ids = np.asarray(ids, dtype=np.int64)
+    return ids.astype(ADVISOR_DTYPE if bool(np.any(ids == ADVISOR)) else PLAIN_DTYPE)
 
 
 def advisor_params(

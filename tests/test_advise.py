@@ -7,6 +7,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -15,14 +18,20 @@ from pitchsim.advice import AuctionError, UnlikelyCalls, advise, check_auction, 
 from pitchsim.bidding import (
     KernelDecisions,
     Strategy,
+    StrategyError,
     advisor_params,
+    bidding_array,
     bidding_policy,
+    no_odds,
     odds_table,
+    parse_strategies,
+    seat_arrays,
 )
 from pitchsim.cards import mask_of, parse_hand
 from pitchsim.errors import InputError
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.auction import pitched_card
+from pitchsim.kernels.auction import run_auction as run_auction_kernel
 from pitchsim.kernels.bidding.advisor import advisor_bid
 from pitchsim.kernels.game import MAX_DEALS
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
@@ -588,3 +597,41 @@ def test_advisor_plays_in_a_tournament():
     r = tournament("advisor,odds", players=3, games=3, seed=1)
     assert sum(s.wins for s in r.results) + r.unfinished == r.games
     assert r.results[0].hands_pitched > 0
+
+
+def test_auctions_without_the_advisor_leave_it_out():
+    """Bidding-policy arrays naming the advisor are int32, others int64; an auction
+    compiled for int64 ids has no advisor in it (it cost half a minute of compile time
+    per kernel), and the advisor smuggled into an int64 array raises."""
+    assert bidding_array([1, 2, 3]).dtype == np.int64
+    assert bidding_array([4, 2]).dtype == np.int32
+    seats = parse_strategies("advisor,odds")
+    assert seat_arrays(seats, Rules()).bidding.dtype == np.int32
+    assert seat_arrays(parse_strategies("odds,heuristic"), Rules()).bidding.dtype == np.int64
+    with pytest.raises(StrategyError, match="random or heuristic"):
+        advisor_params(no_odds()[1], play="rollout:8")
+
+    # A fresh process: other tests here compile the advisor.
+    probe = textwrap.dedent("""
+        import numba, numpy as np
+        from pitchsim.kernels.auction import run_auction
+        from pitchsim.kernels.bidding.advisor import advisor_bid
+        from pitchsim.bidding import no_odds
+        from pitchsim.options import Rules
+
+        odds, params = no_odds()
+        calls = np.zeros(4, np.int64)
+        dealt = np.array([0x3F, 0x3F << 6, 0x3F << 12, 0x3F << 18], np.int64)
+        print(run_auction(dealt, 4, 0, np.zeros(4, np.int64), np.full(4, 1, np.int64),
+                          Rules().to_array(), odds, params, np.uint64(1), calls),
+              len(advisor_bid.signatures))
+    """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-1] == "0", out.stdout
+
+    odds, params = no_odds()
+    with pytest.raises((ValueError, SystemError)) as raised:
+        run_auction_kernel(np.array([0x3F, 0x3F << 6], np.int64), 2, 0, np.zeros(2, np.int64),
+                           np.full(2, 4, np.int64), Rules().to_array(), odds, params,
+                           np.uint64(1), np.zeros(2, np.int64))  # fmt: skip
+    assert "bidding_array" in f"{raised.value} {raised.value.__context__}"

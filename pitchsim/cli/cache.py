@@ -52,7 +52,7 @@ def cache_command(
         lines.append(f"deleted {d}")
     if not folders:
         lines.append(
-            "The cache is empty: the next command that runs kernels compiles them (1-3 minutes)."
+            "The cache is empty: the next command that runs kernels compiles them (15-60 s)."
         )
     for d, size, used in folders:
         when = dt.datetime.fromtimestamp(used).strftime("%Y-%m-%d %H:%M")

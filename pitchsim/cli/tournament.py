@@ -30,7 +30,8 @@ def tournament_command(
         "--strategies",
         "-s",
         help="Two or more strategies, bidding+play, e.g. odds+heuristic,heuristic "
-        "(bidding: random, heuristic, odds, odds-game; play: random, heuristic).",
+        "(bidding: random, heuristic, odds, odds-game, advisor; "
+        "play: random, heuristic, rollout[:W], pimc[:W]).",
     ),  # fmt: skip
     players: int = PlayersOpt,
     boards: int = typer.Option(

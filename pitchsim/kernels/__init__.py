@@ -28,7 +28,7 @@ from numba.core import event
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 STALE_DAYS = 3
-COMPILE_NOTICE = "pitchsim: compiling pitchsim's kernels, once: 1-3 minutes (cached for later runs)"
+COMPILE_NOTICE = "pitchsim: compiling pitchsim's kernels, once: 15-60 s (cached for later runs)"
 
 
 def _numba_source_digest() -> str:

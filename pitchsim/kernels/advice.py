@@ -15,9 +15,10 @@ use (seed, CONTINUATION + i * MAX_DEALS + d), the same for every candidate call,
 calls are compared on the same cards (common random numbers) and every answer is the
 same on any thread count.
 
-The model cannot be the advisor itself: this engine's auction dispatches only to the
-table-free policies (``model_bid``), which is what lets the ``advisor`` bidding policy
-run this engine from inside the tournament kernels' auction.
+The model cannot be the advisor itself: this engine's bidding-policy arrays are plain
+(int64), so its auctions compile without the advisor (``kernels.bidding``), which is
+what lets the ``advisor`` bidding policy run this engine from inside the tournament
+kernels' auction.
 """
 
 import numpy as np
@@ -25,11 +26,8 @@ from numba import njit, prange
 
 from ..options import R_PARTNERSHIP
 from . import game  # a module: game.py imports the auction, which loads this engine
-from .auction import MAX_BID, NOT_CALLED, legal_range
-from .bidding import HEURISTIC, ODDS, ODDS_GAME
-from .bidding.heuristic import heuristic_bid
-from .bidding.odds import odds_bid
-from .bidding.random import random_bid
+from .auction import finish_auction, legal_range
+from .bidding import choose_bid
 from .bits import suit_mask
 from .deal import deal_hands
 from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
@@ -64,20 +62,6 @@ def deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt):
 
 
 @njit(cache=True, inline="always")
-def model_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-              scores, rules, odds, params, key, counter):  # fmt: skip
-    """``choose_bid`` without the advisor: the policies a caller can be modelled by."""
-    if policy == HEURISTIC:
-        return heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                             can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
-    if policy == ODDS or policy == ODDS_GAME:
-        return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                        can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
-    return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-                      scores, rules, odds, params, key, counter)  # fmt: skip
-
-
-@njit(cache=True, inline="always")
 def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls):
     """The accept hook: would the first ``m`` callers, bidding by their policies on the
     cards in ``dealt``, make the calls ``heard[:m]``?  Fills ``calls[:m]`` on the way.
@@ -90,9 +74,9 @@ def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, 
     for i in range(m):
         seat = (dealer + 1 + i) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = model_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
-                               high_seat, lowest, can_pass, scores, rules, odds, params, key,
-                               AUCTION_COUNTER + i)  # fmt: skip
+        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
+                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
+                                AUCTION_COUNTER + i)  # fmt: skip
         if call != heard[i]:
             return False, high, high_seat, trump
         calls[i] = call
@@ -101,28 +85,6 @@ def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, 
             high_seat = seat
             trump = suit
     return True, high, high_seat, trump
-
-
-@njit(cache=True, inline="always")
-def finish_auction(dealt, n, dealer, start, calls, high, high_seat, trump, scores, bidding,
-                   rules, odds, params, key):  # fmt: skip
-    """Callers ``start .. n-1`` (from the dealer's left) call by their policies, at the
-    same random-stream positions as ``run_auction``; return (pitcher, bid, trump)."""
-    for i in range(start, n):
-        if high == MAX_BID:
-            calls[i] = NOT_CALLED
-            continue
-        seat = (dealer + 1 + i) % n
-        lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = model_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
-                               high_seat, lowest, can_pass, scores, rules, odds, params, key,
-                               AUCTION_COUNTER + i)  # fmt: skip
-        calls[i] = call
-        if call > 0:
-            high = call
-            high_seat = seat
-            trump = suit
-    return high_seat, high, trump
 
 
 @njit(cache=True)

@@ -39,10 +39,17 @@ def run_auction(dealt, n, dealer, scores, bidding, rules, odds, params, key, cal
     -1 = never asked because a 4 ended the auction).  Pitcher -1 (bid 0): everybody
     passed under the redeal variant.  ``bidding[seat]`` names each seat's policy.
     """
-    high = 0
-    high_seat = -1
-    trump = -1
-    for i in range(n):
+    return finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds,
+                          params, key)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def finish_auction(dealt, n, dealer, start, calls, high, high_seat, trump, scores, bidding,
+                   rules, odds, params, key):  # fmt: skip
+    """Callers ``start .. n-1`` (from the dealer's left) call, after ``calls[:start]``
+    left the high bid ``high`` by ``high_seat`` (planned trump ``trump``); return
+    (pitcher, bid, planned trump) as ``run_auction`` does."""
+    for i in range(start, n):
         if high == MAX_BID:
             calls[i] = NOT_CALLED  # a 4 cannot be stolen or outbid
             continue

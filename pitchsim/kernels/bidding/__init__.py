@@ -18,11 +18,20 @@ A policy returns a legal call (0 = pass, 1-4) and the suit it means to lead if i
 becomes the pitcher (-1: leave it to the play policy's opening lead).  A 4 is always
 bid by pitching: the auction kernel asks the play policy for the card, in that suit.
 
+The advisor compiles only into auctions that may need it: it plays thousands of hands a
+call, and compiling it into every auction cost half a minute per kernel (and it runs
+auctions itself).  As with search play (``kernels.policies``), bidding-policy arrays that
+name the advisor are of ``ADVISOR_DTYPE`` (int32; ``pitchsim.bidding.bidding_array``
+makes them), others int64, and the id's integer type picks at compile time whether
+``choose_bid`` has the advisor's branch.  The advisor in an int64 array raises.
+
 To add a policy: write its kernel in this folder, give it the next id below and one
 branch in ``choose_bid``; ``pitchsim.bidding`` lists it by name.
 """
 
-from numba import njit
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
 
 from .heuristic import heuristic_bid
 from .odds import odds_bid
@@ -40,6 +49,8 @@ BIDDING_POLICY_IDS = {
     "odds-game": ODDS_GAME,
     "advisor": ADVISOR,
 }
+ADVISOR_DTYPE = np.int32  # bidding-policy arrays that may name the advisor
+PLAIN_DTYPE = np.int64  # and those that may not
 
 
 @njit(cache=True, inline="always")
@@ -53,10 +64,55 @@ def choose_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, l
         return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
                         can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
     if policy == ADVISOR:
-        return advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                           can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+        return advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat,
+                            lowest, can_pass, scores, rules, odds, params, key,
+                            counter)  # fmt: skip
     return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
                       scores, rules, odds, params, key, counter)  # fmt: skip
+
+
+def advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                 can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+    """The advisor's call (compiled code only: ``choose_bid`` calls it)."""
+    raise NotImplementedError("advisor_call runs inside numba kernels only")
+
+
+@overload(advisor_call)
+def _advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                  can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+    if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
+
+        def refuse(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                   can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+            if policy >= 0:
+                raise ValueError("the advisor in a plain (int64) bidding-policy array: "
+                                 "make it with pitchsim.bidding.bidding_array")  # fmt: skip
+            return np.int64(0), np.int64(-1)
+
+        return refuse
+
+    def advise(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+        return advisor_bid(
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            counter,
+        )
+
+    return advise
 
 
 # Last: the advisor's engine plays whole auctions, so it imports the auction kernel,

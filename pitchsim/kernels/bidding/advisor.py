@@ -85,8 +85,8 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
         if kept == samples:
             break
     if kept < max(1, samples // 4):
-        return advice.model_bid(model, hand, seat, n, dealer, calls, n_calls, high, high_seat,
-                                lowest, can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+        return advice.choose_bid(model, hand, seat, n, dealer, calls, n_calls, high, high_seat,
+                                 lowest, can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
 
     candidate_trump = np.full(n_cand, -1, dtype=np.int64)
     for c in range(n_cand):
