@@ -4,6 +4,10 @@ The pitcher (seat 0) holds the hand and leads; the other hands are dealt at rand
 from the 46 unseen cards and everything is played out by the chosen play policy.  The
 same hand is also played as a defender (another seat pitches), which is what passing
 is worth.
+
+``compare_policy`` plays the first deals again under another play model (a search
+policy at every seat, say) and reports, per trump suit and bid, both chances, their
+paired difference and its 95% interval: how far the odds move with stronger play.
 """
 
 from __future__ import annotations
@@ -19,13 +23,18 @@ from .kernels.deal import deck_without
 from .kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from .limits import MAX_SAMPLES, check_count
 from .options import BIDS, Rules
-from .policies import seat_policies
-from .runtime import chunked, pick_seed, use_threads
-from .stats import samples_for_half_width, wilson
+from .policies import play_policy, seat_policies
+from .runtime import CHUNK, chunked, pick_seed, use_threads
+from .stats import paired_difference, samples_for_half_width, wilson
 
 DEFAULT_SAMPLES = 40_000  # about +/-0.5% at 95% for any probability
 assert samples_for_half_width(0.005) <= DEFAULT_SAMPLES
 TRUMP_CHOICE_SAMPLES = 4_000
+# The compare run (``compare_policy``): a search policy costs milliseconds a deal, so it
+# plays fewer deals, once per bid level.  2,000 paired deals put a 95% interval of
+# about +/-1-2 points on the difference.
+DEFAULT_COMPARE_SAMPLES = 2_000
+SEARCH_CHUNK = 256  # deals per kernel call under search play: progress stays live
 POINTS = np.arange(5)  # a side wins 0..4 points
 
 
@@ -160,6 +169,63 @@ class Recommendation(NamedTuple):
         return f"worth bidding up to {self.bid} with {self.trump} as trump ({self.expected_score:+.2f})"
 
 
+class PairedMake(NamedTuple):
+    """P(make ``bid``) on the same ``samples`` deals under two play models: ``base`` (the
+    run's policy) and ``compare``; ``only_base`` / ``only_compare`` count the deals made
+    under one of them alone (the rest agree, and cancel in the difference)."""
+
+    bid: int
+    samples: int
+    base_made: int
+    compare_made: int
+    only_base: int
+    only_compare: int
+
+    @property
+    def base(self) -> float:
+        return self.base_made / self.samples
+
+    @property
+    def compare(self) -> float:
+        return self.compare_made / self.samples
+
+    @property
+    def difference(self) -> float:
+        """compare - base: how far P(make bid) moves under the compare play model."""
+        return self.compare - self.base
+
+    def difference_ci95(self) -> tuple[float, float]:
+        """95% interval of the paired difference."""
+        _, lo, hi = paired_difference(self.only_compare, self.only_base, self.samples)
+        return lo, hi
+
+
+@dataclass(repr=False)
+class CompareOdds:
+    """The first ``samples`` deals of every trump suit played again under ``policy``
+    (``seats``: which seats play it), once per bid level: the search pitcher's side
+    aims at that level and the defenders at setting it.  ``by_trump[suit][k]`` is a
+    :class:`PairedMake`."""
+
+    policy: str
+    samples: int
+    seats: str
+    by_trump: dict[Suit, dict[int, PairedMake]]
+    searches: bool = True  # some seat plays a search policy (the others ignore the bid)
+
+    AIM = ("each bid level k is a run of its own on the same deals, in which the pitcher's "
+           "side plays to make k and the defenders to set it")  # fmt: skip
+
+    def __repr__(self) -> str:
+        return (
+            f"CompareOdds(policy={self.policy!r}, samples={self.samples:,}, seats={self.seats!r})"
+        )
+
+    @property
+    def deals_played(self) -> int:
+        return self.samples * len(BIDS) * len(self.by_trump)
+
+
 @dataclass(repr=False)
 class BidOdds:
     """What :func:`bid_odds` found: per trump suit a :class:`TrumpOdds` in ``by_trump``
@@ -177,6 +243,7 @@ class BidOdds:
     chosen_trump_share: dict[Suit, float] = field(default_factory=dict)
     passing: DefenceOdds | None = None
     trump_fixed: bool = False  # only the suit asked for (``trump=``) was played
+    compare: CompareOdds | None = None  # the same deals under ``compare_policy``
 
     def __repr__(self) -> str:
         return (f"BidOdds(hand={self.hand_text!r}, players={self.players}, "
@@ -194,7 +261,8 @@ class BidOdds:
         """Every deal simulated: per trump suit, for the trump choice, as a defender."""
         choice = 0 if self.trump_fixed else min(self.samples, TRUMP_CHOICE_SAMPLES)
         defence = self.passing.samples if self.passing else 0
-        return self.samples * len(self.by_trump) + choice + defence
+        compare = self.compare.deals_played if self.compare else 0
+        return self.samples * len(self.by_trump) + choice + defence + compare
 
     @property
     def recommendation(self) -> Recommendation:
@@ -213,20 +281,29 @@ class BidOdds:
         """One row per trump suit and bid (a tidy pandas DataFrame): ``trump`` (letter),
         ``bid``, ``p_make`` with its 95% bounds ``p_make_lo`` / ``p_make_hi``,
         ``expected_score``, ``expected_score_se``, ``expected_margin``,
-        ``expected_margin_se``."""
+        ``expected_margin_se``; with ``compare_policy`` also ``compare_samples``,
+        ``p_make_paired`` (this policy on the compared deals), ``p_make_compare``,
+        ``compare_diff`` and its 95% bounds ``compare_diff_lo`` / ``compare_diff_hi``."""
         import pandas as pd
 
         rows = []
         for s, o in self.by_trump.items():
             for k in BIDS:
                 lo, hi = o.ci95(k)
-                rows.append({
+                row = {
                     "trump": s.letter, "bid": k, "p_make": o.p_at_least(k), "p_make_lo": lo,
                     "p_make_hi": hi, "expected_score": o.expected_score(k),
                     "expected_score_se": o.expected_score_se(k),
                     "expected_margin": o.expected_margin(k) if o.joint is not None else np.nan,
                     "expected_margin_se": o.expected_margin_se(k) if o.joint is not None else np.nan,
-                })  # fmt: skip
+                }  # fmt: skip
+                if self.compare is not None:
+                    m = self.compare.by_trump[s][k]
+                    d_lo, d_hi = m.difference_ci95()
+                    row.update(compare_samples=m.samples, p_make_paired=m.base,
+                               p_make_compare=m.compare, compare_diff=m.difference,
+                               compare_diff_lo=d_lo, compare_diff_hi=d_hi)  # fmt: skip
+                rows.append(row)
         return pd.DataFrame(rows)
 
     def to_json(self) -> dict:
@@ -269,7 +346,36 @@ class BidOdds:
             "recommended_bid": bid,
             "recommended_trump": SUITS[trump] if trump is not None else None,
             "recommended_expected_score": e,
+            "compare": None if self.compare is None else _compare_json(self.compare),
         }
+
+
+def _compare_json(c: CompareOdds) -> dict:
+    def level(m: PairedMake) -> dict:
+        return {"base": m.base, "compare": m.compare, "difference": m.difference,
+                "difference_ci95": list(m.difference_ci95())}  # fmt: skip
+
+    return {
+        "policy": c.policy,
+        "samples": c.samples,
+        "seats": c.seats,
+        "aim": c.AIM if c.searches else "none: heuristic and random play ignore the bid",
+        "by_trump": {
+            SUITS[s]: {str(k): level(m) for k, m in by.items()} for s, by in c.by_trump.items()
+        },  # fmt: skip
+    }
+
+
+def _search_spec(spec: str) -> bool:
+    """Does a policy spec (one name or one per seat) hold a search policy?"""
+    return any(play_policy(name).worlds > 0 for name in spec.split(","))
+
+
+def _seats_text(spec: str) -> str:
+    names = [play_policy(name).name for name in spec.split(",")]
+    if len(set(names)) == 1:
+        return "every seat"
+    return "seat by seat from the pitcher, seat 0: " + ", ".join(names)
 
 
 def bid_odds(
@@ -283,6 +389,8 @@ def bid_odds(
     threads: int | None = None,
     rules: Rules | str | dict | None = None,
     progress=None,
+    compare_policy: str | None = None,
+    compare_samples: int | None = None,
 ) -> BidOdds:
     """How often ``hand`` makes each bid 1-4 as pitcher, per trump suit it holds.
 
@@ -315,6 +423,15 @@ def bid_odds(
         (``{"low": "dealt"}``).  Default: the base rules.
     progress : callable, optional
         ``progress(deals_done, total_deals)``, called as chunks of deals finish.
+    compare_policy : str, optional
+        Another play model (``"rollout"``, ``"pimc:8"``, any policy or one per seat):
+        the first ``compare_samples`` deals of each trump suit are played again under
+        it, once per bid level k with the search policies aiming at k (the pitcher's
+        side to make it, the defenders to set it), and ``compare`` holds both chances
+        of making k on those same deals, the difference and its 95% interval.
+    compare_samples : int, optional
+        Deals in the compare run, at most ``samples`` (default 2,000, or ``samples``
+        when smaller).
 
     Returns
     -------
@@ -342,6 +459,17 @@ def bid_odds(
     check_count("samples", samples, MAX_SAMPLES)  # the library has the CLI's limits
     seed = pick_seed(seed)
     policies = seat_policies(policy, players)  # one for all seats or one per seat
+    if compare_policy is None:
+        if compare_samples is not None:
+            raise InputError("compare samples need a compare policy (--compare-policy)")
+    else:
+        compare_policies = seat_policies(compare_policy, players)
+        if compare_samples is None:
+            compare_samples = min(DEFAULT_COMPARE_SAMPLES, samples)
+        check_count("compare samples", compare_samples, MAX_SAMPLES)
+        if compare_samples > samples:
+            raise InputError(f"compare samples ({compare_samples:,}) must be at most samples "
+                             f"({samples:,}): the compare run plays the first deals again")  # fmt: skip
     suits_held = sorted({suit_of(c) for c in cards})
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump
@@ -359,13 +487,14 @@ def bid_odds(
     rule_array = rules.to_array()
     opponents = 1 if rules.partnership else players - 1
 
-    def run(seat: int, fixed_trump: int, count: int):
+    def run(seat: int, fixed_trump: int, count: int, bid: int = 0, spec: str = policy,
+            pols: np.ndarray = policies):  # fmt: skip
         mine = np.empty(count, dtype=np.int8)
         awarded = np.empty(count, dtype=np.int8)
         trumps = np.empty(count, dtype=np.int8)
-        for start, stop in chunked(count):
+        for start, stop in chunked(count, SEARCH_CHUNK if _search_spec(spec) else CHUNK):
             play_fixed_hand(seed, start, stop - start, players, seat, hand_mask, template,
-                            fixed_trump, policies, rule_array, mine[start:stop],
+                            fixed_trump, bid, pols, rule_array, mine[start:stop],
                             awarded[start:stop], trumps[start:stop])  # fmt: skip
             if progress:
                 progress(stop - start, total)
@@ -375,12 +504,22 @@ def bid_odds(
 
     choice = 0 if trump is not None else min(samples, TRUMP_CHOICE_SAMPLES)
     total = samples * len(suits) + choice + samples
+    if compare_policy is not None:
+        total += compare_samples * len(BIDS) * len(suits)
     by_trump = SuitDict()
+    paired = SuitDict()
     with use_threads(threads):
         for s in suits:
             ours, theirs, _ = run(0, s, samples)
             joint = np.bincount(ours * 5 + theirs, minlength=25).reshape(5, 5)
             by_trump[Suit(s)] = TrumpOdds(s, samples, joint.sum(axis=1), joint, opponents)
+            if compare_policy is not None:  # the first deals again, one run per level
+                base = ours[:compare_samples]
+                paired[Suit(s)] = {
+                    k: _paired(k, base, run(0, s, compare_samples, k, compare_policy,
+                                            compare_policies)[0])
+                    for k in BIDS
+                }  # fmt: skip
         if choice:  # which suit the policy picks when trump is left to it (its opening lead)
             _, _, picked = run(0, -1, choice)
             share = np.bincount(picked, minlength=4) / picked.size
@@ -401,4 +540,25 @@ def bid_odds(
         chosen_trump_share=chosen,
         passing=passing,
         trump_fixed=trump is not None,
+        compare=None
+        if compare_policy is None
+        else CompareOdds(
+            play_policy_names(compare_policy),
+            compare_samples,
+            _seats_text(compare_policy),
+            paired,
+            _search_spec(compare_policy),
+        ),  # fmt: skip
     )
+
+
+def play_policy_names(spec: str) -> str:
+    """A policy spec as the policies name themselves (``"ROLLOUT:32"`` -> ``"rollout"``)."""
+    return ",".join(play_policy(name).name for name in spec.split(","))
+
+
+def _paired(bid: int, base: np.ndarray, compare: np.ndarray) -> PairedMake:
+    """P(make ``bid``) from two plays of the same deals (points won, deal by deal)."""
+    a, b = base >= bid, compare >= bid
+    return PairedMake(bid, base.size, int(a.sum()), int(b.sum()), int((a & ~b).sum()),
+                      int((b & ~a).sum()))  # fmt: skip

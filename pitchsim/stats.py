@@ -43,3 +43,20 @@ def samples_for_half_width(half_width: float, z: float = Z95) -> int:
     9604
     """
     return math.ceil((z / half_width) ** 2 / 4)
+
+
+def paired_difference(
+    only_b: int, only_a: int, n: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """Difference of two proportions measured on the same n trials (b - a), with its
+    normal-approximation interval: ``only_b`` trials succeeded under b alone, ``only_a``
+    under a alone (the trials where both agree cancel, which is why pairing is precise).
+
+    >>> d, lo, hi = paired_difference(30, 10, 1000)
+    >>> round(d, 3), round(lo, 4), round(hi, 4)
+    (0.02, 0.0077, 0.0323)
+    """
+    d = (only_b - only_a) / n
+    var = max((only_b + only_a) / n - d * d, 0.0)  # E[x^2] - E[x]^2 with x in {-1, 0, 1}
+    half = z * math.sqrt(var / n)
+    return d, d - half, d + half

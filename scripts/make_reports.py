@@ -45,6 +45,7 @@ from pitchsim.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
 from pitchsim.cli.progress import Progress  # noqa: E402
 
 GENERATED = ("report.md", "*.png", "*.csv")
+OTHERS = ("search-play.csv",)  # scripts/make_search_report.py writes it (and search-play.md)
 REPORT_HOLDINGS = ("A-K-Q", "A-K-x", "A-J-2", "A-J-x", "A-x-2", "A-x-x", "A-x", "A",
                    "K-Q-J", "K-J-x", "K-x-x", "K-x", "Q-J-x", "Q-x-x", "J-x-x", "J-x",
                    "10-x-x", "x-x-x")  # fmt: skip
@@ -80,7 +81,8 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     for pattern in GENERATED:
         for f in out.glob(pattern):
-            f.unlink()
+            if f.name not in OTHERS:
+                f.unlink()
 
     print("tables ...", file=sys.stderr, flush=True)
     by_length = make_table(run, ["length", "high"])
@@ -279,7 +281,9 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "## Caveats",
         "",
         "- The numbers are for the `heuristic` play policy on every seat. Better (or worse) "
-        "defenders change them; rerun with `--policy` to compare.",
+        "defenders change them; rerun with `--policy` to compare. How far P(make 2) and "
+        "P(make 3) move under search play and with every hand open, on the same deals: "
+        "[search-play.md](search-play.md).",
         "- Trump is what the pitcher's policy leads. Statistics by trump holding therefore "
         "describe the hands in which that suit was chosen, and the policy's choice is not "
         "always the best one.",

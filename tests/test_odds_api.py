@@ -23,7 +23,7 @@ def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
     mine = np.empty(count, dtype=np.int8)
     awarded = np.empty(count, dtype=np.int8)
     trumps = np.empty(count, dtype=np.int8)
-    play_fixed_hand(seed, 0, count, n, seat, hand, deck_without(hand), fixed_trump, policies,
+    play_fixed_hand(seed, 0, count, n, seat, hand, deck_without(hand), fixed_trump, 0, policies,
                     rules.to_array(), mine, awarded, trumps)  # fmt: skip
     return mine, awarded, trumps
 

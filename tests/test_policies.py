@@ -395,6 +395,6 @@ def test_plain_play_loops_leave_the_search_out():
     policies = seat_policies("rollout:4", 4).astype(np.int64)  # the wrong dtype
     out = [np.zeros(8, np.int8) for _ in range(3)]
     with pytest.raises((ValueError, SystemError)) as raised:
-        play_fixed_hand(1, 0, 8, 4, 0, hand, deck_without(hand), -1, policies, SOLO.to_array(),
+        play_fixed_hand(1, 0, 8, 4, 0, hand, deck_without(hand), -1, 0, policies, SOLO.to_array(),
                         *out)  # fmt: skip
     assert "play_array" in f"{raised.value} {raised.value.__context__}"

@@ -7,8 +7,9 @@ import textwrap
 import typer
 
 from ..cards import format_cards
+from ..errors import InputError
 from ..limits import MAX_SAMPLES
-from ..odds import BIDS, BidOdds, bid_odds
+from ..odds import BIDS, DEFAULT_COMPARE_SAMPLES, DEFAULT_SAMPLES, BidOdds, CompareOdds, bid_odds
 from ..stats import Z95
 from . import app
 from .common import (
@@ -42,13 +43,35 @@ def bid_odds_command(
     rules: str = RulesOpt,
     threads: int = ThreadsOpt,
     as_json: bool = JsonOpt,
+    compare_policy: str = typer.Option(
+        None,
+        "--compare-policy",
+        help="Play the first deals again under this play model (rollout[:W], pimc[:W], any "
+        "policy, or one per seat) and show how far P(make k) moves: both chances on the same "
+        "deals, the difference and its 95% interval. Each bid k is a run of its own in which "
+        "the search pitcher's side plays to make k and the defenders to set it.",
+    ),  # fmt: skip
+    compare_samples: int = typer.Option(
+        None,
+        "--compare-samples",
+        help=f"Deals in the --compare-policy run (default {DEFAULT_COMPARE_SAMPLES:,}, at most "
+        "--samples): the first ones of each trump suit, played once per bid.",
+    ),  # fmt: skip
 ) -> None:
     """How often HAND makes each bid 1-4 as pitcher, per trump suit, with 95% intervals."""
     positive("--samples", samples, MAX_SAMPLES)
+    positive("--compare-samples", compare_samples, MAX_SAMPLES)
+    if compare_samples is not None and compare_policy is None:
+        raise InputError("--compare-samples needs --compare-policy (the play model to compare)")
+    shown = DEFAULT_SAMPLES if samples is None else samples
+    if compare_samples is not None and compare_samples > shown:
+        raise InputError(f"--compare-samples ({compare_samples:,}) cannot exceed --samples "
+                         f"({shown:,}): the compare run plays the first deals again")  # fmt: skip
     rule_set = make_rules(rules, partnership, players)
     with Progress("deals") as bar:
         result = bid_odds(hand, players=players, samples=samples, seed=seed, policy=policy,
-                          trump=trump, threads=threads, rules=rule_set, progress=bar.update)  # fmt: skip
+                          trump=trump, threads=threads, rules=rule_set, progress=bar.update,
+                          compare_policy=compare_policy, compare_samples=compare_samples)  # fmt: skip
     show(result, as_json, render)
 
 
@@ -92,6 +115,8 @@ def render(r: BidOdds) -> str:
     them = "the other team wins" if r.rules.partnership else "an average opponent wins"
     lines += _bid_table(r, order, f"Expected margin: the score of bidding k minus what {them}",
                         lambda o, k: o.expected_margin(k))  # fmt: skip
+    if r.compare is not None:
+        lines += _compare_table(r, r.compare, order)
     lines.append("")
     if r.passing is not None:
         p = r.passing
@@ -123,3 +148,28 @@ def render(r: BidOdds) -> str:
             f"it takes to win the auction."
         )
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
+    """The second table: the same deals under the compare play model, bid by bid."""
+    where = "at every seat" if c.seats == "every seat" else f"({c.seats})"
+    aim = ("the search pitcher's side playing to make k and the defenders to set it"
+           if c.searches else "(heuristic and random play ignore the bid)")  # fmt: skip
+    lines = [""]
+    lines += _wrap(
+        f"Under {c.policy} play {where}: the first {c.samples:,} of these deals played again, "
+        f"once per bid k, {aim}. {r.policy} → {c.policy} on those deals, and the difference "
+        f"in points of percentage with its 95% interval (*: the interval excludes 0)"
+    )
+    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):<22}" for k in BIDS))
+    for s in order:
+        cells = []
+        for k in BIDS:
+            m = c.by_trump[s][k]
+            lo, hi = m.difference_ci95()
+            mark = "*" if lo > 0 or hi < 0 else ""
+            cell = (f"{100 * m.base:4.1f}→{100 * m.compare:4.1f} {100 * m.difference:+4.1f}"
+                    f"±{100 * (hi - lo) / 2:.1f}{mark}")  # fmt: skip
+            cells.append(cell.ljust(22))
+        lines.append(f"{suit_label(s):<12}" + "".join(cells))
+    return lines

@@ -29,11 +29,13 @@ def defender_seat(d, n, partnership):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixed_trump,
+def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixed_trump, bid,
                     policies, rules, out_mine, out_awarded, out_trump):  # fmt: skip
     """Play deals ``start .. start+count-1``: seat 0 pitches and leads (``fixed_trump``
     >= 0: that suit), ``fixed_hand`` sits in ``hand_seat`` (``AS_DEFENDER``: see
-    :func:`defender_seat`).
+    :func:`defender_seat`).  ``bid`` is what the search policies aim at (the pitcher's
+    side plays to reach it, the defenders to set it; 0: the most points and the
+    fewest); heuristic and random play ignore it.
 
     Per deal: ``out_mine`` bit i = point i (High, Low, Jack, Game) went to the side of
     the hand's seat; ``out_awarded`` bit i = point i went to anyone (a jack not dealt
@@ -50,7 +52,7 @@ def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixe
             seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
             key = deal_key(seed, deal)
             deal_hands(key, n, seat, fixed_hand, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands,
+            trump = play_hand(dealt, n, PITCHER, bid, fixed_trump, -1, policies, rules, key, hands,
                               won, trick, no_log)  # fmt: skip
             score_hand(dealt, won, n, trump, rules, award)
             out_mine[d] = points_flags(award, seat, rules)
