@@ -78,7 +78,8 @@ _MAX_DEPTH = 48
 
 @njit(cache=True)
 def new_table(bits=TABLE_BITS):
-    """A transposition table of 2**bits entries; row 0 holds the generation counter."""
+    """A transposition table of 2**bits entries; row 0 holds the generation counter, the
+    index mask and the number of nodes searched so far."""
     t = np.zeros(((1 << bits) + 1, _COLS), dtype=np.int64)
     t[0, 1] = (1 << bits) - 1
     return t
@@ -202,6 +203,93 @@ def _bounds(hands, counts, ctx, rest, pts):
 
 
 @njit(cache=True)
+def _beaters(win_card, led, ctx):
+    """The cards that would beat ``win_card`` in a trick led in suit ``led``."""
+    trump = ctx[C_TRUMP]
+    above = ~((bit(win_card) << 1) - 1)
+    if _suit(win_card) == trump:
+        return ctx[C_TMASK] & above
+    return ctx[C_TMASK] | (suit_mask(led) & above)
+
+
+@njit(cache=True)
+def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_seat, taken):
+    """(points sure, points still possible) inside a trick: ``taken`` its cards so far,
+    ``rest`` every card not in a completed trick (hands and ``taken``).
+
+    A seat still to play with one legal card (a single trump when trump is led, say)
+    counts as having played it.  If no seat still free to play on the other side can
+    beat the winning card, the trick is that side's.  A trump in the trick can take a
+    High, Low or Jack only if its holder is still free to play."""
+    n = ctx[C_N]
+    trump = ctx[C_TRUMP]
+    tmask = ctx[C_TMASK]
+    follow_mask = suit_mask(led)
+    trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
+    mine = np.int64(0)
+    free = np.int64(0)  # the cards of the seats still free to choose in this trick
+    free_seats = 0
+    for j in range(n):
+        seat = (leader + j) % n
+        hand = hands[seat]
+        if _on_pitcher_side(seat, ctx):
+            mine |= hand
+        if j < i:
+            continue
+        follow = hand & follow_mask
+        legal = hand if follow == 0 else follow | (hand & trump_ok)
+        if legal & (legal - 1) == 0:
+            c = lowest_card(legal)
+            taken |= legal
+            if _strength(c, led, trump) > _strength(win_card, led, trump):
+                win_card = c
+                win_seat = seat
+        else:
+            free |= hand
+            free_seats |= 1 << seat
+    ours = _on_pitcher_side(win_seat, ctx)
+    beat = _beaters(win_card, led, ctx)
+    decided = True
+    for seat in range(n):
+        if (free_seats >> seat) & 1 and _on_pitcher_side(seat, ctx) != ours and hands[seat] & beat:
+            decided = False
+    theirs = rest & ~mine & ~taken
+    mine &= ~taken
+    mine_won = decided and ours  # the trick, and the cards in it so far, are ours
+    their_won = decided and not ours
+    lo = pts
+    hi = pts
+    for r in range(3):
+        b = ctx[C_HIGH + r]
+        if b == 0 or (rest & b) == 0:
+            continue
+        if b & taken:
+            if mine_won:
+                lo += 1
+                hi += 1
+            elif not their_won:
+                hi += 1
+            continue
+        above = rest & tmask & ~((b << 1) - 1)
+        threat = taken if b & free else 0
+        if b & mine:
+            hi += 1
+            if above & theirs == 0 and (mine_won or above & threat == 0):
+                lo += 1
+        elif above & (mine | threat) != 0:
+            hi += 1
+    p, o = _game_totals(counts, ctx)
+    left = game_count(rest)
+    held = game_count(rest & ~taken)
+    if p > o + left or (mine_won and p + game_count(taken) > o + held):
+        lo += 1
+        hi += 1
+    elif p + (held if their_won else left) > o:
+        hi += 1
+    return lo, hi
+
+
+@njit(cache=True)
 def _key(hands, counts, ctx, rest, leader):
     """Leader, trump and game counts packed into one int64; counts that cannot matter
     cleared.  (Trump: before the opening lead one table serves every lead's suit.)"""
@@ -220,8 +308,14 @@ def _key(hands, counts, ctx, rest, leader):
         pitcher = ctx[C_PITCHER]
         for s in range(n):
             c = counts[s]
-            if s != pitcher and c + left < p:
-                c = 0  # can never reach the pitcher's count
+            if s != pitcher:
+                if c + left < p:
+                    c = 0  # can never reach the pitcher's count
+                else:
+                    for a in range(n):
+                        if a != pitcher and c + left < counts[a]:
+                            c = 0  # can never reach seat a's count: never the highest other
+                            break
             packed |= c << (7 * s)
     return top | packed
 
@@ -325,7 +419,16 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
             status = -1
-            if i == 0:
+            if i > 0:
+                taken = fr[d, F_TAKEN]
+                lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, fr[d, F_LEADER],
+                                       fr[d, F_LED], fr[d, F_WCARD], fr[d, F_WSEAT],
+                                       taken)  # fmt: skip
+                if lo >= target:
+                    status = 1
+                elif hi < target:
+                    status = 0
+            else:
                 if rest == 0:
                     p, o = _game_totals(counts, ctx)
                     status = 1 if pts + (p > o) >= target else 0
@@ -545,10 +648,8 @@ def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card,
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
-        lo = pts
-        hi = pts + _roles(rest | taken, ctx) + 1
-        if hi > 4:
-            hi = 4
+        lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, leader, led, win_card,
+                               win_seat, taken)  # fmt: skip
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
@@ -565,6 +666,14 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
+    v = _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out,
+               ctx)  # fmt: skip
+    table[0, 2] += ctx[C_NODES]  # nodes searched, summed over calls (for scripts/bench_solve.py)
+    return v
+
+
+@njit(cache=True)
+def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, ctx):
     if trump < 0 and trick_len > 0:
         trump = _suit(trick[0])
     _setup(ctx, dealt, n, pitcher, trump, rules)
@@ -625,11 +734,13 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     if rest == 0:
         p, o = _game_totals(counts, ctx)
         return pts + (p > o)
-    v = _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
-               win_seat, taken, pts, 0)  # fmt: skip
     if out.size == 0:
-        return v
-    # Every legal card: the value after it (equivalent cards share one search).
+        return _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
+                      win_seat, taken, pts, 0)  # fmt: skip
+    # Every legal card: the value after it (equivalent cards share one search); the
+    # position's value is the best of them for the player to move.
+    maximise = _on_pitcher_side(seat, ctx)
+    v = -1 if maximise else 5
     hand = h[seat]
     if trick_len == 0:
         legal = hand
@@ -645,12 +756,13 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
         while not _is_rep(rep, legal, rest | taken, ctx[C_WORTH]):
             above = (rest | taken) & suit_mask(_suit(rep)) & ~((bit(rep) << 1) - 1)
             rep = lowest_card(above)
-        if rep != c and out[rep] >= 0:
+        if out[rep] >= 0:  # its representative (or itself) is solved already
             out[c] = out[rep]
             continue
         out[c] = _child_value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led,
                               win_card, win_seat, taken, pts, rep)  # fmt: skip
         out[rep] = out[c]
+        v = max(v, out[c]) if maximise else min(v, out[c])
     return v
 
 
