@@ -50,6 +50,7 @@ from ..bits import (
     popcount,
     suit_mask,
 )
+from .ranks import relative_hands
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
@@ -72,6 +73,7 @@ C_GEN = 11
 C_NODES = 12
 C_BASE = 13  # points fixed before any play: Low under low = dealt
 C_IN_PLAY = 14
+C_LOW_RANK = 15  # rank of the lowest trump in play (relative ranks start above it)
 _CTX = 16
 _MAX_DEPTH = 48
 
@@ -143,6 +145,7 @@ def _trump_context(ctx, trump, dealt, rules):
     trumps = ctx[C_IN_PLAY] & tmask
     ctx[C_HIGH] = bit(highest_card(trumps))
     low = bit(lowest_card(trumps))
+    ctx[C_LOW_RANK] = lowest_card(trumps) % 13
     jack = bit(trump * 13 + JACK)
     ctx[C_JACK] = jack if ctx[C_IN_PLAY] & jack else 0
     ctx[C_BASE] = 0
@@ -398,6 +401,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
     trump = ctx[C_TRUMP]
     tmask = ctx[C_TMASK]
     must_follow = ctx[C_MUST_FOLLOW] != 0
+    rel = np.empty(MAX_SEATS, dtype=np.int64)  # the hands in relative ranks (the table's key)
     d = 0
     fr[0, F_SEAT] = seat
     fr[0, F_LEADER] = leader
@@ -442,10 +446,11 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                         status = 0
                     else:
                         packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
-                        row = _index(hands, n, packed, table[0, 1])
-                        if _same_entry(table, row + 1, gen, packed, hands, n):
+                        relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                        row = _index(rel, n, packed, table[0, 1])
+                        if _same_entry(table, row + 1, gen, packed, rel, n):
                             row += 1
-                        if _same_entry(table, row, gen, packed, hands, n):
+                        if _same_entry(table, row, gen, packed, rel, n):
                             if table[row, _K_LO] + pts >= target:
                                 status = 1
                             elif table[row, _K_HI] + pts < target:
@@ -455,7 +460,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                             left = popcount(rest)
                             if table[row, _K_GEN] == gen and table[row, _K_LEFT] > left:
                                 row += 1
-                            _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                            _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
                             table[row, _K_LEFT] = left
                         fr[d, F_ROW] = row
                         fr[d, F_PACKED] = packed
@@ -539,10 +544,12 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             if row >= 0:
                 pts = fr[d, F_PTS]
                 packed = fr[d, F_PACKED]
-                if not _same_entry(table, row, gen, packed, hands, n):
+                rest = fr[d, F_REST]
+                relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                if not _same_entry(table, row, gen, packed, rel, n):
                     # Overwritten deeper down: claim it again.
-                    lo, hi = _bounds(hands, counts, ctx, fr[d, F_REST], pts)
-                    _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                    lo, hi = _bounds(hands, counts, ctx, rest, pts)
+                    _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
                     table[row, _K_LEFT] = popcount(fr[d, F_REST])
                 if r:
                     if target - pts > table[row, _K_LO]:
