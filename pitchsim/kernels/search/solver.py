@@ -230,31 +230,40 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
     follow_mask = suit_mask(led)
     trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
     mine = np.int64(0)
+    side = ctx[C_PSEATS]
+    while side:
+        mine |= hands[lowest_card(side)]
+        side &= side - 1
     free = np.int64(0)  # the cards of the seats still free to choose in this trick
     free_seats = 0
-    for j in range(n):
-        seat = (leader + j) % n
+    first = leader + i
+    if first >= n:
+        first -= n
+    seat = first
+    for _ in range(i, n):
         hand = hands[seat]
-        if _on_pitcher_side(seat, ctx):
-            mine |= hand
-        if j < i:
-            continue
         follow = hand & follow_mask
         legal = hand if follow == 0 else follow | (hand & trump_ok)
         if legal & (legal - 1) == 0:
-            c = lowest_card(legal)
             taken |= legal
+            c = lowest_card(legal)
             if _strength(c, led, trump) > _strength(win_card, led, trump):
                 win_card = c
                 win_seat = seat
         else:
-            free |= hand
             free_seats |= 1 << seat
+        seat += 1
+        if seat == n:
+            seat = 0
     ours = _on_pitcher_side(win_seat, ctx)
     beat = _beaters(win_card, led, ctx)
     decided = True
-    for seat in range(n):
-        if (free_seats >> seat) & 1 and _on_pitcher_side(seat, ctx) != ours and hands[seat] & beat:
+    m = free_seats
+    while m:
+        seat = lowest_card(m)
+        m &= m - 1
+        free |= hands[seat]
+        if _on_pitcher_side(seat, ctx) != ours and hands[seat] & beat:
             decided = False
     theirs = rest & ~mine & ~taken
     mine &= ~taken
@@ -423,7 +432,9 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
             status = -1
-            if i > 0:
+            if i == n - 1:
+                pass  # the last card of a trick: its children are bounded at the boundary
+            elif i > 0:
                 taken = fr[d, F_TAKEN]
                 lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, fr[d, F_LEADER],
                                        fr[d, F_LED], fr[d, F_WCARD], fr[d, F_WSEAT],
