@@ -16,7 +16,9 @@ after that many seconds (the deals solved so far are reported).
 
 ``--cards`` times ``card_values`` instead (every legal card valued, as the pimc play
 policy does in each sampled world) on positions cut at a random card of the first
-three tricks, reached by random legal play (seeded: the same positions every run).
+three tricks, reached by random legal play (seeded: the same positions every run);
+``--cut 0`` asks it at the opening lead instead (every lead's exact value: pimc's
+first decision, its dearest).
 
 ``--save FILE`` writes the ``--keep`` slowest deals of each player count (with their
 values) to an .npz; ``--load FILE`` solves those deals again, one line each, and checks
@@ -56,8 +58,9 @@ def timed_solve(deal: np.ndarray, arr: np.ndarray, table: np.ndarray) -> tuple[i
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
 
 
-def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules) -> list:
-    """Random deals played at random to a random card of tricks 1-3 (seat 0 pitches)."""
+def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules, cut=None) -> list:
+    """Random deals played at random to a random card of tricks 1-3, or to ``cut``
+    cards (0: the opening lead, which pimc's first decision asks); seat 0 pitches."""
     import random
 
     from pitchsim.cards import cards_of
@@ -67,7 +70,7 @@ def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules) ->
     for d in random_deals(rng, n, count):
         pos = start_position([int(h) for h in d], 0, rules)
         r = random.Random(int(rng.integers(1 << 62)))
-        for _ in range(r.randrange(1, 3 * n)):
+        for _ in range(r.randrange(1, 3 * n) if cut is None else cut):
             pos = pos.play(r.choice(cards_of(pos.legal())))
         out.append(pos)
     return out
@@ -116,6 +119,8 @@ def main() -> None:
     ap.add_argument("--load", default=None, help="re-solve the deals of a --save file")
     ap.add_argument("--cards", action="store_true",
                     help="card_values on positions cut in tricks 1-3 (what pimc asks)")  # fmt: skip
+    ap.add_argument("--cut", type=int, default=None,
+                    help="with --cards: positions after this many cards (0: the opening lead)")  # fmt: skip
     ap.add_argument("--table-bits", type=int, default=solver.TABLE_BITS,
                     help="transposition table of 2**bits entries")  # fmt: skip
     args = ap.parse_args()
@@ -146,7 +151,7 @@ def main() -> None:
         count = args.deals or {2: 2000, 3: 2000, 4: 1000, 5: 300, 6: 60, 7: 20}[n]
         rng = np.random.default_rng([args.seed, n])
         if args.cards:
-            deals = cut_positions(rng, n, count, rules)
+            deals = cut_positions(rng, n, count, rules, args.cut)
         else:
             deals = random_deals(rng, n, count)
         times, values, nodes = [], [], []

@@ -56,6 +56,9 @@ TABLE_BITS = 16  # 65,536 entries, ~6 MB
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
+# From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
+# at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
+TRICK_BOUNDS_FROM = 5
 
 # The solver's context: constants of one solve, in one small array.
 C_N = 0
@@ -74,7 +77,8 @@ C_NODES = 12
 C_BASE = 13  # points fixed before any play: Low under low = dealt
 C_IN_PLAY = 14
 C_LOW_RANK = 15  # rank of the lowest trump in play (relative ranks start above it)
-_CTX = 16
+C_TRICK_BOUNDS = 16  # bound positions inside a trick too (pays from 5 players; measured)
+_CTX = 17
 _MAX_DEPTH = 48
 
 
@@ -122,6 +126,7 @@ def _setup(ctx, dealt, n, pitcher, trump, rules):
     ctx[C_PITCHER] = pitcher
     ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
     ctx[C_PARTNER] = rules[R_PARTNERSHIP] != 0
+    ctx[C_TRICK_BOUNDS] = n >= TRICK_BOUNDS_FROM
     pseats = 0
     for s in range(n):
         if (ctx[C_PARTNER] != 0 and s % 2 == pitcher % 2) or s == pitcher:
@@ -432,7 +437,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
             status = -1
-            if i == n - 1:
+            if i == n - 1 or (i > 0 and ctx[C_TRICK_BOUNDS] == 0):
                 pass  # the last card of a trick: its children are bounded at the boundary
             elif i > 0:
                 taken = fr[d, F_TAKEN]
