@@ -261,3 +261,47 @@ def test_batch_of_whole_deals_equals_one_by_one():
             for d, p in zip(deals, pitchers, strict=True)
         ]
         assert list(batch) == one
+
+
+def test_relative_ranks_keep_every_order_and_scoring_card():
+    """The table's key renames plain cards: per suit, the cards still held must keep their
+    order and holders, and every scoring card its own name (else positions that play
+    differently would share an entry)."""
+    import numpy as np
+
+    from pitchsim.kernels.bits import HONOURS
+    from pitchsim.kernels.search.ranks import relative_hands
+
+    def pattern(hands, worth):
+        out = []
+        for suit in range(4):
+            seq = []
+            for c in range(13 * suit, 13 * suit + 13):
+                for s, h in enumerate(hands):
+                    if h >> c & 1:
+                        seq.append((s, c if worth >> c & 1 else None))
+            out.append(seq)
+        return out
+
+    rng = random.Random(5)
+    rel = np.zeros(7, dtype=np.int64)
+    for _ in range(300):
+        n = rng.randrange(2, 8)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        dealt = [deck[6 * s : 6 * s + 6] for s in range(n)]
+        in_play = [c for h in dealt for c in h]
+        trump = rng.randrange(4)
+        trumps = [c for c in in_play if c // 13 == trump] or [13 * trump + rng.randrange(13)]
+        high, low = max(trumps), min(trumps)
+        worth = HONOURS | (1 << high) | (1 << low) | (1 << (13 * trump + 9))
+        left = rng.randrange(1, 7)
+        hands = [mask_of(rng.sample(h, left)) for h in dealt]
+        rest = 0
+        for h in hands:
+            rest |= h
+        arr = np.array(hands, dtype=np.int64)
+        relative_hands(arr, n, np.int64(rest), np.int64(worth), trump, low % 13, rel)
+        renamed = [int(x) for x in rel[:n]]
+        assert sum(bin(h).count("1") for h in renamed) == n * left  # no two cards merged
+        assert pattern(renamed, worth) == pattern(hands, worth)
