@@ -305,3 +305,49 @@ def test_relative_ranks_keep_every_order_and_scoring_card():
         renamed = [int(x) for x in rel[:n]]
         assert sum(bin(h).count("1") for h in renamed) == n * left  # no two cards merged
         assert pattern(renamed, worth) == pattern(hands, worth)
+
+
+def in_trick_bounds(pos):
+    """The kernel's bounds (points sure, points possible) for a position inside a trick."""
+    import numpy as np
+
+    from pitchsim.double_dummy import kernel_args
+    from pitchsim.kernels.bits import game_count
+    from pitchsim.kernels.search import solver as k
+
+    hands, won, dealt, n, leader, trick, tl, trump, pitcher, rules = kernel_args(pos)
+    ctx = np.zeros(k._CTX, dtype=np.int64)
+    k._setup(ctx, dealt, n, pitcher, trump, rules)
+    counts = np.zeros(k.MAX_SEATS, dtype=np.int64)
+    pts = ctx[k.C_BASE]
+    for s in range(n):
+        counts[k._slot(s, ctx)] += game_count(won[s])
+        if pos.pitcher_side(s):
+            pts += k._roles(won[s], ctx)
+    led, win_card, win_seat, taken = trick[0] // 13, -1, -1, 0
+    for j in range(tl):
+        c = int(trick[j])
+        if j == 0 or k._strength(c, led, trump) > k._strength(win_card, led, trump):
+            win_card, win_seat = c, (leader + j) % n
+        taken |= 1 << c
+    rest = taken
+    for h in hands:
+        rest |= int(h)
+    return k._trick_bounds(hands, counts, ctx, np.int64(rest), pts, tl, leader, led, win_card,
+                           win_seat, np.int64(taken))  # fmt: skip
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_in_trick_bounds_hold_the_value(n):
+    """Inside a trick the solver bounds the value before searching: the exact value (the
+    reference's) must lie within them, for every rule variant, 1-2 tricks left."""
+    for rules in cases(n):
+        rng = random.Random(f"bounds-{n}-{rules}")
+        checked = 0
+        while checked < 60:
+            pos = random_position(rng, n, rules, rng.randrange(1, 2 * n + 1))
+            if not pos.trick:
+                continue
+            lo, hi = in_trick_bounds(pos)
+            assert lo <= reference.solve(pos) <= hi, pos.to_json()
+            checked += 1
