@@ -27,12 +27,18 @@ How (ideas from DDS's documentation, no code): the value is the largest k the pi
 side can force, found by zero-window searches "can it make k?"; each is an alpha-beta
 search that stops at the first child that settles it.  Positions at trick boundaries go
 in a transposition table storing bounds on the points still to come, keyed by the cards
-each seat holds, the leader and the game counts (counts that can no longer matter are
+each seat holds in relative ranks (:mod:`.ranks`: positions that differ only in which
+plain cards were played share an entry), the leader and the game counts (a count that
+can no longer matter -- below the pitcher's reach, or never the highest other -- is
 cleared so more positions share an entry).  Before searching, quick bounds: points
 already captured, points sure (a trump no opponent can beat: High always; the Jack or
-Low when every trump above it is on the same side), points lost, Game decided.  Two
+Low when every trump above it is on the same side), points lost, Game decided.  From 5
+players positions inside a trick are bounded too: a seat still to play with one legal
+card counts as having played it, and a trick that no seat left on the other side can
+take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
 (neither a game-count card nor the high, low or jack of trump) are one move.
+``card_values`` solves each legal card and takes the best as the position's value.
 """
 
 import numpy as np
