@@ -3,12 +3,26 @@
     python scripts/bench_solve.py                    # 2-7 players, base rules
     python scripts/bench_solve.py --players 4 --deals 2000 --rules follow=suit
     python scripts/bench_solve.py --players 7 --deals 20 --limit 60
+    python scripts/bench_solve.py --players 5-7 --save slow.npz --keep 10   # keep the slowest
+    python scripts/bench_solve.py --load slow.npz      # re-run exactly those deals
 
 Each deal is dealt at random (seed fixed), seat 0 pitches, and the solver finds the
 value with every lead tried (trump = the led card's suit) on one core, one deal at a
 time, reusing one transposition table.  Prints the median, 95th percentile and largest
-time per deal; compile time (the first call) is reported apart.  ``--limit`` stops a
-player count after that many seconds (the deals solved so far are reported).
+time per deal (CPU time of this thread, so other processes on a shared machine distort
+it less than wall time), and the search nodes per deal (the same on any machine);
+compile time (the first call) is reported apart.  ``--limit`` stops a player count
+after that many seconds (the deals solved so far are reported).
+
+``--cards`` times ``card_values`` instead (every legal card valued, as the pimc play
+policy does in each sampled world) on positions cut at a random card of the first
+three tricks, reached by random legal play (seeded: the same positions every run);
+``--cut 0`` asks it at the opening lead instead (every lead's exact value: pimc's
+first decision, its dearest).
+
+``--save FILE`` writes the ``--keep`` slowest deals of each player count (with their
+values) to an .npz; ``--load FILE`` solves those deals again, one line each, and checks
+the values are unchanged: before/after timings of a solver change on the same deals.
 """
 
 from __future__ import annotations
@@ -33,6 +47,66 @@ def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
     return deals
 
 
+def timed_solve(deal: np.ndarray, arr: np.ndarray, table: np.ndarray) -> tuple[int, float, int]:
+    """(value, CPU ms, nodes) of one whole deal, seat 0 pitching."""
+    n = deal.size
+    won = np.zeros(n, dtype=np.int64)
+    trick = np.zeros(8, dtype=np.int64)
+    nodes = table[0, 2]
+    t = time.thread_time()
+    v = solver.solve_position(deal, won, deal, n, 0, trick, 0, -1, 0, arr, table)
+    return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
+
+
+def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules, cut=None) -> list:
+    """Random deals played at random to a random card of tricks 1-3, or to ``cut``
+    cards (0: the opening lead, which pimc's first decision asks); seat 0 pitches."""
+    import random
+
+    from pitchsim.cards import cards_of
+    from pitchsim.position import start_position
+
+    out = []
+    for d in random_deals(rng, n, count):
+        pos = start_position([int(h) for h in d], 0, rules)
+        r = random.Random(int(rng.integers(1 << 62)))
+        for _ in range(r.randrange(1, 3 * n) if cut is None else cut):
+            pos = pos.play(r.choice(cards_of(pos.legal())))
+        out.append(pos)
+    return out
+
+
+def timed_card_values(pos, table: np.ndarray) -> tuple[int, float, int]:
+    """(value, CPU ms, nodes) of ``card_values`` on one position."""
+    from pitchsim.double_dummy import kernel_args
+
+    values = np.empty(52, dtype=np.int64)
+    args = kernel_args(pos)
+    nodes = table[0, 2]
+    t = time.thread_time()
+    v = solver.card_values(*args, table, values)
+    return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
+
+
+def rerun(path: str, arr: np.ndarray, table: np.ndarray) -> None:
+    saved = np.load(path)
+    total_ms = 0.0
+    total_nodes = 0
+    changed = 0
+    print("players  deal   value      ms       nodes")
+    for name in sorted(k for k in saved.files if k.startswith("deals")):
+        deals = saved[name]
+        values = saved["values" + name[5:]]
+        for d in range(len(deals)):
+            v, ms, nodes = timed_solve(deals[d], arr, table)
+            total_ms += ms
+            total_nodes += nodes
+            flag = "" if v == values[d] else f"  VALUE CHANGED (was {values[d]})"
+            changed += v != values[d]
+            print(f"{deals.shape[1]:7d} {d:5d} {v:7d} {ms:9.1f} {nodes:11d}{flag}", flush=True)
+    print(f"total: {total_ms / 1e3:.2f} CPU s, {total_nodes} nodes; values changed: {changed}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", default="2-7", help="e.g. 4 or 2-7 or 3,5")
@@ -40,6 +114,15 @@ def main() -> None:
     ap.add_argument("--rules", default=None, help="rule variants, as for --rules")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=float, default=60.0, help="seconds per player count")
+    ap.add_argument("--save", default=None, help="write the slowest deals to this .npz")
+    ap.add_argument("--keep", type=int, default=10, help="deals per player count for --save")
+    ap.add_argument("--load", default=None, help="re-solve the deals of a --save file")
+    ap.add_argument("--cards", action="store_true",
+                    help="card_values on positions cut in tricks 1-3 (what pimc asks)")  # fmt: skip
+    ap.add_argument("--cut", type=int, default=None,
+                    help="with --cards: positions after this many cards (0: the opening lead)")  # fmt: skip
+    ap.add_argument("--table-bits", type=int, default=solver.TABLE_BITS,
+                    help="transposition table of 2**bits entries")  # fmt: skip
     args = ap.parse_args()
     if "-" in args.players:
         lo, hi = (int(x) for x in args.players.split("-"))
@@ -48,37 +131,55 @@ def main() -> None:
         counts = [int(x) for x in args.players.split(",")]
     rules = Rules.parse(args.rules)
     arr = rules.to_array()
-    table = solver.new_table()
+    table = solver.new_table(args.table_bits)
     t0 = time.perf_counter()
-    first = random_deals(np.random.default_rng(0), 2, 1)[0]
-    solver.solve_position(first, np.zeros(2, np.int64), first, 2, 0, np.zeros(8, np.int64), 0,
-                          -1, 0, arr, table)  # fmt: skip
+    timed_solve(random_deals(np.random.default_rng(0), 2, 1)[0], arr, table)
+    if args.cards:
+        timed_card_values(cut_positions(np.random.default_rng(0), 2, 1, rules)[0], table)
     print(f"compile (or load from cache): {time.perf_counter() - t0:.1f} s")
-    print(f"rules: {rules.describe()}")
+    print(f"rules: {rules.describe()}; table: 2**{args.table_bits} entries")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
-    print("players  deals  median ms   p95 ms    max ms  mean value")
+    if args.load:
+        rerun(args.load, arr, table)
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return
+    slow = {}
+    print("players  deals  median ms   p95 ms    max ms  mean value  median nodes  max nodes")
     for n in counts:
         if rules.partnership and n != 4:
             continue
         count = args.deals or {2: 2000, 3: 2000, 4: 1000, 5: 300, 6: 60, 7: 20}[n]
-        deals = random_deals(np.random.default_rng([args.seed, n]), n, count)
-        won = np.zeros(n, dtype=np.int64)
-        trick = np.zeros(8, dtype=np.int64)
-        times = []
-        values = []
+        rng = np.random.default_rng([args.seed, n])
+        if args.cards:
+            deals = cut_positions(rng, n, count, rules, args.cut)
+        else:
+            deals = random_deals(rng, n, count)
+        times, values, nodes = [], [], []
         start = time.perf_counter()
         for d in range(count):
-            t = time.perf_counter()
-            v = solver.solve_position(deals[d], won, deals[d], n, 0, trick, 0, -1, 0, arr, table)
-            times.append(time.perf_counter() - t)
+            if args.cards:
+                v, ms, k = timed_card_values(deals[d], table)
+            else:
+                v, ms, k = timed_solve(deals[d], arr, table)
+            times.append(ms)
             values.append(v)
+            nodes.append(k)
             if time.perf_counter() - start > args.limit:
                 break
-        ms = np.array(times) * 1e3
+        ms = np.array(times)
         cut = "" if len(ms) == count else f"  (stopped after {args.limit:.0f} s)"
         print(f"{n:7d} {len(ms):6d} {np.median(ms):10.3f} {np.percentile(ms, 95):8.2f} "
-              f"{ms.max():9.1f} {np.mean(values):11.2f}{cut}", flush=True)  # fmt: skip
+              f"{ms.max():9.1f} {np.mean(values):11.2f} {np.median(nodes):13.0f} "
+              f"{max(nodes):10d}{cut}", flush=True)  # fmt: skip
+        worst = np.argsort(ms)[::-1][: args.keep]
+        if args.cards:
+            continue  # (--save keeps whole deals only)
+        slow[f"deals{n}"] = deals[worst]
+        slow[f"values{n}"] = np.array(values)[worst]
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+    if args.save:
+        np.savez(args.save, **slow)
+        print(f"the {args.keep} slowest deals per player count: {args.save}")
 
 
 if __name__ == "__main__":

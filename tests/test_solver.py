@@ -261,3 +261,93 @@ def test_batch_of_whole_deals_equals_one_by_one():
             for d, p in zip(deals, pitchers, strict=True)
         ]
         assert list(batch) == one
+
+
+def test_relative_ranks_keep_every_order_and_scoring_card():
+    """The table's key renames plain cards: per suit, the cards still held must keep their
+    order and holders, and every scoring card its own name (else positions that play
+    differently would share an entry)."""
+    import numpy as np
+
+    from pitchsim.kernels.bits import HONOURS
+    from pitchsim.kernels.search.ranks import relative_hands
+
+    def pattern(hands, worth):
+        out = []
+        for suit in range(4):
+            seq = []
+            for c in range(13 * suit, 13 * suit + 13):
+                for s, h in enumerate(hands):
+                    if h >> c & 1:
+                        seq.append((s, c if worth >> c & 1 else None))
+            out.append(seq)
+        return out
+
+    rng = random.Random(5)
+    rel = np.zeros(7, dtype=np.int64)
+    for _ in range(300):
+        n = rng.randrange(2, 8)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        dealt = [deck[6 * s : 6 * s + 6] for s in range(n)]
+        in_play = [c for h in dealt for c in h]
+        trump = rng.randrange(4)
+        trumps = [c for c in in_play if c // 13 == trump] or [13 * trump + rng.randrange(13)]
+        high, low = max(trumps), min(trumps)
+        worth = HONOURS | (1 << high) | (1 << low) | (1 << (13 * trump + 9))
+        left = rng.randrange(1, 7)
+        hands = [mask_of(rng.sample(h, left)) for h in dealt]
+        rest = 0
+        for h in hands:
+            rest |= h
+        arr = np.array(hands, dtype=np.int64)
+        relative_hands(arr, n, np.int64(rest), np.int64(worth), trump, low % 13, rel)
+        renamed = [int(x) for x in rel[:n]]
+        assert sum(bin(h).count("1") for h in renamed) == n * left  # no two cards merged
+        assert pattern(renamed, worth) == pattern(hands, worth)
+
+
+def in_trick_bounds(pos):
+    """The kernel's bounds (points sure, points possible) for a position inside a trick."""
+    import numpy as np
+
+    from pitchsim.double_dummy import kernel_args
+    from pitchsim.kernels.bits import game_count
+    from pitchsim.kernels.search import solver as k
+
+    hands, won, dealt, n, leader, trick, tl, trump, pitcher, rules = kernel_args(pos)
+    ctx = np.zeros(k._CTX, dtype=np.int64)
+    k._setup(ctx, dealt, n, pitcher, trump, rules)
+    counts = np.zeros(k.MAX_SEATS, dtype=np.int64)
+    pts = ctx[k.C_BASE]
+    for s in range(n):
+        counts[k._slot(s, ctx)] += game_count(won[s])
+        if pos.pitcher_side(s):
+            pts += k._roles(won[s], ctx)
+    led, win_card, win_seat, taken = trick[0] // 13, -1, -1, 0
+    for j in range(tl):
+        c = int(trick[j])
+        if j == 0 or k._strength(c, led, trump) > k._strength(win_card, led, trump):
+            win_card, win_seat = c, (leader + j) % n
+        taken |= 1 << c
+    rest = taken
+    for h in hands:
+        rest |= int(h)
+    return k._trick_bounds(hands, counts, ctx, np.int64(rest), pts, tl, leader, led, win_card,
+                           win_seat, np.int64(taken))  # fmt: skip
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_in_trick_bounds_hold_the_value(n):
+    """Inside a trick the solver bounds the value before searching: the exact value (the
+    reference's) must lie within them, for every rule variant, 1-2 tricks left."""
+    for rules in cases(n):
+        rng = random.Random(f"bounds-{n}-{rules}")
+        checked = 0
+        while checked < 60:
+            pos = random_position(rng, n, rules, rng.randrange(1, 2 * n + 1))
+            if not pos.trick:
+                continue
+            lo, hi = in_trick_bounds(pos)
+            assert lo <= reference.solve(pos) <= hi, pos.to_json()
+            checked += 1

@@ -27,12 +27,18 @@ How (ideas from DDS's documentation, no code): the value is the largest k the pi
 side can force, found by zero-window searches "can it make k?"; each is an alpha-beta
 search that stops at the first child that settles it.  Positions at trick boundaries go
 in a transposition table storing bounds on the points still to come, keyed by the cards
-each seat holds, the leader and the game counts (counts that can no longer matter are
+each seat holds in relative ranks (:mod:`.ranks`: positions that differ only in which
+plain cards were played share an entry), the leader and the game counts (a count that
+can no longer matter -- below the pitcher's reach, or never the highest other -- is
 cleared so more positions share an entry).  Before searching, quick bounds: points
 already captured, points sure (a trump no opponent can beat: High always; the Jack or
-Low when every trump above it is on the same side), points lost, Game decided.  Two
+Low when every trump above it is on the same side), points lost, Game decided.  From 5
+players positions inside a trick are bounded too: a seat still to play with one legal
+card counts as having played it, and a trick that no seat left on the other side can
+take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
 (neither a game-count card nor the high, low or jack of trump) are one move.
+``card_values`` solves each legal card and takes the best as the position's value.
 """
 
 import numpy as np
@@ -50,11 +56,15 @@ from ..bits import (
     popcount,
     suit_mask,
 )
+from .ranks import relative_hands
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
+# From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
+# at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
+TRICK_BOUNDS_FROM = 5
 
 # The solver's context: constants of one solve, in one small array.
 C_N = 0
@@ -72,13 +82,16 @@ C_GEN = 11
 C_NODES = 12
 C_BASE = 13  # points fixed before any play: Low under low = dealt
 C_IN_PLAY = 14
-_CTX = 16
+C_LOW_RANK = 15  # rank of the lowest trump in play (relative ranks start above it)
+C_TRICK_BOUNDS = 16  # bound positions inside a trick too (pays from 5 players; measured)
+_CTX = 17
 _MAX_DEPTH = 48
 
 
 @njit(cache=True)
 def new_table(bits=TABLE_BITS):
-    """A transposition table of 2**bits entries; row 0 holds the generation counter."""
+    """A transposition table of 2**bits entries; row 0 holds the generation counter, the
+    index mask and the number of nodes searched so far."""
     t = np.zeros(((1 << bits) + 1, _COLS), dtype=np.int64)
     t[0, 1] = (1 << bits) - 1
     return t
@@ -119,6 +132,7 @@ def _setup(ctx, dealt, n, pitcher, trump, rules):
     ctx[C_PITCHER] = pitcher
     ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
     ctx[C_PARTNER] = rules[R_PARTNERSHIP] != 0
+    ctx[C_TRICK_BOUNDS] = n >= TRICK_BOUNDS_FROM
     pseats = 0
     for s in range(n):
         if (ctx[C_PARTNER] != 0 and s % 2 == pitcher % 2) or s == pitcher:
@@ -142,6 +156,7 @@ def _trump_context(ctx, trump, dealt, rules):
     trumps = ctx[C_IN_PLAY] & tmask
     ctx[C_HIGH] = bit(highest_card(trumps))
     low = bit(lowest_card(trumps))
+    ctx[C_LOW_RANK] = lowest_card(trumps) % 13
     jack = bit(trump * 13 + JACK)
     ctx[C_JACK] = jack if ctx[C_IN_PLAY] & jack else 0
     ctx[C_BASE] = 0
@@ -202,6 +217,102 @@ def _bounds(hands, counts, ctx, rest, pts):
 
 
 @njit(cache=True)
+def _beaters(win_card, led, ctx):
+    """The cards that would beat ``win_card`` in a trick led in suit ``led``."""
+    trump = ctx[C_TRUMP]
+    above = ~((bit(win_card) << 1) - 1)
+    if _suit(win_card) == trump:
+        return ctx[C_TMASK] & above
+    return ctx[C_TMASK] | (suit_mask(led) & above)
+
+
+@njit(cache=True)
+def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_seat, taken):
+    """(points sure, points still possible) inside a trick: ``taken`` its cards so far,
+    ``rest`` every card not in a completed trick (hands and ``taken``).
+
+    A seat still to play with one legal card (a single trump when trump is led, say)
+    counts as having played it.  If no seat still free to play on the other side can
+    beat the winning card, the trick is that side's.  A trump in the trick can take a
+    High, Low or Jack only if its holder is still free to play."""
+    n = ctx[C_N]
+    trump = ctx[C_TRUMP]
+    tmask = ctx[C_TMASK]
+    follow_mask = suit_mask(led)
+    trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
+    mine = np.int64(0)
+    side = ctx[C_PSEATS]
+    while side:
+        mine |= hands[lowest_card(side)]
+        side &= side - 1
+    free = np.int64(0)  # the cards of the seats still free to choose in this trick
+    free_seats = 0
+    first = leader + i
+    if first >= n:
+        first -= n
+    seat = first
+    for _ in range(i, n):
+        hand = hands[seat]
+        follow = hand & follow_mask
+        legal = hand if follow == 0 else follow | (hand & trump_ok)
+        if legal & (legal - 1) == 0:
+            taken |= legal
+            c = lowest_card(legal)
+            if _strength(c, led, trump) > _strength(win_card, led, trump):
+                win_card = c
+                win_seat = seat
+        else:
+            free_seats |= 1 << seat
+        seat += 1
+        if seat == n:
+            seat = 0
+    ours = _on_pitcher_side(win_seat, ctx)
+    beat = _beaters(win_card, led, ctx)
+    decided = True
+    m = free_seats
+    while m:
+        seat = lowest_card(m)
+        m &= m - 1
+        free |= hands[seat]
+        if _on_pitcher_side(seat, ctx) != ours and hands[seat] & beat:
+            decided = False
+    theirs = rest & ~mine & ~taken
+    mine &= ~taken
+    mine_won = decided and ours  # the trick, and the cards in it so far, are ours
+    their_won = decided and not ours
+    lo = pts
+    hi = pts
+    for r in range(3):
+        b = ctx[C_HIGH + r]
+        if b == 0 or (rest & b) == 0:
+            continue
+        if b & taken:
+            if mine_won:
+                lo += 1
+                hi += 1
+            elif not their_won:
+                hi += 1
+            continue
+        above = rest & tmask & ~((b << 1) - 1)
+        threat = taken if b & free else 0
+        if b & mine:
+            hi += 1
+            if above & theirs == 0 and (mine_won or above & threat == 0):
+                lo += 1
+        elif above & (mine | threat) != 0:
+            hi += 1
+    p, o = _game_totals(counts, ctx)
+    left = game_count(rest)
+    held = game_count(rest & ~taken)
+    if p > o + left or (mine_won and p + game_count(taken) > o + held):
+        lo += 1
+        hi += 1
+    elif p + (held if their_won else left) > o:
+        hi += 1
+    return lo, hi
+
+
+@njit(cache=True)
 def _key(hands, counts, ctx, rest, leader):
     """Leader, trump and game counts packed into one int64; counts that cannot matter
     cleared.  (Trump: before the opening lead one table serves every lead's suit.)"""
@@ -220,8 +331,14 @@ def _key(hands, counts, ctx, rest, leader):
         pitcher = ctx[C_PITCHER]
         for s in range(n):
             c = counts[s]
-            if s != pitcher and c + left < p:
-                c = 0  # can never reach the pitcher's count
+            if s != pitcher:
+                if c + left < p:
+                    c = 0  # can never reach the pitcher's count
+                else:
+                    for a in range(n):
+                        if a != pitcher and c + left < counts[a]:
+                            c = 0  # can never reach seat a's count: never the highest other
+                            break
             packed |= c << (7 * s)
     return top | packed
 
@@ -304,6 +421,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
     trump = ctx[C_TRUMP]
     tmask = ctx[C_TMASK]
     must_follow = ctx[C_MUST_FOLLOW] != 0
+    rel = np.empty(MAX_SEATS, dtype=np.int64)  # the hands in relative ranks (the table's key)
     d = 0
     fr[0, F_SEAT] = seat
     fr[0, F_LEADER] = leader
@@ -325,7 +443,18 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
             status = -1
-            if i == 0:
+            if i == n - 1 or (i > 0 and ctx[C_TRICK_BOUNDS] == 0):
+                pass  # the last card of a trick: its children are bounded at the boundary
+            elif i > 0:
+                taken = fr[d, F_TAKEN]
+                lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, fr[d, F_LEADER],
+                                       fr[d, F_LED], fr[d, F_WCARD], fr[d, F_WSEAT],
+                                       taken)  # fmt: skip
+                if lo >= target:
+                    status = 1
+                elif hi < target:
+                    status = 0
+            else:
                 if rest == 0:
                     p, o = _game_totals(counts, ctx)
                     status = 1 if pts + (p > o) >= target else 0
@@ -339,10 +468,11 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                         status = 0
                     else:
                         packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
-                        row = _index(hands, n, packed, table[0, 1])
-                        if _same_entry(table, row + 1, gen, packed, hands, n):
+                        relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                        row = _index(rel, n, packed, table[0, 1])
+                        if _same_entry(table, row + 1, gen, packed, rel, n):
                             row += 1
-                        if _same_entry(table, row, gen, packed, hands, n):
+                        if _same_entry(table, row, gen, packed, rel, n):
                             if table[row, _K_LO] + pts >= target:
                                 status = 1
                             elif table[row, _K_HI] + pts < target:
@@ -352,7 +482,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                             left = popcount(rest)
                             if table[row, _K_GEN] == gen and table[row, _K_LEFT] > left:
                                 row += 1
-                            _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                            _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
                             table[row, _K_LEFT] = left
                         fr[d, F_ROW] = row
                         fr[d, F_PACKED] = packed
@@ -436,10 +566,12 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             if row >= 0:
                 pts = fr[d, F_PTS]
                 packed = fr[d, F_PACKED]
-                if not _same_entry(table, row, gen, packed, hands, n):
+                rest = fr[d, F_REST]
+                relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                if not _same_entry(table, row, gen, packed, rel, n):
                     # Overwritten deeper down: claim it again.
-                    lo, hi = _bounds(hands, counts, ctx, fr[d, F_REST], pts)
-                    _claim(table, row, gen, packed, hands, n, lo - pts, hi - pts)
+                    lo, hi = _bounds(hands, counts, ctx, rest, pts)
+                    _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
                     table[row, _K_LEFT] = popcount(fr[d, F_REST])
                 if r:
                     if target - pts > table[row, _K_LO]:
@@ -545,10 +677,8 @@ def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card,
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
-        lo = pts
-        hi = pts + _roles(rest | taken, ctx) + 1
-        if hi > 4:
-            hi = 4
+        lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, leader, led, win_card,
+                               win_seat, taken)  # fmt: skip
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
@@ -565,6 +695,14 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
+    v = _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out,
+               ctx)  # fmt: skip
+    table[0, 2] += ctx[C_NODES]  # nodes searched, summed over calls (for scripts/bench_solve.py)
+    return v
+
+
+@njit(cache=True)
+def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, ctx):
     if trump < 0 and trick_len > 0:
         trump = _suit(trick[0])
     _setup(ctx, dealt, n, pitcher, trump, rules)
@@ -625,11 +763,13 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     if rest == 0:
         p, o = _game_totals(counts, ctx)
         return pts + (p > o)
-    v = _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
-               win_seat, taken, pts, 0)  # fmt: skip
     if out.size == 0:
-        return v
-    # Every legal card: the value after it (equivalent cards share one search).
+        return _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
+                      win_seat, taken, pts, 0)  # fmt: skip
+    # Every legal card: the value after it (equivalent cards share one search); the
+    # position's value is the best of them for the player to move.
+    maximise = _on_pitcher_side(seat, ctx)
+    v = -1 if maximise else 5
     hand = h[seat]
     if trick_len == 0:
         legal = hand
@@ -645,12 +785,13 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
         while not _is_rep(rep, legal, rest | taken, ctx[C_WORTH]):
             above = (rest | taken) & suit_mask(_suit(rep)) & ~((bit(rep) << 1) - 1)
             rep = lowest_card(above)
-        if rep != c and out[rep] >= 0:
+        if out[rep] >= 0:  # its representative (or itself) is solved already
             out[c] = out[rep]
             continue
         out[c] = _child_value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led,
                               win_card, win_seat, taken, pts, rep)  # fmt: skip
         out[rep] = out[c]
+        v = max(v, out[c]) if maximise else min(v, out[c])
     return v
 
 

@@ -1,0 +1,76 @@
+"""Relative ranks for the solver's transposition table.
+
+Once cards are played, only the order of the cards still in play matters, not their
+names -- except for cards that score (game-count cards, the high, low and jack of
+trump).  So a position's key renames the other cards ("plain" cards: 2-9 of a side
+suit, 2-9 of trump other than High and Low) to the lowest ranks of their suit, in order,
+keeping who holds each: positions that differ only in which plain cards were played
+share a table entry.  (DDS, the bridge solver, keys its table on relative ranks too.)
+
+In a side suit plain cards lie below every scoring card (the ten up); in trump, between
+Low (the lowest trump in play) and the ten or High, so there they start just above
+Low's rank.  Renaming keeps every card below or above the same cards as before.
+"""
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from ..bits import _HAS_PDEP, suit_mask
+
+
+@intrinsic
+def _pext(typingctx, src, mask):
+    sig = types.int64(types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pext.64"
+        )
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
+if _HAS_PDEP:
+
+    @njit(cache=True, inline="always")
+    def gather(src, mask):
+        """The bits of ``src`` at the set bits of ``mask``, packed to the low end in order."""
+        return _pext(src, mask)
+
+else:
+
+    @njit(cache=True, inline="always")
+    def gather(src, mask):
+        """The bits of ``src`` at the set bits of ``mask``, packed to the low end in order."""
+        out = np.int64(0)
+        k = 0
+        while mask:
+            low = mask & -mask
+            if src & low:
+                out |= np.int64(1) << k
+            k += 1
+            mask &= mask - 1
+        return out
+
+
+@njit(cache=True)
+def relative_hands(hands, n, rest, worth, trump, low_rank, out):
+    """``out[:n]``: the hands with their plain cards renamed to relative ranks.
+
+    ``rest`` is every card still held, ``worth`` the cards that score, ``low_rank`` the
+    rank of the lowest trump in play."""
+    plain = rest & ~worth
+    for s in range(n):
+        out[s] = hands[s] & worth
+    for u in range(4):
+        m = plain & suit_mask(u)
+        if m == 0:
+            continue
+        base = 13 * u + (low_rank + 1 if u == trump else 0)
+        for s in range(n):
+            out[s] |= gather(hands[s], m) << base
