@@ -16,7 +16,6 @@ pitchsim importable, it runs itself again with the project's .venv.
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import shlex
 import shutil
@@ -26,16 +25,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-try:
-    import pandas as pd
+import project_python  # noqa: E402  (scripts/ is first on sys.path)
 
-    from pitchsim import charts
-except ModuleNotFoundError:  # not the project's environment: use its .venv if it has one
-    VENV_PYTHON = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
-    if VENV_PYTHON.exists() and Path(sys.executable).resolve() != VENV_PYTHON.resolve():
-        os.execv(VENV_PYTHON, [str(VENV_PYTHON), __file__, *sys.argv[1:]])
-    sys.exit("make_reports.py needs pitchsim installed: run `python3 scripts/dev.py test` "
-             "once (it creates .venv), or `pip install -e .`")  # fmt: skip
+project_python.require(__file__)
+
+import pandas as pd  # noqa: E402
 
 from pitchsim import charts  # noqa: E402
 from pitchsim.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402

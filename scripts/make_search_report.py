@@ -33,17 +33,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-try:
-    import numpy as np
-    import pandas as pd
+import project_python  # noqa: E402  (scripts/ is first on sys.path)
 
-    import pitchsim  # noqa: F401
-except ModuleNotFoundError:  # not the project's environment: use its .venv if it has one
-    VENV_PYTHON = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
-    if VENV_PYTHON.exists() and Path(sys.executable).resolve() != VENV_PYTHON.resolve():
-        os.execv(VENV_PYTHON, [str(VENV_PYTHON), __file__, *sys.argv[1:]])
-    sys.exit("make_search_report.py needs pitchsim installed: run `python3 scripts/dev.py "
-             "test` once (it creates .venv), or `pip install -e .`")  # fmt: skip
+project_python.require(__file__)
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 
 from pitchsim.atomic import write_file  # noqa: E402
 from pitchsim.batch import parse_players  # noqa: E402
