@@ -194,9 +194,9 @@ def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
 
     def run(start, count, threads, seat):
         out = [np.empty(count, dtype=np.int8) for _ in range(3)]
-        with use_threads(threads):
+        with use_threads(threads):  # hearts trump, the search aims at 2
             play_fixed_hand(5, start, count, 4, seat, hand, deck_without(hand), 2, 2, policies,
-                            rules, *out)  # fmt: skip (hearts trump, the search aims at 2)
+                            rules, *out)  # fmt: skip
         return out
 
     for seat in (0, AS_DEFENDER):
