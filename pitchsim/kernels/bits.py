@@ -65,18 +65,52 @@ def highest_card(mask):
     return 63 - _ctlz(mask)
 
 
-@intrinsic
-def _pdep(typingctx, src, mask):
-    sig = types.int64(types.int64, types.int64)
+def _bmi2(instruction):
+    """An intrinsic for one BMI2 instruction (``pdep``, ``pext``) on two int64s."""
 
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pdep.64"
-        )
-        return builder.call(fn, args)
+    def op(typingctx, src, mask):
+        sig = types.int64(types.int64, types.int64)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            i64 = ir.IntType(64)
+            fn = cgutils.get_or_insert_function(
+                builder.module, ir.FunctionType(i64, [i64, i64]), f"llvm.x86.bmi.{instruction}.64"
+            )
+            return builder.call(fn, args)
+
+        return sig, codegen
+
+    op.__name__ = op.__qualname__ = f"_{instruction}"
+    return intrinsic(op)
+
+
+_pdep = _bmi2("pdep")  # scatter the low bits of src to the set bits of mask
+_pext = _bmi2("pext")  # gather the bits of src at the set bits of mask
+
+
+@njit(cache=True, inline="always")
+def gather_loop(src, mask):
+    """``gather`` without BMI2: one set bit of ``mask`` at a time."""
+    out = np.int64(0)
+    k = 0
+    while mask:
+        low = mask & -mask
+        if src & low:
+            out |= np.int64(1) << k
+        k += 1
+        mask &= mask - 1
+    return out
+
+
+if _HAS_PDEP:
+
+    @njit(cache=True, inline="always")
+    def gather(src, mask):
+        """The bits of ``src`` at the set bits of ``mask``, packed to the low end in order."""
+        return _pext(src, mask)
+
+else:
+    gather = gather_loop
 
 
 if _HAS_PDEP:

@@ -12,50 +12,9 @@ Low (the lowest trump in play) and the ten or High, so there they start just abo
 Low's rank.  Renaming keeps every card below or above the same cards as before.
 """
 
-import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
-from ..bits import _HAS_PDEP, suit_mask
-
-
-@intrinsic
-def _pext(typingctx, src, mask):
-    sig = types.int64(types.int64, types.int64)
-
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pext.64"
-        )
-        return builder.call(fn, args)
-
-    return sig, codegen
-
-
-if _HAS_PDEP:
-
-    @njit(cache=True, inline="always")
-    def gather(src, mask):
-        """The bits of ``src`` at the set bits of ``mask``, packed to the low end in order."""
-        return _pext(src, mask)
-
-else:
-
-    @njit(cache=True, inline="always")
-    def gather(src, mask):
-        """The bits of ``src`` at the set bits of ``mask``, packed to the low end in order."""
-        out = np.int64(0)
-        k = 0
-        while mask:
-            low = mask & -mask
-            if src & low:
-                out |= np.int64(1) << k
-            k += 1
-            mask &= mask - 1
-        return out
+from ..bits import gather, suit_mask
 
 
 @njit(cache=True)
