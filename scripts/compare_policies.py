@@ -56,9 +56,10 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.kernels.deal import deal_hands
-from pitchsim.kernels.hand import hand_scratch, play_hand, points_flags, score_hand
+from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.hand import hand_scratch, points_flags
 from pitchsim.kernels.policies import WORLDS_SHIFT
+from pitchsim.kernels.replay import replay_deals
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.monte_carlo import FRESH_WORLDS, GREEDY_POINTS
 from pitchsim.kernels.simulate import PITCHER, deal_and_play
@@ -83,25 +84,6 @@ def play_deals(seed, count, n, policies, rules, trumps, out_flags, out_trump):
                                   dealt, hands, won, trick, deck, award, no_log)  # fmt: skip
             out_flags[d] = points_flags(award, PITCHER, rules)
             out_trump[d] = trump
-
-
-@njit(cache=True, parallel=True)
-def play_bid_deals(seed, count, n, bid, policies, rules, trumps, out_flags):
-    """Deals 0..count-1 of ``seed``, seat 0 pitching for ``bid`` with trump ``trumps[d]``
-    (chunks of 8 deals: search deals cost very different times, so small chunks keep
-    both threads busy; the results do not depend on the chunking)."""
-    template = np.arange(52)
-    no_log = np.empty(0, dtype=np.int64)
-    chunks = (count + 7) // 8
-    for b in prange(chunks):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
-        for d in range(b * 8, min(count, (b + 1) * 8)):
-            key = deal_key(seed, d)
-            deal_hands(key, n, PITCHER, 0, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, bid, trumps[d], -1, policies, rules, key, hands,
-                              won, trick, no_log)  # fmt: skip
-            score_hand(dealt, won, n, trump, rules, award)
-            out_flags[d] = points_flags(award, PITCHER, rules)
 
 
 def seat_names(pitcher_side: str, defenders: str, n: int, partnership: bool) -> list[str]:
@@ -210,9 +192,10 @@ def search_policies(n, rules, pitcher_side, defenders, ablation):
 
 def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps, ablation=""):
     policies = search_policies(n, rules, pitcher_side, defenders, ablation)
-    flags = np.empty(deals, dtype=np.int64)
+    flags = np.empty(deals, dtype=np.int8)
     t, c = time.perf_counter(), time.process_time()
-    play_bid_deals(seed, deals, n, bid, policies, rules.to_array(), trumps, flags)
+    replay_deals(seed, np.arange(deals), n, deck_without(0), trumps, bid, policies,
+                 rules.to_array(), flags)  # fmt: skip
     seconds, cpu = time.perf_counter() - t, time.process_time() - c
     return np.bitwise_count(flags.astype(np.uint8)).astype(np.int64), seconds, cpu
 
