@@ -23,7 +23,7 @@ from .kernels.deal import deck_without
 from .kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from .limits import MAX_SAMPLES, check_count
 from .options import BIDS, Rules
-from .policies import play_policy, seat_policies
+from .policies import play_policy, searches, seat_policies
 from .runtime import CHUNK, chunked, pick_seed, use_threads
 from .stats import paired_difference, samples_for_half_width, wilson
 
@@ -366,11 +366,6 @@ def _compare_json(c: CompareOdds) -> dict:
     }
 
 
-def _search_spec(spec: str) -> bool:
-    """Does a policy spec (one name or one per seat) hold a search policy?"""
-    return any(play_policy(name).worlds > 0 for name in spec.split(","))
-
-
 def _seats_text(spec: str) -> str:
     names = [play_policy(name).name for name in spec.split(",")]
     if len(set(names)) == 1:
@@ -487,12 +482,11 @@ def bid_odds(
     rule_array = rules.to_array()
     opponents = 1 if rules.partnership else players - 1
 
-    def run(seat: int, fixed_trump: int, count: int, bid: int = 0, spec: str = policy,
-            pols: np.ndarray = policies):  # fmt: skip
+    def run(seat: int, fixed_trump: int, count: int, bid: int = 0, pols: np.ndarray = policies):
         mine = np.empty(count, dtype=np.int8)
         awarded = np.empty(count, dtype=np.int8)
         trumps = np.empty(count, dtype=np.int8)
-        for start, stop in chunked(count, SEARCH_CHUNK if _search_spec(spec) else CHUNK):
+        for start, stop in chunked(count, SEARCH_CHUNK if searches(pols) else CHUNK):
             play_fixed_hand(seed, start, stop - start, players, seat, hand_mask, template,
                             fixed_trump, bid, pols, rule_array, mine[start:stop],
                             awarded[start:stop], trumps[start:stop])  # fmt: skip
@@ -516,8 +510,7 @@ def bid_odds(
             if compare_policy is not None:  # the first deals again, one run per level
                 base = ours[:compare_samples]
                 paired[Suit(s)] = {
-                    k: _paired(k, base, run(0, s, compare_samples, k, compare_policy,
-                                            compare_policies)[0])
+                    k: _paired(k, base, run(0, s, compare_samples, k, compare_policies)[0])
                     for k in BIDS
                 }  # fmt: skip
         if choice:  # which suit the policy picks when trump is left to it (its opening lead)
@@ -547,7 +540,7 @@ def bid_odds(
             compare_samples,
             _seats_text(compare_policy),
             paired,
-            _search_spec(compare_policy),
+            searches(compare_policies),
         ),  # fmt: skip
     )
 

@@ -131,6 +131,11 @@ def play_array(ids: Sequence[int]) -> np.ndarray:
     return ids.astype(SEARCH_DTYPE if searching else PLAIN_DTYPE)
 
 
+def searches(policies: np.ndarray) -> bool:
+    """Whether a play-policy array from ``play_array`` names a search policy."""
+    return policies.dtype == SEARCH_DTYPE
+
+
 def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:
     """The kernels' ``who`` (``kernels.view``): the seat number of every card
     played, as three bit planes, from the cards each seat played."""
