@@ -42,8 +42,8 @@ import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.options import Rules
-from pitchsim.policies import seat_policies
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
 t1 = time.perf_counter()
 n = 1000
 f = np.empty(n, np.int8); t = np.empty(n, np.int8); h = np.empty(0, np.int64)
@@ -60,11 +60,11 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     """Best wall-clock and best CPU-time rates (deals/s) of ``repeat`` runs."""
     import numpy as np
 
+    from pitchsim.game.rules import Rules
+    from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.simulate import simulate_hands
-    from pitchsim.options import Rules
-    from pitchsim.policies import seat_policies
-    from pitchsim.runtime import use_threads
+    from pitchsim.util.runtime import use_threads
 
     flags = np.empty(deals, np.int8)
     trump = np.empty(deals, np.int8)
@@ -200,9 +200,9 @@ def _threading_layer() -> str:
     import numba
     import numpy as np
 
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.simulate import simulate_hands
-    from pitchsim.options import Rules
 
     f = np.empty(1, np.int8)
     simulate_hands(1, 0, 1, 4, 0, deck_without(0), -1, np.zeros(4, np.int64),

@@ -22,10 +22,10 @@ import os
 import statistics
 import time
 
-from pitchsim.advice import advise
-from pitchsim.bidding import advisor_params
-from pitchsim.options import Rules
-from pitchsim.tournament import tournament
+from pitchsim.advice.advise import advise
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import advisor_params
+from pitchsim.games.tournament import tournament
 
 # (label, hand, players, seat, dealer, calls, scores)
 AUCTIONS = [
@@ -72,7 +72,7 @@ def parse_players(text: str) -> list[int]:
 def run_tournament(strategies, players, rules, boards, seed, params_of) -> tuple:
     """A tournament with the advisor's settings put into every rotation's params (the
     tournament takes strategies by name; the settings ride in the odds constants)."""
-    import pitchsim.tournament as tm
+    import pitchsim.games.tournament as tm
 
     real = tm.seat_arrays
 

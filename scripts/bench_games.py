@@ -18,10 +18,10 @@ import time
 import numba
 import numpy as np
 
-from pitchsim.bidding import parse_strategies, seat_arrays
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import parse_strategies, seat_arrays
 from pitchsim.kernels.game import play_games
-from pitchsim.options import Rules
-from pitchsim.runtime import use_threads
+from pitchsim.util.runtime import use_threads
 
 
 def main() -> None:

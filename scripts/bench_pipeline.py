@@ -9,13 +9,13 @@ aggregates.
     .venv/bin/python scripts/bench_pipeline.py checksum --run runs/reports
 
 ``pipeline``: the raw kernel (``simulate_hands`` over the same deals, in the same
-chunks, writing nothing) against ``pitchsim.batch.simulate`` (kernel + hand features +
+chunks, writing nothing) against ``pitchsim.study.batch.simulate`` (kernel + hand features +
 Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
 so that load from other programs falls on both alike; reports the median and the best
 round of each, wall-clock and CPU time (the CPU figure is the steady one on a machine
 shared with other work).
 
-``encode``: one part's Parquet encoding by pitchsim.parquet and by pyarrow's writer.
+``encode``: one part's Parquet encoding by pitchsim.study.parquet and by pyarrow's writer.
 
 ``aggregate``: times ``make_table`` (length x high; exact holding) and the exact checks
 on a run, all player counts, reading the parts verified against the manifest and not
@@ -27,7 +27,7 @@ it first builds a run of K times the given run's parts (hard links: the same byt
 the same decoding work) -- a cheap stand-in for a run K times as long, which
 verification rightly refuses (its parts claim deal ranges they do not hold).
 
-``checksum``: the fast checksum (pitchsim.checksum) against SHA-256 over a run's part
+``checksum``: the fast checksum (pitchsim.study.checksum) against SHA-256 over a run's part
 files in memory, thread CPU time, best of ``--rounds``.
 """
 
@@ -45,14 +45,14 @@ from pathlib import Path
 
 import numpy as np
 
-from pitchsim import batch
-from pitchsim.analysis import Run, exact_checks, make_table
-from pitchsim.batch import PART_SIZE, RunParams, parse_players, simulate
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.options import Rules
-from pitchsim.policies import seat_policies
-from pitchsim.runtime import chunked, use_threads
+from pitchsim.study import batch
+from pitchsim.study.analysis import Run, exact_checks, make_table
+from pitchsim.study.batch import PART_SIZE, RunParams, parse_players, simulate
+from pitchsim.util.runtime import chunked, use_threads
 
 
 def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tuple[float, float]:
@@ -199,12 +199,12 @@ def bench_aggregate(args) -> None:
 
 
 def bench_encode(args) -> None:
-    """One part's columns encoded by pitchsim.parquet and by pyarrow's writer with the
+    """One part's columns encoded by pitchsim.study.parquet and by pyarrow's writer with the
     same encodings (thread CPU time, best of ``rounds``), and the bytes each writes."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from pitchsim.parquet import Encoder
+    from pitchsim.study.parquet import Encoder
 
     n = args.players
     columns = batch.simulate_part(batch.Part(0, n, 0, args.deals), RunParams(1, "heuristic", {}))
@@ -223,7 +223,7 @@ def bench_encode(args) -> None:
                        column_encoding=encodings)  # fmt: skip
         return sink.getvalue()
 
-    for label, fn in [("pitchsim.parquet", ours), ("pyarrow", pyarrow_writer)]:
+    for label, fn in [("pitchsim.study.parquet", ours), ("pyarrow", pyarrow_writer)]:
         best = float("inf")
         for _ in range(args.rounds + 1):  # the first round warms caches and buffers
             start = time.thread_time()
@@ -240,7 +240,7 @@ def bench_checksum(args) -> None:
     """GB/s of thread CPU time for the fast checksum and for SHA-256 over a run's parts."""
     import hashlib
 
-    from pitchsim.checksum import checksum
+    from pitchsim.study.checksum import checksum
 
     run = Path(args.run)
     parts = [f.read_bytes() for f in sorted(run.glob("part-*.parquet"))]
@@ -269,7 +269,7 @@ def main() -> None:
     p.add_argument("--players", default="3,4")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--threads", type=int, default=None)
-    e = sub.add_parser("encode", help="Parquet encoding: pitchsim.parquet against pyarrow")
+    e = sub.add_parser("encode", help="Parquet encoding: pitchsim.study.parquet against pyarrow")
     e.add_argument("--deals", type=int, default=PART_SIZE)
     e.add_argument("--players", type=int, default=4)
     e.add_argument("--rounds", type=int, default=5)

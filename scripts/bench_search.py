@@ -29,12 +29,12 @@ import numpy as np
 
 
 def rate(players: int, spec: str, threads: int, hands: int) -> dict:
-    from pitchsim.cards import mask_of, parse_hand
+    from pitchsim.game.cards import mask_of, parse_hand
+    from pitchsim.game.rules import Rules
+    from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.simulate import simulate_hands
-    from pitchsim.options import Rules
-    from pitchsim.policies import seat_policies
-    from pitchsim.runtime import use_threads
+    from pitchsim.util.runtime import use_threads
 
     hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
     flags = np.empty(hands, np.int8)

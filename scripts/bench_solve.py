@@ -33,8 +33,8 @@ import time
 
 import numpy as np
 
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.search import solver
-from pitchsim.options import Rules
 
 
 def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
@@ -63,8 +63,8 @@ def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules, cu
     cards (0: the opening lead, which pimc's first decision asks); seat 0 pitches."""
     import random
 
-    from pitchsim.cards import cards_of
-    from pitchsim.position import start_position
+    from pitchsim.game.cards import cards_of
+    from pitchsim.search.position import start_position
 
     out = []
     for d in random_deals(rng, n, count):
@@ -78,7 +78,7 @@ def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules, cu
 
 def timed_card_values(pos, table: np.ndarray) -> tuple[int, float, int]:
     """(value, CPU ms, nodes) of ``card_values`` on one position."""
-    from pitchsim.double_dummy import kernel_args
+    from pitchsim.search.double_dummy import kernel_args
 
     values = np.empty(52, dtype=np.int64)
     args = kernel_args(pos)

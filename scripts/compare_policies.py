@@ -56,6 +56,8 @@ import numba
 import numpy as np
 from numba import njit, prange
 
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.hand import hand_scratch, points_flags
 from pitchsim.kernels.policies import WORLDS_SHIFT
@@ -63,10 +65,8 @@ from pitchsim.kernels.replay import replay_deals
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.monte_carlo import FRESH_WORLDS, GREEDY_POINTS
 from pitchsim.kernels.simulate import PITCHER, deal_and_play
-from pitchsim.options import Rules
-from pitchsim.policies import seat_policies
-from pitchsim.runtime import use_threads
-from pitchsim.stats import Z95, wilson
+from pitchsim.util.runtime import use_threads
+from pitchsim.util.stats import Z95, wilson
 
 POINT_NAMES = ("High", "Low", "Jack", "Game")
 

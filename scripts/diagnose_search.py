@@ -33,6 +33,9 @@ import time
 
 import numpy as np
 
+from pitchsim.game.reference import play_hand
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.kernels.rng import deal_key, draw
 from pitchsim.kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
@@ -42,10 +45,7 @@ from pitchsim.kernels.search.monte_carlo import (
     dd_outcomes,
     rollout_outcomes,
 )
-from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, seat_planes, seat_policies
-from pitchsim.reference import play_hand
-from pitchsim.stats import Z95
+from pitchsim.util.stats import Z95
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 

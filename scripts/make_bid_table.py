@@ -25,7 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pitchsim.atomic import atomic_path
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.bidding.odds import N_HOLDINGS, N_SIDE
 from pitchsim.kernels.bidding.table import (
     cell_weight,
@@ -33,8 +34,7 @@ from pitchsim.kernels.bidding.table import (
     outlook_constants,
     simulate_cells,
 )
-from pitchsim.options import Rules
-from pitchsim.policies import seat_policies
+from pitchsim.util.atomic import atomic_path
 
 OUT = Path(__file__).resolve().parent.parent / "pitchsim" / "data" / "bid_table.npz"
 # (players, partnership, low dealt); table i is simulated with seed * 100 + i.

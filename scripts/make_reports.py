@@ -31,12 +31,12 @@ project_python.require(__file__)
 
 import pandas as pd  # noqa: E402
 
-from pitchsim import charts  # noqa: E402
-from pitchsim.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402
-from pitchsim.atomic import write_file  # noqa: E402
-from pitchsim.batch import RunError, parse_players, read_manifest, resume, simulate  # noqa: E402
-from pitchsim.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
 from pitchsim.cli.progress import Progress  # noqa: E402
+from pitchsim.study import charts  # noqa: E402
+from pitchsim.study.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402
+from pitchsim.study.batch import RunError, parse_players, read_manifest, resume, simulate  # noqa: E402
+from pitchsim.study.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
+from pitchsim.util.atomic import write_file  # noqa: E402
 
 GENERATED = ("report.md", "*.png", "*.csv")
 OTHERS = ("search-play.csv",)  # scripts/make_search_report.py writes it (and search-play.md)

@@ -40,17 +40,17 @@ project_python.require(__file__)
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from pitchsim.atomic import write_file  # noqa: E402
-from pitchsim.batch import parse_players  # noqa: E402
 from pitchsim.cli.progress import Progress  # noqa: E402
-from pitchsim.features import N_RANKS, SUIT_MASK, parse_holding, pattern_code  # noqa: E402
+from pitchsim.game.features import N_RANKS, SUIT_MASK, parse_holding, pattern_code  # noqa: E402
+from pitchsim.game.rules import Rules  # noqa: E402
+from pitchsim.games.policies import play_policy, seat_policies  # noqa: E402
 from pitchsim.kernels.deal import deck_without  # noqa: E402
 from pitchsim.kernels.replay import replay_deals, solve_deals_with_trump  # noqa: E402
 from pitchsim.kernels.simulate import simulate_hands  # noqa: E402
-from pitchsim.options import Rules  # noqa: E402
-from pitchsim.policies import play_policy, seat_policies  # noqa: E402
-from pitchsim.runtime import use_threads  # noqa: E402
-from pitchsim.stats import paired_difference, wilson  # noqa: E402
+from pitchsim.study.batch import parse_players  # noqa: E402
+from pitchsim.util.atomic import write_file  # noqa: E402
+from pitchsim.util.runtime import use_threads  # noqa: E402
+from pitchsim.util.stats import paired_difference, wilson  # noqa: E402
 
 HOLDINGS = ("A-K-x", "A-J-x", "A-x-x", "A-x", "K-Q-J", "K-J-x", "K-x-x", "Q-x-x", "J-x-x",
             "x-x-x")  # fmt: skip

@@ -43,9 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # Test files by the code they cover, the sharpest first (pytest -x stops at the first
 # failure, so a mutant is usually killed in seconds).
 OPT = "tests/test_option_effects.py"
-T_STATS = ["tests/test_known_values.py", "pitchsim/stats.py", "tests/test_odds.py",
+T_STATS = ["tests/test_known_values.py", "pitchsim/util/stats.py", "tests/test_odds.py",
            "tests/test_tournament.py", "tests/test_analysis.py", "tests/test_cli.py"]  # fmt: skip
-T_ODDS = ["tests/test_known_values.py", "tests/test_odds.py", "pitchsim/odds.py",
+T_ODDS = ["tests/test_known_values.py", "tests/test_odds.py", "pitchsim/advice/odds.py",
           "tests/test_cli.py", OPT, "tests/test_policies.py"]  # fmt: skip
 T_PLAY = ["tests/test_kernel_edges.py", "tests/test_kernels.py", "tests/test_known_values.py",
           "tests/test_odds.py", "tests/test_policies.py", "tests/test_games.py"]  # fmt: skip
@@ -81,7 +81,7 @@ MUTANTS = [
     # ---- stats: the intervals printed everywhere
     M(
         "wilson-z164",
-        "pitchsim/stats.py",
+        "pitchsim/util/stats.py",
         "Z95 = 1.959963984540054",
         "Z95 = 1.6448536269514722",
         T_STATS,
@@ -90,7 +90,7 @@ MUTANTS = [
     ),
     M(
         "wilson-centre",
-        "pitchsim/stats.py",
+        "pitchsim/util/stats.py",
         "centre = (p + z * z / (2 * n)) / denom",
         "centre = p",
         T_STATS,
@@ -98,7 +98,7 @@ MUTANTS = [
     ),
     M(
         "wilson-half",
-        "pitchsim/stats.py",
+        "pitchsim/util/stats.py",
         "z * z / (4 * n * n)",
         "z * z / (2 * n * n)",
         T_STATS,
@@ -106,7 +106,7 @@ MUTANTS = [
     ),
     M(
         "samples-rule",
-        "pitchsim/stats.py",
+        "pitchsim/util/stats.py",
         "(z / half_width) ** 2 / 4",
         "(z / half_width) ** 2 / 2",
         T_STATS,
@@ -124,7 +124,7 @@ MUTANTS = [
     ),
     M(
         "odds-made-strict",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "return _mean_se(np.where(POINTS >= bid, POINTS, -bid), self.points)[0]",
         "return _mean_se(np.where(POINTS > bid, POINTS, -bid), self.points)[0]",
         T_ODDS,
@@ -132,7 +132,7 @@ MUTANTS = [
     ),
     M(
         "odds-se-n-1",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "return float(mean), float(np.sqrt(var / n))",
         "return float(mean), float(np.sqrt(var / (n - 1)))",
         T_ODDS,
@@ -140,7 +140,7 @@ MUTANTS = [
     ),
     M(
         "odds-se-no-root",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "return float(mean), float(np.sqrt(var / n))",
         "return float(mean), float(var / n)",
         T_ODDS,
@@ -148,7 +148,7 @@ MUTANTS = [
     ),
     M(
         "odds-at-least-off-by-one",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "return int(self.points[k:].sum())",
         "return int(self.points[k + 1 :].sum())",
         T_ODDS,
@@ -156,7 +156,7 @@ MUTANTS = [
     ),
     M(
         "odds-best-bid-zero",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "            if e > 0:\n                return k, e",
         "            if e >= 0:\n                return k, e",
         T_ODDS,
@@ -164,7 +164,7 @@ MUTANTS = [
     ),
     M(
         "odds-best-bid-lowest",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "for k in reversed(BIDS):",
         "for k in BIDS:",
         T_ODDS,
@@ -172,7 +172,7 @@ MUTANTS = [
     ),
     M(
         "odds-tie-break",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "if (bid, e) > (best.bid, best.expected_score):",
         "if bid > best.bid:",
         T_ODDS,
@@ -180,7 +180,7 @@ MUTANTS = [
     ),
     M(
         "odds-ignores-policy",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "policies = seat_policies(policy, players)",
         'policies = seat_policies("heuristic", players)',
         T_ODDS,
@@ -188,7 +188,7 @@ MUTANTS = [
     ),
     M(
         "odds-ignores-partnership",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         'rules = Rules(**{**rules.__dict__, "partnership": True})',
         "pass",
         T_ODDS,
@@ -196,7 +196,7 @@ MUTANTS = [
     ),
     M(
         "odds-chosen-trump",
-        "pitchsim/odds.py",
+        "pitchsim/advice/odds.py",
         "chosen_trump=Suit(int(np.argmax(share))),",
         "chosen_trump=Suit(int(np.argmin(share))),",
         T_ODDS,
@@ -409,7 +409,7 @@ MUTANTS = [
     # ---- tournaments
     M(
         "tournament-credit-rotation",
-        "pitchsim/tournament.py",
+        "pitchsim/games/tournament.py",
         "strat_of_seat = np.array([(s + r) % k for s in range(n)])",
         "strat_of_seat = np.array([(s - r) % k for s in range(n)])",
         T_TOURNAMENT,
@@ -418,7 +418,7 @@ MUTANTS = [
     ),
     M(
         "tournament-pitched-is-made",
-        "pitchsim/tournament.py",
+        "pitchsim/games/tournament.py",
         "pitched[i] += per_seat[s, :, 0]",
         "pitched[i] += per_seat[s, :, 1]",
         T_TOURNAMENT,
@@ -426,7 +426,7 @@ MUTANTS = [
     ),
     M(
         "tournament-share",
-        "pitchsim/tournament.py",
+        "pitchsim/games/tournament.py",
         "shares = wins[:, i] / k",
         "shares = wins[:, i] / 2",
         T_TOURNAMENT,
@@ -434,7 +434,7 @@ MUTANTS = [
     ),
     M(
         "board-interval-z",
-        "pitchsim/tournament.py",
+        "pitchsim/games/tournament.py",
         "half = Z95 * float(shares.std(ddof=1)) / np.sqrt(g)",
         "half = 1.64 * float(shares.std(ddof=1)) / np.sqrt(g)",
         T_TOURNAMENT,
@@ -443,7 +443,7 @@ MUTANTS = [
     ),
     M(
         "board-interval-ddof",
-        "pitchsim/tournament.py",
+        "pitchsim/games/tournament.py",
         "float(shares.std(ddof=1))",
         "float(shares.std())",
         T_TOURNAMENT,
@@ -451,7 +451,7 @@ MUTANTS = [
     ),
     M(
         "tournament-score-by-seat",
-        "pitchsim/tournament.py",
+        "pitchsim/games/tournament.py",
         "score_sum[i] += float(scores[:, s].sum(dtype=np.int64))",
         "score_sum[i] += float(scores[:, i].sum(dtype=np.int64))",
         T_TOURNAMENT,
@@ -460,7 +460,7 @@ MUTANTS = [
     # ---- batch runs
     M(
         "simulate-ignores-rules",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         'rules = Rules(**{k.replace("-", "_"): v for k, v in params.rules.items()})\n    policies',
         "rules = Rules()\n    policies",
         T_BATCH,
@@ -478,7 +478,7 @@ MUTANTS = [
     ),
     M(
         "batch-low-column",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "low[d] = (f & 2) != 0",
         "low[d] = (f & 4) != 0",
         T_BATCH,
@@ -486,7 +486,7 @@ MUTANTS = [
     ),
     M(
         "batch-stream-seed",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "return self.seed * 8 + players",
         "return self.seed * 8",
         T_BATCH,
@@ -494,7 +494,7 @@ MUTANTS = [
     ),
     M(
         "batch-jack-dealt",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "jack_dealt[d] = ((dealt >> (shift + 9)) & 1) != 0",
         "jack_dealt[d] = ((dealt >> (shift + 8)) & 1) != 0",
         T_BATCH,
@@ -502,7 +502,7 @@ MUTANTS = [
     ),
     M(
         "batch-policy",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "policies = seat_policies(params.policy, n)",
         'policies = seat_policies("heuristic", n)',
         T_BATCH,
@@ -511,7 +511,7 @@ MUTANTS = [
     # ---- checking a run's parts
     M(
         "checksum-no-rotation",
-        "pitchsim/checksum.py",
+        "pitchsim/study/checksum.py",
         "raw[j] = ((a << _ROT) | (a >> _ROT_BACK)) + w",
         "raw[j] = a + w",
         T_CHECKSUM,
@@ -519,7 +519,7 @@ MUTANTS = [
     ),
     M(
         "checksum-drops-the-tail",
-        "pitchsim/checksum.py",
+        "pitchsim/study/checksum.py",
         "    if whole < n:\n        tail",
         "    if False:\n        tail",
         T_CHECKSUM,
@@ -527,7 +527,7 @@ MUTANTS = [
     ),
     M(
         "first-read-trusts-the-columns",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "if checksum(view[a:b], key) != rec.fast_checksums[name]:",
         "if checksum(view[a:b], key) == '':",
         T_CHECKSUM,
@@ -535,7 +535,7 @@ MUTANTS = [
     ),
     M(
         "first-read-trusts-the-footer",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "if checksum(_frame_bytes(view, frame[0]), key) != rec.fast_checksums[FRAME]:",
         "if checksum(_frame_bytes(view, frame[0]), key) == '':",
         T_CHECKSUM,
@@ -543,7 +543,7 @@ MUTANTS = [
     ),
     M(
         "fast-checksums-not-keyed",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "[part.players, part.start, part.count], dtype",
         "[0, 0, 0], dtype",
         T_CHECKSUM,
@@ -551,7 +551,7 @@ MUTANTS = [
     ),
     M(
         "old-manifests-refused",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         'keys = _PART_KEYS[doc["format"]]',
         "keys = _PART_KEYS[FORMAT]",
         T_CHECKSUM,
@@ -559,7 +559,7 @@ MUTANTS = [
     ),
     M(
         "resume-keeps-old-manifests",
-        "pitchsim/batch.py",
+        "pitchsim/study/batch.py",
         "        if sha256_only:\n",
         "        if False:\n",
         T_CHECKSUM,
@@ -568,7 +568,7 @@ MUTANTS = [
     # ---- analysis
     M(
         "summary-k-off-by-one",
-        "pitchsim/analysis.py",
+        "pitchsim/study/analysis.py",
         'df[f"p{k}"] = at_least[:, k] / n',
         'df[f"p{k}"] = at_least[:, k - 1] / n',
         T_ANALYSIS,
@@ -576,7 +576,7 @@ MUTANTS = [
     ),
     M(
         "summary-best-bid-zero",
-        "pitchsim/analysis.py",
+        "pitchsim/study/analysis.py",
         "best = np.where(mean > 0, k, best)",
         "best = np.where(mean >= 0, k, best)",
         T_ANALYSIS,
@@ -584,7 +584,7 @@ MUTANTS = [
     ),
     M(
         "summary-se-variance",
-        "pitchsim/analysis.py",
+        "pitchsim/study/analysis.py",
         "var = pts @ (score**2) / n - mean**2",
         "var = pts @ (score**2) / n",
         T_ANALYSIS,
@@ -592,7 +592,7 @@ MUTANTS = [
     ),
     M(
         "summary-sure",
-        "pitchsim/analysis.py",
+        "pitchsim/study/analysis.py",
         "sure &= np.abs(mean) > Z95 * se",
         "sure &= np.abs(mean) > se",
         T_ANALYSIS,
@@ -600,7 +600,7 @@ MUTANTS = [
     ),
     M(
         "counts-feature-order",
-        "pitchsim/analysis.py",
+        "pitchsim/study/analysis.py",
         "            code *= f.size\n            code += f.code(cols)",
         "            code += f.code(cols)\n            code *= f.size",
         T_ANALYSIS,
@@ -608,7 +608,7 @@ MUTANTS = [
     ),
     M(
         "exact-check-p-unseen",
-        "pitchsim/analysis.py",
+        "pitchsim/study/analysis.py",
         "p_unseen = 6 * (n - 1) / 46",
         "p_unseen = 6 * n / 46",
         T_ANALYSIS,
@@ -617,7 +617,7 @@ MUTANTS = [
     # ---- charts' data
     M(
         "heatmap-k-off-by-one",
-        "pitchsim/charts.py",
+        "pitchsim/study/charts.py",
         'p, lo, hi = getattr(r, f"p{k}"), getattr(r, f"p{k}_lo")',
         'p, lo, hi = getattr(r, f"p{k - 1}"), getattr(r, f"p{k}_lo")',
         T_CHARTS,
@@ -626,7 +626,7 @@ MUTANTS = [
     ),
     M(
         "heatmap-length-column",
-        "pitchsim/charts.py",
+        "pitchsim/study/charts.py",
         "grid[RANK_ROWS.index(c.high), c.length - 1] = c.value",
         "grid[RANK_ROWS.index(c.high), c.length % 6] = c.value",
         T_CHARTS,
@@ -634,7 +634,7 @@ MUTANTS = [
     ),
     M(
         "bids-chart-bid",
-        "pitchsim/charts.py",
+        "pitchsim/study/charts.py",
         '"value": int(r.bid), "sure"',
         '"value": min(int(r.bid) + 1, 4), "sure"',
         T_CHARTS,

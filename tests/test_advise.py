@@ -14,8 +14,14 @@ import textwrap
 import numpy as np
 import pytest
 
-from pitchsim.advice import AuctionError, UnlikelyCalls, advise, check_auction, parse_scores
-from pitchsim.bidding import (
+from pitchsim.advice.advise import AuctionError, UnlikelyCalls, advise, check_auction, parse_scores
+from pitchsim.advice.odds import bid_odds
+from pitchsim.game.cards import mask_of, parse_hand
+from pitchsim.game.reference import PASS, BidView, game_winner, legal_bids, play_hand, settle_hand
+from pitchsim.game.reference import run_auction as reference_auction
+from pitchsim.game.reference.auction import Bid
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import (
     KernelDecisions,
     Strategy,
     StrategyError,
@@ -27,21 +33,15 @@ from pitchsim.bidding import (
     parse_strategies,
     seat_arrays,
 )
-from pitchsim.cards import mask_of, parse_hand
-from pitchsim.errors import InputError
+from pitchsim.games.policies import kernel_chooser, play_array, play_policy
+from pitchsim.games.tournament import tournament
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.auction import pitched_card
 from pitchsim.kernels.auction import run_auction as run_auction_kernel
 from pitchsim.kernels.bidding.advisor import advisor_bid
 from pitchsim.kernels.game import MAX_DEALS
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
-from pitchsim.odds import bid_odds
-from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, play_array, play_policy
-from pitchsim.reference import PASS, BidView, game_winner, legal_bids, play_hand, settle_hand
-from pitchsim.reference import run_auction as reference_auction
-from pitchsim.reference.auction import Bid
-from pitchsim.tournament import tournament
+from pitchsim.util.errors import InputError
 
 BASE = Rules()
 VARIANTS = [
@@ -616,8 +616,8 @@ def test_auctions_without_the_advisor_leave_it_out():
         import numba, numpy as np
         from pitchsim.kernels.auction import run_auction
         from pitchsim.kernels.bidding.advisor import advisor_bid
-        from pitchsim.bidding import no_odds
-        from pitchsim.options import Rules
+        from pitchsim.games.bidding import no_odds
+        from pitchsim.game.rules import Rules
 
         odds, params = no_odds()
         calls = np.zeros(4, np.int64)

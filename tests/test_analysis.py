@@ -7,8 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pitchsim import analysis
-from pitchsim.analysis import (
+from pitchsim.advice.odds import TrumpOdds
+from pitchsim.game.features import format_holding, format_pattern, pattern_code
+from pitchsim.study import analysis
+from pitchsim.study.analysis import (
     FEATURES,
     Run,
     exact_checks,
@@ -17,10 +19,8 @@ from pitchsim.analysis import (
     parse_features,
     points_counts,
 )
-from pitchsim.batch import MANIFEST, RunError, simulate
-from pitchsim.errors import InputError
-from pitchsim.features import format_holding, format_pattern, pattern_code
-from pitchsim.odds import TrumpOdds
+from pitchsim.study.batch import MANIFEST, RunError, simulate
+from pitchsim.util.errors import InputError
 
 
 @pytest.fixture(scope="module")

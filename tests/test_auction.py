@@ -13,13 +13,19 @@ import itertools
 import numpy as np
 import pytest
 
-from pitchsim.bidding import KernelDecisions, Strategy, StrategyError, parse_strategies, seat_arrays
-from pitchsim.cards import mask_of, parse_cards, suit_of
+from pitchsim.game.cards import mask_of, parse_cards, suit_of
+from pitchsim.game.reference import PASS, BidView, legal_bids
+from pitchsim.game.reference import run_auction as reference_auction
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import (
+    KernelDecisions,
+    Strategy,
+    StrategyError,
+    parse_strategies,
+    seat_arrays,
+)
 from pitchsim.kernels.auction import NOT_CALLED, legal_range, run_auction
 from pitchsim.kernels.bidding.heuristic import best_count
-from pitchsim.options import Rules
-from pitchsim.reference import PASS, BidView, legal_bids
-from pitchsim.reference import run_auction as reference_auction
 
 BASE = Rules()
 AUCTION_VARIANTS = [
@@ -216,7 +222,7 @@ def test_strategy_names():
 
 
 def test_reference_rejects_bad_bids():
-    from pitchsim.reference.auction import Bid
+    from pitchsim.game.reference.auction import Bid
 
     with pytest.raises(ValueError):
         reference_auction(0, 2, lambda s, b, legal: Bid(2, pitch=5), BASE)  # only a 4 is pitched
@@ -231,9 +237,9 @@ def test_reference_rejects_bad_bids():
 def test_odds_table_agrees_with_bid_odds_on_an_exact_cell():
     """Six trumps and no side cards: the table's cell is that one hand (in any suit), so
     its make-probabilities must match ``bid-odds`` within sampling error."""
-    from pitchsim.bidding import load_table, odds_table
+    from pitchsim.advice.odds import bid_odds
+    from pitchsim.games.bidding import load_table, odds_table
     from pitchsim.kernels.bidding.odds import holding
-    from pitchsim.odds import bid_odds
 
     hand = "KH 9H 7H 5H 4H 3H"
     odds, _ = odds_table(4, Rules())

@@ -8,11 +8,8 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from pitchsim import batch
-from pitchsim.batch import MANIFEST, RunError, parse_players, read_manifest, resume, simulate
-from pitchsim.cards import mask_of, parse_cards
-from pitchsim.errors import InputError
-from pitchsim.features import (
+from pitchsim.game.cards import mask_of, parse_cards
+from pitchsim.game.features import (
     format_holding,
     format_key_trumps,
     format_pattern,
@@ -24,6 +21,9 @@ from pitchsim.features import (
     parse_holding,
     pattern_code,
 )
+from pitchsim.study import batch
+from pitchsim.study.batch import MANIFEST, RunError, parse_players, read_manifest, resume, simulate
+from pitchsim.util.errors import InputError
 
 DEALS, PART = 6000, 2500  # 3 parts per player count, the last one short
 
@@ -255,10 +255,10 @@ def test_holdings_patterns_and_key_trumps():
 def test_part_columns_match_the_numpy_features_and_the_kernel_replay(reference):
     """The pipeline's fused kernel against features.py (the reference) and against the
     kernel's own one-deal replay (which returns every hand dealt)."""
+    from pitchsim.game.rules import Rules
+    from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.simulate import play_logged
-    from pitchsim.options import Rules
-    from pitchsim.policies import seat_policies
 
     df = pq.read_table(reference / "part-000004.parquet").to_pandas()
     f = hand_features(df.hand.to_numpy(), df.trump.to_numpy())

@@ -1,6 +1,6 @@
 import pytest
 
-from pitchsim.cards import (
+from pitchsim.game.cards import (
     CardError,
     card,
     format_card,

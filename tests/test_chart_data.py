@@ -8,9 +8,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from pitchsim import charts
-from pitchsim.analysis import holding_rows, make_table
-from pitchsim.batch import simulate
+from pitchsim.study import charts
+from pitchsim.study.analysis import holding_rows, make_table
+from pitchsim.study.batch import simulate
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,9 @@ sample sizes, and saves as PNG and SVG."""
 import matplotlib.pyplot as plt
 import pytest
 
-from pitchsim import charts
-from pitchsim.batch import simulate
-from pitchsim.errors import InputError
+from pitchsim.study import charts
+from pitchsim.study.batch import simulate
+from pitchsim.util.errors import InputError
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ catch."""
 import numpy as np
 import pytest
 
-from pitchsim.checksum import (
+from pitchsim.study.checksum import (
     KEYS_LIST,
     LANES,
     SCRAMBLE_STRIPES,

@@ -25,9 +25,9 @@ def test_bid_odds_table(capsys):
     # Every number printed is the library's, in its row and column.
     import re
 
-    from pitchsim.cards import SUIT_NAMES
-    from pitchsim.odds import bid_odds
-    from pitchsim.stats import Z95
+    from pitchsim.advice.odds import bid_odds
+    from pitchsim.game.cards import SUIT_NAMES
+    from pitchsim.util.stats import Z95
 
     r = bid_odds("AH KH 2H 9C 7D 3S", players=5, samples=5000, seed=3)
     lines = out.splitlines()
@@ -62,7 +62,7 @@ def test_bid_odds_json_is_clean_and_reproducible(capsys):
     assert doc["policy"] == "heuristic"
     assert doc["hand"] == ["AH", "KH", "2H", "9C", "7D", "3S"]
     assert doc["chosen_trump"] == "H"
-    from pitchsim.odds import bid_odds
+    from pitchsim.advice.odds import bid_odds
 
     assert doc == bid_odds("AH KH 2H 9C 7D 3S", samples=4000, seed=11).to_json()
     positive = [(k, e) for o in doc["by_trump"].values() for k, e in

@@ -89,7 +89,7 @@ def test_chart(capsys, made, tmp_path):
 
 
 def test_unreachable_scheduler(capsys, tmp_path, monkeypatch):
-    from pitchsim import batch
+    from pitchsim.study import batch
 
     monkeypatch.setattr(batch, "CONNECT_TIMEOUT", "0.5s")
     code, _, err = run(capsys, "simulate", "--deals", "100", "--out", tmp_path / "r",
@@ -146,7 +146,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, made, tmp_path, args, message)
 
 
 def test_ctrl_c_keeps_the_finished_parts_and_says_how_to_resume(capsys, tmp_path, monkeypatch):
-    from pitchsim import batch
+    from pitchsim.study import batch
 
     real, calls = batch.simulate_part, []
 

@@ -43,7 +43,7 @@ def test_tournament_progress_bar_on_stderr(capsys, monkeypatch):
                          "--seed", "1", "--json")  # fmt: skip
     assert code == 0 and "games" in err
     # stdout stays clean: exactly the library's result
-    from pitchsim.tournament import tournament
+    from pitchsim.games.tournament import tournament
 
     assert json.loads(out) == tournament("heuristic,random", games=20000, seed=1).to_json()
 
@@ -133,9 +133,9 @@ def test_play_game_is_the_tournaments_game(capsys):
     """The same deals, calls and scores as the game kernel behind ``pitchsim tournament``."""
     import numpy as np
 
-    from pitchsim.bidding import seat_arrays, seat_strategies
+    from pitchsim.game.rules import Rules
+    from pitchsim.games.bidding import seat_arrays, seat_strategies
     from pitchsim.kernels.game import play_games
-    from pitchsim.options import Rules
 
     seats = seat_strategies("odds,heuristic,random", "heuristic", 3)
     rules = Rules(target=11)

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from pitchsim import bid_odds
-from pitchsim.cards import mask_of, parse_hand, parse_suit
+from pitchsim.advice.odds import BIDS
 from pitchsim.cli import main
+from pitchsim.game.cards import mask_of, parse_hand, parse_suit
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.fixed_hand import play_fixed_hand
-from pitchsim.odds import BIDS
-from pitchsim.options import Rules
-from pitchsim.policies import seat_policies
 
 HAND = "AH KH 2H 9C 7D 3S"
 CHEAP = "rollout:2"  # a real search policy, at the cheapest W
@@ -130,7 +130,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, extra, message):
 
 
 def test_library_checks_too():
-    from pitchsim.errors import InputError
+    from pitchsim.util.errors import InputError
 
     with pytest.raises(InputError, match="compare samples need a compare policy"):
         bid_odds(HAND, samples=100, compare_samples=10)

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from pitchsim.batch import read_manifest, simulate
 from pitchsim.cli import main
+from pitchsim.study.batch import read_manifest, simulate
 
 distributed = pytest.importorskip("distributed")
 
@@ -71,7 +71,7 @@ def test_resume_through_the_cluster(capsys, tmp_path, cluster, local):
 def _slow_parts(delay):
     """Run on each worker: make its parts take ``delay`` seconds longer, so that a kill
     finds work in flight.  The bytes are the real function's."""
-    import pitchsim.batch as b
+    import pitchsim.study.batch as b
 
     real = getattr(b, "_real_part_bytes", b.part_bytes)
     b._real_part_bytes = real

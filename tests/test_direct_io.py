@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from pitchsim.direct_io import write_new_file
+from pitchsim.util.direct_io import write_new_file
 
 SIZES = [0, 1, 4095, 4096, 4097, (1 << 20) + 3, (17 << 20) + 5]  # the last outgrows 16 MB
 

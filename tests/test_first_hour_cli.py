@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from pitchsim.batch import simulate
 from pitchsim.cli import main
-from pitchsim.variants import VARIANTS
+from pitchsim.game.variants import VARIANTS
+from pitchsim.study.batch import simulate
 
 
 def run(capsys, *argv):

@@ -22,11 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings  # the test extra installs it
 from hypothesis import strategies as st
 
-from pitchsim import batch, limits
-from pitchsim.batch import MANIFEST, simulate
-from pitchsim.cards import CardError, format_cards, parse_cards, parse_hand
 from pitchsim.cli import main
-from pitchsim.options import Rules, RulesError
+from pitchsim.game.cards import CardError, format_cards, parse_cards, parse_hand
+from pitchsim.game.rules import Rules, RulesError
+from pitchsim.study import batch
+from pitchsim.study.batch import MANIFEST, simulate
+from pitchsim.util import limits
 
 TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
 
@@ -65,7 +66,7 @@ def own_cache_and_warm_kernels(tmp_path_factory):
     any time is measured."""
     folder = tmp_path_factory.mktemp("verified")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("pitchsim.verified.cache_folder", lambda: folder)
+        mp.setattr("pitchsim.study.verified.cache_folder", lambda: folder)
         for argv in (["play", "--seed", "1", "--bid", "2"], ["play", "--seed", "1"],
                      ["play", "--seed", "1", "--hand", "AH KH 2H 9C 7D 3S", "--bid", "2"]):  # fmt: skip
             with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit):
@@ -306,7 +307,7 @@ def read_by_a_table_by_length(part, changed):
     columns it uses, whose fast checksums it checks."""
     import pyarrow.parquet as pq
 
-    from pitchsim.features import FEATURES
+    from pitchsim.game.features import FEATURES
 
     chunks = batch._chunks(pq.ParquetFile(part).metadata)
     used = {*FEATURES["length"].columns, "points"}
@@ -383,15 +384,15 @@ COUNT_OPTIONS = [
     (["tournament", "-s", "odds,heuristic"], "--target", limits.MAX_TARGET, 1,
      "pitchsim.cli.tournament.tournament"),
     (["simulate", "--seed", "1", "--part-size", str(limits.MAX_PART_SIZE)], "--deals",
-     limits.MAX_DEALS, 1, "pitchsim.batch._run"),
+     limits.MAX_DEALS, 1, "pitchsim.study.batch._run"),
     (["simulate", "--seed", "1", "--deals", "1000"], "--part-size", limits.MAX_PART_SIZE,
-     limits.MIN_PART_SIZE, "pitchsim.batch._run"),
+     limits.MIN_PART_SIZE, "pitchsim.study.batch._run"),
     (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.cli.play.auction_round"),
     (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.cli.play.auction_round"),
     (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.cli.play.auction_round"),
-    (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.analysis.Run"),
+    (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
     (["chart", "no-run", "--kind", "bids", "--out", "x.png"], "--min-count",
-     limits.MAX_MIN_COUNT, 1, "pitchsim.analysis.Run"),
+     limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
 ]  # fmt: skip
 
 

@@ -9,7 +9,9 @@ import numba
 import numpy as np
 import pytest
 
-from pitchsim.bidding import KernelDecisions, parse_strategies, seat_arrays
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import KernelDecisions, parse_strategies, seat_arrays
+from pitchsim.games.rounds import game_log
 from pitchsim.kernels.game import (
     L_BID,
     L_DEALER,
@@ -22,8 +24,6 @@ from pitchsim.kernels.game import (
     settle,
 )
 from pitchsim.kernels.hand import GAME, HIGH, JACK_POINT, LOW
-from pitchsim.options import Rules
-from pitchsim.rounds import game_log
 
 BASE = Rules()
 

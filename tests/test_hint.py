@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from pitchsim.cli import main
-from pitchsim.hint import HintError, hint
+from pitchsim.game.reference import deal_hands
+from pitchsim.game.reference.play import shows_void
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.search.worlds import draw_world
-from pitchsim.options import Rules
-from pitchsim.position import PositionError, parse_position, start_position
-from pitchsim.reference import deal_hands
-from pitchsim.reference.play import shows_void
+from pitchsim.search.hint import HintError, hint
+from pitchsim.search.position import PositionError, parse_position, start_position
 
 
 def random_position(rng, n, rules, cards_played, bid=2):

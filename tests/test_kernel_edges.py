@@ -3,7 +3,9 @@
 import numpy as np
 import pytest
 
-from pitchsim.cards import mask_of, parse_card, parse_cards, parse_suit
+from pitchsim.game.cards import mask_of, parse_card, parse_cards, parse_suit
+from pitchsim.game.rules import BASE_RULES, Rules
+from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.bits import suit_mask
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.hand import (
@@ -23,8 +25,6 @@ from pitchsim.kernels.hand import (
     winning_card,
 )
 from pitchsim.kernels.rng import deal_key
-from pitchsim.options import BASE_RULES, Rules
-from pitchsim.policies import seat_policies
 
 H, C, S, D = (parse_suit(s) for s in "HCSD")
 

@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
-from pitchsim.cards import FULL_DECK
+from pitchsim.game.cards import FULL_DECK
+from pitchsim.game.reference import play_hand
+from pitchsim.game.rules import BASE_RULES, Rules
+from pitchsim.games.policies import kernel_chooser, seat_policies
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.hand import GAME, HIGH, JACK_POINT, LOW, points_flags
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.simulate import play_logged, simulate_hands
-from pitchsim.options import BASE_RULES, Rules
-from pitchsim.policies import kernel_chooser, seat_policies
-from pitchsim.reference import play_hand
 
 VARIANTS = [
     Rules(),

@@ -10,11 +10,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pitchsim.analysis import summarize
-from pitchsim.odds import BidOdds, TrumpOdds, bid_odds
-from pitchsim.options import Rules
-from pitchsim.stats import Z95, samples_for_half_width, wilson
-from pitchsim.tournament import board_interval
+from pitchsim.advice.odds import BidOdds, TrumpOdds, bid_odds
+from pitchsim.game.rules import Rules
+from pitchsim.games.tournament import board_interval
+from pitchsim.study.analysis import summarize
+from pitchsim.util.stats import Z95, samples_for_half_width, wilson
 
 # Newcombe (1998), "Two-sided confidence intervals for the single proportion",
 # Statistics in Medicine 17:857-872, Table I, method 3 (Wilson score, no continuity

@@ -5,13 +5,13 @@ import math
 import numpy as np
 import pytest
 
-from pitchsim.cards import parse_hand, parse_suit
-from pitchsim.errors import InputError
-from pitchsim.odds import BidOdds, TrumpOdds, bid_odds
-from pitchsim.options import Rules
-from pitchsim.policies import seat_policies
-from pitchsim.rounds import play_round
-from pitchsim.stats import samples_for_half_width, wilson
+from pitchsim.advice.odds import BidOdds, TrumpOdds, bid_odds
+from pitchsim.game.cards import parse_hand, parse_suit
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
+from pitchsim.games.rounds import play_round
+from pitchsim.util.errors import InputError
+from pitchsim.util.stats import samples_for_half_width, wilson
 
 
 def test_six_top_trumps_make_every_bid():
@@ -123,7 +123,7 @@ def test_bad_input_raises_input_error(kwargs, message):
 
 def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals: int, seed: int):
     """Per deal, the High/Low/Jack/Game flags of the pitcher holding ``hand``."""
-    from pitchsim.cards import mask_of
+    from pitchsim.game.cards import mask_of
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.simulate import simulate_hands
 

@@ -6,17 +6,17 @@ import numpy as np
 import pytest
 
 import pitchsim
-from pitchsim.cards import Suit, mask_of, parse_hand
+from pitchsim.advice.odds import BidOdds, DefenceOdds, TrumpOdds, bid_odds
 from pitchsim.cli.bid_odds import render
 from pitchsim.cli.common import signed
+from pitchsim.game.cards import Suit, mask_of, parse_hand
+from pitchsim.game.reference import play_hand
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import kernel_chooser, seat_policies
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, play_fixed_hand
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.odds import BidOdds, DefenceOdds, TrumpOdds, bid_odds
-from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, seat_policies
-from pitchsim.reference import play_hand
 
 
 def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
@@ -145,7 +145,7 @@ def test_to_frame_is_tidy_and_equals_the_result(hearts):
         assert (row.p_make_lo, row.p_make_hi) == o.ci95(row.bid)
         assert row.expected_score == o.expected_score(row.bid)
         assert row.expected_margin == o.expected_margin(row.bid)
-    t = pitchsim.tournament("heuristic,random", boards=30, seed=1, rules="target=5")
+    t = pitchsim.games.tournament("heuristic,random", boards=30, seed=1, rules="target=5")
     assert t.rules.target == 5
     by_bid = t.to_frame(by="bid")
     assert len(by_bid) == 8 and set(by_bid.strategy) == {r.name for r in t.results}

@@ -10,16 +10,16 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from pitchsim.bidding import parse_strategies, seat_arrays
-from pitchsim.cards import mask_of, parse_cards, parse_hand, parse_suit
 from pitchsim.cli import main
+from pitchsim.game.cards import mask_of, parse_cards, parse_hand, parse_suit
+from pitchsim.game.rules import BASE_RULES, Rules
+from pitchsim.games.bidding import parse_strategies, seat_arrays
+from pitchsim.games.policies import seat_policies
+from pitchsim.games.rounds import game_log
+from pitchsim.games.tournament import tournament
 from pitchsim.kernels.auction import run_auction
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.options import BASE_RULES, Rules
-from pitchsim.policies import seat_policies
-from pitchsim.rounds import game_log
-from pitchsim.tournament import tournament
 
 
 def run(capsys, *argv):

@@ -1,4 +1,4 @@
-"""pitchsim.parquet: every file it writes must read back exactly through pyarrow."""
+"""pitchsim.study.parquet: every file it writes must read back exactly through pyarrow."""
 
 import io
 
@@ -8,7 +8,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from pitchsim.parquet import BLOCK, CREATED_BY, PAGE_ROWS, Column, Encoder, write_table
+from pitchsim.study.parquet import BLOCK, CREATED_BY, PAGE_ROWS, Column, Encoder, write_table
 
 INT_TYPES = [pa.int8(), pa.uint8(), pa.int16(), pa.uint16(), pa.int32(), pa.uint32(), pa.int64()]
 

@@ -13,23 +13,31 @@ import textwrap
 import numpy as np
 import pytest
 
-from pitchsim.cards import SUITS, cards_of, mask_of, parse_cards, parse_hand, suit_cards, suit_of
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.fixed_hand import play_fixed_hand
-from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
-from pitchsim.kernels.policies.heuristic import choose_trump
-from pitchsim.kernels.rng import DECISION_COUNTER
-from pitchsim.kernels.simulate import play_logged
-from pitchsim.odds import bid_odds
-from pitchsim.options import Rules
-from pitchsim.policies import (
+from pitchsim.advice.odds import bid_odds
+from pitchsim.game.cards import (
+    SUITS,
+    cards_of,
+    mask_of,
+    parse_cards,
+    parse_hand,
+    suit_cards,
+    suit_of,
+)
+from pitchsim.game.reference import legal_cards, play_hand
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import (
     kernel_chooser,
     play_array,
     play_policy,
     seat_planes,
     seat_policies,
 )
-from pitchsim.reference import legal_cards, play_hand
+from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.fixed_hand import play_fixed_hand
+from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
+from pitchsim.kernels.policies.heuristic import choose_trump
+from pitchsim.kernels.rng import DECISION_COUNTER
+from pitchsim.kernels.simulate import play_logged
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
 NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
@@ -369,7 +377,7 @@ def test_plain_play_loops_leave_the_search_out():
         from pitchsim.kernels.policies import choose_card
         from pitchsim.kernels.rng import DECISION_COUNTER
         from pitchsim.kernels.search import monte_carlo
-        from pitchsim.options import Rules
+        from pitchsim.game.rules import Rules
 
         @numba.njit
         def plain_loop(policy, legal, hand, rules, key):

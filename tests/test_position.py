@@ -1,4 +1,4 @@
-"""Reading and checking positions (pitchsim/position.py): every error is one line."""
+"""Reading and checking positions (pitchsim/search/position.py): every error is one line."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from pitchsim.cards import cards_of, mask_of, parse_cards
 from pitchsim.cli import main
-from pitchsim.position import PositionError, parse_position, read_position, read_positions
-from pitchsim.reference.play import play_hand
+from pitchsim.game.cards import cards_of, mask_of, parse_cards
+from pitchsim.game.reference.play import play_hand
+from pitchsim.search.position import PositionError, parse_position, read_position, read_positions
 
 ROUND = {  # pitchsim play --json --seed 3, shortened to three tricks
     "players": 4,
@@ -63,13 +63,13 @@ def test_whole_logged_rounds_round_trip():
 
 
 def _rules():
-    from pitchsim.options import Rules
+    from pitchsim.game.rules import Rules
 
     return Rules()
 
 
 def _name(c: int) -> str:
-    from pitchsim.cards import format_card
+    from pitchsim.game.cards import format_card
 
     return format_card(c, symbols=False)
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.options import Rules
-from pitchsim.variants import BY_KEY, VARIANTS, rules_help
+from pitchsim.game.rules import Rules
+from pitchsim.game.variants import BY_KEY, VARIANTS, rules_help
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()

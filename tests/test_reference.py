@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from pitchsim.cards import (
+from pitchsim.game.cards import (
     HAND_SIZE,
     JACK,
     N_CARDS,
@@ -27,8 +27,7 @@ from pitchsim.cards import (
     suit_cards,
     suit_of,
 )
-from pitchsim.options import Rules
-from pitchsim.reference import (
+from pitchsim.game.reference import (
     PASS,
     BidView,
     View,
@@ -43,6 +42,7 @@ from pitchsim.reference import (
     settle_hand,
     trick_winner,
 )
+from pitchsim.game.rules import Rules
 
 BASE = Rules()
 HEARTS, SPADES = parse_suit("H"), parse_suit("S")

@@ -14,11 +14,12 @@ import time
 import pyarrow.parquet as pq
 import pytest
 
-from pitchsim import atomic, batch
-from pitchsim.batch import MANIFEST, RunError, read_manifest, simulate
 from pitchsim.cli import main
-from pitchsim.options import Rules, RulesError
-from pitchsim.runlock import LOCK, run_lock
+from pitchsim.game.rules import Rules, RulesError
+from pitchsim.study import batch
+from pitchsim.study.batch import MANIFEST, RunError, read_manifest, simulate
+from pitchsim.study.runlock import LOCK, run_lock
+from pitchsim.util import atomic
 
 
 def cli(*argv):
@@ -45,7 +46,7 @@ def one_line_error(code, err, *words):
 def own_cache(tmp_path_factory, monkeypatch):
     """The memory of verified parts in a folder of these tests' own."""
     folder = tmp_path_factory.getbasetemp() / "verified"
-    monkeypatch.setattr("pitchsim.verified.cache_folder", lambda: folder)
+    monkeypatch.setattr("pitchsim.study.verified.cache_folder", lambda: folder)
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +127,7 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
     hashed = []
     real = batch._read_fast_checked
     monkeypatch.setattr(batch, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
-    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
+    monkeypatch.setattr("pitchsim.study.verified.racy_seconds", lambda st: 0.0)
     assert table(run)[0] == 0 and len(hashed) == 6
     assert table(run)[0] == 0 and len(hashed) == 6  # unchanged files: no hash
     time.sleep(0.01)
@@ -143,10 +144,10 @@ def test_the_writer_remembers_the_parts_it_wrote(tmp_path, monkeypatch):
     hashed = []
     real = batch._read_fast_checked
     monkeypatch.setattr(batch, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
-    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
+    monkeypatch.setattr("pitchsim.study.verified.racy_seconds", lambda st: 0.0)
     simulate(tmp_path / "r", 3000, [3], seed=8, part_size=1000)
     assert table(tmp_path / "r")[0] == 0 and hashed == []  # nothing left to hash
-    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 3600.0)
+    monkeypatch.setattr("pitchsim.study.verified.racy_seconds", lambda st: 3600.0)
     simulate(tmp_path / "s", 3000, [3], seed=8, part_size=1000)
     assert table(tmp_path / "s")[0] == 0 and len(hashed) == 3  # all too recent to trust
 
@@ -452,16 +453,16 @@ def test_real_processes_give_one_line_too(made, tmp_path):
 
 
 def test_library_calls_have_the_cli_limits():
-    """pitchsim.bid_odds and pitchsim.tournament refuse what the CLI refuses, before any
+    """pitchsim.bid_odds and pitchsim.games.tournament refuse what the CLI refuses, before any
     memory is allocated (a 10**15-sample bid-odds once asked for 909 TiB)."""
     import pitchsim
-    from pitchsim.errors import InputError
+    from pitchsim.util.errors import InputError
 
     with pytest.raises(InputError, match="samples must be at most 100,000,000"):
         pitchsim.bid_odds("AH KH 2H 9C 7D 3S", samples=10**15)
     with pytest.raises(InputError, match="samples must be a whole number"):
         pitchsim.bid_odds("AH KH 2H 9C 7D 3S", samples=2.5)
     with pytest.raises(InputError, match="games must be at most 10,000,000"):
-        pitchsim.tournament(["odds", "heuristic"], games=10**12)
+        pitchsim.games.tournament(["odds", "heuristic"], games=10**12)
     with pytest.raises(InputError, match="boards must be at most 10,000,000"):
-        pitchsim.tournament(["odds", "heuristic"], boards=10**12)
+        pitchsim.games.tournament(["odds", "heuristic"], boards=10**12)

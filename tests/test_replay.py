@@ -6,16 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pitchsim.double_dummy import solve
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.replay import replay_deals, solve_deals_with_trump
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.solver import solve_deals
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.options import Rules
-from pitchsim.position import start_position
-from pitchsim.reference import solver as reference
-from pitchsim.stats import paired_difference
+from pitchsim.search import minimax as reference
+from pitchsim.search.double_dummy import solve
+from pitchsim.search.position import start_position
+from pitchsim.util.stats import paired_difference
 
 TEMPLATE = deck_without(0)
 NONE = np.empty(0, np.int64)
@@ -23,7 +23,7 @@ VARIANTS = [Rules(), Rules(follow="suit", low="dealt"), Rules(partnership=True)]
 
 
 def _screen(seed, count, n, rules, policy="heuristic", fixed_trump=-1):
-    from pitchsim.policies import seat_policies
+    from pitchsim.games.policies import seat_policies
 
     flags = np.empty(count, np.int8)
     trump = np.empty(count, np.int8)
@@ -33,7 +33,7 @@ def _screen(seed, count, n, rules, policy="heuristic", fixed_trump=-1):
 
 
 def _replay(seed, deals, n, trumps, rules, policy, bid):
-    from pitchsim.policies import seat_policies
+    from pitchsim.games.policies import seat_policies
 
     out = np.empty(deals.size, np.int8)
     replay_deals(seed, deals, n, TEMPLATE, trumps, bid, seat_policies(policy, n),

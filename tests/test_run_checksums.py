@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from test_reliability import cli, one_line_error
 
-from pitchsim import batch
-from pitchsim.analysis import Run, make_table
-from pitchsim.batch import (
+from pitchsim.study import batch
+from pitchsim.study.analysis import Run, make_table
+from pitchsim.study.batch import (
     FRAME,
     MANIFEST,
     RunError,
@@ -23,15 +23,15 @@ from pitchsim.batch import (
     resume,
     simulate,
 )
-from pitchsim.errors import InputError
-from pitchsim.verified import VerifiedParts
+from pitchsim.study.verified import VerifiedParts
+from pitchsim.util.errors import InputError
 
 
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path, monkeypatch):
     """A memory of verified parts of each test's own: every read starts as a first read."""
-    monkeypatch.setattr("pitchsim.verified.cache_folder", lambda: tmp_path / "verified")
-    monkeypatch.setattr("pitchsim.verified.racy_seconds", lambda st: 0.0)
+    monkeypatch.setattr("pitchsim.study.verified.cache_folder", lambda: tmp_path / "verified")
+    monkeypatch.setattr("pitchsim.study.verified.racy_seconds", lambda st: 0.0)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,10 @@ import numpy as np
 import pytest
 from test_kernels import kernel_deal
 
-from pitchsim.cards import suit_cards, suit_of
+from pitchsim.game.cards import suit_cards, suit_of
+from pitchsim.game.reference import deal_hands, legal_cards, play_hand
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from pitchsim.kernels.hand import points_won
@@ -19,10 +22,7 @@ from pitchsim.kernels.search.monte_carlo import (
 )
 from pitchsim.kernels.search.playout import play_out
 from pitchsim.kernels.simulate import BLOCK, SEARCH_BLOCK, deals_per_block, simulate_hands
-from pitchsim.options import Rules
-from pitchsim.policies import kernel_chooser, seat_planes, seat_policies
-from pitchsim.reference import deal_hands, legal_cards, play_hand
-from pitchsim.runtime import use_threads
+from pitchsim.util.runtime import use_threads
 
 VARIANTS = [Rules(), Rules(follow="suit"), Rules(partnership=True), Rules(low="dealt")]
 
@@ -186,7 +186,7 @@ def test_search_runs_are_cut_into_small_blocks():
 
 def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
     """bid-odds' kernel (the hand as pitcher and as a defender) with a search seat."""
-    from pitchsim.cards import mask_of, parse_hand
+    from pitchsim.game.cards import mask_of, parse_hand
 
     hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
     policies = seat_policies("rollout:3,heuristic,heuristic,rollout:2", 4)

@@ -14,12 +14,12 @@ import random
 
 import pytest
 
-from pitchsim.cards import cards_of, mask_of, parse_cards
 from pitchsim.cli import main
-from pitchsim.double_dummy import solve, solve_value
-from pitchsim.options import Rules
-from pitchsim.position import parse_position, start_position
-from pitchsim.reference import solver as reference
+from pitchsim.game.cards import cards_of, mask_of, parse_cards
+from pitchsim.game.rules import Rules
+from pitchsim.search import minimax as reference
+from pitchsim.search.double_dummy import solve, solve_value
+from pitchsim.search.position import parse_position, start_position
 
 VARIANTS = [Rules(), Rules(follow="suit"), Rules(low="dealt"), Rules(follow="suit", low="dealt")]
 COMPARED = {"positions": 0}  # how many positions the comparisons below ran (printed by -s)
@@ -311,9 +311,9 @@ def in_trick_bounds(pos):
     """The kernel's bounds (points sure, points possible) for a position inside a trick."""
     import numpy as np
 
-    from pitchsim.double_dummy import kernel_args
     from pitchsim.kernels.bits import game_count
     from pitchsim.kernels.search import solver as k
+    from pitchsim.search.double_dummy import kernel_args
 
     hands, won, dealt, n, leader, trick, tl, trump, pitcher, rules = kernel_args(pos)
     ctx = np.zeros(k._CTX, dtype=np.int64)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pitchsim.bidding import StrategyError, parse_strategies
-from pitchsim.errors import InputError
-from pitchsim.options import Rules
-from pitchsim.tournament import seating, tournament
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import StrategyError, parse_strategies
+from pitchsim.games.tournament import seating, tournament
+from pitchsim.util.errors import InputError
 
 
 def test_seating_rotates_every_strategy_through_every_seat():

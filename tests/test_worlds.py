@@ -12,7 +12,10 @@ import random
 import numpy as np
 import pytest
 
-from pitchsim.cards import suit_cards
+from pitchsim.game.cards import suit_cards
+from pitchsim.game.reference import deal_hands, play_hand
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.worlds import (
     draw_world,
@@ -20,9 +23,6 @@ from pitchsim.kernels.search.worlds import (
     sample_worlds,
     view_constraint,
 )
-from pitchsim.options import Rules
-from pitchsim.policies import seat_planes
-from pitchsim.reference import deal_hands, play_hand
 
 
 def chi2_limit(df, z=3.09):

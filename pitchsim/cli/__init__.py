@@ -1,7 +1,7 @@
 """The ``pitchsim`` command: parse and validate, call the library, render.
 
 Each command lives in its own module and registers itself on ``app``.  Bad input
-raises :class:`pitchsim.errors.InputError`; ``main`` turns it (and click's usage
+raises :class:`pitchsim.util.errors.InputError`; ``main`` turns it (and click's usage
 errors) into one line on stderr and exit code 2.
 """
 
@@ -17,7 +17,7 @@ try:  # typer >= 0.26 vendors click; older versions use click itself
 except ImportError:  # pragma: no cover
     from click import exceptions as click_errors
 
-from ..errors import InputError, Interrupted
+from ..util.errors import InputError, Interrupted
 
 app = typer.Typer(
     name="pitchsim",

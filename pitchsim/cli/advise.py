@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import typer
 
-from ..advice import DEFAULT_MODEL, Advice, advise, call_name
-from ..cards import SUIT_SYMBOLS, format_cards
-from ..options import BIDS
+from ..advice.advise import DEFAULT_MODEL, Advice, advise, call_name
+from ..game.cards import SUIT_SYMBOLS, format_cards
+from ..game.rules import BIDS
 from . import app
 from .common import (
     JsonOpt,

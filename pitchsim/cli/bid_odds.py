@@ -6,11 +6,18 @@ import textwrap
 
 import typer
 
-from ..cards import format_cards
-from ..errors import InputError
-from ..limits import MAX_SAMPLES
-from ..odds import BIDS, DEFAULT_COMPARE_SAMPLES, DEFAULT_SAMPLES, BidOdds, CompareOdds, bid_odds
-from ..stats import Z95
+from ..advice.odds import (
+    BIDS,
+    DEFAULT_COMPARE_SAMPLES,
+    DEFAULT_SAMPLES,
+    BidOdds,
+    CompareOdds,
+    bid_odds,
+)
+from ..game.cards import format_cards
+from ..util.errors import InputError
+from ..util.limits import MAX_SAMPLES
+from ..util.stats import Z95
 from . import app
 from .common import (
     JsonOpt,

@@ -25,7 +25,7 @@ def cache_command(
     from .. import kernels  # light: compiles nothing
 
     if all_ and not clear:
-        from ..errors import InputError
+        from ..util.errors import InputError
 
         raise InputError("--all goes with --clear")
     gone = kernels.prune_cache(0, keep_current=not all_) if clear else []

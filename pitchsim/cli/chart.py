@@ -6,9 +6,9 @@ import sys
 
 import typer
 
-from ..chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
-from ..errors import InputError
-from ..limits import MAX_MIN_COUNT, check_count
+from ..study.chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
+from ..util.errors import InputError
+from ..util.limits import MAX_MIN_COUNT, check_count
 from . import app
 from .common import FullCheckOpt, NoVerifyOpt, run_verify
 
@@ -50,8 +50,12 @@ def chart_command(
         wanted = [h.strip() for h in holdings.split(",")]
         if not all(wanted):
             raise InputError(f"--holdings {holdings!r} has an empty holding")
-    from ..analysis import Run
-    from ..charts import chart, chart_data, save  # matplotlib loads only when a chart is drawn
+    from ..study.analysis import Run
+    from ..study.charts import (  # matplotlib loads only when a chart is drawn
+        chart,
+        chart_data,
+        save,
+    )
 
     opened = Run(run, verify=run_verify(no_verify, full_check))
     min_count = DEFAULT_MIN_COUNT if min_count is None else min_count

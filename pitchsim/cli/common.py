@@ -9,11 +9,11 @@ import sys
 
 import typer
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS
-from ..errors import InputError
-from ..limits import MAX_TARGET, check_count
-from ..options import Rules, rule_values
-from ..variants import rules_help
+from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ..game.rules import Rules, rule_values
+from ..game.variants import rules_help
+from ..util.errors import InputError
+from ..util.limits import MAX_TARGET, check_count
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
 SeedOpt = typer.Option(None, "--seed", help="Random seed (default: a new one, printed).")
@@ -44,7 +44,7 @@ FullCheckOpt = typer.Option(
 
 
 def run_verify(no_verify: bool, full_check: bool) -> bool | str:
-    """What --no-verify and --full-check ask of pitchsim.analysis.Run(verify=...)."""
+    """What --no-verify and --full-check ask of pitchsim.study.analysis.Run(verify=...)."""
     if no_verify and full_check:
         raise InputError("--no-verify and --full-check contradict each other: give one")
     return "full" if full_check else not no_verify

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from ..cards import format_card, format_cards, sort_for_display
-from ..hint import DEFAULT_WORLDS, Hint, hint
-from ..position import read_position, read_source
+from ..game.cards import format_card, format_cards, sort_for_display
+from ..search.hint import DEFAULT_WORLDS, Hint, hint
+from ..search.position import read_position, read_source
 from . import app
 from .common import JsonOpt, SeedOpt, show, suit_label
 from .progress import Progress

@@ -8,12 +8,12 @@ import textwrap
 
 import typer
 
-from ..bidding import seat_strategies
-from ..cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
-from ..errors import InputError
-from ..limits import MAX_BOARD, MAX_ROUNDS, check_count
-from ..rounds import Game, Round, auction_round, play_board
-from ..runtime import pick_seed
+from ..game.cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
+from ..games.bidding import seat_strategies
+from ..games.rounds import Game, Round, auction_round, play_board
+from ..util.errors import InputError
+from ..util.limits import MAX_BOARD, MAX_ROUNDS, check_count
+from ..util.runtime import pick_seed
 from . import app
 from .common import (
     JsonOpt,

@@ -7,8 +7,8 @@ import textwrap
 
 import typer
 
-from ..options import BASE_RULES, Rules
-from ..variants import BY_KEY, VARIANTS
+from ..game.rules import BASE_RULES, Rules
+from ..game.variants import BY_KEY, VARIANTS
 from . import app
 from .common import PartnershipOpt, RulesOpt, print_json
 

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import InputError, Interrupted
-from ..limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
-from ..options import Rules
-from ..runtime import PART_SIZE, pick_seed
+from ..game.rules import Rules
+from ..util.errors import InputError, Interrupted
+from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
+from ..util.runtime import PART_SIZE, pick_seed
 from . import app
 from .common import RulesOpt, SeedOpt, ThreadsOpt
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..batch import RunResult
+    from ..study.batch import RunResult
 
 
 @app.command("simulate")
@@ -51,7 +51,13 @@ def simulate_command(
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
     (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
-    from ..batch import MAX_SEED, parse_players, read_manifest, resume, simulate  # pyarrow here
+    from ..study.batch import (  # pyarrow here
+        MAX_SEED,
+        parse_players,
+        read_manifest,
+        resume,
+        simulate,
+    )
 
     check_count("--deals", deals, MAX_DEALS)
     check_count("--part-size", part_size, MAX_PART_SIZE, MIN_PART_SIZE)
@@ -91,7 +97,7 @@ def _keep_on_interrupt(out: str):
     try:
         yield
     except KeyboardInterrupt:
-        from ..batch import RunError, read_manifest
+        from ..study.batch import RunError, read_manifest
 
         try:
             m = read_manifest(out)
@@ -106,7 +112,7 @@ def _keep_on_interrupt(out: str):
 
 def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
     """With --resume the manifest has the parameters; given ones must agree with it."""
-    from ..batch import parse_players, read_manifest
+    from ..study.batch import parse_players, read_manifest
 
     m = read_manifest(out)
     given = {

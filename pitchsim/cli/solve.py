@@ -6,9 +6,9 @@ import sys
 
 import typer
 
-from ..cards import format_card, format_cards, game_points, sort_for_display
-from ..double_dummy import Solution, solve
-from ..position import read_positions, read_source
+from ..game.cards import format_card, format_cards, game_points, sort_for_display
+from ..search.double_dummy import Solution, solve
+from ..search.position import read_positions, read_source
 from . import app
 from .common import JsonOpt, print_json, suit_label
 

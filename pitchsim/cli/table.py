@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import InputError
-from ..features import FEATURES, parse_features
-from ..limits import MAX_MIN_COUNT, check_count
-from ..options import BIDS
+from ..game.features import FEATURES, parse_features
+from ..game.rules import BIDS
+from ..util.errors import InputError
+from ..util.limits import MAX_MIN_COUNT, check_count
 from . import app
 from .common import FullCheckOpt, NoVerifyOpt, run_verify
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..analysis import Run
+    from ..study.analysis import Run
 
 FORMATS = ("text", "csv", "json")
 BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
@@ -48,8 +48,8 @@ def table_command(
     """P(the pitcher's side wins >= k points), k = 1-4, with 95% intervals and deal counts,
     by player count and hand features."""
     # pandas and pyarrow load here, not when any other command starts
-    from ..analysis import Run, exact_checks, make_table
-    from ..batch import parse_players
+    from ..study.analysis import Run, exact_checks, make_table
+    from ..study.batch import parse_players
 
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from ..limits import MAX_GAMES, MAX_TARGET
-from ..options import BASE_RULES
-from ..tournament import BIDS, TournamentResult, tournament
+from ..game.rules import BASE_RULES
+from ..games.tournament import BIDS, TournamentResult, tournament
+from ..util.limits import MAX_GAMES, MAX_TARGET
 from . import app
 from .common import (
     JsonOpt,

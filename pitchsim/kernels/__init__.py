@@ -1,7 +1,7 @@
 """Numba kernels: dealing, the trick loop and scoring, play policies, batch loops.
 
 Every kernel is compiled with ``cache=True``; the plain-Python reference engine in
-``pitchsim.reference`` is the specification they are tested against.
+``pitchsim.game.reference`` is the specification they are tested against.
 
 Numba's on-disk cache checks only the timestamp of the file a kernel is defined in, not
 of the modules whose functions it inlines, so an edit to, say, the dealing code would
@@ -35,7 +35,7 @@ def _numba_source_digest() -> str:
     h = hashlib.sha256(numba.__version__.encode())
     for path in sorted(_PACKAGE.rglob("*.py")):
         text = path.read_bytes()
-        if b"numba" in text or path.name == "options.py":
+        if b"numba" in text or path.name == "rules.py":
             h.update(path.relative_to(_PACKAGE).as_posix().encode())
             h.update(text)
     return h.hexdigest()[:16]

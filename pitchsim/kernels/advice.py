@@ -24,7 +24,7 @@ kernels' auction.
 import numpy as np
 from numba import njit, prange
 
-from ..options import R_PARTNERSHIP
+from ..game.rules import R_PARTNERSHIP
 from . import game  # a module: game.py imports the auction, which loads this engine
 from .auction import finish_auction, legal_range
 from .bidding import choose_bid

@@ -1,6 +1,6 @@
 """The auction in a kernel: one call each from the dealer's left, the dealer last.
 
-Mirrors ``pitchsim.reference.auction``; tests replay both on the same decisions.
+Mirrors ``pitchsim.game.reference.auction``; tests replay both on the same decisions.
 The legal calls are always pass (or not, for a stuck dealer) plus every bid from a
 lowest one up to 4, so a caller is told just ``lowest`` and ``can_pass``.
 """
@@ -8,7 +8,7 @@ lowest one up to 4, so a caller is told just ``lowest`` and ``can_pass``.
 import numpy as np
 from numba import njit
 
-from ..options import R_ALL_PASS_REDEAL, R_DEALER_STEAL, R_MIN_BID
+from ..game.rules import R_ALL_PASS_REDEAL, R_DEALER_STEAL, R_MIN_BID
 from .bits import suit_mask
 from .policies import choose_card
 from .rng import AUCTION_COUNTER, DECISION_COUNTER

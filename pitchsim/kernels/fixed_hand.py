@@ -9,7 +9,7 @@ hand in seat 0 the outcomes are exactly ``simulate_hands``'.
 import numpy as np
 from numba import njit, prange
 
-from ..options import R_PARTNERSHIP
+from ..game.rules import R_PARTNERSHIP
 from .deal import deal_hands
 from .hand import hand_scratch, play_hand, points_flags, score_hand
 from .rng import deal_key

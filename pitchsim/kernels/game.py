@@ -1,6 +1,6 @@
 """Whole games in kernels: deal, auction, play and settle until a pitcher wins.
 
-Mirrors ``pitchsim.reference.game``.  Game g of a seed starts with seat ``g % n``
+Mirrors ``pitchsim.game.reference.game``.  Game g of a seed starts with seat ``g % n``
 dealing, and its deal d draws everything (cards, random calls, random cards) from the
 stream (seed, g * MAX_DEALS + d): a game is the same on any thread count, and the same
 deals come round again when a tournament replays the game with the strategies rotated.
@@ -9,7 +9,7 @@ deals come round again when a tournament replays the game with the strategies ro
 import numpy as np
 from numba import njit, prange
 
-from ..options import R_SET_PITCHER_WINS, R_TARGET
+from ..game.rules import R_SET_PITCHER_WINS, R_TARGET
 from .auction import MAX_BID, pitched_card, run_auction
 from .bits import suit_mask
 from .deal import deal_hands

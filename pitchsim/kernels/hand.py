@@ -1,12 +1,12 @@
 """One hand of Pitch in a kernel: six tricks, then High, Low, Jack and Game.
 
-Mirrors ``pitchsim.reference.play``; tests replay both on the same decisions.
+Mirrors ``pitchsim.game.reference.play``; tests replay both on the same decisions.
 """
 
 import numpy as np
 from numba import njit
 
-from ..options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
+from ..game.rules import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
 from .bits import JACK, bit, game_count, highest_card, lowest_card, suit_mask
 from .policies import choose_card
 from .rng import DECISION_COUNTER

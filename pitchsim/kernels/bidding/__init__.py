@@ -21,12 +21,12 @@ bid by pitching: the auction kernel asks the play policy for the card, in that s
 The advisor compiles only into auctions that may need it: it plays thousands of hands a
 call, and compiling it into every auction cost half a minute per kernel (and it runs
 auctions itself).  As with search play (``kernels.policies``), bidding-policy arrays that
-name the advisor are of ``ADVISOR_DTYPE`` (int32; ``pitchsim.bidding.bidding_array``
+name the advisor are of ``ADVISOR_DTYPE`` (int32; ``pitchsim.games.bidding.bidding_array``
 makes them), others int64, and the id's integer type picks at compile time whether
 ``choose_bid`` has the advisor's branch.  The advisor in an int64 array raises.
 
 To add a policy: write its kernel in this folder, give it the next id below and one
-branch in ``choose_bid``; ``pitchsim.bidding`` lists it by name.
+branch in ``choose_bid``; ``pitchsim.games.bidding`` lists it by name.
 """
 
 import numpy as np
@@ -86,7 +86,7 @@ def _advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat
                    can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
             if policy >= 0:
                 raise ValueError("the advisor in a plain (int64) bidding-policy array: "
-                                 "make it with pitchsim.bidding.bidding_array")  # fmt: skip
+                                 "make it with pitchsim.games.bidding.bidding_array")  # fmt: skip
             return np.int64(0), np.int64(-1)
 
         return refuse

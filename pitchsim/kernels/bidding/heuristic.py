@@ -18,7 +18,7 @@ steals when it can); a stuck dealer bids the minimum.  Partners do not steal fro
 
 from numba import njit
 
-from ...options import R_LOW_DEALT, R_PARTNERSHIP
+from ...game.rules import R_LOW_DEALT, R_PARTNERSHIP
 from ..bits import JACK, highest_card, lowest_card, popcount, suit_mask
 
 MAX_BID = 4

@@ -21,7 +21,7 @@ It picks the call (and the trump suit) with the best expected value.
 import numpy as np
 from numba import njit
 
-from ...options import R_DEALER_STEAL, R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
+from ...game.rules import R_DEALER_STEAL, R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
 from ..bits import popcount, suit_mask
 
 MAX_BID = 4

@@ -13,20 +13,20 @@ Every policy has the same signature (the player's *view*; never another hand)::
 - ``key``, ``counter``: the counter-based random stream of this decision
 
 A policy id is its kind (the ids below) plus, for the search policies, the number
-of worlds they sample shifted left by ``WORLDS_SHIFT`` (``pitchsim.policies`` reads
+of worlds they sample shifted left by ``WORLDS_SHIFT`` (``pitchsim.games.policies`` reads
 ``rollout:16`` as ``ROLLOUT | 16 << WORLDS_SHIFT``).
 
 Search policies compile only into play loops that may need them.  A search policy plays
 hands out (or solves them) at every decision, so compiling it into every play loop cost
 a minute of compile time per kernel.  Play-policy arrays that name a search policy are
-therefore of ``SEARCH_DTYPE`` (int32; ``pitchsim.policies.play_array`` makes them), plain
+therefore of ``SEARCH_DTYPE`` (int32; ``pitchsim.games.policies.play_array`` makes them), plain
 ones int64; the policy's integer type picks, at compile time, whether ``choose_card``
 has a search branch (``search_card``).  A search id in an int64 array raises, never
 plays a wrong card.
 
 To add a policy: write its kernel in this folder, give it the next id below and one
 branch in ``choose_card`` (or, for a search policy, in ``search_card``);
-``pitchsim.policies`` lists it by name.
+``pitchsim.games.policies`` lists it by name.
 """
 
 import numpy as np
@@ -78,7 +78,7 @@ def _search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, tr
                    trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
             if policy >= 0:
                 raise ValueError("a search play policy in a plain (int64) play-policy array: "
-                                 "make it with pitchsim.policies.play_array")  # fmt: skip
+                                 "make it with pitchsim.games.policies.play_array")  # fmt: skip
             return np.int64(-1)
 
         return refuse

@@ -41,7 +41,7 @@ rarely, the side suits), so a decision costs tens of nanoseconds.
 import numpy as np
 from numba import njit
 
-from ...options import R_LOW_DEALT, R_PARTNERSHIP
+from ...game.rules import R_LOW_DEALT, R_PARTNERSHIP
 from ..bits import (
     HONOURS,
     JACK,

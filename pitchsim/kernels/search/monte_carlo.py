@@ -23,7 +23,7 @@ Ablations (``scripts/compare_policies.py --ablate``, to measure what each part i
 worth): bits above the worlds count in ``search_card``'s ``worlds`` argument switch one
 part off.  ``FRESH_WORLDS``: every candidate card is valued on worlds of its own (no
 common random numbers); ``GREEDY_POINTS``: cards are ranked by points alone, not by
-the chance of the bid.  The policy names never set them (``pitchsim.policies`` allows
+the chance of the bid.  The policy names never set them (``pitchsim.games.policies`` allows
 at most 4,096 worlds), so shipped play only pays one mask for them.
 
 Imports: the search runs inside ``play_hand``'s decisions and plays hands out with
@@ -37,7 +37,7 @@ imported first.
 import numpy as np
 from numba import njit
 
-from ...options import R_PARTNERSHIP
+from ...game.rules import R_PARTNERSHIP
 from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw

@@ -13,7 +13,7 @@ the import cycle.)
 import numpy as np
 from numba import njit
 
-from ...options import R_MUST_FOLLOW
+from ...game.rules import R_MUST_FOLLOW
 from .. import hand
 from ..bits import bit, highest_card, suit_mask
 from ..policies.heuristic import heuristic_card

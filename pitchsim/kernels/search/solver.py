@@ -44,7 +44,7 @@ cards of one suit in one hand with no unplayed card between them and equal worth
 import numpy as np
 from numba import njit, prange
 
-from ...options import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
+from ...game.rules import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
 from ..bits import (
     HONOURS,
     JACK,

@@ -1,0 +1,477 @@
+"""Table-side advice: which call to make from this seat, after these calls, at this score.
+
+``advise`` deals the unseen cards to the other seats, keeps the deals in which every
+earlier caller, bidding by the model strategy, makes the call he made (rejection
+sampling in ``pitchsim.kernels.advice``), and plays each of the seat's legal calls in
+every kept deal to the end of the game: the later seats call by the model, the hand is
+played by the play policy and settled, and the rest of the game is played out by the
+model's strategies from the new scores.  It recommends the call that wins the game most
+often and says whether its lead over the next call is bigger than the error.
+
+>>> r = advise("AH KH QH JH TH 9H", players=4, seat=1, dealer=0, samples=200, seed=1)
+>>> r.recommended_call
+4
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..game.cards import SUITS, format_card, mask_of, parse_hand, suit_of
+from ..game.reference.auction import MAX_BID, PASS, legal_bids
+from ..game.rules import BIDS, Rules
+from ..games.bidding import Strategy, bidding_policy, odds_table
+from ..games.policies import play_array, play_policy
+from ..kernels import advice as engine
+from ..util.errors import InputError
+from ..util.runtime import chunked, pick_seed, use_threads
+from ..util.stats import Z95, wilson
+
+DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see README)
+DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences: tighter)
+MAX_TRIES = 1 << 22  # deals tried at most before giving up on a history
+MIN_KEPT = 200  # fewer kept deals than this: the model (almost) never makes these calls
+EVALUATE_CHUNK = 4096  # kept deals per kernel call: progress and Ctrl-C land between
+
+
+class AuctionError(InputError):
+    """Calls that are not a legal auction, or not the ones before this seat."""
+
+
+class UnlikelyCalls(InputError):
+    """A history of calls the model (almost) never makes with the cards left."""
+
+
+def call_name(call: int) -> str:
+    return "pass" if call == PASS else str(call)
+
+
+def parse_call(text: str) -> int:
+    t = text.strip().lower()
+    if t in ("pass", "p", "-"):
+        return PASS
+    if t in ("1", "2", "3", "4"):
+        return int(t)
+    raise AuctionError(f"cannot read call {text!r}: a call is pass or a bid 1-4")
+
+
+def parse_calls(calls: str | Sequence[int | str] | None) -> list[int]:
+    if calls is None:
+        return []
+    if isinstance(calls, str):
+        calls = [c for c in calls.split(",") if c.strip()] if calls.strip() else []
+    return [parse_call(c) if isinstance(c, str) else int(c) for c in calls]
+
+
+def parse_scores(scores: str | Sequence[int] | None, players: int, rules: Rules) -> list[int]:
+    """Per-seat game scores from ``"3,5,0,-2"`` (in a partnership also one per team,
+    ``"5,3"`` = seats 0+2 on 5, 1+3 on 3); all 0 when None."""
+    if scores is None:
+        return [0] * players
+    items = scores.split(",") if isinstance(scores, str) else list(scores)
+    values = []
+    for x in items:
+        try:
+            v = int(x.strip()) if isinstance(x, str) else operator_index(x)
+        except (TypeError, ValueError):
+            raise InputError(f"scores are whole numbers, not {str(x).strip()!r}") from None
+        values.append(v)
+    if rules.partnership and len(values) == 2:
+        values = [values[s % 2] for s in range(players)]
+    if len(values) != players:
+        teams = " (or 2, one per team)" if rules.partnership else ""
+        raise InputError(f"give one score per seat: {players}{teams}, not {len(values)}")
+    if rules.partnership and (values[0] != values[2] or values[1] != values[3]):
+        raise InputError("partners share one score: seats 0 and 2, 1 and 3 must be equal")
+    return values
+
+
+def operator_index(x) -> int:
+    if isinstance(x, bool) or not float(x).is_integer():
+        raise ValueError(x)
+    return int(x)
+
+
+def check_auction(
+    calls: list[int], players: int, seat: int, dealer: int, rules: Rules
+) -> list[int]:
+    """Check the calls heard before ``seat`` are a legal auction from the dealer's left
+    up to the seat before it; return the seat's legal calls (reference auction rules)."""
+    n = players
+    for name, s in (("seat", seat), ("dealer", dealer)):
+        if not 0 <= s < n:
+            raise InputError(f"{name} {s} is not a seat of a {n}-player table (0-{n - 1})")
+    before = (seat - dealer - 1) % n  # callers from the dealer's left up to the seat
+    if len(calls) != before:
+        first = (dealer + 1) % n
+        who = (
+            ""
+            if before == 0
+            else f" (seats {', '.join(str((first + i) % n) for i in range(before))})"
+        )
+        raise AuctionError(
+            f"seat {seat} is caller {before + 1} after dealer {dealer}: give the {before} "
+            f"call{'s' if before != 1 else ''} before it{who}, not {len(calls)}"
+        )
+    heard: list[int] = []
+    for i, c in enumerate(calls):
+        caller = (dealer + 1 + i) % n
+        legal = legal_bids(heard, caller == dealer, rules)
+        if not legal:
+            raise AuctionError(f"seat {caller} cannot call: a 4 ended the auction")
+        if c not in legal:
+            raise AuctionError(
+                f"seat {caller} cannot call {call_name(c)} after "
+                f"{', '.join(map(call_name, heard)) or 'nothing'} "
+                f"(legal: {', '.join(map(call_name, legal))})"
+            )
+        heard.append(c)
+    legal = legal_bids(heard, seat == dealer, rules)
+    if not legal:
+        raise AuctionError(f"seat {seat} has no call: a 4 ended the auction")
+    return legal
+
+
+@dataclass
+class Estimate:
+    """A Monte Carlo estimate and its 95% interval."""
+
+    value: float
+    ci95: tuple[float, float]
+
+    @classmethod
+    def proportion(cls, hits: int, trials: int) -> Estimate:
+        if trials == 0:
+            return cls(float("nan"), (float("nan"), float("nan")))
+        lo, hi = wilson(hits, trials)
+        return cls(hits / trials, (float(lo), float(hi)))
+
+    @classmethod
+    def mean(cls, x: np.ndarray) -> Estimate:
+        m = float(x.mean())
+        half = Z95 * float(x.std(ddof=1)) / np.sqrt(x.size) if x.size > 1 else float("nan")
+        return cls(m, (m - half, m + half))
+
+    @property
+    def half_width(self) -> float:
+        return (self.ci95[1] - self.ci95[0]) / 2
+
+
+def _number(x: float) -> float | None:
+    """A float for JSON: None where there is no estimate (made, when never pitching)."""
+    return None if x != x else float(x)
+
+
+@dataclass
+class CallAdvice:
+    """What one call of the seat led to over the kept deals."""
+
+    call: int
+    label: str  # "pass", "2", "2 (steal)"
+    p_pitcher: Estimate  # the seat or its partner became the pitcher
+    p_made: Estimate  # made the bid, given the seat's side pitched
+    expected_score: Estimate  # the seat's score for the hand
+    expected_margin: Estimate  # minus the average opponent's (the other team's)
+    p_win_game: Estimate
+    trump: int | None  # the suit the seat leads when it pitches at this bid
+    trump_share: dict[int, float]  # trump when the seat's side pitched -> share
+    unfinished: int  # games that hit the deal limit (counted as not won)
+
+    def to_json(self) -> dict:
+        names = ("p_pitcher", "p_made", "expected_score", "expected_margin", "p_win_game")
+        doc: dict = {"call": call_name(self.call), "label": self.label}
+        doc |= {k: _number(getattr(self, k).value) for k in names}
+        doc["ci95"] = {k: [_number(x) for x in getattr(self, k).ci95] for k in names}
+        doc["trump"] = SUITS[self.trump] if self.trump is not None else None
+        doc["trump_when_pitching"] = {SUITS[s]: p for s, p in self.trump_share.items()}
+        doc["unfinished_games"] = self.unfinished
+        return doc
+
+
+@dataclass
+class SuitAdvice:
+    """The seat pitching with one trump suit in the kept deals: P(make k), k = 1..4."""
+
+    suit: int
+    points: np.ndarray  # kept deals by points the seat's side took, 0..4
+
+    @property
+    def samples(self) -> int:
+        return int(self.points.sum())
+
+    def p_make(self, k: int) -> Estimate:
+        return Estimate.proportion(int(self.points[k:].sum()), self.samples)
+
+    def expected_score(self, k: int) -> float:
+        pts = np.arange(5)
+        return float((np.where(pts >= k, pts, -k) * self.points).sum() / self.samples)
+
+
+@dataclass
+class Advice:
+    hand: list[int]
+    players: int
+    seat: int
+    dealer: int
+    calls: list[int]
+    scores: list[int]
+    rules: Rules
+    model: str
+    play: str
+    seed: int
+    samples: int  # deals kept
+    tried: int  # deals dealt to keep them
+    legal_calls: list[int]
+    by_call: dict[int, CallAdvice]
+    by_suit: dict[int, SuitAdvice]
+    recommended_call: int
+    runner_up: int | None
+    difference: Estimate | None  # P(win): recommended minus runner-up, paired per deal
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    @property
+    def acceptance_rate(self) -> float:
+        return self.samples / self.tried
+
+    @property
+    def difference_inside_error(self) -> bool | None:
+        return None if self.difference is None else bool(self.difference.ci95[0] <= 0)
+
+    def to_json(self) -> dict:
+        d = self.difference
+        return {
+            "hand": [format_card(c, symbols=False) for c in self.hand],
+            "players": self.players,
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "calls": [call_name(c) for c in self.calls],
+            "scores": self.scores,
+            "target": self.target,
+            "partnership": self.rules.partnership,
+            "rules": self.rules.describe(),
+            "model": self.model,
+            "play": self.play,
+            "seed": self.seed,
+            "samples": self.samples,
+            "tried": self.tried,
+            "acceptance_rate": self.acceptance_rate,
+            "legal_calls": [call_name(c) for c in self.legal_calls],
+            "by_call": {call_name(c): a.to_json() for c, a in self.by_call.items()},
+            "by_suit": {
+                SUITS[s]: {
+                    "p_make": {str(k): o.p_make(k).value for k in BIDS},
+                    "ci95": {str(k): list(o.p_make(k).ci95) for k in BIDS},
+                    "expected_score": {str(k): o.expected_score(k) for k in BIDS},
+                }
+                for s, o in self.by_suit.items()
+            },
+            "recommended_call": call_name(self.recommended_call),
+            "runner_up": call_name(self.runner_up) if self.runner_up is not None else None,
+            "p_win_difference": d.value if d else None,
+            "p_win_difference_ci95": list(d.ci95) if d else None,
+            "difference_inside_error": self.difference_inside_error,
+            "notes": self.notes,
+        }
+
+    def to_frame(self):
+        """One row per legal call (a pandas DataFrame)."""
+        import pandas as pd
+
+        rows = []
+        for c, a in self.by_call.items():
+            row = {"call": call_name(c), "label": a.label}
+            for k in ("p_win_game", "p_pitcher", "p_made", "expected_score", "expected_margin"):
+                e = getattr(a, k)
+                row[k], row[f"{k}_lo"], row[f"{k}_hi"] = e.value, *e.ci95
+            row["trump"] = SUITS[a.trump] if a.trump is not None else None
+            row["recommended"] = c == self.recommended_call
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+
+def keep_deals(seed, samples, max_tries, sample_args) -> tuple[np.ndarray, int]:
+    """The first ``samples`` deal numbers that fit the calls (fewer if ``max_tries``
+    deals give fewer) and the deals tried to find them: the same for any chunking."""
+    kept: list[np.ndarray] = []
+    found = tried = 0
+    chunk = 1 << 14
+    while found < samples and tried < max_tries:
+        count = min(chunk, max_tries - tried)
+        fits = np.empty(count, dtype=np.bool_)
+        engine.accept_deals(seed, tried, count, *sample_args, fits)
+        idx = np.flatnonzero(fits) + tried
+        kept.append(idx)
+        found += idx.size
+        tried += count
+        rate = max(found, 1) / tried
+        chunk = int(min(1 << 21, max(1 << 14, 1.2 * (samples - found) / rate)))
+    deals = np.concatenate(kept)[:samples] if kept else np.empty(0, dtype=np.int64)
+    if deals.size == samples and samples > 0:
+        tried = int(deals[-1]) + 1
+    return deals.astype(np.int64), tried
+
+
+def advise(
+    hand: str | Sequence[int],
+    players: int = 4,
+    seat: int = 0,
+    dealer: int = 3,
+    calls: str | Sequence[int | str] | None = None,
+    scores: str | Sequence[int] | None = None,
+    target: int | None = None,
+    partnership: bool = False,
+    rules: Rules | None = None,
+    model: str = DEFAULT_MODEL,
+    play: str | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    max_tries: int = MAX_TRIES,
+    progress=None,
+) -> Advice:
+    """Advise ``seat``, holding ``hand``, on its call after ``calls`` (the calls made from
+    the dealer's left up to the seat before it), at game ``scores`` (per seat; default
+    all 0) to ``target`` (default: the rules').
+
+    ``model`` is the strategy (``bidding+play``) every other seat is taken to follow,
+    and the seat itself after this call; ``play`` replaces its play policy.  ``samples``
+    deals consistent with the calls are kept (default 6,000); deal i of ``seed`` is the
+    same on any thread count, so the answer is too.  ``progress(deals_done, total)``
+    is called as the kept deals are played out.
+    """
+    cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
+    if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
+        raise InputError("a hand has exactly 6 different cards")
+    rules = rules or Rules()
+    if partnership and not rules.partnership:
+        rules = dataclasses.replace(rules, partnership=True)
+    if target is not None:
+        if not isinstance(target, int) or target <= 0:
+            raise InputError(f"target must be a positive whole number, not {target!r}")
+        rules = dataclasses.replace(rules, target=target)
+    rules.check_players(players)
+    n = players
+    heard = parse_calls(calls)
+    legal = check_auction(heard, n, seat, dealer, rules)
+    score_list = parse_scores(scores, n, rules)
+    strategy = Strategy.parse(model)
+    if strategy.bidding == "advisor":
+        raise InputError("the model cannot be the advisor itself: use odds, heuristic, ...")
+    play_name = play_policy(play).name if play is not None else strategy.play
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    if samples <= 0:
+        raise InputError(f"samples must be positive, not {samples}")
+    if max_tries < samples:
+        raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
+    seed = pick_seed(seed)
+
+    hand_mask = np.int64(mask_of(cards))
+    bidding = np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64)
+    play_ids = play_array([play_policy(play_name).id] * n)
+    odds, params = odds_table(n, rules)
+    rule_array = rules.to_array()
+    heard_arr = np.array(heard, dtype=np.int64)
+    score_arr = np.array(score_list, dtype=np.int64)
+
+    with use_threads(threads):
+        deals, tried = keep_deals(seed, samples, max_tries, (n, seat, hand_mask, dealer,
+                                  heard_arr, score_arr, bidding, rule_array, odds, params))  # fmt: skip
+        kept = deals.size
+        if kept < min(MIN_KEPT, samples):
+            raise UnlikelyCalls(
+                f"the {strategy.bidding} model almost never makes the calls "
+                f"{', '.join(map(call_name, heard))} with the cards you do not hold: "
+                f"{kept} of {tried:,} deals fit; try another --model or check the calls"
+            )
+        suit_pts = np.empty((kept, 4), dtype=np.int64)
+        engine.pitch_suits(seed, deals, n, seat, hand_mask, play_ids, rule_array,
+                           suit_pts)  # fmt: skip
+        cand = np.array(legal, dtype=np.int64)
+        cand_trump = np.array(
+            [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in legal], dtype=np.int64
+        )
+        out = np.empty((kept, cand.size, engine.N_OUTCOMES))
+        for start, stop in chunked(kept, EVALUATE_CHUNK):  # each deal alone: any chunking
+            engine.evaluate_calls(seed, deals[start:stop], n, seat, hand_mask, dealer,
+                                  heard_arr, cand, cand_trump, score_arr, bidding, play_ids,
+                                  rule_array, odds, params, out[start:stop])  # fmt: skip
+            if progress:
+                progress(stop - start, kept)
+
+    high = max(heard, default=PASS)
+    by_call = {}
+    for i, c in enumerate(legal):
+        o = out[:, i]
+        side = o[:, engine.O_SIDE_PITCHED] > 0
+        won = o[:, engine.O_WON]
+        trumps = o[side, engine.O_TRUMP].astype(int)
+        share = np.bincount(trumps, minlength=4) / max(trumps.size, 1)
+        label = call_name(c)
+        if seat == dealer and c == high and c > PASS:
+            label += " (steal)"
+        by_call[c] = CallAdvice(
+            call=c,
+            label=label,
+            p_pitcher=Estimate.proportion(int(side.sum()), kept),
+            p_made=Estimate.proportion(
+                int((side & (o[:, engine.O_MADE] > 0)).sum()), int(side.sum())
+            ),
+            expected_score=Estimate.mean(o[:, engine.O_SCORE]),
+            expected_margin=Estimate.mean(o[:, engine.O_MARGIN]),
+            p_win_game=Estimate.proportion(int((won > 0).sum()), kept),
+            trump=int(cand_trump[i]) if c > 0 else None,
+            trump_share={s: float(share[s]) for s in range(4) if share[s] > 0},
+            unfinished=int((won < 0).sum()),
+        )
+    by_suit = {
+        s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=5))
+        for s in sorted({suit_of(c) for c in cards})
+    }
+
+    # Highest P(win); ties by the hand's margin, then the higher call (the same outcome,
+    # and nobody can outbid a 4).
+    wins = out[:, :, engine.O_WON] > 0
+    margin = out[:, :, engine.O_MARGIN].mean(axis=0)
+    order = sorted(range(len(legal)), key=lambda i: (wins[:, i].sum(), margin[i], legal[i]),
+                   reverse=True)  # fmt: skip
+    best = order[0]
+    runner_up = difference = None
+    if len(order) > 1:
+        second = order[1]
+        runner_up = legal[second]
+        difference = Estimate.mean(wins[:, best].astype(float) - wins[:, second])
+    notes = []
+    if kept < samples:
+        notes.append(f"only {kept:,} of {tried:,} deals fit the calls (wanted {samples:,})")
+    return Advice(
+        hand=cards,
+        players=n,
+        seat=seat,
+        dealer=dealer,
+        calls=heard,
+        scores=score_list,
+        rules=rules,
+        model=strategy.name if play is None else f"{strategy.bidding}+{play_name}",
+        play=play_name,
+        seed=seed,
+        samples=kept,
+        tried=tried,
+        legal_calls=legal,
+        by_call=by_call,
+        by_suit=by_suit,
+        recommended_call=legal[best],
+        runner_up=runner_up,
+        difference=difference,
+        notes=notes,
+    )
+
+
+assert MAX_BID == max(BIDS)

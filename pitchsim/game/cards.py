@@ -1,0 +1,173 @@
+"""Cards as integers and hands as int64 bit masks.
+
+A card is ``suit * 13 + rank`` with rank 0 = deuce ... 12 = ace and suits in the
+order clubs, diamonds, hearts, spades.  A hand is an int64 whose bit ``card`` is set
+when the hand holds that card; 52 bits fit with room to spare, and int64 keeps numba
+from mixing signed and unsigned arithmetic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import IntEnum
+
+from ..util.errors import InputError
+
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANKS = "23456789TJQKA"
+N_CARDS = 52
+N_RANKS = 13
+HAND_SIZE = 6
+
+TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
+# Game points by rank: ten 10, ace 4, king 3, queen 2, jack 1 (the deck totals 80).
+GAME_POINTS_BY_RANK = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
+SUIT_MASK = (1 << N_RANKS) - 1
+FULL_DECK = (1 << N_CARDS) - 1
+
+
+class CardError(InputError):
+    """A card string or hand that cannot be used; the message names the problem."""
+
+
+class Suit(IntEnum):
+    """A suit, as the int the engines use (``Suit.HEARTS == 2``) but shown by its name.
+
+    >>> Suit(2), str(Suit.HEARTS), Suit.HEARTS.letter, Suit.HEARTS.symbol
+    (Suit.HEARTS, 'hearts', 'H', '♥')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return SUITS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return SUIT_NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+def card(rank: int, suit: int) -> int:
+    return suit * N_RANKS + rank
+
+
+def suit_of(c: int) -> int:
+    return c // N_RANKS
+
+
+def rank_of(c: int) -> int:
+    return c % N_RANKS
+
+
+def game_points(c: int) -> int:
+    return GAME_POINTS_BY_RANK[rank_of(c)]
+
+
+def suit_cards(suit: int) -> int:
+    """The mask of all 13 cards of ``suit``."""
+    return SUIT_MASK << (suit * N_RANKS)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards in ``mask``, lowest card number first."""
+    return [c for c in range(N_CARDS) if mask >> c & 1]
+
+
+_SUIT_ALIASES = {s: i for i, s in enumerate(SUITS)} | {s: i for i, s in enumerate(SUIT_SYMBOLS)}
+_SUIT_ALIASES |= {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_RANK_ALIASES = {r: i for i, r in enumerate(RANKS)} | {"10": TEN}
+_CARD_RE = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+
+
+def parse_suit(text: str) -> int:
+    """``H``, ``h``, ``♥`` or ``hearts`` -> 2."""
+    t = text.strip()
+    if t.upper() in _SUIT_ALIASES:
+        return _SUIT_ALIASES[t.upper()]
+    if t in _SUIT_ALIASES:
+        return _SUIT_ALIASES[t]
+    for i, name in enumerate(SUIT_NAMES):
+        if t.lower() in (name, name[:-1]):
+            return i
+    raise CardError(f"unknown suit {text!r}: use one of C D H S (or ♣ ♦ ♥ ♠)")
+
+
+def parse_card(text: str) -> int:
+    m = _CARD_RE.fullmatch(text.strip())
+    if not m:
+        raise CardError(f"cannot read card {text!r}: expected rank then suit, like AH, 10h, T♥")
+    return card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
+
+
+def parse_cards(text: str) -> list[int]:
+    """Every card in ``text``, in the order typed.
+
+    Accepts ``AH KH 2H``, ``Ah,Kh,2h``, ``10h``/``Th``, suit symbols, and no separators
+    at all (``AhKh2h``).  Raises :class:`CardError` on anything else or on a duplicate.
+    """
+    cards: list[int] = []
+    pos = 0
+    stripped = text.strip()
+    while pos < len(stripped):
+        ch = stripped[pos]
+        if ch in " ,;\t\n":
+            pos += 1
+            continue
+        m = _CARD_RE.match(stripped, pos)
+        if not m:
+            bad = re.split(r"[\s,;]", stripped[pos:])[0]
+            raise CardError(f"cannot read card {bad!r}: expected rank then suit, like AH, 10h, T♥")
+        c = card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
+        if c in cards:
+            raise CardError(f"duplicate card {format_card(c, symbols=False)}")
+        cards.append(c)
+        pos = m.end()
+    return cards
+
+
+def parse_hand(text: str, size: int = HAND_SIZE) -> list[int]:
+    cards = parse_cards(text)
+    if len(cards) != size:
+        raise CardError(f"a hand has exactly {size} cards, got {len(cards)}")
+    return cards
+
+
+def format_card(c: int, symbols: bool = True) -> str:
+    """``AH`` style (for JSON) or ``A♥`` (for people)."""
+    suit = SUIT_SYMBOLS[suit_of(c)] if symbols else SUITS[suit_of(c)]
+    return RANKS[rank_of(c)] + suit
+
+
+def sort_for_display(cards: Iterable[int]) -> list[int]:
+    """Spades, hearts, clubs, diamonds (alternating colours), high to low within a suit."""
+    order = {3: 0, 2: 1, 0: 2, 1: 3}
+    return sorted(cards, key=lambda c: (order[suit_of(c)], -rank_of(c)))
+
+
+def format_cards(cards: Iterable[int], symbols: bool = True, sort: bool = False) -> str:
+    cs = sort_for_display(cards) if sort else list(cards)
+    return " ".join(format_card(c, symbols) for c in cs)
+
+
+def format_suit(suit: int, symbols: bool = True) -> str:
+    return SUIT_SYMBOLS[suit] if symbols else SUITS[suit]

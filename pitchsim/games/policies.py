@@ -1,0 +1,174 @@
+"""Play policies by name: what each does, and a Python handle on its kernel.
+
+The kernels live in :mod:`pitchsim.kernels.policies`; this module is the table the
+CLI and the library look names up in, and the bridge that lets the plain-Python
+reference engine ask a kernel for a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..game.reference.play import View
+from ..kernels.policies import (
+    KIND_MASK,
+    PLAIN_DTYPE,
+    PLAY_POLICY_IDS,
+    ROLLOUT,
+    SEARCH_DTYPE,
+    WORLDS_SHIFT,
+    choose_card,
+)
+from ..kernels.rng import DECISION_COUNTER, deal_key
+from ..util.errors import InputError
+
+
+class PolicyError(InputError):
+    """An unknown policy name."""
+
+
+@dataclass(frozen=True)
+class PlayPolicy:
+    name: str
+    id: int
+    description: str
+    worlds: int = 0  # search policies: worlds sampled per decision (``rollout:W``)
+
+
+# Search policies: worlds per decision when the name does not say (``rollout:32``), and
+# the most a name may ask for.
+DEFAULT_WORLDS = {"rollout": 32, "pimc": 16}
+MAX_WORLDS = 4096
+
+PLAY_POLICIES = {
+    "random": PlayPolicy(
+        "random",
+        PLAY_POLICY_IDS["random"],
+        "a legal card uniformly at random (the opening lead: any card, or any card of a fixed trump)",
+    ),
+    "heuristic": PlayPolicy(
+        "heuristic",
+        PLAY_POLICY_IDS["heuristic"],
+        "club-player play: pull trumps, capture jack/low, sluff points to partners, protect aces/tens",
+    ),
+    "rollout": PlayPolicy(
+        "rollout",
+        PLAY_POLICY_IDS["rollout"],
+        "search: each legal card played out by heuristic in W sampled worlds (rollout:W, "
+        f"default {DEFAULT_WORLDS['rollout']}); the side's chance of its bid first, then points",
+        DEFAULT_WORLDS["rollout"],
+    ),
+    "pimc": PlayPolicy(
+        "pimc",
+        PLAY_POLICY_IDS["pimc"],
+        "search: each legal card solved double-dummy in W sampled worlds (pimc:W, default "
+        f"{DEFAULT_WORLDS['pimc']}); the side's chance of its bid first, then points",
+        DEFAULT_WORLDS["pimc"],
+    ),
+}
+assert set(PLAY_POLICIES) == set(PLAY_POLICY_IDS)
+
+
+def by_name(table: dict, name: str, what: str, error: type[Exception]):
+    """``table``'s entry for ``name`` (any case, spaces around ignored), or ``error``
+    naming the known ones."""
+    try:
+        return table[name.strip().lower()]
+    except KeyError:
+        raise error(f"unknown {what} {name!r} (known: {', '.join(table)})") from None
+
+
+def play_policy(name: str) -> PlayPolicy:
+    """The policy ``name``; a search policy may say its worlds: ``rollout:64``."""
+    base, colon, worlds = name.strip().lower().partition(":")
+    policy = by_name(PLAY_POLICIES, base, "policy", PolicyError)
+    if not colon:
+        return _with_worlds(policy, policy.worlds)
+    if not policy.worlds:
+        raise PolicyError(f"policy {policy.name!r} samples no worlds: write it without ':'")
+    try:
+        w = int(worlds)
+    except ValueError:
+        raise PolicyError(f"cannot read the worlds in {name!r}: write e.g. {base}:32") from None
+    if not 1 <= w <= MAX_WORLDS:
+        raise PolicyError(f"worlds in {name!r} must be 1-{MAX_WORLDS}, not {w}")
+    return _with_worlds(policy, w)
+
+
+def _with_worlds(policy: PlayPolicy, worlds: int) -> PlayPolicy:
+    if not policy.worlds:
+        return policy
+    name = policy.name if worlds == DEFAULT_WORLDS[policy.name] else f"{policy.name}:{worlds}"
+    return PlayPolicy(name, policy.id | worlds << WORLDS_SHIFT, policy.description, worlds)
+
+
+def policy_name(policy_id: int) -> str:
+    """The name of a policy id (``play_policy(name).id``), worlds included."""
+    base = next(p for p in PLAY_POLICIES.values() if p.id == policy_id & KIND_MASK)
+    return _with_worlds(base, policy_id >> WORLDS_SHIFT).name
+
+
+def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
+    """Policy ids per seat from ``"heuristic"`` (every seat) or ``"heuristic,random,..."``."""
+    names = spec.split(",") if isinstance(spec, str) else list(spec)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise PolicyError(
+            f"give one policy for every seat or one per seat ({players}), not {len(names)}"
+        )
+    return play_array([play_policy(n).id for n in names])
+
+
+def play_array(ids: Sequence[int]) -> np.ndarray:
+    """Play-policy ids as the kernels take them: int32 when any is a search policy, so
+    that only those play loops compile the search in (``kernels.policies``), else int64."""
+    ids = np.asarray(ids, dtype=np.int64)
+    searching = bool(np.any(ids & KIND_MASK >= ROLLOUT))
+    return ids.astype(SEARCH_DTYPE if searching else PLAIN_DTYPE)
+
+
+def searches(policies: np.ndarray) -> bool:
+    """Whether a play-policy array from ``play_array`` names a search policy."""
+    return policies.dtype == SEARCH_DTYPE
+
+
+def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:
+    """The kernels' ``who`` (``kernels.view``): the seat number of every card
+    played, as three bit planes, from the cards each seat played."""
+    planes = [0, 0, 0]
+    for seat, cards in enumerate(played_by):
+        for k in range(3):
+            if seat >> k & 1:
+                planes[k] |= cards
+    return np.int64(planes[0]), np.int64(planes[1]), np.int64(planes[2])
+
+
+def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View], int]:
+    """A ``choose(view)`` for the reference engine that asks the seat's policy kernel.
+
+    It draws from the same random stream position as the kernels do for that decision
+    (seed, deal, trick and place in the trick), so both engines see identical choices.
+    """
+    key = np.uint64(deal_key(seed, deal))
+    won = np.zeros(8, dtype=np.int64)
+    trick = np.zeros(8, dtype=np.int64)
+
+    def choose(view: View) -> int:
+        rules = view.rules.to_array()
+        won[: view.players] = view.won
+        trick[: len(view.trick)] = view.trick
+        counter = DECISION_COUNTER + view.trick_no * view.players + len(view.trick)
+        return int(
+            choose_card(
+                policies[view.seat], view.legal, view.hand, view.seat, view.players,
+                view.pitcher, view.bid, view.trump, view.trick_no, trick, len(view.trick),
+                view.leader, view.played, won, seat_planes(view.played_by), view.voids, rules,
+                key, counter,
+            )
+        )  # fmt: skip
+
+    return choose

@@ -1,0 +1,337 @@
+"""Tournaments: strategies play whole games against each other, duplicate style.
+
+Every *board* (a game's sequence of deals, fixed by the seed and the board number) is
+played once per rotation of the strategies around the table: with K strategies, in
+rotation r seat s plays strategy ``(s + r) % K``.  Each seat's cards are thus played by
+every strategy in turn, which cancels most of the seat and card luck (the duplicate
+bridge idea).  With K strategies each one's fair share of the wins is 1/K.
+
+The 95% interval of a win rate is taken over boards (the K games of a board are not
+independent): the mean of the per-board win shares +/- 1.96 standard errors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..game.rules import BIDS, Rules
+from ..kernels.game import play_games
+from ..util.errors import InputError
+from ..util.limits import MAX_GAMES, check_count
+from ..util.runtime import chunked, pick_seed, use_threads
+from ..util.stats import Z95, wilson
+from .bidding import Strategy, parse_strategies, seat_arrays
+
+BOARDS_PER_CALL = 1 << 13
+
+
+@dataclass
+class StrategyResult:
+    """How one strategy did over all its games."""
+
+    name: str
+    games: int  # games it played (every game of the tournament)
+    wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_final_score: float  # per seat it held (partners: the team's score)
+    pitched: dict[int, int]  # bid -> hands it won the auction at that bid
+    made: dict[int, int]  # bid -> of those, hands made
+
+    @property
+    def hands_pitched(self) -> int:
+        return sum(self.pitched.values())
+
+    @property
+    def hands_made(self) -> int:
+        return sum(self.made.values())
+
+    @property
+    def hands_set(self) -> int:
+        return self.hands_pitched - self.hands_made
+
+    def make_rate(self, bid: int) -> float | None:
+        return self.made[bid] / self.pitched[bid] if self.pitched[bid] else None
+
+    def to_json(self) -> dict:
+        return {
+            "strategy": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": list(self.ci95),
+            "mean_final_score": self.mean_final_score,
+            "bids_made": self.hands_made,
+            "bids_set": self.hands_set,
+            "by_bid": {
+                str(k): {
+                    "pitched": self.pitched[k],
+                    "made": self.made[k],
+                    "make_rate": self.make_rate(k),
+                }
+                for k in BIDS
+            },  # fmt: skip
+        }
+
+
+@dataclass
+class TournamentResult:
+    strategies: list[str]
+    players: int
+    boards: int
+    rotations: int
+    seed: int
+    rules: Rules
+    results: list[StrategyResult]
+    unfinished: int  # games nobody won within the deal limit
+    mean_deals: float  # deals per game, redeals included
+    seating: list[list[str]] = field(default_factory=list)  # rotation -> strategy per seat
+
+    @property
+    def games(self) -> int:
+        return self.boards * self.rotations
+
+    @property
+    def fair_share(self) -> float:
+        return 1 / self.rotations
+
+    def to_json(self) -> dict:
+        return {
+            "players": self.players,
+            "strategies": self.strategies,
+            "duplicate": True,
+            "boards": self.boards,
+            "rotations": self.rotations,
+            "games": self.games,
+            "seating": self.seating,
+            "fair_share": self.fair_share,
+            "seed": self.seed,
+            "target": self.rules.target,
+            "partnership": self.rules.partnership,
+            "rules": self.rules.describe(),
+            "unfinished_games": self.unfinished,
+            "mean_deals_per_game": self.mean_deals,
+            "results": [r.to_json() for r in self.results],
+        }
+
+    def frame(self):
+        """One row per strategy (a pandas DataFrame): the same as ``to_frame()``."""
+        return self.to_frame()
+
+    def to_frame(self, by: str = "strategy"):
+        """The results as a tidy pandas DataFrame.
+
+        ``by="strategy"``: one row per strategy (``games``, ``wins``, ``win_rate`` with
+        its 95% interval ``ci_low`` / ``ci_high``, ``mean_final_score``, ``bids_made``,
+        ``bids_set``, and ``pitched_k`` / ``made_k`` per bid).  ``by="bid"``: one row
+        per strategy and bid: ``pitched``, ``made``, ``make_rate``.
+        """
+        import pandas as pd
+
+        if by not in ("strategy", "bid"):
+            raise InputError(f"to_frame by 'strategy' or 'bid', not {by!r}")
+        rows = []
+        for r in self.results:
+            if by == "bid":
+                rows += [{"strategy": r.name, "bid": k, "pitched": r.pitched[k],
+                          "made": r.made[k], "make_rate": r.make_rate(k)} for k in BIDS]  # fmt: skip
+                continue
+            row = {"strategy": r.name, "games": r.games, "wins": r.wins,
+                   "win_rate": r.win_rate, "ci_low": r.ci95[0], "ci_high": r.ci95[1],
+                   "mean_final_score": r.mean_final_score, "bids_made": r.hands_made,
+                   "bids_set": r.hands_set}  # fmt: skip
+            for k in BIDS:
+                row[f"pitched_{k}"] = r.pitched[k]
+                row[f"made_{k}"] = r.made[k]
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        wins = ", ".join(f"{r.name} {100 * r.win_rate:.1f}%" for r in self.results)
+        return (f"TournamentResult({self.players} players, {self.boards:,} boards x "
+                f"{self.rotations} rotations = {self.games:,} games, seed {self.seed}; "
+                f"win rates: {wins})")  # fmt: skip
+
+
+def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]]:
+    """Strategy per seat in each rotation: seat s plays ``(s + r) % K`` in rotation r."""
+    k = len(strategies)
+    return [[strategies[(s + r) % k] for s in range(players)] for r in range(k)]
+
+
+def board_interval(shares: np.ndarray) -> tuple[float, float]:
+    """95% interval of a mean win share over independent boards.
+
+    Forty boards, a quarter won twice, half split, a quarter lost: mean 1/2, half width
+    1.96 x sqrt(5/39) / sqrt(40).
+
+    >>> [round(float(x), 4) for x in board_interval(np.array([1.0] * 10 + [0.5] * 20 + [0.0] * 10))]
+    [0.389, 0.611]
+    """
+    g = shares.size
+    mean = float(shares.mean())
+    if g < 30 or shares.std() == 0:
+        lo, hi = wilson(mean * g, g)  # too few boards for the normal approximation
+        return float(lo), float(hi)
+    half = Z95 * float(shares.std(ddof=1)) / np.sqrt(g)
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
+def tournament(
+    strategies: str | Sequence[str | Strategy],
+    players: int = 4,
+    boards: int | None = None,
+    rules: Rules | str | dict | None = None,
+    target: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress=None,
+    games: int | None = None,
+) -> TournamentResult:
+    """Play ``boards`` boards, each once per rotation of ``strategies`` around the table.
+
+    Parameters
+    ----------
+    strategies : str or list
+        Two or more ``bidding+play`` strategies, comma-separated or as a list
+        (``"odds+heuristic,heuristic"``; bidding: random, heuristic, odds, odds-game,
+        advisor; play: random, heuristic, rollout[:W], pimc[:W]; a bare name is bidding
+        with heuristic play).  At most
+        one per seat, exactly two in a partnership (one per team).
+    players : int
+        Players at the table, 2-7.
+    boards : int
+        Boards (a game's sequence of deals) to play, default 1,000.  Each is played once
+        per rotation, so the tournament plays ``boards x len(strategies)`` games.
+    rules : Rules or str, optional
+        Rule variants, as :class:`~pitchsim.game.rules.Rules` or a ``--rules`` string such
+        as ``"low=dealt,target=11"``.  Default: the base rules.
+    target : int, optional
+        Points to win; overrides the rules' target (7).
+    seed : int, optional
+        Board b's deals come from (seed, b): the same seed plays the same games on any
+        thread count.  Default: a fresh seed, stored in the result.
+    threads : int, optional
+        Threads to run on (default: all cores).
+    progress : callable, optional
+        ``progress(games_done, total_games)``, called as chunks finish.
+    games : int, optional
+        The old name of ``boards`` (it always counted boards).
+
+    Returns
+    -------
+    TournamentResult
+        ``results`` (one :class:`StrategyResult` per strategy), ``to_frame()``.
+
+    Examples
+    --------
+    >>> r = tournament("heuristic,random", boards=50, seed=1)
+    >>> r.games
+    100
+    >>> r.results[0].wins > r.results[1].wins
+    True
+    """
+    if boards is not None and games is not None and boards != games:
+        raise InputError("give boards or games (its old name), not both")
+    boards = boards if boards is not None else games if games is not None else 1000
+    rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
+    if target is not None:
+        rules = dataclasses.replace(rules, target=target)
+    rules.check_players(players)
+    chosen = parse_strategies(strategies)
+    k = len(chosen)
+    if k < 2:
+        raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
+    if k > players:
+        raise InputError(f"{k} strategies do not fit at a {players}-player table")
+    if rules.partnership and k != 2:
+        raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
+    check_count("games" if games is not None else "boards", boards, MAX_GAMES)
+    games = boards  # below, per board arrays are sized by it
+    seed = pick_seed(seed)
+
+    n = players
+    tables = seating(chosen, n)
+    arrays = [seat_arrays(t, rules) for t in tables]
+    rule_array = rules.to_array()
+    wins = np.zeros((games, k), dtype=np.int8)  # per board: games won by strategy i
+    score_sum = np.zeros(k)
+    seat_games = np.zeros(k, dtype=np.int64)
+    pitched = np.zeros((k, 4), dtype=np.int64)
+    made = np.zeros((k, 4), dtype=np.int64)
+    unfinished = 0
+    deals = 0
+    total = games * k
+
+    with use_threads(threads):
+        for start, stop in chunked(games, BOARDS_PER_CALL):
+            m = stop - start
+            winner = np.empty(m, dtype=np.int64)
+            scores = np.empty((m, n), dtype=np.int32)
+            dealt = np.empty(m, dtype=np.int16)
+            stats = np.empty((m, n, 4, 2), dtype=np.int16)
+            for r in range(k):
+                a = arrays[r]
+                play_games(seed, start, m, n, a.bidding, a.play, rule_array, a.odds, a.params,
+                           winner, scores, dealt, stats)  # fmt: skip
+                strat_of_seat = np.array([(s + r) % k for s in range(n)])
+                done = winner >= 0
+                unfinished += int((~done).sum())
+                deals += int(dealt.sum())
+                # In a partnership the winner is a team, whose seats 0/1 name its strategy.
+                won_by = strat_of_seat[winner[done]]
+                np.add.at(wins, (np.arange(start, stop)[done], won_by), 1)
+                per_seat = stats.sum(axis=0, dtype=np.int64)
+                for s in range(n):
+                    i = strat_of_seat[s]
+                    score_sum[i] += float(scores[:, s].sum(dtype=np.int64))
+                    seat_games[i] += m
+                    pitched[i] += per_seat[s, :, 0]
+                    made[i] += per_seat[s, :, 1]
+                if progress:
+                    progress(m, total)
+
+    results = []
+    for i, strat in enumerate(chosen):
+        shares = wins[:, i] / k
+        results.append(
+            StrategyResult(
+                name=strat.name,
+                games=total,
+                wins=int(wins[:, i].sum()),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(score_sum[i] / seat_games[i]),
+                pitched={b: int(pitched[i, b - 1]) for b in BIDS},
+                made={b: int(made[i, b - 1]) for b in BIDS},
+            )
+        )
+    return TournamentResult(
+        strategies=[s.name for s in chosen],
+        players=n,
+        boards=games,
+        rotations=k,
+        seed=seed,
+        rules=rules,
+        results=results,
+        unfinished=unfinished,
+        mean_deals=deals / total,
+        seating=[[s.name for s in t] for t in tables],
+    )
+
+
+class _CallableModule(types.ModuleType):
+    """``pitchsim.games.tournament(...)`` is the function even once this module is imported
+    (importing ``pitchsim.games.tournament`` binds the module to that name on the package)."""
+
+    def __call__(self, *args, **kwargs) -> TournamentResult:
+        return tournament(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,353 @@
+"""Positions: a hand cut at any card, read from JSON and checked (``solve``, ``hint``).
+
+A position is the JSON object ``pitchsim play --json`` writes for a round::
+
+    {"players": 4, "pitcher": 3, "bid": 2,
+     "hands": [["4C", "6C", "JD", "AH", "8S", "TS"], ...],      # as dealt, 6 per seat
+     "tricks": [{"leader": 3, "cards": ["4H", "AH", "3H", "6H"]},
+                {"leader": 0, "cards": ["4C"]}],                # the last may be incomplete
+     "partnership": false, "rules": "follow=suit"}
+
+``bid``, ``partnership`` and ``rules`` (a ``--rules`` string such as
+``"low=dealt,follow=suit"`` or an object with the same keys) are optional; any other
+field (``winner``, ``points``, ``dealer``, ``trump``, ...) is ignored: who won each trick
+and which suit is trump follow from the cards.  ``tricks: []`` is the position before
+the opening lead, trump not yet fixed.
+
+:func:`read_position` (one object) and :func:`read_positions` (one object or a list)
+return :class:`Position`, which knows the cards still held, the cards each seat has
+captured, the trick in progress, the player to move and trump; :meth:`Position.view`
+is what the player to move can see (own hand, every seat's played cards, the tricks),
+for search that must not peek.  Every problem is a :class:`PositionError`, one line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..game.cards import HAND_SIZE, SUIT_NAMES, CardError, format_card, mask_of, parse_cards
+from ..game.cards import suit_of as _suit_of
+from ..game.reference.play import TRICKS, legal_cards, score_hand, trick_winner
+from ..game.rules import Rules, RulesError
+from ..util.errors import InputError
+
+
+class PositionError(InputError):
+    """A position that cannot have happened; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[int, ...]  # from the leader on
+    winner: int | None  # None while incomplete
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` (the player to move) can see: never another player's hand."""
+
+    seat: int
+    hand: int  # own cards still held
+    legal: int
+    players: int
+    pitcher: int
+    bid: int | None
+    trump: int  # -1 before the opening lead
+    tricks: tuple[Trick, ...]  # every trick so far, the last one possibly incomplete
+    played_by: tuple[int, ...]  # per seat, the cards it has played (current trick too)
+    won: tuple[int, ...]  # per seat, the cards it has captured
+    held: tuple[int, ...]  # per seat, how many cards it still holds
+    rules: Rules
+
+
+@dataclass(frozen=True)
+class Position:
+    """A hand of Pitch cut at one card, every hand open.
+
+    ``dealt`` and ``hands`` are per-seat bit masks (as dealt / still held), ``won`` the
+    cards each seat has captured in completed tricks; ``trick`` is the trick in
+    progress (cards from ``leader`` on, possibly empty).  ``to_play`` is None once all
+    six tricks are played.
+    """
+
+    players: int
+    pitcher: int
+    bid: int | None
+    rules: Rules
+    dealt: tuple[int, ...]
+    hands: tuple[int, ...]
+    won: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    trump: int  # -1: the opening lead has not been made
+    leader: int
+    trick: tuple[int, ...]
+    to_play: int | None
+
+    @property
+    def finished(self) -> bool:
+        return self.to_play is None
+
+    @property
+    def played_by(self) -> tuple[int, ...]:
+        return tuple(d & ~h for d, h in zip(self.dealt, self.hands, strict=True))
+
+    def side(self, seat: int) -> int:
+        return self.rules.team(seat)
+
+    def pitcher_side(self, seat: int) -> bool:
+        return self.side(seat) == self.side(self.pitcher)
+
+    def legal(self) -> int:
+        """The cards the player to move may play (0 when the hand is over)."""
+        if self.to_play is None:
+            return 0
+        return legal_cards(self.hands[self.to_play], self.trick, self.trump, self.rules)
+
+    def play(self, c: int) -> Position:
+        """The position after the player to move plays card ``c`` (it must be legal)."""
+        if not self.legal() >> c & 1:
+            raise PositionError(f"{format_card(c, symbols=False)} is not a legal play here")
+        seat = self.to_play
+        n = self.players
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << c)
+        trump = _suit_of(c) if self.trump < 0 else self.trump
+        trick = self.trick + (c,)
+        won = list(self.won)
+        tricks = list(self.tricks)
+        if len(trick) < n:
+            open_trick = Trick(self.leader, trick, None)
+            if self.trick:
+                tricks[-1] = open_trick
+            else:
+                tricks.append(open_trick)
+            return replace(self, hands=tuple(hands), trump=trump, trick=trick,
+                           tricks=tuple(tricks), to_play=(seat + 1) % n)  # fmt: skip
+        winner = (self.leader + trick_winner(trick, trump)) % n
+        won[winner] |= mask_of(trick)
+        done = Trick(self.leader, trick, winner)
+        if self.trick:
+            tricks[-1] = done
+        else:
+            tricks.append(done)
+        over = len(tricks) == TRICKS
+        return replace(self, hands=tuple(hands), won=tuple(won), trump=trump, trick=(),
+                       tricks=tuple(tricks), leader=winner,
+                       to_play=None if over else winner)  # fmt: skip
+
+    def points(self) -> int:
+        """Points (0-4) the pitcher's side holds at the end of a finished hand."""
+        if not self.finished:
+            raise ValueError("the hand is not over")
+        return score_hand(self.dealt, self.won, self.trump, self.rules).points[self.pitcher]
+
+    def view(self) -> SeatView:
+        """What the player to move sees (for ``hint``): no other seat's hand."""
+        if self.to_play is None:
+            raise PositionError("the hand is over: nobody is to play")
+        return SeatView(
+            seat=self.to_play,
+            hand=self.hands[self.to_play],
+            legal=self.legal(),
+            players=self.players,
+            pitcher=self.pitcher,
+            bid=self.bid,
+            trump=self.trump,
+            tricks=self.tricks,
+            played_by=self.played_by,
+            won=self.won,
+            held=tuple(h.bit_count() for h in self.hands),
+            rules=self.rules,
+        )
+
+    def to_json(self) -> dict:
+        def fmt(mask: int) -> list[str]:
+            return [format_card(c, symbols=False) for c in range(52) if mask >> c & 1]
+
+        return {
+            "players": self.players,
+            "pitcher": self.pitcher,
+            "bid": self.bid,
+            "hands": [fmt(d) for d in self.dealt],
+            "tricks": [{"leader": t.leader, "cards": [format_card(c, symbols=False)
+                                                      for c in t.cards]} for t in self.tricks],
+            "partnership": self.rules.partnership,
+            "rules": ",".join(f"{k}={str(v).lower()}" for k, v in self.rules.describe().items()),
+        }  # fmt: skip
+
+
+def start_position(dealt: Sequence[int], pitcher: int, rules: Rules, bid: int | None = None):
+    """The position before the opening lead of a deal (masks per seat)."""
+    n = len(dealt)
+    return Position(players=n, pitcher=pitcher, bid=bid, rules=rules, dealt=tuple(dealt),
+                    hands=tuple(dealt), won=(0,) * n, tricks=(), trump=-1, leader=pitcher,
+                    trick=(), to_play=pitcher)  # fmt: skip
+
+
+def _int(doc: dict, key: str, what: str) -> int:
+    v = doc[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise PositionError(f"{what} must be a whole number, not {json.dumps(v)}")
+    return v
+
+
+def _cards(value, what: str) -> list[int]:
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list) and all(isinstance(c, str) for c in value):
+        text = " ".join(value)
+    else:
+        raise PositionError(f'{what} must be a list of cards like ["AH", "10S"]')
+    try:
+        return parse_cards(text)
+    except CardError as e:
+        raise PositionError(f"{what}: {e}") from None
+
+
+def _rules(doc: dict) -> Rules:
+    spec = doc.get("rules")
+    try:
+        if spec is None:
+            rules = Rules()
+        elif isinstance(spec, str):
+            rules = Rules.parse(spec)
+        elif isinstance(spec, dict):
+            rules = Rules.parse(",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                                         for k, v in spec.items()))  # fmt: skip
+        else:
+            raise PositionError('rules must be a string like "low=dealt,follow=suit" or an object')
+    except RulesError as e:
+        raise PositionError(f"rules: {e}") from None
+    partnership = doc.get("partnership")
+    if partnership is not None:
+        if not isinstance(partnership, bool):
+            raise PositionError(f"partnership must be true or false, not {json.dumps(partnership)}")
+        if "rules" in doc and isinstance(spec, (str, dict)) and "partnership" in str(spec):
+            if rules.partnership != partnership:
+                raise PositionError("partnership and rules disagree about partnership")
+        rules = replace(rules, partnership=partnership)
+    return rules
+
+
+def parse_position(doc: object) -> Position:
+    """A checked :class:`Position` from a decoded JSON object."""
+    if not isinstance(doc, dict):
+        raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
+    for key in ("players", "pitcher", "hands", "tricks"):
+        if key not in doc:
+            raise PositionError(f"the position has no {key!r}")
+    n = _int(doc, "players", "players")
+    rules = _rules(doc)
+    try:
+        rules.check_players(n)
+    except RulesError as e:
+        raise PositionError(str(e)) from None
+    if doc["pitcher"] is None:
+        raise PositionError("pitcher is null: everybody passed, so no hand was played")
+    pitcher = _int(doc, "pitcher", "pitcher")
+    if not 0 <= pitcher < n:
+        raise PositionError(f"pitcher {pitcher} is not a seat of a {n}-player table (0-{n - 1})")
+    bid = doc.get("bid")
+    if bid is not None:
+        bid = _int(doc, "bid", "bid")
+        if not 1 <= bid <= 4:
+            raise PositionError(f"bid must be 1-4, not {bid}")
+
+    hands = doc["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        got = len(hands) if isinstance(hands, list) else "no list of"
+        raise PositionError(f"hands must list one hand per seat: {n} seats, {got} hands")
+    dealt: list[int] = []
+    holder: dict[int, int] = {}
+    for seat, h in enumerate(hands):
+        cs = _cards(h, f"seat {seat}'s hand")
+        if len(cs) != HAND_SIZE:
+            raise PositionError(f"seat {seat} was dealt {len(cs)} cards, not {HAND_SIZE}")
+        for c in cs:
+            if c in holder:
+                raise PositionError(f"{format_card(c, symbols=False)} is in two hands: "
+                                    f"seat {holder[c]} and seat {seat}")  # fmt: skip
+            holder[c] = seat
+        dealt.append(mask_of(cs))
+
+    tricks = doc["tricks"]
+    if not isinstance(tricks, list):
+        raise PositionError('tricks must be a list of {"leader", "cards"} objects')
+    if len(tricks) > TRICKS:
+        raise PositionError(f"{len(tricks)} tricks: a hand has {TRICKS}")
+    pos = start_position(dealt, pitcher, rules, bid)
+    for t, trick in enumerate(tricks, 1):
+        if not isinstance(trick, dict) or "leader" not in trick or "cards" not in trick:
+            raise PositionError(f"trick {t} must be an object with leader and cards")
+        leader = _int(trick, "leader", f"trick {t}'s leader")
+        if leader != pos.leader:
+            who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
+            raise PositionError(
+                f"trick {t} is led by seat {leader}, but {who} is seat {pos.leader}"
+            )
+        cs = _cards(trick["cards"], f"trick {t}")
+        if len(cs) > n:
+            raise PositionError(f"trick {t} has {len(cs)} cards: a trick has {n} at {n} players")
+        if len(cs) < n and t < len(tricks):
+            raise PositionError(f"trick {t} has {len(cs)} of {n} cards but is not the last trick")
+        if not cs and t > 1:
+            raise PositionError(f"trick {t} has no cards: leave it out")
+        for c in cs:
+            seat = pos.to_play
+            name = format_card(c, symbols=False)
+            if not pos.hands[seat] >> c & 1:
+                if pos.dealt[seat] >> c & 1:
+                    raise PositionError(f"seat {seat} plays {name} in trick {t} a second time")
+                raise PositionError(f"seat {seat} plays {name} in trick {t} but was not dealt it"
+                                    + (f" (seat {holder[c]} was)" if c in holder else ""))  # fmt: skip
+            if not pos.legal() >> c & 1:
+                led = SUIT_NAMES[_suit_of(pos.trick[0])]
+                must = "follow suit" if rules.follow == "suit" else "follow suit or trump"
+                raise PositionError(f"seat {seat}'s {name} in trick {t} is illegal: it holds "
+                                    f"{led}, so it must {must}")  # fmt: skip
+            pos = pos.play(c)
+    return pos
+
+
+def read_positions(text: str, source: str = "input") -> list[Position] | Position:
+    """One position (a JSON object) or a list of them (a JSON list) from ``text``."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(
+            f"{source} is not JSON: {e.msg} (line {e.lineno}, column {e.colno})"
+        ) from None
+    if isinstance(doc, list):
+        if not doc:
+            raise PositionError(f"{source} is an empty list: no positions")
+        out = []
+        for i, d in enumerate(doc):
+            try:
+                out.append(parse_position(d))
+            except PositionError as e:
+                raise PositionError(f"position {i}: {e}") from None
+        return out
+    return parse_position(doc)
+
+
+def read_position(text: str, source: str = "input") -> Position:
+    pos = read_positions(text, source)
+    if isinstance(pos, list):
+        raise PositionError(f"{source} holds a list of positions; give one")
+    return pos
+
+
+def read_source(source: str) -> tuple[str, str]:
+    """(text, name) of a file path, or of stdin for ``-``."""
+    if source == "-":
+        return sys.stdin.read(), "stdin"
+    try:
+        return Path(source).read_text(), source
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise PositionError(f"cannot read {source}: {reason}") from None

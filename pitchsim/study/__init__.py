@@ -1,0 +1,1 @@
+"""Study runs: simulating millions of deals into Parquet parts, their manifest, checksums and verification, locks, tables and charts."""
