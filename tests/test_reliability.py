@@ -417,7 +417,7 @@ def test_play_rounds_streams():
 
 def test_a_bad_scheduler_is_one_line_and_no_noise_at_exit(tmp_path):
     code = (
-        "import sys; from pitchsim import batch; batch.CONNECT_TIMEOUT = '1s'; "
+        "import sys; from pitchsim.study import batch; batch.CONNECT_TIMEOUT = '1s'; "
         "from pitchsim.cli import main; main(sys.argv[1:])"
     )
     for address in ("tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786"):
