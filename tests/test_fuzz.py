@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 from pitchsim.cli import main
 from pitchsim.game.cards import CardError, format_cards, parse_cards, parse_hand
 from pitchsim.game.rules import Rules, RulesError
-from pitchsim.study import batch
-from pitchsim.study.batch import MANIFEST, simulate
+from pitchsim.study import batch, parts
+from pitchsim.study.batch import simulate
+from pitchsim.study.manifest import MANIFEST
 from pitchsim.util import limits
 
 TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
@@ -309,7 +310,7 @@ def read_by_a_table_by_length(part, changed):
 
     from pitchsim.game.features import FEATURES
 
-    chunks = batch._chunks(pq.ParquetFile(part).metadata)
+    chunks = parts._chunks(pq.ParquetFile(part).metadata)
     used = {*FEATURES["length"].columns, "points"}
     unread = [chunks[c] for c in chunks if c not in used]
     return any(not any(a <= i < b for a, b in unread) for i in changed)

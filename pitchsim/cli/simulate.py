@@ -57,13 +57,8 @@ def simulate_command(
         raise InputError("--resume needs --out DIR, the run to finish")
     if not resume_run and deals is None:
         raise InputError("--deals is needed to start a run (or --resume --out DIR)")
-    from ..study.batch import (  # numba and pyarrow load here
-        MAX_SEED,
-        parse_players,
-        read_manifest,
-        resume,
-        simulate,
-    )
+    from ..study.batch import resume, simulate  # numba and pyarrow load here
+    from ..study.manifest import MAX_SEED, parse_players, read_manifest
 
     def note(message: str) -> None:
         if not quiet:
@@ -96,7 +91,7 @@ def _keep_on_interrupt(out: str):
     try:
         yield
     except KeyboardInterrupt:
-        from ..study.batch import RunError, read_manifest
+        from ..study.manifest import RunError, read_manifest
 
         try:
             m = read_manifest(out)
@@ -111,7 +106,7 @@ def _keep_on_interrupt(out: str):
 
 def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
     """With --resume the manifest has the parameters; given ones must agree with it."""
-    from ..study.batch import parse_players, read_manifest
+    from ..study.manifest import parse_players, read_manifest
 
     m = read_manifest(out)
     given = {

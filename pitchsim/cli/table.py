@@ -60,7 +60,7 @@ def table_command(
     # numpy, pandas and pyarrow load here, not when any other command starts
     from ..game.features import parse_features
     from ..study.analysis import Run, exact_checks, make_table
-    from ..study.batch import parse_players
+    from ..study.manifest import parse_players
 
     min_count = MIN_COUNT if min_count is None else min_count
     features = parse_features(BY if by is None else by)
