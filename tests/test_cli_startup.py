@@ -27,8 +27,19 @@ sys.stderr.write("\\nLOADED " + json.dumps([code, heavy]) + "\\n")
 """.replace("HEAVY", repr(HEAVY))
 
 HAND = "AH KH 2H 9C 7D 3S"
-COMMANDS = ["advise", "bid-odds", "cache", "chart", "hint", "play", "rules", "simulate",
-            "solve", "table", "tournament"]  # fmt: skip
+COMMANDS = [
+    "advise",
+    "bid-odds",
+    "cache",
+    "chart",
+    "hint",
+    "play",
+    "rules",
+    "simulate",
+    "solve",
+    "table",
+    "tournament",
+]
 
 # (argv, exit code): help, the rules, and errors in the arguments, of every command
 LIGHT = [
@@ -68,8 +79,9 @@ LIGHT = [
 
 
 def probe(argv: list[str]) -> tuple[int, list[str], str]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *argv], capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, timeout=120
+    )
     err, _, last = done.stderr.rstrip("\n").rpartition("\n")
     assert last.startswith("LOADED "), done.stderr
     code, heavy = json.loads(last.removeprefix("LOADED "))
