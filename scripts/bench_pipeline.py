@@ -49,9 +49,10 @@ from pitchsim.game.rules import Rules
 from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.study import batch
+from pitchsim.study import batch, manifest
 from pitchsim.study.analysis import Run, exact_checks, make_table
-from pitchsim.study.batch import PART_SIZE, RunParams, parse_players, simulate
+from pitchsim.study.batch import PART_SIZE, simulate
+from pitchsim.study.manifest import RunParams, parse_players
 from pitchsim.util.runtime import chunked, use_threads
 
 
@@ -115,7 +116,7 @@ def bench_pipeline(args) -> None:
 
 def link_copies(run: Path, copies: int, out: Path) -> Path:
     """A run of ``copies`` times ``run``'s parts, as hard links, with a matching manifest."""
-    doc = json.loads((run / batch.MANIFEST).read_text())
+    doc = json.loads((run / manifest.MANIFEST).read_text())
     if any(p["count"] != doc["part_size"] or p["status"] != "done" for p in doc["parts"]):
         sys.exit("--copies needs a finished run whose parts are all full")
     out.mkdir(parents=True)
@@ -129,7 +130,7 @@ def link_copies(run: Path, copies: int, out: Path) -> Path:
                 parts.append(dict(p, index=i, start=start, file=f"part-{i:06d}.parquet"))
                 start += p["count"]
     doc.update(parts=parts, deals_per_player_count=doc["deals_per_player_count"] * copies)
-    (out / batch.MANIFEST).write_text(json.dumps(doc))
+    (out / manifest.MANIFEST).write_text(json.dumps(doc))
     return out
 
 
@@ -151,7 +152,7 @@ def bench_aggregate(args) -> None:
                 sys.exit("--copies repeats parts at other deal ranges, which verification "
                          "refuses: add --verify off")  # fmt: skip
             run = link_copies(run, args.copies, Path(tmp) / "linked")
-        m = batch.read_manifest(run)
+        m = manifest.read_manifest(run)
         deals = sum(r.rows for r in m.done())
         size = sum(r.bytes for r in m.done())
         cache = "cold page cache" if args.cold else "warm page cache"
@@ -207,7 +208,7 @@ def bench_encode(args) -> None:
     from pitchsim.study.parquet import Encoder
 
     n = args.players
-    columns = batch.simulate_part(batch.Part(0, n, 0, args.deals), RunParams(1, "heuristic", {}))
+    columns = batch.simulate_part(manifest.Part(0, n, 0, args.deals), RunParams(1, "heuristic", {}))
     table = batch.part_table(columns)
     encodings = {c.name: "PLAIN" if c.encoding == "plain" or pa.types.is_boolean(c.type)
                  else "DELTA_BINARY_PACKED" for c in batch._PARQUET_COLUMNS}  # fmt: skip

@@ -47,7 +47,7 @@ from pitchsim.games.policies import play_policy, seat_policies  # noqa: E402
 from pitchsim.kernels.deal import deck_without  # noqa: E402
 from pitchsim.kernels.replay import replay_deals, solve_deals_with_trump  # noqa: E402
 from pitchsim.kernels.simulate import simulate_hands  # noqa: E402
-from pitchsim.study.batch import parse_players  # noqa: E402
+from pitchsim.study.manifest import parse_players  # noqa: E402
 from pitchsim.util.atomic import write_file  # noqa: E402
 from pitchsim.util.runtime import use_threads  # noqa: E402
 from pitchsim.util.stats import paired_difference, wilson  # noqa: E402

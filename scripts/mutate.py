@@ -486,7 +486,7 @@ MUTANTS = [
     ),
     M(
         "batch-stream-seed",
-        "pitchsim/study/batch.py",
+        "pitchsim/study/manifest.py",
         "return self.seed * 8 + players",
         "return self.seed * 8",
         T_BATCH,
@@ -527,7 +527,7 @@ MUTANTS = [
     ),
     M(
         "first-read-trusts-the-columns",
-        "pitchsim/study/batch.py",
+        "pitchsim/study/parts.py",
         "if checksum(view[a:b], key) != rec.fast_checksums[name]:",
         "if checksum(view[a:b], key) == '':",
         T_CHECKSUM,
@@ -535,7 +535,7 @@ MUTANTS = [
     ),
     M(
         "first-read-trusts-the-footer",
-        "pitchsim/study/batch.py",
+        "pitchsim/study/parts.py",
         "if checksum(_frame_bytes(view, frame[0]), key) != rec.fast_checksums[FRAME]:",
         "if checksum(_frame_bytes(view, frame[0]), key) == '':",
         T_CHECKSUM,
@@ -543,7 +543,7 @@ MUTANTS = [
     ),
     M(
         "fast-checksums-not-keyed",
-        "pitchsim/study/batch.py",
+        "pitchsim/study/parts.py",
         "[part.players, part.start, part.count], dtype",
         "[0, 0, 0], dtype",
         T_CHECKSUM,
@@ -551,7 +551,7 @@ MUTANTS = [
     ),
     M(
         "old-manifests-refused",
-        "pitchsim/study/batch.py",
+        "pitchsim/study/manifest.py",
         'keys = _PART_KEYS[doc["format"]]',
         "keys = _PART_KEYS[FORMAT]",
         T_CHECKSUM,

@@ -19,7 +19,8 @@ from pitchsim.study.analysis import (
     parse_features,
     points_counts,
 )
-from pitchsim.study.batch import MANIFEST, RunError, simulate
+from pitchsim.study.batch import simulate
+from pitchsim.study.manifest import MANIFEST, RunError
 from pitchsim.util.errors import InputError
 
 

@@ -21,8 +21,9 @@ from pitchsim.game.features import (
     parse_holding,
     pattern_code,
 )
-from pitchsim.study import batch
-from pitchsim.study.batch import MANIFEST, RunError, parse_players, read_manifest, resume, simulate
+from pitchsim.study import batch, manifest, parts
+from pitchsim.study.batch import resume, simulate
+from pitchsim.study.manifest import MANIFEST, RunError, parse_players, read_manifest
 from pitchsim.util.errors import InputError
 
 DEALS, PART = 6000, 2500  # 3 parts per player count, the last one short
@@ -56,8 +57,8 @@ def test_run_layout_and_manifest(reference):
     assert all(len(p["sha256"]) == 64 and p["bytes"] > 0 for p in doc["parts"])
     for p, rec in zip(doc["parts"], read_manifest(reference).parts, strict=True):
         data = (reference / p["file"]).read_bytes()  # the fast checksums of its bytes
-        assert p["fast_checksums"] == batch.fast_checksums(data, rec.part)
-    assert set(doc["columns"]) == set(batch.SCHEMA.names)
+        assert p["fast_checksums"] == parts.fast_checksums(data, rec.part)
+    assert set(doc["columns"]) == set(manifest.SCHEMA.names)
 
 
 def test_rows_are_consistent(reference):

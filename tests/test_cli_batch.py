@@ -169,12 +169,12 @@ def test_ctrl_c_keeps_the_finished_parts_and_says_how_to_resume(capsys, tmp_path
 
 
 def test_ctrl_c_elsewhere_is_one_line_and_exit_130(capsys, monkeypatch):
-    from pitchsim.cli import bid_odds
+    from pitchsim.advice import odds  # what the command calls
 
     def stopped(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(bid_odds, "bid_odds", stopped)
+    monkeypatch.setattr(odds, "bid_odds", stopped)
     code, out, err = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S")
     assert code == 130 and out == "" and err == "pitchsim: interrupted\n"
 

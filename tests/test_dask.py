@@ -12,7 +12,8 @@ import time
 import pytest
 
 from pitchsim.cli import main
-from pitchsim.study.batch import read_manifest, simulate
+from pitchsim.study.batch import simulate
+from pitchsim.study.manifest import read_manifest
 
 distributed = pytest.importorskip("distributed")
 

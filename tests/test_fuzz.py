@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 from pitchsim.cli import main
 from pitchsim.game.cards import CardError, format_cards, parse_cards, parse_hand
 from pitchsim.game.rules import Rules, RulesError
-from pitchsim.study import batch
-from pitchsim.study.batch import MANIFEST, simulate
+from pitchsim.study import batch, parts
+from pitchsim.study.batch import simulate
+from pitchsim.study.manifest import MANIFEST
 from pitchsim.util import limits
 
 TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
@@ -309,7 +310,7 @@ def read_by_a_table_by_length(part, changed):
 
     from pitchsim.game.features import FEATURES
 
-    chunks = batch._chunks(pq.ParquetFile(part).metadata)
+    chunks = parts._chunks(pq.ParquetFile(part).metadata)
     used = {*FEATURES["length"].columns, "points"}
     unread = [chunks[c] for c in chunks if c not in used]
     return any(not any(a <= i < b for a, b in unread) for i in changed)
@@ -375,21 +376,21 @@ def _stop(*args, **kwargs):
 # (argv before the value, option, limit, lowest allowed, the function the work starts in)
 COUNT_OPTIONS = [
     (["bid-odds", "AH KH 2H 9C 7D 3S"], "--samples", limits.MAX_SAMPLES, 1,
-     "pitchsim.cli.bid_odds.bid_odds"),
-    (["play", "--seed", "1"], "--rounds", limits.MAX_ROUNDS, 1, "pitchsim.cli.play.auction_round"),
+     "pitchsim.advice.odds.bid_odds"),
+    (["play", "--seed", "1"], "--rounds", limits.MAX_ROUNDS, 1, "pitchsim.games.rounds.auction_round"),
     (["play", "--seed", "1", "--game"], "--board", limits.MAX_BOARD, 0,
-     "pitchsim.cli.play.play_board"),
+     "pitchsim.games.rounds.play_board"),
     (["tournament", "-s", "odds,heuristic"], "--games", limits.MAX_GAMES, 1,
-     "pitchsim.cli.tournament.tournament"),
+     "pitchsim.games.tournament.tournament"),
     (["tournament", "-s", "odds,heuristic"], "--target", limits.MAX_TARGET, 1,
-     "pitchsim.cli.tournament.tournament"),
+     "pitchsim.games.tournament.tournament"),
     (["simulate", "--seed", "1", "--part-size", str(limits.MAX_PART_SIZE)], "--deals",
      limits.MAX_DEALS, 1, "pitchsim.study.batch._run"),
     (["simulate", "--seed", "1", "--deals", "1000"], "--part-size", limits.MAX_PART_SIZE,
      limits.MIN_PART_SIZE, "pitchsim.study.batch._run"),
-    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.cli.play.auction_round"),
-    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.cli.play.auction_round"),
-    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.cli.play.auction_round"),
+    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.games.rounds.auction_round"),
+    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.games.rounds.auction_round"),
+    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.games.rounds.auction_round"),
     (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
     (["chart", "no-run", "--kind", "bids", "--out", "x.png"], "--min-count",
      limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),

@@ -16,8 +16,9 @@ import pytest
 
 from pitchsim.cli import main
 from pitchsim.game.rules import Rules, RulesError
-from pitchsim.study import batch
-from pitchsim.study.batch import MANIFEST, RunError, read_manifest, simulate
+from pitchsim.study import batch, manifest, parts
+from pitchsim.study.batch import simulate
+from pitchsim.study.manifest import MANIFEST, RunError, read_manifest
 from pitchsim.study.runlock import LOCK, run_lock
 from pitchsim.util import atomic
 
@@ -70,7 +71,7 @@ def table(run, *more):
 
 def flip_a_bit_in(part, column):
     """Flip a bit in the middle of ``column``'s chunk: the file still decodes."""
-    a, b = batch._chunks(pq.ParquetFile(part).metadata)[column]
+    a, b = parts._chunks(pq.ParquetFile(part).metadata)[column]
     data = bytearray(part.read_bytes())
     data[(a + b) // 2] ^= 0x10
     part.write_bytes(bytes(data))
@@ -125,8 +126,8 @@ def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
 def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path, monkeypatch):
     run = copy_run(made, tmp_path / "run")
     hashed = []
-    real = batch._read_fast_checked
-    monkeypatch.setattr(batch, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
+    real = parts._read_fast_checked
+    monkeypatch.setattr(parts, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
     monkeypatch.setattr("pitchsim.study.verified.racy_seconds", lambda st: 0.0)
     assert table(run)[0] == 0 and len(hashed) == 6
     assert table(run)[0] == 0 and len(hashed) == 6  # unchanged files: no hash
@@ -142,8 +143,8 @@ def test_a_part_checked_once_is_not_hashed_again_until_it_changes(made, tmp_path
 
 def test_the_writer_remembers_the_parts_it_wrote(tmp_path, monkeypatch):
     hashed = []
-    real = batch._read_fast_checked
-    monkeypatch.setattr(batch, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
+    real = parts._read_fast_checked
+    monkeypatch.setattr(parts, "_read_fast_checked", lambda *a: hashed.append(1) or real(*a))
     monkeypatch.setattr("pitchsim.study.verified.racy_seconds", lambda st: 0.0)
     simulate(tmp_path / "r", 3000, [3], seed=8, part_size=1000)
     assert table(tmp_path / "r")[0] == 0 and hashed == []  # nothing left to hash
@@ -281,6 +282,7 @@ def test_a_complete_run_is_resumed_and_read_without_a_write(made, tmp_path, monk
         raise AssertionError("wrote to a complete run")
 
     monkeypatch.setattr(batch, "write_file", no_writes)
+    monkeypatch.setattr(manifest, "write_file", no_writes)
     monkeypatch.setattr(batch, "run_lock", no_writes)
     monkeypatch.setattr(batch, "remove_stale_temporaries", no_writes)
     code, out, _ = cli("simulate", "--resume", "--out", run)
@@ -430,7 +432,7 @@ def test_a_bad_scheduler_is_one_line_and_no_noise_at_exit(tmp_path):
 
 
 def test_read_manifest_refuses_a_huge_file(tmp_path):
-    (tmp_path / MANIFEST).write_bytes(b" " * (batch.MAX_MANIFEST_BYTES + 1))
+    (tmp_path / MANIFEST).write_bytes(b" " * (manifest.MAX_MANIFEST_BYTES + 1))
     with pytest.raises(RunError, match="over 32 MB"):
         read_manifest(tmp_path)
 

@@ -11,18 +11,11 @@ import numpy as np
 import pytest
 from test_reliability import cli, one_line_error
 
-from pitchsim.study import batch
+from pitchsim.study import manifest, parts
 from pitchsim.study.analysis import Run, make_table
-from pitchsim.study.batch import (
-    FRAME,
-    MANIFEST,
-    RunError,
-    fast_checksums,
-    read_manifest,
-    read_part,
-    resume,
-    simulate,
-)
+from pitchsim.study.batch import resume, simulate
+from pitchsim.study.manifest import FRAME, MANIFEST, RunError, read_manifest
+from pitchsim.study.parts import fast_checksums, read_part
 from pitchsim.study.verified import VerifiedParts
 from pitchsim.util.errors import InputError
 
@@ -60,7 +53,7 @@ def written_the_old_way(run):
 def count_hashes(monkeypatch):
     """Parts checked by SHA-256 and by fast checksums, as they are."""
     calls = {"sha256": 0, "fast": 0}
-    sha, fast = batch._sha256, batch._read_fast_checked
+    sha, fast = parts._sha256, parts._read_fast_checked
 
     def counted_sha(data):
         calls["sha256"] += 1
@@ -70,20 +63,20 @@ def count_hashes(monkeypatch):
         calls["fast"] += 1
         return fast(*args)
 
-    monkeypatch.setattr(batch, "_sha256", counted_sha)
-    monkeypatch.setattr(batch, "_read_fast_checked", counted_fast)
+    monkeypatch.setattr(parts, "_sha256", counted_sha)
+    monkeypatch.setattr(parts, "_read_fast_checked", counted_fast)
     return calls
 
 
 def test_a_new_run_records_both_kinds_of_checksum_of_every_part(made):
     doc = json.loads((made / MANIFEST).read_text())
-    assert doc["format"] == batch.FORMAT == "pitchsim-run/2"
+    assert doc["format"] == manifest.FORMAT == "pitchsim-run/2"
     m = read_manifest(made)
     for p, rec in zip(doc["parts"], m.parts, strict=True):
         data = (made / p["file"]).read_bytes()
         assert p["sha256"] == hashlib.sha256(data).hexdigest()
         assert p["fast_checksums"] == fast_checksums(data, rec.part)
-        assert set(p["fast_checksums"]) == {FRAME, *batch.SCHEMA.names}
+        assert set(p["fast_checksums"]) == {FRAME, *manifest.SCHEMA.names}
     # keyed by the part: the same bytes in another part's place do not pass
     a, b = m.parts[0], m.parts[1]
     assert fast_checksums((made / a.part.file).read_bytes(), b.part) != a.fast_checksums
@@ -241,19 +234,19 @@ def test_any_one_changed_byte_of_a_part_is_caught_on_a_first_read(made, tmp_path
         f = run / rec.part.file
         good = f.read_bytes()
         n = len(good)
-        chunks = batch._chunks(batch.pq.ParquetFile(f).metadata)
+        chunks = parts._chunks(parts.pq.ParquetFile(f).metadata)
         positions = {0, 1, 3, 4, n // 2, n - 9, n - 8, n - 5, n - 1}
         positions |= {a for a, _ in chunks.values()} | {b - 1 for _, b in chunks.values()}
         positions |= {int(i) for i in rng.integers(0, n, 60)}
         for i in sorted(positions):
             inside = [name for name, (a, b) in chunks.items() if a <= i < b]
-            column = inside[0] if inside else str(rng.choice(batch.SCHEMA.names))
+            column = inside[0] if inside else str(rng.choice(manifest.SCHEMA.names))
             for new in {good[i] ^ (1 << int(rng.integers(0, 8))), good[i] ^ 0xFF, 0} - {good[i]}:
                 bad = bytearray(good)
                 bad[i] = new
                 f.write_bytes(bytes(bad))
-                for columns in (batch.SCHEMA.names, [column]):
+                for columns in (manifest.SCHEMA.names, [column]):
                     with pytest.raises(RunError, match="is altered"):
                         read_part(run, rec, columns, known=VerifiedParts(run))
         f.write_bytes(good)
-        read_part(run, rec, batch.SCHEMA.names, known=VerifiedParts(run))
+        read_part(run, rec, manifest.SCHEMA.names, known=VerifiedParts(run))

@@ -1,8 +1,13 @@
 """The ``pitchsim`` command: parse and validate, call the library, render.
 
-Each command lives in its own module and registers itself on ``app``.  Bad input
-raises :class:`pitchsim.util.errors.InputError`; ``main`` turns it (and click's usage
-errors) into one line on stderr and exit code 2.
+Each command lives in its own module and registers itself on ``app``
+(:mod:`pitchsim.cli.app`).  Bad input raises :class:`pitchsim.util.errors.InputError`;
+``main`` turns it (and click's usage errors) into one line on stderr and exit code 2.
+
+A command module imports at its top only what its options and help need (typer, the
+rules, the cards): the library behind it (numba kernels, numpy, pandas) loads inside
+the command, so that ``--help``, ``rules`` and argument errors answer at once
+(tests/test_cli_startup.py checks that they never load numba).
 """
 
 from __future__ import annotations
@@ -18,18 +23,9 @@ except ImportError:  # pragma: no cover
     from click import exceptions as click_errors
 
 from ..util.errors import InputError, Interrupted
-
-app = typer.Typer(
-    name="pitchsim",
-    help="Strategy analyzer for Pitch (Auction Pitch / Setback): odds from simulated deals.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
-from .common import reject_empty  # noqa: E402
+from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: F401  (commands register on import)
+from .app import app
+from .common import reject_empty
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)

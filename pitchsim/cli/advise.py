@@ -3,12 +3,13 @@ this score."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from ..advice.advise import DEFAULT_MODEL, Advice, advise, call_name
 from ..game.cards import SUIT_SYMBOLS, format_cards
 from ..game.rules import BIDS
-from . import app
+from .app import app
 from .common import (
     JsonOpt,
     PartnershipOpt,
@@ -22,6 +23,13 @@ from .common import (
     suit_label,
 )
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..advice.advise import Advice
+
+# pitchsim.advice.advise.DEFAULT_MODEL, for the help without loading the kernels
+# (tests/test_cli_startup.py checks they agree)
+DEFAULT_MODEL = "odds"
 
 
 @app.command("advise")
@@ -59,6 +67,8 @@ def advise_command(
     positive("samples", samples)
     positive("target", target)
     rule_set = make_rules(rules, partnership, players)
+    from ..advice.advise import advise  # the kernels load here
+
     with Progress("deals") as bar:
         result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls,
                         scores=scores, target=target, rules=rule_set, model=model, play=play,
@@ -91,6 +101,8 @@ def _heard(r: Advice) -> str:
 
 
 def render(r: Advice) -> str:
+    from ..advice.advise import call_name
+
     table = "partnership" if r.rules.partnership else "solo"
     scores = ",".join(str(s) for s in r.scores)
     lines = [

@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import typer
 
-from ..advice.odds import (
-    BIDS,
-    DEFAULT_COMPARE_SAMPLES,
-    DEFAULT_SAMPLES,
-    BidOdds,
-    CompareOdds,
-    bid_odds,
-)
 from ..game.cards import format_cards
+from ..game.rules import BIDS
 from ..util.errors import InputError
 from ..util.limits import MAX_SAMPLES
-from ..util.stats import Z95
-from . import app
+from .app import app
 from .common import (
     JsonOpt,
     PartnershipOpt,
@@ -35,7 +28,14 @@ from .common import (
 )
 from .progress import Progress
 
+if TYPE_CHECKING:
+    from ..advice.odds import BidOdds, CompareOdds
+
 WIDTH = 100  # the tables' width: prose lines wrap to it
+# pitchsim.advice.odds's defaults, for the help and checks without loading the kernels
+# (tests/test_cli_startup.py checks they agree)
+DEFAULT_SAMPLES = 40_000
+DEFAULT_COMPARE_SAMPLES = 2_000
 
 
 @app.command("bid-odds")
@@ -75,6 +75,8 @@ def bid_odds_command(
         raise InputError(f"--compare-samples ({compare_samples:,}) cannot exceed --samples "
                          f"({shown:,}): the compare run plays the first deals again")  # fmt: skip
     rule_set = make_rules(rules, partnership, players)
+    from ..advice.odds import bid_odds  # the kernels load here
+
     with Progress("deals") as bar:
         result = bid_odds(hand, players=players, samples=samples, seed=seed, policy=policy,
                           trump=trump, threads=threads, rules=rule_set, progress=bar.update,
@@ -99,6 +101,8 @@ def _bid_table(r: BidOdds, order, title: str, value) -> list[str]:
 
 
 def render(r: BidOdds) -> str:
+    from ..util.stats import Z95
+
     table = "partnership" if r.rules.partnership else "solo"
     side = "the pitcher's team" if r.rules.partnership else "the pitcher"
     suits = "trump suit" if len(r.by_trump) == 1 else f"trump suit ({r.deals_played:,} in all)"

@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from . import app
+from .app import app
 
 
 @app.command("cache")
@@ -22,12 +22,12 @@ def cache_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
 ) -> None:
     """Show or clear the cache of compiled kernels (one folder per kernel version)."""
-    from .. import kernels  # light: compiles nothing
-
     if all_ and not clear:
         from ..util.errors import InputError
 
         raise InputError("--all goes with --clear")
+    from .. import kernels  # loads numba, compiles nothing
+
     gone = kernels.prune_cache(0, keep_current=not all_) if clear else []
     folders = kernels.cache_folders()
     if as_json:

@@ -9,7 +9,7 @@ import typer
 from ..study.chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
 from ..util.errors import InputError
 from ..util.limits import MAX_MIN_COUNT, check_count
-from . import app
+from .app import app
 from .common import FullCheckOpt, NoVerifyOpt, run_verify
 
 

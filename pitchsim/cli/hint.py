@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..search.hint import DEFAULT_WORLDS, Hint, hint
-from ..search.position import read_position, read_source
-from . import app
+from .app import app
 from .common import JsonOpt, SeedOpt, show, suit_label
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..search.hint import Hint
+
+# pitchsim.search.hint.DEFAULT_WORLDS, for the help without loading the kernels
+# (tests/test_cli_startup.py checks they agree)
+DEFAULT_WORLDS = 200
 
 
 @app.command("hint")
@@ -29,6 +36,9 @@ def hint_command(
     """Every legal card of the player to move, valued over sampled deals of the cards
     he cannot see (only what he has seen is used): the pitcher's side's points and its
     chance of making the bid, with 95% intervals, and the card to play."""
+    from ..search.hint import hint  # the kernels load here
+    from ..search.position import read_position, read_source
+
     text, name = read_source(position)
     pos = read_position(text, name)
     with Progress("worlds") as bar:

@@ -5,16 +5,15 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..game.cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
-from ..games.bidding import seat_strategies
-from ..games.rounds import Game, Round, auction_round, play_board
 from ..util.errors import InputError
 from ..util.limits import MAX_BOARD, MAX_ROUNDS, check_count
 from ..util.runtime import pick_seed
-from . import app
+from .app import app
 from .common import (
     JsonOpt,
     PartnershipOpt,
@@ -27,6 +26,9 @@ from .common import (
     show,
     suit_label,
 )
+
+if TYPE_CHECKING:
+    from ..games.rounds import Game, Round
 
 
 @app.command("play")
@@ -81,6 +83,9 @@ def play_command(
         raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
     if bid is not None and dealer is not None:
         raise InputError("--bid seats the dealer last (seat 0 pitches): leave out --dealer")
+    from ..games.bidding import seat_strategies  # the kernels load here
+    from ..games.rounds import auction_round, play_board
+
     seats = seat_strategies(bidding, policy, players)
     cards = parse_hand(hand) if hand else None
     t = -1

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
-from tqdm import tqdm
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 SHOW_AFTER = 2.0  # seconds: short runs print no bar at all
 
@@ -34,6 +36,8 @@ class Progress:
         if not self.enabled:
             return
         if self.bar is None and time.monotonic() - self.start >= SHOW_AFTER:
+            from tqdm import tqdm  # only a long run draws a bar
+
             self.bar = tqdm(total=self.total, unit=f" {self.unit}", unit_scale=True,
                             file=sys.stderr, dynamic_ncols=True, initial=self.done)  # fmt: skip
         elif self.bar is not None:

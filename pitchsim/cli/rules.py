@@ -9,7 +9,7 @@ import typer
 
 from ..game.rules import BASE_RULES, Rules
 from ..game.variants import BY_KEY, VARIANTS
-from . import app
+from .app import app
 from .common import PartnershipOpt, RulesOpt, print_json
 
 BASE_TEXT = """\

@@ -13,7 +13,7 @@ from ..game.rules import Rules
 from ..util.errors import InputError, Interrupted
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, pick_seed
-from . import app
+from .app import app
 from .common import RulesOpt, SeedOpt, ThreadsOpt
 from .progress import Progress
 
@@ -51,16 +51,14 @@ def simulate_command(
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
     (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
-    from ..study.batch import (  # pyarrow here
-        MAX_SEED,
-        parse_players,
-        read_manifest,
-        resume,
-        simulate,
-    )
-
     check_count("--deals", deals, MAX_DEALS)
     check_count("--part-size", part_size, MAX_PART_SIZE, MIN_PART_SIZE)
+    if resume_run and out is None:
+        raise InputError("--resume needs --out DIR, the run to finish")
+    if not resume_run and deals is None:
+        raise InputError("--deals is needed to start a run (or --resume --out DIR)")
+    from ..study.batch import resume, simulate  # numba and pyarrow load here
+    from ..study.manifest import MAX_SEED, parse_players, read_manifest
 
     def note(message: str) -> None:
         if not quiet:
@@ -68,16 +66,12 @@ def simulate_command(
 
     started = time.monotonic()
     if resume_run:
-        if out is None:
-            raise InputError("--resume needs --out DIR, the run to finish")
         _check_same(out, deals, players, policy, seed, rules, part_size)
         manifest = read_manifest(out)
         todo = sum(r.part.count for r in manifest.parts if r.status != "done")
         with Progress("deals", todo, enabled=not quiet) as bar, _keep_on_interrupt(out):
             result = resume(out, threads, scheduler, bar.update, on_damaged=note, note=note)
     else:
-        if deals is None:
-            raise InputError("--deals is needed to start a run (or --resume --out DIR)")
         counts = parse_players("4" if players is None else players)
         seed = pick_seed(seed, MAX_SEED)
         out = out or f"runs/run-{seed}"
@@ -97,7 +91,7 @@ def _keep_on_interrupt(out: str):
     try:
         yield
     except KeyboardInterrupt:
-        from ..study.batch import RunError, read_manifest
+        from ..study.manifest import RunError, read_manifest
 
         try:
             m = read_manifest(out)
@@ -112,7 +106,7 @@ def _keep_on_interrupt(out: str):
 
 def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
     """With --resume the manifest has the parameters; given ones must agree with it."""
-    from ..study.batch import parse_players, read_manifest
+    from ..study.manifest import parse_players, read_manifest
 
     m = read_manifest(out)
     given = {

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
-from ..search.double_dummy import Solution, solve
-from ..search.position import read_positions, read_source
-from . import app
+from .app import app
 from .common import JsonOpt, print_json, suit_label
+
+if TYPE_CHECKING:
+    from ..search.double_dummy import Solution
 
 
 @app.command("solve")
@@ -24,6 +26,9 @@ def solve_command(
 ) -> None:
     """Double-dummy value (every hand open) of a position: the points the pitcher's side
     makes with best play by all, and the value after each legal card."""
+    from ..search.double_dummy import solve  # the kernels load here
+    from ..search.position import read_positions, read_source
+
     text, name = read_source(position)
     positions = read_positions(text, name)
     many = isinstance(positions, list)

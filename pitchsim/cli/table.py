@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.features import FEATURES, parse_features
 from ..game.rules import BIDS
 from ..util.errors import InputError
 from ..util.limits import MAX_MIN_COUNT, check_count
-from . import app
+from .app import app
 from .common import FullCheckOpt, NoVerifyOpt, run_verify
 
 if TYPE_CHECKING:
@@ -21,6 +20,12 @@ if TYPE_CHECKING:
     from ..study.analysis import Run
 
 FORMATS = ("text", "csv", "json")
+# The names of pitchsim.game.features.FEATURES, for the help without loading numpy
+# (tests/test_cli_startup.py checks they agree)
+FEATURE_NAMES = tuple(
+    "players length high low holding pattern keys ace king queen jack ten deuce trump "
+    "off_aces off_tens game_held jack_dealt trumps_dealt".split()
+)
 BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
 
 
@@ -30,7 +35,7 @@ def table_command(
     by: str = typer.Option(
         None,
         "--by",
-        help=f"Features to group by, comma-separated: {', '.join(FEATURES)} (default {BY}).",
+        help=f"Features to group by, comma-separated: {', '.join(FEATURE_NAMES)} (default {BY}).",
     ),
     players: str = typer.Option(
         None, "--players", "-n", help="Only these player counts (4 or 3,5)."
@@ -47,15 +52,16 @@ def table_command(
 ) -> None:
     """P(the pitcher's side wins >= k points), k = 1-4, with 95% intervals and deal counts,
     by player count and hand features."""
-    # pandas and pyarrow load here, not when any other command starts
-    from ..study.analysis import Run, exact_checks, make_table
-    from ..study.batch import parse_players
-
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     if checks and (by is not None or min_count is not None):
         raise InputError("--checks shows every exact check: leave out --by and --min-count")
     check_count("--min-count", min_count, MAX_MIN_COUNT)
+    # numpy, pandas and pyarrow load here, not when any other command starts
+    from ..game.features import parse_features
+    from ..study.analysis import Run, exact_checks, make_table
+    from ..study.manifest import parse_players
+
     min_count = MIN_COUNT if min_count is None else min_count
     features = parse_features(BY if by is None else by)
     opened = Run(run, verify=run_verify(no_verify, full_check))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from ..game.rules import BASE_RULES
-from ..games.tournament import BIDS, TournamentResult, tournament
+from ..game.rules import BASE_RULES, BIDS
 from ..util.limits import MAX_GAMES, MAX_TARGET
-from . import app
+from .app import app
 from .common import (
     JsonOpt,
     PartnershipOpt,
@@ -21,6 +22,9 @@ from .common import (
     signed,
 )
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..games.tournament import TournamentResult
 
 
 @app.command("tournament")
@@ -55,6 +59,8 @@ def tournament_command(
     """Play whole games between strategies and compare win rates, scores and bids."""
     positive("--boards/--games", boards, MAX_GAMES)  # one option, two names
     rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
+    from ..games.tournament import tournament  # the kernels load here
+
     with Progress("games") as bar:
         result = tournament(strategies, players=players, boards=boards, rules=rule_set,
                             seed=seed, threads=threads, progress=bar.update)  # fmt: skip

@@ -11,11 +11,13 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..util.errors import InputError
 from ..util.limits import MAX_TARGET
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Indices into the packed int64 array the kernels read.
 R_LOW_DEALT = 0  # 1: Low goes to the player who was dealt it
@@ -85,6 +87,8 @@ class Rules:
         return seat % 2 if self.partnership else seat
 
     def to_array(self) -> np.ndarray:
+        import numpy as np  # here, not at the top: `pitchsim rules` and --help need no numpy
+
         a = np.zeros(N_RULE_FIELDS, dtype=np.int64)
         a[R_LOW_DEALT] = self.low == "dealt"
         a[R_MIN_BID] = self.min_bid

@@ -33,7 +33,8 @@ from ..game.features import (
 from ..game.rules import BIDS
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
-from .batch import VERIFY, Manifest, PartRecord, RunError, read_manifest, read_part
+from .manifest import Manifest, PartRecord, RunError, read_manifest
+from .parts import VERIFY, read_part
 from .verified import VerifiedParts
 
 POINTS = 5  # a pitcher's side wins 0..4 points
@@ -88,7 +89,7 @@ class Run:
 
     def read(self, rec: PartRecord, columns: Sequence[str]) -> dict[str, np.ndarray]:
         """``columns`` of one part as numpy arrays, verified against the manifest (see
-        :func:`pitchsim.study.batch.read_part`); a damaged part is a :class:`RunError`."""
+        :func:`pitchsim.study.parts.read_part`); a damaged part is a :class:`RunError`."""
         table = read_part(self.path, rec, columns, verify=self.verify, known=self.known)
         return {name: table.column(name).to_numpy() for name in columns}
 

@@ -3,13 +3,13 @@
 SHA-256 hashes ~1-2 GB/s on one core, slower than an aggregation reads parts, so
 checking every part of a run copied in from elsewhere doubled the cost of its first
 ``table``.  This checksum runs at memory speed (~15-35 GB/s; ``scripts/
-bench_pipeline.py checksum`` measures it), and batch.py records one per column chunk of
-a part next to the part's SHA-256, so that a read checks just the bytes it reads.  It
-guards against accidents (bit rot, a bad copy, a truncated or swapped file), not
-against someone forging a part: that is what the SHA-256 is kept for (``--full-check``,
-``--resume``).
+bench_pipeline.py checksum`` measures it), and a run's manifest records one per column
+chunk of a part (parts.py) next to the part's SHA-256, so that a read checks just the
+bytes it reads.  It guards against accidents (bit rot, a bad copy, a truncated or
+swapped file), not against someone forging a part: that is what the SHA-256 is kept
+for (``--full-check``, ``--resume``).
 
-A ``key`` (batch.py: the part's players and deals) sets where the lanes start, so the
+A ``key`` (parts.py: the part's players and deals) sets where the lanes start, so the
 same bytes under another key have another checksum: a part's file in another part's
 place does not pass.
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from ..util.atomic import write_file
 
 if TYPE_CHECKING:
-    from .batch import PartRecord
+    from .manifest import PartRecord
 
 ALL = "all"  # every byte of a part checked (by SHA-256, or the writer's own hashing)
 RACY_SECONDS = 2.0  # for a file whose times are whole seconds (a coarse clock)

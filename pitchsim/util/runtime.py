@@ -5,15 +5,19 @@ from __future__ import annotations
 import contextlib
 import secrets
 
-import numba
-
 from .errors import InputError
 
 CHUNK = 1 << 18  # deals per kernel call: progress and Ctrl-C land between chunks
 PART_SIZE = 1 << 20  # deals per part of a run: ~15 MB on disk, ~43 MB of columns in memory
 
 
+# numba is imported inside the functions that use it: pick_seed and PART_SIZE serve the
+# CLI's option checks and help, which must not wait for numba to load.
+
+
 def max_threads() -> int:
+    import numba
+
     return numba.config.NUMBA_NUM_THREADS
 
 
@@ -31,6 +35,8 @@ def use_threads(threads: int | None):
     Parquet writer, another program) takes a core from one thread, the others then sit
     idle at the end of every call.  Every parallel kernel loops over blocks of thousands
     of deals, so handing them out one by one costs nothing measurable."""
+    import numba
+
     check_threads(threads)
     old = numba.get_num_threads()
     if threads is not None:

@@ -1,0 +1,124 @@
+"""The CLI answers help, ``rules`` and argument errors without loading numba, numpy or
+pandas: those load inside a command, once its options have passed their checks.
+
+Each case runs in a fresh interpreter (this one has long loaded everything) that reports
+which heavy packages it ended up with.  The time this saves is measured by
+scripts/bench_startup.py, not asserted here.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("numba", "llvmlite", "numpy", "pandas", "pyarrow", "matplotlib", "tqdm")
+
+# Runs the CLI, then prints (last line on stderr) the heavy packages it loaded.
+PROBE = """\
+import json, sys
+from pitchsim.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as e:
+    code = e.code
+heavy = sorted({m.split(".")[0] for m in sys.modules} & set(HEAVY))
+sys.stderr.write("\\nLOADED " + json.dumps([code, heavy]) + "\\n")
+""".replace("HEAVY", repr(HEAVY))
+
+HAND = "AH KH 2H 9C 7D 3S"
+COMMANDS = [
+    "advise",
+    "bid-odds",
+    "cache",
+    "chart",
+    "hint",
+    "play",
+    "rules",
+    "simulate",
+    "solve",
+    "table",
+    "tournament",
+]
+
+# (argv, exit code): help, the rules, and errors in the arguments, of every command
+LIGHT = [
+    ([], 2),
+    (["--help"], 0),
+    *(([c, "--help"], 0) for c in COMMANDS),
+    (["rules"], 0),
+    (["rules", "--json", "--rules", "low=dealt,target=11", "--partnership"], 0),
+    (["rules", "--rules", "low=nowhere"], 2),
+    (["no-such-command"], 2),
+    (["bid-odds"], 2),
+    (["bid-odds", HAND, "--samples", "0"], 2),
+    (["bid-odds", HAND, "--samples", "many"], 2),
+    (["bid-odds", HAND, "--compare-samples", "5"], 2),
+    (["bid-odds", HAND, "--players", "5", "--partnership"], 2),
+    (["bid-odds", HAND, "--bogus"], 2),
+    (["bid-odds", HAND, "--policy", ""], 2),
+    (["advise", HAND], 2),
+    (["advise", HAND, "--seat", "0", "--dealer", "3", "--samples", "0"], 2),
+    (["play", "--board", "1"], 2),
+    (["play", "--bid", "7"], 2),
+    (["play", "--game", "--hand", HAND], 2),
+    (["play", "--players", "9", "--rules", "low=x"], 2),
+    (["simulate"], 2),
+    (["simulate", "--deals", "0"], 2),
+    (["simulate", "--resume"], 2),
+    (["table", "some-run", "--format", "yaml"], 2),
+    (["table", "some-run", "--checks", "--by", "length"], 2),
+    (["chart", "some-run", "--kind", "points", "--out", "x.png", "--players", "3"], 2),
+    (["tournament"], 2),
+    (["tournament", "-s", "odds,heuristic", "--games", "0"], 2),
+    (["tournament", "-s", "odds,heuristic", "--target", "0"], 2),
+    (["hint"], 2),
+    (["solve"], 2),
+    (["cache", "--all"], 2),
+]
+
+
+def probe(argv: list[str]) -> tuple[int, list[str], str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, timeout=120
+    )
+    err, _, last = done.stderr.rstrip("\n").rpartition("\n")
+    assert last.startswith("LOADED "), done.stderr
+    code, heavy = json.loads(last.removeprefix("LOADED "))
+    return code, heavy, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"), LIGHT, ids=lambda v: " ".join(v) if isinstance(v, list) else None
+)
+def test_answers_without_loading_the_library(argv, code):
+    got, heavy, err = probe(argv)
+    assert got == code, err
+    if code == 2:  # one line, as every error
+        assert err.startswith("pitchsim: error: ") or argv == [], err
+    assert heavy == [], f"pitchsim {' '.join(argv)} loaded {heavy}"
+
+
+def test_the_probe_sees_a_command_that_runs_the_kernels():
+    """The check above can fail: a command that plays deals loads numba."""
+    code, heavy, err = probe(["bid-odds", HAND, "--samples", "50", "--seed", "1", "--json"])
+    assert code == 0, err
+    assert "numba" in heavy and "numpy" in heavy
+
+
+def test_help_defaults_are_the_library_defaults():
+    """The CLI keeps a copy of the library defaults its help shows, so that the help
+    needs no kernels: each copy must be the library's value."""
+    from pitchsim.advice import advise, odds
+    from pitchsim.cli import advise as advise_cli
+    from pitchsim.cli import bid_odds as bid_odds_cli
+    from pitchsim.cli import hint as hint_cli
+    from pitchsim.cli import table as table_cli
+    from pitchsim.game.features import FEATURES
+    from pitchsim.search import hint
+
+    assert advise_cli.DEFAULT_MODEL == advise.DEFAULT_MODEL
+    assert bid_odds_cli.DEFAULT_SAMPLES == odds.DEFAULT_SAMPLES
+    assert bid_odds_cli.DEFAULT_COMPARE_SAMPLES == odds.DEFAULT_COMPARE_SAMPLES
+    assert hint_cli.DEFAULT_WORLDS == hint.DEFAULT_WORLDS
+    assert table_cli.FEATURE_NAMES == tuple(FEATURES)
