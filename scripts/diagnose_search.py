@@ -107,7 +107,8 @@ def mean_ci(x):
 
 
 def diagnose(seed, deals, n, rules, seats, bid, worlds):
-    from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
+    from pitchsim.kernels.dispatch import choose_card
+    from pitchsim.kernels.policies import PLAY_POLICY_IDS
 
     stats = {e: {"differs": [], "ties_at_best": [], "all_tied": [], "gain_playout": [],
                  "gain_dd": [], "same_again": [], "same_at_4x": []} for e in EVALUATORS}  # fmt: skip

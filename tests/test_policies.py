@@ -33,8 +33,9 @@ from pitchsim.games.policies import (
     seat_policies,
 )
 from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.dispatch import choose_card
 from pitchsim.kernels.fixed_hand import play_fixed_hand
-from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
+from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.kernels.simulate import play_logged
@@ -374,7 +375,7 @@ def test_plain_play_loops_leave_the_search_out():
     # ids never even types the search kernel (its dispatcher stays empty).
     probe = textwrap.dedent("""
         import numba, numpy as np
-        from pitchsim.kernels.policies import choose_card
+        from pitchsim.kernels.dispatch import choose_card
         from pitchsim.kernels.rng import DECISION_COUNTER
         from pitchsim.kernels.search import monte_carlo
         from pitchsim.game.rules import Rules

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.reference.play import View
+from ..kernels.dispatch import choose_card
 from ..kernels.policies import (
     KIND_MASK,
     PLAIN_DTYPE,
@@ -20,7 +21,6 @@ from ..kernels.policies import (
     ROLLOUT,
     SEARCH_DTYPE,
     WORLDS_SHIFT,
-    choose_card,
 )
 from ..kernels.rng import DECISION_COUNTER, deal_key
 from ..util.errors import InputError

@@ -16,21 +16,22 @@ calls are compared on the same cards (common random numbers) and every answer is
 same on any thread count.
 
 The model cannot be the advisor itself: this engine's bidding-policy arrays are plain
-(int64), so its auctions compile without the advisor (``kernels.bidding``), which is
-what lets the ``advisor`` bidding policy run this engine from inside the tournament
-kernels' auction.
+(int64), so its auctions compile without the advisor (``kernels.dispatch``), which is
+what lets the ``advisor`` bidding policy (``kernels.bidding.advisor``, above this
+module) run this engine from inside the tournament kernels' auction.
 """
 
 import numpy as np
 from numba import njit, prange
 
 from ..game.rules import R_PARTNERSHIP
-from . import game  # a module: game.py imports the auction, which loads this engine
 from .auction import finish_auction, legal_range
-from .bidding import choose_bid
 from .bits import suit_mask
+from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
-from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
+from .dispatch import choose_bid
+from .hand import hand_scratch, points_won, score_hand, side_of
+from .play import play_hand
 from .rng import AUCTION_COUNTER, deal_key
 from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
 
@@ -97,14 +98,14 @@ def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, par
     dealt = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int64)
-    for d in range(game.MAX_DEALS):
-        key = deal_key(seed, CONTINUATION + sample * game.MAX_DEALS + d)
+    for d in range(MAX_DEALS):
+        key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
         deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
         pitcher, bid, trump = finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores,
                                              bidding, rules, odds, params, key)  # fmt: skip
         if pitcher < 0:
             continue  # thrown in: the same dealer deals again
-        _, _, _, winner = game.play_contract(key, n, pitcher, bid, trump, -1, dealt, scores, play,
+        _, _, _, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores, play,
                                         rules, hands, won, trick, award, no_log)  # fmt: skip
         if winner >= 0:
             return winner
@@ -140,7 +141,7 @@ def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_hig
     next_dealer = dealer  # all passed under the redeal variant: the same dealer again
     if pitcher >= 0:
         no_log = np.empty(0, dtype=np.int64)
-        trump, _, made, winner = game.play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
+        trump, _, made, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
                                                play, rules, hands, won, trick, award, no_log)  # fmt: skip
         out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
         out[O_MADE] = made

@@ -10,7 +10,7 @@ from numba import njit
 
 from ..game.rules import R_ALL_PASS_REDEAL, R_DEALER_STEAL, R_MIN_BID
 from .bits import suit_mask
-from .policies import choose_card
+from .dispatch import choose_bid, choose_card
 from .rng import AUCTION_COUNTER, DECISION_COUNTER
 
 MAX_BID = 4
@@ -83,8 +83,3 @@ def pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won):
     return choose_card(play[pitcher], legal, hand, pitcher, n, pitcher, MAX_BID, trump, 0,
                        trick, 0, pitcher, nothing, won, (nothing, nothing, nothing), nothing,
                        rules, key, DECISION_COUNTER)  # fmt: skip
-
-
-# Last: the ``advisor`` bidding policy runs whole auctions of its own (kernels/advice.py
-# imports this module), so this module's names exist before the policies load.
-from .bidding import choose_bid  # noqa: E402

@@ -11,7 +11,8 @@ from numba import njit, prange
 
 from ..game.rules import R_PARTNERSHIP
 from .deal import deal_hands
-from .hand import hand_scratch, play_hand, points_flags, score_hand
+from .hand import hand_scratch, points_flags, score_hand
+from .play import play_hand
 from .rng import deal_key
 from .simulate import deals_per_block
 

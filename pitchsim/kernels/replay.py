@@ -12,7 +12,8 @@ from numba import njit, prange
 
 from .bits import bit, suit_mask
 from .deal import deal_hands
-from .hand import hand_scratch, play_hand, points_flags, score_hand
+from .hand import hand_scratch, points_flags, score_hand
+from .play import play_hand
 from .rng import deal_key
 from .search.solver import new_table, solve_position
 from .simulate import deals_per_block

@@ -9,7 +9,8 @@ import numpy as np
 from numba import njit, prange
 
 from .deal import deal_hands
-from .hand import hand_scratch, play_hand, points_flags, score_hand
+from .hand import hand_scratch, points_flags, score_hand
+from .play import play_hand
 from .policies import KIND_MASK, PIMC, ROLLOUT
 from .rng import deal_key
 

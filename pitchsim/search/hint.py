@@ -25,7 +25,8 @@ import numpy as np
 from ..game.cards import format_card
 from ..game.reference.play import shows_void
 from ..games.policies import seat_planes
-from ..kernels.policies import PLAY_POLICY_IDS, choose_card
+from ..kernels.dispatch import choose_card
+from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, ROLLOUT, card_outcomes, choose_by_outcomes
 from ..util.errors import InputError

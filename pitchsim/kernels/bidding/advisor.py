@@ -14,9 +14,11 @@ puts them there): samples per decision, the model, the play policy, the objectiv
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from .. import advice
+from ..dispatch import advisor_call, choose_bid
 from ..rng import deal_key, draw
 from .odds import MAX_BID, N_PARAMS
 
@@ -85,7 +87,7 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
         if kept == samples:
             break
     if kept < max(1, samples // 4):
-        return advice.choose_bid(model, hand, seat, n, dealer, calls, n_calls, high, high_seat,
+        return choose_bid(model, hand, seat, n, dealer, calls, n_calls, high, high_seat,
                                  lowest, can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
 
     candidate_trump = np.full(n_cand, -1, dtype=np.int64)
@@ -117,3 +119,19 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
             best_value = v
             best = c
     return candidates[best], candidate_trump[best]
+
+
+@overload(advisor_call)
+def _advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                  can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+    """``choose_bid``'s advisor branch, for int32 bidding-policy ids only (int64 ids get
+    ``kernels.dispatch``'s refusal): importing this module plugs it in."""
+    if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
+        return None
+
+    def advise(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+        return advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                           can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+
+    return advise

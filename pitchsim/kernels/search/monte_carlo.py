@@ -25,13 +25,6 @@ part off.  ``FRESH_WORLDS``: every candidate card is valued on worlds of its own
 common random numbers); ``GREEDY_POINTS``: cards are ranked by points alone, not by
 the chance of the bid.  The policy names never set them (``pitchsim.games.policies`` allows
 at most 4,096 worlds), so shipped play only pays one mask for them.
-
-Imports: the search runs inside ``play_hand``'s decisions and plays hands out with
-hand.py's scoring, so the modules form a cycle (hand -> policies -> rollout -> this
--> playout -> hand).  Its edges into this module, into ``playout`` and into ``hand``
-bind the module, not its names (``monte_carlo.search_card``): numba looks the names
-up when it compiles, long after every module has loaded, and any of them can then be
-imported first.
 """
 
 import numpy as np
@@ -41,7 +34,7 @@ from ...game.rules import R_PARTNERSHIP
 from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw
-from . import playout
+from .playout import play_out
 from .solver import card_values, new_table
 from .worlds import sample_worlds, view_constraint
 
@@ -86,7 +79,7 @@ def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, 
             hands[seat] &= ~bit(c)
             now[trick_len] = c
             t = trump if trump >= 0 else c // 13  # the opening lead fixes trump
-            out[j, w] = playout.play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
+            out[j, w] = play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
                                  now, trick_len + 1, played, rules, award)  # fmt: skip
 
 

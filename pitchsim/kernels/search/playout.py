@@ -1,21 +1,18 @@
 """Play a hand out from any point with ``heuristic`` at every seat: the rollout evaluator.
 
 ``play_out`` continues a hand cut inside any trick (the state of ``play_hand`` between
-two cards) to the end and scores it.  It is not ``play_hand``: a search policy runs it
+two cards) to the end and scores it.  It is not ``kernels.play.play_hand``: a search policy runs it
 from inside ``play_hand``'s own decisions, and a kernel that reached ``choose_card``
 again from here would be recursive, which numba cannot compile; this loop calls the
 heuristic's kernel directly.
-
-(hand.py's scoring is read off the module, ``hand.score_hand``: see monte_carlo.py on
-the import cycle.)
 """
 
 import numpy as np
 from numba import njit
 
 from ...game.rules import R_MUST_FOLLOW
-from .. import hand
 from ..bits import bit, highest_card, suit_mask
+from ..hand import points_won, score_hand
 from ..policies.heuristic import heuristic_card
 
 TRICKS = 6
@@ -76,5 +73,5 @@ def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick,
         leader = winner
         t += 1
         i = 0
-    hand.score_hand(dealt, won, n, trump, rules, award)
-    return hand.points_won(award, pitcher, rules)
+    score_hand(dealt, won, n, trump, rules, award)
+    return points_won(award, pitcher, rules)
