@@ -12,6 +12,7 @@ import pytest
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import KernelDecisions, parse_strategies, seat_arrays
 from pitchsim.games.rounds import game_log
+from pitchsim.kernels.contract import settle
 from pitchsim.kernels.game import (
     L_BID,
     L_DEALER,
@@ -21,7 +22,6 @@ from pitchsim.kernels.game import (
     L_TRUMP,
     MAX_DEALS,
     play_games,
-    settle,
 )
 from pitchsim.kernels.hand import GAME, HIGH, JACK_POINT, LOW
 

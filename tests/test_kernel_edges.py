@@ -17,13 +17,13 @@ from pitchsim.kernels.hand import (
     follow_cards,
     legal_cards,
     opening_lead_cards,
-    play_hand,
     points_flags,
     score_hand,
     strength,
     trumping_in,
     winning_card,
 )
+from pitchsim.kernels.play import play_hand
 from pitchsim.kernels.rng import deal_key
 
 H, C, S, D = (parse_suit(s) for s in "HCSD")

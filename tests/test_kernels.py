@@ -145,8 +145,8 @@ def test_batch_kernel_agrees_with_logged_kernel():
 def kernel_hand(dealt, pitcher, bid, policies, rules, key, fixed_trump, first_lead):
     """``play_hand`` + ``score_hand`` on the given hands: (trump, tricks, award, points per
     seat)."""
-    from pitchsim.kernels.hand import play_hand as kernel_play_hand
     from pitchsim.kernels.hand import points_won, score_hand
+    from pitchsim.kernels.play import play_hand as kernel_play_hand
 
     n = len(dealt)
     ra = rules.to_array()

@@ -25,11 +25,11 @@ from ..kernels.bidding import (
     ADVISOR_DTYPE,
     BIDDING_POLICY_IDS,
     PLAIN_DTYPE,
-    advisor,
-    choose_bid,
+    advisor,  # importing it plugs the advisor into choose_bid
 )
 from ..kernels.bidding.odds import N_PARAMS, P_DEFENDER, P_MADE, P_OVERCALL
 from ..kernels.deal import deal_hands
+from ..kernels.dispatch import choose_bid
 from ..kernels.game import MAX_DEALS
 from ..kernels.rng import AUCTION_COUNTER, deal_key
 from ..util.errors import InputError

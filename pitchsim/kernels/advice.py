@@ -16,21 +16,24 @@ calls are compared on the same cards (common random numbers) and every answer is
 same on any thread count.
 
 The model cannot be the advisor itself: this engine's bidding-policy arrays are plain
-(int64), so its auctions compile without the advisor (``kernels.bidding``), which is
-what lets the ``advisor`` bidding policy run this engine from inside the tournament
-kernels' auction.
+(int64), so its auctions compile without the advisor (``kernels.dispatch``), which is
+what lets the ``advisor`` bidding policy (``kernels.bidding.advisor``, above this
+module) run this engine from inside the tournament kernels' auction.
 """
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit, prange
 
 from ..game.rules import R_PARTNERSHIP
-from . import game  # a module: game.py imports the auction, which loads this engine
 from .auction import finish_auction, legal_range
-from .bidding import choose_bid
 from .bits import suit_mask
+from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
-from .hand import hand_scratch, play_hand, points_won, score_hand, side_of
+from .dispatch import choose_bid
+from .hand import hand_scratch, points_won, score_hand, side_of
+from .play import play_hand
 from .rng import AUCTION_COUNTER, deal_key
 from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
 
@@ -40,6 +43,10 @@ BLOCK = 256  # samples per parallel block
 # What one candidate call led to in one sample (a row of ``play_call``'s output).
 O_SIDE_PITCHED, O_MADE, O_SCORE, O_MARGIN, O_WON, O_TRUMP = 0, 1, 2, 3, 4, 5
 N_OUTCOMES = 6
+
+# The table the games are played at: n seats, each seat's bidding and play policy ids,
+# the rules, and the odds table with its constants (``kernels.bidding.odds``).
+Table = namedtuple("Table", ["n", "bidding", "play", "rules", "odds", "params"])
 
 
 @njit(cache=True, inline="always")
@@ -62,21 +69,38 @@ def deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt):
 
 
 @njit(cache=True, inline="always")
-def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls):
+def calls_fit(dealt, dealer, heard, m, scores, table, key, calls):
     """The accept hook: would the first ``m`` callers, bidding by their policies on the
     cards in ``dealt``, make the calls ``heard[:m]``?  Fills ``calls[:m]`` on the way.
 
     Returns (fits, high bid, high bidder, his planned trump) of the heard calls.
     """
+    n, bidding, rules = table.n, table.bidding, table.rules
     high = 0
     high_seat = -1
     trump = -1
     for i in range(m):
         seat = (dealer + 1 + i) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
-                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
-                                AUCTION_COUNTER + i)  # fmt: skip
+        call, suit = choose_bid(
+            bidding[seat],
+            dealt[seat],
+            seat,
+            n,
+            dealer,
+            calls,
+            i,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            table.odds,
+            table.params,
+            key,
+            AUCTION_COUNTER + i,
+        )
         if call != heard[i]:
             return False, high, high_seat, trump
         calls[i] = call
@@ -88,24 +112,42 @@ def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, 
 
 
 @njit(cache=True)
-def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, params, hands, won,
-                trick, deck, award):  # fmt: skip
+def finish_game(seed, sample, dealer, scores, table, scratch):
     """Play the game on from ``scores`` with ``dealer`` dealing next, until a pitcher
-    wins; return the winner (seat, or team in a partnership; -1: the deal limit)."""
+    wins; return the winner (seat, or team in a partnership; -1: the deal limit).
+    ``scratch`` is ``hand_scratch``'s; its deal is left as it was."""
+    n, bidding, play, rules, odds, params = table
+    _, hands, won, trick, deck, award = scratch
     template = np.arange(52, dtype=np.int64)
     # Its own deal and calls: the caller's still hold the sample for its next call.
     dealt = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int64)
-    for d in range(game.MAX_DEALS):
-        key = deal_key(seed, CONTINUATION + sample * game.MAX_DEALS + d)
+    for d in range(MAX_DEALS):
+        key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
         deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
-        pitcher, bid, trump = finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores,
-                                             bidding, rules, odds, params, key)  # fmt: skip
+        pitcher, bid, trump = finish_auction(
+            dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds, params, key
+        )
         if pitcher < 0:
             continue  # thrown in: the same dealer deals again
-        _, _, _, winner = game.play_contract(key, n, pitcher, bid, trump, -1, dealt, scores, play,
-                                        rules, hands, won, trick, award, no_log)  # fmt: skip
+        _, _, _, winner = play_contract(
+            key,
+            n,
+            pitcher,
+            bid,
+            trump,
+            -1,
+            dealt,
+            scores,
+            play,
+            rules,
+            hands,
+            won,
+            trick,
+            award,
+            no_log,
+        )
         if winner >= 0:
             return winner
         dealer = (dealer + 1) % n
@@ -113,23 +155,55 @@ def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, par
 
 
 @njit(cache=True)
-def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_high,
-              heard_seat, heard_trump, scores0, bidding, play, rules, odds, params, dealt, calls,
-              scores, hands, won, trick, deck, award, out):  # fmt: skip
-    """``seat`` (the m-th caller) makes ``call`` on the deal in ``dealt`` after the heard
-    calls in ``calls[:m]``: the rest call, the hand is played and settled from
-    ``scores0`` and the game played out.  ``call_trump`` is the seat's planned trump
-    (-1: its play policy's opening lead).  Fills ``out`` (see the O_ constants): the
+def play_call(
+    seed,
+    sample,
+    key,
+    seat,
+    dealer,
+    m,
+    call,
+    call_trump,
+    heard,
+    scores0,
+    table,
+    calls,
+    scores,
+    scratch,
+    out,
+):
+    """``seat`` (the m-th caller) makes ``call`` on the deal in ``scratch`` (``hand_scratch``'s
+    arrays; the deal first) after the heard calls in ``calls[:m]``, which left ``heard``
+    (high bid, its bidder, his planned trump: ``calls_fit``'s): the rest call, the hand
+    is played and settled from ``scores0`` and the game played out.  ``call_trump`` is
+    the seat's planned trump (-1: its play policy's opening lead).  ``scores`` is
+    scratch.  Fills ``out`` (see the O_ constants): the
     seat's side pitched, made, the seat's score for the hand, its margin over the
     opponents (the average opponent in solo, the other team in a partnership), won the
     game (1, 0; -1 unfinished) and trump (-1: nobody pitched).
     """
+    n, bidding, play, rules, odds, params = table
+    dealt, hands, won, trick, _, award = scratch
     calls[m] = call
-    high, high_seat, trump = heard_high, heard_seat, heard_trump
+    high, high_seat, trump = heard
     if call > 0:
         high, high_seat, trump = call, seat, call_trump
-    pitcher, bid, trump = finish_auction(dealt, n, dealer, m + 1, calls, high, high_seat, trump,
-                                         scores0, bidding, rules, odds, params, key)  # fmt: skip
+    pitcher, bid, trump = finish_auction(
+        dealt,
+        n,
+        dealer,
+        m + 1,
+        calls,
+        high,
+        high_seat,
+        trump,
+        scores0,
+        bidding,
+        rules,
+        odds,
+        params,
+        key,
+    )
     for s in range(n):
         scores[s] = scores0[s]
     side = side_of(seat, rules)
@@ -140,8 +214,23 @@ def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_hig
     next_dealer = dealer  # all passed under the redeal variant: the same dealer again
     if pitcher >= 0:
         no_log = np.empty(0, dtype=np.int64)
-        trump, _, made, winner = game.play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
-                                               play, rules, hands, won, trick, award, no_log)  # fmt: skip
+        trump, _, made, winner = play_contract(
+            key,
+            n,
+            pitcher,
+            bid,
+            trump,
+            -1,
+            dealt,
+            scores,
+            play,
+            rules,
+            hands,
+            won,
+            trick,
+            award,
+            no_log,
+        )
         out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
         out[O_MADE] = made
         out[O_TRUMP] = trump
@@ -158,8 +247,7 @@ def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_hig
     out[O_SCORE] = mine
     out[O_MARGIN] = mine - theirs
     if winner < 0:
-        winner = finish_game(seed, sample, n, next_dealer, scores, bidding, play, rules, odds,
-                             params, hands, won, trick, deck, award)  # fmt: skip
+        winner = finish_game(seed, sample, next_dealer, scores, table, scratch)
     out[O_WON] = -1 if winner < 0 else (1 if winner == side else 0)
 
 
@@ -195,20 +283,22 @@ def bid_trump(points, kept, k):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, bidding,
-                 rules, odds, params, out_fits):  # fmt: skip
+def accept_deals(
+    seed, start, count, n, seat, hand, dealer, heard, scores, bidding, rules, odds, params, out_fits
+):
     """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
     m = heard.size
     blocks = (count + BLOCK - 1) // BLOCK
     unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
+        no_play = np.empty(0, dtype=np.int64)  # nobody plays here
+        table = Table(n, bidding, no_play, rules, odds, params)
         dealt, _, _, _, deck, _ = hand_scratch(n)
         calls = np.empty(n, dtype=np.int64)
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + i)
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            fits, _, _, _ = calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds,
-                                      params, key, calls)  # fmt: skip
+            fits, _, _, _ = calls_fit(dealt, dealer, heard, m, scores, table, key, calls)
             out_fits[i] = fits
 
 
@@ -225,13 +315,30 @@ def pitch_suits(seed, samples, n, seat, hand, play, rules, out_suit):
             key = deal_key(seed, samples[j])
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
             for s in range(4):
-                out_suit[j, s] = suit_points(key, n, seat, s, dealt, play, rules, hands, won,
-                                             trick, award)  # fmt: skip
+                out_suit[j, s] = suit_points(
+                    key, n, seat, s, dealt, play, rules, hands, won, trick, award
+                )
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
-                   candidate_trump, scores, bidding, play, rules, odds, params, out):  # fmt: skip
+def evaluate_calls(
+    seed,
+    samples,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    candidates,
+    candidate_trump,
+    scores,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    out,
+):
     """Play every candidate call in every kept deal (``samples``: their deal numbers);
     ``out[j, c]`` is ``play_call``'s row for kept deal j and candidate c."""
     m = heard.size
@@ -239,16 +346,32 @@ def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
     blocks = (count + BLOCK - 1) // BLOCK
     unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
+        table = Table(n, bidding, play, rules, odds, params)
+        scratch = hand_scratch(n)
+        dealt = scratch[0]
         calls = np.empty(n, dtype=np.int64)
         scores_now = np.empty(n, dtype=np.int64)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, samples[j])
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            _, high, high_seat, trump = calls_fit(dealt, n, dealer, heard, m, scores, bidding,
-                                                  rules, odds, params, key, calls)  # fmt: skip
+            _, high, high_seat, trump = calls_fit(
+                dealt, dealer, heard, m, scores, table, key, calls
+            )
             for c in range(candidates.size):
-                play_call(seed, samples[j], key, n, seat, dealer, m, candidates[c],
-                          candidate_trump[c], high, high_seat, trump, scores, bidding, play,
-                          rules, odds, params, dealt, calls, scores_now, hands, won, trick, deck,
-                          award, out[j, c])  # fmt: skip
+                play_call(
+                    seed,
+                    samples[j],
+                    key,
+                    seat,
+                    dealer,
+                    m,
+                    candidates[c],
+                    candidate_trump[c],
+                    (high, high_seat, trump),
+                    scores,
+                    table,
+                    calls,
+                    scores_now,
+                    scratch,
+                    out[j, c],
+                )

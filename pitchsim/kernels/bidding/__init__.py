@@ -1,6 +1,9 @@
 """Bidding policies: numba kernels that make one call in the auction from what their
 player sees.
 
+This package holds the policies and their ids; ``kernels.dispatch.choose_bid`` hands a
+seat's call to its policy by id.
+
 Every policy has the same signature (the bidder's *view*; never another hand)::
 
     policy(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
@@ -20,22 +23,17 @@ bid by pitching: the auction kernel asks the play policy for the card, in that s
 
 The advisor compiles only into auctions that may need it: it plays thousands of hands a
 call, and compiling it into every auction cost half a minute per kernel (and it runs
-auctions itself).  As with search play (``kernels.policies``), bidding-policy arrays that
+auctions itself: ``advisor.py`` sits above the auction and plugs its branch into
+``choose_bid``, see ``kernels.dispatch``).  As with search play (``kernels.policies``), bidding-policy arrays that
 name the advisor are of ``ADVISOR_DTYPE`` (int32; ``pitchsim.games.bidding.bidding_array``
 makes them), others int64, and the id's integer type picks at compile time whether
 ``choose_bid`` has the advisor's branch.  The advisor in an int64 array raises.
 
 To add a policy: write its kernel in this folder, give it the next id below and one
-branch in ``choose_bid``; ``pitchsim.games.bidding`` lists it by name.
+branch in ``kernels.dispatch.choose_bid``; ``pitchsim.games.bidding`` lists it by name.
 """
 
 import numpy as np
-from numba import njit, types
-from numba.extending import overload
-
-from .heuristic import heuristic_bid
-from .odds import odds_bid
-from .random import random_bid
 
 RANDOM = 0
 HEURISTIC = 1
@@ -51,70 +49,3 @@ BIDDING_POLICY_IDS = {
 }
 ADVISOR_DTYPE = np.int32  # bidding-policy arrays that may name the advisor
 PLAIN_DTYPE = np.int64  # and those that may not
-
-
-@njit(cache=True, inline="always")
-def choose_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-               scores, rules, odds, params, key, counter):  # fmt: skip
-    """Dispatch one seat's call to its bidding policy kernel."""
-    if policy == HEURISTIC:
-        return heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                             can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
-    if policy == ODDS or policy == ODDS_GAME:
-        return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                        can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
-    if policy == ADVISOR:
-        return advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat,
-                            lowest, can_pass, scores, rules, odds, params, key,
-                            counter)  # fmt: skip
-    return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-                      scores, rules, odds, params, key, counter)  # fmt: skip
-
-
-def advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                 can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
-    """The advisor's call (compiled code only: ``choose_bid`` calls it)."""
-    raise NotImplementedError("advisor_call runs inside numba kernels only")
-
-
-@overload(advisor_call)
-def _advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                  can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
-    if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
-
-        def refuse(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                   can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
-            if policy >= 0:
-                raise ValueError("the advisor in a plain (int64) bidding-policy array: "
-                                 "make it with pitchsim.games.bidding.bidding_array")  # fmt: skip
-            return np.int64(0), np.int64(-1)
-
-        return refuse
-
-    def advise(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
-        return advisor_bid(
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            counter,
-        )
-
-    return advise
-
-
-# Last: the advisor's engine plays whole auctions, so it imports the auction kernel,
-# which imports ``choose_bid`` from here.
-from .advisor import advisor_bid  # noqa: E402

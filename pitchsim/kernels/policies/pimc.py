@@ -10,13 +10,9 @@ out.
 
 from numba import njit
 
-# The module, not its names: see kernels/search/monte_carlo.py on the import cycle.
-from ..search import monte_carlo
+from ..search.monte_carlo import DOUBLE_DUMMY, search_card
 
 
 @njit(cache=True, inline="always")
-def pimc_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-              played, won, who, voids, rules, key, counter, worlds):  # fmt: skip
-    return monte_carlo.search_card(monte_carlo.DOUBLE_DUMMY, worlds, legal, hand, seat, n,
-                                   pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                                   played, won, who, voids, rules, key, counter)  # fmt: skip
+def pimc_card(view, worlds):
+    return search_card(DOUBLE_DUMMY, worlds, view)

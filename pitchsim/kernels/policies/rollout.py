@@ -7,13 +7,9 @@ seat; the card the side needs most wins (``kernels.search.monte_carlo``).
 
 from numba import njit
 
-# The module, not its names: see kernels/search/monte_carlo.py on the import cycle.
-from ..search import monte_carlo
+from ..search.monte_carlo import ROLLOUT, search_card
 
 
 @njit(cache=True, inline="always")
-def rollout_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                 played, won, who, voids, rules, key, counter, worlds):  # fmt: skip
-    return monte_carlo.search_card(monte_carlo.ROLLOUT, worlds, legal, hand, seat, n, pitcher, bid, trump, trick_no,
-                       trick, trick_len, leader, played, won, who, voids, rules, key,
-                       counter)  # fmt: skip
+def rollout_card(view, worlds):
+    return search_card(ROLLOUT, worlds, view)

@@ -25,13 +25,6 @@ part off.  ``FRESH_WORLDS``: every candidate card is valued on worlds of its own
 common random numbers); ``GREEDY_POINTS``: cards are ranked by points alone, not by
 the chance of the bid.  The policy names never set them (``pitchsim.games.policies`` allows
 at most 4,096 worlds), so shipped play only pays one mask for them.
-
-Imports: the search runs inside ``play_hand``'s decisions and plays hands out with
-hand.py's scoring, so the modules form a cycle (hand -> policies -> rollout -> this
--> playout -> hand).  Its edges into this module, into ``playout`` and into ``hand``
-bind the module, not its names (``monte_carlo.search_card``): numba looks the names
-up when it compiles, long after every module has loaded, and any of them can then be
-imported first.
 """
 
 import numpy as np
@@ -41,7 +34,7 @@ from ...game.rules import R_PARTNERSHIP
 from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw
-from . import playout
+from .playout import play_out
 from .solver import card_values, new_table
 from .worlds import sample_worlds, view_constraint
 
@@ -61,10 +54,10 @@ GREEDY_POINTS = 1 << 17
 
 
 @njit(cache=True)
-def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                     leader, played, won, rules, cards, out):  # fmt: skip
+def rollout_outcomes(worlds, kept, played_by, view, cards, out):
     """``out[j, w]``: the pitcher's side's points when ``cards[j]`` is played in world w
-    and the hand is played out by ``heuristic``."""
+    (``view``'s position) and the hand is played out by ``heuristic``."""
+    n, trick, trick_len, leader, won = view.n, view.trick, view.trick_len, view.leader, view.won
     seat = leader + trick_len
     if seat >= n:
         seat -= n
@@ -85,16 +78,30 @@ def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, 
                 now[i] = trick[i]
             hands[seat] &= ~bit(c)
             now[trick_len] = c
-            t = trump if trump >= 0 else c // 13  # the opening lead fixes trump
-            out[j, w] = playout.play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
-                                 now, trick_len + 1, played, rules, award)  # fmt: skip
+            t = view.trump if view.trump >= 0 else c // 13  # the opening lead fixes trump
+            out[j, w] = play_out(
+                hands,
+                won_now,
+                dealt,
+                n,
+                view.pitcher,
+                view.bid,
+                t,
+                view.trick_no,
+                leader,
+                now,
+                trick_len + 1,
+                view.played,
+                view.rules,
+                award,
+            )
 
 
 @njit(cache=True)
-def dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won, rules,
-                cards, out):  # fmt: skip
+def dd_outcomes(worlds, kept, played_by, view, cards, out):
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
-    and played perfectly) after ``cards[j]`` in world w."""
+    and played perfectly) after ``cards[j]`` in world w (``view``'s position)."""
+    n = view.n
     table = new_table(DD_TABLE_BITS)
     dealt = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
@@ -103,8 +110,20 @@ def dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, le
         for s in range(n):
             hands[s] = worlds[w, s]
             dealt[s] = worlds[w, s] | played_by[s]
-        card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
-                    values)  # fmt: skip
+        card_values(
+            hands,
+            view.won,
+            dealt,
+            n,
+            view.leader,
+            view.trick,
+            view.trick_len,
+            view.trump,
+            view.pitcher,
+            view.rules,
+            table,
+            values,
+        )
         for j in range(cards.size):
             out[j, w] = values[cards[j]]
 
@@ -132,17 +151,16 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
 
 
 @njit(cache=True)
-def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
-                  trick, trick_len, leader, played, won, who, voids, rules, key, out,
-                  fresh=False):  # fmt: skip
-    """Sample worlds for the view and value each legal card in each (``out[j, w]``,
-    cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
-    (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``."""
+def card_outcomes(evaluator, worlds_wanted, view, key, out, fresh=False):
+    """Sample worlds for ``view`` from the stream ``key`` and value each legal card in
+    each (``out[j, w]``, cards in ascending order); returns (cards, worlds kept,
+    attempts).  ``fresh`` (an ablation): card j gets worlds of its own, from the stream
+    ``draw(key, j)``.  (The view's own key and counter are not read.)"""
+    n, seat, hand, legal = view.n, view.seat, view.hand, view.legal
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
-    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
-                             voids, counts, allowed, played_by)  # fmt: skip
+    unseen = view_constraint(view, counts, allowed, played_by)
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
     cards = np.empty(popcount(legal), dtype=np.int64)
     m = legal
@@ -154,42 +172,47 @@ def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, 
     attempts = 0
     for r in range(rounds):
         stream = draw(key, r) if fresh else key
-        kept, tried = sample_worlds(stream, n, seat, hand, unseen, counts, allowed, worlds,
-                                    ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
+        kept, tried = sample_worlds(
+            stream,
+            n,
+            seat,
+            hand,
+            unseen,
+            counts,
+            allowed,
+            worlds,
+            ATTEMPTS_PER_WORLD * worlds_wanted,
+        )
         fewest = min(fewest, kept)
         attempts += tried
         lo, hi = (r, r + 1) if fresh else (0, cards.size)
         these = cards[lo:hi]
         rows = out[lo:hi]
         if evaluator == ROLLOUT:
-            rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
-                             trick_len, leader, played, won, rules, these, rows)  # fmt: skip
+            rollout_outcomes(worlds, kept, played_by, view, these, rows)
         else:
-            dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won,
-                        rules, these, rows)  # fmt: skip
+            dd_outcomes(worlds, kept, played_by, view, these, rows)
     return cards, fewest, attempts
 
 
 @njit(cache=True)
-def search_card(evaluator, worlds, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-                trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+def search_card(evaluator, worlds, view):
     """A search policy's card: the decision's worlds, every legal card valued in each.
     ``worlds``: the number wanted, with any ablation bits (see the module) above it."""
-    prior = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                           leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+    prior = heuristic_card(view)
+    legal = view.legal
     worlds_wanted = worlds & WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
     out = np.empty((popcount(legal), worlds_wanted), dtype=np.int64)
-    cards, kept, _ = card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid,
-                                   trump, trick_no, trick, trick_len, leader, played, won, who,
-                                   voids, rules, draw(key, counter), out,
-                                   (worlds & FRESH_WORLDS) != 0)  # fmt: skip
+    stream = draw(view.key, view.counter)
+    fresh = (worlds & FRESH_WORLDS) != 0
+    cards, kept, _ = card_outcomes(evaluator, worlds_wanted, view, stream, out, fresh)
     if kept == 0:
         return prior
-    if rules[R_PARTNERSHIP] != 0:
-        our_side = (seat ^ pitcher) & 1 == 0
+    if view.rules[R_PARTNERSHIP] != 0:
+        our_side = (view.seat ^ view.pitcher) & 1 == 0
     else:
-        our_side = seat == pitcher
-    aim = 0 if worlds & GREEDY_POINTS else bid
+        our_side = view.seat == view.pitcher
+    aim = 0 if worlds & GREEDY_POINTS else view.bid
     return choose_by_outcomes(cards, out, kept, our_side, aim, prior)

@@ -1,30 +1,42 @@
 """Play a hand out from any point with ``heuristic`` at every seat: the rollout evaluator.
 
 ``play_out`` continues a hand cut inside any trick (the state of ``play_hand`` between
-two cards) to the end and scores it.  It is not ``play_hand``: a search policy runs it
+two cards) to the end and scores it.  It is not ``kernels.play.play_hand``: a search policy runs it
 from inside ``play_hand``'s own decisions, and a kernel that reached ``choose_card``
 again from here would be recursive, which numba cannot compile; this loop calls the
 heuristic's kernel directly.
-
-(hand.py's scoring is read off the module, ``hand.score_hand``: see monte_carlo.py on
-the import cycle.)
 """
 
 import numpy as np
 from numba import njit
 
 from ...game.rules import R_MUST_FOLLOW
-from .. import hand
 from ..bits import bit, highest_card, suit_mask
+from ..hand import points_won, score_hand
 from ..policies.heuristic import heuristic_card
+from ..view import View
 
 TRICKS = 6
 _NOBODY = np.int64(0)
 
 
 @njit(cache=True)
-def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick, trick_len,
-             played, rules, award):  # fmt: skip
+def play_out(
+    hands,
+    won,
+    dealt,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    leader,
+    trick,
+    trick_len,
+    played,
+    rules,
+    award,
+):
     """Finish the hand; return the points (0-4) the pitcher's side won.
 
     ``hands``/``won``/``dealt`` (size >= n): each seat's cards still held, captured,
@@ -51,8 +63,27 @@ def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick,
                 follow = held & led_mask
                 trumps = held & tmask if may_trump and led_mask != tmask else np.int64(0)
                 legal = held if follow == 0 else follow | trumps
-            card = heuristic_card(legal, held, seat, n, pitcher, bid, trump, t, trick, i, leader,
-                                  played, won, who, _NOBODY, rules, 0, 0)  # fmt: skip
+            view = View(
+                legal=legal,
+                hand=held,
+                seat=seat,
+                n=n,
+                pitcher=pitcher,
+                bid=bid,
+                trump=trump,
+                trick_no=t,
+                trick=trick,
+                trick_len=i,
+                leader=leader,
+                played=played,
+                won=won,
+                who=who,
+                voids=_NOBODY,
+                rules=rules,
+                key=0,
+                counter=0,
+            )
+            card = heuristic_card(view)
             hands[seat] = held & ~bit(card)
             trick[i] = card
             if i == 0:
@@ -76,5 +107,5 @@ def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick,
         leader = winner
         t += 1
         i = 0
-    hand.score_hand(dealt, won, n, trump, rules, award)
-    return hand.points_won(award, pitcher, rules)
+    score_hand(dealt, won, n, trump, rules, award)
+    return points_won(award, pitcher, rules)
