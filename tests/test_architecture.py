@@ -30,30 +30,6 @@ ORDER = ["util", "game", "kernels", "games", "search advice study", "cli"]  # lo
 LAYERS = {room: i for i, rooms in enumerate(ORDER) for room in rooms.split()}
 TOP = max(LAYERS.values()) + 1  # pitchsim/__init__.py and __main__.py
 
-# The circles inside pitchsim/kernels/ today, each as the set of modules it joins.  They
-# are being taken apart on another branch (issue 16); the lead empties this list when
-# that branch is merged.  Nothing else may be listed here.
-KNOWN_KERNEL_CYCLES: list[frozenset[str]] = [
-    frozenset(
-        {
-            "pitchsim.kernels.advice",
-            "pitchsim.kernels.auction",
-            "pitchsim.kernels.bidding",
-            "pitchsim.kernels.bidding.advisor",
-            "pitchsim.kernels.game",
-        }
-    ),
-    frozenset(
-        {
-            "pitchsim.kernels.hand",
-            "pitchsim.kernels.policies",
-            "pitchsim.kernels.policies.pimc",
-            "pitchsim.kernels.policies.rollout",
-            "pitchsim.kernels.search.monte_carlo",
-            "pitchsim.kernels.search.playout",
-        }
-    ),
-]
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -183,15 +159,8 @@ def test_every_module_is_in_a_layer(graph):
 
 
 def test_no_import_circles(graph):
-    cycles = [c for c in strongly_connected(graph) if frozenset(c) not in KNOWN_KERNEL_CYCLES]
+    cycles = list(strongly_connected(graph))
     assert not cycles, "\n".join(describe(graph, c) for c in cycles)
-
-
-def test_the_known_kernel_circles_are_still_there(graph):
-    """Once a known circle is gone, its entry goes too (the list stays exact)."""
-    found = {frozenset(c) for c in strongly_connected(graph)}
-    stale = [sorted(c) for c in KNOWN_KERNEL_CYCLES if c not in found]
-    assert not stale, f"no longer circles, remove from KNOWN_KERNEL_CYCLES: {stale}"
 
 
 def test_no_arrow_runs_back_up(graph):
