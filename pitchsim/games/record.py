@@ -209,7 +209,7 @@ def replay(doc: dict, strategies: bool = True) -> dict:
     hands_out = []
     scores = None
     winner = None
-    for k, h, view, act, sc, full in _decisions(doc):
+    for k, h, view, _act, _sc, full in _decisions(doc):
         if view is not None:
             continue
         for key, value in full.items():
