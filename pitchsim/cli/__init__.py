@@ -28,7 +28,20 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
+from . import (
+    advise,
+    bid_odds,
+    cache,
+    chart,
+    engine,
+    hint,
+    play,
+    rules,
+    simulate,
+    solve,
+    table,
+    tournament,
+)  # noqa: E402,F401  (commands register on import)
 from .common import reject_empty  # noqa: E402
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
