@@ -18,18 +18,20 @@ def engine_command(
         "--strategy",
         "-s",
         help="bidding+play, e.g. odds+heuristic or advisor+rollout (a request may override it).",
-    ),  # fmt: skip
+    ),
     seed: int = typer.Option(
         0,
         "--seed",
         help="Seed of every decision's random stream (with the view): same view, same answer.",
-    ),  # fmt: skip
+    ),
     values: bool = typer.Option(
         True, "--values/--no-values", help="Give every legal card's value when the play searches."
     ),
 ) -> None:
     """Answer decide requests (one JSON object per line) until quit or end of input."""
     engine = Engine(strategy, seed, values)
-    print(f"pitchsim engine: {PROTOCOL}, strategy {engine.strategy}, seed {engine.seed}",
-          file=sys.stderr)  # fmt: skip
+    print(
+        f"pitchsim engine: {PROTOCOL}, strategy {engine.strategy}, seed {engine.seed}",
+        file=sys.stderr,
+    )
     serve(engine)

@@ -41,13 +41,21 @@ INTERNAL = "internal"  # a bug in pitchsim: the message says what
 
 def option_list(strategy: str, seed: int, values: bool) -> list[dict]:
     return [
-        {"name": "strategy", "type": "string", "default": strategy,
-         "help": "bidding+play: bidding random, heuristic, odds, odds-game, advisor; "
-                 "play random, heuristic, rollout[:W], pimc[:W]"},
+        {
+            "name": "strategy",
+            "type": "string",
+            "default": strategy,
+            "help": "bidding+play: bidding random, heuristic, odds, odds-game, advisor; "
+            "play random, heuristic, rollout[:W], pimc[:W]",
+        },
         {"name": "seed", "type": "int", "default": seed, "min": 0, "max": MAX_SEED},
-        {"name": "values", "type": "bool", "default": values,
-         "help": "search play (rollout, pimc) also gives every legal card's value"},
-    ]  # fmt: skip
+        {
+            "name": "values",
+            "type": "bool",
+            "default": values,
+            "help": "search play (rollout, pimc) also gives every legal card's value",
+        },
+    ]
 
 
 class RequestError(Exception):
@@ -69,8 +77,13 @@ class Engine:
         self._seats: dict[str, KernelSeat] = {}
 
     def hello(self) -> dict:
-        return {"type": "hello", "protocol": PROTOCOL, "name": NAME, "version": __version__,
-                "options": option_list(self.strategy, self.seed, self.values)}  # fmt: skip
+        return {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "name": NAME,
+            "version": __version__,
+            "options": option_list(self.strategy, self.seed, self.values),
+        }
 
     def handle(self, line: str | bytes) -> str | None:
         """The reply line (no newline) to one request line; None for ``quit``/blank."""
@@ -111,13 +124,19 @@ class Engine:
                 return None
             if kind == "decide":
                 return self.decide(msg, rid)
-            raise RequestError(UNKNOWN_TYPE, f"unknown request type {json.dumps(kind)[:40]} "
-                                             "(known: hello, ready, decide, quit)")  # fmt: skip
+            raise RequestError(
+                UNKNOWN_TYPE,
+                f"unknown request type {json.dumps(kind)[:40]} (known: hello, ready, decide, quit)",
+            )
         except RequestError as e:
             return {"type": "error", "id": rid, "code": e.code, "message": e.message}
         except Exception as e:  # a bug must still get an answer, not end the session
-            return {"type": "error", "id": rid, "code": INTERNAL,
-                    "message": f"{type(e).__name__}: {e}"}  # fmt: skip
+            return {
+                "type": "error",
+                "id": rid,
+                "code": INTERNAL,
+                "message": f"{type(e).__name__}: {e}",
+            }
 
     def decide(self, msg: dict, rid) -> dict:
         opts = msg.get("options") or {}
@@ -139,8 +158,10 @@ class Engine:
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e)) from None
         if view.to_move != view.seat:
-            why = {"over": "the hand is over", "thrown-in": "everybody passed: the hand is "
-                   "thrown in"}.get(view.phase, f"seat {view.to_move} is to act")  # fmt: skip
+            why = {
+                "over": "the hand is over",
+                "thrown-in": "everybody passed: the hand is thrown in",
+            }.get(view.phase, f"seat {view.to_move} is to act")
             raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
         seat = self._seats.get(strategy) or self._seats.setdefault(strategy, KernelSeat(strategy))
 

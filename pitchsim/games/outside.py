@@ -42,9 +42,14 @@ class OutsideError(InputError):
 class CommandSeat:
     """A seat played by the program ``command`` (see the module)."""
 
-    def __init__(self, command: str, decision_time: float = DECISION_TIME,
-                 game_time: float = GAME_TIME, log_path: str | Path | None = None,
-                 seat: int | None = None):  # fmt: skip
+    def __init__(
+        self,
+        command: str,
+        decision_time: float = DECISION_TIME,
+        game_time: float = GAME_TIME,
+        log_path: str | Path | None = None,
+        seat: int | None = None,
+    ):
         if not command.strip():
             raise OutsideError("cmd: needs a command, e.g. cmd:python3 bot.py")
         for name, v in (("decision time", decision_time), ("game time", game_time)):
@@ -82,9 +87,14 @@ class CommandSeat:
         except ValueError as e:
             raise OutsideError(f"cannot read command {self.command!r}: {e}") from None
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, bufsize=0,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         except OSError as e:
             raise OutsideError(f"cannot start {self.command!r}: {e.strerror or e}") from None
         threading.Thread(target=self._read_out, daemon=True).start()
@@ -97,8 +107,9 @@ class CommandSeat:
             raise OutsideError(f"{self.name} did not answer hello: {why}")
         if reply.get("type") != "hello" or reply.get("protocol") != PROTOCOL:
             self.close()
-            raise OutsideError(f"{self.name} answered hello with {json.dumps(reply)[:80]}, "
-                               f"not a {PROTOCOL} hello")  # fmt: skip
+            raise OutsideError(
+                f"{self.name} answered hello with {json.dumps(reply)[:80]}, not a {PROTOCOL} hello"
+            )
         self.hello = reply
 
     def _read_out(self) -> None:
@@ -192,16 +203,25 @@ class CommandSeat:
         rid = self._id
         left = self.game_time - self.used
         limit = min(self.decision_time, left)
-        self._send({"type": "decide", "id": rid, "view": view.to_json(),
-                    "time_left": {"decision": round(limit, 3), "game": round(left, 3)}})  # fmt: skip
+        self._send(
+            {
+                "type": "decide",
+                "id": rid,
+                "view": view.to_json(),
+                "time_left": {"decision": round(limit, 3), "game": round(left, 3)},
+            }
+        )
         start = time.monotonic()
         while True:
             reply, why = self._receive(limit - (time.monotonic() - start))
             if reply is None:
                 if why.startswith("no answer"):
                     over = limit >= left
-                    why = (f"no answer within the game's {self.game_time:g} s" if over
-                           else f"no answer within {self.decision_time:g} s")  # fmt: skip
+                    why = (
+                        f"no answer within the game's {self.game_time:g} s"
+                        if over
+                        else f"no answer within {self.decision_time:g} s"
+                    )
                 # A program that is late or gone is started afresh for the next game
                 # (a late answer would otherwise be read as the next one).
                 self.close()
@@ -212,11 +232,16 @@ class CommandSeat:
         self.used += time.monotonic() - start
         self.decisions += 1
         if reply.get("type") == "error":
-            raise Forfeit(seat, f"{self.name} answered an error: {reply.get('code')}: "
-                                f"{str(reply.get('message'))[:200]}")  # fmt: skip
+            raise Forfeit(
+                seat,
+                f"{self.name} answered an error: {reply.get('code')}: "
+                f"{str(reply.get('message'))[:200]}",
+            )
         if reply.get("type") != "action" or reply.get("id") != rid:
-            raise Forfeit(seat, f"{self.name} answered {json.dumps(reply)[:80]}, not an "
-                                f"action for request {rid}")  # fmt: skip
+            raise Forfeit(
+                seat,
+                f"{self.name} answered {json.dumps(reply)[:80]}, not an action for request {rid}",
+            )
         try:
             return checked_action(view, reply.get("action"))
         except ValueError as e:

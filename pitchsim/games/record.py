@@ -32,8 +32,12 @@ def record_of_game(game: Game) -> dict:
     """The record of a game the kernels played (``rounds.play_board``)."""
     doc = game.to_json()
     n = len(game.strategies)
-    head = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": rules_text(game.rules),
-            "players": n}  # fmt: skip
+    head = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": rules_text(game.rules),
+        "players": n,
+    }
     for h in doc["hands"]:
         actions = []
         for i, c in enumerate(h["bids"]):
@@ -46,9 +50,18 @@ def record_of_game(game: Game) -> dict:
             for j, c in enumerate(t["cards"]):
                 actions.append({"seat": (t["leader"] + j) % n, "action": c})
         h["actions"] = actions
-    out = {**head, "seed": doc["seed"], "board": doc["board"], "strategies": doc["strategies"],
-           "target": doc["target"], "partnership": doc["partnership"], "winner": doc["winner"],
-           "final_scores": doc["final_scores"], "forfeit": None, "hands": doc["hands"]}  # fmt: skip
+    out = {
+        **head,
+        "seed": doc["seed"],
+        "board": doc["board"],
+        "strategies": doc["strategies"],
+        "target": doc["target"],
+        "partnership": doc["partnership"],
+        "winner": doc["winner"],
+        "final_scores": doc["final_scores"],
+        "forfeit": None,
+        "hands": doc["hands"],
+    }
     return out
 
 
@@ -152,8 +165,9 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View, str, list[int], dic
                 raise RecordError(f"{where}: action {a_no} comes after the hand is over")
             to_move = probe.to_move
             if seat is not None and seat != to_move:
-                raise RecordError(f"{where}: action {a_no} is by seat {seat!r}, but seat "
-                                  f"{to_move} is to act")  # fmt: skip
+                raise RecordError(
+                    f"{where}: action {a_no} is by seat {seat!r}, but seat {to_move} is to act"
+                )
             view = _view(rules, n, to_move, view_hand, scores)
             try:
                 act = checked_action(view, action)
@@ -260,8 +274,12 @@ def _recheck_strategies(doc: dict) -> None:
     again = play_table_game(names, Rules.parse(doc["rules"]), seed, board)
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):
         if a["actions"] != b["actions"]:
-            raise RecordError(f"hand {k}: the strategies {', '.join(names)} with seed {seed} "
-                              "decide differently from the record")  # fmt: skip
+            raise RecordError(
+                f"hand {k}: the strategies {', '.join(names)} with seed {seed} "
+                "decide differently from the record"
+            )
     if len(again["hands"]) != len(doc["hands"]):
-        raise RecordError(f"the strategies with seed {seed} play {len(again['hands'])} hands, "
-                          f"the record {len(doc['hands'])}")  # fmt: skip
+        raise RecordError(
+            f"the strategies with seed {seed} play {len(again['hands'])} hands, "
+            f"the record {len(doc['hands'])}"
+        )

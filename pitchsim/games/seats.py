@@ -93,11 +93,24 @@ def _bid(a, view: View, key) -> tuple[int, int]:
     legal = view.legal_calls()
     bids = [b for b in legal if b != PASS]
     call, trump = choose_bid(
-        a.bidding[view.seat], np.int64(view.hand_mask), view.seat, n, view.dealer, calls, i,
-        high, high_seat, min(bids), PASS in legal,
-        np.array(view.seat_scores(), dtype=np.int64), view.rules.to_array(), a.odds, a.params,
-        np.uint64(key), AUCTION_COUNTER + i,
-    )  # fmt: skip
+        a.bidding[view.seat],
+        np.int64(view.hand_mask),
+        view.seat,
+        n,
+        view.dealer,
+        calls,
+        i,
+        high,
+        high_seat,
+        min(bids),
+        PASS in legal,
+        np.array(view.seat_scores(), dtype=np.int64),
+        view.rules.to_array(),
+        a.odds,
+        a.params,
+        np.uint64(key),
+        AUCTION_COUNTER + i,
+    )
     call = int(call)
     if call not in legal:  # a kernel bug, never the table's problem to paper over
         raise RuntimeError(f"the bidding policy called {call}, not one of {legal}")
@@ -122,9 +135,24 @@ def play_args(view: View, plan: int = -1):
     trump = view.trump if view.trump is not None else plan
     if view.trump is None and plan >= 0 and view.held & suit_cards(plan):
         legal &= suit_cards(plan)  # as kernels.hand.opening_lead_cards
-    return (legal, view.held, view.seat, n, view.pitcher, view.bid, trump, len(complete), trick,
-            len(cur.cards), cur.leader, played, won, seat_planes(view.played_by), view.voids,
-            view.rules.to_array())  # fmt: skip
+    return (
+        legal,
+        view.held,
+        view.seat,
+        n,
+        view.pitcher,
+        view.bid,
+        trump,
+        len(complete),
+        trick,
+        len(cur.cards),
+        cur.leader,
+        played,
+        won,
+        seat_planes(view.played_by),
+        view.voids,
+        view.rules.to_array(),
+    )
 
 
 def _card(a, view: View, key, plan: int, want_values: bool) -> Decision:

@@ -99,13 +99,22 @@ class _Hand:
 
 def _view(rules: Rules, n: int, seat: int, h: _Hand, scores: list[int]) -> View:
     per = [scores[0], scores[1]] if rules.partnership else scores
-    v = View(rules, n, seat, h.dealer, tuple(cards_of(h.dealt[seat])), tuple(h.calls),
-             tuple(h.tricks), tuple(per))  # fmt: skip
+    v = View(
+        rules,
+        n,
+        seat,
+        h.dealer,
+        tuple(cards_of(h.dealt[seat])),
+        tuple(h.calls),
+        tuple(h.tricks),
+        tuple(per),
+    )
     return v.check()
 
 
-def play_table_game(seats: Sequence, rules: Rules, seed: int, board: int = 0,
-                    names: Sequence[str] | None = None) -> dict:  # fmt: skip
+def play_table_game(
+    seats: Sequence, rules: Rules, seed: int, board: int = 0, names: Sequence[str] | None = None
+) -> dict:
     """Board ``board`` of ``seed`` played decision by decision by ``seats`` (see the
     module); the game's record (``docs/record.md``)."""
     n = len(seats)
@@ -130,8 +139,7 @@ def play_table_game(seats: Sequence, rules: Rules, seed: int, board: int = 0,
                 doc = _play_hand(seats, rules, n, h, scores, key)
             except Forfeit as f:
                 record["hands"].append(_partial(h, n, rules, scores))
-                record["forfeit"] = {"seat": f.seat, "strategy": names[f.seat],
-                                     "reason": f.reason}  # fmt: skip
+                record["forfeit"] = {"seat": f.seat, "strategy": names[f.seat], "reason": f.reason}
                 break
             record["hands"].append(doc)
             if doc["pitcher"] is None:
@@ -151,10 +159,21 @@ def play_table_game(seats: Sequence, rules: Rules, seed: int, board: int = 0,
 
 
 def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
-    return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": rules_text(rules),
-            "players": n, "seed": seed, "board": board, "strategies": list(names),
-            "target": rules.target, "partnership": rules.partnership, "winner": None,
-            "final_scores": [0] * n, "forfeit": None, "hands": []}  # fmt: skip
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": rules_text(rules),
+        "players": n,
+        "seed": seed,
+        "board": board,
+        "strategies": list(names),
+        "target": rules.target,
+        "partnership": rules.partnership,
+        "winner": None,
+        "final_scores": [0] * n,
+        "forfeit": None,
+        "hands": [],
+    }
 
 
 def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
@@ -217,11 +236,21 @@ def hand_doc(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
     bids = [c if c != PASS else None for c in h.calls] + [None] * (n - len(h.calls))
     doc = {"players": n, "dealer": h.dealer, "bids": bids, "hands": fmt}
     if max(h.calls, default=PASS) == PASS:
-        doc.update(pitcher=None, bid=0, pitched=None, trump=None, tricks=[],
-                   points=dict.fromkeys(("high", "low", "jack", "game")), game_points=[0] * n,
-                   points_won=[0] * n, round_points=[0] * n, made=None,
-                   partnership=rules.partnership, scores_after=list(scores),
-                   actions=h.actions)  # fmt: skip
+        doc.update(
+            pitcher=None,
+            bid=0,
+            pitched=None,
+            trump=None,
+            tricks=[],
+            points=dict.fromkeys(("high", "low", "jack", "game")),
+            game_points=[0] * n,
+            points_won=[0] * n,
+            round_points=[0] * n,
+            made=None,
+            partnership=rules.partnership,
+            scores_after=list(scores),
+            actions=h.actions,
+        )
         return _ordered(doc)
     bid = max(h.calls)
     pitcher = (h.dealer + 1 + max(i for i, c in enumerate(h.calls) if c != PASS)) % n
@@ -236,20 +265,43 @@ def hand_doc(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
     score = score_hand(h.dealt, won, trump, rules)
     change = settle_hand(score.points, pitcher, bid, rules)
     after = [s + c for s, c in zip(scores, change, strict=True)]
-    doc.update(pitcher=pitcher, bid=bid,
-               pitched=card_text(h.tricks[0].cards[0]) if bid == MAX_BID else None,
-               trump=SUITS[trump], tricks=tricks,
-               points={"high": score.high, "low": score.low, "jack": score.jack,
-                       "game": score.game},
-               game_points=score.game_counts, points_won=score.points, round_points=change,
-               made=pitcher_made(score.points, pitcher, bid), partnership=rules.partnership,
-               scores_after=after, actions=h.actions)  # fmt: skip
+    doc.update(
+        pitcher=pitcher,
+        bid=bid,
+        pitched=card_text(h.tricks[0].cards[0]) if bid == MAX_BID else None,
+        trump=SUITS[trump],
+        tricks=tricks,
+        points={"high": score.high, "low": score.low, "jack": score.jack, "game": score.game},
+        game_points=score.game_counts,
+        points_won=score.points,
+        round_points=change,
+        made=pitcher_made(score.points, pitcher, bid),
+        partnership=rules.partnership,
+        scores_after=after,
+        actions=h.actions,
+    )
     return _ordered(doc)
 
 
-KEY_ORDER = ("players", "dealer", "bids", "pitcher", "bid", "pitched", "trump", "hands", "tricks",
-             "points", "game_points", "points_won", "round_points", "made", "partnership",
-             "scores_after", "actions")  # fmt: skip
+KEY_ORDER = (
+    "players",
+    "dealer",
+    "bids",
+    "pitcher",
+    "bid",
+    "pitched",
+    "trump",
+    "hands",
+    "tricks",
+    "points",
+    "game_points",
+    "points_won",
+    "round_points",
+    "made",
+    "partnership",
+    "scores_after",
+    "actions",
+)
 
 
 def _ordered(doc: dict) -> dict:
@@ -260,17 +312,32 @@ def _ordered(doc: dict) -> dict:
 
 def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
     """The hand a forfeit cut short: the deal and the actions made before it."""
-    return {"players": n, "dealer": h.dealer,
-            "hands": [[card_text(c) for c in cards_of(m)] for m in h.dealt],
-            "incomplete": True, "scores_after": list(scores), "actions": h.actions}  # fmt: skip
+    return {
+        "players": n,
+        "dealer": h.dealer,
+        "hands": [[card_text(c) for c in cards_of(m)] for m in h.dealt],
+        "incomplete": True,
+        "scores_after": list(scores),
+        "actions": h.actions,
+    }
 
 
 # ---------------------------------------------------------------- tournaments
 
 
-def table_tournament(entries, players: int, boards: int, rules: Rules, seed: int, progress=None,
-                     record=None, decision_time=None, game_time=None, seat_logs=None,
-                     what: str = "boards"):  # fmt: skip
+def table_tournament(
+    entries,
+    players: int,
+    boards: int,
+    rules: Rules,
+    seed: int,
+    progress=None,
+    record=None,
+    decision_time=None,
+    game_time=None,
+    seat_logs=None,
+    what: str = "boards",
+):
     """A duplicate tournament with outside seats, played decision by decision: the
     games, seating and results of ``games.tournament.tournament`` (which calls this)."""
     import json
@@ -308,8 +375,9 @@ def table_tournament(entries, players: int, boards: int, rules: Rules, seed: int
             e = e.name
         if isinstance(e, str) and e.strip().startswith("cmd:"):
             log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
-            seat = CommandSeat(e.strip()[4:], decision_time or DECISION_TIME,
-                               game_time or GAME_TIME, log)  # fmt: skip
+            seat = CommandSeat(
+                e.strip()[4:], decision_time or DECISION_TIME, game_time or GAME_TIME, log
+            )
         else:
             seat = as_seat(e.strip() if isinstance(e, str) else e)
         seats.append(seat)
@@ -329,8 +397,9 @@ def table_tournament(entries, players: int, boards: int, rules: Rules, seed: int
         for b in range(boards):
             for r in range(k):
                 of_seat = [(s + r) % k for s in range(players)]
-                doc = play_table_game([seats[i] for i in of_seat], rules, seed, b,
-                                      [names[i] for i in of_seat])  # fmt: skip
+                doc = play_table_game(
+                    [seats[i] for i in of_seat], rules, seed, b, [names[i] for i in of_seat]
+                )
                 if record is not None:
                     record_path(record, b, r).write_text(json.dumps(doc) + "\n")
                 deals += len(doc["hands"])
@@ -358,14 +427,29 @@ def table_tournament(entries, players: int, boards: int, rules: Rules, seed: int
     results = []
     for i, name in enumerate(names):
         shares = wins[:, i] / k
-        results.append(StrategyResult(
-            name=name, games=boards * k, wins=int(wins[:, i].sum()),
-            win_rate=float(shares.mean()), ci95=board_interval(shares),
-            mean_final_score=float(score_sum[i] / seat_games[i]),
-            pitched={x: int(pitched[i, x - 1]) for x in BIDS},
-            made={x: int(made[i, x - 1]) for x in BIDS}))  # fmt: skip
+        results.append(
+            StrategyResult(
+                name=name,
+                games=boards * k,
+                wins=int(wins[:, i].sum()),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(score_sum[i] / seat_games[i]),
+                pitched={x: int(pitched[i, x - 1]) for x in BIDS},
+                made={x: int(made[i, x - 1]) for x in BIDS},
+            )
+        )
     return TournamentResult(
-        strategies=names, players=players, boards=boards, rotations=k, seed=seed, rules=rules,
-        results=results, unfinished=unfinished, mean_deals=deals / (boards * k),
+        strategies=names,
+        players=players,
+        boards=boards,
+        rotations=k,
+        seed=seed,
+        rules=rules,
+        results=results,
+        unfinished=unfinished,
+        mean_deals=deals / (boards * k),
         seating=[[names[(s + r) % k] for s in range(players)] for r in range(k)],
-        forfeits=forfeits, seconds=seconds)  # fmt: skip
+        forfeits=forfeits,
+        seconds=seconds,
+    )
