@@ -225,7 +225,7 @@ class CommandSeat:
                 # A program that is late or gone is started afresh for the next game
                 # (a late answer would otherwise be read as the next one).
                 self.close()
-                raise Forfeit(seat, f"{self.name}: {why}")
+                raise Forfeit(seat, why)
             if reply.get("id") != rid and reply.get("type") == "action":
                 continue  # an answer to an earlier request that was late: skip it
             break
@@ -234,8 +234,7 @@ class CommandSeat:
         if reply.get("type") == "error":
             raise Forfeit(
                 seat,
-                f"{self.name} answered an error: {reply.get('code')}: "
-                f"{str(reply.get('message'))[:200]}",
+                f"answered an error: {reply.get('code')}: {str(reply.get('message'))[:200]}",
             )
         if reply.get("type") != "action" or reply.get("id") != rid:
             raise Forfeit(
@@ -245,7 +244,7 @@ class CommandSeat:
         try:
             return checked_action(view, reply.get("action"))
         except ValueError as e:
-            raise Forfeit(seat, f"{self.name}: {e}") from None
+            raise Forfeit(seat, str(e)) from None
 
     def call(self, view: View) -> str:
         return self._decide(view)

@@ -283,3 +283,49 @@ def _recheck_strategies(doc: dict) -> None:
             f"the strategies with seed {seed} play {len(again['hands'])} hands, "
             f"the record {len(doc['hands'])}"
         )
+
+
+def game_of_record(doc: dict) -> Game:
+    """A checked record (:func:`replay`'s) as a :class:`~pitchsim.games.rounds.Game`, for
+    showing; a hand a forfeit cut short is left out."""
+    from ..game.cards import SUITS
+    from .rounds import Round
+
+    rules = Rules.parse(doc["rules"])
+    rounds, after = [], []
+    for h in doc["hands"]:
+        if h.get("incomplete"):
+            continue
+        n = h["players"]
+        rounds.append(
+            Round(
+                players=n,
+                dealer=h["dealer"],
+                calls=list(h["bids"]),
+                pitcher=h["pitcher"],
+                bid=h["bid"],
+                pitched=parse_cards(h["pitched"])[0] if h["pitched"] else None,
+                trump=SUITS.index(h["trump"]) if h["trump"] else None,
+                hands=[parse_cards(" ".join(cs)) for cs in h["hands"]],
+                tricks=[
+                    (t["leader"], parse_cards(" ".join(t["cards"])), t["winner"])
+                    for t in h["tricks"]
+                ],
+                points=h["points"],
+                game_points=h["game_points"],
+                points_won=h["points_won"],
+                round_points=h["round_points"],
+                made=h["made"],
+                rules=rules,
+            )
+        )
+        after.append(h["scores_after"])
+    return Game(
+        doc.get("seed"),
+        doc.get("board", 0),
+        list(doc.get("strategies") or []),
+        rules,
+        rounds,
+        after,
+        doc["winner"],
+    )

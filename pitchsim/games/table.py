@@ -453,3 +453,25 @@ def table_tournament(
         forfeits=forfeits,
         seconds=seconds,
     )
+
+
+def split_seats(spec: str) -> list[str]:
+    """Comma-separated strategies, where a ``cmd:COMMAND`` may itself hold commas: a
+    piece after a command that is neither a strategy nor another command belongs to it."""
+    from .bidding import Strategy
+
+    def strategy(text: str) -> bool:
+        try:
+            Strategy.parse(text)
+            return True
+        except ValueError:
+            return False
+
+    out: list[str] = []
+    for piece in spec.split(","):
+        glued = out and out[-1].startswith("cmd:") and not piece.strip().startswith("cmd:")
+        if glued and not strategy(piece):
+            out[-1] += "," + piece
+        else:
+            out.append(piece.strip())
+    return out

@@ -262,10 +262,10 @@ def tournament(
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
-    entries = strategies.split(",") if isinstance(strategies, str) else list(strategies)
-    if any(_outside(e) for e in entries):
-        from .table import table_tournament
+    from .table import split_seats, table_tournament
 
+    entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
+    if any(_outside(e) for e in entries):
         return table_tournament(entries, players, boards, rules, pick_seed(seed), progress,
                                 record, decision_time, game_time, seat_logs,
                                 "games" if games is not None else "boards")  # fmt: skip
