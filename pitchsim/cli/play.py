@@ -296,7 +296,8 @@ def render_game(g: Game) -> str:
     n = len(g.strategies)
     seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
     rules = g.rules
-    out = [f"Game {g.board} of seed {g.seed}  ·  {n} players{', partnership' if rules.partnership else ''}"
+    where = f"Game {g.board} of seed {g.seed}" if g.seed is not None else "A recorded game"
+    out = [f"{where}  ·  {n} players{', partnership' if rules.partnership else ''}"
            f"  ·  to {rules.target}  ·  seats: {seats}\n\n"]  # fmt: skip
     for i, (rnd, after) in enumerate(zip(g.rounds, g.scores, strict=True)):
         text = render(rnd, f"Hand {i + 1}")

@@ -227,6 +227,8 @@ def replay(doc: dict, strategies: bool = True) -> dict:
         if view is not None:
             continue
         for key, value in full.items():
+            if key in ("hands", "actions"):
+                continue  # read and checked above, in any order or notation
             if key in h and h[key] != value:
                 raise RecordError(f"hand {k}: {key} is {h[key]!r}, but the actions give {value!r}")
         hands_out.append(_ordered({**full, **{x: h[x] for x in h if x not in full}}))
