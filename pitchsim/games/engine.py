@@ -97,6 +97,7 @@ class Engine:
                 raise RequestError(
                     BAD_JSON, f"the line is {len(line):,} bytes: at most {MAX_LINE:,}"
                 )
+            line = line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")
             if not line.strip():
                 return None
             try:
