@@ -212,23 +212,19 @@ class CommandSeat:
             }
         )
         start = time.monotonic()
-        while True:
-            reply, why = self._receive(limit - (time.monotonic() - start))
-            if reply is None:
-                if why.startswith("no answer"):
-                    over = limit >= left
-                    why = (
-                        f"no answer within the game's {self.game_time:g} s"
-                        if over
-                        else f"no answer within {self.decision_time:g} s"
-                    )
-                # A program that is late or gone is started afresh for the next game
-                # (a late answer would otherwise be read as the next one).
-                self.close()
-                raise Forfeit(seat, why)
-            if reply.get("id") != rid and reply.get("type") == "action":
-                continue  # an answer to an earlier request that was late: skip it
-            break
+        reply, why = self._receive(limit)
+        if reply is None:
+            if why.startswith("no answer"):
+                over = limit >= left
+                why = (
+                    f"no answer within the game's {self.game_time:g} s"
+                    if over
+                    else f"no answer within {self.decision_time:g} s"
+                )
+            # A program that is late or gone is started afresh for the next game (a late
+            # answer would otherwise be read as the next one's).
+            self.close()
+            raise Forfeit(seat, why)
         self.used += time.monotonic() - start
         self.decisions += 1
         if reply.get("type") == "error":
