@@ -142,3 +142,27 @@ def test_views_of_a_game_answered_by_the_engine_as_played():
         assert View.from_json(view.to_json()) == view
         n += 1
     assert n == sum(len(h["actions"]) for h in doc["hands"])
+
+
+def test_search_values_are_the_ones_the_search_chose_by():
+    """With search play the reply carries every legal card's value, computed on the
+    search's own worlds; the engine refuses (an internal error) values that would not
+    lead to the card the search played, so no error may come back."""
+    from pitchsim.games.record import views_of
+
+    doc = play_table_game(["odds+heuristic"] * 4, Rules(), 1, 0)
+    engine = Engine("heuristic+rollout:8")
+    with_values = 0
+    for view, _ in list(views_of(doc))[:40]:
+        reply = json.loads(
+            engine.handle(json.dumps({"type": "decide", "id": 0, "view": view.to_json()}))
+        )
+        assert reply["type"] == "action", reply
+        if "values" in reply:
+            # Every legal card (at the opening lead: of the suit the call planned).
+            assert reply["action"] in reply["values"] and len(reply["values"]) > 1
+            assert set(reply["values"]) <= set(view.legal())
+            if view.trump is not None:
+                assert set(reply["values"]) == set(view.legal())
+            with_values += 1
+    assert with_values > 10

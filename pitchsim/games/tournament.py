@@ -120,7 +120,8 @@ class TournamentResult:
             "unfinished_games": self.unfinished,
             "mean_deals_per_game": self.mean_deals,
             "results": [r.to_json() for r in self.results],
-            "forfeits": self.forfeits,
+            # Only tournaments with outside seats can have forfeits (and say so).
+            **({"forfeits": self.forfeits} if self.forfeits else {}),
         }
 
     def frame(self):
