@@ -7,6 +7,7 @@ import sys
 
 import typer
 
+from ..games.bidding import ADVISOR_SAMPLES
 from ..games.engine import DEFAULT_STRATEGY, PROTOCOL, Engine, serve
 from . import app
 
@@ -27,9 +28,15 @@ def engine_command(
     values: bool = typer.Option(
         True, "--values/--no-values", help="Give every legal card's value when the play searches."
     ),
+    worlds: int = typer.Option(
+        None, "--worlds", help="Worlds a search play policy samples per card (rollout:W)."
+    ),
+    samples: int = typer.Option(
+        ADVISOR_SAMPLES, "--samples", help="Deals the advisor bidding policy plays out per call."
+    ),
 ) -> None:
     """Answer decide requests (one JSON object per line) until quit or end of input."""
-    engine = Engine(strategy, seed, values)
+    engine = Engine(strategy, seed, values, samples, worlds)
     print(
         f"pitchsim engine: {PROTOCOL}, strategy {engine.strategy}, seed {engine.seed}",
         file=sys.stderr,

@@ -18,7 +18,8 @@ from .. import __version__
 from ..game.view import View, ViewError
 from ..util.errors import InputError
 from ..util.jsonio import parse_json
-from .bidding import Strategy, StrategyError
+from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
+from .policies import MAX_WORLDS, play_policy
 from .seats import KernelSeat, planned_trump, view_key
 
 PROTOCOL = "pitch-engine/1"
@@ -26,6 +27,7 @@ NAME = "pitchsim"
 DEFAULT_STRATEGY = "odds+heuristic"
 MAX_LINE = 1 << 20  # a view is a few kB; a megabyte line is a mistake or an attack
 MAX_SEED = (1 << 62) - 1
+MAX_SAMPLES = 100_000  # advisor deals per call: seconds a call at most
 
 # Error codes (docs/protocol.md).
 BAD_JSON = "bad-json"  # the line is not one JSON object
@@ -39,7 +41,7 @@ BAD_PROTOCOL = "bad-protocol"
 INTERNAL = "internal"  # a bug in pitchsim: the message says what
 
 
-def option_list(strategy: str, seed: int, values: bool) -> list[dict]:
+def option_list(strategy: str, seed: int, values: bool, samples: int) -> list[dict]:
     return [
         {
             "name": "strategy",
@@ -55,6 +57,23 @@ def option_list(strategy: str, seed: int, values: bool) -> list[dict]:
             "default": values,
             "help": "search play (rollout, pimc) also gives every legal card's value",
         },
+        {
+            "name": "worlds",
+            "type": "int",
+            "default": None,
+            "min": 1,
+            "max": MAX_WORLDS,
+            "help": "worlds a search play policy samples per card (null: the strategy's, "
+            "rollout:W)",
+        },
+        {
+            "name": "samples",
+            "type": "int",
+            "default": samples,
+            "min": 1,
+            "max": MAX_SAMPLES,
+            "help": "deals the advisor bidding policy plays out per call",
+        },
     ]
 
 
@@ -69,10 +88,18 @@ class Engine:
     """Answers requests (see the module).  ``strategy``, ``seed`` and ``values`` are the
     defaults a ``decide`` request's ``options`` may override for itself."""
 
-    def __init__(self, strategy: str = DEFAULT_STRATEGY, seed: int = 0, values: bool = True):
-        self.strategy = _strategy(strategy).name
+    def __init__(
+        self,
+        strategy: str = DEFAULT_STRATEGY,
+        seed: int = 0,
+        values: bool = True,
+        samples: int = ADVISOR_SAMPLES,
+        worlds: int | None = None,
+    ):
+        self.strategy = _strategy(strategy, worlds).name
         self.seed = _seed(seed)
         self.values = values
+        self.samples = _count(samples, "samples", MAX_SAMPLES)
         self.done = False
         self._seats: dict[str, KernelSeat] = {}
 
@@ -82,7 +109,7 @@ class Engine:
             "protocol": PROTOCOL,
             "name": NAME,
             "version": __version__,
-            "options": option_list(self.strategy, self.seed, self.values),
+            "options": option_list(self.strategy, self.seed, self.values, self.samples),
         }
 
     def handle(self, line: str | bytes) -> str | None:
@@ -144,8 +171,12 @@ class Engine:
         if not isinstance(opts, dict):
             raise RequestError(BAD_OPTION, "options must be an object")
         try:
-            strategy = _strategy(opts.get("strategy", self.strategy)).name
+            worlds = opts.get("worlds")
+            if worlds is not None:
+                _count(worlds, "worlds", MAX_WORLDS)
+            strategy = _strategy(opts.get("strategy", self.strategy), worlds).name
             seed = _seed(opts.get("seed", self.seed))
+            samples = _count(opts.get("samples", self.samples), "samples", MAX_SAMPLES)
         except InputError as e:
             code = UNKNOWN_STRATEGY if isinstance(e, StrategyError) else BAD_OPTION
             raise RequestError(code, str(e)) from None
@@ -164,7 +195,10 @@ class Engine:
                 "thrown-in": "everybody passed: the hand is thrown in",
             }.get(view.phase, f"seat {view.to_move} is to act")
             raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
-        seat = self._seats.get(strategy) or self._seats.setdefault(strategy, KernelSeat(strategy))
+        which = (strategy, samples)
+        seat = self._seats.get(which) or self._seats.setdefault(
+            which, KernelSeat(strategy, samples)
+        )
 
         def key_of(v: View):
             return view_key(seed, v)
@@ -179,10 +213,22 @@ class Engine:
         return reply
 
 
-def _strategy(name: object) -> Strategy:
+def _strategy(name: object, worlds: int | None = None) -> Strategy:
+    """The strategy ``name``; ``worlds`` replaces its search play policy's worlds."""
     if not isinstance(name, str):
         raise StrategyError(f"strategy must be a name like odds+heuristic, not {name!r}")
-    return Strategy.parse(name)
+    s = Strategy.parse(name)
+    if worlds is not None:
+        if not play_policy(s.play).worlds:
+            raise StrategyError(f"worlds: the play policy {s.play!r} of {s.name} does not search")
+        s = Strategy.parse(f"{s.bidding}+{s.play.partition(':')[0]}:{worlds}")
+    return s
+
+
+def _count(value: object, what: str, limit: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= limit:
+        raise InputError(f"{what} must be a whole number 1-{limit:,}, not {value!r}")
+    return value
 
 
 def _seed(seed: object) -> int:

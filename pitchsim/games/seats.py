@@ -33,7 +33,7 @@ from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT, choo
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key, draw
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, choose_by_outcomes
 from ..kernels.search.monte_carlo import ROLLOUT as ROLLOUT_EVAL
-from .bidding import Strategy, seat_arrays
+from .bidding import SeatArrays, Strategy, advisor_params, seat_arrays
 from .policies import seat_planes
 
 KEY_BITS = 62
@@ -51,8 +51,11 @@ def view_key(seed: int, view: View) -> np.uint64:
 
 
 @lru_cache(maxsize=64)
-def _arrays(strategy: Strategy, players: int, rules: Rules):
-    return seat_arrays([strategy] * players, rules)
+def _arrays(strategy: Strategy, players: int, rules: Rules, samples: int | None = None):
+    a = seat_arrays([strategy] * players, rules)
+    if samples is not None and strategy.bidding == "advisor":
+        a = SeatArrays(a.bidding, a.play, a.odds, advisor_params(a.params, samples=samples))
+    return a
 
 
 @dataclass(frozen=True)
@@ -65,16 +68,17 @@ class Decision:
 class KernelSeat:
     """A built-in strategy (``odds+heuristic``, ``advisor+rollout``, ...) as a seat."""
 
-    def __init__(self, strategy: str | Strategy):
+    def __init__(self, strategy: str | Strategy, samples: int | None = None):
         self.strategy = strategy if isinstance(strategy, Strategy) else Strategy.parse(strategy)
         self.name = self.strategy.name
+        self.samples = samples  # the advisor's deals per call (None: its default)
 
     def decide(self, view: View, key: np.uint64, plan: int = -1, values: bool = False) -> Decision:
         """The seat's decision at ``view`` (its turn), drawing from stream ``key``.
         ``plan`` is the suit its winning call planned (the opening lead only)."""
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
-        a = _arrays(self.strategy, view.players, view.rules)
+        a = _arrays(self.strategy, view.players, view.rules, self.samples)
         if view.phase == "auction":
             call, suit = _bid(a, view, key)
             return Decision(call_text(call), None, suit if call != PASS else -1)
