@@ -267,9 +267,20 @@ def tournament(
 
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
     if any(_outside(e) for e in entries):
-        return table_tournament(entries, players, boards, rules, pick_seed(seed), progress,
-                                record, decision_time, game_time, seat_logs,
-                                "games" if games is not None else "boards")  # fmt: skip
+        what = "games" if games is not None else "boards"
+        return table_tournament(
+            entries,
+            players,
+            boards,
+            rules,
+            pick_seed(seed),
+            progress,
+            record,
+            decision_time,
+            game_time,
+            seat_logs,
+            what,
+        )
     if decision_time is not None or game_time is not None or seat_logs is not None:
         raise InputError("time limits and seat logs are for outside seats (cmd:COMMAND)")
     chosen = parse_strategies(strategies)
