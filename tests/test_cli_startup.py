@@ -113,3 +113,8 @@ def test_help_defaults_are_the_library_defaults():
     assert bid_odds_cli.DEFAULT_COMPARE_SAMPLES == odds.DEFAULT_COMPARE_SAMPLES
     assert hint_cli.DEFAULT_WORLDS == hint.DEFAULT_WORLDS
     assert table_cli.FEATURE_NAMES == tuple(FEATURES)
+    from pitchsim.cli import engine as engine_cli
+    from pitchsim.games import bidding, engine
+
+    assert engine_cli.DEFAULT_STRATEGY == engine.DEFAULT_STRATEGY
+    assert engine_cli.ADVISOR_SAMPLES == bidding.ADVISOR_SAMPLES

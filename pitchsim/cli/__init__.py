@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib import import_module
 
 import typer
 
@@ -23,9 +24,26 @@ except ImportError:  # pragma: no cover
     from click import exceptions as click_errors
 
 from ..util.errors import InputError, Interrupted
-from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: F401  (commands register on import)
 from .app import app
 from .common import reject_empty
+
+# Each command module registers its command on ``app`` when imported.
+COMMANDS = (
+    "advise",
+    "bid_odds",
+    "cache",
+    "chart",
+    "engine",
+    "hint",
+    "play",
+    "rules",
+    "simulate",
+    "solve",
+    "table",
+    "tournament",
+)
+for _module in COMMANDS:
+    import_module(f".{_module}", __name__)
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
