@@ -29,10 +29,12 @@ app = typer.Typer(
 )
 
 from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
-from .common import reject_empty  # noqa: E402
+from .common import kernels_only, reject_empty  # noqa: E402
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
+    if _command.name != "rules":  # every other command runs the kernels (game/families.py)
+        _command.callback = kernels_only(_command.callback, _command.name)
 
 
 def fail(message: str) -> None:

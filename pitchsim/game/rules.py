@@ -43,6 +43,22 @@ BOOLEANS = ("dealer_steal", "set_pitcher_wins", "partnership")
 # How a boolean may be written in a rule string (TOML and dicts take real booleans only).
 _TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 
+# The rule families (VARIANTS.md 6.1; pitchsim.game.families) add options and values.
+# The base Rules keep exactly the sets above: they are the game the kernels play.
+FAMILY_FIELDS = ("family", "jokers", "jick", "game", "three", "five", "deal", "discard", "rob",
+                 "trump", "lead_trump", "shoot", "win")  # fmt: skip
+FAMILY_CHOICES = CHOICES | {
+    "all_pass": ("forced", "redeal", "next-dealer", "dealer-set"),
+    "follow": ("trump", "suit", "only"),
+    "game": ("count", "ten"),
+    "discard": ("none", "non-trump"),
+    "trump": ("first-lead", "named"),
+    "win": ("pitcher", "pitcher-first", "highest"),
+}
+FAMILY_INTS = {"min_bid": INT_RANGES["min_bid"], "target": INT_RANGES["target"], "jokers": (0, 2),
+               "deal": (6, 9)}  # fmt: skip
+FAMILY_BOOLEANS = BOOLEANS + ("jick", "three", "five", "rob", "lead_trump", "shoot")
+
 
 def _name(field: str) -> str:
     return field.replace("_", "-")
@@ -79,6 +95,12 @@ class Rules:
             raise RulesError(f"players must be 2-7, not {players}")
         if self.partnership and players != 4:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
+
+    def require_kernels(self, who: str) -> None:
+        """Refuse (:class:`~pitchsim.game.families.FamilyNotPlayed`, naming ``who``) rules
+        the numba kernels cannot play yet: every rule family but the base game.  The
+        base options are always played; :class:`~pitchsim.game.families.FamilyRules`
+        overrides this."""
 
     def team(self, seat: int) -> int:
         """Seat -> side that pools points: seat 0+2 / 1+3 in partnership, else the seat."""
@@ -119,7 +141,9 @@ class Rules:
         if isinstance(spec, Rules):
             rules = spec
         else:
-            rules = cls(**rule_values(spec))
+            from .families import build_rules
+
+            rules = build_rules(rule_values(spec))
         if partnership is not None:
             if not isinstance(partnership, bool):
                 raise RulesError(f"partnership takes true or false, not {partnership!r}")
@@ -142,14 +166,32 @@ def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
         raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {spec!r}")
     if not spec.strip():
         raise RulesError("the rules are empty: give name=value,... or a TOML file")
-    if "=" not in spec and (spec.endswith(".toml") or Path(spec).is_file()):
+    from .families import FAMILIES
+
+    first = spec.split(",")[0].strip()
+    if (
+        first not in FAMILIES
+        and "=" not in spec
+        and (spec.endswith(".toml") or Path(spec).is_file())
+    ):
         return _read_toml(Path(spec))
     items = []
-    for item in spec.split(","):
+    for i, item in enumerate(spec.split(",")):
         if not item.strip():
             raise RulesError(f"empty rule option in {spec!r}")
         if "=" not in item:
-            raise RulesError(f"rule option {item.strip()!r} needs name=value")
+            word = item.strip()
+            if word in FAMILIES:
+                if i:
+                    raise RulesError(f"the rule family {word} comes first: {word},name=value,...")
+                items.append(("family", word))
+                continue
+            if i or word.replace("-", "_") in _known_fields():
+                raise RulesError(f"rule option {word!r} needs name=value")
+            raise RulesError(
+                f"unknown rule family {word!r} (families: {', '.join(FAMILIES)}; "
+                "options are name=value)"
+            )
         k, v = (s.strip() for s in item.split("=", 1))
         items.append((k, v))
     return _checked_items(items, "rules", from_text=True)
@@ -180,8 +222,12 @@ def _read_toml(path: Path) -> dict[str, object]:
     return _checked_items(doc.items(), f"rules file {path}", from_text=False)
 
 
+def _known_fields() -> list[str]:
+    return [f.name for f in dataclasses.fields(Rules)] + list(FAMILY_FIELDS)
+
+
 def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
-    fields = [f.name for f in dataclasses.fields(Rules)]
+    fields = _known_fields()
     out: dict[str, object] = {}
     for key, value in items:
         if not isinstance(key, str):
@@ -193,22 +239,26 @@ def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
         if k in out:
             raise RulesError(f"{where}: rule option {_name(k)} is given twice")
         out[k] = _from_text(k, value) if from_text else value
-        _check_value(k, out[k])
+        _check_item(k, out[k])
     return out
 
 
 def _from_text(name: str, text: str) -> object:
-    if name in BOOLEANS:
+    if name == "dealer_steal" and text.lower() not in _TRUE + _FALSE:
+        if text.lower() == "max":
+            return "max"
+        raise RulesError(f"dealer-steal takes true or false (or max), not {text!r}")
+    if name in FAMILY_BOOLEANS:
         if text.lower() in _TRUE:
             return True
         if text.lower() in _FALSE:
             return False
         raise RulesError(f"{_name(name)} takes true or false, not {text!r}")
-    if name in INT_RANGES:
+    if name in FAMILY_INTS:
         if not text.isascii() or not text.lstrip("+-").isdigit():
             raise RulesError(f"{_name(name)} takes a whole number, not {text!r}")
         if len(text) > 20:  # int() of thousands of digits is slow, then refused anyway
-            lo, hi = INT_RANGES[name]
+            lo, hi = FAMILY_INTS[name]
             raise RulesError(f"{_name(name)} must be {lo}-{hi}, not {text[:20]}...")
         return int(text)
     return text
@@ -234,6 +284,47 @@ def _check_value(name: str, value: object) -> None:
             raise RulesError(f"{_name(name)} must be {span}, not {value}")
     elif not isinstance(value, bool):
         raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
+
+
+def _check_item(name: str, value: object) -> None:
+    """One option as read, before the rules are put together: of the right type and in
+    the set or range any family allows.  What depends on the other options (min-bid's
+    range, the combinations of VARIANTS.md 6.3) is checked when the rules are built."""
+    if isinstance(value, (list, tuple, dict, set)):
+        kind = "table" if isinstance(value, dict) else "list"
+        raise RulesError(f"{_name(name)} takes a single value, not a {kind}")
+    if name == "family":
+        from .families import FAMILIES
+
+        if not isinstance(value, str) or value not in FAMILIES:
+            raise RulesError(f"unknown rule family {value!r} (families: {', '.join(FAMILIES)})")
+    elif name == "dealer_steal":
+        if value != "max" and not isinstance(value, bool):
+            raise RulesError(f"dealer-steal takes true or false (or max), not {value!r}")
+    elif name in FAMILY_CHOICES:
+        allowed = FAMILY_CHOICES[name]
+        if not isinstance(value, str) or value not in allowed:
+            raise RulesError(
+                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {value!r}"
+            )
+    elif name == "min_bid":  # its range depends on the maximum bid: checked when built
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"min-bid takes a whole number, not {value!r}")
+    elif name == "deal":
+        if isinstance(value, bool) or value not in (6, 9):
+            raise RulesError(f"deal must be 6 or 9, not {value!r}")
+    elif name in FAMILY_INTS:
+        _check_value_in(name, value, *FAMILY_INTS[name])
+    elif not isinstance(value, bool):
+        raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
+
+
+def _check_value_in(name: str, value: object, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{_name(name)} takes a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        span = f"{lo} or {hi}" if hi == lo + 1 else f"{lo}-{hi}"
+        raise RulesError(f"{_name(name)} must be {span}, not {value}")
 
 
 BASE_RULES = Rules()

@@ -53,6 +53,7 @@ import pyarrow.compute  # noqa: F401  (pa.compute.min_max)
 import pyarrow.parquet as pq
 from numba import njit, prange
 
+from ..game.families import FamilyNotPlayed
 from ..game.features import ACE, HOLDING_GAME, RANK_MASKS, TEN
 from ..game.rules import Rules
 from ..games.policies import seat_policies
@@ -384,6 +385,8 @@ class Manifest:
             raise RunError(f"{where} is not a {FORMAT} manifest (format {form!r})")
         try:
             return cls._checked(doc)
+        except FamilyNotPlayed:
+            raise  # a run under a rule family is refused by name, not taken for damage
         except (_Corrupt, InputError) as e:
             raise RunError(f"{where} is corrupt: {e}") from None
 
@@ -405,6 +408,11 @@ class Manifest:
         for n in players:
             seat_policies(doc["policy"], n)
         rules = doc["rules"]
+        if isinstance(rules, dict) and "family" in rules:  # refused by name (game/families.py)
+            with contextlib.suppress(InputError):
+                rules = Rules.parse(rules)
+            if isinstance(rules, Rules):
+                rules.require_kernels("pitchsim")
         if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
             raise _Corrupt(f"rules must list every rule option, not {rules!r}")
         checked = Rules.parse(rules)

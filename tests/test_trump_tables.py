@@ -1,0 +1,84 @@
+"""The per-trump tables the kernels will use (pitchsim/game/trumps.py) agree with the
+reference engine's clause-by-clause trump, effective suit, legality and trick winner,
+on thousands of random tricks of every family (ANCHORS.md 1, VARIANTS.md 0.4, 0.5)."""
+
+import random
+
+import numpy as np
+import pytest
+
+from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, N_CARDS, cards_of, mask_of
+from pitchsim.game.reference import families as F
+from pitchsim.game.rules import Rules
+from pitchsim.game.trumps import (
+    FOLLOW_ONLY,
+    FOLLOW_SUIT,
+    FOLLOW_TRUMP,
+    TRUMP_BASE,
+    jick_card,
+    legal_mask,
+    trick_winner_by_key,
+    trump_tables,
+)
+
+SPECS = ["auction-pitch", "follow=suit", "setback", "smear", "smear,follow=suit", "ten-point",
+         "ten-point,follow=trump", "ten-point,jokers=1,follow=suit",
+         "jokers=2,trump=named", "jokers=1,trump=named", "jick=true,trump=named"]  # fmt: skip
+FOLLOW = {"trump": FOLLOW_TRUMP, "suit": FOLLOW_SUIT, "only": FOLLOW_ONLY}
+TRICKS = 3000
+
+
+def players_of(rules) -> list[int]:
+    ok = []
+    for n in range(2, 8):
+        try:
+            rules.check_players(n)
+        except Exception:
+            continue
+        ok.append(n)
+    return ok
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_tables_match_the_reference_on_random_tricks(spec):
+    rules = Rules.parse(spec)
+    r = F.as_family(rules)
+    tables = trump_tables(r.jokers, r.jick)
+    rng = random.Random(spec)
+    counts = players_of(r)
+    for _ in range(TRICKS):
+        n = rng.choice(counts)
+        trump = rng.randrange(4)
+        cards = F.pack(r, n)
+        rng.shuffle(cards)
+        size = rng.randint(1, n)
+        trick = cards[:size]
+        hand = mask_of(cards[size : size + rng.randint(1, 9)])
+        winner = trick_winner_by_key(tables, trick, trump)
+        assert winner == F.trick_winner(trick, trump, r), (trick, trump)
+        got = legal_mask(tables, hand, trick, trump, FOLLOW[r.follow])
+        assert got == F.legal_cards(hand, trick, trump, r), (cards_of(hand), trick, trump)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_masks_effective_suits_and_keys_follow_the_trump_order(spec):
+    r = F.as_family(Rules.parse(spec))
+    t = trump_tables(r.jokers, r.jick)
+    assert t.trump_mask.dtype == np.int64 and t.key.shape == (4, 54)
+    pack = F.pack(r, 4)
+    for trump in range(4):
+        assert int(t.trump_mask[trump]) == mask_of(x for x in pack if F.is_trump(x, trump, r))
+        for s in range(4):
+            want = mask_of(x for x in pack if F.effective_suit(x, trump, r) == s)
+            assert int(t.suit_masks[trump, s]) == want
+        for x in pack:
+            assert t.eff_suit[trump, x] == F.effective_suit(x, trump, r)
+        order = F.trump_order(r, trump)
+        assert sorted(order, key=lambda x: t.key[trump, x]) == order  # the same order
+        assert min(t.key[trump, x] for x in order) >= TRUMP_BASE
+        assert max(t.key[trump, x] for x in pack if x not in order) < TRUMP_BASE
+    if r.jokers:
+        assert int(t.trump_mask[0]) >> HIGH_JOKER & 1
+        assert bool(int(t.trump_mask[0]) >> LOW_JOKER & 1) == (r.jokers == 2)
+    if r.jick:
+        assert int(t.trump_mask[2]) >> jick_card(2) & 1 and jick_card(2) < N_CARDS
