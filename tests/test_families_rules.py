@@ -5,6 +5,7 @@ in one line (the kernels do not play the families yet)."""
 import contextlib
 import io
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +21,14 @@ from pitchsim.game.cards import (
     parse_cards,
     parse_hand,
 )
-from pitchsim.game.families import FAMILIES, FamilyNotPlayed, FamilyRules, label, spec
+from pitchsim.game.families import (
+    FAMILIES,
+    FamilyNotPlayed,
+    FamilyRules,
+    family_text,
+    label,
+    spec,
+)
 from pitchsim.game.rules import BASE_RULES, Rules, RulesError
 
 # VARIANTS.md 1.3, 2.14, 3.14 and 4.14, the generic forms, copied as written.
@@ -169,6 +177,16 @@ def test_rules_prints_the_ten_point_trump_order_and_points():
     assert "Low, the lowest trump in play (never a joker): 1 to its holder" in out
 
 
+def test_docs_have_a_section_per_family_saying_what_rules_prints():
+    doc = (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
+    for name in FAMILIES:
+        if name == "auction-pitch":
+            continue
+        section = doc.split(f"### `{name}`")[1].split("```sh")[0]
+        for line in family_text(Rules.parse(name)).splitlines()[1:]:
+            assert line.strip().lstrip("- ") in section, (name, line)
+
+
 # ---- every other command refuses a family, naming it --------------------------------------------
 
 
@@ -264,14 +282,14 @@ item = st.sampled_from(sorted(OPTIONS)).flatmap(
     lambda k: st.sampled_from(OPTIONS[k]).map(lambda v: f"{k}={v}")
 )
 head = st.sampled_from([*FAMILIES, "smeer", ""])
-family_text = st.tuples(head, st.lists(item, max_size=4)).map(
+family_rule_text = st.tuples(head, st.lists(item, max_size=4)).map(
     lambda t: ",".join(([t[0]] if t[0] else []) + t[1])
 )
 
 
 @settings(max_examples=600, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
-@given(family_text)
+@given(family_rule_text)
 def test_family_rule_strings_mean_what_they_say_or_are_refused(text):
     try:
         rules = Rules.parse(text)
@@ -324,7 +342,7 @@ def _text(v) -> str:
 
 @settings(max_examples=80, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
-@given(family_text)
+@given(family_rule_text)
 def test_any_family_rule_string_on_the_command_line(text):
     code, out, err = cli("rules", "--rules", text)
     if code == 0:

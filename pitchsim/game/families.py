@@ -376,8 +376,9 @@ def family_text(rules: Rules) -> str:
     )
     lines = [f"{label(r)}: {fam.title} (VARIANTS.md {fam.clause}); docs/rules.md has the "
              "full text.",
-             ("- Players: 4, two teams of two, partners opposite." if r.partnership
-              else f"- Players: {players}, each for himself."),
+             ("- Players: 4, two teams of two, partners opposite"
+              + (f" ({players} each for himself under partnership=false)." if lo != hi else ".")
+              if r.partnership else f"- Players: {players}, each for himself."),
              f"- Cards: {deck}; {r.deal} cards each"
              + (" (10 each from the pack without the 4s with 5 players)." if r.jokers == 2 and
                 r.deal == 9 else ".")]  # fmt: skip
