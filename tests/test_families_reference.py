@@ -536,6 +536,10 @@ def test_random_games_keep_every_invariant(spec, n):
                 assert winner == seats[F.trick_winner(trick, p.trump, r)]
             # the points: every award to a real seat, values summing to at most the maximum
             s = p.score
+            if s.awards["high"] is not None:  # 0.7: High's captor is its holder
+                high = max((x for x in trumps if x < 52), key=F.trump_order(r, p.trump).index)
+                holder = next(seat for seat, h in enumerate(p.held) if h >> high & 1)
+                assert r.team(s.awards["high"]) == r.team(holder) and s.awards["high"] == holder
             assert sum(s.values.values()) == r.max_bid
             awarded = sum(s.values[k] for k, v in s.awards.items() if v is not None)
             assert awarded <= r.max_bid

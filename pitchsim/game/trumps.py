@@ -14,6 +14,10 @@ that make legality and the trick winner plain mask operations:
   (16-24), low joker 25, high joker 26, jick 27, J 28, Q 29, K 30, A 31 (VARIANTS.md
   4.7; without jick or jokers those keys are simply unused).
 
+Scoring stays mask work too: ``capture_values(...)[t, c]`` is what a card carries to
+its captor, High and Low are the highest and lowest key among the trumps in play less
+the jokers, Game is ``GAME_COUNT`` summed (:func:`score_by_tables`, the kernels' recipe).
+
 Cards are numbered as in :mod:`pitchsim.game.cards` (jokers 52 and 53), masks are int64
 with the jokers in bits 52-53.  The tables are written by arithmetic on purpose, apart
 from the reference engine's clause-by-clause trump order, so that tests comparing the two
@@ -26,7 +30,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .cards import HIGH_JOKER, JACK, LOW_JOKER, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS
+from .cards import (
+    GAME_POINTS_BY_RANK,
+    HIGH_JOKER,
+    JACK,
+    LOW_JOKER,
+    N_CARDS,
+    N_CARDS_WITH_JOKERS,
+    N_RANKS,
+)
 
 TRUMP_BASE = 16  # a trump's key is at least this; any other card's is its rank, below it
 KEY_LOW_JOKER, KEY_HIGH_JOKER, KEY_JICK = 25, 26, 27
@@ -97,3 +109,64 @@ def trick_winner_by_key(tables: TrumpTables, trick: list[int], trump: int) -> in
         if k > best_key:
             best, best_key = i, k
     return best
+
+
+JOKER_MASK = (1 << HIGH_JOKER) | (1 << LOW_JOKER)
+# Game count per card (0.8): 10 for a ten, 4 ace, 3 king, 2 queen, 1 jack; jokers 0.
+GAME_COUNT = np.array([GAME_POINTS_BY_RANK[c % N_RANKS] if c < N_CARDS else 0
+                       for c in range(N_CARDS_WITH_JOKERS)], dtype=np.int64)  # fmt: skip
+
+
+def capture_values(jokers: int, jick: bool, ten: bool, three: bool, five: bool) -> np.ndarray:
+    """``value[t, c]``: the points card ``c`` carries to its captor when ``t`` is trump,
+    beside High, Low and Game (VARIANTS.md 0.7, 4.10): the jack 1, the jick 1, each
+    joker 1, the 10 (``game=ten``) 1, the 3 (``three``) 3, the 5 (``five``) 5."""
+    value = np.zeros((4, N_CARDS_WITH_JOKERS), dtype=np.int64)
+    for t in range(4):
+        base = t * N_RANKS
+        value[t, base + JACK] = 1
+        if jick:
+            value[t, jick_card(t)] = 1
+        value[t, N_CARDS : N_CARDS + jokers] = 1
+        value[t, base + 8] += ten  # rank 8 is the ten
+        value[t, base + 1] += 3 * three  # rank 1 is the 3
+        value[t, base + 3] += 5 * five  # rank 3 is the 5
+    return value
+
+
+def score_by_tables(tables: TrumpTables, values: np.ndarray, held: list[int], won: list[int],
+                    trump: int, low_dealt: bool, game_count: bool,
+                    team: list[int]) -> list[int]:  # fmt: skip
+    """Points per seat (partners carrying their team's) as the kernels will score a hand:
+    High and Low by the order key among the trumps in play less the jokers, the capture
+    values of the cards each side won, and Game by count."""
+    n = len(held)
+    in_play = 0
+    for h in held:
+        in_play |= h
+    side = [0] * n  # points per side, indexed by team number
+    ranked = in_play & int(tables.trump_mask[trump]) & ~JOKER_MASK
+    if ranked:
+        cards = [c for c in range(N_CARDS) if ranked >> c & 1]
+        high = max(cards, key=lambda c: tables.key[trump, c])
+        low = min(cards, key=lambda c: tables.key[trump, c])
+        side[team[_owner(won, high)]] += 1
+        side[team[_owner(held if low_dealt else won, low)]] += 1
+    for seat, w in enumerate(won):
+        side[team[seat]] += int(sum(values[trump, c] for c in range(N_CARDS_WITH_JOKERS)
+                                    if w >> c & 1))  # fmt: skip
+    if game_count:
+        counts: dict[int, int] = {}
+        for seat, w in enumerate(won):
+            counts[team[seat]] = counts.get(team[seat], 0) + int(
+                sum(GAME_COUNT[c] for c in range(N_CARDS_WITH_JOKERS) if w >> c & 1)
+            )
+        best = max(counts.values())
+        leaders = [s for s, v in counts.items() if v == best]
+        if len(leaders) == 1:
+            side[leaders[0]] += 1
+    return [side[team[seat]] for seat in range(n)]
+
+
+def _owner(masks: list[int], c: int) -> int:
+    return next(seat for seat, m in enumerate(masks) if m >> c & 1)
