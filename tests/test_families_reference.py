@@ -340,6 +340,18 @@ def test_4_4_calls_are_pass_or_5_to_10_and_there_is_no_steal():
     assert F.legal_calls([6, 0, 0], True, TEN) == [0, 7, 8, 9, 10]
 
 
+def test_4_4_choices_min_bid_4_and_dealer_steal():
+    r = Rules.parse("ten-point,min-bid=4,dealer-steal=true")
+    assert F.legal_calls([], False, r) == [0, 4, 5, 6, 7, 8, 9, 10]
+    assert F.legal_calls([6, 0, 0], True, r) == [0, 6, 7, 8, 9, 10]  # the dealer steals a 6
+    assert F.legal_calls([10], False, r) == []  # the maximum is never stolen
+
+
+def test_4_5_choice_stick_the_dealer_with_the_minimum_bid():
+    r = Rules.parse("ten-point,all-pass=forced")
+    assert F.legal_calls([0, 0, 0], True, r) == [5, 6, 7, 8, 9, 10]
+
+
 def test_4_15_8_all_pass_the_same_dealer_deals_again_no_score_changes():
     g = F.play_game(4, TEN, random.Random(4), lambda *a: 0, lambda s, h: H, first_legal,
                     first_dealer=2, max_hands=2)  # fmt: skip

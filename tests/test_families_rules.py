@@ -101,7 +101,8 @@ def test_options_after_a_family_change_only_themselves():
     ("smear,setback", "the rule family setback comes first"),
     ("family=bridge", "unknown rule family 'bridge'"),
     ("smear,family=setback", "given twice"),
-    ("ten-point,min-bid=9", "min-bid must be 1-8 with a maximum bid of 10, not 9"),
+    ("ten-point,min-bid=11", "min-bid must be 1-10 with a maximum bid of 10, not 11"),
+    ("smear,min-bid=0", "min-bid must be 1-5 with a maximum bid of 5, not 0"),
     ("smear,dealer-steal=maybe", "dealer-steal takes true or false (or max)"),
     ("smear,follow=never", "follow must be 'trump' or 'suit' or 'only'"),
     ("smear,deal=7", "deal must be 6 or 9"),
@@ -328,7 +329,7 @@ def test_family_rule_strings_mean_what_they_say_or_are_refused(text):
     assert not (r.rob or r.follow == "only" or r.lead_trump or r.discard != "none") or (
         r.trump == "named"
     )
-    assert 1 <= r.min_bid <= r.max_bid - 2
+    assert 1 <= r.min_bid <= r.max_bid
 
 
 def full_typed(rules) -> dict:

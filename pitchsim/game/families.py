@@ -108,9 +108,9 @@ class FamilyRules(Rules):
         for key, allowed in family.fixed.items():
             if getattr(self, key) not in allowed:
                 raise RulesError(_conflict(family, key, getattr(self, key)))
-        if not 1 <= self.min_bid <= self.max_bid - 2:
+        if not 1 <= self.min_bid <= self.max_bid:  # 6.1 (the base game keeps 1 or 2, 1.2)
             raise RulesError(
-                f"min-bid must be 1-{self.max_bid - 2} with a maximum bid of {self.max_bid}, "
+                f"min-bid must be 1-{self.max_bid} with a maximum bid of {self.max_bid}, "
                 f"not {self.min_bid}"
             )
         # VARIANTS.md 6.3: options that need one another.
