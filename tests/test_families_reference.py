@@ -397,6 +397,35 @@ def test_4_8_discard_draw_and_rob():
         assert rec.robbed or held[pitcher].bit_count() <= 6
 
 
+def test_4_8_5_the_pitcher_robs_and_puts_down_non_trumps_lowest_first_clubs_before_hearts():
+    stock = [c(x) for x in "3S 4S 5S 6S 9D 9C 9H KH 7S JS QS".split()]
+    held, rec = F.discard_and_draw([m("KS TS 2H"), m("AS 2C")], stock, 0, S, TEN,
+                                   random.Random(0))  # fmt: skip
+    assert held[1] == m("AS 3S 4S 5S 6S 9D")  # 1 and 3: 2♣ out, five drawn, 9♦ kept
+    assert rec.robbed == [c(x) for x in "9C 9H KH 7S JS QS".split()]
+    assert rec.put_down == [c("9C"), c("9H")]  # 5: 8 cards, the two lowest non-trumps go
+    assert held[0] == m("KS TS KH 7S JS QS")
+
+
+def test_4_8_4_a_short_pitcher_draws_from_the_discards_unless_follow_only():
+    stock = [c(x) for x in "9S 5C 5D KH 8S 4S".split()]
+    r = Rules.parse("ten-point,follow=trump")
+    held, rec = F.discard_and_draw([m("AH 2C 3C"), m("QH 7S 2D")], stock, 1, H, r,
+                                   random.Random(0))  # fmt: skip
+    assert held[0] == m("AH 9S 5C 5D KH 8S")  # 3: draws to 6 and keeps what it draws
+    assert held[1] == m("QH 4S 2C 3C 7S 2D")  # 5 then 4: the discards make up the rest
+    held, _ = F.discard_and_draw([m("AH 2C 3C"), m("QH 7S 2D")], stock, 1, H, TEN,
+                                 random.Random(0))  # fmt: skip
+    assert held[1] == m("QH 4S")  # follow=only: the pitcher keeps fewer than 6
+
+
+def test_4_2_choice_one_joker_in_the_high_jokers_place():
+    r = Rules.parse("ten-point,jokers=1")
+    order = [F.format_card(x, symbols=False) for x in reversed(F.trump_order(r, H))]
+    assert order == "AH KH QH JH JD HJ TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
+    assert LOW_JOKER not in F.pack(r, 4) and r.max_bid == 9
+
+
 def test_4_8_4_under_follow_trump_a_short_stock_is_made_up_from_the_discards():
     r = Rules.parse("ten-point,partnership=false,follow=trump")
     rng = random.Random(6)
