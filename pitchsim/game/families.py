@@ -374,7 +374,10 @@ def family_text(rules: Rules) -> str:
         "a 52-card pack"
         + {0: "", 1: " and one joker (HJ)", 2: " and two jokers (HJ, LJ)"}[r.jokers]
     )
-    lines = [f"{label(r)}: {fam.title} (VARIANTS.md {fam.clause}); docs/rules.md has the "
+    title = fam.title
+    if r.family == "auction-pitch":  # only a game of its own reaches here: say so
+        title = "a game built from auction-pitch (RULES.md) with the generic options of 6.1"
+    lines = [f"{label(r)}: {title} (VARIANTS.md {fam.clause}); docs/rules.md has the "
              "full text.",
              ("- Players: 4, two teams of two, partners opposite"
               + (f" ({players} each for himself under partnership=false)." if lo != hi else ".")
