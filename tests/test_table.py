@@ -16,8 +16,8 @@ from pitchsim.games.bidding import Strategy
 from pitchsim.games.outside import CommandSeat
 from pitchsim.games.record import RecordError, record_of_game, replay, views_of
 from pitchsim.games.rounds import play_board
-from pitchsim.games.table import play_table_game, split_seats, table_tournament
-from pitchsim.games.tournament import tournament
+from pitchsim.games.table import play_table_game
+from pitchsim.games.tournament import split_seats, table_tournament, tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"

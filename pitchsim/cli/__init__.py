@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover
 
 from ..util.errors import InputError, Interrupted
 from .app import app
-from .common import reject_empty
+from .common import kernels_only, reject_empty
 
 # Each command module registers its command on ``app`` when imported.
 COMMANDS = (
@@ -47,6 +47,8 @@ for _module in COMMANDS:
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
+    if _command.name != "rules":  # every other command runs the kernels (game/families.py)
+        _command.callback = kernels_only(_command.callback, _command.name)
 
 
 def fail(message: str) -> None:

@@ -196,8 +196,8 @@ def _table_game(
     from pathlib import Path
 
     from ..games.outside import DECISION_TIME, GAME_TIME, CommandSeat
-    from ..games.table import as_seat, play_table_game, split_seats
-    from ..games.tournament import prepare_record_dir
+    from ..games.table import as_seat, play_table_game
+    from ..games.tournament import prepare_record_dir, split_seats
 
     names = split_seats(spec)
     if len(names) == 1:

@@ -7,6 +7,7 @@ import textwrap
 
 import typer
 
+from ..game import families
 from ..game.rules import BASE_RULES, Rules
 from ..game.variants import BY_KEY, VARIANTS
 from .app import app
@@ -41,6 +42,9 @@ def rules_command(
 ) -> None:
     """Print the rules in force: the base rules, or with --rules (and --partnership)."""
     rule_set = Rules.parse(rules, partnership=partnership or None)
+    if isinstance(rule_set, families.FamilyRules):
+        _print_family(rule_set, as_json)
+        return
     base = BASE_RULES.describe()
     if as_json:
         print_json({
@@ -68,3 +72,37 @@ def _meaning(key: str, value: str) -> str:
     if value in meaning:
         return meaning[value]
     return meaning["N"].replace("N", value, 1) if "N" in meaning else ""
+
+
+def _print_family(rule_set: families.FamilyRules, as_json: bool) -> None:
+    """A rule family in full: its clauses in words, then every option in force."""
+    fam = families.FAMILIES[rule_set.family]
+    preset = families.FamilyRules(**(fam.preset | {"family": fam.name})).describe()
+    doc = rule_set.describe()
+    texts = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in doc.items()}
+    if as_json:
+        print_json({
+            "rules": doc,
+            "spec": families.spec(rule_set),
+            "max_bid": rule_set.max_bid,
+            "changed": sorted(k for k in doc if doc[k] != preset[k]),
+            "points": [{"point": name, "value": value, "to": who}
+                       for name, value, who in families.point_cards(rule_set)],
+            "meaning": {k: families.meaning(k, texts[k]) for k in doc if k != "family"},
+        })  # fmt: skip
+        return
+    width = max(len(k) for k in doc)
+    lines = [families.family_text(rule_set),
+             f"Options in force (* = not {fam.name}'s own value):"]  # fmt: skip
+    for k, v in doc.items():
+        if k == "family":
+            continue
+        star = " " if v == preset[k] else "*"
+        lines.append(f"{star} {k:<{width}} = {texts[k]:<13} {families.meaning(k, texts[k])}")
+    lines += [
+        "",
+        f"Change them after the family on any command, e.g. --rules {fam.name},"
+        "target=15.  The complete rules as one string:",
+        families.spec(rule_set),
+    ]
+    sys.stdout.write("\n".join(lines) + "\n")

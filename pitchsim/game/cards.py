@@ -4,6 +4,12 @@ A card is ``suit * 13 + rank`` with rank 0 = deuce ... 12 = ace and suits in the
 order clubs, diamonds, hearts, spades.  A hand is an int64 whose bit ``card`` is set
 when the hand holds that card; 52 bits fit with room to spare, and int64 keeps numba
 from mixing signed and unsigned arithmetic.
+
+The rule families with jokers (docs/rules.md, VARIANTS.md 6.1) add the high joker
+``HJ`` = 52 and the low joker ``LJ`` = 53, so every card still fits in an int64 mask.
+Jokers exist only in a deck that has them: parsing takes the number of jokers in the
+deck (``jokers=0`` by default, the base game's 52 cards) and refuses a joker that
+is not in it.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ TEN, JACK, QUEEN, KING, ACE = 8, 9, 10, 11, 12
 GAME_POINTS_BY_RANK = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
 SUIT_MASK = (1 << N_RANKS) - 1
 FULL_DECK = (1 << N_CARDS) - 1
+HIGH_JOKER, LOW_JOKER = 52, 53  # "HJ" (red) above "LJ" (black), both always trump
+JOKER_NAMES = {HIGH_JOKER: "HJ", LOW_JOKER: "LJ"}
+N_CARDS_WITH_JOKERS = 54
 
 
 class CardError(InputError):
@@ -60,6 +69,16 @@ class Suit(IntEnum):
         return f"Suit.{self.name}"
 
 
+def joker_cards(jokers: int) -> list[int]:
+    """The jokers of a deck with ``jokers`` of them: a single joker is the high joker."""
+    return [HIGH_JOKER, LOW_JOKER][:jokers]
+
+
+def deck_mask(jokers: int = 0) -> int:
+    """All cards of a 52-card pack plus ``jokers`` jokers, as a mask."""
+    return FULL_DECK | mask_of(joker_cards(jokers))
+
+
 def card(rank: int, suit: int) -> int:
     return suit * N_RANKS + rank
 
@@ -89,14 +108,26 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    """The cards in ``mask``, lowest card number first."""
-    return [c for c in range(N_CARDS) if mask >> c & 1]
+    """The cards in ``mask``, lowest card number first (jokers, 52 and 53, last)."""
+    return [c for c in range(N_CARDS_WITH_JOKERS) if mask >> c & 1]
 
 
 _SUIT_ALIASES = {s: i for i, s in enumerate(SUITS)} | {s: i for i, s in enumerate(SUIT_SYMBOLS)}
 _SUIT_ALIASES |= {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _RANK_ALIASES = {r: i for i, r in enumerate(RANKS)} | {"10": TEN}
 _CARD_RE = re.compile(r"(10|[2-9TJQKA])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+# Jokers: "HJ"/"LJ" as TricksterBots writes them; no rank letter is H or L, so they
+# never clash with a card ("JH" is the jack of hearts).
+_JOKER_RE = re.compile(r"(HJ|LJ)", re.IGNORECASE)
+_JOKERS = {"HJ": HIGH_JOKER, "LJ": LOW_JOKER}
+
+
+def _joker(text: str, jokers: int) -> int:
+    c = _JOKERS[text.upper()]
+    if c not in joker_cards(jokers):
+        deck = "no jokers" if jokers == 0 else "one joker, HJ"
+        raise CardError(f"{text.upper()} is not in this deck ({deck})")
+    return c
 
 
 def parse_suit(text: str) -> int:
@@ -112,18 +143,22 @@ def parse_suit(text: str) -> int:
     raise CardError(f"unknown suit {text!r}: use one of C D H S (or ♣ ♦ ♥ ♠)")
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: str, jokers: int = 0) -> int:
+    """One card; ``HJ``/``LJ`` only when the deck has that joker (``jokers``)."""
+    if _JOKER_RE.fullmatch(text.strip()):
+        return _joker(text.strip(), jokers)
     m = _CARD_RE.fullmatch(text.strip())
     if not m:
         raise CardError(f"cannot read card {text!r}: expected rank then suit, like AH, 10h, T♥")
     return card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
 
 
-def parse_cards(text: str) -> list[int]:
+def parse_cards(text: str, jokers: int = 0) -> list[int]:
     """Every card in ``text``, in the order typed.
 
     Accepts ``AH KH 2H``, ``Ah,Kh,2h``, ``10h``/``Th``, suit symbols, and no separators
-    at all (``AhKh2h``).  Raises :class:`CardError` on anything else or on a duplicate.
+    at all (``AhKh2h``); ``HJ``/``LJ`` when the deck has that joker (``jokers``).
+    Raises :class:`CardError` on anything else or on a duplicate.
     """
     cards: list[int] = []
     pos = 0
@@ -134,10 +169,15 @@ def parse_cards(text: str) -> list[int]:
             pos += 1
             continue
         m = _CARD_RE.match(stripped, pos)
-        if not m:
+        joker = _JOKER_RE.match(stripped, pos)
+        if joker:
+            m = joker
+            c = _joker(m.group(1), jokers)
+        elif not m:
             bad = re.split(r"[\s,;]", stripped[pos:])[0]
             raise CardError(f"cannot read card {bad!r}: expected rank then suit, like AH, 10h, T♥")
-        c = card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
+        else:
+            c = card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
         if c in cards:
             raise CardError(f"duplicate card {format_card(c, symbols=False)}")
         cards.append(c)
@@ -145,23 +185,25 @@ def parse_cards(text: str) -> list[int]:
     return cards
 
 
-def parse_hand(text: str, size: int = HAND_SIZE) -> list[int]:
-    cards = parse_cards(text)
+def parse_hand(text: str, size: int = HAND_SIZE, jokers: int = 0) -> list[int]:
+    cards = parse_cards(text, jokers)
     if len(cards) != size:
         raise CardError(f"a hand has exactly {size} cards, got {len(cards)}")
     return cards
 
 
 def format_card(c: int, symbols: bool = True) -> str:
-    """``AH`` style (for JSON) or ``A♥`` (for people)."""
+    """``AH`` style (for JSON) or ``A♥`` (for people); jokers are ``HJ`` and ``LJ``."""
+    if c in JOKER_NAMES:
+        return JOKER_NAMES[c]
     suit = SUIT_SYMBOLS[suit_of(c)] if symbols else SUITS[suit_of(c)]
     return RANKS[rank_of(c)] + suit
 
 
 def sort_for_display(cards: Iterable[int]) -> list[int]:
     """Spades, hearts, clubs, diamonds (alternating colours), high to low within a suit."""
-    order = {3: 0, 2: 1, 0: 2, 1: 3}
-    return sorted(cards, key=lambda c: (order[suit_of(c)], -rank_of(c)))
+    order = {3: 0, 2: 1, 0: 2, 1: 3, 4: -1}  # jokers (suit_of 4) first
+    return sorted(cards, key=lambda c: (order[suit_of(c)], -rank_of(c) if c < N_CARDS else c))
 
 
 def format_cards(cards: Iterable[int], symbols: bool = True, sort: bool = False) -> str:

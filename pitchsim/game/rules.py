@@ -45,6 +45,22 @@ BOOLEANS = ("dealer_steal", "set_pitcher_wins", "partnership")
 # How a boolean may be written in a rule string (TOML and dicts take real booleans only).
 _TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 
+# The rule families (VARIANTS.md 6.1; pitchsim.game.families) add options and values.
+# The base Rules keep exactly the sets above: they are the game the kernels play.
+FAMILY_FIELDS = ("family", "jokers", "jick", "game", "three", "five", "deal", "discard", "rob",
+                 "trump", "lead_trump", "shoot", "win")  # fmt: skip
+FAMILY_CHOICES = CHOICES | {
+    "all_pass": ("forced", "redeal", "next-dealer", "dealer-set"),
+    "follow": ("trump", "suit", "only"),
+    "game": ("count", "ten"),
+    "discard": ("none", "non-trump"),
+    "trump": ("first-lead", "named"),
+    "win": ("pitcher", "pitcher-first", "highest"),
+}
+FAMILY_INTS = {"min_bid": INT_RANGES["min_bid"], "target": INT_RANGES["target"], "jokers": (0, 2),
+               "deal": (6, 9)}  # fmt: skip
+FAMILY_BOOLEANS = BOOLEANS + ("jick", "three", "five", "rob", "lead_trump", "shoot")
+
 
 def _name(field: str) -> str:
     return field.replace("_", "-")
@@ -81,6 +97,12 @@ class Rules:
             raise RulesError(f"players must be 2-7, not {players}")
         if self.partnership and players != 4:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
+
+    def require_kernels(self, who: str) -> None:
+        """Refuse (:class:`FamilyNotPlayed`, naming ``who``) rules
+        the numba kernels cannot play yet: every rule family but the base game.  The
+        base options are always played; :class:`FamilyRules`
+        overrides this."""
 
     def team(self, seat: int) -> int:
         """Seat -> side that pools points: seat 0+2 / 1+3 in partnership, else the seat."""
@@ -123,7 +145,7 @@ class Rules:
         if isinstance(spec, Rules):
             rules = spec
         else:
-            rules = cls(**rule_values(spec))
+            rules = build_rules(rule_values(spec))
         if partnership is not None:
             if not isinstance(partnership, bool):
                 raise RulesError(f"partnership takes true or false, not {partnership!r}")
@@ -146,14 +168,30 @@ def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
         raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {spec!r}")
     if not spec.strip():
         raise RulesError("the rules are empty: give name=value,... or a TOML file")
-    if "=" not in spec and (spec.endswith(".toml") or Path(spec).is_file()):
+    first = spec.split(",")[0].strip()
+    if (
+        first not in FAMILIES
+        and "=" not in spec
+        and (spec.endswith(".toml") or Path(spec).is_file())
+    ):
         return _read_toml(Path(spec))
     items = []
-    for item in spec.split(","):
+    for i, item in enumerate(spec.split(",")):
         if not item.strip():
             raise RulesError(f"empty rule option in {spec!r}")
         if "=" not in item:
-            raise RulesError(f"rule option {item.strip()!r} needs name=value")
+            word = item.strip()
+            if word in FAMILIES:
+                if i:
+                    raise RulesError(f"the rule family {word} comes first: {word},name=value,...")
+                items.append(("family", word))
+                continue
+            if i or word.replace("-", "_") in _known_fields():
+                raise RulesError(f"rule option {word!r} needs name=value")
+            raise RulesError(
+                f"unknown rule family {word!r} (families: {', '.join(FAMILIES)}; "
+                "options are name=value)"
+            )
         k, v = (s.strip() for s in item.split("=", 1))
         items.append((k, v))
     return _checked_items(items, "rules", from_text=True)
@@ -184,8 +222,12 @@ def _read_toml(path: Path) -> dict[str, object]:
     return _checked_items(doc.items(), f"rules file {path}", from_text=False)
 
 
+def _known_fields() -> list[str]:
+    return [f.name for f in dataclasses.fields(Rules)] + list(FAMILY_FIELDS)
+
+
 def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
-    fields = [f.name for f in dataclasses.fields(Rules)]
+    fields = _known_fields()
     out: dict[str, object] = {}
     for key, value in items:
         if not isinstance(key, str):
@@ -197,22 +239,26 @@ def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
         if k in out:
             raise RulesError(f"{where}: rule option {_name(k)} is given twice")
         out[k] = _from_text(k, value) if from_text else value
-        _check_value(k, out[k])
+        _check_item(k, out[k])
     return out
 
 
 def _from_text(name: str, text: str) -> object:
-    if name in BOOLEANS:
+    if name == "dealer_steal" and text.lower() not in _TRUE + _FALSE:
+        if text.lower() == "max":
+            return "max"
+        raise RulesError(f"dealer-steal takes true or false (or max), not {text!r}")
+    if name in FAMILY_BOOLEANS:
         if text.lower() in _TRUE:
             return True
         if text.lower() in _FALSE:
             return False
         raise RulesError(f"{_name(name)} takes true or false, not {text!r}")
-    if name in INT_RANGES:
+    if name in FAMILY_INTS:
         if not text.isascii() or not text.lstrip("+-").isdigit():
             raise RulesError(f"{_name(name)} takes a whole number, not {text!r}")
         if len(text) > 20:  # int() of thousands of digits is slow, then refused anyway
-            lo, hi = INT_RANGES[name]
+            lo, hi = FAMILY_INTS[name]
             raise RulesError(f"{_name(name)} must be {lo}-{hi}, not {text[:20]}...")
         return int(text)
     return text
@@ -240,4 +286,269 @@ def _check_value(name: str, value: object) -> None:
         raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
 
 
+def _check_item(name: str, value: object) -> None:
+    """One option as read, before the rules are put together: of the right type and in
+    the set or range any family allows.  What depends on the other options (min-bid's
+    range, the combinations of VARIANTS.md 6.3) is checked when the rules are built."""
+    if isinstance(value, (list, tuple, dict, set)):
+        kind = "table" if isinstance(value, dict) else "list"
+        raise RulesError(f"{_name(name)} takes a single value, not a {kind}")
+    if name == "family":
+        if not isinstance(value, str) or value not in FAMILIES:
+            raise RulesError(f"unknown rule family {value!r} (families: {', '.join(FAMILIES)})")
+    elif name == "dealer_steal":
+        if value != "max" and not isinstance(value, bool):
+            raise RulesError(f"dealer-steal takes true or false (or max), not {value!r}")
+    elif name in FAMILY_CHOICES:
+        allowed = FAMILY_CHOICES[name]
+        if not isinstance(value, str) or value not in allowed:
+            raise RulesError(
+                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {value!r}"
+            )
+    elif name == "min_bid":  # its range depends on the maximum bid: checked when built
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"min-bid takes a whole number, not {value!r}")
+    elif name == "deal":
+        if isinstance(value, bool) or value not in (6, 9):
+            raise RulesError(f"deal must be 6 or 9, not {value!r}")
+    elif name in FAMILY_INTS:
+        _check_value_in(name, value, *FAMILY_INTS[name])
+    elif not isinstance(value, bool):
+        raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
+
+
+def _check_value_in(name: str, value: object, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{_name(name)} takes a whole number, not {value!r}")
+    if not lo <= value <= hi:
+        span = f"{lo} or {hi}" if hi == lo + 1 else f"{lo}-{hi}"
+        raise RulesError(f"{_name(name)} must be {span}, not {value}")
+
+
 BASE_RULES = Rules()
+
+
+# ---- the rule families (VARIANTS.md 6.1): presets of generic options ------------------
+
+MAX_PLAYERS = 7
+
+
+class FamilyNotPlayed(RulesError):
+    """Rules of a family that a command (or the kernels) cannot play yet."""
+
+    def __init__(self, rules: Rules, who: str) -> None:
+        self.rules = rules
+        super().__init__(
+            f"{label(rules)} is not played by {who} yet: so far only `pitchsim rules` and "
+            "the reference engine know the rule families (the kernels play auction-pitch)"
+        )
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    title: str  # one line: what it is and where it comes from
+    preset: dict  # option -> value, for every option it sets differently from the base
+    players: tuple[int, int]  # lowest and highest player count (VARIANTS.md 6.4)
+    # options whose value makes the family what it is: option -> allowed values
+    fixed: dict = dataclasses.field(default_factory=dict)
+    clause: str = ""  # the VARIANTS.md section
+
+
+FAMILIES: dict[str, Family] = {
+    f.name: f
+    for f in (
+        Family("auction-pitch", "four-point Auction Pitch, pitchsim's base game (RULES.md)", {},
+               (2, 7), clause="1"),
+        Family("setback", "partnership four-point Setback with bids 2-4, as brianberns/Setback "
+               "plays it", {"partnership": True, "min_bid": 2, "dealer_steal": "max",
+                            "all_pass": "next-dealer", "target": 11, "win": "highest"},
+               (4, 4), clause="2"),
+        Family("smear", "five-point Smear with the jick, as mkokotovich/pysmear plays it",
+               {"jick": True, "trump": "named", "min_bid": 2, "dealer_steal": False,
+                "all_pass": "dealer-set", "low": "dealt", "target": 11,
+                "win": "pitcher-first"}, (2, 7), {"jick": (True,)}, clause="3"),
+        Family("ten-point", "ten-point Pitch with two jokers, as TricksterCards plays it",
+               {"partnership": True, "jokers": 2, "jick": True, "game": "ten", "three": True,
+                "deal": 9, "discard": "non-trump", "rob": True, "trump": "named",
+                "lead_trump": True, "min_bid": 5, "dealer_steal": False, "all_pass": "redeal",
+                "low": "dealt", "follow": "only", "target": 32, "win": "pitcher-first"},
+               (4, 6), {"jokers": (2, 1), "jick": (True,), "three": (True,)}, clause="4"),
+    )
+}  # fmt: skip
+
+# The order of VARIANTS.md 6.1, in which the complete rules are printed.
+OPTION_ORDER = ("partnership", "jokers", "jick", "game", "three", "five", "deal", "discard",
+                "rob", "trump", "lead_trump", "min_bid", "dealer_steal", "all_pass", "low",
+                "follow", "shoot", "target", "win", "set_pitcher_wins")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FamilyRules(Rules):
+    """The rules of one game of any family: the base options plus the generic ones of
+    VARIANTS.md 6.1.  Build them with :meth:`Rules.parse` (``"smear,target=15"``)."""
+
+    family: str = "auction-pitch"
+    jokers: int = 0  # 0, 1 (the high joker) or 2
+    jick: bool = False  # the other jack of trump's colour is a trump worth 1
+    game: str = "count"  # "count": the Game point | "ten": the 10 of trump is worth 1
+    three: bool = False  # the 3 of trump is worth 3
+    five: bool = False  # the 5 of trump is worth 5
+    deal: int = 6  # cards dealt to each player: 6 or 9 (10 with 5 players, see cards_each)
+    discard: str = "none"  # "non-trump": discard non-trumps and draw to 6 after trump
+    rob: bool = False  # the pitcher takes the rest of the stock and comes down to 6
+    trump: str = "first-lead"  # "first-lead" | "named" (before any discard)
+    lead_trump: bool = False  # the first lead must be a trump if the pitcher holds one
+    shoot: bool = False  # a "shoot" call above the maximum bid
+    win: str = "pitcher"  # "pitcher" | "pitcher-first" | "highest"
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            _check_item(f.name, getattr(self, f.name))
+        family = FAMILIES[self.family]
+        for key, allowed in family.fixed.items():
+            if getattr(self, key) not in allowed:
+                raise RulesError(_conflict(family, key, getattr(self, key)))
+        if not 1 <= self.min_bid <= self.max_bid:  # 6.1 (the base game keeps 1 or 2, 1.2)
+            raise RulesError(
+                f"min-bid must be 1-{self.max_bid} with a maximum bid of {self.max_bid}, "
+                f"not {self.min_bid}"
+            )
+        # VARIANTS.md 6.3: options that need one another.
+        needs = [("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
+                 ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
+                 ("rob", self.rob, "trump=named", self.trump == "named"),
+                 ("rob", self.rob, "discard=non-trump", self.discard == "non-trump"),
+                 ("follow", self.follow == "only", "trump=named", self.trump == "named"),
+                 ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
+                 ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher",
+                  self.win == "pitcher")]  # fmt: skip
+        for key, given, need, met in needs:
+            if given and not met:
+                value = _text(getattr(self, key.replace("-", "_")))
+                raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
+
+    # ---- what the options add up to ---------------------------------------------------
+
+    @property
+    def max_bid(self) -> int:
+        """The points the options can award (VARIANTS.md 6.2): High, Low, Jack, Game or
+        the ten, the jick, each joker, the 3 (3) and the 5 (5)."""
+        return 4 + self.jick + self.jokers + 3 * self.three + 5 * self.five
+
+    def cards_each(self, players: int) -> int:
+        """Cards dealt to each player: ``deal``, but 10 with 5 players, 9 to deal and
+        two jokers, from a pack without the four 4s (VARIANTS.md 4.3)."""
+        return 10 if self.no_fours(players) else self.deal
+
+    def no_fours(self, players: int) -> bool:
+        return self.deal == 9 and self.jokers == 2 and players == 5
+
+    def pack_size(self, players: int) -> int:
+        return 52 + self.jokers - 4 * self.no_fours(players)
+
+    def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
+            raise RulesError(f"players must be 2-7, not {players}")
+        lo, hi = FAMILIES[self.family].players
+        if not lo <= players <= hi:
+            span = str(lo) if lo == hi else f"{lo}-{hi}"
+            raise RulesError(f"{self.family} is played by {span} players, not {players}")
+        if self.partnership and players != 4:
+            raise RulesError(f"partnership needs exactly 4 players, not {players}")
+        if players * self.cards_each(players) > self.pack_size(players):
+            raise RulesError(
+                f"{players} players x {self.cards_each(players)} cards is more than the "
+                f"{self.pack_size(players)}-card pack"
+            )
+
+    def describe(self) -> dict:
+        """The complete rules: the family and every option, in VARIANTS.md 6.1 order."""
+        return {"family": self.family} | {_name(k): getattr(self, k) for k in OPTION_ORDER}
+
+    def to_array(self):
+        raise FamilyNotPlayed(self, "the numba kernels")
+
+    def require_kernels(self, who: str) -> None:
+        raise FamilyNotPlayed(self, who)
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _conflict(family: Family, key: str, value: object) -> str:
+    allowed = family.fixed[key]
+    usual = family.preset.get(key, allowed[0])
+    others = [a for a in allowed if a != usual]
+    alt = f" (or {', '.join(map(_text, others))})" if others else ""
+    return (
+        f"{family.name},{_name(key)}={_text(value)}: {family.name} is played with "
+        f"{_name(key)}={_text(usual)}{alt}; start from auction-pitch to build another game"
+    )
+
+
+def build_rules(values: dict) -> Rules:
+    """The rules that checked option ``values`` (field names; ``family`` a family name)
+    stand for: a plain :class:`Rules` when they stay inside the base game's options,
+    else a :class:`FamilyRules` starting from the family's preset (auction-pitch when
+    none is named) with the given options on top."""
+    family = values.get("family")
+    extended = (
+        family is not None
+        or any(k in FAMILY_FIELDS for k in values)
+        or values.get("dealer_steal") == "max"
+        or values.get("all_pass") in ("next-dealer", "dealer-set")
+        or values.get("follow") == "only"
+    )
+    if not extended:
+        return Rules(**values)
+    fam = FAMILIES[family or "auction-pitch"]
+    for key, allowed in fam.fixed.items():
+        if key in values and values[key] not in allowed:
+            raise RulesError(_conflict(fam, key, values[key]))
+    return normalised(FamilyRules(**(fam.preset | values | {"family": fam.name})))
+
+
+def normalised(rules: FamilyRules) -> Rules:
+    """``rules`` as a plain :class:`Rules` when they are the base game's, else as given."""
+    base = {f.name for f in dataclasses.fields(Rules)}
+    if rules.family == "auction-pitch" and all(
+        getattr(rules, f) == getattr(FamilyRules(), f) for f in FAMILY_FIELDS
+    ):
+        plain = {k: getattr(rules, k) for k in base}
+        try:
+            return Rules(**plain)
+        except RulesError:
+            return rules  # base options with a family-only value (dealer-steal=max, ...)
+    return rules
+
+
+def as_family(rules: Rules) -> FamilyRules:
+    """Any rules as a :class:`FamilyRules` (the base game as auction-pitch), for the
+    reference engine, which reads every generic option."""
+    if isinstance(rules, FamilyRules):
+        return rules
+    base = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)}
+    return FamilyRules(**base)
+
+
+def family_of(rules: Rules) -> str:
+    return rules.family if isinstance(rules, FamilyRules) else "auction-pitch"
+
+
+def label(rules: Rules) -> str:
+    """The family and what differs from its preset: ``smear,target=15``."""
+    fam = FAMILIES[family_of(rules)]
+    preset = as_family(rules)
+    start = FamilyRules(**(fam.preset | {"family": fam.name}))
+    changed = [f"{_name(k)}={_text(getattr(preset, k))}" for k in OPTION_ORDER
+               if getattr(preset, k) != getattr(start, k)]  # fmt: skip
+    return ",".join([fam.name, *changed])
+
+
+def spec(rules: Rules) -> str:
+    """The complete rules as one rule string that :meth:`Rules.parse` reads back."""
+    doc = rules.describe()
+    items = [doc.pop("family")] if "family" in doc else []
+    return ",".join(items + [f"{k}={_text(v)}" for k, v in doc.items()])

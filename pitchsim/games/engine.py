@@ -11,10 +11,10 @@ and never answers with a default.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import sys
 
-from .. import __version__
 from ..game.view import View, ViewError
 from ..util.errors import InputError
 from ..util.jsonio import parse_json
@@ -23,6 +23,17 @@ from .policies import MAX_WORLDS, play_policy
 from .seats import KernelSeat, planned_trump, view_key
 
 PROTOCOL = "pitch-engine/1"
+
+
+def _version() -> str:
+    """pitchsim's version as installed (the package's own ``__version__`` sits above
+    this layer)."""
+    try:
+        return importlib.metadata.version("pitchsim")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 NAME = "pitchsim"
 DEFAULT_STRATEGY = "odds+heuristic"
 MAX_LINE = 1 << 20  # a view is a few kB; a megabyte line is a mistake or an attack
@@ -108,7 +119,7 @@ class Engine:
             "type": "hello",
             "protocol": PROTOCOL,
             "name": NAME,
-            "version": __version__,
+            "version": _version(),
             "options": option_list(self.strategy, self.seed, self.values, self.samples),
         }
 

@@ -5,7 +5,7 @@ The program is started once and kept for every game it sits in (it is asked noth
 between decisions: each ``decide`` carries the whole view).  Every read has a time
 limit: ``decision_time`` seconds per decision and ``game_time`` seconds per game (the
 time it took to answer, summed).  A late, malformed or illegal answer, an ``error``
-reply, or a program that exits raises :class:`~pitchsim.games.table.Forfeit` with the
+reply, or a program that exits raises :class:`~pitchsim.games.answers.Forfeit` with the
 reason (and the tail of its stderr); the table ends that game, and never plays in the
 program's place.  Every message both ways goes to the seat's log (``log``, and the file
 ``log_path`` when given).
@@ -25,8 +25,8 @@ from pathlib import Path
 
 from ..game.view import View
 from ..util.errors import InputError
+from .answers import Forfeit, checked_action
 from .engine import PROTOCOL
-from .table import Forfeit, checked_action
 
 DECISION_TIME = 10.0  # seconds a decision may take (search engines need some)
 GAME_TIME = 600.0  # seconds a game's decisions may take in all

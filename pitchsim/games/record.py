@@ -20,8 +20,9 @@ from ..game.reference.game import game_winner
 from ..game.rules import Rules, RulesError
 from ..game.view import Trick, View, ViewError, parse_call, rules_text
 from ..util.errors import InputError
+from .answers import checked_action
 from .rounds import Game
-from .table import RECORD_FORMAT, RECORD_VERSION, _Hand, _ordered, _view, checked_action, hand_doc
+from .table import RECORD_FORMAT, RECORD_VERSION, _Hand, _ordered, _view, hand_doc
 
 
 class RecordError(InputError):

@@ -263,7 +263,6 @@ def tournament(
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
-    from .table import split_seats, table_tournament
 
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
     if any(_outside(e) for e in entries):
@@ -399,6 +398,155 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
         for r, seats in enumerate(tables):
             doc = record_of_game(play_board(seed, b, seats, rules))
             record_path(directory, b, r).write_text(json.dumps(doc) + "\n")
+
+
+# ---------------------------------------------------------------- tournaments with outside seats
+
+
+def table_tournament(
+    entries,
+    players: int,
+    boards: int,
+    rules: Rules,
+    seed: int,
+    progress=None,
+    record=None,
+    decision_time=None,
+    game_time=None,
+    seat_logs=None,
+    what: str = "boards",
+):
+    """A duplicate tournament with outside seats, played decision by decision: the
+    games, seating and results of ``games.tournament.tournament`` (which calls this)."""
+    import json
+    import time
+    from pathlib import Path
+
+    from ..game.rules import BIDS
+    from ..util.errors import InputError
+    from ..util.limits import MAX_GAMES, check_count
+    from .bidding import Strategy
+    from .outside import DECISION_TIME, GAME_TIME, CommandSeat
+    from .table import as_seat, play_table_game, seat_name
+
+    k = len(entries)
+    if k < 2:
+        raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
+    if k > players:
+        raise InputError(f"{k} strategies do not fit at a {players}-player table")
+    if rules.partnership and k != 2:
+        raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
+    check_count(what, boards, MAX_GAMES)
+    if seat_logs is not None:
+        prepare_record_dir(seat_logs)
+    if record is not None:
+        prepare_record_dir(record)
+    seats, names = [], []
+    for i, e in enumerate(entries):
+        if isinstance(e, Strategy):
+            e = e.name
+        if isinstance(e, str) and e.strip().startswith("cmd:"):
+            log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
+            seat = CommandSeat(
+                e.strip()[4:], decision_time or DECISION_TIME, game_time or GAME_TIME, log
+            )
+        else:
+            seat = as_seat(e.strip() if isinstance(e, str) else e)
+        seats.append(seat)
+        names.append(seat_name(seat))
+    if decision_time is not None or game_time is not None:
+        if not any(isinstance(s, CommandSeat) for s in seats):
+            raise InputError("time limits are for programs seated with cmd:COMMAND")
+    wins = np.zeros((boards, k))
+    score_sum = np.zeros(k)
+    seat_games = np.zeros(k, dtype=np.int64)
+    pitched = np.zeros((k, 4), dtype=np.int64)
+    made = np.zeros((k, 4), dtype=np.int64)
+    forfeits = dict.fromkeys(names, 0)
+    unfinished = deals = 0
+    start = time.monotonic()
+    try:
+        for b in range(boards):
+            for r in range(k):
+                of_seat = [(s + r) % k for s in range(players)]
+                doc = play_table_game(
+                    [seats[i] for i in of_seat], rules, seed, b, [names[i] for i in of_seat]
+                )
+                if record is not None:
+                    record_path(record, b, r).write_text(json.dumps(doc) + "\n")
+                deals += len(doc["hands"])
+                if doc["forfeit"] is not None:
+                    forfeits[names[of_seat[doc["forfeit"]["seat"]]]] += 1
+                if doc["winner"] is not None:
+                    wins[b, of_seat[doc["winner"]]] += 1
+                else:
+                    unfinished += 1
+                for s in range(players):
+                    score_sum[of_seat[s]] += doc["final_scores"][s]
+                    seat_games[of_seat[s]] += 1
+                for h in doc["hands"]:
+                    if h.get("pitcher") is not None:
+                        i = of_seat[h["pitcher"]]
+                        pitched[i, h["bid"] - 1] += 1
+                        made[i, h["bid"] - 1] += bool(h["made"])
+                if progress:
+                    progress(1, boards * k)
+    finally:
+        for s in seats:
+            if hasattr(s, "close"):
+                s.close()
+    seconds = time.monotonic() - start
+    results = []
+    for i, name in enumerate(names):
+        shares = wins[:, i] / k
+        results.append(
+            StrategyResult(
+                name=name,
+                games=boards * k,
+                wins=int(wins[:, i].sum()),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(score_sum[i] / seat_games[i]),
+                pitched={x: int(pitched[i, x - 1]) for x in BIDS},
+                made={x: int(made[i, x - 1]) for x in BIDS},
+            )
+        )
+    return TournamentResult(
+        strategies=names,
+        players=players,
+        boards=boards,
+        rotations=k,
+        seed=seed,
+        rules=rules,
+        results=results,
+        unfinished=unfinished,
+        mean_deals=deals / (boards * k),
+        seating=[[names[(s + r) % k] for s in range(players)] for r in range(k)],
+        forfeits=forfeits,
+        seconds=seconds,
+    )
+
+
+def split_seats(spec: str) -> list[str]:
+    """Comma-separated strategies, where a ``cmd:COMMAND`` may itself hold commas: a
+    piece after a command that is neither a strategy nor another command belongs to it."""
+    from .bidding import Strategy
+
+    def strategy(text: str) -> bool:
+        try:
+            Strategy.parse(text)
+            return True
+        except ValueError:
+            return False
+
+    out: list[str] = []
+    for piece in spec.split(","):
+        glued = out and out[-1].startswith("cmd:") and not piece.strip().startswith("cmd:")
+        if glued and not strategy(piece):
+            out[-1] += "," + piece
+        else:
+            out.append(piece.strip())
+    return out
 
 
 class _CallableModule(types.ModuleType):

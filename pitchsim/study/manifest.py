@@ -16,6 +16,7 @@ read).  Playing a run is :mod:`pitchsim.study.batch`; reading its parts back,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.metadata
 import json
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from ..game.families import FamilyNotPlayed
 from ..game.rules import Rules
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
@@ -233,6 +235,8 @@ class Manifest:
             raise RunError(f"{where} is not a {FORMAT} manifest (format {form!r})")
         try:
             return cls._checked(doc)
+        except FamilyNotPlayed:
+            raise  # a run under a rule family is refused by name, not taken for damage
         except (_Corrupt, InputError) as e:
             raise RunError(f"{where} is corrupt: {e}") from None
 
@@ -254,6 +258,11 @@ class Manifest:
         for n in players:
             seat_policies(doc["policy"], n)
         rules = doc["rules"]
+        if isinstance(rules, dict) and "family" in rules:  # refused by name (game/families.py)
+            with contextlib.suppress(InputError):
+                rules = Rules.parse(rules)
+            if isinstance(rules, Rules):
+                rules.require_kernels("pitchsim")
         if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
             raise _Corrupt(f"rules must list every rule option, not {rules!r}")
         checked = Rules.parse(rules)

@@ -1,0 +1,39 @@
+"""A seat's answer, checked: a legal action as the protocol writes it, or the reason the
+seat forfeits its game (the table never plays in a seat's place)."""
+
+from __future__ import annotations
+
+from ..game.cards import parse_cards
+from ..game.view import View, ViewError, call_text, card_text, parse_call
+
+
+class Forfeit(Exception):
+    """A seat's answer that ends the game: late, malformed, illegal, or no answer."""
+
+    def __init__(self, seat: int, reason: str):
+        super().__init__(f"seat {seat}: {reason}")
+        self.seat = seat
+        self.reason = reason
+
+
+def checked_action(view: View, answer: object) -> str:
+    """The answer as the protocol writes it, if legal; else :class:`ValueError`."""
+    legal = view.legal()
+    if isinstance(answer, str):
+        text = answer.strip()
+        if view.phase == "auction":
+            try:
+                text = call_text(parse_call(text, "the call"))
+            except ViewError:
+                pass
+        else:
+            try:
+                cs = parse_cards(text)
+                text = card_text(cs[0]) if len(cs) == 1 else text
+            except ValueError:
+                pass
+        if text in legal:
+            return text
+        shown = answer if len(answer) <= 20 else answer[:17] + "..."
+        raise ValueError(f"{shown!r} is not a legal action (legal: {' '.join(legal)})")
+    raise ValueError(f"answered {type(answer).__name__}, not an action string")
