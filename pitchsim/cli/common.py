@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import sys
 
 import typer
@@ -13,6 +12,7 @@ from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from ..util.limits import MAX_TARGET, check_count
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
@@ -106,8 +106,7 @@ def suit_label(suit: int) -> str:
 
 
 def print_json(doc) -> None:
-    json.dump(doc, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write(dumps_json(doc) + "\n")  # NaN or Infinity is a bug, never printed
 
 
 def show(result, as_json: bool, render) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..search.hint import DEFAULT_WORLDS, Hint, hint
+from ..game.rules import Rules
+from ..search.hint import DEFAULT_WORLDS, Hint, check_hint_options, hint
 from ..search.position import read_position, read_source
 from . import app
 from .common import JsonOpt, SeedOpt, show, suit_label
@@ -24,13 +25,21 @@ def hint_command(
         DEFAULT_WORLDS, "--worlds", help="Deals of the hidden cards to sample."
     ),
     seed: int = SeedOpt,
+    rules: str = typer.Option(
+        None,
+        "--rules",
+        help="The rules of a position that does not carry its own (as --rules "
+        "elsewhere: name=value,... or a TOML file); one that does must agree.",
+    ),  # fmt: skip
     as_json: bool = JsonOpt,
 ) -> None:
     """Every legal card of the player to move, valued over sampled deals of the cards
     he cannot see (only what he has seen is used): the pitcher's side's points and its
     chance of making the bid, with 95% intervals, and the card to play."""
+    check_hint_options(policy.strip().lower(), worlds)  # before reading, and before compiling
+    stated = Rules.parse(rules) if rules is not None else None
     text, name = read_source(position)
-    pos = read_position(text, name)
+    pos = read_position(text, name, stated)
     with Progress("worlds") as bar:
         result = hint(pos, policy.strip().lower(), worlds, seed,
                       progress=lambda k, total: bar.update(k, total))  # fmt: skip

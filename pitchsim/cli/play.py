@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 
@@ -12,6 +11,7 @@ from ..game.cards import SUITS, format_card, format_cards, parse_hand, parse_sui
 from ..games.bidding import seat_strategies
 from ..games.rounds import Game, Round, auction_round, play_board
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from ..util.limits import MAX_BOARD, MAX_ROUNDS, check_count
 from ..util.runtime import pick_seed
 from . import app
@@ -115,7 +115,7 @@ def play_command(
             d = rnd.to_json()
             d["seed"] = seed
             d["strategies"] = [s.name for s in seats]
-            text = json.dumps(d, indent=2)
+            text = dumps_json(d)
             if rounds is not None:  # a JSON list, as json.dumps(list, indent=2) lays it out
                 text = ("[\n" if i == 0 else ",\n") + textwrap.indent(text, "  ")
             sys.stdout.write(text + ("\n" if rounds is None else ""))

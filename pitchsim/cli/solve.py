@@ -7,6 +7,7 @@ import sys
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
+from ..game.rules import Rules
 from ..search.double_dummy import Solution, solve
 from ..search.position import read_positions, read_source
 from . import app
@@ -20,12 +21,19 @@ def solve_command(
         help="A position as `pitchsim play --json` writes a round (`-`: stdin); "
         "a JSON list solves many.",
     ),  # fmt: skip
+    rules: str = typer.Option(
+        None,
+        "--rules",
+        help="The rules of a position that does not carry its own (as --rules "
+        "elsewhere: name=value,... or a TOML file); one that does must agree.",
+    ),  # fmt: skip
     as_json: bool = JsonOpt,
 ) -> None:
     """Double-dummy value (every hand open) of a position: the points the pitcher's side
     makes with best play by all, and the value after each legal card."""
+    stated = Rules.parse(rules) if rules is not None else None
     text, name = read_source(position)
-    positions = read_positions(text, name)
+    positions = read_positions(text, name, stated)
     many = isinstance(positions, list)
     solutions = [solve(p) for p in (positions if many else [positions])]
     if as_json:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.limits import MAX_TARGET
 
 # Indices into the packed int64 array the kernels read.
@@ -116,40 +116,49 @@ class Rules:
         >>> Rules.parse({"target": 11, "follow": "suit"}).target
         11
         """
-        if isinstance(spec, Rules):
-            rules = spec
-        else:
-            rules = cls(**rule_values(spec))
+        given = {} if isinstance(spec, Rules) else rule_values(spec)
+        rules = spec if isinstance(spec, Rules) else cls(**given)
         if partnership is not None:
             if not isinstance(partnership, bool):
                 raise RulesError(f"partnership takes true or false, not {partnership!r}")
+            if partnership and given.get("partnership") is False:
+                raise RulesError(
+                    "partnership=True and the rules' partnership=false disagree: give one"
+                )
             if partnership and not rules.partnership:
                 rules = dataclasses.replace(rules, partnership=True)
         return rules
 
 
-def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
+def rules_text(rules: Rules) -> str:
+    """Every option of ``rules`` as one rule string (``low=captured,min-bid=1,...``):
+    what a logged round carries, read back by :meth:`Rules.parse` to the same rules."""
+    return ",".join(f"{k}={str(v).lower()}" for k, v in rules.describe().items())
+
+
+def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[str, object]:
     """The rule options ``spec`` sets explicitly (field names as keys), checked: what
     :meth:`Rules.parse` builds its rules from.  Callers use it to tell an option given
-    in the rules from a default (to refuse a conflicting ``--target``, say)."""
+    in the rules from a default (to refuse a conflicting ``--target``, say).
+    ``files=False`` (rules inside a JSON document) never reads a TOML file."""
     if spec is None:
         return {}
     if isinstance(spec, Mapping):
         return _checked_items(spec.items(), "rules", from_text=False)
-    if isinstance(spec, Path):
+    if isinstance(spec, Path) and files:
         return _read_toml(spec)
     if not isinstance(spec, str):
-        raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {spec!r}")
+        raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {quoted(spec)}")
     if not spec.strip():
         raise RulesError("the rules are empty: give name=value,... or a TOML file")
-    if "=" not in spec and (spec.endswith(".toml") or Path(spec).is_file()):
+    if files and "=" not in spec and (spec.endswith(".toml") or Path(spec).is_file()):
         return _read_toml(Path(spec))
     items = []
     for item in spec.split(","):
         if not item.strip():
-            raise RulesError(f"empty rule option in {spec!r}")
+            raise RulesError(f"empty rule option in {quoted(spec)}")
         if "=" not in item:
-            raise RulesError(f"rule option {item.strip()!r} needs name=value")
+            raise RulesError(f"rule option {quoted(item.strip())} needs name=value")
         k, v = (s.strip() for s in item.split("=", 1))
         items.append((k, v))
     return _checked_items(items, "rules", from_text=True)
@@ -185,11 +194,11 @@ def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in items:
         if not isinstance(key, str):
-            raise RulesError(f"{where}: rule option names are strings, not {key!r}")
+            raise RulesError(f"{where}: rule option names are strings, not {quoted(key)}")
         k = key.strip().replace("-", "_")
         if k not in fields:
             known = ", ".join(map(_name, fields))
-            raise RulesError(f"unknown rule option {key!r} (known: {known})")
+            raise RulesError(f"unknown rule option {quoted(key)} (known: {known})")
         if k in out:
             raise RulesError(f"{where}: rule option {_name(k)} is given twice")
         out[k] = _from_text(k, value) if from_text else value
@@ -203,10 +212,10 @@ def _from_text(name: str, text: str) -> object:
             return True
         if text.lower() in _FALSE:
             return False
-        raise RulesError(f"{_name(name)} takes true or false, not {text!r}")
+        raise RulesError(f"{_name(name)} takes true or false, not {quoted(text)}")
     if name in INT_RANGES:
         if not text.isascii() or not text.lstrip("+-").isdigit():
-            raise RulesError(f"{_name(name)} takes a whole number, not {text!r}")
+            raise RulesError(f"{_name(name)} takes a whole number, not {quoted(text)}")
         if len(text) > 20:  # int() of thousands of digits is slow, then refused anyway
             lo, hi = INT_RANGES[name]
             raise RulesError(f"{_name(name)} must be {lo}-{hi}, not {text[:20]}...")
@@ -223,17 +232,17 @@ def _check_value(name: str, value: object) -> None:
         allowed = CHOICES[name]
         if not isinstance(value, str) or value not in allowed:
             raise RulesError(
-                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {value!r}"
+                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {quoted(value)}"
             )
     elif name in INT_RANGES:
         lo, hi = INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{_name(name)} takes a whole number, not {value!r}")
+            raise RulesError(f"{_name(name)} takes a whole number, not {quoted(value)}")
         if not lo <= value <= hi:
             span = f"{lo} or {hi}" if hi == lo + 1 else f"{lo}-{hi}"
             raise RulesError(f"{_name(name)} must be {span}, not {value}")
     elif not isinstance(value, bool):
-        raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
+        raise RulesError(f"{_name(name)} takes true or false, not {quoted(value)}")
 
 
 BASE_RULES = Rules()

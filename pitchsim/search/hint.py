@@ -28,7 +28,7 @@ from ..games.policies import seat_planes
 from ..kernels.policies import PLAY_POLICY_IDS, choose_card
 from ..kernels.rng import deal_key
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, ROLLOUT, card_outcomes, choose_by_outcomes
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import Z95, wilson
 from .position import Position, PositionError
@@ -129,6 +129,13 @@ def _view_arrays(pos: Position):
     return v, len(complete), trick_arr, len(trick), leader, played, won, voids
 
 
+def check_hint_options(policy: str, worlds: int) -> None:
+    if policy not in EVALUATORS:
+        raise HintError(f"--policy must be one of {', '.join(EVALUATORS)}, not {quoted(policy)}")
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
+        raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {quoted(worlds)}")
+
+
 def hint(
     pos: Position,
     policy: str = "pimc",
@@ -137,10 +144,7 @@ def hint(
     progress: Callable[[int, int], None] | None = None,
 ) -> Hint:
     """Value every legal card of the player to move (see the module)."""
-    if policy not in EVALUATORS:
-        raise HintError(f"--policy must be one of {', '.join(EVALUATORS)}, not {policy!r}")
-    if not 1 <= worlds <= MAX_WORLDS:
-        raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {worlds}")
+    check_hint_options(policy, worlds)
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
     seed = pick_seed(seed)

@@ -38,7 +38,6 @@ import dataclasses
 import hashlib
 import importlib.metadata
 import itertools
-import json
 import os
 import re
 import stat
@@ -61,7 +60,8 @@ from ..kernels.deal import deck_without
 from ..kernels.simulate import BLOCK, simulate_hands
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
+from ..util.jsonio import dumps_json, parse_json
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MAX_PARTS, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from . import parquet
@@ -406,7 +406,7 @@ class Manifest:
             seat_policies(doc["policy"], n)
         rules = doc["rules"]
         if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
-            raise _Corrupt(f"rules must list every rule option, not {rules!r}")
+            raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
         checked = Rules.parse(rules)
         for n in players:
             checked.check_players(n)
@@ -490,7 +490,7 @@ def read_manifest(run: str | Path) -> Manifest:
             raw = f.read(MAX_MANIFEST_BYTES + 1)
         if len(raw) > MAX_MANIFEST_BYTES:
             raise RunError(f"{mpath} is corrupt: over {MAX_MANIFEST_BYTES >> 20} MB")
-        doc = json.loads(raw.decode("utf-8"))
+        doc = parse_json(raw.decode("utf-8"), "the manifest")  # depth, digits, no NaN
     except (OSError, UnicodeDecodeError, RecursionError, ValueError) as e:
         reason = getattr(e, "strerror", None) or str(e).splitlines()[0][:200]
         raise RunError(f"{mpath} is corrupt: {reason}") from None
@@ -504,7 +504,7 @@ def _resume_hint(run: Path) -> str:
 
 
 def _write_manifest(run: Path, manifest: Manifest) -> None:
-    write_file(run / MANIFEST, json.dumps(manifest.to_json(), indent=1) + "\n", _resume_hint(run))
+    write_file(run / MANIFEST, dumps_json(manifest.to_json(), indent=1) + "\n", _resume_hint(run))
 
 
 # ---- running a run -------------------------------------------------------------------
