@@ -8,6 +8,7 @@ errors) into one line on stderr and exit code 2.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import typer
@@ -29,19 +30,24 @@ app = typer.Typer(
 )
 
 from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
-from .common import reject_empty  # noqa: E402
+from .common import refuse_repeated_options, reject_empty  # noqa: E402
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
 
 
 def fail(message: str) -> None:
+    # The last guard of util.errors.quoted: no echoed token longer than ~60 characters
+    # (click's own messages quote a bad value whole), and one line.
+    message = re.sub(r"\S{61,}", lambda m: f"{m.group()[:55]}... ({len(m.group()):,} characters)",
+                     " ".join(str(message).split()))  # fmt: skip
     print(f"pitchsim: error: {message}", file=sys.stderr)
     sys.exit(2)
 
 
 def main(argv: list[str] | None = None) -> None:
     try:
+        refuse_repeated_options(app, sys.argv[1:] if argv is None else argv)
         rc = app(args=argv, standalone_mode=False)
     except InputError as e:
         fail(str(e))

@@ -116,7 +116,7 @@ def play_command(
             d["seed"] = seed
             d["strategies"] = [s.name for s in seats]
             text = dumps_json(d)
-            if rounds is not None:  # a JSON list, as json.dumps(list, indent=2) lays it out
+            if rounds is not None:  # a JSON list, laid out as dumps_json lays out a list
                 text = ("[\n" if i == 0 else ",\n") + textwrap.indent(text, "  ")
             sys.stdout.write(text + ("\n" if rounds is None else ""))
         else:

@@ -10,7 +10,7 @@ import typer
 from ..game.rules import BASE_RULES, Rules
 from ..game.variants import BY_KEY, VARIANTS
 from . import app
-from .common import PartnershipOpt, RulesOpt, print_json
+from .common import PartnershipOpt, RulesOpt, make_rules, print_json
 
 BASE_TEXT = """\
 Pitch (Auction Pitch / Setback), as pitchsim plays it; docs/rules.md has the full text.
@@ -40,7 +40,7 @@ def rules_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
 ) -> None:
     """Print the rules in force: the base rules, or with --rules (and --partnership)."""
-    rule_set = Rules.parse(rules, partnership=partnership or None)
+    rule_set = make_rules(rules, partnership, None)  # --partnership vs partnership=false
     base = BASE_RULES.describe()
     if as_json:
         print_json({

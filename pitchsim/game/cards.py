@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from enum import IntEnum
 
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -109,13 +109,15 @@ def parse_suit(text: str) -> int:
     for i, name in enumerate(SUIT_NAMES):
         if t.lower() in (name, name[:-1]):
             return i
-    raise CardError(f"unknown suit {text!r}: use one of C D H S (or ♣ ♦ ♥ ♠)")
+    raise CardError(f"unknown suit {quoted(text)}: use one of C D H S (or ♣ ♦ ♥ ♠)")
 
 
 def parse_card(text: str) -> int:
     m = _CARD_RE.fullmatch(text.strip())
     if not m:
-        raise CardError(f"cannot read card {text!r}: expected rank then suit, like AH, 10h, T♥")
+        raise CardError(
+            f"cannot read card {quoted(text)}: expected rank then suit, like AH, 10h, T♥"
+        )
     return card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
 
 
@@ -136,7 +138,9 @@ def parse_cards(text: str) -> list[int]:
         m = _CARD_RE.match(stripped, pos)
         if not m:
             bad = re.split(r"[\s,;]", stripped[pos:])[0]
-            raise CardError(f"cannot read card {bad!r}: expected rank then suit, like AH, 10h, T♥")
+            raise CardError(
+                f"cannot read card {quoted(bad)}: expected rank then suit, like AH, 10h, T♥"
+            )
         c = card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
         if c in cards:
             raise CardError(f"duplicate card {format_card(c, symbols=False)}")

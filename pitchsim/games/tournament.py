@@ -25,7 +25,7 @@ from ..kernels.game import play_games
 from ..util.errors import InputError
 from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
-from ..util.stats import Z95, wilson
+from ..util.stats import Z95, too_few, wilson
 from .bidding import Strategy, parse_strategies, seat_arrays
 
 BOARDS_PER_CALL = 1 << 13
@@ -117,7 +117,10 @@ class TournamentResult:
             "rules": self.rules.describe(),
             "unfinished_games": self.unfinished,
             "mean_deals_per_game": self.mean_deals,
-            "results": [r.to_json() for r in self.results],
+            "results": [
+                r.to_json() | ({"ci95": None} if too_few(self.boards) else {}) for r in self.results
+            ],  # fmt: skip
+            "too_few_boards": too_few(self.boards),  # no interval from a handful of boards
         }
 
     def frame(self):

@@ -34,11 +34,11 @@ class _Refused(Exception):
 def read_json(source: str, what: str) -> object:
     """The decoded JSON of file ``source`` (``-``: stdin); ``what`` names it in errors
     (``"the position"``)."""
-    return parse_json(read_text(source, what), f"{what} ({_name(source)})")
+    return parse_json(read_text(source, what), f"{what} {_name(source)}")
 
 
 def _name(source: str) -> str:
-    return "stdin" if source == "-" else quoted(source, tail=True)
+    return "on stdin" if source == "-" else quoted(source, tail=True)
 
 
 def read_text(source: str, what: str, limit: int = MAX_JSON_BYTES) -> str:

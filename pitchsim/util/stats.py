@@ -60,3 +60,14 @@ def paired_difference(
     var = max((only_b + only_a) / n - d * d, 0.0)  # E[x^2] - E[x]^2 with x in {-1, 0, 1}
     half = z * math.sqrt(var / n)
     return d, d - half, d + half
+
+
+FEW_SAMPLES = 10  # fewer deals than this: no interval is given or starred ("too few deals")
+TOO_FEW = "too few deals"
+
+
+def too_few(samples: int) -> bool:
+    """Whether ``samples`` are too few for an interval worth printing: with fewer than
+    :data:`FEW_SAMPLES` a standard deviation is 0, NaN or a single lucky deal, and an
+    interval or a "significant" star from it would lie."""
+    return samples < FEW_SAMPLES
