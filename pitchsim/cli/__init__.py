@@ -37,9 +37,9 @@ for _command in app.registered_commands:  # an empty option value is an error, i
 
 
 def fail(message: str) -> None:
-    # The last guard of util.errors.quoted: no echoed token longer than ~60 characters
-    # (click's own messages quote a bad value whole), and one line.
-    message = re.sub(r"\S{61,}", lambda m: f"{m.group()[:55]}... ({len(m.group()):,} characters)",
+    # The last guard behind util.errors.quoted: no echoed token of megabytes (an OS error
+    # names a file whole), and one line.  A file's path (up to 300 characters) stays whole.
+    message = re.sub(r"\S{301,}", lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)",
                      " ".join(str(message).split()))  # fmt: skip
     print(f"pitchsim: error: {message}", file=sys.stderr)
     sys.exit(2)
