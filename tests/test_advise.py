@@ -635,3 +635,37 @@ def test_auctions_without_the_advisor_leave_it_out():
                            np.full(2, 4, np.int64), Rules().to_array(), odds, params,
                            np.uint64(1), np.zeros(2, np.int64))  # fmt: skip
     assert "bidding_array" in f"{raised.value} {raised.value.__context__}"
+
+
+@pytest.mark.parametrize("seed", [4, 6])
+def test_a_lead_inside_the_error_goes_to_the_cautious_call(seed):
+    """Junk first to call: bid 1 wins a hair more often than pass on these deals, inside
+    the error (1 is almost always overcalled).  The advice is pass, and says either is
+    fine; the interval is recounted here from the per-call win chances."""
+    r = advise("5C 7D 9H 3S 6C 8D", players=4, seat=0, dealer=3, samples=1500, seed=seed)
+    top = max(r.by_call, key=lambda c: r.by_call[c].p_win_game.value)
+    assert top == 1 and r.recommended_call == PASS and r.runner_up == 1
+    assert r.difference.value == pytest.approx(
+        r.by_call[PASS].p_win_game.value - r.by_call[1].p_win_game.value
+    )
+    lo, hi = r.difference.ci95
+    assert lo < 0 < hi and r.either_is_fine and r.difference_inside_error
+    doc = r.to_json()
+    assert doc["either_is_fine"] and doc["recommended_call"] == "pass"
+    assert "either is fine" in render_advice(r) and "cautious" in render_advice(r)
+
+
+def test_too_few_deals_give_no_interval_and_no_verdict():
+    r = advise("AH KH 2H 9C 7D 3S", players=4, seat=0, dealer=3, samples=3, seed=1)
+    doc = r.to_json()
+    assert doc["too_few_deals"] and doc["p_win_difference_ci95"] is None
+    assert doc["difference_inside_error"] is None
+    assert all(c["ci95"] is None for c in doc["by_call"].values())
+    text = render_advice(r)
+    assert "too few deals" in text and "more than the error" not in text
+
+
+def render_advice(r):
+    from pitchsim.cli.advise import render
+
+    return render(r)

@@ -31,7 +31,6 @@ LAYERS = {room: i for i, rooms in enumerate(ORDER) for room in rooms.split()}
 TOP = max(LAYERS.values()) + 1  # pitchsim/__init__.py and __main__.py
 
 
-
 def module_name(path: Path, root: Path) -> str:
     parts = list(path.relative_to(root.parent).with_suffix("").parts)
     if parts[-1] == "__init__":

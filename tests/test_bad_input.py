@@ -4,6 +4,10 @@ traceback, a hang or a silent default."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+
 import pytest
 
 from pitchsim.cli import main
@@ -149,7 +153,8 @@ def test_bid_odds(capsys, options, message):
         (["--hand", "AH KH 2H 9C 7D"], "exactly 6 cards, got 5"),
         (["--hand", "AH KH 2H 9C 7D QQ"], "cannot read card 'QQ'"),
         (["--hand", "AH KH 2H 9C 7D 7D"], "duplicate card 7D"),
-        (["--hand", HAND, "--trump", "S", "--rules", "low=dealt", "--trump", "X"], "unknown suit"),
+        (["--hand", HAND, "--rules", "low=dealt", "--trump", "X"], "unknown suit"),
+        (["--hand", HAND, "--trump", "S", "--trump", "X"], "--trump S and --trump X disagree"),
         (["--hand", "AH KH 2H 9C 3S 4S", "--trump", "D"], "the hand holds no card of that suit"),
         (["--partnership", "--players", "3"], "partnership needs exactly 4 players, not 3"),
         (["--partnership", "--players", "6"], "partnership needs exactly 4 players, not 6"),
@@ -318,3 +323,165 @@ def test_tournament(capsys, options, message):
 
 def test_unknown_command(capsys):
     check(capsys, ["no-such-command"], "No such command")
+
+
+# ---- issue 21: solve, hint, advise and positions ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def logged_round():
+    """A round as ``play --json`` writes it, with its rules (low=dealt, follow=suit)."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), pytest.raises(SystemExit):
+        main(["play", "--json", "--seed", "3", "--rules", "low=dealt,follow=suit"])
+    return json.loads(buf.getvalue())
+
+
+def position_file(tmp_path, doc_or_text):
+    path = tmp_path / "position.json"
+    text = doc_or_text if isinstance(doc_or_text, str) else json.dumps(doc_or_text)
+    path.write_text(text)
+    return str(path)
+
+
+BIG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"rules": "/etc/passwd"}, "rule option '/etc/passwd' needs name=value"),  # never a file
+        ({"rules": {"low": "dealt,follow=suit"}}, "low must be 'captured' or 'dealt'"),
+        ({"rules": {"dealer-steal": "yes"}}, "dealer-steal takes true or false, not 'yes'"),
+        ({"rules": {"target": True}}, "target takes a whole number, not True"),
+        ({"rules": None}, "the position does not say its rules"),
+        ({"partnership": True}, "the position's partnership=true and its rules"),
+    ],
+)
+def test_position_rules(capsys, tmp_path, logged_round, change, message):
+    doc = {**logged_round, **change}
+    if change.get("rules", "") is None:
+        del doc["rules"]
+    for command in ("solve", "hint"):
+        check(capsys, [command, position_file(tmp_path, doc)], message)
+
+
+def test_a_round_without_rules_is_read_under_the_stated_ones(capsys, tmp_path, logged_round):
+    doc = {k: v for k, v in logged_round.items() if k != "rules"}
+    path = position_file(tmp_path, doc)
+    code, out, _ = run(capsys, ["solve", path, "--rules", "low=dealt,follow=suit", "--json"])
+    assert code == 0 and json.loads(out)["value"] == logged_round["points_won"][3]
+    check(capsys, ["solve", position_file(tmp_path, logged_round), "--rules", "low=captured"],
+          "the position's rules say low=dealt,follow=suit, --rules low=captured,follow=trump")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"players": ' + BIG + "}", "a number of 5,000 digits"),
+        ('{"players": 4, "players": 5}', "the key 'players' is given twice"),
+        ('{"players": NaN}', "NaN is not a JSON number"),
+        ("\xff{}", "not UTF-8"),
+    ],
+)
+def test_position_json(capsys, tmp_path, text, message):
+    path = tmp_path / "position.json"
+    path.write_bytes(text.encode("latin-1") if "\xff" in text else text.encode())
+    for command in ("solve", "hint"):
+        check(capsys, [command, str(path)], message)
+
+
+def test_not_a_file(capsys, tmp_path):
+    import os
+    import time
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would wait forever
+    start = time.monotonic()
+    for command in ("solve", "hint"):
+        check(capsys, [command, fifo], "is a FIFO (pipe), not a regular file")
+        check(capsys, [command, "/dev/zero"], "is a device or other non-file")  # endless
+        check(capsys, [command, tmp_path], "is a directory")
+    assert time.monotonic() - start < 10
+
+
+class _Endless(io.RawIOBase):
+    """stdin that never ends (``solve - < /dev/zero``)."""
+
+    def readable(self):
+        return True
+
+    def readinto(self, b):
+        b[:] = bytes(len(b))
+        return len(b)
+
+
+def test_stdin(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", None)  # the shell closed it: solve - <&-
+    check(capsys, ["solve", "-"], "cannot read the position from stdin: stdin is closed")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(_Endless())))
+    check(capsys, ["solve", "-"], "is over 32 MB: refused unread")
+
+
+def test_stdin_closed_for_real():
+    import os
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-m", "pitchsim", "solve", "-"], capture_output=True,
+                       text=True, timeout=120, preexec_fn=lambda: os.close(0))  # fmt: skip
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    assert p.stderr == "pitchsim: error: cannot read the position from stdin: stdin is closed\n"
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["--target", "15", "--rules", "target=11"], "--target 15 and --rules target=11 disagree"),
+        (["--partnership", "--rules", "partnership=false"],
+         "--partnership and --rules partnership=false disagree"),
+        (["--seat", "1"], "--seat 0 and --seat 1 disagree"),  # a flag given twice
+        (["--play", "rollout:8"], "advise cannot play rollout:8 (search play)"),
+        (["--model", "odds+rollout"], "advise cannot play rollout (search play)"),
+        (["--model", "odds+pimc:4"], "advise cannot play pimc:4 (search play)"),
+        (["--model", "odds+heuristic", "--play", "random"],
+         "--model 'odds+heuristic' and --play 'random' disagree"),
+        (["--scores", "9223372036854775806,0,0,0"], "a game score must be -10,000 to 10,000"),
+        (["--scores", "-9223372036854775808,0,0,0"], "a game score must be -10,000 to 10,000"),
+        (["--scores", f"{BIG},0,0,0"], "scores are whole numbers"),
+        (["--target", "101"], "--target must be at most 100"),
+        (["--target", str(1 << 63)], "--target"),
+        (["--samples", str(10**7)], "samples must be at most 1,000,000"),
+    ],
+)  # fmt: skip
+def test_advise(capsys, options, message):
+    check(capsys, ["advise", HAND, "--seat", "0", "--dealer", "3", *options], message)
+
+
+def test_advise_calls(capsys):
+    check(capsys, ["advise", HAND, "--seat", "2", "--dealer", "3", "--calls", "pass,,2"],
+          "empty call in 'pass,,2'")  # fmt: skip
+
+
+def test_rules_command_conflict(capsys):
+    check(capsys, ["rules", "--partnership", "--rules", "partnership=false"],
+          "--partnership and --rules partnership=false disagree: give one")  # fmt: skip
+    check(capsys, ["play", "-n", "3", "--players", "4"], "-n 3 and --players 4 disagree")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--hand", "Z" * 1_000_000],
+        ["play", "--policy", "Z" * 1_000_000],
+        ["play", "--players", "Z" * 1_000_000],
+        ["play", "--rules", "low=" + "Z" * 1_000_000],
+        ["advise", HAND, "--seat", "0", "--dealer", "3", "--model", "Z" * 1_000_000],
+        ["table", "Z" * 100_000],  # the OS's message names the file whole: main's last guard
+    ],
+)
+def test_a_long_token_is_quoted_short(capsys, argv):
+    code, out, err = run(capsys, argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert len(err) < 250, err

@@ -17,6 +17,7 @@ import json
 import shutil
 import string
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings  # the test extra installs it
@@ -30,6 +31,7 @@ from pitchsim.study.batch import simulate
 from pitchsim.study.manifest import MANIFEST
 from pitchsim.util import limits
 
+ENDGAME = str(Path(__file__).resolve().parent.parent / "examples" / "endgame.json")
 TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
 
 
@@ -397,6 +399,10 @@ COUNT_OPTIONS = [
     (["simulate", "--seed", "1", "--deals", "1000"], "--part-size", limits.MAX_PART_SIZE,
      limits.MIN_PART_SIZE, "pitchsim.study.batch._run"),
     (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.games.rounds.auction_round"),
+    (["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"], "--target",
+     limits.MAX_TARGET, 1, "pitchsim.advice.advise.advise"),
+    (["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"], "--samples",
+     limits.MAX_ADVISE_SAMPLES, 1, "pitchsim.advice.advise.advise"),
     (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.games.rounds.auction_round"),
     (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.games.rounds.auction_round"),
     (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
@@ -433,3 +439,195 @@ def test_counts_at_and_past_their_limits(tmp_path_factory, data):
         within = within and -(-value // limits.MAX_PART_SIZE) <= limits.MAX_PARTS
     assert (code == 0) == within, (argv, err)
     shutil.rmtree(out, ignore_errors=True)
+
+
+# ---- positions (solve, hint) and advise histories: issue 21 ------------------------------
+
+
+@pytest.fixture(scope="module")
+def late_round():
+    """A logged round (play --json) cut after three tricks: quick to solve."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["play", "--json", "--seed", "11", "--rules", "follow=suit,low=dealt"])
+    doc = json.loads(out.getvalue())
+    for argv in (["solve", ENDGAME], ["hint", ENDGAME, "--worlds", "8", "--policy", "rollout"]):
+        with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit):
+            main(argv)  # the search kernels loaded (or compiled) before any time is measured
+    doc["tricks"] = doc["tricks"][:3] + [
+        {**doc["tricks"][3], "cards": doc["tricks"][3]["cards"][:1]}
+    ]
+    return doc
+
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70),
+                      st.floats(allow_nan=False, allow_infinity=False),
+                      st.text(max_size=12), st.sampled_from(["AH", "10S", "/etc/passwd", "yes",
+                                                             "low=dealt", "follow=suit,,x"]))  # fmt: skip
+json_value = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12)  # fmt: skip
+RULE_KEYS = ["low", "min-bid", "all-pass", "dealer-steal", "follow", "target",
+             "set-pitcher-wins", "partnership", "colour"]  # fmt: skip
+rules_field = st.one_of(
+    rule_text,
+    st.dictionaries(st.sampled_from(RULE_KEYS), st.one_of(json_leaf, st.sampled_from(
+        ["dealt", "captured", "suit", "trump", "forced", "redeal", "true", "dealt,follow=suit"])),
+        max_size=4),
+    json_value,
+)  # fmt: skip
+
+
+def _edit(doc, data):
+    """One random edit of a position: a field dropped or replaced, a card or trick
+    changed, the rules rewritten."""
+    doc = json.loads(json.dumps(doc))
+    kind = data.draw(st.sampled_from(["drop", "replace", "card", "trick", "rules", "rules",
+                                      "none"]))  # fmt: skip
+    keys = sorted(doc)
+    if kind == "drop":
+        del doc[data.draw(st.sampled_from(keys))]
+    elif kind == "replace":
+        doc[data.draw(st.sampled_from(keys))] = data.draw(json_value)
+    elif kind == "card":
+        seat = data.draw(st.integers(0, len(doc["hands"]) - 1))
+        i = data.draw(st.integers(0, 5))
+        doc["hands"][seat][i] = data.draw(st.sampled_from(["AH", "2C", "JD", "XX", "10S", ""]))
+    elif kind == "trick":
+        t = data.draw(st.integers(0, len(doc["tricks"]) - 1))
+        doc["tricks"][t] = data.draw(st.one_of(json_value, st.fixed_dictionaries(
+            {"leader": st.integers(-1, 8), "cards": st.lists(st.sampled_from(
+                ["AH", "2C", "JD", "9S", "KD", "4H"]), max_size=5)})))  # fmt: skip
+    elif kind == "rules":
+        doc["rules"] = data.draw(rules_field)
+    return doc
+
+
+@fuzz(150)
+@given(st.data())
+def test_positions_solve_or_are_refused(tmp_path_factory, late_round, data):
+    """An edited position: solved (and then it parses to a legal position whose rules
+    are what its rules field says) or one line; hint on the same file likewise."""
+    from pitchsim.search.position import PositionError, parse_position
+
+    doc = _edit(late_round, data)
+    also_hint = data.draw(st.booleans())
+    path = tmp_path_factory.getbasetemp() / "fuzz-position.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = cli("solve", path, "--json")
+    try:
+        pos = parse_position(doc)
+    except PositionError as e:
+        assert code == 2 and str(e) in err, (doc, err)
+        return
+    assert code == 0, err
+    assert json.loads(out)["to_play"] == pos.to_play
+    if isinstance(doc.get("rules"), dict):
+        for k, v in doc["rules"].items():  # strict: exactly the typed values, nothing coerced
+            assert pos.rules.describe()[k] == v or k == "partnership" and "partnership" in doc
+    if not pos.finished and also_hint:
+        code, out, err = cli("hint", path, "--worlds", "8", "--policy", "rollout", "--json")
+        assert code == 0, err
+        assert json.loads(out, parse_constant=_no_constant)["recommended"]
+
+
+def _no_constant(name):
+    raise AssertionError(f"{name} in a JSON output")
+
+
+@fuzz(150)
+@given(st.binary(max_size=300), st.sampled_from(["solve", "hint"]))
+def test_any_bytes_as_a_position_are_one_line(tmp_path_factory, raw, command):
+    path = tmp_path_factory.getbasetemp() / "fuzz-bytes.json"
+    path.write_bytes(raw)
+    code, _, _ = cli(command, path)
+    assert code == 2
+
+
+call_token = st.sampled_from(["pass", "p", "-", "PASS", " 2 ", "1", "2", "3", "4", "0", "5",
+                              "", "two", "1.0", "-1", "9" * 40, "pass pass"])  # fmt: skip
+score_token = st.one_of(st.integers(-(2**70), 2**70).map(str),
+                        st.sampled_from(["", "x", "1e3", "3.0", "-0", "9" * 5000, "+5"]))  # fmt: skip
+
+
+@fuzz(120)
+@given(st.data())
+def test_advise_histories_are_advice_or_one_line(data):
+    """Random calls, seats, dealers and scores: advice (every JSON number finite, the
+    recommended call legal) or one line; never a traceback, a wrapped score or a hang."""
+    from pitchsim.advice.advise import advise
+    from pitchsim.util.errors import InputError
+    from pitchsim.util.jsonio import dumps_json
+
+    n = data.draw(st.integers(3, 5))
+    calls = ",".join(data.draw(st.lists(call_token, max_size=n)))
+    scores = ",".join(data.draw(st.lists(score_token, min_size=n, max_size=n)))
+    seat, dealer = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, n - 1))
+    start = time.monotonic()
+    try:
+        r = advise("AH KH 2H 9C 7D 3S", players=n, seat=seat, dealer=dealer, calls=calls,
+                   scores=scores, model="heuristic", samples=data.draw(st.integers(1, 30)),
+                   seed=1, max_tries=5_000)  # fmt: skip
+    except InputError as e:
+        assert "\n" not in str(e) and len(str(e)) < 400, str(e)
+        return
+    finally:
+        assert time.monotonic() - start < TIME_BOUND
+    assert all(-10_000 <= s <= 10_000 for s in r.scores)
+    assert r.recommended_call in r.legal_calls
+    json.loads(dumps_json(r.to_json()), parse_constant=_no_constant)
+
+
+# ---- no JSON output can hold NaN or Infinity ----------------------------------------------
+
+
+def test_every_json_document_is_written_by_dumps_json():
+    """json.dump/json.dumps appear only in util/jsonio.py: every document pitchsim
+    writes passes its NaN check."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "pitchsim"
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if p.name != "jsonio.py" and re.search(r"json\.dumps?\(", p.read_text())]  # fmt: skip
+    assert offenders == []
+
+
+def test_dumps_json_refuses_non_finite_numbers_and_says_where():
+    from pitchsim.util.jsonio import dumps_json
+
+    for bad in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(ValueError, match=r"\$\.a\[1\]\.b"):
+            dumps_json({"a": [0, {"b": bad}]})
+    assert json.loads(dumps_json({"a": [1.5, None]})) == {"a": [1.5, None]}
+
+
+@fuzz(24)
+@given(st.integers(1, 12), st.sampled_from(["bid-odds", "advise", "hint", "tournament"]))
+def test_json_outputs_from_a_handful_of_samples_are_finite(n, command):
+    """Tiny samples (where a standard deviation is NaN or 0): every --json output is
+    strict JSON, and an interval from fewer than FEW_SAMPLES is null, never a number."""
+    from pitchsim.util.stats import FEW_SAMPLES
+
+    argv = {
+        "bid-odds": ["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", n, "--compare-policy",
+                     "random", "--compare-samples", n],
+        "advise": ["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3", "--samples",
+                   n, "--model", "heuristic"],
+        "hint": ["hint", ENDGAME, "--worlds", n, "--policy", "rollout"],
+        "tournament": ["tournament", "-s", "heuristic,random", "-g", n],
+    }[command]  # fmt: skip
+    out, err = io.StringIO(), io.StringIO()  # untimed: a first call may compile kernels
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with pytest.raises(SystemExit) as e:
+            main([str(a) for a in [*argv, "--seed", "1", "--json"]])
+    assert e.value.code == 0, err.getvalue()
+    doc = json.loads(out.getvalue(), parse_constant=_no_constant)
+    if n < FEW_SAMPLES:
+        few = {
+            "bid-odds": lambda d: d["compare"]["by_trump"]["H"]["2"]["difference_ci95"],
+            "advise": lambda d: d["p_win_difference_ci95"],
+            "hint": lambda d: d["cards"][0]["points_ci95"],
+            "tournament": lambda d: d["results"][0]["ci95"],
+        }[command](doc)
+        assert few is None

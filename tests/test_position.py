@@ -26,6 +26,7 @@ ROUND = {  # pitchsim play --json --seed 3, shortened to three tricks
                {"leader": 3, "cards": ["3D", "JD"]}],
     "points": {"high": 0},
     "partnership": False,
+    "rules": "low=captured,follow=trump",
 }  # fmt: skip
 
 
@@ -52,7 +53,7 @@ def test_whole_logged_rounds_round_trip():
         rng.shuffle(deck)
         dealt = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)]
         rec = play_hand(dealt, 1 % n, lambda v: rng.choice(cards_of(v.legal)), _rules())
-        doc = {"players": n, "pitcher": 1 % n,
+        doc = {"players": n, "pitcher": 1 % n, "rules": {},
                "hands": [[_name(c) for c in cards_of(d)] for d in dealt],
                "tricks": [{"leader": lead, "cards": [_name(c) for c in cs], "winner": w}
                           for lead, cs, w in rec.tricks]}  # fmt: skip
@@ -168,3 +169,132 @@ def test_bad_position_on_the_command_line_is_one_line(capsys, tmp_path):
     out, err = capsys.readouterr()
     assert e.value.code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("pitchsim: error: seat 0's 8S in trick 1 is illegal")
+
+
+# ---- the rules a position is read under (issue 21) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ({"low": "dealt,follow=suit"}, "low must be 'captured' or 'dealt'"),  # no smuggling
+        ({"dealer-steal": "yes"}, "dealer-steal takes true or false, not 'yes'"),
+        ({"target": True}, "target takes a whole number, not True"),
+        ({"target": 11.0}, "target takes a whole number"),
+        ({"partnership": 1}, "partnership takes true or false"),
+        ({"follow": ["suit"]}, "follow takes a single value"),
+        ("follow=suit,,low=dealt", "empty rule option"),
+        ([], "rules must be a string"),
+    ],
+)
+def test_rules_fields_are_as_strict_as_the_rules_option(spec, message):
+    with pytest.raises(PositionError) as e:
+        parse_position({**ROUND, "rules": spec})
+    assert message in str(e.value)
+
+
+def test_a_rules_field_is_never_a_file(tmp_path, monkeypatch):
+    toml = tmp_path / "follow.toml"
+    toml.write_text('follow = "suit"\n')
+    for spec in (str(toml), "follow.toml"):
+        monkeypatch.chdir(tmp_path)
+        with pytest.raises(PositionError, match="needs name=value"):
+            parse_position({**ROUND, "rules": spec})
+
+
+def test_a_position_without_rules_needs_them_stated():
+    from pitchsim.game.rules import Rules
+
+    bare = broken(rules=None)
+    with pytest.raises(PositionError, match="does not say its rules"):
+        parse_position(bare)
+    assert parse_position(bare, Rules(low="dealt")).rules == Rules(low="dealt")
+    assert parse_position(ROUND, Rules()).rules == Rules()  # the same rules twice: fine
+    with pytest.raises(PositionError, match="low=captured, --rules low=dealt: give one"):
+        parse_position(ROUND, Rules(low="dealt"))
+    with pytest.raises(PositionError, match="partnership=false and --rules partnership=true"):
+        parse_position(bare, Rules(partnership=True))
+    doc = {**bare, "partnership": True, "rules": "low=dealt"}
+    assert parse_position(doc, Rules(low="dealt", partnership=True)).rules.partnership
+
+
+def test_duplicate_keys_deep_nesting_and_long_numbers_are_one_line():
+    text = json.dumps(ROUND)
+    cases = [
+        (text[:-1] + ', "bid": 2}', "the key 'bid' is given twice"),
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ("[" * 40 + "]" * 40, "nested too deeply"),
+        (text.replace('"bid": 1', '"bid": 1' + "0" * 5000), "a number of 5,001 digits"),
+        (text.replace('"bid": 1', '"bid": NaN'), "NaN is not a JSON number"),
+        (text.replace('"bid": 1', '"bid": 1e999'), "too large"),
+    ]
+    for doc, message in cases:
+        with pytest.raises(PositionError) as e:
+            read_positions(doc)
+        assert message in str(e.value) and "\n" not in str(e.value) and len(str(e.value)) < 200
+
+
+# ---- a logged round carries its rules: play, then solve every cut of it ---------------
+
+PLAYED_UNDER = [
+    "low=captured",  # the base rules, stated
+    "low=dealt",
+    "follow=suit",
+    "partnership=true",
+    "low=dealt,follow=suit,partnership=true",
+    "min-bid=2",
+    "all-pass=redeal",
+    "dealer-steal=false",
+    "target=11",
+    "set-pitcher-wins=true",
+]
+
+
+def _cli_json(capsys, monkeypatch, *argv, stdin=None):
+    import io
+
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
+    with pytest.raises(SystemExit) as e:
+        main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    assert e.value.code == 0, err
+    return json.loads(out)
+
+
+def _cuts(round_doc: dict) -> list[dict]:
+    """The round cut before every card played, and after the last."""
+    plays = [(t["leader"], c) for t in round_doc["tricks"] for c in t["cards"]]
+    cuts = []
+    for k in range(len(plays) + 1):
+        tricks, left = [], k
+        for t in round_doc["tricks"]:
+            if left <= 0:
+                break
+            tricks.append({"leader": t["leader"], "cards": t["cards"][:left]})
+            left -= len(t["cards"])
+        cuts.append({**round_doc, "tricks": tricks})
+    return cuts, [c for _, c in plays]
+
+
+@pytest.mark.parametrize("spec", PLAYED_UNDER)
+def test_a_logged_round_solves_to_what_it_was_played_for(capsys, monkeypatch, spec):
+    """``play --json`` then ``solve``: the round reads back under the rules it was played
+    under (every option), each cut's value after the card played is the next cut's value
+    (the solver's own recursion), and the last cut holds the points the round logged."""
+    from pitchsim.game.rules import Rules
+
+    rules = Rules.parse(spec)
+    rounds = _cli_json(capsys, monkeypatch, "play", "--json", "--seed", 7, "--rounds", 2,
+                       "--rules", spec)  # fmt: skip
+    played = [r for r in rounds if r["pitcher"] is not None]
+    assert played
+    for r in played:
+        assert parse_position(r).rules == rules
+        cuts, cards = _cuts(r)
+        solved = _cli_json(capsys, monkeypatch, "solve", "-", "--json", stdin=json.dumps(cuts))
+        assert len(solved) == len(cuts) == 6 * r["players"] + 1
+        for k, card in enumerate(cards):
+            assert solved[k]["cards"][card] == solved[k + 1]["value"], (spec, k)
+        assert solved[-1]["value"] == r["points_won"][r["pitcher"]]
+        assert solved[-1]["made"] == r["made"]

@@ -394,7 +394,7 @@ def test_options_that_would_do_nothing_are_refused_or_noted(made, tmp_path):
                    "--players does nothing for --kind bids")  # fmt: skip
     one_line_error(*cli("table", made, "--checks", "--by", "length")[::2], "--checks")
     one_line_error(*cli("tournament", "-s", "odds,heuristic", "--rules", "target=11",
-                        "--target", "15")[::2], "target=11 and --target 15")  # fmt: skip
+                        "--target", "15")[::2], "--target 15 and --rules target=11 disagree")  # fmt: skip
     one_line_error(*cli("tournament", "-s", "odds,heuristic", "--partnership", "--rules",
                         "partnership=false")[::2], "disagree")  # fmt: skip
     code, out, err = cli("tournament", "-s", "odds,heuristic", "-g", "5", "--seed", "1",

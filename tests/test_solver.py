@@ -82,8 +82,7 @@ def test_positions_compared_count():
 
 
 def deal_position(hands: list[str], tricks: list[tuple[int, str]], pitcher=0, rules=None, **kw):
-    if rules is not None:  # an empty rules string is an error, like every empty option
-        kw["rules"] = rules
+    kw["rules"] = {} if rules is None else rules  # {}: the base rules
     return parse_position(
         {
             "players": len(hands),
@@ -199,6 +198,7 @@ TRUMPING = {
         {"leader": 0, "cards": c} for c in (["9H", "8H"], ["3C", "6D"], ["4C", "7D"], ["5C", "8D"])
     ],  # fmt: skip
     "winner": 0,
+    "rules": {},
 }
 
 

@@ -25,11 +25,13 @@ from ..game.cards import SUITS, format_card, mask_of, parse_hand, suit_of
 from ..game.reference.auction import MAX_BID, PASS, legal_bids
 from ..game.rules import BIDS, Rules
 from ..games.bidding import Strategy, bidding_policy, odds_table
-from ..games.policies import play_array, play_policy
+from ..games.policies import play_array, play_policy, searches
 from ..kernels import advice as engine
-from ..util.errors import InputError
+from ..util.conflicts import settle
+from ..util.errors import InputError, quoted
+from ..util.limits import MAX_ADVISE_SAMPLES, MAX_SCORE, MAX_TARGET, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
-from ..util.stats import Z95, wilson
+from ..util.stats import Z95, too_few, wilson
 
 DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see README)
 DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences: tighter)
@@ -56,15 +58,27 @@ def parse_call(text: str) -> int:
         return PASS
     if t in ("1", "2", "3", "4"):
         return int(t)
-    raise AuctionError(f"cannot read call {text!r}: a call is pass or a bid 1-4")
+    raise AuctionError(f"cannot read call {quoted(text)}: a call is pass or a bid 1-4")
 
 
 def parse_calls(calls: str | Sequence[int | str] | None) -> list[int]:
     if calls is None:
         return []
     if isinstance(calls, str):
-        calls = [c for c in calls.split(",") if c.strip()] if calls.strip() else []
-    return [parse_call(c) if isinstance(c, str) else int(c) for c in calls]
+        if not calls.strip():
+            return []
+        calls = calls.split(",")
+        if any(not c.strip() for c in calls):  # "pass,,2": a call left out, not skipped
+            raise AuctionError(f"empty call in {quoted(','.join(calls))}: give pass or 1-4 each")
+    out = []
+    for c in calls:
+        if isinstance(c, str):
+            out.append(parse_call(c))
+        elif isinstance(c, bool) or not isinstance(c, (int, np.integer)) or not 0 <= c <= 4:
+            raise AuctionError(f"cannot read call {quoted(c)}: a call is pass (0) or a bid 1-4")
+        else:
+            out.append(int(c))
+    return out
 
 
 def parse_scores(scores: str | Sequence[int] | None, players: int, rules: Rules) -> list[int]:
@@ -76,9 +90,16 @@ def parse_scores(scores: str | Sequence[int] | None, players: int, rules: Rules)
     values = []
     for x in items:
         try:
+            if isinstance(x, str) and len(x.strip()) > 20:  # int() of 4,300+ digits fails
+                raise ValueError(x)
             v = int(x.strip()) if isinstance(x, str) else operator_index(x)
-        except (TypeError, ValueError):
-            raise InputError(f"scores are whole numbers, not {str(x).strip()!r}") from None
+        except (TypeError, ValueError, OverflowError):
+            shown = quoted(x.strip() if isinstance(x, str) else x)
+            raise InputError(f"scores are whole numbers, not {shown}") from None
+        if not -MAX_SCORE <= v <= MAX_SCORE:  # the kernels count in int64: never near it
+            raise InputError(
+                f"a game score must be {-MAX_SCORE:,} to {MAX_SCORE:,} (docs/limits.md), not {v:,}"
+            )
         values.append(v)
     if rules.partnership and len(values) == 2:
         values = [values[s % 2] for s in range(players)]
@@ -91,7 +112,11 @@ def parse_scores(scores: str | Sequence[int] | None, players: int, rules: Rules)
 
 
 def operator_index(x) -> int:
-    if isinstance(x, bool) or not float(x).is_integer():
+    if isinstance(x, bool):
+        raise ValueError(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    if not float(x).is_integer():  # 3.0 is 3; inf and NaN are refused (OverflowError/ValueError)
         raise ValueError(x)
     return int(x)
 
@@ -153,6 +178,7 @@ class Estimate:
     @classmethod
     def mean(cls, x: np.ndarray) -> Estimate:
         m = float(x.mean())
+        # NaN, never printed or written: too_few() holds below two deals
         half = Z95 * float(x.std(ddof=1)) / np.sqrt(x.size) if x.size > 1 else float("nan")
         return cls(m, (m - half, m + half))
 
@@ -180,12 +206,19 @@ class CallAdvice:
     trump: int | None  # the suit the seat leads when it pitches at this bid
     trump_share: dict[int, float]  # trump when the seat's side pitched -> share
     unfinished: int  # games that hit the deal limit (counted as not won)
+    samples: int = 0  # kept deals these estimates are from
 
     def to_json(self) -> dict:
         names = ("p_pitcher", "p_made", "expected_score", "expected_margin", "p_win_game")
         doc: dict = {"call": call_name(self.call), "label": self.label}
         doc |= {k: _number(getattr(self, k).value) for k in names}
-        doc["ci95"] = {k: [_number(x) for x in getattr(self, k).ci95] for k in names}
+        doc["ci95"] = (
+            None
+            if too_few(self.samples)
+            else {  # no interval from a handful
+                k: [_number(x) for x in getattr(self, k).ci95] for k in names
+            }
+        )
         doc["trump"] = SUITS[self.trump] if self.trump is not None else None
         doc["trump_when_pitching"] = {SUITS[s]: p for s, p in self.trump_share.items()}
         doc["unfinished_games"] = self.unfinished
@@ -232,6 +265,13 @@ class Advice:
     runner_up: int | None
     difference: Estimate | None  # P(win): recommended minus runner-up, paired per deal
     notes: list[str] = field(default_factory=list)
+    # The recommended call is not clearly behind the runner-up or ahead of it (inside the
+    # error, or too few deals): the cautious one of them was chosen; either is fine.
+    either_is_fine: bool = False
+
+    @property
+    def too_few_deals(self) -> bool:
+        return too_few(self.samples)
 
     @property
     def target(self) -> int:
@@ -243,7 +283,11 @@ class Advice:
 
     @property
     def difference_inside_error(self) -> bool | None:
-        return None if self.difference is None else bool(self.difference.ci95[0] <= 0)
+        """None: one legal call, or too few deals to give an error at all."""
+        if self.difference is None or self.too_few_deals:
+            return None
+        lo, hi = self.difference.ci95
+        return bool(lo <= 0 <= hi and lo < hi)
 
     def to_json(self) -> dict:
         d = self.difference
@@ -268,7 +312,9 @@ class Advice:
             "by_suit": {
                 SUITS[s]: {
                     "p_make": {str(k): o.p_make(k).value for k in BIDS},
-                    "ci95": {str(k): list(o.p_make(k).ci95) for k in BIDS},
+                    "ci95": {
+                        str(k): None if self.too_few_deals else list(o.p_make(k).ci95) for k in BIDS
+                    },  # fmt: skip
                     "expected_score": {str(k): o.expected_score(k) for k in BIDS},
                 }
                 for s, o in self.by_suit.items()
@@ -276,8 +322,10 @@ class Advice:
             "recommended_call": call_name(self.recommended_call),
             "runner_up": call_name(self.runner_up) if self.runner_up is not None else None,
             "p_win_difference": d.value if d else None,
-            "p_win_difference_ci95": list(d.ci95) if d else None,
+            "p_win_difference_ci95": list(d.ci95) if d and not self.too_few_deals else None,
             "difference_inside_error": self.difference_inside_error,
+            "either_is_fine": self.either_is_fine,
+            "too_few_deals": self.too_few_deals,
             "notes": self.notes,
         }
 
@@ -354,8 +402,11 @@ def advise(
     if partnership and not rules.partnership:
         rules = dataclasses.replace(rules, partnership=True)
     if target is not None:
-        if not isinstance(target, int) or target <= 0:
-            raise InputError(f"target must be a positive whole number, not {target!r}")
+        check_count("target", target, MAX_TARGET)
+        # A Rules object cannot say whether its target was chosen: one off the base
+        # rules' is taken as chosen, and a different target= is a conflict.
+        chosen = rules.target if rules.target != Rules().target else None
+        settle([(f"target={target}", target), (f"the rules' target={chosen}", chosen)])
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
     n = players
@@ -365,10 +416,19 @@ def advise(
     strategy = Strategy.parse(model)
     if strategy.bidding == "advisor":
         raise InputError("the model cannot be the advisor itself: use odds, heuristic, ...")
+    if play is not None and "+" in model:  # the model names its play: given twice
+        settle([(f"--model {quoted(model.strip())}", strategy.play),
+                (f"--play {quoted(play.strip())}", play_policy(play).name)])  # fmt: skip
     play_name = play_policy(play).name if play is not None else strategy.play
+    if searches(play_array([play_policy(play_name).id])):
+        # docs/search.md: thousands of deals, each a whole game of search decisions,
+        # would take hours; the advisor's simulations play heuristic or random.
+        raise InputError(
+            f"advise cannot play {play_name} (search play): its simulations play heuristic "
+            "or random (docs/search.md); give --play heuristic or a model such as odds"
+        )
     samples = DEFAULT_SAMPLES if samples is None else samples
-    if samples <= 0:
-        raise InputError(f"samples must be positive, not {samples}")
+    check_count("samples", samples, MAX_ADVISE_SAMPLES)
     if max_tries < samples:
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
@@ -430,6 +490,7 @@ def advise(
             trump=int(cand_trump[i]) if c > 0 else None,
             trump_share={s: float(share[s]) for s in range(4) if share[s] > 0},
             unfinished=int((won < 0).sum()),
+            samples=kept,
         )
     by_suit = {
         s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=5))
@@ -444,10 +505,24 @@ def advise(
                    reverse=True)  # fmt: skip
     best = order[0]
     runner_up = difference = None
+    cautious = False
     if len(order) > 1:
-        second = order[1]
+        # The calls the best is not clearly ahead of (its lead is inside the error, or
+        # too few deals to tell): of those, the cautious one, pass or the lowest bid.
+        def lead(i: int) -> Estimate:
+            return Estimate.mean(wins[:, order[0]].astype(float) - wins[:, i])
+
+        def inside(e: Estimate) -> bool:  # an exact tie in every deal is no error: margin decides
+            return bool(e.ci95[0] <= 0 <= e.ci95[1] and e.ci95[0] < e.ci95[1])
+
+        close = [i for i in order[1:] if too_few(kept) or inside(lead(i))]
+        if close and min(legal[i] for i in close) < legal[best]:
+            best = min(close, key=lambda i: legal[i])
+            cautious = True
+        second = order[0] if best != order[0] else order[1]
         runner_up = legal[second]
         difference = Estimate.mean(wins[:, best].astype(float) - wins[:, second])
+        cautious = bool(cautious or too_few(kept) or inside(difference))
     notes = []
     if kept < samples:
         notes.append(f"only {kept:,} of {tried:,} deals fit the calls (wanted {samples:,})")
@@ -471,6 +546,7 @@ def advise(
         runner_up=runner_up,
         difference=difference,
         notes=notes,
+        either_is_fine=cautious,
     )
 
 

@@ -31,10 +31,10 @@ from ..game.rules import BIDS, Rules
 from ..games.policies import play_policy, searches, seat_policies
 from ..kernels.deal import deck_without
 from ..kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.limits import MAX_SAMPLES, check_count
 from ..util.runtime import CHUNK, chunked, pick_seed, use_threads
-from ..util.stats import paired_difference, samples_for_half_width, wilson
+from ..util.stats import paired_difference, samples_for_half_width, too_few, wilson
 
 DEFAULT_SAMPLES = 40_000  # about +/-0.5% at 95% for any probability
 assert samples_for_half_width(0.005) <= DEFAULT_SAMPLES
@@ -361,8 +361,9 @@ class BidOdds:
 
 def _compare_json(c: CompareOdds) -> dict:
     def level(m: PairedMake) -> dict:
+        ci = None if too_few(m.samples) else list(m.difference_ci95())  # a handful: no interval
         return {"base": m.base, "compare": m.compare, "difference": m.difference,
-                "difference_ci95": list(m.difference_ci95())}  # fmt: skip
+                "difference_ci95": ci}  # fmt: skip
 
     return {
         "policy": c.policy,
@@ -478,7 +479,7 @@ def bid_odds(
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump
         if isinstance(t, bool) or not isinstance(t, int | np.integer) or not 0 <= t < 4:
-            raise InputError(f"trump must be a suit (C, D, H, S or 0-3), not {trump!r}")
+            raise InputError(f"trump must be a suit (C, D, H, S or 0-3), not {quoted(trump)}")
         t = int(t)
         if t not in suits_held:
             raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")

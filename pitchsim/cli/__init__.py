@@ -13,6 +13,7 @@ the command, so that ``--help``, ``rules`` and argument errors answer at once
 from __future__ import annotations
 
 import os
+import re
 import sys
 from importlib import import_module
 
@@ -25,7 +26,7 @@ except ImportError:  # pragma: no cover
 
 from ..util.errors import InputError, Interrupted
 from .app import app
-from .common import kernels_only, reject_empty
+from .common import kernels_only, refuse_repeated_options, reject_empty
 
 # Each command module registers its command on ``app`` when imported.
 COMMANDS = (
@@ -52,12 +53,17 @@ for _command in app.registered_commands:  # an empty option value is an error, i
 
 
 def fail(message: str) -> None:
+    # The last guard behind util.errors.quoted: no echoed token of megabytes (an OS error
+    # names a file whole), and one line.  A file's path (up to 300 characters) stays whole.
+    message = re.sub(r"\S{301,}", lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)",
+                     " ".join(str(message).split()))  # fmt: skip
     print(f"pitchsim: error: {message}", file=sys.stderr)
     sys.exit(2)
 
 
 def main(argv: list[str] | None = None) -> None:
     try:
+        refuse_repeated_options(app, sys.argv[1:] if argv is None else argv)
         rc = app(args=argv, standalone_mode=False)
     except InputError as e:
         fail(str(e))

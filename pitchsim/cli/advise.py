@@ -9,6 +9,8 @@ import typer
 
 from ..game.cards import SUIT_SYMBOLS, format_cards
 from ..game.rules import BIDS
+from ..util.limits import MAX_ADVISE_SAMPLES
+from ..util.stats import TOO_FEW
 from .app import app
 from .common import (
     JsonOpt,
@@ -64,14 +66,13 @@ def advise_command(
 ) -> None:
     """Your best call at the table: every legal call played out to the end of the game
     in deals that fit the calls heard, with 95% intervals."""
-    positive("samples", samples)
-    positive("target", target)
-    rule_set = make_rules(rules, partnership, players)
+    positive("samples", samples, MAX_ADVISE_SAMPLES)
+    rule_set = make_rules(rules, partnership, players, target)  # --target vs --rules target=
     from ..advice.advise import advise  # the kernels load here
 
     with Progress("deals") as bar:
         result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls,
-                        scores=scores, target=target, rules=rule_set, model=model, play=play,
+                        scores=scores, target=None, rules=rule_set, model=model, play=play,
                         samples=samples, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
     show(result, as_json, render)
 
@@ -118,8 +119,9 @@ def render(r: Advice) -> str:
     for c, a in sorted(r.by_call.items(), key=lambda kv: -kv[1].p_win_game.value):
         label = a.label + (f" {SUIT_SYMBOLS[a.trump]}" if a.trump is not None else "")
         mark = " <" if c == r.recommended_call else ""
+        ci = "-" if r.too_few_deals else _range(*a.p_win_game.ci95)
         lines.append(
-            f"{label:<12}{_pct(a.p_win_game.value):>9} {_range(*a.p_win_game.ci95):<9}"
+            f"{label:<12}{_pct(a.p_win_game.value):>9} {ci:<9}"
             f"{_pct(a.p_pitcher.value):>10}{_pct(a.p_made.value):>7}"
             f"{_signed(a.expected_score.value):>12}{_signed(a.expected_margin.value):>9}{mark}"
         )
@@ -130,13 +132,17 @@ def render(r: Advice) -> str:
         what += f" with {suit_label(best.trump)} as trump"
     if r.difference is None:
         lines.append(f"Recommended: {what} (your only legal call).")
+    elif r.too_few_deals:  # no interval from a handful of deals, and no verdict
+        lines.append(
+            f"Recommended: {what}, the cautious call: {TOO_FEW} ({r.samples}) to tell it from "
+            f"{call_name(r.runner_up)}; either is fine as far as these deals show."
+        )
     else:
         d = r.difference
-        verdict = (
-            "inside the error: either is fine"
-            if r.difference_inside_error
-            else "more than the error"
-        )
+        if r.either_is_fine:
+            verdict = "inside the error: either is fine, and this is the cautious call"
+        else:
+            verdict = "more than the error"
         lines.append(
             f"Recommended: {what}: wins the game {_pct(best.p_win_game.value)}, "
             f"{100 * d.value:+.1f} percentage points over {call_name(r.runner_up)} "

@@ -11,6 +11,7 @@ from ..game.cards import format_cards
 from ..game.rules import BIDS
 from ..util.errors import InputError
 from ..util.limits import MAX_SAMPLES
+from ..util.stats import TOO_FEW, Z95, too_few
 from .app import app
 from .common import (
     JsonOpt,
@@ -88,6 +89,11 @@ def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
 
+def _pm(half: float, samples: int) -> str:
+    """``±0.12``, or ``too few deals`` where an error from so few deals would lie."""
+    return TOO_FEW if too_few(samples) else f"±{half:.2f}"
+
+
 def _wrap(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, break_on_hyphens=False)
 
@@ -101,7 +107,6 @@ def _bid_table(r: BidOdds, order, title: str, value) -> list[str]:
 
 
 def render(r: BidOdds) -> str:
-    from ..util.stats import Z95
 
     table = "partnership" if r.rules.partnership else "solo"
     side = "the pitcher's team" if r.rules.partnership else "the pitcher"
@@ -119,7 +124,8 @@ def render(r: BidOdds) -> str:
         cells = []
         for k in BIDS:
             lo, hi = o.ci95(k)
-            cells.append(f"{_pct(o.p_at_least(k))} ({100 * lo:5.1f}-{100 * hi:5.1f})".ljust(23))
+            ci = f"({TOO_FEW})" if too_few(r.samples) else f"({100 * lo:5.1f}-{100 * hi:5.1f})"
+            cells.append(f"{_pct(o.p_at_least(k))} {ci}".ljust(23))
         lines.append(f"{suit_label(s):<12}" + "".join(cells))
     lines += _bid_table(r, order, "Expected score of bidding k (made: points won; set: minus the bid)",
                         lambda o, k: o.expected_score(k))  # fmt: skip
@@ -134,7 +140,7 @@ def render(r: BidOdds) -> str:
         who = "the team" if r.rules.partnership else "this hand"
         lines += _wrap(
             f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
-            f"(±{Z95 * p.expected_points_se:.2f}), against a pitcher dealt a random hand; "
+            f"({_pm(Z95 * p.expected_points_se, r.samples)}), against a pitcher dealt a random hand; "
             f"a pitcher who outbids you is usually stronger, so passing is likely worth less."
         )
     if not r.trump_fixed:
@@ -153,7 +159,7 @@ def render(r: BidOdds) -> str:
         lower = f"; lower bids expect more: {lower}" if lower else ""
         lines += _wrap(
             f"Recommended: worth bidding up to {bid} with {suit_label(trump)} as trump "
-            f"(bid {bid} still expects {signed(e)} ±{Z95 * se:.2f}, margin "
+            f"(bid {bid} still expects {signed(e)} {_pm(Z95 * se, r.samples)}, margin "
             f"{signed(o.expected_margin(bid))}{lower}). Bidding more than needed never scores "
             f"more: a made bid scores the points won whatever the bid, so bid only as high as "
             f"it takes to win the auction."
@@ -177,10 +183,13 @@ def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
         cells = []
         for k in BIDS:
             m = c.by_trump[s][k]
+            moved = f"{100 * m.base:4.1f}→{100 * m.compare:4.1f}"
+            if too_few(m.samples):  # no interval, and no star, from a handful of deals
+                cells.append(f"{moved} {TOO_FEW}".ljust(22))
+                continue
             lo, hi = m.difference_ci95()
             mark = "*" if lo > 0 or hi < 0 else ""
-            cell = (f"{100 * m.base:4.1f}→{100 * m.compare:4.1f} {100 * m.difference:+4.1f}"
-                    f"±{100 * (hi - lo) / 2:.1f}{mark}")  # fmt: skip
+            cell = f"{moved} {100 * m.difference:+4.1f}±{100 * (hi - lo) / 2:.1f}{mark}"
             cells.append(cell.ljust(22))
         lines.append(f"{suit_label(s):<12}" + "".join(cells))
     return lines

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import sys
 
 import typer
 
+from ..util.jsonio import dumps_json
 from .app import app
 
 
@@ -39,8 +39,7 @@ def cache_command(
                          "current": d.name == kernels.DIGEST} for d, size, used in folders],
             "deleted": [str(d) for d in gone],
         }  # fmt: skip
-        json.dump(doc, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(dumps_json(doc) + "\n")
         return
     lines = []
     if not kernels.OWN_CACHE:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import sys
 
 import typer
@@ -13,7 +12,9 @@ from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..game.families import FamilyNotPlayed
 from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
+from ..util.conflicts import settle, shown
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from ..util.limits import MAX_TARGET, check_count
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
@@ -52,22 +53,25 @@ def run_verify(no_verify: bool, full_check: bool) -> bool | str:
 
 
 def make_rules(
-    spec: str | None, partnership: bool, players: int, target: int | None = None
+    spec: str | None, partnership: bool, players: int | None, target: int | None = None
 ) -> Rules:
     """The --rules, with --partnership and --target (where a command has it) on top; an
-    option given both ways with different values is refused, not silently resolved."""
+    option given both ways with different values is refused (util.conflicts), not
+    silently resolved."""
     given = rule_values(spec)
-    if partnership and given.get("partnership") is False:
-        raise InputError("--partnership and --rules partnership=false disagree: give one")
     if target is not None:
         check_count("--target", target, MAX_TARGET)
-        if given.get("target", target) != target:
-            raise InputError(
-                f"--rules sets target={given['target']} and --target {target}: give one of them"
-            )
-        given["target"] = target
-    rules = Rules.parse(given, partnership=partnership or None)
-    rules.check_players(players)
+    given["target"] = settle([
+        ("--target " + shown(target), target),
+        ("--rules target=" + shown(given.get("target")), given.get("target")),
+    ])  # fmt: skip
+    given["partnership"] = settle([
+        ("--partnership", True if partnership else None),
+        ("--rules partnership=" + shown(given.get("partnership")), given.get("partnership")),
+    ])  # fmt: skip
+    rules = Rules.parse({k: v for k, v in given.items() if v is not None})
+    if players is not None:
+        rules.check_players(players)
     return rules
 
 
@@ -132,8 +136,7 @@ def suit_label(suit: int) -> str:
 
 
 def print_json(doc) -> None:
-    json.dump(doc, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write(dumps_json(doc) + "\n")  # NaN or Infinity is a bug, never printed
 
 
 def show(result, as_json: bool, render) -> None:
@@ -142,3 +145,39 @@ def show(result, as_json: bool, render) -> None:
         print_json(result.to_json())
     else:
         sys.stdout.write(render(result))
+
+
+def refuse_repeated_options(app, argv: list[str]) -> None:
+    """An option given twice with different values (``-n 3 ... --players 4``) is refused
+    naming both (util.conflicts), where click would silently keep the last."""
+    if not argv:
+        return
+    import typer.main
+
+    group = typer.main.get_command(app)
+    command = getattr(group, "commands", {}).get(argv[0])
+    if command is None:
+        return
+    by_opt = {}
+    for p in command.params:
+        if getattr(p, "multiple", False) or not hasattr(p, "is_flag"):
+            continue  # arguments, and options meant to repeat
+        for opt in (*p.opts, *getattr(p, "secondary_opts", ())):
+            by_opt[opt] = p
+    seen: dict[str, list[tuple[str, object]]] = {}
+    tokens = iter(argv[1:])
+    for token in tokens:
+        if token == "--":
+            break
+        opt, eq, value = token.partition("=")
+        p = by_opt.get(opt) if token.startswith("-") else None
+        if p is None:
+            continue
+        if p.is_flag:
+            value = opt not in getattr(p, "secondary_opts", ())
+        elif not eq:
+            value = next(tokens, None)
+        seen.setdefault(p.name, []).append((f"{opt} {value}" if not p.is_flag else opt, value))
+    for sides in seen.values():
+        if len(sides) > 1:
+            settle((f"{how[:60]}", v) for how, v in sides)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
+from ..game.rules import Rules
+from ..util.stats import TOO_FEW
 from .app import app
 from .common import JsonOpt, SeedOpt, show, suit_label
 from .progress import Progress
@@ -31,16 +33,24 @@ def hint_command(
         DEFAULT_WORLDS, "--worlds", help="Deals of the hidden cards to sample."
     ),
     seed: int = SeedOpt,
+    rules: str = typer.Option(
+        None,
+        "--rules",
+        help="The rules of a position that does not carry its own (as --rules "
+        "elsewhere: name=value,... or a TOML file); one that does must agree.",
+    ),  # fmt: skip
     as_json: bool = JsonOpt,
 ) -> None:
     """Every legal card of the player to move, valued over sampled deals of the cards
     he cannot see (only what he has seen is used): the pitcher's side's points and its
     chance of making the bid, with 95% intervals, and the card to play."""
-    from ..search.hint import hint  # the kernels load here
+    from ..search.hint import check_hint_options, hint  # the kernels load here
     from ..search.position import read_position, read_source
 
+    check_hint_options(policy.strip().lower(), worlds)  # before reading, and before compiling
+    stated = Rules.parse(rules) if rules is not None else None
     text, name = read_source(position)
-    pos = read_position(text, name)
+    pos = read_position(text, name, stated)
     with Progress("worlds") as bar:
         result = hint(pos, policy.strip().lower(), worlds, seed,
                       progress=lambda k, total: bar.update(k, total))  # fmt: skip
@@ -79,18 +89,27 @@ def render(r: Hint, pos) -> str:
     lines.append(f"{'card':<6} {'pitcher side points (95%)':<27} {goal:<23} "
                  "pitcher side points vs recommended")  # fmt: skip
     for c in sorted(r.cards, key=lambda c: _rank(r, c)):
-        lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], 4.0)
-        pts = f"{c.points:4.2f} ({lo:4.2f}-{hi:4.2f})"
+        few = c.points_ci95 is None  # too few worlds: no interval is given
+        if few:
+            pts = f"{c.points:4.2f} ({TOO_FEW})"
+        else:
+            lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], 4.0)
+            pts = f"{c.points:4.2f} ({lo:4.2f}-{hi:4.2f})"
         if r.bid:
             p = c.p_at_least[r.bid - 1]
-            plo, phi = c.p_ci95[r.bid - 1]
-            if not r.pitcher_side:
-                p, plo, phi = 1 - p, 1 - phi, 1 - plo
-            odds = f"{_pct(p)} ({_pct(plo)}-{_pct(phi)})"
+            if few:
+                odds = f"{_pct(p if r.pitcher_side else 1 - p)}"
+            else:
+                plo, phi = c.p_ci95[r.bid - 1]
+                if not r.pitcher_side:
+                    p, plo, phi = 1 - p, 1 - phi, 1 - plo
+                odds = f"{_pct(p)} ({_pct(plo)}-{_pct(phi)})"
         else:
             odds = f"{_pct(c.p_at_least[1])}    {_pct(c.p_at_least[2])}"
         if c.card == r.recommended:
             vs = "-"
+        elif few:
+            vs = f"{c.vs_best[0]:+.2f} ({TOO_FEW})"
         else:
             vs = f"{c.vs_best[0]:+.2f} ±{c.vs_best[1]:.2f}"
         lines.append(f"{format_card(c.card):<6} {pts:<27} {odds:<23} {vs}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 from typing import TYPE_CHECKING
@@ -11,6 +10,7 @@ import typer
 
 from ..game.cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from ..util.limits import MAX_BOARD, MAX_ROUNDS, check_count
 from ..util.runtime import pick_seed
 from .app import app
@@ -170,8 +170,8 @@ def play_command(
             d = rnd.to_json()
             d["seed"] = seed
             d["strategies"] = [s.name for s in seats]
-            text = json.dumps(d, indent=2)
-            if rounds is not None:  # a JSON list, as json.dumps(list, indent=2) lays it out
+            text = dumps_json(d)
+            if rounds is not None:  # a JSON list, laid out as dumps_json lays out a list
                 text = ("[\n" if i == 0 else ",\n") + textwrap.indent(text, "  ")
             sys.stdout.write(text + ("\n" if rounds is None else ""))
         else:

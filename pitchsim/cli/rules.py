@@ -11,7 +11,7 @@ from ..game import families
 from ..game.rules import BASE_RULES, Rules
 from ..game.variants import BY_KEY, VARIANTS
 from .app import app
-from .common import PartnershipOpt, RulesOpt, print_json
+from .common import PartnershipOpt, RulesOpt, make_rules, print_json
 
 BASE_TEXT = """\
 Pitch (Auction Pitch / Setback), as pitchsim plays it; docs/rules.md has the full text.
@@ -41,7 +41,7 @@ def rules_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
 ) -> None:
     """Print the rules in force: the base rules, or with --rules (and --partnership)."""
-    rule_set = Rules.parse(rules, partnership=partnership or None)
+    rule_set = make_rules(rules, partnership, None)  # --partnership vs partnership=false
     if isinstance(rule_set, families.FamilyRules):
         _print_family(rule_set, as_json)
         return

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
+from ..game.rules import Rules
 from .app import app
 from .common import JsonOpt, print_json, suit_label
 
@@ -22,6 +23,12 @@ def solve_command(
         help="A position as `pitchsim play --json` writes a round (`-`: stdin); "
         "a JSON list solves many.",
     ),  # fmt: skip
+    rules: str = typer.Option(
+        None,
+        "--rules",
+        help="The rules of a position that does not carry its own (as --rules "
+        "elsewhere: name=value,... or a TOML file); one that does must agree.",
+    ),  # fmt: skip
     as_json: bool = JsonOpt,
 ) -> None:
     """Double-dummy value (every hand open) of a position: the points the pitcher's side
@@ -29,8 +36,9 @@ def solve_command(
     from ..search.double_dummy import solve  # the kernels load here
     from ..search.position import read_positions, read_source
 
+    stated = Rules.parse(rules) if rules is not None else None
     text, name = read_source(position)
-    positions = read_positions(text, name)
+    positions = read_positions(text, name, stated)
     many = isinstance(positions, list)
     solutions = [solve(p) for p in (positions if many else [positions])]
     if as_json:

@@ -8,6 +8,7 @@ import typer
 
 from ..game.rules import BASE_RULES, BIDS
 from ..util.limits import MAX_GAMES, MAX_TARGET
+from ..util.stats import too_few
 from .app import app
 from .common import (
     JsonOpt,
@@ -110,9 +111,10 @@ def render(r: TournamentResult) -> str:
     ]
     for s in r.results:
         lo, hi = s.ci95
+        ci = "too few boards" if too_few(r.boards) else f"{100 * lo:.1f}-{100 * hi:.1f}%"
         lines.append(
             f"{s.name:<26}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
-            f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<15}{signed(s.mean_final_score):>12}"
+            f"{ci:<15}{signed(s.mean_final_score):>12}"
             f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
     lines += ["", "Hands pitched at each bid (and how often made)",

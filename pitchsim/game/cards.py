@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from enum import IntEnum
 
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -140,7 +140,7 @@ def parse_suit(text: str) -> int:
     for i, name in enumerate(SUIT_NAMES):
         if t.lower() in (name, name[:-1]):
             return i
-    raise CardError(f"unknown suit {text!r}: use one of C D H S (or ♣ ♦ ♥ ♠)")
+    raise CardError(f"unknown suit {quoted(text)}: use one of C D H S (or ♣ ♦ ♥ ♠)")
 
 
 def parse_card(text: str, jokers: int = 0) -> int:
@@ -149,7 +149,9 @@ def parse_card(text: str, jokers: int = 0) -> int:
         return _joker(text.strip(), jokers)
     m = _CARD_RE.fullmatch(text.strip())
     if not m:
-        raise CardError(f"cannot read card {text!r}: expected rank then suit, like AH, 10h, T♥")
+        raise CardError(
+            f"cannot read card {quoted(text)}: expected rank then suit, like AH, 10h, T♥"
+        )
     return card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
 
 
@@ -175,7 +177,9 @@ def parse_cards(text: str, jokers: int = 0) -> list[int]:
             c = _joker(m.group(1), jokers)
         elif not m:
             bad = re.split(r"[\s,;]", stripped[pos:])[0]
-            raise CardError(f"cannot read card {bad!r}: expected rank then suit, like AH, 10h, T♥")
+            raise CardError(
+                f"cannot read card {quoted(bad)}: expected rank then suit, like AH, 10h, T♥"
+            )
         else:
             c = card(_RANK_ALIASES[m.group(1).upper()], parse_suit(m.group(2)))
         if c in cards:

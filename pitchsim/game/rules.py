@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.limits import MAX_TARGET
 
 if TYPE_CHECKING:
@@ -142,35 +142,45 @@ class Rules:
         >>> Rules.parse({"target": 11, "follow": "suit"}).target
         11
         """
-        if isinstance(spec, Rules):
-            rules = spec
-        else:
-            rules = build_rules(rule_values(spec))
+        given = {} if isinstance(spec, Rules) else rule_values(spec)
+        rules = spec if isinstance(spec, Rules) else build_rules(given)
         if partnership is not None:
             if not isinstance(partnership, bool):
                 raise RulesError(f"partnership takes true or false, not {partnership!r}")
+            if partnership and given.get("partnership") is False:
+                raise RulesError(
+                    "partnership=True and the rules' partnership=false disagree: give one"
+                )
             if partnership and not rules.partnership:
                 rules = dataclasses.replace(rules, partnership=True)
         return rules
 
 
-def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
+def rules_text(rules: Rules) -> str:
+    """Every option of ``rules`` as one rule string (``low=captured,min-bid=1,...``):
+    what a logged round carries, read back by :meth:`Rules.parse` to the same rules."""
+    return ",".join(f"{k}={str(v).lower()}" for k, v in rules.describe().items())
+
+
+def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[str, object]:
     """The rule options ``spec`` sets explicitly (field names as keys), checked: what
     :meth:`Rules.parse` builds its rules from.  Callers use it to tell an option given
-    in the rules from a default (to refuse a conflicting ``--target``, say)."""
+    in the rules from a default (to refuse a conflicting ``--target``, say).
+    ``files=False`` (rules inside a JSON document) never reads a TOML file."""
     if spec is None:
         return {}
     if isinstance(spec, Mapping):
         return _checked_items(spec.items(), "rules", from_text=False)
-    if isinstance(spec, Path):
+    if isinstance(spec, Path) and files:
         return _read_toml(spec)
     if not isinstance(spec, str):
-        raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {spec!r}")
+        raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {quoted(spec)}")
     if not spec.strip():
         raise RulesError("the rules are empty: give name=value,... or a TOML file")
     first = spec.split(",")[0].strip()
     if (
-        first not in FAMILIES
+        files
+        and first not in FAMILIES
         and "=" not in spec
         and (spec.endswith(".toml") or Path(spec).is_file())
     ):
@@ -178,7 +188,7 @@ def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
     items = []
     for i, item in enumerate(spec.split(",")):
         if not item.strip():
-            raise RulesError(f"empty rule option in {spec!r}")
+            raise RulesError(f"empty rule option in {quoted(spec)}")
         if "=" not in item:
             word = item.strip()
             if word in FAMILIES:
@@ -187,9 +197,9 @@ def rule_values(spec: str | Path | Mapping | None) -> dict[str, object]:
                 items.append(("family", word))
                 continue
             if i or word.replace("-", "_") in _known_fields():
-                raise RulesError(f"rule option {word!r} needs name=value")
+                raise RulesError(f"rule option {quoted(word)} needs name=value")
             raise RulesError(
-                f"unknown rule family {word!r} (families: {', '.join(FAMILIES)}; "
+                f"unknown rule family {quoted(word)} (families: {', '.join(FAMILIES)}; "
                 "options are name=value)"
             )
         k, v = (s.strip() for s in item.split("=", 1))
@@ -231,11 +241,11 @@ def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in items:
         if not isinstance(key, str):
-            raise RulesError(f"{where}: rule option names are strings, not {key!r}")
+            raise RulesError(f"{where}: rule option names are strings, not {quoted(key)}")
         k = key.strip().replace("-", "_")
         if k not in fields:
             known = ", ".join(map(_name, fields))
-            raise RulesError(f"unknown rule option {key!r} (known: {known})")
+            raise RulesError(f"unknown rule option {quoted(key)} (known: {known})")
         if k in out:
             raise RulesError(f"{where}: rule option {_name(k)} is given twice")
         out[k] = _from_text(k, value) if from_text else value
@@ -253,10 +263,10 @@ def _from_text(name: str, text: str) -> object:
             return True
         if text.lower() in _FALSE:
             return False
-        raise RulesError(f"{_name(name)} takes true or false, not {text!r}")
+        raise RulesError(f"{_name(name)} takes true or false, not {quoted(text)}")
     if name in FAMILY_INTS:
         if not text.isascii() or not text.lstrip("+-").isdigit():
-            raise RulesError(f"{_name(name)} takes a whole number, not {text!r}")
+            raise RulesError(f"{_name(name)} takes a whole number, not {quoted(text)}")
         if len(text) > 20:  # int() of thousands of digits is slow, then refused anyway
             lo, hi = FAMILY_INTS[name]
             raise RulesError(f"{_name(name)} must be {lo}-{hi}, not {text[:20]}...")
@@ -273,17 +283,17 @@ def _check_value(name: str, value: object) -> None:
         allowed = CHOICES[name]
         if not isinstance(value, str) or value not in allowed:
             raise RulesError(
-                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {value!r}"
+                f"{_name(name)} must be {' or '.join(map(repr, allowed))}, not {quoted(value)}"
             )
     elif name in INT_RANGES:
         lo, hi = INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{_name(name)} takes a whole number, not {value!r}")
+            raise RulesError(f"{_name(name)} takes a whole number, not {quoted(value)}")
         if not lo <= value <= hi:
             span = f"{lo} or {hi}" if hi == lo + 1 else f"{lo}-{hi}"
             raise RulesError(f"{_name(name)} must be {span}, not {value}")
     elif not isinstance(value, bool):
-        raise RulesError(f"{_name(name)} takes true or false, not {value!r}")
+        raise RulesError(f"{_name(name)} takes true or false, not {quoted(value)}")
 
 
 def _check_item(name: str, value: object) -> None:

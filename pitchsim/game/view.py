@@ -25,10 +25,10 @@ in the play.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from .cards import HAND_SIZE, N_CARDS, SUIT_NAMES, SUITS, CardError, format_card, parse_cards
 from .reference.auction import MAX_BID, PASS, legal_bids
 from .reference.play import TRICKS, legal_cards, shows_void, trick_winner
@@ -63,7 +63,9 @@ def parse_call(value: object, what: str) -> int:
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_BID:
         return value
-    raise ViewError(f'{what} must be "pass" or a bid "1"-"{MAX_BID}", not {json.dumps(value)}')
+    raise ViewError(
+        f'{what} must be "pass" or a bid "1"-"{MAX_BID}", not {dumps_json(value, indent=None)}'
+    )
 
 
 @dataclass(frozen=True)
@@ -237,7 +239,11 @@ def _int(value: object, what: str) -> int:
 
 
 def _show(value: object) -> str:
-    text = json.dumps(value) if not isinstance(value, str | int | float | None) else repr(value)
+    text = (
+        dumps_json(value, indent=None)
+        if not isinstance(value, str | int | float | None)
+        else repr(value)
+    )
     return text if len(text) <= 40 else text[:37] + "..."
 
 

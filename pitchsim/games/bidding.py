@@ -32,7 +32,7 @@ from ..kernels.deal import deal_hands
 from ..kernels.dispatch import choose_bid
 from ..kernels.game import MAX_DEALS
 from ..kernels.rng import AUCTION_COUNTER, deal_key
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from .policies import PLAY_POLICIES, PolicyError, by_name, kernel_chooser, play_array, play_policy
 
 TABLE_FILE = "bid_table.npz"
@@ -103,7 +103,7 @@ class Strategy:
         parts = [p.strip().lower() for p in text.split("+")]
         if len(parts) > 2 or not all(parts):
             raise StrategyError(
-                f"cannot read strategy {text!r}: write bidding+play, e.g. odds+heuristic"
+                f"cannot read strategy {quoted(text)}: write bidding+play, e.g. odds+heuristic"
             )
         if len(parts) == 1:
             bid = parts[0]
@@ -115,7 +115,7 @@ class Strategy:
         except PolicyError:
             known = ", ".join(PLAY_POLICIES)
             raise StrategyError(
-                f"unknown play policy {parts[1]!r} in strategy {text!r} (known: {known})"
+                f"unknown play policy {quoted(parts[1])} in strategy {quoted(text)} (known: {known})"
             ) from None
         return cls(parts[0], parts[1])
 
@@ -123,7 +123,9 @@ class Strategy:
 def parse_strategies(spec: str | Sequence[str]) -> list[Strategy]:
     names = spec.split(",") if isinstance(spec, str) else list(spec)
     if not names or not all(n.strip() for n in names):
-        raise StrategyError(f"cannot read strategies {spec!r}: give names separated by commas")
+        raise StrategyError(
+            f"cannot read strategies {quoted(spec)}: give names separated by commas"
+        )
     return [s if isinstance(s, Strategy) else Strategy.parse(s) for s in names]
 
 
@@ -216,7 +218,9 @@ def advisor_params(
     if model == "advisor":
         raise StrategyError("the advisor cannot model the other callers by itself")
     if play_policy(play).worlds:  # its simulations play thousands of hands a decision
-        raise StrategyError(f"the advisor simulates with random or heuristic play, not {play!r}")
+        raise StrategyError(
+            f"the advisor simulates with random or heuristic play, not {quoted(play)}"
+        )
     extra = np.zeros(advisor.N_ADVISOR_PARAMS)
     extra[advisor.A_SAMPLES - N_PARAMS] = samples
     extra[advisor.A_MODEL - N_PARAMS] = bidding_policy(model).id

@@ -12,12 +12,11 @@ and never answers with a default.
 from __future__ import annotations
 
 import importlib.metadata
-import json
 import sys
 
 from ..game.view import View, ViewError
 from ..util.errors import InputError
-from ..util.jsonio import parse_json
+from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
 from .policies import MAX_WORLDS, play_policy
 from .seats import KernelSeat, planned_trump, view_key
@@ -126,7 +125,7 @@ class Engine:
     def handle(self, line: str | bytes) -> str | None:
         """The reply line (no newline) to one request line; None for ``quit``/blank."""
         reply = self.answer(line)
-        return None if reply is None else json.dumps(reply, separators=(", ", ": "))
+        return None if reply is None else dumps_json(reply, indent=None, separators=(", ", ": "))
 
     def answer(self, line: str | bytes) -> dict | None:
         rid = None
@@ -165,7 +164,7 @@ class Engine:
                 return self.decide(msg, rid)
             raise RequestError(
                 UNKNOWN_TYPE,
-                f"unknown request type {json.dumps(kind)[:40]} (known: hello, ready, decide, quit)",
+                f"unknown request type {dumps_json(kind, indent=None)[:40]} (known: hello, ready, decide, quit)",
             )
         except RequestError as e:
             return {"type": "error", "id": rid, "code": e.code, "message": e.message}

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..game.view import View
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from .answers import Forfeit, checked_action
 from .engine import PROTOCOL
 
@@ -108,7 +109,7 @@ class CommandSeat:
         if reply.get("type") != "hello" or reply.get("protocol") != PROTOCOL:
             self.close()
             raise OutsideError(
-                f"{self.name} answered hello with {json.dumps(reply)[:80]}, not a {PROTOCOL} hello"
+                f"{self.name} answered hello with {dumps_json(reply, indent=None)[:80]}, not a {PROTOCOL} hello"
             )
         self.hello = reply
 
@@ -127,7 +128,7 @@ class CommandSeat:
             self._note("stderr", text)
 
     def _send(self, msg: dict) -> None:
-        text = json.dumps(msg, separators=(",", ":"))
+        text = dumps_json(msg, indent=None, separators=(",", ":"))
         self._note(">", text)
         try:
             self.proc.stdin.write(text.encode() + b"\n")
@@ -235,7 +236,7 @@ class CommandSeat:
         if reply.get("type") != "action" or reply.get("id") != rid:
             raise Forfeit(
                 seat,
-                f"{self.name} answered {json.dumps(reply)[:80]}, not an action for request {rid}",
+                f"{self.name} answered {dumps_json(reply, indent=None)[:80]}, not an action for request {rid}",
             )
         try:
             return checked_action(view, reply.get("action"))

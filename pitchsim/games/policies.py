@@ -24,7 +24,7 @@ from ..kernels.policies import (
 )
 from ..kernels.rng import DECISION_COUNTER, deal_key
 from ..kernels.view import View as KernelView
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 
 
 class PolicyError(InputError):
@@ -79,7 +79,7 @@ def by_name(table: dict, name: str, what: str, error: type[Exception]):
     try:
         return table[name.strip().lower()]
     except KeyError:
-        raise error(f"unknown {what} {name!r} (known: {', '.join(table)})") from None
+        raise error(f"unknown {what} {quoted(name)} (known: {', '.join(table)})") from None
 
 
 def play_policy(name: str) -> PlayPolicy:
@@ -93,9 +93,11 @@ def play_policy(name: str) -> PlayPolicy:
     try:
         w = int(worlds)
     except ValueError:
-        raise PolicyError(f"cannot read the worlds in {name!r}: write e.g. {base}:32") from None
+        raise PolicyError(
+            f"cannot read the worlds in {quoted(name)}: write e.g. {base}:32"
+        ) from None
     if not 1 <= w <= MAX_WORLDS:
-        raise PolicyError(f"worlds in {name!r} must be 1-{MAX_WORLDS}, not {w}")
+        raise PolicyError(f"worlds in {quoted(name)} must be 1-{MAX_WORLDS}, not {w}")
     return _with_worlds(policy, w)
 
 

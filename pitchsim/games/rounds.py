@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import SUITS, cards_of, format_card, mask_of
-from ..game.rules import Rules
+from ..game.rules import Rules, rules_text
 from ..kernels.bits import game_count
 from ..kernels.deal import deck_without
 from ..kernels.game import (
@@ -74,6 +74,7 @@ class Round:
             "round_points": self.round_points,
             "made": self.made,
             "partnership": self.rules.partnership,
+            "rules": rules_text(self.rules),  # solve and hint read the round under these
         }
 
 
@@ -197,6 +198,7 @@ class Game:
             "strategies": self.strategies,
             "target": self.rules.target,
             "partnership": self.rules.partnership,
+            "rules": rules_text(self.rules),
             "winner": self.winner,
             "final_scores": self.scores[-1] if self.scores else [],
             "hands": [

@@ -17,7 +17,6 @@ stateless caller recovers it by asking the same question again (:func:`planned_t
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -34,6 +33,7 @@ from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key, draw
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, choose_by_outcomes
 from ..kernels.search.monte_carlo import ROLLOUT as ROLLOUT_EVAL
 from ..kernels.view import View as KernelView
+from ..util.jsonio import dumps_json
 from .bidding import SeatArrays, Strategy, advisor_params, seat_arrays
 from .policies import seat_planes
 
@@ -46,7 +46,7 @@ def view_key(seed: int, view: View) -> np.uint64:
     the same answer, and different views independent ones."""
     doc = view.to_json()
     doc.pop("legal")
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    text = dumps_json(doc, sort_keys=True, indent=None, separators=(",", ":"))
     h = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
     return np.uint64(deal_key(seed, h & ((1 << KEY_BITS) - 1)))
 

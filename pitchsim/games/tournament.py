@@ -23,9 +23,10 @@ import numpy as np
 from ..game.rules import BIDS, Rules
 from ..kernels.game import play_games
 from ..util.errors import InputError
+from ..util.jsonio import dumps_json
 from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
-from ..util.stats import Z95, wilson
+from ..util.stats import Z95, too_few, wilson
 from .bidding import Strategy, parse_strategies, seat_arrays
 
 BOARDS_PER_CALL = 1 << 13
@@ -119,7 +120,10 @@ class TournamentResult:
             "rules": self.rules.describe(),
             "unfinished_games": self.unfinished,
             "mean_deals_per_game": self.mean_deals,
-            "results": [r.to_json() for r in self.results],
+            "results": [
+                r.to_json() | ({"ci95": None} if too_few(self.boards) else {}) for r in self.results
+            ],
+            "too_few_boards": too_few(self.boards),  # no interval from a handful of boards
             # Only tournaments with outside seats can have forfeits (and say so).
             **({"forfeits": self.forfeits} if self.forfeits else {}),
         }
@@ -388,7 +392,6 @@ def prepare_record_dir(directory) -> None:
 def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> None:
     """Every game of a kernel tournament as a record: the kernels play each board again
     with its log on (the same games: a board's deals and decisions depend on nothing else)."""
-    import json
 
     from .record import record_of_game
     from .rounds import play_board
@@ -397,7 +400,7 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
     for b in range(boards):
         for r, seats in enumerate(tables):
             doc = record_of_game(play_board(seed, b, seats, rules))
-            record_path(directory, b, r).write_text(json.dumps(doc) + "\n")
+            record_path(directory, b, r).write_text(dumps_json(doc, indent=None) + "\n")
 
 
 # ---------------------------------------------------------------- tournaments with outside seats
@@ -418,7 +421,6 @@ def table_tournament(
 ):
     """A duplicate tournament with outside seats, played decision by decision: the
     games, seating and results of ``games.tournament.tournament`` (which calls this)."""
-    import json
     import time
     from pathlib import Path
 
@@ -473,7 +475,7 @@ def table_tournament(
                     [seats[i] for i in of_seat], rules, seed, b, [names[i] for i in of_seat]
                 )
                 if record is not None:
-                    record_path(record, b, r).write_text(json.dumps(doc) + "\n")
+                    record_path(record, b, r).write_text(dumps_json(doc, indent=None) + "\n")
                 deals += len(doc["hands"])
                 if doc["forfeit"] is not None:
                     forfeits[names[of_seat[doc["forfeit"]["seat"]]]] += 1

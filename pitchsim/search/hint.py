@@ -30,9 +30,9 @@ from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, ROLLOUT, card_outcomes, choose_by_outcomes
 from ..kernels.view import View as KernelView
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
-from ..util.stats import Z95, wilson
+from ..util.stats import Z95, too_few, wilson
 from .position import Position, PositionError
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
@@ -49,10 +49,10 @@ class HintError(InputError):
 class CardHint:
     card: int
     points: float  # the pitcher's side's mean points after this card
-    points_ci95: tuple[float, float]
+    points_ci95: tuple[float, float] | None  # None: too few worlds for an interval
     p_at_least: tuple[float, ...]  # P(pitcher's side >= k points), k = 1..4
-    p_ci95: tuple[tuple[float, float], ...]
-    vs_best: tuple[float, float]  # mean points minus the recommended card's, 95% half-width
+    p_ci95: tuple[tuple[float, float], ...] | None
+    vs_best: tuple[float, float | None]  # mean points minus the recommended card's, 95% half-width
 
 
 @dataclass(frozen=True)
@@ -77,14 +77,14 @@ class Hint:
             d = {
                 "card": format_card(c.card, symbols=False),
                 "points": c.points,
-                "points_ci95": list(c.points_ci95),
+                "points_ci95": _list(c.points_ci95),
                 "p_at_least": {str(k + 1): p for k, p in enumerate(c.p_at_least)},
-                "p_at_least_ci95": {str(k + 1): list(ci) for k, ci in enumerate(c.p_ci95)},
+                "p_at_least_ci95": {str(k + 1): _list(c.p_ci95 and c.p_ci95[k]) for k in range(4)},
                 "points_vs_recommended": list(c.vs_best),
             }
             if self.bid is not None:
                 d["p_make"] = c.p_at_least[self.bid - 1]
-                d["p_make_ci95"] = list(c.p_ci95[self.bid - 1])
+                d["p_make_ci95"] = _list(c.p_ci95 and c.p_ci95[self.bid - 1])
             return d
 
         return {
@@ -100,6 +100,10 @@ class Hint:
             "recommended": format_card(self.recommended, symbols=False),
             "cards": [card(c) for c in self.cards],
         }
+
+
+def _list(ci) -> list | None:
+    return None if ci is None else list(ci)
 
 
 def _view_arrays(pos: Position):
@@ -131,6 +135,13 @@ def _view_arrays(pos: Position):
     return v, len(complete), trick_arr, len(trick), leader, played, won, voids
 
 
+def check_hint_options(policy: str, worlds: int) -> None:
+    if policy not in EVALUATORS:
+        raise HintError(f"--policy must be one of {', '.join(EVALUATORS)}, not {quoted(policy)}")
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
+        raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {quoted(worlds)}")
+
+
 def hint(
     pos: Position,
     policy: str = "pimc",
@@ -139,10 +150,7 @@ def hint(
     progress: Callable[[int, int], None] | None = None,
 ) -> Hint:
     """Value every legal card of the player to move (see the module)."""
-    if policy not in EVALUATORS:
-        raise HintError(f"--policy must be one of {', '.join(EVALUATORS)}, not {policy!r}")
-    if not 1 <= worlds <= MAX_WORLDS:
-        raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {worlds}")
+    check_hint_options(policy, worlds)
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
     seed = pick_seed(seed)
@@ -197,13 +205,17 @@ def hint(
     hints = []
     for j, c in enumerate(cards):
         pts = out[j].astype(float)
-        half = Z95 * pts.std(ddof=1) / math.sqrt(kept) if kept > 1 else math.inf
         diff = pts - best_row
-        dhalf = Z95 * diff.std(ddof=1) / math.sqrt(kept) if kept > 1 else math.inf
         hits = [(out[j] >= k).sum() for k in range(1, 5)]
-        cis = [tuple(float(x) for x in wilson(h, kept)) for h in hits]
-        hints.append(CardHint(int(c), float(pts.mean()), (pts.mean() - half, pts.mean() + half),
-                              tuple(float(h / kept) for h in hits), tuple(cis),
-                              (float(diff.mean()), float(dhalf))))  # fmt: skip
+        if too_few(kept):  # no interval from a handful of worlds: None, "too few deals"
+            ci, cis, dhalf = None, None, None
+        else:
+            half = Z95 * pts.std(ddof=1) / math.sqrt(kept)
+            ci = (float(pts.mean() - half), float(pts.mean() + half))
+            cis = tuple(tuple(float(x) for x in wilson(h, kept)) for h in hits)
+            dhalf = float(Z95 * diff.std(ddof=1) / math.sqrt(kept))
+        hints.append(CardHint(int(c), float(pts.mean()), ci,
+                              tuple(float(h / kept) for h in hits), cis,
+                              (float(diff.mean()), dhalf)))  # fmt: skip
     return Hint(v.seat, v.pitcher, pitcher_side, v.bid, v.trump, policy, kept, attempts, seed,
                 hints, best)  # fmt: skip

@@ -23,17 +23,15 @@ for search that must not peek.  Every problem is a :class:`PositionError`, one l
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from ..game.cards import HAND_SIZE, SUIT_NAMES, CardError, format_card, mask_of, parse_cards
 from ..game.cards import suit_of as _suit_of
 from ..game.reference.play import TRICKS, legal_cards, score_hand, trick_winner
-from ..game.rules import Rules, RulesError
-from ..util.errors import InputError
+from ..game.rules import Rules, RulesError, rule_values, rules_text
+from ..util.errors import InputError, quoted
+from ..util.jsonio import parse_json, read_text
 
 
 class PositionError(InputError):
@@ -177,7 +175,7 @@ class Position:
             "tricks": [{"leader": t.leader, "cards": [format_card(c, symbols=False)
                                                       for c in t.cards]} for t in self.tricks],
             "partnership": self.rules.partnership,
-            "rules": ",".join(f"{k}={str(v).lower()}" for k, v in self.rules.describe().items()),
+            "rules": rules_text(self.rules),
         }  # fmt: skip
 
 
@@ -192,7 +190,7 @@ def start_position(dealt: Sequence[int], pitcher: int, rules: Rules, bid: int | 
 def _int(doc: dict, key: str, what: str) -> int:
     v = doc[key]
     if isinstance(v, bool) or not isinstance(v, int):
-        raise PositionError(f"{what} must be a whole number, not {json.dumps(v)}")
+        raise PositionError(f"{what} must be a whole number, not {quoted(v)}")
     return v
 
 
@@ -209,40 +207,66 @@ def _cards(value, what: str) -> list[int]:
         raise PositionError(f"{what}: {e}") from None
 
 
-def _rules(doc: dict) -> Rules:
-    spec = doc.get("rules")
+def _rules(doc: dict, stated: Rules | None) -> Rules:
+    """The position's rules: its ``rules`` field (a rule string or an object, checked by
+    the same strict parser as ``--rules``, never a file) with its ``partnership``, or
+    the rules the caller states (``--rules``).  Missing both is refused, never guessed;
+    the two disagreeing is refused naming both."""
+    partnership = doc.get("partnership")
+    if partnership is not None and not isinstance(partnership, bool):
+        raise PositionError(f"partnership must be true or false, not {quoted(partnership)}")
+    if "rules" not in doc:
+        if stated is None:
+            raise PositionError(
+                'the position does not say its rules: add a "rules" field (pitchsim play '
+                "--json writes one; {} is the base rules) or give them with --rules"
+            )
+        if partnership is not None and partnership != stated.partnership:
+            raise PositionError(
+                f"the position's partnership={str(partnership).lower()} and --rules "
+                f"partnership={str(stated.partnership).lower()} disagree: give one"
+            )
+        return stated
+    spec = doc["rules"]
+    if not isinstance(spec, (str, dict)):
+        raise PositionError(
+            f'rules must be a string like "low=dealt,follow=suit" or an object, not {quoted(spec)}'
+        )
     try:
-        if spec is None:
-            rules = Rules()
-        elif isinstance(spec, str):
-            rules = Rules.parse(spec)
-        elif isinstance(spec, dict):
-            rules = Rules.parse(",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                                         for k, v in spec.items()))  # fmt: skip
-        else:
-            raise PositionError('rules must be a string like "low=dealt,follow=suit" or an object')
+        given = rule_values(spec, files=False)  # a request never makes pitchsim open a file
+        rules = Rules.parse(given)
     except RulesError as e:
         raise PositionError(f"rules: {e}") from None
-    partnership = doc.get("partnership")
     if partnership is not None:
-        if not isinstance(partnership, bool):
-            raise PositionError(f"partnership must be true or false, not {json.dumps(partnership)}")
-        if "rules" in doc and isinstance(spec, (str, dict)) and "partnership" in str(spec):
-            if rules.partnership != partnership:
-                raise PositionError("partnership and rules disagree about partnership")
+        if given.get("partnership", partnership) != partnership:
+            raise PositionError(
+                f"the position's partnership={str(partnership).lower()} and its rules "
+                f"(partnership={str(rules.partnership).lower()}) disagree: give one"
+            )
         rules = replace(rules, partnership=partnership)
+    if stated is not None and stated != rules:
+        raise PositionError(f"the position's rules say {_differ(rules, stated)}: give one")
     return rules
 
 
-def parse_position(doc: object) -> Position:
-    """A checked :class:`Position` from a decoded JSON object."""
+def _differ(ours: Rules, stated: Rules) -> str:
+    """``low=dealt, --rules low=captured``: the options on which two rule sets differ."""
+    a, b = ours.describe(), stated.describe()
+    keys = [k for k in a if a[k] != b[k]]
+    show = lambda d: ",".join(f"{k}={str(d[k]).lower()}" for k in keys)  # noqa: E731
+    return f"{show(a)}, --rules {show(b)}"
+
+
+def parse_position(doc: object, rules: Rules | None = None) -> Position:
+    """A checked :class:`Position` from a decoded JSON object; ``rules`` states the
+    rules of a position that does not carry its own (it must agree with one that does)."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
     for key in ("players", "pitcher", "hands", "tricks"):
         if key not in doc:
             raise PositionError(f"the position has no {key!r}")
     n = _int(doc, "players", "players")
-    rules = _rules(doc)
+    rules = _rules(doc, rules)
     try:
         rules.check_players(n)
     except RulesError as e:
@@ -314,40 +338,37 @@ def parse_position(doc: object) -> Position:
     return pos
 
 
-def read_positions(text: str, source: str = "input") -> list[Position] | Position:
+def read_positions(text: str, source: str = "input", rules: Rules | None = None
+                   ) -> list[Position] | Position:  # fmt: skip
     """One position (a JSON object) or a list of them (a JSON list) from ``text``."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(
-            f"{source} is not JSON: {e.msg} (line {e.lineno}, column {e.colno})"
-        ) from None
+        doc = parse_json(text, source)
+    except PositionError:
+        raise
+    except InputError as e:  # every problem with a position is a PositionError
+        raise PositionError(str(e)) from None
     if isinstance(doc, list):
         if not doc:
             raise PositionError(f"{source} is an empty list: no positions")
         out = []
         for i, d in enumerate(doc):
             try:
-                out.append(parse_position(d))
+                out.append(parse_position(d, rules))
             except PositionError as e:
                 raise PositionError(f"position {i}: {e}") from None
         return out
-    return parse_position(doc)
+    return parse_position(doc, rules)
 
 
-def read_position(text: str, source: str = "input") -> Position:
-    pos = read_positions(text, source)
+def read_position(text: str, source: str = "input", rules: Rules | None = None) -> Position:
+    pos = read_positions(text, source, rules)
     if isinstance(pos, list):
         raise PositionError(f"{source} holds a list of positions; give one")
     return pos
 
 
 def read_source(source: str) -> tuple[str, str]:
-    """(text, name) of a file path, or of stdin for ``-``."""
-    if source == "-":
-        return sys.stdin.read(), "stdin"
-    try:
-        return Path(source).read_text(), source
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise PositionError(f"cannot read {source}: {reason}") from None
+    """(text, name) of a file path, or of stdin for ``-``: streamed with a size cap,
+    FIFOs and devices refused (``util.jsonio``)."""
+    text = read_text(source, "the position")
+    return text, "stdin" if source == "-" else quoted(source, tail=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib.metadata
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +29,8 @@ from ..game.families import FamilyNotPlayed
 from ..game.rules import Rules
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
+from ..util.jsonio import dumps_json, parse_json
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MAX_PARTS, MIN_PART_SIZE
 from ..util.runtime import chunked
 
@@ -264,7 +264,7 @@ class Manifest:
             if isinstance(rules, Rules):
                 rules.require_kernels("pitchsim")
         if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
-            raise _Corrupt(f"rules must list every rule option, not {rules!r}")
+            raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
         checked = Rules.parse(rules)
         for n in players:
             checked.check_players(n)
@@ -348,7 +348,7 @@ def read_manifest(run: str | Path) -> Manifest:
             raw = f.read(MAX_MANIFEST_BYTES + 1)
         if len(raw) > MAX_MANIFEST_BYTES:
             raise RunError(f"{mpath} is corrupt: over {MAX_MANIFEST_BYTES >> 20} MB")
-        doc = json.loads(raw.decode("utf-8"))
+        doc = parse_json(raw.decode("utf-8"), "the manifest")  # depth, digits, no NaN
     except (OSError, UnicodeDecodeError, RecursionError, ValueError) as e:
         reason = getattr(e, "strerror", None) or str(e).splitlines()[0][:200]
         raise RunError(f"{mpath} is corrupt: {reason}") from None
@@ -362,7 +362,7 @@ def _resume_hint(run: Path) -> str:
 
 
 def _write_manifest(run: Path, manifest: Manifest) -> None:
-    write_file(run / MANIFEST, json.dumps(manifest.to_json(), indent=1) + "\n", _resume_hint(run))
+    write_file(run / MANIFEST, dumps_json(manifest.to_json(), indent=1) + "\n", _resume_hint(run))
 
 
 # ---- the player counts of a run -------------------------------------------------------

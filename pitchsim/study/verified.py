@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..util.atomic import write_file
+from ..util.jsonio import dumps_json
 
 if TYPE_CHECKING:
     from .manifest import PartRecord
@@ -101,7 +102,7 @@ class VerifiedParts:
             return
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            write_file(self.file, json.dumps({"parts": self.entries}))
+            write_file(self.file, dumps_json({"parts": self.entries}, indent=None))
             self.changed = False
         except (OSError, ValueError):
             pass  # a read-only home: the parts are hashed again next time

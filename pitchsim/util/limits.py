@@ -35,3 +35,13 @@ def check_count(option: str, value: int | None, limit: int, low: int = 1) -> Non
         )  # fmt: skip
     if value > limit:
         raise InputError(f"{option} must be at most {limit:,} (docs/limits.md), not {value:,}")
+
+
+# JSON read from users (positions and other documents; util/jsonio.py)
+MAX_JSON_BYTES = 32 << 20  # a file or stdin over this is refused unread (~60,000 positions)
+MAX_JSON_DEPTH = 32  # nesting of lists and objects: a position needs 4
+MAX_JSON_DIGITS = 100  # digits of one integer: every count pitchsim reads fits in 20
+
+# advise
+MAX_SCORE = 10_000  # |a game score|: a game is abandoned after 1,024 deals of at most 4 points
+MAX_ADVISE_SAMPLES = 10**6  # kept deals: their outcomes are held in memory, ~250 bytes a deal

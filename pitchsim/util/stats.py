@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 Z95 = 1.959963984540054
 
 
@@ -23,6 +21,8 @@ def wilson(successes, trials, z: float = Z95):
     >>> [round(float(x), 4) for x in wilson(81, 263) + wilson(0, 20)]
     [0.2553, 0.3662, 0.0, 0.1611]
     """
+    import numpy as np  # here: the CLI imports this module for its constants
+
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -60,3 +60,14 @@ def paired_difference(
     var = max((only_b + only_a) / n - d * d, 0.0)  # E[x^2] - E[x]^2 with x in {-1, 0, 1}
     half = z * math.sqrt(var / n)
     return d, d - half, d + half
+
+
+FEW_SAMPLES = 10  # fewer deals than this: no interval is given or starred ("too few deals")
+TOO_FEW = "too few deals"
+
+
+def too_few(samples: int) -> bool:
+    """Whether ``samples`` are too few for an interval worth printing: with fewer than
+    :data:`FEW_SAMPLES` a standard deviation is 0, NaN or a single lucky deal, and an
+    interval or a "significant" star from it would lie."""
+    return samples < FEW_SAMPLES
