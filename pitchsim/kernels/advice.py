@@ -132,22 +132,9 @@ def finish_game(seed, sample, dealer, scores, table, scratch):
         if pitcher < 0:
             continue  # thrown in: the same dealer deals again
         _, _, _, winner = play_contract(
-            key,
-            n,
-            pitcher,
-            bid,
-            trump,
-            -1,
-            dealt,
-            scores,
-            play,
-            rules,
-            hands,
-            won,
-            trick,
-            award,
+            key, n, pitcher, bid, trump, -1, dealt, scores, play, rules, hands, won, trick, award,
             no_log,
-        )
+        )  # fmt: skip
         if winner >= 0:
             return winner
         dealer = (dealer + 1) % n
@@ -155,23 +142,8 @@ def finish_game(seed, sample, dealer, scores, table, scratch):
 
 
 @njit(cache=True)
-def play_call(
-    seed,
-    sample,
-    key,
-    seat,
-    dealer,
-    m,
-    call,
-    call_trump,
-    heard,
-    scores0,
-    table,
-    calls,
-    scores,
-    scratch,
-    out,
-):
+def play_call(seed, sample, key, seat, dealer, m, call, call_trump, heard, scores0, table, calls,
+              scores, scratch, out):  # fmt: skip
     """``seat`` (the m-th caller) makes ``call`` on the deal in ``scratch`` (``hand_scratch``'s
     arrays; the deal first) after the heard calls in ``calls[:m]``, which left ``heard``
     (high bid, its bidder, his planned trump: ``calls_fit``'s): the rest call, the hand
@@ -189,21 +161,9 @@ def play_call(
     if call > 0:
         high, high_seat, trump = call, seat, call_trump
     pitcher, bid, trump = finish_auction(
-        dealt,
-        n,
-        dealer,
-        m + 1,
-        calls,
-        high,
-        high_seat,
-        trump,
-        scores0,
-        bidding,
-        rules,
-        odds,
-        params,
-        key,
-    )
+        dealt, n, dealer, m + 1, calls, high, high_seat, trump, scores0, bidding, rules, odds,
+        params, key,
+    )  # fmt: skip
     for s in range(n):
         scores[s] = scores0[s]
     side = side_of(seat, rules)
@@ -215,22 +175,9 @@ def play_call(
     if pitcher >= 0:
         no_log = np.empty(0, dtype=np.int64)
         trump, _, made, winner = play_contract(
-            key,
-            n,
-            pitcher,
-            bid,
-            trump,
-            -1,
-            dealt,
-            scores,
-            play,
-            rules,
-            hands,
-            won,
-            trick,
-            award,
+            key, n, pitcher, bid, trump, -1, dealt, scores, play, rules, hands, won, trick, award,
             no_log,
-        )
+        )  # fmt: skip
         out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
         out[O_MADE] = made
         out[O_TRUMP] = trump
@@ -283,9 +230,8 @@ def bid_trump(points, kept, k):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def accept_deals(
-    seed, start, count, n, seat, hand, dealer, heard, scores, bidding, rules, odds, params, out_fits
-):
+def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, bidding,
+                 rules, odds, params, out_fits):  # fmt: skip
     """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
     m = heard.size
     blocks = (count + BLOCK - 1) // BLOCK
@@ -315,30 +261,13 @@ def pitch_suits(seed, samples, n, seat, hand, play, rules, out_suit):
             key = deal_key(seed, samples[j])
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
             for s in range(4):
-                out_suit[j, s] = suit_points(
-                    key, n, seat, s, dealt, play, rules, hands, won, trick, award
-                )
+                out_suit[j, s] = suit_points(key, n, seat, s, dealt, play, rules, hands, won,
+                                             trick, award)  # fmt: skip
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def evaluate_calls(
-    seed,
-    samples,
-    n,
-    seat,
-    hand,
-    dealer,
-    heard,
-    candidates,
-    candidate_trump,
-    scores,
-    bidding,
-    play,
-    rules,
-    odds,
-    params,
-    out,
-):
+def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
+                   candidate_trump, scores, bidding, play, rules, odds, params, out):  # fmt: skip
     """Play every candidate call in every kept deal (``samples``: their deal numbers);
     ``out[j, c]`` is ``play_call``'s row for kept deal j and candidate c."""
     m = heard.size
@@ -359,19 +288,6 @@ def evaluate_calls(
             )
             for c in range(candidates.size):
                 play_call(
-                    seed,
-                    samples[j],
-                    key,
-                    seat,
-                    dealer,
-                    m,
-                    candidates[c],
-                    candidate_trump[c],
-                    (high, high_seat, trump),
-                    scores,
-                    table,
-                    calls,
-                    scores_now,
-                    scratch,
-                    out[j, c],
-                )
+                    seed, samples[j], key, seat, dealer, m, candidates[c], candidate_trump[c],
+                    (high, high_seat, trump), scores, table, calls, scores_now, scratch, out[j, c],
+                )  # fmt: skip

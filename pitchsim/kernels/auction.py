@@ -40,28 +40,13 @@ def run_auction(dealt, n, dealer, scores, bidding, rules, odds, params, key, cal
     -1 = never asked because a 4 ended the auction).  Pitcher -1 (bid 0): everybody
     passed under the redeal variant.  ``bidding[seat]`` names each seat's policy.
     """
-    return finish_auction(
-        dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds, params, key
-    )
+    return finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds,
+                          params, key)  # fmt: skip
 
 
 @njit(cache=True, inline="always")
-def finish_auction(
-    dealt,
-    n,
-    dealer,
-    start,
-    calls,
-    high,
-    high_seat,
-    trump,
-    scores,
-    bidding,
-    rules,
-    odds,
-    params,
-    key,
-):
+def finish_auction(dealt, n, dealer, start, calls, high, high_seat, trump, scores, bidding,
+                   rules, odds, params, key):  # fmt: skip
     """Callers ``start .. n-1`` (from the dealer's left) call, after ``calls[:start]``
     left the high bid ``high`` by ``high_seat`` (planned trump ``trump``); return
     (pitcher, bid, planned trump) as ``run_auction`` does."""
@@ -71,25 +56,9 @@ def finish_auction(
             continue
         seat = (dealer + 1 + i) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(
-            bidding[seat],
-            dealt[seat],
-            seat,
-            n,
-            dealer,
-            calls,
-            i,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            AUCTION_COUNTER + i,
-        )
+        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
+                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
+                                AUCTION_COUNTER + i)  # fmt: skip
         calls[i] = call
         if call > 0:
             high = call

@@ -73,174 +73,41 @@ def _search_card(policy, view):
 
 
 @njit(cache=True, inline="always")
-def choose_bid(
-    policy,
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
+def choose_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+               scores, rules, odds, params, key, counter):  # fmt: skip
     """Dispatch one seat's call to its bidding policy kernel."""
     if policy == BID_HEURISTIC:
-        return heuristic_bid(
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            counter,
-        )
+        return heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                             can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
     if policy == ODDS or policy == ODDS_GAME:
-        return odds_bid(
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            policy == ODDS_GAME,
-        )
+        return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                        can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
     if policy == ADVISOR:
-        return advisor_call(
-            policy,
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            counter,
-        )
-    return random_bid(
-        hand,
-        seat,
-        n,
-        dealer,
-        calls,
-        n_calls,
-        high,
-        high_seat,
-        lowest,
-        can_pass,
-        scores,
-        rules,
-        odds,
-        params,
-        key,
-        counter,
-    )
+        return advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat,
+                            lowest, can_pass, scores, rules, odds, params, key,
+                            counter)  # fmt: skip
+    return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
+                      scores, rules, odds, params, key, counter)  # fmt: skip
 
 
-def advisor_call(
-    policy,
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
+def advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                 can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
     """The advisor's call (compiled code only: ``choose_bid`` calls it).  For int32 ids
     ``kernels.bidding.advisor`` supplies it; here, the refusal for int64 ids."""
     raise NotImplementedError("advisor_call runs inside numba kernels only")
 
 
 @overload(advisor_call)
-def _advisor_refused(
-    policy,
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
+def _advisor_refused(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                     can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
     if isinstance(policy, types.Integer) and policy.bitwidth == 32:
         return None  # kernels.bidding.advisor's overload
 
-    def refuse(
-        policy,
-        hand,
-        seat,
-        n,
-        dealer,
-        calls,
-        n_calls,
-        high,
-        high_seat,
-        lowest,
-        can_pass,
-        scores,
-        rules,
-        odds,
-        params,
-        key,
-        counter,
-    ):
+    def refuse(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
         if policy >= 0:
-            raise ValueError(
-                "the advisor in a plain (int64) bidding-policy array: "
-                "make it with pitchsim.games.bidding.bidding_array"
-            )
+            raise ValueError("the advisor in a plain (int64) bidding-policy array: "
+                             "make it with pitchsim.games.bidding.bidding_array")  # fmt: skip
         return np.int64(0), np.int64(-1)
 
     return refuse

@@ -35,24 +35,8 @@ DEFAULT_TRIES = 64
 
 
 @njit(cache=True)
-def advisor_bid(
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
+def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass, scores,
+                rules, odds, params, key, counter):  # fmt: skip
     if params.size < N_PARAMS + N_ADVISOR_PARAMS:  # no settings given: the defaults
         samples, model, play_id, by_margin, tries = DEFAULT_SAMPLES, 2, 1, False, DEFAULT_TRIES
     else:
@@ -96,32 +80,14 @@ def advisor_bid(
             continue
         kept_deal[kept] = d
         for s in range(4):
-            suit_points[kept, s] = advice.suit_points(
-                deal_key_d, n, seat, s, dealt, play, rules, hands, won, trick, award
-            )
+            suit_points[kept, s] = advice.suit_points(deal_key_d, n, seat, s, dealt, play, rules,
+                                                      hands, won, trick, award)  # fmt: skip
         kept += 1
         if kept == samples:
             break
     if kept < max(1, samples // 4):
-        return choose_bid(
-            model,
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            counter,
-        )
+        return choose_bid(model, hand, seat, n, dealer, calls, n_calls, high, high_seat,
+                                 lowest, can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
 
     candidate_trump = np.full(n_cand, -1, dtype=np.int64)
     for c in range(n_cand):
@@ -139,22 +105,9 @@ def advisor_bid(
         )
         for c in range(n_cand):
             advice.play_call(
-                seed,
-                kept_deal[j],
-                deal_key_d,
-                seat,
-                dealer,
-                n_calls,
-                candidates[c],
-                candidate_trump[c],
-                (h, hs, ht),
-                scores,
-                table,
-                seen,
-                scores_now,
-                scratch,
-                out,
-            )
+                seed, kept_deal[j], deal_key_d, seat, dealer, n_calls, candidates[c],
+                candidate_trump[c], (h, hs, ht), scores, table, seen, scores_now, scratch, out,
+            )  # fmt: skip
             wins[c] += out[advice.O_WON] > 0
             margin[c] += out[advice.O_MARGIN]
     best = 0
@@ -169,66 +122,16 @@ def advisor_bid(
 
 
 @overload(advisor_call)
-def _advisor_call(
-    policy,
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
+def _advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                  can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
     """``choose_bid``'s advisor branch, for int32 bidding-policy ids only (int64 ids get
     ``kernels.dispatch``'s refusal): importing this module plugs it in."""
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
         return None
 
-    def advise(
-        policy,
-        hand,
-        seat,
-        n,
-        dealer,
-        calls,
-        n_calls,
-        high,
-        high_seat,
-        lowest,
-        can_pass,
-        scores,
-        rules,
-        odds,
-        params,
-        key,
-        counter,
-    ):
-        return advisor_bid(
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            counter,
-        )
+    def advise(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+        return advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
+                           can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
 
     return advise

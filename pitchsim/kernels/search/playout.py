@@ -21,22 +21,8 @@ _NOBODY = np.int64(0)
 
 
 @njit(cache=True)
-def play_out(
-    hands,
-    won,
-    dealt,
-    n,
-    pitcher,
-    bid,
-    trump,
-    trick_no,
-    leader,
-    trick,
-    trick_len,
-    played,
-    rules,
-    award,
-):
+def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick, trick_len,
+             played, rules, award):  # fmt: skip
     """Finish the hand; return the points (0-4) the pitcher's side won.
 
     ``hands``/``won``/``dealt`` (size >= n): each seat's cards still held, captured,
