@@ -35,7 +35,7 @@ import numpy as np
 
 from pitchsim.game.reference import play_hand
 from pitchsim.game.rules import Rules
-from pitchsim.games.policies import kernel_chooser, kernel_view, seat_policies
+from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.kernels.rng import deal_key, draw
 from pitchsim.kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
@@ -70,16 +70,32 @@ def decisions(seed, deals, n, rules, seats, bid):
             yield deal, view, dealt
 
 
+def view_args(v, bid, rules):
+    trick = np.zeros(8, dtype=np.int64)
+    trick[: len(v.trick)] = v.trick
+    won = np.zeros(8, dtype=np.int64)
+    won[: v.players] = v.won
+    return (v.legal, v.hand, v.seat, v.players, v.pitcher, bid, v.trump, v.trick_no, trick,
+            len(v.trick), v.leader, v.played, won, seat_planes(v.played_by), v.voids,
+            rules.to_array())  # fmt: skip
+
+
 def true_values(v, dealt, bid, rules, cards):
     """Each card's points for the pitcher's side in the true deal: (playout, DD)."""
     n = v.players
     played_by = np.array(v.played_by, dtype=np.int64)
     world = np.array([[dealt[s] & ~v.played_by[s] for s in range(n)]], dtype=np.int64)
-    view = kernel_view(v, bid=bid)
+    trick = np.zeros(8, dtype=np.int64)
+    trick[: len(v.trick)] = v.trick
+    won = np.zeros(8, dtype=np.int64)
+    won[:n] = v.won
     ro = np.empty((cards.size, 1), dtype=np.int64)
-    rollout_outcomes(world, 1, played_by, view, cards, ro)
+    rollout_outcomes(world, 1, played_by, n, v.pitcher, bid, v.trump, v.trick_no, trick,
+                     len(v.trick), v.leader, v.played, won, rules.to_array(), cards, ro)  # fmt: skip
     dd = np.empty((cards.size, 1), dtype=np.int64)
-    dd_outcomes(world, 1, played_by, view, cards, dd)
+    trump = v.trump if v.trump >= 0 else -1
+    dd_outcomes(world, 1, played_by, n, v.pitcher, trump, trick, len(v.trick), v.leader, won,
+                rules.to_array(), cards, dd)  # fmt: skip
     return ro[:, 0], dd[:, 0]
 
 
@@ -100,9 +116,9 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
     count = 0
     timing = {e: 0.0 for e in EVALUATORS}
     for deal, v, dealt in decisions(seed, deals, n, rules, seats, bid):
-        view = kernel_view(v, bid=bid)
+        args = view_args(v, bid, rules)
         key = np.uint64(draw(np.uint64(deal_key(seed, deal)), 1000 + count))
-        prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], view))
+        prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
         ours = rules.team(v.seat) == rules.team(v.pitcher)
         picks = {}
         truth = None
@@ -116,7 +132,7 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
             ):
                 out = np.empty((k, w), dtype=np.int64)
                 t = time.process_time()
-                cards, kept, _ = card_outcomes(ev, w, view, np.uint64(stream), out, False)
+                cards, kept, _ = card_outcomes(ev, w, *args, np.uint64(stream), out, False)
                 timing[name] += time.process_time() - t
                 choice.append(int(choose_by_outcomes(cards, out, kept, ours, bid, prior)))
                 if len(choice) == 1:

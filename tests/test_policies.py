@@ -39,7 +39,6 @@ from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.kernels.simulate import play_logged
-from pitchsim.kernels.view import View
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
 NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
@@ -67,27 +66,9 @@ def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, 
     trick_arr[: len(cards)] = cards
     won = np.full(8, scratch, dtype=np.int64)
     won[:n] = 0
-    view = View(
-        legal=legal,
-        hand=h,
-        seat=seat,
-        n=n,
-        pitcher=pitcher,
-        bid=0,
-        trump=t,
-        trick_no=trick_no,
-        trick=trick_arr,
-        trick_len=len(cards),
-        leader=leader,
-        played=mask_of(parse_cards(played)) if played else 0,
-        won=won,
-        who=NO_SEATS,
-        voids=0,
-        rules=rules.to_array(),
-        key=np.uint64(key),
-        counter=counter,
-    )
-    c = choose_card(PLAY_POLICY_IDS[policy], view)
+    c = choose_card(PLAY_POLICY_IDS[policy], legal, h, seat, n, pitcher, 0, t, trick_no, trick_arr,
+                    len(cards), leader, mask_of(parse_cards(played)) if played else 0, won,
+                    NO_SEATS, 0, rules.to_array(), np.uint64(key), counter)  # fmt: skip
     assert legal >> int(c) & 1, "an illegal card"
     return "23456789TJQKA"[int(c) % 13] + SUITS[int(c) // 13]
 
@@ -254,27 +235,9 @@ def test_policies_choose_only_legal_cards(policy):
         legal = legal_cards(hand, trick, trump, rules)
         tr = np.zeros(8, np.int64)
         tr[: len(trick)] = trick
-        view = View(
-            legal=legal,
-            hand=hand,
-            seat=seat,
-            n=n,
-            pitcher=leader,
-            bid=0,
-            trump=trump,
-            trick_no=trick_no,
-            trick=tr,
-            trick_len=len(trick),
-            leader=leader,
-            played=played,
-            won=np.zeros(8, np.int64),
-            who=who,
-            voids=0,
-            rules=rules.to_array(),
-            key=np.uint64(i),
-            counter=DECISION_COUNTER,
-        )
-        c = choose_card(policy_id(policy), view)
+        c = choose_card(policy_id(policy), legal, hand, seat, n, leader, 0, trump, trick_no,
+                        tr, len(trick), leader, played, np.zeros(8, np.int64), who, 0,
+                        rules.to_array(), np.uint64(i), DECISION_COUNTER)  # fmt: skip
         assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
 
 
@@ -299,27 +262,9 @@ def test_choice_ignores_everything_outside_the_view():
                 tr[: len(trick)] = trick
                 won = np.full(8, 1 << scratch, np.int64)
                 won[:n] = 0
-                view = View(
-                    legal=legal,
-                    hand=hand,
-                    seat=seat,
-                    n=n,
-                    pitcher=0,
-                    bid=0,
-                    trump=trump,
-                    trick_no=trick_no,
-                    trick=tr,
-                    trick_len=len(trick),
-                    leader=leader,
-                    played=played,
-                    won=won,
-                    who=NO_SEATS,
-                    voids=0,
-                    rules=SOLO.to_array(),
-                    key=np.uint64(key),
-                    counter=DECISION_COUNTER + 3,
-                )
-                c = choose_card(policy_id(policy), view)
+                c = choose_card(policy_id(policy), legal, hand, seat, n, 0, 0, trump,
+                                trick_no, tr, len(trick), leader, played, won, NO_SEATS, 0,
+                                SOLO.to_array(), np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
                 picks.setdefault((policy, key if policy != "heuristic" else 0), set()).add(int(c))
         assert all(len(v) == 1 for v in picks.values()), (i, picks)
 
@@ -433,15 +378,13 @@ def test_plain_play_loops_leave_the_search_out():
         from pitchsim.kernels.dispatch import choose_card
         from pitchsim.kernels.rng import DECISION_COUNTER
         from pitchsim.kernels.search import monte_carlo
-        from pitchsim.kernels.view import View
         from pitchsim.game.rules import Rules
 
         @numba.njit
         def plain_loop(policy, legal, hand, rules, key):
             trick, won, z = np.zeros(8, np.int64), np.zeros(8, np.int64), np.int64(0)
-            view = View(legal, hand, 1, 4, 0, 2, 2, 1, trick, 0, 1, z, won, (z, z, z), z, rules,
-                        key, DECISION_COUNTER)
-            return choose_card(policy, view)
+            return choose_card(policy, legal, hand, 1, 4, 0, 2, 2, 1, trick, 0, 1, z, won,
+                               (z, z, z), z, rules, key, DECISION_COUNTER)
 
         print(plain_loop(np.int64(1), 7, 7, Rules().to_array(), np.uint64(1)),
               len(monte_carlo.search_card.signatures))
@@ -454,10 +397,9 @@ def test_plain_play_loops_leave_the_search_out():
     with pytest.raises(ValueError, match="play_array"):  # a search id typed int64
         ask_id = np.int64(rollout)
         z = np.int64(0)
-        trick, won = np.zeros(8, np.int64), np.zeros(8, np.int64)
-        view = View(hand, hand, 0, 4, 0, 2, 3, 0, trick, 0, 0, z, won, (z, z, z), z,
-                    SOLO.to_array(), np.uint64(1), DECISION_COUNTER)  # fmt: skip
-        choose_card(ask_id, view)
+        choose_card(ask_id, hand, hand, 0, 4, 0, 2, 3, 0, np.zeros(8, np.int64), 0, 0, z,
+                    np.zeros(8, np.int64), (z, z, z), z, SOLO.to_array(), np.uint64(1),
+                    DECISION_COUNTER)  # fmt: skip
     # Inside a parallel kernel numba wraps it (SystemError), the message still chained.
     policies = seat_policies("rollout:4", 4).astype(np.int64)  # the wrong dtype
     out = [np.zeros(8, np.int8) for _ in range(3)]

@@ -9,7 +9,7 @@ from test_kernels import kernel_deal
 from pitchsim.game.cards import suit_cards, suit_of
 from pitchsim.game.reference import deal_hands, legal_cards, play_hand
 from pitchsim.game.rules import Rules
-from pitchsim.games.policies import kernel_chooser, kernel_view, seat_policies
+from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from pitchsim.kernels.hand import points_won
@@ -236,16 +236,22 @@ def test_fresh_worlds_value_each_card_on_its_own_stream(evaluator):
     views = _views(11, 4, rules, 6)[:: 3 if evaluator == ROLLOUT else 7]
     differ = 0
     for i, v in enumerate(views):
-        view = kernel_view(v, bid=2)
+        trick = np.zeros(8, dtype=np.int64)
+        trick[: len(v.trick)] = v.trick
+        won = np.zeros(8, dtype=np.int64)
+        won[: v.players] = v.won
+        args = (v.legal, v.hand, v.seat, v.players, v.pitcher, 2, v.trump, v.trick_no, trick,
+                len(v.trick), v.leader, v.played, won, seat_planes(v.played_by), v.voids,
+                rules.to_array())  # fmt: skip
         key = np.uint64(draw(np.uint64(99), i))
         w = 5
         fresh = np.empty((v.legal.bit_count(), w), dtype=np.int64)
-        cards, kept, _ = card_outcomes(evaluator, w, view, key, fresh, True)
+        cards, kept, _ = card_outcomes(evaluator, w, *args, key, fresh, True)
         assert kept == w
         shared = np.empty_like(fresh)
         for j in range(cards.size):
-            card_outcomes(evaluator, w, view, np.uint64(draw(key, j)), shared, False)
+            card_outcomes(evaluator, w, *args, np.uint64(draw(key, j)), shared, False)
             np.testing.assert_array_equal(fresh[j], shared[j])
-        card_outcomes(evaluator, w, view, key, shared, False)
+        card_outcomes(evaluator, w, *args, key, shared, False)
         differ += not np.array_equal(fresh, shared)
     assert differ > 0  # and the shared worlds are not the same as the fresh ones

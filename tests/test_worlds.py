@@ -15,7 +15,7 @@ import pytest
 from pitchsim.game.cards import suit_cards
 from pitchsim.game.reference import deal_hands, play_hand
 from pitchsim.game.rules import Rules
-from pitchsim.games.policies import kernel_view
+from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.worlds import (
     draw_world,
@@ -147,7 +147,11 @@ def test_worlds_in_play_respect_what_the_view_shows(rules):
         play_hand(dealt, 0, choose, rules)
         for view in rng.sample(views, 4):
             counts, allowed, played_by = (np.zeros(n, dtype=np.int64) for _ in range(3))
-            unseen = view_constraint(kernel_view(view), counts, allowed, played_by)
+            trick = np.zeros(8, dtype=np.int64)
+            trick[: len(view.trick)] = view.trick
+            unseen = view_constraint(n, view.seat, view.hand, view.trick_no, len(view.trick),
+                                     view.leader, view.played, trick, seat_planes(view.played_by),
+                                     view.voids, counts, allowed, played_by)  # fmt: skip
             assert list(played_by) == list(view.played_by)
             truth = [dealt[s] & ~view.played_by[s] for s in range(n)]
             assert all(truth[s].bit_count() == counts[s] for s in range(n) if s != view.seat)

@@ -23,7 +23,6 @@ from ..kernels.policies import (
     WORLDS_SHIFT,
 )
 from ..kernels.rng import DECISION_COUNTER, deal_key
-from ..kernels.view import View as KernelView
 from ..util.errors import InputError, quoted
 
 
@@ -150,35 +149,6 @@ def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]
     return np.int64(planes[0]), np.int64(planes[1]), np.int64(planes[2])
 
 
-def kernel_view(view: View, key: int = 0, counter: int = 0, bid: int | None = None) -> KernelView:
-    """The play kernels' record of ``view`` (``kernels.view.View``), with the decision's
-    random stream (``key``, ``counter``); ``bid`` overrides the view's."""
-    trick = np.zeros(8, dtype=np.int64)
-    trick[: len(view.trick)] = view.trick
-    won = np.zeros(8, dtype=np.int64)
-    won[: view.players] = view.won
-    return KernelView(
-        legal=view.legal,
-        hand=view.hand,
-        seat=view.seat,
-        n=view.players,
-        pitcher=view.pitcher,
-        bid=view.bid if bid is None else bid,
-        trump=view.trump,
-        trick_no=view.trick_no,
-        trick=trick,
-        trick_len=len(view.trick),
-        leader=view.leader,
-        played=view.played,
-        won=won,
-        who=seat_planes(view.played_by),
-        voids=view.voids,
-        rules=view.rules.to_array(),
-        key=np.uint64(key),
-        counter=counter,
-    )
-
-
 def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View], int]:
     """A ``choose(view)`` for the reference engine that asks the seat's policy kernel.
 
@@ -186,9 +156,21 @@ def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View
     (seed, deal, trick and place in the trick), so both engines see identical choices.
     """
     key = np.uint64(deal_key(seed, deal))
+    won = np.zeros(8, dtype=np.int64)
+    trick = np.zeros(8, dtype=np.int64)
 
     def choose(view: View) -> int:
+        rules = view.rules.to_array()
+        won[: view.players] = view.won
+        trick[: len(view.trick)] = view.trick
         counter = DECISION_COUNTER + view.trick_no * view.players + len(view.trick)
-        return int(choose_card(policies[view.seat], kernel_view(view, key, counter)))
+        return int(
+            choose_card(
+                policies[view.seat], view.legal, view.hand, view.seat, view.players,
+                view.pitcher, view.bid, view.trump, view.trick_no, trick, len(view.trick),
+                view.leader, view.played, won, seat_planes(view.played_by), view.voids, rules,
+                key, counter,
+            )
+        )  # fmt: skip
 
     return choose

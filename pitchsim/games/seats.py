@@ -32,7 +32,6 @@ from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key, draw
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, choose_by_outcomes
 from ..kernels.search.monte_carlo import ROLLOUT as ROLLOUT_EVAL
-from ..kernels.view import View as KernelView
 from ..util.jsonio import dumps_json
 from .bidding import SeatArrays, Strategy, advisor_params, seat_arrays
 from .policies import seat_planes
@@ -46,7 +45,7 @@ def view_key(seed: int, view: View) -> np.uint64:
     the same answer, and different views independent ones."""
     doc = view.to_json()
     doc.pop("legal")
-    text = dumps_json(doc, sort_keys=True, indent=None, separators=(",", ":"))
+    text = dumps_json(doc, indent=None, separators=(",", ":"), sort_keys=True)
     h = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
     return np.uint64(deal_key(seed, h & ((1 << KEY_BITS) - 1)))
 
@@ -123,10 +122,9 @@ def _bid(a, view: View, key) -> tuple[int, int]:
     return call, int(trump)
 
 
-def play_args(view: View, plan: int = -1, key: int = 0, counter: int = 0) -> KernelView:
-    """The kernels' view (``kernels.view.View``) of the seat to move, from the view
-    alone, deciding from stream ``key`` at ``counter``; ``plan`` restricts the pitcher's
-    opening lead to his planned suit."""
+def play_args(view: View, plan: int = -1):
+    """The kernels' play-policy view (``kernels.policies``) of the seat to move, from the
+    view alone; ``plan`` restricts the pitcher's opening lead to his planned suit."""
     n = view.players
     complete = view.complete_tricks
     cur = view.current_trick
@@ -142,7 +140,7 @@ def play_args(view: View, plan: int = -1, key: int = 0, counter: int = 0) -> Ker
     trump = view.trump if view.trump is not None else plan
     if view.trump is None and plan >= 0 and view.held & suit_cards(plan):
         legal &= suit_cards(plan)  # as kernels.hand.opening_lead_cards
-    return KernelView(
+    return (
         legal,
         view.held,
         view.seat,
@@ -159,46 +157,89 @@ def play_args(view: View, plan: int = -1, key: int = 0, counter: int = 0) -> Ker
         seat_planes(view.played_by),
         view.voids,
         view.rules.to_array(),
-        np.uint64(key),
-        counter,
     )
 
 
 def _card(a, view: View, key, plan: int, want_values: bool) -> Decision:
-    cur = view.current_trick
-    counter = DECISION_COUNTER + len(view.complete_tricks) * view.players + len(cur.cards)
-    kv = play_args(view, plan, key, counter)
+    args = play_args(view, plan)
     policy = a.play[view.seat]
-    card = int(choose_card(policy, kv))
-    if not kv.legal >> card & 1:
+    counter = DECISION_COUNTER + args[7] * view.players + args[9]
+    card = int(choose_card(policy, *args, np.uint64(key), counter))
+    if not args[0] >> card & 1:
         raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
     values = None
     kind = int(policy) & KIND_MASK
-    if want_values and kind >= ROLLOUT and kv.legal & (kv.legal - 1):
-        values = _search_values(kind, int(policy) >> WORLDS_SHIFT, kv, card)
+    if want_values and kind >= ROLLOUT and args[0] & (args[0] - 1):
+        values = _search_values(kind, int(policy) >> WORLDS_SHIFT, args, key, counter, card)
     return Decision(card_text(card), values)
 
 
 @njit(cache=True)
-def _outcomes(evaluator, worlds, kv, out):
-    """``card_outcomes`` as ``search_card`` calls it, from compiled code (called from
-    Python directly it gave other outcomes for the same arguments: see issue 20's
-    note), so the values are taken the way the search takes them."""
-    return card_outcomes(evaluator, worlds, kv, draw(kv.key, kv.counter), out, False)
+def _outcomes(
+    evaluator,
+    worlds,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+    out,
+):
+    """``card_outcomes`` as ``search_card`` calls it, from compiled code: called from
+    Python directly it gave other outcomes for the same arguments (see the report of
+    issue 20), so the values are taken the way the search takes them."""
+    return card_outcomes(
+        evaluator,
+        worlds,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        draw(key, counter),
+        out,
+        False,
+    )
 
 
-def _search_values(kind, worlds, kv, card) -> dict[str, float]:
+def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
     """Per legal card, the pitcher's side's mean points over the search's own worlds: the
     numbers ``search_card`` ranks the cards by (the same worlds and evaluator)."""
-    out = np.empty((int(kv.legal).bit_count(), worlds), dtype=np.int64)
+    legal = args[0]
+    out = np.empty((legal.bit_count(), worlds), dtype=np.int64)
     evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
-    cards, kept, _ = _outcomes(evaluator, worlds, kv, out)
+    cards, kept, _ = _outcomes(evaluator, worlds, *args, np.uint64(key), counter, out)
     if kept == 0:
         return {}
-    prior = int(choose_card(HEURISTIC, kv))
-    partnership = kv.rules[R_PARTNERSHIP] != 0
-    our_side = (kv.seat ^ kv.pitcher) & 1 == 0 if partnership else kv.seat == kv.pitcher
-    best = int(choose_by_outcomes(cards, out, kept, our_side, kv.bid, prior))
+    prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
+    seat, pitcher, rules = args[2], args[4], args[15]
+    partnership = rules[R_PARTNERSHIP] != 0
+    our_side = (seat ^ pitcher) & 1 == 0 if partnership else seat == pitcher
+    best = int(choose_by_outcomes(cards, out, kept, our_side, args[5], prior))
     if best != card:  # the values must be the ones the choice was made on
         raise RuntimeError("search values disagree with the search's card")
     return {card_text(int(c)): float(out[j, :kept].mean()) for j, c in enumerate(cards)}

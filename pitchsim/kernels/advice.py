@@ -21,8 +21,6 @@ what lets the ``advisor`` bidding policy (``kernels.bidding.advisor``, above thi
 module) run this engine from inside the tournament kernels' auction.
 """
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit, prange
 
@@ -43,10 +41,6 @@ BLOCK = 256  # samples per parallel block
 # What one candidate call led to in one sample (a row of ``play_call``'s output).
 O_SIDE_PITCHED, O_MADE, O_SCORE, O_MARGIN, O_WON, O_TRUMP = 0, 1, 2, 3, 4, 5
 N_OUTCOMES = 6
-
-# The table the games are played at: n seats, each seat's bidding and play policy ids,
-# the rules, and the odds table with its constants (``kernels.bidding.odds``).
-Table = namedtuple("Table", ["n", "bidding", "play", "rules", "odds", "params"])
 
 
 @njit(cache=True, inline="always")
@@ -69,38 +63,21 @@ def deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt):
 
 
 @njit(cache=True, inline="always")
-def calls_fit(dealt, dealer, heard, m, scores, table, key, calls):
+def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls):
     """The accept hook: would the first ``m`` callers, bidding by their policies on the
     cards in ``dealt``, make the calls ``heard[:m]``?  Fills ``calls[:m]`` on the way.
 
     Returns (fits, high bid, high bidder, his planned trump) of the heard calls.
     """
-    n, bidding, rules = table.n, table.bidding, table.rules
     high = 0
     high_seat = -1
     trump = -1
     for i in range(m):
         seat = (dealer + 1 + i) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(
-            bidding[seat],
-            dealt[seat],
-            seat,
-            n,
-            dealer,
-            calls,
-            i,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            table.odds,
-            table.params,
-            key,
-            AUCTION_COUNTER + i,
-        )
+        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
+                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
+                                AUCTION_COUNTER + i)  # fmt: skip
         if call != heard[i]:
             return False, high, high_seat, trump
         calls[i] = call
@@ -112,12 +89,10 @@ def calls_fit(dealt, dealer, heard, m, scores, table, key, calls):
 
 
 @njit(cache=True)
-def finish_game(seed, sample, dealer, scores, table, scratch):
+def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, params, hands, won,
+                trick, deck, award):  # fmt: skip
     """Play the game on from ``scores`` with ``dealer`` dealing next, until a pitcher
-    wins; return the winner (seat, or team in a partnership; -1: the deal limit).
-    ``scratch`` is ``hand_scratch``'s; its deal is left as it was."""
-    n, bidding, play, rules, odds, params = table
-    _, hands, won, trick, deck, award = scratch
+    wins; return the winner (seat, or team in a partnership; -1: the deal limit)."""
     template = np.arange(52, dtype=np.int64)
     # Its own deal and calls: the caller's still hold the sample for its next call.
     dealt = np.empty(n, dtype=np.int64)
@@ -126,15 +101,12 @@ def finish_game(seed, sample, dealer, scores, table, scratch):
     for d in range(MAX_DEALS):
         key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
         deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
-        pitcher, bid, trump = finish_auction(
-            dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds, params, key
-        )
+        pitcher, bid, trump = finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores,
+                                             bidding, rules, odds, params, key)  # fmt: skip
         if pitcher < 0:
             continue  # thrown in: the same dealer deals again
-        _, _, _, winner = play_contract(
-            key, n, pitcher, bid, trump, -1, dealt, scores, play, rules, hands, won, trick, award,
-            no_log,
-        )  # fmt: skip
+        _, _, _, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores, play,
+                                        rules, hands, won, trick, award, no_log)  # fmt: skip
         if winner >= 0:
             return winner
         dealer = (dealer + 1) % n
@@ -142,28 +114,23 @@ def finish_game(seed, sample, dealer, scores, table, scratch):
 
 
 @njit(cache=True)
-def play_call(seed, sample, key, seat, dealer, m, call, call_trump, heard, scores0, table, calls,
-              scores, scratch, out):  # fmt: skip
-    """``seat`` (the m-th caller) makes ``call`` on the deal in ``scratch`` (``hand_scratch``'s
-    arrays; the deal first) after the heard calls in ``calls[:m]``, which left ``heard``
-    (high bid, its bidder, his planned trump: ``calls_fit``'s): the rest call, the hand
-    is played and settled from ``scores0`` and the game played out.  ``call_trump`` is
-    the seat's planned trump (-1: its play policy's opening lead).  ``scores`` is
-    scratch.  Fills ``out`` (see the O_ constants): the
+def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_high,
+              heard_seat, heard_trump, scores0, bidding, play, rules, odds, params, dealt, calls,
+              scores, hands, won, trick, deck, award, out):  # fmt: skip
+    """``seat`` (the m-th caller) makes ``call`` on the deal in ``dealt`` after the heard
+    calls in ``calls[:m]``: the rest call, the hand is played and settled from
+    ``scores0`` and the game played out.  ``call_trump`` is the seat's planned trump
+    (-1: its play policy's opening lead).  Fills ``out`` (see the O_ constants): the
     seat's side pitched, made, the seat's score for the hand, its margin over the
     opponents (the average opponent in solo, the other team in a partnership), won the
     game (1, 0; -1 unfinished) and trump (-1: nobody pitched).
     """
-    n, bidding, play, rules, odds, params = table
-    dealt, hands, won, trick, _, award = scratch
     calls[m] = call
-    high, high_seat, trump = heard
+    high, high_seat, trump = heard_high, heard_seat, heard_trump
     if call > 0:
         high, high_seat, trump = call, seat, call_trump
-    pitcher, bid, trump = finish_auction(
-        dealt, n, dealer, m + 1, calls, high, high_seat, trump, scores0, bidding, rules, odds,
-        params, key,
-    )  # fmt: skip
+    pitcher, bid, trump = finish_auction(dealt, n, dealer, m + 1, calls, high, high_seat, trump,
+                                         scores0, bidding, rules, odds, params, key)  # fmt: skip
     for s in range(n):
         scores[s] = scores0[s]
     side = side_of(seat, rules)
@@ -174,10 +141,8 @@ def play_call(seed, sample, key, seat, dealer, m, call, call_trump, heard, score
     next_dealer = dealer  # all passed under the redeal variant: the same dealer again
     if pitcher >= 0:
         no_log = np.empty(0, dtype=np.int64)
-        trump, _, made, winner = play_contract(
-            key, n, pitcher, bid, trump, -1, dealt, scores, play, rules, hands, won, trick, award,
-            no_log,
-        )  # fmt: skip
+        trump, _, made, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
+                                               play, rules, hands, won, trick, award, no_log)  # fmt: skip
         out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
         out[O_MADE] = made
         out[O_TRUMP] = trump
@@ -194,7 +159,8 @@ def play_call(seed, sample, key, seat, dealer, m, call, call_trump, heard, score
     out[O_SCORE] = mine
     out[O_MARGIN] = mine - theirs
     if winner < 0:
-        winner = finish_game(seed, sample, next_dealer, scores, table, scratch)
+        winner = finish_game(seed, sample, n, next_dealer, scores, bidding, play, rules, odds,
+                             params, hands, won, trick, deck, award)  # fmt: skip
     out[O_WON] = -1 if winner < 0 else (1 if winner == side else 0)
 
 
@@ -237,14 +203,13 @@ def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, biddi
     blocks = (count + BLOCK - 1) // BLOCK
     unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
-        no_play = np.empty(0, dtype=np.int64)  # nobody plays here
-        table = Table(n, bidding, no_play, rules, odds, params)
         dealt, _, _, _, deck, _ = hand_scratch(n)
         calls = np.empty(n, dtype=np.int64)
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + i)
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            fits, _, _, _ = calls_fit(dealt, dealer, heard, m, scores, table, key, calls)
+            fits, _, _, _ = calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds,
+                                      params, key, calls)  # fmt: skip
             out_fits[i] = fits
 
 
@@ -275,19 +240,16 @@ def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
     blocks = (count + BLOCK - 1) // BLOCK
     unseen, counts, allowed = hand_only(n, seat, hand)
     for b in prange(blocks):
-        table = Table(n, bidding, play, rules, odds, params)
-        scratch = hand_scratch(n)
-        dealt = scratch[0]
+        dealt, hands, won, trick, deck, award = hand_scratch(n)
         calls = np.empty(n, dtype=np.int64)
         scores_now = np.empty(n, dtype=np.int64)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, samples[j])
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            _, high, high_seat, trump = calls_fit(
-                dealt, dealer, heard, m, scores, table, key, calls
-            )
+            _, high, high_seat, trump = calls_fit(dealt, n, dealer, heard, m, scores, bidding,
+                                                  rules, odds, params, key, calls)  # fmt: skip
             for c in range(candidates.size):
-                play_call(
-                    seed, samples[j], key, seat, dealer, m, candidates[c], candidate_trump[c],
-                    (high, high_seat, trump), scores, table, calls, scores_now, scratch, out[j, c],
-                )  # fmt: skip
+                play_call(seed, samples[j], key, n, seat, dealer, m, candidates[c],
+                          candidate_trump[c], high, high_seat, trump, scores, bidding, play,
+                          rules, odds, params, dealt, calls, scores_now, hands, won, trick, deck,
+                          award, out[j, c])  # fmt: skip

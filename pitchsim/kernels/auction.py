@@ -12,7 +12,6 @@ from ..game.rules import R_ALL_PASS_REDEAL, R_DEALER_STEAL, R_MIN_BID
 from .bits import suit_mask
 from .dispatch import choose_bid, choose_card
 from .rng import AUCTION_COUNTER, DECISION_COUNTER
-from .view import View
 
 MAX_BID = 4
 FORCED_DEALER_MIN = 2
@@ -81,24 +80,6 @@ def pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won):
     for s in range(n):
         won[s] = 0
     nothing = np.int64(0)  # no card played yet: no seats to tell apart, no voids
-    view = View(
-        legal=legal,
-        hand=hand,
-        seat=pitcher,
-        n=n,
-        pitcher=pitcher,
-        bid=MAX_BID,
-        trump=trump,
-        trick_no=0,
-        trick=trick,
-        trick_len=0,
-        leader=pitcher,
-        played=nothing,
-        won=won,
-        who=(nothing, nothing, nothing),
-        voids=nothing,
-        rules=rules,
-        key=key,
-        counter=DECISION_COUNTER,
-    )
-    return choose_card(play[pitcher], view)
+    return choose_card(play[pitcher], legal, hand, pitcher, n, pitcher, MAX_BID, trump, 0,
+                       trick, 0, pitcher, nothing, won, (nothing, nothing, nothing), nothing,
+                       rules, key, DECISION_COUNTER)  # fmt: skip

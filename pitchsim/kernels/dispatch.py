@@ -35,39 +35,51 @@ from .policies.rollout import rollout_card
 
 
 @njit(cache=True, inline="always")
-def choose_card(policy, view):
-    """Dispatch one seat's decision (its ``kernels.view.View``) to its policy kernel."""
+def choose_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+    """Dispatch one seat's decision to its policy kernel."""
     if policy == HEURISTIC:
-        return heuristic_card(view)
+        return heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
+                              trick_len, leader, played, won, who, voids, rules, key,
+                              counter)  # fmt: skip
     if policy & KIND_MASK >= ROLLOUT:
-        return search_card(policy, view)
-    return random_card(view)
+        return search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
+                           trick_len, leader, played, won, who, voids, rules, key,
+                           counter)  # fmt: skip
+    return random_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                       leader, played, won, who, voids, rules, key, counter)  # fmt: skip
 
 
-def search_card(policy, view):
+def search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                leader, played, won, who, voids, rules, key, counter):  # fmt: skip
     """A search policy's card (compiled code only: ``choose_card`` calls it)."""
     raise NotImplementedError("search_card runs inside numba kernels only")
 
 
 @overload(search_card)
-def _search_card(policy, view):
+def _search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                 leader, played, won, who, voids, rules, key, counter):  # fmt: skip
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
 
-        def refuse(policy, view):
+        def refuse(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
+                   trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
             if policy >= 0:
-                raise ValueError(
-                    "a search play policy in a plain (int64) play-policy array: "
-                    "make it with pitchsim.games.policies.play_array"
-                )
+                raise ValueError("a search play policy in a plain (int64) play-policy array: "
+                                 "make it with pitchsim.games.policies.play_array")  # fmt: skip
             return np.int64(-1)
 
         return refuse
 
-    def search(policy, view):
+    def search(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+               leader, played, won, who, voids, rules, key, counter):  # fmt: skip
         worlds = policy >> WORLDS_SHIFT
         if policy & KIND_MASK == ROLLOUT:
-            return rollout_card(view, worlds)
-        return pimc_card(view, worlds)
+            return rollout_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
+                                trick_len, leader, played, won, who, voids, rules, key, counter,
+                                worlds)  # fmt: skip
+        return pimc_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                         leader, played, won, who, voids, rules, key, counter,
+                         worlds)  # fmt: skip
 
     return search
 

@@ -12,7 +12,7 @@ from .bits import bit, suit_mask
 from .dispatch import choose_card
 from .hand import TRICKS, follow_cards, opening_lead_cards, suit_of, trumping_in, winning_card
 from .rng import DECISION_COUNTER
-from .view import View, shows_void
+from .view import shows_void
 
 
 @njit(cache=True, inline="always")
@@ -66,28 +66,10 @@ def play_hand(
                 # Who played each card seen so far, as the seat planes cut to those cards.
                 seen = played | taken
                 who = (own0 & seen, own1 & seen, own2 & seen)
-                counter = DECISION_COUNTER + t * n + i
-                view = View(
-                    legal=legal,
-                    hand=hand,
-                    seat=seat,
-                    n=n,
-                    pitcher=pitcher,
-                    bid=bid,
-                    trump=trump,
-                    trick_no=t,
-                    trick=trick,
-                    trick_len=i,
-                    leader=leader,
-                    played=played,
-                    won=won,
-                    who=who,
-                    voids=voids,
-                    rules=rules,
-                    key=key,
-                    counter=counter,
-                )
-                card = choose_card(policies[seat], view)
+                card = choose_card(
+                    policies[seat], legal, hand, seat, n, pitcher, bid, trump, t, trick, i,
+                    leader, played, won, who, voids, rules, key, DECISION_COUNTER + t * n + i,
+                )  # fmt: skip
             if i > 0:
                 shown = shows_void(suit_of(card), led, trump, must_follow)
                 voids |= np.int64(shown) << (4 * seat + led)

@@ -1,24 +1,7 @@
-"""What a play policy sees: one record, ``View``, and the public history it carries.
+"""What a play policy sees of the other seats: who played which card, and the voids shown.
 
-A play policy (``kernels.policies``) is a kernel ``policy(view) -> card`` that picks
-one of ``view.legal``; the view is everything its seat may know, never another hand:
-
-- ``legal``/``hand``: masks of the legal cards and of the player's own cards
-- ``seat``, ``n``, ``pitcher``, ``bid``: the table and the contract (bid 0: no bid to
-  aim at, as bid-odds and study runs play)
-- ``trump``: -1 while the pitcher's opening lead is still to fix it
-- ``trick_no``; ``trick[:trick_len]``: cards already in this trick, in order from
-  ``leader``
-- ``played``: cards of completed tricks; ``won[s]``: cards seat s has captured
-- ``who``, ``voids``: which seat played each card seen; the voids shown (below)
-- ``rules``: the rule array (``pitchsim.game.rules``)
-- ``key``, ``counter``: the counter-based random stream of this decision
-
-A flat namedtuple: numba lays it out as a tuple (arrays by reference), so building
-one per decision costs nothing once the policy is inlined into the play loop, and a
-new field is added here and where it is read, not to every signature.
-
-Two fields carry the public history beyond the cards themselves:
+Two parts of every policy's view (see ``kernels.policies``) carry the public
+history beyond the cards themselves:
 
 - ``who``: for every card seen played (completed tricks and the current trick) the seat
   that played it, as three bit planes of the seat number: a seen card's bit is set in
@@ -30,36 +13,10 @@ Two fields carry the public history beyond the cards themselves:
   under follow = suit, with a card of that suit), or it did not follow a trump lead.
 """
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit
 
 from .bits import suit_mask
-
-View = namedtuple(
-    "View",
-    [
-        "legal",
-        "hand",
-        "seat",
-        "n",
-        "pitcher",
-        "bid",
-        "trump",
-        "trick_no",
-        "trick",
-        "trick_len",
-        "leader",
-        "played",
-        "won",
-        "who",
-        "voids",
-        "rules",
-        "key",
-        "counter",
-    ],
-)
 
 
 @njit(cache=True, inline="always")

@@ -29,7 +29,6 @@ from ..kernels.dispatch import choose_card
 from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
 from ..kernels.search.monte_carlo import DOUBLE_DUMMY, ROLLOUT, card_outcomes, choose_by_outcomes
-from ..kernels.view import View as KernelView
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import Z95, too_few, wilson
@@ -159,36 +158,16 @@ def hint(
     rules = v.rules.to_array()
     who = seat_planes(v.played_by)
     legal = v.legal
-    # The heuristic's prior reads the key and counter (and ignores them); the search's
-    # worlds come from the blocks' own streams.
-    view = KernelView(
-        legal=legal,
-        hand=v.hand,
-        seat=v.seat,
-        n=n,
-        pitcher=v.pitcher,
-        bid=v.bid or 0,
-        trump=v.trump,
-        trick_no=trick_no,
-        trick=trick,
-        trick_len=trick_len,
-        leader=leader,
-        played=played,
-        won=won,
-        who=who,
-        voids=voids,
-        rules=rules,
-        key=np.uint64(0),
-        counter=0,
-    )
+    args = (legal, v.hand, v.seat, n, v.pitcher, v.bid or 0, v.trump, trick_no, trick,
+            trick_len, leader, played, won, who, voids, rules)  # fmt: skip
     cards = None
     blocks = []
     attempts = 0
     for b in range(math.ceil(worlds / BLOCK)):
         w = min(BLOCK, worlds - b * BLOCK)
         out = np.empty((legal.bit_count(), w), dtype=np.int64)
-        stream = np.uint64(deal_key(seed, b))
-        cards, kept, tried = card_outcomes(EVALUATORS[policy], w, view, stream, out)
+        cards, kept, tried = card_outcomes(EVALUATORS[policy], w, *args,
+                                           np.uint64(deal_key(seed, b)), out)  # fmt: skip
         blocks.append(out[:, :kept])
         attempts += tried
         if progress:
@@ -198,7 +177,7 @@ def hint(
     if kept == 0:
         raise HintError(f"no deal of the hidden cards fits what seat {v.seat} has seen "
                         f"({attempts:,} tried)")  # fmt: skip
-    prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], view))
+    prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
     pitcher_side = v.rules.team(v.seat) == v.rules.team(v.pitcher)
     best = int(choose_by_outcomes(cards, out, kept, pitcher_side, v.bid or 0, prior))
     best_row = out[list(cards).index(best)]

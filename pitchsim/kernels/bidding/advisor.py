@@ -19,7 +19,6 @@ from numba.extending import overload
 
 from .. import advice
 from ..dispatch import advisor_call, choose_bid
-from ..hand import hand_scratch
 from ..rng import deal_key, draw
 from .odds import MAX_BID, N_PARAMS
 
@@ -63,9 +62,12 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     unseen, counts, allowed = advice.hand_only(n, seat, hand)
     # This decision's own stream: the deals it imagines never repeat the real ones.
     seed = np.int64(draw(key, counter) >> np.uint64(2))
-    table = advice.Table(n, bidding, play, rules, odds, params)
-    scratch = hand_scratch(n)
-    dealt, hands, won, trick, _, award = scratch
+    dealt = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    award = np.empty(4, dtype=np.int64)
     seen = np.empty(n, dtype=np.int64)
     kept_deal = np.empty(samples, dtype=np.int64)
     suit_points = np.empty((samples, 4), dtype=np.int64)
@@ -73,9 +75,8 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     for d in range(tries):
         deal_key_d = deal_key(seed, d)
         advice.deal_sample(deal_key_d, n, seat, hand, unseen, counts, allowed, dealt)
-        fits, _, _, _ = advice.calls_fit(
-            dealt, dealer, heard, n_calls, scores, table, deal_key_d, seen
-        )
+        fits, _, _, _ = advice.calls_fit(dealt, n, dealer, heard, n_calls, scores, bidding, rules,
+                                         odds, params, deal_key_d, seen)  # fmt: skip
         if not fits:
             continue
         kept_deal[kept] = d
@@ -100,14 +101,13 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     for j in range(kept):
         deal_key_d = deal_key(seed, kept_deal[j])
         advice.deal_sample(deal_key_d, n, seat, hand, unseen, counts, allowed, dealt)
-        _, h, hs, ht = advice.calls_fit(
-            dealt, dealer, heard, n_calls, scores, table, deal_key_d, seen
-        )
+        _, h, hs, ht = advice.calls_fit(dealt, n, dealer, heard, n_calls, scores, bidding, rules,
+                                        odds, params, deal_key_d, seen)  # fmt: skip
         for c in range(n_cand):
-            advice.play_call(
-                seed, kept_deal[j], deal_key_d, seat, dealer, n_calls, candidates[c],
-                candidate_trump[c], (h, hs, ht), scores, table, seen, scores_now, scratch, out,
-            )  # fmt: skip
+            advice.play_call(seed, kept_deal[j], deal_key_d, n, seat, dealer, n_calls,
+                             candidates[c], candidate_trump[c], h, hs, ht, scores, bidding, play,
+                             rules, odds, params, dealt, seen, scores_now, hands, won, trick,
+                             deck, award, out)  # fmt: skip
             wins[c] += out[advice.O_WON] > 0
             margin[c] += out[advice.O_MARGIN]
     best = 0

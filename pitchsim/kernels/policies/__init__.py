@@ -3,9 +3,17 @@
 This package holds the policies and their ids; ``kernels.dispatch.choose_card`` hands
 a seat's decision to its policy by id.
 
-Every policy has the same signature: ``policy(view) -> card``, the player's *view*
-(``kernels.view.View``; never another hand); the search policies also take the
-number of worlds to sample.
+Every policy has the same signature (the player's *view*; never another hand)::
+
+    policy(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+           leader, played, won, who, voids, rules, key, counter) -> card
+
+- ``legal``/``hand``: masks of the legal cards and of the player's own cards
+- ``trump``: -1 while the pitcher's opening lead is still to fix it
+- ``trick[:trick_len]``: cards already in this trick, in order from ``leader``
+- ``played``: cards of completed tricks; ``won[s]``: cards seat s has captured
+- ``who``, ``voids``: which seat played each card seen; the voids shown (``kernels.view``)
+- ``key``, ``counter``: the counter-based random stream of this decision
 
 A policy id is its kind (the ids below) plus, for the search policies, the number
 of worlds they sample shifted left by ``WORLDS_SHIFT`` (``pitchsim.games.policies`` reads

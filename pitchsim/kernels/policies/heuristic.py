@@ -200,14 +200,13 @@ def _give(legal, tmask, points, safe_trumps):
 
 
 @njit(cache=True, inline="always")
-def heuristic_card(view):
+def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
+                   played, won, who, voids, rules, key, counter):  # fmt: skip
     """The policy: forced plays and the trick's order here, inlined into the trick loop;
     the decision itself in ``_decide``, a separate kernel taking plain integers (so the
     play loop stays small to compile and the call is cheap)."""
-    legal = view.legal
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
-    n, trick, trick_len, trump, leader = view.n, view.trick, view.trick_len, view.trump, view.leader
     in_trick = np.int64(0)
     winner = -1
     led = -1
@@ -234,44 +233,13 @@ def heuristic_card(view):
         winner = leader + at
         if winner >= n:
             winner -= n
-    rules = view.rules
-    return _decide(
-        legal,
-        view.hand,
-        view.seat,
-        n,
-        view.pitcher,
-        trump,
-        view.trick_no,
-        trick_len,
-        leader,
-        view.played,
-        in_trick,
-        led,
-        winner,
-        rules[R_PARTNERSHIP] != 0,
-        rules[R_LOW_DEALT] != 0,
-    )
+    return _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played,
+                   in_trick, led, winner, rules[R_PARTNERSHIP] != 0, rules[R_LOW_DEALT] != 0)  # fmt: skip
 
 
 @njit(cache=True)
-def _decide(
-    legal,
-    hand,
-    seat,
-    n,
-    pitcher,
-    trump,
-    trick_no,
-    trick_len,
-    leader,
-    played,
-    in_trick,
-    led,
-    winner,
-    partnership,
-    low_dealt,
-):
+def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played, in_trick,
+            led, winner, partnership, low_dealt):  # fmt: skip
     if trump < 0:
         # Opening lead with trump still open: our best suit, then lead as if it were fixed.
         trump = choose_trump(hand, n, low_dealt)

@@ -7,5 +7,6 @@ from ..rng import below
 
 
 @njit(cache=True, inline="always")
-def random_card(view):
-    return nth_card(view.legal, below(view.key, view.counter, popcount(view.legal)))
+def random_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
+                played, won, who, voids, rules, key, counter):  # fmt: skip
+    return nth_card(legal, below(key, counter, popcount(legal)))

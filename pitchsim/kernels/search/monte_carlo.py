@@ -54,10 +54,10 @@ GREEDY_POINTS = 1 << 17
 
 
 @njit(cache=True)
-def rollout_outcomes(worlds, kept, played_by, view, cards, out):
+def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                     leader, played, won, rules, cards, out):  # fmt: skip
     """``out[j, w]``: the pitcher's side's points when ``cards[j]`` is played in world w
-    (``view``'s position) and the hand is played out by ``heuristic``."""
-    n, trick, trick_len, leader, won = view.n, view.trick, view.trick_len, view.leader, view.won
+    and the hand is played out by ``heuristic``."""
     seat = leader + trick_len
     if seat >= n:
         seat -= n
@@ -78,30 +78,16 @@ def rollout_outcomes(worlds, kept, played_by, view, cards, out):
                 now[i] = trick[i]
             hands[seat] &= ~bit(c)
             now[trick_len] = c
-            t = view.trump if view.trump >= 0 else c // 13  # the opening lead fixes trump
-            out[j, w] = play_out(
-                hands,
-                won_now,
-                dealt,
-                n,
-                view.pitcher,
-                view.bid,
-                t,
-                view.trick_no,
-                leader,
-                now,
-                trick_len + 1,
-                view.played,
-                view.rules,
-                award,
-            )
+            t = trump if trump >= 0 else c // 13  # the opening lead fixes trump
+            out[j, w] = play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
+                                 now, trick_len + 1, played, rules, award)  # fmt: skip
 
 
 @njit(cache=True)
-def dd_outcomes(worlds, kept, played_by, view, cards, out):
+def dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won, rules,
+                cards, out):  # fmt: skip
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
-    and played perfectly) after ``cards[j]`` in world w (``view``'s position)."""
-    n = view.n
+    and played perfectly) after ``cards[j]`` in world w."""
     table = new_table(DD_TABLE_BITS)
     dealt = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
@@ -110,20 +96,8 @@ def dd_outcomes(worlds, kept, played_by, view, cards, out):
         for s in range(n):
             hands[s] = worlds[w, s]
             dealt[s] = worlds[w, s] | played_by[s]
-        card_values(
-            hands,
-            view.won,
-            dealt,
-            n,
-            view.leader,
-            view.trick,
-            view.trick_len,
-            view.trump,
-            view.pitcher,
-            view.rules,
-            table,
-            values,
-        )
+        card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
+                    values)  # fmt: skip
         for j in range(cards.size):
             out[j, w] = values[cards[j]]
 
@@ -151,16 +125,17 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
 
 
 @njit(cache=True)
-def card_outcomes(evaluator, worlds_wanted, view, key, out, fresh=False):
-    """Sample worlds for ``view`` from the stream ``key`` and value each legal card in
-    each (``out[j, w]``, cards in ascending order); returns (cards, worlds kept,
-    attempts).  ``fresh`` (an ablation): card j gets worlds of its own, from the stream
-    ``draw(key, j)``.  (The view's own key and counter are not read.)"""
-    n, seat, hand, legal = view.n, view.seat, view.hand, view.legal
+def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
+                  trick, trick_len, leader, played, won, who, voids, rules, key, out,
+                  fresh=False):  # fmt: skip
+    """Sample worlds for the view and value each legal card in each (``out[j, w]``,
+    cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
+    (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``."""
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
-    unseen = view_constraint(view, counts, allowed, played_by)
+    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
+                             voids, counts, allowed, played_by)  # fmt: skip
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
     cards = np.empty(popcount(legal), dtype=np.int64)
     m = legal
@@ -172,47 +147,42 @@ def card_outcomes(evaluator, worlds_wanted, view, key, out, fresh=False):
     attempts = 0
     for r in range(rounds):
         stream = draw(key, r) if fresh else key
-        kept, tried = sample_worlds(
-            stream,
-            n,
-            seat,
-            hand,
-            unseen,
-            counts,
-            allowed,
-            worlds,
-            ATTEMPTS_PER_WORLD * worlds_wanted,
-        )
+        kept, tried = sample_worlds(stream, n, seat, hand, unseen, counts, allowed, worlds,
+                                    ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
         fewest = min(fewest, kept)
         attempts += tried
         lo, hi = (r, r + 1) if fresh else (0, cards.size)
         these = cards[lo:hi]
         rows = out[lo:hi]
         if evaluator == ROLLOUT:
-            rollout_outcomes(worlds, kept, played_by, view, these, rows)
+            rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
+                             trick_len, leader, played, won, rules, these, rows)  # fmt: skip
         else:
-            dd_outcomes(worlds, kept, played_by, view, these, rows)
+            dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won,
+                        rules, these, rows)  # fmt: skip
     return cards, fewest, attempts
 
 
 @njit(cache=True)
-def search_card(evaluator, worlds, view):
+def search_card(evaluator, worlds, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
+                trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
     """A search policy's card: the decision's worlds, every legal card valued in each.
     ``worlds``: the number wanted, with any ablation bits (see the module) above it."""
-    prior = heuristic_card(view)
-    legal = view.legal
+    prior = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
+                           leader, played, won, who, voids, rules, key, counter)  # fmt: skip
     worlds_wanted = worlds & WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
     out = np.empty((popcount(legal), worlds_wanted), dtype=np.int64)
-    stream = draw(view.key, view.counter)
-    fresh = (worlds & FRESH_WORLDS) != 0
-    cards, kept, _ = card_outcomes(evaluator, worlds_wanted, view, stream, out, fresh)
+    cards, kept, _ = card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid,
+                                   trump, trick_no, trick, trick_len, leader, played, won, who,
+                                   voids, rules, draw(key, counter), out,
+                                   (worlds & FRESH_WORLDS) != 0)  # fmt: skip
     if kept == 0:
         return prior
-    if view.rules[R_PARTNERSHIP] != 0:
-        our_side = (view.seat ^ view.pitcher) & 1 == 0
+    if rules[R_PARTNERSHIP] != 0:
+        our_side = (seat ^ pitcher) & 1 == 0
     else:
-        our_side = view.seat == view.pitcher
-    aim = 0 if worlds & GREEDY_POINTS else view.bid
+        our_side = seat == pitcher
+    aim = 0 if worlds & GREEDY_POINTS else bid
     return choose_by_outcomes(cards, out, kept, our_side, aim, prior)

@@ -14,7 +14,6 @@ from ...game.rules import R_MUST_FOLLOW
 from ..bits import bit, highest_card, suit_mask
 from ..hand import points_won, score_hand
 from ..policies.heuristic import heuristic_card
-from ..view import View
 
 TRICKS = 6
 _NOBODY = np.int64(0)
@@ -49,27 +48,8 @@ def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick,
                 follow = held & led_mask
                 trumps = held & tmask if may_trump and led_mask != tmask else np.int64(0)
                 legal = held if follow == 0 else follow | trumps
-            view = View(
-                legal=legal,
-                hand=held,
-                seat=seat,
-                n=n,
-                pitcher=pitcher,
-                bid=bid,
-                trump=trump,
-                trick_no=t,
-                trick=trick,
-                trick_len=i,
-                leader=leader,
-                played=played,
-                won=won,
-                who=who,
-                voids=_NOBODY,
-                rules=rules,
-                key=0,
-                counter=0,
-            )
-            card = heuristic_card(view)
+            card = heuristic_card(legal, held, seat, n, pitcher, bid, trump, t, trick, i, leader,
+                                  played, won, who, _NOBODY, rules, 0, 0)  # fmt: skip
             hands[seat] = held & ~bit(card)
             trick[i] = card
             if i == 0:

@@ -38,8 +38,9 @@ card twice; the unseen cards nobody gets are out of play.  ``world[me]`` is ``ha
     The loop for play (no further evidence): ``worlds[w, :n]`` for w < W =
     ``worlds.shape[0]``; returns (worlds kept, attempts made).  Fewer than W kept
     means ``max_attempts`` ran out (the constraint admits no world, or hardly any).
-``view_constraint(view, counts, allowed, played_by) -> unseen``
-    The constraint of a play policy's view (``kernels.view.View``): fills ``counts``,
+``view_constraint(n, me, hand, trick_no, trick_len, leader, played, trick, who, voids,
+counts, allowed, played_by) -> unseen``
+    The constraint of a play policy's view (``kernels.policies``): fills ``counts``,
     ``allowed`` and ``played_by`` (the cards each seat has played, from ``who``), so
     that a world's hand as dealt is ``world[s] | played_by[s]``.
 
@@ -143,19 +144,19 @@ def sample_worlds(key, n, me, hand, unseen, counts, allowed, worlds, max_attempt
 
 
 @njit(cache=True)
-def view_constraint(view, counts, allowed, played_by):
+def view_constraint(n, me, hand, trick_no, trick_len, leader, played, trick, who, voids,
+                    counts, allowed, played_by):  # fmt: skip
     """The constraint a play policy's view puts on the other hands (see the contract)."""
-    n, trick, trick_len, leader = view.n, view.trick, view.trick_len, view.leader
-    seen = view.played
+    seen = played
     for i in range(trick_len):
         seen |= np.int64(1) << trick[i]
-    unseen = ALL_CARDS & ~(seen | view.hand)
+    unseen = ALL_CARDS & ~(seen | hand)
     for s in range(n):
-        # Seats from the leader up to the view's seat have played to this trick already.
+        # Seats from the leader up to ``me`` have played to this trick already.
         ahead = s - leader
         if ahead < 0:
             ahead += n
-        counts[s] = HAND_SIZE - view.trick_no - (1 if ahead < trick_len else 0)
-        allowed[s] = unseen & ~void_suits(view.voids, s)
-        played_by[s] = _played_by(view.who, seen, s)
+        counts[s] = HAND_SIZE - trick_no - (1 if ahead < trick_len else 0)
+        allowed[s] = unseen & ~void_suits(voids, s)
+        played_by[s] = _played_by(who, seen, s)
     return unseen
