@@ -75,9 +75,25 @@ def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, 
     for i in range(m):
         seat = (dealer + 1 + i) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
-                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
-                                AUCTION_COUNTER + i)  # fmt: skip
+        call, suit = choose_bid(
+            bidding[seat],
+            dealt[seat],
+            seat,
+            n,
+            dealer,
+            calls,
+            i,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            AUCTION_COUNTER + i,
+        )
         if call != heard[i]:
             return False, high, high_seat, trump
         calls[i] = call
@@ -89,8 +105,23 @@ def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, 
 
 
 @njit(cache=True)
-def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, params, hands, won,
-                trick, deck, award):  # fmt: skip
+def finish_game(
+    seed,
+    sample,
+    n,
+    dealer,
+    scores,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    hands,
+    won,
+    trick,
+    deck,
+    award,
+):
     """Play the game on from ``scores`` with ``dealer`` dealing next, until a pitcher
     wins; return the winner (seat, or team in a partnership; -1: the deal limit)."""
     template = np.arange(52, dtype=np.int64)
@@ -101,12 +132,28 @@ def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, par
     for d in range(MAX_DEALS):
         key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
         deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
-        pitcher, bid, trump = finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores,
-                                             bidding, rules, odds, params, key)  # fmt: skip
+        pitcher, bid, trump = finish_auction(
+            dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds, params, key
+        )
         if pitcher < 0:
             continue  # thrown in: the same dealer deals again
-        _, _, _, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores, play,
-                                        rules, hands, won, trick, award, no_log)  # fmt: skip
+        _, _, _, winner = play_contract(
+            key,
+            n,
+            pitcher,
+            bid,
+            trump,
+            -1,
+            dealt,
+            scores,
+            play,
+            rules,
+            hands,
+            won,
+            trick,
+            award,
+            no_log,
+        )
         if winner >= 0:
             return winner
         dealer = (dealer + 1) % n
@@ -114,9 +161,35 @@ def finish_game(seed, sample, n, dealer, scores, bidding, play, rules, odds, par
 
 
 @njit(cache=True)
-def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_high,
-              heard_seat, heard_trump, scores0, bidding, play, rules, odds, params, dealt, calls,
-              scores, hands, won, trick, deck, award, out):  # fmt: skip
+def play_call(
+    seed,
+    sample,
+    key,
+    n,
+    seat,
+    dealer,
+    m,
+    call,
+    call_trump,
+    heard_high,
+    heard_seat,
+    heard_trump,
+    scores0,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    dealt,
+    calls,
+    scores,
+    hands,
+    won,
+    trick,
+    deck,
+    award,
+    out,
+):
     """``seat`` (the m-th caller) makes ``call`` on the deal in ``dealt`` after the heard
     calls in ``calls[:m]``: the rest call, the hand is played and settled from
     ``scores0`` and the game played out.  ``call_trump`` is the seat's planned trump
@@ -129,8 +202,22 @@ def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_hig
     high, high_seat, trump = heard_high, heard_seat, heard_trump
     if call > 0:
         high, high_seat, trump = call, seat, call_trump
-    pitcher, bid, trump = finish_auction(dealt, n, dealer, m + 1, calls, high, high_seat, trump,
-                                         scores0, bidding, rules, odds, params, key)  # fmt: skip
+    pitcher, bid, trump = finish_auction(
+        dealt,
+        n,
+        dealer,
+        m + 1,
+        calls,
+        high,
+        high_seat,
+        trump,
+        scores0,
+        bidding,
+        rules,
+        odds,
+        params,
+        key,
+    )
     for s in range(n):
         scores[s] = scores0[s]
     side = side_of(seat, rules)
@@ -141,8 +228,23 @@ def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_hig
     next_dealer = dealer  # all passed under the redeal variant: the same dealer again
     if pitcher >= 0:
         no_log = np.empty(0, dtype=np.int64)
-        trump, _, made, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
-                                               play, rules, hands, won, trick, award, no_log)  # fmt: skip
+        trump, _, made, winner = play_contract(
+            key,
+            n,
+            pitcher,
+            bid,
+            trump,
+            -1,
+            dealt,
+            scores,
+            play,
+            rules,
+            hands,
+            won,
+            trick,
+            award,
+            no_log,
+        )
         out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
         out[O_MADE] = made
         out[O_TRUMP] = trump
@@ -159,8 +261,23 @@ def play_call(seed, sample, key, n, seat, dealer, m, call, call_trump, heard_hig
     out[O_SCORE] = mine
     out[O_MARGIN] = mine - theirs
     if winner < 0:
-        winner = finish_game(seed, sample, n, next_dealer, scores, bidding, play, rules, odds,
-                             params, hands, won, trick, deck, award)  # fmt: skip
+        winner = finish_game(
+            seed,
+            sample,
+            n,
+            next_dealer,
+            scores,
+            bidding,
+            play,
+            rules,
+            odds,
+            params,
+            hands,
+            won,
+            trick,
+            deck,
+            award,
+        )
     out[O_WON] = -1 if winner < 0 else (1 if winner == side else 0)
 
 
@@ -196,8 +313,9 @@ def bid_trump(points, kept, k):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, bidding,
-                 rules, odds, params, out_fits):  # fmt: skip
+def accept_deals(
+    seed, start, count, n, seat, hand, dealer, heard, scores, bidding, rules, odds, params, out_fits
+):
     """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
     m = heard.size
     blocks = (count + BLOCK - 1) // BLOCK
@@ -208,8 +326,9 @@ def accept_deals(seed, start, count, n, seat, hand, dealer, heard, scores, biddi
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + i)
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            fits, _, _, _ = calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds,
-                                      params, key, calls)  # fmt: skip
+            fits, _, _, _ = calls_fit(
+                dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls
+            )
             out_fits[i] = fits
 
 
@@ -226,13 +345,30 @@ def pitch_suits(seed, samples, n, seat, hand, play, rules, out_suit):
             key = deal_key(seed, samples[j])
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
             for s in range(4):
-                out_suit[j, s] = suit_points(key, n, seat, s, dealt, play, rules, hands, won,
-                                             trick, award)  # fmt: skip
+                out_suit[j, s] = suit_points(
+                    key, n, seat, s, dealt, play, rules, hands, won, trick, award
+                )
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
-                   candidate_trump, scores, bidding, play, rules, odds, params, out):  # fmt: skip
+def evaluate_calls(
+    seed,
+    samples,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    candidates,
+    candidate_trump,
+    scores,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    out,
+):
     """Play every candidate call in every kept deal (``samples``: their deal numbers);
     ``out[j, c]`` is ``play_call``'s row for kept deal j and candidate c."""
     m = heard.size
@@ -246,10 +382,36 @@ def evaluate_calls(seed, samples, n, seat, hand, dealer, heard, candidates,
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, samples[j])
             deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            _, high, high_seat, trump = calls_fit(dealt, n, dealer, heard, m, scores, bidding,
-                                                  rules, odds, params, key, calls)  # fmt: skip
+            _, high, high_seat, trump = calls_fit(
+                dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls
+            )
             for c in range(candidates.size):
-                play_call(seed, samples[j], key, n, seat, dealer, m, candidates[c],
-                          candidate_trump[c], high, high_seat, trump, scores, bidding, play,
-                          rules, odds, params, dealt, calls, scores_now, hands, won, trick, deck,
-                          award, out[j, c])  # fmt: skip
+                play_call(
+                    seed,
+                    samples[j],
+                    key,
+                    n,
+                    seat,
+                    dealer,
+                    m,
+                    candidates[c],
+                    candidate_trump[c],
+                    high,
+                    high_seat,
+                    trump,
+                    scores,
+                    bidding,
+                    play,
+                    rules,
+                    odds,
+                    params,
+                    dealt,
+                    calls,
+                    scores_now,
+                    hands,
+                    won,
+                    trick,
+                    deck,
+                    award,
+                    out[j, c],
+                )

@@ -39,13 +39,28 @@ def run_auction(dealt, n, dealer, scores, bidding, rules, odds, params, key, cal
     -1 = never asked because a 4 ended the auction).  Pitcher -1 (bid 0): everybody
     passed under the redeal variant.  ``bidding[seat]`` names each seat's policy.
     """
-    return finish_auction(dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds,
-                          params, key)  # fmt: skip
+    return finish_auction(
+        dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds, params, key
+    )
 
 
 @njit(cache=True, inline="always")
-def finish_auction(dealt, n, dealer, start, calls, high, high_seat, trump, scores, bidding,
-                   rules, odds, params, key):  # fmt: skip
+def finish_auction(
+    dealt,
+    n,
+    dealer,
+    start,
+    calls,
+    high,
+    high_seat,
+    trump,
+    scores,
+    bidding,
+    rules,
+    odds,
+    params,
+    key,
+):
     """Callers ``start .. n-1`` (from the dealer's left) call, after ``calls[:start]``
     left the high bid ``high`` by ``high_seat`` (planned trump ``trump``); return
     (pitcher, bid, planned trump) as ``run_auction`` does."""
@@ -55,9 +70,25 @@ def finish_auction(dealt, n, dealer, start, calls, high, high_seat, trump, score
             continue
         seat = (dealer + 1 + i) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, calls, i, high,
-                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
-                                AUCTION_COUNTER + i)  # fmt: skip
+        call, suit = choose_bid(
+            bidding[seat],
+            dealt[seat],
+            seat,
+            n,
+            dealer,
+            calls,
+            i,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            AUCTION_COUNTER + i,
+        )
         calls[i] = call
         if call > 0:
             high = call
@@ -80,6 +111,24 @@ def pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won):
     for s in range(n):
         won[s] = 0
     nothing = np.int64(0)  # no card played yet: no seats to tell apart, no voids
-    return choose_card(play[pitcher], legal, hand, pitcher, n, pitcher, MAX_BID, trump, 0,
-                       trick, 0, pitcher, nothing, won, (nothing, nothing, nothing), nothing,
-                       rules, key, DECISION_COUNTER)  # fmt: skip
+    return choose_card(
+        play[pitcher],
+        legal,
+        hand,
+        pitcher,
+        n,
+        pitcher,
+        MAX_BID,
+        trump,
+        0,
+        trick,
+        0,
+        pitcher,
+        nothing,
+        won,
+        (nothing, nothing, nothing),
+        nothing,
+        rules,
+        key,
+        DECISION_COUNTER,
+    )

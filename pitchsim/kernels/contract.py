@@ -40,8 +40,23 @@ def settle(award, n, pitcher, bid, rules, scores):
 # Not inlined: the play (with its inlined policies) is compiled once and shared by every
 # entry point below, which keeps numba's compile time down at no measurable cost.
 @njit(cache=True)
-def play_contract(key, n, pitcher, bid, trump, force_trump, dealt, scores, play, rules, hands,
-                  won, trick, award, tricks_log):  # fmt: skip
+def play_contract(
+    key,
+    n,
+    pitcher,
+    bid,
+    trump,
+    force_trump,
+    dealt,
+    scores,
+    play,
+    rules,
+    hands,
+    won,
+    trick,
+    award,
+    tricks_log,
+):
     """Everything after the auction: the pitch, six tricks, scoring and settlement.
 
     ``trump`` is the pitcher's planned suit (-1: none); ``force_trump`` >= 0 overrides
@@ -52,8 +67,9 @@ def play_contract(key, n, pitcher, bid, trump, force_trump, dealt, scores, play,
     first = -1
     if bid == MAX_BID:
         first = pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won)
-    trump = play_hand(dealt, n, pitcher, bid, trump, first, play, rules, key, hands, won, trick,
-                      tricks_log)  # fmt: skip
+    trump = play_hand(
+        dealt, n, pitcher, bid, trump, first, play, rules, key, hands, won, trick, tricks_log
+    )
     score_hand(dealt, won, n, trump, rules, award)
     made, winner = settle(award, n, pitcher, bid, rules, scores)
     return trump, first, made, winner

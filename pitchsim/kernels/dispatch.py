@@ -35,91 +35,410 @@ from .policies.rollout import rollout_card
 
 
 @njit(cache=True, inline="always")
-def choose_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+def choose_card(
+    policy,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+):
     """Dispatch one seat's decision to its policy kernel."""
     if policy == HEURISTIC:
-        return heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-                              trick_len, leader, played, won, who, voids, rules, key,
-                              counter)  # fmt: skip
+        return heuristic_card(
+            legal,
+            hand,
+            seat,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            who,
+            voids,
+            rules,
+            key,
+            counter,
+        )
     if policy & KIND_MASK >= ROLLOUT:
-        return search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-                           trick_len, leader, played, won, who, voids, rules, key,
-                           counter)  # fmt: skip
-    return random_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                       leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+        return search_card(
+            policy,
+            legal,
+            hand,
+            seat,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            who,
+            voids,
+            rules,
+            key,
+            counter,
+        )
+    return random_card(
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        key,
+        counter,
+    )
 
 
-def search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+def search_card(
+    policy,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+):
     """A search policy's card (compiled code only: ``choose_card`` calls it)."""
     raise NotImplementedError("search_card runs inside numba kernels only")
 
 
 @overload(search_card)
-def _search_card(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                 leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+def _search_card(
+    policy,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+):
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
 
-        def refuse(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-                   trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+        def refuse(
+            policy,
+            legal,
+            hand,
+            seat,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            who,
+            voids,
+            rules,
+            key,
+            counter,
+        ):
             if policy >= 0:
-                raise ValueError("a search play policy in a plain (int64) play-policy array: "
-                                 "make it with pitchsim.games.policies.play_array")  # fmt: skip
+                raise ValueError(
+                    "a search play policy in a plain (int64) play-policy array: "
+                    "make it with pitchsim.games.policies.play_array"
+                )
             return np.int64(-1)
 
         return refuse
 
-    def search(policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-               leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+    def search(
+        policy,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        key,
+        counter,
+    ):
         worlds = policy >> WORLDS_SHIFT
         if policy & KIND_MASK == ROLLOUT:
-            return rollout_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-                                trick_len, leader, played, won, who, voids, rules, key, counter,
-                                worlds)  # fmt: skip
-        return pimc_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                         leader, played, won, who, voids, rules, key, counter,
-                         worlds)  # fmt: skip
+            return rollout_card(
+                legal,
+                hand,
+                seat,
+                n,
+                pitcher,
+                bid,
+                trump,
+                trick_no,
+                trick,
+                trick_len,
+                leader,
+                played,
+                won,
+                who,
+                voids,
+                rules,
+                key,
+                counter,
+                worlds,
+            )
+        return pimc_card(
+            legal,
+            hand,
+            seat,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            who,
+            voids,
+            rules,
+            key,
+            counter,
+            worlds,
+        )
 
     return search
 
 
 @njit(cache=True, inline="always")
-def choose_bid(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-               scores, rules, odds, params, key, counter):  # fmt: skip
+def choose_bid(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     """Dispatch one seat's call to its bidding policy kernel."""
     if policy == BID_HEURISTIC:
-        return heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                             can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+        return heuristic_bid(
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            counter,
+        )
     if policy == ODDS or policy == ODDS_GAME:
-        return odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                        can_pass, scores, rules, odds, params, policy == ODDS_GAME)  # fmt: skip
+        return odds_bid(
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            policy == ODDS_GAME,
+        )
     if policy == ADVISOR:
-        return advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat,
-                            lowest, can_pass, scores, rules, odds, params, key,
-                            counter)  # fmt: skip
-    return random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-                      scores, rules, odds, params, key, counter)  # fmt: skip
+        return advisor_call(
+            policy,
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            counter,
+        )
+    return random_bid(
+        hand,
+        seat,
+        n,
+        dealer,
+        calls,
+        n_calls,
+        high,
+        high_seat,
+        lowest,
+        can_pass,
+        scores,
+        rules,
+        odds,
+        params,
+        key,
+        counter,
+    )
 
 
-def advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                 can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+def advisor_call(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     """The advisor's call (compiled code only: ``choose_bid`` calls it).  For int32 ids
     ``kernels.bidding.advisor`` supplies it; here, the refusal for int64 ids."""
     raise NotImplementedError("advisor_call runs inside numba kernels only")
 
 
 @overload(advisor_call)
-def _advisor_refused(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                     can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+def _advisor_refused(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     if isinstance(policy, types.Integer) and policy.bitwidth == 32:
         return None  # kernels.bidding.advisor's overload
 
-    def refuse(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+    def refuse(
+        policy,
+        hand,
+        seat,
+        n,
+        dealer,
+        calls,
+        n_calls,
+        high,
+        high_seat,
+        lowest,
+        can_pass,
+        scores,
+        rules,
+        odds,
+        params,
+        key,
+        counter,
+    ):
         if policy >= 0:
-            raise ValueError("the advisor in a plain (int64) bidding-policy array: "
-                             "make it with pitchsim.games.bidding.bidding_array")  # fmt: skip
+            raise ValueError(
+                "the advisor in a plain (int64) bidding-policy array: "
+                "make it with pitchsim.games.bidding.bidding_array"
+            )
         return np.int64(0), np.int64(-1)
 
     return refuse

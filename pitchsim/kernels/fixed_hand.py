@@ -30,8 +30,22 @@ def defender_seat(d, n, partnership):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixed_trump, bid,
-                    policies, rules, out_mine, out_awarded, out_trump):  # fmt: skip
+def play_fixed_hand(
+    seed,
+    start,
+    count,
+    n,
+    hand_seat,
+    fixed_hand,
+    template,
+    fixed_trump,
+    bid,
+    policies,
+    rules,
+    out_mine,
+    out_awarded,
+    out_trump,
+):
     """Play deals ``start .. start+count-1``: seat 0 pitches and leads (``fixed_trump``
     >= 0: that suit), ``fixed_hand`` sits in ``hand_seat`` (``AS_DEFENDER``: see
     :func:`defender_seat`).  ``bid`` is what the search policies aim at (the pitcher's
@@ -53,8 +67,21 @@ def play_fixed_hand(seed, start, count, n, hand_seat, fixed_hand, template, fixe
             seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
             key = deal_key(seed, deal)
             deal_hands(key, n, seat, fixed_hand, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, bid, fixed_trump, -1, policies, rules, key, hands,
-                              won, trick, no_log)  # fmt: skip
+            trump = play_hand(
+                dealt,
+                n,
+                PITCHER,
+                bid,
+                fixed_trump,
+                -1,
+                policies,
+                rules,
+                key,
+                hands,
+                won,
+                trick,
+                no_log,
+            )
             score_hand(dealt, won, n, trump, rules, award)
             out_mine[d] = points_flags(award, seat, rules)
             awarded = 0

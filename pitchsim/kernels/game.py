@@ -34,26 +34,75 @@ def log_layout(n: int) -> dict[str, int]:
 
 
 @njit(cache=True, inline="always")
-def play_deal(key, n, dealer, scores, bidding, play, rules, odds, params, dealt, hands, won,
-              trick, award, calls, tricks_log):  # fmt: skip
+def play_deal(
+    key,
+    n,
+    dealer,
+    scores,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    dealt,
+    hands,
+    won,
+    trick,
+    award,
+    calls,
+    tricks_log,
+):
     """Auction, play and settlement of the hands in ``dealt``; ``scores`` are updated.
 
     Returns (pitcher, bid, trump, pitched card, made, winner): pitcher -1 when all
     passed under the redeal variant; winner -1 while the game goes on.
     """
-    pitcher, bid, trump = run_auction(dealt, n, dealer, scores, bidding, rules, odds, params,
-                                      key, calls)  # fmt: skip
+    pitcher, bid, trump = run_auction(
+        dealt, n, dealer, scores, bidding, rules, odds, params, key, calls
+    )
     if pitcher < 0:
         return -1, 0, -1, -1, False, -1
-    trump, first, made, winner = play_contract(key, n, pitcher, bid, trump, -1, dealt, scores,
-                                               play, rules, hands, won, trick, award,
-                                               tricks_log)  # fmt: skip
+    trump, first, made, winner = play_contract(
+        key,
+        n,
+        pitcher,
+        bid,
+        trump,
+        -1,
+        dealt,
+        scores,
+        play,
+        rules,
+        hands,
+        won,
+        trick,
+        award,
+        tricks_log,
+    )
     return pitcher, bid, trump, first, made, winner
 
 
 @njit(cache=True)
-def deal_logged(seed, deal, n, dealer, fixed_hand, template, force_trump, forced_bid, bidding,
-                play, rules, odds, params, scores, dealt, calls, award, tricks_log):  # fmt: skip
+def deal_logged(
+    seed,
+    deal,
+    n,
+    dealer,
+    fixed_hand,
+    template,
+    force_trump,
+    forced_bid,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    scores,
+    dealt,
+    calls,
+    award,
+    tricks_log,
+):
     """One deal of ``seed`` (seat 0 gets ``fixed_hand`` when non-zero), auction and play,
     for showing: the tricks go to ``tricks_log``.  ``forced_bid`` > 0 replaces the
     auction: the dealer's left bids it and everyone else passes.
@@ -67,13 +116,28 @@ def deal_logged(seed, deal, n, dealer, fixed_hand, template, force_trump, forced
         calls[0] = forced_bid
         pitcher, bid, trump = (dealer + 1) % n, forced_bid, -1
     else:
-        pitcher, bid, trump = run_auction(dealt, n, dealer, scores, bidding, rules, odds, params,
-                                          key, calls)  # fmt: skip
+        pitcher, bid, trump = run_auction(
+            dealt, n, dealer, scores, bidding, rules, odds, params, key, calls
+        )
         if pitcher < 0:
             return -1, 0, -1, -1, False
-    trump, first, made, _ = play_contract(key, n, pitcher, bid, trump, force_trump, dealt, scores,
-                                          play, rules, hands, won, trick, award,
-                                          tricks_log)  # fmt: skip
+    trump, first, made, _ = play_contract(
+        key,
+        n,
+        pitcher,
+        bid,
+        trump,
+        force_trump,
+        dealt,
+        scores,
+        play,
+        rules,
+        hands,
+        won,
+        trick,
+        award,
+        tricks_log,
+    )
     return pitcher, bid, trump, first, made
 
 
@@ -101,12 +165,39 @@ def play_game(seed, game, n, bidding, play, rules, odds, params, scores, stats, 
         key = deal_key(seed, game * MAX_DEALS + d)
         deal_hands(key, n, 0, 0, template, deck, dealt)
         pitcher, bid, trump, first, made, winner = play_deal(
-            key, n, dealer, scores, bidding, play, rules, odds, params, dealt, hands, won, trick,
-            award, calls, tricks_log,
-        )  # fmt: skip
+            key,
+            n,
+            dealer,
+            scores,
+            bidding,
+            play,
+            rules,
+            odds,
+            params,
+            dealt,
+            hands,
+            won,
+            trick,
+            award,
+            calls,
+            tricks_log,
+        )
         if d < rows:
-            _log_row(log[d * width : (d + 1) * width], n, dealer, pitcher, bid, trump, first,
-                     made, calls, dealt, award, scores, tricks_log)  # fmt: skip
+            _log_row(
+                log[d * width : (d + 1) * width],
+                n,
+                dealer,
+                pitcher,
+                bid,
+                trump,
+                first,
+                made,
+                calls,
+                dealt,
+                award,
+                scores,
+                tricks_log,
+            )
         if pitcher < 0:
             continue  # thrown in: the same dealer deals again
         stats[pitcher, bid - 1, 0] += 1
@@ -119,8 +210,9 @@ def play_game(seed, game, n, bidding, play, rules, odds, params, scores, stats, 
 
 
 @njit(cache=True, inline="always")
-def _log_row(row, n, dealer, pitcher, bid, trump, first, made, calls, dealt, award, scores,
-             tricks_log):  # fmt: skip
+def _log_row(
+    row, n, dealer, pitcher, bid, trump, first, made, calls, dealt, award, scores, tricks_log
+):
     row[:] = -1
     row[L_DEALER] = dealer
     row[L_PITCHER] = pitcher
@@ -142,8 +234,21 @@ def _log_row(row, n, dealer, pitcher, bid, trump, first, made, calls, dealt, awa
 
 
 @njit(cache=True, parallel=True)
-def play_games(seed, start, count, n, bidding, play, rules, odds, params, out_winner,
-               out_scores, out_deals, out_stats):  # fmt: skip
+def play_games(
+    seed,
+    start,
+    count,
+    n,
+    bidding,
+    play,
+    rules,
+    odds,
+    params,
+    out_winner,
+    out_scores,
+    out_deals,
+    out_stats,
+):
     """Games ``start .. start+count-1`` of ``seed``, in parallel blocks.
 
     Per game: ``out_winner`` (see ``play_game``), ``out_scores[g, :n]`` final scores,
@@ -158,8 +263,9 @@ def play_games(seed, start, count, n, bidding, play, rules, odds, params, out_wi
         scores = np.empty(n, dtype=np.int64)
         stats = np.empty((n, MAX_BID, 2), dtype=np.int64)
         for g in range(b * block, min(count, (b + 1) * block)):
-            winner, deals = play_game(seed, start + g, n, bidding, play, rules, odds, params,
-                                      scores, stats, no_log)  # fmt: skip
+            winner, deals = play_game(
+                seed, start + g, n, bidding, play, rules, odds, params, scores, stats, no_log
+            )
             out_winner[g] = winner
             out_deals[g] = deals
             for s in range(n):

@@ -67,9 +67,26 @@ def play_hand(
                 seen = played | taken
                 who = (own0 & seen, own1 & seen, own2 & seen)
                 card = choose_card(
-                    policies[seat], legal, hand, seat, n, pitcher, bid, trump, t, trick, i,
-                    leader, played, won, who, voids, rules, key, DECISION_COUNTER + t * n + i,
-                )  # fmt: skip
+                    policies[seat],
+                    legal,
+                    hand,
+                    seat,
+                    n,
+                    pitcher,
+                    bid,
+                    trump,
+                    t,
+                    trick,
+                    i,
+                    leader,
+                    played,
+                    won,
+                    who,
+                    voids,
+                    rules,
+                    key,
+                    DECISION_COUNTER + t * n + i,
+                )
             if i > 0:
                 shown = shows_void(suit_of(card), led, trump, must_follow)
                 voids |= np.int64(shown) << (4 * seat + led)

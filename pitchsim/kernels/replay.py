@@ -37,8 +37,21 @@ def replay_deals(seed, deals, n, template, trumps, bid, policies, rules, out_fla
         for i in range(b * block, min(m, (b + 1) * block)):
             key = deal_key(seed, deals[i])
             deal_hands(key, n, PITCHER, 0, template, deck, dealt)
-            trump = play_hand(dealt, n, PITCHER, bid, trumps[i], -1, policies, rules, key, hands,
-                              won, trick, no_log)  # fmt: skip
+            trump = play_hand(
+                dealt,
+                n,
+                PITCHER,
+                bid,
+                trumps[i],
+                -1,
+                policies,
+                rules,
+                key,
+                hands,
+                won,
+                trick,
+                no_log,
+            )
             score_hand(dealt, won, n, trump, rules, award)
             out_flags[i] = points_flags(award, PITCHER, rules)
 
@@ -59,8 +72,7 @@ def solve_with_trump(dealt, n, trump, rules, table, hands, won, trick):
             won[s] = 0
         hands[PITCHER] &= ~bit(c)
         trick[0] = c
-        v = solve_position(hands, won, dealt, n, PITCHER, trick, 1, c // 13, PITCHER, rules,
-                           table)  # fmt: skip
+        v = solve_position(hands, won, dealt, n, PITCHER, trick, 1, c // 13, PITCHER, rules, table)
         if v > best:
             best = v
     return best

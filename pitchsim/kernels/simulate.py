@@ -38,22 +38,50 @@ def deals_per_block(policies):
 
 
 @njit(cache=True, inline="always")
-def deal_and_play(key, n, fixed_hand, template, fixed_trump, policies, rules, dealt, hands, won,
-                  trick, deck, award, log):  # fmt: skip
+def deal_and_play(
+    key,
+    n,
+    fixed_hand,
+    template,
+    fixed_trump,
+    policies,
+    rules,
+    dealt,
+    hands,
+    won,
+    trick,
+    deck,
+    award,
+    log,
+):
     """Deal ``key``'s hands (seat 0 pitches, holding ``fixed_hand`` when non-zero), play
     them out (``fixed_trump`` >= 0: the pitcher leads that suit) and fill ``award``;
     return trump.  The arrays are ``hand_scratch``'s; ``log`` as for ``play_hand``.
     """
     deal_hands(key, n, PITCHER, fixed_hand, template, deck, dealt)
-    trump = play_hand(dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands, won,
-                      trick, log)  # fmt: skip
+    trump = play_hand(
+        dealt, n, PITCHER, 0, fixed_trump, -1, policies, rules, key, hands, won, trick, log
+    )
     score_hand(dealt, won, n, trump, rules, award)
     return trump
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, policies, rules,
-                   out_flags, out_trump, out_hand, out_in_play):  # fmt: skip
+def simulate_hands(
+    seed,
+    start,
+    count,
+    n,
+    fixed_hand,
+    template,
+    fixed_trump,
+    policies,
+    rules,
+    out_flags,
+    out_trump,
+    out_hand,
+    out_in_play,
+):
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher.
 
     ``fixed_hand`` (mask, 0 for a random one) is the pitcher's hand; ``template`` is
@@ -68,8 +96,22 @@ def simulate_hands(seed, start, count, n, fixed_hand, template, fixed_trump, pol
         dealt, hands, won, trick, deck, award = hand_scratch(n)
         for d in range(b * block, min(count, (b + 1) * block)):
             key = deal_key(seed, start + d)
-            trump = deal_and_play(key, n, fixed_hand, template, fixed_trump, policies, rules,
-                                  dealt, hands, won, trick, deck, award, no_log)  # fmt: skip
+            trump = deal_and_play(
+                key,
+                n,
+                fixed_hand,
+                template,
+                fixed_trump,
+                policies,
+                rules,
+                dealt,
+                hands,
+                won,
+                trick,
+                deck,
+                award,
+                no_log,
+            )
             out_flags[d] = points_flags(award, PITCHER, rules)
             out_trump[d] = trump
             if out_hand.size > 0:
@@ -87,5 +129,19 @@ def play_logged(
 ):
     """One deal, recording every trick in ``log`` (size 6 * (n + 2)); returns trump."""
     _, hands, won, trick, deck, _ = hand_scratch(n)  # the caller's dealt and award instead
-    return deal_and_play(deal_key(seed, deal), n, fixed_hand, template, fixed_trump, policies,
-                         rules, dealt, hands, won, trick, deck, award, log)  # fmt: skip
+    return deal_and_play(
+        deal_key(seed, deal),
+        n,
+        fixed_hand,
+        template,
+        fixed_trump,
+        policies,
+        rules,
+        dealt,
+        hands,
+        won,
+        trick,
+        deck,
+        award,
+        log,
+    )

@@ -34,8 +34,24 @@ DEFAULT_TRIES = 64
 
 
 @njit(cache=True)
-def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass, scores,
-                rules, odds, params, key, counter):  # fmt: skip
+def advisor_bid(
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     if params.size < N_PARAMS + N_ADVISOR_PARAMS:  # no settings given: the defaults
         samples, model, play_id, by_margin, tries = DEFAULT_SAMPLES, 2, 1, False, DEFAULT_TRIES
     else:
@@ -75,20 +91,39 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     for d in range(tries):
         deal_key_d = deal_key(seed, d)
         advice.deal_sample(deal_key_d, n, seat, hand, unseen, counts, allowed, dealt)
-        fits, _, _, _ = advice.calls_fit(dealt, n, dealer, heard, n_calls, scores, bidding, rules,
-                                         odds, params, deal_key_d, seen)  # fmt: skip
+        fits, _, _, _ = advice.calls_fit(
+            dealt, n, dealer, heard, n_calls, scores, bidding, rules, odds, params, deal_key_d, seen
+        )
         if not fits:
             continue
         kept_deal[kept] = d
         for s in range(4):
-            suit_points[kept, s] = advice.suit_points(deal_key_d, n, seat, s, dealt, play, rules,
-                                                      hands, won, trick, award)  # fmt: skip
+            suit_points[kept, s] = advice.suit_points(
+                deal_key_d, n, seat, s, dealt, play, rules, hands, won, trick, award
+            )
         kept += 1
         if kept == samples:
             break
     if kept < max(1, samples // 4):
-        return choose_bid(model, hand, seat, n, dealer, calls, n_calls, high, high_seat,
-                                 lowest, can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+        return choose_bid(
+            model,
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            counter,
+        )
 
     candidate_trump = np.full(n_cand, -1, dtype=np.int64)
     for c in range(n_cand):
@@ -101,13 +136,39 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
     for j in range(kept):
         deal_key_d = deal_key(seed, kept_deal[j])
         advice.deal_sample(deal_key_d, n, seat, hand, unseen, counts, allowed, dealt)
-        _, h, hs, ht = advice.calls_fit(dealt, n, dealer, heard, n_calls, scores, bidding, rules,
-                                        odds, params, deal_key_d, seen)  # fmt: skip
+        _, h, hs, ht = advice.calls_fit(
+            dealt, n, dealer, heard, n_calls, scores, bidding, rules, odds, params, deal_key_d, seen
+        )
         for c in range(n_cand):
-            advice.play_call(seed, kept_deal[j], deal_key_d, n, seat, dealer, n_calls,
-                             candidates[c], candidate_trump[c], h, hs, ht, scores, bidding, play,
-                             rules, odds, params, dealt, seen, scores_now, hands, won, trick,
-                             deck, award, out)  # fmt: skip
+            advice.play_call(
+                seed,
+                kept_deal[j],
+                deal_key_d,
+                n,
+                seat,
+                dealer,
+                n_calls,
+                candidates[c],
+                candidate_trump[c],
+                h,
+                hs,
+                ht,
+                scores,
+                bidding,
+                play,
+                rules,
+                odds,
+                params,
+                dealt,
+                seen,
+                scores_now,
+                hands,
+                won,
+                trick,
+                deck,
+                award,
+                out,
+            )
             wins[c] += out[advice.O_WON] > 0
             margin[c] += out[advice.O_MARGIN]
     best = 0
@@ -122,16 +183,66 @@ def advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, 
 
 
 @overload(advisor_call)
-def _advisor_call(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                  can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
+def _advisor_call(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     """``choose_bid``'s advisor branch, for int32 bidding-policy ids only (int64 ids get
     ``kernels.dispatch``'s refusal): importing this module plugs it in."""
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
         return None
 
-    def advise(policy, hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-               can_pass, scores, rules, odds, params, key, counter):  # fmt: skip
-        return advisor_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest,
-                           can_pass, scores, rules, odds, params, key, counter)  # fmt: skip
+    def advise(
+        policy,
+        hand,
+        seat,
+        n,
+        dealer,
+        calls,
+        n_calls,
+        high,
+        high_seat,
+        lowest,
+        can_pass,
+        scores,
+        rules,
+        odds,
+        params,
+        key,
+        counter,
+    ):
+        return advisor_bid(
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            counter,
+        )
 
     return advise

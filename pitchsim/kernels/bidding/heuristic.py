@@ -69,8 +69,24 @@ def best_count(hand, n, low_dealt=False):
 
 
 @njit(cache=True)
-def heuristic_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass,
-                  scores, rules, odds, params, key, counter):  # fmt: skip
+def heuristic_bid(
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     count, suit = best_count(hand, n, rules[R_LOW_DEALT] != 0)
     worth = MAX_BID if count >= 3.5 else min(MAX_BID - 1, int(count + 0.2))
     partner_high = rules[R_PARTNERSHIP] != 0 and high_seat >= 0 and high_seat % 2 == seat % 2

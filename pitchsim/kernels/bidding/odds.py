@@ -73,8 +73,23 @@ def contract_value(dist, k, score, target, win_bonus, set_wins):
 
 
 @njit(cache=True)
-def odds_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass, scores,
-             rules, odds, params, weigh_game):  # fmt: skip
+def odds_bid(
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    weigh_game,
+):
     partnership = rules[R_PARTNERSHIP] != 0
     target = np.float64(rules[R_TARGET])
     set_wins = rules[R_SET_PITCHER_WINS] != 0

@@ -8,8 +8,24 @@ MAX_BID = 4
 
 
 @njit(cache=True, inline="always")
-def random_bid(hand, seat, n, dealer, calls, n_calls, high, high_seat, lowest, can_pass, scores,
-               rules, odds, params, key, counter):  # fmt: skip
+def random_bid(
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    counter,
+):
     choices = MAX_BID - lowest + 1 + (1 if can_pass else 0)
     k = below(key, counter, choices)
     if can_pass:

@@ -139,8 +139,22 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, rules, o
                 if not hand >> card & 1:
                     template[k] = card
                     k += 1
-            deal_and_play(key, n, hand, template, suit, policies, rules, dealt, hands, won, trick,
-                          deck, award, no_log)  # fmt: skip
+            deal_and_play(
+                key,
+                n,
+                hand,
+                template,
+                suit,
+                policies,
+                rules,
+                dealt,
+                hands,
+                won,
+                trick,
+                deck,
+                award,
+                no_log,
+            )
             out_points[c, points_won(award, PITCHER, rules)] += 1
 
 
@@ -154,8 +168,22 @@ def defender_points(seed, n, count, policies, rules):
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
         for d in range(b * count // blocks, (b + 1) * count // blocks):
-            deal_and_play(deal_key(seed, d), n, 0, template, -1, policies, rules, dealt, hands,
-                          won, trick, deck, award, no_log)  # fmt: skip
+            deal_and_play(
+                deal_key(seed, d),
+                n,
+                0,
+                template,
+                -1,
+                policies,
+                rules,
+                dealt,
+                hands,
+                won,
+                trick,
+                deck,
+                award,
+                no_log,
+            )
             for s in range(1, n):
                 totals[b] += points_won(award, s, rules)
     return totals.sum() / (count * (n - 1))

@@ -200,8 +200,26 @@ def _give(legal, tmask, points, safe_trumps):
 
 
 @njit(cache=True, inline="always")
-def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                   played, won, who, voids, rules, key, counter):  # fmt: skip
+def heuristic_card(
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+):
     """The policy: forced plays and the trick's order here, inlined into the trick loop;
     the decision itself in ``_decide``, a separate kernel taking plain integers (so the
     play loop stays small to compile and the call is cheap)."""
@@ -233,13 +251,43 @@ def heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, t
         winner = leader + at
         if winner >= n:
             winner -= n
-    return _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played,
-                   in_trick, led, winner, rules[R_PARTNERSHIP] != 0, rules[R_LOW_DEALT] != 0)  # fmt: skip
+    return _decide(
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        trump,
+        trick_no,
+        trick_len,
+        leader,
+        played,
+        in_trick,
+        led,
+        winner,
+        rules[R_PARTNERSHIP] != 0,
+        rules[R_LOW_DEALT] != 0,
+    )
 
 
 @njit(cache=True)
-def _decide(legal, hand, seat, n, pitcher, trump, trick_no, trick_len, leader, played, in_trick,
-            led, winner, partnership, low_dealt):  # fmt: skip
+def _decide(
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    trump,
+    trick_no,
+    trick_len,
+    leader,
+    played,
+    in_trick,
+    led,
+    winner,
+    partnership,
+    low_dealt,
+):
     if trump < 0:
         # Opening lead with trump still open: our best suit, then lead as if it were fixed.
         trump = choose_trump(hand, n, low_dealt)

@@ -14,8 +14,46 @@ from ..search.monte_carlo import DOUBLE_DUMMY, search_card
 
 
 @njit(cache=True, inline="always")
-def pimc_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-              played, won, who, voids, rules, key, counter, worlds):  # fmt: skip
-    return search_card(DOUBLE_DUMMY, worlds, legal, hand, seat, n,
-                                   pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                                   played, won, who, voids, rules, key, counter)  # fmt: skip
+def pimc_card(
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+    worlds,
+):
+    return search_card(
+        DOUBLE_DUMMY,
+        worlds,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        key,
+        counter,
+    )

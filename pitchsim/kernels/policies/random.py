@@ -7,6 +7,24 @@ from ..rng import below
 
 
 @njit(cache=True, inline="always")
-def random_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                played, won, who, voids, rules, key, counter):  # fmt: skip
+def random_card(
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+):
     return nth_card(legal, below(key, counter, popcount(legal)))

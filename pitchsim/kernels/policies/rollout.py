@@ -11,8 +11,46 @@ from ..search.monte_carlo import ROLLOUT, search_card
 
 
 @njit(cache=True, inline="always")
-def rollout_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
-                 played, won, who, voids, rules, key, counter, worlds):  # fmt: skip
-    return search_card(ROLLOUT, worlds, legal, hand, seat, n, pitcher, bid, trump, trick_no,
-                       trick, trick_len, leader, played, won, who, voids, rules, key,
-                       counter)  # fmt: skip
+def rollout_card(
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+    worlds,
+):
+    return search_card(
+        ROLLOUT,
+        worlds,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        key,
+        counter,
+    )

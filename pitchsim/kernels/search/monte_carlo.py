@@ -54,8 +54,24 @@ GREEDY_POINTS = 1 << 17
 
 
 @njit(cache=True)
-def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                     leader, played, won, rules, cards, out):  # fmt: skip
+def rollout_outcomes(
+    worlds,
+    kept,
+    played_by,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    rules,
+    cards,
+    out,
+):
     """``out[j, w]``: the pitcher's side's points when ``cards[j]`` is played in world w
     and the hand is played out by ``heuristic``."""
     seat = leader + trick_len
@@ -79,13 +95,28 @@ def rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, 
             hands[seat] &= ~bit(c)
             now[trick_len] = c
             t = trump if trump >= 0 else c // 13  # the opening lead fixes trump
-            out[j, w] = play_out(hands, won_now, dealt, n, pitcher, bid, t, trick_no, leader,
-                                 now, trick_len + 1, played, rules, award)  # fmt: skip
+            out[j, w] = play_out(
+                hands,
+                won_now,
+                dealt,
+                n,
+                pitcher,
+                bid,
+                t,
+                trick_no,
+                leader,
+                now,
+                trick_len + 1,
+                played,
+                rules,
+                award,
+            )
 
 
 @njit(cache=True)
-def dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won, rules,
-                cards, out):  # fmt: skip
+def dd_outcomes(
+    worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won, rules, cards, out
+):
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
     and played perfectly) after ``cards[j]`` in world w."""
     table = new_table(DD_TABLE_BITS)
@@ -96,8 +127,9 @@ def dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, le
         for s in range(n):
             hands[s] = worlds[w, s]
             dealt[s] = worlds[w, s] | played_by[s]
-        card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
-                    values)  # fmt: skip
+        card_values(
+            hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, values
+        )
         for j in range(cards.size):
             out[j, w] = values[cards[j]]
 
@@ -125,17 +157,50 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
 
 
 @njit(cache=True)
-def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
-                  trick, trick_len, leader, played, won, who, voids, rules, key, out,
-                  fresh=False):  # fmt: skip
+def card_outcomes(
+    evaluator,
+    worlds_wanted,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    out,
+    fresh=False,
+):
     """Sample worlds for the view and value each legal card in each (``out[j, w]``,
     cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
     (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``."""
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
-    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
-                             voids, counts, allowed, played_by)  # fmt: skip
+    unseen = view_constraint(
+        n,
+        seat,
+        hand,
+        trick_no,
+        trick_len,
+        leader,
+        played,
+        trick,
+        who,
+        voids,
+        counts,
+        allowed,
+        played_by,
+    )
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
     cards = np.empty(popcount(legal), dtype=np.int64)
     m = legal
@@ -147,37 +212,132 @@ def card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, 
     attempts = 0
     for r in range(rounds):
         stream = draw(key, r) if fresh else key
-        kept, tried = sample_worlds(stream, n, seat, hand, unseen, counts, allowed, worlds,
-                                    ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
+        kept, tried = sample_worlds(
+            stream,
+            n,
+            seat,
+            hand,
+            unseen,
+            counts,
+            allowed,
+            worlds,
+            ATTEMPTS_PER_WORLD * worlds_wanted,
+        )
         fewest = min(fewest, kept)
         attempts += tried
         lo, hi = (r, r + 1) if fresh else (0, cards.size)
         these = cards[lo:hi]
         rows = out[lo:hi]
         if evaluator == ROLLOUT:
-            rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no, trick,
-                             trick_len, leader, played, won, rules, these, rows)  # fmt: skip
+            rollout_outcomes(
+                worlds,
+                kept,
+                played_by,
+                n,
+                pitcher,
+                bid,
+                trump,
+                trick_no,
+                trick,
+                trick_len,
+                leader,
+                played,
+                won,
+                rules,
+                these,
+                rows,
+            )
         else:
-            dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won,
-                        rules, these, rows)  # fmt: skip
+            dd_outcomes(
+                worlds,
+                kept,
+                played_by,
+                n,
+                pitcher,
+                trump,
+                trick,
+                trick_len,
+                leader,
+                won,
+                rules,
+                these,
+                rows,
+            )
     return cards, fewest, attempts
 
 
 @njit(cache=True)
-def search_card(evaluator, worlds, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-                trick_len, leader, played, won, who, voids, rules, key, counter):  # fmt: skip
+def search_card(
+    evaluator,
+    worlds,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+):
     """A search policy's card: the decision's worlds, every legal card valued in each.
     ``worlds``: the number wanted, with any ablation bits (see the module) above it."""
-    prior = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                           leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+    prior = heuristic_card(
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        key,
+        counter,
+    )
     worlds_wanted = worlds & WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
     out = np.empty((popcount(legal), worlds_wanted), dtype=np.int64)
-    cards, kept, _ = card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid,
-                                   trump, trick_no, trick, trick_len, leader, played, won, who,
-                                   voids, rules, draw(key, counter), out,
-                                   (worlds & FRESH_WORLDS) != 0)  # fmt: skip
+    cards, kept, _ = card_outcomes(
+        evaluator,
+        worlds_wanted,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        draw(key, counter),
+        out,
+        (worlds & FRESH_WORLDS) != 0,
+    )
     if kept == 0:
         return prior
     if rules[R_PARTNERSHIP] != 0:

@@ -20,8 +20,22 @@ _NOBODY = np.int64(0)
 
 
 @njit(cache=True)
-def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick, trick_len,
-             played, rules, award):  # fmt: skip
+def play_out(
+    hands,
+    won,
+    dealt,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    leader,
+    trick,
+    trick_len,
+    played,
+    rules,
+    award,
+):
     """Finish the hand; return the points (0-4) the pitcher's side won.
 
     ``hands``/``won``/``dealt`` (size >= n): each seat's cards still held, captured,
@@ -48,8 +62,26 @@ def play_out(hands, won, dealt, n, pitcher, bid, trump, trick_no, leader, trick,
                 follow = held & led_mask
                 trumps = held & tmask if may_trump and led_mask != tmask else np.int64(0)
                 legal = held if follow == 0 else follow | trumps
-            card = heuristic_card(legal, held, seat, n, pitcher, bid, trump, t, trick, i, leader,
-                                  played, won, who, _NOBODY, rules, 0, 0)  # fmt: skip
+            card = heuristic_card(
+                legal,
+                held,
+                seat,
+                n,
+                pitcher,
+                bid,
+                trump,
+                t,
+                trick,
+                i,
+                leader,
+                played,
+                won,
+                who,
+                _NOBODY,
+                rules,
+                0,
+                0,
+            )
             hands[seat] = held & ~bit(card)
             trick[i] = card
             if i == 0:

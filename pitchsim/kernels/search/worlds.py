@@ -144,8 +144,9 @@ def sample_worlds(key, n, me, hand, unseen, counts, allowed, worlds, max_attempt
 
 
 @njit(cache=True)
-def view_constraint(n, me, hand, trick_no, trick_len, leader, played, trick, who, voids,
-                    counts, allowed, played_by):  # fmt: skip
+def view_constraint(
+    n, me, hand, trick_no, trick_len, leader, played, trick, who, voids, counts, allowed, played_by
+):
     """The constraint a play policy's view puts on the other hands (see the contract)."""
     seen = played
     for i in range(trick_len):
