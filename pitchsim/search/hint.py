@@ -39,7 +39,7 @@ from ..games.policies import seat_planes
 from ..kernels.auction import NOT_CALLED
 from ..kernels.policies import PLAY_POLICY_IDS, choose_card
 from ..kernels.rng import deal_key
-from ..kernels.search.fitted import fitted_card_outcomes
+from ..kernels.search.fitted import fitted_card_outcomes, sample_fitted_worlds
 from ..kernels.search.monte_carlo import (
     ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
@@ -47,6 +47,7 @@ from ..kernels.search.monte_carlo import (
     card_outcomes,
     choose_by_outcomes,
 )
+from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError
 from ..util.runtime import pick_seed
 from ..util.stats import Z95, wilson
@@ -284,6 +285,28 @@ def auction_arrays(view: View, model: str) -> tuple:
     odds, params = odds_table(n, view.rules)
     scores = np.array(view.seat_scores(), dtype=np.int64)
     return (view.dealer, heard, len(view.calls), scores, bidding, odds, params)
+
+
+def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL):
+    """Up to ``count`` worlds that fit the view and its calls, as every seat's hand as
+    dealt (``dealt[k, seat]``, masks), drawn as ``hint_view``'s first block draws them
+    (stream (seed, 0)); returns (dealt, attempts).  For checking and for the curious."""
+    n = view.players
+    args = view_arrays(view)
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    played_by = np.empty(n, dtype=np.int64)
+    (_, hand, seat, _, _, _, trump, trick_no, trick, trick_len, leader, played, _, who, voids,
+     rules) = args  # fmt: skip
+    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
+                             voids, counts, allowed, played_by)  # fmt: skip
+    dealer, heard, m, scores, bidding, odds, params = auction_arrays(view, check_model(model))
+    worlds = np.empty((count, n), dtype=np.int64)
+    kept, attempts = sample_fitted_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
+                                          counts, allowed, played_by, dealer, heard, m, trump,
+                                          scores, bidding, rules, odds, params, worlds,
+                                          ATTEMPTS_PER_WORLD * count)  # fmt: skip
+    return worlds[:kept] | played_by[None, :], attempts
 
 
 def check_model(model: str) -> str:
