@@ -296,3 +296,25 @@ def test_view_hint_refuses_what_it_cannot_answer(capsys):
     assert code == 2 and "--calls belongs to the short form" in err
     with pytest.raises(ViewError):
         short_view("4C JH TD QD 5S 6H", 4, 3, "pass,3,pass,pass", "AH 4H JH 3C; KH 7H", seat=9)
+
+
+def test_advise_from_a_view_is_advise_from_its_parts(capsys):
+    """advise reads the seat, table, calls, scores and rules off a view of the auction."""
+    from pitchsim.advice.advise import advise, advise_view
+
+    view = View.from_json(json.loads((EXAMPLES / "call.json").read_text()))
+    a = advise_view(view, samples=200, seed=3).to_json()
+    b = advise(" ".join(card_text(c) for c in view.hand), players=4, seat=1, dealer=3,
+               calls="pass", scores=[2, 0, 3, -1], samples=200, seed=3).to_json()  # fmt: skip
+    assert a == b
+    code, out, err = run_cli(capsys, "advise", str(EXAMPLES / "call.json"), "--samples", "200",
+                             "--seed", "3", "--json")  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out) == a
+    for args, message in (
+        ([str(EXAMPLES / "follow.json")], "the auction is over: ask `pitchsim hint`"),
+        ([str(EXAMPLES / "call.json"), "--seat", "1"], "--seat comes from the view"),
+        (["AH KH 2H 9C 7D 3S", "--dealer", "3"], "--seat is needed with a hand"),
+    ):
+        code, _, err = run_cli(capsys, "advise", *args)
+        assert code == 2 and err.startswith("pitchsim: error: ") and message in err, err
