@@ -47,7 +47,7 @@ from ..kernels.search.monte_carlo import (
     card_outcomes,
     choose_by_outcomes,
 )
-from ..kernels.search.worlds import view_constraint
+from ..kernels.search.worlds import sample_worlds, view_constraint
 from ..util.errors import InputError
 from ..util.runtime import pick_seed
 from ..util.stats import Z95, wilson
@@ -287,10 +287,12 @@ def auction_arrays(view: View, model: str) -> tuple:
     return (view.dealer, heard, len(view.calls), scores, bidding, odds, params)
 
 
-def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL):
-    """Up to ``count`` worlds that fit the view and its calls, as every seat's hand as
-    dealt (``dealt[k, seat]``, masks), drawn as ``hint_view``'s first block draws them
-    (stream (seed, 0)); returns (dealt, attempts).  For checking and for the curious."""
+def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL,
+                  fit_calls: bool = True):  # fmt: skip
+    """Up to ``count`` worlds that fit the view and its calls (with ``fit_calls``; else
+    the play only), as every seat's hand as dealt (``dealt[k, seat]``, masks), drawn as
+    ``hint_view``'s first block draws them (stream (seed, 0)); returns (dealt,
+    attempts).  For checking and for the curious."""
     n = view.players
     args = view_arrays(view)
     counts = np.empty(n, dtype=np.int64)
@@ -302,6 +304,10 @@ def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL)
                              voids, counts, allowed, played_by)  # fmt: skip
     dealer, heard, m, scores, bidding, odds, params = auction_arrays(view, check_model(model))
     worlds = np.empty((count, n), dtype=np.int64)
+    if not fit_calls:
+        kept, attempts = sample_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
+                                       counts, allowed, worlds, ATTEMPTS_PER_WORLD * count)  # fmt: skip
+        return worlds[:kept] | played_by[None, :], attempts
     kept, attempts = sample_fitted_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
                                           counts, allowed, played_by, dealer, heard, m, trump,
                                           scores, bidding, rules, odds, params, worlds,
