@@ -63,10 +63,15 @@ def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None
                    for t in pos.tricks]})  # fmt: skip
 
 
-def timed(view: View, fit: bool, seed: int):
+def timed(view: View, fit: bool, seed: int, policy: str = "pimc", each: bool = False):
     cpu, wall = time.process_time(), time.perf_counter()
-    h = hint_view(view, seed=seed, fit_calls=fit)
-    return time.perf_counter() - wall, time.process_time() - cpu, h
+    h = hint_view(view, policy, seed=seed, fit_calls=fit)
+    row = time.perf_counter() - wall, time.process_time() - cpu, h
+    if each:
+        print(f"  seat {view.seat}, {sum(len(t.cards) for t in view.tricks)} cards played, "
+              f"{h.auction.note.split(':')[0]}: {row[1]:.2f} CPU s, {row[0]:.2f} s wall",
+              flush=True)  # fmt: skip
+    return row
 
 
 def main() -> None:
@@ -74,6 +79,8 @@ def main() -> None:
     ap.add_argument("--players", default="3,4,5,7")
     ap.add_argument("--views", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--each", action="store_true", help="a line per view as it is timed")
+    ap.add_argument("--policy", default="pimc", help="pimc (the default) or rollout")
     ap.add_argument(
         "--cards",
         type=int,
@@ -86,8 +93,8 @@ def main() -> None:
     timed(warm, True, 0), timed(warm, False, 0)  # compile
     for n in (int(x) for x in a.players.split(",")):
         views = [real_view(rng, n, Rules(), a.cards) for _ in range(a.views)]
-        fit = [timed(v, True, i) for i, v in enumerate(views)]
-        plain = [timed(v, False, i) for i, v in enumerate(views)]
+        fit = [timed(v, True, i, a.policy, a.each) for i, v in enumerate(views)]
+        plain = [timed(v, False, i, a.policy, a.each) for i, v in enumerate(views)]
         rates = [h.auction.acceptance_rate for _, _, h in fit]
         fell = sum(not h.auction.fitted for _, _, h in fit)
 
