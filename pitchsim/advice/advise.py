@@ -550,4 +550,20 @@ def advise(
     )
 
 
+def advise_view(view, **options) -> Advice:
+    """``advise`` for a player's view (``pitchsim.game.view.View``) of the auction: its
+    seat's hand, the table, the calls so far, the scores and the rules come from the
+    view; ``options`` are ``advise``'s others (model, play, samples, seed, ...)."""
+    if view.phase != "auction":
+        done = {"play": "the auction is over: ask `pitchsim hint` for the card to play",
+                "over": "the hand is over", "thrown-in": "everybody passed: the hand was "
+                "thrown in"}  # fmt: skip
+        raise AuctionError(done[view.phase])
+    if view.to_move != view.seat:
+        raise AuctionError(f"it is seat {view.to_move}'s call, not seat {view.seat}'s")
+    return advise(list(view.hand), players=view.players, seat=view.seat, dealer=view.dealer,
+                  calls=list(view.calls), scores=list(view.seat_scores()), rules=view.rules,
+                  **options)  # fmt: skip
+
+
 assert MAX_BID == max(BIDS)

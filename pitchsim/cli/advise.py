@@ -3,12 +3,14 @@ this score."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
 from ..game.cards import SUIT_SYMBOLS, format_cards
 from ..game.rules import BIDS
+from ..util.errors import InputError
 from ..util.limits import MAX_ADVISE_SAMPLES
 from ..util.stats import TOO_FEW
 from .app import app
@@ -36,10 +38,14 @@ DEFAULT_MODEL = "odds"
 
 @app.command("advise")
 def advise_command(
-    hand: str = typer.Argument(..., help='Your six cards, e.g. "AH KH 2H 9C 7D 3S".'),
+    hand: str = typer.Argument(
+        ...,
+        help='Your six cards, e.g. "AH KH 2H 9C 7D 3S"; or a player\'s view of the auction '
+        "(a JSON file, docs/view.md; `-`: stdin), which gives the table, calls and scores.",
+    ),
     players: int = PlayersOpt,
-    seat: int = typer.Option(..., "--seat", help="Your seat (0 .. players-1, clockwise)."),
-    dealer: int = typer.Option(..., "--dealer", help="The dealer's seat."),
+    seat: int = typer.Option(None, "--seat", help="Your seat (0 .. players-1, clockwise)."),
+    dealer: int = typer.Option(None, "--dealer", help="The dealer's seat."),
     calls: str = typer.Option(
         None,
         "--calls",
@@ -67,13 +73,34 @@ def advise_command(
     """Your best call at the table: every legal call played out to the end of the game
     in deals that fit the calls heard, with 95% intervals."""
     positive("samples", samples, MAX_ADVISE_SAMPLES)
+    options = dict(model=model, play=play, samples=samples, seed=seed, threads=threads)
+    if hand.strip() == "-" or hand.strip().lower().endswith(".json") or Path(hand).is_file():
+        table = {"--players": players != 4, "--seat": seat is not None,
+                 "--dealer": dealer is not None, "--calls": calls is not None,
+                 "--scores": scores is not None, "--target": target is not None,
+                 "--partnership": partnership, "--rules": rules is not None}  # fmt: skip
+        extra = [k for k, v in table.items() if v]
+        if extra:
+            raise InputError(f"{extra[0]} comes from the view: give a hand with it, or put it "
+                             "in the view file")  # fmt: skip
+        from ..advice.advise import advise_view  # the kernels load here
+        from ..game.view import read_view
+
+        view = read_view(hand)
+        with Progress("deals") as bar:
+            result = advise_view(view, progress=bar.update, **options)
+        show(result, as_json, render)
+        return
+    for name, value in (("--seat", seat), ("--dealer", dealer)):
+        if value is None:
+            raise InputError(f"{name} is needed with a hand (a view file gives it)")
     rule_set = make_rules(rules, partnership, players, target)  # --target vs --rules target=
     from ..advice.advise import advise  # the kernels load here
 
     with Progress("deals") as bar:
         result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls,
-                        scores=scores, target=None, rules=rule_set, model=model, play=play,
-                        samples=samples, seed=seed, threads=threads, progress=bar.update)  # fmt: skip
+                        scores=scores, target=None, rules=rule_set, progress=bar.update,
+                        **options)  # fmt: skip
     show(result, as_json, render)
 
 

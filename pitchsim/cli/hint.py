@@ -1,4 +1,11 @@
-"""``pitchsim hint POSITION.json``: which card now, for the player to move."""
+"""``pitchsim hint VIEW.json | POSITION.json | --hand ...``: which card now.
+
+A player's view (``docs/view.md``: one seat's own hand, the calls, the tricks) or its
+short form typed at the table (``--hand``, ``--calls``, ``--tricks``:
+``pitchsim.game.short_view``) values the cards of that seat from what it knows, on
+worlds that fit the calls heard; a position (every hand as dealt, ``docs/solve.md``)
+values those of the player to move from his view of the play only, as before.
+"""
 
 from __future__ import annotations
 
@@ -8,79 +15,172 @@ import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
 from ..game.rules import Rules
+from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
-from .common import JsonOpt, SeedOpt, show, suit_label
+from .common import JsonOpt, PartnershipOpt, SeedOpt, make_rules, show, suit_label
 from .progress import Progress
 
 if TYPE_CHECKING:
+    from ..game.view import View
     from ..search.hint import Hint
 
-# pitchsim.search.hint.DEFAULT_WORLDS, for the help without loading the kernels
-# (tests/test_cli_startup.py checks they agree)
+# pitchsim.search.hint.DEFAULT_WORLDS and DEFAULT_MODEL, for the help without loading the
+# kernels (tests/test_cli_startup.py checks they agree)
 DEFAULT_WORLDS = 200
+DEFAULT_MODEL = "odds"
+
+_SHORT = ("--players", "--dealer", "--seat", "--calls", "--tricks", "--scores",
+          "--partnership", "--target")
 
 
 @app.command("hint")
 def hint_command(
-    position: str = typer.Argument(
-        ..., help="A position as `pitchsim play --json` writes a round (`-`: stdin)."
+    source: str = typer.Argument(
+        None,
+        help="A player's view (docs/view.md) or a position as `pitchsim play --json` writes "
+        "a round (`-`: stdin); or give --hand and the short form instead.",
     ),
+    hand: str = typer.Option(
+        None, "--hand", help='Short form: your six cards as dealt, e.g. "AH KH 2H 9C 7D 3S".'
+    ),
+    players: int = typer.Option(None, "--players", "-n", help="Short form: players (default 4)."),
+    dealer: int = typer.Option(None, "--dealer", help="Short form: the dealer's seat."),
+    seat: int = typer.Option(None, "--seat", help="Short form: your seat (default: whose turn)."),
+    calls: str = typer.Option(
+        None,
+        "--calls",
+        help='Short form: every call from the dealer\'s left, e.g. "pass,2,pass,3".',
+    ),
+    tricks: str = typer.Option(
+        None,
+        "--tricks",
+        help='Short form: the tricks, ";" between them, cards from the leader on; '
+        '"S:" first names the leader (checked), e.g. "3: 6D 2C 9D 4D; 4C AC".',
+    ),
+    scores: str = typer.Option(
+        None, "--scores", help="Short form: game scores before the hand, per seat (or team)."
+    ),
+    rules: str = typer.Option(
+        None,
+        "--rules",
+        help="Short form: the rules (name=value,... or a TOML file). With a position that "
+        "does not carry its rules: its rules (one that does must agree).",
+    ),
+    partnership: bool = PartnershipOpt,
+    target: int = typer.Option(None, "--target", help="Short form: points to win."),
     policy: str = typer.Option(
         "pimc", "--policy", help="pimc (solve each world) or rollout (play it out)."
     ),
     worlds: int = typer.Option(
         DEFAULT_WORLDS, "--worlds", help="Deals of the hidden cards to sample."
     ),
+    model: str = typer.Option(
+        DEFAULT_MODEL,
+        "--model",
+        help="A view's worlds fit the calls as this bidding policy makes them (default odds).",
+    ),
+    ignore_calls: bool = typer.Option(
+        False, "--ignore-calls", help="A view's worlds ignore the calls (fit the play only)."
+    ),
     seed: int = SeedOpt,
-    rules: str = typer.Option(
-        None,
-        "--rules",
-        help="The rules of a position that does not carry its own (as --rules "
-        "elsewhere: name=value,... or a TOML file); one that does must agree.",
-    ),  # fmt: skip
     as_json: bool = JsonOpt,
 ) -> None:
     """Every legal card of the player to move, valued over sampled deals of the cards
-    he cannot see (only what he has seen is used): the pitcher's side's points and its
-    chance of making the bid, with 95% intervals, and the card to play."""
-    from ..search.hint import check_hint_options, hint  # the kernels load here
-    from ..search.position import read_position, read_source
+    he cannot see (only what he has seen is used; from a view, the worlds also fit the
+    calls heard): the pitcher's side's points and its chance of making the bid, with
+    95% intervals, and the card to play."""
+    from ..game.short_view import short_view
+    from ..game.view import View
+    from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
+    from ..search.position import parse_position, read_source
+    from ..util.jsonio import parse_json
 
-    check_hint_options(policy.strip().lower(), worlds)  # before reading, and before compiling
-    stated = Rules.parse(rules) if rules is not None else None
-    text, name = read_source(position)
-    pos = read_position(text, name, stated)
+    given = {"--players": players, "--dealer": dealer, "--seat": seat, "--calls": calls,
+             "--tricks": tricks, "--scores": scores, "--rules": rules,
+             "--partnership": partnership or None, "--target": target}  # fmt: skip
+    policy = policy.strip().lower()
+    check_hint_options(policy, worlds)  # before reading, and before compiling
+    if hand is None:
+        if source is None:
+            raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
+        extra = [k for k in _SHORT if given[k] is not None]
+        if extra:
+            raise InputError(f"{extra[0]} belongs to the short form: give --hand with it, or "
+                             "put it in the view file")  # fmt: skip
+        text, name = read_source(source)
+        doc = parse_json(text, name)
+        if isinstance(doc, dict) and "hands" not in doc and "hand" in doc:
+            if rules is not None:
+                raise InputError("--rules: a view carries its rules; leave --rules out")
+            view = View.from_json(doc)
+        else:
+            if isinstance(doc, list):
+                raise InputError(f"{name} holds a list; give one view or position")
+            if model != DEFAULT_MODEL or ignore_calls:
+                raise InputError("--model and --ignore-calls are for views: a position has no "
+                                 "calls")  # fmt: skip
+            pos = parse_position(doc, Rules.parse(rules) if rules is not None else None)
+            with Progress("worlds") as bar:
+                result = hint(pos, policy, worlds, seed,
+                              progress=lambda k, total: bar.update(k, total))  # fmt: skip
+            pv = pos.view()
+            show(result, as_json, lambda r: render(r, pos.players, pos.rules.partnership,
+                                                   pv.hand, pv.tricks))  # fmt: skip
+            return
+    else:
+        if source is not None:
+            raise InputError("give a view file or --hand, not both")
+        if dealer is None:
+            raise InputError("--dealer: the short form needs the dealer's seat")
+        n = 4 if players is None else players
+        if not 2 <= n <= 7:
+            raise InputError(f"--players must be 2-7, not {n}")
+        rule_set = make_rules(rules, partnership, n, target)
+        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set)
     with Progress("worlds") as bar:
-        result = hint(pos, policy.strip().lower(), worlds, seed,
-                      progress=lambda k, total: bar.update(k, total))  # fmt: skip
-    show(result, as_json, lambda r: render(r, pos))
+        result = hint_view(view, policy, worlds, seed, model, not ignore_calls,
+                           progress=lambda k, total: bar.update(k, total))  # fmt: skip
+    show(result, as_json, lambda r: render(r, view.players, view.partnership, view.held,
+                                           _view_tricks(view)))  # fmt: skip
 
 
 def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
 
-def render(r: Hint, pos) -> str:
-    n = pos.players
+def _view_tricks(view: View) -> list:
+    """The view's tricks as render reads them: (leader, cards, winner or None)."""
+    from ..search.position import Trick
+
+    out = []
+    for t in view.tricks:
+        done = len(t.cards) == view.players
+        out.append(Trick(t.leader, t.cards, view.winner(t) if done else None))
+    return out
+
+
+def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
+    """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner."""
     head = [f"Seat {r.seat} to play", f"{n} players, "
-            + ("partnership" if pos.rules.partnership else "solo"),
+            + ("partnership" if partnership else "solo"),
             f"pitcher seat {r.pitcher}" + (f", bid {r.bid}" if r.bid else ", no bid given"),
             f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump not yet led"]  # fmt: skip
-    view = pos.view()
-    trick = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    trick = tricks[-1] if tricks and tricks[-1].winner is None else None
     lines = ["  ·  ".join(head)]
-    lines.append(f"Your hand: {format_cards(sort_for_display(_cards(view.hand)))}"
+    lines.append(f"Your hand: {format_cards(sort_for_display(_cards(hand)))}"
                  + ("   (you are on the pitcher's side)" if r.pitcher_side
                     else "   (you defend)"))  # fmt: skip
     if trick:
         on = "  ".join(f"seat {(trick.leader + i) % n} {format_card(c)}"
                        for i, c in enumerate(trick.cards))  # fmt: skip
         lines.append(f"This trick: {on}")
-    elif view.tricks:
+    elif tricks:
         lines.append("You lead.")
     lines.append(f"{r.policy}, {r.worlds:,} deals of the unseen cards (drawn {r.attempts:,}, "
                  f"seed {r.seed})")  # fmt: skip
+    if r.auction is not None:
+        lines.append(f"Calls: {r.auction.note}.")
     lines.append("")
     if r.bid:
         goal = f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"

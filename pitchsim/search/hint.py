@@ -12,6 +12,15 @@ on the same worlds.  The recommended card is the one the policy plays.
 
 Worlds come in fixed blocks of ``BLOCK``, block b from the stream (seed, b), so the
 answer depends only on the seed and the number of worlds.
+
+``hint_view(view, ...)`` asks the same from a player's view (``pitchsim.game.view``:
+what one seat knows at the table, its own hand only).  The view carries the calls, so
+its worlds also fit the auction heard (``kernels.search.fitted``): every other caller,
+bidding by the model policy (``odds`` by default), makes the call he made, and the
+pitcher plans the trump he led.  When the calls are too unlikely under the model for
+rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_WORLD``
+attempts per world), the worlds ignore the auction instead and the answer says so
+(``Hint.auction``); no world the calls rule out is ever mixed into fitted ones.
 """
 
 from __future__ import annotations
@@ -24,11 +33,22 @@ import numpy as np
 
 from ..game.cards import format_card
 from ..game.reference.play import shows_void
+from ..game.view import View
+from ..games.bidding import bidding_policy, odds_table
 from ..games.policies import seat_planes
+from ..kernels.auction import NOT_CALLED
 from ..kernels.dispatch import choose_card
 from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
-from ..kernels.search.monte_carlo import DOUBLE_DUMMY, ROLLOUT, card_outcomes, choose_by_outcomes
+from ..kernels.search.fitted import fitted_card_outcomes, sample_fitted_worlds
+from ..kernels.search.monte_carlo import (
+    ATTEMPTS_PER_WORLD,
+    DOUBLE_DUMMY,
+    ROLLOUT,
+    card_outcomes,
+    choose_by_outcomes,
+)
+from ..kernels.search.worlds import sample_worlds, view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import Z95, too_few, wilson
@@ -38,6 +58,8 @@ EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 DEFAULT_WORLDS = 200
 MAX_WORLDS = 100_000
 BLOCK = 25  # worlds per kernel call: a progress step, and the unit of the random stream
+DEFAULT_MODEL = "odds"  # the bidding model the callers are taken to follow (as advise's)
+MIN_FITTED = 20  # fewer worlds fitting the calls than this (or than wanted): ignore them
 
 
 class HintError(InputError):
@@ -55,6 +77,26 @@ class CardHint:
 
 
 @dataclass(frozen=True)
+class AuctionFit:
+    """How a view's worlds used the calls heard."""
+
+    model: str  # the bidding policy every other caller is taken to follow
+    fitted: bool  # True: every world valued fits the calls; False: they ignore them
+    kept: int  # worlds found that fit the calls
+    attempts: int  # deals of the hidden cards drawn (and checked) to find them
+    note: str  # one line for the reader
+
+    @property
+    def acceptance_rate(self) -> float:
+        return self.kept / self.attempts if self.attempts else 0.0
+
+    def to_json(self) -> dict:
+        return {"model": self.model, "fitted": self.fitted, "fitting_worlds": self.kept,
+                "attempts": self.attempts, "acceptance_rate": self.acceptance_rate,
+                "note": self.note}  # fmt: skip
+
+
+@dataclass(frozen=True)
 class Hint:
     seat: int
     pitcher: int
@@ -67,6 +109,7 @@ class Hint:
     seed: int
     cards: list[CardHint]
     recommended: int
+    auction: AuctionFit | None = None  # None: a position (every hand given, no calls)
 
     def p_make(self, c: CardHint) -> float | None:
         return None if self.bid is None else c.p_at_least[self.bid - 1]
@@ -86,7 +129,7 @@ class Hint:
                 d["p_make_ci95"] = _list(c.p_ci95 and c.p_ci95[self.bid - 1])
             return d
 
-        return {
+        doc = {
             "to_play": self.seat,
             "pitcher": self.pitcher,
             "pitcher_side": self.pitcher_side,
@@ -99,6 +142,9 @@ class Hint:
             "recommended": format_card(self.recommended, symbols=False),
             "cards": [card(c) for c in self.cards],
         }
+        if self.auction is not None:
+            doc["auction"] = self.auction.to_json()
+        return doc
 
 
 def _list(ci) -> list | None:
@@ -141,45 +187,38 @@ def check_hint_options(policy: str, worlds: int) -> None:
         raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {quoted(worlds)}")
 
 
-def hint(
-    pos: Position,
-    policy: str = "pimc",
-    worlds: int = DEFAULT_WORLDS,
-    seed: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Hint:
-    """Value every legal card of the player to move (see the module)."""
-    check_hint_options(policy, worlds)
-    if pos.finished:
-        raise PositionError("the hand is over: nobody is to play")
-    seed = pick_seed(seed)
-    v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-    n = v.players
-    rules = v.rules.to_array()
-    who = seat_planes(v.played_by)
-    legal = v.legal
-    args = (legal, v.hand, v.seat, n, v.pitcher, v.bid or 0, v.trump, trick_no, trick,
-            trick_len, leader, played, won, who, voids, rules)  # fmt: skip
+def _outcomes(policy, worlds, seed, args, progress, fit=None):
+    """(cards, out[card, world], attempts) over ``worlds`` worlds in blocks of ``BLOCK``;
+    ``fit``: the calls' arguments of ``fitted_card_outcomes`` (None: plain worlds)."""
+    legal = args[0]
     cards = None
     blocks = []
     attempts = 0
     for b in range(math.ceil(worlds / BLOCK)):
         w = min(BLOCK, worlds - b * BLOCK)
         out = np.empty((legal.bit_count(), w), dtype=np.int64)
-        cards, kept, tried = card_outcomes(EVALUATORS[policy], w, *args,
-                                           np.uint64(deal_key(seed, b)), out)  # fmt: skip
+        key = np.uint64(deal_key(seed, b))
+        if fit is None:
+            cards, kept, tried = card_outcomes(EVALUATORS[policy], w, *args, key, out)
+        else:
+            cards, kept, tried = fitted_card_outcomes(EVALUATORS[policy], w, *args, key, out,
+                                                      *fit, ATTEMPTS_PER_WORLD * w)  # fmt: skip
         blocks.append(out[:, :kept])
         attempts += tried
         if progress:
             progress(w, worlds)
-    out = np.concatenate(blocks, axis=1)
+    return cards, np.concatenate(blocks, axis=1), attempts
+
+
+def _summarise(cards, out, attempts, args, seat, pitcher, bid, trump, rules, policy, seed,
+               auction=None) -> Hint:  # fmt: skip
     kept = out.shape[1]
     if kept == 0:
-        raise HintError(f"no deal of the hidden cards fits what seat {v.seat} has seen "
+        raise HintError(f"no deal of the hidden cards fits what seat {seat} has seen "
                         f"({attempts:,} tried)")  # fmt: skip
     prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
-    pitcher_side = v.rules.team(v.seat) == v.rules.team(v.pitcher)
-    best = int(choose_by_outcomes(cards, out, kept, pitcher_side, v.bid or 0, prior))
+    pitcher_side = rules.team(seat) == rules.team(pitcher)
+    best = int(choose_by_outcomes(cards, out, kept, pitcher_side, bid or 0, prior))
     best_row = out[list(cards).index(best)]
     hints = []
     for j, c in enumerate(cards):
@@ -196,5 +235,145 @@ def hint(
         hints.append(CardHint(int(c), float(pts.mean()), ci,
                               tuple(float(h / kept) for h in hits), cis,
                               (float(diff.mean()), dhalf)))  # fmt: skip
-    return Hint(v.seat, v.pitcher, pitcher_side, v.bid, v.trump, policy, kept, attempts, seed,
-                hints, best)  # fmt: skip
+    return Hint(seat, pitcher, pitcher_side, bid, trump, policy, kept, attempts, seed, hints, best,
+                auction)  # fmt: skip
+
+
+def hint(
+    pos: Position,
+    policy: str = "pimc",
+    worlds: int = DEFAULT_WORLDS,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Hint:
+    """Value every legal card of the player to move (see the module)."""
+    check_hint_options(policy, worlds)
+    if pos.finished:
+        raise PositionError("the hand is over: nobody is to play")
+    seed = pick_seed(seed)
+    v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
+    n = v.players
+    rules = v.rules.to_array()
+    who = seat_planes(v.played_by)
+    args = (v.legal, v.hand, v.seat, n, v.pitcher, v.bid or 0, v.trump, trick_no, trick,
+            trick_len, leader, played, won, who, voids, rules)  # fmt: skip
+    cards, out, attempts = _outcomes(policy, worlds, seed, args, progress)
+    return _summarise(cards, out, attempts, args, v.seat, v.pitcher, v.bid, v.trump, v.rules,
+                      policy, seed)  # fmt: skip
+
+
+def view_arrays(view: View) -> tuple:
+    """The kernel arguments of a play policy's view (``kernels.policies``) from a
+    player's view: legal, hand held, seat, n, pitcher, bid, trump, trick_no, trick,
+    trick_len, leader, played, won, who, voids, rules."""
+    n = view.players
+    complete = view.complete_tricks
+    current = view.current_trick
+    played = 0
+    for t in complete:
+        for c in t.cards:
+            played |= 1 << c
+    trick = np.zeros(8, dtype=np.int64)
+    trick[: len(current.cards)] = current.cards
+    won = np.zeros(8, dtype=np.int64)
+    won[:n] = view.won
+    return (view.legal_cards(), view.held, view.seat, n, view.pitcher, view.bid,
+            -1 if view.trump is None else view.trump, len(complete), trick, len(current.cards),
+            current.leader, played, won, seat_planes(view.played_by), view.voids,
+            view.rules.to_array())  # fmt: skip
+
+
+def auction_arrays(view: View, model: str) -> tuple:
+    """The calls' arguments of ``fitted_card_outcomes``: dealer, heard (padded with
+    NOT_CALLED), the number of calls, scores per seat, the model's bidding-policy array,
+    the odds table and its constants."""
+    n = view.players
+    heard = np.full(n, NOT_CALLED, dtype=np.int64)
+    heard[: len(view.calls)] = view.calls
+    bidding = np.full(n, bidding_policy(model).id, dtype=np.int64)
+    odds, params = odds_table(n, view.rules)
+    scores = np.array(view.seat_scores(), dtype=np.int64)
+    return (view.dealer, heard, len(view.calls), scores, bidding, odds, params)
+
+
+def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL,
+                  fit_calls: bool = True):  # fmt: skip
+    """Up to ``count`` worlds that fit the view and its calls (with ``fit_calls``; else
+    the play only), as every seat's hand as dealt (``dealt[k, seat]``, masks), drawn as
+    ``hint_view``'s first block draws them (stream (seed, 0)); returns (dealt,
+    attempts).  For checking and for the curious."""
+    n = view.players
+    args = view_arrays(view)
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    played_by = np.empty(n, dtype=np.int64)
+    (_, hand, seat, _, _, _, trump, trick_no, trick, trick_len, leader, played, _, who, voids,
+     rules) = args  # fmt: skip
+    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
+                             voids, counts, allowed, played_by)  # fmt: skip
+    dealer, heard, m, scores, bidding, odds, params = auction_arrays(view, check_model(model))
+    worlds = np.empty((count, n), dtype=np.int64)
+    if not fit_calls:
+        kept, attempts = sample_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
+                                       counts, allowed, worlds, ATTEMPTS_PER_WORLD * count)  # fmt: skip
+        return worlds[:kept] | played_by[None, :], attempts
+    kept, attempts = sample_fitted_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
+                                          counts, allowed, played_by, dealer, heard, m, trump,
+                                          scores, bidding, rules, odds, params, worlds,
+                                          ATTEMPTS_PER_WORLD * count)  # fmt: skip
+    return worlds[:kept] | played_by[None, :], attempts
+
+
+def check_model(model: str) -> str:
+    name = model.strip().lower()
+    if name == "advisor":
+        raise HintError("the model cannot be the advisor: use odds, odds-game, heuristic or random")
+    return bidding_policy(name).name
+
+
+def hint_view(
+    view: View,
+    policy: str = "pimc",
+    worlds: int = DEFAULT_WORLDS,
+    seed: int | None = None,
+    model: str = DEFAULT_MODEL,
+    fit_calls: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> Hint:
+    """Value every legal card of the view's seat from the view alone (see the module):
+    the worlds fit the play seen and, with ``fit_calls``, the calls heard."""
+    check_hint_options(policy, worlds)
+    if view.phase != "play":
+        why = {"auction": f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s "
+                          "call",
+               "over": "the hand is over: nobody is to play",
+               "thrown-in": "everybody passed: the hand was thrown in"}[view.phase]  # fmt: skip
+        raise HintError(why)
+    if view.to_move != view.seat:
+        raise HintError(f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s")
+    model = check_model(model)
+    seed = pick_seed(seed)
+    args = view_arrays(view)
+    fit = None
+    if fit_calls:
+        cards, out, attempts = _outcomes(policy, worlds, seed, args, progress,
+                                         auction_arrays(view, model))  # fmt: skip
+        kept = out.shape[1]
+        rate = kept / attempts if attempts else 0.0
+        if kept >= min(worlds, MIN_FITTED):
+            short = "" if kept == worlds else f" (of {worlds:,} wanted)"
+            fit = AuctionFit(model, True, kept, attempts,
+                             f"every world fits the calls: each other caller's {model} model "
+                             f"makes his call; {kept:,} worlds{short}, acceptance "
+                             f"{100 * rate:.2g}%")  # fmt: skip
+            return _summarise(cards, out, attempts, args, view.seat, view.pitcher, view.bid,
+                              args[6], view.rules, policy, seed, fit)  # fmt: skip
+        fit = AuctionFit(model, False, kept, attempts,
+                         f"the calls are too unlikely under the {model} model for rejection "
+                         f"({kept:,} of {attempts:,} deals of the hidden cards fit, acceptance "
+                         f"{100 * rate:.2g}%): these worlds ignore the auction")  # fmt: skip
+    else:
+        fit = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
+    cards, out, attempts = _outcomes(policy, worlds, seed, args, progress)
+    return _summarise(cards, out, attempts, args, view.seat, view.pitcher, view.bid, args[6],
+                      view.rules, policy, seed, fit)  # fmt: skip

@@ -1,0 +1,320 @@
+"""``hint`` from a player's view: the same answer as from the position it was cut from,
+worlds that never contradict the calls heard, and the short form typed at the table."""
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_hint import random_position, reshuffled, run_cli
+
+from pitchsim.game.reference import deal_hands
+from pitchsim.game.rules import Rules
+from pitchsim.game.short_view import short_view
+from pitchsim.game.view import View, ViewError, call_text, card_text, rules_text
+from pitchsim.games.bidding import bidding_policy, odds_table
+from pitchsim.kernels.auction import NOT_CALLED, run_auction
+from pitchsim.search.hint import fitted_worlds, hint, hint_view
+from pitchsim.search.position import start_position
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "views"
+
+
+def view_of(pos, dealer, calls, scores=None):
+    """The view of the player to move in ``pos``: his hand as dealt, the calls, the tricks."""
+    seat = pos.to_play
+    doc = {"rules": rules_text(pos.rules), "players": pos.players, "seat": seat,
+           "dealer": dealer,
+           "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
+           "calls": [call_text(c) for c in calls],
+           "tricks": [{"leader": t.leader, "cards": [card_text(c) for c in t.cards]}
+                      for t in pos.tricks]}  # fmt: skip
+    if scores is not None:
+        doc["scores"] = scores
+    return View.from_json(doc)
+
+
+def calls_for(pos, rng):
+    """A dealer and calls that make ``pos``'s pitcher the high bidder at its bid."""
+    n = pos.players
+    first = rng.randrange(n)  # the dealer's left
+    order = [(first + i) % n for i in range(n)]
+    calls = [0] * n
+    calls[order.index(pos.pitcher)] = pos.bid
+    if pos.pitcher == order[-1] and pos.bid < 2:
+        return None  # a stuck dealer bids at least 2
+    return (first - 1) % n, calls
+
+
+def auctioned(rng, n, rules, cards_played, scores=None):
+    """A deal bid by the odds model at every seat (the kernel auction), the pitcher
+    leading the trump he planned, then played at random up to ``cards_played`` cards:
+    (position, dealer, calls)."""
+    while True:
+        dealt = deal_hands(rng, n)
+        dealer = rng.randrange(n)
+        seat_scores = np.array(scores or [0] * n, dtype=np.int64)
+        odds, params = odds_table(n, rules)
+        bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
+        calls = np.empty(n, dtype=np.int64)
+        pitcher, bid, trump = run_auction(np.array(dealt, dtype=np.int64), n, dealer, seat_scores,
+                                          bidding, rules.to_array(), odds, params, np.uint64(1),
+                                          calls)  # fmt: skip
+        if pitcher < 0:
+            continue
+        pos = start_position(dealt, pitcher, rules, bid)
+        for k in range(cards_played):
+            legal = [c for c in range(52) if pos.legal() >> c & 1]
+            if k == 0 and trump >= 0:
+                legal = [c for c in legal if c // 13 == trump]
+            pos = pos.play(rng.choice(legal))
+        heard = [int(c) for c in calls if c != NOT_CALLED]
+        return pos, dealer, heard
+
+
+@pytest.mark.parametrize("policy", ["rollout", "pimc"])
+def test_view_hint_equals_position_hint(policy):
+    """The view cut from a position, the calls ignored, answers exactly as the position
+    does (which sees only its player's view), and so does the position with the hidden
+    hands dealt afresh: their views are the same view."""
+    rng = random.Random(11)
+    done = 0
+    while done < (6 if policy == "rollout" else 2):
+        rules = [Rules(), Rules(partnership=True), Rules(follow="suit")][done % 3]
+        n = 4 if rules.partnership else rng.randrange(3, 6)
+        pos = random_position(rng, n, rules, rng.randrange(0, 4 * n), bid=rng.choice([2, 3]))
+        auction = calls_for(pos, rng)
+        if auction is None:
+            continue
+        view = view_of(pos, *auction)
+        a = hint(pos, policy, 50, seed=5).to_json()
+        b = hint_view(view, policy, 50, seed=5, fit_calls=False).to_json()
+        assert b.pop("auction")["fitted"] is False
+        assert a == b
+        other = reshuffled(pos, done)
+        assert view_of(other, *auction) == view
+        assert hint(other, policy, 50, seed=5).to_json() == a
+        done += 1
+
+
+def seat_cards(mask, suit):
+    return mask >> (13 * suit) & 0x1FFF
+
+
+@pytest.mark.parametrize("n, rules", [(3, Rules()), (4, Rules()), (5, Rules()), (7, Rules()),
+                                      (4, Rules(partnership=True))])  # fmt: skip
+def test_fitted_worlds_never_contradict_the_calls(n, rules):
+    """Every world drawn for a view, replayed through the kernel auction with the odds
+    model at every seat, gives exactly the calls heard, and the pitcher (when another
+    seat) plans the trump he led; each world also keeps to the play seen.  Worlds that
+    ignore the calls do contradict them (so the check can fail)."""
+    rng = random.Random(n + 10 * rules.partnership)
+    odds, params = odds_table(n, rules)
+    bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
+    contradicted = 0
+    for case in range(6):
+        pos, dealer, heard = auctioned(rng, n, rules, rng.choice([0, 1, n, n + 2]))
+        view = view_of(pos, dealer, heard)
+        for fit in (True, False):
+            if fit:
+                worlds, attempts = fitted_worlds(view, 40, seed=case)
+                assert len(worlds) > 0, "the true deal fits: some world must"
+            else:
+                hidden = [reshuffled(pos, 100 * case + k).dealt for k in range(20)]
+                worlds = np.array(hidden, dtype=np.int64)
+            played = view.played_by
+            for dealt in worlds:
+                assert dealt[view.seat] == view.hand_mask
+                seen = 0
+                for s in range(n):
+                    assert dealt[s] & played[s] == played[s]
+                    assert dealt[s].bit_count() == 6 and not dealt[s] & seen
+                    seen |= int(dealt[s])
+                    for suit in range(4):
+                        if view.voids >> (4 * s + suit) & 1:
+                            assert not seat_cards(dealt[s] & ~played[s], suit)
+                calls = np.empty(n, dtype=np.int64)
+                pitcher, _, trump = run_auction(dealt.copy(), n, dealer, np.zeros(n, np.int64),
+                                                bidding, rules.to_array(), odds, params,
+                                                np.uint64(3), calls)  # fmt: skip
+                same = [int(c) for c in calls if c != NOT_CALLED] == heard
+                if view.trump is not None and pitcher != view.seat:
+                    same = same and trump == view.trump
+                if fit:
+                    assert same, (case, heard, list(calls))
+                else:
+                    contradicted += not same
+    assert contradicted > 0
+
+
+def test_fitted_worlds_are_the_calls_posterior():
+    """Fitted worlds are plain worlds filtered by the calls, nothing else: the pitcher's
+    trump count in them matches worlds drawn plainly and kept when the kernel auction
+    gives the calls heard (two independent samples, 5 standard errors)."""
+    rng = random.Random(2)
+    rules = Rules()
+    n = 4
+    odds, params = odds_table(n, rules)
+    bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
+    pos, dealer, heard = auctioned(rng, n, rules, 1)
+    while pos.to_play == pos.pitcher:
+        pos, dealer, heard = auctioned(rng, n, rules, 1)
+    view = view_of(pos, dealer, heard)
+    p, trump = view.pitcher, view.trump
+    fitted = [seat_cards(int(w[p]), trump).bit_count() for w in fitted_worlds(view, 600, 1)[0]]
+    kept = []
+    k = 0
+    while len(kept) < 400:
+        dealt = np.array(reshuffled(pos, 10_000 + k).dealt, dtype=np.int64)
+        k += 1
+        calls = np.empty(n, dtype=np.int64)
+        _, _, planned = run_auction(dealt.copy(), n, dealer, np.zeros(n, np.int64), bidding,
+                                    rules.to_array(), odds, params, np.uint64(3), calls)  # fmt: skip
+        if [int(c) for c in calls if c != NOT_CALLED] == heard and planned == trump:
+            kept.append(seat_cards(int(dealt[p]), trump).bit_count())
+    a, b = np.array(fitted, float), np.array(kept, float)
+    se = np.sqrt(a.var() / a.size + b.var() / b.size)
+    assert abs(a.mean() - b.mean()) < 5 * se + 1e-9, (a.mean(), b.mean())
+
+
+def test_calls_too_unlikely_fall_back_and_say_so():
+    """A 4 the model cannot make (the pitcher led hearts, and the viewer holds every
+    high heart) fits no world: the hint says so and uses worlds that ignore the calls,
+    as many as asked, never a mix."""
+    view = View.from_json({"players": 4, "seat": 1, "dealer": 3,
+                           "hand": ["AH", "KH", "QH", "JH", "TH", "9H"],
+                           "calls": ["4"], "tricks": [{"leader": 0, "cards": ["2H"]}]})  # fmt: skip
+    h = hint_view(view, "rollout", 40, seed=1, model="heuristic")
+    assert h.auction.fitted is False and h.auction.kept == 0
+    assert "too unlikely" in h.auction.note and "ignore the auction" in h.auction.note
+    assert h.worlds == 40
+    plain = hint_view(view, "rollout", 40, seed=1, fit_calls=False).to_json()
+    got = h.to_json()
+    got.pop("auction"), plain.pop("auction")
+    assert got == plain
+    fit = hint_view(view, "rollout", 40, seed=1, model="random")  # random calls 4 sometimes
+    assert fit.auction.fitted and fit.worlds == 40 and 0 < fit.auction.acceptance_rate < 1
+
+
+def short_of(view, leaders=True):
+    """The short form's arguments for ``view``."""
+    tricks = "; ".join((f"{t.leader}: " if leaders else "")
+                       + " ".join(card_text(c) for c in t.cards) for t in view.tricks)  # fmt: skip
+    return dict(hand=" ".join(card_text(c) for c in view.hand), players=view.players,
+                dealer=view.dealer, calls=",".join(call_text(c) for c in view.calls),
+                tricks=tricks, scores=",".join(map(str, view.scores)), rules=view.rules)  # fmt: skip
+
+
+def test_short_form_is_the_json_view():
+    for f in sorted(EXAMPLES.glob("*.json")):
+        view = View.from_json(json.loads(f.read_text()))
+        for leaders in (True, False):
+            assert short_view(**short_of(view, leaders)) == view, f.name
+            assert short_view(**short_of(view, leaders), seat=view.seat) == view
+    rng = random.Random(8)
+    for i in range(30):
+        n = rng.randrange(3, 8)
+        pos, dealer, heard = auctioned(rng, n, Rules(), rng.randrange(0, 6 * n - 1), [i % 7] * n)
+        view = view_of(pos, dealer, heard, [i % 7] * n)
+        assert short_view(**short_of(view, leaders=False)) == view
+
+
+def test_hint_cli_short_form_and_view_file(tmp_path, capsys):
+    f = EXAMPLES / "follow.json"
+    view = View.from_json(json.loads(f.read_text()))
+    s = short_of(view, leaders=False)
+    common = ["--policy", "rollout", "--worlds", "30", "--seed", "4", "--json"]
+    code, out, err = run_cli(capsys, "hint", str(f), *common)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["auction"]["fitted"] and doc["auction"]["model"] == "odds"
+    code, out2, err = run_cli(capsys, "hint", "--hand", s["hand"], "--dealer", str(s["dealer"]),
+                              "--calls", s["calls"], "--tricks", s["tricks"], "--scores",
+                              s["scores"], *common)  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out2) == doc
+    code, text, _ = run_cli(capsys, "hint", str(f), *common[:-1])
+    assert code == 0 and "every world fits the calls" in text and "Seat 3 to play" in text
+
+
+GOOD = ["--hand", "4C JH TD QD 5S 6H", "--dealer", "3", "--calls", "pass,3,pass,pass",
+        "--tricks", "AH 4H JH 3C; KH 7H"]  # fmt: skip
+
+
+def replace_opt(args, opt, value):
+    out = list(args)
+    if opt in out:
+        i = out.index(opt)
+        if value is None:
+            del out[i : i + 2]
+        else:
+            out[i + 1] = value
+    else:
+        out += [opt, value]
+    return out
+
+
+@pytest.mark.parametrize(
+    "opt, value, message",
+    [
+        ("--hand", "4C JH TD QD 5S", "hand has 5 cards"),
+        ("--hand", "4C JH TD QD 5S XX", "--hand: cannot read card 'XX'"),
+        ("--hand", "4C JH TD QD 5S 5S", "--hand: duplicate card 5S"),
+        ("--calls", "pass,3,pas,pass", "--calls: call 3 must be pass or a bid 1-4, not 'pas'"),
+        ("--calls", "pass,3,,pass", "--calls: call 3 must be pass or a bid 1-4, not nothing"),
+        ("--calls", "pass,3,2,pass", "call 3: seat 2 may not call 2"),
+        ("--calls", "pass,3,pass", "no card can be played yet"),
+        ("--tricks", "AH 4H JH 3C;; KH 7H", "--tricks: trick 2 has no cards"),
+        ("--tricks", "AH 4H JH 3Q", "--tricks: trick 1: cannot read card '3Q'"),
+        ("--tricks", "x: AH 4H JH 3C", "--tricks: trick 1 starts with 'x:'"),
+        ("--tricks", "2: AH 4H JH 3C", "trick 1 is led by seat 2, but the pitcher is seat 1"),
+        ("--tricks", "AH 4H JH 3C 2C", "trick 1 has 5 cards"),
+        ("--tricks", "AH 5S JH 3C; KH 7H", "seat 2 plays 5S in trick 1, but seat 3 holds it"),
+        ("--dealer", "4", "--dealer 4 is not a seat"),
+        ("--dealer", None, "--dealer: the short form needs the dealer's seat"),
+        ("--players", "9", "--players must be 2-7"),
+        ("--seat", "2", "seat 2 plays 4H in trick 1 but does not hold it"),
+        ("--scores", "1,x,0,0", "--scores: score 2 must be a whole number, not 'x'"),
+        ("--scores", "1,0", "scores must be a list of whole numbers, one per seat (4)"),
+        ("--model", "advisor", "the model cannot be the advisor"),
+        ("--model", "nobody", "nobody"),
+    ],
+)
+def test_bad_short_forms_one_line_exit_2(capsys, opt, value, message):
+    code, out, err = run_cli(capsys, "hint", *replace_opt(GOOD, opt, value), "--worlds", "5")
+    assert code == 2 and out == ""
+    lines = [x for x in err.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("pitchsim: error: "), err
+    assert message in lines[0], lines[0]
+
+
+def test_view_hint_refuses_what_it_cannot_answer(capsys):
+    code, _, err = run_cli(capsys, "hint", str(EXAMPLES / "call.json"))
+    assert code == 2 and "the auction is on: ask `pitchsim advise`" in err
+    code, _, err = run_cli(capsys, "hint", str(EXAMPLES / "lead.json"), "--calls", "pass")
+    assert code == 2 and "--calls belongs to the short form" in err
+    with pytest.raises(ViewError):
+        short_view("4C JH TD QD 5S 6H", 4, 3, "pass,3,pass,pass", "AH 4H JH 3C; KH 7H", seat=9)
+
+
+def test_advise_from_a_view_is_advise_from_its_parts(capsys):
+    """advise reads the seat, table, calls, scores and rules off a view of the auction."""
+    from pitchsim.advice.advise import advise, advise_view
+
+    view = View.from_json(json.loads((EXAMPLES / "call.json").read_text()))
+    a = advise_view(view, samples=200, seed=3).to_json()
+    b = advise(" ".join(card_text(c) for c in view.hand), players=4, seat=1, dealer=3,
+               calls="pass", scores=[2, 0, 3, -1], samples=200, seed=3).to_json()  # fmt: skip
+    assert a == b
+    code, out, err = run_cli(capsys, "advise", str(EXAMPLES / "call.json"), "--samples", "200",
+                             "--seed", "3", "--json")  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out) == a
+    for args, message in (
+        ([str(EXAMPLES / "follow.json")], "the auction is over: ask `pitchsim hint`"),
+        ([str(EXAMPLES / "call.json"), "--seat", "1"], "--seat comes from the view"),
+        (["AH KH 2H 9C 7D 3S", "--dealer", "3"], "--seat is needed with a hand"),
+    ):
+        code, _, err = run_cli(capsys, "advise", *args)
+        assert code == 2 and err.startswith("pitchsim: error: ") and message in err, err
