@@ -130,3 +130,42 @@ def test_board_interval_is_clipped_to_zero_and_one():
 def test_wilson_by_hand_agrees():
     for k, n in ((0, 7), (3, 10), (16.5, 29), (81, 263), (9, 9)):
         assert tuple(float(x) for x in wilson(k, n)) == pytest.approx(wilson_by_hand(k, n))
+
+
+def test_wilson_edges_are_exact():
+    # No success: exactly 0 below; every trial a success: exactly 1 above; one in
+    # between: strictly inside (0, 1).
+    assert float(wilson(0, 10)[0]) == 0.0 and float(wilson(10, 10)[1]) == 1.0
+    assert 0.0 < float(wilson(1, 10)[0]) and float(wilson(9, 10)[1]) < 1.0
+    assert tuple(float(x) for x in wilson(1, 10)) == pytest.approx(wilson_by_hand(1, 10))
+    assert tuple(float(x) for x in wilson(9, 10)) == pytest.approx(wilson_by_hand(9, 10))
+
+
+def test_wilson_of_no_trials_is_everything_and_quiet():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no division warning leaks to the user
+        lo, hi = wilson(0, 0)
+        los, his = wilson(np.array([0, 2]), np.array([0, 4]))
+    assert (float(lo), float(hi)) == (0.0, 1.0)
+    assert (float(los[0]), float(his[0])) == (0.0, 1.0)
+    assert (float(los[1]), float(his[1])) == pytest.approx(wilson_by_hand(2, 4))
+
+
+def test_wilson_gives_scalars_for_scalars_and_arrays_for_arrays():
+    lo, hi = wilson(3, 10)
+    assert not isinstance(lo, np.ndarray) and not isinstance(hi, np.ndarray)
+    los, his = wilson(np.array([3, 0]), np.array([10, 7]))
+    assert los.shape == his.shape == (2,)
+    assert (float(los[0]), float(his[0])) == pytest.approx(wilson_by_hand(3, 10))
+    assert (float(los[1]), float(his[1])) == pytest.approx(wilson_by_hand(0, 7))
+
+
+def test_samples_for_half_width_by_hand():
+    from pitchsim.util.stats import samples_for_half_width
+
+    # n = z^2 p (1 - p) / h^2 at p = 1/2, rounded up: the survey classics.
+    assert samples_for_half_width(0.01) == math.ceil(Z * Z / 4 / 0.01**2) == 9604
+    assert samples_for_half_width(0.05) == 385
+    assert samples_for_half_width(0.1, z=1.0) == 25
