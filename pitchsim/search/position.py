@@ -217,8 +217,7 @@ def _rules(doc: dict) -> Rules:
         elif isinstance(spec, str):
             rules = Rules.parse(spec)
         elif isinstance(spec, dict):
-            rules = Rules.parse(",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                                         for k, v in spec.items()))  # fmt: skip
+            rules = Rules.parse(spec)  # as an object: each value of its own type, not text
         else:
             raise PositionError('rules must be a string like "low=dealt,follow=suit" or an object')
     except RulesError as e:
