@@ -75,6 +75,9 @@ def work_copy(name: str, work: Path) -> Path:
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
         "use_git_change_detection = false\n"
+        # A mutant's time limit: 15 x its tests' time plus this; a module fixture (a
+        # small simulate, a compile) is not in mutmut's estimate, so allow for it.
+        "timeout_constant = 60.0\n"
     )
     (work / "pyproject.toml").write_text(config)
     return work

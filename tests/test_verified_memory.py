@@ -293,3 +293,33 @@ def test_read_after_the_manifest_record_changes_checks_again(small_run, tmp_path
     changed = next(r for r in read_manifest(run).parts if r.part.file == rec.part.file)
     with pytest.raises(RunError):
         read_part(run, changed, ["points"], known=VerifiedParts(run))
+
+
+def test_the_memory_lives_in_the_users_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert verified.cache_folder() == tmp_path / "xdg" / "pitchsim" / "verified"
+    monkeypatch.setenv("XDG_CACHE_HOME", "")  # empty: as if unset
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert verified.cache_folder() == tmp_path / "home" / ".cache" / "pitchsim" / "verified"
+
+
+def test_one_small_file_per_run_folder_and_nothing_written_unchanged(part, memory):
+    known = remember(part.run, part.f, part.rec)
+    files = list(memory.iterdir())
+    assert files == [known.file] and known.file.suffix == ".json"
+    doc = json.loads(known.file.read_text())
+    assert list(doc["parts"]) == [part.rec.part.file]
+    mtime = known.file.stat().st_mtime_ns
+    again = VerifiedParts(part.run)
+    again.save()  # nothing new: not written
+    assert known.file.stat().st_mtime_ns == mtime and not again.changed
+
+
+def test_an_unwritable_cache_means_hashing_again_not_an_error(part, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setattr(verified, "cache_folder", lambda: blocker / "verified")
+    known = VerifiedParts(part.run)
+    known.add(os.stat(part.f), part.rec)
+    known.save()  # cannot write: silently forgotten
+    assert not VerifiedParts(part.run).holds(os.stat(part.f), part.rec)
