@@ -133,7 +133,7 @@ def parse_strategies(spec: str | Sequence[str]) -> list[Strategy]:
 @lru_cache(maxsize=1)
 def load_table() -> dict:
     """The shipped make-probability table (see ``scripts/make_bid_table.py``)."""
-    path = Path(__file__).resolve().parent / "data" / TABLE_FILE
+    path = Path(__file__).resolve().parent.parent / "data" / TABLE_FILE
     try:
         with np.load(path) as z:
             return {k: z[k] for k in z.files}
