@@ -78,6 +78,11 @@ def work_copy(name: str, work: Path) -> Path:
         # A mutant's time limit: 15 x its tests' time plus this; a module fixture (a
         # small simulate, a compile) is not in mutmut's estimate, so allow for it.
         "timeout_constant = 60.0\n"
+        # Each mutant in a fresh process: forked from a process that ran numba's thread
+        # pool and the hashing thread, a mutant's tests died of SIGTERM (mutmut's
+        # "suspicious") instead of passing or failing.
+        'process_isolation = "forkserver"\n'
+        'forkserver_warmup = "none"\n'
     )
     (work / "pyproject.toml").write_text(config)
     return work
