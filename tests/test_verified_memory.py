@@ -323,3 +323,53 @@ def test_an_unwritable_cache_means_hashing_again_not_an_error(part, tmp_path, mo
     known.add(os.stat(part.f), part.rec)
     known.save()  # cannot write: silently forgotten
     assert not VerifiedParts(part.run).holds(os.stat(part.f), part.rec)
+
+
+def test_runs_keep_memories_of_their_own(tmp_path, memory):
+    """Two run folders with parts of the same name: remembering one forgets nothing of
+    the other."""
+    a, b = tmp_path / "a" / "run", tmp_path / "b" / "run"
+    a.parent.mkdir()
+    b.parent.mkdir()
+    fa, ra = make_part(a, 0, 1)
+    fb, rb = make_part(b, 0, 2)
+    remember(a, fa, ra)
+    remember(b, fb, rb)
+    assert VerifiedParts(a).holds(os.stat(fa), ra) and VerifiedParts(b).holds(os.stat(fb), rb)
+    assert VerifiedParts(a).file != VerifiedParts(b).file
+
+
+def test_a_run_folder_whose_name_is_not_utf8(tmp_path, memory):
+    run = tmp_path / "run-\udcff"  # a byte that is not UTF-8, as os.fsdecode gives it
+    f, rec = make_part(run, 0, 1)
+    remember(run, f, rec)
+
+
+def test_a_memory_file_of_the_wrong_shape_is_no_memory(part):
+    remember(part.run, part.f, part.rec)
+    known = VerifiedParts(part.run)
+    for doc in ({"parts": [1, 2]}, [1, 2], {"parts": None}, "text"):
+        known.file.write_text(json.dumps(doc))
+        assert not VerifiedParts(part.run).holds(os.stat(part.f), part.rec)
+
+
+def test_a_whole_check_is_not_narrowed_by_a_later_column_check(part):
+    known = remember(part.run, part.f, part.rec)  # all of it
+    known.add(os.stat(part.f), part.rec, ["points"])
+    assert known.holds(os.stat(part.f), part.rec)  # still all of it
+    assert known.holds(os.stat(part.f), part.rec, ["deal", "high"])
+
+
+def test_the_cache_folder_is_made_with_its_parents(part, tmp_path, monkeypatch):
+    monkeypatch.setattr(verified, "cache_folder", lambda: tmp_path / "x" / "y" / "verified")
+    remember(part.run, part.f, part.rec)
+    assert (tmp_path / "x" / "y" / "verified").is_dir()
+
+
+def test_saving_twice_writes_once(part):
+    known = remember(part.run, part.f, part.rec)
+    assert not known.changed
+    before = known.file.stat().st_mtime_ns
+    os.utime(known.file, ns=(before - 10**9, before - 10**9))
+    known.save()
+    assert known.file.stat().st_mtime_ns == before - 10**9
