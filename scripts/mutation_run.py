@@ -43,7 +43,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "verified": ("pitchsim/study/verified.py", ["tests/test_verified_memory.py"]),
     "position": (
         "pitchsim/search/position.py",
-        ["tests/test_position.py", "tests/test_position_types.py"],
+        ["tests/test_position.py", "tests/test_position_types.py", "tests/test_position_exact.py"],
     ),
     "hint": ("pitchsim/search/hint.py", ["tests/test_hint.py", "tests/test_hint_sides.py"]),
     "advise": ("pitchsim/advice/advise.py", ["tests/test_advise_recount.py"]),
@@ -100,6 +100,27 @@ def results(work: Path, file: str) -> dict[str, int]:
     return {k: v for k, v in doc["exit_code_by_key"].items()}
 
 
+def recheck(name: str, work: Path) -> None:
+    """Each survivor against the current tests (copied in), by pytest in the mutated
+    tree with mutmut's switch set; a kill is written into mutmut's record."""
+    file, tests = MODULES[name]
+    meta = work / "mutants" / (file + ".meta")
+    doc = json.loads(meta.read_text())
+    shutil.rmtree(work / "mutants" / "tests")
+    shutil.copytree(ROOT / "tests", work / "mutants" / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    for key, code in doc["exit_code_by_key"].items():
+        if code != 0:
+            continue
+        env = dict(os.environ, MUTANT_UNDER_TEST=key)
+        r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                            "-p", "no:randomly", *reversed(tests)], cwd=work / "mutants", env=env,
+                           capture_output=True, text=True)  # fmt: skip
+        doc["exit_code_by_key"][key] = r.returncode
+        print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
+    meta.write_text(json.dumps(doc))
+
+
 def score(name: str, work: Path) -> dict:
     file, _ = MODULES[name]
     from mutmut.stats import status_by_exit_code  # mutmut's own reading of its exit codes
@@ -130,6 +151,11 @@ def main() -> int:
     ap.add_argument("--children", type=int, default=1, help="mutants tested at once")
     ap.add_argument("--list", action="store_true", help="the modules and their tests")
     ap.add_argument("--survivors", action="store_true", help="print the survivors' diffs")
+    ap.add_argument(
+        "--recheck",
+        action="store_true",
+        help="run the current tests against the survivors again (pytest per mutant)",
+    )
     ap.add_argument("--fresh", action="store_true", help="forget earlier results")
     ap.add_argument("--score-only", action="store_true", help="no run: the scores so far")
     a = ap.parse_args()
@@ -144,7 +170,9 @@ def main() -> int:
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # one core per mutant
     for name in a.modules:
         work = a.work / name
-        if not a.score_only and not a.survivors:
+        if a.recheck:
+            recheck(name, work)
+        elif not a.score_only and not a.survivors:
             if a.fresh and (work / "mutants").exists():
                 shutil.rmtree(work / "mutants")
             work_copy(name, work)
