@@ -197,3 +197,10 @@ def test_reading_one_position_from_a_list_and_sources(tmp_path, monkeypatch):
     with pytest.raises(PositionError) as e:
         read_source(str(tmp_path / "bad.json"))
     assert str(e.value).startswith(f"cannot read {tmp_path / 'bad.json'}: 'utf-8' codec")
+
+
+def test_a_hand_or_trick_may_be_one_string_of_cards():
+    doc = copy.deepcopy(ROUND)
+    doc["hands"] = [" ".join(h) for h in doc["hands"]]
+    doc["tricks"][0]["cards"] = "4H AH 3H 6H"
+    assert parse_position(doc) == parse_position(ROUND)
