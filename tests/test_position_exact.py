@@ -204,3 +204,15 @@ def test_a_hand_or_trick_may_be_one_string_of_cards():
     doc["hands"] = [" ".join(h) for h in doc["hands"]]
     doc["tricks"][0]["cards"] = "4H AH 3H 6H"
     assert parse_position(doc) == parse_position(ROUND)
+
+
+def test_an_empty_second_trick_and_the_source_named_in_errors():
+    doc = copy.deepcopy(ROUND)
+    doc["tricks"] = doc["tricks"][:1] + [{"leader": 0, "cards": []}]
+    assert error(doc) == "trick 2 has no cards: leave it out"
+    with pytest.raises(PositionError) as e:
+        read_position("{", "p.json")
+    assert str(e.value).startswith("p.json is not JSON: ")
+    with pytest.raises(PositionError) as e:
+        read_position("[]", "p.json")
+    assert str(e.value) == "p.json is an empty list: no positions"
