@@ -1,0 +1,198 @@
+"""A systematic mutation run over pitchsim's pure-Python modules, with mutmut 3.
+
+Not part of the test suite or of CI: it costs minutes to hours.  ``scripts/mutate.py``
+keeps its curated mutants for the numba kernels (each mutant there costs a compile);
+this script lets mutmut make every mutant it can of one plain-Python module at a time
+and runs a fast selection of tests against each (mutmut runs, of those, only the tests
+that call the mutated function).
+
+    .venv/bin/pip install 'mutmut>=3'                      # into the dev venv only
+    .venv/bin/python scripts/mutation_run.py stats verified position
+    .venv/bin/python scripts/mutation_run.py --list
+    .venv/bin/python scripts/mutation_run.py --survivors stats   # the diffs, to read
+
+Each module is mutated in a copy of the tree of its own (``--work``, default
+``/tmp/pitchsim-mutation/<module>``): mutmut writes ``mutants/`` there, never in the
+repository; a second run of the same module resumes from what that copy has done
+(``--fresh``: starts over, e.g. after the tests changed).  The
+first run of a module whose tests call kernels compiles them once for the copy.
+
+The score printed per module is killed / (mutants - no tests), with the survivors
+listed by name; ``--survivors`` prints each surviving mutant's diff.  Read every
+survivor: kill it with a test, or say why it is equivalent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# module -> (file, fast tests).  Tests are pytest arguments relative to the tree.
+MODULES: dict[str, tuple[str, list[str]]] = {
+    "stats": (
+        "pitchsim/util/stats.py",
+        ["tests/test_intervals_by_hand.py", "tests/test_replay.py::test_paired_difference"],
+    ),
+    "verified": ("pitchsim/study/verified.py", ["tests/test_verified_memory.py"]),
+    "position": (
+        "pitchsim/search/position.py",
+        ["tests/test_position.py", "tests/test_position_types.py", "tests/test_position_exact.py"],
+    ),
+    "hint": ("pitchsim/search/hint.py", ["tests/test_hint.py", "tests/test_hint_sides.py"]),
+    "advise": ("pitchsim/advice/advise.py", ["tests/test_advise_recount.py"]),
+    "odds": ("pitchsim/advice/odds.py", ["tests/test_odds.py", "tests/test_intervals_by_hand.py"]),
+    "checksum": ("pitchsim/study/checksum.py", ["tests/test_checksum.py"]),
+    "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
+    "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
+}
+
+
+def work_copy(name: str, work: Path) -> Path:
+    """A copy of the tree with mutmut configured for ``name``; kept between runs."""
+    file, tests = MODULES[name]
+    work.mkdir(parents=True, exist_ok=True)
+    for folder in ("pitchsim", "tests"):
+        dst = work / folder
+        if dst.exists():
+            shutil.rmtree(dst)
+        shutil.copytree(ROOT / folder, dst, ignore=shutil.ignore_patterns("__pycache__"))
+    config = (ROOT / "pyproject.toml").read_text()
+    # Only the selected tests: no doctests of the whole package, no collection of
+    # pitchsim/ (mutmut adds the test selection itself).
+    config = config.replace('testpaths = ["tests", "pitchsim"]', 'testpaths = ["tests"]')
+    config = config.replace('addopts = "-ra --doctest-modules"', 'addopts = "-q"')
+    config += (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["pitchsim"]\n'
+        f"only_mutate = [{json.dumps(file)}]\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+        'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
+        "use_git_change_detection = false\n"
+        # A mutant's time limit: 15 x its tests' time plus this; a module fixture (a
+        # small simulate, a compile) is not in mutmut's estimate, so allow for it.
+        "timeout_constant = 60.0\n"
+        # Each mutant in a fresh process: forked from a process that ran numba's thread
+        # pool and the hashing thread, a mutant's tests died of SIGTERM (mutmut's
+        # "suspicious") instead of passing or failing.
+        'process_isolation = "forkserver"\n'
+        'forkserver_warmup = "none"\n'
+    )
+    (work / "pyproject.toml").write_text(config)
+    return work
+
+
+def mutmut(work: Path, *args: str, capture: bool = False) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).with_name("mutmut")
+    return subprocess.run([str(exe), *args], cwd=work, text=True, capture_output=capture)
+
+
+def results(work: Path, file: str) -> dict[str, int]:
+    """Mutant name -> exit code, from mutmut's record of the module."""
+    meta = work / "mutants" / (file + ".meta")
+    doc = json.loads(meta.read_text())
+    return {k: v for k, v in doc["exit_code_by_key"].items()}
+
+
+def recheck(name: str, work: Path) -> None:
+    """Each survivor against the current tests (copied in), by pytest in the mutated
+    tree with mutmut's switch set; a kill is written into mutmut's record."""
+    file, tests = MODULES[name]
+    meta = work / "mutants" / (file + ".meta")
+    doc = json.loads(meta.read_text())
+    shutil.rmtree(work / "mutants" / "tests")
+    shutil.copytree(ROOT / "tests", work / "mutants" / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    for key, code in doc["exit_code_by_key"].items():
+        if code != 0:
+            continue
+        env = dict(os.environ, MUTANT_UNDER_TEST=key)
+        r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                            "-p", "no:randomly", *reversed(tests)], cwd=work / "mutants", env=env,
+                           capture_output=True, text=True)  # fmt: skip
+        doc["exit_code_by_key"][key] = r.returncode
+        print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
+    meta.write_text(json.dumps(doc))
+
+
+def score(name: str, work: Path) -> dict:
+    file, _ = MODULES[name]
+    from mutmut.stats import status_by_exit_code  # mutmut's own reading of its exit codes
+
+    codes = results(work, file)
+    status = {k: status_by_exit_code[c] for k, c in codes.items()}
+    killed = [k for k, s in status.items() if s == "killed"]
+    survived = [k for k, s in status.items() if s == "survived"]
+    timeout = [k for k, s in status.items() if s == "timeout"]
+    untested = [k for k, s in status.items() if s == "no tests"]
+    other = [k for k in codes if k not in {*killed, *survived, *timeout, *untested}]
+    judged = len(codes) - len(untested)
+    return {
+        "module": name,
+        "mutants": len(codes),
+        "killed": len(killed) + len(timeout),
+        "survived": survived,
+        "no_tests": untested,
+        "not_run": other,
+        "score": (len(killed) + len(timeout)) / judged if judged else float("nan"),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="*", help=f"any of: {', '.join(MODULES)}")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/pitchsim-mutation"))
+    ap.add_argument("--children", type=int, default=1, help="mutants tested at once")
+    ap.add_argument("--list", action="store_true", help="the modules and their tests")
+    ap.add_argument("--survivors", action="store_true", help="print the survivors' diffs")
+    ap.add_argument(
+        "--recheck",
+        action="store_true",
+        help="run the current tests against the survivors again (pytest per mutant)",
+    )
+    ap.add_argument("--fresh", action="store_true", help="forget earlier results")
+    ap.add_argument("--score-only", action="store_true", help="no run: the scores so far")
+    a = ap.parse_args()
+    if a.list or not a.modules:
+        for name, (file, tests) in MODULES.items():
+            print(f"{name:10} {file:32} {' '.join(tests)}")
+        return 0
+    unknown = [m for m in a.modules if m not in MODULES]
+    if unknown:
+        print(f"mutation_run: unknown module {unknown[0]!r}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # one core per mutant
+    for name in a.modules:
+        work = a.work / name
+        if a.recheck:
+            recheck(name, work)
+        elif not a.score_only and not a.survivors:
+            if a.fresh and (work / "mutants").exists():
+                shutil.rmtree(work / "mutants")
+            work_copy(name, work)
+            with open(work / "mutmut.log", "w") as log:  # its progress spinner, kept apart
+                subprocess.run([str(Path(sys.executable).with_name("mutmut")), "run",
+                                "--max-children", str(a.children)], cwd=work, stdout=log,
+                               stderr=subprocess.STDOUT)  # fmt: skip
+        s = score(name, work)
+        print(
+            f"{name}: {s['killed']} of {s['mutants'] - len(s['no_tests'])} killed "
+            f"({100 * s['score']:.1f}%), {len(s['survived'])} survived, "
+            f"{len(s['no_tests'])} without tests, {len(s['not_run'])} not run",
+            flush=True,
+        )
+        for k in s["survived"]:
+            print(f"  survived: {k}")
+            if a.survivors:
+                print(mutmut(work, "show", k, capture=True).stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
