@@ -12,6 +12,8 @@ Everything the command line does is one call here, returning plain data:
   tables and charts from them
 - :func:`tournament`: whole games between bidding + play strategies, duplicate style
 - :class:`Rules`: the base rules and every variant (``Rules.parse("low=dealt")``)
+- :class:`View`: what one seat knows at the table (docs/view.md); :func:`views_of` cuts
+  them from a game record (docs/record.md)
 """
 
 __version__ = "0.1.0"
@@ -37,6 +39,8 @@ _WHERE = {
     "parse_hand": "game.cards",
     "format_cards": "game.cards",
     "InputError": "util.errors",
+    "View": "game.view",
+    "views_of": "games.record",
 }
 __all__ = [*_WHERE, "__version__"]
 

@@ -30,6 +30,7 @@ app = typer.Typer(
 
 from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
 from .common import reject_empty  # noqa: E402
+from .engine import engine_command  # noqa: E402,F401  (registers pitchsim engine)
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)

@@ -10,6 +10,7 @@ import typer
 
 from ..game.cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
 from ..games.bidding import seat_strategies
+from ..games.record import record_of_game
 from ..games.rounds import Game, Round, auction_round, play_board
 from ..util.errors import InputError
 from ..util.limits import MAX_BOARD, MAX_ROUNDS, check_count
@@ -24,7 +25,7 @@ from .common import (
     SeedOpt,
     make_rules,
     positive,
-    show,
+    print_json,
     suit_label,
 )
 
@@ -59,11 +60,42 @@ def play_command(
         help="With --game: which game of the seed (default 0); a tournament "
         "with the same seed and seating plays the same deals as its game BOARD.",
     ),  # fmt: skip
+    strategies: str = typer.Option(
+        None,
+        "--strategies",
+        "-s",
+        help="With --game: each seat's strategy, bidding+play (one for all or one per seat), "
+        "or an outside program speaking docs/protocol.md: cmd:COMMAND.",
+    ),
+    replay: str = typer.Option(
+        None,
+        "--replay",
+        help="Play a game record (docs/record.md; `-`: stdin) again, checking every action "
+        "and result; show it as --game does.",
+    ),
+    decision_time: float = typer.Option(
+        None, "--decision-time", help="Seconds an outside seat may take per decision (10)."
+    ),
+    game_time: float = typer.Option(
+        None, "--game-time", help="Seconds an outside seat may take per game in all (600)."
+    ),
+    seat_logs: str = typer.Option(
+        None, "--seat-logs", help="A directory for each outside seat's log of messages."
+    ),
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
     as_json: bool = JsonOpt,
 ) -> None:
     """Bid and play hands out; show the auction, every trick, the points and the score."""
+    if replay is not None:
+        _replay(replay, as_json, game, strategies, board)
+        return
+    outside = {"--decision-time": decision_time, "--game-time": game_time, "--seat-logs": seat_logs}
+    if strategies is None and any(v is not None for v in outside.values()):
+        given = ", ".join(k for k, v in outside.items() if v is not None)
+        raise InputError(f"{given}: for outside seats, given with --strategies cmd:COMMAND")
+    if strategies is not None and not game:
+        raise InputError("--strategies seats players for a whole game: add --game")
     positive("--rounds", rounds, MAX_ROUNDS)
     if board is not None and not game:
         raise InputError("--board needs --game")
@@ -81,6 +113,19 @@ def play_command(
         raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
     if bid is not None and dealer is not None:
         raise InputError("--bid seats the dealer last (seat 0 pitches): leave out --dealer")
+    if strategies is not None:
+        _table_game(
+            strategies,
+            players,
+            rule_set,
+            pick_seed(seed),
+            board or 0,
+            as_json,
+            decision_time,
+            game_time,
+            seat_logs,
+        )
+        return
     seats = seat_strategies(bidding, policy, players)
     cards = parse_hand(hand) if hand else None
     t = -1
@@ -90,7 +135,11 @@ def play_command(
             raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")
     seed = pick_seed(seed)
     if game:
-        show(play_board(seed, board or 0, seats, rule_set), as_json, render_game)
+        played_game = play_board(seed, board or 0, seats, rule_set)
+        if as_json:
+            print_json(record_of_game(played_game))
+        else:
+            sys.stdout.write(render_game(played_game))
         return
     first_dealer = players - 1 if dealer is None else dealer
     # One hand at a time, shown as soon as it is played: --rounds can be any size.
@@ -132,6 +181,74 @@ def play_command(
                   f"{SUITS[t]}, so --trump {SUITS[t]} did nothing there", file=sys.stderr)  # fmt: skip
     if as_json and rounds is not None:
         sys.stdout.write("\n]\n")
+
+
+def _table_game(
+    spec, players, rules, seed, board, as_json, decision_time, game_time, seat_logs
+) -> None:
+    """A whole game with the seats ``spec`` names, outside programs among them."""
+    from pathlib import Path
+
+    from ..games.outside import DECISION_TIME, GAME_TIME, CommandSeat
+    from ..games.table import as_seat, play_table_game, split_seats
+    from ..games.tournament import prepare_record_dir
+
+    names = split_seats(spec)
+    if len(names) == 1:
+        names *= players
+    if len(names) != players or not all(names):
+        raise InputError(
+            f"--strategies: give one strategy for every seat or one per seat "
+            f"({players}), not {len(names)}"
+        )
+    if seat_logs is not None:
+        prepare_record_dir(seat_logs)
+    seats = []
+    for i, name in enumerate(names):
+        if name.startswith("cmd:"):
+            log = Path(seat_logs) / f"seat-{i}.log" if seat_logs is not None else None
+            seats.append(
+                CommandSeat(name[4:], decision_time or DECISION_TIME, game_time or GAME_TIME, log)
+            )
+        else:
+            seats.append(as_seat(name))
+    if not any(isinstance(s, CommandSeat) for s in seats) and (decision_time or game_time):
+        raise InputError("--decision-time and --game-time are for seats written cmd:COMMAND")
+    try:
+        doc = play_table_game(seats, rules, seed, board)
+    finally:
+        for s in seats:
+            if isinstance(s, CommandSeat):
+                s.close()
+    _show_record(doc, as_json)
+
+
+def _replay(source, as_json, game, strategies, board) -> None:
+    from ..games.record import RecordError, replay
+    from ..util.jsonio import read_json
+
+    if game or strategies is not None or board is not None:
+        raise InputError(
+            "--replay plays the record's own game: leave out --game, --strategies and --board"
+        )
+    doc = read_json(source, "stdin" if source == "-" else f"record {source}")
+    if not isinstance(doc, dict):
+        raise RecordError("a record is a JSON object (docs/record.md)")
+    _show_record(replay(doc), as_json)
+
+
+def _show_record(doc: dict, as_json: bool) -> None:
+    from ..games.record import game_of_record
+
+    if as_json:
+        print_json(doc)
+        return
+    text = render_game(game_of_record(doc))
+    f = doc.get("forfeit")
+    if f:
+        text = text.replace("Nobody won", "Nobody won (forfeit)", 1)
+        text += f"Seat {f['seat']} ({f['strategy']}) forfeits the game: {f['reason']}\n"
+    sys.stdout.write(text)
 
 
 def _call(c: int | None) -> str:
@@ -179,7 +296,8 @@ def render_game(g: Game) -> str:
     n = len(g.strategies)
     seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
     rules = g.rules
-    out = [f"Game {g.board} of seed {g.seed}  ·  {n} players{', partnership' if rules.partnership else ''}"
+    where = f"Game {g.board} of seed {g.seed}" if g.seed is not None else "A recorded game"
+    out = [f"{where}  ·  {n} players{', partnership' if rules.partnership else ''}"
            f"  ·  to {rules.target}  ·  seats: {seats}\n\n"]  # fmt: skip
     for i, (rnd, after) in enumerate(zip(g.rounds, g.scores, strict=True)):
         text = render(rnd, f"Hand {i + 1}")

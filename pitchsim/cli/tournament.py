@@ -50,6 +50,20 @@ def tournament_command(
     rules: str = RulesOpt,
     seed: int = SeedOpt,
     threads: int = ThreadsOpt,
+    record: str = typer.Option(
+        None, "--record", help="A directory to write every game's record to (docs/record.md)."
+    ),
+    decision_time: float = typer.Option(
+        None,
+        "--decision-time",
+        help="Seconds an outside seat (cmd:COMMAND) may take per decision (10).",
+    ),
+    game_time: float = typer.Option(
+        None, "--game-time", help="Seconds an outside seat may take per game in all (600)."
+    ),
+    seat_logs: str = typer.Option(
+        None, "--seat-logs", help="A directory for each outside program's log of messages."
+    ),
     as_json: bool = JsonOpt,
 ) -> None:
     """Play whole games between strategies and compare win rates, scores and bids."""
@@ -57,7 +71,9 @@ def tournament_command(
     rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
     with Progress("games") as bar:
         result = tournament(strategies, players=players, boards=boards, rules=rule_set,
-                            seed=seed, threads=threads, progress=bar.update)  # fmt: skip
+                            seed=seed, threads=threads, progress=bar.update, record=record,
+                            decision_time=decision_time, game_time=game_time,
+                            seat_logs=seat_logs)  # fmt: skip
     show(result, as_json, render)
 
 
@@ -105,6 +121,14 @@ def render(r: TournamentResult) -> str:
         lines.append(f"{s.name:<26}" + "".join(f"{c:>18}" for c in cells))
     lines.append("")
     lines.append(f"Deals per game: {r.mean_deals:.1f} on average (redeals included).")
+    for name, count in r.forfeits.items():
+        if count:
+            lines.append(
+                f"{name} forfeited {count:,} game{'s' if count != 1 else ''} "
+                "(late, malformed or illegal answers; nobody won those)."
+            )
+    if r.seconds is not None:
+        lines.append(f"Played decision by decision: {r.games / r.seconds:,.1f} games a second.")
     if r.unfinished:
         lines.append(f"{r.unfinished:,} games reached the deal limit with no winner.")
     return "\n".join(lines) + "\n"

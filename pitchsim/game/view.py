@@ -366,8 +366,10 @@ def _parse(doc: object) -> View:
         if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
             raise ViewError('legal must be a list of actions like ["pass", "3"] or ["KS"]')
         if sorted(_norm_action(a) for a in legal) != sorted(view.legal()):
-            raise ViewError(f"legal lists {' '.join(legal) or 'nothing'}, but the legal "
-                            f"actions are {' '.join(view.legal()) or 'none'}")  # fmt: skip
+            raise ViewError(
+                f"legal lists {' '.join(legal) or 'nothing'}, but the legal "
+                f"actions are {' '.join(view.legal()) or 'none'}"
+            )
     return view
 
 
@@ -405,8 +407,10 @@ def _replay(v: View) -> View:
         if call not in legal:
             high = max(bids, default=PASS)
             why = _why_not(call, high, seat == v.dealer, rules)
-            raise ViewError(f"call {i + 1}: seat {seat} may not call {call_text(call)} {why} "
-                            f"(legal: {', '.join(map(call_text, legal))})")  # fmt: skip
+            raise ViewError(
+                f"call {i + 1}: seat {seat} may not call {call_text(call)} {why} "
+                f"(legal: {', '.join(map(call_text, legal))})"
+            )
         bids.append(call)
     high = max(bids, default=PASS)
     auction_over = len(bids) == n or high == MAX_BID
@@ -417,9 +421,15 @@ def _replay(v: View) -> View:
     if not auction_over:
         if v.tricks:
             raise ViewError(f"{len(bids)} of {n} calls made, so no card can be played yet")
-        return _done(v, "auction", v.caller(len(bids)), None, None, None,
-                     tuple(map(call_text, legal_bids(bids, v.caller(len(bids)) == v.dealer,
-                                                     rules))))  # fmt: skip
+        return _done(
+            v,
+            "auction",
+            v.caller(len(bids)),
+            None,
+            None,
+            None,
+            tuple(map(call_text, legal_bids(bids, v.caller(len(bids)) == v.dealer, rules))),
+        )
     if pitcher is None:
         if v.tricks:
             raise ViewError("everybody passed, so the hand was thrown in: no card is played")
@@ -446,25 +456,34 @@ def _replay(v: View) -> View:
             name = card_text(c)
             if c in seen:
                 t0, s0 = seen[c]
-                raise ViewError(f"{name} is played twice: by seat {s0} in trick {t0} and by "
-                                f"seat {seat} in trick {t}")  # fmt: skip
+                raise ViewError(
+                    f"{name} is played twice: by seat {s0} in trick {t0} and by "
+                    f"seat {seat} in trick {t}"
+                )
             led = played[0] // 13 if played else None
             if seat == v.seat:
                 if not own >> c & 1:
-                    raise ViewError(f"seat {seat} plays {name} in trick {t} but does not hold it "
-                                    f"(its hand: {' '.join(map(card_text, v.hand))})")  # fmt: skip
+                    raise ViewError(
+                        f"seat {seat} plays {name} in trick {t} but does not hold it "
+                        f"(its hand: {' '.join(map(card_text, v.hand))})"
+                    )
                 if not legal_cards(held, played, -1 if trump is None else trump, rules) >> c & 1:
                     must = "follow suit" if rules.follow == "suit" else "follow suit or trump"
-                    raise ViewError(f"seat {seat}'s {name} in trick {t} is illegal: it holds "
-                                    f"{SUIT_NAMES[led]}, so it must {must}")  # fmt: skip
+                    raise ViewError(
+                        f"seat {seat}'s {name} in trick {t} is illegal: it holds "
+                        f"{SUIT_NAMES[led]}, so it must {must}"
+                    )
                 held &= ~(1 << c)
             else:
                 if own >> c & 1:
-                    raise ViewError(f"seat {seat} plays {name} in trick {t}, but seat {v.seat} "
-                                    "holds it")  # fmt: skip
+                    raise ViewError(
+                        f"seat {seat} plays {name} in trick {t}, but seat {v.seat} holds it"
+                    )
                 if voids >> (4 * seat + c // 13) & 1:
-                    raise ViewError(f"seat {seat} plays {name} in trick {t} after showing it held "
-                                    f"no {SUIT_NAMES[c // 13]}")  # fmt: skip
+                    raise ViewError(
+                        f"seat {seat} plays {name} in trick {t} after showing it held "
+                        f"no {SUIT_NAMES[c // 13]}"
+                    )
             if i == 0 and t == 1:
                 trump = c // 13  # the opening lead fixes trump
             if led is not None and shows_void(c, led, trump, rules):
@@ -498,8 +517,9 @@ def _why_not(call: int, high: int, dealer: bool, rules: Rules) -> str:
 
 
 def _done(v, phase, to_move, pitcher, bid, trump, legal) -> View:
-    return replace(v, phase=phase, to_move=to_move, pitcher=pitcher, bid=bid, trump=trump,
-                   _legal=tuple(legal))  # fmt: skip
+    return replace(
+        v, phase=phase, to_move=to_move, pitcher=pitcher, bid=bid, trump=trump, _legal=tuple(legal)
+    )
 
 
 def read_view(source: str, what: str | None = None) -> View:

@@ -92,6 +92,8 @@ class TournamentResult:
     unfinished: int  # games nobody won within the deal limit
     mean_deals: float  # deals per game, redeals included
     seating: list[list[str]] = field(default_factory=list)  # rotation -> strategy per seat
+    forfeits: dict[str, int] = field(default_factory=dict)  # strategy -> games it forfeited
+    seconds: float | None = None  # wall time of a tournament with outside seats
 
     @property
     def games(self) -> int:
@@ -118,6 +120,8 @@ class TournamentResult:
             "unfinished_games": self.unfinished,
             "mean_deals_per_game": self.mean_deals,
             "results": [r.to_json() for r in self.results],
+            # Only tournaments with outside seats can have forfeits (and say so).
+            **({"forfeits": self.forfeits} if self.forfeits else {}),
         }
 
     def frame(self):
@@ -193,6 +197,10 @@ def tournament(
     threads: int | None = None,
     progress=None,
     games: int | None = None,
+    record: str | None = None,
+    decision_time: float | None = None,
+    game_time: float | None = None,
+    seat_logs: str | None = None,
 ) -> TournamentResult:
     """Play ``boards`` boards, each once per rotation of ``strategies`` around the table.
 
@@ -223,6 +231,17 @@ def tournament(
         ``progress(games_done, total_games)``, called as chunks finish.
     games : int, optional
         The old name of ``boards`` (it always counted boards).
+    record : str, optional
+        A directory to write every game's record to (``docs/record.md``), one file a game.
+    decision_time, game_time, seat_logs :
+        For outside seats (``cmd:COMMAND``): seconds per decision and per game, and a
+        directory for each program's log of messages.
+
+    Seats may be outside players: ``"cmd:python3 bot.py"`` (a program speaking
+    ``docs/protocol.md``) or any object with ``call(view)`` and ``play(view)`` methods.
+    Such a tournament is played decision by decision (``games.table``): the same games
+    the kernels play, with the outside seats asked at their turns.  A seat whose answer
+    is late, malformed or illegal forfeits that game (``forfeits``; nobody wins it).
 
     Returns
     -------
@@ -244,6 +263,15 @@ def tournament(
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
+    from .table import split_seats, table_tournament
+
+    entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
+    if any(_outside(e) for e in entries):
+        return table_tournament(entries, players, boards, rules, pick_seed(seed), progress,
+                                record, decision_time, game_time, seat_logs,
+                                "games" if games is not None else "boards")  # fmt: skip
+    if decision_time is not None or game_time is not None or seat_logs is not None:
+        raise InputError("time limits and seat logs are for outside seats (cmd:COMMAND)")
     chosen = parse_strategies(strategies)
     k = len(chosen)
     if k < 2:
@@ -312,6 +340,8 @@ def tournament(
                 made={b: int(made[i, b - 1]) for b in BIDS},
             )
         )
+    if record is not None:
+        write_records(record, seed, boards, tables, rules)
     return TournamentResult(
         strategies=[s.name for s in chosen],
         players=n,
@@ -324,6 +354,40 @@ def tournament(
         mean_deals=deals / total,
         seating=[[s.name for s in t] for t in tables],
     )
+
+
+def _outside(entry) -> bool:
+    return not isinstance(entry, str | Strategy) or entry.strip().startswith("cmd:")
+
+
+def record_path(directory, board: int, rotation: int):
+    from pathlib import Path
+
+    return Path(directory) / f"board-{board:06d}-rotation-{rotation}.json"
+
+
+def prepare_record_dir(directory) -> None:
+    from pathlib import Path
+
+    d = Path(directory)
+    if d.exists() and not d.is_dir():
+        raise InputError(f"--record {d}: not a directory")
+    d.mkdir(parents=True, exist_ok=True)
+
+
+def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> None:
+    """Every game of a kernel tournament as a record: the kernels play each board again
+    with its log on (the same games: a board's deals and decisions depend on nothing else)."""
+    import json
+
+    from .record import record_of_game
+    from .rounds import play_board
+
+    prepare_record_dir(directory)
+    for b in range(boards):
+        for r, seats in enumerate(tables):
+            doc = record_of_game(play_board(seed, b, seats, rules))
+            record_path(directory, b, r).write_text(json.dumps(doc) + "\n")
 
 
 class _CallableModule(types.ModuleType):

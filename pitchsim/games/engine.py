@@ -1,0 +1,210 @@
+"""pitchsim as an engine: one decision per request, JSON lines in and out
+(``docs/protocol.md``, protocol ``pitch-engine/1``).
+
+:class:`Engine` answers one request line with one reply line (or none, for ``quit``);
+``pitchsim engine`` runs it over stdin/stdout.  It holds no game state: each ``decide``
+carries the whole view, and the decision's random stream comes from the seed and the
+view (``seats.view_key``), so the same request always gets the same answer.  Bad input
+of any kind gets an ``error`` reply with a code; the engine never crashes on a request
+and never answers with a default.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .. import __version__
+from ..game.view import View, ViewError
+from ..util.errors import InputError
+from ..util.jsonio import parse_json
+from .bidding import Strategy, StrategyError
+from .seats import KernelSeat, planned_trump, view_key
+
+PROTOCOL = "pitch-engine/1"
+NAME = "pitchsim"
+DEFAULT_STRATEGY = "odds+heuristic"
+MAX_LINE = 1 << 20  # a view is a few kB; a megabyte line is a mistake or an attack
+MAX_SEED = (1 << 62) - 1
+
+# Error codes (docs/protocol.md).
+BAD_JSON = "bad-json"  # the line is not one JSON object
+BAD_REQUEST = "bad-request"  # a field of the request is missing or of the wrong kind
+BAD_VIEW = "bad-view"  # the view cannot have happened
+NOT_TO_ACT = "not-to-act"  # the view's seat has no decision to make
+UNKNOWN_STRATEGY = "unknown-strategy"
+BAD_OPTION = "bad-option"
+UNKNOWN_TYPE = "unknown-type"
+BAD_PROTOCOL = "bad-protocol"
+INTERNAL = "internal"  # a bug in pitchsim: the message says what
+
+
+def option_list(strategy: str, seed: int, values: bool) -> list[dict]:
+    return [
+        {
+            "name": "strategy",
+            "type": "string",
+            "default": strategy,
+            "help": "bidding+play: bidding random, heuristic, odds, odds-game, advisor; "
+            "play random, heuristic, rollout[:W], pimc[:W]",
+        },
+        {"name": "seed", "type": "int", "default": seed, "min": 0, "max": MAX_SEED},
+        {
+            "name": "values",
+            "type": "bool",
+            "default": values,
+            "help": "search play (rollout, pimc) also gives every legal card's value",
+        },
+    ]
+
+
+class RequestError(Exception):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Engine:
+    """Answers requests (see the module).  ``strategy``, ``seed`` and ``values`` are the
+    defaults a ``decide`` request's ``options`` may override for itself."""
+
+    def __init__(self, strategy: str = DEFAULT_STRATEGY, seed: int = 0, values: bool = True):
+        self.strategy = _strategy(strategy).name
+        self.seed = _seed(seed)
+        self.values = values
+        self.done = False
+        self._seats: dict[str, KernelSeat] = {}
+
+    def hello(self) -> dict:
+        return {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "name": NAME,
+            "version": __version__,
+            "options": option_list(self.strategy, self.seed, self.values),
+        }
+
+    def handle(self, line: str | bytes) -> str | None:
+        """The reply line (no newline) to one request line; None for ``quit``/blank."""
+        reply = self.answer(line)
+        return None if reply is None else json.dumps(reply, separators=(", ", ": "))
+
+    def answer(self, line: str | bytes) -> dict | None:
+        rid = None
+        try:
+            if len(line) > MAX_LINE:
+                raise RequestError(
+                    BAD_JSON, f"the line is {len(line):,} bytes: at most {MAX_LINE:,}"
+                )
+            line = line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")
+            if not line.strip():
+                return None
+            try:
+                msg = parse_json(line, "the request")
+            except InputError as e:
+                raise RequestError(BAD_JSON, str(e)) from None
+            if not isinstance(msg, dict):
+                raise RequestError(BAD_JSON, "a request is one JSON object with a type")
+            rid = msg.get("id")
+            if isinstance(rid, dict | list):
+                rid = None
+                raise RequestError(BAD_REQUEST, "id must be a string or a number")
+            kind = msg.get("type")
+            if kind == "hello":
+                proto = msg.get("protocol", PROTOCOL)
+                if proto != PROTOCOL:
+                    raise RequestError(
+                        BAD_PROTOCOL, f"this engine speaks {PROTOCOL}, not {proto!r}"
+                    )
+                return {**self.hello(), **({"id": rid} if "id" in msg else {})}
+            if kind == "ready":
+                return {"type": "readyok", **({"id": rid} if "id" in msg else {})}
+            if kind == "quit":
+                self.done = True
+                return None
+            if kind == "decide":
+                return self.decide(msg, rid)
+            raise RequestError(
+                UNKNOWN_TYPE,
+                f"unknown request type {json.dumps(kind)[:40]} (known: hello, ready, decide, quit)",
+            )
+        except RequestError as e:
+            return {"type": "error", "id": rid, "code": e.code, "message": e.message}
+        except Exception as e:  # a bug must still get an answer, not end the session
+            return {
+                "type": "error",
+                "id": rid,
+                "code": INTERNAL,
+                "message": f"{type(e).__name__}: {e}",
+            }
+
+    def decide(self, msg: dict, rid) -> dict:
+        opts = msg.get("options") or {}
+        if not isinstance(opts, dict):
+            raise RequestError(BAD_OPTION, "options must be an object")
+        try:
+            strategy = _strategy(opts.get("strategy", self.strategy)).name
+            seed = _seed(opts.get("seed", self.seed))
+        except InputError as e:
+            code = UNKNOWN_STRATEGY if isinstance(e, StrategyError) else BAD_OPTION
+            raise RequestError(code, str(e)) from None
+        values = opts.get("values", self.values)
+        if not isinstance(values, bool):
+            raise RequestError(BAD_OPTION, f"values must be true or false, not {values!r}")
+        if "view" not in msg:
+            raise RequestError(BAD_REQUEST, "a decide request needs a view")
+        try:
+            view = View.from_json(msg["view"])
+        except ViewError as e:
+            raise RequestError(BAD_VIEW, str(e)) from None
+        if view.to_move != view.seat:
+            why = {
+                "over": "the hand is over",
+                "thrown-in": "everybody passed: the hand is thrown in",
+            }.get(view.phase, f"seat {view.to_move} is to act")
+            raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
+        seat = self._seats.get(strategy) or self._seats.setdefault(strategy, KernelSeat(strategy))
+
+        def key_of(v: View):
+            return view_key(seed, v)
+
+        plan = -1
+        if view.phase == "play" and view.trump is None:  # the opening lead: the call's plan
+            plan = planned_trump(seat, view, key_of)
+        d = seat.decide(view, key_of(view), plan, values)
+        reply = {"type": "action", "id": rid, "action": d.action}
+        if d.values:
+            reply["values"] = d.values
+        return reply
+
+
+def _strategy(name: object) -> Strategy:
+    if not isinstance(name, str):
+        raise StrategyError(f"strategy must be a name like odds+heuristic, not {name!r}")
+    return Strategy.parse(name)
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError(f"seed must be a whole number 0-{MAX_SEED}, not {seed!r}")
+    return seed
+
+
+def serve(engine: Engine, stdin=None, stdout=None) -> None:
+    """Answer request lines from ``stdin`` until ``quit`` or end of input."""
+    stdin = stdin or sys.stdin.buffer
+    stdout = stdout or sys.stdout
+    while not engine.done:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            break
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while True:  # skip the rest of an over-long line, then refuse it
+                rest = stdin.readline(MAX_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        reply = engine.handle(line)
+        if reply is not None:
+            stdout.write(reply + "\n")
+            stdout.flush()

@@ -1,0 +1,254 @@
+"""Seats that decide one decision from a view: built-in strategies (the kernels, asked
+for a single seat) and anything with ``call(view)`` / ``play(view)``.
+
+A built-in strategy decides from a :class:`~pitchsim.game.view.View` exactly as the game
+kernel decides inside a game: the same policy kernel (``choose_bid``, ``choose_card``),
+given the same view arrays, at the same random-stream position (a key and a counter).
+The table (``games.table``) passes the game's own deal key, so a game of built-in seats
+played decision by decision is the kernel's game; the engine (``pitchsim engine``),
+which has no game, derives the key from its seed and the view (:func:`view_key`): the
+same view gives the same answer.
+
+A bidding policy may plan the suit it will lead if it wins the auction (the kernels
+keep it; it is never shown to the table).  The table remembers it for the seat; a
+stateless caller recovers it by asking the same question again (:func:`planned_trump`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from ..game.cards import format_card, suit_cards
+from ..game.reference.auction import PASS
+from ..game.rules import R_PARTNERSHIP, Rules
+from ..game.view import View, call_text, card_text
+from ..kernels.bidding import choose_bid
+from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT, choose_card
+from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key, draw
+from ..kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, choose_by_outcomes
+from ..kernels.search.monte_carlo import ROLLOUT as ROLLOUT_EVAL
+from .bidding import Strategy, seat_arrays
+from .policies import seat_planes
+
+KEY_BITS = 62
+
+
+def view_key(seed: int, view: View) -> np.uint64:
+    """The random stream of a decision the engine makes: a hash of the seed and the view
+    (its history, not the ``legal`` list a table may add), so the same view and seed give
+    the same answer, and different views independent ones."""
+    doc = view.to_json()
+    doc.pop("legal")
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    h = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+    return np.uint64(deal_key(seed, h & ((1 << KEY_BITS) - 1)))
+
+
+@lru_cache(maxsize=64)
+def _arrays(strategy: Strategy, players: int, rules: Rules):
+    return seat_arrays([strategy] * players, rules)
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: str  # "pass", "2", "KS"
+    values: dict[str, float] | None = None  # per legal action, when the strategy has them
+    plan: int = -1  # a call's planned trump suit (-1: none)
+
+
+class KernelSeat:
+    """A built-in strategy (``odds+heuristic``, ``advisor+rollout``, ...) as a seat."""
+
+    def __init__(self, strategy: str | Strategy):
+        self.strategy = strategy if isinstance(strategy, Strategy) else Strategy.parse(strategy)
+        self.name = self.strategy.name
+
+    def decide(self, view: View, key: np.uint64, plan: int = -1, values: bool = False) -> Decision:
+        """The seat's decision at ``view`` (its turn), drawing from stream ``key``.
+        ``plan`` is the suit its winning call planned (the opening lead only)."""
+        if view.to_move != view.seat:
+            raise ValueError(f"it is not seat {view.seat}'s turn")
+        a = _arrays(self.strategy, view.players, view.rules)
+        if view.phase == "auction":
+            call, suit = _bid(a, view, key)
+            return Decision(call_text(call), None, suit if call != PASS else -1)
+        return _card(a, view, key, plan, values)
+
+
+def _bid(a, view: View, key) -> tuple[int, int]:
+    n = view.players
+    i = len(view.calls)
+    calls = np.zeros(n, dtype=np.int64)
+    calls[:i] = view.calls
+    high = max(view.calls, default=PASS)
+    high_seat = -1
+    for j, b in enumerate(view.calls):
+        if b != PASS:
+            high_seat = view.caller(j)
+    legal = view.legal_calls()
+    bids = [b for b in legal if b != PASS]
+    call, trump = choose_bid(
+        a.bidding[view.seat],
+        np.int64(view.hand_mask),
+        view.seat,
+        n,
+        view.dealer,
+        calls,
+        i,
+        high,
+        high_seat,
+        min(bids),
+        PASS in legal,
+        np.array(view.seat_scores(), dtype=np.int64),
+        view.rules.to_array(),
+        a.odds,
+        a.params,
+        np.uint64(key),
+        AUCTION_COUNTER + i,
+    )
+    call = int(call)
+    if call not in legal:  # a kernel bug, never the table's problem to paper over
+        raise RuntimeError(f"the bidding policy called {call}, not one of {legal}")
+    return call, int(trump)
+
+
+def play_args(view: View, plan: int = -1):
+    """The kernels' play-policy view (``kernels.policies``) of the seat to move, from the
+    view alone; ``plan`` restricts the pitcher's opening lead to his planned suit."""
+    n = view.players
+    complete = view.complete_tricks
+    cur = view.current_trick
+    trick = np.zeros(8, dtype=np.int64)
+    trick[: len(cur.cards)] = cur.cards
+    played = 0
+    for t in complete:
+        for c in t.cards:
+            played |= 1 << c
+    won = np.zeros(8, dtype=np.int64)
+    won[:n] = view.won
+    legal = view.legal_cards()
+    trump = view.trump if view.trump is not None else plan
+    if view.trump is None and plan >= 0 and view.held & suit_cards(plan):
+        legal &= suit_cards(plan)  # as kernels.hand.opening_lead_cards
+    return (
+        legal,
+        view.held,
+        view.seat,
+        n,
+        view.pitcher,
+        view.bid,
+        trump,
+        len(complete),
+        trick,
+        len(cur.cards),
+        cur.leader,
+        played,
+        won,
+        seat_planes(view.played_by),
+        view.voids,
+        view.rules.to_array(),
+    )
+
+
+def _card(a, view: View, key, plan: int, want_values: bool) -> Decision:
+    args = play_args(view, plan)
+    policy = a.play[view.seat]
+    counter = DECISION_COUNTER + args[7] * view.players + args[9]
+    card = int(choose_card(policy, *args, np.uint64(key), counter))
+    if not args[0] >> card & 1:
+        raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
+    values = None
+    kind = int(policy) & KIND_MASK
+    if want_values and kind >= ROLLOUT and args[0] & (args[0] - 1):
+        values = _search_values(kind, int(policy) >> WORLDS_SHIFT, args, key, counter, card)
+    return Decision(card_text(card), values)
+
+
+@njit(cache=True)
+def _outcomes(
+    evaluator,
+    worlds,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+    out,
+):
+    """``card_outcomes`` as ``search_card`` calls it, from compiled code: called from
+    Python directly it gave other outcomes for the same arguments (see the report of
+    issue 20), so the values are taken the way the search takes them."""
+    return card_outcomes(
+        evaluator,
+        worlds,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        draw(key, counter),
+        out,
+        False,
+    )
+
+
+def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
+    """Per legal card, the pitcher's side's mean points over the search's own worlds: the
+    numbers ``search_card`` ranks the cards by (the same worlds and evaluator)."""
+    legal = args[0]
+    out = np.empty((legal.bit_count(), worlds), dtype=np.int64)
+    evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
+    cards, kept, _ = _outcomes(evaluator, worlds, *args, np.uint64(key), counter, out)
+    if kept == 0:
+        return {}
+    prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
+    seat, pitcher, rules = args[2], args[4], args[15]
+    partnership = rules[R_PARTNERSHIP] != 0
+    our_side = (seat ^ pitcher) & 1 == 0 if partnership else seat == pitcher
+    best = int(choose_by_outcomes(cards, out, kept, our_side, args[5], prior))
+    if best != card:  # the values must be the ones the choice was made on
+        raise RuntimeError("search values disagree with the search's card")
+    return {card_text(int(c)): float(out[j, :kept].mean()) for j, c in enumerate(cards)}
+
+
+def planned_trump(seat: KernelSeat, view: View, key_of) -> int:
+    """The suit ``seat``'s winning call planned, recovered by asking its bidding policy
+    the same question again (``key_of(view)`` gives a view's stream).  -1 when the
+    pitcher is not this strategy's call (the policy would now call otherwise)."""
+    i = max(j for j, c in enumerate(view.calls) if c != PASS)
+    doc = view.to_json()
+    doc["calls"] = doc["calls"][:i]
+    doc.update(pitcher=None, bid=None, trump=None, tricks=[], legal=None)
+    before = View.from_json(doc)
+    d = seat.decide(before, key_of(before))
+    return d.plan if d.action == call_text(view.calls[i]) else -1

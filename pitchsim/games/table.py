@@ -1,0 +1,477 @@
+"""The table: a whole game played decision by decision, each seat asked from its view.
+
+A seat is a built-in strategy (:class:`~pitchsim.games.seats.KernelSeat`, asked at the
+game kernel's own random-stream positions: a game of built-in seats here is the game
+``pitchsim tournament`` plays for that board) or any object with ``call(view)`` and
+``play(view)`` returning an action (``"pass"``, ``"2"``, ``"KS"``): a Python bot, or an
+outside program behind ``cmd:COMMAND`` (``games.outside``).  Every answer is checked:
+one that is not a legal action **forfeits the game** (the reason is in the record); the
+table never plays in a seat's place.
+
+The game comes back as a *record* (``docs/record.md``): the rules, every deal as dealt,
+every action in order and the results; ``games.record`` replays one and cuts views from
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..game.cards import SUITS, cards_of, parse_cards
+from ..game.reference.auction import MAX_BID, PASS
+from ..game.reference.game import game_winner, pitcher_made, settle_hand
+from ..game.reference.play import TRICKS, score_hand, trick_winner
+from ..game.rules import Rules
+from ..game.view import Trick, View, ViewError, call_text, card_text, parse_call, rules_text
+from ..kernels.deal import deal_hands
+from ..kernels.game import MAX_DEALS
+from ..kernels.rng import deal_key
+from .seats import KernelSeat
+
+RECORD_FORMAT = "pitchsim-game"
+RECORD_VERSION = 1
+
+
+class Forfeit(Exception):
+    """A seat's answer that ends the game: late, malformed, illegal, or no answer."""
+
+    def __init__(self, seat: int, reason: str):
+        super().__init__(f"seat {seat}: {reason}")
+        self.seat = seat
+        self.reason = reason
+
+
+def seat_name(seat) -> str:
+    if isinstance(seat, KernelSeat):
+        return seat.name
+    return str(getattr(seat, "name", type(seat).__name__))
+
+
+def as_seat(s):
+    """A strategy name -> :class:`KernelSeat`; an outside seat as it is."""
+    if isinstance(s, str):
+        if s.startswith("cmd:"):
+            from .outside import CommandSeat
+
+            return CommandSeat(s[4:])
+        return KernelSeat(s)
+    if isinstance(s, KernelSeat):
+        return s
+    if not (callable(getattr(s, "call", None)) and callable(getattr(s, "play", None))):
+        raise TypeError(f"a seat is a strategy name or has call(view) and play(view): {s!r}")
+    return s
+
+
+def checked_action(view: View, answer: object) -> str:
+    """The answer as the protocol writes it, if legal; else :class:`ValueError`."""
+    legal = view.legal()
+    if isinstance(answer, str):
+        text = answer.strip()
+        if view.phase == "auction":
+            try:
+                text = call_text(parse_call(text, "the call"))
+            except ViewError:
+                pass
+        else:
+            try:
+                cs = parse_cards(text)
+                text = card_text(cs[0]) if len(cs) == 1 else text
+            except ValueError:
+                pass
+        if text in legal:
+            return text
+        shown = answer if len(answer) <= 20 else answer[:17] + "..."
+        raise ValueError(f"{shown!r} is not a legal action (legal: {' '.join(legal)})")
+    raise ValueError(f"answered {type(answer).__name__}, not an action string")
+
+
+@dataclass
+class _Hand:
+    dealer: int
+    dealt: list[int]
+    actions: list[dict]
+    calls: list[int]
+    tricks: list[Trick]
+
+
+def _view(rules: Rules, n: int, seat: int, h: _Hand, scores: list[int]) -> View:
+    per = [scores[0], scores[1]] if rules.partnership else scores
+    v = View(
+        rules,
+        n,
+        seat,
+        h.dealer,
+        tuple(cards_of(h.dealt[seat])),
+        tuple(h.calls),
+        tuple(h.tricks),
+        tuple(per),
+    )
+    return v.check()
+
+
+def play_table_game(
+    seats: Sequence, rules: Rules, seed: int, board: int = 0, names: Sequence[str] | None = None
+) -> dict:
+    """Board ``board`` of ``seed`` played decision by decision by ``seats`` (see the
+    module); the game's record (``docs/record.md``)."""
+    n = len(seats)
+    rules.check_players(n)
+    seats = [as_seat(s) for s in seats]
+    names = list(names) if names is not None else [seat_name(s) for s in seats]
+    for s in seats:
+        if hasattr(s, "start_game"):
+            s.start_game()
+    record = _record_head(rules, n, seed, board, names)
+    scores = [0] * n
+    dealer = board % n
+    template = np.arange(52, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    dealt_arr = np.empty(n, dtype=np.int64)
+    try:
+        for d in range(MAX_DEALS):
+            key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
+            deal_hands(key, n, 0, 0, template, deck, dealt_arr)
+            h = _Hand(dealer, [int(m) for m in dealt_arr], [], [], [])
+            try:
+                doc = _play_hand(seats, rules, n, h, scores, key)
+            except Forfeit as f:
+                record["hands"].append(_partial(h, n, rules, scores))
+                record["forfeit"] = {"seat": f.seat, "strategy": names[f.seat], "reason": f.reason}
+                break
+            record["hands"].append(doc)
+            if doc["pitcher"] is None:
+                continue  # thrown in: the same dealer deals again
+            scores = doc["scores_after"]
+            won = game_winner(scores, doc["pitcher"], doc["made"], rules)
+            if won is not None:
+                record["winner"] = won
+                break
+            dealer = (dealer + 1) % n
+    finally:
+        for s in seats:
+            if hasattr(s, "end_game"):
+                s.end_game()
+    record["final_scores"] = list(scores)
+    return record
+
+
+def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": rules_text(rules),
+        "players": n,
+        "seed": seed,
+        "board": board,
+        "strategies": list(names),
+        "target": rules.target,
+        "partnership": rules.partnership,
+        "winner": None,
+        "final_scores": [0] * n,
+        "forfeit": None,
+        "hands": [],
+    }
+
+
+def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
+    s = seats[seat]
+    if isinstance(s, KernelSeat):
+        d = s.decide(view, key, plan)
+        return d.action, d.plan
+    try:
+        answer = s.call(view) if view.phase == "auction" else s.play(view)
+    except Forfeit:
+        raise
+    except Exception as e:  # a Python seat's own failure ends its game, named
+        raise Forfeit(seat, f"{type(e).__name__}: {e}") from None
+    try:
+        return checked_action(view, answer), -1
+    except ValueError as e:
+        raise Forfeit(seat, str(e)) from None
+
+
+def _play_hand(seats, rules: Rules, n: int, h: _Hand, scores: list[int], key) -> dict:
+    plans: dict[int, int] = {}
+    for i in range(n):
+        if h.calls and max(h.calls) == MAX_BID:
+            break  # a 4 ends the auction
+        seat = (h.dealer + 1 + i) % n
+        action, plan = _ask(seats, seat, _view(rules, n, seat, h, scores), key, -1)
+        h.calls.append(parse_call(action, "call"))
+        h.actions.append({"seat": seat, "action": action})
+        plans[seat] = plan
+    if max(h.calls) == PASS:
+        return hand_doc(h, n, rules, scores)
+    pitcher = (h.dealer + 1 + max(i for i, c in enumerate(h.calls) if c != PASS)) % n
+    leader = pitcher
+    trump = -1
+    for t in range(TRICKS):
+        cards: list[int] = []
+        for j in range(n):
+            seat = (leader + j) % n
+            if cards:
+                h.tricks.append(Trick(leader, tuple(cards)))
+            view = _view(rules, n, seat, h, scores)
+            if cards:
+                h.tricks.pop()
+            plan = plans.get(seat, -1) if t == 0 and j == 0 else -1
+            action, _ = _ask(seats, seat, view, key, plan)
+            c = parse_cards(action)[0]
+            cards.append(c)
+            h.actions.append({"seat": seat, "action": action})
+            if trump < 0:
+                trump = c // 13
+        h.tricks.append(Trick(leader, tuple(cards)))
+        leader = (leader + trick_winner(cards, trump)) % n
+    return hand_doc(h, n, rules, scores)
+
+
+def hand_doc(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
+    """A finished (or thrown-in) hand as the record writes it: the deal, the actions and
+    everything that follows from them (the same fields ``play --json`` shows a hand with)."""
+    fmt = [[card_text(c) for c in cards_of(m)] for m in h.dealt]
+    bids = [c if c != PASS else None for c in h.calls] + [None] * (n - len(h.calls))
+    doc = {"players": n, "dealer": h.dealer, "bids": bids, "hands": fmt}
+    if max(h.calls, default=PASS) == PASS:
+        doc.update(
+            pitcher=None,
+            bid=0,
+            pitched=None,
+            trump=None,
+            tricks=[],
+            points=dict.fromkeys(("high", "low", "jack", "game")),
+            game_points=[0] * n,
+            points_won=[0] * n,
+            round_points=[0] * n,
+            made=None,
+            partnership=rules.partnership,
+            scores_after=list(scores),
+            actions=h.actions,
+        )
+        return _ordered(doc)
+    bid = max(h.calls)
+    pitcher = (h.dealer + 1 + max(i for i, c in enumerate(h.calls) if c != PASS)) % n
+    trump = h.tricks[0].cards[0] // 13
+    won = [0] * n
+    tricks = []
+    for t in h.tricks:
+        w = (t.leader + trick_winner(t.cards, trump)) % n
+        for c in t.cards:
+            won[w] |= 1 << c
+        tricks.append({"leader": t.leader, "cards": [card_text(c) for c in t.cards], "winner": w})
+    score = score_hand(h.dealt, won, trump, rules)
+    change = settle_hand(score.points, pitcher, bid, rules)
+    after = [s + c for s, c in zip(scores, change, strict=True)]
+    doc.update(
+        pitcher=pitcher,
+        bid=bid,
+        pitched=card_text(h.tricks[0].cards[0]) if bid == MAX_BID else None,
+        trump=SUITS[trump],
+        tricks=tricks,
+        points={"high": score.high, "low": score.low, "jack": score.jack, "game": score.game},
+        game_points=score.game_counts,
+        points_won=score.points,
+        round_points=change,
+        made=pitcher_made(score.points, pitcher, bid),
+        partnership=rules.partnership,
+        scores_after=after,
+        actions=h.actions,
+    )
+    return _ordered(doc)
+
+
+KEY_ORDER = (
+    "players",
+    "dealer",
+    "bids",
+    "pitcher",
+    "bid",
+    "pitched",
+    "trump",
+    "hands",
+    "tricks",
+    "points",
+    "game_points",
+    "points_won",
+    "round_points",
+    "made",
+    "partnership",
+    "scores_after",
+    "actions",
+)
+
+
+def _ordered(doc: dict) -> dict:
+    return {k: doc[k] for k in KEY_ORDER if k in doc} | {
+        k: v for k, v in doc.items() if k not in KEY_ORDER
+    }
+
+
+def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
+    """The hand a forfeit cut short: the deal and the actions made before it."""
+    return {
+        "players": n,
+        "dealer": h.dealer,
+        "hands": [[card_text(c) for c in cards_of(m)] for m in h.dealt],
+        "incomplete": True,
+        "scores_after": list(scores),
+        "actions": h.actions,
+    }
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+def table_tournament(
+    entries,
+    players: int,
+    boards: int,
+    rules: Rules,
+    seed: int,
+    progress=None,
+    record=None,
+    decision_time=None,
+    game_time=None,
+    seat_logs=None,
+    what: str = "boards",
+):
+    """A duplicate tournament with outside seats, played decision by decision: the
+    games, seating and results of ``games.tournament.tournament`` (which calls this)."""
+    import json
+    import time
+    from pathlib import Path
+
+    from ..game.rules import BIDS
+    from ..util.errors import InputError
+    from ..util.limits import MAX_GAMES, check_count
+    from .bidding import Strategy
+    from .outside import DECISION_TIME, GAME_TIME, CommandSeat
+    from .tournament import (
+        StrategyResult,
+        TournamentResult,
+        board_interval,
+        prepare_record_dir,
+        record_path,
+    )
+
+    k = len(entries)
+    if k < 2:
+        raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
+    if k > players:
+        raise InputError(f"{k} strategies do not fit at a {players}-player table")
+    if rules.partnership and k != 2:
+        raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
+    check_count(what, boards, MAX_GAMES)
+    if seat_logs is not None:
+        prepare_record_dir(seat_logs)
+    if record is not None:
+        prepare_record_dir(record)
+    seats, names = [], []
+    for i, e in enumerate(entries):
+        if isinstance(e, Strategy):
+            e = e.name
+        if isinstance(e, str) and e.strip().startswith("cmd:"):
+            log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
+            seat = CommandSeat(
+                e.strip()[4:], decision_time or DECISION_TIME, game_time or GAME_TIME, log
+            )
+        else:
+            seat = as_seat(e.strip() if isinstance(e, str) else e)
+        seats.append(seat)
+        names.append(seat_name(seat))
+    if decision_time is not None or game_time is not None:
+        if not any(isinstance(s, CommandSeat) for s in seats):
+            raise InputError("time limits are for programs seated with cmd:COMMAND")
+    wins = np.zeros((boards, k))
+    score_sum = np.zeros(k)
+    seat_games = np.zeros(k, dtype=np.int64)
+    pitched = np.zeros((k, 4), dtype=np.int64)
+    made = np.zeros((k, 4), dtype=np.int64)
+    forfeits = dict.fromkeys(names, 0)
+    unfinished = deals = 0
+    start = time.monotonic()
+    try:
+        for b in range(boards):
+            for r in range(k):
+                of_seat = [(s + r) % k for s in range(players)]
+                doc = play_table_game(
+                    [seats[i] for i in of_seat], rules, seed, b, [names[i] for i in of_seat]
+                )
+                if record is not None:
+                    record_path(record, b, r).write_text(json.dumps(doc) + "\n")
+                deals += len(doc["hands"])
+                if doc["forfeit"] is not None:
+                    forfeits[names[of_seat[doc["forfeit"]["seat"]]]] += 1
+                if doc["winner"] is not None:
+                    wins[b, of_seat[doc["winner"]]] += 1
+                else:
+                    unfinished += 1
+                for s in range(players):
+                    score_sum[of_seat[s]] += doc["final_scores"][s]
+                    seat_games[of_seat[s]] += 1
+                for h in doc["hands"]:
+                    if h.get("pitcher") is not None:
+                        i = of_seat[h["pitcher"]]
+                        pitched[i, h["bid"] - 1] += 1
+                        made[i, h["bid"] - 1] += bool(h["made"])
+                if progress:
+                    progress(1, boards * k)
+    finally:
+        for s in seats:
+            if hasattr(s, "close"):
+                s.close()
+    seconds = time.monotonic() - start
+    results = []
+    for i, name in enumerate(names):
+        shares = wins[:, i] / k
+        results.append(
+            StrategyResult(
+                name=name,
+                games=boards * k,
+                wins=int(wins[:, i].sum()),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(score_sum[i] / seat_games[i]),
+                pitched={x: int(pitched[i, x - 1]) for x in BIDS},
+                made={x: int(made[i, x - 1]) for x in BIDS},
+            )
+        )
+    return TournamentResult(
+        strategies=names,
+        players=players,
+        boards=boards,
+        rotations=k,
+        seed=seed,
+        rules=rules,
+        results=results,
+        unfinished=unfinished,
+        mean_deals=deals / (boards * k),
+        seating=[[names[(s + r) % k] for s in range(players)] for r in range(k)],
+        forfeits=forfeits,
+        seconds=seconds,
+    )
+
+
+def split_seats(spec: str) -> list[str]:
+    """Comma-separated strategies, where a ``cmd:COMMAND`` may itself hold commas: a
+    piece after a command that is neither a strategy nor another command belongs to it."""
+    from .bidding import Strategy
+
+    def strategy(text: str) -> bool:
+        try:
+            Strategy.parse(text)
+            return True
+        except ValueError:
+            return False
+
+    out: list[str] = []
+    for piece in spec.split(","):
+        glued = out and out[-1].startswith("cmd:") and not piece.strip().startswith("cmd:")
+        if glued and not strategy(piece):
+            out[-1] += "," + piece
+        else:
+            out.append(piece.strip())
+    return out

@@ -1,0 +1,260 @@
+"""The table loop (games.table), outside seats (games.outside), records (games.record).
+
+The table loop asks each seat per decision; with built-in seats it must play the very
+game the kernels play for the same seed and board (the kernel game is the reference
+here: an independent implementation of the same rules and streams)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import Strategy
+from pitchsim.games.outside import CommandSeat
+from pitchsim.games.record import RecordError, record_of_game, replay, views_of
+from pitchsim.games.rounds import play_board
+from pitchsim.games.table import play_table_game, split_seats, table_tournament
+from pitchsim.games.tournament import tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
+PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
+
+
+@pytest.mark.parametrize(
+    "seed, board, names, rules",
+    [
+        (9, 4, ["odds+heuristic", "heuristic+heuristic", "random+heuristic"], Rules(target=11)),
+        (4, 0, ["odds+heuristic"] * 4, Rules(partnership=True)),
+        (
+            2,
+            5,
+            ["heuristic+random", "odds-game+heuristic", "heuristic", "random+random", "odds"],
+            Rules(low="dealt", all_pass="redeal", min_bid=2),
+        ),
+        (7, 1, ["random", "heuristic"], Rules(follow="suit", dealer_steal=False, target=5)),
+    ],
+)
+def test_table_game_is_the_kernel_game(seed, board, names, rules):
+    table = play_table_game(names, rules, seed, board)
+    kernel = record_of_game(play_board(seed, board, [Strategy.parse(s) for s in names], rules))
+    assert table == kernel
+    assert replay(table) == table
+
+
+def test_table_tournament_is_the_kernel_tournament():
+    a = tournament("heuristic,random,odds", players=3, boards=6, seed=5)
+    b = table_tournament(["heuristic", "random", "odds"], 3, 6, Rules(), 5)
+    assert [r.to_json() for r in a.results] == [r.to_json() for r in b.results]
+    assert a.unfinished == b.unfinished and a.mean_deals == b.mean_deals
+
+
+class FirstLegal:
+    name = "first-legal"
+
+    def call(self, view):
+        return "pass" if "pass" in view.legal() else view.legal()[0]
+
+    def play(self, view):
+        assert view.to_move == view.seat and view.legal()
+        return view.legal()[0]
+
+
+def test_python_objects_are_seats():
+    r = tournament([FirstLegal(), "odds+heuristic"], boards=5, seed=2)
+    assert r.games == 10 and sum(x.wins for x in r.results) + r.unfinished == 10
+    assert r.forfeits == {"first-legal": 0, "odds+heuristic": 0}
+
+
+class Cheat(FirstLegal):
+    name = "cheat"
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def play(self, view):
+        if callable(self.answer):
+            return self.answer(view)
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    "answer, reason",
+    [
+        ("2C", "is not a legal action"),
+        (7, "answered int, not an action string"),
+        (lambda v: 1 / 0, "ZeroDivisionError"),
+        (lambda v: "pass", "'pass' is not a legal action"),
+    ],
+)
+def test_a_bad_answer_forfeits_and_nobody_plays_for_it(answer, reason):
+    doc = play_table_game([Cheat(answer), "odds+heuristic", "heuristic"], Rules(), 1, 0)
+    f = doc["forfeit"]
+    assert f["seat"] == 0 and f["strategy"] == "cheat" and reason in f["reason"]
+    assert doc["winner"] is None and doc["hands"][-1]["incomplete"]
+    last = doc["hands"][-1]["actions"]
+    assert all(a["seat"] != 0 or a["action"] in ("pass",) or len(a["action"]) == 2 for a in last)
+    assert replay(doc) == doc  # a forfeited record replays too
+
+
+def test_outside_program_plays_games_and_tournaments(tmp_path):
+    r = tournament(
+        [f"cmd:{BOT}", "odds+heuristic"],
+        boards=4,
+        seed=3,
+        record=str(tmp_path),
+        seat_logs=str(tmp_path / "logs"),
+    )
+    assert r.games == 8 and r.forfeits[f"cmd:{BOT}"] == 0
+    files = sorted(tmp_path.glob("board-*.json"))
+    assert len(files) == 8
+    for f in files:
+        doc = json.loads(f.read_text())
+        assert replay(doc) == doc
+    log = (tmp_path / "logs" / "strategy-0.log").read_text()
+    assert '"type":"hello"' in log and '"type": "action"' in log
+
+
+def script(tmp_path, body):
+    p = tmp_path / "bot.py"
+    p.write_text(
+        "import json, sys, time\n"
+        "print(json.dumps({'type': 'hello', 'protocol': 'pitch-engine/1'}), flush=True)\n"
+        "sys.stdin.readline()\n" + body
+    )
+    return CommandSeat(f"{sys.executable} {p}", decision_time=1.0, game_time=5.0)
+
+
+@pytest.mark.parametrize(
+    "body, reason",
+    [
+        ("for line in sys.stdin:\n    time.sleep(3)\n", "no answer within 1 s"),
+        (
+            "sys.stdin.readline()\nsys.stderr.write('cannot go on\\n')\nsys.exit(4)\n",
+            "exited (code 4); its stderr ends: cannot go on",
+        ),
+        ("for line in sys.stdin:\n    print('{oops', flush=True)\n", "not JSON"),
+        (
+            "for line in sys.stdin:\n    print(json.dumps({'type': 'action', 'id': 99,"
+            " 'action': 'pass'}), flush=True)\n",
+            "not an action for request",
+        ),
+        (
+            "for line in sys.stdin:\n    print(json.dumps({'type': 'error', 'id':"
+            " json.loads(line)['id'], 'code': 'x', 'message': 'no'}), flush=True)\n",
+            "answered an error: x: no",
+        ),
+    ],
+)
+def test_outside_program_failures_forfeit_with_the_reason(tmp_path, body, reason):
+    seat = script(tmp_path, body)
+    try:
+        doc = play_table_game([seat, "heuristic"], Rules(), 1, 0)
+    finally:
+        seat.close()
+    assert doc["forfeit"] is not None and reason in doc["forfeit"]["reason"], doc["forfeit"]
+    assert doc["winner"] is None
+
+
+def test_game_time_limit(tmp_path):
+    seat = script(
+        tmp_path,
+        "for line in sys.stdin:\n    time.sleep(0.3)\n"
+        "    m = json.loads(line)\n    print(json.dumps({'type': 'action', 'id': m['id'],"
+        " 'action': m['view']['legal'][0]}), flush=True)\n",
+    )
+    seat.game_time = 1.0
+    try:
+        doc = play_table_game([seat, "heuristic"], Rules(), 1, 0)
+    finally:
+        seat.close()
+    assert "game's 1 s" in doc["forfeit"]["reason"]
+
+
+def test_records_replay_and_refuse_what_did_not_happen():
+    doc = play_table_game(["odds+heuristic", "heuristic", "random"], Rules(), 8, 2)
+    assert replay(json.loads(json.dumps(doc))) == doc
+    decisions = list(views_of(doc))
+    assert len(decisions) == sum(len(h["actions"]) for h in doc["hands"])
+    for view, action in decisions:
+        assert action in view.legal()
+    bad = json.loads(json.dumps(doc))
+    bad["hands"][0]["actions"][-1]["action"] = bad["hands"][0]["actions"][-2]["action"]
+    with pytest.raises(RecordError, match="hand 1: action"):
+        replay(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["hands"][0]["round_points"][0] += 1
+    with pytest.raises(RecordError, match="round_points"):
+        replay(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["final_scores"][1] -= 1
+    with pytest.raises(RecordError, match="final_scores"):
+        replay(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["hands"][0]["actions"].pop()
+    with pytest.raises(RecordError, match="stop before the hand is over"):
+        replay(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["strategies"][1] = "random"
+    with pytest.raises(RecordError, match="decide differently"):
+        replay(bad)
+
+
+def test_hand_written_record():
+    doc = json.loads((ROOT / "examples" / "records" / "by_hand.json").read_text())
+    full = replay(doc)
+    assert full["winner"] == 0 and full["final_scores"] == [4, 0]
+    h = full["hands"][0]
+    # AH KH JH TH captured by seat 0: High, Low (TH), Jack, and Game (4+3+1+10 = 18 to 0).
+    assert h["points"] == {"high": 0, "low": 0, "jack": 0, "game": 0}
+    assert h["game_points"] == [18, 0] and h["pitched"] == "AH" and h["made"]
+
+
+def test_split_seats_keeps_commas_inside_commands():
+    assert split_seats("cmd:a b,c,odds,cmd:x") == ["cmd:a b,c", "odds", "cmd:x"]
+    assert split_seats("odds+heuristic,random") == ["odds+heuristic", "random"]
+
+
+def run(*argv, stdin=None):
+    p = subprocess.run([PITCHSIM, *argv], input=stdin, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_cli_game_record_replays_byte_for_byte(tmp_path):
+    code, out, _ = run(
+        "play", "--game", "--seed", "3", "-s", f"cmd:{BOT},odds,heuristic", "-n", "3", "--json"
+    )
+    assert code == 0
+    f = tmp_path / "g.json"
+    f.write_text(out)
+    code, again, _ = run("play", "--replay", str(f), "--json")
+    assert code == 0 and again == out
+    code, text, _ = run("play", "--replay", str(f))
+    assert code == 0 and "Hand 1" in text
+
+
+@pytest.mark.parametrize(
+    "argv, stdin, words",
+    [
+        (["play", "--replay", "-"], "{", "is not JSON"),
+        (["play", "--replay", "-"], "[]", "a record is a JSON object"),
+        (
+            ["play", "--replay", "-"],
+            '{"rules": "target=3", "players": 9, "hands": []}',
+            "players must be 2-7",
+        ),
+        (["play", "--game", "-s", "cmd:"], None, "cmd: needs a command"),
+        (["play", "-s", "odds"], None, "add --game"),
+        (["play", "--game", "-s", "cmd:/nonexistent/bot"], None, "cannot start"),
+        (["play", "--decision-time", "3"], None, "for outside seats"),
+        (["tournament", "-s", "odds,random", "--decision-time", "3"], None, "outside seats"),
+        (["engine", "-s", "nope"], None, "unknown bidding policy"),
+    ],
+)
+def test_cli_bad_input_one_line(argv, stdin, words):
+    code, out, err = run(*argv, stdin=stdin)
+    assert code == 2 and err.startswith("pitchsim: error: ") and err.count("\n") == 1, err
+    assert words in err
