@@ -28,7 +28,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-from . import advise, bid_odds, cache, chart, hint, play, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
+from . import advise, bid_odds, cache, chart, hint, play, practice, rules, simulate, solve, table, tournament  # noqa: E402,F401  (commands register on import)
 from .common import reject_empty  # noqa: E402
 from .engine import engine_command  # noqa: E402,F401  (registers pitchsim engine)
 
