@@ -34,10 +34,10 @@ def practice_command(
         None, "--resume", help="Continue the unfinished game saved in this record."
     ),
     samples: int = typer.Option(
-        None, "--samples", help="The coach's deals per call judged (default 1000)."
+        None, "--samples", help="The coach's deals per call judged (default 4000)."
     ),
     worlds: int = typer.Option(
-        None, "--worlds", help="The coach's worlds per card judged (default 48)."
+        None, "--worlds", help="The coach's worlds per card judged (default 200)."
     ),
 ) -> None:
     """Play a whole game in the terminal against pitchsim's strategies. The coach values
@@ -135,8 +135,8 @@ def review_command(
     seed: int = typer.Option(
         None, "--seed", help="The coach's seed (default: the record's, as practice used)."
     ),
-    samples: int = typer.Option(None, "--samples", help="Deals per call judged (1000)."),
-    worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (48)."),
+    samples: int = typer.Option(None, "--samples", help="Deals per call judged (4000)."),
+    worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (200)."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Every decision of one seat in a recorded game, valued from the view it had: the

@@ -28,8 +28,8 @@ CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(w
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
 
 # Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
-COACH_SAMPLES = 1_000  # advise's kept deals per call judged
-COACH_WORLDS = 48  # hint's worlds per card judged
+COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
+COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
 COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
 
 
