@@ -37,6 +37,7 @@ COMMANDS = (
     "engine",
     "hint",
     "play",
+    "practice",
     "rules",
     "simulate",
     "solve",

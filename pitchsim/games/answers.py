@@ -7,6 +7,11 @@ from ..game.cards import parse_cards
 from ..game.view import View, ViewError, call_text, card_text, parse_call
 
 
+class StopGame(BaseException):  # noqa: N818  (not an error: a person chose to stop)
+    """Raised by a seat to stop the game where it stands (a person quitting): the table
+    returns the record so far, its last hand marked incomplete, to be resumed later."""
+
+
 class Forfeit(Exception):
     """A seat's answer that ends the game: late, malformed, illegal, or no answer."""
 

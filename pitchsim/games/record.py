@@ -242,8 +242,10 @@ def replay(doc: dict, strategies: bool = True) -> dict:
     forfeit = doc.get("forfeit")
     last = doc["hands"][-1]
     if last.get("incomplete"):
-        if not forfeit:
-            raise RecordError("the last hand is incomplete but the record names no forfeit")
+        if not (forfeit or doc.get("stopped")):
+            raise RecordError(
+                "the last hand is incomplete but the record names no forfeit (nor a stop)"
+            )
         hands_out.append(last)
     elif forfeit:
         raise RecordError("the record names a forfeit but its last hand is complete")

@@ -29,7 +29,7 @@ from ..game.view import Trick, View, card_text, parse_call, rules_text
 from ..kernels.deal import deal_hands
 from ..kernels.game import MAX_DEALS
 from ..kernels.rng import deal_key
-from .answers import Forfeit, checked_action
+from .answers import Forfeit, StopGame, checked_action
 from .seats import KernelSeat
 
 RECORD_FORMAT = "pitchsim-game"
@@ -82,10 +82,17 @@ def _view(rules: Rules, n: int, seat: int, h: _Hand, scores: list[int]) -> View:
 
 
 def play_table_game(
-    seats: Sequence, rules: Rules, seed: int, board: int = 0, names: Sequence[str] | None = None
+    seats: Sequence,
+    rules: Rules,
+    seed: int,
+    board: int = 0,
+    names: Sequence[str] | None = None,
+    on_hand=None,
 ) -> dict:
     """Board ``board`` of ``seed`` played decision by decision by ``seats`` (see the
-    module); the game's record (``docs/record.md``)."""
+    module); the game's record (``docs/record.md``).  ``on_hand(doc)`` is called with
+    each finished hand's record; a seat raising :class:`StopGame` ends the game there
+    (the record's ``stopped`` says why)."""
     n = len(seats)
     rules.check_players(n)
     seats = [as_seat(s) for s in seats]
@@ -110,7 +117,13 @@ def play_table_game(
                 record["hands"].append(_partial(h, n, rules, scores))
                 record["forfeit"] = {"seat": f.seat, "strategy": names[f.seat], "reason": f.reason}
                 break
+            except StopGame as s:
+                record["hands"].append(_partial(h, n, rules, scores))
+                record["stopped"] = str(s) or "stopped"
+                break
             record["hands"].append(doc)
+            if on_hand is not None:
+                on_hand(doc)
             if doc["pitcher"] is None:
                 continue  # thrown in: the same dealer deals again
             scores = doc["scores_after"]

@@ -1,0 +1,189 @@
+"""``pitchsim practice``: a game against pitchsim in the terminal, with a coach; and
+``pitchsim review RECORD --seat N``: every decision of a recorded game judged."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .app import app
+from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt
+
+DEFAULT_SAVE = "practice-game.json"
+
+
+@app.command("practice")
+def practice_command(
+    players: int = PlayersOpt,
+    partnership: bool = PartnershipOpt,
+    rules: str = RulesOpt,
+    target: int = typer.Option(None, "--target", help="Points to win the game."),
+    seed: int = SeedOpt,
+    seat: int = typer.Option(0, "--seat", help="Your seat (0 = left of the first dealer)."),
+    opponents: str = typer.Option(
+        "odds+heuristic", "--opponents", help="The other seats' strategy, bidding+play."
+    ),
+    coach: bool = typer.Option(True, "--coach/--no-coach", help="Judge each decision."),
+    watch: bool = typer.Option(False, "--watch", help="Every seat a bot: watch pitchsim play."),
+    save: str = typer.Option(
+        DEFAULT_SAVE, "--save", help="Where the game record is written (finished or not)."
+    ),
+    resume: str = typer.Option(
+        None, "--resume", help="Continue the unfinished game saved in this record."
+    ),
+    samples: int = typer.Option(
+        None, "--samples", help="The coach's deals per call judged (default 4000)."
+    ),
+    worlds: int = typer.Option(
+        None, "--worlds", help="The coach's worlds per card judged (default 200)."
+    ),
+) -> None:
+    """Play a whole game in the terminal against pitchsim's strategies. The coach values
+    every legal choice after each of yours (advise for calls, hint for cards) and says
+    what yours cost, with its error; the game is saved as a record for `pitchsim review`."""
+    from ..coach.judge import COACH_SAMPLES, COACH_WORLDS
+    from ..coach.practice import PracticeError, loss_line, practice, use_colour
+    from ..games.bidding import Strategy
+    from ..util.atomic import write_file
+    from ..util.jsonio import dumps_json, read_json
+    from ..util.limits import check_count
+    from ..util.runtime import pick_seed
+    from .common import make_rules
+
+    check_count("--samples", samples, 1_000_000)
+    check_count("--worlds", worlds, 100_000)
+    doc = None
+    if resume is not None:
+        doc = read_json(resume, "the saved game")
+        if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
+            raise PracticeError(f"{resume} is not an unfinished practice game")
+        given = {
+            "--players": players != 4,
+            "--seed": seed is not None,
+            "--rules": rules,
+            "--partnership": partnership,
+            "--target": target is not None,
+            "--seat": seat != 0,
+        }
+        clash = [k for k, v in given.items() if v]
+        if clash:
+            raise PracticeError(
+                f"--resume continues the saved game as it was: leave out {', '.join(clash)}"
+            )
+        players, seed = doc["players"], doc["seed"]
+        seat = doc["practice"]["seat"]
+        others = [s for i, s in enumerate(doc["strategies"]) if i != seat]
+        opponents = others[0]
+        r = make_rules(doc["rules"], False, players)
+    else:
+        r = make_rules(rules, partnership, players, target)
+        seed = pick_seed(seed)
+    Strategy.parse(opponents)  # one line for an unknown strategy, before any game
+    write = lambda text: print(text, flush=True)  # noqa: E731
+    write(
+        f"pitchsim practice · {players} players · seed {seed} · you are seat {seat} · "
+        f"opponents {opponents} · coach {'on' if coach and not watch else 'off'}"
+    )
+    record, judgements = practice(
+        players,
+        seat,
+        opponents,
+        r,
+        seed,
+        coach=coach and not watch,
+        read=input,
+        write=write,
+        colour=use_colour(),
+        resume=doc,
+        watch=watch,
+        samples=samples or COACH_SAMPLES,
+        worlds=worlds or COACH_WORLDS,
+    )
+    if doc is not None:  # the judgements of the decisions made before the stop
+        record["practice"]["judgements"] = (
+            doc["practice"]["judgements"] + record["practice"]["judgements"]
+        )
+    write_file(save, dumps_json(record, indent=1) + "\n")
+    if "stopped" in record:
+        write(
+            f"saved the unfinished game to {save}: continue with "
+            f"`pitchsim practice --resume {save} --save {save}`"
+        )
+        return
+    won = record.get("winner")
+    who = (
+        "you"
+        if won == seat or (r.partnership and won is not None and won % 2 == seat % 2)
+        else f"seat {won}"
+    )
+    write(f"game over: {who} won; final scores {record['final_scores']}")
+    if not watch and coach:
+        from ..coach.judge import Judgement
+
+        all_js = [Judgement(**j) for j in record["practice"]["judgements"]]
+        write(loss_line(all_js, "your game"))
+    write(f"record saved to {save}: `pitchsim review {save} --seat {seat}` goes over it")
+    del judgements
+
+
+@app.command("review")
+def review_command(
+    record: str = typer.Argument(..., help="A game record (docs/record.md; `-`: stdin)."),
+    seat: int = typer.Option(..., "--seat", help="The seat whose decisions to review."),
+    seed: int = typer.Option(
+        None, "--seed", help="The coach's seed (default: the record's, as practice used)."
+    ),
+    samples: int = typer.Option(None, "--samples", help="Deals per call judged (4000)."),
+    worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (200)."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Every decision of one seat in a recorded game, valued from the view it had: the
+    costly ones, the total loss, and a table by hand."""
+    from ..coach.judge import COACH_SAMPLES, COACH_WORLDS, describe
+    from ..coach.review import review
+    from ..games.record import replay
+    from ..util.jsonio import dumps_json, read_json
+    from ..util.limits import check_count
+    from .progress import Progress
+
+    check_count("--samples", samples, 1_000_000)
+    check_count("--worlds", worlds, 100_000)
+    doc = replay(read_json(record, "the record"), strategies=False)
+    if seed is None:
+        seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
+    with Progress("decisions") as bar:
+        r = review(
+            doc,
+            seat,
+            seed,
+            samples or COACH_SAMPLES,
+            worlds or COACH_WORLDS,
+            progress=lambda k, total: bar.update(k, total),
+        )
+    if as_json:
+        print(dumps_json(r.to_json()))
+        return
+    out = [
+        f"review of seat {seat} · {len(r.judgements)} decisions · seed {seed} · "
+        f"{r.samples} deals a call, {r.worlds} worlds a card"
+    ]
+    out.append("hand  calls  lost P(win)  cards  lost points  labelled")
+    for row in r.by_hand():
+        out.append(
+            f"{row['hand']:>4}  {row['calls']:>5}  {row['call_loss']:>10.1%}  "
+            f"{row['cards']:>5}  {row['card_loss']:>11.2f}  {row['labelled']:>8}"
+        )
+    total = r.to_json()
+    out.append(
+        f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
+        f"{total['card_loss']:.2f} points"
+    )
+    if r.costly:
+        out.append("costly decisions:")
+        for j in r.costly:
+            out.append(f"  hand {j.hand}: " + describe(j).removeprefix("coach: "))
+    else:
+        out.append("no decision lost more than its own error")
+    print("\n".join(out))
+    sys.stdout.flush()

@@ -1,0 +1,2 @@
+"""The coach: a person at the table (practice), each decision judged from its view, and
+reviews of recorded games."""

@@ -1,0 +1,185 @@
+"""The coach's judgement of one decision: every legal action valued from the seat's view
+(``advise`` for a call, ``hint`` for a card), the chosen action's loss against the best,
+with its 95% half-width, and a label only when the loss is larger than its own error.
+
+Units:
+
+- a call is judged in **P(win the game)** (advise's column), the only measure that
+  weighs a bid's score against the game's position;
+- a card is judged in the **expected points of the player's own side** for the hand
+  (hint's pitcher's-side points, negated for a defender).
+
+Steps, after lichess's win-chance judgements (a drop of .1/.2/.3 on its [-1, 1] scale is
+.05/.10/.15 of P(win)): a call losing at least 0.05 / 0.10 / 0.15 of P(win) is an
+inaccuracy / mistake / blunder; a card losing at least 0.10 / 0.25 / 0.50 of a point is
+one (a hand has four points, so a quarter of a point is a sixteenth of all there is).
+A loss inside its own interval gets no label, however large it looks.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..game.cards import format_card
+from ..game.view import View, call_text, card_text
+
+CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
+CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
+
+# Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
+COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
+COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
+COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
+
+
+@dataclass(frozen=True)
+class Judgement:
+    hand: int  # hand number in the game, from 1
+    seat: int
+    kind: str  # "call" | "card"
+    chosen: str  # as the protocol writes it: "pass", "2", "KS"
+    best: str
+    values: dict[str, float]  # every legal action -> P(win) (calls) or side's points (cards)
+    half_widths: dict[str, float]  # their 95% half-widths
+    loss: float  # best's value minus chosen's, never below 0
+    error: float  # the loss's 95% half-width
+    label: str | None  # None: no loss beyond its own error
+    unit: str  # "P(win)" | "points"
+    samples: int  # deals kept (calls) or worlds valued (cards)
+    note: str = ""  # how the worlds used the calls (cards), or advise's notes
+
+    def to_json(self) -> dict:
+        return {
+            "hand": self.hand,
+            "seat": self.seat,
+            "kind": self.kind,
+            "chosen": self.chosen,
+            "best": self.best,
+            "values": self.values,
+            "half_widths": self.half_widths,
+            "loss": self.loss,
+            "error": self.error,
+            "label": self.label,
+            "unit": self.unit,
+            "samples": self.samples,
+            "note": self.note,
+        }
+
+
+def label(loss: float, error: float, steps) -> str | None:
+    """The step ``loss`` reaches, or None when it is inside its own error (or NaN)."""
+    if not loss > error:  # NaN error (too few samples): no label either
+        return None
+    for threshold, name in steps:
+        if loss >= threshold:
+            return name
+    return None
+
+
+def judge_call(
+    view: View, chosen: str, hand: int, samples: int, seed: int, model: str | None = None
+) -> Judgement:
+    """``advise`` at the view; the chosen call against its recommendation."""
+    from ..advice.advise import advise_view
+
+    options = {"samples": samples, "seed": seed}
+    if model is not None:
+        options["model"] = model
+    a = advise_view(view, **options)
+    values, halves = {}, {}
+    for c, ca in a.by_call.items():
+        values[call_text(c)] = ca.p_win_game.value
+        halves[call_text(c)] = ca.p_win_game.half_width
+    best = call_text(a.recommended_call)
+    if chosen == best:
+        loss, error = 0.0, 0.0
+    else:
+        loss = max(0.0, values[best] - values[chosen])
+        # Two estimates on the same kept deals: the unpaired half-width is the larger
+        # (positively correlated outcomes only narrow a paired one), so it never labels
+        # a loss a paired interval would call noise.
+        error = math.hypot(halves[best], halves[chosen])
+    return Judgement(
+        hand,
+        view.seat,
+        "call",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, CALL_STEPS),
+        "P(win)",
+        a.samples,
+        "; ".join(a.notes),
+    )
+
+
+def judge_card(
+    view: View, chosen: str, hand: int, worlds: int, seed: int, policy: str = COACH_POLICY
+) -> Judgement:
+    """``hint`` at the view (worlds fitted to the calls heard); the chosen card against
+    its recommendation, in the expected points of the seat's own side."""
+    from ..search.hint import hint_view
+
+    h = hint_view(view, policy=policy, worlds=worlds, seed=seed)
+    sign = 1.0 if h.pitcher_side else -1.0
+    values, halves = {}, {}
+    by_name = {}
+    for c in h.cards:
+        name = card_text(c.card)
+        by_name[name] = c
+        values[name] = sign * c.points
+        halves[name] = (c.points_ci95[1] - c.points_ci95[0]) / 2
+    best = card_text(h.recommended)
+    if chosen == best:
+        loss, error = 0.0, 0.0
+    else:
+        mine = by_name[chosen]
+        loss = max(0.0, -sign * mine.vs_best[0])  # paired on the same worlds
+        error = mine.vs_best[1]
+    note = h.auction.note if h.auction is not None else ""
+    return Judgement(
+        hand,
+        view.seat,
+        "card",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, CARD_STEPS),
+        "points",
+        h.worlds,
+        note,
+    )
+
+
+def describe(j: Judgement) -> str:
+    """One line for the player: the loss, its error and the label."""
+    unit = "of P(win)" if j.unit == "P(win)" else "points"
+    best = j.best if j.kind == "call" else format_card(_card(j.best))
+    if j.chosen == j.best:
+        return f"coach: {_show(j)} is the best choice here"
+    if j.label is None:
+        return (
+            f"coach: {_show(j)} — best {best}; the difference {j.loss:.2f} {unit} is "
+            f"inside its error (±{j.error:.2f}): fine"
+        )
+    return (
+        f"coach: {_show(j)} — {j.label.upper()}: best was {best}, you lost "
+        f"{j.loss:.2f} {unit} (±{j.error:.2f})"
+    )
+
+
+def _card(text: str) -> int:
+    from ..game.cards import parse_cards
+
+    return parse_cards(text)[0]
+
+
+def _show(j: Judgement) -> str:
+    return j.chosen if j.kind == "call" else format_card(_card(j.chosen))

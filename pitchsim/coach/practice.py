@@ -1,0 +1,382 @@
+"""A game against pitchsim in the terminal: one seat a person's, the others pitchsim's
+strategies, with the coach judging each of the person's decisions.
+
+The person is one more seat at the table (``games.table``): a :class:`PersonSeat` has
+``call(view)`` and ``play(view)`` like any bot, and reads its answers from a stream (the
+terminal, or a script in the tests).  Quitting raises ``StopGame``: the table returns
+the record so far, saved like a finished game's; ``resume`` replays the person's saved
+actions into the same seed (the bots decide the same from the same views), then hands
+the seat back to the person.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, format_card, parse_cards
+from ..game.view import View, call_text, card_text
+from ..games.answers import StopGame, checked_action
+from ..games.table import play_table_game
+from ..util.errors import InputError
+from .judge import COACH_SAMPLES, COACH_WORLDS, Judgement, describe, judge_call, judge_card
+
+PERSON = "you"
+HELP = """Type a card as KS, K♠, 10h or Th, or a call as pass, p, 1-4; or the number shown
+before a choice.  ?: this help.  q: save and quit (continue with --resume)."""
+
+
+class PracticeError(InputError):
+    """A practice game that cannot start or resume."""
+
+
+def coach_seed(seed: int, hand: int, decision: int) -> int:
+    """The coach's seed for one decision: the game's seed and the decision's place, so
+    a replayed game is judged the same and ``hint``/``advise`` given this seed agree."""
+    return (seed * 1_000_003 + hand * 1_009 + decision) % (1 << 62)
+
+
+@dataclass
+class PracticeState:
+    """What a game in progress shows the person, kept across hands."""
+
+    seat: int
+    judgements: list[Judgement] = field(default_factory=list)
+    hand_no: int = 1
+    decision: int = 0  # decisions of the person's seat so far in this game
+
+
+def _colour(on: bool) -> Callable[[str, int], str]:
+    def paint(text: str, suit: int) -> str:
+        if not on or suit not in (1, 2):  # diamonds and hearts red
+            return text
+        return f"\x1b[31m{text}\x1b[0m"
+
+    return paint
+
+
+class PersonSeat:
+    """A person at the table: shows the view, reads an answer, has the coach judge it."""
+
+    name = PERSON
+
+    def __init__(
+        self,
+        state: PracticeState,
+        seed: int,
+        read: Callable[[str], str],
+        write: Callable[[str], None],
+        coach: bool = True,
+        colour: bool = False,
+        scripted: list[str] | None = None,
+        samples: int = COACH_SAMPLES,
+        worlds: int = COACH_WORLDS,
+    ):
+        self.state = state
+        self.seed = seed
+        self.read = read
+        self.write = write
+        self.coach = coach
+        self.paint = _colour(colour)
+        self.scripted = list(scripted or [])  # actions replayed on --resume
+        self.samples = samples
+        self.worlds = worlds
+        self.last_dealt: tuple[int, ...] | None = None
+
+    # --- the seat interface
+    def call(self, view: View) -> str:
+        return self._decide(view)
+
+    def play(self, view: View) -> str:
+        return self._decide(view)
+
+    # ---
+    def _decide(self, view: View) -> str:
+        if view.hand != self.last_dealt:
+            if self.last_dealt is not None:
+                self.state.hand_no += 1
+            self.last_dealt = view.hand
+        if self.scripted:
+            action = self.scripted.pop(0)
+            self.state.decision += 1
+            return action
+        self.write(render_view(view, self.paint))
+        action = self._ask(view)
+        self.state.decision += 1
+        if self.coach:
+            self.write("coach: thinking ...")
+            j = judge(
+                view,
+                action,
+                self.state.hand_no,
+                coach_seed(self.seed, self.state.hand_no, self.state.decision),
+                self.samples,
+                self.worlds,
+            )
+            self.state.judgements.append(j)
+            self.write(render_values(j, self.paint))
+            self.write(describe(j))
+        return action
+
+    def _ask(self, view: View) -> str:
+        legal = view.legal()
+        while True:
+            try:
+                text = self.read(f"your {'call' if view.phase == 'auction' else 'card'}> ")
+            except EOFError:
+                raise StopGame("input ended") from None
+            text = text.strip()
+            if not text:
+                self.write("type a choice, or ? for help")
+                continue
+            if text == "?":
+                self.write(HELP)
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                raise StopGame("quit")
+            action = read_choice(text, view, legal)
+            if isinstance(action, str) and action in legal:
+                return action
+            self.write(action.message if isinstance(action, Refusal) else "not a choice here")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    message: str
+
+
+def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
+    """A typed choice as the action it names, or why it is not one (one line)."""
+    shown = text if len(text) <= 20 else text[:17] + "..."
+    if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    if view.phase == "auction":
+        low = text.lower()
+        if low in ("p", "pass"):
+            return "pass" if "pass" in legal else Refusal("you may not pass here")
+        if low.isdigit():
+            if low in legal:
+                return low
+            return Refusal(f"you cannot bid {low} now: your choices are {', '.join(legal)}")
+        return Refusal(f"{shown!r} is not a call: type pass or a bid ({', '.join(legal)})")
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return Refusal(f"{shown!r} is not a card (type it as KS, K♠, 10h or Th)")
+    if len(cards) != 1:
+        return Refusal("play one card")
+    name = card_text(cards[0])
+    if name in legal:
+        return name
+    if not view.hand_mask >> cards[0] & 1:
+        return Refusal(f"you do not hold {format_card(cards[0])}")
+    if not view.held >> cards[0] & 1:
+        return Refusal(f"you have played {format_card(cards[0])} already")
+    return Refusal(
+        f"{format_card(cards[0])} is not legal now: play "
+        + " ".join(format_card(parse_cards(c)[0]) for c in legal)
+    )
+
+
+def judge(view: View, action: str, hand_no: int, seed: int, samples: int, worlds: int) -> Judgement:
+    if view.phase == "auction":
+        return judge_call(view, action, hand_no, samples, seed)
+    return judge_card(view, action, hand_no, worlds, seed)
+
+
+# ------------------------------------------------------------------ what is shown
+
+
+def render_view(view: View, paint=lambda t, s: t) -> str:
+    """The table as the person sees it before a decision."""
+    n = view.players
+    lines = ["", "-" * 60]
+    who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
+    if view.partnership:
+        team = view.seat % 2
+        lines.append(
+            f"scores: your team {view.scores[team]}, them {view.scores[1 - team]}"
+            f"  (to {view.target})"
+        )
+    else:
+        lines.append(
+            "scores: "
+            + ", ".join(f"{who[s]} {view.scores[s]}" for s in range(n))
+            + f"  (to {view.target})"
+        )
+    lines.append(f"dealer: {who[view.dealer]}")
+    if view.calls:
+        calls = [f"{who[view.caller(i)]} {call_text(c)}" for i, c in enumerate(view.calls)]
+        lines.append("calls: " + ", ".join(calls))
+    if view.pitcher is not None:
+        trump = (
+            ""
+            if view.trump is None
+            else f", trump {SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
+        )
+        lines.append(f"pitcher: {who[view.pitcher]} for {view.bid}{trump}")
+    done = view.complete_tricks
+    for k, t in enumerate(done, 1):
+        cards = " ".join(_card(c, paint) for c in t.cards)
+        lines.append(f"trick {k}: {who[t.leader]} led  {cards}  -> {who[view.winner(t)]}")
+    cur = view.current_trick
+    if cur is not None and cur.cards:
+        lines.append(
+            f"this trick: {who[cur.leader]} led  " + " ".join(_card(c, paint) for c in cur.cards)
+        )
+    held = [c for c in sorted(view.hand, key=lambda c: (c // 13, -(c % 13))) if view.held >> c & 1]
+    lines.append("your hand: " + " ".join(_card(c, paint) for c in held))
+    legal = view.legal()
+    if view.phase == "auction":
+        lines.append("your choices: " + ", ".join(legal))
+    else:
+        lines.append(
+            "your choices: "
+            + "  ".join(f"{i}:{_card(parse_cards(c)[0], paint)}" for i, c in enumerate(legal, 1))
+        )
+    return "\n".join(lines)
+
+
+def _card(c: int, paint) -> str:
+    return paint(format_card(c), c // 13)
+
+
+def render_values(j: Judgement, paint=lambda t, s: t) -> str:
+    """Every legal action's value, best first."""
+    unit = "P(win game)" if j.unit == "P(win)" else "your side's points"
+    order = sorted(j.values, key=lambda a: -j.values[a])
+    parts = []
+    for a in order:
+        v, h = j.values[a], j.half_widths[a]
+        name = a if j.kind == "call" else _card(parse_cards(a)[0], paint)
+        mark = "*" if a == j.chosen else " "
+        value = f"{v:.1%}" if j.unit == "P(win)" else f"{v:+.2f}"
+        parts.append(
+            f"{mark}{name} {value} ±{h * (100 if j.unit == 'P(win)' else 1):.1f}"
+            if j.unit == "P(win)"
+            else f"{mark}{name} {value} ±{h:.2f}"
+        )
+    return f"coach ({unit}, {j.samples} {'deals' if j.kind == 'call' else 'worlds'}): " + "  ".join(
+        parts
+    )
+
+
+def hand_summary(judgements: list[Judgement], hand_no: int, doc: dict, seat: int) -> str:
+    """The end of a hand: what happened and what the person's decisions cost."""
+    mine = [j for j in judgements if j.hand == hand_no]
+    lines = []
+    if doc.get("pitcher") is None:
+        lines.append(f"hand {hand_no}: everybody passed; thrown in")
+    else:
+        who = "you" if doc["pitcher"] == seat else f"seat {doc['pitcher']}"
+        made = "made it" if doc["made"] else "was set"
+        lines.append(
+            f"hand {hand_no}: {who} bid {doc['bid']} in {doc['trump']} and {made}; "
+            f"points won {doc['points_won']}; scores now {doc['scores_after']}"
+        )
+    lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
+    return "\n".join(lines)
+
+
+def loss_line(js: list[Judgement], what: str) -> str:
+    calls = [j for j in js if j.kind == "call"]
+    cards = [j for j in js if j.kind == "card"]
+    call_loss = sum(j.loss for j in calls)
+    card_loss = sum(j.loss for j in cards)
+    labelled = [j for j in js if j.label]
+    text = (
+        f"{what}: {len(calls)} calls lost {call_loss:.1%} of P(win), "
+        f"{len(cards)} cards lost {card_loss:.2f} points"
+    )
+    if labelled:
+        counts = {
+            k: sum(j.label == k for j in labelled) for k in ("blunder", "mistake", "inaccuracy")
+        }
+        text += "; " + ", ".join(f"{v} {k}{'s' if v > 1 else ''}" for k, v in counts.items() if v)
+    else:
+        text += "; nothing beyond its error"
+    return text
+
+
+# ------------------------------------------------------------------ the game
+
+
+def person_actions(record: dict, seat: int) -> list[str]:
+    """The actions ``seat`` took in a record, in order."""
+    return [a["action"] for h in record["hands"] for a in h.get("actions", []) if a["seat"] == seat]
+
+
+def practice(
+    players: int,
+    seat: int,
+    strategy: str,
+    rules,
+    seed: int,
+    *,
+    coach: bool = True,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+    colour: bool = False,
+    resume: dict | None = None,
+    watch: bool = False,
+    samples: int = COACH_SAMPLES,
+    worlds: int = COACH_WORLDS,
+) -> tuple[dict, list[Judgement]]:
+    """Play one game; the record (finished, or stopped by the person) and the coach's
+    judgements of the person's decisions."""
+    if not 0 <= seat < players:
+        raise PracticeError(f"seat must be 0-{players - 1}, not {seat}")
+    state = PracticeState(seat)
+    scripted = person_actions(resume, seat) if resume is not None else None
+    if watch:
+        seats = [strategy] * players
+        names = [strategy] * players
+    else:
+        person = PersonSeat(state, seed, read, write, coach, colour, scripted, samples, worlds)
+        seats = [strategy] * players
+        seats[seat] = person
+        names = [strategy] * players
+        names[seat] = PERSON
+
+    shown = {"hand": 0}
+
+    def on_hand(doc: dict) -> None:
+        shown["hand"] += 1
+        if watch:
+            write(render_hand(doc))
+        elif scripted is None or not person.scripted:
+            write(hand_summary(state.judgements, shown["hand"], doc, seat))
+
+    record = play_table_game(seats, rules, seed, 0, names, on_hand=on_hand)
+    record["practice"] = {
+        "seat": seat,
+        "coach": coach,
+        "judgements": [j.to_json() for j in state.judgements],
+    }
+    return record, state.judgements
+
+
+def render_hand(doc: dict) -> str:
+    """A hand bots played, for --watch."""
+    lines = ["-" * 60, f"dealer seat {doc['dealer']}; bids {doc['bids']}"]
+    for s, h in enumerate(doc["hands"]):
+        lines.append(f"  seat {s}: {' '.join(format_card(parse_cards(c)[0]) for c in h)}")
+    if doc.get("pitcher") is None:
+        lines.append("everybody passed: thrown in")
+        return "\n".join(lines)
+    lines.append(f"seat {doc['pitcher']} pitches {doc['bid']} in {doc['trump']}")
+    for k, t in enumerate(doc["tricks"], 1):
+        cards = " ".join(format_card(parse_cards(c)[0]) for c in t["cards"])
+        lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")
+    made = "made" if doc["made"] else "set"
+    lines.append(f"points {doc['points_won']}: {made}; scores {doc['scores_after']}")
+    return "\n".join(lines)
+
+
+def use_colour(stream=sys.stdout) -> bool:
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+__all__ = ["practice", "PersonSeat", "read_choice", "render_view", "checked_action"]

@@ -1,0 +1,99 @@
+"""Review a recorded game for one seat: every decision it made, valued from the view it
+had (as the coach values them during ``practice``), the costly ones, the total loss and
+a table by hand.
+
+Any game record serves (``docs/record.md``): ``practice``'s, ``play --game --json``'s,
+a tournament's ``--record``, games with outside programs, or one typed in by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..games.record import _decisions
+from ..util.errors import InputError
+from .judge import COACH_SAMPLES, COACH_WORLDS, Judgement, judge_call, judge_card
+from .practice import coach_seed
+
+
+class ReviewError(InputError):
+    """A review that cannot be made."""
+
+
+@dataclass
+class Review:
+    seat: int
+    players: int
+    seed: int
+    samples: int
+    worlds: int
+    judgements: list[Judgement]
+
+    @property
+    def costly(self) -> list[Judgement]:
+        return [j for j in self.judgements if j.label is not None]
+
+    def by_hand(self) -> list[dict]:
+        rows = []
+        for h in sorted({j.hand for j in self.judgements}):
+            js = [j for j in self.judgements if j.hand == h]
+            rows.append(
+                {
+                    "hand": h,
+                    "calls": sum(j.kind == "call" for j in js),
+                    "call_loss": sum(j.loss for j in js if j.kind == "call"),
+                    "cards": sum(j.kind == "card" for j in js),
+                    "card_loss": sum(j.loss for j in js if j.kind == "card"),
+                    "labelled": sum(j.label is not None for j in js),
+                }
+            )
+        return rows
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "seed": self.seed,
+            "samples": self.samples,
+            "worlds": self.worlds,
+            "decisions": len(self.judgements),
+            "call_loss": sum(j.loss for j in self.judgements if j.kind == "call"),
+            "card_loss": sum(j.loss for j in self.judgements if j.kind == "card"),
+            "by_hand": self.by_hand(),
+            "costly": [j.to_json() for j in self.costly],
+            "judgements": [j.to_json() for j in self.judgements],
+        }
+
+
+def review(
+    record: dict,
+    seat: int,
+    seed: int = 0,
+    samples: int = COACH_SAMPLES,
+    worlds: int = COACH_WORLDS,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Every decision of ``seat`` in ``record`` judged from its own view. The decision's
+    seed is :func:`~pitchsim.coach.practice.coach_seed` of ``seed``, the hand and the
+    seat's decision count, so a practice game reviewed with its own seed gets the
+    coach's numbers again."""
+    decisions = [
+        (k, view, act) for k, _h, view, act, _s, _st in _decisions(record) if view is not None
+    ]
+    n = record["players"]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise ReviewError(f"seat must be 0-{n - 1}, not {seat}")
+    mine = [(k, v, a) for k, v, a in decisions if v.seat == seat]
+    if not mine:
+        raise ReviewError(f"seat {seat} made no decision in this record")
+    out = []
+    for i, (k, view, act) in enumerate(mine, 1):
+        s = coach_seed(seed, k, i)
+        if view.phase == "auction":
+            out.append(judge_call(view, act, k, samples, s))
+        else:
+            out.append(judge_card(view, act, k, worlds, s))
+        if progress is not None:
+            progress(i, len(mine))
+    return Review(seat, n, seed, samples, worlds, out)

@@ -1,0 +1,430 @@
+"""A person at the table: `pitchsim practice` (scripted stdin and a real pseudo-terminal),
+the coach's judgements, and `pitchsim review` of recorded games (issue 18)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from pitchsim.coach.judge import CALL_STEPS, CARD_STEPS, judge_call, judge_card, label
+from pitchsim.coach.practice import coach_seed, practice, read_choice
+from pitchsim.coach.review import review
+from pitchsim.game.rules import Rules
+from pitchsim.games.record import views_of
+
+CLI = [sys.executable, "-m", "pitchsim"]
+
+
+def run_cli(args, stdin="", timeout=600):
+    return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def first_choice_answers(n=400):
+    """Pass every call (or bid the lowest when passing is not allowed), play the first
+    listed card."""
+    return "".join("p\n1\n" for _ in range(n))
+
+
+class Script:
+    """Answers for ``practice``'s read(): a list, then EOF; the prompts it was shown."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.prompts = []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise EOFError
+        return self.answers.pop(0)
+
+
+# ---------------------------------------------------------------- judgements
+
+
+def test_labels_need_a_loss_beyond_its_error_and_follow_the_steps():
+    # Hand-worked: each step's threshold reached, and the same losses inside their error.
+    assert label(0.16, 0.01, CALL_STEPS) == "blunder"
+    assert label(0.15, 0.01, CALL_STEPS) == "blunder"
+    assert label(0.149, 0.01, CALL_STEPS) == "mistake"
+    assert label(0.05, 0.01, CALL_STEPS) == "inaccuracy"
+    assert label(0.049, 0.01, CALL_STEPS) is None
+    assert label(0.30, 0.31, CALL_STEPS) is None  # inside its error: no label
+    assert label(0.30, 0.30, CALL_STEPS) is None  # equal is not larger
+    assert label(0.30, math.nan, CALL_STEPS) is None  # no error known: no label
+    assert label(0.5, 0.1, CARD_STEPS) == "blunder"
+    assert label(0.26, 0.1, CARD_STEPS) == "mistake"
+    assert label(0.11, 0.1, CARD_STEPS) == "inaccuracy"
+
+
+def bot_views(seed, players=4, seat=0):
+    """Every view ``seat`` decided from in a game of bots."""
+    from pitchsim.games.table import play_table_game
+
+    rec = play_table_game(["odds+heuristic"] * players, Rules.parse(None), seed)
+    return [v for v, _ in views_of(rec) if v.seat == seat]
+
+
+def test_typed_choices_are_read_or_refused_in_one_line():
+    from pitchsim.game.view import card_text
+
+    views = bot_views(11)
+    auction = next(v for v in views if v.phase == "auction")
+    legal = auction.legal()
+    assert read_choice("p", auction, legal) == "pass"
+    assert read_choice("PASS", auction, legal) == "pass"
+    assert "not a call" in read_choice("KS", auction, legal).message
+    top = legal[-1]
+    assert read_choice(top, auction, legal) == top
+    assert "cannot bid 9" in read_choice("9", auction, legal).message
+    play = next(v for v in views if v.phase == "play")
+    legal = play.legal()
+    assert "is not a card" in read_choice("XX", play, legal).message
+    unheld = next(c for c in range(52) if not play.hand_mask >> c & 1)
+    assert "you do not hold" in read_choice(card_text(unheld), play, legal).message
+    assert read_choice("1", play, legal) == legal[0]
+    assert read_choice(str(len(legal)), play, legal) == legal[-1]
+    assert not isinstance(read_choice(str(len(legal) + 1), play, legal), str)
+    # a card written another way: 10h / T♥ / th are one card
+    assert read_choice(legal[0].lower(), play, legal) == legal[0]
+    for v in views:
+        if v.phase != "play":
+            continue
+        held = [c for c in v.hand if v.held >> c & 1]
+        illegal = [card_text(c) for c in held if card_text(c) not in v.legal()]
+        played = [c for c in v.hand if not v.held >> c & 1]
+        if illegal:
+            assert "is not legal now" in read_choice(illegal[0], v, v.legal()).message
+        if played:
+            assert "played" in read_choice(card_text(played[0]), v, v.legal()).message
+
+
+# ---------------------------------------------------------------- practice
+
+
+def test_a_whole_game_to_the_end_from_scripted_stdin(tmp_path):
+    save = tmp_path / "g.json"
+    r = run_cli(
+        ["practice", "--no-coach", "--players", "3", "--seed", "3", "--save", str(save)],
+        first_choice_answers(),
+    )
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "game over:" in r.stdout
+    doc = json.loads(save.read_text())
+    assert doc["winner"] is not None and "stopped" not in doc
+    assert doc["strategies"][0] == "you"
+    # The record replays (the person's actions are in it) and holds every decision shown.
+    again = run_cli(["play", "--replay", str(save), "--json"])
+    assert again.returncode == 0, again.stderr
+    prompts = r.stdout.count("your call>") + r.stdout.count("your card>")
+    made = sum(a["seat"] == 0 for h in doc["hands"] for a in h["actions"])
+    assert prompts >= made  # a refused answer asks again
+
+
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("ZZ", "is not a call"),  # unknown in the auction
+        ("", "type a choice"),  # empty line
+        ("0", "you cannot bid 0"),  # below the range
+    ],
+)
+def test_bad_input_at_a_call_is_told_and_asked_again(tmp_path, bad, message):
+    r = run_cli(
+        ["practice", "--no-coach", "--seed", "4", "--save", str(tmp_path / "g.json")], f"{bad}\nq\n"
+    )
+    assert r.returncode == 0, r.stderr
+    assert message in r.stdout
+    assert r.stdout.count("your call>") == 2  # asked again after the refusal
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_a_bad_card_is_told_and_asked_again(tmp_path):
+    # Seat 0 passes, then answers the first card decision with junk, then a number.
+    r = run_cli(
+        ["practice", "--no-coach", "--seed", "4", "--save", str(tmp_path / "g.json")],
+        "p\nXX\n1\nq\n",
+    )
+    assert r.returncode == 0, r.stderr
+    assert "'XX' is not" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_quit_and_resume_is_the_game_played_straight_through(tmp_path):
+    answers = ["p", "1"] * 300
+    rules = Rules.parse(None)
+    whole, _ = practice(
+        3, 1, "odds+heuristic", rules, 21, coach=False, read=Script(answers), write=lambda s: None
+    )
+    assert "stopped" not in whole
+    # Stop after 5 answers (EOF), then resume with the rest.
+    first, _ = practice(
+        3,
+        1,
+        "odds+heuristic",
+        rules,
+        21,
+        coach=False,
+        read=Script(answers[:5]),
+        write=lambda s: None,
+    )
+    assert first["stopped"] == "input ended"
+    assert first["hands"][-1]["incomplete"]
+    saved = json.loads(json.dumps(first))
+    # The person's answers the first part used (refusals aside) are in the record.
+    used = [a["action"] for h in first["hands"] for a in h["actions"] if a["seat"] == 1]
+    script = Script(answers[5:])
+    rest, _ = practice(
+        3,
+        1,
+        "odds+heuristic",
+        rules,
+        21,
+        coach=False,
+        read=script,
+        write=lambda s: None,
+        resume=saved,
+    )
+    assert [h["actions"] for h in rest["hands"]] == [h["actions"] for h in whole["hands"]]
+    assert rest["final_scores"] == whole["final_scores"]
+    assert used  # the stop came after some decisions
+
+
+def test_quit_and_resume_through_the_command(tmp_path):
+    save = tmp_path / "g.json"
+    r = run_cli(["practice", "--no-coach", "--seed", "9", "--save", str(save)], "p\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "--resume" in r.stdout
+    doc = json.loads(save.read_text())
+    assert doc["stopped"] == "quit"
+    stopped = tmp_path / "stopped.json"
+    stopped.write_text(save.read_text())
+    again = run_cli(
+        ["practice", "--resume", str(save), "--save", str(save), "--no-coach"],
+        first_choice_answers(),
+    )
+    assert again.returncode == 0, again.stderr
+    assert "game over:" in again.stdout
+    assert "stopped" not in json.loads(save.read_text())
+    done = run_cli(["practice", "--resume", str(save)])
+    assert done.returncode == 2 and "not an unfinished practice game" in done.stderr
+    bad = run_cli(["practice", "--resume", str(stopped), "--players", "5"])
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert "leave out --players" in bad.stderr
+
+
+def test_option_errors_are_one_line():
+    for args, words in [
+        (["--players", "9"], "players"),
+        (["--opponents", "nonsense"], "nonsense"),
+        (["--seat", "7"], "seat"),
+        (["--resume", "/nonexistent/x.json"], "x.json"),
+    ]:
+        r = run_cli(["practice", "--no-coach", *args])
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert r.stderr.count("\n") == 1 and words in r.stderr, (args, r.stderr)
+
+
+def test_watch_plays_every_seat_by_bots(tmp_path):
+    r = run_cli(
+        ["practice", "--watch", "--players", "3", "--seed", "3", "--save", str(tmp_path / "w.json")]
+    )
+    assert r.returncode == 0, r.stderr
+    assert "your call>" not in r.stdout and "game over:" in r.stdout
+    assert "trick 1:" in r.stdout
+
+
+def test_a_real_terminal(tmp_path):
+    """practice in a pseudo-terminal: the prompt comes, a choice is read, q saves."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: pitchsim on the terminal
+        os.execv(
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "pitchsim",
+                "practice",
+                "--no-coach",
+                "--seed",
+                "2",
+                "--save",
+                str(tmp_path / "t.json"),
+            ],
+        )
+    out = b""
+
+    def read_until(text: bytes, seconds: float = 300) -> None:
+        nonlocal out
+        end = time.monotonic() + seconds
+        while text not in out:
+            left = end - time.monotonic()
+            assert left > 0, f"no {text!r} within {seconds} s: {out[-500:]!r}"
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+
+    try:
+        read_until(b"your call>")
+        assert b"\x1b[31m" in out or b"\xe2\x99" in out  # suit symbols (red on a terminal)
+        os.write(fd, b"?\n")
+        read_until(b"save and quit")
+        os.write(fd, b"q\n")
+        read_until(b"saved the unfinished game")
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert json.loads((tmp_path / "t.json").read_text())["stopped"] == "quit"
+
+
+# ---------------------------------------------------------------- the coach
+
+
+def test_the_coachs_numbers_are_hint_and_advise_on_the_same_view_and_seed():
+    from pitchsim.advice.advise import advise_view
+    from pitchsim.search.hint import hint_view
+
+    rules = Rules.parse(None)
+    seed = 17
+    answers = ["p", "1", "1", "1", "q"]
+    rec, js = practice(
+        4,
+        0,
+        "odds+heuristic",
+        rules,
+        seed,
+        coach=True,
+        read=Script(answers),
+        write=lambda s: None,
+        samples=300,
+        worlds=16,
+    )
+    assert js, "the coach judged nothing"
+    views = [(v, a) for v, a in views_of(rec) if v.seat == 0]
+    assert len(views) == len(js)
+    for i, ((view, action), j) in enumerate(zip(views, js, strict=True), 1):
+        assert j.chosen == action
+        s = coach_seed(seed, j.hand, i)
+        if j.kind == "call":
+            a = advise_view(view, samples=300, seed=s)
+            from pitchsim.game.view import call_text
+
+            assert j.values == {call_text(c): ca.p_win_game.value for c, ca in a.by_call.items()}
+            assert j.best == call_text(a.recommended_call)
+        else:
+            h = hint_view(view, policy="rollout", worlds=16, seed=s)
+            sign = 1 if h.pitcher_side else -1
+            from pitchsim.game.view import card_text
+
+            assert j.values == {card_text(c.card): sign * c.points for c in h.cards}
+            assert j.best == card_text(h.recommended)
+    # review of the same record with the game's seed judges the same
+    r = review(rec, 0, seed, samples=300, worlds=16)
+    assert [(x.kind, x.chosen, x.values, x.loss) for x in r.judgements] == [
+        (x.kind, x.chosen, x.values, x.loss) for x in js
+    ]
+
+
+def test_a_loss_is_the_best_value_minus_the_chosen_one():
+    rules = Rules.parse(None)
+    rec, js = practice(
+        4,
+        0,
+        "odds+heuristic",
+        rules,
+        5,
+        coach=True,
+        read=Script(["p", "1", "1", "q"]),
+        write=lambda s: None,
+        samples=300,
+        worlds=16,
+    )
+    for j in js:
+        if j.chosen == j.best:
+            assert j.loss == 0
+            continue
+        if j.kind == "call":
+            assert j.loss == pytest.approx(max(0.0, j.values[j.best] - j.values[j.chosen]))
+        # cards: the paired difference; never negative, and no label inside its error
+        assert j.loss >= 0
+        if j.loss <= j.error:
+            assert j.label is None
+
+
+def test_judging_a_defender_counts_the_pitchers_points_against_him():
+    # Seat 0 passes: in hands where another seat pitches, seat 0's card values are the
+    # pitcher's side's points negated.
+    from pitchsim.search.hint import hint_view
+
+    view = next(
+        v
+        for seed in range(1, 40)
+        for v in bot_views(seed, 3)
+        if v.phase == "play" and v.pitcher != 0 and len(v.legal()) > 1
+    )
+    j = judge_card(view, view.legal()[0], 1, 16, 1)
+    h = hint_view(view, policy="rollout", worlds=16, seed=1)
+    from pitchsim.game.view import card_text
+
+    sign = -1  # seat 0 defends
+    assert not h.pitcher_side
+    assert j.values == {card_text(c.card): sign * c.points for c in h.cards}
+
+
+def test_a_call_judged_is_advises_recommendation_when_chosen():
+    view = next(v for v in bot_views(3, 3) if v.phase == "auction")
+    best = judge_call(view, "pass", 1, 300, 2)
+    again = judge_call(view, best.best, 1, 300, 2)
+    assert again.loss == 0 and again.label is None
+
+
+# ---------------------------------------------------------------- review
+
+
+def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
+    r = run_cli(
+        ["play", "--game", "--players", "3", "--seed", "2", "--json", "-s", "odds+heuristic"]
+    )
+    assert r.returncode == 0, r.stderr
+    path = tmp_path / "rec.json"
+    path.write_text(r.stdout)
+    doc = json.loads(r.stdout)
+    seat = 1
+    expected = [a["action"] for h in doc["hands"] for a in h["actions"] if a["seat"] == seat]
+    out = run_cli(
+        ["review", str(path), "--seat", str(seat), "--json", "--samples", "200", "--worlds", "8"]
+    )
+    assert out.returncode == 0, out.stderr
+    rv = json.loads(out.stdout)
+    assert [j["chosen"] for j in rv["judgements"]] == expected
+    assert rv["decisions"] == len(expected)
+    assert sum(row["calls"] + row["cards"] for row in rv["by_hand"]) == len(expected)
+    assert rv["call_loss"] == pytest.approx(
+        sum(j["loss"] for j in rv["judgements"] if j["kind"] == "call")
+    )
+    text = run_cli(["review", str(path), "--seat", str(seat), "--samples", "200", "--worlds", "8"])
+    assert text.returncode == 0 and "hand  calls" in text.stdout
+
+
+def test_review_refuses_bad_input_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "pitchsim-game", "hands": []}')
+    for args in (["review", str(bad), "--seat", "0"], ["review", "/nonexistent", "--seat", "0"]):
+        r = run_cli(args)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
