@@ -209,7 +209,7 @@ def test_a_planted_arrow_up_is_found(tmp_path):
         },
     )
     assert arrows_up(import_graph(root)) == [
-        "pitchsim.game.cards (line 1) imports pitchsim.cli.common: layer 1 -> 5"
+        "pitchsim.game.cards (line 1) imports pitchsim.cli.common: layer 1 -> 6"
     ]
 
 
