@@ -34,8 +34,16 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
-BID_ODDS = [str(BIN / "pitchsim"), "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "200000",
-            "--seed", "1", "--json"]  # fmt: skip
+BID_ODDS = [
+    str(BIN / "pitchsim"),
+    "bid-odds",
+    "AH KH 2H 9C 7D 3S",
+    "--samples",
+    "200000",
+    "--seed",
+    "1",
+    "--json",
+]
 
 FIRST_CALL = """
 import time, numpy as np
@@ -87,8 +95,13 @@ def compile_times() -> dict:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
 
         def first_call():
-            out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
-                                 capture_output=True, text=True).stdout.split()  # fmt: skip
+            out = subprocess.run(
+                [sys.executable, "-c", FIRST_CALL],
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
             return [float(x) for x in out]
 
         cold = first_call()
@@ -116,8 +129,10 @@ def _cache_state(folder: Path) -> dict:
 def _cache_dir() -> Path:
     out = subprocess.run(
         [sys.executable, "-c", "import numba, pitchsim.kernels; print(numba.config.CACHE_DIR)"],
-        check=True, capture_output=True, text=True,
-    ).stdout.strip()  # fmt: skip
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     return Path(out)
 
 
@@ -168,12 +183,18 @@ def main() -> None:
                 t: throughput(n, policy, t, a.deals, a.repeat) for t in range(1, max_threads + 1)
             }
             two = rate.get(2, {"wall": float("nan"), "cpu": float("nan")})
-            rows.append({
-                "players": n, "policy": policy,
-                "per_core_1_thread": rate[1]["wall"], "per_cpu_second_1_thread": rate[1]["cpu"],
-                "total_2_threads": two["wall"], "per_core_2_threads": two["wall"] / 2,
-                "per_cpu_second_2_threads": two["cpu"], "scaling": two["wall"] / rate[1]["wall"],
-            })  # fmt: skip
+            rows.append(
+                {
+                    "players": n,
+                    "policy": policy,
+                    "per_core_1_thread": rate[1]["wall"],
+                    "per_cpu_second_1_thread": rate[1]["cpu"],
+                    "total_2_threads": two["wall"],
+                    "per_core_2_threads": two["wall"] / 2,
+                    "per_cpu_second_2_threads": two["cpu"],
+                    "scaling": two["wall"] / rate[1]["wall"],
+                }
+            )
     result = {
         "machine": {
             "cpu": platform.processor() or platform.machine(),
@@ -205,37 +226,64 @@ def _threading_layer() -> str:
     from pitchsim.kernels.simulate import simulate_hands
 
     f = np.empty(1, np.int8)
-    simulate_hands(1, 0, 1, 4, 0, deck_without(0), -1, np.zeros(4, np.int64),
-                   Rules().to_array(), f, f.copy(), np.empty(0, np.int64), np.empty(0, np.int64))  # fmt: skip
+    simulate_hands(
+        1,
+        0,
+        1,
+        4,
+        0,
+        deck_without(0),
+        -1,
+        np.zeros(4, np.int64),
+        Rules().to_array(),
+        f,
+        f.copy(),
+        np.empty(0, np.int64),
+        np.empty(0, np.int64),
+    )
     return numba.threading_layer()
 
 
 def _render(r: dict) -> None:
     m = r["machine"]
-    print(f"{m['cores']} cores, numba {m['numba']} ({m['threading_layer']}), load average "
-          f"{m['load_avg_before'][0]:.2f} before, {m['load_avg_after'][0]:.2f} after")  # fmt: skip
+    print(
+        f"{m['cores']} cores, numba {m['numba']} ({m['threading_layer']}), load average "
+        f"{m['load_avg_before'][0]:.2f} before, {m['load_avg_after'][0]:.2f} after"
+    )
     print()
     print("deals per second (warm kernels, best run)       1 thread          2 threads")
-    print(f"{'players':>7} {'policy':<10} {'per core':>12} {'per CPU-s':>12} "
-          f"{'per core':>12} {'per CPU-s':>12} {'scaling':>8}")  # fmt: skip
+    print(
+        f"{'players':>7} {'policy':<10} {'per core':>12} {'per CPU-s':>12} "
+        f"{'per core':>12} {'per CPU-s':>12} {'scaling':>8}"
+    )
     for row in r["throughput"]:
-        print(f"{row['players']:>7} {row['policy']:<10} {row['per_core_1_thread']:>12,.0f} "
-              f"{row['per_cpu_second_1_thread']:>12,.0f} {row['per_core_2_threads']:>12,.0f} "
-              f"{row['per_cpu_second_2_threads']:>12,.0f} {row['scaling']:>7.2f}x")  # fmt: skip
+        print(
+            f"{row['players']:>7} {row['policy']:<10} {row['per_core_1_thread']:>12,.0f} "
+            f"{row['per_cpu_second_1_thread']:>12,.0f} {row['per_core_2_threads']:>12,.0f} "
+            f"{row['per_cpu_second_2_threads']:>12,.0f} {row['scaling']:>7.2f}x"
+        )
     if "bid_odds_200k" in r:
         b = r["bid_odds_200k"]
         print()
-        print(f"warm `pitchsim bid-odds \"AH KH 2H 9C 7D 3S\" --samples 200000`: {b['wall_s']:.2f} s "
-              f"wall end to end (of which `import pitchsim.cli` alone: {b['import_cli_s']:.2f} s)")  # fmt: skip
-        print(f"  second run recompiled nothing (cache files unchanged): "
-              f"{b['second_run_left_cache_unchanged']} ({b['cache_files']} files in {b['cache_dir']})")  # fmt: skip
+        print(
+            f'warm `pitchsim bid-odds "AH KH 2H 9C 7D 3S" --samples 200000`: {b["wall_s"]:.2f} s '
+            f"wall end to end (of which `import pitchsim.cli` alone: {b['import_cli_s']:.2f} s)"
+        )
+        print(
+            f"  second run recompiled nothing (cache files unchanged): "
+            f"{b['second_run_left_cache_unchanged']} ({b['cache_files']} files in {b['cache_dir']})"
+        )
     if "compile" in r:
         c = r["compile"]
         print()
-        print(f"numba compile, empty cache, first call of the batch kernel: "
-              f"{c['compile_first_call_s']:.1f} s (imports {c['import_s']:.2f} s)")  # fmt: skip
-        print(f"  second process on that cache: first call {c['cached_first_call_s']:.2f} s, "
-              f"wrote no cache file: {c['second_process_wrote_no_cache_files']}")  # fmt: skip
+        print(
+            f"numba compile, empty cache, first call of the batch kernel: "
+            f"{c['compile_first_call_s']:.1f} s (imports {c['import_s']:.2f} s)"
+        )
+        print(
+            f"  second process on that cache: first call {c['cached_first_call_s']:.2f} s, "
+            f"wrote no cache file: {c['second_process_wrote_no_cache_files']}"
+        )
 
 
 if __name__ == "__main__":

@@ -44,22 +44,36 @@ def speed(args) -> None:
     advise("AH KH 2H 9C 7D 3S", players=4, seat=0, dealer=3, samples=50, seed=1)
     print(f"first call (compile or cache load): {time.perf_counter() - t0:.1f} s")
     print(f"load average: {os.getloadavg()[0]:.2f}")
-    print(f"{'auction':<30}{'wall s':>8}{'cpu s':>7}{'tried':>11}{'kept':>7}{'accept':>8}"
-          f"{'calls':>6}{'deals/s':>9}  recommended")  # fmt: skip
+    print(
+        f"{'auction':<30}{'wall s':>8}{'cpu s':>7}{'tried':>11}{'kept':>7}{'accept':>8}"
+        f"{'calls':>6}{'deals/s':>9}  recommended"
+    )
     for label, hand, n, seat, dealer, calls, scores in AUCTIONS:
         rules = Rules(partnership=label.startswith("partnership"))
         times, cpu = [], []
         for _ in range(3):
             t, c = time.perf_counter(), time.process_time()
-            r = advise(hand, players=n, seat=seat, dealer=dealer, calls=calls, scores=scores,
-                       rules=rules, samples=args.samples, seed=7, threads=args.threads)  # fmt: skip
+            r = advise(
+                hand,
+                players=n,
+                seat=seat,
+                dealer=dealer,
+                calls=calls,
+                scores=scores,
+                rules=rules,
+                samples=args.samples,
+                seed=7,
+                threads=args.threads,
+            )
             times.append(time.perf_counter() - t)
             cpu.append(time.process_time() - c)
         wall = statistics.median(times)
         simulated = r.samples * len(r.legal_calls)  # deals played to the end of the game
-        print(f"{label:<30}{wall:>8.2f}{statistics.median(cpu):>7.2f}{r.tried:>11,}"
-              f"{r.samples:>7,}{100 * r.acceptance_rate:>7.2f}%{len(r.legal_calls):>6}"
-              f"{simulated / wall:>9,.0f}  {r.by_call[r.recommended_call].label}")  # fmt: skip
+        print(
+            f"{label:<30}{wall:>8.2f}{statistics.median(cpu):>7.2f}{r.tried:>11,}"
+            f"{r.samples:>7,}{100 * r.acceptance_rate:>7.2f}%{len(r.legal_calls):>6}"
+            f"{simulated / wall:>9,.0f}  {r.by_call[r.recommended_call].label}"
+        )
 
 
 def parse_players(text: str) -> list[int]:
@@ -93,8 +107,7 @@ def run_tournament(strategies, players, rules, boards, seed, params_of) -> tuple
 
 def tournaments(args) -> None:
     def params_of(p):
-        return advisor_params(p, samples=args.samples, model=args.model,
-                              objective=args.objective)  # fmt: skip
+        return advisor_params(p, samples=args.samples, model=args.model, objective=args.objective)
 
     configs = []
     for n in parse_players(args.players):
@@ -104,19 +117,23 @@ def tournaments(args) -> None:
             configs.append((f"4p {spec}", 4, Rules.parse(spec)))
     if args.partnership:
         configs.append(("4p partnership", 4, Rules(partnership=True)))
-    print(f"advisor: {args.samples} deals per decision, model {args.model}, objective "
-          f"{args.objective}; {args.boards} boards per line; load {os.getloadavg()[0]:.2f}")  # fmt: skip
-    print(f"{'table':<34}{'against':<11}{'advisor wins':>13}  {'95%':<13}{'fair':>6}"
-          f"{'games/s':>9}")  # fmt: skip
+    print(
+        f"advisor: {args.samples} deals per decision, model {args.model}, objective "
+        f"{args.objective}; {args.boards} boards per line; load {os.getloadavg()[0]:.2f}"
+    )
+    print(f"{'table':<34}{'against':<11}{'advisor wins':>13}  {'95%':<13}{'fair':>6}{'games/s':>9}")
     for label, n, rules in configs:
         for opp in args.against.split(","):
             r, wall = run_tournament(f"advisor,{opp}", n, rules, args.boards, args.seed, params_of)
             a = r.results[0]
             lo, hi = a.ci95
             verdict = "above" if lo > r.fair_share else ("below" if hi < r.fair_share else "inside")
-            print(f"{label:<34}{opp:<11}{100 * a.win_rate:>12.1f}%  "
-                  f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<13}{100 * r.fair_share:>5.0f}%"
-                  f"{r.games / wall:>9.1f}  {verdict}", flush=True)  # fmt: skip
+            print(
+                f"{label:<34}{opp:<11}{100 * a.win_rate:>12.1f}%  "
+                f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':<13}{100 * r.fair_share:>5.0f}%"
+                f"{r.games / wall:>9.1f}  {verdict}",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -129,8 +146,9 @@ def main() -> None:
     t.add_argument("--boards", type=int, default=500)
     t.add_argument("--against", default="odds,heuristic")
     t.add_argument("--players", default="3-7")
-    t.add_argument("--rules", default="low=dealt;min-bid=2;all-pass=redeal;dealer-steal=false;"
-                   "follow=suit")  # fmt: skip
+    t.add_argument(
+        "--rules", default="low=dealt;min-bid=2;all-pass=redeal;dealer-steal=false;follow=suit"
+    )
     t.add_argument("--partnership", action=argparse.BooleanOptionalAction, default=True)
     t.add_argument("--samples", type=int, default=32)
     t.add_argument("--model", default="odds")

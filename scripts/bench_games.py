@@ -63,10 +63,12 @@ def main() -> None:
                 cpu.append(ct)
         rates[threads] = args.games / statistics.median(times)
         per_cpu = args.games / statistics.median(cpu)
-        print(f"{threads} thread(s): {rates[threads]:,.0f} games/s wall, "
-              f"{per_cpu:,.0f} games per CPU-second  "
-              f"(median of {args.repeat} x {args.games:,} games; "
-              f"{dl.mean():.2f} deals/game, {(w < 0).sum()} unfinished)")  # fmt: skip
+        print(
+            f"{threads} thread(s): {rates[threads]:,.0f} games/s wall, "
+            f"{per_cpu:,.0f} games per CPU-second  "
+            f"(median of {args.repeat} x {args.games:,} games; "
+            f"{dl.mean():.2f} deals/game, {(w < 0).sum()} unfinished)"
+        )
     if 2 in rates:
         print(f"2-thread scaling: {rates[2] / rates[1]:.2f}x")
 

@@ -42,9 +42,18 @@ def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None
         dealt = deal_hands(rng, n)
         dealer = rng.randrange(n)
         calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(np.array(dealt, dtype=np.int64), n, dealer,
-                                          np.zeros(n, np.int64), bidding, rules.to_array(), odds,
-                                          params, np.uint64(rng.getrandbits(63)), calls)  # fmt: skip
+        pitcher, bid, trump = run_auction(
+            np.array(dealt, dtype=np.int64),
+            n,
+            dealer,
+            np.zeros(n, np.int64),
+            bidding,
+            rules.to_array(),
+            odds,
+            params,
+            np.uint64(rng.getrandbits(63)),
+            calls,
+        )
         if pitcher >= 0:
             break
     pos = start_position(dealt, pitcher, rules, bid)
@@ -55,12 +64,19 @@ def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None
             legal = [c for c in legal if c // 13 == trump]
         pos = pos.play(rng.choice(legal))
     seat = pos.to_play
-    return View.from_json({
-        "rules": rules_text(rules), "players": n, "seat": seat, "dealer": dealer,
-        "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
-        "calls": [call_text(int(c)) for c in calls if c != NOT_CALLED],
-        "tricks": [{"leader": t.leader, "cards": [card_text(c) for c in t.cards]}
-                   for t in pos.tricks]})  # fmt: skip
+    return View.from_json(
+        {
+            "rules": rules_text(rules),
+            "players": n,
+            "seat": seat,
+            "dealer": dealer,
+            "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
+            "calls": [call_text(int(c)) for c in calls if c != NOT_CALLED],
+            "tricks": [
+                {"leader": t.leader, "cards": [card_text(c) for c in t.cards]} for t in pos.tricks
+            ],
+        }
+    )
 
 
 def timed(view: View, fit: bool, seed: int, policy: str = "pimc", each: bool = False):
@@ -68,9 +84,11 @@ def timed(view: View, fit: bool, seed: int, policy: str = "pimc", each: bool = F
     h = hint_view(view, policy, seed=seed, fit_calls=fit)
     row = time.perf_counter() - wall, time.process_time() - cpu, h
     if each:
-        print(f"  seat {view.seat}, {sum(len(t.cards) for t in view.tricks)} cards played, "
-              f"{h.auction.note.split(':')[0]}: {row[1]:.2f} CPU s, {row[0]:.2f} s wall",
-              flush=True)  # fmt: skip
+        print(
+            f"  seat {view.seat}, {sum(len(t.cards) for t in view.tricks)} cards played, "
+            f"{h.auction.note.split(':')[0]}: {row[1]:.2f} CPU s, {row[0]:.2f} s wall",
+            flush=True,
+        )
     return row
 
 
@@ -103,10 +121,13 @@ def main() -> None:
             return f"{statistics.median(xs):.2f}/{max(xs):.2f}"
 
         at = "a random point" if a.cards is None else f"after {a.cards} cards"
-        print(f"{n} players, {a.views} views at {at}: fitted wall {stat(fit, 0)} s, CPU {stat(fit, 1)} s"
-              f" (median/worst); calls ignored wall {stat(plain, 0)} s, CPU {stat(plain, 1)} s;"
-              f" acceptance median {100 * statistics.median(rates):.1f}% (min "
-              f"{100 * min(rates):.2f}%), fell back {fell}", flush=True)  # fmt: skip
+        print(
+            f"{n} players, {a.views} views at {at}: fitted wall {stat(fit, 0)} s, CPU {stat(fit, 1)} s"
+            f" (median/worst); calls ignored wall {stat(plain, 0)} s, CPU {stat(plain, 1)} s;"
+            f" acceptance median {100 * statistics.median(rates):.1f}% (min "
+            f"{100 * min(rates):.2f}%), fell back {fell}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

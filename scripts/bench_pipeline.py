@@ -70,8 +70,21 @@ def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tupl
     with use_threads(threads):
         for s, e in chunked(deals, PART_SIZE):
             for a, b in chunked(e - s):
-                simulate_hands(stream, s + a, b - a, players, 0, template, -1, policies, rules,
-                               flags[a:b], trump[a:b], no_hands, no_hands)  # fmt: skip
+                simulate_hands(
+                    stream,
+                    s + a,
+                    b - a,
+                    players,
+                    0,
+                    template,
+                    -1,
+                    policies,
+                    rules,
+                    flags[a:b],
+                    trump[a:b],
+                    no_hands,
+                    no_hands,
+                )
     return time.perf_counter() - start, time.process_time() - cpu
 
 
@@ -104,14 +117,17 @@ def bench_pipeline(args) -> None:
             cr = statistics.median(c for _, c in raw) / d * 1e9
             cp = statistics.median(c for _, c in pipe) / d * 1e9
             br, bp = d / min(w for w, _ in raw), d / min(w for w, _ in pipe)
-            print(f"{n} players, {d:,} deals x {args.rounds} rounds (medians):\n"
-                  f"  wall: raw kernel {kr:,.0f} deals/s, pipeline {kp:,.0f} deals/s "
-                  f"-> keeps {100 * kp / kr:.1f}% (best rounds: {br:,.0f} and {bp:,.0f} "
-                  f"deals/s -> {100 * bp / br:.1f}%)\n"
-                  f"  CPU:  raw kernel {cr:,.0f} ns/deal, pipeline {cp:,.0f} ns/deal "
-                  f"-> keeps {100 * cr / cp:.1f}%\n"
-                  f"  rounds, deals/s: raw {', '.join(f'{d / w:,.0f}' for w, _ in raw)}; "
-                  f"pipeline {', '.join(f'{d / w:,.0f}' for w, _ in pipe)}", flush=True)  # fmt: skip
+            print(
+                f"{n} players, {d:,} deals x {args.rounds} rounds (medians):\n"
+                f"  wall: raw kernel {kr:,.0f} deals/s, pipeline {kp:,.0f} deals/s "
+                f"-> keeps {100 * kp / kr:.1f}% (best rounds: {br:,.0f} and {bp:,.0f} "
+                f"deals/s -> {100 * bp / br:.1f}%)\n"
+                f"  CPU:  raw kernel {cr:,.0f} ns/deal, pipeline {cp:,.0f} ns/deal "
+                f"-> keeps {100 * cr / cp:.1f}%\n"
+                f"  rounds, deals/s: raw {', '.join(f'{d / w:,.0f}' for w, _ in raw)}; "
+                f"pipeline {', '.join(f'{d / w:,.0f}' for w, _ in pipe)}",
+                flush=True,
+            )
 
 
 def link_copies(run: Path, copies: int, out: Path) -> Path:
@@ -149,18 +165,28 @@ def bench_aggregate(args) -> None:
     with tempfile.TemporaryDirectory(prefix="pitchsim-agg-", dir=run.parent) as tmp:
         if args.copies > 1:
             if args.verify != "off":
-                sys.exit("--copies repeats parts at other deal ranges, which verification "
-                         "refuses: add --verify off")  # fmt: skip
+                sys.exit(
+                    "--copies repeats parts at other deal ranges, which verification "
+                    "refuses: add --verify off"
+                )
             run = link_copies(run, args.copies, Path(tmp) / "linked")
         m = manifest.read_manifest(run)
         deals = sum(r.rows for r in m.done())
         size = sum(r.bytes for r in m.done())
         cache = "cold page cache" if args.cold else "warm page cache"
-        print(f"run {args.run}{f' x {args.copies} (hard links)' if args.copies > 1 else ''}: "
-              f"{deals:,} deals in {len(m.done())} parts, {size / 1e9:.2f} GB, {cache}; "
-              f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
-        modes = {"both": [True, False], "on": [True], "off": [False], "full": ["full"],
-                 "all": [True, "full", False]}[args.verify]  # fmt: skip
+        print(
+            f"run {args.run}{f' x {args.copies} (hard links)' if args.copies > 1 else ''}: "
+            f"{deals:,} deals in {len(m.done())} parts, {size / 1e9:.2f} GB, {cache}; "
+            f"load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
+        modes = {
+            "both": [True, False],
+            "on": [True],
+            "off": [False],
+            "full": ["full"],
+            "all": [True, "full", False],
+        }[args.verify]
         for label, fn in [
             ("make_table by length, high", lambda r: make_table(r, ["length", "high"])),
             ("make_table by holding", lambda r: make_table(r, ["holding"])),
@@ -180,22 +206,29 @@ def bench_aggregate(args) -> None:
                     times[verify].append(time.perf_counter() - start)
                     cpus[verify].append(time.process_time() - cpu)
             for verify, ts in times.items():
-                what = {True: "verified" + (", first read" if args.rehash else ""),
-                        "full": "verified by SHA-256 (--full-check)",
-                        False: "unverified (--no-verify)"}[verify]  # fmt: skip
-                print(f"  {label}, {what}: {min(ts):.2f} s best of {args.rounds} "
-                      f"({deals / min(ts) / 1e6:.1f}M deals/s; all: "
-                      f"{', '.join(f'{t:.2f}' for t in ts)} s); CPU "
-                      f"{min(cpus[verify]):.2f} s best", flush=True)  # fmt: skip
+                what = {
+                    True: "verified" + (", first read" if args.rehash else ""),
+                    "full": "verified by SHA-256 (--full-check)",
+                    False: "unverified (--no-verify)",
+                }[verify]
+                print(
+                    f"  {label}, {what}: {min(ts):.2f} s best of {args.rounds} "
+                    f"({deals / min(ts) / 1e6:.1f}M deals/s; all: "
+                    f"{', '.join(f'{t:.2f}' for t in ts)} s); CPU "
+                    f"{min(cpus[verify]):.2f} s best",
+                    flush=True,
+                )
             for verify in [v for v in modes if v is not False and False in modes]:
                 on, off = min(times[verify]), min(times[False])
                 med = statistics.median(times[verify]) / statistics.median(times[False]) - 1
                 c_on, c_off = min(cpus[verify]), min(cpus[False])
                 how = "SHA-256 verification" if verify == "full" else "verification"
-                print(f"  -> {how} costs {100 * (on - off) / off:+.1f}% wall (best "
-                      f"against best; {100 * med:+.1f}% median against median), "
-                      f"{100 * (c_on - c_off) / c_off:+.1f}% CPU (best against best)",
-                      flush=True)  # fmt: skip
+                print(
+                    f"  -> {how} costs {100 * (on - off) / off:+.1f}% wall (best "
+                    f"against best; {100 * med:+.1f}% median against median), "
+                    f"{100 * (c_on - c_off) / c_off:+.1f}% CPU (best against best)",
+                    flush=True,
+                )
         print(f"load average after: {os.getloadavg()[0]:.2f}", flush=True)
 
 
@@ -210,8 +243,12 @@ def bench_encode(args) -> None:
     n = args.players
     columns = batch.simulate_part(manifest.Part(0, n, 0, args.deals), RunParams(1, "heuristic", {}))
     table = batch.part_table(columns)
-    encodings = {c.name: "PLAIN" if c.encoding == "plain" or pa.types.is_boolean(c.type)
-                 else "DELTA_BINARY_PACKED" for c in batch._PARQUET_COLUMNS}  # fmt: skip
+    encodings = {
+        c.name: "PLAIN"
+        if c.encoding == "plain" or pa.types.is_boolean(c.type)
+        else "DELTA_BINARY_PACKED"
+        for c in batch._PARQUET_COLUMNS
+    }
     encoder = Encoder()
 
     def ours():
@@ -219,9 +256,16 @@ def bench_encode(args) -> None:
 
     def pyarrow_writer():
         sink = pa.BufferOutputStream()
-        pq.write_table(table, sink, row_group_size=table.num_rows, compression="none",
-                       use_dictionary=False, write_statistics=False, store_schema=False,
-                       column_encoding=encodings)  # fmt: skip
+        pq.write_table(
+            table,
+            sink,
+            row_group_size=table.num_rows,
+            compression="none",
+            use_dictionary=False,
+            write_statistics=False,
+            store_schema=False,
+            column_encoding=encodings,
+        )
         return sink.getvalue()
 
     for label, fn in [("pitchsim.study.parquet", ours), ("pyarrow", pyarrow_writer)]:
@@ -247,10 +291,14 @@ def bench_checksum(args) -> None:
     parts = [f.read_bytes() for f in sorted(run.glob("part-*.parquet"))]
     size = sum(len(p) for p in parts)
     checksum(parts[0])  # load the compiled kernel
-    print(f"{len(parts)} parts of {run}, {size / 1e9:.2f} GB in memory; load average "
-          f"{os.getloadavg()[0]:.2f}")  # fmt: skip
-    for label, fn in [("fast checksum", checksum),
-                      ("SHA-256", lambda d: hashlib.sha256(d).hexdigest())]:  # fmt: skip
+    print(
+        f"{len(parts)} parts of {run}, {size / 1e9:.2f} GB in memory; load average "
+        f"{os.getloadavg()[0]:.2f}"
+    )
+    for label, fn in [
+        ("fast checksum", checksum),
+        ("SHA-256", lambda d: hashlib.sha256(d).hexdigest()),
+    ]:
         best = float("inf")
         for _ in range(args.rounds):
             start = time.thread_time()
@@ -279,19 +327,30 @@ def main() -> None:
     a.add_argument("--copies", type=int, default=1)
     a.add_argument("--rounds", type=int, default=2)
     a.add_argument("--cold", action="store_true", help="evict the parts from the page cache first")
-    a.add_argument("--verify", choices=["both", "on", "off", "full", "all"], default="both",
-                   help="read parts verified (checksum, rows, players, deals), not, both "
-                        "alternately (default), reporting what verification costs; full: "
-                        "by SHA-256 (--full-check); all: verified, full and not")  # fmt: skip
-    a.add_argument("--rehash", action="store_true",
-                   help="hash every part on every verified read, as on the first read of a "
-                        "run copied in (by default a part already hashed is not hashed again)")  # fmt: skip
+    a.add_argument(
+        "--verify",
+        choices=["both", "on", "off", "full", "all"],
+        default="both",
+        help="read parts verified (checksum, rows, players, deals), not, both "
+        "alternately (default), reporting what verification costs; full: "
+        "by SHA-256 (--full-check); all: verified, full and not",
+    )
+    a.add_argument(
+        "--rehash",
+        action="store_true",
+        help="hash every part on every verified read, as on the first read of a "
+        "run copied in (by default a part already hashed is not hashed again)",
+    )
     c = sub.add_parser("checksum", help="the fast checksum against SHA-256 on a run's parts")
     c.add_argument("--run", default="runs/reports")
     c.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
-    {"pipeline": bench_pipeline, "encode": bench_encode, "aggregate": bench_aggregate,
-     "checksum": bench_checksum}[args.what](args)  # fmt: skip
+    {
+        "pipeline": bench_pipeline,
+        "encode": bench_encode,
+        "aggregate": bench_aggregate,
+        "checksum": bench_checksum,
+    }[args.what](args)
 
 
 if __name__ == "__main__":

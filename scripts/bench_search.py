@@ -66,16 +66,27 @@ def main() -> None:
                 hands = max(20, a.hands // searchers)
                 for threads in (1, 2):
                     r = rate(n, spec, threads, hands)
-                    rows.append({"players": n, "policy": policy, "search_seats": seats,
-                                 "threads": threads, "hands": hands,
-                                 "hands_per_s": r["wall"], "hands_per_cpu_s": r["cpu"],
-                                 "decisions_per_cpu_s": r["cpu"] * 6 * searchers})  # fmt: skip
+                    rows.append(
+                        {
+                            "players": n,
+                            "policy": policy,
+                            "search_seats": seats,
+                            "threads": threads,
+                            "hands": hands,
+                            "hands_per_s": r["wall"],
+                            "hands_per_cpu_s": r["cpu"],
+                            "decisions_per_cpu_s": r["cpu"] * 6 * searchers,
+                        }
+                    )
                     if not a.json:
-                        print(f"{n} players  {policy:<11} {seats:>3} seat(s) searching  "
-                              f"{threads} thread(s): {r['wall']:8.1f} hands/s wall, "
-                              f"{r['cpu']:8.1f} per CPU-s, "
-                              f"{r['cpu'] * 6 * searchers:9.0f} decisions per CPU-s "
-                              f"({hands} hands, {r['seconds']:.1f} s)", flush=True)  # fmt: skip
+                        print(
+                            f"{n} players  {policy:<11} {seats:>3} seat(s) searching  "
+                            f"{threads} thread(s): {r['wall']:8.1f} hands/s wall, "
+                            f"{r['cpu']:8.1f} per CPU-s, "
+                            f"{r['cpu'] * 6 * searchers:9.0f} decisions per CPU-s "
+                            f"({hands} hands, {r['seconds']:.1f} s)",
+                            flush=True,
+                        )
     out = {"load_avg_before": load_before, "load_avg_after": os.getloadavg(), "rows": rows}
     if a.json:
         json.dump(out, sys.stdout, indent=1)

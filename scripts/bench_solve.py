@@ -117,12 +117,23 @@ def main() -> None:
     ap.add_argument("--save", default=None, help="write the slowest deals to this .npz")
     ap.add_argument("--keep", type=int, default=10, help="deals per player count for --save")
     ap.add_argument("--load", default=None, help="re-solve the deals of a --save file")
-    ap.add_argument("--cards", action="store_true",
-                    help="card_values on positions cut in tricks 1-3 (what pimc asks)")  # fmt: skip
-    ap.add_argument("--cut", type=int, default=None,
-                    help="with --cards: positions after this many cards (0: the opening lead)")  # fmt: skip
-    ap.add_argument("--table-bits", type=int, default=solver.TABLE_BITS,
-                    help="transposition table of 2**bits entries")  # fmt: skip
+    ap.add_argument(
+        "--cards",
+        action="store_true",
+        help="card_values on positions cut in tricks 1-3 (what pimc asks)",
+    )
+    ap.add_argument(
+        "--cut",
+        type=int,
+        default=None,
+        help="with --cards: positions after this many cards (0: the opening lead)",
+    )
+    ap.add_argument(
+        "--table-bits",
+        type=int,
+        default=solver.TABLE_BITS,
+        help="transposition table of 2**bits entries",
+    )
     args = ap.parse_args()
     if "-" in args.players:
         lo, hi = (int(x) for x in args.players.split("-"))
@@ -168,9 +179,12 @@ def main() -> None:
                 break
         ms = np.array(times)
         cut = "" if len(ms) == count else f"  (stopped after {args.limit:.0f} s)"
-        print(f"{n:7d} {len(ms):6d} {np.median(ms):10.3f} {np.percentile(ms, 95):8.2f} "
-              f"{ms.max():9.1f} {np.mean(values):11.2f} {np.median(nodes):13.0f} "
-              f"{max(nodes):10d}{cut}", flush=True)  # fmt: skip
+        print(
+            f"{n:7d} {len(ms):6d} {np.median(ms):10.3f} {np.percentile(ms, 95):8.2f} "
+            f"{ms.max():9.1f} {np.mean(values):11.2f} {np.median(nodes):13.0f} "
+            f"{max(nodes):10d}{cut}",
+            flush=True,
+        )
         worst = np.argsort(ms)[::-1][: args.keep]
         if args.cards:
             continue  # (--save keeps whole deals only)

@@ -80,8 +80,22 @@ def play_deals(seed, count, n, policies, rules, trumps, out_flags, out_trump):
     for b in prange(blocks):
         dealt, hands, won, trick, deck, award = hand_scratch(n)
         for d in range(b * 4096, min(count, (b + 1) * 4096)):
-            trump = deal_and_play(deal_key(seed, d), n, 0, template, trumps[d], policies, rules,
-                                  dealt, hands, won, trick, deck, award, no_log)  # fmt: skip
+            trump = deal_and_play(
+                deal_key(seed, d),
+                n,
+                0,
+                template,
+                trumps[d],
+                policies,
+                rules,
+                dealt,
+                hands,
+                won,
+                trick,
+                deck,
+                award,
+                no_log,
+            )
             out_flags[d] = points_flags(award, PITCHER, rules)
             out_trump[d] = trump
 
@@ -102,8 +116,10 @@ def run(seed, deals, n, rules, pitcher_side, defenders, trumps):
 
 def summary(flags, points):
     d = points.size
-    out = {"mean_points": float(points.mean()),
-           "mean_points_se": float(points.std(ddof=1) / np.sqrt(d))}  # fmt: skip
+    out = {
+        "mean_points": float(points.mean()),
+        "mean_points_se": float(points.std(ddof=1) / np.sqrt(d)),
+    }
     for k in (1, 2, 3, 4):
         hits = int((points >= k).sum())
         lo, hi = wilson(hits, d)
@@ -121,15 +137,21 @@ def paired(a, b):
 
 def compare(seed, deals, n, rules, same_trump):
     free = np.full(deals, -1, dtype=np.int64)
-    combos = [("heuristic", "heuristic"), ("random", "heuristic"),
-              ("heuristic", "random"), ("random", "random")]  # fmt: skip
+    combos = [
+        ("heuristic", "heuristic"),
+        ("random", "heuristic"),
+        ("heuristic", "random"),
+        ("random", "random"),
+    ]
     results = {}
     base = run(seed, deals, n, rules, "heuristic", "heuristic", free)
     trumps = base[2] if same_trump else free
     for combo in combos:
         results[combo] = base if combo == combos[0] else run(seed, deals, n, rules, *combo, trumps)
-    table = {f"{p} pitcher side vs {d} defenders": summary(f, pts)
-             for (p, d), (f, pts, _) in results.items()}  # fmt: skip
+    table = {
+        f"{p} pitcher side vs {d} defenders": summary(f, pts)
+        for (p, d), (f, pts, _) in results.items()
+    }
     diffs = {}
     for what, a, b in [
         ("heuristic vs random pitcher side (defenders heuristic)", combos[0], combos[1]),
@@ -152,8 +174,10 @@ def pct(x):
 
 def render(title, table, diffs):
     lines = [title, ""]
-    head = (f"{'pitcher side':<12} {'defenders':<10} {'P(>=1)':>7} {'P(>=2) [95% CI]':>22} "
-            f"{'P(>=3)':>7} {'P(4)':>6} {'mean pts':>14} " + " ".join(f"{n:>5}" for n in POINT_NAMES))  # fmt: skip
+    head = (
+        f"{'pitcher side':<12} {'defenders':<10} {'P(>=1)':>7} {'P(>=2) [95% CI]':>22} "
+        f"{'P(>=3)':>7} {'P(4)':>6} {'mean pts':>14} " + " ".join(f"{n:>5}" for n in POINT_NAMES)
+    )
     lines.append(head)
     for name, s in table.items():
         p, d = name.split(" pitcher side vs ")
@@ -169,8 +193,10 @@ def render(title, table, diffs):
     for what, d in diffs.items():
         m2, h2 = d["p_at_least_2"]
         mm, hm = d["mean_points"]
-        lines.append(f"  {what:<56} P(>=2) {100 * m2:+5.1f} ±{100 * h2:.1f} pts"
-                     f"   mean points {mm:+.3f} ±{hm:.3f}")  # fmt: skip
+        lines.append(
+            f"  {what:<56} P(>=2) {100 * m2:+5.1f} ±{100 * h2:.1f} pts"
+            f"   mean points {mm:+.3f} ±{hm:.3f}"
+        )
     return "\n".join(lines)
 
 
@@ -194,15 +220,19 @@ def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps, abla
     policies = search_policies(n, rules, pitcher_side, defenders, ablation)
     flags = np.empty(deals, dtype=np.int8)
     t, c = time.perf_counter(), time.process_time()
-    replay_deals(seed, np.arange(deals), n, deck_without(0), trumps, bid, policies,
-                 rules.to_array(), flags)  # fmt: skip
+    replay_deals(
+        seed, np.arange(deals), n, deck_without(0), trumps, bid, policies, rules.to_array(), flags
+    )
     seconds, cpu = time.perf_counter() - t, time.process_time() - c
     return np.bitwise_count(flags.astype(np.uint8)).astype(np.int64), seconds, cpu
 
 
 def _diffs(pts, base):
-    return {"p_at_least_2": paired(pts >= 2, base >= 2), "p_at_least_3": paired(pts >= 3, base >= 3),
-            "mean_points": paired(pts, base)}  # fmt: skip
+    return {
+        "p_at_least_2": paired(pts >= 2, base >= 2),
+        "p_at_least_3": paired(pts >= 3, base >= 3),
+        "mean_points": paired(pts, base),
+    }
 
 
 def compare_search(
@@ -216,30 +246,48 @@ def compare_search(
     rows = []
     for search in searches:
         for bid in bids:
-            for side, combo in (("pitcher", (search, "heuristic")),
-                                ("defenders", ("heuristic", search))):  # fmt: skip
+            for side, combo in (
+                ("pitcher", (search, "heuristic")),
+                ("defenders", ("heuristic", search)),
+            ):
                 if side not in sides:
                     continue
                 full = None
                 for ablation in ("", *ablations):
-                    pts, seconds, cpu = search_run(seed, deals, n, rules, bid, *combo, trumps,
-                                                   ablation)  # fmt: skip
-                    searchers = sum(name != "heuristic" for name in
-                                    seat_names(*combo, n, rules.partnership))  # fmt: skip
+                    pts, seconds, cpu = search_run(
+                        seed, deals, n, rules, bid, *combo, trumps, ablation
+                    )
+                    searchers = sum(
+                        name != "heuristic" for name in seat_names(*combo, n, rules.partnership)
+                    )
                     d = _diffs(pts, base)
-                    row = {"search": search, "ablation": ablation or None, "seat": side,
-                           "bid": bid, "seconds": seconds, "cpu_seconds": cpu,
-                           "decisions_per_cpu_s": deals * 6 * searchers / cpu,
-                           **{k: [float(v.mean()), *d[k]] for k, v in
-                              (("p_at_least_2", pts >= 2), ("p_at_least_3", pts >= 3),
-                               ("mean_points", pts))}}  # fmt: skip
+                    row = {
+                        "search": search,
+                        "ablation": ablation or None,
+                        "seat": side,
+                        "bid": bid,
+                        "seconds": seconds,
+                        "cpu_seconds": cpu,
+                        "decisions_per_cpu_s": deals * 6 * searchers / cpu,
+                        **{
+                            k: [float(v.mean()), *d[k]]
+                            for k, v in (
+                                ("p_at_least_2", pts >= 2),
+                                ("p_at_least_3", pts >= 3),
+                                ("mean_points", pts),
+                            )
+                        },
+                    }
                     if full is None:
                         full = pts
                     else:
                         row["vs_full_search"] = _diffs(pts, full)
                     rows.append(row)
-    heuristic = {"p_at_least_2": float((base >= 2).mean()),
-                 "p_at_least_3": float((base >= 3).mean()), "mean_points": float(base.mean())}  # fmt: skip
+    heuristic = {
+        "p_at_least_2": float((base >= 2).mean()),
+        "p_at_least_3": float((base >= 3).mean()),
+        "mean_points": float(base.mean()),
+    }
     return heuristic, rows
 
 
@@ -251,24 +299,36 @@ def _cells(d):
 
 
 def render_search(title, heuristic, rows):
-    lines = [title, f"  all heuristic: P(>=2) {pct(heuristic['p_at_least_2'])}, "
-             f"P(>=3) {pct(heuristic['p_at_least_3'])}, mean points "
-             f"{heuristic['mean_points']:.3f}", ""]  # fmt: skip
-    lines.append(f"  {'search':<19} {'plays for':<10} {'aims at':<8} {'dP(>=2) [95%]':>16} "
-                 f"{'dP(>=3) [95%]':>16} {'d mean points':>17} {'CPU-s':>7} {'dec/CPU-s':>9}")  # fmt: skip
+    lines = [
+        title,
+        f"  all heuristic: P(>=2) {pct(heuristic['p_at_least_2'])}, "
+        f"P(>=3) {pct(heuristic['p_at_least_3'])}, mean points "
+        f"{heuristic['mean_points']:.3f}",
+        "",
+    ]
+    lines.append(
+        f"  {'search':<19} {'plays for':<10} {'aims at':<8} {'dP(>=2) [95%]':>16} "
+        f"{'dP(>=3) [95%]':>16} {'d mean points':>17} {'CPU-s':>7} {'dec/CPU-s':>9}"
+    )
     for r in rows:
         aim = f"bid {r['bid']}" if r["bid"] else "points"
         name = r["search"] + (f" -{r['ablation']}" if r["ablation"] else "")
         a, b, c = _cells(r)
-        lines.append(f"  {name:<19} {r['seat']:<10} {aim:<8} {a:>16} {b:>16} {c:>17} "
-                     f"{r['cpu_seconds']:7.1f} {r['decisions_per_cpu_s']:9.0f}")  # fmt: skip
+        lines.append(
+            f"  {name:<19} {r['seat']:<10} {aim:<8} {a:>16} {b:>16} {c:>17} "
+            f"{r['cpu_seconds']:7.1f} {r['decisions_per_cpu_s']:9.0f}"
+        )
         if "vs_full_search" in r:
             a, b, c = _cells(r["vs_full_search"])
             lines.append(f"  {'  vs full search':<19} {'':<10} {'':<8} {a:>16} {b:>16} {c:>17}")
-    lines.append("  (differences in the pitcher's side's results, search run minus all-heuristic "
-                 "run on the same deals;")  # fmt: skip
-    lines.append("   for search defenders, negative is better; '-fresh': fresh worlds for every "
-                 "card, '-greedy': ranked by points alone)")  # fmt: skip
+    lines.append(
+        "  (differences in the pitcher's side's results, search run minus all-heuristic "
+        "run on the same deals;"
+    )
+    lines.append(
+        "   for search defenders, negative is better; '-fresh': fresh worlds for every "
+        "card, '-greedy': ranked by points alone)"
+    )
     return "\n".join(lines)
 
 
@@ -281,32 +341,49 @@ def main_search(args) -> None:
             raise SystemExit(
                 f"compare_policies: unknown ablation {a!r} (known: {', '.join(ABLATIONS)})"
             )
-    report = {"deals": args.deals, "seed": args.seed, "bids": bids, "searches": searches,
-              "ablations": ablations,
-              "threads": numba.get_num_threads(), "load_avg_before": os.getloadavg(),
-              "tables": []}  # fmt: skip
+    report = {
+        "deals": args.deals,
+        "seed": args.seed,
+        "bids": bids,
+        "searches": searches,
+        "ablations": ablations,
+        "threads": numba.get_num_threads(),
+        "load_avg_before": os.getloadavg(),
+        "tables": [],
+    }
     for n in (int(x) for x in str(args.players).split(",")):
         wanted = {t.strip() for t in args.tables.split(",")} - (
             {"partnership"} if args.solo_only else set()
         )
         tables = ([("solo", Rules())] if "solo" in wanted else []) + (
-            [("partnership", Rules(partnership=True))] if n == 4 and "partnership" in wanted else [])  # fmt: skip
+            [("partnership", Rules(partnership=True))] if n == 4 and "partnership" in wanted else []
+        )
         for label, rules in tables:
-            heuristic, rows = compare_search(args.seed, args.deals, n, rules, searches, bids,
-                                             ablations, args.sides.split(","))  # fmt: skip
-            report["tables"].append({"players": n, "table": label, "heuristic": heuristic,
-                                     "rows": rows})  # fmt: skip
+            heuristic, rows = compare_search(
+                args.seed, args.deals, n, rules, searches, bids, ablations, args.sides.split(",")
+            )
+            report["tables"].append(
+                {"players": n, "table": label, "heuristic": heuristic, "rows": rows}
+            )
             if not args.json:
-                print(render_search(f"{n} players, {label}, {args.deals:,} deals (seed "
-                                    f"{args.seed}), the heuristic pitcher's trump", heuristic,
-                                    rows), flush=True)  # fmt: skip
+                print(
+                    render_search(
+                        f"{n} players, {label}, {args.deals:,} deals (seed "
+                        f"{args.seed}), the heuristic pitcher's trump",
+                        heuristic,
+                        rows,
+                    ),
+                    flush=True,
+                )
                 print(flush=True)
     report["load_avg_after"] = os.getloadavg()
     if args.json:
         print(json.dumps(report, indent=1))
     else:
-        print(f"load average {report['load_avg_before'][0]:.2f} before, "
-              f"{report['load_avg_after'][0]:.2f} after; {report['threads']} threads")  # fmt: skip
+        print(
+            f"load average {report['load_avg_before'][0]:.2f} before, "
+            f"{report['load_avg_after'][0]:.2f} after; {report['threads']} threads"
+        )
 
 
 def main() -> None:
@@ -315,20 +392,32 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="4", help="table size (with --search: a list, 3,4,7)")
     ap.add_argument("--search", help="search play policies to measure, e.g. rollout:16,pimc:16")
-    ap.add_argument("--bids", default="2,3", help="with --search: the bids the search side "
-                    "plays for, one run each (0: the most points)")  # fmt: skip
-    ap.add_argument("--ablate", help="with --search: also run each search with one part off: "
-                    "fresh (new worlds for every card), greedy (points alone), e.g. fresh,greedy")  # fmt: skip
+    ap.add_argument(
+        "--bids",
+        default="2,3",
+        help="with --search: the bids the search side plays for, one run each (0: the most points)",
+    )
+    ap.add_argument(
+        "--ablate",
+        help="with --search: also run each search with one part off: "
+        "fresh (new worlds for every card), greedy (points alone), e.g. fresh,greedy",
+    )
     ap.add_argument(
         "--tables",
         default="solo,partnership",
         help="with --search: solo, partnership (4 players only) or both",
     )
-    ap.add_argument("--sides", default="pitcher,defenders",
-                    help="with --search: the side(s) that search, one run each")  # fmt: skip
+    ap.add_argument(
+        "--sides",
+        default="pitcher,defenders",
+        help="with --search: the side(s) that search, one run each",
+    )
     ap.add_argument("--solo-only", action="store_true", help="with --search: no partnership")
-    ap.add_argument("--same-trump", action="store_true",
-                    help="every run plays the heuristic pitcher's trump suit")  # fmt: skip
+    ap.add_argument(
+        "--same-trump",
+        action="store_true",
+        help="every run plays the heuristic pitcher's trump suit",
+    )
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -349,13 +438,24 @@ def main() -> None:
         report[label] = {"table": table, "differences": diffs}
         if not args.json:
             trump = "heuristic's trump for all" if args.same_trump else "each pitcher picks trump"
-            title = (f"{args.players} players, {label}, {args.deals:,} deals (seed {args.seed}), "
-                     f"{trump}")  # fmt: skip
+            title = (
+                f"{args.players} players, {label}, {args.deals:,} deals (seed {args.seed}), {trump}"
+            )
             print(render(title, table, diffs))
             print()
     if args.json:
-        print(json.dumps({"players": args.players, "deals": args.deals, "seed": args.seed,
-                          "same_trump": args.same_trump, **report}, indent=1))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "players": args.players,
+                    "deals": args.deals,
+                    "seed": args.seed,
+                    "same_trump": args.same_trump,
+                    **report,
+                },
+                indent=1,
+            )
+        )
     else:
         print(f"({time.perf_counter() - t0:.1f} s)")
 

@@ -32,8 +32,16 @@ def setup() -> None:
     if not (BIN / "python").exists():
         print(f"+ creating {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    run(BIN / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-        "-e", ".[test]")  # fmt: skip
+    run(
+        BIN / "python",
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "-e",
+        ".[test]",
+    )
 
 
 def main() -> None:

@@ -76,17 +76,23 @@ def main() -> None:
                     )
         pr, dr = np.mean(pitcher_rows, axis=0), np.mean(defender_rows, axis=0)
         npr, ndr = np.mean(noise_p, axis=0), np.mean(noise_d, axis=0)
-        print(f"{n} players, {len(pitcher_rows)} + {len(defender_rows)} decisions, "
-              f"{a.worlds} worlds each:")  # fmt: skip
-        print(f"  pitcher's view (acceptance {100 * np.median(rates[0]):.0f}%): a defender's "
-              f"trumps move by |{pr[0]:.3f}| [{npr[0]:.3f}] on average (spread between "
-              f"defenders {np.mean(spread):.3f} [{np.mean(noise_spread):.3f}]); P(trump J) "
-              f"|{100 * pr[2]:.1f}| [{100 * npr[2]:.1f}], P(2) |{100 * pr[3]:.1f}| "
-              f"[{100 * npr[3]:.1f}] points")  # fmt: skip
-        print(f"  a defender's view (acceptance {100 * np.median(rates[1]):.0f}%): the "
-              f"pitcher's trumps {dr[0]:+.3f} [{ndr[0]:.3f}], P(trump A) {100 * dr[1]:+.1f} "
-              f"[{100 * ndr[1]:.1f}], P(J) {100 * dr[2]:+.1f} [{100 * ndr[2]:.1f}], P(2) "
-              f"{100 * dr[3]:+.1f} [{100 * ndr[3]:.1f}] points (fitted minus plain)")  # fmt: skip
+        print(
+            f"{n} players, {len(pitcher_rows)} + {len(defender_rows)} decisions, "
+            f"{a.worlds} worlds each:"
+        )
+        print(
+            f"  pitcher's view (acceptance {100 * np.median(rates[0]):.0f}%): a defender's "
+            f"trumps move by |{pr[0]:.3f}| [{npr[0]:.3f}] on average (spread between "
+            f"defenders {np.mean(spread):.3f} [{np.mean(noise_spread):.3f}]); P(trump J) "
+            f"|{100 * pr[2]:.1f}| [{100 * npr[2]:.1f}], P(2) |{100 * pr[3]:.1f}| "
+            f"[{100 * npr[3]:.1f}] points"
+        )
+        print(
+            f"  a defender's view (acceptance {100 * np.median(rates[1]):.0f}%): the "
+            f"pitcher's trumps {dr[0]:+.3f} [{ndr[0]:.3f}], P(trump A) {100 * dr[1]:+.1f} "
+            f"[{100 * ndr[1]:.1f}], P(J) {100 * dr[2]:+.1f} [{100 * ndr[2]:.1f}], P(2) "
+            f"{100 * dr[3]:+.1f} [{100 * ndr[3]:.1f}] points (fitted minus plain)"
+        )
 
 
 if __name__ == "__main__":

@@ -75,9 +75,24 @@ def view_args(v, bid, rules):
     trick[: len(v.trick)] = v.trick
     won = np.zeros(8, dtype=np.int64)
     won[: v.players] = v.won
-    return (v.legal, v.hand, v.seat, v.players, v.pitcher, bid, v.trump, v.trick_no, trick,
-            len(v.trick), v.leader, v.played, won, seat_planes(v.played_by), v.voids,
-            rules.to_array())  # fmt: skip
+    return (
+        v.legal,
+        v.hand,
+        v.seat,
+        v.players,
+        v.pitcher,
+        bid,
+        v.trump,
+        v.trick_no,
+        trick,
+        len(v.trick),
+        v.leader,
+        v.played,
+        won,
+        seat_planes(v.played_by),
+        v.voids,
+        rules.to_array(),
+    )
 
 
 def true_values(v, dealt, bid, rules, cards):
@@ -90,12 +105,41 @@ def true_values(v, dealt, bid, rules, cards):
     won = np.zeros(8, dtype=np.int64)
     won[:n] = v.won
     ro = np.empty((cards.size, 1), dtype=np.int64)
-    rollout_outcomes(world, 1, played_by, n, v.pitcher, bid, v.trump, v.trick_no, trick,
-                     len(v.trick), v.leader, v.played, won, rules.to_array(), cards, ro)  # fmt: skip
+    rollout_outcomes(
+        world,
+        1,
+        played_by,
+        n,
+        v.pitcher,
+        bid,
+        v.trump,
+        v.trick_no,
+        trick,
+        len(v.trick),
+        v.leader,
+        v.played,
+        won,
+        rules.to_array(),
+        cards,
+        ro,
+    )
     dd = np.empty((cards.size, 1), dtype=np.int64)
     trump = v.trump if v.trump >= 0 else -1
-    dd_outcomes(world, 1, played_by, n, v.pitcher, trump, trick, len(v.trick), v.leader, won,
-                rules.to_array(), cards, dd)  # fmt: skip
+    dd_outcomes(
+        world,
+        1,
+        played_by,
+        n,
+        v.pitcher,
+        trump,
+        trick,
+        len(v.trick),
+        v.leader,
+        won,
+        rules.to_array(),
+        cards,
+        dd,
+    )
     return ro[:, 0], dd[:, 0]
 
 
@@ -110,8 +154,18 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
     from pitchsim.kernels.dispatch import choose_card
     from pitchsim.kernels.policies import PLAY_POLICY_IDS
 
-    stats = {e: {"differs": [], "ties_at_best": [], "all_tied": [], "gain_playout": [],
-                 "gain_dd": [], "same_again": [], "same_at_4x": []} for e in EVALUATORS}  # fmt: skip
+    stats = {
+        e: {
+            "differs": [],
+            "ties_at_best": [],
+            "all_tied": [],
+            "gain_playout": [],
+            "gain_dd": [],
+            "same_again": [],
+            "same_at_4x": [],
+        }
+        for e in EVALUATORS
+    }
     both_same = []
     count = 0
     timing = {e: 0.0 for e in EVALUATORS}
@@ -174,10 +228,16 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
 
 def render(title, r, bid):
     aim = f"P(>= {bid})" if bid else "points"
-    lines = [title, f"  {r['decisions']} decisions; pimc and rollout pick the same card in "
-             f"{100 * r['pimc_equals_rollout']:.0f}%", ""]  # fmt: skip
-    lines.append(f"  {'':<8} {'differs':>8} {'ties':>6} {'all tie':>8} {'again':>6} {'4x':>6}"
-                 f"   {'when it differs, gain in ' + aim + ' in the true deal':<52} {'ms/dec':>7}")  # fmt: skip
+    lines = [
+        title,
+        f"  {r['decisions']} decisions; pimc and rollout pick the same card in "
+        f"{100 * r['pimc_equals_rollout']:.0f}%",
+        "",
+    ]
+    lines.append(
+        f"  {'':<8} {'differs':>8} {'ties':>6} {'all tie':>8} {'again':>6} {'4x':>6}"
+        f"   {'when it differs, gain in ' + aim + ' in the true deal':<52} {'ms/dec':>7}"
+    )
     for name in EVALUATORS:
         s = r[name]
         gp, hp = s["when_differs_true_playout_gain"]
@@ -189,11 +249,15 @@ def render(title, r, bid):
             f"{100 * s['same_card_4x_worlds']:5.0f}%   played on by heuristic {scale * gp:+5.1f} "
             f"±{scale * hp:4.1f}, perfectly {scale * gd:+5.1f} ±{scale * hd:4.1f}  "
             f"{s['cpu_ms_per_decision']:7.1f}"
-        )  # fmt: skip
-    lines.append("  (differs: from the heuristic's card; ties: two or more cards share the best "
-                 "count of worlds;")  # fmt: skip
-    lines.append("   again / 4x: other worlds of the same size / four times as many pick the same "
-                 "card; gains in points of")  # fmt: skip
+        )
+    lines.append(
+        "  (differs: from the heuristic's card; ties: two or more cards share the best "
+        "count of worlds;"
+    )
+    lines.append(
+        "   again / 4x: other worlds of the same size / four times as many pick the same "
+        "card; gains in points of"
+    )
     lines.append("   probability (percent) for the searching side, against the heuristic's card)")
     return "\n".join(lines)
 
@@ -218,14 +282,29 @@ def main() -> None:
     seats = ours if a.seats == "pitcher" else set(range(n)) - ours
     load = os.getloadavg()
     r = diagnose(a.seed, a.deals, n, rules, seats, a.bid, a.worlds)
-    r.update(players=n, partnership=a.partnership, deals=a.deals, worlds=a.worlds, bid=a.bid,
-             seats=a.seats, seed=a.seed, load_avg_before=load, load_avg_after=os.getloadavg())  # fmt: skip
+    r.update(
+        players=n,
+        partnership=a.partnership,
+        deals=a.deals,
+        worlds=a.worlds,
+        bid=a.bid,
+        seats=a.seats,
+        seed=a.seed,
+        load_avg_before=load,
+        load_avg_after=os.getloadavg(),
+    )
     if a.json:
         print(json.dumps(r, indent=1))
     else:
         table = "partnership" if a.partnership else "solo"
-        print(render(f"{n} players {table}, decisions of the {a.seats}, {a.deals} deals, "
-                     f"W = {a.worlds}, aiming at bid {a.bid}", r, a.bid))  # fmt: skip
+        print(
+            render(
+                f"{n} players {table}, decisions of the {a.seats}, {a.deals} deals, "
+                f"W = {a.worlds}, aiming at bid {a.bid}",
+                r,
+                a.bid,
+            )
+        )
         print(f"load average {load[0]:.2f} before, {r['load_avg_after'][0]:.2f} after")
 
 

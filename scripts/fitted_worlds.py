@@ -65,9 +65,29 @@ BLOCK = 8  # deals per parallel block: every decision searches
 
 
 @njit(cache=True)
-def play_auctioned(dealt, n, dealer, calls, pitcher, bid, trump0, searchers, fitted, worlds,
-                   min_kept, bidding, scores, rules, odds, params, key, hands, won, trick,
-                   stats):  # fmt: skip
+def play_auctioned(
+    dealt,
+    n,
+    dealer,
+    calls,
+    pitcher,
+    bid,
+    trump0,
+    searchers,
+    fitted,
+    worlds,
+    min_kept,
+    bidding,
+    scores,
+    rules,
+    odds,
+    params,
+    key,
+    hands,
+    won,
+    trick,
+    stats,
+):
     """``kernels.hand.play_hand`` with the seats in the ``searchers`` mask playing
     rollout (plain worlds, or with ``fitted`` worlds that fit ``calls``) and the others
     ``heuristic``; the pitcher leads ``trump0``.  Returns trump; ``stats`` counts the
@@ -103,24 +123,88 @@ def play_auctioned(dealt, n, dealer, calls, pitcher, bid, trump0, searchers, fit
             who = (own0 & seen, own1 & seen, own2 & seen)
             counter = DECISION_COUNTER + t * n + i
             if searchers >> seat & 1:
-                plain = monte_carlo.search_card(monte_carlo.ROLLOUT, worlds, legal, hand, seat, n,
-                                                pitcher, bid, trump, t, trick, i, leader, played,
-                                                won, who, voids, rules, key, counter)  # fmt: skip
+                plain = monte_carlo.search_card(
+                    monte_carlo.ROLLOUT,
+                    worlds,
+                    legal,
+                    hand,
+                    seat,
+                    n,
+                    pitcher,
+                    bid,
+                    trump,
+                    t,
+                    trick,
+                    i,
+                    leader,
+                    played,
+                    won,
+                    who,
+                    voids,
+                    rules,
+                    key,
+                    counter,
+                )
                 card = plain
                 if legal & (legal - 1) != 0:
                     stats[S_DECISIONS] += 1
                 if fitted:
                     card, kept, attempts, fell_back = fitted_search_card(
-                        monte_carlo.ROLLOUT, worlds, min_kept, legal, hand, seat, n, pitcher,
-                        bid, trump, t, trick, i, leader, played, won, who, voids, rules, key,
-                        counter, dealer, calls, n, scores, bidding, odds, params, partnership)  # fmt: skip
+                        monte_carlo.ROLLOUT,
+                        worlds,
+                        min_kept,
+                        legal,
+                        hand,
+                        seat,
+                        n,
+                        pitcher,
+                        bid,
+                        trump,
+                        t,
+                        trick,
+                        i,
+                        leader,
+                        played,
+                        won,
+                        who,
+                        voids,
+                        rules,
+                        key,
+                        counter,
+                        dealer,
+                        calls,
+                        n,
+                        scores,
+                        bidding,
+                        odds,
+                        params,
+                        partnership,
+                    )
                     stats[S_CHANGED] += card != plain
                     stats[S_KEPT] += kept
                     stats[S_ATTEMPTS] += attempts
                     stats[S_FELL_BACK] += fell_back
             else:
-                card = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, t, trick, i,
-                                      leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+                card = heuristic_card(
+                    legal,
+                    hand,
+                    seat,
+                    n,
+                    pitcher,
+                    bid,
+                    trump,
+                    t,
+                    trick,
+                    i,
+                    leader,
+                    played,
+                    won,
+                    who,
+                    voids,
+                    rules,
+                    key,
+                    counter,
+                )
             if i > 0:
                 shown = shows_void(suit_of(card), led, trump, must_follow)
                 voids |= np.int64(shown) << (4 * seat + led)
@@ -147,8 +231,9 @@ def play_auctioned(dealt, n, dealer, calls, pitcher, bid, trump0, searchers, fit
 
 
 @njit(cache=True, parallel=True)
-def run_deals(seed, count, n, bidding, rules, odds, params, worlds, min_kept, out_bid,
-              out_points, out_stats):  # fmt: skip
+def run_deals(
+    seed, count, n, bidding, rules, odds, params, worlds, min_kept, out_bid, out_points, out_stats
+):
     """Deal, auction and the four plays of deals 0..count-1 (see the module).
     ``out_points[d, r]``: the pitcher's side's points in run r (pitcher plain, pitcher
     fitted, defenders plain, defenders fitted); ``out_bid[d]``: the bid (0: thrown in)."""
@@ -161,8 +246,9 @@ def run_deals(seed, count, n, bidding, rules, odds, params, worlds, min_kept, ou
             key = deal_key(seed, d)
             dealer = d % n
             deal_hands(key, n, 0, 0, template, deck, dealt)
-            pitcher, bid, planned = run_auction(dealt, n, dealer, scores, bidding, rules, odds,
-                                                params, key, calls)  # fmt: skip
+            pitcher, bid, planned = run_auction(
+                dealt, n, dealer, scores, bidding, rules, odds, params, key, calls
+            )
             out_bid[d] = bid if pitcher >= 0 else 0
             if pitcher < 0:
                 continue
@@ -174,9 +260,29 @@ def run_deals(seed, count, n, bidding, rules, odds, params, worlds, min_kept, ou
             theirs = ((1 << n) - 1) & ~ours
             for r in range(4):
                 searchers = ours if r < 2 else theirs
-                trump = play_auctioned(dealt, n, dealer, calls, pitcher, bid, planned, searchers,
-                                       r % 2 == 1, worlds, min_kept, bidding, scores, rules, odds,
-                                       params, key, hands, won, trick, out_stats[d, r])  # fmt: skip
+                trump = play_auctioned(
+                    dealt,
+                    n,
+                    dealer,
+                    calls,
+                    pitcher,
+                    bid,
+                    planned,
+                    searchers,
+                    r % 2 == 1,
+                    worlds,
+                    min_kept,
+                    bidding,
+                    scores,
+                    rules,
+                    odds,
+                    params,
+                    key,
+                    hands,
+                    won,
+                    trick,
+                    out_stats[d, r],
+                )
                 score_hand(dealt, won, n, trump, rules, award)
                 out_points[d, r] = points_won(award, pitcher, rules)
 
@@ -196,25 +302,47 @@ def measure(n: int, deals: int, worlds: int, min_kept: int, seed: int, partnersh
     out_points = np.zeros((deals, 4), dtype=np.int64)
     out_stats = np.zeros((deals, 4, 5), dtype=np.int64)
     cpu, wall = time.process_time(), time.perf_counter()
-    run_deals(seed, deals, n, bidding, rules.to_array(), odds, params, worlds, min_kept,
-              out_bid, out_points, out_stats)  # fmt: skip
+    run_deals(
+        seed,
+        deals,
+        n,
+        bidding,
+        rules.to_array(),
+        odds,
+        params,
+        worlds,
+        min_kept,
+        out_bid,
+        out_points,
+        out_stats,
+    )
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     ok = out_bid > 0
     bid = out_bid[ok]
     pts = out_points[ok]
     made = pts >= bid[:, None]
     st = out_stats[ok]
-    result = {"players": n, "partnership": partnership, "deals": int(ok.sum()),
-              "worlds": worlds, "seed": seed, "cpu_s": cpu, "wall_s": wall,
-              "bids": {str(k): int((bid == k).sum()) for k in range(1, 5)}}  # fmt: skip
+    result = {
+        "players": n,
+        "partnership": partnership,
+        "deals": int(ok.sum()),
+        "worlds": worlds,
+        "seed": seed,
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "bids": {str(k): int((bid == k).sum()) for k in range(1, 5)},
+    }
     for who, (p, f) in (("pitcher", (0, 1)), ("defenders", (2, 3))):
         s = st[:, f]
         row = {}
         for name, r in (("plain", p), ("fitted", f)):
             m = int(made[:, r].sum())
             lo, hi = wilson(m, made.shape[0])
-            row[name] = {"p_make": m / made.shape[0], "p_make_ci95": [float(lo), float(hi)],
-                         "points": float(pts[:, r].mean())}  # fmt: skip
+            row[name] = {
+                "p_make": m / made.shape[0],
+                "p_make_ci95": [float(lo), float(hi)],
+                "points": float(pts[:, r].mean()),
+            }
         row["d_p_make"] = paired(made[:, p], made[:, f])
         row["d_points"] = paired(pts[:, p], pts[:, f])
         dec = int(s[:, S_DECISIONS].sum())
@@ -228,9 +356,11 @@ def measure(n: int, deals: int, worlds: int, min_kept: int, seed: int, partnersh
 
 
 def show(r: dict) -> str:
-    out = [f"{r['players']} players{' partnership' if r['partnership'] else ''}: "
-           f"{r['deals']:,} deals with a pitcher (bids {r['bids']}), rollout:{r['worlds']}, "
-           f"{r['cpu_s']:.0f} CPU s, {r['wall_s']:.0f} s wall"]  # fmt: skip
+    out = [
+        f"{r['players']} players{' partnership' if r['partnership'] else ''}: "
+        f"{r['deals']:,} deals with a pitcher (bids {r['bids']}), rollout:{r['worlds']}, "
+        f"{r['cpu_s']:.0f} CPU s, {r['wall_s']:.0f} s wall"
+    ]
     for who in ("pitcher", "defenders"):
         w = r[who]
         pl, fi = w["plain"], w["fitted"]

@@ -59,11 +59,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--samples", type=int, default=1000, help="deals per cell")
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--random-hands", type=int, default=400_000,
-                    help="deals for the defender and bidder constants")  # fmt: skip
+    ap.add_argument(
+        "--random-hands",
+        type=int,
+        default=400_000,
+        help="deals for the defender and bidder constants",
+    )
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument("--reuse", type=Path, default=None,
-                    help="copy tables made with the same samples and seed from this file")  # fmt: skip
+    ap.add_argument(
+        "--reuse",
+        type=Path,
+        default=None,
+        help="copy tables made with the same samples and seed from this file",
+    )
     args = ap.parse_args()
     old = {}
     if args.reuse and args.reuse.exists():
@@ -96,16 +104,20 @@ def main() -> None:
         policies = seat_policies(PLAY_POLICY, n)
         counts = np.zeros((cell_trumps.size, 5), dtype=np.int64)
         seed = args.seed * 100 + i
-        simulate_cells(seed, n, cell_trumps, cell_class, args.samples, policies,
-                       rules.to_array(), counts)  # fmt: skip
+        simulate_cells(
+            seed, n, cell_trumps, cell_class, args.samples, policies, rules.to_array(), counts
+        )
         at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1][:, 1:] / args.samples
         p_at_least[i, cell_trumps, cell_class] = np.rint(at_least * 255).astype(np.uint8)
         defender[i] = defender_points(seed, n, args.random_hands, policies, rules.to_array())
         odds = p_at_least[i].astype(np.float32) / np.float32(255)
         outlook_constants(seed + 7, n, args.random_hands, odds, defender[i], overcall[i], made[i])
-        print(f"{table}: defender {defender[i]:.3f} points/hand, would bid >= 1..4 "
-              f"{np.round(overcall[i, 1:5], 3)}, made {np.round(made[i, 1:], 3)}  "
-              f"({time.perf_counter() - t0:.0f} s)", flush=True)  # fmt: skip
+        print(
+            f"{table}: defender {defender[i]:.3f} points/hand, would bid >= 1..4 "
+            f"{np.round(overcall[i, 1:5], 3)}, made {np.round(made[i, 1:], 3)}  "
+            f"({time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(args.out) as tmp, open(tmp, "wb") as f:  # never half a table

@@ -41,15 +41,36 @@ from pitchsim.util.atomic import write_file  # noqa: E402
 
 GENERATED = ("report.md", "*.png", "*.csv")
 OTHERS = ("search-play.csv",)  # scripts/make_search_report.py writes it (and search-play.md)
-REPORT_HOLDINGS = ("A-K-Q", "A-K-x", "A-J-2", "A-J-x", "A-x-2", "A-x-x", "A-x", "A",
-                   "K-Q-J", "K-J-x", "K-x-x", "K-x", "Q-J-x", "Q-x-x", "J-x-x", "J-x",
-                   "10-x-x", "x-x-x")  # fmt: skip
+REPORT_HOLDINGS = (
+    "A-K-Q",
+    "A-K-x",
+    "A-J-2",
+    "A-J-x",
+    "A-x-2",
+    "A-x-x",
+    "A-x",
+    "A",
+    "K-Q-J",
+    "K-J-x",
+    "K-x-x",
+    "K-x",
+    "Q-J-x",
+    "Q-x-x",
+    "J-x-x",
+    "J-x",
+    "10-x-x",
+    "x-x-x",
+)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=20_000_000,
-                    help="deals per player count (default 20,000,000: 100M deals, ~1.5 GB)")  # fmt: skip
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=20_000_000,
+        help="deals per player count (default 20,000,000: 100M deals, ~1.5 GB)",
+    )
     ap.add_argument("--players", default="3-7")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--run", default=str(ROOT / "runs" / "reports"), help="run directory")
@@ -67,9 +88,12 @@ def main() -> None:
     run_dir, out = Path(args.run), Path(args.out)
 
     total = args.deals * len(players)
-    print(f"{total:,} deals ({args.deals:,} for each of {len(players)} player counts): "
-          f"about {15 * total / 1e9:.2g} GB in {run_dir}; tables and charts follow",
-          file=sys.stderr, flush=True)  # fmt: skip
+    print(
+        f"{total:,} deals ({args.deals:,} for each of {len(players)} player counts): "
+        f"about {15 * total / 1e9:.2g} GB in {run_dir}; tables and charts follow",
+        file=sys.stderr,
+        flush=True,
+    )
     started = time.monotonic()
     seconds = _make_run(run_dir, args, players)
     run = Run(run_dir)
@@ -103,8 +127,10 @@ def main() -> None:
     text = render(run, command, seconds, by_length, typical, checks, players)
     write_file(out / "report.md", text)
     took = time.monotonic() - started
-    print(f"wrote {out}/report.md, {len(pictures)} charts and 4 tables in {took:.0f} s",
-          file=sys.stderr)  # fmt: skip
+    print(
+        f"wrote {out}/report.md, {len(pictures)} charts and 4 tables in {took:.0f} s",
+        file=sys.stderr,
+    )
 
 
 def _make_run(run_dir: Path, args, players) -> float | None:
@@ -125,15 +151,21 @@ def _make_run(run_dir: Path, args, players) -> float | None:
         shutil.rmtree(run_dir)
     start = time.monotonic()
     with Progress("deals", args.deals * len(players)) as bar:
-        simulate(run_dir, args.deals, players, seed=args.seed, threads=args.threads,
-                 progress=bar.update)  # fmt: skip
+        simulate(
+            run_dir, args.deals, players, seed=args.seed, threads=args.threads, progress=bar.update
+        )
     return time.monotonic() - start
 
 
 def _git_commit() -> str:
     try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()  # fmt: skip
+        rev = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return rev

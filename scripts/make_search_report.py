@@ -52,8 +52,7 @@ from pitchsim.util.atomic import write_file  # noqa: E402
 from pitchsim.util.runtime import use_threads  # noqa: E402
 from pitchsim.util.stats import paired_difference, wilson  # noqa: E402
 
-HOLDINGS = ("A-K-x", "A-J-x", "A-x-x", "A-x", "K-Q-J", "K-J-x", "K-x-x", "Q-x-x", "J-x-x",
-            "x-x-x")  # fmt: skip
+HOLDINGS = ("A-K-x", "A-J-x", "A-x-x", "A-x", "K-Q-J", "K-J-x", "K-x-x", "Q-x-x", "J-x-x", "x-x-x")
 BIDS = (2, 3)
 SCREEN_CHUNK = 1 << 18  # deals screened per kernel call
 MAX_SCREEN = 1 << 26  # give up on a class rarer than this allows
@@ -66,10 +65,17 @@ def main() -> None:
     ap.add_argument("--players", default="3,4,5,7")
     ap.add_argument("--holdings", default=",".join(HOLDINGS))
     ap.add_argument("--search", default="rollout", help="the search policy at every seat")
-    ap.add_argument("--pimc-deals", type=int, default=0,
-                    help="also pimc (default W) on the first N deals of each class (0: not)")  # fmt: skip
-    ap.add_argument("--dd-players", default="3,4,5",
-                    help="player counts that get the double-dummy row (7: see the report)")  # fmt: skip
+    ap.add_argument(
+        "--pimc-deals",
+        type=int,
+        default=0,
+        help="also pimc (default W) on the first N deals of each class (0: not)",
+    )
+    ap.add_argument(
+        "--dd-players",
+        default="3,4,5",
+        help="player counts that get the double-dummy row (7: see the report)",
+    )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", default=str(ROOT / "reports"))
     ap.add_argument("--threads", type=int, default=None)
@@ -102,8 +108,9 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     write_file(out / "search-play.csv", table.to_csv(index=False, float_format="%.5g"))
-    text = render(table, args, command, players, dd_players, screened, timing, seconds, load,
-                  search)  # fmt: skip
+    text = render(
+        table, args, command, players, dd_players, screened, timing, seconds, load, search
+    )
     write_file(out / "search-play.md", text)
     print(f"wrote {out}/search-play.md and search-play.csv in {seconds:.0f} s", file=sys.stderr)
 
@@ -129,8 +136,9 @@ def screen(seed: int, n: int, holdings, wanted: int):
     none = np.empty(0, np.int64)
     start = 0
     while any(len(v) < wanted for v in found.values()) and start < MAX_SCREEN:
-        simulate_hands(seed, start, SCREEN_CHUNK, n, 0, template, -1, policies, rules, flags,
-                       trump, hand, none)  # fmt: skip
+        simulate_hands(
+            seed, start, SCREEN_CHUNK, n, 0, template, -1, policies, rules, flags, trump, hand, none
+        )
         t = trump.astype(np.int64)
         code = pattern_code((hand >> (t * N_RANKS)) & SUIT_MASK)
         for h, c in codes.items():
@@ -143,8 +151,11 @@ def screen(seed: int, n: int, holdings, wanted: int):
     short = [h for h, v in found.items() if len(v) < wanted]
     if short:
         sys.exit(f"fewer than {wanted} deals of {', '.join(short)} at {n} players in {start:,}")
-    return ({h: np.array(v, np.int64) for h, v in found.items()},
-            {h: np.array(v, np.int64) for h, v in trumps.items()}, start)  # fmt: skip
+    return (
+        {h: np.array(v, np.int64) for h, v in found.items()},
+        {h: np.array(v, np.int64) for h, v in trumps.items()},
+        start,
+    )
 
 
 def replay(seed, n, deals, trumps, policy, bid, bar) -> np.ndarray:
@@ -154,8 +165,17 @@ def replay(seed, n, deals, trumps, policy, bid, bar) -> np.ndarray:
     step = REPLAY_CHUNK if play_policy(policy).worlds else deals.size
     for a in range(0, deals.size, step):
         b = min(deals.size, a + step)
-        replay_deals(seed, deals[a:b], n, deck_without(0), trumps[a:b], bid, policies,
-                     Rules().to_array(), flags[a:b])  # fmt: skip
+        replay_deals(
+            seed,
+            deals[a:b],
+            n,
+            deck_without(0),
+            trumps[a:b],
+            bid,
+            policies,
+            Rules().to_array(),
+            flags[a:b],
+        )
         bar.update(b - a)
     return np.bitwise_count(flags.view(np.uint8)).astype(np.int64)
 
@@ -165,8 +185,9 @@ def double_dummy(seed, n, deals, trumps, bar) -> np.ndarray:
     step = REPLAY_CHUNK
     for a in range(0, deals.size, step):
         b = min(deals.size, a + step)
-        solve_deals_with_trump(seed, deals[a:b], n, deck_without(0), trumps[a:b],
-                               Rules().to_array(), values[a:b])  # fmt: skip
+        solve_deals_with_trump(
+            seed, deals[a:b], n, deck_without(0), trumps[a:b], Rules().to_array(), values[a:b]
+        )
         bar.update(b - a)
     return values
 
@@ -196,21 +217,38 @@ def measure(args, n, holdings, deals, trumps, models, with_dd, timing) -> list[d
                 made = pts >= k
                 ref = base[: pts.size] >= k
                 lo, hi = wilson(int(made.sum()), made.size)
-                diff, d_lo, d_hi = paired_difference(int((made & ~ref).sum()),
-                                                     int((ref & ~made).sum()), made.size)  # fmt: skip
-                rows.append({
-                    "players": n, "holding": h, "bid": k, "model": name, "aims_at": bid,
-                    "deals": made.size, "p_make": made.mean(), "p_make_lo": float(lo),
-                    "p_make_hi": float(hi), "diff_vs_heuristic": diff, "diff_lo": d_lo,
-                    "diff_hi": d_hi, "mean_points": pts.mean(),
-                })  # fmt: skip
+                diff, d_lo, d_hi = paired_difference(
+                    int((made & ~ref).sum()), int((ref & ~made).sum()), made.size
+                )
+                rows.append(
+                    {
+                        "players": n,
+                        "holding": h,
+                        "bid": k,
+                        "model": name,
+                        "aims_at": bid,
+                        "deals": made.size,
+                        "p_make": made.mean(),
+                        "p_make_lo": float(lo),
+                        "p_make_hi": float(hi),
+                        "diff_vs_heuristic": diff,
+                        "diff_lo": d_lo,
+                        "diff_hi": d_hi,
+                        "mean_points": pts.mean(),
+                    }
+                )
     return rows
 
 
 def _git_commit() -> str:
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout.strip()  # fmt: skip
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -225,8 +263,9 @@ def _cell(r) -> str:
     return f"{100 * r.p_make:.1f}% ({bold}{100 * r.diff_vs_heuristic:+.1f} ±{half:.1f}{bold})"
 
 
-def render(table, args, command, players, dd_players, screened, timing, seconds, load,
-           search) -> str:  # fmt: skip
+def render(
+    table, args, command, players, dd_players, screened, timing, seconds, load, search
+) -> str:
     models = list(dict.fromkeys(table.model))
     lines = [
         "# The odds under stronger play",
@@ -252,8 +291,10 @@ def render(table, args, command, players, dd_players, screened, timing, seconds,
         "k, the defenders to set it.",
     ]
     if args.pimc_deals:
-        lines.append(f"- `pimc` ({play_policy('pimc').worlds} worlds) at every seat, on the first "
-                     f"{args.pimc_deals:,} deals of each class, aiming at k likewise.")  # fmt: skip
+        lines.append(
+            f"- `pimc` ({play_policy('pimc').worlds} worlds) at every seat, on the first "
+            f"{args.pimc_deals:,} deals of each class, aiming at k likewise."
+        )
     else:
         lines.append(
             "- `pimc` is left out: each of its decisions solves every legal card double-dummy "
@@ -268,13 +309,16 @@ def render(table, args, command, players, dd_players, screened, timing, seconds,
             "maximising the points and all the others minimising them, the pitcher opening "
             "with the same trump. Played at "
             + ", ".join(str(n) for n in players if n in dd_players)
-            + " players" + (
+            + " players"
+            + (
                 "; at 7 players a whole-deal solve takes too long for this budget (measured "
                 "while writing this script: 30 seven-player deals did not finish in 18 "
                 "minutes on one shared core; `scripts/bench_solve.py` times the solver), so "
-                "that row is missing there." if
-                set(players) - dd_players else ".")
-        )  # fmt: skip
+                "that row is missing there."
+                if set(players) - dd_players
+                else "."
+            )
+        )
     lines += [
         "- A cell is P(make k) and, for the other models, its paired difference from "
         "`heuristic` on the same deals in points of percentage with a 95% interval "

@@ -43,23 +43,48 @@ ROOT = Path(__file__).resolve().parent.parent
 # Test files by the code they cover, the sharpest first (pytest -x stops at the first
 # failure, so a mutant is usually killed in seconds).
 OPT = "tests/test_option_effects.py"
-T_STATS = ["tests/test_known_values.py", "pitchsim/util/stats.py", "tests/test_odds.py",
-           "tests/test_tournament.py", "tests/test_analysis.py", "tests/test_cli.py"]  # fmt: skip
-T_ODDS = ["tests/test_known_values.py", "tests/test_odds.py", "pitchsim/advice/odds.py",
-          "tests/test_cli.py", OPT, "tests/test_policies.py"]  # fmt: skip
-T_PLAY = ["tests/test_kernel_edges.py", "tests/test_kernels.py", "tests/test_known_values.py",
-          "tests/test_odds.py", "tests/test_policies.py", "tests/test_games.py"]  # fmt: skip
-T_AUCTION = ["tests/test_auction.py", f"{OPT}::test_odds_game_blocks_an_opponent_one_bid_from_the_target",
-             f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game",
-             f"{OPT}::test_odds_weighs_the_dealers_steal",
-             f"{OPT}::test_odds_game_counts_reaching_the_target_exactly_as_a_win",
-             "tests/test_games.py",
-             "tests/test_cli_games.py"]  # fmt: skip
+T_STATS = [
+    "tests/test_known_values.py",
+    "pitchsim/util/stats.py",
+    "tests/test_odds.py",
+    "tests/test_tournament.py",
+    "tests/test_analysis.py",
+    "tests/test_cli.py",
+]
+T_ODDS = [
+    "tests/test_known_values.py",
+    "tests/test_odds.py",
+    "pitchsim/advice/odds.py",
+    "tests/test_cli.py",
+    OPT,
+    "tests/test_policies.py",
+]
+T_PLAY = [
+    "tests/test_kernel_edges.py",
+    "tests/test_kernels.py",
+    "tests/test_known_values.py",
+    "tests/test_odds.py",
+    "tests/test_policies.py",
+    "tests/test_games.py",
+]
+T_AUCTION = [
+    "tests/test_auction.py",
+    f"{OPT}::test_odds_game_blocks_an_opponent_one_bid_from_the_target",
+    f"{OPT}::test_odds_game_bids_when_a_made_1_wins_the_game",
+    f"{OPT}::test_odds_weighs_the_dealers_steal",
+    f"{OPT}::test_odds_game_counts_reaching_the_target_exactly_as_a_win",
+    "tests/test_games.py",
+    "tests/test_cli_games.py",
+]
 T_GAMES = ["tests/test_games.py", "tests/test_tournament.py", "tests/test_cli_games.py"]
 T_BATCH = [OPT, "tests/test_batch.py", "tests/test_cli_batch.py", "tests/test_analysis.py"]
 T_ANALYSIS = ["tests/test_known_values.py", "tests/test_analysis.py", "tests/test_cli_batch.py"]
-T_TOURNAMENT = ["tests/test_known_values.py", f"{OPT}::test_tournament_result_is_what_its_seats_won",
-                "tests/test_tournament.py", "tests/test_cli_games.py"]  # fmt: skip
+T_TOURNAMENT = [
+    "tests/test_known_values.py",
+    f"{OPT}::test_tournament_result_is_what_its_seats_won",
+    "tests/test_tournament.py",
+    "tests/test_cli_games.py",
+]
 T_CHARTS = ["tests/test_chart_data.py", "tests/test_charts.py", "tests/test_cli_batch.py"]
 T_CLI = ["tests/test_cli.py", OPT, "tests/test_cli_batch.py", "tests/test_bad_input.py"]
 T_CHECKSUM = ["tests/test_checksum.py", "tests/test_run_checksums.py", "tests/test_reliability.py"]
@@ -654,8 +679,12 @@ MUTANTS = [
 
 def copy_tree(dest: Path) -> None:
     """The working tree as it is (tracked and untracked, not ignored files)."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
-                           check=True, capture_output=True).stdout.split(b"\0")  # fmt: skip
+    files = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.split(b"\0")
     for name in files:
         if not name:
             continue
@@ -669,11 +698,20 @@ def copy_tree(dest: Path) -> None:
 def pytest(tree: Path, tests: list[str], env: dict, timeout: float) -> tuple[str, str, float]:
     """('pass' | 'fail' | 'timeout', first failing test, seconds)."""
     start = time.monotonic()
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o",
-           "addopts=--doctest-modules", *tests]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=--doctest-modules",
+        *tests,
+    ]
     try:
-        p = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True,
-                           timeout=timeout)  # fmt: skip
+        p = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout", "", time.monotonic() - start
     seconds = time.monotonic() - start
@@ -719,8 +757,10 @@ def main() -> None:
         # The unmutated tree must pass every subset used, or a "kill" means nothing.
         subsets = sorted({t for m in chosen for t in m.tests})
         status, failed, seconds = pytest(base, subsets, env, a.timeout * 3)
-        print(f"baseline ({len(subsets)} test files): {status} in {seconds:.0f} s {failed}",
-              flush=True)  # fmt: skip
+        print(
+            f"baseline ({len(subsets)} test files): {status} in {seconds:.0f} s {failed}",
+            flush=True,
+        )
         if status != "pass":
             sys.exit("the unmutated tree fails its tests: fix that first")
         keep = set(numba_cache.iterdir()) if numba_cache.exists() else set()
@@ -740,19 +780,28 @@ def main() -> None:
                     status, failed, seconds = pytest(base, m.tests, env, a.timeout)
                     scope = "subset"
                     if status == "pass" and not a.no_full:
-                        status, failed, more = pytest(base, ["tests", "pitchsim"], env,
-                                                      a.timeout * 3)  # fmt: skip
+                        status, failed, more = pytest(
+                            base, ["tests", "pitchsim"], env, a.timeout * 3
+                        )
                         seconds += more
                         scope = "full suite"
                 finally:
                     shutil.copy2(pristine / m.path, f)
                 result = {"pass": "SURVIVED", "fail": "killed", "timeout": "killed (timeout)"}
-                row = {"name": m.name, "result": result[status], "by": failed, "scope": scope,
-                       "seconds": round(seconds, 1)}  # fmt: skip
+                row = {
+                    "name": m.name,
+                    "result": result[status],
+                    "by": failed,
+                    "scope": scope,
+                    "seconds": round(seconds, 1),
+                }
             row |= {"path": m.path, "what": m.what, "audit": m.audit}
             results.append(row)
-            print(f"{m.name:<28} {row['result']:<16} {row.get('seconds', 0):>6.0f} s  "
-                  f"{row.get('by', '') or row.get('detail', '')}", flush=True)  # fmt: skip
+            print(
+                f"{m.name:<28} {row['result']:<16} {row.get('seconds', 0):>6.0f} s  "
+                f"{row.get('by', '') or row.get('detail', '')}",
+                flush=True,
+            )
             if numba_cache.exists():  # a kernel mutant's own compile: not needed again
                 for d in set(numba_cache.iterdir()) - keep:
                     shutil.rmtree(d, ignore_errors=True)
@@ -760,10 +809,12 @@ def main() -> None:
     killed = [r for r in tried if r["result"].startswith("killed")]
     survived = [r for r in tried if r["result"] == "SURVIVED"]
     audit = [r for r in tried if r["audit"]]
-    print(f"\nmutants tried {len(tried)}, killed {len(killed)}, survived {len(survived)}, "
-          f"not applicable {len(results) - len(tried)}; audit bugs killed "
-          f"{sum(r['result'].startswith('killed') for r in audit)} of {len(audit)}; "
-          f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"\nmutants tried {len(tried)}, killed {len(killed)}, survived {len(survived)}, "
+        f"not applicable {len(results) - len(tried)}; audit bugs killed "
+        f"{sum(r['result'].startswith('killed') for r in audit)} of {len(audit)}; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
     for r in survived:
         print(f"  survived: {r['name']} ({r['path']}): {r['what']}")
     if a.json:

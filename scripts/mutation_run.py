@@ -107,15 +107,31 @@ def recheck(name: str, work: Path) -> None:
     meta = work / "mutants" / (file + ".meta")
     doc = json.loads(meta.read_text())
     shutil.rmtree(work / "mutants" / "tests")
-    shutil.copytree(ROOT / "tests", work / "mutants" / "tests",
-                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    shutil.copytree(
+        ROOT / "tests", work / "mutants" / "tests", ignore=shutil.ignore_patterns("__pycache__")
+    )
     for key, code in doc["exit_code_by_key"].items():
         if code != 0:
             continue
         env = dict(os.environ, MUTANT_UNDER_TEST=key)
-        r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                            "-p", "no:randomly", *reversed(tests)], cwd=work / "mutants", env=env,
-                           capture_output=True, text=True)  # fmt: skip
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-x",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-p",
+                "no:randomly",
+                *reversed(tests),
+            ],
+            cwd=work / "mutants",
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         doc["exit_code_by_key"][key] = r.returncode
         print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
     meta.write_text(json.dumps(doc))
@@ -177,9 +193,17 @@ def main() -> int:
                 shutil.rmtree(work / "mutants")
             work_copy(name, work)
             with open(work / "mutmut.log", "w") as log:  # its progress spinner, kept apart
-                subprocess.run([str(Path(sys.executable).with_name("mutmut")), "run",
-                                "--max-children", str(a.children)], cwd=work, stdout=log,
-                               stderr=subprocess.STDOUT)  # fmt: skip
+                subprocess.run(
+                    [
+                        str(Path(sys.executable).with_name("mutmut")),
+                        "run",
+                        "--max-children",
+                        str(a.children),
+                    ],
+                    cwd=work,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
         s = score(name, work)
         print(
             f"{name}: {s['killed']} of {s['mutants'] - len(s['no_tests'])} killed "

@@ -29,5 +29,7 @@ def require(script: str) -> None:
     venv = ROOT / ".venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
     if venv.exists() and Path(sys.executable).resolve() != venv.resolve():
         os.execv(venv, [str(venv), script, *sys.argv[1:]])
-    sys.exit(f"{Path(script).name} needs pitchsim installed: run `python3 scripts/dev.py test` "
-             "once (it creates .venv), or `pip install -e .`")  # fmt: skip
+    sys.exit(
+        f"{Path(script).name} needs pitchsim installed: run `python3 scripts/dev.py test` "
+        "once (it creates .venv), or `pip install -e .`"
+    )

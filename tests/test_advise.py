@@ -86,16 +86,29 @@ class Table:
 
     def kernel_fits(self, seed, count):
         fits = np.empty(count, dtype=np.bool_)
-        engine.accept_deals(seed, 0, count, self.n, self.seat, np.int64(self.hand),
-                            self.dealer, np.array(self.heard, dtype=np.int64),
-                            np.array(self.scores, dtype=np.int64), self.bidding, self.rule_array,
-                            self.odds, self.params, fits)  # fmt: skip
+        engine.accept_deals(
+            seed,
+            0,
+            count,
+            self.n,
+            self.seat,
+            np.int64(self.hand),
+            self.dealer,
+            np.array(self.heard, dtype=np.int64),
+            np.array(self.scores, dtype=np.int64),
+            self.bidding,
+            self.rule_array,
+            self.odds,
+            self.params,
+            fits,
+        )
         return fits
 
     def ask_model(self, dealt, key, bids, legal, dealer, scores, seat):
         self.decisions.key = np.uint64(key)
-        view = BidView(seat, dealt[seat], dealer, self.n, tuple(bids), tuple(legal),
-                       tuple(scores), self.rules)  # fmt: skip
+        view = BidView(
+            seat, dealt[seat], dealer, self.n, tuple(bids), tuple(legal), tuple(scores), self.rules
+        )
         return self.decisions.bid(view)
 
     def reference_fits(self, seed, sample):
@@ -133,9 +146,17 @@ class Table:
                 if call == 4:
                     only = np.zeros(n, dtype=np.int64)
                     only[seat] = dealt[seat]
-                    card = pitched_card(only, n, seat, call_trump, self.play_ids,
-                                        self.rule_array, np.uint64(key),
-                                        np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64))  # fmt: skip
+                    card = pitched_card(
+                        only,
+                        n,
+                        seat,
+                        call_trump,
+                        self.play_ids,
+                        self.rule_array,
+                        np.uint64(key),
+                        np.zeros(n, dtype=np.int64),
+                        np.zeros(n, dtype=np.int64),
+                    )
                     return Bid(4, pitch=int(card))
                 return Bid(call, trump=call_trump if call else -1)
             return self.ask_model(dealt, key, bids, legal, self.dealer, self.scores, s)
@@ -148,25 +169,42 @@ class Table:
         dealer = self.dealer
         if auction.pitcher is not None:
             p, bid = auction.pitcher, auction.bid
-            hand = play_hand(dealt, p, kernel_chooser(self.play_ids, seed, sample), rules,
-                             bid=bid, fixed_trump=auction.trump, first_lead=auction.pitched_card)  # fmt: skip
+            hand = play_hand(
+                dealt,
+                p,
+                kernel_chooser(self.play_ids, seed, sample),
+                rules,
+                bid=bid,
+                fixed_trump=auction.trump,
+                first_lead=auction.pitched_card,
+            )
             points = hand.score.points
             change = settle_hand(points, p, bid, rules)
             scores = [s + c for s, c in zip(scores, change, strict=True)]
             made = points[p] >= bid
             winner = game_winner(scores, p, made, rules)
-            opp = (change[(seat + 1) % 4] if rules.partnership
-                   else sum(c for s, c in enumerate(change) if s != seat) / (n - 1))  # fmt: skip
-            row = [int(rules.team(p) == side), int(made), change[seat], change[seat] - opp, -1,
-                   hand.trump]  # fmt: skip
+            opp = (
+                change[(seat + 1) % 4]
+                if rules.partnership
+                else sum(c for s, c in enumerate(change) if s != seat) / (n - 1)
+            )
+            row = [
+                int(rules.team(p) == side),
+                int(made),
+                change[seat],
+                change[seat] - opp,
+                -1,
+                hand.trump,
+            ]
             dealer = (dealer + 1) % n
         d = 0
         while winner is None and d < MAX_DEALS:
             index = engine.CONTINUATION + sample * MAX_DEALS + d
             k = key_of(seed, index)
             hands = np.empty(n, dtype=np.int64)
-            engine.deal_hands(k, n, 0, 0, np.arange(52, dtype=np.int64),
-                              np.empty(52, dtype=np.int64), hands)  # fmt: skip
+            engine.deal_hands(
+                k, n, 0, 0, np.arange(52, dtype=np.int64), np.empty(52, dtype=np.int64), hands
+            )
             hands = [int(h) for h in hands]
 
             def later(s, bids, legal, hands=hands, k=k, dealer=dealer, scores=scores):
@@ -176,8 +214,15 @@ class Table:
             d += 1
             if a.pitcher is None:
                 continue
-            h = play_hand(hands, a.pitcher, kernel_chooser(self.play_ids, seed, index), rules,
-                          bid=a.bid, fixed_trump=a.trump, first_lead=a.pitched_card)  # fmt: skip
+            h = play_hand(
+                hands,
+                a.pitcher,
+                kernel_chooser(self.play_ids, seed, index),
+                rules,
+                bid=a.bid,
+                fixed_trump=a.trump,
+                first_lead=a.pitched_card,
+            )
             change = settle_hand(h.score.points, a.pitcher, a.bid, rules)
             scores = [s + c for s, c in zip(scores, change, strict=True)]
             winner = game_winner(scores, a.pitcher, h.score.points[a.pitcher] >= a.bid, rules)
@@ -188,26 +233,52 @@ class Table:
     def kernel_calls(self, seed, samples, calls, trumps):
         samples = np.array(samples, dtype=np.int64)
         out = np.empty((samples.size, len(calls), engine.N_OUTCOMES))
-        engine.evaluate_calls(seed, samples, self.n, self.seat, np.int64(self.hand),
-                              self.dealer, np.array(self.heard, dtype=np.int64),
-                              np.array(calls, dtype=np.int64), np.array(trumps, dtype=np.int64),
-                              np.array(self.scores, dtype=np.int64), self.bidding, self.play_ids,
-                              self.rule_array, self.odds, self.params, out)  # fmt: skip
+        engine.evaluate_calls(
+            seed,
+            samples,
+            self.n,
+            self.seat,
+            np.int64(self.hand),
+            self.dealer,
+            np.array(self.heard, dtype=np.int64),
+            np.array(calls, dtype=np.int64),
+            np.array(trumps, dtype=np.int64),
+            np.array(self.scores, dtype=np.int64),
+            self.bidding,
+            self.play_ids,
+            self.rule_array,
+            self.odds,
+            self.params,
+            out,
+        )
         return out
 
     def kernel_suits(self, seed, samples):
         samples = np.array(samples, dtype=np.int64)
         out = np.empty((samples.size, 4), dtype=np.int64)
-        engine.pitch_suits(seed, samples, self.n, self.seat, np.int64(self.hand),
-                           self.play_ids, self.rule_array, out)  # fmt: skip
+        engine.pitch_suits(
+            seed,
+            samples,
+            self.n,
+            self.seat,
+            np.int64(self.hand),
+            self.play_ids,
+            self.rule_array,
+            out,
+        )
         return out
 
     def reference_suit(self, seed, sample, suit):
         dealt = self.dealt(seed, sample)
         if not dealt[self.seat] >> (13 * suit) & 0x1FFF:
             return -1
-        hand = play_hand(dealt, self.seat, kernel_chooser(self.play_ids, seed, sample),
-                         self.rules, fixed_trump=suit)  # fmt: skip
+        hand = play_hand(
+            dealt,
+            self.seat,
+            kernel_chooser(self.play_ids, seed, sample),
+            self.rules,
+            fixed_trump=suit,
+        )
         return hand.score.points[self.seat]
 
 
@@ -296,8 +367,17 @@ def test_random_model_calls_carry_no_information():
     hand = "AS JS 2S 3C 5D 7H"
     base = bid_odds(hand, players=4, samples=10_000, seed=3).by_trump[3]
     # (Target 2: random bidders take hundreds of deals to finish a game to 7.)
-    r = advise(hand, players=4, seat=3, dealer=3, calls="2,pass,3", model="random+heuristic",
-               target=2, samples=4000, seed=4)  # fmt: skip
+    r = advise(
+        hand,
+        players=4,
+        seat=3,
+        dealer=3,
+        calls="2,pass,3",
+        model="random+heuristic",
+        target=2,
+        samples=4000,
+        seed=4,
+    )
     assert r.acceptance_rate == pytest.approx(1 / 5 * 1 / 3 * 1 / 3, rel=0.08)
     for k in (1, 2, 3, 4):
         p, se = suit_odds(r, 3, k)
@@ -312,10 +392,28 @@ def test_heuristic_passes_raise_and_a_three_lowers_the_dealers_odds():
     hand = "KS 9S 4S QD 8C 3H"
     rules = Rules(min_bid=2)
     base = bid_odds(hand, players=4, samples=10_000, seed=3, rules=rules).by_trump[3]
-    passes = advise(hand, players=4, seat=3, dealer=3, calls="pass,pass,pass",
-                    model="heuristic", rules=rules, samples=4000, seed=4)  # fmt: skip
-    three = advise(hand, players=4, seat=3, dealer=3, calls="3,pass,pass",
-                   model="heuristic", rules=rules, samples=4000, seed=4)  # fmt: skip
+    passes = advise(
+        hand,
+        players=4,
+        seat=3,
+        dealer=3,
+        calls="pass,pass,pass",
+        model="heuristic",
+        rules=rules,
+        samples=4000,
+        seed=4,
+    )
+    three = advise(
+        hand,
+        players=4,
+        seat=3,
+        dealer=3,
+        calls="3,pass,pass",
+        model="heuristic",
+        rules=rules,
+        samples=4000,
+        seed=4,
+    )
     for k in (1, 2):
         lo_base, hi_base = base.ci95(k)
         assert passes.by_suit[3].p_make(k).ci95[0] > hi_base
@@ -421,8 +519,15 @@ def test_legal_calls_of_the_dealer_in_each_variant():
     assert check_auction([2, 0, 0], 4, 3, 3, BASE) == [0, 2, 3, 4]  # steal at 2
     assert check_auction([2, 0, 0], 4, 3, 3, Rules(dealer_steal=False)) == [0, 3, 4]
     assert check_auction([], 4, 0, 3, Rules(min_bid=2)) == [0, 2, 3, 4]
-    r = advise("5C 7D 9H 3S 6C 8D", players=4, seat=3, dealer=3, calls="pass,pass,pass",
-               samples=200, seed=1)  # fmt: skip
+    r = advise(
+        "5C 7D 9H 3S 6C 8D",
+        players=4,
+        seat=3,
+        dealer=3,
+        calls="pass,pass,pass",
+        samples=200,
+        seed=1,
+    )
     assert list(r.by_call) == [2, 3, 4]
 
 
@@ -464,8 +569,17 @@ def test_a_history_the_model_never_makes_is_told_so():
     # A heuristic caller passes only a count below 0.8 at base rules: three passes in a
     # row fit about 1 deal in a million.
     with pytest.raises(UnlikelyCalls, match="almost never makes the calls pass, pass, pass"):
-        advise("AH KS 2H 3C 5D 7H", players=4, seat=3, dealer=3, calls="pass,pass,pass",
-               model="heuristic", samples=300, seed=1, max_tries=50_000)  # fmt: skip
+        advise(
+            "AH KS 2H 3C 5D 7H",
+            players=4,
+            seat=3,
+            dealer=3,
+            calls="pass,pass,pass",
+            model="heuristic",
+            samples=300,
+            seed=1,
+            max_tries=50_000,
+        )
 
 
 # ---------------------------------------------------------------- the advice itself
@@ -473,8 +587,9 @@ def test_a_history_the_model_never_makes_is_told_so():
 
 @pytest.mark.parametrize("seat, calls", [(0, ""), (1, "pass"), (2, "2,pass"), (3, "pass,3,pass")])
 def test_a_hand_that_cannot_lose_bids_four_from_any_seat(seat, calls):
-    r = advise("AH KH QH JH TH 9H", players=4, seat=seat, dealer=3, calls=calls, samples=300,
-               seed=2)  # fmt: skip
+    r = advise(
+        "AH KH QH JH TH 9H", players=4, seat=seat, dealer=3, calls=calls, samples=300, seed=2
+    )
     assert r.recommended_call == 4
     assert r.by_call[4].trump == 2
     assert r.by_call[4].p_made.value == 1.0
@@ -496,11 +611,26 @@ def test_same_seed_same_answer_on_one_and_two_threads():
 
 
 def test_json_fields_and_frame():
-    r = advise("AH KH 2H 9C 7D 3S", players=4, seat=2, dealer=3, calls="2,pass", samples=300,
-               seed=1)  # fmt: skip
+    r = advise(
+        "AH KH 2H 9C 7D 3S", players=4, seat=2, dealer=3, calls="2,pass", samples=300, seed=1
+    )
     doc = json.loads(json.dumps(r.to_json()))
-    for key in ("hand", "players", "seat", "dealer", "calls", "scores", "target", "model", "seed",
-                "samples", "acceptance_rate", "legal_calls", "by_call", "recommended_call"):  # fmt: skip
+    for key in (
+        "hand",
+        "players",
+        "seat",
+        "dealer",
+        "calls",
+        "scores",
+        "target",
+        "model",
+        "seed",
+        "samples",
+        "acceptance_rate",
+        "legal_calls",
+        "by_call",
+        "recommended_call",
+    ):
         assert key in doc
     assert doc["legal_calls"] == ["pass", "3", "4"]
     for c in doc["legal_calls"]:
@@ -516,8 +646,22 @@ def test_cli_table_and_errors(capsys):
     from pitchsim.cli import main
 
     with pytest.raises(SystemExit) as e:
-        main(["advise", "AH KH 2H 9C 7D 3S", "--seat", "2", "--dealer", "3", "--calls",
-              "2,pass", "--samples", "300", "--seed", "1"])  # fmt: skip
+        main(
+            [
+                "advise",
+                "AH KH 2H 9C 7D 3S",
+                "--seat",
+                "2",
+                "--dealer",
+                "3",
+                "--calls",
+                "2,pass",
+                "--samples",
+                "300",
+                "--seed",
+                "1",
+            ]
+        )
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert "Recommended:" in out and "win game" in out
@@ -547,8 +691,10 @@ def reference_advisor_bid(t: Table, samples: int, tries: int, by_margin: bool, k
     points = np.array([[t.reference_suit(seed, d, s) for s in range(4)] for d in kept])
 
     def trump_for(k):
-        values = [np.where(points[:, s] >= k, points[:, s], -k).sum() if points[0, s] >= 0
-                  else -np.inf for s in range(4)]  # fmt: skip
+        values = [
+            np.where(points[:, s] >= k, points[:, s], -k).sum() if points[0, s] >= 0 else -np.inf
+            for s in range(4)
+        ]
         return int(np.argmax(values))
 
     best, best_value = None, -np.inf
@@ -570,8 +716,14 @@ def test_advisor_policy_matches_the_reference():
         if t.model == "random":
             continue
         samples, tries, by_margin = 5, 40, i % 3 == 0
-        params = advisor_params(t.params, samples=samples, model=t.model, play=t.play,
-                                objective="margin" if by_margin else "win", tries=tries)  # fmt: skip
+        params = advisor_params(
+            t.params,
+            samples=samples,
+            model=t.model,
+            play=t.play,
+            objective="margin" if by_margin else "win",
+            tries=tries,
+        )
         legal = legal_bids(t.heard, t.seat == t.dealer, t.rules)
         high, high_seat = 0, -1
         for j, c in enumerate(t.heard):
@@ -580,10 +732,24 @@ def test_advisor_policy_matches_the_reference():
         calls = np.zeros(t.n, dtype=np.int64)
         calls[: len(t.heard)] = t.heard
         key = np.uint64(deal_key(77, i))
-        got = advisor_bid(np.int64(t.hand), t.seat, t.n, t.dealer, calls, len(t.heard), high,
-                          high_seat, min(c for c in legal if c > 0), PASS in legal,
-                          np.array(t.scores, dtype=np.int64), t.rule_array, t.odds, params, key,
-                          AUCTION_COUNTER + len(t.heard))  # fmt: skip
+        got = advisor_bid(
+            np.int64(t.hand),
+            t.seat,
+            t.n,
+            t.dealer,
+            calls,
+            len(t.heard),
+            high,
+            high_seat,
+            min(c for c in legal if c > 0),
+            PASS in legal,
+            np.array(t.scores, dtype=np.int64),
+            t.rule_array,
+            t.odds,
+            params,
+            key,
+            AUCTION_COUNTER + len(t.heard),
+        )
         ref = reference_advisor_bid(
             t, samples, tries, by_margin, key, AUCTION_COUNTER + len(t.heard)
         )
@@ -631,9 +797,18 @@ def test_auctions_without_the_advisor_leave_it_out():
 
     odds, params = no_odds()
     with pytest.raises((ValueError, SystemError)) as raised:
-        run_auction_kernel(np.array([0x3F, 0x3F << 6], np.int64), 2, 0, np.zeros(2, np.int64),
-                           np.full(2, 4, np.int64), Rules().to_array(), odds, params,
-                           np.uint64(1), np.zeros(2, np.int64))  # fmt: skip
+        run_auction_kernel(
+            np.array([0x3F, 0x3F << 6], np.int64),
+            2,
+            0,
+            np.zeros(2, np.int64),
+            np.full(2, 4, np.int64),
+            Rules().to_array(),
+            odds,
+            params,
+            np.uint64(1),
+            np.zeros(2, np.int64),
+        )
     assert "bidding_array" in f"{raised.value} {raised.value.__context__}"
 
 

@@ -49,8 +49,11 @@ class Caught:
         self.rows = []
         self.suits = None
         self.trumps = []
-        real_eval, real_suits, real_trump = (engine.evaluate_calls, engine.pitch_suits,
-                                             engine.bid_trump)  # fmt: skip
+        real_eval, real_suits, real_trump = (
+            engine.evaluate_calls,
+            engine.pitch_suits,
+            engine.bid_trump,
+        )
 
         def evaluate_calls(*args):
             out = args[-1]
@@ -179,8 +182,18 @@ CASES = [
 def test_every_number_of_the_table_recounted(case, monkeypatch):
     n, partnership, seat, dealer, calls, scores = case
     caught = Caught(monkeypatch)
-    a = advise(HAND, players=n, seat=seat, dealer=dealer, calls=calls, scores=scores,
-               partnership=partnership, samples=60, seed=11, threads=1)  # fmt: skip
+    a = advise(
+        HAND,
+        players=n,
+        seat=seat,
+        dealer=dealer,
+        calls=calls,
+        scores=scores,
+        partnership=partnership,
+        samples=60,
+        seed=11,
+        threads=1,
+    )
     assert a.rules.partnership == partnership and a.seat == seat
     out = caught.out
     assert out.shape == (60, len(a.legal_calls), engine.N_OUTCOMES)

@@ -61,8 +61,18 @@ def kernel_auction(hands: list[str], dealer: int, rules: Rules, strategy="heuris
     a = seat_arrays(parse_strategies(strategy) * n, rules)
     dealt = np.array([mask(h) for h in hands], dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
-    pitcher, bid, trump = run_auction(dealt, n, dealer, np.zeros(n, dtype=np.int64), a.bidding,
-                                      rules.to_array(), a.odds, a.params, np.uint64(key), calls)  # fmt: skip
+    pitcher, bid, trump = run_auction(
+        dealt,
+        n,
+        dealer,
+        np.zeros(n, dtype=np.int64),
+        a.bidding,
+        rules.to_array(),
+        a.odds,
+        a.params,
+        np.uint64(key),
+        calls,
+    )
     return int(pitcher), int(bid), int(trump), [int(c) for c in calls]
 
 
@@ -152,8 +162,9 @@ def asking(bridge, dealt, dealer, scores, rules):
     n = len(dealt)
 
     def call(seat, bids, legal):
-        view = BidView(seat, dealt[seat], dealer, n, tuple(bids), tuple(legal),
-                       tuple(scores), rules)  # fmt: skip
+        view = BidView(
+            seat, dealt[seat], dealer, n, tuple(bids), tuple(legal), tuple(scores), rules
+        )
         return bridge.bid(view)
 
     return call
@@ -175,8 +186,18 @@ def test_kernel_auction_matches_reference(strategy):
             scores[2], scores[3] = scores[0], scores[1]
         a = bridge.arrays
         calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(np.array(dealt), n, dealer, np.array(scores), a.bidding,
-                                          rules.to_array(), a.odds, a.params, bridge.key, calls)  # fmt: skip
+        pitcher, bid, trump = run_auction(
+            np.array(dealt),
+            n,
+            dealer,
+            np.array(scores),
+            a.bidding,
+            rules.to_array(),
+            a.odds,
+            a.params,
+            bridge.key,
+            calls,
+        )
 
         ref = reference_auction(dealer, n, asking(bridge, dealt, dealer, scores, rules), rules)
         expected_calls = [c if c is not None else 0 for c in ref.calls]

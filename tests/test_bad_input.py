@@ -36,8 +36,22 @@ def made(tmp_path_factory):
     """A small finished run at 3 and 4 players."""
     path = tmp_path_factory.mktemp("bad") / "run"
     with pytest.raises(SystemExit) as e:
-        main(["simulate", "--deals", "3000", "--players", "3,4", "--seed", "2", "--out",
-              str(path), "--part-size", "1500", "--quiet"])  # fmt: skip
+        main(
+            [
+                "simulate",
+                "--deals",
+                "3000",
+                "--players",
+                "3,4",
+                "--seed",
+                "2",
+                "--out",
+                str(path),
+                "--part-size",
+                "1500",
+                "--quiet",
+            ]
+        )
     assert e.value.code == 0
     return path
 
@@ -103,8 +117,11 @@ def test_rules_from_toml_via_bid_odds(capsys, tmp_path, text, message):
 @pytest.mark.parametrize("text, message", TOML_CASES[2:6])
 def test_rules_from_toml_via_the_other_commands(capsys, tmp_path, text, message):
     path = toml(tmp_path, text)
-    for argv in (["play", "--players", "3"], ["tournament", "-s", "odds,heuristic", "-g", "5"],
-                 ["simulate", "--deals", "10", "--out", tmp_path / "r", "--quiet"]):  # fmt: skip
+    for argv in (
+        ["play", "--players", "3"],
+        ["tournament", "-s", "odds,heuristic", "-g", "5"],
+        ["simulate", "--deals", "10", "--out", tmp_path / "r", "--quiet"],
+    ):
         check(capsys, [*argv, "--rules", path], message)
 
 
@@ -200,8 +217,10 @@ def test_play(capsys, options, message):
         (["--deals", "10", "--players", "1-3"], "cannot read player counts '1-3'"),
         (["--deals", "10", "--players", "3,3"], "repeat a count"),
         (["--deals", "10", "--players", ","], "cannot read player counts ','"),
-        (["--deals", "10", "--players", "3,4", "--rules", "partnership=true"],
-         "partnership needs exactly 4 players, not 3"),
+        (
+            ["--deals", "10", "--players", "3,4", "--rules", "partnership=true"],
+            "partnership needs exactly 4 players, not 3",
+        ),
         (["--deals", "10", "--policy", "clever"], "unknown policy 'clever'"),
         (["--deals", "10", "--policy", "heuristic,random"], "one per seat"),
         (["--deals", "10", "--part-size", "0"], "--part-size must be at least 1,000"),
@@ -213,7 +232,7 @@ def test_play(capsys, options, message):
         (["--deals", "10", "--seed", str(1 << 59)], "seed must be 0-"),
         (["--deals", "10", "--seed", "x"], "--seed"),
     ],
-)  # fmt: skip
+)
 def test_simulate(capsys, tmp_path, options, message):
     out = tmp_path / "r"
     check(capsys, ["simulate", "--out", out, "--quiet", *options], message)
@@ -371,8 +390,11 @@ def test_a_round_without_rules_is_read_under_the_stated_ones(capsys, tmp_path, l
     path = position_file(tmp_path, doc)
     code, out, _ = run(capsys, ["solve", path, "--rules", "low=dealt,follow=suit", "--json"])
     assert code == 0 and json.loads(out)["value"] == logged_round["points_won"][3]
-    check(capsys, ["solve", position_file(tmp_path, logged_round), "--rules", "low=captured"],
-          "the position's rules say low=dealt,follow=suit, --rules low=captured,follow=trump")  # fmt: skip
+    check(
+        capsys,
+        ["solve", position_file(tmp_path, logged_round), "--rules", "low=captured"],
+        "the position's rules say low=dealt,follow=suit, --rules low=captured,follow=trump",
+    )
 
 
 @pytest.mark.parametrize(
@@ -429,8 +451,13 @@ def test_stdin_closed_for_real():
     import subprocess
     import sys
 
-    p = subprocess.run([sys.executable, "-m", "pitchsim", "solve", "-"], capture_output=True,
-                       text=True, timeout=120, preexec_fn=lambda: os.close(0))  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, "-m", "pitchsim", "solve", "-"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: os.close(0),
+    )
     assert p.returncode == 2 and p.stdout == "", p.stderr
     assert p.stderr == "pitchsim: error: cannot read the position from stdin: stdin is closed\n"
 
@@ -439,14 +466,18 @@ def test_stdin_closed_for_real():
     "options, message",
     [
         (["--target", "15", "--rules", "target=11"], "--target 15 and --rules target=11 disagree"),
-        (["--partnership", "--rules", "partnership=false"],
-         "--partnership and --rules partnership=false disagree"),
+        (
+            ["--partnership", "--rules", "partnership=false"],
+            "--partnership and --rules partnership=false disagree",
+        ),
         (["--seat", "1"], "--seat 0 and --seat 1 disagree"),  # a flag given twice
         (["--play", "rollout:8"], "advise cannot play rollout:8 (search play)"),
         (["--model", "odds+rollout"], "advise cannot play rollout (search play)"),
         (["--model", "odds+pimc:4"], "advise cannot play pimc:4 (search play)"),
-        (["--model", "odds+heuristic", "--play", "random"],
-         "--model 'odds+heuristic' and --play 'random' disagree"),
+        (
+            ["--model", "odds+heuristic", "--play", "random"],
+            "--model 'odds+heuristic' and --play 'random' disagree",
+        ),
         (["--scores", "9223372036854775806,0,0,0"], "a game score must be -10,000 to 10,000"),
         (["--scores", "-9223372036854775808,0,0,0"], "a game score must be -10,000 to 10,000"),
         (["--scores", f"{BIG},0,0,0"], "scores are whole numbers"),
@@ -454,19 +485,25 @@ def test_stdin_closed_for_real():
         (["--target", str(1 << 63)], "--target"),
         (["--samples", str(10**7)], "samples must be at most 1,000,000"),
     ],
-)  # fmt: skip
+)
 def test_advise(capsys, options, message):
     check(capsys, ["advise", HAND, "--seat", "0", "--dealer", "3", *options], message)
 
 
 def test_advise_calls(capsys):
-    check(capsys, ["advise", HAND, "--seat", "2", "--dealer", "3", "--calls", "pass,,2"],
-          "empty call in 'pass,,2'")  # fmt: skip
+    check(
+        capsys,
+        ["advise", HAND, "--seat", "2", "--dealer", "3", "--calls", "pass,,2"],
+        "empty call in 'pass,,2'",
+    )
 
 
 def test_rules_command_conflict(capsys):
-    check(capsys, ["rules", "--partnership", "--rules", "partnership=false"],
-          "--partnership and --rules partnership=false disagree: give one")  # fmt: skip
+    check(
+        capsys,
+        ["rules", "--partnership", "--rules", "partnership=false"],
+        "--partnership and --rules partnership=false disagree: give one",
+    )
     check(capsys, ["play", "-n", "3", "--players", "4"], "-n 3 and --players 4 disagree")
 
 

@@ -51,9 +51,13 @@ def test_run_layout_and_manifest(reference):
     assert doc["rules"]["low"] == "captured" and doc["deals_per_player_count"] == DEALS
     assert [p["status"] for p in doc["parts"]] == ["done"] * 6
     assert [(p["players"], p["start"], p["count"]) for p in doc["parts"]] == [
-        (3, 0, 2500), (3, 2500, 2500), (3, 5000, 1000),
-        (5, 0, 2500), (5, 2500, 2500), (5, 5000, 1000),
-    ]  # fmt: skip
+        (3, 0, 2500),
+        (3, 2500, 2500),
+        (3, 5000, 1000),
+        (5, 0, 2500),
+        (5, 2500, 2500),
+        (5, 5000, 1000),
+    ]
     assert all(len(p["sha256"]) == 64 and p["bytes"] > 0 for p in doc["parts"])
     for p, rec in zip(doc["parts"], read_manifest(reference).parts, strict=True):
         data = (reference / p["file"]).read_bytes()  # the fast checksums of its bytes
@@ -101,11 +105,19 @@ def test_player_counts_have_their_own_deals(tmp_path, reference):
 
 def test_dask_local_cluster_gives_the_same_bytes(tmp_path, reference):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:  # fmt: skip
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
         done = []
-        simulate(tmp_path / "dask", DEALS, [3, 5], seed=11, part_size=PART,
-                 scheduler=cluster.scheduler_address, progress=done.append)  # fmt: skip
+        simulate(
+            tmp_path / "dask",
+            DEALS,
+            [3, 5],
+            seed=11,
+            part_size=PART,
+            scheduler=cluster.scheduler_address,
+            progress=done.append,
+        )
     assert part_bytes(tmp_path / "dask") == part_bytes(reference)
     assert sum(done) == 2 * DEALS
 
@@ -271,13 +283,17 @@ def test_part_columns_match_the_numpy_features_and_the_kernel_replay(reference):
         dealt = np.zeros(n, dtype=np.int64)
         award = np.zeros(4, dtype=np.int64)
         log = np.zeros(6 * (n + 2), dtype=np.int64)
-        trump = play_logged(stream, row.deal, n, 0, deck_without(0), -1, policies, rules,
-                            dealt, log, award)  # fmt: skip
+        trump = play_logged(
+            stream, row.deal, n, 0, deck_without(0), -1, policies, rules, dealt, log, award
+        )
         assert dealt[0] == row.hand and trump == row.trump
         in_play = np.array([np.bitwise_or.reduce(dealt)])
         g = in_play_features(in_play, np.array([trump]))
         assert (g["jack_dealt"][0], g["trumps_dealt"][0], g["game_dealt"][0]) == (
-            row.jack_dealt, row.trumps_dealt, row.game_dealt)  # fmt: skip
+            row.jack_dealt,
+            row.trumps_dealt,
+            row.game_dealt,
+        )
         won = [award[i] == 0 for i in range(4)]  # seat 0 is the pitcher
         assert won == [row.high, row.low, row.jack, row.game] and sum(won) == row.points
 

@@ -120,8 +120,10 @@ def test_bids_cells_are_make_table_bids(run):
         sub = table[(table.players == n) & (table.deals >= min_count)].set_index(["keys", "length"])
         rows, cols = tick_labels(ax, "y"), tick_labels(ax, "x")
         grid = ax.images[0].get_array()
-        texts = {(int(round(t.get_position()[1])), int(round(t.get_position()[0]))): t.get_text()
-                 for t in ax.texts}  # fmt: skip
+        texts = {
+            (int(round(t.get_position()[1])), int(round(t.get_position()[0]))): t.get_text()
+            for t in ax.texts
+        }
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
                 key = (rows[i], int(cols[j]))
@@ -148,5 +150,11 @@ def test_chart_data_matches_what_is_drawn(run):
 
 def test_labels_never_mix_zero_styles():
     assert [percent(p) for p in (0.0, 0.0004, 0.05, 0.5, 0.996, 1.0)] == [
-        "0.0%", "0.0%", "5.0%", "50%", "99.6%", "100.0%"]  # fmt: skip
+        "0.0%",
+        "0.0%",
+        "5.0%",
+        "50%",
+        "99.6%",
+        "100.0%",
+    ]
     assert charts._pct(0.0) == "0.0%" and charts._pct(1.0) == "100.0%"

@@ -41,8 +41,10 @@ def test_every_chart_is_labelled_and_saves(run, tmp_path, kind):
     assert "deals" in words or "n = " in words
     assert "seed 31" in words
     for suffix in (".png", ".svg"):
-        path = charts.save(fig if suffix == ".png" else charts.chart(run, kind, min_count=50),
-                           tmp_path / f"{kind}{suffix}")  # fmt: skip
+        path = charts.save(
+            fig if suffix == ".png" else charts.chart(run, kind, min_count=50),
+            tmp_path / f"{kind}{suffix}",
+        )
         head = path.read_bytes()[:8]
         assert head.startswith(b"\x89PNG") if suffix == ".png" else b"<?xml" in head
     plt.close("all")

@@ -22,8 +22,12 @@ def random_bytes(rng, n):
 def test_the_kernel_is_its_reference_at_every_length_near_the_edges():
     rng = np.random.default_rng(1)
     block = STRIPE_BYTES * SCRAMBLE_STRIPES
-    lengths = [*range(0, 2 * STRIPE_BYTES + 9), *(block + d for d in range(-9, 10)),
-               2 * block + 3, *rng.integers(0, 3 * block, 40)]  # fmt: skip
+    lengths = [
+        *range(0, 2 * STRIPE_BYTES + 9),
+        *(block + d for d in range(-9, 10)),
+        2 * block + 3,
+        *rng.integers(0, 3 * block, 40),
+    ]
     for n in lengths:
         data = random_bytes(rng, int(n))
         key = int(rng.integers(0, 1 << 63))

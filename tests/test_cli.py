@@ -17,8 +17,17 @@ def run(capsys, *argv):
 
 
 def test_bid_odds_table(capsys):
-    code, out, err = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--players", "5",
-                         "--samples", "5000", "--seed", "3")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "bid-odds",
+        "AH KH 2H 9C 7D 3S",
+        "--players",
+        "5",
+        "--samples",
+        "5000",
+        "--seed",
+        "3",
+    )
     assert code == 0
     assert "5 players" in out and "seed 3" in out and "5,000 deals" in out
     assert "♥ hearts" in out and "k = 4" in out and "bid 4" in out
@@ -38,8 +47,14 @@ def test_bid_odds_table(capsys):
         cells = [
             tuple(map(float, m)) for m in re.findall(r"([\d.]+)% \(\s*([\d.]+)-\s*([\d.]+)\)", row)
         ]
-        assert cells == [(round(100 * o.p_at_least(k), 1), round(100 * o.ci95(k)[0], 1),
-                          round(100 * o.ci95(k)[1], 1)) for k in (1, 2, 3, 4)]  # fmt: skip
+        assert cells == [
+            (
+                round(100 * o.p_at_least(k), 1),
+                round(100 * o.ci95(k)[0], 1),
+                round(100 * o.ci95(k)[1], 1),
+            )
+            for k in (1, 2, 3, 4)
+        ]
         row = next(x for x in lines[start:] if f" {name} " in x)
         assert [float(x) for x in row.split()[2:]] == [
             round(o.expected_score(k), 2) for k in (1, 2, 3, 4)
@@ -47,9 +62,10 @@ def test_bid_odds_table(capsys):
     bid, trump, e = r.recommendation
     se = r.by_trump[trump].expected_score_se(bid)
     words = " ".join(out.split())  # the recommendation wraps
-    assert (f"Recommended: worth bidding up to {bid} with ♥ hearts as trump (bid {bid} still "
-            f"expects {e:+.2f} ±{Z95 * se:.2f}, margin {r.by_trump[trump].expected_margin(bid):+.2f}"
-            ) in words  # fmt: skip
+    assert (
+        f"Recommended: worth bidding up to {bid} with ♥ hearts as trump (bid {bid} still "
+        f"expects {e:+.2f} ±{Z95 * se:.2f}, margin {r.by_trump[trump].expected_margin(bid):+.2f}"
+    ) in words
     assert "Bidding more than needed never scores more" in words
 
 
@@ -65,8 +81,12 @@ def test_bid_odds_json_is_clean_and_reproducible(capsys):
     from pitchsim.advice.odds import bid_odds
 
     assert doc == bid_odds("AH KH 2H 9C 7D 3S", samples=4000, seed=11).to_json()
-    positive = [(k, e) for o in doc["by_trump"].values() for k, e in
-                ((int(k), e) for k, e in o["expected_score"].items()) if e > 0]  # fmt: skip
+    positive = [
+        (k, e)
+        for o in doc["by_trump"].values()
+        for k, e in ((int(k), e) for k, e in o["expected_score"].items())
+        if e > 0
+    ]
     assert doc["recommended_bid"] == max(positive)[0] == 3  # the highest bid still positive
     assert doc["recommended_expected_score"] == pytest.approx(max(positive)[1])
     _, again, _ = run(capsys, *args, "--threads", "1")
@@ -74,19 +94,31 @@ def test_bid_odds_json_is_clean_and_reproducible(capsys):
 
 
 def test_bid_odds_without_seed_reports_the_one_it_picked(capsys):
-    code, out, _ = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000",
-                       "--trump", "h", "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000", "--trump", "h", "--json"
+    )
     doc = json.loads(out)
     assert isinstance(doc["seed"], int)
     assert list(doc["by_trump"]) == ["H"]
-    _, again, _ = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000",
-                      "--trump", "h", "--json", "--seed", str(doc["seed"]))  # fmt: skip
+    _, again, _ = run(
+        capsys,
+        "bid-odds",
+        "AH KH 2H 9C 7D 3S",
+        "--samples",
+        "1000",
+        "--trump",
+        "h",
+        "--json",
+        "--seed",
+        str(doc["seed"]),
+    )
     assert json.loads(again)["by_trump"] == doc["by_trump"]
 
 
 def test_sanity_every_bid_certain(capsys):
-    _, out, _ = run(capsys, "bid-odds", "AH KH QH JH TH 9H", "--samples", "2000", "--seed",
-                    "1", "--json")  # fmt: skip
+    _, out, _ = run(
+        capsys, "bid-odds", "AH KH QH JH TH 9H", "--samples", "2000", "--seed", "1", "--json"
+    )
     doc = json.loads(out)
     assert doc["by_trump"]["H"]["p_at_least"] == {"1": 1.0, "2": 1.0, "3": 1.0, "4": 1.0}
     assert doc["recommended_bid"] == 4
@@ -96,8 +128,11 @@ def test_sanity_every_bid_certain(capsys):
 
 
 def test_bad_input_from_a_real_process_has_no_traceback():
-    p = subprocess.run([sys.executable, "-m", "pitchsim", "bid-odds", "AH KH 2H 9C 7D 7D"],
-                       capture_output=True, text=True)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, "-m", "pitchsim", "bid-odds", "AH KH 2H 9C 7D 7D"],
+        capture_output=True,
+        text=True,
+    )
     assert p.returncode == 2
     assert p.stderr.strip() == "pitchsim: error: duplicate card 7D"
     assert p.stdout == ""
@@ -107,8 +142,16 @@ def test_play_json_round(capsys):
     code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5", "--json")
     assert code == 0
     doc = json.loads(out)
-    for key in ("players", "pitcher", "trump", "hands", "tricks", "points", "game_points",
-                "round_points"):  # fmt: skip
+    for key in (
+        "players",
+        "pitcher",
+        "trump",
+        "hands",
+        "tricks",
+        "points",
+        "game_points",
+        "round_points",
+    ):
         assert key in doc
     assert doc["players"] == 5 and len(doc["hands"]) == 5
     assert all(len(h) == 6 for h in doc["hands"])
@@ -126,6 +169,5 @@ def test_play_json_round(capsys):
 def test_play_rounds_list_and_text(capsys):
     code, out, _ = run(capsys, "play", "--seed", "5", "--rounds", "3", "--json")
     assert code == 0 and len(json.loads(out)) == 3
-    code, out, _ = run(capsys, "play", "--seed", "5", "--hand", "AH KH 2H 9C 7D 3S",
-                       "--trump", "H")  # fmt: skip
+    code, out, _ = run(capsys, "play", "--seed", "5", "--hand", "AH KH 2H 9C 7D 3S", "--trump", "H")
     assert code == 0 and "trick 6" in out and "♥" in out

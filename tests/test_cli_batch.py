@@ -19,16 +19,42 @@ def run(capsys, *argv):
 def made(tmp_path_factory):
     path = tmp_path_factory.mktemp("cli") / "run"
     with pytest.raises(SystemExit) as e:
-        main(["simulate", "--deals", "12000", "--players", "3,4", "--seed", "41", "--out",
-              str(path), "--part-size", "5000", "--quiet"])  # fmt: skip
+        main(
+            [
+                "simulate",
+                "--deals",
+                "12000",
+                "--players",
+                "3,4",
+                "--seed",
+                "41",
+                "--out",
+                str(path),
+                "--part-size",
+                "5000",
+                "--quiet",
+            ]
+        )
     assert e.value.code == 0
     return path
 
 
 def test_simulate_prints_a_summary_and_progress(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
-    code, out, err = run(capsys, "simulate", "--deals", "3000", "-n", "3-4", "--seed", "5",
-                         "--out", tmp_path / "r", "--part-size", "1000")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "--deals",
+        "3000",
+        "-n",
+        "3-4",
+        "--seed",
+        "5",
+        "--out",
+        tmp_path / "r",
+        "--part-size",
+        "1000",
+    )
     assert code == 0
     assert "3,000 deals x 3,4 players in 6 parts" in out and "seed 5" in out
     assert "deals/s" in out and "deals" in err  # the tqdm bar
@@ -38,8 +64,9 @@ def test_simulate_prints_a_summary_and_progress(capsys, tmp_path, monkeypatch):
 
 def test_quiet_silences_stderr(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
-    code, out, err = run(capsys, "simulate", "--deals", "2000", "--seed", "5", "--out",
-                         tmp_path / "q", "--quiet")  # fmt: skip
+    code, out, err = run(
+        capsys, "simulate", "--deals", "2000", "--seed", "5", "--out", tmp_path / "q", "--quiet"
+    )
     assert code == 0 and err == "" and "2,000 deals x 4 players" in out
 
 
@@ -69,8 +96,9 @@ def test_table_csv_json_and_checks(capsys, made):
     assert code == 0
     header = out.splitlines()[0].split(",")
     assert header[:4] == ["players", "jack", "deuce", "ten"] and "p3_hi" in header
-    code, out, _ = run(capsys, "table", made, "--by", "holding", "--format", "json",
-                       "--min-count", "50")  # fmt: skip
+    code, out, _ = run(
+        capsys, "table", made, "--by", "holding", "--format", "json", "--min-count", "50"
+    )
     rows = json.loads(out)
     assert rows and {"players", "holding", "deals", "p1", "p1_lo", "bid"} <= set(rows[0])
     code, out, _ = run(capsys, "table", made, "--checks")
@@ -83,8 +111,19 @@ def test_chart(capsys, made, tmp_path):
     out_file = tmp_path / "points.png"
     code, out, _ = run(capsys, "chart", made, "--kind", "points", "--out", out_file)
     assert code == 0 and out_file.read_bytes()[:4] == b"\x89PNG" and "wrote" in out
-    code, out, _ = run(capsys, "chart", made, "--kind", "players", "--holdings", "A-x-x,K-x",
-                       "--min-count", "20", "--out", tmp_path / "p.svg")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "chart",
+        made,
+        "--kind",
+        "players",
+        "--holdings",
+        "A-x-x,K-x",
+        "--min-count",
+        "20",
+        "--out",
+        tmp_path / "p.svg",
+    )
     assert code == 0
 
 
@@ -92,8 +131,17 @@ def test_unreachable_scheduler(capsys, tmp_path, monkeypatch):
     from pitchsim.study import batch
 
     monkeypatch.setattr(batch, "CONNECT_TIMEOUT", "0.5s")
-    code, _, err = run(capsys, "simulate", "--deals", "100", "--out", tmp_path / "r",
-                       "--scheduler", "tcp://127.0.0.1:9", "--quiet")  # fmt: skip
+    code, _, err = run(
+        capsys,
+        "simulate",
+        "--deals",
+        "100",
+        "--out",
+        tmp_path / "r",
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+        "--quiet",
+    )
     assert code == 2 and "cannot reach the Dask scheduler" in err and err.count("\n") == 1
 
 
@@ -134,8 +182,12 @@ def corrupt(made, tmp_path, how):
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, made, tmp_path, args, message):
     (tmp_path / "empty").mkdir()
-    places = {"missing": tmp_path / "nope", "empty": tmp_path / "empty", "made": made,
-              "tmp": tmp_path}  # fmt: skip
+    places = {
+        "missing": tmp_path / "nope",
+        "empty": tmp_path / "empty",
+        "made": made,
+        "tmp": tmp_path,
+    }
     for how in ("manifest", "truncated"):
         if any("{" + how + "}" in a for a in args):
             places[how] = corrupt(made, tmp_path, how)
@@ -158,11 +210,24 @@ def test_ctrl_c_keeps_the_finished_parts_and_says_how_to_resume(capsys, tmp_path
 
     monkeypatch.setattr(batch, "simulate_part", stopped_in_part_three)
     out_dir = tmp_path / "r"
-    code, out, err = run(capsys, "simulate", "--deals", "5000", "--seed", "5", "--out", out_dir,
-                         "--part-size", "1000", "--quiet")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "--deals",
+        "5000",
+        "--seed",
+        "5",
+        "--out",
+        out_dir,
+        "--part-size",
+        "1000",
+        "--quiet",
+    )
     assert code == 130 and out == ""
-    assert err == (f"pitchsim: interrupted: 2 of 5 parts of {out_dir} are done and kept; "
-                   f"`pitchsim simulate --resume --out {out_dir}` finishes the run\n")  # fmt: skip
+    assert err == (
+        f"pitchsim: interrupted: 2 of 5 parts of {out_dir} are done and kept; "
+        f"`pitchsim simulate --resume --out {out_dir}` finishes the run\n"
+    )
     monkeypatch.setattr(batch, "simulate_part", real)
     code, out, _ = run(capsys, "simulate", "--resume", "--out", out_dir, "--quiet")
     assert code == 0 and "3 parts" in out

@@ -17,8 +17,9 @@ def run(capsys, *argv):
 
 
 def test_tournament_text_says_it_was_duplicate(capsys):
-    code, out, err = run(capsys, "tournament", "--strategies", "odds,heuristic", "--games", "200",
-                         "--seed", "3")  # fmt: skip
+    code, out, err = run(
+        capsys, "tournament", "--strategies", "odds,heuristic", "--games", "200", "--seed", "3"
+    )
     assert code == 0 and "error" not in err  # (a progress bar may show on a slow machine)
     assert "Duplicate" in out and "rotation 2" in out and "400 games" in out
     assert "odds+heuristic" in out and "heuristic+heuristic" in out
@@ -26,8 +27,22 @@ def test_tournament_text_says_it_was_duplicate(capsys):
 
 
 def test_tournament_json(capsys):
-    code, out, _ = run(capsys, "tournament", "-s", "heuristic+random,random", "-g", "50", "--seed",
-                       "1", "--partnership", "--target", "11", "--rules", "low=dealt", "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "tournament",
+        "-s",
+        "heuristic+random,random",
+        "-g",
+        "50",
+        "--seed",
+        "1",
+        "--partnership",
+        "--target",
+        "11",
+        "--rules",
+        "low=dealt",
+        "--json",
+    )
     assert code == 0
     doc = json.loads(out)
     assert doc["duplicate"] and doc["partnership"] and doc["target"] == 11
@@ -39,8 +54,9 @@ def test_tournament_json(capsys):
 
 def test_tournament_progress_bar_on_stderr(capsys, monkeypatch):
     monkeypatch.setattr("pitchsim.cli.progress.SHOW_AFTER", 0.0)
-    code, out, err = run(capsys, "tournament", "-s", "heuristic,random", "-g", "20000",
-                         "--seed", "1", "--json")  # fmt: skip
+    code, out, err = run(
+        capsys, "tournament", "-s", "heuristic,random", "-g", "20000", "--seed", "1", "--json"
+    )
     assert code == 0 and "games" in err
     # stdout stays clean: exactly the library's result
     from pitchsim.games.tournament import tournament
@@ -70,8 +86,9 @@ def test_play_fixed_bid_keeps_seat_0_pitching(capsys):
 
 
 def test_play_rounds_pass_the_deal_and_pitch_4s(capsys):
-    code, out, _ = run(capsys, "play", "--seed", "1", "--bidding", "random", "--rounds", "30",
-                       "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys, "play", "--seed", "1", "--bidding", "random", "--rounds", "30", "--json"
+    )
     docs = json.loads(out)
     assert [d["dealer"] for d in docs[:5]] == [3, 0, 1, 2, 3]
     fours = [d for d in docs if d["bid"] == 4]
@@ -83,8 +100,17 @@ def test_play_rounds_pass_the_deal_and_pitch_4s(capsys):
 
 
 def test_play_all_pass_under_redeal(capsys):
-    code, out, _ = run(capsys, "play", "--seed", "1", "--rounds", "40", "--rules",
-                       "all-pass=redeal,min-bid=2", "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--seed",
+        "1",
+        "--rounds",
+        "40",
+        "--rules",
+        "all-pass=redeal,min-bid=2",
+        "--json",
+    )
     thrown = [d for d in json.loads(out) if d["pitcher"] is None]
     assert thrown and all(d["bids"] == [None] * 4 and d["tricks"] == [] for d in thrown)
 
@@ -95,8 +121,19 @@ def test_play_all_pass_under_redeal(capsys):
 def test_tournament_rules_from_a_toml_file(capsys, tmp_path):
     path = tmp_path / "club.toml"
     path.write_text('[rules]\nlow = "dealt"\nmin-bid = 2\ntarget = 11\npartnership = true\n')
-    code, out, _ = run(capsys, "tournament", "-s", "odds,heuristic", "-g", "30", "--seed", "1",
-                       "--rules", str(path), "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "tournament",
+        "-s",
+        "odds,heuristic",
+        "-g",
+        "30",
+        "--seed",
+        "1",
+        "--rules",
+        str(path),
+        "--json",
+    )
     doc = json.loads(out)
     assert code == 0 and doc["partnership"] and doc["target"] == 11
     assert doc["rules"]["low"] == "dealt" and doc["rules"]["min-bid"] == 2
@@ -142,10 +179,34 @@ def test_play_game_is_the_tournaments_game(capsys):
     a = seat_arrays(seats, rules)
     winner, scores = np.empty(1, np.int64), np.empty((1, 3), np.int32)
     deals, stats = np.empty(1, np.int16), np.empty((1, 3, 4, 2), np.int16)
-    play_games(9, 4, 1, 3, a.bidding, a.play, rules.to_array(), a.odds, a.params, winner, scores,
-               deals, stats)  # fmt: skip
-    doc = game_json(capsys, "--seed", "9", "--board", "4", "--players", "3", "--bidding",
-                    "odds,heuristic,random", "--rules", "target=11")  # fmt: skip
+    play_games(
+        9,
+        4,
+        1,
+        3,
+        a.bidding,
+        a.play,
+        rules.to_array(),
+        a.odds,
+        a.params,
+        winner,
+        scores,
+        deals,
+        stats,
+    )
+    doc = game_json(
+        capsys,
+        "--seed",
+        "9",
+        "--board",
+        "4",
+        "--players",
+        "3",
+        "--bidding",
+        "odds,heuristic,random",
+        "--rules",
+        "target=11",
+    )
     assert doc["winner"] == winner[0] and doc["final_scores"] == scores[0].tolist()
     assert len(doc["hands"]) == deals[0]
     assert doc["strategies"] == ["odds+heuristic", "heuristic+heuristic", "random+heuristic"]

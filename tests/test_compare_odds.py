@@ -27,8 +27,22 @@ def _points(seed, count, n, trump, policy, bid):
     mine = np.empty(count, np.int8)
     awarded = np.empty(count, np.int8)
     trumps = np.empty(count, np.int8)
-    play_fixed_hand(seed, 0, count, n, 0, hand, deck_without(hand), parse_suit(trump), bid,
-                    seat_policies(policy, n), Rules().to_array(), mine, awarded, trumps)  # fmt: skip
+    play_fixed_hand(
+        seed,
+        0,
+        count,
+        n,
+        0,
+        hand,
+        deck_without(hand),
+        parse_suit(trump),
+        bid,
+        seat_policies(policy, n),
+        Rules().to_array(),
+        mine,
+        awarded,
+        trumps,
+    )
     return np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
 
 
@@ -63,10 +77,12 @@ def test_the_search_pitcher_aims_at_the_level_it_is_asked_about():
 
 
 def test_same_seed_same_compare_on_any_thread_count():
-    a = bid_odds(HAND, samples=60, seed=3, trump="H", compare_policy=CHEAP, compare_samples=30,
-                 threads=1)  # fmt: skip
-    b = bid_odds(HAND, samples=60, seed=3, trump="H", compare_policy=CHEAP, compare_samples=30,
-                 threads=2)  # fmt: skip
+    a = bid_odds(
+        HAND, samples=60, seed=3, trump="H", compare_policy=CHEAP, compare_samples=30, threads=1
+    )
+    b = bid_odds(
+        HAND, samples=60, seed=3, trump="H", compare_policy=CHEAP, compare_samples=30, threads=2
+    )
     assert a.to_json()["compare"] == b.to_json()["compare"]
 
 
@@ -83,8 +99,22 @@ def test_frame_json_and_text_carry_it(capsys):
     assert r.deals_played == 100 + 100 + 30 * len(BIDS)
 
     with pytest.raises(SystemExit) as e:
-        main(["bid-odds", HAND, "--samples", "100", "--seed", "2", "--trump", "H",
-              "--compare-policy", CHEAP, "--compare-samples", "30"])  # fmt: skip
+        main(
+            [
+                "bid-odds",
+                HAND,
+                "--samples",
+                "100",
+                "--seed",
+                "2",
+                "--trump",
+                "H",
+                "--compare-policy",
+                CHEAP,
+                "--compare-samples",
+                "30",
+            ]
+        )
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert f"Under {CHEAP} play at every seat: the first 30 of these deals" in out
@@ -93,8 +123,23 @@ def test_frame_json_and_text_carry_it(capsys):
     assert f"{100 * m.base:4.1f}→{100 * m.compare:4.1f}" in line
 
     with pytest.raises(SystemExit):
-        main(["bid-odds", HAND, "--samples", "100", "--seed", "2", "--trump", "H", "--json",
-              "--compare-policy", CHEAP, "--compare-samples", "30"])  # fmt: skip
+        main(
+            [
+                "bid-odds",
+                HAND,
+                "--samples",
+                "100",
+                "--seed",
+                "2",
+                "--trump",
+                "H",
+                "--json",
+                "--compare-policy",
+                CHEAP,
+                "--compare-samples",
+                "30",
+            ]
+        )
     assert json.loads(capsys.readouterr().out)["compare"] == json.loads(json.dumps(doc))
 
 
@@ -105,8 +150,14 @@ def test_without_the_option_nothing_changes():
 
 
 def test_per_seat_lists_say_which_seat_searches():
-    r = bid_odds(HAND, samples=40, seed=1, trump="H", compare_samples=20,
-                 compare_policy="rollout:2,heuristic,heuristic,heuristic")  # fmt: skip
+    r = bid_odds(
+        HAND,
+        samples=40,
+        seed=1,
+        trump="H",
+        compare_samples=20,
+        compare_policy="rollout:2,heuristic,heuristic,heuristic",
+    )
     assert r.compare.seats.endswith("rollout:2, heuristic, heuristic, heuristic")
 
 
@@ -116,11 +167,17 @@ def test_per_seat_lists_say_which_seat_searches():
         (["--compare-policy", "minimax"], "unknown policy 'minimax'"),
         (["--compare-policy", "rollout:0"], "worlds in 'rollout:0' must be"),
         (["--compare-policy", "rollout,heuristic"], "give one policy for every seat"),
-        (["--compare-policy", "rollout", "--compare-samples", "0"], "--compare-samples must be positive"),
-        (["--compare-policy", "rollout", "--compare-samples", "501"], "cannot exceed --samples (500)"),
+        (
+            ["--compare-policy", "rollout", "--compare-samples", "0"],
+            "--compare-samples must be positive",
+        ),
+        (
+            ["--compare-policy", "rollout", "--compare-samples", "501"],
+            "cannot exceed --samples (500)",
+        ),
         (["--compare-samples", "100"], "--compare-samples needs --compare-policy"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, extra, message):
     with pytest.raises(SystemExit) as e:
         main(["bid-odds", HAND, "--samples", "500", "--seed", "1", *extra])

@@ -34,8 +34,9 @@ def cli(capsys, *argv):
 
 @pytest.fixture(scope="module")
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as c:  # fmt: skip
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    ) as c:
         yield c
 
 
@@ -48,9 +49,23 @@ def local(tmp_path_factory):
 
 def test_simulate_on_worker_processes_gives_the_local_bytes(capsys, tmp_path, cluster, local):
     out = tmp_path / "dask"
-    text, _ = cli(capsys, "simulate", "--deals", DEALS, "--players", "3,5", "--seed", SEED,
-                  "--part-size", PART, "--out", out, "--scheduler", cluster.scheduler_address,
-                  "--quiet")  # fmt: skip
+    text, _ = cli(
+        capsys,
+        "simulate",
+        "--deals",
+        DEALS,
+        "--players",
+        "3,5",
+        "--seed",
+        SEED,
+        "--part-size",
+        PART,
+        "--out",
+        out,
+        "--scheduler",
+        cluster.scheduler_address,
+        "--quiet",
+    )
     assert "played 12,000 deals (8 parts)" in text
     assert part_bytes(out) == part_bytes(local)
     assert read_manifest(out).to_json()["parts"] == read_manifest(local).to_json()["parts"]
@@ -63,8 +78,9 @@ def test_resume_through_the_cluster(capsys, tmp_path, cluster, local):
         (run / f.name).write_bytes(f.read_bytes())
     (run / "part-000001.parquet").unlink()
     (run / "part-000006.parquet").write_bytes(b"PAR1")  # truncated by a crash
-    text, err = cli(capsys, "simulate", "--resume", "--out", run, "--scheduler",
-                    cluster.scheduler_address)  # fmt: skip
+    text, err = cli(
+        capsys, "simulate", "--resume", "--out", run, "--scheduler", cluster.scheduler_address
+    )
     assert "resumed: played 3,000 deals (2 parts)" in text and "truncated" in err
     assert part_bytes(run) == part_bytes(local)
 
@@ -96,8 +112,15 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path, cluster, local):
                 os.kill(victim, signal.SIGKILL)  # the worker process, not its nanny
                 killed.append(time.monotonic())
 
-        simulate(tmp_path / "run", DEALS, [3, 5], seed=SEED, part_size=PART,
-                 scheduler=cluster.scheduler_address, progress=kill_after_the_first_part)  # fmt: skip
+        simulate(
+            tmp_path / "run",
+            DEALS,
+            [3, 5],
+            seed=SEED,
+            part_size=PART,
+            scheduler=cluster.scheduler_address,
+            progress=kill_after_the_first_part,
+        )
         assert killed
         with pytest.raises(ProcessLookupError):
             os.kill(victim, 0)  # it really died

@@ -25,8 +25,9 @@ print(len(names))
 
 
 def test_every_module_imports_without_the_dask_extra():
-    p = subprocess.run([sys.executable, "-c", IMPORT_ALL_WITHOUT_DASK], capture_output=True,
-                       text=True, timeout=300)  # fmt: skip
+    p = subprocess.run(
+        [sys.executable, "-c", IMPORT_ALL_WITHOUT_DASK], capture_output=True, text=True, timeout=300
+    )
     assert p.returncode == 0, p.stderr
     assert int(p.stdout.split()[-1]) > 30
 

@@ -64,8 +64,16 @@ def test_0_1_the_deal_passes_left_after_every_hand_but_a_redeal():
         return F.PASS
 
     for rules, moves in ((SETBACK, True), (SMEAR, True), (TEN, False)):
-        g = F.play_game(4, rules, random.Random(1), all_pass, lambda s, h: H, first_legal,
-                        first_dealer=1, max_hands=3)  # fmt: skip
+        g = F.play_game(
+            4,
+            rules,
+            random.Random(1),
+            all_pass,
+            lambda s, h: H,
+            first_legal,
+            first_dealer=1,
+            max_hands=3,
+        )
         dealers = [h.dealer for h in g.hands]
         assert dealers == ([1, 2, 3] if moves else [1, 1, 1]), rules
 
@@ -117,8 +125,12 @@ def test_0_5_highest_trump_wins_else_highest_of_the_led_effective_suit():
 def test_0_6_in_play_means_held_at_the_first_lead_after_the_draw():
     # Seat 0 was dealt the 2♥ but... it cannot lose a trump in the discard; a dealt
     # non-trump that is discarded is out of play and never captured.
-    hands = [m("2H 3H AH 5C 6C 7C 8C 9C TC"), m("KH QH 2S 3S 4S 5S 6S 7S 8S"),
-             m("JH 4H 2D 3D 4D 5D 6D 7D 8D"), m("5H 6H 9S TS JS QS KS AS 9D")]  # fmt: skip
+    hands = [
+        m("2H 3H AH 5C 6C 7C 8C 9C TC"),
+        m("KH QH 2S 3S 4S 5S 6S 7S 8S"),
+        m("JH 4H 2D 3D 4D 5D 6D 7D 8D"),
+        m("5H 6H 9S TS JS QS KS AS 9D"),
+    ]
     stock = [c(x) for x in "7H 8H 9H TH JD HJ LJ 2C 3C 4C JC QC KC AC TD JS QD KD AD".split()]
     stock = [x for x in stock if not any(h >> x & 1 for h in hands)]
     held, rec = F.discard_and_draw(hands, stock, 0, H, TEN, random.Random(0))
@@ -181,8 +193,14 @@ def test_1_1_the_family_engine_plays_the_base_game_as_the_base_reference():
     rng = random.Random(11)
     for deal_no in range(400):
         n = rng.choice([2, 3, 4, 5, 6, 7])
-        variant = rng.choice([BASE, Rules(low="dealt"), Rules(follow="suit"),
-                              Rules(partnership=True) if n == 4 else BASE])  # fmt: skip
+        variant = rng.choice(
+            [
+                BASE,
+                Rules(low="dealt"),
+                Rules(follow="suit"),
+                Rules(partnership=True) if n == 4 else BASE,
+            ]
+        )
         dealt, _ = F.deal(rng, variant, n, 0)
         pitcher = rng.randrange(n)
         seed = rng.randrange(1 << 30)
@@ -190,16 +208,23 @@ def test_1_1_the_family_engine_plays_the_base_game_as_the_base_reference():
         new = F.play_hand(dealt, pitcher, random_legal(seed), variant, bid=2)
         assert [(t[0], t[2], t[3]) for t in new.tricks] == [tuple(t) for t in old.tricks]
         assert new.score.points == old.score.points, deal_no
-        assert (new.score.awards["high"], new.score.awards["low"], new.score.awards["jack"],
-                new.score.awards["game"]) == (old.score.high, old.score.low, old.score.jack,
-                                              old.score.game)  # fmt: skip
+        assert (
+            new.score.awards["high"],
+            new.score.awards["low"],
+            new.score.awards["jack"],
+            new.score.awards["game"],
+        ) == (old.score.high, old.score.low, old.score.jack, old.score.game)
 
 
 def test_1_4_a_maximum_bid_ends_the_auction_and_its_pitched_card_leads():
     a = F.run_auction(3, 4, lambda seat, calls, legal: F.FamilyBid(4, c("7S")), BASE)
     assert (a.pitcher, a.bid, a.pitched_card) == (0, 4, c("7S"))
-    hands = [m("7S 2C 3C 4C 5C 6C"), m("AS KD QD JD TD 9D"), m("2H 3H 4H 5H 6H 7H"),
-             m("8H 9H TH JH QH KH")]  # fmt: skip
+    hands = [
+        m("7S 2C 3C 4C 5C 6C"),
+        m("AS KD QD JD TD 9D"),
+        m("2H 3H 4H 5H 6H 7H"),
+        m("8H 9H TH JH QH KH"),
+    ]
     p = F.play_hand(hands, 0, first_legal, BASE, bid=4, first_lead=c("7S"))
     assert p.trump == S and p.tricks[0][2][0] == c("7S")
 
@@ -214,24 +239,36 @@ def test_2_15_1_after_2_3_pass_the_dealer_may_pass_or_bid_4():
 def test_2_15_2_a_4_leaves_only_passes_and_the_dealer_may_match_it():
     assert F.legal_calls([4], False, SETBACK) == [0]
     assert F.legal_calls([4, 0, 0], True, SETBACK) == [0, 4]
-    a = F.run_auction(3, 4, lambda seat, calls, legal: legal[-1] if seat in (0, 3) else 0,
-                      SETBACK)  # fmt: skip
+    a = F.run_auction(3, 4, lambda seat, calls, legal: legal[-1] if seat in (0, 3) else 0, SETBACK)
     assert (a.pitcher, a.bid) == (3, 4)  # the dealer steals the 4
     with pytest.raises(ValueError, match="may not pitch"):  # the dealer is still to call
-        F.run_auction(3, 4, lambda s, calls, legal: F.FamilyBid(4, c("2C")) if s == 0 else 0,
-                      SETBACK)  # fmt: skip
+        F.run_auction(
+            3, 4, lambda s, calls, legal: F.FamilyBid(4, c("2C")) if s == 0 else 0, SETBACK
+        )
 
 
 def test_2_15_3_all_four_pass_nobody_scores_and_the_next_seat_deals():
-    g = F.play_game(4, SETBACK, random.Random(2), lambda *a: 0, lambda s, h: H, first_legal,
-                    first_dealer=0, max_hands=2)  # fmt: skip
+    g = F.play_game(
+        4,
+        SETBACK,
+        random.Random(2),
+        lambda *a: 0,
+        lambda s, h: H,
+        first_legal,
+        first_dealer=0,
+        max_hands=2,
+    )
     assert [h.dealer for h in g.hands] == [0, 1] and g.scores == [0, 0, 0, 0]
     assert all(h.play is None for h in g.hands)
 
 
 def test_2_7_the_suit_of_the_pitchers_first_card_is_trump():
-    hands = [m("9C 2H 3H 4H 5H 6H"), m("TC 7H 8H 9H TH JH"), m("AC QH KH AH 2S 3S"),
-             m("KC 4S 5S 6S 7S 8S")]  # fmt: skip
+    hands = [
+        m("9C 2H 3H 4H 5H 6H"),
+        m("TC 7H 8H 9H TH JH"),
+        m("AC QH KH AH 2S 3S"),
+        m("KC 4S 5S 6S 7S 8S"),
+    ]
     p = F.play_hand(hands, 0, first_legal, SETBACK, bid=2)
     assert p.trump == C
 
@@ -262,8 +299,16 @@ def test_3_15_3_calls_2_3_then_3_again_is_illegal():
 
 def test_3_15_4_all_pass_the_dealers_side_scores_minus_2_and_the_deal_passes():
     assert F.legal_calls([0, 0], True, SMEAR) == [0, 2, 3, 4, 5]
-    g = F.play_game(3, SMEAR, random.Random(3), lambda *a: 0, lambda s, h: H, first_legal,
-                    first_dealer=2, max_hands=2)  # fmt: skip
+    g = F.play_game(
+        3,
+        SMEAR,
+        random.Random(3),
+        lambda *a: 0,
+        lambda s, h: H,
+        first_legal,
+        first_dealer=2,
+        max_hands=2,
+    )
     assert g.hands[0].change == [0, 0, -2] and g.hands[1].dealer == 0
     assert g.scores == [-2, 0, -2]
 
@@ -353,8 +398,16 @@ def test_4_5_choice_stick_the_dealer_with_the_minimum_bid():
 
 
 def test_4_15_8_all_pass_the_same_dealer_deals_again_no_score_changes():
-    g = F.play_game(4, TEN, random.Random(4), lambda *a: 0, lambda s, h: H, first_legal,
-                    first_dealer=2, max_hands=2)  # fmt: skip
+    g = F.play_game(
+        4,
+        TEN,
+        random.Random(4),
+        lambda *a: 0,
+        lambda s, h: H,
+        first_legal,
+        first_dealer=2,
+        max_hands=2,
+    )
     assert [h.dealer for h in g.hands] == [2, 2] and g.scores == [0] * 4
 
 
@@ -399,8 +452,7 @@ def test_4_8_discard_draw_and_rob():
 
 def test_4_8_5_the_pitcher_robs_and_puts_down_non_trumps_lowest_first_clubs_before_hearts():
     stock = [c(x) for x in "3S 4S 5S 6S 9D 9C 9H KH 7S JS QS".split()]
-    held, rec = F.discard_and_draw([m("KS TS 2H"), m("AS 2C")], stock, 0, S, TEN,
-                                   random.Random(0))  # fmt: skip
+    held, rec = F.discard_and_draw([m("KS TS 2H"), m("AS 2C")], stock, 0, S, TEN, random.Random(0))
     assert held[1] == m("AS 3S 4S 5S 6S 9D")  # 1 and 3: 2♣ out, five drawn, 9♦ kept
     assert rec.robbed == [c(x) for x in "9C 9H KH 7S JS QS".split()]
     assert rec.put_down == [c("9C"), c("9H")]  # 5: 8 cards, the two lowest non-trumps go
@@ -410,12 +462,10 @@ def test_4_8_5_the_pitcher_robs_and_puts_down_non_trumps_lowest_first_clubs_befo
 def test_4_8_4_a_short_pitcher_draws_from_the_discards_unless_follow_only():
     stock = [c(x) for x in "9S 5C 5D KH 8S 4S".split()]
     r = Rules.parse("ten-point,follow=trump")
-    held, rec = F.discard_and_draw([m("AH 2C 3C"), m("QH 7S 2D")], stock, 1, H, r,
-                                   random.Random(0))  # fmt: skip
+    held, rec = F.discard_and_draw([m("AH 2C 3C"), m("QH 7S 2D")], stock, 1, H, r, random.Random(0))
     assert held[0] == m("AH 9S 5C 5D KH 8S")  # 3: draws to 6 and keeps what it draws
     assert held[1] == m("QH 4S 2C 3C 7S 2D")  # 5 then 4: the discards make up the rest
-    held, _ = F.discard_and_draw([m("AH 2C 3C"), m("QH 7S 2D")], stock, 1, H, TEN,
-                                 random.Random(0))  # fmt: skip
+    held, _ = F.discard_and_draw([m("AH 2C 3C"), m("QH 7S 2D")], stock, 1, H, TEN, random.Random(0))
     assert held[1] == m("QH 4S")  # follow=only: the pitcher keeps fewer than 6
 
 
@@ -490,14 +540,17 @@ def test_6_2_the_maximum_bid_is_the_points_the_options_can_award():
     assert Rules.parse("jick=true,five=true,trump=named").max_bid == 10
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("deal=9", "deal=9 needs discard=non-trump"),
-    ("discard=non-trump", "needs trump=named"),
-    ("rob=true,trump=named", "rob=true needs discard=non-trump"),
-    ("follow=only", "follow=only needs trump=named"),
-    ("lead-trump=true", "lead-trump=true needs trump=named"),
-    ("smear,set-pitcher-wins=true", "set-pitcher-wins=true needs win=pitcher"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("deal=9", "deal=9 needs discard=non-trump"),
+        ("discard=non-trump", "needs trump=named"),
+        ("rob=true,trump=named", "rob=true needs discard=non-trump"),
+        ("follow=only", "follow=only needs trump=named"),
+        ("lead-trump=true", "lead-trump=true needs trump=named"),
+        ("smear,set-pitcher-wins=true", "set-pitcher-wins=true needs win=pitcher"),
+    ],
+)
 def test_6_3_2_and_6_3_6_options_that_need_one_another(spec, message):
     with pytest.raises(RulesError, match=message):
         Rules.parse(spec)
@@ -513,8 +566,12 @@ def test_6_3_1_and_6_3_3_players_partnership_and_the_pack():
 def test_6_3_5_no_joker_first_under_first_lead_and_a_jack_makes_its_own_suit_trump():
     r = FamilyRules(jokers=2, jick=True)
     assert F.legal_cards(m("HJ LJ 2C 3D 4H 5S"), [], -1, r, first_lead=True) == m("2C 3D 4H 5S")
-    hands = [m("JD 2C 3C 4C 5C HJ"), m("6C 7C 8C 9C TC JC"), m("QC KC AC 2D 3D 4D"),
-             m("5D 6D 7D 8D 9D TD")]  # fmt: skip
+    hands = [
+        m("JD 2C 3C 4C 5C HJ"),
+        m("6C 7C 8C 9C TC JC"),
+        m("QC KC AC 2D 3D 4D"),
+        m("5D 6D 7D 8D 9D TD"),
+    ]
     p = F.play_hand(hands, 0, first_legal, r, bid=2, first_lead=c("JD"))
     assert p.trump == D
 
@@ -534,12 +591,19 @@ def test_6_1_shoot_outranks_the_maximum_cannot_be_stolen_and_wins_when_made():
 # ---- random whole games: invariants, every family, every player count ---------------------------
 
 
-FAMILY_TABLES = [("auction-pitch", n) for n in range(2, 8)] + [("setback", 4)] + [
-    ("smear", n) for n in range(2, 8)] + [("smear,partnership=true", 4), ("ten-point", 4)] + [
-    ("ten-point,partnership=false", n) for n in (4, 5, 6)] + [
-    ("ten-point,follow=trump,low=captured,game=count", 4),
-    ("ten-point,partnership=false,follow=trump", 6), ("ten-point,jokers=1,rob=false", 4),
-    ("auction-pitch,shoot=true,win=highest,dealer-steal=max", 3)]  # fmt: skip
+FAMILY_TABLES = (
+    [("auction-pitch", n) for n in range(2, 8)]
+    + [("setback", 4)]
+    + [("smear", n) for n in range(2, 8)]
+    + [("smear,partnership=true", 4), ("ten-point", 4)]
+    + [("ten-point,partnership=false", n) for n in (4, 5, 6)]
+    + [
+        ("ten-point,follow=trump,low=captured,game=count", 4),
+        ("ten-point,partnership=false,follow=trump", 6),
+        ("ten-point,jokers=1,rob=false", 4),
+        ("auction-pitch,shoot=true,win=highest,dealer-steal=max", 3),
+    ]
+)
 
 
 @pytest.mark.parametrize("spec, n", FAMILY_TABLES)
@@ -555,8 +619,16 @@ def test_random_games_keep_every_invariant(spec, n):
         return rng.choice(cards_of(view.legal))
 
     for _ in range(6):
-        g = F.play_game(n, rules, rng, bidder, lambda s, h: rng.randrange(4), chooser,
-                        first_dealer=rng.randrange(n), max_hands=40)  # fmt: skip
+        g = F.play_game(
+            n,
+            rules,
+            rng,
+            bidder,
+            lambda s, h: rng.randrange(4),
+            chooser,
+            first_dealer=rng.randrange(n),
+            max_hands=40,
+        )
         total = [0] * n
         for hand in g.hands:
             total = [t + ch for t, ch in zip(total, hand.change, strict=True)]
@@ -585,8 +657,9 @@ def test_random_games_keep_every_invariant(spec, n):
             awarded = sum(s.values[k] for k, v in s.awards.items() if v is not None)
             assert awarded <= r.max_bid
             sides = {r.team(x) for x in range(n)}
-            by_side = {side: s.points[min(x for x in range(n) if r.team(x) == side)]
-                       for side in sides}  # fmt: skip
+            by_side = {
+                side: s.points[min(x for x in range(n) if r.team(x) == side)] for side in sides
+            }
             assert sum(by_side.values()) == awarded  # points conserved
             # the cards in play: the deal (and the stock) and nothing else
             everything = set(hand.stock)
@@ -596,5 +669,4 @@ def test_random_games_keep_every_invariant(spec, n):
         if g.winners:
             last = g.hands[-1]
             pitcher = last.auction.pitcher
-            assert g.winners == F.winners(g.scores, pitcher, bool(last.made), r,
-                                          last.auction.shoot)  # fmt: skip
+            assert g.winners == F.winners(g.scores, pitcher, bool(last.made), r, last.auction.shoot)

@@ -64,15 +64,33 @@ def test_the_base_game_stays_the_plain_rules():
         Rules.parse("auction-pitch") == BASE_RULES and type(Rules.parse("auction-pitch")) is Rules
     )
     assert Rules.parse("auction-pitch,low=dealt,target=11") == Rules(low="dealt", target=11)
-    assert list(Rules().describe()) == ["low", "min-bid", "all-pass", "dealer-steal", "follow",
-                                        "target", "set-pitcher-wins", "partnership"]  # fmt: skip
+    assert list(Rules().describe()) == [
+        "low",
+        "min-bid",
+        "all-pass",
+        "dealer-steal",
+        "follow",
+        "target",
+        "set-pitcher-wins",
+        "partnership",
+    ]
     Rules().require_kernels("anything")  # the base game is always played
     assert Rules().to_array().shape == (8,)
 
 
-@pytest.mark.parametrize("text", ["smear", "smear,target=15", "ten-point,jokers=1",
-                                  "ten-point,follow=trump,low=captured", "setback,target=21",
-                                  "jokers=2,trump=named", "dealer-steal=max", "shoot=true"])  # fmt: skip
+@pytest.mark.parametrize(
+    "text",
+    [
+        "smear",
+        "smear,target=15",
+        "ten-point,jokers=1",
+        "ten-point,follow=trump,low=captured",
+        "setback,target=21",
+        "jokers=2,trump=named",
+        "dealer-steal=max",
+        "shoot=true",
+    ],
+)
 def test_family_rules_name_the_complete_rules_and_read_back(text):
     rules = Rules.parse(text)
     assert isinstance(rules, FamilyRules)
@@ -92,23 +110,29 @@ def test_options_after_a_family_change_only_themselves():
     assert Rules.parse({"family": "smear", "target": 15}) == r
 
 
-@pytest.mark.parametrize("text, message", [
-    ("ten-point,jokers=0", "ten-point,jokers=0: ten-point is played with jokers=2 (or 1)"),
-    ("smear,jick=false", "smear,jick=false: smear is played with jick=true"),
-    ("ten-point,three=false", "ten-point is played with three=true"),
-    ("smeer", "unknown rule family 'smeer' (families: auction-pitch, setback, smear, ten-point"),
-    ("target=11,smear", "the rule family smear comes first"),
-    ("smear,setback", "the rule family setback comes first"),
-    ("family=bridge", "unknown rule family 'bridge'"),
-    ("smear,family=setback", "given twice"),
-    ("ten-point,min-bid=11", "min-bid must be 1-10 with a maximum bid of 10, not 11"),
-    ("smear,min-bid=0", "min-bid must be 1-5 with a maximum bid of 5, not 0"),
-    ("smear,dealer-steal=maybe", "dealer-steal takes true or false (or max)"),
-    ("smear,follow=never", "follow must be 'trump' or 'suit' or 'only'"),
-    ("smear,deal=7", "deal must be 6 or 9"),
-    ("jokers=3", "jokers must be 0-2"),
-    ("setback,follow=only", "follow=only needs trump=named"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("ten-point,jokers=0", "ten-point,jokers=0: ten-point is played with jokers=2 (or 1)"),
+        ("smear,jick=false", "smear,jick=false: smear is played with jick=true"),
+        ("ten-point,three=false", "ten-point is played with three=true"),
+        (
+            "smeer",
+            "unknown rule family 'smeer' (families: auction-pitch, setback, smear, ten-point",
+        ),
+        ("target=11,smear", "the rule family smear comes first"),
+        ("smear,setback", "the rule family setback comes first"),
+        ("family=bridge", "unknown rule family 'bridge'"),
+        ("smear,family=setback", "given twice"),
+        ("ten-point,min-bid=11", "min-bid must be 1-10 with a maximum bid of 10, not 11"),
+        ("smear,min-bid=0", "min-bid must be 1-5 with a maximum bid of 5, not 0"),
+        ("smear,dealer-steal=maybe", "dealer-steal takes true or false (or max)"),
+        ("smear,follow=never", "follow must be 'trump' or 'suit' or 'only'"),
+        ("smear,deal=7", "deal must be 6 or 9"),
+        ("jokers=3", "jokers must be 0-2"),
+        ("setback,follow=only", "follow=only needs trump=named"),
+    ],
+)
 def test_bad_family_rules_are_one_line_naming_the_conflict(text, message):
     with pytest.raises(RulesError) as e:
         Rules.parse(text)
@@ -117,7 +141,10 @@ def test_bad_family_rules_are_one_line_naming_the_conflict(text, message):
 
 def test_player_counts_of_each_family():
     assert [n for n in range(2, 8) if _plays(Rules.parse("ten-point,partnership=false"), n)] == [
-        4, 5, 6]  # fmt: skip
+        4,
+        5,
+        6,
+    ]
     assert [n for n in range(2, 8) if _plays(Rules.parse("setback"), n)] == [4]
     assert [n for n in range(2, 8) if _plays(Rules.parse("smear"), n)] == [2, 3, 4, 5, 6, 7]
 
@@ -266,19 +293,29 @@ def test_table_and_chart_refuse_a_run_under_a_family(tmp_path, command):
 # ---- fuzzed rule strings of every family ---------------------------------------------------------
 
 OPTIONS = {  # every option with good and bad values (VARIANTS.md 6.1)
-    "partnership": ["true", "false", "maybe"], "jokers": ["0", "1", "2", "3", "-1", "x"],
-    "jick": ["true", "false", "on", "7"], "game": ["count", "ten", "none"],
-    "three": ["true", "false"], "five": ["true", "false"], "deal": ["6", "9", "7", ""],
-    "discard": ["none", "non-trump", "all"], "rob": ["true", "false"],
-    "trump": ["first-lead", "named", "led"], "lead-trump": ["true", "false"],
+    "partnership": ["true", "false", "maybe"],
+    "jokers": ["0", "1", "2", "3", "-1", "x"],
+    "jick": ["true", "false", "on", "7"],
+    "game": ["count", "ten", "none"],
+    "three": ["true", "false"],
+    "five": ["true", "false"],
+    "deal": ["6", "9", "7", ""],
+    "discard": ["none", "non-trump", "all"],
+    "rob": ["true", "false"],
+    "trump": ["first-lead", "named", "led"],
+    "lead-trump": ["true", "false"],
     "min-bid": ["1", "2", "4", "5", "9", "11", "0", "+3", "9" * 30],
     "dealer-steal": ["true", "false", "max", "MAX", "min"],
     "all-pass": ["forced", "redeal", "next-dealer", "dealer-set", "never"],
-    "low": ["captured", "dealt", "held"], "follow": ["trump", "suit", "only", "none"],
-    "shoot": ["true", "false"], "target": ["1", "7", "32", "100", "101", "0"],
+    "low": ["captured", "dealt", "held"],
+    "follow": ["trump", "suit", "only", "none"],
+    "shoot": ["true", "false"],
+    "target": ["1", "7", "32", "100", "101", "0"],
     "win": ["pitcher", "pitcher-first", "highest", "lowest"],
-    "set-pitcher-wins": ["true", "false"], "colour": ["red"], "family": ["smear", "bridge"],
-}  # fmt: skip
+    "set-pitcher-wins": ["true", "false"],
+    "colour": ["red"],
+    "family": ["smear", "bridge"],
+}
 item = st.sampled_from(sorted(OPTIONS)).flatmap(
     lambda k: st.sampled_from(OPTIONS[k]).map(lambda v: f"{k}={v}")
 )
@@ -288,8 +325,13 @@ family_rule_text = st.tuples(head, st.lists(item, max_size=4)).map(
 )
 
 
-@settings(max_examples=600, derandomize=True, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@settings(
+    max_examples=600,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(family_rule_text)
 def test_family_rule_strings_mean_what_they_say_or_are_refused(text):
     try:
@@ -306,9 +348,15 @@ def test_family_rule_strings_mean_what_they_say_or_are_refused(text):
     )
     # every option given has the value given; every other one the family's (6.4)
     preset = dict(i.split("=", 1) for i in GENERIC_FORMS[family].split())
-    full = {k: _text(v) for k, v in FamilyRules(**{
-        k.replace("-", "_"): v for k, v in rules.describe().items()} | (
-        {} if "family" in doc else {"family": "auction-pitch"})).describe().items()}  # fmt: skip
+    full = {
+        k: _text(v)
+        for k, v in FamilyRules(
+            **{k.replace("-", "_"): v for k, v in rules.describe().items()}
+            | ({} if "family" in doc else {"family": "auction-pitch"})
+        )
+        .describe()
+        .items()
+    }
     for k in OPTIONS:
         if k in ("colour", "family"):
             continue
@@ -341,8 +389,13 @@ def _text(v) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
-@settings(max_examples=80, derandomize=True, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@settings(
+    max_examples=80,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(family_rule_text)
 def test_any_family_rule_string_on_the_command_line(text):
     code, out, err = cli("rules", "--rules", text)

@@ -23,8 +23,10 @@ def test_play_lists_strategies_in_seat_order(capsys):
     code, out, _ = run(capsys, "play", "--seed", "3", "--bidding", "random,odds,heuristic,odds")
     assert code == 0
     first = out.splitlines()[0]
-    assert first.endswith("seat 0 random+heuristic, seat 1 odds+heuristic, "
-                          "seat 2 heuristic+heuristic, seat 3 odds+heuristic")  # fmt: skip
+    assert first.endswith(
+        "seat 0 random+heuristic, seat 1 odds+heuristic, "
+        "seat 2 heuristic+heuristic, seat 3 odds+heuristic"
+    )
     code, out, _ = run(capsys, "play", "--seed", "3")
     assert out.splitlines()[0].endswith("·  heuristic+heuristic")
 
@@ -51,19 +53,32 @@ def test_rules_help_names_every_key_and_value(capsys):
 
 def test_chart_says_why_cells_are_blank(capsys, tmp_path):
     simulate(tmp_path / "r", 3000, [4], seed=2)
-    code, out, err = run(capsys, "chart", tmp_path / "r", "--kind", "bids", "--out",
-                         tmp_path / "b.png")  # fmt: skip
+    code, out, err = run(
+        capsys, "chart", tmp_path / "r", "--kind", "bids", "--out", tmp_path / "b.png"
+    )
     assert code == 0 and "wrote" in out
     m = re.search(r"note: (\d+) cells have fewer than 2,500 deals", err)
     assert m and int(m.group(1)) > 0 and "--min-count" in err
-    code, out, err = run(capsys, "chart", tmp_path / "r", "--kind", "points", "--out",
-                         tmp_path / "p.png")  # fmt: skip
+    code, out, err = run(
+        capsys, "chart", tmp_path / "r", "--kind", "points", "--out", tmp_path / "p.png"
+    )
     assert code == 0 and err == ""
 
 
 def test_bid_odds_json_has_passing_and_margins(capsys):
-    code, out, _ = run(capsys, "bid-odds", "AS JS 4S KD 9C 3H", "--partnership", "--trump", "S",
-                       "--samples", "2000", "--seed", "1", "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "bid-odds",
+        "AS JS 4S KD 9C 3H",
+        "--partnership",
+        "--trump",
+        "S",
+        "--samples",
+        "2000",
+        "--seed",
+        "1",
+        "--json",
+    )
     doc = json.loads(out)
     assert code == 0 and doc["deals_played"] == 4000
     assert set(doc["by_trump"]) == {"S"} and set(doc["by_trump"]["S"]["expected_margin"]) == {

@@ -37,9 +37,13 @@ TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared
 
 def fuzz(examples: int):
     """A fixed, derandomized budget of examples; the time bound is checked by ``cli``."""
-    return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.too_slow,
-                                           HealthCheck.function_scoped_fixture])  # fmt: skip
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
 
 
 def cli(*argv):
@@ -70,8 +74,11 @@ def own_cache_and_warm_kernels(tmp_path_factory):
     folder = tmp_path_factory.mktemp("verified")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr("pitchsim.study.verified.cache_folder", lambda: folder)
-        for argv in (["play", "--seed", "1", "--bid", "2"], ["play", "--seed", "1"],
-                     ["play", "--seed", "1", "--hand", "AH KH 2H 9C 7D 3S", "--bid", "2"]):  # fmt: skip
+        for argv in (
+            ["play", "--seed", "1", "--bid", "2"],
+            ["play", "--seed", "1"],
+            ["play", "--seed", "1", "--hand", "AH KH 2H 9C 7D 3S", "--bid", "2"],
+        ):
             with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit):
                 main(argv)
         yield
@@ -84,7 +91,7 @@ card_text = st.one_of(
     st.text(alphabet=CARD_ALPHABET, max_size=40),
     st.lists(
         st.sampled_from([r + s for r in "23456789TJQKA" for s in "CDHS"] + ["10h"]), max_size=8
-    ).map(" ".join),  # fmt: skip
+    ).map(" ".join),
     st.text(max_size=30),
 )
 
@@ -116,11 +123,48 @@ def test_play_with_any_hand_is_a_hand_or_one_line(text):
 
 # ---- rule strings and TOML files -----------------------------------------------------------
 
-KEYS = ["low", "min-bid", "min_bid", "all-pass", "dealer-steal", "follow", "target",
-        "set-pitcher-wins", "partnership", "colour", "", " low", "LOW"]  # fmt: skip
-VALUES = ["dealt", "captured", "forced", "redeal", "trump", "suit", "true", "false", "yes",
-          "off", "1", "2", "0", "-1", "7", "11", "100", "101", "9" * 25, "", "maybe", "True",
-          "1.5", "²", "+3"]  # fmt: skip
+KEYS = [
+    "low",
+    "min-bid",
+    "min_bid",
+    "all-pass",
+    "dealer-steal",
+    "follow",
+    "target",
+    "set-pitcher-wins",
+    "partnership",
+    "colour",
+    "",
+    " low",
+    "LOW",
+]
+VALUES = [
+    "dealt",
+    "captured",
+    "forced",
+    "redeal",
+    "trump",
+    "suit",
+    "true",
+    "false",
+    "yes",
+    "off",
+    "1",
+    "2",
+    "0",
+    "-1",
+    "7",
+    "11",
+    "100",
+    "101",
+    "9" * 25,
+    "",
+    "maybe",
+    "True",
+    "1.5",
+    "²",
+    "+3",
+]
 rule_item = st.one_of(
     st.tuples(st.sampled_from(KEYS), st.sampled_from(VALUES)).map("=".join),
     st.text(alphabet=string.ascii_letters + "=-_ ,", max_size=12),
@@ -129,17 +173,39 @@ rule_text = st.lists(rule_item, min_size=0, max_size=5).map(",".join)
 
 
 # The rule families add a family name (first, bare) and options beyond the base ones.
-FAMILY_WORDS = {"auction-pitch", "setback", "smear", "ten-point", "family", "jokers", "jick",
-                "game", "three", "five", "deal", "discard", "rob", "trump", "lead-trump",
-                "shoot", "win"}  # fmt: skip
+FAMILY_WORDS = {
+    "auction-pitch",
+    "setback",
+    "smear",
+    "ten-point",
+    "family",
+    "jokers",
+    "jick",
+    "game",
+    "three",
+    "five",
+    "deal",
+    "discard",
+    "rob",
+    "trump",
+    "lead-trump",
+    "shoot",
+    "win",
+}
 
 
 def _expected(pairs) -> Rules | None:
     """What a rule string of (name, value) pairs means, written out independently."""
-    fields = {"low": ("captured", "dealt"), "min_bid": (1, 2), "all_pass": ("forced", "redeal"),
-              "dealer_steal": (False, True), "follow": ("trump", "suit"),
-              "target": tuple(range(1, 101)), "set_pitcher_wins": (False, True),
-              "partnership": (False, True)}  # fmt: skip
+    fields = {
+        "low": ("captured", "dealt"),
+        "min_bid": (1, 2),
+        "all_pass": ("forced", "redeal"),
+        "dealer_steal": (False, True),
+        "follow": ("trump", "suit"),
+        "target": tuple(range(1, 101)),
+        "set_pitcher_wins": (False, True),
+        "partnership": (False, True),
+    }
     out = {}
     for k, v in pairs:
         k = k.strip().replace("-", "_")
@@ -234,11 +300,15 @@ def test_rule_files_mean_what_they_say_or_are_refused(tmp_path_factory, doc, nes
     path.write_bytes(data)
     keys = [k.replace("-", "_") for k in doc]
     ok_types = all(
-        (isinstance(v, bool) if k in ("dealer_steal", "set_pitcher_wins", "partnership")
-         else isinstance(v, int) and not isinstance(v, bool) if k in ("min_bid", "target")
-         else isinstance(v, str))
+        (
+            isinstance(v, bool)
+            if k in ("dealer_steal", "set_pitcher_wins", "partnership")
+            else isinstance(v, int) and not isinstance(v, bool)
+            if k in ("min_bid", "target")
+            else isinstance(v, str)
+        )
         for k, v in zip(keys, doc.values(), strict=True)
-    )  # fmt: skip
+    )
     try:
         got = Rules.parse(str(path))
     except RulesError as e:
@@ -277,12 +347,34 @@ def _paths(doc, prefix=()):
 
 
 json_value = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**70), 2**70),
-    st.sampled_from([0, 1, -1, 999, 1000, 2000, 10**12, 2**59, 2**63, 2**64, "done", "pending",
-                     "heuristic", "random", "part-000000.parquet", "0" * 64, ""]),
-    st.text(max_size=8), st.lists(st.integers(2, 7), max_size=3),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from(
+        [
+            0,
+            1,
+            -1,
+            999,
+            1000,
+            2000,
+            10**12,
+            2**59,
+            2**63,
+            2**64,
+            "done",
+            "pending",
+            "heuristic",
+            "random",
+            "part-000000.parquet",
+            "0" * 64,
+            "",
+        ]
+    ),
+    st.text(max_size=8),
+    st.lists(st.integers(2, 7), max_size=3),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-)  # fmt: skip
+)
 
 
 @fuzz(250)
@@ -385,36 +477,88 @@ def _stop(*args, **kwargs):
 
 # (argv before the value, option, limit, lowest allowed, the function the work starts in)
 COUNT_OPTIONS = [
-    (["bid-odds", "AH KH 2H 9C 7D 3S"], "--samples", limits.MAX_SAMPLES, 1,
-     "pitchsim.advice.odds.bid_odds"),
-    (["play", "--seed", "1"], "--rounds", limits.MAX_ROUNDS, 1, "pitchsim.games.rounds.auction_round"),
-    (["play", "--seed", "1", "--game"], "--board", limits.MAX_BOARD, 0,
-     "pitchsim.games.rounds.play_board"),
-    (["tournament", "-s", "odds,heuristic"], "--games", limits.MAX_GAMES, 1,
-     "pitchsim.games.tournament.tournament"),
-    (["tournament", "-s", "odds,heuristic"], "--target", limits.MAX_TARGET, 1,
-     "pitchsim.games.tournament.tournament"),
-    (["simulate", "--seed", "1", "--part-size", str(limits.MAX_PART_SIZE)], "--deals",
-     limits.MAX_DEALS, 1, "pitchsim.study.batch._run"),
-    (["simulate", "--seed", "1", "--deals", "1000"], "--part-size", limits.MAX_PART_SIZE,
-     limits.MIN_PART_SIZE, "pitchsim.study.batch._run"),
+    (
+        ["bid-odds", "AH KH 2H 9C 7D 3S"],
+        "--samples",
+        limits.MAX_SAMPLES,
+        1,
+        "pitchsim.advice.odds.bid_odds",
+    ),
+    (
+        ["play", "--seed", "1"],
+        "--rounds",
+        limits.MAX_ROUNDS,
+        1,
+        "pitchsim.games.rounds.auction_round",
+    ),
+    (
+        ["play", "--seed", "1", "--game"],
+        "--board",
+        limits.MAX_BOARD,
+        0,
+        "pitchsim.games.rounds.play_board",
+    ),
+    (
+        ["tournament", "-s", "odds,heuristic"],
+        "--games",
+        limits.MAX_GAMES,
+        1,
+        "pitchsim.games.tournament.tournament",
+    ),
+    (
+        ["tournament", "-s", "odds,heuristic"],
+        "--target",
+        limits.MAX_TARGET,
+        1,
+        "pitchsim.games.tournament.tournament",
+    ),
+    (
+        ["simulate", "--seed", "1", "--part-size", str(limits.MAX_PART_SIZE)],
+        "--deals",
+        limits.MAX_DEALS,
+        1,
+        "pitchsim.study.batch._run",
+    ),
+    (
+        ["simulate", "--seed", "1", "--deals", "1000"],
+        "--part-size",
+        limits.MAX_PART_SIZE,
+        limits.MIN_PART_SIZE,
+        "pitchsim.study.batch._run",
+    ),
     (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.games.rounds.auction_round"),
-    (["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"], "--target",
-     limits.MAX_TARGET, 1, "pitchsim.advice.advise.advise"),
-    (["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"], "--samples",
-     limits.MAX_ADVISE_SAMPLES, 1, "pitchsim.advice.advise.advise"),
+    (
+        ["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"],
+        "--target",
+        limits.MAX_TARGET,
+        1,
+        "pitchsim.advice.advise.advise",
+    ),
+    (
+        ["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"],
+        "--samples",
+        limits.MAX_ADVISE_SAMPLES,
+        1,
+        "pitchsim.advice.advise.advise",
+    ),
     (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.games.rounds.auction_round"),
     (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.games.rounds.auction_round"),
     (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
-    (["chart", "no-run", "--kind", "bids", "--out", "x.png"], "--min-count",
-     limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
-]  # fmt: skip
+    (
+        ["chart", "no-run", "--kind", "bids", "--out", "x.png"],
+        "--min-count",
+        limits.MAX_MIN_COUNT,
+        1,
+        "pitchsim.study.analysis.Run",
+    ),
+]
 
 
 def _near(limit: int, low: int):
     edges = [low - 1, low, limit, limit + 1, 2**63 - 1, 2**63, 2**64, 10**30, -(2**64)]
-    return st.one_of(st.sampled_from(edges), st.integers(low - 5, limit + 5),
-                     st.integers(-(2**70), 2**70))  # fmt: skip
+    return st.one_of(
+        st.sampled_from(edges), st.integers(low - 5, limit + 5), st.integers(-(2**70), 2**70)
+    )
 
 
 @fuzz(300)
@@ -460,30 +604,64 @@ def late_round():
     return doc
 
 
-json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70),
-                      st.floats(allow_nan=False, allow_infinity=False),
-                      st.text(max_size=12), st.sampled_from(["AH", "10S", "/etc/passwd", "yes",
-                                                             "low=dealt", "follow=suit,,x"]))  # fmt: skip
-json_value = st.recursive(json_leaf, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
-    max_leaves=12)  # fmt: skip
-RULE_KEYS = ["low", "min-bid", "all-pass", "dealer-steal", "follow", "target",
-             "set-pitcher-wins", "partnership", "colour"]  # fmt: skip
+json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+    st.sampled_from(["AH", "10S", "/etc/passwd", "yes", "low=dealt", "follow=suit,,x"]),
+)
+json_value = st.recursive(
+    json_leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+RULE_KEYS = [
+    "low",
+    "min-bid",
+    "all-pass",
+    "dealer-steal",
+    "follow",
+    "target",
+    "set-pitcher-wins",
+    "partnership",
+    "colour",
+]
 rules_field = st.one_of(
     rule_text,
-    st.dictionaries(st.sampled_from(RULE_KEYS), st.one_of(json_leaf, st.sampled_from(
-        ["dealt", "captured", "suit", "trump", "forced", "redeal", "true", "dealt,follow=suit"])),
-        max_size=4),
+    st.dictionaries(
+        st.sampled_from(RULE_KEYS),
+        st.one_of(
+            json_leaf,
+            st.sampled_from(
+                [
+                    "dealt",
+                    "captured",
+                    "suit",
+                    "trump",
+                    "forced",
+                    "redeal",
+                    "true",
+                    "dealt,follow=suit",
+                ]
+            ),
+        ),
+        max_size=4,
+    ),
     json_value,
-)  # fmt: skip
+)
 
 
 def _edit(doc, data):
     """One random edit of a position: a field dropped or replaced, a card or trick
     changed, the rules rewritten."""
     doc = json.loads(json.dumps(doc))
-    kind = data.draw(st.sampled_from(["drop", "replace", "card", "trick", "rules", "rules",
-                                      "none"]))  # fmt: skip
+    kind = data.draw(
+        st.sampled_from(["drop", "replace", "card", "trick", "rules", "rules", "none"])
+    )
     keys = sorted(doc)
     if kind == "drop":
         del doc[data.draw(st.sampled_from(keys))]
@@ -495,9 +673,19 @@ def _edit(doc, data):
         doc["hands"][seat][i] = data.draw(st.sampled_from(["AH", "2C", "JD", "XX", "10S", ""]))
     elif kind == "trick":
         t = data.draw(st.integers(0, len(doc["tricks"]) - 1))
-        doc["tricks"][t] = data.draw(st.one_of(json_value, st.fixed_dictionaries(
-            {"leader": st.integers(-1, 8), "cards": st.lists(st.sampled_from(
-                ["AH", "2C", "JD", "9S", "KD", "4H"]), max_size=5)})))  # fmt: skip
+        doc["tricks"][t] = data.draw(
+            st.one_of(
+                json_value,
+                st.fixed_dictionaries(
+                    {
+                        "leader": st.integers(-1, 8),
+                        "cards": st.lists(
+                            st.sampled_from(["AH", "2C", "JD", "9S", "KD", "4H"]), max_size=5
+                        ),
+                    }
+                ),
+            )
+        )
     elif kind == "rules":
         doc["rules"] = data.draw(rules_field)
     return doc
@@ -544,10 +732,31 @@ def test_any_bytes_as_a_position_are_one_line(tmp_path_factory, raw, command):
     assert code == 2
 
 
-call_token = st.sampled_from(["pass", "p", "-", "PASS", " 2 ", "1", "2", "3", "4", "0", "5",
-                              "", "two", "1.0", "-1", "9" * 40, "pass pass"])  # fmt: skip
-score_token = st.one_of(st.integers(-(2**70), 2**70).map(str),
-                        st.sampled_from(["", "x", "1e3", "3.0", "-0", "9" * 5000, "+5"]))  # fmt: skip
+call_token = st.sampled_from(
+    [
+        "pass",
+        "p",
+        "-",
+        "PASS",
+        " 2 ",
+        "1",
+        "2",
+        "3",
+        "4",
+        "0",
+        "5",
+        "",
+        "two",
+        "1.0",
+        "-1",
+        "9" * 40,
+        "pass pass",
+    ]
+)
+score_token = st.one_of(
+    st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(["", "x", "1e3", "3.0", "-0", "9" * 5000, "+5"]),
+)
 
 
 @fuzz(120)
@@ -565,9 +774,18 @@ def test_advise_histories_are_advice_or_one_line(data):
     seat, dealer = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, n - 1))
     start = time.monotonic()
     try:
-        r = advise("AH KH 2H 9C 7D 3S", players=n, seat=seat, dealer=dealer, calls=calls,
-                   scores=scores, model="heuristic", samples=data.draw(st.integers(1, 30)),
-                   seed=1, max_tries=5_000)  # fmt: skip
+        r = advise(
+            "AH KH 2H 9C 7D 3S",
+            players=n,
+            seat=seat,
+            dealer=dealer,
+            calls=calls,
+            scores=scores,
+            model="heuristic",
+            samples=data.draw(st.integers(1, 30)),
+            seed=1,
+            max_tries=5_000,
+        )
     except InputError as e:
         assert "\n" not in str(e) and len(str(e)) < 400, str(e)
         return
@@ -588,8 +806,11 @@ def test_every_json_document_is_written_by_dumps_json():
     import re
 
     root = pathlib.Path(__file__).resolve().parent.parent / "pitchsim"
-    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
-                 if p.name != "jsonio.py" and re.search(r"json\.dumps?\(", p.read_text())]  # fmt: skip
+    offenders = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if p.name != "jsonio.py" and re.search(r"json\.dumps?\(", p.read_text())
+    ]
     assert offenders == []
 
 
@@ -610,13 +831,31 @@ def test_json_outputs_from_a_handful_of_samples_are_finite(n, command):
     from pitchsim.util.stats import FEW_SAMPLES
 
     argv = {
-        "bid-odds": ["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", n, "--compare-policy",
-                     "random", "--compare-samples", n],
-        "advise": ["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3", "--samples",
-                   n, "--model", "heuristic"],
+        "bid-odds": [
+            "bid-odds",
+            "AH KH 2H 9C 7D 3S",
+            "--samples",
+            n,
+            "--compare-policy",
+            "random",
+            "--compare-samples",
+            n,
+        ],
+        "advise": [
+            "advise",
+            "AH KH 2H 9C 7D 3S",
+            "--seat",
+            "0",
+            "--dealer",
+            "3",
+            "--samples",
+            n,
+            "--model",
+            "heuristic",
+        ],
         "hint": ["hint", ENDGAME, "--worlds", n, "--policy", "rollout"],
         "tournament": ["tournament", "-s", "heuristic,random", "-g", n],
-    }[command]  # fmt: skip
+    }[command]
     out, err = io.StringIO(), io.StringIO()  # untimed: a first call may compile kernels
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         with pytest.raises(SystemExit) as e:

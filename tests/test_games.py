@@ -67,8 +67,9 @@ def check_same_game(seed, game, seats, rules):
         if row[L_PITCHED] >= 0:  # edge case 4: the pitched card leads and fixes trump
             assert bid == 4 and tricks[0][1] == row[L_PITCHED]
             assert row[L_TRUMP] == row[L_PITCHED] // 13
-        assert h.play.tricks == [(int(t[0]), [int(c) for c in t[1 : n + 1]], int(t[n + 1]))
-                                 for t in tricks]  # fmt: skip
+        assert h.play.tricks == [
+            (int(t[0]), [int(c) for c in t[1 : n + 1]], int(t[n + 1])) for t in tricks
+        ]
         s = h.play.score
         award = row[at["award"] : at["award"] + 4]
         assert (s.high, s.low, s.jack, s.game) == tuple(
@@ -142,8 +143,9 @@ def run_games(seed, start, count, seats, rules):
     sc = np.empty((count, n), dtype=np.int32)
     dl = np.empty(count, dtype=np.int16)
     st = np.empty((count, n, 4, 2), dtype=np.int16)
-    play_games(seed, start, count, n, a.bidding, a.play, rules.to_array(), a.odds, a.params, w,
-               sc, dl, st)  # fmt: skip
+    play_games(
+        seed, start, count, n, a.bidding, a.play, rules.to_array(), a.odds, a.params, w, sc, dl, st
+    )
     return w, sc, dl, st
 
 
@@ -240,7 +242,9 @@ def test_two_and_seven_players(n):
         np.testing.assert_array_equal(st[g], stats)
         last = rows[-1]
         assert last[L_PITCHER] == winner and last[L_MADE] == 1 and scores[winner] >= BASE.target
-        assert all(r[L_PITCHER] == -1 or not r[L_MADE] or r[at["scores"] + r[L_PITCHER]] < 7
-                   for r in rows[:-1])  # fmt: skip
+        assert all(
+            r[L_PITCHER] == -1 or not r[L_MADE] or r[at["scores"] + r[L_PITCHER]] < 7
+            for r in rows[:-1]
+        )
     for g in (0, 1, 2):
         assert check_same_game(1, g, seats, BASE).winner == w[g]

@@ -46,19 +46,28 @@ def reshuffled(pos, key):
     unseen = ((1 << 52) - 1) & ~seen
     voids = voids_of(pos)
     counts = np.array([h.bit_count() for h in pos.hands])
-    allowed = np.array([unseen & ~sum(0x1FFF << (13 * s) for s in range(4)
-                                      if voids >> (4 * seat + s) & 1) for seat in range(n)])  # fmt: skip
+    allowed = np.array(
+        [
+            unseen & ~sum(0x1FFF << (13 * s) for s in range(4) if voids >> (4 * seat + s) & 1)
+            for seat in range(n)
+        ]
+    )
     world = np.zeros(n, dtype=np.int64)
     for attempt in itertools.count():
-        if draw_world(np.uint64(key), attempt, n, me, pos.hands[me], unseen, counts, allowed,
-                      world):  # fmt: skip
+        if draw_world(
+            np.uint64(key), attempt, n, me, pos.hands[me], unseen, counts, allowed, world
+        ):
             break
     doc = pos.to_json()
     played = pos.played_by
     doc["hands"] = [
-        [f"{'23456789TJQKA'[c % 13]}{'CDHS'[c // 13]}" for c in range(52)
-         if (int(world[s]) | played[s]) >> c & 1] for s in range(n)
-    ]  # fmt: skip
+        [
+            f"{'23456789TJQKA'[c % 13]}{'CDHS'[c // 13]}"
+            for c in range(52)
+            if (int(world[s]) | played[s]) >> c & 1
+        ]
+        for s in range(n)
+    ]
     return parse_position(doc)
 
 
@@ -160,14 +169,16 @@ def test_cli_text_and_json(tmp_path, capsys):
     pos = random_position(rng, 4, Rules(), 6)
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(pos.to_json()))
-    code, out, err = run_cli(capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60",
-                             "--seed", "2", "--json")  # fmt: skip
+    code, out, err = run_cli(
+        capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2", "--json"
+    )
     assert code == 0 and err == ""
     doc = json.loads(out)
     assert doc["to_play"] == pos.to_play and doc["worlds"] == 60 and doc["seed"] == 2
     assert doc["recommended"] in [c["card"] for c in doc["cards"]]
-    code, text, _ = run_cli(capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60",
-                            "--seed", "2")  # fmt: skip
+    code, text, _ = run_cli(
+        capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2"
+    )
     assert code == 0
     assert f"Seat {pos.to_play} to play" in text and "Play " in text
 

@@ -72,8 +72,7 @@ def test_hint_plays_for_the_side_of_the_seat_to_move(partnership):
         other = wanted(cards, totals, made, not ours, None)
         assert h.recommended in best, (pos.to_play, pos.pitcher, h.recommended, best)
         if not best & other:
-            role = ("pitcher" if pos.to_play == pos.pitcher else
-                    "partner" if ours else "defender")  # fmt: skip
+            role = "pitcher" if pos.to_play == pos.pitcher else "partner" if ours else "defender"
             decisive[role] = decisive.get(role, 0) + 1
     roles = {"pitcher", "partner", "defender"} if partnership else {"pitcher", "defender"}
     assert set(decisive) == roles, decisive  # every role met a position where it matters
@@ -88,8 +87,24 @@ def test_the_search_kernel_plays_for_the_side_of_the_seat_to_move(partnership):
     for i, pos in enumerate(positions(partnership, 36, 15 + partnership)):
         v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
         rules = v.rules.to_array()
-        args = (v.legal, v.hand, v.seat, 4, v.pitcher, v.bid, v.trump, trick_no, trick,
-                trick_len, leader, played, won, seat_planes(v.played_by), voids, rules)  # fmt: skip
+        args = (
+            v.legal,
+            v.hand,
+            v.seat,
+            4,
+            v.pitcher,
+            v.bid,
+            v.trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            seat_planes(v.played_by),
+            voids,
+            rules,
+        )
         key, counter = np.uint64(deal_key(77, i)), 3
         chosen = int(search_card(DOUBLE_DUMMY, WORLDS, *args, key, counter))
         out = np.empty((v.legal.bit_count(), WORLDS), dtype=np.int64)
@@ -109,8 +124,7 @@ def test_the_search_kernel_plays_for_the_side_of_the_seat_to_move(partnership):
             if prior in best:
                 assert chosen == prior
         if not best & other:
-            role = ("pitcher" if pos.to_play == pos.pitcher else
-                    "partner" if ours else "defender")  # fmt: skip
+            role = "pitcher" if pos.to_play == pos.pitcher else "partner" if ours else "defender"
             decisive[role] = decisive.get(role, 0) + 1
     roles = {"pitcher", "partner", "defender"} if partnership else {"pitcher", "defender"}
     assert set(decisive) == roles, decisive

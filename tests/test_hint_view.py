@@ -24,12 +24,17 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "views"
 def view_of(pos, dealer, calls, scores=None):
     """The view of the player to move in ``pos``: his hand as dealt, the calls, the tricks."""
     seat = pos.to_play
-    doc = {"rules": rules_text(pos.rules), "players": pos.players, "seat": seat,
-           "dealer": dealer,
-           "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
-           "calls": [call_text(c) for c in calls],
-           "tricks": [{"leader": t.leader, "cards": [card_text(c) for c in t.cards]}
-                      for t in pos.tricks]}  # fmt: skip
+    doc = {
+        "rules": rules_text(pos.rules),
+        "players": pos.players,
+        "seat": seat,
+        "dealer": dealer,
+        "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
+        "calls": [call_text(c) for c in calls],
+        "tricks": [
+            {"leader": t.leader, "cards": [card_text(c) for c in t.cards]} for t in pos.tricks
+        ],
+    }
     if scores is not None:
         doc["scores"] = scores
     return View.from_json(doc)
@@ -58,9 +63,18 @@ def auctioned(rng, n, rules, cards_played, scores=None):
         odds, params = odds_table(n, rules)
         bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
         calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(np.array(dealt, dtype=np.int64), n, dealer, seat_scores,
-                                          bidding, rules.to_array(), odds, params, np.uint64(1),
-                                          calls)  # fmt: skip
+        pitcher, bid, trump = run_auction(
+            np.array(dealt, dtype=np.int64),
+            n,
+            dealer,
+            seat_scores,
+            bidding,
+            rules.to_array(),
+            odds,
+            params,
+            np.uint64(1),
+            calls,
+        )
         if pitcher < 0:
             continue
         pos = start_position(dealt, pitcher, rules, bid)
@@ -102,8 +116,10 @@ def seat_cards(mask, suit):
     return mask >> (13 * suit) & 0x1FFF
 
 
-@pytest.mark.parametrize("n, rules", [(3, Rules()), (4, Rules()), (5, Rules()), (7, Rules()),
-                                      (4, Rules(partnership=True))])  # fmt: skip
+@pytest.mark.parametrize(
+    "n, rules",
+    [(3, Rules()), (4, Rules()), (5, Rules()), (7, Rules()), (4, Rules(partnership=True))],
+)
 def test_fitted_worlds_never_contradict_the_calls(n, rules):
     """Every world drawn for a view, replayed through the kernel auction with the odds
     model at every seat, gives exactly the calls heard, and the pitcher (when another
@@ -135,9 +151,18 @@ def test_fitted_worlds_never_contradict_the_calls(n, rules):
                         if view.voids >> (4 * s + suit) & 1:
                             assert not seat_cards(dealt[s] & ~played[s], suit)
                 calls = np.empty(n, dtype=np.int64)
-                pitcher, _, trump = run_auction(dealt.copy(), n, dealer, np.zeros(n, np.int64),
-                                                bidding, rules.to_array(), odds, params,
-                                                np.uint64(3), calls)  # fmt: skip
+                pitcher, _, trump = run_auction(
+                    dealt.copy(),
+                    n,
+                    dealer,
+                    np.zeros(n, np.int64),
+                    bidding,
+                    rules.to_array(),
+                    odds,
+                    params,
+                    np.uint64(3),
+                    calls,
+                )
                 same = [int(c) for c in calls if c != NOT_CALLED] == heard
                 if view.trump is not None and pitcher != view.seat:
                     same = same and trump == view.trump
@@ -169,8 +194,18 @@ def test_fitted_worlds_are_the_calls_posterior():
         dealt = np.array(reshuffled(pos, 10_000 + k).dealt, dtype=np.int64)
         k += 1
         calls = np.empty(n, dtype=np.int64)
-        _, _, planned = run_auction(dealt.copy(), n, dealer, np.zeros(n, np.int64), bidding,
-                                    rules.to_array(), odds, params, np.uint64(3), calls)  # fmt: skip
+        _, _, planned = run_auction(
+            dealt.copy(),
+            n,
+            dealer,
+            np.zeros(n, np.int64),
+            bidding,
+            rules.to_array(),
+            odds,
+            params,
+            np.uint64(3),
+            calls,
+        )
         if [int(c) for c in calls if c != NOT_CALLED] == heard and planned == trump:
             kept.append(seat_cards(int(dealt[p]), trump).bit_count())
     a, b = np.array(fitted, float), np.array(kept, float)
@@ -182,9 +217,16 @@ def test_calls_too_unlikely_fall_back_and_say_so():
     """A 4 the model cannot make (the pitcher led hearts, and the viewer holds every
     high heart) fits no world: the hint says so and uses worlds that ignore the calls,
     as many as asked, never a mix."""
-    view = View.from_json({"players": 4, "seat": 1, "dealer": 3,
-                           "hand": ["AH", "KH", "QH", "JH", "TH", "9H"],
-                           "calls": ["4"], "tricks": [{"leader": 0, "cards": ["2H"]}]})  # fmt: skip
+    view = View.from_json(
+        {
+            "players": 4,
+            "seat": 1,
+            "dealer": 3,
+            "hand": ["AH", "KH", "QH", "JH", "TH", "9H"],
+            "calls": ["4"],
+            "tricks": [{"leader": 0, "cards": ["2H"]}],
+        }
+    )
     h = hint_view(view, "rollout", 40, seed=1, model="heuristic")
     assert h.auction.fitted is False and h.auction.kept == 0
     assert "too unlikely" in h.auction.note and "ignore the auction" in h.auction.note
@@ -199,11 +241,19 @@ def test_calls_too_unlikely_fall_back_and_say_so():
 
 def short_of(view, leaders=True):
     """The short form's arguments for ``view``."""
-    tricks = "; ".join((f"{t.leader}: " if leaders else "")
-                       + " ".join(card_text(c) for c in t.cards) for t in view.tricks)  # fmt: skip
-    return dict(hand=" ".join(card_text(c) for c in view.hand), players=view.players,
-                dealer=view.dealer, calls=",".join(call_text(c) for c in view.calls),
-                tricks=tricks, scores=",".join(map(str, view.scores)), rules=view.rules)  # fmt: skip
+    tricks = "; ".join(
+        (f"{t.leader}: " if leaders else "") + " ".join(card_text(c) for c in t.cards)
+        for t in view.tricks
+    )
+    return dict(
+        hand=" ".join(card_text(c) for c in view.hand),
+        players=view.players,
+        dealer=view.dealer,
+        calls=",".join(call_text(c) for c in view.calls),
+        tricks=tricks,
+        scores=",".join(map(str, view.scores)),
+        rules=view.rules,
+    )
 
 
 def test_short_form_is_the_json_view():
@@ -229,17 +279,37 @@ def test_hint_cli_short_form_and_view_file(tmp_path, capsys):
     assert code == 0, err
     doc = json.loads(out)
     assert doc["auction"]["fitted"] and doc["auction"]["model"] == "odds"
-    code, out2, err = run_cli(capsys, "hint", "--hand", s["hand"], "--dealer", str(s["dealer"]),
-                              "--calls", s["calls"], "--tricks", s["tricks"], "--scores",
-                              s["scores"], *common)  # fmt: skip
+    code, out2, err = run_cli(
+        capsys,
+        "hint",
+        "--hand",
+        s["hand"],
+        "--dealer",
+        str(s["dealer"]),
+        "--calls",
+        s["calls"],
+        "--tricks",
+        s["tricks"],
+        "--scores",
+        s["scores"],
+        *common,
+    )
     assert code == 0, err
     assert json.loads(out2) == doc
     code, text, _ = run_cli(capsys, "hint", str(f), *common[:-1])
     assert code == 0 and "every world fits the calls" in text and "Seat 3 to play" in text
 
 
-GOOD = ["--hand", "4C JH TD QD 5S 6H", "--dealer", "3", "--calls", "pass,3,pass,pass",
-        "--tricks", "AH 4H JH 3C; KH 7H"]  # fmt: skip
+GOOD = [
+    "--hand",
+    "4C JH TD QD 5S 6H",
+    "--dealer",
+    "3",
+    "--calls",
+    "pass,3,pass,pass",
+    "--tricks",
+    "AH 4H JH 3C; KH 7H",
+]
 
 
 def replace_opt(args, opt, value):
@@ -304,11 +374,20 @@ def test_advise_from_a_view_is_advise_from_its_parts(capsys):
 
     view = View.from_json(json.loads((EXAMPLES / "call.json").read_text()))
     a = advise_view(view, samples=200, seed=3).to_json()
-    b = advise(" ".join(card_text(c) for c in view.hand), players=4, seat=1, dealer=3,
-               calls="pass", scores=[2, 0, 3, -1], samples=200, seed=3).to_json()  # fmt: skip
+    b = advise(
+        " ".join(card_text(c) for c in view.hand),
+        players=4,
+        seat=1,
+        dealer=3,
+        calls="pass",
+        scores=[2, 0, 3, -1],
+        samples=200,
+        seed=3,
+    ).to_json()
     assert a == b
-    code, out, err = run_cli(capsys, "advise", str(EXAMPLES / "call.json"), "--samples", "200",
-                             "--seed", "3", "--json")  # fmt: skip
+    code, out, err = run_cli(
+        capsys, "advise", str(EXAMPLES / "call.json"), "--samples", "200", "--seed", "3", "--json"
+    )
     assert code == 0, err
     assert json.loads(out) == a
     for args, message in (

@@ -39,9 +39,21 @@ def kernel_play(dealt, rules=BASE_RULES, fixed_trump=-1, first_lead=-1, policy="
     won = np.empty(n, dtype=np.int64)
     award = np.empty(4, dtype=np.int64)
     r = rules.to_array()
-    trump = play_hand(dealt, n, 0, 0, fixed_trump, first_lead, seat_policies(policy, n), r,
-                      np.uint64(deal_key(seed, 0)), np.empty(n, dtype=np.int64), won,
-                      np.empty(n, dtype=np.int64), np.empty(0, dtype=np.int64))  # fmt: skip
+    trump = play_hand(
+        dealt,
+        n,
+        0,
+        0,
+        fixed_trump,
+        first_lead,
+        seat_policies(policy, n),
+        r,
+        np.uint64(deal_key(seed, 0)),
+        np.empty(n, dtype=np.int64),
+        won,
+        np.empty(n, dtype=np.int64),
+        np.empty(0, dtype=np.int64),
+    )
     score_hand(dealt, won, n, trump, r, award)
     return trump, award, won
 
@@ -68,8 +80,9 @@ def test_edge_05_only_trump_the_jack_gives_three(seed):
 @pytest.mark.parametrize("low", ["captured", "dealt"])
 def test_edge_06_jack_captured_by_queen(low):
     # Seat 0 leads the J of hearts; seat 1's only heart is the Q and trump was led.
-    dealt = hands("JH 2S 3S 4S 5S 6S", "QH 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC",
-                  "AC 2D 3D 4D 5D 6D")  # fmt: skip
+    dealt = hands(
+        "JH 2S 3S 4S 5S 6S", "QH 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AC 2D 3D 4D 5D 6D"
+    )
     rules = Rules(low=low)
     for seed in range(10):
         _, award, won = kernel_play(dealt, rules=rules, fixed_trump=H, seed=seed)

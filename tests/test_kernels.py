@@ -26,8 +26,19 @@ def kernel_deal(seed, deal, n, policies, rules, fixed_hand=0, fixed_trump=-1):
     log = np.empty(6 * (n + 2), dtype=np.int64)
     award = np.empty(4, dtype=np.int64)
     template = deck_without(fixed_hand)
-    trump = play_logged(seed, deal, n, fixed_hand, template, fixed_trump, policies,
-                        rules.to_array(), dealt, log, award)  # fmt: skip
+    trump = play_logged(
+        seed,
+        deal,
+        n,
+        fixed_hand,
+        template,
+        fixed_trump,
+        policies,
+        rules.to_array(),
+        dealt,
+        log,
+        award,
+    )
     tricks = []
     for t in range(6):
         row = log[t * (n + 2) : (t + 1) * (n + 2)]
@@ -58,10 +69,12 @@ def test_kernel_matches_reference_on_random_deals(policy):
         if fixed_trump >= 0 and not dealt[0] >> (13 * fixed_trump) & 0x1FFF:
             fixed_trump = -1
         if fixed_trump >= 0:
-            dealt, trump, tricks, award = kernel_deal(seed, deal, n, policies, rules,
-                                                      fixed_trump=fixed_trump)  # fmt: skip
-        ref = play_hand(dealt, 0, kernel_chooser(policies, seed, deal), rules,
-                        fixed_trump=fixed_trump)  # fmt: skip
+            dealt, trump, tricks, award = kernel_deal(
+                seed, deal, n, policies, rules, fixed_trump=fixed_trump
+            )
+        ref = play_hand(
+            dealt, 0, kernel_chooser(policies, seed, deal), rules, fixed_trump=fixed_trump
+        )
         assert ref.trump == trump
         assert ref.tricks == tricks
         s = ref.score
@@ -112,9 +125,21 @@ def run_block(seed, start, count, n, threads=None, policy="heuristic", rules=BAS
         flags = np.empty(count, dtype=np.int8)
         trump = np.empty(count, dtype=np.int8)
         hand = np.empty(count, dtype=np.int64)
-        simulate_hands(seed, start, count, n, 0, deck_without(0), -1,
-                       seat_policies(policy, n), rules.to_array(), flags, trump, hand,
-                       np.empty(0, np.int64))  # fmt: skip
+        simulate_hands(
+            seed,
+            start,
+            count,
+            n,
+            0,
+            deck_without(0),
+            -1,
+            seat_policies(policy, n),
+            rules.to_array(),
+            flags,
+            trump,
+            hand,
+            np.empty(0, np.int64),
+        )
     finally:
         numba.set_num_threads(old)
     return flags, trump, hand
@@ -153,8 +178,21 @@ def kernel_hand(dealt, pitcher, bid, policies, rules, key, fixed_trump, first_le
     d = np.array(dealt, dtype=np.int64)
     won = np.empty(n, dtype=np.int64)
     log = np.empty(6 * (n + 2), dtype=np.int64)
-    trump = kernel_play_hand(d, n, pitcher, bid, fixed_trump, first_lead, policies, ra, key,
-                             np.empty(n, np.int64), won, np.empty(n, np.int64), log)  # fmt: skip
+    trump = kernel_play_hand(
+        d,
+        n,
+        pitcher,
+        bid,
+        fixed_trump,
+        first_lead,
+        policies,
+        ra,
+        key,
+        np.empty(n, np.int64),
+        won,
+        np.empty(n, np.int64),
+        log,
+    )
     award = np.empty(4, dtype=np.int64)
     score_hand(d, won, n, trump, ra, award)
     tricks = []
@@ -176,8 +214,11 @@ def test_kernel_matches_reference_with_any_pitcher_on_hands_dealt_apart(policy):
     for deal in range(160):
         rules = VARIANTS[deal % len(VARIANTS)]
         n = 4 if rules.partnership else int(rng.integers(2, 8))
-        names = ([("random", "heuristic")[int(b)] for b in rng.integers(0, 2, n)]
-                 if policy == "mixed" else [policy])  # fmt: skip
+        names = (
+            [("random", "heuristic")[int(b)] for b in rng.integers(0, 2, n)]
+            if policy == "mixed"
+            else [policy]
+        )
         policies = seat_policies(names, n)
         deck = rng.permutation(52)
         dealt = [sum(1 << int(c) for c in deck[6 * s : 6 * s + 6]) for s in range(n)]
@@ -191,10 +232,18 @@ def test_kernel_matches_reference_with_any_pitcher_on_hands_dealt_apart(policy):
             elif style == 2:  # trump fixed before play
                 fixed_trump = int(rng.choice(held)) // 13
             key = np.uint64(deal_key(seed, deal))
-            trump, tricks, award, points = kernel_hand(dealt, pitcher, bid, policies, rules, key,
-                                                       fixed_trump, first_lead)  # fmt: skip
-            ref = play_hand(dealt, pitcher, kernel_chooser(policies, seed, deal), rules, bid=bid,
-                            fixed_trump=fixed_trump, first_lead=first_lead)  # fmt: skip
+            trump, tricks, award, points = kernel_hand(
+                dealt, pitcher, bid, policies, rules, key, fixed_trump, first_lead
+            )
+            ref = play_hand(
+                dealt,
+                pitcher,
+                kernel_chooser(policies, seed, deal),
+                rules,
+                bid=bid,
+                fixed_trump=fixed_trump,
+                first_lead=first_lead,
+            )
             assert ref.trump == trump and ref.tricks == tricks, (deal, pitcher)
             assert tricks[0][0] == pitcher
             if first_lead >= 0:

@@ -92,8 +92,13 @@ def test_recommendation_picks_the_highest_positive_bid_over_suits():
 
 def test_summarize_gives_the_hand_computed_numbers():
     scale = [1, 4, 100]  # 10, 40 and 1000 deals of the same shape
-    counts = pd.DataFrame({"players": [4] * 3, "deals": [10 * m for m in scale],
-                           **{f"pts{p}": [c * m for m in scale] for p, c in enumerate(POINTS)}})  # fmt: skip
+    counts = pd.DataFrame(
+        {
+            "players": [4] * 3,
+            "deals": [10 * m for m in scale],
+            **{f"pts{p}": [c * m for m in scale] for p, c in enumerate(POINTS)},
+        }
+    )
     t = summarize(counts)
     for k in (1, 2, 3, 4):
         assert t[f"score{k}"].tolist() == pytest.approx([BY_HAND[k]] * 3)
@@ -139,8 +144,15 @@ def test_make_probabilities_of_a_hand_with_an_exact_answer(players, policy):
     So every bid of 1-3 is made for sure and 4 exactly when the deuce stayed undealt.
     """
     samples = 20_000
-    r = bid_odds("AS KS QS JS TS 3S", players=players, samples=samples, seed=5, trump="S",
-                 rules=Rules(low="dealt"), policy=policy)  # fmt: skip
+    r = bid_odds(
+        "AS KS QS JS TS 3S",
+        players=players,
+        samples=samples,
+        seed=5,
+        trump="S",
+        rules=Rules(low="dealt"),
+        policy=policy,
+    )
     o = r.by_trump[3]
     p = 1 - 6 * (players - 1) / 46
     assert [o.p_at_least(k) for k in (1, 2, 3)] == [1.0, 1.0, 1.0]
@@ -167,7 +179,16 @@ def test_an_expected_score_of_exactly_zero_is_not_a_reason_to_bid():
     assert even.expected_score(1) == 0.0 and even.best_bid() == (0, 0.0)
     r = BidOdds([0] * 6, 4, 2, 1, "heuristic", Rules(), {0: even}, 0)
     assert r.recommendation == (0, None, 0.0)
-    counts = pd.DataFrame({"players": [4], "deals": [2], "pts0": [1], "pts1": [1], "pts2": [0],
-                           "pts3": [0], "pts4": [0]})  # fmt: skip
+    counts = pd.DataFrame(
+        {
+            "players": [4],
+            "deals": [2],
+            "pts0": [1],
+            "pts1": [1],
+            "pts2": [0],
+            "pts3": [0],
+            "pts4": [0],
+        }
+    )
     t = summarize(counts)
     assert t["score1"][0] == 0.0 and t["bid"][0] == 0

@@ -86,8 +86,16 @@ def test_expected_score_and_recommendation():
 
 def test_json_has_the_documented_keys():
     doc = bid_odds("ah,kh,2h,9c,7d,3s", samples=2000, seed=4).to_json()
-    for key in ("hand", "players", "samples", "seed", "policy", "by_trump", "chosen_trump",
-                "recommended_bid"):  # fmt: skip
+    for key in (
+        "hand",
+        "players",
+        "samples",
+        "seed",
+        "policy",
+        "by_trump",
+        "chosen_trump",
+        "recommended_bid",
+    ):
         assert key in doc
     assert doc["hand"] == ["AH", "KH", "2H", "9C", "7D", "3S"]
     h = doc["by_trump"]["H"]
@@ -129,8 +137,21 @@ def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals:
 
     fixed = mask_of(parse_hand(hand))
     flags, trumps, none = np.empty(deals, np.int8), np.empty(deals, np.int8), np.empty(0, np.int64)
-    simulate_hands(seed, 0, deals, n, fixed, deck_without(fixed), parse_suit(trump),
-                   seat_policies(policy, n), rules.to_array(), flags, trumps, none, none)  # fmt: skip
+    simulate_hands(
+        seed,
+        0,
+        deals,
+        n,
+        fixed,
+        deck_without(fixed),
+        parse_suit(trump),
+        seat_policies(policy, n),
+        rules.to_array(),
+        flags,
+        trumps,
+        none,
+        none,
+    )
     return flags.view(np.uint8)
 
 
@@ -142,9 +163,14 @@ def _none_dealt(m: int, n: int) -> float:
 
 @pytest.mark.parametrize(
     "hand, higher, n",
-    [("KS 2H 3D 4C 5C 6C", 1, 4), ("QS 9S 3D 4C 5C 6H", 2, 3), ("TS 4S 3D 4C 5C 6H", 4, 6),
-     ("7S 2S 3D 4C 5C 6H", 7, 7), ("5S 3S 3D 4C 9C 6H", 9, 2)],
-)  # fmt: skip
+    [
+        ("KS 2H 3D 4C 5C 6C", 1, 4),
+        ("QS 9S 3D 4C 5C 6H", 2, 3),
+        ("TS 4S 3D 4C 5C 6H", 4, 6),
+        ("7S 2S 3D 4C 5C 6H", 7, 7),
+        ("5S 3S 3D 4C 9C 6H", 9, 2),
+    ],
+)
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 def test_high_is_won_exactly_when_no_higher_trump_was_dealt(hand, higher, n, policy):
     """The highest trump in play always wins its trick, so the pitcher's top trump is High
@@ -156,8 +182,10 @@ def test_high_is_won_exactly_when_no_higher_trump_was_dealt(hand, higher, n, pol
     assert abs(high.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / deals)
 
 
-@pytest.mark.parametrize("hand, lower, n", [("AS 2S 3D 4C 5C 6H", 0, 5), ("KS 4S 3D 4C 5C 6H", 2, 4),
-                                             ("QS 7S 3D 4C 5C 6H", 5, 3)])  # fmt: skip
+@pytest.mark.parametrize(
+    "hand, lower, n",
+    [("AS 2S 3D 4C 5C 6H", 0, 5), ("KS 4S 3D 4C 5C 6H", 2, 4), ("QS 7S 3D 4C 5C 6H", 5, 3)],
+)
 def test_low_as_dealt_goes_to_the_lowest_trump_dealt(hand, lower, n):
     """Under low=dealt the pitcher takes Low exactly when none of the ``lower`` trumps
     below his lowest was dealt (with the deuce: always)."""

@@ -23,8 +23,22 @@ def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
     mine = np.empty(count, dtype=np.int8)
     awarded = np.empty(count, dtype=np.int8)
     trumps = np.empty(count, dtype=np.int8)
-    play_fixed_hand(seed, 0, count, n, seat, hand, deck_without(hand), fixed_trump, 0, policies,
-                    rules.to_array(), mine, awarded, trumps)  # fmt: skip
+    play_fixed_hand(
+        seed,
+        0,
+        count,
+        n,
+        seat,
+        hand,
+        deck_without(hand),
+        fixed_trump,
+        0,
+        policies,
+        rules.to_array(),
+        mine,
+        awarded,
+        trumps,
+    )
     return mine, awarded, trumps
 
 
@@ -80,8 +94,21 @@ def test_pitcher_seat_is_exactly_simulate_hands():
         flags = np.empty(3000, dtype=np.int8)
         old_trumps = np.empty(3000, dtype=np.int8)
         none = np.empty(0, dtype=np.int64)
-        simulate_hands(42, 0, 3000, 5, hand, deck_without(hand), fixed_trump, policies,
-                       rules.to_array(), flags, old_trumps, none, none)  # fmt: skip
+        simulate_hands(
+            42,
+            0,
+            3000,
+            5,
+            hand,
+            deck_without(hand),
+            fixed_trump,
+            policies,
+            rules.to_array(),
+            flags,
+            old_trumps,
+            none,
+            none,
+        )
         assert np.array_equal(mine, flags) and np.array_equal(trumps, old_trumps)
 
 

@@ -34,8 +34,21 @@ def kernel_flags(seed, count, n, policy, rules, hand=0, trump=-1):
     """The batch kernel called directly: per deal, the pitcher's High/Low/Jack/Game bits."""
     flags, trumps = np.empty(count, np.int8), np.empty(count, np.int8)
     none = np.empty(0, np.int64)
-    simulate_hands(seed, 0, count, n, hand, deck_without(hand), trump, seat_policies(policy, n),
-                   rules.to_array(), flags, trumps, none, none)  # fmt: skip
+    simulate_hands(
+        seed,
+        0,
+        count,
+        n,
+        hand,
+        deck_without(hand),
+        trump,
+        seat_policies(policy, n),
+        rules.to_array(),
+        flags,
+        trumps,
+        none,
+        none,
+    )
     return flags.view(np.uint8)
 
 
@@ -50,14 +63,29 @@ def simulated(out, *options) -> tuple[np.ndarray, dict]:
     import contextlib
     import io
 
-    argv = ["simulate", "--deals", DEALS, "--players", 4, "--seed", SEED, "--out", out,
-            "--quiet", *options]  # fmt: skip
+    argv = [
+        "simulate",
+        "--deals",
+        DEALS,
+        "--players",
+        4,
+        "--seed",
+        SEED,
+        "--out",
+        out,
+        "--quiet",
+        *options,
+    ]
     with pytest.raises(SystemExit) as e, contextlib.redirect_stdout(io.StringIO()):
         main([str(a) for a in argv])
     assert e.value.code == 0
     df = pq.read_table(out / "part-000000.parquet").to_pandas()
-    flags = (df.high.to_numpy(np.uint8) | df.low.to_numpy(np.uint8) << 1
-             | df.jack.to_numpy(np.uint8) << 2 | df.game.to_numpy(np.uint8) << 3)  # fmt: skip
+    flags = (
+        df.high.to_numpy(np.uint8)
+        | df.low.to_numpy(np.uint8) << 1
+        | df.jack.to_numpy(np.uint8) << 2
+        | df.game.to_numpy(np.uint8) << 3
+    )
     return flags, json.loads((out / "manifest.json").read_text())
 
 
@@ -83,8 +111,9 @@ def test_simulate_base_run_is_the_kernel_with_base_rules(base_flags):
         ("partnership=true", Rules(partnership=True), 0b1111),
     ],
 )
-def test_simulate_rules_change_the_run_and_reach_the_kernel(capsys, tmp_path, base_flags, spec,
-                                                            rules, changed_bits):  # fmt: skip
+def test_simulate_rules_change_the_run_and_reach_the_kernel(
+    capsys, tmp_path, base_flags, spec, rules, changed_bits
+):
     flags, manifest = simulated_flags(capsys, tmp_path, "--rules", spec)
     assert manifest["rules"] == rules.describe()
     np.testing.assert_array_equal(flags, kernel_flags(SEED * 8 + 4, DEALS, 4, "heuristic", rules))
@@ -150,8 +179,21 @@ def kernel_distribution(seed, samples, n, policy, rules, suit="H"):
 )
 def test_bid_odds_options_reach_the_kernel(capsys, options, n, policy, rules):
     samples, seed = 4000, 21
-    doc = json.loads(run(capsys, "bid-odds", HAND, "--samples", samples, "--seed", seed,
-                         "--trump", "H", "--json", *options))  # fmt: skip
+    doc = json.loads(
+        run(
+            capsys,
+            "bid-odds",
+            HAND,
+            "--samples",
+            samples,
+            "--seed",
+            seed,
+            "--trump",
+            "H",
+            "--json",
+            *options,
+        )
+    )
     assert doc["players"] == n and doc["policy"] == policy
     assert doc["rules"] == rules.describe() and doc["partnership"] == rules.partnership
     got = points_distribution(doc)
@@ -167,13 +209,15 @@ def test_bid_odds_toml_rules_are_the_inline_rules(capsys, tmp_path):
     a = json.loads(run(capsys, *args, "--rules", path))
     b = json.loads(run(capsys, *args, "--rules", "low=dealt,follow=suit"))
     assert a == b and a["rules"]["low"] == "dealt" and a["rules"]["follow"] == "suit"
-    assert points_distribution(a) == kernel_distribution(4, 3000, 4, "heuristic",
-                                                         Rules(low="dealt", follow="suit"))  # fmt: skip
+    assert points_distribution(a) == kernel_distribution(
+        4, 3000, 4, "heuristic", Rules(low="dealt", follow="suit")
+    )
 
 
 def test_bid_odds_recommendation_is_the_highest_positive_expected_score(capsys):
-    doc = json.loads(run(capsys, "bid-odds", HAND, "--players", 5, "--samples", 4000,
-                         "--seed", 8, "--json"))  # fmt: skip
+    doc = json.loads(
+        run(capsys, "bid-odds", HAND, "--players", 5, "--samples", 4000, "--seed", 8, "--json")
+    )
     best = (0, None, 0.0)
     for suit, o in doc["by_trump"].items():
         dist = [o["points_distribution"][str(p)] for p in range(5)]
@@ -265,8 +309,18 @@ def seat_1_call(strategy, hands, scores, rules=BASE_RULES):
     a = seat_arrays(seats, rules)
     dealt = np.array([mask_of(parse_cards(h)) for h in hands], dtype=np.int64)
     calls = np.empty(4, dtype=np.int64)
-    run_auction(dealt, 4, 3, np.array(scores, dtype=np.int64), a.bidding, rules.to_array(),
-                a.odds, a.params, np.uint64(1), calls)  # fmt: skip
+    run_auction(
+        dealt,
+        4,
+        3,
+        np.array(scores, dtype=np.int64),
+        a.bidding,
+        rules.to_array(),
+        a.odds,
+        a.params,
+        np.uint64(1),
+        calls,
+    )
     return [int(c) for c in calls]
 
 
@@ -304,8 +358,18 @@ def test_odds_weighs_the_dealers_steal():
     for rules in (BASE_RULES, Rules(dealer_steal=False)):
         a = seat_arrays(seats, rules)
         calls = np.empty(4, dtype=np.int64)
-        run_auction(dealt, 4, 3, np.zeros(4, dtype=np.int64), a.bidding, rules.to_array(),
-                    a.odds, a.params, np.uint64(1), calls)  # fmt: skip
+        run_auction(
+            dealt,
+            4,
+            3,
+            np.zeros(4, dtype=np.int64),
+            a.bidding,
+            rules.to_array(),
+            a.odds,
+            a.params,
+            np.uint64(1),
+            calls,
+        )
         got[rules.dealer_steal] = [int(c) for c in calls]
     assert got == {True: [0, 0, 2, 0], False: [0, 0, 1, 0]}
 

@@ -68,8 +68,11 @@ def test_every_type_and_encoding_reads_back_exactly(n):
 
 def test_file_metadata():
     n = 3 * PAGE_ROWS // 2
-    cols = [Column("deal", pa.int64()), Column("hand", pa.int64(), "plain"),
-            Column("won", pa.bool_())]  # fmt: skip
+    cols = [
+        Column("deal", pa.int64()),
+        Column("hand", pa.int64(), "plain"),
+        Column("won", pa.bool_()),
+    ]
     data = {"deal": np.arange(n), "hand": np.arange(n) * 7919, "won": np.arange(n) % 3 == 0}
     f = pq.ParquetFile(pa.BufferReader(write_table(cols, data)))
     meta = f.metadata
@@ -90,10 +93,18 @@ def test_file_metadata():
 
 
 def test_pandas_reads_it_with_the_same_dtypes():
-    cols = [Column("players", pa.uint8()), Column("trump", pa.int8()), Column("ranks", pa.uint16()),
-            Column("high", pa.bool_())]  # fmt: skip
-    data = {"players": np.full(500, 4, np.uint8), "trump": np.arange(500).astype(np.int8) % 4,
-            "ranks": (np.arange(500) * 37 % 8192).astype(np.uint16), "high": np.arange(500) % 2 == 1}  # fmt: skip
+    cols = [
+        Column("players", pa.uint8()),
+        Column("trump", pa.int8()),
+        Column("ranks", pa.uint16()),
+        Column("high", pa.bool_()),
+    ]
+    data = {
+        "players": np.full(500, 4, np.uint8),
+        "trump": np.arange(500).astype(np.int8) % 4,
+        "ranks": (np.arange(500) * 37 % 8192).astype(np.uint16),
+        "high": np.arange(500) % 2 == 1,
+    }
     df = pd.read_parquet(io.BytesIO(write_table(cols, data)))
     for name, values in data.items():
         assert df[name].dtype == values.dtype
@@ -118,7 +129,9 @@ def test_what_it_cannot_write_is_refused():
     with pytest.raises(TypeError):
         write_table([Column("x", pa.uint64())], {"x": np.zeros(3, np.uint64)})
     with pytest.raises(ValueError, match="shape"):
-        write_table([Column("a", pa.int8()), Column("b", pa.int8())],
-                    {"a": np.zeros(3, np.int8), "b": np.zeros(4, np.int8)})  # fmt: skip
+        write_table(
+            [Column("a", pa.int8()), Column("b", pa.int8())],
+            {"a": np.zeros(3, np.int8), "b": np.zeros(4, np.int8)},
+        )
     with pytest.raises(ValueError, match="encoding"):
         write_table([Column("a", pa.int8(), "zstd")], {"a": np.zeros(3, np.int8)})

@@ -50,8 +50,22 @@ def policy_id(name):
     return play_array([play_policy(name).id])[0]
 
 
-def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, pitcher=0,
-        trick_no=1, rules=SOLO, key=1, counter=DECISION_COUNTER, scratch=0):  # fmt: skip
+def ask(
+    policy,
+    hand,
+    trick="",
+    leader=0,
+    seat=None,
+    trump="H",
+    played="",
+    n=4,
+    pitcher=0,
+    trick_no=1,
+    rules=SOLO,
+    key=1,
+    counter=DECISION_COUNTER,
+    scratch=0,
+):
     """The card ``policy`` plays from a hand-built view (cards as text, e.g. "AH 2C").
 
     ``seat`` defaults to the next seat after the trick so far; ``scratch`` fills the
@@ -66,9 +80,27 @@ def ask(policy, hand, trick="", leader=0, seat=None, trump="H", played="", n=4, 
     trick_arr[: len(cards)] = cards
     won = np.full(8, scratch, dtype=np.int64)
     won[:n] = 0
-    c = choose_card(PLAY_POLICY_IDS[policy], legal, h, seat, n, pitcher, 0, t, trick_no, trick_arr,
-                    len(cards), leader, mask_of(parse_cards(played)) if played else 0, won,
-                    NO_SEATS, 0, rules.to_array(), np.uint64(key), counter)  # fmt: skip
+    c = choose_card(
+        PLAY_POLICY_IDS[policy],
+        legal,
+        h,
+        seat,
+        n,
+        pitcher,
+        0,
+        t,
+        trick_no,
+        trick_arr,
+        len(cards),
+        leader,
+        mask_of(parse_cards(played)) if played else 0,
+        won,
+        NO_SEATS,
+        0,
+        rules.to_array(),
+        np.uint64(key),
+        counter,
+    )
     assert legal >> int(c) & 1, "an illegal card"
     return "23456789TJQKA"[int(c) % 13] + SUITS[int(c) // 13]
 
@@ -117,8 +149,19 @@ def test_heuristic_pitcher_leads_the_same_card_whatever_the_others_hold():
     for deal in range(500):
         dealt = np.empty(4, np.int64)
         log = np.empty(6 * 6, np.int64)
-        play_logged(3, deal, 4, hand, deck_without(hand), -1, seat_policies("heuristic", 4),
-                    Rules().to_array(), dealt, log, np.empty(4, np.int64))  # fmt: skip
+        play_logged(
+            3,
+            deal,
+            4,
+            hand,
+            deck_without(hand),
+            -1,
+            seat_policies("heuristic", 4),
+            Rules().to_array(),
+            dealt,
+            log,
+            np.empty(4, np.int64),
+        )
         leads.add(int(log[1]))
     assert len(leads) == 1 and suit_of(leads.pop()) == 2
 
@@ -131,8 +174,19 @@ def test_random_opening_lead_is_uniform_over_the_fixed_trump():
     dealt = np.empty(4, np.int64)
     log = np.empty(6 * 6, np.int64)
     for deal in range(deals):
-        play_logged(8, deal, 4, hand, deck_without(hand), 2, seat_policies("random", 4),
-                    Rules().to_array(), dealt, log, np.empty(4, np.int64))  # fmt: skip
+        play_logged(
+            8,
+            deal,
+            4,
+            hand,
+            deck_without(hand),
+            2,
+            seat_policies("random", 4),
+            Rules().to_array(),
+            dealt,
+            log,
+            np.empty(4, np.int64),
+        )
         counts[int(log[1])] += 1
     p = 1 / 3
     se = math.sqrt(p * (1 - p) / deals)
@@ -171,8 +225,21 @@ def test_heuristic_beats_random_on_the_same_deals():
         pol = seat_policies([pitcher] + [defenders] * 3, 4)
         f = np.empty(hand_free, np.int8)
         t = np.empty(hand_free, np.int8)
-        simulate_hands(4, 0, hand_free, 4, 0, deck_without(0), -1, pol, Rules().to_array(), f, t,
-                       np.empty(0, np.int64), np.empty(0, np.int64))  # fmt: skip
+        simulate_hands(
+            4,
+            0,
+            hand_free,
+            4,
+            0,
+            deck_without(0),
+            -1,
+            pol,
+            Rules().to_array(),
+            f,
+            t,
+            np.empty(0, np.int64),
+            np.empty(0, np.int64),
+        )
         pts = np.bitwise_count(f.view(np.uint8))
         return float((pts >= 2).mean())
 
@@ -235,9 +302,27 @@ def test_policies_choose_only_legal_cards(policy):
         legal = legal_cards(hand, trick, trump, rules)
         tr = np.zeros(8, np.int64)
         tr[: len(trick)] = trick
-        c = choose_card(policy_id(policy), legal, hand, seat, n, leader, 0, trump, trick_no,
-                        tr, len(trick), leader, played, np.zeros(8, np.int64), who, 0,
-                        rules.to_array(), np.uint64(i), DECISION_COUNTER)  # fmt: skip
+        c = choose_card(
+            policy_id(policy),
+            legal,
+            hand,
+            seat,
+            n,
+            leader,
+            0,
+            trump,
+            trick_no,
+            tr,
+            len(trick),
+            leader,
+            played,
+            np.zeros(8, np.int64),
+            who,
+            0,
+            rules.to_array(),
+            np.uint64(i),
+            DECISION_COUNTER,
+        )
         assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
 
 
@@ -262,9 +347,27 @@ def test_choice_ignores_everything_outside_the_view():
                 tr[: len(trick)] = trick
                 won = np.full(8, 1 << scratch, np.int64)
                 won[:n] = 0
-                c = choose_card(policy_id(policy), legal, hand, seat, n, 0, 0, trump,
-                                trick_no, tr, len(trick), leader, played, won, NO_SEATS, 0,
-                                SOLO.to_array(), np.uint64(key), DECISION_COUNTER + 3)  # fmt: skip
+                c = choose_card(
+                    policy_id(policy),
+                    legal,
+                    hand,
+                    seat,
+                    n,
+                    0,
+                    0,
+                    trump,
+                    trick_no,
+                    tr,
+                    len(trick),
+                    leader,
+                    played,
+                    won,
+                    NO_SEATS,
+                    0,
+                    SOLO.to_array(),
+                    np.uint64(key),
+                    DECISION_COUNTER + 3,
+                )
                 picks.setdefault((policy, key if policy != "heuristic" else 0), set()).add(int(c))
         assert all(len(v) == 1 for v in picks.values()), (i, picks)
 
@@ -290,8 +393,19 @@ def test_random_opening_lead_chi_square_over_the_fixed_trump():
     log = np.empty(6 * 6, np.int64)
     deals = 6000
     for deal in range(deals):
-        play_logged(21, deal, 4, hand, deck_without(hand), 2, seat_policies("random", 4),
-                    Rules().to_array(), dealt, log, np.empty(4, np.int64))  # fmt: skip
+        play_logged(
+            21,
+            deal,
+            4,
+            hand,
+            deck_without(hand),
+            2,
+            seat_policies("random", 4),
+            Rules().to_array(),
+            dealt,
+            log,
+            np.empty(4, np.int64),
+        )
         counts[int(log[1])] += 1
     expected = deals / 3
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
@@ -338,8 +452,10 @@ def test_heuristic_opening_leads():
 def test_heuristic_takes_the_jack_with_a_master_trump():
     # Partners: the pitcher's partner trumped in with the jack, the pitcher still to
     # play; the king of trump is master (the ace is gone), so the defender takes it.
-    assert ask("heuristic", "KH 6H 4H 8C 9S", "5D JH", leader=1, played="AH 2C 3C 4C",
-               rules=PARTNERS) == "KH"  # fmt: skip
+    assert (
+        ask("heuristic", "KH 6H 4H 8C 9S", "5D JH", leader=1, played="AH 2C 3C 4C", rules=PARTNERS)
+        == "KH"
+    )
     # Solo: the pitcher trumped with the jack; the last defender overtakes.
     assert ask("heuristic", "AH 3H 8C 9S 7D", "5D JH", leader=3, played="KH 2C 3C 4C") == "AH"
 
@@ -353,14 +469,25 @@ def test_heuristic_keeps_tens_off_the_opponents_tricks():
 
 def test_heuristic_gives_points_to_its_own_side():
     # Partner's king of spades wins and nobody is left to play: the ten goes on it.
-    assert ask("heuristic", "TD 5C 9C 8D 7H", "4S KS 5S", leader=1, played="AH 2H 3H 4H",
-               rules=PARTNERS) == "TD"  # fmt: skip
+    assert (
+        ask(
+            "heuristic",
+            "TD 5C 9C 8D 7H",
+            "4S KS 5S",
+            leader=1,
+            played="AH 2H 3H 4H",
+            rules=PARTNERS,
+        )
+        == "TD"
+    )
 
 
 def test_heuristic_trumps_a_ten_when_playing_last():
     # A defender led the ten of clubs and the pitcher is last: trump it cheaply.
-    assert ask("heuristic", "5H QH 8D 9S 2S", "TC 3C 4C", leader=1, seat=0,
-               played="AH KH 2D 3D") == "5H"  # fmt: skip
+    assert (
+        ask("heuristic", "5H QH 8D 9S 2S", "TC 3C 4C", leader=1, seat=0, played="AH KH 2D 3D")
+        == "5H"
+    )
 
 
 def test_plain_play_loops_leave_the_search_out():
@@ -397,13 +524,32 @@ def test_plain_play_loops_leave_the_search_out():
     with pytest.raises(ValueError, match="play_array"):  # a search id typed int64
         ask_id = np.int64(rollout)
         z = np.int64(0)
-        choose_card(ask_id, hand, hand, 0, 4, 0, 2, 3, 0, np.zeros(8, np.int64), 0, 0, z,
-                    np.zeros(8, np.int64), (z, z, z), z, SOLO.to_array(), np.uint64(1),
-                    DECISION_COUNTER)  # fmt: skip
+        choose_card(
+            ask_id,
+            hand,
+            hand,
+            0,
+            4,
+            0,
+            2,
+            3,
+            0,
+            np.zeros(8, np.int64),
+            0,
+            0,
+            z,
+            np.zeros(8, np.int64),
+            (z, z, z),
+            z,
+            SOLO.to_array(),
+            np.uint64(1),
+            DECISION_COUNTER,
+        )
     # Inside a parallel kernel numba wraps it (SystemError), the message still chained.
     policies = seat_policies("rollout:4", 4).astype(np.int64)  # the wrong dtype
     out = [np.zeros(8, np.int8) for _ in range(3)]
     with pytest.raises((ValueError, SystemError)) as raised:
-        play_fixed_hand(1, 0, 8, 4, 0, hand, deck_without(hand), -1, 0, policies, SOLO.to_array(),
-                        *out)  # fmt: skip
+        play_fixed_hand(
+            1, 0, 8, 4, 0, hand, deck_without(hand), -1, 0, policies, SOLO.to_array(), *out
+        )
     assert "play_array" in f"{raised.value} {raised.value.__context__}"

@@ -19,15 +19,21 @@ ROUND = {  # pitchsim play --json --seed 3, shortened to three tricks
     "pitcher": 3,
     "bid": 1,
     "trump": "H",
-    "hands": [["4C", "6C", "JD", "AH", "8S", "TS"], ["8D", "TD", "3H", "2S", "6S", "9S"],
-              ["2C", "5D", "9D", "KD", "6H", "AS"], ["9C", "KC", "3D", "6D", "2H", "4H"]],
-    "tricks": [{"leader": 3, "cards": ["4H", "AH", "3H", "6H"], "winner": 0},
-               {"leader": 0, "cards": ["4C", "2S", "2C", "2H"], "winner": 3},
-               {"leader": 3, "cards": ["3D", "JD"]}],
+    "hands": [
+        ["4C", "6C", "JD", "AH", "8S", "TS"],
+        ["8D", "TD", "3H", "2S", "6S", "9S"],
+        ["2C", "5D", "9D", "KD", "6H", "AS"],
+        ["9C", "KC", "3D", "6D", "2H", "4H"],
+    ],
+    "tricks": [
+        {"leader": 3, "cards": ["4H", "AH", "3H", "6H"], "winner": 0},
+        {"leader": 0, "cards": ["4C", "2S", "2C", "2H"], "winner": 3},
+        {"leader": 3, "cards": ["3D", "JD"]},
+    ],
     "points": {"high": 0},
     "partnership": False,
     "rules": "low=captured,follow=trump",
-}  # fmt: skip
+}
 
 
 def test_reads_a_logged_round():
@@ -53,10 +59,16 @@ def test_whole_logged_rounds_round_trip():
         rng.shuffle(deck)
         dealt = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)]
         rec = play_hand(dealt, 1 % n, lambda v: rng.choice(cards_of(v.legal)), _rules())
-        doc = {"players": n, "pitcher": 1 % n, "rules": {},
-               "hands": [[_name(c) for c in cards_of(d)] for d in dealt],
-               "tricks": [{"leader": lead, "cards": [_name(c) for c in cs], "winner": w}
-                          for lead, cs, w in rec.tricks]}  # fmt: skip
+        doc = {
+            "players": n,
+            "pitcher": 1 % n,
+            "rules": {},
+            "hands": [[_name(c) for c in cards_of(d)] for d in dealt],
+            "tricks": [
+                {"leader": lead, "cards": [_name(c) for c in cs], "winner": w}
+                for lead, cs, w in rec.tricks
+            ],
+        }
         pos = parse_position(doc)
         assert pos.finished and pos.won == tuple(rec.won)
         assert pos.points() == rec.score.points[1 % n]
@@ -285,8 +297,9 @@ def test_a_logged_round_solves_to_what_it_was_played_for(capsys, monkeypatch, sp
     from pitchsim.game.rules import Rules
 
     rules = Rules.parse(spec)
-    rounds = _cli_json(capsys, monkeypatch, "play", "--json", "--seed", 7, "--rounds", 2,
-                       "--rules", spec)  # fmt: skip
+    rounds = _cli_json(
+        capsys, monkeypatch, "play", "--json", "--seed", 7, "--rounds", 2, "--rules", spec
+    )
     played = [r for r in rounds if r["pitcher"] is not None]
     assert played
     for r in played:

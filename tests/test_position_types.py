@@ -33,11 +33,25 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 # ---- positions ----------------------------------------------------------------------------
 
 # Whole-number fields of a position, as paths into the JSON document.
-POSITION_INTS = [("players",), ("pitcher",), ("bid",), ("tricks", 0, "leader"),
-                 ("tricks", 1, "leader"), ("tricks", 2, "leader")]  # fmt: skip
+POSITION_INTS = [
+    ("players",),
+    ("pitcher",),
+    ("bid",),
+    ("tricks", 0, "leader"),
+    ("tricks", 1, "leader"),
+    ("tricks", 2, "leader"),
+]
 # Rule options in a ``rules`` object, with a legal value of their own type.
-RULE_VALUES = {"target": 11, "min-bid": 2, "dealer-steal": False, "set-pitcher-wins": True,
-               "partnership": False, "low": "dealt", "all-pass": "redeal", "follow": "trump"}  # fmt: skip
+RULE_VALUES = {
+    "target": 11,
+    "min-bid": 2,
+    "dealer-steal": False,
+    "set-pitcher-wins": True,
+    "partnership": False,
+    "low": "dealt",
+    "all-pass": "redeal",
+    "follow": "trump",
+}
 
 
 def get(doc, path):
@@ -110,11 +124,13 @@ def test_rule_options_in_an_object_take_only_their_own_type(data):
     key = data.draw(st.sampled_from(sorted(RULE_VALUES)))
     good = RULE_VALUES[key]
     if isinstance(good, bool):
-        bad = data.draw(st.one_of(st.integers(0, 1), st.sampled_from(["true", "false", "yes"]),
-                                  st.floats()))  # fmt: skip
+        bad = data.draw(
+            st.one_of(st.integers(0, 1), st.sampled_from(["true", "false", "yes"]), st.floats())
+        )
     elif isinstance(good, int):
-        bad = data.draw(st.one_of(st.booleans(), st.just(float(good)), st.just(str(good)),
-                                  st.floats()))  # fmt: skip
+        bad = data.draw(
+            st.one_of(st.booleans(), st.just(float(good)), st.just(str(good)), st.floats())
+        )
     else:
         bad = data.draw(st.one_of(st.booleans(), st.integers(), st.floats(), st.just([good])))
     with pytest.raises(PositionError, match="rules"):
@@ -155,10 +171,11 @@ def manifest_doc():
     return Manifest(2000, [3, 4], params, 1000, "0.1.0", parts).to_json()
 
 
-MANIFEST_INTS = [("deals_per_player_count",), ("seed",), ("part_size",), ("players", 0),
-                 ("players", 1)] + [("parts", i, k) for i in range(4)
-                                    for k in ("index", "players", "start", "count")] + [
-                 ("parts", i, k) for i in range(3) for k in ("rows", "bytes")]  # fmt: skip
+MANIFEST_INTS = (
+    [("deals_per_player_count",), ("seed",), ("part_size",), ("players", 0), ("players", 1)]
+    + [("parts", i, k) for i in range(4) for k in ("index", "players", "start", "count")]
+    + [("parts", i, k) for i in range(3) for k in ("rows", "bytes")]
+)
 
 
 def test_the_base_manifest_is_read():
@@ -187,9 +204,18 @@ def test_manifest_true_is_not_one(path):
 
 @pytest.mark.parametrize(
     "key, bad",
-    [("target", True), ("target", 7.0), ("target", "7"), ("min-bid", "1"), ("min-bid", True),
-     ("dealer-steal", 1), ("dealer-steal", "true"), ("partnership", 0), ("low", 1)],
-)  # fmt: skip
+    [
+        ("target", True),
+        ("target", 7.0),
+        ("target", "7"),
+        ("min-bid", "1"),
+        ("min-bid", True),
+        ("dealer-steal", 1),
+        ("dealer-steal", "true"),
+        ("partnership", 0),
+        ("low", 1),
+    ],
+)
 def test_manifest_rules_take_only_their_own_type(key, bad):
     doc = manifest_doc()
     assert key in doc["rules"]
@@ -208,9 +234,11 @@ def test_a_pending_part_has_nothing_not_even_a_falsy_something(path, bad):
 
 def test_checksums_are_strings_of_hex():
     doc = manifest_doc()
-    for path, bad in ((("parts", 0, "sha256"), int("a" * 15, 16)),
-                      (("parts", 0, "fast_checksums", "frame"), True),
-                      (("parts", 0, "fast_checksums", "frame"), ["b" * 32])):  # fmt: skip
+    for path, bad in (
+        (("parts", 0, "sha256"), int("a" * 15, 16)),
+        (("parts", 0, "fast_checksums", "frame"), True),
+        (("parts", 0, "fast_checksums", "frame"), ["b" * 32]),
+    ):
         with pytest.raises(RunError, match="corrupt"):
             Manifest.from_json(put(doc, path, bad), "m")
     assert dataclasses.is_dataclass(Manifest)

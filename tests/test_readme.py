@@ -58,8 +58,9 @@ def _run_in_order(cmds: list[str], cwd: Path) -> list[str]:
     failed = []
     for cmd in cmds:
         assert "cache --clear" not in cmd  # would delete other checkouts' caches here
-        p = subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env(), capture_output=True,
-                           text=True, timeout=300)  # fmt: skip
+        p = subprocess.run(
+            ["bash", "-c", cmd], cwd=cwd, env=env(), capture_output=True, text=True, timeout=300
+        )
         if p.returncode != 0 or "Traceback" in p.stderr:
             failed.append(f"{cmd}\n{p.stderr}")
     return failed
@@ -84,8 +85,9 @@ def test_worked_example_is_what_the_tool_prints():
     example = next(b for b in blocks(README, "text") if b.startswith("$ pitchsim bid-odds"))
     first, expected = example.split("\n", 1)
     argv = shlex.split(first[2:])
-    p = subprocess.run([str(BIN / "pitchsim"), *argv[1:]], env=env(), capture_output=True,
-                       text=True, timeout=300)  # fmt: skip
+    p = subprocess.run(
+        [str(BIN / "pitchsim"), *argv[1:]], env=env(), capture_output=True, text=True, timeout=300
+    )
     assert p.returncode == 0, p.stderr
     assert p.stdout == expected  # byte for byte
 
@@ -109,8 +111,10 @@ def test_links_stay_in_the_repository(doc):
         assert path.resolve().is_relative_to(ROOT), target
         assert path.exists(), target
     for anchor in re.findall(r"\]\(#([^)]+)\)", text):
-        headings = {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-")
-                    for h in re.findall(r"^#+ (.*)$", text, flags=re.M)}  # fmt: skip
+        headings = {
+            re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-")
+            for h in re.findall(r"^#+ (.*)$", text, flags=re.M)
+        }
         assert anchor in headings, anchor
 
 
@@ -124,8 +128,13 @@ def test_make_reports_runs_outside_the_venv():
     ):
         pytest.skip("needs the project's .venv and a Python outside it")
     clean = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
-    p = subprocess.run([base, str(ROOT / "scripts" / "make_reports.py"), "--help"], env=clean,
-                       capture_output=True, text=True, timeout=120)  # fmt: skip
+    p = subprocess.run(
+        [base, str(ROOT / "scripts" / "make_reports.py"), "--help"],
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     assert "deals per player count" in p.stdout and "1.5 GB" in p.stdout
 
@@ -154,19 +163,34 @@ def test_every_rule_option_is_described_everywhere():
 def test_rules_command_prints_the_rules_in_force():
     import json
 
-    p = subprocess.run([str(BIN / "pitchsim"), "rules", "--rules", "low=dealt,target=11"],
-                       env=env(), capture_output=True, text=True, timeout=60)  # fmt: skip
+    p = subprocess.run(
+        [str(BIN / "pitchsim"), "rules", "--rules", "low=dealt,target=11"],
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 0
     assert re.search(r"^\* low\s+= dealt\s+Low goes to the player who was dealt", p.stdout, re.M)
     assert re.search(r"^\* target\s+= 11\s+played to 11 points", p.stdout, re.M)
     assert re.search(r"^  follow\s+= trump", p.stdout, re.M)
-    p = subprocess.run([str(BIN / "pitchsim"), "rules", "--partnership", "--json"], env=env(),
-                       capture_output=True, text=True, timeout=60)  # fmt: skip
+    p = subprocess.run(
+        [str(BIN / "pitchsim"), "rules", "--partnership", "--json"],
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     doc = json.loads(p.stdout)
     assert doc["rules"]["partnership"] is True and doc["changed"] == ["partnership"]
     assert doc["meaning"]["partnership"] == BY_KEY["partnership"].meaning["true"]
-    p = subprocess.run([str(BIN / "pitchsim"), "rules", "--rules", "low=nobody"], env=env(),
-                       capture_output=True, text=True, timeout=60)  # fmt: skip
+    p = subprocess.run(
+        [str(BIN / "pitchsim"), "rules", "--rules", "low=nobody"],
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 2 and p.stderr.startswith("pitchsim: error: ")
 
 
@@ -181,8 +205,9 @@ def _tiny_kernel(
     e.pop("NUMBA_CACHE_DIR", None)
     e["XDG_CACHE_HOME"] = str(cache_home)
     e["PITCHSIM_COMPILE_NOTICE"] = "1"
-    return subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True,
-                          timeout=300)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-c", code], env=e, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_compile_notice_once_when_cold_and_stale_folders_pruned(tmp_path):
@@ -208,12 +233,18 @@ def test_compile_notice_once_when_cold_and_stale_folders_pruned(tmp_path):
     e = env()
     e.pop("NUMBA_CACHE_DIR", None)
     e["XDG_CACHE_HOME"] = str(tmp_path)
-    shown = subprocess.run([str(BIN / "pitchsim"), "cache"], env=e, capture_output=True,
-                           text=True, timeout=60)  # fmt: skip
+    shown = subprocess.run(
+        [str(BIN / "pitchsim"), "cache"], env=e, capture_output=True, text=True, timeout=60
+    )
     assert (
         shown.returncode == 0 and "(this version)" in shown.stdout and recent.name in shown.stdout
     )
-    cleared = subprocess.run([str(BIN / "pitchsim"), "cache", "--clear"], env=e,
-                             capture_output=True, text=True, timeout=60)  # fmt: skip
+    cleared = subprocess.run(
+        [str(BIN / "pitchsim"), "cache", "--clear"],
+        env=e,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert cleared.returncode == 0 and f"deleted {recent}" in cleared.stdout
     assert not recent.exists() and current[0].exists()

@@ -112,8 +112,9 @@ def test_swapped_or_foreign_parts_are_caught(made, tmp_path):
         p0[k], p1[k] = p1[k], p0[k]
     (swapped / MANIFEST).write_text(json.dumps(doc))
     one_line_error(*table(swapped)[::2], "part-000000.parquet is altered")
-    one_line_error(*table(swapped, "--full-check")[::2], "holds deals 1,000-1,999",
-                   "not part 0's deals 0-999")  # fmt: skip
+    one_line_error(
+        *table(swapped, "--full-check")[::2], "holds deals 1,000-1,999", "not part 0's deals 0-999"
+    )
     # a part of another run (another seed), same name and layout
     other = tmp_path / "other"
     simulate(other, 3000, [3, 4], seed=9, part_size=1000)
@@ -225,8 +226,20 @@ def test_a_full_disk_mid_run_names_the_part_and_resume_finishes(made, tmp_path, 
 
     monkeypatch.setattr(batch, "write_new_file", fills_up)
     out = tmp_path / "r"
-    code, _, err = cli("simulate", "--deals", 3000, "-n", "3,4", "--seed", 8, "--part-size",
-                       1000, "--out", out, "--quiet")  # fmt: skip
+    code, _, err = cli(
+        "simulate",
+        "--deals",
+        3000,
+        "-n",
+        "3,4",
+        "--seed",
+        8,
+        "--part-size",
+        1000,
+        "--out",
+        out,
+        "--quiet",
+    )
     one_line_error(code, err, "part-000002.parquet", "No space left", "--resume --out")
     assert not list(out.glob(".*.tmp"))  # no half-written part left
     monkeypatch.setattr(batch, "write_new_file", real)
@@ -237,9 +250,15 @@ def test_a_full_disk_mid_run_names_the_part_and_resume_finishes(made, tmp_path, 
 
 @pytest.mark.parametrize(
     "bad",
-    [["--threads", "99"], ["--scheduler", "not an address"], ["--rules", "low=x"],
-     ["--part-size", "10"], ["--policy", "clever"], ["--deals", str(10**12)]],
-)  # fmt: skip
+    [
+        ["--threads", "99"],
+        ["--scheduler", "not an address"],
+        ["--rules", "low=x"],
+        ["--part-size", "10"],
+        ["--policy", "clever"],
+        ["--deals", str(10**12)],
+    ],
+)
 def test_a_failed_start_leaves_nothing_behind(tmp_path, bad):
     out = tmp_path / "new" / "run"
     argv = ["simulate", "--deals", "1000", "--seed", "1", "--out", out, "--quiet"]
@@ -388,17 +407,39 @@ def test_empty_strings_are_errors(argv, words):
 
 def test_options_that_would_do_nothing_are_refused_or_noted(made, tmp_path):
     png = tmp_path / "x.png"
-    one_line_error(*cli("chart", made, "--kind", "points", "--holdings", "A-x", "--out", png)[::2],
-                   "--holdings does nothing for --kind points")  # fmt: skip
-    one_line_error(*cli("chart", made, "--kind", "bids", "--players", "4", "--out", png)[::2],
-                   "--players does nothing for --kind bids")  # fmt: skip
+    one_line_error(
+        *cli("chart", made, "--kind", "points", "--holdings", "A-x", "--out", png)[::2],
+        "--holdings does nothing for --kind points",
+    )
+    one_line_error(
+        *cli("chart", made, "--kind", "bids", "--players", "4", "--out", png)[::2],
+        "--players does nothing for --kind bids",
+    )
     one_line_error(*cli("table", made, "--checks", "--by", "length")[::2], "--checks")
-    one_line_error(*cli("tournament", "-s", "odds,heuristic", "--rules", "target=11",
-                        "--target", "15")[::2], "--target 15 and --rules target=11 disagree")  # fmt: skip
-    one_line_error(*cli("tournament", "-s", "odds,heuristic", "--partnership", "--rules",
-                        "partnership=false")[::2], "disagree")  # fmt: skip
-    code, out, err = cli("tournament", "-s", "odds,heuristic", "-g", "5", "--seed", "1",
-                         "--rules", "target=11", "--target", "11", "--json")  # fmt: skip
+    one_line_error(
+        *cli("tournament", "-s", "odds,heuristic", "--rules", "target=11", "--target", "15")[::2],
+        "--target 15 and --rules target=11 disagree",
+    )
+    one_line_error(
+        *cli("tournament", "-s", "odds,heuristic", "--partnership", "--rules", "partnership=false")[
+            ::2
+        ],
+        "disagree",
+    )
+    code, out, err = cli(
+        "tournament",
+        "-s",
+        "odds,heuristic",
+        "-g",
+        "5",
+        "--seed",
+        "1",
+        "--rules",
+        "target=11",
+        "--target",
+        "11",
+        "--json",
+    )
     assert code == 0 and json.loads(out)["target"] == 11
     # --trump S when the pitcher holds no spade: said, not silently ignored
     code, out, err = cli("play", "--seed", "3", "--rounds", "6", "--trump", "S")
@@ -407,8 +448,10 @@ def test_options_that_would_do_nothing_are_refused_or_noted(made, tmp_path):
 
 def test_play_rounds_streams():
     # The first hands are out before the last is played; memory does not grow with them.
-    proc = subprocess.Popen([sys.executable, "-m", "pitchsim", "play", "--seed", "1",
-                             "--rounds", str(10**9)], stdout=subprocess.PIPE)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pitchsim", "play", "--seed", "1", "--rounds", str(10**9)],
+        stdout=subprocess.PIPE,
+    )
     try:
         first = proc.stdout.read(2000)
         assert b"Deal 0 of seed 1" in first
@@ -424,9 +467,24 @@ def test_a_bad_scheduler_is_one_line_and_no_noise_at_exit(tmp_path):
     )
     for address in ("tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786"):
         start = time.monotonic()
-        r = subprocess.run([sys.executable, "-c", code, "simulate", "--deals", "100", "--out",
-                            str(tmp_path / "r"), "--scheduler", address, "--quiet"],
-                           capture_output=True, text=True, timeout=60)  # fmt: skip
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                code,
+                "simulate",
+                "--deals",
+                "100",
+                "--out",
+                str(tmp_path / "r"),
+                "--scheduler",
+                address,
+                "--quiet",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         one_line_error(r.returncode, r.stderr)
         assert time.monotonic() - start < 20 and not (tmp_path / "r").exists()
 
@@ -448,8 +506,9 @@ def test_real_processes_give_one_line_too(made, tmp_path):
         (["play", "--rules", str(rules)], "target takes a whole number"),
         (["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", str(10**15)], "--samples"),
     ]:
-        r = subprocess.run([sys.executable, "-m", "pitchsim", *argv], capture_output=True,
-                           text=True, timeout=120)  # fmt: skip
+        r = subprocess.run(
+            [sys.executable, "-m", "pitchsim", *argv], capture_output=True, text=True, timeout=120
+        )
         one_line_error(r.returncode, r.stderr, words)
         assert r.stdout == ""
 

@@ -27,8 +27,21 @@ def _screen(seed, count, n, rules, policy="heuristic", fixed_trump=-1):
 
     flags = np.empty(count, np.int8)
     trump = np.empty(count, np.int8)
-    simulate_hands(seed, 0, count, n, 0, TEMPLATE, fixed_trump, seat_policies(policy, n),
-                   rules.to_array(), flags, trump, NONE, NONE)  # fmt: skip
+    simulate_hands(
+        seed,
+        0,
+        count,
+        n,
+        0,
+        TEMPLATE,
+        fixed_trump,
+        seat_policies(policy, n),
+        rules.to_array(),
+        flags,
+        trump,
+        NONE,
+        NONE,
+    )
     return flags, trump.astype(np.int64)
 
 
@@ -36,8 +49,9 @@ def _replay(seed, deals, n, trumps, rules, policy, bid):
     from pitchsim.games.policies import seat_policies
 
     out = np.empty(deals.size, np.int8)
-    replay_deals(seed, deals, n, TEMPLATE, trumps, bid, seat_policies(policy, n),
-                 rules.to_array(), out)  # fmt: skip
+    replay_deals(
+        seed, deals, n, TEMPLATE, trumps, bid, seat_policies(policy, n), rules.to_array(), out
+    )
     return out
 
 
@@ -89,8 +103,9 @@ def test_best_trump_is_the_whole_deal_value():
         per_suit = np.stack([_dd(8, deals, n, np.full(20, s, np.int64), rules) for s in range(4)])
         dealt = np.stack([_dealt(8, int(d), n) for d in deals])
         free = solve_deals(dealt, np.zeros(20, np.int64), rules.to_array())
-        held = np.array([[dealt[i, 0] >> (13 * s) & 0x1FFF != 0 for i in range(20)]
-                         for s in range(4)])  # fmt: skip
+        held = np.array(
+            [[dealt[i, 0] >> (13 * s) & 0x1FFF != 0 for i in range(20)] for s in range(4)]
+        )
         assert np.array_equal(np.where(held, per_suit, -1).max(axis=0), free), n
         # and one suit's value is the best of the kernel's own values of its leads
         i, s = 4, int(np.flatnonzero(held[:, 4])[0])

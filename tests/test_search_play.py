@@ -100,8 +100,22 @@ def test_play_out_finishes_a_hand_as_the_kernel_plays_it(rules):
             trick[k] = cards[k]
             hands[(leader + k) % n] &= ~(1 << cards[k])
         got = np.empty(4, dtype=np.int64)
-        pts = play_out(hands, won, np.array(dealt, dtype=np.int64), n, 0, 0, trump, t, leader,
-                       trick, i, played, rules.to_array(), got)  # fmt: skip
+        pts = play_out(
+            hands,
+            won,
+            np.array(dealt, dtype=np.int64),
+            n,
+            0,
+            0,
+            trump,
+            t,
+            leader,
+            trick,
+            i,
+            played,
+            rules.to_array(),
+            got,
+        )
         assert list(got) == list(award)
         assert pts == points_won(award, 0, rules.to_array())
         assert hands.sum() == 0
@@ -155,9 +169,21 @@ def simulate(seed, start, count, n, spec, rules, threads):
     try:
         flags = np.empty(count, dtype=np.int8)
         trump = np.empty(count, dtype=np.int8)
-        simulate_hands(seed, start, count, n, 0, deck_without(0), -1, seat_policies(spec, n),
-                       rules.to_array(), flags, trump, np.empty(0, np.int64),
-                       np.empty(0, np.int64))  # fmt: skip
+        simulate_hands(
+            seed,
+            start,
+            count,
+            n,
+            0,
+            deck_without(0),
+            -1,
+            seat_policies(spec, n),
+            rules.to_array(),
+            flags,
+            trump,
+            np.empty(0, np.int64),
+            np.empty(0, np.int64),
+        )
     finally:
         numba.set_num_threads(old)
     return flags, trump
@@ -195,8 +221,9 @@ def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
     def run(start, count, threads, seat):
         out = [np.empty(count, dtype=np.int8) for _ in range(3)]
         with use_threads(threads):  # hearts trump, the search aims at 2
-            play_fixed_hand(5, start, count, 4, seat, hand, deck_without(hand), 2, 2, policies,
-                            rules, *out)  # fmt: skip
+            play_fixed_hand(
+                5, start, count, 4, seat, hand, deck_without(hand), 2, 2, policies, rules, *out
+            )
         return out
 
     for seat in (0, AS_DEFENDER):
@@ -240,9 +267,24 @@ def test_fresh_worlds_value_each_card_on_its_own_stream(evaluator):
         trick[: len(v.trick)] = v.trick
         won = np.zeros(8, dtype=np.int64)
         won[: v.players] = v.won
-        args = (v.legal, v.hand, v.seat, v.players, v.pitcher, 2, v.trump, v.trick_no, trick,
-                len(v.trick), v.leader, v.played, won, seat_planes(v.played_by), v.voids,
-                rules.to_array())  # fmt: skip
+        args = (
+            v.legal,
+            v.hand,
+            v.seat,
+            v.players,
+            v.pitcher,
+            2,
+            v.trump,
+            v.trick_no,
+            trick,
+            len(v.trick),
+            v.leader,
+            v.played,
+            won,
+            seat_planes(v.played_by),
+            v.voids,
+            rules.to_array(),
+        )
         key = np.uint64(draw(np.uint64(99), i))
         w = 5
         fresh = np.empty((v.legal.bit_count(), w), dtype=np.int64)

@@ -47,8 +47,9 @@ def check_against_reference(pos):
 
 def cases(n: int):
     if n == 4:
-        return VARIANTS + [Rules(partnership=True, **r) for r in
-                           ({}, {"follow": "suit"}, {"low": "dealt"})]  # fmt: skip
+        return VARIANTS + [
+            Rules(partnership=True, **r) for r in ({}, {"follow": "suit"}, {"low": "dealt"})
+        ]
     return VARIANTS
 
 
@@ -90,7 +91,7 @@ def deal_position(hands: list[str], tricks: list[tuple[int, str]], pitcher=0, ru
             "hands": [parse_names(h) for h in hands],
             "tricks": [{"leader": lead, "cards": parse_names(cs)} for lead, cs in tricks],
             **kw,
-        }  # fmt: skip
+        }
     )
 
 
@@ -160,8 +161,7 @@ def test_low_dealt_goes_to_its_holder():
 def test_partnership_pools_points():
     """Seats 0 and 2 hold every trump and every trick is theirs: all 4 points to the team.
     Solo, seat 2 is an opponent who can keep the 10S for Game with a club trick."""
-    hands = ["AH KH QH 2C 3C 4C", "2D 3D 4D 5D 6D 7D", "JH 9H 3H TS 8C 9C",
-             "2S 3S 4S 5S 6S 7S"]  # fmt: skip
+    hands = ["AH KH QH 2C 3C 4C", "2D 3D 4D 5D 6D 7D", "JH 9H 3H TS 8C 9C", "2S 3S 4S 5S 6S 7S"]
     team = deal_position(hands, [], partnership=True)
     solo = deal_position(hands, [])
     assert solve_value(team) == 4
@@ -196,7 +196,7 @@ TRUMPING = {
     "hands": [["9H", "3C", "4C", "5C", "TS", "3S"], ["8H", "2H", "6D", "7D", "8D", "4S"]],
     "tricks": [
         {"leader": 0, "cards": c} for c in (["9H", "8H"], ["3C", "6D"], ["4C", "7D"], ["5C", "8D"])
-    ],  # fmt: skip
+    ],
     "winner": 0,
     "rules": {},
 }
@@ -216,8 +216,9 @@ def test_cli_json_and_text(capsys, tmp_path):
 
 def test_cli_list_from_stdin(capsys, monkeypatch):
     docs = [TRUMPING, {**TRUMPING, "rules": "follow=suit"}]
-    code, out, _ = run(capsys, "solve", "-", "--json", stdin=json.dumps(docs),
-                       monkeypatch=monkeypatch)  # fmt: skip
+    code, out, _ = run(
+        capsys, "solve", "-", "--json", stdin=json.dumps(docs), monkeypatch=monkeypatch
+    )
     assert code == 0
     assert [d["value"] for d in json.loads(out)] == [1, 2]
 
@@ -333,8 +334,19 @@ def in_trick_bounds(pos):
     rest = taken
     for h in hands:
         rest |= int(h)
-    return k._trick_bounds(hands, counts, ctx, np.int64(rest), pts, tl, leader, led, win_card,
-                           win_seat, np.int64(taken))  # fmt: skip
+    return k._trick_bounds(
+        hands,
+        counts,
+        ctx,
+        np.int64(rest),
+        pts,
+        tl,
+        leader,
+        led,
+        win_card,
+        win_seat,
+        np.int64(taken),
+    )
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])

@@ -25,10 +25,18 @@ from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import solve
 from pitchsim.search.position import start_position
 
-VARIANTS = [Rules(), Rules(follow="suit"), Rules(low="dealt"), Rules(follow="suit", low="dealt"),
-            Rules(set_pitcher_wins=True)]  # fmt: skip
-PARTNERSHIP = [Rules(partnership=True), Rules(partnership=True, follow="suit"),
-               Rules(partnership=True, low="dealt")]  # fmt: skip
+VARIANTS = [
+    Rules(),
+    Rules(follow="suit"),
+    Rules(low="dealt"),
+    Rules(follow="suit", low="dealt"),
+    Rules(set_pitcher_wins=True),
+]
+PARTNERSHIP = [
+    Rules(partnership=True),
+    Rules(partnership=True, follow="suit"),
+    Rules(partnership=True, low="dealt"),
+]
 GAME_POINTS = {8: 10, 9: 1, 10: 2, 11: 3, 12: 4}  # rank index (2 = 0) -> Game points
 TRICKS_LEFT = {3: 5, 4: 4, 5: 3, 6: 3, 7: 3}  # a transposition with another leader needs 4+
 
@@ -76,9 +84,15 @@ def cases():
             yield n, rules
 
 
-@pytest.mark.parametrize("n, rules", list(cases()),
-                         ids=[f"{n}p-{'team' if r.partnership else 'solo'}-{r.follow}-{r.low}"
-                              f"{'-setwins' if r.set_pitcher_wins else ''}" for n, r in cases()])  # fmt: skip
+@pytest.mark.parametrize(
+    "n, rules",
+    list(cases()),
+    ids=[
+        f"{n}p-{'team' if r.partnership else 'solo'}-{r.follow}-{r.low}"
+        f"{'-setwins' if r.set_pitcher_wins else ''}"
+        for n, r in cases()
+    ],
+)
 def test_kernel_equals_minimax_with_the_table_busy(n, rules):
     rng = random.Random(1000 * n + (VARIANTS + PARTNERSHIP).index(rules))
     tables = [None, kernel.new_table(2), kernel.new_table(1)]  # 1 bit: one bucket of 2 rows

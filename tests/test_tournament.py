@@ -71,14 +71,17 @@ def test_progress_is_reported():
         ({"strategies": "odds+cheat,heuristic"}, StrategyError, "unknown play policy 'cheat'"),
         ({"strategies": "heuristic"}, InputError, "at least two strategies"),
         ({"strategies": "heuristic,random,odds", "players": 2}, InputError, "do not fit"),
-        ({"strategies": "heuristic,random,odds", "rules": Rules(partnership=True)}, InputError,
-         "exactly two"),
+        (
+            {"strategies": "heuristic,random,odds", "rules": Rules(partnership=True)},
+            InputError,
+            "exactly two",
+        ),
         ({"strategies": "heuristic,random", "games": 0}, InputError, "games must be positive"),
         ({"strategies": "heuristic,random", "players": 8}, InputError, "players must be 2-7"),
         ({"strategies": "heuristic,random", "target": 0}, InputError, "target must be"),
         ({"strategies": "heuristic,random", "seed": -3}, InputError, "seed must be"),
     ],
-)  # fmt: skip
+)
 def test_bad_input(kwargs, error, message):
     with pytest.raises(error, match=message):
         tournament(**kwargs)

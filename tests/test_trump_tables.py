@@ -23,9 +23,19 @@ from pitchsim.game.trumps import (
     trump_tables,
 )
 
-SPECS = ["auction-pitch", "follow=suit", "setback", "smear", "smear,follow=suit", "ten-point",
-         "ten-point,follow=trump", "ten-point,jokers=1,follow=suit",
-         "jokers=2,trump=named", "jokers=1,trump=named", "jick=true,trump=named"]  # fmt: skip
+SPECS = [
+    "auction-pitch",
+    "follow=suit",
+    "setback",
+    "smear",
+    "smear,follow=suit",
+    "ten-point",
+    "ten-point,follow=trump",
+    "ten-point,jokers=1,follow=suit",
+    "jokers=2,trump=named",
+    "jokers=1,trump=named",
+    "jick=true,trump=named",
+]
 FOLLOW = {"trump": FOLLOW_TRUMP, "suit": FOLLOW_SUIT, "only": FOLLOW_ONLY}
 TRICKS = 3000
 
@@ -86,11 +96,18 @@ def test_masks_effective_suits_and_keys_follow_the_trump_order(spec):
         assert int(t.trump_mask[2]) >> jick_card(2) & 1 and jick_card(2) < N_CARDS
 
 
-GAME_SPECS = [("auction-pitch", 4), ("low=dealt,partnership=true", 4), ("setback", 4),
-              ("smear", 3), ("smear,low=captured", 5), ("ten-point", 4),
-              ("ten-point,partnership=false", 5), ("ten-point,follow=trump,game=count", 4),
-              ("ten-point,jokers=1,partnership=false", 5),
-              ("jick=true,five=true,trump=named,jokers=1", 3)]  # fmt: skip
+GAME_SPECS = [
+    ("auction-pitch", 4),
+    ("low=dealt,partnership=true", 4),
+    ("setback", 4),
+    ("smear", 3),
+    ("smear,low=captured", 5),
+    ("ten-point", 4),
+    ("ten-point,partnership=false", 5),
+    ("ten-point,follow=trump,game=count", 4),
+    ("ten-point,jokers=1,partnership=false", 5),
+    ("jick=true,five=true,trump=named,jokers=1", 3),
+]
 
 
 @pytest.mark.parametrize("spec, n", GAME_SPECS)
@@ -104,14 +121,21 @@ def test_scoring_by_tables_matches_the_reference_hand_by_hand(spec, n):
     team = [r.team(s) for s in range(n)]
     hands = 0
     while hands < 300:
-        g = F.play_game(n, r, rng, lambda s, h, c, legal, sc: rng.choice(legal),
-                        lambda s, h: rng.randrange(4),
-                        lambda v: rng.choice(cards_of(v.legal)), max_hands=30)  # fmt: skip
+        g = F.play_game(
+            n,
+            r,
+            rng,
+            lambda s, h, c, legal, sc: rng.choice(legal),
+            lambda s, h: rng.randrange(4),
+            lambda v: rng.choice(cards_of(v.legal)),
+            max_hands=30,
+        )
         for hand in g.hands:
             if hand.play is None:
                 continue
             p = hand.play
-            got = score_by_tables(tables, values, p.held, p.won, p.trump, r.low == "dealt",
-                                  r.game == "count", team)  # fmt: skip
+            got = score_by_tables(
+                tables, values, p.held, p.won, p.trump, r.low == "dealt", r.game == "count", team
+            )
             assert got == p.score.points, (spec, hand.deal_no)
             hands += 1

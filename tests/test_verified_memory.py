@@ -47,8 +47,14 @@ def make_part(run, index, fill):
     data = bytes((fill + 7 * i) % 256 for i in range(SIZE))
     part = Part(index, 4, 1000 * index, 1000)
     (run / part.file).write_bytes(data)
-    rec = PartRecord(part, "done", 1000, SIZE, hashlib.sha256(data).hexdigest(),
-                     {"frame": f"f{index}", "points": f"p{index}", "high": f"h{index}"})  # fmt: skip
+    rec = PartRecord(
+        part,
+        "done",
+        1000,
+        SIZE,
+        hashlib.sha256(data).hexdigest(),
+        {"frame": f"f{index}", "points": f"p{index}", "high": f"h{index}"},
+    )
     return run / part.file, rec
 
 

@@ -67,7 +67,7 @@ CASES = [
         mask(0, 1, 13, 14, 26, 27, 39),
         [2, 0, 2, 2],
         [HEARTS | SPADES, 0, CLUBS | SPADES, DIAMONDS],
-    ),  # fmt: skip
+    ),
     # a seven-seat table in the last trick, three seats still to play, two void in clubs
     (
         7,
@@ -75,7 +75,7 @@ CASES = [
         mask(0, 1, 13, 26, 27, 39),
         [1, 1, 0, 0, 1, 0, 0],
         [CLUBS, CLUBS, 0, 0, HEARTS, 0, 0],
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -88,8 +88,17 @@ def test_worlds_are_uniform_over_every_consistent_deal(case):
     draws = 200 * len(worlds)
     out = np.zeros((draws, n), dtype=np.int64)
     hand = mask(51)
-    kept, attempts = sample_worlds(np.uint64(deal_key(5, case)), n, me, hand, unseen,
-                                   np.array(counts), np.array(allowed), out, 100 * draws)  # fmt: skip
+    kept, attempts = sample_worlds(
+        np.uint64(deal_key(5, case)),
+        n,
+        me,
+        hand,
+        unseen,
+        np.array(counts),
+        np.array(allowed),
+        out,
+        100 * draws,
+    )
     assert kept == draws and attempts >= draws
     seen = {}
     for row in out:
@@ -107,8 +116,9 @@ def test_no_world_when_the_constraint_admits_none():
     unseen = mask(0, 1, 2, 13, 14)
     allowed = np.array([0, CLUBS, CLUBS, 0]) & unseen
     out = np.zeros((4, 4), dtype=np.int64)
-    kept, attempts = sample_worlds(np.uint64(1), 4, 0, 0, unseen, np.array([0, 2, 2, 1]),
-                                   allowed, out, 500)  # fmt: skip
+    kept, attempts = sample_worlds(
+        np.uint64(1), 4, 0, 0, unseen, np.array([0, 2, 2, 1]), allowed, out, 500
+    )
     assert (kept, attempts) == (0, 500)
 
 
@@ -149,16 +159,29 @@ def test_worlds_in_play_respect_what_the_view_shows(rules):
             counts, allowed, played_by = (np.zeros(n, dtype=np.int64) for _ in range(3))
             trick = np.zeros(8, dtype=np.int64)
             trick[: len(view.trick)] = view.trick
-            unseen = view_constraint(n, view.seat, view.hand, view.trick_no, len(view.trick),
-                                     view.leader, view.played, trick, seat_planes(view.played_by),
-                                     view.voids, counts, allowed, played_by)  # fmt: skip
+            unseen = view_constraint(
+                n,
+                view.seat,
+                view.hand,
+                view.trick_no,
+                len(view.trick),
+                view.leader,
+                view.played,
+                trick,
+                seat_planes(view.played_by),
+                view.voids,
+                counts,
+                allowed,
+                played_by,
+            )
             assert list(played_by) == list(view.played_by)
             truth = [dealt[s] & ~view.played_by[s] for s in range(n)]
             assert all(truth[s].bit_count() == counts[s] for s in range(n) if s != view.seat)
             assert all(truth[s] & ~allowed[s] == 0 for s in range(n) if s != view.seat)
             out = np.zeros((8, n), dtype=np.int64)
-            kept, _ = sample_worlds(np.uint64(deal), n, view.seat, view.hand, unseen, counts,
-                                    allowed, out, 10_000)  # fmt: skip
+            kept, _ = sample_worlds(
+                np.uint64(deal), n, view.seat, view.hand, unseen, counts, allowed, out, 10_000
+            )
             assert kept == 8
             for w in out:
                 given = 0

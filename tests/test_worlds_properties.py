@@ -32,8 +32,13 @@ from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.worlds import sample_worlds, view_constraint
 
 ALL = (1 << 52) - 1
-RULES = [Rules(), Rules(follow="suit"), Rules(partnership=True),
-         Rules(partnership=True, follow="suit"), Rules(low="dealt")]  # fmt: skip
+RULES = [
+    Rules(),
+    Rules(follow="suit"),
+    Rules(partnership=True),
+    Rules(partnership=True, follow="suit"),
+    Rules(low="dealt"),
+]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -84,9 +89,21 @@ def kernel_constraint(view, n):
     counts, allowed, played_by = (np.zeros(n, dtype=np.int64) for _ in range(3))
     trick = np.zeros(8, dtype=np.int64)
     trick[: len(view.trick)] = view.trick
-    unseen = view_constraint(n, view.seat, view.hand, view.trick_no, len(view.trick),
-                             view.leader, view.played, trick, seat_planes(view.played_by),
-                             view.voids, counts, allowed, played_by)  # fmt: skip
+    unseen = view_constraint(
+        n,
+        view.seat,
+        view.hand,
+        view.trick_no,
+        len(view.trick),
+        view.leader,
+        view.played,
+        trick,
+        seat_planes(view.played_by),
+        view.voids,
+        counts,
+        allowed,
+        played_by,
+    )
     return int(unseen), [int(x) for x in counts], [int(x) for x in allowed], played_by
 
 
@@ -121,9 +138,17 @@ def test_every_world_keeps_to_what_the_player_has_seen(case):
     assert list(k_played_by) == played_by
     # and its worlds keep to it
     worlds = np.zeros((12, n), dtype=np.int64)
-    kept, _ = sample_worlds(np.uint64(deal_key(seed % 2**62, stop)), n, me, view.hand,
-                            np.int64(k_unseen), np.array(k_counts), np.array(k_allowed),
-                            worlds, 100_000)  # fmt: skip
+    kept, _ = sample_worlds(
+        np.uint64(deal_key(seed % 2**62, stop)),
+        n,
+        me,
+        view.hand,
+        np.int64(k_unseen),
+        np.array(k_counts),
+        np.array(k_allowed),
+        worlds,
+        100_000,
+    )
     assert kept == 12
     seen = view.hand
     for _, c, _, _ in log:
@@ -150,8 +175,9 @@ def test_the_advisors_samples_never_give_the_hand_away(seed, n, seat):
     assert all(int(allowed[s]) == ALL & ~hand for s in range(n) if s != seat)
     dealt = np.zeros(n, dtype=np.int64)
     for i in range(4):
-        advice_engine.deal_sample(np.uint64(deal_key(seed, i)), n, seat, np.int64(hand), unseen,
-                                  counts, allowed, dealt)  # fmt: skip
+        advice_engine.deal_sample(
+            np.uint64(deal_key(seed, i)), n, seat, np.int64(hand), unseen, counts, allowed, dealt
+        )
         assert int(dealt[seat]) == hand
         total = hand
         for s in range(n):
@@ -182,8 +208,17 @@ def test_worlds_of_a_real_end_of_hand_view_are_uniform():
     k_unseen, k_counts, k_allowed, _ = kernel_constraint(view, n)
     draws = 60 * len(every)
     worlds = np.zeros((draws, n), dtype=np.int64)
-    kept, _ = sample_worlds(np.uint64(deal_key(3, 3)), n, me, view.hand, np.int64(k_unseen),
-                            np.array(k_counts), np.array(k_allowed), worlds, 50 * draws)  # fmt: skip
+    kept, _ = sample_worlds(
+        np.uint64(deal_key(3, 3)),
+        n,
+        me,
+        view.hand,
+        np.int64(k_unseen),
+        np.array(k_counts),
+        np.array(k_allowed),
+        worlds,
+        50 * draws,
+    )
     assert kept == draws
     tally = {}
     for w in worlds.tolist():

@@ -314,7 +314,7 @@ class Advice:
                     "p_make": {str(k): o.p_make(k).value for k in BIDS},
                     "ci95": {
                         str(k): None if self.too_few_deals else list(o.p_make(k).ci95) for k in BIDS
-                    },  # fmt: skip
+                    },
                     "expected_score": {str(k): o.expected_score(k) for k in BIDS},
                 }
                 for s, o in self.by_suit.items()
@@ -417,8 +417,12 @@ def advise(
     if strategy.bidding == "advisor":
         raise InputError("the model cannot be the advisor itself: use odds, heuristic, ...")
     if play is not None and "+" in model:  # the model names its play: given twice
-        settle([(f"--model {quoted(model.strip())}", strategy.play),
-                (f"--play {quoted(play.strip())}", play_policy(play).name)])  # fmt: skip
+        settle(
+            [
+                (f"--model {quoted(model.strip())}", strategy.play),
+                (f"--play {quoted(play.strip())}", play_policy(play).name),
+            ]
+        )
     play_name = play_policy(play).name if play is not None else strategy.play
     if searches(play_array([play_policy(play_name).id])):
         # docs/search.md: thousands of deals, each a whole game of search decisions,
@@ -442,8 +446,12 @@ def advise(
     score_arr = np.array(score_list, dtype=np.int64)
 
     with use_threads(threads):
-        deals, tried = keep_deals(seed, samples, max_tries, (n, seat, hand_mask, dealer,
-                                  heard_arr, score_arr, bidding, rule_array, odds, params))  # fmt: skip
+        deals, tried = keep_deals(
+            seed,
+            samples,
+            max_tries,
+            (n, seat, hand_mask, dealer, heard_arr, score_arr, bidding, rule_array, odds, params),
+        )
         kept = deals.size
         if kept < min(MIN_KEPT, samples):
             raise UnlikelyCalls(
@@ -452,17 +460,31 @@ def advise(
                 f"{kept} of {tried:,} deals fit; try another --model or check the calls"
             )
         suit_pts = np.empty((kept, 4), dtype=np.int64)
-        engine.pitch_suits(seed, deals, n, seat, hand_mask, play_ids, rule_array,
-                           suit_pts)  # fmt: skip
+        engine.pitch_suits(seed, deals, n, seat, hand_mask, play_ids, rule_array, suit_pts)
         cand = np.array(legal, dtype=np.int64)
         cand_trump = np.array(
             [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in legal], dtype=np.int64
         )
         out = np.empty((kept, cand.size, engine.N_OUTCOMES))
         for start, stop in chunked(kept, EVALUATE_CHUNK):  # each deal alone: any chunking
-            engine.evaluate_calls(seed, deals[start:stop], n, seat, hand_mask, dealer,
-                                  heard_arr, cand, cand_trump, score_arr, bidding, play_ids,
-                                  rule_array, odds, params, out[start:stop])  # fmt: skip
+            engine.evaluate_calls(
+                seed,
+                deals[start:stop],
+                n,
+                seat,
+                hand_mask,
+                dealer,
+                heard_arr,
+                cand,
+                cand_trump,
+                score_arr,
+                bidding,
+                play_ids,
+                rule_array,
+                odds,
+                params,
+                out[start:stop],
+            )
             if progress:
                 progress(stop - start, kept)
 
@@ -501,8 +523,9 @@ def advise(
     # and nobody can outbid a 4).
     wins = out[:, :, engine.O_WON] > 0
     margin = out[:, :, engine.O_MARGIN].mean(axis=0)
-    order = sorted(range(len(legal)), key=lambda i: (wins[:, i].sum(), margin[i], legal[i]),
-                   reverse=True)  # fmt: skip
+    order = sorted(
+        range(len(legal)), key=lambda i: (wins[:, i].sum(), margin[i], legal[i]), reverse=True
+    )
     best = order[0]
     runner_up = difference = None
     cautious = False
@@ -555,15 +578,24 @@ def advise_view(view, **options) -> Advice:
     seat's hand, the table, the calls so far, the scores and the rules come from the
     view; ``options`` are ``advise``'s others (model, play, samples, seed, ...)."""
     if view.phase != "auction":
-        done = {"play": "the auction is over: ask `pitchsim hint` for the card to play",
-                "over": "the hand is over", "thrown-in": "everybody passed: the hand was "
-                "thrown in"}  # fmt: skip
+        done = {
+            "play": "the auction is over: ask `pitchsim hint` for the card to play",
+            "over": "the hand is over",
+            "thrown-in": "everybody passed: the hand was thrown in",
+        }
         raise AuctionError(done[view.phase])
     if view.to_move != view.seat:
         raise AuctionError(f"it is seat {view.to_move}'s call, not seat {view.seat}'s")
-    return advise(list(view.hand), players=view.players, seat=view.seat, dealer=view.dealer,
-                  calls=list(view.calls), scores=list(view.seat_scores()), rules=view.rules,
-                  **options)  # fmt: skip
+    return advise(
+        list(view.hand),
+        players=view.players,
+        seat=view.seat,
+        dealer=view.dealer,
+        calls=list(view.calls),
+        scores=list(view.seat_scores()),
+        rules=view.rules,
+        **options,
+    )
 
 
 assert MAX_BID == max(BIDS)

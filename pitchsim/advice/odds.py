@@ -222,8 +222,10 @@ class CompareOdds:
     by_trump: dict[Suit, dict[int, PairedMake]]
     searches: bool = True  # some seat plays a search policy (the others ignore the bid)
 
-    AIM = ("each bid level k is a run of its own on the same deals, in which the pitcher's "
-           "side plays to make k and the defenders to set it")  # fmt: skip
+    AIM = (
+        "each bid level k is a run of its own on the same deals, in which the pitcher's "
+        "side plays to make k and the defenders to set it"
+    )
 
     def __repr__(self) -> str:
         return (
@@ -255,10 +257,12 @@ class BidOdds:
     compare: CompareOdds | None = None  # the same deals under ``compare_policy``
 
     def __repr__(self) -> str:
-        return (f"BidOdds(hand={self.hand_text!r}, players={self.players}, "
-                f"samples={self.samples:,}, seed={self.seed}, policy={self.policy!r}, "
-                f"trumps={''.join(s.letter for s in self.by_trump)!r}, "
-                f"recommendation={str(self.recommendation)!r})")  # fmt: skip
+        return (
+            f"BidOdds(hand={self.hand_text!r}, players={self.players}, "
+            f"samples={self.samples:,}, seed={self.seed}, policy={self.policy!r}, "
+            f"trumps={''.join(s.letter for s in self.by_trump)!r}, "
+            f"recommendation={str(self.recommendation)!r})"
+        )
 
     @property
     def hand_text(self) -> str:
@@ -300,18 +304,29 @@ class BidOdds:
             for k in BIDS:
                 lo, hi = o.ci95(k)
                 row = {
-                    "trump": s.letter, "bid": k, "p_make": o.p_at_least(k), "p_make_lo": lo,
-                    "p_make_hi": hi, "expected_score": o.expected_score(k),
+                    "trump": s.letter,
+                    "bid": k,
+                    "p_make": o.p_at_least(k),
+                    "p_make_lo": lo,
+                    "p_make_hi": hi,
+                    "expected_score": o.expected_score(k),
                     "expected_score_se": o.expected_score_se(k),
                     "expected_margin": o.expected_margin(k) if o.joint is not None else np.nan,
-                    "expected_margin_se": o.expected_margin_se(k) if o.joint is not None else np.nan,
-                }  # fmt: skip
+                    "expected_margin_se": o.expected_margin_se(k)
+                    if o.joint is not None
+                    else np.nan,
+                }
                 if self.compare is not None:
                     m = self.compare.by_trump[s][k]
                     d_lo, d_hi = m.difference_ci95()
-                    row.update(compare_samples=m.samples, p_make_paired=m.base,
-                               p_make_compare=m.compare, compare_diff=m.difference,
-                               compare_diff_lo=d_lo, compare_diff_hi=d_hi)  # fmt: skip
+                    row.update(
+                        compare_samples=m.samples,
+                        p_make_paired=m.base,
+                        p_make_compare=m.compare,
+                        compare_diff=m.difference,
+                        compare_diff_lo=d_lo,
+                        compare_diff_hi=d_hi,
+                    )
                 rows.append(row)
         return pd.DataFrame(rows)
 
@@ -349,7 +364,7 @@ class BidOdds:
                 "expected_points": self.passing.expected_points,
                 "expected_points_se": self.passing.expected_points_se,
                 "points_distribution": {str(p): int(c) for p, c in enumerate(self.passing.points)},
-            },  # fmt: skip
+            },
             "chosen_trump": SUITS[self.chosen_trump],
             "chosen_trump_share": {SUITS[s]: p for s, p in self.chosen_trump_share.items()},
             "recommended_bid": bid,
@@ -362,8 +377,12 @@ class BidOdds:
 def _compare_json(c: CompareOdds) -> dict:
     def level(m: PairedMake) -> dict:
         ci = None if too_few(m.samples) else list(m.difference_ci95())  # a handful: no interval
-        return {"base": m.base, "compare": m.compare, "difference": m.difference,
-                "difference_ci95": ci}  # fmt: skip
+        return {
+            "base": m.base,
+            "compare": m.compare,
+            "difference": m.difference,
+            "difference_ci95": ci,
+        }
 
     return {
         "policy": c.policy,
@@ -372,7 +391,7 @@ def _compare_json(c: CompareOdds) -> dict:
         "aim": c.AIM if c.searches else "none: heuristic and random play ignore the bid",
         "by_trump": {
             SUITS[s]: {str(k): level(m) for k, m in by.items()} for s, by in c.by_trump.items()
-        },  # fmt: skip
+        },
     }
 
 
@@ -473,8 +492,10 @@ def bid_odds(
             compare_samples = min(DEFAULT_COMPARE_SAMPLES, samples)
         check_count("compare samples", compare_samples, MAX_SAMPLES)
         if compare_samples > samples:
-            raise InputError(f"compare samples ({compare_samples:,}) must be at most samples "
-                             f"({samples:,}): the compare run plays the first deals again")  # fmt: skip
+            raise InputError(
+                f"compare samples ({compare_samples:,}) must be at most samples "
+                f"({samples:,}): the compare run plays the first deals again"
+            )
     suits_held = sorted({suit_of(c) for c in cards})
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump
@@ -497,9 +518,22 @@ def bid_odds(
         awarded = np.empty(count, dtype=np.int8)
         trumps = np.empty(count, dtype=np.int8)
         for start, stop in chunked(count, SEARCH_CHUNK if searches(pols) else CHUNK):
-            play_fixed_hand(seed, start, stop - start, players, seat, hand_mask, template,
-                            fixed_trump, bid, pols, rule_array, mine[start:stop],
-                            awarded[start:stop], trumps[start:stop])  # fmt: skip
+            play_fixed_hand(
+                seed,
+                start,
+                stop - start,
+                players,
+                seat,
+                hand_mask,
+                template,
+                fixed_trump,
+                bid,
+                pols,
+                rule_array,
+                mine[start:stop],
+                awarded[start:stop],
+                trumps[start:stop],
+            )
             if progress:
                 progress(stop - start, total)
         ours = np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
@@ -522,7 +556,7 @@ def bid_odds(
                 paired[Suit(s)] = {
                     k: _paired(k, base, run(0, s, compare_samples, k, compare_policies)[0])
                     for k in BIDS
-                }  # fmt: skip
+                }
         if choice:  # which suit the policy picks when trump is left to it (its opening lead)
             _, _, picked = run(0, -1, choice)
             share = np.bincount(picked, minlength=4) / picked.size
@@ -551,7 +585,7 @@ def bid_odds(
             _seats_text(compare_policy),
             paired,
             searches(compare_policies),
-        ),  # fmt: skip
+        ),
     )
 
 
@@ -563,5 +597,6 @@ def play_policy_names(spec: str) -> str:
 def _paired(bid: int, base: np.ndarray, compare: np.ndarray) -> PairedMake:
     """P(make ``bid``) from two plays of the same deals (points won, deal by deal)."""
     a, b = base >= bid, compare >= bid
-    return PairedMake(bid, base.size, int(a.sum()), int(b.sum()), int((a & ~b).sum()),
-                      int((b & ~a).sum()))  # fmt: skip
+    return PairedMake(
+        bid, base.size, int(a.sum()), int(b.sum()), int((a & ~b).sum()), int((b & ~a).sum())
+    )

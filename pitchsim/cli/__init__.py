@@ -56,8 +56,11 @@ for _command in app.registered_commands:  # an empty option value is an error, i
 def fail(message: str) -> None:
     # The last guard behind util.errors.quoted: no echoed token of megabytes (an OS error
     # names a file whole), and one line.  A file's path (up to 300 characters) stays whole.
-    message = re.sub(r"\S{301,}", lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)",
-                     " ".join(str(message).split()))  # fmt: skip
+    message = re.sub(
+        r"\S{301,}",
+        lambda m: f"{m.group()[:60]}... ({len(m.group()):,} characters)",
+        " ".join(str(message).split()),
+    )
     print(f"pitchsim: error: {message}", file=sys.stderr)
     sys.exit(2)
 

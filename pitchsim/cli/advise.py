@@ -75,14 +75,21 @@ def advise_command(
     positive("samples", samples, MAX_ADVISE_SAMPLES)
     options = dict(model=model, play=play, samples=samples, seed=seed, threads=threads)
     if hand.strip() == "-" or hand.strip().lower().endswith(".json") or Path(hand).is_file():
-        table = {"--players": players != 4, "--seat": seat is not None,
-                 "--dealer": dealer is not None, "--calls": calls is not None,
-                 "--scores": scores is not None, "--target": target is not None,
-                 "--partnership": partnership, "--rules": rules is not None}  # fmt: skip
+        table = {
+            "--players": players != 4,
+            "--seat": seat is not None,
+            "--dealer": dealer is not None,
+            "--calls": calls is not None,
+            "--scores": scores is not None,
+            "--target": target is not None,
+            "--partnership": partnership,
+            "--rules": rules is not None,
+        }
         extra = [k for k, v in table.items() if v]
         if extra:
-            raise InputError(f"{extra[0]} comes from the view: give a hand with it, or put it "
-                             "in the view file")  # fmt: skip
+            raise InputError(
+                f"{extra[0]} comes from the view: give a hand with it, or put it in the view file"
+            )
         from ..advice.advise import advise_view  # the kernels load here
         from ..game.view import read_view
 
@@ -98,9 +105,18 @@ def advise_command(
     from ..advice.advise import advise  # the kernels load here
 
     with Progress("deals") as bar:
-        result = advise(hand, players=players, seat=seat, dealer=dealer, calls=calls,
-                        scores=scores, target=None, rules=rule_set, progress=bar.update,
-                        **options)  # fmt: skip
+        result = advise(
+            hand,
+            players=players,
+            seat=seat,
+            dealer=dealer,
+            calls=calls,
+            scores=scores,
+            target=None,
+            rules=rule_set,
+            progress=bar.update,
+            **options,
+        )
     show(result, as_json, render)
 
 

@@ -58,13 +58,13 @@ def bid_odds_command(
         "policy, or one per seat) and show how far P(make k) moves: both chances on the same "
         "deals, the difference and its 95% interval. Each bid k is a run of its own in which "
         "the search pitcher's side plays to make k and the defenders to set it.",
-    ),  # fmt: skip
+    ),
     compare_samples: int = typer.Option(
         None,
         "--compare-samples",
         help=f"Deals in the --compare-policy run (default {DEFAULT_COMPARE_SAMPLES:,}, at most "
         "--samples): the first ones of each trump suit, played once per bid.",
-    ),  # fmt: skip
+    ),
 ) -> None:
     """How often HAND makes each bid 1-4 as pitcher, per trump suit, with 95% intervals."""
     positive("--samples", samples, MAX_SAMPLES)
@@ -73,15 +73,27 @@ def bid_odds_command(
         raise InputError("--compare-samples needs --compare-policy (the play model to compare)")
     shown = DEFAULT_SAMPLES if samples is None else samples
     if compare_samples is not None and compare_samples > shown:
-        raise InputError(f"--compare-samples ({compare_samples:,}) cannot exceed --samples "
-                         f"({shown:,}): the compare run plays the first deals again")  # fmt: skip
+        raise InputError(
+            f"--compare-samples ({compare_samples:,}) cannot exceed --samples "
+            f"({shown:,}): the compare run plays the first deals again"
+        )
     rule_set = make_rules(rules, partnership, players)
     from ..advice.odds import bid_odds  # the kernels load here
 
     with Progress("deals") as bar:
-        result = bid_odds(hand, players=players, samples=samples, seed=seed, policy=policy,
-                          trump=trump, threads=threads, rules=rule_set, progress=bar.update,
-                          compare_policy=compare_policy, compare_samples=compare_samples)  # fmt: skip
+        result = bid_odds(
+            hand,
+            players=players,
+            samples=samples,
+            seed=seed,
+            policy=policy,
+            trump=trump,
+            threads=threads,
+            rules=rule_set,
+            progress=bar.update,
+            compare_policy=compare_policy,
+            compare_samples=compare_samples,
+        )
     show(result, as_json, render)
 
 
@@ -127,11 +139,19 @@ def render(r: BidOdds) -> str:
             ci = f"({TOO_FEW})" if too_few(r.samples) else f"({100 * lo:5.1f}-{100 * hi:5.1f})"
             cells.append(f"{_pct(o.p_at_least(k))} {ci}".ljust(23))
         lines.append(f"{suit_label(s):<12}" + "".join(cells))
-    lines += _bid_table(r, order, "Expected score of bidding k (made: points won; set: minus the bid)",
-                        lambda o, k: o.expected_score(k))  # fmt: skip
+    lines += _bid_table(
+        r,
+        order,
+        "Expected score of bidding k (made: points won; set: minus the bid)",
+        lambda o, k: o.expected_score(k),
+    )
     them = "the other team wins" if r.rules.partnership else "an average opponent wins"
-    lines += _bid_table(r, order, f"Expected margin: the score of bidding k minus what {them}",
-                        lambda o, k: o.expected_margin(k))  # fmt: skip
+    lines += _bid_table(
+        r,
+        order,
+        f"Expected margin: the score of bidding k minus what {them}",
+        lambda o, k: o.expected_margin(k),
+    )
     if r.compare is not None:
         lines += _compare_table(r, r.compare, order)
     lines.append("")
@@ -170,8 +190,11 @@ def render(r: BidOdds) -> str:
 def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
     """The second table: the same deals under the compare play model, bid by bid."""
     where = "at every seat" if c.seats == "every seat" else f"({c.seats})"
-    aim = ("the search pitcher's side playing to make k and the defenders to set it"
-           if c.searches else "(heuristic and random play ignore the bid)")  # fmt: skip
+    aim = (
+        "the search pitcher's side playing to make k and the defenders to set it"
+        if c.searches
+        else "(heuristic and random play ignore the bid)"
+    )
     lines = [""]
     lines += _wrap(
         f"Under {c.policy} play {where}: the first {c.samples:,} of these deals played again, "

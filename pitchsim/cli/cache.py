@@ -35,16 +35,25 @@ def cache_command(
             "root": str(kernels.cache_root()),
             "current": str(kernels.CACHE_DIR),
             "own_cache": kernels.OWN_CACHE,
-            "folders": [{"path": str(d), "bytes": size, "last_used": used,
-                         "current": d.name == kernels.DIGEST} for d, size, used in folders],
+            "folders": [
+                {
+                    "path": str(d),
+                    "bytes": size,
+                    "last_used": used,
+                    "current": d.name == kernels.DIGEST,
+                }
+                for d, size, used in folders
+            ],
             "deleted": [str(d) for d in gone],
-        }  # fmt: skip
+        }
         sys.stdout.write(dumps_json(doc) + "\n")
         return
     lines = []
     if not kernels.OWN_CACHE:
-        lines.append(f"NUMBA_CACHE_DIR is set: kernels are cached in {kernels.CACHE_DIR}, "
-                     "which pitchsim leaves alone.")  # fmt: skip
+        lines.append(
+            f"NUMBA_CACHE_DIR is set: kernels are cached in {kernels.CACHE_DIR}, "
+            "which pitchsim leaves alone."
+        )
     lines.append(f"Compiled kernels are cached in {kernels.cache_root()}, one folder per version")
     lines.append(f"of pitchsim's kernel source; this version's is {kernels.DIGEST}.")
     for d in gone:
@@ -59,6 +68,8 @@ def cache_command(
         lines.append(f"  {d.name}  {size / 1e6:6.1f} MB  last used {when}{mark}")
     others = [f for f in folders if f[0].name != kernels.DIGEST]
     if others:
-        lines.append(f"Folders unused for {kernels.STALE_DAYS} days are deleted at the next "
-                     "compile; `pitchsim cache --clear` deletes the others now.")  # fmt: skip
+        lines.append(
+            f"Folders unused for {kernels.STALE_DAYS} days are deleted at the next "
+            "compile; `pitchsim cache --clear` deletes the others now."
+        )
     sys.stdout.write("\n".join(lines) + "\n")

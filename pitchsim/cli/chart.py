@@ -25,19 +25,22 @@ def chart_command(
         None,
         "--holdings",
         help=f"players: trump holdings, x = any 3-9 (default {','.join(DEFAULT_HOLDINGS)}).",
-    ),  # fmt: skip
+    ),
     min_count: int = typer.Option(
         None,
         "--min-count",
         help=f"heatmap, players, bids: leave out cells with fewer deals (default {DEFAULT_MIN_COUNT}).",
-    ),  # fmt: skip
+    ),
     no_verify: bool = NoVerifyOpt,
     full_check: bool = FullCheckOpt,
 ) -> None:
     """Draw a strategy chart: heatmap, players, points or bids."""
     # An option the chart kind does not use is refused rather than silently ignored.
-    used = {"--players": ("heatmap",), "--holdings": ("players",),
-            "--min-count": ("heatmap", "players", "bids")}  # fmt: skip
+    used = {
+        "--players": ("heatmap",),
+        "--holdings": ("players",),
+        "--min-count": ("heatmap", "players", "bids"),
+    }
     given = {"--players": players, "--holdings": holdings, "--min-count": min_count}
     for option, kinds in used.items():
         if given[option] is not None and kind in KINDS and kind not in kinds:
@@ -63,6 +66,9 @@ def chart_command(
     fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
     print(f"wrote {save(fig, out)}")
     if data.blank_cells:
-        print(f"pitchsim: note: {data.blank_cells} cells have fewer than {min_count:,} deals "
-              "and are left out (blank or grey); a longer run fills them, or lower "
-              "--min-count (wider intervals)", file=sys.stderr)  # fmt: skip
+        print(
+            f"pitchsim: note: {data.blank_cells} cells have fewer than {min_count:,} deals "
+            "and are left out (blank or grey); a longer run fills them, or lower "
+            "--min-count (wider intervals)",
+            file=sys.stderr,
+        )

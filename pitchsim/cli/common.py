@@ -36,13 +36,13 @@ NoVerifyOpt = typer.Option(
     "--no-verify",
     help="Check parts only by size and rows, not by checksum, players and deals (faster, "
     "trusts the disk).",
-)  # fmt: skip
+)
 FullCheckOpt = typer.Option(
     False,
     "--full-check",
     help="Check every part by its SHA-256, even parts checked before (slower: reads are "
     "otherwise checked by a fast checksum, once).",
-)  # fmt: skip
+)
 
 
 def run_verify(no_verify: bool, full_check: bool) -> bool | str:
@@ -61,14 +61,18 @@ def make_rules(
     given = rule_values(spec)
     if target is not None:
         check_count("--target", target, MAX_TARGET)
-    given["target"] = settle([
-        ("--target " + shown(target), target),
-        ("--rules target=" + shown(given.get("target")), given.get("target")),
-    ])  # fmt: skip
-    given["partnership"] = settle([
-        ("--partnership", True if partnership else None),
-        ("--rules partnership=" + shown(given.get("partnership")), given.get("partnership")),
-    ])  # fmt: skip
+    given["target"] = settle(
+        [
+            ("--target " + shown(target), target),
+            ("--rules target=" + shown(given.get("target")), given.get("target")),
+        ]
+    )
+    given["partnership"] = settle(
+        [
+            ("--partnership", True if partnership else None),
+            ("--rules partnership=" + shown(given.get("partnership")), given.get("partnership")),
+        ]
+    )
     rules = Rules.parse({k: v for k, v in given.items() if v is not None})
     if players is not None:
         rules.check_players(players)

@@ -30,8 +30,16 @@ if TYPE_CHECKING:
 DEFAULT_WORLDS = 200
 DEFAULT_MODEL = "odds"
 
-_SHORT = ("--players", "--dealer", "--seat", "--calls", "--tricks", "--scores",
-          "--partnership", "--target")
+_SHORT = (
+    "--players",
+    "--dealer",
+    "--seat",
+    "--calls",
+    "--tricks",
+    "--scores",
+    "--partnership",
+    "--target",
+)
 
 
 @app.command("hint")
@@ -96,9 +104,17 @@ def hint_command(
     from ..search.position import parse_position, read_source
     from ..util.jsonio import parse_json
 
-    given = {"--players": players, "--dealer": dealer, "--seat": seat, "--calls": calls,
-             "--tricks": tricks, "--scores": scores, "--rules": rules,
-             "--partnership": partnership or None, "--target": target}  # fmt: skip
+    given = {
+        "--players": players,
+        "--dealer": dealer,
+        "--seat": seat,
+        "--calls": calls,
+        "--tricks": tricks,
+        "--scores": scores,
+        "--rules": rules,
+        "--partnership": partnership or None,
+        "--target": target,
+    }
     policy = policy.strip().lower()
     check_hint_options(policy, worlds)  # before reading, and before compiling
     if hand is None:
@@ -106,8 +122,10 @@ def hint_command(
             raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
         extra = [k for k in _SHORT if given[k] is not None]
         if extra:
-            raise InputError(f"{extra[0]} belongs to the short form: give --hand with it, or "
-                             "put it in the view file")  # fmt: skip
+            raise InputError(
+                f"{extra[0]} belongs to the short form: give --hand with it, or "
+                "put it in the view file"
+            )
         text, name = read_source(source)
         doc = parse_json(text, name)
         if isinstance(doc, dict) and "hands" not in doc and "hand" in doc:
@@ -118,15 +136,20 @@ def hint_command(
             if isinstance(doc, list):
                 raise InputError(f"{name} holds a list; give one view or position")
             if model != DEFAULT_MODEL or ignore_calls:
-                raise InputError("--model and --ignore-calls are for views: a position has no "
-                                 "calls")  # fmt: skip
+                raise InputError(
+                    "--model and --ignore-calls are for views: a position has no calls"
+                )
             pos = parse_position(doc, Rules.parse(rules) if rules is not None else None)
             with Progress("worlds") as bar:
-                result = hint(pos, policy, worlds, seed,
-                              progress=lambda k, total: bar.update(k, total))  # fmt: skip
+                result = hint(
+                    pos, policy, worlds, seed, progress=lambda k, total: bar.update(k, total)
+                )
             pv = pos.view()
-            show(result, as_json, lambda r: render(r, pos.players, pos.rules.partnership,
-                                                   pv.hand, pv.tricks))  # fmt: skip
+            show(
+                result,
+                as_json,
+                lambda r: render(r, pos.players, pos.rules.partnership, pv.hand, pv.tricks),
+            )
             return
     else:
         if source is not None:
@@ -139,10 +162,20 @@ def hint_command(
         rule_set = make_rules(rules, partnership, n, target)
         view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set)
     with Progress("worlds") as bar:
-        result = hint_view(view, policy, worlds, seed, model, not ignore_calls,
-                           progress=lambda k, total: bar.update(k, total))  # fmt: skip
-    show(result, as_json, lambda r: render(r, view.players, view.partnership, view.held,
-                                           _view_tricks(view)))  # fmt: skip
+        result = hint_view(
+            view,
+            policy,
+            worlds,
+            seed,
+            model,
+            not ignore_calls,
+            progress=lambda k, total: bar.update(k, total),
+        )
+    show(
+        result,
+        as_json,
+        lambda r: render(r, view.players, view.partnership, view.held, _view_tricks(view)),
+    )
 
 
 def _pct(p: float) -> str:
@@ -162,23 +195,28 @@ def _view_tricks(view: View) -> list:
 
 def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
     """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner."""
-    head = [f"Seat {r.seat} to play", f"{n} players, "
-            + ("partnership" if partnership else "solo"),
-            f"pitcher seat {r.pitcher}" + (f", bid {r.bid}" if r.bid else ", no bid given"),
-            f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump not yet led"]  # fmt: skip
+    head = [
+        f"Seat {r.seat} to play",
+        f"{n} players, " + ("partnership" if partnership else "solo"),
+        f"pitcher seat {r.pitcher}" + (f", bid {r.bid}" if r.bid else ", no bid given"),
+        f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump not yet led",
+    ]
     trick = tricks[-1] if tricks and tricks[-1].winner is None else None
     lines = ["  ·  ".join(head)]
-    lines.append(f"Your hand: {format_cards(sort_for_display(_cards(hand)))}"
-                 + ("   (you are on the pitcher's side)" if r.pitcher_side
-                    else "   (you defend)"))  # fmt: skip
+    lines.append(
+        f"Your hand: {format_cards(sort_for_display(_cards(hand)))}"
+        + ("   (you are on the pitcher's side)" if r.pitcher_side else "   (you defend)")
+    )
     if trick:
-        on = "  ".join(f"seat {(trick.leader + i) % n} {format_card(c)}"
-                       for i, c in enumerate(trick.cards))  # fmt: skip
+        on = "  ".join(
+            f"seat {(trick.leader + i) % n} {format_card(c)}" for i, c in enumerate(trick.cards)
+        )
         lines.append(f"This trick: {on}")
     elif tricks:
         lines.append("You lead.")
-    lines.append(f"{r.policy}, {r.worlds:,} deals of the unseen cards (drawn {r.attempts:,}, "
-                 f"seed {r.seed})")  # fmt: skip
+    lines.append(
+        f"{r.policy}, {r.worlds:,} deals of the unseen cards (drawn {r.attempts:,}, seed {r.seed})"
+    )
     if r.auction is not None:
         lines.append(f"Calls: {r.auction.note}.")
     lines.append("")
@@ -186,8 +224,10 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
         goal = f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"
     else:
         goal = "P(>= 2)    P(>= 3)"
-    lines.append(f"{'card':<6} {'pitcher side points (95%)':<27} {goal:<23} "
-                 "pitcher side points vs recommended")  # fmt: skip
+    lines.append(
+        f"{'card':<6} {'pitcher side points (95%)':<27} {goal:<23} "
+        "pitcher side points vs recommended"
+    )
     for c in sorted(r.cards, key=lambda c: _rank(r, c)):
         few = c.points_ci95 is None  # too few worlds: no interval is given
         if few:
@@ -219,8 +259,10 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
         why = "chance of setting the bid, then fewest points"
     elif not r.pitcher_side:
         why = "fewest points for the pitcher's side"
-    lines.append(f"Play {format_card(r.recommended)} ({why}; the last column compares each "
-                 "card with it on the same deals).")  # fmt: skip
+    lines.append(
+        f"Play {format_card(r.recommended)} ({why}; the last column compares each "
+        "card with it on the same deals)."
+    )
     return "\n".join(lines) + "\n"
 
 

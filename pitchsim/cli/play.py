@@ -42,7 +42,7 @@ def play_command(
         "heuristic",
         "--bidding",
         help="Bidding policy (random, heuristic, odds, odds-game), or one per seat.",
-    ),  # fmt: skip
+    ),
     bid: int = typer.Option(
         None, "--bid", help="Skip the auction: seat 0 pitches at this bid (1-4)."
     ),
@@ -51,7 +51,7 @@ def play_command(
     ),
     rounds: int = typer.Option(
         None, "--rounds", help="Play this many hands, the deal passing to the left (JSON: a list)."
-    ),  # fmt: skip
+    ),
     game: bool = typer.Option(
         False, "--game", help="Play a whole game, hand by hand, until someone wins."
     ),
@@ -60,7 +60,7 @@ def play_command(
         "--board",
         help="With --game: which game of the seed (default 0); a tournament "
         "with the same seed and seating plays the same deals as its game BOARD.",
-    ),  # fmt: skip
+    ),
     strategies: str = typer.Option(
         None,
         "--strategies",
@@ -159,7 +159,7 @@ def play_command(
             trump=t,
             bid=bid,
             dealer=None if bid is not None else (first_dealer + r) % players,
-        )  # fmt: skip
+        )
         for r in range(rounds or 1)
     )
     # One strategy for all, or each seat's in seat order (the order --bidding gave them).
@@ -183,8 +183,11 @@ def play_command(
             and rnd.pitcher is not None
             and not any(c // 13 == t for c in rnd.hands[rnd.pitcher])
         ):
-            print(f"pitchsim: note: deal {i}: the pitcher (seat {rnd.pitcher}) holds no "
-                  f"{SUITS[t]}, so --trump {SUITS[t]} did nothing there", file=sys.stderr)  # fmt: skip
+            print(
+                f"pitchsim: note: deal {i}: the pitcher (seat {rnd.pitcher}) holds no "
+                f"{SUITS[t]}, so --trump {SUITS[t]} did nothing there",
+                file=sys.stderr,
+            )
     if as_json and rounds is not None:
         sys.stdout.write("\n]\n")
 
@@ -282,8 +285,10 @@ def render(r: Round, title: str) -> str:
         out.append("Everybody passed: the hand is thrown in and dealt again.")
         return "\n".join(out) + "\n\n"
     if r.pitched is not None:
-        out.append(f"Seat {r.pitcher} bid 4 by pitching {format_card(r.pitched)}; "
-                   f"trump {suit_label(r.trump)}")  # fmt: skip
+        out.append(
+            f"Seat {r.pitcher} bid 4 by pitching {format_card(r.pitched)}; "
+            f"trump {suit_label(r.trump)}"
+        )
     else:
         out.append(f"Seat {r.pitcher} pitches for {r.bid}; trump {suit_label(r.trump)}")
     for i, (leader, cards, winner) in enumerate(r.tricks):
@@ -303,8 +308,10 @@ def render_game(g: Game) -> str:
     seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
     rules = g.rules
     where = f"Game {g.board} of seed {g.seed}" if g.seed is not None else "A recorded game"
-    out = [f"{where}  ·  {n} players{', partnership' if rules.partnership else ''}"
-           f"  ·  to {rules.target}  ·  seats: {seats}\n\n"]  # fmt: skip
+    out = [
+        f"{where}  ·  {n} players{', partnership' if rules.partnership else ''}"
+        f"  ·  to {rules.target}  ·  seats: {seats}\n\n"
+    ]
     for i, (rnd, after) in enumerate(zip(g.rounds, g.scores, strict=True)):
         text = render(rnd, f"Hand {i + 1}")
         scores = "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(after))
@@ -314,9 +321,13 @@ def render_game(g: Game) -> str:
     if g.winner is None:
         out.append(f"Nobody won in {hands}: the game was abandoned.\n")
     elif rules.partnership:
-        out.append(f"Team {g.winner} (seats {g.winner} and {g.winner + 2}) wins with "
-                   f"{final[g.winner]} after {hands}.\n")  # fmt: skip
+        out.append(
+            f"Team {g.winner} (seats {g.winner} and {g.winner + 2}) wins with "
+            f"{final[g.winner]} after {hands}.\n"
+        )
     else:
-        out.append(f"Seat {g.winner} ({g.strategies[g.winner]}) wins with {final[g.winner]} "
-                   f"after {hands}.\n")  # fmt: skip
+        out.append(
+            f"Seat {g.winner} ({g.strategies[g.winner]}) wins with {final[g.winner]} "
+            f"after {hands}.\n"
+        )
     return "".join(out)

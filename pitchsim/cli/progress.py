@@ -38,8 +38,14 @@ class Progress:
         if self.bar is None and time.monotonic() - self.start >= SHOW_AFTER:
             from tqdm import tqdm  # only a long run draws a bar
 
-            self.bar = tqdm(total=self.total, unit=f" {self.unit}", unit_scale=True,
-                            file=sys.stderr, dynamic_ncols=True, initial=self.done)  # fmt: skip
+            self.bar = tqdm(
+                total=self.total,
+                unit=f" {self.unit}",
+                unit_scale=True,
+                file=sys.stderr,
+                dynamic_ncols=True,
+                initial=self.done,
+            )
         elif self.bar is not None:
             self.bar.update(k)
 

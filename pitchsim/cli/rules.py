@@ -47,11 +47,13 @@ def rules_command(
         return
     base = BASE_RULES.describe()
     if as_json:
-        print_json({
-            "rules": rule_set.describe(),
-            "changed": sorted(k for k, v in rule_set.describe().items() if base[k] != v),
-            "meaning": {v.key: _meaning(v.key, _value_text(rule_set, v.key)) for v in VARIANTS},
-        })  # fmt: skip
+        print_json(
+            {
+                "rules": rule_set.describe(),
+                "changed": sorted(k for k, v in rule_set.describe().items() if base[k] != v),
+                "meaning": {v.key: _meaning(v.key, _value_text(rule_set, v.key)) for v in VARIANTS},
+            }
+        )
         return
     width = max(len(v.key) for v in VARIANTS)
     lines = [BASE_TEXT, "Options in force (* = not the base rule):"]
@@ -60,10 +62,15 @@ def rules_command(
         star = " " if value == _value_text(BASE_RULES, v.key) else "*"
         lines.append(f"{star} {v.key:<{width}} = {value:<9} {_meaning(v.key, value)}")
     values = "; ".join(f"{v.key} {'|'.join(v.values)}" for v in VARIANTS)
-    lines += ["", *textwrap.wrap(
-        "Change them with --rules on any command, e.g. --rules low=dealt,target=11, or a "
-        f"TOML file with the same keys.  Values (base first): {values}.", 88,
-        break_on_hyphens=False)]  # fmt: skip
+    lines += [
+        "",
+        *textwrap.wrap(
+            "Change them with --rules on any command, e.g. --rules low=dealt,target=11, or a "
+            f"TOML file with the same keys.  Values (base first): {values}.",
+            88,
+            break_on_hyphens=False,
+        ),
+    ]
     sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -81,19 +88,22 @@ def _print_family(rule_set: families.FamilyRules, as_json: bool) -> None:
     doc = rule_set.describe()
     texts = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in doc.items()}
     if as_json:
-        print_json({
-            "rules": doc,
-            "spec": families.spec(rule_set),
-            "max_bid": rule_set.max_bid,
-            "changed": sorted(k for k in doc if doc[k] != preset[k]),
-            "points": [{"point": name, "value": value, "to": who}
-                       for name, value, who in families.point_cards(rule_set)],
-            "meaning": {k: families.meaning(k, texts[k]) for k in doc if k != "family"},
-        })  # fmt: skip
+        print_json(
+            {
+                "rules": doc,
+                "spec": families.spec(rule_set),
+                "max_bid": rule_set.max_bid,
+                "changed": sorted(k for k in doc if doc[k] != preset[k]),
+                "points": [
+                    {"point": name, "value": value, "to": who}
+                    for name, value, who in families.point_cards(rule_set)
+                ],
+                "meaning": {k: families.meaning(k, texts[k]) for k in doc if k != "family"},
+            }
+        )
         return
     width = max(len(k) for k in doc)
-    lines = [families.family_text(rule_set),
-             f"Options in force (* = not {fam.name}'s own value):"]  # fmt: skip
+    lines = [families.family_text(rule_set), f"Options in force (* = not {fam.name}'s own value):"]
     for k, v in doc.items():
         if k == "family":
             continue

@@ -80,8 +80,19 @@ def simulate_command(
             Progress("deals", deals * len(counts), enabled=not quiet) as bar,
             _keep_on_interrupt(out),
         ):
-            result = simulate(out, deals, counts, policy or "heuristic", seed, rule_set,
-                              part_size or PART_SIZE, threads, scheduler, bar.update, note)  # fmt: skip
+            result = simulate(
+                out,
+                deals,
+                counts,
+                policy or "heuristic",
+                seed,
+                rule_set,
+                part_size or PART_SIZE,
+                threads,
+                scheduler,
+                bar.update,
+                note,
+            )
     sys.stdout.write(render(result, time.monotonic() - started, resume_run))
 
 

@@ -22,13 +22,13 @@ def solve_command(
         ...,
         help="A position as `pitchsim play --json` writes a round (`-`: stdin); "
         "a JSON list solves many.",
-    ),  # fmt: skip
+    ),
     rules: str = typer.Option(
         None,
         "--rules",
         help="The rules of a position that does not carry its own (as --rules "
         "elsewhere: name=value,... or a TOML file); one that does must agree.",
-    ),  # fmt: skip
+    ),
     as_json: bool = JsonOpt,
 ) -> None:
     """Double-dummy value (every hand open) of a position: the points the pitcher's side
@@ -53,13 +53,19 @@ def solve_command(
 def render(s: Solution, title: str) -> str:
     pos = s.position
     n = pos.players
-    head = [f"{n} players", "partnership" if pos.rules.partnership else "solo",
-            f"pitcher seat {pos.pitcher}"]  # fmt: skip
+    head = [
+        f"{n} players",
+        "partnership" if pos.rules.partnership else "solo",
+        f"pitcher seat {pos.pitcher}",
+    ]
     if pos.bid is not None:
         head.append(f"bid {pos.bid}")
     head.append(f"trump {suit_label(pos.trump)}" if pos.trump >= 0 else "trump not yet led")
-    variants = [f"{k}={v}" for k, v in pos.rules.describe().items() if k in ("low", "follow")
-                and v != getattr(type(pos.rules)(), k)]  # fmt: skip
+    variants = [
+        f"{k}={v}"
+        for k, v in pos.rules.describe().items()
+        if k in ("low", "follow") and v != getattr(type(pos.rules)(), k)
+    ]
     if variants:
         head.append(", ".join(variants))
     out = [f"{title}: " + "  ·  ".join(head)]
@@ -70,8 +76,9 @@ def render(s: Solution, title: str) -> str:
         mark = "*" if seat == pos.to_play else " "
         out.append(f" {mark}seat {seat} {role:<8} {held or '-':<22} game count won {count}")
     if pos.trick:
-        plays = "  ".join(f"{(pos.leader + j) % n}:{format_card(c)}"
-                          for j, c in enumerate(pos.trick))  # fmt: skip
+        plays = "  ".join(
+            f"{(pos.leader + j) % n}:{format_card(c)}" for j, c in enumerate(pos.trick)
+        )
         out.append(f"Trick {len(pos.tricks)} so far: {plays}")
     made = ""
     if pos.bid is not None:
@@ -80,8 +87,10 @@ def render(s: Solution, title: str) -> str:
         out.append(f"The hand is over: the pitcher's side holds {s.value}{made}.")
         return "\n".join(out) + "\n"
     side = "the pitcher's side" if pos.pitcher_side(pos.to_play) else "defending"
-    out.append(f"Seat {pos.to_play} to play ({side}).  Value: {s.value} "
-               f"(points the pitcher's side makes with best play, every hand open{made})")  # fmt: skip
+    out.append(
+        f"Seat {pos.to_play} to play ({side}).  Value: {s.value} "
+        f"(points the pitcher's side makes with best play, every hand open{made})"
+    )
     cards = sort_for_display(s.cards)
     out.append("Cards: " + "   ".join(f"{format_card(c)} {s.cards[c]}" for c in cards))
     out.append("Best: " + format_cards(sort_for_display(s.best)))

@@ -68,8 +68,11 @@ def table_command(
     counts = None if players is None else parse_players(players)
     if opened.missing_parts:
         total = len(opened.manifest.parts)
-        print(f"pitchsim: note: {run} is incomplete ({total - opened.missing_parts} of {total} "
-              "parts done); these numbers use the finished parts", file=sys.stderr)  # fmt: skip
+        print(
+            f"pitchsim: note: {run} is incomplete ({total - opened.missing_parts} of {total} "
+            "parts done); these numbers use the finished parts",
+            file=sys.stderr,
+        )
     if checks:
         df = exact_checks(opened, counts)
         text = render_checks

@@ -37,7 +37,7 @@ def tournament_command(
         help="Two or more strategies, bidding+play, e.g. odds+heuristic,heuristic "
         "(bidding: random, heuristic, odds, odds-game, advisor; "
         "play: random, heuristic, rollout[:W], pimc[:W]).",
-    ),  # fmt: skip
+    ),
     players: int = PlayersOpt,
     boards: int = typer.Option(
         1000,
@@ -47,7 +47,7 @@ def tournament_command(
         help=f"Boards (a game's deal sequence), at most {MAX_GAMES:,}; each is played once "
         "per rotation of the strategies: boards x strategies games in all.  --games is "
         "its old name.",
-    ),  # fmt: skip
+    ),
     target: int = typer.Option(
         None, "--target", help=f"Points to win, 1-{MAX_TARGET} (default: the rules' target, 7)."
     ),
@@ -77,17 +77,29 @@ def tournament_command(
     from ..games.tournament import tournament  # the kernels load here
 
     with Progress("games") as bar:
-        result = tournament(strategies, players=players, boards=boards, rules=rule_set,
-                            seed=seed, threads=threads, progress=bar.update, record=record,
-                            decision_time=decision_time, game_time=game_time,
-                            seat_logs=seat_logs)  # fmt: skip
+        result = tournament(
+            strategies,
+            players=players,
+            boards=boards,
+            rules=rule_set,
+            seed=seed,
+            threads=threads,
+            progress=bar.update,
+            record=record,
+            decision_time=decision_time,
+            game_time=game_time,
+            seat_logs=seat_logs,
+        )
     show(result, as_json, render)
 
 
 def _rules_note(r: TournamentResult) -> str:
     base = BASE_RULES.describe()
-    changed = [f"{k}={v}" for k, v in r.rules.describe().items()
-               if base[k] != v and k not in ("target", "partnership")]  # fmt: skip
+    changed = [
+        f"{k}={v}"
+        for k, v in r.rules.describe().items()
+        if base[k] != v and k not in ("target", "partnership")
+    ]
     return ", ".join(changed) if changed else "base rules"
 
 
@@ -117,8 +129,11 @@ def render(r: TournamentResult) -> str:
             f"{ci:<15}{signed(s.mean_final_score):>12}"
             f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
-    lines += ["", "Hands pitched at each bid (and how often made)",
-              f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in BIDS)]  # fmt: skip
+    lines += [
+        "",
+        "Hands pitched at each bid (and how often made)",
+        f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in BIDS),
+    ]
     for s in r.results:
         cells = []
         for k in BIDS:

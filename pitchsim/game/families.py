@@ -38,54 +38,116 @@ from .variants import Variant
 # ---- what each option means, for `pitchsim rules` and docs/rules.md ----------------------
 
 OPTIONS = (
-    Variant("jokers", ("0", "1", "2"), {
-        "0": "no jokers: a 52-card pack",
-        "1": "one joker (HJ), a trump worth 1 just below the jick (or the jack)",
-        "2": "two jokers, HJ above LJ, trumps worth 1 each just below the jick (or jack)"}),
-    Variant("jick", ("false", "true"), {
-        "false": "no jick",
-        "true": "the other jack of trump's colour is a trump below the jack, worth 1"}),
-    Variant("game", ("count", "ten"), {
-        "count": "Game: 1 to the single highest count of 10s, aces, kings, queens, jacks won",
-        "ten": "no Game point: the 10 of trump is worth 1 to its captor"}),
-    Variant("three", ("false", "true"), {
-        "false": "the 3 of trump carries no point",
-        "true": "the 3 of trump is worth 3 to its captor"}),
-    Variant("five", ("false", "true"), {
-        "false": "the 5 of trump carries no point",
-        "true": "the 5 of trump is worth 5 to its captor"}),
-    Variant("deal", ("6", "9"), {
-        "6": "6 cards each",
-        "9": "9 cards each (10 each from 50 with 5 players and two jokers), then down to 6"}),
-    Variant("discard", ("none", "non-trump"), {
-        "none": "no discard: the cards dealt are the cards played",
-        "non-trump": "after trump is named each player discards non-trumps and draws to 6"}),
-    Variant("rob", ("false", "true"), {
-        "false": "the rest of the stock stays out of play",
-        "true": "the pitcher takes the rest of the stock and comes down to 6"}),
-    Variant("trump", ("first-lead", "named"), {
-        "first-lead": "the suit of the pitcher's first card is trump",
-        "named": "the pitcher names trump after the auction"}),
-    Variant("lead-trump", ("false", "true"), {
-        "false": "the pitcher may lead any card first",
-        "true": "the first lead must be a trump if the pitcher holds one"}),
-    Variant("shoot", ("false", "true"), {
-        "false": "no shoot-the-moon",
-        "true": "a player not below zero may shoot: made, the side wins; set, it loses the "
-                "maximum bid"}),
-    Variant("win", ("pitcher", "pitcher-first", "highest"), {
-        "pitcher": "only a pitcher who made the bid and is at or past the target wins",
-        "pitcher-first": "any side at the target ends the game: the pitcher's side first, "
-                         "else the highest total (ties share)",
-        "highest": "the single highest total at or past the target wins; a tie plays on"}),
-)  # fmt: skip
+    Variant(
+        "jokers",
+        ("0", "1", "2"),
+        {
+            "0": "no jokers: a 52-card pack",
+            "1": "one joker (HJ), a trump worth 1 just below the jick (or the jack)",
+            "2": "two jokers, HJ above LJ, trumps worth 1 each just below the jick (or jack)",
+        },
+    ),
+    Variant(
+        "jick",
+        ("false", "true"),
+        {
+            "false": "no jick",
+            "true": "the other jack of trump's colour is a trump below the jack, worth 1",
+        },
+    ),
+    Variant(
+        "game",
+        ("count", "ten"),
+        {
+            "count": "Game: 1 to the single highest count of 10s, aces, kings, queens, jacks won",
+            "ten": "no Game point: the 10 of trump is worth 1 to its captor",
+        },
+    ),
+    Variant(
+        "three",
+        ("false", "true"),
+        {
+            "false": "the 3 of trump carries no point",
+            "true": "the 3 of trump is worth 3 to its captor",
+        },
+    ),
+    Variant(
+        "five",
+        ("false", "true"),
+        {
+            "false": "the 5 of trump carries no point",
+            "true": "the 5 of trump is worth 5 to its captor",
+        },
+    ),
+    Variant(
+        "deal",
+        ("6", "9"),
+        {
+            "6": "6 cards each",
+            "9": "9 cards each (10 each from 50 with 5 players and two jokers), then down to 6",
+        },
+    ),
+    Variant(
+        "discard",
+        ("none", "non-trump"),
+        {
+            "none": "no discard: the cards dealt are the cards played",
+            "non-trump": "after trump is named each player discards non-trumps and draws to 6",
+        },
+    ),
+    Variant(
+        "rob",
+        ("false", "true"),
+        {
+            "false": "the rest of the stock stays out of play",
+            "true": "the pitcher takes the rest of the stock and comes down to 6",
+        },
+    ),
+    Variant(
+        "trump",
+        ("first-lead", "named"),
+        {
+            "first-lead": "the suit of the pitcher's first card is trump",
+            "named": "the pitcher names trump after the auction",
+        },
+    ),
+    Variant(
+        "lead-trump",
+        ("false", "true"),
+        {
+            "false": "the pitcher may lead any card first",
+            "true": "the first lead must be a trump if the pitcher holds one",
+        },
+    ),
+    Variant(
+        "shoot",
+        ("false", "true"),
+        {
+            "false": "no shoot-the-moon",
+            "true": "a player not below zero may shoot: made, the side wins; set, it loses the "
+            "maximum bid",
+        },
+    ),
+    Variant(
+        "win",
+        ("pitcher", "pitcher-first", "highest"),
+        {
+            "pitcher": "only a pitcher who made the bid and is at or past the target wins",
+            "pitcher-first": "any side at the target ends the game: the pitcher's side first, "
+            "else the highest total (ties share)",
+            "highest": "the single highest total at or past the target wins; a tie plays on",
+        },
+    ),
+)
 EXTRA_VALUES = {
     "min-bid": {"N": "the lowest bid is N"},
     "dealer-steal": {"max": "the dealer may match only a bid of the maximum"},
-    "all-pass": {"next-dealer": "the dealer may pass; then nobody scores and the deal passes",
-                 "dealer-set": "the dealer may pass; then the dealer's side scores -2"},
+    "all-pass": {
+        "next-dealer": "the dealer may pass; then nobody scores and the deal passes",
+        "dealer-set": "the dealer may pass; then the dealer's side scores -2",
+    },
     "follow": {"only": "only trumps are played; a player without trump is out of the hand"},
-}  # fmt: skip
+}
 OPTION_MEANINGS = {v.key: v for v in OPTIONS}
 
 
@@ -118,18 +180,28 @@ def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     """(point, value, who gets it) for every point the rules award (VARIANTS.md 0.7, 0.8,
     4.10); the values add up to the maximum bid."""
     r = as_family(rules)
-    out = [("High, the highest trump in play (never a joker)", 1, "its captor"),
-           ("Low, the lowest trump in play (never a joker)", 1,
-            "its holder when play starts" if r.low == "dealt" else "its captor"),
-           ("Jack, the jack of trump", 1, "its captor")]  # fmt: skip
+    out = [
+        ("High, the highest trump in play (never a joker)", 1, "its captor"),
+        (
+            "Low, the lowest trump in play (never a joker)",
+            1,
+            "its holder when play starts" if r.low == "dealt" else "its captor",
+        ),
+        ("Jack, the jack of trump", 1, "its captor"),
+    ]
     if r.jick:
         out.append(("Jick, the other jack of trump's colour", 1, "its captor"))
     out += [(f"{name} joker", 1, "its captor") for name in ("High", "Low")[: r.jokers]]
     if r.game == "ten":
         out.append(("the 10 of trump", 1, "its captor"))
     else:
-        out.append(("Game, the single highest count of cards won (ties: nobody)", 1,
-                    "the side with that count"))  # fmt: skip
+        out.append(
+            (
+                "Game, the single highest count of cards won (ties: nobody)",
+                1,
+                "the side with that count",
+            )
+        )
     if r.three:
         out.append(("the 3 of trump", 3, "its captor"))
     if r.five:
@@ -159,20 +231,32 @@ def family_text(rules: Rules) -> str:
     title = fam.title
     if r.family == "auction-pitch":  # only a game of its own reaches here: say so
         title = "a game built from auction-pitch (RULES.md) with the generic options of 6.1"
-    lines = [f"{label(r)}: {title} (VARIANTS.md {fam.clause}); docs/rules.md has the "
-             "full text.",
-             ("- Players: 4, two teams of two, partners opposite"
-              + (f" ({players} each for himself under partnership=false)." if lo != hi else ".")
-              if r.partnership else f"- Players: {players}, each for himself."),
-             f"- Cards: {deck}; {r.deal} cards each"
-             + (" (10 each from the pack without the 4s with 5 players)." if r.jokers == 2 and
-                r.deal == 9 else ".")]  # fmt: skip
+    lines = [
+        f"{label(r)}: {title} (VARIANTS.md {fam.clause}); docs/rules.md has the full text.",
+        (
+            "- Players: 4, two teams of two, partners opposite"
+            + (f" ({players} each for himself under partnership=false)." if lo != hi else ".")
+            if r.partnership
+            else f"- Players: {players}, each for himself."
+        ),
+        f"- Cards: {deck}; {r.deal} cards each"
+        + (
+            " (10 each from the pack without the 4s with 5 players)."
+            if r.jokers == 2 and r.deal == 9
+            else "."
+        ),
+    ]
     if r.discard == "non-trump":
-        lines.append("- After trump is named each player from the pitcher's left (pitcher last) "
-                     "discards every non-trump, burns trumps beyond 6 (non-point trumps, lowest "
-                     "first) and draws back to 6" + (
-                         "; the pitcher instead takes the rest of the stock and comes down to 6."
-                         if r.rob else "."))  # fmt: skip
+        lines.append(
+            "- After trump is named each player from the pitcher's left (pitcher last) "
+            "discards every non-trump, burns trumps beyond 6 (non-point trumps, lowest "
+            "first) and draws back to 6"
+            + (
+                "; the pitcher instead takes the rest of the stock and comes down to 6."
+                if r.rob
+                else "."
+            )
+        )
     bids = f"pass or bid {r.min_bid}-{r.max_bid}, each higher than the last"
     steal = {
         True: "; the dealer may steal by matching a bid below the maximum",
@@ -184,18 +268,28 @@ def family_text(rules: Rules) -> str:
         + (" A player not below zero may shoot instead." if r.shoot else "")
     )
     lines.append("- All pass: " + meaning("all-pass", r.all_pass) + ".")
-    lines.append("- Trump: " + ("the pitcher names a suit after the auction." if r.trump ==
-                                "named" else "the suit of the pitcher's first card"
-                                + (" (never a joker)" if r.jokers else "")
-                                + ("; a jack led first makes its own suit trump" if r.jick
-                                   else "") + ".")
-                 + (" The first lead must be a trump if the pitcher holds one."
-                    if r.lead_trump and r.follow != "only" else ""))  # fmt: skip
+    lines.append(
+        "- Trump: "
+        + (
+            "the pitcher names a suit after the auction."
+            if r.trump == "named"
+            else "the suit of the pitcher's first card"
+            + (" (never a joker)" if r.jokers else "")
+            + ("; a jack led first makes its own suit trump" if r.jick else "")
+            + "."
+        )
+        + (
+            " The first lead must be a trump if the pitcher holds one."
+            if r.lead_trump and r.follow != "only"
+            else ""
+        )
+    )
     order = trump_order_text(r)
-    lines.append(f"- Trump order with hearts trump, high to low: {order} "
-                 f"({len(order.split())} cards)."
-                 + (f" {_members(r)} for leading, following and winning."
-                    if r.jick or r.jokers else ""))  # fmt: skip
+    lines.append(
+        f"- Trump order with hearts trump, high to low: {order} "
+        f"({len(order.split())} cards)."
+        + (f" {_members(r)} for leading, following and winning." if r.jick or r.jokers else "")
+    )
     lines.append("- Play: " + meaning("follow", r.follow) + ".")
     pts = point_cards(r)
     lines.append(f"- Points ({r.max_bid} in all when every point card is in play):")

@@ -28,8 +28,9 @@ DEUCE, TEN, JACK, QUEEN, KING, ACE = 0, 8, 9, 10, 11, 12
 HOLDINGS = 1 << N_RANKS  # every subset of the 13 trump ranks
 
 # Masks across all four suits, one per rank: bit (suit * 13 + rank) for every suit.
-RANK_MASKS = np.array([sum(1 << (s * N_RANKS + r) for s in range(4)) for r in range(N_RANKS)],
-                      dtype=np.int64)  # fmt: skip
+RANK_MASKS = np.array(
+    [sum(1 << (s * N_RANKS + r) for s in range(4)) for r in range(N_RANKS)], dtype=np.int64
+)
 SUIT_MASKS = np.array([SUIT_MASK << (s * N_RANKS) for s in range(4)], dtype=np.int64)
 
 # Lookup tables indexed by a trump holding (0 .. 8191).
@@ -215,8 +216,14 @@ def _ranks(cols):
 
 
 def _holds(rank: int, what: str) -> Feature:
-    return Feature(what, f"holds the {what} of trump", ("trump_ranks",), 2,
-                   lambda c: (_ranks(c) >> rank) & 1, lambda v: bool(v))  # fmt: skip
+    return Feature(
+        what,
+        f"holds the {what} of trump",
+        ("trump_ranks",),
+        2,
+        lambda c: (_ranks(c) >> rank) & 1,
+        lambda v: bool(v),
+    )
 
 
 def _count(name, column, size, help) -> Feature:
@@ -238,32 +245,78 @@ FEATURES: dict[str, Feature] = {
     for f in (
         Feature("players", "players at the table", (), 8, None, int),
         _count("length", "trump_count", 7, "trumps held (trump length)"),
-        Feature("high", "highest trump held", ("trump_ranks",), 13,
-                lambda c: HOLDING_HIGH[_ranks(c)].astype(np.int64), rank_label, lambda c: -c),
-        Feature("low", "lowest trump held", ("trump_ranks",), 13,
-                lambda c: HOLDING_LOW[_ranks(c)].astype(np.int64), rank_label, lambda c: -c),
-        Feature("holding", "the exact trump holding, e.g. A-J-2", ("trump_ranks",), HOLDINGS,
-                _ranks, format_holding, _holding_order),
-        Feature("pattern", "the trump holding with 3s-9s as x, e.g. A-J-x-2", ("trump_ranks",),
-                HOLDINGS * 8, lambda c: pattern_code(_ranks(c)), format_pattern, _pattern_order),
-        Feature("keys", "key trumps: highest trump (A K Q J or lower), jack held, deuce held",
-                ("trump_ranks",), 20, lambda c: key_trumps_code(_ranks(c)), format_key_trumps),
+        Feature(
+            "high",
+            "highest trump held",
+            ("trump_ranks",),
+            13,
+            lambda c: HOLDING_HIGH[_ranks(c)].astype(np.int64),
+            rank_label,
+            lambda c: -c,
+        ),
+        Feature(
+            "low",
+            "lowest trump held",
+            ("trump_ranks",),
+            13,
+            lambda c: HOLDING_LOW[_ranks(c)].astype(np.int64),
+            rank_label,
+            lambda c: -c,
+        ),
+        Feature(
+            "holding",
+            "the exact trump holding, e.g. A-J-2",
+            ("trump_ranks",),
+            HOLDINGS,
+            _ranks,
+            format_holding,
+            _holding_order,
+        ),
+        Feature(
+            "pattern",
+            "the trump holding with 3s-9s as x, e.g. A-J-x-2",
+            ("trump_ranks",),
+            HOLDINGS * 8,
+            lambda c: pattern_code(_ranks(c)),
+            format_pattern,
+            _pattern_order,
+        ),
+        Feature(
+            "keys",
+            "key trumps: highest trump (A K Q J or lower), jack held, deuce held",
+            ("trump_ranks",),
+            20,
+            lambda c: key_trumps_code(_ranks(c)),
+            format_key_trumps,
+        ),
         _holds(ACE, "ace"),
         _holds(KING, "king"),
         _holds(QUEEN, "queen"),
         _holds(JACK, "jack"),
         _holds(TEN, "ten"),
         _holds(DEUCE, "deuce"),
-        Feature("trump", "the trump suit (C D H S)", ("trump",), 4,
-                lambda c: c["trump"].astype(np.int64), lambda v: SUITS[v]),
+        Feature(
+            "trump",
+            "the trump suit (C D H S)",
+            ("trump",),
+            4,
+            lambda c: c["trump"].astype(np.int64),
+            lambda v: SUITS[v],
+        ),
         _count("off_aces", "off_aces", 7, "aces held outside trump"),
         _count("off_tens", "off_tens", 7, "tens held outside trump"),
         _count("game_held", "game_held", 81, "game points in the pitcher's hand"),
-        Feature("jack_dealt", "(after the deal) the jack of trump was in play", ("jack_dealt",),
-                2, lambda c: c["jack_dealt"].astype(np.int64), lambda v: bool(v)),
+        Feature(
+            "jack_dealt",
+            "(after the deal) the jack of trump was in play",
+            ("jack_dealt",),
+            2,
+            lambda c: c["jack_dealt"].astype(np.int64),
+            lambda v: bool(v),
+        ),
         _count("trumps_dealt", "trumps_dealt", 43, "(after the deal) trumps in play"),
     )
-}  # fmt: skip
+}
 
 
 def parse_features(spec: str | Sequence[str] | None) -> list[str]:

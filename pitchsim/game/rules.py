@@ -38,8 +38,11 @@ class RulesError(InputError):
 
 
 # The allowed values of every rule option (dataclass field names; dashes in the CLI).
-CHOICES = {"low": ("captured", "dealt"), "all_pass": ("forced", "redeal"),
-           "follow": ("trump", "suit")}  # fmt: skip
+CHOICES = {
+    "low": ("captured", "dealt"),
+    "all_pass": ("forced", "redeal"),
+    "follow": ("trump", "suit"),
+}
 INT_RANGES = {"min_bid": (1, 2), "target": (1, MAX_TARGET)}
 BOOLEANS = ("dealer_steal", "set_pitcher_wins", "partnership")
 # How a boolean may be written in a rule string (TOML and dicts take real booleans only).
@@ -47,8 +50,21 @@ _TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 
 # The rule families (VARIANTS.md 6.1; pitchsim.game.families) add options and values.
 # The base Rules keep exactly the sets above: they are the game the kernels play.
-FAMILY_FIELDS = ("family", "jokers", "jick", "game", "three", "five", "deal", "discard", "rob",
-                 "trump", "lead_trump", "shoot", "win")  # fmt: skip
+FAMILY_FIELDS = (
+    "family",
+    "jokers",
+    "jick",
+    "game",
+    "three",
+    "five",
+    "deal",
+    "discard",
+    "rob",
+    "trump",
+    "lead_trump",
+    "shoot",
+    "win",
+)
 FAMILY_CHOICES = CHOICES | {
     "all_pass": ("forced", "redeal", "next-dealer", "dealer-set"),
     "follow": ("trump", "suit", "only"),
@@ -57,8 +73,12 @@ FAMILY_CHOICES = CHOICES | {
     "trump": ("first-lead", "named"),
     "win": ("pitcher", "pitcher-first", "highest"),
 }
-FAMILY_INTS = {"min_bid": INT_RANGES["min_bid"], "target": INT_RANGES["target"], "jokers": (0, 2),
-               "deal": (6, 9)}  # fmt: skip
+FAMILY_INTS = {
+    "min_bid": INT_RANGES["min_bid"],
+    "target": INT_RANGES["target"],
+    "jokers": (0, 2),
+    "deal": (6, 9),
+}
 FAMILY_BOOLEANS = BOOLEANS + ("jick", "three", "five", "rob", "lead_trump", "shoot")
 
 
@@ -126,8 +146,9 @@ class Rules:
         return {_name(f.name): getattr(self, f.name) for f in dataclasses.fields(self)}
 
     @classmethod
-    def parse(cls, spec: Rules | str | Path | Mapping | None = None,
-              partnership: bool | None = None) -> Rules:  # fmt: skip
+    def parse(
+        cls, spec: Rules | str | Path | Mapping | None = None, partnership: bool | None = None
+    ) -> Rules:
         """Rules from whatever a user or a library caller gives: ``None`` (base rules),
         a :class:`Rules`, a rule string ``"low=dealt,min-bid=2"``, the path of a TOML
         file with the same keys (at the top level or all under one ``[rules]`` table),
@@ -368,29 +389,96 @@ class Family:
 FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
-        Family("auction-pitch", "four-point Auction Pitch, pitchsim's base game (RULES.md)", {},
-               (2, 7), clause="1"),
-        Family("setback", "partnership four-point Setback with bids 2-4, as brianberns/Setback "
-               "plays it", {"partnership": True, "min_bid": 2, "dealer_steal": "max",
-                            "all_pass": "next-dealer", "target": 11, "win": "highest"},
-               (4, 4), clause="2"),
-        Family("smear", "five-point Smear with the jick, as mkokotovich/pysmear plays it",
-               {"jick": True, "trump": "named", "min_bid": 2, "dealer_steal": False,
-                "all_pass": "dealer-set", "low": "dealt", "target": 11,
-                "win": "pitcher-first"}, (2, 7), {"jick": (True,)}, clause="3"),
-        Family("ten-point", "ten-point Pitch with two jokers, as TricksterCards plays it",
-               {"partnership": True, "jokers": 2, "jick": True, "game": "ten", "three": True,
-                "deal": 9, "discard": "non-trump", "rob": True, "trump": "named",
-                "lead_trump": True, "min_bid": 5, "dealer_steal": False, "all_pass": "redeal",
-                "low": "dealt", "follow": "only", "target": 32, "win": "pitcher-first"},
-               (4, 6), {"jokers": (2, 1), "jick": (True,), "three": (True,)}, clause="4"),
+        Family(
+            "auction-pitch",
+            "four-point Auction Pitch, pitchsim's base game (RULES.md)",
+            {},
+            (2, 7),
+            clause="1",
+        ),
+        Family(
+            "setback",
+            "partnership four-point Setback with bids 2-4, as brianberns/Setback plays it",
+            {
+                "partnership": True,
+                "min_bid": 2,
+                "dealer_steal": "max",
+                "all_pass": "next-dealer",
+                "target": 11,
+                "win": "highest",
+            },
+            (4, 4),
+            clause="2",
+        ),
+        Family(
+            "smear",
+            "five-point Smear with the jick, as mkokotovich/pysmear plays it",
+            {
+                "jick": True,
+                "trump": "named",
+                "min_bid": 2,
+                "dealer_steal": False,
+                "all_pass": "dealer-set",
+                "low": "dealt",
+                "target": 11,
+                "win": "pitcher-first",
+            },
+            (2, 7),
+            {"jick": (True,)},
+            clause="3",
+        ),
+        Family(
+            "ten-point",
+            "ten-point Pitch with two jokers, as TricksterCards plays it",
+            {
+                "partnership": True,
+                "jokers": 2,
+                "jick": True,
+                "game": "ten",
+                "three": True,
+                "deal": 9,
+                "discard": "non-trump",
+                "rob": True,
+                "trump": "named",
+                "lead_trump": True,
+                "min_bid": 5,
+                "dealer_steal": False,
+                "all_pass": "redeal",
+                "low": "dealt",
+                "follow": "only",
+                "target": 32,
+                "win": "pitcher-first",
+            },
+            (4, 6),
+            {"jokers": (2, 1), "jick": (True,), "three": (True,)},
+            clause="4",
+        ),
     )
-}  # fmt: skip
+}
 
 # The order of VARIANTS.md 6.1, in which the complete rules are printed.
-OPTION_ORDER = ("partnership", "jokers", "jick", "game", "three", "five", "deal", "discard",
-                "rob", "trump", "lead_trump", "min_bid", "dealer_steal", "all_pass", "low",
-                "follow", "shoot", "target", "win", "set_pitcher_wins")  # fmt: skip
+OPTION_ORDER = (
+    "partnership",
+    "jokers",
+    "jick",
+    "game",
+    "three",
+    "five",
+    "deal",
+    "discard",
+    "rob",
+    "trump",
+    "lead_trump",
+    "min_bid",
+    "dealer_steal",
+    "all_pass",
+    "low",
+    "follow",
+    "shoot",
+    "target",
+    "win",
+    "set_pitcher_wins",
+)
 
 
 @dataclass(frozen=True)
@@ -425,14 +513,15 @@ class FamilyRules(Rules):
                 f"not {self.min_bid}"
             )
         # VARIANTS.md 6.3: options that need one another.
-        needs = [("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
-                 ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
-                 ("rob", self.rob, "trump=named", self.trump == "named"),
-                 ("rob", self.rob, "discard=non-trump", self.discard == "non-trump"),
-                 ("follow", self.follow == "only", "trump=named", self.trump == "named"),
-                 ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
-                 ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher",
-                  self.win == "pitcher")]  # fmt: skip
+        needs = [
+            ("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
+            ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
+            ("rob", self.rob, "trump=named", self.trump == "named"),
+            ("rob", self.rob, "discard=non-trump", self.discard == "non-trump"),
+            ("follow", self.follow == "only", "trump=named", self.trump == "named"),
+            ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
+            ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher", self.win == "pitcher"),
+        ]
         for key, given, need, met in needs:
             if given and not met:
                 value = _text(getattr(self, key.replace("-", "_")))
@@ -552,8 +641,11 @@ def label(rules: Rules) -> str:
     fam = FAMILIES[family_of(rules)]
     preset = as_family(rules)
     start = FamilyRules(**(fam.preset | {"family": fam.name}))
-    changed = [f"{_name(k)}={_text(getattr(preset, k))}" for k in OPTION_ORDER
-               if getattr(preset, k) != getattr(start, k)]  # fmt: skip
+    changed = [
+        f"{_name(k)}={_text(getattr(preset, k))}"
+        for k in OPTION_ORDER
+        if getattr(preset, k) != getattr(start, k)
+    ]
     return ",".join([fam.name, *changed])
 
 

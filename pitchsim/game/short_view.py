@@ -71,8 +71,10 @@ def _tricks(text: str | None) -> list[tuple[int | None, list[int]]]:
         if m:
             head = m.group(1).strip()
             if not head.isdigit():
-                raise ViewError(f"--tricks: trick {t} starts with {head + ':'!r}: a leader is "
-                                "a seat number, like 2:")  # fmt: skip
+                raise ViewError(
+                    f"--tricks: trick {t} starts with {head + ':'!r}: a leader is "
+                    "a seat number, like 2:"
+                )
             leader = int(head)
             piece = m.group(2)
         cards = _cards(piece, f"--tricks: trick {t}")
@@ -123,13 +125,15 @@ def short_view(
     if not isinstance(players, int) or not 2 <= players <= 7:
         raise ViewError(f"--players must be 2-7, not {players}")
     if not 0 <= dealer < players:
-        raise ViewError(f"--dealer {dealer} is not a seat of a {players}-player table "
-                        f"(0-{players - 1})")  # fmt: skip
+        raise ViewError(
+            f"--dealer {dealer} is not a seat of a {players}-player table (0-{players - 1})"
+        )
     turn, leaders = _turn(players, dealer, call_list, trick_list)
     if seat is None:
         if turn is None:
-            raise ViewError("--seat: nobody is to act (the hand is over or thrown in): give "
-                            "your seat")  # fmt: skip
+            raise ViewError(
+                "--seat: nobody is to act (the hand is over or thrown in): give your seat"
+            )
         seat = turn
     score_list = None
     if scores is not None and scores.strip():
@@ -138,8 +142,9 @@ def short_view(
             try:
                 score_list.append(int(x.strip()))
             except ValueError:
-                raise ViewError(f"--scores: score {i} must be a whole number, not "
-                                f"{x.strip()!r}") from None  # fmt: skip
+                raise ViewError(
+                    f"--scores: score {i} must be a whole number, not {x.strip()!r}"
+                ) from None
     doc = {
         "rules": rules_text(rules),
         "players": players,

@@ -113,8 +113,10 @@ def trick_winner_by_key(tables: TrumpTables, trick: list[int], trump: int) -> in
 
 JOKER_MASK = (1 << HIGH_JOKER) | (1 << LOW_JOKER)
 # Game count per card (0.8): 10 for a ten, 4 ace, 3 king, 2 queen, 1 jack; jokers 0.
-GAME_COUNT = np.array([GAME_POINTS_BY_RANK[c % N_RANKS] if c < N_CARDS else 0
-                       for c in range(N_CARDS_WITH_JOKERS)], dtype=np.int64)  # fmt: skip
+GAME_COUNT = np.array(
+    [GAME_POINTS_BY_RANK[c % N_RANKS] if c < N_CARDS else 0 for c in range(N_CARDS_WITH_JOKERS)],
+    dtype=np.int64,
+)
 
 
 def capture_values(jokers: int, jick: bool, ten: bool, three: bool, five: bool) -> np.ndarray:
@@ -134,9 +136,16 @@ def capture_values(jokers: int, jick: bool, ten: bool, three: bool, five: bool) 
     return value
 
 
-def score_by_tables(tables: TrumpTables, values: np.ndarray, held: list[int], won: list[int],
-                    trump: int, low_dealt: bool, game_count: bool,
-                    team: list[int]) -> list[int]:  # fmt: skip
+def score_by_tables(
+    tables: TrumpTables,
+    values: np.ndarray,
+    held: list[int],
+    won: list[int],
+    trump: int,
+    low_dealt: bool,
+    game_count: bool,
+    team: list[int],
+) -> list[int]:
     """Points per seat (partners carrying their team's) as the kernels will score a hand:
     High and Low by the order key among the trumps in play less the jokers, the capture
     values of the cards each side won, and Game by count."""
@@ -153,8 +162,9 @@ def score_by_tables(tables: TrumpTables, values: np.ndarray, held: list[int], wo
         side[team[_owner(won, high)]] += 1
         side[team[_owner(held if low_dealt else won, low)]] += 1
     for seat, w in enumerate(won):
-        side[team[seat]] += int(sum(values[trump, c] for c in range(N_CARDS_WITH_JOKERS)
-                                    if w >> c & 1))  # fmt: skip
+        side[team[seat]] += int(
+            sum(values[trump, c] for c in range(N_CARDS_WITH_JOKERS) if w >> c & 1)
+        )
     if game_count:
         counts: dict[int, int] = {}
         for seat, w in enumerate(won):

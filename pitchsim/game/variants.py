@@ -86,5 +86,7 @@ BY_KEY = {v.key: v for v in VARIANTS}
 def rules_help() -> str:
     """One line for ``--rules`` help: every key with its values, the base value first."""
     keys = ", ".join(f"{v.key}={'|'.join(v.values)}" for v in VARIANTS)
-    return f"Rule variants, comma-separated (base value first): {keys}; or a TOML file. " \
-           "`pitchsim rules` explains them."  # fmt: skip
+    return (
+        f"Rule variants, comma-separated (base value first): {keys}; or a TOML file. "
+        "`pitchsim rules` explains them."
+    )

@@ -260,8 +260,15 @@ class KernelDecisions:
         self.key = np.uint64(deal_key(self.seed, self.deal_index))
         self.chooser = kernel_chooser(self.arrays.play, self.seed, self.deal_index)
         dealt = np.empty(self.n, dtype=np.int64)
-        deal_hands(self.key, self.n, 0, 0, np.arange(52, dtype=np.int64),
-                   np.empty(52, dtype=np.int64), dealt)  # fmt: skip
+        deal_hands(
+            self.key,
+            self.n,
+            0,
+            0,
+            np.arange(52, dtype=np.int64),
+            np.empty(52, dtype=np.int64),
+            dealt,
+        )
         return [int(m) for m in dealt]
 
     def bid(self, view: BidView) -> Bid:
@@ -275,16 +282,38 @@ class KernelDecisions:
                 high_seat = (view.dealer + 1 + i) % n
         bids = [b for b in view.legal if b != PASS]
         call, trump = choose_bid(
-            a.bidding[view.seat], np.int64(view.hand), view.seat, n, view.dealer, calls,
-            len(view.bids), high, high_seat, min(bids), PASS in view.legal,
-            np.array(view.scores, dtype=np.int64), self.rule_array, a.odds, a.params, self.key,
+            a.bidding[view.seat],
+            np.int64(view.hand),
+            view.seat,
+            n,
+            view.dealer,
+            calls,
+            len(view.bids),
+            high,
+            high_seat,
+            min(bids),
+            PASS in view.legal,
+            np.array(view.scores, dtype=np.int64),
+            self.rule_array,
+            a.odds,
+            a.params,
+            self.key,
             AUCTION_COUNTER + len(view.bids),
-        )  # fmt: skip
+        )
         if call == 4:
             dealt = np.zeros(n, dtype=np.int64)
             dealt[view.seat] = view.hand
-            card = pitched_card(dealt, n, view.seat, trump, a.play, self.rule_array, self.key,
-                                np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64))  # fmt: skip
+            card = pitched_card(
+                dealt,
+                n,
+                view.seat,
+                trump,
+                a.play,
+                self.rule_array,
+                self.key,
+                np.zeros(n, dtype=np.int64),
+                np.zeros(n, dtype=np.int64),
+            )
             return Bid(4, pitch=int(card))
         return Bid(int(call), trump=int(trump) if call else -1)
 
@@ -293,8 +322,15 @@ class KernelDecisions:
 
     def play(self) -> GameRecord:
         """The whole game through the reference engine."""
-        return play_game(self.n, self.rules, self.deal, self.bid, self.choose,
-                         first_dealer=self.game % self.n, max_hands=MAX_DEALS)  # fmt: skip
+        return play_game(
+            self.n,
+            self.rules,
+            self.deal,
+            self.bid,
+            self.choose,
+            first_dealer=self.game % self.n,
+            max_hands=MAX_DEALS,
+        )
 
 
 def seat_strategies(

@@ -166,11 +166,26 @@ def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View
         counter = DECISION_COUNTER + view.trick_no * view.players + len(view.trick)
         return int(
             choose_card(
-                policies[view.seat], view.legal, view.hand, view.seat, view.players,
-                view.pitcher, view.bid, view.trump, view.trick_no, trick, len(view.trick),
-                view.leader, view.played, won, seat_planes(view.played_by), view.voids, rules,
-                key, counter,
+                policies[view.seat],
+                view.legal,
+                view.hand,
+                view.seat,
+                view.players,
+                view.pitcher,
+                view.bid,
+                view.trump,
+                view.trick_no,
+                trick,
+                len(view.trick),
+                view.leader,
+                view.played,
+                won,
+                seat_planes(view.played_by),
+                view.voids,
+                rules,
+                key,
+                counter,
             )
-        )  # fmt: skip
+        )
 
     return choose

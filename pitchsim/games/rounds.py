@@ -78,8 +78,16 @@ class Round:
         }
 
 
-def play_round(seed: int, deal: int, players: int, policies: np.ndarray, rules: Rules,
-               hand: list[int] | None = None, trump: int = -1, bid: int = 2) -> Round:  # fmt: skip
+def play_round(
+    seed: int,
+    deal: int,
+    players: int,
+    policies: np.ndarray,
+    rules: Rules,
+    hand: list[int] | None = None,
+    trump: int = -1,
+    bid: int = 2,
+) -> Round:
     """Deal ``deal`` of ``seed`` played out by the kernels, seat 0 pitching at ``bid``
     (no auction: seat 0, left of the dealer, bids it and everyone passes).
 
@@ -92,9 +100,16 @@ def play_round(seed: int, deal: int, players: int, policies: np.ndarray, rules: 
     return auction_round(seed, deal, seats, rules, hand=hand, trump=trump, bid=bid)
 
 
-def auction_round(seed: int, deal: int, seats: Sequence[Strategy], rules: Rules,
-                  hand: list[int] | None = None, trump: int = -1, bid: int | None = None,
-                  dealer: int | None = None) -> Round:  # fmt: skip
+def auction_round(
+    seed: int,
+    deal: int,
+    seats: Sequence[Strategy],
+    rules: Rules,
+    hand: list[int] | None = None,
+    trump: int = -1,
+    bid: int | None = None,
+    dealer: int | None = None,
+) -> Round:
     """Deal ``deal`` of ``seed``, bid and played out by the kernels.
 
     ``seats`` gives each seat's strategy.  ``hand`` fixes seat 0's cards; ``trump``
@@ -114,22 +129,53 @@ def auction_round(seed: int, deal: int, seats: Sequence[Strategy], rules: Rules,
     award = np.full(4, -1, dtype=np.int64)
     log = np.empty(6 * (n + 2), dtype=np.int64)
     pitcher, won_bid, t, first, made = deal_logged(
-        seed, deal, n, dealer, fixed, deck_without(fixed), trump, bid or 0, a.bidding, a.play,
-        rules.to_array(), a.odds, a.params, np.zeros(n, dtype=np.int64), dealt, calls, award, log,
-    )  # fmt: skip
+        seed,
+        deal,
+        n,
+        dealer,
+        fixed,
+        deck_without(fixed),
+        trump,
+        bid or 0,
+        a.bidding,
+        a.play,
+        rules.to_array(),
+        a.odds,
+        a.params,
+        np.zeros(n, dtype=np.int64),
+        dealt,
+        calls,
+        award,
+        log,
+    )
     return _round(n, dealer, calls, pitcher, won_bid, t, first, made, dealt, award, log, rules)
 
 
-def _round(n, dealer, calls, pitcher, bid, trump, first, made, dealt, award, log,
-           rules: Rules) -> Round:  # fmt: skip
+def _round(
+    n, dealer, calls, pitcher, bid, trump, first, made, dealt, award, log, rules: Rules
+) -> Round:
     """A :class:`Round` from what the kernels record of a hand (``log``: 6 rows of
     leader, n cards, winner)."""
     hands = [cards_of(int(m)) for m in dealt]
     call_list = [int(c) if c > 0 else None for c in calls]
     if pitcher < 0:  # all passed: thrown in
-        return Round(n, dealer, call_list, None, 0, None, None, hands, [],
-                     dict.fromkeys(("high", "low", "jack", "game")), [0] * n, [0] * n, [0] * n,
-                     None, rules)  # fmt: skip
+        return Round(
+            n,
+            dealer,
+            call_list,
+            None,
+            0,
+            None,
+            None,
+            hands,
+            [],
+            dict.fromkeys(("high", "low", "jack", "game")),
+            [0] * n,
+            [0] * n,
+            [0] * n,
+            None,
+            rules,
+        )
     tricks = []
     for i in range(6):
         row = [int(x) for x in log[i * (n + 2) : (i + 1) * (n + 2)]]
@@ -149,10 +195,9 @@ def _round(n, dealer, calls, pitcher, bid, trump, first, made, dealt, award, log
     pitcher = int(pitcher)
     bid = int(bid)
     round_points = [
-        (points_won[s] if made else -bid) if rules.team(s) == rules.team(pitcher)
-        else points_won[s]
+        (points_won[s] if made else -bid) if rules.team(s) == rules.team(pitcher) else points_won[s]
         for s in range(n)
-    ]  # fmt: skip
+    ]
     return Round(
         players=n,
         dealer=int(dealer),
@@ -220,8 +265,9 @@ class GameLog:
     layout: dict[str, int]
 
 
-def game_log(seed: int, board: int, seats: Sequence[Strategy], rules: Rules,
-             rows: int = MAX_DEALS) -> GameLog:  # fmt: skip
+def game_log(
+    seed: int, board: int, seats: Sequence[Strategy], rules: Rules, rows: int = MAX_DEALS
+) -> GameLog:
     """Board ``board`` of ``seed`` played by the game kernel, logging up to ``rows`` deals."""
     n = len(seats)
     a = seat_arrays(seats, rules)
@@ -229,8 +275,9 @@ def game_log(seed: int, board: int, seats: Sequence[Strategy], rules: Rules,
     log = np.zeros(rows * at["width"], dtype=np.int64)
     scores = np.empty(n, dtype=np.int64)
     stats = np.empty((n, 4, 2), dtype=np.int64)
-    winner, deals = play_game(seed, board, n, a.bidding, a.play, rules.to_array(), a.odds,
-                              a.params, scores, stats, log)  # fmt: skip
+    winner, deals = play_game(
+        seed, board, n, a.bidding, a.play, rules.to_array(), a.odds, a.params, scores, stats, log
+    )
     table = log.reshape(rows, at["width"])[: int(deals)]
     return GameLog(int(winner), int(deals), scores, stats, table, at)
 
@@ -244,9 +291,22 @@ def play_board(seed: int, board: int, seats: Sequence[Strategy], rules: Rules) -
     c, d, w, sc = at["calls"], at["dealt"], at["award"], at["scores"]
     rounds, after = [], []
     for row in g.rows:
-        rounds.append(_round(n, row[L_DEALER], row[c : c + n], row[L_PITCHER], row[L_BID],
-                             row[L_TRUMP], row[L_PITCHED], row[L_MADE], row[d : d + n],
-                             row[w : w + 4], row[at["tricks"] :], rules))  # fmt: skip
+        rounds.append(
+            _round(
+                n,
+                row[L_DEALER],
+                row[c : c + n],
+                row[L_PITCHER],
+                row[L_BID],
+                row[L_TRUMP],
+                row[L_PITCHED],
+                row[L_MADE],
+                row[d : d + n],
+                row[w : w + 4],
+                row[at["tricks"] :],
+                rules,
+            )
+        )
         after.append([int(x) for x in row[sc : sc + n]])
     names = [s.name for s in seats]
     return Game(seed, board, names, rules, rounds, after, None if g.winner < 0 else g.winner)

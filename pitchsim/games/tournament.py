@@ -77,7 +77,7 @@ class StrategyResult:
                     "make_rate": self.make_rate(k),
                 }
                 for k in BIDS
-            },  # fmt: skip
+            },
         }
 
 
@@ -147,13 +147,28 @@ class TournamentResult:
         rows = []
         for r in self.results:
             if by == "bid":
-                rows += [{"strategy": r.name, "bid": k, "pitched": r.pitched[k],
-                          "made": r.made[k], "make_rate": r.make_rate(k)} for k in BIDS]  # fmt: skip
+                rows += [
+                    {
+                        "strategy": r.name,
+                        "bid": k,
+                        "pitched": r.pitched[k],
+                        "made": r.made[k],
+                        "make_rate": r.make_rate(k),
+                    }
+                    for k in BIDS
+                ]
                 continue
-            row = {"strategy": r.name, "games": r.games, "wins": r.wins,
-                   "win_rate": r.win_rate, "ci_low": r.ci95[0], "ci_high": r.ci95[1],
-                   "mean_final_score": r.mean_final_score, "bids_made": r.hands_made,
-                   "bids_set": r.hands_set}  # fmt: skip
+            row = {
+                "strategy": r.name,
+                "games": r.games,
+                "wins": r.wins,
+                "win_rate": r.win_rate,
+                "ci_low": r.ci95[0],
+                "ci_high": r.ci95[1],
+                "mean_final_score": r.mean_final_score,
+                "bids_made": r.hands_made,
+                "bids_set": r.hands_set,
+            }
             for k in BIDS:
                 row[f"pitched_{k}"] = r.pitched[k]
                 row[f"made_{k}"] = r.made[k]
@@ -162,9 +177,11 @@ class TournamentResult:
 
     def __repr__(self) -> str:
         wins = ", ".join(f"{r.name} {100 * r.win_rate:.1f}%" for r in self.results)
-        return (f"TournamentResult({self.players} players, {self.boards:,} boards x "
-                f"{self.rotations} rotations = {self.games:,} games, seed {self.seed}; "
-                f"win rates: {wins})")  # fmt: skip
+        return (
+            f"TournamentResult({self.players} players, {self.boards:,} boards x "
+            f"{self.rotations} rotations = {self.games:,} games, seed {self.seed}; "
+            f"win rates: {wins})"
+        )
 
 
 def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]]:
@@ -320,8 +337,21 @@ def tournament(
             stats = np.empty((m, n, 4, 2), dtype=np.int16)
             for r in range(k):
                 a = arrays[r]
-                play_games(seed, start, m, n, a.bidding, a.play, rule_array, a.odds, a.params,
-                           winner, scores, dealt, stats)  # fmt: skip
+                play_games(
+                    seed,
+                    start,
+                    m,
+                    n,
+                    a.bidding,
+                    a.play,
+                    rule_array,
+                    a.odds,
+                    a.params,
+                    winner,
+                    scores,
+                    dealt,
+                    stats,
+                )
                 strat_of_seat = np.array([(s + r) % k for s in range(n)])
                 done = winner >= 0
                 unfinished += int((~done).sum())

@@ -91,9 +91,14 @@ class AuctionFit:
         return self.kept / self.attempts if self.attempts else 0.0
 
     def to_json(self) -> dict:
-        return {"model": self.model, "fitted": self.fitted, "fitting_worlds": self.kept,
-                "attempts": self.attempts, "acceptance_rate": self.acceptance_rate,
-                "note": self.note}  # fmt: skip
+        return {
+            "model": self.model,
+            "fitted": self.fitted,
+            "fitting_worlds": self.kept,
+            "attempts": self.attempts,
+            "acceptance_rate": self.acceptance_rate,
+            "note": self.note,
+        }
 
 
 @dataclass(frozen=True)
@@ -201,8 +206,9 @@ def _outcomes(policy, worlds, seed, args, progress, fit=None):
         if fit is None:
             cards, kept, tried = card_outcomes(EVALUATORS[policy], w, *args, key, out)
         else:
-            cards, kept, tried = fitted_card_outcomes(EVALUATORS[policy], w, *args, key, out,
-                                                      *fit, ATTEMPTS_PER_WORLD * w)  # fmt: skip
+            cards, kept, tried = fitted_card_outcomes(
+                EVALUATORS[policy], w, *args, key, out, *fit, ATTEMPTS_PER_WORLD * w
+            )
         blocks.append(out[:, :kept])
         attempts += tried
         if progress:
@@ -210,12 +216,14 @@ def _outcomes(policy, worlds, seed, args, progress, fit=None):
     return cards, np.concatenate(blocks, axis=1), attempts
 
 
-def _summarise(cards, out, attempts, args, seat, pitcher, bid, trump, rules, policy, seed,
-               auction=None) -> Hint:  # fmt: skip
+def _summarise(
+    cards, out, attempts, args, seat, pitcher, bid, trump, rules, policy, seed, auction=None
+) -> Hint:
     kept = out.shape[1]
     if kept == 0:
-        raise HintError(f"no deal of the hidden cards fits what seat {seat} has seen "
-                        f"({attempts:,} tried)")  # fmt: skip
+        raise HintError(
+            f"no deal of the hidden cards fits what seat {seat} has seen ({attempts:,} tried)"
+        )
     prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
     pitcher_side = rules.team(seat) == rules.team(pitcher)
     best = int(choose_by_outcomes(cards, out, kept, pitcher_side, bid or 0, prior))
@@ -232,11 +240,19 @@ def _summarise(cards, out, attempts, args, seat, pitcher, bid, trump, rules, pol
             ci = (float(pts.mean() - half), float(pts.mean() + half))
             cis = tuple(tuple(float(x) for x in wilson(h, kept)) for h in hits)
             dhalf = float(Z95 * diff.std(ddof=1) / math.sqrt(kept))
-        hints.append(CardHint(int(c), float(pts.mean()), ci,
-                              tuple(float(h / kept) for h in hits), cis,
-                              (float(diff.mean()), dhalf)))  # fmt: skip
-    return Hint(seat, pitcher, pitcher_side, bid, trump, policy, kept, attempts, seed, hints, best,
-                auction)  # fmt: skip
+        hints.append(
+            CardHint(
+                int(c),
+                float(pts.mean()),
+                ci,
+                tuple(float(h / kept) for h in hits),
+                cis,
+                (float(diff.mean()), dhalf),
+            )
+        )
+    return Hint(
+        seat, pitcher, pitcher_side, bid, trump, policy, kept, attempts, seed, hints, best, auction
+    )
 
 
 def hint(
@@ -255,11 +271,28 @@ def hint(
     n = v.players
     rules = v.rules.to_array()
     who = seat_planes(v.played_by)
-    args = (v.legal, v.hand, v.seat, n, v.pitcher, v.bid or 0, v.trump, trick_no, trick,
-            trick_len, leader, played, won, who, voids, rules)  # fmt: skip
+    args = (
+        v.legal,
+        v.hand,
+        v.seat,
+        n,
+        v.pitcher,
+        v.bid or 0,
+        v.trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+    )
     cards, out, attempts = _outcomes(policy, worlds, seed, args, progress)
-    return _summarise(cards, out, attempts, args, v.seat, v.pitcher, v.bid, v.trump, v.rules,
-                      policy, seed)  # fmt: skip
+    return _summarise(
+        cards, out, attempts, args, v.seat, v.pitcher, v.bid, v.trump, v.rules, policy, seed
+    )
 
 
 def view_arrays(view: View) -> tuple:
@@ -277,10 +310,24 @@ def view_arrays(view: View) -> tuple:
     trick[: len(current.cards)] = current.cards
     won = np.zeros(8, dtype=np.int64)
     won[:n] = view.won
-    return (view.legal_cards(), view.held, view.seat, n, view.pitcher, view.bid,
-            -1 if view.trump is None else view.trump, len(complete), trick, len(current.cards),
-            current.leader, played, won, seat_planes(view.played_by), view.voids,
-            view.rules.to_array())  # fmt: skip
+    return (
+        view.legal_cards(),
+        view.held,
+        view.seat,
+        n,
+        view.pitcher,
+        view.bid,
+        -1 if view.trump is None else view.trump,
+        len(complete),
+        trick,
+        len(current.cards),
+        current.leader,
+        played,
+        won,
+        seat_planes(view.played_by),
+        view.voids,
+        view.rules.to_array(),
+    )
 
 
 def auction_arrays(view: View, model: str) -> tuple:
@@ -296,8 +343,9 @@ def auction_arrays(view: View, model: str) -> tuple:
     return (view.dealer, heard, len(view.calls), scores, bidding, odds, params)
 
 
-def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL,
-                  fit_calls: bool = True):  # fmt: skip
+def fitted_worlds(
+    view: View, count: int, seed: int, model: str = DEFAULT_MODEL, fit_calls: bool = True
+):
     """Up to ``count`` worlds that fit the view and its calls (with ``fit_calls``; else
     the play only), as every seat's hand as dealt (``dealt[k, seat]``, masks), drawn as
     ``hint_view``'s first block draws them (stream (seed, 0)); returns (dealt,
@@ -307,20 +355,75 @@ def fitted_worlds(view: View, count: int, seed: int, model: str = DEFAULT_MODEL,
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
-    (_, hand, seat, _, _, _, trump, trick_no, trick, trick_len, leader, played, _, who, voids,
-     rules) = args  # fmt: skip
-    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
-                             voids, counts, allowed, played_by)  # fmt: skip
+    (
+        _,
+        hand,
+        seat,
+        _,
+        _,
+        _,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        _,
+        who,
+        voids,
+        rules,
+    ) = args
+    unseen = view_constraint(
+        n,
+        seat,
+        hand,
+        trick_no,
+        trick_len,
+        leader,
+        played,
+        trick,
+        who,
+        voids,
+        counts,
+        allowed,
+        played_by,
+    )
     dealer, heard, m, scores, bidding, odds, params = auction_arrays(view, check_model(model))
     worlds = np.empty((count, n), dtype=np.int64)
     if not fit_calls:
-        kept, attempts = sample_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
-                                       counts, allowed, worlds, ATTEMPTS_PER_WORLD * count)  # fmt: skip
+        kept, attempts = sample_worlds(
+            np.uint64(deal_key(seed, 0)),
+            n,
+            seat,
+            hand,
+            unseen,
+            counts,
+            allowed,
+            worlds,
+            ATTEMPTS_PER_WORLD * count,
+        )
         return worlds[:kept] | played_by[None, :], attempts
-    kept, attempts = sample_fitted_worlds(np.uint64(deal_key(seed, 0)), n, seat, hand, unseen,
-                                          counts, allowed, played_by, dealer, heard, m, trump,
-                                          scores, bidding, rules, odds, params, worlds,
-                                          ATTEMPTS_PER_WORLD * count)  # fmt: skip
+    kept, attempts = sample_fitted_worlds(
+        np.uint64(deal_key(seed, 0)),
+        n,
+        seat,
+        hand,
+        unseen,
+        counts,
+        allowed,
+        played_by,
+        dealer,
+        heard,
+        m,
+        trump,
+        scores,
+        bidding,
+        rules,
+        odds,
+        params,
+        worlds,
+        ATTEMPTS_PER_WORLD * count,
+    )
     return worlds[:kept] | played_by[None, :], attempts
 
 
@@ -344,10 +447,11 @@ def hint_view(
     the worlds fit the play seen and, with ``fit_calls``, the calls heard."""
     check_hint_options(policy, worlds)
     if view.phase != "play":
-        why = {"auction": f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s "
-                          "call",
-               "over": "the hand is over: nobody is to play",
-               "thrown-in": "everybody passed: the hand was thrown in"}[view.phase]  # fmt: skip
+        why = {
+            "auction": f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s call",
+            "over": "the hand is over: nobody is to play",
+            "thrown-in": "everybody passed: the hand was thrown in",
+        }[view.phase]
         raise HintError(why)
     if view.to_move != view.seat:
         raise HintError(f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s")
@@ -356,24 +460,59 @@ def hint_view(
     args = view_arrays(view)
     fit = None
     if fit_calls:
-        cards, out, attempts = _outcomes(policy, worlds, seed, args, progress,
-                                         auction_arrays(view, model))  # fmt: skip
+        cards, out, attempts = _outcomes(
+            policy, worlds, seed, args, progress, auction_arrays(view, model)
+        )
         kept = out.shape[1]
         rate = kept / attempts if attempts else 0.0
         if kept >= min(worlds, MIN_FITTED):
             short = "" if kept == worlds else f" (of {worlds:,} wanted)"
-            fit = AuctionFit(model, True, kept, attempts,
-                             f"every world fits the calls: each other caller's {model} model "
-                             f"makes his call; {kept:,} worlds{short}, acceptance "
-                             f"{100 * rate:.2g}%")  # fmt: skip
-            return _summarise(cards, out, attempts, args, view.seat, view.pitcher, view.bid,
-                              args[6], view.rules, policy, seed, fit)  # fmt: skip
-        fit = AuctionFit(model, False, kept, attempts,
-                         f"the calls are too unlikely under the {model} model for rejection "
-                         f"({kept:,} of {attempts:,} deals of the hidden cards fit, acceptance "
-                         f"{100 * rate:.2g}%): these worlds ignore the auction")  # fmt: skip
+            fit = AuctionFit(
+                model,
+                True,
+                kept,
+                attempts,
+                f"every world fits the calls: each other caller's {model} model "
+                f"makes his call; {kept:,} worlds{short}, acceptance "
+                f"{100 * rate:.2g}%",
+            )
+            return _summarise(
+                cards,
+                out,
+                attempts,
+                args,
+                view.seat,
+                view.pitcher,
+                view.bid,
+                args[6],
+                view.rules,
+                policy,
+                seed,
+                fit,
+            )
+        fit = AuctionFit(
+            model,
+            False,
+            kept,
+            attempts,
+            f"the calls are too unlikely under the {model} model for rejection "
+            f"({kept:,} of {attempts:,} deals of the hidden cards fit, acceptance "
+            f"{100 * rate:.2g}%): these worlds ignore the auction",
+        )
     else:
         fit = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
     cards, out, attempts = _outcomes(policy, worlds, seed, args, progress)
-    return _summarise(cards, out, attempts, args, view.seat, view.pitcher, view.bid, args[6],
-                      view.rules, policy, seed, fit)  # fmt: skip
+    return _summarise(
+        cards,
+        out,
+        attempts,
+        args,
+        view.seat,
+        view.pitcher,
+        view.bid,
+        args[6],
+        view.rules,
+        policy,
+        seed,
+        fit,
+    )

@@ -124,8 +124,14 @@ class Position:
                 tricks[-1] = open_trick
             else:
                 tricks.append(open_trick)
-            return replace(self, hands=tuple(hands), trump=trump, trick=trick,
-                           tricks=tuple(tricks), to_play=(seat + 1) % n)  # fmt: skip
+            return replace(
+                self,
+                hands=tuple(hands),
+                trump=trump,
+                trick=trick,
+                tricks=tuple(tricks),
+                to_play=(seat + 1) % n,
+            )
         winner = (self.leader + trick_winner(trick, trump)) % n
         won[winner] |= mask_of(trick)
         done = Trick(self.leader, trick, winner)
@@ -134,9 +140,16 @@ class Position:
         else:
             tricks.append(done)
         over = len(tricks) == TRICKS
-        return replace(self, hands=tuple(hands), won=tuple(won), trump=trump, trick=(),
-                       tricks=tuple(tricks), leader=winner,
-                       to_play=None if over else winner)  # fmt: skip
+        return replace(
+            self,
+            hands=tuple(hands),
+            won=tuple(won),
+            trump=trump,
+            trick=(),
+            tricks=tuple(tricks),
+            leader=winner,
+            to_play=None if over else winner,
+        )
 
     def points(self) -> int:
         """Points (0-4) the pitcher's side holds at the end of a finished hand."""
@@ -172,19 +185,32 @@ class Position:
             "pitcher": self.pitcher,
             "bid": self.bid,
             "hands": [fmt(d) for d in self.dealt],
-            "tricks": [{"leader": t.leader, "cards": [format_card(c, symbols=False)
-                                                      for c in t.cards]} for t in self.tricks],
+            "tricks": [
+                {"leader": t.leader, "cards": [format_card(c, symbols=False) for c in t.cards]}
+                for t in self.tricks
+            ],
             "partnership": self.rules.partnership,
             "rules": rules_text(self.rules),
-        }  # fmt: skip
+        }
 
 
 def start_position(dealt: Sequence[int], pitcher: int, rules: Rules, bid: int | None = None):
     """The position before the opening lead of a deal (masks per seat)."""
     n = len(dealt)
-    return Position(players=n, pitcher=pitcher, bid=bid, rules=rules, dealt=tuple(dealt),
-                    hands=tuple(dealt), won=(0,) * n, tricks=(), trump=-1, leader=pitcher,
-                    trick=(), to_play=pitcher)  # fmt: skip
+    return Position(
+        players=n,
+        pitcher=pitcher,
+        bid=bid,
+        rules=rules,
+        dealt=tuple(dealt),
+        hands=tuple(dealt),
+        won=(0,) * n,
+        tricks=(),
+        trump=-1,
+        leader=pitcher,
+        trick=(),
+        to_play=pitcher,
+    )
 
 
 def _int(doc: dict, key: str, what: str) -> int:
@@ -294,8 +320,10 @@ def parse_position(doc: object, rules: Rules | None = None) -> Position:
             raise PositionError(f"seat {seat} was dealt {len(cs)} cards, not {HAND_SIZE}")
         for c in cs:
             if c in holder:
-                raise PositionError(f"{format_card(c, symbols=False)} is in two hands: "
-                                    f"seat {holder[c]} and seat {seat}")  # fmt: skip
+                raise PositionError(
+                    f"{format_card(c, symbols=False)} is in two hands: "
+                    f"seat {holder[c]} and seat {seat}"
+                )
             holder[c] = seat
         dealt.append(mask_of(cs))
 
@@ -327,19 +355,24 @@ def parse_position(doc: object, rules: Rules | None = None) -> Position:
             if not pos.hands[seat] >> c & 1:
                 if pos.dealt[seat] >> c & 1:
                     raise PositionError(f"seat {seat} plays {name} in trick {t} a second time")
-                raise PositionError(f"seat {seat} plays {name} in trick {t} but was not dealt it"
-                                    + (f" (seat {holder[c]} was)" if c in holder else ""))  # fmt: skip
+                raise PositionError(
+                    f"seat {seat} plays {name} in trick {t} but was not dealt it"
+                    + (f" (seat {holder[c]} was)" if c in holder else "")
+                )
             if not pos.legal() >> c & 1:
                 led = SUIT_NAMES[_suit_of(pos.trick[0])]
                 must = "follow suit" if rules.follow == "suit" else "follow suit or trump"
-                raise PositionError(f"seat {seat}'s {name} in trick {t} is illegal: it holds "
-                                    f"{led}, so it must {must}")  # fmt: skip
+                raise PositionError(
+                    f"seat {seat}'s {name} in trick {t} is illegal: it holds "
+                    f"{led}, so it must {must}"
+                )
             pos = pos.play(c)
     return pos
 
 
-def read_positions(text: str, source: str = "input", rules: Rules | None = None
-                   ) -> list[Position] | Position:  # fmt: skip
+def read_positions(
+    text: str, source: str = "input", rules: Rules | None = None
+) -> list[Position] | Position:
     """One position (a JSON object) or a list of them (a JSON list) from ``text``."""
     try:
         doc = parse_json(text, source)

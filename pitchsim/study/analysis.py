@@ -282,13 +282,23 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
         game = c["game_dealt"].astype(np.float64)
         ace = ((ranks >> ACE) & 1) == 1
         king_top = (((ranks >> KING) & 1) == 1) & ~ace
-        s = np.array([
-            lacks_jack.sum(), (lacks_jack & c["jack_dealt"]).sum(),
-            frac.size, frac.sum(), (frac * frac).sum(),
-            game.size, game.sum(), (game * game).sum(),
-            ace.sum(), (ace & c["high"]).sum(),
-            king_top.sum(), (king_top & c["high"]).sum(),
-        ], dtype=np.float64)  # fmt: skip
+        s = np.array(
+            [
+                lacks_jack.sum(),
+                (lacks_jack & c["jack_dealt"]).sum(),
+                frac.size,
+                frac.sum(),
+                (frac * frac).sum(),
+                game.size,
+                game.sum(),
+                (game * game).sum(),
+                ace.sum(),
+                (ace & c["high"]).sum(),
+                king_top.sum(),
+                (king_top & c["high"]).sum(),
+            ],
+            dtype=np.float64,
+        )
         sums[n] = s if n not in sums else sums[n] + s
     rows = []
     for n in sorted(sums):
@@ -296,24 +306,54 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
         p_unseen = 6 * (n - 1) / 46
         k, m = s[1], s[0]
         lo, hi = wilson(k, m)
-        rows.append(_row(n, "unseen jack of trump dealt", m, k / m,
-                         math.sqrt(p_unseen * (1 - p_unseen) / m), p_unseen, lo, hi))  # fmt: skip
+        rows.append(
+            _row(
+                n,
+                "unseen jack of trump dealt",
+                m,
+                k / m,
+                math.sqrt(p_unseen * (1 - p_unseen) / m),
+                p_unseen,
+                lo,
+                hi,
+            )
+        )
         rows.append(_mean_row(n, "share of unseen trumps dealt", s[2], s[3], s[4], p_unseen))
         rows.append(_mean_row(n, "game points in play", s[5], s[6], s[7], 80 * 6 * n / 52))
         lo, hi = wilson(s[9], s[8])
         rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
         lo, hi = wilson(s[11], s[10])
         p_king = 1 - p_unseen
-        rows.append(_row(n, "king of trump without the ace wins High", s[10], s[11] / s[10],
-                         math.sqrt(p_king * (1 - p_king) / s[10]), p_king, lo, hi))  # fmt: skip
+        rows.append(
+            _row(
+                n,
+                "king of trump without the ace wins High",
+                s[10],
+                s[11] / s[10],
+                math.sqrt(p_king * (1 - p_king) / s[10]),
+                p_king,
+                lo,
+                hi,
+            )
+        )
     return pd.DataFrame(rows)
 
 
 def _row(n, check, deals, estimate, se, exact, lo, hi):
     z = (estimate - exact) / se if se > 0 else (0.0 if estimate == exact else math.inf)
     inside = bool(lo <= exact <= hi) if se > 0 else estimate == exact
-    return {"players": n, "check": check, "deals": int(deals), "estimate": estimate, "se": se,
-            "lo": float(lo), "hi": float(hi), "exact": exact, "z": z, "inside": inside}  # fmt: skip
+    return {
+        "players": n,
+        "check": check,
+        "deals": int(deals),
+        "estimate": estimate,
+        "se": se,
+        "lo": float(lo),
+        "hi": float(hi),
+        "exact": exact,
+        "z": z,
+        "inside": inside,
+    }
 
 
 def _mean_row(n, check, count, total, squares, exact):

@@ -93,9 +93,30 @@ _PARQUET_COLUMNS = [
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def _describe_deals(start, n, flags, in_play, game_table, deal, players, hand, trump,
-                    trump_count, trump_ranks, off_aces, off_tens, game_held, high, low, jack,
-                    game, points, jack_dealt, trumps_dealt, game_dealt):  # fmt: skip
+def _describe_deals(
+    start,
+    n,
+    flags,
+    in_play,
+    game_table,
+    deal,
+    players,
+    hand,
+    trump,
+    trump_count,
+    trump_ranks,
+    off_aces,
+    off_tens,
+    game_held,
+    high,
+    low,
+    jack,
+    game,
+    points,
+    jack_dealt,
+    trumps_dealt,
+    game_dealt,
+):
     """The per-deal columns after the kernel has played: the pitcher's hand features (as
     :func:`pitchsim.game.features.hand_features`, which is the reference and is tested equal),
     the outcome from ``flags`` and what was in play from ``in_play`` (every card dealt)."""
@@ -171,13 +192,27 @@ def simulate_part(
     flags, trump, hand, in_play = col["flags"], col["trump"], col["hand"], col["in_play"]
     with _KERNEL_LOCK, use_threads(threads):
         for a, b in chunked(count):
-            simulate_hands(seed, part.start + a, b - a, n, 0, _RANDOM_HAND, -1, policies,
-                           rule_array, flags[a:b], trump[a:b], hand[a:b], in_play[a:b])  # fmt: skip
+            simulate_hands(
+                seed,
+                part.start + a,
+                b - a,
+                n,
+                0,
+                _RANDOM_HAND,
+                -1,
+                policies,
+                rule_array,
+                flags[a:b],
+                trump[a:b],
+                hand[a:b],
+                in_play[a:b],
+            )
             if progress is not None:
                 progress(b - a)
         # every column in SCHEMA order (hand and trump already filled in by the kernel)
-        _describe_deals(part.start, n, flags, in_play, HOLDING_GAME,
-                        *(col[name] for name in SCHEMA.names))  # fmt: skip
+        _describe_deals(
+            part.start, n, flags, in_play, HOLDING_GAME, *(col[name] for name in SCHEMA.names)
+        )
     return {name: col[name] for name in SCHEMA.names}
 
 
@@ -371,8 +406,10 @@ def _record_fast_checksums(path: Path, manifest: Manifest, note) -> None:
                 _write_manifest(path, manifest)
     except (InputError, OSError) as e:  # a read-only disk, a lock held by another
         if note is not None:
-            note(f"the fast checksums of {path}'s parts were not recorded ({e}); its reads "
-                 "check SHA-256 instead")  # fmt: skip
+            note(
+                f"the fast checksums of {path}'s parts were not recorded ({e}); its reads "
+                "check SHA-256 instead"
+            )
 
 
 SAMPLE_DEALS = 1000  # replayed on resume to check the simulator has not changed

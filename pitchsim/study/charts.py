@@ -122,17 +122,32 @@ def heatmap_data(run, players: int | None = None, min_count: int = DEFAULT_MIN_C
     for k in (2, 3):
         for r in shown.itertuples():
             p, lo, hi = getattr(r, f"p{k}"), getattr(r, f"p{k}_lo"), getattr(r, f"p{k}_hi")
-            rows.append({"k": k, "high": r.high, "length": r.length, "value": p, "lo": lo,
-                         "hi": hi, "deals": r.deals, "label": _pct(p),
-                         "detail": f"±{100 * (hi - lo) / 2:.1f} n={_k(r.deals)}"})  # fmt: skip
-    meta = {"players": n, "deals": int(t.deals.sum()), "min_count": min_count,
-            "blank_cells": int((t.deals < min_count).sum()),
-            "blank_deals": int(t[t.deals < min_count].deals.sum())}  # fmt: skip
+            rows.append(
+                {
+                    "k": k,
+                    "high": r.high,
+                    "length": r.length,
+                    "value": p,
+                    "lo": lo,
+                    "hi": hi,
+                    "deals": r.deals,
+                    "label": _pct(p),
+                    "detail": f"±{100 * (hi - lo) / 2:.1f} n={_k(r.deals)}",
+                }
+            )
+    meta = {
+        "players": n,
+        "deals": int(t.deals.sum()),
+        "min_count": min_count,
+        "blank_cells": int((t.deals < min_count).sum()),
+        "blank_deals": int(t[t.deals < min_count].deals.sum()),
+    }
     return ChartData("heatmap", pd.DataFrame(rows), meta)
 
 
-def players_data(run, holdings: Sequence[str] = DEFAULT_HOLDINGS,
-                 min_count: int = DEFAULT_MIN_COUNT) -> ChartData:  # fmt: skip
+def players_data(
+    run, holdings: Sequence[str] = DEFAULT_HOLDINGS, min_count: int = DEFAULT_MIN_COUNT
+) -> ChartData:
     """Points of :func:`by_players`: one row per (k, holding, player count) shown."""
     run = open_run(run)
     if not holdings:
@@ -145,9 +160,17 @@ def players_data(run, holdings: Sequence[str] = DEFAULT_HOLDINGS,
     rows = []
     for k in BIDS:
         for r in kept.itertuples():
-            rows.append({"k": k, "holding": r.label, "players": r.players,
-                         "value": getattr(r, f"p{k}"), "lo": getattr(r, f"p{k}_lo"),
-                         "hi": getattr(r, f"p{k}_hi"), "deals": r.deals})  # fmt: skip
+            rows.append(
+                {
+                    "k": k,
+                    "holding": r.label,
+                    "players": r.players,
+                    "value": getattr(r, f"p{k}"),
+                    "lo": getattr(r, f"p{k}_lo"),
+                    "hi": getattr(r, f"p{k}_hi"),
+                    "deals": r.deals,
+                }
+            )
     meta = {"min_count": min_count, "blank_cells": len(found) - len(kept)}
     return ChartData("players", pd.DataFrame(rows), meta)
 
@@ -162,14 +185,25 @@ def points_data(run) -> ChartData:
         mean = float((np.arange(5) * counts).sum() / r.deals)
         for p in range(5):
             share = counts[p] / r.deals
-            rows.append({"players": r.players, "points": p, "value": share,
-                         "se": float(np.sqrt(share * (1 - share) / r.deals)), "deals": r.deals,
-                         "mean": mean})  # fmt: skip
+            rows.append(
+                {
+                    "players": r.players,
+                    "points": p,
+                    "value": share,
+                    "se": float(np.sqrt(share * (1 - share) / r.deals)),
+                    "deals": r.deals,
+                    "mean": mean,
+                }
+            )
     return ChartData("points", pd.DataFrame(rows), {})
 
 
-KEY_ROWS = [format_key_trumps(c) for c in sorted(
-    (c for c in range(20) if key_trumps_possible(c)), key=lambda c: (c // 4, 3 - c % 4))]  # fmt: skip
+KEY_ROWS = [
+    format_key_trumps(c)
+    for c in sorted(
+        (c for c in range(20) if key_trumps_possible(c)), key=lambda c: (c // 4, 3 - c % 4)
+    )
+]
 
 
 def bids_data(run, min_count: int = DEFAULT_MIN_COUNT) -> ChartData:
@@ -181,14 +215,29 @@ def bids_data(run, min_count: int = DEFAULT_MIN_COUNT) -> ChartData:
     rows = []
     for r in shown.itertuples():
         label = ("P" if r.bid == 0 else str(r.bid)) + ("" if r.bid_sure else "?")
-        rows.append({"players": r.players, "keys": r.keys, "length": r.length,
-                     "value": int(r.bid), "sure": bool(r.bid_sure), "label": label,
-                     "deals": r.deals})  # fmt: skip
-    per = {n: {"deals": int(t[t.players == n].deals.sum()),
-               "blank_cells": int(((t.players == n) & (t.deals < min_count)).sum())}
-           for n in run.players}  # fmt: skip
-    meta = {"min_count": min_count, "per_players": per,
-            "blank_cells": sum(v["blank_cells"] for v in per.values())}  # fmt: skip
+        rows.append(
+            {
+                "players": r.players,
+                "keys": r.keys,
+                "length": r.length,
+                "value": int(r.bid),
+                "sure": bool(r.bid_sure),
+                "label": label,
+                "deals": r.deals,
+            }
+        )
+    per = {
+        n: {
+            "deals": int(t[t.players == n].deals.sum()),
+            "blank_cells": int(((t.players == n) & (t.deals < min_count)).sum()),
+        }
+        for n in run.players
+    }
+    meta = {
+        "min_count": min_count,
+        "per_players": per,
+        "blank_cells": sum(v["blank_cells"] for v in per.values()),
+    }
     return ChartData("bids", pd.DataFrame(rows), meta)
 
 
@@ -200,8 +249,12 @@ def _footnote(fig: Figure, text: str) -> None:
     fig.supxlabel(text, fontsize=8.5, color="#333333")
 
 
-def heatmap(run, players: int | None = None, min_count: int = DEFAULT_MIN_COUNT,
-            data: ChartData | None = None) -> Figure:  # fmt: skip
+def heatmap(
+    run,
+    players: int | None = None,
+    min_count: int = DEFAULT_MIN_COUNT,
+    data: ChartData | None = None,
+) -> Figure:
     """P(make 2) and P(make 3) by trump length (columns) and highest trump (rows)."""
     run = open_run(run)
     data = data or heatmap_data(run, players, min_count)
@@ -217,8 +270,16 @@ def heatmap(run, players: int | None = None, min_count: int = DEFAULT_MIN_COUNT,
         for c in cells.itertuples():
             i, j = RANK_ROWS.index(c.high), c.length - 1
             colour = "black" if c.value > 0.6 else "white"
-            ax.text(j, i - 0.1, c.label, ha="center", va="center", fontsize=9,
-                    color=colour, fontweight="bold")  # fmt: skip
+            ax.text(
+                j,
+                i - 0.1,
+                c.label,
+                ha="center",
+                va="center",
+                fontsize=9,
+                color=colour,
+                fontweight="bold",
+            )
             ax.text(j, i + 0.28, c.detail, ha="center", va="center", fontsize=6, color=colour)
         ax.set_xticks(range(len(LENGTHS)), [str(x) for x in LENGTHS])
         ax.set_yticks(range(len(RANK_ROWS)), RANK_ROWS)
@@ -241,8 +302,12 @@ def heatmap(run, players: int | None = None, min_count: int = DEFAULT_MIN_COUNT,
 MARKERS = "osD^vP*Xh<>"
 
 
-def by_players(run, holdings: Sequence[str] = DEFAULT_HOLDINGS,
-               min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None) -> Figure:  # fmt: skip
+def by_players(
+    run,
+    holdings: Sequence[str] = DEFAULT_HOLDINGS,
+    min_count: int = DEFAULT_MIN_COUNT,
+    data: ChartData | None = None,
+) -> Figure:
     """P(make k) against player count, one line per trump holding (``A-J-2``, ``A-x-x``)."""
     run = open_run(run)
     data = data or players_data(run, holdings, min_count)
@@ -261,9 +326,17 @@ def by_players(run, holdings: Sequence[str] = DEFAULT_HOLDINGS,
             err = np.maximum(np.vstack([p - r.lo, r.hi - p]), 0)
             lo, hi = r.deals.min(), r.deals.max()
             x = r.players.to_numpy() + (i - (len(labels) - 1) / 2) * step
-            ax.errorbar(x, p, yerr=err, marker=MARKERS[i % len(MARKERS)], ms=4.5, capsize=3,
-                        color=colours(i % 10), lw=1.4,
-                        label=f"{label} (n = {_range(lo, hi)} per point)")  # fmt: skip
+            ax.errorbar(
+                x,
+                p,
+                yerr=err,
+                marker=MARKERS[i % len(MARKERS)],
+                ms=4.5,
+                capsize=3,
+                color=colours(i % 10),
+                lw=1.4,
+                label=f"{label} (n = {_range(lo, hi)} per point)",
+            )
         ax.set_title(f"P(make {k})")
         ax.set_ylim(-0.02, 1.04)
         ax.set_ylabel(f"P(the pitcher's side wins ≥ {k})")
@@ -272,10 +345,18 @@ def by_players(run, holdings: Sequence[str] = DEFAULT_HOLDINGS,
         ax.set_xlabel("players at the table")
         ax.set_xticks(sorted(cells.players.unique()))
     # The notes go in the legend's title: a figure-level footnote would collide with it.
-    title = ("trump holding (x = any card 3-9); each holding's points are nudged sideways so "
-             "that equal values (100% make 1) stay visible\n\n" + SELECTION_NOTE.format(what="point"))  # fmt: skip
-    fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="outside lower center", ncols=4,
-               fontsize=8, title=title, title_fontsize=8)  # fmt: skip
+    title = (
+        "trump holding (x = any card 3-9); each holding's points are nudged sideways so "
+        "that equal values (100% make 1) stay visible\n\n" + SELECTION_NOTE.format(what="point")
+    )
+    fig.legend(
+        *axes[0, 0].get_legend_handles_labels(),
+        loc="outside lower center",
+        ncols=4,
+        fontsize=8,
+        title=title,
+        title_fontsize=8,
+    )
     fig.suptitle(
         f"Make probabilities against player count, by trump holding\n"
         f"{_describe(run)}; error bars: 95% Wilson intervals; points of fewer than "
@@ -297,9 +378,15 @@ def points(run, data: ChartData | None = None) -> Figure:
         r = cells[cells.players == n].sort_values("points")
         x = r.points.to_numpy() + (i - (len(counts) - 1) / 2) * width
         first = r.iloc[0]
-        ax.bar(x, r.value, width, yerr=1.96 * r.se, capsize=2,
-               color=colours(i / max(1, len(counts) - 1)),
-               label=f"{n} players (n = {first.deals:,}, mean {first['mean']:.2f})")  # fmt: skip
+        ax.bar(
+            x,
+            r.value,
+            width,
+            yerr=1.96 * r.se,
+            capsize=2,
+            color=colours(i / max(1, len(counts) - 1)),
+            label=f"{n} players (n = {first.deals:,}, mean {first['mean']:.2f})",
+        )
     ax.set_xticks(range(5), ["0", "1", "2", "3", "4"])
     ax.set_xlabel("points won by the pitcher's side (High, Low, Jack, Game)")
     ax.set_ylabel("share of deals")
@@ -326,8 +413,9 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None)
     cols = min(3, len(counts))
     nrows = -(-len(counts) // cols)
     width = max(11.0, 4.6 * cols + 0.4)  # room for the title and legend with one panel
-    fig, axes = plt.subplots(nrows, cols, figsize=(width, 6.3 * nrows + 1.6),
-                             squeeze=False, layout="constrained")  # fmt: skip
+    fig, axes = plt.subplots(
+        nrows, cols, figsize=(width, 6.3 * nrows + 1.6), squeeze=False, layout="constrained"
+    )
     cmap = ListedColormap(BID_COLOURS)
     norm = BoundaryNorm(np.arange(-0.5, 5.5), cmap.N)
     unsure = 0
@@ -340,8 +428,15 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None)
         ax.imshow(grid, cmap=cmap, norm=norm, aspect="auto")
         for c in sub.itertuples():
             unsure += not c.sure
-            ax.text(c.length - 1, KEY_ROWS.index(c.keys), c.label, ha="center",
-                    va="center", fontsize=9, fontweight="bold" if c.sure else "normal")  # fmt: skip
+            ax.text(
+                c.length - 1,
+                KEY_ROWS.index(c.keys),
+                c.label,
+                ha="center",
+                va="center",
+                fontsize=9,
+                fontweight="bold" if c.sure else "normal",
+            )
         ax.set_xticks(range(len(LENGTHS)), [str(x) for x in LENGTHS])
         ax.set_yticks(range(len(KEY_ROWS)), KEY_ROWS)
         ax.set_xlabel("trumps held")
@@ -351,10 +446,17 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None)
         ax.set_title(f"{n} players ({per[n]['deals']:,} deals{note})", fontsize=10)
     for ax in list(axes.flat)[len(counts) :]:
         ax.axis("off")
-    handles = [Patch(color=c, label=lab) for c, lab in
-               zip(BID_COLOURS, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"], strict=True)]  # fmt: skip
-    handles.append(Patch(facecolor="white", edgecolor="#999999",
-                         label=f"blank: fewer than {min_count:,} deals (--min-count)"))  # fmt: skip
+    handles = [
+        Patch(color=c, label=lab)
+        for c, lab in zip(BID_COLOURS, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"], strict=True)
+    ]
+    handles.append(
+        Patch(
+            facecolor="white",
+            edgecolor="#999999",
+            label=f"blank: fewer than {min_count:,} deals (--min-count)",
+        )
+    )
     note = (
         "Each cell: the highest bid with a positive expected score (P = pass). Bidding more "
         "than needed never scores more.\n"
@@ -364,8 +466,14 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None)
     )
     if cols == 1:
         note = note.replace(". B", ".\nB").replace(". R", ".\nR")
-    fig.legend(handles=handles, loc="outside lower center", ncols=3 if cols == 1 else 6,
-               fontsize=9, title=note, title_fontsize=8.5)  # fmt: skip
+    fig.legend(
+        handles=handles,
+        loc="outside lower center",
+        ncols=3 if cols == 1 else 6,
+        fontsize=9,
+        title=note,
+        title_fontsize=8.5,
+    )
     fig.suptitle(
         f"Bidding chart: how high a pitcher can bid and still expect to gain\n{_describe(run)}",
         fontsize=11,
@@ -373,9 +481,13 @@ def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None)
     return fig
 
 
-def chart_data(run, kind: str, players: int | None = None,
-               holdings: Sequence[str] | None = None,
-               min_count: int = DEFAULT_MIN_COUNT) -> ChartData:  # fmt: skip
+def chart_data(
+    run,
+    kind: str,
+    players: int | None = None,
+    holdings: Sequence[str] | None = None,
+    min_count: int = DEFAULT_MIN_COUNT,
+) -> ChartData:
     """The data the chart ``kind`` plots (see :class:`ChartData`): the same arguments
     as :func:`chart`.
 
@@ -404,8 +516,14 @@ def _check_kind(kind: str, min_count: int) -> None:
         raise InputError(f"min-count must be at least 1, not {min_count}")
 
 
-def chart(run, kind: str, players: int | None = None, holdings: Sequence[str] | None = None,
-          min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None) -> Figure:  # fmt: skip
+def chart(
+    run,
+    kind: str,
+    players: int | None = None,
+    holdings: Sequence[str] | None = None,
+    min_count: int = DEFAULT_MIN_COUNT,
+    data: ChartData | None = None,
+) -> Figure:
     """The chart ``kind`` (one of :data:`KINDS`) of ``run``, as a matplotlib Figure.
 
     Parameters
@@ -457,8 +575,9 @@ def save(fig: Figure, out: str | Path) -> Path:
     metadata = {"Software": None} if suffix == ".png" else {"Date": None, "Creator": None}
     try:
         with atomic_path(path) as tmp:  # a full disk leaves the old chart, not half of one
-            fig.savefig(tmp, format=suffix[1:], dpi=130 if suffix == ".png" else None,
-                        metadata=metadata)  # fmt: skip
+            fig.savefig(
+                tmp, format=suffix[1:], dpi=130 if suffix == ".png" else None, metadata=metadata
+            )
     finally:
         plt.close(fig)
     return path

@@ -42,15 +42,27 @@ MAX_MANIFEST_BYTES = 32 << 20  # MAX_PARTS entries take ~24 MB (with their fast 
 
 # name, Arrow type, meaning.  The order is the order of the columns in every part.
 COLUMNS = (
-    ("deal", pa.int64(), "deal index (the kernel's deal number in the stream of seed * 8 + players)"),
+    (
+        "deal",
+        pa.int64(),
+        "deal index (the kernel's deal number in the stream of seed * 8 + players)",
+    ),
     ("players", pa.uint8(), "players at the table"),
-    ("hand", pa.int64(), "the pitcher's hand: bit suit*13+rank per card (rank 0 = deuce, suits C D H S)"),
+    (
+        "hand",
+        pa.int64(),
+        "the pitcher's hand: bit suit*13+rank per card (rank 0 = deuce, suits C D H S)",
+    ),
     ("trump", pa.int8(), "trump suit chosen by the pitcher's policy: 0-3 = C D H S"),
     ("trump_count", pa.uint8(), "trumps in the pitcher's hand"),
     ("trump_ranks", pa.uint16(), "trump ranks held: bit r = rank r (0 = deuce ... 12 = ace)"),
     ("off_aces", pa.uint8(), "aces held outside trump"),
     ("off_tens", pa.uint8(), "tens held outside trump"),
-    ("game_held", pa.uint8(), "game points in the pitcher's hand (ten 10, ace 4, king 3, queen 2, jack 1)"),
+    (
+        "game_held",
+        pa.uint8(),
+        "game points in the pitcher's hand (ten 10, ace 4, king 3, queen 2, jack 1)",
+    ),
     ("high", pa.bool_(), "the pitcher's side won High"),
     ("low", pa.bool_(), "the pitcher's side won Low"),
     ("jack", pa.bool_(), "the pitcher's side won Jack"),
@@ -59,13 +71,21 @@ COLUMNS = (
     ("jack_dealt", pa.bool_(), "the jack of trump was in play (dealt to anyone)"),
     ("trumps_dealt", pa.uint8(), "trumps in play, all hands"),
     ("game_dealt", pa.uint8(), "game points in play, all hands"),
-)  # fmt: skip
+)
 # What each small-integer column can hold: an unverified read (--no-verify) checks a
 # damaged part's values against these, so that they cannot index past a table.
-VALUE_RANGES = {"players": (2, 7), "trump": (0, 3), "trump_count": (1, 6),
-                "trump_ranks": (1, (1 << 13) - 1), "off_aces": (0, 3), "off_tens": (0, 3),
-                "game_held": (0, 80), "points": (0, 4), "trumps_dealt": (1, 13),
-                "game_dealt": (0, 80)}  # fmt: skip
+VALUE_RANGES = {
+    "players": (2, 7),
+    "trump": (0, 3),
+    "trump_count": (1, 6),
+    "trump_ranks": (1, (1 << 13) - 1),
+    "off_aces": (0, 3),
+    "off_tens": (0, 3),
+    "game_held": (0, 80),
+    "points": (0, 4),
+    "trumps_dealt": (1, 13),
+    "game_dealt": (0, 80),
+}
 # Required (non-null) columns: cheaper to write and read than nullable ones.
 SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
 
@@ -117,8 +137,14 @@ class PartRecord:
     fast_checksums: dict[str, str] | None = None
 
     def to_json(self, fast: bool = True) -> dict:
-        doc = {**dataclasses.asdict(self.part), "file": self.part.file, "status": self.status,
-               "rows": self.rows, "bytes": self.bytes, "sha256": self.sha256}  # fmt: skip
+        doc = {
+            **dataclasses.asdict(self.part),
+            "file": self.part.file,
+            "status": self.status,
+            "rows": self.rows,
+            "bytes": self.bytes,
+            "sha256": self.sha256,
+        }
         if fast:
             doc["fast_checksums"] = self.fast_checksums
         return doc
@@ -126,18 +152,53 @@ class PartRecord:
     def forget(self) -> None:
         """Back to pending: the part is to be played again."""
         self.status, self.rows, self.bytes, self.sha256, self.fast_checksums = (
-            "pending", None, None, None, None)  # fmt: skip
+            "pending",
+            None,
+            None,
+            None,
+            None,
+        )
 
 
-_MANIFEST_KEYS = {"format", "pitchsim_version", "deals_per_player_count", "players", "seed",
-                  "stream_seeds", "policy", "rules", "part_size", "columns", "parts"}  # fmt: skip
+_MANIFEST_KEYS = {
+    "format",
+    "pitchsim_version",
+    "deals_per_player_count",
+    "players",
+    "seed",
+    "stream_seeds",
+    "policy",
+    "rules",
+    "part_size",
+    "columns",
+    "parts",
+}
 # A part's entries in each format: the SHA-256-only one lacks the fast checksum.
 _PART_KEYS = {
-    SHA256_ONLY_FORMAT: {"index", "players", "start", "count", "file", "status", "rows",
-                         "bytes", "sha256"},
-    FORMAT: {"index", "players", "start", "count", "file", "status", "rows", "bytes", "sha256",
-             "fast_checksums"},
-}  # fmt: skip
+    SHA256_ONLY_FORMAT: {
+        "index",
+        "players",
+        "start",
+        "count",
+        "file",
+        "status",
+        "rows",
+        "bytes",
+        "sha256",
+    },
+    FORMAT: {
+        "index",
+        "players",
+        "start",
+        "count",
+        "file",
+        "status",
+        "rows",
+        "bytes",
+        "sha256",
+        "fast_checksums",
+    },
+}
 _HEX = frozenset("0123456789abcdef")
 FRAME = "frame"  # a part's bytes outside its column chunks: magic, footer, length, magic
 _REGIONS = {FRAME, *(name for name, _, _ in COLUMNS)}  # what has a fast checksum
@@ -245,10 +306,14 @@ class Manifest:
         _exact_keys(doc, _MANIFEST_KEYS, "the manifest")
         deals = _int(doc, "deals_per_player_count", 1, MAX_DEALS)
         players = doc["players"]
-        if (not isinstance(players, list) or not players
-                or any(isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7
-                       for n in players)
-                or players != sorted(set(players))):  # fmt: skip
+        if (
+            not isinstance(players, list)
+            or not players
+            or any(
+                isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7 for n in players
+            )
+            or players != sorted(set(players))
+        ):
             raise _Corrupt(f"players must be a sorted list of counts 2-7, not {players!r}")
         seed = _int(doc, "seed", 0, MAX_SEED - 1)
         part_size = _int(doc, "part_size", MIN_PART_SIZE, MAX_PART_SIZE)
@@ -308,8 +373,9 @@ def _part_record(p, part: Part, keys: set[str]) -> PartRecord:
         _exact_keys(fast, _REGIONS, f"part entry {part.index}'s fast_checksums")
         for region, value in fast.items():
             if not isinstance(value, str) or len(value) != 32 or not set(value) <= _HEX:
-                raise _Corrupt(f"{what}fast checksum of {region} must be 32 hex digits, not "
-                               f"{value!r}")  # fmt: skip
+                raise _Corrupt(
+                    f"{what}fast checksum of {region} must be 32 hex digits, not {value!r}"
+                )
     return PartRecord(part, "done", rows, size, sha, fast)
 
 

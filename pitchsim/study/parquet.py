@@ -43,8 +43,16 @@ _BOOLEAN, _INT32, _INT64 = 0, 1, 2
 _PLAIN, _RLE, _DELTA = 0, 3, 5
 _REQUIRED = 0
 _DATA_PAGE = 0
-_CONVERTED = {(8, False): 11, (16, False): 12, (32, False): 13, (64, False): 14,
-              (8, True): 15, (16, True): 16, (32, True): 17, (64, True): 18}  # fmt: skip
+_CONVERTED = {
+    (8, False): 11,
+    (16, False): 12,
+    (32, False): 13,
+    (64, False): 14,
+    (8, True): 15,
+    (16, True): 16,
+    (32, True): 17,
+    (64, True): 18,
+}
 
 
 # ---- Thrift compact protocol: just what Parquet's metadata needs ---------------------
@@ -332,19 +340,43 @@ class Encoder:
                 page, encoding = self._page_data(col, values[a : a + PAGE_ROWS])
                 encodings.add(encoding)
                 n = min(PAGE_ROWS, rows - a)
-                self._put(thrift(_Struct([
-                    (1, _I32(_DATA_PAGE)), (2, _I32(page.size)), (3, _I32(page.size)),
-                    (5, _Struct([(1, _I32(n)), (2, _I32(encoding)), (3, _I32(_RLE)),
-                                 (4, _I32(_RLE))])),
-                ])))  # fmt: skip
+                self._put(
+                    thrift(
+                        _Struct(
+                            [
+                                (1, _I32(_DATA_PAGE)),
+                                (2, _I32(page.size)),
+                                (3, _I32(page.size)),
+                                (
+                                    5,
+                                    _Struct(
+                                        [
+                                            (1, _I32(n)),
+                                            (2, _I32(encoding)),
+                                            (3, _I32(_RLE)),
+                                            (4, _I32(_RLE)),
+                                        ]
+                                    ),
+                                ),
+                            ]
+                        )
+                    )
+                )
                 self._put(page)
             physical, _, _ = _physical(col.type)
             size = self._pos - start
-            meta = _Struct([
-                (1, _I32(physical)), (2, _List(_I32, [_I32(e) for e in sorted(encodings)])),
-                (3, _List(bytes, [col.name.encode()])), (4, _I32(0)), (5, _I64(rows)),
-                (6, _I64(size)), (7, _I64(size)), (9, _I64(start)),
-            ])  # fmt: skip
+            meta = _Struct(
+                [
+                    (1, _I32(physical)),
+                    (2, _List(_I32, [_I32(e) for e in sorted(encodings)])),
+                    (3, _List(bytes, [col.name.encode()])),
+                    (4, _I32(0)),
+                    (5, _I64(rows)),
+                    (6, _I64(size)),
+                    (7, _I64(size)),
+                    (9, _I64(start)),
+                ]
+            )
             chunks.append((size, _Struct([(2, _I64(start)), (3, meta)])))
         footer = thrift(_footer(columns, rows, chunks))
         self._put(footer)
@@ -364,14 +396,25 @@ def _footer(columns: Sequence[Column], rows: int, chunks: list) -> _Struct:
             fields.append((10, logical))
         schema.append(_Struct(fields))
     total = sum(size for size, _ in chunks)
-    row_group = _Struct([
-        (1, _List(_Struct, [c for _, c in chunks])), (2, _I64(total)), (3, _I64(rows)),
-        (5, _I64(len(MAGIC))), (6, _I64(total)), (7, _I16(0)),
-    ])  # fmt: skip
-    return _Struct([
-        (1, _I32(2)), (2, _List(_Struct, schema)), (3, _I64(rows)),
-        (4, _List(_Struct, [row_group])), (6, CREATED_BY.encode()),
-    ])  # fmt: skip
+    row_group = _Struct(
+        [
+            (1, _List(_Struct, [c for _, c in chunks])),
+            (2, _I64(total)),
+            (3, _I64(rows)),
+            (5, _I64(len(MAGIC))),
+            (6, _I64(total)),
+            (7, _I16(0)),
+        ]
+    )
+    return _Struct(
+        [
+            (1, _I32(2)),
+            (2, _List(_Struct, schema)),
+            (3, _I64(rows)),
+            (4, _List(_Struct, [row_group])),
+            (6, CREATED_BY.encode()),
+        ]
+    )
 
 
 def write_table(columns: Sequence[Column], data: Mapping[str, np.ndarray]) -> bytes:

@@ -225,8 +225,10 @@ def read_part(
         if not stat.S_ISREG(st.st_mode):
             raise RunError(f"{f} is not a file" + hint)
         if st.st_size != rec.bytes:
-            raise RunError(f"{f} is truncated or altered ({st.st_size:,} bytes, the manifest "
-                           f"recorded {rec.bytes:,})" + hint)  # fmt: skip
+            raise RunError(
+                f"{f} is truncated or altered ({st.st_size:,} bytes, the manifest "
+                f"recorded {rec.bytes:,})" + hint
+            )
         wanted = list(columns)
         if verify == "full" or (verify and rec.fast_checksums is None):
             how = "sha256"  # the whole file, unless it passed a whole check unchanged
@@ -248,8 +250,9 @@ def read_part(
                 matches = lambda: digest.result() == rec.sha256  # noqa: E731
                 table = _decode(f, pa.BufferReader(data), rec, wanted, matches, hint)
                 if not matches():
-                    raise RunError(f"{f} is altered (its checksum differs from the manifest's)"
-                                   + hint)  # fmt: skip
+                    raise RunError(
+                        f"{f} is altered (its checksum differs from the manifest's)" + hint
+                    )
                 _check_deals(f, table, rec, hint)
                 table = table.select(list(columns))
             else:  # only the columns asked for are read, by pyarrow's own file reader
@@ -272,8 +275,10 @@ def _check_values(f: Path, table: pa.Table, hint: str) -> None:
             lo, hi = VALUE_RANGES[name]
             span = pa.compute.min_max(table.column(name)).as_py()
             if span["min"] < lo or span["max"] > hi:
-                raise RunError(f"{f}: column {name} holds {span['min']}-{span['max']}, "
-                               f"outside {lo}-{hi}: the part is damaged" + hint)  # fmt: skip
+                raise RunError(
+                    f"{f}: column {name} holds {span['min']}-{span['max']}, "
+                    f"outside {lo}-{hi}: the part is damaged" + hint
+                )
 
 
 def _check_deals(f: Path, table: pa.Table, rec: PartRecord, hint: str) -> None:

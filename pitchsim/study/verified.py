@@ -55,8 +55,18 @@ def cache_folder() -> Path:
 def _identity(st: os.stat_result, rec: PartRecord) -> list:
     """The file's identity and everything a full check compared it with."""
     p = rec.part
-    return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, rec.sha256,
-            rec.fast_checksums, p.players, p.start, p.count]  # fmt: skip
+    return [
+        st.st_dev,
+        st.st_ino,
+        st.st_size,
+        st.st_mtime_ns,
+        st.st_ctime_ns,
+        rec.sha256,
+        rec.fast_checksums,
+        p.players,
+        p.start,
+        p.count,
+    ]
 
 
 class VerifiedParts:

@@ -62,8 +62,13 @@ def read_text(source: str, what: str, limit: int = MAX_JSON_BYTES) -> str:
         try:
             mode = os.fstat(fd).st_mode
             if not stat.S_ISREG(mode):
-                kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (pipe)"
-                        if stat.S_ISFIFO(mode) else "a device or other non-file")  # fmt: skip
+                kind = (
+                    "a directory"
+                    if stat.S_ISDIR(mode)
+                    else "a FIFO (pipe)"
+                    if stat.S_ISFIFO(mode)
+                    else "a device or other non-file"
+                )
                 raise InputError(
                     f"cannot read {what} {where}: it is {kind}, not a regular file "
                     "(to pipe it in, give - and use stdin)"
@@ -139,8 +144,13 @@ def _object(pairs: list) -> dict:
 def parse_json(text: str, what: str) -> object:
     """``text`` decoded as JSON, or one :class:`InputError` line saying why not."""
     try:
-        doc = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
-                         object_pairs_hook=_object)  # fmt: skip
+        doc = json.loads(
+            text,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+            object_pairs_hook=_object,
+        )
     except json.JSONDecodeError as e:
         raise InputError(
             f"{what} is not JSON: {e.msg} (line {e.lineno}, column {e.colno})"

@@ -30,9 +30,10 @@ def check_count(option: str, value: int | None, limit: int, low: int = 1) -> Non
         raise InputError(f"{option} must be a whole number, not {value!r}")
     if value < low:
         raise InputError(
-            f"{option} must be positive, not {value}" if low == 1
+            f"{option} must be positive, not {value}"
+            if low == 1
             else f"{option} must be at least {low:,}, not {value:,}"
-        )  # fmt: skip
+        )
     if value > limit:
         raise InputError(f"{option} must be at most {limit:,} (docs/limits.md), not {value:,}")
 

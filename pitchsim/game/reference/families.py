@@ -125,8 +125,9 @@ def trumps_in(mask: int, trump: int, rules: FamilyRules) -> int:
     return mask_of(c for c in cards_of(mask) if is_trump(c, trump, rules))
 
 
-def legal_cards(hand: int, trick: Sequence[int], trump: int, rules: Rules,
-                first_lead: bool = False) -> int:  # fmt: skip
+def legal_cards(
+    hand: int, trick: Sequence[int], trump: int, rules: Rules, first_lead: bool = False
+) -> int:
     """The cards of ``hand`` that may be played to ``trick``.
 
     - follow=only (4.9): only trumps are played, led or followed.
@@ -161,8 +162,9 @@ def shoot_call(rules: Rules) -> int:
     return as_family(rules).max_bid + 1
 
 
-def legal_calls(calls: Sequence[int], dealer_to_call: bool, rules: Rules,
-                may_shoot: bool = True) -> list[int]:  # fmt: skip
+def legal_calls(
+    calls: Sequence[int], dealer_to_call: bool, rules: Rules, may_shoot: bool = True
+) -> list[int]:
     """The calls allowed now, ascending (0 = pass); empty when the auction is over.
 
     ``calls`` are the calls made so far; ``may_shoot`` is False for a player whose
@@ -213,8 +215,9 @@ class FamilyAuction:
 Caller = Callable[[int, list[int], list[int]], "int | FamilyBid"]
 
 
-def run_auction(dealer: int, players: int, call: Caller, rules: Rules,
-                scores: Sequence[int] | None = None) -> FamilyAuction:  # fmt: skip
+def run_auction(
+    dealer: int, players: int, call: Caller, rules: Rules, scores: Sequence[int] | None = None
+) -> FamilyAuction:
     """One round of calls from the dealer's left to the dealer (0.2).  ``call(seat,
     calls_so_far, legal)`` answers with a legal call or a :class:`FamilyBid`.  The last
     bidder is the high bidder, since every bid beats the high bid or steals it."""
@@ -256,8 +259,12 @@ def carries_point(c: int, trump: int, rules: FamilyRules) -> bool:
     if c >= N_CARDS or (rules.jick and c == jick_of(trump)):
         return True
     rank = rank_of(c)
-    return (rank in (ACE, JACK, DEUCE) or (rank == TEN and rules.game == "ten")
-            or (rank == THREE and rules.three) or (rank == FIVE and rules.five))  # fmt: skip
+    return (
+        rank in (ACE, JACK, DEUCE)
+        or (rank == TEN and rules.game == "ten")
+        or (rank == THREE and rules.three)
+        or (rank == FIVE and rules.five)
+    )
 
 
 def point_value(c: int, trump: int, rules: FamilyRules) -> int:
@@ -274,8 +281,10 @@ def excess_trumps(trumps: Sequence[int], keep: int, trump: int, rules: FamilyRul
     trumps carrying no point first; only then the lowest point value, lower rank first."""
     order = trump_order(rules, trump)
     plain = sorted((c for c in trumps if not carries_point(c, trump, rules)), key=order.index)
-    points = sorted((c for c in trumps if carries_point(c, trump, rules)),
-                    key=lambda c: (point_value(c, trump, rules), order.index(c)))  # fmt: skip
+    points = sorted(
+        (c for c in trumps if carries_point(c, trump, rules)),
+        key=lambda c: (point_value(c, trump, rules), order.index(c)),
+    )
     return (plain + points)[: max(0, len(trumps) - keep)]
 
 
@@ -291,8 +300,14 @@ class DrawRecord:
     put_down: list[int] = field(default_factory=list)  # by the pitcher after robbing
 
 
-def discard_and_draw(hands: Sequence[int], stock: Sequence[int], pitcher: int, trump: int,
-                     rules: Rules, rng: random.Random) -> tuple[list[int], DrawRecord]:  # fmt: skip
+def discard_and_draw(
+    hands: Sequence[int],
+    stock: Sequence[int],
+    pitcher: int,
+    trump: int,
+    rules: Rules,
+    rng: random.Random,
+) -> tuple[list[int], DrawRecord]:
     """4.8, once after trump is named: each player from the pitcher's left, pitcher last,
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
     from the face-down discards, shuffled, when the stock runs out unless follow=only
@@ -333,8 +348,9 @@ def discard_and_draw(hands: Sequence[int], stock: Sequence[int], pitcher: int, t
         stock.clear()
         fill(pitcher)  # step 4 when the stock left the pitcher short
         held = cards_of(hands[pitcher])
-        non_trumps = sorted((c for c in held if not is_trump(c, trump, r)),
-                            key=lambda c: (rank_of(c), suit_of(c)))  # fmt: skip
+        non_trumps = sorted(
+            (c for c in held if not is_trump(c, trump, r)), key=lambda c: (rank_of(c), suit_of(c))
+        )
         down = non_trumps[: max(0, len(held) - HAND_TARGET)]
         trumps = [c for c in held if is_trump(c, trump, r)]
         down += excess_trumps(trumps, HAND_TARGET - (len(non_trumps) - len(down)), trump, r)
@@ -452,8 +468,15 @@ def _checked(c: object, legal: int, what: str) -> int:
     return c
 
 
-def play_hand(held: Sequence[int], pitcher: int, choose: Callable[[View], int], rules: Rules,
-              bid: int = 0, trump: int = -1, first_lead: int = -1) -> FamilyHandRecord:  # fmt: skip
+def play_hand(
+    held: Sequence[int],
+    pitcher: int,
+    choose: Callable[[View], int],
+    rules: Rules,
+    bid: int = 0,
+    trump: int = -1,
+    first_lead: int = -1,
+) -> FamilyHandRecord:
     """Play a hand from the first lead and score it.
 
     ``held`` are the hands when play starts (after any discard and draw).  ``trump`` is
@@ -500,10 +523,23 @@ def play_hand(held: Sequence[int], pitcher: int, choose: Callable[[View], int], 
             if first and first_lead >= 0:
                 c, what = first_lead, "pitched card"
             else:
-                view = View(seat=seat, hand=hands[seat], legal=legal, players=n, pitcher=pitcher,
-                            bid=bid, trump=trump, trick_no=trick_no, leader=leader,
-                            trick=tuple(trick), played=played, won=tuple(won), rules=rules,
-                            played_by=tuple(played_by), voids=voids)  # fmt: skip
+                view = View(
+                    seat=seat,
+                    hand=hands[seat],
+                    legal=legal,
+                    players=n,
+                    pitcher=pitcher,
+                    bid=bid,
+                    trump=trump,
+                    trick_no=trick_no,
+                    leader=leader,
+                    trick=tuple(trick),
+                    played=played,
+                    won=tuple(won),
+                    rules=rules,
+                    played_by=tuple(played_by),
+                    voids=voids,
+                )
                 c, what = choose(view), f"seat {seat}'s card"
             c = _checked(c, legal, what)
             if trump < 0:
@@ -524,8 +560,7 @@ def play_hand(held: Sequence[int], pitcher: int, choose: Callable[[View], int], 
         tricks.append((leader, seats, trick, winner))
         trick_no += 1
         leader = next_with_trump(winner) if only else winner
-    return FamilyHandRecord(held, pitcher, bid, trump, tricks, won,
-                            score_hand(held, won, trump, r))  # fmt: skip
+    return FamilyHandRecord(held, pitcher, bid, trump, tricks, won, score_hand(held, won, trump, r))
 
 
 # ---- settling a hand and the end of the game (0.9, 2.11, 3.11, 6.1 win, shoot) ---------------
@@ -536,12 +571,15 @@ def settle_hand(points: Sequence[int], pitcher: int, bid: int, rules: Rules) -> 
     it won; set, minus the bid and nothing else.  Every other side scores what it won."""
     r = as_family(rules)
     made = points[pitcher] >= bid
-    return [(won if made else -bid) if r.team(s) == r.team(pitcher) else won
-            for s, won in enumerate(points)]  # fmt: skip
+    return [
+        (won if made else -bid) if r.team(s) == r.team(pitcher) else won
+        for s, won in enumerate(points)
+    ]
 
 
-def winners(scores: Sequence[int], pitcher: int | None, made: bool, rules: Rules,
-            shoot: bool = False) -> list[int]:  # fmt: skip
+def winners(
+    scores: Sequence[int], pitcher: int | None, made: bool, rules: Rules, shoot: bool = False
+) -> list[int]:
     """The winning sides after a hand (empty: play on).  ``pitcher`` is ``None`` for a
     hand nobody bid.  win=pitcher: RULES; pitcher-first: 3.11; highest: 2.11; a made
     shoot wins at once (6.1)."""
@@ -597,9 +635,16 @@ Bidder = Callable[[int, int, list[int], list[int], list[int]], "int | FamilyBid"
 Namer = Callable[[int, int], int]
 
 
-def play_game(players: int, rules: Rules, rng: random.Random, bidder: Bidder,
-              namer: Namer, chooser: Callable[[View], int], first_dealer: int = 0,
-              max_hands: int = 1000) -> FamilyGame:  # fmt: skip
+def play_game(
+    players: int,
+    rules: Rules,
+    rng: random.Random,
+    bidder: Bidder,
+    namer: Namer,
+    chooser: Callable[[View], int],
+    first_dealer: int = 0,
+    max_hands: int = 1000,
+) -> FamilyGame:
     """Deal, bid, fix trump, discard and draw, play and settle until a side wins.
 
     ``bidder(seat, hand, calls, legal, scores)`` calls; ``namer(seat, hand)`` names trump
@@ -624,11 +669,26 @@ def play_game(players: int, rules: Rules, rng: random.Random, bidder: Bidder,
         if auction.pitcher is None:
             change = [0] * players
             if r.all_pass == "dealer-set":
-                change = [-DEALER_SET_PENALTY if r.team(s) == r.team(dealer) else 0
-                          for s in range(players)]  # fmt: skip
+                change = [
+                    -DEALER_SET_PENALTY if r.team(s) == r.team(dealer) else 0
+                    for s in range(players)
+                ]
             scores = [s + c for s, c in zip(scores, change, strict=True)]
-            game.hands.append(FamilyHand(deal_no, dealer, dealt, stock, auction, -1, None, None,
-                                         None, change, list(scores)))  # fmt: skip
+            game.hands.append(
+                FamilyHand(
+                    deal_no,
+                    dealer,
+                    dealt,
+                    stock,
+                    auction,
+                    -1,
+                    None,
+                    None,
+                    None,
+                    change,
+                    list(scores),
+                )
+            )
             game.scores = scores
             game.winners = winners(scores, None, False, r)
             if game.winners:
@@ -645,14 +705,28 @@ def play_game(players: int, rules: Rules, rng: random.Random, bidder: Bidder,
                 raise ValueError(f"seat {pitcher} named {trump}, which is not a suit")
             if r.discard == "non-trump":
                 held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng)
-        played = play_hand(held, pitcher, chooser, r, bid=bid, trump=trump,
-                           first_lead=auction.pitched_card)  # fmt: skip
+        played = play_hand(
+            held, pitcher, chooser, r, bid=bid, trump=trump, first_lead=auction.pitched_card
+        )
         points = played.score.points
         made = points[pitcher] >= bid
         change = settle_hand(points, pitcher, bid, r)
         scores = [s + c for s, c in zip(scores, change, strict=True)]
-        game.hands.append(FamilyHand(deal_no, dealer, dealt, stock, auction, played.trump, draw,
-                                     played, made, change, list(scores)))  # fmt: skip
+        game.hands.append(
+            FamilyHand(
+                deal_no,
+                dealer,
+                dealt,
+                stock,
+                auction,
+                played.trump,
+                draw,
+                played,
+                made,
+                change,
+                list(scores),
+            )
+        )
         game.scores = scores
         game.winners = winners(scores, pitcher, made, r, auction.shoot)
         if game.winners:

@@ -169,8 +169,15 @@ def play_game(
             continue
 
         pitcher, bid = auction.pitcher, auction.bid
-        played = play_hand(dealt, pitcher, chooser, rules, bid=bid, fixed_trump=auction.trump,
-                           first_lead=auction.pitched_card)  # fmt: skip
+        played = play_hand(
+            dealt,
+            pitcher,
+            chooser,
+            rules,
+            bid=bid,
+            fixed_trump=auction.trump,
+            first_lead=auction.pitched_card,
+        )
         points = played.score.points
         change = settle_hand(points, pitcher, bid, rules)
         scores = [s + c for s, c in zip(scores, change, strict=True)]

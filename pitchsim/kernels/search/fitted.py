@@ -36,8 +36,9 @@ _EVIDENCE = STRIDE - 1  # the counter of worlds.evidence_draw: the model's own r
 
 
 @njit(cache=True)
-def calls_fit_world(dealt, n, me, dealer, heard, m, trump, scores, bidding, rules, odds,
-                    params, key):  # fmt: skip
+def calls_fit_world(
+    dealt, n, me, dealer, heard, m, trump, scores, bidding, rules, odds, params, key
+):
     """Would every caller but ``me``, bidding by ``bidding[seat]`` on ``dealt[seat]``,
     make the call he made (``heard[:m]``), and the pitcher plan trump ``trump`` (when
     it is known, >= 0, and his model names a suit)?"""
@@ -69,9 +70,25 @@ def calls_fit_world(dealt, n, me, dealer, heard, m, trump, scores, bidding, rule
                 high = heard[j]
                 high_seat = (dealer + 1 + j) % n
         lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(bidding[seat], dealt[seat], seat, n, dealer, heard, i, high,
-                                high_seat, lowest, can_pass, scores, rules, odds, params, key,
-                                AUCTION_COUNTER + i)  # fmt: skip
+        call, suit = choose_bid(
+            bidding[seat],
+            dealt[seat],
+            seat,
+            n,
+            dealer,
+            heard,
+            i,
+            high,
+            high_seat,
+            lowest,
+            can_pass,
+            scores,
+            rules,
+            odds,
+            params,
+            key,
+            AUCTION_COUNTER + i,
+        )
         if call != heard[i]:
             return False
         if i == last_bid and trump >= 0 and suit >= 0 and suit != trump:
@@ -80,9 +97,27 @@ def calls_fit_world(dealt, n, me, dealer, heard, m, trump, scores, bidding, rule
 
 
 @njit(cache=True)
-def sample_fitted_worlds(key, n, me, hand, unseen, counts, allowed, played_by, dealer, heard, m,
-                         trump, scores, bidding, rules, odds, params, worlds,
-                         max_attempts):  # fmt: skip
+def sample_fitted_worlds(
+    key,
+    n,
+    me,
+    hand,
+    unseen,
+    counts,
+    allowed,
+    played_by,
+    dealer,
+    heard,
+    m,
+    trump,
+    scores,
+    bidding,
+    rules,
+    odds,
+    params,
+    worlds,
+    max_attempts,
+):
     """Up to ``worlds.shape[0]`` worlds that fit the view and the calls (see the module);
     returns (kept, attempts).  Kept worlds are uniform among those the model makes the
     calls in (weighted by its chance of making them, for a randomising model)."""
@@ -94,56 +129,199 @@ def sample_fitted_worlds(key, n, me, hand, unseen, counts, allowed, played_by, d
         if draw_world(key, attempt, n, me, hand, unseen, counts, allowed, w):
             for s in range(n):
                 dealt[s] = w[s] | played_by[s]
-            if calls_fit_world(dealt, n, me, dealer, heard, m, trump, scores, bidding, rules,
-                               odds, params, draw(key, attempt * STRIDE + _EVIDENCE)):  # fmt: skip
+            if calls_fit_world(
+                dealt,
+                n,
+                me,
+                dealer,
+                heard,
+                m,
+                trump,
+                scores,
+                bidding,
+                rules,
+                odds,
+                params,
+                draw(key, attempt * STRIDE + _EVIDENCE),
+            ):
                 kept += 1
         attempt += 1
     return kept, attempt
 
 
 @njit(cache=True)
-def fitted_card_outcomes(evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump,
-                         trick_no, trick, trick_len, leader, played, won, who, voids, rules, key,
-                         out, dealer, heard, m, scores, bidding, odds, params,
-                         max_attempts):  # fmt: skip
+def fitted_card_outcomes(
+    evaluator,
+    worlds_wanted,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    out,
+    dealer,
+    heard,
+    m,
+    scores,
+    bidding,
+    odds,
+    params,
+    max_attempts,
+):
     """``monte_carlo.card_outcomes`` on worlds that also fit the calls: ``out[j, w]`` the
     pitcher's side's points after legal card j (ascending) in world w; returns
     (cards, worlds kept, attempts)."""
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
-    unseen = view_constraint(n, seat, hand, trick_no, trick_len, leader, played, trick, who,
-                             voids, counts, allowed, played_by)  # fmt: skip
+    unseen = view_constraint(
+        n,
+        seat,
+        hand,
+        trick_no,
+        trick_len,
+        leader,
+        played,
+        trick,
+        who,
+        voids,
+        counts,
+        allowed,
+        played_by,
+    )
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
     cards = np.empty(popcount(legal), dtype=np.int64)
     rest = legal
     for j in range(cards.size):
         cards[j] = lowest_card(rest)
         rest &= rest - 1
-    kept, attempts = sample_fitted_worlds(key, n, seat, hand, unseen, counts, allowed, played_by,
-                                          dealer, heard, m, trump, scores, bidding, rules, odds,
-                                          params, worlds, max_attempts)  # fmt: skip
+    kept, attempts = sample_fitted_worlds(
+        key,
+        n,
+        seat,
+        hand,
+        unseen,
+        counts,
+        allowed,
+        played_by,
+        dealer,
+        heard,
+        m,
+        trump,
+        scores,
+        bidding,
+        rules,
+        odds,
+        params,
+        worlds,
+        max_attempts,
+    )
     if evaluator == monte_carlo.ROLLOUT:
-        monte_carlo.rollout_outcomes(worlds, kept, played_by, n, pitcher, bid, trump, trick_no,
-                                     trick, trick_len, leader, played, won, rules, cards,
-                                     out)  # fmt: skip
+        monte_carlo.rollout_outcomes(
+            worlds,
+            kept,
+            played_by,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            rules,
+            cards,
+            out,
+        )
     else:
-        monte_carlo.dd_outcomes(worlds, kept, played_by, n, pitcher, trump, trick, trick_len,
-                                leader, won, rules, cards, out)  # fmt: skip
+        monte_carlo.dd_outcomes(
+            worlds,
+            kept,
+            played_by,
+            n,
+            pitcher,
+            trump,
+            trick,
+            trick_len,
+            leader,
+            won,
+            rules,
+            cards,
+            out,
+        )
     return cards, kept, attempts
 
 
 @njit(cache=True)
-def fitted_search_card(evaluator, worlds_wanted, min_kept, legal, hand, seat, n, pitcher, bid,
-                       trump, trick_no, trick, trick_len, leader, played, won, who, voids, rules,
-                       key, counter, dealer, heard, m, scores, bidding, odds, params,
-                       partnership):  # fmt: skip
+def fitted_search_card(
+    evaluator,
+    worlds_wanted,
+    min_kept,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    who,
+    voids,
+    rules,
+    key,
+    counter,
+    dealer,
+    heard,
+    m,
+    scores,
+    bidding,
+    odds,
+    params,
+    partnership,
+):
     """A search policy's card on worlds fitted to the calls: ``monte_carlo.search_card``
     with the accept hook.  Returns (card, worlds kept, attempts, fell back): with fewer
     than ``min_kept`` worlds fitting in ``ATTEMPTS_PER_WORLD`` attempts per world wanted,
     the decision is made on the view's plain worlds instead (fell back = True)."""
-    prior = heuristic_card(legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, trick_len,
-                           leader, played, won, who, voids, rules, key, counter)  # fmt: skip
+    prior = heuristic_card(
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        key,
+        counter,
+    )
     if legal & (legal - 1) == 0:
         return prior, 0, 0, False
     if partnership:
@@ -153,15 +331,59 @@ def fitted_search_card(evaluator, worlds_wanted, min_kept, legal, hand, seat, n,
     out = np.empty((popcount(legal), worlds_wanted), dtype=np.int64)
     stream = draw(key, counter)
     cards, kept, attempts = fitted_card_outcomes(
-        evaluator, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick,
-        trick_len, leader, played, won, who, voids, rules, stream, out, dealer, heard, m, scores,
-        bidding, odds, params, monte_carlo.ATTEMPTS_PER_WORLD * worlds_wanted)  # fmt: skip
+        evaluator,
+        worlds_wanted,
+        legal,
+        hand,
+        seat,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        who,
+        voids,
+        rules,
+        stream,
+        out,
+        dealer,
+        heard,
+        m,
+        scores,
+        bidding,
+        odds,
+        params,
+        monte_carlo.ATTEMPTS_PER_WORLD * worlds_wanted,
+    )
     fell_back = kept < min_kept
     if fell_back:
-        cards, kept, more = monte_carlo.card_outcomes(evaluator, worlds_wanted, legal, hand, seat,
-                                                      n, pitcher, bid, trump, trick_no, trick,
-                                                      trick_len, leader, played, won, who, voids,
-                                                      rules, stream, out)  # fmt: skip
+        cards, kept, more = monte_carlo.card_outcomes(
+            evaluator,
+            worlds_wanted,
+            legal,
+            hand,
+            seat,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            who,
+            voids,
+            rules,
+            stream,
+            out,
+        )
         attempts += more
     if kept == 0:
         return prior, 0, attempts, fell_back
