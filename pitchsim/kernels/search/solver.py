@@ -37,10 +37,8 @@ players positions inside a trick are bounded too: a seat still to play with one 
 card counts as having played it, and a trick that no seat left on the other side can
 take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
-(neither a game-count card nor the high, low or jack of trump) are one move.  A
-defender first tries the card that last refuted the pitcher's side at the same depth
-(a killer move).  ``card_values`` solves each legal card and takes the best as the
-position's value.  A whole deal's value (``solve_position`` before the opening lead)
+(neither a game-count card nor the high, low or jack of trump) are one move.
+``card_values`` solves each legal card and takes the best as the position's value.  A whole deal's value (``solve_position`` before the opening lead)
 races the leads: for each k, every lead still able to make k searches up to a node
 budget that grows round by round, and the first lead shown to make k settles it (one
 lead may prove it in hundreds of nodes where another needs tens of millions).
@@ -96,6 +94,8 @@ _MAX_DEPTH = 48
 NO_LIMIT = 1 << 62
 # Racing the opening leads (whole-deal value): each undecided lead gets this many nodes
 # to settle "can it make k?", then RACE_GROWTH times as many, round after round.
+# (Measured, scripts/bench_solve.py: growth 4, 8 or 16 alike.  Racing the moves of inner
+# nodes too, and killer moves, cost more nodes than they saved.)
 RACE_NODES = 2000
 RACE_GROWTH = 4
 
@@ -436,11 +436,6 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
     tmask = ctx[C_TMASK]
     must_follow = ctx[C_MUST_FOLLOW] != 0
     rel = np.empty(MAX_SEATS, dtype=np.int64)  # the hands in relative ranks (the table's key)
-    # The card that last refuted the pitcher's side at each depth: a defender tries it
-    # first where it is one of its moves (killer moves; measured on the slowest deals of
-    # scripts/bench_solve.py: ~10% fewer nodes for defenders, while for the pitcher's
-    # side a killer, or the table's best lead, cost far more nodes than it saved).
-    killer = np.full(_MAX_DEPTH, -1, dtype=np.int64)
     d = 0
     fr[0, F_SEAT] = seat
     fr[0, F_LEADER] = leader
@@ -469,7 +464,6 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
             status = -1
-            first = -1 if _on_pitcher_side(seat, ctx) else killer[d]
             if i == n - 1 or (i > 0 and ctx[C_TRICK_BOUNDS] == 0):
                 pass  # the last card of a trick: its children are bounded at the boundary
             elif i > 0:
@@ -527,7 +521,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
             taken = fr[d, F_TAKEN]
             fr[d, F_CNT] = _moves(legal, rest | taken, ctx, seat, i, led, fr[d, F_WCARD],
-                                  fr[d, F_WSEAT], taken, buf, d, first)  # fmt: skip
+                                  fr[d, F_WSEAT], taken, buf, d)  # fmt: skip
             fr[d, F_IDX] = 0
             fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
             fr[d, F_HAND] = hand
@@ -590,8 +584,6 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             phase = _ENTER
         elif phase == _FINISH:
             row = fr[d, F_ROW]
-            if r == 0 and fr[d, F_MAX] == 0:  # a defender's move refuted
-                killer[d] = buf[d, fr[d, F_IDX] - 1]
             if row >= 0:
                 pts = fr[d, F_PTS]
                 packed = fr[d, F_PACKED]
@@ -631,9 +623,8 @@ def _is_rep(c, legal, unplayed, worth):
 
 
 @njit(cache=True)
-def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth, first):
-    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first
-    (``first`` before all, if it is one of them: the depth's last refutation)."""
+def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
     trump = ctx[C_TRUMP]
     worth = ctx[C_WORTH]
     n = ctx[C_N]
@@ -662,8 +653,6 @@ def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, d
                     score += 20
             else:
                 score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
-        if c == first:
-            score += 1000
         buf[depth, 8 + k] = score
         buf[depth, k] = c
         j = k
