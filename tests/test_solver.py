@@ -264,6 +264,36 @@ def test_batch_of_whole_deals_equals_one_by_one():
         assert list(batch) == one
 
 
+def test_racing_leads_is_the_best_lead_value():
+    """A whole deal's value races the opening leads under node budgets (searches given up
+    and resumed); it must equal the best of every lead's exact value (``card_values``,
+    which solves each lead in full), on 5-player deals where searches are given up."""
+    import numpy as np
+
+    from pitchsim.kernels.search import solver as kernel
+
+    rng = random.Random(19)
+    gave_up = 0
+    for rules in (Rules(), Rules(follow="suit", low="dealt")):
+        arr = rules.to_array()
+        for d in range(30):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            deal = np.array([mask_of(deck[6 * s : 6 * s + 6]) for s in range(5)], dtype=np.int64)
+            won = np.zeros(5, dtype=np.int64)
+            trick = np.zeros(5, dtype=np.int64)
+            out = np.empty(52, dtype=np.int64)
+            pitcher = d % 5
+            table = kernel.new_table()
+            every = kernel.card_values(deal, won, deal, 5, pitcher, trick, 0, -1, pitcher, arr,
+                                       kernel.new_table(), out)  # fmt: skip
+            value = kernel.solve_position(deal, won, deal, 5, pitcher, trick, 0, -1, pitcher, arr,
+                                          table)  # fmt: skip
+            assert value == every == out.max(), (rules, d)
+            gave_up += table[0, 3]
+    assert gave_up > 0  # the budgets ran out somewhere: resuming was exercised
+
+
 def test_relative_ranks_keep_every_order_and_scoring_card():
     """The table's key renames plain cards: per suit, the cards still held must keep their
     order and holders, and every scoring card its own name (else positions that play

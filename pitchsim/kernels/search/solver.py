@@ -38,7 +38,10 @@ card counts as having played it, and a trick that no seat left on the other side
 take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
 (neither a game-count card nor the high, low or jack of trump) are one move.
-``card_values`` solves each legal card and takes the best as the position's value.
+``card_values`` solves each legal card and takes the best as the position's value.  A whole deal's value (``solve_position`` before the opening lead)
+races the leads: for each k, every lead still able to make k searches up to a node
+budget that grows round by round, and the first lead shown to make k settles it (one
+lead may prove it in hundreds of nodes where another needs tens of millions).
 """
 
 import numpy as np
@@ -84,14 +87,23 @@ C_BASE = 13  # points fixed before any play: Low under low = dealt
 C_IN_PLAY = 14
 C_LOW_RANK = 15  # rank of the lowest trump in play (relative ranks start above it)
 C_TRICK_BOUNDS = 16  # bound positions inside a trick too (pays from 5 players; measured)
-_CTX = 17
+C_LIMIT = 17  # a search gives up (returns -1) when C_NODES reaches this
+C_GAVE_UP = 18  # searches given up at the limit
+_CTX = 19
 _MAX_DEPTH = 48
+NO_LIMIT = 1 << 62
+# Racing the opening leads (whole-deal value): each undecided lead gets this many nodes
+# to settle "can it make k?", then RACE_GROWTH times as many, round after round.
+# (Measured, scripts/bench_solve.py: growth 4, 8 or 16 alike.  Racing the moves of inner
+# nodes too, and killer moves, cost more nodes than they saved.)
+RACE_NODES = 2000
+RACE_GROWTH = 4
 
 
 @njit(cache=True)
 def new_table(bits=TABLE_BITS):
     """A transposition table of 2**bits entries; row 0 holds the generation counter, the
-    index mask and the number of nodes searched so far."""
+    index mask, the number of nodes searched so far and of searches given up."""
     t = np.zeros(((1 << bits) + 1, _COLS), dtype=np.int64)
     t[0, 1] = (1 << bits) - 1
     return t
@@ -128,6 +140,7 @@ def _roles(mask, ctx):
 @njit(cache=True)
 def _setup(ctx, dealt, n, pitcher, trump, rules):
     ctx[:] = 0
+    ctx[C_LIMIT] = NO_LIMIT
     ctx[C_N] = n
     ctx[C_PITCHER] = pitcher
     ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
@@ -410,7 +423,8 @@ def _claim(table, row, gen, packed, hands, n, lo, hi):
 @njit(cache=True)
 def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card, win_seat,
             taken, pts, target):  # fmt: skip
-    """Can the pitcher's side finish with at least ``target`` points?
+    """Can the pitcher's side finish with at least ``target`` points?  1 yes, 0 no, -1
+    given up at the node limit ``ctx[C_LIMIT]`` (the table keeps only settled bounds).
 
     Alpha-beta with a zero window: a node of the pitcher's side is True as soon as one
     move is, any other node False as soon as one move is.  ``hands`` and ``counts`` are
@@ -437,6 +451,13 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
     while True:
         if phase == _ENTER:
             ctx[C_NODES] += 1
+            if ctx[C_NODES] >= ctx[C_LIMIT]:
+                for k in range(d - 1, -1, -1):  # undo the cards played on the way down
+                    hands[fr[k, F_SEAT]] = fr[k, F_HAND]
+                    if fr[k, F_GAINED] != 0:
+                        counts[fr[k, F_SLOT]] -= fr[k, F_GAINED]
+                ctx[C_GAVE_UP] += 1
+                return -1
             seat = fr[d, F_SEAT]
             i = fr[d, F_I]
             rest = fr[d, F_REST]
@@ -581,7 +602,7 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
             phase = _LEAVE
         else:  # _LEAVE: hand r to the frame below
             if d == 0:
-                return r
+                return 1 if r else 0
             d -= 1
             hands[fr[d, F_SEAT]] = fr[d, F_HAND]
             if fr[d, F_GAINED] != 0:
@@ -682,8 +703,8 @@ def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card,
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
-        if not _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card,
-                       win_seat, taken, pts, v + 1):  # fmt: skip
+        if _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card,
+                   win_seat, taken, pts, v + 1) == 0:  # fmt: skip
             break
         v += 1
     return v
@@ -698,6 +719,7 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     v = _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out,
                ctx)  # fmt: skip
     table[0, 2] += ctx[C_NODES]  # nodes searched, summed over calls (for scripts/bench_solve.py)
+    table[0, 3] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     return v
 
 
@@ -719,9 +741,10 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
         out[c] = -1
     seat = (leader + trick_len) % n
 
+    if trump < 0 and out.size == 0:
+        return _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules)
     if trump < 0:
-        # Before the opening lead: each lead fixes its own trump.  For the value alone, a
-        # lead only has to beat the best so far, and the likeliest best go first.
+        # Before the opening lead: each lead fixes its own trump, and its value is wanted.
         hand = h[seat]
         leads = _lead_order(hand, buf)
         best = -1
@@ -793,6 +816,69 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
         out[rep] = out[c]
         v = max(v, out[c]) if maximise else min(v, out[c])
     return v
+
+
+@njit(cache=True)
+def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
+    """The whole deal's value from the opening lead (each lead fixes its own trump).
+
+    The value is the best lead's, so for each k in turn, "can some lead make k?".  One
+    lead may settle it in a few hundred nodes where another needs millions (a proof
+    that the pitcher makes k must answer every defence), so the leads race: each
+    undecided lead searches up to a node budget, the budget grows each round, and the
+    first lead shown to make k settles k.  A lead shown not to make k drops out.  A
+    search given up leaves only settled bounds in the table, which the next round uses.
+    """
+    n = ctx[C_N]
+    hand = h[seat]
+    count = _lead_order(hand, buf)
+    cards = np.empty(count, dtype=np.int64)
+    lo = np.empty(count, dtype=np.int64)
+    hi = np.empty(count, dtype=np.int64)
+    m = 0
+    best = 0
+    for j in range(count):
+        c = buf[_MAX_DEPTH - 1, j]
+        _trump_context(ctx, _suit(c), dealt, rules)
+        if not _is_rep(c, hand, rest, ctx[C_WORTH]):
+            continue  # an equal card just above it in the same hand: the same value
+        h[seat] = hand & ~bit(c)
+        lo[m], hi[m] = _trick_bounds(h, counts, ctx, rest, ctx[C_BASE], 1, leader, _suit(c), c,
+                                     seat, bit(c))  # fmt: skip
+        h[seat] = hand
+        cards[m] = c
+        best = max(best, lo[m])
+        m += 1
+    fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
+    budget = RACE_NODES
+    while True:
+        target = best + 1
+        alive = False
+        for j in range(m):
+            alive |= hi[j] >= target
+        if not alive:
+            break
+        settled = False
+        for j in range(m):
+            if hi[j] < target:
+                continue
+            c = cards[j]
+            _trump_context(ctx, _suit(c), dealt, rules)
+            h[seat] = hand & ~bit(c)
+            ctx[C_LIMIT] = ctx[C_NODES] + budget
+            r = _search(h, counts, ctx, table, buf, fr, rest, (seat + 1) % n, leader, 1,
+                        _suit(c), c, seat, bit(c), ctx[C_BASE], target)  # fmt: skip
+            h[seat] = hand
+            if r == 1:
+                best = target
+                settled = True
+                break
+            if r == 0:
+                hi[j] = target - 1
+        # k settled: the next k starts small again; else the leads left get more nodes.
+        budget = RACE_NODES if settled else budget * RACE_GROWTH
+    ctx[C_LIMIT] = NO_LIMIT
+    return best
 
 
 @njit(cache=True)
