@@ -19,7 +19,8 @@ import pytest
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
 from pitchsim.games.policies import seat_planes
-from pitchsim.kernels.policies import PLAY_POLICY_IDS, choose_card
+from pitchsim.kernels.dispatch import choose_card
+from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.rng import deal_key, draw
 from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, search_card
 from pitchsim.search.hint import BLOCK, _view_arrays, hint

@@ -18,7 +18,7 @@ from test_position import ROUND
 
 from pitchsim.game.rules import Rules
 from pitchsim.search.position import PositionError, parse_position, read_position
-from pitchsim.study.batch import (
+from pitchsim.study.manifest import (
     _REGIONS,
     FORMAT,
     Manifest,

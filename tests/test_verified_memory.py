@@ -17,16 +17,9 @@ import types
 import pytest
 
 from pitchsim.study import verified
-from pitchsim.study.batch import (
-    MANIFEST,
-    SCHEMA,
-    Part,
-    PartRecord,
-    RunError,
-    read_manifest,
-    read_part,
-    simulate,
-)
+from pitchsim.study.batch import simulate
+from pitchsim.study.manifest import MANIFEST, SCHEMA, Part, PartRecord, RunError, read_manifest
+from pitchsim.study.parts import read_part
 from pitchsim.study.verified import VerifiedParts
 
 SIZE = 4096

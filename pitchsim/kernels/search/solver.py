@@ -421,8 +421,24 @@ def _claim(table, row, gen, packed, hands, n, lo, hi):
 
 
 @njit(cache=True)
-def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card, win_seat,
-            taken, pts, target):  # fmt: skip
+def _search(
+    hands,
+    counts,
+    ctx,
+    table,
+    buf,
+    fr,
+    rest,
+    seat,
+    leader,
+    i,
+    led,
+    win_card,
+    win_seat,
+    taken,
+    pts,
+    target,
+):
     """Can the pitcher's side finish with at least ``target`` points?  1 yes, 0 no, -1
     given up at the node limit ``ctx[C_LIMIT]`` (the table keeps only settled bounds).
 
@@ -468,9 +484,19 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                 pass  # the last card of a trick: its children are bounded at the boundary
             elif i > 0:
                 taken = fr[d, F_TAKEN]
-                lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, fr[d, F_LEADER],
-                                       fr[d, F_LED], fr[d, F_WCARD], fr[d, F_WSEAT],
-                                       taken)  # fmt: skip
+                lo, hi = _trick_bounds(
+                    hands,
+                    counts,
+                    ctx,
+                    rest | taken,
+                    pts,
+                    i,
+                    fr[d, F_LEADER],
+                    fr[d, F_LED],
+                    fr[d, F_WCARD],
+                    fr[d, F_WSEAT],
+                    taken,
+                )
                 if lo >= target:
                     status = 1
                 elif hi < target:
@@ -520,8 +546,19 @@ def _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_
                 trump_ok = tmask if (led != trump and not must_follow) else 0
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
             taken = fr[d, F_TAKEN]
-            fr[d, F_CNT] = _moves(legal, rest | taken, ctx, seat, i, led, fr[d, F_WCARD],
-                                  fr[d, F_WSEAT], taken, buf, d)  # fmt: skip
+            fr[d, F_CNT] = _moves(
+                legal,
+                rest | taken,
+                ctx,
+                seat,
+                i,
+                led,
+                fr[d, F_WCARD],
+                fr[d, F_WSEAT],
+                taken,
+                buf,
+                d,
+            )
             fr[d, F_IDX] = 0
             fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
             fr[d, F_HAND] = hand
@@ -691,20 +728,55 @@ def _lead_order(hand, buf):
 
 
 @njit(cache=True)
-def _value(hands, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat,
-           taken, pts, floor):  # fmt: skip
+def _value(
+    hands,
+    counts,
+    ctx,
+    table,
+    buf,
+    rest,
+    seat,
+    leader,
+    i,
+    led,
+    win_card,
+    win_seat,
+    taken,
+    pts,
+    floor,
+):
     """The largest k the pitcher's side can force, by zero-window searches; a value below
     ``floor`` comes back as ``floor`` (enough when only a better value matters)."""
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
-        lo, hi = _trick_bounds(hands, counts, ctx, rest | taken, pts, i, leader, led, win_card,
-                               win_seat, taken)  # fmt: skip
+        lo, hi = _trick_bounds(
+            hands, counts, ctx, rest | taken, pts, i, leader, led, win_card, win_seat, taken
+        )
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
-        if _search(hands, counts, ctx, table, buf, fr, rest, seat, leader, i, led, win_card,
-                   win_seat, taken, pts, v + 1) == 0:  # fmt: skip
+        if (
+            _search(
+                hands,
+                counts,
+                ctx,
+                table,
+                buf,
+                fr,
+                rest,
+                seat,
+                leader,
+                i,
+                led,
+                win_card,
+                win_seat,
+                taken,
+                pts,
+                v + 1,
+            )
+            == 0
+        ):
             break
         v += 1
     return v
@@ -716,8 +788,9 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
-    v = _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out,
-               ctx)  # fmt: skip
+    v = _solve(
+        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, ctx
+    )
     table[0, 2] += ctx[C_NODES]  # nodes searched, summed over calls (for scripts/bench_solve.py)
     table[0, 3] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     return v
@@ -757,8 +830,23 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
                     out[c] = out[lowest_card(hand & suit_mask(_suit(c)) & ~((bit(c) << 1) - 1))]
                 continue
             h[seat] = hand & ~bit(c)
-            v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, 1, _suit(c), c,
-                       seat, bit(c), ctx[C_BASE], 0 if out.size > 0 else best)  # fmt: skip
+            v = _value(
+                h,
+                counts,
+                ctx,
+                table,
+                buf,
+                rest,
+                (seat + 1) % n,
+                leader,
+                1,
+                _suit(c),
+                c,
+                seat,
+                bit(c),
+                ctx[C_BASE],
+                0 if out.size > 0 else best,
+            )
             h[seat] = hand
             if out.size > 0:
                 out[c] = v
@@ -787,8 +875,23 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
         p, o = _game_totals(counts, ctx)
         return pts + (p > o)
     if out.size == 0:
-        return _value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led, win_card,
-                      win_seat, taken, pts, 0)  # fmt: skip
+        return _value(
+            h,
+            counts,
+            ctx,
+            table,
+            buf,
+            rest,
+            seat,
+            leader,
+            trick_len,
+            led,
+            win_card,
+            win_seat,
+            taken,
+            pts,
+            0,
+        )
     # Every legal card: the value after it (equivalent cards share one search); the
     # position's value is the best of them for the player to move.
     maximise = _on_pitcher_side(seat, ctx)
@@ -811,8 +914,23 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
         if out[rep] >= 0:  # its representative (or itself) is solved already
             out[c] = out[rep]
             continue
-        out[c] = _child_value(h, counts, ctx, table, buf, rest, seat, leader, trick_len, led,
-                              win_card, win_seat, taken, pts, rep)  # fmt: skip
+        out[c] = _child_value(
+            h,
+            counts,
+            ctx,
+            table,
+            buf,
+            rest,
+            seat,
+            leader,
+            trick_len,
+            led,
+            win_card,
+            win_seat,
+            taken,
+            pts,
+            rep,
+        )
         out[rep] = out[c]
         v = max(v, out[c]) if maximise else min(v, out[c])
     return v
@@ -843,8 +961,9 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
         if not _is_rep(c, hand, rest, ctx[C_WORTH]):
             continue  # an equal card just above it in the same hand: the same value
         h[seat] = hand & ~bit(c)
-        lo[m], hi[m] = _trick_bounds(h, counts, ctx, rest, ctx[C_BASE], 1, leader, _suit(c), c,
-                                     seat, bit(c))  # fmt: skip
+        lo[m], hi[m] = _trick_bounds(
+            h, counts, ctx, rest, ctx[C_BASE], 1, leader, _suit(c), c, seat, bit(c)
+        )
         h[seat] = hand
         cards[m] = c
         best = max(best, lo[m])
@@ -866,8 +985,24 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
             _trump_context(ctx, _suit(c), dealt, rules)
             h[seat] = hand & ~bit(c)
             ctx[C_LIMIT] = ctx[C_NODES] + budget
-            r = _search(h, counts, ctx, table, buf, fr, rest, (seat + 1) % n, leader, 1,
-                        _suit(c), c, seat, bit(c), ctx[C_BASE], target)  # fmt: skip
+            r = _search(
+                h,
+                counts,
+                ctx,
+                table,
+                buf,
+                fr,
+                rest,
+                (seat + 1) % n,
+                leader,
+                1,
+                _suit(c),
+                c,
+                seat,
+                bit(c),
+                ctx[C_BASE],
+                target,
+            )
             h[seat] = hand
             if r == 1:
                 best = target
@@ -882,8 +1017,9 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
 
 
 @njit(cache=True)
-def _child_value(h, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat,
-                 taken, pts, c):  # fmt: skip
+def _child_value(
+    h, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat, taken, pts, c
+):
     """The value after the player to move (``seat``, ``i``-th to the trick) plays ``c``."""
     n = ctx[C_N]
     trump = ctx[C_TRUMP]
@@ -908,12 +1044,28 @@ def _child_value(h, counts, ctx, table, buf, rest, seat, leader, i, led, win_car
             p, o = _game_totals(counts, ctx)
             v = pts + (p > o)
         else:
-            v = _value(h, counts, ctx, table, buf, nrest, win_seat, win_seat, 0, -1, -1, -1, 0,
-                       pts, 0)  # fmt: skip
+            v = _value(
+                h, counts, ctx, table, buf, nrest, win_seat, win_seat, 0, -1, -1, -1, 0, pts, 0
+            )
         counts[slot] -= gained
     else:
-        v = _value(h, counts, ctx, table, buf, rest, (seat + 1) % n, leader, i + 1, led,
-                   win_card, win_seat, taken, pts, 0)  # fmt: skip
+        v = _value(
+            h,
+            counts,
+            ctx,
+            table,
+            buf,
+            rest,
+            (seat + 1) % n,
+            leader,
+            i + 1,
+            led,
+            win_card,
+            win_seat,
+            taken,
+            pts,
+            0,
+        )
     h[seat] = hand
     return v
 
@@ -921,16 +1073,26 @@ def _child_value(h, counts, ctx, table, buf, rest, seat, leader, i, led, win_car
 @njit(cache=True)
 def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table):
     """The position's double-dummy value (0-4) for the pitcher's side (see the module)."""
-    return _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
-                 np.empty(0, dtype=np.int64))  # fmt: skip
+    return _root(
+        hands,
+        won,
+        dealt,
+        n,
+        leader,
+        trick,
+        trick_len,
+        trump,
+        pitcher,
+        rules,
+        table,
+        np.empty(0, dtype=np.int64),
+    )
 
 
 @njit(cache=True)
-def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
-                out):  # fmt: skip
+def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
     """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
-    return _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
-                 out)  # fmt: skip
+    return _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out)
 
 
 @njit(cache=True, parallel=True)
@@ -948,6 +1110,7 @@ def solve_deals(dealt, pitchers, rules):
     for k in prange(chunks):
         table = new_table()
         for d in range(k * m // chunks, (k + 1) * m // chunks):
-            out[d] = solve_position(dealt[d], won, dealt[d], n, pitchers[d], trick, 0, -1,
-                                    pitchers[d], rules, table)  # fmt: skip
+            out[d] = solve_position(
+                dealt[d], won, dealt[d], n, pitchers[d], trick, 0, -1, pitchers[d], rules, table
+            )
     return out
