@@ -112,6 +112,7 @@ def test_help_defaults_are_the_library_defaults():
     assert bid_odds_cli.DEFAULT_SAMPLES == odds.DEFAULT_SAMPLES
     assert bid_odds_cli.DEFAULT_COMPARE_SAMPLES == odds.DEFAULT_COMPARE_SAMPLES
     assert hint_cli.DEFAULT_WORLDS == hint.DEFAULT_WORLDS
+    assert hint_cli.DEFAULT_MODEL == hint.DEFAULT_MODEL
     assert table_cli.FEATURE_NAMES == tuple(FEATURES)
     from pitchsim.cli import engine as engine_cli
     from pitchsim.games import bidding, engine

@@ -190,7 +190,7 @@ def test_bad_position_on_the_command_line_is_one_line(capsys, tmp_path):
     "spec, message",
     [
         ({"low": "dealt,follow=suit"}, "low must be 'captured' or 'dealt'"),  # no smuggling
-        ({"dealer-steal": "yes"}, "dealer-steal takes true or false, not 'yes'"),
+        ({"dealer-steal": "yes"}, "dealer-steal takes true or false (or max), not 'yes'"),
         ({"target": True}, "target takes a whole number, not True"),
         ({"target": 11.0}, "target takes a whole number"),
         ({"partnership": 1}, "partnership takes true or false"),
@@ -210,7 +210,7 @@ def test_a_rules_field_is_never_a_file(tmp_path, monkeypatch):
     toml.write_text('follow = "suit"\n')
     for spec in (str(toml), "follow.toml"):
         monkeypatch.chdir(tmp_path)
-        with pytest.raises(PositionError, match="needs name=value"):
+        with pytest.raises(PositionError, match="unknown rule family"):
             parse_position({**ROUND, "rules": spec})
 
 

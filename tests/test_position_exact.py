@@ -21,6 +21,7 @@ from pitchsim.search.position import (
     read_source,
     start_position,
 )
+from pitchsim.util.errors import InputError
 
 
 def cards(text):
@@ -128,9 +129,9 @@ def test_to_json_writes_what_it_read():
 
 def test_the_words_of_the_errors():
     hands = ROUND["hands"]
-    assert error({**ROUND, "players": "4"}) == 'players must be a whole number, not "4"'
+    assert error({**ROUND, "players": "4"}) == "players must be a whole number, not '4'"
     assert error({**ROUND, "pitcher": 1.5}) == "pitcher must be a whole number, not 1.5"
-    assert error({**ROUND, "bid": True}) == "bid must be a whole number, not true"
+    assert error({**ROUND, "bid": True}) == "bid must be a whole number, not True"
     assert error({**ROUND, "partnership": 1}) == "partnership must be true or false, not 1"
     assert (
         error({**ROUND, "hands": "x"})
@@ -140,14 +141,14 @@ def test_the_words_of_the_errors():
         'seat 1\'s hand must be a list of cards like ["AH", "10S"]'
     )
     assert error({**ROUND, "tricks": [{"leader": "3", "cards": []}]}) == (
-        'trick 1\'s leader must be a whole number, not "3"'
+        "trick 1's leader must be a whole number, not '3'"
     )
     assert error({**ROUND, "tricks": [{"leader": 3, "cards": 5}]}) == (
         'trick 1 must be a list of cards like ["AH", "10S"]'
     )
     assert (
         error({**ROUND, "rules": 7})
-        == 'rules must be a string like "low=dealt,follow=suit" or an object'
+        == 'rules must be a string like "low=dealt,follow=suit" or an object, not 7'
     )
     assert error({**ROUND, "tricks": {}}) == 'tricks must be a list of {"leader", "cards"} objects'
     assert error([]) == "a position is a JSON object with players, pitcher, hands and tricks"
@@ -156,7 +157,7 @@ def test_the_words_of_the_errors():
         == "pitcher is null: everybody passed, so no hand was played"
     )
     assert error({**ROUND, "rules": "partnership=false", "partnership": True}) == (
-        "partnership and rules disagree about partnership"
+        "the position's partnership=true and its rules (partnership=false) disagree: give one"
     )
     doc = copy.deepcopy(ROUND)
     doc["tricks"][0]["cards"] = ["4H", "KD", "3H", "6H"]
@@ -185,18 +186,20 @@ def test_reading_one_position_from_a_list_and_sources(tmp_path, monkeypatch):
     assert str(e.value) == "p.json holds a list of positions; give one"
     f = tmp_path / "p.json"
     f.write_text(json.dumps(ROUND))
-    assert read_source(str(f)) == (json.dumps(ROUND), str(f))
+    text, name = read_source(str(f))
+    assert text == json.dumps(ROUND) and f.name in name  # the name quoted, its end kept
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("{}"))
     assert read_source("-") == ("{}", "stdin")
-    with pytest.raises(PositionError) as e:
+    with pytest.raises(InputError) as e:
         read_source(str(tmp_path / "none.json"))
-    assert str(e.value) == f"cannot read {tmp_path / 'none.json'}: No such file or directory"
+    assert str(e.value).startswith("cannot read the position ")
+    assert str(e.value).endswith("none.json': No such file or directory")
     (tmp_path / "bad.json").write_bytes(b"\xff\xfe{")
-    with pytest.raises(PositionError) as e:
+    with pytest.raises(InputError) as e:
         read_source(str(tmp_path / "bad.json"))
-    assert str(e.value).startswith(f"cannot read {tmp_path / 'bad.json'}: 'utf-8' codec")
+    assert str(e.value).endswith("bad.json' is not UTF-8 text (byte 0)")
 
 
 def test_a_hand_or_trick_may_be_one_string_of_cards():

@@ -98,6 +98,8 @@ def hint_command(
     he cannot see (only what he has seen is used; from a view, the worlds also fit the
     calls heard): the pitcher's side's points and its chance of making the bid, with
     95% intervals, and the card to play."""
+    if hand is None and source is None:  # before anything loads
+        raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
     from ..game.short_view import short_view
     from ..game.view import View
     from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here

@@ -57,14 +57,18 @@ class Judgement:
             "chosen": self.chosen,
             "best": self.best,
             "values": self.values,
-            "half_widths": self.half_widths,
+            "half_widths": {k: _finite(v) for k, v in self.half_widths.items()},
             "loss": self.loss,
-            "error": self.error,
+            "error": _finite(self.error),  # None: too few samples for an interval
             "label": self.label,
             "unit": self.unit,
             "samples": self.samples,
             "note": self.note,
         }
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
 
 
 def label(loss: float, error: float, steps) -> str | None:
@@ -132,14 +136,15 @@ def judge_card(
         name = card_text(c.card)
         by_name[name] = c
         values[name] = sign * c.points
-        halves[name] = (c.points_ci95[1] - c.points_ci95[0]) / 2
+        ci = c.points_ci95  # None: too few worlds for an interval
+        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
     best = card_text(h.recommended)
     if chosen == best:
         loss, error = 0.0, 0.0
     else:
         mine = by_name[chosen]
         loss = max(0.0, -sign * mine.vs_best[0])  # paired on the same worlds
-        error = mine.vs_best[1]
+        error = math.nan if mine.vs_best[1] is None else mine.vs_best[1]
     note = h.auction.note if h.auction is not None else ""
     return Judgement(
         hand,
@@ -164,6 +169,10 @@ def describe(j: Judgement) -> str:
     best = j.best if j.kind == "call" else format_card(_card(j.best))
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
+    if j.label is None and not math.isfinite(j.error):
+        return (
+            f"coach: {_show(j)}: best {best}, {j.loss:.2f} {unit} behind: too few samples to judge"
+        )
     if j.label is None:
         return (
             f"coach: {_show(j)} — best {best}; the difference {j.loss:.2f} {unit} is "

@@ -28,8 +28,8 @@ import re
 from .cards import CardError, format_card, parse_cards
 from .reference.auction import PASS
 from .reference.play import trick_winner
-from .rules import Rules
-from .view import View, ViewError, call_text, rules_text
+from .rules import Rules, rules_text
+from .view import View, ViewError, call_text
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
 

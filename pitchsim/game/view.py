@@ -32,18 +32,13 @@ from ..util.jsonio import dumps_json
 from .cards import HAND_SIZE, N_CARDS, SUIT_NAMES, SUITS, CardError, format_card, parse_cards
 from .reference.auction import MAX_BID, PASS, legal_bids
 from .reference.play import TRICKS, legal_cards, shows_void, trick_winner
-from .rules import Rules, RulesError
+from .rules import Rules, RulesError, rules_text
 
 MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
 
 
 class ViewError(InputError):
     """A view that cannot have happened (or cannot be read); the message names the problem."""
-
-
-def rules_text(rules: Rules) -> str:
-    """The complete normalised rule string (every option, the ``--rules`` grammar)."""
-    return ",".join(f"{k}={str(v).lower()}" for k, v in rules.describe().items())
 
 
 def call_text(call: int) -> str:

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from ..game.cards import CardError, mask_of, parse_cards
 from ..game.reference.auction import MAX_BID
 from ..game.reference.game import game_winner
-from ..game.rules import Rules, RulesError
-from ..game.view import Trick, View, ViewError, parse_call, rules_text
+from ..game.rules import Rules, RulesError, rules_text
+from ..game.view import Trick, View, ViewError, parse_call
 from ..util.errors import InputError
 from .answers import checked_action
 from .rounds import Game

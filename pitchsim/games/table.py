@@ -24,8 +24,8 @@ from ..game.cards import SUITS, cards_of, parse_cards
 from ..game.reference.auction import MAX_BID, PASS
 from ..game.reference.game import game_winner, pitcher_made, settle_hand
 from ..game.reference.play import TRICKS, score_hand, trick_winner
-from ..game.rules import Rules
-from ..game.view import Trick, View, card_text, parse_call, rules_text
+from ..game.rules import Rules, rules_text
+from ..game.view import Trick, View, card_text, parse_call
 from ..kernels.deal import deal_hands
 from ..kernels.game import MAX_DEALS
 from ..kernels.rng import deal_key
@@ -216,7 +216,7 @@ def hand_doc(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
     everything that follows from them (the same fields ``play --json`` shows a hand with)."""
     fmt = [[card_text(c) for c in cards_of(m)] for m in h.dealt]
     bids = [c if c != PASS else None for c in h.calls] + [None] * (n - len(h.calls))
-    doc = {"players": n, "dealer": h.dealer, "bids": bids, "hands": fmt}
+    doc = {"players": n, "dealer": h.dealer, "bids": bids, "hands": fmt, "rules": rules_text(rules)}
     if max(h.calls, default=PASS) == PASS:
         doc.update(
             pitcher=None,
