@@ -371,7 +371,10 @@ BIG = "9" * 5000
     [
         ({"rules": "/etc/passwd"}, "unknown rule family '/etc/passwd'"),  # never a file
         ({"rules": {"low": "dealt,follow=suit"}}, "low must be 'captured' or 'dealt'"),
-        ({"rules": {"dealer-steal": "yes"}}, "dealer-steal takes true or false (or max), not 'yes'"),
+        (
+            {"rules": {"dealer-steal": "yes"}},
+            "dealer-steal takes true or false (or max), not 'yes'",
+        ),
         ({"rules": {"target": True}}, "target takes a whole number, not True"),
         ({"rules": None}, "the position does not say its rules"),
         ({"partnership": True}, "the position's partnership=true and its rules"),
