@@ -17,7 +17,7 @@ unchanged.  The writer of a run records the parts it wrote, so even the first re
 after ``simulate`` hashes only the last part or two.  ``pitchsim simulate --resume`` always re-hashes
 every part.
 
-The memory lives outside the run (``$XDG_CACHE_HOME/pitchsim/study/verified/``, one small
+The memory lives outside the run (``$XDG_CACHE_HOME/pitchsim/verified/``, one small
 JSON file per run folder), so reading a run never writes to it; when the cache cannot be
 written, parts are simply hashed again next time.
 """
