@@ -100,10 +100,6 @@ def practice_command(
         samples=samples or COACH_SAMPLES,
         worlds=worlds or COACH_WORLDS,
     )
-    if doc is not None:  # the judgements of the decisions made before the stop
-        record["practice"]["judgements"] = (
-            doc["practice"]["judgements"] + record["practice"]["judgements"]
-        )
     write_file(save, dumps_json(record, indent=1) + "\n")
     if "stopped" in record:
         write(

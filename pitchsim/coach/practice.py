@@ -273,11 +273,21 @@ def hand_summary(judgements: list[Judgement], hand_no: int, doc: dict, seat: int
         who = "you" if doc["pitcher"] == seat else f"seat {doc['pitcher']}"
         made = "made it" if doc["made"] else "was set"
         lines.append(
-            f"hand {hand_no}: {who} bid {doc['bid']} in {doc['trump']} and {made}; "
+            f"hand {hand_no}: {who} bid {doc['bid']} in {_suit(doc['trump'])} and {made}; "
             f"points won {doc['points_won']}; scores now {doc['scores_after']}"
         )
     lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
     return "\n".join(lines)
+
+
+def _suit(letter: str) -> str:
+    """A record's trump letter as a player reads it: "♦ diamonds"."""
+    s = "CDHS".index(letter)
+    return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
+
+
+def _count(k: int, what: str) -> str:
+    return f"{k} {what}" if k == 1 else f"{k} {what}s"
 
 
 def loss_line(js: list[Judgement], what: str) -> str:
@@ -287,8 +297,8 @@ def loss_line(js: list[Judgement], what: str) -> str:
     card_loss = sum(j.loss for j in cards)
     labelled = [j for j in js if j.label]
     text = (
-        f"{what}: {len(calls)} calls lost {call_loss:.1%} of P(win), "
-        f"{len(cards)} cards lost {card_loss:.2f} points"
+        f"{what}: {_count(len(calls), 'call')} lost {call_loss:.1%} of P(win), "
+        f"{_count(len(cards), 'card')} lost {card_loss:.2f} points"
     )
     if labelled:
         counts = {
@@ -329,6 +339,8 @@ def practice(
     if not 0 <= seat < players:
         raise PracticeError(f"seat must be 0-{players - 1}, not {seat}")
     state = PracticeState(seat)
+    if resume is not None:  # the coach's judgements of the decisions before the stop
+        state.judgements = [Judgement(**j) for j in resume["practice"]["judgements"]]
     scripted = person_actions(resume, seat) if resume is not None else None
     if watch:
         seats = [strategy] * players
@@ -366,7 +378,7 @@ def render_hand(doc: dict) -> str:
     if doc.get("pitcher") is None:
         lines.append("everybody passed: thrown in")
         return "\n".join(lines)
-    lines.append(f"seat {doc['pitcher']} pitches {doc['bid']} in {doc['trump']}")
+    lines.append(f"seat {doc['pitcher']} pitches {doc['bid']} in {_suit(doc['trump'])}")
     for k, t in enumerate(doc["tricks"], 1):
         cards = " ".join(format_card(parse_cards(c)[0]) for c in t["cards"])
         lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")
