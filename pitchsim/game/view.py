@@ -445,7 +445,13 @@ def _replay(v: View) -> View:
     leader = pitcher
     for t, trick in enumerate(v.tricks, 1):
         if not trick.cards:
-            raise ViewError(f"trick {t} has no cards: leave it out")
+            if t < len(v.tricks):
+                raise ViewError(f"trick {t} has no cards but is not the last")
+            if trick.leader != leader:
+                who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
+                raise ViewError(f"trick {t} is led by seat {trick.leader}, not {who} ({leader})")
+            # A trick about to be led, written out empty: the same view as leaving it out.
+            return _replay(replace(v, tricks=v.tricks[:-1]))
         if len(trick.cards) < n and t < len(v.tricks):
             raise ViewError(f"trick {t} has {len(trick.cards)} of {n} cards but is not the last")
         if trick.leader != leader:
