@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from ..auction import NOT_CALLED, legal_range
-from ..bits import lowest_card, popcount
+from ..bits import popcount
 from ..dispatch import choose_bid
 from ..policies.heuristic import heuristic_card
 from ..rng import AUCTION_COUNTER, draw
@@ -202,11 +202,7 @@ def fitted_card_outcomes(
         played_by,
     )
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
-    cards = np.empty(popcount(legal), dtype=np.int64)
-    rest = legal
-    for j in range(cards.size):
-        cards[j] = lowest_card(rest)
-        rest &= rest - 1
+    cards = monte_carlo.ascending_cards(legal)
     kept, attempts = sample_fitted_worlds(
         key,
         n,
@@ -228,41 +224,25 @@ def fitted_card_outcomes(
         worlds,
         max_attempts,
     )
-    if evaluator == monte_carlo.ROLLOUT:
-        monte_carlo.rollout_outcomes(
-            worlds,
-            kept,
-            played_by,
-            n,
-            pitcher,
-            bid,
-            trump,
-            trick_no,
-            trick,
-            trick_len,
-            leader,
-            played,
-            won,
-            rules,
-            cards,
-            out,
-        )
-    else:
-        monte_carlo.dd_outcomes(
-            worlds,
-            kept,
-            played_by,
-            n,
-            pitcher,
-            trump,
-            trick,
-            trick_len,
-            leader,
-            won,
-            rules,
-            cards,
-            out,
-        )
+    monte_carlo.value_cards(
+        evaluator,
+        worlds,
+        kept,
+        played_by,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        rules,
+        cards,
+        out,
+    )
     return cards, kept, attempts
 
 

@@ -156,6 +156,75 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
     return best
 
 
+@njit(cache=True, inline="always")
+def ascending_cards(mask):
+    """The cards of ``mask`` in ascending order (the order of ``out``'s rows)."""
+    cards = np.empty(popcount(mask), dtype=np.int64)
+    for j in range(cards.size):
+        cards[j] = lowest_card(mask)
+        mask &= mask - 1
+    return cards
+
+
+@njit(cache=True, inline="always")
+def value_cards(
+    evaluator,
+    worlds,
+    kept,
+    played_by,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    rules,
+    cards,
+    out,
+):
+    """``out[j, w]``: ``cards[j]`` valued in world w by ``evaluator`` (a rollout, or the
+    double-dummy solver)."""
+    if evaluator == ROLLOUT:
+        rollout_outcomes(
+            worlds,
+            kept,
+            played_by,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            rules,
+            cards,
+            out,
+        )
+    else:
+        dd_outcomes(
+            worlds,
+            kept,
+            played_by,
+            n,
+            pitcher,
+            trump,
+            trick,
+            trick_len,
+            leader,
+            won,
+            rules,
+            cards,
+            out,
+        )
+
+
 @njit(cache=True)
 def card_outcomes(
     evaluator,
@@ -202,11 +271,7 @@ def card_outcomes(
         played_by,
     )
     worlds = np.empty((worlds_wanted, n), dtype=np.int64)
-    cards = np.empty(popcount(legal), dtype=np.int64)
-    m = legal
-    for j in range(cards.size):
-        cards[j] = lowest_card(m)
-        m &= m - 1
+    cards = ascending_cards(legal)
     rounds = cards.size if fresh else 1
     fewest = worlds_wanted
     attempts = 0
@@ -228,41 +293,25 @@ def card_outcomes(
         lo, hi = (r, r + 1) if fresh else (0, cards.size)
         these = cards[lo:hi]
         rows = out[lo:hi]
-        if evaluator == ROLLOUT:
-            rollout_outcomes(
-                worlds,
-                kept,
-                played_by,
-                n,
-                pitcher,
-                bid,
-                trump,
-                trick_no,
-                trick,
-                trick_len,
-                leader,
-                played,
-                won,
-                rules,
-                these,
-                rows,
-            )
-        else:
-            dd_outcomes(
-                worlds,
-                kept,
-                played_by,
-                n,
-                pitcher,
-                trump,
-                trick,
-                trick_len,
-                leader,
-                won,
-                rules,
-                these,
-                rows,
-            )
+        value_cards(
+            evaluator,
+            worlds,
+            kept,
+            played_by,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            rules,
+            these,
+            rows,
+        )
     return cards, fewest, attempts
 
 
