@@ -316,9 +316,11 @@ def test_the_coachs_numbers_are_hint_and_advise_on_the_same_view_and_seed():
         worlds=16,
     )
     assert js, "the coach judged nothing"
-    views = [(v, a) for v, a in views_of(rec) if v.seat == 0]
+    # Every decision counts in the coach's seed; a forced one (one legal action) is not judged.
+    views = [(i, v, a) for i, (v, a) in enumerate((x for x in views_of(rec) if x[0].seat == 0), 1)]
+    views = [(i, v, a) for i, v, a in views if len(v.legal()) > 1]
     assert len(views) == len(js)
-    for i, ((view, action), j) in enumerate(zip(views, js, strict=True), 1):
+    for (i, view, action), j in zip(views, js, strict=True):
         assert j.chosen == action
         s = coach_seed(seed, j.hand, i)
         if j.kind == "call":
@@ -406,7 +408,10 @@ def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
     path.write_text(r.stdout)
     doc = json.loads(r.stdout)
     seat = 1
-    expected = [a["action"] for h in doc["hands"] for a in h["actions"] if a["seat"] == seat]
+    mine = [(v, a) for v, a in views_of(doc) if v.seat == seat]
+    expected = [a for v, a in mine if len(v.legal()) > 1]  # a forced action is not judged
+    # Hand-checked floor: each hand's last card is forced (one card left).
+    assert len(mine) - len(expected) >= sum(1 for h in doc["hands"] if h.get("pitcher") is not None)
     out = run_cli(
         ["review", str(path), "--seat", str(seat), "--json", "--samples", "200", "--worlds", "8"]
     )
@@ -414,6 +419,7 @@ def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
     rv = json.loads(out.stdout)
     assert [j["chosen"] for j in rv["judgements"]] == expected
     assert rv["decisions"] == len(expected)
+    assert rv["forced"] == len(mine) - len(expected)
     assert sum(row["calls"] + row["cards"] for row in rv["by_hand"]) == len(expected)
     assert rv["call_loss"] == pytest.approx(
         sum(j["loss"] for j in rv["judgements"] if j["kind"] == "call")
@@ -428,3 +434,41 @@ def test_review_refuses_bad_input_in_one_line(tmp_path):
     for args in (["review", str(bad), "--seat", "0"], ["review", "/nonexistent", "--seat", "0"]):
         r = run_cli(args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_a_single_legal_action_is_taken_without_asking(tmp_path):
+    # The last trick leaves each seat one card: the person is never asked for it.
+    shown = []
+    script = Script(["p", "1"] * 300)
+    doc, _ = practice(
+        3, 0, "odds+heuristic", Rules.parse(None), 21, coach=False, read=script, write=shown.append
+    )
+    text = "\n".join(shown)
+    played = [h for h in doc["hands"] if len(h.get("tricks") or []) == 6]
+    assert played
+    assert text.count("your only card:") >= len(played)
+    assert len([p for p in script.prompts if p.startswith("your card")]) <= 5 * len(played) + 5
+
+
+def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
+    from pitchsim.coach.practice import _wrapped
+
+    parts = ["coach (your side's points, 200 worlds):"] + [
+        f"{'*' if i == 0 else ' '}{c} {v:+.2f} ±0.10"
+        for i, (c, v) in enumerate(
+            zip(
+                ["A♠", "10♥", "\x1b[31mK♦\x1b[0m", "2♣", "J♠"],
+                [1.5, 1.2, 0.9, -0.1, -1.25],
+                strict=True,
+            )
+        )
+    ]
+    text = _wrapped(parts, 40)
+    for p in parts:
+        assert any(p in line for line in text.split("\n"))  # every entry whole on one line
+    # Visible width (colour codes aside) within 40 wherever a line holds more than one entry.
+    import re
+
+    for line in text.split("\n"):
+        if line.strip() not in parts and line.strip() != parts[0]:
+            assert len(re.sub(r"\x1b\[[0-9;]*m", "", line)) <= 40

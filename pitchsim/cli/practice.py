@@ -161,7 +161,8 @@ def review_command(
         print(dumps_json(r.to_json()))
         return
     out = [
-        f"review of seat {seat} · {len(r.judgements)} decisions · seed {seed} · "
+        f"review of seat {seat} · {len(r.judgements)} decisions judged "
+        f"({r.forced} forced, not judged) · seed {seed} · "
         f"{r.samples} deals a call, {r.worlds} worlds a card"
     ]
     out.append("hand  calls  lost P(win)  cards  lost points  labelled")

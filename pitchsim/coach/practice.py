@@ -12,7 +12,10 @@ the seat back to the person.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -103,6 +106,16 @@ class PersonSeat:
             self.state.decision += 1
             return action
         self.write(render_view(view, self.paint))
+        legal = view.legal()
+        if len(legal) == 1:
+            # Nothing to choose, so nothing to ask or judge: the one legal action is taken.
+            self.state.decision += 1
+            what = "card" if view.phase == "play" else "call"
+            shown = (
+                legal[0] if view.phase != "play" else _card(parse_cards(legal[0])[0], self.paint)
+            )
+            self.write(f"your only {what}: {shown}")
+            return legal[0]
         action = self._ask(view)
         self.state.decision += 1
         if self.coach:
@@ -117,7 +130,8 @@ class PersonSeat:
             )
             self.state.judgements.append(j)
             self.write(render_values(j, self.paint))
-            self.write(describe(j))
+            width = shutil.get_terminal_size((100, 24)).columns
+            self.write(textwrap.fill(describe(j), width, subsequent_indent="    "))
         return action
 
     def _ask(self, view: View) -> str:
@@ -258,9 +272,26 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
             if j.unit == "P(win)"
             else f"{mark}{name} {value} ±{h:.2f}"
         )
-    return f"coach ({unit}, {j.samples} {'deals' if j.kind == 'call' else 'worlds'}): " + "  ".join(
-        parts
-    )
+    head = f"coach ({unit}, {j.samples} {'deals' if j.kind == 'call' else 'worlds'}):"
+    return _wrapped([head, *parts], shutil.get_terminal_size((100, 24)).columns)
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _wrapped(parts: list[str], width: int) -> str:
+    """Join ``parts`` with two spaces, breaking lines only between parts (never inside a
+    card's value), measured without colour codes; continuation lines are indented."""
+    lines, line, used = [], "", 0
+    for part in parts:
+        size = len(_ANSI.sub("", part))
+        if line and used + 2 + size > width:
+            lines.append(line)
+            line, used = "    " + part, 4 + size
+        else:
+            line, used = (line + "  " + part, used + 2 + size) if line else (part, size)
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def hand_summary(judgements: list[Judgement], hand_no: int, doc: dict, seat: int) -> str:

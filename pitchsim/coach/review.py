@@ -29,6 +29,7 @@ class Review:
     samples: int
     worlds: int
     judgements: list[Judgement]
+    forced: int = 0  # decisions with one legal action: taken, not judged
 
     @property
     def costly(self) -> list[Judgement]:
@@ -58,6 +59,7 @@ class Review:
             "samples": self.samples,
             "worlds": self.worlds,
             "decisions": len(self.judgements),
+            "forced": self.forced,
             "call_loss": sum(j.loss for j in self.judgements if j.kind == "call"),
             "card_loss": sum(j.loss for j in self.judgements if j.kind == "card"),
             "by_hand": self.by_hand(),
@@ -88,7 +90,11 @@ def review(
     if not mine:
         raise ReviewError(f"seat {seat} made no decision in this record")
     out = []
+    forced = 0
     for i, (k, view, act) in enumerate(mine, 1):
+        if len(view.legal()) == 1:
+            forced += 1  # no choice, nothing to judge (the practice coach skips it too)
+            continue
         s = coach_seed(seed, k, i)
         if view.phase == "auction":
             out.append(judge_call(view, act, k, samples, s))
@@ -96,4 +102,4 @@ def review(
             out.append(judge_card(view, act, k, worlds, s))
         if progress is not None:
             progress(i, len(mine))
-    return Review(seat, n, seed, samples, worlds, out)
+    return Review(seat, n, seed, samples, worlds, out, forced)
