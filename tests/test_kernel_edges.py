@@ -200,3 +200,50 @@ def test_pitched_card_leads_and_fixes_trump():
     dealt = hands("4S 2H 3H 5D 6D 7D", *OTHERS)
     trump, _, won = kernel_play(dealt, first_lead=parse_card("4S"), seed=3)
     assert trump == S
+
+
+def test_search_outcomes_do_not_depend_on_the_keys_integer_type():
+    """A key passed as a plain Python int (typed int64) once unified with uint64 into a
+    float64 inside ``card_outcomes``, rounding it: other worlds than the compiled search's."""
+    import json
+    import subprocess
+    import sys
+
+    from pitchsim.games.record import views_of
+    from pitchsim.games.seats import play_args
+    from pitchsim.kernels.rng import draw
+    from pitchsim.kernels.search.monte_carlo import ROLLOUT, card_outcomes
+
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pitchsim",
+            "play",
+            "--game",
+            "--players",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    checked = 0
+    for view, _ in views_of(json.loads(out)):
+        if view.phase != "play" or view.legal_cards().bit_count() < 2:
+            continue
+        args = play_args(view)
+        key = int(draw(np.uint64(12345), 7))
+        assert key >= 2**53  # where a float64 cannot hold every integer
+        rows = args[0].bit_count()
+        a, b = np.empty((rows, 12), np.int64), np.empty((rows, 12), np.int64)
+        _, ka, _ = card_outcomes(ROLLOUT, 12, *args, key, a)
+        _, kb, _ = card_outcomes(ROLLOUT, 12, *args, np.uint64(key), b)
+        assert ka == kb and (a[:, :ka] == b[:, :kb]).all()
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

@@ -198,9 +198,9 @@ def _outcomes(
     counter,
     out,
 ):
-    """``card_outcomes`` as ``search_card`` calls it, from compiled code: called from
-    Python directly it gave other outcomes for the same arguments (see the report of
-    issue 20), so the values are taken the way the search takes them."""
+    """``card_outcomes`` as ``search_card`` calls it (the key drawn in compiled code).
+    The difference once seen from Python was a plain-int key typed int64, which
+    ``card_outcomes`` now coerces (tests/test_kernel_edges.py)."""
     return card_outcomes(
         evaluator,
         worlds,

@@ -252,6 +252,9 @@ def card_outcomes(
     """Sample worlds for the view and value each legal card in each (``out[j, w]``,
     cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
     (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``."""
+    # A key typed int64 (a plain Python int) would make ``stream`` below unify uint64
+    # with int64, which numba types as float64, rounding the key: other worlds.
+    key = np.uint64(key)
     counts = np.empty(n, dtype=np.int64)
     allowed = np.empty(n, dtype=np.int64)
     played_by = np.empty(n, dtype=np.int64)
