@@ -620,7 +620,6 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
             kept += done
             if done < found:
                 stopped = CLOCK
-                tried = int(new[done - 1]) + 1 if done else tried  # dealt up to the last used
                 break
         if kept < look:
             if tried >= max_tries:  # every deal tried: as many as fit
@@ -640,6 +639,8 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
             break
         j += 1
     seconds = perf_counter() - start
+    if stopped == CLOCK and kept:  # the deals dealt up to the last one used
+        tried = int(np.concatenate(deals)[-1]) + 1
     if trumps is None:
         trumps = np.full(k.candidates.size, -1, dtype=np.int64)
     return _Sampled(
