@@ -28,6 +28,13 @@ from pitchsim.game.reference import legal_bids
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import bidding_policy, odds_table
 from pitchsim.kernels import advice as engine
+from pitchsim.kernels.bidding.odds import (
+    N_HOLDINGS,
+    N_SIDE,
+    odds_bid,
+    odds_call,
+    odds_call_table,
+)
 from pitchsim.kernels.rng import deal_key
 from pitchsim.util.errors import InputError
 
@@ -104,10 +111,64 @@ def test_sequential_rejection_keeps_exactly_plain_rejections_deals(case):
         params,
     )
     start, count = 123_456, 6_000
-    fits = np.empty(count, dtype=np.bool_)
-    engine.accept_deals(5, start, count, *args, fits)
-    assert [bool(f) for f in fits] == plain_fits(5, start, count, *args)
-    assert fits.any()  # the check met kept deals (even in the rare histories)
+    plain = plain_fits(5, start, count, *args)
+    tables = engine.odds_tables(*args[:1], *args[3:])  # (n, dealer, heard, scores, ...)
+    assert list(tables[3]) == [model in ("odds", "odds-game")] * heard.size  # odds callers
+    for calls in (engine.no_tables(heard.size), tables):
+        fits = np.empty(count, dtype=np.bool_)
+        engine.accept_deals(5, start, count, *args, *calls, fits)
+        assert [bool(f) for f in fits] == plain
+    assert any(plain)  # the check met kept deals (even in the rare histories)
+
+
+def test_the_odds_tables_make_the_odds_policys_calls():
+    """odds_call_table + odds_call against odds_bid itself, hand by hand, in random
+    situations: every table size, seat and auction so far, scores near the target,
+    both odds policies and the variants that change their arithmetic."""
+    rng = random.Random(7)
+    variants = [
+        Rules(),
+        Rules(partnership=True),
+        Rules(dealer_steal=False, min_bid=2),
+        Rules(set_pitcher_wins=True, target=5),
+        Rules(all_pass="redeal"),
+    ]
+    value = np.empty((N_HOLDINGS, N_SIDE))
+    call = np.empty((N_HOLDINGS, N_SIDE), dtype=np.int8)
+    checked = bids = 0
+    for _ in range(40):
+        rules = rng.choice(variants)
+        n = 4 if rules.partnership else rng.randint(2, 7)
+        odds, params = odds_table(n, rules)
+        dealer = rng.randrange(n)
+        i = rng.randrange(n)  # the caller's place
+        heard: list[int] = []
+        for j in range(i):
+            legal = legal_bids(heard, (dealer + 1 + j) % n == dealer, rules)
+            heard.append(rng.choice([c for c in legal if c < 4] or legal))
+        seat = (dealer + 1 + i) % n
+        legal = legal_bids(heard, seat == dealer, rules)
+        if not legal:
+            continue
+        high = max(heard, default=0)
+        high_seat = (
+            (dealer + 1 + max(j for j, c in enumerate(heard) if c == high)) % n if high else -1
+        )
+        lowest, can_pass = min(c for c in legal if c > 0), 0 in legal
+        scores = np.array([rng.randint(0, rules.target - 1) for _ in range(n)], dtype=np.int64)
+        if rules.partnership:
+            scores = scores[[0, 1, 0, 1]]
+        calls = np.array(heard + [0] * (n - i), dtype=np.int64)
+        weigh = rng.random() < 0.5
+        auction = (high, high_seat, lowest, can_pass, scores, rules.to_array(), odds, params)
+        beat = odds_call_table(seat, n, dealer, i, *auction, weigh, value, call)
+        for _ in range(300):
+            hand = np.int64(mask_of(rng.sample(range(52), 6)))
+            want, _ = odds_bid(hand, seat, n, dealer, calls, i, *auction, weigh)
+            assert odds_call(hand, value, call, beat) == want
+            checked += 1
+            bids += want > 0
+    assert checked > 8000 and 0.05 < bids / checked < 0.95  # passes and bids both met
 
 
 def test_the_rare_histories_are_rare_and_still_kept():

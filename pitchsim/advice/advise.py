@@ -29,6 +29,7 @@ from ..game.rules import BIDS, Rules
 from ..games.bidding import Strategy, bidding_policy, odds_table
 from ..games.policies import play_array, play_policy, searches
 from ..kernels import advice as engine
+from ..kernels.bidding import ODDS, ODDS_GAME
 from ..util.conflicts import settle
 from ..util.errors import InputError, quoted
 from ..util.limits import (
@@ -382,12 +383,24 @@ class Advice:
 
 
 def keep_deals(
-    seed, samples, max_tries, sample_args, start: int = 0, deadline: float | None = None
+    seed,
+    samples,
+    max_tries,
+    sample_args,
+    start: int = 0,
+    deadline: float | None = None,
+    tables: list | None = None,
 ) -> tuple[np.ndarray, int]:
     """The first ``samples`` deal numbers from ``start`` on that fit the calls (fewer if
     the deals up to ``max_tries`` give fewer, or the clock reaches ``deadline``) and the
     deals tried up to the last one kept (all those looked at, when short): the same
-    for any chunking."""
+    for any chunking.  When many deals are still to be tried, the odds callers' calls
+    are made tables first (``kernels.advice.odds_tables``: the same calls, faster), kept
+    in ``tables`` (a list) for the next call."""
+    held = tables if tables is not None else []
+    n, _, _, dealer, heard, scores, bidding, rules, odds, params = sample_args
+    callers = [(dealer + 1 + i) % n for i in range(heard.size)]
+    tabling = any(bidding[s] in (ODDS, ODDS_GAME) for s in callers)
     kept: list[np.ndarray] = []
     found = 0
     tried = start
@@ -397,14 +410,18 @@ def keep_deals(
             break
         count = min(chunk, max_tries - tried)
         fits = np.empty(count, dtype=np.bool_)
+        calls = held[0] if held else engine.no_tables(heard.size)
         began = perf_counter()
-        engine.accept_deals(seed, tried, count, *sample_args, fits)
+        engine.accept_deals(seed, tried, count, *sample_args, *calls, fits)
         took = perf_counter() - began
         idx = np.flatnonzero(fits) + tried
         kept.append(idx)
         found += idx.size
         tried += count
         rate = max(found, 1) / (tried - start)
+        still = min((samples - found) / rate, max_tries - tried)  # deals to try, about
+        if tabling and not held and still > TABLE_AFTER:
+            held.append(engine.odds_tables(n, dealer, heard, scores, bidding, rules, odds, params))
         chunk = int(min(1 << 21, max(1 << 14, 1.2 * (samples - found) / rate)))
         if deadline is not None:  # a kernel call of SLICE seconds at most, and none past it
             per_second = count / max(took, 1e-6)
@@ -416,6 +433,7 @@ def keep_deals(
     return deals.astype(np.int64), tried
 
 
+TABLE_AFTER = 1 << 18  # deals still to try past which odds callers' tables pay (~5 ms each)
 BLOCK_OF_DEALS = 1024  # the smallest kernel call on a clock
 
 
@@ -492,7 +510,20 @@ class _Kernels:
         """Compile (or load) every kernel a run calls, on no deals: done before a clock
         starts, so that the budget is the search's own."""
         none = np.empty(0, dtype=np.int64)
-        engine.accept_deals(self.seed, 0, 0, *self.sample_args, np.empty(0, dtype=np.bool_))
+        tables = engine.no_tables(self.heard.size)
+        fits = np.empty(0, dtype=np.bool_)
+        engine.accept_deals(self.seed, 0, 0, *self.sample_args, *tables, fits)
+        engine.call_tables(
+            self.n,
+            self.dealer,
+            none,
+            self.scores,
+            self.bidding,
+            self.rules,
+            self.odds,
+            self.params,
+            *tables,
+        )
         self.trumps(np.zeros((1, 4), dtype=np.int64))
         self.suits(none)
         self.evaluate(none, np.full(self.candidates.size, -1, dtype=np.int64), self._rows(0))
@@ -586,11 +617,14 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
     trump_deals = None
     stopped = ALL_DONE
     short = False
+    tables: list = []  # the odds callers' tables, once built
     j = 0
     find_by = start + FIND_SHARE * budget  # the first deals found: some must be played
     while True:
         look = looks[j]
-        new, tried = keep_deals(k.seed, look - kept, max_tries, k.sample_args, tried, find_by)
+        new, tried = keep_deals(
+            k.seed, look - kept, max_tries, k.sample_args, tried, find_by, tables
+        )
         found = new.size
         find_by = deadline
         if found:

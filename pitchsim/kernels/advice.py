@@ -39,6 +39,8 @@ from numba import njit, prange
 
 from ..game.rules import R_PARTNERSHIP
 from .auction import finish_auction, legal_range
+from .bidding import ODDS, ODDS_GAME
+from .bidding.odds import N_HOLDINGS, N_SIDE, odds_call, odds_call_table
 from .bits import nth_bit, popcount, suit_mask
 from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
@@ -345,14 +347,82 @@ def heard_auction(n, dealer, heard, rules):
     return state
 
 
+@njit(cache=True)
+def call_tables(n, dealer, heard, scores, bidding, rules, odds, params, value, call, beat, tabled):
+    """The ``odds`` and ``odds-game`` callers' calls as tables (``odds_call_table``): for
+    heard call i, ``value[i]``, ``call[i]`` and ``beat[i]``, and ``tabled[i]`` True.
+    Other policies' callers are left to ``choose_bid`` (``tabled[i]`` False)."""
+    state = heard_auction(n, dealer, heard, rules)
+    for i in range(heard.size):
+        s = (dealer + 1 + i) % n
+        tabled[i] = bidding[s] == ODDS or bidding[s] == ODDS_GAME
+        if tabled[i]:
+            beat[i] = odds_call_table(
+                s,
+                n,
+                dealer,
+                i,
+                state[i, 0],
+                state[i, 1],
+                state[i, 2],
+                state[i, 3] != 0,
+                scores,
+                rules,
+                odds,
+                params,
+                bidding[s] == ODDS_GAME,
+                value[i],
+                call[i],
+            )
+
+
+def no_tables(m: int) -> tuple:
+    """``call_tables``' arrays with no caller tabled (``accept_deals`` asks the policies)."""
+    return (
+        np.empty((0, N_HOLDINGS, N_SIDE)),
+        np.empty((0, N_HOLDINGS, N_SIDE), dtype=np.int8),
+        np.empty(m),
+        np.zeros(m, dtype=np.bool_),
+    )
+
+
+def odds_tables(n, dealer, heard, scores, bidding, rules, odds, params) -> tuple:
+    """``call_tables`` for the heard calls: (value, call, beat, tabled)."""
+    m = heard.size
+    value = np.empty((m, N_HOLDINGS, N_SIDE))
+    call = np.empty((m, N_HOLDINGS, N_SIDE), dtype=np.int8)
+    beat = np.empty(m)
+    tabled = np.zeros(m, dtype=np.bool_)
+    call_tables(n, dealer, heard, scores, bidding, rules, odds, params, value, call, beat, tabled)
+    return value, call, beat, tabled
+
+
 @njit(cache=True, inline="always")
 def deal_fits(
-    key, n, seat, hand, unseen, dealer, heard, state, scores, bidding, rules, odds, params, dealt
+    key,
+    n,
+    seat,
+    hand,
+    unseen,
+    dealer,
+    heard,
+    state,
+    scores,
+    bidding,
+    rules,
+    odds,
+    params,
+    value,
+    call_of,
+    beat,
+    tabled,
+    dealt,
 ):
     """Does sample ``key``'s deal fit the calls ``heard``?  Sequential rejection: the
     other seats are dealt in ``deal_sample``'s order and with its draws (so the deal is
     the same card for card), and each caller's call is checked as soon as his hand is
-    dealt: a call that does not fit stops the dealing.  ``state``: ``heard_auction``."""
+    dealt: a call that does not fit stops the dealing.  ``state``: ``heard_auction``;
+    a caller ``tabled`` is answered from ``call_tables``' tables (the same call)."""
     m = heard.size
     dealt[seat] = hand
     free = unseen
@@ -378,7 +448,10 @@ def deal_fits(
         left -= HAND_SIZE
         k += 1
         i = (s - dealer - 1) % n  # the seat's place in the calling order
-        if i < m:
+        if i < m and tabled[i]:
+            if odds_call(cards, value[i], call_of[i], beat[i]) != heard[i]:
+                return False
+        elif i < m:
             call, _ = choose_bid(
                 bidding[s],
                 cards,
@@ -405,9 +478,28 @@ def deal_fits(
 
 @njit(cache=True, parallel=True, nogil=True)
 def accept_deals(
-    seed, start, count, n, seat, hand, dealer, heard, scores, bidding, rules, odds, params, out_fits
+    seed,
+    start,
+    count,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    scores,
+    bidding,
+    rules,
+    odds,
+    params,
+    value,
+    call,
+    beat,
+    tabled,
+    out_fits,
 ):
-    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
+    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?  ``value``,
+    ``call``, ``beat``, ``tabled``: ``odds_tables`` or ``no_tables`` (the same answer;
+    tables answer an odds caller in a few lookups, worth building for many deals)."""
     blocks = (count + BLOCK - 1) // BLOCK
     unseen = ALL_CARDS & ~hand
     state = heard_auction(n, dealer, heard, rules)
@@ -429,6 +521,10 @@ def accept_deals(
                 rules,
                 odds,
                 params,
+                value,
+                call,
+                beat,
+                tabled,
                 dealt,
             )
 
