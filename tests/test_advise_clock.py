@@ -295,6 +295,12 @@ def test_the_clock_stops_a_run_and_says_so(monkeypatch):
     assert plain.tried == r.tried
 
 
+def test_a_tiny_budget_still_answers_from_a_few_deals():
+    r = run(time=1e-4)
+    assert r.stopped == CLOCK and 32 <= r.samples < FIRST_ROUND
+    assert r.recommended_call in r.legal_calls
+
+
 def test_on_a_clock_the_same_seed_gives_the_same_numbers_on_any_thread_count(monkeypatch):
     args = dict(players=5, seat=1, dealer=4, calls="2", scores="3,5,0,6,1", seed=8)
     docs = []

@@ -6,7 +6,9 @@ sampling in ``pitchsim.kernels.advice``), and plays each of the seat's legal cal
 every kept deal to the end of the game: the later seats call by the model, the hand is
 played by the play policy and settled, and the rest of the game is played out by the
 model's strategies from the new scores.  It recommends the call that wins the game most
-often and says whether its lead over the next call is bigger than the error.
+often and says whether its lead over the next call is bigger than the error.  On a
+clock (``time=``) it plays the deals out in rounds and stops as soon as that lead is
+clear (a sequential rule, see ``stop_z``), or when the time is up.
 
 >>> r = advise("AH KH QH JH TH 9H", players=4, seat=1, dealer=0, samples=200, seed=1)
 >>> r.recommended_call
@@ -406,8 +408,8 @@ def keep_deals(
     tried = start
     chunk = 1 << 14
     while found < samples and tried < max_tries:
-        if deadline is not None and perf_counter() >= deadline:
-            break
+        if deadline is not None and kept and perf_counter() >= deadline:
+            break  # (one kernel call at least: a tiny budget still looks at some deals)
         count = min(chunk, max_tries - tried)
         fits = np.empty(count, dtype=np.bool_)
         calls = held[0] if held else engine.no_tables(heard.size)
@@ -797,8 +799,8 @@ def advise(
     kept = deals.size
     if kept == 0 and not run.short:  # the clock ran out before any deal fit
         raise UnlikelyCalls(
-            f"no deal fit the calls {', '.join(map(call_name, heard))} in {time:g} s "
-            f"({tried:,} deals tried): give more --time"
+            f"no deal fit the calls {', '.join(map(call_name, heard))} in the {tried:,} "
+            f"deals tried in {time:g} s: give more time, or check the calls"
         )
     if run.short and kept < min(MIN_KEPT, samples):
         raise UnlikelyCalls(

@@ -17,7 +17,11 @@ for ``random`` the sample's own stream): every model policy (``random``, ``heuri
 ``odds``, ``odds-game``; ``kernels.bidding``) sees only that, and the advisor, which deals
 imagined hands of its own, cannot be the model.  When the heard calls are unlikely
 (under 1% fit) most deals fail at the first caller dealt, so a deal costs one hand
-and one call instead of every hand.
+and one call instead of every hand and its draw_world bookkeeping.  The call itself is
+the rest of the cost: an ``odds`` caller can answer from tables of the policy's call
+by trump holding, made once for the question (``call_tables``; the same calls).
+(Dealing callers in another order, the least likely call first, would reject sooner
+still, but would change every deal of every seed.)
 
 Each kept deal is then played once per candidate call: the seat makes it,
 the later seats call by the model, the hand is played and settled, and the rest of the
