@@ -58,7 +58,7 @@ EVALUATE_CHUNK = 4096  # kept deals per kernel call: progress and Ctrl-C land be
 FIRST_ROUND = 1_000  # kept deals in the first round; the bids' trump suits come from them
 STOP_ERROR = 0.05  # the chance that a 'separated' stop picks a call that is not the best
 SLICE = 0.25  # seconds per kernel call at most on a clock, so that it stops near its end
-FIND_SHARE = 0.5  # of the budget, at most, for finding the first round's deals
+FIND_SHARE = 0.5  # of the time left for finding deals, before any were found and played
 
 SEPARATED = "separated"
 ALL_DONE = "all deals done"
@@ -621,15 +621,26 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
     short = False
     tables: list = []  # the odds callers' tables, once built
     j = 0
-    find_by = start + FIND_SHARE * budget  # the first deals found: some must be played
+    find_seconds = play_seconds = 0.0
+    found_all = 0
     while True:
         look = looks[j]
+        # Finding deals leaves time to play them: the share of what is left that the
+        # rates so far give the finding (FIND_SHARE until some were found and played).
+        now = perf_counter()
+        share = FIND_SHARE
+        if found_all and kept:
+            find_cost, play_cost = find_seconds / found_all, play_seconds / kept
+            share = find_cost / (find_cost + play_cost)
+        find_by = now + share * (deadline - now)
         new, tried = keep_deals(
             k.seed, look - kept, max_tries, k.sample_args, tried, find_by, tables
         )
         found = new.size
-        find_by = deadline
+        found_all += found
+        find_seconds += perf_counter() - now
         if found:
+            playing = perf_counter()
             suit_pts = k.suits(new)
             if trumps is None:
                 trumps = k.trumps(suit_pts)
@@ -650,6 +661,7 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
                 done = stop
                 left = min(SLICE, deadline - perf_counter())
                 chunk = int(min(EVALUATE_CHUNK, max(16, per_second * left)))
+            play_seconds += perf_counter() - playing
             deals.append(new[:done])
             pts.append(suit_pts[:done])
             outs.append(out[:done])
@@ -664,7 +676,7 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
             if perf_counter() >= deadline:
                 stopped = CLOCK
                 break
-            continue  # the first round's share of the clock ran out: find the rest
+            continue  # the finding's share of the clock ran out: find the rest
         if j == len(looks) - 1:
             break
         if separated(np.concatenate(outs), list(k.candidates), z):
