@@ -669,6 +669,19 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
             if done < found:
                 stopped = CLOCK
                 break
+        whole = kept >= looks[0] or tried >= max_tries  # the first round is all in
+        if trump_deals is not None and trump_deals < min(kept, looks[0]) and whole:
+            # The first round came in parts (its finding met its share of the clock):
+            # with all of it in, the trumps from all of it, as when it comes at once,
+            # and its deals played again if that changes any.
+            trump_deals = kept
+            again = k.trumps(np.concatenate(pts))
+            if not np.array_equal(again, trumps):
+                trumps = again
+                every = np.concatenate(deals)
+                outs = [k._rows(every.size)]
+                for a, b in chunked(every.size, EVALUATE_CHUNK):
+                    k.evaluate(every[a:b], trumps, outs[0][a:b])
         if kept < look:
             if tried >= max_tries:  # every deal tried: as many as fit
                 short = True
