@@ -2,12 +2,25 @@
 """The advisor's speed and strength.
 
     .venv/bin/python scripts/bench_advise.py speed [--samples N] [--threads T]
+    .venv/bin/python scripts/bench_advise.py rare [--repeat 3] [--threads T]
+    .venv/bin/python scripts/bench_advise.py tables [--histories 10] [--players 2-7] [--time 5]
     .venv/bin/python scripts/bench_advise.py tournament [--boards 500] [--against odds,heuristic]
         [--players 3-7] [--rules base,low=dealt,...] [--samples 32] [--objective win|margin]
 
 ``speed``: the first call (compile or cache load) apart, then warm ``advise`` on typical
 auctions (median of 3): wall time, deals tried and kept (acceptance rate), and deals
 simulated per second (kept deals x calls, each played to the end of the game).
+
+``rare``: the auctions above whose calls the model seldom makes (under 0.3% of deals
+fit): warm ``advise`` at its defaults, and the rejection alone (``keep_deals``: deals
+tried per second), median of ``--repeat`` runs, wall and CPU.  It calls only what the
+tree at 4ff906c has too, so ``PYTHONPATH=OLD_TREE`` times the old rejection (alternate
+the two trees in one session for a fair comparison).
+
+``tables``: warm ``advise`` at its defaults, and on a clock of ``--time`` seconds, at
+each table size: ``--histories`` questions per size, each a random hand at a random seat
+after the calls the model itself made on a random deal (typical auctions); median and
+worst wall time, CPU, deals used and how the clocked runs stopped.
 
 ``tournament``: duplicate tournaments ``advisor`` against each opponent, solo at each
 player count and under each rule variant (4 players), and in partnership; win rate
@@ -76,6 +89,136 @@ def speed(args) -> None:
         )
 
 
+RARE = 0.003  # acceptance under this: a rare history
+
+
+def rare(args) -> None:
+    import numpy as np
+
+    import pitchsim.advice.advise as adv
+    from pitchsim.games.bidding import Strategy, bidding_policy, odds_table
+
+    t0 = time.perf_counter()
+    advise("AH KH 2H 9C 7D 3S", players=4, seat=0, dealer=3, samples=50, seed=1)
+    print(f"tree {os.path.dirname(os.path.dirname(adv.__file__))}")
+    print(f"first call (compile or cache load): {time.perf_counter() - t0:.1f} s")
+    print(f"load average at start: {os.getloadavg()[0]:.2f}")
+    print(
+        f"{'auction':<30}{'accept':>8}{'advise wall':>12}{'cpu':>7}"
+        f"{'reject wall':>12}{'cpu':>7}{'tries/s':>12}{'kept':>7}"
+    )
+    for label, hand, n, seat, dealer, calls, scores in AUCTIONS:
+        rules = Rules(partnership=label.startswith("partnership"))
+        kwargs = dict(players=n, seat=seat, dealer=dealer, calls=calls, scores=scores)
+        r = advise(hand, rules=rules, samples=200, seed=7, threads=args.threads, **kwargs)
+        if r.acceptance_rate >= RARE:
+            continue
+        wall, cpu, rwall, rcpu = [], [], [], []
+        # The rejection alone, as advise runs it (keep_deals and its kernel's arguments).
+        strategy = Strategy.parse(adv.DEFAULT_MODEL)
+        odds, params = odds_table(n, rules)
+        heard = np.array(adv.parse_calls(calls), dtype=np.int64)
+        score_arr = np.array(adv.parse_scores(scores, n, rules), dtype=np.int64)
+        bidding = np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64)
+        hand_mask = np.int64(adv.mask_of(adv.parse_hand(hand)))
+        sample_args = (n, seat, hand_mask, dealer, heard, score_arr, bidding)
+        sample_args += (rules.to_array(), odds, params)
+        for _ in range(args.repeat):
+            t, c = time.perf_counter(), time.process_time()
+            r = advise(hand, rules=rules, seed=7, threads=args.threads, **kwargs)
+            wall.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
+            t, c = time.perf_counter(), time.process_time()
+            with adv.use_threads(args.threads):
+                deals, tried = adv.keep_deals(7, adv.DEFAULT_SAMPLES, adv.MAX_TRIES, sample_args)
+            rwall.append(time.perf_counter() - t)
+            rcpu.append(time.process_time() - c)
+        med = statistics.median
+        print(
+            f"{label:<30}{100 * r.acceptance_rate:>7.2f}%{med(wall):>12.2f}{med(cpu):>7.2f}"
+            f"{med(rwall):>12.2f}{med(rcpu):>7.2f}{tried / med(rwall):>12,.0f}{deals.size:>7,}"
+        )
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
+def table_histories(n: int, count: int, seed: int) -> list[tuple]:
+    """``count`` questions at ``n`` players: (hand, seat, dealer, calls), the calls those
+    the default model made before the seat on a random deal."""
+    import random
+
+    import numpy as np
+
+    from pitchsim.advice.advise import DEFAULT_MODEL, call_name
+    from pitchsim.game.cards import format_cards
+    from pitchsim.games.bidding import Strategy, bidding_policy, odds_table
+    from pitchsim.kernels.auction import run_auction
+    from pitchsim.kernels.rng import deal_key
+
+    rules = Rules()
+    odds, params = odds_table(n, rules)
+    bidding = np.full(n, bidding_policy(Strategy.parse(DEFAULT_MODEL).bidding).id, dtype=np.int64)
+    rng = random.Random(seed * 100 + n)
+    out = []
+    while len(out) < count:
+        cards = rng.sample(range(52), 6 * n)
+        dealt = np.array(
+            [sum(1 << c for c in cards[6 * s : 6 * s + 6]) for s in range(n)], dtype=np.int64
+        )
+        dealer, seat = rng.randrange(n), rng.randrange(n)
+        calls = np.full(n, -1, dtype=np.int64)
+        key = np.uint64(deal_key(seed, len(out) + 1000 * n))
+        scores = np.zeros(n, dtype=np.int64)
+        run_auction(dealt, n, dealer, scores, bidding, rules.to_array(), odds, params, key, calls)
+        heard = [int(c) for c in calls[: (seat - dealer - 1) % n]]
+        if any(c < 0 for c in heard) or 4 in heard:  # a 4 ended it before the seat
+            continue
+        hand = format_cards(cards[6 * seat : 6 * seat + 6], symbols=False)
+        out.append((hand, seat, dealer, ",".join(call_name(c) for c in heard)))
+    return out
+
+
+def tables(args) -> None:
+    t0 = time.perf_counter()
+    advise("AH KH 2H 9C 7D 3S", players=4, seat=0, dealer=3, samples=50, seed=1)
+    advise("AH KH 2H 9C 7D 3S", players=4, seat=0, dealer=3, samples=50, seed=1, time=1.0)
+    print(f"first calls (compile or cache load): {time.perf_counter() - t0:.1f} s")
+    print(
+        f"load average at start: {os.getloadavg()[0]:.2f}; {args.histories} histories per "
+        f"table size; clock --time {args.time:g}"
+    )
+    print(
+        f"{'players':>7}  {'defaults: wall median':>21}{'worst':>7}{'cpu med':>8}{'accept min':>11}"
+        f"  {'clock: wall median':>18}{'worst':>7}{'deals med':>10}  stops"
+    )
+    med = statistics.median
+    for n in parse_players(args.players):
+        plain, clocked, cpu, deals, accept, stops = [], [], [], [], [], {}
+        for hand, seat, dealer, calls in table_histories(n, args.histories, args.seed):
+            kw = dict(players=n, seat=seat, dealer=dealer, calls=calls, seed=7)
+            t, c = time.perf_counter(), time.process_time()
+            r = advise(hand, threads=args.threads, **kw)
+            plain.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
+            accept.append(r.acceptance_rate)
+            t = time.perf_counter()
+            r = advise(hand, threads=args.threads, time=args.time, **kw)
+            clocked.append(time.perf_counter() - t)
+            deals.append(r.samples)
+            stops[r.stopped] = stops.get(r.stopped, 0) + 1
+            if args.verbose:
+                what = f"{hand} seat {seat} dealer {dealer} calls {calls or '-'}"
+                print(
+                    f"    {what}: {plain[-1]:.2f} s, clock {clocked[-1]:.2f} s, {r.samples} {r.stopped}"
+                )
+        print(
+            f"{n:>7}  {med(plain):>21.2f}{max(plain):>7.2f}{med(cpu):>8.2f}"
+            f"{100 * min(accept):>10.2f}%  {med(clocked):>18.2f}{max(clocked):>7.2f}"
+            f"{med(deals):>10,.0f}  {', '.join(f'{k} {v}' for k, v in sorted(stops.items()))}",
+            flush=True,
+        )
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
 def parse_players(text: str) -> list[int]:
     if "-" in text:
         lo, hi = text.split("-")
@@ -142,6 +285,16 @@ def main() -> None:
     s = sub.add_parser("speed")
     s.add_argument("--samples", type=int, default=None)
     s.add_argument("--threads", type=int, default=None)
+    q = sub.add_parser("rare")
+    q.add_argument("--repeat", type=int, default=3)
+    q.add_argument("--threads", type=int, default=None)
+    b = sub.add_parser("tables")
+    b.add_argument("--histories", type=int, default=10)
+    b.add_argument("--players", default="2-7")
+    b.add_argument("--time", type=float, default=5.0)
+    b.add_argument("--seed", type=int, default=19)
+    b.add_argument("--threads", type=int, default=None)
+    b.add_argument("--verbose", action="store_true")
     t = sub.add_parser("tournament")
     t.add_argument("--boards", type=int, default=500)
     t.add_argument("--against", default="odds,heuristic")
@@ -155,7 +308,8 @@ def main() -> None:
     t.add_argument("--objective", default="win", choices=("win", "margin"))
     t.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
-    speed(args) if args.what == "speed" else tournaments(args)
+    run = {"speed": speed, "rare": rare, "tables": tables, "tournament": tournaments}
+    run[args.what](args)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,7 @@ class Table:
             self.rule_array,
             self.odds,
             self.params,
+            *engine.no_tables(len(self.heard)),
             fits,
         )
         return fits

@@ -50,6 +50,8 @@ LIGHT = [
     (["bid-odds", HAND, "--policy", ""], 2),
     (["advise", HAND], 2),
     (["advise", HAND, "--seat", "0", "--dealer", "3", "--samples", "0"], 2),
+    (["advise", HAND, "--seat", "0", "--dealer", "3", "--time", "0"], 2),
+    (["advise", HAND, "--seat", "0", "--dealer", "3", "--time", "nan"], 2),
     (["play", "--board", "1"], 2),
     (["play", "--bid", "7"], 2),
     (["play", "--game", "--hand", HAND], 2),

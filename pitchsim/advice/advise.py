@@ -6,7 +6,9 @@ sampling in ``pitchsim.kernels.advice``), and plays each of the seat's legal cal
 every kept deal to the end of the game: the later seats call by the model, the hand is
 played by the play policy and settled, and the rest of the game is played out by the
 model's strategies from the new scores.  It recommends the call that wins the game most
-often and says whether its lead over the next call is bigger than the error.
+often and says whether its lead over the next call is bigger than the error.  On a
+clock (``time=``) it plays the deals out in rounds and stops as soon as that lead is
+clear (a sequential rule, see ``stop_z``), or when the time is up.
 
 >>> r = advise("AH KH QH JH TH 9H", players=4, seat=1, dealer=0, samples=200, seed=1)
 >>> r.recommended_call
@@ -16,8 +18,10 @@ often and says whether its lead over the next call is bigger than the error.
 from __future__ import annotations
 
 import dataclasses
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from time import perf_counter
 
 import numpy as np
 
@@ -27,9 +31,17 @@ from ..game.rules import BIDS, Rules
 from ..games.bidding import Strategy, bidding_policy, odds_table
 from ..games.policies import play_array, play_policy, searches
 from ..kernels import advice as engine
+from ..kernels.bidding import ODDS, ODDS_GAME
 from ..util.conflicts import settle
 from ..util.errors import InputError, quoted
-from ..util.limits import MAX_ADVISE_SAMPLES, MAX_SCORE, MAX_TARGET, check_count
+from ..util.limits import (
+    MAX_ADVISE_SAMPLES,
+    MAX_ADVISE_TIME,
+    MAX_SCORE,
+    MAX_TARGET,
+    check_count,
+    check_seconds,
+)
 from ..util.runtime import chunked, pick_seed, use_threads
 from ..util.stats import Z95, too_few, wilson
 
@@ -38,6 +50,19 @@ DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences:
 MAX_TRIES = 1 << 22  # deals tried at most before giving up on a history
 MIN_KEPT = 200  # fewer kept deals than this: the model (almost) never makes these calls
 EVALUATE_CHUNK = 4096  # kept deals per kernel call: progress and Ctrl-C land between
+
+# On a clock (``time=``): the kept deals are played out in rounds that end at these
+# counts (doubling from FIRST_ROUND, the last at ``samples``), and after each round but
+# the last the run stops if the best call is ahead of every other by more than
+# STOP_Z(looks, calls) standard errors of the paired difference (``separated``).
+FIRST_ROUND = 1_000  # kept deals in the first round; the bids' trump suits come from them
+STOP_ERROR = 0.05  # the chance that a 'separated' stop picks a call that is not the best
+SLICE = 0.25  # seconds per kernel call at most on a clock, so that it stops near its end
+FIND_SHARE = 0.5  # of the time left for finding deals, before any were found and played
+
+SEPARATED = "separated"
+ALL_DONE = "all deals done"
+CLOCK = "stopped by the clock"
 
 
 class AuctionError(InputError):
@@ -268,6 +293,12 @@ class Advice:
     # The recommended call is not clearly behind the runner-up or ahead of it (inside the
     # error, or too few deals): the cautious one of them was chosen; either is fine.
     either_is_fine: bool = False
+    # Why the sampling stopped: SEPARATED, ALL_DONE (every deal asked for, or every one
+    # that fit in the deals tried) or CLOCK.  Only a run on a clock stops otherwise.
+    stopped: str = ALL_DONE
+    time_budget: float | None = None  # seconds given (``time=``); None: no clock
+    seconds: float | None = None  # on a clock: the seconds used (kernels compiled before)
+    trump_deals: int | None = None  # kept deals the bids' trump suits were picked from
 
     @property
     def too_few_deals(self) -> bool:
@@ -326,6 +357,14 @@ class Advice:
             "difference_inside_error": self.difference_inside_error,
             "either_is_fine": self.either_is_fine,
             "too_few_deals": self.too_few_deals,
+            "stopped": self.stopped,
+            "time": None
+            if self.time_budget is None
+            else {
+                "budget": self.time_budget,
+                "seconds": self.seconds,
+                "trump_deals": self.trump_deals,
+            },
             "notes": self.notes,
         }
 
@@ -345,26 +384,337 @@ class Advice:
         return pd.DataFrame(rows)
 
 
-def keep_deals(seed, samples, max_tries, sample_args) -> tuple[np.ndarray, int]:
-    """The first ``samples`` deal numbers that fit the calls (fewer if ``max_tries``
-    deals give fewer) and the deals tried to find them: the same for any chunking."""
+def keep_deals(
+    seed,
+    samples,
+    max_tries,
+    sample_args,
+    start: int = 0,
+    deadline: float | None = None,
+    tables: list | None = None,
+) -> tuple[np.ndarray, int]:
+    """The first ``samples`` deal numbers from ``start`` on that fit the calls (fewer if
+    the deals up to ``max_tries`` give fewer, or the clock reaches ``deadline``) and the
+    deals tried up to the last one kept (all those looked at, when short): the same
+    for any chunking.  When many deals are still to be tried, the odds callers' calls
+    are made tables first (``kernels.advice.odds_tables``: the same calls, faster), kept
+    in ``tables`` (a list) for the next call."""
+    held = tables if tables is not None else []
+    n, _, _, dealer, heard, scores, bidding, rules, odds, params = sample_args
+    callers = [(dealer + 1 + i) % n for i in range(heard.size)]
+    tabling = any(bidding[s] in (ODDS, ODDS_GAME) for s in callers)
     kept: list[np.ndarray] = []
-    found = tried = 0
+    found = 0
+    tried = start
     chunk = 1 << 14
     while found < samples and tried < max_tries:
+        if deadline is not None and kept and perf_counter() >= deadline:
+            break  # (one kernel call at least: a tiny budget still looks at some deals)
         count = min(chunk, max_tries - tried)
         fits = np.empty(count, dtype=np.bool_)
-        engine.accept_deals(seed, tried, count, *sample_args, fits)
+        calls = held[0] if held else engine.no_tables(heard.size)
+        began = perf_counter()
+        engine.accept_deals(seed, tried, count, *sample_args, *calls, fits)
+        took = perf_counter() - began
         idx = np.flatnonzero(fits) + tried
         kept.append(idx)
         found += idx.size
         tried += count
-        rate = max(found, 1) / tried
+        rate = max(found, 1) / (tried - start)
+        still = min((samples - found) / rate, max_tries - tried)  # deals to try, about
+        if tabling and not held and still > TABLE_AFTER:
+            held.append(engine.odds_tables(n, dealer, heard, scores, bidding, rules, odds, params))
         chunk = int(min(1 << 21, max(1 << 14, 1.2 * (samples - found) / rate)))
+        if deadline is not None:  # a kernel call of SLICE seconds at most, and none past it
+            per_second = count / max(took, 1e-6)
+            left = min(SLICE, deadline - perf_counter())
+            chunk = int(min(chunk, max(BLOCK_OF_DEALS, per_second * left)))
     deals = np.concatenate(kept)[:samples] if kept else np.empty(0, dtype=np.int64)
     if deals.size == samples and samples > 0:
         tried = int(deals[-1]) + 1
     return deals.astype(np.int64), tried
+
+
+TABLE_AFTER = 1 << 18  # deals still to try past which odds callers' tables pay (~5 ms each)
+BLOCK_OF_DEALS = 1024  # the smallest kernel call on a clock
+
+
+@dataclass
+class _Kernels:
+    """One question's arguments to the advice kernels."""
+
+    seed: int
+    n: int
+    seat: int
+    hand: np.int64
+    dealer: int
+    heard: np.ndarray
+    scores: np.ndarray
+    bidding: np.ndarray
+    play: np.ndarray
+    rules: np.ndarray
+    odds: np.ndarray
+    params: np.ndarray
+    candidates: np.ndarray
+
+    @property
+    def sample_args(self) -> tuple:
+        return (
+            self.n,
+            self.seat,
+            self.hand,
+            self.dealer,
+            self.heard,
+            self.scores,
+            self.bidding,
+            self.rules,
+            self.odds,
+            self.params,
+        )
+
+    def suits(self, deals: np.ndarray) -> np.ndarray:
+        """Points the seat's side takes pitching each deal with each suit (-1: not held)."""
+        pts = np.empty((deals.size, 4), dtype=np.int64)
+        engine.pitch_suits(
+            self.seed, deals, self.n, self.seat, self.hand, self.play, self.rules, pts
+        )
+        return pts
+
+    def trumps(self, suit_pts: np.ndarray) -> np.ndarray:
+        """Each candidate bid's trump: the best expected score at that bid in these deals."""
+        kept = suit_pts.shape[0]
+        return np.array(
+            [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in self.candidates],
+            dtype=np.int64,
+        )
+
+    def evaluate(self, deals, trumps, out) -> None:
+        engine.evaluate_calls(
+            self.seed,
+            deals,
+            self.n,
+            self.seat,
+            self.hand,
+            self.dealer,
+            self.heard,
+            self.candidates,
+            trumps,
+            self.scores,
+            self.bidding,
+            self.play,
+            self.rules,
+            self.odds,
+            self.params,
+            out,
+        )
+
+    def warm(self) -> None:
+        """Compile (or load) every kernel a run calls, on no deals: done before a clock
+        starts, so that the budget is the search's own."""
+        none = np.empty(0, dtype=np.int64)
+        tables = engine.no_tables(self.heard.size)
+        fits = np.empty(0, dtype=np.bool_)
+        engine.accept_deals(self.seed, 0, 0, *self.sample_args, *tables, fits)
+        engine.call_tables(
+            self.n,
+            self.dealer,
+            none,
+            self.scores,
+            self.bidding,
+            self.rules,
+            self.odds,
+            self.params,
+            *tables,
+        )
+        self.trumps(np.zeros((1, 4), dtype=np.int64))
+        self.suits(none)
+        self.evaluate(none, np.full(self.candidates.size, -1, dtype=np.int64), self._rows(0))
+
+    def _rows(self, count: int) -> np.ndarray:
+        return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
+
+
+def rounds(samples: int) -> list[int]:
+    """The kept-deal counts at which a run on a clock looks at its answer."""
+    looks = []
+    k = FIRST_ROUND
+    while k < samples:
+        looks.append(k)
+        k *= 2
+    return looks + [samples]
+
+
+def stop_z(looks: int, calls: int) -> float:
+    """The lead, in standard errors of the paired difference, that stops a run on a clock:
+    one-sided, STOP_ERROR shared out over the looks that can stop it and the calls the
+    best one is compared with (Bonferroni)."""
+    return statistics.NormalDist().inv_cdf(1 - STOP_ERROR / (max(looks, 1) * max(calls - 1, 1)))
+
+
+def ranking(out: np.ndarray, legal: list[int]) -> list[int]:
+    """Candidates best first: highest P(win); ties by the hand's margin, then the higher
+    call (the same outcome, and nobody can outbid a 4)."""
+    wins = (out[:, :, engine.O_WON] > 0).sum(axis=0)
+    margin = out[:, :, engine.O_MARGIN].mean(axis=0)
+    return sorted(range(len(legal)), key=lambda i: (wins[i], margin[i], legal[i]), reverse=True)
+
+
+def separated(out: np.ndarray, legal: list[int], z: float) -> bool:
+    """Is the best call ahead of every other by more than ``z`` standard errors of the
+    paired difference of wins (deal by deal)?  One legal call: nothing to separate."""
+    if len(legal) == 1:
+        return True
+    count = out.shape[0]
+    if count < 2:
+        return False
+    wins = (out[:, :, engine.O_WON] > 0).astype(float)
+    best, *others = ranking(out, legal)
+    for i in others:
+        d = wins[:, best] - wins[:, i]
+        if not d.mean() - z * d.std(ddof=1) / np.sqrt(count) > 0:
+            return False
+    return True
+
+
+@dataclass
+class _Sampled:
+    deals: np.ndarray  # kept deal numbers, in order, every one played out
+    tried: int
+    suit_pts: np.ndarray
+    trumps: np.ndarray
+    out: np.ndarray
+    stopped: str = ALL_DONE
+    seconds: float | None = None
+    trump_deals: int | None = None
+    short: bool = False  # the deals tried ran out before the samples were kept
+
+
+def _all_at_once(k: _Kernels, samples: int, max_tries: int, progress) -> _Sampled:
+    """No clock: keep ``samples`` deals, pick the bids' trumps from them, play them out."""
+    deals, tried = keep_deals(k.seed, samples, max_tries, k.sample_args)
+    kept = deals.size
+    suit_pts = k.suits(deals)
+    trumps = k.trumps(suit_pts) if kept else np.full(k.candidates.size, -1, dtype=np.int64)
+    out = k._rows(kept)
+    for start, stop in chunked(kept, EVALUATE_CHUNK):  # each deal alone: any chunking
+        k.evaluate(deals[start:stop], trumps, out[start:stop])
+        if progress:
+            progress(stop - start, kept)
+    return _Sampled(deals, tried, suit_pts, trumps, out, short=kept < samples)
+
+
+def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress) -> _Sampled:
+    """Keep and play out deals in rounds (``rounds``) until the best call is separated
+    from the others (``separated``), every deal is done or ``budget`` seconds are spent.
+    The deals are the same as without a clock, in the same order: only the count used
+    depends on the clock (the bids' trumps come from the first round's deals)."""
+    k.warm()
+    start = perf_counter()
+    deadline = start + budget
+    looks = rounds(samples)
+    z = stop_z(len(looks) - 1, k.candidates.size)
+    deals, pts, outs = [], [], []
+    kept = tried = 0
+    trumps = None
+    trump_deals = None
+    stopped = ALL_DONE
+    short = False
+    tables: list = []  # the odds callers' tables, once built
+    j = 0
+    find_seconds = play_seconds = 0.0
+    found_all = 0
+    while True:
+        look = looks[j]
+        # Finding deals leaves time to play them: the share of what is left that the
+        # rates so far give the finding (FIND_SHARE until some were found and played).
+        now = perf_counter()
+        share = FIND_SHARE
+        if found_all and kept:
+            find_cost, play_cost = find_seconds / found_all, play_seconds / kept
+            share = find_cost / (find_cost + play_cost)
+        find_by = now + share * (deadline - now)
+        new, tried = keep_deals(
+            k.seed, look - kept, max_tries, k.sample_args, tried, find_by, tables
+        )
+        found = new.size
+        found_all += found
+        find_seconds += perf_counter() - now
+        if found:
+            playing = perf_counter()
+            suit_pts = k.suits(new)
+            if trumps is None:
+                trumps = k.trumps(suit_pts)
+                trump_deals = found
+            out = k._rows(found)
+            done = 0
+            chunk = 64
+            while done < found:
+                # Play at least a few deals: with none there is no answer.
+                if perf_counter() >= deadline and kept + done >= min(found, 32):
+                    break
+                stop = min(found, done + chunk)
+                began = perf_counter()
+                k.evaluate(new[done:stop], trumps, out[done:stop])
+                per_second = (stop - done) / max(perf_counter() - began, 1e-6)
+                if progress:
+                    progress(stop - done, samples)
+                done = stop
+                left = min(SLICE, deadline - perf_counter())
+                chunk = int(min(EVALUATE_CHUNK, max(16, per_second * left)))
+            play_seconds += perf_counter() - playing
+            deals.append(new[:done])
+            pts.append(suit_pts[:done])
+            outs.append(out[:done])
+            kept += done
+            if done < found:
+                stopped = CLOCK
+                break
+        whole = kept >= looks[0] or tried >= max_tries  # the first round is all in
+        if trump_deals is not None and trump_deals < min(kept, looks[0]) and whole:
+            # The first round came in parts (its finding met its share of the clock):
+            # with all of it in, the trumps from all of it, as when it comes at once,
+            # and its deals played again if that changes any.
+            trump_deals = kept
+            again = k.trumps(np.concatenate(pts))
+            if not np.array_equal(again, trumps):
+                trumps = again
+                every = np.concatenate(deals)
+                outs = [k._rows(every.size)]
+                for a, b in chunked(every.size, EVALUATE_CHUNK):
+                    k.evaluate(every[a:b], trumps, outs[0][a:b])
+        if kept < look:
+            if tried >= max_tries:  # every deal tried: as many as fit
+                short = True
+                break
+            if perf_counter() >= deadline:
+                stopped = CLOCK
+                break
+            continue  # the finding's share of the clock ran out: find the rest
+        if j == len(looks) - 1:
+            break
+        if separated(np.concatenate(outs), list(k.candidates), z):
+            stopped = SEPARATED
+            break
+        if perf_counter() >= deadline:
+            stopped = CLOCK
+            break
+        j += 1
+    seconds = perf_counter() - start
+    if stopped == CLOCK and kept:  # the deals dealt up to the last one used
+        tried = int(np.concatenate(deals)[-1]) + 1
+    if trumps is None:
+        trumps = np.full(k.candidates.size, -1, dtype=np.int64)
+    return _Sampled(
+        np.concatenate(deals) if deals else np.empty(0, dtype=np.int64),
+        tried,
+        np.concatenate(pts) if pts else np.empty((0, 4), dtype=np.int64),
+        trumps,
+        np.concatenate(outs) if outs else k._rows(0),
+        stopped,
+        seconds,
+        trump_deals,
+        short,
+    )
 
 
 def advise(
@@ -384,6 +734,7 @@ def advise(
     threads: int | None = None,
     max_tries: int = MAX_TRIES,
     progress=None,
+    time: float | None = None,
 ) -> Advice:
     """Advise ``seat``, holding ``hand``, on its call after ``calls`` (the calls made from
     the dealer's left up to the seat before it), at game ``scores`` (per seat; default
@@ -394,6 +745,14 @@ def advise(
     deals consistent with the calls are kept (default 6,000); deal i of ``seed`` is the
     same on any thread count, so the answer is too.  ``progress(deals_done, total)``
     is called as the kept deals are played out.
+
+    ``time``: seconds to answer in (None: no clock, every deal asked for is played).
+    The kernels are compiled (or loaded) first, then the clock starts; the kept deals
+    are played out in rounds (1,000, 2,000, 4,000, ... up to ``samples``), and the run
+    stops when the best call's lead over every other is bigger than its error by a
+    sequential rule (``Advice.stopped``: ``"separated"``), when every deal is done, or
+    when the time is up (``"stopped by the clock"``; the one thing that varies from run
+    to run).
     """
     cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
     if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
@@ -433,60 +792,47 @@ def advise(
         )
     samples = DEFAULT_SAMPLES if samples is None else samples
     check_count("samples", samples, MAX_ADVISE_SAMPLES)
+    check_seconds("time", time, MAX_ADVISE_TIME)
     if max_tries < samples:
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
 
-    hand_mask = np.int64(mask_of(cards))
-    bidding = np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64)
-    play_ids = play_array([play_policy(play_name).id] * n)
     odds, params = odds_table(n, rules)
-    rule_array = rules.to_array()
-    heard_arr = np.array(heard, dtype=np.int64)
-    score_arr = np.array(score_list, dtype=np.int64)
 
+    kernels = _Kernels(
+        seed=seed,
+        n=n,
+        seat=seat,
+        hand=np.int64(mask_of(cards)),
+        dealer=dealer,
+        heard=np.array(heard, dtype=np.int64),
+        scores=np.array(score_list, dtype=np.int64),
+        bidding=np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64),
+        play=play_array([play_policy(play_name).id] * n),
+        rules=rules.to_array(),
+        odds=odds,
+        params=params,
+        candidates=np.array(legal, dtype=np.int64),
+    )
     with use_threads(threads):
-        deals, tried = keep_deals(
-            seed,
-            samples,
-            max_tries,
-            (n, seat, hand_mask, dealer, heard_arr, score_arr, bidding, rule_array, odds, params),
+        if time is None:
+            run = _all_at_once(kernels, samples, max_tries, progress)
+        else:
+            run = _on_clock(kernels, samples, max_tries, float(time), progress)
+    deals, tried, suit_pts, out = run.deals, run.tried, run.suit_pts, run.out
+    cand_trump = run.trumps
+    kept = deals.size
+    if kept == 0 and not run.short:  # the clock ran out before any deal fit
+        raise UnlikelyCalls(
+            f"no deal fit the calls {', '.join(map(call_name, heard))} in the {tried:,} "
+            f"deals tried in {time:g} s: give more time, or check the calls"
         )
-        kept = deals.size
-        if kept < min(MIN_KEPT, samples):
-            raise UnlikelyCalls(
-                f"the {strategy.bidding} model almost never makes the calls "
-                f"{', '.join(map(call_name, heard))} with the cards you do not hold: "
-                f"{kept} of {tried:,} deals fit; try another --model or check the calls"
-            )
-        suit_pts = np.empty((kept, 4), dtype=np.int64)
-        engine.pitch_suits(seed, deals, n, seat, hand_mask, play_ids, rule_array, suit_pts)
-        cand = np.array(legal, dtype=np.int64)
-        cand_trump = np.array(
-            [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in legal], dtype=np.int64
+    if run.short and kept < min(MIN_KEPT, samples):
+        raise UnlikelyCalls(
+            f"the {strategy.bidding} model almost never makes the calls "
+            f"{', '.join(map(call_name, heard))} with the cards you do not hold: "
+            f"{kept} of {tried:,} deals fit; try another --model or check the calls"
         )
-        out = np.empty((kept, cand.size, engine.N_OUTCOMES))
-        for start, stop in chunked(kept, EVALUATE_CHUNK):  # each deal alone: any chunking
-            engine.evaluate_calls(
-                seed,
-                deals[start:stop],
-                n,
-                seat,
-                hand_mask,
-                dealer,
-                heard_arr,
-                cand,
-                cand_trump,
-                score_arr,
-                bidding,
-                play_ids,
-                rule_array,
-                odds,
-                params,
-                out[start:stop],
-            )
-            if progress:
-                progress(stop - start, kept)
 
     high = max(heard, default=PASS)
     by_call = {}
@@ -519,13 +865,8 @@ def advise(
         for s in sorted({suit_of(c) for c in cards})
     }
 
-    # Highest P(win); ties by the hand's margin, then the higher call (the same outcome,
-    # and nobody can outbid a 4).
     wins = out[:, :, engine.O_WON] > 0
-    margin = out[:, :, engine.O_MARGIN].mean(axis=0)
-    order = sorted(
-        range(len(legal)), key=lambda i: (wins[:, i].sum(), margin[i], legal[i]), reverse=True
-    )
+    order = ranking(out, legal)
     best = order[0]
     runner_up = difference = None
     cautious = False
@@ -547,7 +888,7 @@ def advise(
         difference = Estimate.mean(wins[:, best].astype(float) - wins[:, second])
         cautious = bool(cautious or too_few(kept) or inside(difference))
     notes = []
-    if kept < samples:
+    if run.short:
         notes.append(f"only {kept:,} of {tried:,} deals fit the calls (wanted {samples:,})")
     return Advice(
         hand=cards,
@@ -570,6 +911,10 @@ def advise(
         difference=difference,
         notes=notes,
         either_is_fine=cautious,
+        stopped=run.stopped,
+        time_budget=None if time is None else float(time),
+        seconds=run.seconds,
+        trump_deals=run.trump_deals,
     )
 
 

@@ -11,7 +11,7 @@ import typer
 from ..game.cards import SUIT_SYMBOLS, format_cards
 from ..game.rules import BIDS
 from ..util.errors import InputError
-from ..util.limits import MAX_ADVISE_SAMPLES
+from ..util.limits import MAX_ADVISE_SAMPLES, MAX_ADVISE_TIME, check_seconds
 from ..util.stats import TOO_FEW
 from .app import app
 from .common import (
@@ -66,6 +66,12 @@ def advise_command(
     samples: int = typer.Option(
         None, "--samples", help="Deals that fit the calls to play out (default 6,000)."
     ),
+    time: float = typer.Option(
+        None,
+        "--time",
+        help="Seconds to answer in (after compiling): stop early once the best call is "
+        "ahead by more than its error, or when the time is up (default: no clock).",
+    ),
     seed: int = SeedOpt,
     threads: int = ThreadsOpt,
     as_json: bool = JsonOpt,
@@ -73,7 +79,8 @@ def advise_command(
     """Your best call at the table: every legal call played out to the end of the game
     in deals that fit the calls heard, with 95% intervals."""
     positive("samples", samples, MAX_ADVISE_SAMPLES)
-    options = dict(model=model, play=play, samples=samples, seed=seed, threads=threads)
+    check_seconds("--time", time, MAX_ADVISE_TIME)
+    options = dict(model=model, play=play, samples=samples, seed=seed, threads=threads, time=time)
     if hand.strip() == "-" or hand.strip().lower().endswith(".json") or Path(hand).is_file():
         table = {
             "--players": players != 4,
@@ -144,6 +151,20 @@ def _heard(r: Advice) -> str:
     return ", ".join(parts)
 
 
+def _clock(r: Advice) -> str:
+    from ..advice.advise import CLOCK, SEPARATED
+
+    why = {
+        SEPARATED: "separated: the best call is ahead of every other by more than its error",
+        CLOCK: "stopped by the clock; another run may stop at a different count (the clock "
+        "is the one thing that varies from run to run: the same seed gives the same deals)",
+    }.get(r.stopped, "all deals done")
+    return (
+        f"Clock: {r.time_budget:g} s (kernels compiled before it started), {r.seconds:.1f} s "
+        f"used: {r.samples:,} deals, {why}."
+    )
+
+
 def render(r: Advice) -> str:
     from ..advice.advise import call_name
 
@@ -191,6 +212,8 @@ def render(r: Advice) -> str:
             f"{100 * d.value:+.1f} percentage points over {call_name(r.runner_up)} "
             f"(95% {100 * d.ci95[0]:+.1f} to {100 * d.ci95[1]:+.1f}: {verdict})."
         )
+    if r.time_budget is not None:
+        lines += ["", _clock(r)]
     lines += ["", "If you pitch: chance of taking at least k points with each trump suit"]
     lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):>8}" for k in BIDS))
     order = sorted(r.by_suit, key=lambda s: -r.by_suit[s].expected_score(2))

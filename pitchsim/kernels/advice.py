@@ -6,7 +6,24 @@ its hand), drawn by the one world resampler (``search.worlds.draw_world``, which
 search uses with the cards seen and voids shown).  It is kept only if every earlier
 caller, bidding by the *model* policy, would make the call he made (rejection
 sampling: an ``accept`` hook on the dealer, as redeal does it), so the kept deals are
-uniform among those the model makes the heard calls with.  Each kept deal is then played once per candidate call: the seat makes it,
+uniform among those the model makes the heard calls with.
+
+Rejection is sequential (``deal_fits``): the seats are dealt one at a time, in the
+resampler's order, and a caller's call is checked as soon as his hand is dealt; the first
+call that does not fit rejects the deal before the later hands are dealt.  The kept deals
+are exactly plain rejection's, deal by deal, because a caller's call depends only on his
+own hand and the public auction before it (the calls heard, the scores, the rules, and
+for ``random`` the sample's own stream): every model policy (``random``, ``heuristic``,
+``odds``, ``odds-game``; ``kernels.bidding``) sees only that, and the advisor, which deals
+imagined hands of its own, cannot be the model.  When the heard calls are unlikely
+(under 1% fit) most deals fail at the first caller dealt, so a deal costs one hand
+and one call instead of every hand and its draw_world bookkeeping.  The call itself is
+the rest of the cost: an ``odds`` caller can answer from tables of the policy's call
+by trump holding, made once for the question (``call_tables``; the same calls).
+(Dealing callers in another order, the least likely call first, would reject sooner
+still, but would change every deal of every seed.)
+
+Each kept deal is then played once per candidate call: the seat makes it,
 the later seats call by the model, the hand is played and settled, and the rest of the
 game is played out by the model's strategies from the new scores.
 
@@ -26,13 +43,15 @@ from numba import njit, prange
 
 from ..game.rules import R_PARTNERSHIP
 from .auction import finish_auction, legal_range
-from .bits import suit_mask
+from .bidding import ODDS, ODDS_GAME
+from .bidding.odds import N_HOLDINGS, N_SIDE, odds_call, odds_call_table
+from .bits import nth_bit, popcount, suit_mask
 from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
 from .dispatch import choose_bid
 from .hand import hand_scratch, points_won, score_hand, side_of
 from .play import play_hand
-from .rng import AUCTION_COUNTER, deal_key
+from .rng import AUCTION_COUNTER, deal_key, draw, split_below
 from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
 
 CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
@@ -312,24 +331,206 @@ def bid_trump(points, kept, k):
     return best_suit
 
 
+@njit(cache=True)
+def heard_auction(n, dealer, heard, rules):
+    """The public auction before each heard call, when every call before it was made:
+    rows (high bid, high bidder, lowest legal bid, may pass), one per heard call."""
+    m = heard.size
+    state = np.empty((m, 4), dtype=np.int64)
+    high = 0
+    high_seat = -1
+    for i in range(m):
+        lowest, can_pass = legal_range(high, i == n - 1, rules)
+        state[i, 0] = high
+        state[i, 1] = high_seat
+        state[i, 2] = lowest
+        state[i, 3] = can_pass
+        if heard[i] > 0:
+            high = heard[i]
+            high_seat = (dealer + 1 + i) % n
+    return state
+
+
+@njit(cache=True)
+def call_tables(n, dealer, heard, scores, bidding, rules, odds, params, value, call, beat, tabled):
+    """The ``odds`` and ``odds-game`` callers' calls as tables (``odds_call_table``): for
+    heard call i, ``value[i]``, ``call[i]`` and ``beat[i]``, and ``tabled[i]`` True.
+    Other policies' callers are left to ``choose_bid`` (``tabled[i]`` False)."""
+    state = heard_auction(n, dealer, heard, rules)
+    for i in range(heard.size):
+        s = (dealer + 1 + i) % n
+        tabled[i] = bidding[s] == ODDS or bidding[s] == ODDS_GAME
+        if tabled[i]:
+            beat[i] = odds_call_table(
+                s,
+                n,
+                dealer,
+                i,
+                state[i, 0],
+                state[i, 1],
+                state[i, 2],
+                state[i, 3] != 0,
+                scores,
+                rules,
+                odds,
+                params,
+                bidding[s] == ODDS_GAME,
+                value[i],
+                call[i],
+            )
+
+
+def no_tables(m: int) -> tuple:
+    """``call_tables``' arrays with no caller tabled (``accept_deals`` asks the policies)."""
+    return (
+        np.empty((0, N_HOLDINGS, N_SIDE)),
+        np.empty((0, N_HOLDINGS, N_SIDE), dtype=np.int8),
+        np.empty(m),
+        np.zeros(m, dtype=np.bool_),
+    )
+
+
+def odds_tables(n, dealer, heard, scores, bidding, rules, odds, params) -> tuple:
+    """``call_tables`` for the heard calls: (value, call, beat, tabled)."""
+    m = heard.size
+    value = np.empty((m, N_HOLDINGS, N_SIDE))
+    call = np.empty((m, N_HOLDINGS, N_SIDE), dtype=np.int8)
+    beat = np.empty(m)
+    tabled = np.zeros(m, dtype=np.bool_)
+    call_tables(n, dealer, heard, scores, bidding, rules, odds, params, value, call, beat, tabled)
+    return value, call, beat, tabled
+
+
+@njit(cache=True, inline="always")
+def deal_fits(
+    key,
+    n,
+    seat,
+    hand,
+    unseen,
+    dealer,
+    heard,
+    state,
+    scores,
+    bidding,
+    rules,
+    odds,
+    params,
+    value,
+    call_of,
+    beat,
+    tabled,
+    dealt,
+):
+    """Does sample ``key``'s deal fit the calls ``heard``?  Sequential rejection: the
+    other seats are dealt in ``deal_sample``'s order and with its draws (so the deal is
+    the same card for card), and each caller's call is checked as soon as his hand is
+    dealt: a call that does not fit stops the dealing.  ``state``: ``heard_auction``;
+    a caller ``tabled`` is answered from ``call_tables``' tables (the same call)."""
+    m = heard.size
+    dealt[seat] = hand
+    free = unseen
+    left = popcount(unseen)
+    k = 0
+    for s in range(n):
+        if s == seat:
+            continue
+        # draw_world, attempt 0, no voids: seat k in seat order takes a uniform six of
+        # the free cards from the draws at counter k (and every attempt is kept).
+        r = draw(key, k)
+        cards = np.int64(0)
+        pool = free
+        a = left
+        for _ in range(HAND_SIZE):
+            i, r = split_below(r, a)
+            b = nth_bit(pool, i)
+            pool ^= b
+            cards |= b
+            a -= 1
+        dealt[s] = cards
+        free &= ~cards
+        left -= HAND_SIZE
+        k += 1
+        i = (s - dealer - 1) % n  # the seat's place in the calling order
+        if i < m and tabled[i]:
+            if odds_call(cards, value[i], call_of[i], beat[i]) != heard[i]:
+                return False
+        elif i < m:
+            call, _ = choose_bid(
+                bidding[s],
+                cards,
+                s,
+                n,
+                dealer,
+                heard,
+                i,
+                state[i, 0],
+                state[i, 1],
+                state[i, 2],
+                state[i, 3] != 0,
+                scores,
+                rules,
+                odds,
+                params,
+                key,
+                AUCTION_COUNTER + i,
+            )
+            if call != heard[i]:
+                return False
+    return True
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def accept_deals(
-    seed, start, count, n, seat, hand, dealer, heard, scores, bidding, rules, odds, params, out_fits
+    seed,
+    start,
+    count,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    scores,
+    bidding,
+    rules,
+    odds,
+    params,
+    value,
+    call,
+    beat,
+    tabled,
+    out_fits,
 ):
-    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
-    m = heard.size
+    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?  ``value``,
+    ``call``, ``beat``, ``tabled``: ``odds_tables`` or ``no_tables`` (the same answer;
+    tables answer an odds caller in a few lookups, worth building for many deals)."""
     blocks = (count + BLOCK - 1) // BLOCK
-    unseen, counts, allowed = hand_only(n, seat, hand)
+    unseen = ALL_CARDS & ~hand
+    state = heard_auction(n, dealer, heard, rules)
     for b in prange(blocks):
-        dealt, _, _, _, deck, _ = hand_scratch(n)
-        calls = np.empty(n, dtype=np.int64)
+        dealt = np.empty(n, dtype=np.int64)
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + i)
-            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            fits, _, _, _ = calls_fit(
-                dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls
+            out_fits[i] = deal_fits(
+                key,
+                n,
+                seat,
+                hand,
+                unseen,
+                dealer,
+                heard,
+                state,
+                scores,
+                bidding,
+                rules,
+                odds,
+                params,
+                value,
+                call,
+                beat,
+                tabled,
+                dealt,
             )
-            out_fits[i] = fits
 
 
 @njit(cache=True, parallel=True, nogil=True)

@@ -8,6 +8,8 @@ starts, never wrapped, truncated or allowed to exhaust memory.
 
 from __future__ import annotations
 
+import numbers
+
 from .errors import InputError
 
 MAX_SAMPLES = 10**8  # bid-odds deals per trump suit: 2 bytes each in memory, ~2 min a suit
@@ -46,3 +48,18 @@ MAX_JSON_DIGITS = 100  # digits of one integer: every count pitchsim reads fits 
 # advise
 MAX_SCORE = 10_000  # |a game score|: a game is abandoned after 1,024 deals of at most 4 points
 MAX_ADVISE_SAMPLES = 10**6  # kept deals: their outcomes are held in memory, ~250 bytes a deal
+MAX_ADVISE_TIME = 86_400.0  # --time seconds: a day; the samples bound the work in any case
+
+
+def check_seconds(option: str, value: float | None, limit: float) -> None:
+    """``value`` (None: not given) must be a number of seconds above 0 and at most
+    ``limit`` (NaN and infinity are refused)."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InputError(f"{option} must be a number of seconds, not {value!r}")
+    if not 0 < value <= limit:  # NaN fails both comparisons
+        raise InputError(
+            f"{option} must be above 0 and at most {limit:,.0f} seconds (docs/limits.md), "
+            f"not {value}"
+        )

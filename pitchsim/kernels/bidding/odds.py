@@ -143,6 +143,99 @@ def odds_bid(
 
 
 @njit(cache=True)
+def odds_call_table(
+    seat,
+    n,
+    dealer,
+    n_calls,
+    high,
+    high_seat,
+    lowest,
+    can_pass,
+    scores,
+    rules,
+    odds,
+    params,
+    weigh_game,
+    value,
+    call,
+):
+    """``odds_bid`` for every hand at once, in one situation of the auction (rejection
+    sampling asks it millions of times in the same one).  What the policy sees of a
+    hand with a suit as trump is its holding (trump rank mask, side-card class), and the
+    bids' values depend on nothing else of the hand: ``value[h, c]`` gets the best value
+    of a bid from ``lowest`` to 4 with holding (h, c), ``call[h, c]`` the first bid that
+    reaches it, as ``odds_bid`` ranks them (-inf and 0 when no bid is legal).  Returns
+    the value a bid must beat: passing's, or -1e9 when the caller may not pass.
+    ``odds_call`` then makes ``odds_bid``'s call for any hand.  (The arithmetic is
+    ``odds_bid``'s, step for step, so that the values are the same floats:
+    test_advise_clock compares the two.)"""
+    partnership = rules[R_PARTNERSHIP] != 0
+    target = np.float64(rules[R_TARGET])
+    set_wins = rules[R_SET_PITCHER_WINS] != 0
+    steal = rules[R_DEALER_STEAL] != 0
+    defend = params[P_DEFENDER]
+    score = np.float64(scores[seat])
+    sides = 2 if partnership else n
+    win_bonus = target * (1.0 - 1.0 / sides) if weigh_game else 0.0
+    loss = target / sides if weigh_game else 0.0
+    pass_value = defend
+    if high_seat >= 0:
+        made = params[P_MADE + high]
+        if partnership and high_seat % 2 == seat % 2:
+            pass_value = made * (high + 0.5) - (1.0 - made) * high
+            if score + high >= target:
+                pass_value += win_bonus * made
+        elif scores[high_seat] + high >= target:
+            pass_value -= loss * made
+    stands = np.ones(MAX_BID + 1)
+    for k in range(lowest, MAX_BID + 1):
+        stand = 1.0
+        if k < MAX_BID:
+            for i in range(n_calls + 1, n):
+                later = (dealer + 1 + i) % n
+                if partnership and later % 2 == seat % 2:
+                    continue
+                over = k if later == dealer and steal else k + 1
+                stand *= 1.0 - params[P_OVERCALL + over]
+        stands[k] = stand
+    dist = np.empty(5)
+    for h in range(N_HOLDINGS):
+        for c in range(N_SIDE):
+            best = -np.inf
+            best_call = 0
+            if h != 0:  # no card of the suit: never trump
+                points_distribution(odds[h, c], dist)
+                for k in range(lowest, MAX_BID + 1):
+                    stand = stands[k]
+                    v = stand * contract_value(dist, k, score, target, win_bonus, set_wins)
+                    v += (1.0 - stand) * defend
+                    if v > best:
+                        best = v
+                        best_call = k
+            value[h, c] = best
+            call[h, c] = best_call
+    return pass_value if can_pass else -1e9
+
+
+@njit(cache=True, inline="always")
+def odds_call(hand, value, call, beat):
+    """``odds_bid``'s call for ``hand`` from ``odds_call_table``'s tables and its value
+    to beat: the suits in order, a later one only when strictly better."""
+    best = beat
+    best_call = 0
+    for suit in range(4):
+        if hand & suit_mask(suit) == 0:
+            continue
+        trumps, side = holding(hand, suit)
+        v = value[trumps, side]
+        if v > best:
+            best = v
+            best_call = call[trumps, side]
+    return best_call
+
+
+@njit(cache=True)
 def hand_outlook(hand, odds, out):
     """``out[k]`` = the best expected score of bidding k (k = 1..4) over the suits held,
     ``out[0]`` unused: what the table's constants are computed from."""
