@@ -1,0 +1,68 @@
+"""The deal of a family hand: the pack, 6, 9 or 10 cards each, and the stock in order.
+
+The pack is the 52 cards plus the jokers (6.1), less the four 4s with 5 players, 9 to
+deal and two jokers (4.3).  It is shuffled by Fisher-Yates with counter-based draws
+(``kernels.rng``): fully when a draw step will take cards from the stock, else only as
+far as the cards dealt.  Seat ``dealer + 1 + i`` gets the ``i``-th run of cards, as in
+the reference engine's ``deal``; the rest of ``deck`` is the stock, top card first.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import lowest_card
+from ..rng import DEAL_COUNTER, below
+from .tables import F_DEAL, F_DISCARD, F_JOKERS
+
+FOURS = np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
+ALL_52 = np.int64((1 << 52) - 1)
+
+
+@njit(cache=True, inline="always")
+def no_fours(n, fr):
+    return fr[F_DEAL] == 9 and fr[F_JOKERS] == 2 and n == 5
+
+
+@njit(cache=True, inline="always")
+def cards_each(n, fr):
+    """Cards dealt to each player (VARIANTS.md 6.1 deal, 4.3)."""
+    return 10 if no_fours(n, fr) else fr[F_DEAL]
+
+
+@njit(cache=True, inline="always")
+def pack_mask(n, fr):
+    """The cards in the pack for ``n`` players."""
+    m = ALL_52 | (((np.int64(1) << fr[F_JOKERS]) - 1) << 52)
+    if no_fours(n, fr):
+        m &= ~FOURS
+    return m
+
+
+@njit(cache=True, inline="always")
+def deal_family(key, n, dealer, fr, deck, dealt):
+    """Shuffle the pack into ``deck`` (size >= 54), fill ``dealt[0:n]`` and return the
+    number of cards in the pack: ``deck[n * cards_each : that]`` is the stock."""
+    pack = pack_mask(n, fr)
+    size = 0
+    m = pack
+    while m:
+        deck[size] = lowest_card(m)
+        size += 1
+        m &= m - 1
+    each = cards_each(n, fr)
+    dealt_count = n * each
+    shuffled = size if fr[F_DISCARD] != 0 else dealt_count
+    for i in range(shuffled):
+        if i == size - 1:
+            break
+        j = i + below(key, DEAL_COUNTER + i, size - i)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        h = np.int64(0)
+        for k in range(i * each, (i + 1) * each):
+            h |= np.int64(1) << deck[k]
+        dealt[seat] = h
+    return size

@@ -1,0 +1,363 @@
+"""Play and trump-naming policies for the rule families, and their dispatch.
+
+Policy ids as the base game's (``kernels.policies``): ``RANDOM`` 0, ``HEURISTIC`` 1.
+Every card policy takes what its player sees, positionally::
+
+    (legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+     played, won, fr, tab, key, counter) -> card
+
+``trick[:count]`` are the cards of this trick in play order and ``tseats[:count]``
+who played them (under follow=only players with no trump are skipped); ``trump`` is
+-1 while the pitcher's first card is still to fix it (trump=first-lead).
+
+- ``random``: a legal card uniformly; names the suit of a random card of its hand
+  (what a random first lead does under trump=first-lead).
+- ``heuristic`` knows every point of the family through ``tab``: a card's *worth* is
+  its capture value (jack, jick, jokers, the 10 under game=ten, the 3, the 5), plus 1
+  for Low when Low goes to its captor and the card is surely Low (no lower trump
+  unseen), plus a tenth of its Game count under game=count.  A card is *safe* when
+  no unseen card can beat it.
+  - Naming trump: the suit with the most value (``suit_value``): trumps held, the A
+    and K, the capture values of the trumps held, the 2 when Low goes to its holder,
+    side aces (only without a discard: with a 9-card deal every non-trump is thrown
+    away after naming, 4.8, so only the trumps count: that is its discard rule).
+  - Leading: the pitcher's side pulls trumps with safe trumps (the highest) and
+    opens with its highest trump that is worth nothing; once no trump is unseen it
+    cashes its point cards.  Defenders lead a safe trump, a side card highest in its
+    suit, else the cheapest card.  Point cards are never led unless safe.
+  - Following: our side surely winning: give it the card of most worth (the 3, the
+    jick, a joker, Low when it goes to its captor...).  Otherwise bank a safe winner
+    that is itself worth something; take a trick holding worth with the cheapest
+    safe winner; with worth on the table and no safe winner, the highest winner;
+    else the cheapest card (least worth, then lowest key): point cards stay home.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import game_count, lowest_card, nth_card, popcount
+from ..rng import below
+from .deal import pack_mask
+from .tables import (
+    F_DISCARD,
+    F_FOLLOW,
+    F_GAME_TEN,
+    F_LOW_DEALT,
+    F_PARTNERSHIP,
+    T_EFF,
+    T_KEY,
+    T_RANKED,
+    T_TRUMPS,
+    T_VALUE,
+)
+
+RANDOM = 0
+HEURISTIC = 1
+FAMILY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
+ALL_52 = np.int64((1 << 52) - 1)
+SUIT_BITS = np.int64((1 << 13) - 1)
+
+
+@njit(cache=True, inline="always")
+def random_card(legal, key, counter):
+    return nth_card(legal, below(key, counter, popcount(legal)))
+
+
+@njit(cache=True, inline="always")
+def random_trump(hand, key, counter):
+    plain = hand & ALL_52
+    return nth_card(plain, below(key, counter, popcount(plain))) // 13
+
+
+@njit(cache=True)
+def suit_value(hand, t, fr, tab):
+    """What ``hand`` is worth to the pitcher with ``t`` as trump (see the module)."""
+    trumps = hand & tab[t, T_TRUMPS]
+    v = 0.0
+    m = trumps
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        k = tab[t, T_KEY + c]
+        v += 1.0 + 0.6 * tab[t, T_VALUE + c]
+        if k == 31:
+            v += 1.2  # the ace: High, and a card that takes tricks
+        elif k == 30:
+            v += 0.5
+    if fr[F_LOW_DEALT] != 0 and hand & (np.int64(1) << (t * 13)):
+        v += 0.6
+    if fr[F_DISCARD] == 0:
+        side = hand & ALL_52 & ~tab[t, T_TRUMPS]
+        for s in range(4):
+            if side & (np.int64(1) << (s * 13 + 12)):
+                v += 0.2
+    return v
+
+
+@njit(cache=True)
+def heuristic_trump(hand, fr, tab):
+    best = 0
+    best_v = -1.0
+    for t in range(4):
+        v = suit_value(hand, t, fr, tab)
+        if v > best_v:
+            best_v = v
+            best = t
+    return best
+
+
+@njit(cache=True, inline="always")
+def name_trump(policy, hand, fr, tab, key, counter):
+    """The suit the pitcher names (trump=named)."""
+    if policy == HEURISTIC:
+        return heuristic_trump(hand, fr, tab)
+    return random_trump(hand, key, counter)
+
+
+@njit(cache=True, inline="always")
+def _side(seat, pitcher, partnership):
+    """0 for the pitcher's side, 1 for the defenders."""
+    if partnership:
+        return (seat ^ pitcher) & 1
+    return np.int64(seat != pitcher)
+
+
+@njit(cache=True, inline="always")
+def _key_of(c, trump, led, tab):
+    """The card's strength in a trick led in ``led``: its key if trump or led suit."""
+    e = tab[trump, T_EFF + c]
+    if e == trump or e == led:
+        return tab[trump, T_KEY + c]
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def _top_key(m, trump, tab):
+    best = np.int64(-1)
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        best = max(best, tab[trump, T_KEY + c])
+    return best
+
+
+@njit(cache=True)
+def _pick(m, worth, trump, tab, most):
+    """The card of ``m`` with the least (``most``: the most) worth, ties the lowest key."""
+    best = -1
+    best_score = np.int64(0)
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        w = worth[c]
+        score = (-w if most else w) * 64 + tab[trump, T_KEY + c]
+        if best < 0 or score < best_score:
+            best = c
+            best_score = score
+    return best
+
+
+@njit(cache=True)
+def heuristic_card(
+    legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
+):
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    if trump < 0:
+        # The opening lead fixes trump by its printed suit: lead in our best suit.
+        trump = heuristic_trump(hand, fr, tab)
+        printed = legal & (SUIT_BITS << (trump * 13))
+        if printed:
+            legal = printed
+        if legal & (legal - 1) == 0:
+            return lowest_card(legal)
+    partnership = fr[F_PARTNERSHIP] != 0
+    my_side = _side(seat, pitcher, partnership)
+    tm = tab[trump, T_TRUMPS]
+    in_trick = np.int64(0)
+    for i in range(count):
+        in_trick |= np.int64(1) << trick[i]
+    unseen = pack_mask(n, fr) & ~(played | hand | in_trick)
+    unseen_trumps = unseen & tm
+    top_unseen = _top_key(unseen_trumps, trump, tab)
+
+    # Worth of each card, in tenths of a point.
+    worth = np.zeros(54, dtype=np.int64)
+    m = (hand | in_trick) & ~played
+    low_captured = fr[F_LOW_DEALT] == 0
+    # Low is the lowest ranked trump in play: surely ours to take when it is the lowest
+    # of every ranked trump not yet known to be elsewhere (unseen, played, here).
+    ranked = (unseen | played | hand | in_trick) & tab[trump, T_RANKED]
+    low_card = -1
+    low_key = np.int64(1 << 20)
+    while ranked:
+        c = lowest_card(ranked)
+        ranked &= ranked - 1
+        if tab[trump, T_KEY + c] < low_key:
+            low_key = tab[trump, T_KEY + c]
+            low_card = c
+    game_count_on = fr[F_GAME_TEN] == 0
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        w = 10 * tab[trump, T_VALUE + c]
+        if game_count_on and c < 52:
+            w += game_count(np.int64(1) << c)
+        if low_captured and c == low_card:
+            w += 10  # surely Low: no lower trump unseen or played
+        worth[c] = w
+
+    if count == 0:
+        my_trumps = legal & tm
+        safe = np.int64(0)
+        mm = my_trumps
+        while mm:
+            c = lowest_card(mm)
+            mm &= mm - 1
+            if tab[trump, T_KEY + c] > top_unseen:
+                safe |= np.int64(1) << c
+        if my_side == 0:
+            if safe and unseen_trumps:
+                return (
+                    _pick(safe, worth, trump, tab, False)
+                    if trick_no > 0
+                    else _highest(safe, trump, tab)
+                )
+            if unseen_trumps == 0 and my_trumps:
+                return _pick(my_trumps, worth, trump, tab, True)  # all safe: cash points
+            plain = my_trumps
+            mm = my_trumps
+            while mm:
+                c = lowest_card(mm)
+                mm &= mm - 1
+                if worth[c] > 0:
+                    plain &= ~(np.int64(1) << c)
+            if trick_no == 0 and plain:
+                return _highest(plain, trump, tab)
+        elif safe and unseen_trumps:
+            return _highest(safe, trump, tab)
+        if fr[F_FOLLOW] != 2:
+            side = legal & ~tm
+            while side:
+                c = _highest_rank(side)
+                s_mask = SUIT_BITS << ((c // 13) * 13)
+                if unseen & s_mask & ~((np.int64(2) << c) - 1) & ~tm == 0 and worth[c] < 10:
+                    return c
+                side &= ~s_mask
+        return _pick(legal, worth, trump, tab, False)
+
+    # Following: the trick's best card so far and its seat.
+    led = tab[trump, T_EFF + trick[0]]
+    best_i = 0
+    best_k = _key_of(trick[0], trump, led, tab)
+    for i in range(1, count):
+        k = _key_of(trick[i], trump, led, tab)
+        if k > best_k:
+            best_k = k
+            best_i = i
+    winner = tseats[best_i]
+    ours = _side(winner, pitcher, partnership) == my_side
+    # Is an opponent still to play?  (Under follow=only one may have no trump left.)
+    opp_after = False
+    for j in range(1, n - count):
+        s = (seat + j) % n
+        if _side(s, pitcher, partnership) != my_side:
+            opp_after = True
+    best_trump = tab[trump, T_EFF + trick[best_i]] == trump
+    best_safe = best_trump and best_k > top_unseen
+    on_table = 0
+    for i in range(count):
+        on_table += worth[trick[i]]
+    if ours and ((not opp_after) or best_safe):
+        if _pick(legal, worth, trump, tab, True) >= 0:
+            c = _pick(legal, worth, trump, tab, True)
+            if worth[c] > 0:
+                return c
+        return _pick(legal, worth, trump, tab, False)
+    winners = np.int64(0)
+    sure = np.int64(0)
+    mm = legal
+    while mm:
+        c = lowest_card(mm)
+        mm &= mm - 1
+        k = _key_of(c, trump, led, tab)
+        if k > best_k:
+            winners |= np.int64(1) << c
+            is_trump = tab[trump, T_EFF + c] == trump
+            if (not opp_after) or (is_trump and k > top_unseen):
+                sure |= np.int64(1) << c
+            elif not is_trump and unseen_trumps == 0:
+                if _top_key(unseen & ~tm & (SUIT_BITS << (led * 13)), trump, tab) < k:
+                    sure |= np.int64(1) << c
+    banks = np.int64(0)
+    mm = sure
+    while mm:
+        c = lowest_card(mm)
+        mm &= mm - 1
+        if worth[c] > 0:
+            banks |= np.int64(1) << c
+    if banks:
+        return _pick(banks, worth, trump, tab, True)
+    if ours:
+        return _pick(legal, worth, trump, tab, False)
+    if sure and on_table > 0:
+        return _pick(sure, worth, trump, tab, False)
+    if winners and on_table >= 10:
+        return _highest(winners, trump, tab)
+    return _pick(legal, worth, trump, tab, False)
+
+
+@njit(cache=True, inline="always")
+def _highest(m, trump, tab):
+    best = -1
+    best_k = np.int64(-1)
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        k = tab[trump, T_KEY + c]
+        if k > best_k:
+            best_k = k
+            best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def _highest_rank(m):
+    """A card of the highest rank in ``m`` (no jokers)."""
+    ranks = (m | m >> 13 | m >> 26 | m >> 39) & SUIT_BITS
+    r = 12
+    while not (ranks >> r) & 1:
+        r -= 1
+    for s in range(4):
+        if m & (np.int64(1) << (s * 13 + r)):
+            return s * 13 + r
+    return -1
+
+
+@njit(cache=True, inline="always")
+def choose_card(
+    policy,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    tseats,
+    count,
+    played,
+    won,
+    fr,
+    tab,
+    key,
+    counter,
+):
+    """Dispatch one seat's card to its policy by id."""
+    if policy == HEURISTIC:
+        return heuristic_card(
+            legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
+        )
+    return random_card(legal, key, counter)
