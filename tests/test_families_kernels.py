@@ -148,11 +148,17 @@ def _fail(what, got, want):
 def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts) -> None:
     trump, tricks, size, junk_drawn = (int(x) for x in k["trump"])
     each = r.cards_each(n)
-    deck = [int(c) for c in k["deck"][:size]]
     dealt = [int(m) for m in k["dealt"]]
-    # The deal: the pack of 4.3/6.1, runs of ``each`` from the dealer's left, the stock.
-    if sorted(deck) != sorted(F.pack(r, n)):
-        _fail("pack", sorted(deck), F.pack(r, n))
+    # The deal: the pack of 4.3/6.1, runs of ``each`` from the dealer's left, the stock
+    # (in order only when a draw step uses it; else the kernel never draws it).
+    pack = F.pack(r, n)
+    if size != len(pack):
+        _fail("pack size", size, len(pack))
+    deck = [int(c) for c in k["deck"][: size if r.discard == "non-trump" else n * each]]
+    if len(set(deck)) != len(deck) or not set(deck) <= set(pack):
+        _fail("cards drawn from the pack", deck, pack)
+    if r.discard == "non-trump" and sorted(deck) != sorted(pack):
+        _fail("pack", sorted(deck), pack)
     for i in range(n):
         seat = (dealer + 1 + i) % n
         run = sum(1 << c for c in deck[i * each : (i + 1) * each])

@@ -1,16 +1,16 @@
 """The deal of a family hand: the pack, 6, 9 or 10 cards each, and the stock in order.
 
 The pack is the 52 cards plus the jokers (6.1), less the four 4s with 5 players, 9 to
-deal and two jokers (4.3).  It is shuffled by Fisher-Yates with counter-based draws
-(``kernels.rng``): fully when a draw step will take cards from the stock, else only as
-far as the cards dealt.  Seat ``dealer + 1 + i`` gets the ``i``-th run of cards, as in
+deal and two jokers (4.3).  It is shuffled by drawing each next card uniformly from
+the cards left (``kernels.rng``, ``bits.nth_bit``): all of them when a draw step will
+take cards from the stock, else only as many as are dealt.  Seat ``dealer + 1 + i`` gets the ``i``-th run of cards, as in
 the reference engine's ``deal``; the rest of ``deck`` is the stock, top card first.
 """
 
 import numpy as np
 from numba import njit
 
-from ..bits import lowest_card
+from ..bits import lowest_card, nth_bit, popcount
 from ..rng import DEAL_COUNTER, below
 from .tables import F_DEAL, F_DISCARD, F_JOKERS
 
@@ -41,24 +41,19 @@ def pack_mask(n, fr):
 @njit(cache=True, inline="always")
 def deal_family(key, n, dealer, fr, deck, dealt):
     """Shuffle the pack into ``deck`` (size >= 54), fill ``dealt[0:n]`` and return the
-    number of cards in the pack: ``deck[n * cards_each : that]`` is the stock."""
-    pack = pack_mask(n, fr)
-    size = 0
-    m = pack
-    while m:
-        deck[size] = lowest_card(m)
-        size += 1
-        m &= m - 1
+    number of cards in the pack: ``deck[n * cards_each : that]`` is the stock.
+
+    Each position of ``deck`` gets a card drawn uniformly from those left (a uniform
+    shuffle, drawn in order); without a draw step the stock is never looked at, so only
+    the dealt positions are drawn."""
+    rest = pack_mask(n, fr)
+    size = popcount(rest)
     each = cards_each(n, fr)
-    dealt_count = n * each
-    shuffled = size if fr[F_DISCARD] != 0 else dealt_count
-    for i in range(shuffled):
-        if i == size - 1:
-            break
-        j = i + below(key, DEAL_COUNTER + i, size - i)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
+    drawn = size if fr[F_DISCARD] != 0 else n * each
+    for i in range(drawn):
+        b = nth_bit(rest, below(key, DEAL_COUNTER + i, size - i))
+        rest ^= b
+        deck[i] = lowest_card(b)
     for i in range(n):
         seat = (dealer + 1 + i) % n
         h = np.int64(0)

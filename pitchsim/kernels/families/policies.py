@@ -46,7 +46,6 @@ from .tables import (
     F_PARTNERSHIP,
     T_EFF,
     T_KEY,
-    T_RANKED,
     T_TRUMPS,
     T_VALUE,
 )
@@ -141,15 +140,27 @@ def _top_key(m, trump, tab):
     return best
 
 
+@njit(cache=True, inline="always")
+def _worth(c, trump, tab, low_card, game_on):
+    """What card ``c`` carries to its captor, in tenths of a point: its capture value,
+    Low (``low_card``), a tenth of its Game count under game=count."""
+    w = 10 * tab[trump, T_VALUE + c]
+    if game_on and c < 52:
+        w += game_count(np.int64(1) << c)
+    if c == low_card:
+        w += 10
+    return w
+
+
 @njit(cache=True)
-def _pick(m, worth, trump, tab, most):
+def _pick(m, trump, tab, low_card, game_on, most):
     """The card of ``m`` with the least (``most``: the most) worth, ties the lowest key."""
     best = -1
     best_score = np.int64(0)
     while m:
         c = lowest_card(m)
         m &= m - 1
-        w = worth[c]
+        w = _worth(c, trump, tab, low_card, game_on)
         score = (-w if most else w) * 64 + tab[trump, T_KEY + c]
         if best < 0 or score < best_score:
             best = c
@@ -181,31 +192,10 @@ def heuristic_card(
     unseen_trumps = unseen & tm
     top_unseen = _top_key(unseen_trumps, trump, tab)
 
-    # Worth of each card, in tenths of a point.
-    worth = np.zeros(54, dtype=np.int64)
-    m = (hand | in_trick) & ~played
-    low_captured = fr[F_LOW_DEALT] == 0
-    # Low is the lowest ranked trump in play: surely ours to take when it is the lowest
-    # of every ranked trump not yet known to be elsewhere (unseen, played, here).
-    ranked = (unseen | played | hand | in_trick) & tab[trump, T_RANKED]
-    low_card = -1
-    low_key = np.int64(1 << 20)
-    while ranked:
-        c = lowest_card(ranked)
-        ranked &= ranked - 1
-        if tab[trump, T_KEY + c] < low_key:
-            low_key = tab[trump, T_KEY + c]
-            low_card = c
-    game_count_on = fr[F_GAME_TEN] == 0
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        w = 10 * tab[trump, T_VALUE + c]
-        if game_count_on and c < 52:
-            w += game_count(np.int64(1) << c)
-        if low_captured and c == low_card:
-            w += 10  # surely Low: no lower trump unseen or played
-        worth[c] = w
+    # Low to its captor: the 2 of trump is surely Low when in play (any other trump
+    # may be, but nobody can be sure); worth one more point to whoever takes it.
+    low_card = trump * 13 if fr[F_LOW_DEALT] == 0 else -1
+    game_on = fr[F_GAME_TEN] == 0
 
     if count == 0:
         my_trumps = legal & tm
@@ -219,18 +209,20 @@ def heuristic_card(
         if my_side == 0:
             if safe and unseen_trumps:
                 return (
-                    _pick(safe, worth, trump, tab, False)
+                    _pick(safe, trump, tab, low_card, game_on, False)
                     if trick_no > 0
                     else _highest(safe, trump, tab)
                 )
             if unseen_trumps == 0 and my_trumps:
-                return _pick(my_trumps, worth, trump, tab, True)  # all safe: cash points
+                return _pick(
+                    my_trumps, trump, tab, low_card, game_on, True
+                )  # all safe: cash points
             plain = my_trumps
             mm = my_trumps
             while mm:
                 c = lowest_card(mm)
                 mm &= mm - 1
-                if worth[c] > 0:
+                if _worth(c, trump, tab, low_card, game_on) > 0:
                     plain &= ~(np.int64(1) << c)
             if trick_no == 0 and plain:
                 return _highest(plain, trump, tab)
@@ -241,10 +233,13 @@ def heuristic_card(
             while side:
                 c = _highest_rank(side)
                 s_mask = SUIT_BITS << ((c // 13) * 13)
-                if unseen & s_mask & ~((np.int64(2) << c) - 1) & ~tm == 0 and worth[c] < 10:
+                if (
+                    unseen & s_mask & ~((np.int64(2) << c) - 1) & ~tm == 0
+                    and _worth(c, trump, tab, low_card, game_on) < 10
+                ):
                     return c
                 side &= ~s_mask
-        return _pick(legal, worth, trump, tab, False)
+        return _pick(legal, trump, tab, low_card, game_on, False)
 
     # Following: the trick's best card so far and its seat.
     led = tab[trump, T_EFF + trick[0]]
@@ -267,13 +262,12 @@ def heuristic_card(
     best_safe = best_trump and best_k > top_unseen
     on_table = 0
     for i in range(count):
-        on_table += worth[trick[i]]
+        on_table += _worth(trick[i], trump, tab, low_card, game_on)
     if ours and ((not opp_after) or best_safe):
-        if _pick(legal, worth, trump, tab, True) >= 0:
-            c = _pick(legal, worth, trump, tab, True)
-            if worth[c] > 0:
-                return c
-        return _pick(legal, worth, trump, tab, False)
+        c = _pick(legal, trump, tab, low_card, game_on, True)
+        if _worth(c, trump, tab, low_card, game_on) > 0:
+            return c
+        return _pick(legal, trump, tab, low_card, game_on, False)
     winners = np.int64(0)
     sure = np.int64(0)
     mm = legal
@@ -294,17 +288,17 @@ def heuristic_card(
     while mm:
         c = lowest_card(mm)
         mm &= mm - 1
-        if worth[c] > 0:
+        if _worth(c, trump, tab, low_card, game_on) > 0:
             banks |= np.int64(1) << c
     if banks:
-        return _pick(banks, worth, trump, tab, True)
+        return _pick(banks, trump, tab, low_card, game_on, True)
     if ours:
-        return _pick(legal, worth, trump, tab, False)
+        return _pick(legal, trump, tab, low_card, game_on, False)
     if sure and on_table > 0:
-        return _pick(sure, worth, trump, tab, False)
+        return _pick(sure, trump, tab, low_card, game_on, False)
     if winners and on_table >= 10:
         return _highest(winners, trump, tab)
-    return _pick(legal, worth, trump, tab, False)
+    return _pick(legal, trump, tab, low_card, game_on, False)
 
 
 @njit(cache=True, inline="always")
