@@ -333,3 +333,74 @@ def zlib_seed(spec: str, n: int) -> int:
     import zlib
 
     return zlib.crc32(f"{spec}/{n}".encode())
+
+
+# ---- the family heuristic knows the new points (hand-worked positions) -----------------------
+
+
+def _decide(spec, n, seat, pitcher, trump, hand, trick, trick_seats, played="", trick_no=1):
+    """The heuristic's card for ``seat`` holding ``hand`` with ``trick`` on the table."""
+    from pitchsim.game.cards import format_card, mask_of, parse_cards
+    from pitchsim.kernels.families.play import legal_cards
+    from pitchsim.kernels.families.policies import heuristic_card
+
+    r = as_family(Rules.parse(spec))
+    fr, tab = family_array(r), family_tables(r)
+    h = mask_of(parse_cards(hand, jokers=2))
+    cards = np.array(parse_cards(trick, jokers=2) + [0] * n, np.int64)
+    seats = np.array(trick_seats + [0] * n, np.int64)
+    count = len(trick_seats)
+    legal = legal_cards(h, cards, count, trump, False, fr, tab)
+    c = heuristic_card(
+        legal,
+        h,
+        seat,
+        n,
+        pitcher,
+        trump,
+        trick_no,
+        cards,
+        seats,
+        count,
+        mask_of(parse_cards(played, jokers=2)),
+        fr,
+        tab,
+    )
+    return format_card(int(c), symbols=False)
+
+
+H, S = 2, 3
+
+
+def test_the_heuristic_gives_the_three_to_its_partners_sure_trick():
+    # ten-point, hearts: the pitcher's A♥ is safe; the partner gives it the 3 (3 points).
+    assert _decide("ten-point", 4, 2, 0, H, "2H 3H HJ", "AH 4H", [0, 1]) == "3H"
+
+
+def test_the_heuristic_takes_a_trick_holding_the_jick():
+    # A defender leads the jick (J♦); the pitcher's partner takes it with the K♥, safe
+    # now that the A♥ has gone, rather than throwing the 4♥.
+    got = _decide("ten-point", 4, 2, 0, H, "KH 4H", "JD", [1], played="AH 7H 8H 9H")
+    assert got == "KH"
+
+
+@pytest.mark.parametrize("low, card", [("captured", "7S"), ("dealt", "2S")])
+def test_the_heuristic_keeps_low_home_when_low_goes_to_its_captor(low, card):
+    # smear, spades: the pitcher's A♠ wins; a defender forced to trump throws the 7♠
+    # and keeps the 2♠ when Low goes to its captor; when Low goes to its holder the 2♠
+    # is worth nothing in the trick and goes first.
+    assert _decide(f"smear,low={low}", 3, 1, 0, S, "2S 7S 4D", "AS", [0]) == card
+
+
+def test_with_a_discard_only_the_trumps_count_when_naming():
+    """9 cards dealt and every non-trump thrown away after naming (4.8): side aces add
+    nothing to a suit's value; with 6 cards and no discard they do."""
+    from pitchsim.game.cards import mask_of, parse_cards
+    from pitchsim.kernels.families.policies import suit_value
+
+    for spec, differs in (("ten-point", False), ("smear", True)):
+        r = as_family(Rules.parse(spec))
+        fr, tab = family_array(r), family_tables(r)
+        bare = mask_of(parse_cards("AH KH 5H 4C 3D"))
+        aces = bare | mask_of(parse_cards("AC AD"))
+        assert (suit_value(aces, H, fr, tab) != suit_value(bare, H, fr, tab)) == differs
