@@ -98,9 +98,12 @@ class JunkOrder:
         cards.sort(key=lambda c: self.rank.get(c, 99))
 
 
-def crosscheck(rules, n, deals, seed=1, policy="random", tab=None) -> dict:
+def crosscheck(
+    rules, n, deals, seed=1, policy="random", tab=None, fixed_hand=0, fixed_trump=-1
+) -> dict:
     """Play ``deals`` deals in the kernel and again in the reference engine; raise
-    :class:`CrossCheckError` naming the first difference.  Returns counts."""
+    :class:`CrossCheckError` naming the first difference.  Returns counts.
+    ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``)."""
     r = as_family(rules)
     fr = family_array(r)
     tab = family_tables(r) if tab is None else tab
@@ -134,9 +137,29 @@ def crosscheck(rules, n, deals, seed=1, policy="random", tab=None) -> dict:
             points=np.zeros((count, n), np.int64),
         )
         start = pitcher * per_pitcher
-        play_family_logged(seed, start, count, n, dealer, pitcher, policies, fr, tab, *out.values())
+        play_family_logged(
+            seed,
+            start,
+            count,
+            n,
+            dealer,
+            pitcher,
+            np.int64(fixed_hand),
+            fixed_trump,
+            policies,
+            fr,
+            tab,
+            *out.values(),
+        )
         for d in range(count):
-            _check_deal(r, n, dealer, pitcher, {k: v[d] for k, v in out.items()}, counts)
+            row = {k: v[d] for k, v in out.items()}
+            if fixed_hand and int(row["dealt"][pitcher]) != fixed_hand:
+                _fail("the pitcher's fixed hand", int(row["dealt"][pitcher]), fixed_hand)
+            if fixed_trump >= 0 and int(row["trump"][0]) != fixed_trump:
+                held = int(row["held"][pitcher]) >> (13 * fixed_trump) & 0x1FFF
+                if r.trump == "named" or held:
+                    _fail("the fixed trump", int(row["trump"][0]), fixed_trump)
+            _check_deal(r, n, dealer, pitcher, row, counts, pitched=fixed_trump >= 0)
             counts["deals"] += 1
     return counts
 
@@ -145,7 +168,7 @@ def _fail(what, got, want):
     raise CrossCheckError(f"{what}: kernel {got!r}, reference {want!r}")
 
 
-def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts) -> None:
+def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) -> None:
     trump, tricks, size, junk_drawn = (int(x) for x in k["trump"])
     each = r.cards_each(n)
     dealt = [int(m) for m in k["dealt"]]
@@ -195,7 +218,12 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts) -> None:
         counts["decisions"] += 1
         return log[t * (n + 2) + 1 + i]
 
-    ref = F.play_hand(held, pitcher, choose, r, bid=0, trump=trump if named else -1)
+    # Under trump=first-lead a fixed trump is the pitcher's first lead, played as a
+    # pitched card (the reference's first_lead) when he holds that suit.
+    first = log[1] if pitched and not named and held[pitcher] >> (13 * trump) & 0x1FFF else -1
+    ref = F.play_hand(
+        held, pitcher, choose, r, bid=0, trump=trump if named else -1, first_lead=first
+    )
     if ref.trump != trump:
         _fail("trump", trump, ref.trump)
     if len(ref.tricks) != tricks:
@@ -239,6 +267,34 @@ def test_kernel_hands_equal_the_reference_deal_by_deal(spec, n):
 def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
     counts = crosscheck(Rules.parse(spec), n, DEALS, seed=7, policy="heuristic")
     assert counts["deals"] == DEALS
+
+
+@pytest.mark.parametrize(
+    "spec, n, hand, trump",
+    [
+        ("smear", 4, "JD AH 2H 9C 7D 3S", 2),
+        ("ten-point", 4, "HJ AH 2H 3H 9C 7D 3S JD 5C", 2),
+        ("ten-point,partnership=false", 5, "HJ LJ AH 2H 3H 9C 7D 3S JD 5C", 1),
+        ("setback", 4, "AS KS 2H 9C 7D 3S", 3),
+        ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
+        ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
+    ],
+)
+def test_a_fixed_pitcher_hand_and_trump_equal_the_reference(spec, n, hand, trump):
+    from pitchsim.game.cards import mask_of, parse_cards
+
+    fixed = mask_of(parse_cards(hand, jokers=2))
+    for policy in ("random", "heuristic"):
+        counts = crosscheck(
+            Rules.parse(spec),
+            n,
+            DEALS,
+            seed=11,
+            policy=policy,
+            fixed_hand=fixed,
+            fixed_trump=trump,
+        )
+        assert counts["deals"] == DEALS
 
 
 def test_the_draw_step_is_exercised_with_and_without_a_stock():

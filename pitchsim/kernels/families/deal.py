@@ -46,12 +46,30 @@ def deal_family(key, n, dealer, fr, deck, dealt):
     Each position of ``deck`` gets a card drawn uniformly from those left (a uniform
     shuffle, drawn in order); without a draw step the stock is never looked at, so only
     the dealt positions are drawn."""
-    rest = pack_mask(n, fr)
-    size = popcount(rest)
+    return deal_family_fixed(key, n, dealer, -1, np.int64(0), fr, deck, dealt)
+
+
+@njit(cache=True, inline="always")
+def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
+    """``deal_family`` with ``fixed_hand`` (a mask of ``cards_each`` cards of the pack;
+    0: none) dealt to ``fixed_seat``: its run of ``deck`` holds those cards, lowest
+    first, and every other position is drawn from the rest of the pack."""
+    rest = pack_mask(n, fr) & ~fixed_hand
+    size = popcount(pack_mask(n, fr))
+    left = popcount(rest)
     each = cards_each(n, fr)
+    fixed_run = (fixed_seat - dealer - 1) % n if fixed_hand != 0 else -1
     drawn = size if fr[F_DISCARD] != 0 else n * each
+    mine = fixed_hand
+    j = 0  # draws made, the counter of the next one
     for i in range(drawn):
-        b = nth_bit(rest, below(key, DEAL_COUNTER + i, size - i))
+        if i // each == fixed_run:
+            deck[i] = lowest_card(mine)
+            mine &= mine - 1
+            continue
+        b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
+        j += 1
+        left -= 1
         rest ^= b
         deck[i] = lowest_card(b)
     for i in range(n):

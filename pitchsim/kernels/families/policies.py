@@ -35,7 +35,7 @@ who played them (under follow=only players with no trump are skipped); ``trump``
 import numpy as np
 from numba import njit
 
-from ..bits import game_count, lowest_card, nth_card, popcount
+from ..bits import game_count, highest_card, lowest_card, nth_card, popcount
 from ..rng import below
 from .deal import pack_mask
 from .tables import (
@@ -111,6 +111,15 @@ def name_trump(policy, hand, fr, tab, key, counter):
     if policy == HEURISTIC:
         return heuristic_trump(hand, fr, tab)
     return random_trump(hand, key, counter)
+
+
+@njit(cache=True, inline="always")
+def lead_in_suit(policy, suit_cards, key, counter):
+    """The pitcher's first lead when he plans a trump suit under trump=first-lead
+    (``suit_cards``: his cards of it): the highest (heuristic) or a random one."""
+    if policy == HEURISTIC:
+        return highest_card(suit_cards)
+    return random_card(suit_cards, key, counter)
 
 
 @njit(cache=True, inline="always")

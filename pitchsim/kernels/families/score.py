@@ -51,6 +51,23 @@ NOBODY, NOT_PLAYED = -1, -2
 HJ, LJ = 52, 53
 
 
+def award_names(rules) -> list[str]:
+    """The points ``rules`` (a ``FamilyRules``) award, in ``AWARD_NAMES`` order."""
+    have = {
+        "high": True,
+        "low": True,
+        "jack": True,
+        "jick": rules.jick,
+        "high-joker": rules.jokers >= 1,
+        "low-joker": rules.jokers >= 2,
+        "ten": rules.game == "ten",
+        "three": rules.three,
+        "five": rules.five,
+        "game": rules.game == "count",
+    }
+    return [name for name in AWARD_NAMES if have[name]]
+
+
 @njit(cache=True, inline="always")
 def side_of(seat, fr):
     return seat % 2 if fr[F_PARTNERSHIP] != 0 else seat
