@@ -10,6 +10,8 @@
   CPU-second (process time) and per wall second, best of ``--repeat``.  With each, the
   pitcher's P(make k) for k = 1 .. the maximum bid and its mean points (the hand-level
   Monte Carlo, seat 0 pitching and naming trump by its policy).
+- Strength: the pitcher side's mean points on the same deals, each side random or
+  heuristic (``strength``).
 - Compile: a fresh process with an empty numba cache times the first call of the
   family kernel (both policies compile in it), import apart.
 - Base game old vs new: the base game's ``simulate_hands`` (4 players, one thread) in
@@ -107,6 +109,29 @@ def family_rates(spec: str, n: int, policy: str, deals: int, repeat: int) -> dic
     }
 
 
+def strength(spec: str, n: int, deals: int) -> dict:
+    """The pitcher side's mean points on the same deals with each side playing random
+    (R) or heuristic (H), pitcher's side first: HR - RR is what the heuristic gains as
+    pitcher (naming trump included), RR - RH what it takes away as defender."""
+    import numpy as np
+
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.kernels.families.simulate import simulate_family_hands
+    from pitchsim.kernels.families.tables import family_array, family_tables
+
+    r = as_family(Rules.parse(spec))
+    fr, tab = family_array(r), family_tables(r)
+    pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
+    out = {"rules": spec, "players": n}
+    for name, pitcher_side, defenders in (("RR", 0, 0), ("HR", 1, 0), ("RH", 0, 1), ("HH", 1, 1)):
+        pol = np.array(
+            [pitcher_side if r.team(s) == r.team(0) else defenders for s in range(n)], np.int64
+        )
+        simulate_family_hands(3, 0, deals, n, pol, fr, tab, pts, flags, trump)
+        out[name] = round(float(pts.mean()), 3)
+    return out
+
+
 def compile_time() -> dict:
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache, PITCHSIM_COMPILE_NOTICE="0")
@@ -162,6 +187,7 @@ def main() -> None:
         for spec, n in FAMILIES
         for policy in ("random", "heuristic")
     ]
+    result["strength"] = [strength(spec, n, a.deals) for spec, n in FAMILIES]
     if a.old:
         result["base_game"] = base_old_vs_new(a.old, a.rounds, a.deals * 5, a.repeat)
     result["load_before"] = load_before
@@ -186,6 +212,12 @@ def main() -> None:
             f"{row['per_cpu_second']:>12,.0f}{row['per_wall_second']:>11,.0f}"
             f"  {row['mean_points']:.2f}  {pm}"
         )
+    print(
+        "\nthe pitcher side's mean points, same deals (pitcher side / defenders: R random, H heuristic)"
+    )
+    for row in result["strength"]:
+        cells = "  ".join(f"{k} {row[k]:.3f}" for k in ("RR", "HR", "RH", "HH"))
+        print(f"  {row['rules']:<16}{row['players']:>2}  {cells}")
     if "base_game" in result:
         b = result["base_game"]
         print("\nbase game, 4 players, one thread, best deals per CPU-second (alternating trees):")
