@@ -459,4 +459,4 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
         fr, tab = family_array(r), family_tables(r)
         bare = mask_of(parse_cards("AH KH 5H 4C 3D"))
         aces = bare | mask_of(parse_cards("AC AD"))
-        assert (suit_value(aces, H, fr, tab) != suit_value(bare, H, fr, tab)) == differs
+        assert (suit_value(aces, H, 4, fr, tab) != suit_value(bare, H, 4, fr, tab)) == differs

@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import game_count, highest_card, lowest_card, nth_card, popcount
+from ..policies.heuristic import suit_value as base_suit_value
 from ..rng import below
 from .deal import pack_mask
 from .tables import (
@@ -69,9 +70,32 @@ def random_trump(hand, key, counter):
 
 
 @njit(cache=True)
-def suit_value(hand, t, fr, tab):
-    """What ``hand`` is worth to the pitcher with ``t`` as trump (see the module)."""
+def suit_value(hand, t, n, fr, tab):
+    """What ``hand`` is worth to the pitcher with ``t`` as trump (see the module).
+
+    Six cards and no discard: the base game's fitted count (``kernels.policies.
+    heuristic.suit_value``: High's chance, length, jack, deuce, ten, honours, side
+    aces and kings) for the printed suit, plus each trump outside it (the jick, the
+    jokers) and each capture point beyond the jack.  A 9-card deal with its discard: a
+    count of the trumps alone (every non-trump is thrown away, 4.8), the ace and king,
+    and the capture values held."""
     trumps = hand & tab[t, T_TRUMPS]
+    if fr[F_DISCARD] == 0:
+        plain = hand & ALL_52 & ~(tab[t, T_TRUMPS] & ~(SUIT_BITS << (13 * t)))
+        v = base_suit_value(plain, t, n, fr[F_LOW_DEALT] != 0)
+        if v < 0:
+            v = 0.0 if trumps else -1.0
+        extra = trumps & ~(SUIT_BITS << (13 * t))  # the jick, the jokers
+        v += 0.45 * popcount(extra)
+        m = trumps
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            worth = tab[t, T_VALUE + c]
+            if (c - 13 * t) == 9 and c < 52:
+                worth -= 1  # the jack: already in the base count
+            v += 0.5 * worth
+        return v
     v = 0.0
     m = trumps
     while m:
@@ -85,20 +109,15 @@ def suit_value(hand, t, fr, tab):
             v += 0.5
     if fr[F_LOW_DEALT] != 0 and hand & (np.int64(1) << (t * 13)):
         v += 0.6
-    if fr[F_DISCARD] == 0:
-        side = hand & ALL_52 & ~tab[t, T_TRUMPS]
-        for s in range(4):
-            if side & (np.int64(1) << (s * 13 + 12)):
-                v += 0.2
     return v
 
 
 @njit(cache=True)
-def heuristic_trump(hand, fr, tab):
+def heuristic_trump(hand, n, fr, tab):
     best = 0
-    best_v = -1.0
+    best_v = -2.0
     for t in range(4):
-        v = suit_value(hand, t, fr, tab)
+        v = suit_value(hand, t, n, fr, tab)
         if v > best_v:
             best_v = v
             best = t
@@ -106,10 +125,10 @@ def heuristic_trump(hand, fr, tab):
 
 
 @njit(cache=True, inline="always")
-def name_trump(policy, hand, fr, tab, key, counter):
+def name_trump(policy, hand, n, fr, tab, key, counter):
     """The suit the pitcher names (trump=named)."""
     if policy == HEURISTIC:
-        return heuristic_trump(hand, fr, tab)
+        return heuristic_trump(hand, n, fr, tab)
     return random_trump(hand, key, counter)
 
 
@@ -185,7 +204,7 @@ def heuristic_card(
         return lowest_card(legal)
     if trump < 0:
         # The opening lead fixes trump by its printed suit: lead in our best suit.
-        trump = heuristic_trump(hand, fr, tab)
+        trump = heuristic_trump(hand, n, fr, tab)
         printed = legal & (SUIT_BITS << (trump * 13))
         if printed:
             legal = printed
@@ -237,7 +256,9 @@ def heuristic_card(
                 return _highest(plain, trump, tab)
         elif safe and unseen_trumps:
             return _highest(safe, trump, tab)
-        if fr[F_FOLLOW] != 2:
+        # A side card highest in its suit: while trumps are out only for defenders and
+        # partnerships (a solo pitcher's would be trumped).
+        if fr[F_FOLLOW] != 2 and (unseen_trumps == 0 or my_side == 1 or partnership):
             side = legal & ~tm
             while side:
                 c = _highest_rank(side)
@@ -303,8 +324,10 @@ def heuristic_card(
         return _pick(banks, trump, tab, low_card, game_on, True)
     if ours:
         return _pick(legal, trump, tab, low_card, game_on, False)
-    if sure and on_table > 0:
-        return _pick(sure, trump, tab, low_card, game_on, False)
+    if sure and (on_table > 0 or sure & ~tm):
+        # Take it: a side card if that wins (the lead, cheaply), else the cheapest trump.
+        side_sure = sure & ~tm
+        return _pick(side_sure if side_sure else sure, trump, tab, low_card, game_on, False)
     if winners and on_table >= 10:
         return _highest(winners, trump, tab)
     return _pick(legal, trump, tab, low_card, game_on, False)

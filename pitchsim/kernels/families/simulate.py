@@ -130,7 +130,7 @@ def family_hand_fixed(
     if fr[F_TRUMP_NAMED] != 0:
         trump = fixed_trump
         if trump < 0:
-            trump = name_trump(policies[pitcher], dealt[pitcher], fr, tab, key, AUCTION_COUNTER)
+            trump = name_trump(policies[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER)
         if fr[F_DISCARD] != 0:
             top = n * cards_each(n, fr)
             drawn = discard_and_draw(
