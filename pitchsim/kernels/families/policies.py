@@ -17,10 +17,11 @@ who played them (under follow=only players with no trump are skipped); ``trump``
   for Low when Low goes to its captor and the card is surely Low (no lower trump
   unseen), plus a tenth of its Game count under game=count.  A card is *safe* when
   no unseen card can beat it.
-  - Naming trump: the suit with the most value (``suit_value``): trumps held, the A
-    and K, the capture values of the trumps held, the 2 when Low goes to its holder,
-    side aces (only without a discard: with a 9-card deal every non-trump is thrown
-    away after naming, 4.8, so only the trumps count: that is its discard rule).
+  - Naming trump (``suit_value``): with 6 cards and no discard, the base game's
+    fitted suit count for the printed suit plus the jick, the jokers and the capture
+    points held; with a 9-card deal, whose non-trumps are all thrown away after
+    naming (4.8), the trumps alone (with the ace and king and their capture values):
+    that is its discard rule, the discard itself being automatic.
   - Leading: the pitcher's side pulls trumps with safe trumps (the highest) and
     opens with its highest trump that is worth nothing; once no trump is unseen it
     cashes its point cards.  Defenders lead a safe trump, a side card highest in its

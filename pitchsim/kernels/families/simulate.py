@@ -392,21 +392,10 @@ def family_make_odds(
     pts = np.empty(deals, np.int64)
     flags = np.empty(deals, np.int64)
     trumps = np.empty(deals, np.int64)
+    args = (players, np.int64(hand), trump, family_policies(policy, players), fr, tab)
+    simulate_family_fixed(seed, 0, 0, *args, pts, flags, trumps)  # compiles, if need be
     w0, c0 = time.perf_counter(), time.process_time()
-    simulate_family_fixed(
-        seed,
-        0,
-        deals,
-        players,
-        np.int64(hand),
-        trump,
-        family_policies(policy, players),
-        fr,
-        tab,
-        pts,
-        flags,
-        trumps,
-    )
+    simulate_family_fixed(seed, 0, deals, *args, pts, flags, trumps)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     return {
         "rules": r,
