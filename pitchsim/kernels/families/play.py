@@ -108,8 +108,11 @@ def play_hand(
     while leader >= 0 and hands[leader] != 0:
         count = 0
         taken = np.int64(0)
+        seat = leader - 1
         for i in range(n):
-            seat = (leader + i) % n
+            seat += 1
+            if seat == n:
+                seat = 0  # (no % in the loop: a division per card)
             hand = hands[seat]
             if only and hand & tab[trump, T_TRUMPS] == 0:
                 if log.size > 0:
