@@ -1,0 +1,23 @@
+"""The rule families (VARIANTS.md) in numba kernels, hand level, beside the base game's.
+
+The base game's kernels (``kernels.hand``, ``kernels.play``, ...) stay as they are, so
+that the base game never pays for jokers, the jick or a draw step; a family hand runs
+through these modules instead, one per part of the hand:
+
+- ``tables``: the rules as an int64 array (``family_array``) and the per-trump tables
+  as one int64 array ``tab[trump, ...]`` (``family_tables``), built from
+  ``pitchsim.game.trumps``: trump masks, effective suits, order keys, capture values,
+  the rule-X burn order.  Both are passed to every kernel as arguments, never globals.
+- ``deal``: the pack (0-2 jokers; no fours with 5 players, 9 to deal, two jokers) and
+  6, 9 or 10 cards each, with the stock in order.
+- ``draw``: discard non-trumps, burn excess trumps (rule X), draw to 6, rob (4.8).
+- ``play``: a hand of tricks (legality by effective-suit masks, the winner by order
+  key, first-lead or named trump, lead-trump, follow=only).
+- ``score``: every point and who gets it; ``settle``: the set rule and the winners.
+- ``policies``: ``random`` and ``heuristic`` play and trump naming for families.
+- ``simulate``: many hands at once (P(make k) for the pitcher's side) and logged
+  hands for the cross-check against ``pitchsim.game.reference.families``.
+
+The kernel API is positional, like the base game's.  The entry point for one hand is
+``simulate.family_hand`` (deal, name trump, draw, play, score); see its docstring.
+"""

@@ -1,0 +1,102 @@
+"""The discard and draw after trump is named (VARIANTS.md 4.8), in a kernel.
+
+Each player from the pitcher's left, the pitcher last: discard every non-trump face
+down (1), burn trumps beyond 6 by rule X (2: the ``T_BURN`` order), draw from the stock
+to 6 (3) or, when it runs out and play is not follow=only, from this hand's face-down
+discards at random (4).  Under rob=true the pitcher skips 3, takes the rest of the
+stock, fills by 4 if short, and comes down to 6: non-trumps lowest rank first (ties in
+suit order), then excess trumps by rule X (5).  Mirrors the reference engine's
+``discard_and_draw``; the cards drawn from the discards go to ``junk_log`` in order.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import lowest_card, nth_bit, popcount
+from ..rng import below
+from .tables import F_FOLLOW, F_ROB, T_BURN, T_TRUMPS
+
+HAND_TARGET = 6
+JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream
+RANK_ROW = np.int64(1 | 1 << 13 | 1 << 26 | 1 << 39)
+SUIT_BITS = np.int64((1 << 13) - 1)
+FOLLOW_ONLY = 2
+
+
+@njit(cache=True, inline="always")
+def lowest_ranking(m):
+    """The lowest-ranking card of non-empty ``m`` (no jokers), ties the lowest suit."""
+    ranks = (m | m >> 13 | m >> 26 | m >> 39) & SUIT_BITS
+    return lowest_card(m & (RANK_ROW << lowest_card(ranks)))
+
+
+@njit(cache=True, inline="always")
+def first_to_burn(trumps, trump, tab):
+    """The trump rule X gives up first."""
+    best = -1
+    best_k = np.int64(1 << 40)
+    m = trumps
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        k = tab[trump, T_BURN + c]
+        if k < best_k:
+            best_k = k
+            best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
+    """Steps 3 and 4 for ``seat``; returns (top, junk, drawn)."""
+    h = hands[seat]
+    while popcount(h) < HAND_TARGET and top < size:
+        h |= np.int64(1) << deck[top]
+        top += 1
+    if not only:
+        while popcount(h) < HAND_TARGET and junk:
+            b = nth_bit(junk, below(key, JUNK_COUNTER + drawn, popcount(junk)))
+            junk ^= b
+            h |= b
+            junk_log[drawn] = lowest_card(b)
+            drawn += 1
+    hands[seat] = h
+    return top, junk, drawn
+
+
+@njit(cache=True)
+def discard_and_draw(hands, n, deck, top, size, pitcher, trump, fr, tab, key, junk_log):
+    """Do 4.8 on ``hands[0:n]`` in place; the stock is ``deck[top:size]``.  Returns how
+    many cards were drawn from the discards (written to ``junk_log``)."""
+    tm = tab[trump, T_TRUMPS]
+    only = fr[F_FOLLOW] == FOLLOW_ONLY
+    rob = fr[F_ROB] != 0
+    junk = np.int64(0)
+    drawn = 0
+    for i in range(n):
+        seat = (pitcher + 1 + i) % n
+        h = hands[seat]
+        junk |= h & ~tm  # 1
+        h &= tm
+        while popcount(h) > HAND_TARGET:  # 2
+            h &= ~(np.int64(1) << first_to_burn(h, trump, tab))
+        hands[seat] = h
+        if not (rob and seat == pitcher):
+            top, junk, drawn = _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key)
+    if rob:  # 5
+        h = hands[pitcher]
+        while top < size:
+            h |= np.int64(1) << deck[top]
+            top += 1
+        hands[pitcher] = h
+        top, junk, drawn = _fill(hands, pitcher, deck, top, size, junk, junk_log, drawn, only, key)
+        h = hands[pitcher]
+        excess = popcount(h) - HAND_TARGET
+        while excess > 0 and h & ~tm:
+            h &= ~(np.int64(1) << lowest_ranking(h & ~tm))
+            excess -= 1
+        while excess > 0:
+            h &= ~(np.int64(1) << first_to_burn(h & tm, trump, tab))
+            excess -= 1
+        hands[pitcher] = h
+    return drawn

@@ -1,0 +1,390 @@
+"""Play and trump-naming policies for the rule families, and their dispatch.
+
+Policy ids as the base game's (``kernels.policies``): ``RANDOM`` 0, ``HEURISTIC`` 1.
+Every card policy takes what its player sees, positionally::
+
+    (legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+     played, won, fr, tab, key, counter) -> card
+
+``trick[:count]`` are the cards of this trick in play order and ``tseats[:count]``
+who played them (under follow=only players with no trump are skipped); ``trump`` is
+-1 while the pitcher's first card is still to fix it (trump=first-lead).
+
+- ``random``: a legal card uniformly; names the suit of a random card of its hand
+  (what a random first lead does under trump=first-lead).
+- ``heuristic`` knows every point of the family through ``tab``: a card's *worth* is
+  its capture value (jack, jick, jokers, the 10 under game=ten, the 3, the 5), plus 1
+  for Low when Low goes to its captor and the card is surely Low (no lower trump
+  unseen), plus a tenth of its Game count under game=count.  A card is *safe* when
+  no unseen card can beat it.
+  - Naming trump (``suit_value``): with 6 cards and no discard, the base game's
+    fitted suit count for the printed suit plus the jick, the jokers and the capture
+    points held; with a 9-card deal, whose non-trumps are all thrown away after
+    naming (4.8), the trumps alone (with the ace and king and their capture values):
+    that is its discard rule, the discard itself being automatic.
+  - Leading: the pitcher's side pulls trumps with safe trumps (the highest) and
+    opens with its highest trump that is worth nothing; once no trump is unseen it
+    cashes its point cards.  Defenders lead a safe trump, a side card highest in its
+    suit, else the cheapest card.  Point cards are never led unless safe.
+  - Following: our side surely winning: give it the card of most worth (the 3, the
+    jick, a joker, Low when it goes to its captor...).  Otherwise bank a safe winner
+    that is itself worth something; take a trick holding worth with the cheapest
+    safe winner; with worth on the table and no safe winner, the highest winner;
+    else the cheapest card (least worth, then lowest key): point cards stay home.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import game_count, highest_card, lowest_card, nth_card, popcount
+from ..policies.heuristic import suit_value as base_suit_value
+from ..rng import below
+from .deal import pack_mask
+from .tables import (
+    F_DISCARD,
+    F_FOLLOW,
+    F_GAME_TEN,
+    F_LOW_DEALT,
+    F_PARTNERSHIP,
+    T_EFF,
+    T_KEY,
+    T_TRUMPS,
+    T_VALUE,
+)
+
+RANDOM = 0
+HEURISTIC = 1
+FAMILY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
+ALL_52 = np.int64((1 << 52) - 1)
+SUIT_BITS = np.int64((1 << 13) - 1)
+
+
+@njit(cache=True, inline="always")
+def random_card(legal, key, counter):
+    return nth_card(legal, below(key, counter, popcount(legal)))
+
+
+@njit(cache=True, inline="always")
+def random_trump(hand, key, counter):
+    plain = hand & ALL_52
+    return nth_card(plain, below(key, counter, popcount(plain))) // 13
+
+
+@njit(cache=True)
+def suit_value(hand, t, n, fr, tab):
+    """What ``hand`` is worth to the pitcher with ``t`` as trump (see the module).
+
+    Six cards and no discard: the base game's fitted count (``kernels.policies.
+    heuristic.suit_value``: High's chance, length, jack, deuce, ten, honours, side
+    aces and kings) for the printed suit, plus each trump outside it (the jick, the
+    jokers) and each capture point beyond the jack.  A 9-card deal with its discard: a
+    count of the trumps alone (every non-trump is thrown away, 4.8), the ace and king,
+    and the capture values held."""
+    trumps = hand & tab[t, T_TRUMPS]
+    if fr[F_DISCARD] == 0:
+        plain = hand & ALL_52 & ~(tab[t, T_TRUMPS] & ~(SUIT_BITS << (13 * t)))
+        v = base_suit_value(plain, t, n, fr[F_LOW_DEALT] != 0)
+        if v < 0:
+            v = 0.0 if trumps else -1.0
+        extra = trumps & ~(SUIT_BITS << (13 * t))  # the jick, the jokers
+        v += 0.45 * popcount(extra)
+        m = trumps
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            worth = tab[t, T_VALUE + c]
+            if (c - 13 * t) == 9 and c < 52:
+                worth -= 1  # the jack: already in the base count
+            v += 0.5 * worth
+        return v
+    v = 0.0
+    m = trumps
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        k = tab[t, T_KEY + c]
+        v += 1.0 + 0.6 * tab[t, T_VALUE + c]
+        if k == 31:
+            v += 1.2  # the ace: High, and a card that takes tricks
+        elif k == 30:
+            v += 0.5
+    if fr[F_LOW_DEALT] != 0 and hand & (np.int64(1) << (t * 13)):
+        v += 0.6
+    return v
+
+
+@njit(cache=True)
+def heuristic_trump(hand, n, fr, tab):
+    best = 0
+    best_v = -2.0
+    for t in range(4):
+        v = suit_value(hand, t, n, fr, tab)
+        if v > best_v:
+            best_v = v
+            best = t
+    return best
+
+
+@njit(cache=True, inline="always")
+def name_trump(policy, hand, n, fr, tab, key, counter):
+    """The suit the pitcher names (trump=named)."""
+    if policy == HEURISTIC:
+        return heuristic_trump(hand, n, fr, tab)
+    return random_trump(hand, key, counter)
+
+
+@njit(cache=True, inline="always")
+def lead_in_suit(policy, suit_cards, key, counter):
+    """The pitcher's first lead when he plans a trump suit under trump=first-lead
+    (``suit_cards``: his cards of it): the highest (heuristic) or a random one."""
+    if policy == HEURISTIC:
+        return highest_card(suit_cards)
+    return random_card(suit_cards, key, counter)
+
+
+@njit(cache=True, inline="always")
+def _side(seat, pitcher, partnership):
+    """0 for the pitcher's side, 1 for the defenders."""
+    if partnership:
+        return (seat ^ pitcher) & 1
+    return np.int64(seat != pitcher)
+
+
+@njit(cache=True, inline="always")
+def _key_of(c, trump, led, tab):
+    """The card's strength in a trick led in ``led``: its key if trump or led suit."""
+    e = tab[trump, T_EFF + c]
+    if e == trump or e == led:
+        return tab[trump, T_KEY + c]
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def _top_key(m, trump, tab):
+    best = np.int64(-1)
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        best = max(best, tab[trump, T_KEY + c])
+    return best
+
+
+@njit(cache=True, inline="always")
+def _worth(c, trump, tab, low_card, game_on):
+    """What card ``c`` carries to its captor, in tenths of a point: its capture value,
+    Low (``low_card``), a tenth of its Game count under game=count."""
+    w = 10 * tab[trump, T_VALUE + c]
+    if game_on and c < 52:
+        w += game_count(np.int64(1) << c)
+    if c == low_card:
+        w += 10
+    return w
+
+
+@njit(cache=True)
+def _pick(m, trump, tab, low_card, game_on, most):
+    """The card of ``m`` with the least (``most``: the most) worth, ties the lowest key."""
+    best = -1
+    best_score = np.int64(0)
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        w = _worth(c, trump, tab, low_card, game_on)
+        score = (-w if most else w) * 64 + tab[trump, T_KEY + c]
+        if best < 0 or score < best_score:
+            best = c
+            best_score = score
+    return best
+
+
+@njit(cache=True)
+def heuristic_card(
+    legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
+):
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    if trump < 0:
+        # The opening lead fixes trump by its printed suit: lead in our best suit.
+        trump = heuristic_trump(hand, n, fr, tab)
+        printed = legal & (SUIT_BITS << (trump * 13))
+        if printed:
+            legal = printed
+        if legal & (legal - 1) == 0:
+            return lowest_card(legal)
+    partnership = fr[F_PARTNERSHIP] != 0
+    my_side = _side(seat, pitcher, partnership)
+    tm = tab[trump, T_TRUMPS]
+    in_trick = np.int64(0)
+    for i in range(count):
+        in_trick |= np.int64(1) << trick[i]
+    unseen = pack_mask(n, fr) & ~(played | hand | in_trick)
+    unseen_trumps = unseen & tm
+    top_unseen = _top_key(unseen_trumps, trump, tab)
+
+    # Low to its captor: the 2 of trump is surely Low when in play (any other trump
+    # may be, but nobody can be sure); worth one more point to whoever takes it.
+    low_card = trump * 13 if fr[F_LOW_DEALT] == 0 else -1
+    game_on = fr[F_GAME_TEN] == 0
+
+    if count == 0:
+        my_trumps = legal & tm
+        safe = np.int64(0)
+        mm = my_trumps
+        while mm:
+            c = lowest_card(mm)
+            mm &= mm - 1
+            if tab[trump, T_KEY + c] > top_unseen:
+                safe |= np.int64(1) << c
+        if my_side == 0:
+            if safe and unseen_trumps:
+                return (
+                    _pick(safe, trump, tab, low_card, game_on, False)
+                    if trick_no > 0
+                    else _highest(safe, trump, tab)
+                )
+            if unseen_trumps == 0 and my_trumps:
+                return _pick(
+                    my_trumps, trump, tab, low_card, game_on, True
+                )  # all safe: cash points
+            plain = my_trumps
+            mm = my_trumps
+            while mm:
+                c = lowest_card(mm)
+                mm &= mm - 1
+                if _worth(c, trump, tab, low_card, game_on) > 0:
+                    plain &= ~(np.int64(1) << c)
+            if trick_no == 0 and plain:
+                return _highest(plain, trump, tab)
+        elif safe and unseen_trumps:
+            return _highest(safe, trump, tab)
+        # A side card highest in its suit: while trumps are out only for defenders and
+        # partnerships (a solo pitcher's would be trumped).
+        if fr[F_FOLLOW] != 2 and (unseen_trumps == 0 or my_side == 1 or partnership):
+            side = legal & ~tm
+            while side:
+                c = _highest_rank(side)
+                s_mask = SUIT_BITS << ((c // 13) * 13)
+                if (
+                    unseen & s_mask & ~((np.int64(2) << c) - 1) & ~tm == 0
+                    and _worth(c, trump, tab, low_card, game_on) < 10
+                ):
+                    return c
+                side &= ~s_mask
+        return _pick(legal, trump, tab, low_card, game_on, False)
+
+    # Following: the trick's best card so far and its seat.
+    led = tab[trump, T_EFF + trick[0]]
+    best_i = 0
+    best_k = _key_of(trick[0], trump, led, tab)
+    for i in range(1, count):
+        k = _key_of(trick[i], trump, led, tab)
+        if k > best_k:
+            best_k = k
+            best_i = i
+    winner = tseats[best_i]
+    ours = _side(winner, pitcher, partnership) == my_side
+    # Is an opponent still to play?  (Under follow=only one may have no trump left.)
+    opp_after = False
+    for j in range(1, n - count):
+        s = (seat + j) % n
+        if _side(s, pitcher, partnership) != my_side:
+            opp_after = True
+    best_trump = tab[trump, T_EFF + trick[best_i]] == trump
+    best_safe = best_trump and best_k > top_unseen
+    on_table = 0
+    for i in range(count):
+        on_table += _worth(trick[i], trump, tab, low_card, game_on)
+    if ours and ((not opp_after) or best_safe):
+        c = _pick(legal, trump, tab, low_card, game_on, True)
+        if _worth(c, trump, tab, low_card, game_on) > 0:
+            return c
+        return _pick(legal, trump, tab, low_card, game_on, False)
+    winners = np.int64(0)
+    sure = np.int64(0)
+    mm = legal
+    while mm:
+        c = lowest_card(mm)
+        mm &= mm - 1
+        k = _key_of(c, trump, led, tab)
+        if k > best_k:
+            winners |= np.int64(1) << c
+            is_trump = tab[trump, T_EFF + c] == trump
+            if (not opp_after) or (is_trump and k > top_unseen):
+                sure |= np.int64(1) << c
+            elif not is_trump and unseen_trumps == 0:
+                if _top_key(unseen & ~tm & (SUIT_BITS << (led * 13)), trump, tab) < k:
+                    sure |= np.int64(1) << c
+    banks = np.int64(0)
+    mm = sure
+    while mm:
+        c = lowest_card(mm)
+        mm &= mm - 1
+        if _worth(c, trump, tab, low_card, game_on) > 0:
+            banks |= np.int64(1) << c
+    if banks:
+        return _pick(banks, trump, tab, low_card, game_on, True)
+    if ours:
+        return _pick(legal, trump, tab, low_card, game_on, False)
+    if sure and (on_table > 0 or sure & ~tm):
+        # Take it: a side card if that wins (the lead, cheaply), else the cheapest trump.
+        side_sure = sure & ~tm
+        return _pick(side_sure if side_sure else sure, trump, tab, low_card, game_on, False)
+    if winners and on_table >= 10:
+        return _highest(winners, trump, tab)
+    return _pick(legal, trump, tab, low_card, game_on, False)
+
+
+@njit(cache=True, inline="always")
+def _highest(m, trump, tab):
+    best = -1
+    best_k = np.int64(-1)
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        k = tab[trump, T_KEY + c]
+        if k > best_k:
+            best_k = k
+            best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def _highest_rank(m):
+    """A card of the highest rank in ``m`` (no jokers)."""
+    ranks = (m | m >> 13 | m >> 26 | m >> 39) & SUIT_BITS
+    r = 12
+    while not (ranks >> r) & 1:
+        r -= 1
+    for s in range(4):
+        if m & (np.int64(1) << (s * 13 + r)):
+            return s * 13 + r
+    return -1
+
+
+@njit(cache=True, inline="always")
+def choose_card(
+    policy,
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    tseats,
+    count,
+    played,
+    won,
+    fr,
+    tab,
+    key,
+    counter,
+):
+    """Dispatch one seat's card to its policy by id."""
+    if policy == HEURISTIC:
+        return heuristic_card(
+            legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
+        )
+    return random_card(legal, key, counter)

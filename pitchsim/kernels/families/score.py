@@ -1,0 +1,154 @@
+"""Every point of a family hand and who gets it (VARIANTS.md 0.7, 0.8, 4.10).
+
+``award[i]`` is the seat credited with point ``i`` of ``AWARD_NAMES`` (-1: nobody,
+the card not in play or Game tied; -2: no such point under these rules), as the
+reference engine's ``score_hand`` names them:
+
+- High: the highest trump in play by the order key, never a joker; its captor.
+- Low: the lowest such trump; its captor, or its holder under low=dealt (held = the
+  hands when the first card is led, 0.6).
+- jack, jick, high joker, low joker, the 10 (game=ten), the 3 (three=true, 3 points),
+  the 5 (five=true, 5 points): their captors when in play.
+- Game (game=count): the single highest count of the cards a side captured (jokers
+  count 0); a tie, all zero included, gives it to nobody.  The seat credited is the
+  lowest seat of the side (the team number under partnership).
+
+``points[seat]`` is what the seat's side won (partners carry their team's points).
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import game_count, lowest_card
+from .tables import (
+    F_FIVE,
+    F_GAME_TEN,
+    F_JICK,
+    F_JOKERS,
+    F_LOW_DEALT,
+    F_PARTNERSHIP,
+    F_THREE,
+    T_KEY,
+    T_RANKED,
+)
+
+AWARD_NAMES = (
+    "high",
+    "low",
+    "jack",
+    "jick",
+    "high-joker",
+    "low-joker",
+    "ten",
+    "three",
+    "five",
+    "game",
+)
+HIGH, LOW, JACK, JICK, HIGH_JOKER, LOW_JOKER, TEN, THREE, FIVE, GAME = range(10)
+N_AWARDS = 10
+AWARD_VALUES = np.array([1, 1, 1, 1, 1, 1, 1, 3, 5, 1], dtype=np.int64)
+NOBODY, NOT_PLAYED = -1, -2
+HJ, LJ = 52, 53
+
+
+def award_names(rules) -> list[str]:
+    """The points ``rules`` (a ``FamilyRules``) award, in ``AWARD_NAMES`` order."""
+    have = {
+        "high": True,
+        "low": True,
+        "jack": True,
+        "jick": rules.jick,
+        "high-joker": rules.jokers >= 1,
+        "low-joker": rules.jokers >= 2,
+        "ten": rules.game == "ten",
+        "three": rules.three,
+        "five": rules.five,
+        "game": rules.game == "count",
+    }
+    return [name for name in AWARD_NAMES if have[name]]
+
+
+@njit(cache=True, inline="always")
+def side_of(seat, fr):
+    return seat % 2 if fr[F_PARTNERSHIP] != 0 else seat
+
+
+@njit(cache=True, inline="always")
+def owner(masks, n, c):
+    """The seat whose mask holds card ``c`` (-1: none)."""
+    b = np.int64(1) << c
+    for s in range(n):
+        if masks[s] & b:
+            return s
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _captured(won, n, in_play, c):
+    return owner(won, n, c) if in_play & (np.int64(1) << c) else NOBODY
+
+
+@njit(cache=True)
+def score_hand(held, won, n, trump, fr, tab, award, points):
+    """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand."""
+    in_play = np.int64(0)
+    for s in range(n):
+        in_play |= held[s]
+    for i in range(N_AWARDS):
+        award[i] = NOT_PLAYED
+    ranked = in_play & tab[trump, T_RANKED]
+    award[HIGH] = NOBODY
+    award[LOW] = NOBODY
+    if ranked:
+        hi = lo = lowest_card(ranked)
+        m = ranked & (ranked - 1)
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            k = tab[trump, T_KEY + c]
+            if k > tab[trump, T_KEY + hi]:
+                hi = c
+            if k < tab[trump, T_KEY + lo]:
+                lo = c
+        award[HIGH] = owner(won, n, hi)
+        award[LOW] = owner(held if fr[F_LOW_DEALT] != 0 else won, n, lo)
+    base = trump * 13
+    award[JACK] = _captured(won, n, in_play, base + 9)
+    if fr[F_JICK] != 0:
+        award[JICK] = _captured(won, n, in_play, (3 - trump) * 13 + 9)
+    if fr[F_JOKERS] >= 1:
+        award[HIGH_JOKER] = _captured(won, n, in_play, HJ)
+    if fr[F_JOKERS] >= 2:
+        award[LOW_JOKER] = _captured(won, n, in_play, LJ)
+    if fr[F_GAME_TEN] != 0:
+        award[TEN] = _captured(won, n, in_play, base + 8)
+    if fr[F_THREE] != 0:
+        award[THREE] = _captured(won, n, in_play, base + 1)
+    if fr[F_FIVE] != 0:
+        award[FIVE] = _captured(won, n, in_play, base + 3)
+    partners = fr[F_PARTNERSHIP] != 0
+    if fr[F_GAME_TEN] == 0:
+        sides = 2 if partners else n
+        best = -1
+        best_side = -1
+        tied = False
+        for side in range(sides):
+            count = game_count(won[side])
+            if partners:
+                count += game_count(won[side + 2])
+            if count > best:
+                best = count
+                best_side = side
+                tied = False
+            elif count == best:
+                tied = True
+        award[GAME] = NOBODY if tied else best_side
+    for s in range(n):
+        points[s] = 0
+    for i in range(N_AWARDS):
+        seat = award[i]
+        if seat >= 0:
+            side = side_of(seat, fr)
+            for s in range(n):
+                if side_of(s, fr) == side:
+                    points[s] += AWARD_VALUES[i]

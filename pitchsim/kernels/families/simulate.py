@@ -1,0 +1,422 @@
+"""Family hands end to end: one hand (``family_hand``), logged hands for the
+cross-check (``play_family_logged``), many hands in parallel (``simulate_family_hands``)
+and P(make k) for the pitcher's side (``family_make_odds``, a library call).
+
+**API** (positional, like the base game's kernels)::
+
+    family_hand(key, n, dealer, pitcher, bid, policies, fr, tab,
+                deck, dealt, held, hands, won, trick, tseats, award, points,
+                log, legal_log, junk_log) -> (trump, tricks, size, junk_drawn)
+
+- ``key``: ``kernels.rng.deal_key(seed, deal)``; ``fr = tables.family_array(rules)``,
+  ``tab = tables.family_tables(rules)``; ``policies[seat]``: ``policies.RANDOM`` or
+  ``HEURISTIC`` (the pitcher's also names trump under trump=named);
+- scratch: ``deck`` (54), ``dealt``, ``held``, ``hands``, ``won``, ``trick``,
+  ``tseats``, ``points`` (n each), ``award`` (``score.N_AWARDS``); ``log``,
+  ``legal_log``, ``junk_log`` as for ``play.play_hand`` and ``draw.discard_and_draw``
+  (size 0: not logged);
+- out: ``dealt`` (as dealt), ``held`` (when play starts, 0.6), ``award`` and ``points``
+  (``score``); returns trump, the number of tricks, the pack size (``deck[n * each :
+  size]`` was the stock) and how many cards were drawn from the discards.
+
+The pitcher's side is then made for a bid ``k`` when ``points[pitcher] >= k``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit, prange
+
+from ...game.rules import Rules, as_family
+from ..rng import AUCTION_COUNTER, deal_key
+from .deal import cards_each, deal_family_fixed
+from .draw import discard_and_draw
+from .play import play_hand
+from .policies import FAMILY_POLICY_IDS, lead_in_suit, name_trump
+from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
+from .tables import F_DISCARD, F_TRUMP_NAMED, family_array, family_tables
+
+BLOCK = 4096
+PITCHER = 0
+
+
+@njit(cache=True, inline="always")
+def family_hand(
+    key,
+    n,
+    dealer,
+    pitcher,
+    bid,
+    policies,
+    fr,
+    tab,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    log,
+    legal_log,
+    junk_log,
+):
+    return family_hand_fixed(
+        key,
+        n,
+        dealer,
+        pitcher,
+        bid,
+        np.int64(0),
+        -1,
+        policies,
+        fr,
+        tab,
+        deck,
+        dealt,
+        held,
+        hands,
+        won,
+        trick,
+        tseats,
+        award,
+        points,
+        log,
+        legal_log,
+        junk_log,
+    )
+
+
+@njit(cache=True, inline="always")
+def family_hand_fixed(
+    key,
+    n,
+    dealer,
+    pitcher,
+    bid,
+    fixed_hand,
+    fixed_trump,
+    policies,
+    fr,
+    tab,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    log,
+    legal_log,
+    junk_log,
+):
+    """``family_hand`` with the pitcher dealt ``fixed_hand`` (0: a random hand) and,
+    under trump=named, ``fixed_trump`` named (-1: the pitcher's policy names it).
+    Under trump=first-lead a fixed trump is not a rule but the pitcher's plan: his
+    first lead is then of that printed suit when he holds one (as the base game's
+    ``opening_lead_cards``)."""
+    size = deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
+    for s in range(n):
+        held[s] = dealt[s]
+    trump = -1
+    drawn = 0
+    first_lead = -1
+    if fr[F_TRUMP_NAMED] != 0:
+        trump = fixed_trump
+        if trump < 0:
+            trump = name_trump(policies[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER)
+        if fr[F_DISCARD] != 0:
+            top = n * cards_each(n, fr)
+            drawn = discard_and_draw(
+                held, n, deck, top, size, pitcher, trump, fr, tab, key, junk_log
+            )
+    elif fixed_trump >= 0:
+        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
+        if suit:
+            first_lead = lead_in_suit(policies[pitcher], suit, key, AUCTION_COUNTER)
+    trump, tricks = play_hand(
+        held,
+        n,
+        pitcher,
+        bid,
+        trump,
+        first_lead,
+        policies,
+        fr,
+        tab,
+        key,
+        hands,
+        won,
+        trick,
+        tseats,
+        log,
+        legal_log,
+    )
+    score_hand(held, won, n, trump, fr, tab, award, points)
+    return trump, tricks, size, drawn
+
+
+@njit(cache=True)
+def play_family_logged(
+    seed,
+    start,
+    count,
+    n,
+    dealer,
+    pitcher,
+    fixed_hand,
+    fixed_trump,
+    policies,
+    fr,
+    tab,
+    out_dealt,
+    out_deck,
+    out_held,
+    out_trump,
+    out_log,
+    out_legal,
+    out_junk,
+    out_award,
+    out_points,
+):
+    """Deals ``start .. start+count-1``, every step recorded (row ``d`` of each out
+    array; ``out_trump[d]`` = trump, tricks, pack size, cards drawn from discards);
+    ``fixed_hand``, ``fixed_trump`` as for ``family_hand_fixed``."""
+    deck = np.empty(54, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    tseats = np.empty(n, dtype=np.int64)
+    for d in range(count):
+        out_log[d, :] = -9
+        out_legal[d, :] = 0
+        trump, tricks, size, drawn = family_hand_fixed(
+            deal_key(seed, start + d),
+            n,
+            dealer,
+            pitcher,
+            0,
+            fixed_hand,
+            fixed_trump,
+            policies,
+            fr,
+            tab,
+            deck,
+            out_dealt[d],
+            out_held[d],
+            hands,
+            won,
+            trick,
+            tseats,
+            out_award[d],
+            out_points[d],
+            out_log[d],
+            out_legal[d],
+            out_junk[d],
+        )
+        out_deck[d, :] = deck
+        out_trump[d, 0] = trump
+        out_trump[d, 1] = tricks
+        out_trump[d, 2] = size
+        out_trump[d, 3] = drawn
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def simulate_family_hands(
+    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump
+):
+    """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1).
+    Per deal: ``out_points`` the points the pitcher's side won; ``out_flags`` bit i set
+    when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``."""
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        _play_block(
+            seed,
+            start,
+            count,
+            b,
+            n,
+            np.int64(0),
+            -1,
+            policies,
+            fr,
+            tab,
+            out_points,
+            out_flags,
+            out_trump,
+        )
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def simulate_family_fixed(
+    seed,
+    start,
+    count,
+    n,
+    fixed_hand,
+    fixed_trump,
+    policies,
+    fr,
+    tab,
+    out_points,
+    out_flags,
+    out_trump,
+):
+    """``simulate_family_hands`` with the pitcher (seat 0) holding ``fixed_hand`` and
+    ``fixed_trump`` as trump (-1: his policy's choice), as ``family_hand_fixed``: the
+    hand-level odds of one known hand, the base of a family bid-odds."""
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        _play_block(
+            seed,
+            start,
+            count,
+            b,
+            n,
+            fixed_hand,
+            fixed_trump,
+            policies,
+            fr,
+            tab,
+            out_points,
+            out_flags,
+            out_trump,
+        )
+
+
+@njit(cache=True, inline="always")
+def _play_block(
+    seed,
+    start,
+    count,
+    b,
+    n,
+    fixed_hand,
+    fixed_trump,
+    policies,
+    fr,
+    tab,
+    out_points,
+    out_flags,
+    out_trump,
+):
+    no_log = np.empty(0, dtype=np.int64)
+    deck = np.empty(54, dtype=np.int64)
+    dealt = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    tseats = np.empty(n, dtype=np.int64)
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    junk = np.empty(54, dtype=np.int64)
+    mine = side_of(PITCHER, fr)
+    for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        trump, _, _, _ = family_hand_fixed(
+            deal_key(seed, start + d),
+            n,
+            n - 1,
+            PITCHER,
+            0,
+            fixed_hand,
+            fixed_trump,
+            policies,
+            fr,
+            tab,
+            deck,
+            dealt,
+            held,
+            hands,
+            won,
+            trick,
+            tseats,
+            award,
+            points,
+            no_log,
+            no_log,
+            junk,
+        )
+        out_points[d] = points[PITCHER]
+        flags = 0
+        for i in range(N_AWARDS):
+            if award[i] >= 0 and side_of(award[i], fr) == mine:
+                flags |= 1 << i
+        out_flags[d] = flags
+        out_trump[d] = trump
+
+
+def family_policies(policy: str, players: int) -> np.ndarray:
+    """Every seat playing ``policy`` (``random`` or ``heuristic``)."""
+    if policy not in FAMILY_POLICY_IDS:
+        from ...util.errors import InputError
+
+        known = ", ".join(FAMILY_POLICY_IDS)
+        raise InputError(f"unknown family play policy {policy!r} (known: {known})")
+    return np.full(players, FAMILY_POLICY_IDS[policy], dtype=np.int64)
+
+
+def family_make_odds(
+    rules: Rules,
+    players: int,
+    deals: int,
+    policy: str = "heuristic",
+    seed: int = 1,
+    hand: int = 0,
+    trump: int = -1,
+) -> dict:
+    """Hand-level Monte Carlo of a family: seat 0 pitches (names trump by its policy
+    under trump=named) and every seat plays ``policy``; ``hand`` (a mask of the cards
+    dealt, 0: random) and ``trump`` (a suit, -1: the policy's) fix the pitcher's.
+    Returns ``p_make[k-1]`` = P(the pitcher's side wins at least k points) for k = 1 ..
+    the maximum bid, the mean points, P(each award of these rules to the pitcher's
+    side), and the deals and seconds (wall and process CPU) of the kernel call."""
+    r = as_family(rules)
+    r.check_players(players)
+    if hand:
+        from ...util.errors import InputError
+
+        pack = sum(1 << c for c in _pack(r, players))
+        if hand & ~pack or hand.bit_count() != r.cards_each(players):
+            raise InputError(
+                f"the pitcher's hand must be {r.cards_each(players)} cards of the "
+                f"{r.pack_size(players)}-card pack"
+            )
+    fr, tab = family_array(r), family_tables(r)
+    pts = np.empty(deals, np.int64)
+    flags = np.empty(deals, np.int64)
+    trumps = np.empty(deals, np.int64)
+    args = (players, np.int64(hand), trump, family_policies(policy, players), fr, tab)
+    simulate_family_fixed(seed, 0, 0, *args, pts, flags, trumps)  # compiles, if need be
+    w0, c0 = time.perf_counter(), time.process_time()
+    simulate_family_fixed(seed, 0, deals, *args, pts, flags, trumps)
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    return {
+        "rules": r,
+        "players": players,
+        "policy": policy,
+        "deals": deals,
+        "max_bid": r.max_bid,
+        "p_make": [float((pts >= k).mean()) for k in range(1, r.max_bid + 1)],
+        "mean_points": float(pts.mean()),
+        "awards": {
+            name: float(((flags >> i) & 1).mean())
+            for i, name in enumerate(AWARD_NAMES)
+            if name in award_names(r)
+        },
+        "trump_named": [float((trumps == t).mean()) for t in range(4)],
+        "wall_s": wall,
+        "cpu_s": cpu,
+    }
+
+
+def _pack(r, players: int) -> list[int]:
+    fours = r.no_fours(players)
+    jokers = [52, 53][: r.jokers]
+    return [c for c in range(52) if not (fours and c % 13 == 2)] + jokers

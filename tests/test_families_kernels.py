@@ -1,0 +1,472 @@
+"""The family kernels (pitchsim/kernels/families/) play every family exactly as the
+reference engine (pitchsim/game/reference/families.py) does, deal by deal.
+
+The kernel plays random deals and logs everything: the deal and the stock in order,
+the hands when play starts, each decision's legal cards and the card played, every
+trick and its winner, who got each point.  The reference engine then replays the same
+deal: the discard and draw (VARIANTS.md 4.8) on the same stock order, each card chosen
+by a ``choose`` that checks the reference's legal cards equal the kernel's and plays
+the kernel's card; tricks, winners and every award must agree.  Every family, every
+allowed player count, and the variants (partnership, jokers 0/1/2, named or first-lead
+trump, discard and rob, follow=only/suit/trump, low, game=ten/count, three, five).
+
+``PITCHSIM_FAMILY_DEALS`` sets the deals per rules and player count (default 200, times
+6 / the number of player counts the rules allow: a few seconds per family once
+compiled); set it higher for a long run.
+Two planted bugs (the jick not a trump; a joker counted for Low), made in the
+kernel's tables, must be caught.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+from pitchsim.game.cards import cards_of
+from pitchsim.game.reference import families as F
+from pitchsim.game.reference.families import FamilyRules
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.families.draw import first_to_burn
+from pitchsim.kernels.families.play import MAX_TRICKS
+from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
+from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
+from pitchsim.kernels.families.settle import settle_hand, winners
+from pitchsim.kernels.families.simulate import play_family_logged
+from pitchsim.kernels.families.tables import (
+    JOKERS,
+    T_RANKED,
+    T_SUITS,
+    T_TRUMPS,
+    family_array,
+    family_tables,
+)
+
+DEALS = int(os.environ.get("PITCHSIM_FAMILY_DEALS", "200"))
+
+# Every family and its variants (VARIANTS.md 6.4 and the choices of sections 2-4).
+FAMILY_CONFIGS = [
+    "auction-pitch",
+    "auction-pitch,follow=suit,low=dealt",
+    "auction-pitch,partnership=true",
+    "setback",
+    "setback,low=dealt,follow=suit",
+    "setback,partnership=false",
+    "smear",
+    "smear,partnership=true",
+    "smear,low=captured,follow=suit",
+    "smear,jokers=2,lead-trump=true",
+    "smear,jokers=1,five=true",
+    "smear,deal=9,discard=non-trump,rob=true,follow=only",
+    "ten-point",
+    "ten-point,partnership=false",
+    "ten-point,jokers=1,low=captured",
+    "ten-point,follow=trump",
+    "ten-point,follow=suit,partnership=false,lead-trump=false",
+    "ten-point,rob=false,game=count",
+    "ten-point,follow=trump,rob=false,partnership=false",
+    "jokers=2,trump=first-lead,jick=true",
+    "jokers=1,game=ten,three=true",
+    "jick=true,five=true,partnership=true",
+]
+
+
+def deals_for(rules) -> int:
+    """``DEALS``, more where a family has few player counts (setback: 4 only), so that
+    every family gets thousands of deals."""
+    return DEALS * max(1, 6 // len(player_counts(rules)))
+
+
+class CrossCheckError(AssertionError):
+    pass
+
+
+def player_counts(rules) -> list[int]:
+    out = []
+    for n in range(2, 8):
+        try:
+            rules.check_players(n)
+        except Exception:
+            continue
+        out.append(n)
+    return out
+
+
+class JunkOrder:
+    """Stands in for the reference's rng in ``discard_and_draw``: its ``shuffle`` puts
+    the discards in the order the kernel drew them (the draw from the discards is
+    random in both; this makes the reference draw the kernel's cards and checks that
+    they were there to draw)."""
+
+    def __init__(self, drawn):
+        self.rank = {c: i for i, c in enumerate(drawn)}
+
+    def shuffle(self, cards):
+        cards.sort(key=lambda c: self.rank.get(c, 99))
+
+
+def crosscheck(
+    rules, n, deals, seed=1, policy="random", tab=None, fixed_hand=0, fixed_trump=-1
+) -> dict:
+    """Play ``deals`` deals in the kernel and again in the reference engine; raise
+    :class:`CrossCheckError` naming the first difference.  Returns counts.
+    ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``)."""
+    r = as_family(rules)
+    fr = family_array(r)
+    tab = family_tables(r) if tab is None else tab
+    policies = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
+    counts = dict(
+        deals=0,
+        tricks=0,
+        decisions=0,
+        junk_draws=0,
+        robbed=0,
+        burnt=0,
+        put_down=0,
+        burnt_by_rob=0,
+        awards=0,
+    )
+    per_pitcher = -(-deals // n)
+    for pitcher in range(n):
+        count = min(per_pitcher, deals - pitcher * per_pitcher)
+        if count <= 0:
+            break
+        dealer = (pitcher + 2) % n
+        out = dict(
+            dealt=np.zeros((count, n), np.int64),
+            deck=np.zeros((count, 54), np.int64),
+            held=np.zeros((count, n), np.int64),
+            trump=np.zeros((count, 4), np.int64),
+            log=np.zeros((count, MAX_TRICKS * (n + 2)), np.int64),
+            legal=np.zeros((count, MAX_TRICKS * n), np.int64),
+            junk=np.zeros((count, 54), np.int64),
+            award=np.zeros((count, N_AWARDS), np.int64),
+            points=np.zeros((count, n), np.int64),
+        )
+        start = pitcher * per_pitcher
+        play_family_logged(
+            seed,
+            start,
+            count,
+            n,
+            dealer,
+            pitcher,
+            np.int64(fixed_hand),
+            fixed_trump,
+            policies,
+            fr,
+            tab,
+            *out.values(),
+        )
+        for d in range(count):
+            row = {k: v[d] for k, v in out.items()}
+            if fixed_hand and int(row["dealt"][pitcher]) != fixed_hand:
+                _fail("the pitcher's fixed hand", int(row["dealt"][pitcher]), fixed_hand)
+            if fixed_trump >= 0 and int(row["trump"][0]) != fixed_trump:
+                held = int(row["held"][pitcher]) >> (13 * fixed_trump) & 0x1FFF
+                if r.trump == "named" or held:
+                    _fail("the fixed trump", int(row["trump"][0]), fixed_trump)
+            _check_deal(r, n, dealer, pitcher, row, counts, pitched=fixed_trump >= 0)
+            counts["deals"] += 1
+    return counts
+
+
+def _fail(what, got, want):
+    raise CrossCheckError(f"{what}: kernel {got!r}, reference {want!r}")
+
+
+def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) -> None:
+    trump, tricks, size, junk_drawn = (int(x) for x in k["trump"])
+    each = r.cards_each(n)
+    dealt = [int(m) for m in k["dealt"]]
+    # The deal: the pack of 4.3/6.1, runs of ``each`` from the dealer's left, the stock
+    # (in order only when a draw step uses it; else the kernel never draws it).
+    pack = F.pack(r, n)
+    if size != len(pack):
+        _fail("pack size", size, len(pack))
+    deck = [int(c) for c in k["deck"][: size if r.discard == "non-trump" else n * each]]
+    if len(set(deck)) != len(deck) or not set(deck) <= set(pack):
+        _fail("cards drawn from the pack", deck, pack)
+    if r.discard == "non-trump" and sorted(deck) != sorted(pack):
+        _fail("pack", sorted(deck), pack)
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        run = sum(1 << c for c in deck[i * each : (i + 1) * each])
+        if dealt[seat] != run or dealt[seat].bit_count() != each:
+            _fail(f"seat {seat}'s deal", dealt[seat], run)
+    stock = deck[n * each :]
+    held = dealt
+    named = r.trump == "named"
+    if named and r.discard == "non-trump":
+        drawn = [int(c) for c in k["junk"][:junk_drawn]]
+        held, rec = F.discard_and_draw(dealt, stock, pitcher, trump, r, JunkOrder(drawn))
+        got = [int(m) for m in k["held"]]
+        if got != held:
+            _fail("hands after the discard and draw (4.8)", got, held)
+        from_junk = [c for seat in range(n) for c in rec.drawn[seat] if c not in stock]
+        if sorted(from_junk) != sorted(drawn):
+            _fail("cards drawn from the discards", sorted(drawn), sorted(from_junk))
+        counts["junk_draws"] += len(drawn)
+        counts["robbed"] += r.rob
+        counts["burnt"] += sum(b.bit_count() for b in rec.burnt)
+        counts["put_down"] += len(rec.put_down)
+        counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
+    elif [int(m) for m in k["held"]] != dealt:
+        _fail("hands in play (no draw)", list(k["held"]), dealt)
+    log = [int(x) for x in k["log"]]
+    legal = [int(x) for x in k["legal"]]
+
+    def choose(view):
+        t, i = view.trick_no, (view.seat - view.leader) % n
+        if t >= tricks:
+            _fail("tricks", tricks, f"more than {tricks}")
+        if legal[t * n + i] != view.legal:
+            _fail(f"legal cards, trick {t} seat {view.seat}", legal[t * n + i], view.legal)
+        counts["decisions"] += 1
+        return log[t * (n + 2) + 1 + i]
+
+    # Under trump=first-lead a fixed trump is the pitcher's first lead, played as a
+    # pitched card (the reference's first_lead) when he holds that suit.
+    first = log[1] if pitched and not named and held[pitcher] >> (13 * trump) & 0x1FFF else -1
+    ref = F.play_hand(
+        held, pitcher, choose, r, bid=0, trump=trump if named else -1, first_lead=first
+    )
+    if ref.trump != trump:
+        _fail("trump", trump, ref.trump)
+    if len(ref.tricks) != tricks:
+        _fail("number of tricks", tricks, len(ref.tricks))
+    for t, (leader, seats, cards, winner) in enumerate(ref.tricks):
+        base = t * (n + 2)
+        kseats = [(log[base] + i) % n for i in range(n) if log[base + 1 + i] >= 0]
+        kcards = [log[base + 1 + i] for i in range(n) if log[base + 1 + i] >= 0]
+        got = (log[base], kseats, kcards, log[base + n + 1])
+        if got != (leader, seats, cards, winner):
+            _fail(f"trick {t}", got, (leader, seats, cards, winner))
+    counts["tricks"] += tricks
+    award = [int(x) for x in k["award"]]
+    for i, name in enumerate(AWARD_NAMES):
+        if name not in ref.score.awards:
+            if award[i] != NOT_PLAYED:
+                _fail(f"{name} (not in these rules)", award[i], None)
+            continue
+        want = ref.score.awards[name]
+        if award[i] != (-1 if want is None else want):
+            _fail(name, award[i], want)
+        counts["awards"] += want is not None
+    if [int(x) for x in k["points"]] != ref.score.points:
+        _fail("points", list(k["points"]), ref.score.points)
+
+
+CASES = [(spec, n) for spec in FAMILY_CONFIGS for n in player_counts(Rules.parse(spec))]
+
+
+@pytest.mark.parametrize("spec, n", CASES, ids=[f"{s}-{n}p" for s, n in CASES])
+def test_kernel_hands_equal_the_reference_deal_by_deal(spec, n):
+    rules = Rules.parse(spec)
+    deals = deals_for(rules)
+    counts = crosscheck(rules, n, deals, seed=zlib_seed(spec, n), policy="random")
+    assert counts["deals"] == deals and counts["tricks"] > 0
+    assert counts["decisions"] >= counts["tricks"]
+
+
+@pytest.mark.parametrize(
+    "spec, n", [("smear", 4), ("ten-point", 4), ("setback", 4), ("ten-point,follow=trump", 5)]
+)
+def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
+    counts = crosscheck(Rules.parse(spec), n, DEALS, seed=7, policy="heuristic")
+    assert counts["deals"] == DEALS
+
+
+@pytest.mark.parametrize(
+    "spec, n, hand, trump",
+    [
+        ("smear", 4, "JD AH 2H 9C 7D 3S", 2),
+        ("ten-point", 4, "HJ AH 2H 3H 9C 7D 3S JD 5C", 2),
+        ("ten-point,partnership=false", 5, "HJ LJ AH 2H 3H 9C 7D 3S JD 5C", 1),
+        ("setback", 4, "AS KS 2H 9C 7D 3S", 3),
+        ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
+        ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
+    ],
+)
+def test_a_fixed_pitcher_hand_and_trump_equal_the_reference(spec, n, hand, trump):
+    from pitchsim.game.cards import mask_of, parse_cards
+
+    fixed = mask_of(parse_cards(hand, jokers=2))
+    for policy in ("random", "heuristic"):
+        counts = crosscheck(
+            Rules.parse(spec),
+            n,
+            DEALS,
+            seed=11,
+            policy=policy,
+            fixed_hand=fixed,
+            fixed_trump=trump,
+        )
+        assert counts["deals"] == DEALS
+
+
+def test_the_draw_step_is_exercised_with_and_without_a_stock():
+    """Discards drawn from (6 players of ten-point,follow=trump have no stock) and the
+    rob: the cross-check counts them, so a config list that stopped reaching them fails."""
+    c6 = crosscheck(Rules.parse("ten-point,follow=trump,partnership=false"), 6, 40, seed=3)
+    assert c6["junk_draws"] > 0
+    c4 = crosscheck(Rules.parse("ten-point"), 4, 40, seed=3)
+    assert c4["robbed"] == 40 and c4["burnt_by_rob"] > 0
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ten-point",
+        "ten-point,jokers=1,game=count",
+        "smear,deal=9,discard=non-trump,rob=true,five=true,jokers=2",
+    ],
+)
+def test_rule_x_burns_the_trumps_the_reference_burns(spec):
+    """4.8 rule X on random sets of 7-16 trumps: the kernel's burn order (tables.T_BURN,
+    written by arithmetic) gives up the same cards as the reference's excess_trumps."""
+    r = as_family(Rules.parse(spec))
+    tab = family_tables(r)
+    rng = random.Random(spec)
+    for _ in range(2000):
+        trump = rng.randrange(4)
+        pool = cards_of(int(tab[trump, T_TRUMPS]) & F.mask_of(F.pack(r, 4)))
+        trumps = rng.sample(pool, rng.randint(7, len(pool)))
+        keep = rng.randint(0, 6)
+        want = F.excess_trumps(trumps, keep, trump, r)
+        hand = np.int64(F.mask_of(trumps))
+        got = []
+        while int(hand).bit_count() > keep:
+            c = first_to_burn(hand, trump, tab)
+            got.append(c)
+            hand &= ~(np.int64(1) << c)
+        assert got == want, (trump, trumps, keep)
+
+
+def test_a_planted_bug_the_jick_not_trump_is_caught():
+    rules = Rules.parse("smear")
+    tab = family_tables(rules)
+    for t in range(4):
+        jick = np.int64(1) << ((3 - t) * 13 + 9)
+        tab[t, T_TRUMPS] &= ~jick
+        tab[t, T_SUITS + t] &= ~jick
+        tab[t, T_SUITS + (3 - t)] |= jick
+    with pytest.raises(CrossCheckError):
+        crosscheck(rules, 4, 200, seed=1, tab=tab)
+
+
+def test_a_planted_bug_a_joker_counted_as_low_is_caught():
+    """Under ten-point's rob nearly every trump is in play, so a joker is seldom the
+    lowest: the bug shows with few cards in play (3 players of 6, two jokers)."""
+    rules = Rules.parse("jokers=2,trump=named,low=dealt")
+    tab = family_tables(rules)
+    for t in range(4):
+        tab[t, T_RANKED] |= JOKERS
+    with pytest.raises(CrossCheckError, match="^(low|high)"):
+        crosscheck(rules, 3, 300, seed=1, tab=tab)
+
+
+@pytest.mark.parametrize("spec", ["auction-pitch", "setback", "smear", "ten-point,shoot=true"])
+def test_settling_and_winners_equal_the_reference(spec):
+    rules = as_family(Rules.parse(spec))
+    fr = family_array(rules)
+    rng = random.Random(spec)
+    players = player_counts(rules)
+    change = np.empty(7, np.int64)
+    for _ in range(3000):
+        n = rng.choice(players)
+        points = [rng.randrange(rules.max_bid + 1) for _ in range(n)]
+        if rules.partnership:
+            points = [points[s % 2] for s in range(n)]
+        pitcher = rng.randrange(n)
+        bid = rng.randint(1, rules.max_bid)
+        made = settle_hand(np.array(points, np.int64), n, pitcher, bid, fr, change[:n])
+        assert list(change[:n]) == F.settle_hand(points, pitcher, bid, rules)
+        assert made == (points[pitcher] >= bid)
+        scores = [rng.randint(-5, rules.target + 3) for _ in range(n)]
+        if rules.partnership:
+            scores = [scores[s % 2] for s in range(n)]
+        who = rng.choice([None, *range(n)])
+        shoot = rules.shoot and rng.random() < 0.3
+        want = F.winners(scores, who, made, rules, shoot)
+        got = winners(np.array(scores, np.int64), n, -1 if who is None else who, made, shoot, fr)
+        assert sorted(s for s in range(n) if got >> s & 1) == sorted(want), (scores, who)
+
+
+def zlib_seed(spec: str, n: int) -> int:
+    import zlib
+
+    return zlib.crc32(f"{spec}/{n}".encode())
+
+
+# ---- the family heuristic knows the new points (hand-worked positions) -----------------------
+
+
+def _decide(spec, n, seat, pitcher, trump, hand, trick, trick_seats, played="", trick_no=1):
+    """The heuristic's card for ``seat`` holding ``hand`` with ``trick`` on the table."""
+    from pitchsim.game.cards import format_card, mask_of, parse_cards
+    from pitchsim.kernels.families.play import legal_cards
+    from pitchsim.kernels.families.policies import heuristic_card
+
+    r = as_family(Rules.parse(spec))
+    fr, tab = family_array(r), family_tables(r)
+    h = mask_of(parse_cards(hand, jokers=2))
+    cards = np.array(parse_cards(trick, jokers=2) + [0] * n, np.int64)
+    seats = np.array(trick_seats + [0] * n, np.int64)
+    count = len(trick_seats)
+    legal = legal_cards(h, cards, count, trump, False, fr, tab)
+    c = heuristic_card(
+        legal,
+        h,
+        seat,
+        n,
+        pitcher,
+        trump,
+        trick_no,
+        cards,
+        seats,
+        count,
+        mask_of(parse_cards(played, jokers=2)),
+        fr,
+        tab,
+    )
+    return format_card(int(c), symbols=False)
+
+
+H, S = 2, 3
+
+
+def test_the_heuristic_gives_the_three_to_its_partners_sure_trick():
+    # ten-point, hearts: the pitcher's A♥ is safe; the partner gives it the 3 (3 points).
+    assert _decide("ten-point", 4, 2, 0, H, "2H 3H HJ", "AH 4H", [0, 1]) == "3H"
+
+
+def test_the_heuristic_takes_a_trick_holding_the_jick():
+    # A defender leads the jick (J♦); the pitcher's partner takes it with the K♥, safe
+    # now that the A♥ has gone, rather than throwing the 4♥.
+    got = _decide("ten-point", 4, 2, 0, H, "KH 4H", "JD", [1], played="AH 7H 8H 9H")
+    assert got == "KH"
+
+
+@pytest.mark.parametrize("low, card", [("captured", "7S"), ("dealt", "2S")])
+def test_the_heuristic_keeps_low_home_when_low_goes_to_its_captor(low, card):
+    # smear, spades: the pitcher's A♠ wins; a defender forced to trump throws the 7♠
+    # and keeps the 2♠ when Low goes to its captor; when Low goes to its holder the 2♠
+    # is worth nothing in the trick and goes first.
+    assert _decide(f"smear,low={low}", 3, 1, 0, S, "2S 7S 4D", "AS", [0]) == card
+
+
+def test_with_a_discard_only_the_trumps_count_when_naming():
+    """9 cards dealt and every non-trump thrown away after naming (4.8): side aces add
+    nothing to a suit's value; with 6 cards and no discard they do."""
+    from pitchsim.game.cards import mask_of, parse_cards
+    from pitchsim.kernels.families.policies import suit_value
+
+    for spec, differs in (("ten-point", False), ("smear", True)):
+        r = as_family(Rules.parse(spec))
+        fr, tab = family_array(r), family_tables(r)
+        bare = mask_of(parse_cards("AH KH 5H 4C 3D"))
+        aces = bare | mask_of(parse_cards("AC AD"))
+        assert (suit_value(aces, H, 4, fr, tab) != suit_value(bare, H, 4, fr, tab)) == differs
