@@ -212,6 +212,136 @@ def family_deal(
 
 
 @njit(cache=True)
+def _write_row(
+    row,
+    n,
+    dealer,
+    pitcher,
+    bid,
+    shoot,
+    trump,
+    made,
+    tricks,
+    size,
+    drawn,
+    won_by,
+    calls,
+    call_legal,
+    dealt,
+    held,
+    points,
+    change,
+    scores,
+    award,
+    deck,
+    junk,
+):
+    """The fixed fields and the per-seat arrays of a log row (``family_log_layout``);
+    the tricks and legal cards were written by ``play.play_hand`` itself."""
+    row[G_DEALER] = dealer
+    row[G_PITCHER] = pitcher
+    row[G_BID] = bid
+    row[G_SHOOT] = shoot
+    row[G_TRUMP] = trump
+    row[G_MADE] = made if pitcher >= 0 else -1
+    row[G_TRICKS] = tricks
+    row[G_SIZE] = size
+    row[G_JUNK] = drawn
+    row[G_WINNERS] = won_by
+    at = G_FIXED
+    for i in range(n):
+        row[at + i] = calls[i]
+        row[at + n + i] = call_legal[i]
+        row[at + 2 * n + i] = dealt[i]
+        row[at + 3 * n + i] = held[i]
+        row[at + 4 * n + i] = points[i]
+        row[at + 5 * n + i] = change[i]
+        row[at + 6 * n + i] = scores[i]
+    at += 7 * n
+    for i in range(N_AWARDS):
+        row[at + i] = award[i]
+    at += N_AWARDS
+    for i in range(54):
+        row[at + i] = deck[i] if i < size else -1
+        row[at + 54 + i] = junk[i] if i < drawn else -1
+
+
+@njit(cache=True)
+def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, defender, row):
+    """One deal played and logged to ``row`` (``family_log_layout(n)["width"]``) from
+    the given ``scores`` (updated): what ``pitchsim play`` shows of a single hand."""
+    deck = np.empty(54, dtype=np.int64)
+    dealt = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    tseats = np.empty(n, dtype=np.int64)
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    change = np.empty(n, dtype=np.int64)
+    calls = np.empty(n, dtype=np.int64)
+    call_legal = np.empty(n, dtype=np.int64)
+    junk = np.empty(54, dtype=np.int64)
+    t_at = G_FIXED + 7 * n + N_AWARDS + 108
+    l_at = t_at + MAX_TRICKS * (n + 2)
+    row[:] = -1
+    row[t_at:l_at] = -9
+    row[l_at:] = 0
+    pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
+        key,
+        n,
+        dealer,
+        scores,
+        bidders,
+        players,
+        fr,
+        tab,
+        odds,
+        defender,
+        deck,
+        dealt,
+        held,
+        hands,
+        won,
+        trick,
+        tseats,
+        award,
+        points,
+        change,
+        calls,
+        call_legal,
+        row[t_at:l_at],
+        row[l_at:],
+        junk,
+    )
+    _write_row(
+        row,
+        n,
+        dealer,
+        pitcher,
+        bid,
+        shoot,
+        trump,
+        made,
+        tricks,
+        size,
+        drawn,
+        won_by,
+        calls,
+        call_legal,
+        dealt,
+        held,
+        points,
+        change,
+        scores,
+        award,
+        deck,
+        junk,
+    )
+
+
+@njit(cache=True)
 def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
     """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt)."""
     deck = np.empty(54, dtype=np.int64)
@@ -272,32 +402,30 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             junk,
         )
         if logging:
-            row[G_DEALER] = dealer
-            row[G_PITCHER] = pitcher
-            row[G_BID] = bid
-            row[G_SHOOT] = shoot
-            row[G_TRUMP] = trump
-            row[G_MADE] = made if pitcher >= 0 else -1
-            row[G_TRICKS] = tricks
-            row[G_SIZE] = size
-            row[G_JUNK] = drawn
-            row[G_WINNERS] = won_by
-            at = G_FIXED
-            for i in range(n):
-                row[at + i] = calls[i]
-                row[at + n + i] = call_legal[i]
-                row[at + 2 * n + i] = dealt[i]
-                row[at + 3 * n + i] = held[i]
-                row[at + 4 * n + i] = points[i]
-                row[at + 5 * n + i] = change[i]
-                row[at + 6 * n + i] = scores[i]
-            at += 7 * n
-            for i in range(N_AWARDS):
-                row[at + i] = award[i]
-            at += N_AWARDS
-            for i in range(54):
-                row[at + i] = deck[i] if i < size else -1
-                row[at + 54 + i] = junk[i] if i < drawn else -1
+            _write_row(
+                row,
+                n,
+                dealer,
+                pitcher,
+                bid,
+                shoot,
+                trump,
+                made,
+                tricks,
+                size,
+                drawn,
+                won_by,
+                calls,
+                call_legal,
+                dealt,
+                held,
+                points,
+                change,
+                scores,
+                award,
+                deck,
+                junk,
+            )
         if pitcher >= 0:
             stats[pitcher, bid - 1, 0] += 1
             if made:
