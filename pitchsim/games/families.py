@@ -294,7 +294,7 @@ def family_hand(
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
     family_deal_logged(
-        deal_key(seed, deal),
+        np.uint64(deal_key(seed, deal)),
         n,
         dealer,
         np.zeros(n, dtype=np.int64),
