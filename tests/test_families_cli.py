@@ -86,8 +86,11 @@ def test_the_odds_table_is_refused_for_rules_without_one():
         family_odds(as_family(Rules.parse("smear,five=true")), 4)
     odds, defender = family_odds(as_family(Rules.parse("ten-point")), 4)
     # P(at least k) falls with k and rises with the count (the builder's running max).
-    assert np.all(np.diff(odds[:, :10], axis=1) <= 1e-6)
-    assert np.all(np.diff(odds[:, :10], axis=0) >= -1e-6) and 0 < defender < 10
+    table = odds[:-1, :10]
+    assert np.all(np.diff(table, axis=1) <= 1e-6)
+    assert np.all(np.diff(table, axis=0) >= -1e-6) and 0 < defender < 10
+    # The last row: the share of hands worth a bid of k or more, falling with k.
+    assert np.all(np.diff(odds[-1, 1:11]) <= 1e-9) and 0 < odds[-1, 5] <= 1
 
 
 def test_a_family_tournament_is_duplicate_and_counts_every_game():

@@ -131,7 +131,7 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
         players,
         fr,
         tab,
-        np.zeros((N_BUCKETS, MAX_CALL)),
+        np.zeros((N_BUCKETS + 1, MAX_CALL)),
         0.0,
         scores,
         stats,

@@ -20,9 +20,10 @@ trump under trump=named (``name_suit``):
   nearly every trump is in play.
 - ``odds``: reads the family's table of P(the pitcher's side takes at least k points)
   by the heuristic count of its best suit (``scripts/make_bid_table.py --families``):
-  the expected score of each bid k (made: the points won; set: minus k) against a
-  defender's mean points; a non-dealer bids the highest k still worth more than
-  passing, the dealer the cheapest such bid.
+  the expected score of each bid k (made: the points won; set: minus k), weighed by
+  the chance that no opponent still to call outbids it (from the share of random
+  hands worth each bid, the table's last row), against a defender's mean points
+  (``odds_call``).
 
 Shared by both counting policies: the dealer stuck (no pass) bids the cheapest legal
 bid; under all-pass=dealer-set the dealer facing all passes bids the cheapest bid when
@@ -245,20 +246,70 @@ def _counted_call(worth, legal, seat, dealer, high_seat, fr):
 
 
 @njit(cache=True)
+def bid_value(b, k, top, odds):
+    """The expected score of a bid of ``k`` that stands, by table row ``b``: made (at
+    least k points) scores the points won, set scores -k (0.9).
+    ``odds[b, k - 1]`` = P(at least k points)."""
+    ev = 0.0
+    for j in range(top + 1):
+        at_least_j = 1.0 if j == 0 else odds[b, j - 1]
+        more = odds[b, j] if j < top else 0.0
+        pj = max(0.0, at_least_j - more)
+        ev += pj * (j if j >= k else -k)
+    return ev
+
+
+@njit(cache=True)
 def odds_worth(count, fr, odds, defender):
     """The highest bid whose expected score beats passing (``defender``), by the table
-    row of ``count``; 0: none.  ``odds[b, k - 1]`` = P(at least k points)."""
+    row of ``count``; 0: none."""
     top = fr[F_MAX_BID]
     b = bucket_of(count)
     best = 0
     for k in range(1, top + 1):
-        ev = 0.0
-        for j in range(top + 1):
-            at_least_j = 1.0 if j == 0 else odds[b, j - 1]
-            more = odds[b, j] if j < top else 0.0
-            pj = max(0.0, at_least_j - more)
-            ev += pj * (j if j >= k else -k)
-        if ev > defender:
+        if bid_value(b, k, top, odds) > defender:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender):
+    """The ``odds`` call: the best of passing (a defender's mean points; -2 for a dealer
+    facing all passes under dealer-set) and each legal bid k, valued as
+    ``S(k) * E[k stands] + (1 - S(k)) * defender``, where S(k), the chance that no
+    opponent still to call outbids k, is ``(1 - Q(k + 1)) ** m`` for m opponents after
+    this seat, Q(k) being the share of random hands worth a bid of k or more (the
+    table's last row, ``odds[N_BUCKETS, k]``)."""
+    top = fr[F_MAX_BID]
+    cheapest = _lowest_bid(legal, top)
+    if legal & 1 == 0:
+        return cheapest if cheapest >= 0 else top + 1  # stuck: the cheapest bid
+    if cheapest < 0:
+        return PASS
+    partnership = fr[F_PARTNERSHIP] != 0
+    if partnership and high_seat >= 0 and high_seat % 2 == seat % 2:
+        return PASS  # never outbid the partner
+    b = bucket_of(count)
+    best = PASS
+    best_v = defender
+    if seat == dealer and high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
+        best_v = -float(DEALER_SET_PENALTY)
+    m = 0
+    s = seat
+    while s != dealer:
+        s = (s + 1) % n
+        if not (partnership and s % 2 == seat % 2):
+            m += 1
+    for k in range(cheapest, top + 1):
+        if not legal >> k & 1:
+            continue
+        stand = 1.0
+        if m > 0:
+            q = odds[N_BUCKETS, k + 1] if k < top else 0.0
+            stand = (1.0 - q) ** m
+        v = stand * bid_value(b, k, top, odds) + (1.0 - stand) * defender
+        if v > best_v:
+            best_v = v
             best = k
     return best
 
@@ -271,14 +322,13 @@ def choose_call(
     if policy == BID_RANDOM:
         return nth_card(legal, below(key, counter, popcount(legal)))
     count, _ = best_suit(hand, n, fr, tab)
-    if policy == BID_ODDS:
-        worth = odds_worth(count, fr, odds, defender)
-    else:
-        top = fr[F_MAX_BID]
-        worth = top if count >= top - 0.5 else min(top - 1, int(count + ROUND_UP))
     shoot = fr[F_MAX_BID] + 1
     if legal >> shoot & 1 and count >= fr[F_MAX_BID] - 0.25:
         return shoot
+    if policy == BID_ODDS:
+        return odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender)
+    top = fr[F_MAX_BID]
+    worth = top if count >= top - 0.5 else min(top - 1, int(count + ROUND_UP))
     return _counted_call(worth, legal, seat, dealer, high_seat, fr)
 
 
