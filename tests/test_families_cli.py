@@ -13,8 +13,8 @@ from test_families_rules import cli
 
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import parse_strategies
-from pitchsim.games.families import family_board, family_hand, family_odds, family_tournament
+from pitchsim.games.families import family_board, family_hand, family_odds
+from pitchsim.games.tournament import tournament
 
 
 @pytest.mark.parametrize("family", ["smear", "setback", "ten-point", "ten-point,partnership=false"])
@@ -95,8 +95,7 @@ def test_the_odds_table_is_refused_for_rules_without_one():
 
 def test_a_family_tournament_is_duplicate_and_counts_every_game():
     rules = as_family(Rules.parse("smear"))
-    seats = parse_strategies("heuristic,random")
-    r = family_tournament(seats, 3, 40, rules, seed=8)
+    r = tournament("heuristic,random", 3, 40, rules, seed=8)
     assert r.games == 80 and r.rotations == 2
     shares = sum(s.win_rate for s in r.results) * r.rotations
     assert abs(shares - (1 - r.unfinished / r.games) * r.rotations) < 1e-9

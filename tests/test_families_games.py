@@ -29,8 +29,9 @@ import pytest
 
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.families import family_odds
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import BID_HEURISTIC, BID_RANDOM, N_BUCKETS
+from pitchsim.kernels.families.bidding import BID_HEURISTIC, BID_ODDS, BID_RANDOM, N_BUCKETS
 from pitchsim.kernels.families.game import (
     G_BID,
     G_DEALER,
@@ -57,6 +58,7 @@ from pitchsim.kernels.families.tables import (
     family_array,
     family_tables,
 )
+from pitchsim.util.errors import InputError
 
 GAMES = int(os.environ.get("PITCHSIM_FAMILY_GAMES", "3"))
 
@@ -84,7 +86,16 @@ MIXES = {
     "random": (BID_RANDOM, RANDOM, BID_RANDOM, RANDOM),
     "heuristic": (BID_HEURISTIC, HEURISTIC, BID_HEURISTIC, HEURISTIC),
     "mixed": (BID_HEURISTIC, HEURISTIC, BID_RANDOM, RANDOM),
+    "odds": (BID_ODDS, HEURISTIC, BID_HEURISTIC, RANDOM),
 }
+
+
+def has_odds_table(rules, n) -> bool:
+    try:
+        family_odds(as_family(rules), n)
+    except InputError:
+        return False
+    return True
 
 
 class CrossCheckError(AssertionError):
@@ -123,6 +134,9 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
     scores = np.zeros(n, np.int64)
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
+    odds, defender = (
+        family_odds(r, n) if mix == "odds" else (np.zeros((N_BUCKETS + 1, MAX_CALL)), 0.0)
+    )
     won_by, deals = play_family_game(
         seed,
         game,
@@ -131,8 +145,8 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
         players,
         fr,
         tab,
-        np.zeros((N_BUCKETS + 1, MAX_CALL)),
-        0.0,
+        odds,
+        defender,
         scores,
         stats,
         log,
@@ -292,6 +306,7 @@ CASES = [
     for spec in GAME_CONFIGS
     for n in player_counts(as_family(Rules.parse(spec)))
     for mix in MIXES
+    if mix != "odds" or has_odds_table(Rules.parse(spec), n)
 ]
 
 

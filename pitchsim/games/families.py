@@ -322,7 +322,9 @@ def family_hand(
 
 @dataclass
 class FamilyTally:
-    """Per strategy: win shares per board, score sums, hands pitched and made per bid."""
+    """A family tournament's games, per strategy: wins per board (a shared win split),
+    score sums, hands pitched and made per bid; the seed, seating, unfinished games and
+    deals dealt."""
 
     k: int
     boards: int
@@ -332,6 +334,12 @@ class FamilyTally:
     seat_games: np.ndarray = field(init=False)
     pitched: np.ndarray = field(init=False)
     made: np.ndarray = field(init=False)
+
+    seed: int = 0
+    strategies: list = field(default_factory=list)
+    tables: list = field(default_factory=list)  # rotation -> strategy per seat
+    unfinished: int = 0  # games nobody won within the deal limit
+    deals: int = 0
 
     def __post_init__(self) -> None:
         self.wins = np.zeros((self.boards, self.k))
@@ -350,13 +358,11 @@ def family_tournament(
     threads: int | None = None,
     progress=None,
     what: str = "boards",
-):
-    """The duplicate tournament of ``games.tournament.tournament`` under a rule family:
-    board b is played once per rotation of the strategies (seat s plays strategy
-    ``(s + r) % K`` in rotation r), with the same deals each time.  A shared win (3.11)
-    gives each winning side an equal part of the game."""
-    from .tournament import StrategyResult, TournamentResult, board_interval, seating
-
+) -> FamilyTally:
+    """The games of ``games.tournament.tournament`` (which turns this tally into its
+    result) under a rule family: board b is played once per rotation of the strategies
+    (seat s plays strategy ``(s + r) % K`` in rotation r), with the same deals each
+    time.  A shared win (3.11) gives each winning side an equal part of the game."""
     r = as_family(rules)
     chosen = [family_strategy(s, r) for s in chosen]
     k = len(chosen)
@@ -368,12 +374,12 @@ def family_tournament(
     if r.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     check_count(what, boards, MAX_GAMES)
-    seed = pick_seed(seed)
-    tables = seating(chosen, n)
+    tally = FamilyTally(k, boards, r.max_bid)
+    tally.seed = pick_seed(seed)
+    tally.strategies = chosen
+    tally.tables = [[chosen[(s + rot) % k] for s in range(n)] for rot in range(k)]
     fr, tab = family_array(r), family_tables(r)
     odds, defender = odds_for(chosen, r, n)
-    tally = FamilyTally(k, boards, r.max_bid)
-    unfinished = deals = 0
     total = boards * k
     with use_threads(threads):
         for start, stop in chunked(boards, BOARDS_PER_CALL):
@@ -383,9 +389,9 @@ def family_tournament(
             dealt = np.empty(m, dtype=np.int64)
             stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
             for rot in range(k):
-                bidders, plays = seat_ids(tables[rot])
+                bidders, plays = seat_ids(tally.tables[rot])
                 play_family_games(
-                    seed,
+                    tally.seed,
                     start,
                     m,
                     n,
@@ -401,11 +407,11 @@ def family_tournament(
                     stats,
                 )
                 strat_of_seat = [(s + rot) % k for s in range(n)]
-                deals += int(dealt.sum())
+                tally.deals += int(dealt.sum())
                 for g in range(m):
                     sides = [s for s in range(n) if int(won_by[g]) >> s & 1]
                     if not sides:
-                        unfinished += 1
+                        tally.unfinished += 1
                     for side in sides:
                         tally.wins[start + g, strat_of_seat[side]] += 1 / len(sides)
                 per_seat = stats.sum(axis=0)
@@ -417,31 +423,4 @@ def family_tournament(
                     tally.made[i] += per_seat[s, :, 1]
                 if progress:
                     progress(m, total)
-    bids = range(1, r.max_bid + 1)
-    results = []
-    for i, strat in enumerate(chosen):
-        shares = tally.wins[:, i] / k
-        results.append(
-            StrategyResult(
-                name=strat.name,
-                games=total,
-                wins=int(round(tally.wins[:, i].sum())),
-                win_rate=float(shares.mean()),
-                ci95=board_interval(shares),
-                mean_final_score=float(tally.score_sum[i] / tally.seat_games[i]),
-                pitched={b: int(tally.pitched[i, b - 1]) for b in bids},
-                made={b: int(tally.made[i, b - 1]) for b in bids},
-            )
-        )
-    return TournamentResult(
-        strategies=[s.name for s in chosen],
-        players=n,
-        boards=boards,
-        rotations=k,
-        seed=seed,
-        rules=r,
-        results=results,
-        unfinished=unfinished,
-        mean_deals=deals / total,
-        seating=[[s.name for s in t] for t in tables],
-    )
+    return tally

@@ -326,7 +326,8 @@ def tournament(
         from .families import family_tournament
 
         what = "games" if games is not None else "boards"
-        return family_tournament(chosen, players, boards, rules, seed, threads, progress, what)
+        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress, what)
+        return _family_result(tally, players, rules)
     games = boards  # below, per board arrays are sized by it
     seed = pick_seed(seed)
 
@@ -412,6 +413,40 @@ def tournament(
         unfinished=unfinished,
         mean_deals=deals / total,
         seating=[[s.name for s in t] for t in tables],
+    )
+
+
+def _family_result(tally, players: int, rules: Rules) -> TournamentResult:
+    """The result of a family tournament's games (``games.families.family_tournament``);
+    bids run from 1 to the family's maximum bid."""
+    k = tally.k
+    bids = range(1, tally.max_bid + 1)
+    results = []
+    for i, strat in enumerate(tally.strategies):
+        shares = tally.wins[:, i] / k
+        results.append(
+            StrategyResult(
+                name=strat.name,
+                games=tally.boards * k,
+                wins=int(round(tally.wins[:, i].sum())),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(tally.score_sum[i] / tally.seat_games[i]),
+                pitched={b: int(tally.pitched[i, b - 1]) for b in bids},
+                made={b: int(tally.made[i, b - 1]) for b in bids},
+            )
+        )
+    return TournamentResult(
+        strategies=[s.name for s in tally.strategies],
+        players=players,
+        boards=tally.boards,
+        rotations=k,
+        seed=tally.seed,
+        rules=rules,
+        results=results,
+        unfinished=tally.unfinished,
+        mean_deals=tally.deals / (tally.boards * k),
+        seating=[[s.name for s in t] for t in tally.tables],
     )
 
 
