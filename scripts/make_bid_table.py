@@ -12,6 +12,14 @@ and counts how often the pitcher's side takes 0-4 points.  (The other play varia
 follow=suit, changes the odds little; it reads the base-rules tables.)  P(at least k) is stored as
 uint8 (1/255 steps; the sampling error at 1,000 samples is about +/-3% at worst).
 
+With ``--families`` it builds ``pitchsim/data/family_bid_table.npz`` instead, the rule
+families' table (``FAMILY_CONFIGS``: every preset at each player count it allows): per
+family and table, P(the pitcher's side takes at least k points), k = 1 .. the family's
+maximum bid, by the heuristic count of the pitcher's best suit in half points
+(``kernels/families/bid_table.py``), and a defender's mean points.  Buckets with fewer
+than ``MIN_CELL`` deals borrow from their neighbours, and P(at least k) is made to rise
+with the count (a running maximum), so that a better hand never reads worse odds.
+
 It also stores, per table, a defender's mean points per hand and, from random hands
 valued with the new table, the share of hands that would bid at least k and how often
 such bids are made: the constants the policy uses to guess what later callers will do.
@@ -55,8 +63,81 @@ def cells() -> tuple[np.ndarray, np.ndarray]:
     return np.array(trumps, dtype=np.int64), np.array(classes, dtype=np.int64)
 
 
+FAMILY_OUT = OUT.parent / "family_bid_table.npz"
+# (family, players): every preset at the player counts VARIANTS.md 6.4 allows.
+FAMILY_CONFIGS = [("setback", 4)] + [("smear", n) for n in range(2, 8)]
+FAMILY_CONFIGS += [("ten-point", 4)]
+FAMILY_SOLO = [("ten-point,partnership=false", n) for n in (4, 5, 6)]
+FAMILY_SOLO += [("smear,partnership=true", 4)]
+MIN_CELL = 200
+
+
+def family_tables(deals: int, seed: int, out: Path) -> None:
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.kernels.families.bid_table import simulate_counts
+    from pitchsim.kernels.families.bidding import N_BUCKETS
+    from pitchsim.kernels.families.tables import family_array
+    from pitchsim.kernels.families.tables import family_tables as tables_of
+
+    configs = FAMILY_CONFIGS + FAMILY_SOLO
+    width = 10  # the largest maximum bid of a preset (ten-point)
+    keys, max_bid = [], []
+    p_at_least = np.zeros((len(configs), N_BUCKETS, width))
+    cells = np.zeros((len(configs), N_BUCKETS), dtype=np.int64)
+    defender = np.zeros(len(configs))
+    for i, (spec, n) in enumerate(configs):
+        t0, c0 = time.perf_counter(), time.process_time()
+        r = as_family(Rules.parse(spec))
+        bucket = np.empty(deals, np.int64)
+        points = np.empty(deals, np.int64)
+        other = np.empty(deals, np.int64)
+        simulate_counts(
+            seed * 100 + i, deals, n, family_array(r), tables_of(r), bucket, points, other
+        )
+        keys.append(f"{r.family}/{n}/{int(r.partnership)}")
+        max_bid.append(r.max_bid)
+        defender[i] = other.mean()
+        cells[i] = np.bincount(bucket, minlength=N_BUCKETS)
+        for b in range(N_BUCKETS):
+            lo, hi = b, b
+            pick = bucket == b
+            while pick.sum() < MIN_CELL and (lo > 0 or hi < N_BUCKETS - 1):
+                lo, hi = max(0, lo - 1), min(N_BUCKETS - 1, hi + 1)
+                pick = (bucket >= lo) & (bucket <= hi)
+            for k in range(1, r.max_bid + 1):
+                p_at_least[i, b, k - 1] = (points[pick] >= k).mean() if pick.any() else 0.0
+        p_at_least[i] = np.maximum.accumulate(p_at_least[i], axis=0)
+        print(
+            f"{keys[-1]}: defender {defender[i]:.2f} points, "
+            f"P(>= k) at count 2: {np.round(p_at_least[i, 4, : r.max_bid], 2)}, "
+            f"at count 4: {np.round(p_at_least[i, 8, : r.max_bid], 2)}  "
+            f"({time.perf_counter() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU)",
+            flush=True,
+        )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(out) as tmp, open(tmp, "wb") as f:
+        np.savez_compressed(
+            f,
+            keys=np.array(keys),
+            max_bid=np.array(max_bid, dtype=np.int64),
+            p_at_least=p_at_least.astype(np.float32),
+            cells=cells,
+            defender=defender,
+            deals=np.int64(deals),
+            seed=np.int64(seed),
+            play_policy=np.array("heuristic"),
+        )
+    print(f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument(
+        "--families",
+        action="store_true",
+        help="build the rule families' table (family_bid_table.npz) instead",
+    )
+    ap.add_argument("--deals", type=int, default=200_000, help="--families: deals per table")
     ap.add_argument("--samples", type=int, default=1000, help="deals per cell")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument(
@@ -73,6 +154,9 @@ def main() -> None:
         help="copy tables made with the same samples and seed from this file",
     )
     args = ap.parse_args()
+    if args.families:
+        family_tables(args.deals, args.seed, FAMILY_OUT if args.out == OUT else args.out)
+        return
     old = {}
     if args.reuse and args.reuse.exists():
         with np.load(args.reuse) as z:

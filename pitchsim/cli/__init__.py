@@ -47,10 +47,15 @@ COMMANDS = (
 for _module in COMMANDS:
     import_module(f".{_module}", __name__)
 
+# Commands that play the rule families themselves (games/families.py); every other
+# command but ``rules`` runs the base game's kernels and refuses a family in one line.
+FAMILY_COMMANDS = ("play", "tournament")
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
     if _command.name != "rules":  # every other command runs the kernels (game/families.py)
-        _command.callback = kernels_only(_command.callback, _command.name)
+        _command.callback = kernels_only(
+            _command.callback, _command.name, families=_command.name in FAMILY_COMMANDS
+        )
 
 
 def fail(message: str) -> None:

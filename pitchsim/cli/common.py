@@ -79,17 +79,20 @@ def make_rules(
     return rules
 
 
-def kernels_only(command, name: str):
+def kernels_only(command, name: str, families: bool = False):
     """Wrap a command that runs the kernels so that a rule family they do not play yet
     is refused in one line naming the family and the command: at once when --rules
     names it, and when it comes in another way (a position's rules, a run's manifest)
-    at the point it would reach the kernels (``Rules.to_array``)."""
+    at the point it would reach the kernels (``Rules.to_array``).  ``families``: the
+    command plays the families itself (``play``, ``tournament``) and refuses only the
+    options it cannot offer under one; a family reaching the base kernels by another
+    way is still refused here."""
     who = f"pitchsim {name}"
 
     @functools.wraps(command)
     def checked(**kwargs):
         spec = kwargs.get("rules")
-        if isinstance(spec, str) and spec.strip():
+        if not families and isinstance(spec, str) and spec.strip():
             try:
                 rules = Rules.parse(spec)
             except InputError:

@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.cards import SUITS, format_card, format_cards, parse_hand, parse_suit, sort_for_display
+from ..game.cards import (
+    SUITS,
+    cards_of,
+    format_card,
+    format_cards,
+    parse_hand,
+    parse_suit,
+    sort_for_display,
+)
+from ..game.rules import FamilyRules, label
+from ..game.rules import spec as spec_of
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
 from ..util.limits import MAX_BOARD, MAX_ROUNDS, check_count
@@ -108,6 +118,22 @@ def play_command(
         given = ", ".join(k for k, v in fixed.items() if v is not None)
         raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
     rule_set = make_rules(rules, partnership, players)
+    if isinstance(rule_set, FamilyRules):
+        family_play(
+            rule_set,
+            players,
+            seed,
+            bidding,
+            policy,
+            dealer,
+            rounds,
+            game,
+            board,
+            strategies,
+            as_json,
+            {"--hand": hand, "--trump": trump, "--bid": bid, **outside},
+        )
+        return
     if bid is not None and not 1 <= bid <= 4:
         raise InputError(f"bid must be 1-4, not {bid}")
     if dealer is not None and not 0 <= dealer < players:
@@ -243,7 +269,161 @@ def _replay(source, as_json, game, strategies, board) -> None:
     doc = read_json(source, "stdin" if source == "-" else f"record {source}")
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object (docs/record.md)")
+    _refuse_family_record(doc)
     _show_record(replay(doc), as_json)
+
+
+def _refuse_family_record(doc: dict) -> None:
+    """A rule family's game (``play --rules FAMILY --game --json``) names its rules, but
+    the record format (docs/record.md) and its replay carry the base game only."""
+    from ..game.rules import Rules, RulesError, label
+
+    family = doc.get("format") == "pitchsim-family-game"
+    spec = doc.get("rules")
+    if isinstance(spec, str | dict):
+        try:
+            rules = Rules.parse(spec)
+        except RulesError:
+            rules = None  # replay reports bad rules in its own words
+        family = family or isinstance(rules, FamilyRules)
+        name = label(rules) if isinstance(rules, FamilyRules) else doc.get("family")
+    else:
+        name = doc.get("family")
+    if family:
+        raise InputError(
+            f"--replay: a game of rule family {name or 'unknown'} cannot be replayed yet "
+            "(the record format, docs/record.md, carries the base game only)"
+        )
+
+
+def family_play(
+    rules, players, seed, bidding, policy, dealer, rounds, game, board, strategies, as_json, fixed
+) -> None:
+    """``play`` under a rule family: hands or a whole game by the family kernels."""
+    given = ", ".join(k for k, v in fixed.items() if v is not None)
+    if given:
+        raise InputError(f"{given}: not offered under {label(rules)} yet")
+    if dealer is not None and not 0 <= dealer < players:
+        raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
+    if strategies is not None and any(x.strip().startswith("cmd:") for x in strategies.split(",")):
+        raise InputError(
+            f"outside seats (cmd:COMMAND) do not play under {label(rules)} yet: the table "
+            "protocol speaks the base game"
+        )
+    from ..games.bidding import Strategy, seat_strategies
+    from ..games.families import family_board, family_hand, family_strategy
+
+    if strategies is not None:
+        names = [x.strip() for x in strategies.split(",")]
+        if len(names) == 1:
+            names *= players
+        if len(names) != players:
+            raise InputError(
+                f"--strategies: give one strategy for every seat or one per seat "
+                f"({players}), not {len(names)}"
+            )
+        seats = [family_strategy(Strategy.parse(x), rules) for x in names]
+    else:
+        seats = [family_strategy(s, rules) for s in seat_strategies(bidding, policy, players)]
+    seed = pick_seed(seed)
+    if game:
+        g = family_board(seed, board or 0, seats, rules)
+        if as_json:
+            print_json(g.to_json())
+        else:
+            sys.stdout.write(render_family_game(g))
+        return
+    first_dealer = players - 1 if dealer is None else dealer
+    same = len({s.name for s in seats}) == 1
+    names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
+    docs = []
+    for r in range(rounds or 1):
+        h = family_hand(seed, r, seats, rules, (first_dealer + r) % players)
+        if as_json:
+            d = h.to_json(rules) | {
+                "players": players,
+                "rules": spec_of(rules),
+                "seed": seed,
+                "deal": r,
+                "strategies": [s.name for s in seats],
+            }
+            docs.append(d)
+        else:
+            title = f"Deal {r} of seed {seed}  ·  {label(rules)}  ·  {players} players  ·  {names}"
+            sys.stdout.write(render_family_hand(h, rules, title))
+    if as_json:
+        print_json(docs if rounds is not None else docs[0])
+
+
+def render_family_hand(h, rules, title: str) -> str:
+    n = len(h.dealt)
+    out = [title]
+    discard = rules.discard == "non-trump"
+    for s in range(n):
+        role = ""
+        if h.pitcher is not None:
+            role = (
+                "pitcher"
+                if s == h.pitcher
+                else ("partner" if rules.team(s) == rules.team(h.pitcher) else "")
+            )
+        dealer = "dealer" if s == h.dealer else ""
+        cards = format_cards(sort_for_display(cards_of(h.dealt[s])))
+        out.append(f"  seat {s} {role:<8}{dealer:<7} {cards}")
+    calls = [f"seat {(h.dealer + 1 + i) % n} {c}" for i, c in enumerate(h.calls) if c is not None]
+    out.append("Auction: " + ", ".join(calls))
+    if h.pitcher is None:
+        if rules.all_pass == "dealer-set":
+            what = "the dealer's side scores -2 (3.4) and the deal passes to the left"
+        elif rules.all_pass == "redeal":
+            what = "the same dealer deals again (4.5)"
+        else:
+            what = "nobody scores and the deal passes to the left (2.6)"
+        out.append(f"Everybody passed: {what}.")
+        return "\n".join(out) + "\n\n"
+    call = "shoots the moon" if h.shoot else f"pitches for {h.bid}"
+    how = "names" if rules.trump == "named" else "leads"
+    out.append(f"Seat {h.pitcher} {call}; {how} trump {suit_label(h.trump)}")
+    if discard:
+        out.append("After the discard and draw (4.8), in play:")
+        for s in range(n):
+            out.append(f"  seat {s} {format_cards(sort_for_display(cards_of(h.held[s])))}")
+    for i, (_leader, seats, cards, winner) in enumerate(h.tricks):
+        plays = "  ".join(f"{s}:{format_card(c)}" for s, c in zip(seats, cards, strict=True))
+        out.append(f"  trick {i + 1}: {plays:<{8 * n}}  -> seat {winner}")
+    pts = ", ".join(f"{k} {'-' if v is None else 'seat ' + str(v)}" for k, v in h.awards.items())
+    out.append(f"Points: {pts}")
+    verdict = "makes" if h.made else "is set"
+    out.append(f"Pitcher {verdict}: points won {h.points_won}, scores change {h.change}")
+    return "\n".join(out) + "\n\n"
+
+
+def render_family_game(g) -> str:
+    n = len(g.strategies)
+    rules = g.rules
+    seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
+    out = [
+        f"Game {g.board} of seed {g.seed}  ·  {label(rules)}  ·  {n} players"
+        f"{', partnership' if rules.partnership else ''}  ·  to {rules.target}  ·  "
+        f"seats: {seats}\n\n"
+    ]
+    for i, h in enumerate(g.hands):
+        text = render_family_hand(h, rules, f"Hand {i + 1}")
+        scores = "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(h.scores_after))
+        out.append(text.rstrip("\n") + f"\nScores: {scores}\n\n")
+    hands = f"{len(g.hands)} hand{'s' if len(g.hands) != 1 else ''}"
+    final = g.hands[-1].scores_after if g.hands else [0] * n
+    if not g.winners:
+        out.append(f"Nobody won in {hands}: the game was abandoned.\n")
+    else:
+        if rules.partnership:
+            who = [f"team {t} (seats {t} and {t + 2})" for t in g.winners]
+        else:
+            who = [f"seat {s} ({g.strategies[s]})" for s in g.winners]
+        side = g.winners[0]
+        verb = "win, sharing the win," if len(who) > 1 else "wins"
+        out.append(f"{' and '.join(who)} {verb} with {final[side]} after {hands}.\n")
+    return "".join(out)
 
 
 def _show_record(doc: dict, as_json: bool) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import BASE_RULES, BIDS
+from ..game.rules import BASE_RULES, BIDS, FamilyRules, label
 from ..util.limits import MAX_GAMES, MAX_TARGET
 from ..util.stats import too_few
 from .app import app
@@ -94,6 +94,8 @@ def tournament_command(
 
 
 def _rules_note(r: TournamentResult) -> str:
+    if isinstance(r.rules, FamilyRules):
+        return label(r.rules)
     base = BASE_RULES.describe()
     changed = [
         f"{k}={v}"
@@ -129,14 +131,15 @@ def render(r: TournamentResult) -> str:
             f"{ci:<15}{signed(s.mean_final_score):>12}"
             f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
+    bids = list(r.results[0].pitched) if r.results else list(BIDS)
     lines += [
         "",
         "Hands pitched at each bid (and how often made)",
-        f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in BIDS),
+        f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in bids),
     ]
     for s in r.results:
         cells = []
-        for k in BIDS:
+        for k in bids:
             rate = s.make_rate(k)
             cells.append(
                 f"{s.pitched[k]:,}" + (f" ({100 * rate:.0f}%)" if rate is not None else "")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import BIDS, Rules
+from ..game.rules import BIDS, FamilyRules, Rules, label
 from ..kernels.game import play_games
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
@@ -76,7 +76,7 @@ class StrategyResult:
                     "made": self.made[k],
                     "make_rate": self.make_rate(k),
                 }
-                for k in BIDS
+                for k in self.pitched
             },
         }
 
@@ -155,7 +155,7 @@ class TournamentResult:
                         "made": r.made[k],
                         "make_rate": r.make_rate(k),
                     }
-                    for k in BIDS
+                    for k in r.pitched
                 ]
                 continue
             row = {
@@ -169,7 +169,7 @@ class TournamentResult:
                 "bids_made": r.hands_made,
                 "bids_set": r.hands_set,
             }
-            for k in BIDS:
+            for k in r.pitched:
                 row[f"pitched_{k}"] = r.pitched[k]
                 row[f"made_{k}"] = r.made[k]
             rows.append(row)
@@ -286,6 +286,16 @@ def tournament(
     rules.check_players(players)
 
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
+    family = isinstance(rules, FamilyRules)
+    if family and any(_outside(e) for e in entries):
+        raise InputError(
+            f"outside seats (cmd:COMMAND) do not play under {label(rules)} yet: the table "
+            "protocol speaks the base game"
+        )
+    if family and (record is not None or decision_time or game_time or seat_logs):
+        raise InputError(
+            f"--record, time limits and seat logs are not offered under {label(rules)} yet"
+        )
     if any(_outside(e) for e in entries):
         what = "games" if games is not None else "boards"
         return table_tournament(
@@ -312,6 +322,12 @@ def tournament(
     if rules.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     check_count("games" if games is not None else "boards", boards, MAX_GAMES)
+    if family:  # the rule families' own kernels (games.families)
+        from .families import family_tournament
+
+        what = "games" if games is not None else "boards"
+        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress, what)
+        return _family_result(tally, players, rules)
     games = boards  # below, per board arrays are sized by it
     seed = pick_seed(seed)
 
@@ -397,6 +413,40 @@ def tournament(
         unfinished=unfinished,
         mean_deals=deals / total,
         seating=[[s.name for s in t] for t in tables],
+    )
+
+
+def _family_result(tally, players: int, rules: Rules) -> TournamentResult:
+    """The result of a family tournament's games (``games.families.family_tournament``);
+    bids run from 1 to the family's maximum bid."""
+    k = tally.k
+    bids = range(1, tally.max_bid + 1)
+    results = []
+    for i, strat in enumerate(tally.strategies):
+        shares = tally.wins[:, i] / k
+        results.append(
+            StrategyResult(
+                name=strat.name,
+                games=tally.boards * k,
+                wins=int(round(tally.wins[:, i].sum())),
+                win_rate=float(shares.mean()),
+                ci95=board_interval(shares),
+                mean_final_score=float(tally.score_sum[i] / tally.seat_games[i]),
+                pitched={b: int(tally.pitched[i, b - 1]) for b in bids},
+                made={b: int(tally.made[i, b - 1]) for b in bids},
+            )
+        )
+    return TournamentResult(
+        strategies=[s.name for s in tally.strategies],
+        players=players,
+        boards=tally.boards,
+        rotations=k,
+        seed=tally.seed,
+        rules=rules,
+        results=results,
+        unfinished=tally.unfinished,
+        mean_deals=tally.deals / (tally.boards * k),
+        seating=[[s.name for s in t] for t in tally.tables],
     )
 
 

@@ -1,0 +1,426 @@
+"""The rule families at the table: hands, whole games and duplicate tournaments played by
+the family kernels (``pitchsim.kernels.families``), for ``pitchsim play`` and
+``pitchsim tournament`` under ``--rules FAMILY``.
+
+The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
+its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
+for the base game, ``bidding+play``, from the policies the family kernels have:
+bidding ``random``, ``heuristic`` or ``odds`` (the family's table,
+``pitchsim/data/family_bid_table.npz``), play ``random`` or ``heuristic``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ..game.cards import SUITS, cards_of, format_card
+from ..game.rules import FamilyRules, Rules, as_family, label, spec
+from ..kernels.contract import MAX_DEALS
+from ..kernels.families.bidding import FAMILY_BIDDING_IDS, N_BUCKETS, odds_worth
+from ..kernels.families.game import (
+    G_BID,
+    G_DEALER,
+    G_MADE,
+    G_PITCHER,
+    G_SHOOT,
+    G_TRICKS,
+    G_TRUMP,
+    MAX_CALL,
+    family_deal_logged,
+    family_log_layout,
+    play_family_game,
+    play_family_games,
+)
+from ..kernels.families.policies import FAMILY_POLICY_IDS
+from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
+from ..kernels.families.tables import family_array, family_tables
+from ..kernels.rng import deal_key
+from ..util.errors import InputError, quoted
+from ..util.limits import MAX_GAMES, check_count
+from ..util.runtime import chunked, pick_seed, use_threads
+from .bidding import Strategy, StrategyError
+
+TABLE_FILE = "family_bid_table.npz"
+BOARDS_PER_CALL = 1 << 12
+
+
+def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
+    """A strategy the family kernels play, or one line saying what they play."""
+    s = text if isinstance(text, Strategy) else Strategy.parse(text)
+    if s.bidding not in FAMILY_BIDDING_IDS or s.play not in FAMILY_POLICY_IDS:
+        raise StrategyError(
+            f"strategy {quoted(s.name)} is not played under {label(rules)} yet: there "
+            f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
+            f"{', '.join(FAMILY_POLICY_IDS)}"
+        )
+    return s
+
+
+def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
+    bidders = np.array([FAMILY_BIDDING_IDS[s.bidding] for s in seats], dtype=np.int64)
+    players = np.array([FAMILY_POLICY_IDS[s.play] for s in seats], dtype=np.int64)
+    return bidders, players
+
+
+# ---------------------------------------------------------------- the odds table
+
+
+@lru_cache(maxsize=1)
+def load_family_table() -> dict:
+    path = Path(__file__).resolve().parent.parent / "data" / TABLE_FILE
+    try:
+        with np.load(path) as z:
+            return {k: z[k] for k in z.files}
+    except FileNotFoundError:
+        raise InputError(
+            f"the family odds table {TABLE_FILE} is missing: run "
+            "scripts/make_bid_table.py --families"
+        ) from None
+
+
+def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
+    """The ``odds`` bidder's table for ``rules`` at ``players``: P(the pitcher's side
+    takes at least k) by the heuristic count's bucket, and a defender's mean points.
+    Rules that differ from their family's preset read the preset's table when it has
+    the same maximum bid and partnership; otherwise it is refused in one line."""
+    t = load_family_table()
+    keys = [str(k) for k in t["keys"]]
+    want = f"{rules.family}/{players}/{int(rules.partnership)}"
+    if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
+        raise StrategyError(
+            f"the odds bidder has no table for {label(rules)} with {players} players "
+            f"(tables: {', '.join(keys)}); bid heuristic or random there"
+        )
+    i = keys.index(want)
+    odds = np.zeros((N_BUCKETS + 1, MAX_CALL))
+    odds[:N_BUCKETS, : rules.max_bid] = t["p_at_least"][i][:, : rules.max_bid]
+    defender = float(t["defender"][i])
+    # Last row: Q(k), the share of random hands (the table's count histogram) for which
+    # a bid of k beats passing: how often a caller still to come outbids k.
+    share = t["cells"][i] / max(1, int(t["cells"][i].sum()))
+    fr = family_array(rules)
+    for b in range(N_BUCKETS):
+        worth = odds_worth(b / 2 + 0.01, fr, odds, defender)
+        odds[N_BUCKETS, 1 : worth + 1] += share[b]
+    return odds, defender
+
+
+def no_odds() -> tuple[np.ndarray, float]:
+    return np.zeros((N_BUCKETS + 1, MAX_CALL)), 0.0
+
+
+def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):
+    if any(s.bidding == "odds" for s in seats):
+        return family_odds(rules, n)
+    return no_odds()
+
+
+# ---------------------------------------------------------------- hands and games
+
+
+def _call_text(c: int, rules: FamilyRules) -> str | None:
+    if c < 0:
+        return None  # never asked: the auction had ended
+    if c == 0:
+        return "pass"
+    return "shoot" if c == rules.max_bid + 1 else str(c)
+
+
+def _fmt(mask: int) -> list[str]:
+    return [format_card(c, symbols=False) for c in cards_of(mask)]
+
+
+@dataclass
+class FamilyHand:
+    """One hand as the kernels played it (a log row, decoded)."""
+
+    dealer: int
+    calls: list[str | None]  # per calling position from the dealer's left
+    pitcher: int | None
+    bid: int
+    shoot: bool
+    trump: int | None
+    dealt: list[int]  # masks
+    held: list[int]  # masks when play starts (after any discard and draw)
+    tricks: list[tuple[int, list[int], list[int], int]]  # leader, seats, cards, winner
+    awards: dict[str, int | None]  # point -> seat credited (None: nobody)
+    points_won: list[int]
+    made: bool | None
+    change: list[int]
+    scores_after: list[int]
+
+    def to_json(self, rules: FamilyRules) -> dict:
+        n = len(self.dealt)
+        return {
+            "dealer": self.dealer,
+            "calls": [
+                {"seat": (self.dealer + 1 + i) % n, "call": c}
+                for i, c in enumerate(self.calls)
+                if c is not None
+            ],
+            "pitcher": self.pitcher,
+            "bid": self.bid if self.pitcher is not None else None,
+            "shoot": self.shoot,
+            "trump": SUITS[self.trump] if self.trump is not None else None,
+            "dealt": [_fmt(m) for m in self.dealt],
+            "held": [_fmt(m) for m in self.held] if rules.discard == "non-trump" else None,
+            "tricks": [
+                {
+                    "leader": lead,
+                    "seats": seats,
+                    "cards": [format_card(c, symbols=False) for c in cs],
+                    "winner": w,
+                }
+                for lead, seats, cs, w in self.tricks
+            ],
+            "points": self.awards,
+            "points_won": self.points_won,
+            "made": self.made,
+            "change": self.change,
+            "scores_after": self.scores_after,
+        }
+
+
+def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHand:
+    def seats_of(name):
+        return [int(x) for x in row[at[name] : at[name] + n]]
+
+    pitcher = int(row[G_PITCHER])
+    tricks = []
+    for t in range(int(row[G_TRICKS])):
+        base = at["tricks"] + t * (n + 2)
+        leader, winner = int(row[base]), int(row[base + n + 1])
+        seats, cards = [], []
+        for i in range(n):
+            c = int(row[base + 1 + i])
+            if c >= 0:
+                seats.append((leader + i) % n)
+                cards.append(c)
+        tricks.append((leader, seats, cards, winner))
+    awards = {}
+    for i, name in enumerate(AWARD_NAMES):
+        a = int(row[at["award"] + i])
+        if a != NOT_PLAYED:
+            awards[name] = a if a >= 0 else None
+    return FamilyHand(
+        dealer=int(row[G_DEALER]),
+        calls=[_call_text(c, rules) for c in seats_of("calls")],
+        pitcher=pitcher if pitcher >= 0 else None,
+        bid=int(row[G_BID]),
+        shoot=bool(row[G_SHOOT]),
+        trump=int(row[G_TRUMP]) if pitcher >= 0 else None,
+        dealt=seats_of("dealt"),
+        held=seats_of("held"),
+        tricks=tricks,
+        awards=awards,
+        points_won=seats_of("points"),
+        made=bool(row[G_MADE]) if pitcher >= 0 else None,
+        change=seats_of("change"),
+        scores_after=seats_of("scores"),
+    )
+
+
+@dataclass
+class FamilyGame:
+    """Board ``board`` of ``seed`` played to the end under a rule family."""
+
+    seed: int | None
+    board: int
+    strategies: list[str]
+    rules: FamilyRules
+    hands: list[FamilyHand]
+    winners: list[int]  # sides (seats, or teams 0/1 in a partnership); empty: unfinished
+
+    def to_json(self) -> dict:
+        return {
+            "format": "pitchsim-family-game",
+            "version": 1,
+            "rules": spec(self.rules),
+            "family": self.rules.family,
+            "players": len(self.strategies),
+            "seed": self.seed,
+            "board": self.board,
+            "strategies": self.strategies,
+            "target": self.rules.target,
+            "partnership": self.rules.partnership,
+            "winners": self.winners,
+            "final_scores": self.hands[-1].scores_after if self.hands else [],
+            "hands": [h.to_json(self.rules) for h in self.hands],
+        }
+
+
+def _prepared(seats: Sequence[Strategy | str], rules: Rules):
+    r = as_family(rules)
+    chosen = [family_strategy(s, r) for s in seats]
+    n = len(chosen)
+    r.check_players(n)
+    bidders, players = seat_ids(chosen)
+    odds, defender = odds_for(chosen, r, n)
+    return r, chosen, n, bidders, players, odds, defender
+
+
+def family_board(
+    seed: int, board: int, seats: Sequence[Strategy | str], rules: Rules
+) -> FamilyGame:
+    """Board ``board`` of ``seed`` as a whole game (dealer: seat ``board`` mod n): the
+    game a family tournament with these seats plays as that board."""
+    r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
+    at = family_log_layout(n)
+    log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
+    scores = np.zeros(n, dtype=np.int64)
+    stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
+    won_by, deals = play_family_game(
+        seed,
+        board,
+        n,
+        bidders,
+        players,
+        family_array(r),
+        family_tables(r),
+        odds,
+        defender,
+        scores,
+        stats,
+        log,
+    )
+    rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
+    hands = [_hand_of(row, at, n, r) for row in rows]
+    winners = [s for s in range(n) if int(won_by) >> s & 1]
+    return FamilyGame(seed, board, [s.name for s in chosen], r, hands, winners)
+
+
+def family_hand(
+    seed: int, deal: int, seats: Sequence[Strategy | str], rules: Rules, dealer: int
+) -> FamilyHand:
+    """Deal ``deal`` of ``seed`` bid and played from scores of zero."""
+    r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
+    at = family_log_layout(n)
+    row = np.zeros(at["width"], dtype=np.int64)
+    family_deal_logged(
+        np.uint64(deal_key(seed, deal)),
+        n,
+        dealer,
+        np.zeros(n, dtype=np.int64),
+        bidders,
+        players,
+        family_array(r),
+        family_tables(r),
+        odds,
+        defender,
+        row,
+    )
+    return _hand_of(row, at, n, r)
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+@dataclass
+class FamilyTally:
+    """A family tournament's games, per strategy: wins per board (a shared win split),
+    score sums, hands pitched and made per bid; the seed, seating, unfinished games and
+    deals dealt."""
+
+    k: int
+    boards: int
+    max_bid: int
+    wins: np.ndarray = field(init=False)
+    score_sum: np.ndarray = field(init=False)
+    seat_games: np.ndarray = field(init=False)
+    pitched: np.ndarray = field(init=False)
+    made: np.ndarray = field(init=False)
+
+    seed: int = 0
+    strategies: list = field(default_factory=list)
+    tables: list = field(default_factory=list)  # rotation -> strategy per seat
+    unfinished: int = 0  # games nobody won within the deal limit
+    deals: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins = np.zeros((self.boards, self.k))
+        self.score_sum = np.zeros(self.k)
+        self.seat_games = np.zeros(self.k, dtype=np.int64)
+        self.pitched = np.zeros((self.k, MAX_CALL), dtype=np.int64)
+        self.made = np.zeros((self.k, MAX_CALL), dtype=np.int64)
+
+
+def family_tournament(
+    chosen: Sequence[Strategy],
+    players: int,
+    boards: int,
+    rules: FamilyRules,
+    seed: int | None,
+    threads: int | None = None,
+    progress=None,
+    what: str = "boards",
+) -> FamilyTally:
+    """The games of ``games.tournament.tournament`` (which turns this tally into its
+    result) under a rule family: board b is played once per rotation of the strategies
+    (seat s plays strategy ``(s + r) % K`` in rotation r), with the same deals each
+    time.  A shared win (3.11) gives each winning side an equal part of the game."""
+    r = as_family(rules)
+    chosen = [family_strategy(s, r) for s in chosen]
+    k = len(chosen)
+    n = players
+    if k < 2:
+        raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
+    if k > n:
+        raise InputError(f"{k} strategies do not fit at a {n}-player table")
+    if r.partnership and k != 2:
+        raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
+    check_count(what, boards, MAX_GAMES)
+    tally = FamilyTally(k, boards, r.max_bid)
+    tally.seed = pick_seed(seed)
+    tally.strategies = chosen
+    tally.tables = [[chosen[(s + rot) % k] for s in range(n)] for rot in range(k)]
+    fr, tab = family_array(r), family_tables(r)
+    odds, defender = odds_for(chosen, r, n)
+    total = boards * k
+    with use_threads(threads):
+        for start, stop in chunked(boards, BOARDS_PER_CALL):
+            m = stop - start
+            won_by = np.empty(m, dtype=np.int64)
+            scores = np.empty((m, n), dtype=np.int64)
+            dealt = np.empty(m, dtype=np.int64)
+            stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
+            for rot in range(k):
+                bidders, plays = seat_ids(tally.tables[rot])
+                play_family_games(
+                    tally.seed,
+                    start,
+                    m,
+                    n,
+                    bidders,
+                    plays,
+                    fr,
+                    tab,
+                    odds,
+                    defender,
+                    won_by,
+                    scores,
+                    dealt,
+                    stats,
+                )
+                strat_of_seat = [(s + rot) % k for s in range(n)]
+                tally.deals += int(dealt.sum())
+                for g in range(m):
+                    sides = [s for s in range(n) if int(won_by[g]) >> s & 1]
+                    if not sides:
+                        tally.unfinished += 1
+                    for side in sides:
+                        tally.wins[start + g, strat_of_seat[side]] += 1 / len(sides)
+                per_seat = stats.sum(axis=0)
+                for s in range(n):
+                    i = strat_of_seat[s]
+                    tally.score_sum[i] += float(scores[:, s].sum())
+                    tally.seat_games[i] += m
+                    tally.pitched[i] += per_seat[s, :, 0]
+                    tally.made[i] += per_seat[s, :, 1]
+                if progress:
+                    progress(m, total)
+    return tally

@@ -1,0 +1,80 @@
+"""Building the family ``odds`` bidder's table: how many points a pitcher's side takes,
+by the heuristic count of the pitcher's best suit (``bidding.family_count``).
+
+Deal ``d`` of ``seed`` gives seat 0 (left of the dealer, seat n-1) the pitch; under
+trump=named it names its best counted suit (then the discard and draw, 4.8), under
+first-lead its heuristic first lead fixes trump; everybody plays ``heuristic``.  Per
+deal: the bucket of seat 0's count (``bidding.bucket_of``), the points its side took,
+and the points seat 1's side took (a defender).  Deal d uses the stream (seed, d): the
+same on any thread count.  ``scripts/make_bid_table.py --families`` turns these into
+P(at least k | bucket).
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ..rng import AUCTION_COUNTER, deal_key
+from .bidding import BID_HEURISTIC, NAME_COUNTER, best_suit, bucket_of, name_suit
+from .deal import cards_each, deal_family
+from .draw import discard_and_draw
+from .play import play_hand
+from .policies import HEURISTIC
+from .score import N_AWARDS, score_hand
+from .tables import F_DISCARD, F_TRUMP_NAMED
+
+BLOCK = 2048
+
+
+@njit(cache=True, parallel=True)
+def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defender):
+    no_log = np.empty(0, dtype=np.int64)
+    players = np.full(n, HEURISTIC, dtype=np.int64)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        deck = np.empty(54, dtype=np.int64)
+        dealt = np.empty(n, dtype=np.int64)
+        held = np.empty(n, dtype=np.int64)
+        hands = np.empty(n, dtype=np.int64)
+        won = np.empty(n, dtype=np.int64)
+        trick = np.empty(n, dtype=np.int64)
+        tseats = np.empty(n, dtype=np.int64)
+        award = np.empty(N_AWARDS, dtype=np.int64)
+        points = np.empty(n, dtype=np.int64)
+        junk = np.empty(54, dtype=np.int64)
+        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, d)
+            size = deal_family(key, n, n - 1, fr, deck, dealt)
+            for s in range(n):
+                held[s] = dealt[s]
+            c, _ = best_suit(dealt[0], n, fr, tab)
+            trump = -1
+            if fr[F_TRUMP_NAMED] != 0:
+                trump = name_suit(
+                    BID_HEURISTIC, dealt[0], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+                )
+                if fr[F_DISCARD] != 0:
+                    discard_and_draw(
+                        held, n, deck, n * cards_each(n, fr), size, 0, trump, fr, tab, key, junk
+                    )
+            trump, _ = play_hand(
+                held,
+                n,
+                0,
+                1,
+                trump,
+                -1,
+                players,
+                fr,
+                tab,
+                key,
+                hands,
+                won,
+                trick,
+                tseats,
+                no_log,
+                no_log,
+            )
+            score_hand(held, won, n, trump, fr, tab, award, points)
+            out_bucket[d] = bucket_of(c)
+            out_points[d] = points[0]
+            out_defender[d] = points[1]

@@ -1,0 +1,343 @@
+"""The auction of a family hand in kernels: the legal calls and the bidding policies.
+
+Calls are ints as in the reference engine (``pitchsim.game.reference.families``): 0
+pass, 1 up to the maximum bid, and the maximum bid plus one for a shoot.  The legal
+calls are a bit mask (bit c: call c), built exactly as the reference's ``legal_calls``
+(VARIANTS.md 0.2, 1.4, 2.3-2.6, 3.3, 3.4, 4.4, 4.5, 6.1 all-pass, dealer-steal, shoot,
+6.3.4).
+
+Bidding policies (ids ``BID_RANDOM``, ``BID_HEURISTIC``, ``BID_ODDS``); each also names
+trump under trump=named (``name_suit``):
+
+- ``random``: a legal call uniformly; names the suit of a random card it holds.
+- ``heuristic``: counts the points the hand should take with each suit as trump
+  (``family_count``) and bids that count, rounded, when legal; names its best suit.
+  The count knows the family's points through the tables: High and Low from the ranked
+  trumps above and below its own, each point card held (the jack, the jick, the
+  jokers, the 10 under game=ten, the 3, the 5) kept by the trumps guarding it, point
+  cards not held caught by its high trumps, and Game by count.  How many unseen cards
+  are in play comes from the deal: 6 each without a draw; with a draw and the rob
+  nearly every trump is in play.
+- ``odds``: reads the family's table of P(the pitcher's side takes at least k points)
+  by the heuristic count of its best suit (``scripts/make_bid_table.py --families``):
+  the expected score of each bid k (made: the points won; set: minus k), weighed by
+  the chance that no opponent still to call outbids it (from the share of random
+  hands worth each bid, the table's last row), against a defender's mean points
+  (``odds_call``).
+
+Shared by both counting policies: the dealer stuck (no pass) bids the cheapest legal
+bid; under all-pass=dealer-set the dealer facing all passes bids the cheapest bid when
+it costs no more than the penalty (2) when set; nobody outbids a partner's high bid.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..bits import lowest_card, nth_card, popcount
+from ..rng import below
+from .deal import cards_each, pack_mask
+from .tables import (
+    ALL_PASS_DEALER_SET,
+    ALL_PASS_FORCED,
+    F_ALL_PASS,
+    F_DEALER_STEAL,
+    F_DISCARD,
+    F_FOLLOW,
+    F_GAME_TEN,
+    F_LOW_DEALT,
+    F_MAX_BID,
+    F_MIN_BID,
+    F_PARTNERSHIP,
+    F_ROB,
+    F_SHOOT,
+    STEAL_MAX,
+    STEAL_YES,
+    T_KEY,
+    T_POINTS,
+    T_RANKED,
+    T_TRUMPS,
+    T_VALUE,
+)
+
+BID_RANDOM, BID_HEURISTIC, BID_ODDS = 0, 1, 2
+FAMILY_BIDDING_IDS = {"random": BID_RANDOM, "heuristic": BID_HEURISTIC, "odds": BID_ODDS}
+PASS = 0
+FORCED_DEALER_MIN = 2  # all-pass=forced: at least the larger of 2 and min-bid (6.1)
+DEALER_SET_PENALTY = 2  # 3.4
+NAME_COUNTER = 32  # after the calls' counters, in the auction's range
+ALL_52 = np.int64((1 << 52) - 1)
+SIDE_ACES = np.int64(sum(1 << (s * 13 + 12) for s in range(4)))
+SIDE_TENS = np.int64(sum(1 << (s * 13 + 8) for s in range(4)))
+N_BUCKETS = 24  # odds table rows: the heuristic count in half points, 0 .. 11.5+
+ROUND_UP = 0.2  # a count of k - 0.2 bids k (the base heuristic's rule, kernels.bidding)
+
+
+@njit(cache=True, inline="always")
+def _span(lo, hi):
+    """Calls lo..hi as a mask (empty when lo > hi)."""
+    if lo > hi:
+        return np.int64(0)
+    return ((np.int64(1) << (hi + 1)) - 1) & ~((np.int64(1) << lo) - 1)
+
+
+@njit(cache=True)
+def legal_calls(high, dealer_to_call, may_shoot, fr):
+    """The legal calls as a mask, ``high`` the highest call so far (0: none); 0 when
+    the auction is over.  The reference's ``legal_calls``, clause for clause."""
+    top = fr[F_MAX_BID]
+    shoot = top + 1
+    shoots = (np.int64(1) << shoot) if fr[F_SHOOT] != 0 and may_shoot else np.int64(0)
+    pass_bit = np.int64(1)
+    if high == shoot:
+        return np.int64(0)  # 6.1: a shoot cannot be stolen and ends the auction
+    if high == top:
+        if fr[F_DEALER_STEAL] != STEAL_MAX:
+            return np.int64(0)  # 1.4, 6.3.4: the maximum ends the auction at once
+        if dealer_to_call:  # 2.4, 2.5
+            return pass_bit | (np.int64(1) << top) | shoots
+        return pass_bit | shoots
+    if not dealer_to_call:
+        return pass_bit | _span(max(high + 1, fr[F_MIN_BID]), top) | shoots
+    if high == PASS:
+        if fr[F_ALL_PASS] == ALL_PASS_FORCED:
+            return _span(max(FORCED_DEALER_MIN, fr[F_MIN_BID]), top) | shoots
+        return pass_bit | _span(fr[F_MIN_BID], top) | shoots  # 3.4, 4.5, 2.6
+    lowest = high if fr[F_DEALER_STEAL] == STEAL_YES else high + 1
+    return pass_bit | _span(lowest, top) | shoots
+
+
+@njit(cache=True)
+def family_count(hand, t, n, fr, tab):
+    """The points ``hand`` expects its side to take with suit ``t`` as trump."""
+    tm = tab[t, T_TRUMPS]
+    trumps = hand & tm
+    pack = pack_mask(n, fr)
+    each = cards_each(n, fr)
+    unseen = pack & ~hand
+    partnership = fr[F_PARTNERSHIP] != 0
+    # P(a given unseen trump is in play when the first card is led).
+    if fr[F_DISCARD] == 0:
+        p_in = each * (n - 1) / (popcount(pack) - each)
+    elif fr[F_ROB] != 0:
+        p_in = 0.95
+    else:
+        p_in = 0.8
+    q = 1.0 - p_in
+    count = 0.0
+    ranked = trumps & tab[t, T_RANKED]
+    if ranked:
+        hi_k = np.int64(-1)
+        lo_k = np.int64(1 << 20)
+        m = ranked
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            k = tab[t, T_KEY + c]
+            hi_k = max(hi_k, k)
+            lo_k = min(lo_k, k)
+        above = 0
+        below_ = 0
+        m = unseen & tab[t, T_RANKED]
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            k = tab[t, T_KEY + c]
+            if k > hi_k:
+                above += 1
+            elif k < lo_k:
+                below_ += 1
+        count += q**above  # High
+        low = q**below_
+        count += low if fr[F_LOW_DEALT] != 0 else 0.7 * low  # Low
+    # The point cards (jack, jick, jokers, the 10 under game=ten, the 3, the 5).
+    points = tab[t, T_POINTS] & pack
+    m = points
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        value = tab[t, T_VALUE + c]
+        k = tab[t, T_KEY + c]
+        mine_above = 0
+        unseen_above = 0
+        mm = (trumps | (unseen & tm)) & ~(np.int64(1) << c)
+        while mm:
+            d = lowest_card(mm)
+            mm &= mm - 1
+            if tab[t, T_KEY + d] > k:
+                if trumps >> d & 1:
+                    mine_above += 1
+                else:
+                    unseen_above += 1
+        if hand >> c & 1:
+            if unseen_above == 0:
+                p = 1.0
+            else:
+                p = 0.55 + 0.15 * mine_above - 0.03 * unseen_above
+                if partnership:
+                    p += 0.1
+                p = min(0.92, max(0.2, p))
+        else:
+            p = 0.08 + 0.12 * mine_above
+            if partnership:
+                p += 0.2
+            p = p_in * min(0.8, p)
+        count += value * p
+    # Game by count (0.8): trumps, the 10 of trump, side aces and tens.
+    if fr[F_GAME_TEN] == 0:
+        length = popcount(trumps)
+        game = 0.12 * length + 0.3 * ((trumps >> (t * 13 + 8)) & 1)
+        if fr[F_DISCARD] == 0 and fr[F_FOLLOW] != 2:
+            side = hand & ALL_52 & ~tm
+            game += 0.12 * popcount(side & SIDE_ACES) + 0.05 * popcount(side & SIDE_TENS)
+        sides = 2 if partnership else n
+        game = min(0.9, game * 4.0 / sides + 0.05)
+        count += game
+    return count
+
+
+@njit(cache=True)
+def best_suit(hand, n, fr, tab):
+    """(count, suit) of the hand's best trump suit by ``family_count``."""
+    best = -1.0
+    best_t = 0
+    for t in range(4):
+        c = family_count(hand, t, n, fr, tab)
+        if c > best:
+            best = c
+            best_t = t
+    return best, best_t
+
+
+@njit(cache=True, inline="always")
+def bucket_of(count):
+    return min(N_BUCKETS - 1, max(0, int(count * 2.0)))
+
+
+@njit(cache=True, inline="always")
+def _lowest_bid(legal, top):
+    """The cheapest legal bid (no pass, no shoot); -1: none."""
+    bids = legal & _span(1, top)
+    return lowest_card(bids) if bids else -1
+
+
+@njit(cache=True)
+def _counted_call(worth, legal, seat, dealer, high_seat, fr):
+    """The call of a counting policy worth ``worth`` points (see the module)."""
+    top = fr[F_MAX_BID]
+    cheapest = _lowest_bid(legal, top)
+    if legal & 1 == 0:
+        return cheapest if cheapest >= 0 else top + 1  # stuck: the cheapest bid
+    if cheapest < 0:
+        return PASS
+    partner_high = fr[F_PARTNERSHIP] != 0 and high_seat >= 0 and high_seat % 2 == seat % 2
+    if partner_high:
+        return PASS  # never outbid the partner
+    if seat == dealer:
+        if (
+            high_seat < 0
+            and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET
+            and cheapest <= DEALER_SET_PENALTY
+        ):
+            return cheapest  # set costs no more than passing
+        return cheapest if worth >= cheapest else PASS
+    if worth < cheapest:
+        return PASS
+    return min(worth, top)
+
+
+@njit(cache=True)
+def bid_value(b, k, top, odds):
+    """The expected score of a bid of ``k`` that stands, by table row ``b``: made (at
+    least k points) scores the points won, set scores -k (0.9).
+    ``odds[b, k - 1]`` = P(at least k points)."""
+    ev = 0.0
+    for j in range(top + 1):
+        at_least_j = 1.0 if j == 0 else odds[b, j - 1]
+        more = odds[b, j] if j < top else 0.0
+        pj = max(0.0, at_least_j - more)
+        ev += pj * (j if j >= k else -k)
+    return ev
+
+
+@njit(cache=True)
+def odds_worth(count, fr, odds, defender):
+    """The highest bid whose expected score beats passing (``defender``), by the table
+    row of ``count``; 0: none."""
+    top = fr[F_MAX_BID]
+    b = bucket_of(count)
+    best = 0
+    for k in range(1, top + 1):
+        if bid_value(b, k, top, odds) > defender:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender):
+    """The ``odds`` call: the best of passing (a defender's mean points; -2 for a dealer
+    facing all passes under dealer-set) and each legal bid k, valued as
+    ``S(k) * E[k stands] + (1 - S(k)) * defender``, where S(k), the chance that no
+    opponent still to call outbids k, is ``(1 - Q(k + 1)) ** m`` for m opponents after
+    this seat, Q(k) being the share of random hands worth a bid of k or more (the
+    table's last row, ``odds[N_BUCKETS, k]``)."""
+    top = fr[F_MAX_BID]
+    cheapest = _lowest_bid(legal, top)
+    if legal & 1 == 0:
+        return cheapest if cheapest >= 0 else top + 1  # stuck: the cheapest bid
+    if cheapest < 0:
+        return PASS
+    partnership = fr[F_PARTNERSHIP] != 0
+    if partnership and high_seat >= 0 and high_seat % 2 == seat % 2:
+        return PASS  # never outbid the partner
+    b = bucket_of(count)
+    best = PASS
+    best_v = defender
+    if seat == dealer and high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
+        best_v = -float(DEALER_SET_PENALTY)
+    m = 0
+    s = seat
+    while s != dealer:
+        s = (s + 1) % n
+        if not (partnership and s % 2 == seat % 2):
+            m += 1
+    for k in range(cheapest, top + 1):
+        if not legal >> k & 1:
+            continue
+        stand = 1.0
+        if m > 0:
+            q = odds[N_BUCKETS, k + 1] if k < top else 0.0
+            stand = (1.0 - q) ** m
+        v = stand * bid_value(b, k, top, odds) + (1.0 - stand) * defender
+        if v > best_v:
+            best_v = v
+            best = k
+    return best
+
+
+@njit(cache=True)
+def choose_call(
+    policy, hand, seat, n, dealer, high_seat, legal, fr, tab, odds, defender, key, counter
+):
+    """The call of ``seat`` holding ``hand`` by bidding policy ``policy``."""
+    if policy == BID_RANDOM:
+        return nth_card(legal, below(key, counter, popcount(legal)))
+    count, _ = best_suit(hand, n, fr, tab)
+    shoot = fr[F_MAX_BID] + 1
+    if legal >> shoot & 1 and count >= fr[F_MAX_BID] - 0.25:
+        return shoot
+    if policy == BID_ODDS:
+        return odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender)
+    top = fr[F_MAX_BID]
+    worth = top if count >= top - 0.5 else min(top - 1, int(count + ROUND_UP))
+    return _counted_call(worth, legal, seat, dealer, high_seat, fr)
+
+
+@njit(cache=True)
+def name_suit(policy, hand, n, fr, tab, key, counter):
+    """The trump the pitcher names (trump=named): its best counted suit, or for
+    ``random`` the suit of a random card it holds."""
+    if policy == BID_RANDOM:
+        plain = hand & ALL_52
+        return nth_card(plain, below(key, counter, popcount(plain))) // 13
+    _, t = best_suit(hand, n, fr, tab)
+    return t

@@ -1,0 +1,476 @@
+"""Whole family games in kernels: deal, auction, trump, discard and draw, play, settle,
+until a side wins; the reference engine's ``play_game`` (VARIANTS.md 0.1, 0.9, 2.6,
+2.11, 3.4, 3.11, 4.5, 6.1 win) in numba.
+
+Game g of a seed starts with seat ``g % n`` dealing, and its deal d draws everything
+(the cards, random calls, trump named at random, random cards) from the stream (seed,
+g * MAX_DEALS + d), as the base game's kernels do (``kernels.game``): a game is the same
+on any thread count, and a tournament replaying a board with the strategies rotated
+gets the same cards.
+
+A deal (``family_deal``): the auction from the dealer's left (``bidding.legal_calls``,
+``bidding.choose_call``, counter ``AUCTION_COUNTER + position``); all pass: nobody
+scores, or the dealer's side -2 under all-pass=dealer-set (3.4), the same dealer deals
+again under redeal (4.5), else the deal passes left (0.1, 2.6); otherwise trump is
+named by the pitcher's bidding policy under trump=named (then the discard and draw,
+4.8) or fixed by the first lead, the hand is played by the play policies
+(``play.play_hand``), scored (``score``), settled (0.9) and the winners found
+(``settle.winners``: a bit mask of sides; several bits: a shared win, 3.11).
+
+**API** (positional)::
+
+    play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender,
+                     scores, stats, log) -> (winners, deals)
+
+``bidders``/``players``: per-seat bidding (``bidding.BID_*``) and play
+(``policies.RANDOM``/``HEURISTIC``) ids; ``odds`` (``bidding.N_BUCKETS`` + 1 rows
+x ``MAX_CALL``: P(at least k) by bucket, then the share of hands worth k) and
+``defender`` for the odds bidder (zeros otherwise); ``stats[seat, bid - 1, 0/1]``
+hands pitched and made (a shoot at the maximum bid); ``log`` rows of
+``family_log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ..contract import MAX_DEALS
+from ..rng import AUCTION_COUNTER, deal_key
+from .bidding import NAME_COUNTER, PASS, choose_call, legal_calls, name_suit
+from .deal import cards_each, deal_family
+from .draw import discard_and_draw
+from .play import MAX_TRICKS, play_hand
+from .score import N_AWARDS, score_hand, side_of
+from .settle import settle_hand, winners
+from .tables import (
+    ALL_PASS_DEALER_SET,
+    ALL_PASS_REDEAL,
+    F_ALL_PASS,
+    F_DISCARD,
+    F_MAX_BID,
+    F_TRUMP_NAMED,
+)
+
+BLOCK = 16  # games per parallel block
+MAX_CALL = 12  # calls 0 .. ten-point's 10 and a shoot
+DEALER_SET_PENALTY = 2
+
+# One row of a game log.
+G_DEALER, G_PITCHER, G_BID, G_SHOOT, G_TRUMP, G_MADE = 0, 1, 2, 3, 4, 5
+G_TRICKS, G_SIZE, G_JUNK, G_WINNERS = 6, 7, 8, 9
+G_FIXED = 10
+
+
+def family_log_layout(n: int) -> dict[str, int]:
+    """Offsets of a game-log row's fields for an n-player table, and its width."""
+    at = {}
+    pos = G_FIXED
+    for name, size in (
+        ("calls", n),
+        ("call_legal", n),
+        ("dealt", n),
+        ("held", n),
+        ("points", n),
+        ("change", n),
+        ("scores", n),
+        ("award", N_AWARDS),
+        ("deck", 54),
+        ("junk", 54),
+        ("tricks", MAX_TRICKS * (n + 2)),
+        ("legal", MAX_TRICKS * n),
+    ):
+        at[name] = pos
+        pos += size
+    at["width"] = pos
+    return at
+
+
+@njit(cache=True)
+def family_deal(
+    key,
+    n,
+    dealer,
+    scores,
+    bidders,
+    players,
+    fr,
+    tab,
+    odds,
+    defender,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    change,
+    calls,
+    call_legal,
+    log,
+    legal_log,
+    junk_log,
+):
+    """Deal, bid, play and settle one hand; ``scores`` are updated.  Returns (pitcher
+    (-1: all passed), bid, shoot, trump, made, tricks, pack size, cards drawn from the
+    discards, winners)."""
+    size = deal_family(key, n, dealer, fr, deck, dealt)
+    for s in range(n):
+        held[s] = dealt[s]
+        calls[s] = -1
+        call_legal[s] = 0
+        change[s] = 0
+        points[s] = 0
+    for i in range(N_AWARDS):
+        award[i] = -2
+    top = fr[F_MAX_BID]
+    high = PASS
+    high_seat = -1
+    pitcher = -1
+    bid = 0
+    shoot = False
+    for i in range(n):  # 0.2: one round from the dealer's left
+        seat = (dealer + 1 + i) % n
+        legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
+        if legal == 0:
+            break
+        call = choose_call(
+            bidders[seat],
+            dealt[seat],
+            seat,
+            n,
+            dealer,
+            high_seat,
+            legal,
+            fr,
+            tab,
+            odds,
+            defender,
+            key,
+            AUCTION_COUNTER + i,
+        )
+        calls[i] = call
+        call_legal[i] = legal
+        if call != PASS:
+            high = max(high, call)
+            high_seat = seat
+            pitcher = seat
+            shoot = call == top + 1
+            bid = top if shoot else call
+    if pitcher < 0:
+        if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:  # 3.4
+            mine = side_of(dealer, fr)
+            for s in range(n):
+                if side_of(s, fr) == mine:
+                    change[s] = -DEALER_SET_PENALTY
+        for s in range(n):
+            scores[s] += change[s]
+        return -1, 0, False, -1, False, 0, size, 0, winners(scores, n, -1, False, False, fr)
+    trump = -1
+    drawn = 0
+    if fr[F_TRUMP_NAMED] != 0:
+        trump = name_suit(
+            bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+        )
+        if fr[F_DISCARD] != 0:
+            drawn = discard_and_draw(
+                held, n, deck, n * cards_each(n, fr), size, pitcher, trump, fr, tab, key, junk_log
+            )
+    trump, tricks = play_hand(
+        held,
+        n,
+        pitcher,
+        bid,
+        trump,
+        -1,
+        players,
+        fr,
+        tab,
+        key,
+        hands,
+        won,
+        trick,
+        tseats,
+        log,
+        legal_log,
+    )
+    score_hand(held, won, n, trump, fr, tab, award, points)
+    made = settle_hand(points, n, pitcher, bid, fr, change)
+    for s in range(n):
+        scores[s] += change[s]
+    return (
+        pitcher,
+        bid,
+        shoot,
+        trump,
+        made,
+        tricks,
+        size,
+        drawn,
+        winners(scores, n, pitcher, made, shoot, fr),
+    )
+
+
+@njit(cache=True)
+def _write_row(
+    row,
+    n,
+    dealer,
+    pitcher,
+    bid,
+    shoot,
+    trump,
+    made,
+    tricks,
+    size,
+    drawn,
+    won_by,
+    calls,
+    call_legal,
+    dealt,
+    held,
+    points,
+    change,
+    scores,
+    award,
+    deck,
+    junk,
+):
+    """The fixed fields and the per-seat arrays of a log row (``family_log_layout``);
+    the tricks and legal cards were written by ``play.play_hand`` itself."""
+    row[G_DEALER] = dealer
+    row[G_PITCHER] = pitcher
+    row[G_BID] = bid
+    row[G_SHOOT] = shoot
+    row[G_TRUMP] = trump
+    row[G_MADE] = made if pitcher >= 0 else -1
+    row[G_TRICKS] = tricks
+    row[G_SIZE] = size
+    row[G_JUNK] = drawn
+    row[G_WINNERS] = won_by
+    at = G_FIXED
+    for i in range(n):
+        row[at + i] = calls[i]
+        row[at + n + i] = call_legal[i]
+        row[at + 2 * n + i] = dealt[i]
+        row[at + 3 * n + i] = held[i]
+        row[at + 4 * n + i] = points[i]
+        row[at + 5 * n + i] = change[i]
+        row[at + 6 * n + i] = scores[i]
+    at += 7 * n
+    for i in range(N_AWARDS):
+        row[at + i] = award[i]
+    at += N_AWARDS
+    for i in range(54):
+        row[at + i] = deck[i] if i < size else -1
+        row[at + 54 + i] = junk[i] if i < drawn else -1
+
+
+@njit(cache=True)
+def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, defender, row):
+    """One deal played and logged to ``row`` (``family_log_layout(n)["width"]``) from
+    the given ``scores`` (updated): what ``pitchsim play`` shows of a single hand."""
+    deck = np.empty(54, dtype=np.int64)
+    dealt = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    tseats = np.empty(n, dtype=np.int64)
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    change = np.empty(n, dtype=np.int64)
+    calls = np.empty(n, dtype=np.int64)
+    call_legal = np.empty(n, dtype=np.int64)
+    junk = np.empty(54, dtype=np.int64)
+    t_at = G_FIXED + 7 * n + N_AWARDS + 108
+    l_at = t_at + MAX_TRICKS * (n + 2)
+    row[:] = -1
+    row[t_at:l_at] = -9
+    row[l_at:] = 0
+    pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
+        key,
+        n,
+        dealer,
+        scores,
+        bidders,
+        players,
+        fr,
+        tab,
+        odds,
+        defender,
+        deck,
+        dealt,
+        held,
+        hands,
+        won,
+        trick,
+        tseats,
+        award,
+        points,
+        change,
+        calls,
+        call_legal,
+        row[t_at:l_at],
+        row[l_at:],
+        junk,
+    )
+    _write_row(
+        row,
+        n,
+        dealer,
+        pitcher,
+        bid,
+        shoot,
+        trump,
+        made,
+        tricks,
+        size,
+        drawn,
+        won_by,
+        calls,
+        call_legal,
+        dealt,
+        held,
+        points,
+        change,
+        scores,
+        award,
+        deck,
+        junk,
+    )
+
+
+@njit(cache=True)
+def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
+    """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt)."""
+    deck = np.empty(54, dtype=np.int64)
+    dealt = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    hands = np.empty(n, dtype=np.int64)
+    won = np.empty(n, dtype=np.int64)
+    trick = np.empty(n, dtype=np.int64)
+    tseats = np.empty(n, dtype=np.int64)
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    change = np.empty(n, dtype=np.int64)
+    calls = np.empty(n, dtype=np.int64)
+    call_legal = np.empty(n, dtype=np.int64)
+    junk = np.empty(54, dtype=np.int64)
+    width = G_FIXED + 7 * n + N_AWARDS + 108 + MAX_TRICKS * (2 * n + 2)
+    rows = log.size // width
+    t_at = G_FIXED + 7 * n + N_AWARDS + 108
+    l_at = t_at + MAX_TRICKS * (n + 2)
+    scores[:n] = 0
+    stats[:] = 0
+    dealer = game % n
+    for d in range(MAX_DEALS):
+        key = deal_key(seed, game * MAX_DEALS + d)
+        logging = d < rows
+        row = log[d * width : (d + 1) * width] if logging else log[0:0]
+        if logging:
+            row[:] = -1
+            row[t_at:l_at] = -9
+            row[l_at:] = 0
+        tlog = row[t_at:l_at] if logging else row[0:0]
+        llog = row[l_at:] if logging else row[0:0]
+        pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
+            key,
+            n,
+            dealer,
+            scores,
+            bidders,
+            players,
+            fr,
+            tab,
+            odds,
+            defender,
+            deck,
+            dealt,
+            held,
+            hands,
+            won,
+            trick,
+            tseats,
+            award,
+            points,
+            change,
+            calls,
+            call_legal,
+            tlog,
+            llog,
+            junk,
+        )
+        if logging:
+            _write_row(
+                row,
+                n,
+                dealer,
+                pitcher,
+                bid,
+                shoot,
+                trump,
+                made,
+                tricks,
+                size,
+                drawn,
+                won_by,
+                calls,
+                call_legal,
+                dealt,
+                held,
+                points,
+                change,
+                scores,
+                award,
+                deck,
+                junk,
+            )
+        if pitcher >= 0:
+            stats[pitcher, bid - 1, 0] += 1
+            if made:
+                stats[pitcher, bid - 1, 1] += 1
+        if won_by != 0:
+            return won_by, d + 1
+        if pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
+            dealer = (dealer + 1) % n
+    return np.int64(0), MAX_DEALS
+
+
+@njit(cache=True, parallel=True)
+def play_family_games(
+    seed,
+    start,
+    count,
+    n,
+    bidders,
+    players,
+    fr,
+    tab,
+    odds,
+    defender,
+    out_winners,
+    out_scores,
+    out_deals,
+    out_stats,
+):
+    """Games ``start .. start+count-1`` of ``seed`` in parallel blocks: per game the
+    winners (side mask), final scores, deals dealt and ``stats`` (see
+    ``play_family_game``).  Identical on any thread count."""
+    no_log = np.empty(0, dtype=np.int64)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        scores = np.empty(n, dtype=np.int64)
+        stats = np.empty((n, MAX_CALL, 2), dtype=np.int64)
+        for g in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            won_by, deals = play_family_game(
+                seed, start + g, n, bidders, players, fr, tab, odds, defender, scores, stats, no_log
+            )
+            out_winners[g] = won_by
+            out_deals[g] = deals
+            for s in range(n):
+                out_scores[g, s] = scores[s]
+                for k in range(MAX_CALL):
+                    out_stats[g, s, k, 0] = stats[s, k, 0]
+                    out_stats[g, s, k, 1] = stats[s, k, 1]

@@ -1,0 +1,139 @@
+"""``pitchsim play`` and ``pitchsim tournament`` under ``--rules FAMILY`` (games/families.py):
+what they show follows the rules (scores add up, the winners are the reference's), a
+tournament is duplicate (every rotation of a board gets the same deals), and what the
+families do not offer yet is refused in one line."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from test_families_rules import cli
+
+from pitchsim.game.reference import families as F
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.families import family_board, family_hand, family_odds
+from pitchsim.games.tournament import tournament
+
+
+@pytest.mark.parametrize("family", ["smear", "setback", "ten-point", "ten-point,partnership=false"])
+def test_play_a_hand_text_and_json(family):
+    code, out, _ = cli("play", "--rules", family, "--seed", "4")
+    assert code == 0 and "Auction:" in out and family.split(",")[0] in out
+    code, out, _ = cli("play", "--rules", family, "--seed", "4", "--json", "--rounds", "3")
+    docs = json.loads(out)
+    assert len(docs) == 3 and all(Rules.parse(d["rules"]) == Rules.parse(family) for d in docs)
+    for d in docs:
+        if d["pitcher"] is not None:
+            # 0.9: made, every side scores its points; set, the pitcher's side -bid.
+            r = as_family(Rules.parse(family))
+            want = F.settle_hand(d["points_won"], d["pitcher"], d["bid"], r)
+            assert d["change"] == want and d["made"] == (d["points_won"][d["pitcher"]] >= d["bid"])
+
+
+@pytest.mark.parametrize("family, n", [("smear", 3), ("setback", 4), ("ten-point", 4)])
+def test_play_a_game_adds_up_and_ends_as_the_reference_says(family, n):
+    code, out, _ = cli("play", "--rules", family, "--game", "--json", "--seed", "6", "-n", n)
+    assert code == 0
+    doc = json.loads(out)
+    r = as_family(Rules.parse(doc["rules"]))
+    assert doc["family"] == r.family == family
+    scores = [0] * n
+    for i, h in enumerate(doc["hands"]):
+        scores = [s + c for s, c in zip(scores, h["change"], strict=True)]
+        assert h["scores_after"] == scores
+        won = F.winners(scores, h["pitcher"], bool(h["made"]), r, h["shoot"])
+        last = i == len(doc["hands"]) - 1
+        assert bool(won) == last, (i, scores)  # the game ends at the first hand with a winner
+        if last:
+            assert doc["winners"] == won
+        if h["held"] is not None:  # 4.8: six cards or fewer in play, all from the deal or stock
+            assert all(len(cards) <= 6 for cards in h["held"])
+    code, text, _ = cli("play", "--rules", family, "--game", "--seed", "6", "-n", n)
+    assert code == 0 and ("wins" in text or "win," in text)
+
+
+def test_a_family_game_record_is_refused_by_replay_in_one_line(tmp_path):
+    code, out, _ = cli("play", "--rules", "smear", "--game", "--json", "--seed", "1")
+    path = tmp_path / "g.json"
+    path.write_text(out)
+    code, _, err = cli("play", "--replay", path)
+    assert code == 2 and "rule family smear cannot be replayed yet" in err
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["play", "--hand", "AH KH 2H 9C 7D 3S"], "--hand: not offered under smear"),
+        (["play", "--bid", "3"], "--bid: not offered under smear"),
+        (["play", "--bidding", "odds-game"], "odds-game+heuristic"),
+        (["play", "--policy", "rollout"], "heuristic+rollout"),
+        (["play", "--game", "--strategies", "cmd:cat"], "outside seats"),
+        (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
+        (["tournament", "-s", "heuristic,random", "-g", "2", "--record", "x"], "--record"),
+        (["tournament", "-s", "heuristic,cmd:cat", "-g", "2"], "outside seats"),
+        (["play", "-n", "8"], "players"),
+    ],
+)
+def test_what_families_do_not_offer_is_refused_in_one_line(argv, words):
+    code, out, err = cli(*argv, "--rules", "smear")
+    assert code == 2 and words in err and out == "", err
+
+
+def test_the_odds_table_is_refused_for_rules_without_one():
+    with pytest.raises(Exception, match="no table for smear,five=true"):
+        family_odds(as_family(Rules.parse("smear,five=true")), 4)
+    odds, defender = family_odds(as_family(Rules.parse("ten-point")), 4)
+    # P(at least k) falls with k and rises with the count (the builder's running max).
+    table = odds[:-1, :10]
+    assert np.all(np.diff(table, axis=1) <= 1e-6)
+    assert np.all(np.diff(table, axis=0) >= -1e-6) and 0 < defender < 10
+    # The last row: the share of hands worth a bid of k or more, falling with k.
+    assert np.all(np.diff(odds[-1, 1:11]) <= 1e-9) and 0 < odds[-1, 5] <= 1
+
+
+def test_a_family_tournament_is_duplicate_and_counts_every_game():
+    rules = as_family(Rules.parse("smear"))
+    r = tournament("heuristic,random", 3, 40, rules, seed=8)
+    assert r.games == 80 and r.rotations == 2
+    shares = sum(s.win_rate for s in r.results) * r.rotations
+    assert abs(shares - (1 - r.unfinished / r.games) * r.rotations) < 1e-9
+    assert sorted(r.results[0].pitched) == [1, 2, 3, 4, 5]
+    # Board 5's first deal is the same cards in both rotations (only the seats turn).
+    a = family_board(8, 5, ["heuristic", "random", "heuristic"], rules)
+    b = family_board(8, 5, ["random", "heuristic", "random"], rules)
+    assert a.hands[0].dealt == b.hands[0].dealt
+    code, out, _ = cli(
+        "tournament",
+        "--rules",
+        "smear",
+        "-s",
+        "heuristic,random",
+        "-g",
+        "40",
+        "-n",
+        "3",
+        "--seed",
+        "8",
+        "--json",
+    )
+    doc = json.loads(out)
+    assert [x["wins"] for x in doc["results"]] == [s.wins for s in r.results]
+    assert set(doc["results"][0]["by_bid"]) == {"1", "2", "3", "4", "5"}
+
+
+def test_a_single_hand_is_the_first_deal_of_nothing_else():
+    """``play`` without --game plays deal r of the seed from scores of zero: the same
+    hand twice, and the heuristic bidders' calls are legal (the legal mask holds them)."""
+    rules = Rules.parse("ten-point")
+    h1 = family_hand(3, 0, ["heuristic"] * 4, rules, 3)
+    h2 = family_hand(3, 0, ["heuristic"] * 4, rules, 3)
+    assert h1 == h2
+    r = as_family(rules)
+    for i, c in enumerate(h1.calls):
+        if c is not None:
+            calls = [int(x) if x.isdigit() else 0 for x in h1.calls[:i] if x is not None]
+            seat = (h1.dealer + 1 + i) % 4
+            legal = F.legal_calls(calls, seat == h1.dealer, r)
+            assert (0 if c == "pass" else int(c)) in legal
