@@ -19,5 +19,9 @@ through these modules instead, one per part of the hand:
   hands for the cross-check against ``pitchsim.game.reference.families``.
 
 The kernel API is positional, like the base game's.  The entry point for one hand is
-``simulate.family_hand`` (deal, name trump, draw, play, score); see its docstring.
+``simulate.family_hand`` (deal, name trump, draw, play, score), or
+``simulate.family_hand_fixed`` with the pitcher's hand and trump given; many hands in
+parallel: ``simulate.simulate_family_hands`` / ``simulate_family_fixed``; the library
+call ``simulate.family_make_odds``.  See the module docstrings.  Not here yet: the
+auction and whole games of a family.
 """
