@@ -44,12 +44,15 @@ COMMANDS = (
     "table",
     "tournament",
 )
+FAMILY_COMMANDS = ("rules", "bid-odds")  # the commands that take every rule family
 for _module in COMMANDS:
     import_module(f".{_module}", __name__)
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
-    if _command.name != "rules":  # every other command runs the kernels (game/families.py)
+    # The others run the base game's kernels only (game/families.py); bid-odds plays a
+    # family through kernels/families/.
+    if _command.name not in FAMILY_COMMANDS:
         _command.callback = kernels_only(_command.callback, _command.name)
 
 
