@@ -236,8 +236,7 @@ def cli(*argv):
 
 
 HAND = "AH KH 2H 9C 7D 3S"
-WITH_RULES = {
-    "bid-odds": ["bid-odds", HAND],
+WITH_RULES = {  # bid-odds plays every family (tests/test_families_odds.py)
     "play": ["play", "--seed", "1"],
     "simulate": ["simulate", "--deals", "10", "--out", "{tmp}/run"],
     "tournament": ["tournament", "-s", "heuristic,random", "--boards", "2"],
