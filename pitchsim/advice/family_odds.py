@@ -318,14 +318,18 @@ def family_bid_odds(
     total = samples * (len(suits) + 1) + choice
 
     def run(seat: int, fixed_trump: int, count: int):
-        ours = np.empty(count, np.int64)
-        every = np.empty(count, np.int64)
-        trumps = np.empty(count, np.int64)
+        """Deals by (points of the hand's side, points of the others), and by trump:
+        counted chunk by chunk, so memory stays a chunk's whatever ``count``."""
+        joint = np.zeros(size * size, np.int64)
+        picked = np.zeros(4, np.int64)
+        width = min(count, CHUNK)
+        ours, every, trumps = (np.empty(width, np.int64) for _ in range(3))
         for a, b in chunked(count, CHUNK):
+            m = b - a
             play_family_fixed(
                 seed,
                 a,
-                b - a,
+                m,
                 players,
                 seat,
                 hand_mask,
@@ -333,29 +337,30 @@ def family_bid_odds(
                 policies,
                 fr,
                 tab,
-                ours[a:b],
-                every[a:b],
-                trumps[a:b],
+                ours[:m],
+                every[:m],
+                trumps[:m],
             )
+            theirs = every[:m] - ours[:m]
+            joint += np.bincount(ours[:m] * size + theirs, minlength=size * size)[: size * size]
+            picked += np.bincount(trumps[:m], minlength=4)[:4]
             if progress:
-                progress(b - a, total)
-        return ours, every - ours, trumps
+                progress(m, total)
+        return joint.reshape(size, size), picked
 
     started = time.perf_counter()
     by_trump = SuitDict()
     with use_threads(threads):
         for s in suits:
-            ours, theirs, _ = run(PITCHER, s, samples)
-            joint = np.bincount(ours * size + theirs, minlength=size * size)
-            joint = joint[: size * size].reshape(size, size)
+            joint, _ = run(PITCHER, s, samples)
             by_trump[Suit(s)] = FamilyTrumpOdds(s, samples, joint.sum(axis=1), joint, opponents)
         if choice:
-            _, _, picked = run(PITCHER, -1, choice)
-            share = np.bincount(picked, minlength=4) / picked.size
+            _, picked = run(PITCHER, -1, choice)
+            share = picked / picked.sum()
         else:
             share = np.bincount([suits[0]], minlength=4).astype(float)
-        ours, _, _ = run(AS_DEFENDER, -1, samples)
-        passing = np.bincount(ours, minlength=size)
+        joint, _ = run(AS_DEFENDER, -1, samples)
+        passing = joint.sum(axis=1)
     chosen = SuitDict({Suit(s): float(share[s]) for s in range(4) if share[s] > 0})
     return FamilyBidOdds(
         hand=cards,

@@ -372,10 +372,10 @@ def make_by_holding(s: dict, by=("holding",), min_count: int = 2000) -> pd.DataF
     return out.sort_values("deals", ascending=False, ignore_index=True) if len(out) else out
 
 
-def bidding_chart(s: dict, min_count: int = 500, top: int = 16):
+def bidding_chart(s: dict, min_count: int = 500, top: int = 20):
     """The bid to go up to by key holding (rows, the ``top`` most frequent) and trump
     length (columns): the highest legal bid whose expected score is positive, ``P`` to
-    pass, grey where fewer than ``min_count`` deals; a ``?`` where that bid's expected
+    pass (rows by average points, strongest first), grey where fewer than ``min_count`` deals; a ``?`` where that bid's expected
     score or the next one's is within 1.96 standard errors of zero."""
     import matplotlib
 
@@ -385,9 +385,14 @@ def bidding_chart(s: dict, min_count: int = 500, top: int = 16):
 
     r, n = s["rules"], s["players"]
     table = make_by_holding(s, ("holding", "length"), min_count=1)
-    freq = holdings(s).holding.value_counts()
-    rows = [h for h in freq.index[:top]]
-    lengths = sorted(int(x) for x in table.length.unique())
+    h = holdings(s)
+    freq = h.holding.value_counts()
+    strength = h.groupby("holding").points.mean()
+    # the most frequent holdings, the strongest (most points on average) at the top
+    rows = sorted(freq.index[:top], key=lambda x: -strength[x])
+    shown = table[table.holding.isin(rows) & (table.deals >= min_count)]
+    rows = [x for x in rows if x in set(shown.holding)]  # rows and columns with a cell shown
+    lengths = sorted(int(x) for x in shown.length.unique())
     grid = np.full((len(rows), len(lengths)), np.nan)
     text = [["" for _ in lengths] for _ in rows]
     for t in table.itertuples():
