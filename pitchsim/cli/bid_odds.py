@@ -41,7 +41,11 @@ DEFAULT_COMPARE_SAMPLES = 2_000
 
 @app.command("bid-odds")
 def bid_odds_command(
-    hand: str = typer.Argument(..., help='Six cards, e.g. "AH KH 2H 9C 7D 3S" or AhKh2h9c7d3s.'),
+    hand: str = typer.Argument(
+        ...,
+        help='Six cards, e.g. "AH KH 2H 9C 7D 3S" or AhKh2h9c7d3s (under a '
+        "rule family the seat's whole deal: 9 or 10 cards under deal=9, HJ/LJ the jokers).",
+    ),
     players: int = PlayersOpt,
     samples: int = typer.Option(None, "--samples", help="Deals per trump suit (default 40,000)."),
     seed: int = SeedOpt,
