@@ -24,7 +24,6 @@ leaves the base game's files as they are (report.md gains its link to families.m
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import platform
 import shlex
@@ -428,15 +427,9 @@ def _load() -> str:
 
 
 def _append_checks(path: Path, checks: pd.DataFrame) -> None:
-    """The base game's rows of ``path`` as they are (a family row's check starts with
-    its family and a colon), then the families' rows in the same columns."""
-    kept = []
-    if path.exists():
-        lines = path.read_text().splitlines()
-        rows = csv.reader(lines)
-        kept = [line for line, row in zip(lines, rows, strict=True) if ":" not in row[1]]
-    body = checks.to_csv(index=False, header=not kept, float_format="%.5g")
-    write_file(path, ("\n".join(kept) + "\n" if kept else "") + body)
+    from pitchsim.study.family_report import merge_checks
+
+    write_file(path, merge_checks(path.read_text() if path.exists() else "", checks))
 
 
 def _render_families(sections, checks, runs, took, command) -> str:

@@ -123,6 +123,22 @@ def test_rows_keep_the_columns_of_the_base_checks(checks):
     assert list(checks.columns) == cols
 
 
+def test_the_family_rows_replace_their_old_selves_and_the_base_rows_stay(checks):
+    from pathlib import Path
+
+    from pitchsim.study.family_report import merge_checks
+
+    committed = (Path(__file__).parent.parent / "reports" / "exact_checks.csv").read_text()
+    base = [line for line in committed.splitlines() if ":" not in line]
+    once = merge_checks("\n".join(base) + "\n", checks)
+    twice = merge_checks(once, checks)  # run again: no row twice (a quoted "a,b: ..." too)
+    assert once == twice
+    assert once.splitlines()[: len(base)] == base
+    assert len(once.splitlines()) == len(base) + len(checks)
+    assert any(line.startswith('5,"ten-point,partnership=false: ') for line in once.splitlines())
+    assert merge_checks("", checks).splitlines()[0].startswith("players,check,")
+
+
 # ---- the fixed-hand kernel -----------------------------------------------------------------------
 
 

@@ -248,6 +248,18 @@ def family_checks(s: dict) -> list[dict]:
     return rows
 
 
+def merge_checks(old: str, checks: pd.DataFrame) -> str:
+    """The text of ``exact_checks.csv`` with the base game's rows of ``old`` kept as they
+    are and the families' rows replaced by ``checks`` (a family row's check starts with
+    its family and a colon; the family may hold a comma, so the CSV is read as CSV)."""
+    import csv
+
+    lines = old.splitlines()
+    kept = [line for line, row in zip(lines, csv.reader(lines), strict=True) if ":" not in row[1]]
+    body = checks.to_csv(index=False, header=not kept, float_format="%.5g")
+    return ("\n".join(kept) + "\n" if kept else "") + body
+
+
 def _fours() -> np.int64:
     return np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
 
