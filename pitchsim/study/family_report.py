@@ -14,7 +14,8 @@ whatever trump his policy picks from his hand (trump is a function of his cards)
 - the Game count of the cards dealt averages ``80 * n each / pack`` (jokers and 4s
   count 0, so the 5-player pack without 4s still holds 80);
 - a joker (of two) is dealt with probability ``1 - C(pack-2, D) / C(pack, D)``,
-  ``D = n * each``, and the high joker with ``D / pack``;
+  ``D = n * each`` (in play, where no draw step follows), and the high joker with
+  ``D / pack``; with 5 players ten-point deals no 4 at all;
 - a king of trump without the ace wins High exactly when the ace is not dealt
   (no draw step): ``1 - (n-1) each / (pack - each)``;
 - rules that admit no chance: Low held is Low won under low=dealt (the 2 of trump
@@ -52,6 +53,7 @@ CHECK_TABLES = (
     ("ten-point", 4),
     ("ten-point,partnership=false", 5),
     ("ten-point,partnership=false", 6),
+    ("jokers=2,trump=named", 4),  # two jokers and no draw: a joker dealt is in play
 )
 REPORT_TABLES = (("setback", 4), ("smear", 4), ("ten-point", 4))
 DEUCE, THREE, FIVE = 0, 1, 3
@@ -221,14 +223,16 @@ def family_checks(s: dict) -> list[dict]:
         )
     )
     if r.jokers == 2:
-        either = _bit(np.bitwise_or.reduce(dealt, axis=1), np.full(trump.size, HJ)) | _bit(
-            np.bitwise_or.reduce(dealt, axis=1), np.full(trump.size, LJ)
-        )
-        rows.append(
-            _prop_row(n, f"{fam}: a joker dealt", either, p_one_of_dealt(pack, n * each, 2))
-        )
+        # without a draw step the cards in play are the cards dealt (0.6)
+        where, cards = ("in play", in_play) if r.discard == "none" else ("dealt", mine | others)
+        either = _bit(cards, np.full(trump.size, HJ)) | _bit(cards, np.full(trump.size, LJ))
+        exact = p_one_of_dealt(pack, n * each, 2)
+        rows.append(_prop_row(n, f"{fam}: a joker {where}", either, exact))
         hj = _bit(np.bitwise_or.reduce(dealt, axis=1), np.full(trump.size, HJ))
         rows.append(_prop_row(n, f"{fam}: high joker dealt", hj, p_card_dealt(pack, each, n)))
+    if r.no_fours(n):
+        four = _bit(mine | others, np.full(trump.size, 2))  # the 4 of clubs
+        rows.append(_prop_row(n, f"{fam}: the 4 of clubs dealt (no 4s)", four, Fraction(0)))
     if r.discard == "none":
         ace = trump * 13 + ACE
         king_top = _bit(mine, trump * 13 + KING) & ~_bit(mine, ace)
