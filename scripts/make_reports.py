@@ -468,6 +468,10 @@ def _render_families(sections, checks, runs, took, command) -> str:
         "trump order; the other trumps count only in the length. Under ten-point the "
         "hand is the 9 cards dealt and the odds include the discard, the draw and the rob.",
         "",
+        "For one hand of your own, every level 1 to the family's point total with its "
+        'interval: `pitchsim bid-odds "AH KH 3H 9C 7D 3S HJ JD 2H" --rules ten-point` '
+        "(README, bid-odds under a rule family).",
+        "",
     ]
     for s, name, by, chart in sections:
         r = s["rules"]
