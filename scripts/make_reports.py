@@ -11,11 +11,20 @@ bytes a deal) and a few minutes on two cores.  The run is played again from scra
 unless ``--reuse-run`` is given and runs/reports already holds a complete run with the
 same parameters (handy while working on the charts).  Run from any Python: without
 pitchsim importable, it runs itself again with the project's .venv.
+
+The rule families (setback, smear, ten-point) get their own page, reports/families.md,
+with P(make k) by key holding, a bidding chart per family and their exact checks
+(appended to exact_checks.csv after the base game's rows), from ``--family-deals``
+hands per table played by the family kernels.  ``--families`` makes only that part and
+leaves the base game's files as they are (report.md gains its link to families.md):
+
+    python3 scripts/make_reports.py --families
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shlex
 import shutil
@@ -40,6 +49,7 @@ from pitchsim.study.manifest import RunError, parse_players, read_manifest  # no
 from pitchsim.util.atomic import write_file  # noqa: E402
 
 GENERATED = ("report.md", "*.png", "*.csv")
+FAMILY_LINK = "## Rule families"
 OTHERS = ("search-play.csv",)  # scripts/make_search_report.py writes it (and search-play.md)
 REPORT_HOLDINGS = (
     "A-K-Q",
@@ -77,6 +87,15 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "reports"))
     ap.add_argument("--reuse-run", action="store_true", help="keep a complete matching run")
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument(
+        "--families", action="store_true", help="only the rule families' page and checks"
+    )
+    ap.add_argument(
+        "--family-deals",
+        type=int,
+        default=FAMILY_DEALS,
+        help=f"hands per family table (default {FAMILY_DEALS:,})",
+    )
     args = ap.parse_args()
     # The command that makes this content: options that change nothing in it are left out.
     shown = [a for a in sys.argv[1:] if a != "--reuse-run"]
@@ -86,6 +105,10 @@ def main() -> None:
     command = " ".join(["scripts/make_reports.py", *map(shlex.quote, shown)])
     players = parse_players(args.players)
     run_dir, out = Path(args.run), Path(args.out)
+    if args.families:
+        out.mkdir(parents=True, exist_ok=True)
+        make_families(out, args.family_deals, args.seed, args.threads, command)
+        return
 
     total = args.deals * len(players)
     print(
@@ -126,6 +149,7 @@ def main() -> None:
     typical = holding_rows(pd.concat([by_holding, by_pattern]), REPORT_HOLDINGS)
     text = render(run, command, seconds, by_length, typical, checks, players)
     write_file(out / "report.md", text)
+    make_families(out, args.family_deals, args.seed, args.threads, command)
     took = time.monotonic() - started
     print(
         f"wrote {out}/report.md, {len(pictures)} charts and 4 tables in {took:.0f} s",
@@ -316,6 +340,7 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "always the best one.",
         "- The pitcher is seat 0 and leads; who dealt and the state of the game are not modelled.",
         "",
+        *_family_link(),
     ]
     return "\n".join(lines)
 
@@ -334,6 +359,176 @@ def _holding_table(rows: pd.DataFrame, players) -> list[str]:
             cells.append(f"{_pct(r.p2, r.p2_lo, r.p2_hi)} / {_pct(r.p3, r.p3_lo, r.p3_hi)}")
         out.append(f"| {label} | " + " | ".join(cells) + " |")
     return out
+
+
+# ---- the rule families ------------------------------------------------------------------------
+
+FAMILY_DEALS = 500_000
+FAMILY_LEVELS = {"setback": [2, 3, 4], "smear": [2, 3, 4, 5], "ten-point": [5, 6, 7, 8, 9, 10]}
+
+
+def _family_link() -> list[str]:
+    return [
+        FAMILY_LINK,
+        "",
+        "Setback, Smear and ten-point Pitch (VARIANTS.md): P(make k) by key holding, a "
+        "bidding chart per family and their exact checks are in [families.md](families.md).",
+        "",
+    ]
+
+
+def make_families(out: Path, deals: int, seed: int, threads, command: str) -> None:
+    """reports/families.md, one bidding chart and a holdings table per family, and the
+    families' rows of exact_checks.csv (the base game's rows kept as they are)."""
+    from pitchsim.game.rules import label
+    from pitchsim.study import family_report as fam
+
+    print(f"families: {deals:,} hands per table ...", file=sys.stderr, flush=True)
+    started = time.monotonic()
+    checks, runs = fam.exact_check_table(deals, seed=seed, threads=threads)
+    _append_checks(out / "exact_checks.csv", checks)
+    sections, tables = [], []
+    for spec, n in fam.REPORT_TABLES:
+        s = fam.sample_hands(spec, n, deals, seed=seed, threads=threads)
+        name = label(s["rules"])
+        by = fam.make_by_holding(s, min_count=2000)
+        by.insert(0, "players", n)
+        by.insert(0, "rules", name)
+        tables.append(by)
+        chart = f"family-{name}-bids.png"
+        charts.save(fam.bidding_chart(s), out / chart)
+        sections.append((s, name, by, chart))
+        runs.append(
+            {
+                "rules": spec,
+                "players": n,
+                "deals": deals,
+                "wall_s": s["wall_s"],
+                "cpu_s": s["cpu_s"],
+            }
+        )
+    all_tables = pd.concat(tables, ignore_index=True)
+    write_file(
+        out / "family_make_by_holding.csv", all_tables.to_csv(index=False, float_format="%.5g")
+    )
+    took = time.monotonic() - started
+    write_file(out / "families.md", _render_families(sections, checks, runs, took, command))
+    report = out / "report.md"
+    if report.exists() and FAMILY_LINK not in report.read_text():
+        write_file(report, report.read_text().rstrip("\n") + "\n\n" + "\n".join(_family_link()))
+    print(f"wrote {out}/families.md in {took:.0f} s", file=sys.stderr)
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "unknown"
+
+
+def _append_checks(path: Path, checks: pd.DataFrame) -> None:
+    from pitchsim.study.family_report import merge_checks
+
+    write_file(path, merge_checks(path.read_text() if path.exists() else "", checks))
+
+
+def _render_families(sections, checks, runs, took, command) -> str:
+    from pitchsim.study import family_report as fam
+
+    deals = sum(r["deals"] for r in runs)
+    cpu = sum(r["cpu_s"] for r in runs)
+    wall = sum(r["wall_s"] for r in runs)
+    lines = [
+        "# The rule families: Setback, Smear and ten-point Pitch",
+        "",
+        "The presets of VARIANTS.md played hand by hand by the family kernels "
+        "(`pitchsim/kernels/families/`): seat 0 pitches, names trump (or leads it, in "
+        "setback) by the `heuristic` policy, every seat plays `heuristic`; under "
+        "ten-point every player then discards non-trumps and draws, the pitcher robs "
+        "the stock. A single hand, with no auction: who would have bid is not modelled.",
+        "",
+        "## The run behind it",
+        "",
+        f"- {deals:,} hands in all: {runs[0]['deals']:,} per table, "
+        + ", ".join(f"{r['rules']} at {r['players']}" for r in runs)
+        + f" (the first {len(runs) - len(sections)} for the exact checks, the last "
+        f"{len(sections)} for the tables and charts).",
+        f"- Kernel time {wall:.1f} s wall, {cpu:.1f} s CPU ({deals / max(cpu, 1e-9):,.0f} "
+        f"hands per CPU-s, recording every hand's cards); the whole page took {took:.0f} s "
+        f"on 2 shared cores (load average {_load()}).",
+        f"- Regenerate with `.venv/bin/python {command.strip()}` (commit {_git_commit()}; "
+        "`--families` leaves the base game's files alone).",
+        "- `family_make_by_holding.csv`: every key holding with at least 2,000 hands, per "
+        "family: `p1`..`pK` = P(points >= k) with Wilson 95% bounds, `scoreK` the expected "
+        "score of bidding k (legal bids only) with its standard error, `bid` the highest "
+        "bid with a positive expected score (0 = pass).",
+        "",
+        "A holding is named by the pitcher's key trumps **as dealt** (what he knows when he "
+        "bids): A, K, J, `Jk` the jick, `HJ`/`LJ` the jokers, 10 (game=ten), 3, 2, in "
+        "trump order; the other trumps count only in the length. Under ten-point the "
+        "hand is the 9 cards dealt and the odds include the discard, the draw and the rob.",
+        "",
+        "For one hand of your own, every level 1 to the family's point total with its "
+        'interval: `pitchsim bid-odds "AH KH 3H 9C 7D 3S HJ JD 2H" --rules ten-point` '
+        "(README, bid-odds under a rule family).",
+        "",
+    ]
+    for s, name, by, chart in sections:
+        r = s["rules"]
+        fam_name = r.family
+        levels = FAMILY_LEVELS.get(fam_name, list(range(r.min_bid, r.max_bid + 1)))
+        table = "partnership" if r.partnership else "solo"
+        lines += [
+            f"## {name}: {s['players']} players, {table}",
+            "",
+            f"Points: {r.max_bid} in all, bids {r.min_bid}-{r.max_bid}. "
+            f"{s['deals']:,} hands, {s['cpu_s']:.1f} s CPU.",
+            "",
+            f"![Bidding chart, {name}]({chart})",
+            "",
+            "Each cell: the highest bid whose expected score is still positive (P = pass), "
+            "by key trumps dealt (rows, the most frequent first) and trump length dealt; "
+            "grey: fewer than 500 hands; `?`: that bid's (or the next one's) expected score "
+            "is within 1.96 standard errors of zero.",
+            "",
+            "P(make k) by key holding (the most frequent), with 95% half-widths:",
+            "",
+        ]
+        lines += fam.holding_table_markdown(by, r, levels)
+        lines.append("")
+    lines += [
+        "## Exact checks",
+        "",
+        "Values counted in plain Python (`pitchsim/study/family_report.py`: fractions and "
+        "binomial coefficients), estimated from the hands the family kernels dealt and "
+        "played. The 95% interval is the estimate ± 1.96 of its own standard error; a "
+        "check with no chance in it (every card dealt, a rule) has a standard error of 0 "
+        "and must match exactly. About 1 correct check in 20 lands outside by chance. "
+        "The rows are also in `exact_checks.csv`, after the base game's.",
+        "",
+        "| players | check | deals | estimate | 95% interval | exact | z |",
+        "| ---: | --- | ---: | ---: | --- | ---: | ---: |",
+    ]
+    for r in checks.itertuples():
+        lines.append(
+            f"| {r.players} | {r.check} | {r.deals:,} | {r.estimate:.5f} | "
+            f"{r.lo:.5f} - {r.hi:.5f} | {r.exact:.5f} | {r.z:+.2f} |"
+        )
+    outside = int((~checks.inside).sum())
+    lines += [
+        "",
+        f"{len(checks)} checks, {outside} outside their 95% interval.",
+        "",
+        "## Caveats",
+        "",
+        "- The family heuristic plays every seat; stronger play moves these numbers.",
+        "- Trump is the suit the pitcher's policy names (leads, in setback): a holding's "
+        "row counts only the hands in which that suit was chosen.",
+        "- No auction: a pitcher who had to outbid others holds a stronger hand than these "
+        "random ones.",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

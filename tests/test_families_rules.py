@@ -236,9 +236,9 @@ def cli(*argv):
 
 
 HAND = "AH KH 2H 9C 7D 3S"
-# play and tournament play the families (games/families.py, tests/test_families_cli.py).
+# bid-odds, play and tournament play the families (tests/test_families_odds.py,
+# tests/test_families_cli.py).
 WITH_RULES = {
-    "bid-odds": ["bid-odds", HAND],
     "simulate": ["simulate", "--deals", "10", "--out", "{tmp}/run"],
     "advise": ["advise", HAND, "--seat", "0", "--dealer", "3"],
 }

@@ -1,0 +1,194 @@
+"""One known hand under a rule family, many deals: as pitcher or as a defender
+(``pitchsim bid-odds --rules FAMILY``), the family's ``kernels.fixed_hand``.
+
+The known hand is the whole deal of its seat: 6 cards, or 9 (10) under deal=9, so
+with a draw step the odds are P(make k | these cards dealt), the discard and draw
+made by the rules (4.8) after the pitcher's policy names trump.  The other cards of
+the pack are shuffled around it as ``deal.deal_family`` shuffles the pack (the
+dealer is seat n-1, so seat s gets the s-th run and the stock follows the runs).
+
+A fixed trump: under trump=named the pitcher names it; under trump=first-lead the
+pitcher's policy chooses its opening lead among the cards of that printed suit (as
+the base game's fixed trump does), which then fixes trump as any first lead does.
+Deal d draws from its own key (seed, d): the same numbers on any thread count.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ..bits import lowest_card
+from ..rng import AUCTION_COUNTER, DEAL_COUNTER, DECISION_COUNTER, below, deal_key
+from .deal import cards_each, pack_mask
+from .draw import discard_and_draw
+from .play import play_hand
+from .policies import choose_card, name_trump
+from .score import AWARD_VALUES, N_AWARDS, score_hand
+from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
+
+PITCHER = 0
+AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal
+BLOCK = 2048
+SUIT_BITS = np.int64((1 << 13) - 1)
+
+
+@njit(cache=True, inline="always")
+def defender_seat(d, n, partnership):
+    """The seat holding the hand in deal ``d`` when it defends: every opponent of the
+    pitcher (seat 0) in turn, as in the base game's ``kernels.fixed_hand``."""
+    if partnership:
+        return 1 + 2 * (d % 2)
+    return 1 + d % (n - 1)
+
+
+@njit(cache=True, inline="always")
+def deal_with_hand(key, n, seat, fixed, fr, deck, dealt):
+    """Deal the pack with ``fixed`` as seat ``seat``'s cards (dealer n-1): the other
+    cards shuffled by Fisher-Yates (fully when a draw step uses the stock), seat s
+    the s-th run of ``deck``, the stock after the runs.  Returns the pack size."""
+    each = cards_each(n, fr)
+    rest = pack_mask(n, fr) & ~fixed
+    m = 0
+    r = rest
+    while r:
+        deck[m] = lowest_card(r)
+        m += 1
+        r &= r - 1
+    others = (n - 1) * each
+    shuffled = m if fr[F_DISCARD] != 0 else others
+    for i in range(shuffled):
+        if i == m - 1:
+            break
+        j = i + below(key, DEAL_COUNTER + i, m - i)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    start = seat * each
+    for i in range(m - 1, start - 1, -1):  # make room for the known hand's run
+        deck[i + each] = deck[i]
+    k = start
+    f = fixed
+    while f:
+        deck[k] = lowest_card(f)
+        k += 1
+        f &= f - 1
+    for s in range(n):
+        h = np.int64(0)
+        for i in range(s * each, (s + 1) * each):
+            h |= np.int64(1) << deck[i]
+        dealt[s] = h
+    return m + each
+
+
+@njit(cache=True, inline="always")
+def opening_lead(policy, hand, suit, n, fr, tab, key, won, trick, tseats):
+    """The pitcher's first card when trump is fixed to ``suit`` under first-lead: the
+    policy's choice among the hand's cards of that printed suit."""
+    legal = hand & (SUIT_BITS << (suit * 13))
+    return choose_card(
+        policy,
+        legal,
+        hand,
+        PITCHER,
+        n,
+        PITCHER,
+        0,
+        suit,
+        0,
+        trick,
+        tseats,
+        0,
+        np.int64(0),
+        won,
+        fr,
+        tab,
+        key,
+        DECISION_COUNTER,
+    )
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_family_fixed(
+    seed,
+    start,
+    count,
+    n,
+    hand_seat,
+    fixed_hand,
+    fixed_trump,
+    policies,
+    fr,
+    tab,
+    out_ours,
+    out_all,
+    out_trump,
+):
+    """Play deals ``start .. start+count-1``: seat 0 pitches (``fixed_trump`` >= 0:
+    that suit, else its policy's choice), ``fixed_hand`` sits in ``hand_seat``
+    (``AS_DEFENDER``: see :func:`defender_seat`).  Per deal: ``out_ours`` the points
+    the hand's side won, ``out_all`` every point awarded to anyone, ``out_trump``."""
+    no_log = np.empty(0, dtype=np.int64)
+    partnership = fr[F_PARTNERSHIP] != 0
+    each = cards_each(n, fr)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        deck = np.empty(54, dtype=np.int64)
+        dealt = np.empty(n, dtype=np.int64)
+        held = np.empty(n, dtype=np.int64)
+        hands = np.empty(n, dtype=np.int64)
+        won = np.zeros(n, dtype=np.int64)
+        trick = np.zeros(n, dtype=np.int64)
+        tseats = np.zeros(n, dtype=np.int64)
+        award = np.empty(N_AWARDS, dtype=np.int64)
+        points = np.empty(n, dtype=np.int64)
+        junk = np.empty(54, dtype=np.int64)
+        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            deal = start + d
+            seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
+            key = deal_key(seed, deal)
+            size = deal_with_hand(key, n, seat, fixed_hand, fr, deck, dealt)
+            for s in range(n):
+                held[s] = dealt[s]
+                won[s] = 0
+            trump = -1
+            first = -1
+            if fr[F_TRUMP_NAMED] != 0:
+                trump = fixed_trump
+                if trump < 0:
+                    trump = name_trump(
+                        policies[PITCHER], dealt[PITCHER], fr, tab, key, AUCTION_COUNTER
+                    )
+                if fr[F_DISCARD] != 0:
+                    discard_and_draw(
+                        held, n, deck, n * each, size, PITCHER, trump, fr, tab, key, junk
+                    )
+            elif fixed_trump >= 0:
+                trump = fixed_trump
+                first = opening_lead(
+                    policies[PITCHER], held[PITCHER], trump, n, fr, tab, key, won, trick, tseats
+                )
+            trump, _ = play_hand(
+                held,
+                n,
+                PITCHER,
+                0,
+                trump,
+                first,
+                policies,
+                fr,
+                tab,
+                key,
+                hands,
+                won,
+                trick,
+                tseats,
+                no_log,
+                no_log,
+            )
+            score_hand(held, won, n, trump, fr, tab, award, points)
+            total = 0
+            for i in range(N_AWARDS):
+                if award[i] >= 0:
+                    total += AWARD_VALUES[i]
+            out_ours[d] = points[seat]
+            out_all[d] = total
+            out_trump[d] = trump
