@@ -155,7 +155,7 @@ def play_family_fixed(
                 trump = fixed_trump
                 if trump < 0:
                     trump = name_trump(
-                        policies[PITCHER], dealt[PITCHER], fr, tab, key, AUCTION_COUNTER
+                        policies[PITCHER], dealt[PITCHER], n, fr, tab, key, AUCTION_COUNTER
                     )
                 if fr[F_DISCARD] != 0:
                     discard_and_draw(
