@@ -316,6 +316,92 @@ def card_outcomes(
 
 
 @njit(cache=True)
+def decision_stream(key, counter):
+    """The stream a search decision samples its worlds from (``search_card``'s)."""
+    return draw(key, counter)
+
+
+@njit(cache=True)
+def sample_view_worlds(
+    stream, hand, seat, n, trick_no, trick, trick_len, leader, played, who, voids, worlds, played_by
+):
+    """The worlds ``card_outcomes`` values, drawn as it draws them (stream ``stream``, up
+    to ``worlds.shape[0]``): fills ``worlds[:kept]`` and ``played_by`` (the cards each seat
+    has played); returns (kept, attempts).  For search on a clock, which values them a few
+    at a time (``value_worlds``)."""
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    unseen = view_constraint(
+        n,
+        seat,
+        hand,
+        trick_no,
+        trick_len,
+        leader,
+        played,
+        trick,
+        who,
+        voids,
+        counts,
+        allowed,
+        played_by,
+    )
+    return sample_worlds(
+        stream,
+        n,
+        seat,
+        hand,
+        unseen,
+        counts,
+        allowed,
+        worlds,
+        ATTEMPTS_PER_WORLD * worlds.shape[0],
+    )
+
+
+@njit(cache=True)
+def value_worlds(
+    evaluator,
+    worlds,
+    played_by,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    rules,
+    cards,
+    out,
+):
+    """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
+    ``card_outcomes`` values them (a world's value does not depend on the others)."""
+    value_cards(
+        evaluator,
+        worlds,
+        worlds.shape[0],
+        played_by,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        rules,
+        cards,
+        out,
+    )
+
+
+@njit(cache=True)
 def search_card(
     evaluator,
     worlds,
