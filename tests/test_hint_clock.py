@@ -26,8 +26,12 @@ from pitchsim.games.engine import Engine
 from pitchsim.games.seats import KernelSeat, play_args
 from pitchsim.games.table import play_table_game
 from pitchsim.kernels.rng import deal_key
-from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, ROLLOUT, card_outcomes
-from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
+from pitchsim.kernels.search.monte_carlo import (
+    DOUBLE_DUMMY,
+    ROLLOUT,
+    card_outcomes,
+    choose_by_outcomes,
+)
 from pitchsim.kernels.search.solver import new_table
 from pitchsim.search.hint import BLOCK, hint
 from pitchsim.search.position import start_position
@@ -73,11 +77,9 @@ def test_betting_under_the_null_rarely_claims_a_difference():
 
 def test_betting_finds_a_clear_difference_quickly():
     bets = PairedBets(2, 4.0)
-    for w in range(200):
+    while not bets.ahead(0, 1, 0.05 / 2) and bets.worlds < 200:
         bets.add([2, 1])  # one point more in every world
-        if bets.ahead(0, 1, 0.05 / 2):
-            break
-    assert w < 60
+    assert bets.worlds < 60
     assert not bets.ahead(1, 0, 0.05)
     # the stake never exceeds MAX_STAKE: a world of the worst outcome keeps a quarter
     before = bets.log_wealth[0, 1]
@@ -182,8 +184,8 @@ def test_new_table_refuses_less_than_one_bit():
 def old_outcomes(pos, policy, worlds, seed):
     """hint's outcomes as it computed them before the clock: ``card_outcomes`` block by
     block (BLOCK worlds, block b from stream (seed, b))."""
-    from pitchsim.search.hint import _view_arrays
     from pitchsim.games.policies import seat_planes
+    from pitchsim.search.hint import _view_arrays
 
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
     args = (

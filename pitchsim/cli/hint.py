@@ -268,9 +268,9 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
         f"{r.policy}{_why_policy(r, n)}, {r.worlds:,} deals of the unseen cards valued "
         f"(at most {r.worlds_max:,}; drawn {r.attempts:,}, seed {r.seed})"
     )
-    lines.append(_stop_line(r))
     if r.auction is not None:
         lines.append(f"Calls: {r.auction.note}.")
+    lines.append(_stop_line(r))
     lines.append("")
     if r.bid:
         goal = f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"

@@ -206,6 +206,7 @@ def value_on_clock(
     Stops early, setting ``acc.stop``, when ``rule`` says separated or the clock runs out
     (never before ``acc`` holds one world: an answer needs one)."""
     i = 0
+    size = 0
     while i < count:
         left = clock.left()
         if left <= 0 and acc.valued > 0:
@@ -216,8 +217,10 @@ def value_on_clock(
         elif acc.per_world is None:
             size = 1  # first: time one world
         else:
+            # A world's cost varies a lot (a solver's worst deal), so chunks grow at most
+            # twofold, and are single worlds once a world costs a chunk's time.
             aim = min(left, CHUNK_SECONDS)
-            size = int(min(max(aim / max(acc.per_world, 1e-7), 1), count - i))
+            size = int(min(max(aim / max(acc.per_world, 1e-7), 1), 2 * max(size, 1), count - i))
         t = time.perf_counter()
         values = value(i, i + size)
         acc.per_world = (time.perf_counter() - t) / size
