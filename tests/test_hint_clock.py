@@ -23,6 +23,7 @@ from pitchsim.games.clock import (
     side_choice,
 )
 from pitchsim.games.engine import Engine
+from pitchsim.games.policies import seat_planes
 from pitchsim.games.seats import KernelSeat, play_args
 from pitchsim.games.table import play_table_game
 from pitchsim.kernels.rng import deal_key
@@ -33,7 +34,7 @@ from pitchsim.kernels.search.monte_carlo import (
     choose_by_outcomes,
 )
 from pitchsim.kernels.search.solver import new_table
-from pitchsim.search.hint import BLOCK, hint
+from pitchsim.search.hint import BLOCK, _prior, _view_arrays, hint
 from pitchsim.search.position import start_position
 from pitchsim.util.betting import MAX_STAKE, PairedBets
 from pitchsim.util.errors import InputError
@@ -141,7 +142,8 @@ def test_no_separation_on_even_cards_and_ties_need_enough_worlds():
         rule.add(rng.choice([0, 1, 2, 4], size=2))
         assert not rule.separated() or rule.worlds > 300
     same = Separation(2, True, 1, 4, 0)
-    for w in range(TIE_WORLDS):
+    assert TIE_WORLDS == 50  # as documented (docs/search.md)
+    for w in range(50):
         assert not same.separated()
         same.add([w % 3, w % 3])
     assert same.separated() and same.ties(same.best()) == [1]
@@ -181,14 +183,10 @@ def test_new_table_refuses_less_than_one_bit():
 # ---- hint ---------------------------------------------------------------------------
 
 
-def old_outcomes(pos, policy, worlds, seed):
-    """hint's outcomes as it computed them before the clock: ``card_outcomes`` block by
-    block (BLOCK worlds, block b from stream (seed, b))."""
-    from pitchsim.games.policies import seat_planes
-    from pitchsim.search.hint import _view_arrays
-
+def hint_args(pos):
+    """The kernel arguments of the player to move's view, as hint makes them."""
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-    args = (
+    return (
         v.legal,
         v.hand,
         v.seat,
@@ -206,6 +204,13 @@ def old_outcomes(pos, policy, worlds, seed):
         voids,
         v.rules.to_array(),
     )
+
+
+def old_outcomes(pos, policy, worlds, seed):
+    """hint's outcomes as it computed them before the clock: ``card_outcomes`` block by
+    block (BLOCK worlds, block b from stream (seed, b))."""
+    args = hint_args(pos)
+    v = pos.view()
     blocks = []
     for b in range(math.ceil(worlds / BLOCK)):
         w = min(BLOCK, worlds - b * BLOCK)
@@ -280,6 +285,18 @@ def test_separated_answer_is_the_answer_of_that_many_worlds():
         again = hint(pos, "rollout", h.asked, seed=5)
         assert again.worlds == h.worlds and points_of(again) == points_of(h)
         assert again.recommended == h.recommended
+        # a recount: the rule, fed the old way's outcomes, separates at that world first
+        out = old_outcomes(pos, "rollout", h.worlds, 5)
+        cards = [c.card for c in h.cards]
+        prior = _prior(hint_args(pos))
+        rule = Separation(len(cards), h.pitcher_side, h.bid or 0, 4, cards.index(prior))
+        first = None
+        for w in range(out.shape[1]):
+            rule.add(out[:, w])
+            if rule.separated():
+                first = w + 1
+                break
+        assert first == h.worlds
         seen += 1
     assert seen >= 3
 
