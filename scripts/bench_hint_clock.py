@@ -16,8 +16,9 @@ warm (compiling and loading are off the clock in the command too): wall and CPU
 of the command itself.
 
 Then pimc's speed: decisions per second, the pimc play policy's own way (its default 16
-worlds, ``pimc:16``) and hint's (100 worlds, no clock), at 4 and 7 players, on the
-mid-hand positions; each decision capped by a ``--pimc-cap`` seconds clock (the worlds
+worlds, ``pimc:16``) and hint's (100 worlds), at 4 and 7 players, on positions in the
+first trick (after the lead: the dearest but for the lead itself) and mid-hand; each
+decision capped by a ``--pimc-cap`` seconds clock (the worlds
 valued in the time are counted: worlds per second is the figure that does not depend
 on the cap).
 """
@@ -73,11 +74,15 @@ def cut(doc: dict, cards: int) -> dict:
     return d
 
 
-def positions(n: int, count: int, seed: int):
+def positions(n: int, count: int, seed: int, first_trick: bool = False):
+    """(opening leads, mid-hand positions); with ``first_trick``, positions cut after a
+    random 1 to n - 1 cards of the first trick instead of mid-hand (pimc's dearest
+    decisions after the lead itself)."""
     rng = random.Random(f"clock-{n}-{seed}")
     hands = played_hands(n, count, seed)
     opening = [parse_position(cut(h, 0)) for h in hands]
-    middle = [parse_position(cut(h, rng.randrange(n, 5 * n))) for h in hands]
+    lo, hi = (1, n) if first_trick else (n, 5 * n)
+    middle = [parse_position(cut(h, rng.randrange(lo, hi))) for h in hands]
     return opening, middle
 
 
@@ -164,13 +169,18 @@ def main() -> None:
     if args.startup:
         for n in counts:
             print(f"{n} players: the command, start to answer (median of 3): {startup(n):.2f} s")
-    print(f"pimc speed (mid-hand positions; each decision capped at {args.pimc_cap:g} s)")
-    print("players worlds  decisions/s  worlds/s  capped")
+    print(f"pimc speed (wall; each decision capped at {args.pimc_cap:g} s)")
+    print("players positions    worlds  decisions/s  worlds/s  capped")
     for n in (4, 7):
-        _, middle = positions(n, args.pimc_positions, args.seed + 100)
-        for w in (16, 100):
-            d, ws, capped = pimc_speed(middle, w, args.pimc_cap)
-            print(f"{n:7d} {w:6d} {d:12.3f} {ws:9.1f}  {capped} of {len(middle)}", flush=True)
+        for first in (True, False):
+            _, poses = positions(n, args.pimc_positions, args.seed + 100, first)
+            name = "first trick" if first else "mid-hand"
+            for w in (16, 100):
+                d, ws, capped = pimc_speed(poses, w, args.pimc_cap)
+                print(
+                    f"{n:7d} {name:12s} {w:6d} {d:12.3f} {ws:9.1f}  {capped} of {len(poses)}",
+                    flush=True,
+                )
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 

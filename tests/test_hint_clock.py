@@ -431,3 +431,19 @@ def test_engine_time_option(tmp_path):
         assert r["type"] == "error" and r["code"] == "bad-option" and "time" in r["message"]
     line = json.dumps({"type": "decide", "id": 3, "view": view, "options": {"time": None}})
     assert e.answer(line)["type"] == "action"
+
+
+@pytest.mark.parametrize("name", ["lead.json", "follow.json"])
+def test_a_view_on_a_clock(name, monkeypatch):
+    from pitchsim.game.view import View
+    from pitchsim.search.hint import hint_view
+
+    view = View.from_json(json.loads(open(f"examples/views/{name}").read()))
+    full = hint_view(view, "rollout", 150, seed=3)
+    assert full.stop == ALL_DONE and full.auction.fitted
+    monkeypatch.setattr(clock_mod.time, "perf_counter", FakeTime(0.01))
+    h = hint_view(view, "rollout", 150, seed=3, time=0.25, separate=True)
+    monkeypatch.undo()
+    assert h.auction.fitted and h.stop in (CLOCK, SEPARATED) and h.worlds < 150
+    again = hint_view(view, "rollout", h.asked, seed=3, separate=True)
+    assert points_of(again) == points_of(h) and again.worlds == h.worlds
