@@ -447,3 +447,25 @@ def test_a_view_on_a_clock(name, monkeypatch):
     assert h.auction.fitted and h.stop in (CLOCK, SEPARATED) and h.worlds < 150
     again = hint_view(view, "rollout", h.asked, seed=3, separate=True)
     assert points_of(again) == points_of(h) and again.worlds == h.worlds
+
+
+def test_the_early_table_changes_no_value():
+    # pimc solves the first two tricks with a bigger table (speed only): every legal
+    # card's value is the same with the small one
+    from pitchsim.kernels.search.solver import card_values
+    from pitchsim.search.double_dummy import kernel_args
+
+    rng = random.Random(8)
+    checked = 0
+    for n in (3, 4, 5):
+        for _ in range(3):
+            pos = random_position(rng, n, Rules(), rng.randrange(1, n))
+            got = []
+            for bits in (12, 16):
+                out = np.empty(52, dtype=np.int64)
+                card_values(*kernel_args(pos), new_table(bits), out)
+                got.append(out.copy())
+            legal = [c for c in range(52) if pos.legal() >> c & 1]
+            assert [got[0][c] for c in legal] == [got[1][c] for c in legal]
+            checked += 1
+    assert checked == 9

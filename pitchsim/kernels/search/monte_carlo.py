@@ -45,8 +45,12 @@ DOUBLE_DUMMY = 1
 ATTEMPTS_PER_WORLD = 200
 # The solver's transposition table for one decision (reused across its worlds): 2**12
 # entries (~400 kB) cost little to make, and solve mid-hand positions as fast as
-# bigger ones.
+# bigger ones.  In the first two tricks (more than 4 cards a hand) whole deals are
+# solved, every lead or reply exactly, and a small table thrashes: one 7-player world at
+# the opening lead took 25 CPU-s with 2**12 entries, 3.0 with 2**16 (~6 MB, a few ms to
+# make), 1.1 with 2**20 (issue 19's note).
 DD_TABLE_BITS = 12
+DD_EARLY_TABLE_BITS = 16
 # The ablation bits (see the module), above any worlds count a policy name can give.
 WORLDS_MASK = (1 << 16) - 1
 FRESH_WORLDS = 1 << 16
@@ -119,7 +123,14 @@ def dd_outcomes(
 ):
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
     and played perfectly) after ``cards[j]`` in world w."""
-    table = new_table(DD_TABLE_BITS)
+    bits = DD_TABLE_BITS
+    if kept > 0:
+        left = 0
+        for s in range(n):
+            left += popcount(worlds[0, s])
+        if left > 4 * n:
+            bits = DD_EARLY_TABLE_BITS
+    table = new_table(bits)
     dealt = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
     values = np.empty(52, dtype=np.int64)
