@@ -11,7 +11,12 @@ points the pitcher's side takes (mean, 95% interval), the chance it reaches the 
 on the same worlds.  The recommended card is the one the policy plays.
 
 Worlds come in fixed blocks of ``BLOCK``, block b from the stream (seed, b), so the
-answer depends only on the seed and the number of worlds.
+answer depends only on the seed and the number of worlds valued.  They are valued a few
+at a time on a clock (``games.clock``): with ``time`` the search stops when the budget is
+spent, and with ``separate`` once the recommended card is separated from every other
+(a test by betting at a 5% error rate); ``Hint.stop`` says which, ``Hint.asked`` the
+worlds that give the same answer again.  The kernels are loaded (or compiled) before the
+clock starts.  ``policy`` None takes the table size's default (``DEFAULT_POLICY``).
 
 ``hint_view(view, ...)`` asks the same from a player's view (``pitchsim.game.view``:
 what one seat knows at the table, its own hand only).  The view carries the calls, so

@@ -51,6 +51,9 @@ ATTEMPTS_PER_WORLD = 200
 # make), 1.1 with 2**20 (issue 19's note).
 DD_TABLE_BITS = 12
 DD_EARLY_TABLE_BITS = 16
+# Only at 5-7 players: at 2-4 the small table solves early decisions in about a
+# millisecond, less than making the big one would cost.
+EARLY_TABLE_PLAYERS = 5
 # The ablation bits (see the module), above any worlds count a policy name can give.
 WORLDS_MASK = (1 << 16) - 1
 FRESH_WORLDS = 1 << 16
@@ -124,7 +127,7 @@ def dd_outcomes(
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
     and played perfectly) after ``cards[j]`` in world w."""
     bits = DD_TABLE_BITS
-    if kept > 0:
+    if kept > 0 and n >= EARLY_TABLE_PLAYERS:
         left = 0
         for s in range(n):
             left += popcount(worlds[0, s])
