@@ -115,6 +115,8 @@ def test_help_defaults_are_the_library_defaults():
     assert bid_odds_cli.DEFAULT_COMPARE_SAMPLES == odds.DEFAULT_COMPARE_SAMPLES
     assert hint_cli.DEFAULT_WORLDS == hint.DEFAULT_WORLDS
     assert hint_cli.DEFAULT_MODEL == hint.DEFAULT_MODEL
+    assert hint_cli.DEFAULT_TIME == hint.DEFAULT_TIME
+    assert hint_cli.DEFAULT_POLICY == hint.DEFAULT_POLICY
     assert table_cli.FEATURE_NAMES == tuple(FEATURES)
     from pitchsim.cli import engine as engine_cli
     from pitchsim.games import bidding, engine

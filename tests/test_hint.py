@@ -170,7 +170,17 @@ def test_cli_text_and_json(tmp_path, capsys):
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(pos.to_json()))
     code, out, err = run_cli(
-        capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2", "--json"
+        capsys,
+        "hint",
+        str(f),
+        "--policy",
+        "rollout",
+        "--worlds",
+        "60",
+        "--seed",
+        "2",
+        "--all-worlds",
+        "--json",
     )
     assert code == 0 and err == ""
     doc = json.loads(out)

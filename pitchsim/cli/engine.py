@@ -37,11 +37,17 @@ def engine_command(
     samples: int = typer.Option(
         ADVISOR_SAMPLES, "--samples", help="Deals the advisor bidding policy plays out per call."
     ),
+    time: float = typer.Option(
+        None,
+        "--time",
+        help="Seconds a search play decision may take (default: no clock); a request's "
+        "options may set its own.",
+    ),
 ) -> None:
     """Answer decide requests (one JSON object per line) until quit or end of input."""
     from ..games.engine import PROTOCOL, Engine, serve
 
-    engine = Engine(strategy, seed, values, samples, worlds)
+    engine = Engine(strategy, seed, values, samples, worlds, time)
     print(
         f"pitchsim engine: {PROTOCOL}, strategy {engine.strategy}, seed {engine.seed}",
         file=sys.stderr,

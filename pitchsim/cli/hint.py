@@ -9,6 +9,7 @@ values those of the player to move from his view of the play only, as before.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import typer
@@ -25,10 +26,21 @@ if TYPE_CHECKING:
     from ..game.view import View
     from ..search.hint import Hint
 
-# pitchsim.search.hint.DEFAULT_WORLDS and DEFAULT_MODEL, for the help without loading the
-# kernels (tests/test_cli_startup.py checks they agree)
+# pitchsim.search.hint.DEFAULT_WORLDS, DEFAULT_MODEL, DEFAULT_TIME and DEFAULT_POLICY, for
+# the help without loading the kernels (tests/test_cli_startup.py checks they agree)
 DEFAULT_WORLDS = 200
 DEFAULT_MODEL = "odds"
+DEFAULT_TIME = 4.0
+DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7: "rollout"}
+
+
+def _policy_help() -> str:
+    by = {}
+    for n, p in DEFAULT_POLICY.items():
+        by.setdefault(p, []).append(n)
+    parts = [f"{p} at {min(ns)}-{max(ns)} players" for p, ns in by.items()]
+    return "pimc (solve each world) or rollout (play it out); default " + ", ".join(parts) + "."
+
 
 _SHORT = (
     "--players",
@@ -77,11 +89,23 @@ def hint_command(
     ),
     partnership: bool = PartnershipOpt,
     target: int = typer.Option(None, "--target", help="Short form: points to win."),
-    policy: str = typer.Option(
-        "pimc", "--policy", help="pimc (solve each world) or rollout (play it out)."
-    ),
+    policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
-        DEFAULT_WORLDS, "--worlds", help="Deals of the hidden cards to sample."
+        DEFAULT_WORLDS,
+        "--worlds",
+        help="The most deals of the hidden cards to sample and value.",
+    ),
+    time: float = typer.Option(
+        DEFAULT_TIME,
+        "--time",
+        help="Seconds the search may take: it stops when they are spent, when the "
+        "recommended card is separated from every other, or when --worlds are valued "
+        "(loading or compiling the kernels comes first, off the clock).",
+    ),
+    all_worlds: bool = typer.Option(
+        False,
+        "--all-worlds",
+        help="Value all of --worlds (time allowing), even once the recommended card is separated.",
     ),
     model: str = typer.Option(
         DEFAULT_MODEL,
@@ -117,8 +141,10 @@ def hint_command(
         "--partnership": partnership or None,
         "--target": target,
     }
-    policy = policy.strip().lower()
-    check_hint_options(policy, worlds)  # before reading, and before compiling
+    if policy is not None:
+        policy = policy.strip().lower()
+    check_hint_options(policy or "pimc", worlds, time)  # before reading, and before compiling
+    separate = not all_worlds
     if hand is None:
         if source is None:
             raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
@@ -144,8 +170,15 @@ def hint_command(
             pos = parse_position(doc, Rules.parse(rules) if rules is not None else None)
             with Progress("worlds") as bar:
                 result = hint(
-                    pos, policy, worlds, seed, progress=lambda k, total: bar.update(k, total)
+                    pos,
+                    policy,
+                    worlds,
+                    seed,
+                    progress=lambda k, total: bar.update(k, total),
+                    time=time,
+                    separate=separate,
                 )
+            _say_warm(result)
             pv = pos.view()
             show(
                 result,
@@ -172,12 +205,27 @@ def hint_command(
             model,
             not ignore_calls,
             progress=lambda k, total: bar.update(k, total),
+            time=time,
+            separate=separate,
         )
+    _say_warm(result)
     show(
         result,
         as_json,
         lambda r: render(r, view.players, view.partnership, view.held, _view_tricks(view)),
     )
+
+
+def _say_warm(r: Hint) -> None:
+    """Compiling is off the clock: say so, and how long it took."""
+    seconds, compiled = r.warm
+    if compiled:
+        print(
+            f"pitchsim: hint: the kernels compiled in {seconds:.1f} s, before the "
+            f"{r.time:g} s clock started",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _pct(p: float) -> str:
@@ -217,10 +265,12 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
     elif tricks:
         lines.append("You lead.")
     lines.append(
-        f"{r.policy}, {r.worlds:,} deals of the unseen cards (drawn {r.attempts:,}, seed {r.seed})"
+        f"{r.policy}{_why_policy(r, n)}, {r.worlds:,} deals of the unseen cards valued "
+        f"(at most {r.worlds_max:,}; drawn {r.attempts:,}, seed {r.seed})"
     )
     if r.auction is not None:
         lines.append(f"Calls: {r.auction.note}.")
+    lines.append(_stop_line(r))
     lines.append("")
     if r.bid:
         goal = f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"
@@ -266,6 +316,34 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
         "card with it on the same deals)."
     )
     return "\n".join(lines) + "\n"
+
+
+def _why_policy(r: Hint, n: int) -> str:
+    if not r.default_policy:
+        return ""
+    if r.policy == "pimc":
+        return f" (the default at {n} players)"
+    return f" (the default at {n} players: pimc solves each world, too slow for seconds here)"
+
+
+def _stop_line(r: Hint) -> str:
+    """Why the search stopped, and what that means for another run."""
+    if r.stop == "separated":
+        ties = ""
+        if r.ties:
+            same = ", ".join(format_card(c) for c in r.ties)
+            ties = f" (tied with {same}: the same points in every world)"
+        return (
+            f"Stopped: separated -- the recommended card is ahead of every other{ties}, "
+            "at a 5% error rate; the same seed gives the same answer."
+        )
+    if r.stop == "stopped by the clock":
+        return (
+            f"Stopped by the clock ({r.time:g} s): the one answer that can differ between "
+            f"runs; --worlds {r.asked} with the same seed gives this one."
+        )
+    budget = "" if r.time is None else f" within {r.time:g} s"
+    return f"Stopped: all worlds done{budget}; the same seed gives the same answer."
 
 
 def _rank(r: Hint, c) -> tuple:

@@ -18,6 +18,7 @@ from ..game.view import View, ViewError
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
+from .clock import MAX_TIME, check_time
 from .policies import MAX_WORLDS, play_policy
 from .seats import KernelSeat, planned_trump, view_key
 
@@ -51,7 +52,9 @@ BAD_PROTOCOL = "bad-protocol"
 INTERNAL = "internal"  # a bug in pitchsim: the message says what
 
 
-def option_list(strategy: str, seed: int, values: bool, samples: int) -> list[dict]:
+def option_list(
+    strategy: str, seed: int, values: bool, samples: int, time: float | None = None
+) -> list[dict]:
     return [
         {
             "name": "strategy",
@@ -84,6 +87,15 @@ def option_list(strategy: str, seed: int, values: bool, samples: int) -> list[di
             "max": MAX_SAMPLES,
             "help": "deals the advisor bidding policy plays out per call",
         },
+        {
+            "name": "time",
+            "type": "number",
+            "default": time,
+            "min": 0,
+            "max": MAX_TIME,
+            "help": "seconds a search play decision may take, above 0 (null: no clock); the "
+            "reply then says how many worlds were valued and why the search stopped",
+        },
     ]
 
 
@@ -105,11 +117,13 @@ class Engine:
         values: bool = True,
         samples: int = ADVISOR_SAMPLES,
         worlds: int | None = None,
+        time: float | None = None,
     ):
         self.strategy = _strategy(strategy, worlds).name
         self.seed = _seed(seed)
         self.values = values
         self.samples = _count(samples, "samples", MAX_SAMPLES)
+        self.time = check_time(time, "time")
         self.done = False
         self._seats: dict[str, KernelSeat] = {}
 
@@ -119,7 +133,7 @@ class Engine:
             "protocol": PROTOCOL,
             "name": NAME,
             "version": _version(),
-            "options": option_list(self.strategy, self.seed, self.values, self.samples),
+            "options": option_list(self.strategy, self.seed, self.values, self.samples, self.time),
         }
 
     def handle(self, line: str | bytes) -> str | None:
@@ -187,6 +201,7 @@ class Engine:
             strategy = _strategy(opts.get("strategy", self.strategy), worlds).name
             seed = _seed(opts.get("seed", self.seed))
             samples = _count(opts.get("samples", self.samples), "samples", MAX_SAMPLES)
+            time = check_time(opts.get("time", self.time), "time")
         except InputError as e:
             code = UNKNOWN_STRATEGY if isinstance(e, StrategyError) else BAD_OPTION
             raise RequestError(code, str(e)) from None
@@ -216,10 +231,12 @@ class Engine:
         plan = -1
         if view.phase == "play" and view.trump is None:  # the opening lead: the call's plan
             plan = planned_trump(seat, view, key_of)
-        d = seat.decide(view, key_of(view), plan, values)
+        d = seat.decide(view, key_of(view), plan, values, time)
         reply = {"type": "action", "id": rid, "action": d.action}
         if d.values:
             reply["values"] = d.values
+        if d.search is not None:
+            reply["search"] = d.search
         return reply
 
 

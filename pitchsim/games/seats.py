@@ -30,10 +30,18 @@ from ..game.view import View, call_text, card_text
 from ..kernels.dispatch import choose_bid, choose_card
 from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key, draw
-from ..kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, choose_by_outcomes
+from ..kernels.search.monte_carlo import (
+    DOUBLE_DUMMY,
+    card_outcomes,
+    choose_by_outcomes,
+    decision_stream,
+    sample_view_worlds,
+    value_worlds,
+)
 from ..kernels.search.monte_carlo import ROLLOUT as ROLLOUT_EVAL
 from ..util.jsonio import dumps_json
 from .bidding import SeatArrays, Strategy, advisor_params, seat_arrays
+from .clock import ALL_DONE, POINTS, Clock, Separation, Valuation, value_on_clock
 from .policies import seat_planes
 
 KEY_BITS = 62
@@ -63,26 +71,41 @@ class Decision:
     action: str  # "pass", "2", "KS"
     values: dict[str, float] | None = None  # per legal action, when the strategy has them
     plan: int = -1  # a call's planned trump suit (-1: none)
+    # a search on a clock: {"worlds": valued, "worlds_max": wanted, "stop": why}
+    search: dict | None = None
 
 
 class KernelSeat:
     """A built-in strategy (``odds+heuristic``, ``advisor+rollout``, ...) as a seat."""
 
-    def __init__(self, strategy: str | Strategy, samples: int | None = None):
+    def __init__(
+        self, strategy: str | Strategy, samples: int | None = None, time: float | None = None
+    ):
         self.strategy = strategy if isinstance(strategy, Strategy) else Strategy.parse(strategy)
         self.name = self.strategy.name
         self.samples = samples  # the advisor's deals per call (None: its default)
+        self.time = time  # seconds a search play decision may take (None: no clock)
 
-    def decide(self, view: View, key: np.uint64, plan: int = -1, values: bool = False) -> Decision:
+    def decide(
+        self,
+        view: View,
+        key: np.uint64,
+        plan: int = -1,
+        values: bool = False,
+        time: float | None = None,
+    ) -> Decision:
         """The seat's decision at ``view`` (its turn), drawing from stream ``key``.
-        ``plan`` is the suit its winning call planned (the opening lead only)."""
+        ``plan`` is the suit its winning call planned (the opening lead only).  ``time``
+        (else the seat's own): the seconds a search play policy may take; it then values
+        its worlds on a clock and may stop early (``games.clock``), and says how."""
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
         a = _arrays(self.strategy, view.players, view.rules, self.samples)
         if view.phase == "auction":
             call, suit = _bid(a, view, key)
             return Decision(call_text(call), None, suit if call != PASS else -1)
-        return _card(a, view, key, plan, values)
+        budget = self.time if time is None else time
+        return _card(a, view, key, plan, values, budget)
 
 
 def _bid(a, view: View, key) -> tuple[int, int]:
@@ -160,15 +183,18 @@ def play_args(view: View, plan: int = -1):
     )
 
 
-def _card(a, view: View, key, plan: int, want_values: bool) -> Decision:
+def _card(a, view: View, key, plan: int, want_values: bool, time: float | None = None) -> Decision:
     args = play_args(view, plan)
     policy = a.play[view.seat]
     counter = DECISION_COUNTER + args[7] * view.players + args[9]
+    kind = int(policy) & KIND_MASK
+    if time is not None and kind >= ROLLOUT and args[0] & (args[0] - 1):
+        worlds = int(policy) >> WORLDS_SHIFT
+        return _timed_card(kind, worlds, args, key, counter, time, view, want_values)
     card = int(choose_card(policy, *args, np.uint64(key), counter))
     if not args[0] >> card & 1:
         raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
     values = None
-    kind = int(policy) & KIND_MASK
     if want_values and kind >= ROLLOUT and args[0] & (args[0] - 1):
         values = _search_values(kind, int(policy) >> WORLDS_SHIFT, args, key, counter, card)
     return Decision(card_text(card), values)
@@ -243,6 +269,74 @@ def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
     if best != card:  # the values must be the ones the choice was made on
         raise RuntimeError("search values disagree with the search's card")
     return {card_text(int(c)): float(out[j, :kept].mean()) for j, c in enumerate(cards)}
+
+
+def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values) -> Decision:
+    """A search policy's card on a clock: the worlds ``search_card`` would value, valued a
+    few at a time until ``time`` seconds are spent, all are valued, or the recommended card
+    is separated (``games.clock``).  With all valued it is ``search_card``'s card."""
+    clock = Clock(time)
+    legal, hand, seat, n, pitcher, bid, trump = args[:7]
+    trick_no, trick, trick_len, leader, played, won, who, voids, rules = args[7:]
+    cards = np.array([c for c in range(52) if legal >> c & 1], dtype=np.int64)
+    prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
+    our_side = view.rules.team(seat) == view.rules.team(pitcher)
+    worlds_arr = np.empty((worlds, n), dtype=np.int64)
+    played_by = np.empty(n, dtype=np.int64)
+    stream = np.uint64(decision_stream(np.uint64(key), counter))
+    kept, _ = sample_view_worlds(
+        stream,
+        hand,
+        seat,
+        n,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        who,
+        voids,
+        worlds_arr,
+        played_by,
+    )
+    if kept == 0:
+        search = {"worlds": 0, "worlds_max": worlds, "stop": ALL_DONE}
+        return Decision(card_text(prior), None, -1, search)
+    evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
+
+    def value(lo: int, hi: int) -> np.ndarray:
+        out = np.empty((cards.size, hi - lo), dtype=np.int64)
+        value_worlds(
+            evaluator,
+            worlds_arr[lo:hi],
+            played_by,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            rules,
+            cards,
+            out,
+        )
+        return out
+
+    index = int(np.flatnonzero(cards == prior)[0]) if prior in cards else -1
+    rule = Separation(cards.size, our_side, bid, POINTS, index)
+    acc = Valuation(np.empty((cards.size, kept), dtype=np.int64))
+    value_on_clock(value, kept, clock, acc, rule)
+    out = acc.outcomes()
+    card = int(choose_by_outcomes(cards, out, out.shape[1], our_side, bid, prior))
+    values = None
+    if want_values:
+        values = {card_text(int(c)): float(out[j].mean()) for j, c in enumerate(cards)}
+    search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
+    return Decision(card_text(card), values, -1, search)
 
 
 def planned_trump(seat: KernelSeat, view: View, key_of) -> int:

@@ -105,14 +105,16 @@ class _CompileNotice(event.Listener):
     """
 
     announced = False
+    compiles = 0  # pitchsim kernels compiled in this process so far (compile_count)
 
     def on_start(self, event):
-        if _CompileNotice.announced:
-            return
         dispatcher = (event.data or {}).get("dispatcher")
         module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
         if not module.startswith("pitchsim"):
             return  # someone else's numba code in the same process
+        _CompileNotice.compiles += 1
+        if _CompileNotice.announced:
+            return
         _CompileNotice.announced = True
         if OWN_CACHE:
             prune_cache()
@@ -121,6 +123,12 @@ class _CompileNotice(event.Listener):
 
     def on_end(self, event):
         pass
+
+
+def compile_count() -> int:
+    """How many times a pitchsim kernel was compiled in this process (a cache miss):
+    whoever times a search can tell compiling from searching (``games.clock``)."""
+    return _CompileNotice.compiles
 
 
 def notice_enabled() -> bool:

@@ -11,7 +11,12 @@ points the pitcher's side takes (mean, 95% interval), the chance it reaches the 
 on the same worlds.  The recommended card is the one the policy plays.
 
 Worlds come in fixed blocks of ``BLOCK``, block b from the stream (seed, b), so the
-answer depends only on the seed and the number of worlds.
+answer depends only on the seed and the number of worlds valued.  They are valued a few
+at a time on a clock (``games.clock``): with ``time`` the search stops when the budget is
+spent, and with ``separate`` once the recommended card is separated from every other
+(a test by betting at a 5% error rate); ``Hint.stop`` says which, ``Hint.asked`` the
+worlds that give the same answer again.  The kernels are loaded (or compiled) before the
+clock starts.  ``policy`` None takes the table size's default (``DEFAULT_POLICY``).
 
 ``hint_view(view, ...)`` asks the same from a player's view (``pitchsim.game.view``:
 what one seat knows at the table, its own hand only).  The view carries the calls, so
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -35,18 +40,30 @@ from ..game.cards import format_card
 from ..game.reference.play import shows_void
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
+from ..games.clock import (
+    ALL_DONE,
+    CLOCK,
+    POINTS,
+    Clock,
+    Separation,
+    Valuation,
+    check_time,
+    value_on_clock,
+    warmed,
+)
 from ..games.policies import seat_planes
 from ..kernels.auction import NOT_CALLED
 from ..kernels.dispatch import choose_card
 from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
-from ..kernels.search.fitted import fitted_card_outcomes, sample_fitted_worlds
+from ..kernels.search.fitted import sample_fitted_worlds
 from ..kernels.search.monte_carlo import (
     ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
     ROLLOUT,
-    card_outcomes,
     choose_by_outcomes,
+    sample_view_worlds,
+    value_worlds,
 )
 from ..kernels.search.worlds import sample_worlds, view_constraint
 from ..util.errors import InputError, quoted
@@ -55,6 +72,10 @@ from ..util.stats import Z95, too_few, wilson
 from .position import Position, PositionError
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
+# The policy when none is asked for, by table size: pimc solves each world, which at 5-7
+# players costs too much for an answer in seconds (scripts/bench_hint_clock.py).
+DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7: "rollout"}
+DEFAULT_TIME = 4.0  # seconds: the command's budget when none is given (the library's: none)
 DEFAULT_WORLDS = 200
 MAX_WORLDS = 100_000
 BLOCK = 25  # worlds per kernel call: a progress step, and the unit of the random stream
@@ -115,6 +136,19 @@ class Hint:
     cards: list[CardHint]
     recommended: int
     auction: AuctionFit | None = None  # None: a position (every hand given, no calls)
+    stop: str = ALL_DONE  # why the search stopped: games.clock's SEPARATED, ALL_DONE, CLOCK
+    asked: int = 0  # the --worlds that gives this same answer with the same seed
+    ties: tuple[int, ...] = ()  # cards separated from the recommended one only as ties
+    seconds: float = 0.0  # the search's time (the kernels' loading or compiling not counted)
+    worlds_max: int = 0  # the worlds wanted: the most the search would value
+    time: float | None = None  # the time budget in seconds (None: no clock)
+    default_policy: bool = False  # True: the policy is the table size's default
+    warm: tuple[float, bool] = (0.0, False)  # seconds loading the kernels; compiled?
+
+    @property
+    def varies(self) -> bool:
+        """Whether another run could answer otherwise: only a stop by the clock."""
+        return self.stop == CLOCK
 
     def p_make(self, c: CardHint) -> float | None:
         return None if self.bid is None else c.p_at_least[self.bid - 1]
@@ -142,6 +176,12 @@ class Hint:
             "trump": "CDHS"[self.trump] if self.trump >= 0 else None,
             "policy": self.policy,
             "worlds": self.worlds,
+            "worlds_max": self.worlds_max,
+            "stop": self.stop,
+            "same_answer_with_worlds": self.asked,
+            "time_budget": self.time,
+            "default_policy": self.default_policy,
+            "ties": [format_card(c, symbols=False) for c in self.ties],
             "attempts": self.attempts,
             "seed": self.seed,
             "recommended": format_card(self.recommended, symbols=False),
@@ -185,46 +225,262 @@ def _view_arrays(pos: Position):
     return v, len(complete), trick_arr, len(trick), leader, played, won, voids
 
 
-def check_hint_options(policy: str, worlds: int) -> None:
+def check_hint_options(policy: str, worlds: int, time: float | None = None) -> float | None:
+    """Refuse a policy, worlds count or time budget hint cannot use; the budget, checked."""
     if policy not in EVALUATORS:
         raise HintError(f"--policy must be one of {', '.join(EVALUATORS)}, not {quoted(policy)}")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
         raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {quoted(worlds)}")
+    return check_time(time)
 
 
-def _outcomes(policy, worlds, seed, args, progress, fit=None):
-    """(cards, out[card, world], attempts) over ``worlds`` worlds in blocks of ``BLOCK``;
-    ``fit``: the calls' arguments of ``fitted_card_outcomes`` (None: plain worlds)."""
-    legal = args[0]
-    cards = None
-    blocks = []
-    attempts = 0
-    for b in range(math.ceil(worlds / BLOCK)):
-        w = min(BLOCK, worlds - b * BLOCK)
-        out = np.empty((legal.bit_count(), w), dtype=np.int64)
-        key = np.uint64(deal_key(seed, b))
-        if fit is None:
-            cards, kept, tried = card_outcomes(EVALUATORS[policy], w, *args, key, out)
-        else:
-            cards, kept, tried = fitted_card_outcomes(
-                EVALUATORS[policy], w, *args, key, out, *fit, ATTEMPTS_PER_WORLD * w
+def default_policy(players: int) -> str:
+    """The policy hint uses at ``players`` when none is asked for (see DEFAULT_POLICY)."""
+    return DEFAULT_POLICY[players]
+
+
+def _ascending(mask: int) -> np.ndarray:
+    return np.array([c for c in range(52) if mask >> c & 1], dtype=np.int64)
+
+
+class _Sampler:
+    """The worlds wanted, block b (``BLOCK`` worlds, the last fewer) drawn from stream
+    (seed, b) when first asked for; ``fit``: the calls' arguments (``auction_arrays``)
+    the worlds must also fit (None: the play only)."""
+
+    def __init__(self, args, seed: int, worlds: int, fit=None):
+        self.args = args
+        self.seed = seed
+        self.worlds = worlds
+        self.sizes = [min(BLOCK, worlds - b * BLOCK) for b in range(math.ceil(worlds / BLOCK))]
+        self.fit = fit
+        self.drawn: dict[int, tuple] = {}
+        self.attempts = 0
+        self.kept = 0
+
+    def block(self, b: int, size: int | None = None):
+        """(worlds, played_by) of block b (``size``: how many to draw; its own size)."""
+        if b in self.drawn:
+            return self.drawn[b]
+        (
+            _,
+            hand,
+            seat,
+            n,
+            _,
+            _,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            _,
+            who,
+            voids,
+            rules,
+        ) = self.args
+        w = self.sizes[b] if size is None else size
+        key = np.uint64(deal_key(self.seed, b))
+        worlds = np.empty((w, n), dtype=np.int64)
+        played_by = np.empty(n, dtype=np.int64)
+        if self.fit is None:
+            kept, tried = sample_view_worlds(
+                key,
+                hand,
+                seat,
+                n,
+                trick_no,
+                trick,
+                trick_len,
+                leader,
+                played,
+                who,
+                voids,
+                worlds,
+                played_by,
             )
-        blocks.append(out[:, :kept])
-        attempts += tried
+        else:
+            counts = np.empty(n, dtype=np.int64)
+            allowed = np.empty(n, dtype=np.int64)
+            unseen = view_constraint(
+                n,
+                seat,
+                hand,
+                trick_no,
+                trick_len,
+                leader,
+                played,
+                trick,
+                who,
+                voids,
+                counts,
+                allowed,
+                played_by,
+            )
+            dealer, heard, m, scores, bidding, odds, params = self.fit
+            kept, tried = sample_fitted_worlds(
+                key,
+                n,
+                seat,
+                hand,
+                unseen,
+                counts,
+                allowed,
+                played_by,
+                dealer,
+                heard,
+                m,
+                trump,
+                scores,
+                bidding,
+                rules,
+                odds,
+                params,
+                worlds,
+                ATTEMPTS_PER_WORLD * w,
+            )
+        if size is not None:  # a warm-up draw: not a block
+            return worlds[:kept], played_by
+        self.attempts += tried
+        self.kept += kept
+        self.drawn[b] = (worlds[:kept], played_by)
+        return self.drawn[b]
+
+
+def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards: np.ndarray):
+    """``value(lo, hi)``: ``out[j, w]``, card j in worlds lo..hi of ``worlds``."""
+    (
+        _,
+        _,
+        _,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        _,
+        _,
+        rules,
+    ) = args
+    evaluator = EVALUATORS[policy]
+
+    def value(lo: int, hi: int) -> np.ndarray:
+        out = np.empty((cards.size, hi - lo), dtype=np.int64)
+        value_worlds(
+            evaluator,
+            worlds[lo:hi],
+            played_by,
+            n,
+            pitcher,
+            bid,
+            trump,
+            trick_no,
+            trick,
+            trick_len,
+            leader,
+            played,
+            won,
+            rules,
+            cards,
+            out,
+        )
+        return out
+
+    return value
+
+
+@dataclass
+class _Search:
+    """What one search found: the cards, their outcomes, why it stopped."""
+
+    cards: np.ndarray
+    out: np.ndarray
+    stop: str
+    asked: int  # the --worlds that gives this same answer (with the same seed)
+    ties: tuple[int, ...]
+    seconds: float
+
+
+def _prior(args) -> int:
+    """The card ``heuristic`` plays: the tie-break of the search's choice."""
+    return int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
+
+
+def _our_side(args, rules) -> bool:
+    return rules.team(args[2]) == rules.team(args[4])
+
+
+def _warm(policy: str, sampler: _Sampler, args, cards: np.ndarray) -> None:
+    """Every kernel the search calls, called on no worlds (see ``games.clock.warmed``)."""
+    _prior(args)
+    worlds, played_by = sampler.block(0, size=0)
+    _valuer(policy, worlds, played_by, args, cards)(0, 0)
+    choose_by_outcomes(cards, np.empty((cards.size, 0), dtype=np.int64), 0, True, 0, cards[0])
+
+
+def _search(
+    policy: str,
+    sampler: _Sampler,
+    args,
+    clock: Clock,
+    separate: bool,
+    rules,
+    progress: Callable[[int, int], None] | None,
+) -> _Search:
+    """Value the sampler's worlds block by block until all are valued, the clock runs out
+    or (with ``separate``) the recommended card is separated (``games.clock``)."""
+    cards = _ascending(args[0])
+    prior = _prior(args)
+    acc = Valuation(np.empty((cards.size, sampler.worlds), dtype=np.int64))
+    rule = None
+    if separate and cards.size > 1:  # one legal card: nothing to separate
+        index = int(np.flatnonzero(cards == prior)[0]) if prior in cards else -1
+        rule = Separation(cards.size, _our_side(args, rules), args[5], POINTS, index)
+    asked = 0
+    total = sampler.worlds
+
+    def step(done: int) -> None:
+        nonlocal shown
         if progress:
-            progress(w, worlds)
-    return cards, np.concatenate(blocks, axis=1), attempts
+            progress(done - shown, total)
+        shown = done
+
+    shown = 0
+    for b, size in enumerate(sampler.sizes):
+        if acc.valued and clock.left() <= 0:
+            acc.stop = CLOCK
+            break
+        worlds, played_by = sampler.block(b)
+        before = acc.valued
+        value = _valuer(policy, worlds, played_by, args, cards)
+        value_on_clock(value, worlds.shape[0], clock, acc, rule, lambda v: step(v))
+        if acc.stop is not None:
+            asked += acc.valued - before
+            break
+        asked += size
+    ties: tuple[int, ...] = ()
+    if rule is not None and acc.stop is not None and acc.stop != CLOCK:
+        b = rule.best()
+        ties = tuple(int(cards[j]) for j in rule.ties(b))
+    return _Search(cards, acc.outcomes(), acc.stop or ALL_DONE, asked, ties, clock.spent())
 
 
 def _summarise(
-    cards, out, attempts, args, seat, pitcher, bid, trump, rules, policy, seed, auction=None
+    found: _Search, attempts, args, seat, pitcher, bid, trump, rules, policy, seed, auction=None
 ) -> Hint:
+    cards, out = found.cards, found.out
     kept = out.shape[1]
     if kept == 0:
         raise HintError(
             f"no deal of the hidden cards fits what seat {seat} has seen ({attempts:,} tried)"
         )
-    prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
+    prior = _prior(args)
     pitcher_side = rules.team(seat) == rules.team(pitcher)
     best = int(choose_by_outcomes(cards, out, kept, pitcher_side, bid or 0, prior))
     best_row = out[list(cards).index(best)]
@@ -251,21 +507,42 @@ def _summarise(
             )
         )
     return Hint(
-        seat, pitcher, pitcher_side, bid, trump, policy, kept, attempts, seed, hints, best, auction
+        seat,
+        pitcher,
+        pitcher_side,
+        bid,
+        trump,
+        policy,
+        kept,
+        attempts,
+        seed,
+        hints,
+        best,
+        auction,
+        found.stop,
+        found.asked,
+        found.ties,
+        found.seconds,
     )
 
 
 def hint(
     pos: Position,
-    policy: str = "pimc",
+    policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    time: float | None = None,
+    separate: bool = False,
 ) -> Hint:
-    """Value every legal card of the player to move (see the module)."""
-    check_hint_options(policy, worlds)
+    """Value every legal card of the player to move (see the module).  ``policy`` None:
+    the table size's default (``DEFAULT_POLICY``); ``time``: a budget in seconds (None: no
+    clock); ``separate``: stop once the recommended card is separated (``games.clock``)."""
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
+    chosen = policy is None
+    policy = default_policy(pos.players) if chosen else policy
+    time = check_hint_options(policy, worlds, time)
     seed = pick_seed(seed)
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
     n = v.players
@@ -289,10 +566,22 @@ def hint(
         voids,
         rules,
     )
-    cards, out, attempts = _outcomes(policy, worlds, seed, args, progress)
-    return _summarise(
-        cards, out, attempts, args, v.seat, v.pitcher, v.bid, v.trump, v.rules, policy, seed
+    sampler = _Sampler(args, seed, worlds)
+    warm = warmed(lambda: _warm(policy, sampler, args, _ascending(v.legal)))
+    found = _search(policy, sampler, args, Clock(time), separate, v.rules, progress)
+    h = _summarise(
+        found,
+        sampler.attempts,
+        args,
+        v.seat,
+        v.pitcher,
+        v.bid,
+        v.trump,
+        v.rules,
+        policy,
+        seed,
     )
+    return replace(h, worlds_max=worlds, time=time, default_policy=chosen, warm=warm)
 
 
 def view_arrays(view: View) -> tuple:
@@ -436,16 +725,21 @@ def check_model(model: str) -> str:
 
 def hint_view(
     view: View,
-    policy: str = "pimc",
+    policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
     model: str = DEFAULT_MODEL,
     fit_calls: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    time: float | None = None,
+    separate: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
-    the worlds fit the play seen and, with ``fit_calls``, the calls heard."""
-    check_hint_options(policy, worlds)
+    the worlds fit the play seen and, with ``fit_calls``, the calls heard.  ``policy``,
+    ``time`` and ``separate`` as for :func:`hint`."""
+    chosen = policy is None
+    policy = default_policy(view.players) if chosen else policy
+    time = check_hint_options(policy, worlds, time)
     if view.phase != "play":
         why = {
             "auction": f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s call",
@@ -458,61 +752,76 @@ def hint_view(
     model = check_model(model)
     seed = pick_seed(seed)
     args = view_arrays(view)
-    fit = None
-    if fit_calls:
-        cards, out, attempts = _outcomes(
-            policy, worlds, seed, args, progress, auction_arrays(view, model)
+    cards = _ascending(args[0])
+    plain = _Sampler(args, seed, worlds)
+    fitted = _Sampler(args, seed, worlds, auction_arrays(view, model)) if fit_calls else None
+
+    def warm_up() -> None:
+        _warm(policy, plain, args, cards)
+        if fitted is not None:
+            _warm(policy, fitted, args, cards)
+
+    warm = warmed(warm_up)
+    clock = Clock(time)
+
+    def answer(found: _Search, sampler: _Sampler, fit: AuctionFit) -> Hint:
+        h = _summarise(
+            found,
+            sampler.attempts,
+            args,
+            view.seat,
+            view.pitcher,
+            view.bid,
+            args[6],
+            view.rules,
+            policy,
+            seed,
+            fit,
         )
-        kept = out.shape[1]
+        return replace(h, worlds_max=worlds, time=time, default_policy=chosen, warm=warm)
+
+    if fitted is None:
+        fit = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
+        return answer(
+            _search(policy, plain, args, clock, separate, view.rules, progress), plain, fit
+        )
+    # Draw worlds that fit the calls until there are enough to go on (or none are left to
+    # draw): the same test, on the same worlds, as drawing all of them first.
+    need = min(worlds, MIN_FITTED)
+    timed_out = False
+    for b in range(len(fitted.sizes)):
+        if fitted.kept >= need:
+            break
+        if b > 0 and clock.left() <= 0:
+            timed_out = True
+            break
+        fitted.block(b)
+    kept, attempts = fitted.kept, fitted.attempts
+    rate = kept / attempts if attempts else 0.0
+    if kept >= need or (timed_out and kept > 0):
+        found = _search(policy, fitted, args, clock, separate, view.rules, progress)
+        kept, attempts = fitted.kept, fitted.attempts
         rate = kept / attempts if attempts else 0.0
-        if kept >= min(worlds, MIN_FITTED):
-            short = "" if kept == worlds else f" (of {worlds:,} wanted)"
-            fit = AuctionFit(
-                model,
-                True,
-                kept,
-                attempts,
-                f"every world fits the calls: each other caller's {model} model "
-                f"makes his call; {kept:,} worlds{short}, acceptance "
-                f"{100 * rate:.2g}%",
-            )
-            return _summarise(
-                cards,
-                out,
-                attempts,
-                args,
-                view.seat,
-                view.pitcher,
-                view.bid,
-                args[6],
-                view.rules,
-                policy,
-                seed,
-                fit,
-            )
-        fit = AuctionFit(
-            model,
-            False,
-            kept,
-            attempts,
-            f"the calls are too unlikely under the {model} model for rejection "
-            f"({kept:,} of {attempts:,} deals of the hidden cards fit, acceptance "
-            f"{100 * rate:.2g}%): these worlds ignore the auction",
+        wanted = sum(fitted.sizes[b] for b in fitted.drawn)
+        short = "" if kept == wanted else f" (of {wanted:,} wanted)"
+        if timed_out:
+            short = f" (the clock ran out before {need} were found)"
+        note = (
+            f"every world fits the calls: each other caller's {model} model "
+            f"makes his call; {kept:,} worlds{short}, acceptance "
+            f"{100 * rate:.2g}%"
+        )
+        return answer(found, fitted, AuctionFit(model, True, kept, attempts, note))
+    if timed_out:
+        why = (
+            f"no deal fitting the calls was found before the clock ran out ({attempts:,} "
+            "drawn): these worlds ignore the auction"
         )
     else:
-        fit = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
-    cards, out, attempts = _outcomes(policy, worlds, seed, args, progress)
-    return _summarise(
-        cards,
-        out,
-        attempts,
-        args,
-        view.seat,
-        view.pitcher,
-        view.bid,
-        args[6],
-        view.rules,
-        policy,
-        seed,
-        fit,
-    )
+        why = (
+            f"the calls are too unlikely under the {model} model for rejection "
+            f"({kept:,} of {attempts:,} deals of the hidden cards fit, acceptance "
+            f"{100 * rate:.2g}%): these worlds ignore the auction"
+        )
+    fit = AuctionFit(model, False, kept, attempts, why)
+    return answer(_search(policy, plain, args, clock, separate, view.rules, progress), plain, fit)

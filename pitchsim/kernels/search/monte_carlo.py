@@ -45,8 +45,15 @@ DOUBLE_DUMMY = 1
 ATTEMPTS_PER_WORLD = 200
 # The solver's transposition table for one decision (reused across its worlds): 2**12
 # entries (~400 kB) cost little to make, and solve mid-hand positions as fast as
-# bigger ones.
+# bigger ones.  In the first two tricks (more than 4 cards a hand) whole deals are
+# solved, every lead or reply exactly, and a small table thrashes: one 7-player world at
+# the opening lead took 25 CPU-s with 2**12 entries, 3.0 with 2**16 (~6 MB, a few ms to
+# make), 1.1 with 2**20 (issue 19's note).
 DD_TABLE_BITS = 12
+DD_EARLY_TABLE_BITS = 16
+# Only at 5-7 players: at 2-4 the small table solves early decisions in about a
+# millisecond, less than making the big one would cost.
+EARLY_TABLE_PLAYERS = 5
 # The ablation bits (see the module), above any worlds count a policy name can give.
 WORLDS_MASK = (1 << 16) - 1
 FRESH_WORLDS = 1 << 16
@@ -119,7 +126,14 @@ def dd_outcomes(
 ):
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
     and played perfectly) after ``cards[j]`` in world w."""
-    table = new_table(DD_TABLE_BITS)
+    bits = DD_TABLE_BITS
+    if kept > 0 and n >= EARLY_TABLE_PLAYERS:
+        left = 0
+        for s in range(n):
+            left += popcount(worlds[0, s])
+        if left > 4 * n:
+            bits = DD_EARLY_TABLE_BITS
+    table = new_table(bits)
     dealt = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
     values = np.empty(52, dtype=np.int64)
@@ -316,6 +330,92 @@ def card_outcomes(
             rows,
         )
     return cards, fewest, attempts
+
+
+@njit(cache=True)
+def decision_stream(key, counter):
+    """The stream a search decision samples its worlds from (``search_card``'s)."""
+    return draw(key, counter)
+
+
+@njit(cache=True)
+def sample_view_worlds(
+    stream, hand, seat, n, trick_no, trick, trick_len, leader, played, who, voids, worlds, played_by
+):
+    """The worlds ``card_outcomes`` values, drawn as it draws them (stream ``stream``, up
+    to ``worlds.shape[0]``): fills ``worlds[:kept]`` and ``played_by`` (the cards each seat
+    has played); returns (kept, attempts).  For search on a clock, which values them a few
+    at a time (``value_worlds``)."""
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    unseen = view_constraint(
+        n,
+        seat,
+        hand,
+        trick_no,
+        trick_len,
+        leader,
+        played,
+        trick,
+        who,
+        voids,
+        counts,
+        allowed,
+        played_by,
+    )
+    return sample_worlds(
+        stream,
+        n,
+        seat,
+        hand,
+        unseen,
+        counts,
+        allowed,
+        worlds,
+        ATTEMPTS_PER_WORLD * worlds.shape[0],
+    )
+
+
+@njit(cache=True)
+def value_worlds(
+    evaluator,
+    worlds,
+    played_by,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    trick_len,
+    leader,
+    played,
+    won,
+    rules,
+    cards,
+    out,
+):
+    """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
+    ``card_outcomes`` values them (a world's value does not depend on the others)."""
+    value_cards(
+        evaluator,
+        worlds,
+        worlds.shape[0],
+        played_by,
+        n,
+        pitcher,
+        bid,
+        trump,
+        trick_no,
+        trick,
+        trick_len,
+        leader,
+        played,
+        won,
+        rules,
+        cards,
+        out,
+    )
 
 
 @njit(cache=True)

@@ -62,6 +62,7 @@ from ..bits import (
 from .ranks import relative_hands
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
+MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
@@ -103,7 +104,10 @@ RACE_GROWTH = 4
 @njit(cache=True)
 def new_table(bits=TABLE_BITS):
     """A transposition table of 2**bits entries; row 0 holds the generation counter, the
-    index mask, the number of nodes searched so far and of searches given up."""
+    index mask, the number of nodes searched so far and of searches given up.  At least 1
+    bit: an entry is a bucket of two rows (``_index``), which a table of one row overruns."""
+    if bits < 1 or bits > MAX_TABLE_BITS:
+        raise ValueError("a transposition table needs 1 to 30 bits")
     t = np.zeros(((1 << bits) + 1, _COLS), dtype=np.int64)
     t[0, 1] = (1 << bits) - 1
     return t
