@@ -57,7 +57,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "checksum": ("pitchsim/study/checksum.py", ["tests/test_checksum.py"]),
     "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
     "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
-    "view": ("pitchsim/game/view.py", ["tests/test_view.py"]),
+    "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
     "engine": ("pitchsim/games/engine.py", ["tests/test_engine.py"]),
     "manifest": (
         "pitchsim/study/manifest.py",
@@ -80,7 +80,7 @@ def work_copy(name: str, work: Path) -> Path:
     """A copy of the tree with mutmut configured for ``name``; kept between runs."""
     file, tests = MODULES[name]
     work.mkdir(parents=True, exist_ok=True)
-    for folder in ("pitchsim", "tests", "examples"):  # examples: tests read views there
+    for folder in ("pitchsim", "tests", "examples", "docs"):  # tests read views, transcripts
         dst = work / folder
         if dst.exists():
             shutil.rmtree(dst)
@@ -94,7 +94,7 @@ def work_copy(name: str, work: Path) -> Path:
         "\n[tool.mutmut]\n"
         'source_paths = ["pitchsim"]\n'
         # Without them a test that globs examples/ passes having checked nothing.
-        'also_copy = ["examples"]\n'
+        'also_copy = ["examples", "docs"]\n'
         f"only_mutate = [{json.dumps(file)}]\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
         f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', *(['-k', LEAVE_OUT[name]] if name in LEAVE_OUT else [])])}\n"
