@@ -58,7 +58,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
     "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
     "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
-    "engine": ("pitchsim/games/engine.py", ["tests/test_engine.py"]),
+    "engine": (
+        "pitchsim/games/engine.py",
+        ["tests/test_engine.py", "tests/test_engine_replies.py"],
+    ),
     "manifest": (
         "pitchsim/study/manifest.py",
         ["tests/test_batch.py", "tests/test_run_checksums.py"],
@@ -102,9 +105,12 @@ def work_copy(name: str, work: Path) -> Path:
         # MUTATION_DEBUG=1: mutmut prints every pytest command and its output
         + ("debug = true\n" if os.environ.get("MUTATION_DEBUG") else "")
         +
-        # A mutant's time limit: 15 x its tests' time plus this; a module fixture (a
-        # small simulate, a compile) is not in mutmut's estimate, so allow for it.
-        "timeout_constant = 60.0\n"
+        # A mutant's limit in CPU seconds: 2 x multiplier x (its tests' time + the
+        # constant).  mutmut's 15 let a mutant that loops hold a shared core for half
+        # an hour; the constant allows for what its estimate leaves out (a module
+        # fixture, loading the cached kernels).
+        "timeout_multiplier = 2.0\n"
+        "timeout_constant = 20.0\n"
         # Each mutant in a fresh process: forked from a process that ran numba's thread
         # pool and the hashing thread, a mutant's tests died of SIGTERM (mutmut's
         # "suspicious") instead of passing or failing.
