@@ -51,7 +51,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "advise": (
         "pitchsim/advice/advise.py",
-        ["tests/test_advise_recount.py", "tests/test_advise.py"],
+        ["tests/test_advise_recount.py", "tests/test_advise.py", "tests/test_advise_output.py"],
     ),
     "odds": ("pitchsim/advice/odds.py", ["tests/test_odds.py", "tests/test_intervals_by_hand.py"]),
     "checksum": ("pitchsim/study/checksum.py", ["tests/test_checksum.py"]),
