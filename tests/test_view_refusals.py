@@ -371,3 +371,11 @@ def test_legal_calls_and_written_json(tmp_path):
     path.write_text(json.dumps(j))
     assert read_view(str(path)) == p
     assert parse_view(json.dumps(j)) == p
+
+
+def test_a_view_file_that_is_not_json_is_named_as_asked(tmp_path):
+    path = tmp_path / "v.json"
+    path.write_text("{")
+    with pytest.raises(ViewError.__mro__[1]) as e:
+        read_view(str(path), "the view")
+    assert str(e.value).startswith("the view ") and "is not JSON" in str(e.value)
