@@ -149,7 +149,17 @@ def mutant_names(work: Path, file: str) -> list[str]:
     return sorted(results(work, file))
 
 
-def recheck(name: str, work: Path) -> None:
+def sample_of(work: Path, file: str, size: int, seed: int) -> list[str]:
+    """A fixed random sample of the module's mutants (all of them when ``size`` is 0)."""
+    import random
+
+    every = mutant_names(work, file)
+    if not size:
+        return every
+    return sorted(random.Random(seed).sample(every, min(size, len(every))))
+
+
+def recheck(name: str, work: Path, only: set[str] | None = None) -> None:
     """Each survivor (and each mutant no test called) against the current tests
     (copied in), by pytest in the mutated tree with mutmut's switch set; the result is
     written into mutmut's record."""
@@ -162,6 +172,8 @@ def recheck(name: str, work: Path) -> None:
     )
     for key, code in doc["exit_code_by_key"].items():
         if code not in (0, 33):  # survived, or no test of the run's selection called it
+            continue
+        if only is not None and key not in only:
             continue
         env = dict(os.environ, MUTANT_UNDER_TEST=key)
         r = subprocess.run(
@@ -188,11 +200,11 @@ def recheck(name: str, work: Path) -> None:
         print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
 
 
-def score(name: str, work: Path) -> dict:
+def score(name: str, work: Path, only: set[str] | None = None) -> dict:
     file, _ = MODULES[name]
     from mutmut.stats import status_by_exit_code  # mutmut's own reading of its exit codes
 
-    codes = results(work, file)
+    codes = {k: c for k, c in results(work, file).items() if only is None or k in only}
     status = {k: status_by_exit_code[c] for k, c in codes.items()}
     killed = [k for k, s in status.items() if s == "killed"]
     survived = [k for k, s in status.items() if s == "survived"]
@@ -203,6 +215,7 @@ def score(name: str, work: Path) -> dict:
     return {
         "module": name,
         "mutants": len(codes),
+        "judged": judged,
         "killed": len(killed) + len(timeout),
         "survived": survived,
         "no_tests": untested,
@@ -244,23 +257,20 @@ def main() -> int:
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # one core per mutant
     for name in a.modules:
         work = a.work / name
-        if a.recheck:
-            recheck(name, work)
-        elif not a.score_only and not a.survivors:
-            if a.fresh and (work / "mutants").exists():
-                shutil.rmtree(work / "mutants")
+        file = MODULES[name][0]
+        if a.fresh and not a.recheck and (work / "mutants").exists():
+            shutil.rmtree(work / "mutants")
+        if not (work / "mutants").exists():
             work_copy(name, work)
-            chosen: list[str] = []
-            if a.sample:
-                import random
-
-                every = mutant_names(work, MODULES[name][0])
-                chosen = sorted(
-                    random.Random(a.sample_seed).sample(every, min(a.sample, len(every)))
-                )
-                print(
-                    f"{name}: a sample of {len(chosen)} of {len(every)} mutants, seed {a.sample_seed}"
-                )
+        only = None
+        if a.sample:
+            chosen = sample_of(work, file, a.sample, a.sample_seed)
+            only = set(chosen)
+            print(f"{name}: a sample of {len(chosen)} mutants, seed {a.sample_seed}")
+        if a.recheck:
+            recheck(name, work, only)
+        elif not a.score_only and not a.survivors:
+            work_copy(name, work)
             with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
                 subprocess.run(
                     [
@@ -268,16 +278,16 @@ def main() -> int:
                         "run",
                         "--max-children",
                         str(a.children),
-                        *chosen,
+                        *sorted(only or ()),
                     ],
                     cwd=work,
                     stdout=log,
                     stderr=subprocess.STDOUT,
                 )
-        s = score(name, work)
+        s = score(name, work, only)
         print(
-            f"{name}: {s['killed']} of {s['mutants'] - len(s['no_tests'])} killed "
-            f"({100 * s['score']:.1f}%), {len(s['survived'])} survived, "
+            f"{name}: {s['killed']} of {s['judged']} killed ({100 * s['score']:.1f}%), "
+            f"{len(s['survived'])} survived; of {s['mutants']} mutants "
             f"{len(s['no_tests'])} without tests, {len(s['not_run'])} not run",
             flush=True,
         )
