@@ -257,3 +257,13 @@ def test_serve_answers_line_by_line_and_skips_an_over_long_line():
     out = io.StringIO()
     serve(Engine(), io.BytesIO(b'{"type": "ready"}'), out)  # no newline at the end: answered
     assert out.getvalue() == '{"type": "readyok"}\n'
+
+
+def test_hello_says_unknown_when_pitchsim_is_not_installed(monkeypatch):
+    import importlib.metadata
+
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert Engine().hello()["version"] == "unknown"
