@@ -238,6 +238,10 @@ def test_a_hand_played_to_the_end():
         mask("2S", "3S", "4S", "5S"),
     )
     assert View.from_json(v.to_json()) == v
+    # Cut inside the fifth and the sixth trick: still in play, seat 2 to play.
+    for cut, last in ((4, (1, "7D")), (5, (0, "2S 3S"))):
+        v = view(calls=PITCHER_1, tricks=tricks(*rows[:cut], last))
+        assert (v.phase, v.to_move, len(v.complete_tricks)) == ("play", 2, cut)
 
 
 def test_a_hand_thrown_in():
