@@ -267,3 +267,12 @@ def test_hello_says_unknown_when_pitchsim_is_not_installed(monkeypatch):
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
     assert Engine().hello()["version"] == "unknown"
+
+
+def test_serve_skips_all_of_a_line_several_limits_long():
+    # Three times the limit: the rest of it is skipped in pieces, never read as lines.
+    long = b'{"type": "ready", "id": 1' + b" " * (3 << 20) + b"}\n"
+    out = io.StringIO()
+    serve(Engine(), io.BytesIO(long + b'{"type": "ready", "id": 2}\n'), out)
+    got = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [r.get("code") for r in got] == ["bad-json", None] and got[1]["id"] == 2
