@@ -31,9 +31,8 @@ SUITS = "CDHS"
 
 @pytest.fixture(scope="module")
 def advice():
-    return advise(
-        "AH KH 2H 9C 7D 3S", players=4, seat=2, dealer=3, calls="2,pass", samples=300, seed=1
-    )
+    # dealer left out: seat 3 deals by default
+    return advise("AH KH 2H 9C 7D 3S", players=4, seat=2, calls="2,pass", samples=300, seed=1)
 
 
 def name(c):
@@ -146,6 +145,14 @@ def test_keep_deals_keeps_the_first_that_fit_and_stops_at_max_tries(monkeypatch)
     # Fewer fit than wanted: every deal up to max_tries is tried, no more.
     deals, tried = keep_deals(1, 100, 20_000, ())
     assert deals.tolist() == list(range(0, 20_000, 1000)) and tried == 20_000
+    deals, tried = keep_deals(1, 1, 1 << 22, ())
+    assert deals.tolist() == [0] and tried == 1
+
+
+def test_a_hand_of_cards_outside_the_deck_is_refused():
+    for hand in ([0, 1, 2, 3, 4, 52], [0, 1, 2, 3, 4, -1], [0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4]):
+        with pytest.raises(InputError, match="a hand has exactly 6 different cards"):
+            advise(hand, samples=200, seed=1)
 
 
 def test_the_short_forms_of_a_call():
