@@ -276,3 +276,8 @@ def test_serve_skips_all_of_a_line_several_limits_long():
     serve(Engine(), io.BytesIO(long + b'{"type": "ready", "id": 2}\n'), out)
     got = [json.loads(x) for x in out.getvalue().splitlines()]
     assert [r.get("code") for r in got] == ["bad-json", None] and got[1]["id"] == 2
+
+
+def test_only_the_line_end_is_taken_off_a_line():
+    assert reply('{"type": "ready"}X\r\n')["code"] == "bad-json"
+    assert reply(b'{"type": "ready"}X\r\n')["code"] == "bad-json"
