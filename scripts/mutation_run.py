@@ -160,20 +160,22 @@ def sample_of(work: Path, file: str, size: int, seed: int) -> list[str]:
 
 
 def recheck(name: str, work: Path, only: set[str] | None = None) -> None:
-    """Each survivor (and each mutant no test called) against the current tests
-    (copied in), by pytest in the mutated tree with mutmut's switch set; the result is
-    written into mutmut's record."""
+    """Each survivor (and each mutant no test of the run called) against the current
+    tests (copied in), by pytest in the mutated tree with mutmut's switch set.  The
+    results go to ``recheck.json`` beside mutmut's record (which a run still going
+    rewrites), and override it in the score; a mutant already killed there is skipped."""
     file, tests = MODULES[name]
-    meta = work / "mutants" / (file + ".meta")
-    doc = json.loads(meta.read_text())
+    codes = results(work, file)
+    done_path = work / "recheck.json"
+    done = json.loads(done_path.read_text()) if done_path.exists() else {}
     shutil.rmtree(work / "mutants" / "tests")
     shutil.copytree(
         ROOT / "tests", work / "mutants" / "tests", ignore=shutil.ignore_patterns("__pycache__")
     )
-    for key, code in doc["exit_code_by_key"].items():
+    for key, code in codes.items():
         if code not in (0, 33):  # survived, or no test of the run's selection called it
             continue
-        if only is not None and key not in only:
+        if (only is not None and key not in only) or done.get(key) == 1:
             continue
         env = dict(os.environ, MUTANT_UNDER_TEST=key)
         r = subprocess.run(
@@ -195,8 +197,8 @@ def recheck(name: str, work: Path, only: set[str] | None = None) -> None:
             capture_output=True,
             text=True,
         )
-        doc["exit_code_by_key"][key] = r.returncode
-        meta.write_text(json.dumps(doc))  # kept as it goes: a recheck may be stopped
+        done[key] = r.returncode
+        done_path.write_text(json.dumps(done, indent=1))  # kept as it goes
         print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
 
 
@@ -205,6 +207,9 @@ def score(name: str, work: Path, only: set[str] | None = None) -> dict:
     from mutmut.stats import status_by_exit_code  # mutmut's own reading of its exit codes
 
     codes = {k: c for k, c in results(work, file).items() if only is None or k in only}
+    done_path = work / "recheck.json"
+    if done_path.exists():  # --recheck's results replace the run's
+        codes |= {k: c for k, c in json.loads(done_path.read_text()).items() if k in codes}
     status = {k: status_by_exit_code[c] for k, c in codes.items()}
     killed = [k for k, s in status.items() if s == "killed"]
     survived = [k for k, s in status.items() if s == "survived"]
