@@ -210,6 +210,9 @@ def test_scores_per_seat_and_per_team():
     t = view(partnership=True, target=11)
     assert t.partnership and t.target == 11
     assert view(rules={"follow": "suit"}).rules.follow == "suit"
+    # Rules that do not name partnership or target leave them free too.
+    t = view(rules="follow=suit", partnership=True, target=11, scores=[0, 0])
+    assert (t.rules.follow, t.partnership, t.target) == ("suit", True, 11)
 
 
 def test_a_hand_played_to_the_end():
