@@ -47,7 +47,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "hint": (
         "pitchsim/search/hint.py",
-        ["tests/test_hint.py", "tests/test_hint_sides.py", "tests/test_hint_view.py"],
+        [
+            "tests/test_hint.py",
+            "tests/test_hint_sides.py",
+            "tests/test_hint_view.py",
+            "tests/test_hint_output.py",
+        ],
     ),
     "advise": (
         "pitchsim/advice/advise.py",

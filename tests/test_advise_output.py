@@ -18,6 +18,7 @@ from pitchsim.advice.advise import (
     advise_view,
     keep_deals,
     parse_call,
+    parse_calls,
     parse_scores,
 )
 from pitchsim.game.reference.auction import PASS
@@ -159,6 +160,10 @@ def test_the_short_forms_of_a_call():
     assert [parse_call(t) for t in ("pass", "P", " - ", "1", "4 ")] == [PASS, PASS, PASS, 1, 4]
     with pytest.raises(AuctionError):
         parse_call("5")
+    assert parse_calls([0, 2, np.int64(3)]) == [PASS, 2, 3]  # 0 is pass, as the docs say
+    for bad in ([True], [5], [-1], [2.0]):
+        with pytest.raises(AuctionError):
+            parse_calls(bad)
 
 
 def test_scores_given_as_numbers():

@@ -1,0 +1,56 @@
+"""hint's written answer and its edges (issue 22's mutation run over search/hint.py:
+its survivors were these): P(make) read at the bid, the auction block of the JSON under
+its names, as few worlds as asked all fitting the calls, and the refusals of a view
+with nobody to play.  Small rollouts only (5 worlds)."""
+
+from pathlib import Path
+
+import pytest
+
+from pitchsim.game.view import View, read_view
+from pitchsim.search.hint import CardHint, Hint, HintError, hint_view
+
+LEAD = read_view(str(Path(__file__).resolve().parent.parent / "examples" / "views" / "lead.json"))
+
+
+def test_p_make_is_the_chance_of_reaching_the_bid():
+    c = CardHint(5, 2.0, None, (0.9, 0.7, 0.4, 0.1), None, (0.0, None))
+    h = Hint(1, 1, True, 3, 2, "pimc", 10, 10, 1, [c], 5)
+    assert h.p_make(c) == 0.4  # at least 3 points
+    assert Hint(1, 1, True, None, 2, "pimc", 10, 10, 1, [c], 5).p_make(c) is None
+
+
+def test_as_few_worlds_as_asked_all_fit_the_calls():
+    h = hint_view(LEAD, "rollout", 5, seed=3)
+    assert h.auction.fitted and h.auction.kept == 5 and h.worlds == 5
+    doc = h.to_json()["auction"]
+    assert doc == {
+        "model": "odds",
+        "fitted": True,
+        "fitting_worlds": 5,
+        "attempts": h.auction.attempts,
+        "acceptance_rate": pytest.approx(5 / h.auction.attempts),
+        "note": h.auction.note,
+    }
+    assert h.auction.attempts >= 5
+
+
+def test_worlds_that_ignore_the_calls_still_name_the_model():
+    h = hint_view(LEAD, "rollout", 5, seed=3, model="heuristic", fit_calls=False)
+    assert h.auction.model == "heuristic" and not h.auction.fitted
+    assert h.to_json()["auction"]["model"] == "heuristic"
+
+
+def test_a_view_with_nobody_to_play_is_refused_in_words():
+    base = {"players": 4, "seat": 1, "dealer": 3, "hand": ["AH", "KH", "2H", "9C", "7D", "3S"]}
+    cases = [
+        (
+            {"calls": ["pass"] * 4, "rules": "all-pass=redeal"},
+            "everybody passed: the hand was thrown in",
+        ),
+        ({"calls": ["pass"]}, "the auction is on: ask `pitchsim advise` for seat 1's call"),
+    ]
+    for extra, line in cases:
+        with pytest.raises(HintError) as e:
+            hint_view(View.from_json(base | extra), "rollout", 5, seed=1)
+        assert str(e.value) == line
