@@ -239,3 +239,27 @@ def test_advise_from_a_view_is_advise_from_its_parts(monkeypatch):
         "samples": 9,
         "seed": 4,
     }
+
+
+@pytest.mark.parametrize(
+    "kwargs, line",
+    [
+        (
+            {"play": "pimc"},
+            "advise cannot play pimc (search play): its simulations play heuristic or random "
+            "(docs/search.md); give --play heuristic or a model such as odds",
+        ),
+        (
+            {"model": "odds+heuristic", "play": " random "},
+            "--model 'odds+heuristic' and --play 'random' disagree: give one",
+        ),
+        (
+            {"rules": Rules(target=11), "target": 7},
+            "target=7 and the rules' target=11 disagree: give one",
+        ),
+    ],
+)
+def test_options_that_cannot_go_together_are_refused_whole(kwargs, line):
+    with pytest.raises(InputError) as e:
+        advise("AH KH 2H 9C 7D 3S", samples=200, seed=1, **kwargs)
+    assert str(e.value) == line
