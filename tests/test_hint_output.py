@@ -39,6 +39,7 @@ def test_worlds_that_ignore_the_calls_still_name_the_model():
     h = hint_view(LEAD, "rollout", 5, seed=3, model="heuristic", fit_calls=False)
     assert h.auction.model == "heuristic" and not h.auction.fitted
     assert h.to_json()["auction"]["model"] == "heuristic"
+    assert h.auction.note == "the worlds ignore the auction (as asked)"
 
 
 def test_a_view_with_nobody_to_play_is_refused_in_words():
