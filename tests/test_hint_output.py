@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.view import View, read_view
-from pitchsim.search.hint import CardHint, Hint, HintError, hint_view
+from pitchsim.search.hint import CardHint, Hint, HintError, fitted_worlds, hint_view
 
 LEAD = read_view(str(Path(__file__).resolve().parent.parent / "examples" / "views" / "lead.json"))
 
@@ -55,3 +55,29 @@ def test_a_view_with_nobody_to_play_is_refused_in_words():
         with pytest.raises(HintError) as e:
             hint_view(View.from_json(base | extra), "rollout", 5, seed=1)
         assert str(e.value) == line
+
+
+FOLLOW = read_view(
+    str(Path(__file__).resolve().parent.parent / "examples" / "views" / "follow.json")
+)
+
+
+@pytest.mark.parametrize("fit_calls", [True, False])
+def test_worlds_deal_every_seat_six_cards_that_fit_the_play(fit_calls):
+    for view in (LEAD, FOLLOW):
+        worlds, attempts = fitted_worlds(view, 30, seed=1, fit_calls=fit_calls)
+        assert 0 < len(worlds) <= 30 and attempts >= len(worlds)
+        played = view.played_by
+        for dealt in worlds.tolist():
+            assert dealt[view.seat] == view.hand_mask
+            seen = 0
+            for s in range(view.players):
+                assert dealt[s] & played[s] == played[s]  # what it played, it held
+                assert dealt[s].bit_count() == 6 and not dealt[s] & seen
+                seen |= dealt[s]
+                for suit in range(4):
+                    if view.voids >> (4 * s + suit) & 1:  # no card of a suit shown void
+                        assert not (dealt[s] & ~played[s]) >> (13 * suit) & 0x1FFF
+        # The seed draws the worlds: another seed, other worlds.
+        other, _ = fitted_worlds(view, 30, seed=2, fit_calls=fit_calls)
+        assert worlds.tolist() != other.tolist()
