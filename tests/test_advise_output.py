@@ -166,6 +166,15 @@ def test_the_short_forms_of_a_call():
             parse_calls(bad)
 
 
+def test_a_wrong_number_of_scores_says_how_many():
+    with pytest.raises(InputError) as e:
+        parse_scores("1,2,3", 4, Rules(partnership=True))
+    assert str(e.value) == "give one score per seat: 4 (or 2, one per team), not 3"
+    with pytest.raises(InputError) as e:
+        parse_scores("1,2", 3, Rules())
+    assert str(e.value) == "give one score per seat: 3, not 2"
+
+
 def test_scores_given_as_numbers():
     assert parse_scores([3, np.int64(-2), 4.0, 0], 4, Rules()) == [3, -2, 4, 0]
     for bad in ([True, 0, 0, 0], [1.5, 0, 0, 0], [float("inf"), 0, 0, 0], [None, 0, 0, 0]):
