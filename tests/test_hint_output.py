@@ -81,3 +81,58 @@ def test_worlds_deal_every_seat_six_cards_that_fit_the_play(fit_calls):
         # The seed draws the worlds: another seed, other worlds.
         other, _ = fitted_worlds(view, 30, seed=2, fit_calls=fit_calls)
         assert worlds.tolist() != other.tolist()
+
+
+def test_the_json_of_a_hint_names_every_number():
+    a = CardHint(
+        51,
+        2.5,
+        (2.0, 3.0),
+        (0.9, 0.7, 0.4, 0.1),
+        ((0.8, 1.0), (0.6, 0.8), (0.3, 0.5), (0.0, 0.2)),
+        (0.0, 0.1),
+    )
+    b = CardHint(0, 1.5, None, (0.5, 0.25, 0.0, 0.0), None, (-1.0, None))
+    h = Hint(1, 3, False, 2, 0, "rollout", 40, 41, 9, [a, b], 51)
+    assert h.to_json() == {
+        "to_play": 1,
+        "pitcher": 3,
+        "pitcher_side": False,
+        "bid": 2,
+        "trump": "C",
+        "policy": "rollout",
+        "worlds": 40,
+        "attempts": 41,
+        "seed": 9,
+        "recommended": "AS",
+        "cards": [
+            {
+                "card": "AS",
+                "points": 2.5,
+                "points_ci95": [2.0, 3.0],
+                "p_at_least": {"1": 0.9, "2": 0.7, "3": 0.4, "4": 0.1},
+                "p_at_least_ci95": {
+                    "1": [0.8, 1.0],
+                    "2": [0.6, 0.8],
+                    "3": [0.3, 0.5],
+                    "4": [0.0, 0.2],
+                },
+                "points_vs_recommended": [0.0, 0.1],
+                "p_make": 0.7,
+                "p_make_ci95": [0.6, 0.8],
+            },
+            {
+                "card": "2C",
+                "points": 1.5,
+                "points_ci95": None,
+                "p_at_least": {"1": 0.5, "2": 0.25, "3": 0.0, "4": 0.0},
+                "p_at_least_ci95": {"1": None, "2": None, "3": None, "4": None},
+                "points_vs_recommended": [-1.0, None],
+                "p_make": 0.25,
+                "p_make_ci95": None,
+            },
+        ],
+    }
+    # No bid (a position without an auction): no P(make); trump not yet led: null.
+    doc = Hint(1, 3, False, None, -1, "pimc", 40, 40, 9, [b], 0).to_json()
+    assert "p_make" not in doc["cards"][0] and doc["trump"] is None and "auction" not in doc
