@@ -164,12 +164,17 @@ def sample_of(work: Path, file: str, size: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(every, min(size, len(every))))
 
 
-def recheck(name: str, work: Path, only: set[str] | None = None) -> None:
+def recheck(
+    name: str, work: Path, only: set[str] | None = None, tests: list[str] | None = None
+) -> None:
     """Each survivor (and each mutant no test of the run called) against the current
     tests (copied in), by pytest in the mutated tree with mutmut's switch set.  The
     results go to ``recheck.json`` beside mutmut's record (which a run still going
     rewrites), and override it in the score; a mutant already killed there is skipped."""
-    file, tests = MODULES[name]
+    file, selection = MODULES[name]
+    # The run has run the rest of the selection against these mutants already: only the
+    # tests added since (``--recheck-with``) can change a survivor's fate.
+    tests = tests or selection
     codes = results(work, file)
     done_path = work / "recheck.json"
     done = json.loads(done_path.read_text()) if done_path.exists() else {}
@@ -246,6 +251,12 @@ def main() -> int:
         action="store_true",
         help="run the current tests against the survivors again (pytest per mutant)",
     )
+    ap.add_argument(
+        "--recheck-with",
+        nargs="+",
+        metavar="TEST",
+        help="--recheck with these tests only (the ones added since the run)",
+    )
     ap.add_argument("--fresh", action="store_true", help="forget earlier results")
     ap.add_argument(
         "--sample",
@@ -278,7 +289,7 @@ def main() -> int:
             only = set(chosen)
             print(f"{name}: a sample of {len(chosen)} mutants, seed {a.sample_seed}")
         if a.recheck:
-            recheck(name, work, only)
+            recheck(name, work, only, a.recheck_with)
         elif not a.score_only and not a.survivors:
             work_copy(name, work)
             with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
