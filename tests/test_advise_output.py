@@ -83,6 +83,8 @@ def test_every_json_field_under_its_name(advice):
     assert doc["p_win_difference"] == a.difference.value
     assert doc["p_win_difference_ci95"] == list(a.difference.ci95)
     assert doc["too_few_deals"] is False and doc["notes"] == []
+    assert (doc["seed"], doc["model"], doc["play"]) == (1, "odds+heuristic", "heuristic")
+    assert doc["target"] == Rules().target
     for c in a.legal_calls:
         ca = a.by_call[c]
         entry = doc["by_call"][name(c)]
@@ -272,3 +274,14 @@ def test_options_that_cannot_go_together_are_refused_whole(kwargs, line):
     with pytest.raises(InputError) as e:
         advise("AH KH 2H 9C 7D 3S", samples=200, seed=1, **kwargs)
     assert str(e.value) == line
+
+
+def every_other(seed, start, count, *args):
+    args[-1][:] = (np.arange(start, start + count) % 2) == 0
+
+
+def test_fewer_deals_fitting_than_wanted_is_noted(monkeypatch):
+    monkeypatch.setattr(engine, "accept_deals", every_other)
+    a = advise("AH KH 2H 9C 7D 3S", seat=1, calls="pass", samples=400, max_tries=600, seed=1)
+    assert (a.samples, a.tried) == (300, 600)
+    assert a.notes == ["only 300 of 600 deals fit the calls (wanted 400)"]

@@ -40,6 +40,9 @@ def test_worlds_that_ignore_the_calls_still_name_the_model():
     assert h.auction.model == "heuristic" and not h.auction.fitted
     assert h.to_json()["auction"]["model"] == "heuristic"
     assert h.auction.note == "the worlds ignore the auction (as asked)"
+    # Nothing seen constrains the hidden cards at the opening lead: no world is thrown
+    # back, so as many are drawn as valued.
+    assert (h.worlds, h.attempts) == (5, 5)
 
 
 def test_a_view_with_nobody_to_play_is_refused_in_words():
