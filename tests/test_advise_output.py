@@ -16,6 +16,7 @@ from pitchsim.advice.advise import (
     AuctionError,
     advise,
     advise_view,
+    check_auction,
     keep_deals,
     parse_call,
     parse_calls,
@@ -285,3 +286,27 @@ def test_fewer_deals_fitting_than_wanted_is_noted(monkeypatch):
     a = advise("AH KH 2H 9C 7D 3S", seat=1, calls="pass", samples=400, max_tries=600, seed=1)
     assert (a.samples, a.tried) == (300, 600)
     assert a.notes == ["only 300 of 600 deals fit the calls (wanted 400)"]
+
+
+@pytest.mark.parametrize(
+    "calls, seat, dealer, line",
+    [
+        ([], 4, 3, "seat 4 is not a seat of a 4-player table (0-3)"),
+        ([], 0, 5, "dealer 5 is not a seat of a 4-player table (0-3)"),
+        (
+            [],
+            2,
+            3,
+            "seat 2 is caller 3 after dealer 3: give the 2 calls before it (seats 0, 1), not 0",
+        ),
+        ([0], 1, 0, "seat 1 is caller 1 after dealer 0: give the 0 calls before it, not 1"),
+        ([], 1, 3, "seat 1 is caller 2 after dealer 3: give the 1 call before it (seats 0), not 0"),
+        ([2, 2], 2, 3, "seat 1 cannot call 2 after 2 (legal: pass, 3, 4)"),
+        ([4, 0], 2, 3, "seat 1 cannot call: a 4 ended the auction"),
+        ([0, 0, 4], 3, 3, "seat 3 has no call: a 4 ended the auction"),
+    ],
+)
+def test_auction_refusals_name_the_seats(calls, seat, dealer, line):
+    with pytest.raises(InputError) as e:
+        check_auction(calls, 4, seat, dealer, Rules())
+    assert str(e.value) == line
