@@ -3,6 +3,7 @@ its survivors were these): P(make) read at the bid, the auction block of the JSO
 its names, as few worlds as asked all fitting the calls, and the refusals of a view
 with nobody to play.  Small rollouts only (5 worlds)."""
 
+import math
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,54 @@ def test_the_json_of_a_hint_names_every_number():
     # No bid (a position without an auction): no P(make); trump not yet led: null.
     doc = Hint(1, 3, False, None, -1, "pimc", 40, 40, 9, [b], 0).to_json()
     assert "p_make" not in doc["cards"][0] and doc["trump"] is None and "auction" not in doc
+
+
+Z = 1.959963984540054
+
+
+def wilson(k, n):
+    p = k / n
+    denom = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / denom
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
+    return (0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
+
+
+def test_every_number_of_a_hint_recounted_from_its_worlds(monkeypatch):
+    """The per-world points of every card, caught as the kernel returns them, recounted
+    in plain Python: the mean and its interval, P(>= k) and their Wilson intervals, the
+    difference from the recommended card and its half-width."""
+    import pitchsim.search.hint as hint_module
+
+    real = hint_module.card_outcomes
+    rows = []
+
+    def caught(*args):
+        cards, kept, tried = real(*args)
+        rows.append((list(cards), args[-1][:, :kept].tolist()))
+        return cards, kept, tried
+
+    monkeypatch.setattr(hint_module, "card_outcomes", caught)
+    h = hint_view(LEAD, "rollout", 30, seed=3, fit_calls=False)
+    assert h.policy == "rollout" and h.to_json()["policy"] == "rollout"
+    cards = rows[0][0]
+    pts = {c: sum((r[1][i] for r in rows), []) for i, c in enumerate(cards)}
+    n = len(pts[cards[0]])
+    assert n == h.worlds == 30
+    best = pts[h.recommended]
+    for ch in h.cards:
+        x = pts[ch.card]
+        m = sum(x) / n
+        sd = math.sqrt(sum((v - m) ** 2 for v in x) / (n - 1))
+        assert ch.points == pytest.approx(m)
+        assert ch.points_ci95 == pytest.approx(
+            (m - Z * sd / math.sqrt(n), m + Z * sd / math.sqrt(n))
+        )
+        hits = [sum(v >= k for v in x) for k in (1, 2, 3, 4)]
+        assert ch.p_at_least == pytest.approx(tuple(h_ / n for h_ in hits))
+        for got, k in zip(ch.p_ci95, hits, strict=True):
+            assert got == pytest.approx(wilson(k, n))
+        d = [a - b for a, b in zip(x, best, strict=True)]
+        dm = sum(d) / n
+        dsd = math.sqrt(sum((v - dm) ** 2 for v in d) / (n - 1))
+        assert ch.vs_best == pytest.approx((dm, Z * dsd / math.sqrt(n)))
