@@ -207,7 +207,9 @@ def recheck(
             capture_output=True,
             text=True,
         )
-        done[key] = r.returncode
+        # 2: pytest stopped at collecting (the same tests collect unmutated): the mutant
+        # breaks the import itself, e.g. in code run at import time.  A kill.
+        done[key] = 1 if r.returncode == 2 else r.returncode
         done_path.write_text(json.dumps(done, indent=1))  # kept as it goes
         print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
 
