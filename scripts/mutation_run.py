@@ -76,7 +76,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
 
 
 # Tests left out of a module's run: they need more than the one thread a mutant has.
-LEAVE_OUT = {"advise": "not one_and_two_threads"}
+LEAVE_OUT = {"advise": "not one_and_two_threads", "odds": "not any_thread_count"}
 
 # Modules whose tests run no parallel kernel: mutmut's fork server may import the tests
 # once (collect) and fork each mutant from there, about 10x faster than a fresh
