@@ -59,7 +59,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ["tests/test_advise_recount.py", "tests/test_advise.py", "tests/test_advise_output.py"],
     ),
     "odds": ("pitchsim/advice/odds.py", ["tests/test_odds.py", "tests/test_intervals_by_hand.py"]),
-    "checksum": ("pitchsim/study/checksum.py", ["tests/test_checksum.py"]),
+    "checksum": (
+        "pitchsim/study/checksum.py",
+        ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
+    ),
     "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
     "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
     "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
