@@ -58,7 +58,17 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "pitchsim/advice/advise.py",
         ["tests/test_advise_recount.py", "tests/test_advise.py", "tests/test_advise_output.py"],
     ),
-    "odds": ("pitchsim/advice/odds.py", ["tests/test_odds.py", "tests/test_intervals_by_hand.py"]),
+    # test_odds_api.py's to_frame test passes only after another test imported
+    # pitchsim.games.tournament: not in the selection until that is fixed.
+    "odds": (
+        "pitchsim/advice/odds.py",
+        [
+            "tests/test_odds.py",
+            "tests/test_intervals_by_hand.py",
+            "tests/test_compare_odds.py",
+            "tests/test_odds_inputs.py",
+        ],
+    ),
     "checksum": (
         "pitchsim/study/checksum.py",
         ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
