@@ -45,20 +45,63 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "pitchsim/search/position.py",
         ["tests/test_position.py", "tests/test_position_types.py", "tests/test_position_exact.py"],
     ),
-    "hint": ("pitchsim/search/hint.py", ["tests/test_hint.py", "tests/test_hint_sides.py"]),
-    "advise": ("pitchsim/advice/advise.py", ["tests/test_advise_recount.py"]),
-    "odds": ("pitchsim/advice/odds.py", ["tests/test_odds.py", "tests/test_intervals_by_hand.py"]),
-    "checksum": ("pitchsim/study/checksum.py", ["tests/test_checksum.py"]),
+    "hint": (
+        "pitchsim/search/hint.py",
+        [
+            "tests/test_hint.py",
+            "tests/test_hint_sides.py",
+            "tests/test_hint_view.py",
+            "tests/test_hint_output.py",
+        ],
+    ),
+    "advise": (
+        "pitchsim/advice/advise.py",
+        ["tests/test_advise_recount.py", "tests/test_advise.py", "tests/test_advise_output.py"],
+    ),
+    # test_odds_api.py's to_frame test passes only after another test imported
+    # pitchsim.games.tournament: not in the selection until that is fixed.
+    "odds": (
+        "pitchsim/advice/odds.py",
+        [
+            "tests/test_odds.py",
+            "tests/test_intervals_by_hand.py",
+            "tests/test_compare_odds.py",
+            "tests/test_odds_inputs.py",
+        ],
+    ),
+    "checksum": (
+        "pitchsim/study/checksum.py",
+        ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
+    ),
     "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
     "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
+    "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
+    "engine": (
+        "pitchsim/games/engine.py",
+        ["tests/test_engine.py", "tests/test_engine_replies.py"],
+    ),
+    "manifest": (
+        "pitchsim/study/manifest.py",
+        ["tests/test_batch.py", "tests/test_run_checksums.py"],
+    ),
+    "parts": ("pitchsim/study/parts.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
 }
+
+
+# Tests left out of a module's run: they need more than the one thread a mutant has.
+LEAVE_OUT = {"advise": "not one_and_two_threads", "odds": "not any_thread_count"}
+
+# Modules whose tests run no parallel kernel: mutmut's fork server may import the tests
+# once (collect) and fork each mutant from there, about 10x faster than a fresh
+# interpreter per mutant.
+WARM = {"view", "engine", "checksum", "manifest", "parts", "advise", "hint", "odds"}
 
 
 def work_copy(name: str, work: Path) -> Path:
     """A copy of the tree with mutmut configured for ``name``; kept between runs."""
     file, tests = MODULES[name]
     work.mkdir(parents=True, exist_ok=True)
-    for folder in ("pitchsim", "tests"):
+    for folder in ("pitchsim", "tests", "examples", "docs"):  # tests read views, transcripts
         dst = work / folder
         if dst.exists():
             shutil.rmtree(dst)
@@ -71,18 +114,26 @@ def work_copy(name: str, work: Path) -> Path:
     config += (
         "\n[tool.mutmut]\n"
         'source_paths = ["pitchsim"]\n'
+        # Without them a test that globs examples/ passes having checked nothing.
+        'also_copy = ["examples", "docs"]\n'
         f"only_mutate = [{json.dumps(file)}]\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
-        'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
+        f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', *(['-k', LEAVE_OUT[name]] if name in LEAVE_OUT else [])])}\n"
         "use_git_change_detection = false\n"
-        # A mutant's time limit: 15 x its tests' time plus this; a module fixture (a
-        # small simulate, a compile) is not in mutmut's estimate, so allow for it.
-        "timeout_constant = 60.0\n"
+        # MUTATION_DEBUG=1: mutmut prints every pytest command and its output
+        + ("debug = true\n" if os.environ.get("MUTATION_DEBUG") else "")
+        +
+        # A mutant's limit in CPU seconds: 2 x multiplier x (its tests' time + the
+        # constant).  mutmut's 15 let a mutant that loops hold a shared core for half
+        # an hour; the constant allows for what its estimate leaves out (a module
+        # fixture, loading the cached kernels).
+        "timeout_multiplier = 2.0\n"
+        "timeout_constant = 20.0\n"
         # Each mutant in a fresh process: forked from a process that ran numba's thread
         # pool and the hashing thread, a mutant's tests died of SIGTERM (mutmut's
         # "suspicious") instead of passing or failing.
         'process_isolation = "forkserver"\n'
-        'forkserver_warmup = "none"\n'
+        f'forkserver_warmup = "{"collect" if name in WARM else "none"}"\n'
     )
     (work / "pyproject.toml").write_text(config)
     return work
@@ -100,18 +151,54 @@ def results(work: Path, file: str) -> dict[str, int]:
     return {k: v for k, v in doc["exit_code_by_key"].items()}
 
 
-def recheck(name: str, work: Path) -> None:
-    """Each survivor against the current tests (copied in), by pytest in the mutated
-    tree with mutmut's switch set; a kill is written into mutmut's record."""
-    file, tests = MODULES[name]
+def mutant_names(work: Path, file: str) -> list[str]:
+    """Every mutant of the module, generating them (and mutmut's record of which tests
+    call which function) when the copy has none yet; a run that matches no mutant stops
+    after that."""
     meta = work / "mutants" / (file + ".meta")
-    doc = json.loads(meta.read_text())
+    if not meta.exists():
+        with open(work / "mutmut.log", "w") as log:
+            subprocess.run(
+                [str(Path(sys.executable).with_name("mutmut")), "run", "no-such-mutant"],
+                cwd=work,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+    return sorted(results(work, file))
+
+
+def sample_of(work: Path, file: str, size: int, seed: int) -> list[str]:
+    """A fixed random sample of the module's mutants (all of them when ``size`` is 0)."""
+    import random
+
+    every = mutant_names(work, file)
+    if not size:
+        return every
+    return sorted(random.Random(seed).sample(every, min(size, len(every))))
+
+
+def recheck(
+    name: str, work: Path, only: set[str] | None = None, tests: list[str] | None = None
+) -> None:
+    """Each survivor (and each mutant no test of the run called) against the current
+    tests (copied in), by pytest in the mutated tree with mutmut's switch set.  The
+    results go to ``recheck.json`` beside mutmut's record (which a run still going
+    rewrites), and override it in the score; a mutant already killed there is skipped."""
+    file, selection = MODULES[name]
+    # The run has run the rest of the selection against these mutants already: only the
+    # tests added since (``--recheck-with``) can change a survivor's fate.
+    tests = tests or selection
+    codes = results(work, file)
+    done_path = work / "recheck.json"
+    done = json.loads(done_path.read_text()) if done_path.exists() else {}
     shutil.rmtree(work / "mutants" / "tests")
     shutil.copytree(
         ROOT / "tests", work / "mutants" / "tests", ignore=shutil.ignore_patterns("__pycache__")
     )
-    for key, code in doc["exit_code_by_key"].items():
-        if code != 0:
+    for key, code in codes.items():
+        if code not in (0, 33):  # survived, or no test of the run's selection called it
+            continue
+        if (only is not None and key not in only) or done.get(key) == 1:
             continue
         env = dict(os.environ, MUTANT_UNDER_TEST=key)
         r = subprocess.run(
@@ -125,33 +212,40 @@ def recheck(name: str, work: Path) -> None:
                 "no:cacheprovider",
                 "-p",
                 "no:randomly",
-                *reversed(tests),
+                *(["-k", LEAVE_OUT[name]] if name in LEAVE_OUT else []),
+                *reversed(tests),  # the newest tests (last) first: -x stops at a kill
             ],
             cwd=work / "mutants",
             env=env,
             capture_output=True,
             text=True,
         )
-        doc["exit_code_by_key"][key] = r.returncode
+        # 2: pytest stopped at collecting (the same tests collect unmutated): the mutant
+        # breaks the import itself, e.g. in code run at import time.  A kill.
+        done[key] = 1 if r.returncode == 2 else r.returncode
+        done_path.write_text(json.dumps(done, indent=1))  # kept as it goes
         print(f"  {key}: {'killed' if r.returncode == 1 else r.returncode}", flush=True)
-    meta.write_text(json.dumps(doc))
 
 
-def score(name: str, work: Path) -> dict:
+def score(name: str, work: Path, only: set[str] | None = None) -> dict:
     file, _ = MODULES[name]
     from mutmut.stats import status_by_exit_code  # mutmut's own reading of its exit codes
 
-    codes = results(work, file)
+    codes = {k: c for k, c in results(work, file).items() if only is None or k in only}
+    done_path = work / "recheck.json"
+    if done_path.exists():  # --recheck's results replace the run's
+        codes |= {k: c for k, c in json.loads(done_path.read_text()).items() if k in codes}
     status = {k: status_by_exit_code[c] for k, c in codes.items()}
     killed = [k for k, s in status.items() if s == "killed"]
     survived = [k for k, s in status.items() if s == "survived"]
     timeout = [k for k, s in status.items() if s == "timeout"]
     untested = [k for k, s in status.items() if s == "no tests"]
     other = [k for k in codes if k not in {*killed, *survived, *timeout, *untested}]
-    judged = len(codes) - len(untested)
+    judged = len(killed) + len(timeout) + len(survived)  # a sample: only the mutants run
     return {
         "module": name,
         "mutants": len(codes),
+        "judged": judged,
         "killed": len(killed) + len(timeout),
         "survived": survived,
         "no_tests": untested,
@@ -172,7 +266,20 @@ def main() -> int:
         action="store_true",
         help="run the current tests against the survivors again (pytest per mutant)",
     )
+    ap.add_argument(
+        "--recheck-with",
+        nargs="+",
+        metavar="TEST",
+        help="--recheck with these tests only (the ones added since the run)",
+    )
     ap.add_argument("--fresh", action="store_true", help="forget earlier results")
+    ap.add_argument(
+        "--sample",
+        type=int,
+        default=0,
+        help="run only this many mutants, drawn at random (--sample-seed) from all of them",
+    )
+    ap.add_argument("--sample-seed", type=int, default=22)
     ap.add_argument("--score-only", action="store_true", help="no run: the scores so far")
     a = ap.parse_args()
     if a.list or not a.modules:
@@ -186,28 +293,37 @@ def main() -> int:
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # one core per mutant
     for name in a.modules:
         work = a.work / name
-        if a.recheck:
-            recheck(name, work)
-        elif not a.score_only and not a.survivors:
-            if a.fresh and (work / "mutants").exists():
-                shutil.rmtree(work / "mutants")
+        file = MODULES[name][0]
+        if a.fresh and not a.recheck and (work / "mutants").exists():
+            shutil.rmtree(work / "mutants")
+        if not (work / "mutants").exists():
             work_copy(name, work)
-            with open(work / "mutmut.log", "w") as log:  # its progress spinner, kept apart
+        only = None
+        if a.sample:
+            chosen = sample_of(work, file, a.sample, a.sample_seed)
+            only = set(chosen)
+            print(f"{name}: a sample of {len(chosen)} mutants, seed {a.sample_seed}")
+        if a.recheck:
+            recheck(name, work, only, a.recheck_with)
+        elif not a.score_only and not a.survivors:
+            work_copy(name, work)
+            with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
                 subprocess.run(
                     [
                         str(Path(sys.executable).with_name("mutmut")),
                         "run",
                         "--max-children",
                         str(a.children),
+                        *sorted(only or ()),
                     ],
                     cwd=work,
                     stdout=log,
                     stderr=subprocess.STDOUT,
                 )
-        s = score(name, work)
+        s = score(name, work, only)
         print(
-            f"{name}: {s['killed']} of {s['mutants'] - len(s['no_tests'])} killed "
-            f"({100 * s['score']:.1f}%), {len(s['survived'])} survived, "
+            f"{name}: {s['killed']} of {s['judged']} killed ({100 * s['score']:.1f}%), "
+            f"{len(s['survived'])} survived; of {s['mutants']} mutants "
             f"{len(s['no_tests'])} without tests, {len(s['not_run'])} not run",
             flush=True,
         )
