@@ -19,7 +19,8 @@ from .deal import cards_each, deal_family
 from .draw import discard_and_draw
 from .play import play_hand
 from .policies import HEURISTIC
-from .score import N_AWARDS, score_hand
+from .score import score_hand
+from .simulate import hand_scratch
 from .tables import F_DISCARD, F_TRUMP_NAMED
 
 BLOCK = 2048
@@ -31,16 +32,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
     players = np.full(n, HEURISTIC, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
-        deck = np.empty(54, dtype=np.int64)
-        dealt = np.empty(n, dtype=np.int64)
-        held = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.empty(n, dtype=np.int64)
-        trick = np.empty(n, dtype=np.int64)
-        tseats = np.empty(n, dtype=np.int64)
-        award = np.empty(N_AWARDS, dtype=np.int64)
-        points = np.empty(n, dtype=np.int64)
-        junk = np.empty(54, dtype=np.int64)
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, d)
             size = deal_family(key, n, n - 1, fr, deck, dealt)

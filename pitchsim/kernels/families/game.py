@@ -41,6 +41,7 @@ from .draw import discard_and_draw
 from .play import MAX_TRICKS, play_hand
 from .score import N_AWARDS, score_hand, side_of
 from .settle import settle_hand, winners
+from .simulate import hand_scratch
 from .tables import (
     ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
@@ -271,19 +272,10 @@ def _write_row(
 def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, defender, row):
     """One deal played and logged to ``row`` (``family_log_layout(n)["width"]``) from
     the given ``scores`` (updated): what ``pitchsim play`` shows of a single hand."""
-    deck = np.empty(54, dtype=np.int64)
-    dealt = np.empty(n, dtype=np.int64)
-    held = np.empty(n, dtype=np.int64)
-    hands = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    tseats = np.empty(n, dtype=np.int64)
-    award = np.empty(N_AWARDS, dtype=np.int64)
-    points = np.empty(n, dtype=np.int64)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
     call_legal = np.empty(n, dtype=np.int64)
-    junk = np.empty(54, dtype=np.int64)
     t_at = G_FIXED + 7 * n + N_AWARDS + 108
     l_at = t_at + MAX_TRICKS * (n + 2)
     row[:] = -1
@@ -345,19 +337,10 @@ def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, 
 @njit(cache=True)
 def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
     """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt)."""
-    deck = np.empty(54, dtype=np.int64)
-    dealt = np.empty(n, dtype=np.int64)
-    held = np.empty(n, dtype=np.int64)
-    hands = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    tseats = np.empty(n, dtype=np.int64)
-    award = np.empty(N_AWARDS, dtype=np.int64)
-    points = np.empty(n, dtype=np.int64)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
     call_legal = np.empty(n, dtype=np.int64)
-    junk = np.empty(54, dtype=np.int64)
     width = G_FIXED + 7 * n + N_AWARDS + 108 + MAX_TRICKS * (2 * n + 2)
     rows = log.size // width
     t_at = G_FIXED + 7 * n + N_AWARDS + 108

@@ -12,7 +12,7 @@ from numba import njit, prange
 
 from ..rng import deal_key
 from .score import N_AWARDS
-from .simulate import PITCHER, family_hand
+from .simulate import PITCHER, family_hand, hand_scratch
 
 BLOCK = 2048
 
@@ -28,16 +28,7 @@ def record_family_hands(
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
-        deck = np.empty(54, dtype=np.int64)
-        dealt = np.empty(n, dtype=np.int64)
-        held = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.empty(n, dtype=np.int64)
-        trick = np.empty(n, dtype=np.int64)
-        tseats = np.empty(n, dtype=np.int64)
-        award = np.empty(N_AWARDS, dtype=np.int64)
-        points = np.empty(n, dtype=np.int64)
-        junk = np.empty(54, dtype=np.int64)
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             trump, _, _, _ = family_hand(
                 deal_key(seed, start + d),

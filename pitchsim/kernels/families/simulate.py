@@ -43,6 +43,24 @@ PITCHER = 0
 
 
 @njit(cache=True, inline="always")
+def hand_scratch(n):
+    """Scratch for dealing, playing and scoring a family hand of n players, reused hand
+    after hand: (deck, dealt, held, hands, won, trick, tseats, award, points, junk)."""
+    return (
+        np.empty(54, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(N_AWARDS, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(54, dtype=np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
 def family_hand(
     key,
     n,
@@ -307,16 +325,7 @@ def _play_block(
     out_trump,
 ):
     no_log = np.empty(0, dtype=np.int64)
-    deck = np.empty(54, dtype=np.int64)
-    dealt = np.empty(n, dtype=np.int64)
-    held = np.empty(n, dtype=np.int64)
-    hands = np.empty(n, dtype=np.int64)
-    won = np.empty(n, dtype=np.int64)
-    trick = np.empty(n, dtype=np.int64)
-    tseats = np.empty(n, dtype=np.int64)
-    award = np.empty(N_AWARDS, dtype=np.int64)
-    points = np.empty(n, dtype=np.int64)
-    junk = np.empty(54, dtype=np.int64)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     mine = side_of(PITCHER, fr)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         trump, _, _, _ = family_hand_fixed(
