@@ -72,6 +72,8 @@ def test_every_json_field_under_its_name(advice):
         "either_is_fine",
         "too_few_deals",
         "notes",
+        "stopped",  # the clock's stop (issue 19): "all deals done" without a clock
+        "time",  # the clock's budget and use, null without one
     }
     assert doc["hand"] == ["AH", "KH", "2H", "9C", "7D", "3S"]
     assert (doc["players"], doc["seat"], doc["dealer"]) == (4, 2, 3)
@@ -144,12 +146,15 @@ def every_thousandth(seed, start, count, *args):
 
 def test_keep_deals_keeps_the_first_that_fit_and_stops_at_max_tries(monkeypatch):
     monkeypatch.setattr(engine, "accept_deals", every_thousandth)
-    deals, tried = keep_deals(1, 5, 1 << 22, ())
+    # (n, seat, hand, dealer, heard, scores, bidding, rules, odds, params): nobody has
+    # called, so no odds caller's table is built; the fake rule ignores the rest.
+    args = (4, 0, 0, 3, np.empty(0, np.int64), None, np.zeros(4, np.int64), None, None, None)
+    deals, tried = keep_deals(1, 5, 1 << 22, args)
     assert deals.tolist() == [0, 1000, 2000, 3000, 4000] and tried == 4001
     # Fewer fit than wanted: every deal up to max_tries is tried, no more.
-    deals, tried = keep_deals(1, 100, 20_000, ())
+    deals, tried = keep_deals(1, 100, 20_000, args)
     assert deals.tolist() == list(range(0, 20_000, 1000)) and tried == 20_000
-    deals, tried = keep_deals(1, 1, 1 << 22, ())
+    deals, tried = keep_deals(1, 1, 1 << 22, args)
     assert deals.tolist() == [0] and tried == 1
 
 

@@ -179,7 +179,7 @@ def test_replies_around_the_decisions():
 def test_the_engines_defaults_are_its_hello_and_its_answers():
     e = Engine("random+random", seed=5, values=False, samples=7)
     opts = {o["name"]: o for o in reply('{"type": "hello"}', e)["options"]}
-    assert [o for o in opts] == ["strategy", "seed", "values", "worlds", "samples"]
+    assert [o for o in opts] == ["strategy", "seed", "values", "worlds", "samples", "time"]
     assert opts["strategy"]["default"] == "random+random" and opts["strategy"]["type"] == "string"
     assert opts["seed"] == {"name": "seed", "type": "int", "default": 5, "min": 0, "max": MAX_SEED}
     assert opts["values"]["default"] is False and opts["values"]["type"] == "bool"
@@ -193,8 +193,14 @@ def test_the_engines_defaults_are_its_hello_and_its_answers():
         1,
         100_000,
     )
+    # time: a search decision's clock in seconds, none by default (issue 19)
+    assert (opts["time"]["default"], opts["time"]["type"], opts["time"]["min"]) == (
+        None,
+        "number",
+        0,
+    )
     d = Engine().hello()["options"]
-    assert [o["default"] for o in d] == ["odds+heuristic", 0, True, None, 32]
+    assert [o["default"] for o in d] == ["odds+heuristic", 0, True, None, 32, None]
     # A request without options is answered as one naming the engine's defaults.
     plain = reply(decide(rid=2), e)
     assert plain == reply(decide(rid=2, strategy="random+random", seed=5), Engine())

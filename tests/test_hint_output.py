@@ -97,7 +97,25 @@ def test_the_json_of_a_hint_names_every_number():
         (0.0, 0.1),
     )
     b = CardHint(0, 1.5, None, (0.5, 0.25, 0.0, 0.0), None, (-1.0, None))
-    h = Hint(1, 3, False, 2, 0, "rollout", 40, 41, 9, [a, b], 51)
+    h = Hint(
+        1,
+        3,
+        False,
+        2,
+        0,
+        "rollout",
+        40,
+        41,
+        9,
+        [a, b],
+        51,
+        stop="separated",
+        asked=40,
+        ties=(0,),
+        worlds_max=200,
+        time=4.0,
+        default_policy=True,
+    )
     assert h.to_json() == {
         "to_play": 1,
         "pitcher": 3,
@@ -106,6 +124,13 @@ def test_the_json_of_a_hint_names_every_number():
         "trump": "C",
         "policy": "rollout",
         "worlds": 40,
+        # the clock's fields (issue 19, docs/search.md)
+        "worlds_max": 200,
+        "stop": "separated",
+        "same_answer_with_worlds": 40,
+        "time_budget": 4.0,
+        "default_policy": True,
+        "ties": ["2C"],
         "attempts": 41,
         "seed": 9,
         "recommended": "AS",
@@ -159,15 +184,14 @@ def test_every_number_of_a_hint_recounted_from_its_worlds(monkeypatch):
     difference from the recommended card and its half-width."""
     import pitchsim.search.hint as hint_module
 
-    real = hint_module.card_outcomes
+    real = hint_module.value_worlds
     rows = []
 
     def caught(*args):
-        cards, kept, tried = real(*args)
-        rows.append((list(cards), args[-1][:, :kept].tolist()))
-        return cards, kept, tried
+        real(*args)  # fills out[card, world] for this chunk of worlds
+        rows.append(([int(c) for c in args[-2]], args[-1].tolist()))
 
-    monkeypatch.setattr(hint_module, "card_outcomes", caught)
+    monkeypatch.setattr(hint_module, "value_worlds", caught)
     h = hint_view(LEAD, "rollout", 30, seed=3, fit_calls=False)
     assert h.policy == "rollout" and h.to_json()["policy"] == "rollout"
     cards = rows[0][0]
