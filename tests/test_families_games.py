@@ -134,9 +134,7 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
     scores = np.zeros(n, np.int64)
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
-    odds, defender = (
-        family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
-    )
+    odds, defender = family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
     won_by, deals = play_family_game(
         seed,
         game,

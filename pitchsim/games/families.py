@@ -106,7 +106,7 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     share = t["cells"][i] / max(1, int(t["cells"][i].sum()))
     fr = family_array(rules)
     for b in range(N_ROWS):
-        worth = odds_worth(b, fr, odds, defender)
+        worth = odds_worth(b, players, fr, odds, defender)
         odds[N_ROWS, 1 : worth + 1] += share[b]
     return odds, defender
 

@@ -21,7 +21,8 @@ trump under trump=named (``name_suit``):
 - ``odds``: reads the family's table of P(the pitcher's side takes at least k points)
   by the heuristic count of its best suit and which of that suit's top and bottom
   ranked trumps it holds (``odds_row``; ``scripts/make_bid_table.py --families``):
-  the expected score of each bid k (made: the points won; set: minus k), weighed by
+  the expected score of each bid k (made: the points won; set: minus k, less, when
+  solo, the points the set pitcher kept from its rivals: ``bid_value``), weighed by
   the chance that no opponent still to call outbids it (from the share of random
   hands worth each bid, the table's last row), against a defender's mean points
   (``odds_call``).
@@ -286,28 +287,40 @@ def _counted_call(worth, legal, seat, dealer, high_seat, fr):
     return min(worth, top)
 
 
+@njit(cache=True, inline="always")
+def rival_weight(n, fr):
+    """How much a point scored by the others counts against one's own when solo: the
+    game is a race, so points are worth their lead over the rivals' mean, 1 / (n - 1)
+    per rival point.  0 in partnership: there the plain score played better (weight 1
+    lost 2-13 points of win rate in setback, ten-point and smear, seed 17)."""
+    return 0.0 if fr[F_PARTNERSHIP] != 0 else 1.0 / (n - 1)
+
+
 @njit(cache=True)
-def bid_value(b, k, top, odds):
-    """The expected score of a bid of ``k`` that stands, by table row ``b``: made (at
-    least k points) scores the points won, set scores -k (0.9).
+def bid_value(b, k, top, odds, w):
+    """The expected score of a bid of ``k`` that stands, by table row ``b``, counted
+    against the rivals (``rival_weight`` ``w``) and scaled back to the pitcher's own
+    points: made (at least k points) scores the j points won; set scores -k (0.9), but
+    the j points the pitcher took still went to no rival: (w j - k) / (1 + w).
     ``odds[b, k - 1]`` = P(at least k points)."""
     ev = 0.0
     for j in range(top + 1):
         at_least_j = 1.0 if j == 0 else odds[b, j - 1]
         more = odds[b, j] if j < top else 0.0
         pj = max(0.0, at_least_j - more)
-        ev += pj * (j if j >= k else -k)
+        ev += pj * (j if j >= k else (w * j - k) / (1.0 + w))
     return ev
 
 
 @njit(cache=True)
-def odds_worth(b, fr, odds, defender):
+def odds_worth(b, n, fr, odds, defender):
     """The highest bid whose expected score beats passing (``defender``), by table row
     ``b``; 0: none."""
     top = fr[F_MAX_BID]
+    w = rival_weight(n, fr)
     best = 0
     for k in range(1, top + 1):
-        if bid_value(b, k, top, odds) > defender:
+        if bid_value(b, k, top, odds, w) > defender:
             best = k
     return best
 
@@ -331,6 +344,7 @@ def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
         return PASS  # never outbid the partner
     best = PASS
     best_v = defender
+    w = rival_weight(n, fr)
     if seat == dealer and high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
         best_v = -float(DEALER_SET_PENALTY)
     m = 0
@@ -346,7 +360,7 @@ def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
         if m > 0:
             q = odds[N_ROWS, k + 1] if k < top else 0.0
             stand = (1.0 - q) ** m
-        v = stand * bid_value(b, k, top, odds) + (1.0 - stand) * defender
+        v = stand * bid_value(b, k, top, odds, w) + (1.0 - stand) * defender
         if v > best_v:
             best_v = v
             best = k
