@@ -100,9 +100,10 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
         defender[i] = other.mean()
         cells[i] = np.bincount(row, minlength=N_ROWS)
         bucket, cls = row // N_CLASSES, row % N_CLASSES
-        # Partnership tables stay keyed by the count alone: there the holding rows lost
-        # (setback 69.5% -> 67.8%, smear 52.0% -> 50.6% against heuristic, seed 17).
-        keyed = not r.partnership
+        # Two sides (partnership, or 2 players) stay keyed by the count alone: there
+        # the holding rows lost (against heuristic, seed 17: setback 69.5% -> 67.8%,
+        # smear partnership 52.0% -> 50.6%, smear 2 players 53.0% -> 51.8%).
+        keyed = not r.partnership and n > 2
         at = p_at_least[i].reshape(N_BUCKETS, N_CLASSES, width)
         for b in range(N_BUCKETS):
             for h in range(N_CLASSES):

@@ -74,7 +74,8 @@ N_BUCKETS = 24  # the heuristic count in half points, 0 .. 11.5+
 # Per bucket, whether the hand holds the pack's top ranked trump (High) and its bottom
 # one (Low): hands of one count differ in how sure their points are (smear 4 players,
 # count 1.5-2: P(at least 2) is 0.39 holding the 2 of trump, 0.60 holding the ace).
-# Partnership tables give the four holdings of a count the same row (make_bid_table).
+# With two sides (partnership, 2 players) the four holdings of a count share one row
+# (make_bid_table).
 N_CLASSES = 4
 N_ROWS = N_BUCKETS * N_CLASSES  # odds table rows; row N_ROWS: the outbid shares
 ROUND_UP = 0.2  # a count of k - 0.2 bids k (the base heuristic's rule, kernels.bidding)
@@ -292,10 +293,10 @@ def _counted_call(worth, legal, seat, dealer, high_seat, fr):
 def rival_weight(n, fr):
     """How much a point scored by the others counts against one's own when solo: the
     game is a race, so points are worth their lead over the rivals' mean, 1 / (n - 1)
-    per rival point.  0 in partnership: there the plain score played better (weight 1
-    lost 2-7 points of win rate against heuristic in setback, ten-point and smear,
-    seed 17)."""
-    return 0.0 if fr[F_PARTNERSHIP] != 0 else 1.0 / (n - 1)
+    per rival point.  0 with two sides (partnership, 2 players): there the plain score
+    played better (weight 1 lost 1-7 points of win rate against heuristic in setback,
+    ten-point and smear, seed 17)."""
+    return 0.0 if fr[F_PARTNERSHIP] != 0 or n == 2 else 1.0 / (n - 1)
 
 
 @njit(cache=True)
