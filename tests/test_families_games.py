@@ -32,7 +32,7 @@ from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_odds
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import BID_HEURISTIC, BID_ODDS, BID_RANDOM, N_BUCKETS
+from pitchsim.kernels.families.bidding import BID_HEURISTIC, BID_ODDS, BID_RANDOM, N_ROWS
 from pitchsim.kernels.families.game import (
     G_BID,
     G_DEALER,
@@ -135,9 +135,7 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
     scores = np.zeros(n, np.int64)
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
-    odds, defender = (
-        family_odds(r, n) if mix == "odds" else (np.zeros((N_BUCKETS + 1, MAX_CALL)), 0.0)
-    )
+    odds, defender = family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
     won_by, deals = play_family_game(
         seed,
         game,

@@ -21,7 +21,7 @@ import numpy as np
 from ..game.cards import SUITS, cards_of, format_card
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels.contract import MAX_DEALS
-from ..kernels.families.bidding import FAMILY_BIDDING_IDS, N_BUCKETS, odds_worth
+from ..kernels.families.bidding import FAMILY_BIDDING_IDS, N_ROWS, odds_worth
 from ..kernels.families.game import (
     G_BID,
     G_DEALER,
@@ -85,7 +85,8 @@ def load_family_table() -> dict:
 
 def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     """The ``odds`` bidder's table for ``rules`` at ``players``: P(the pitcher's side
-    takes at least k) by the heuristic count's bucket, and a defender's mean points.
+    takes at least k) by the heuristic count's bucket and trump holding (``odds_row``),
+    and a defender's mean points.
     Rules that differ from their family's preset read the preset's table when it has
     the same maximum bid and partnership; otherwise it is refused in one line."""
     t = load_family_table()
@@ -97,21 +98,21 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
             f"(tables: {', '.join(keys)}); bid heuristic or random there"
         )
     i = keys.index(want)
-    odds = np.zeros((N_BUCKETS + 1, MAX_CALL))
-    odds[:N_BUCKETS, : rules.max_bid] = t["p_at_least"][i][:, : rules.max_bid]
+    odds = np.zeros((N_ROWS + 1, MAX_CALL))
+    odds[:N_ROWS, : rules.max_bid] = t["p_at_least"][i][:, : rules.max_bid]
     defender = float(t["defender"][i])
-    # Last row: Q(k), the share of random hands (the table's count histogram) for which
+    # Last row: Q(k), the share of random hands (the table's row histogram) for which
     # a bid of k beats passing: how often a caller still to come outbids k.
     share = t["cells"][i] / max(1, int(t["cells"][i].sum()))
     fr = family_array(rules)
-    for b in range(N_BUCKETS):
-        worth = odds_worth(b / 2 + 0.01, fr, odds, defender)
-        odds[N_BUCKETS, 1 : worth + 1] += share[b]
+    for b in range(N_ROWS):
+        worth = odds_worth(b, players, fr, odds, defender)
+        odds[N_ROWS, 1 : worth + 1] += share[b]
     return odds, defender
 
 
 def no_odds() -> tuple[np.ndarray, float]:
-    return np.zeros((N_BUCKETS + 1, MAX_CALL)), 0.0
+    return np.zeros((N_ROWS + 1, MAX_CALL)), 0.0
 
 
 def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):

@@ -1,10 +1,11 @@
 """Building the family ``odds`` bidder's table: how many points a pitcher's side takes,
-by the heuristic count of the pitcher's best suit (``bidding.family_count``).
+by the heuristic count of the pitcher's best suit (``bidding.family_count``) and its
+holding of that suit's top and bottom trumps (``bidding.odds_row``).
 
 Deal ``d`` of ``seed`` gives seat 0 (left of the dealer, seat n-1) the pitch; under
 trump=named it names its best counted suit (then the discard and draw, 4.8), under
 first-lead its heuristic first lead fixes trump; everybody plays ``heuristic``.  Per
-deal: the bucket of seat 0's count (``bidding.bucket_of``), the points its side took,
+deal: the table row of seat 0's hand (``bidding.odds_row``), the points its side took,
 and the points seat 1's side took (a defender).  Deal d uses the stream (seed, d): the
 same on any thread count.  ``scripts/make_bid_table.py --families`` turns these into
 P(at least k | bucket).
@@ -14,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..rng import AUCTION_COUNTER, deal_key
-from .bidding import BID_HEURISTIC, NAME_COUNTER, best_suit, bucket_of, name_suit
+from .bidding import BID_HEURISTIC, NAME_COUNTER, name_suit, odds_row
 from .deal import cards_each, deal_family
 from .draw import discard_and_draw
 from .play import play_hand
@@ -38,7 +39,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
             size = deal_family(key, n, n - 1, fr, deck, dealt)
             for s in range(n):
                 held[s] = dealt[s]
-            c, _ = best_suit(dealt[0], n, fr, tab)
+            _, row = odds_row(dealt[0], n, fr, tab)
             trump = -1
             if fr[F_TRUMP_NAMED] != 0:
                 trump = name_suit(
@@ -67,6 +68,6 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 no_log,
             )
             score_hand(held, won, n, trump, fr, tab, award, points)
-            out_bucket[d] = bucket_of(c)
+            out_bucket[d] = row
             out_points[d] = points[0]
             out_defender[d] = points[1]

@@ -19,8 +19,10 @@ trump under trump=named (``name_suit``):
   are in play comes from the deal: 6 each without a draw; with a draw and the rob
   nearly every trump is in play.
 - ``odds``: reads the family's table of P(the pitcher's side takes at least k points)
-  by the heuristic count of its best suit (``scripts/make_bid_table.py --families``):
-  the expected score of each bid k (made: the points won; set: minus k), weighed by
+  by the heuristic count of its best suit and which of that suit's top and bottom
+  ranked trumps it holds (``odds_row``; ``scripts/make_bid_table.py --families``):
+  the expected score of each bid k (made: the points won; set: minus k, less, when
+  solo, the points the set pitcher kept from its rivals: ``bid_value``), weighed by
   the chance that no opponent still to call outbids it (from the share of random
   hands worth each bid, the table's last row), against a defender's mean points
   (``odds_call``).
@@ -68,7 +70,14 @@ NAME_COUNTER = 32  # after the calls' counters, in the auction's range
 ALL_52 = np.int64((1 << 52) - 1)
 SIDE_ACES = np.int64(sum(1 << (s * 13 + 12) for s in range(4)))
 SIDE_TENS = np.int64(sum(1 << (s * 13 + 8) for s in range(4)))
-N_BUCKETS = 24  # odds table rows: the heuristic count in half points, 0 .. 11.5+
+N_BUCKETS = 24  # the heuristic count in half points, 0 .. 11.5+
+# Per bucket, whether the hand holds the pack's top ranked trump (High) and its bottom
+# one (Low): hands of one count differ in how sure their points are (smear 4 players,
+# count 1.5-2: P(at least 2) is 0.39 holding the 2 of trump, 0.60 holding the ace).
+# With two sides (partnership, 2 players) the four holdings of a count share one row
+# (make_bid_table).
+N_CLASSES = 4
+N_ROWS = N_BUCKETS * N_CLASSES  # odds table rows; row N_ROWS: the outbid shares
 ROUND_UP = 0.2  # a count of k - 0.2 bids k (the base heuristic's rule, kernels.bidding)
 
 
@@ -213,6 +222,41 @@ def bucket_of(count):
     return min(N_BUCKETS - 1, max(0, int(count * 2.0)))
 
 
+@njit(cache=True)
+def holding_class(hand, t, n, fr, tab):
+    """1 if ``hand`` holds the pack's top ranked trump of suit ``t``, plus 2 if it holds
+    the bottom one."""
+    ranked = tab[t, T_RANKED] & pack_mask(n, fr)
+    top = -1
+    bottom = -1
+    hi_k = np.int64(-1)
+    lo_k = np.int64(1 << 20)
+    m = ranked
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        k = tab[t, T_KEY + c]
+        if k > hi_k:
+            hi_k = k
+            top = c
+        if k < lo_k:
+            lo_k = k
+            bottom = c
+    cls = 0
+    if top >= 0 and hand >> top & 1:
+        cls += 1
+    if bottom >= 0 and hand >> bottom & 1:
+        cls += 2
+    return cls
+
+
+@njit(cache=True)
+def odds_row(hand, n, fr, tab):
+    """(count, odds table row) of ``hand``'s best suit."""
+    count, t = best_suit(hand, n, fr, tab)
+    return count, bucket_of(count) * N_CLASSES + holding_class(hand, t, n, fr, tab)
+
+
 @njit(cache=True, inline="always")
 def _lowest_bid(legal, top):
     """The cheapest legal bid (no pass, no shoot); -1: none."""
@@ -245,41 +289,53 @@ def _counted_call(worth, legal, seat, dealer, high_seat, fr):
     return min(worth, top)
 
 
+@njit(cache=True, inline="always")
+def rival_weight(n, fr):
+    """How much a point scored by the others counts against one's own when solo: the
+    game is a race, so points are worth their lead over the rivals' mean, 1 / (n - 1)
+    per rival point.  0 with two sides (partnership, 2 players): there the plain score
+    played better (weight 1 lost 1-7 points of win rate against heuristic in setback,
+    ten-point and smear, seed 17)."""
+    return 0.0 if fr[F_PARTNERSHIP] != 0 or n == 2 else 1.0 / (n - 1)
+
+
 @njit(cache=True)
-def bid_value(b, k, top, odds):
-    """The expected score of a bid of ``k`` that stands, by table row ``b``: made (at
-    least k points) scores the points won, set scores -k (0.9).
+def bid_value(b, k, top, odds, w):
+    """The expected score of a bid of ``k`` that stands, by table row ``b``, counted
+    against the rivals (``rival_weight`` ``w``) and scaled back to the pitcher's own
+    points: made (at least k points) scores the j points won; set scores -k (0.9), but
+    the j points the pitcher took still went to no rival: (w j - k) / (1 + w).
     ``odds[b, k - 1]`` = P(at least k points)."""
     ev = 0.0
     for j in range(top + 1):
         at_least_j = 1.0 if j == 0 else odds[b, j - 1]
         more = odds[b, j] if j < top else 0.0
         pj = max(0.0, at_least_j - more)
-        ev += pj * (j if j >= k else -k)
+        ev += pj * (j if j >= k else (w * j - k) / (1.0 + w))
     return ev
 
 
 @njit(cache=True)
-def odds_worth(count, fr, odds, defender):
-    """The highest bid whose expected score beats passing (``defender``), by the table
-    row of ``count``; 0: none."""
+def odds_worth(b, n, fr, odds, defender):
+    """The highest bid whose expected score beats passing (``defender``), by table row
+    ``b``; 0: none."""
     top = fr[F_MAX_BID]
-    b = bucket_of(count)
+    w = rival_weight(n, fr)
     best = 0
     for k in range(1, top + 1):
-        if bid_value(b, k, top, odds) > defender:
+        if bid_value(b, k, top, odds, w) > defender:
             best = k
     return best
 
 
 @njit(cache=True)
-def odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender):
+def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
     """The ``odds`` call: the best of passing (a defender's mean points; -2 for a dealer
     facing all passes under dealer-set) and each legal bid k, valued as
     ``S(k) * E[k stands] + (1 - S(k)) * defender``, where S(k), the chance that no
     opponent still to call outbids k, is ``(1 - Q(k + 1)) ** m`` for m opponents after
     this seat, Q(k) being the share of random hands worth a bid of k or more (the
-    table's last row, ``odds[N_BUCKETS, k]``)."""
+    table's last row, ``odds[N_ROWS, k]``); ``b`` is the hand's row (``odds_row``)."""
     top = fr[F_MAX_BID]
     cheapest = _lowest_bid(legal, top)
     if legal & 1 == 0:
@@ -289,9 +345,9 @@ def odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender):
     partnership = fr[F_PARTNERSHIP] != 0
     if partnership and high_seat >= 0 and high_seat % 2 == seat % 2:
         return PASS  # never outbid the partner
-    b = bucket_of(count)
     best = PASS
     best_v = defender
+    w = rival_weight(n, fr)
     if seat == dealer and high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
         best_v = -float(DEALER_SET_PENALTY)
     m = 0
@@ -305,9 +361,9 @@ def odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender):
             continue
         stand = 1.0
         if m > 0:
-            q = odds[N_BUCKETS, k + 1] if k < top else 0.0
+            q = odds[N_ROWS, k + 1] if k < top else 0.0
             stand = (1.0 - q) ** m
-        v = stand * bid_value(b, k, top, odds) + (1.0 - stand) * defender
+        v = stand * bid_value(b, k, top, odds, w) + (1.0 - stand) * defender
         if v > best_v:
             best_v = v
             best = k
@@ -321,12 +377,12 @@ def choose_call(
     """The call of ``seat`` holding ``hand`` by bidding policy ``policy``."""
     if policy == BID_RANDOM:
         return nth_card(legal, below(key, counter, popcount(legal)))
-    count, _ = best_suit(hand, n, fr, tab)
+    count, b = odds_row(hand, n, fr, tab)
     shoot = fr[F_MAX_BID] + 1
     if legal >> shoot & 1 and count >= fr[F_MAX_BID] - 0.25:
         return shoot
     if policy == BID_ODDS:
-        return odds_call(count, legal, seat, n, dealer, high_seat, fr, odds, defender)
+        return odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender)
     top = fr[F_MAX_BID]
     worth = top if count >= top - 0.5 else min(top - 1, int(count + ROUND_UP))
     return _counted_call(worth, legal, seat, dealer, high_seat, fr)
