@@ -160,3 +160,27 @@ def test_progress_is_told_each_chunk():
 def test_compare_samples_named_in_their_refusal():
     with pytest.raises(InputError, match="^compare samples"):
         bid_odds("AH KH 2H 9C 7D 3S", samples=100, compare_policy="heuristic", compare_samples=0)
+
+
+def test_compare_json_whole_under_a_heuristic_compare():
+    """The same policy again: both chances are P(make k) on the first 20 deals, which a
+    run of 20 deals with the same seed counts on its own (deal i is stream (seed, i))."""
+    r = bid_odds(
+        "AH KH 2H 9C 7D 3S",
+        samples=100,
+        seed=3,
+        trump="H",
+        compare_policy="heuristic",
+        compare_samples=20,
+    )
+    first = bid_odds("AH KH 2H 9C 7D 3S", samples=20, seed=3, trump="H").by_trump["H"]
+    doc = r.to_json()["compare"]
+    assert r.compare.searches is False
+    assert doc["aim"] == "none: heuristic and random play ignore the bid"
+    assert doc["policy"] == "heuristic" and doc["samples"] == 20 and doc["seats"] == "every seat"
+    for k in (1, 2, 3, 4):
+        p = first.p_at_least(k)
+        level = doc["by_trump"]["H"][str(k)]
+        ci = level.pop("difference_ci95")
+        assert level == {"base": p, "compare": p, "difference": 0.0}
+        assert ci is None or ci[0] <= 0.0 <= ci[1]
