@@ -74,7 +74,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
     ),
     "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
-    "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
+    "analysis": (
+        "pitchsim/study/analysis.py",
+        ["tests/test_analysis.py", "tests/test_analysis_by_hand.py"],
+    ),
     "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
     "engine": (
         "pitchsim/games/engine.py",
