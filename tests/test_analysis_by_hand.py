@@ -172,3 +172,29 @@ def test_refusals_whole(run, tmp_path):
         f"the run at {bare} has no finished parts for those players; finish it with: "
         f"pitchsim simulate --out {bare} --resume"
     )
+
+
+class _AceLosesOnce(Run):
+    """The run as read, but one deal where the ace of trump lost High: what a broken
+    simulator would write, which the check is there to catch."""
+
+    def scan(self, columns, players=None):
+        flipped = False
+        for n, cols in super().scan(columns, players):
+            if not flipped:
+                ace = np.flatnonzero((cols["trump_ranks"].astype(np.int64) >> 12) & 1)
+                cols["high"] = cols["high"].copy()
+                cols["high"][ace[0]] = False
+                flipped = True
+            yield n, cols
+
+
+def test_the_ace_check_sees_a_lost_high(run, rows):
+    ranks = rows.trump_ranks.to_numpy()
+    aces = int((((ranks >> 12) & 1) == 1).sum())
+    row = (
+        exact_checks(_AceLosesOnce(run), players=3).set_index("check").loc["ace of trump wins High"]
+    )
+    assert row.deals == aces and row.estimate == pytest.approx((aces - 1) / aces)
+    assert (row.lo, row.hi) == pytest.approx(wilson_by_hand(aces - 1, aces))
+    assert row.z == math.inf and not row.inside  # se 0 and not exactly right: outside
