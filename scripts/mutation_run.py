@@ -58,8 +58,6 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "pitchsim/advice/advise.py",
         ["tests/test_advise_recount.py", "tests/test_advise.py", "tests/test_advise_output.py"],
     ),
-    # test_odds_api.py's to_frame test passes only after another test imported
-    # pitchsim.games.tournament: not in the selection until that is fixed.
     "odds": (
         "pitchsim/advice/odds.py",
         [
@@ -67,6 +65,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_intervals_by_hand.py",
             "tests/test_compare_odds.py",
             "tests/test_odds_inputs.py",
+            "tests/test_odds_api.py",
+            "tests/test_odds_output.py",
         ],
     ),
     "checksum": (
@@ -74,7 +74,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
     ),
     "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
-    "analysis": ("pitchsim/study/analysis.py", ["tests/test_analysis.py"]),
+    "analysis": (
+        "pitchsim/study/analysis.py",
+        ["tests/test_analysis.py", "tests/test_analysis_by_hand.py"],
+    ),
     "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
     "engine": (
         "pitchsim/games/engine.py",

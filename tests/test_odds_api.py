@@ -172,7 +172,7 @@ def test_to_frame_is_tidy_and_equals_the_result(hearts):
         assert (row.p_make_lo, row.p_make_hi) == o.ci95(row.bid)
         assert row.expected_score == o.expected_score(row.bid)
         assert row.expected_margin == o.expected_margin(row.bid)
-    t = pitchsim.games.tournament("heuristic,random", boards=30, seed=1, rules="target=5")
+    t = pitchsim.tournament("heuristic,random", boards=30, seed=1, rules="target=5")
     assert t.rules.target == 5
     by_bid = t.to_frame(by="bid")
     assert len(by_bid) == 8 and set(by_bid.strategy) == {r.name for r in t.results}
