@@ -370,8 +370,8 @@ class FamilyNotPlayed(RulesError):
     def __init__(self, rules: Rules, who: str) -> None:
         self.rules = rules
         super().__init__(
-            f"{label(rules)} is not played by {who} yet: so far only `pitchsim rules` and "
-            "the reference engine know the rule families (the kernels play auction-pitch)"
+            f"{label(rules)} is not played by {who} yet: the rule families are played by "
+            "`pitchsim rules`, `bid-odds`, `play` and `tournament` so far (docs/rules.md)"
         )
 
 
