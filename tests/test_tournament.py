@@ -93,3 +93,15 @@ def test_search_play_tournament_is_the_same_on_any_thread_count():
     one = tournament(spec, players=3, games=5, seed=4, threads=1)
     two = tournament(spec, players=3, games=5, seed=4, threads=2)
     assert one.to_json() == two.to_json()
+
+
+def test_strategies_given_as_objects_play_as_their_names():
+    """The library takes Strategy objects as its docs say (they crashed on .strip())."""
+    import pitchsim
+    from pitchsim.games.bidding import Strategy
+
+    objects = [Strategy.parse("odds+heuristic"), Strategy.parse("heuristic")]
+    a = pitchsim.tournament(objects, boards=6, seed=1)
+    b = pitchsim.tournament(["odds+heuristic", "heuristic"], boards=6, seed=1)
+    assert [r.wins for r in a.results] == [r.wins for r in b.results]
+    assert [r.name for r in a.results] == [r.name for r in b.results]

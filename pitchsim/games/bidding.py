@@ -122,7 +122,9 @@ class Strategy:
 
 def parse_strategies(spec: str | Sequence[str]) -> list[Strategy]:
     names = spec.split(",") if isinstance(spec, str) else list(spec)
-    if not names or not all(n.strip() for n in names):
+    if not names or not all(
+        isinstance(n, Strategy) or (isinstance(n, str) and n.strip()) for n in names
+    ):
         raise StrategyError(
             f"cannot read strategies {quoted(spec)}: give names separated by commas"
         )

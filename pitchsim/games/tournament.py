@@ -451,7 +451,10 @@ def _family_result(tally, players: int, rules: Rules) -> TournamentResult:
 
 
 def _outside(entry) -> bool:
-    return not isinstance(entry, str | Strategy) or entry.strip().startswith("cmd:")
+    """An outside seat: a ``cmd:`` string, or a seat object (not a Strategy)."""
+    if isinstance(entry, str):
+        return entry.strip().startswith("cmd:")
+    return not isinstance(entry, Strategy)
 
 
 def record_path(directory, board: int, rotation: int):
