@@ -386,3 +386,22 @@ def test_a_view_file_that_is_not_json_is_named_as_asked(tmp_path):
     with pytest.raises(ViewError.__mro__[1]) as e:
         read_view(str(path), "the view")
     assert str(e.value).startswith("the view ") and "is not JSON" in str(e.value)
+
+
+@pytest.mark.parametrize("rules", ["smear", "ten-point", "setback", "jokers=1,trump=named"])
+def test_a_view_of_a_rule_family_is_refused_not_read_by_the_base_rules(rules):
+    """A view replays its calls by the base game's auction: smear's bids 2-5 would be
+    judged against 1-4 (a silent wrong answer), so a family's view is refused whole."""
+    doc = {
+        "rules": rules,
+        "players": 4,
+        "seat": 1,
+        "dealer": 3,
+        "hand": ["AH", "KH", "2H", "9C", "7D", "3S"],
+        "calls": [],
+        "tricks": [],
+    }
+    with pytest.raises(ViewError) as e:
+        View.from_json(doc)
+    assert "views of the rule families are not read yet" in str(e.value)
+    assert "\n" not in str(e.value)

@@ -32,7 +32,7 @@ from ..util.jsonio import dumps_json
 from .cards import HAND_SIZE, N_CARDS, SUIT_NAMES, SUITS, CardError, format_card, parse_cards
 from .reference.auction import MAX_BID, PASS, legal_bids
 from .reference.play import TRICKS, legal_cards, shows_void, trick_winner
-from .rules import Rules, RulesError, rules_text
+from .rules import FamilyRules, Rules, RulesError, label, rules_text
 
 MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
 
@@ -272,6 +272,13 @@ def _rules(doc: dict) -> Rules:
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
+    if isinstance(rules, FamilyRules):
+        # A view replays its calls and tricks by the base game's rules: a family's bids,
+        # jick and jokers would be judged by the wrong ones.
+        raise ViewError(
+            f"rules: {label(rules)}: views of the rule families are not read yet (the "
+            "base game's options only)"
+        )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue
