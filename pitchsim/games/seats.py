@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from ..game.cards import format_card, suit_cards
 from ..game.reference.auction import PASS
@@ -200,65 +199,15 @@ def _card(a, view: View, key, plan: int, want_values: bool, time: float | None =
     return Decision(card_text(card), values)
 
 
-@njit(cache=True)
-def _outcomes(
-    evaluator,
-    worlds,
-    legal,
-    hand,
-    seat,
-    n,
-    pitcher,
-    bid,
-    trump,
-    trick_no,
-    trick,
-    trick_len,
-    leader,
-    played,
-    won,
-    who,
-    voids,
-    rules,
-    key,
-    counter,
-    out,
-):
-    """``card_outcomes`` as ``search_card`` calls it (the key drawn in compiled code).
-    The difference once seen from Python was a plain-int key typed int64, which
-    ``card_outcomes`` now coerces (tests/test_kernel_edges.py)."""
-    return card_outcomes(
-        evaluator,
-        worlds,
-        legal,
-        hand,
-        seat,
-        n,
-        pitcher,
-        bid,
-        trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        won,
-        who,
-        voids,
-        rules,
-        draw(key, counter),
-        out,
-        False,
-    )
-
-
 def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
     """Per legal card, the pitcher's side's mean points over the search's own worlds: the
     numbers ``search_card`` ranks the cards by (the same worlds and evaluator)."""
     legal = args[0]
     out = np.empty((legal.bit_count(), worlds), dtype=np.int64)
     evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
-    cards, kept, _ = _outcomes(evaluator, worlds, *args, np.uint64(key), counter, out)
+    # The key search_card draws (uint64: a Python int past 2**63 cannot be passed as is).
+    stream = np.uint64(draw(np.uint64(key), counter))
+    cards, kept, _ = card_outcomes(evaluator, worlds, *args, stream, out, False)
     if kept == 0:
         return {}
     prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
