@@ -403,5 +403,6 @@ def test_a_view_of_a_rule_family_is_refused_not_read_by_the_base_rules(rules):
     }
     with pytest.raises(ViewError) as e:
         View.from_json(doc)
-    assert "views of the rule families are not read yet" in str(e.value)
+    assert "takes views of the base game only" in str(e.value)
+    assert "a view under a rule family is not taken here yet" in str(e.value)
     assert "\n" not in str(e.value)

@@ -100,7 +100,7 @@ def advise_command(
         from ..advice.advise import advise_view  # the kernels load here
         from ..game.view import read_view
 
-        view = read_view(hand)
+        view = read_view(hand, who="advise")
         with Progress("deals") as bar:
             result = advise_view(view, progress=bar.update, **options)
         show(result, as_json, render)

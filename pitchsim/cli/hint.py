@@ -159,7 +159,7 @@ def hint_command(
         if isinstance(doc, dict) and "hands" not in doc and "hand" in doc:
             if rules is not None:
                 raise InputError("--rules: a view carries its rules; leave --rules out")
-            view = View.from_json(doc)
+            view = View.from_json(doc, "hint")
         else:
             if isinstance(doc, list):
                 raise InputError(f"{name} holds a list; give one view or position")

@@ -159,7 +159,7 @@ def short_view(
     }
     if score_list is not None:
         doc["scores"] = score_list
-    return View.from_json(doc)
+    return View.from_json(doc, "hint --hand")
 
 
 assert call_text(PASS) == "pass"

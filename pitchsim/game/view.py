@@ -215,9 +215,11 @@ class View:
         }
 
     @classmethod
-    def from_json(cls, doc: object) -> View:
-        """A checked view from a decoded JSON object (see the module)."""
-        return _parse(doc)
+    def from_json(cls, doc: object, who: str | None = None) -> View:
+        """A checked view from a decoded JSON object (see the module).  A view under a
+        rule family is refused in one line naming ``who`` (the command reading it): it
+        is read by :mod:`.family_view`."""
+        return _parse(doc, who)
 
     def check(self) -> View:
         """This view replayed and checked; the derived fields filled in."""
@@ -259,7 +261,7 @@ def _cards(value: object, what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _rules(doc: dict) -> Rules:
+def _rules(doc: dict, who: str | None = None) -> Rules:
     spec = doc.get("rules")
     try:
         if spec is None:
@@ -273,11 +275,12 @@ def _rules(doc: dict) -> Rules:
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
     if isinstance(rules, FamilyRules):
-        # A view replays its calls and tricks by the base game's rules: a family's bids,
-        # jick and jokers would be judged by the wrong ones.
+        # This view replays its calls and tricks by the base game's rules: a family's
+        # bids, jick and jokers would be judged by the wrong ones.  A family's view is
+        # read by game/family_view.py; the commands that take this one do not use it yet.
         raise ViewError(
-            f"rules: {label(rules)}: views of the rule families are not read yet (the "
-            "base game's options only)"
+            f"rules: {label(rules)}: {who or 'this'} takes views of the base game only; "
+            "a view under a rule family is not taken here yet"
         )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
@@ -297,13 +300,13 @@ def _rules(doc: dict) -> Rules:
     return rules
 
 
-def _parse(doc: object) -> View:
+def _parse(doc: object, who: str | None = None) -> View:
     if not isinstance(doc, dict):
         raise ViewError("a view is a JSON object with players, seat, dealer, hand and calls")
     for key in ("players", "seat", "dealer", "hand"):
         if key not in doc:
             raise ViewError(f"the view has no {key!r}")
-    rules = _rules(doc)
+    rules = _rules(doc, who)
     n = _int(doc["players"], "players")
     try:
         rules.check_players(n)
@@ -397,6 +400,11 @@ def _norm_action(a: str) -> str:
 def _replay(v: View) -> View:
     """Replay the calls and tricks of ``v`` by the rules; fill in what follows."""
     n, rules = v.players, v.rules
+    if isinstance(rules, FamilyRules):  # a view built in code, past _rules's refusal
+        raise ViewError(
+            f"rules: {label(rules)}: this view replays the base game only; a rule family's "
+            "view is a FamilyView (game/family_view.py)"
+        )
     own = 0
     for c in v.hand:
         if not 0 <= c < N_CARDS:
@@ -536,14 +544,14 @@ def _done(v, phase, to_move, pitcher, bid, trump, legal) -> View:
     )
 
 
-def read_view(source: str, what: str | None = None) -> View:
-    """A checked view from a JSON file (``-``: stdin)."""
+def read_view(source: str, what: str | None = None, who: str | None = None) -> View:
+    """A checked view from a JSON file (``-``: stdin); ``who`` as in :meth:`View.from_json`."""
     from ..util.jsonio import read_json
 
-    return View.from_json(read_json(source, what))
+    return View.from_json(read_json(source, what), who)
 
 
-def parse_view(text: str, what: str = "view") -> View:
+def parse_view(text: str, what: str = "view", who: str | None = None) -> View:
     from ..util.jsonio import parse_json
 
-    return View.from_json(parse_json(text, what))
+    return View.from_json(parse_json(text, what), who)

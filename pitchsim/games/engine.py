@@ -211,7 +211,7 @@ class Engine:
         if "view" not in msg:
             raise RequestError(BAD_REQUEST, "a decide request needs a view")
         try:
-            view = View.from_json(msg["view"])
+            view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e)) from None
         if view.to_move != view.seat:

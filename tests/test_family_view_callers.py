@@ -1,0 +1,112 @@
+"""Every command that takes a player's view still refuses a rule family's view in one
+line, now that game/family_view.py reads them (docs/view.md): hint (a view file and the
+short form), advise, the engine, outside seats and the coach.  Each gets a view the
+family reader accepts, so the refusal is the command's, not a bad view's."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pitchsim.cli import main
+from pitchsim.game.family_view import FamilyView
+from pitchsim.games.engine import Engine
+
+ROOT = Path(__file__).resolve().parent.parent
+FAMILY_VIEWS = ["setback", "smear", "ten-point"]
+
+
+def family_view(name: str) -> dict:
+    doc = json.loads((ROOT / "examples" / "views" / f"{name}.json").read_text())
+    FamilyView.from_json(doc)  # a good view of its family
+    return doc
+
+
+def run(capsys, *argv):
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("pitchsim: error: "), err
+    return lines[0]
+
+
+@pytest.mark.parametrize("name", FAMILY_VIEWS)
+def test_hint_refuses_a_family_view_file(capsys, tmp_path, name):
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(family_view(name)))
+    code, out, err = run(capsys, "hint", str(path))
+    assert code == 2 and out == ""
+    line = one_line(err)
+    assert f"rules: {name}: hint takes views of the base game only" in line
+
+
+def test_hint_short_form_refuses_family_rules(capsys):
+    code, out, err = run(capsys, "hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear")
+    assert code == 2 and out == ""
+    assert "smear is not played by pitchsim hint yet" in one_line(err)
+
+
+@pytest.mark.parametrize("name", FAMILY_VIEWS)
+def test_advise_refuses_a_family_view_file(capsys, tmp_path, name):
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(family_view(name)))
+    code, out, err = run(capsys, "advise", str(path))
+    assert code == 2 and out == ""
+    assert f"rules: {name}: advise takes views of the base game only" in one_line(err)
+
+
+@pytest.mark.parametrize("name", FAMILY_VIEWS)
+def test_the_engine_answers_a_family_view_with_bad_view(name):
+    msg = {"type": "decide", "id": 7, "view": family_view(name)}
+    reply = json.loads(Engine().handle(json.dumps(msg)))
+    assert reply["type"] == "error" and reply["code"] == "bad-view" and reply["id"] == 7
+    assert "\n" not in reply["message"]
+    assert f"rules: {name}: the engine takes views of the base game only" in reply["message"]
+
+
+@pytest.mark.parametrize("command", ["play", "tournament"])
+def test_outside_seats_are_refused_under_a_family(capsys, command):
+    seats = "cmd:python3 bot.py,heuristic,heuristic,heuristic"
+    argv = [command, "--rules", "smear", "--players", "4", "--strategies", seats]
+    if command == "play":
+        argv.append("--game")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "outside seats (cmd:COMMAND) do not play under smear yet" in one_line(err)
+
+
+def test_practice_refuses_a_family(capsys):
+    code, out, err = run(capsys, "practice", "--rules", "smear")
+    assert code == 2
+    assert "smear is not played by pitchsim practice yet" in one_line(err)
+
+
+def test_review_refuses_a_family_record(capsys, tmp_path):
+    doc = json.loads((ROOT / "examples" / "records" / "game.json").read_text())
+    doc["rules"] = "smear"
+    doc.pop("target", None)  # the record's own, which smear's would contradict
+    doc.pop("partnership", None)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "review", str(path), "--seat", "0")
+    assert code == 2 and out == ""
+    assert "rules: smear: a record of a rule family cannot be read yet" in one_line(err)
+
+
+def test_a_base_view_built_in_code_with_family_rules_is_refused():
+    """The table and the record reader build views in code (``View(...).check()``),
+    past the reader's refusal: the replay itself refuses a family's rules."""
+    from pitchsim.game.cards import parse_cards
+    from pitchsim.game.rules import Rules
+    from pitchsim.game.view import View, ViewError
+
+    v = View(Rules.parse("smear"), 4, 1, 3, tuple(parse_cards("AH KH 2H 9C 7D 3S")), (), (), (0,) * 4)
+    with pytest.raises(ViewError) as e:
+        v.check()
+    assert "this view replays the base game only" in str(e.value) and "\n" not in str(e.value)
