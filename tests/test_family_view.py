@@ -144,7 +144,7 @@ def docs_examples() -> list[dict]:
 
 @pytest.mark.parametrize("name", ["setback", "smear", "ten-point"])
 def test_the_example_views_parse_with_the_legal_actions_they_state(name):
-    doc = json.loads((ROOT / "examples" / "views" / f"{name}.json").read_text())
+    doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
     v = FamilyView.from_json(doc)
     assert v.legal() == doc["legal"]
     assert doc in docs_examples()  # the docs show the same view
@@ -158,7 +158,9 @@ def test_every_docs_example_parses_with_its_legal_actions():
 
 
 def test_the_ten_point_example_works_out_the_rob_by_4_8_step_5():
-    v = FamilyView.from_json(json.loads((ROOT / "examples/views/ten-point.json").read_text()))
+    v = FamilyView.from_json(
+        json.loads((ROOT / "examples/family_views/ten-point.json").read_text())
+    )
     # Hearts trump.  Dealt 4H 7H HJ as trumps; robbed 11 cards, among them 8H: four
     # trumps, so the two highest non-trumps stay (AS, TC) and 9 go down, lowest first.
     assert sorted(map(text, v.held)) == sorted(["4H", "7H", "8H", "HJ", "AS", "TC"])
@@ -181,7 +183,7 @@ def refused(doc: dict, *words: str) -> str:
 
 
 def example(name: str) -> dict:
-    return json.loads((ROOT / "examples" / "views" / f"{name}.json").read_text())
+    return json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
 
 
 def smear_doc(**kw) -> dict:
@@ -381,7 +383,9 @@ def test_6_3_5_a_joker_cannot_fix_trump_by_the_first_lead():
     }
     v = FamilyView.from_json(doc)
     assert "HJ" not in v.legal() and len(v.legal()) == 5
-    refused(doc | {"seat": 2, "tricks": [{"leader": 1, "cards": ["LJ"]}]}, "joker may not fix trump")
+    refused(
+        doc | {"seat": 2, "tricks": [{"leader": 1, "cards": ["LJ"]}]}, "joker may not fix trump"
+    )
     refused(doc | {"tricks": [{"leader": 1, "cards": ["HJ"]}]}, "illegal", "6.3.5")
 
 

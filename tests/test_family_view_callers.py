@@ -17,7 +17,7 @@ FAMILY_VIEWS = ["setback", "smear", "ten-point"]
 
 
 def family_view(name: str) -> dict:
-    doc = json.loads((ROOT / "examples" / "views" / f"{name}.json").read_text())
+    doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
     FamilyView.from_json(doc)  # a good view of its family
     return doc
 
@@ -47,7 +47,9 @@ def test_hint_refuses_a_family_view_file(capsys, tmp_path, name):
 
 
 def test_hint_short_form_refuses_family_rules(capsys):
-    code, out, err = run(capsys, "hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear")
+    code, out, err = run(
+        capsys, "hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear"
+    )
     assert code == 2 and out == ""
     assert "smear is not played by pitchsim hint yet" in one_line(err)
 
@@ -106,7 +108,9 @@ def test_a_base_view_built_in_code_with_family_rules_is_refused():
     from pitchsim.game.rules import Rules
     from pitchsim.game.view import View, ViewError
 
-    v = View(Rules.parse("smear"), 4, 1, 3, tuple(parse_cards("AH KH 2H 9C 7D 3S")), (), (), (0,) * 4)
+    v = View(
+        Rules.parse("smear"), 4, 1, 3, tuple(parse_cards("AH KH 2H 9C 7D 3S")), (), (), (0,) * 4
+    )
     with pytest.raises(ViewError) as e:
         v.check()
     assert "this view replays the base game only" in str(e.value) and "\n" not in str(e.value)

@@ -151,7 +151,10 @@ class FamilyView:
                 draw["robbed"] = self.robbed_count
                 draw["put_down"] = self.put_down_count
                 if self.seat == self.pitcher:
-                    draw["mine"] |= {"robbed": _texts(self.robbed), "put_down": _texts(self.put_down)}
+                    draw["mine"] |= {
+                        "robbed": _texts(self.robbed),
+                        "put_down": _texts(self.put_down),
+                    }
         return {
             "rules": spec(r),
             "players": self.players,
@@ -187,7 +190,9 @@ def _texts(cards: Sequence[int]) -> list[str]:
 
 
 def _show(value: object) -> str:
-    text = dumps_json(value, indent=None) if not isinstance(value, str | int | None) else repr(value)
+    text = (
+        dumps_json(value, indent=None) if not isinstance(value, str | int | None) else repr(value)
+    )
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -244,9 +249,7 @@ def parse_call(value: object, what: str, rules: FamilyRules) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top:
         return value
     shoot = ', or "shoot"' if rules.shoot else ""
-    raise ViewError(
-        f'{what} must be "pass" or a bid "1"-"{top}"{shoot}, not {_show(value)}'
-    )
+    raise ViewError(f'{what} must be "pass" or a bid "1"-"{top}"{shoot}, not {_show(value)}')
 
 
 def _list(doc: dict, key: str, what: str) -> list:
@@ -452,6 +455,8 @@ class _Replay:
         self.pack = F.mask_of(F.pack(self.r, self.n))
         # card -> where this seat knows it is ("hand", "burnt by seat 2", ...)
         self.known: dict[int, str] = {}
+        self.burnt_by: dict[int, tuple[int, ...]] = {}  # seat -> its trumps burnt face up
+        self.lost_to_junk = 0  # own discards another seat may have drawn (4.8 step 4)
 
     def fail(self, text: str) -> None:
         raise ViewError(text)
@@ -468,7 +473,9 @@ class _Replay:
             self.check_in_pack(c, "hand")
             self.known[c] = "its own hand"
         if len(v.hand) != each:
-            self.fail(f"hand has {len(v.hand)} cards: a seat is dealt {each} ({r.family}, {n} players)")
+            self.fail(
+                f"hand has {len(v.hand)} cards: a seat is dealt {each} ({r.family}, {n} players)"
+            )
 
         # The auction (0.2, 6.1).
         made: list[int] = []
@@ -493,7 +500,9 @@ class _Replay:
         if legal:
             if later:
                 self.fail(f"{len(made)} of {n} calls made: the auction is not over")
-            return self.done(phase="auction", to_move=nxt, _legal=tuple(call_text(c, r) for c in legal))
+            return self.done(
+                phase="auction", to_move=nxt, _legal=tuple(call_text(c, r) for c in legal)
+            )
         bids = [i for i, c in enumerate(made) if c != F.PASS]
         if not bids:
             if later:
@@ -528,7 +537,9 @@ class _Replay:
 
     def check_in_pack(self, c: int, what: str) -> None:
         if not self.pack >> c & 1:
-            self.fail(f"{what}: {card_text(c)} is not in the pack ({self.r.family}, {self.n} players, 4.3)")
+            self.fail(
+                f"{what}: {card_text(c)} is not in the pack ({self.r.family}, {self.n} players, 4.3)"
+            )
 
     def see(self, c: int, where: str, what: str) -> None:
         self.check_in_pack(c, what)
@@ -543,7 +554,7 @@ class _Replay:
         each = r.cards_each(n)
         stock = self.pack.bit_count() - n * each
         junk = 0  # face-down discards so far (a count: their cards are unknown)
-        own_in_junk_at = None  # the point of the order from which own discards are in the junk
+        mine_discarded = False  # own discards are in the face-down pile from here on
         draws = list(v.draws)
         own_dealt = F.mask_of(v.hand)
         own_trumps = F.trumps_in(own_dealt, trump, r)
@@ -555,7 +566,9 @@ class _Replay:
                     continue
                 self.see(c, f"seat {s}'s burnt trumps", f"draw: seat {s}'s burnt")
                 if not F.is_trump(c, trump, r):
-                    self.fail(f"draw: seat {s} burnt {card_text(c)}, which is not a trump (4.8 step 2)")
+                    self.fail(
+                        f"draw: seat {s} burnt {card_text(c)}, which is not a trump (4.8 step 2)"
+                    )
         me = draws[v.seat]
         if me.discarded != own_discards.bit_count():
             self.fail(
@@ -576,7 +589,9 @@ class _Replay:
             d = draws[s]
             kept = each - d.discarded - len(d.burnt)
             if kept < 0:
-                self.fail(f"draw: seat {s} put down {d.discarded + len(d.burnt)} of its {each} cards")
+                self.fail(
+                    f"draw: seat {s} put down {d.discarded + len(d.burnt)} of its {each} cards"
+                )
             if d.burnt and kept != F.HAND_TARGET:
                 self.fail(
                     f"draw: seat {s} burnt {len(d.burnt)} trumps but kept {kept}: only trumps "
@@ -589,7 +604,7 @@ class _Replay:
                 )
             junk += d.discarded
             if s == v.seat:
-                own_in_junk_at = True
+                mine_discarded = True
             held = kept
             took = from_junk = 0
             if not (r.rob and s == pitcher):
@@ -604,13 +619,16 @@ class _Replay:
                 from_junk = min(F.HAND_TARGET - held, junk)
                 junk -= from_junk
                 held += from_junk
-                if own_in_junk_at and s != v.seat:
+                if mine_discarded and s != v.seat:
                     junk_draw_after_me = True
             put = max(0, held - F.HAND_TARGET)
             counts[s] = held - put
             draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk)
             if s == v.seat:
-                drawn_from_stock, drawn_from_junk = (0 if r.rob and s == pitcher else took), from_junk
+                drawn_from_stock, drawn_from_junk = (
+                    (0 if r.rob and s == pitcher else took),
+                    from_junk,
+                )
             if r.rob and s == pitcher:
                 put_down_count = put
         # This seat's own cards: what it drew, what it robbed.
@@ -625,14 +643,18 @@ class _Replay:
                 self.see(c, "the cards drawn", "draw: drawn")
             else:  # step 4: from the face-down discards, non-trumps only
                 if F.is_trump(c, trump, self.r):
-                    self.fail(f"draw: {card_text(c)} came from the discards but is a trump (4.8 step 4)")
+                    self.fail(
+                        f"draw: {card_text(c)} came from the discards but is a trump (4.8 step 4)"
+                    )
                 if c in self.known and not own_discards >> c & 1:
                     self.fail(f"draw: drawn: {card_text(c)} is already in {self.known[c]}")
                 self.check_in_pack(c, "draw: drawn")
                 self.known[c] = "the cards drawn"
         if r.rob and v.seat == pitcher:
             if len(v.robbed) != robbed_count:
-                self.fail(f"draw: the pitcher robbed {len(v.robbed)} cards, but the stock held {robbed_count}")
+                self.fail(
+                    f"draw: the pitcher robbed {len(v.robbed)} cards, but the stock held {robbed_count}"
+                )
             for c in v.robbed:
                 self.see(c, "the robbed stock", "draw: robbed")
         elif v.robbed:
@@ -641,10 +663,15 @@ class _Replay:
         put_down: list[int] = []
         if r.rob and v.seat == pitcher:
             cards = cards_of(held_mask)
-            non = sorted((c for c in cards if not F.is_trump(c, trump, r)), key=lambda c: (F.rank_of(c), F.suit_of(c)))
+            non = sorted(
+                (c for c in cards if not F.is_trump(c, trump, r)),
+                key=lambda c: (F.rank_of(c), F.suit_of(c)),
+            )
             put_down = non[: max(0, len(cards) - F.HAND_TARGET)]
             trumps = [c for c in cards if F.is_trump(c, trump, r)]
-            put_down += F.excess_trumps(trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r)
+            put_down += F.excess_trumps(
+                trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r
+            )
             held_mask &= ~F.mask_of(put_down)
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
@@ -661,11 +688,13 @@ class _Replay:
 
     # ---- play (0.5, RULES, 3.7, 4.9, 6.3.5) -------------------------------------------
 
-    def play(self, pitcher: int, trump: int | None, held: int, counts: list[int], facts: dict) -> FamilyView:
+    def play(
+        self, pitcher: int, trump: int | None, held: int, counts: list[int], facts: dict
+    ) -> FamilyView:
         v, r, n = self.v, self.r, self.n
         only = r.follow == "only"
-        burnt_by = getattr(self, "burnt_by", {})
-        lost_to_junk = getattr(self, "lost_to_junk", 0)
+        burnt_by = self.burnt_by
+        lost_to_junk = self.lost_to_junk
         seen: dict[int, tuple[int, int]] = {}
         voids = 0
         shown_out: set[int] = set()
@@ -676,7 +705,9 @@ class _Replay:
         def has_trump(s: int) -> bool | None:
             """Own seat: known; another seat: None (unknown) unless shown out."""
             if s == v.seat:
-                return bool(F.trumps_in(hand_now, trump, r)) if trump is not None else bool(hand_now)
+                return (
+                    bool(F.trumps_in(hand_now, trump, r)) if trump is not None else bool(hand_now)
+                )
             return False if s in shown_out else None
 
         given_out = set(v.out)
@@ -688,7 +719,9 @@ class _Replay:
                 # A trick about to be led, written out empty: its leader must be next.
                 res = _Replay(self._drop_last()).run()
                 if res.to_move != trick.leader:
-                    self.fail(f"trick {t} is led by seat {trick.leader}, but seat {res.to_move} leads")
+                    self.fail(
+                        f"trick {t} is led by seat {trick.leader}, but seat {res.to_move} leads"
+                    )
                 return res
             if only:
                 # 4.9: the leader is the first seat from the last winner (the pitcher)
@@ -696,7 +729,9 @@ class _Replay:
                 s = leader
                 while s != trick.leader:
                     if s == v.seat and has_trump(s):
-                        self.fail(f"trick {t} is led by seat {trick.leader}, but seat {s} holds a trump and leads")
+                        self.fail(
+                            f"trick {t} is led by seat {trick.leader}, but seat {s} holds a trump and leads"
+                        )
                     shown_out.add(s)
                     s = (s + 1) % n
                     if s == leader:
@@ -705,7 +740,9 @@ class _Replay:
                 who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
                 self.fail(f"trick {t} is led by seat {trick.leader}, but {who} is seat {leader}")
             if trick.seats[0] != trick.leader:
-                self.fail(f"trick {t}'s seats start at {trick.seats[0]}, not its leader {trick.leader}")
+                self.fail(
+                    f"trick {t}'s seats start at {trick.seats[0]}, not its leader {trick.leader}"
+                )
             if trick.leader in shown_out:
                 self.fail(f"trick {t} is led by seat {trick.leader}, who is out (no trump left)")
             prev = None
@@ -720,7 +757,9 @@ class _Replay:
                     for k in range(1, gap):
                         skipped = (prev + k) % n
                         if not only:
-                            self.fail(f"trick {t}: seat {skipped} is skipped, but only follow=only skips a seat")
+                            self.fail(
+                                f"trick {t}: seat {skipped} is skipped, but only follow=only skips a seat"
+                            )
                         if skipped == v.seat and has_trump(skipped):
                             self.fail(f"trick {t}: seat {skipped} is skipped but holds a trump")
                         shown_out.add(skipped)
@@ -731,33 +770,49 @@ class _Replay:
                 name = card_text(c)
                 if c in seen:
                     t0, s0 = seen[c]
-                    self.fail(f"{name} is played twice: by seat {s0} in trick {t0} and by seat {s} in trick {t}")
+                    self.fail(
+                        f"{name} is played twice: by seat {s0} in trick {t0} and by seat {s} in trick {t}"
+                    )
                 self.check_in_pack(c, f"trick {t}")
                 tr = -1 if trump is None else trump
                 if s == v.seat:
                     if not hand_now >> c & 1:
-                        self.fail(f"seat {s} plays {name} in trick {t} but does not hold it (it holds {' '.join(_texts(cards_of(hand_now)))})")
+                        self.fail(
+                            f"seat {s} plays {name} in trick {t} but does not hold it (it holds {' '.join(_texts(cards_of(hand_now)))})"
+                        )
                     if not F.legal_cards(hand_now, played, tr, r, first_lead=first) >> c & 1:
-                        self.fail(f"seat {s}'s {name} in trick {t} is illegal: {self._why(hand_now, played, tr, first)}")
+                        self.fail(
+                            f"seat {s}'s {name} in trick {t} is illegal: {self._why(hand_now, played, tr, first)}"
+                        )
                     hand_now &= ~(1 << c)
                 else:
                     where = self.known.get(c)
                     if where is not None and not lost_to_junk >> c & 1:
                         mine = where in ("its own hand", "the cards drawn", "the robbed stock")
                         whose = f" of seat {v.seat}" if mine else ""
-                        self.fail(f"seat {s} plays {name} in trick {t}, but it is in {where}{whose}")
+                        self.fail(
+                            f"seat {s} plays {name} in trick {t}, but it is in {where}{whose}"
+                        )
                     if played_count[s] >= counts[s]:
-                        self.fail(f"seat {s} plays a card in trick {t} but held only {counts[s]} (4.8)")
+                        self.fail(
+                            f"seat {s} plays a card in trick {t} but held only {counts[s]} (4.8)"
+                        )
                     if trump is not None:
                         eff = F.effective_suit(c, trump, r)
                         if voids >> (4 * s + eff) & 1:
-                            self.fail(f"seat {s} plays {name} in trick {t} after showing it held no {SUIT_NAMES[eff]}{' trump' if eff == trump else ''}")
+                            self.fail(
+                                f"seat {s} plays {name} in trick {t} after showing it held no {SUIT_NAMES[eff]}{' trump' if eff == trump else ''}"
+                            )
                         if only and not F.is_trump(c, trump, r):
-                            self.fail(f"seat {s} plays {name} in trick {t}: under follow=only only trumps are played (4.9)")
+                            self.fail(
+                                f"seat {s} plays {name} in trick {t}: under follow=only only trumps are played (4.9)"
+                            )
                         if F.is_trump(c, trump, r) and burnt_by.get(s):
                             key = _x_key(c, trump, r)
                             if key < max(_x_key(b, trump, r) for b in burnt_by[s]):
-                                self.fail(f"seat {s} plays {name} in trick {t}, but rule X would have burnt it before {' '.join(_texts(burnt_by[s]))} (4.8 step 6)")
+                                self.fail(
+                                    f"seat {s} plays {name} in trick {t}, but rule X would have burnt it before {' '.join(_texts(burnt_by[s]))} (4.8 step 6)"
+                                )
                     if first and r.trump == "first-lead" and c >= N_CARDS:
                         self.fail(f"seat {s} leads {name} first: a joker may not fix trump (6.3.5)")
                 played_count[s] += 1
@@ -792,7 +847,9 @@ class _Replay:
         if only:
             bad = shown_out - given_out
             if bad:
-                self.fail(f"out must list seat {min(bad)}: it was passed over, so it holds no trump")
+                self.fail(
+                    f"out must list seat {min(bad)}: it was passed over, so it holds no trump"
+                )
             for s in given_out:
                 if s == v.seat and has_trump(s):
                     self.fail(f"out lists seat {s}, but it holds a trump")
@@ -826,7 +883,9 @@ class _Replay:
                 if to_move is None:
                     return self.done(phase="over", to_move=None, out=out, **facts)
                 if len(v.tricks) == F.HAND_TARGET:
-                    self.fail(f"{F.HAND_TARGET} tricks are played, so nobody holds a trump: out must list every seat")
+                    self.fail(
+                        f"{F.HAND_TARGET} tricks are played, so nobody holds a trump: out must list every seat"
+                    )
             else:
                 to_move = leader
         legal: tuple[str, ...] = ()
@@ -956,7 +1015,15 @@ def cut_hand(
                     out.add(k)
                     k = (k + 1) % n
             shown = tricks + ([cur] if cur["cards"] else [])
-            doc = base(s) | after | {"tricks": [dict(t, seats=list(t["seats"]), cards=list(t["cards"])) for t in shown]}
+            doc = (
+                base(s)
+                | after
+                | {
+                    "tricks": [
+                        dict(t, seats=list(t["seats"]), cards=list(t["cards"])) for t in shown
+                    ]
+                }
+            )
             if only:
                 doc["out"] = sorted(out)
             if hand.draw is not None:
