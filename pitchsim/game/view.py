@@ -279,7 +279,7 @@ def _rules(doc: dict, who: str | None = None) -> Rules:
         # bids, jick and jokers would be judged by the wrong ones.  A family's view is
         # read by game/family_view.py; the commands that take this one do not use it yet.
         raise ViewError(
-            f"rules: {label(rules)}: {who or 'this'} takes views of the base game only; "
+            f"rules: {label(rules)}: {who or 'this command'} takes views of the base game only; "
             "a view under a rule family is not taken here yet"
         )
     for key in ("partnership", "target"):
