@@ -180,6 +180,7 @@ def family_deal(
             )
     trump, tricks = play_hand(
         held,
+        dealt,
         n,
         pitcher,
         bid,

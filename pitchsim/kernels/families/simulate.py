@@ -160,6 +160,7 @@ def family_hand_fixed(
             first_lead = lead_in_suit(policies[pitcher], suit, key, AUCTION_COUNTER)
     trump, tricks = play_hand(
         held,
+        dealt,
         n,
         pitcher,
         bid,
