@@ -15,7 +15,7 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
-from pitchsim.kernels.families.play import MAX_TRICKS
+from pitchsim.kernels.families.play import MAX_TRICKS, shown_void
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
@@ -256,15 +256,22 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
                         seen |= m
                     assert must & ~seen == 0
                 checked += 1
-                # Play it; a void shown by the rule in words.
+                # Play it; a void shown by the rule in words, and by the kernel's.
+                expect = -1
                 if trick_cards:
                     led = _eff(tt, trump, trick_cards[0])
                     e = _eff(tt, trump, c)
                     follows = e == led or (r.follow == "trump" and e == trump)
                     if r.follow != "only" and not follows:
-                        voids |= 1 << (4 * seat + led)
+                        expect = led
                 elif t == 0 and r.lead_trump and r.follow != "only" and _eff(tt, trump, c) != trump:
-                    voids |= 1 << (4 * seat + trump)
+                    expect = trump
+                tc = np.zeros(n, np.int64)
+                tc[: len(trick_cards)] = trick_cards
+                got = shown_void(c, tc, len(trick_cards), trump, t == 0, fr, tab)
+                assert got == expect, (spec, d, t, seat, c, trick_cards)
+                if expect >= 0:
+                    voids |= 1 << (4 * seat + expect)
                 trick_cards.append(c)
                 hands[seat] &= ~(1 << c)
                 pby[seat] |= 1 << c

@@ -6,7 +6,9 @@ The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it k
 its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
 for the base game, ``bidding+play``, from the policies the family kernels have:
 bidding ``random``, ``heuristic`` or ``odds`` (the family's table,
-``pitchsim/data/family_bid_table.npz``), play ``random`` or ``heuristic``.
+``pitchsim/data/family_bid_table.npz``), play ``random``, ``heuristic`` or ``rollout[:W]``
+(search: each legal card played out by the family heuristic in W sampled worlds,
+``kernels.families.rollout``; default 32 worlds, as the base game's).
 """
 
 from __future__ import annotations

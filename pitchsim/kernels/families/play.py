@@ -20,7 +20,7 @@ from ..rng import DECISION_COUNTER
 from .deal import pack_mask
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
-from .tables import F_DISCARD, F_FOLLOW, F_LEAD_TRUMP, F_ROB, T_EFF, T_TRUMPS
+from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
 from .trick import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,
@@ -28,6 +28,7 @@ from .trick import (
     MAX_TRICKS,
     legal_cards,
     next_with_trump,
+    shown_void,
     trick_winner,
 )
 
@@ -40,6 +41,7 @@ __all__ = [
     "legal_cards",
     "next_with_trump",
     "play_hand",
+    "shown_void",
     "trick_winner",
 ]
 
@@ -79,7 +81,6 @@ def play_hand(
         hands[s] = held[s]
         won[s] = 0
     only = fr[F_FOLLOW] == FOLLOW_ONLY
-    follow = fr[F_FOLLOW]
     played = np.int64(0)
     # The view a search policy reads (``worlds``): cards played by each seat, hand sizes,
     # voids shown (bit 4 * seat + effective suit) and the trumps burned face up.
@@ -163,13 +164,9 @@ def play_hand(
                 )
             if trump < 0:
                 trump = card // 13  # 6.3.5: the first card's printed suit is trump
-            e = tab[trump, T_EFF + card]
-            if count > 0:
-                led = tab[trump, T_EFF + trick[0]]
-                if e != led and (follow == FOLLOW_SUIT or e != trump):
-                    voids |= np.int64(1) << (4 * seat + led)
-            elif first and e != trump and fr[F_LEAD_TRUMP] != 0 and first_lead < 0:
-                voids |= np.int64(1) << (4 * seat + trump)  # lead-trump: holds none
+            v = shown_void(card, trick, count, trump, first and first_lead < 0, fr, tab)
+            if v >= 0:
+                voids |= np.int64(1) << (4 * seat + v)
             b = np.int64(1) << card
             pby[seat] |= b
             sizes[seat] -= 1

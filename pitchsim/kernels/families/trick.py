@@ -58,3 +58,20 @@ def trick_winner(trick, count, trump, tab):
             best_k = k
             best = i
     return best
+
+
+@njit(cache=True, inline="always")
+def shown_void(card, trick, count, trump, first, fr, tab):
+    """The effective suit a player shows void in by playing ``card`` to
+    ``trick[:count]`` (-1: none): not following the led suit (nor trumping, where
+    trumping in is allowed: follow=trump), or, under lead-trump, a first lead
+    (``first``) that is not a trump.  Under follow=only every card played is a trump
+    and shows nothing (a player out shows no trump: ``play.play_hand``)."""
+    e = tab[trump, T_EFF + card]
+    if count > 0:
+        led = tab[trump, T_EFF + trick[0]]
+        if e != led and (fr[F_FOLLOW] == FOLLOW_SUIT or e != trump):
+            return led
+    elif first and e != trump and fr[F_LEAD_TRUMP] != 0:
+        return trump
+    return np.int64(-1)
