@@ -108,3 +108,101 @@ def test_rollout_tournament_runs_and_repeats():
     two = family_tournament(chosen, 4, 3, r, seed=5, threads=2)
     assert np.array_equal(one.wins, two.wins)
     assert one.wins.sum() + one.unfinished == pytest.approx(3 * 2)
+
+
+@pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])
+def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
+    """``rollout_values`` against the objective recomputed here card by card on the same
+    worlds: the seat's side's score change (made: its points; set: minus the bid) less
+    the mean change of the other sides, settled by the rule in words."""
+    from pitchsim.kernels.families.rollout import rollout_values
+    from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
+
+    r = as_family(Rules.parse(spec))
+    n = 4
+    fr, tab = family_array(r), family_tables(r)
+    count = 6
+    width = MAX_TRICKS * (n + 2)
+    dealt = np.zeros((count, n), np.int64)
+    held = np.zeros((count, n), np.int64)
+    trumps = np.zeros((count, 4), np.int64)
+    log = np.zeros((count, width), np.int64)
+    legal_log = np.zeros((count, MAX_TRICKS * n), np.int64)
+    play_family_logged(
+        9, 0, count, n, n - 1, 0, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
+        dealt, np.zeros((count, 54), np.int64), held, trumps, log, legal_log,
+        np.zeros((count, 54), np.int64), np.zeros((count, N_AWARDS), np.int64),
+        np.zeros((count, n), np.int64),
+    )  # fmt: skip
+    bid = 2 if r.max_bid < 10 else 6
+    pitcher = 0
+    checked = 0
+    for d in range(count):
+        trump = int(trumps[d, 0])
+        hands = [int(h) for h in held[d]]
+        won = [0] * n
+        pby = [0] * n
+        played = 0
+        t = 0
+        row = log[d, 0 : n + 2]
+        leader = int(row[0])
+        trick, tseats = [], []
+        for i in range(n):  # the first trick's decisions (the widest search)
+            c = int(row[1 + i])
+            seat = (leader + i) % n
+            legal = int(legal_log[d, i])
+            if c >= 0 and legal & (legal - 1) and not (not trick and r.trump == "first-lead"):
+                allowed = np.zeros(n, np.int64)
+                counts = np.array([bin(h).count("1") for h in hands], np.int64)
+                unseen, must = family_constraint(
+                    n, seat, np.int64(hands[seat]), np.int64(int(dealt[d, seat]) & ~hands[seat]),
+                    np.array(pby, np.int64), np.int64(0), counts, trump, fr, tab, allowed,
+                )  # fmt: skip
+                worlds = np.zeros((5, n), np.int64)
+                kept, _ = sample_family_worlds(
+                    np.uint64(d + 1), n, seat, np.int64(hands[seat]), unseen, counts, allowed,
+                    must, worlds, 1000,
+                )  # fmt: skip
+                assert kept == 5
+                tr = np.zeros(n, np.int64)
+                ts = np.zeros(n, np.int64)
+                tr[: len(trick)] = trick
+                ts[: len(tseats)] = tseats
+                got = rollout_values(
+                    worlds, kept, np.int64(legal), seat, n, pitcher, bid, trump, t, tr, ts,
+                    len(trick), np.int64(played), np.array(won, np.int64),
+                    np.array(pby, np.int64), fr, tab,
+                )  # fmt: skip
+                side = (lambda s: s % 2) if r.partnership else (lambda s: s)
+                others = [s for s in range(n) if side(s) != side(seat)]
+                cards = [x for x in range(54) if legal >> x & 1]
+                for j, card in enumerate(cards):
+                    total = 0.0
+                    for w in range(kept):
+                        h2 = worlds[w].copy()
+                        h2[seat] &= ~(1 << card)
+                        tr2, ts2 = tr.copy(), ts.copy()
+                        tr2[len(trick)] = card
+                        ts2[len(trick)] = seat
+                        w2 = np.array(won, np.int64)
+                        play_on(h2, w2, n, pitcher, trump, t, leader if trick else seat, i + 1,
+                                tr2, ts2, len(trick) + 1, np.int64(played), fr, tab)  # fmt: skip
+                        hw = np.array([int(worlds[w, s]) | pby[s] for s in range(n)], np.int64)
+                        a = np.zeros(N_AWARDS, np.int64)
+                        p = np.zeros(n, np.int64)
+                        score_hand(hw, w2, n, trump, fr, tab, a, p)
+                        made = p[pitcher] >= bid
+                        change = [
+                            -bid if side(s) == side(pitcher) and not made else int(p[s])
+                            for s in range(n)
+                        ]
+                        total += change[seat] - sum(change[s] for s in others) / len(others)
+                    assert got[j] == pytest.approx(total * len(others)), (spec, d, seat, card)
+                checked += 1
+            if c < 0:
+                continue
+            trick.append(c)
+            tseats.append(seat)
+            hands[seat] &= ~(1 << c)
+            pby[seat] |= 1 << c
+    assert checked >= 6
