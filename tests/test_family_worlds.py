@@ -210,9 +210,15 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
         hands = list(held)
         pby = [0] * n
         voids = 0
+        start = 0  # the pitcher (seat 0) leads first, then each trick's winner
         for t in range(tricks):
             row = out["log"][d, t * (n + 2) : (t + 1) * (n + 2)]
             leader = int(row[0])
+            s = start
+            while s != leader:  # follow=only: the lead passed over seats with no trump
+                voids |= 1 << (4 * s + trump)
+                s = (s + 1) % n
+            start = int(row[n + 1])
             trick_cards = []
             for i in range(n):
                 seat = (leader + i) % n

@@ -46,6 +46,22 @@ __all__ = [
 ]
 
 
+@njit(cache=True, inline="always")
+def _passed_over(voids, start, leader, n, trump):
+    """Under follow=only the lead passes from ``start`` (the pitcher, or the trick's
+    winner) to ``leader``, the first seat holding a trump: the seats passed over show
+    they hold none (no change when ``leader`` is ``start`` or -1)."""
+    if leader < 0:
+        return voids
+    s = start
+    while s != leader:
+        voids |= np.int64(1) << (4 * s + trump)
+        s += 1
+        if s == n:
+            s = 0
+    return voids
+
+
 @njit(cache=True)
 def play_hand(
     held,
@@ -95,6 +111,7 @@ def play_hand(
         for s in range(n):
             burned &= ~held[s]
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
+    voids = _passed_over(voids, pitcher, leader, n, trump)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -185,4 +202,5 @@ def play_hand(
             log[t * (n + 2) + n + 1] = winner
         t += 1
         leader = next_with_trump(hands, n, winner, tab[trump, T_TRUMPS]) if only else winner
+        voids = _passed_over(voids, winner, leader, n, trump)
     return trump, t
