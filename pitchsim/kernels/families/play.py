@@ -99,19 +99,26 @@ def play_hand(
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     played = np.int64(0)
     # The view a search policy reads (``worlds``): cards played by each seat, hand sizes,
-    # voids shown (bit 4 * seat + effective suit) and the trumps burned face up.
-    pby = np.zeros(n, dtype=np.int64)
-    sizes = np.empty(n, dtype=np.int64)
+    # voids shown (bit 4 * seat + effective suit) and the trumps burned face up; kept
+    # only when a seat searches (the plain policies' hands pay one loop for it).
+    search = False
+    for s in range(n):
+        if policies[s] & KIND_MASK == ROLLOUT:
+            search = True
+    m = n if search else 0
+    pby = np.zeros(m, dtype=np.int64)
+    sizes = np.empty(m, dtype=np.int64)
     voids = np.int64(0)
     burned = np.int64(0)
-    for s in range(n):
+    for s in range(m):
         sizes[s] = popcount(held[s])
-    if trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
+    if search and trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
         burned = pack_mask(n, fr) & tab[trump, T_TRUMPS]
         for s in range(n):
             burned &= ~held[s]
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
-    voids = _passed_over(voids, pitcher, leader, n, trump)
+    if search:
+        voids = _passed_over(voids, pitcher, leader, n, trump)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -123,7 +130,8 @@ def play_hand(
                 seat = 0  # (no % in the loop: a division per card)
             hand = hands[seat]
             if only and hand & tab[trump, T_TRUMPS] == 0:
-                voids |= np.int64(1) << (4 * seat + trump)  # out: shown no trump
+                if search:
+                    voids |= np.int64(1) << (4 * seat + trump)  # out: shown no trump
                 if log.size > 0:
                     log[t * (n + 2) + 1 + i] = -1
                 continue  # 4.9: out of the hand
@@ -181,12 +189,13 @@ def play_hand(
                 )
             if trump < 0:
                 trump = card // 13  # 6.3.5: the first card's printed suit is trump
-            v = shown_void(card, trick, count, trump, first and first_lead < 0, fr, tab)
-            if v >= 0:
-                voids |= np.int64(1) << (4 * seat + v)
             b = np.int64(1) << card
-            pby[seat] |= b
-            sizes[seat] -= 1
+            if search:
+                v = shown_void(card, trick, count, trump, first and first_lead < 0, fr, tab)
+                if v >= 0:
+                    voids |= np.int64(1) << (4 * seat + v)
+                pby[seat] |= b
+                sizes[seat] -= 1
             hands[seat] = hand & ~b
             trick[count] = card
             tseats[count] = seat
@@ -202,5 +211,6 @@ def play_hand(
             log[t * (n + 2) + n + 1] = winner
         t += 1
         leader = next_with_trump(hands, n, winner, tab[trump, T_TRUMPS]) if only else winner
-        voids = _passed_over(voids, winner, leader, n, trump)
+        if search:
+            voids = _passed_over(voids, winner, leader, n, trump)
     return trump, t
