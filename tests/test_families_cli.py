@@ -68,7 +68,7 @@ def test_a_family_game_record_is_refused_by_replay_in_one_line(tmp_path):
         (["play", "--hand", "AH KH 2H 9C 7D 3S"], "--hand: not offered under smear"),
         (["play", "--bid", "3"], "--bid: not offered under smear"),
         (["play", "--bidding", "odds-game"], "odds-game+heuristic"),
-        (["play", "--policy", "rollout"], "heuristic+rollout"),
+        (["play", "--policy", "pimc"], "heuristic+pimc"),
         (["play", "--game", "--strategies", "cmd:cat"], "outside seats"),
         (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
         (["tournament", "-s", "heuristic,random", "-g", "2", "--record", "x"], "--record"),

@@ -6,7 +6,9 @@ The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it k
 its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
 for the base game, ``bidding+play``, from the policies the family kernels have:
 bidding ``random``, ``heuristic`` or ``odds`` (the family's table,
-``pitchsim/data/family_bid_table.npz``), play ``random`` or ``heuristic``.
+``pitchsim/data/family_bid_table.npz``), play ``random``, ``heuristic`` or ``rollout[:W]``
+(search: each legal card played out by the family heuristic in W sampled worlds,
+``kernels.families.rollout``; default 32 worlds, as the base game's).
 """
 
 from __future__ import annotations
@@ -44,26 +46,35 @@ from ..util.errors import InputError, quoted
 from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
 from .bidding import Strategy, StrategyError
+from .policies import play_array, play_policy
 
 TABLE_FILE = "family_bid_table.npz"
 BOARDS_PER_CALL = 1 << 12
 
 
+FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.rollout
+
+
 def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
     """A strategy the family kernels play, or one line saying what they play."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
-    if s.bidding not in FAMILY_BIDDING_IDS or s.play not in FAMILY_POLICY_IDS:
+    if (
+        s.bidding not in FAMILY_BIDDING_IDS
+        or play_policy(s.play).name.partition(":")[0] not in FAMILY_PLAY
+    ):
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under {label(rules)} yet: there "
             f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
-            f"{', '.join(FAMILY_POLICY_IDS)}"
+            f"{', '.join(FAMILY_PLAY)} (rollout:W for W worlds)"
         )
     return s
 
 
 def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
+    """Bidding and play ids per seat; play ids int32 when a seat searches (rollout), so
+    that only those kernels compile the search in (``play_array``)."""
     bidders = np.array([FAMILY_BIDDING_IDS[s.bidding] for s in seats], dtype=np.int64)
-    players = np.array([FAMILY_POLICY_IDS[s.play] for s in seats], dtype=np.int64)
+    players = play_array([play_policy(s.play).id for s in seats])
     return bidders, players
 
 

@@ -14,7 +14,10 @@ through these modules instead, one per part of the hand:
 - ``play``: a hand of tricks (legality by effective-suit masks, the winner by order
   key, first-lead or named trump, lead-trump, follow=only).
 - ``score``: every point and who gets it; ``settle``: the set rule and the winners.
+- ``trick``: one trick's rules (legality, the winner, who leads under follow=only).
 - ``policies``: ``random`` and ``heuristic`` play and trump naming for families.
+- ``worlds`` and ``rollout``: the ``rollout`` search policy: worlds consistent with a
+  seat's knowledge, each legal card played out in the same worlds by ``heuristic``.
 - ``simulate``: many hands at once (P(make k) for the pitcher's side) and logged
   hands for the cross-check against ``pitchsim.game.reference.families``.
 

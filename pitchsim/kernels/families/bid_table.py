@@ -51,6 +51,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                     )
             trump, _ = play_hand(
                 held,
+                dealt,
                 n,
                 0,
                 1,

@@ -168,6 +168,7 @@ def play_family_fixed(
                 )
             trump, _ = play_hand(
                 held,
+                dealt,
                 n,
                 PITCHER,
                 0,

@@ -23,7 +23,7 @@ named by the pitcher's bidding policy under trump=named (then the discard and dr
                      scores, stats, log) -> (winners, deals)
 
 ``bidders``/``players``: per-seat bidding (``bidding.BID_*``) and play
-(``policies.RANDOM``/``HEURISTIC``) ids; ``odds`` (``bidding.N_ROWS`` + 1 rows
+(``policies.RANDOM``/``HEURISTIC``, or ``rollout``'s in an int32 array) ids; ``odds`` (``bidding.N_ROWS`` + 1 rows
 x ``MAX_CALL``: P(at least k) by bucket, then the share of hands worth k) and
 ``defender`` for the odds bidder (zeros otherwise); ``stats[seat, bid - 1, 0/1]``
 hands pitched and made (a shoot at the maximum bid); ``log`` rows of
@@ -180,6 +180,7 @@ def family_deal(
             )
     trump, tricks = play_hand(
         held,
+        dealt,
         n,
         pitcher,
         bid,

@@ -15,66 +15,57 @@ Mirrors the reference engine's ``play_hand``:
 import numpy as np
 from numba import njit
 
+from ..bits import popcount
 from ..rng import DECISION_COUNTER
+from .deal import pack_mask
 from .policies import choose_card
-from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_EFF, T_KEY, T_SUITS, T_TRUMPS
+from .rollout import KIND_MASK, ROLLOUT, family_search_card
+from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
+from .trick import (
+    FOLLOW_ONLY,
+    FOLLOW_SUIT,
+    FOLLOW_TRUMP,
+    MAX_TRICKS,
+    legal_cards,
+    next_with_trump,
+    shown_void,
+    trick_winner,
+)
 
-FOLLOW_SUIT, FOLLOW_ONLY = 1, 2
-MAX_TRICKS = 10  # 6 after any draw; 10 is the most cards anyone is dealt
-
-
-@njit(cache=True, inline="always")
-def next_with_trump(hands, n, seat, tm):
-    """The first seat from ``seat`` on, clockwise, holding a trump (-1: none)."""
-    for i in range(n):
-        s = (seat + i) % n
-        if hands[s] & tm:
-            return s
-    return -1
-
-
-@njit(cache=True, inline="always")
-def legal_cards(hand, trick, count, trump, first, fr, tab):
-    """The cards of ``hand`` that may be played to ``trick[:count]``; ``first``: the
-    first lead of the hand.  ``trump`` is -1 before a first lead fixes it."""
-    follow = fr[F_FOLLOW]
-    if follow == FOLLOW_ONLY:
-        return hand & tab[trump, T_TRUMPS]
-    if count == 0:
-        if first and trump < 0:
-            return hand & ~JOKERS
-        if first and fr[F_LEAD_TRUMP] != 0:
-            t = hand & tab[trump, T_TRUMPS]
-            return t if t else hand
-        return hand
-    led = tab[trump, T_EFF + trick[0]]
-    have = hand & tab[trump, T_SUITS + led]
-    if have == 0:
-        return hand
-    if follow == FOLLOW_SUIT:
-        return have
-    return have | (hand & tab[trump, T_TRUMPS])
+# The trick's rules live in ``trick`` (the rollout's play-out shares them); named here too.
+__all__ = [
+    "FOLLOW_ONLY",
+    "FOLLOW_SUIT",
+    "FOLLOW_TRUMP",
+    "MAX_TRICKS",
+    "legal_cards",
+    "next_with_trump",
+    "play_hand",
+    "shown_void",
+    "trick_winner",
+]
 
 
 @njit(cache=True, inline="always")
-def trick_winner(trick, count, trump, tab):
-    """The index in ``trick[:count]`` of the winning card (0.5)."""
-    led = tab[trump, T_EFF + trick[0]]
-    best = 0
-    best_k = np.int64(-1)
-    for i in range(count):
-        c = trick[i]
-        e = tab[trump, T_EFF + c]
-        k = tab[trump, T_KEY + c] if (e == trump or e == led) else np.int64(-1)
-        if k > best_k:
-            best_k = k
-            best = i
-    return best
+def _passed_over(voids, start, leader, n, trump):
+    """Under follow=only the lead passes from ``start`` (the pitcher, or the trick's
+    winner) to ``leader``, the first seat holding a trump: the seats passed over show
+    they hold none (no change when ``leader`` is ``start`` or -1)."""
+    if leader < 0:
+        return voids
+    s = start
+    while s != leader:
+        voids |= np.int64(1) << (4 * s + trump)
+        s += 1
+        if s == n:
+            s = 0
+    return voids
 
 
 @njit(cache=True)
 def play_hand(
     held,
+    dealt,
     n,
     pitcher,
     bid,
@@ -97,13 +88,37 @@ def play_hand(
     ``won``, ``trick``, ``tseats`` are scratch of size n.  When ``log.size`` > 0 it gets
     per trick (``n + 2`` each) the leader, the card of each seat from the leader on
     (-1: out under follow=only) and the winner; ``legal_log`` (size ``MAX_TRICKS * n``
-    or 0) the legal mask of every decision at ``trick * n + position``."""
+    or 0) the legal mask of every decision at ``trick * n + position``.
+
+    ``dealt`` (the hands as dealt) and the view kept here (who played what, the voids
+    shown, the hand sizes: ``worlds``) are read only by a search policy (``rollout``),
+    whose id is of ``ROLLOUT``'s kind in an int32 ``policies`` array."""
     for s in range(n):
         hands[s] = held[s]
         won[s] = 0
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     played = np.int64(0)
+    # The view a search policy reads (``worlds``): cards played by each seat, hand sizes,
+    # voids shown (bit 4 * seat + effective suit) and the trumps burned face up; kept
+    # only when a seat searches (the plain policies' hands pay one loop for it).
+    search = False
+    for s in range(n):
+        if policies[s] & KIND_MASK == ROLLOUT:
+            search = True
+    m = n if search else 0
+    pby = np.zeros(m, dtype=np.int64)
+    sizes = np.empty(m, dtype=np.int64)
+    voids = np.int64(0)
+    burned = np.int64(0)
+    for s in range(m):
+        sizes[s] = popcount(held[s])
+    if search and trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
+        burned = pack_mask(n, fr) & tab[trump, T_TRUMPS]
+        for s in range(n):
+            burned &= ~held[s]
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
+    if search:
+        voids = _passed_over(voids, pitcher, leader, n, trump)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -115,6 +130,8 @@ def play_hand(
                 seat = 0  # (no % in the loop: a division per card)
             hand = hands[seat]
             if only and hand & tab[trump, T_TRUMPS] == 0:
+                if search:
+                    voids |= np.int64(1) << (4 * seat + trump)  # out: shown no trump
                 if log.size > 0:
                     log[t * (n + 2) + 1 + i] = -1
                 continue  # 4.9: out of the hand
@@ -124,6 +141,31 @@ def play_hand(
                 legal_log[t * n + i] = legal
             if first and first_lead >= 0:
                 card = first_lead
+            elif policies[seat] & KIND_MASK == ROLLOUT:
+                card = family_search_card(
+                    policies[seat],
+                    legal,
+                    hand,
+                    seat,
+                    n,
+                    pitcher,
+                    bid,
+                    trump,
+                    t,
+                    trick,
+                    tseats,
+                    count,
+                    played,
+                    won,
+                    pby,
+                    voids,
+                    sizes,
+                    (dealt[seat] & ~held[seat]) | burned,
+                    fr,
+                    tab,
+                    key,
+                    DECISION_COUNTER + t * n + i,
+                )
             else:
                 card = choose_card(
                     policies[seat],
@@ -148,6 +190,12 @@ def play_hand(
             if trump < 0:
                 trump = card // 13  # 6.3.5: the first card's printed suit is trump
             b = np.int64(1) << card
+            if search:
+                v = shown_void(card, trick, count, trump, first and first_lead < 0, fr, tab)
+                if v >= 0:
+                    voids |= np.int64(1) << (4 * seat + v)
+                pby[seat] |= b
+                sizes[seat] -= 1
             hands[seat] = hand & ~b
             trick[count] = card
             tseats[count] = seat
@@ -163,4 +211,6 @@ def play_hand(
             log[t * (n + 2) + n + 1] = winner
         t += 1
         leader = next_with_trump(hands, n, winner, tab[trump, T_TRUMPS]) if only else winner
+        if search:
+            voids = _passed_over(voids, winner, leader, n, trump)
     return trump, t

@@ -128,7 +128,7 @@ def heuristic_trump(hand, n, fr, tab):
 @njit(cache=True, inline="always")
 def name_trump(policy, hand, n, fr, tab, key, counter):
     """The suit the pitcher names (trump=named)."""
-    if policy == HEURISTIC:
+    if policy != RANDOM:  # heuristic, and a search policy outside a hand's play
         return heuristic_trump(hand, n, fr, tab)
     return random_trump(hand, key, counter)
 
@@ -137,7 +137,7 @@ def name_trump(policy, hand, n, fr, tab, key, counter):
 def lead_in_suit(policy, suit_cards, key, counter):
     """The pitcher's first lead when he plans a trump suit under trump=first-lead
     (``suit_cards``: his cards of it): the highest (heuristic) or a random one."""
-    if policy == HEURISTIC:
+    if policy != RANDOM:  # heuristic, and a search policy outside a hand's play
         return highest_card(suit_cards)
     return random_card(suit_cards, key, counter)
 
@@ -383,7 +383,7 @@ def choose_card(
     counter,
 ):
     """Dispatch one seat's card to its policy by id."""
-    if policy == HEURISTIC:
+    if policy != RANDOM:  # heuristic, and a search policy outside a hand's play
         return heuristic_card(
             legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
         )

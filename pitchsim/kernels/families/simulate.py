@@ -9,8 +9,9 @@ and P(make k) for the pitcher's side (``family_make_odds``, a library call).
                 log, legal_log, junk_log) -> (trump, tricks, size, junk_drawn)
 
 - ``key``: ``kernels.rng.deal_key(seed, deal)``; ``fr = tables.family_array(rules)``,
-  ``tab = tables.family_tables(rules)``; ``policies[seat]``: ``policies.RANDOM`` or
-  ``HEURISTIC`` (the pitcher's also names trump under trump=named);
+  ``tab = tables.family_tables(rules)``; ``policies[seat]``: ``policies.RANDOM``,
+  ``HEURISTIC`` or ``rollout``'s (int32 arrays) (the pitcher's also names trump under
+  trump=named, a rollout seat as heuristic);
 - scratch: ``deck`` (54), ``dealt``, ``held``, ``hands``, ``won``, ``trick``,
   ``tseats``, ``points`` (n each), ``award`` (``score.N_AWARDS``); ``log``,
   ``legal_log``, ``junk_log`` as for ``play.play_hand`` and ``draw.discard_and_draw``
@@ -160,6 +161,7 @@ def family_hand_fixed(
             first_lead = lead_in_suit(policies[pitcher], suit, key, AUCTION_COUNTER)
     trump, tricks = play_hand(
         held,
+        dealt,
         n,
         pitcher,
         bid,

@@ -1,0 +1,249 @@
+"""``rollout`` for the rule families: each legal card played out by the family
+``heuristic`` in worlds sampled from the seat's knowledge (``worlds``).
+
+For a decision of seat ``me``: W worlds (the stream ``draw(key, counter)``, so the
+decision is the same on any thread); in each, every legal card is played and the hand
+finished by ``heuristic`` at every seat (``play_on``), on the *same* worlds for every
+card (paired: the luck of the worlds drawn cancels in the comparison).  The hand is
+scored (``score.score_hand``: every point of the family, Low to its holder where the
+family says so) and settled (``settle.settle_hand``: made, the pitcher's side scores
+its points; set, minus the bid; every other side its own points).
+
+The objective: the seat's side's score change minus the mean change of the other
+sides, summed over the worlds.  Under partnership that is the difference between the
+two teams (zero-sum: the pitcher's side plays to make the bid and take points, the
+defenders to set it and take their own); playing alone, each seat plays for its own
+score against the table's.  The game's target is not looked at.  Ties (every card
+alike in every world) go to the card ``heuristic`` would play.
+
+Dispatch: ``play.play_hand`` calls ``family_search_card`` for a policy id whose kind
+is ``ROLLOUT`` (``ROLLOUT | worlds << WORLDS_SHIFT``, as the base game's ids).  As in
+the base game (``kernels.dispatch``), the search is compiled in only when the policy
+array is int32 (``SEARCH_DTYPE``), so the plain family kernels stay small to compile.
+"""
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+from ..bits import lowest_card, popcount
+from ..policies import KIND_MASK, ROLLOUT, WORLDS_SHIFT
+from ..rng import draw
+from .policies import heuristic_card
+from .score import N_AWARDS, score_hand, side_of
+from .settle import settle_hand
+from .tables import F_FOLLOW, T_TRUMPS
+from .trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
+from .worlds import ATTEMPTS_PER_WORLD, family_constraint, sample_family_worlds
+
+__all__ = ["KIND_MASK", "ROLLOUT", "WORLDS_SHIFT", "play_on", "rollout_card"]
+
+
+@njit(cache=True)
+def play_on(hands, won, n, pitcher, trump, t, leader, pos, trick, tseats, count, played, fr, tab):
+    """Finish a hand with ``heuristic`` at every seat, from position ``pos`` (0 .. n,
+    counted from ``leader``) of trick ``t``, ``trick[:count]`` played by
+    ``tseats[:count]``; ``trump`` is fixed.  ``hands``, ``won``, ``trick`` and ``tseats``
+    are played on (pass copies).  Returns the number of tricks: the loop of
+    ``play.play_hand``, resumable inside a trick."""
+    only = fr[F_FOLLOW] == FOLLOW_ONLY
+    tm = tab[trump, T_TRUMPS]
+    while True:
+        for i in range(pos, n):
+            seat = leader + i
+            if seat >= n:
+                seat -= n
+            hand = hands[seat]
+            if only and hand & tm == 0:
+                continue  # 4.9: out of the hand
+            legal = legal_cards(hand, trick, count, trump, t == 0 and count == 0, fr, tab)
+            card = heuristic_card(
+                legal, hand, seat, n, pitcher, trump, t, trick, tseats, count, played, fr, tab
+            )
+            hands[seat] = hand & ~(np.int64(1) << card)
+            trick[count] = card
+            tseats[count] = seat
+            count += 1
+        taken = np.int64(0)
+        for k in range(count):
+            taken |= np.int64(1) << trick[k]
+        winner = tseats[trick_winner(trick, count, trump, tab)]
+        won[winner] |= taken
+        played |= taken
+        t += 1
+        leader = next_with_trump(hands, n, winner, tm) if only else winner
+        if leader < 0 or hands[leader] == 0:
+            return t
+        pos = 0
+        count = 0
+
+
+@njit(cache=True)
+def rollout_card(
+    legal,
+    hand,
+    seat,
+    n,
+    pitcher,
+    bid,
+    trump,
+    trick_no,
+    trick,
+    tseats,
+    count,
+    played,
+    won,
+    pby,
+    voids,
+    counts,
+    known_out,
+    fr,
+    tab,
+    key,
+    counter,
+    worlds_wanted,
+):
+    """The rollout's card (see the module).  ``pby``, ``voids``, ``counts`` (the hand
+    sizes now) and ``known_out`` are the seat's knowledge (``worlds``)."""
+    prior = heuristic_card(
+        legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
+    )
+    if legal & (legal - 1) == 0 or worlds_wanted <= 0:
+        return prior
+    allowed = np.empty(n, dtype=np.int64)
+    unseen, must = family_constraint(
+        n, seat, hand, known_out, pby, voids, counts, trump, fr, tab, allowed
+    )
+    worlds = np.empty((worlds_wanted, n), dtype=np.int64)
+    kept, _ = sample_family_worlds(
+        draw(key, counter),
+        n,
+        seat,
+        hand,
+        unseen,
+        counts,
+        allowed,
+        must,
+        worlds,
+        ATTEMPTS_PER_WORLD * worlds_wanted,
+    )
+    if kept == 0:
+        return prior
+    values = rollout_values(
+        worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+        played, won, pby, fr, tab,
+    )  # fmt: skip
+    best = prior
+    best_v = np.int64(-(1 << 62))
+    m = legal
+    j = 0
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        if values[j] > best_v or (values[j] == best_v and c == prior):
+            best_v = values[j]
+            best = c
+        j += 1
+    return best
+
+
+@njit(cache=True)
+def rollout_values(
+    worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+    played, won, pby, fr, tab,
+):  # fmt: skip
+    """Per legal card (ascending), the objective summed over ``worlds[:kept]``: the
+    seat's side's score change times the number of seats on other sides, less those
+    seats' changes (the mean difference, scaled to stay an integer)."""
+    cards = np.empty(popcount(legal), dtype=np.int64)
+    m = legal
+    for j in range(cards.size):
+        cards[j] = lowest_card(m)
+        m &= m - 1
+    values = np.zeros(cards.size, dtype=np.int64)
+    leader = tseats[0] if count > 0 else seat
+    pos = seat - leader
+    if pos < 0:
+        pos += n
+    mine = side_of(seat, fr)
+    others = 0
+    for s in range(n):
+        if side_of(s, fr) != mine:
+            others += 1
+    hands = np.empty(n, dtype=np.int64)
+    won2 = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    trick2 = np.empty(n, dtype=np.int64)
+    tseats2 = np.empty(n, dtype=np.int64)
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    change = np.empty(n, dtype=np.int64)
+    for w in range(kept):
+        for s in range(n):
+            held[s] = worlds[w, s] | pby[s]
+        for j in range(cards.size):
+            c = cards[j]
+            for s in range(n):
+                hands[s] = worlds[w, s]
+                won2[s] = won[s]
+            for k in range(count):
+                trick2[k] = trick[k]
+                tseats2[k] = tseats[k]
+            hands[seat] &= ~(np.int64(1) << c)
+            trick2[count] = c
+            tseats2[count] = seat
+            t = trump if trump >= 0 else c // 13  # 6.3.5: the first card fixes trump
+            play_on(hands, won2, n, pitcher, t, trick_no, leader, pos + 1, trick2, tseats2,
+                    count + 1, played, fr, tab)  # fmt: skip
+            score_hand(held, won2, n, t, fr, tab, award, points)
+            settle_hand(points, n, pitcher, bid, fr, change)
+            v = 0
+            for s in range(n):
+                if side_of(s, fr) == mine:
+                    if s == seat:
+                        v += others * change[s]
+                else:
+                    v -= change[s]
+            values[j] += v
+    return values
+
+
+def family_search_card(
+    policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+    played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+):  # fmt: skip
+    """A family search policy's card (compiled code only: ``play.play_hand`` calls it)."""
+    raise NotImplementedError("family_search_card runs inside numba kernels only")
+
+
+@overload(family_search_card)
+def _family_search_card(
+    policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+    played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+):  # fmt: skip
+    if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
+
+        def refuse(
+            policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
+            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+        ):  # fmt: skip
+            if policy >= 0:
+                raise ValueError(
+                    "a search play policy in a plain (int64) family play-policy array: "
+                    "make it int32 (pitchsim.games.families.seat_ids)"
+                )
+            return np.int64(-1)
+
+        return refuse
+
+    def search(
+        policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+        played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+    ):  # fmt: skip
+        return rollout_card(
+            legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+            played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+            np.int64(policy) >> WORLDS_SHIFT,
+        )  # fmt: skip
+
+    return search

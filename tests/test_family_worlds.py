@@ -1,0 +1,284 @@
+"""The family world sampler (kernels/families/worlds.py) against a plain-Python reference:
+every consistent world enumerated, the samples checked world by world and their
+distribution against the uniform one (chi-square); the knowledge of real hands (who
+played what, voids by effective suit, the burned trumps) rebuilt in plain Python from the
+kernels' logs, with the true deal always consistent."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import numpy as np
+import pytest
+
+from pitchsim.game.rules import Rules
+from pitchsim.game.trumps import trump_tables
+from pitchsim.kernels.families.play import MAX_TRICKS, shown_void
+from pitchsim.kernels.families.simulate import play_family_logged
+from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
+
+# ---------------------------------------------------------------- the reference
+
+
+def bits(m: int) -> list[int]:
+    return [c for c in range(64) if m >> c & 1]
+
+
+def enumerate_worlds(n, me, unseen, counts, allowed, must):
+    """Every world (a tuple of the other seats' masks, seat order) consistent with the
+    constraint, by brute force."""
+    others = [s for s in range(n) if s != me]
+    out = []
+
+    def rec(k, free, chosen):
+        if k == len(others):
+            dealt = 0
+            for m in chosen:
+                dealt |= m
+            if must & ~dealt == 0:
+                out.append(tuple(chosen))
+            return
+        s = others[k]
+        for combo in itertools.combinations(bits(allowed[s] & free), counts[s]):
+            m = sum(1 << c for c in combo)
+            rec(k + 1, free & ~m, [*chosen, m])
+
+    rec(0, unseen, [])
+    return out
+
+
+def chi2_upper(df: int, z: float = 4.75) -> float:
+    """An upper quantile of chi-square(df) (Wilson-Hilferty; z = 4.75: about 1e-6)."""
+    h = 2.0 / (9 * df)
+    return df * (1 - h + z * math.sqrt(h)) ** 3
+
+
+def random_case(rng: random.Random, must_on: bool):
+    n = rng.choice([3, 4])
+    me = rng.randrange(n)
+    size = rng.randint(5, 8)
+    cards = rng.sample(range(54), size)
+    unseen = sum(1 << c for c in cards)
+    counts = [0] * n
+    room = size
+    for s in range(n):
+        if s != me:
+            counts[s] = rng.randint(0, min(2, room))
+            room -= counts[s]
+    allowed = [0] * n
+    for s in range(n):
+        m = unseen
+        for c in cards:
+            if rng.random() < 0.2:
+                m &= ~(1 << c)  # a "void": any card-by-card restriction fits the mask
+        allowed[s] = m
+    must = 0
+    if must_on:
+        for c in cards:
+            if rng.random() < 0.35:
+                must |= 1 << c
+    return n, me, unseen, counts, allowed, must
+
+
+def kernel_sample(key, n, me, unseen, counts, allowed, must, count):
+    worlds = np.zeros((count, n), dtype=np.int64)
+    kept, attempts = sample_family_worlds(
+        np.uint64(key),
+        n,
+        me,
+        np.int64(0),
+        np.int64(unseen),
+        np.array(counts, dtype=np.int64),
+        np.array(allowed, dtype=np.int64),
+        np.int64(must),
+        worlds,
+        200 * count,
+    )
+    return worlds[:kept], attempts
+
+
+@pytest.mark.parametrize("must_on", [False, True])
+def test_worlds_uniform_over_the_consistent_ones(must_on):
+    rng = random.Random(17 + must_on)
+    cases = 0
+    while cases < 6:
+        n, me, unseen, counts, allowed, must = random_case(rng, must_on)
+        if must_on and must == 0:
+            continue
+        every = enumerate_worlds(n, me, unseen, counts, allowed, must)
+        if not 3 <= len(every) <= 300:
+            continue
+        cases += 1
+        per = 150
+        worlds, _ = kernel_sample(
+            1000 + cases, n, me, unseen, counts, allowed, must, per * len(every)
+        )
+        assert len(worlds) == per * len(every), "the sampler gave up on a possible constraint"
+        index = {w: i for i, w in enumerate(every)}
+        tally = np.zeros(len(every))
+        others = [s for s in range(n) if s != me]
+        for row in worlds:
+            w = tuple(int(row[s]) for s in others)
+            assert w in index, (
+                f"an inconsistent world {w} (constraint {unseen, counts, allowed, must})"
+            )
+            tally[index[w]] += 1
+        expected = per
+        stat = float(((tally - expected) ** 2 / expected).sum())
+        assert stat < chi2_upper(len(every) - 1), (stat, len(every), tally)
+
+
+def test_no_world_when_must_cannot_fit():
+    # Two cards must be dealt, one seat with one slot may hold them: no world.
+    worlds, attempts = kernel_sample(5, 3, 0, 0b111, [0, 1, 0], [0, 0b111, 0b111], 0b011, 4)
+    assert len(worlds) == 0 and attempts == 800
+
+
+def test_a_planted_bias_is_caught():
+    """The check above rejects a sampler that is not uniform: here the worlds of one
+    seat's first card are drawn twice as often (the tally a biased sampler would give)."""
+    n, me, unseen, counts, allowed, must = 3, 0, 0b1111, [0, 1, 2], [0, 0b1111, 0b1111], 0
+    every = enumerate_worlds(n, me, unseen, counts, allowed, must)
+    per = 150
+    tally = np.full(len(every), float(per))
+    tally[0] *= 2
+    tally *= per * len(every) / tally.sum()
+    stat = float(((tally - per) ** 2 / per).sum())
+    assert stat > chi2_upper(len(every) - 1)
+
+
+# ---------------------------------------------------------------- knowledge of real hands
+
+FAMILIES = [
+    "setback",
+    "smear",
+    "ten-point",
+    "smear,follow=suit",
+    "ten-point,follow=trump",
+    "ten-point,follow=trump,rob=false",
+]
+
+
+def _eff(trump_tab, trump, c):
+    return int(trump_tab.eff_suit[trump][c])
+
+
+@pytest.mark.parametrize("spec", FAMILIES)
+def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
+    """At every decision of logged heuristic hands, the knowledge rebuilt in plain Python
+    (the tricks as logged; voids by the follow rule in words; the burned trumps) gives a
+    constraint the true hands meet, and every sampled world meets it too."""
+    rules = Rules.parse(spec)
+    from pitchsim.game.rules import as_family
+
+    r = as_family(rules)
+    n = 4
+    fr, tab = family_array(r), family_tables(r)
+    tt = trump_tables(r.jokers, r.jick)
+    count = 12
+    width = MAX_TRICKS * (n + 2)
+    out = dict(
+        dealt=np.zeros((count, n), np.int64),
+        deck=np.zeros((count, 54), np.int64),
+        held=np.zeros((count, n), np.int64),
+        trump=np.zeros((count, 4), np.int64),
+        log=np.zeros((count, width), np.int64),
+        legal=np.zeros((count, MAX_TRICKS * n), np.int64),
+        junk=np.zeros((count, 54), np.int64),
+        award=np.zeros((count, 10), np.int64),
+        points=np.zeros((count, n), np.int64),
+    )
+    play_family_logged(
+        7, 0, count, n, n - 1, 0, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
+        out["dealt"], out["deck"], out["held"], out["trump"], out["log"], out["legal"],
+        out["junk"], out["award"], out["points"],
+    )  # fmt: skip
+    pack = sum(1 << c for c in range(52)) | ((1 << (52 + r.jokers)) - (1 << 52))
+    checked = 0
+    for d in range(count):
+        trump = int(out["trump"][d, 0])
+        tricks = int(out["trump"][d, 1])
+        held = [int(x) for x in out["held"][d]]
+        dealt = [int(x) for x in out["dealt"][d]]
+        tm = int(tab[trump, 0])
+        burned = 0
+        if r.discard == "non-trump" and r.rob:
+            burned = pack & tm & ~(held[0] | held[1] | held[2] | held[3])
+        hands = list(held)
+        pby = [0] * n
+        voids = 0
+        start = 0  # the pitcher (seat 0) leads first, then each trick's winner
+        for t in range(tricks):
+            row = out["log"][d, t * (n + 2) : (t + 1) * (n + 2)]
+            leader = int(row[0])
+            s = start
+            while s != leader:  # follow=only: the lead passed over seats with no trump
+                voids |= 1 << (4 * s + trump)
+                s = (s + 1) % n
+            start = int(row[n + 1])
+            trick_cards = []
+            for i in range(n):
+                seat = (leader + i) % n
+                c = int(row[1 + i])
+                if c < 0:  # out under follow=only: no trump left
+                    voids |= 1 << (4 * seat + trump)
+                    continue
+                # The decision of `seat` before it plays c: check the constraint.
+                me = seat
+                known_out = (dealt[me] & ~held[me]) | burned
+                counts = np.array([bin(h).count("1") for h in hands], np.int64)
+                allowed = np.zeros(n, np.int64)
+                unseen, must = family_constraint(
+                    n, me, np.int64(hands[me]), np.int64(known_out),
+                    np.array(pby, np.int64), np.int64(voids), counts, trump, fr, tab, allowed,
+                )  # fmt: skip
+                unseen, must = int(unseen), int(must)
+                true_union = 0
+                for s in range(n):
+                    if s == me:
+                        continue
+                    assert hands[s] & ~int(allowed[s]) == 0, (spec, d, t, s)
+                    true_union |= hands[s]
+                assert must & ~true_union == 0
+                assert unseen & hands[me] == 0 and unseen & known_out == 0
+                for s in range(n):
+                    assert unseen & pby[s] == 0
+                worlds, _ = kernel_sample(d * 100 + t, n, me, unseen, counts, allowed, must, 8)
+                assert len(worlds) == 8
+                for w in worlds:
+                    assert int(w[me]) == 0  # the hand given was 0: the seat's own slot
+                    seen = 0
+                    for s in range(n):
+                        if s == me:
+                            continue
+                        m = int(w[s])
+                        assert m.bit_count() == counts[s]
+                        assert m & ~int(allowed[s]) == 0
+                        assert m & (hands[me] | known_out | seen) == 0
+                        assert all(m & pby[x] == 0 for x in range(n))
+                        seen |= m
+                    assert must & ~seen == 0
+                checked += 1
+                # Play it; a void shown by the rule in words, and by the kernel's.
+                expect = -1
+                if trick_cards:
+                    led = _eff(tt, trump, trick_cards[0])
+                    e = _eff(tt, trump, c)
+                    follows = e == led or (r.follow == "trump" and e == trump)
+                    if r.follow != "only" and not follows:
+                        expect = led
+                elif t == 0 and r.lead_trump and r.follow != "only" and _eff(tt, trump, c) != trump:
+                    expect = trump
+                tc = np.zeros(n, np.int64)
+                tc[: len(trick_cards)] = trick_cards
+                got = shown_void(c, tc, len(trick_cards), trump, t == 0, fr, tab)
+                assert got == expect, (spec, d, t, seat, c, trick_cards)
+                if expect >= 0:
+                    voids |= 1 << (4 * seat + expect)
+                trick_cards.append(c)
+                hands[seat] &= ~(1 << c)
+                pby[seat] |= 1 << c
+    assert checked > 100
