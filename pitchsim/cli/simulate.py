@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import Rules
+from ..game.rules import Rules, label
 from ..util.errors import InputError, Interrupted
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, pick_seed
@@ -129,6 +129,11 @@ def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
         "--part-size": (part_size, m.part_size),
     }
     for option, (value, recorded) in given.items():
+        if value is not None and value != recorded and option == "--rules":
+            raise InputError(
+                f"--resume: {out} was started with --rules {label(Rules.parse(recorded))}, "
+                f"not {label(Rules.parse(value))}"
+            )
         if value is not None and value != recorded:
             raise InputError(
                 f"--resume: {out} was started with {option} {_show(recorded)}, not {_show(value)}"
@@ -153,6 +158,7 @@ def render(r: RunResult, seconds: float, resumed: bool) -> str:
     head = (
         f"run {r.path}: {m.deals:,} deals x {counts} players in {_parts(len(m.parts))}  ·  "
         f"{m.policy} play  ·  seed {m.seed}"
+        + (f"  ·  {label(m.rules)}" if m.family else "")
     )
     if resumed and r.parts_run == 0:
         return head + "\nnothing to do: every part is complete\n"
