@@ -83,8 +83,9 @@ def bids_data(run: Run, min_count: int) -> ChartData:
         points = pts @ np.arange(pts.shape[1])
         mean = pd.Series(points, index=sub.index).groupby(sub.holding).sum() / freq
         top = list(freq.index[:TOP_HOLDINGS])
-        order = sorted(top, key=lambda h: (-mean[h], h))
         shown = sub[sub.holding.isin(top) & (sub.deals >= min_count)]
+        # rows with a cell shown, the strongest (most points on average) at the top
+        order = sorted(set(shown.holding), key=lambda h: (-mean[h], h))
         for c in shown.itertuples():
             rows.append(
                 {
@@ -140,7 +141,7 @@ def points(run: Run, data: ChartData) -> Figure:
             yerr=1.96 * c.se,
             capsize=2,
             color=colours(i / max(1, len(counts) - 1)),
-            label=f"{n} players (n = {first.deals:,}, mean {first['mean']:.2f})",
+            label=f"{n} players (n = {int(first.deals):,}, mean {first['mean']:.2f})",
         )
     ax.set_xticks(range(r.max_bid + 1), [str(p) for p in range(r.max_bid + 1)])
     ax.set_xlabel(f"points won by the pitcher's side (0-{r.max_bid})")
@@ -164,7 +165,7 @@ def bids(run: Run, data: ChartData) -> Figure:
     lengths = list(range(min(lengths), max(lengths) + 1))
     cols = min(3, len(counts))
     nrows = -(-len(counts) // cols)
-    height = max(len(v["rows"]) for v in per.values()) * 0.32 + 3.5
+    height = max(1, *(len(v["rows"]) for v in per.values())) * 0.32 + 3.5
     fig, axes = plt.subplots(
         nrows,
         cols,
