@@ -16,7 +16,7 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families.sample import record_family_hands
 from pitchsim.kernels.families.simulate import family_make_odds, family_policies
 from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.study.batch import resume, simulate
+from pitchsim.study.batch import simulate
 from pitchsim.study.family_analysis import family_table
 from pitchsim.study.manifest import FAMILY_AWARDS, MANIFEST, read_manifest
 
@@ -42,7 +42,10 @@ def frame(run):
     """Every part of a run, in deal order, as one dict of plain Python lists."""
     m = read_manifest(run)
     tables = [pq.read_table(run / r.part.file) for r in m.parts]
-    return {name: sum((t.column(name).to_pylist() for t in tables), []) for name in tables[0].column_names}
+    return {
+        name: sum((t.column(name).to_pylist() for t in tables), [])
+        for name in tables[0].column_names
+    }
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +98,18 @@ def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
     trump, pts, award = np.empty(m, np.int64), np.empty(m, np.int64), np.empty((m, 10), np.int64)
     pols = family_policies("heuristic", n)
     record_family_hands(
-        SEED * 8 + n, 0, m, n, pols, family_array(r), family_tables(r), dealt, held, trump, pts, award
+        SEED * 8 + n,
+        0,
+        m,
+        n,
+        pols,
+        family_array(r),
+        family_tables(r),
+        dealt,
+        held,
+        trump,
+        pts,
+        award,
     )
     f = frame(ten_point)
     assert f["deal"] == list(range(m))
@@ -184,7 +198,9 @@ def test_table_text_shows_every_level(smear):
 
 def test_charts_points_and_bids(smear, tmp_path):
     for kind, extra in (("points", []), ("bids", ["--min-count", "50"])):
-        code, out, _ = cli("chart", smear, "--kind", kind, "--out", tmp_path / f"{kind}.png", *extra)
+        code, out, _ = cli(
+            "chart", smear, "--kind", kind, "--out", tmp_path / f"{kind}.png", *extra
+        )
         assert code == 0 and (tmp_path / f"{kind}.png").stat().st_size > 10_000
 
 
@@ -195,7 +211,9 @@ def test_bids_chart_cells_are_the_tables(smear):
     t = family_table(smear, "holding,length", min_count=50)
     for c in data.cells.itertuples():
         row = t[(t.players == c.players) & (t.holding == c.holding) & (t.length == str(c.length))]
-        assert len(row) == 1 and int(row.bid.iloc[0]) == c.value and int(row.deals.iloc[0]) == c.deals
+        assert (
+            len(row) == 1 and int(row.bid.iloc[0]) == c.value and int(row.deals.iloc[0]) == c.deals
+        )
 
 
 def open_run(path):
@@ -215,7 +233,9 @@ def test_resume_redoes_a_damaged_and_a_pending_part_to_the_same_bytes(smear, tmp
     want = {r.part.file: (run / r.part.file).read_bytes() for r in read_manifest(run).parts}
     (run / "part-000001.parquet").write_bytes(b"damaged")
     doc = json.loads((run / MANIFEST).read_text())
-    doc["parts"][4].update(status="pending", rows=None, bytes=None, sha256=None, fast_checksums=None)
+    doc["parts"][4].update(
+        status="pending", rows=None, bytes=None, sha256=None, fast_checksums=None
+    )
     (run / MANIFEST).write_text(json.dumps(doc))
     (run / "part-000004.parquet").unlink()
     code, out, err = cli("simulate", "--resume", "--out", run, "--quiet")
@@ -236,14 +256,42 @@ def test_resume_under_other_rules_is_refused(smear):
     [
         (["table", "{run}", "--rules", "ten-point"], "played under --rules smear, not ten-point"),
         (["table", "{run}", "--rules", "smear,target=15"], "not smear,target=15"),
-        (["chart", "{run}", "--kind", "bids", "--out", "{tmp}/c.png", "--rules", "setback"], "not setback"),
+        (
+            ["chart", "{run}", "--kind", "bids", "--out", "{tmp}/c.png", "--rules", "setback"],
+            "not setback",
+        ),
         (["table", "{run}", "--checks"], "--checks is for runs of the base game"),
-        (["table", "{run}", "--by", "high"], "unknown feature 'high' for a run under a rule family"),
-        (["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png"], "--kind heatmap is not drawn"),
-        (["chart", "{run}", "--kind", "players", "--out", "{tmp}/c.png"], "--kind players is not drawn"),
+        (
+            ["table", "{run}", "--by", "high"],
+            "unknown feature 'high' for a run under a rule family",
+        ),
+        (
+            ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png"],
+            "--kind heatmap is not drawn",
+        ),
+        (
+            ["chart", "{run}", "--kind", "players", "--out", "{tmp}/c.png"],
+            "--kind players is not drawn",
+        ),
         (["chart", "{run}", "--kind", "nope", "--out", "{tmp}/c.png"], "unknown chart kind"),
-        (["simulate", "--rules", "smear", "--deals", "10", "--policy", "rollout", "--out", "{tmp}/r"], "random or heuristic"),
-        (["simulate", "--rules", "setback", "--deals", "10", "-n", "3", "--out", "{tmp}/r"], "setback is played by 4 players"),
+        (
+            [
+                "simulate",
+                "--rules",
+                "smear",
+                "--deals",
+                "10",
+                "--policy",
+                "rollout",
+                "--out",
+                "{tmp}/r",
+            ],
+            "random or heuristic",
+        ),
+        (
+            ["simulate", "--rules", "setback", "--deals", "10", "-n", "3", "--out", "{tmp}/r"],
+            "setback is played by 4 players",
+        ),
         (["simulate", "--rules", "smear,jokers=5", "--deals", "10", "--out", "{tmp}/r"], "jokers"),
     ],
 )

@@ -61,7 +61,6 @@ def chart_command(
         chart_data,
         save,
     )
-
     from ..study.family_analysis import rules_match
 
     opened = Run(run, verify=run_verify(no_verify, full_check))

@@ -157,8 +157,7 @@ def render(r: RunResult, seconds: float, resumed: bool) -> str:
     counts = ",".join(map(str, m.players))
     head = (
         f"run {r.path}: {m.deals:,} deals x {counts} players in {_parts(len(m.parts))}  ·  "
-        f"{m.policy} play  ·  seed {m.seed}"
-        + (f"  ·  {label(m.rules)}" if m.family else "")
+        f"{m.policy} play  ·  seed {m.seed}" + (f"  ·  {label(m.rules)}" if m.family else "")
     )
     if resumed and r.parts_run == 0:
         return head + "\nnothing to do: every part is complete\n"

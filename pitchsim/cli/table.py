@@ -66,9 +66,8 @@ def table_command(
     # numpy, pandas and pyarrow load here, not when any other command starts
     from ..game.features import parse_features
     from ..study.analysis import Run, exact_checks, make_table
-    from ..study.manifest import parse_players
-
     from ..study.family_analysis import rules_match
+    from ..study.manifest import parse_players
 
     min_count = MIN_COUNT if min_count is None else min_count
     opened = Run(run, verify=run_verify(no_verify, full_check))

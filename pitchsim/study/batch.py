@@ -88,6 +88,8 @@ from .verified import VerifiedParts
 
 BYTES_PER_DEAL = 16  # a part's size on disk, rounded up (measured ~15)
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
+
+
 # How each column is stored (pitchsim.study.parquet): small integers as deltas, bit-packed;
 # booleans bit-packed; the hand mask plain.  About 15 bytes a deal, and a part's bytes
 # depend on its data alone.
@@ -332,9 +334,7 @@ def simulate(
                     raise RunError(f"{out} already holds a run: use --resume to finish it")
                 params = RunParams(seed, policy, rules.describe())
                 layout = layout_of(params.rules)
-                parts = [
-                    PartRecord(p, layout=layout) for p in plan_parts(deals, counts, part_size)
-                ]
+                parts = [PartRecord(p, layout=layout) for p in plan_parts(deals, counts, part_size)]
                 manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
                 _write_manifest(path, manifest)
                 return _run(path, manifest, threads, client, progress)

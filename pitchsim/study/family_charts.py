@@ -127,7 +127,9 @@ def points(run: Run, data: ChartData) -> Figure:
     r = family_rules(run)
     cells = data.cells
     counts = sorted(cells.players.unique())
-    fig, ax = plt.subplots(figsize=(max(8.0, 0.75 * (r.max_bid + 1) + 3), 5.5), layout="constrained")
+    fig, ax = plt.subplots(
+        figsize=(max(8.0, 0.75 * (r.max_bid + 1) + 3), 5.5), layout="constrained"
+    )
     width = 0.8 / len(counts)
     colours = plt.get_cmap("viridis")
     for i, n in enumerate(counts):

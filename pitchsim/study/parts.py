@@ -327,5 +327,7 @@ def _decode(f, source, rec, wanted, matches, hint) -> pa.Table:
         if schema.get_field_index(name) < 0:
             raise RunError(f"{f}: column {name} is not a column of this run" + hint)
         if typ != schema.field(name).type:
-            raise RunError(f"{f}: column {name} has type {typ}, not {schema.field(name).type}" + hint)
+            raise RunError(
+                f"{f}: column {name} has type {typ}, not {schema.field(name).type}" + hint
+            )
     return table
