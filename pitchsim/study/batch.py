@@ -197,7 +197,9 @@ def simulate_part(
     if layout_of(params.rules) is FAMILY:  # a rule family: its own kernels and columns
         from .family_parts import simulate_family_part
 
-        return simulate_family_part(part, params, threads, progress, buffers)
+        if buffers is None or buffers["flags"].size < part.count:
+            buffers = part_buffers(part.count, FAMILY)
+        return simulate_family_part(part, params, buffers, _KERNEL_LOCK, threads, progress)
     n, count = part.players, part.count
     rules = Rules.parse(params.rules)
     policies = seat_policies(params.policy, n)

@@ -107,15 +107,15 @@ def describe_family_deals(
 def simulate_family_part(
     part: Part,
     params: RunParams,
+    buffers: dict[str, np.ndarray],
+    lock,
     threads: int | None = None,
     progress=None,
-    buffers: dict[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
     """Play the deals of ``part`` under the run's family: its columns in the order of
-    :data:`FAMILY_COLUMNS` (views of ``buffers`` from ``batch.part_buffers(size,
-    FAMILY)`` when given, valid until they are reused)."""
-    from .batch import _KERNEL_LOCK, part_buffers
-
+    :data:`FAMILY_COLUMNS`, views of ``buffers`` (``batch.part_buffers(size, FAMILY)``,
+    valid until they are reused); the kernels run holding ``lock`` (``batch``'s: one
+    kernel call at a time per process)."""
     n, count = part.players, part.count
     rules = as_family(Rules.parse(params.rules))
     fr, tab = family_array(rules), family_tables(rules)
@@ -123,8 +123,6 @@ def simulate_family_part(
     keycards = key_table(rules)
     policies = family_policies(params.policy, n)
     seed = params.stream_seed(n)
-    if buffers is None or buffers["flags"].size < count:
-        buffers = part_buffers(count, FAMILY)
     col = {name: a[:count] for name, a in buffers.items()}
     size = min(count, CHUNK)
     dealt = np.empty((size, n), np.int64)
@@ -133,7 +131,7 @@ def simulate_family_part(
     pts = np.empty(size, np.int64)
     award = np.empty((size, N_AWARDS), np.int64)
     sides = np.empty((N_AWARDS, size), np.uint8)
-    with _KERNEL_LOCK, use_threads(threads):
+    with lock, use_threads(threads):
         for a, b in chunked(count):
             m = b - a
             record_family_hands(
