@@ -307,3 +307,17 @@ def test_a_base_run_refuses_family_rules(tmp_path):
     simulate(run, 2000, players=[4], seed=1, part_size=1000)
     code, _, err = cli("table", run, "--rules", "smear")
     assert code == 2 and "played under --rules auction-pitch, not smear" in err
+
+
+def test_the_base_tables_and_charts_refuse_a_family_run_by_name(smear):
+    from pitchsim.study.analysis import exact_checks, make_table
+    from pitchsim.study.charts import chart_data
+    from pitchsim.util.errors import InputError
+
+    for call in (
+        lambda: make_table(smear),
+        lambda: exact_checks(smear),
+        lambda: chart_data(smear, "points"),
+    ):
+        with pytest.raises(InputError, match="is a run under smear: its table is"):
+            call()

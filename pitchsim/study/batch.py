@@ -87,6 +87,7 @@ from .runlock import LOCK, run_lock
 from .verified import VerifiedParts
 
 BYTES_PER_DEAL = 16  # a part's size on disk, rounded up (measured ~15)
+FAMILY_BYTES_PER_DEAL = 26  # a rule family's part (measured ~23 under smear)
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
 
 
@@ -327,7 +328,7 @@ def simulate(
         raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
     if path.exists() and (not path.is_dir() or any(p.name != LOCK for p in path.iterdir())):
         raise RunError(f"{out} exists and is not an empty directory; choose another --out")
-    _check_space(path, deals * len(counts))
+    _check_space(path, deals * len(counts), FAMILY_BYTES_PER_DEAL if family else BYTES_PER_DEAL)
     with _scheduler(scheduler) as client:  # reached before the folder is made
         created = _make_folder(path)
         try:
@@ -368,7 +369,7 @@ def _remove_new_folder(path: Path, created: list[Path]) -> None:
             p.rmdir()
 
 
-def _check_space(path: Path, deals: int) -> None:
+def _check_space(path: Path, deals: int, per_deal: int = BYTES_PER_DEAL) -> None:
     p = path
     while not p.exists():
         p = p.parent
@@ -376,7 +377,7 @@ def _check_space(path: Path, deals: int) -> None:
         free = os.statvfs(p).f_bavail * os.statvfs(p).f_frsize
     except OSError:
         return
-    need = deals * BYTES_PER_DEAL
+    need = deals * per_deal
     if need > free:
         raise InputError(
             f"{deals:,} deals need about {need / 1e9:,.1f} GB on disk and {p} has "
