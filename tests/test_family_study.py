@@ -321,3 +321,17 @@ def test_the_base_tables_and_charts_refuse_a_family_run_by_name(smear):
     ):
         with pytest.raises(InputError, match="is a run under smear: its table is"):
             call()
+
+
+def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    ) as c:
+        run = tmp_path / "dask"
+        simulate(
+            run, DEALS, players=[3, 4], seed=SEED, rules="smear", part_size=PART,
+            scheduler=c.scheduler_address,
+        )  # fmt: skip
+    for a, b in zip(read_manifest(smear).parts, read_manifest(run).parts, strict=True):
+        assert (smear / a.part.file).read_bytes() == (run / b.part.file).read_bytes()
