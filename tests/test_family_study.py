@@ -196,6 +196,28 @@ def test_table_text_shows_every_level(smear):
     assert "k=6" not in out
 
 
+def test_levels_choose_the_text_tables_columns(ten_point, tmp_path):
+    code, out, _ = cli(
+        "table", ten_point, "--by", "length", "--levels", "10,5,7", "--min-count", "1"
+    )
+    header = next(line for line in out.splitlines() if "deals" in line and "k=" in line)
+    assert header.split()[-4:] == ["k=5", "k=7", "k=10", "bid"]
+    t = family_table(ten_point, "length")
+    first = out.splitlines()[4].split()
+    row = t.iloc[0]
+    assert first[1] == row.length and f"{100 * row.p7:4.1f}" in first[4]
+    for argv, message in (
+        (["--levels", "11"], "'11' is not a level 1-10"),
+        (["--levels", "5", "--format", "csv"], "--format csv has every level"),
+    ):
+        code, _, err = cli("table", ten_point, *argv)
+        assert code == 2 and message in err, err
+    base = tmp_path / "base"
+    simulate(base, 1000, players=[4], seed=1, part_size=1000)
+    code, _, err = cli("table", base, "--levels", "2")
+    assert code == 2 and "--levels is for a run under a rule family" in err
+
+
 def test_charts_points_and_bids(smear, tmp_path):
     for kind, extra in (("points", []), ("bids", ["--min-count", "50"])):
         code, out, _ = cli(
@@ -335,3 +357,10 @@ def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):
         )  # fmt: skip
     for a, b in zip(read_manifest(smear).parts, read_manifest(run).parts, strict=True):
         assert (smear / a.part.file).read_bytes() == (run / b.part.file).read_bytes()
+
+
+def test_the_table_help_names_the_family_features():
+    from pitchsim.cli.table import FAMILY_BY, FAMILY_FEATURE_NAMES
+    from pitchsim.study.family_analysis import DEFAULT_BY, FAMILY_FEATURES
+
+    assert FAMILY_FEATURE_NAMES == tuple(FAMILY_FEATURES) and FAMILY_BY == DEFAULT_BY

@@ -51,6 +51,12 @@ def table_command(
     checks: bool = typer.Option(
         False, "--checks", help="Instead: the exact values the run must reproduce."
     ),
+    levels: str = typer.Option(
+        None,
+        "--levels",
+        help="A run under a rule family: the levels k the text table shows, e.g. 5,7,9,10 "
+        "(default every level, 1 to the family's total; csv and json have all).",
+    ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
     full_check: bool = FullCheckOpt,
@@ -79,7 +85,12 @@ def table_command(
                 "--checks is for runs of the base game; a rule family's exact checks are "
                 "in `scripts/make_reports.py --families` (reports/exact_checks.csv)"
             )
-        return _family_table(opened, by, counts, min_count, fmt)
+        return _family_table(opened, by, counts, min_count, fmt, levels)
+    if levels is not None:
+        raise InputError(
+            "--levels is for a run under a rule family: the base game's table always shows "
+            "its four levels"
+        )
     features = parse_features(BY if by is None else by)
     if opened.missing_parts:
         total = len(opened.manifest.parts)
@@ -115,9 +126,16 @@ def _write(output: str) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _family_table(opened: Run, by, counts, min_count: int, fmt: str) -> None:
+def _family_table(opened: Run, by, counts, min_count: int, fmt: str, levels) -> None:
+    from ..advice.family_odds import parse_levels
     from ..study.family_analysis import family_rules, family_table, parse_family_features
 
+    rules = family_rules(opened)
+    if levels is not None and fmt != "text":
+        raise InputError(
+            f"--levels chooses the text table's columns; --format {fmt} has every level"
+        )
+    shown = parse_levels(levels, rules.max_bid)
     features = parse_family_features(FAMILY_BY if by is None else by)
     df = family_table(opened, features, counts, min_count)
     if fmt == "csv":
@@ -125,7 +143,7 @@ def _family_table(opened: Run, by, counts, min_count: int, fmt: str) -> None:
     elif fmt == "json":
         output = df.to_json(orient="records", indent=1, double_precision=6) + "\n"
     else:
-        output = render_family(df, opened, features, min_count, family_rules(opened))
+        output = render_family(df, opened, features, min_count, rules, shown)
     _write(output)
 
 
@@ -134,11 +152,12 @@ def _short_cell(p: float, lo: float, hi: float) -> str:
     return f"{100 * p:4.1f}±{100 * max(p - lo, hi - p):.1f}"
 
 
-def render_family(df: pd.DataFrame, run: Run, features: list[str], min_count: int, rules) -> str:
+def render_family(
+    df: pd.DataFrame, run: Run, features: list[str], min_count: int, rules, levels: list[int]
+) -> str:
     from ..study.family_analysis import describe_run
 
     keys = ["players", *features]
-    levels = range(1, rules.max_bid + 1)
     lines = [
         f"{run.path}: {describe_run(run)}  ·  by {', '.join(keys)}  ·  groups of at "
         f"least {min_count:,} deals",
