@@ -30,7 +30,10 @@ def simulate_command(
         None, "--players", "-n", help="Player counts: 4, 3,4,5 or 3-7 (default 4)."
     ),
     policy: str = typer.Option(
-        None, "--policy", help="Play policy of every seat (default heuristic)."
+        None,
+        "--policy",
+        help="Play policy of every seat (default heuristic; random or heuristic under a rule "
+        "family).",
     ),
     seed: int = SeedOpt,
     rules: str = RulesOpt,
@@ -50,7 +53,8 @@ def simulate_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or notes on stderr."),
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
-    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
+    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`; under
+    --rules FAMILY, the family's hands (cards dealt and held, trumps, points, each award)."""
     check_count("--deals", deals, MAX_DEALS)
     check_count("--part-size", part_size, MAX_PART_SIZE, MIN_PART_SIZE)
     if resume_run and out is None:
