@@ -236,10 +236,9 @@ def cli(*argv):
 
 
 HAND = "AH KH 2H 9C 7D 3S"
-# bid-odds, play and tournament play the families (tests/test_families_odds.py,
-# tests/test_families_cli.py).
+# bid-odds, play, tournament, simulate, table and chart play the families
+# (tests/test_families_odds.py, tests/test_families_cli.py, tests/test_family_study.py).
 WITH_RULES = {
-    "simulate": ["simulate", "--deals", "10", "--out", "{tmp}/run"],
     "advise": ["advise", HAND, "--seat", "0", "--dealer", "3"],
 }
 
@@ -277,7 +276,9 @@ def test_solve_and_hint_refuse_a_position_under_a_family(tmp_path, position, com
 
 
 @pytest.mark.parametrize("command", ["table", "chart"])
-def test_table_and_chart_refuse_a_run_under_a_family(tmp_path, command):
+def test_table_and_chart_refuse_a_base_run_relabelled_as_a_family(tmp_path, command):
+    """A manifest that says ten-point over a base game's parts: refused as corrupt (its
+    columns are not a family run's), never read under the wrong rules."""
     run = tmp_path / "run"
     code, _, _ = cli("simulate", "--deals", "20", "--seed", "3", "--out", run, "--quiet")
     assert code == 0
@@ -286,7 +287,7 @@ def test_table_and_chart_refuse_a_run_under_a_family(tmp_path, command):
     (run / "manifest.json").write_text(json.dumps(manifest))
     extra = ["--kind", "bid-curve", "--out", tmp_path / "c.png"] if command == "chart" else []
     code, _, err = cli(command, run, *extra)
-    assert code == 2 and f"ten-point is not played by pitchsim {command} yet" in err, err
+    assert code == 2 and "is corrupt: its columns are not this pitchsim's" in err, err
 
 
 # ---- fuzzed rule strings of every family ---------------------------------------------------------

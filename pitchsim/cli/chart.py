@@ -10,7 +10,7 @@ from ..study.chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
 from ..util.errors import InputError
 from ..util.limits import MAX_MIN_COUNT, check_count
 from .app import app
-from .common import FullCheckOpt, NoVerifyOpt, run_verify
+from .common import FullCheckOpt, NoVerifyOpt, RunRulesOpt, run_verify
 
 
 @app.command("chart")
@@ -31,10 +31,12 @@ def chart_command(
         "--min-count",
         help=f"heatmap, players, bids: leave out cells with fewer deals (default {DEFAULT_MIN_COUNT}).",
     ),
+    rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
     full_check: bool = FullCheckOpt,
 ) -> None:
-    """Draw a strategy chart: heatmap, players, points or bids."""
+    """Draw a strategy chart: heatmap, players, points or bids (points or bids for a run
+    under a rule family)."""
     # An option the chart kind does not use is refused rather than silently ignored.
     used = {
         "--players": ("heatmap",),
@@ -59,11 +61,22 @@ def chart_command(
         chart_data,
         save,
     )
+    from ..study.family_analysis import rules_match
 
     opened = Run(run, verify=run_verify(no_verify, full_check))
+    rules_match(opened, rules)
     min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
-    data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
-    fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
+    if opened.manifest.family:
+        from ..study.family_charts import check_family_kind, family_chart, family_chart_data
+
+        check_family_kind(kind)
+        if kind not in KINDS:
+            raise InputError(f"unknown chart kind {kind!r} (known: {', '.join(KINDS)})")
+        data = family_chart_data(opened, kind, min_count)
+        fig = family_chart(opened, kind, min_count, data)
+    else:
+        data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
+        fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
     print(f"wrote {save(fig, out)}")
     if data.blank_cells:
         print(

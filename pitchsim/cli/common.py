@@ -29,6 +29,12 @@ PartnershipOpt = typer.Option(
     False, "--partnership", help="Two teams of two (seats 0+2 vs 1+3); 4 players only."
 )
 RulesOpt = typer.Option(None, "--rules", help=rules_help())
+RunRulesOpt = typer.Option(
+    None,
+    "--rules",
+    help="The run's rules, checked: a run played under other rules is refused (default: "
+    "the run's own, from its manifest).",
+)
 ThreadsOpt = typer.Option(None, "--threads", help="Threads to run on (default: all cores).")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 NoVerifyOpt = typer.Option(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import Rules
+from ..game.rules import Rules, label
 from ..util.errors import InputError, Interrupted
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, pick_seed
@@ -30,7 +30,10 @@ def simulate_command(
         None, "--players", "-n", help="Player counts: 4, 3,4,5 or 3-7 (default 4)."
     ),
     policy: str = typer.Option(
-        None, "--policy", help="Play policy of every seat (default heuristic)."
+        None,
+        "--policy",
+        help="Play policy of every seat (default heuristic; random or heuristic under a rule "
+        "family).",
     ),
     seed: int = SeedOpt,
     rules: str = RulesOpt,
@@ -50,7 +53,8 @@ def simulate_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or notes on stderr."),
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
-    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`."""
+    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`; under
+    --rules FAMILY, the family's hands (cards dealt and held, trumps, points, each award)."""
     check_count("--deals", deals, MAX_DEALS)
     check_count("--part-size", part_size, MAX_PART_SIZE, MIN_PART_SIZE)
     if resume_run and out is None:
@@ -129,6 +133,11 @@ def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
         "--part-size": (part_size, m.part_size),
     }
     for option, (value, recorded) in given.items():
+        if value is not None and value != recorded and option == "--rules":
+            raise InputError(
+                f"--resume: {out} was started with --rules {label(Rules.parse(recorded))}, "
+                f"not {label(Rules.parse(value))}"
+            )
         if value is not None and value != recorded:
             raise InputError(
                 f"--resume: {out} was started with {option} {_show(recorded)}, not {_show(value)}"
@@ -152,7 +161,7 @@ def render(r: RunResult, seconds: float, resumed: bool) -> str:
     counts = ",".join(map(str, m.players))
     head = (
         f"run {r.path}: {m.deals:,} deals x {counts} players in {_parts(len(m.parts))}  ·  "
-        f"{m.policy} play  ·  seed {m.seed}"
+        f"{m.policy} play  ·  seed {m.seed}" + (f"  ·  {label(m.rules)}" if m.family else "")
     )
     if resumed and r.parts_run == 0:
         return head + "\nnothing to do: every part is complete\n"

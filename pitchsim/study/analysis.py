@@ -109,6 +109,21 @@ def open_run(run: str | Path | Run) -> Run:
     return run if isinstance(run, Run) else Run(run)
 
 
+def base_run(run: str | Path | Run) -> Run:
+    """``run``, opened, when it is a base game's: a run under a rule family has other
+    columns and its own table and charts (refused here in one line)."""
+    run = open_run(run)
+    if run.manifest.family:
+        from ..game.rules import label
+
+        raise InputError(
+            f"{run.path} is a run under {label(run.manifest.rules)}: its table is "
+            "pitchsim.study.family_analysis.family_table, its charts "
+            "pitchsim.study.family_charts.family_chart (`pitchsim table` and `chart` choose)"
+        )
+    return run
+
+
 # ---- counting -----------------------------------------------------------------------
 
 
@@ -121,7 +136,7 @@ def points_counts(
     "A" or "A-J-2"), ``deals`` and ``pts0`` .. ``pts4`` (deals in which the pitcher's
     side won exactly that many points).
     """
-    run = open_run(run)
+    run = base_run(run)
     names = parse_features(by)
     feats = [FEATURES[n] for n in names]
     wanted = None if players is None else ([players] if isinstance(players, int) else players)
@@ -270,7 +285,7 @@ def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = No
     exact) / se and ``inside`` (exact within the interval; 1 in 20 correct checks falls
     outside by chance).
     """
-    run = open_run(run)
+    run = base_run(run)
     wanted = None if players is None else ([players] if isinstance(players, int) else players)
     cols = ("trump_ranks", "trump_count", "jack_dealt", "trumps_dealt", "game_dealt", "high")
     sums: dict[int, np.ndarray] = {}

@@ -61,10 +61,12 @@ from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from . import parquet
 from .manifest import (
-    COLUMNS,
+    BASE,
+    FAMILY,
     MANIFEST,
     MAX_SEED,
     SCHEMA,
+    Layout,
     Manifest,
     Part,
     PartRecord,
@@ -74,6 +76,8 @@ from .manifest import (
     _package_version,
     _resume_hint,
     _write_manifest,
+    check_policy,
+    layout_of,
     parse_players,
     plan_parts,
     read_manifest,
@@ -83,13 +87,22 @@ from .runlock import LOCK, run_lock
 from .verified import VerifiedParts
 
 BYTES_PER_DEAL = 16  # a part's size on disk, rounded up (measured ~15)
+FAMILY_BYTES_PER_DEAL = 26  # a rule family's part (measured ~23 under smear)
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
+
+
 # How each column is stored (pitchsim.study.parquet): small integers as deltas, bit-packed;
 # booleans bit-packed; the hand mask plain.  About 15 bytes a deal, and a part's bytes
 # depend on its data alone.
-_PARQUET_COLUMNS = [
-    parquet.Column(name, typ, "plain" if name == "hand" else "delta") for name, typ, _ in COLUMNS
-]
+def parquet_columns(layout: Layout = BASE) -> list[parquet.Column]:
+    """How each column of ``layout`` is stored: the card masks plain, the rest as deltas."""
+    return [
+        parquet.Column(name, typ, "plain" if name in ("hand", "held") else "delta")
+        for name, typ, _ in layout.columns
+    ]
+
+
+_PARQUET_COLUMNS = parquet_columns(BASE)
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -160,15 +173,16 @@ _TENS = np.int64(RANK_MASKS[TEN])
 _KERNEL_LOCK = threading.Lock()
 
 
-def part_buffers(size: int) -> dict[str, np.ndarray]:
+def part_buffers(size: int, layout: Layout = BASE) -> dict[str, np.ndarray]:
     """Arrays for every column of a part of up to ``size`` deals, plus the kernel's flags
     and in-play masks.
 
     Reusing them from part to part spares the allocation and first touch of ~30 MB per
     million deals; a table built on them is only valid until they are reused."""
-    out = {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in COLUMNS}
+    out = {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in layout.columns}
     out["flags"] = np.empty(size, dtype=np.int8)
-    out["in_play"] = np.empty(size, dtype=np.int64)
+    if layout is BASE:
+        out["in_play"] = np.empty(size, dtype=np.int64)
     return out
 
 
@@ -181,8 +195,14 @@ def simulate_part(
 ) -> dict[str, np.ndarray]:
     """Play the deals of ``part``: its columns, in :data:`SCHEMA` order (views of
     ``buffers`` from :func:`part_buffers` when given, valid until they are reused)."""
+    if layout_of(params.rules) is FAMILY:  # a rule family: its own kernels and columns
+        from .family_parts import simulate_family_part
+
+        if buffers is None or buffers["flags"].size < part.count:
+            buffers = part_buffers(part.count, FAMILY)
+        return simulate_family_part(part, params, buffers, _KERNEL_LOCK, threads, progress)
     n, count = part.players, part.count
-    rules = Rules(**{k.replace("-", "_"): v for k, v in params.rules.items()})
+    rules = Rules.parse(params.rules)
     policies = seat_policies(params.policy, n)
     rule_array = rules.to_array()
     seed = params.stream_seed(n)
@@ -216,9 +236,10 @@ def simulate_part(
     return {name: col[name] for name in SCHEMA.names}
 
 
-def part_table(columns: dict[str, np.ndarray]) -> pa.Table:
-    """A part's columns as an Arrow table in :data:`SCHEMA`."""
-    return pa.Table.from_arrays([columns[name] for name in SCHEMA.names], schema=SCHEMA)
+def part_table(columns: dict[str, np.ndarray], layout: Layout = BASE) -> pa.Table:
+    """A part's columns as an Arrow table in ``layout``'s schema."""
+    schema = layout.schema
+    return pa.Table.from_arrays([columns[name] for name in schema.names], schema=schema)
 
 
 _worker = threading.local()  # per worker thread: column buffers and encoder, reused
@@ -227,10 +248,13 @@ _worker = threading.local()  # per worker thread: column buffers and encoder, re
 def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> bytes:
     """A part from scratch: what a Dask worker runs (reusing its thread's memory from
     part to part, as a local run does)."""
-    if getattr(_worker, "buffers", None) is None or _worker.buffers["flags"].size < part.count:
-        _worker.buffers, _worker.encoder = part_buffers(part.count), parquet.Encoder()
+    layout = layout_of(params.rules)
+    buffers = getattr(_worker, "buffers", None)
+    if buffers is None or buffers["flags"].size < part.count or _worker.layout is not layout:
+        _worker.buffers, _worker.encoder = part_buffers(part.count, layout), parquet.Encoder()
+        _worker.layout = layout
     columns = simulate_part(part, params, threads, buffers=_worker.buffers)
-    return bytes(_worker.encoder.encode(_PARQUET_COLUMNS, columns))
+    return bytes(_worker.encoder.encode(parquet_columns(layout), columns))
 
 
 # ---- running a run -------------------------------------------------------------------
@@ -292,9 +316,10 @@ def simulate(
         )
     _check_part_count(deals, len(counts), part_size)
     seed = pick_seed(seed, MAX_SEED)
+    family = layout_of(rules.describe()) is FAMILY
     for n in counts:
         rules.check_players(n)
-        seat_policies(policy, n)
+        check_policy(policy, n, family)
     check_threads(threads)
     path = Path(out)
     if str(out).strip() == "":
@@ -303,7 +328,7 @@ def simulate(
         raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
     if path.exists() and (not path.is_dir() or any(p.name != LOCK for p in path.iterdir())):
         raise RunError(f"{out} exists and is not an empty directory; choose another --out")
-    _check_space(path, deals * len(counts))
+    _check_space(path, deals * len(counts), FAMILY_BYTES_PER_DEAL if family else BYTES_PER_DEAL)
     with _scheduler(scheduler) as client:  # reached before the folder is made
         created = _make_folder(path)
         try:
@@ -311,7 +336,8 @@ def simulate(
                 if (path / MANIFEST).exists():  # another process started it meanwhile
                     raise RunError(f"{out} already holds a run: use --resume to finish it")
                 params = RunParams(seed, policy, rules.describe())
-                parts = [PartRecord(p) for p in plan_parts(deals, counts, part_size)]
+                layout = layout_of(params.rules)
+                parts = [PartRecord(p, layout=layout) for p in plan_parts(deals, counts, part_size)]
                 manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
                 _write_manifest(path, manifest)
                 return _run(path, manifest, threads, client, progress)
@@ -343,7 +369,7 @@ def _remove_new_folder(path: Path, created: list[Path]) -> None:
             p.rmdir()
 
 
-def _check_space(path: Path, deals: int) -> None:
+def _check_space(path: Path, deals: int, per_deal: int = BYTES_PER_DEAL) -> None:
     p = path
     while not p.exists():
         p = p.parent
@@ -351,7 +377,7 @@ def _check_space(path: Path, deals: int) -> None:
         free = os.statvfs(p).f_bavail * os.statvfs(p).f_frsize
     except OSError:
         return
-    need = deals * BYTES_PER_DEAL
+    need = deals * per_deal
     if need > free:
         raise InputError(
             f"{deals:,} deals need about {need / 1e9:,.1f} GB on disk and {p} has "
@@ -425,9 +451,10 @@ def _check_same_simulator(path: Path, manifest: Manifest) -> None:
     sample = Part(
         rec.part.index, rec.part.players, rec.part.start, min(rec.part.count, SAMPLE_DEALS)
     )
-    again = part_table(simulate_part(sample, manifest.params))
+    layout = manifest.layout
+    again = part_table(simulate_part(sample, manifest.params), layout)
     stored = pq.read_table(path / rec.part.file).slice(0, sample.count)
-    if not again.equals(stored.cast(SCHEMA)):
+    if not again.equals(stored.cast(layout.schema)):
         raise RunError(
             f"this pitchsim ({_package_version()}) plays {rec.part.file}'s deals differently "
             f"from the one that started {path} ({manifest.version}): finishing the run would "
@@ -443,7 +470,7 @@ def _store(run: Path, rec: PartRecord, data: bytes | memoryview) -> None:
     _check_deals(run / rec.part.file, deals, rec, "")
     write_file(run / rec.part.file, data, _resume_hint(run), writer=write_new_file)
     rec.status, rec.rows, rec.bytes = "done", rec.part.count, len(data)
-    rec.sha256, rec.fast_checksums = _sha256(data), fast_checksums(data, rec.part)
+    rec.sha256, rec.fast_checksums = _sha256(data), fast_checksums(data, rec.part, rec.layout)
 
 
 def _run(path, manifest, threads, client, progress) -> RunResult:
@@ -470,7 +497,7 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
     encoder = parquet.Encoder()  # the writer's: one part at a time, its memory reused
 
     def encode_and_store(rec, columns):
-        _store(path, rec, encoder.encode(_PARQUET_COLUMNS, columns))
+        _store(path, rec, encoder.encode(parquet_columns(rec.layout), columns))
 
     pending: tuple[PartRecord, concurrent.futures.Future] | None = None
 
@@ -484,7 +511,8 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
 
     # Two sets of buffers: the kernel fills one while the writer encodes the other.
     size = max((r.part.count for r in todo), default=0)
-    buffers = [part_buffers(size), part_buffers(size)] if todo else []
+    layout = manifest.layout
+    buffers = [part_buffers(size, layout), part_buffers(size, layout)] if todo else []
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pitchsim-writer") as writer:
         try:
             for i, rec in enumerate(todo):

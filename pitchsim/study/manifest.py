@@ -16,7 +16,6 @@ read).  Playing a run is :mod:`pitchsim.study.batch`; reading its parts back,
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import importlib.metadata
 from collections.abc import Iterable, Sequence
@@ -25,8 +24,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from ..game.families import FamilyNotPlayed
-from ..game.rules import Rules
+from ..game.rules import FamilyRules, Rules
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
@@ -89,6 +87,92 @@ VALUE_RANGES = {
 # Required (non-null) columns: cheaper to write and read than nullable ones.
 SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
 
+# ---- the columns of a run under a rule family (VARIANTS.md) ------------------------------
+
+# The key trumps a family run records, bit i of ``keys`` / ``keys_held``: the family's point
+# cards and top trumps, as pitchsim.study.family_report.key_cards names them.  A key the
+# family does not count (the jick in setback, the jokers in smear) is never set.
+KEY_NAMES = ("A", "K", "J", "Jk", "HJ", "LJ", "10", "5", "3", "2")
+# Each award's column: who took that point.
+AWARD_SIDES = ("pitcher", "other", "nobody", "none")  # 3: not a point of these rules
+FAMILY_AWARDS = (
+    "high",
+    "low",
+    "jack",
+    "jick",
+    "high_joker",
+    "low_joker",
+    "ten",
+    "three",
+    "five",
+    "game",
+)  # pitchsim.kernels.families.score.AWARD_NAMES, as column names
+FAMILY_COLUMNS = (
+    (
+        "deal",
+        pa.int64(),
+        "deal index (the family kernel's deal number in the stream of seed * 8 + players)",
+    ),
+    ("players", pa.uint8(), "players at the table"),
+    (
+        "hand",
+        pa.int64(),
+        "the pitcher's cards as dealt: bit suit*13+rank (rank 0 = deuce), 52/53 the jokers",
+    ),
+    ("held", pa.int64(), "the pitcher's cards when play starts (after any discard and draw)"),
+    ("trump", pa.int8(), "trump: 0-3 = C D H S (led first, or named by the pitcher)"),
+    ("trump_count", pa.uint8(), "trumps dealt to the pitcher (the jick and jokers included)"),
+    ("trump_count_held", pa.uint8(), "trumps the pitcher held when play started"),
+    ("keys", pa.uint16(), "key trumps dealt to the pitcher: bit i = " + " ".join(KEY_NAMES)),
+    ("keys_held", pa.uint16(), "key trumps the pitcher held when play started (bits as keys)"),
+    ("points", pa.uint8(), "points won by the pitcher's side"),
+    *(
+        (
+            name,
+            pa.uint8(),
+            f"who took {name.replace('_', ' ')}: 0 the pitcher's side, 1 the other side, "
+            "2 nobody, 3 not a point of these rules",
+        )
+        for name in FAMILY_AWARDS
+    ),
+)
+FAMILY_VALUE_RANGES = {
+    "players": (2, 7),
+    "trump": (0, 3),
+    "trump_count": (0, 10),
+    "trump_count_held": (0, 10),
+    "keys": (0, (1 << len(KEY_NAMES)) - 1),
+    "keys_held": (0, (1 << len(KEY_NAMES)) - 1),
+    "points": (0, 18),
+    **{name: (0, 3) for name in FAMILY_AWARDS},
+}
+
+
+class Layout:
+    """The columns of a run's parts: the base game's (:data:`COLUMNS`) or a rule
+    family's (:data:`FAMILY_COLUMNS`), with their schema, value ranges and the regions
+    that carry a fast checksum."""
+
+    def __init__(self, name: str, columns: tuple, value_ranges: dict) -> None:
+        self.name = name
+        self.columns = columns
+        self.value_ranges = value_ranges
+        self.schema = pa.schema([pa.field(n, t, nullable=False) for n, t, _ in columns])
+        self.regions = frozenset({"frame", *(n for n, _, _ in columns)})
+        self.columns_json = {n: {"type": str(t), "meaning": doc} for n, t, doc in columns}
+
+    def __repr__(self) -> str:
+        return f"Layout({self.name!r})"
+
+
+BASE = Layout("base", COLUMNS, VALUE_RANGES)
+FAMILY = Layout("family", FAMILY_COLUMNS, FAMILY_VALUE_RANGES)
+
+
+def layout_of(rules: dict) -> Layout:
+    """The columns of a run under ``rules`` (a manifest's ``rules``, ``Rules.describe()``)."""
+    return FAMILY if "family" in rules else BASE
+
 
 class RunError(InputError):
     """A run directory that cannot be used as asked; the message says why and what to do."""
@@ -135,6 +219,8 @@ class PartRecord:
     sha256: str | None = None
     # region (FRAME or a column) -> its fast checksum; None in a run written before
     fast_checksums: dict[str, str] | None = None
+    # the columns of the part (the run's, by its rules): not written, known from them
+    layout: Layout = field(default=BASE, compare=False, repr=False)
 
     def to_json(self, fast: bool = True) -> dict:
         doc = {
@@ -201,7 +287,7 @@ _PART_KEYS = {
 }
 _HEX = frozenset("0123456789abcdef")
 FRAME = "frame"  # a part's bytes outside its column chunks: magic, footer, length, magic
-_REGIONS = {FRAME, *(name for name, _, _ in COLUMNS)}  # what has a fast checksum
+_REGIONS = set(BASE.regions)  # what has a fast checksum, in a base game's run
 
 
 class _Corrupt(ValueError):
@@ -257,7 +343,16 @@ class Manifest:
 
     @property
     def rules(self) -> Rules:
-        return Rules(**{k.replace("-", "_"): v for k, v in self.params.rules.items()})
+        return Rules.parse(self.params.rules)
+
+    @property
+    def layout(self) -> Layout:
+        return layout_of(self.params.rules)
+
+    @property
+    def family(self) -> bool:
+        """The run plays a rule family (pitchsim.study.family_parts), not the base game."""
+        return self.layout is FAMILY
 
     def done(self) -> list[PartRecord]:
         return [r for r in self.parts if r.status == "done"]
@@ -282,7 +377,7 @@ class Manifest:
             "policy": self.params.policy,
             "rules": self.params.rules,
             "part_size": self.part_size,
-            "columns": _COLUMNS_JSON,
+            "columns": self.layout.columns_json,
             "parts": [r.to_json(fast) for r in self.parts],
         }
 
@@ -296,8 +391,6 @@ class Manifest:
             raise RunError(f"{where} is not a {FORMAT} manifest (format {form!r})")
         try:
             return cls._checked(doc)
-        except FamilyNotPlayed:
-            raise  # a run under a rule family is refused by name, not taken for damage
         except (_Corrupt, InputError) as e:
             raise RunError(f"{where} is corrupt: {e}") from None
 
@@ -320,23 +413,24 @@ class Manifest:
         _check_part_count(deals, len(players), part_size)
         if not isinstance(doc["policy"], str):
             raise _Corrupt(f"policy must be a name, not {doc['policy']!r}")
-        for n in players:
-            seat_policies(doc["policy"], n)
         rules = doc["rules"]
-        if isinstance(rules, dict) and "family" in rules:  # refused by name (game/families.py)
-            with contextlib.suppress(InputError):
-                rules = Rules.parse(rules)
-            if isinstance(rules, Rules):
-                rules.require_kernels("pitchsim")
-        if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
-            raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
-        checked = Rules.parse(rules)
+        family = isinstance(rules, dict) and "family" in rules
+        if family:  # a rule family's run: every option of the family, complete
+            checked = Rules.parse(rules) if isinstance(rules, dict) else None
+            if not isinstance(checked, FamilyRules) or checked.describe() != rules:
+                raise _Corrupt(f"rules must list every option of a family, not {quoted(rules)}")
+        else:
+            if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
+                raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
+            checked = Rules.parse(rules)
         for n in players:
             checked.check_players(n)
+            check_policy(doc["policy"], n, family)
         params = RunParams(seed, doc["policy"], checked.describe())
         if doc["stream_seeds"] != {str(n): params.stream_seed(n) for n in players}:
             raise _Corrupt("stream_seeds do not follow from seed and players")
-        if doc["columns"] != _COLUMNS_JSON:
+        layout = layout_of(params.rules)
+        if doc["columns"] != layout.columns_json:
             raise _Corrupt("its columns are not this pitchsim's")
         if not isinstance(doc["pitchsim_version"], str):
             raise _Corrupt("pitchsim_version must be a string")
@@ -346,11 +440,28 @@ class Manifest:
         if len(doc["parts"]) != len(plan):
             raise _Corrupt(f"it lists {len(doc['parts']):,} parts; its deals make {len(plan):,}")
         keys = _PART_KEYS[doc["format"]]
-        parts = [_part_record(p, part, keys) for p, part in zip(doc["parts"], plan, strict=True)]
+        parts = [
+            _part_record(p, part, keys, layout) for p, part in zip(doc["parts"], plan, strict=True)
+        ]
         return cls(deals, players, params, part_size, doc["pitchsim_version"], parts)
 
 
-def _part_record(p, part: Part, keys: set[str]) -> PartRecord:
+def check_policy(policy: str, players: int, family: bool) -> None:
+    """The play policy of a run: a base game's (``games.policies``) or, under a rule
+    family, one the family kernels play (random or heuristic)."""
+    if family:
+        from ..kernels.families.policies import FAMILY_POLICY_IDS
+
+        if policy not in FAMILY_POLICY_IDS:
+            raise InputError(
+                f"a rule family is played by the {' or '.join(FAMILY_POLICY_IDS)} policy, "
+                f"not {policy!r}"
+            )
+    else:
+        seat_policies(policy, players)
+
+
+def _part_record(p, part: Part, keys: set[str], layout: Layout = BASE) -> PartRecord:
     what = f"part {part.index}: "
     _exact_keys(p, keys, f"part entry {part.index}")
     fast = p.get("fast_checksums")
@@ -361,7 +472,7 @@ def _part_record(p, part: Part, keys: set[str]) -> PartRecord:
     if status == "pending":
         if (p["rows"], p["bytes"], p["sha256"], fast) != (None, None, None, None):
             raise _Corrupt(f"{what}pending, yet it has rows, bytes or a checksum")
-        return PartRecord(part)
+        return PartRecord(part, layout=layout)
     if status != "done":
         raise _Corrupt(f"{what}status must be 'pending' or 'done', not {status!r}")
     rows = _int(p, "rows", part.count, part.count, what)
@@ -370,16 +481,16 @@ def _part_record(p, part: Part, keys: set[str]) -> PartRecord:
     if not isinstance(sha, str) or len(sha) != 64 or not set(sha) <= _HEX:
         raise _Corrupt(f"{what}sha256 must be 64 hex digits, not {sha!r}")
     if "fast_checksums" in keys:
-        _exact_keys(fast, _REGIONS, f"part entry {part.index}'s fast_checksums")
+        _exact_keys(fast, set(layout.regions), f"part entry {part.index}'s fast_checksums")
         for region, value in fast.items():
             if not isinstance(value, str) or len(value) != 32 or not set(value) <= _HEX:
                 raise _Corrupt(
                     f"{what}fast checksum of {region} must be 32 hex digits, not {value!r}"
                 )
-    return PartRecord(part, "done", rows, size, sha, fast)
+    return PartRecord(part, "done", rows, size, sha, fast, layout)
 
 
-_COLUMNS_JSON = {name: {"type": str(typ), "meaning": doc} for name, typ, doc in COLUMNS}
+_COLUMNS_JSON = BASE.columns_json
 
 
 def plan_parts(deals: int, players: Sequence[int], part_size: int) -> list[Part]:

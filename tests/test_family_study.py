@@ -1,0 +1,366 @@
+"""simulate, table and chart under a rule family (--rules smear, ten-point, setback):
+the parts checksummed and reproducible, resume, the table recounted in plain Python from
+the Parquet, P(make k) equal to the family kernels' own on the same deals, and every
+refusal one line and exit 2."""
+
+import contextlib
+import io
+import json
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+
+from pitchsim.cli import main
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.families.sample import record_family_hands
+from pitchsim.kernels.families.simulate import family_make_odds, family_policies
+from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.study.batch import simulate
+from pitchsim.study.family_analysis import family_table
+from pitchsim.study.manifest import FAMILY_AWARDS, MANIFEST, read_manifest
+
+DEALS, PART, SEED = 6000, 2500, 7  # 3 parts per player count, the last one short
+
+
+def cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main([str(a) for a in argv])
+            code = 0
+        except SystemExit as e:
+            code = e.code
+    e = err.getvalue()
+    assert "Traceback" not in e
+    if code != 0:
+        assert code == 2 and e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
+    return code, out.getvalue(), e
+
+
+def frame(run):
+    """Every part of a run, in deal order, as one dict of plain Python lists."""
+    m = read_manifest(run)
+    tables = [pq.read_table(run / r.part.file) for r in m.parts]
+    return {
+        name: sum((t.column(name).to_pylist() for t in tables), [])
+        for name in tables[0].column_names
+    }
+
+
+@pytest.fixture(scope="module")
+def smear(tmp_path_factory):
+    path = tmp_path_factory.mktemp("smear") / "run"
+    simulate(path, DEALS, players=[3, 4], seed=SEED, rules="smear", part_size=PART, threads=2)
+    return path
+
+
+@pytest.fixture(scope="module")
+def ten_point(tmp_path_factory):
+    path = tmp_path_factory.mktemp("ten") / "run"
+    simulate(path, 4000, players=[4], seed=SEED, rules="ten-point", part_size=2000, threads=2)
+    return path
+
+
+def test_the_manifest_records_the_family_and_every_part_is_checksummed(smear):
+    doc = json.loads((smear / MANIFEST).read_text())
+    assert doc["rules"] == Rules.parse("smear").describe() and doc["rules"]["family"] == "smear"
+    for p in doc["parts"]:
+        assert p["status"] == "done" and len(p["sha256"]) == 64
+        assert set(p["fast_checksums"]) == {"frame", *doc["columns"]}
+    assert "keys_held" in doc["columns"] and "jick" in doc["columns"]
+
+
+def test_same_seed_same_bytes_on_any_thread_count_and_part_size(smear, tmp_path):
+    one = tmp_path / "one"
+    simulate(one, DEALS, players=[3, 4], seed=SEED, rules="smear", part_size=PART, threads=1)
+    for a, b in zip(read_manifest(smear).parts, read_manifest(one).parts, strict=True):
+        assert (smear / a.part.file).read_bytes() == (one / b.part.file).read_bytes()
+    other = tmp_path / "other"  # another cut into parts: the same deals, row for row
+    simulate(other, DEALS, players=[3, 4], seed=SEED, rules="smear", part_size=4000, threads=1)
+    assert frame(other) == frame(smear)
+
+
+def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
+    rules = Rules.parse("smear")
+    t = family_table(smear, [])
+    for n in (3, 4):
+        odds = family_make_odds(rules, n, DEALS, "heuristic", seed=SEED * 8 + n)
+        row = t[t.players == n].iloc[0]
+        assert row.deals == DEALS
+        assert [row[f"p{k}"] for k in range(1, 6)] == odds["p_make"]  # exactly: the same deals
+
+
+def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
+    r = as_family(Rules.parse("ten-point"))
+    n, m = 4, 4000
+    dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
+    trump, pts, award = np.empty(m, np.int64), np.empty(m, np.int64), np.empty((m, 10), np.int64)
+    pols = family_policies("heuristic", n)
+    record_family_hands(
+        SEED * 8 + n,
+        0,
+        m,
+        n,
+        pols,
+        family_array(r),
+        family_tables(r),
+        dealt,
+        held,
+        trump,
+        pts,
+        award,
+    )
+    f = frame(ten_point)
+    assert f["deal"] == list(range(m))
+    assert f["hand"] == dealt[:, 0].tolist() and f["held"] == held[:, 0].tolist()
+    assert f["trump"] == trump.tolist() and f["points"] == pts.tolist()
+    # each award's side, recounted from the seat the kernel credited (partnership: seats 0+2)
+    for i, name in enumerate(FAMILY_AWARDS):
+        want = [3 if a == -2 else 2 if a == -1 else 0 if a % 2 == 0 else 1 for a in award[:, i]]
+        assert f[name] == want, name
+
+
+VALUES = {"three": 3, "five": 5}  # every other point is worth 1 (VARIANTS.md 6.2)
+
+
+@pytest.mark.parametrize("which", ["smear", "ten_point"])
+def test_points_are_the_awards_the_pitchers_side_took(request, which):
+    f = frame(request.getfixturevalue(which))
+    for d in range(len(f["deal"])):
+        took = sum(VALUES.get(a, 1) for a in FAMILY_AWARDS if f[a][d] == 0)
+        assert took == f["points"][d]
+
+
+def test_ten_point_hands_are_nine_cards_dealt_and_six_held(ten_point):
+    f = frame(ten_point)
+    assert {h.bit_count() for h in f["hand"]} == {9}
+    assert {h.bit_count() for h in f["held"]} == {6}
+    assert any(a != b for a, b in zip(f["hand"], f["held"], strict=True))  # the draw happened
+    assert set(f["high_joker"]) <= {0, 1, 2} and set(f["five"]) == {3}  # no five in ten-point
+
+
+# ---- the table, recounted in plain Python from the Parquet ---------------------------------------
+
+KEYS = ("A", "K", "J", "Jk", "HJ", "LJ", "10", "5", "3", "2")
+
+
+def smear_holding(hand: int, trump: int) -> str:
+    """The key trumps of a smear hand, from its cards (A K J, the jick, the 2 of trump)."""
+    cards = {"A": trump * 13 + 12, "K": trump * 13 + 11, "J": trump * 13 + 9}
+    cards["Jk"] = (3 - trump) * 13 + 9  # the jack of the other suit of trump's colour
+    cards["2"] = trump * 13
+    return " ".join(k for k in KEYS if k in cards and hand >> cards[k] & 1) or "none"
+
+
+def test_table_is_a_plain_recount_of_the_parquet(smear):
+    f = frame(smear)
+    groups = {}
+    for n, hand, trump, pts in zip(f["players"], f["hand"], f["trump"], f["points"], strict=True):
+        groups.setdefault((n, smear_holding(hand, trump)), []).append(pts)
+    code, out, _ = cli("table", smear, "--min-count", "1", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    assert len(rows) == len(groups)
+    t = family_table(smear, "holding")
+    for row in t.itertuples():
+        pts = groups[(row.players, row.holding)]
+        assert row.deals == len(pts)
+        for k in range(1, 6):
+            assert getattr(row, f"p{k}") == sum(p >= k for p in pts) / len(pts)
+        best = max([0] + [k for k in range(2, 6) if sum(p if p >= k else -k for p in pts) > 0])
+        assert row.bid == best
+    by_length = family_table(smear, "length,trump")
+    for row in by_length.itertuples():
+        suit = "clubs diamonds hearts spades".split().index(row.trump)
+        hands = [
+            p
+            for n, h, t, p, c in zip(
+                f["players"], f["hand"], f["trump"], f["points"], f["trump_count"], strict=True
+            )
+            if n == row.players and t == suit and c == int(row.length)
+        ]
+        assert row.deals == len(hands) and row.p3 == sum(p >= 3 for p in hands) / len(hands)
+
+
+def test_trump_count_counts_the_jick(smear):
+    f = frame(smear)
+    for hand, trump, count in zip(f["hand"], f["trump"], f["trump_count"], strict=True):
+        suit = sum(1 for r in range(13) if hand >> (trump * 13 + r) & 1)
+        assert count == suit + (hand >> ((3 - trump) * 13 + 9) & 1)
+
+
+def test_table_text_shows_every_level(smear):
+    code, out, _ = cli("table", smear, "--by", "length", "-n", "4", "--rules", "smear")
+    assert code == 0 and "k=5" in out and "smear, heuristic play, seed 7" in out
+    assert "k=6" not in out
+
+
+def test_levels_choose_the_text_tables_columns(ten_point, tmp_path):
+    code, out, _ = cli(
+        "table", ten_point, "--by", "length", "--levels", "10,5,7", "--min-count", "1"
+    )
+    header = next(line for line in out.splitlines() if "deals" in line and "k=" in line)
+    assert header.split()[-4:] == ["k=5", "k=7", "k=10", "bid"]
+    t = family_table(ten_point, "length")
+    first = out.splitlines()[4].split()
+    row = t.iloc[0]
+    assert first[1] == row.length and f"{100 * row.p7:4.1f}" in first[4]
+    for argv, message in (
+        (["--levels", "11"], "'11' is not a level 1-10"),
+        (["--levels", "5", "--format", "csv"], "--format csv has every level"),
+    ):
+        code, _, err = cli("table", ten_point, *argv)
+        assert code == 2 and message in err, err
+    base = tmp_path / "base"
+    simulate(base, 1000, players=[4], seed=1, part_size=1000)
+    code, _, err = cli("table", base, "--levels", "2")
+    assert code == 2 and "--levels is for a run under a rule family" in err
+
+
+def test_charts_points_and_bids(smear, tmp_path):
+    for kind, extra in (("points", []), ("bids", ["--min-count", "50"])):
+        code, out, _ = cli(
+            "chart", smear, "--kind", kind, "--out", tmp_path / f"{kind}.png", *extra
+        )
+        assert code == 0 and (tmp_path / f"{kind}.png").stat().st_size > 10_000
+
+
+def test_bids_chart_cells_are_the_tables(smear):
+    from pitchsim.study.family_charts import bids_data
+
+    data = bids_data(open_run(smear), 50)
+    t = family_table(smear, "holding,length", min_count=50)
+    for c in data.cells.itertuples():
+        row = t[(t.players == c.players) & (t.holding == c.holding) & (t.length == str(c.length))]
+        assert (
+            len(row) == 1 and int(row.bid.iloc[0]) == c.value and int(row.deals.iloc[0]) == c.deals
+        )
+
+
+def open_run(path):
+    from pitchsim.study.analysis import Run
+
+    return Run(path)
+
+
+# ---- resume ---------------------------------------------------------------------------------------
+
+
+def test_resume_redoes_a_damaged_and_a_pending_part_to_the_same_bytes(smear, tmp_path):
+    import shutil
+
+    run = tmp_path / "run"
+    shutil.copytree(smear, run)
+    want = {r.part.file: (run / r.part.file).read_bytes() for r in read_manifest(run).parts}
+    (run / "part-000001.parquet").write_bytes(b"damaged")
+    doc = json.loads((run / MANIFEST).read_text())
+    doc["parts"][4].update(
+        status="pending", rows=None, bytes=None, sha256=None, fast_checksums=None
+    )
+    (run / MANIFEST).write_text(json.dumps(doc))
+    (run / "part-000004.parquet").unlink()
+    code, out, err = cli("simulate", "--resume", "--out", run, "--quiet")
+    assert code == 0 and "resumed: played 5,000 deals (2 parts)" in out
+    assert {f: (run / f).read_bytes() for f in want} == want
+
+
+def test_resume_under_other_rules_is_refused(smear):
+    code, _, err = cli("simulate", "--resume", "--out", smear, "--rules", "ten-point")
+    assert code == 2 and "was started with --rules smear, not ten-point" in err
+
+
+# ---- refusals: one line, exit 2 -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["table", "{run}", "--rules", "ten-point"], "played under --rules smear, not ten-point"),
+        (["table", "{run}", "--rules", "smear,target=15"], "not smear,target=15"),
+        (
+            ["chart", "{run}", "--kind", "bids", "--out", "{tmp}/c.png", "--rules", "setback"],
+            "not setback",
+        ),
+        (["table", "{run}", "--checks"], "--checks is for runs of the base game"),
+        (
+            ["table", "{run}", "--by", "high"],
+            "unknown feature 'high' for a run under a rule family",
+        ),
+        (
+            ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png"],
+            "--kind heatmap is not drawn",
+        ),
+        (
+            ["chart", "{run}", "--kind", "players", "--out", "{tmp}/c.png"],
+            "--kind players is not drawn",
+        ),
+        (["chart", "{run}", "--kind", "nope", "--out", "{tmp}/c.png"], "unknown chart kind"),
+        (
+            [
+                "simulate",
+                "--rules",
+                "smear",
+                "--deals",
+                "10",
+                "--policy",
+                "rollout",
+                "--out",
+                "{tmp}/r",
+            ],
+            "random or heuristic",
+        ),
+        (
+            ["simulate", "--rules", "setback", "--deals", "10", "-n", "3", "--out", "{tmp}/r"],
+            "setback is played by 4 players",
+        ),
+        (["simulate", "--rules", "smear,jokers=5", "--deals", "10", "--out", "{tmp}/r"], "jokers"),
+    ],
+)
+def test_refusals_are_one_line(smear, tmp_path, argv, message):
+    argv = [a.replace("{run}", str(smear)).replace("{tmp}", str(tmp_path)) for a in argv]
+    code, out, err = cli(*argv)
+    assert code == 2 and message in err, err
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_base_run_refuses_family_rules(tmp_path):
+    run = tmp_path / "base"
+    simulate(run, 2000, players=[4], seed=1, part_size=1000)
+    code, _, err = cli("table", run, "--rules", "smear")
+    assert code == 2 and "played under --rules auction-pitch, not smear" in err
+
+
+def test_the_base_tables_and_charts_refuse_a_family_run_by_name(smear):
+    from pitchsim.study.analysis import exact_checks, make_table
+    from pitchsim.study.charts import chart_data
+    from pitchsim.util.errors import InputError
+
+    for call in (
+        lambda: make_table(smear),
+        lambda: exact_checks(smear),
+        lambda: chart_data(smear, "points"),
+    ):
+        with pytest.raises(InputError, match="is a run under smear: its table is"):
+            call()
+
+
+def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+    ) as c:
+        run = tmp_path / "dask"
+        simulate(
+            run, DEALS, players=[3, 4], seed=SEED, rules="smear", part_size=PART,
+            scheduler=c.scheduler_address,
+        )  # fmt: skip
+    for a, b in zip(read_manifest(smear).parts, read_manifest(run).parts, strict=True):
+        assert (smear / a.part.file).read_bytes() == (run / b.part.file).read_bytes()
+
+
+def test_the_table_help_names_the_family_features():
+    from pitchsim.cli.table import FAMILY_BY, FAMILY_FEATURE_NAMES
+    from pitchsim.study.family_analysis import DEFAULT_BY, FAMILY_FEATURES
+
+    assert FAMILY_FEATURE_NAMES == tuple(FAMILY_FEATURES) and FAMILY_BY == DEFAULT_BY
