@@ -73,7 +73,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "pitchsim/study/checksum.py",
         ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
     ),
-    "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
+    "batch": (
+        "pitchsim/study/batch.py",
+        ["tests/test_batch.py", "tests/test_run_checksums.py", "tests/test_batch_by_hand.py"],
+    ),
     "analysis": (
         "pitchsim/study/analysis.py",
         ["tests/test_analysis.py", "tests/test_analysis_by_hand.py"],
@@ -85,9 +88,12 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "manifest": (
         "pitchsim/study/manifest.py",
-        ["tests/test_batch.py", "tests/test_run_checksums.py"],
+        ["tests/test_batch.py", "tests/test_run_checksums.py", "tests/test_manifest_by_hand.py"],
     ),
-    "parts": ("pitchsim/study/parts.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
+    "parts": (
+        "pitchsim/study/parts.py",
+        ["tests/test_batch.py", "tests/test_run_checksums.py", "tests/test_parts_by_hand.py"],
+    ),
 }
 
 
@@ -102,7 +108,7 @@ THREADS = {"batch": 2, "manifest": 2, "parts": 2}
 # Modules whose tests run no parallel kernel: mutmut's fork server may import the tests
 # once (collect) and fork each mutant from there, about 10x faster than a fresh
 # interpreter per mutant.
-WARM = {"view", "engine", "checksum", "manifest", "parts", "advise", "hint", "odds"}
+WARM = {"view", "engine", "checksum", "manifest", "parts", "batch", "advise", "hint", "odds"}
 
 
 def work_copy(name: str, work: Path) -> Path:
@@ -134,9 +140,11 @@ def work_copy(name: str, work: Path) -> Path:
         # A mutant's limit in CPU seconds: 2 x multiplier x (its tests' time + the
         # constant).  mutmut's 15 let a mutant that loops hold a shared core for half
         # an hour; the constant allows for what its estimate leaves out (a module
-        # fixture, loading the cached kernels).
+        # fixture, loading the cached kernels).  On two kernel threads (THREADS) numba's
+        # idle workers spend CPU too: with 20 s, mutants whose tests pass were stopped
+        # as "timeout" (counted as killed), e.g. a default argument no caller uses.
         "timeout_multiplier = 2.0\n"
-        "timeout_constant = 20.0\n"
+        f"timeout_constant = {120.0 if name in THREADS else 20.0}\n"
         # Each mutant in a fresh process: forked from a process that ran numba's thread
         # pool and the hashing thread, a mutant's tests died of SIGTERM (mutmut's
         # "suspicious") instead of passing or failing.

@@ -428,3 +428,14 @@ def test_parse_players_refuses(spec, message):
     with pytest.raises(InputError) as e:
         parse_players(spec)
     assert str(e.value) == message
+
+
+def test_the_version_of_a_pitchsim_not_installed_is_unknown(monkeypatch):
+    import importlib.metadata
+
+    def not_installed(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    assert manifest._package_version() == importlib.metadata.version("pitchsim")
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    assert manifest._package_version() == "unknown"
