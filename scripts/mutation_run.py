@@ -199,7 +199,8 @@ def recheck(
     """Each survivor (and each mutant no test of the run called) against the current
     tests (copied in), by pytest in the mutated tree with mutmut's switch set.  The
     results go to ``recheck.json`` beside mutmut's record (which a run still going
-    rewrites), and override it in the score; a mutant already killed there is skipped."""
+    rewrites), and override it in the score; a mutant already killed there is skipped.
+    Mutants mutmut stopped as "timeout" are judged again too, by the whole selection."""
     file, selection = MODULES[name]
     # The run has run the rest of the selection against these mutants already: only the
     # tests added since (``--recheck-with``) can change a survivor's fate.
@@ -211,8 +212,14 @@ def recheck(
     shutil.copytree(
         ROOT / "tests", work / "mutants" / "tests", ignore=shutil.ignore_patterns("__pycache__")
     )
+    from mutmut.stats import status_by_exit_code
+
     for key, code in codes.items():
-        if code not in (0, 33):  # survived, or no test of the run's selection called it
+        # A "timeout" is mutmut's wall-clock limit (half its CPU limit), which a loaded
+        # machine overruns with tests that pass: judged again here, with no limit, by
+        # the whole selection (the run's tests never finished against it).
+        timed_out = status_by_exit_code[code] == "timeout"
+        if code not in (0, 33) and not timed_out:  # survived, or no test called it
             continue
         if (only is not None and key not in only) or done.get(key) == 1:
             continue
@@ -229,7 +236,7 @@ def recheck(
                 "-p",
                 "no:randomly",
                 *(["-k", LEAVE_OUT[name]] if name in LEAVE_OUT else []),
-                *reversed(tests),  # the newest tests (last) first: -x stops at a kill
+                *reversed(selection if timed_out else tests),  # the newest first: -x
             ],
             cwd=work / "mutants",
             env=env,

@@ -128,6 +128,7 @@ def test_plan_parts_by_hand_and_part_records():
     assert rec.to_json(fast=False) == {
         k: v for k, v in part_entry(0, 3, 0, 1000).items() if k != "fast_checksums"
     }
+    assert rec.to_json() == part_entry(0, 3, 0, 1000)  # with its fast checksums
     rec.forget()
     assert (rec.status, rec.rows, rec.bytes, rec.sha256, rec.fast_checksums) == (
         "pending",
