@@ -315,3 +315,27 @@ def test_an_unverified_read_of_a_file_changed_meanwhile(run, monkeypatch):
 
     monkeypatch.setattr(parts, "_decode", touched)
     assert refusal(run, rec, verify=False) == f"{f} changed while it was read: try again"
+
+
+def test_fast_checksums_refuse_a_chunk_that_does_not_start_where_the_last_ended(made, tmp_path):
+    """Every column there and the last chunk ending where the footer starts, but one
+    chunk with a dictionary page ahead of its data: its first data byte is not where the
+    chunk before it ended (the dictionary's bytes would have no checksum)."""
+    rec = read_manifest(made).parts[0]
+    p = tmp_path / "p.parquet"
+    pq.write_table(
+        pq.read_table(made / rec.part.file),
+        p,
+        use_dictionary=["trump"],
+        compression="NONE",
+        write_statistics=False,
+        write_page_index=False,
+        store_schema=False,
+    )
+    data = p.read_bytes()
+    chunks = parts._chunks(pq.ParquetFile(p).metadata)
+    assert max(b for _, b in chunks.values()) == _frame(memoryview(data))[0]  # as planned
+    starts = sorted(a for a, _ in chunks.values())
+    assert starts != [4] + sorted(b for _, b in chunks.values())[:-1]
+    with pytest.raises(ValueError, match="^its column chunks are not laid out one after another$"):
+        fast_checksums(data, rec.part)
