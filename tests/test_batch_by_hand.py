@@ -340,3 +340,29 @@ def test_storing_another_parts_bytes_under_a_parts_name_is_refused(made, tmp_pat
     assert rec.sha256 == hashlib.sha256(data).hexdigest()
     assert rec.fast_checksums == recorded.fast_checksums
     assert (run / "part-000000.parquet").read_bytes() == data
+
+
+def test_a_part_longer_than_a_kernel_chunk_reports_each_chunk(made):
+    """Progress is told per kernel call: a chunk's deals, not where it ends."""
+    from pitchsim.util.runtime import CHUNK
+
+    params = read_manifest(made).params
+    heard = []
+    simulate_part(Part(0, 3, 0, CHUNK + 10), params, progress=heard.append)
+    assert heard == [CHUNK, 10]
+
+
+def test_a_run_with_a_scheduler_plays_its_parts_there(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+
+    def not_here(*args):
+        raise AssertionError("played locally although a scheduler was given")
+
+    monkeypatch.setattr(batch, "_run_local", not_here)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        r = simulate(
+            tmp_path / "d", 1000, 3, seed=7, part_size=1000, scheduler=cluster.scheduler_address
+        )
+    assert r.parts_run == 1 and read_manifest(tmp_path / "d").complete()
