@@ -296,6 +296,9 @@ def test_what_a_read_remembers(run):
     read_part(run, rec, ["points", "high"], known=known)
     assert known.holds(st, rec, ["points"]) and known.holds(st, rec, ["high", "points"])
     assert not known.holds(st, rec, ["deal"]) and not known.holds(st, rec)
+    known.save()
+    read_part(run, rec, ["points"], known=known)  # known: nothing new to remember or save
+    assert not known.changed
     read_part(run, rec, ["points"], verify="full", known=known)
     assert known.holds(st, rec) and known.holds(st, rec, ["deal"])
     old = dataclasses.replace(m.parts[1], fast_checksums=None)
