@@ -358,6 +358,9 @@ def test_read_manifest_refuses_what_is_not_a_run(tmp_path):
         read_manifest(tmp_path)
     mpath.write_text(json.dumps(by_hand()))
     assert read_manifest(str(tmp_path)).to_json() == by_hand()
+    mpath.write_text(json.dumps({**by_hand(), "seed": -1}))  # named by its path
+    with pytest.raises(RunError, match=f"^{mpath} is corrupt: seed must be 0-"):
+        read_manifest(tmp_path)
 
 
 def test_a_manifest_over_32_mb_is_refused_unread_and_one_at_the_limit_is_read(tmp_path):
