@@ -73,7 +73,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "pitchsim/study/checksum.py",
         ["tests/test_checksum.py", "tests/test_checksum_keys.py"],
     ),
-    "batch": ("pitchsim/study/batch.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
+    "batch": (
+        "pitchsim/study/batch.py",
+        ["tests/test_batch.py", "tests/test_run_checksums.py", "tests/test_batch_by_hand.py"],
+    ),
     "analysis": (
         "pitchsim/study/analysis.py",
         ["tests/test_analysis.py", "tests/test_analysis_by_hand.py"],
@@ -85,19 +88,27 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "manifest": (
         "pitchsim/study/manifest.py",
-        ["tests/test_batch.py", "tests/test_run_checksums.py"],
+        ["tests/test_batch.py", "tests/test_run_checksums.py", "tests/test_manifest_by_hand.py"],
     ),
-    "parts": ("pitchsim/study/parts.py", ["tests/test_batch.py", "tests/test_run_checksums.py"]),
+    "parts": (
+        "pitchsim/study/parts.py",
+        ["tests/test_batch.py", "tests/test_run_checksums.py", "tests/test_parts_by_hand.py"],
+    ),
 }
 
 
 # Tests left out of a module's run: they need more than the one thread a mutant has.
 LEAVE_OUT = {"advise": "not one_and_two_threads", "odds": "not any_thread_count"}
 
+# Kernel threads a mutant's tests may use (default 1): the run fixtures of test_batch.py
+# play on 2 threads (simulate(threads=2)), which one thread refuses ("threads must be
+# 1-1"), so mutmut's first step (the stats run) failed with "runner returned 1".
+THREADS = {"batch": 2, "manifest": 2, "parts": 2}
+
 # Modules whose tests run no parallel kernel: mutmut's fork server may import the tests
 # once (collect) and fork each mutant from there, about 10x faster than a fresh
 # interpreter per mutant.
-WARM = {"view", "engine", "checksum", "manifest", "parts", "advise", "hint", "odds"}
+WARM = {"view", "engine", "checksum", "manifest", "parts", "batch", "advise", "hint", "odds"}
 
 
 def work_copy(name: str, work: Path) -> Path:
@@ -129,9 +140,11 @@ def work_copy(name: str, work: Path) -> Path:
         # A mutant's limit in CPU seconds: 2 x multiplier x (its tests' time + the
         # constant).  mutmut's 15 let a mutant that loops hold a shared core for half
         # an hour; the constant allows for what its estimate leaves out (a module
-        # fixture, loading the cached kernels).
+        # fixture, loading the cached kernels).  On two kernel threads (THREADS) numba's
+        # idle workers spend CPU too: with 20 s, mutants whose tests pass were stopped
+        # as "timeout" (counted as killed), e.g. a default argument no caller uses.
         "timeout_multiplier = 2.0\n"
-        "timeout_constant = 20.0\n"
+        f"timeout_constant = {120.0 if name in THREADS else 20.0}\n"
         # Each mutant in a fresh process: forked from a process that ran numba's thread
         # pool and the hashing thread, a mutant's tests died of SIGTERM (mutmut's
         # "suspicious") instead of passing or failing.
@@ -186,7 +199,8 @@ def recheck(
     """Each survivor (and each mutant no test of the run called) against the current
     tests (copied in), by pytest in the mutated tree with mutmut's switch set.  The
     results go to ``recheck.json`` beside mutmut's record (which a run still going
-    rewrites), and override it in the score; a mutant already killed there is skipped."""
+    rewrites), and override it in the score; a mutant already killed there is skipped.
+    Mutants mutmut stopped as "timeout" are judged again too, by the whole selection."""
     file, selection = MODULES[name]
     # The run has run the rest of the selection against these mutants already: only the
     # tests added since (``--recheck-with``) can change a survivor's fate.
@@ -198,8 +212,14 @@ def recheck(
     shutil.copytree(
         ROOT / "tests", work / "mutants" / "tests", ignore=shutil.ignore_patterns("__pycache__")
     )
+    from mutmut.stats import status_by_exit_code
+
     for key, code in codes.items():
-        if code not in (0, 33):  # survived, or no test of the run's selection called it
+        # A "timeout" is mutmut's wall-clock limit (half its CPU limit), which a loaded
+        # machine overruns with tests that pass: judged again here, with no limit, by
+        # the whole selection (the run's tests never finished against it).
+        timed_out = status_by_exit_code[code] == "timeout"
+        if code not in (0, 33) and not timed_out:  # survived, or no test called it
             continue
         if (only is not None and key not in only) or done.get(key) == 1:
             continue
@@ -216,7 +236,7 @@ def recheck(
                 "-p",
                 "no:randomly",
                 *(["-k", LEAVE_OUT[name]] if name in LEAVE_OUT else []),
-                *reversed(tests),  # the newest tests (last) first: -x stops at a kill
+                *reversed(selection if timed_out else tests),  # the newest first: -x
             ],
             cwd=work / "mutants",
             env=env,
@@ -293,8 +313,10 @@ def main() -> int:
     if unknown:
         print(f"mutation_run: unknown module {unknown[0]!r}", file=sys.stderr)
         return 2
-    os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # one core per mutant
+    threads = os.environ.get("NUMBA_NUM_THREADS")
     for name in a.modules:
+        # one core per mutant, unless its tests need two (THREADS)
+        os.environ["NUMBA_NUM_THREADS"] = threads or str(THREADS.get(name, 1))
         work = a.work / name
         file = MODULES[name][0]
         if a.fresh and not a.recheck and (work / "mutants").exists():
