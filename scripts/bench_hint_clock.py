@@ -110,20 +110,22 @@ def show_stops(stops: dict) -> str:
 
 def budget_check(counts, budgets, count: int, seed: int) -> None:
     print("explicit pimc on a clock: wall / CPU seconds over opening and mid-hand positions")
-    print("players budget  median wall  worst wall  median CPU  worst CPU  stops")
+    print("players budget  median wall  worst wall  median CPU  worst CPU  worst search  stops")
     for n in counts:
         opening, middle = positions(n, count, seed)
         for b in budgets:
-            walls, cpus, stops = [], [], {}
+            walls, cpus, stops, searches = [], [], {}, []
             for i, pos in enumerate(opening + middle):
                 w, c = time.perf_counter(), time.process_time()
                 h = hint(pos, "pimc", DEFAULT_WORLDS, seed=i + 1, time=b, separate=True)
                 walls.append(time.perf_counter() - w)
                 cpus.append(time.process_time() - c)
+                searches.append(h.seconds)
                 stops.setdefault(f"{h.policy}: {h.stop}", []).append(h.worlds)
             print(
                 f"{n:7d} {b:6g} {statistics.median(walls):12.3f} {max(walls):11.3f} "
-                f"{statistics.median(cpus):11.3f} {max(cpus):10.3f}  {show_stops(stops)}",
+                f"{statistics.median(cpus):11.3f} {max(cpus):10.3f} {max(searches):13.3f}  "
+                f"{show_stops(stops)}",
                 flush=True,
             )
 

@@ -14,11 +14,12 @@ short).  A double-dummy world can cost seconds at 6-7 players, so pimc's calls a
 a budget of solver nodes (``value_worlds``' ``nodes``: numba counts nodes, it cannot
 read a clock cheaply): the time left times the nodes per second measured so far in this
 search (before any measurement, ``NODES_PER_SECOND``, or the rate the process measured
-last).  A world the budget stops is dropped, never counted in part; when a call stops
+last, for at most ``CALIBRATE_SECONDS``: a first measurement).  A world the budget stops is dropped, never counted in part; when a call stops
 with time still left (the rate was guessed low) the world is solved again with the rate
-just measured, if the time left buys more nodes than the stopped call searched.  So pimc's overrun is the error of that rate, not a world's time; and
-when no world is finished in the budget the search ends with none (``Valuation.valued``
-0), which its caller must answer for itself (hint with rollout, a seat with its prior).
+just measured, if the time left buys more nodes than the stopped call searched.  So
+pimc's overrun is the error of that rate, not a world's time; and when no world is
+finished in the budget the search ends with none (``Valuation.valued`` 0), which its
+caller must answer for itself (hint with rollout, a seat with its prior).
 
 The stopping rule (:class:`Separation`), looked at after every world valued: the card the
 policy recommends on the worlds so far is *separated* when, against every other legal
@@ -64,6 +65,10 @@ MAX_TIME = 86_400.0  # a budget of more than a day is a mistake
 # low costs a world solved twice, one too high an overrun), then the last rate measured.
 NODES_PER_SECOND = 1_000_000.0
 _last_rate = [NODES_PER_SECOND]
+# A search's first budgeted call gets at most this many seconds' nodes at the guessed rate:
+# it measures the rate (a load that slows the process fivefold is common here) at the cost
+# of solving that much again when the world is not done in it.
+CALIBRATE_SECONDS = 0.05
 POINTS = max(BIDS)  # the most points a hand awards, in the game the kernels play
 
 SEPARATED = "separated"
@@ -256,6 +261,8 @@ def value_on_clock(
             if usable <= 0:
                 acc.stop = CLOCK
                 return
+            if acc.nodes == 0:
+                usable = min(usable, CALIBRATE_SECONDS)
             nodes = max(int(usable * acc.node_rate()), 1)
         t = time.perf_counter()
         values, searched = value(i, i + size, nodes)
