@@ -342,10 +342,7 @@ def _stop_line(r: Hint) -> str:
     if r.stop == "stopped by the clock":
         dropped = ""
         if r.dropped:
-            dropped = (
-                f" ({r.dropped} world{'s' if r.dropped > 1 else ''} left unsolved when the "
-                "time ran out, not counted)"
-            )
+            dropped = " (the world under way left unsolved, not counted)"
         return (
             f"Stopped by the clock ({r.time:g} s){dropped}: the one answer that can differ "
             f"between runs; --worlds {r.asked} with the same seed gives this one."

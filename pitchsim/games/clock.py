@@ -14,9 +14,11 @@ short).  A double-dummy world can cost seconds at 6-7 players, so pimc's calls a
 a budget of solver nodes (``value_worlds``' ``nodes``: numba counts nodes, it cannot
 read a clock cheaply): the time left times the nodes per second measured so far in this
 search (before any measurement, ``NODES_PER_SECOND``, or the rate the process measured
-last, for at most ``CALIBRATE_SECONDS``: a first measurement).  A world the budget stops is dropped, never counted in part; when a call stops
-with time still left (the rate was guessed low) the world is solved again with the rate
-just measured, if the time left buys more nodes than the stopped call searched.  So
+last, for at most ``CALIBRATE_SECONDS``: a first measurement).  A world the budget
+stops is dropped, never counted in part; when a call stops with time still left (the
+rate was guessed low) the world is solved again with the rate just measured, if the time
+left buys more nodes than the stopped call searched (``Valuation.dropped``: 1 when the
+search ends inside a world).  So
 pimc's overrun is the error of that rate, not a world's time; and when no world is
 finished in the budget the search ends with none (``Valuation.valued`` 0), which its
 caller must answer for itself (hint with rollout, a seat with its prior).
@@ -204,7 +206,7 @@ class Valuation:
     per_world: float | None = None  # seconds a world took, lately (sizes the chunks)
     nodes: int = 0  # solver nodes searched so far (budgeted valuing only)
     node_seconds: float = 0.0  # and the seconds they took
-    dropped: int = 0  # worlds a node budget stopped unfinished (none of them counted)
+    dropped: int = 0  # 1: the search ended inside a world, left unsolved (not counted)
 
     def node_rate(self) -> float:
         """Solver nodes per second: measured in this search, else the last measured."""
@@ -272,8 +274,7 @@ def value_on_clock(
             acc.nodes += searched
             acc.node_seconds += took
             _last_rate[0] = acc.node_rate()
-        if done < size:
-            acc.dropped += 1
+        acc.dropped = int(done < size)  # solved again below, or left unsolved
         acc.per_world = took / max(done, 1)
         if rule is not None:
             for w in range(done):
