@@ -18,7 +18,10 @@ last, for at most ``CALIBRATE_SECONDS``: a first measurement).  A world the budg
 stops is dropped, never counted in part; when a call stops with time still left (the
 rate was guessed low) the world is solved again with the rate just measured, if the time
 left buys more nodes than the stopped call searched (``Valuation.dropped``: 1 when the
-search ends inside a world).  So
+search ends inside a world).  A call gets at most twice the nodes of the largest call so
+far: under time-sharing a rate measured on short calls can be several times too high,
+and so a long call's overrun grows at most twofold per call, at the cost of solving a
+hard world up to about four times over (budgets 1, 2, 4, ... of the first call's nodes).  So
 pimc's overrun is the error of that rate, not a world's time; and when no world is
 finished in the budget the search ends with none (``Valuation.valued`` 0), which its
 caller must answer for itself (hint with rollout, a seat with its prior).
@@ -207,6 +210,7 @@ class Valuation:
     nodes: int = 0  # solver nodes searched so far (budgeted valuing only)
     node_seconds: float = 0.0  # and the seconds they took
     dropped: int = 0  # 1: the search ended inside a world, left unsolved (not counted)
+    largest: int = 0  # the most nodes one budgeted call searched
 
     def node_rate(self) -> float:
         """Solver nodes per second: measured in this search, else the last measured."""
@@ -266,11 +270,17 @@ def value_on_clock(
             if acc.nodes == 0:
                 usable = min(usable, CALIBRATE_SECONDS)
             nodes = max(int(usable * acc.node_rate()), 1)
+            if acc.nodes > 0:
+                # At most twice the largest call so far: a rate measured over short calls
+                # on a shared machine can be several times too high, and a call cannot be
+                # stopped by the clock, only by its nodes.
+                nodes = min(nodes, 2 * acc.largest)
         t = time.perf_counter()
         values, searched = value(i, i + size, nodes)
         took = time.perf_counter() - t
         done = values.shape[1]
         if budgeted and searched > 0:
+            acc.largest = max(acc.largest, searched)
             acc.nodes += searched
             acc.node_seconds += took
             _last_rate[0] = acc.node_rate()
