@@ -131,6 +131,8 @@ def test_the_json_of_a_hint_names_every_number():
         "time_budget": 4.0,
         "default_policy": True,
         "ties": ["2C"],
+        "worlds_dropped": 0,  # pimc's world the clock stopped inside (not counted)
+        "fallback": None,  # why the policy is not the one asked for
         "attempts": 41,
         "seed": 9,
         "recommended": "AS",
