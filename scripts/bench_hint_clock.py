@@ -3,6 +3,7 @@
     .venv/bin/python scripts/bench_hint_clock.py                   # 2-7 players, 20 + 20
     .venv/bin/python scripts/bench_hint_clock.py --players 7 --positions 5
     .venv/bin/python scripts/bench_hint_clock.py --pimc-only
+    .venv/bin/python scripts/bench_hint_clock.py --budget 2,4 --players 6,7 --positions 5
 
 Positions: hands as ``pitchsim play --players N --seed S --json`` plays them (heuristic
 bidding and play; a thrown-in hand is skipped for the next seed), cut at the pitcher's
@@ -14,6 +15,10 @@ warm (compiling and loading are off the clock in the command too): wall and CPU
 (process) time, median and worst; how the searches stopped.  The command's own start
 (Python, numpy, numba loading its cache) comes on top: ``--startup`` times a few runs
 of the command itself.
+
+``--budget`` instead asks explicit ``pimc`` at each budget given (and the stop when
+separated), on opening leads and mid-hand positions together, and shows how far wall
+time goes past the budget: no search should keep a user waiting longer than asked.
 
 Then pimc's speed: decisions per second, the pimc play policy's own way (its default 16
 worlds, ``pimc:16``) and hint's (100 worlds), at 4 and 7 players, on positions in the
@@ -103,6 +108,28 @@ def show_stops(stops: dict) -> str:
     )
 
 
+def budget_check(counts, budgets, count: int, seed: int) -> None:
+    print("explicit pimc on a clock: wall / CPU seconds over opening and mid-hand positions")
+    print("players budget  median wall  worst wall  median CPU  worst CPU  worst search  stops")
+    for n in counts:
+        opening, middle = positions(n, count, seed)
+        for b in budgets:
+            walls, cpus, stops, searches = [], [], {}, []
+            for i, pos in enumerate(opening + middle):
+                w, c = time.perf_counter(), time.process_time()
+                h = hint(pos, "pimc", DEFAULT_WORLDS, seed=i + 1, time=b, separate=True)
+                walls.append(time.perf_counter() - w)
+                cpus.append(time.process_time() - c)
+                searches.append(h.seconds)
+                stops.setdefault(f"{h.policy}: {h.stop}", []).append(h.worlds)
+            print(
+                f"{n:7d} {b:6g} {statistics.median(walls):12.3f} {max(walls):11.3f} "
+                f"{statistics.median(cpus):11.3f} {max(cpus):10.3f} {max(searches):13.3f}  "
+                f"{show_stops(stops)}",
+                flush=True,
+            )
+
+
 def pimc_speed(poses, worlds: int, cap: float) -> tuple[float, float, int]:
     """(decisions per wall second, worlds per wall second, decisions stopped by the cap)."""
     t = time.perf_counter()
@@ -141,6 +168,7 @@ def main() -> None:
     ap.add_argument("--pimc-cap", type=float, default=30.0)
     ap.add_argument("--pimc-positions", type=int, default=5)
     ap.add_argument("--startup", action="store_true", help="also time the command itself")
+    ap.add_argument("--budget", help="seconds, comma-separated: explicit pimc on this clock")
     args = ap.parse_args()
     counts = [int(x) for x in args.players.split(",")]
     t = time.perf_counter()
@@ -149,6 +177,11 @@ def main() -> None:
     hint(pos, "rollout", 2, seed=1)
     print(f"warm-up (load or compile): {time.perf_counter() - t:.1f} s")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
+    if args.budget:
+        budgets = [float(x) for x in args.budget.split(",")]
+        budget_check(counts, budgets, args.positions, args.seed)
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return
     if not args.pimc_only:
         print(
             f"hint at the defaults ({DEFAULT_WORLDS} worlds at most, {DEFAULT_TIME:g} s clock, "

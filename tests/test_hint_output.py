@@ -131,6 +131,8 @@ def test_the_json_of_a_hint_names_every_number():
         "time_budget": 4.0,
         "default_policy": True,
         "ties": ["2C"],
+        "worlds_dropped": 0,  # pimc's world the clock stopped inside (not counted)
+        "fallback": None,  # why the policy is not the one asked for
         "attempts": 41,
         "seed": 9,
         "recommended": "AS",
@@ -188,8 +190,10 @@ def test_every_number_of_a_hint_recounted_from_its_worlds(monkeypatch):
     rows = []
 
     def caught(*args):
-        real(*args)  # fills out[card, world] for this chunk of worlds
-        rows.append(([int(c) for c in args[-2]], args[-1].tolist()))
+        done, searched = real(*args)  # fills out[card, world] for the worlds done
+        cards, out = args[-3], args[-2]  # then the solver's node budget (0: none)
+        rows.append(([int(c) for c in cards], out[:, :done].tolist()))
+        return done, searched
 
     monkeypatch.setattr(hint_module, "value_worlds", caught)
     h = hint_view(LEAD, "rollout", 30, seed=3, fit_calls=False)

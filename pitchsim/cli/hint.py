@@ -271,6 +271,8 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
     if r.auction is not None:
         lines.append(f"Calls: {r.auction.note}.")
     lines.append(_stop_line(r))
+    if r.fallback:
+        lines.append(f"Fallback: {r.fallback}.")
     lines.append("")
     if r.bid:
         goal = f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"
@@ -338,9 +340,12 @@ def _stop_line(r: Hint) -> str:
             "at a 5% error rate; the same seed gives the same answer."
         )
     if r.stop == "stopped by the clock":
+        dropped = ""
+        if r.dropped:
+            dropped = " (the world under way left unsolved, not counted)"
         return (
-            f"Stopped by the clock ({r.time:g} s): the one answer that can differ between "
-            f"runs; --worlds {r.asked} with the same seed gives this one."
+            f"Stopped by the clock ({r.time:g} s){dropped}: the one answer that can differ "
+            f"between runs; --worlds {r.asked} with the same seed gives this one."
         )
     budget = "" if r.time is None else f" within {r.time:g} s"
     return f"Stopped: all worlds done{budget}; the same seed gives the same answer."

@@ -38,11 +38,14 @@ def practice_command(
     worlds: int = typer.Option(
         None, "--worlds", help="The coach's worlds per card judged (default 200)."
     ),
+    time: float = typer.Option(
+        None, "--time", help="Seconds the coach may take per decision judged (default 10)."
+    ),
 ) -> None:
     """Play a whole game in the terminal against pitchsim's strategies. The coach values
     every legal choice after each of yours (advise for calls, hint for cards) and says
     what yours cost, with its error; the game is saved as a record for `pitchsim review`."""
-    from ..coach.judge import COACH_SAMPLES, COACH_WORLDS
+    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
     from ..coach.practice import PracticeError, loss_line, practice, use_colour
     from ..games.bidding import Strategy
     from ..util.atomic import write_file
@@ -53,6 +56,9 @@ def practice_command(
 
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
+    from ..games.clock import check_time
+
+    time = check_time(time)
     doc = None
     if resume is not None:
         doc = read_json(resume, "the saved game")
@@ -99,6 +105,7 @@ def practice_command(
         watch=watch,
         samples=samples or COACH_SAMPLES,
         worlds=worlds or COACH_WORLDS,
+        time=COACH_TIME if time is None else time,
     )
     write_file(save, dumps_json(record, indent=1) + "\n")
     if "stopped" in record:
@@ -132,12 +139,16 @@ def review_command(
     ),
     samples: int = typer.Option(None, "--samples", help="Deals per call judged (4000)."),
     worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (200)."),
+    time: float = typer.Option(
+        None, "--time", help="Seconds the coach may take per decision judged (10)."
+    ),
     as_json: bool = JsonOpt,
 ) -> None:
     """Every decision of one seat in a recorded game, valued from the view it had: the
     costly ones, the total loss, and a table by hand."""
-    from ..coach.judge import COACH_SAMPLES, COACH_WORLDS, describe
+    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, describe
     from ..coach.review import review
+    from ..games.clock import check_time
     from ..games.record import replay
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
@@ -145,6 +156,7 @@ def review_command(
 
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
+    time = COACH_TIME if time is None else check_time(time)
     doc = replay(read_json(record, "the record"), strategies=False)
     if seed is None:
         seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
@@ -156,6 +168,7 @@ def review_command(
             samples or COACH_SAMPLES,
             worlds or COACH_WORLDS,
             progress=lambda k, total: bar.update(k, total),
+            time=time,
         )
     if as_json:
         print(dumps_json(r.to_json()))

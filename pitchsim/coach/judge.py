@@ -31,6 +31,10 @@ CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # sid
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
 COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
 COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
+# Seconds the coach's advise or hint may take per decision judged (None: no clock).  Far
+# more than the defaults above need on this machine, so a stop by the clock is rare; a
+# judgement it stopped says so in its note (only then can a replay judge otherwise).
+COACH_TIME = 10.0
 
 
 @dataclass(frozen=True)
@@ -82,12 +86,19 @@ def label(loss: float, error: float, steps) -> str | None:
 
 
 def judge_call(
-    view: View, chosen: str, hand: int, samples: int, seed: int, model: str | None = None
+    view: View,
+    chosen: str,
+    hand: int,
+    samples: int,
+    seed: int,
+    model: str | None = None,
+    time: float | None = COACH_TIME,
 ) -> Judgement:
-    """``advise`` at the view; the chosen call against its recommendation."""
-    from ..advice.advise import advise_view
+    """``advise`` at the view (on a ``time`` clock); the chosen call against its
+    recommendation."""
+    from ..advice.advise import CLOCK, advise_view
 
-    options = {"samples": samples, "seed": seed}
+    options = {"samples": samples, "seed": seed, "time": time}
     if model is not None:
         options["model"] = model
     a = advise_view(view, **options)
@@ -117,18 +128,32 @@ def judge_call(
         label(loss, error, CALL_STEPS),
         "P(win)",
         a.samples,
-        "; ".join(a.notes),
+        "; ".join(
+            a.notes + ([_clock_note(time, a.samples, "deals")] if a.stopped == CLOCK else [])
+        ),
     )
 
 
+def _clock_note(time: float | None, count: int, what: str) -> str:
+    return f"stopped by the clock ({time:g} s) after {count:,} {what}"
+
+
 def judge_card(
-    view: View, chosen: str, hand: int, worlds: int, seed: int, policy: str = COACH_POLICY
+    view: View,
+    chosen: str,
+    hand: int,
+    worlds: int,
+    seed: int,
+    policy: str = COACH_POLICY,
+    time: float | None = COACH_TIME,
 ) -> Judgement:
-    """``hint`` at the view (worlds fitted to the calls heard); the chosen card against
-    its recommendation, in the expected points of the seat's own side."""
+    """``hint`` at the view (worlds fitted to the calls heard, on a ``time`` clock); the
+    chosen card against its recommendation, in the expected points of the seat's own
+    side."""
+    from ..games.clock import CLOCK
     from ..search.hint import hint_view
 
-    h = hint_view(view, policy=policy, worlds=worlds, seed=seed)
+    h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time)
     sign = 1.0 if h.pitcher_side else -1.0
     values, halves = {}, {}
     by_name = {}
@@ -145,7 +170,12 @@ def judge_card(
         mine = by_name[chosen]
         loss = max(0.0, -sign * mine.vs_best[0])  # paired on the same worlds
         error = math.nan if mine.vs_best[1] is None else mine.vs_best[1]
-    note = h.auction.note if h.auction is not None else ""
+    notes = [h.auction.note] if h.auction is not None else []
+    if h.stop == CLOCK:
+        notes.append(_clock_note(time, h.worlds, "worlds"))
+    if h.fallback:
+        notes.append(h.fallback)
+    note = "; ".join(notes)
     return Judgement(
         hand,
         view.seat,

@@ -24,7 +24,15 @@ from ..game.view import View, call_text, card_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
 from ..util.errors import InputError
-from .judge import COACH_SAMPLES, COACH_WORLDS, Judgement, describe, judge_call, judge_card
+from .judge import (
+    COACH_SAMPLES,
+    COACH_TIME,
+    COACH_WORLDS,
+    Judgement,
+    describe,
+    judge_call,
+    judge_card,
+)
 
 PERSON = "you"
 HELP = """Type a card as KS, K♠, 10h or Th, or a call as pass, p, 1-4; or the number shown
@@ -76,8 +84,10 @@ class PersonSeat:
         scripted: list[str] | None = None,
         samples: int = COACH_SAMPLES,
         worlds: int = COACH_WORLDS,
+        time: float | None = COACH_TIME,
     ):
         self.state = state
+        self.time = time
         self.seed = seed
         self.read = read
         self.write = write
@@ -127,6 +137,7 @@ class PersonSeat:
                 coach_seed(self.seed, self.state.hand_no, self.state.decision),
                 self.samples,
                 self.worlds,
+                self.time,
             )
             self.state.judgements.append(j)
             self.write(render_values(j, self.paint))
@@ -194,10 +205,18 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     )
 
 
-def judge(view: View, action: str, hand_no: int, seed: int, samples: int, worlds: int) -> Judgement:
+def judge(
+    view: View,
+    action: str,
+    hand_no: int,
+    seed: int,
+    samples: int,
+    worlds: int,
+    time: float | None = COACH_TIME,
+) -> Judgement:
     if view.phase == "auction":
-        return judge_call(view, action, hand_no, samples, seed)
-    return judge_card(view, action, hand_no, worlds, seed)
+        return judge_call(view, action, hand_no, samples, seed, time=time)
+    return judge_card(view, action, hand_no, worlds, seed, time=time)
 
 
 # ------------------------------------------------------------------ what is shown
@@ -364,6 +383,7 @@ def practice(
     watch: bool = False,
     samples: int = COACH_SAMPLES,
     worlds: int = COACH_WORLDS,
+    time: float | None = COACH_TIME,
 ) -> tuple[dict, list[Judgement]]:
     """Play one game; the record (finished, or stopped by the person) and the coach's
     judgements of the person's decisions."""
@@ -377,7 +397,9 @@ def practice(
         seats = [strategy] * players
         names = [strategy] * players
     else:
-        person = PersonSeat(state, seed, read, write, coach, colour, scripted, samples, worlds)
+        person = PersonSeat(
+            state, seed, read, write, coach, colour, scripted, samples, worlds, time
+        )
         seats = [strategy] * players
         seats[seat] = person
         names = [strategy] * players

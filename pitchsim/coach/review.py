@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..games.record import _decisions
 from ..util.errors import InputError
-from .judge import COACH_SAMPLES, COACH_WORLDS, Judgement, judge_call, judge_card
+from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, Judgement, judge_call, judge_card
 from .practice import coach_seed
 
 
@@ -75,11 +75,13 @@ def review(
     samples: int = COACH_SAMPLES,
     worlds: int = COACH_WORLDS,
     progress: Callable[[int, int], None] | None = None,
+    time: float | None = COACH_TIME,
 ) -> Review:
     """Every decision of ``seat`` in ``record`` judged from its own view. The decision's
     seed is :func:`~pitchsim.coach.practice.coach_seed` of ``seed``, the hand and the
     seat's decision count, so a practice game reviewed with its own seed gets the
-    coach's numbers again."""
+    coach's numbers again (unless a judgement was stopped by the ``time`` clock: its
+    note says so)."""
     decisions = [
         (k, view, act) for k, _h, view, act, _s, _st in _decisions(record) if view is not None
     ]
@@ -97,9 +99,9 @@ def review(
             continue
         s = coach_seed(seed, k, i)
         if view.phase == "auction":
-            out.append(judge_call(view, act, k, samples, s))
+            out.append(judge_call(view, act, k, samples, s, time=time))
         else:
-            out.append(judge_card(view, act, k, worlds, s))
+            out.append(judge_card(view, act, k, worlds, s, time=time))
         if progress is not None:
             progress(i, len(mine))
     return Review(seat, n, seed, samples, worlds, out, forced)

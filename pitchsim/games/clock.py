@@ -8,8 +8,23 @@ Which worlds are valued, and what each is worth, never depends on the chunks or 
 only *how many* are valued does.  So the answer depends on the seed and the number of
 worlds valued alone, and stopping by the clock is the one thing that can make two runs of
 the same question differ (the answer says so, with the number of worlds that reproduces
-it).  The clock is read between kernel calls, so a budget can be overrun by one chunk,
-at most by the time of one world (a chunk is one world when the time left is short).
+it).  The clock is read between kernel calls, so a rollout's budget can be overrun by one
+chunk, at most by the time of one world (a chunk is one world when the time left is
+short).  A double-dummy world can cost seconds at 6-7 players, so pimc's calls also carry
+a budget of solver nodes (``value_worlds``' ``nodes``: numba counts nodes, it cannot
+read a clock cheaply): the time left times the nodes per second measured so far in this
+search (before any measurement, ``NODES_PER_SECOND``, or the rate the process measured
+last, for at most ``CALIBRATE_SECONDS``: a first measurement).  A world the budget
+stops is dropped, never counted in part; when a call stops with time still left (the
+rate was guessed low) the world is solved again with the rate just measured, if the time
+left buys more nodes than the stopped call searched (``Valuation.dropped``: 1 when the
+search ends inside a world).  A call gets at most twice the nodes of the largest call so
+far: under time-sharing a rate measured on short calls can be several times too high,
+and so a long call's overrun grows at most twofold per call, at the cost of solving a
+hard world up to about four times over (budgets 1, 2, 4, ... of the first call's nodes).  So
+pimc's overrun is the error of that rate, not a world's time; and when no world is
+finished in the budget the search ends with none (``Valuation.valued`` 0), which its
+caller must answer for itself (hint with rollout, a seat with its prior).
 
 The stopping rule (:class:`Separation`), looked at after every world valued: the card the
 policy recommends on the worlds so far is *separated* when, against every other legal
@@ -50,6 +65,15 @@ ALPHA = 0.05  # the chance a "separated" answer's claims are wrong (see the modu
 TIE_WORLDS = 50  # equal points in this many worlds and more: a tie (see the module)
 CHUNK_SECONDS = 0.1  # the time a kernel call aims at: how often the clock is read
 MAX_TIME = 86_400.0  # a budget of more than a day is a mistake
+# The solver's nodes per wall second before a search has measured its own: on the low
+# side of what scripts/bench_hint_clock.py --budget measured at 6-7 players (a guess too
+# low costs a world solved twice, one too high an overrun), then the last rate measured.
+NODES_PER_SECOND = 1_000_000.0
+_last_rate = [NODES_PER_SECOND]
+# A search's first budgeted call gets at most this many seconds' nodes at the guessed rate:
+# it measures the rate (a load that slows the process fivefold is common here) at the cost
+# of solving that much again when the world is not done in it.
+CALIBRATE_SECONDS = 0.05
 POINTS = max(BIDS)  # the most points a hand awards, in the game the kernels play
 
 SEPARATED = "separated"
@@ -183,6 +207,16 @@ class Valuation:
     valued: int = 0
     stop: str | None = None  # SEPARATED, CLOCK, or None (go on; at the end ALL_DONE)
     per_world: float | None = None  # seconds a world took, lately (sizes the chunks)
+    nodes: int = 0  # solver nodes searched so far (budgeted valuing only)
+    node_seconds: float = 0.0  # and the seconds they took
+    dropped: int = 0  # 1: the search ended inside a world, left unsolved (not counted)
+    largest: int = 0  # the most nodes one budgeted call searched
+
+    def node_rate(self) -> float:
+        """Solver nodes per second: measured in this search, else the last measured."""
+        if self.nodes > 0 and self.node_seconds > 0:
+            return self.nodes / self.node_seconds
+        return _last_rate[0]
 
     def add(self, values: np.ndarray) -> None:
         w = values.shape[1]
@@ -194,22 +228,28 @@ class Valuation:
 
 
 def value_on_clock(
-    value: Callable[[int, int], np.ndarray],
+    value: Callable[[int, int, int], tuple[np.ndarray, int]],
     count: int,
     clock: Clock,
     acc: Valuation,
     rule: Separation | None,
     progress: Callable[[int], None] | None = None,
+    budgeted: bool = False,
+    reserve: float = 0.0,
 ) -> None:
-    """Value worlds 0..``count`` of a sample (``value(lo, hi)`` -> ``out[:, hi - lo]``) into
-    ``acc``, a chunk at a time, feeding ``rule`` (None: no early stop) world by world.
-    Stops early, setting ``acc.stop``, when ``rule`` says separated or the clock runs out
-    (never before ``acc`` holds one world: an answer needs one)."""
+    """Value worlds 0..``count`` of a sample into ``acc``, a chunk at a time, feeding
+    ``rule`` (None: no early stop) world by world: ``value(lo, hi, nodes)`` -> (``out[:,
+    done]``, solver nodes searched), worlds lo..lo + done valued.  ``budgeted`` (the
+    solver's valuing): a call carries a budget of ``nodes`` (0: none) and may stop before
+    hi, leaving the world it stopped in undone (see the module).  Stops early, setting
+    ``acc.stop``, when ``rule`` says separated or the clock runs out (unbudgeted: never
+    before ``acc`` holds one world; budgeted: possibly with none).  ``reserve``: seconds
+    a budgeted search leaves unspent while it has no world, for its caller's fallback."""
     i = 0
     size = 0
     while i < count:
         left = clock.left()
-        if left <= 0 and acc.valued > 0:
+        if left <= 0 and (acc.valued > 0 or (budgeted and clock.budget is not None)):
             acc.stop = CLOCK
             return
         if clock.budget is None and rule is None:
@@ -221,11 +261,33 @@ def value_on_clock(
             # twofold, and are single worlds once a world costs a chunk's time.
             aim = min(left, CHUNK_SECONDS)
             size = int(min(max(aim / max(acc.per_world, 1e-7), 1), 2 * max(size, 1), count - i))
+        nodes = 0
+        if budgeted and clock.budget is not None:
+            usable = left - (reserve if acc.valued == 0 else 0.0)
+            if usable <= 0:
+                acc.stop = CLOCK
+                return
+            if acc.nodes == 0:
+                usable = min(usable, CALIBRATE_SECONDS)
+            nodes = max(int(usable * acc.node_rate()), 1)
+            if acc.nodes > 0:
+                # At most twice the largest call so far: a rate measured over short calls
+                # on a shared machine can be several times too high, and a call cannot be
+                # stopped by the clock, only by its nodes.
+                nodes = min(nodes, 2 * acc.largest)
         t = time.perf_counter()
-        values = value(i, i + size)
-        acc.per_world = (time.perf_counter() - t) / size
+        values, searched = value(i, i + size, nodes)
+        took = time.perf_counter() - t
+        done = values.shape[1]
+        if budgeted and searched > 0:
+            acc.largest = max(acc.largest, searched)
+            acc.nodes += searched
+            acc.node_seconds += took
+            _last_rate[0] = acc.node_rate()
+        acc.dropped = int(done < size)  # solved again below, or left unsolved
+        acc.per_world = took / max(done, 1)
         if rule is not None:
-            for w in range(size):
+            for w in range(done):
                 rule.add(values[:, w])
                 if rule.separated():
                     acc.add(values[:, : w + 1])
@@ -234,6 +296,14 @@ def value_on_clock(
                         progress(acc.valued)
                     return
         acc.add(values)
-        i += size
+        i += done
         if progress:
             progress(acc.valued)
+        if done < size:
+            # The world stopped unfinished.  Solved again (the same search, node for node)
+            # it needs more nodes than this call searched past the worlds it finished; try
+            # only when the time left buys more than the whole call.
+            usable = clock.left() - (reserve if acc.valued == 0 else 0.0)
+            if usable * acc.node_rate() <= searched:
+                acc.stop = CLOCK
+                return

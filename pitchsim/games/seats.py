@@ -253,9 +253,9 @@ def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values)
         return Decision(card_text(prior), None, -1, search)
     evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
 
-    def value(lo: int, hi: int) -> np.ndarray:
+    def value(lo: int, hi: int, nodes: int) -> tuple[np.ndarray, int]:
         out = np.empty((cards.size, hi - lo), dtype=np.int64)
-        value_worlds(
+        done, searched = value_worlds(
             evaluator,
             worlds_arr[lo:hi],
             played_by,
@@ -272,19 +272,26 @@ def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values)
             rules,
             cards,
             out,
+            nodes,
         )
-        return out
+        return out[:, :done], int(searched)
 
     index = int(np.flatnonzero(cards == prior)[0]) if prior in cards else -1
     rule = Separation(cards.size, our_side, bid, POINTS, index)
     acc = Valuation(np.empty((cards.size, kept), dtype=np.int64))
-    value_on_clock(value, kept, clock, acc, rule)
+    # pimc's worlds carry a node budget: one the clock stops is dropped, and with none
+    # solved in time the seat plays its prior (heuristic's card), as with no world at all.
+    value_on_clock(value, kept, clock, acc, rule, budgeted=kind != ROLLOUT)
     out = acc.outcomes()
+    search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
+    if acc.dropped:
+        search["worlds_dropped"] = acc.dropped
+    if out.shape[1] == 0:
+        return Decision(card_text(prior), None, -1, search)
     card = int(choose_by_outcomes(cards, out, out.shape[1], our_side, bid, prior))
     values = None
     if want_values:
         values = {card_text(int(c)): float(out[j].mean()) for j, c in enumerate(cards)}
-    search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
     return Decision(card_text(card), values, -1, search)
 
 

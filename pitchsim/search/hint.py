@@ -81,6 +81,10 @@ MAX_WORLDS = 100_000
 BLOCK = 25  # worlds per kernel call: a progress step, and the unit of the random stream
 DEFAULT_MODEL = "odds"  # the bidding model the callers are taken to follow (as advise's)
 MIN_FITTED = 20  # fewer worlds fitting the calls than this (or than wanted): ignore them
+# pimc on a clock keeps this share of the budget (at most FALLBACK_SECONDS) unspent until
+# it has solved one world; if none is solved by then, rollout answers in that time.
+FALLBACK_SHARE = 0.1
+FALLBACK_SECONDS = 0.5
 
 
 class HintError(InputError):
@@ -144,6 +148,8 @@ class Hint:
     time: float | None = None  # the time budget in seconds (None: no clock)
     default_policy: bool = False  # True: the policy is the table size's default
     warm: tuple[float, bool] = (0.0, False)  # seconds loading the kernels; compiled?
+    dropped: int = 0  # worlds the clock stopped unfinished (never counted in the answer)
+    fallback: str | None = None  # why the policy is not the one asked for (None: it is)
 
     @property
     def varies(self) -> bool:
@@ -182,6 +188,8 @@ class Hint:
             "time_budget": self.time,
             "default_policy": self.default_policy,
             "ties": [format_card(c, symbols=False) for c in self.ties],
+            "worlds_dropped": self.dropped,
+            "fallback": self.fallback,
             "attempts": self.attempts,
             "seed": self.seed,
             "recommended": format_card(self.recommended, symbols=False),
@@ -349,7 +357,9 @@ class _Sampler:
 
 
 def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards: np.ndarray):
-    """``value(lo, hi)``: ``out[j, w]``, card j in worlds lo..hi of ``worlds``."""
+    """``value(lo, hi, nodes)``: (``out[j, w]``, card j in worlds lo..lo + done of
+    ``worlds``; solver nodes searched), ``nodes`` a solver budget (0: none; see
+    ``games.clock``)."""
     (
         _,
         _,
@@ -370,9 +380,9 @@ def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards:
     ) = args
     evaluator = EVALUATORS[policy]
 
-    def value(lo: int, hi: int) -> np.ndarray:
+    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
         out = np.empty((cards.size, hi - lo), dtype=np.int64)
-        value_worlds(
+        done, searched = value_worlds(
             evaluator,
             worlds[lo:hi],
             played_by,
@@ -389,8 +399,9 @@ def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards:
             rules,
             cards,
             out,
+            nodes,
         )
-        return out
+        return out[:, :done], int(searched)
 
     return value
 
@@ -405,6 +416,9 @@ class _Search:
     asked: int  # the --worlds that gives this same answer (with the same seed)
     ties: tuple[int, ...]
     seconds: float
+    dropped: int = 0
+    fallback: str | None = None
+    policy: str = ""
 
 
 def _prior(args) -> int:
@@ -434,8 +448,35 @@ def _search(
     progress: Callable[[int, int], None] | None,
 ) -> _Search:
     """Value the sampler's worlds block by block until all are valued, the clock runs out
-    or (with ``separate``) the recommended card is separated (``games.clock``)."""
+    or (with ``separate``) the recommended card is separated (``games.clock``).  pimc's
+    worlds carry a node budget (a world the clock stops is dropped); when it solves none
+    in the budget, rollout values the worlds in the time kept back for it."""
+    budgeted = policy == "pimc" and clock.budget is not None
+    reserve = min(FALLBACK_SHARE * clock.budget, FALLBACK_SECONDS) if budgeted else 0.0
+    found = _search_with(policy, sampler, args, clock, separate, rules, progress, reserve)
+    if found.out.shape[1] == 0 and budgeted:
+        dropped = found.dropped
+        found = _search_with("rollout", sampler, args, clock, separate, rules, progress, 0.0)
+        found.dropped = dropped
+        found.fallback = (
+            f"pimc solved no world within {clock.budget:g} s (a world at this table can take "
+            "seconds): these values are rollout's, in the time kept back for it"
+        )
+    return found
+
+
+def _search_with(
+    policy: str,
+    sampler: _Sampler,
+    args,
+    clock: Clock,
+    separate: bool,
+    rules,
+    progress: Callable[[int, int], None] | None,
+    reserve: float,
+) -> _Search:
     cards = _ascending(args[0])
+    budgeted = policy == "pimc" and clock.budget is not None
     prior = _prior(args)
     acc = Valuation(np.empty((cards.size, sampler.worlds), dtype=np.int64))
     rule = None
@@ -459,7 +500,9 @@ def _search(
         worlds, played_by = sampler.block(b)
         before = acc.valued
         value = _valuer(policy, worlds, played_by, args, cards)
-        value_on_clock(value, worlds.shape[0], clock, acc, rule, lambda v: step(v))
+        value_on_clock(
+            value, worlds.shape[0], clock, acc, rule, lambda v: step(v), budgeted, reserve
+        )
         if acc.stop is not None:
             asked += acc.valued - before
             break
@@ -468,7 +511,10 @@ def _search(
     if rule is not None and acc.stop is not None and acc.stop != CLOCK:
         b = rule.best()
         ties = tuple(int(cards[j]) for j in rule.ties(b))
-    return _Search(cards, acc.outcomes(), acc.stop or ALL_DONE, asked, ties, clock.spent())
+    found = _Search(cards, acc.outcomes(), acc.stop or ALL_DONE, asked, ties, clock.spent())
+    found.dropped = acc.dropped
+    found.policy = policy
+    return found
 
 
 def _summarise(
@@ -512,7 +558,7 @@ def _summarise(
         pitcher_side,
         bid,
         trump,
-        policy,
+        found.policy or policy,
         kept,
         attempts,
         seed,
@@ -523,6 +569,8 @@ def _summarise(
         found.asked,
         found.ties,
         found.seconds,
+        dropped=found.dropped,
+        fallback=found.fallback,
     )
 
 

@@ -35,7 +35,7 @@ from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw
 from .playout import play_out
-from .solver import card_values, new_table
+from .solver import T_BUDGET, T_NODES, card_values, new_table
 from .worlds import sample_worlds, view_constraint
 
 ROLLOUT = 0
@@ -122,10 +122,25 @@ def rollout_outcomes(
 
 @njit(cache=True)
 def dd_outcomes(
-    worlds, kept, played_by, n, pitcher, trump, trick, trick_len, leader, won, rules, cards, out
+    worlds,
+    kept,
+    played_by,
+    n,
+    pitcher,
+    trump,
+    trick,
+    trick_len,
+    leader,
+    won,
+    rules,
+    cards,
+    out,
+    nodes=0,
 ):
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
-    and played perfectly) after ``cards[j]`` in world w."""
+    and played perfectly) after ``cards[j]`` in world w.  Returns (worlds done, solver
+    nodes searched): with a budget of ``nodes`` (0: none) the worlds stop at the first
+    one the budget does not finish, which is left out (``out`` holds worlds done only)."""
     bits = DD_TABLE_BITS
     if kept > 0 and n >= EARLY_TABLE_PLAYERS:
         left = 0
@@ -138,14 +153,22 @@ def dd_outcomes(
     hands = np.empty(n, dtype=np.int64)
     values = np.empty(52, dtype=np.int64)
     for w in range(kept):
+        if nodes > 0:
+            left = nodes - table[0, T_NODES]
+            if left <= 0:
+                return w, table[0, T_NODES]
+            table[0, T_BUDGET] = left
         for s in range(n):
             hands[s] = worlds[w, s]
             dealt[s] = worlds[w, s] | played_by[s]
-        card_values(
+        v = card_values(
             hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, values
         )
+        if v < 0:
+            return w, table[0, T_NODES]  # out of budget: this world is not done
         for j in range(cards.size):
             out[j, w] = values[cards[j]]
+    return kept, table[0, T_NODES]
 
 
 @njit(cache=True)
@@ -199,9 +222,11 @@ def value_cards(
     rules,
     cards,
     out,
+    nodes=0,
 ):
     """``out[j, w]``: ``cards[j]`` valued in world w by ``evaluator`` (a rollout, or the
-    double-dummy solver)."""
+    double-dummy solver); returns (worlds done, solver nodes), as ``dd_outcomes`` (a
+    rollout: all, 0)."""
     if evaluator == ROLLOUT:
         rollout_outcomes(
             worlds,
@@ -221,8 +246,9 @@ def value_cards(
             cards,
             out,
         )
+        return kept, 0
     else:
-        dd_outcomes(
+        return dd_outcomes(
             worlds,
             kept,
             played_by,
@@ -236,6 +262,7 @@ def value_cards(
             rules,
             cards,
             out,
+            nodes,
         )
 
 
@@ -394,10 +421,14 @@ def value_worlds(
     rules,
     cards,
     out,
+    nodes=0,
 ):
     """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
-    ``card_outcomes`` values them (a world's value does not depend on the others)."""
-    value_cards(
+    ``card_outcomes`` values them (a world's value does not depend on the others).
+    Returns (worlds done, solver nodes searched): a budget of ``nodes`` (0: none; the
+    solver's only) stops at the first world it does not finish, and ``out[:, :done]``
+    holds the worlds done, each exactly as without a budget (search on a clock)."""
+    return value_cards(
         evaluator,
         worlds,
         worlds.shape[0],
@@ -415,6 +446,7 @@ def value_worlds(
         rules,
         cards,
         out,
+        nodes,
     )
 
 

@@ -22,6 +22,11 @@ signatures stable, search play is built on them)::
   in partnership counts and points are pooled per team.
 - ``card_values`` returns the position's value and writes, per legal card of the player
   to move, the value after that card (-1 for cards that are not legal).
+- A node budget (search on a clock: numba cannot read a clock cheaply, nodes it can
+  count): ``table[0, T_BUDGET] = nodes`` before a call makes the call stop once it has
+  searched that many nodes and return -1 (``out`` then holds nothing to use), counting
+  the stop in ``table[0, T_ABORTED]``; 0 (a new table's) is no budget.  A call that
+  finishes within its budget gives exactly the value it gives without one.
 
 How (ideas from DDS's documentation, no code): the value is the largest k the pitcher's
 side can force, found by zero-window searches "can it make k?"; each is an alpha-beta
@@ -64,6 +69,9 @@ from .ranks import relative_hands
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
 MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
+# Row 0 of a table: the generation counter, the index mask, nodes searched, searches given
+# up, the node budget of the next call (0: none) and the calls stopped by it.
+T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED = 0, 1, 2, 3, 4, 5
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -90,7 +98,8 @@ C_LOW_RANK = 15  # rank of the lowest trump in play (relative ranks start above 
 C_TRICK_BOUNDS = 16  # bound positions inside a trick too (pays from 5 players; measured)
 C_LIMIT = 17  # a search gives up (returns -1) when C_NODES reaches this
 C_GAVE_UP = 18  # searches given up at the limit
-_CTX = 19
+C_ABORT = 19  # the whole solve stops (returns -1) when C_NODES reaches this (a budget)
+_CTX = 20
 _MAX_DEPTH = 48
 NO_LIMIT = 1 << 62
 # Racing the opening leads (whole-deal value): each undecided lead gets this many nodes
@@ -145,6 +154,7 @@ def _roles(mask, ctx):
 def _setup(ctx, dealt, n, pitcher, trump, rules):
     ctx[:] = 0
     ctx[C_LIMIT] = NO_LIMIT
+    ctx[C_ABORT] = NO_LIMIT
     ctx[C_N] = n
     ctx[C_PITCHER] = pitcher
     ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
@@ -760,27 +770,27 @@ def _value(
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
-        if (
-            _search(
-                hands,
-                counts,
-                ctx,
-                table,
-                buf,
-                fr,
-                rest,
-                seat,
-                leader,
-                i,
-                led,
-                win_card,
-                win_seat,
-                taken,
-                pts,
-                v + 1,
-            )
-            == 0
-        ):
+        r = _search(
+            hands,
+            counts,
+            ctx,
+            table,
+            buf,
+            fr,
+            rest,
+            seat,
+            leader,
+            i,
+            led,
+            win_card,
+            win_seat,
+            taken,
+            pts,
+            v + 1,
+        )
+        if r < 0:
+            return -1  # out of budget (a node limit is only ever set as a budget here)
+        if r == 0:
             break
         v += 1
     return v
@@ -795,8 +805,10 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules,
     v = _solve(
         hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, ctx
     )
-    table[0, 2] += ctx[C_NODES]  # nodes searched, summed over calls (for scripts/bench_solve.py)
-    table[0, 3] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
+    table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
+    table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
+    if v < 0:
+        table[0, T_ABORTED] += 1
     return v
 
 
@@ -805,8 +817,11 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
     if trump < 0 and trick_len > 0:
         trump = _suit(trick[0])
     _setup(ctx, dealt, n, pitcher, trump, rules)
-    table[0, 0] += 1
-    ctx[C_GEN] = table[0, 0]
+    if table[0, T_BUDGET] > 0:
+        ctx[C_ABORT] = table[0, T_BUDGET]
+        ctx[C_LIMIT] = ctx[C_ABORT]
+    table[0, T_GEN] += 1
+    ctx[C_GEN] = table[0, T_GEN]
     buf = np.empty((_MAX_DEPTH, 16), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
@@ -852,6 +867,8 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
                 0 if out.size > 0 else best,
             )
             h[seat] = hand
+            if v < 0:
+                return -1  # out of budget
             if out.size > 0:
                 out[c] = v
             if v > best:
@@ -935,6 +952,8 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
             pts,
             rep,
         )
+        if out[c] < 0:
+            return -1  # out of budget
         out[rep] = out[c]
         v = max(v, out[c]) if maximise else min(v, out[c])
     return v
@@ -988,7 +1007,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
             c = cards[j]
             _trump_context(ctx, _suit(c), dealt, rules)
             h[seat] = hand & ~bit(c)
-            ctx[C_LIMIT] = ctx[C_NODES] + budget
+            ctx[C_LIMIT] = min(ctx[C_NODES] + budget, ctx[C_ABORT])
             r = _search(
                 h,
                 counts,
@@ -1008,6 +1027,9 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
                 target,
             )
             h[seat] = hand
+            if r < 0 and ctx[C_NODES] >= ctx[C_ABORT]:
+                ctx[C_LIMIT] = ctx[C_ABORT]
+                return -1  # out of budget
             if r == 1:
                 best = target
                 settled = True
@@ -1016,7 +1038,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
                 hi[j] = target - 1
         # k settled: the next k starts small again; else the leads left get more nodes.
         budget = RACE_NODES if settled else budget * RACE_GROWTH
-    ctx[C_LIMIT] = NO_LIMIT
+    ctx[C_LIMIT] = ctx[C_ABORT]
     return best
 
 
