@@ -214,7 +214,7 @@ def test_play(capsys, options, message):
         (["--deals", str(10**13)], "--deals must be at most"),
         (["--deals", "10", "--players", "3,x"], "cannot read player counts"),
         (["--deals", "10", "--players", "8"], "players must be 2-7, not 8"),
-        (["--deals", "10", "--players", "1-3"], "cannot read player counts '1-3'"),
+        (["--deals", "10", "--players", "1-3"], "players must be 2-7, not 1 (in '1-3')"),
         (["--deals", "10", "--players", "3,3"], "repeat a count"),
         (["--deals", "10", "--players", ","], "cannot read player counts ','"),
         (

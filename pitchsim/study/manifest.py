@@ -523,11 +523,15 @@ def read_manifest(run: str | Path) -> Manifest:
     try:
         with open(mpath, "rb") as f:
             raw = f.read(MAX_MANIFEST_BYTES + 1)
-        if len(raw) > MAX_MANIFEST_BYTES:
-            raise RunError(f"{mpath} is corrupt: over {MAX_MANIFEST_BYTES >> 20} MB")
+    except OSError as e:
+        raise RunError(f"{mpath} is corrupt: {e.strerror or e}") from None
+    # Outside the try: a RunError is a ValueError, and caught it would read "corrupt" twice.
+    if len(raw) > MAX_MANIFEST_BYTES:
+        raise RunError(f"{mpath} is corrupt: over {MAX_MANIFEST_BYTES >> 20} MB")
+    try:
         doc = parse_json(raw.decode("utf-8"), "the manifest")  # depth, digits, no NaN
-    except (OSError, UnicodeDecodeError, RecursionError, ValueError) as e:
-        reason = getattr(e, "strerror", None) or str(e).splitlines()[0][:200]
+    except (UnicodeDecodeError, RecursionError, ValueError) as e:
+        reason = str(e).splitlines()[0][:200]
         raise RunError(f"{mpath} is corrupt: {reason}") from None
     if not isinstance(doc, dict):
         raise RunError(f"{mpath} is corrupt: not a JSON object")
@@ -550,8 +554,8 @@ def parse_players(spec: str | int | Iterable[int]) -> list[int]:
     if isinstance(spec, bool):
         raise InputError(f"cannot read player counts {spec!r}: use e.g. 4 or 3,4,5 or 3-7")
     if isinstance(spec, int):
-        return [spec]
-    if not isinstance(spec, str):
+        out = [spec]
+    elif not isinstance(spec, str):
         out = list(spec)
         if any(isinstance(n, bool) or not isinstance(n, int) for n in out):
             raise InputError(f"player counts must be whole numbers, not {spec!r}")
@@ -562,19 +566,22 @@ def parse_players(spec: str | int | Iterable[int]) -> list[int]:
             try:
                 if "-" in item[1:]:
                     lo, hi = (int(x) for x in item.split("-", 1))
-                    if not (2 <= lo <= 7 and 2 <= hi <= 7):
-                        raise InputError(f"players must be 2-7, not {item}")
-                    out += list(range(lo, hi + 1))
+                    counts = list(range(lo, hi + 1))
                 elif item:
                     if len(item) > 3:
                         raise ValueError
-                    out.append(int(item))
+                    counts = [int(item)]
                 else:
                     raise ValueError
             except ValueError:
                 raise InputError(
                     f"cannot read player counts {spec!r}: use e.g. 4 or 3,4,5 or 3-7"
                 ) from None
+            out += counts
+    # Every count checked here, whichever way it was written (a list, "9", "1-3").
+    bad = [n for n in out if not 2 <= n <= 7]
+    if bad:
+        raise InputError(f"players must be 2-7, not {bad[0]} (in {spec!r})")
     if not out:
         raise InputError(f"no player counts in {spec!r}")
     if len(set(out)) != len(out):
