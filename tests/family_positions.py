@@ -31,7 +31,7 @@ def cut(held, trump, rec, tricks_done: int, cards: int):
     n = len(held)
     hands = list(held)
     won = [0] * n
-    for leader, seats, cs, winner in rec.tricks[:tricks_done]:
+    for _leader, seats, cs, winner in rec.tricks[:tricks_done]:
         for s, c in zip(seats, cs, strict=True):
             hands[s] &= ~(1 << c)
             won[winner] |= 1 << c

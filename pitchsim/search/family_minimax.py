@@ -75,7 +75,12 @@ class FamilyState:
         seats = (*self.seats, seat)
         offset = (seat - self.leader) % n + 1
         nxt = replace(
-            self, hands=tuple(hands), trump=trump, trick=trick, seats=seats, offset=offset,
+            self,
+            hands=tuple(hands),
+            trump=trump,
+            trick=trick,
+            seats=seats,
+            offset=offset,
             first=False,
         )
         if nxt.to_play() is not None:

@@ -52,8 +52,10 @@ from .tables import (
     F_LOW_DEALT,
     F_PARTNERSHIP,
     JOKERS,
+    T_EFF,
     T_KEY,
     T_RANKED,
+    T_SUITS,
     T_TRUMPS,
     T_VALUE,
 )
@@ -79,12 +81,14 @@ C_NODES = 8
 C_FIRST = 9  # 1: the root is the opening lead
 C_BASE = 10  # 4 entries: Low's point under low=dealt, per trump
 C_ROOT_CARDS = 14  # the cards the root may try (card_values: one at a time)
-_CTX = 15
+C_PLAIN = 15  # 4 entries: per trump, the cards worth nothing (no point, no game count)
+_CTX = 19
+NOT_COUNTED = 127  # a side's count that can no longer matter, in the table's key
 
 # One frame per card played.
 S_SEAT, S_LEADER, S_J, S_COUNT, S_TRUMP, S_PTS, S_LEGAL, S_HAND = 0, 1, 2, 3, 4, 5, 6, 7
-S_ROW, S_PACKED, S_RES, S_SLOT, S_GAIN, S_MAX = 8, 9, 10, 11, 12, 13
-_FRAME = 14
+S_ROW, S_PACKED, S_RES, S_SLOT, S_GAIN, S_MAX, S_FIRST_CARD = 8, 9, 10, 11, 12, 13, 14
+_FRAME = 15
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
@@ -141,6 +145,12 @@ def _setup(ctx, val, hands, won, held, n, trick, trick_len, pitcher, fr, tab):
                     ctx[C_BASE + t] = 1
         else:
             val[t, lo] += 1
+    for t in range(4):
+        plain = np.int64(0)
+        for c in range(N_CARDS_WITH_JOKERS):
+            if val[t, c] == 0 and game_count((np.int64(1) << c) & ~JOKERS) == 0:
+                plain |= np.int64(1) << c
+        ctx[C_PLAIN + t] = plain
 
 
 @njit(cache=True, inline="always")
@@ -171,6 +181,83 @@ def _game_state(counts, ctx, left):
     if p + left <= o:
         return -1
     return 0
+
+
+@njit(cache=True)
+def _distinct(legal, hand, alive, trump, ctx, tab):
+    """``legal`` less the cards that are one move with a higher card of the same hand:
+    both worth nothing (no point, no game count), of one effective suit, and no card
+    still alive (held, or in the trick in progress) between them by the order key."""
+    plain = ctx[C_PLAIN + trump]
+    m = legal & plain
+    out = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        kc = tab[trump, T_KEY + c]
+        same = alive & tab[trump, T_SUITS + tab[trump, T_EFF + c]]
+        nxt = -1
+        kn = np.int64(1 << 30)
+        while same:
+            x = lowest_card(same)
+            same &= same - 1
+            k = tab[trump, T_KEY + x]
+            if kc < k < kn:
+                kn = k
+                nxt = x
+        if nxt >= 0 and (hand & plain) >> nxt & 1:
+            out &= ~(np.int64(1) << c)
+    return out
+
+
+@njit(cache=True)
+def _first_card(legal, seat, trick, seats, count, trump, ctx, val, tab):
+    """The card to try first: leading, the highest; following, when the seat's side is
+    winning the trick the card worth most to it (lowest among equals), else the lowest
+    card that beats the trick, else the lowest card worth least."""
+    tm = tab[trump, T_TRUMPS]
+    if count == 0:
+        return _top(legal, trump, tab)
+    w = trick_winner(trick, count, trump, tab)
+    wc = trick[w]
+    led = tab[trump, T_EFF + trick[0]]
+    wk = tab[trump, T_KEY + wc] + 64 * (tm >> wc & 1)
+    ours = _side(seats[w], ctx) == _side(seat, ctx)
+    best = -1
+    best_score = np.int64(1 << 40)
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        e = tab[trump, T_EFF + c]
+        k = tab[trump, T_KEY + c] + 64 * (tm >> c & 1)
+        beats = (e == trump or e == led) and k > wk
+        if ours:
+            score = -val[trump, c] * 256 + k
+        elif beats:
+            score = k
+        else:
+            score = 4096 + val[trump, c] * 256 + k
+        if score < best_score:
+            best_score = score
+            best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def _top(legal, trump, tab):
+    """The highest card of ``legal`` by the order key, trumps above all others."""
+    c = highest_card(legal)
+    best = np.int64(-1)
+    m = legal
+    while m:
+        x = lowest_card(m)
+        m &= m - 1
+        k = tab[trump, T_KEY + x] + 64 * (tab[trump, T_TRUMPS] >> x & 1)
+        if k > best:
+            best = k
+            c = x
+    return c
 
 
 @njit(cache=True, inline="always")
@@ -231,8 +318,13 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
                             packed = np.int64(1 + g)  # Game decided: counts do not matter
                         else:
                             packed = np.int64(3)
+                            p = counts[pside]
+                            left = game_count(rest)
                             for side in range(ctx[C_NSIDES]):
-                                packed |= counts[side] << (2 + 7 * side)
+                                k = counts[side]
+                                if side != pside and k + left < p:
+                                    k = NOT_COUNTED  # never the pitcher's side's equal
+                                packed |= k << (2 + 7 * side)
                         packed |= (leader << 58) | (trump << 55)
                         row = _index(hands, n, packed, table[0, 1])
                         hit = table[row, _K_GEN] == gen and table[row, _K_PACKED] == packed
@@ -264,6 +356,20 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
             legal = legal_cards(hand, plays[start:], count, trump, first, fr, tab)
             if d == 0:
                 legal &= ctx[C_ROOT_CARDS]
+            fc = -1
+            if trump >= 0:
+                alive = np.int64(0)
+                for s in range(n):
+                    alive |= hands[s]
+                for k in range(start, start + count):
+                    alive |= np.int64(1) << plays[k]
+                if d > 0:  # (the root's cards are each valued by card_values)
+                    legal = _distinct(legal, hand, alive, trump, ctx, tab)
+                if legal:
+                    fc = _first_card(
+                        legal, seat, plays[start:], pseats[start:], count, trump, ctx, val, tab
+                    )
+            fs[d, S_FIRST_CARD] = fc
             fs[d, S_LEGAL] = legal
             fs[d, S_HAND] = hand
             fs[d, S_MAX] = _side(seat, ctx) == pside
@@ -275,19 +381,12 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
                 r = fs[d, S_RES]
                 phase = _RETURN
                 continue
-            # The highest card by the order key first: a trick taken settles most.
             trump = fs[d, S_TRUMP]
-            c = highest_card(legal)
-            if trump >= 0:
-                best = np.int64(-1)
-                m = legal
-                while m:
-                    x = lowest_card(m)
-                    m &= m - 1
-                    k = tab[trump, T_KEY + x] + 64 * (tab[trump, T_TRUMPS] >> x & 1)
-                    if k > best:
-                        best = k
-                        c = x
+            c = fs[d, S_FIRST_CARD]
+            if c >= 0:
+                fs[d, S_FIRST_CARD] = -1
+            else:
+                c = _top(legal, trump, tab) if trump >= 0 else highest_card(legal)
             fs[d, S_LEGAL] = legal & ~(np.int64(1) << c)
             seat = fs[d, S_SEAT]
             leader = fs[d, S_LEADER]
@@ -474,7 +573,9 @@ def family_card_values(
 
 
 @njit(cache=True)
-def _values(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, each):
+def _values(
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, each
+):
     ctx = np.zeros(_CTX, dtype=np.int64)
     val = np.zeros((4, N_CARDS_WITH_JOKERS), dtype=np.int64)
     h = hands.copy()
