@@ -371,7 +371,7 @@ class FamilyNotPlayed(RulesError):
         self.rules = rules
         super().__init__(
             f"{label(rules)} is not played by {who} yet: the rule families are played by "
-            "`pitchsim rules`, `bid-odds`, `play` and `tournament` so far (docs/rules.md)"
+            "`pitchsim rules`, `bid-odds`, `play`, `solve` and `tournament` so far (docs/rules.md)"
         )
 
 
