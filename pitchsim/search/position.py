@@ -608,8 +608,10 @@ def read_positions(
     return parse_position(doc, rules, families)
 
 
-def read_position(text: str, source: str = "input", rules: Rules | None = None) -> Position:
-    pos = read_positions(text, source, rules)
+def read_position(
+    text: str, source: str = "input", rules: Rules | None = None, families: bool = False
+) -> Position | FamilyPosition:
+    pos = read_positions(text, source, rules, families)
     if isinstance(pos, list):
         raise PositionError(f"{source} holds a list of positions; give one")
     return pos
