@@ -260,6 +260,53 @@ def _top(legal, trump, tab):
     return c
 
 
+@njit(cache=True)
+def _boundary_bounds(hands, n, trump, pts, ctx, val, tab):
+    """(points sure, points possible) for the pitcher's side from the point cards still
+    held, Game aside.  Every point card is a trump and every trump still held will be
+    played (4.9 too), so a point card that no other side can beat with a trump it holds
+    goes to its holder's side whatever happens (High always does)."""
+    tm = tab[trump, T_TRUMPS]
+    best_side = -1
+    best = np.int64(-1)
+    second = np.int64(-1)
+    for side in range(ctx[C_NSIDES]):
+        top = np.int64(-1)
+        for s in range(n):
+            if _side(s, ctx) == side:
+                m = hands[s] & tm
+                while m:
+                    c = lowest_card(m)
+                    m &= m - 1
+                    if tab[trump, T_KEY + c] > top:
+                        top = tab[trump, T_KEY + c]
+        if top > best:
+            second = best
+            best = top
+            best_side = side
+        elif top > second:
+            second = top
+    lo = pts
+    hi = pts
+    for s in range(n):
+        side = _side(s, ctx)
+        others = second if side == best_side else best
+        m = hands[s] & tm
+        while m:
+            c = lowest_card(m)
+            m &= m - 1
+            v = val[trump, c]
+            if v == 0:
+                continue
+            if side == ctx[C_PSIDE]:
+                hi += v
+                if tab[trump, T_KEY + c] > others:
+                    lo += v
+            elif tab[trump, T_KEY + c] < others:
+                hi += v  # else the card is surely the other side's
+    return lo, hi
+
+
 @njit(cache=True, inline="always")
 def _index(hands, n, packed, mask):
     h = np.uint64(packed) * np.uint64(0x9E3779B97F4A7C15)
@@ -300,14 +347,9 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
                     rest = np.int64(0)
                     for s in range(n):
                         rest |= hands[s]
-                    hi = pts
-                    m = rest & tab[trump, T_TRUMPS]  # every point card is a trump
-                    while m:
-                        c = lowest_card(m)
-                        m &= m - 1
-                        hi += val[trump, c]
+                    lo, hi = _boundary_bounds(hands, n, trump, pts, ctx, val, tab)
                     g = _game_state(counts, ctx, game_count(rest))
-                    lo = pts + (g == 1)
+                    lo += g == 1
                     hi += g >= 0
                     if lo >= target:
                         status = 1
