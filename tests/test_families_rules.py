@@ -265,8 +265,8 @@ def position(tmp_path_factory):
     return doc
 
 
-@pytest.mark.parametrize("command", ["solve", "hint"])
-def test_solve_and_hint_refuse_a_position_under_a_family(tmp_path, position, command):
+@pytest.mark.parametrize("command", ["hint"])  # solve solves families (test_family_solver.py)
+def test_hint_refuses_a_position_under_a_family(tmp_path, position, command):
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position | {"rules": "smear"}))
     code, _, err = cli(

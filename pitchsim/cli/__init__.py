@@ -49,7 +49,7 @@ for _module in COMMANDS:
 
 # Commands that play the rule families themselves (games/families.py); every other
 # command but ``rules`` runs the base game's kernels and refuses a family in one line.
-FAMILY_COMMANDS = ("bid-odds", "play", "tournament", "simulate", "table", "chart")
+FAMILY_COMMANDS = ("bid-odds", "play", "tournament", "simulate", "table", "chart", "solve")
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
     if _command.name != "rules":  # every other command runs the kernels (game/families.py)

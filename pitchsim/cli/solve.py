@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
-from ..game.rules import Rules
+from ..game.rules import FamilyRules, Rules, label
 from .app import app
 from .common import JsonOpt, print_json, suit_label
 
@@ -27,18 +27,20 @@ def solve_command(
         None,
         "--rules",
         help="The rules of a position that does not carry its own (as --rules "
-        "elsewhere: name=value,... or a TOML file); one that does must agree.",
+        "elsewhere: name=value,... or a TOML file; a family such as smear); one that "
+        "does must agree.",
     ),
     as_json: bool = JsonOpt,
 ) -> None:
     """Double-dummy value (every hand open) of a position: the points the pitcher's side
-    makes with best play by all, and the value after each legal card."""
+    makes with best play by all, and the value after each legal card (the base game or
+    a rule family: setback, smear, ten-point, ...)."""
     from ..search.double_dummy import solve  # the kernels load here
     from ..search.position import read_positions, read_source
 
     stated = Rules.parse(rules) if rules is not None else None
     text, name = read_source(position)
-    positions = read_positions(text, name, stated)
+    positions = read_positions(text, name, stated, families=True)
     many = isinstance(positions, list)
     solutions = [solve(p) for p in (positions if many else [positions])]
     if as_json:
@@ -53,6 +55,7 @@ def solve_command(
 def render(s: Solution, title: str) -> str:
     pos = s.position
     n = pos.players
+    family = isinstance(pos.rules, FamilyRules)
     head = [
         f"{n} players",
         "partnership" if pos.rules.partnership else "solo",
@@ -61,23 +64,29 @@ def render(s: Solution, title: str) -> str:
     if pos.bid is not None:
         head.append(f"bid {pos.bid}")
     head.append(f"trump {suit_label(pos.trump)}" if pos.trump >= 0 else "trump not yet led")
-    variants = [
-        f"{k}={v}"
-        for k, v in pos.rules.describe().items()
-        if k in ("low", "follow") and v != getattr(type(pos.rules)(), k)
-    ]
-    if variants:
-        head.append(", ".join(variants))
+    if family:
+        head.append(label(pos.rules))
+    else:
+        variants = [
+            f"{k}={v}"
+            for k, v in pos.rules.describe().items()
+            if k in ("low", "follow") and v != getattr(type(pos.rules)(), k)
+        ]
+        if variants:
+            head.append(", ".join(variants))
     out = [f"{title}: " + "  ·  ".join(head)]
     for seat in range(n):
         role = "pitcher" if seat == pos.pitcher else ("partner" if pos.pitcher_side(seat) else "")
-        held = format_cards(sort_for_display(c for c in range(52) if pos.hands[seat] >> c & 1))
+        held = format_cards(sort_for_display(c for c in range(54) if pos.hands[seat] >> c & 1))
         count = sum(game_points(c) for c in range(52) if pos.won[seat] >> c & 1)
         mark = "*" if seat == pos.to_play else " "
         out.append(f" {mark}seat {seat} {role:<8} {held or '-':<22} game count won {count}")
     if pos.trick:
+        seats = getattr(pos, "trick_seats", None) or [
+            (pos.leader + j) % n for j in range(len(pos.trick))
+        ]
         plays = "  ".join(
-            f"{(pos.leader + j) % n}:{format_card(c)}" for j, c in enumerate(pos.trick)
+            f"{seat}:{format_card(c)}" for seat, c in zip(seats, pos.trick, strict=True)
         )
         out.append(f"Trick {len(pos.tricks)} so far: {plays}")
     made = ""

@@ -14,6 +14,15 @@ field (``winner``, ``points``, ``dealer``, ``trump``, ...) is ignored: who won e
 and which suit is trump follow from the cards.  ``tricks: []`` is the position before
 the opening lead, trump not yet fixed.
 
+Under a rule family (``"rules": "smear"`` or ``solve --rules smear``; only for callers
+that solve families, ``families=True``) ``hands`` are the hands when the first card is
+led: the deal, or 6 each after the discard and draw (fewer allowed under follow=only);
+jokers (``HJ``, ``LJ``) when the family's pack has them; ``"trump": "H"`` is required
+under trump=named and must be left out (or agree with the first card) under
+trump=first-lead.  The tricks are replayed by the family's own rules
+(:mod:`pitchsim.search.family_minimax`, the reference engine's), giving a
+:class:`FamilyPosition`.
+
 :func:`read_position` (one object) and :func:`read_positions` (one object or a list)
 return :class:`Position`, which knows the cards still held, the cards each seat has
 captured, the trick in progress, the player to move and trump; :meth:`Position.view`
@@ -26,12 +35,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..game.cards import HAND_SIZE, SUIT_NAMES, CardError, format_card, mask_of, parse_cards
+from ..game.cards import (
+    HAND_SIZE,
+    SUIT_NAMES,
+    CardError,
+    format_card,
+    mask_of,
+    parse_cards,
+    parse_suit,
+)
 from ..game.cards import suit_of as _suit_of
+from ..game.reference import families as ref_families
 from ..game.reference.play import TRICKS, legal_cards, score_hand, trick_winner
-from ..game.rules import Rules, RulesError, rule_values, rules_text
+from ..game.rules import FamilyRules, Rules, RulesError, label, rule_values, rules_text
 from ..util.errors import InputError, quoted
 from ..util.jsonio import parse_json, read_text
+from .family_minimax import FamilyState, start_state
 
 
 class PositionError(InputError):
@@ -220,7 +239,7 @@ def _int(doc: dict, key: str, what: str) -> int:
     return v
 
 
-def _cards(value, what: str) -> list[int]:
+def _cards(value, what: str, jokers: int = 0) -> list[int]:
     if isinstance(value, str):
         text = value
     elif isinstance(value, list) and all(isinstance(c, str) for c in value):
@@ -228,7 +247,7 @@ def _cards(value, what: str) -> list[int]:
     else:
         raise PositionError(f'{what} must be a list of cards like ["AH", "10S"]')
     try:
-        return parse_cards(text)
+        return parse_cards(text, jokers)
     except CardError as e:
         raise PositionError(f"{what}: {e}") from None
 
@@ -283,9 +302,14 @@ def _differ(ours: Rules, stated: Rules) -> str:
     return f"{show(a)}, --rules {show(b)}"
 
 
-def parse_position(doc: object, rules: Rules | None = None) -> Position:
+def parse_position(
+    doc: object, rules: Rules | None = None, families: bool = False
+) -> Position | FamilyPosition:
     """A checked :class:`Position` from a decoded JSON object; ``rules`` states the
-    rules of a position that does not carry its own (it must agree with one that does)."""
+    rules of a position that does not carry its own (it must agree with one that does).
+    ``families``: the caller solves rule families too (``solve``): a position under a
+    family is a :class:`FamilyPosition` (else a family reaches the base kernels, which
+    refuse it in one line)."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
     for key in ("players", "pitcher", "hands", "tricks"):
@@ -297,11 +321,11 @@ def parse_position(doc: object, rules: Rules | None = None) -> Position:
         rules.check_players(n)
     except RulesError as e:
         raise PositionError(str(e)) from None
-    if doc["pitcher"] is None:
-        raise PositionError("pitcher is null: everybody passed, so no hand was played")
-    pitcher = _int(doc, "pitcher", "pitcher")
-    if not 0 <= pitcher < n:
-        raise PositionError(f"pitcher {pitcher} is not a seat of a {n}-player table (0-{n - 1})")
+    pitcher = _pitcher(doc, n)
+    if isinstance(rules, FamilyRules):
+        if families:
+            return _family_position(doc, rules, n, pitcher)
+        rules.require_kernels("pitchsim")  # the caller's command is named on the way out
     bid = doc.get("bid")
     if bid is not None:
         bid = _int(doc, "bid", "bid")
@@ -370,8 +394,199 @@ def parse_position(doc: object, rules: Rules | None = None) -> Position:
     return pos
 
 
+def _pitcher(doc: dict, n: int) -> int:
+    if doc["pitcher"] is None:
+        raise PositionError("pitcher is null: everybody passed, so no hand was played")
+    pitcher = _int(doc, "pitcher", "pitcher")
+    if not 0 <= pitcher < n:
+        raise PositionError(f"pitcher {pitcher} is not a seat of a {n}-player table (0-{n - 1})")
+    return pitcher
+
+
+# ---- positions under a rule family (VARIANTS.md) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyPosition:
+    """A family hand cut at one card, every hand open.  ``held``: each seat's hand when
+    the first card was led (after any discard and draw: the cards in play, 0.6);
+    ``state`` steps the hand by the family reference engine (search/family_minimax)."""
+
+    players: int
+    pitcher: int
+    bid: int | None
+    rules: FamilyRules
+    held: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    state: FamilyState
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return self.state.hands
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        return self.state.won
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        return self.state.trick
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        return self.state.seats
+
+    @property
+    def trump(self) -> int:
+        return self.state.trump
+
+    @property
+    def leader(self) -> int | None:
+        return self.state.leader
+
+    @property
+    def to_play(self) -> int | None:
+        return self.state.to_play()
+
+    @property
+    def finished(self) -> bool:
+        return self.to_play is None
+
+    def pitcher_side(self, seat: int) -> bool:
+        return self.state.pitcher_side(seat)
+
+    def legal(self) -> int:
+        return self.state.legal()
+
+    def points(self) -> int:
+        """The pitcher's side's points of a finished hand (the reference's score_hand)."""
+        if not self.finished:
+            raise ValueError("the hand is not over")
+        return self.state.points()
+
+
+def _family_position(doc: dict, rules: FamilyRules, n: int, pitcher: int) -> FamilyPosition:
+    """A position under a family: hands as held when the first card is led (the deal,
+    or 6 after the discard and draw, 4.8), jokers when the pack has them (6.1), trump
+    named in the position under trump=named (3.5) or fixed by the first card (6.3.5),
+    the tricks replayed by the family's own rules (0.4-0.6, 3.7, 4.9)."""
+    bid = doc.get("bid")
+    if bid is not None:
+        bid = _int(doc, "bid", "bid")
+        if not 1 <= bid <= rules.max_bid:
+            raise PositionError(f"bid must be 1-{rules.max_bid} under {label(rules)}, not {bid}")
+    trump = -1
+    if doc.get("trump") is not None:
+        if not isinstance(doc["trump"], str):
+            raise PositionError(f'trump must be a suit like "H", not {quoted(doc["trump"])}')
+        try:
+            trump = parse_suit(doc["trump"])
+        except CardError as e:
+            raise PositionError(f"trump: {e}") from None
+    if rules.trump == "named" and trump < 0:
+        raise PositionError(f'{label(rules)} names trump after the auction: give it ("trump": "H")')
+    hands = doc["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        got = len(hands) if isinstance(hands, list) else "no list of"
+        raise PositionError(f"hands must list one hand per seat: {n} seats, {got} hands")
+    pack = mask_of(ref_families.pack(rules, n))
+    drawn = rules.discard == "non-trump"
+    size = 6 if drawn else rules.cards_each(n)
+    held: list[int] = []
+    holder: dict[int, int] = {}
+    for seat, h in enumerate(hands):
+        cs = _cards(h, f"seat {seat}'s hand", rules.jokers)
+        if drawn and rules.follow == "only" and len(cs) > size:
+            raise PositionError(f"seat {seat} holds {len(cs)} cards after the draw, not 6 or fewer")
+        if len(cs) != size and not (drawn and rules.follow == "only"):
+            when = "after the discard and draw" if drawn else "dealt"
+            raise PositionError(f"seat {seat} holds {len(cs)} cards {when}, not {size}")
+        for c in cs:
+            name = format_card(c, symbols=False)
+            if not pack >> c & 1:
+                raise PositionError(f"{name} is not in the pack of {label(rules)} at {n} players")
+            if c in holder:
+                raise PositionError(f"{name} is in two hands: seat {holder[c]} and seat {seat}")
+            holder[c] = seat
+        held.append(mask_of(cs))
+    tricks = doc["tricks"]
+    if not isinstance(tricks, list):
+        raise PositionError('tricks must be a list of {"leader", "cards"} objects')
+    if rules.trump == "first-lead":
+        first = tricks[0] if tricks and isinstance(tricks[0], dict) else {}
+        cs = _cards(first["cards"], "trick 1", rules.jokers) if first.get("cards") else []
+        if cs and trump >= 0 and trump != _suit_of(cs[0]):
+            raise PositionError(
+                f"trump {SUIT_NAMES[trump]} disagrees with the first card led, "
+                f"{format_card(cs[0], symbols=False)} (6.3.5: its suit is trump)"
+            )
+        if not cs and trump >= 0:
+            raise PositionError(
+                "under trump=first-lead the first card led fixes trump (6.3.5): "
+                "leave trump out before the opening lead"
+            )
+        trump = -1  # the replay fixes it from the first card
+    st = start_state(
+        rules, pitcher, held, held, [0] * n, trump, _first_leader(held, pitcher, trump, rules)
+    )
+    done: list[Trick] = []
+    for t, trick in enumerate(tricks, 1):
+        if st.leader is None:
+            raise PositionError(f"trick {t}: the hand is already over")
+        if not isinstance(trick, dict) or "leader" not in trick or "cards" not in trick:
+            raise PositionError(f"trick {t} must be an object with leader and cards")
+        leader = _int(trick, "leader", f"trick {t}'s leader")
+        if leader != st.leader:
+            raise PositionError(f"trick {t} is led by seat {leader}, but seat {st.leader} leads it")
+        cs = _cards(trick["cards"], f"trick {t}", rules.jokers)
+        if not cs:
+            raise PositionError(f"trick {t} has no cards: leave it out")
+        for i, c in enumerate(cs):
+            name = format_card(c, symbols=False)
+            if i > 0 and not st.trick:
+                raise PositionError(f"trick {t} has {len(cs)} cards: it was over after {i}")
+            seat = st.to_play()
+            if not st.hands[seat] >> c & 1:
+                if held[seat] >> c & 1:
+                    raise PositionError(f"seat {seat} plays {name} in trick {t} a second time")
+                raise PositionError(f"seat {seat} plays {name} in trick {t} but does not hold it")
+            if not st.legal() >> c & 1:
+                raise PositionError(
+                    f"seat {seat}'s {name} in trick {t} is not a legal play under {label(rules)}"
+                )
+            st = st.play(c)
+        if st.trick:
+            if t < len(tricks):
+                raise PositionError(f"trick {t} is not over but is not the last trick")
+            done.append(Trick(leader, tuple(cs), None))
+        else:
+            done.append(Trick(leader, tuple(cs), _winner(st, cs)))
+    if st.leader is not None and not st.trick and tricks and st.to_play() is None:
+        st = replace(st, leader=None)
+    return FamilyPosition(n, pitcher, bid, rules, tuple(held), tuple(done), st)
+
+
+def _winner(st: FamilyState, cs: list[int]) -> int:
+    """The seat that took the trick just completed (its cards are in its won mask)."""
+    c = cs[-1]
+    return next(s for s in range(st.n) if st.won[s] >> c & 1)
+
+
+def _first_leader(held, pitcher: int, trump: int, rules: FamilyRules) -> int:
+    """The pitcher, or under follow=only the first seat from the pitcher holding a trump
+    (4.9; any seat when nobody does: the hand is over at once)."""
+    if rules.follow != "only":
+        return pitcher
+    n = len(held)
+    for i in range(n):
+        s = (pitcher + i) % n
+        if ref_families.trumps_in(held[s], trump, rules):
+            return s
+    return pitcher
+
+
 def read_positions(
-    text: str, source: str = "input", rules: Rules | None = None
+    text: str, source: str = "input", rules: Rules | None = None, families: bool = False
 ) -> list[Position] | Position:
     """One position (a JSON object) or a list of them (a JSON list) from ``text``."""
     try:
@@ -386,15 +601,17 @@ def read_positions(
         out = []
         for i, d in enumerate(doc):
             try:
-                out.append(parse_position(d, rules))
+                out.append(parse_position(d, rules, families))
             except PositionError as e:
                 raise PositionError(f"position {i}: {e}") from None
         return out
-    return parse_position(doc, rules)
+    return parse_position(doc, rules, families)
 
 
-def read_position(text: str, source: str = "input", rules: Rules | None = None) -> Position:
-    pos = read_positions(text, source, rules)
+def read_position(
+    text: str, source: str = "input", rules: Rules | None = None, families: bool = False
+) -> Position | FamilyPosition:
+    pos = read_positions(text, source, rules, families)
     if isinstance(pos, list):
         raise PositionError(f"{source} holds a list of positions; give one")
     return pos

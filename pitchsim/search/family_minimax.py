@@ -1,0 +1,166 @@
+"""Double-dummy value of a family position by exhaustive minimax, in plain Python.
+
+The specification the family solver (:mod:`pitchsim.kernels.families.solver`) is tested
+against.  Every hand is open; the pitcher's side plays to maximise, every other seat to
+minimise, the points the pitcher's side holds when the hand is scored.  Play and
+scoring are the family reference engine's own (:mod:`pitchsim.game.reference.families`:
+``legal_cards``, ``trick_winner``, ``trumps_in`` and ``score_hand``), stepped the way
+its ``play_hand`` steps a hand: under follow=only a seat holding no trump is out of the
+trick and the winner hands the lead on to the next seat holding one (4.9); before the
+opening lead under trump=first-lead each lead is tried, its printed suit becoming trump
+(6.3.5).  No pruning; a memo of positions already solved (keyed by everything that
+decides the rest of the hand) only saves time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..game.cards import cards_of, suit_of
+from ..game.reference import families as ref
+from ..game.rules import FamilyRules, as_family
+
+
+@dataclass(frozen=True)
+class FamilyState:
+    """A family hand cut at one card, every hand open.  ``held``: the hands when the
+    first card was led (after any draw); ``trick``/``seats``: the trick in progress and
+    who played each card; ``offset``: how far round from ``leader`` the next seat to be
+    considered sits; ``leader`` None once the hand is over."""
+
+    rules: FamilyRules
+    pitcher: int
+    held: tuple[int, ...]
+    hands: tuple[int, ...]
+    won: tuple[int, ...]
+    trump: int
+    leader: int | None
+    trick: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+    offset: int = 0
+    first: bool = False  # the opening lead is still to be made
+
+    @property
+    def n(self) -> int:
+        return len(self.hands)
+
+    @property
+    def only(self) -> bool:
+        return self.rules.follow == "only"
+
+    def to_play(self) -> int | None:
+        if self.leader is None:
+            return None
+        for i in range(self.offset, self.n):
+            seat = (self.leader + i) % self.n
+            if self.only and not ref.trumps_in(self.hands[seat], self.trump, self.rules):
+                continue  # 4.9: out of the hand
+            return seat
+        return None
+
+    def legal(self) -> int:
+        seat = self.to_play()
+        if seat is None:
+            return 0
+        first = self.first and not self.trick
+        return ref.legal_cards(self.hands[seat], list(self.trick), self.trump, self.rules, first)
+
+    def play(self, c: int) -> FamilyState:
+        seat = self.to_play()
+        n = self.n
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << c)
+        trump = suit_of(c) if self.trump < 0 else self.trump
+        trick = (*self.trick, c)
+        seats = (*self.seats, seat)
+        offset = (seat - self.leader) % n + 1
+        nxt = replace(
+            self,
+            hands=tuple(hands),
+            trump=trump,
+            trick=trick,
+            seats=seats,
+            offset=offset,
+            first=False,
+        )
+        if nxt.to_play() is not None:
+            return nxt
+        winner = seats[ref.trick_winner(list(trick), trump, self.rules)]
+        won = list(self.won)
+        for x in trick:
+            won[winner] |= 1 << x
+        leader: int | None = winner
+        if self.only:
+            leader = next(
+                (
+                    (winner + i) % n
+                    for i in range(n)
+                    if ref.trumps_in(hands[(winner + i) % n], trump, self.rules)
+                ),
+                None,
+            )
+        if leader is not None and not hands[leader]:
+            leader = None
+        return replace(nxt, won=tuple(won), leader=leader, trick=(), seats=(), offset=0)
+
+    def points(self) -> int:
+        """The pitcher's side's points of the finished hand (``score_hand``)."""
+        return ref.score_hand(self.held, self.won, self.trump, self.rules).points[self.pitcher]
+
+    def pitcher_side(self, seat: int) -> bool:
+        return self.rules.team(seat) == self.rules.team(self.pitcher)
+
+
+def start_state(
+    rules,
+    pitcher: int,
+    held,
+    hands,
+    won,
+    trump: int,
+    leader: int,
+    trick=(),
+) -> FamilyState:
+    """A state from masks; the trick's seats are read from ``held`` (each card's holder),
+    the opening lead from nothing having been played."""
+    r = as_family(rules)
+    n = len(hands)
+    seats = tuple(next(s for s in range(n) if held[s] >> c & 1) for c in trick)
+    offset = (seats[-1] - leader) % n + 1 if trick else 0
+    first = not trick and not any(won)
+    st = FamilyState(
+        r,
+        pitcher,
+        tuple(int(m) for m in held),
+        tuple(int(m) for m in hands),
+        tuple(int(m) for m in won),
+        trump,
+        leader,
+        tuple(trick),
+        seats,
+        offset,
+        first,
+    )
+    if not trick and (not hands[leader] if not st.only else st.to_play() is None):
+        st = replace(st, leader=None)  # the hand is over
+    return st
+
+
+def solve(st: FamilyState, memo: dict | None = None) -> int:
+    """The points the pitcher's side holds at the end under best play by all."""
+    if st.leader is None:
+        return st.points()
+    memo = {} if memo is None else memo
+    key = (st.hands, st.won, st.trick, st.seats, st.leader, st.offset, st.trump, st.first)
+    if key in memo:
+        return memo[key]
+    values = [solve(st.play(c), memo) for c in cards_of(st.legal())]
+    value = max(values) if st.pitcher_side(st.to_play()) else min(values)
+    memo[key] = value
+    return value
+
+
+def card_values(st: FamilyState) -> dict[int, int]:
+    """Every legal card of the player to move -> the value after it."""
+    memo: dict = {}
+    return {c: solve(st.play(c), memo) for c in cards_of(st.legal())}
