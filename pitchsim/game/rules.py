@@ -371,8 +371,8 @@ class FamilyNotPlayed(RulesError):
         self.rules = rules
         super().__init__(
             f"{label(rules)} is not played by {who} yet: the rule families are played by "
-            "`pitchsim rules`, `bid-odds`, `play`, `tournament`, `simulate`, `table` and "
-            "`chart` so far (docs/rules.md)"
+            "`pitchsim rules`, `bid-odds`, `play`, `tournament`, `simulate`, `table`, "
+            "`chart` and `hint` (a family view) so far (docs/rules.md)"
         )
 
 

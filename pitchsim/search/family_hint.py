@@ -111,8 +111,8 @@ def family_knowledge(view: FamilyView) -> FamilyKnowledge:
     """The seat's knowledge (see the module) at its card decision."""
     r, n, me = view.rules, view.players, view.seat
     trump = -1 if view.trump is None else view.trump
-    complete = [t for t in view.tricks if _complete(view, t)]
-    current = view.tricks[-1] if view.tricks and not _complete(view, view.tricks[-1]) else None
+    complete = [t for t in view.tricks if trick_over(view, t)]
+    current = view.tricks[-1] if view.tricks and not trick_over(view, view.tricks[-1]) else None
     played = 0
     won = np.zeros(n, dtype=np.int64)
     for t in complete:
@@ -167,7 +167,7 @@ def family_knowledge(view: FamilyView) -> FamilyKnowledge:
     )
 
 
-def _complete(view: FamilyView, t) -> bool:
+def trick_over(view: FamilyView, t) -> bool:
     """The trick is over: every seat not out played to it.  Under follow=only the seats out
     are skipped, so the last trick is over unless the seat to move sits between its last
     player and its leader (it is still to play to it)."""
