@@ -52,9 +52,9 @@ def played_hands(spec: str, n: int, seed: int, hands: int = 3):
 
 
 def card_views(spec: str, n: int, seed: int, hands: int = 3):
-    """(hand record, view, the seat's card decisions' index) for every card decision."""
+    """(hand record, view) for every card decision of the game."""
     for rules, hand, before in played_hands(spec, n, seed, hands):
-        for seat, doc, _ in cut_hand(hand, n, rules, before):
+        for _seat, doc, _ in cut_hand(hand, n, rules, before):
             v = FamilyView.from_json(json.loads(json.dumps(doc)))
             if v.phase == "play":
                 yield hand, v
@@ -223,7 +223,7 @@ def test_refusals_in_one_line():
         family_hint(v, worlds=0, seed=1)
     # trump to name (smear): refused, pointing to bid-odds
     for rules, hand, before in played_hands("smear", 4, seed=2, hands=2):
-        for seat, doc, action in cut_hand(hand, 4, rules, before):
+        for _seat, doc, action in cut_hand(hand, 4, rules, before):
             if action.startswith("trump:"):
                 with pytest.raises(HintError, match="names trump.*bid-odds"):
                     family_hint(FamilyView.from_json(doc), worlds=10, seed=1)

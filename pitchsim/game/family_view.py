@@ -902,9 +902,7 @@ class _Replay:
             tr = -1 if trump is None else trump
             mask = F.legal_cards(hand_now, trick_cards, tr, r, first_lead=first)
             legal = tuple(card_text(c) for c in cards_of(mask))
-        return self.done(
-            phase="play", to_move=to_move, out=out, voids=voids, _legal=legal, **facts
-        )
+        return self.done(phase="play", to_move=to_move, out=out, voids=voids, _legal=legal, **facts)
 
     def _complete(self, trick: FamilyTrick, out: set[int], hand_now: int, trump) -> bool:
         """Every seat not out has played to ``trick``."""
