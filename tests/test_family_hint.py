@@ -148,7 +148,13 @@ def test_values_are_a_plain_python_recount(spec):
         assert worlds.shape[0] == 6
         h = family_hint(v, worlds=6, seed=i)
         assert h.worlds == 6 and h.stop == ALL_DONE
-        want = {c.card: np.mean([recount(v, w, c.card) for w in worlds]) for c in h.cards}
+        each = {c.card: [recount(v, w, c.card) for w in worlds] for c in h.cards}
+        want = {card: np.mean(x) for card, x in each.items()}
+        # The bound the stopping rule's test rests on (search/family_hint._span): every
+        # value in [-2M, M] on the pitcher's side, [-M, 2M] defending.
+        m = v.rules.max_bid
+        lo, hi = (-2 * m, m) if h.pitcher_side else (-m, 2 * m)
+        assert all(lo <= x <= hi for xs in each.values() for x in xs), (spec, i)
         for c in h.cards:
             assert c.value == pytest.approx(want[c.card], abs=1e-9), (spec, i, c.card)
         assert want[h.recommended] == max(want.values())
