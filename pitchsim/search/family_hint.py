@@ -223,6 +223,12 @@ class FamilyHint:
     def varies(self) -> bool:
         return self.stop == CLOCK
 
+    @property
+    def dropped(self) -> bool:
+        """The base hint's "a world under way was left unsolved at the clock": never here,
+        a rollout chunk is valued whole (cli/hint.py's stop line reads it)."""
+        return False
+
     def to_json(self) -> dict:
         def card(c: FamilyCardHint) -> dict:
             return {
