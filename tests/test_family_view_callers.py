@@ -1,6 +1,7 @@
-"""Every command that takes a player's view still refuses a rule family's view in one
-line, now that game/family_view.py reads them (docs/view.md): hint (a view file and the
-short form), advise, the engine, outside seats and the coach.  Each gets a view the
+"""Every command that takes a player's view but hint still refuses a rule family's view in
+one line, now that game/family_view.py reads them (docs/view.md): advise, the engine,
+outside seats and the coach; hint takes a family view file (search/family_hint.py) and
+refuses the short form under a family.  Each gets a view the
 family reader accepts, so the refusal is the command's, not a bad view's."""
 
 import json
@@ -37,13 +38,19 @@ def one_line(err: str) -> str:
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)
-def test_hint_refuses_a_family_view_file(capsys, tmp_path, name):
+def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
+    """hint reads a family view (search/family_hint.py): a card decision is answered, a
+    call is refused in one line pointing to bid-odds."""
     path = tmp_path / "view.json"
-    path.write_text(json.dumps(family_view(name)))
-    code, out, err = run(capsys, "hint", str(path))
-    assert code == 2 and out == ""
-    line = one_line(err)
-    assert f"rules: {name}: hint takes views of the base game only" in line
+    doc = family_view(name)
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "hint", str(path), "--seed", "1", "--worlds", "20", "--json")
+    if FamilyView.from_json(doc).phase == "play":
+        assert code in (0, None), err
+        assert json.loads(out)["recommended"] in FamilyView.from_json(doc).legal()
+    else:
+        assert code == 2 and out == ""
+        assert "the auction is on" in one_line(err) and "bid-odds" in err
 
 
 def test_hint_short_form_refuses_family_rules(capsys):
@@ -51,7 +58,7 @@ def test_hint_short_form_refuses_family_rules(capsys):
         capsys, "hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear"
     )
     assert code == 2 and out == ""
-    assert "smear is not played by pitchsim hint yet" in one_line(err)
+    assert "--rules smear: the short form (--hand) is for the base game" in one_line(err)
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)

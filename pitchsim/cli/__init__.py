@@ -47,9 +47,19 @@ COMMANDS = (
 for _module in COMMANDS:
     import_module(f".{_module}", __name__)
 
-# Commands that play the rule families themselves (games/families.py); every other
+# Commands that play the rule families themselves (games/families.py; hint: a family
+# view, search/family_hint.py); every other
 # command but ``rules`` runs the base game's kernels and refuses a family in one line.
-FAMILY_COMMANDS = ("bid-odds", "play", "tournament", "simulate", "table", "chart", "solve")
+FAMILY_COMMANDS = (
+    "bid-odds",
+    "play",
+    "tournament",
+    "simulate",
+    "table",
+    "chart",
+    "solve",
+    "hint",
+)
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
     if _command.name != "rules":  # every other command runs the kernels (game/families.py)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import Rules
+from ..game.rules import FamilyRules, Rules, label
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -159,6 +159,9 @@ def hint_command(
         if isinstance(doc, dict) and "hands" not in doc and "hand" in doc:
             if rules is not None:
                 raise InputError("--rules: a view carries its rules; leave --rules out")
+            if _names_a_family(doc):
+                _family_hint(doc, policy, worlds, seed, model, time, separate, as_json)
+                return
             view = View.from_json(doc, "hint")
         else:
             if isinstance(doc, list):
@@ -195,6 +198,11 @@ def hint_command(
         if not 2 <= n <= 7:
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
+        if isinstance(rule_set, FamilyRules):
+            raise InputError(
+                f"--rules {label(rule_set)}: the short form (--hand) is for the base game; "
+                "under a rule family give the seat's view as a file (docs/view.md)"
+            )
         view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set)
     with Progress("worlds") as bar:
         result = hint_view(
@@ -214,6 +222,100 @@ def hint_command(
         as_json,
         lambda r: render(r, view.players, view.partnership, view.held, _view_tricks(view)),
     )
+
+
+def _names_a_family(doc: dict) -> bool:
+    """Whether a view's rules name a rule family (read by game/family_view.py); rules
+    that do not parse are left to the view reader's one-line refusal."""
+    from ..game.rules import FamilyRules, RulesError
+
+    spec = doc.get("rules")
+    if not isinstance(spec, str | dict):
+        return False
+    try:
+        return isinstance(Rules.parse(spec), FamilyRules)
+    except (RulesError, TypeError, ValueError):
+        return False
+
+
+def _family_hint(doc, policy, worlds, seed, model, time, separate, as_json) -> None:
+    """A family view's card, valued by the family rollout (search.family_hint)."""
+    from ..game.family_view import FamilyView
+    from ..search.family_hint import check_family_policy, family_hint
+
+    check_family_policy(policy)  # before reading
+    if model != DEFAULT_MODEL:
+        raise InputError(
+            "--model: under a rule family the worlds do not fit the calls yet (they fit the "
+            "play and the draw seen); leave --model out"
+        )
+    view = FamilyView.from_json(doc)
+    with Progress("worlds") as bar:
+        result = family_hint(
+            view,
+            policy,
+            worlds,
+            seed,
+            progress=lambda k, total: bar.update(k, total),
+            time=time,
+            separate=separate,
+        )
+    _say_warm(result)
+    show(result, as_json, lambda r: render_family(r, view))
+
+
+def render_family(r, view) -> str:
+    """A family hint as text: the cards by value, the objective in words."""
+    from ..search.family_hint import OBJECTIVE, trick_over
+
+    n = view.players
+    head = [
+        f"Seat {r.seat} to play",
+        f"{r.rules}, {n} players, " + ("partnership" if view.partnership else "solo"),
+        f"pitcher seat {r.pitcher}, " + (f"shoot ({r.bid})" if r.shoot else f"bid {r.bid}"),
+        f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump fixed by the first lead",
+    ]
+    lines = ["  ·  ".join(head)]
+    lines.append(
+        f"Your hand: {format_cards(sort_for_display(_cards(view.in_hand)))}"
+        + ("   (you are on the pitcher's side)" if r.pitcher_side else "   (you defend)")
+    )
+    last = view.tricks[-1] if view.tricks else None
+    if last is not None and not trick_over(view, last):
+        on = "  ".join(
+            f"seat {s} {format_card(c)}" for s, c in zip(last.seats, last.cards, strict=True)
+        )
+        lines.append(f"This trick: {on}")
+    else:
+        lines.append("You lead.")
+    lines.append(
+        f"{r.policy} (every seat plays on by the family heuristic), {r.worlds:,} deals of the "
+        f"unseen cards valued (at most {r.worlds_max:,}; drawn {r.attempts:,}, seed {r.seed})"
+    )
+    lines.append("Calls: the worlds fit the play and the draw seen, not the calls heard.")
+    lines.append(_stop_line(r))
+    lines.append("")
+    lines.append(f"{'card':<6} {'value (95%)':<24} value vs recommended")
+    order = sorted(r.cards, key=lambda c: (c.card != r.recommended, -c.value))
+    for c in order:
+        if c.value_ci95 is None:
+            val = f"{c.value:+6.2f} ({TOO_FEW})"
+        else:
+            val = f"{c.value:+6.2f} ({c.value_ci95[0]:+.2f} to {c.value_ci95[1]:+.2f})"
+        if c.card == r.recommended:
+            vs = "-"
+        elif c.vs_best[1] is None:
+            vs = f"{c.vs_best[0]:+.2f} ({TOO_FEW})"
+        else:
+            vs = f"{c.vs_best[0]:+.2f} ±{c.vs_best[1]:.2f}"
+        lines.append(f"{format_card(c.card):<6} {val:<24} {vs}")
+    lines.append("")
+    lines.append(f"Value: {OBJECTIVE}.")
+    lines.append(
+        f"Play {format_card(r.recommended)} (the highest value; the last column compares "
+        "each card with it on the same deals)."
+    )
+    return "\n".join(lines) + "\n"
 
 
 def _say_warm(r: Hint) -> None:

@@ -100,6 +100,10 @@ class FamilyView:
     put_down: tuple[int, ...] = ()  # own cards put down after the rob
     robbed_count: int = 0
     put_down_count: int = 0
+    # Worked out by the replay for the search (``search.family_hint``), not in the JSON:
+    sizes: tuple[int, ...] = field(default=(), repr=False, compare=False)  # held at the start
+    voids: int = field(default=0, repr=False, compare=False)  # bit 4 * seat + effective suit
+    junk_lost: int = field(default=0, repr=False, compare=False)  # own discards others drew
     _legal: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     @property
@@ -700,7 +704,12 @@ class _Replay:
         shown_out: set[int] = set()
         played_count = [0] * n
         hand_now = held
-        facts = facts | {"held": tuple(cards_of(held)), "trump": trump}
+        facts = facts | {
+            "held": tuple(cards_of(held)),
+            "trump": trump,
+            "sizes": tuple(counts),
+            "junk_lost": lost_to_junk,
+        }
 
         def has_trump(s: int) -> bool | None:
             """Own seat: known; another seat: None (unknown) unless shown out."""
@@ -872,7 +881,7 @@ class _Replay:
             first = not v.tricks
             done = len(v.tricks)
             if not only and done == counts[pitcher]:
-                return self.done(phase="over", to_move=None, out=out, **facts)
+                return self.done(phase="over", to_move=None, out=out, voids=voids, **facts)
             if only:
                 to_move = None
                 for i in range(n):
@@ -893,7 +902,7 @@ class _Replay:
             tr = -1 if trump is None else trump
             mask = F.legal_cards(hand_now, trick_cards, tr, r, first_lead=first)
             legal = tuple(card_text(c) for c in cards_of(mask))
-        return self.done(phase="play", to_move=to_move, out=out, _legal=legal, **facts)
+        return self.done(phase="play", to_move=to_move, out=out, voids=voids, _legal=legal, **facts)
 
     def _complete(self, trick: FamilyTrick, out: set[int], hand_now: int, trump) -> bool:
         """Every seat not out has played to ``trick``."""

@@ -372,7 +372,7 @@ class FamilyNotPlayed(RulesError):
         super().__init__(
             f"{label(rules)} is not played by {who} yet: the rule families are played by "
             "`pitchsim rules`, `bid-odds`, `play`, `tournament`, `simulate`, `table`, "
-            "`chart` and `solve` so far (docs/rules.md)"
+            "`chart`, `solve` and `hint` (a family view) so far (docs/rules.md)"
         )
 
 

@@ -36,7 +36,14 @@ from .tables import F_FOLLOW, T_TRUMPS
 from .trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
 from .worlds import ATTEMPTS_PER_WORLD, family_constraint, sample_family_worlds
 
-__all__ = ["KIND_MASK", "ROLLOUT", "WORLDS_SHIFT", "play_on", "rollout_card"]
+__all__ = [
+    "KIND_MASK",
+    "ROLLOUT",
+    "WORLDS_SHIFT",
+    "play_on",
+    "rollout_card",
+    "rollout_outcomes",
+]
 
 
 @njit(cache=True)
@@ -206,6 +213,22 @@ def rollout_values(
                     v -= change[s]
             values[j] += v
     return values
+
+
+@njit(cache=True)
+def rollout_outcomes(
+    worlds, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
+    played, won, pby, fr, tab, out,
+):  # fmt: skip
+    """``rollout_values`` world by world: ``out[j, w]`` the objective (scaled as there)
+    of legal card j (ascending) in ``worlds[w]`` (``hint`` tests and reports each world)."""
+    for w in range(worlds.shape[0]):
+        v = rollout_values(
+            worlds[w : w + 1], 1, legal, seat, n, pitcher, bid, trump, trick_no, trick,
+            tseats, count, played, won, pby, fr, tab,
+        )  # fmt: skip
+        for j in range(v.size):
+            out[j, w] = v[j]
 
 
 def family_search_card(

@@ -1,0 +1,488 @@
+"""Which card now, under a rule family: every legal card of a seat's family view
+(``game.family_view``) valued by the family rollout (``kernels.families.rollout``).
+
+The seat's *knowledge* (``family_knowledge``) is read off the view in the form the family
+world sampler takes (``kernels.families.worlds``): the cards it holds, the cards it knows
+are out of play (its own discards and put-downs, every trump burnt face up), who played
+what, the voids shown by effective suit (under follow=only: every seat out holds no
+trump), and each seat's hand size now.  Worlds are dealt from it uniformly; in each, every
+legal card is played and the hand finished by the family ``heuristic`` at every seat, on
+the *same* worlds for every card, then scored and settled (``score``, ``settle``).
+
+The value of a card: the seat's side's score change on the hand minus the mean change of
+the other sides, in points (made: the pitcher's side scores its points; set: minus the
+bid; every other side its own points) -- the family rollout's objective.  The
+recommended card has the highest total over the worlds valued (ties to the card
+``heuristic`` plays), as the rollout play policy chooses.
+
+The worlds do not fit the calls heard (no family auction model for rejection yet): they
+fit the play seen and the draw only.  The clock, the blocks of worlds and the stopping
+rule are the base hint's (``search.hint``, ``games.clock``): block b of ``BLOCK`` worlds
+from the stream (seed, b), so the answer depends only on the seed and the number of
+worlds valued.  The stopping rule tests the values by betting with the bound below.
+
+Known gap: under rob=true the pitcher may come down to 6 with trumps (4.8 step 5), which
+the other seats do not see; the sampler takes every unseen trump to be in a hand, so such
+a view can find no world (refused in one line) or lean on the wrong ones.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..game.cards import format_card, parse_cards
+from ..game.family_view import FamilyView
+from ..game.reference import families as F
+from ..game.rules import label
+from ..games.clock import (
+    ALL_DONE,
+    CLOCK,
+    Clock,
+    Separation,
+    Valuation,
+    check_time,
+    value_on_clock,
+    warmed,
+)
+from ..kernels.families.policies import heuristic_card
+from ..kernels.families.rollout import rollout_outcomes
+from ..kernels.families.score import side_of
+from ..kernels.families.tables import family_array, family_tables
+from ..kernels.families.worlds import (
+    ATTEMPTS_PER_WORLD,
+    family_constraint,
+    sample_family_worlds,
+)
+from ..kernels.rng import deal_key
+from ..util.errors import quoted
+from ..util.runtime import pick_seed
+from ..util.stats import Z95, too_few
+from .hint import BLOCK, DEFAULT_WORLDS, MAX_WORLDS, HintError
+
+POLICIES = ("rollout",)
+OBJECTIVE = (
+    "your side's score change on this hand minus the mean change of the other sides, "
+    "in points (made: the pitcher's side scores its points; set: minus the bid)"
+)
+
+
+@dataclass(frozen=True)
+class FamilyKnowledge:
+    """The kernel arguments of one seat's card decision (see the module)."""
+
+    legal: int
+    hand: int
+    seat: int
+    n: int
+    pitcher: int
+    bid: int
+    trump: int  # -1: the first lead fixes it (trump=first-lead)
+    trick_no: int
+    trick: np.ndarray  # (n) the current trick's cards
+    tseats: np.ndarray  # (n) who played them
+    count: int
+    played: int  # the cards of the complete tricks
+    won: np.ndarray  # (n) cards won per seat
+    pby: np.ndarray  # (n) cards played per seat (the current trick included)
+    voids: int  # bit 4 * seat + effective suit
+    counts: np.ndarray  # (n) cards held now
+    known_out: int
+    fr: np.ndarray
+    tab: np.ndarray
+
+    @property
+    def others(self) -> int:
+        """Seats on other sides than the seat's: the scale of the rollout's values."""
+        return sum(side_of(s, self.fr) != side_of(self.seat, self.fr) for s in range(self.n))
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def family_knowledge(view: FamilyView) -> FamilyKnowledge:
+    """The seat's knowledge (see the module) at its card decision."""
+    r, n, me = view.rules, view.players, view.seat
+    trump = -1 if view.trump is None else view.trump
+    complete = [t for t in view.tricks if trick_over(view, t)]
+    current = view.tricks[-1] if view.tricks and not trick_over(view, view.tricks[-1]) else None
+    played = 0
+    won = np.zeros(n, dtype=np.int64)
+    for t in complete:
+        taken = _mask(t.cards)
+        played |= taken
+        won[t.seats[F.trick_winner(t.cards, trump, r)]] |= taken
+    pby = np.zeros(n, dtype=np.int64)
+    plays = [0] * n
+    for t in view.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            pby[s] |= 1 << c
+            plays[s] += 1
+    trick = np.zeros(n, dtype=np.int64)
+    tseats = np.zeros(n, dtype=np.int64)
+    count = 0
+    if current is not None:
+        count = len(current.cards)
+        trick[:count] = current.cards
+        tseats[:count] = current.seats
+    voids = view.voids
+    if r.follow == "only" and trump >= 0:
+        for s in view.out:  # 4.9: a seat out holds no trump
+            voids |= 1 << (4 * s + trump)
+    burnt = 0
+    for d in view.draws:
+        burnt |= _mask(d.burnt)
+    mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
+    held = _mask(view.held)
+    known_out = (mine & ~held & ~view.junk_lost) | burnt
+    counts = np.array([view.sizes[s] - plays[s] for s in range(n)], dtype=np.int64)
+    legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
+    return FamilyKnowledge(
+        legal,
+        view.in_hand,
+        me,
+        n,
+        view.pitcher,
+        view.bid,
+        trump,
+        len(complete),
+        trick,
+        tseats,
+        count,
+        played,
+        won,
+        pby,
+        voids,
+        counts,
+        known_out,
+        family_array(r),
+        family_tables(r),
+    )
+
+
+def trick_over(view: FamilyView, t) -> bool:
+    """The trick is over: every seat not out played to it.  Under follow=only the seats out
+    are skipped, so the last trick is over unless the seat to move sits between its last
+    player and its leader (it is still to play to it)."""
+    if view.rules.follow != "only":
+        return len(t.cards) == view.players
+    if t is not view.tricks[-1]:
+        return True
+    n = view.players
+    s = (t.seats[-1] + 1) % n
+    while s != t.leader:
+        if s == view.to_move:
+            return False
+        s = (s + 1) % n
+    return True
+
+
+# ---------------------------------------------------------------- the answer
+
+
+@dataclass(frozen=True)
+class FamilyCardHint:
+    card: int
+    value: float  # the objective's mean (see the module), in points
+    value_ci95: tuple[float, float] | None  # None: too few worlds for an interval
+    vs_best: tuple[float, float | None]  # mean minus the recommended card's, 95% half-width
+
+
+@dataclass(frozen=True)
+class FamilyHint:
+    rules: str  # the family and its options, as ``label`` writes them
+    seat: int
+    pitcher: int
+    pitcher_side: bool
+    bid: int
+    shoot: bool
+    trump: int  # -1: not fixed yet (the first lead fixes it)
+    policy: str
+    worlds: int
+    attempts: int
+    seed: int
+    cards: list[FamilyCardHint]
+    recommended: int
+    stop: str
+    asked: int
+    ties: tuple[int, ...]
+    seconds: float
+    worlds_max: int
+    time: float | None
+    default_policy: bool
+    warm: tuple[float, bool] = (0.0, False)
+
+    @property
+    def varies(self) -> bool:
+        return self.stop == CLOCK
+
+    @property
+    def dropped(self) -> bool:
+        """The base hint's "a world under way was left unsolved at the clock": never here,
+        a rollout chunk is valued whole (cli/hint.py's stop line reads it)."""
+        return False
+
+    def to_json(self) -> dict:
+        def card(c: FamilyCardHint) -> dict:
+            return {
+                "card": format_card(c.card, symbols=False),
+                "value": c.value,
+                "value_ci95": None if c.value_ci95 is None else list(c.value_ci95),
+                "value_vs_recommended": list(c.vs_best),
+            }
+
+        return {
+            "rules": self.rules,
+            "to_play": self.seat,
+            "pitcher": self.pitcher,
+            "pitcher_side": self.pitcher_side,
+            "bid": self.bid,
+            "shoot": self.shoot,
+            "trump": "CDHS"[self.trump] if self.trump >= 0 else None,
+            "policy": self.policy,
+            "objective": OBJECTIVE,
+            "worlds": self.worlds,
+            "worlds_max": self.worlds_max,
+            "stop": self.stop,
+            "same_answer_with_worlds": self.asked,
+            "time_budget": self.time,
+            "default_policy": self.default_policy,
+            "ties": [format_card(c, symbols=False) for c in self.ties],
+            "attempts": self.attempts,
+            "seed": self.seed,
+            "worlds_fit_calls": False,
+            "recommended": format_card(self.recommended, symbols=False),
+            "cards": [card(c) for c in self.cards],
+        }
+
+
+def check_family_policy(policy: str | None) -> str:
+    """The play policy under a family: rollout (pimc is not offered: see the message)."""
+    if policy is None:
+        return "rollout"
+    if policy == "pimc":
+        raise HintError(
+            "--policy pimc is not offered under a rule family yet (the family solver "
+            "answers `pitchsim solve`, but pimc's worlds are not built on it); "
+            "use --policy rollout (the default under a rule family)"
+        )
+    if policy not in POLICIES:
+        raise HintError(f"--policy must be rollout under a rule family, not {quoted(policy)}")
+    return policy
+
+
+def check_card_decision(view: FamilyView) -> None:
+    """Refuse, in one line, a view whose seat has no card to play."""
+    fam = view.rules.family
+    if view.phase == "auction":
+        raise HintError(
+            f"the auction is on (seat {view.to_move} to call): hint values cards; for a "
+            f"call ask `pitchsim bid-odds --rules {fam}` with the hand"
+        )
+    if view.phase == "trump":
+        raise HintError(
+            f"seat {view.pitcher} names trump: hint values cards; for the trump ask "
+            f"`pitchsim bid-odds --rules {fam}` with the hand (its best suit)"
+        )
+    if view.phase == "over":
+        raise HintError("the hand is over: nobody is to play")
+    if view.phase == "thrown-in":
+        raise HintError("everybody passed: the hand was thrown in")
+    if view.to_move != view.seat:
+        raise HintError(f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s")
+
+
+class _Sampler:
+    """Block b of the worlds (``BLOCK``, the last fewer) from stream (seed, b), drawn when
+    first asked for: every seat's cards now, ``world[seat]`` the hand."""
+
+    def __init__(self, k: FamilyKnowledge, seed: int, worlds: int):
+        self.k = k
+        self.seed = seed
+        self.worlds = worlds
+        self.sizes = [min(BLOCK, worlds - b * BLOCK) for b in range(math.ceil(worlds / BLOCK))]
+        self.allowed = np.empty(k.n, dtype=np.int64)
+        self.unseen, self.must = family_constraint(
+            k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
+            k.counts, k.trump, k.fr, k.tab, self.allowed,
+        )  # fmt: skip
+        self.drawn: dict[int, np.ndarray] = {}
+        self.attempts = 0
+
+    def draw(self, b: int, size: int) -> tuple[np.ndarray, int]:
+        k = self.k
+        worlds = np.empty((size, k.n), dtype=np.int64)
+        kept, tried = sample_family_worlds(
+            np.uint64(deal_key(self.seed, b)), k.n, k.seat, np.int64(k.hand), self.unseen,
+            k.counts, self.allowed, self.must, worlds, ATTEMPTS_PER_WORLD * size,
+        )  # fmt: skip
+        return worlds[:kept], tried
+
+    def block(self, b: int) -> np.ndarray:
+        if b not in self.drawn:
+            worlds, tried = self.draw(b, self.sizes[b])
+            self.attempts += tried
+            self.drawn[b] = worlds
+        return self.drawn[b]
+
+
+def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
+    """The first ``count`` (<= ``BLOCK``) worlds ``family_hint`` values with ``seed``:
+    ``worlds[w, seat]`` every seat's cards now.  For checking and for the curious."""
+    k = family_knowledge(view)
+    return _Sampler(k, seed, count).block(0)
+
+
+def _prior(k: FamilyKnowledge) -> int:
+    """The card ``heuristic`` plays: the recommendation's tie-break."""
+    return int(
+        heuristic_card(
+            np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.trump, k.trick_no,
+            k.trick, k.tseats, k.count, np.int64(k.played), k.fr, k.tab,
+        )
+    )  # fmt: skip
+
+
+def _value(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
+    """``value(lo, hi)``: ``out[j, w]``, card j in worlds lo..hi (scaled by ``others``)."""
+
+    def value(lo: int, hi: int) -> np.ndarray:
+        out = np.empty((cards.size, hi - lo), dtype=np.int64)
+        rollout_outcomes(
+            worlds[lo:hi], np.int64(k.legal), k.seat, k.n, k.pitcher, k.bid, k.trump,
+            k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
+            k.fr, k.tab, out,
+        )  # fmt: skip
+        return out
+
+    return value
+
+
+def _span(k: FamilyKnowledge, max_points: int) -> int:
+    """A bound on the difference of two cards' scaled values in one world.  With M the
+    points the family awards (its maximum bid), the seat's change less the others' mean
+    lies in [-2M, M] on the pitcher's side (set: -bid less at most M won by the others;
+    made: at most M in all) and in [-M, 2M] defending: an interval 3M wide, the same
+    for every card of the decision."""
+    return 3 * max_points * k.others
+
+
+def family_hint(
+    view: FamilyView,
+    policy: str | None = None,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    time: float | None = None,
+    separate: bool = False,
+) -> FamilyHint:
+    """Value every legal card of the view's seat (see the module).  ``time``: a budget in
+    seconds (None: no clock); ``separate``: stop once the recommended card is separated."""
+    chosen = policy is None
+    policy = check_family_policy(policy)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
+        raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {quoted(worlds)}")
+    time = check_time(time)
+    check_card_decision(view)
+    seed = pick_seed(seed)
+    k = family_knowledge(view)
+    cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
+    sampler = _Sampler(k, seed, worlds)
+    span = _span(k, view.rules.max_bid)
+
+    def warm_up() -> None:
+        _prior(k)
+        w, _ = sampler.draw(0, 0)
+        _value(k, w, cards)(0, 0)
+
+    warm = warmed(warm_up)
+    clock = Clock(time)
+    prior = _prior(k)
+    index = int(np.flatnonzero(cards == prior)[0]) if prior in cards else -1
+    acc = Valuation(np.empty((cards.size, worlds), dtype=np.int64))
+    rule = None
+    if separate and cards.size > 1:
+        # bid 0: one test, on the values; shifted to be >= 0 (Separation's "bid made" is
+        # then every world, alike for every card)
+        rule = Separation(cards.size, True, 0, span, index)
+    shift = 2 * view.rules.max_bid * k.others
+    total = sampler.worlds
+    shown = 0
+
+    def step(done: int) -> None:
+        nonlocal shown
+        if progress:
+            progress(done - shown, total)
+        shown = done
+
+    asked = 0
+    for b, size in enumerate(sampler.sizes):
+        if acc.valued and clock.left() <= 0:
+            acc.stop = CLOCK
+            break
+        w = sampler.block(b)
+        before = acc.valued
+        value = _value(k, w, cards)
+        shifted = value if rule is None else (lambda lo, hi, v=value: v(lo, hi) + shift)
+        value_on_clock(shifted, w.shape[0], clock, acc, rule, step)
+        if acc.stop is not None:
+            asked += acc.valued - before
+            break
+        asked += size
+    out = acc.outcomes() - (0 if rule is None else shift)
+    kept = out.shape[1]
+    if kept == 0:
+        raise HintError(
+            f"no deal of the hidden cards fits what seat {view.seat} has seen "
+            f"({sampler.attempts:,} tried)"
+        )
+    stop = acc.stop or ALL_DONE
+    ties: tuple[int, ...] = ()
+    if rule is not None and stop != CLOCK and acc.stop is not None:
+        ties = tuple(int(cards[j]) for j in rule.ties(rule.best()))
+    sums = out.sum(axis=1)
+    top = sums.max()
+    best_j = index if index >= 0 and sums[index] == top else int(np.flatnonzero(sums == top)[0])
+    scale = k.others
+    hints = []
+    for j, c in enumerate(cards):
+        v = out[j] / scale
+        d = (out[j] - out[best_j]) / scale
+        if too_few(kept):
+            ci, dhalf = None, None
+        else:
+            half = Z95 * v.std(ddof=1) / math.sqrt(kept)
+            ci = (float(v.mean() - half), float(v.mean() + half))
+            dhalf = float(Z95 * d.std(ddof=1) / math.sqrt(kept))
+        hints.append(FamilyCardHint(int(c), float(v.mean()), ci, (float(d.mean()), dhalf)))
+    r = view.rules
+    return FamilyHint(
+        label(r),
+        view.seat,
+        view.pitcher,
+        side_of(view.seat, k.fr) == side_of(view.pitcher, k.fr),
+        view.bid,
+        view.shoot,
+        k.trump,
+        policy,
+        kept,
+        sampler.attempts,
+        seed,
+        hints,
+        int(cards[best_j]),
+        stop,
+        asked,
+        ties,
+        clock.spent(),
+        worlds,
+        time,
+        chosen,
+        warm,
+    )

@@ -1,0 +1,276 @@
+"""``hint`` under the rule families (search/family_hint.py): the knowledge read off a
+family view never rules out the true deal; the values are a plain-Python recount (the
+reference engine plays every world out, scores and settles it); the same seed gives the
+same answer, the clock's stop is reproduced by the worlds it names; refusals in one line."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pitchsim.cli import main
+from pitchsim.game.cards import cards_of
+from pitchsim.game.family_view import FamilyView, cut_hand
+from pitchsim.game.reference import families as F
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
+from pitchsim.kernels.families.policies import heuristic_card
+from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.families.worlds import family_constraint
+from pitchsim.search.family_hint import (
+    HintError,
+    family_hint,
+    family_knowledge,
+    family_worlds,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+PRESETS = ["setback", "smear", "ten-point"]
+
+
+def played_hands(spec: str, n: int, seed: int, hands: int = 3):
+    """A reference game with random legal decisions: (hand record, scores before) each."""
+    rules = Rules.parse(spec)
+    pick = random.Random(seed + 1)
+    game = F.play_game(
+        n,
+        rules,
+        random.Random(seed),
+        lambda seat, hand, calls, legal, scores: pick.choice(legal),
+        lambda seat, hand: pick.randrange(4),
+        lambda view: pick.choice(cards_of(view.legal)),
+        max_hands=hands,
+    )
+    before = [0] * n
+    for hand in game.hands:
+        yield rules, hand, before
+        before = list(hand.scores)
+
+
+def card_views(spec: str, n: int, seed: int, hands: int = 3):
+    """(hand record, view) for every card decision of the game."""
+    for rules, hand, before in played_hands(spec, n, seed, hands):
+        for _seat, doc, _ in cut_hand(hand, n, rules, before):
+            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            if v.phase == "play":
+                yield hand, v
+
+
+def true_hands_now(hand, view: FamilyView) -> list[int]:
+    """Every seat's cards at this decision in the hand as played."""
+    now = [int(m) for m in hand.play.held]
+    for t in view.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            now[s] &= ~(1 << c)
+    return now
+
+
+@pytest.mark.parametrize("spec", PRESETS + ["ten-point,follow=trump", "smear,follow=suit"])
+def test_the_knowledge_never_rules_out_the_true_deal(spec):
+    """At every card decision of played games the true hands fit the knowledge: each
+    other seat's cards are among those it may hold (voids, cards seen, known out), hand
+    sizes agree, and the cards the sampler must deal are all in some hand."""
+    n = 4
+    checked = 0
+    for hand, v in card_views(spec, n, seed=7, hands=4):
+        k = family_knowledge(v)
+        now = true_hands_now(hand, v)
+        assert k.hand == now[v.seat]
+        allowed = np.empty(n, np.int64)
+        unseen, must = family_constraint(
+            n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
+            k.counts, k.trump, k.fr, k.tab, allowed,
+        )  # fmt: skip
+        others = 0
+        for s in range(n):
+            assert bin(now[s]).count("1") == k.counts[s], (spec, s)
+            if s != v.seat:
+                assert now[s] & ~int(allowed[s]) == 0, (spec, s, v.to_json())
+                others |= now[s]
+        assert int(must) & ~others == 0, spec
+        assert k.legal & ~k.hand == 0 and k.legal
+        checked += 1
+    assert checked > 20
+
+
+def recount(v: FamilyView, world: np.ndarray, card: int) -> float:
+    """The objective of ``card`` in ``world`` by the reference engine: the hand replayed
+    from its first lead (the tricks seen, then ``card``), every later card the family
+    heuristic's, scored and settled by the reference rules."""
+    r, n = as_family(v.rules), v.players
+    fr, tab = family_array(r), family_tables(r)
+    pby = [0] * n
+    script = []
+    for t in v.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            pby[s] |= 1 << c
+            script.append(c)
+    script.append(card)
+    held = [int(world[s]) | pby[s] for s in range(n)]
+
+    def choose(rv) -> int:
+        if script:
+            return script.pop(0)
+        trick = np.zeros(n, np.int64)
+        tseats = np.zeros(n, np.int64)
+        for i, c in enumerate(rv.trick):
+            trick[i] = c
+            tseats[i] = next(s for s in range(n) if rv.played_by[s] >> c & 1)
+        return int(
+            heuristic_card(
+                np.int64(rv.legal), np.int64(rv.hand), rv.seat, n, rv.pitcher, rv.trump,
+                rv.trick_no, trick, tseats, len(rv.trick), np.int64(rv.played), fr, tab,
+            )
+        )  # fmt: skip
+
+    trump = v.trump if r.trump == "named" else -1
+    rec = F.play_hand(held, v.pitcher, choose, r, bid=v.bid, trump=trump)
+    change = F.settle_hand(rec.score.points, v.pitcher, v.bid, r)
+    side = (lambda s: s % 2) if r.partnership else (lambda s: s)
+    others = [s for s in range(n) if side(s) != side(v.seat)]
+    return change[v.seat] - sum(change[s] for s in others) / len(others)
+
+
+@pytest.mark.parametrize("spec", PRESETS)
+def test_values_are_a_plain_python_recount(spec):
+    """Each legal card's value is the mean of the reference engine's recount on the same
+    worlds (those the seed gives: ``family_worlds``), and the recommended card has the
+    highest value."""
+    checked = 0
+    for i, (_, v) in enumerate(card_views(spec, 4, seed=11, hands=3)):
+        if len(v.legal()) < 2 or i % 3:
+            continue
+        worlds = family_worlds(v, 6, seed=i)
+        assert worlds.shape[0] == 6
+        h = family_hint(v, worlds=6, seed=i)
+        assert h.worlds == 6 and h.stop == ALL_DONE
+        each = {c.card: [recount(v, w, c.card) for w in worlds] for c in h.cards}
+        want = {card: np.mean(x) for card, x in each.items()}
+        # The bound the stopping rule's test rests on (search/family_hint._span): every
+        # value in [-2M, M] on the pitcher's side, [-M, 2M] defending.
+        m = v.rules.max_bid
+        lo, hi = (-2 * m, m) if h.pitcher_side else (-m, 2 * m)
+        assert all(lo <= x <= hi for xs in each.values() for x in xs), (spec, i)
+        for c in h.cards:
+            assert c.value == pytest.approx(want[c.card], abs=1e-9), (spec, i, c.card)
+        assert want[h.recommended] == max(want.values())
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_worlds_fit_the_view():
+    """Every world of a ten-point view: the seat's hand, no card seen elsewhere, the hand
+    sizes now, nobody out holding a trump."""
+    v = FamilyView.from_json(
+        json.loads((ROOT / "examples" / "family_views" / "ten-point.json").read_text())
+    )
+    k = family_knowledge(v)
+    seen = k.hand | k.known_out | int(np.bitwise_or.reduce(k.pby))
+    r = as_family(v.rules)
+    for w in family_worlds(v, 25, seed=4):
+        assert w[v.seat] == k.hand
+        assert sum(bin(int(x)).count("1") for x in w) == bin(int(np.bitwise_or.reduce(w))).count(
+            "1"
+        )
+        for s in range(v.players):
+            assert bin(int(w[s])).count("1") == k.counts[s]
+            if s != v.seat:
+                assert int(w[s]) & seen == 0
+            if s in v.out:
+                assert F.trumps_in(int(w[s]), v.trump, r) == 0
+
+
+def test_same_seed_same_answer_and_the_clock():
+    v = FamilyView.from_json(
+        json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text())
+    )
+    a = family_hint(v, worlds=60, seed=5)
+    b = family_hint(v, worlds=60, seed=5)
+    assert a.to_json() == b.to_json()
+    assert family_hint(v, worlds=60, seed=6).to_json() != a.to_json()
+    # Stopped by the clock: --worlds asked with the same seed gives the same values.
+    c = family_hint(v, worlds=5000, seed=5, time=1e-6, separate=True)
+    assert c.stop == CLOCK and c.varies and 1 <= c.worlds < 5000
+    d = family_hint(v, worlds=c.asked, seed=5)
+    assert [x.value for x in d.cards] == [x.value for x in c.cards]
+
+
+def test_separated_stop_is_reproduced():
+    """A view with a clear best card stops separated; the worlds it names give it again."""
+    for _, v in card_views("setback", 4, seed=3, hands=3):
+        if len(v.legal()) < 2:
+            continue
+        h = family_hint(v, worlds=2000, seed=1, separate=True)
+        if h.stop != SEPARATED:
+            continue
+        again = family_hint(v, worlds=h.asked, seed=1, separate=True)
+        assert again.recommended == h.recommended
+        assert [c.value for c in again.cards] == [c.value for c in h.cards]
+        return
+    pytest.fail("no setback decision separated in 2000 worlds")
+
+
+def test_refusals_in_one_line():
+    setback = json.loads((ROOT / "examples" / "family_views" / "setback.json").read_text())
+    with pytest.raises(HintError, match="bid-odds --rules setback"):
+        family_hint(FamilyView.from_json(setback), worlds=10, seed=1)
+    v = FamilyView.from_json(
+        json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text())
+    )
+    with pytest.raises(HintError, match="pimc is not offered under a rule family"):
+        family_hint(v, policy="pimc", worlds=10, seed=1)
+    with pytest.raises(HintError, match="worlds must be"):
+        family_hint(v, worlds=0, seed=1)
+    # trump to name (smear): refused, pointing to bid-odds
+    for rules, hand, before in played_hands("smear", 4, seed=2, hands=2):
+        for _seat, doc, action in cut_hand(hand, 4, rules, before):
+            if action.startswith("trump:"):
+                with pytest.raises(HintError, match="names trump.*bid-odds"):
+                    family_hint(FamilyView.from_json(doc), worlds=10, seed=1)
+                return
+    pytest.fail("no trump naming found")
+
+
+def run(capsys, *argv):
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return e.value.code, out, err
+
+
+@pytest.mark.parametrize("name", ["smear", "ten-point"])
+def test_cli_text_and_json(capsys, name):
+    path = str(ROOT / "examples" / "family_views" / f"{name}.json")
+    code, out, err = run(capsys, "hint", path, "--seed", "3", "--worlds", "50", "--json")
+    assert code in (0, None), err
+    doc = json.loads(out)
+    view = FamilyView.from_json(json.loads(Path(path).read_text()))
+    assert sorted(c["card"] for c in doc["cards"]) == sorted(view.legal())
+    assert doc["recommended"] in view.legal() and doc["policy"] == "rollout"
+    assert doc["worlds"] <= 50 and doc["seed"] == 3 and "score change" in doc["objective"]
+    for c in doc["cards"]:
+        lo, hi = c["value_ci95"]
+        assert lo <= c["value"] <= hi
+    code, out, err = run(capsys, "hint", path, "--seed", "3", "--worlds", "50")
+    assert code in (0, None), err
+    assert "Play " in out and "Value: your side's score change" in out
+
+
+def test_cli_refusals(capsys):
+    smear = str(ROOT / "examples" / "family_views" / "smear.json")
+    for argv, words in [
+        ([smear, "--policy", "pimc"], "no double-dummy solver"),
+        ([smear, "--model", "heuristic"], "--model: under a rule family"),
+        ([smear, "--rules", "smear"], "a view carries its rules"),
+        ([str(ROOT / "examples" / "family_views" / "setback.json")], "bid-odds"),
+    ]:
+        code, out, err = run(capsys, "hint", *argv)
+        assert code == 2 and out == "", err
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("pitchsim: error: ") and words in err
