@@ -315,14 +315,16 @@ def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values)
     return Decision(card_text(card), values, -1, search)
 
 
-def planned_trump(seat: KernelSeat, view: View, key_of) -> int:
+def planned_trump(seat: KernelSeat, view: View, key_of, time: float | None = None) -> int:
     """The suit ``seat``'s winning call planned, recovered by asking its bidding policy
-    the same question again (``key_of(view)`` gives a view's stream).  -1 when the
-    pitcher is not this strategy's call (the policy would now call otherwise)."""
+    the same question again (``key_of(view)`` gives a view's stream; ``time``: the
+    advisor's budget, as ``decide``'s).  -1 when the pitcher is not this strategy's call
+    (the policy would now call otherwise: an advisor on a clock may, having played
+    another number of deals)."""
     i = max(j for j, c in enumerate(view.calls) if c != PASS)
     doc = view.to_json()
     doc["calls"] = doc["calls"][:i]
     doc.update(pitcher=None, bid=None, trump=None, tricks=[], legal=None)
     before = View.from_json(doc)
-    d = seat.decide(before, key_of(before))
+    d = seat.decide(before, key_of(before), time=time)
     return d.plan if d.action == call_text(view.calls[i]) else -1
