@@ -84,7 +84,7 @@ class KernelSeat:
         self.strategy = strategy if isinstance(strategy, Strategy) else Strategy.parse(strategy)
         self.name = self.strategy.name
         self.samples = samples  # the advisor's deals per call (None: its default)
-        self.time = time  # seconds a search play decision may take (None: no clock)
+        self.time = time  # seconds a search play decision or advisor call may take (None: none)
 
     def decide(
         self,
