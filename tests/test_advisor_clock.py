@@ -60,6 +60,22 @@ def test_with_time_enough_the_call_is_the_unclocked_advisors(players, samples, g
     assert ALL_DONE in stops
 
 
+def test_with_every_deal_done_the_trumps_are_all_the_deals(monkeypatch):
+    # Rounds from 4 deals: the first round's trumps often differ from all 32 deals'; a
+    # run that plays every deal must still make the unclocked call (trumps from all).
+    monkeypatch.setattr(advisor_clock, "FIRST_ROUND", 4)
+    seat = KernelSeat("advisor+heuristic", samples=32)
+    done = 0
+    for view, key in auction_views(4, 2):
+        timed = seat.decide(view, key, time=600)
+        if timed.search["stop"] == ALL_DONE:
+            plain = seat.decide(view, key)
+            assert (timed.action, timed.plan) == (plain.action, plain.plan), view.calls
+            assert timed.search["trump_deals"] == timed.search["deals"]
+            done += 1
+    assert done >= 5
+
+
 @pytest.mark.parametrize("players", [6, 7])
 def test_an_advisor_seat_keeps_its_budget(players):
     # 100,000 deals a call: some 15 s at 7 players unclocked (docs/search.md).

@@ -156,7 +156,7 @@ def timed_advisor_call(
     hand64 = np.int64(hand)
     tables = engine.no_tables(n_calls)
 
-    looks = rounds(samples)
+    looks = rounds(samples, FIRST_ROUND)
     z = stop_z(len(looks) - 1, candidates.size)
     deals = np.empty(0, dtype=np.int64)  # found (fit the calls), in deal order
     pts = np.empty((0, 4), dtype=np.int64)  # pitch_suits of deals[:len(pts)]
