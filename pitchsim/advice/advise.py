@@ -18,7 +18,6 @@ clear (a sequential rule, see ``stop_z``), or when the time is up.
 from __future__ import annotations
 
 import dataclasses
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from time import perf_counter
@@ -28,6 +27,11 @@ import numpy as np
 from ..game.cards import SUITS, format_card, mask_of, parse_hand, suit_of
 from ..game.reference.auction import MAX_BID, PASS, legal_bids
 from ..game.rules import BIDS, Rules
+
+# The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
+from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
+from ..games.advisor_clock import STOP_ERROR as STOP_ERROR
+from ..games.advisor_clock import rounds, stop_z
 from ..games.bidding import Strategy, bidding_policy, odds_table
 from ..games.policies import play_array, play_policy, searches
 from ..kernels import advice as engine
@@ -55,8 +59,6 @@ EVALUATE_CHUNK = 4096  # kept deals per kernel call: progress and Ctrl-C land be
 # counts (doubling from FIRST_ROUND, the last at ``samples``), and after each round but
 # the last the run stops if the best call is ahead of every other by more than
 # STOP_Z(looks, calls) standard errors of the paired difference (``separated``).
-FIRST_ROUND = 1_000  # kept deals in the first round; the bids' trump suits come from them
-STOP_ERROR = 0.05  # the chance that a 'separated' stop picks a call that is not the best
 SLICE = 0.25  # seconds per kernel call at most on a clock, so that it stops near its end
 FIND_SHARE = 0.5  # of the time left for finding deals, before any were found and played
 
@@ -532,23 +534,6 @@ class _Kernels:
 
     def _rows(self, count: int) -> np.ndarray:
         return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
-
-
-def rounds(samples: int) -> list[int]:
-    """The kept-deal counts at which a run on a clock looks at its answer."""
-    looks = []
-    k = FIRST_ROUND
-    while k < samples:
-        looks.append(k)
-        k *= 2
-    return looks + [samples]
-
-
-def stop_z(looks: int, calls: int) -> float:
-    """The lead, in standard errors of the paired difference, that stops a run on a clock:
-    one-sided, STOP_ERROR shared out over the looks that can stop it and the calls the
-    best one is compared with (Bonferroni)."""
-    return statistics.NormalDist().inv_cdf(1 - STOP_ERROR / (max(looks, 1) * max(calls - 1, 1)))
 
 
 def ranking(out: np.ndarray, legal: list[int]) -> list[int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import sys
+from time import perf_counter
 
 from ..game.view import View, ViewError
 from ..util.errors import InputError
@@ -39,6 +40,7 @@ DEFAULT_STRATEGY = "odds+heuristic"
 MAX_LINE = 1 << 20  # a view is a few kB; a megabyte line is a mistake or an attack
 MAX_SEED = (1 << 62) - 1
 MAX_SAMPLES = 100_000  # advisor deals per call: seconds a call at most
+MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
 
 # Error codes (docs/protocol.md).
 BAD_JSON = "bad-json"  # the line is not one JSON object
@@ -93,8 +95,9 @@ def option_list(
             "default": time,
             "min": 0,
             "max": MAX_TIME,
-            "help": "seconds a search play decision may take, above 0 (null: no clock); the "
-            "reply then says how many worlds were valued and why the search stopped",
+            "help": "seconds a search play decision or an advisor call may take, above 0 "
+            "(null: no clock); the reply then says how many worlds or deals were used and "
+            "why the search stopped",
         },
     ]
 
@@ -229,8 +232,12 @@ class Engine:
             return view_key(seed, v)
 
         plan = -1
+        start = perf_counter()
         if view.phase == "play" and view.trump is None:  # the opening lead: the call's plan
-            plan = planned_trump(seat, view, key_of)
+            # An advisor's plan is asked on the same clock; what it leaves is the card's.
+            plan = planned_trump(seat, view, key_of, time)
+            if time is not None:
+                time = max(time - (perf_counter() - start), MIN_LEFT)
         d = seat.decide(view, key_of(view), plan, values, time)
         reply = {"type": "action", "id": rid, "action": d.action}
         if d.values:

@@ -39,6 +39,7 @@ from ..kernels.search.monte_carlo import (
 )
 from ..kernels.search.monte_carlo import ROLLOUT as ROLLOUT_EVAL
 from ..util.jsonio import dumps_json
+from .advisor_clock import timed_advisor_call
 from .bidding import SeatArrays, Strategy, advisor_params, seat_arrays
 from .clock import ALL_DONE, POINTS, Clock, Separation, Valuation, value_on_clock
 from .policies import seat_planes
@@ -83,7 +84,7 @@ class KernelSeat:
         self.strategy = strategy if isinstance(strategy, Strategy) else Strategy.parse(strategy)
         self.name = self.strategy.name
         self.samples = samples  # the advisor's deals per call (None: its default)
-        self.time = time  # seconds a search play decision may take (None: no clock)
+        self.time = time  # seconds a search play decision or advisor call may take (None: none)
 
     def decide(
         self,
@@ -95,19 +96,24 @@ class KernelSeat:
     ) -> Decision:
         """The seat's decision at ``view`` (its turn), drawing from stream ``key``.
         ``plan`` is the suit its winning call planned (the opening lead only).  ``time``
-        (else the seat's own): the seconds a search play policy may take; it then values
-        its worlds on a clock and may stop early (``games.clock``), and says how."""
+        (else the seat's own): the seconds a search play policy or the ``advisor``
+        bidding policy may take; it then values its worlds (``games.clock``) or plays
+        its deals (``games.advisor_clock``) on a clock and may stop early, and says how
+        (``Decision.search``)."""
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
         a = _arrays(self.strategy, view.players, view.rules, self.samples)
+        budget = self.time if time is None else time
         if view.phase == "auction":
+            if budget is not None and self.strategy.bidding == "advisor":
+                return _timed_bid(a, view, key, budget)
             call, suit = _bid(a, view, key)
             return Decision(call_text(call), None, suit if call != PASS else -1)
-        budget = self.time if time is None else time
         return _card(a, view, key, plan, values, budget)
 
 
-def _bid(a, view: View, key) -> tuple[int, int]:
+def _bid_args(view: View) -> tuple:
+    """``choose_bid``'s arguments after the policy, up to the stream: the seat's view."""
     n = view.players
     i = len(view.calls)
     calls = np.zeros(n, dtype=np.int64)
@@ -119,8 +125,7 @@ def _bid(a, view: View, key) -> tuple[int, int]:
             high_seat = view.caller(j)
     legal = view.legal_calls()
     bids = [b for b in legal if b != PASS]
-    call, trump = choose_bid(
-        a.bidding[view.seat],
+    return (
         np.int64(view.hand_mask),
         view.seat,
         n,
@@ -133,15 +138,30 @@ def _bid(a, view: View, key) -> tuple[int, int]:
         PASS in legal,
         np.array(view.seat_scores(), dtype=np.int64),
         view.rules.to_array(),
-        a.odds,
-        a.params,
-        np.uint64(key),
-        AUCTION_COUNTER + i,
+    )
+
+
+def _bid(a, view: View, key) -> tuple[int, int]:
+    args = _bid_args(view)
+    call, trump = choose_bid(
+        a.bidding[view.seat], *args, a.odds, a.params, np.uint64(key), AUCTION_COUNTER + args[5]
     )
     call = int(call)
+    legal = view.legal_calls()
     if call not in legal:  # a kernel bug, never the table's problem to paper over
         raise RuntimeError(f"the bidding policy called {call}, not one of {legal}")
     return call, int(trump)
+
+
+def _timed_bid(a, view: View, key, budget: float) -> Decision:
+    """The advisor's call within ``budget`` seconds (``games.advisor_clock``)."""
+    args = _bid_args(view)
+    t = timed_advisor_call(
+        *args, a.odds, a.params, np.uint64(key), AUCTION_COUNTER + args[5], budget
+    )
+    if t.call not in view.legal_calls():
+        raise RuntimeError(f"the advisor called {t.call}, not one of {view.legal_calls()}")
+    return Decision(call_text(t.call), None, t.trump if t.call != PASS else -1, t.search)
 
 
 def play_args(view: View, plan: int = -1):
@@ -295,14 +315,16 @@ def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values)
     return Decision(card_text(card), values, -1, search)
 
 
-def planned_trump(seat: KernelSeat, view: View, key_of) -> int:
+def planned_trump(seat: KernelSeat, view: View, key_of, time: float | None = None) -> int:
     """The suit ``seat``'s winning call planned, recovered by asking its bidding policy
-    the same question again (``key_of(view)`` gives a view's stream).  -1 when the
-    pitcher is not this strategy's call (the policy would now call otherwise)."""
+    the same question again (``key_of(view)`` gives a view's stream; ``time``: the
+    advisor's budget, as ``decide``'s).  -1 when the pitcher is not this strategy's call
+    (the policy would now call otherwise: an advisor on a clock may, having played
+    another number of deals)."""
     i = max(j for j, c in enumerate(view.calls) if c != PASS)
     doc = view.to_json()
     doc["calls"] = doc["calls"][:i]
     doc.update(pitcher=None, bid=None, trump=None, tricks=[], legal=None)
     before = View.from_json(doc)
-    d = seat.decide(before, key_of(before))
+    d = seat.decide(before, key_of(before), time=time)
     return d.plan if d.action == call_text(view.calls[i]) else -1
