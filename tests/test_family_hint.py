@@ -260,12 +260,18 @@ def test_cli_text_and_json(capsys, name):
     code, out, err = run(capsys, "hint", path, "--seed", "3", "--worlds", "50")
     assert code in (0, None), err
     assert "Play " in out and "Value: your side's score change" in out
+    # the hand line shows every card held, a joker too (it once listed cards 0-51 only)
+    held = view.in_hand
+    hand_line = next(line for line in out.splitlines() if line.startswith("Your hand:"))
+    shown = hand_line.split(":", 1)[1].split("(")[0].split()
+    assert len(shown) == bin(held).count("1")
+    assert ("HJ" in shown) == bool(held >> 52 & 1) and ("LJ" in shown) == bool(held >> 53 & 1)
 
 
 def test_cli_refusals(capsys):
     smear = str(ROOT / "examples" / "family_views" / "smear.json")
     for argv, words in [
-        ([smear, "--policy", "pimc"], "no double-dummy solver"),
+        ([smear, "--policy", "pimc"], "pimc is not offered under a rule family"),
         ([smear, "--model", "heuristic"], "--model: under a rule family"),
         ([smear, "--rules", "smear"], "a view carries its rules"),
         ([str(ROOT / "examples" / "family_views" / "setback.json")], "bid-odds"),

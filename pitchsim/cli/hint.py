@@ -461,4 +461,6 @@ def _rank(r: Hint, c) -> tuple:
 
 
 def _cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
+    from ..game.cards import cards_of  # the jokers (52, 53) too: a family hand may hold them
+
+    return cards_of(mask)

@@ -351,18 +351,30 @@ def _prior(k: FamilyKnowledge) -> int:
 
 
 def _value(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
-    """``value(lo, hi)``: ``out[j, w]``, card j in worlds lo..hi (scaled by ``others``)."""
+    """``value(lo, hi, nodes)`` -> (``out[j, w]``, 0): card j in worlds lo..hi (scaled by
+    ``others``), as :func:`~pitchsim.games.clock.value_on_clock` asks; a rollout searches
+    no solver nodes, so ``nodes`` (a solver budget) is unused and every world is done."""
 
-    def value(lo: int, hi: int) -> np.ndarray:
+    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
         out = np.empty((cards.size, hi - lo), dtype=np.int64)
         rollout_outcomes(
             worlds[lo:hi], np.int64(k.legal), k.seat, k.n, k.pitcher, k.bid, k.trump,
             k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
             k.fr, k.tab, out,
         )  # fmt: skip
-        return out
+        return out, 0
 
     return value
+
+
+def _shifted(value, shift: int):
+    """``value`` with every outcome raised by ``shift`` (the separation rule wants >= 0)."""
+
+    def shifted(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+        out, searched = value(lo, hi, nodes)
+        return out + shift, searched
+
+    return shifted
 
 
 def _span(k: FamilyKnowledge, max_points: int) -> int:
@@ -430,8 +442,9 @@ def family_hint(
         w = sampler.block(b)
         before = acc.valued
         value = _value(k, w, cards)
-        shifted = value if rule is None else (lambda lo, hi, v=value: v(lo, hi) + shift)
-        value_on_clock(shifted, w.shape[0], clock, acc, rule, step)
+        if rule is not None:
+            value = _shifted(value, shift)
+        value_on_clock(value, w.shape[0], clock, acc, rule, step)
         if acc.stop is not None:
             asked += acc.valued - before
             break
