@@ -29,11 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..util.jsonio import dumps_json
 from .cards import N_CARDS, SUIT_NAMES, SUITS, CardError, cards_of, format_card, parse_cards
 from .reference import families as F
 from .rules import FamilyRules, Rules, RulesError, as_family, spec
-from .view import MAX_SCORE, ViewError
+from .view import ViewError, read_scores, shown, whole_number
 
 TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
 SHOOT = "shoot"
@@ -193,19 +192,6 @@ def _texts(cards: Sequence[int]) -> list[str]:
 # ---------------------------------------------------------------- reading
 
 
-def _show(value: object) -> str:
-    text = (
-        dumps_json(value, indent=None) if not isinstance(value, str | int | None) else repr(value)
-    )
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ViewError(f"{what} must be a whole number, not {_show(value)}")
-    return value
-
-
 def _cards(value: object, what: str, jokers: int) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise ViewError(f'{what} must be a list of cards like ["AH", "TS"]')
@@ -234,10 +220,10 @@ def _rules(doc: dict) -> FamilyRules:
     for key in ("partnership", "target"):
         if doc.get(key) is not None and doc[key] != getattr(rules, key):
             if key == "partnership" and not isinstance(doc[key], bool):
-                raise ViewError(f"partnership must be true or false, not {_show(doc[key])}")
+                raise ViewError(f"partnership must be true or false, not {shown(doc[key])}")
             if key == "target":
-                _int(doc[key], "target")
-            raise ViewError(f"{key} is {_show(doc[key])} but the rules say {getattr(rules, key)}")
+                whole_number(doc[key], "target")
+            raise ViewError(f"{key} is {shown(doc[key])} but the rules say {getattr(rules, key)}")
     return rules
 
 
@@ -253,7 +239,7 @@ def parse_call(value: object, what: str, rules: FamilyRules) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top:
         return value
     shoot = ', or "shoot"' if rules.shoot else ""
-    raise ViewError(f'{what} must be "pass" or a bid "1"-"{top}"{shoot}, not {_show(value)}')
+    raise ViewError(f'{what} must be "pass" or a bid "1"-"{top}"{shoot}, not {shown(value)}')
 
 
 def _list(doc: dict, key: str, what: str) -> list:
@@ -272,13 +258,13 @@ def _parse(doc: object) -> FamilyView:
         if key not in doc:
             raise ViewError(f"the view has no {key!r}")
     r = _rules(doc)
-    n = _int(doc["players"], "players")
+    n = whole_number(doc["players"], "players")
     try:
         r.check_players(n)
     except RulesError as e:
         raise ViewError(str(e)) from None
-    seat = _int(doc["seat"], "seat")
-    dealer = _int(doc["dealer"], "dealer")
+    seat = whole_number(doc["seat"], "seat")
+    dealer = whole_number(doc["dealer"], "dealer")
     for name, s in (("seat", seat), ("dealer", dealer)):
         if not 0 <= s < n:
             raise ViewError(f"{name} {s} is not a seat of a {n}-player table (0-{n - 1})")
@@ -304,7 +290,7 @@ def _parse(doc: object) -> FamilyView:
         for s, d in enumerate(seats_doc):
             if not isinstance(d, dict) or "discarded" not in d:
                 raise ViewError(f"draw: seat {s} must be an object with discarded (and burnt)")
-            k = _int(d["discarded"], f"draw: seat {s}'s discarded")
+            k = whole_number(d["discarded"], f"draw: seat {s}'s discarded")
             if k < 0:
                 raise ViewError(f"draw: seat {s} discarded {k} cards")
             burnt = _cards(d.get("burnt", []), f"draw: seat {s}'s burnt", r.jokers)
@@ -322,7 +308,7 @@ def _parse(doc: object) -> FamilyView:
     for t, trick in enumerate(tricks_doc, 1):
         if not isinstance(trick, dict) or "leader" not in trick or "cards" not in trick:
             raise ViewError(f"trick {t} must be an object with leader and cards")
-        leader = _int(trick["leader"], f"trick {t}'s leader")
+        leader = whole_number(trick["leader"], f"trick {t}'s leader")
         if not 0 <= leader < n:
             raise ViewError(f"trick {t}'s leader {leader} is not a seat (0-{n - 1})")
         cards = _cards(trick["cards"], f"trick {t}", r.jokers)
@@ -336,29 +322,18 @@ def _parse(doc: object) -> FamilyView:
             seats_v = trick["seats"]
             if not isinstance(seats_v, list):
                 raise ViewError(f"trick {t}'s seats must be a list of seats")
-            seats = tuple(_int(s, f"trick {t}'s seat") for s in seats_v)
+            seats = tuple(whole_number(s, f"trick {t}'s seat") for s in seats_v)
             if len(seats) != len(cards):
                 raise ViewError(f"trick {t} has {len(cards)} cards but {len(seats)} seats")
         tricks.append(FamilyTrick(leader, seats, cards))
     out_doc = _list(doc, "out", "out")
-    out = tuple(_int(s, "out") for s in out_doc)
+    out = tuple(whole_number(s, "out") for s in out_doc)
     for s in out:
         if not 0 <= s < n:
             raise ViewError(f"out: {s} is not a seat (0-{n - 1})")
     if out and r.follow != "only":
         raise ViewError("out: seats drop out only under follow=only")
-    scores_doc = doc.get("scores")
-    want = 2 if r.partnership else n
-    if scores_doc is None:
-        scores = (0,) * want
-    else:
-        if not isinstance(scores_doc, list) or len(scores_doc) != want:
-            per = "one per team (2)" if r.partnership else f"one per seat ({n})"
-            raise ViewError(f"scores must be a list of whole numbers, {per}")
-        scores = tuple(_int(s, f"score {i}") for i, s in enumerate(scores_doc))
-        for s in scores:
-            if abs(s) > MAX_SCORE:
-                raise ViewError(f"score {s} is out of range (at most {MAX_SCORE:,} either way)")
+    scores = read_scores(doc, n, r.partnership)
     base = FamilyView(
         r, n, seat, dealer, hand, calls, scores, named, draws, drawn, robbed, tuple(tricks), out
     )
@@ -369,7 +344,7 @@ def _parse(doc: object) -> FamilyView:
 
 def _suit(value: object) -> int:
     if not isinstance(value, str) or len(value) != 1 or value.upper() not in SUITS:
-        raise ViewError(f'trump must be a suit letter "C", "D", "H" or "S", not {_show(value)}')
+        raise ViewError(f'trump must be a suit letter "C", "D", "H" or "S", not {shown(value)}')
     return SUITS.index(value.upper())
 
 
@@ -377,12 +352,12 @@ def _agrees(doc: dict, v: FamilyView) -> None:
     """The facts a table may state must agree with what the replay worked out."""
     for key, got in (("pitcher", v.pitcher), ("bid", v.bid), ("to_move", v.to_move)):
         if doc.get(key) is not None and doc[key] != got:
-            _int(doc[key], key)
-            raise ViewError(f"{key} is {doc[key]} but the view makes it {_show(got)}")
+            whole_number(doc[key], key)
+            raise ViewError(f"{key} is {doc[key]} but the view makes it {shown(got)}")
     if doc.get("shoot") is not None and doc["shoot"] is not v.shoot:
-        raise ViewError(f"shoot is {_show(doc['shoot'])} but the calls make it {v.shoot}")
+        raise ViewError(f"shoot is {shown(doc['shoot'])} but the calls make it {v.shoot}")
     if doc.get("phase") is not None and doc["phase"] != v.phase:
-        raise ViewError(f"phase is {_show(doc['phase'])} but the view makes it {v.phase!r}")
+        raise ViewError(f"phase is {shown(doc['phase'])} but the view makes it {v.phase!r}")
     t = doc.get("trump")
     if t is not None and v.rules.trump == "first-lead":
         suit = _suit(t)
@@ -399,7 +374,7 @@ def _agrees(doc: dict, v: FamilyView) -> None:
     if isinstance(draw, dict):
         for s, d in enumerate(draw["seats"]):
             if d.get("drawn") is not None and d["drawn"] != v.draws[s].drawn:
-                _int(d["drawn"], f"draw: seat {s}'s drawn")
+                whole_number(d["drawn"], f"draw: seat {s}'s drawn")
                 raise ViewError(
                     f"draw: seat {s} drew {d['drawn']} cards, but after discarding "
                     f"{v.draws[s].discarded} and burning {len(v.draws[s].burnt)} of "
@@ -407,7 +382,7 @@ def _agrees(doc: dict, v: FamilyView) -> None:
                 )
         for key, got in (("robbed", v.robbed_count), ("put_down", v.put_down_count)):
             if draw.get(key) is not None and draw[key] != got:
-                _int(draw[key], f"draw: {key}")
+                whole_number(draw[key], f"draw: {key}")
                 raise ViewError(f"draw: {key} is {draw[key]} but the counts make it {got}")
         mine = draw.get("mine") or {}
         for key, got in (("discarded", v.discards), ("burnt", v.burnt), ("put_down", v.put_down)):

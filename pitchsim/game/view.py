@@ -229,13 +229,29 @@ class View:
 # ---------------------------------------------------------------- reading
 
 
-def _int(value: object, what: str) -> int:
+def whole_number(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ViewError(f"{what} must be a whole number, not {_show(value)}")
+        raise ViewError(f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
-def _show(value: object) -> str:
+def read_scores(doc: dict, n: int, partnership: bool) -> tuple[int, ...]:
+    """A view's ``scores``: one per seat, or one per team in a partnership (absent: 0s)."""
+    scores_doc = doc.get("scores")
+    want = 2 if partnership else n
+    if scores_doc is None:
+        return (0,) * want
+    if not isinstance(scores_doc, list) or len(scores_doc) != want:
+        per = "one per team (2)" if partnership else f"one per seat ({n})"
+        raise ViewError(f"scores must be a list of whole numbers, {per}")
+    scores = tuple(whole_number(s, f"score {i}") for i, s in enumerate(scores_doc))
+    for s in scores:
+        if abs(s) > MAX_SCORE:
+            raise ViewError(f"score {s} is out of range (at most {MAX_SCORE:,} either way)")
+    return scores
+
+
+def shown(value: object) -> str:
     text = (
         dumps_json(value, indent=None)
         if not isinstance(value, str | int | float | None)
@@ -287,12 +303,12 @@ def _rules(doc: dict, who: str | None = None) -> Rules:
             continue
         value = doc[key]
         if key == "partnership" and not isinstance(value, bool):
-            raise ViewError(f"partnership must be true or false, not {_show(value)}")
+            raise ViewError(f"partnership must be true or false, not {shown(value)}")
         if key == "target":
-            _int(value, "target")
+            whole_number(value, "target")
         given_in_rules = spec is not None and key in str(spec).replace("_", "-")
         if given_in_rules and getattr(rules, key) != value:
-            raise ViewError(f"{key} is {_show(value)} but the rules say {getattr(rules, key)}")
+            raise ViewError(f"{key} is {shown(value)} but the rules say {getattr(rules, key)}")
         try:
             rules = replace(rules, **{key: value})
         except RulesError as e:
@@ -307,13 +323,13 @@ def _parse(doc: object, who: str | None = None) -> View:
         if key not in doc:
             raise ViewError(f"the view has no {key!r}")
     rules = _rules(doc, who)
-    n = _int(doc["players"], "players")
+    n = whole_number(doc["players"], "players")
     try:
         rules.check_players(n)
     except RulesError as e:
         raise ViewError(str(e)) from None
-    seat = _int(doc["seat"], "seat")
-    dealer = _int(doc["dealer"], "dealer")
+    seat = whole_number(doc["seat"], "seat")
+    dealer = whole_number(doc["dealer"], "dealer")
     for name, s in (("seat", seat), ("dealer", dealer)):
         if not 0 <= s < n:
             raise ViewError(f"{name} {s} is not a seat of a {n}-player table (0-{n - 1})")
@@ -335,7 +351,7 @@ def _parse(doc: object, who: str | None = None) -> View:
     for t, trick in enumerate(tricks_doc, 1):
         if not isinstance(trick, dict) or "leader" not in trick or "cards" not in trick:
             raise ViewError(f"trick {t} must be an object with leader and cards")
-        leader = _int(trick["leader"], f"trick {t}'s leader")
+        leader = whole_number(trick["leader"], f"trick {t}'s leader")
         if not 0 <= leader < n:
             raise ViewError(f"trick {t}'s leader {leader} is not a seat (0-{n - 1})")
         if not isinstance(trick["cards"], list):
@@ -345,29 +361,18 @@ def _parse(doc: object, who: str | None = None) -> View:
                 f"trick {t} has {len(trick['cards'])} cards: at most {n} at {n} players"
             )
         tricks.append(Trick(leader, _cards(trick["cards"], f"trick {t}")))
-    scores_doc = doc.get("scores")
-    want = 2 if rules.partnership else n
-    if scores_doc is None:
-        scores = (0,) * want
-    else:
-        if not isinstance(scores_doc, list) or len(scores_doc) != want:
-            per = "one per team (2)" if rules.partnership else f"one per seat ({n})"
-            raise ViewError(f"scores must be a list of whole numbers, {per}")
-        scores = tuple(_int(s, f"score {i}") for i, s in enumerate(scores_doc))
-        for s in scores:
-            if abs(s) > MAX_SCORE:
-                raise ViewError(f"score {s} is out of range (at most {MAX_SCORE:,} either way)")
+    scores = read_scores(doc, n, rules.partnership)
     view = _replay(View(rules, n, seat, dealer, hand, calls, tuple(tricks), scores))
 
     # The facts a table may state must agree with what the calls and cards say.
     for key, got in (("pitcher", view.pitcher), ("bid", view.bid)):
         if doc.get(key) is not None and doc[key] != got:
-            _int(doc[key], key)
-            raise ViewError(f"{key} is {doc[key]} but the calls make it {_show(got)}")
+            whole_number(doc[key], key)
+            raise ViewError(f"{key} is {doc[key]} but the calls make it {shown(got)}")
     if doc.get("trump") is not None:
         t = doc["trump"]
         if not isinstance(t, str) or t.upper() not in SUITS or len(t) != 1:
-            raise ViewError(f'trump must be a suit letter "C", "D", "H" or "S", not {_show(t)}')
+            raise ViewError(f'trump must be a suit letter "C", "D", "H" or "S", not {shown(t)}')
         if view.trump is None:
             raise ViewError(f"trump is {t} but the opening lead has not been made")
         if SUITS.index(t.upper()) != view.trump:
