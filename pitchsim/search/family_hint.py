@@ -60,7 +60,7 @@ from ..kernels.families.worlds import (
 from ..kernels.rng import deal_key
 from ..util.errors import quoted
 from ..util.runtime import pick_seed
-from ..util.stats import Z95, too_few
+from ..util.stats import mean_half_width, too_few
 from .hint import BLOCK, DEFAULT_WORLDS, MAX_WORLDS, HintError
 
 POLICIES = ("rollout",)
@@ -471,9 +471,9 @@ def family_hint(
         if too_few(kept):
             ci, dhalf = None, None
         else:
-            half = Z95 * v.std(ddof=1) / math.sqrt(kept)
-            ci = (float(v.mean() - half), float(v.mean() + half))
-            dhalf = float(Z95 * d.std(ddof=1) / math.sqrt(kept))
+            mean, half = mean_half_width(v)
+            ci = (mean - half, mean + half)
+            dhalf = mean_half_width(d)[1]
         hints.append(FamilyCardHint(int(c), float(v.mean()), ci, (float(d.mean()), dhalf)))
     r = view.rules
     return FamilyHint(

@@ -68,7 +68,7 @@ from ..kernels.search.monte_carlo import (
 from ..kernels.search.worlds import sample_worlds, view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
-from ..util.stats import Z95, too_few, wilson
+from ..util.stats import mean_half_width, too_few, wilson
 from .position import Position, PositionError
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
@@ -538,10 +538,10 @@ def _summarise(
         if too_few(kept):  # no interval from a handful of worlds: None, "too few deals"
             ci, cis, dhalf = None, None, None
         else:
-            half = Z95 * pts.std(ddof=1) / math.sqrt(kept)
-            ci = (float(pts.mean() - half), float(pts.mean() + half))
+            mean, half = mean_half_width(pts)
+            ci = (mean - half, mean + half)
             cis = tuple(tuple(float(x) for x in wilson(h, kept)) for h in hits)
-            dhalf = float(Z95 * diff.std(ddof=1) / math.sqrt(kept))
+            dhalf = mean_half_width(diff)[1]
         hints.append(
             CardHint(
                 int(c),

@@ -62,6 +62,20 @@ def paired_difference(
     return d, d - half, d + half
 
 
+def mean_half_width(values, z: float = Z95) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal-approximation interval
+    (z standard errors, the sample standard deviation over n - 1).
+
+    >>> m, half = mean_half_width([1.0, 2.0, 3.0, 4.0])
+    >>> round(m, 2), round(half, 4)
+    (2.5, 1.2652)
+    """
+    import numpy as np  # here, as in wilson: the CLI imports this module for its constants
+
+    v = np.asarray(values, dtype=float)
+    return float(v.mean()), float(z * v.std(ddof=1) / math.sqrt(v.size))
+
+
 FEW_SAMPLES = 10  # fewer deals than this: no interval is given or starred ("too few deals")
 TOO_FEW = "too few deals"
 
