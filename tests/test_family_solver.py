@@ -166,6 +166,70 @@ def test_whole_hands_from_the_opening_lead(table):
             assert got == (want, want, fm.card_values(st))
 
 
+def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, budget, each):
+    """(value, out) of one call under a node budget, the table's budget cleared after."""
+    tr = np.zeros(8, dtype=np.int64)
+    tr[: len(trick)] = trick
+    args = (
+        np.array(hands, dtype=np.int64),
+        np.array(won, dtype=np.int64),
+        np.array(held, dtype=np.int64),
+        len(hands),
+        leader,
+        tr,
+        len(trick),
+        trump,
+        pitcher,
+        family_array(rules),
+        family_tables(rules),
+        table,
+    )
+    out = np.full(54, 99, dtype=np.int64)
+    table[0, ks.T_BUDGET] = budget
+    try:
+        v = ks.family_card_values(*args, out) if each else ks.solve_family(*args)
+    finally:
+        table[0, ks.T_BUDGET] = 0
+    return int(v), {c: int(out[c]) for c in range(54) if each and out[c] >= 0}
+
+
+@pytest.mark.parametrize(("spec", "n"), [("smear", 4), ("ten-point", 4), ("smear", 5)])
+def test_a_node_budget_stops_or_gives_the_exact_value(spec, n, table):
+    """The contract: a call is deterministic, so one given exactly the nodes it searches
+    unbudgeted finishes with the reference's value, and one given a node fewer stops
+    (-1, nothing in ``out``, the stop counted)."""
+    rules = Rules.parse(spec)
+    rng = random.Random(f"budget/{spec}/{n}")
+    for i in range(6):
+        pitcher, held, hands, won, leader, trick, trump = random_position(rules, n, rng, (2, 3))
+        st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
+        each = i % 2 == 1 and st.leader is not None
+        want = (fm.solve(st), fm.card_values(st) if each else {})
+        pos = (rules, pitcher, held, hands, won, leader, trick, trump, table)
+        before = int(table[0, ks.T_NODES])
+        assert _budgeted(*pos, 0, each) == want  # no budget
+        nodes = int(table[0, ks.T_NODES]) - before
+        assert _budgeted(*pos, nodes, each) == want
+        assert _budgeted(*pos, 10 * nodes, each) == want
+        if nodes > 1:
+            stops = int(table[0, ks.T_ABORTED])
+            assert _budgeted(*pos, nodes - 1, each) == (-1, {})
+            assert int(table[0, ks.T_ABORTED]) == stops + 1
+        assert _budgeted(*pos, 0, each) == want  # a stop leaves nothing behind
+
+
+def test_a_tiny_budget_stops_a_whole_hand(table):
+    """Smear at 5 players from the opening lead (named trump): far more than 50 nodes."""
+    rules = Rules.parse("smear")
+    rng = random.Random("tiny budget")
+    pitcher, held, hands, won, leader, trick, trump = random_position(rules, 5, rng, (6, 6), False)
+    assert not any(won) and not trick
+    pos = (rules, pitcher, held, hands, won, leader, trick, trump, table)
+    for each in (False, True):
+        assert _budgeted(*pos, 50, each) == (-1, {})
+    assert table[0, ks.T_BUDGET] == 0
+
+
 # ---- hand-worked values ----------------------------------------------------------------------
 
 

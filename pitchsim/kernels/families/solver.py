@@ -8,6 +8,7 @@ Entry points (numba ``njit``, positional like every kernel)::
                      fr, tab, table)
     v = family_card_values(hands, won, held, n, leader, trick, trick_len, trump,
                            pitcher, fr, tab, table, out)   # out[54]: -1 where not legal
+    table[0, T_BUDGET] = nodes     # optional: the next calls stop after that many nodes
 
 - ``hands[s]``: the cards seat s still holds; ``won[s]``: the cards it captured in
   completed tricks; ``held[s]``: its hand when the first card was led (after any draw):
@@ -23,6 +24,13 @@ Entry points (numba ``njit``, positional like every kernel)::
   its holder's under low=dealt), the jack, jick, jokers, the 10 (game=ten), the 3 (3
   points), the 5 (5 points); Game (game=count) to the single highest count of a side,
   a tie to nobody.  Partners pool their points and counts (0.10).
+- A node budget, as the base solver's (search on a clock: numba counts nodes, it cannot
+  read a clock cheaply): ``table[0, T_BUDGET] = nodes`` makes a call stop once it has
+  searched that many nodes and return -1 (``out`` then holds nothing to use), counting
+  the stop in ``table[0, T_ABORTED]``; 0 (a new table's) is no budget.  Every call adds
+  the nodes it searched to ``table[0, T_NODES]``.  A call that finishes within its
+  budget gives exactly the value it gives without one (the budget only stops, it never
+  steers the search).
 
 How: the value is the largest k the pitcher's side can force, found by binary search
 over zero-window searches "can it finish with k?"; each is an alpha-beta search that
@@ -65,6 +73,12 @@ MAX_TABLE_BITS = 28
 MAX_SEATS = 7
 _K_PACKED, _K_GEN, _K_LO, _K_HI = 7, 8, 9, 10
 _COLS = 11
+# Row 0 of a table, laid out as the base solver's (kernels/search/solver.py): the
+# generation counter, the index mask, nodes searched over all calls, the node budget of
+# a call (0: none) and the calls stopped by it.  (Column 3 unused: the base's searches
+# given up.)
+T_GEN, T_MASK, T_NODES, T_BUDGET, T_ABORTED = 0, 1, 2, 4, 5
+NO_LIMIT = 1 << 62
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 UNKNOWN = 1 << 20
 
@@ -82,7 +96,8 @@ C_FIRST = 9  # 1: the root is the opening lead
 C_BASE = 10  # 4 entries: Low's point under low=dealt, per trump
 C_ROOT_CARDS = 14  # the cards the root may try (card_values: one at a time)
 C_PLAIN = 15  # 4 entries: per trump, the cards worth nothing (no point, no game count)
-_CTX = 19
+C_ABORT = 19  # the solve stops (returns -1) when C_NODES reaches this (a budget)
+_CTX = 20
 NOT_COUNTED = 127  # a side's count that can no longer matter, in the table's key
 
 # One frame per card played.
@@ -94,12 +109,12 @@ _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 @njit(cache=True)
 def new_family_table(bits=TABLE_BITS):
-    """A transposition table of 2**bits rows; row 0 holds the generation counter and
-    the index mask."""
+    """A transposition table of 2**bits rows; row 0 holds the generation counter, the
+    index mask, the nodes searched and the node budget (``T_*``)."""
     if bits < 1 or bits > MAX_TABLE_BITS:
         raise ValueError("a transposition table needs 1 to 28 bits")
     t = np.zeros(((1 << bits) + 1, _COLS), dtype=np.int64)
-    t[0, 1] = (1 << bits) - 1
+    t[0, T_MASK] = (1 << bits) - 1
     return t
 
 
@@ -322,7 +337,8 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
     the root frame (seat, leader, offset, count, trump, points so far; ``S_LEGAL`` the
     cards the root may try).  ``plays``/``pseats`` from index ``root`` hold the cards
     and seats of the trick the root plays into.  ``hands`` and ``counts`` are changed
-    while searching and restored on return."""
+    while searching and restored on return -- except on -1 (the node budget spent: the
+    whole solve stops, and its copies of them are dropped)."""
     n = ctx[C_N]
     gen = ctx[C_GEN]
     only = ctx[C_ONLY] != 0
@@ -333,6 +349,8 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
     while True:
         if phase == _ENTER:
             ctx[C_NODES] += 1
+            if ctx[C_NODES] > ctx[C_ABORT]:
+                return -1
             seat = fs[d, S_SEAT]
             leader = fs[d, S_LEADER]
             count = fs[d, S_COUNT]
@@ -368,7 +386,7 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
                                     k = NOT_COUNTED  # never the pitcher's side's equal
                                 packed |= k << (2 + 7 * side)
                         packed |= (leader << 58) | (trump << 55)
-                        row = _index(hands, n, packed, table[0, 1])
+                        row = _index(hands, n, packed, table[0, T_MASK])
                         hit = table[row, _K_GEN] == gen and table[row, _K_PACKED] == packed
                         for s in range(n):
                             if table[row, s] != hands[s]:
@@ -575,10 +593,14 @@ def _root(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab
 
 @njit(cache=True)
 def _value(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, root, lo, hi):
-    """The largest k in [lo, hi] the pitcher's side can force (binary search)."""
+    """The largest k in [lo, hi] the pitcher's side can force (binary search); -1 when
+    the node budget is spent."""
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, root, mid):
+        r = _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, root, mid)
+        if r < 0:
+            return -1
+        if r == 1:
             lo = mid
         else:
             hi = mid - 1
@@ -619,13 +641,41 @@ def _values(
     hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, each
 ):
     ctx = np.zeros(_CTX, dtype=np.int64)
+    v = _solve(
+        hands,
+        won,
+        held,
+        n,
+        leader,
+        trick,
+        trick_len,
+        trump,
+        pitcher,
+        fr,
+        tab,
+        table,
+        out,
+        each,
+        ctx,
+    )
+    table[0, T_NODES] += ctx[C_NODES]
+    if v < 0:
+        table[0, T_ABORTED] += 1
+    return v
+
+
+@njit(cache=True)
+def _solve(
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, each, ctx
+):
     val = np.zeros((4, N_CARDS_WITH_JOKERS), dtype=np.int64)
     h = hands.copy()
     fs, plays, pseats, counts, root, pts, most = _root(
         h, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, ctx, val
     )
-    table[0, 0] += 1  # a fresh generation: entries of other positions are stale
-    ctx[C_GEN] = table[0, 0]
+    ctx[C_ABORT] = table[0, T_BUDGET] if table[0, T_BUDGET] > 0 else NO_LIMIT
+    table[0, T_GEN] += 1  # a fresh generation: entries of other positions are stale
+    ctx[C_GEN] = table[0, T_GEN]
     out[:] = -1
     if trump >= 0 and _finished(h, n, leader, trick_len, trump, ctx, tab):
         return pts + _game_point(counts, ctx)
@@ -642,6 +692,9 @@ def _values(
         m &= m - 1
         ctx[C_ROOT_CARDS] = np.int64(1) << c
         v = _value(h, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, root, pts, most)
+        if v < 0:
+            out[:] = -1
+            return -1  # out of budget
         out[c] = v
         best = max(best, v)
         worst = min(worst, v)
