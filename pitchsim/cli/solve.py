@@ -12,6 +12,8 @@ from ..game.rules import FamilyRules, Rules, label
 from .app import app
 from .common import JsonOpt, print_json, suit_label
 
+DEFAULT_TIME = 20.0  # seconds a position's solve may take (issue 19: no search waits longer)
+
 if TYPE_CHECKING:
     from ..search.double_dummy import Solution
 
@@ -30,11 +32,21 @@ def solve_command(
         "elsewhere: name=value,... or a TOML file; a family such as smear); one that "
         "does must agree.",
     ),
+    time: float = typer.Option(
+        DEFAULT_TIME,
+        "--time",
+        help="Seconds the exact search of each position may take (0: no limit).  A "
+        "position not solved in them gets no value, a line saying so, and exit status 1.",
+    ),
     as_json: bool = JsonOpt,
 ) -> None:
     """Double-dummy value (every hand open) of a position: the points the pitcher's side
     makes with best play by all, and the value after each legal card (the base game or
-    a rule family: setback, smear, ten-point, ...)."""
+    a rule family: setback, smear, ten-point, ...).  Exit status 1 when the clock
+    (--time) stopped a position before it was solved."""
+    from ..games.clock import check_time
+
+    budget = check_time(time, zero_is_none=True)  # before reading, and before loading
     from ..search.double_dummy import solve  # the kernels load here
     from ..search.position import read_positions, read_source
 
@@ -42,14 +54,35 @@ def solve_command(
     text, name = read_source(position)
     positions = read_positions(text, name, stated, families=True)
     many = isinstance(positions, list)
-    solutions = [solve(p) for p in (positions if many else [positions])]
+    todo = positions if many else [positions]
+    solutions = []
+    for i, p in enumerate(todo):
+        which = f"position {i + 1} of {len(todo)}: " if many else ""
+        solutions.append(solve(p, time=budget, progress=lambda t, w=which: _searching(w, t)))
     if as_json:
         docs = [s.to_json() for s in solutions]
         print_json(docs if many else docs[0])
-        return
-    for i, s in enumerate(solutions):
-        title = f"Position {i + 1} of {len(solutions)}" if many else "Position"
-        sys.stdout.write(render(s, title) + ("\n" if i + 1 < len(solutions) else ""))
+    else:
+        for i, s in enumerate(solutions):
+            title = f"Position {i + 1} of {len(solutions)}" if many else "Position"
+            sys.stdout.write(render(s, title) + ("\n" if i + 1 < len(solutions) else ""))
+    if not all(s.solved for s in solutions):
+        raise typer.Exit(1)
+
+
+def _searching(which: str, budget: float | None) -> None:
+    limit = "no time limit (--time 0)" if budget is None else f"up to {budget:g} s (--time)"
+    sys.stderr.write(f"pitchsim: {which}searching every line of play, {limit}\n")
+    sys.stderr.flush()
+
+
+def not_solved(s: Solution) -> str:
+    """The line for a position the clock stopped: what happened and what to do."""
+    return (
+        f"Not solved within {s.time:g} s ({s.nodes:,} nodes searched): the exact search "
+        "of a 6-7 player deal with many cards left can take minutes; --time 0 waits for "
+        "it, or solve a later position."
+    )
 
 
 def render(s: Solution, title: str) -> str:
@@ -89,6 +122,9 @@ def render(s: Solution, title: str) -> str:
             f"{seat}:{format_card(c)}" for seat, c in zip(seats, pos.trick, strict=True)
         )
         out.append(f"Trick {len(pos.tricks)} so far: {plays}")
+    if not s.solved:
+        out.append(not_solved(s))
+        return "\n".join(out) + "\n"
     made = ""
     if pos.bid is not None:
         made = f"; bid {pos.bid} {'made' if s.made else 'set'}"

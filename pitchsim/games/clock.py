@@ -81,14 +81,20 @@ ALL_DONE = "all worlds done"
 CLOCK = "stopped by the clock"
 
 
-def check_time(value, what: str = "--time") -> float | None:
-    """A time budget in seconds (None: no clock): a finite number above 0, at most a day."""
+def check_time(value, what: str = "--time", zero_is_none: bool = False) -> float | None:
+    """A time budget in seconds (None: no clock): a finite number above 0, at most a day;
+    ``zero_is_none``: 0 also means no clock (``solve --time 0``)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InputError(f"{what} must be a number of seconds, not {value!r}")
+    if zero_is_none and value == 0:
+        return None
     if not (math.isfinite(value) and 0 < value <= MAX_TIME):
-        raise InputError(f"{what} must be seconds above 0 and at most {MAX_TIME:,.0f}, not {value}")
+        zero = "0 (no limit) or " if zero_is_none else ""
+        raise InputError(
+            f"{what} must be {zero}seconds above 0 and at most {MAX_TIME:,.0f}, not {value}"
+        )
     return float(value)
 
 

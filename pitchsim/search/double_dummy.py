@@ -5,6 +5,22 @@ Every hand open, the pitcher's side maximising and everyone else minimising the 
 The numba solver (:mod:`pitchsim.kernels.search.solver`) does the work; this module
 turns a position into its arrays and the answer into plain data.
 
+On a clock (``time=`` seconds; ``pitchsim solve --time``): a whole 6-7 player deal can
+take minutes, and numba cannot read a clock cheaply, so the seconds become a node budget
+(the solvers' ``table[0, T_BUDGET]``, a call over it returns -1), as in
+:mod:`pitchsim.games.clock`.  The kernel is first loaded (compiled, once per install)
+off the clock by a call of one node.  Then a short call (``FIRST_SECONDS`` at the rate
+this process measured last) solves most positions outright and measures the node rate;
+when it does not finish, calls follow with the time left at the rate measured on this
+position, each at most ``GROWTH`` times the nodes of the largest so far (a rate
+measured on short calls under time-sharing can be several times too high, and a call
+can only be stopped by its nodes), until one finishes -- its value exact, as
+unbudgeted -- or the time left cannot buy more nodes than a call already stopped
+(deterministic: it would stop again).  Each call starts a fresh table generation, so
+the nodes of stopped calls are spent again: the price of the clock, at most about
+1/(GROWTH - 1) of the last call.  A position stopped by the clock has no value
+(``Solution.solved`` False), never a guess.
+
 Example
 -------
 >>> from pitchsim.search.position import read_position
@@ -15,15 +31,29 @@ Example
 
 from __future__ import annotations
 
+import math
+import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
+from ..games.clock import NODES_PER_SECOND, check_time
 from ..kernels.search import solver as kernel
 from .position import FamilyPosition, Position
 
 _TABLE: np.ndarray | None = None  # one transposition table, reused by every call
+# The clock (see the module): the first call's seconds at the last rate measured, the
+# most a call may grow over the largest before it, and the nodes per second assumed
+# before any measurement (per solver; then the last rate measured, on a long enough call).
+FIRST_SECONDS = 0.1
+GROWTH = 4
+_last_rate = {"base": NODES_PER_SECOND, "family": NODES_PER_SECOND}
+_RATE_NODES = 20_000  # a rate measured on fewer nodes is mostly overhead: not kept
+# A solve that may run past this many seconds is announced (``progress``).
+ANNOUNCE_SECONDS = 2.0
+CLOCK = "clock"  # Solution.stop: the time budget ran out
 
 
 def _table() -> np.ndarray:
@@ -57,8 +87,17 @@ class Solution:
     """A solved position: its value and the value after each legal card."""
 
     position: Position | FamilyPosition
-    value: int  # points the pitcher's side holds at the end under best play (0-4 base)
+    value: int | None  # points the pitcher's side holds at the end under best play
+    # (0-4 base); None: not solved (stopped by the clock)
     cards: dict[int, int]  # each legal card of the player to move -> value after it
+    stop: str | None = None  # CLOCK: the time budget ran out, no value
+    time: float | None = None  # the budget in seconds (None: no limit)
+    seconds: float = 0.0  # the search's wall seconds (on the clock: after loading)
+    nodes: int = 0  # solver nodes searched, every call of the search
+
+    @property
+    def solved(self) -> bool:
+        return self.stop is None
 
     @property
     def to_play(self) -> int | None:
@@ -73,10 +112,20 @@ class Solution:
     def made(self) -> bool | None:
         """With a bid in the position: does the pitcher's side make it under best play?"""
         bid = self.position.bid
-        return None if bid is None else self.value >= bid
+        return None if bid is None or self.value is None else self.value >= bid
 
     def to_json(self) -> dict:
+        if not self.solved:
+            return {
+                "to_play": self.to_play,
+                "solved": False,
+                "stop": self.stop,
+                "time": self.time,
+                "seconds": round(self.seconds, 3),
+                "nodes": self.nodes,
+            }
         doc = {
+            "solved": True,
             "to_play": self.to_play,
             "value": self.value,
             "cards": {format_card(c, symbols=False): v for c, v in sorted(self.cards.items())},
@@ -88,27 +137,118 @@ class Solution:
         return doc
 
 
-def solve_value(pos: Position | FamilyPosition, table: np.ndarray | None = None) -> int:
-    """The position's double-dummy value (0-4; under a family up to its point total)."""
-    if isinstance(pos, FamilyPosition):
-        return _family_values(pos, table)[0]
-    if pos.finished:
-        return pos.points()
-    return int(kernel.solve_position(*kernel_args(pos), _table() if table is None else table))
+def solve_value(
+    pos: Position | FamilyPosition,
+    table: np.ndarray | None = None,
+    time: float | None = None,
+) -> int | None:
+    """The position's double-dummy value (0-4; under a family up to its point total);
+    ``time``: seconds at most (None: no limit), None when they run out."""
+    return solve(pos, table, time, each=False).value
 
 
-def solve(pos: Position | FamilyPosition, table: np.ndarray | None = None) -> Solution:
+def solve(
+    pos: Position | FamilyPosition,
+    table: np.ndarray | None = None,
+    time: float | None = None,
+    progress: Callable[[float | None], None] | None = None,
+    each: bool = True,
+) -> Solution:
     """The value and every legal card's value (before the opening lead: each lead, its
-    suit becoming trump)."""
-    if isinstance(pos, FamilyPosition):
-        value, cards = _family_values(pos, table, each=True)
-        return Solution(pos, value, cards)
+    suit becoming trump).  ``time``: seconds at most (None: no limit; see the module);
+    the answer is then ``solved`` or stopped with no value.  ``progress(time)`` is
+    called once when the search may take more than ``ANNOUNCE_SECONDS``.  ``each``
+    False: the value alone (``cards`` empty)."""
+    time = check_time(time, "time")
     if pos.finished:
-        return Solution(pos, pos.points(), {})
-    out = np.empty(52, dtype=np.int64)
-    value = kernel.card_values(*kernel_args(pos), _table() if table is None else table, out)
-    cards = {c: int(out[c]) for c in range(52) if out[c] >= 0}
-    return Solution(pos, int(value), cards)
+        return Solution(pos, pos.points(), {}, time=time)
+    if isinstance(pos, FamilyPosition):
+        from ..kernels.families import solver as family_kernel
+
+        if table is None:
+            table = _family_table()
+        args = (*family_kernel_args(pos), table)
+        width, kind = N_CARDS_WITH_JOKERS, "family"
+        one = family_kernel.family_card_values if each else family_kernel.solve_family
+    else:
+        if table is None:
+            table = _table()
+        args = (*kernel_args(pos), table)
+        width, kind = 52, "base"
+        one = kernel.card_values if each else kernel.solve_position
+    out = np.empty(width, dtype=np.int64)
+
+    def call() -> int:
+        return int(one(*args, out) if each else one(*args))
+
+    if time is None and progress is None:
+        value, seconds, nodes = _unbudgeted(call, table)
+    else:
+        value, seconds, nodes = _on_clock(call, table, kind, time, progress)
+    if value < 0:
+        return Solution(pos, None, {}, CLOCK, time, seconds, nodes)
+    cards = {c: int(out[c]) for c in range(width) if out[c] >= 0} if each else {}
+    return Solution(pos, value, cards, None, time, seconds, nodes)
+
+
+def _unbudgeted(call: Callable[[], int], table: np.ndarray) -> tuple[int, float, int]:
+    before = int(table[0, kernel.T_NODES])
+    t = _time.perf_counter()
+    value = call()
+    return value, _time.perf_counter() - t, int(table[0, kernel.T_NODES]) - before
+
+
+def _on_clock(
+    call: Callable[[], int],
+    table: np.ndarray,
+    kind: str,
+    time: float | None,
+    progress: Callable[[float | None], None] | None,
+) -> tuple[int, float, int]:
+    """(value or -1, seconds, nodes) of a search of ``time`` seconds (see the module);
+    ``time`` None: no limit after the first call (which then only tells a long search
+    from a short one, for ``progress``)."""
+    # (The two solvers keep row 0 alike: T_NODES and T_BUDGET are the same columns.)
+    try:
+        table[0, kernel.T_BUDGET] = 1  # loads (or compiles) the kernel, off the clock
+        value = call()
+        if value >= 0:
+            return value, 0.0, 0
+        start = _time.perf_counter()
+        nodes = 0
+        seconds = 0.0
+        largest = 0  # the most nodes a stopped call searched
+        rate = _last_rate[kind]
+        announced = progress is None
+        while True:
+            spent = _time.perf_counter() - start
+            left = math.inf if time is None else time - spent
+            if nodes == 0:
+                budget = max(int(min(FIRST_SECONDS, left) * rate), 1)
+            elif time is None:
+                budget = 0  # no limit
+            else:
+                budget = min(int(left * rate), GROWTH * largest)
+                if budget <= largest:
+                    return -1, spent, nodes  # it would stop again
+            if not announced and (budget == 0 or spent + budget / rate > ANNOUNCE_SECONDS):
+                progress(time)
+                announced = True
+            table[0, kernel.T_BUDGET] = budget
+            before = int(table[0, kernel.T_NODES])
+            t = _time.perf_counter()
+            value = call()
+            seconds += _time.perf_counter() - t
+            searched = int(table[0, kernel.T_NODES]) - before
+            nodes += searched
+            largest = max(largest, searched)
+            if nodes >= _RATE_NODES and seconds > 0:
+                rate = nodes / seconds
+                _last_rate[kind] = rate
+            if value >= 0:
+                return value, _time.perf_counter() - start, nodes
+    finally:
+        table[0, kernel.T_BUDGET] = 0  # the table is shared: no budget left behind
 
 
 # ---- rule families (kernels/families/solver.py) ----------------------------------------------
@@ -139,22 +279,10 @@ def family_kernel_args(pos: FamilyPosition) -> tuple:
     )
 
 
-def _family_values(
-    pos: FamilyPosition, table: np.ndarray | None, each: bool = False
-) -> tuple[int, dict[int, int]]:
+def _family_table() -> np.ndarray:
     from ..kernels.families import solver as family_kernel
 
     global _FAMILY_TABLE
-    if pos.finished:
-        return pos.points(), {}
-    if table is None:
-        if _FAMILY_TABLE is None:
-            _FAMILY_TABLE = family_kernel.new_family_table()
-        table = _FAMILY_TABLE
-    args = family_kernel_args(pos)
-    if not each:
-        return int(family_kernel.solve_family(*args, table)), {}
-    out = np.empty(N_CARDS_WITH_JOKERS, dtype=np.int64)
-    value = family_kernel.family_card_values(*args, table, out)
-    cards = {c: int(out[c]) for c in range(N_CARDS_WITH_JOKERS) if out[c] >= 0}
-    return int(value), cards
+    if _FAMILY_TABLE is None:
+        _FAMILY_TABLE = family_kernel.new_family_table()
+    return _FAMILY_TABLE
