@@ -35,8 +35,9 @@ def solve_command(
     time: float = typer.Option(
         DEFAULT_TIME,
         "--time",
-        help="Seconds the exact search of each position may take (0: no limit).  A "
-        "position not solved in them gets no value, a line saying so, and exit status 1.",
+        help="Seconds the exact search of each position may take (0: no limit; loading "
+        "the kernels comes first, off the clock).  A position not solved in them gets "
+        "no value, a line saying so, and exit status 1.",
     ),
     as_json: bool = JsonOpt,
 ) -> None:

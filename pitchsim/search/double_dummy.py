@@ -50,7 +50,8 @@ _TABLE: np.ndarray | None = None  # one transposition table, reused by every cal
 FIRST_SECONDS = 0.1
 GROWTH = 4
 _last_rate = {"base": NODES_PER_SECOND, "family": NODES_PER_SECOND}
-_RATE_NODES = 20_000  # a rate measured on fewer nodes is mostly overhead: not kept
+_RATE_NODES = 20_000  # a rate measured on fewer nodes is mostly overhead: not kept for
+# the next position (this one's calls use it: it is all they have)
 # A solve that may run past this many seconds is announced (``progress``).
 ANNOUNCE_SECONDS = 2.0
 CLOCK = "clock"  # Solution.stop: the time budget ran out
@@ -242,9 +243,10 @@ def _on_clock(
             searched = int(table[0, kernel.T_NODES]) - before
             nodes += searched
             largest = max(largest, searched)
-            if nodes >= _RATE_NODES and seconds > 0:
-                rate = nodes / seconds
-                _last_rate[kind] = rate
+            if seconds > 0 and nodes > 0:
+                rate = nodes / seconds  # this position's: the next call's budget
+                if nodes >= _RATE_NODES:
+                    _last_rate[kind] = rate  # the next position's first call
             if value >= 0:
                 return value, _time.perf_counter() - start, nodes
     finally:
