@@ -149,6 +149,42 @@ def test_value_worlds_keeps_only_worlds_finished():
     assert (part[:, :done] == full[:, :done]).all()
 
 
+def test_play_decisions_keep_only_worlds_solved_within_the_play_budget():
+    """card_outcomes (pimc in play: search_card, a seat's values) with a solver budget
+    keeps the worlds solved within it, each valued as without one; the play budget
+    itself (PLAY_NODES) is far above what a 2-4 player decision needs."""
+    from pitchsim.games.policies import seat_planes
+    from pitchsim.kernels.search.monte_carlo import PLAY_NODES, card_outcomes
+
+    assert PLAY_NODES >= 10_000_000
+    rng = random.Random(23)
+    pos = random_position(rng, 6, 2)
+    view, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
+    args = (
+        view.legal, view.hand, view.seat, 6, view.pitcher, view.bid or 0, view.trump,
+        trick_no, trick, trick_len, leader, played, won, seat_planes(view.played_by), voids,
+        view.rules.to_array(),
+    )  # fmt: skip
+    wanted = 12
+    legal_count = bin(view.legal).count("1")
+
+    def run(nodes):
+        out = np.full((legal_count, wanted), -7, dtype=np.int64)
+        _, kept, _ = card_outcomes(DOUBLE_DUMMY, wanted, *args, np.uint64(99), out, False, nodes)
+        return out, int(kept)
+
+    full, kept = run(0)
+    assert kept == wanted and (full >= 0).all()
+    seen = []
+    for nodes in (1, 3_000, 30_000, 300_000, 3_000_000):
+        part, kept = run(nodes)
+        seen.append(kept)
+        assert (part[:, :kept] == full[:, :kept]).all()
+    assert seen[0] == 0  # one node solves no world
+    assert seen == sorted(seen)  # a bigger budget never keeps fewer
+    assert any(0 < k < wanted for k in seen)  # some budget stops part way
+
+
 class FakeTime:
     def __init__(self):
         self.now = 0.0

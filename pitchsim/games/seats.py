@@ -31,6 +31,7 @@ from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key, draw
 from ..kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
+    PLAY_NODES,
     card_outcomes,
     choose_by_outcomes,
     decision_stream,
@@ -227,7 +228,8 @@ def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
     evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
     # The key search_card draws (uint64: a Python int past 2**63 cannot be passed as is).
     stream = np.uint64(draw(np.uint64(key), counter))
-    cards, kept, _ = card_outcomes(evaluator, worlds, *args, stream, out, False)
+    # The same solver budget as search_card's, so the same worlds are kept.
+    cards, kept, _ = card_outcomes(evaluator, worlds, *args, stream, out, False, PLAY_NODES)
     if kept == 0:
         return {}
     prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))

@@ -54,6 +54,13 @@ DD_EARLY_TABLE_BITS = 16
 # Only at 5-7 players: at 2-4 the small table solves early decisions in about a
 # millisecond, less than making the big one would cost.
 EARLY_TABLE_PLAYERS = 5
+# A pimc decision in play (play, tournament, study runs) stops solving worlds after this
+# many solver nodes and decides on the worlds solved (none: ``heuristic``'s card).
+# Counted in nodes, not seconds, so a game is the same on any machine and thread count.
+# Few decisions come near it but at 6-7 players in the first tricks, where one world
+# can take minutes (issue 19): about 2-3 s of search at 7 players on the reference
+# machine (scripts/bench_solve.py: ~8-10 M nodes a second).
+PLAY_NODES = 20_000_000
 # The ablation bits (see the module), above any worlds count a policy name can give.
 WORLDS_MASK = (1 << 16) - 1
 FRESH_WORLDS = 1 << 16
@@ -289,10 +296,13 @@ def card_outcomes(
     key,
     out,
     fresh=False,
+    nodes=0,
 ):
     """Sample worlds for the view and value each legal card in each (``out[j, w]``,
     cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
-    (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``."""
+    (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``.
+    ``nodes`` (0: none): the double-dummy solver's budget, as ``dd_outcomes``: the
+    worlds kept are then those solved within it."""
     # A key typed int64 (a plain Python int) would make ``stream`` below unify uint64
     # with int64, which numba types as float64, rounding the key: other worlds.
     key = np.uint64(key)
@@ -332,12 +342,11 @@ def card_outcomes(
             worlds,
             ATTEMPTS_PER_WORLD * worlds_wanted,
         )
-        fewest = min(fewest, kept)
         attempts += tried
         lo, hi = (r, r + 1) if fresh else (0, cards.size)
         these = cards[lo:hi]
         rows = out[lo:hi]
-        value_cards(
+        done, _ = value_cards(
             evaluator,
             worlds,
             kept,
@@ -355,7 +364,9 @@ def card_outcomes(
             rules,
             these,
             rows,
+            nodes,
         )
+        fewest = min(fewest, done)
     return cards, fewest, attempts
 
 
@@ -521,9 +532,10 @@ def search_card(
         draw(key, counter),
         out,
         (worlds & FRESH_WORLDS) != 0,
+        PLAY_NODES,
     )
     if kept == 0:
-        return prior
+        return prior  # (the solver's budget spent before one world was solved)
     if rules[R_PARTNERSHIP] != 0:
         our_side = (seat ^ pitcher) & 1 == 0
     else:
