@@ -415,7 +415,7 @@ def test_gather_packs_the_masked_bits_in_order():
 
 
 def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secure):
-    """The moves ``_moves`` offers the seat to play into a trick, in order (cards by name)."""
+    """The moves ``_moves`` offers the seat to play into a trick, in order (card numbers)."""
     import numpy as np
 
     from pitchsim.kernels.search import solver as kernel
