@@ -429,7 +429,6 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
         dealt[(leader + j) % n] |= 1 << c
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
     kernel._setup(ctx, dealt, n, pitcher, trump, Rules().to_array())
-    ctx[kernel.C_SECURE_ORDER] = secure
     led = trick[0] // 13
     win = max(trick, key=lambda c: c % 13 + 16 * (c // 13 == led) + 32 * (c // 13 == trump))
     taken = mask_of(trick)
@@ -442,8 +441,9 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
     )
     buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
     unplayed = int(np.bitwise_or.reduce(hands[:n])) | taken
-    count = kernel._moves(hands, legal, unplayed, ctx, seat, len(trick), led, win,
-                          (leader + trick.index(win)) % n, taken, buf, 0)  # fmt: skip
+    args = (legal, unplayed, ctx, seat, len(trick), led, win, (leader + trick.index(win)) % n,
+            taken, buf, 0)  # fmt: skip
+    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
     return [int(c) for c in buf[0, :count]]
 
 
@@ -502,10 +502,9 @@ def test_safe_order_offers_the_same_moves():
         for secure in (0, 1):
             ctx = np.zeros(kernel._CTX, dtype=np.int64)
             kernel._setup(ctx, dealt, n, pitcher, trump, arr)
-            ctx[kernel.C_SECURE_ORDER] = secure
             buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
-            count = kernel._moves(hands, legal, unplayed, ctx, seat, i, led, win, win_seat,
-                                  taken, buf, 0)  # fmt: skip
+            args = (legal, unplayed, ctx, seat, i, led, win, win_seat, taken, buf, 0)
+            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
             got.append(sorted(buf[0, :count].tolist()))
         assert got[0] == got[1] and len(got[0]) > 0
         checked += 1

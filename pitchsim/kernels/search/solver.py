@@ -575,20 +575,35 @@ def _search(
                 trump_ok = tmask if (led != trump and not must_follow) else 0
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
             taken = fr[d, F_TAKEN]
-            fr[d, F_CNT] = _moves(
-                hands,
-                legal,
-                rest | taken,
-                ctx,
-                seat,
-                i,
-                led,
-                fr[d, F_WCARD],
-                fr[d, F_WSEAT],
-                taken,
-                buf,
-                d,
-            )
+            if i > 0 and ctx[C_SECURE_ORDER] != 0:
+                fr[d, F_CNT] = _safe_moves(
+                    hands,
+                    legal,
+                    rest | taken,
+                    ctx,
+                    seat,
+                    i,
+                    led,
+                    fr[d, F_WCARD],
+                    fr[d, F_WSEAT],
+                    taken,
+                    buf,
+                    d,
+                )
+            else:
+                fr[d, F_CNT] = _moves(
+                    legal,
+                    rest | taken,
+                    ctx,
+                    seat,
+                    i,
+                    led,
+                    fr[d, F_WCARD],
+                    fr[d, F_WSEAT],
+                    taken,
+                    buf,
+                    d,
+                )
             fr[d, F_IDX] = 0
             fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
             fr[d, F_HAND] = hand
@@ -689,6 +704,50 @@ def _is_rep(c, legal, unplayed, worth):
     return not (bit(nxt) & legal and not bit(nxt) & worth)
 
 
+@njit(cache=True)
+def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
+    trump = ctx[C_TRUMP]
+    worth = ctx[C_WORTH]
+    n = ctx[C_N]
+    maximise = _on_pitcher_side(seat, ctx)
+    k = 0
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        if not _is_rep(c, legal, unplayed, worth):
+            continue
+        gp = card_game_points(c)
+        if i == 0:
+            # Leads: high trumps first, then high cards.
+            score = c % 13 + 20 * (_suit(c) == trump)
+        else:
+            wins = _strength(c, led, trump) > _strength(win_card, led, trump)
+            friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
+            stake = game_count(taken) + 10 * _roles(taken, ctx)
+            if friend_winning and i > 0:
+                # Partner (or own side) ahead: feed it count, do not overtake cheaply.
+                score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
+            elif wins:
+                score = 40 + stake - (c % 13) + gp
+                if i == n - 1:
+                    score += 20
+            else:
+                score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
+        buf[depth, 8 + k] = score
+        buf[depth, k] = c
+        j = k
+        while j > 0 and buf[depth, 8 + j - 1] < score:
+            buf[depth, j] = buf[depth, j - 1]
+            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
+            j -= 1
+        buf[depth, j] = c
+        buf[depth, 8 + j] = score
+        k += 1
+    return k
+
+
 @njit(cache=True, inline="always")
 def _top_strength(hand, led, trump, follow_mask, trump_ok, tmask):
     """The strongest card a seat holding ``hand`` may play to a trick led in ``led``
@@ -705,31 +764,33 @@ def _top_strength(hand, led, trump, follow_mask, trump_ok, tmask):
 
 
 @njit(cache=True)
-def _moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
-    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
+def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+    """As ``_moves`` inside a trick (``i > 0``), ordered by whether the trick is safe for
+    the mover's side after the card (from 5 players, ``SECURE_ORDER_FROM``)."""
     trump = ctx[C_TRUMP]
     worth = ctx[C_WORTH]
     n = ctx[C_N]
     maximise = _on_pitcher_side(seat, ctx)
-    secure_order = i > 0 and ctx[C_SECURE_ORDER] != 0
-    # Inside a trick: the strongest card a seat still to play after this one may play,
-    # on the other side and on ours (is the trick safe for us, or lost whatever we do?).
+    # The strongest card a seat still to play after this one may play, on the other
+    # side and on ours (is the trick safe for us, or lost whatever we do?).
     their_top = -1
     our_top = -1
-    if secure_order:
-        tmask = ctx[C_TMASK]
-        follow_mask = suit_mask(led)
-        trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
-        later = seat
-        for _ in range(i + 1, n):
-            later += 1
-            if later == n:
-                later = 0
-            top = _top_strength(hands[later], led, trump, follow_mask, trump_ok, tmask)
-            if _on_pitcher_side(later, ctx) == maximise:
-                our_top = max(our_top, top)
-            else:
-                their_top = max(their_top, top)
+    tmask = ctx[C_TMASK]
+    follow_mask = suit_mask(led)
+    trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
+    later = seat
+    for _ in range(i + 1, n):
+        later += 1
+        if later == n:
+            later = 0
+        top = _top_strength(hands[later], led, trump, follow_mask, trump_ok, tmask)
+        if _on_pitcher_side(later, ctx) == maximise:
+            our_top = max(our_top, top)
+        else:
+            their_top = max(their_top, top)
+    stake = game_count(taken) + 10 * _roles(taken, ctx)
+    wst = _strength(win_card, led, trump)
+    friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
     k = 0
     m = legal
     while m:
@@ -738,49 +799,30 @@ def _moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken,
         if not _is_rep(c, legal, unplayed, worth):
             continue
         gp = card_game_points(c)
-        if i == 0:
-            # Leads: high trumps first, then high cards.
-            score = c % 13 + 20 * (_suit(c) == trump)
-        elif secure_order:
-            st = _strength(c, led, trump)
-            wst = _strength(win_card, led, trump)
-            wins = st > wst
-            ours = wins or _on_pitcher_side(win_seat, ctx) == maximise
-            top = st if wins else wst
-            roles = _roles(bit(c), ctx)
-            stake = game_count(taken) + 10 * _roles(taken, ctx)
-            if ours and top > their_top:
-                # The trick is ours whatever the others play: feed it count and points,
-                # take theirs with the cheapest card that makes it safe, and do not
-                # overtake our own safe trick.
-                if not wins:
-                    score = 300 + 2 * gp + 10 * roles
-                elif _on_pitcher_side(win_seat, ctx) != maximise:
-                    score = 300 + stake - c % 13 + gp
-                else:
-                    score = 150 - c % 13
-            elif ours:
-                # Ours so far but the other side can still take it: feed it nothing.
-                score = 200 + (stake + c % 13 if wins else -(c % 13)) - 3 * gp - 10 * roles
-            elif top > our_top:
-                # Lost whatever our side plays: throw the cheapest card.
-                score = -3 * gp - 10 * roles - c % 13
+        st = _strength(c, led, trump)
+        wins = st > wst
+        ours = wins or friend_winning
+        top = st if wins else wst
+        roles = _roles(bit(c), ctx)
+        if ours and top > their_top:
+            # The trick is ours whatever the others play: feed it count and points,
+            # take theirs with the cheapest card that makes it safe, and do not
+            # overtake our own safe trick.
+            if not wins:
+                score = 300 + 2 * gp + 10 * roles
+            elif not friend_winning:
+                score = 300 + stake - c % 13 + gp
             else:
-                # Theirs so far, but a seat of ours still to play may take it.
-                score = 100 - 3 * gp - 10 * roles - c % 13
+                score = 150 - c % 13
+        elif ours:
+            # Ours so far but the other side can still take it: feed it nothing.
+            score = 200 + (stake + c % 13 if wins else -(c % 13)) - 3 * gp - 10 * roles
+        elif top > our_top:
+            # Lost whatever our side plays: throw the cheapest card.
+            score = -3 * gp - 10 * roles - c % 13
         else:
-            wins = _strength(c, led, trump) > _strength(win_card, led, trump)
-            friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
-            stake = game_count(taken) + 10 * _roles(taken, ctx)
-            if friend_winning and i > 0:
-                # Partner (or own side) ahead: feed it count, do not overtake cheaply.
-                score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
-            elif wins:
-                score = 40 + stake - (c % 13) + gp
-                if i == n - 1:
-                    score += 20
-            else:
-                score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
+            # Theirs so far, but a seat of ours still to play may take it.
+            score = 100 - 3 * gp - 10 * roles - c % 13
         buf[depth, 8 + k] = score
         buf[depth, k] = c
         j = k
