@@ -429,6 +429,7 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
         dealt[(leader + j) % n] |= 1 << c
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
     kernel._setup(ctx, dealt, n, pitcher, trump, Rules().to_array())
+    ctx[kernel.C_SECURE_ORDER] = secure  # 0: the plain order (as at 4 players)
     led = trick[0] // 13
     win = max(trick, key=lambda c: c % 13 + 16 * (c // 13 == led) + 32 * (c // 13 == trump))
     taken = mask_of(trick)
@@ -443,7 +444,7 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
     unplayed = int(np.bitwise_or.reduce(hands[:n])) | taken
     args = (legal, unplayed, ctx, seat, len(trick), led, win, (leader + trick.index(win)) % n,
             taken, buf, 0)  # fmt: skip
-    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
+    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(hands, *args)
     return [int(c) for c in buf[0, :count]]
 
 
@@ -502,9 +503,10 @@ def test_safe_order_offers_the_same_moves():
         for secure in (0, 1):
             ctx = np.zeros(kernel._CTX, dtype=np.int64)
             kernel._setup(ctx, dealt, n, pitcher, trump, arr)
+            ctx[kernel.C_SECURE_ORDER] = secure
             buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
             args = (legal, unplayed, ctx, seat, i, led, win, win_seat, taken, buf, 0)
-            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
+            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(hands, *args)
             got.append(sorted(buf[0, :count].tolist()))
         assert got[0] == got[1] and len(got[0]) > 0
         checked += 1
