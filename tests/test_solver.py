@@ -412,3 +412,102 @@ def test_gather_packs_the_masked_bits_in_order():
     for src, mask in cases:
         want = reference(src, mask)
         assert gather(src, mask) == want == gather_loop(src, mask), (src, mask)
+
+
+def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secure):
+    """The moves ``_moves`` offers the seat to play into a trick, in order (card numbers)."""
+    import numpy as np
+
+    from pitchsim.kernels.search import solver as kernel
+
+    hands = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
+    for s, text in enumerate(hands_text):
+        hands[s] = mask_of(parse_cards(text))
+    trick = parse_cards(trick_text)
+    dealt = hands.copy()
+    for j, c in enumerate(trick):
+        dealt[(leader + j) % n] |= 1 << c
+    ctx = np.zeros(kernel._CTX, dtype=np.int64)
+    kernel._setup(ctx, dealt, n, pitcher, trump, Rules().to_array())
+    ctx[kernel.C_SECURE_ORDER] = secure  # 0: the plain order (as at 4 players)
+    led = trick[0] // 13
+    win = max(trick, key=lambda c: c % 13 + 16 * (c // 13 == led) + 32 * (c // 13 == trump))
+    taken = mask_of(trick)
+    hand = int(hands[seat])
+    follow = hand & sum(1 << c for c in range(13 * led, 13 * led + 13))
+    legal = (
+        hand
+        if follow == 0
+        else follow | (hand & sum(1 << c for c in range(13 * trump, 13 * trump + 13)))
+    )
+    buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
+    unplayed = int(np.bitwise_or.reduce(hands[:n])) | taken
+    args = (legal, unplayed, ctx, seat, len(trick), led, win, (leader + trick.index(win)) % n,
+            taken, buf, 0)  # fmt: skip
+    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(hands, *args)
+    return [int(c) for c in buf[0, :count]]
+
+
+@pytest.mark.parametrize(
+    "pitcher_hand, first", [("AH 2C 3C 4C 5C", "2H"), ("2C 3C 4C 5C 6C", "TH")]
+)
+def test_safe_trick_gets_the_count_and_an_unsafe_one_nothing(pitcher_hand, first):
+    """5 players, spades trump, the pitcher (seat 0) plays last; defender 1 led KH and
+    defender 2 holds QH TH 2H.  If the pitcher holds AH he can take the trick: feeding
+    it the ten is the worst card, the 2 the first to try.  If he can neither follow nor
+    trump, the trick is the defenders' whatever happens: the ten goes in first.  (The
+    order without the safety test feeds the ten in both.)"""
+    hands = [pitcher_hand, "7C 8C 9C TC", "QH TH 2H 2D 3D", "3S 4D 5D 6D", "7D 8D 9D JD"]
+    moves = _ordered_moves(hands, 2, "KH", 1, 5, 0, 3, 1)
+    assert moves[0] == parse_cards(first)[0]
+    assert sorted(moves) == sorted(parse_cards("QH TH 2H"))
+    assert _ordered_moves(hands, 2, "KH", 1, 5, 0, 3, 0)[0] == parse_cards("TH")[0]
+
+
+def test_safe_order_offers_the_same_moves():
+    """Ordering by safety only reorders: the same moves as the plain order, at every
+    seat of random 5-7 player tricks."""
+    import numpy as np
+
+    from pitchsim.kernels.search import solver as kernel
+
+    rng = random.Random(23)
+    arr = Rules().to_array()
+    checked = 0
+    for _ in range(300):
+        n = rng.randrange(5, 8)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
+        for s in range(n):
+            hands[s] = mask_of(deck[6 * s : 6 * s + 6])
+        dealt = hands.copy()
+        trump, leader, pitcher = rng.randrange(4), rng.randrange(n), rng.randrange(n)
+        i = rng.randrange(1, n)
+        taken = 0
+        led = win = win_seat = -1
+        for j in range(i):  # a random trick so far (a random card of each hand)
+            seat = (leader + j) % n
+            c = rng.choice([c for c in range(52) if hands[seat] >> c & 1])
+            hands[seat] &= ~(1 << c)
+            taken |= 1 << c
+            if j == 0:
+                led = c // 13
+            st = c % 13 + 16 * (c // 13 == led) + 32 * (c // 13 == trump)
+            if j == 0 or st > win % 13 + 16 * (win // 13 == led) + 32 * (win // 13 == trump):
+                win, win_seat = c, seat
+        seat = (leader + i) % n
+        legal = int(hands[seat])
+        unplayed = int(np.bitwise_or.reduce(hands[:n])) | taken
+        got = []
+        for secure in (0, 1):
+            ctx = np.zeros(kernel._CTX, dtype=np.int64)
+            kernel._setup(ctx, dealt, n, pitcher, trump, arr)
+            ctx[kernel.C_SECURE_ORDER] = secure
+            buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
+            args = (legal, unplayed, ctx, seat, i, led, win, win_seat, taken, buf, 0)
+            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(hands, *args)
+            got.append(sorted(buf[0, :count].tolist()))
+        assert got[0] == got[1] and len(got[0]) > 0
+        checked += 1
+    assert checked == 300

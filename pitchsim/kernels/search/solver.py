@@ -42,7 +42,14 @@ players positions inside a trick are bounded too: a seat still to play with one 
 card counts as having played it, and a trick that no seat left on the other side can
 take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
-(neither a game-count card nor the high, low or jack of trump) are one move.
+(neither a game-count card nor the high, low or jack of trump) are one move.  Moves
+inside a trick: from 5 players, by whether the trick is safe for the mover's side after
+the card (no seat of the other side still to play holds a legal card that beats it):
+into a safe trick count and points first (and theirs taken with the cheapest safe
+winner), into one the other side can still take nothing, a lost trick the cheapest card
+(measured on whole random deals, 100 a size: 6 players 68.1M -> 51.1M nodes in all;
+7 players p95 2.68M -> 0.74M nodes a deal, median 0.6 -> 0.2 ms; the few hardest deals
+unchanged or up ~10%; at 4 players it costs more time than it saves).
 ``card_values`` solves each legal card and takes the best as the position's value.  A whole deal's value (``solve_position`` before the opening lead)
 races the leads: for each k, every lead still able to make k searches up to a node
 budget that grows round by round, and the first lead shown to make k settles it (one
@@ -99,7 +106,8 @@ C_TRICK_BOUNDS = 16  # bound positions inside a trick too (pays from 5 players; 
 C_LIMIT = 17  # a search gives up (returns -1) when C_NODES reaches this
 C_GAVE_UP = 18  # searches given up at the limit
 C_ABORT = 19  # the whole solve stops (returns -1) when C_NODES reaches this (a budget)
-_CTX = 20
+C_SECURE_ORDER = 20  # order moves in a trick by whether it is safe (pays from 5 players)
+_CTX = 21
 _MAX_DEPTH = 48
 NO_LIMIT = 1 << 62
 # Racing the opening leads (whole-deal value): each undecided lead gets this many nodes
@@ -108,6 +116,12 @@ NO_LIMIT = 1 << 62
 # nodes too, and killer moves, cost more nodes than they saved.)
 RACE_NODES = 2000
 RACE_GROWTH = 4
+# From this many players moves inside a trick are ordered by whether the trick is safe
+# for the mover's side after the card (no seat of the other side still to play can beat
+# it) or lost whatever it plays (measured, 3,000 deals: at 4 players 0.7% fewer nodes
+# for 5-13% more CPU; at 5 players 8% fewer nodes, CPU alike; 6-7 players: the module's
+# docstring).
+SECURE_ORDER_FROM = 5
 
 
 @njit(cache=True)
@@ -160,6 +174,7 @@ def _setup(ctx, dealt, n, pitcher, trump, rules):
     ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
     ctx[C_PARTNER] = rules[R_PARTNERSHIP] != 0
     ctx[C_TRICK_BOUNDS] = n >= TRICK_BOUNDS_FROM
+    ctx[C_SECURE_ORDER] = n >= SECURE_ORDER_FROM
     pseats = 0
     for s in range(n):
         if (ctx[C_PARTNER] != 0 and s % 2 == pitcher % 2) or s == pitcher:
@@ -561,6 +576,7 @@ def _search(
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
             taken = fr[d, F_TAKEN]
             fr[d, F_CNT] = _moves(
+                hands,
                 legal,
                 rest | taken,
                 ctx,
@@ -673,9 +689,100 @@ def _is_rep(c, legal, unplayed, worth):
     return not (bit(nxt) & legal and not bit(nxt) & worth)
 
 
+@njit(cache=True, inline="always")
+def _top_strength(hand, led, trump, follow_mask, trump_ok, tmask):
+    """The strongest card a seat holding ``hand`` may play to a trick led in ``led``
+    (-1: it can play nothing that wins: neither the suit led nor a trump)."""
+    follow = hand & follow_mask
+    legal = hand if follow == 0 else follow | (hand & trump_ok)
+    t = legal & tmask
+    if t:
+        return _strength(highest_card(t), led, trump)
+    f = legal & follow_mask
+    if f:
+        return _strength(highest_card(f), led, trump)
+    return -1
+
+
 @njit(cache=True)
-def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+    """As ``_moves`` inside a trick (``i > 0``), ordered by whether the trick is safe for
+    the mover's side after the card (from 5 players, ``SECURE_ORDER_FROM``)."""
+    trump = ctx[C_TRUMP]
+    worth = ctx[C_WORTH]
+    n = ctx[C_N]
+    maximise = _on_pitcher_side(seat, ctx)
+    # The strongest card a seat still to play after this one may play, on the other
+    # side and on ours (is the trick safe for us, or lost whatever we do?).
+    their_top = -1
+    our_top = -1
+    tmask = ctx[C_TMASK]
+    follow_mask = suit_mask(led)
+    trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
+    later = seat
+    for _ in range(i + 1, n):
+        later += 1
+        if later == n:
+            later = 0
+        top = _top_strength(hands[later], led, trump, follow_mask, trump_ok, tmask)
+        if _on_pitcher_side(later, ctx) == maximise:
+            our_top = max(our_top, top)
+        else:
+            their_top = max(their_top, top)
+    stake = game_count(taken) + 10 * _roles(taken, ctx)
+    wst = _strength(win_card, led, trump)
+    friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
+    k = 0
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        if not _is_rep(c, legal, unplayed, worth):
+            continue
+        gp = card_game_points(c)
+        st = _strength(c, led, trump)
+        wins = st > wst
+        ours = wins or friend_winning
+        top = st if wins else wst
+        roles = _roles(bit(c), ctx)
+        if ours and top > their_top:
+            # The trick is ours whatever the others play: feed it count and points,
+            # take theirs with the cheapest card that makes it safe, and do not
+            # overtake our own safe trick.
+            if not wins:
+                score = 300 + 2 * gp + 10 * roles
+            elif not friend_winning:
+                score = 300 + stake - c % 13 + gp
+            else:
+                score = 150 - c % 13
+        elif ours:
+            # Ours so far but the other side can still take it: feed it nothing.
+            score = 200 + (stake + c % 13 if wins else -(c % 13)) - 3 * gp - 10 * roles
+        elif top > our_top:
+            # Lost whatever our side plays: throw the cheapest card.
+            score = -3 * gp - 10 * roles - c % 13
+        else:
+            # Theirs so far, but a seat of ours still to play may take it.
+            score = 100 - 3 * gp - 10 * roles - c % 13
+        buf[depth, 8 + k] = score
+        buf[depth, k] = c
+        j = k
+        while j > 0 and buf[depth, 8 + j - 1] < score:
+            buf[depth, j] = buf[depth, j - 1]
+            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
+            j -= 1
+        buf[depth, j] = c
+        buf[depth, 8 + j] = score
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
     """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
+    if i > 0 and ctx[C_SECURE_ORDER] != 0:
+        return _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat,
+                           taken, buf, depth)  # fmt: skip
     trump = ctx[C_TRUMP]
     worth = ctx[C_WORTH]
     n = ctx[C_N]
