@@ -88,7 +88,7 @@ def timed_card_values(pos, table: np.ndarray) -> tuple[int, float, int]:
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
 
 
-def rerun(path: str, arr: np.ndarray, table: np.ndarray) -> None:
+def rerun(path: str, arr: np.ndarray, table_for) -> None:
     saved = np.load(path)
     total_ms = 0.0
     total_nodes = 0
@@ -98,7 +98,7 @@ def rerun(path: str, arr: np.ndarray, table: np.ndarray) -> None:
         deals = saved[name]
         values = saved["values" + name[5:]]
         for d in range(len(deals)):
-            v, ms, nodes = timed_solve(deals[d], arr, table)
+            v, ms, nodes = timed_solve(deals[d], arr, table_for(deals.shape[1]))
             total_ms += ms
             total_nodes += nodes
             flag = "" if v == values[d] else f"  VALUE CHANGED (was {values[d]})"
@@ -131,8 +131,9 @@ def main() -> None:
     ap.add_argument(
         "--table-bits",
         type=int,
-        default=solver.TABLE_BITS,
-        help="transposition table of 2**bits entries",
+        default=None,
+        help="transposition table of 2**bits entries (default: as pitchsim solve, "
+        "solver.table_bits: 2**16 to 4 players, 2**20 from 5)",
     )
     args = ap.parse_args()
     if "-" in args.players:
@@ -142,16 +143,26 @@ def main() -> None:
         counts = [int(x) for x in args.players.split(",")]
     rules = Rules.parse(args.rules)
     arr = rules.to_array()
-    table = solver.new_table(args.table_bits)
+    tables: dict[int, np.ndarray] = {}
+
+    def table_for(n: int) -> np.ndarray:
+        """One table per size, made once (``--table-bits`` or as ``pitchsim solve``)."""
+        bits = args.table_bits or solver.table_bits(n)
+        if bits not in tables:
+            tables[bits] = solver.new_table(bits)
+        return tables[bits]
+
+    table = table_for(2)
     t0 = time.perf_counter()
     timed_solve(random_deals(np.random.default_rng(0), 2, 1)[0], arr, table)
     if args.cards:
         timed_card_values(cut_positions(np.random.default_rng(0), 2, 1, rules)[0], table)
     print(f"compile (or load from cache): {time.perf_counter() - t0:.1f} s")
-    print(f"rules: {rules.describe()}; table: 2**{args.table_bits} entries")
+    sizes = f"2**{args.table_bits}" if args.table_bits else "2**16 to 4 players, 2**20 from 5"
+    print(f"rules: {rules.describe()}; table: {sizes} entries")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     if args.load:
-        rerun(args.load, arr, table)
+        rerun(args.load, arr, table_for)
         print(f"load average after: {os.getloadavg()[0]:.2f}")
         return
     slow = {}
@@ -165,6 +176,7 @@ def main() -> None:
             deals = cut_positions(rng, n, count, rules, args.cut)
         else:
             deals = random_deals(rng, n, count)
+        table = table_for(n)
         times, values, nodes = [], [], []
         start = time.perf_counter()
         for d in range(count):

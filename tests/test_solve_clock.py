@@ -81,9 +81,9 @@ def test_a_stopped_search_leaves_the_shared_table_without_a_budget():
     pos = read_position(json.dumps(HARD))
     s = dd.solve(pos, time=SHORT)
     assert not s.solved and s.value is None and s.cards == {} and s.made is None
-    assert dd._table()[0, kernel.T_BUDGET] == 0
+    assert dd._table(pos.players)[0, kernel.T_BUDGET] == 0
     assert dd.solve_value(pos, time=SHORT) is None
-    assert dd._table()[0, kernel.T_BUDGET] == 0
+    assert dd._table(pos.players)[0, kernel.T_BUDGET] == 0
 
 
 def test_the_search_is_announced_on_stderr_when_it_may_be_long(hard, monkeypatch):

@@ -57,10 +57,12 @@ ANNOUNCE_SECONDS = 2.0
 CLOCK = "clock"  # Solution.stop: the time budget ran out
 
 
-def _table() -> np.ndarray:
+def _table(players: int) -> np.ndarray:
+    """The shared table, made (once) as big as ``players`` calls for."""
     global _TABLE
-    if _TABLE is None:
-        _TABLE = kernel.new_table()
+    bits = kernel.table_bits(players)
+    if _TABLE is None or _TABLE.shape[0] < (1 << bits) + 1:
+        _TABLE = kernel.new_table(bits)
     return _TABLE
 
 
@@ -173,7 +175,7 @@ def solve(
         one = family_kernel.family_card_values if each else family_kernel.solve_family
     else:
         if table is None:
-            table = _table()
+            table = _table(pos.players)
         args = (*kernel_args(pos), table)
         width, kind = 52, "base"
         one = kernel.card_values if each else kernel.solve_position

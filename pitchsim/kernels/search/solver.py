@@ -74,6 +74,18 @@ from ..bits import (
 from .ranks import relative_hands
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
+# From 5 players whole deals fill a small table (scripts/bench_solve.py, 100 deals, nodes
+# and CPU: 6 players 68M / 7.2 s with 2**16 entries, 51M / 5.5 s with 2**20; 7 players
+# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~100 MB).
+BIG_TABLE_BITS = 20
+BIG_TABLE_FROM = 5
+
+
+def table_bits(players):
+    """The table size (bits) for solving whole deals or positions at this table size."""
+    return BIG_TABLE_BITS if players >= BIG_TABLE_FROM else TABLE_BITS
+
+
 MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
 # Row 0 of a table: the generation counter, the index mask, nodes searched, searches given
