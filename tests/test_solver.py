@@ -444,7 +444,7 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
     unplayed = int(np.bitwise_or.reduce(hands[:n])) | taken
     args = (legal, unplayed, ctx, seat, len(trick), led, win, (leader + trick.index(win)) % n,
             taken, buf, 0)  # fmt: skip
-    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(hands, *args)
+    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
     return [int(c) for c in buf[0, :count]]
 
 
@@ -506,7 +506,7 @@ def test_safe_order_offers_the_same_moves():
             ctx[kernel.C_SECURE_ORDER] = secure
             buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
             args = (legal, unplayed, ctx, seat, i, led, win, win_seat, taken, buf, 0)
-            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(hands, *args)
+            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
             got.append(sorted(buf[0, :count].tolist()))
         assert got[0] == got[1] and len(got[0]) > 0
         checked += 1

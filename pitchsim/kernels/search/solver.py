@@ -587,20 +587,35 @@ def _search(
                 trump_ok = tmask if (led != trump and not must_follow) else 0
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
             taken = fr[d, F_TAKEN]
-            fr[d, F_CNT] = _moves(
-                hands,
-                legal,
-                rest | taken,
-                ctx,
-                seat,
-                i,
-                led,
-                fr[d, F_WCARD],
-                fr[d, F_WSEAT],
-                taken,
-                buf,
-                d,
-            )
+            if i > 0 and ctx[C_SECURE_ORDER] != 0:
+                fr[d, F_CNT] = _safe_moves(
+                    hands,
+                    legal,
+                    rest | taken,
+                    ctx,
+                    seat,
+                    i,
+                    led,
+                    fr[d, F_WCARD],
+                    fr[d, F_WSEAT],
+                    taken,
+                    buf,
+                    d,
+                )
+            else:
+                fr[d, F_CNT] = _moves(
+                    legal,
+                    rest | taken,
+                    ctx,
+                    seat,
+                    i,
+                    led,
+                    fr[d, F_WCARD],
+                    fr[d, F_WSEAT],
+                    taken,
+                    buf,
+                    d,
+                )
             fr[d, F_IDX] = 0
             fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
             fr[d, F_HAND] = hand
@@ -701,6 +716,50 @@ def _is_rep(c, legal, unplayed, worth):
     return not (bit(nxt) & legal and not bit(nxt) & worth)
 
 
+@njit(cache=True)
+def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
+    trump = ctx[C_TRUMP]
+    worth = ctx[C_WORTH]
+    n = ctx[C_N]
+    maximise = _on_pitcher_side(seat, ctx)
+    k = 0
+    m = legal
+    while m:
+        c = lowest_card(m)
+        m &= m - 1
+        if not _is_rep(c, legal, unplayed, worth):
+            continue
+        gp = card_game_points(c)
+        if i == 0:
+            # Leads: high trumps first, then high cards.
+            score = c % 13 + 20 * (_suit(c) == trump)
+        else:
+            wins = _strength(c, led, trump) > _strength(win_card, led, trump)
+            friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
+            stake = game_count(taken) + 10 * _roles(taken, ctx)
+            if friend_winning and i > 0:
+                # Partner (or own side) ahead: feed it count, do not overtake cheaply.
+                score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
+            elif wins:
+                score = 40 + stake - (c % 13) + gp
+                if i == n - 1:
+                    score += 20
+            else:
+                score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
+        buf[depth, 8 + k] = score
+        buf[depth, k] = c
+        j = k
+        while j > 0 and buf[depth, 8 + j - 1] < score:
+            buf[depth, j] = buf[depth, j - 1]
+            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
+            j -= 1
+        buf[depth, j] = c
+        buf[depth, 8 + j] = score
+        k += 1
+    return k
+
+
 @njit(cache=True, inline="always")
 def _top_strength(hand, led, trump, follow_mask, trump_ok, tmask):
     """The strongest card a seat holding ``hand`` may play to a trick led in ``led``
@@ -776,53 +835,6 @@ def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, t
         else:
             # Theirs so far, but a seat of ours still to play may take it.
             score = 100 - 3 * gp - 10 * roles - c % 13
-        buf[depth, 8 + k] = score
-        buf[depth, k] = c
-        j = k
-        while j > 0 and buf[depth, 8 + j - 1] < score:
-            buf[depth, j] = buf[depth, j - 1]
-            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
-            j -= 1
-        buf[depth, j] = c
-        buf[depth, 8 + j] = score
-        k += 1
-    return k
-
-
-@njit(cache=True)
-def _moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
-    """The distinct moves among ``legal`` into ``buf[depth]``, most promising first."""
-    if i > 0 and ctx[C_SECURE_ORDER] != 0:
-        return _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat,
-                           taken, buf, depth)  # fmt: skip
-    trump = ctx[C_TRUMP]
-    worth = ctx[C_WORTH]
-    n = ctx[C_N]
-    maximise = _on_pitcher_side(seat, ctx)
-    k = 0
-    m = legal
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        if not _is_rep(c, legal, unplayed, worth):
-            continue
-        gp = card_game_points(c)
-        if i == 0:
-            # Leads: high trumps first, then high cards.
-            score = c % 13 + 20 * (_suit(c) == trump)
-        else:
-            wins = _strength(c, led, trump) > _strength(win_card, led, trump)
-            friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
-            stake = game_count(taken) + 10 * _roles(taken, ctx)
-            if friend_winning and i > 0:
-                # Partner (or own side) ahead: feed it count, do not overtake cheaply.
-                score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
-            elif wins:
-                score = 40 + stake - (c % 13) + gp
-                if i == n - 1:
-                    score += 20
-            else:
-                score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
         buf[depth, 8 + k] = score
         buf[depth, k] = c
         j = k
