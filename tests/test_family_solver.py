@@ -80,26 +80,29 @@ def random_position(rules, n: int, rng: random.Random, back=(2, 4), mid: bool = 
     return rec.pitcher, held, hands, won, leader, trick, trump
 
 
-def kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table):
-    """(value by solve_family, value by family_card_values, each card's value)."""
-    n = len(hands)
-    fr, tab = family_array(rules), family_tables(rules)
+def _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table):
+    """The family solver's positional arguments for one position."""
     tr = np.zeros(8, dtype=np.int64)
     tr[: len(trick)] = trick
-    args = (
+    return (
         np.array(hands, dtype=np.int64),
         np.array(won, dtype=np.int64),
         np.array(held, dtype=np.int64),
-        n,
+        len(hands),
         leader,
         tr,
         len(trick),
         trump,
         pitcher,
-        fr,
-        tab,
+        family_array(rules),
+        family_tables(rules),
         table,
     )
+
+
+def kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table):
+    """(value by solve_family, value by family_card_values, each card's value)."""
+    args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
     out = np.empty(54, dtype=np.int64)
     each = ks.family_card_values(*args, out)
     value = ks.solve_family(*args)
@@ -168,22 +171,7 @@ def test_whole_hands_from_the_opening_lead(table):
 
 def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, budget, each):
     """(value, out) of one call under a node budget, the table's budget cleared after."""
-    tr = np.zeros(8, dtype=np.int64)
-    tr[: len(trick)] = trick
-    args = (
-        np.array(hands, dtype=np.int64),
-        np.array(won, dtype=np.int64),
-        np.array(held, dtype=np.int64),
-        len(hands),
-        leader,
-        tr,
-        len(trick),
-        trump,
-        pitcher,
-        family_array(rules),
-        family_tables(rules),
-        table,
-    )
+    args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
     out = np.full(54, 99, dtype=np.int64)
     table[0, ks.T_BUDGET] = budget
     try:
