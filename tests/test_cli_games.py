@@ -115,6 +115,21 @@ def test_play_all_pass_under_redeal(capsys):
     assert thrown and all(d["bids"] == [None] * 4 and d["tricks"] == [] for d in thrown)
 
 
+@pytest.mark.parametrize(
+    "rules", ["all-pass=redeal,min-bid=2", "setback,all-pass=redeal", "smear,all-pass=redeal"]
+)
+def test_play_rounds_redeal_keeps_the_dealer(capsys, rules):
+    """docs/rules.md, all-pass=redeal (VARIANTS 0.1, 4.5): a hand everyone passed is
+    dealt again by the same dealer; every other hand passes the deal to the left."""
+    code, out, _ = run(capsys, "play", "--seed", "1", "--rounds", "40", "--rules", rules, "--json")
+    hands = json.loads(out)
+    assert code == 0 and any(h["pitcher"] is None for h in hands)
+    assert hands[0]["dealer"] == 3
+    for before, after in zip(hands, hands[1:]):
+        stays = before["pitcher"] is None
+        assert after["dealer"] == (before["dealer"] + (0 if stays else 1)) % 4
+
+
 # Bad input, option by option: tests/test_bad_input.py
 
 

@@ -60,7 +60,9 @@ def play_command(
         None, "--dealer", help="The first hand's dealer (default: the last seat)."
     ),
     rounds: int = typer.Option(
-        None, "--rounds", help="Play this many hands, the deal passing to the left (JSON: a list)."
+        None,
+        "--rounds",
+        help="Play this many hands, the deal passing to the left (under all-pass=redeal a hand everyone passed is dealt again by the same dealer; JSON: a list).",
     ),
     game: bool = typer.Option(
         False, "--game", help="Play a whole game, hand by hand, until someone wins."
@@ -173,10 +175,9 @@ def play_command(
         else:
             sys.stdout.write(render_game(played_game))
         return
-    first_dealer = players - 1 if dealer is None else dealer
     # One hand at a time, shown as soon as it is played: --rounds can be any size.
-    played = (
-        auction_round(
+    played = _hands_in_turn(
+        lambda r, d: auction_round(
             seed,
             r,
             seats,
@@ -184,9 +185,12 @@ def play_command(
             hand=cards,
             trump=t,
             bid=bid,
-            dealer=None if bid is not None else (first_dealer + r) % players,
-        )
-        for r in range(rounds or 1)
+            dealer=None if bid is not None else d,
+        ),
+        rounds or 1,
+        players - 1 if dealer is None else dealer,
+        players,
+        rule_set,
     )
     # One strategy for all, or each seat's in seat order (the order --bidding gave them).
     same = len({s.name for s in seats}) == 1
@@ -216,6 +220,18 @@ def play_command(
             )
     if as_json and rounds is not None:
         sys.stdout.write("\n]\n")
+
+
+def _hands_in_turn(deal_hand, count: int, first_dealer: int, players: int, rules):
+    """``count`` hands, ``deal_hand(deal_no, dealer)`` each, the deal passing to the
+    left, except that under ``all-pass=redeal`` a hand everyone passed is dealt again
+    by the same dealer (docs/rules.md; VARIANTS 0.1, 4.5), as in a whole game."""
+    dealer = first_dealer
+    for r in range(count):
+        hand = deal_hand(r, dealer)
+        yield hand
+        if not (hand.pitcher is None and rules.all_pass == "redeal"):
+            dealer = (dealer + 1) % players
 
 
 def _table_game(
@@ -333,12 +349,17 @@ def family_play(
         else:
             sys.stdout.write(render_family_game(g))
         return
-    first_dealer = players - 1 if dealer is None else dealer
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
     docs = []
-    for r in range(rounds or 1):
-        h = family_hand(seed, r, seats, rules, (first_dealer + r) % players)
+    hands = _hands_in_turn(
+        lambda r, d: family_hand(seed, r, seats, rules, d),
+        rounds or 1,
+        players - 1 if dealer is None else dealer,
+        players,
+        rules,
+    )
+    for r, h in enumerate(hands):
         if as_json:
             d = h.to_json(rules) | {
                 "players": players,
