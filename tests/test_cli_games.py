@@ -125,7 +125,7 @@ def test_play_rounds_redeal_keeps_the_dealer(capsys, rules):
     hands = json.loads(out)
     assert code == 0 and any(h["pitcher"] is None for h in hands)
     assert hands[0]["dealer"] == 3
-    for before, after in zip(hands, hands[1:]):
+    for before, after in zip(hands, hands[1:], strict=False):
         stays = before["pitcher"] is None
         assert after["dealer"] == (before["dealer"] + (0 if stays else 1)) % 4
 
