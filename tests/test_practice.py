@@ -328,14 +328,16 @@ def test_the_coachs_numbers_are_hint_and_advise_on_the_same_view_and_seed():
             from pitchsim.game.view import call_text
 
             assert j.values == {call_text(c): ca.p_win_game.value for c, ca in a.by_call.items()}
-            assert j.best == call_text(a.recommended_call)
+            assert j.recommended == call_text(a.recommended_call)
+            assert j.values[j.best] == max(j.values.values())
         else:
             h = hint_view(view, policy="rollout", worlds=16, seed=s)
             sign = 1 if h.pitcher_side else -1
             from pitchsim.game.view import card_text
 
             assert j.values == {card_text(c.card): sign * c.points for c in h.cards}
-            assert j.best == card_text(h.recommended)
+            assert j.recommended == card_text(h.recommended)
+            assert j.values[j.best] == max(j.values.values())
     # review of the same record with the game's seed judges the same
     r = review(rec, 0, seed, samples=300, worlds=16)
     assert [(x.kind, x.chosen, x.values, x.loss) for x in r.judgements] == [

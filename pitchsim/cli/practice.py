@@ -167,7 +167,7 @@ def review_command(
             seed,
             samples or COACH_SAMPLES,
             worlds or COACH_WORLDS,
-            progress=lambda k, total: bar.update(k, total),
+            progress=lambda done, total: bar.update(done - bar.done, total),
             time=time,
         )
     if as_json:
@@ -176,7 +176,7 @@ def review_command(
     out = [
         f"review of seat {seat} · {len(r.judgements)} decisions judged "
         f"({r.forced} forced, not judged) · seed {seed} · "
-        f"{r.samples} deals a call, {r.worlds} worlds a card"
+        f"{_used(r, 'call', 'deals')} a call, {_used(r, 'card', 'worlds')} a card"
     ]
     out.append("hand  calls  lost P(win)  cards  lost points  labelled")
     for row in r.by_hand():
@@ -197,3 +197,14 @@ def review_command(
         out.append("no decision lost more than its own error")
     print("\n".join(out))
     sys.stdout.flush()
+
+
+def _used(r, kind: str, what: str) -> str:
+    """The deals or worlds the judgements of ``kind`` were made on (a clock or a short
+    supply can use fewer than asked): one number, or the range."""
+    used = sorted({j.samples for j in r.judgements if j.kind == kind})
+    asked = r.samples if kind == "call" else r.worlds
+    if not used or used == [asked]:
+        return f"{asked:,} {what}"
+    span = f"{used[0]:,}" if len(used) == 1 else f"{used[0]:,}-{used[-1]:,}"
+    return f"{span} {what} (of {asked:,} asked)"

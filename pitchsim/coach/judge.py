@@ -14,6 +14,12 @@ Steps, after lichess's win-chance judgements (a drop of .1/.2/.3 on its [-1, 1] 
 inaccuracy / mistake / blunder; a card losing at least 0.10 / 0.25 / 0.50 of a point is
 one (a hand has four points, so a quarter of a point is a sixteenth of all there is).
 A loss inside its own interval gets no label, however large it looks.
+
+The best action is the one with the highest value in the unit the coach states, so the
+words always agree with the numbers shown.  advise's recommendation (which prefers the
+cautious call among calls inside each other's error) and the search policy's own card
+(which weighs making the bid before points) are kept as ``recommended``, and named in
+the note where they differ from the best.
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ class Judgement:
     seat: int
     kind: str  # "call" | "card"
     chosen: str  # as the protocol writes it: "pass", "2", "KS"
-    best: str
+    best: str  # the highest value in ``unit``
     values: dict[str, float]  # every legal action -> P(win) (calls) or side's points (cards)
     half_widths: dict[str, float]  # their 95% half-widths
     loss: float  # best's value minus chosen's, never below 0
@@ -52,6 +58,8 @@ class Judgement:
     unit: str  # "P(win)" | "points"
     samples: int  # deals kept (calls) or worlds valued (cards)
     note: str = ""  # how the worlds used the calls (cards), or advise's notes
+    recommended: str = ""  # advise's call or the search policy's card ("": ``best``)
+    defending: bool = False  # a card judged for a defender: values are minus the pitcher's
 
     def to_json(self) -> dict:
         return {
@@ -68,6 +76,8 @@ class Judgement:
             "unit": self.unit,
             "samples": self.samples,
             "note": self.note,
+            "recommended": self.recommended or self.best,
+            "defending": self.defending,
         }
 
 
@@ -106,15 +116,18 @@ def judge_call(
     for c, ca in a.by_call.items():
         values[call_text(c)] = ca.p_win_game.value
         halves[call_text(c)] = ca.p_win_game.half_width
-    best = call_text(a.recommended_call)
-    if chosen == best:
-        loss, error = 0.0, 0.0
-    else:
-        loss = max(0.0, values[best] - values[chosen])
-        # Two estimates on the same kept deals: the unpaired half-width is the larger
-        # (positively correlated outcomes only narrow a paired one), so it never labels
-        # a loss a paired interval would call noise.
-        error = math.hypot(halves[best], halves[chosen])
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    # Two estimates on the same kept deals: the unpaired half-width is the larger
+    # (positively correlated outcomes only narrow a paired one), so it never labels
+    # a loss a paired interval would call noise.
+    error = 0.0 if chosen == best else math.hypot(halves[best], halves[chosen])
+    recommended = call_text(a.recommended_call)
+    notes = list(a.notes)
+    if recommended != best:
+        notes.append(f"advise recommends {recommended}, the cautious call inside the error")
+    if a.stopped == CLOCK:
+        notes.append(_clock_note(time, a.samples, "deals"))
     return Judgement(
         hand,
         view.seat,
@@ -128,10 +141,15 @@ def judge_call(
         label(loss, error, CALL_STEPS),
         "P(win)",
         a.samples,
-        "; ".join(
-            a.notes + ([_clock_note(time, a.samples, "deals")] if a.stopped == CLOCK else [])
-        ),
+        "; ".join(notes),
+        recommended,
     )
+
+
+def _top(values: dict[str, float], chosen: str) -> str:
+    """The action of the highest value; the chosen one where it ties the top."""
+    top = max(values.values())
+    return chosen if values[chosen] >= top else max(values, key=values.__getitem__)
 
 
 def _clock_note(time: float | None, count: int, what: str) -> str:
@@ -155,27 +173,32 @@ def judge_card(
 
     h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time)
     sign = 1.0 if h.pitcher_side else -1.0
-    values, halves = {}, {}
-    by_name = {}
+    values, halves, versus = {}, {}, {}
     for c in h.cards:
         name = card_text(c.card)
-        by_name[name] = c
         values[name] = sign * c.points
         ci = c.points_ci95  # None: too few worlds for an interval
         halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
-    best = card_text(h.recommended)
+        versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
+    recommended = card_text(h.recommended)
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    # Paired on the same worlds: each card's difference from the policy's card has its
+    # own half-width; between two other cards the sum of theirs bounds it (a standard
+    # deviation of a difference never exceeds the sum of the two).
     if chosen == best:
-        loss, error = 0.0, 0.0
+        error = 0.0
+    elif recommended in (best, chosen):
+        error = versus[chosen if recommended == best else best]
     else:
-        mine = by_name[chosen]
-        loss = max(0.0, -sign * mine.vs_best[0])  # paired on the same worlds
-        error = math.nan if mine.vs_best[1] is None else mine.vs_best[1]
+        error = versus[best] + versus[chosen]
     notes = [h.auction.note] if h.auction is not None else []
+    if recommended != best:
+        notes.append(f"the {policy} policy plays {recommended} (it weighs making the bid first)")
     if h.stop == CLOCK:
         notes.append(_clock_note(time, h.worlds, "worlds"))
     if h.fallback:
         notes.append(h.fallback)
-    note = "; ".join(notes)
     return Judgement(
         hand,
         view.seat,
@@ -189,24 +212,29 @@ def judge_card(
         label(loss, error, CARD_STEPS),
         "points",
         h.worlds,
-        note,
+        "; ".join(notes),
+        recommended,
+        defending=not h.pitcher_side,
     )
 
 
 def describe(j: Judgement) -> str:
-    """One line for the player: the loss, its error and the label."""
+    """One line for the player: the loss, its error and the label, in words that agree
+    with the values shown (the best is the highest value)."""
     unit = "of P(win)" if j.unit == "P(win)" else "points"
     best = j.best if j.kind == "call" else format_card(_card(j.best))
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
+    behind = f"{_show(j)} — best {best}, {j.loss:.2f} {unit} behind"
     if j.label is None and not math.isfinite(j.error):
-        return (
-            f"coach: {_show(j)}: best {best}, {j.loss:.2f} {unit} behind: too few samples to judge"
-        )
+        return f"coach: {behind}: too few samples to judge"
+    if j.label is None and j.loss <= j.error:
+        return f"coach: {behind}, inside its error (±{j.error:.2f}): fine"
     if j.label is None:
+        steps = CALL_STEPS if j.kind == "call" else CARD_STEPS
         return (
-            f"coach: {_show(j)} — best {best}; the difference {j.loss:.2f} {unit} is "
-            f"inside its error (±{j.error:.2f}): fine"
+            f"coach: {behind} (±{j.error:.2f}): a real loss, but under "
+            f"{steps[-1][0]:.2f} {unit}, too small to call an {steps[-1][1]}"
         )
     return (
         f"coach: {_show(j)} — {j.label.upper()}: best was {best}, you lost "

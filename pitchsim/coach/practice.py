@@ -279,10 +279,14 @@ def _card(c: int, paint) -> str:
 def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     """Every legal action's value, best first."""
     unit = "P(win game)" if j.unit == "P(win)" else "your side's points"
+    if j.unit == "points" and j.defending:
+        # A defender's value is minus the pitcher's points: shown as the pitcher's own.
+        unit = "the pitcher's side's points: you defend, fewer is better"
     order = sorted(j.values, key=lambda a: -j.values[a])
     parts = []
     for a in order:
         v, h = j.values[a], j.half_widths[a]
+        v = -v if j.unit == "points" and j.defending else v
         name = a if j.kind == "call" else _card(parse_cards(a)[0], paint)
         mark = "*" if a == j.chosen else " "
         value = f"{v:.1%}" if j.unit == "P(win)" else f"{v:+.2f}"
@@ -337,7 +341,9 @@ def _suit(letter: str) -> str:
 
 
 def _count(k: int, what: str) -> str:
-    return f"{k} {what}" if k == 1 else f"{k} {what}s"
+    if k == 1:
+        return f"{k} {what}"
+    return f"{k} {what[:-1]}ies" if what.endswith("y") else f"{k} {what}s"
 
 
 def loss_line(js: list[Judgement], what: str) -> str:
@@ -354,7 +360,7 @@ def loss_line(js: list[Judgement], what: str) -> str:
         counts = {
             k: sum(j.label == k for j in labelled) for k in ("blunder", "mistake", "inaccuracy")
         }
-        text += "; " + ", ".join(f"{v} {k}{'s' if v > 1 else ''}" for k, v in counts.items() if v)
+        text += "; " + ", ".join(_count(v, k) for k, v in counts.items() if v)
     else:
         text += "; nothing beyond its error"
     return text

@@ -96,12 +96,10 @@ def review(
     for i, (k, view, act) in enumerate(mine, 1):
         if len(view.legal()) == 1:
             forced += 1  # no choice, nothing to judge (the practice coach skips it too)
-            continue
-        s = coach_seed(seed, k, i)
-        if view.phase == "auction":
-            out.append(judge_call(view, act, k, samples, s, time=time))
+        elif view.phase == "auction":
+            out.append(judge_call(view, act, k, samples, coach_seed(seed, k, i), time=time))
         else:
-            out.append(judge_card(view, act, k, worlds, s, time=time))
+            out.append(judge_card(view, act, k, worlds, coach_seed(seed, k, i), time=time))
         if progress is not None:
-            progress(i, len(mine))
+            progress(i, len(mine))  # decisions done so far, forced ones included
     return Review(seat, n, seed, samples, worlds, out, forced)

@@ -1,0 +1,161 @@
+"""The coach's words agree with its numbers (issue: "best pass" under a higher bid, "the
+best choice" under a lower value, "inside its error" for a loss beyond it, negative
+"points of your side", "4 inaccuracys").  Judgements are built by hand or from a
+stand-in advise/hint, so each expectation is worked out here, not read off the code."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import pytest
+
+from pitchsim.coach import judge
+from pitchsim.coach.judge import Judgement, describe
+from pitchsim.coach.practice import loss_line, render_values
+
+
+def _j(values, chosen, loss, error, label=None, kind="call", defending=False, best=None):
+    best = best or max(values, key=values.get)
+    unit = "P(win)" if kind == "call" else "points"
+    halves = {k: 0.01 for k in values}
+    return Judgement(
+        1,
+        0,
+        kind,
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label,
+        unit,
+        100,
+        defending=defending,
+    )
+
+
+def test_a_loss_beyond_its_error_is_never_called_inside_it():
+    j = _j({"2": 0.30, "pass": 0.26}, "pass", 0.04, 0.03)
+    text = describe(j)
+    assert "inside its error" not in text and "real loss" in text and "0.04" in text
+
+
+def test_a_loss_inside_its_error_is_fine():
+    j = _j({"2": 0.30, "pass": 0.28}, "pass", 0.02, 0.03)
+    assert "inside its error (±0.03): fine" in describe(j)
+
+
+def test_the_best_choice_is_said_only_of_the_top_value():
+    j = _j({"2": 0.30, "pass": 0.28}, "2", 0.0, 0.0)
+    assert describe(j) == "coach: 2 is the best choice here"
+
+
+def _advice(p_win: dict[int, float], recommended: int):
+    est = lambda v: SimpleNamespace(value=v, half_width=0.02)  # noqa: E731
+    return SimpleNamespace(
+        by_call={c: SimpleNamespace(p_win_game=est(v)) for c, v in p_win.items()},
+        recommended_call=recommended,
+        notes=[],
+        stopped=None,
+        samples=1000,
+    )
+
+
+def test_a_call_above_advises_cautious_pass_is_not_told_pass_was_best(monkeypatch):
+    import pitchsim.advice.advise as advise
+
+    # advise recommends pass (0 = pass) though 2 estimates higher: *2 9.8%  pass 9.5%
+    monkeypatch.setattr(advise, "advise_view", lambda view, **k: _advice({0: 0.095, 2: 0.098}, 0))
+    view = SimpleNamespace(seat=1)
+    j = judge.judge_call(view, "2", 1, 1000, 1)
+    assert j.best == "2" and j.loss == 0 and j.recommended == "pass"
+    assert describe(j) == "coach: 2 is the best choice here"
+    assert "advise recommends pass" in j.note
+    # and choosing the cautious pass costs exactly the difference, within its error
+    k = judge.judge_call(view, "pass", 1, 1000, 1)
+    assert k.best == "2" and k.loss == pytest.approx(0.003)
+    assert k.error == pytest.approx(math.hypot(0.02, 0.02)) and k.label is None
+
+
+def _hint(points: dict[int, float], vs: dict[int, float], recommended: int, pitcher_side: bool):
+    cards = [
+        SimpleNamespace(card=c, points=v, points_ci95=(v - 0.1, v + 0.1), vs_best=(0.0, vs[c]))
+        for c, v in points.items()
+    ]
+    return SimpleNamespace(
+        cards=cards,
+        recommended=recommended,
+        pitcher_side=pitcher_side,
+        auction=None,
+        stop=None,
+        fallback=None,
+        worlds=200,
+    )
+
+
+def test_a_card_under_a_higher_one_is_not_the_best_choice(monkeypatch):
+    import pitchsim.search.hint as hint
+    from pitchsim.game.cards import parse_cards
+
+    ace_s, jack_c, two_c = parse_cards("AS JC 2C")
+    # The policy plays A♠ (-2.02 for this defender) though J♣ is -1.98: J♣ is the best.
+    # (Values are the defender's: minus the pitcher's side's 2.02 and 1.98 points.)
+    monkeypatch.setattr(
+        hint,
+        "hint_view",
+        lambda view, **k: _hint(
+            {ace_s: 2.02, jack_c: 1.98, two_c: 2.50},
+            {ace_s: 0.0, jack_c: 0.05, two_c: 0.07},
+            ace_s,
+            pitcher_side=False,
+        ),
+    )
+    view = SimpleNamespace(seat=1)
+    j = judge.judge_card(view, "AS", 1, 200, 1)
+    assert j.best == "JC" and j.recommended == "AS" and j.defending
+    assert j.loss == pytest.approx(0.04)
+    assert j.error == pytest.approx(0.05)  # J♣'s paired half-width against the policy's A♠
+    assert "best choice" not in describe(j)
+    # Between two cards neither of which is the policy's: the sum of their half-widths.
+    k = judge.judge_card(view, "2C", 1, 200, 1)
+    assert k.loss == pytest.approx(0.52) and k.error == pytest.approx(0.12)
+    # Shown as the pitcher's points, positive, fewest first, and said so.
+    text = render_values(j)
+    assert "fewer is better" in text and "-" not in text.split(":", 1)[1].replace("±", "")
+    assert text.index("J♣ +1.98") < text.index("A♠ +2.02") < text.index("2♣ +2.50")
+
+
+def test_labels_are_counted_in_plain_english():
+    js = [_j({"KS": 1.0, "2C": 0.8}, "2C", 0.2, 0.05, "inaccuracy", kind="card") for _ in range(4)]
+    assert "4 inaccuracies" in loss_line(js, "game")
+
+
+def test_review_progress_counts_each_decision_once(capsys, monkeypatch, tmp_path):
+    """The bar's count ends at the number of decisions reviewed, not their running sum."""
+    import json
+
+    from pitchsim.cli import main
+    from pitchsim.cli import progress as progress_module
+
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "--players", "3", "--seed", "2", "--json", "-s", "odds+heuristic"])
+    record = tmp_path / "rec.json"
+    record.write_text(capsys.readouterr().out)
+    bars = []
+    real = progress_module.Progress
+
+    class Counting(real):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            bars.append(self)
+
+    monkeypatch.setattr(progress_module, "Progress", Counting)
+    argv = ["review", str(record), "--seat", "1", "--samples", "100", "--worlds", "4", "--json"]
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 0
+    doc = json.loads(capsys.readouterr().out)
+    judged = doc["decisions"]
+    assert judged > 3 and bars[-1].done == bars[-1].total == judged + doc["forced"]
