@@ -8,8 +8,9 @@ a section a heading starting ``§2``, a base-game edge case a paragraph starting
 
 - test names: ``test_2_15_1_...`` cites 2.15.1, ``..._and_6_3_6_...`` 6.3.6 as well, and
   ``test_edge_07_...`` the base game's edge case 7;
-- text: "VARIANTS 0.1", "VARIANTS.md 0.7, 0.8 and 4.10", "VARIANTS.md 2.3-2.6"
-  (a range cites every clause in it), "VARIANTS.md sections 1-4, 6" (sections);
+- text in the code, the scripts, the tests, README.md and the other docs: "VARIANTS 0.1",
+  "VARIANTS.md 0.7, 0.8 and 4.10", "VARIANTS.md 2.3-2.6" (a range cites every clause in
+  it), "VARIANTS.md sections 1-4, 6" (sections);
 - the rule families' ``clause`` (their section, printed by ``pitchsim rules``);
 - every clause-like number in the comments and docstrings of the modules that say their
   numbers are VARIANTS.md's (CLAUSE_MODULES).
@@ -26,10 +27,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"
-SOURCES = [  # this file's own examples are not citations
+# Where citations are looked for: the code, the scripts, the tests (this file's own
+# examples are not citations) and the other documents.
+SOURCES = [
     p
-    for p in sorted((ROOT / "pitchsim").rglob("*.py")) + sorted((ROOT / "tests").glob("*.py"))
-    if p.resolve() != Path(__file__).resolve()
+    for p in sorted((ROOT / "pitchsim").rglob("*.py"))
+    + sorted((ROOT / "scripts").glob("*.py"))
+    + sorted((ROOT / "tests").glob("*.py"))
+    + [ROOT / "README.md"]
+    + sorted((ROOT / "docs").glob("*.md"))
+    if p.resolve() not in (Path(__file__).resolve(), DOC)
 ]
 # Modules whose comments cite clauses by bare number ("# 3.4", "(0.4, 3.6)"), as they
 # say in their docstrings.
@@ -103,7 +110,7 @@ def citations() -> dict[str, set[str]]:
                 add(ref, rel)
         for section in FAMILY_CLAUSE.findall(text):
             add(f"§{section}", rel)
-        for name in TEST_NAME.findall(text):
+        for name in TEST_NAME.findall(text) if rel.startswith("tests/") else ():
             if m := NAME_EDGE.match(name):
                 add(f"Edge {int(m.group(1))}", f"{rel}::{name}")
                 continue
@@ -136,22 +143,21 @@ def test_every_cited_clause_is_on_docs_rules():
     )
 
 
-def test_the_collector_finds_the_citations_the_code_is_known_to_make():
-    """The forms above are all read (so the first test cannot pass by finding nothing)."""
-    expect = {
-        "2.15.1": "tests/test_families_reference.py::"
-        "test_2_15_1_after_2_3_pass_the_dealer_may_pass_or_bid_4",
-        "4.5": "tests/test_cli_games.py",  # "VARIANTS 0.1, 4.5" in a docstring
-        "2.5": "pitchsim/kernels/families/bidding.py",  # "VARIANTS.md ... 2.3-2.6"
-        "4.10": "pitchsim/game/trumps.py",  # "VARIANTS.md 0.7, 4.10" over a line break
-        "§3": "pitchsim/game/rules.py",  # clause="3", and "sections 1-4"
-        "Edge 12": "tests/test_reference.py::test_edge_12_seven_players_deal_42_cards_two_players_12",
-        "3.4": "pitchsim/game/reference/families.py",  # "# 3.4", a bare number
-    }
-    for clause, where in expect.items():
-        assert clause in CITED, clause
-        assert any(w.startswith(where.split("::")[0]) for w in CITED[clause]), (clause, CITED)
-    assert any("test_6_3_2_and_6_3_6" in w for w in CITED["6.3.6"])
+def test_the_collector_reads_every_kind_of_citation():
+    """Each way of citing is found in the repository (so the first test cannot pass by
+    finding nothing): test names, "_and_" in a test name, edge cases, a family's
+    section, text in the kernels, bare numbers in the reference engine."""
+    where = {w for ws in CITED.values() for w in ws}
+
+    def cited_by(clause: str, prefix: str) -> bool:
+        return any(w.startswith(prefix) for w in CITED.get(clause, ()))
+
+    assert cited_by("2.15.1", "tests/test_families_reference.py::test_2_15_1_")
+    assert cited_by("6.3.6", "tests/test_families_reference.py::test_6_3_2_and_6_3_6_")
+    assert cited_by("Edge 12", "tests/test_reference.py::test_edge_12_")
+    assert cited_by("§3", "pitchsim/game/rules.py")
+    assert any(w.startswith("pitchsim/kernels/families/") for w in where)
+    assert any(w == CLAUSE_MODULES[0] for w in where)
 
 
 @pytest.mark.parametrize(
