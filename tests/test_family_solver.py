@@ -226,7 +226,7 @@ def test_smear_all_trumps_hand_worked(table):
     jick (J of diamonds, a trump ranked under the jack, 3.6), the 2 of hearts and low
     clubs.  Leading the ace and king draws both of seat 1's trumps (it must follow the
     led effective suit, 0.4), so the pitcher takes every trick: High, Jack, Jick and
-    Game (3.8: 4 points); Low, the 2, is its holder's under low=dealt (3.9).  Under
+    Game (3.8: 4 points); Low, the 2, is its holder's under low=dealt (3.8).  Under
     low=captured (6.1) the pitcher captures Low too: 5."""
     held = [mask_of(parse_cards("AH KH QH JH TH 9H")), mask_of(parse_cards("JD 2H 3C 4C 5C 6C"))]
     hearts = 2

@@ -179,7 +179,7 @@ def legal_calls(
     if high == top:
         if r.dealer_steal != "max":
             return []  # 1.4, 6.3.4: a bid of the maximum ends the auction at once
-        # 2.6, 2.15.2: the others may only pass; the dealer may match the maximum.
+        # 2.5, 2.15.2: the others may only pass; the dealer may match the maximum.
         return [PASS, top, *shoots] if dealer_to_call else [PASS, *shoots]
     if not dealer_to_call:
         return [PASS, *range(max(high + 1, r.min_bid), top + 1), *shoots]
@@ -187,7 +187,7 @@ def legal_calls(
         if r.all_pass == "forced":  # RULES, 6.1: at least the larger of 2 and min-bid
             return [*range(max(FORCED_DEALER_MIN, r.min_bid), top + 1), *shoots]
         return [PASS, *range(r.min_bid, top + 1), *shoots]  # 3.4, 4.5, 2.6
-    lowest = high if r.dealer_steal is True else high + 1  # RULES steal; 3.3, 2.6
+    lowest = high if r.dealer_steal is True else high + 1  # RULES steal; 3.3, 2.4
     return [PASS, *range(lowest, top + 1), *shoots]
 
 
