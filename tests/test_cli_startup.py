@@ -68,6 +68,7 @@ LIGHT = [
     (["hint"], 2),
     (["solve"], 2),
     (["cache", "--all"], 2),
+    (["--version"], 0),
 ]
 
 
@@ -123,3 +124,26 @@ def test_help_defaults_are_the_library_defaults():
 
     assert engine_cli.DEFAULT_STRATEGY == engine.DEFAULT_STRATEGY
     assert engine_cli.ADVISOR_SAMPLES == bidding.ADVISOR_SAMPLES
+
+
+def test_version_names_the_installed_package():
+    from importlib.metadata import version
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pitchsim", "--version"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout == f"pitchsim {version('pitchsim')}\n"
+
+
+def test_rules_help_names_every_preset():
+    from pitchsim.game.rules import FAMILIES
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pitchsim", "play", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    text = " ".join(done.stdout.split())  # help is wrapped to the terminal
+    assert done.returncode == 0
+    assert all(name in text for name in FAMILIES) and "pitchsim rules --rules PRESET" in text

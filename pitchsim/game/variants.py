@@ -85,8 +85,12 @@ BY_KEY = {v.key: v for v in VARIANTS}
 
 def rules_help() -> str:
     """One line for ``--rules`` help: every key with its values, the base value first."""
+    from .rules import FAMILIES  # rules.py needs nothing of this module: no circle
+
     keys = ", ".join(f"{v.key}={'|'.join(v.values)}" for v in VARIANTS)
     return (
-        f"Rule variants, comma-separated (base value first): {keys}; or a TOML file. "
-        "`pitchsim rules` explains them."
+        f"A preset ({', '.join(FAMILIES)}; auction-pitch when none is named), then "
+        f"options, comma-separated: smear,target=15. Base game options (base value "
+        f"first): {keys}; or a TOML file. `pitchsim rules --rules PRESET` explains a "
+        "preset and its own options."
     )
