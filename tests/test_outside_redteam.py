@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.games.outside import OutsideError, check_time
+from pitchsim.games.outside import CommandSeat, OutsideError, check_time
+from pitchsim.games.tournament import tournament as tournament_api
 
 PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
 DECISION = 1.0  # --decision-time where a bot is to be late: far above its milliseconds
@@ -38,12 +39,15 @@ def note_pid():
         f.write(f"{os.getpid()}\n")
 
 
+runs = len(open(pids).read().split()) if os.path.exists(pids) else 0
 note_pid()
 if mode == "fork-exits":  # a child holding stdout, stdin and stderr, lingering
     if os.fork() == 0:
         note_pid()
         time.sleep(600)
         os._exit(0)
+    while len(open(pids).read().split()) < runs + 2:  # its child's pid is written
+        time.sleep(0.01)
 if mode in ("late", "hang"):  # ends only by SIGKILL
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
@@ -57,6 +61,8 @@ answered = 0
 for line in sys.stdin:
     m = json.loads(line)
     if m["type"] == "hello":
+        if mode == "hello-once" and runs:
+            time.sleep(600)
         say({"type": "hello", "protocol": "pitch-engine/1", "name": mode})
         continue
     if m["type"] == "quit":
@@ -73,7 +79,7 @@ for line in sys.stdin:
     if answered == misbehave_at:
         if mode in ("silent", "hang"):
             time.sleep(600)
-        elif mode == "garbage":
+        elif mode in ("garbage", "hello-once"):
             print("{oops, not json", flush=True)
         elif mode == "exits":
             sys.stderr.write("giving up now\n")
@@ -124,9 +130,9 @@ def tournament(tmp_path, mode, misbehave_at, *extra, decision=CALM, boards=BOARD
     pids = tmp_path / f"{mode}.pids"
     cmd = shlex.join([sys.executable, str(bot), mode, str(pids), str(misbehave_at)])
     argv = [PITCHSIM, "tournament", "-s", f"cmd:{cmd},random+random", "-g", str(boards)]
-    argv += ["--seed", "4", "--decision-time", str(decision), *extra]
+    argv += ["--seed", "4", "--decision-time", str(decision), "--seat-logs", str(tmp_path)]
     start = time.monotonic()
-    p = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    p = subprocess.run([*argv, *extra], capture_output=True, text=True, timeout=300)
     took = time.monotonic() - start
     runs = [int(x) for x in pids.read_text().split()] if pids.exists() else []
     return p, runs, took, f"cmd:{cmd}"
@@ -173,6 +179,10 @@ def test_a_misbehaving_bot_forfeits_each_game_and_leaves_nothing(
     # A fresh run for every game (the old one ended, with its children), none left.
     assert len(pids) == games * per_run, pids
     assert [pid for pid in pids if not gone(pid)] == []
+    # Its log keeps a megabyte of stderr a run (16 MB were written), and says so.
+    log = (tmp_path / "strategy-0.log").read_text()
+    assert len(log) < games * 1.5e6 and log.count('"type":"hello"') == games
+    assert ("more bytes of stderr, not logged" in log) == (mode == "flood")
 
 
 def test_the_text_report_names_each_forfeits_reason(tmp_path):
@@ -222,3 +232,56 @@ def test_time_limits_default_only_when_not_given():
     assert check_time("--game-time", None, 600.0) == 600.0
     assert check_time("--game-time", 0.25, 600.0) == 0.25
     assert check_time("--game-time", 86_400, 600.0) == 86_400.0
+
+
+def test_sigterm_to_pitchsim_ends_the_bot_and_its_child(tmp_path):
+    bot = write_bot(tmp_path)
+    pids = tmp_path / "pids"
+    seat = shlex.join([sys.executable, str(bot), "fork-exits", str(pids), "0"])
+    argv = [PITCHSIM, "tournament", "-s", f"cmd:{seat},random", "-g", "2"]
+    p = subprocess.Popen(
+        [*argv, "--decision-time", "300"], stderr=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(pids.read_text().split() if pids.exists() else []) < 2:
+            assert time.monotonic() < deadline and p.poll() is None
+            time.sleep(0.1)
+        time.sleep(0.5)  # the bot has exited; its child holds stdout: pitchsim waits
+        p.terminate()
+        _, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    assert p.returncode == 128 + 15 and b"Traceback" not in err, err
+    assert all(gone(int(pid)) for pid in pids.read_text().split())
+
+
+def test_a_program_left_running_is_ended_at_exit(tmp_path):
+    bot = write_bot(tmp_path)
+    pids = tmp_path / "pids"
+    seat = shlex.join([sys.executable, str(bot), "fork-exits", str(pids), "0"])
+    code = (
+        "from pitchsim.games.outside import CommandSeat\n"
+        f"seat = CommandSeat({seat!r})\n"
+        "seat.start()\n"
+        "raise SystemExit(3)\n"  # no close(): the seat is still referenced
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 3 and p.stderr == "", p.stderr
+    found = [int(x) for x in pids.read_text().split()]
+    assert len(found) == 2 and all(gone(pid) for pid in found)
+
+
+def test_a_restart_that_fails_hello_forfeits_only_its_game(tmp_path):
+    bot = write_bot(tmp_path)
+    pids = tmp_path / "pids"
+    seat = CommandSeat(shlex.join([sys.executable, str(bot), "hello-once", str(pids), "3"]))
+    seat.start_time = 0.5
+    r = tournament_api([seat, "random+random"], boards=2, seed=4)
+    reasons = [f["reason"] for f in r.forfeited]
+    assert len(reasons) == 4 and "not JSON" in reasons[0], reasons
+    assert set(reasons[1:]) == {
+        "started again after a forfeit, it did not answer hello: no answer within 0.5 s"
+    }
+    found = [int(x) for x in pids.read_text().split()]
+    assert len(found) == 4 and all(gone(pid) for pid in found)

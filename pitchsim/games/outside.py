@@ -267,9 +267,8 @@ class _Run:
     def end(self, polite: bool) -> None:
         """Ends the run: ``polite``, a ``quit`` and :data:`QUIT_TIME` to exit; then its
         process group gets SIGTERM, :data:`KILL_TIME` to go, and SIGKILL."""
-        if self.stopped.is_set():
+        if self not in _runs:
             return
-        _runs.discard(self)
         if polite and self.proc.poll() is None:
             self.send(dumps_json({"type": "quit"}, indent=None).encode() + b"\n")
             self.outbox.put(None)  # then its stdin closes
@@ -281,6 +280,7 @@ class _Run:
             self.outbox.put(None)
         self.stopped.set()
         self._end_group()
+        _runs.discard(self)  # last: a SIGTERM midway leaves it to the exit to end
 
     def _kill(self, sig: int) -> None:
         try:
@@ -324,6 +324,7 @@ class CommandSeat:
             raise OutsideError(f"cannot read command {command!r}: {e}") from None
         self.command = command
         self.name = f"cmd:{command}"
+        self.start_time = START_TIME
         self.decision_time = check_time("--decision-time", decision_time, DECISION_TIME)
         self.game_time = check_time("--game-time", game_time, GAME_TIME)
         self.log_path = Path(log_path) if log_path else None
@@ -369,7 +370,7 @@ class CommandSeat:
             return f"cannot start: {e.strerror or e}"
         self.run = run
         self._send({"type": "hello", "protocol": PROTOCOL})
-        reply, why = self._receive(START_TIME)
+        reply, why = self._receive(self.start_time)
         if reply is not None and (
             reply.get("type") != "hello" or reply.get("protocol") != PROTOCOL
         ):
