@@ -32,6 +32,8 @@ BOT = r"""
 import json, os, signal, sys, time
 
 mode, pids, misbehave_at = sys.argv[1], sys.argv[2], int(sys.argv[3])
+if misbehave_at < 0:  # at a random answer of each run, below -misbehave_at
+    misbehave_at = int.from_bytes(os.urandom(4), "big") % -misbehave_at
 
 
 def note_pid():
