@@ -12,7 +12,9 @@ stderr); the table ends that game, and never plays in the program's place.
 A forfeit ends the program (its whole process group: a child it forked too) and the next
 game starts it afresh: each run of the program (:class:`_Run`) has its own process group,
 reader threads and reply queue, so nothing a run said late can be read as the next
-run's answer.  ``close()``, and failing that the interpreter's exit, ends the last run.
+run's answer.  ``close()``, and failing that the interpreter's exit, ends the last run
+(once a program is started, a SIGTERM or SIGHUP left to its default action exits through
+Python's ``finally`` blocks and atexit instead, so that it ends the runs too).
 Every message both ways goes to the seat's log (``log``, and the file ``log_path`` when
 given); the program's stderr too, up to :data:`STDERR_LOGGED` bytes a run.
 """
@@ -50,6 +52,7 @@ LOG_LINE = 4096  # characters of one message or stderr line the log keeps
 MAX_REPLY = 1 << 20  # bytes in one reply line
 QUEUED = 64  # reply lines read ahead; then the program waits to write (nobody asked)
 CHUNK = 1 << 16
+GROUPS = hasattr(os, "killpg")  # POSIX: a run is a process group; elsewhere its process
 
 
 class OutsideError(InputError):
@@ -90,14 +93,17 @@ def _exit_on_term(signum, frame):
 def _handle_termination() -> None:
     if threading.current_thread() is not threading.main_thread():
         return
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        if signal.getsignal(sig) is signal.SIG_DFL:
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
             signal.signal(sig, _exit_on_term)
 
 
 def _group_alive(pgid: int) -> bool:
     """Whether the process group has a member that is not a zombie (a zombie is dead;
     where nobody reaps orphans, ``killpg(pgid, 0)`` alone would see it forever)."""
+    if not GROUPS:
+        return False
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
@@ -282,22 +288,25 @@ class _Run:
         self._end_group()
         _runs.discard(self)  # last: a SIGTERM midway leaves it to the exit to end
 
-    def _kill(self, sig: int) -> None:
+    def _kill(self, hard: bool) -> None:
         try:
-            os.killpg(self.pgid, sig)
+            if GROUPS:
+                os.killpg(self.pgid, signal.SIGKILL if hard else signal.SIGTERM)
+            elif self.proc.poll() is None:
+                self.proc.kill() if hard else self.proc.terminate()
         except (ProcessLookupError, PermissionError):
             pass
 
     def _end_group(self) -> None:
         if self.proc.poll() is not None and not _group_alive(self.pgid):
             return  # exited, with every child it forked
-        self._kill(signal.SIGTERM)
+        self._kill(hard=False)
         deadline = time.monotonic() + KILL_TIME
         while time.monotonic() < deadline:
             if self.proc.poll() is not None and not _group_alive(self.pgid):
                 return
             time.sleep(0.01)
-        self._kill(signal.SIGKILL)
+        self._kill(hard=True)
         self.proc.wait()
 
 
