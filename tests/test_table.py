@@ -139,6 +139,10 @@ def script(tmp_path, body):
         ),
         ("for line in sys.stdin:\n    print('{oops', flush=True)\n", "not JSON"),
         (
+            "import os, signal\nsys.stdin.readline()\nos.kill(os.getpid(), signal.SIGKILL)\n",
+            "the program was ended by signal SIGKILL",
+        ),
+        (
             "sys.stdout.close()\nimport os\nos.close(1)\ntime.sleep(30)\n",
             "the program closed its stdout (still running); its stderr ends: (nothing",
         ),

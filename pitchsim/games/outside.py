@@ -257,7 +257,10 @@ class _Run:
         if code is None:
             what = "the program closed its stdout (still running)"
         elif code < 0:
-            what = f"the program was ended by signal {signal.Signals(-code).name}"
+            try:
+                what = f"the program was ended by signal {signal.Signals(-code).name}"
+            except ValueError:
+                what = f"the program was ended by signal {-code}"
         else:
             what = f"the program exited (code {code})"
         return f"{what}; its stderr ends: {self.stderr_tail()}"
