@@ -7,6 +7,7 @@ here: an independent implementation of the same rules and streams)."""
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,14 @@ def script(tmp_path, body):
         ),
         ("for line in sys.stdin:\n    print('{oops', flush=True)\n", "not JSON"),
         (
+            "import os, signal\nsys.stdin.readline()\nos.kill(os.getpid(), signal.SIGKILL)\n",
+            "the program was ended by signal SIGKILL",
+        ),
+        (
+            "sys.stdout.close()\nimport os\nos.close(1)\ntime.sleep(30)\n",
+            "the program closed its stdout (still running); its stderr ends: (nothing",
+        ),
+        (
             "for line in sys.stdin:\n    print(json.dumps({'type': 'action', 'id': 99,"
             " 'action': 'pass'}), flush=True)\n",
             "not an action for request",
@@ -151,12 +160,16 @@ def script(tmp_path, body):
 )
 def test_outside_program_failures_forfeit_with_the_reason(tmp_path, body, reason):
     seat = script(tmp_path, body)
+    start = time.monotonic()
     try:
         doc = play_table_game([seat, "heuristic"], Rules(), 1, 0)
+        took = time.monotonic() - start
+        assert seat.proc is None  # ended at the forfeit, to start afresh next game
     finally:
         seat.close()
     assert doc["forfeit"] is not None and reason in doc["forfeit"]["reason"], doc["forfeit"]
     assert doc["winner"] is None
+    assert took < 4  # at once (the 1 s limit for the late one), never a 5 s wait
 
 
 def test_game_time_limit(tmp_path):

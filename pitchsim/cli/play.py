@@ -240,7 +240,7 @@ def _table_game(
     """A whole game with the seats ``spec`` names, outside programs among them."""
     from pathlib import Path
 
-    from ..games.outside import DECISION_TIME, GAME_TIME, CommandSeat
+    from ..games.outside import CommandSeat
     from ..games.table import as_seat, play_table_game
     from ..games.tournament import prepare_record_dir, split_seats
 
@@ -258,12 +258,11 @@ def _table_game(
     for i, name in enumerate(names):
         if name.startswith("cmd:"):
             log = Path(seat_logs) / f"seat-{i}.log" if seat_logs is not None else None
-            seats.append(
-                CommandSeat(name[4:], decision_time or DECISION_TIME, game_time or GAME_TIME, log)
-            )
+            seats.append(CommandSeat(name[4:], decision_time, game_time, log))
         else:
             seats.append(as_seat(name))
-    if not any(isinstance(s, CommandSeat) for s in seats) and (decision_time or game_time):
+    timed = decision_time is not None or game_time is not None
+    if not any(isinstance(s, CommandSeat) for s in seats) and timed:
         raise InputError("--decision-time and --game-time are for seats written cmd:COMMAND")
     try:
         doc = play_table_game(seats, rules, seed, board)

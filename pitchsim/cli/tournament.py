@@ -105,6 +105,31 @@ def _rules_note(r: TournamentResult) -> str:
     return ", ".join(changed) if changed else "base rules"
 
 
+SHOWN_REASONS = 5  # per strategy; --json lists every forfeited game
+
+
+def _forfeit_lines(r: TournamentResult) -> list[str]:
+    """Each strategy's forfeits with their reasons, the most frequent first."""
+    from collections import Counter
+
+    lines = []
+    for name, count in r.forfeits.items():
+        if not count:
+            continue
+        lines.append(
+            f"{name} forfeited {count:,} game{'s' if count != 1 else ''} (nobody won those):"
+        )
+        reasons = Counter(f["reason"] for f in r.forfeited if f["strategy"] == name)
+        for reason, n in reasons.most_common(SHOWN_REASONS):
+            lines.append(f"  {n:>5,} x {reason}")
+        if len(reasons) > SHOWN_REASONS:
+            rest = sum(n for _, n in reasons.most_common()[SHOWN_REASONS:])
+            lines.append(
+                f"  {rest:>5,} x {len(reasons) - SHOWN_REASONS:,} other reasons (--json lists all)"
+            )
+    return lines
+
+
 def render(r: TournamentResult) -> str:
     table = "partnership (seats 0+2 vs 1+3)" if r.rules.partnership else "solo"
     lines = [
@@ -147,12 +172,7 @@ def render(r: TournamentResult) -> str:
         lines.append(f"{s.name:<26}" + "".join(f"{c:>18}" for c in cells))
     lines.append("")
     lines.append(f"Deals per game: {r.mean_deals:.1f} on average (redeals included).")
-    for name, count in r.forfeits.items():
-        if count:
-            lines.append(
-                f"{name} forfeited {count:,} game{'s' if count != 1 else ''} "
-                "(late, malformed or illegal answers; nobody won those)."
-            )
+    lines += _forfeit_lines(r)
     if r.seconds is not None:
         lines.append(f"Played decision by decision: {r.games / r.seconds:,.1f} games a second.")
     if r.unfinished:

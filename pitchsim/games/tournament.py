@@ -90,10 +90,12 @@ class TournamentResult:
     seed: int
     rules: Rules
     results: list[StrategyResult]
-    unfinished: int  # games nobody won within the deal limit
+    unfinished: int  # games nobody won within the deal limit (forfeits not counted)
     mean_deals: float  # deals per game, redeals included
     seating: list[list[str]] = field(default_factory=list)  # rotation -> strategy per seat
     forfeits: dict[str, int] = field(default_factory=dict)  # strategy -> games it forfeited
+    # each forfeited game: board, rotation, seat, strategy and reason
+    forfeited: list[dict] = field(default_factory=list)
     seconds: float | None = None  # wall time of a tournament with outside seats
 
     @property
@@ -126,6 +128,7 @@ class TournamentResult:
             "too_few_boards": too_few(self.boards),  # no interval from a handful of boards
             # Only tournaments with outside seats can have forfeits (and say so).
             **({"forfeits": self.forfeits} if self.forfeits else {}),
+            **({"forfeited_games": self.forfeited} if self.forfeits else {}),
         }
 
     def frame(self):
@@ -262,7 +265,8 @@ def tournament(
     ``docs/protocol.md``) or any object with ``call(view)`` and ``play(view)`` methods.
     Such a tournament is played decision by decision (``games.table``): the same games
     the kernels play, with the outside seats asked at their turns.  A seat whose answer
-    is late, malformed or illegal forfeits that game (``forfeits``; nobody wins it).
+    is late, malformed or illegal forfeits that game (``forfeits`` counts them per
+    strategy, ``forfeited`` gives each one's board, seat and reason; nobody wins it).
 
     Returns
     -------
@@ -292,7 +296,8 @@ def tournament(
             f"outside seats (cmd:COMMAND) do not play under {label(rules)} yet: the table "
             "protocol speaks the base game"
         )
-    if family and (record is not None or decision_time or game_time or seat_logs):
+    given = (record, decision_time, game_time, seat_logs)
+    if family and any(x is not None for x in given):
         raise InputError(
             f"--record, time limits and seat logs are not offered under {label(rules)} yet"
         )
@@ -511,7 +516,7 @@ def table_tournament(
     from ..util.errors import InputError
     from ..util.limits import MAX_GAMES, check_count
     from .bidding import Strategy
-    from .outside import DECISION_TIME, GAME_TIME, CommandSeat
+    from .outside import CommandSeat
     from .table import as_seat, play_table_game, seat_name
 
     k = len(entries)
@@ -532,9 +537,7 @@ def table_tournament(
             e = e.name
         if isinstance(e, str) and e.strip().startswith("cmd:"):
             log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
-            seat = CommandSeat(
-                e.strip()[4:], decision_time or DECISION_TIME, game_time or GAME_TIME, log
-            )
+            seat = CommandSeat(e.strip()[4:], decision_time, game_time, log)
         else:
             seat = as_seat(e.strip() if isinstance(e, str) else e)
         seats.append(seat)
@@ -548,6 +551,7 @@ def table_tournament(
     pitched = np.zeros((k, 4), dtype=np.int64)
     made = np.zeros((k, 4), dtype=np.int64)
     forfeits = dict.fromkeys(names, 0)
+    forfeited = []
     unfinished = deals = 0
     start = time.monotonic()
     try:
@@ -560,9 +564,14 @@ def table_tournament(
                 if record is not None:
                     record_path(record, b, r).write_text(dumps_json(doc, indent=None) + "\n")
                 deals += len(doc["hands"])
-                if doc["forfeit"] is not None:
-                    forfeits[names[of_seat[doc["forfeit"]["seat"]]]] += 1
-                if doc["winner"] is not None:
+                f = doc["forfeit"]
+                if f is not None:
+                    forfeits[names[of_seat[f["seat"]]]] += 1
+                    forfeited.append(
+                        {"board": b, "rotation": r, "seat": f["seat"]}
+                        | {"strategy": f["strategy"], "reason": f["reason"]}
+                    )
+                elif doc["winner"] is not None:
                     wins[b, of_seat[doc["winner"]]] += 1
                 else:
                     unfinished += 1
@@ -608,6 +617,7 @@ def table_tournament(
         mean_deals=deals / (boards * k),
         seating=[[names[(s + r) % k] for s in range(players)] for r in range(k)],
         forfeits=forfeits,
+        forfeited=forfeited,
         seconds=seconds,
     )
 
