@@ -5,8 +5,9 @@ policy, old code and new alternated in one run.
 
     .venv/bin/python scripts/bench_family_drift.py [--old REV] [--rounds 3] [--seed 1]
 
-The old code is ``git archive REV pitchsim`` unpacked in a temporary folder (REV: by
-default the merge base of HEAD and main); the new is this worktree's ``pitchsim``.
+The old code is ``git archive REV pitchsim`` unpacked in ``$TMPDIR/pitchsim-old-REV``
+(kept, so numba's cache beside it survives; REV: by default the merge base of HEAD and
+main); the new is this worktree's ``pitchsim``.
 Each round runs one child process per tree, old then new, each importing only its own
 ``pitchsim`` (``--tree DIR``): the kernels are compiled (or loaded from the cache) and
 warmed before any clock starts, and the figures are the child's ``time.process_time``.
@@ -20,8 +21,8 @@ legal cards:
   may not, or an unseen trump that must be placed is neither in a hand nor (new code)
   among the pitcher's put-down cards counted as the pile;
 - no world: decisions where the sampler found no world at all (``family_worlds``);
-- worlds CPU: ``family_worlds`` of 64 worlds at every decision;
-- hint CPU: ``family_hint`` with 200 worlds, no clock, at every 4th decision;
+- worlds CPU: ``family_worlds`` of 200 worlds at every decision;
+- hint CPU: ``family_hint`` with 1,000 worlds, no clock, at every decision;
 - rollout CPU: ``--hands`` ten-point hands with every seat ``rollout:16``
   (``play_family_logged``, one thread), and the searched decisions.
 """
@@ -115,14 +116,14 @@ def child(seed: int, hands: int) -> dict:
     def worlds():
         nonlocal no_world
         for i, (_, v) in enumerate(found):
-            no_world += family_worlds(v, 64, seed=i).shape[0] == 0
+            no_world += family_worlds(v, 200, seed=i).shape[0] == 0
 
     worlds_cpu = cpu(worlds)
 
     def hints():
-        for i, (_, v) in enumerate(found[::4]):
+        for i, (_, v) in enumerate(found):
             try:
-                family_hint(v, worlds=200, seed=i)
+                family_hint(v, worlds=1000, seed=i)
             except Exception as e:  # the old code refuses views it finds no world for
                 if "no deal of the hidden cards" not in str(e):
                     raise
@@ -155,11 +156,11 @@ def child(seed: int, hands: int) -> dict:
     return {
         "tree": str(Path(pitchsim.__file__).parent.parent),
         "decisions": len(found),
-        "ruled_out": ruled_out,
-        "no_world": no_world,
+        "ruled_out": int(ruled_out),
+        "no_world": int(no_world),
         "worlds_cpu": worlds_cpu,
         "hint_cpu": hint_cpu,
-        "hint_views": len(found[::4]),
+        "hint_views": len(found),
         "rollout_cpu": rollout_cpu,
         "rollout_searched": int(np.sum((m & (m - 1)) != 0)),
     }
@@ -170,11 +171,12 @@ def run_tree(tree: Path, seed: int, hands: int) -> dict:
     out = subprocess.run(
         [sys.executable, __file__, "--tree", str(tree), "--seed", str(seed), "--hands", str(hands)],
         env=env,
-        check=True,
         capture_output=True,
         text=True,
         cwd=tree,
     )
+    if out.returncode != 0:
+        raise SystemExit(f"the child for {tree} failed:\n{out.stderr}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -183,7 +185,7 @@ def main() -> None:
     ap.add_argument("--old", default=None, help="the old code's git revision")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hands", type=int, default=40)
+    ap.add_argument("--hands", type=int, default=400)
     ap.add_argument("--tree", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.tree is not None:
@@ -199,26 +201,28 @@ def main() -> None:
             text=True,
         ).stdout.strip()
     )
-    with tempfile.TemporaryDirectory(prefix="pitchsim-old-") as tmp:
-        archive = subprocess.run(
-            ["git", "archive", old, "pitchsim"], cwd=ROOT, check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        trees = {"old": Path(tmp), "new": ROOT}
-        print(f"old = {old[:12]} (git archive), new = {ROOT}; {SPEC}, seed {a.seed}")
-        for rnd in range(a.rounds):
-            for name, tree in trees.items():
-                r = run_tree(tree, a.seed, a.hands)
-                if Path(r["tree"]).resolve() != tree.resolve():
-                    raise SystemExit(f"the {name} child imported pitchsim from {r['tree']}")
-                print(
-                    f"round {rnd + 1} {name}: ruled out {r['ruled_out']} of {r['decisions']}  "
-                    f"no world {r['no_world']}  worlds CPU {r['worlds_cpu']:.3f} s  "
-                    f"hint CPU {r['hint_cpu']:.3f} s ({r['hint_views']} views)  "
-                    f"rollout CPU {r['rollout_cpu']:.3f} s ({a.hands} hands, "
-                    f"{r['rollout_searched']} searched)",
-                    flush=True,
-                )
+    # A folder per revision, kept: numba's cache beside the old code survives the run.
+    tmp = Path(tempfile.gettempdir()) / f"pitchsim-old-{old[:12]}"
+    tmp.mkdir(exist_ok=True)
+    archive = subprocess.run(
+        ["git", "archive", old, "pitchsim"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+    trees = {"old": tmp, "new": ROOT}
+    print(f"old = {old[:12]} (git archive in {tmp}), new = {ROOT}; {SPEC}, seed {a.seed}")
+    for rnd in range(a.rounds):
+        for name, tree in trees.items():
+            r = run_tree(tree, a.seed, a.hands)
+            if Path(r["tree"]).resolve() != tree.resolve():
+                raise SystemExit(f"the {name} child imported pitchsim from {r['tree']}")
+            print(
+                f"round {rnd + 1} {name}: ruled out {r['ruled_out']} of {r['decisions']}  "
+                f"no world {r['no_world']}  worlds CPU {r['worlds_cpu']:.3f} s  "
+                f"hint CPU {r['hint_cpu']:.3f} s ({r['hint_views']} views)  "
+                f"rollout CPU {r['rollout_cpu']:.3f} s ({a.hands} hands, "
+                f"{r['rollout_searched']} searched)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

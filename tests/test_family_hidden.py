@@ -59,16 +59,36 @@ def mask(cards) -> int:
     return m
 
 
-def played_hands(spec: str, n: int, seed: int, hands: int):
-    """Hands of a reference game with random legal decisions: (rules, hand, scores before)."""
+HEARTS = 2
+
+
+class Stacked(random.Random):
+    """Shuffles the pack with eight hearts on top, so the first seat dealt holds at
+    least eight trumps when hearts are named, and burns face up (4.8 step 2): rare in
+    random deals, so stacked here."""
+
+    def __init__(self, seed: int, pack_size: int):
+        super().__init__(seed)
+        self.pack_size = pack_size
+
+    def shuffle(self, x) -> None:
+        super().shuffle(x)
+        if len(x) == self.pack_size:  # the pack, not the discards (step 4)
+            top = [c for c in x if c // 13 == HEARTS and c < 52][:8]
+            x[:] = top + [c for c in x if c not in top]
+
+
+def played_hands(spec: str, n: int, seed: int, hands: int, stacked: bool = False):
+    """Hands of a reference game with random legal decisions: (rules, hand, scores
+    before).  ``stacked``: every deal gives a seat eight hearts, and hearts are named."""
     rules = Rules.parse(spec)
     pick = random.Random(seed + 1)
     game = F.play_game(
         n,
         rules,
-        random.Random(seed),
+        Stacked(seed, len(F.pack(rules, n))) if stacked else random.Random(seed),
         lambda seat, hand, calls, legal, scores: pick.choice(legal),
-        lambda seat, hand: pick.randrange(4),
+        lambda seat, hand: HEARTS if stacked else pick.randrange(4),
         lambda view: pick.choice(cards_of(view.legal)),
         max_hands=hands,
     )
@@ -139,9 +159,10 @@ def admits(n, me, counts, allowed, must, world) -> str | None:
 
 @pytest.mark.parametrize(("spec", "n"), DRAW_RULES)
 def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, n):
-    checked = piles = 0
-    for seed in range(6):
-        for rules, hand, before in played_hands(spec, n, seed, hands=3):
+    checked = piles = burns = 0
+    games = [(seed, False) for seed in range(6)] + [(seed, True) for seed in range(2)]
+    for seed, stacked in games:
+        for rules, hand, before in played_hands(spec, n, seed, hands=3, stacked=stacked):
             for v in card_views(rules, hand, n, before):
                 me = v.seat
                 now, pile, sure = truth(hand, v, n)
@@ -162,6 +183,7 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 why = admits(n, me, counts_truth, allowed_py, must, world)
                 assert why is None, (spec, n, seed, v.to_json(), why)
                 piles += bool(pile & must)
+                burns += any(d.burnt for d in v.draws)
                 # The worlds: the hand, the sizes, nothing the seat knows to be elsewhere.
                 worlds = family_worlds(v, 6, seed=checked)
                 assert worlds.shape == (6, n + 1), (spec, v.to_json())
@@ -176,6 +198,7 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                     assert admits(n, me, counts_truth, allowed_py, must, w) is None
                 checked += 1
     assert checked > 100
+    assert burns > 0, "no view with a trump burnt face up: the test would prove nothing"
     if spec.startswith("ten-point") and "rob=false" not in spec and n == 4:
         assert piles > 0, "no view with a hidden trump put down: the test would prove nothing"
 
@@ -185,10 +208,12 @@ def test_the_rollout_knows_what_the_view_shows(spec, n):
     """``seat_knowledge`` (what ``play.play_hand`` hands the rollout) from the hands as
     dealt and held equals the family view's knowledge of every seat: the cards it knows
     are out of play, and the count of cards put down it has not seen."""
-    checked = 0
-    for seed in range(4):
-        for rules, hand, before in played_hands(spec, n, seed, hands=3):
+    checked = burns = 0
+    games = [(seed, False) for seed in range(4)] + [(seed, True) for seed in range(2)]
+    for seed, stacked in games:
+        for rules, hand, before in played_hands(spec, n, seed, hands=3, stacked=stacked):
             r = as_family(rules)
+            burns += any(hand.draw.burnt)
             known = np.zeros(n, np.int64)
             down = seat_knowledge(
                 np.array(hand.dealt, np.int64), np.array(hand.play.held, np.int64), n,
@@ -204,7 +229,7 @@ def test_the_rollout_knows_what_the_view_shows(spec, n):
                 want = down if v.seat != v.pitcher else 0
                 assert int(k.counts[n]) == want, (spec, v.seat)
                 checked += 1
-    assert checked > 20
+    assert checked > 20 and burns > 0
 
 
 # ---------------------------------------------------------------- counted by hand
