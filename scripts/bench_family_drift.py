@@ -20,8 +20,9 @@ legal cards:
   ``family_constraint``) excludes the true deal: some seat's true hand holds a card it
   may not, or an unseen trump that must be placed is neither in a hand nor (new code)
   among the pitcher's put-down cards counted as the pile;
-- no world: decisions where the sampler found no world at all (``family_worlds``);
-- worlds CPU: ``family_worlds`` of 200 worlds at every decision;
+- no world: times the sampler found no world at all (``family_worlds``, 40 per decision);
+- worlds CPU: ``family_worlds`` (its knowledge, constraint and first block of 25 worlds)
+  at every decision, 40 seeds each;
 - hint CPU: ``family_hint`` with 1,000 worlds, no clock, at every decision;
 - rollout CPU: ``--hands`` ten-point hands with every seat ``rollout:16``
   (``play_family_logged``, one thread), and the searched decisions.
@@ -116,7 +117,8 @@ def child(seed: int, hands: int) -> dict:
     def worlds():
         nonlocal no_world
         for i, (_, v) in enumerate(found):
-            no_world += family_worlds(v, 200, seed=i).shape[0] == 0
+            for rep in range(40):
+                no_world += family_worlds(v, 25, seed=1000 * rep + i).shape[0] == 0
 
     worlds_cpu = cpu(worlds)
 
@@ -185,7 +187,7 @@ def main() -> None:
     ap.add_argument("--old", default=None, help="the old code's git revision")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hands", type=int, default=400)
+    ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--tree", default=None, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.tree is not None:

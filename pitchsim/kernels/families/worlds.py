@@ -86,6 +86,8 @@ def void_mask(voids, seat, trump, tab):
 def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab, allowed):
     """Fill ``allowed`` (n + 1: the seats, then the pile) from the knowledge (see the
     module); return (unseen, must).  ``counts`` (n + 1) are read only."""
+    if allowed.shape[0] != n + 1 or counts.shape[0] != n + 1:
+        raise ValueError("family_constraint: counts and allowed need n + 1 entries (the pile)")
     seen = hand | known_out
     for s in range(n):
         seen |= pby[s]
