@@ -115,6 +115,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
     """``rollout_values`` against the objective recomputed here card by card on the same
     worlds: the seat's side's score change (made: its points; set: minus the bid) less
     the mean change of the other sides, settled by the rule in words."""
+    from pitchsim.kernels.families.play import seat_knowledge
     from pitchsim.kernels.families.rollout import rollout_values
     from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
 
@@ -139,6 +140,8 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
     checked = 0
     for d in range(count):
         trump = int(trumps[d, 0])
+        known = np.zeros(n, np.int64)
+        down = seat_knowledge(dealt[d], held[d], n, pitcher, trump, fr, tab, known)
         hands = [int(h) for h in held[d]]
         won = [0] * n
         pby = [0] * n
@@ -152,13 +155,14 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
             seat = (leader + i) % n
             legal = int(legal_log[d, i])
             if c >= 0 and legal & (legal - 1) and not (not trick and r.trump == "first-lead"):
-                allowed = np.zeros(n, np.int64)
-                counts = np.array([bin(h).count("1") for h in hands], np.int64)
+                allowed = np.zeros(n + 1, np.int64)
+                pile = 0 if seat == pitcher else down  # the put-down it has not seen
+                counts = np.array([bin(h).count("1") for h in hands] + [pile], np.int64)
                 unseen, must = family_constraint(
-                    n, seat, np.int64(hands[seat]), np.int64(int(dealt[d, seat]) & ~hands[seat]),
-                    np.array(pby, np.int64), np.int64(0), counts, trump, fr, tab, allowed,
+                    n, seat, np.int64(hands[seat]), known[seat], np.array(pby, np.int64),
+                    np.int64(0), counts, trump, fr, tab, allowed,
                 )  # fmt: skip
-                worlds = np.zeros((5, n), np.int64)
+                worlds = np.zeros((5, n + 1), np.int64)
                 kept, _ = sample_family_worlds(
                     np.uint64(d + 1), n, seat, np.int64(hands[seat]), unseen, counts, allowed,
                     must, worlds, 1000,

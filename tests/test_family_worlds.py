@@ -1,8 +1,10 @@
 """The family world sampler (kernels/families/worlds.py) against a plain-Python reference:
-every consistent world enumerated, the samples checked world by world and their
-distribution against the uniform one (chi-square); the knowledge of real hands (who
-played what, voids by effective suit, the burned trumps) rebuilt in plain Python from the
-kernels' logs, with the true deal always consistent."""
+every consistent world enumerated (the other hands and the pile put down face down), the
+samples checked world by world and their distribution against the uniform one
+(chi-square); the knowledge of real hands (who played what, voids by effective suit
+rebuilt in plain Python from the kernels' logs; what each seat saw of the draw from
+``play.seat_knowledge``), with the true deal, the pitcher's put-down as the pile, always
+consistent."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ import random
 import numpy as np
 import pytest
 
+from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
-from pitchsim.kernels.families.play import MAX_TRICKS, shown_void
+from pitchsim.kernels.families.play import MAX_TRICKS, seat_knowledge, shown_void
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
@@ -28,9 +31,9 @@ def bits(m: int) -> list[int]:
 
 
 def enumerate_worlds(n, me, unseen, counts, allowed, must):
-    """Every world (a tuple of the other seats' masks, seat order) consistent with the
-    constraint, by brute force."""
-    others = [s for s in range(n) if s != me]
+    """Every world (a tuple of the other seats' masks, seat order, then the pile's)
+    consistent with the constraint, by brute force."""
+    others = [s for s in range(n + 1) if s != me]
     out = []
 
     def rec(k, free, chosen):
@@ -62,14 +65,14 @@ def random_case(rng: random.Random, must_on: bool):
     size = rng.randint(5, 8)
     cards = rng.sample(range(54), size)
     unseen = sum(1 << c for c in cards)
-    counts = [0] * n
+    counts = [0] * (n + 1)  # the seats, then the pile (dealt only when must is not empty)
     room = size
-    for s in range(n):
+    for s in range(n + 1 if must_on else n):
         if s != me:
             counts[s] = rng.randint(0, min(2, room))
             room -= counts[s]
-    allowed = [0] * n
-    for s in range(n):
+    allowed = [0] * (n + 1)
+    for s in range(n + 1):
         m = unseen
         for c in cards:
             if rng.random() < 0.2:
@@ -84,7 +87,7 @@ def random_case(rng: random.Random, must_on: bool):
 
 
 def kernel_sample(key, n, me, unseen, counts, allowed, must, count):
-    worlds = np.zeros((count, n), dtype=np.int64)
+    worlds = np.zeros((count, n + 1), dtype=np.int64)
     kept, attempts = sample_family_worlds(
         np.uint64(key),
         n,
@@ -119,7 +122,7 @@ def test_worlds_uniform_over_the_consistent_ones(must_on):
         assert len(worlds) == per * len(every), "the sampler gave up on a possible constraint"
         index = {w: i for i, w in enumerate(every)}
         tally = np.zeros(len(every))
-        others = [s for s in range(n) if s != me]
+        others = [s for s in range(n + 1) if s != me]
         for row in worlds:
             w = tuple(int(row[s]) for s in others)
             assert w in index, (
@@ -133,14 +136,16 @@ def test_worlds_uniform_over_the_consistent_ones(must_on):
 
 def test_no_world_when_must_cannot_fit():
     # Two cards must be dealt, one seat with one slot may hold them: no world.
-    worlds, attempts = kernel_sample(5, 3, 0, 0b111, [0, 1, 0], [0, 0b111, 0b111], 0b011, 4)
+    worlds, attempts = kernel_sample(
+        5, 3, 0, 0b111, [0, 1, 0, 0], [0, 0b111, 0b111, 0b111], 0b011, 4
+    )
     assert len(worlds) == 0 and attempts == 800
 
 
 def test_a_planted_bias_is_caught():
     """The check above rejects a sampler that is not uniform: here the worlds of one
     seat's first card are drawn twice as often (the tally a biased sampler would give)."""
-    n, me, unseen, counts, allowed, must = 3, 0, 0b1111, [0, 1, 2], [0, 0b1111, 0b1111], 0
+    n, me, unseen, counts, allowed, must = 3, 0, 0b1111, [0, 1, 2, 0], [0, 0b1111, 0b1111, 0], 0
     every = enumerate_worlds(n, me, unseen, counts, allowed, must)
     per = 150
     tally = np.full(len(every), float(per))
@@ -169,8 +174,10 @@ def _eff(trump_tab, trump, c):
 @pytest.mark.parametrize("spec", FAMILIES)
 def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
     """At every decision of logged heuristic hands, the knowledge rebuilt in plain Python
-    (the tricks as logged; voids by the follow rule in words; the burned trumps) gives a
-    constraint the true hands meet, and every sampled world meets it too."""
+    (the tricks as logged; voids by the follow rule in words) with what each seat saw of
+    the draw (``seat_knowledge``) gives a constraint the true hands meet, the pitcher's
+    put-down (found here in plain Python: out of play, neither discarded nor burnt face
+    up) the pile, and every sampled world meets it too."""
     rules = Rules.parse(spec)
     from pitchsim.game.rules import as_family
 
@@ -204,9 +211,18 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
         held = [int(x) for x in out["held"][d]]
         dealt = [int(x) for x in out["dealt"][d]]
         tm = int(tab[trump, 0])
-        burned = 0
+        known = np.zeros(n, np.int64)
+        pitcher = 0
+        down = seat_knowledge(out["dealt"][d], out["held"][d], n, pitcher, trump, fr, tab, known)
+        put_down = 0
         if r.discard == "non-trump" and r.rob:
-            burned = pack & tm & ~(held[0] | held[1] | held[2] | held[3])
+            put_down = pack & ~(held[0] | held[1] | held[2] | held[3])
+            for x in range(n):
+                put_down &= ~(dealt[x] & ~tm)  # the face-down discards (4.8 step 1)
+                dealt_trumps = [c for c in range(54) if (dealt[x] & tm) >> c & 1]
+                for c in F.excess_trumps(dealt_trumps, 6, trump, r):  # burnt face up
+                    put_down &= ~(1 << c)
+        assert down == put_down.bit_count(), (spec, d)
         hands = list(held)
         pby = [0] * n
         voids = 0
@@ -228,9 +244,11 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
                     continue
                 # The decision of `seat` before it plays c: check the constraint.
                 me = seat
-                known_out = (dealt[me] & ~held[me]) | burned
-                counts = np.array([bin(h).count("1") for h in hands], np.int64)
-                allowed = np.zeros(n, np.int64)
+                known_out = int(known[me])
+                assert known_out & put_down == (put_down if me == pitcher else 0)
+                pile = put_down if me != pitcher else 0
+                counts = np.array([bin(h).count("1") for h in hands] + [pile.bit_count()], np.int64)
+                allowed = np.zeros(n + 1, np.int64)
                 unseen, must = family_constraint(
                     n, me, np.int64(hands[me]), np.int64(known_out),
                     np.array(pby, np.int64), np.int64(voids), counts, trump, fr, tab, allowed,
@@ -242,7 +260,8 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
                         continue
                     assert hands[s] & ~int(allowed[s]) == 0, (spec, d, t, s)
                     true_union |= hands[s]
-                assert must & ~true_union == 0
+                assert must & ~(true_union | pile) == 0
+                assert pile & ~int(allowed[n]) == 0
                 assert unseen & hands[me] == 0 and unseen & known_out == 0
                 for s in range(n):
                     assert unseen & pby[s] == 0
@@ -251,11 +270,11 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
                 for w in worlds:
                     assert int(w[me]) == 0  # the hand given was 0: the seat's own slot
                     seen = 0
-                    for s in range(n):
+                    for s in range(n + 1):
                         if s == me:
                             continue
                         m = int(w[s])
-                        assert m.bit_count() == counts[s]
+                        assert m.bit_count() == (counts[s] if s < n or must else 0)
                         assert m & ~int(allowed[s]) == 0
                         assert m & (hands[me] | known_out | seen) == 0
                         assert all(m & pby[x] == 0 for x in range(n))

@@ -5,7 +5,9 @@ The seat's *knowledge* (``family_knowledge``) is read off the view in the form t
 world sampler takes (``kernels.families.worlds``): the cards it holds, the cards it knows
 are out of play (its own discards and put-downs, every trump burnt face up), who played
 what, the voids shown by effective suit (under follow=only: every seat out holds no
-trump), and each seat's hand size now.  Worlds are dealt from it uniformly; in each, every
+trump), each seat's hand size now and, for a seat other than the robbing pitcher, how
+many cards the pitcher put down face down (its trumps among them are unseen: a hidden
+trump may be in a hand or face down).  Worlds are dealt from it uniformly; in each, every
 legal card is played and the hand finished by the family ``heuristic`` at every seat, on
 the *same* worlds for every card, then scored and settled (``score``, ``settle``).
 
@@ -20,10 +22,6 @@ fit the play seen and the draw only.  The clock, the blocks of worlds and the st
 rule are the base hint's (``search.hint``, ``games.clock``): block b of ``BLOCK`` worlds
 from the stream (seed, b), so the answer depends only on the seed and the number of
 worlds valued.  The stopping rule tests the values by betting with the bound below.
-
-Known gap: under rob=true the pitcher may come down to 6 with trumps (4.8 step 5), which
-the other seats do not see; the sampler takes every unseen trump to be in a hand, so such
-a view can find no world (refused in one line) or lean on the wrong ones.
 """
 
 from __future__ import annotations
@@ -89,7 +87,7 @@ class FamilyKnowledge:
     won: np.ndarray  # (n) cards won per seat
     pby: np.ndarray  # (n) cards played per seat (the current trick included)
     voids: int  # bit 4 * seat + effective suit
-    counts: np.ndarray  # (n) cards held now
+    counts: np.ndarray  # (n + 1) cards held now, then the pile put down unseen
     known_out: int
     fr: np.ndarray
     tab: np.ndarray
@@ -142,7 +140,9 @@ def family_knowledge(view: FamilyView) -> FamilyKnowledge:
     mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
     held = _mask(view.held)
     known_out = (mine & ~held & ~view.junk_lost) | burnt
-    counts = np.array([view.sizes[s] - plays[s] for s in range(n)], dtype=np.int64)
+    # The pitcher's put-down is a count to the others; the pitcher knows its cards.
+    down = view.put_down_count if me != view.pitcher else 0
+    counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
     legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
     return FamilyKnowledge(
         legal,
@@ -301,14 +301,15 @@ def check_card_decision(view: FamilyView) -> None:
 
 class _Sampler:
     """Block b of the worlds (``BLOCK``, the last fewer) from stream (seed, b), drawn when
-    first asked for: every seat's cards now, ``world[seat]`` the hand."""
+    first asked for: every seat's cards now, ``world[seat]`` the hand, then the pile put
+    down face down (``kernels.families.worlds``)."""
 
     def __init__(self, k: FamilyKnowledge, seed: int, worlds: int):
         self.k = k
         self.seed = seed
         self.worlds = worlds
         self.sizes = [min(BLOCK, worlds - b * BLOCK) for b in range(math.ceil(worlds / BLOCK))]
-        self.allowed = np.empty(k.n, dtype=np.int64)
+        self.allowed = np.empty(k.n + 1, dtype=np.int64)
         self.unseen, self.must = family_constraint(
             k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
             k.counts, k.trump, k.fr, k.tab, self.allowed,
@@ -318,7 +319,7 @@ class _Sampler:
 
     def draw(self, b: int, size: int) -> tuple[np.ndarray, int]:
         k = self.k
-        worlds = np.empty((size, k.n), dtype=np.int64)
+        worlds = np.empty((size, k.n + 1), dtype=np.int64)
         kept, tried = sample_family_worlds(
             np.uint64(deal_key(self.seed, b)), k.n, k.seat, np.int64(k.hand), self.unseen,
             k.counts, self.allowed, self.must, worlds, ATTEMPTS_PER_WORLD * size,
@@ -335,7 +336,9 @@ class _Sampler:
 
 def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
     """The first ``count`` (<= ``BLOCK``) worlds ``family_hint`` values with ``seed``:
-    ``worlds[w, seat]`` every seat's cards now.  For checking and for the curious."""
+    ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards the pitcher put
+    down face down that the seat has not seen (0 when none must be placed).  For checking
+    and for the curious."""
     k = family_knowledge(view)
     return _Sampler(k, seed, count).block(0)
 

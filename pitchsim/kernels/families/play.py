@@ -17,7 +17,8 @@ from numba import njit
 
 from ..bits import popcount
 from ..rng import DECISION_COUNTER
-from .deal import pack_mask
+from .deal import cards_each, pack_mask
+from .draw import HAND_TARGET, first_to_burn
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
 from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
@@ -41,6 +42,7 @@ __all__ = [
     "legal_cards",
     "next_with_trump",
     "play_hand",
+    "seat_knowledge",
     "shown_void",
     "trick_winner",
 ]
@@ -60,6 +62,69 @@ def _passed_over(voids, start, leader, n, trump):
         if s == n:
             s = 0
     return voids
+
+
+@njit(cache=True)
+def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
+    """What each seat saw of the discard and draw (4.8), from the hands as dealt and as
+    held when play starts: ``known_out[s]`` the cards seat s knows are out of play, and
+    the number of cards the robbing pitcher put down face down (a public count; the
+    cards are known to the pitcher only).  Seat s knows: the trumps every seat burnt
+    face up (step 2); its own non-trumps put down (step 1), unless a later seat drew
+    from the face-down discards (step 4: it sees the count drawn, not the cards); and,
+    as the robbing pitcher, the cards it put down (step 5).  Nothing else: the trumps
+    the pitcher put down are unseen to the others (``worlds``: in a hand or face down).
+    The draw's counts are replayed here as every seat saw them (``game.family_view``'s
+    ``draw`` does the same from a view)."""
+    for s in range(n):
+        known_out[s] = 0
+    if trump < 0 or fr[F_DISCARD] == 0:
+        return 0
+    tm = tab[trump, T_TRUMPS]
+    only = fr[F_FOLLOW] == FOLLOW_ONLY
+    rob = fr[F_ROB] != 0
+    stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr)
+    faceup = np.int64(0)
+    discards = np.int64(0)
+    junk = 0  # the face-down discards' count
+    done = np.zeros(n, dtype=np.bool_)  # has discarded
+    lost = np.zeros(n, dtype=np.bool_)  # a later seat drew from the discards
+    for i in range(n):
+        s = pitcher + 1 + i
+        if s >= n:
+            s -= n
+        kept = dealt[s] & tm
+        while popcount(kept) > HAND_TARGET:  # 2
+            b = np.int64(1) << first_to_burn(kept, trump, tab)
+            kept &= ~b
+            faceup |= b
+        discards |= dealt[s] & ~tm
+        junk += popcount(dealt[s] & ~tm)
+        done[s] = True
+        h = popcount(kept)
+        if rob and s == pitcher:
+            h += stock
+            stock = 0
+        else:
+            take = min(HAND_TARGET - h, stock)
+            stock -= take
+            h += take
+        if h < HAND_TARGET and not only and junk > 0:
+            junk -= min(HAND_TARGET - h, junk)
+            for x in range(n):
+                if done[x] and x != s:
+                    lost[x] = True
+    out = pack_mask(n, fr) & ~faceup
+    for s in range(n):
+        out &= ~held[s]
+    pile = out & ~discards if rob else np.int64(0)
+    for s in range(n):
+        own = dealt[s] & ~held[s]
+        if lost[s]:
+            own &= tm
+        known_out[s] = own | faceup
+    known_out[pitcher] |= pile
+    return popcount(pile)
 
 
 @njit(cache=True)
@@ -99,23 +164,23 @@ def play_hand(
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     played = np.int64(0)
     # The view a search policy reads (``worlds``): cards played by each seat, hand sizes,
-    # voids shown (bit 4 * seat + effective suit) and the trumps burned face up; kept
-    # only when a seat searches (the plain policies' hands pay one loop for it).
+    # voids shown (bit 4 * seat + effective suit) and what each seat saw of the draw
+    # (``seat_knowledge``); kept only when a seat searches (the plain policies' hands
+    # pay one loop for it).
     search = False
     for s in range(n):
         if policies[s] & KIND_MASK == ROLLOUT:
             search = True
     m = n if search else 0
     pby = np.zeros(m, dtype=np.int64)
-    sizes = np.empty(m, dtype=np.int64)
+    sizes = np.empty(m + 1 if search else 0, dtype=np.int64)  # [n]: the pile unseen
     voids = np.int64(0)
-    burned = np.int64(0)
+    known_out = np.zeros(m, dtype=np.int64)
+    down = 0
     for s in range(m):
         sizes[s] = popcount(held[s])
-    if search and trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
-        burned = pack_mask(n, fr) & tab[trump, T_TRUMPS]
-        for s in range(n):
-            burned &= ~held[s]
+    if search:
+        down = seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out)
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
     if search:
         voids = _passed_over(voids, pitcher, leader, n, trump)
@@ -142,6 +207,7 @@ def play_hand(
             if first and first_lead >= 0:
                 card = first_lead
             elif policies[seat] & KIND_MASK == ROLLOUT:
+                sizes[n] = 0 if seat == pitcher else down
                 card = family_search_card(
                     policies[seat],
                     legal,
@@ -160,7 +226,7 @@ def play_hand(
                     pby,
                     voids,
                     sizes,
-                    (dealt[seat] & ~held[seat]) | burned,
+                    known_out[seat],
                     fr,
                     tab,
                     key,

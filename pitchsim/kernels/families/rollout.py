@@ -111,29 +111,22 @@ def rollout_card(
     worlds_wanted,
 ):
     """The rollout's card (see the module).  ``pby``, ``voids``, ``counts`` (the hand
-    sizes now) and ``known_out`` are the seat's knowledge (``worlds``)."""
+    sizes now, then the cards put down face down this seat has not seen) and
+    ``known_out`` are the seat's knowledge (``worlds``)."""
     prior = heuristic_card(
         legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
     )
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
-    allowed = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n + 1, dtype=np.int64)
     unseen, must = family_constraint(
         n, seat, hand, known_out, pby, voids, counts, trump, fr, tab, allowed
     )
-    worlds = np.empty((worlds_wanted, n), dtype=np.int64)
+    worlds = np.empty((worlds_wanted, n + 1), dtype=np.int64)
     kept, _ = sample_family_worlds(
-        draw(key, counter),
-        n,
-        seat,
-        hand,
-        unseen,
-        counts,
-        allowed,
-        must,
-        worlds,
+        draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds,
         ATTEMPTS_PER_WORLD * worlds_wanted,
-    )
+    )  # fmt: skip
     if kept == 0:
         return prior
     values = rollout_values(

@@ -1,47 +1,59 @@
 """Worlds for one seat of a family hand: the cards it has not seen dealt to the other
-seats, uniformly among the deals consistent with what it knows.
+seats and to the face-down pile, uniformly among the deals consistent with what it knows.
 
-What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps):
+What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, and
+``search.family_hint`` reads off a family view):
 
 - its own hand, and ``known_out``: cards it knows are out of play: the cards it was
-  dealt and discarded (4.8), and, under discard=non-trump with rob=true, every trump
-  burned face up (all trumps of the pack not held when play starts: the stock is gone
-  and the face-down discards are non-trumps);
+  dealt and discarded (4.8; not those a later seat may have drawn back from the
+  discards, step 4), the cards it put down itself after robbing (step 5), and every
+  trump burnt face up by any seat (step 2);
 - every card played and who played it (``pby[s]``: the cards seat s has played,
   this trick included);
 - the voids shown, by effective suit (bit ``4 * seat + suit`` of ``voids``): under
   follow=trump a card neither of the led effective suit nor trump, under follow=suit
   a card not of the led effective suit, a first lead that is not a trump under
   lead-trump, and a player out under follow=only (no trump left);
-- every other seat's hand size now (``counts``; public: hands are counted when drawn).
+- every other seat's hand size now (``counts[s]``; public: hands are counted when
+  drawn), and ``counts[n]``: how many cards the robbing pitcher put down
+  face down that this seat has not seen (public as a count; 0 for the pitcher, who
+  knows them, and without a rob).
 
 The *constraint* (``family_constraint``): ``unseen`` = the pack less the hand, the cards
 seen played and ``known_out``; ``allowed[s]`` = ``unseen`` less the effective suits s
-has shown void in; ``must`` = the unseen cards that are surely in some hand: under
-discard=non-trump with rob=true, every unseen trump (the discards face down are
-non-trumps and the stock is empty), else none.  A *world* gives every seat s != me
-``counts[s]`` cards of ``allowed[s]``, no card twice, every card of ``must`` to
-somebody; the other unseen cards are out of play (the undealt stock, others'
-discards).  ``world[me]`` is the hand.
+has shown void in; ``allowed[n]`` = ``unseen`` when there is a pile to deal;
+``must`` = the unseen cards that are surely in a hand or the pile: under
+discard=non-trump with rob=true, every unseen trump (step 1 puts down non-trumps only,
+step 2 burns face up, the stock is empty after the rob), else none.  A *world* gives
+every seat s != me ``counts[s]`` cards of ``allowed[s]`` and the pile ``counts[n]``
+cards of ``allowed[n]``, no card twice, every card of ``must`` to a hand or the
+pile.  The other unseen cards are out of play (the others' face-down discards, the
+undealt stock under rob=false).  ``world[me]`` is the hand; ``world[n]`` the pile.
 
 Not used (the seat would know it at a real table): how many cards each player drew,
-which tells how many trumps they kept (4.8); the stock cards a robbing pitcher threw
-back.  Under follow=trump with a discard, a player's own discards can be drawn back by
-another from the junk pile when the stock runs out (4.8 step 4); the knowledge above
-says they are out of play, which such a (rare) deal contradicts.
+which tells how many trumps it kept (4.8); what the pitcher's coming down to 6 says
+(step 5: non-trumps first, so a trump put down means a pitcher keeping no non-trump;
+then rule X, so every trump put down ranks below every trump kept; the non-trumps put
+down rank below those kept).  As a rejection step these would keep a handful of draws
+in a thousand when the pitcher put down several cards (most draws give the pitcher a
+non-trump); they want a sampler that deals the pile's cases directly.  Leaving
+knowledge out admits more worlds; it never rules out the true deal.
 
 Sampling (exact: every consistent world equally likely):
 
 - ``must`` empty: ``kernels.search.worlds.draw_world``, the base game's resampler (seats
   dealt most constrained first, kept with the probability that makes every world equally
-  likely);
+  likely); the pile is not dealt (``world[n]`` = 0): with no card that must be
+  placed, which unseen cards it holds does not change which hands are likely;
 - ``must`` not empty (``draw_must_world``): each card of ``must`` goes to a uniformly
-  random free *slot* among the seats that may hold it (seat s has ``counts[s]`` slots),
-  then each seat's other slots are filled with a uniform subset of the unseen cards not
-  in ``must``.  A world with ``t_s`` cards of ``must`` at seat s comes out with
-  probability ``prod_s counts[s]! / (counts[s] - t_s)!`` / (the slot draws) times
-  ``prod_s (counts[s] - t_s)!`` x const (the fills), the same for every world; worlds
-  that break a void of another suit are rejected, which keeps the rest uniform.
+  random free *slot* among the hands and the pile (place p has ``counts[p]`` slots),
+  then each place's other slots are filled with a uniform subset of the unseen cards
+  not in ``must``.  A world with ``t_p`` cards of ``must`` at place p comes out with
+  probability ``prod_p counts[p]! / (counts[p] - t_p)!`` / (the slot draws) times
+  ``prod_p (counts[p] - t_p)!`` x const (the fills), the same for every world; worlds
+  that break a void of another suit are rejected, which keeps the rest uniform.  So a
+  hidden trump is in a hand or face down in proportion to the slots: the hand sizes
+  and the cards put down.
 """
 
 import numpy as np
@@ -72,14 +84,17 @@ def void_mask(voids, seat, trump, tab):
 
 @njit(cache=True)
 def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab, allowed):
-    """Fill ``allowed`` (n) from the knowledge (see the module); return (unseen, must).
-    ``counts`` are the other seats' hand sizes (read only)."""
+    """Fill ``allowed`` (n + 1: the seats, then the pile) from the knowledge (see the
+    module); return (unseen, must).  ``counts`` (n + 1) are read only."""
+    if allowed.shape[0] != n + 1 or counts.shape[0] != n + 1:
+        raise ValueError("family_constraint: counts and allowed need n + 1 entries (the pile)")
     seen = hand | known_out
     for s in range(n):
         seen |= pby[s]
     unseen = pack_mask(n, fr) & ~seen
     for s in range(n):
         allowed[s] = unseen & ~void_mask(voids, s, trump, tab)
+    allowed[n] = unseen if counts[n] > 0 else np.int64(0)
     must = np.int64(0)
     if trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
         must = unseen & tab[trump, T_TRUMPS]
@@ -88,13 +103,14 @@ def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab
 
 @njit(cache=True)
 def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, world):
-    """One attempt at a world in which every card of ``must`` is dealt; True when kept."""
+    """One attempt at a world (n + 1 places: the seats, then the pile) in which every
+    card of ``must`` is placed; True when it is kept (every ``allowed`` met)."""
     base = attempt * MUST_STRIDE
     j = 0
     world[me] = hand
-    free = np.zeros(n, dtype=np.int64)
+    free = np.zeros(n + 1, dtype=np.int64)
     slots = 0
-    for s in range(n):
+    for s in range(n + 1):
         if s == me:
             continue
         world[s] = 0
@@ -119,7 +135,7 @@ def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, wo
         slots -= 1
     pool = unseen & ~must
     left = popcount(pool)
-    for s in range(n):
+    for s in range(n + 1):
         if s == me:
             continue
         need = counts[s] - popcount(world[s])
@@ -131,7 +147,7 @@ def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, wo
             pool ^= b
             left -= 1
             world[s] |= b
-    for s in range(n):
+    for s in range(n + 1):
         if s != me and world[s] & ~allowed[s]:
             return False
     return True
@@ -139,18 +155,19 @@ def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, wo
 
 @njit(cache=True)
 def sample_family_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds, max_attempts):
-    """Up to ``worlds.shape[0]`` independent uniform worlds in ``worlds[w, :n]`` from the
-    stream ``key``; returns (kept, attempts).  Fewer than wanted: ``max_attempts`` ran
-    out (a constraint hardly any world meets; the true deal always meets it)."""
+    """Up to ``worlds.shape[0]`` independent uniform worlds in ``worlds[w, :n + 1]`` (the
+    hands, then the pile) from the stream ``key``; returns (kept, attempts).  Fewer than
+    wanted: ``max_attempts`` ran out (a constraint hardly any world meets; the true deal
+    always meets it)."""
     kept = 0
     attempt = 0
     while kept < worlds.shape[0] and attempt < max_attempts:
+        w = worlds[kept]
         if must == 0:
-            ok = draw_world(key, attempt, n, me, hand, unseen, counts, allowed, worlds[kept])
+            w[n] = 0
+            ok = draw_world(key, attempt, n, me, hand, unseen, counts, allowed, w)
         else:
-            ok = draw_must_world(
-                key, attempt, n, me, hand, unseen, counts, allowed, must, worlds[kept]
-            )
+            ok = draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, w)
         if ok:
             kept += 1
         attempt += 1
