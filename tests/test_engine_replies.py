@@ -94,13 +94,13 @@ def decide(view=None, rid=1, **options):
             '{"type": "decide", "id": [1], "view": {}}',
             None,
             "bad-request",
-            "id must be a string or a number, not [1]",
+            "id must be a string, a number or null, not [1]",
         ),
         (
             '{"type": "decide", "id": {"a": 1}, "view": {}}',
             None,
             "bad-request",
-            'id must be a string or a number, not {"a": 1}',
+            'id must be a string, a number or null, not {"a": 1}',
         ),
         (
             '{"id": 4}',

@@ -171,7 +171,7 @@ class Engine:
                 rid = None  # never echoed: a client matching replies by id would misread it
                 raise RequestError(
                     BAD_REQUEST,
-                    f"id must be a string or a number, not {dumps_json(msg['id'], indent=None)[:40]}",
+                    f"id must be a string, a number or null, not {dumps_json(msg['id'], indent=None)[:40]}",
                 )
             kind = msg.get("type")
             if kind == "hello":
