@@ -369,7 +369,7 @@ BIG = "9" * 5000
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"rules": "/etc/passwd"}, "unknown rule family '/etc/passwd'"),  # never a file
+        ({"rules": "/etc/passwd"}, "'/etc/passwd' names a file"),  # never opened
         ({"rules": {"low": "dealt,follow=suit"}}, "low must be 'captured' or 'dealt'"),
         (
             {"rules": {"dealer-steal": "yes"}},

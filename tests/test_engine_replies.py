@@ -94,13 +94,13 @@ def decide(view=None, rid=1, **options):
             '{"type": "decide", "id": [1], "view": {}}',
             None,
             "bad-request",
-            "id must be a string or a number",
+            "id must be a string, a number or null, not [1]",
         ),
         (
             '{"type": "decide", "id": {"a": 1}, "view": {}}',
             None,
             "bad-request",
-            "id must be a string or a number",
+            'id must be a string, a number or null, not {"a": 1}',
         ),
         (
             '{"id": 4}',
@@ -118,9 +118,9 @@ def decide(view=None, rid=1, **options):
             json.dumps({"type": "decide", "id": 2, "view": LEAD, "options": [1]}),
             2,
             "bad-option",
-            "options must be an object",
+            "options must be an object, not [1]",
         ),
-        ("x" * ((1 << 20) + 1), None, "bad-json", "the line is 1,048,577 bytes: at most 1,048,576"),
+        ("x" * ((1 << 20) + 1), None, "bad-json", "the line is over 1,048,576 bytes"),
     ],
 )
 def test_error_reply_whole(line, rid, code, message):
@@ -257,7 +257,7 @@ def test_serve_answers_line_by_line_and_skips_an_over_long_line():
     got = [json.loads(x) for x in out.getvalue().splitlines()]
     assert got[0] == {"type": "readyok", "id": 0}
     assert got[1]["code"] == "bad-json" and got[1]["id"] is None
-    assert got[1]["message"].startswith("the line is 1,048,577 bytes")
+    assert got[1]["message"] == "the line is over 1,048,576 bytes"
     assert got[2] == {"type": "readyok", "id": 2}
     assert len(got) == 3 and e.done  # nothing answered after quit
     out = io.StringIO()

@@ -210,7 +210,9 @@ def test_a_rules_field_is_never_a_file(tmp_path, monkeypatch):
     toml.write_text('follow = "suit"\n')
     for spec in (str(toml), "follow.toml"):
         monkeypatch.chdir(tmp_path)
-        with pytest.raises(PositionError, match="unknown rule family"):
+        with pytest.raises(
+            PositionError, match="names a file: a document.s rules are a rule string or an object"
+        ):
             parse_position({**ROUND, "rules": spec})
 
 

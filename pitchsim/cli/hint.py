@@ -227,13 +227,13 @@ def hint_command(
 def _names_a_family(doc: dict) -> bool:
     """Whether a view's rules name a rule family (read by game/family_view.py); rules
     that do not parse are left to the view reader's one-line refusal."""
-    from ..game.rules import FamilyRules, RulesError
+    from ..game.rules import FamilyRules, RulesError, document_rules
 
     spec = doc.get("rules")
     if not isinstance(spec, str | dict):
         return False
     try:
-        return isinstance(Rules.parse(spec), FamilyRules)
+        return isinstance(document_rules(spec), FamilyRules)
     except (RulesError, TypeError, ValueError):
         return False
 

@@ -291,13 +291,13 @@ def _replay(source, as_json, game, strategies, board) -> None:
 def _refuse_family_record(doc: dict) -> None:
     """A rule family's game (``play --rules FAMILY --game --json``) names its rules, but
     the record format (docs/record.md) and its replay carry the base game only."""
-    from ..game.rules import Rules, RulesError, label
+    from ..game.rules import RulesError, document_rules, label
 
     family = doc.get("format") == "pitchsim-family-game"
     spec = doc.get("rules")
     if isinstance(spec, str | dict):
         try:
-            rules = Rules.parse(spec)
+            rules = document_rules(spec)
         except RulesError:
             rules = None  # replay reports bad rules in its own words
         family = family or isinstance(rules, FamilyRules)

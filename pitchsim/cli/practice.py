@@ -47,6 +47,7 @@ def practice_command(
     what yours cost, with its error; the game is saved as a record for `pitchsim review`."""
     from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
     from ..coach.practice import PracticeError, loss_line, practice, use_colour
+    from ..game.rules import document_rule_values
     from ..games.bidding import Strategy
     from ..util.atomic import write_file
     from ..util.jsonio import dumps_json, read_json
@@ -81,7 +82,7 @@ def practice_command(
         seat = doc["practice"]["seat"]
         others = [s for i, s in enumerate(doc["strategies"]) if i != seat]
         opponents = others[0]
-        r = make_rules(doc["rules"], False, players)
+        r = make_rules(document_rule_values(doc["rules"]), False, players)  # never a file
     else:
         r = make_rules(rules, partnership, players, target)
         seed = pick_seed(seed)

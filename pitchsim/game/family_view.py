@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from .cards import N_CARDS, SUIT_NAMES, SUITS, CardError, cards_of, format_card, parse_cards
 from .reference import families as F
-from .rules import FamilyRules, Rules, RulesError, as_family, spec
+from .rules import FamilyRules, Rules, RulesError, as_family, document_rules, spec
 from .view import ViewError, read_scores, shown, whole_number
 
 TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
@@ -214,15 +214,18 @@ def _rules(doc: dict) -> FamilyRules:
     if not isinstance(given, str | dict):
         raise ViewError('rules must be a rule string like "smear" or "ten-point,target=21"')
     try:
-        rules = as_family(Rules.parse(given))
+        rules = as_family(document_rules(given))  # a string or an object, never a file
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
     for key in ("partnership", "target"):
-        if doc.get(key) is not None and doc[key] != getattr(rules, key):
-            if key == "partnership" and not isinstance(doc[key], bool):
-                raise ViewError(f"partnership must be true or false, not {shown(doc[key])}")
-            if key == "target":
-                whole_number(doc[key], "target")
+        if doc.get(key) is None:
+            continue
+        # Typed before compared: 0 is not false, nor 11.0 or true a target.
+        if key == "partnership" and not isinstance(doc[key], bool):
+            raise ViewError(f"partnership must be true or false, not {shown(doc[key])}")
+        if key == "target":
+            whole_number(doc[key], "target")
+        if doc[key] != getattr(rules, key):
             raise ViewError(f"{key} is {shown(doc[key])} but the rules say {getattr(rules, key)}")
     return rules
 
@@ -351,9 +354,11 @@ def _suit(value: object) -> int:
 def _agrees(doc: dict, v: FamilyView) -> None:
     """The facts a table may state must agree with what the replay worked out."""
     for key, got in (("pitcher", v.pitcher), ("bid", v.bid), ("to_move", v.to_move)):
-        if doc.get(key) is not None and doc[key] != got:
-            whole_number(doc[key], key)
+        # A whole number or null: true is not seat 1, nor 1.0 a bid of 1.
+        if doc.get(key) is not None and whole_number(doc[key], key) != got:
             raise ViewError(f"{key} is {doc[key]} but the view makes it {shown(got)}")
+    if doc.get("shoot") is not None and not isinstance(doc["shoot"], bool):
+        raise ViewError(f"shoot must be true or false, not {shown(doc['shoot'])}")
     if doc.get("shoot") is not None and doc["shoot"] is not v.shoot:
         raise ViewError(f"shoot is {shown(doc['shoot'])} but the calls make it {v.shoot}")
     if doc.get("phase") is not None and doc["phase"] != v.phase:
@@ -373,16 +378,15 @@ def _agrees(doc: dict, v: FamilyView) -> None:
     draw = doc.get("draw")
     if isinstance(draw, dict):
         for s, d in enumerate(draw["seats"]):
-            if d.get("drawn") is not None and d["drawn"] != v.draws[s].drawn:
-                whole_number(d["drawn"], f"draw: seat {s}'s drawn")
+            said, got = d.get("drawn"), v.draws[s].drawn
+            if said is not None and whole_number(said, f"draw: seat {s}'s drawn") != got:
                 raise ViewError(
                     f"draw: seat {s} drew {d['drawn']} cards, but after discarding "
                     f"{v.draws[s].discarded} and burning {len(v.draws[s].burnt)} of "
                     f"{len(v.hand)} it draws {v.draws[s].drawn}"
                 )
         for key, got in (("robbed", v.robbed_count), ("put_down", v.put_down_count)):
-            if draw.get(key) is not None and draw[key] != got:
-                whole_number(draw[key], f"draw: {key}")
+            if draw.get(key) is not None and whole_number(draw[key], f"draw: {key}") != got:
                 raise ViewError(f"draw: {key} is {draw[key]} but the counts make it {got}")
         mine = draw.get("mine") or {}
         for key, got in (("discarded", v.discards), ("burnt", v.burnt), ("put_down", v.put_down)):

@@ -228,6 +228,33 @@ def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[s
     return _checked_items(items, "rules", from_text=True)
 
 
+def document_rule_values(spec: object) -> dict[str, object]:
+    """The rule options a JSON document sets in its ``"rules"`` (a view, a position, a
+    record, a saved game, an engine request): a rule string or an object, never a file.
+    A document may come from another program, so it never makes pitchsim open a file
+    (docs/limits.md); TOML files come only from the command line's ``--rules``.  This
+    is the one reader of a document's rules; nothing here touches the file system."""
+    if isinstance(spec, Mapping):
+        return rule_values(spec, files=False)
+    if not isinstance(spec, str):
+        raise RulesError(
+            f'give a rule string like "low=dealt,follow=suit" or an object, not {quoted(spec)}'
+        )
+    word = spec.strip()
+    if "=" not in word and ("/" in word or "\\" in word or word.lower().endswith(".toml")):
+        # Told apart by its spelling alone: whether such a file exists is never looked up.
+        raise RulesError(
+            f"{quoted(word)} names a file: a document's rules are a rule string or an "
+            "object, never a file (TOML files only with --rules on the command line)"
+        )
+    return rule_values(spec, files=False)
+
+
+def document_rules(spec: object) -> Rules:
+    """The rules a JSON document states (:func:`document_rule_values`), checked."""
+    return Rules.parse(document_rule_values(spec))
+
+
 def _read_toml(path: Path) -> dict[str, object]:
     if path.exists() and not path.is_file():
         raise RulesError(f"cannot read rules file {path}: not a file")

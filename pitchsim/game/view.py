@@ -32,7 +32,7 @@ from ..util.jsonio import dumps_json
 from .cards import HAND_SIZE, N_CARDS, SUIT_NAMES, SUITS, CardError, format_card, parse_cards
 from .reference.auction import MAX_BID, PASS, legal_bids
 from .reference.play import TRICKS, legal_cards, shows_void, trick_winner
-from .rules import FamilyRules, Rules, RulesError, label, rules_text
+from .rules import FamilyRules, Rules, RulesError, document_rule_values, label, rules_text
 
 MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
 
@@ -279,15 +279,15 @@ def _cards(value: object, what: str) -> tuple[int, ...]:
 
 def _rules(doc: dict, who: str | None = None) -> Rules:
     spec = doc.get("rules")
+    given: dict[str, object] = {}
     try:
         if spec is None:
             rules = Rules()
-        elif isinstance(spec, str):
-            rules = Rules.parse(spec)
-        elif isinstance(spec, dict):
-            rules = Rules.parse(spec)
-        else:
+        elif not isinstance(spec, str | dict):
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
+        else:
+            given = document_rule_values(spec)  # a string or an object, never a file
+            rules = Rules.parse(given)
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
     if isinstance(rules, FamilyRules):
@@ -306,8 +306,7 @@ def _rules(doc: dict, who: str | None = None) -> Rules:
             raise ViewError(f"partnership must be true or false, not {shown(value)}")
         if key == "target":
             whole_number(value, "target")
-        given_in_rules = spec is not None and key in str(spec).replace("_", "-")
-        if given_in_rules and getattr(rules, key) != value:
+        if key in given and getattr(rules, key) != value:
             raise ViewError(f"{key} is {shown(value)} but the rules say {getattr(rules, key)}")
         try:
             rules = replace(rules, **{key: value})
@@ -366,8 +365,8 @@ def _parse(doc: object, who: str | None = None) -> View:
 
     # The facts a table may state must agree with what the calls and cards say.
     for key, got in (("pitcher", view.pitcher), ("bid", view.bid)):
-        if doc.get(key) is not None and doc[key] != got:
-            whole_number(doc[key], key)
+        # A whole number or null: true is not seat 1, nor 1.0 a bid of 1.
+        if doc.get(key) is not None and whole_number(doc[key], key) != got:
             raise ViewError(f"{key} is {doc[key]} but the calls make it {shown(got)}")
     if doc.get("trump") is not None:
         t = doc["trump"]

@@ -16,7 +16,7 @@ import sys
 from time import perf_counter
 
 from ..game.view import View, ViewError
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
@@ -147,11 +147,17 @@ class Engine:
     def answer(self, line: str | bytes) -> dict | None:
         rid = None
         try:
+            line = _body(line)
             if len(line) > MAX_LINE:
-                raise RequestError(
-                    BAD_JSON, f"the line is {len(line):,} bytes: at most {MAX_LINE:,}"
-                )
-            line = line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")
+                raise RequestError(BAD_JSON, f"the line is over {MAX_LINE:,} bytes")
+            if isinstance(line, bytes):
+                # The protocol is UTF-8: json.loads would guess UTF-16 or UTF-32 from bytes.
+                try:
+                    line = line.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    raise RequestError(
+                        BAD_JSON, f"the request is not UTF-8 text (byte {e.start:,})"
+                    ) from None
             if not line.strip():
                 return None
             try:
@@ -161,15 +167,18 @@ class Engine:
             if not isinstance(msg, dict):
                 raise RequestError(BAD_JSON, "a request is one JSON object with a type")
             rid = msg.get("id")
-            if isinstance(rid, dict | list):
-                rid = None
-                raise RequestError(BAD_REQUEST, "id must be a string or a number")
+            if isinstance(rid, bool) or not isinstance(rid, str | int | float | None):
+                rid = None  # never echoed: a client matching replies by id would misread it
+                raise RequestError(
+                    BAD_REQUEST,
+                    f"id must be a string, a number or null, not {dumps_json(msg['id'], indent=None)[:40]}",
+                )
             kind = msg.get("type")
             if kind == "hello":
                 proto = msg.get("protocol", PROTOCOL)
                 if proto != PROTOCOL:
                     raise RequestError(
-                        BAD_PROTOCOL, f"this engine speaks {PROTOCOL}, not {proto!r}"
+                        BAD_PROTOCOL, f"this engine speaks {PROTOCOL}, not {quoted(proto)}"
                     )
                 return {**self.hello(), **({"id": rid} if "id" in msg else {})}
             if kind == "ready":
@@ -194,9 +203,13 @@ class Engine:
             }
 
     def decide(self, msg: dict, rid) -> dict:
-        opts = msg.get("options") or {}
-        if not isinstance(opts, dict):
-            raise RequestError(BAD_OPTION, "options must be an object")
+        opts = msg.get("options")
+        if opts is None:
+            opts = {}
+        if not isinstance(opts, dict):  # [], "", 0, false: not an object, not "none given"
+            raise RequestError(
+                BAD_OPTION, f"options must be an object, not {dumps_json(opts, indent=None)[:40]}"
+            )
         try:
             worlds = opts.get("worlds")
             if worlds is not None:
@@ -247,6 +260,17 @@ class Engine:
         return reply
 
 
+def _body(line: str | bytes) -> str | bytes:
+    """``line`` without its end, one ``\\n`` or ``\\r\\n`` (a line cut short by
+    :func:`serve` has none, so it stays over the limit)."""
+    nl, cr = ("\n", "\r") if isinstance(line, str) else (b"\n", b"\r")
+    if line.endswith(nl):
+        line = line[:-1]
+        if line.endswith(cr):
+            line = line[:-1]
+    return line
+
+
 def _strategy(name: object, worlds: int | None = None) -> Strategy:
     """The strategy ``name``; ``worlds`` replaces its search play policy's worlds."""
     if not isinstance(name, str):
@@ -272,19 +296,32 @@ def _seed(seed: object) -> int:
 
 
 def serve(engine: Engine, stdin=None, stdout=None) -> None:
-    """Answer request lines from ``stdin`` until ``quit`` or end of input."""
-    stdin = stdin or sys.stdin.buffer
-    stdout = stdout or sys.stdout
+    """Answer request lines from ``stdin`` until ``quit`` or end of input.  A reader
+    that goes away (stdout closed: a broken pipe) ends the engine as the end of its
+    input does, quietly; no stdin or stdout at all is one :class:`InputError` line."""
+    stdin = stdin or _std(sys.stdin, "stdin", "nothing to read requests from")
+    stdout = stdout or _std(sys.stdout, "stdout", "nowhere to write replies")
     while not engine.done:
-        line = stdin.readline(MAX_LINE + 1)
+        line = stdin.readline(MAX_LINE + 3)  # the limit, "\r\n" and one byte more
         if not line:
             break
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+        if not line.endswith(b"\n"):  # cut at the limit (or by the end of the input)
             while True:  # skip the rest of an over-long line, then refuse it
                 rest = stdin.readline(MAX_LINE)
                 if not rest or rest.endswith(b"\n"):
                     break
         reply = engine.handle(line)
         if reply is not None:
-            stdout.write(reply + "\n")
-            stdout.flush()
+            try:
+                stdout.write(reply + "\n")
+                stdout.flush()
+            except BrokenPipeError:  # the reader went away: nobody is left to answer
+                return
+
+
+def _std(stream, name: str, why: str):
+    """sys.stdin's bytes or sys.stdout, or one line if the process was started without
+    it (``pitchsim engine <&-``: Python then has None here)."""
+    if stream is None or stream.closed:
+        raise InputError(f"engine: {name} is closed: {why}")
+    return stream.buffer if name == "stdin" else stream

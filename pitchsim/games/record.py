@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ..game.cards import CardError, mask_of, parse_cards
 from ..game.reference.auction import MAX_BID
 from ..game.reference.game import game_winner
-from ..game.rules import FamilyRules, Rules, RulesError, label, rules_text
+from ..game.rules import FamilyRules, Rules, RulesError, document_rules, label, rules_text
 from ..game.view import Trick, View, ViewError, parse_call
 from ..util.errors import InputError
 from .answers import checked_action
@@ -71,7 +71,7 @@ def _rules(doc: dict) -> Rules:
     if not isinstance(spec, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
-        rules = Rules.parse(spec)
+        rules = document_rules(spec)  # a string or an object, never a file
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
     if isinstance(rules, FamilyRules):
@@ -242,7 +242,7 @@ def replay(doc: dict, strategies: bool = True) -> dict:
         hands_out.append(_ordered({**full, **{x: h[x] for x in h if x not in full}}))
         scores = full["scores_after"]
         if full["pitcher"] is not None:
-            rules = Rules.parse(doc["rules"])
+            rules = document_rules(doc["rules"])
             won = game_winner(scores, full["pitcher"], full["made"], rules)
             winner = won if won is not None else winner
     n = doc["players"]
@@ -283,7 +283,7 @@ def _recheck_strategies(doc: dict) -> None:
         return  # people or outside programs: the actions alone are the game
     if not all(isinstance(s, str) and not s.startswith("cmd:") for s in names):
         return
-    again = play_table_game(names, Rules.parse(doc["rules"]), seed, board)
+    again = play_table_game(names, document_rules(doc["rules"]), seed, board)
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):
         if a["actions"] != b["actions"]:
             raise RecordError(
@@ -303,7 +303,7 @@ def game_of_record(doc: dict) -> Game:
     from ..game.cards import SUITS
     from .rounds import Round
 
-    rules = Rules.parse(doc["rules"])
+    rules = document_rules(doc["rules"])
     rounds, after = [], []
     for h in doc["hands"]:
         if h.get("incomplete"):

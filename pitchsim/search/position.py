@@ -47,7 +47,14 @@ from ..game.cards import (
 from ..game.cards import suit_of as _suit_of
 from ..game.reference import families as ref_families
 from ..game.reference.play import TRICKS, legal_cards, score_hand, trick_winner
-from ..game.rules import FamilyRules, Rules, RulesError, label, rule_values, rules_text
+from ..game.rules import (
+    FamilyRules,
+    Rules,
+    RulesError,
+    document_rule_values,
+    label,
+    rules_text,
+)
 from ..util.errors import InputError, quoted
 from ..util.jsonio import parse_json, read_text
 from .family_minimax import FamilyState, start_state
@@ -278,7 +285,7 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
             f'rules must be a string like "low=dealt,follow=suit" or an object, not {quoted(spec)}'
         )
     try:
-        given = rule_values(spec, files=False)  # a request never makes pitchsim open a file
+        given = document_rule_values(spec)  # a string or an object, never a file
         rules = Rules.parse(given)
     except RulesError as e:
         raise PositionError(f"rules: {e}") from None
