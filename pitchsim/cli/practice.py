@@ -8,7 +8,7 @@ import sys
 import typer
 
 from .app import app
-from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt
+from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt, seed_option
 
 DEFAULT_SAVE = "practice-game.json"
 
@@ -134,9 +134,7 @@ def practice_command(
 def review_command(
     record: str = typer.Argument(..., help="A game record (docs/record.md; `-`: stdin)."),
     seat: int = typer.Option(..., "--seat", help="The seat whose decisions to review."),
-    seed: int = typer.Option(
-        None, "--seed", help="The coach's seed (default: the record's, as practice used)."
-    ),
+    seed: int = seed_option(None, "The coach's seed (default: the record's, as practice used)."),
     samples: int = typer.Option(None, "--samples", help="Deals per call judged (4000)."),
     worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (200)."),
     time: float = typer.Option(
