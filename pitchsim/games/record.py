@@ -308,6 +308,13 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
             )
         if incomplete and k != len(hands):
             raise RecordError(f"{where} is incomplete but is not the last hand")
+        if incomplete:
+            for key in h:
+                if key not in PARTIAL_FIELDS and key in HAND_FIELDS:
+                    raise RecordError(
+                        f"{where} is marked incomplete, yet gives {key}: an incomplete hand "
+                        "holds only the deal, the actions and the scores before it"
+                    )
         _only(h, PARTIAL_FIELDS if incomplete else HAND_FIELDS, where)
         _need(h, ("dealer", "hands", "actions"), where)
         if "players" in h and not _same(h["players"], n):
