@@ -200,7 +200,7 @@ def _head(doc) -> tuple[Rules, int]:
         if not isinstance(names, list) or len(names) != n:
             raise RecordError(f"strategies must list the {n} seats' strategies")
         for s, name in enumerate(names):
-            _text(name, f"strategies: seat {s}'s")
+            _text(name, f"strategies: seat {s}'s strategy")
     if doc.get("winner") is not None:
         _int(doc["winner"], "winner", 0, 1 if rules.partnership else n - 1)
     if "final_scores" in doc:
