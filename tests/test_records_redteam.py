@@ -139,7 +139,7 @@ def wrong_types(v):
     if isinstance(v, bool):
         return [("a number for a bool", int(v))]
     if isinstance(v, int):
-        return [("a bool", v != 0), ("a string", str(v))]
+        return [("a bool", v != 0), ("a float", float(v))]
     if v is None:
         return [("a number for null", 0)]
     if isinstance(v, str):
