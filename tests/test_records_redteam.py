@@ -569,6 +569,30 @@ def test_the_save_resumes_when_undamaged(tmp_path, save):
     made(run("play", "--replay", path))
 
 
+def test_a_judgement_with_too_few_samples_for_an_interval_resumes(tmp_path, save):
+    """The coach writes an interval it could not make (fewer than 10 worlds) as null; a
+    save holding one resumes, and is saved again with it, unchanged."""
+    from pitchsim.games.record import views_of
+
+    doc = json.loads(save)
+    view, action = next((v, a) for v, a in views_of(doc) if v.seat == 0 and len(v.legal()) > 1)
+    j = judgement(
+        kind="call" if view.phase == "auction" else "card",
+        unit="P(win)" if view.phase == "auction" else "points",
+        chosen=action,
+        best=action,
+        values=dict.fromkeys(view.legal(), 0.0),
+        half_widths=dict.fromkeys(view.legal()),
+        error=None,
+    )
+    doc["practice"]["judgements"] = [j]
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc))
+    out = made(practice("--resume", path, "--save", path, stdin="q\n"))
+    assert "saved the unfinished game" in out
+    assert json.loads(path.read_text())["practice"]["judgements"] == [j]
+
+
 def test_options_that_would_change_a_resumed_game_are_refused(tmp_path, save):
     path = tmp_path / "s.json"
     path.write_text(save)

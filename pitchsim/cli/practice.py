@@ -137,9 +137,9 @@ def practice_command(
         )
         write(f"game over: {who} won; final scores {record['final_scores']}")
     if not watch and coach:
-        from ..coach.judge import Judgement
+        from ..coach.practice import judgement_of
 
-        all_js = [Judgement(**j) for j in record["practice"]["judgements"]]
+        all_js = [judgement_of(j) for j in record["practice"]["judgements"]]
         write(loss_line(all_js, "your game"))
     write(f"record saved to {save}: `pitchsim review {save} --seat {seat}` goes over it")
     del judgements

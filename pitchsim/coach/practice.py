@@ -529,6 +529,19 @@ def _check_judgements(js, decisions, seat: int, bad) -> None:
         at += 1
 
 
+def judgement_of(j: dict) -> Judgement:
+    """A judgement as a save holds it (checked by :func:`read_save`): an interval too
+    few samples left undefined is written null, and read back as NaN, as it was made."""
+    nan = float("nan")
+    return Judgement(
+        **{
+            **j,
+            "error": nan if j["error"] is None else j["error"],
+            "half_widths": {a: nan if v is None else v for a, v in j["half_widths"].items()},
+        }
+    )
+
+
 def _number(v, none: bool = False) -> bool:
     if v is None:
         return none
@@ -619,7 +632,7 @@ def practice(
         raise PracticeError(f"seat must be 0-{players - 1}, not {seat}")
     state = PracticeState(seat)
     if resume is not None:  # the coach's judgements of the decisions before the stop
-        state.judgements = [Judgement(**j) for j in resume["practice"]["judgements"]]
+        state.judgements = [judgement_of(j) for j in resume["practice"]["judgements"]]
     scripted = person_actions(resume, seat) if resume is not None else None
     if watch:
         seats = [strategy] * players
