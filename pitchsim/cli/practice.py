@@ -67,9 +67,8 @@ def practice_command(
     from ..games.clock import check_time
 
     time = check_time(time)
-    check_writable(
-        save, "--save"
-    )  # a folder or a place that cannot be written: now, not after the game
+    # A folder or a place no file can be written is refused now, not after the game.
+    check_writable(save, "--save")
     doc = None
     if resume is not None:
         given = {
