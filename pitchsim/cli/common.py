@@ -16,9 +16,25 @@ from ..util.conflicts import settle, shown
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
 from ..util.limits import MAX_TARGET, check_count
+from ..util.runtime import check_seed
 
 PlayersOpt = typer.Option(4, "--players", "-n", help="Players at the table (2-7).")
-SeedOpt = typer.Option(None, "--seed", help="Random seed (default: a new one, printed).")
+
+
+def _checked_seed(value: int | None) -> int | None:
+    return None if value is None else check_seed(value)
+
+
+def seed_option(
+    default: int | None = None, help: str = "Random seed (default: a new one, printed)."
+):
+    """``--seed``, checked as it is read (0 to 2^62 - 1, docs/limits.md): the one reader
+    of every command's seed, so that -5 or a 23-digit seed is refused the same way by
+    all of them, before any work."""
+    return typer.Option(default, "--seed", help=help, callback=_checked_seed)
+
+
+SeedOpt = seed_option()
 PolicyOpt = typer.Option(
     "heuristic",
     "--policy",

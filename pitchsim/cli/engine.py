@@ -8,6 +8,7 @@ import sys
 import typer
 
 from .app import app
+from .common import seed_option
 
 # Copies of pitchsim.games.engine.DEFAULT_STRATEGY and pitchsim.games.bidding.ADVISOR_SAMPLES,
 # for the help without loading the kernels (tests/test_cli_startup.py keeps them equal)
@@ -23,10 +24,8 @@ def engine_command(
         "-s",
         help="bidding+play, e.g. odds+heuristic or advisor+rollout (a request may override it).",
     ),
-    seed: int = typer.Option(
-        0,
-        "--seed",
-        help="Seed of every decision's random stream (with the view): same view, same answer.",
+    seed: int = seed_option(
+        0, "Seed of every decision's random stream (with the view): same view, same answer."
     ),
     values: bool = typer.Option(
         True, "--values/--no-values", help="Give every legal card's value when the play searches."

@@ -8,9 +8,10 @@ import sys
 import typer
 
 from .app import app
-from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt
+from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt, seed_option
 
 DEFAULT_SAVE = "practice-game.json"
+DEFAULT_OPPONENTS = "odds+heuristic"
 
 
 @app.command("practice")
@@ -22,7 +23,7 @@ def practice_command(
     seed: int = SeedOpt,
     seat: int = typer.Option(0, "--seat", help="Your seat (0 = left of the first dealer)."),
     opponents: str = typer.Option(
-        "odds+heuristic", "--opponents", help="The other seats' strategy, bidding+play."
+        DEFAULT_OPPONENTS, "--opponents", help="The other seats' strategy, bidding+play."
     ),
     coach: bool = typer.Option(True, "--coach/--no-coach", help="Judge each decision."),
     watch: bool = typer.Option(False, "--watch", help="Every seat a bot: watch pitchsim play."),
@@ -46,10 +47,17 @@ def practice_command(
     every legal choice after each of yours (advise for calls, hint for cards) and says
     what yours cost, with its error; the game is saved as a record for `pitchsim review`."""
     from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-    from ..coach.practice import PracticeError, loss_line, practice, use_colour
+    from ..coach.practice import (
+        PracticeError,
+        loss_line,
+        practice,
+        read_line,
+        read_save,
+        use_colour,
+    )
     from ..game.rules import document_rule_values
     from ..games.bidding import Strategy
-    from ..util.atomic import write_file
+    from ..util.atomic import check_writable, write_file
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
     from ..util.runtime import pick_seed
@@ -60,11 +68,10 @@ def practice_command(
     from ..games.clock import check_time
 
     time = check_time(time)
+    # A folder or a place no file can be written is refused now, not after the game.
+    check_writable(save, "--save")
     doc = None
     if resume is not None:
-        doc = read_json(resume, "the saved game")
-        if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
-            raise PracticeError(f"{resume} is not an unfinished practice game")
         given = {
             "--players": players != 4,
             "--seed": seed is not None,
@@ -72,16 +79,17 @@ def practice_command(
             "--partnership": partnership,
             "--target": target is not None,
             "--seat": seat != 0,
+            "--opponents": opponents != DEFAULT_OPPONENTS,
+            "--watch": watch,
         }
         clash = [k for k, v in given.items() if v]
         if clash:
             raise PracticeError(
                 f"--resume continues the saved game as it was: leave out {', '.join(clash)}"
             )
-        players, seed = doc["players"], doc["seed"]
-        seat = doc["practice"]["seat"]
-        others = [s for i, s in enumerate(doc["strategies"]) if i != seat]
-        opponents = others[0]
+        saved = read_save(read_json(resume, "the saved game"), resume)
+        doc = saved.doc
+        players, seed, seat, opponents = saved.players, saved.seed, saved.seat, saved.opponents
         r = make_rules(document_rule_values(doc["rules"]), False, players)  # never a file
     else:
         r = make_rules(rules, partnership, players, target)
@@ -99,7 +107,7 @@ def practice_command(
         r,
         seed,
         coach=coach and not watch,
-        read=input,
+        read=read_line,
         write=write,
         colour=use_colour(),
         resume=doc,
@@ -116,16 +124,22 @@ def practice_command(
         )
         return
     won = record.get("winner")
-    who = (
-        "you"
-        if won == seat or (r.partnership and won is not None and won % 2 == seat % 2)
-        else f"seat {won}"
-    )
-    write(f"game over: {who} won; final scores {record['final_scores']}")
+    forfeit = record.get("forfeit")
+    if forfeit is not None:  # a bot's failure (the person's seat stops, never forfeits)
+        write(f"game over: seat {forfeit['seat']} forfeits: {forfeit['reason']}")
+    elif won is None:
+        write(f"game over: nobody won within the deals a game may last; {record['final_scores']}")
+    else:
+        who = (
+            "you"
+            if won == seat or (r.partnership and won % 2 == seat % 2)
+            else (f"seats {won}+{won + 2}" if r.partnership else f"seat {won}")
+        )
+        write(f"game over: {who} won; final scores {record['final_scores']}")
     if not watch and coach:
-        from ..coach.judge import Judgement
+        from ..coach.practice import judgement_of
 
-        all_js = [Judgement(**j) for j in record["practice"]["judgements"]]
+        all_js = [judgement_of(j) for j in record["practice"]["judgements"]]
         write(loss_line(all_js, "your game"))
     write(f"record saved to {save}: `pitchsim review {save} --seat {seat}` goes over it")
     del judgements
@@ -135,9 +149,7 @@ def practice_command(
 def review_command(
     record: str = typer.Argument(..., help="A game record (docs/record.md; `-`: stdin)."),
     seat: int = typer.Option(..., "--seat", help="The seat whose decisions to review."),
-    seed: int = typer.Option(
-        None, "--seed", help="The coach's seed (default: the record's, as practice used)."
-    ),
+    seed: int = seed_option(None, "The coach's seed (default: the record's, as practice used)."),
     samples: int = typer.Option(None, "--samples", help="Deals per call judged (4000)."),
     worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (200)."),
     time: float = typer.Option(

@@ -11,6 +11,7 @@ the seat back to the person.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
@@ -23,7 +24,7 @@ from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, format_card, parse_cards
 from ..game.view import View, call_text, card_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from .judge import (
     COACH_SAMPLES,
     COACH_TIME,
@@ -150,7 +151,7 @@ class PersonSeat:
         while True:
             try:
                 text = self.read(f"your {'call' if view.phase == 'auction' else 'card'}> ")
-            except EOFError:
+            except (EOFError, OSError):  # the end of the input, or a terminal gone
                 raise StopGame("input ended") from None
             text = text.strip()
             if not text:
@@ -366,12 +367,260 @@ def loss_line(js: list[Judgement], what: str) -> str:
     return text
 
 
+def read_line(prompt: str) -> str:
+    """``input()``, with a closed or missing stdin (``<&-``) read as the end of the input
+    (:class:`EOFError`): the game is then saved unfinished, never forfeited by the person."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise EOFError
+    try:
+        return input(prompt)
+    except (OSError, ValueError, RuntimeError) as e:  # a stdin closed or lost while read
+        raise EOFError from e
+
+
 # ------------------------------------------------------------------ the game
 
 
 def person_actions(record: dict, seat: int) -> list[str]:
     """The actions ``seat`` took in a record, in order."""
     return [a["action"] for h in record["hands"] for a in h.get("actions", []) if a["seat"] == seat]
+
+
+PRACTICE_FIELDS = ("seat", "coach", "judgements")
+JUDGEMENT_FIELDS = (
+    "hand",
+    "seat",
+    "kind",
+    "chosen",
+    "best",
+    "values",
+    "half_widths",
+    "loss",
+    "error",
+    "label",
+    "unit",
+    "samples",
+    "note",
+)
+# Written since the coach kept the recommendation apart from the best; older saves lack them.
+JUDGEMENT_EXTRAS = ("recommended", "defending")
+
+
+@dataclass(frozen=True)
+class Saved:
+    """An unfinished practice game read from its save, checked whole (:func:`read_save`)."""
+
+    doc: dict
+    rules: object
+    players: int
+    seed: int
+    seat: int
+    opponents: str
+
+
+def read_save(doc: object, name: str) -> Saved:
+    """A practice save checked before its game goes on: the record replayed against the
+    rules (``games.record``: every field typed and in range, the dealers, every action),
+    practice's own fields and the coach's judgements typed, and the game played again by
+    the seed and the bots up to the stop, which must give the save exactly (an edited
+    seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
+    :class:`PracticeError` of one line naming ``name`` and what is wrong."""
+    from ..games.bidding import Strategy, StrategyError
+    from ..games.record import RecordError, _decisions, _rules, _same, replay
+
+    if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
+        raise PracticeError(f"{name} is not an unfinished practice game")
+    try:
+        replay(doc, strategies=False)
+    except RecordError as e:
+        raise PracticeError(f"{name} is damaged: {e}") from None
+    rules = _rules(doc)
+    n = doc["players"]
+
+    def bad(what: str) -> PracticeError:
+        return PracticeError(f"{name} is damaged: {what}")
+
+    p = doc["practice"]
+    for key in p:
+        if key not in PRACTICE_FIELDS:
+            raise bad(f"practice: unknown field {quoted(key)}")
+    for key in PRACTICE_FIELDS:
+        if key not in p:
+            raise bad(f"practice: {key} is missing")
+    seat = p["seat"]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise bad(f"practice: seat must be a seat 0-{n - 1}, not {quoted(seat)}")
+    if not isinstance(p["coach"], bool):
+        raise bad(f"practice: coach must be true or false, not {quoted(p['coach'])}")
+    seed = doc.get("seed")
+    if seed is None:
+        raise bad("seed is missing: the bots' decisions follow from it")
+    if not _same(doc.get("board"), 0):
+        raise bad(f"board is {quoted(doc.get('board'))}: a practice game is board 0")
+    names = doc.get("strategies")
+    if names is None:
+        raise bad("strategies is missing")
+    if names[seat] != PERSON:
+        raise bad(f"seat {seat} is the person's ({PERSON!r}), not {quoted(names[seat])}")
+    others = {s for i, s in enumerate(names) if i != seat}
+    if len(others) != 1:
+        raise bad(f"the other seats play {len(others)} strategies; practice seats one")
+    opponents = others.pop()
+    try:
+        Strategy.parse(opponents)
+    except StrategyError as e:
+        raise bad(f"strategies: {e}") from None
+    decisions = [  # the person's decisions with a choice: those the coach judges
+        (k, v.phase, act)
+        for k, _h, v, act, _scores, _state in _decisions(doc)
+        if v is not None and v.seat == seat and len(v.legal()) > 1
+    ]
+    _check_judgements(p["judgements"], decisions, seat, bad)
+    again = _played_again(doc, rules, n, seat, seed, opponents)
+    _check_same_game(doc, again, seed, opponents, bad)
+    return Saved(doc, rules, n, seed, seat, opponents)
+
+
+def _check_judgements(js, decisions, seat: int, bad) -> None:
+    """The coach's judgements: each typed as ``Judgement`` writes it, and in order, each
+    one of the person's decisions that had a choice (a game coached only in part has
+    fewer judgements than decisions, never more or others)."""
+    if not isinstance(js, list):
+        raise bad("practice: judgements must be a list")
+    at = 0
+    for i, j in enumerate(js, 1):
+        where = f"practice: judgement {i}"
+        if not isinstance(j, dict):
+            raise bad(f"{where} must be an object")
+        for key in j:
+            if key not in JUDGEMENT_FIELDS + JUDGEMENT_EXTRAS:
+                raise bad(f"{where}: unknown field {quoted(key)}")
+        for key in JUDGEMENT_FIELDS:
+            if key not in j:
+                raise bad(f"{where}: {key} is missing")
+        for key in ("hand", "seat", "samples"):
+            if isinstance(j[key], bool) or not isinstance(j[key], int) or j[key] < 0:
+                raise bad(f"{where}: {key} must be a whole number, not {quoted(j[key])}")
+        if j["seat"] != seat:
+            raise bad(f"{where}: seat {j['seat']} is not the person's seat {seat}")
+        if j["kind"] not in ("call", "card"):
+            raise bad(f"{where}: kind must be 'call' or 'card', not {quoted(j['kind'])}")
+        if j["unit"] != ("P(win)" if j["kind"] == "call" else "points"):
+            raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s")
+        for key in ("loss", "error"):
+            if not _number(j[key], none=key == "error"):
+                raise bad(f"{where}: {key} must be a number, not {quoted(j[key])}")
+        for key in ("values", "half_widths"):
+            d = j[key]
+            if not isinstance(d, dict) or not d:
+                raise bad(f"{where}: {key} must map the legal actions to numbers")
+            for a, v in d.items():
+                if not _number(v, none=key == "half_widths"):
+                    raise bad(f"{where}: {key}[{quoted(a)}] is {quoted(v)}, not a number")
+        if j["values"].keys() != j["half_widths"].keys():
+            raise bad(f"{where}: values and half_widths name different actions")
+        for key in ("chosen", "best"):
+            if not isinstance(j[key], str) or j[key] not in j["values"]:
+                raise bad(f"{where}: {key} {quoted(j[key])} is not one of the actions valued")
+        if j["label"] not in (None, "blunder", "mistake", "inaccuracy"):
+            raise bad(f"{where}: label {quoted(j['label'])} is not one of the coach's")
+        if not isinstance(j["note"], str):
+            raise bad(f"{where}: note must be a string, not {quoted(j['note'])}")
+        if "recommended" in j and j["recommended"] not in j["values"]:
+            raise bad(f"{where}: recommended {quoted(j['recommended'])} is not an action valued")
+        if not isinstance(j.get("defending", False), bool) or (
+            j.get("defending") and j["kind"] != "card"
+        ):
+            raise bad(f"{where}: defending must be true or false, and only for a card")
+        mine = (j["hand"], "auction" if j["kind"] == "call" else "play", j["chosen"])
+        while at < len(decisions) and decisions[at] != mine:
+            at += 1
+        if at == len(decisions):
+            raise bad(
+                f"{where} judges {j['chosen']} in hand {j['hand']}, which is not a decision "
+                "of the person's in the game (or not in its order)"
+            )
+        at += 1
+
+
+def judgement_of(j: dict) -> Judgement:
+    """A judgement as a save holds it (checked by :func:`read_save`): an interval too
+    few samples left undefined is written null, and read back as NaN, as it was made."""
+    nan = float("nan")
+    return Judgement(
+        **{
+            **j,
+            "error": nan if j["error"] is None else j["error"],
+            "half_widths": {a: nan if v is None else v for a, v in j["half_widths"].items()},
+        }
+    )
+
+
+def _number(v, none: bool = False) -> bool:
+    if v is None:
+        return none
+    return not isinstance(v, bool) and isinstance(v, int | float) and math.isfinite(v)
+
+
+class _Replayed:
+    """The person's saved actions, given back in order; at their end the person stops
+    again, for the same reason."""
+
+    name = PERSON
+
+    def __init__(self, actions: list[str], reason: str):
+        self.actions = list(actions)
+        self.reason = reason
+
+    def call(self, view: View) -> str:
+        return self._next()
+
+    def play(self, view: View) -> str:
+        return self._next()
+
+    def _next(self) -> str:
+        if not self.actions:
+            raise StopGame(self.reason)
+        return self.actions.pop(0)
+
+
+def _played_again(doc: dict, rules, n: int, seat: int, seed: int, opponents: str) -> dict:
+    seats: list = [opponents] * n
+    seats[seat] = _Replayed(person_actions(doc, seat), doc["stopped"])
+    names = [opponents] * n
+    names[seat] = PERSON
+    return play_table_game(seats, rules, seed, 0, names)
+
+
+def _check_same_game(doc: dict, again: dict, seed: int, opponents: str, bad) -> None:
+    """The first place where the game the seed and the bots play differs from the save."""
+    from ..games.record import _same
+
+    for k, (mine, real) in enumerate(zip(doc["hands"], again["hands"], strict=False), 1):
+        if not _same(mine["hands"], real["hands"]) or mine["dealer"] != real["dealer"]:
+            raise bad(f"hand {k} is not the deal seed {seed} gives (an edited seed or deal)")
+        for i, (a, b) in enumerate(zip(mine["actions"], real["actions"], strict=False), 1):
+            if a != b:
+                raise bad(
+                    f"hand {k}: action {i} is {a['action']} by seat {a['seat']}, but with "
+                    f"seed {seed} seat {b['seat']} ({opponents}) answers {b['action']}"
+                )
+        if len(mine["actions"]) != len(real["actions"]):
+            raise bad(
+                f"hand {k} has {len(mine['actions'])} actions, but the game seed {seed} "
+                f"deals has {len(real['actions'])} there by the person's stop"
+            )
+    if len(doc["hands"]) != len(again["hands"]):
+        raise bad(
+            f"the save has {len(doc['hands'])} hands, but with seed {seed} the game "
+            f"stops in hand {len(again['hands'])}"
+        )
+    mine = {k: v for k, v in doc.items() if k != "practice"}
+    for key in mine.keys() | again.keys():
+        if not _same(mine.get(key), again.get(key)):
+            raise bad(
+                f"{key} is {quoted(mine.get(key))}, but the game gives {quoted(again.get(key))}"
+            )
 
 
 def practice(
@@ -397,7 +646,7 @@ def practice(
         raise PracticeError(f"seat must be 0-{players - 1}, not {seat}")
     state = PracticeState(seat)
     if resume is not None:  # the coach's judgements of the decisions before the stop
-        state.judgements = [Judgement(**j) for j in resume["practice"]["judgements"]]
+        state.judgements = [judgement_of(j) for j in resume["practice"]["judgements"]]
     scripted = person_actions(resume, seat) if resume is not None else None
     if watch:
         seats = [strategy] * players

@@ -75,6 +75,26 @@ def atomic_path(path: str | Path, hint: str = "") -> Iterator[Path]:
     fsync_folder(path.parent)
 
 
+def check_writable(path: str | Path, option: str) -> None:
+    """Refuse, before any work, a ``path`` that :func:`write_file` could not replace: a
+    folder, a device or FIFO, a folder that does not exist, or one where no file can be
+    made (no permission, a read-only disk: tried with a temporary, then removed)."""
+    path = Path(path)
+    if path.is_dir():
+        raise WriteError(f"{option} {path} is a folder: name a file")
+    if path.exists() and not path.is_file():
+        raise WriteError(f"{option} {path} is not a regular file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise WriteError(f"{option} {path}: {folder} is not an existing folder")
+    probe = _temp_name(path)
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as e:
+        raise WriteError(f"{option} {path}: cannot write there: {e.strerror or e}") from None
+
+
 def write_file(
     path: str | Path,
     data: bytes | bytearray | memoryview | str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 
-from .errors import InputError
+from .errors import InputError, quoted
 
 CHUNK = 1 << 18  # deals per kernel call: progress and Ctrl-C land between chunks
 PART_SIZE = 1 << 20  # deals per part of a run: ~15 MB on disk, ~43 MB of columns in memory
@@ -55,10 +55,18 @@ def chunked(count: int, size: int = CHUNK):
         yield start, min(count, start + size)
 
 
-def pick_seed(seed: int | None, limit: int = 1 << 62) -> int:
+SEED_LIMIT = 1 << 62  # docs/limits.md: stream seeds seed * 8 + players stay inside int64
+
+
+def check_seed(seed: object, limit: int = SEED_LIMIT) -> int:
+    """``seed`` if it is a whole number 0 to ``limit`` - 1 (docs/limits.md), else an
+    :class:`InputError`: the one check of every seed, typed or read from a file."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < limit:
+        raise InputError(f"seed must be 0-{limit - 1} (docs/limits.md), not {quoted(seed)}")
+    return seed
+
+
+def pick_seed(seed: int | None, limit: int = SEED_LIMIT) -> int:
     """``seed``, checked, or a fresh random one when None (callers report it, so that
     any run can be repeated exactly)."""
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    if not 0 <= seed < limit:
-        raise InputError(f"seed must be 0-{limit - 1}, not {seed}")
-    return seed
+    return check_seed(secrets.randbelow(2**31) if seed is None else seed, limit)
