@@ -52,4 +52,4 @@ def serve_command(
         import webbrowser
 
         webbrowser.open(url)
-    serve(create_app(saves, max_games, idle, time), host, port)
+    serve(create_app(saves, max_games, idle, time, host), host, port)

@@ -27,7 +27,7 @@ from pathlib import Path
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
@@ -133,9 +133,12 @@ def create_app(
     max_games: int = 8,
     idle: float = 1800.0,
     coach_time: float | None = COACH_TIME,
+    host: str = "127.0.0.1",
 ) -> Starlette:
     """The app: ``saves`` is the folder games are saved in and reviewed from;
-    ``max_games`` games at once; a game unseen for ``idle`` seconds is stopped."""
+    ``max_games`` games at once; a game unseen for ``idle`` seconds is stopped.  Only
+    requests naming this machine (or ``host``) in their Host header are answered, so a
+    page elsewhere cannot reach the server by a name that points here (DNS rebinding)."""
     store = Saves(saves)
     games = Games(store, max_games, idle)
     work = asyncio.Semaphore(1)  # odds and reviews, one at a time (a few cores at most)
@@ -273,8 +276,13 @@ def create_app(
             task.cancel()
             await anyio.to_thread.run_sync(games.stop_all)
 
+    hosts = {host, "127.0.0.1", "localhost"}
+
     def guarded(endpoint):
         async def call(request: Request) -> Response:
+            name = request.headers.get("host", "").rsplit(":", 1)[0].strip("[]")
+            if name not in hosts:
+                return error(f"this server answers to {', '.join(sorted(hosts))} only", 421)
             try:
                 return await endpoint(request)
             except Busy as e:
@@ -309,6 +317,7 @@ def create_app(
 
     app = Starlette(
         routes=routes,
+
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: not_found, Exception: failed},
     )

@@ -82,7 +82,7 @@ class Game:
         samples: int = COACH_SAMPLES,
         worlds: int = COACH_WORLDS,
         time_limit: float | None = COACH_TIME,
-        on_end: Callable[[Game], None] | None = None,
+        on_end: Callable[[dict], str] | None = None,
     ):
         self.id = gid
         self.players = players
@@ -114,24 +114,22 @@ class Game:
         seats[self.seat] = self.person
         names = [self.opponents] * self.players
         names[self.seat] = PERSON
+        record, saved, error = None, None, None
         try:
             record = play_table_game(seats, self.rules, self.seed, 0, names, on_hand=self._on_hand)
-            record["practice"] = {
+            record["practice"] = {  # as ``pitchsim practice`` writes it
                 "seat": self.seat,
                 "coach": self.coach,
-                "judgements": [judgement_json(j) for j in self.state.judgements],
+                "judgements": [j.to_json() for j in self.state.judgements],
             }
-            self.record = record
+            if self.on_end is not None:
+                saved = self.on_end(record)
         except InputError as e:  # the library's own refusal (a rule family, a strategy)
-            self.error = str(e)
+            error = str(e)
         except Exception as e:  # noqa: BLE001  (shown on the page, the server goes on)
-            self.error = f"{type(e).__name__}: {e}"
-        if self.on_end is not None and self.record is not None:
-            try:
-                self.on_end(self)
-            except OSError as e:
-                self.error = f"the game could not be saved: {e.strerror or e}"
-        self.publish(pending=None, thinking=False)
+            error = f"{type(e).__name__}: {e}"
+        # the record and its save's name together: a reader never sees one without the other
+        self.publish(record=record, saved_as=saved, error=error, pending=None, thinking=False)
 
     def _on_hand(self, doc: dict) -> None:
         self.hands.append(doc)
@@ -305,5 +303,5 @@ class Games:
         for g in games:
             g.thread.join(timeout=30)
 
-    def _save(self, game: Game) -> None:
-        game.saved_as = self.saves.save(game.record)
+    def _save(self, record: dict) -> str:
+        return self.saves.save(record)

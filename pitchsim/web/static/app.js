@@ -163,8 +163,9 @@ function renderView(view, into, actions) {
   // The hand: cards still held, the legal ones clickable and numbered.
   const legal = view.legal || [];
   const isPlay = view.phase === "play";
+  const keyed = isPlay ? legalInOrder(view) : [];
   into.hand.replaceChildren(...order(view.held).map((c) => {
-    const k = isPlay ? legal.indexOf(c) : -1;
+    const k = keyed.indexOf(c);
     if (actions && k >= 0) {
       return card(c, { button: true, class: "legal", title: `key ${k + 1}`,
         "data-key": String(k + 1), onclick: () => actions(c) });
@@ -179,6 +180,11 @@ function renderView(view, into, actions) {
       a === "pass" ? "Pass" : `Bid ${a}`));
     }
   }
+}
+
+function legalInOrder(view) {
+  // The legal cards as the hand shows them: key k plays the k-th.
+  return order(view.held).filter((c) => (view.legal || []).includes(c));
 }
 
 function order(cards) {
@@ -272,7 +278,7 @@ function breakdown(h, seat, title) {
     el("ul", { class: "awards" },
       ["high", "low", "jack", "game"].map((k) => el("li", {},
         el("b", {}, k[0].toUpperCase() + k.slice(1)), " ",
-        pts[k] === null ? (k === "jack" ? "not out" : k === "game" ? "tied: nobody" : "–") : side(pts[k]))))),
+        pts[k] === null ? (k === "jack" ? "not out" : k === "game" ? "tied: nobody" : "–") : side(pts[k])))),
     el("table", {}, el("thead", {}, el("tr", {}, ["seat", "game pts", "points", "score change", "score"].map((c) => el("th", {}, c)))),
       el("tbody", {}, rows)),
     el("details", {}, el("summary", {}, "Tricks"),
@@ -431,7 +437,7 @@ function onKey(ev) {
     if (k === "p" && v.legal.includes("pass")) act("pass");
     else if (v.legal.includes(k)) act(k);
   } else if (/^[1-9]$/.test(k) && Number(k) <= v.legal.length) {
-    act(v.legal[Number(k) - 1]);
+    act(legalInOrder(v)[Number(k) - 1]);
   }
 }
 
