@@ -26,7 +26,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "pitchsim"
 
-ORDER = ["util", "game", "kernels", "games", "search advice study", "coach", "web", "cli"]  # low to high
+ORDER = [
+    "util",
+    "game",
+    "kernels",
+    "games",
+    "search advice study",
+    "coach",
+    "web",
+    "cli",
+]  # low to high
 LAYERS = {room: i for i, rooms in enumerate(ORDER) for room in rooms.split()}
 TOP = max(LAYERS.values()) + 1  # pitchsim/__init__.py and __main__.py
 

@@ -317,7 +317,6 @@ def create_app(
 
     app = Starlette(
         routes=routes,
-
         lifespan=lifespan,
         exception_handlers={404: not_found, 405: not_found, Exception: failed},
     )
