@@ -274,7 +274,8 @@ function breakdown(h, seat, title) {
   }
   return el("div", { class: "hand-result" },
     el("h3", {}, title),
-    el("p", {}, `${name(h.pitcher)} bid ${h.bid} in ${SUITS[h.trump]} and ${h.made ? "made it" : "was set"}.`),
+    el("p", {}, `${name(h.pitcher)} bid ${h.bid} in ${SUITS[h.trump]} and ` +
+      (h.made ? "made it." : h.pitcher === seat ? "were set." : "was set.")),
     el("ul", { class: "awards" },
       ["high", "low", "jack", "game"].map((k) => el("li", {},
         el("b", {}, k[0].toUpperCase() + k.slice(1)), " ",
