@@ -531,7 +531,7 @@ function renderStep() {
     into.scores, into.auction, into.contract, into.trick,
     el("div", { class: "past-list" }, into.tricks), into.hand,
     el("div", { class: "panel" }, judgementBox(s.judgement)),
-    lastOfHand && hand ? el("div", { class: "panel" }, breakdown(hand, r.seat, `End of hand ${s.hand}`)) : null);
+    ...(lastOfHand && hand ? [el("div", { class: "panel" }, breakdown(hand, r.seat, `End of hand ${s.hand}`))] : []));
 }
 
 // ---------------------------------------------------------------- odds
