@@ -283,7 +283,17 @@ def test_the_page_and_its_files(server):
 
 
 def test_serve_command_refuses_bad_options_in_one_line(tmp_path):
-    for args, says in ((["--port", "70000"], "--port"), (["--idle", "0"], "--idle")):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    busy = str(taken.getsockname()[1])
+    for args, says in (
+        (["--port", "70000"], "--port"),
+        (["--idle", "0"], "--idle"),
+        (["--port", busy], f"cannot serve on 127.0.0.1:{busy}"),
+    ):
         p = subprocess.run(
             [sys.executable, "-m", "pitchsim", "serve", *args, "--saves", str(tmp_path)],
             capture_output=True,
@@ -291,3 +301,4 @@ def test_serve_command_refuses_bad_options_in_one_line(tmp_path):
             timeout=60,
         )
         assert p.returncode == 2 and says in p.stderr and len(p.stderr.splitlines()) == 1
+    taken.close()

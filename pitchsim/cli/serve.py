@@ -43,9 +43,10 @@ def serve_command(
         raise InputError(f"--idle must be 1-604800 seconds, not {idle:g}")
     time = COACH_TIME if time is None else check_time(time)
     from ..web.app import create_app
-    from ..web.server import free_port, serve
+    from ..web.server import check_bind, free_port, serve
 
     port = port or free_port(host)
+    check_bind(host, port)
     url = f"http://{host}:{port}/"
     print(f"pitchsim serve: {url}  (games saved to {saves}; Ctrl-C stops)", flush=True)
     if open_browser:

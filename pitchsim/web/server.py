@@ -26,6 +26,16 @@ def free_port(host: str = HOST) -> int:
         return s.getsockname()[1]
 
 
+def check_bind(host: str, port: int) -> None:
+    """Refuse in one line an address this server cannot listen on (in use, not here)."""
+    try:
+        with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, port))
+    except OSError as e:
+        raise InputError(f"cannot serve on {host}:{port}: {e.strerror or e}") from None
+
+
 def serve(app, host: str = HOST, port: int = 8000) -> None:
     """Run until interrupted (Ctrl-C stops the games, saving them)."""
     server = uvicorn.Server(config(app, host, port))
