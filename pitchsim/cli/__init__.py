@@ -39,6 +39,7 @@ COMMANDS = (
     "play",
     "practice",
     "rules",
+    "serve",
     "simulate",
     "solve",
     "table",

@@ -1,0 +1,324 @@
+"""The web table's ASGI app (Starlette): the page, and a small JSON API behind it.
+
+Every answer of the API is JSON; a bad request is ``{"error": "one line"}`` with a 4xx
+status, the library's own message where the library refused it.  The API calls the same
+library functions as the command line: ``games.table`` plays (``sessions``),
+``coach.review`` reviews, ``advice.odds`` and ``advice.advise`` give the odds.
+
+    GET  /                         the page (and /app.js, /style.css)
+    GET  /api/options              what the forms offer: presets, limits, defaults
+    POST /api/games                a new game: its state
+    GET  /api/games/ID?since=V     its state, once its version is past V (long poll)
+    POST /api/games/ID/action      {"action": "KS"}: the person's call or card
+    POST /api/games/ID/quit        stop the game (saved unfinished)
+    GET  /api/saves                the saved games
+    GET  /api/saves/NAME           one saved game's record
+    POST /api/review               {"save": NAME | "record": {...}, "seat": N}
+    POST /api/odds                 {"hand": "AH KH ...", "players": 4, ...}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from importlib import resources
+from pathlib import Path
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
+from ..game.rules import FAMILIES, Rules, rule_values
+from ..util.errors import InputError
+from ..util.jsonio import dumps_json, parse_json
+from ..util.runtime import pick_seed
+from .saves import SaveError, Saves
+from .sessions import Busy, GameError, Games
+
+MAX_BODY = 4 << 20  # a request body over this is refused unread (a record is ~100 kB)
+POLL = 25.0  # seconds a state request waits for a change
+# The most a page may ask per decision or per odds request: a few seconds of work each.
+MAX_COACH_SAMPLES = 20_000
+MAX_COACH_WORLDS = 1_000
+MAX_ODDS_SAMPLES = 50_000
+STATIC = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class RequestError(InputError):
+    status = 400
+
+
+def json_response(doc, status: int = 200) -> Response:
+    return Response(
+        dumps_json(doc, indent=None), status, headers=HEADERS, media_type="application/json"
+    )
+
+
+def error(message: str, status: int = 400) -> Response:
+    return json_response({"error": " ".join(str(message).split())}, status)
+
+
+async def body(request: Request) -> dict:
+    # JSON only: another site's page cannot send it without asking first (CORS), and
+    # this server never answers that question, so it cannot drive a game from there.
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise RequestError("send the request as application/json")
+    size = 0
+    chunks = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise RequestError(f"the request is over {MAX_BODY >> 20} MB")
+        chunks.append(chunk)
+    try:
+        text = b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise RequestError("the request is not UTF-8") from None
+    doc = parse_json(text or "{}", "the request")
+    if not isinstance(doc, dict):
+        raise RequestError("the request is a JSON object")
+    return doc
+
+
+def whole(doc: dict, key: str, default: int | None, lo: int, hi: int) -> int | None:
+    v = doc.get(key, default)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise RequestError(f"{key} must be a whole number {lo}-{hi}, not {v!r}")
+    return v
+
+
+def text(doc: dict, key: str, default: str = "", limit: int = 500) -> str:
+    v = doc.get(key, default)
+    if v is None:
+        return default
+    if not isinstance(v, str) or len(v) > limit:
+        raise RequestError(f"{key} must be text of at most {limit} characters")
+    return v.strip()
+
+
+def flag(doc: dict, key: str, default: bool) -> bool:
+    v = doc.get(key, default)
+    if not isinstance(v, bool):
+        raise RequestError(f"{key} must be true or false, not {v!r}")
+    return v
+
+
+def table_rules(doc: dict) -> Rules:
+    """The preset (a rule family's name, or the base game), the rule options on top and
+    partnership: read as ``--rules`` reads them, never from a file."""
+    preset = text(doc, "preset", "", 40)
+    spec = ",".join(p for p in (preset, text(doc, "rules")) if p)
+    return Rules.parse(
+        rule_values(spec or None, files=False), partnership=flag(doc, "partnership", False)
+    )
+
+
+def create_app(
+    saves: str | Path,
+    max_games: int = 8,
+    idle: float = 1800.0,
+    coach_time: float | None = COACH_TIME,
+    host: str = "127.0.0.1",
+) -> Starlette:
+    """The app: ``saves`` is the folder games are saved in and reviewed from;
+    ``max_games`` games at once; a game unseen for ``idle`` seconds is stopped.  Only
+    requests naming this machine (or ``host``) in their Host header are answered, so a
+    page elsewhere cannot reach the server by a name that points here (DNS rebinding)."""
+    store = Saves(saves)
+    games = Games(store, max_games, idle)
+    work = asyncio.Semaphore(1)  # odds and reviews, one at a time (a few cores at most)
+
+    async def run(fn, *args):
+        """A library call in a worker thread, one at a time."""
+        async with work:
+            return await anyio.to_thread.run_sync(fn, *args)
+
+    async def page(request: Request) -> Response:
+        name, kind = STATIC[request.url.path]
+        data = resources.files("pitchsim.web").joinpath("static", name).read_bytes()
+        return Response(data, headers=HEADERS, media_type=kind)
+
+    async def options(request: Request) -> Response:
+        return json_response(
+            {
+                "presets": [
+                    {"name": f.name, "title": f.title, "players": list(f.players)}
+                    for f in FAMILIES.values()
+                ],
+                "opponents": "odds+heuristic",
+                "coach": {"samples": COACH_SAMPLES, "worlds": COACH_WORLDS},
+                "limits": {
+                    "samples": MAX_COACH_SAMPLES,
+                    "worlds": MAX_COACH_WORLDS,
+                    "odds_samples": MAX_ODDS_SAMPLES,
+                    "games": max_games,
+                },
+            }
+        )
+
+    async def new_game(request: Request) -> Response:
+        doc = await body(request)
+        players = whole(doc, "players", 4, 2, 7)
+        rules = table_rules(doc)
+        opponents = text(doc, "opponents", "odds+heuristic", 100)
+        from ..games.bidding import Strategy
+
+        Strategy.parse(opponents)
+        options = {
+            "players": players,
+            "seat": whole(doc, "seat", 0, 0, players - 1),
+            "opponents": opponents,
+            "rules": rules,
+            "seed": pick_seed(whole(doc, "seed", None, 0, (1 << 62) - 1)),
+            "coach": flag(doc, "coach", True),
+            "samples": whole(doc, "samples", COACH_SAMPLES, 1, MAX_COACH_SAMPLES),
+            "worlds": whole(doc, "worlds", COACH_WORLDS, 1, MAX_COACH_WORLDS),
+            "time_limit": coach_time,
+        }
+        game = await anyio.to_thread.run_sync(lambda: games.new(**options))
+        return json_response(game.to_json(), 201)
+
+    async def state(request: Request) -> Response:
+        game = games.get(request.path_params["gid"])
+        since = request.query_params.get("since", "-1")
+        if not since.lstrip("-").isdigit() or len(since) > 18:
+            raise RequestError("since is a version number")
+        since = int(since)
+        loop_end = anyio.current_time() + POLL
+        while game.version <= since and anyio.current_time() < loop_end:
+            if await request.is_disconnected():
+                break
+            await asyncio.sleep(0.05)
+        games.get(game.id)  # seen: not idle
+        return json_response(game.to_json())
+
+    async def action(request: Request) -> Response:
+        game = games.get(request.path_params["gid"])
+        doc = await body(request)
+        if "action" not in doc:
+            raise RequestError('send {"action": "KS"} (a card) or {"action": "pass"} (a call)')
+        game.act(doc["action"])
+        return json_response({"ok": True, "version": game.version})
+
+    async def quit_game(request: Request) -> Response:
+        game = games.get(request.path_params["gid"])
+        game.quit()
+        await anyio.to_thread.run_sync(lambda: game.thread.join(30))
+        return json_response(game.to_json())
+
+    async def saves_list(request: Request) -> Response:
+        return json_response({"saves": store.names()})
+
+    async def saved(request: Request) -> Response:
+        return json_response(store.read(request.path_params["name"]))
+
+    async def review_request(request: Request) -> Response:
+        from .review import review_record
+
+        doc = await body(request)
+        if "save" in doc:
+            record = store.read(doc["save"])
+        elif isinstance(doc.get("record"), dict):
+            record = doc["record"]
+        else:
+            raise RequestError('send {"save": NAME} or {"record": {...}} and the seat')
+        seat = whole(doc, "seat", None, 0, 6)
+        samples = whole(doc, "samples", COACH_SAMPLES, 1, MAX_COACH_SAMPLES)
+        worlds = whole(doc, "worlds", COACH_WORLDS, 1, MAX_COACH_WORLDS)
+        again = flag(doc, "again", False)
+        out = await run(review_record, record, seat, samples, worlds, again, coach_time)
+        return json_response(out)
+
+    async def odds(request: Request) -> Response:
+        from .odds import odds_of
+
+        doc = await body(request)
+        players = whole(doc, "players", 4, 2, 7)
+        args = {
+            "hand": text(doc, "hand", "", 100),
+            "players": players,
+            "rules": table_rules(doc),
+            "samples": whole(doc, "samples", 4000, 100, MAX_ODDS_SAMPLES),
+            "seat": whole(doc, "seat", 0, 0, players - 1),
+            "dealer": whole(doc, "dealer", players - 1, 0, players - 1),
+            "calls": text(doc, "calls", "", 100),
+            "scores": text(doc, "scores", "", 200),
+            "seed": whole(doc, "seed", None, 0, (1 << 62) - 1),
+        }
+        return json_response(await run(lambda: odds_of(**args)))
+
+    async def reaper() -> None:
+        while True:
+            await asyncio.sleep(min(60.0, max(0.5, idle / 4)))
+            games.reap()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        task = asyncio.create_task(reaper())
+        try:
+            yield
+        finally:
+            task.cancel()
+            await anyio.to_thread.run_sync(games.stop_all)
+
+    hosts = {host, "127.0.0.1", "localhost"}
+
+    def guarded(endpoint):
+        async def call(request: Request) -> Response:
+            name = request.headers.get("host", "").rsplit(":", 1)[0].strip("[]")
+            if name not in hosts:
+                return error(f"this server answers to {', '.join(sorted(hosts))} only", 421)
+            try:
+                return await endpoint(request)
+            except Busy as e:
+                return error(str(e), 503)
+            except GameError as e:
+                return error(str(e), 404 if str(e).startswith("no such") else 409)
+            except SaveError as e:
+                return error(str(e), 404)
+            except InputError as e:  # the library's refusal, in its own words
+                return error(str(e), 400)
+
+        return call
+
+    routes = [Route(path, guarded(page)) for path in STATIC]
+    routes += [
+        Route("/api/options", guarded(options)),
+        Route("/api/games", guarded(new_game), methods=["POST"]),
+        Route("/api/games/{gid}", guarded(state)),
+        Route("/api/games/{gid}/action", guarded(action), methods=["POST"]),
+        Route("/api/games/{gid}/quit", guarded(quit_game), methods=["POST"]),
+        Route("/api/saves", guarded(saves_list)),
+        Route("/api/saves/{name}", guarded(saved)),
+        Route("/api/review", guarded(review_request), methods=["POST"]),
+        Route("/api/odds", guarded(odds), methods=["POST"]),
+    ]
+
+    async def not_found(request, exc) -> Response:
+        return error(getattr(exc, "detail", "not found"), getattr(exc, "status_code", 404))
+
+    async def failed(request, exc) -> Response:
+        return error(f"internal error: {type(exc).__name__}: {exc}", 500)
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={404: not_found, 405: not_found, Exception: failed},
+    )
+    app.state.games = games
+    return app

@@ -1,0 +1,80 @@
+"""A record reviewed for the page: every decision of one seat, its view and the coach's
+judgement, in order, to step through.
+
+The judgements are ``coach.review``'s (each decision valued from the view it had, with
+the seeds ``pitchsim practice`` and ``pitchsim review`` use), or, for a game played with
+the coach on, the ones the coach gave during the game (stored in the record), unless
+``again`` asks for them anew.
+"""
+
+from __future__ import annotations
+
+from ..coach.judge import COACH_TIME, Judgement
+from ..coach.review import ReviewError, review
+from ..games.record import replay, views_of
+from .sessions import judgement_json, view_json
+
+
+def stored_judgements(record: dict, seat: int) -> list[Judgement] | None:
+    """The judgements the coach gave ``seat`` during the game, if the record has them."""
+    p = record.get("practice")
+    if not isinstance(p, dict) or p.get("seat") != seat or not p.get("coach"):
+        return None
+    try:
+        return [Judgement(**j) for j in p.get("judgements", [])]
+    except TypeError:
+        raise ReviewError("the record's judgements cannot be read") from None
+
+
+def review_record(
+    record: object,
+    seat: int | None,
+    samples: int,
+    worlds: int,
+    again: bool = False,
+    time: float | None = COACH_TIME,
+) -> dict:
+    if not isinstance(record, dict):
+        raise ReviewError("a record is a JSON object (docs/record.md)")
+    doc = replay(record, strategies=False)
+    if seat is None:
+        p = doc.get("practice")
+        seat = p.get("seat", 0) if isinstance(p, dict) and isinstance(p.get("seat"), int) else 0
+    seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
+    decisions = [(v, a) for v, a in views_of(doc) if v.seat == seat]
+    hand_of = [k for k, h in enumerate(doc["hands"], 1) for a in h["actions"] if a["seat"] == seat]
+    chosen = [len(v.legal()) > 1 for v, _ in decisions]
+    js = None if again else stored_judgements(doc, seat)
+    source = "the coach during the game"
+    if js is None or len(js) != sum(chosen):
+        r = review(doc, seat, seed, samples, worlds, time=time)
+        js = r.judgements
+        source = f"reviewed now: {samples:,} deals a call, {worlds:,} worlds a card"
+    steps = []
+    left = iter(js)
+    for (view, act), k, judged in zip(decisions, hand_of, chosen, strict=True):
+        j = next(left) if judged else None
+        steps.append(
+            {
+                "hand": k,
+                "view": view_json(view),
+                "action": act,
+                "judgement": None if j is None else judgement_json(j),
+            }
+        )
+    return {
+        "seat": seat,
+        "players": doc["players"],
+        "seed": seed,
+        "source": source,
+        "strategies": doc.get("strategies"),
+        "winner": doc.get("winner"),
+        "final_scores": doc.get("final_scores"),
+        "partnership": doc.get("partnership"),
+        "stopped": doc.get("stopped"),
+        "hands": [h for h in doc["hands"] if not h.get("incomplete")],
+        "steps": steps,
+        "call_loss": sum(j.loss for j in js if j.kind == "call"),
+        "card_loss": sum(j.loss for j in js if j.kind == "card"),
+        "labelled": sum(j.label is not None for j in js),
+    }

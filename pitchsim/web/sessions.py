@@ -1,0 +1,307 @@
+"""Games in progress for the web table: one game a worker thread, the person's seat a
+queue the browser fills.
+
+The game loop is the table's own (:func:`~pitchsim.games.table.play_table_game`), with
+the person's seat a :class:`~pitchsim.coach.practice.PersonSeat` whose answer comes from
+the browser instead of the terminal: it publishes its view, blocks on a queue until the
+page posts an action (checked against the view's legal actions before it is queued),
+and the coach judges it as in ``pitchsim practice`` (same seeds, same numbers).  The
+page reads the game's state: a version number that grows with every change, so that a
+reader can wait for the next one.
+
+Games are kept in a :class:`Games` registry under unguessable ids, at most
+``max_games`` at once; a game nobody has looked at for ``idle`` seconds is stopped (its
+record saved as an unfinished game, like a person's quit).
+"""
+
+from __future__ import annotations
+
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Callable
+
+from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, Judgement, describe
+from ..coach.practice import PERSON, PersonSeat, PracticeState
+from ..game.view import View
+from ..games.answers import StopGame, checked_action
+from ..games.table import play_table_game
+from ..util.errors import InputError
+from .saves import Saves
+
+QUIT = object()  # put on a seat's queue: the person stops the game
+
+
+class GameError(InputError):
+    """A request a game cannot take (no such game, not your turn, an illegal action)."""
+
+
+class Busy(GameError):
+    """Too many games at once."""
+
+
+class CannotStart(InputError):
+    """A game the library refused to start (its own message: a rule family the table
+    does not play yet, a strategy it does not know)."""
+
+
+class WebSeat(PersonSeat):
+    """The person's seat, answered from the browser (see the module)."""
+
+    def __init__(self, game: Game, **coach):
+        super().__init__(game.state, game.seed, _no_terminal, game.log, **coach)
+        self.game = game
+        self.answers: queue.Queue = queue.Queue()
+
+    def _ask(self, view: View) -> str:
+        self.game.publish(pending=view)
+        answer = self.answers.get()
+        self.game.publish(pending=None, thinking=self.coach)
+        if answer is QUIT:
+            raise StopGame("quit")
+        return answer
+
+
+def _no_terminal(prompt: str) -> str:  # pragma: no cover  (WebSeat answers from its queue)
+    raise StopGame("no terminal")
+
+
+class Game:
+    """One game: its thread, its state, the person's seat."""
+
+    def __init__(
+        self,
+        gid: str,
+        players: int,
+        seat: int,
+        opponents: str,
+        rules,
+        seed: int,
+        coach: bool,
+        samples: int = COACH_SAMPLES,
+        worlds: int = COACH_WORLDS,
+        time_limit: float | None = COACH_TIME,
+        on_end: Callable[[dict], str] | None = None,
+    ):
+        self.id = gid
+        self.players = players
+        self.seat = seat
+        self.opponents = opponents
+        self.rules = rules
+        self.seed = seed
+        self.coach = coach
+        self.state = PracticeState(seat)
+        self.lines: list[str] = []
+        self.hands: list[dict] = []
+        self.pending: View | None = None
+        self.thinking = False
+        self.record: dict | None = None
+        self.error: str | None = None
+        self.saved_as: str | None = None
+        self.version = 0
+        self.acted_at = 0.0
+        self.coach_seconds: list[float] = []  # from the person's action to the verdict
+        self.touched = time.monotonic()
+        self.changed = threading.Condition()
+        self.on_end = on_end
+        self.person = WebSeat(self, coach=coach, samples=samples, worlds=worlds, time=time_limit)
+        self.thread = threading.Thread(target=self._run, name=f"game-{gid[:6]}", daemon=True)
+
+    # --- the worker thread
+    def _run(self) -> None:
+        seats: list = [self.opponents] * self.players
+        seats[self.seat] = self.person
+        names = [self.opponents] * self.players
+        names[self.seat] = PERSON
+        record, saved, error = None, None, None
+        try:
+            record = play_table_game(seats, self.rules, self.seed, 0, names, on_hand=self._on_hand)
+            record["practice"] = {  # as ``pitchsim practice`` writes it
+                "seat": self.seat,
+                "coach": self.coach,
+                "judgements": [j.to_json() for j in self.state.judgements],
+            }
+            if self.on_end is not None:
+                saved = self.on_end(record)
+        except InputError as e:  # the library's own refusal (a rule family, a strategy)
+            error = str(e)
+        except Exception as e:  # noqa: BLE001  (shown on the page, the server goes on)
+            error = f"{type(e).__name__}: {e}"
+        # the record and its save's name together: a reader never sees one without the other
+        self.publish(record=record, saved_as=saved, error=error, pending=None, thinking=False)
+
+    def _on_hand(self, doc: dict) -> None:
+        self.hands.append(doc)
+        self.publish()
+
+    def log(self, text: str) -> None:
+        """The seat's own lines (what the terminal would show): its verdicts and forced
+        moves kept for the page's log; the coach's time per judgement measured."""
+        if text.startswith("coach: thinking"):
+            return
+        if text.startswith("coach:"):
+            self.coach_seconds.append(time.monotonic() - self.acted_at)
+        if text.startswith("coach:") or text.startswith("your only"):
+            self.lines.append(text)
+            self.publish()
+
+    def publish(self, **changes) -> None:
+        with self.changed:
+            for k, v in changes.items():
+                setattr(self, k, v)
+            self.version += 1
+            self.changed.notify_all()
+
+    # --- what the page asks
+    def start(self, wait: float = 60.0) -> None:
+        """Start the game and wait until the person is asked, or the game has ended."""
+        self.thread.start()
+        self.wait_change(-1, wait, until=lambda: self.pending is not None or self.over)
+
+    @property
+    def over(self) -> bool:
+        return self.record is not None or self.error is not None
+
+    def wait_change(self, since: int, timeout: float, until=None) -> None:
+        """Wait up to ``timeout`` seconds for a version past ``since`` (and ``until()``)."""
+        end = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                if self.version > since and (until is None or until()):
+                    return
+                left = end - time.monotonic()
+                if left <= 0 or (self.over and until is not None):
+                    return
+                self.changed.wait(left)
+
+    def act(self, action: object) -> None:
+        """The person's action, checked against the view before the seat gets it."""
+        with self.changed:
+            view = self.pending
+            if view is None:
+                raise GameError("it is not your turn" if not self.over else "the game is over")
+            try:
+                text = checked_action(view, action)
+            except ValueError as e:
+                raise GameError(str(e)) from None
+            self.pending = None  # one answer per question, however fast the clicks
+            self.acted_at = time.monotonic()
+        self.person.answers.put(text)
+
+    def quit(self) -> None:
+        if not self.over:
+            self.person.answers.put(QUIT)
+
+    def to_json(self) -> dict:
+        with self.changed:
+            view = self.pending
+            out = {
+                "id": self.id,
+                "version": self.version,
+                "players": self.players,
+                "seat": self.seat,
+                "seed": self.seed,
+                "opponents": self.opponents,
+                "coach": self.coach,
+                "target": self.rules.target,
+                "partnership": self.rules.partnership,
+                "status": "error"
+                if self.error
+                else "over"
+                if self.record is not None
+                else "your turn"
+                if view is not None
+                else "coach"
+                if self.thinking
+                else "playing",
+                "view": None if view is None else view_json(view),
+                "judgements": [judgement_json(j) for j in self.state.judgements],
+                "hands": list(self.hands),
+                "log": self.lines[-50:],
+                "error": self.error,
+                "winner": None if self.record is None else self.record.get("winner"),
+                "final_scores": None if self.record is None else self.record["final_scores"],
+                "stopped": None if self.record is None else self.record.get("stopped"),
+                "saved_as": self.saved_as,
+                "coach_seconds": self.coach_seconds[-1:],
+            }
+        return out
+
+
+def judgement_json(j: Judgement) -> dict:
+    """A judgement as the record writes it, with the coach's line to the person."""
+    return j.to_json() | {"text": describe(j)}
+
+
+def view_json(view: View) -> dict:
+    """The view as the protocol writes it, with what the page shows beside it."""
+    doc = view.to_json()
+    doc["phase"] = view.phase
+    doc["to_move"] = view.to_move
+    doc["held"] = [c for c in doc["hand"] if view.held >> _card(c) & 1]
+    doc["trick_winners"] = [view.winner(t) for t in view.complete_tricks]
+    return doc
+
+
+def _card(text: str) -> int:
+    from ..game.cards import parse_cards
+
+    return parse_cards(text)[0]
+
+
+class Games:
+    """Every game in progress, by id (see the module)."""
+
+    def __init__(self, saves: Saves, max_games: int = 8, idle: float = 1800.0):
+        self.saves = saves
+        self.max_games = max_games
+        self.idle = idle
+        self.games: dict[str, Game] = {}
+        self.lock = threading.Lock()
+
+    def new(self, **options) -> Game:
+        self.reap()
+        with self.lock:
+            live = sum(not g.over for g in self.games.values())
+            if live >= self.max_games:
+                raise Busy(f"{live} games are in progress, the most this server runs at once")
+            gid = secrets.token_urlsafe(18)
+            game = Game(gid, on_end=self._save, **options)
+            self.games[gid] = game
+        game.start()
+        if game.error is not None:
+            with self.lock:
+                self.games.pop(gid, None)
+            raise CannotStart(game.error)
+        return game
+
+    def get(self, gid: str) -> Game:
+        with self.lock:
+            game = self.games.get(gid) if isinstance(gid, str) else None
+        if game is None:
+            raise GameError("no such game (it ended long ago, or the id is wrong)")
+        game.touched = time.monotonic()
+        return game
+
+    def reap(self) -> None:
+        """Stop games idle too long; forget ended games idle too long."""
+        now = time.monotonic()
+        with self.lock:
+            stale = [g for g in self.games.values() if now - g.touched > self.idle]
+            for g in stale:
+                if g.over:
+                    del self.games[g.id]
+        for g in stale:
+            g.quit()
+
+    def stop_all(self) -> None:
+        with self.lock:
+            games = list(self.games.values())
+        for g in games:
+            g.quit()
+        for g in games:
+            g.thread.join(timeout=30)
+
+    def _save(self, record: dict) -> str:
+        return self.saves.save(record)

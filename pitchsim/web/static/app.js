@@ -1,0 +1,617 @@
+// pitchsim's web table: Play, Review and Odds over the JSON API (pitchsim/web/app.py).
+"use strict";
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SVG = "http://www.w3.org/2000/svg";
+let game = null; // the game's last state
+let review = null; // the review being stepped through, and where
+let options = null;
+
+// ---------------------------------------------------------------- small tools
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+function $(id) {
+  return document.getElementById(id);
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new Error("the server cannot be reached: " + e.message);
+  }
+  let doc;
+  try {
+    doc = await response.json();
+  } catch (e) {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) throw new Error(doc.error || `error ${response.status}`);
+  return doc;
+}
+
+function formValues(form) {
+  const out = {};
+  for (const e of form.elements) {
+    if (!e.name || e.type === "file") continue;
+    if (e.type === "checkbox") out[e.name] = e.checked;
+    else if (e.value.trim() === "") continue;
+    else if (e.type === "number" || e.tagName === "SELECT" && /^\d+$/.test(e.value)) out[e.name] = Number(e.value);
+    else out[e.name] = e.value.trim();
+  }
+  return out;
+}
+
+function cardParts(text) {
+  const suit = text.slice(-1);
+  const rank = text.slice(0, -1);
+  return { rank: rank === "T" ? "10" : rank, suit };
+}
+
+function card(text, attrs) {
+  const { rank, suit } = cardParts(text);
+  const red = suit === "H" || suit === "D";
+  const cls = `card ${red ? "red" : "black"}` + (attrs && attrs.class ? " " + attrs.class : "");
+  const tag = attrs && attrs.button ? "button" : "span";
+  const a = Object.assign({}, attrs || {}, { class: cls, "data-card": text });
+  delete a.button;
+  if (tag === "button") a.type = "button";
+  return el(tag, a, el("span", { class: "rank" }, rank), el("span", { class: "suit" }, SUITS[suit]));
+}
+
+function cardName(text) {
+  const { rank, suit } = cardParts(text);
+  return rank + SUITS[suit];
+}
+
+function actionName(a) {
+  return /^[2-9TJQKA]|^10/.test(a) && a.length >= 2 && SUITS[a.slice(-1)] ? cardName(a) : a;
+}
+
+function who(s, view) {
+  if (s === view.seat) return "you";
+  if (view.partnership && s % 2 === view.seat % 2) return `partner (seat ${s})`;
+  return `seat ${s}`;
+}
+
+function pct(x) {
+  return x === null || x === undefined ? "–" : (100 * x).toFixed(1) + "%";
+}
+
+function num(x, d = 2) {
+  return x === null || x === undefined ? "–" : (x >= 0 ? "+" : "") + x.toFixed(d);
+}
+
+// ---------------------------------------------------------------- tabs
+
+function route() {
+  const tab = (location.hash || "#play").slice(1);
+  for (const name of ["play", "review", "odds"]) {
+    $(name).hidden = name !== tab;
+    $("nav-" + name).classList.toggle("on", name === tab);
+  }
+  if (tab === "review") loadSaves();
+}
+
+// ---------------------------------------------------------------- the view, as a table
+
+function renderView(view, into, actions) {
+  // Scores, the calls, the contract, the trick in progress and the tricks so far.
+  const n = view.players;
+  const scores = into.scores;
+  scores.replaceChildren();
+  if (view.partnership) {
+    const mine = view.seat % 2;
+    scores.append(el("span", { class: "score you" }, `your team ${view.scores[mine]}`),
+      el("span", { class: "score" }, `them ${view.scores[1 - mine]}`));
+  } else {
+    for (let s = 0; s < n; s++) {
+      scores.append(el("span", { class: "score" + (s === view.seat ? " you" : "") },
+        `${who(s, view)} ${view.scores[s]}`));
+    }
+  }
+  scores.append(el("span", { class: "target" }, `to ${view.target} · dealer ${who(view.dealer, view)}`));
+  const calls = view.calls.map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
+  into.auction.textContent = calls.length ? "Calls: " + calls.join(", ") : "Calls: none yet";
+  into.contract.textContent = view.pitcher === null ? "" :
+    `Pitcher: ${who(view.pitcher, view)} for ${view.bid}` +
+    (view.trump ? ` · trump ${SUITS[view.trump]}` : "");
+  const done = view.trick_winners.length;
+  const current = view.tricks.length > done ? view.tricks[view.tricks.length - 1] : null;
+  into.trick.replaceChildren();
+  if (view.phase === "play") {
+    into.trick.append(el("div", { class: "label" }, `Trick ${done + 1}`));
+    const row = el("div", { class: "played" });
+    if (current) {
+      current.cards.forEach((c, i) => row.append(el("figure", {},
+        card(c), el("figcaption", {}, who((current.leader + i) % n, view)))));
+    } else {
+      row.append(el("span", { class: "muted" }, `${who(view.to_move, view)} to lead`));
+    }
+    into.trick.append(row);
+  }
+  into.tricks.replaceChildren(...view.tricks.slice(0, done).map((t, k) =>
+    el("div", { class: "past" }, `${k + 1}. ${who(t.leader, view)} led `,
+      t.cards.map((c) => card(c, { class: "small" })),
+      ` → ${who(view.trick_winners[k], view)}`)));
+  // The hand: cards still held, the legal ones clickable and numbered.
+  const legal = view.legal || [];
+  const isPlay = view.phase === "play";
+  const keyed = isPlay ? legalInOrder(view) : [];
+  into.hand.replaceChildren(...order(view.held).map((c) => {
+    const k = keyed.indexOf(c);
+    if (actions && k >= 0) {
+      return card(c, { button: true, class: "legal", title: `key ${k + 1}`,
+        "data-key": String(k + 1), onclick: () => actions(c) });
+    }
+    return card(c, { class: actions && isPlay ? "dim" : "" });
+  }));
+  into.choices.replaceChildren();
+  if (actions && view.phase === "auction") {
+    for (const a of legal) {
+      into.choices.append(el("button", { type: "button", class: "call", "data-call": a,
+        title: a === "pass" ? "key p" : `key ${a}`, onclick: () => actions(a) },
+      a === "pass" ? "Pass" : `Bid ${a}`));
+    }
+  }
+}
+
+function legalInOrder(view) {
+  // The legal cards as the hand shows them: key k plays the k-th.
+  return order(view.held).filter((c) => (view.legal || []).includes(c));
+}
+
+function order(cards) {
+  // By suit, highest first, as a hand is held.
+  const rank = "23456789TJQKA";
+  const suit = "CDHS";
+  return [...cards].sort((a, b) => suit.indexOf(a.slice(-1)) - suit.indexOf(b.slice(-1)) ||
+    rank.indexOf(b.slice(0, -1)) - rank.indexOf(a.slice(0, -1)));
+}
+
+// ---------------------------------------------------------------- the coach
+
+function judgementBox(j) {
+  if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
+  const unit = j.unit === "P(win)" ? "P(win game)" : "your side's points";
+  const acts = Object.keys(j.values).sort((a, b) => j.values[b] - j.values[a]);
+  const fmt = (v) => (j.unit === "P(win)" ? pct(v) : num(v));
+  const hw = (v) => v === null || v === undefined ? "" : " ±" +
+    (j.unit === "P(win)" ? (100 * v).toFixed(1) : v.toFixed(2));
+  const rows = acts.map((a) => el("tr", { class: (a === j.chosen ? "chosen" : "") + (a === j.best ? " best" : "") },
+    el("td", {}, actionName(a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
+    el("td", { class: "num" }, fmt(j.values[a]) + hw(j.half_widths[a]))));
+  const labelClass = j.label ? "label-" + j.label : "label-fine";
+  return el("div", { class: "judgement" },
+    el("p", { class: "verdict " + labelClass }, j.text || ""),
+    chart(acts.map((a) => ({ name: actionName(a), value: j.values[a], mark: a === j.chosen })),
+      j.unit === "P(win)" ? [0, 1] : null),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
+      el("tbody", {}, rows)),
+    el("p", { class: "muted small" }, `${j.samples} ${j.kind === "call" ? "deals" : "worlds"}` +
+      (j.note ? " · " + j.note : "")));
+}
+
+function chart(bars, range) {
+  // A horizontal bar per value; range [lo, hi], or from the values (0 included).
+  const w = 300, rowH = 20, pad = 70;
+  const vals = bars.map((b) => b.value);
+  const lo = range ? range[0] : Math.min(0, ...vals);
+  const hi = range ? range[1] : Math.max(0, ...vals);
+  const span = hi - lo || 1;
+  const x = (v) => pad + (w - pad - 10) * (v - lo) / span;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${bars.length * rowH + 4}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  bars.forEach((b, i) => {
+    const y = 2 + i * rowH;
+    const t = document.createElementNS(SVG, "text");
+    t.setAttribute("x", pad - 6); t.setAttribute("y", y + 14);
+    t.setAttribute("text-anchor", "end");
+    t.textContent = b.name;
+    const r = document.createElementNS(SVG, "rect");
+    const x0 = x(Math.min(0, b.value) < lo ? lo : Math.min(Math.max(0, lo), b.value));
+    const x1 = x(Math.max(b.value, Math.max(0, lo)));
+    r.setAttribute("x", Math.min(x0, x1)); r.setAttribute("y", y + 3);
+    r.setAttribute("width", Math.max(1, Math.abs(x1 - x0))); r.setAttribute("height", rowH - 6);
+    r.setAttribute("class", b.mark ? "bar mark" : "bar");
+    svg.append(t, r);
+  });
+  if (lo < 0) {
+    const z = document.createElementNS(SVG, "line");
+    z.setAttribute("x1", x(0)); z.setAttribute("x2", x(0));
+    z.setAttribute("y1", 0); z.setAttribute("y2", bars.length * rowH + 4);
+    z.setAttribute("class", "zero");
+    svg.append(z);
+  }
+  return svg;
+}
+
+// ---------------------------------------------------------------- end of a hand
+
+function breakdown(h, seat, title) {
+  const n = h.players;
+  const name = (s) => (s === seat ? "you" : `seat ${s}`);
+  const side = (s) => s === null || s === undefined ? "–" :
+    h.partnership ? (s % 2 === seat % 2 ? "your team" : "them") : name(s);
+  if (h.pitcher === null) {
+    return el("div", { class: "hand-result" }, el("h3", {}, title),
+      el("p", {}, "Everybody passed: thrown in, dealt again."));
+  }
+  const pts = h.points;
+  const rows = [];
+  for (let s = 0; s < n; s++) {
+    rows.push(el("tr", { class: s === seat ? "you" : "" }, el("td", {}, name(s)),
+      el("td", { class: "num" }, h.game_points[s]), el("td", { class: "num" }, h.points_won[s]),
+      el("td", { class: "num" }, num(h.round_points[s], 0)), el("td", { class: "num" }, h.scores_after[s])));
+  }
+  return el("div", { class: "hand-result" },
+    el("h3", {}, title),
+    el("p", {}, `${name(h.pitcher)} bid ${h.bid} in ${SUITS[h.trump]} and ` +
+      (h.made ? "made it." : h.pitcher === seat ? "were set." : "was set.")),
+    el("ul", { class: "awards" },
+      ["high", "low", "jack", "game"].map((k) => el("li", {},
+        el("b", {}, k[0].toUpperCase() + k.slice(1)), " ",
+        pts[k] === null ? (k === "jack" ? "not out" : k === "game" ? "tied: nobody" : "–") : side(pts[k])))),
+    el("table", {}, el("thead", {}, el("tr", {}, ["seat", "game pts", "points", "score change", "score"].map((c) => el("th", {}, c)))),
+      el("tbody", {}, rows)),
+    el("details", {}, el("summary", {}, "Tricks"),
+      h.tricks.map((t, k) => el("div", { class: "past" }, `${k + 1}. ${name(t.leader)} led `,
+        t.cards.map((c) => card(c, { class: "small" })), ` → ${name(t.winner)}`))));
+}
+
+// ---------------------------------------------------------------- play
+
+const table = {
+  get scores() { return $("scores"); },
+  get auction() { return $("auction"); },
+  get contract() { return $("contract"); },
+  get trick() { return $("trick"); },
+  get tricks() { return $("tricks"); },
+  get hand() { return $("hand"); },
+  get choices() { return $("choices"); },
+};
+
+async function startGame(ev) {
+  ev.preventDefault();
+  showError("");
+  const body = formValues($("setup"));
+  $("start").disabled = true;
+  $("start").textContent = "Dealing…";
+  try {
+    game = await api("/api/games", body);
+    $("setup").hidden = true;
+    $("table").hidden = false;
+    renderGame();
+    poll(game.id);
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    $("start").disabled = false;
+    $("start").textContent = "Start the game";
+  }
+}
+
+async function poll(id) {
+  while (game && game.id === id && !["over", "error"].includes(game.status)) {
+    try {
+      const next = await api(`/api/games/${encodeURIComponent(id)}?since=${game.version}`);
+      if (!game || game.id !== id) return;
+      game = next;
+      renderGame();
+    } catch (e) {
+      showError(e.message);
+      await new Promise((r) => setTimeout(r, 2000));
+      if (/no such game/.test(e.message)) return;
+    }
+  }
+}
+
+async function act(action) {
+  if (!game || game.status !== "your turn") return;
+  showError("");
+  const id = game.id;
+  game.status = "sent";
+  renderStatus();
+  try {
+    await api(`/api/games/${encodeURIComponent(id)}/action`, { action });
+  } catch (e) {
+    showError(e.message);
+    game.status = "your turn";
+    renderStatus();
+  }
+}
+
+function renderStatus() {
+  const s = game.status;
+  const text = {
+    "your turn": game.view && game.view.phase === "auction" ? "Your call" : "Your card",
+    coach: "The coach is thinking…",
+    playing: "The others are playing…",
+    sent: "Sent…",
+    over: "Game over",
+    error: "The game stopped: " + (game.error || ""),
+  }[s] || s;
+  $("status").textContent = text;
+  document.body.dataset.status = s;
+  for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = s !== "your turn";
+}
+
+function renderGame() {
+  const g = game;
+  if (g.view) renderView(g.view, table, act);
+  else for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = true;
+  renderStatus();
+  const box = $("coach");
+  const last = g.judgements[g.judgements.length - 1];
+  box.hidden = !g.coach || !last;
+  if (last) {
+    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · your ${last.kind} ${actionName(last.chosen)}`),
+      judgementBox(last));
+    box.dataset.count = String(g.judgements.length);
+  }
+  const b = $("breakdown");
+  b.hidden = !g.hands.length;
+  if (g.hands.length) {
+    b.replaceChildren(breakdown(g.hands[g.hands.length - 1], g.seat, `Hand ${g.hands.length}`));
+    b.dataset.hands = String(g.hands.length);
+  }
+  $("log").textContent = g.log.join("\n");
+  const over = $("over");
+  over.hidden = g.status !== "over";
+  if (g.status === "over") {
+    $("quit").hidden = true;
+    const won = g.winner;
+    const mine = won !== null && (won === g.seat || g.partnership && won % 2 === g.seat % 2);
+    const loss = g.judgements.reduce((a, j) => {
+      a[j.kind] += j.loss; return a;
+    }, { call: 0, card: 0 });
+    over.replaceChildren(
+      el("h3", {}, g.stopped ? "Game saved unfinished" : mine ? "You won the game" : `Seat ${won} won the game`),
+      el("p", {}, `Final scores: ${g.final_scores.join(", ")}`),
+      g.coach ? el("p", {}, `Your calls lost ${pct(loss.call)} of P(win), your cards ${loss.card.toFixed(2)} points.`) : null,
+      g.saved_as ? el("p", {}, `Saved as ${g.saved_as}.`) : null,
+      el("div", { class: "bar" },
+        g.saved_as ? el("button", { type: "button", id: "review-this", onclick: () => reviewSaved(g.saved_as, g.seat) }, "Review this game") : null,
+        el("button", { type: "button", id: "new-game", onclick: newGame }, "New game")));
+  }
+}
+
+function newGame() {
+  game = null;
+  $("table").hidden = true;
+  $("setup").hidden = false;
+  $("quit").hidden = false;
+  for (const id of ["coach", "breakdown", "over"]) $(id).hidden = true;
+}
+
+async function quitGame() {
+  if (!game) return;
+  try {
+    game = await api(`/api/games/${encodeURIComponent(game.id)}/quit`, {});
+    renderGame();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function onKey(ev) {
+  if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tab = (location.hash || "#play").slice(1);
+  if (tab === "review" && review) {
+    if (ev.key === "ArrowLeft") step(-1);
+    if (ev.key === "ArrowRight") step(1);
+    return;
+  }
+  if (tab !== "play" || !game || game.status !== "your turn" || !game.view) return;
+  const v = game.view;
+  const k = ev.key.toLowerCase();
+  if (v.phase === "auction") {
+    if (k === "p" && v.legal.includes("pass")) act("pass");
+    else if (v.legal.includes(k)) act(k);
+  } else if (/^[1-9]$/.test(k) && Number(k) <= v.legal.length) {
+    act(legalInOrder(v)[Number(k) - 1]);
+  }
+}
+
+// ---------------------------------------------------------------- review
+
+async function loadSaves() {
+  try {
+    const doc = await api("/api/saves");
+    const sel = $("saves");
+    const keep = sel.value;
+    sel.replaceChildren(el("option", { value: "" }, "(upload instead)"),
+      ...doc.saves.map((s) => el("option", { value: s.name }, s.name)));
+    if (keep) sel.value = keep;
+    else if (doc.saves.length) sel.value = doc.saves[0].name;
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function reviewSaved(name, seat) {
+  location.hash = "#review";
+  await loadSaves();
+  $("saves").value = name;
+  const form = $("review-form");
+  form.elements.seat.value = seat;
+  await runReview({ save: name, seat });
+}
+
+async function submitReview(ev) {
+  ev.preventDefault();
+  showError("");
+  const form = $("review-form");
+  const body = formValues(form);
+  const file = form.elements.file.files[0];
+  if (!body.save) {
+    delete body.save;
+    if (!file) return showError("choose a saved game or upload a record");
+    try {
+      body.record = JSON.parse(await file.text());
+    } catch (e) {
+      return showError("the file is not JSON: " + e.message);
+    }
+  }
+  await runReview(body);
+}
+
+async function runReview(body) {
+  $("review-go").disabled = true;
+  $("review-go").textContent = "Reviewing…";
+  try {
+    review = await api("/api/review", body);
+    review.at = 0;
+    $("review-out").hidden = false;
+    renderStep();
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    $("review-go").disabled = false;
+    $("review-go").textContent = "Review";
+  }
+}
+
+function step(d) {
+  if (!review) return;
+  review.at = Math.max(0, Math.min(review.steps.length - 1, review.at + d));
+  renderStep();
+}
+
+function renderStep() {
+  const r = review;
+  $("review-summary").textContent =
+    `Seat ${r.seat} · ${r.steps.length} decisions · judged by ${r.source} · ` +
+    `calls lost ${pct(r.call_loss)} of P(win), cards ${r.card_loss.toFixed(2)} points · ` +
+    `${r.labelled} labelled` + (r.stopped ? " · unfinished game" : "");
+  $("step-no").textContent = `decision ${r.at + 1} of ${r.steps.length}`;
+  $("prev").disabled = r.at === 0;
+  $("next").disabled = r.at === r.steps.length - 1;
+  const s = r.steps[r.at];
+  const box = $("step");
+  const into = {};
+  for (const k of ["scores", "auction", "contract", "trick", "tricks", "hand", "choices"]) {
+    into[k] = el("div", { class: k === "hand" ? "hand" : k === "trick" ? "trick" : k === "scores" ? "scores" : "line" });
+  }
+  renderView(s.view, into, null);
+  const hand = r.hands[s.hand - 1];
+  const lastOfHand = !r.steps[r.at + 1] || r.steps[r.at + 1].hand !== s.hand;
+  box.replaceChildren(
+    el("h3", {}, `Hand ${s.hand}: ${s.view.phase === "auction" ? "your call" : "your card"} ` +
+      actionName(s.action)),
+    into.scores, into.auction, into.contract, into.trick,
+    el("div", { class: "past-list" }, into.tricks), into.hand,
+    el("div", { class: "panel" }, judgementBox(s.judgement)),
+    ...(lastOfHand && hand ? [el("div", { class: "panel" }, breakdown(hand, r.seat, `End of hand ${s.hand}`))] : []));
+}
+
+// ---------------------------------------------------------------- odds
+
+async function submitOdds(ev) {
+  ev.preventDefault();
+  showError("");
+  const out = $("odds-out");
+  $("odds-go").disabled = true;
+  $("odds-go").textContent = "Working…";
+  try {
+    const doc = await api("/api/odds", formValues($("odds-form")));
+    out.replaceChildren(...renderOdds(doc));
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    $("odds-go").disabled = false;
+    $("odds-go").textContent = "Work out the odds";
+  }
+}
+
+function renderOdds(doc) {
+  const o = doc.bid_odds;
+  const parts = [el("h3", {}, `bid-odds: ${o.hand.map(cardName).join(" ")} · ${o.players} players · ${o.samples.toLocaleString()} deals a suit`)];
+  const rows = [];
+  const bars = [];
+  for (const [suit, t] of Object.entries(o.by_trump)) {
+    rows.push(el("tr", {}, el("td", {}, SUITS[suit]),
+      ...[1, 2, 3, 4].map((k) => el("td", { class: "num" }, pct(t.p_at_least[k]))),
+      ...[1, 2, 3, 4].map((k) => el("td", { class: "num" }, num(t.expected_score[k])))));
+    for (const k of [1, 2, 3, 4]) bars.push({ name: `${SUITS[suit]} ${k}`, value: t.p_at_least[k], mark: suit === o.recommended_trump && k === o.recommended_bid });
+  }
+  parts.push(el("table", { class: "odds" },
+    el("thead", {}, el("tr", {}, el("th", {}, "trump"), [1, 2, 3, 4].map((k) => el("th", {}, `P(make ${k})`)),
+      [1, 2, 3, 4].map((k) => el("th", {}, `E[score] ${k}`)))),
+    el("tbody", {}, rows)));
+  parts.push(el("p", {}, o.recommended_bid ? `Worth a bid of ${o.recommended_bid} in ${SUITS[o.recommended_trump]} (expected ${num(o.recommended_expected_score)}).` : "Worth a pass."));
+  parts.push(el("figure", { class: "figure" }, chart(bars, [0, 1]), el("figcaption", {}, "P(make k) by trump and bid")));
+  if (doc.advise) {
+    const a = doc.advise;
+    const calls = Object.entries(a.by_call);
+    parts.push(el("h3", {}, `advise: seat ${a.seat}, dealer ${a.dealer}, after ${a.calls.length ? a.calls.join(", ") : "no calls"} · ${a.samples.toLocaleString()} deals kept`));
+    parts.push(el("table", { class: "odds" },
+      el("thead", {}, el("tr", {}, ["call", "P(win game)", "P(pitch)", "P(made)", "E[score]", "E[margin]"].map((c) => el("th", {}, c)))),
+      el("tbody", {}, calls.map(([c, x]) => el("tr", { class: c === a.recommended_call ? "best" : "" },
+        el("td", {}, x.label, c === a.recommended_call ? " ★" : ""),
+        el("td", { class: "num" }, pct(x.p_win_game)), el("td", { class: "num" }, pct(x.p_pitcher)),
+        el("td", { class: "num" }, pct(x.p_made)), el("td", { class: "num" }, num(x.expected_score)),
+        el("td", { class: "num" }, num(x.expected_margin)))))));
+    parts.push(el("figure", { class: "figure" },
+      chart(calls.map(([c, x]) => ({ name: x.label, value: x.p_win_game, mark: c === a.recommended_call })), [0, 1]),
+      el("figcaption", {}, "P(win the game) by call")));
+    if (a.notes.length) parts.push(el("p", { class: "muted small" }, a.notes.join(" · ")));
+  } else if (doc.advise_error) {
+    parts.push(el("p", { class: "error" }, "advise: " + doc.advise_error));
+  }
+  return parts;
+}
+
+// ---------------------------------------------------------------- start
+
+async function init() {
+  $("setup").addEventListener("submit", startGame);
+  $("quit").addEventListener("click", quitGame);
+  $("review-form").addEventListener("submit", submitReview);
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("odds-form").addEventListener("submit", submitOdds);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", route);
+  route();
+  try {
+    options = await api("/api/options");
+    $("presets").replaceChildren(...options.presets.map((p) =>
+      el("option", { value: p.name === "auction-pitch" ? "" : p.name, title: p.title }, p.name)));
+    $("setup").elements.samples.placeholder = options.coach.samples;
+    $("setup").elements.worlds.placeholder = options.coach.worlds;
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+init();

@@ -1,0 +1,135 @@
+"""The web table in a real browser (headless Chromium from the system's packages, driven
+by Playwright): a whole game played through the page, keys for the calls and clicks for
+the cards, with the coach on; then the same game reviewed step by step.
+
+What the page did is checked against what the library says happened: the saved record
+(replayed and checked by ``games.record.replay``) holds exactly the actions the test
+chose, and the page showed the record's final scores and one coach's verdict per
+decision that had a choice.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pitchsim.games.record import replay, views_of
+from pitchsim.util.jsonio import read_json
+from pitchsim.web.app import create_app
+from pitchsim.web.server import Running
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:  # CI installs it (.ci/run); a machine without it skips, saying so
+    pytest.skip(
+        "no chromium on PATH: `apt-get install -y chromium` (CI's .ci/run does)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip package playwright")
+
+SECONDS = 120_000  # ms a step may take (the kernels may compile on a cold cache)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    saves = tmp_path_factory.mktemp("saves")
+    with Running(create_app(saves)) as url:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            try:
+                yield url, saves, browser
+            finally:
+                browser.close()
+
+
+def test_a_whole_game_through_the_page_then_its_review(site):
+    url, saves, browser = site
+    # bypass_csp: Playwright's wait_for_function evaluates its text, which the page's
+    # own policy (no eval) rightly forbids
+    page = browser.new_page(viewport={"width": 1100, "height": 900}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    form = page.locator("#setup")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("input[name=rules]").fill("target=2")
+    form.locator("input[name=samples]").fill("400")
+    form.locator("input[name=worlds]").fill("30")
+    form.locator("input[name=seed]").fill("11")
+    form.locator("#start").click()
+
+    chosen: list[str] = []
+    judged = 0
+    for _ in range(200):
+        page.wait_for_function(
+            "['your turn', 'over', 'error'].includes(document.body.dataset.status)",
+            timeout=SECONDS,
+        )
+        status = page.evaluate("document.body.dataset.status")
+        if status != "your turn":
+            break
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        calls = page.locator("#choices button")
+        if calls.count():  # the auction: by keyboard, the highest bid (or pass)
+            legal = [calls.nth(i).get_attribute("data-call") for i in range(calls.count())]
+            action = legal[-1] if len(chosen) % 2 == 0 else legal[0]
+            page.keyboard.press("p" if action == "pass" else action)
+        else:  # the play: click the last legal card
+            cards = page.locator("#hand button.legal")
+            legal = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+            action = legal[-1]
+            cards.nth(len(legal) - 1).click()
+        chosen.append(action)
+        if len(legal) > 1:  # the coach judges every decision that had a choice
+            judged += 1
+            page.wait_for_function(
+                f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+                timeout=SECONDS,
+            )
+            assert page.locator("#coach .verdict").inner_text().startswith("coach:")
+    else:
+        pytest.fail("the game did not end in 200 decisions")
+    assert status == "over", page.locator("#status").inner_text()
+    over = page.locator("#over").inner_text()
+    assert not errors, errors
+
+    (name,) = [p.name for p in saves.iterdir() if p.suffix == ".json"]
+    record = replay(read_json(str(saves / name), "the saved game"), strategies=False)
+    # The test's choices are the person's actions in the record, in order: the seat
+    # asks the page only when there is a choice (a forced move it takes itself).
+    mine = [(v, a) for v, a in views_of(record) if v.seat == 0]
+    assert chosen == [a for v, a in mine if len(v.legal()) > 1]
+    assert judged == len(chosen)
+    assert f"Final scores: {', '.join(map(str, record['final_scores']))}" in over
+    assert len(record["practice"]["judgements"]) == judged
+    # The end of the last hand, broken down as the record scores it.
+    last = record["hands"][-1]
+    shown = page.locator("#breakdown").inner_text()
+    for k in ("High", "Low", "Jack", "Game"):
+        assert k in shown
+    assert f"bid {last['bid']}" in shown
+
+    # Review: the game's own judgements, one step per decision of the seat.
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    assert "the coach during the game" in page.locator("#review-summary").inner_text()
+    steps = len(mine)
+    assert page.locator("#step-no").inner_text() == f"decision 1 of {steps}"
+    verdicts = 0
+    for i in range(steps):
+        text = page.locator("#step").inner_text()
+        assert card_text_of(mine[i][1]) in text.splitlines()[0]
+        verdicts += "coach:" in text
+        page.keyboard.press("ArrowRight")
+    assert verdicts == judged
+    assert page.locator("#step-no").inner_text() == f"decision {steps} of {steps}"
+    assert not errors, errors
+
+
+def card_text_of(action: str) -> str:
+    """An action as the page writes it in a step's heading: a card as rank and suit
+    symbol, a ten as 10."""
+    if action == "pass" or action.isdigit():
+        return action
+    rank, suit = action[:-1], action[-1]
+    return ("10" if rank == "T" else rank) + dict(C="♣", D="♦", H="♥", S="♠")[suit]
