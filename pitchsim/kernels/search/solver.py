@@ -27,6 +27,11 @@ signatures stable, search play is built on them)::
   searched that many nodes and return -1 (``out`` then holds nothing to use), counting
   the stop in ``table[0, T_ABORTED]``; 0 (a new table's) is no budget.  A call that
   finishes within its budget gives exactly the value it gives without one.
+  ``table[0, T_SAME] = 1`` before a call that solves the same position as the last call
+  on this table (a retry with a bigger budget) keeps the last call's entries (bounds it
+  proved), so the retry does not search again what the stopped call settled; each call
+  clears it.  Any other call starts a fresh generation: entries of other positions are
+  never read.
 
 How (ideas from DDS's documentation, no code): the value is the largest k the pitcher's
 side can force, found by zero-window searches "can it make k?"; each is an alpha-beta
@@ -89,8 +94,10 @@ def table_bits(players):
 MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
 # Row 0 of a table: the generation counter, the index mask, nodes searched, searches given
-# up, the node budget of the next call (0: none) and the calls stopped by it.
-T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED = 0, 1, 2, 3, 4, 5
+# up, the node budget of the next call (0: none), the calls stopped by it, and T_SAME:
+# 1 when the next call solves the same position as the last (a retry after a budget
+# stop), so it keeps the last call's entries (cleared by that call).
+T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -928,6 +935,18 @@ def _value(
 
 
 @njit(cache=True)
+def next_generation(table, gen, same):
+    """Start a call's generation: a fresh one (the entries of other positions are stale:
+    their key leaves out what one position fixes, such as the pitcher and the cards
+    dealt), or, when ``table[0, same]`` says this call solves the last call's position
+    again, the last one: its entries are proven bounds whatever stopped that call (a
+    node budget only stops a search, never records a guess).  The flag is cleared."""
+    if table[0, same] == 0 or table[0, gen] == 0:
+        table[0, gen] += 1
+    table[0, same] = 0
+
+
+@njit(cache=True)
 def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
     """Shared by solve_position and card_values (``out.size == 0``: value only)."""
     if n < 2 or n > MAX_SEATS:
@@ -951,7 +970,7 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
     if table[0, T_BUDGET] > 0:
         ctx[C_ABORT] = table[0, T_BUDGET]
         ctx[C_LIMIT] = ctx[C_ABORT]
-    table[0, T_GEN] += 1
+    next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
     buf = np.empty((_MAX_DEPTH, 16), dtype=np.int64)
     h = hands[:n].copy()
