@@ -325,6 +325,26 @@ def _boundary_bounds(hands, n, trump, pts, ctx, val, tab):
     return lo, hi
 
 
+@njit(cache=True)
+def _key(counts, ctx, leader, trump, rest, g):
+    """The packed part of a trick-boundary position's table key (the hands, by name, are
+    the rest): leader, trump and the game counts per side, cleared when Game is decided
+    (``g``: ``_game_state``) or for a count that can never equal the pitcher side's."""
+    if g != 0:
+        packed = np.int64(1 + g)  # Game decided: counts do not matter
+    else:
+        packed = np.int64(3)
+        pside = ctx[C_PSIDE]
+        p = counts[pside]
+        left = game_count(rest)
+        for side in range(ctx[C_NSIDES]):
+            k = counts[side]
+            if side != pside and k + left < p:
+                k = NOT_COUNTED  # never the pitcher's side's equal
+            packed |= k << (2 + 7 * side)
+    return packed | (leader << 58) | (trump << 55)
+
+
 @njit(cache=True, inline="always")
 def _index(hands, n, packed, mask):
     h = np.uint64(packed) * np.uint64(0x9E3779B97F4A7C15)
@@ -377,18 +397,7 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
                     elif hi < target:
                         status = 0
                     elif d > 0:  # (the root may be limited to one card: no table)
-                        if g != 0:
-                            packed = np.int64(1 + g)  # Game decided: counts do not matter
-                        else:
-                            packed = np.int64(3)
-                            p = counts[pside]
-                            left = game_count(rest)
-                            for side in range(ctx[C_NSIDES]):
-                                k = counts[side]
-                                if side != pside and k + left < p:
-                                    k = NOT_COUNTED  # never the pitcher's side's equal
-                                packed |= k << (2 + 7 * side)
-                        packed |= (leader << 58) | (trump << 55)
+                        packed = _key(counts, ctx, leader, trump, rest, g)
                         row = _index(hands, n, packed, table[0, T_MASK])
                         hit = table[row, _K_GEN] == gen and table[row, _K_PACKED] == packed
                         for s in range(n):

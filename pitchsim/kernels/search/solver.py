@@ -374,10 +374,14 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
 
 
 @njit(cache=True)
-def _key(hands, counts, ctx, rest, leader):
-    """Leader, trump and game counts packed into one int64; counts that cannot matter
-    cleared.  (Trump: before the opening lead one table serves every lead's suit.)"""
+def _key(hands, counts, ctx, rest, leader, rel):
+    """A trick-boundary position's table key: ``rel[:n]`` the hands in relative ranks
+    (the cards that score -- High, Low, Jack, count cards -- by name: whether each is
+    still out), and returned, leader, trump and game counts packed into one int64;
+    counts that cannot matter cleared.  (Trump: before the opening lead one table serves
+    every lead's suit.)"""
     n = ctx[C_N]
+    relative_hands(hands, n, rest, ctx[C_WORTH], ctx[C_TRUMP], ctx[C_LOW_RANK], rel)
     left = game_count(rest)
     p, o = _game_totals(counts, ctx)
     top = (leader << 56) | (ctx[C_TRUMP] << 50)
@@ -562,8 +566,7 @@ def _search(
                     elif hi < target:
                         status = 0
                     else:
-                        packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
-                        relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                        packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER], rel)
                         row = _index(rel, n, packed, table[0, 1])
                         if _same_entry(table, row + 1, gen, packed, rel, n):
                             row += 1
@@ -689,7 +692,7 @@ def _search(
                 pts = fr[d, F_PTS]
                 packed = fr[d, F_PACKED]
                 rest = fr[d, F_REST]
-                relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                _key(hands, counts, ctx, rest, fr[d, F_LEADER], rel)  # (packed: the frame's)
                 if not _same_entry(table, row, gen, packed, rel, n):
                     # Overwritten deeper down: claim it again.
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
