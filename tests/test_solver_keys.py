@@ -164,15 +164,6 @@ def test_deep_positions_where_the_key_matters(case, tables):
         check(keyed_position(rng, n, rules, left), tables)
 
 
-def test_whole_deals_share_a_table_across_trumps(tables):
-    """Before the opening lead one table serves every lead's suit (trump is in the key):
-    whole 3-player deals from two suits, each lead's value against the reference."""
-    rng = random.Random("keys/whole")
-    for _ in range(2):
-        pos = start_position(dense_deal(rng, 3, 2), rng.randrange(3), Rules(follow="suit"))
-        check(pos, tables)
-
-
 def test_the_tables_are_left_clean(tables):
     for table in tables:
         assert table[0, kernel.T_BUDGET] == 0
