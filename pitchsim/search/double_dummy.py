@@ -16,10 +16,11 @@ position, each at most ``GROWTH`` times the nodes of the largest so far (a rate
 measured on short calls under time-sharing can be several times too high, and a call
 can only be stopped by its nodes), until one finishes -- its value exact, as
 unbudgeted -- or the time left cannot buy more nodes than a call already stopped
-(deterministic: it would stop again).  Each call starts a fresh table generation, so
-the nodes of stopped calls are spent again: the price of the clock, at most about
-1/(GROWTH - 1) of the last call.  A position stopped by the clock has no value
-(``Solution.solved`` False), never a guess.
+(such a call seldom finishes, even with the entries of the calls before it).  Every call after the first keeps the table
+entries of the calls before it (the solvers' ``T_SAME``: the same position, so the
+bounds they proved hold), so a retry does not search again what a stopped call settled.
+A position stopped by the clock has no value (``Solution.solved`` False), never a
+guess.
 
 Example
 -------
@@ -211,7 +212,7 @@ def _on_clock(
     """(value or -1, seconds, nodes) of a search of ``time`` seconds (see the module);
     ``time`` None: no limit after the first call (which then only tells a long search
     from a short one, for ``progress``)."""
-    # (The two solvers keep row 0 alike: T_NODES and T_BUDGET are the same columns.)
+    # (The two solvers keep row 0 alike: T_NODES, T_BUDGET and T_SAME are the same columns.)
     try:
         table[0, kernel.T_BUDGET] = 1  # loads (or compiles) the kernel, off the clock
         value = call()
@@ -238,6 +239,7 @@ def _on_clock(
                 progress(time)
                 announced = True
             table[0, kernel.T_BUDGET] = budget
+            table[0, kernel.T_SAME] = 1  # the loading call's position: keep its entries
             before = int(table[0, kernel.T_NODES])
             t = _time.perf_counter()
             value = call()
@@ -253,6 +255,7 @@ def _on_clock(
                 return value, _time.perf_counter() - start, nodes
     finally:
         table[0, kernel.T_BUDGET] = 0  # the table is shared: no budget left behind
+        table[0, kernel.T_SAME] = 0  # (a call cleared it, unless one raised)
 
 
 # ---- rule families (kernels/families/solver.py) ----------------------------------------------

@@ -30,7 +30,8 @@ Entry points (numba ``njit``, positional like every kernel)::
   the stop in ``table[0, T_ABORTED]``; 0 (a new table's) is no budget.  Every call adds
   the nodes it searched to ``table[0, T_NODES]``.  A call that finishes within its
   budget gives exactly the value it gives without one (the budget only stops, it never
-  steers the search).
+  steers the search).  ``table[0, T_SAME] = 1`` before a retry of the same position
+  keeps the stopped call's entries, as in the base solver.
 
 How: the value is the largest k the pitcher's side can force, found by binary search
 over zero-window searches "can it finish with k?"; each is an alpha-beta search that
@@ -53,6 +54,7 @@ from numba import njit
 
 from ...game.cards import N_CARDS_WITH_JOKERS
 from ..bits import game_count, highest_card, lowest_card
+from ..search.solver import next_generation
 from .play import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
 from .tables import (
     F_FOLLOW,
@@ -75,9 +77,10 @@ _K_PACKED, _K_GEN, _K_LO, _K_HI = 7, 8, 9, 10
 _COLS = 11
 # Row 0 of a table, laid out as the base solver's (kernels/search/solver.py): the
 # generation counter, the index mask, nodes searched over all calls, the node budget of
-# a call (0: none) and the calls stopped by it.  (Column 3 unused: the base's searches
+# a call (0: none), the calls stopped by it and T_SAME (1: the next call solves the last
+# call's position again and keeps its entries).  (Column 3 unused: the base's searches
 # given up.)
-T_GEN, T_MASK, T_NODES, T_BUDGET, T_ABORTED = 0, 1, 2, 4, 5
+T_GEN, T_MASK, T_NODES, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 4, 5, 6
 NO_LIMIT = 1 << 62
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 UNKNOWN = 1 << 20
@@ -322,6 +325,26 @@ def _boundary_bounds(hands, n, trump, pts, ctx, val, tab):
     return lo, hi
 
 
+@njit(cache=True)
+def _key(counts, ctx, leader, trump, rest, g):
+    """The packed part of a trick-boundary position's table key (the hands, by name, are
+    the rest): leader, trump and the game counts per side, cleared when Game is decided
+    (``g``: ``_game_state``) or for a count that can never equal the pitcher side's."""
+    if g != 0:
+        packed = np.int64(1 + g)  # Game decided: counts do not matter
+    else:
+        packed = np.int64(3)
+        pside = ctx[C_PSIDE]
+        p = counts[pside]
+        left = game_count(rest)
+        for side in range(ctx[C_NSIDES]):
+            k = counts[side]
+            if side != pside and k + left < p:
+                k = NOT_COUNTED  # never the pitcher's side's equal
+            packed |= k << (2 + 7 * side)
+    return packed | (leader << 58) | (trump << 55)
+
+
 @njit(cache=True, inline="always")
 def _index(hands, n, packed, mask):
     h = np.uint64(packed) * np.uint64(0x9E3779B97F4A7C15)
@@ -374,18 +397,7 @@ def _search(hands, counts, ctx, val, table, fs, plays, pseats, held, fr, tab, ro
                     elif hi < target:
                         status = 0
                     elif d > 0:  # (the root may be limited to one card: no table)
-                        if g != 0:
-                            packed = np.int64(1 + g)  # Game decided: counts do not matter
-                        else:
-                            packed = np.int64(3)
-                            p = counts[pside]
-                            left = game_count(rest)
-                            for side in range(ctx[C_NSIDES]):
-                                k = counts[side]
-                                if side != pside and k + left < p:
-                                    k = NOT_COUNTED  # never the pitcher's side's equal
-                                packed |= k << (2 + 7 * side)
-                        packed |= (leader << 58) | (trump << 55)
+                        packed = _key(counts, ctx, leader, trump, rest, g)
                         row = _index(hands, n, packed, table[0, T_MASK])
                         hit = table[row, _K_GEN] == gen and table[row, _K_PACKED] == packed
                         for s in range(n):
@@ -674,7 +686,7 @@ def _solve(
         h, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, ctx, val
     )
     ctx[C_ABORT] = table[0, T_BUDGET] if table[0, T_BUDGET] > 0 else NO_LIMIT
-    table[0, T_GEN] += 1  # a fresh generation: entries of other positions are stale
+    next_generation(table, T_GEN, T_SAME)  # a fresh one unless the same position again
     ctx[C_GEN] = table[0, T_GEN]
     out[:] = -1
     if trump >= 0 and _finished(h, n, leader, trick_len, trump, ctx, tab):

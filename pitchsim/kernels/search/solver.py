@@ -27,6 +27,11 @@ signatures stable, search play is built on them)::
   searched that many nodes and return -1 (``out`` then holds nothing to use), counting
   the stop in ``table[0, T_ABORTED]``; 0 (a new table's) is no budget.  A call that
   finishes within its budget gives exactly the value it gives without one.
+  ``table[0, T_SAME] = 1`` before a call that solves the same position as the last call
+  on this table (a retry with a bigger budget) keeps the last call's entries (bounds it
+  proved), so the retry does not search again what the stopped call settled; each call
+  clears it.  Any other call starts a fresh generation: entries of other positions are
+  never read.
 
 How (ideas from DDS's documentation, no code): the value is the largest k the pitcher's
 side can force, found by zero-window searches "can it make k?"; each is an alpha-beta
@@ -89,8 +94,10 @@ def table_bits(players):
 MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
 _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
 # Row 0 of a table: the generation counter, the index mask, nodes searched, searches given
-# up, the node budget of the next call (0: none) and the calls stopped by it.
-T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED = 0, 1, 2, 3, 4, 5
+# up, the node budget of the next call (0: none), the calls stopped by it, and T_SAME:
+# 1 when the next call solves the same position as the last (a retry after a budget
+# stop), so it keeps the last call's entries (cleared by that call).
+T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -367,10 +374,14 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
 
 
 @njit(cache=True)
-def _key(hands, counts, ctx, rest, leader):
-    """Leader, trump and game counts packed into one int64; counts that cannot matter
-    cleared.  (Trump: before the opening lead one table serves every lead's suit.)"""
+def _key(hands, counts, ctx, rest, leader, rel):
+    """A trick-boundary position's table key: ``rel[:n]`` the hands in relative ranks
+    (the cards that score -- High, Low, Jack, count cards -- by name: whether each is
+    still out), and returned, leader, trump and game counts packed into one int64;
+    counts that cannot matter cleared.  (Trump: before the opening lead one table serves
+    every lead's suit.)"""
     n = ctx[C_N]
+    relative_hands(hands, n, rest, ctx[C_WORTH], ctx[C_TRUMP], ctx[C_LOW_RANK], rel)
     left = game_count(rest)
     p, o = _game_totals(counts, ctx)
     top = (leader << 56) | (ctx[C_TRUMP] << 50)
@@ -555,8 +566,7 @@ def _search(
                     elif hi < target:
                         status = 0
                     else:
-                        packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER])
-                        relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                        packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER], rel)
                         row = _index(rel, n, packed, table[0, 1])
                         if _same_entry(table, row + 1, gen, packed, rel, n):
                             row += 1
@@ -682,7 +692,7 @@ def _search(
                 pts = fr[d, F_PTS]
                 packed = fr[d, F_PACKED]
                 rest = fr[d, F_REST]
-                relative_hands(hands, n, rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK], rel)
+                _key(hands, counts, ctx, rest, fr[d, F_LEADER], rel)  # (packed: the frame's)
                 if not _same_entry(table, row, gen, packed, rel, n):
                     # Overwritten deeper down: claim it again.
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
@@ -928,6 +938,18 @@ def _value(
 
 
 @njit(cache=True)
+def next_generation(table, gen, same):
+    """Start a call's generation: a fresh one (the entries of other positions are stale:
+    their key leaves out what one position fixes, such as the pitcher and the cards
+    dealt), or, when ``table[0, same]`` says this call solves the last call's position
+    again, the last one: its entries are proven bounds whatever stopped that call (a
+    node budget only stops a search, never records a guess).  The flag is cleared."""
+    if table[0, same] == 0 or table[0, gen] == 0:
+        table[0, gen] += 1
+    table[0, same] = 0
+
+
+@njit(cache=True)
 def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
     """Shared by solve_position and card_values (``out.size == 0``: value only)."""
     if n < 2 or n > MAX_SEATS:
@@ -951,7 +973,7 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
     if table[0, T_BUDGET] > 0:
         ctx[C_ABORT] = table[0, T_BUDGET]
         ctx[C_LIMIT] = ctx[C_ABORT]
-    table[0, T_GEN] += 1
+    next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
     buf = np.empty((_MAX_DEPTH, 16), dtype=np.int64)
     h = hands[:n].copy()
