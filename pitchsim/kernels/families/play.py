@@ -18,6 +18,7 @@ from numba import njit
 from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import pack_mask
+from .plain import play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
 from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
@@ -44,6 +45,15 @@ __all__ = [
     "shown_void",
     "trick_winner",
 ]
+
+
+@njit(cache=True, inline="always")
+def any_search(policies, n):
+    """Does a seat of ``policies`` search (a ``ROLLOUT`` kind)?"""
+    for s in range(n):
+        if policies[s] & KIND_MASK == ROLLOUT:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -93,6 +103,11 @@ def play_hand(
     ``dealt`` (the hands as dealt) and the view kept here (who played what, the voids
     shown, the hand sizes: ``worlds``) are read only by a search policy (``rollout``),
     whose id is of ``ROLLOUT``'s kind in an int32 ``policies`` array."""
+    if not any_search(policies, n):  # the plain policies' loop: ``plain``
+        return play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log,
+        )  # fmt: skip
     for s in range(n):
         hands[s] = held[s]
         won[s] = 0
