@@ -46,6 +46,26 @@ def _winning_card(taken, tm, led_mask, trump, tab):
 
 @njit(cache=True)
 def play_plain(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
+    A table of random players gets a loop without the heuristic in it (its code
+    compiled in the loop slows every card, taken or not)."""
+    for s in range(n):
+        if policies[s] != RANDOM:
+            return _play_plain(
+                held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+                won, trick, tseats, log, legal_log, True,
+            )  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log, False,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _play_plain(
     held,
     n,
     pitcher,
@@ -62,8 +82,9 @@ def play_plain(
     tseats,
     log,
     legal_log,
+    heuristic,
 ):
-    """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``."""
+    """``play_plain``; ``heuristic``, a constant: may a seat play ``heuristic``."""
     held, policies, fr, tab = borrowed(held), borrowed(policies), borrowed(fr), borrowed(tab)
     hands, won, trick, tseats = borrowed(hands), borrowed(won), borrowed(trick), borrowed(tseats)
     log, legal_log = borrowed(log), borrowed(legal_log)
@@ -111,7 +132,7 @@ def play_plain(
                     legal_log[t * n + i] = legal
                 if t == 0 and count == 0 and first_lead >= 0:
                     card = first_lead
-                elif policies[seat] == RANDOM:
+                elif not heuristic or policies[seat] == RANDOM:
                     card = random_card(legal, key, DECISION_COUNTER + t * n + i)
                 else:
                     card = heuristic_card(
