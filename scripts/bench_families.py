@@ -3,6 +3,8 @@
 
     .venv/bin/python scripts/bench_families.py
     .venv/bin/python scripts/bench_families.py --deals 400000 --repeat 3 --old /work/wt/old-famk
+    .venv/bin/python scripts/bench_families.py --versus-base --rounds 5 --deals 400000
+    .venv/bin/python scripts/bench_families.py --fingerprint > before.json
 
 - Families: ``kernels.families.simulate.simulate_family_hands`` (deal, name trump,
   discard and draw, play, score) on warm kernels, one thread, per family at its usual
@@ -19,6 +21,18 @@
   PYTHONPATH with this venv), alternating, ``--rounds`` times each; best deals per
   CPU-second of each.  The base kernels are unchanged by the family kernels, so the
   two should agree within the noise.
+
+- Versus the base kernels (``--versus-base``): in ONE process, one thread, the base
+  game's ``simulate_hands`` and the family kernels' ``simulate_family_hands`` for
+  auction-pitch, 4 players, alternated round by round (random, heuristic), and the
+  other presets (setback, smear, ten-point, 4 players) in the same rounds; deals per
+  CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
+  ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
+  Compile (the first call of each kernel) is timed apart.  Alternating, each engine
+  sees the same load; the ratios are the figures on a shared machine.
+- Fingerprint (``--fingerprint``): a hash of every output of ``simulate_family_hands``
+  (points, award flags, trump) per preset and policy, and of ``play_family_logged``'s
+  logs: two trees that print the same fingerprints play the same hands.
 
 The load average before and after is printed: on a shared machine read the figures
 with it.
@@ -169,6 +183,149 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
     return best
 
 
+VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4)]
+
+
+def versus_base(rounds: int, deals: int) -> dict:
+    """Base vs family kernels alternated in this process (see the module docstring)."""
+    import statistics
+
+    import numba
+    import numpy as np
+
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.games.policies import seat_policies
+    from pitchsim.kernels.deal import deck_without
+    from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.simulate import simulate_hands
+
+    numba.set_num_threads(1)
+    f8, t8 = np.empty(deals, np.int8), np.empty(deals, np.int8)
+    none = np.empty(0, np.int64)
+    pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
+    runs = {}  # name -> a function of (seed, count)
+    for policy in ("random", "heuristic"):
+        base = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
+        runs[("base", policy)] = lambda seed, count, a=base: simulate_hands(
+            seed, 0, count, *a, f8[:count], t8[:count], none, none
+        )
+        for spec, n in VERSUS:
+            r = as_family(Rules.parse(spec))
+            a = (n, family_policies(policy, n), family_array(r), family_tables(r))
+            runs[(spec, policy)] = lambda seed, count, a=a: simulate_family_hands(
+                seed, 0, count, *a, pts[:count], flags[:count], trump[:count]
+            )
+    compile_s = {}
+    for name, run in runs.items():
+        c = time.process_time()
+        run(1, 1000)
+        compile_s[name] = time.process_time() - c
+    rates: dict = {name: [] for name in runs}
+    for k in range(rounds):
+        for name, run in runs.items():  # base, then each family: alternated every round
+            c = time.process_time()
+            run(k + 2, deals)
+            rates[name].append(deals / (time.process_time() - c))
+    ratios = {}
+    for name in runs:
+        ref = ("base", name[1]) if name[0] == "auction-pitch" else ("auction-pitch", name[1])
+        if name[0] != "base":
+            ratios[name] = statistics.median(
+                a / b for a, b in zip(rates[name], rates[ref], strict=True)
+            )
+    return {
+        "compile_cpu_s": {f"{a}/{b}": v for (a, b), v in compile_s.items()},
+        "rates": {f"{a}/{b}": v for (a, b), v in rates.items()},
+        "median": {f"{a}/{b}": statistics.median(v) for (a, b), v in rates.items()},
+        "ratio": {f"{a}/{b}": v for (a, b), v in ratios.items()},
+    }
+
+
+def print_versus(v: dict, rounds: int, deals: int) -> None:
+    print(f"\none thread, one process, {rounds} alternated rounds of {deals:,} deals, 4 players")
+    print(f"{'kernels':<16}{'policy':<11}{'median deals/CPU-s':>19}{'ratio':>8}  against")
+    for name, rate in v["median"].items():
+        spec, policy = name.split("/")
+        ratio = v["ratio"].get(name)
+        against = "" if ratio is None else ("base" if spec == "auction-pitch" else "auction-pitch")
+        cell = "" if ratio is None else f"{ratio:.3f}"
+        print(f"{spec:<16}{policy:<11}{rate:>19,.0f}{cell:>8}  {against}")
+    comp = ", ".join(f"{k} {s:.1f}" for k, s in v["compile_cpu_s"].items() if s > 0.5)
+    print(f"first calls (compile or cache load), CPU-s: {comp or 'all under 0.5 s'}")
+
+
+def fingerprint(deals: int) -> dict:
+    """A hash per preset and policy of what the family kernels play (see the docstring)."""
+    import hashlib
+
+    import numpy as np
+
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.kernels.families.play import MAX_TRICKS
+    from pitchsim.kernels.families.score import N_AWARDS
+    from pitchsim.kernels.families.simulate import (
+        family_policies,
+        play_family_logged,
+        simulate_family_fixed,
+        simulate_family_hands,
+    )
+    from pitchsim.kernels.families.tables import family_array, family_tables
+
+    specs = [
+        ("auction-pitch", 4),
+        ("auction-pitch,follow=suit,low=dealt", 5),
+        ("auction-pitch,partnership=true", 4),
+        ("setback", 4),
+        ("smear", 3),
+        ("smear", 4),
+        ("smear,jokers=2,lead-trump=true", 5),
+        ("smear,deal=9,discard=non-trump,rob=true,follow=only", 4),
+        ("ten-point", 4),
+        ("ten-point,partnership=false", 5),
+        ("ten-point,follow=suit,partnership=false,lead-trump=false", 3),
+        ("jokers=2,trump=first-lead,jick=true", 4),
+        ("jokers=1,game=ten,three=true", 6),
+    ]
+    out = {}
+    for spec, n in specs:
+        r = as_family(Rules.parse(spec))
+        fr, tab = family_array(r), family_tables(r)
+        for policy in ("random", "heuristic"):
+            pol = family_policies(policy, n)
+            h = hashlib.sha256()
+            arrs = [np.zeros(deals, np.int64) for _ in range(3)]
+            simulate_family_hands(5, 0, deals, n, pol, fr, tab, *arrs)
+            for a in arrs:
+                h.update(a.tobytes())
+            hand = 0
+            for c in range(r.cards_each(n)):  # a fixed hand: the first cards of the pack
+                hand |= 1 << (c * 5)
+            simulate_family_fixed(5, 0, deals, n, np.int64(hand), 2, pol, fr, tab, *arrs)
+            for a in arrs:
+                h.update(a.tobytes())
+            d = min(deals, 2000)
+            logs = [
+                np.zeros((d, n), np.int64),
+                np.zeros((d, 54), np.int64),
+                np.zeros((d, n), np.int64),
+                np.zeros((d, 4), np.int64),
+                np.zeros((d, MAX_TRICKS * (n + 2)), np.int64),
+                np.zeros((d, MAX_TRICKS * n), np.int64),
+                np.zeros((d, 54), np.int64),
+                np.zeros((d, N_AWARDS), np.int64),
+                np.zeros((d, n), np.int64),
+            ]
+            play_family_logged(7, 0, d, n, n - 1, 1 % n, np.int64(0), -1, pol, fr, tab, *logs)
+            # The deck past the dealt cards is never drawn without a draw step: scratch.
+            drawn = int(logs[3][0, 2]) if r.discard == "non-trump" else n * r.cards_each(n)
+            logs[1] = logs[1][:, :drawn].copy()
+            for a in logs:
+                h.update(a.tobytes())
+            out[f"{spec}/{n}p/{policy}"] = h.hexdigest()[:16]
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--deals", type=int, default=400_000, help="deals per timed run")
@@ -177,9 +334,29 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="old/new alternations")
     ap.add_argument("--skip-compile", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument(
+        "--versus-base",
+        action="store_true",
+        help="only base vs family kernels, alternated in one process (--rounds, --deals)",
+    )
+    ap.add_argument(
+        "--fingerprint", action="store_true", help="only the hashes of what the kernels play"
+    )
     a = ap.parse_args()
+    if a.fingerprint:
+        print(json.dumps(fingerprint(20_000), indent=1))
+        return
     load_before = os.getloadavg()
     result: dict = {}
+    if a.versus_base:
+        v = versus_base(a.rounds, a.deals)
+        load_after = os.getloadavg()
+        if a.json:
+            print(json.dumps(dict(v, load_before=load_before, load_after=load_after), indent=2))
+            return
+        print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
+        print_versus(v, a.rounds, a.deals)
+        return
     if not a.skip_compile:
         result["compile"] = compile_time()
     result["families"] = [

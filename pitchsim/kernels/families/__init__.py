@@ -15,6 +15,9 @@ through these modules instead, one per part of the hand:
   key, first-lead or named trump, lead-trump, follow=only).
 - ``score``: every point and who gets it; ``settle``: the set rule and the winners.
 - ``trick``: one trick's rules (legality, the winner, who leads under follow=only).
+- ``plain``: the hand played by the plain policies (``play`` hands over to it when no
+  seat searches): masks per trick, the policy called directly; ``borrow``: borrowed
+  array views, so that no atomic reference counting runs per card.
 - ``policies``: ``random`` and ``heuristic`` play and trump naming for families.
 - ``worlds`` and ``rollout``: the ``rollout`` search policy: worlds consistent with a
   seat's knowledge, each legal card played out in the same worlds by ``heuristic``.

@@ -62,20 +62,27 @@ def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
     drawn = size if fr[F_DISCARD] != 0 else n * each
     mine = fixed_hand
     j = 0  # draws made, the counter of the next one
+    run = 0  # whose run position i is in, counted from the dealer's left
+    in_run = 0
+    seat = dealer + 1 if dealer + 1 < n else 0
+    h = np.int64(0)
     for i in range(drawn):
-        if i // each == fixed_run:
-            deck[i] = lowest_card(mine)
-            mine &= mine - 1
-            continue
-        b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
-        j += 1
-        left -= 1
-        rest ^= b
+        if run == fixed_run:
+            b = mine & -mine
+            mine ^= b
+        else:
+            b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
+            j += 1
+            left -= 1
+            rest ^= b
         deck[i] = lowest_card(b)
-    for i in range(n):
-        seat = (dealer + 1 + i) % n
-        h = np.int64(0)
-        for k in range(i * each, (i + 1) * each):
-            h |= np.int64(1) << deck[k]
-        dealt[seat] = h
+        if run < n:  # (no division per card: the runs counted as dealt)
+            h |= b
+            in_run += 1
+            if in_run == each:
+                dealt[seat] = h
+                h = np.int64(0)
+                in_run = 0
+                run += 1
+                seat = seat + 1 if seat + 1 < n else 0
     return size

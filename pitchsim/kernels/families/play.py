@@ -19,6 +19,7 @@ from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import cards_each, pack_mask
 from .draw import HAND_TARGET, first_to_burn
+from .plain import play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
 from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
@@ -46,6 +47,15 @@ __all__ = [
     "shown_void",
     "trick_winner",
 ]
+
+
+@njit(cache=True, inline="always")
+def any_search(policies, n):
+    """Does a seat of ``policies`` search (a ``ROLLOUT`` kind)?"""
+    for s in range(n):
+        if policies[s] & KIND_MASK == ROLLOUT:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -158,6 +168,11 @@ def play_hand(
     ``dealt`` (the hands as dealt) and the view kept here (who played what, the voids
     shown, the hand sizes: ``worlds``) are read only by a search policy (``rollout``),
     whose id is of ``ROLLOUT``'s kind in an int32 ``policies`` array."""
+    if not any_search(policies, n):  # the plain policies' loop: ``plain``
+        return play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log,
+        )  # fmt: skip
     for s in range(n):
         hands[s] = held[s]
         won[s] = 0

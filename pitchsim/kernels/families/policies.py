@@ -36,20 +36,20 @@ who played them (under follow=only players with no trump are skipped); ``trump``
 import numpy as np
 from numba import njit
 
-from ..bits import game_count, highest_card, lowest_card, nth_card, popcount
+from ..bits import highest_card, lowest_card, nth_card, popcount
 from ..policies.heuristic import suit_value as base_suit_value
 from ..rng import below
 from .deal import pack_mask
 from .tables import (
     F_DISCARD,
     F_FOLLOW,
-    F_GAME_TEN,
     F_LOW_DEALT,
     F_PARTNERSHIP,
     T_EFF,
     T_KEY,
     T_TRUMPS,
     T_VALUE,
+    T_WORTH,
 )
 
 RANDOM = 0
@@ -159,7 +159,7 @@ def _key_of(c, trump, led, tab):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _top_key(m, trump, tab):
     best = np.int64(-1)
     while m:
@@ -170,26 +170,22 @@ def _top_key(m, trump, tab):
 
 
 @njit(cache=True, inline="always")
-def _worth(c, trump, tab, low_card, game_on):
+def _worth(c, trump, tab):
     """What card ``c`` carries to its captor, in tenths of a point: its capture value,
-    Low (``low_card``), a tenth of its Game count under game=count."""
-    w = 10 * tab[trump, T_VALUE + c]
-    if game_on and c < 52:
-        w += game_count(np.int64(1) << c)
-    if c == low_card:
-        w += 10
-    return w
+    Low (the 2 of trump when Low goes to its captor), a tenth of its Game count under
+    game=count (``tables.T_WORTH``, worked out once per rules)."""
+    return tab[trump, T_WORTH + c]
 
 
-@njit(cache=True)
-def _pick(m, trump, tab, low_card, game_on, most):
+@njit(cache=True, inline="always")
+def _pick(m, trump, tab, most):
     """The card of ``m`` with the least (``most``: the most) worth, ties the lowest key."""
     best = -1
     best_score = np.int64(0)
     while m:
         c = lowest_card(m)
         m &= m - 1
-        w = _worth(c, trump, tab, low_card, game_on)
+        w = _worth(c, trump, tab)
         score = (-w if most else w) * 64 + tab[trump, T_KEY + c]
         if best < 0 or score < best_score:
             best = c
@@ -197,7 +193,7 @@ def _pick(m, trump, tab, low_card, game_on, most):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def heuristic_card(
     legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
 ):
@@ -221,11 +217,8 @@ def heuristic_card(
     unseen_trumps = unseen & tm
     top_unseen = _top_key(unseen_trumps, trump, tab)
 
-    # Low to its captor: the 2 of trump is surely Low when in play (any other trump
-    # may be, but nobody can be sure); worth one more point to whoever takes it.
-    low_card = trump * 13 if fr[F_LOW_DEALT] == 0 else -1
-    game_on = fr[F_GAME_TEN] == 0
-
+    # A card's worth (``_worth``) counts Low to its captor on the 2 of trump, surely Low
+    # when in play (any other trump may be, but nobody can be sure).
     if count == 0:
         my_trumps = legal & tm
         safe = np.int64(0)
@@ -238,20 +231,16 @@ def heuristic_card(
         if my_side == 0:
             if safe and unseen_trumps:
                 return (
-                    _pick(safe, trump, tab, low_card, game_on, False)
-                    if trick_no > 0
-                    else _highest(safe, trump, tab)
+                    _pick(safe, trump, tab, False) if trick_no > 0 else _highest(safe, trump, tab)
                 )
             if unseen_trumps == 0 and my_trumps:
-                return _pick(
-                    my_trumps, trump, tab, low_card, game_on, True
-                )  # all safe: cash points
+                return _pick(my_trumps, trump, tab, True)  # all safe: cash points
             plain = my_trumps
             mm = my_trumps
             while mm:
                 c = lowest_card(mm)
                 mm &= mm - 1
-                if _worth(c, trump, tab, low_card, game_on) > 0:
+                if _worth(c, trump, tab) > 0:
                     plain &= ~(np.int64(1) << c)
             if trick_no == 0 and plain:
                 return _highest(plain, trump, tab)
@@ -266,11 +255,11 @@ def heuristic_card(
                 s_mask = SUIT_BITS << ((c // 13) * 13)
                 if (
                     unseen & s_mask & ~((np.int64(2) << c) - 1) & ~tm == 0
-                    and _worth(c, trump, tab, low_card, game_on) < 10
+                    and _worth(c, trump, tab) < 10
                 ):
                     return c
                 side &= ~s_mask
-        return _pick(legal, trump, tab, low_card, game_on, False)
+        return _pick(legal, trump, tab, False)
 
     # Following: the trick's best card so far and its seat.
     led = tab[trump, T_EFF + trick[0]]
@@ -285,22 +274,26 @@ def heuristic_card(
     ours = _side(winner, pitcher, partnership) == my_side
     # Is an opponent still to play?  (Under follow=only one may have no trump left.)
     opp_after = False
-    for j in range(1, n - count):
-        s = (seat + j) % n
+    s = seat
+    for _ in range(1, n - count):
+        s += 1
+        if s == n:
+            s = 0  # (no % in the loop: a division per seat)
         if _side(s, pitcher, partnership) != my_side:
             opp_after = True
     best_trump = tab[trump, T_EFF + trick[best_i]] == trump
     best_safe = best_trump and best_k > top_unseen
     on_table = 0
     for i in range(count):
-        on_table += _worth(trick[i], trump, tab, low_card, game_on)
+        on_table += _worth(trick[i], trump, tab)
     if ours and ((not opp_after) or best_safe):
-        c = _pick(legal, trump, tab, low_card, game_on, True)
-        if _worth(c, trump, tab, low_card, game_on) > 0:
+        c = _pick(legal, trump, tab, True)
+        if _worth(c, trump, tab) > 0:
             return c
-        return _pick(legal, trump, tab, low_card, game_on, False)
+        return _pick(legal, trump, tab, False)
     winners = np.int64(0)
     sure = np.int64(0)
+    top_led = np.int64(-2)  # the highest unseen card of the led suit, once needed
     mm = legal
     while mm:
         c = lowest_card(mm)
@@ -312,26 +305,28 @@ def heuristic_card(
             if (not opp_after) or (is_trump and k > top_unseen):
                 sure |= np.int64(1) << c
             elif not is_trump and unseen_trumps == 0:
-                if _top_key(unseen & ~tm & (SUIT_BITS << (led * 13)), trump, tab) < k:
+                if top_led == -2:
+                    top_led = _top_key(unseen & ~tm & (SUIT_BITS << (led * 13)), trump, tab)
+                if top_led < k:
                     sure |= np.int64(1) << c
     banks = np.int64(0)
     mm = sure
     while mm:
         c = lowest_card(mm)
         mm &= mm - 1
-        if _worth(c, trump, tab, low_card, game_on) > 0:
+        if _worth(c, trump, tab) > 0:
             banks |= np.int64(1) << c
     if banks:
-        return _pick(banks, trump, tab, low_card, game_on, True)
+        return _pick(banks, trump, tab, True)
     if ours:
-        return _pick(legal, trump, tab, low_card, game_on, False)
+        return _pick(legal, trump, tab, False)
     if sure and (on_table > 0 or sure & ~tm):
         # Take it: a side card if that wins (the lead, cheaply), else the cheapest trump.
         side_sure = sure & ~tm
-        return _pick(side_sure if side_sure else sure, trump, tab, low_card, game_on, False)
+        return _pick(side_sure if side_sure else sure, trump, tab, False)
     if winners and on_table >= 10:
         return _highest(winners, trump, tab)
-    return _pick(legal, trump, tab, low_card, game_on, False)
+    return _pick(legal, trump, tab, False)
 
 
 @njit(cache=True, inline="always")

@@ -19,7 +19,8 @@ reference engine's ``score_hand`` names them:
 import numpy as np
 from numba import njit
 
-from ..bits import game_count, lowest_card
+from ..bits import SUIT_BITS, game_count, highest_card, lowest_card
+from .borrow import borrowed
 from .tables import (
     F_FIVE,
     F_GAME_TEN,
@@ -74,23 +75,42 @@ def side_of(seat, fr):
 
 
 @njit(cache=True, inline="always")
-def owner(masks, n, c):
-    """The seat whose mask holds card ``c`` (-1: none)."""
-    b = np.int64(1) << c
-    for s in range(n):
-        if masks[s] & b:
-            return s
-    return -1
+def _captured(captors, in_play, c):
+    """Who captured card ``c`` (``captors``: ``_planes`` of the cards won); NOBODY when
+    the card is not in play."""
+    return _seat_of(captors, c) if in_play & (np.int64(1) << c) else NOBODY
 
 
 @njit(cache=True, inline="always")
-def _captured(won, n, in_play, c):
-    return owner(won, n, c) if in_play & (np.int64(1) << c) else NOBODY
+def _planes(masks, n):
+    """Three bit planes of the seat numbers of ``masks[0:n]`` and their union: the seat
+    holding card bit ``b`` is then read off without a search (``_seat_of``)."""
+    p0 = p1 = p2 = every = np.int64(0)
+    for s in range(n):
+        m = masks[s]
+        every |= m
+        p0 |= m & -(s & 1)
+        p1 |= m & -((s >> 1) & 1)
+        p2 |= m & -((s >> 2) & 1)
+    return p0, p1, p2, every
+
+
+@njit(cache=True, inline="always")
+def _seat_of(planes, c):
+    """``owner``, from ``_planes``: the seat whose mask holds card ``c`` (-1: none)."""
+    p0, p1, p2, every = planes
+    b = np.int64(1) << c
+    if every & b == 0:
+        return np.int64(-1)
+    return ((p0 & b) != 0) + 2 * ((p1 & b) != 0) + 4 * ((p2 & b) != 0)
 
 
 @njit(cache=True)
 def score_hand(held, won, n, trump, fr, tab, award, points):
     """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand."""
+    held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
+    award, points = borrowed(award), borrowed(points)
+    captors = _planes(won, n)
     in_play = np.int64(0)
     for s in range(n):
         in_play |= held[s]
@@ -100,32 +120,39 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
     award[HIGH] = NOBODY
     award[LOW] = NOBODY
     if ranked:
-        hi = lo = lowest_card(ranked)
-        m = ranked & (ranked - 1)
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
+        # The highest and lowest key: the trump suit's own cards are keyed by rank, so
+        # its highest and lowest card; any other ranked trump (the jick) by its key.
+        printed = ranked & (SUIT_BITS << (13 * trump))
+        others = ranked & ~printed
+        if printed:
+            hi = highest_card(printed)
+            lo = lowest_card(printed)
+        else:
+            hi = lo = lowest_card(others)
+        while others:
+            c = lowest_card(others)
+            others &= others - 1
             k = tab[trump, T_KEY + c]
             if k > tab[trump, T_KEY + hi]:
                 hi = c
             if k < tab[trump, T_KEY + lo]:
                 lo = c
-        award[HIGH] = owner(won, n, hi)
-        award[LOW] = owner(held if fr[F_LOW_DEALT] != 0 else won, n, lo)
+        award[HIGH] = _seat_of(captors, hi)
+        award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
     base = trump * 13
-    award[JACK] = _captured(won, n, in_play, base + 9)
+    award[JACK] = _captured(captors, in_play, base + 9)
     if fr[F_JICK] != 0:
-        award[JICK] = _captured(won, n, in_play, (3 - trump) * 13 + 9)
+        award[JICK] = _captured(captors, in_play, (3 - trump) * 13 + 9)
     if fr[F_JOKERS] >= 1:
-        award[HIGH_JOKER] = _captured(won, n, in_play, HJ)
+        award[HIGH_JOKER] = _captured(captors, in_play, HJ)
     if fr[F_JOKERS] >= 2:
-        award[LOW_JOKER] = _captured(won, n, in_play, LJ)
+        award[LOW_JOKER] = _captured(captors, in_play, LJ)
     if fr[F_GAME_TEN] != 0:
-        award[TEN] = _captured(won, n, in_play, base + 8)
+        award[TEN] = _captured(captors, in_play, base + 8)
     if fr[F_THREE] != 0:
-        award[THREE] = _captured(won, n, in_play, base + 1)
+        award[THREE] = _captured(captors, in_play, base + 1)
     if fr[F_FIVE] != 0:
-        award[FIVE] = _captured(won, n, in_play, base + 3)
+        award[FIVE] = _captured(captors, in_play, base + 3)
     partners = fr[F_PARTNERSHIP] != 0
     if fr[F_GAME_TEN] == 0:
         sides = 2 if partners else n
@@ -143,12 +170,19 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
             elif count == best:
                 tied = True
         award[GAME] = NOBODY if tied else best_side
+    # Each point to its side: a seat alone, or a team (its seats' parity).
     for s in range(n):
         points[s] = 0
+    team0 = team1 = 0
     for i in range(N_AWARDS):
         seat = award[i]
         if seat >= 0:
-            side = side_of(seat, fr)
-            for s in range(n):
-                if side_of(s, fr) == side:
-                    points[s] += AWARD_VALUES[i]
+            if not partners:
+                points[seat] += AWARD_VALUES[i]
+            elif seat & 1:
+                team1 += AWARD_VALUES[i]
+            else:
+                team0 += AWARD_VALUES[i]
+    if partners:
+        for s in range(n):
+            points[s] = team1 if s & 1 else team0

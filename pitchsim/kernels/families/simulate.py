@@ -32,6 +32,7 @@ from numba import njit, prange
 
 from ...game.rules import Rules, as_family
 from ..rng import AUCTION_COUNTER, deal_key
+from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import play_hand
@@ -326,8 +327,15 @@ def _play_block(
     out_flags,
     out_trump,
 ):
-    no_log = np.empty(0, dtype=np.int64)
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
+    # Borrowed views (``borrow``): no reference counting in the loop; the scratch is
+    # kept alive past it.
+    policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
+    owned = hand_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
+    deck, dealt, held, hands = borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands)
+    won, trick, tseats = borrowed(won), borrowed(trick), borrowed(tseats)
+    award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
+    no_log = borrowed(junk[:0])
     mine = side_of(PITCHER, fr)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         trump, _, _, _ = family_hand_fixed(
@@ -361,6 +369,7 @@ def _play_block(
                 flags |= 1 << i
         out_flags[d] = flags
         out_trump[d] = trump
+    keep_alive(owned)
 
 
 def family_policies(policy: str, players: int) -> np.ndarray:

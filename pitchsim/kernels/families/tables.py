@@ -13,6 +13,9 @@ suit, with the columns at the ``T_*`` offsets:
   key and capture value (``pitchsim.game.trumps``);
 - ``T_BURN + c``: the order in which rule X (4.8) burns excess trumps, lowest first:
   trumps carrying no point by rank, then by point value, then rank.
+- ``T_WORTH + c``: what card ``c`` carries to its captor in tenths of a point, as the
+  ``heuristic`` weighs it: its capture value, 1 more for the 2 of trump when Low goes
+  to its captor (surely Low when in play), a tenth of its Game count under game=count.
 
 The masks, suits and keys come from ``pitchsim.game.trumps`` (tested against the
 reference engine); the burn order is written here by arithmetic, apart from the
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...game.cards import ACE, JACK, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, TEN
+from ...game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
 from ...game.rules import Rules, as_family
 from ...game.trumps import capture_values, jick_card, trump_tables
 
@@ -62,7 +65,8 @@ T_EFF = 8
 T_KEY = T_EFF + N_CARDS_WITH_JOKERS
 T_VALUE = T_KEY + N_CARDS_WITH_JOKERS
 T_BURN = T_VALUE + N_CARDS_WITH_JOKERS
-TAB_WIDTH = T_BURN + N_CARDS_WITH_JOKERS
+T_WORTH = T_BURN + N_CARDS_WITH_JOKERS
+TAB_WIDTH = T_WORTH + N_CARDS_WITH_JOKERS
 
 JOKERS = np.int64((1 << 52) | (1 << 53))
 DEUCE, THREE, FIVE = 0, 1, 3  # ranks
@@ -127,7 +131,23 @@ def family_tables(rules: Rules) -> np.ndarray:
         tab[trump, T_BURN : T_BURN + n] = [
             _burn(c, trump, r, int(t.key[trump, c])) for c in range(n)
         ]
+        tab[trump, T_WORTH : T_WORTH + n] = [
+            _worth(c, trump, r, int(values[trump, c])) for c in range(n)
+        ]
     return tab
+
+
+GAME_COUNT = {TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
+
+
+def _worth(c: int, trump: int, r, value: int) -> int:
+    """The heuristic's worth of card ``c`` in tenths of a point (``T_WORTH``)."""
+    w = 10 * value
+    if r.game != "ten" and c < N_CARDS:
+        w += GAME_COUNT.get(c % N_RANKS, 0)
+    if r.low != "dealt" and c == trump * N_RANKS + DEUCE:
+        w += 10
+    return w
 
 
 def _burn(c: int, trump: int, r, key: int) -> int:
