@@ -469,8 +469,10 @@ def judgement(**change):
         "unit": "P(win)",
         "samples": 100,
         "note": "",
+        "defending": False,
     }
-    return {**j, **change}
+    j = {**j, **change}
+    return {"recommended": j["best"], **j}  # as the coach writes it: its own choice apart
 
 
 SAVE_DAMAGE = [
