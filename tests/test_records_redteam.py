@@ -687,3 +687,32 @@ def test_the_largest_seed_is_taken_and_review_refuses_minus_five(tmp_path, game)
     refused(run("review", path, "--seat", "0", "--seed", "-5"), "seed must be 0-", "-5")
     # simulate's own, lower limit (docs/limits.md) is still its own
     refused(run("simulate", "--deals", "10", "--seed", str(2**59), cwd=tmp_path), "seed must be 0-")
+
+
+def test_an_unfinished_save_is_never_overwritten_by_another_game(tmp_path, save):
+    """`practice` then `practice --watch` at the same --save: the second is refused
+    before it deals, naming the way to continue, and the unfinished game is kept."""
+    path = tmp_path / "s.json"
+    path.write_text(save)
+    r = practice("--watch", "-n", "3", "--seed", "9", "--save", path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "holds an unfinished game" in r.stderr and f"--resume {path}" in r.stderr
+    assert path.read_text() == save
+    # Its own --resume may write over it, and a finished game is no bar to a new one.
+    out = made(practice("--resume", path, "--save", path, stdin=answers()))
+    assert "game over" in out
+    made(practice("--watch", "-n", "3", "--seed", "9", "--save", path))
+
+
+def test_at_the_default_place_a_new_game_is_saved_beside_an_unfinished_one(tmp_path, save):
+    """The issue's case: `printf 'pass\\nq\\n' | pitchsim practice --seed 5`, then
+    `pitchsim practice --watch --seed 9`: the second game goes to the next free name,
+    said on stderr, and the unfinished game stays as it was."""
+    (tmp_path / "practice-game.json").write_text(save)
+    (tmp_path / "practice-game-2.json").write_text("taken")
+    r = practice("--watch", "-n", "3", "--seed", "9", cwd=tmp_path)
+    made(r)
+    assert "holds an unfinished game" in r.stderr and "practice-game-3.json" in r.stderr
+    assert (tmp_path / "practice-game.json").read_text() == save
+    assert (tmp_path / "practice-game-2.json").read_text() == "taken"
+    assert json.loads((tmp_path / "practice-game-3.json").read_text())["winner"] is not None

@@ -70,6 +70,7 @@ def practice_command(
     time = check_time(time)
     # A folder or a place no file can be written is refused now, not after the game.
     check_writable(save, "--save")
+    save = _save_beside_unfinished(save, resume)
     doc = None
     if resume is not None:
         given = {
@@ -221,3 +222,50 @@ def _used(r, kind: str, what: str) -> str:
         return f"{asked:,} {what}"
     span = f"{used[0]:,}" if len(used) == 1 else f"{used[0]:,}-{used[-1]:,}"
     return f"{span} {what} (of {asked:,} asked)"
+
+
+def _save_beside_unfinished(save: str, resume: str | None) -> str:
+    """Where this game is saved: never over an unfinished game another game saved (only
+    its own ``--resume`` writes over it).  At the default place the game is saved under
+    the next free name, and said so; a ``--save`` named on purpose is refused."""
+    from pathlib import Path
+
+    from ..coach.practice import PracticeError
+
+    if not _holds_unfinished(save) or (
+        resume is not None and Path(save).resolve() == Path(resume).resolve()
+    ):
+        return save
+    if save != DEFAULT_SAVE:
+        raise PracticeError(
+            f"--save {save} holds an unfinished game: continue it with `pitchsim practice "
+            f"--resume {save} --save {save}`, or give another --save"
+        )
+    stem, suffix = Path(save).stem, Path(save).suffix
+    k = 2
+    while Path(f"{stem}-{k}{suffix}").exists():
+        k += 1
+    free = f"{stem}-{k}{suffix}"
+    print(
+        f"pitchsim: {save} holds an unfinished game (`pitchsim practice --resume {save} "
+        f"--save {save}` continues it): this game is saved to {free}",
+        file=sys.stderr,
+    )
+    return free
+
+
+def _holds_unfinished(save: str) -> bool:
+    from pathlib import Path
+
+    from ..util.errors import InputError
+    from ..util.jsonio import read_json
+
+    if not Path(save).is_file():
+        return False
+    try:
+        doc = read_json(save, "--save")
+    except InputError:
+        return False  # not a game record: nothing of a game to lose
+    return (
+        isinstance(doc, dict) and doc.get("format") == "pitchsim-game" and bool(doc.get("stopped"))
+    )
