@@ -716,3 +716,15 @@ def test_at_the_default_place_a_new_game_is_saved_beside_an_unfinished_one(tmp_p
     assert (tmp_path / "practice-game.json").read_text() == save
     assert (tmp_path / "practice-game-2.json").read_text() == "taken"
     assert json.loads((tmp_path / "practice-game-3.json").read_text())["winner"] is not None
+
+
+def test_a_game_stopped_before_any_decision_of_the_person_may_be_written_over(tmp_path):
+    path = tmp_path / "g.json"
+    made(practice("-n", "3", "--seed", "7", "--save", path, stdin=""))
+    doc = json.loads(path.read_text())
+    seat = doc["practice"]["seat"]
+    assert doc["stopped"] and not [
+        a for h in doc["hands"] for a in h["actions"] if a["seat"] == seat
+    ]
+    made(practice("--watch", "-n", "3", "--seed", "9", "--save", path))
+    assert json.loads(path.read_text())["winner"] is not None

@@ -266,6 +266,15 @@ def _holds_unfinished(save: str) -> bool:
         doc = read_json(save, "--save")
     except InputError:
         return False  # not a game record: nothing of a game to lose
-    return (
-        isinstance(doc, dict) and doc.get("format") == "pitchsim-game" and bool(doc.get("stopped"))
+    if not (isinstance(doc, dict) and doc.get("format") == "pitchsim-game" and doc.get("stopped")):
+        return False
+    # A game stopped before the person's first decision holds nothing of theirs to lose.
+    practice = doc.get("practice")
+    seat = practice.get("seat") if isinstance(practice, dict) else None
+    hands = doc.get("hands") if isinstance(doc.get("hands"), list) else []
+    return any(
+        isinstance(a, dict) and a.get("seat") == seat
+        for h in hands
+        if isinstance(h, dict) and isinstance(h.get("actions"), list)
+        for a in h["actions"]
     )
