@@ -226,6 +226,129 @@ def test_charts_points_and_bids(smear, tmp_path):
         assert code == 0 and (tmp_path / f"{kind}.png").stat().st_size > 10_000
 
 
+# ---- exact checks, heatmap and players under a family ----------------------------------------
+
+# The preset's trump order written out by hand (VARIANTS 4.7), apart from game/trumps.py:
+# A K Q J, the jick, the high and low jokers, then 10 down to 2.
+ORDER = ["A", "K", "Q", "J", "Jk", "HJ", "LJ", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+
+def highest_by_hand(hand: int, trump: int, jick: bool, jokers: int) -> str:
+    names = {trump * 13 + r: "23456789TJQKA"[r].replace("T", "10") for r in range(13)}
+    if jick:
+        names[(3 - trump) * 13 + 9] = "Jk"
+    for j, name in ((52, "HJ"), (53, "LJ"))[:jokers]:
+        names[j] = name
+    held = [names[c] for c in names if hand >> c & 1]
+    return min(held, key=ORDER.index) if held else "none"
+
+
+@pytest.mark.parametrize("which", ["smear", "ten_point"])
+def test_the_high_feature_is_the_highest_trump_dealt_recounted(request, which):
+    run = request.getfixturevalue(which)
+    r = as_family(read_manifest(run).rules)
+    f = frame(run)
+    counts: dict = {}
+    for n, hand, trump, c in zip(
+        f["players"], f["hand"], f["trump"], f["trump_count"], strict=True
+    ):
+        key = (n, str(c), highest_by_hand(hand, trump, r.jick, r.jokers))
+        counts[key] = counts.get(key, 0) + 1
+    t = family_table(run, "length,high")
+    got = {(row.players, row.length, row.high): row.deals for row in t.itertuples()}
+    assert got == counts
+
+
+def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, tmp_path):
+    from pitchsim.study.family_analysis import family_exact_checks
+
+    sm = family_exact_checks(smear)
+    exact = {(r.players, r.check): r.exact for r in sm.itertuples()}
+    # 6 cards of 52; a king without the ace loses High to an ace dealt to one of the
+    # n - 1 others: each of the 46 unseen cards is dealt with probability 6(n-1)/46.
+    assert exact[(4, "the ace of spades in the pitcher's hand as dealt")] == pytest.approx(6 / 52)
+    assert exact[(3, "king of trump dealt without the ace wins High")] == pytest.approx(34 / 46)
+    assert exact[(4, "king of trump dealt without the ace wins High")] == pytest.approx(28 / 46)
+    assert exact[(4, "the 2 of trump held wins Low")] == 1.0  # smear: low=dealt
+    tp = family_exact_checks(ten_point)
+    checks = set(tp.check)
+    assert "the low joker in the pitcher's hand as dealt" in checks  # two jokers, 54 cards
+    assert tp[tp.check.str.startswith("the high joker")].exact.iloc[0] == pytest.approx(9 / 54)
+    assert not any(c.startswith("king") for c in checks)  # the rob and the draw: no such value
+    setback = tmp_path / "setback"
+    simulate(setback, 3000, players=[4], seed=SEED, rules="setback", part_size=3000, threads=2)
+    sb = family_exact_checks(setback)
+    king = sb[sb.check.str.startswith("king")].iloc[0]
+    assert king.exact == pytest.approx(1 - 2 * 6 / 46)  # the partner's ace is the side's
+    assert "the 2 of trump held wins Low" not in set(sb.check)  # setback: low=captured
+    for df in (sm, tp, sb):
+        sure = df[df.exact == 1.0]
+        assert (sure.estimate == 1.0).all() and sure.inside.all()
+
+
+def test_family_checks_recount_the_parquet(smear):
+    from pitchsim.study.family_analysis import family_exact_checks
+
+    f = frame(smear)
+    df = family_exact_checks(smear, 4)
+    ace = 3 * 13 + 12
+    hands = [h for n, h in zip(f["players"], f["hand"], strict=True) if n == 4]
+    row = df[df.check.str.startswith("the ace of spades")].iloc[0]
+    assert row.deals == len(hands) and row.estimate == sum(h >> ace & 1 for h in hands) / len(hands)
+    kings = [
+        hi
+        for n, keys, hi in zip(f["players"], f["keys"], f["high"], strict=True)
+        if n == 4 and keys & 2 and not keys & 1  # K dealt, A not (manifest.KEY_NAMES)
+    ]
+    row = df[df.check.str.startswith("king")].iloc[0]
+    assert row.deals == len(kings) and row.estimate == kings.count(0) / len(kings)
+
+
+def test_table_checks_of_a_family_run(smear):
+    code, out, _ = cli("table", smear, "--checks")
+    assert code == 0 and "king of trump dealt without the ace wins High" in out
+    code, out, _ = cli("table", smear, "--checks", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("players,check,deals,estimate")
+
+
+def test_heatmap_cells_are_the_tables(smear, tmp_path):
+    from pitchsim.study.family_charts import heatmap_data
+
+    data = heatmap_data(open_run(smear), 4, 50)
+    assert data.meta["levels"] == [2, 3] and data.meta["rows"][0] == "A"
+    assert "Jk" in data.meta["rows"]  # smear's jick has its row
+    t = family_table(smear, "length,high", [4], min_count=50)
+    assert len(data.cells) == 2 * len(t[t.high != "none"])
+    for c in data.cells.itertuples():
+        row = t[(t.length == str(c.length)) & (t.high == c.high)].iloc[0]
+        assert c.value == getattr(row, f"p{c.k}") and c.deals == row.deals
+    code, _, _ = cli(
+        "chart", smear, "--kind", "heatmap", "--out", tmp_path / "h.png", "-n", "3",
+        "--levels", "3,4", "--min-count", "50",
+    )  # fmt: skip
+    assert code == 0 and (tmp_path / "h.png").stat().st_size > 10_000
+
+
+def test_players_chart_points_are_the_tables(smear, tmp_path):
+    from pitchsim.study.family_charts import players_data
+
+    data = players_data(open_run(smear), ["A-J", "K"], 50)
+    assert data.meta["levels"] == [2, 3, 4, 5]
+    t = family_table(smear, "holding", min_count=50)
+    assert set(data.cells.holding) == {"A-J", "K"}
+    for c in data.cells.itertuples():
+        row = t[(t.players == c.players) & (t.holding == c.holding.replace("-", " "))].iloc[0]
+        assert c.value == getattr(row, f"p{c.k}") and c.deals == row.deals
+    default = players_data(open_run(smear), None, 50)  # the most frequent holdings
+    freq = family_table(smear, "holding").groupby("holding").deals.sum()
+    top = set(freq.sort_values(ascending=False).index[:6])
+    assert {h.replace("-", " ") for h in default.cells.holding} <= top
+    code, _, _ = cli(
+        "chart", smear, "--kind", "players", "--out", tmp_path / "p.png", "--min-count", "50"
+    )
+    assert code == 0 and (tmp_path / "p.png").stat().st_size > 10_000
+
+
 def test_bids_chart_cells_are_the_tables(smear):
     from pitchsim.study.family_charts import bids_data
 
@@ -282,18 +405,30 @@ def test_resume_under_other_rules_is_refused(smear):
             ["chart", "{run}", "--kind", "bids", "--out", "{tmp}/c.png", "--rules", "setback"],
             "not setback",
         ),
-        (["table", "{run}", "--checks"], "--checks is for runs of the base game"),
+        (["table", "{run}", "--checks", "--levels", "2"], "leave out --by, --min-count and"),
         (
-            ["table", "{run}", "--by", "high"],
-            "unknown feature 'high' for a run under a rule family",
+            ["table", "{run}", "--by", "pattern"],
+            "unknown feature 'pattern' for a run under a rule family",
         ),
         (
-            ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png"],
-            "--kind heatmap is not drawn",
+            ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png", "--levels", "2,9"],
+            "give distinct levels from 1 to 5",
         ),
         (
-            ["chart", "{run}", "--kind", "players", "--out", "{tmp}/c.png"],
-            "--kind players is not drawn",
+            ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png", "--levels", "2,3,4"],
+            "the heatmap shows two levels",
+        ),
+        (
+            ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png", "--levels", "x"],
+            "give whole numbers",
+        ),
+        (
+            ["chart", "{run}", "--kind", "players", "--out", "{tmp}/c.png", "--holdings", "A-Z"],
+            "holding 'A-Z': name key trumps once each",
+        ),
+        (
+            ["chart", "{run}", "--kind", "points", "--out", "{tmp}/c.png", "--levels", "2"],
+            "--levels does nothing for --kind points",
         ),
         (["chart", "{run}", "--kind", "nope", "--out", "{tmp}/c.png"], "unknown chart kind"),
         (

@@ -31,19 +31,30 @@ def chart_command(
         "--min-count",
         help=f"heatmap, players, bids: leave out cells with fewer deals (default {DEFAULT_MIN_COUNT}).",
     ),
+    levels: str = typer.Option(
+        None,
+        "--levels",
+        help="A run under a rule family, heatmap and players: the levels k of P(make k), "
+        "e.g. 5,6 (default the preset's lowest bids: two for heatmap, four for players).",
+    ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
     full_check: bool = FullCheckOpt,
 ) -> None:
-    """Draw a strategy chart: heatmap, players, points or bids (points or bids for a run
-    under a rule family)."""
+    """Draw a strategy chart: heatmap, players, points or bids, for a run of any preset."""
     # An option the chart kind does not use is refused rather than silently ignored.
     used = {
         "--players": ("heatmap",),
         "--holdings": ("players",),
         "--min-count": ("heatmap", "players", "bids"),
+        "--levels": ("heatmap", "players"),
     }
-    given = {"--players": players, "--holdings": holdings, "--min-count": min_count}
+    given = {
+        "--players": players,
+        "--holdings": holdings,
+        "--min-count": min_count,
+        "--levels": levels,
+    }
     for option, kinds in used.items():
         if given[option] is not None and kind in KINDS and kind not in kinds:
             raise InputError(
@@ -67,14 +78,18 @@ def chart_command(
     rules_match(opened, rules)
     min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
     if opened.manifest.family:
-        from ..study.family_charts import check_family_kind, family_chart, family_chart_data
+        from ..study.family_charts import family_chart, family_chart_data
 
-        check_family_kind(kind)
-        if kind not in KINDS:
-            raise InputError(f"unknown chart kind {kind!r} (known: {', '.join(KINDS)})")
-        data = family_chart_data(opened, kind, min_count)
+        data = family_chart_data(
+            opened, kind, min_count, players, wanted, _levels(levels) if levels else None
+        )
         fig = family_chart(opened, kind, min_count, data)
     else:
+        if levels is not None:
+            raise InputError(
+                "--levels is for a run under a rule family: the base game's charts show "
+                "its own levels"
+            )
         data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
         fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
     print(f"wrote {save(fig, out)}")
@@ -85,3 +100,10 @@ def chart_command(
             "--min-count (wider intervals)",
             file=sys.stderr,
         )
+
+
+def _levels(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise InputError(f"--levels {text!r}: give whole numbers, e.g. 5,6") from None

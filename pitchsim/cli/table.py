@@ -28,7 +28,7 @@ FEATURE_NAMES = tuple(
 )
 BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
 # A run under a rule family (pitchsim.study.family_analysis.FAMILY_FEATURES)
-FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump")
+FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
 FAMILY_BY = "holding"
 
 
@@ -66,8 +66,10 @@ def table_command(
     features."""
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    if checks and (by is not None or min_count is not None):
-        raise InputError("--checks shows every exact check: leave out --by and --min-count")
+    if checks and (by is not None or min_count is not None or levels is not None):
+        raise InputError(
+            "--checks shows every exact check: leave out --by, --min-count and --levels"
+        )
     check_count("--min-count", min_count, MAX_MIN_COUNT)
     # numpy, pandas and pyarrow load here, not when any other command starts
     from ..game.features import parse_features
@@ -79,12 +81,7 @@ def table_command(
     opened = Run(run, verify=run_verify(no_verify, full_check))
     rules_match(opened, rules)
     counts = None if players is None else parse_players(players)
-    if opened.manifest.family:
-        if checks:
-            raise InputError(
-                "--checks is for runs of the base game; a rule family's exact checks are "
-                "in `scripts/make_reports.py --families` (reports/exact_checks.csv)"
-            )
+    if opened.manifest.family and not checks:
         return _family_table(opened, by, counts, min_count, fmt, levels)
     if levels is not None:
         raise InputError(
@@ -99,7 +96,12 @@ def table_command(
             "parts done); these numbers use the finished parts",
             file=sys.stderr,
         )
-    if checks:
+    if checks and opened.manifest.family:
+        from ..study.family_analysis import family_exact_checks
+
+        df = family_exact_checks(opened, counts)
+        text = render_checks
+    elif checks:
         df = exact_checks(opened, counts)
         text = render_checks
     else:

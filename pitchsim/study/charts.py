@@ -255,20 +255,27 @@ def heatmap(
     min_count: int = DEFAULT_MIN_COUNT,
     data: ChartData | None = None,
 ) -> Figure:
-    """P(make 2) and P(make 3) by trump length (columns) and highest trump (rows)."""
+    """P(make 2) and P(make 3) by trump length (columns) and highest trump (rows); a run
+    under a rule family gives its own levels, rows and lengths in ``data.meta``."""
     run = open_run(run)
     data = data or heatmap_data(run, players, min_count)
     m = data.meta
-    fig, axes = plt.subplots(1, 2, figsize=(13, 8.2), layout="constrained")
-    for ax, k in zip(axes, (2, 3), strict=True):
+    levels = m.get("levels", (2, 3))
+    rows = m.get("rows", RANK_ROWS)
+    lengths = m.get("lengths", LENGTHS)
+    held = m.get("held", "held")
+    fig, axes = plt.subplots(
+        1, 2, figsize=(13, max(8.2, 0.5 * len(rows) + 2)), layout="constrained"
+    )
+    for ax, k in zip(axes, levels, strict=True):
         cells = data.cells[data.cells.k == k] if len(data.cells) else data.cells
-        grid = np.full((len(RANK_ROWS), len(LENGTHS)), np.nan)
+        grid = np.full((len(rows), len(lengths)), np.nan)
         for c in cells.itertuples():
-            grid[RANK_ROWS.index(c.high), c.length - 1] = c.value
+            grid[rows.index(c.high), c.length - 1] = c.value
         im = ax.imshow(grid, cmap="viridis", vmin=0, vmax=1, aspect="auto")
         ax.set_facecolor("#e6e6e6")
         for c in cells.itertuples():
-            i, j = RANK_ROWS.index(c.high), c.length - 1
+            i, j = rows.index(c.high), c.length - 1
             colour = "black" if c.value > 0.6 else "white"
             ax.text(
                 j,
@@ -281,17 +288,19 @@ def heatmap(
                 fontweight="bold",
             )
             ax.text(j, i + 0.28, c.detail, ha="center", va="center", fontsize=6, color=colour)
-        ax.set_xticks(range(len(LENGTHS)), [str(x) for x in LENGTHS])
-        ax.set_yticks(range(len(RANK_ROWS)), RANK_ROWS)
-        ax.set_xlabel("trumps held (trump length)")
-        ax.set_ylabel("highest trump held")
+        ax.set_xticks(range(len(lengths)), [str(x) for x in lengths])
+        ax.set_yticks(range(len(rows)), rows)
+        ax.set_xlabel(f"trumps {held} (trump length)")
+        ax.set_ylabel(f"highest trump {held}")
         ax.set_title(f"P(make {k}): the pitcher's side wins {k} or more points")
     fig.colorbar(
         im, ax=axes, shrink=0.8, label="probability (cell: estimate, ±95% half-width, deals)"
     )
     fig.suptitle(
-        f"Making 2 and 3 by trump length and highest trump: {m['players']} players\n"
-        f"{m['deals']:,} deals ({_describe(run)}); grey: fewer than {min_count:,} deals "
+        f"Making {levels[0]} and {levels[1]} by trump length and highest trump: "
+        f"{m['players']} players\n"
+        f"{m['deals']:,} deals ({m.get('describe') or _describe(run)}); grey: fewer than "
+        f"{min_count:,} deals "
         f"({m['blank_deals']:,} deals in such cells)",
         fontsize=11,
     )
@@ -312,13 +321,21 @@ def by_players(
     run = open_run(run)
     data = data or players_data(run, holdings, min_count)
     cells = data.cells
-    fig, axes = plt.subplots(2, 2, figsize=(12, 9), sharex=True, layout="constrained")
+    levels = data.meta.get("levels", BIDS)
+    shape = (2, 2) if len(levels) > 2 else (1, len(levels))
+    fig, axes = plt.subplots(
+        *shape,
+        figsize=(12, 9 if shape[0] == 2 else 5.5),
+        sharex=True,
+        layout="constrained",
+        squeeze=False,
+    )
     colours = plt.get_cmap("tab10")
     labels = list(dict.fromkeys(cells.holding))
     # Lines at the same value (several holdings at 100% make 1) would hide each other:
     # each holding's points are nudged sideways by its own small step.
     step = min(0.06, 0.5 / max(1, len(labels)))
-    for ax, k in zip(axes.flat, BIDS, strict=True):
+    for ax, k in zip(axes.flat, levels, strict=False):
         for i, label in enumerate(labels):
             r = cells[(cells.k == k) & (cells.holding == label)].sort_values("players")
             p = r.value.to_numpy()
@@ -341,13 +358,16 @@ def by_players(
         ax.set_ylim(-0.02, 1.04)
         ax.set_ylabel(f"P(the pitcher's side wins ≥ {k})")
         ax.grid(alpha=0.3)
-    for ax in axes[1]:
+    for ax in list(axes.flat)[len(levels) :]:
+        ax.axis("off")
+    for ax in axes[-1]:
         ax.set_xlabel("players at the table")
         ax.set_xticks(sorted(cells.players.unique()))
     # The notes go in the legend's title: a figure-level footnote would collide with it.
+    what = data.meta.get("legend", "trump holding (x = any card 3-9)")
     title = (
-        "trump holding (x = any card 3-9); each holding's points are nudged sideways so "
-        "that equal values (100% make 1) stay visible\n\n" + SELECTION_NOTE.format(what="point")
+        f"{what}; each holding's points are nudged sideways so that equal values "
+        "(100% make 1) stay visible\n\n" + SELECTION_NOTE.format(what="point")
     )
     fig.legend(
         *axes[0, 0].get_legend_handles_labels(),
@@ -359,7 +379,8 @@ def by_players(
     )
     fig.suptitle(
         f"Make probabilities against player count, by trump holding\n"
-        f"{_describe(run)}; error bars: 95% Wilson intervals; points of fewer than "
+        f"{data.meta.get('describe') or _describe(run)}; error bars: 95% Wilson intervals; "
+        "points of fewer than "
         f"{min_count:,} deals left out",
         fontsize=11,
     )

@@ -10,6 +10,7 @@ come from those counts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,13 +36,47 @@ class FamilyFeature:
     size: int
     meaning: str
 
+    def codes(self, cols: dict, rules) -> np.ndarray:
+        """The feature's code per deal, from the run's columns."""
+        if self.name == "high":
+            return highest_trump(cols["hand"], cols["trump"], rules)
+        return cols[self.column].astype(np.int64)
+
+    def columns(self) -> set[str]:
+        return {"hand", "trump"} if self.name == "high" else {self.column}
+
     def label(self, code: int) -> str:
+        if self.name == "high":
+            return HIGH_LABELS[code]
         if self.column in ("keys", "keys_held"):
             names = [k for i, k in enumerate(KEY_NAMES) if code >> i & 1]
             return " ".join(names) or "none"
         if self.column == "trump":
             return SUIT_NAMES[code]
         return str(code)
+
+
+# The highest trump dealt, in the preset's trump order (game/trumps.py keys: A 31 ...
+# jick 27, high joker 26, low joker 25, 10 24 ... 2 16); code 31 - key, "none" past them.
+HIGH_LABELS = ("A", "K", "Q", "J", "Jk", "HJ", "LJ", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+HIGH_LABELS = (*HIGH_LABELS, "none")
+
+
+def highest_trump(hand: np.ndarray, trump: np.ndarray, rules) -> np.ndarray:
+    """Per deal, the code (index in :data:`HIGH_LABELS`) of the highest trump in ``hand``
+    when ``trump`` is trump, the jick and the jokers counted where the rules have them."""
+    from ..game.trumps import trump_tables
+
+    r = as_family(rules)
+    tt = trump_tables(r.jokers, r.jick)
+    hand = hand.astype(np.int64)
+    trump = trump.astype(np.int64)
+    masks = tt.trump_mask[trump]
+    best = np.full(hand.size, -1, dtype=np.int64)
+    for c in range(tt.key.shape[1]):
+        has = ((hand & masks) >> c) & 1
+        best = np.where(has == 1, np.maximum(best, tt.key[trump, c]), best)
+    return np.where(best < 0, len(HIGH_LABELS) - 1, 31 - best)
 
 
 FAMILY_FEATURES = {
@@ -54,6 +89,7 @@ FAMILY_FEATURES = {
         ),
         FamilyFeature("length_held", "trump_count_held", 11, "trumps held when play starts"),
         FamilyFeature("trump", "trump", 4, "the trump suit"),
+        FamilyFeature("high", "hand", len(HIGH_LABELS), "the highest trump dealt (A ... 2)"),
     )
 }
 DEFAULT_BY = "holding"
@@ -89,14 +125,15 @@ def family_counts(
         raise InputError(f"{run.path} is a run of the base game, not of a rule family")
     names = parse_family_features(by)
     feats = [FAMILY_FEATURES[n] for n in names]
-    top = family_rules(run).max_bid
+    rules = family_rules(run)
+    top = rules.max_bid
     bins = top + 1
-    columns = sorted({f.column for f in feats} | {"points"})
+    columns = sorted(set().union(*(f.columns() for f in feats)) | {"points"})
     acc: dict[int, dict[int, np.ndarray]] = {}
     for n, cols in run.scan(columns, players):
         code = np.zeros(len(cols["points"]), dtype=np.int64)
         for f in feats:
-            code = code * f.size + cols[f.column].astype(np.int64)
+            code = code * f.size + f.codes(cols, rules)
         pts = cols["points"].astype(np.int64)
         if pts.size and pts.max() > top:
             raise InputError(f"{run.path}: a deal won {pts.max()} points, over {top}")
@@ -206,6 +243,88 @@ def family_awards(run: str | Path | Run, players: Iterable[int] | None = None) -
                     "nobody": c[2] / m,
                 }
             )
+    return pd.DataFrame(rows)
+
+
+# ---- exact values a run must reproduce --------------------------------------------------
+
+
+def family_exact_checks(
+    run: str | Path | Run, players: int | Iterable[int] | None = None
+) -> pd.DataFrame:
+    """Quantities with known exact values, estimated from a run under a rule family; the
+    columns of :func:`pitchsim.study.analysis.exact_checks`.
+
+    Seat 0 pitches every deal of a run whatever it holds (``study.family_parts``), so its
+    hand as dealt is a uniform draw of ``each`` cards from the preset's pack:
+
+    - a given card (the ace of spades; each joker the pack has) is in it with
+      probability ``each / pack``;
+    - the ace of trump held when play starts always wins High for the pitcher's side
+      (nothing ranks above it, and its holder always plays it: VARIANTS 0.7);
+    - without a discard and a rob the cards in play are the cards dealt (0.6), so a king
+      of trump dealt without the ace wins High for the pitcher's side exactly when the
+      ace is not dealt to an opponent: ``1 - opponents * each / (pack - each)``;
+    - under ``low=dealt`` the 2 of trump held when play starts wins Low for its holder.
+    """
+    from ..game.cards import ACE, HIGH_JOKER, LOW_JOKER, N_RANKS
+    from .analysis import _row
+
+    run = open_run(run)
+    if not run.manifest.family:
+        raise InputError(f"{run.path} is a run of the base game: its checks are exact_checks")
+    r = family_rules(run)
+    wanted = None if players is None else ([players] if isinstance(players, int) else players)
+    key = {name: 1 << i for i, name in enumerate(KEY_NAMES)}
+    spade_ace = 3 * N_RANKS + ACE
+    jokers = [("high joker", HIGH_JOKER), ("low joker", LOW_JOKER)][: r.jokers]
+    cols = ["hand", "keys", "keys_held", "high", "low"]
+    sums: dict[int, dict[str, list[int]]] = {}
+    for n, c in run.scan(cols, wanted):
+        hand = c["hand"].astype(np.int64)
+        keys = c["keys"].astype(np.int64)
+        held = c["keys_held"].astype(np.int64)
+        mine = c["high"] == 0  # 0: the pitcher's side took it
+        tally = {
+            "ace of spades": (hand.size, int(((hand >> spade_ace) & 1).sum())),
+            **{f"{name} in": (hand.size, int(((hand >> card) & 1).sum())) for name, card in jokers},
+            "ace": (int((held & key["A"] > 0).sum()), int(((held & key["A"] > 0) & mine).sum())),
+        }
+        king = (keys & key["K"] > 0) & (keys & key["A"] == 0)
+        tally["king"] = (int(king.sum()), int((king & mine).sum()))
+        deuce = held & key["2"] > 0
+        tally["deuce"] = (int(deuce.sum()), int((deuce & (c["low"] == 0)).sum()))
+        have = sums.setdefault(n, {})
+        for name, (m, k) in tally.items():
+            old = have.get(name, [0, 0])
+            have[name] = [old[0] + m, old[1] + k]
+    rows = []
+    for n in sorted(sums):
+        each, pack = r.cards_each(n), r.pack_size(n)
+        s = sums[n]
+
+        def share(check: str, name: str, exact: float, s=s, n=n) -> None:
+            m, k = s[name]
+            if m == 0:
+                return
+            p = k / m
+            se = math.sqrt(exact * (1 - exact) / m)
+            lo, hi = wilson(k, m)
+            rows.append(_row(n, check, m, p, se, exact, lo, hi))
+
+        share("the ace of spades in the pitcher's hand as dealt", "ace of spades", each / pack)
+        for name, _ in jokers:
+            share(f"the {name} in the pitcher's hand as dealt", f"{name} in", each / pack)
+        share("the ace of trump held wins High", "ace", 1.0)
+        if r.discard == "none" and not r.rob:
+            opponents = sum(1 for seat in range(1, n) if r.team(seat) != r.team(0))
+            share(
+                "king of trump dealt without the ace wins High",
+                "king",
+                1 - opponents * each / (pack - each),
+            )
+        if r.low == "dealt":
+            share("the 2 of trump held wins Low", "deuce", 1.0)
     return pd.DataFrame(rows)
 
 

@@ -1,18 +1,22 @@
 """Charts of a run under a rule family (``pitchsim chart`` of a run made with
-``simulate --rules FAMILY``): the base chart kinds that carry over to a family.
+``simulate --rules FAMILY``): every chart kind of the base game.
 
+- ``heatmap``: P(make k) for two levels k (the preset's two lowest bids unless
+  ``levels`` says) by trumps dealt x the highest trump dealt, in the preset's trump order
+  (the jick and the jokers have their rows), drawn by :func:`pitchsim.study.charts.heatmap`;
+- ``players``: P(make k) against player count for key-trump holdings (``A-J-2``, ``K-Jk``;
+  the most frequent holdings unless named), drawn by :func:`pitchsim.study.charts.by_players`;
 - ``points``: the distribution of the pitcher's side's points, 0 to the family's total,
   per player count;
 - ``bids``: the bid to go up to by key trumps dealt x trumps dealt, per player count.
 
-``heatmap`` (P(make 2) and P(make 3) by the highest trump's rank) and ``players`` (P(make
-k), k = 1-4, against player count for base-game holdings such as ``A-x-x``) are built on
-the base game's hand features and four points: under a family they are refused
-(:data:`REFUSED`).  Each chart is drawn from its data (:func:`family_chart_data`), one
-row per cell, which the tests check against :func:`family_analysis.family_table`.
+Each chart is drawn from its data (:func:`family_chart_data`), one row per cell, which
+the tests check against :func:`family_analysis.family_table`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import matplotlib
 
@@ -27,23 +31,146 @@ from matplotlib.patches import Patch  # noqa: E402
 
 from ..util.errors import InputError  # noqa: E402
 from .analysis import Run  # noqa: E402
-from .charts import ChartData, _k  # noqa: E402
-from .family_analysis import describe_run, family_rules, family_table  # noqa: E402
+from .charts import ChartData, _k, _one_player_count, _pct, by_players, heatmap  # noqa: E402
+from .family_analysis import (  # noqa: E402
+    HIGH_LABELS,
+    describe_run,
+    family_rules,
+    family_table,
+)
+from .manifest import KEY_NAMES  # noqa: E402
 
-FAMILY_KINDS = ("points", "bids")
-REFUSED = {
-    "heatmap": "it is drawn by the base game's highest trump rank and P(make 2), P(make 3)",
-    "players": "its holdings (A-x-x, K-J-x) are the base game's",
-}
+FAMILY_KINDS = ("heatmap", "players", "points", "bids")
 TOP_HOLDINGS = 24  # rows of the bids chart: the most frequent holdings
+DEFAULT_SHOWN = 6  # lines of the players chart when no holding is named
 
 
 def check_family_kind(kind: str) -> None:
-    if kind in REFUSED:
+    if kind not in FAMILY_KINDS:
+        raise InputError(f"unknown chart kind {kind!r} (known: {', '.join(FAMILY_KINDS)})")
+
+
+def chart_levels(run: Run, levels: Sequence[int] | None, default: int) -> list[int]:
+    """The levels k a chart shows: ``levels`` checked against the preset's bids, else its
+    ``default`` lowest legal bids."""
+    r = family_rules(run)
+    if levels is None:
+        return list(range(r.min_bid, min(r.max_bid, r.min_bid + default - 1) + 1))
+    bad = [k for k in levels if not 1 <= k <= r.max_bid]
+    if bad or not levels or len(set(levels)) != len(levels):
         raise InputError(
-            f"--kind {kind} is not drawn for a run under a rule family ({REFUSED[kind]}): "
-            f"use --kind {' or '.join(FAMILY_KINDS)}, or `pitchsim table`"
+            f"--levels {','.join(map(str, levels))}: give distinct levels from 1 to "
+            f"{r.max_bid}, the points of {describe_run(run).split(',')[0]}"
         )
+    return sorted(levels)
+
+
+def heatmap_data(
+    run: Run, players: int | None, min_count: int, levels: Sequence[int] | None = None
+) -> ChartData:
+    """One row per (k, highest trump dealt, trumps dealt) shown, for two levels k."""
+    n = _one_player_count(run, players)
+    ks = chart_levels(run, levels, 2)
+    if len(ks) != 2:
+        raise InputError("--levels: the heatmap shows two levels, e.g. --levels 2,3")
+    t = family_table(run, ["length", "high"], [n], min_count=1)
+    t = t[t.high != "none"]
+    shown = t[t.deals >= min_count]
+    rows = []
+    for k in ks:
+        for r in shown.itertuples():
+            p, lo, hi = getattr(r, f"p{k}"), getattr(r, f"p{k}_lo"), getattr(r, f"p{k}_hi")
+            rows.append(
+                {
+                    "k": k,
+                    "high": r.high,
+                    "length": int(r.length),
+                    "value": p,
+                    "lo": lo,
+                    "hi": hi,
+                    "deals": r.deals,
+                    "label": _pct(p),
+                    "detail": f"±{100 * (hi - lo) / 2:.1f} n={_k(r.deals)}",
+                }
+            )
+    present = set(t.high)
+    lengths = sorted(int(x) for x in t.length.unique()) or [1]
+    meta = {
+        "players": n,
+        "deals": int(t.deals.sum()),
+        "min_count": min_count,
+        "blank_cells": int((t.deals < min_count).sum()),
+        "blank_deals": int(t[t.deals < min_count].deals.sum()),
+        "levels": ks,
+        "rows": [h for h in HIGH_LABELS if h in present],
+        "lengths": list(range(1, max(lengths) + 1)),
+        "describe": describe_run(run),
+        "held": "dealt",
+    }
+    return ChartData("heatmap", pd.DataFrame(rows), meta)
+
+
+def parse_holding(text: str, run: Run) -> str:
+    """``A-J-2`` or ``A J 2`` -> the table's label ``A J 2`` (key trumps in the order of
+    :data:`KEY_NAMES`); ``none`` for a hand with none of them."""
+    names = [x for x in text.replace("-", " ").split() if x]
+    if names == ["none"]:
+        return "none"
+    bad = [x for x in names if x not in KEY_NAMES]
+    if bad or not names or len(set(names)) != len(names):
+        raise InputError(
+            f"holding {text!r}: name key trumps once each from {' '.join(KEY_NAMES)} "
+            "(e.g. A-J-2), or none"
+        )
+    return " ".join(k for k in KEY_NAMES if k in names)
+
+
+def players_data(
+    run: Run,
+    holdings: Sequence[str] | None,
+    min_count: int,
+    levels: Sequence[int] | None = None,
+) -> ChartData:
+    """One row per (k, key-trump holding, player count) shown."""
+    ks = chart_levels(run, levels, 4)
+    if len(ks) > 4:
+        raise InputError("--levels: the players chart shows at most four levels")
+    t = family_table(run, ["holding"], min_count=1)
+    if holdings is None:
+        freq = t.groupby("holding", sort=False).deals.sum().sort_values(ascending=False)
+        wanted = list(freq.index[:DEFAULT_SHOWN])
+    else:
+        if not holdings:
+            raise InputError("give at least one key-trump holding, e.g. --holdings A-J-2,K")
+        wanted = [parse_holding(h, run) for h in holdings]
+    found = t[t.holding.isin(wanted)]
+    kept = found[found.deals >= min_count]
+    if kept.empty:
+        raise InputError(f"no holding named has {min_count:,} deals at any player count")
+    rows = []
+    for k in ks:
+        for r in kept.itertuples():
+            rows.append(
+                {
+                    "k": k,
+                    "holding": r.holding.replace(" ", "-"),
+                    "players": r.players,
+                    "value": getattr(r, f"p{k}"),
+                    "lo": getattr(r, f"p{k}_lo"),
+                    "hi": getattr(r, f"p{k}_hi"),
+                    "deals": r.deals,
+                }
+            )
+    meta = {
+        "min_count": min_count,
+        "blank_cells": len(found) - len(kept),
+        "levels": ks,
+        "describe": describe_run(run),
+        "legend": "key trumps dealt to the pitcher (exactly these of "
+        + " ".join(KEY_NAMES)
+        + "; other trumps any)",
+    }
+    return ChartData("players", pd.DataFrame(rows), meta)
 
 
 def points_data(run: Run) -> ChartData:
@@ -113,13 +240,28 @@ def bids_data(run: Run, min_count: int) -> ChartData:
     return ChartData("bids", pd.DataFrame(rows), meta)
 
 
-def family_chart_data(run: Run, kind: str, min_count: int) -> ChartData:
+def family_chart_data(
+    run: Run,
+    kind: str,
+    min_count: int,
+    players: int | None = None,
+    holdings: Sequence[str] | None = None,
+    levels: Sequence[int] | None = None,
+) -> ChartData:
     check_family_kind(kind)
+    if kind == "heatmap":
+        return heatmap_data(run, players, min_count, levels)
+    if kind == "players":
+        return players_data(run, holdings, min_count, levels)
     return points_data(run) if kind == "points" else bids_data(run, min_count)
 
 
 def family_chart(run: Run, kind: str, min_count: int, data: ChartData | None = None) -> Figure:
     data = data or family_chart_data(run, kind, min_count)
+    if kind == "heatmap":
+        return heatmap(run, data.meta["players"], min_count, data=data)
+    if kind == "players":
+        return by_players(run, (), min_count, data=data)
     return points(run, data) if kind == "points" else bids(run, data)
 
 
