@@ -9,6 +9,7 @@ import io
 import json
 
 import pytest
+from clirun import cli, refused
 
 from pitchsim.cli import main
 
@@ -17,18 +18,11 @@ TOO_BIG_SEED = str(1 << 62)
 
 
 def run(capsys, argv):
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
+    return cli(*argv)
 
 
 def check(capsys, argv, message):
-    code, out, err = run(capsys, argv)
-    assert code == 2, (argv, err)
-    assert message in err, (argv, err)
-    assert err.startswith("pitchsim: error:") and err.count("\n") == 1, err
-    assert "Traceback" not in err and out == ""
+    refused(*argv, words=message)
 
 
 @pytest.fixture(scope="module")

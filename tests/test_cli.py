@@ -5,20 +5,11 @@ import subprocess
 import sys
 
 import pytest
-
-from pitchsim.cli import main
-
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
+from clirun import cli
 
 
 def test_bid_odds_table(capsys):
-    code, out, err = run(
-        capsys,
+    code, out, err = cli(
         "bid-odds",
         "AH KH 2H 9C 7D 3S",
         "--players",
@@ -71,7 +62,7 @@ def test_bid_odds_table(capsys):
 
 def test_bid_odds_json_is_clean_and_reproducible(capsys):
     args = ["bid-odds", "Ah,Kh,2h,9c,7d,3s", "--samples", "4000", "--seed", "11", "--json"]
-    code, out, _ = run(capsys, *args)
+    code, out, _ = cli(*args)
     assert code == 0
     doc = json.loads(out)
     assert doc["seed"] == 11 and doc["samples"] == 4000 and doc["players"] == 4
@@ -89,19 +80,18 @@ def test_bid_odds_json_is_clean_and_reproducible(capsys):
     ]
     assert doc["recommended_bid"] == max(positive)[0] == 3  # the highest bid still positive
     assert doc["recommended_expected_score"] == pytest.approx(max(positive)[1])
-    _, again, _ = run(capsys, *args, "--threads", "1")
+    _, again, _ = cli(*args, "--threads", "1")
     assert json.loads(again) == doc
 
 
 def test_bid_odds_without_seed_reports_the_one_it_picked(capsys):
-    code, out, _ = run(
-        capsys, "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000", "--trump", "h", "--json"
+    code, out, _ = cli(
+        "bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "1000", "--trump", "h", "--json"
     )
     doc = json.loads(out)
     assert isinstance(doc["seed"], int)
     assert list(doc["by_trump"]) == ["H"]
-    _, again, _ = run(
-        capsys,
+    _, again, _ = cli(
         "bid-odds",
         "AH KH 2H 9C 7D 3S",
         "--samples",
@@ -116,9 +106,7 @@ def test_bid_odds_without_seed_reports_the_one_it_picked(capsys):
 
 
 def test_sanity_every_bid_certain(capsys):
-    _, out, _ = run(
-        capsys, "bid-odds", "AH KH QH JH TH 9H", "--samples", "2000", "--seed", "1", "--json"
-    )
+    _, out, _ = cli("bid-odds", "AH KH QH JH TH 9H", "--samples", "2000", "--seed", "1", "--json")
     doc = json.loads(out)
     assert doc["by_trump"]["H"]["p_at_least"] == {"1": 1.0, "2": 1.0, "3": 1.0, "4": 1.0}
     assert doc["recommended_bid"] == 4
@@ -139,7 +127,7 @@ def test_bad_input_from_a_real_process_has_no_traceback():
 
 
 def test_play_json_round(capsys):
-    code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5", "--json")
+    code, out, _ = cli("play", "--seed", "5", "--players", "5", "--json")
     assert code == 0
     doc = json.loads(out)
     for key in (
@@ -167,7 +155,7 @@ def test_play_json_round(capsys):
 
 
 def test_play_rounds_list_and_text(capsys):
-    code, out, _ = run(capsys, "play", "--seed", "5", "--rounds", "3", "--json")
+    code, out, _ = cli("play", "--seed", "5", "--rounds", "3", "--json")
     assert code == 0 and len(json.loads(out)) == 3
-    code, out, _ = run(capsys, "play", "--seed", "5", "--hand", "AH KH 2H 9C 7D 3S", "--trump", "H")
+    code, out, _ = cli("play", "--seed", "5", "--hand", "AH KH 2H 9C 7D 3S", "--trump", "H")
     assert code == 0 and "trick 6" in out and "♥" in out

@@ -4,15 +4,9 @@ one line + exit 2, never a traceback."""
 import json
 
 import pytest
+from clirun import cli
 
 from pitchsim.cli import main, progress
-
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +35,7 @@ def made(tmp_path_factory):
 
 def test_simulate_prints_a_summary_and_progress(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
-    code, out, err = run(
-        capsys,
+    code, out, err = cli(
         "simulate",
         "--deals",
         "3000",
@@ -58,25 +51,25 @@ def test_simulate_prints_a_summary_and_progress(capsys, tmp_path, monkeypatch):
     assert code == 0
     assert "3,000 deals x 3,4 players in 6 parts" in out and "seed 5" in out
     assert "deals/s" in out and "deals" in err  # the tqdm bar
-    code, out, err = run(capsys, "simulate", "--out", tmp_path / "r", "--resume")
+    code, out, err = cli("simulate", "--out", tmp_path / "r", "--resume")
     assert code == 0 and "nothing to do" in out
 
 
 def test_quiet_silences_stderr(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
-    code, out, err = run(
-        capsys, "simulate", "--deals", "2000", "--seed", "5", "--out", tmp_path / "q", "--quiet"
+    code, out, err = cli(
+        "simulate", "--deals", "2000", "--seed", "5", "--out", tmp_path / "q", "--quiet"
     )
     assert code == 0 and err == "" and "2,000 deals x 4 players" in out
 
 
-def test_resume_finishes_a_damaged_run(capsys, made, tmp_path):
+def test_resume_finishes_a_damaged_cli(made, tmp_path):
     copy = tmp_path / "copy"
     copy.mkdir()
     for f in made.iterdir():
         (copy / f.name).write_bytes(f.read_bytes())
     (copy / "part-000001.parquet").write_bytes(b"PAR1")
-    code, out, err = run(capsys, "simulate", "--out", copy, "--resume")
+    code, out, err = cli("simulate", "--out", copy, "--resume")
     assert code == 0 and "(1 part)" in out and "truncated" in err
     assert (copy / "part-000001.parquet").read_bytes() == (
         made / "part-000001.parquet"
@@ -84,7 +77,7 @@ def test_resume_finishes_a_damaged_run(capsys, made, tmp_path):
 
 
 def test_table_text(capsys, made):
-    code, out, err = run(capsys, "table", made, "-n", "4", "--min-count", "300")
+    code, out, err = cli("table", made, "-n", "4", "--min-count", "300")
     assert code == 0 and err == ""
     assert "by players, length, high" in out and "k = 4" in out
     line = next(s for s in out.splitlines() if s.split()[:3] == ["4", "2", "A"])
@@ -92,27 +85,24 @@ def test_table_text(capsys, made):
 
 
 def test_table_csv_json_and_checks(capsys, made):
-    code, out, _ = run(capsys, "table", made, "--by", "jack,deuce,ten", "--format", "csv")
+    code, out, _ = cli("table", made, "--by", "jack,deuce,ten", "--format", "csv")
     assert code == 0
     header = out.splitlines()[0].split(",")
     assert header[:4] == ["players", "jack", "deuce", "ten"] and "p3_hi" in header
-    code, out, _ = run(
-        capsys, "table", made, "--by", "holding", "--format", "json", "--min-count", "50"
-    )
+    code, out, _ = cli("table", made, "--by", "holding", "--format", "json", "--min-count", "50")
     rows = json.loads(out)
     assert rows and {"players", "holding", "deals", "p1", "p1_lo", "bid"} <= set(rows[0])
-    code, out, _ = run(capsys, "table", made, "--checks")
+    code, out, _ = cli("table", made, "--checks")
     assert code == 0 and "unseen jack of trump dealt" in out and "game points in play" in out
-    code, out, _ = run(capsys, "table", made, "--checks", "--format", "json")
+    code, out, _ = cli("table", made, "--checks", "--format", "json")
     assert len(json.loads(out)) == 10  # 5 checks x 2 player counts
 
 
 def test_chart(capsys, made, tmp_path):
     out_file = tmp_path / "points.png"
-    code, out, _ = run(capsys, "chart", made, "--kind", "points", "--out", out_file)
+    code, out, _ = cli("chart", made, "--kind", "points", "--out", out_file)
     assert code == 0 and out_file.read_bytes()[:4] == b"\x89PNG" and "wrote" in out
-    code, out, _ = run(
-        capsys,
+    code, out, _ = cli(
         "chart",
         made,
         "--kind",
@@ -131,8 +121,7 @@ def test_unreachable_scheduler(capsys, tmp_path, monkeypatch):
     from pitchsim.study import batch
 
     monkeypatch.setattr(batch, "CONNECT_TIMEOUT", "0.5s")
-    code, _, err = run(
-        capsys,
+    code, _, err = cli(
         "simulate",
         "--deals",
         "100",
@@ -191,7 +180,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, made, tmp_path, args, message)
     for how in ("manifest", "truncated"):
         if any("{" + how + "}" in a for a in args):
             places[how] = corrupt(made, tmp_path, how)
-    code, out, err = run(capsys, *[a.format(**places) for a in args])
+    code, out, err = cli(*[a.format(**places) for a in args])
     assert code == 2, err
     assert message in err and "Traceback" not in err
     assert err.startswith("pitchsim: error:") and err.count("\n") == 1
@@ -210,8 +199,7 @@ def test_ctrl_c_keeps_the_finished_parts_and_says_how_to_resume(capsys, tmp_path
 
     monkeypatch.setattr(batch, "simulate_part", stopped_in_part_three)
     out_dir = tmp_path / "r"
-    code, out, err = run(
-        capsys,
+    code, out, err = cli(
         "simulate",
         "--deals",
         "5000",
@@ -229,7 +217,7 @@ def test_ctrl_c_keeps_the_finished_parts_and_says_how_to_resume(capsys, tmp_path
         f"`pitchsim simulate --resume --out {out_dir}` finishes the run\n"
     )
     monkeypatch.setattr(batch, "simulate_part", real)
-    code, out, _ = run(capsys, "simulate", "--resume", "--out", out_dir, "--quiet")
+    code, out, _ = cli("simulate", "--resume", "--out", out_dir, "--quiet")
     assert code == 0 and "3 parts" in out
 
 
@@ -240,7 +228,7 @@ def test_ctrl_c_elsewhere_is_one_line_and_exit_130(capsys, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(odds, "bid_odds", stopped)
-    code, out, err = run(capsys, "bid-odds", "AH KH 2H 9C 7D 3S")
+    code, out, err = cli("bid-odds", "AH KH 2H 9C 7D 3S")
     assert code == 130 and out == "" and err == "pitchsim: interrupted\n"
 
 
@@ -251,7 +239,7 @@ def test_unwritable_output_is_one_line_not_a_traceback(capsys, tmp_path, made):
         ["simulate", "--deals", "100", "--seed", "1", "--out", blocker / "run", "--quiet"],
         ["chart", made, "--kind", "points", "--out", blocker / "chart.png"],
     ):
-        code, out, err = run(capsys, *argv)
+        code, out, err = cli(*argv)
         assert code == 2 and out == ""
         assert err.startswith("pitchsim: error:") and err.count("\n") == 1
         assert str(blocker) in err

@@ -5,20 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from pitchsim.cli import main
-
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
+from clirun import cli
 
 
 def test_tournament_text_says_it_was_duplicate(capsys):
-    code, out, err = run(
-        capsys, "tournament", "--strategies", "odds,heuristic", "--games", "200", "--seed", "3"
+    code, out, err = cli(
+        "tournament", "--strategies", "odds,heuristic", "--games", "200", "--seed", "3"
     )
     assert code == 0 and "error" not in err  # (a progress bar may show on a slow machine)
     assert "Duplicate" in out and "rotation 2" in out and "400 games" in out
@@ -27,8 +19,7 @@ def test_tournament_text_says_it_was_duplicate(capsys):
 
 
 def test_tournament_json(capsys):
-    code, out, _ = run(
-        capsys,
+    code, out, _ = cli(
         "tournament",
         "-s",
         "heuristic+random,random",
@@ -54,8 +45,8 @@ def test_tournament_json(capsys):
 
 def test_tournament_progress_bar_on_stderr(capsys, monkeypatch):
     monkeypatch.setattr("pitchsim.cli.progress.SHOW_AFTER", 0.0)
-    code, out, err = run(
-        capsys, "tournament", "-s", "heuristic,random", "-g", "20000", "--seed", "1", "--json"
+    code, out, err = cli(
+        "tournament", "-s", "heuristic,random", "-g", "20000", "--seed", "1", "--json"
     )
     assert code == 0 and "games" in err
     # stdout stays clean: exactly the library's result
@@ -65,7 +56,7 @@ def test_tournament_progress_bar_on_stderr(capsys, monkeypatch):
 
 
 def test_play_shows_the_auction(capsys):
-    code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5", "--json")
+    code, out, _ = cli("play", "--seed", "5", "--players", "5", "--json")
     assert code == 0
     doc = json.loads(out)
     assert doc["dealer"] == 4 and len(doc["bids"]) == 5
@@ -73,12 +64,12 @@ def test_play_shows_the_auction(capsys):
     assert all(b is None or 1 <= b <= 4 for b in doc["bids"])
     rising = [b for b in doc["bids"][:-1] if b is not None]
     assert rising == sorted(set(rising))
-    code, out, _ = run(capsys, "play", "--seed", "5", "--players", "5")
+    code, out, _ = cli("play", "--seed", "5", "--players", "5")
     assert "Auction: seat 0" in out and "dealer" in out
 
 
 def test_play_fixed_bid_keeps_seat_0_pitching(capsys):
-    code, out, _ = run(capsys, "play", "--seed", "2", "--bid", "3", "--rounds", "3", "--json")
+    code, out, _ = cli("play", "--seed", "2", "--bid", "3", "--rounds", "3", "--json")
     docs = json.loads(out)
     for d in docs:
         assert (d["pitcher"], d["bid"], d["dealer"], d["bids"]) == (0, 3, 3, [3, None, None, None])
@@ -86,9 +77,7 @@ def test_play_fixed_bid_keeps_seat_0_pitching(capsys):
 
 
 def test_play_rounds_pass_the_deal_and_pitch_4s(capsys):
-    code, out, _ = run(
-        capsys, "play", "--seed", "1", "--bidding", "random", "--rounds", "30", "--json"
-    )
+    code, out, _ = cli("play", "--seed", "1", "--bidding", "random", "--rounds", "30", "--json")
     docs = json.loads(out)
     assert [d["dealer"] for d in docs[:5]] == [3, 0, 1, 2, 3]
     fours = [d for d in docs if d["bid"] == 4]
@@ -100,8 +89,7 @@ def test_play_rounds_pass_the_deal_and_pitch_4s(capsys):
 
 
 def test_play_all_pass_under_redeal(capsys):
-    code, out, _ = run(
-        capsys,
+    code, out, _ = cli(
         "play",
         "--seed",
         "1",
@@ -121,7 +109,7 @@ def test_play_all_pass_under_redeal(capsys):
 def test_play_rounds_redeal_keeps_the_dealer(capsys, rules):
     """docs/rules.md, all-pass=redeal (VARIANTS 0.1, 4.5): a hand everyone passed is
     dealt again by the same dealer; every other hand passes the deal to the left."""
-    code, out, _ = run(capsys, "play", "--seed", "1", "--rounds", "40", "--rules", rules, "--json")
+    code, out, _ = cli("play", "--seed", "1", "--rounds", "40", "--rules", rules, "--json")
     hands = json.loads(out)
     assert code == 0 and any(h["pitcher"] is None for h in hands)
     assert hands[0]["dealer"] == 3
@@ -136,8 +124,7 @@ def test_play_rounds_redeal_keeps_the_dealer(capsys, rules):
 def test_tournament_rules_from_a_toml_file(capsys, tmp_path):
     path = tmp_path / "club.toml"
     path.write_text('[rules]\nlow = "dealt"\nmin-bid = 2\ntarget = 11\npartnership = true\n')
-    code, out, _ = run(
-        capsys,
+    code, out, _ = cli(
         "tournament",
         "-s",
         "odds,heuristic",
@@ -160,7 +147,7 @@ def test_tournament_rules_from_a_toml_file(capsys, tmp_path):
 
 
 def game_json(capsys, *argv):
-    code, out, _ = run(capsys, "play", "--game", "--json", *argv)
+    code, out, _ = cli("play", "--game", "--json", *argv)
     assert code == 0
     return json.loads(out)
 
@@ -228,7 +215,7 @@ def test_play_game_is_the_tournaments_game(capsys):
 
 
 def test_play_game_text_and_partnership(capsys):
-    code, out, err = run(capsys, "play", "--game", "--seed", "4", "--partnership")
+    code, out, err = cli("play", "--game", "--seed", "4", "--partnership")
     assert code == 0 and err == ""
     assert out.startswith("Game 0 of seed 4  ·  4 players, partnership  ·  to 7")
     hands = out.count("\nHand ")

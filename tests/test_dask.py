@@ -10,8 +10,8 @@ import signal
 import time
 
 import pytest
+from clirun import cli
 
-from pitchsim.cli import main
 from pitchsim.study.batch import simulate
 from pitchsim.study.manifest import read_manifest
 
@@ -24,11 +24,9 @@ def part_bytes(run):
     return [(run / r.part.file).read_bytes() for r in read_manifest(run).parts]
 
 
-def cli(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert e.value.code == 0, err
+def succeeded(capsys, *argv):
+    code, out, err = cli(*argv)
+    assert code == 0, err
     return out, err
 
 
@@ -49,7 +47,7 @@ def local(tmp_path_factory):
 
 def test_simulate_on_worker_processes_gives_the_local_bytes(capsys, tmp_path, cluster, local):
     out = tmp_path / "dask"
-    text, _ = cli(
+    text, _ = succeeded(
         capsys,
         "simulate",
         "--deals",
@@ -78,7 +76,7 @@ def test_resume_through_the_cluster(capsys, tmp_path, cluster, local):
         (run / f.name).write_bytes(f.read_bytes())
     (run / "part-000001.parquet").unlink()
     (run / "part-000006.parquet").write_bytes(b"PAR1")  # truncated by a crash
-    text, err = cli(
+    text, err = succeeded(
         capsys, "simulate", "--resume", "--out", run, "--scheduler", cluster.scheduler_address
     )
     assert "resumed: played 3,000 deals (2 parts)" in text and "truncated" in err

@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clirun import refused
 
 from pitchsim.cli import main
 from pitchsim.game import rules as rules_module
@@ -60,16 +61,6 @@ def specs(tmp_path: Path, name: str = "house") -> list[tuple[str, str]]:
 
 def example(path: str) -> dict:
     return json.loads((EXAMPLES / path).read_text())
-
-
-def refused(capsys, argv: list[str], words: str) -> None:
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert e.value.code == 2, (argv, err)
-    assert err.startswith("pitchsim: error:") and err.count("\n") == 1, err
-    assert words in err, (argv, err)
-    assert "Traceback" not in err and out == ""
 
 
 def write(tmp_path: Path, name: str, doc: dict) -> Path:
@@ -137,7 +128,7 @@ def test_a_document_on_the_command_line_never_opens_a_rules_file(kind, reads, tm
     name = "family" if "family" in kind else "house"
     for i, (spec, words) in enumerate(specs(tmp_path, name)):
         path = write(tmp_path, f"doc{i}.json", dict(doc, rules=spec))
-        refused(capsys, [str(path) if a == "{}" else a for a in argv], words)
+        refused_argv([str(path) if a == "{}" else a for a in argv], words)
     assert reads == []
 
 
@@ -209,3 +200,7 @@ def test_the_document_reader_reads_rule_strings_and_objects():
     # A value that merely contains a slash or ends in .toml is an option's, not a file.
     with pytest.raises(RulesError, match="low"):
         document_rules("low=a/b.toml")
+
+
+def refused_argv(argv: list[str], words: str) -> None:
+    refused(*argv, words=words)

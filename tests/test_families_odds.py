@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
 import json
 import math
@@ -20,9 +18,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from clirun import cli
 from numba import njit
 
-from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.study import family_report as fr_mod
@@ -32,22 +30,6 @@ from pitchsim.study.family_report import (
     p_one_of_dealt,
     p_unseen_dealt,
 )
-
-
-def cli(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    e = err.getvalue()
-    assert "Traceback" not in e
-    if code != 0:
-        assert code == 2 and e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
-    return code, out.getvalue(), e
-
 
 # ---- the exact values, recounted on tiny packs ---------------------------------------------
 

@@ -2,16 +2,14 @@
 command, fuzzed rule strings of every family, and every other command refusing a family
 in one line (the kernels do not play the families yet)."""
 
-import contextlib
-import io
 import json
 from pathlib import Path
 
 import pytest
+from clirun import cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pitchsim.cli import main
 from pitchsim.game.cards import (
     HIGH_JOKER,
     LOW_JOKER,
@@ -216,23 +214,6 @@ def test_docs_have_a_section_per_family_saying_what_rules_prints():
 
 
 # ---- every other command refuses a family, naming it --------------------------------------------
-
-
-def cli(*argv):
-    """(exit code, stdout, stderr) of ``pitchsim ARGV`` in this process; a failure is one
-    line on stderr and exit code 2."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    e = err.getvalue()
-    assert "Traceback" not in e
-    if code != 0:
-        assert code == 2 and e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
-    return code, out.getvalue(), e
 
 
 HAND = "AH KH 2H 9C 7D 3S"

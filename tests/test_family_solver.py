@@ -10,16 +10,14 @@ family tables, so the two derivations meet only in the values."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
+from clirun import cli
 
-from pitchsim.cli import main
 from pitchsim.game.cards import card, mask_of, parse_cards
 from pitchsim.game.reference import families as ref
 from pitchsim.game.rules import Rules, as_family
@@ -262,21 +260,6 @@ def test_ten_point_follow_only_hand_worked(table):
 
 
 # ---- pitchsim solve under a family -----------------------------------------------------------
-
-
-def cli(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    e = err.getvalue()
-    assert "Traceback" not in e
-    if code != 0:
-        assert code == 2 and e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
-    return code, out.getvalue(), e
 
 
 def test_example_position_solves_as_the_reference_says():

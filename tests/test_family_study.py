@@ -3,15 +3,13 @@ the parts checksummed and reproducible, resume, the table recounted in plain Pyt
 the Parquet, P(make k) equal to the family kernels' own on the same deals, and every
 refusal one line and exit 2."""
 
-import contextlib
-import io
 import json
 
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from clirun import cli
 
-from pitchsim.cli import main
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families.sample import record_family_hands
 from pitchsim.kernels.families.simulate import family_make_odds, family_policies
@@ -21,21 +19,6 @@ from pitchsim.study.family_analysis import family_table
 from pitchsim.study.manifest import FAMILY_AWARDS, MANIFEST, read_manifest
 
 DEALS, PART, SEED = 6000, 2500, 7  # 3 parts per player count, the last one short
-
-
-def cli(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    e = err.getvalue()
-    assert "Traceback" not in e
-    if code != 0:
-        assert code == 2 and e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
-    return code, out.getvalue(), e
 
 
 def frame(run):

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from clirun import cli
 
-from pitchsim.cli import main
 from pitchsim.game.family_view import FamilyView
 from pitchsim.games.engine import Engine
 
@@ -21,13 +21,6 @@ def family_view(name: str) -> dict:
     doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
     FamilyView.from_json(doc)  # a good view of its family
     return doc
-
-
-def run(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
 
 
 def one_line(err: str) -> str:
@@ -44,7 +37,7 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
     path = tmp_path / "view.json"
     doc = family_view(name)
     path.write_text(json.dumps(doc))
-    code, out, err = run(capsys, "hint", str(path), "--seed", "1", "--worlds", "20", "--json")
+    code, out, err = cli("hint", str(path), "--seed", "1", "--worlds", "20", "--json")
     if FamilyView.from_json(doc).phase == "play":
         assert code in (0, None), err
         assert json.loads(out)["recommended"] in FamilyView.from_json(doc).legal()
@@ -54,9 +47,7 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
 
 
 def test_hint_short_form_refuses_family_rules(capsys):
-    code, out, err = run(
-        capsys, "hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear"
-    )
+    code, out, err = cli("hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear")
     assert code == 2 and out == ""
     assert "--rules smear: the short form (--hand) is for the base game" in one_line(err)
 
@@ -65,7 +56,7 @@ def test_hint_short_form_refuses_family_rules(capsys):
 def test_advise_refuses_a_family_view_file(capsys, tmp_path, name):
     path = tmp_path / "view.json"
     path.write_text(json.dumps(family_view(name)))
-    code, out, err = run(capsys, "advise", str(path))
+    code, out, err = cli("advise", str(path))
     assert code == 2 and out == ""
     assert f"rules: {name}: advise takes views of the base game only" in one_line(err)
 
@@ -85,13 +76,13 @@ def test_outside_seats_are_refused_under_a_family(capsys, command):
     argv = [command, "--rules", "smear", "--players", "4", "--strategies", seats]
     if command == "play":
         argv.append("--game")
-    code, out, err = run(capsys, *argv)
+    code, out, err = cli(*argv)
     assert code == 2 and out == ""
     assert "outside seats (cmd:COMMAND) do not play under smear yet" in one_line(err)
 
 
 def test_practice_refuses_a_family(capsys):
-    code, out, err = run(capsys, "practice", "--rules", "smear")
+    code, out, err = cli("practice", "--rules", "smear")
     assert code == 2
     assert "smear is not played by pitchsim practice yet" in one_line(err)
 
@@ -103,7 +94,7 @@ def test_review_refuses_a_family_record(capsys, tmp_path):
     doc.pop("partnership", None)
     path = tmp_path / "record.json"
     path.write_text(json.dumps(doc))
-    code, out, err = run(capsys, "review", str(path), "--seat", "0")
+    code, out, err = cli("review", str(path), "--seat", "0")
     assert code == 2 and out == ""
     assert "rules: smear: a record of a rule family cannot be read yet" in one_line(err)
 

@@ -9,6 +9,7 @@ import json
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from clirun import cli
 
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_cards, parse_hand, parse_suit
@@ -23,10 +24,8 @@ from pitchsim.kernels.simulate import simulate_hands
 
 
 def run(capsys, *argv):
-    with pytest.raises(SystemExit) as e:
-        main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    assert e.value.code == 0, err
+    code, out, err = cli(*argv)
+    assert code == 0, err
     return out
 
 

@@ -1,9 +1,7 @@
 """Issue 8's classes, one case each: a damaged run is never a quiet answer, nothing is
 half-written, every input is checked strictly.  (tests/test_fuzz.py tries many more.)"""
 
-import contextlib
 import errno
-import io
 import json
 import os
 import shutil
@@ -13,8 +11,8 @@ import time
 
 import pyarrow.parquet as pq
 import pytest
+from clirun import cli as run_cli
 
-from pitchsim.cli import main
 from pitchsim.game.rules import Rules, RulesError
 from pitchsim.study import batch, manifest, parts
 from pitchsim.study.batch import simulate
@@ -24,15 +22,7 @@ from pitchsim.util import atomic
 
 
 def cli(*argv):
-    """(exit code, stdout, stderr) of ``pitchsim ARGV``, in this process."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    return code, out.getvalue(), err.getvalue()
+    return run_cli(*argv, one_line=False)
 
 
 def one_line_error(code, err, *words):

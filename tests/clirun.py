@@ -1,0 +1,54 @@
+"""The one way the tests run ``pitchsim ARGV`` in this process.
+
+``cli(*argv)`` gives ``(exit code, stdout, stderr)`` and checks what every command owes
+its user whatever the arguments: no traceback, and a failure is exactly one line
+``pitchsim: error: ...`` with exit code 2, or ``pitchsim: interrupted...`` with
+130 after Ctrl-C (docs/architecture.md, util/errors.py).  ``refused(*argv)`` is the
+failure alone, returned as that line.  (Tests that need the program as a separate
+process, for stdin, signals or the installed entry point, use ``subprocess``.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+
+from pitchsim.cli import main
+
+
+def cli(*argv, stdin: str | None = None, one_line: bool = True) -> tuple[int, str, str]:
+    """``pitchsim ARGV`` in this process: (exit code, stdout, stderr).  With
+    ``one_line`` (the default) a failure must be one error line and exit code 2."""
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main([str(a) for a in argv])
+                code = 0
+            except SystemExit as e:
+                code = 0 if e.code is None else e.code
+    finally:
+        sys.stdin = old_stdin
+    e = err.getvalue()
+    assert "Traceback" not in e, e
+    if one_line and code != 0:
+        # bad input: exit 2; stopped by Ctrl-C: exit 130 (util/errors.py); one line each
+        start = {2: "pitchsim: error: ", 130: "pitchsim: interrupted"}
+        assert code in start, (argv, code, e)
+        assert e.startswith(start[code]) and e.count("\n") == 1, (argv, e)
+    return code, out.getvalue(), e
+
+
+def refused(*argv, words: str | None = None) -> str:
+    """The one error line of ``pitchsim ARGV``, which must fail (exit 2) and print
+    nothing on stdout; ``words`` must be in it."""
+    code, out, err = cli(*argv)
+    assert code == 2, (argv, out, err)
+    assert out == "", (argv, out)
+    if words is not None:
+        assert words in err, (argv, err)
+    return err.strip()
