@@ -43,8 +43,18 @@ GENERIC_FORMS = {
     "ten-point": "partnership=true jokers=2 jick=true game=ten three=true five=false deal=9 "
     "discard=non-trump rob=true trump=named lead-trump=true min-bid=5 dealer-steal=false "
     "all-pass=redeal low=dealt follow=only shoot=false target=32 win=pitcher-first",
+    # VARIANTS.md 8.13 and 10.8 without the options of §12 pitchsim does not play yet
+    # (partner=none deck=2-A kitty=0 discards=hidden set=minus hands=off: their defaults)
+    "five-point": "partnership=true jokers=0 jick=true game=count three=false five=false "
+    "deal=6 discard=none rob=false trump=named lead-trump=true min-bid=2 dealer-steal=false "
+    "all-pass=redeal low=dealt follow=trump shoot=false target=11 win=pitcher-first",
+    "seven-point": "partnership=true jokers=2 jick=true game=ten three=false five=false "
+    "deal=9 discard=non-trump rob=true trump=named lead-trump=true min-bid=3 "
+    "dealer-steal=false all-pass=redeal low=dealt follow=trump shoot=false target=21 "
+    "win=pitcher-first",
 }
 MAX_BIDS = {"auction-pitch": 4, "setback": 4, "smear": 5, "ten-point": 10}  # VARIANTS.md 6.4
+MAX_BIDS |= {"five-point": 5, "seven-point": 7}  # VARIANTS.md 8.9, 10.4
 
 
 @pytest.mark.parametrize("family", list(GENERIC_FORMS))

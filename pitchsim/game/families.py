@@ -242,7 +242,7 @@ def family_text(rules: Rules) -> str:
         f"- Cards: {deck}; {r.deal} cards each"
         + (
             " (10 each from the pack without the 4s with 5 players)."
-            if r.jokers == 2 and r.deal == 9
+            if r.jokers == 2 and r.deal == 9 and lo <= 5 <= hi
             else "."
         ),
     ]

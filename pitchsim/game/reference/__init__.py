@@ -1,7 +1,7 @@
 """The reference engine: RULES.md in plain, readable Python.
 
 It is the specification the numba kernels are tested against.  The rule families of
-VARIANTS.md (setback, smear, ten-point and any mix of the generic options) are played by
+VARIANTS.md (setback, smear, ten-point, five-point, seven-point and any mix of the generic options) are played by
 :mod:`pitchsim.game.reference.families`, which plays the base game exactly as these
 modules do (tests/test_families_reference.py checks that deal by deal).
 """
