@@ -16,9 +16,9 @@ import numbers
 from collections.abc import Iterator
 
 from ..game.cards import CardError, format_card, mask_of, parse_cards
+from ..game.reference import families as F
 from ..game.reference.auction import MAX_BID
 from ..game.reference.game import game_winner
-from ..game.reference import families as F
 from ..game.rules import (
     FamilyRules,
     Rules,
@@ -834,4 +834,49 @@ def game_of_record(doc: dict) -> Game:
         rounds,
         after,
         doc["winner"],
+    )
+
+
+def preset_game_of_record(doc: dict):
+    """A checked record of a preset's game (:func:`replay`'s) as a
+    :class:`~pitchsim.games.families.FamilyGame`, for showing; a hand a forfeit or a
+    stop cut short is left out."""
+    from ..game.cards import SUITS
+    from .families import FamilyGame, FamilyHand
+
+    r = as_family(_rules(doc))
+    hands = []
+    for h in doc["hands"]:
+        if h.get("incomplete"):
+            continue
+        dealt = [mask_of(_preset_cards(cs, "hand", r)) for cs in h["hands"]]
+        held = h.get("held")
+        hands.append(
+            FamilyHand(
+                dealer=h["dealer"],
+                calls=list(h["calls"]),
+                pitcher=h["pitcher"],
+                bid=h["bid"] or 0,
+                shoot=h["shoot"],
+                trump=SUITS.index(h["trump"]) if h["trump"] else None,
+                dealt=dealt,
+                held=[mask_of(_preset_cards(cs, "held", r)) for cs in held] if held else dealt,
+                tricks=[
+                    (t["leader"], t["seats"], _preset_cards(t["cards"], "trick", r), t["winner"])
+                    for t in h["tricks"]
+                ],
+                awards=h["points"],
+                points_won=h["points_won"],
+                made=h["made"],
+                change=h["round_points"],
+                scores_after=h["scores_after"],
+            )
+        )
+    return FamilyGame(
+        doc.get("seed"),
+        doc.get("board") or 0,
+        list(doc.get("strategies") or [f"seat {s}" for s in range(doc["players"])]),
+        r,
+        hands,
+        list(doc.get("winners") or []),
     )
