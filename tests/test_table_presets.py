@@ -472,3 +472,62 @@ def test_a_bot_that_hangs_or_dies_forfeits_and_the_tournament_goes_on(
         assert all("bot: giving up" in f["reason"] for f in doc["forfeited_games"])
     left = subprocess.run(["pgrep", "-f", str(tmp_path / "bot.py")], capture_output=True, text=True)
     assert not [p for p in left.stdout.split() if _alive(int(p))]
+
+
+# ---------------------------------------------------------------- built-in seats
+
+BUILT_IN = {
+    "smear": ["odds+heuristic", "heuristic+random", "random+heuristic", "heuristic"],
+    "setback": ["odds+heuristic", "heuristic"] * 2,
+    "ten-point": ["heuristic", "odds+random"] * 2,
+}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_built_in_seats_at_the_table_play_the_family_tournaments_game(preset):
+    from pitchsim.games.families import family_board
+
+    r = Rules.parse(preset)
+    names = BUILT_IN[preset]
+    doc = play_table_game(names, r, 5, 3)
+    game = family_board(5, 3, names, r)  # the family game kernel: the tournament's board
+    kernel = [h.to_json(r) for h in game.hands]
+    assert len(kernel) == len(doc["hands"])
+    for k, mine in zip(kernel, doc["hands"], strict=True):
+        assert k["dealt"] == mine["hands"]
+        assert [c["call"] for c in k["calls"]] == mine["calls"]
+        assert [t["cards"] for t in k["tricks"]] == [t["cards"] for t in mine["tricks"]]
+        assert k["held"] == mine.get("held")  # the kernels' draw
+        assert k["scores_after"] == mine["scores_after"]
+    assert doc["winners"] == game.winners
+    # and the strategies, asked again, decide as the record says
+    assert replay(doc) == doc
+
+
+def test_a_smear_tournament_with_a_program_and_a_built_in_seat(tmp_path):
+    cmd = bot(tmp_path)
+    result = tournament(
+        [cmd, "odds+heuristic"], boards=2, rules="smear", seed=2, record=str(tmp_path / "rec")
+    )
+    assert result.games == 4 and result.forfeits[cmd] == 0
+    docs = [json.loads(f.read_text()) for f in sorted((tmp_path / "rec").glob("*.json"))]
+    assert len(docs) == 4 and all(replay(d) == d for d in docs)
+    won = [0.0, 0.0]
+    for rot, d in zip([0, 1, 0, 1], docs, strict=True):
+        for side in d["winners"]:
+            won[(side + rot) % 2] += 1 / len(d["winners"])
+    assert [s.wins for s in result.results] == [round(w) for w in won]
+
+
+def test_a_family_tournaments_records_are_its_games(tmp_path):
+    result = tournament(
+        "heuristic,random", players=3, boards=2, rules="smear", seed=8, record=str(tmp_path)
+    )
+    docs = [json.loads(f.read_text()) for f in sorted(tmp_path.glob("*.json"))]
+    assert len(docs) == 4
+    wins = {"heuristic+heuristic": 0.0, "random+heuristic": 0.0}
+    for d in docs:
+        assert replay(d) == d  # the built-in strategies, asked again, agree
+        for side in d["winners"]:
+            wins[d["strategies"][side]] += 1 / len(d["winners"])
+    assert [s.wins for s in result.results] == [round(w) for w in wins.values()]

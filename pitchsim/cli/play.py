@@ -290,7 +290,7 @@ def _replay(source, as_json, game, strategies, board, rules=None) -> None:
     if doc.get("format") == "pitchsim-family-game":
         raise RecordError(
             "this is the rule families' old game log (format pitchsim-family-game), not a "
-            "record: play the game again with `play --game -s ... --json` to get its record"
+            "record: `play --game --json` writes a game's record now"
         )
     if rules is not None:
         check_record_rules(doc, rules)
@@ -341,11 +341,12 @@ def family_play(
         seats = [family_strategy(s, rules) for s in seat_strategies(bidding, policy, players)]
     seed = pick_seed(seed)
     if game:
-        g = family_board(seed, board or 0, seats, rules)
-        if as_json:
-            print_json(g.to_json())
-        else:
-            sys.stdout.write(render_family_game(g))
+        if as_json:  # the game's record (docs/record.md): the same game, at the table
+            from ..games.table import play_table_game
+
+            print_json(play_table_game([s.name for s in seats], rules, seed, board or 0))
+            return
+        sys.stdout.write(render_family_game(family_board(seed, board or 0, seats, rules)))
         return
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
