@@ -31,8 +31,12 @@ from pitchsim.util.jsonio import dumps_json
 
 PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
 PRESETS = ["smear", "setback", "ten-point"]
+# a ten-point game at 5 players: 10 cards each, no stock, so seats draw from the
+# discards (4.8 step 4, not under follow=only)
+DRAWS = "ten-point,partnership=false,follow=trump"
 # seed per preset: a game the seats below finish in a few seconds
-SEEDS = {"smear": 2, "setback": 1, "ten-point": 2, "auction-pitch": 2}
+SEEDS = {"smear": 2, "setback": 1, "ten-point": 2, "auction-pitch": 2, DRAWS: 2}
+PLAYERS = {DRAWS: 5}
 
 
 def preset_rules(name: str):
@@ -64,7 +68,7 @@ class RandomSeat:
 def random_game(preset: str, seed: int | None = None, seats=None):
     r = preset_rules(preset)
     seed = SEEDS[preset] if seed is None else seed
-    seats = seats or [RandomSeat(seed * 10 + i) for i in range(4)]
+    seats = seats or [RandomSeat(seed * 10 + i) for i in range(PLAYERS.get(preset, 4))]
     return r, play_table_game(seats, r, seed, 0)
 
 
@@ -142,7 +146,7 @@ def reference_game(doc: dict, r):
 # ---------------------------------------------------------------- whole games
 
 
-@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch"])
+@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS])
 def test_a_whole_game_is_the_reference_engines_game(preset):
     r, doc = game_of(preset)
     assert doc["forfeit"] is None and doc["family"] == r.family
@@ -151,8 +155,10 @@ def test_a_whole_game_is_the_reference_engines_game(preset):
     for h, mine in zip(ref.hands, doc["hands"], strict=True):
         assert h.scores == mine["scores_after"]
         assert h.dealer == mine["dealer"]
+        assert h.made == mine["made"] and h.change == mine["round_points"]
         if h.play is not None:
             assert [t[3] for t in h.play.tricks] == [t["winner"] for t in mine["tricks"]]
+            assert h.play.score.awards == mine["points"]
     # the preset's game end (6.1 win): somebody won, by the reference's rule
     assert ref.winners and doc["winners"] == ref.winners
     assert doc["final_scores"] == ref.scores
@@ -165,7 +171,7 @@ def test_a_whole_game_is_the_reference_engines_game(preset):
         assert ref.scores[side] == best and ref.scores.count(best) == (2 if r.partnership else 1)
 
 
-@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch"])
+@pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS])
 def test_the_record_replays_byte_for_byte_and_gives_views(preset, tmp_path):
     r, doc = game_of(preset)
     text = dumps_json(doc)
@@ -191,12 +197,19 @@ def test_the_record_replays_byte_for_byte_and_gives_views(preset, tmp_path):
         assert "trump" in kinds
 
 
-def test_a_ten_point_record_carries_the_draw_each_seat_saw():
-    r, doc = game_of("ten-point")
+@pytest.mark.parametrize("preset", ["ten-point", DRAWS])
+def test_a_ten_point_record_carries_the_draw_each_seat_saw(preset):
+    r, doc = game_of(preset)
     drawn = [h for h in doc["hands"] if h.get("draw")]
     assert drawn
+    from_discards = [
+        c for h in drawn for d in h["draw"]["seats"] for c in d["drawn"] if c not in h["stock"]
+    ]
+    assert bool(from_discards) == (r.follow != "only")  # 4.8 step 4
     for h in drawn:
-        assert len(h["hands"][0]) == 9 and all(len(x) <= 6 for x in h["held"])
+        assert len(h["hands"][0]) == r.cards_each(doc["players"]) and all(
+            len(x) <= 6 for x in h["held"]
+        )
         dealt = [set(x) for x in h["hands"]]
         stock = h["stock"]
         d = h["draw"]
@@ -304,7 +317,7 @@ def _edited(doc, k, key, value):
     return out
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", [*PRESETS, DRAWS])
 def test_a_record_that_did_not_happen_is_refused(preset):
     r, doc = game_of(preset)
     k = next(i for i, h in enumerate(doc["hands"]) if h["pitcher"] is not None)
@@ -320,9 +333,24 @@ def test_a_record_that_did_not_happen_is_refused(preset):
         d["seats"][s]["drawn"] = d["seats"][s]["drawn"][::-1] + ["AC"]
         with pytest.raises(RecordError):
             replay(_edited(doc, k, "draw", d))
-        stock = h["stock"][1:] + h["stock"][:1]  # another stock order: another draw
-        with pytest.raises(RecordError):
-            replay(_edited(doc, k, "stock", stock))
+        junk = [
+            (i, c)
+            for i, x in enumerate(h["draw"]["seats"])
+            for c in x["drawn"]
+            if c not in h["stock"]
+        ]
+        if len(junk) > 1:  # two cards drawn from the discards, swapped between seats
+            d = json.loads(json.dumps(h["draw"]))
+            (i, a), (j, b) = junk[0], junk[-1]
+            d["seats"][i]["drawn"] = [b if c == a else c for c in d["seats"][i]["drawn"]]
+            d["seats"][j]["drawn"] = [a if c == b else c for c in d["seats"][j]["drawn"]]
+            if i != j:
+                with pytest.raises(RecordError):
+                    replay(_edited(doc, k, "draw", d))
+        if len(h["stock"]) > 1:  # another stock order: another draw
+            stock = h["stock"][1:] + h["stock"][:1]
+            with pytest.raises(RecordError):
+                replay(_edited(doc, k, "stock", stock))
 
 
 def test_a_hand_written_smear_record_is_filled_in():
