@@ -559,3 +559,22 @@ def test_a_family_tournaments_records_are_its_games(tmp_path):
         for side in d["winners"]:
             wins[d["strategies"][side]] += 1 / len(d["winners"])
     assert [s.wins for s in result.results] == [round(w) for w in wins.values()]
+
+
+def test_play_game_seats_a_program_beside_built_in_seats_under_smear(tmp_path):
+    cmd = bot(tmp_path)
+    seats = f"{cmd},odds+heuristic,{cmd},heuristic"
+    argv = [PITCHSIM, "play", "--game", "--rules", "smear", "-s", seats, "--seed", "3"]
+    out = subprocess.run(
+        [*argv, "--json", "--seat-logs", str(tmp_path / "logs")], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["strategies"] == [cmd, "odds+heuristic", cmd, "heuristic+heuristic"]
+    assert doc["forfeit"] is None and doc["winners"]
+    assert replay(doc) == doc
+    assert '"type":"decide"' in (tmp_path / "logs" / "seat-0.log").read_text()
+    bad = subprocess.run(
+        [*argv[:5], "-s", f"{cmd},advisor,{cmd},heuristic"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "advisor" in bad.stderr and len(bad.stderr.splitlines()) == 1

@@ -263,6 +263,10 @@ def _table_game(
             log = Path(seat_logs) / f"seat-{i}.log" if seat_logs is not None else None
             seats.append(CommandSeat(name[4:], decision_time, game_time, log))
         else:
+            if isinstance(rules, FamilyRules):
+                from ..games.families import family_strategy
+
+                family_strategy(name, rules)  # one line if the preset's kernels lack it
             seats.append(as_seat(name))
     timed = decision_time is not None or game_time is not None
     if not any(isinstance(s, CommandSeat) for s in seats) and timed:
