@@ -23,7 +23,7 @@ from pitchsim.game.cards import parse_cards
 from pitchsim.game.family_view import FamilyView
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.record import RecordError, replay, views_of
+from pitchsim.games.record import RecordError, record_of_preset_game, replay, views_of
 from pitchsim.games.table import play_table_game
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels.contract import MAX_DEALS
@@ -528,6 +528,8 @@ def test_built_in_seats_at_the_table_play_the_family_tournaments_game(preset):
         assert k["held"] == mine.get("held")  # the kernels' draw
         assert k["scores_after"] == mine["scores_after"]
     assert doc["winners"] == game.winners
+    # the kernels' game as a record (play --game --json) is the table's record
+    assert dumps_json(record_of_preset_game(game)) == dumps_json(doc)
     # and the strategies, asked again, decide as the record says
     assert replay(doc) == doc
 

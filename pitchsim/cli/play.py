@@ -345,12 +345,13 @@ def family_play(
         seats = [family_strategy(s, rules) for s in seat_strategies(bidding, policy, players)]
     seed = pick_seed(seed)
     if game:
-        if as_json:  # the game's record (docs/record.md): the same game, at the table
-            from ..games.table import play_table_game
+        g = family_board(seed, board or 0, seats, rules)
+        if as_json:  # the game's record (docs/record.md)
+            from ..games.record import record_of_preset_game
 
-            print_json(play_table_game([s.name for s in seats], rules, seed, board or 0))
-            return
-        sys.stdout.write(render_family_game(family_board(seed, board or 0, seats, rules)))
+            print_json(record_of_preset_game(g))
+        else:
+            sys.stdout.write(render_family_game(g))
         return
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))

@@ -473,18 +473,17 @@ def prepare_record_dir(directory) -> None:
 def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> None:
     """Every game of a kernel tournament as a record: the kernels play each board again
     with its log on (the same games: a board's deals and decisions depend on nothing else).
-    Under a preset the table plays it again, decision by decision, with the same built-in
-    seats (``games.table``: the game the family kernels play for that board)."""
+    Under a preset the family kernels play it again (``record_of_preset_game``)."""
 
-    from .record import record_of_game
+    from .families import family_board
+    from .record import record_of_game, record_of_preset_game
     from .rounds import play_board
-    from .table import play_table_game
 
     prepare_record_dir(directory)
     for b in range(boards):
         for r, seats in enumerate(tables):
             if isinstance(rules, FamilyRules):
-                doc = play_table_game([s.name for s in seats], rules, seed, b)
+                doc = record_of_preset_game(family_board(seed, b, seats, rules))
             else:
                 doc = record_of_game(play_board(seed, b, seats, rules))
             atomic_write_text(record_path(directory, b, r), dumps_json(doc, indent=None) + "\n")
