@@ -121,24 +121,23 @@ def test_under_the_random_model_the_calls_fit_at_their_exact_rate(name):
 def test_auction_pitch_through_the_preset_kernels_agrees_with_the_base_advisor():
     """The same question to both engines under the random model (the same policies:
     a uniform legal call, a uniform legal card): every call's estimates agree within
-    their standard errors (the deals are drawn from different streams)."""
+    their standard errors (the deals are drawn from different streams).  (Not the
+    by-suit table: there the base engine fixes trump and lets a random pitcher lead any
+    card, where the rules' first lead, as the preset kernels play it, is of that suit.
+    And no calls heard: under the family deal a random caller's call is not independent
+    of the cards and the play (its deal draws with ``rng.below``), a bias of its own.)"""
     question = dict(
-        hand="AH KH 9H 4C 7D 3S", players=4, seat=1, dealer=3, calls="pass,2",
+        hand="AH KH 9H 4C 7D 3S", players=4, seat=0, dealer=3,
         scores="3,5,0,4", model="random", samples=3000, seed=11,
     )  # fmt: skip
     base = advise(**question, rules=Rules())
     preset = advise(**question, rules=as_family(Rules()))
-    assert base.legal_calls == preset.legal_calls == [0, 3, 4]
+    assert base.legal_calls == preset.legal_calls == [0, 1, 2, 3, 4]
     worst = 0.0
     for c in base.legal_calls:
         for what in ("p_win_game", "p_pitcher", "expected_score", "expected_margin"):
             x, y = getattr(base.by_call[c], what), getattr(preset.by_call[c], what)
             se = math.hypot(x.half_width, y.half_width) / 1.96
-            worst = max(worst, abs(x.value - y.value) / se)
-    for k in range(1, 5):
-        x, y = base.by_suit[HEARTS].p_make(k), preset.by_suit[HEARTS].p_make(k)
-        se = math.hypot(x.half_width, y.half_width) / 1.96
-        if se:
             worst = max(worst, abs(x.value - y.value) / se)
     assert worst < 4.0
 
@@ -190,13 +189,13 @@ def test_dealer_steal_variants_decide_the_dealers_calls():
         (dict(rules=PRESETS["smear"], calls="6"), "a bid 1-5"),  # smear tops at 5
         (dict(rules=PRESETS["smear"], calls="shoot"), "cannot read call"),  # no shoot
         (dict(rules=PRESETS["smear"], calls="1"), "cannot call 1"),  # min-bid 2
-        (dict(rules=PRESETS["smear"], model="pimc"), ""),
+        (dict(rules=PRESETS["smear"], model="pimc"), "pimc"),
         (dict(rules=PRESETS["auction-pitch"], model="odds"), "no table"),
         (dict(rules=PRESETS["setback"], players=3), "4 players"),
     ],
 )
 def test_bad_input_is_one_clear_error(kwargs, message):
-    args = dict(hand="AH KH QH JH 4H 3H", players=4, seat=1, dealer=3, samples=50, seed=1)
+    args = dict(hand="AH KH QH JH 4H 3H", players=4, seat=1, dealer=3, calls="pass", samples=50)
     with pytest.raises(InputError, match=message):
         advise(**(args | kwargs))
 
@@ -242,6 +241,29 @@ def test_same_seed_same_answer_on_one_and_two_threads():
     a, b = advise(**q, threads=1), advise(**q, threads=2)
     assert a.to_json() == b.to_json()
     c = advise(**(q | {"seed": 9}))
-    assert not np.isclose(
-        a.by_call[0].expected_margin.value, c.by_call[0].expected_margin.value
-    )
+    assert not np.isclose(a.by_call[0].expected_margin.value, c.by_call[0].expected_margin.value)
+
+
+def test_a_presets_view_of_the_auction_is_advised(tmp_path, capsys):
+    """A family view (docs/view.md) gives the table, the calls and the scores."""
+    from pitchsim.cli import main
+
+    doc = {
+        "rules": "smear", "players": 4, "seat": 1, "dealer": 3,
+        "hand": ["AH", "KH", "QH", "JH", "JD", "2H"], "calls": ["pass"],
+        "scores": [0, 9, 0, 0],
+    }  # fmt: skip
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(doc))
+    argv = ["advise", str(path), "--model", "heuristic", "--samples", "200", "--seed", "1"]
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--json"])
+    assert e.value.code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["preset"] == "smear" and out["scores"] == [0, 9, 0, 0]
+    assert out["calls"] == ["pass"] and out["legal_calls"] == ["pass", "2", "3", "4", "5"]
+    # A seat on 9 of 11 with four sure points wins the game with any bid it makes.
+    assert out["by_call"]["2"]["p_win_game"] > out["by_call"]["pass"]["p_win_game"]
+    with pytest.raises(SystemExit) as e:
+        main([*argv, "--rules", "smear"])
+    assert e.value.code == 2

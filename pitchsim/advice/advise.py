@@ -658,9 +658,16 @@ class _PresetKernels:
         return pts
 
     def trumps(self, suit_pts: np.ndarray) -> np.ndarray:
-        """No planned trump: the pitcher's model names it (or its first lead fixes it)
-        in the play; the advice reports the trump the seat's side played."""
-        return np.full(self.candidates.size, -1, dtype=np.int64)
+        """Each candidate bid's trump, as the base engine plans it: the best expected
+        score at that bid in these deals (named, or led in under first-lead)."""
+        kept = suit_pts.shape[0]
+        return np.array(
+            [
+                engine.bid_trump(suit_pts, kept, min(c, self.max_bid)) if c > 0 else -1
+                for c in self.candidates  # a shoot is made at the maximum bid
+            ],
+            dtype=np.int64,
+        )
 
     def evaluate(self, deals, trumps, out) -> None:
         engine.family_evaluate_calls(
@@ -672,6 +679,7 @@ class _PresetKernels:
             self.dealer,
             self.heard,
             self.candidates,
+            trumps,
             self.scores,
             self.bidders,
             self.players,
@@ -686,7 +694,8 @@ class _PresetKernels:
         none = np.empty(0, dtype=np.int64)
         self.accept(self.seed, 0, 0, np.empty(0, dtype=np.bool_))
         self.suits(none)
-        self.evaluate(none, self.trumps(none), self._rows(0))
+        self.trumps(np.zeros((1, 4), dtype=np.int64))
+        self.evaluate(none, np.full(self.candidates.size, -1, dtype=np.int64), self._rows(0))
 
     def _rows(self, count: int) -> np.ndarray:
         return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
@@ -1050,9 +1059,7 @@ def advise(
         won = o[:, engine.O_WON]
         trumps = o[side, engine.O_TRUMP].astype(int)
         share = np.bincount(trumps, minlength=4) / max(trumps.size, 1)
-        trump = int(cand_trump[i]) if c > 0 else None
-        if preset and c > 0:  # no planned trump: the one the side pitched with most
-            trump = int(np.argmax(share)) if trumps.size else None
+        trump = int(cand_trump[i]) if c > 0 and cand_trump[i] >= 0 else None
         label = call_name(c, rules)
         if seat == dealer and c == high and c > PASS:
             label += " (steal)"
@@ -1129,11 +1136,13 @@ def advise(
 
 
 def advise_view(view, **options) -> Advice:
-    """``advise`` for a player's view (``pitchsim.game.view.View``) of the auction: its
-    seat's hand, the table, the calls so far, the scores and the rules come from the
-    view; ``options`` are ``advise``'s others (model, play, samples, seed, ...)."""
+    """``advise`` for a player's view of the auction (``pitchsim.game.view.View``, or a
+    preset's ``game.family_view.FamilyView``): its seat's hand, the table, the calls so
+    far, the scores and the rules come from the view; ``options`` are ``advise``'s
+    others (model, play, samples, seed, ...)."""
     if view.phase != "auction":
         done = {
+            "trump": "the auction is over: the pitcher names trump",
             "play": "the auction is over: ask `pitchsim hint` for the card to play",
             "over": "the hand is over",
             "thrown-in": "everybody passed: the hand was thrown in",
@@ -1147,7 +1156,9 @@ def advise_view(view, **options) -> Advice:
         seat=view.seat,
         dealer=view.dealer,
         calls=list(view.calls),
-        scores=list(view.seat_scores()),
+        scores=list(view.seat_scores())
+        if hasattr(view, "seat_scores")
+        else [view.seat_score(s) for s in range(view.players)],
         rules=view.rules,
         **options,
     )

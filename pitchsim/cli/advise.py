@@ -98,9 +98,14 @@ def advise_command(
                 f"{extra[0]} comes from the view: give a hand with it, or put it in the view file"
             )
         from ..advice.advise import advise_view  # the kernels load here
-        from ..game.view import read_view
+        from ..game.family_view import FamilyView
+        from ..game.view import View
+        from ..util.jsonio import read_json
+        from .hint import _names_a_family
 
-        view = read_view(hand, who="advise")
+        doc = read_json(hand, None)
+        family = isinstance(doc, dict) and _names_a_family(doc)
+        view = FamilyView.from_json(doc) if family else View.from_json(doc, "advise")
         with Progress("deals") as bar:
             result = advise_view(view, progress=bar.update, **options)
         show(result, as_json, render)

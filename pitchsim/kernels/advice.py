@@ -56,6 +56,7 @@ from .families.deal import deal_family_fixed
 from .families.draw import discard_and_draw
 from .families.game import family_deal
 from .families.play import play_hand as family_play_hand
+from .families.policies import lead_in_suit
 from .families.score import score_hand as family_score_hand
 from .families.score import side_of as family_side
 from .families.settle import settle_hand
@@ -786,6 +787,7 @@ def family_settle(
     pitcher,
     bid,
     shoot,
+    plan,
     scores,
     bidders,
     players,
@@ -807,7 +809,10 @@ def family_settle(
     """The rest of a dealt and called hand, as ``family_deal`` plays it after its
     auction: all passed (3.4's penalty under dealer-set), or trump named by the
     pitcher's bidding policy, the discard and draw (4.8), the play, the score and the
-    settling.  ``scores`` are updated.  Returns (made, trump, winners as a side mask)."""
+    settling.  ``plan`` >= 0: the pitcher's planned trump (the advised seat's, as the
+    base engine's ``call_trump``): named, or under first-lead led in (its play policy's
+    card of that suit, as ``family_hand_fixed``).  ``scores`` are updated.  Returns
+    (made, trump, winners as a side mask)."""
     for s in range(n):
         change[s] = 0
     if pitcher < 0:
@@ -822,13 +827,20 @@ def family_settle(
     for s in range(n):
         held[s] = dealt[s]
     trump = -1
+    first = -1
     if fr[F_TRUMP_NAMED] != 0:
-        trump = name_suit(
-            bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
-        )
+        trump = plan
+        if trump < 0:
+            trump = name_suit(
+                bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+            )
         if fr[F_DISCARD] != 0:
             top = n * family_cards_each(n, fr)
             discard_and_draw(held, n, deck, top, size, pitcher, trump, fr, tab, key, junk)
+    elif plan >= 0:
+        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * plan))
+        if suit:
+            first = lead_in_suit(players[pitcher], suit, key, AUCTION_COUNTER)
     no_log = junk[:0]
     trump, _ = family_play_hand(
         held,
@@ -837,7 +849,7 @@ def family_settle(
         pitcher,
         bid,
         trump,
-        -1,
+        first,
         players,
         fr,
         tab,
@@ -933,6 +945,7 @@ def family_evaluate_calls(
     dealer,
     heard,
     candidates,
+    candidate_trump,
     scores0,
     bidders,
     players,
@@ -945,7 +958,9 @@ def family_evaluate_calls(
     """Play every candidate call in every kept deal: ``out[j, c]`` is the row (the O_
     constants) of candidate c in kept deal j, as ``play_call``'s.  The seat makes the
     call, the later seats call by their policies, the hand is played and settled, and
-    the game played on; won is 1 when the seat's side is among the winners."""
+    the game played on; won is 1 when the seat's side is among the winners.
+    ``candidate_trump[c]``: the seat's planned trump when it pitches at call c (-1:
+    its policies choose)."""
     m = heard.size
     top = fr[F_MAX_BID]
     count = samples.size
@@ -1013,6 +1028,7 @@ def family_evaluate_calls(
                 bid = top if shoot else high
                 for s in range(n):
                     scores[s] = scores0[s]
+                plan = candidate_trump[c] if high_seat == seat else -1
                 made, trump, won_by = family_settle(
                     key,
                     n,
@@ -1020,6 +1036,7 @@ def family_evaluate_calls(
                     high_seat,
                     bid,
                     shoot,
+                    plan,
                     scores,
                     bidders,
                     players,
