@@ -55,6 +55,7 @@ def test_every_json_field_under_its_name(advice):
         "target",
         "partnership",
         "rules",
+        "preset",  # the preset and what differs from it: "auction-pitch", "smear,shoot=true"
         "model",
         "play",
         "seed",
@@ -76,6 +77,7 @@ def test_every_json_field_under_its_name(advice):
         "time",  # the clock's budget and use, null without one
     }
     assert doc["hand"] == ["AH", "KH", "2H", "9C", "7D", "3S"]
+    assert doc["preset"] == "auction-pitch"
     assert (doc["players"], doc["seat"], doc["dealer"]) == (4, 2, 3)
     assert doc["calls"] == ["2", "pass"] and doc["scores"] == [0, 0, 0, 0]
     assert doc["partnership"] is False and doc["rules"] == Rules().describe()

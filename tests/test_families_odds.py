@@ -234,7 +234,7 @@ def test_levels_choose_the_rows_and_shoot_is_shown_where_offered():
             "4C is not in this deck",
         ),
         (["AH KH 2H 9C 7D 3S", "--levels", "2"], "--levels is for the rule families"),
-        (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--compare-policy", "rollout"], "search"),
+        (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--compare-policy", "pimc"], "rollout"),
         (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--trump", "C", "--levels", "9"], "level"),
     ],
 )

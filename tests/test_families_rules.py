@@ -226,24 +226,9 @@ def test_docs_have_a_section_per_family_saying_what_rules_prints():
 # ---- every other command refuses a family, naming it --------------------------------------------
 
 
-HAND = "AH KH 2H 9C 7D 3S"
-# bid-odds, play, tournament, simulate, table and chart play the families
-# (tests/test_families_odds.py, tests/test_families_cli.py, tests/test_family_study.py).
-WITH_RULES = {
-    "advise": ["advise", HAND, "--seat", "0", "--dealer", "3"],
-}
-
-
-@pytest.mark.parametrize("command", list(WITH_RULES))
-@pytest.mark.parametrize(
-    "family", ["setback", "smear,target=15", "ten-point", "jokers=1,trump=named"]
-)
-def test_commands_refuse_a_family_in_one_line(tmp_path, command, family):
-    argv = [a.replace("{tmp}", str(tmp_path)) for a in WITH_RULES[command]]
-    code, out, err = cli(*argv, "--rules", family)
-    want = label(Rules.parse(family))
-    assert code == 2 and f"error: {want} is not played by pitchsim {command} yet" in err, err
-    assert out == "" and not (tmp_path / "run").exists()
+# bid-odds, play, tournament, simulate, table, chart and advise play the families
+# (tests/test_families_odds.py, tests/test_families_cli.py, tests/test_family_study.py,
+# tests/test_advise_presets.py).
 
 
 @pytest.fixture(scope="module")

@@ -53,12 +53,20 @@ def test_hint_short_form_refuses_family_rules(capsys):
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)
-def test_advise_refuses_a_family_view_file(capsys, tmp_path, name):
+def test_advise_reads_a_family_view_file_and_its_phase(capsys, tmp_path, name):
+    """advise takes every preset's view: one of the auction is advised (its calls heard),
+    one past the auction is refused in one line."""
+    doc = family_view(name)
     path = tmp_path / "view.json"
-    path.write_text(json.dumps(family_view(name)))
-    code, out, err = cli("advise", str(path))
-    assert code == 2 and out == ""
-    assert f"rules: {name}: advise takes views of the base game only" in one_line(err)
+    path.write_text(json.dumps(doc))
+    view = FamilyView.from_json(doc)
+    code, out, err = cli("advise", str(path), "--samples", "200", "--seed", "1", "--json")
+    if view.phase == "auction" and view.to_move == view.seat:
+        assert code == 0, err
+        assert json.loads(out)["calls"] == [str(c) for c in doc["calls"]]
+    else:
+        assert code == 2 and out == ""
+        assert "the auction is over" in one_line(err)
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)

@@ -90,12 +90,10 @@ def bid_odds_command(
         )
     rule_set = make_rules(rules, partnership, players)
     if isinstance(rule_set, FamilyRules):
-        if compare_policy is not None:
-            raise InputError(
-                f"--compare-policy under {label(rule_set)}: the search policies do not play "
-                "the rule families yet (bid-odds plays them with heuristic or random play)"
-            )
-        _family(hand, rule_set, players, samples, seed, policy, trump, levels, threads, as_json)
+        compare = (compare_policy, compare_samples)
+        _family(
+            hand, rule_set, players, samples, seed, policy, trump, levels, threads, as_json, compare
+        )
         return
     if levels is not None:
         raise InputError(
@@ -211,24 +209,30 @@ def render(r: BidOdds) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
-    """The second table: the same deals under the compare play model, bid by bid."""
+def _compare_table(
+    r: BidOdds, c: CompareOdds, order, levels=BIDS, per_bid: bool = True
+) -> list[str]:
+    """The second table: the same deals under the compare play model, bid by bid
+    (``levels``: a rule family's levels; ``per_bid`` False: one run serves every level,
+    as under a rule family, whose play policies are not told the bid)."""
     where = "at every seat" if c.seats == "every seat" else f"({c.seats})"
     aim = (
         "the search pitcher's side playing to make k and the defenders to set it"
         if c.searches
         else "(heuristic and random play ignore the bid)"
     )
+    if not per_bid:
+        aim = "one run for every k (the family play policies are not told the bid)"
     lines = [""]
     lines += _wrap(
         f"Under {c.policy} play {where}: the first {c.samples:,} of these deals played again, "
-        f"once per bid k, {aim}. {r.policy} → {c.policy} on those deals, and the difference "
+        f"{'once per bid k, ' if per_bid else ''}{aim}. {r.policy} → {c.policy} on those deals, and the difference "
         f"in points of percentage with its 95% interval (*: the interval excludes 0)"
     )
-    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):<22}" for k in BIDS))
+    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):<22}" for k in levels))
     for s in order:
         cells = []
-        for k in BIDS:
+        for k in levels:
             m = c.by_trump[s][k]
             moved = f"{100 * m.base:4.1f}→{100 * m.compare:4.1f}"
             if too_few(m.samples):  # no interval, and no star, from a handful of deals
@@ -245,7 +249,9 @@ def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
 # ---- under a rule family -----------------------------------------------------------------
 
 
-def _family(hand, rules, players, samples, seed, policy, trump, levels, threads, as_json) -> None:
+def _family(
+    hand, rules, players, samples, seed, policy, trump, levels, threads, as_json, compare
+) -> None:
     from ..advice.family_odds import family_bid_odds  # the kernels load here
 
     with Progress("deals") as bar:
@@ -260,6 +266,8 @@ def _family(hand, rules, players, samples, seed, policy, trump, levels, threads,
             levels=levels,
             threads=threads,
             progress=bar.update,
+            compare_policy=compare[0],
+            compare_samples=compare[1],
         )
     show(result, as_json, render_family)
 
@@ -345,4 +353,6 @@ def render_family(r) -> str:
             f"margin {signed(o.expected_margin(bid))}). A made bid scores the points won whatever "
             f"the bid, so bid only as high as it takes to win the auction."
         )
+    if r.compare is not None:
+        lines += _compare_table(r, r.compare, order, r.levels, per_bid=False)
     return "\n".join(line.rstrip() for line in lines) + "\n"
