@@ -9,11 +9,26 @@ Units:
 - a card is judged in the **expected points of the player's own side** for the hand
   (hint's pitcher's-side points, negated for a defender).
 
+Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
+
+- a card is judged by the family search (``search.family_hint``): its rollout value, the
+  **margin**, your side's score change on the hand minus the mean change of the other
+  sides, in points;
+- a call, and the naming of trump, are judged by the family bid odds
+  (``advice.family_odds``, and its deal-out for a named suit) in the **score** of the
+  hand for your side: a bid's expected score (its points when made, minus the bid when
+  set) with its best trump suit, passing's the points your side wins as a defender; a
+  named suit's the expected score of the bid with that suit trump.  Those deals fit the
+  hand held, not the calls heard (each bid is played as if it won the auction), as the
+  note says.
+
 Steps, after lichess's win-chance judgements (a drop of .1/.2/.3 on its [-1, 1] scale is
 .05/.10/.15 of P(win)): a call losing at least 0.05 / 0.10 / 0.15 of P(win) is an
 inaccuracy / mistake / blunder; a card losing at least 0.10 / 0.25 / 0.50 of a point is
 one (a hand has four points, so a quarter of a point is a sixteenth of all there is).
-A loss inside its own interval gets no label, however large it looks.
+A loss inside its own interval gets no label, however large it looks.  A family call
+or naming of trump, in the hand's expected score, losing at least 0.25 / 0.50 / 1.00 of
+a point is one (a call settles the whole hand's contract: twice a card's steps).
 
 The best action is the one with the highest value in the unit the coach states, so the
 words always agree with the numbers shown.  advise's recommendation (which prefers the
@@ -32,6 +47,18 @@ from ..game.view import View, call_text, card_text
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
+SCORE_STEPS = ((1.00, "blunder"), (0.50, "mistake"), (0.25, "inaccuracy"))  # hand's score
+# The unit of each kind of judgement: base calls and cards, and a family's three.
+UNITS = {("call", False): "P(win)", ("card", False): "points"}
+UNITS |= {("call", True): "score", ("trump", True): "score", ("card", True): "margin"}
+STEPS = {"P(win)": CALL_STEPS, "points": CARD_STEPS, "score": SCORE_STEPS, "margin": CARD_STEPS}
+# Words for each unit, as the coach's value line heads them.
+UNIT_WORDS = {
+    "P(win)": "P(win game)",
+    "points": "your side's points",
+    "score": "your side's expected score on this hand",
+    "margin": "your side's score change on the hand minus the others' mean",
+}
 
 # Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
@@ -47,16 +74,16 @@ COACH_TIME = 10.0
 class Judgement:
     hand: int  # hand number in the game, from 1
     seat: int
-    kind: str  # "call" | "card"
-    chosen: str  # as the protocol writes it: "pass", "2", "KS"
+    kind: str  # "call" | "trump" (naming it, under a family) | "card"
+    chosen: str  # as the protocol writes it: "pass", "2", "shoot", "trump:H", "KS", "HJ"
     best: str  # the highest value in ``unit``
-    values: dict[str, float]  # every legal action -> P(win) (calls) or side's points (cards)
+    values: dict[str, float]  # every legal action -> its value in ``unit``
     half_widths: dict[str, float]  # their 95% half-widths
     loss: float  # best's value minus chosen's, never below 0
     error: float  # the loss's 95% half-width
     label: str | None  # None: no loss beyond its own error
-    unit: str  # "P(win)" | "points"
-    samples: int  # deals kept (calls) or worlds valued (cards)
+    unit: str  # "P(win)" | "points" (base) | "score" | "margin" (family): see UNITS
+    samples: int  # deals kept (calls, trump) or worlds valued (cards)
     note: str = ""  # how the worlds used the calls (cards), or advise's notes
     recommended: str = ""  # advise's call or the search policy's card ("": ``best``)
     defending: bool = False  # a card judged for a defender: values are minus the pitcher's
@@ -218,11 +245,200 @@ def judge_card(
     )
 
 
+# ------------------------------------------------------------------ under a rule family
+
+
+def judge(
+    view,
+    action: str,
+    hand: int,
+    seed: int,
+    samples: int = COACH_SAMPLES,
+    worlds: int = COACH_WORLDS,
+    time: float | None = COACH_TIME,
+) -> Judgement:
+    """The one door to the coach: ``view`` (a base :class:`View` or a
+    :class:`FamilyView`) and the action taken there, judged by the measure of its kind."""
+    from ..game.family_view import FamilyView
+
+    if isinstance(view, FamilyView):
+        if view.phase == "play":
+            return judge_family_card(view, action, hand, worlds, seed, time=time)
+        return judge_family_call(view, action, hand, samples, seed)
+    if view.phase == "auction":
+        return judge_call(view, action, hand, samples, seed, time=time)
+    return judge_card(view, action, hand, worlds, seed, time=time)
+
+
+def _half(se: float) -> float:
+    return 1.96 * se
+
+
+def judge_family_card(
+    view,
+    chosen: str,
+    hand: int,
+    worlds: int,
+    seed: int,
+    time: float | None = COACH_TIME,
+) -> Judgement:
+    """The family search (``family_hint``) at the view: every legal card's rollout value,
+    the margin of the seat's own side (never negated: it is already the seat's)."""
+    from ..games.clock import CLOCK
+    from ..search.family_hint import family_hint
+
+    h = family_hint(view, worlds=worlds, seed=seed, time=time)
+    values, halves, versus = {}, {}, {}
+    for c in h.cards:
+        name = card_text(c.card)
+        values[name] = c.value
+        ci = c.value_ci95
+        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
+        versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
+    recommended = card_text(h.recommended)
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    if chosen == best:
+        error = 0.0
+    elif recommended in (best, chosen):
+        error = versus[chosen if recommended == best else best]
+    else:
+        error = versus[best] + versus[chosen]
+    notes = ["the worlds fit the play seen and the draw, not the calls heard"]
+    if h.stop == CLOCK:
+        notes.append(_clock_note(time, h.worlds, "worlds"))
+    return Judgement(
+        hand,
+        view.seat,
+        "card",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, CARD_STEPS),
+        "margin",
+        h.worlds,
+        "; ".join(notes),
+        recommended,
+    )
+
+
+def judge_family_call(view, chosen: str, hand: int, samples: int, seed: int) -> Judgement:
+    """A call, or the naming of trump, valued by the family bid odds of the seat's whole
+    deal (see the module): the expected score of the hand for the seat's side."""
+    from ..advice.family_odds import family_bid_odds
+    from ..game.family_view import SHOOT, trump_text
+
+    r, legal = view.rules, view.legal()
+    naming = view.phase == "trump"
+    notes = ["deals fit your hand, not the calls heard (each bid played as the contract)"]
+    values, halves = {}, {}
+    if naming:
+        bid = r.max_bid if view.shoot else view.bid
+        for suit, (mean, se) in _named_suit_scores(view, bid, samples, seed).items():
+            values[trump_text(suit)], halves[trump_text(suit)] = mean, _half(se)
+        kept = samples
+    else:
+        odds = family_bid_odds(list(view.hand), r, view.players, samples=samples, seed=seed)
+        kept = odds.samples
+        for a in legal:
+            if a == "pass":
+                mean, se = odds.passing_points
+            else:
+                k = r.max_bid if a == SHOOT else int(a)
+                suit = max(odds.by_trump, key=lambda s: odds.by_trump[s].expected_score(k))
+                o = odds.by_trump[suit]
+                mean, se = o.expected_score(k), o.expected_score_se(k)
+                if a == SHOOT:
+                    p = max(o.p_at_least(r.max_bid) for o in odds.by_trump.values())
+                    notes.append(
+                        f"shoot is valued as a bid of {r.max_bid}; made ({p:.1%}) it wins "
+                        "the game at once"
+                    )
+            values[a], halves[a] = mean, _half(se)
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    # Pass and each bid come from different deals; bids of one suit from the same deals,
+    # positively correlated: the unpaired half-width is the larger, never too narrow.
+    error = 0.0 if chosen == best else math.hypot(halves[best], halves[chosen])
+    return Judgement(
+        hand,
+        view.seat,
+        "trump" if naming else "call",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, SCORE_STEPS),
+        "score",
+        kept,
+        "; ".join(notes),
+    )
+
+
+def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tuple[float, float]]:
+    """Per suit, the expected score (and its standard error) of ``bid`` with that suit
+    named trump: the family bid odds' own deal-out (``play_family_fixed``, the hand in
+    the pitcher's seat, the discard and draw by the rules), for every suit, a suit the
+    hand holds no trump in too (``family_bid_odds`` offers only the others)."""
+    import numpy as np
+
+    from ..game.cards import mask_of
+    from ..kernels.families.fixed_hand import PITCHER, play_family_fixed
+    from ..kernels.families.policies import FAMILY_POLICY_IDS
+    from ..kernels.families.tables import family_array, family_tables
+
+    r = view.rules
+    fr, tab = family_array(r), family_tables(r)
+    policies = np.full(view.players, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
+    ours, every, trumps = (np.empty(samples, np.int64) for _ in range(3))
+    out = {}
+    for suit in range(4):
+        play_family_fixed(
+            seed,
+            0,
+            samples,
+            view.players,
+            PITCHER,
+            np.int64(mask_of(list(view.hand))),
+            suit,
+            policies,
+            fr,
+            tab,
+            ours,
+            every,
+            trumps,
+        )
+        score = np.where(ours >= bid, ours, -bid).astype(float)
+        out[suit] = (float(score.mean()), float(score.std(ddof=1) / math.sqrt(samples)))
+    return out
+
+
+# ------------------------------------------------------------------ words
+
+
+def show_action(kind: str, text: str) -> str:
+    """An action as a player reads it: a call as typed, ``trump:H`` as "♥ hearts", a
+    card as ``K♠`` (jokers ``HJ``/``LJ``)."""
+    from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
+    if kind == "call":
+        return text
+    if kind == "trump":
+        s = SUITS.index(text.split(":", 1)[1])
+        return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
+    return format_card(_card(text))
+
+
 def describe(j: Judgement) -> str:
     """One line for the player: the loss, its error and the label, in words that agree
     with the values shown (the best is the highest value)."""
     unit = "of P(win)" if j.unit == "P(win)" else "points"
-    best = j.best if j.kind == "call" else format_card(_card(j.best))
+    best = show_action(j.kind, j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
     behind = f"{_show(j)} — best {best}, {j.loss:.2f} {unit} behind"
@@ -231,7 +447,7 @@ def describe(j: Judgement) -> str:
     if j.label is None and j.loss <= j.error:
         return f"coach: {behind}, inside its error (±{j.error:.2f}): fine"
     if j.label is None:
-        steps = CALL_STEPS if j.kind == "call" else CARD_STEPS
+        steps = STEPS[j.unit]
         return (
             f"coach: {behind} (±{j.error:.2f}): a real loss, but under "
             f"{steps[-1][0]:.2f} {unit}, too small to call an {steps[-1][1]}"
@@ -245,8 +461,8 @@ def describe(j: Judgement) -> str:
 def _card(text: str) -> int:
     from ..game.cards import parse_cards
 
-    return parse_cards(text)[0]
+    return parse_cards(text, jokers=2)[0]
 
 
 def _show(j: Judgement) -> str:
-    return j.chosen if j.kind == "call" else format_card(_card(j.chosen))
+    return show_action(j.kind, j.chosen)

@@ -20,7 +20,21 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, format_card, parse_cards
+from ..game.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardError,
+    cards_of,
+    format_card,
+    parse_cards,
+    parse_suit,
+    sort_for_display,
+)
+from ..game.family_view import SHOOT, FamilyView, trump_text
+from ..game.family_view import call_text as family_call_text
+from ..game.reference import families as F
+from ..game.rules import as_family
 from ..game.view import View, call_text, card_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
@@ -29,15 +43,20 @@ from .judge import (
     COACH_SAMPLES,
     COACH_TIME,
     COACH_WORLDS,
+    UNIT_WORDS,
     Judgement,
     describe,
-    judge_call,
-    judge_card,
+    judge,
+    show_action,
 )
 
 PERSON = "you"
-HELP = """Type a card as KS, K♠, 10h or Th, or a call as pass, p, 1-4; or the number shown
-before a choice.  ?: this help.  q: save and quit (continue with --resume)."""
+HELP = """Type a card as KS, K♠, 10h or Th (jokers HJ, LJ), a call as pass, p, a bid or
+shoot, trump as H, ♥, hearts or trump:H; or the number shown before a choice.
+?: this help.  q: save and quit (continue with --resume)."""
+
+# What each phase asks the person for.
+ASKED = {"auction": "call", "trump": "trump", "play": "card"}
 
 
 class PracticeError(InputError):
@@ -121,11 +140,8 @@ class PersonSeat:
         if len(legal) == 1:
             # Nothing to choose, so nothing to ask or judge: the one legal action is taken.
             self.state.decision += 1
-            what = "card" if view.phase == "play" else "call"
-            shown = (
-                legal[0] if view.phase != "play" else _card(parse_cards(legal[0])[0], self.paint)
-            )
-            self.write(f"your only {what}: {shown}")
+            what = ASKED[view.phase]
+            self.write(f"your only {what}: {_action(what, legal[0], self.paint)}")
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
@@ -150,7 +166,7 @@ class PersonSeat:
         legal = view.legal()
         while True:
             try:
-                text = self.read(f"your {'call' if view.phase == 'auction' else 'card'}> ")
+                text = self.read(f"your {ASKED[view.phase]}> ")
             except (EOFError, OSError):  # the end of the input, or a terminal gone
                 raise StopGame("input ended") from None
             text = text.strip()
@@ -173,11 +189,14 @@ class Refusal:
     message: str
 
 
-def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
+def read_choice(text: str, view, legal: list[str]) -> str | Refusal:
     """A typed choice as the action it names, or why it is not one (one line)."""
     shown = text if len(text) <= 20 else text[:17] + "..."
-    if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(legal):
-        return legal[int(text) - 1]
+    if isinstance(view, FamilyView):
+        return _read_family_choice(text, shown, view, legal)
+    numbered = shown_choices(view)
+    if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(numbered):
+        return numbered[int(text) - 1]
     if view.phase == "auction":
         low = text.lower()
         if low in ("p", "pass"):
@@ -206,25 +225,76 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     )
 
 
-def judge(
-    view: View,
-    action: str,
-    hand_no: int,
-    seed: int,
-    samples: int,
-    worlds: int,
-    time: float | None = COACH_TIME,
-) -> Judgement:
+def shown_choices(view) -> list[str]:
+    """The legal actions in the order the table lists (and numbers) them: cards in the
+    hand's order (trumps first), suits to name in the one suit order, calls as offered."""
+    legal = view.legal()
+    if view.phase == "play":
+        cards = {parse_cards(a, 2)[0]: a for a in legal}
+        return [cards[c] for c in hand_order(cards, view.trump, view.rules)]
+    if view.phase == "trump":
+        order = sort_for_display(13 * s + 12 for s in range(4))  # each suit's ace
+        return [trump_text(c // 13) for c in order if trump_text(c // 13) in legal]
+    return legal
+
+
+def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str]):
+    """``read_choice`` under a rule family: calls up to its maximum and ``shoot``, the
+    suit to name, cards with the jokers."""
+    low = text.lower()
+    numbered = shown_choices(view)
+    if text.isdigit() and view.phase in ("play", "trump") and 1 <= int(text) <= len(numbered):
+        return numbered[int(text) - 1]
     if view.phase == "auction":
-        return judge_call(view, action, hand_no, samples, seed, time=time)
-    return judge_card(view, action, hand_no, worlds, seed, time=time)
+        if low in ("p", "pass"):
+            return "pass" if "pass" in legal else Refusal("you may not pass here")
+        if low in ("s", SHOOT):
+            if SHOOT in legal:
+                return SHOOT
+            why = "these rules have no shoot" if not view.rules.shoot else "you may not shoot now"
+            return Refusal(why)
+        if low.isdigit():
+            if str(int(low)) in legal:
+                return str(int(low))
+            return Refusal(f"you cannot bid {low} now: your choices are {', '.join(legal)}")
+        return Refusal(f"{shown!r} is not a call: type pass or a bid ({', '.join(legal)})")
+    if view.phase == "trump":
+        try:
+            suit = parse_suit(low.removeprefix("trump:"))
+        except CardError:
+            return Refusal(f"{shown!r} is not a suit: type C, D, H or S (or ♣ ♦ ♥ ♠, hearts)")
+        return trump_text(suit)
+    try:
+        cards = parse_cards(text, view.rules.jokers)
+    except CardError:
+        return Refusal(f"{shown!r} is not a card (type it as KS, K♠, 10h, Th or HJ)")
+    if len(cards) != 1:
+        return Refusal("play one card")
+    c = cards[0]
+    name = card_text(c)
+    if name in legal:
+        return name
+    mine = F.mask_of(view.held) if view.held else F.mask_of(view.hand)
+    if not mine >> c & 1:
+        gone = view.discards + view.burnt + view.put_down
+        if c in gone:
+            return Refusal(f"you put {format_card(c)} down in the draw")
+        return Refusal(f"you do not hold {format_card(c)}")
+    if not view.in_hand >> c & 1:
+        return Refusal(f"you have played {format_card(c)} already")
+    return Refusal(
+        f"{format_card(c)} is not legal now: play "
+        + " ".join(format_card(parse_cards(a, 2)[0]) for a in legal)
+    )
 
 
 # ------------------------------------------------------------------ what is shown
 
 
-def render_view(view: View, paint=lambda t, s: t) -> str:
+def render_view(view, paint=lambda t, s: t) -> str:
     """The table as the person sees it before a decision."""
+    if isinstance(view, FamilyView):
+        return render_family_view(view, paint)
     n = view.players
     lines = ["", "-" * 60]
     who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
@@ -260,9 +330,9 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append(
             f"this trick: {who[cur.leader]} led  " + " ".join(_card(c, paint) for c in cur.cards)
         )
-    held = [c for c in sorted(view.hand, key=lambda c: (c // 13, -(c % 13))) if view.held >> c & 1]
-    lines.append("your hand: " + " ".join(_card(c, paint) for c in held))
-    legal = view.legal()
+    held = [c for c in view.hand if view.held >> c & 1]
+    lines.append("your hand: " + _hand_text(held, view.trump, as_family(view.rules), paint))
+    legal = shown_choices(view)
     if view.phase == "auction":
         lines.append("your choices: " + ", ".join(legal))
     else:
@@ -277,9 +347,144 @@ def _card(c: int, paint) -> str:
     return paint(format_card(c), c // 13)
 
 
+def _action(kind: str, text: str, paint) -> str:
+    if kind == "card":
+        return _card(parse_cards(text, 2)[0], paint)
+    return show_action(kind, text)
+
+
+def hand_order(cards, trump: int | None, rules) -> list[int]:
+    """One suit order everywhere (``cards.sort_for_display``: jokers, then spades,
+    hearts, clubs, diamonds, high to low), with the trumps first once trump is known:
+    the whole trump suit, the jick and the jokers, highest first."""
+    if trump is None or trump < 0:
+        return sort_for_display(cards)
+    r = as_family(rules)
+    order = F.trump_order(r, trump)
+    trumps = sorted((c for c in cards if F.is_trump(c, trump, r)), key=order.index, reverse=True)
+    return trumps + sort_for_display(c for c in cards if c not in trumps)
+
+
+def _hand_text(cards, trump: int | None, rules, paint) -> str:
+    ordered = hand_order(cards, trump, rules)
+    if trump is None or trump < 0:
+        return " ".join(_card(c, paint) for c in ordered)
+    r = as_family(rules)
+    trumps = [c for c in ordered if F.is_trump(c, trump, r)]
+    others = ordered[len(trumps) :]
+    parts = [f"trumps {' '.join(_card(c, paint) for c in trumps) if trumps else '(none)'}"]
+    if others:
+        parts.append(" ".join(_card(c, paint) for c in others))
+    return "  |  ".join(parts)
+
+
+def _suit_words(s: int) -> str:
+    return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
+
+
+def render_family_view(view: FamilyView, paint=lambda t, s: t) -> str:
+    """The table under a rule family: the calls (and shoot), the pitcher and the named
+    trump, the draw as the seat saw it (its own discard and draw, how many each other
+    seat drew, the trumps burnt face up), the seats out, the tricks, the hand with its
+    trumps grouped (the jick and the jokers among them)."""
+    n, r = view.players, view.rules
+    who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
+    lines = ["", "-" * 60, _scores_line(view, who), f"dealer: {who[view.dealer]}"]
+    if view.calls:
+        calls = [
+            f"{who[view.caller(i)]} {family_call_text(c, r)}" for i, c in enumerate(view.calls)
+        ]
+        lines.append("calls: " + ", ".join(calls))
+    trump = view.trump
+    if view.pitcher is not None:
+        bid = f"shoots (all {r.max_bid})" if view.shoot else f"for {view.bid}"
+        named = ""
+        if trump is not None:
+            how = "named" if r.trump == "named" else "led"
+            named = f", trump {_suit_words(trump)} ({how})"
+        lines.append(f"pitcher: {who[view.pitcher]} {bid}{named}")
+    if view.draws:
+        lines.extend(_draw_lines(view, who, paint))
+    if view.out:
+        lines.append("out (no trump left): " + ", ".join(who[s] for s in view.out))
+    for k, t in enumerate(view.tricks, 1):
+        cards = " ".join(_card(c, paint) for c in t.cards)
+        done = _trick_over(view, t)
+        if done and trump is not None:
+            w = t.seats[F.trick_winner(t.cards, trump, r)]
+            lines.append(f"trick {k}: {who[t.leader]} led  {cards}  -> {who[w]}")
+        else:
+            lines.append(f"this trick: {who[t.leader]} led  {cards}")
+    if view.phase == "play":
+        held = cards_of(view.in_hand)
+    else:
+        held = list(view.hand)
+    lines.append("your hand: " + _hand_text(held, trump, r, paint))
+    legal = shown_choices(view)
+    if view.phase == "auction":
+        lines.append("your choices: " + ", ".join(legal))
+    elif view.phase == "trump":
+        lines.append(
+            "name trump: "
+            + "  ".join(f"{i}:{_suit_words(SUITS.index(a[-1]))}" for i, a in enumerate(legal, 1))
+        )
+    else:
+        lines.append(
+            "your choices: "
+            + "  ".join(f"{i}:{_card(parse_cards(c, 2)[0], paint)}" for i, c in enumerate(legal, 1))
+        )
+    return "\n".join(lines)
+
+
+def _trick_over(view: FamilyView, t) -> bool:
+    from ..search.family_hint import trick_over
+
+    return trick_over(view, t)
+
+
+def _scores_line(view, who: list[str]) -> str:
+    n = view.players
+    if view.partnership:
+        team = view.seat % 2
+        return (
+            f"scores: your team {view.scores[team]}, them {view.scores[1 - team]}"
+            f"  (to {view.target})"
+        )
+    return (
+        "scores: "
+        + ", ".join(f"{who[s]} {view.scores[s]}" for s in range(n))
+        + f"  (to {view.target})"
+    )
+
+
+def _draw_lines(view: FamilyView, who: list[str], paint) -> list[str]:
+    """The discard and draw (VARIANTS 4.8) as the seat saw it."""
+    me = view.seat
+    cards = lambda cs: " ".join(_card(c, paint) for c in cs)  # noqa: E731
+    mine = f"draw: you put down {len(view.discards)}"
+    if view.discards:
+        mine += f" ({cards(view.discards)})"
+    mine += f" and drew {len(view.drawn)}"
+    if view.drawn:
+        mine += f" ({cards(view.drawn)})"
+    lines = [mine]
+    others = [f"{who[s]} drew {d.drawn}" for s, d in enumerate(view.draws) if s != me]
+    lines.append("      " + ", ".join(others))
+    burnt = [f"{who[s]} {cards(d.burnt)}" for s, d in enumerate(view.draws) if d.burnt]
+    if burnt:
+        lines.append("      burnt face up (trumps over six): " + "; ".join(burnt))
+    if view.rules.rob and view.pitcher is not None:
+        took = f"{who[view.pitcher]} robbed the stock ({view.robbed_count}) and put down "
+        took += f"{view.put_down_count} face down"
+        if me == view.pitcher and view.robbed:
+            took += f": took {cards(view.robbed)}, put down {cards(view.put_down)}"
+        lines.append("      " + took)
+    return lines
+
+
 def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     """Every legal action's value, best first."""
-    unit = "P(win game)" if j.unit == "P(win)" else "your side's points"
+    unit = UNIT_WORDS[j.unit]
     if j.unit == "points" and j.defending:
         # A defender's value is minus the pitcher's points: shown as the pitcher's own.
         unit = "the pitcher's side's points: you defend, fewer is better"
@@ -288,7 +493,7 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     for a in order:
         v, h = j.values[a], j.half_widths[a]
         v = -v if j.unit == "points" and j.defending else v
-        name = a if j.kind == "call" else _card(parse_cards(a)[0], paint)
+        name = _action(j.kind, a, paint)
         mark = "*" if a == j.chosen else " "
         value = f"{v:.1%}" if j.unit == "P(win)" else f"{v:+.2f}"
         parts.append(
@@ -296,7 +501,7 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
             if j.unit == "P(win)"
             else f"{mark}{name} {value} ±{h:.2f}"
         )
-    head = f"coach ({unit}, {j.samples} {'deals' if j.kind == 'call' else 'worlds'}):"
+    head = f"coach ({unit}, {j.samples} {'worlds' if j.kind == 'card' else 'deals'}):"
     return _wrapped([head, *parts], shutil.get_terminal_size((100, 24)).columns)
 
 
@@ -699,4 +904,12 @@ def use_colour(stream=sys.stdout) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
-__all__ = ["practice", "PersonSeat", "read_choice", "render_view", "checked_action"]
+__all__ = [
+    "practice",
+    "PersonSeat",
+    "read_choice",
+    "render_view",
+    "render_family_view",
+    "hand_order",
+    "checked_action",
+]
