@@ -412,6 +412,12 @@ def _held(v: FamilyView) -> str:
     return " ".join(_texts(v.held)) if v.phase in ("play", "over") else "no hand yet"
 
 
+def normal_action(a: str, rules: FamilyRules) -> str:
+    """An action as :meth:`FamilyView.legal` writes it (``"th"`` -> ``"TH"``,
+    ``"Trump:h"`` -> ``"trump:H"``, ``"PASS"`` -> ``"pass"``); anything else lowered."""
+    return _norm_action(a, rules)
+
+
 def _norm_action(a: str, rules: FamilyRules) -> str:
     low = a.strip().lower()
     if low.startswith(TRUMP_ACTION):

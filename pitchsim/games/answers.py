@@ -4,6 +4,7 @@ seat forfeits its game (the table never plays in a seat's place)."""
 from __future__ import annotations
 
 from ..game.cards import parse_cards
+from ..game.family_view import FamilyView, normal_action
 from ..game.view import View, ViewError, call_text, card_text, parse_call
 
 
@@ -21,12 +22,16 @@ class Forfeit(Exception):
         self.reason = reason
 
 
-def checked_action(view: View, answer: object) -> str:
-    """The answer as the protocol writes it, if legal; else :class:`ValueError`."""
+def checked_action(view: View | FamilyView, answer: object) -> str:
+    """The answer as the protocol writes it, if legal; else :class:`ValueError`.  Under
+    any preset's view (:class:`FamilyView`) a call (``"pass"``, ``"6"``, ``"shoot"``),
+    the naming of trump (``"trump:H"``) or a card (``"HJ"`` a joker)."""
     legal = view.legal()
     if isinstance(answer, str):
         text = answer.strip()
-        if view.phase == "auction":
+        if isinstance(view, FamilyView):
+            text = normal_action(text, view.rules)
+        elif view.phase == "auction":
             try:
                 text = call_text(parse_call(text, "the call"))
             except ViewError:

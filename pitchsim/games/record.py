@@ -15,10 +15,19 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterator
 
-from ..game.cards import CardError, mask_of, parse_cards
+from ..game.cards import CardError, format_card, mask_of, parse_cards
 from ..game.reference.auction import MAX_BID
 from ..game.reference.game import game_winner
-from ..game.rules import FamilyRules, Rules, RulesError, document_rules, label, rules_text
+from ..game.reference import families as F
+from ..game.rules import (
+    FamilyRules,
+    Rules,
+    RulesError,
+    as_family,
+    document_rules,
+    label,
+    rules_text,
+)
 from ..game.view import Trick, View, ViewError, parse_call
 from ..kernels.contract import MAX_DEALS
 from ..util.errors import InputError, quoted
@@ -71,26 +80,47 @@ def record_of_game(game: Game) -> dict:
 
 
 def _rules(doc: dict) -> Rules:
-    spec = doc.get("rules")
-    if not isinstance(spec, str | dict):
+    """The record's rules: a base game's :class:`Rules`, or under a preset (a record
+    naming its ``family``, or rules of a family) a :class:`FamilyRules`."""
+    spec_ = doc.get("rules")
+    if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
-        rules = document_rules(spec)  # a string or an object, never a file
+        rules = document_rules(spec_)  # a string or an object, never a file
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
-    if isinstance(rules, FamilyRules):
-        # Its calls and cards would be replayed by the base game's rules (a smear 5
-        # judged against bids 1-4): refused whole, as the views of the families are.
-        raise RecordError(
-            f"rules: {label(rules)}: a record of a rule family cannot be read yet (the "
-            "record format, docs/record.md, carries the base game only)"
-        )
+    family = doc.get("family")
+    if family is not None:
+        if not isinstance(family, str):
+            raise RecordError(f"family must be a preset's name, not {quoted(family)}")
+        rules = as_family(rules)  # auction-pitch played by the preset path stays one
+        if family != rules.family:
+            raise RecordError(
+                f"family is {quoted(family)} but the rules are {label(rules)}: a record of "
+                f"one preset is not read under another's rules"
+            )
     for key in ("partnership", "target"):
         if key in doc and not _same(doc[key], getattr(rules, key)):
             raise RecordError(
                 f"{key} is {quoted(doc[key])} but the rules say {getattr(rules, key)!r}"
             )
     return rules
+
+
+def is_preset_record(doc: dict) -> bool:
+    """A record played by the preset path (``FamilyDeal``): its rules are a family's, or
+    it names its ``family``."""
+    return isinstance(_rules(doc), FamilyRules)
+
+
+def check_record_rules(doc: dict, rules: Rules) -> None:
+    """Refuses a record given under other rules than its own, naming both."""
+    mine = _rules(doc)
+    if as_family(mine) != as_family(rules):
+        raise RecordError(
+            f"the record is a game of {label(mine)}, not of {label(rules)}: a record "
+            "replays under its own rules only"
+        )
 
 
 # The fields a record may have (docs/record.md); any other is refused, not ignored.
@@ -107,6 +137,8 @@ RECORD_FIELDS = (
     "winner",
     "final_scores",
     "forfeit",
+    "family",  # the preset, for a record played by the preset path (FamilyDeal)
+    "winners",  # under a preset: every winning side (a shared win, 3.11)
     "stopped",  # a person's stop (practice): the game can be resumed
     "practice",  # practice's own part of its save, checked by coach.practice
     "hands",
@@ -114,6 +146,33 @@ RECORD_FIELDS = (
 HAND_FIELDS = (*KEY_ORDER, "rules", "incomplete")
 # A hand a forfeit or a stop cut short holds the deal, the actions and the scores so far.
 PARTIAL_FIELDS = ("players", "dealer", "hands", "incomplete", "scores_after", "actions")
+# Under a preset: the calls (shoot included), the stock and the draw (4.8), the hands in
+# play after it, and every point of the preset (docs/record.md, "Every preset").
+PRESET_HAND_FIELDS = (
+    "players",
+    "dealer",
+    "calls",
+    "pitcher",
+    "bid",
+    "shoot",
+    "trump",
+    "hands",
+    "stock",
+    "draw",
+    "held",
+    "tricks",
+    "points",
+    "game_points",
+    "points_won",
+    "made",
+    "round_points",
+    "partnership",
+    "scores_after",
+    "actions",
+    "rules",
+    "incomplete",
+)
+PRESET_PARTIAL_FIELDS = (*PARTIAL_FIELDS, "stock", "draw")
 FORFEIT_FIELDS = ("seat", "strategy", "reason")
 
 
@@ -227,6 +286,12 @@ def _head(doc) -> tuple[Rules, int]:
         _text(doc["stopped"], "stopped")
         if f is not None:
             raise RecordError("a record names a forfeit or a stop, not both")
+    if doc.get("winners") is not None:
+        won = doc["winners"]
+        if not isinstance(won, list) or len(set(map(repr, won))) != len(won):
+            raise RecordError(f"winners must list the winning sides once each, not {quoted(won)}")
+        for w in won:
+            _int(w, "winners: a side", 0, 1 if rules.partnership else n - 1)
     if "practice" in doc and not isinstance(doc["practice"], dict):
         raise RecordError(f"practice must be an object, not {quoted(doc['practice'])}")
     hands = doc.get("hands")
@@ -260,7 +325,7 @@ def _hand_masks(h: dict, n: int, where: str) -> list[int]:
     return masks
 
 
-def _check_dealer(doc: dict, k: int, dealer: int, before: dict | None, n: int) -> None:
+def _check_dealer(doc: dict, k: int, dealer: int, before: dict | None, n: int, rules) -> None:
     """The deal passes one seat to the left after every hand, but after a hand thrown
     in (everybody passed, ``all-pass=redeal``) the same dealer deals again (docs/rules.md;
     VARIANTS 0.1, 4.5).  The first dealer of game ``board`` is seat ``board`` mod n."""
@@ -273,7 +338,7 @@ def _check_dealer(doc: dict, k: int, dealer: int, before: dict | None, n: int) -
                 "(its board number mod the players)"
             )
         return
-    if before["pitcher"] is None:
+    if before["pitcher"] is None and rules.all_pass == "redeal":
         if dealer != before["dealer"]:
             raise RecordError(
                 f"{where}, but hand {k - 1} was thrown in, so seat {before['dealer']} deals "
@@ -292,6 +357,8 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
     whole record is checked on the way (the generator returns the winner and the final
     scores): its fields, the dealers, every action against the rules, every result."""
     rules, n = _head(doc)
+    if isinstance(rules, FamilyRules):
+        return (yield from _preset_decisions(doc, rules, n))
     hands = doc["hands"]
     scores = [0] * n
     before: dict | None = None  # the previous hand's results
@@ -320,7 +387,7 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
         if "players" in h and not _same(h["players"], n):
             raise RecordError(f"{where}: players is {quoted(h['players'])}, not {n}")
         dealer = _int(h["dealer"], f"{where}: dealer", 0, n - 1)
-        _check_dealer(doc, k, dealer, before, n)
+        _check_dealer(doc, k, dealer, before, n, rules)
         dealt = _hand_masks(h, n, where)
         actions = h["actions"]
         if not isinstance(actions, list):
@@ -422,6 +489,201 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
     return winner, scores
 
 
+def _preset_cards(value, what: str, r: FamilyRules) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise RecordError(f"{what} must be a list of cards")
+    try:
+        cards = parse_cards(" ".join(value), r.jokers)
+    except CardError as e:
+        raise RecordError(f"{what}: {e}") from None
+    if len(cards) != len(value):
+        raise RecordError(f"{what}: each entry must be one card")
+    return cards
+
+
+def _preset_deal(h: dict, n: int, where: str, r: FamilyRules) -> tuple[list[int], list[int]]:
+    """A hand's deal under a preset: every seat's cards (6, 9 or 10, 6.1, 4.3) from the
+    preset's pack, and under a draw (4.8) the stock, top card first: the rest of it."""
+    hands = h.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise RecordError(f"{where}: hands must list the {n} hands as dealt")
+    pack = F.mask_of(F.pack(r, n))
+    each = r.cards_each(n)
+    seen = 0
+    masks = []
+    for s, cs in enumerate(hands):
+        cards = _preset_cards(cs, f"{where}: seat {s}'s hand", r)
+        m = mask_of(cards)
+        if len(cards) != each:
+            raise RecordError(f"{where}: seat {s} was dealt {len(cards)} cards, not {each}")
+        if m & ~pack:
+            out = [c for c in cards if not pack >> c & 1]
+            raise RecordError(
+                f"{where}: seat {s} was dealt {format_card(out[0], symbols=False)}, which is not "
+                f"in the pack of {label(r)} at {n} players"
+            )
+        if m & seen:
+            raise RecordError(f"{where}: seat {s} was dealt a card another seat holds")
+        seen |= m
+        masks.append(m)
+    stock: list[int] = []
+    if r.discard == "non-trump":
+        if "stock" not in h:
+            raise RecordError(f"{where}: stock is missing: {label(r)} draws from it (4.8)")
+        stock = _preset_cards(h["stock"], f"{where}: stock", r)
+        if mask_of(stock) & seen or seen | mask_of(stock) != pack:
+            raise RecordError(f"{where}: stock must be the rest of the pack, the undealt cards")
+    elif "stock" in h:
+        raise RecordError(f"{where}: stock is given, but {label(r)} has no draw")
+    return masks, stock
+
+
+def _preset_draw(h: dict, where: str, r: FamilyRules, n: int):
+    """The discard and draw (4.8) as the record says the discards were drawn: the
+    reference engine's, drawing from the discards the cards the record names, in order
+    (checked with the rest of the hand's results)."""
+    from .table import _Drawn
+
+    order: list[int] = []
+    given = h.get("draw")
+    if given is not None:
+        seats = given.get("seats") if isinstance(given, dict) else None
+        if (
+            not isinstance(seats, list)
+            or len(seats) != n
+            or not all(isinstance(d, dict) for d in seats)
+        ):
+            raise RecordError(f"{where}: draw must be an object with seats: one object a seat")
+        drawn = [_preset_cards(d.get("drawn", []), f"{where}: draw", r) for d in seats]
+
+    def draw(held, stock, pitcher, trump):
+        if given is not None:
+            at_stock = set(stock)
+            order[:] = [
+                c for i in range(n) for c in drawn[(pitcher + 1 + i) % n] if c not in at_stock
+            ]
+        out, rec = F.discard_and_draw(held, stock, pitcher, trump, r, _Drawn(order))
+        if given is None and any(c not in stock for d in rec.drawn for c in d):
+            raise RecordError(
+                f"{where}: draw is missing: a seat drew from the discards (4.8 step 4), and "
+                "only the record can say which cards"
+            )
+        return out, rec
+
+    return draw
+
+
+def _preset_decisions(doc: dict, r: FamilyRules, n: int):
+    """``_decisions`` under a preset: each hand walked by the table's own
+    :class:`~pitchsim.games.table.FamilyDeal` with the record's actions."""
+    from .table import FamilyDeal, family_winners
+
+    hands = doc["hands"]
+    scores = [0] * n
+    before: dict | None = None
+    winners: list[int] = []
+    to_move = None
+    for k, h in enumerate(hands, 1):
+        where = f"hand {k}"
+        if not isinstance(h, dict):
+            raise RecordError(f"{where} must be an object")
+        incomplete = h.get("incomplete", False)
+        if not isinstance(incomplete, bool):
+            raise RecordError(
+                f"{where}: incomplete must be true or false, not {quoted(incomplete)}"
+            )
+        if incomplete and k != len(hands):
+            raise RecordError(f"{where} is incomplete but is not the last hand")
+        allowed = PRESET_PARTIAL_FIELDS if incomplete else PRESET_HAND_FIELDS
+        if incomplete:
+            for key in h:
+                if key not in allowed and key in PRESET_HAND_FIELDS:
+                    raise RecordError(
+                        f"{where} is marked incomplete, yet gives {key}: an incomplete hand "
+                        "holds only the deal, the draw, the actions and the scores before it"
+                    )
+        _only(h, allowed, where)
+        _need(h, ("dealer", "hands", "actions"), where)
+        if "players" in h and not _same(h["players"], n):
+            raise RecordError(f"{where}: players is {quoted(h['players'])}, not {n}")
+        if "rules" in h:
+            check_record_rules({"rules": h["rules"], "family": r.family}, r)
+        dealer = _int(h["dealer"], f"{where}: dealer", 0, n - 1)
+        _check_dealer(doc, k, dealer, before, n, r)
+        dealt, stock = _preset_deal(h, n, where, r)
+        actions = h["actions"]
+        if not isinstance(actions, list):
+            raise RecordError(f"{where}: actions must be a list")
+        hand = FamilyDeal(r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n))
+        walk = hand.run()
+        full = None
+        try:
+            to_move, view = next(walk)
+            for a_no, a in enumerate(actions, 1):
+                if isinstance(a, dict):
+                    _only(a, ("seat", "action"), f"{where}: action {a_no}")
+                    _need(a, ("seat", "action"), f"{where}: action {a_no}")
+                    seat = _int(a["seat"], f"{where}: action {a_no}: seat", 0, n - 1)
+                    action = a["action"]
+                else:
+                    seat, action = None, a
+                if full is not None:
+                    raise RecordError(f"{where}: action {a_no} comes after the hand is over")
+                if seat is not None and seat != to_move:
+                    raise RecordError(
+                        f"{where}: action {a_no} is by seat {seat}, but seat {to_move} is to act"
+                    )
+                try:
+                    act = checked_action(view, action)
+                except ValueError as e:
+                    raise RecordError(f"{where}: action {a_no} (seat {to_move}): {e}") from None
+                yield k, h, view, act, scores, hand
+                try:
+                    to_move, view = walk.send(act)
+                except StopIteration as end:
+                    full = end.value
+        except ViewError as e:
+            raise RecordError(f"{where}: {e}") from None
+        if incomplete:
+            if full is not None:
+                raise RecordError(
+                    f"{where} is marked incomplete, but its actions finish it (its result "
+                    "would be dropped)"
+                )
+            if "scores_after" in h and not _same(h["scores_after"], scores):
+                raise RecordError(
+                    f"{where}: scores_after is {quoted(h['scores_after'])}, but the scores "
+                    f"before it are {scores}"
+                )
+            if "draw" in h and not _same(h["draw"], hand.draw_doc()):
+                raise RecordError(
+                    f"{where}: draw is {quoted(h['draw'])}, but the rules give {hand.draw_doc()!r}"
+                )
+            break
+        if full is None:
+            raise RecordError(f"{where}: the actions stop before the hand is over")
+        for key, value in full.items():
+            if key in ("hands", "actions", "stock", "rules"):
+                continue  # read and checked above
+            if key in h and not _same(h[key], value):
+                raise RecordError(
+                    f"{where}: {key} is {quoted(h[key])}, but the actions give {value!r}"
+                )
+        yield k, h, None, "", scores, full
+        scores = full["scores_after"]
+        before = full
+        won = family_winners(full, r)
+        if won:
+            if k != len(hands):
+                raise RecordError(f"{where}: side {won[0]} won the game here, yet it goes on")
+            winners = won
+    winner = winners[0] if len(winners) == 1 else None
+    _check_end(doc, hands[-1].get("incomplete") is True, to_move, winner, scores)
+    if "winners" in doc and not _same(doc["winners"], winners):
+        raise RecordError(f"winners is {quoted(doc['winners'])}, but the actions give {winners!r}")
+    return winner, scores
+
+
 def _check_end(doc: dict, incomplete: bool, to_move, winner, scores: list[int]) -> None:
     """A forfeit or a stop, the incomplete last hand, the winner and the final scores
     agree with one another and with the actions."""
@@ -465,6 +727,8 @@ def replay(doc: dict, strategies: bool = True) -> dict:
     again too."""
     hands_out = []
     walk = _decisions(doc)
+    preset = is_preset_record(doc)
+    won: list[int] = []
     while True:
         try:
             _k, h, view, _act, _sc, full = next(walk)
@@ -472,8 +736,14 @@ def replay(doc: dict, strategies: bool = True) -> dict:
             winner, final = end.value
             break
         if view is None:
+            if preset:
+                from .table import family_winners
+
+                won = family_winners(full, _rules(doc))
             if all(key in h for key in full):
                 hands_out.append(dict(h))  # every result given, and checked: as written
+            elif preset:  # the table's own order of fields
+                hands_out.append({**full, **{x: h[x] for x in h if x not in full}})
             else:
                 hands_out.append(_ordered({**full, **{x: h[x] for x in h if x not in full}}))
     last = doc["hands"][-1]
@@ -481,6 +751,8 @@ def replay(doc: dict, strategies: bool = True) -> dict:
         hands_out.append(last)
     out = dict(doc)
     out["winner"] = winner
+    if preset:
+        out["winners"] = won if not last.get("incomplete") else []
     out["final_scores"] = final
     out.setdefault("forfeit", None)
     out["hands"] = hands_out

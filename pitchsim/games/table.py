@@ -21,10 +21,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import SUITS, cards_of, parse_cards
+from ..game.family_view import TRUMP_ACTION, FamilyView
+from ..game.family_view import call_text as family_call_text
+from ..game.family_view import parse_call as family_parse_call
+from ..game.reference import families as F
 from ..game.reference.auction import MAX_BID, PASS
 from ..game.reference.game import game_winner, pitcher_made, settle_hand
 from ..game.reference.play import TRICKS, score_hand, trick_winner
-from ..game.rules import Rules, rules_text
+from ..game.rules import FamilyRules, Rules, rules_text, spec
 from ..game.view import Trick, View, card_text, parse_call
 from ..kernels.deal import deal_hands
 from ..kernels.game import MAX_DEALS
@@ -100,6 +104,8 @@ def play_table_game(
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
+    if isinstance(rules, FamilyRules):
+        return _play_family_game(seats, rules, n, seed, board, names, on_hand)
     record = _record_head(rules, n, seed, board, names)
     scores = [0] * n
     dealer = board % n
@@ -144,7 +150,7 @@ def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "rules": rules_text(rules),
+        "rules": spec(rules) if isinstance(rules, FamilyRules) else rules_text(rules),
         "players": n,
         "seed": seed,
         "board": board,
@@ -158,13 +164,14 @@ def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
     }
 
 
-def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
+def _ask(seats, seat: int, view: View | FamilyView, key, plan: int) -> tuple[str, int]:
     s = seats[seat]
     if isinstance(s, KernelSeat):
         d = s.decide(view, key, plan)
         return d.action, d.plan
     try:
-        answer = s.call(view) if view.phase == "auction" else s.play(view)
+        # the calls and the naming of trump are calls; cards are plays
+        answer = s.call(view) if view.phase in ("auction", "trump") else s.play(view)
     except Forfeit:
         raise
     except Exception as e:  # a Python seat's own failure ends its game, named
@@ -302,3 +309,382 @@ def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
         "scores_after": list(scores),
         "actions": h.actions,
     }
+
+
+# ---------------------------------------------------------------- every preset
+#
+# Under a FamilyRules (setback, smear, ten-point, and auction-pitch as a FamilyRules)
+# the hand is the reference engine's (game/reference/families.py) and each seat is
+# asked from its FamilyView.  Plain Rules keep the base path above, byte for byte.
+
+
+class _Drawn:
+    """The cards drawn from the face-down discards (4.8 step 4), in the order they were
+    drawn: given to the reference engine's ``discard_and_draw`` as its ``rng``, each
+    shuffle puts them first, so it draws exactly them (the kernels' draw, or a record's)."""
+
+    def __init__(self, order) -> None:
+        self.order = [int(c) for c in order]
+
+    def shuffle(self, junk: list[int]) -> None:
+        first = [c for c in self.order if c in junk]
+        junk[:] = first + [c for c in junk if c not in first]
+
+
+def junk_order(draw: F.DrawRecord, stock: Sequence[int], pitcher: int, n: int) -> list[int]:
+    """The cards a draw took from the discards, in order: every seat from the pitcher's
+    left, the pitcher last, takes the stock's cards before any discard (4.8)."""
+    from_stock = set(stock)
+    return [
+        c
+        for s in ((pitcher + 1 + i) % n for i in range(n))
+        for c in draw.drawn[s]
+        if c not in from_stock
+    ]
+
+
+def _texts(cards) -> list[str]:
+    return [card_text(int(c)) for c in cards]
+
+
+class FamilyDeal:
+    """One hand under any preset, decision by decision.  :meth:`run` is a generator:
+    it yields ``(seat, view)`` at every decision and is sent the action taken (checked
+    by the caller against ``view.legal()``); it returns the hand's record (``doc``).
+    ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
+    and the :class:`~pitchsim.game.reference.families.DrawRecord`."""
+
+    def __init__(self, rules: FamilyRules, n: int, dealer: int, dealt, stock, scores, draw):
+        self.r = rules
+        self.n = n
+        self.dealer = dealer
+        self.dealt = [int(m) for m in dealt]
+        self.stock = [int(c) for c in stock]
+        self.scores = list(scores)
+        self._draw = draw
+        self.actions: list[dict] = []
+        self.calls: list[int] = []
+        self.pitcher: int | None = None
+        self.bid = 0
+        self.shoot = False
+        self.trump = -1
+        self.named = False
+        self.draw: F.DrawRecord | None = None
+        self.held = list(self.dealt)
+        self.tricks: list[tuple[int, list[int], list[int], int]] = []
+        self.cur: tuple[int, list[int], list[int]] | None = None  # leader, seats, cards
+
+    # -- the views
+
+    def _out(self, seat: int) -> list[int]:
+        """follow=only (4.9): the seats shown out (passed over) when ``seat`` acts."""
+        n, out = self.n, set()
+        prev = self.pitcher
+        done = [(lead, seats) for lead, seats, _, _ in self.tricks]
+        winners = [w for *_, w in self.tricks]
+        cur_leader, cur_seats = (self.cur[0], self.cur[1]) if self.cur else (seat, [])
+        for i, (lead, seats) in enumerate([*done, (cur_leader, [*cur_seats, seat])]):
+            s = prev
+            while s != lead:
+                out.add(s)
+                s = (s + 1) % n
+            for j in range(1, len(seats)):
+                k = (seats[j - 1] + 1) % n
+                while k != seats[j]:
+                    out.add(k)
+                    k = (k + 1) % n
+            if i < len(done):
+                out |= set(range(n)) - set(seats)
+                prev = winners[i]
+        return sorted(out)
+
+    def view_doc(self, seat: int) -> dict:
+        r = self.r
+        doc = {
+            "rules": spec(r),
+            "players": self.n,
+            "seat": seat,
+            "dealer": self.dealer,
+            "hand": _texts(cards_of(self.dealt[seat])),
+            "scores": [self.scores[0], self.scores[1]] if r.partnership else list(self.scores),
+            "calls": [family_call_text(c, r) for c in self.calls],
+        }
+        if self.named:
+            doc["trump"] = SUITS[self.trump]
+        if self.draw is not None:
+            rec = self.draw
+            mine = {"drawn": _texts(rec.drawn[seat])}
+            if r.rob and seat == self.pitcher:
+                mine["robbed"] = _texts(rec.robbed)
+            doc["draw"] = {
+                "seats": [
+                    {
+                        "discarded": rec.discarded[s].bit_count(),
+                        "burnt": _texts(cards_of(rec.burnt[s])),
+                    }
+                    for s in range(self.n)
+                ],
+                "mine": mine,
+            }
+        tricks = [
+            {"leader": lead, "seats": list(seats), "cards": _texts(cards)}
+            for lead, seats, cards, _ in self.tricks
+        ]
+        if self.cur is not None and self.cur[2]:
+            tricks.append(
+                {"leader": self.cur[0], "seats": list(self.cur[1]), "cards": _texts(self.cur[2])}
+            )
+        if tricks:
+            doc["tricks"] = tricks
+        if r.follow == "only" and self.pitcher is not None and (self.named or tricks):
+            doc["out"] = self._out(seat)
+        return doc
+
+    def view(self, seat: int) -> FamilyView:
+        view = FamilyView.from_json(self.view_doc(seat))
+        if view.to_move != seat:  # the table and the view's replay disagree: a bug
+            raise RuntimeError(
+                f"the table asks seat {seat}, the view has seat {view.to_move} to act"
+            )
+        return view
+
+    # -- the hand
+
+    def run(self):
+        r, n = self.r, self.n
+        for i in range(n):  # 0.2: one round from the dealer's left
+            seat = (self.dealer + 1 + i) % n
+            if not F.legal_calls(
+                self.calls, seat == self.dealer, r, may_shoot=self.scores[seat] >= 0
+            ):
+                break  # a maximum bid or a shoot ended it
+            action = yield seat, self.view(seat)
+            call = family_parse_call(action, "the call", r)
+            self.calls.append(call)
+            self.actions.append({"seat": seat, "action": action})
+            if call != F.PASS:
+                self.pitcher = seat
+                self.shoot = call == F.shoot_call(r)
+                self.bid = r.max_bid if self.shoot else call
+        if self.pitcher is None:
+            return self.doc()
+        if r.trump == "named":
+            action = yield self.pitcher, self.view(self.pitcher)
+            self.trump = SUITS.index(action[len(TRUMP_ACTION) :])
+            self.named = True
+            self.actions.append({"seat": self.pitcher, "action": action})
+            if r.discard == "non-trump":
+                self.held, self.draw = self._draw(self.dealt, self.stock, self.pitcher, self.trump)
+        yield from self._play()
+        return self.doc()
+
+    def _play(self):
+        r, n = self.r, self.n
+        hands = list(self.held)
+        only = r.follow == "only"
+
+        def next_with_trump(seat: int) -> int | None:
+            for i in range(n):
+                s = (seat + i) % n
+                if F.trumps_in(hands[s], self.trump, r):
+                    return s
+            return None
+
+        leader = next_with_trump(self.pitcher) if only else self.pitcher
+        while leader is not None and hands[leader]:
+            self.cur = (leader, [], [])
+            for i in range(n):
+                seat = (leader + i) % n
+                if only and not F.trumps_in(hands[seat], self.trump, r):
+                    continue  # 4.9: out of the hand
+                action = yield seat, self.view(seat)
+                c = parse_cards(action, r.jokers)[0]
+                if self.trump < 0:
+                    self.trump = F.suit_of(c)  # 6.3.5: the first card's printed suit
+                hands[seat] &= ~(1 << c)
+                self.cur[1].append(seat)
+                self.cur[2].append(c)
+                self.actions.append({"seat": seat, "action": action})
+            seats, cards = self.cur[1], self.cur[2]
+            winner = seats[F.trick_winner(cards, self.trump, r)]
+            self.tricks.append((leader, seats, cards, winner))
+            self.cur = None
+            leader = next_with_trump(winner) if only else winner
+
+    # -- the record
+
+    def doc(self) -> dict:
+        """The finished hand as the record writes it (docs/record.md, "Every preset")."""
+        r, n = self.r, self.n
+        doc = {
+            "players": n,
+            "dealer": self.dealer,
+            "calls": [family_call_text(c, r) for c in self.calls],
+            "pitcher": self.pitcher,
+            "bid": self.bid if self.pitcher is not None else None,
+            "shoot": self.shoot,
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "hands": [_texts(cards_of(m)) for m in self.dealt],
+        }
+        if r.discard == "non-trump":
+            doc["stock"] = _texts(self.stock)
+            doc["draw"] = self.draw_doc()
+            doc["held"] = [_texts(cards_of(m)) for m in self.held] if self.draw else None
+        if self.pitcher is None:
+            change = [0] * n
+            if r.all_pass == "dealer-set":  # 3.4
+                change = [
+                    -F.DEALER_SET_PENALTY if r.team(s) == r.team(self.dealer) else 0
+                    for s in range(n)
+                ]
+            doc |= {
+                "tricks": [],
+                "points": {},
+                "game_points": [0] * n,
+                "points_won": [0] * n,
+                "made": None,
+            }
+        else:
+            won = [0] * n
+            for _, _, cards, w in self.tricks:
+                for c in cards:
+                    won[w] |= 1 << c
+            score = F.score_hand(self.held, won, self.trump, r)
+            change = F.settle_hand(score.points, self.pitcher, self.bid, r)
+            doc |= {
+                "tricks": [
+                    {"leader": lead, "seats": list(seats), "cards": _texts(cards), "winner": w}
+                    for lead, seats, cards, w in self.tricks
+                ],
+                "points": dict(score.awards),
+                "game_points": score.game_counts,
+                "points_won": score.points,
+                "made": score.points[self.pitcher] >= self.bid,
+            }
+        doc |= {
+            "round_points": change,
+            "partnership": r.partnership,
+            "scores_after": [s + c for s, c in zip(self.scores, change, strict=True)],
+            "actions": self.actions,
+            "rules": spec(r),
+        }
+        return doc
+
+    def draw_doc(self) -> dict | None:
+        rec = self.draw
+        if rec is None:
+            return None
+        doc: dict = {
+            "seats": [
+                {
+                    "discarded": _texts(cards_of(rec.discarded[s])),
+                    "burnt": _texts(cards_of(rec.burnt[s])),
+                    "drawn": _texts(rec.drawn[s]),
+                }
+                for s in range(self.n)
+            ]
+        }
+        if self.r.rob:
+            doc["robbed"] = _texts(rec.robbed)
+            doc["put_down"] = _texts(rec.put_down)
+        return doc
+
+    def partial(self) -> dict:
+        """The hand a forfeit or a stop cut short: the deal, the draw made, the actions."""
+        doc = {
+            "players": self.n,
+            "dealer": self.dealer,
+            "hands": [_texts(cards_of(m)) for m in self.dealt],
+        }
+        if self.r.discard == "non-trump":
+            doc["stock"] = _texts(self.stock)
+            doc["draw"] = self.draw_doc()
+        return doc | {
+            "incomplete": True,
+            "scores_after": list(self.scores),
+            "actions": self.actions,
+        }
+
+
+def family_winners(doc: dict, r: FamilyRules) -> list[int]:
+    """The sides that won after the hand ``doc`` (empty: play on)."""
+    return F.winners(doc["scores_after"], doc["pitcher"], bool(doc["made"]), r, doc["shoot"])
+
+
+def next_dealer(doc: dict, r: Rules) -> int:
+    """0.1: the deal passes to the left, but the same dealer deals again after a hand
+    everybody passed under all-pass=redeal (4.5)."""
+    if doc["pitcher"] is None and r.all_pass == "redeal":
+        return doc["dealer"]
+    return (doc["dealer"] + 1) % doc["players"]
+
+
+def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
+    """The family kernels' deal for the stream ``key`` (``kernels.families.deal``): the
+    hands as masks, the stock top card first, and the kernels' discard and draw for
+    this deal (4.8), so that the table plays the deals a family tournament plays."""
+    from ..kernels.families.deal import cards_each, deal_family
+    from ..kernels.families.draw import discard_and_draw
+    from ..kernels.families.tables import family_array, family_tables
+
+    fr, tab = family_array(r), family_tables(r)
+    deck = np.full(54, -1, dtype=np.int64)
+    dealt = np.zeros(n, dtype=np.int64)
+    size = int(deal_family(key, n, dealer, fr, deck, dealt))
+    top = n * int(cards_each(n, fr))
+    stock = [int(c) for c in deck[top:size]] if r.discard == "non-trump" else []
+
+    def draw(held, stock_, pitcher, trump):
+        hands = np.array(held, dtype=np.int64)
+        junk = np.full(54, -1, dtype=np.int64)
+        k = int(discard_and_draw(hands, n, deck, top, size, pitcher, trump, fr, tab, key, junk))
+        out, rec = F.discard_and_draw(held, stock_, pitcher, trump, r, _Drawn(junk[:k]))
+        if [int(m) for m in hands] != list(out):
+            raise RuntimeError("the reference engine's discard and draw differs from the kernels'")
+        return out, rec
+
+    return [int(m) for m in dealt], stock, draw
+
+
+def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand) -> dict:
+    record = _record_head(r, n, seed, board, names)
+    record["family"] = r.family
+    record["winners"] = []
+    scores = [0] * n
+    dealer = board % n
+    try:
+        for d in range(MAX_DEALS):
+            key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
+            dealt, stock, draw = _kernel_deal(r, n, dealer, key)
+            hand = FamilyDeal(r, n, dealer, dealt, stock, scores, draw)
+            walk = hand.run()
+            try:
+                seat, view = next(walk)
+                while True:
+                    seat, view = walk.send(_ask(seats, seat, view, key, -1)[0])
+            except StopIteration as end:
+                doc = end.value
+            except Forfeit as f:
+                record["hands"].append(hand.partial())
+                record["forfeit"] = {"seat": f.seat, "strategy": names[f.seat], "reason": f.reason}
+                break
+            except StopGame as s:
+                record["hands"].append(hand.partial())
+                record["stopped"] = str(s) or "stopped"
+                break
+            record["hands"].append(doc)
+            if on_hand is not None:
+                on_hand(doc)
+            scores = doc["scores_after"]
+            won = family_winners(doc, r)
+            if won:
+                record["winners"] = won
+                record["winner"] = won[0] if len(won) == 1 else None
+                break
+            dealer = next_dealer(doc, r)
+    finally:
+        for s in seats:
+            if hasattr(s, "end_game"):
+                s.end_game()
+    record["final_scores"] = list(scores)
+    return record
