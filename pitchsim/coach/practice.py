@@ -34,7 +34,7 @@ from ..game.cards import (
 from ..game.family_view import SHOOT, FamilyView, trump_text
 from ..game.family_view import call_text as family_call_text
 from ..game.reference import families as F
-from ..game.rules import as_family
+from ..game.rules import FamilyRules, as_family
 from ..game.view import View, call_text, card_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
@@ -44,6 +44,7 @@ from .judge import (
     COACH_TIME,
     COACH_WORLDS,
     UNIT_WORDS,
+    UNITS,
     Judgement,
     describe,
     judge,
@@ -523,21 +524,93 @@ def _wrapped(parts: list[str], width: int) -> str:
     return "\n".join(lines)
 
 
-def hand_summary(judgements: list[Judgement], hand_no: int, doc: dict, seat: int) -> str:
-    """The end of a hand: what happened and what the person's decisions cost."""
+def hand_summary(
+    judgements: list[Judgement], hand_no: int, doc: dict, seat: int, rules=None
+) -> str:
+    """The end of a hand: its last trick, who took each point, the game scores, and what
+    the person's decisions cost."""
     mine = [j for j in judgements if j.hand == hand_no]
-    lines = []
-    if doc.get("pitcher") is None:
-        lines.append(f"hand {hand_no}: everybody passed; thrown in")
-    else:
-        who = "you" if doc["pitcher"] == seat else f"seat {doc['pitcher']}"
-        made = "made it" if doc["made"] else "was set"
-        lines.append(
-            f"hand {hand_no}: {who} bid {doc['bid']} in {_suit(doc['trump'])} and {made}; "
-            f"points won {doc['points_won']}; scores now {doc['scores_after']}"
-        )
+    lines = hand_end(doc, rules, seat, f"hand {hand_no}")
     lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
     return "\n".join(lines)
+
+
+AWARD_WORDS = {
+    "high": "High",
+    "low": "Low",
+    "jack": "Jack",
+    "jick": "Jick",
+    "high-joker": "High joker",
+    "low-joker": "Low joker",
+    "ten": "Ten",
+    "three": "Three",
+    "five": "Five",
+    "game": "Game",
+}
+
+
+def award_values(rules) -> dict[str, int]:
+    """Each point the rules award, in the order they are counted, and its worth
+    (``kernels.families.score``: the Three is worth 3, the Five 5, every other 1)."""
+    from ..kernels.families.score import AWARD_NAMES, AWARD_VALUES, award_names
+
+    worth = dict(zip(AWARD_NAMES, (int(v) for v in AWARD_VALUES), strict=True))
+    return {name: worth[name] for name in award_names(as_family(rules))}
+
+
+def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
+    """A finished hand of a record (any preset), as lines: the pitcher and the contract,
+    the last trick, each point and who took it, the points won, the change to the
+    scores and the scores now.  ``seat``: the person's (None: --watch, no "you")."""
+    n = doc["players"]
+    who = [("you" if s == seat else f"seat {s}") for s in range(n)]
+    if doc.get("pitcher") is None:
+        change = doc.get("round_points") or [0] * n
+        text = f"{title}: everybody passed; thrown in"
+        if any(change):
+            text += f" (the dealer's side scores {min(change)})"
+        return [text, f"scores now: {_scores(doc['scores_after'], who, doc)}"]
+    pitcher = doc["pitcher"]
+    bid = "shot the moon" if doc.get("shoot") else f"bid {doc['bid']}"
+    made = "made it" if doc["made"] else "was set"
+    lines = [f"{title}: {who[pitcher]} {bid} in {_suit(doc['trump'])} and {made}"]
+    trick = doc["tricks"][-1] if doc.get("tricks") else None
+    if trick is not None:
+        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in trick["cards"])
+        lines.append(
+            f"last trick ({len(doc['tricks'])}): {who[trick['leader']]} led  {cards}"
+            f"  -> {who[trick['winner']]}"
+        )
+    values = award_values(rules)
+    taken = []
+    for name, worth in values.items():
+        by = doc["points"].get(name)
+        shown = AWARD_WORDS[name] + (f" ({worth})" if worth != 1 else "")
+        taken.append(f"{shown} {who[by] if by is not None else 'nobody'}")
+    lines.append("points: " + ", ".join(taken))
+    if "game" in values:
+        counts = ", ".join(f"{who[s]} {c}" for s, c in enumerate(doc["game_points"]))
+        lines.append(f"game counts: {counts}")
+    won = doc["points_won"]
+    lines.append(
+        "points won: "
+        + ", ".join(f"{who[s]} {won[s]}" for s in _sides(doc))
+        + "; this hand: "
+        + ", ".join(f"{who[s]} {doc['round_points'][s]:+d}" for s in _sides(doc))
+    )
+    lines.append(f"scores now: {_scores(doc['scores_after'], who, doc)}")
+    return lines
+
+
+def _sides(doc: dict) -> list[int]:
+    """A seat of each side: every seat, or seats 0 and 1 for the two teams."""
+    return [0, 1] if doc.get("partnership") else list(range(doc["players"]))
+
+
+def _scores(scores: list[int], who: list[str], doc: dict) -> str:
+    if doc.get("partnership"):
+        return f"{who[0]}+{who[2]} {scores[0]}, {who[1]}+{who[3]} {scores[1]}"
+    return ", ".join(f"{who[s]} {scores[s]}" for s in range(doc["players"]))
 
 
 def _suit(letter: str) -> str:
@@ -552,16 +625,29 @@ def _count(k: int, what: str) -> str:
     return f"{k} {what[:-1]}ies" if what.endswith("y") else f"{k} {what}s"
 
 
+# The lines of a loss summary: (kind of decision, unit) -> its words and number format.
+LOSS_PARTS = (
+    (("call",), "P(win)", "call", "{:.1%} of P(win)"),
+    (("call",), "score", "call", "{:.2f} points of expected score"),
+    (("trump",), "score", "naming of trump", "{:.2f} points of expected score"),
+    (("card",), "points", "card", "{:.2f} points"),
+    (("card",), "margin", "card", "{:.2f} points of margin"),
+)
+
+
 def loss_line(js: list[Judgement], what: str) -> str:
-    calls = [j for j in js if j.kind == "call"]
-    cards = [j for j in js if j.kind == "card"]
-    call_loss = sum(j.loss for j in calls)
-    card_loss = sum(j.loss for j in cards)
+    """What the decisions ``js`` cost, by kind and in each one's unit (a game is judged
+    in one preset, so its units never mix within a kind), and their labels."""
+    parts = []
+    for kinds, unit, noun, number in LOSS_PARTS:
+        mine = [j for j in js if j.kind in kinds and j.unit == unit]
+        if mine or (unit in ("P(win)", "points") and not js):
+            loss = sum(j.loss for j in mine)
+            word = noun if len(mine) == 1 else noun.replace("naming", "namings") + "s"
+            word = word.replace("namings of trumps", "namings of trump")
+            parts.append(f"{len(mine)} {word} lost {number.format(loss)}")
+    text = f"{what}: " + ", ".join(parts)
     labelled = [j for j in js if j.label]
-    text = (
-        f"{what}: {_count(len(calls), 'call')} lost {call_loss:.1%} of P(win), "
-        f"{_count(len(cards), 'card')} lost {card_loss:.2f} points"
-    )
     if labelled:
         counts = {
             k: sum(j.label == k for j in labelled) for k in ("blunder", "mistake", "inaccuracy")
@@ -680,13 +766,16 @@ def read_save(doc: object, name: str) -> Saved:
         for k, _h, v, act, _scores, _state in _decisions(doc)
         if v is not None and v.seat == seat and len(v.legal()) > 1
     ]
-    _check_judgements(p["judgements"], decisions, seat, bad)
+    _check_judgements(p["judgements"], decisions, seat, bad, isinstance(rules, FamilyRules))
     again = _played_again(doc, rules, n, seat, seed, opponents)
     _check_same_game(doc, again, seed, opponents, bad)
     return Saved(doc, rules, n, seed, seat, opponents)
 
 
-def _check_judgements(js, decisions, seat: int, bad) -> None:
+PHASES = {"call": "auction", "trump": "trump", "card": "play"}  # a judgement's view's phase
+
+
+def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> None:
     """The coach's judgements: each typed as ``Judgement`` writes it, and in order, each
     one of the person's decisions that had a choice (a game coached only in part has
     fewer judgements than decisions, never more or others)."""
@@ -708,10 +797,10 @@ def _check_judgements(js, decisions, seat: int, bad) -> None:
                 raise bad(f"{where}: {key} must be a whole number, not {quoted(j[key])}")
         if j["seat"] != seat:
             raise bad(f"{where}: seat {j['seat']} is not the person's seat {seat}")
-        if j["kind"] not in ("call", "card"):
-            raise bad(f"{where}: kind must be 'call' or 'card', not {quoted(j['kind'])}")
-        if j["unit"] != ("P(win)" if j["kind"] == "call" else "points"):
-            raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s")
+        if j["kind"] not in ("call", "trump", "card"):
+            raise bad(f"{where}: kind must be 'call', 'trump' or 'card', not {quoted(j['kind'])}")
+        if j["unit"] != UNITS[j["kind"], family]:
+            raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s here")
         for key in ("loss", "error"):
             if not _number(j[key], none=key == "error"):
                 raise bad(f"{where}: {key} must be a number, not {quoted(j[key])}")
@@ -737,7 +826,7 @@ def _check_judgements(js, decisions, seat: int, bad) -> None:
             j.get("defending") and j["kind"] != "card"
         ):
             raise bad(f"{where}: defending must be true or false, and only for a card")
-        mine = (j["hand"], "auction" if j["kind"] == "call" else "play", j["chosen"])
+        mine = (j["hand"], PHASES[j["kind"]], j["chosen"])
         while at < len(decisions) and decisions[at] != mine:
             at += 1
         if at == len(decisions):
@@ -870,9 +959,9 @@ def practice(
     def on_hand(doc: dict) -> None:
         shown["hand"] += 1
         if watch:
-            write(render_hand(doc))
+            write(render_hand(doc, rules))
         elif scripted is None or not person.scripted:
-            write(hand_summary(state.judgements, shown["hand"], doc, seat))
+            write(hand_summary(state.judgements, shown["hand"], doc, seat, rules))
 
     record = play_table_game(seats, rules, seed, 0, names, on_hand=on_hand)
     record["practice"] = {
@@ -883,20 +972,23 @@ def practice(
     return record, state.judgements
 
 
-def render_hand(doc: dict) -> str:
-    """A hand bots played, for --watch."""
-    lines = ["-" * 60, f"dealer seat {doc['dealer']}; bids {doc['bids']}"]
-    for s, h in enumerate(doc["hands"]):
-        lines.append(f"  seat {s}: {' '.join(format_card(parse_cards(c)[0]) for c in h)}")
-    if doc.get("pitcher") is None:
-        lines.append("everybody passed: thrown in")
-        return "\n".join(lines)
-    lines.append(f"seat {doc['pitcher']} pitches {doc['bid']} in {_suit(doc['trump'])}")
-    for k, t in enumerate(doc["tricks"], 1):
-        cards = " ".join(format_card(parse_cards(c)[0]) for c in t["cards"])
+def render_hand(doc: dict, rules) -> str:
+    """A hand bots played, for --watch: the deal, the calls, every trick, the end."""
+    calls = doc.get("calls")
+    if calls is None:  # the base record writes its calls as bids (null a pass)
+        calls = ["pass" if b is None else str(b) for b in doc["bids"]]
+    n = doc["players"]
+    order = [(doc["dealer"] + 1 + i) % n for i in range(len(calls))]
+    said = ", ".join(f"seat {s} {c}" for s, c in zip(order, calls, strict=True))
+    lines = ["-" * 60, f"dealer seat {doc['dealer']}; calls: {said}"]
+    trump = SUITS.index(doc["trump"]) if doc.get("trump") else None
+    for s, h in enumerate(doc.get("held") or doc["hands"]):
+        cards = hand_order([parse_cards(c, 2)[0] for c in h], trump, rules)
+        lines.append(f"  seat {s}: {' '.join(format_card(c) for c in cards)}")
+    for k, t in enumerate(doc["tricks"][:-1], 1):
+        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in t["cards"])
         lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")
-    made = "made" if doc["made"] else "set"
-    lines.append(f"points {doc['points_won']}: {made}; scores {doc['scores_after']}")
+    lines.extend(hand_end(doc, rules, None, "the hand"))
     return "\n".join(lines)
 
 
