@@ -185,6 +185,18 @@ class FamilyView:
         }
 
 
+def names_a_family(doc: object) -> bool:
+    """Whether a view document's rules are a preset's other than the base game's (read
+    by :meth:`FamilyView.from_json`; the base game's by ``view.View``).  Rules that do
+    not parse are left to the view reader's one-line refusal."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("rules"), str | dict):
+        return False
+    try:
+        return isinstance(document_rules(doc["rules"]), FamilyRules)
+    except (RulesError, TypeError, ValueError):
+        return False
+
+
 def _texts(cards: Sequence[int]) -> list[str]:
     return [card_text(c) for c in cards]
 

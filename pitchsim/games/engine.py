@@ -1,5 +1,7 @@
 """pitchsim as an engine: one decision per request, JSON lines in and out
-(``docs/protocol.md``, protocol ``pitch-engine/1``).
+(``docs/protocol.md``, protocol ``pitch-engine/1``), under every preset: a view of the
+base game is a ``game.view.View``, one under smear, setback, ten-point or any family
+option a ``game.family_view.FamilyView`` (calls, ``"shoot"``, ``"trump:H"``, cards).
 
 :class:`Engine` answers one request line with one reply line (or none, for ``quit``);
 ``pitchsim engine`` runs it over stdin/stdout.  It holds no game state: each ``decide``
@@ -15,11 +17,13 @@ import importlib.metadata
 import sys
 from time import perf_counter
 
+from ..game.family_view import FamilyView, names_a_family
 from ..game.view import View, ViewError
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
+from .family_seat import checked_strategy
 from .policies import MAX_WORLDS, play_policy
 from .seats import KernelSeat, planned_trump, view_key
 
@@ -226,20 +230,32 @@ class Engine:
             raise RequestError(BAD_OPTION, f"values must be true or false, not {values!r}")
         if "view" not in msg:
             raise RequestError(BAD_REQUEST, "a decide request needs a view")
+        family = names_a_family(msg["view"])
         try:
-            view = View.from_json(msg["view"], "the engine")
+            if family:
+                view = FamilyView.from_json(msg["view"])
+            else:
+                view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e)) from None
+        if family:
+            try:  # what the family kernels play, said in one line
+                checked_strategy(Strategy.parse(strategy), view.rules, view.players)
+            except StrategyError as e:
+                raise RequestError(UNKNOWN_STRATEGY, str(e)) from None
         if view.to_move != view.seat:
             why = {
                 "over": "the hand is over",
                 "thrown-in": "everybody passed: the hand is thrown in",
+                "trump": f"seat {view.to_move} names trump",
             }.get(view.phase, f"seat {view.to_move} is to act")
             raise RequestError(NOT_TO_ACT, f"seat {view.seat} has no decision here: {why}")
         which = (strategy, samples)
         seat = self._seats.get(which) or self._seats.setdefault(
             which, KernelSeat(strategy, samples)
         )
+        if family:  # no planned lead: the family kernels plan none
+            return _reply(rid, seat.decide(view, view_key(seed, view), -1, values, time))
 
         def key_of(v: View):
             return view_key(seed, v)
@@ -251,13 +267,16 @@ class Engine:
             plan = planned_trump(seat, view, key_of, time)
             if time is not None:
                 time = max(time - (perf_counter() - start), MIN_LEFT)
-        d = seat.decide(view, key_of(view), plan, values, time)
-        reply = {"type": "action", "id": rid, "action": d.action}
-        if d.values:
-            reply["values"] = d.values
-        if d.search is not None:
-            reply["search"] = d.search
-        return reply
+        return _reply(rid, seat.decide(view, key_of(view), plan, values, time))
+
+
+def _reply(rid, d) -> dict:
+    reply = {"type": "action", "id": rid, "action": d.action}
+    if d.values:
+        reply["values"] = d.values
+    if d.search is not None:
+        reply["search"] = d.search
+    return reply
 
 
 def _body(line: str | bytes) -> str | bytes:

@@ -9,6 +9,14 @@ played decision by decision is the kernel's game; the engine (``pitchsim engine`
 which has no game, derives the key from its seed and the view (:func:`view_key`): the
 same view gives the same answer.
 
+A view under any preset (``game.family_view.FamilyView``: smear, setback, ten-point,
+auction-pitch as a family) is decided by the family kernels (``games.family_seat``),
+the same way: the family game kernel's own policies at its own stream positions.  Its
+decisions are the calls (``"shoot"`` included), the pitcher's naming of trump
+(``"trump:H"``) and the cards.  As a seat object (:meth:`KernelSeat.call`,
+:meth:`KernelSeat.play`) a built-in strategy draws each decision from its ``seed`` and
+the view, as the engine does.
+
 A bidding policy may plan the suit it will lead if it wins the auction (the kernels
 keep it; it is never shown to the table).  The table remembers it for the seat; a
 stateless caller recovers it by asking the same question again (:func:`planned_trump`).
@@ -23,6 +31,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..game.cards import format_card, suit_cards
+from ..game.family_view import FamilyView
 from ..game.reference.auction import PASS
 from ..game.rules import R_PARTNERSHIP, Rules
 from ..game.view import View, call_text, card_text
@@ -43,12 +52,13 @@ from ..util.jsonio import dumps_json
 from .advisor_clock import timed_advisor_call
 from .bidding import SeatArrays, Strategy, advisor_params, seat_arrays
 from .clock import ALL_DONE, POINTS, Clock, Separation, Valuation, value_on_clock
+from .family_seat import family_decide
 from .policies import seat_planes
 
 KEY_BITS = 62
 
 
-def view_key(seed: int, view: View) -> np.uint64:
+def view_key(seed: int, view: View | FamilyView) -> np.uint64:
     """The random stream of a decision the engine makes: a hash of the seed and the view
     (its history, not the ``legal`` list a table may add), so the same view and seed give
     the same answer, and different views independent ones."""
@@ -77,34 +87,68 @@ class Decision:
 
 
 class KernelSeat:
-    """A built-in strategy (``odds+heuristic``, ``advisor+rollout``, ...) as a seat."""
+    """A built-in strategy (``odds+heuristic``, ``advisor+rollout``, ...) as a seat, for
+    a view of the base game (``View``) or of any preset (``FamilyView``).  ``seed``: the
+    seed of :meth:`call` and :meth:`play`'s streams (with the view, as the engine's)."""
 
     def __init__(
-        self, strategy: str | Strategy, samples: int | None = None, time: float | None = None
+        self,
+        strategy: str | Strategy,
+        samples: int | None = None,
+        time: float | None = None,
+        seed: int = 0,
     ):
         self.strategy = strategy if isinstance(strategy, Strategy) else Strategy.parse(strategy)
         self.name = self.strategy.name
         self.samples = samples  # the advisor's deals per call (None: its default)
         self.time = time  # seconds a search play decision or advisor call may take (None: none)
+        self.seed = seed
+
+    def call(self, view: View | FamilyView) -> str:
+        """The seat's call, or as the pitcher under trump=named the trump it names
+        (``"trump:H"``), from the stream of ``seed`` and the view."""
+        if view.phase not in ("auction", "trump"):
+            raise ValueError(f"seat {view.seat} has no call to make: the phase is {view.phase}")
+        return self._answer(view)
+
+    def play(self, view: View | FamilyView) -> str:
+        """The seat's card, from the stream of ``seed`` and the view."""
+        if view.phase != "play":
+            raise ValueError(f"seat {view.seat} has no card to play: the phase is {view.phase}")
+        return self._answer(view)
+
+    def _answer(self, view: View | FamilyView) -> str:
+        def key_of(v):
+            return view_key(self.seed, v)
+
+        plan = -1
+        if isinstance(view, View) and view.phase == "play" and view.trump is None:
+            plan = planned_trump(self, view, key_of, self.time)
+        return self.decide(view, key_of(view), plan).action
 
     def decide(
         self,
-        view: View,
+        view: View | FamilyView,
         key: np.uint64,
         plan: int = -1,
         values: bool = False,
         time: float | None = None,
     ) -> Decision:
         """The seat's decision at ``view`` (its turn), drawing from stream ``key``.
-        ``plan`` is the suit its winning call planned (the opening lead only).  ``time``
-        (else the seat's own): the seconds a search play policy or the ``advisor``
-        bidding policy may take; it then values its worlds (``games.clock``) or plays
-        its deals (``games.advisor_clock``) on a clock and may stop early, and says how
-        (``Decision.search``)."""
+        ``plan`` is the suit its winning call planned (the opening lead only; a family
+        view has none: its kernels plan no lead).  ``time`` (else the seat's own): the
+        seconds a search play policy or the ``advisor`` bidding policy may take; it then
+        values its worlds (``games.clock``) or plays its deals (``games.advisor_clock``)
+        on a clock and may stop early, and says how (``Decision.search``).  Under a
+        family a strategy the family kernels do not play is refused in one line
+        (``StrategyError``)."""
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
-        a = _arrays(self.strategy, view.players, view.rules, self.samples)
         budget = self.time if time is None else time
+        if isinstance(view, FamilyView):
+            d = family_decide(self.strategy, view, key, values, budget)
+            return Decision(d.action, d.values, -1, d.search)
+        a = _arrays(self.strategy, view.players, view.rules, self.samples)
         if view.phase == "auction":
             if budget is not None and self.strategy.bidding == "advisor":
                 return _timed_bid(a, view, key, budget)

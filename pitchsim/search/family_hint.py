@@ -32,9 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..game.cards import format_card, parse_cards
+from ..game.cards import format_card
 from ..game.family_view import FamilyView
-from ..game.reference import families as F
 from ..game.rules import label
 from ..games.clock import (
     ALL_DONE,
@@ -46,10 +45,16 @@ from ..games.clock import (
     value_on_clock,
     warmed,
 )
-from ..kernels.families.policies import heuristic_card
-from ..kernels.families.rollout import rollout_outcomes
+from ..games.family_seat import (  # the seat's knowledge: shared with the built-in seat
+    FamilyKnowledge,
+    family_knowledge,
+    trick_over,  # noqa: F401  (cli/hint.py reads it here)
+)
+from ..games.family_seat import heuristic_prior as _prior
+from ..games.family_seat import rollout_valuer as _value
+from ..games.family_seat import shifted as _shifted
+from ..games.family_seat import value_span as _span
 from ..kernels.families.score import side_of
-from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import (
     ATTEMPTS_PER_WORLD,
     family_constraint,
@@ -66,122 +71,6 @@ OBJECTIVE = (
     "your side's score change on this hand minus the mean change of the other sides, "
     "in points (made: the pitcher's side scores its points; set: minus the bid)"
 )
-
-
-@dataclass(frozen=True)
-class FamilyKnowledge:
-    """The kernel arguments of one seat's card decision (see the module)."""
-
-    legal: int
-    hand: int
-    seat: int
-    n: int
-    pitcher: int
-    bid: int
-    trump: int  # -1: the first lead fixes it (trump=first-lead)
-    trick_no: int
-    trick: np.ndarray  # (n) the current trick's cards
-    tseats: np.ndarray  # (n) who played them
-    count: int
-    played: int  # the cards of the complete tricks
-    won: np.ndarray  # (n) cards won per seat
-    pby: np.ndarray  # (n) cards played per seat (the current trick included)
-    voids: int  # bit 4 * seat + effective suit
-    counts: np.ndarray  # (n + 1) cards held now, then the pile put down unseen
-    known_out: int
-    fr: np.ndarray
-    tab: np.ndarray
-
-    @property
-    def others(self) -> int:
-        """Seats on other sides than the seat's: the scale of the rollout's values."""
-        return sum(side_of(s, self.fr) != side_of(self.seat, self.fr) for s in range(self.n))
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def family_knowledge(view: FamilyView) -> FamilyKnowledge:
-    """The seat's knowledge (see the module) at its card decision."""
-    r, n, me = view.rules, view.players, view.seat
-    trump = -1 if view.trump is None else view.trump
-    complete = [t for t in view.tricks if trick_over(view, t)]
-    current = view.tricks[-1] if view.tricks and not trick_over(view, view.tricks[-1]) else None
-    played = 0
-    won = np.zeros(n, dtype=np.int64)
-    for t in complete:
-        taken = _mask(t.cards)
-        played |= taken
-        won[t.seats[F.trick_winner(t.cards, trump, r)]] |= taken
-    pby = np.zeros(n, dtype=np.int64)
-    plays = [0] * n
-    for t in view.tricks:
-        for s, c in zip(t.seats, t.cards, strict=True):
-            pby[s] |= 1 << c
-            plays[s] += 1
-    trick = np.zeros(n, dtype=np.int64)
-    tseats = np.zeros(n, dtype=np.int64)
-    count = 0
-    if current is not None:
-        count = len(current.cards)
-        trick[:count] = current.cards
-        tseats[:count] = current.seats
-    voids = view.voids
-    if r.follow == "only" and trump >= 0:
-        for s in view.out:  # 4.9: a seat out holds no trump
-            voids |= 1 << (4 * s + trump)
-    burnt = 0
-    for d in view.draws:
-        burnt |= _mask(d.burnt)
-    mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
-    held = _mask(view.held)
-    known_out = (mine & ~held & ~view.junk_lost) | burnt
-    # The pitcher's put-down is a count to the others; the pitcher knows its cards.
-    down = view.put_down_count if me != view.pitcher else 0
-    counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
-    legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
-    return FamilyKnowledge(
-        legal,
-        view.in_hand,
-        me,
-        n,
-        view.pitcher,
-        view.bid,
-        trump,
-        len(complete),
-        trick,
-        tseats,
-        count,
-        played,
-        won,
-        pby,
-        voids,
-        counts,
-        known_out,
-        family_array(r),
-        family_tables(r),
-    )
-
-
-def trick_over(view: FamilyView, t) -> bool:
-    """The trick is over: every seat not out played to it.  Under follow=only the seats out
-    are skipped, so the last trick is over unless the seat to move sits between its last
-    player and its leader (it is still to play to it)."""
-    if view.rules.follow != "only":
-        return len(t.cards) == view.players
-    if t is not view.tricks[-1]:
-        return True
-    n = view.players
-    s = (t.seats[-1] + 1) % n
-    while s != t.leader:
-        if s == view.to_move:
-            return False
-        s = (s + 1) % n
-    return True
 
 
 # ---------------------------------------------------------------- the answer
@@ -341,52 +230,6 @@ def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
     and for the curious."""
     k = family_knowledge(view)
     return _Sampler(k, seed, count).block(0)
-
-
-def _prior(k: FamilyKnowledge) -> int:
-    """The card ``heuristic`` plays: the recommendation's tie-break."""
-    return int(
-        heuristic_card(
-            np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.trump, k.trick_no,
-            k.trick, k.tseats, k.count, np.int64(k.played), k.fr, k.tab,
-        )
-    )  # fmt: skip
-
-
-def _value(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
-    """``value(lo, hi, nodes)`` -> (``out[j, w]``, 0): card j in worlds lo..hi (scaled by
-    ``others``), as :func:`~pitchsim.games.clock.value_on_clock` asks; a rollout searches
-    no solver nodes, so ``nodes`` (a solver budget) is unused and every world is done."""
-
-    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
-        out = np.empty((cards.size, hi - lo), dtype=np.int64)
-        rollout_outcomes(
-            worlds[lo:hi], np.int64(k.legal), k.seat, k.n, k.pitcher, k.bid, k.trump,
-            k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
-            k.fr, k.tab, out,
-        )  # fmt: skip
-        return out, 0
-
-    return value
-
-
-def _shifted(value, shift: int):
-    """``value`` with every outcome raised by ``shift`` (the separation rule wants >= 0)."""
-
-    def shifted(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
-        out, searched = value(lo, hi, nodes)
-        return out + shift, searched
-
-    return shifted
-
-
-def _span(k: FamilyKnowledge, max_points: int) -> int:
-    """A bound on the difference of two cards' scaled values in one world.  With M the
-    points the family awards (its maximum bid), the seat's change less the others' mean
-    lies in [-2M, M] on the pitcher's side (set: -bid less at most M won by the others;
-    made: at most M in all) and in [-M, 2M] defending: an interval 3M wide, the same
-    for every card of the decision."""
-    return 3 * max_points * k.others
 
 
 def family_hint(

@@ -1,0 +1,403 @@
+"""A built-in strategy's decision at a family view (``game.family_view``): any preset,
+auction-pitch included, asked of the family kernels (``kernels.families``) for one seat.
+
+A decision is made as the family game kernel (``kernels.families.game``) makes it inside
+a game, from what the seat knows, at the same random-stream position (the deal's key and
+a counter): a call by the seat's bidding policy (``bidding.choose_call``, counter
+``AUCTION_COUNTER`` + the calling position), the pitcher's trump by its bidding policy
+(``bidding.name_suit``, ``AUCTION_COUNTER + NAME_COUNTER``), a card by its play policy
+(``policies.choose_card``, or the search ``rollout.rollout_card``; counter
+``DECISION_COUNTER`` + trick * players + the seat's place from the trick's leader).  So a
+game of built-in seats asked decision by decision with the game's own keys is the game
+the kernels play for that board; the engine, which has no game, passes a key from its
+seed and the view (``seats.view_key``).
+
+The seat's *knowledge* at a card (``family_knowledge``) is read off the view in the
+form the family world sampler takes (``kernels.families.worlds``): the cards it holds,
+the cards it knows are out of play (its own discards and put-downs, every trump burnt
+face up), who played what, the voids shown by effective suit (under follow=only: every
+seat out holds no trump), each seat's hand size now and, for a seat other than the
+robbing pitcher, how many cards the pitcher put down face down.  ``search.family_hint``
+reads the same knowledge (it sits above this layer and imports it from here).
+
+A search card (``rollout:W``) can also give every legal card's value (the mean over the
+search's own worlds of the seat's side's score change on the hand less the mean change
+of the other sides, in points: the numbers it chose by), and can be played on a clock
+(``games.clock``): the same worlds valued a few at a time until the time is spent, all
+are valued (then it is the card without a clock), or the recommended card is separated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..game.cards import format_card, parse_cards
+from ..game.family_view import SHOOT, FamilyView, parse_call, trump_text
+from ..game.family_view import card_text as family_card_text
+from ..game.reference import families as F
+from ..game.rules import FamilyRules
+from ..kernels.families.bidding import NAME_COUNTER, choose_call, name_suit
+from ..kernels.families.policies import choose_card, heuristic_card
+from ..kernels.families.rollout import (
+    KIND_MASK,
+    ROLLOUT,
+    WORLDS_SHIFT,
+    rollout_card,
+    rollout_outcomes,
+)
+from ..kernels.families.score import side_of
+from ..kernels.families.tables import family_array, family_tables
+from ..kernels.families.worlds import (
+    ATTEMPTS_PER_WORLD,
+    family_constraint,
+    sample_family_worlds,
+)
+from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
+from .bidding import Strategy
+from .clock import ALL_DONE, Clock, Separation, Valuation, value_on_clock
+from .families import FAMILY_BIDDING_IDS, family_odds, family_strategy, no_odds
+from .policies import play_policy
+
+
+@dataclass(frozen=True)
+class FamilyKnowledge:
+    """The kernel arguments of one seat's card decision (see the module)."""
+
+    legal: int
+    hand: int
+    seat: int
+    n: int
+    pitcher: int
+    bid: int
+    trump: int  # -1: the first lead fixes it (trump=first-lead)
+    trick_no: int
+    trick: np.ndarray  # (n) the current trick's cards
+    tseats: np.ndarray  # (n) who played them
+    count: int
+    played: int  # the cards of the complete tricks
+    won: np.ndarray  # (n) cards won per seat
+    pby: np.ndarray  # (n) cards played per seat (the current trick included)
+    voids: int  # bit 4 * seat + effective suit
+    counts: np.ndarray  # (n + 1) cards held now, then the pile put down unseen
+    known_out: int
+    fr: np.ndarray
+    tab: np.ndarray
+
+    @property
+    def others(self) -> int:
+        """Seats on other sides than the seat's: the scale of the rollout's values."""
+        return sum(side_of(s, self.fr) != side_of(self.seat, self.fr) for s in range(self.n))
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def family_knowledge(view: FamilyView) -> FamilyKnowledge:
+    """The seat's knowledge (see the module) at its card decision."""
+    r, n, me = view.rules, view.players, view.seat
+    trump = -1 if view.trump is None else view.trump
+    complete = [t for t in view.tricks if trick_over(view, t)]
+    current = view.tricks[-1] if view.tricks and not trick_over(view, view.tricks[-1]) else None
+    played = 0
+    won = np.zeros(n, dtype=np.int64)
+    for t in complete:
+        taken = _mask(t.cards)
+        played |= taken
+        won[t.seats[F.trick_winner(t.cards, trump, r)]] |= taken
+    pby = np.zeros(n, dtype=np.int64)
+    plays = [0] * n
+    for t in view.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            pby[s] |= 1 << c
+            plays[s] += 1
+    trick = np.zeros(n, dtype=np.int64)
+    tseats = np.zeros(n, dtype=np.int64)
+    count = 0
+    if current is not None:
+        count = len(current.cards)
+        trick[:count] = current.cards
+        tseats[:count] = current.seats
+    voids = view.voids
+    if r.follow == "only" and trump >= 0:
+        for s in view.out:  # 4.9: a seat out holds no trump
+            voids |= 1 << (4 * s + trump)
+    burnt = 0
+    for d in view.draws:
+        burnt |= _mask(d.burnt)
+    mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
+    held = _mask(view.held)
+    known_out = (mine & ~held & ~view.junk_lost) | burnt
+    # The pitcher's put-down is a count to the others; the pitcher knows its cards.
+    down = view.put_down_count if me != view.pitcher else 0
+    counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
+    legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
+    return FamilyKnowledge(
+        legal,
+        view.in_hand,
+        me,
+        n,
+        view.pitcher,
+        view.bid,
+        trump,
+        len(complete),
+        trick,
+        tseats,
+        count,
+        played,
+        won,
+        pby,
+        voids,
+        counts,
+        known_out,
+        family_array(r),
+        family_tables(r),
+    )
+
+
+def trick_over(view: FamilyView, t) -> bool:
+    """The trick is over: every seat not out played to it.  Under follow=only the seats out
+    are skipped, so the last trick is over unless the seat to move sits between its last
+    player and its leader (it is still to play to it)."""
+    if view.rules.follow != "only":
+        return len(t.cards) == view.players
+    if t is not view.tricks[-1]:
+        return True
+    n = view.players
+    s = (t.seats[-1] + 1) % n
+    while s != t.leader:
+        if s == view.to_move:
+            return False
+        s = (s + 1) % n
+    return True
+
+
+def heuristic_prior(k: FamilyKnowledge) -> int:
+    """The card ``heuristic`` plays: a search's tie-break and its answer with no world."""
+    return int(
+        heuristic_card(
+            np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.trump, k.trick_no,
+            k.trick, k.tseats, k.count, np.int64(k.played), k.fr, k.tab,
+        )
+    )  # fmt: skip
+
+
+def rollout_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
+    """``value(lo, hi, nodes)`` -> (``out[j, w]``, 0): card j in worlds lo..hi (scaled by
+    ``others``), as :func:`~pitchsim.games.clock.value_on_clock` asks; a rollout searches
+    no solver nodes, so ``nodes`` (a solver budget) is unused and every world is done."""
+
+    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+        out = np.empty((cards.size, hi - lo), dtype=np.int64)
+        rollout_outcomes(
+            worlds[lo:hi], np.int64(k.legal), k.seat, k.n, k.pitcher, k.bid, k.trump,
+            k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
+            k.fr, k.tab, out,
+        )  # fmt: skip
+        return out, 0
+
+    return value
+
+
+def shifted(value, shift: int):
+    """``value`` with every outcome raised by ``shift`` (the separation rule wants >= 0)."""
+
+    def raised(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+        out, searched = value(lo, hi, nodes)
+        return out + shift, searched
+
+    return raised
+
+
+def value_span(k: FamilyKnowledge, max_points: int) -> int:
+    """A bound on the difference of two cards' scaled values in one world.  With M the
+    points the family awards (its maximum bid), the seat's change less the others' mean
+    lies in [-2M, M] on the pitcher's side (set: -bid less at most M won by the others;
+    made: at most M in all) and in [-M, 2M] defending: an interval 3M wide, the same
+    for every card of the decision."""
+    return 3 * max_points * k.others
+
+
+def value_shift(k: FamilyKnowledge, max_points: int) -> int:
+    """What raises every scaled value to at least 0 (the low end of ``value_span``'s
+    interval is -2M)."""
+    return 2 * max_points * k.others
+
+
+# ---------------------------------------------------------------- the decisions
+
+
+@dataclass(frozen=True)
+class FamilyDecision:
+    action: str  # "pass", "5", "shoot", "trump:H", "KS", "HJ"
+    values: dict[str, float] | None = None  # per legal card, a search's
+    search: dict | None = None  # on a clock: {"worlds": valued, "worlds_max": W, "stop": why}
+
+
+def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> Strategy:
+    """``strategy`` if the family kernels play it under ``rules`` at ``players`` (its
+    odds table included), else one line (``StrategyError``) saying what they play."""
+    s = family_strategy(strategy, rules)
+    _odds(s.bidding, rules, players)
+    return s
+
+
+@lru_cache(maxsize=32)
+def _odds(bidding: str, rules: FamilyRules, players: int):
+    return family_odds(rules, players) if bidding == "odds" else no_odds()
+
+
+@lru_cache(maxsize=32)
+def _tables(rules: FamilyRules) -> tuple[np.ndarray, np.ndarray]:
+    return family_array(rules), family_tables(rules)
+
+
+def family_decide(
+    strategy: Strategy,
+    view: FamilyView,
+    key: np.uint64,
+    values: bool = False,
+    time: float | None = None,
+) -> FamilyDecision:
+    """``strategy``'s decision at ``view`` (its seat's turn), drawing from stream
+    ``key`` at the family game kernel's counters (see the module).  ``values``: a search
+    card also gives every legal card's value; ``time``: seconds a search card may take."""
+    if view.to_move != view.seat:
+        raise ValueError(f"it is not seat {view.seat}'s turn")
+    s = checked_strategy(strategy, view.rules, view.players)
+    if view.phase == "auction":
+        return FamilyDecision(_call(s, view, key))
+    if view.phase == "trump":
+        return FamilyDecision(_trump(s, view, key))
+    return _card(s, view, key, values, time)
+
+
+def _call(s: Strategy, view: FamilyView, key) -> str:
+    r, n = view.rules, view.players
+    fr, tab = _tables(r)
+    odds, defender = _odds(s.bidding, r, n)
+    legal = 0
+    for a in view.legal():
+        legal |= 1 << parse_call(a, "a legal call", r)
+    high_seat = -1
+    for j, c in enumerate(view.calls):
+        if c != F.PASS:
+            high_seat = view.caller(j)  # every bid beats the high bid or steals it
+    call = int(
+        choose_call(
+            FAMILY_BIDDING_IDS[s.bidding], np.int64(F.mask_of(view.hand)), view.seat, n,
+            view.dealer, high_seat, np.int64(legal), fr, tab, odds, defender, np.uint64(key),
+            AUCTION_COUNTER + len(view.calls),
+        )
+    )  # fmt: skip
+    if not legal >> call & 1:  # a kernel bug, never the table's problem to paper over
+        raise RuntimeError(f"the bidding policy called {call}, not one of {view.legal()}")
+    if call == F.PASS:
+        return "pass"
+    return SHOOT if call == F.shoot_call(r) else str(call)
+
+
+def _trump(s: Strategy, view: FamilyView, key) -> str:
+    fr, tab = _tables(view.rules)
+    suit = int(
+        name_suit(
+            FAMILY_BIDDING_IDS[s.bidding], np.int64(F.mask_of(view.hand)), view.players, fr,
+            tab, np.uint64(key), AUCTION_COUNTER + NAME_COUNTER,
+        )
+    )  # fmt: skip
+    return trump_text(suit)
+
+
+def _counter(k: FamilyKnowledge) -> int:
+    """The kernel's counter of this card: the trick, then the seat's place from its leader
+    (seats out under follow=only keep their places)."""
+    place = (k.seat - k.tseats[0]) % k.n if k.count else 0
+    return DECISION_COUNTER + k.trick_no * k.n + int(place)
+
+
+def _card(s: Strategy, view: FamilyView, key, want_values: bool, time: float | None):
+    k = family_knowledge(view)
+    policy = play_policy(s.play)
+    counter = _counter(k)
+    several = k.legal & (k.legal - 1) != 0
+    if policy.id & KIND_MASK == ROLLOUT and several:
+        worlds = policy.id >> WORLDS_SHIFT
+        if time is not None or want_values:
+            return _valued_card(k, key, counter, worlds, view.rules.max_bid, want_values, time)
+        card = int(
+            rollout_card(
+                np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.bid, k.trump,
+                k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
+                np.int64(k.voids), k.counts, np.int64(k.known_out), k.fr, k.tab,
+                np.uint64(key), counter, worlds,
+            )
+        )  # fmt: skip
+    else:
+        card = int(
+            choose_card(
+                policy.id & KIND_MASK, np.int64(k.legal), np.int64(k.hand), k.seat, k.n,
+                k.pitcher, k.bid, k.trump, k.trick_no, k.trick, k.tseats, k.count,
+                np.int64(k.played), k.won, k.fr, k.tab, np.uint64(key), counter,
+            )
+        )  # fmt: skip
+    if not k.legal >> card & 1:
+        raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
+    return FamilyDecision(family_card_text(card))
+
+
+def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndarray:
+    """The worlds ``rollout_card`` values for this decision (the same stream, the same
+    attempts): ``worlds[w, seat]`` every seat's cards now, ``[w, n]`` the pile."""
+    allowed = np.empty(k.n + 1, dtype=np.int64)
+    unseen, must = family_constraint(
+        k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
+        k.counts, k.trump, k.fr, k.tab, allowed,
+    )  # fmt: skip
+    out = np.empty((worlds, k.n + 1), dtype=np.int64)
+    kept, _ = sample_family_worlds(
+        np.uint64(draw(np.uint64(key), counter)), k.n, k.seat, np.int64(k.hand), unseen,
+        k.counts, allowed, must, out, ATTEMPTS_PER_WORLD * worlds,
+    )  # fmt: skip
+    return out[:kept]
+
+
+def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> FamilyDecision:
+    """The rollout's card with its values, or on a clock (``time``): its own worlds
+    valued a few at a time (``games.clock``) until the time is spent, all are valued (the
+    card is then ``rollout_card``'s) or the recommended card is separated (the test of
+    ``search.family_hint``: on the values, every one raised to at least 0)."""
+    w = search_worlds(k, key, counter, worlds)
+    cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
+    prior = heuristic_prior(k)
+    search = None
+    if w.shape[0] == 0:
+        if time is not None:
+            search = {"worlds": 0, "worlds_max": worlds, "stop": ALL_DONE}
+        return FamilyDecision(family_card_text(prior), None, search)
+    index = int(np.flatnonzero(cards == prior)[0])
+    value = rollout_valuer(k, w, cards)
+    if time is None:
+        out, _ = value(0, w.shape[0])
+    else:
+        shift = value_shift(k, max_points)
+        rule = Separation(cards.size, True, 0, value_span(k, max_points), index)
+        acc = Valuation(np.empty((cards.size, w.shape[0]), dtype=np.int64))
+        value_on_clock(shifted(value, shift), w.shape[0], Clock(time), acc, rule)
+        out = acc.outcomes() - shift
+        search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
+    sums = out.sum(axis=1)
+    top = sums.max()
+    best = index if sums[index] == top else int(np.flatnonzero(sums == top)[0])
+    card = int(cards[best])
+    vals = None
+    if want_values:
+        vals = {
+            family_card_text(int(c)): float(out[j].mean()) / k.others for j, c in enumerate(cards)
+        }
+    return FamilyDecision(family_card_text(card), vals, search)

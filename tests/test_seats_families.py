@@ -1,0 +1,201 @@
+"""The built-in seat under every preset (games/seats.py ``KernelSeat`` at a
+``FamilyView``, games/family_seat.py): asked decision by decision with the game's own
+keys, it makes every decision the family game kernel made in a whole game (calls,
+shoot, the naming of trump, every card, the rollout search's included), for smear,
+setback, ten-point and auction-pitch as a family.  The games are played by the kernel
+(``kernels.families.game.play_family_game``); the views are cut from the same hands
+replayed by the reference engine (``game.reference.families``: the auction, the draw
+and every trick checked against the kernel's log), so a seat reading its view wrongly,
+at a wrong stream position, or answering the wrong decision, disagrees with the kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from pitchsim.game.family_view import FamilyView, cut_hand
+from pitchsim.game.reference import families as F
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.bidding import StrategyError
+from pitchsim.games.families import family_strategy, odds_for, seat_ids
+from pitchsim.games.seats import KernelSeat, view_key
+from pitchsim.kernels.contract import MAX_DEALS
+from pitchsim.kernels.families.game import (
+    G_BID,
+    G_DEALER,
+    G_PITCHER,
+    G_SIZE,
+    G_TRICKS,
+    G_TRUMP,
+    MAX_CALL,
+    family_log_layout,
+    play_family_game,
+)
+from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.rng import deal_key
+
+# (rules, players, the strategies at the table): every bidding and play policy the
+# family kernels have, a search seat at each table.
+TABLES = [
+    ("smear", 4, ["odds+heuristic", "heuristic+rollout:8", "random+random", "odds+random"]),
+    ("setback", 4, ["odds+rollout:8", "heuristic+heuristic"]),
+    ("ten-point", 4, ["odds+heuristic", "heuristic+rollout:8"]),
+    ("auction-pitch", 4, ["heuristic+heuristic", "random+rollout:8", "heuristic+random"]),
+    ("smear,shoot=true", 3, ["heuristic+heuristic", "random+rollout:8", "odds+heuristic"]),
+]
+
+
+def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
+    """The kernel's game of ``board``: the rules, the seats' strategies and the log rows."""
+    r = as_family(Rules.parse(spec))
+    seats = [family_strategy(names[s % len(names)], r) for s in range(n)]
+    bidders, players = seat_ids(seats)
+    odds, defender = odds_for(seats, r, n)
+    at = family_log_layout(n)
+    log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
+    scores = np.zeros(n, dtype=np.int64)
+    stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
+    _, deals = play_family_game(
+        seed, board, n, bidders, players, family_array(r), family_tables(r), odds, defender,
+        scores, stats, log,
+    )  # fmt: skip
+    rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
+    return r, seats, at, rows
+
+
+def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F.FamilyHand:
+    """The kernel's hand of ``row`` replayed by the reference engine, each step checked
+    against the log: the auction by the kernel's calls, the draw from the kernel's stock,
+    every trick by the kernel's cards."""
+    dealer = int(row[G_DEALER])
+    dealt = [int(row[at["dealt"] + s]) for s in range(n)]
+    kcalls = [int(row[at["calls"] + i]) for i in range(n)]
+    auction = F.run_auction(dealer, n, lambda seat, made, legal: kcalls[len(made)], r, before)
+    pitcher = int(row[G_PITCHER])
+    assert (auction.pitcher if auction.pitcher is not None else -1) == pitcher
+    if pitcher < 0:
+        return F.FamilyHand(0, dealer, dealt, [], auction, -1, None, None, None, [0] * n, before)
+    assert auction.bid == int(row[G_BID])
+    trump = int(row[G_TRUMP]) if r.trump == "named" else -1
+    held, draw = dealt, None
+    if r.discard == "non-trump":
+        size = int(row[G_SIZE])
+        stock = [int(row[at["deck"] + i]) for i in range(n * r.cards_each(n), size)]
+        # follow=only draws nothing from the discards (4.8 step 4): no shuffle to match
+        assert r.follow == "only", "the reference's shuffle of the discards is its own"
+        held, draw = F.discard_and_draw(dealt, stock, pitcher, trump, r, random.Random(0))
+        assert held == [int(row[at["held"] + s]) for s in range(n)]
+    tlog = at["tricks"]
+
+    def replay(view) -> int:
+        base = tlog + view.trick_no * (n + 2)
+        leader = int(row[base])
+        return int(row[base + 1 + (view.seat - leader) % n])
+
+    play = F.play_hand(held, pitcher, replay, r, bid=auction.bid, trump=trump)
+    assert len(play.tricks) == int(row[G_TRICKS])
+    made = play.score.points[pitcher] >= auction.bid
+    return F.FamilyHand(0, dealer, dealt, [], auction, play.trump, draw, play, made, [], [])
+
+
+def decisions(spec: str, n: int, names: list[str], seed: int, board: int):
+    """Every decision of the kernel's game: (seat's strategy, view, key, kernel's action)."""
+    r, seats, at, rows = kernel_game(spec, n, names, seed, board)
+    before = [0] * n
+    for d, row in enumerate(rows):
+        key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
+        hand = reference_hand(r, n, at, row, before)
+        for seat, doc, action in cut_hand(hand, n, r, before):
+            view = FamilyView.from_json(json.loads(json.dumps(doc)))
+            yield seats[seat], view, key, action
+        before = [int(row[at["scores"] + s]) for s in range(n)]
+
+
+@pytest.mark.parametrize(("spec", "n", "names"), TABLES)
+def test_the_seat_makes_the_kernels_decisions_in_whole_games(spec, n, names):
+    """A whole game (to its end) of each table, decision by decision: the seat's action
+    is the kernel's every time, and there are calls, a naming of trump where the preset
+    names it, and cards of every kind of seat."""
+    kinds: dict[str, int] = {}
+    for board in range(2):
+        for strategy, view, key, action in decisions(spec, n, names, seed=11, board=board):
+            got = KernelSeat(strategy).decide(view, key).action
+            assert got == action, (strategy.name, view.to_json(), got, action)
+            kind = view.phase if view.phase != "play" else f"play:{strategy.play}"
+            kinds[kind] = kinds.get(kind, 0) + 1
+    assert kinds.get("auction", 0) > 0
+    assert ("trump" in kinds) == (as_family(Rules.parse(spec)).trump == "named")
+    assert all(kinds.get(f"play:{s.split('+')[1]}", 0) > 0 for s in names), kinds
+
+
+@pytest.mark.parametrize("spec", ["smear", "ten-point", "setback", "auction-pitch"])
+def test_call_and_play_answer_their_own_decisions_from_the_seed(spec):
+    """``call`` answers the calls and the naming of trump (a legal action each time,
+    ``"trump:S"`` at the naming), ``play`` the cards; each refuses the other's decision;
+    the same view and seed always get the same answer, another seed is drawn anew."""
+    seat = KernelSeat("random+random", seed=3)
+    other = KernelSeat("random+random", seed=4)
+    differs = 0
+    phases = set()
+    for _, view, _, _ in decisions(spec, 4, ["heuristic+heuristic"], seed=5, board=0):
+        phases.add(view.phase)
+        ask, wrong = (seat.call, seat.play) if view.phase != "play" else (seat.play, seat.call)
+        action = ask(view)
+        assert action in view.legal()
+        if view.phase == "trump":
+            assert action.startswith("trump:")
+        with pytest.raises(ValueError, match="the phase is"):
+            wrong(view)
+        again = FamilyView.from_json(json.loads(json.dumps(view.to_json())))
+        assert ask(again) == action
+        assert view_key(3, view) == view_key(3, again)
+        differs += (other.call if view.phase != "play" else other.play)(view) != action
+    assert differs > 0
+    assert "play" in phases and "auction" in phases
+
+
+def test_a_strategy_the_families_do_not_play_is_refused_saying_what_they_play():
+    view = FamilyView.from_json(
+        json.loads(open("examples/family_views/smear.json", encoding="utf-8").read())
+    )
+    for name in ("odds+pimc", "advisor+heuristic", "odds-game+random"):
+        with pytest.raises(StrategyError, match="bidding is random, heuristic, odds"):
+            KernelSeat(name).decide(view, view_key(0, view))
+    # auction-pitch as a family has no odds table: the message says what to bid instead
+    ap = dict(json.loads(json.dumps(view.to_json())))
+    with pytest.raises(StrategyError, match="no table"):
+        doc = next(
+            v
+            for _, v, _, _ in decisions("auction-pitch,shoot=true", 4, ["heuristic"], 1, 0)
+            if v.phase == "auction"
+        )
+        KernelSeat("odds+heuristic").decide(doc, view_key(0, doc))
+    assert ap["rules"].startswith("smear")
+
+
+@pytest.mark.parametrize("spec", ["smear", "ten-point"])
+def test_search_values_are_the_numbers_the_card_was_chosen_by(spec):
+    """With values the rollout gives every legal card's value and plays the same card as
+    without; the best value is the card's (ties: the card is among the best); on an
+    ample clock all worlds are valued and the answer is the same."""
+    seat = KernelSeat("heuristic+rollout:12")
+    seen = 0
+    for _, view, key, _ in decisions(spec, 4, ["heuristic+heuristic"], seed=2, board=0):
+        if view.phase != "play" or len(view.legal()) < 2:
+            continue
+        plain = seat.decide(view, key)
+        valued = seat.decide(view, key, values=True)
+        timed = seat.decide(view, key, values=True, time=60.0)
+        assert valued.action == plain.action == timed.action
+        assert set(valued.values) == set(view.legal())
+        assert valued.values[plain.action] == max(valued.values.values())
+        assert timed.values == valued.values
+        assert timed.search["worlds"] == timed.search["worlds_max"] == 12
+        seen += 1
+        if seen == 12:
+            break
+    assert seen == 12
