@@ -38,8 +38,9 @@ SAMPLES, WORLDS = 300, 12  # the coach's deals and worlds a decision, kept small
 
 
 class Bot:
-    """A seat of seeded random choices that passes more often than it bids (so that a
-    game ends in a few hands) and names the suit it holds most trumps in."""
+    """A seat of seeded random cards that passes more often than it bids, bids the
+    lowest it may (so that a game ends in a few hands) and names the suit it holds most
+    trumps in."""
 
     name = "bot"
 
@@ -54,7 +55,7 @@ class Bot:
             return max(legal, key=lambda a: F.trumps_in(held, SUITS.index(a[-1]), r).bit_count())
         if "pass" in legal and self.rng.random() < 0.6:
             return "pass"
-        return self.rng.choice([a for a in legal if a != "pass"] or legal)
+        return next(a for a in legal if a != "pass")  # the lowest bid
 
     def play(self, view):
         return self.rng.choice(view.legal())
@@ -83,7 +84,7 @@ class Person:
             calls = last.removeprefix("your choices: ").split(", ")
             if "pass" in calls and self.rng.random() < 0.5:
                 return "p"
-            return self.rng.choice(calls)
+            return next(c for c in calls if c != "pass")  # the lowest bid
         numbers = re.findall(r"(\d+):", last)
         return self.rng.choice(numbers)
 
