@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -30,6 +32,13 @@ from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
 
 PRESETS = ["smear", "setback", "ten-point"]
+CLI = [sys.executable, "-m", "pitchsim"]
+
+
+def run_cli(args, stdin=""):
+    return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=900)
+
+
 # A game each, short enough to coach whole on two shared cores (the preset otherwise).
 GAMES = {"smear": "smear", "setback": "setback", "ten-point": "ten-point,target=11"}
 SAMPLES, WORLDS = 300, 12  # the coach's deals and worlds a decision, kept small
@@ -365,3 +374,75 @@ def test_a_named_trump_is_judged_by_the_suits_odds():
         if c == 0:
             assert j.values[most] >= j.values[a] - j.half_widths[a] - j.half_widths[most]
     assert "coach (your side's expected score on this hand" in render_values(j)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def answers(n: int = 3000) -> str:
+    """Typed answers that make progress at any prompt of any preset: a refusal just
+    asks again, and the next answer is tried (pass, or the lowest bid of smear and
+    setback, or ten-point's 5; the second suit; card 2, else card 1)."""
+    return "p\n5\n2\n1\n" * n
+
+
+def test_practice_command_plays_a_whole_smear_game_coached_and_reviews_it(tmp_path):
+    save = tmp_path / "smear.json"
+    args = ["practice", "--rules", "smear", "--seed", "5", "--save", str(save)]
+    coach = ["--samples", "300", "--worlds", "12"]
+    # Stopped in the first hand, resumed to the end: the game is the same as if played
+    # straight through (the seed and the person's answers decide it).
+    first = run_cli([*args, *coach], "p\n5\n2\nq\n")
+    assert first.returncode == 0, first.stderr
+    stopped = json.loads(save.read_text())
+    assert stopped["stopped"] == "quit" and stopped["practice"]["judgements"]
+    r = run_cli(["practice", "--resume", str(save), "--save", str(save), *coach], answers())
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "game over:" in r.stdout
+    doc = json.loads(save.read_text())
+    assert "stopped" not in doc and doc["winners"]
+    assert "smear" in first.stdout.splitlines()[0]
+    # the table said what a Smear player needs
+    for shown in ("pitcher: ", "trump ", "points: High ", "Jick ", "last trick (6)"):
+        assert shown in r.stdout, shown
+    out = run_cli(["review", str(save), "--seat", "0", "--json", *coach])
+    assert out.returncode == 0, out.stderr
+    rv = json.loads(out.stdout)
+    judged = [(j["hand"], j["kind"], j["chosen"]) for j in rv["judgements"]]
+    saved = [(j["hand"], j["kind"], j["chosen"]) for j in doc["practice"]["judgements"]]
+    assert judged == saved  # every decision of the person's, and only those
+    assert {"call", "card"} <= {k for _, k, _ in judged}
+    assert {j["unit"] for j in rv["judgements"]} <= {"score", "margin"}
+    text = run_cli(["review", str(save), "--seat", "0", *coach])
+    assert text.returncode == 0 and "lost score" in text.stdout
+
+
+def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):
+    from pitchsim.coach.practice import PracticeError, read_save
+
+    rules = Rules.parse("ten-point")
+    person = iter(["p", "1", "1", "1", "1", "q"])
+    rec, js = practice(
+        4,
+        0,
+        "odds+heuristic",
+        rules,
+        2,
+        read=lambda p: next(person),
+        write=lambda t: None,
+        samples=SAMPLES,
+        worlds=WORLDS,
+        time=None,
+    )
+    assert rec["stopped"] == "quit" and js
+    doc = json.loads(json.dumps(rec))
+    assert read_save(doc, "g.json").rules == rules
+    bad = json.loads(json.dumps(rec))
+    bad["practice"]["judgements"][0]["unit"] = "P(win)"  # a base unit in a preset's game
+    with pytest.raises(PracticeError, match="unit"):
+        read_save(bad, "g.json")
+    bad = json.loads(json.dumps(rec))
+    bad["practice"]["judgements"][0]["kind"] = "trump"
+    with pytest.raises(PracticeError, match="judgement 1"):
+        read_save(bad, "g.json")
