@@ -342,13 +342,21 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
     from pitchsim.search.family_hint import family_hint
 
     views = [(v, a) for v, a in cut_views(spec, 5, hands=2) if len(v.legal()) > 1]
-    card = next((v, a) for v, a in views if v.phase == "play")
     call = next((v, a) for v, a in views if v.phase == "auction")
-    j = judge(*card, 1, 11, SAMPLES, WORLDS, None)
-    h = family_hint(card[0], worlds=WORLDS, seed=11)
-    assert j.values == {format_card(c.card, False): c.value for c in h.cards}
-    assert j.unit == "margin" and j.kind == "card"
-    assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)
+    rules = Rules.parse(spec)
+    # a card of the pitcher's side and a defender's: the values are the seat's own
+    # side's margin either way (never negated as the base game's defender's are)
+    for pitching in (True, False):
+        card = next(
+            (v, a)
+            for v, a in views
+            if v.phase == "play" and (rules.team(v.seat) == rules.team(v.pitcher)) == pitching
+        )
+        j = judge(*card, 1, 11, SAMPLES, WORLDS, None)
+        h = family_hint(card[0], worlds=WORLDS, seed=11)
+        assert j.values == {format_card(c.card, False): c.value for c in h.cards}
+        assert j.unit == "margin" and j.kind == "card" and not j.defending
+        assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)
     j = judge(*call, 1, 11, SAMPLES, WORLDS, None)
     o = family_bid_odds(list(call[0].hand), call[0].rules, 4, samples=SAMPLES, seed=11)
     for a, value in j.values.items():
