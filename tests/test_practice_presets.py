@@ -336,7 +336,7 @@ def test_typed_choices_under_a_preset(spec):
     assert any(v.phase == "play" for v, _ in views)
 
 
-@pytest.mark.parametrize("spec", PRESETS)
+@pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
 def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
     from pitchsim.advice.family_odds import family_bid_odds
     from pitchsim.search.family_hint import family_hint
