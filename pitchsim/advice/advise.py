@@ -24,18 +24,21 @@ from time import perf_counter
 
 import numpy as np
 
-from ..game.cards import SUITS, format_card, mask_of, parse_hand, suit_of
-from ..game.reference.auction import MAX_BID, PASS, legal_bids
-from ..game.rules import BIDS, Rules
+from ..game.cards import SUITS, format_card, mask_of, parse_cards, parse_hand, suit_of
+from ..game.reference.auction import MAX_BID, PASS
+from ..game.reference.families import legal_calls
+from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
 
 # The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
 from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
 from ..games.advisor_clock import STOP_ERROR as STOP_ERROR
 from ..games.advisor_clock import rounds, stop_z
 from ..games.bidding import Strategy, bidding_policy, odds_table
+from ..games.families import family_strategy, odds_for, seat_ids
 from ..games.policies import play_array, play_policy, searches
 from ..kernels import advice as engine
 from ..kernels.bidding import ODDS, ODDS_GAME
+from ..kernels.families.tables import family_array, family_tables
 from ..util.conflicts import settle
 from ..util.errors import InputError, quoted
 from ..util.limits import (
@@ -48,6 +51,7 @@ from ..util.limits import (
 )
 from ..util.runtime import chunked, pick_seed, use_threads
 from ..util.stats import Z95, too_few, wilson
+from .family_odds import trump_suits
 
 DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see README)
 DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences: tighter)
@@ -75,20 +79,37 @@ class UnlikelyCalls(InputError):
     """A history of calls the model (almost) never makes with the cards left."""
 
 
-def call_name(call: int) -> str:
-    return "pass" if call == PASS else str(call)
+def call_name(call: int, rules: Rules | None = None) -> str:
+    """``pass``, the bid, or ``shoot`` (the call one above the rules' maximum bid)."""
+    if call == PASS:
+        return "pass"
+    if rules is not None and as_family(rules).shoot and call == as_family(rules).max_bid + 1:
+        return "shoot"
+    return str(call)
 
 
-def parse_call(text: str) -> int:
+def _calls_known(rules: Rules | None) -> tuple[int, str]:
+    """The highest call code of the rules and the calls in words, for the messages."""
+    r = as_family(rules or Rules())
+    top = r.max_bid + 1 if r.shoot else r.max_bid
+    return top, f"pass or a bid 1-{r.max_bid}" + (" or shoot" if r.shoot else "")
+
+
+def parse_call(text: str, rules: Rules | None = None) -> int:
+    top, known = _calls_known(rules)
     t = text.strip().lower()
     if t in ("pass", "p", "-"):
         return PASS
-    if t in ("1", "2", "3", "4"):
+    if t == "shoot" and top > as_family(rules or Rules()).max_bid:
+        return top
+    if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= as_family(rules or Rules()).max_bid:
         return int(t)
-    raise AuctionError(f"cannot read call {quoted(text)}: a call is pass or a bid 1-4")
+    raise AuctionError(f"cannot read call {quoted(text)}: a call is {known}")
 
 
-def parse_calls(calls: str | Sequence[int | str] | None) -> list[int]:
+def parse_calls(calls: str | Sequence[int | str] | None, rules: Rules | None = None) -> list[int]:
+    """The calls heard, as call codes (0 pass, the bids, the shoot one above the top)."""
+    top, known = _calls_known(rules)
     if calls is None:
         return []
     if isinstance(calls, str):
@@ -96,13 +117,13 @@ def parse_calls(calls: str | Sequence[int | str] | None) -> list[int]:
             return []
         calls = calls.split(",")
         if any(not c.strip() for c in calls):  # "pass,,2": a call left out, not skipped
-            raise AuctionError(f"empty call in {quoted(','.join(calls))}: give pass or 1-4 each")
+            raise AuctionError(f"empty call in {quoted(','.join(calls))}: give {known} each")
     out = []
     for c in calls:
         if isinstance(c, str):
-            out.append(parse_call(c))
-        elif isinstance(c, bool) or not isinstance(c, (int, np.integer)) or not 0 <= c <= 4:
-            raise AuctionError(f"cannot read call {quoted(c)}: a call is pass (0) or a bid 1-4")
+            out.append(parse_call(c, rules))
+        elif isinstance(c, bool) or not isinstance(c, (int, np.integer)) or not 0 <= c <= top:
+            raise AuctionError(f"cannot read call {quoted(c)}: a call is {known} (pass is 0)")
         else:
             out.append(int(c))
     return out
@@ -149,10 +170,17 @@ def operator_index(x) -> int:
 
 
 def check_auction(
-    calls: list[int], players: int, seat: int, dealer: int, rules: Rules
+    calls: list[int],
+    players: int,
+    seat: int,
+    dealer: int,
+    rules: Rules,
+    scores: Sequence[int] | None = None,
 ) -> list[int]:
     """Check the calls heard before ``seat`` are a legal auction from the dealer's left
-    up to the seat before it; return the seat's legal calls (reference auction rules)."""
+    up to the seat before it; return the seat's legal calls (the reference auction of
+    every preset, ``game.reference.families.legal_calls``: a seat below zero may not
+    shoot, so the ``scores`` count where the rules have a shoot)."""
     n = players
     for name, s in (("seat", seat), ("dealer", dealer)):
         if not 0 <= s < n:
@@ -169,22 +197,34 @@ def check_auction(
             f"seat {seat} is caller {before + 1} after dealer {dealer}: give the {before} "
             f"call{'s' if before != 1 else ''} before it{who}, not {len(calls)}"
         )
+
+    def name(c: int) -> str:
+        return call_name(c, rules)
+
+    def ended(heard: list[int]) -> str:
+        last = max(heard)
+        return "a shoot" if name(last) == "shoot" else f"a {last}"
+
+    def legal_now(heard: list[int], caller: int) -> list[int]:
+        may_shoot = scores is None or scores[caller] >= 0
+        return legal_calls(heard, caller == dealer, rules, may_shoot=may_shoot)
+
     heard: list[int] = []
     for i, c in enumerate(calls):
         caller = (dealer + 1 + i) % n
-        legal = legal_bids(heard, caller == dealer, rules)
+        legal = legal_now(heard, caller)
         if not legal:
-            raise AuctionError(f"seat {caller} cannot call: a 4 ended the auction")
+            raise AuctionError(f"seat {caller} cannot call: {ended(heard)} ended the auction")
         if c not in legal:
             raise AuctionError(
-                f"seat {caller} cannot call {call_name(c)} after "
-                f"{', '.join(map(call_name, heard)) or 'nothing'} "
-                f"(legal: {', '.join(map(call_name, legal))})"
+                f"seat {caller} cannot call {name(c)} after "
+                f"{', '.join(map(name, heard)) or 'nothing'} "
+                f"(legal: {', '.join(map(name, legal))})"
             )
         heard.append(c)
-    legal = legal_bids(heard, seat == dealer, rules)
+    legal = legal_now(heard, seat)
     if not legal:
-        raise AuctionError(f"seat {seat} has no call: a 4 ended the auction")
+        raise AuctionError(f"seat {seat} has no call: {ended(heard)} ended the auction")
     return legal
 
 
@@ -237,7 +277,7 @@ class CallAdvice:
 
     def to_json(self) -> dict:
         names = ("p_pitcher", "p_made", "expected_score", "expected_margin", "p_win_game")
-        doc: dict = {"call": call_name(self.call), "label": self.label}
+        doc: dict = {"call": self.label.removesuffix(" (steal)"), "label": self.label}
         doc |= {k: _number(getattr(self, k).value) for k in names}
         doc["ci95"] = (
             None
@@ -254,10 +294,11 @@ class CallAdvice:
 
 @dataclass
 class SuitAdvice:
-    """The seat pitching with one trump suit in the kept deals: P(make k), k = 1..4."""
+    """The seat pitching with one trump suit in the kept deals: P(make k), k = 1 .. the
+    rules' maximum bid."""
 
     suit: int
-    points: np.ndarray  # kept deals by points the seat's side took, 0..4
+    points: np.ndarray  # kept deals by points the seat's side took, 0 .. the maximum bid
 
     @property
     def samples(self) -> int:
@@ -267,7 +308,7 @@ class SuitAdvice:
         return Estimate.proportion(int(self.points[k:].sum()), self.samples)
 
     def expected_score(self, k: int) -> float:
-        pts = np.arange(5)
+        pts = np.arange(self.points.size)
         return float((np.where(pts >= k, pts, -k) * self.points).sum() / self.samples)
 
 
@@ -311,6 +352,14 @@ class Advice:
         return self.rules.target
 
     @property
+    def levels(self) -> range:
+        """The bids 1 .. the rules' maximum (the points they can award)."""
+        return range(1, as_family(self.rules).max_bid + 1)
+
+    def call_name(self, call: int) -> str:
+        return call_name(call, self.rules)
+
+    @property
     def acceptance_rate(self) -> float:
         return self.samples / self.tried
 
@@ -329,31 +378,33 @@ class Advice:
             "players": self.players,
             "seat": self.seat,
             "dealer": self.dealer,
-            "calls": [call_name(c) for c in self.calls],
+            "calls": [self.call_name(c) for c in self.calls],
             "scores": self.scores,
             "target": self.target,
             "partnership": self.rules.partnership,
             "rules": self.rules.describe(),
+            "preset": label(self.rules),
             "model": self.model,
             "play": self.play,
             "seed": self.seed,
             "samples": self.samples,
             "tried": self.tried,
             "acceptance_rate": self.acceptance_rate,
-            "legal_calls": [call_name(c) for c in self.legal_calls],
-            "by_call": {call_name(c): a.to_json() for c, a in self.by_call.items()},
+            "legal_calls": [self.call_name(c) for c in self.legal_calls],
+            "by_call": {self.call_name(c): a.to_json() for c, a in self.by_call.items()},
             "by_suit": {
                 SUITS[s]: {
-                    "p_make": {str(k): o.p_make(k).value for k in BIDS},
+                    "p_make": {str(k): o.p_make(k).value for k in self.levels},
                     "ci95": {
-                        str(k): None if self.too_few_deals else list(o.p_make(k).ci95) for k in BIDS
+                        str(k): None if self.too_few_deals else list(o.p_make(k).ci95)
+                        for k in self.levels
                     },
-                    "expected_score": {str(k): o.expected_score(k) for k in BIDS},
+                    "expected_score": {str(k): o.expected_score(k) for k in self.levels},
                 }
                 for s, o in self.by_suit.items()
             },
-            "recommended_call": call_name(self.recommended_call),
-            "runner_up": call_name(self.runner_up) if self.runner_up is not None else None,
+            "recommended_call": self.call_name(self.recommended_call),
+            "runner_up": self.call_name(self.runner_up) if self.runner_up is not None else None,
             "p_win_difference": d.value if d else None,
             "p_win_difference_ci95": list(d.ci95) if d and not self.too_few_deals else None,
             "difference_inside_error": self.difference_inside_error,
@@ -376,7 +427,7 @@ class Advice:
 
         rows = []
         for c, a in self.by_call.items():
-            row = {"call": call_name(c), "label": a.label}
+            row = {"call": self.call_name(c), "label": a.label}
             for k in ("p_win_game", "p_pitcher", "p_made", "expected_score", "expected_margin"):
                 e = getattr(a, k)
                 row[k], row[f"{k}_lo"], row[f"{k}_hi"] = e.value, *e.ci95
@@ -394,17 +445,22 @@ def keep_deals(
     start: int = 0,
     deadline: float | None = None,
     tables: list | None = None,
+    accept=None,
 ) -> tuple[np.ndarray, int]:
     """The first ``samples`` deal numbers from ``start`` on that fit the calls (fewer if
     the deals up to ``max_tries`` give fewer, or the clock reaches ``deadline``) and the
     deals tried up to the last one kept (all those looked at, when short): the same
     for any chunking.  When many deals are still to be tried, the odds callers' calls
     are made tables first (``kernels.advice.odds_tables``: the same calls, faster), kept
-    in ``tables`` (a list) for the next call."""
+    in ``tables`` (a list) for the next call.  ``accept(seed, start, count, fits)``:
+    another engine's acceptance (the family kernels'), in place of the base one's."""
     held = tables if tables is not None else []
-    n, _, _, dealer, heard, scores, bidding, rules, odds, params = sample_args
-    callers = [(dealer + 1 + i) % n for i in range(heard.size)]
-    tabling = any(bidding[s] in (ODDS, ODDS_GAME) for s in callers)
+    if accept is None:
+        n, _, _, dealer, heard, scores, bidding, rules, odds, params = sample_args
+        callers = [(dealer + 1 + i) % n for i in range(heard.size)]
+        tabling = any(bidding[s] in (ODDS, ODDS_GAME) for s in callers)
+    else:
+        tabling = False
     kept: list[np.ndarray] = []
     found = 0
     tried = start
@@ -414,9 +470,12 @@ def keep_deals(
             break  # (one kernel call at least: a tiny budget still looks at some deals)
         count = min(chunk, max_tries - tried)
         fits = np.empty(count, dtype=np.bool_)
-        calls = held[0] if held else engine.no_tables(heard.size)
         began = perf_counter()
-        engine.accept_deals(seed, tried, count, *sample_args, *calls, fits)
+        if accept is None:
+            calls = held[0] if held else engine.no_tables(heard.size)
+            engine.accept_deals(seed, tried, count, *sample_args, *calls, fits)
+        else:
+            accept(seed, tried, count, fits)
         took = perf_counter() - began
         idx = np.flatnonzero(fits) + tried
         kept.append(idx)
@@ -535,6 +594,103 @@ class _Kernels:
     def _rows(self, count: int) -> np.ndarray:
         return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
 
+    accept = None  # keep_deals' own acceptance: the base kernels'
+
+
+@dataclass
+class _PresetKernels:
+    """One question's arguments to the advice kernels of every preset (the family
+    kernels' half of ``kernels.advice``): the same methods as ``_Kernels``."""
+
+    seed: int
+    n: int
+    seat: int
+    hand: np.int64
+    dealer: int
+    heard: np.ndarray
+    scores: np.ndarray
+    bidders: np.ndarray
+    players: np.ndarray
+    fr: np.ndarray
+    tab: np.ndarray
+    odds: np.ndarray
+    defender: float
+    candidates: np.ndarray
+    suit_mask: int  # the suits the hand can make trump (``family_odds.trump_suits``)
+    max_bid: int
+
+    sample_args = ()
+
+    def accept(self, seed, start, count, fits) -> None:
+        engine.family_accept_deals(
+            seed,
+            start,
+            count,
+            self.n,
+            self.seat,
+            self.hand,
+            self.dealer,
+            self.heard,
+            self.scores,
+            self.bidders,
+            self.fr,
+            self.tab,
+            self.odds,
+            self.defender,
+            fits,
+        )
+
+    def suits(self, deals: np.ndarray) -> np.ndarray:
+        pts = np.empty((deals.size, 4), dtype=np.int64)
+        engine.family_pitch_suits(
+            self.seed,
+            deals,
+            self.n,
+            self.seat,
+            self.hand,
+            self.dealer,
+            self.suit_mask,
+            self.players,
+            self.fr,
+            self.tab,
+            pts,
+        )
+        return pts
+
+    def trumps(self, suit_pts: np.ndarray) -> np.ndarray:
+        """No planned trump: the pitcher's model names it (or its first lead fixes it)
+        in the play; the advice reports the trump the seat's side played."""
+        return np.full(self.candidates.size, -1, dtype=np.int64)
+
+    def evaluate(self, deals, trumps, out) -> None:
+        engine.family_evaluate_calls(
+            self.seed,
+            deals,
+            self.n,
+            self.seat,
+            self.hand,
+            self.dealer,
+            self.heard,
+            self.candidates,
+            self.scores,
+            self.bidders,
+            self.players,
+            self.fr,
+            self.tab,
+            self.odds,
+            self.defender,
+            out,
+        )
+
+    def warm(self) -> None:
+        none = np.empty(0, dtype=np.int64)
+        self.accept(self.seed, 0, 0, np.empty(0, dtype=np.bool_))
+        self.suits(none)
+        self.evaluate(none, self.trumps(none), self._rows(0))
+
+    def _rows(self, count: int) -> np.ndarray:
+        return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
+
 
 def ranking(out: np.ndarray, legal: list[int]) -> list[int]:
     """Candidates best first: highest P(win); ties by the hand's margin, then the higher
@@ -576,7 +732,7 @@ class _Sampled:
 
 def _all_at_once(k: _Kernels, samples: int, max_tries: int, progress) -> _Sampled:
     """No clock: keep ``samples`` deals, pick the bids' trumps from them, play them out."""
-    deals, tried = keep_deals(k.seed, samples, max_tries, k.sample_args)
+    deals, tried = keep_deals(k.seed, samples, max_tries, k.sample_args, accept=k.accept)
     kept = deals.size
     suit_pts = k.suits(deals)
     trumps = k.trumps(suit_pts) if kept else np.full(k.candidates.size, -1, dtype=np.int64)
@@ -619,7 +775,7 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
             share = find_cost / (find_cost + play_cost)
         find_by = now + share * (deadline - now)
         new, tried = keep_deals(
-            k.seed, look - kept, max_tries, k.sample_args, tried, find_by, tables
+            k.seed, look - kept, max_tries, k.sample_args, tried, find_by, tables, k.accept
         )
         found = new.size
         found_all += found
@@ -702,6 +858,54 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
     )
 
 
+def _base_kernels(
+    seed, n, seat, cards, dealer, heard, score_list, strategy, play_name, rules, legal
+) -> _Kernels:
+    odds, params = odds_table(n, rules)
+    return _Kernels(
+        seed=seed,
+        n=n,
+        seat=seat,
+        hand=np.int64(mask_of(cards)),
+        dealer=dealer,
+        heard=np.array(heard, dtype=np.int64),
+        scores=np.array(score_list, dtype=np.int64),
+        bidding=np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64),
+        play=play_array([play_policy(play_name).id] * n),
+        rules=rules.to_array(),
+        odds=odds,
+        params=params,
+        candidates=np.array(legal, dtype=np.int64),
+    )
+
+
+def _preset_target(rules: Rules) -> int:
+    """The target of the rules' preset as it stands (7 for the base game)."""
+    if not isinstance(rules, FamilyRules):
+        return Rules().target
+    return Rules.parse(rules.family).target
+
+
+def preset_hand(hand: str | Sequence[int], rules: FamilyRules, players: int) -> list[int]:
+    """The seat's whole deal under ``rules``: 6 cards, or 9 (10) under deal=9, from the
+    preset's pack (its jokers ``HJ``/``LJ``; no 4s where 4.3 takes them out)."""
+    each = rules.cards_each(players)
+    cards = parse_cards(hand, jokers=rules.jokers) if isinstance(hand, str) else list(hand)
+    pack = set(range(52 + rules.jokers))
+    if rules.no_fours(players):
+        pack -= {s * 13 + 2 for s in range(4)}
+    if (
+        len(cards) != each
+        or len(set(cards)) != each
+        or not all(isinstance(c, int | np.integer) and c in pack for c in cards)
+    ):
+        raise InputError(
+            f"a hand under {label(rules)} with {players} players has exactly {each} different "
+            f"cards of its {len(pack)}-card pack"
+        )
+    return [int(c) for c in cards]
+
+
 def advise(
     hand: str | Sequence[int],
     players: int = 4,
@@ -739,25 +943,33 @@ def advise(
     when the time is up (``"stopped by the clock"``; the one thing that varies from run
     to run).
     """
-    cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
-    if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
-        raise InputError("a hand has exactly 6 different cards")
+    # The base game as plain Rules runs the base kernels (its answers stay what they
+    # were); every preset as FamilyRules, auction-pitch included, the family kernels.
+    preset = isinstance(rules, FamilyRules)
+    if not preset:
+        cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
+        if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
+            raise InputError("a hand has exactly 6 different cards")
     rules = rules or Rules()
     if partnership and not rules.partnership:
         rules = dataclasses.replace(rules, partnership=True)
     if target is not None:
         check_count("target", target, MAX_TARGET)
-        # A Rules object cannot say whether its target was chosen: one off the base
-        # rules' is taken as chosen, and a different target= is a conflict.
-        chosen = rules.target if rules.target != Rules().target else None
+        # A Rules object cannot say whether its target was chosen: one off its preset's
+        # is taken as chosen, and a different target= is a conflict.
+        chosen = rules.target if rules.target != _preset_target(rules) else None
         settle([(f"target={target}", target), (f"the rules' target={chosen}", chosen)])
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
     n = players
-    heard = parse_calls(calls)
+    if preset:
+        cards = preset_hand(hand, rules, n)
+    heard = parse_calls(calls, rules)
     legal = check_auction(heard, n, seat, dealer, rules)
     score_list = parse_scores(scores, n, rules)
-    strategy = Strategy.parse(model)
+    if preset and rules.shoot:  # a seat below zero may not shoot (6.1)
+        legal = check_auction(heard, n, seat, dealer, rules, score_list)
+    strategy = family_strategy(model, rules) if preset else Strategy.parse(model)
     if strategy.bidding == "advisor":
         raise InputError("the model cannot be the advisor itself: use odds, heuristic, ...")
     if play is not None and "+" in model:  # the model names its play: given twice
@@ -782,23 +994,33 @@ def advise(
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
 
-    odds, params = odds_table(n, rules)
-
-    kernels = _Kernels(
-        seed=seed,
-        n=n,
-        seat=seat,
-        hand=np.int64(mask_of(cards)),
-        dealer=dealer,
-        heard=np.array(heard, dtype=np.int64),
-        scores=np.array(score_list, dtype=np.int64),
-        bidding=np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64),
-        play=play_array([play_policy(play_name).id] * n),
-        rules=rules.to_array(),
-        odds=odds,
-        params=params,
-        candidates=np.array(legal, dtype=np.int64),
-    )
+    kernels: _Kernels | _PresetKernels
+    if preset:
+        model_seats = [family_strategy(f"{strategy.bidding}+{play_name}", rules)] * n
+        bidders, players_ids = seat_ids(model_seats)
+        odds, defender = odds_for(model_seats, rules, n)
+        kernels = _PresetKernels(
+            seed=seed,
+            n=n,
+            seat=seat,
+            hand=np.int64(mask_of(cards)),
+            dealer=dealer,
+            heard=np.array(heard, dtype=np.int64),
+            scores=np.array(score_list, dtype=np.int64),
+            bidders=bidders,
+            players=players_ids,
+            fr=family_array(rules),
+            tab=family_tables(rules),
+            odds=odds,
+            defender=defender,
+            candidates=np.array(legal, dtype=np.int64),
+            suit_mask=sum(1 << t for t in trump_suits(cards, rules)),
+            max_bid=rules.max_bid,
+        )
+    else:
+        kernels = _base_kernels(
+            seed, n, seat, cards, dealer, heard, score_list, strategy, play_name, rules, legal
+        )
     with use_threads(threads):
         if time is None:
             run = _all_at_once(kernels, samples, max_tries, progress)
@@ -807,15 +1029,16 @@ def advise(
     deals, tried, suit_pts, out = run.deals, run.tried, run.suit_pts, run.out
     cand_trump = run.trumps
     kept = deals.size
+    heard_text = ", ".join(call_name(c, rules) for c in heard)
     if kept == 0 and not run.short:  # the clock ran out before any deal fit
         raise UnlikelyCalls(
-            f"no deal fit the calls {', '.join(map(call_name, heard))} in the {tried:,} "
+            f"no deal fit the calls {heard_text} in the {tried:,} "
             f"deals tried in {time:g} s: give more time, or check the calls"
         )
     if run.short and kept < min(MIN_KEPT, samples):
         raise UnlikelyCalls(
             f"the {strategy.bidding} model almost never makes the calls "
-            f"{', '.join(map(call_name, heard))} with the cards you do not hold: "
+            f"{heard_text} with the cards you do not hold: "
             f"{kept} of {tried:,} deals fit; try another --model or check the calls"
         )
 
@@ -827,7 +1050,10 @@ def advise(
         won = o[:, engine.O_WON]
         trumps = o[side, engine.O_TRUMP].astype(int)
         share = np.bincount(trumps, minlength=4) / max(trumps.size, 1)
-        label = call_name(c)
+        trump = int(cand_trump[i]) if c > 0 else None
+        if preset and c > 0:  # no planned trump: the one the side pitched with most
+            trump = int(np.argmax(share)) if trumps.size else None
+        label = call_name(c, rules)
         if seat == dealer and c == high and c > PASS:
             label += " (steal)"
         by_call[c] = CallAdvice(
@@ -840,15 +1066,14 @@ def advise(
             expected_score=Estimate.mean(o[:, engine.O_SCORE]),
             expected_margin=Estimate.mean(o[:, engine.O_MARGIN]),
             p_win_game=Estimate.proportion(int((won > 0).sum()), kept),
-            trump=int(cand_trump[i]) if c > 0 else None,
+            trump=trump,
             trump_share={s: float(share[s]) for s in range(4) if share[s] > 0},
             unfinished=int((won < 0).sum()),
             samples=kept,
         )
-    by_suit = {
-        s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=5))
-        for s in sorted({suit_of(c) for c in cards})
-    }
+    pitchable = trump_suits(cards, rules) if preset else sorted({suit_of(c) for c in cards})
+    levels = as_family(rules).max_bid + 1
+    by_suit = {s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=levels)) for s in pitchable}
 
     wins = out[:, :, engine.O_WON] > 0
     order = ranking(out, legal)

@@ -27,11 +27,21 @@ import numpy as np
 from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_cards, parse_suit
 from ..game.rules import FamilyRules, Rules, as_family, label
 from ..game.trumps import jick_card
+from ..games.policies import play_array, play_policy, searches
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_SAMPLES, check_count
 from ..util.runtime import CHUNK, chunked, pick_seed, use_threads
 from ..util.stats import wilson
-from .odds import SuitDict, _mean_se
+from .odds import (
+    DEFAULT_COMPARE_SAMPLES,
+    SEARCH_CHUNK,
+    CompareOdds,
+    SuitDict,
+    _mean_se,
+    _paired,
+    _seats_text,
+    play_policy_names,
+)
 
 DEFAULT_SAMPLES = 40_000  # as the base game's bid-odds: about +/-0.5% at 95%
 TRUMP_CHOICE_SAMPLES = 4_000
@@ -141,6 +151,7 @@ class FamilyBidOdds:
     passing: np.ndarray | None = None
     trump_fixed: bool = False
     seconds: float = 0.0
+    compare: CompareOdds | None = None  # the first deals again under ``compare_policy``
 
     def __repr__(self) -> str:
         return (
@@ -225,6 +236,25 @@ class FamilyBidOdds:
             "recommended_trump": SUITS[trump] if trump is not None else None,
             "recommended_expected_score": e,
         }
+        c = self.compare
+        if c is not None:
+            doc["compare"] = {
+                "policy": c.policy,
+                "seats": c.seats,
+                "samples": c.samples,
+                "by_trump": {
+                    SUITS[s]: {
+                        str(k): {
+                            "base": m.base,
+                            "compare": m.compare,
+                            "difference": m.difference,
+                            "difference_ci95": list(m.difference_ci95()),
+                        }
+                        for k, m in by_level.items()
+                    }
+                    for s, by_level in c.by_trump.items()
+                },
+            }
         return doc
 
 
@@ -250,6 +280,8 @@ def family_bid_odds(
     levels: str | list[int] | None = None,
     threads: int | None = None,
     progress=None,
+    compare_policy: str | None = None,
+    compare_samples: int | None = None,
 ) -> FamilyBidOdds:
     """How often ``hand`` makes each level 1 .. the maximum bid as pitcher under a rule
     family, per trump suit, with the value of passing.
@@ -260,6 +292,12 @@ def family_bid_odds(
     ``trump``: only that suit.  ``levels``: the levels the tables show (all are
     estimated).  Deal ``i`` uses the stream (seed, i): the same seed gives the same
     numbers on any thread count.
+
+    ``compare_policy``: the first ``compare_samples`` deals of each trump suit played
+    again under that play model (a family policy or ``rollout[:W]``, one for every
+    seat or one per seat), paired deal by deal with the first run (``CompareOdds``).
+    The family policies play the same cards whatever the bid, so one run per suit
+    serves every level.
     """
     import time
 
@@ -287,6 +325,13 @@ def family_bid_odds(
     samples = DEFAULT_SAMPLES if samples is None else samples
     check_count("samples", samples, MAX_SAMPLES)
     seed = pick_seed(seed)
+    if compare_samples is not None and compare_policy is not None:
+        check_count("compare samples", compare_samples, MAX_SAMPLES)
+        if compare_samples > samples:
+            raise InputError(
+                f"compare samples ({compare_samples:,}) must be at most samples "
+                f"({samples:,}): the compare run plays the first deals again"
+            )
     names = [p.strip() for p in policy.split(",")]
     if len(names) not in (1, players):
         raise InputError(f"--policy takes one policy or one per seat ({players}), not {len(names)}")
@@ -296,6 +341,14 @@ def family_bid_odds(
             raise InputError(f"{label(r)} is played by the family policies ({known}), not {p!r}")
     ids = [FAMILY_POLICY_IDS[p] for p in names] * (players if len(names) == 1 else 1)
     policies = np.array(ids, dtype=np.int64)
+    if compare_policy is None:
+        if compare_samples is not None:
+            raise InputError("compare samples need a compare policy (--compare-policy)")
+    else:
+        compare_policies = _compare_policies(compare_policy, players, r)
+        if compare_samples is None:
+            compare_samples = min(DEFAULT_COMPARE_SAMPLES, samples or DEFAULT_SAMPLES)
+        check_count("compare samples", compare_samples, MAX_SAMPLES)
     held = trump_suits(cards, r)
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump
@@ -316,15 +369,19 @@ def family_bid_odds(
 
     choice = 0 if trump is not None else min(samples, TRUMP_CHOICE_SAMPLES)
     total = samples * (len(suits) + 1) + choice
+    if compare_policy is not None:
+        total += compare_samples * len(suits)
 
-    def run(seat: int, fixed_trump: int, count: int):
+    def run(seat: int, fixed_trump: int, count: int, pols: np.ndarray = policies):
         """Deals by (points of the hand's side, points of the others), and by trump:
         counted chunk by chunk, so memory stays a chunk's whatever ``count``."""
         joint = np.zeros(size * size, np.int64)
         picked = np.zeros(4, np.int64)
-        width = min(count, CHUNK)
+        chunk = SEARCH_CHUNK if pols.dtype == np.int32 else CHUNK  # int32: a seat searches
+        width = min(count, chunk)
         ours, every, trumps = (np.empty(width, np.int64) for _ in range(3))
-        for a, b in chunked(count, CHUNK):
+        firsts = []  # the points of the hand's side deal by deal, for a paired compare
+        for a, b in chunked(count, chunk):
             m = b - a
             play_family_fixed(
                 seed,
@@ -334,7 +391,7 @@ def family_bid_odds(
                 seat,
                 hand_mask,
                 fixed_trump,
-                policies,
+                pols,
                 fr,
                 tab,
                 ours[:m],
@@ -344,22 +401,29 @@ def family_bid_odds(
             theirs = every[:m] - ours[:m]
             joint += np.bincount(ours[:m] * size + theirs, minlength=size * size)[: size * size]
             picked += np.bincount(trumps[:m], minlength=4)[:4]
+            if a < (compare_samples or 0):
+                firsts.append(ours[:m].copy())
             if progress:
                 progress(m, total)
-        return joint.reshape(size, size), picked
+        first = np.concatenate(firsts)[: compare_samples or 0] if firsts else ours[:0]
+        return joint.reshape(size, size), picked, first
 
     started = time.perf_counter()
     by_trump = SuitDict()
+    paired = SuitDict()
     with use_threads(threads):
         for s in suits:
-            joint, _ = run(PITCHER, s, samples)
+            joint, _, first = run(PITCHER, s, samples)
             by_trump[Suit(s)] = FamilyTrumpOdds(s, samples, joint.sum(axis=1), joint, opponents)
+            if compare_policy is not None:  # the first deals again under the compare play
+                again = run(PITCHER, s, compare_samples, compare_policies)[2]
+                paired[Suit(s)] = {k: _paired(k, first, again) for k in range(1, r.max_bid + 1)}
         if choice:
-            _, picked = run(PITCHER, -1, choice)
+            _, picked, _ = run(PITCHER, -1, choice)
             share = picked / picked.sum()
         else:
             share = np.bincount([suits[0]], minlength=4).astype(float)
-        joint, _ = run(AS_DEFENDER, -1, samples)
+        joint, _, _ = run(AS_DEFENDER, -1, samples)
         passing = joint.sum(axis=1)
     chosen = SuitDict({Suit(s): float(share[s]) for s in range(4) if share[s] > 0})
     return FamilyBidOdds(
@@ -376,4 +440,36 @@ def family_bid_odds(
         passing=passing,
         trump_fixed=trump is not None,
         seconds=time.perf_counter() - started,
+        compare=None
+        if compare_policy is None
+        else CompareOdds(
+            play_policy_names(compare_policy),
+            compare_samples,
+            _seats_text(compare_policy),
+            paired,
+            searches(compare_policies),
+        ),
     )
+
+
+def _compare_policies(spec: str, players: int, rules: FamilyRules) -> np.ndarray:
+    """The compare run's play policies: one for every seat or one per seat, each a family
+    play policy or ``rollout[:W]`` (``games.families.FAMILY_PLAY``); int32 when a seat
+    searches (``play_array``)."""
+    from ..games.families import FAMILY_PLAY
+
+    names = [p.strip() for p in spec.split(",")]
+    if len(names) not in (1, players):
+        raise InputError(
+            f"--compare-policy takes one policy or one per seat ({players}), not {len(names)}"
+        )
+    ids = []
+    for p in names:
+        policy = play_policy(p)
+        if policy.name.partition(":")[0] not in FAMILY_PLAY:
+            raise InputError(
+                f"--compare-policy {quoted(p)}: {label(rules)} is played by "
+                f"{', '.join(FAMILY_PLAY)} (rollout:W for W worlds)"
+            )
+        ids.append(policy.id)
+    return play_array(ids * (players if len(names) == 1 else 1))

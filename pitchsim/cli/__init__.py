@@ -52,6 +52,7 @@ for _module in COMMANDS:
 # view, search/family_hint.py); every other
 # command but ``rules`` runs the base game's kernels and refuses a family in one line.
 FAMILY_COMMANDS = (
+    "advise",
     "bid-odds",
     "play",
     "tournament",

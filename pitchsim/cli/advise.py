@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import SUIT_SYMBOLS, format_cards
-from ..game.rules import BIDS
 from ..util.errors import InputError
 from ..util.limits import MAX_ADVISE_SAMPLES, MAX_ADVISE_TIME, check_seconds
 from ..util.stats import TOO_FEW
@@ -40,7 +39,7 @@ DEFAULT_MODEL = "odds"
 def advise_command(
     hand: str = typer.Argument(
         ...,
-        help='Your six cards, e.g. "AH KH 2H 9C 7D 3S"; or a player\'s view of the auction '
+        help='Your cards, e.g. "AH KH 2H 9C 7D 3S" (9 under ten-point, jokers HJ LJ); or a player\'s view of the auction '
         "(a JSON file, docs/view.md; `-`: stdin), which gives the table, calls and scores.",
     ),
     players: int = PlayersOpt,
@@ -49,7 +48,8 @@ def advise_command(
     calls: str = typer.Option(
         None,
         "--calls",
-        help="The calls before yours, from the dealer's left: pass or 1-4, e.g. 2,pass.",
+        help="The calls before yours, from the dealer's left: pass, a bid (1-4 in "
+        "auction-pitch; the preset's range under --rules) or shoot, e.g. 2,pass.",
     ),
     scores: str = typer.Option(
         None, "--scores", help="Game scores per seat, e.g. 3,5,0,6 (default all 0)."
@@ -147,7 +147,10 @@ def _heard(r: Advice) -> str:
     parts = []
     for i, c in enumerate(r.calls):
         seat = (r.dealer + 1 + i) % r.players
-        parts.append(f"seat {seat} {'passed' if c == 0 else 'bid ' + str(c)}")
+        name = r.call_name(c)
+        parts.append(
+            f"seat {seat} {'passed' if c == 0 else name + 'ed' if name == 'shoot' else 'bid ' + name}"
+        )
     return ", ".join(parts)
 
 
@@ -166,14 +169,15 @@ def _clock(r: Advice) -> str:
 
 
 def render(r: Advice) -> str:
-    from ..advice.advise import call_name
+    from ..game.rules import label
 
+    call_name = r.call_name
     table = "partnership" if r.rules.partnership else "solo"
     scores = ",".join(str(s) for s in r.scores)
     lines = [
         f"Hand {format_cards(r.hand, sort=True)}  ·  seat {r.seat} of {r.players} ({table}), "
         f"dealer {r.dealer}  ·  {_heard(r)}",
-        f"Scores {scores}, target {r.target}  ·  others modelled as {r.model}  ·  "
+        f"Rules {label(r.rules)}  ·  scores {scores}, target {r.target}  ·  others modelled as {r.model}  ·  "
         f"{r.samples:,} deals fit the calls ({100 * r.acceptance_rate:.1f}% of "
         f"{r.tried:,} dealt)  ·  seed {r.seed}",
         "",
@@ -215,12 +219,12 @@ def render(r: Advice) -> str:
     if r.time_budget is not None:
         lines += ["", _clock(r)]
     lines += ["", "If you pitch: chance of taking at least k points with each trump suit"]
-    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):>8}" for k in BIDS))
+    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):>8}" for k in r.levels))
     order = sorted(r.by_suit, key=lambda s: -r.by_suit[s].expected_score(2))
     for s in order:
         o = r.by_suit[s]
         lines.append(
-            f"{suit_label(s):<12}" + "".join(f"{_pct(o.p_make(k).value):>8}" for k in BIDS)
+            f"{suit_label(s):<12}" + "".join(f"{_pct(o.p_make(k).value):>8}" for k in r.levels)
         )
     lines.append("")
     lines.append(

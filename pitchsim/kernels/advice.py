@@ -49,6 +49,28 @@ from .bits import nth_bit, popcount, suit_mask
 from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
 from .dispatch import choose_bid
+from .families.bidding import DEALER_SET_PENALTY as FAMILY_PASS_PENALTY
+from .families.bidding import NAME_COUNTER, choose_call, legal_calls, name_suit
+from .families.deal import cards_each as family_cards_each
+from .families.deal import deal_family_fixed
+from .families.draw import discard_and_draw
+from .families.game import family_deal
+from .families.play import play_hand as family_play_hand
+from .families.score import score_hand as family_score_hand
+from .families.score import side_of as family_side
+from .families.settle import settle_hand
+from .families.settle import winners as family_winners
+from .families.simulate import family_hand_fixed
+from .families.simulate import hand_scratch as family_scratch
+from .families.tables import (
+    ALL_PASS_DEALER_SET,
+    ALL_PASS_REDEAL,
+    F_ALL_PASS,
+    F_DISCARD,
+    F_MAX_BID,
+    F_PARTNERSHIP,
+    F_TRUMP_NAMED,
+)
 from .hand import hand_scratch, points_won, score_hand, side_of
 from .play import play_hand
 from .rng import AUCTION_COUNTER, deal_key, draw, split_below
@@ -616,3 +638,448 @@ def evaluate_calls(
                     award,
                     out[j, c],
                 )
+
+
+# ---------------------------------------------------------------- every preset
+#
+# The same question under any preset, auction-pitch included, as ``FamilyRules``
+# through the family kernels (``kernels.families``): the deal is the family deal with
+# the seat's hand fixed (``deal_family_fixed``: jokers, 9 or 10 cards, the stock in
+# order), the calls are the family auction's (``families.bidding``: the shoot, the
+# dealer-steal variants, all-pass), the hand is named, drawn, played, scored and
+# settled as ``families.game.family_deal`` does it, and the game is played on by
+# ``family_deal`` until a side wins under the preset's target and win rule
+# (``families.settle.winners``).  The streams are those of the base engine above: deal
+# ``sample`` from (seed, sample), the rest of the game from (seed, CONTINUATION +
+# sample * MAX_DEALS + d), so two calls are compared on the same cards.  Rejection is
+# plain (the whole deal, then the heard calls): the family deal draws its runs in
+# dealing order, and the seat's run sits among them.
+
+
+@njit(cache=True, inline="always")
+def family_heard_fit(
+    key, n, seat, hand, dealer, heard, scores, bidders, fr, tab, odds, defender, deck, dealt
+):
+    """Deal sample ``key`` with ``hand`` in ``seat`` and make the first ``heard.size``
+    calls by the callers' bidding policies.  Returns (fits, high call, its seat, pack
+    size): fits when every call is the one heard."""
+    size = deal_family_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
+    high = 0
+    high_seat = -1
+    for i in range(heard.size):
+        s = (dealer + 1 + i) % n
+        legal = legal_calls(high, s == dealer, scores[s] >= 0, fr)
+        call = choose_call(
+            bidders[s],
+            dealt[s],
+            s,
+            n,
+            dealer,
+            high_seat,
+            legal,
+            fr,
+            tab,
+            odds,
+            defender,
+            key,
+            AUCTION_COUNTER + i,
+        )
+        if call != heard[i]:
+            return False, high, high_seat, size
+        if call != 0:
+            high = max(high, call)
+            high_seat = s
+    return True, high, high_seat, size
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def family_accept_deals(
+    seed,
+    start,
+    count,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    scores,
+    bidders,
+    fr,
+    tab,
+    odds,
+    defender,
+    out_fits,
+):
+    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        deck = np.empty(54, dtype=np.int64)
+        dealt = np.empty(n, dtype=np.int64)
+        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, start + i)
+            out_fits[i] = family_heard_fit(
+                key,
+                n,
+                seat,
+                hand,
+                dealer,
+                heard,
+                scores,
+                bidders,
+                fr,
+                tab,
+                odds,
+                defender,
+                deck,
+                dealt,
+            )[0]
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def family_pitch_suits(seed, samples, n, seat, hand, dealer, suits, players, fr, tab, out_suit):
+    """``out_suit[j, s]``: the points the seat's side takes pitching kept deal j with
+    suit s as trump (named; under first-lead its first lead of that suit), by
+    ``family_hand_fixed`` on the same deal; -1 for a suit not in ``suits`` (a mask)."""
+    count = samples.size
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
+        no_log = junk[:0]
+        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, samples[j])
+            for s in range(4):
+                if not suits >> s & 1:
+                    out_suit[j, s] = -1
+                    continue
+                family_hand_fixed(
+                    key,
+                    n,
+                    dealer,
+                    seat,
+                    0,
+                    hand,
+                    s,
+                    players,
+                    fr,
+                    tab,
+                    deck,
+                    dealt,
+                    held,
+                    hands,
+                    won,
+                    trick,
+                    tseats,
+                    award,
+                    points,
+                    no_log,
+                    no_log,
+                    junk,
+                )
+                out_suit[j, s] = points[seat]
+
+
+@njit(cache=True, inline="always")
+def family_settle(
+    key,
+    n,
+    dealer,
+    pitcher,
+    bid,
+    shoot,
+    scores,
+    bidders,
+    players,
+    fr,
+    tab,
+    size,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    change,
+    junk,
+):
+    """The rest of a dealt and called hand, as ``family_deal`` plays it after its
+    auction: all passed (3.4's penalty under dealer-set), or trump named by the
+    pitcher's bidding policy, the discard and draw (4.8), the play, the score and the
+    settling.  ``scores`` are updated.  Returns (made, trump, winners as a side mask)."""
+    for s in range(n):
+        change[s] = 0
+    if pitcher < 0:
+        if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
+            mine = family_side(dealer, fr)
+            for s in range(n):
+                if family_side(s, fr) == mine:
+                    change[s] = -FAMILY_PASS_PENALTY
+        for s in range(n):
+            scores[s] += change[s]
+        return False, -1, family_winners(scores, n, -1, False, False, fr)
+    for s in range(n):
+        held[s] = dealt[s]
+    trump = -1
+    if fr[F_TRUMP_NAMED] != 0:
+        trump = name_suit(
+            bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+        )
+        if fr[F_DISCARD] != 0:
+            top = n * family_cards_each(n, fr)
+            discard_and_draw(held, n, deck, top, size, pitcher, trump, fr, tab, key, junk)
+    no_log = junk[:0]
+    trump, _ = family_play_hand(
+        held,
+        dealt,
+        n,
+        pitcher,
+        bid,
+        trump,
+        -1,
+        players,
+        fr,
+        tab,
+        key,
+        hands,
+        won,
+        trick,
+        tseats,
+        no_log,
+        no_log,
+    )
+    family_score_hand(held, won, n, trump, fr, tab, award, points)
+    made = settle_hand(points, n, pitcher, bid, fr, change)
+    for s in range(n):
+        scores[s] += change[s]
+    return made, trump, family_winners(scores, n, pitcher, made, shoot, fr)
+
+
+@njit(cache=True)
+def family_finish_game(
+    seed,
+    sample,
+    n,
+    dealer,
+    scores,
+    bidders,
+    players,
+    fr,
+    tab,
+    odds,
+    defender,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    change,
+    calls,
+    call_legal,
+    junk,
+):
+    """Play the game on from ``scores`` with ``dealer`` dealing next, deal by deal as
+    ``family_deal`` plays them, until a side wins; the winners as a side mask (0: the
+    deal limit)."""
+    no_log = junk[:0]
+    for d in range(MAX_DEALS):
+        key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
+        pitcher, _, _, _, _, _, _, _, won_by = family_deal(
+            key,
+            n,
+            dealer,
+            scores,
+            bidders,
+            players,
+            fr,
+            tab,
+            odds,
+            defender,
+            deck,
+            dealt,
+            held,
+            hands,
+            won,
+            trick,
+            tseats,
+            award,
+            points,
+            change,
+            calls,
+            call_legal,
+            no_log,
+            no_log,
+            junk,
+        )
+        if won_by != 0:
+            return won_by
+        if pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
+            dealer = (dealer + 1) % n
+    return np.int64(0)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def family_evaluate_calls(
+    seed,
+    samples,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    candidates,
+    scores0,
+    bidders,
+    players,
+    fr,
+    tab,
+    odds,
+    defender,
+    out,
+):
+    """Play every candidate call in every kept deal: ``out[j, c]`` is the row (the O_
+    constants) of candidate c in kept deal j, as ``play_call``'s.  The seat makes the
+    call, the later seats call by their policies, the hand is played and settled, and
+    the game played on; won is 1 when the seat's side is among the winners."""
+    m = heard.size
+    top = fr[F_MAX_BID]
+    count = samples.size
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
+        # The rest of the game deals into its own deck and hands: this deal's stay for
+        # the next candidate.
+        deck2 = np.empty(54, dtype=np.int64)
+        dealt2 = np.empty(n, dtype=np.int64)
+        change = np.empty(n, dtype=np.int64)
+        calls = np.empty(n, dtype=np.int64)
+        call_legal = np.empty(n, dtype=np.int64)
+        scores = np.empty(n, dtype=np.int64)
+        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            key = deal_key(seed, samples[j])
+            _, high0, high_seat0, size = family_heard_fit(
+                key,
+                n,
+                seat,
+                hand,
+                dealer,
+                heard,
+                scores0,
+                bidders,
+                fr,
+                tab,
+                odds,
+                defender,
+                deck,
+                dealt,
+            )
+            side = family_side(seat, fr)
+            for c in range(candidates.size):
+                o = out[j, c]
+                high = high0
+                high_seat = high_seat0
+                if candidates[c] != 0:
+                    high = max(high, candidates[c])
+                    high_seat = seat
+                for i in range(m + 1, n):
+                    s = (dealer + 1 + i) % n
+                    legal = legal_calls(high, s == dealer, scores0[s] >= 0, fr)
+                    if legal == 0:
+                        break
+                    call = choose_call(
+                        bidders[s],
+                        dealt[s],
+                        s,
+                        n,
+                        dealer,
+                        high_seat,
+                        legal,
+                        fr,
+                        tab,
+                        odds,
+                        defender,
+                        key,
+                        AUCTION_COUNTER + i,
+                    )
+                    if call != 0:
+                        high = max(high, call)
+                        high_seat = s
+                shoot = high == top + 1
+                bid = top if shoot else high
+                for s in range(n):
+                    scores[s] = scores0[s]
+                made, trump, won_by = family_settle(
+                    key,
+                    n,
+                    dealer,
+                    high_seat,
+                    bid,
+                    shoot,
+                    scores,
+                    bidders,
+                    players,
+                    fr,
+                    tab,
+                    size,
+                    deck,
+                    dealt,
+                    held,
+                    hands,
+                    won,
+                    trick,
+                    tseats,
+                    award,
+                    points,
+                    change,
+                    junk,
+                )
+                o[O_SIDE_PITCHED] = high_seat >= 0 and family_side(high_seat, fr) == side
+                o[O_MADE] = made
+                o[O_TRUMP] = trump
+                mine = scores[seat] - scores0[seat]
+                if fr[F_PARTNERSHIP] != 0:
+                    theirs = np.float64(scores[(seat + 1) % n] - scores0[(seat + 1) % n])
+                else:
+                    theirs = 0.0
+                    for s in range(n):
+                        if s != seat:
+                            theirs += scores[s] - scores0[s]
+                    theirs /= n - 1
+                o[O_SCORE] = mine
+                o[O_MARGIN] = mine - theirs
+                if won_by == 0:
+                    after = dealer
+                    if high_seat >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
+                        after = (dealer + 1) % n
+                    won_by = family_finish_game(
+                        seed,
+                        samples[j],
+                        n,
+                        after,
+                        scores,
+                        bidders,
+                        players,
+                        fr,
+                        tab,
+                        odds,
+                        defender,
+                        deck2,
+                        dealt2,
+                        held,
+                        hands,
+                        won,
+                        trick,
+                        tseats,
+                        award,
+                        points,
+                        change,
+                        calls,
+                        call_legal,
+                        junk,
+                    )
+                o[O_WON] = -1 if won_by == 0 else (won_by >> side) & 1

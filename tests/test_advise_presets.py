@@ -1,0 +1,247 @@
+"""``advise`` under every preset (auction-pitch as FamilyRules, setback, smear, ten-point):
+the family kernels' half of ``kernels.advice``.
+
+Known values are derived from the rules in docs/rules.md, not from the code: a hand
+whose trumps cannot be captured (every trump above them is its own, or burned) takes
+those points with probability 1, and a made bid that brings the seat's side to the
+target wins the game under the preset's win rule.  Under the ``random`` model every
+call is uniform among the legal ones whatever the cards, so the share of deals that fit
+the calls heard is exactly a product of 1 / (number of legal calls).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from pitchsim.advice.advise import AuctionError, advise, check_auction, parse_calls
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.util.errors import InputError
+
+PRESETS = {
+    "auction-pitch": as_family(Rules()),
+    "setback": Rules.parse("setback"),
+    "smear": Rules.parse("smear"),
+    "ten-point": Rules.parse("ten-point"),
+}
+
+# A hand whose points cannot be lost, the points it surely takes with hearts as trump
+# (docs/rules.md), and the smallest bid it surely makes.
+#  - auction-pitch, setback (trump by the first lead, low captured): six hearts, so any
+#    first lead makes hearts trump; A K Q J: High and the Jack are never captured (2).
+#  - smear (named, low dealt): A K Q J and the jick JD are the five top trumps (High,
+#    Jack, Jick), and the 2 is Low to its holder (4).
+#  - ten-point (named, 9 dealt, the pitcher robs the stock and comes down to six): A K Q
+#    J, JD, HJ, LJ, T and 3 of hearts.  Every trump above the A, J, JD, HJ, LJ and T is
+#    the seat's own or burned, so those it keeps are never captured; it burns K and Q
+#    first and at most one point card more, so it keeps at least five of those six,
+#    or all six when the 3 goes: at least 5 points (High goes to its top trump kept).
+SURE = {
+    "auction-pitch": ("AH KH QH JH 4H 3H", 2),
+    "setback": ("AH KH QH JH 4H 3H", 2),
+    "smear": ("AH KH QH JH JD 2H", 4),
+    "ten-point": ("AH KH QH JH JD HJ LJ TH 3H", 5),
+}
+# The model: random where any first lead of six hearts makes hearts trump (three passes
+# are rare under the heuristic with bids from 1); heuristic where trump is named (it
+# names its best suit, hearts; random would name a suit of a random card).
+SURE_MODEL = {"auction-pitch": "random", "setback": "random"}
+HEARTS = 2
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_hand_that_cannot_lose_its_points_makes_them_and_wins_at_the_target(name):
+    """Seat 3 deals, the others passed: its bid stands.  Its side stands ``sure`` short
+    of the target; every bid up to ``sure`` is made in every deal and wins the game."""
+    rules = PRESETS[name]
+    hand, sure = SURE[name]
+    team = rules.partnership
+    need = rules.target - sure
+    scores = f"0,{need}" if team else f"0,0,0,{need}"
+    a = advise(
+        hand,
+        players=4,
+        seat=3,
+        dealer=3,
+        calls="pass,pass,pass",
+        scores=scores,
+        rules=rules,
+        model=SURE_MODEL.get(name, "heuristic"),
+        samples=300,
+        seed=2,
+    )
+    assert a.samples == 300
+    for k in range(1, sure + 1):
+        assert a.by_suit[HEARTS].p_make(k).value == 1.0
+    bids = [c for c in a.legal_calls if 0 < c <= sure]
+    assert bids  # the preset's minimum bid is within the sure points
+    for c in bids:
+        o = a.by_call[c]
+        assert o.p_pitcher.value == 1.0 and o.p_made.value == 1.0, (c, o)
+        assert o.p_win_game.value == 1.0 and o.trump == HEARTS
+        assert o.expected_score.value >= sure
+    assert a.by_call[a.recommended_call].p_win_game.value == 1.0
+
+
+# The calls heard and the number of legal calls each caller had (docs/rules.md: pass or
+# a bid from the minimum to the maximum, higher than the last).
+HEARD = {
+    "auction-pitch": ("pass,1", [5, 5]),  # pass, 1-4; then pass, 1-4
+    "setback": ("pass,2", [4, 4]),  # pass, 2-4
+    "smear": ("pass,2", [5, 5]),  # pass, 2-5
+    "ten-point": ("pass,5", [7, 7]),  # pass, 5-10
+}
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_under_the_random_model_the_calls_fit_at_their_exact_rate(name):
+    rules = PRESETS[name]
+    calls, counts = HEARD[name]
+    p = 1.0 / math.prod(counts)
+    hand = SURE[name][0]
+    a = advise(
+        hand,
+        players=4,
+        seat=2,
+        dealer=3,
+        calls=calls,
+        rules=rules,
+        model="random",
+        samples=400,
+        seed=5,
+    )
+    # ``tried`` ends at the last deal kept: the kept count is binomial in the deals tried.
+    se = math.sqrt(a.tried * p * (1 - p))
+    assert abs(a.samples - p * a.tried) < 4 * se, (a.samples, a.tried, p)
+
+
+def test_auction_pitch_through_the_preset_kernels_agrees_with_the_base_advisor():
+    """The same question to both engines under the random model (the same policies:
+    a uniform legal call, a uniform legal card): every call's estimates agree within
+    their standard errors (the deals are drawn from different streams)."""
+    question = dict(
+        hand="AH KH 9H 4C 7D 3S", players=4, seat=1, dealer=3, calls="pass,2",
+        scores="3,5,0,4", model="random", samples=3000, seed=11,
+    )  # fmt: skip
+    base = advise(**question, rules=Rules())
+    preset = advise(**question, rules=as_family(Rules()))
+    assert base.legal_calls == preset.legal_calls == [0, 3, 4]
+    worst = 0.0
+    for c in base.legal_calls:
+        for what in ("p_win_game", "p_pitcher", "expected_score", "expected_margin"):
+            x, y = getattr(base.by_call[c], what), getattr(preset.by_call[c], what)
+            se = math.hypot(x.half_width, y.half_width) / 1.96
+            worst = max(worst, abs(x.value - y.value) / se)
+    for k in range(1, 5):
+        x, y = base.by_suit[HEARTS].p_make(k), preset.by_suit[HEARTS].p_make(k)
+        se = math.hypot(x.half_width, y.half_width) / 1.96
+        if se:
+            worst = max(worst, abs(x.value - y.value) / se)
+    assert worst < 4.0
+
+
+def test_a_shoot_is_a_call_and_wins_the_game_when_made():
+    """smear,shoot=true: the shoot is the call one above the maximum (VARIANTS 6.1);
+    made, it wins the game at once, whatever the scores."""
+    rules = Rules.parse("smear,shoot=true")
+    assert parse_calls("pass,shoot", rules) == [0, 6]
+    a = advise(
+        "AH KH QH JH JD 2H", players=3, seat=2, dealer=2, calls="pass,pass",
+        rules=rules, model="heuristic", samples=300, seed=3,
+    )  # fmt: skip
+    assert 6 in a.legal_calls and a.by_call[6].label == "shoot"
+    o = a.by_call[6]
+    assert o.p_pitcher.value == 1.0
+    made = o.p_made.value
+    # Made, it wins; set, the seat is at -5 and the game goes on (won later, or not).
+    assert o.p_win_game.value >= made > 0
+    doc = a.to_json()
+    assert "shoot" in doc["by_call"] and doc["legal_calls"][-1] == "shoot"
+
+
+def test_a_seat_below_zero_may_not_shoot():
+    rules = Rules.parse("smear,shoot=true")
+    legal = check_auction([0], 3, 2, 0, rules, [0, 0, -1])
+    assert 6 not in legal
+    assert 6 in check_auction([0], 3, 2, 0, rules, [0, 0, 0])
+
+
+def test_dealer_steal_variants_decide_the_dealers_calls():
+    """setback: dealer-steal=max (the dealer may match only a 4, 2.5); smear: no steal."""
+    setback, smear = PRESETS["setback"], PRESETS["smear"]
+    assert check_auction([2, 0, 0], 4, 3, 3, setback) == [0, 3, 4]
+    assert check_auction([4, 0, 0], 4, 3, 3, setback) == [0, 4]
+    assert check_auction([2, 0, 0], 4, 3, 3, smear) == [0, 3, 4, 5]
+    a = advise(
+        "AH KH QH JH 4H 3H", players=4, seat=3, dealer=3, calls="4,pass,pass",
+        rules=setback, model="heuristic", samples=200, seed=1,
+    )  # fmt: skip
+    assert a.by_call[4].label == "4 (steal)"
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(rules=PRESETS["ten-point"], hand="AH KH QH JH 4H 3H"), "exactly 9 different"),
+        (dict(rules=PRESETS["smear"], hand="AH KH QH JH 4H HJ"), "not in this deck"),
+        (dict(rules=PRESETS["smear"], calls="6"), "a bid 1-5"),  # smear tops at 5
+        (dict(rules=PRESETS["smear"], calls="shoot"), "cannot read call"),  # no shoot
+        (dict(rules=PRESETS["smear"], calls="1"), "cannot call 1"),  # min-bid 2
+        (dict(rules=PRESETS["smear"], model="pimc"), ""),
+        (dict(rules=PRESETS["auction-pitch"], model="odds"), "no table"),
+        (dict(rules=PRESETS["setback"], players=3), "4 players"),
+    ],
+)
+def test_bad_input_is_one_clear_error(kwargs, message):
+    args = dict(hand="AH KH QH JH 4H 3H", players=4, seat=1, dealer=3, samples=50, seed=1)
+    with pytest.raises(InputError, match=message):
+        advise(**(args | kwargs))
+
+
+def test_the_auction_is_checked_under_the_presets_rules():
+    with pytest.raises(AuctionError, match="a 10 ended the auction"):
+        check_auction([10], 4, 1, 3, PRESETS["ten-point"])
+
+
+def test_cli_under_a_preset_table_json_time_and_errors(capsys):
+    from pitchsim.cli import main
+
+    args = ["advise", "AH KH QH JH JD 2H", "--seat", "1", "--dealer", "3", "--rules", "smear"]
+    args += ["--calls", "pass", "--model", "heuristic", "--seed", "4"]
+    with pytest.raises(SystemExit) as e:
+        main([*args, "--samples", "200"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert "Rules smear" in out and "k = 5" in out and "Recommended:" in out
+    with pytest.raises(SystemExit) as e:
+        main([*args, "--samples", "200", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["preset"] == "smear" and doc["target"] == 11
+    assert doc["legal_calls"] == ["pass", "2", "3", "4", "5"] and doc["time"] is None
+    assert set(doc["by_suit"]["H"]["p_make"]) == {"1", "2", "3", "4", "5"}
+    with pytest.raises(SystemExit) as e:
+        main([*args, "--samples", "4000", "--time", "30", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["time"]["budget"] == 30 and doc["stopped"] in ("separated", "all deals done")
+    for bad in (["--calls", "pass,6"], ["--rules", "ten-point"]):
+        with pytest.raises(SystemExit) as e:
+            main([*args, *bad])
+        assert e.value.code == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("pitchsim: error: "), err
+
+
+def test_same_seed_same_answer_on_one_and_two_threads():
+    q = dict(
+        hand="AH KH QH JH JD 2H", players=4, seat=1, dealer=3, calls="pass",
+        rules=PRESETS["smear"], model="heuristic", samples=300, seed=8,
+    )  # fmt: skip
+    a, b = advise(**q, threads=1), advise(**q, threads=2)
+    assert a.to_json() == b.to_json()
+    c = advise(**(q | {"seed": 9}))
+    assert not np.isclose(
+        a.by_call[0].expected_margin.value, c.by_call[0].expected_margin.value
+    )
