@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from pitchsim.coach.judge import judge, judge_family_call, judge_family_card
+from pitchsim.coach.judge import judge, judge_family_card
 from pitchsim.coach.practice import (
     award_values,
     hand_order,
@@ -164,7 +164,10 @@ def test_the_coachs_best_is_the_top_value_shown(game):
         shown_values = [float(v) for v in re.findall(r"([+-]?\d+\.\d+)%? ±", text)]
         assert shown_values == sorted(shown_values, reverse=True)
         top = max(j.values.values())
-        assert shown_values[0] == pytest.approx(top * (100 if j.unit == "P(win)" else 1), abs=0.006)
+        if j.unit == "P(win)":  # shown as a percentage to one decimal
+            assert shown_values[0] == pytest.approx(100 * top, abs=0.051)
+        else:
+            assert shown_values[0] == pytest.approx(top, abs=0.006)
         assert text.count("*") == 1
 
 
@@ -338,7 +341,7 @@ def test_typed_choices_under_a_preset(spec):
 
 @pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
 def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
-    from pitchsim.advice.family_odds import family_bid_odds
+    from pitchsim.advice.advise import advise, call_name
     from pitchsim.search.family_hint import family_hint
 
     views = [(v, a) for v, a in cut_views(spec, 5, hands=2) if len(v.legal()) > 1]
@@ -357,15 +360,29 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
         assert j.values == {format_card(c.card, False): c.value for c in h.cards}
         assert j.unit == "margin" and j.kind == "card" and not j.defending
         assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)
+    # a call: advise under the preset, in P(win the game)
     j = judge(*call, 1, 11, SAMPLES, WORLDS, None)
-    o = family_bid_odds(list(call[0].hand), call[0].rules, 4, samples=SAMPLES, seed=11)
-    for a, value in j.values.items():
-        if a == "pass":
-            assert value == pytest.approx(o.passing_points[0])
-        else:
-            k = o.max_bid if a == "shoot" else int(a)
-            assert value == pytest.approx(max(t.expected_score(k) for t in o.by_trump.values()))
-    assert j.unit == "score" and j == judge_family_call(*call, 1, SAMPLES, 11)
+    v = call[0]
+    # advise's default model where the odds bidder has a table for the rules, else the
+    # heuristic (auction-pitch with jokers has none)
+    model = "heuristic" if spec.startswith("auction-pitch") else "odds"
+    a = advise(
+        list(v.hand),
+        model=model,
+        players=4,
+        seat=v.seat,
+        dealer=v.dealer,
+        calls=list(v.calls),
+        scores=[v.seat_score(s) for s in range(4)],
+        rules=v.rules,
+        samples=SAMPLES,
+        seed=11,
+        time=None,
+    )
+    assert j.values == {call_name(c, v.rules): x.p_win_game.value for c, x in a.by_call.items()}
+    assert ("no odds table" in j.note) == ("heuristic" in model)
+    assert set(j.values) == set(v.legal())
+    assert j.unit == "P(win)" and j.kind == "call"
 
 
 def test_a_named_trump_is_judged_by_the_suits_odds():
@@ -421,9 +438,9 @@ def test_practice_command_plays_a_whole_smear_game_coached_and_reviews_it(tmp_pa
     saved = [(j["hand"], j["kind"], j["chosen"]) for j in doc["practice"]["judgements"]]
     assert judged == saved  # every decision of the person's, and only those
     assert {"call", "card"} <= {k for _, k, _ in judged}
-    assert {j["unit"] for j in rv["judgements"]} <= {"score", "margin"}
+    assert {j["unit"] for j in rv["judgements"]} <= {"P(win)", "score", "margin"}
     text = run_cli(["review", str(save), "--seat", "0", *coach])
-    assert text.returncode == 0 and "lost score" in text.stdout
+    assert text.returncode == 0 and "lost margin" in text.stdout
 
 
 def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):
@@ -447,7 +464,7 @@ def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):
     doc = json.loads(json.dumps(rec))
     assert read_save(doc, "g.json").rules == rules
     bad = json.loads(json.dumps(rec))
-    bad["practice"]["judgements"][0]["unit"] = "P(win)"  # a base unit in a preset's game
+    bad["practice"]["judgements"][0]["unit"] = "points"  # no unit of a preset's call
     with pytest.raises(PracticeError, match="unit"):
         read_save(bad, "g.json")
     bad = json.loads(json.dumps(rec))

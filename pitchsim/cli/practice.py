@@ -201,28 +201,23 @@ def review_command(
         f"({r.forced} forced, not judged) · seed {seed} · "
         f"{_used(r, 'call', 'deals')} a call, {_used(r, 'card', 'worlds')} a card"
     ]
-    # Units (coach/judge.py): the base game's calls in P(win), cards in points; a
-    # family's calls (and naming of trump) in expected score, cards in margin points.
-    family = any(j.unit in ("score", "margin") for j in r.judgements)
-    call_unit, card_unit = ("score", "margin") if family else ("P(win)", "points")
-    call_fmt = "{:>10.2f}" if family else "{:>10.1%}"
-    out.append(f"hand  calls  lost {call_unit:<6}  cards  lost {card_unit:<6}  labelled")
+    # Units (coach/judge.py): calls in P(win); cards in points (the base game) or in
+    # margin points (a preset's); a named trump in points of expected score.
+    preset = any(j.unit == "margin" for j in r.judgements)
+    card_unit = "margin" if preset else "points"
+    out.append(f"hand  calls  lost P(win)  cards  lost {card_unit:<6}  labelled")
     for row in r.by_hand():
         out.append(
-            f"{row['hand']:>4}  {row['calls']:>5}  {call_fmt.format(row['call_loss'])}  "
+            f"{row['hand']:>4}  {row['calls']:>5}  {row['call_loss']:>10.1%}  "
             f"{row['cards']:>5}  {row['card_loss']:>11.2f}  {row['labelled']:>8}"
         )
     total = r.to_json()
-    if family:
-        out.append(
-            f"total: calls (and naming trump) lost {total['call_loss']:.2f} points of "
-            f"expected score, cards {total['card_loss']:.2f} points of margin"
-        )
-    else:
-        out.append(
-            f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
-            f"{total['card_loss']:.2f} points"
-        )
+    text = f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
+    text += f"{total['card_loss']:.2f} points" + (" of margin" if preset else "")
+    named = sum(row["trumps"] for row in r.by_hand())
+    if named:
+        text += f", naming trump ({named}) {total['trump_loss']:.2f} points of expected score"
+    out.append(text)
     if r.costly:
         out.append("costly decisions:")
         for j in r.costly:

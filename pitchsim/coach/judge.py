@@ -14,21 +14,21 @@ Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
 - a card is judged by the family search (``search.family_hint``): its rollout value, the
   **margin**, your side's score change on the hand minus the mean change of the other
   sides, in points;
-- a call, and the naming of trump, are judged by the family bid odds
-  (``advice.family_odds``, and its deal-out for a named suit) in the **score** of the
-  hand for your side: a bid's expected score (its points when made, minus the bid when
-  set) with its best trump suit, passing's the points your side wins as a defender; a
-  named suit's the expected score of the bid with that suit trump.  Those deals fit the
-  hand held, not the calls heard (each bid is played as if it won the auction), as the
-  note says.
+- a call is judged in **P(win the game)** by the same ``advise``, under the preset's
+  target, win rule, shoot and dealer-steal variants;
+- the naming of trump is judged by the family bid odds' deal-out (``advice.family_odds``
+  plays the pitcher's whole deal with the suit named, the discard and draw as the rules
+  make them) in the **score** of the hand for the pitcher's side: the expected score of
+  the bid won with that suit trump (its points when made, minus the bid when set).  Those
+  deals fit the hand held, not the calls heard, as the note says.
 
 Steps, after lichess's win-chance judgements (a drop of .1/.2/.3 on its [-1, 1] scale is
 .05/.10/.15 of P(win)): a call losing at least 0.05 / 0.10 / 0.15 of P(win) is an
 inaccuracy / mistake / blunder; a card losing at least 0.10 / 0.25 / 0.50 of a point is
 one (a hand has four points, so a quarter of a point is a sixteenth of all there is).
-A loss inside its own interval gets no label, however large it looks.  A family call
-or naming of trump, in the hand's expected score, losing at least 0.25 / 0.50 / 1.00 of
-a point is one (a call settles the whole hand's contract: twice a card's steps).
+A loss inside its own interval gets no label, however large it looks.  A naming of
+trump, in the hand's expected score, losing at least 0.25 / 0.50 / 1.00 of a point is
+one (it settles the whole hand's contract: twice a card's steps).
 
 The best action is the one with the highest value in the unit the coach states, so the
 words always agree with the numbers shown.  advise's recommendation (which prefers the
@@ -50,7 +50,7 @@ CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # sid
 SCORE_STEPS = ((1.00, "blunder"), (0.50, "mistake"), (0.25, "inaccuracy"))  # hand's score
 # The unit of each kind of judgement: base calls and cards, and a family's three.
 UNITS = {("call", False): "P(win)", ("card", False): "points"}
-UNITS |= {("call", True): "score", ("trump", True): "score", ("card", True): "margin"}
+UNITS |= {("call", True): "P(win)", ("trump", True): "score", ("card", True): "margin"}
 STEPS = {"P(win)": CALL_STEPS, "points": CARD_STEPS, "score": SCORE_STEPS, "margin": CARD_STEPS}
 # Words for each unit, as the coach's value line heads them.
 UNIT_WORDS = {
@@ -64,6 +64,7 @@ UNIT_WORDS = {
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
 COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
 COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
+FALLBACK_MODEL = "heuristic"  # advise's model where its default has no odds table
 # Seconds the coach's advise or hint may take per decision judged (None: no clock).  Far
 # more than the defaults above need on this machine, so a stop by the clock is rare; a
 # judgement it stopped says so in its note (only then can a replay judge otherwise).
@@ -131,26 +132,56 @@ def judge_call(
     model: str | None = None,
     time: float | None = COACH_TIME,
 ) -> Judgement:
-    """``advise`` at the view (on a ``time`` clock); the chosen call against its
-    recommendation."""
-    from ..advice.advise import CLOCK, advise_view
+    """``advise`` at the view (on a ``time`` clock), a base view or a family view (every
+    call played to the end of the game under the preset's target and win rule); the
+    chosen call against its recommendation."""
+    from ..advice.advise import CLOCK, advise, advise_view, call_name
+    from ..game.family_view import FamilyView
 
     options = {"samples": samples, "seed": seed, "time": time}
     if model is not None:
         options["model"] = model
-    a = advise_view(view, **options)
+    fallback = ""
+    if isinstance(view, FamilyView):
+        from ..games.bidding import StrategyError
+
+        def run(**more):
+            return advise(
+                list(view.hand),
+                players=view.players,
+                seat=view.seat,
+                dealer=view.dealer,
+                calls=list(view.calls),
+                scores=[view.seat_score(s) for s in range(view.players)],
+                rules=view.rules,
+                **(options | more),
+            )
+
+        try:
+            a = run()
+        except StrategyError:
+            if model is not None:
+                raise
+            # The odds bidder has tables for the presets as dealt, not for every option
+            # on top: the other seats are then taken to bid by the heuristic.
+            a = run(model=FALLBACK_MODEL)
+            fallback = f"no odds table for these rules: the others taken to bid {FALLBACK_MODEL}"
+        name = lambda c: call_name(c, view.rules)  # noqa: E731
+    else:
+        a = advise_view(view, **options)
+        name = call_text
     values, halves = {}, {}
     for c, ca in a.by_call.items():
-        values[call_text(c)] = ca.p_win_game.value
-        halves[call_text(c)] = ca.p_win_game.half_width
+        values[name(c)] = ca.p_win_game.value
+        halves[name(c)] = ca.p_win_game.half_width
     best = _top(values, chosen)
     loss = values[best] - values[chosen]
     # Two estimates on the same kept deals: the unpaired half-width is the larger
     # (positively correlated outcomes only narrow a paired one), so it never labels
     # a loss a paired interval would call noise.
     error = 0.0 if chosen == best else math.hypot(halves[best], halves[chosen])
-    recommended = call_text(a.recommended_call)
-    notes = list(a.notes)
+    recommended = name(a.recommended_call)
+    notes = list(a.notes) + ([fallback] if fallback else [])
     if recommended != best:
         notes.append(f"advise recommends {recommended}, the cautious call inside the error")
     if a.stopped == CLOCK:
@@ -261,10 +292,10 @@ def judge(
     :class:`FamilyView`) and the action taken there, judged by the measure of its kind."""
     from ..game.family_view import FamilyView
 
-    if isinstance(view, FamilyView):
-        if view.phase == "play":
-            return judge_family_card(view, action, hand, worlds, seed, time=time)
-        return judge_family_call(view, action, hand, samples, seed)
+    if isinstance(view, FamilyView) and view.phase == "play":
+        return judge_family_card(view, action, hand, worlds, seed, time=time)
+    if isinstance(view, FamilyView) and view.phase == "trump":
+        return judge_trump(view, action, hand, samples, seed)
     if view.phase == "auction":
         return judge_call(view, action, hand, samples, seed, time=time)
     return judge_card(view, action, hand, worlds, seed, time=time)
@@ -325,48 +356,25 @@ def judge_family_card(
     )
 
 
-def judge_family_call(view, chosen: str, hand: int, samples: int, seed: int) -> Judgement:
-    """A call, or the naming of trump, valued by the family bid odds of the seat's whole
-    deal (see the module): the expected score of the hand for the seat's side."""
-    from ..advice.family_odds import family_bid_odds
-    from ..game.family_view import SHOOT, trump_text
+def judge_trump(view, chosen: str, hand: int, samples: int, seed: int) -> Judgement:
+    """The naming of trump (trump=named), valued by the family bid odds' deal-out of the
+    pitcher's whole deal with each suit named: the expected score of the bid won (see
+    the module)."""
+    from ..game.family_view import trump_text
 
-    r, legal = view.rules, view.legal()
-    naming = view.phase == "trump"
-    notes = ["deals fit your hand, not the calls heard (each bid played as the contract)"]
+    bid = view.rules.max_bid if view.shoot else view.bid
     values, halves = {}, {}
-    if naming:
-        bid = r.max_bid if view.shoot else view.bid
-        for suit, (mean, se) in _named_suit_scores(view, bid, samples, seed).items():
-            values[trump_text(suit)], halves[trump_text(suit)] = mean, _half(se)
-        kept = samples
-    else:
-        odds = family_bid_odds(list(view.hand), r, view.players, samples=samples, seed=seed)
-        kept = odds.samples
-        for a in legal:
-            if a == "pass":
-                mean, se = odds.passing_points
-            else:
-                k = r.max_bid if a == SHOOT else int(a)
-                suit = max(odds.by_trump, key=lambda s: odds.by_trump[s].expected_score(k))
-                o = odds.by_trump[suit]
-                mean, se = o.expected_score(k), o.expected_score_se(k)
-                if a == SHOOT:
-                    p = max(o.p_at_least(r.max_bid) for o in odds.by_trump.values())
-                    notes.append(
-                        f"shoot is valued as a bid of {r.max_bid}; made ({p:.1%}) it wins "
-                        "the game at once"
-                    )
-            values[a], halves[a] = mean, _half(se)
+    for suit, (mean, se) in _named_suit_scores(view, bid, samples, seed).items():
+        values[trump_text(suit)], halves[trump_text(suit)] = mean, _half(se)
     best = _top(values, chosen)
     loss = values[best] - values[chosen]
-    # Pass and each bid come from different deals; bids of one suit from the same deals,
-    # positively correlated: the unpaired half-width is the larger, never too narrow.
+    # The suits are played on the same deals, positively correlated: the unpaired
+    # half-width is the larger, never too narrow.
     error = 0.0 if chosen == best else math.hypot(halves[best], halves[chosen])
     return Judgement(
         hand,
         view.seat,
-        "trump" if naming else "call",
+        "trump",
         chosen,
         best,
         values,
@@ -375,8 +383,8 @@ def judge_family_call(view, chosen: str, hand: int, samples: int, seed: int) -> 
         error,
         label(loss, error, SCORE_STEPS),
         "score",
-        kept,
-        "; ".join(notes),
+        samples,
+        f"deals fit your hand, not the calls heard; the bid of {bid} played in each suit",
     )
 
 

@@ -628,7 +628,6 @@ def _count(k: int, what: str) -> str:
 # The lines of a loss summary: (kind of decision, unit) -> its words and number format.
 LOSS_PARTS = (
     (("call",), "P(win)", "call", "{:.1%} of P(win)"),
-    (("call",), "score", "call", "{:.2f} points of expected score"),
     (("trump",), "score", "naming of trump", "{:.2f} points of expected score"),
     (("card",), "points", "card", "{:.2f} points"),
     (("card",), "margin", "card", "{:.2f} points of margin"),

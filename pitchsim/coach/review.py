@@ -42,8 +42,10 @@ class Review:
             rows.append(
                 {
                     "hand": h,
-                    "calls": sum(j.kind != "card" for j in js),
-                    "call_loss": sum(j.loss for j in js if j.kind != "card"),
+                    "calls": sum(j.kind == "call" for j in js),
+                    "call_loss": sum(j.loss for j in js if j.kind == "call"),
+                    "trumps": sum(j.kind == "trump" for j in js),  # named (trump=named)
+                    "trump_loss": sum(j.loss for j in js if j.kind == "trump"),
                     "cards": sum(j.kind == "card" for j in js),
                     "card_loss": sum(j.loss for j in js if j.kind == "card"),
                     "labelled": sum(j.label is not None for j in js),
@@ -60,7 +62,8 @@ class Review:
             "worlds": self.worlds,
             "decisions": len(self.judgements),
             "forced": self.forced,
-            "call_loss": sum(j.loss for j in self.judgements if j.kind != "card"),
+            "call_loss": sum(j.loss for j in self.judgements if j.kind == "call"),
+            "trump_loss": sum(j.loss for j in self.judgements if j.kind == "trump"),
             "card_loss": sum(j.loss for j in self.judgements if j.kind == "card"),
             "by_hand": self.by_hand(),
             "costly": [j.to_json() for j in self.costly],
