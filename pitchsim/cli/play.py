@@ -101,7 +101,10 @@ def play_command(
 ) -> None:
     """Bid and play hands out; show the auction, every trick, the points and the score."""
     if replay is not None:
-        _replay(replay, as_json, game, strategies, board)
+        given_rules = None
+        if rules is not None or partnership:
+            given_rules = make_rules(rules, partnership, players)
+        _replay(replay, as_json, game, strategies, board, given_rules)
         return
     outside = {"--decision-time": decision_time, "--game-time": game_time, "--seat-logs": seat_logs}
     if strategies is None and any(v is not None for v in outside.values()):
@@ -260,6 +263,10 @@ def _table_game(
             log = Path(seat_logs) / f"seat-{i}.log" if seat_logs is not None else None
             seats.append(CommandSeat(name[4:], decision_time, game_time, log))
         else:
+            if isinstance(rules, FamilyRules):
+                from ..games.families import family_strategy
+
+                family_strategy(name, rules)  # one line if the preset's kernels lack it
             seats.append(as_seat(name))
     timed = decision_time is not None or game_time is not None
     if not any(isinstance(s, CommandSeat) for s in seats) and timed:
@@ -273,8 +280,8 @@ def _table_game(
     _show_record(doc, as_json)
 
 
-def _replay(source, as_json, game, strategies, board) -> None:
-    from ..games.record import RecordError, replay
+def _replay(source, as_json, game, strategies, board, rules=None) -> None:
+    from ..games.record import RecordError, check_record_rules, replay
     from ..util.jsonio import read_json
 
     if game or strategies is not None or board is not None:
@@ -284,47 +291,43 @@ def _replay(source, as_json, game, strategies, board) -> None:
     doc = read_json(source, "stdin" if source == "-" else f"record {source}")
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object (docs/record.md)")
-    _refuse_family_record(doc)
-    _show_record(replay(doc), as_json)
-
-
-def _refuse_family_record(doc: dict) -> None:
-    """A rule family's game (``play --rules FAMILY --game --json``) names its rules, but
-    the record format (docs/record.md) and its replay carry the base game only."""
-    from ..game.rules import RulesError, document_rules, label
-
-    family = doc.get("format") == "pitchsim-family-game"
-    spec = doc.get("rules")
-    if isinstance(spec, str | dict):
-        try:
-            rules = document_rules(spec)
-        except RulesError:
-            rules = None  # replay reports bad rules in its own words
-        family = family or isinstance(rules, FamilyRules)
-        name = label(rules) if isinstance(rules, FamilyRules) else doc.get("family")
-    else:
-        name = doc.get("family")
-    if family:
-        raise InputError(
-            f"--replay: a game of rule family {name or 'unknown'} cannot be replayed yet "
-            "(the record format, docs/record.md, carries the base game only)"
+    if doc.get("format") == "pitchsim-family-game":
+        raise RecordError(
+            "this is the rule families' old game log (format pitchsim-family-game), not a "
+            "record: `play --game --json` writes a game's record now"
         )
+    if rules is not None:
+        check_record_rules(doc, rules)
+    _show_record(replay(doc), as_json)
 
 
 def family_play(
     rules, players, seed, bidding, policy, dealer, rounds, game, board, strategies, as_json, fixed
 ) -> None:
-    """``play`` under a rule family: hands or a whole game by the family kernels."""
+    """``play`` under a rule family: hands or a whole game by the family kernels; a
+    game with an outside seat (``cmd:COMMAND``) at the table (``games.table``)."""
+    outside = {k: fixed.pop(k) for k in ("--decision-time", "--game-time", "--seat-logs")}
     given = ", ".join(k for k, v in fixed.items() if v is not None)
     if given:
         raise InputError(f"{given}: not offered under {label(rules)} yet")
     if dealer is not None and not 0 <= dealer < players:
         raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
-    if strategies is not None and any(x.strip().startswith("cmd:") for x in strategies.split(",")):
-        raise InputError(
-            f"outside seats (cmd:COMMAND) do not play under {label(rules)} yet: the table "
-            "protocol speaks the base game"
-        )
+    if strategies is not None:
+        from ..games.tournament import split_seats
+
+        if any(x.startswith("cmd:") for x in split_seats(strategies)):
+            _table_game(
+                strategies,
+                players,
+                rules,
+                pick_seed(seed),
+                board or 0,
+                as_json,
+                *outside.values(),
+            )
+            return
+    if any(v is not None for v in outside.values()):
+        raise InputError("--decision-time, --game-time and --seat-logs are for cmd:COMMAND seats")
     from ..games.bidding import Strategy, seat_strategies
     from ..games.families import family_board, family_hand, family_strategy
 
@@ -343,8 +346,10 @@ def family_play(
     seed = pick_seed(seed)
     if game:
         g = family_board(seed, board or 0, seats, rules)
-        if as_json:
-            print_json(g.to_json())
+        if as_json:  # the game's record (docs/record.md)
+            from ..games.record import record_of_preset_game
+
+            print_json(record_of_preset_game(g))
         else:
             sys.stdout.write(render_family_game(g))
         return
@@ -422,8 +427,9 @@ def render_family_game(g) -> str:
     n = len(g.strategies)
     rules = g.rules
     seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
+    where = f"Game {g.board} of seed {g.seed}" if g.seed is not None else "A recorded game"
     out = [
-        f"Game {g.board} of seed {g.seed}  ·  {label(rules)}  ·  {n} players"
+        f"{where}  ·  {label(rules)}  ·  {n} players"
         f"{', partnership' if rules.partnership else ''}  ·  to {rules.target}  ·  "
         f"seats: {seats}\n\n"
     ]
@@ -447,12 +453,15 @@ def render_family_game(g) -> str:
 
 
 def _show_record(doc: dict, as_json: bool) -> None:
-    from ..games.record import game_of_record
+    from ..games.record import game_of_record, is_preset_record, preset_game_of_record
 
     if as_json:
         print_json(doc)
         return
-    text = render_game(game_of_record(doc))
+    if is_preset_record(doc):
+        text = render_family_game(preset_game_of_record(doc))
+    else:
+        text = render_game(game_of_record(doc))
     f = doc.get("forfeit")
     if f:
         text = text.replace("Nobody won", "Nobody won (forfeit)", 1)

@@ -18,6 +18,7 @@ import sys
 from time import perf_counter
 
 from ..game.family_view import FamilyView, names_a_family
+from ..game.rules import FAMILIES, document_rules, label
 from ..game.view import View, ViewError
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
@@ -237,7 +238,7 @@ class Engine:
             else:
                 view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
-            raise RequestError(BAD_VIEW, str(e)) from None
+            raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"], family)) from None
         if family:
             try:  # what the family kernels play, said in one line
                 checked_strategy(Strategy.parse(strategy), view.rules, view.players)
@@ -268,6 +269,28 @@ class Engine:
             if time is not None:
                 time = max(time - (perf_counter() - start), MIN_LEFT)
         return _reply(rid, seat.decide(view, key_of(view), plan, values, time))
+
+
+def _reads_as(doc: dict, family: bool) -> str:
+    """For a family view refused under its rules: the presets under which it would have
+    happened, named (a view of one preset sent under another's rules), else nothing.
+    (The base game's refusals stay as they were: tests/test_engine.py's transcript.)"""
+    if not family:
+        return ""
+    given = label(document_rules(doc["rules"]))
+    bare = {k: v for k, v in doc.items() if k not in ("partnership", "target")}
+    fits = []
+    for preset in FAMILIES:
+        if preset == given:
+            continue
+        try:
+            FamilyView.from_json(bare | {"rules": preset})
+        except ViewError:
+            continue
+        fits.append(preset)
+    if not fits:
+        return ""
+    return f" (under {given}; it is a view of {' or '.join(fits)}: are its rules right?)"
 
 
 def _reply(rid, d) -> dict:

@@ -38,7 +38,7 @@ from ..game.cards import format_card, parse_cards
 from ..game.family_view import SHOOT, FamilyView, parse_call, trump_text
 from ..game.family_view import card_text as family_card_text
 from ..game.reference import families as F
-from ..game.rules import FamilyRules
+from ..game.rules import FamilyRules, label
 from ..kernels.families.bidding import NAME_COUNTER, choose_call, name_suit
 from ..kernels.families.policies import choose_card, heuristic_card
 from ..kernels.families.rollout import (
@@ -56,9 +56,10 @@ from ..kernels.families.worlds import (
     sample_family_worlds,
 )
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
-from .bidding import Strategy
+from ..util.errors import quoted
+from .bidding import Strategy, StrategyError
 from .clock import ALL_DONE, Clock, Separation, Valuation, value_on_clock
-from .families import FAMILY_BIDDING_IDS, family_odds, family_strategy, no_odds
+from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, family_odds, family_strategy, no_odds
 from .policies import play_policy
 
 
@@ -243,7 +244,15 @@ class FamilyDecision:
 def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> Strategy:
     """``strategy`` if the family kernels play it under ``rules`` at ``players`` (its
     odds table included), else one line (``StrategyError``) saying what they play."""
-    s = family_strategy(strategy, rules)
+    try:
+        s = family_strategy(strategy, rules)
+    except StrategyError:
+        play = ", ".join(p + ("[:W]" if p == "rollout" else "") for p in FAMILY_PLAY)
+        raise StrategyError(
+            f"strategy {quoted(strategy.name)} is not one of the built-in strategies under "
+            f"{label(rules)}: there bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
+            f"{play}"
+        ) from None
     _odds(s.bidding, rules, players)
     return s
 

@@ -16,9 +16,10 @@ import numbers
 from collections.abc import Iterator
 
 from ..game.cards import CardError, format_card, mask_of, parse_cards
+from ..game.family_view import TRUMP_ACTION
+from ..game.reference import families as F
 from ..game.reference.auction import MAX_BID
 from ..game.reference.game import game_winner
-from ..game.reference import families as F
 from ..game.rules import (
     FamilyRules,
     Rules,
@@ -835,3 +836,95 @@ def game_of_record(doc: dict) -> Game:
         after,
         doc["winner"],
     )
+
+
+def preset_game_of_record(doc: dict):
+    """A checked record of a preset's game (:func:`replay`'s) as a
+    :class:`~pitchsim.games.families.FamilyGame`, for showing; a hand a forfeit or a
+    stop cut short is left out."""
+    from ..game.cards import SUITS
+    from .families import FamilyGame, FamilyHand
+
+    r = as_family(_rules(doc))
+    hands = []
+    for h in doc["hands"]:
+        if h.get("incomplete"):
+            continue
+        dealt = [mask_of(_preset_cards(cs, "hand", r)) for cs in h["hands"]]
+        held = h.get("held")
+        hands.append(
+            FamilyHand(
+                dealer=h["dealer"],
+                calls=list(h["calls"]),
+                pitcher=h["pitcher"],
+                bid=h["bid"] or 0,
+                shoot=h["shoot"],
+                trump=SUITS.index(h["trump"]) if h["trump"] else None,
+                dealt=dealt,
+                held=[mask_of(_preset_cards(cs, "held", r)) for cs in held] if held else dealt,
+                tricks=[
+                    (t["leader"], t["seats"], _preset_cards(t["cards"], "trick", r), t["winner"])
+                    for t in h["tricks"]
+                ],
+                awards=h["points"],
+                points_won=h["points_won"],
+                made=h["made"],
+                change=h["round_points"],
+                scores_after=h["scores_after"],
+            )
+        )
+    return FamilyGame(
+        doc.get("seed"),
+        doc.get("board") or 0,
+        list(doc.get("strategies") or [f"seat {s}" for s in range(doc["players"])]),
+        r,
+        hands,
+        list(doc.get("winners") or []),
+    )
+
+
+def record_of_preset_game(game) -> dict:
+    """The record of a game the family kernels played (``families.family_board``), as
+    :func:`record_of_game` is for the base game: each deal dealt again from its stream
+    (``table._kernel_deal``: the same cards and draw) and walked by the table's
+    :class:`~pitchsim.games.table.FamilyDeal` with the kernels' actions, so that it is
+    the record ``play_table_game`` writes for the same seats (a hand that comes out
+    otherwise is a bug, raised)."""
+    import numpy as np
+
+    from ..game.cards import SUITS
+    from ..kernels.rng import deal_key
+    from .table import FamilyDeal, _kernel_deal, _record_head, family_winners
+
+    r = as_family(game.rules)
+    n = len(game.strategies)
+    record = _record_head(r, n, game.seed, game.board, game.strategies)
+    record["family"] = r.family
+    record["winners"] = []
+    scores = [0] * n
+    for d, fh in enumerate(game.hands):
+        key = np.uint64(deal_key(game.seed, game.board * MAX_DEALS + d))
+        dealt, stock, draw = _kernel_deal(r, n, fh.dealer, key)
+        actions = [c for c in fh.calls if c is not None]
+        if fh.pitcher is not None:
+            if r.trump == "named":
+                actions.append(TRUMP_ACTION + SUITS[fh.trump])
+            actions += [format_card(c, symbols=False) for t in fh.tricks for c in t[2]]
+        walk = FamilyDeal(r, n, fh.dealer, dealt, stock, scores, draw).run()
+        next(walk)
+        doc = None
+        for a in actions:
+            try:
+                walk.send(a)
+            except StopIteration as end:
+                doc = end.value
+        if doc is None or doc["scores_after"] != fh.scores_after:
+            raise RuntimeError(f"hand {d + 1} of the kernels' game differs at the table")
+        record["hands"].append(doc)
+        scores = doc["scores_after"]
+        won = family_winners(doc, r)
+        if won:
+            record["winners"] = won
+            record["winner"] = won[0] if len(won) == 1 else None
+    record["final_scores"] = list(scores)
+    return record

@@ -11,6 +11,14 @@ table never plays in a seat's place.
 The game comes back as a *record* (``docs/record.md``): the rules, every deal as dealt,
 every action in order and the results; ``games.record`` replays one and cuts views from
 it.
+
+Under every preset (rules given as a :class:`~pitchsim.game.rules.FamilyRules`: smear,
+setback, ten-point, or auction-pitch as one) a hand is a :class:`FamilyDeal`: the
+reference engine's preset rules (``game/reference/families.py``), each seat asked from
+its :class:`~pitchsim.game.family_view.FamilyView` (``call`` for the calls and the naming
+of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
+that built-in seats play the game ``tournament --rules PRESET`` plays for it.  The same
+walk replays a record (``games.record``).  Plain :class:`Rules` keep the base path.
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import BIDS, FamilyRules, Rules, label
+from ..game.rules import BIDS, FamilyRules, Rules
 from ..kernels.game import play_games
+from ..util.atomic import write_file as atomic_write_text
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
 from ..util.limits import MAX_GAMES, check_count
@@ -291,16 +292,6 @@ def tournament(
 
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
     family = isinstance(rules, FamilyRules)
-    if family and any(_outside(e) for e in entries):
-        raise InputError(
-            f"outside seats (cmd:COMMAND) do not play under {label(rules)} yet: the table "
-            "protocol speaks the base game"
-        )
-    given = (record, decision_time, game_time, seat_logs)
-    if family and any(x is not None for x in given):
-        raise InputError(
-            f"--record, time limits and seat logs are not offered under {label(rules)} yet"
-        )
     if any(_outside(e) for e in entries):
         what = "games" if games is not None else "boards"
         return table_tournament(
@@ -332,6 +323,8 @@ def tournament(
 
         what = "games" if games is not None else "boards"
         tally = family_tournament(chosen, players, boards, rules, seed, threads, progress, what)
+        if record is not None:
+            write_records(record, tally.seed, boards, tally.tables, rules)
         return _family_result(tally, players, rules)
     games = boards  # below, per board arrays are sized by it
     seed = pick_seed(seed)
@@ -479,16 +472,21 @@ def prepare_record_dir(directory) -> None:
 
 def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> None:
     """Every game of a kernel tournament as a record: the kernels play each board again
-    with its log on (the same games: a board's deals and decisions depend on nothing else)."""
+    with its log on (the same games: a board's deals and decisions depend on nothing else).
+    Under a preset the family kernels play it again (``record_of_preset_game``)."""
 
-    from .record import record_of_game
+    from .families import family_board
+    from .record import record_of_game, record_of_preset_game
     from .rounds import play_board
 
     prepare_record_dir(directory)
     for b in range(boards):
         for r, seats in enumerate(tables):
-            doc = record_of_game(play_board(seed, b, seats, rules))
-            record_path(directory, b, r).write_text(dumps_json(doc, indent=None) + "\n")
+            if isinstance(rules, FamilyRules):
+                doc = record_of_preset_game(family_board(seed, b, seats, rules))
+            else:
+                doc = record_of_game(play_board(seed, b, seats, rules))
+            atomic_write_text(record_path(directory, b, r), dumps_json(doc, indent=None) + "\n")
 
 
 # ---------------------------------------------------------------- tournaments with outside seats
@@ -539,17 +537,22 @@ def table_tournament(
             log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
             seat = CommandSeat(e.strip()[4:], decision_time, game_time, log)
         else:
+            if isinstance(e, str) and isinstance(rules, FamilyRules):
+                from .families import family_strategy
+
+                family_strategy(e.strip(), rules)  # one line if the preset's kernels lack it
             seat = as_seat(e.strip() if isinstance(e, str) else e)
         seats.append(seat)
         names.append(seat_name(seat))
     if decision_time is not None or game_time is not None:
         if not any(isinstance(s, CommandSeat) for s in seats):
             raise InputError("time limits are for programs seated with cmd:COMMAND")
+    top = rules.max_bid if isinstance(rules, FamilyRules) else max(BIDS)  # a shoot: the top
     wins = np.zeros((boards, k))
     score_sum = np.zeros(k)
     seat_games = np.zeros(k, dtype=np.int64)
-    pitched = np.zeros((k, 4), dtype=np.int64)
-    made = np.zeros((k, 4), dtype=np.int64)
+    pitched = np.zeros((k, top), dtype=np.int64)
+    made = np.zeros((k, top), dtype=np.int64)
     forfeits = dict.fromkeys(names, 0)
     forfeited = []
     unfinished = deals = 0
@@ -562,7 +565,9 @@ def table_tournament(
                     [seats[i] for i in of_seat], rules, seed, b, [names[i] for i in of_seat]
                 )
                 if record is not None:
-                    record_path(record, b, r).write_text(dumps_json(doc, indent=None) + "\n")
+                    atomic_write_text(
+                        record_path(record, b, r), dumps_json(doc, indent=None) + "\n"
+                    )
                 deals += len(doc["hands"])
                 f = doc["forfeit"]
                 if f is not None:
@@ -571,10 +576,12 @@ def table_tournament(
                         {"board": b, "rotation": r, "seat": f["seat"]}
                         | {"strategy": f["strategy"], "reason": f["reason"]}
                     )
-                elif doc["winner"] is not None:
-                    wins[b, of_seat[doc["winner"]]] += 1
                 else:
-                    unfinished += 1
+                    # under a preset every winning side (a shared win splits the game, 3.11)
+                    won = doc.get("winners", [] if doc["winner"] is None else [doc["winner"]])
+                    for side in won:
+                        wins[b, of_seat[side]] += 1 / len(won)
+                    unfinished += not won
                 for s in range(players):
                     score_sum[of_seat[s]] += doc["final_scores"][s]
                     seat_games[of_seat[s]] += 1
@@ -597,12 +604,12 @@ def table_tournament(
             StrategyResult(
                 name=name,
                 games=boards * k,
-                wins=int(wins[:, i].sum()),
+                wins=int(round(wins[:, i].sum())),
                 win_rate=float(shares.mean()),
                 ci95=board_interval(shares),
                 mean_final_score=float(score_sum[i] / seat_games[i]),
-                pitched={x: int(pitched[i, x - 1]) for x in BIDS},
-                made={x: int(made[i, x - 1]) for x in BIDS},
+                pitched={x: int(pitched[i, x - 1]) for x in range(1, top + 1)},
+                made={x: int(made[i, x - 1]) for x in range(1, top + 1)},
             )
         )
     return TournamentResult(
