@@ -16,12 +16,15 @@ import random
 
 import numpy as np
 import pytest
+from test_family_hint import recount  # the reference engine's recount of one world
 
+from pitchsim.game.cards import parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_strategy, odds_for, seat_ids
+from pitchsim.games.family_seat import card_counter, family_knowledge, search_worlds
 from pitchsim.games.seats import KernelSeat, view_key
 from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.kernels.families.game import (
@@ -35,6 +38,7 @@ from pitchsim.kernels.families.game import (
     family_log_layout,
     play_family_game,
 )
+from pitchsim.kernels.families.play import seat_knowledge
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
 
@@ -43,7 +47,8 @@ from pitchsim.kernels.rng import deal_key
 TABLES = [
     ("smear", 4, ["odds+heuristic", "heuristic+rollout:8", "random+random", "odds+random"]),
     ("setback", 4, ["odds+rollout:8", "heuristic+heuristic"]),
-    ("ten-point", 4, ["odds+heuristic", "heuristic+rollout:8"]),
+    ("ten-point", 4, ["odds+random", "heuristic+rollout:8"]),
+    ("ten-point,partnership=false", 5, ["random+random", "odds+rollout:8", "heuristic+heuristic"]),
     ("auction-pitch", 4, ["heuristic+heuristic", "random+rollout:8", "heuristic+random"]),
     ("smear,shoot=true", 3, ["heuristic+heuristic", "random+rollout:8", "odds+heuristic"]),
 ]
@@ -52,6 +57,7 @@ TABLES = [
 def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     """The kernel's game of ``board``: the rules, the seats' strategies and the log rows."""
     r = as_family(Rules.parse(spec))
+    r.check_players(n)
     seats = [family_strategy(names[s % len(names)], r) for s in range(n)]
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, r, n)
@@ -102,8 +108,9 @@ def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F
     return F.FamilyHand(0, dealer, dealt, [], auction, play.trump, draw, play, made, [], [])
 
 
-def decisions(spec: str, n: int, names: list[str], seed: int, board: int):
-    """Every decision of the kernel's game: (seat's strategy, view, key, kernel's action)."""
+def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_too=False):
+    """Every decision of the kernel's game: (seat's strategy, view, key, kernel's action)
+    (``rows_too``: and the log row and its layout)."""
     r, seats, at, rows = kernel_game(spec, n, names, seed, board)
     before = [0] * n
     for d, row in enumerate(rows):
@@ -111,8 +118,37 @@ def decisions(spec: str, n: int, names: list[str], seed: int, board: int):
         hand = reference_hand(r, n, at, row, before)
         for seat, doc, action in cut_hand(hand, n, r, before):
             view = FamilyView.from_json(json.loads(json.dumps(doc)))
-            yield seats[seat], view, key, action
+            yield (seats[seat], view, key, action) + ((row, at) if rows_too else ())
         before = [int(row[at["scores"] + s]) for s in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"),
+    [
+        ("ten-point", 4),
+        ("ten-point,partnership=false", 5),
+    ],
+)
+def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
+    """What a seat knows of the discard and draw, read off its view (``family_knowledge``),
+    is what the kernel's game gives its search seats (``play.seat_knowledge``, from the
+    hands as dealt and as held): the cards it knows are out of play (its discards, a
+    robbing pitcher's put-down, every trump burnt face up) and the pile put down unseen."""
+    fr, tab = family_array(Rules.parse(spec)), family_tables(Rules.parse(spec))
+    seen = 0
+    for board in range(2):
+        for _, view, _, _, row, at in decisions(spec, n, ["odds+random"], 4, board, True):
+            if view.phase != "play":
+                continue
+            dealt = np.array([row[at["dealt"] + s] for s in range(n)], dtype=np.int64)
+            held = np.array([row[at["held"] + s] for s in range(n)], dtype=np.int64)
+            known = np.zeros(n, dtype=np.int64)
+            down = seat_knowledge(dealt, held, n, view.pitcher, view.trump, fr, tab, known)
+            k = family_knowledge(view)
+            assert k.known_out == known[view.seat], view.to_json()
+            assert k.counts[n] == (0 if view.seat == view.pitcher else down)
+            seen += down > 0 and view.seat != view.pitcher
+    assert seen > 0 or n == 5  # a pile unseen by the seat asked (5 players: no stock left)
 
 
 @pytest.mark.parametrize(("spec", "n", "names"), TABLES)
@@ -175,6 +211,31 @@ def test_a_strategy_the_families_do_not_play_is_refused_saying_what_they_play():
         )
         KernelSeat("odds+heuristic").decide(doc, view_key(0, doc))
     assert ap["rules"].startswith("smear")
+
+
+@pytest.mark.parametrize("spec", ["smear", "ten-point", "setback"])
+def test_search_values_are_a_plain_python_recount(spec):
+    """Each legal card's value is the mean over the rollout's own worlds (the same draw
+    as the kernel's ``rollout_card``) of the reference engine's recount of the hand
+    (test_family_hint's ``recount``: the tricks seen, the card, then the family heuristic
+    at every seat, scored and settled by the reference rules)."""
+    seat = KernelSeat("heuristic+rollout:5")
+    checked = 0
+    for i, (_, view, key, _) in enumerate(decisions(spec, 4, ["heuristic"], seed=8, board=0)):
+        if view.phase != "play" or len(view.legal()) < 2 or i % 2:
+            continue
+        k = family_knowledge(view)
+        worlds = search_worlds(k, key, card_counter(k), 5)
+        assert worlds.shape[0] == 5
+        got = seat.decide(view, key, values=True).values
+        for text, value in got.items():
+            c = parse_cards(text, view.rules.jokers)[0]
+            want = np.mean([recount(view, w, c) for w in worlds])
+            assert value == pytest.approx(want, abs=1e-9), (spec, i, text)
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
 
 
 @pytest.mark.parametrize("spec", ["smear", "ten-point"])

@@ -323,7 +323,7 @@ def _trump(s: Strategy, view: FamilyView, key) -> str:
     return trump_text(suit)
 
 
-def _counter(k: FamilyKnowledge) -> int:
+def card_counter(k: FamilyKnowledge) -> int:
     """The kernel's counter of this card: the trick, then the seat's place from its leader
     (seats out under follow=only keep their places)."""
     place = (k.seat - k.tseats[0]) % k.n if k.count else 0
@@ -333,7 +333,7 @@ def _counter(k: FamilyKnowledge) -> int:
 def _card(s: Strategy, view: FamilyView, key, want_values: bool, time: float | None):
     k = family_knowledge(view)
     policy = play_policy(s.play)
-    counter = _counter(k)
+    counter = card_counter(k)
     several = k.legal & (k.legal - 1) != 0
     if policy.id & KIND_MASK == ROLLOUT and several:
         worlds = policy.id >> WORLDS_SHIFT
