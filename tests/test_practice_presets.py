@@ -471,3 +471,33 @@ def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):
     bad["practice"]["judgements"][0]["kind"] = "trump"
     with pytest.raises(PracticeError, match="judgement 1"):
         read_save(bad, "g.json")
+
+
+def test_calls_no_deal_fits_are_still_judged():
+    """Random calls (ten-point's 8 after passes, say) that advise's model never makes: no
+    deal fits them, and the coach judges with the others taken to bid at random, saying
+    so, rather than stopping the game."""
+    from pitchsim.advice.advise import UnlikelyCalls, advise
+
+    for v, action in cut_views("ten-point", 1, hands=3):
+        if v.phase != "auction" or len(v.legal()) < 2 or not v.calls:
+            continue
+        try:
+            advise(
+                list(v.hand),
+                players=4,
+                seat=v.seat,
+                dealer=v.dealer,
+                calls=list(v.calls),
+                scores=[v.seat_score(s) for s in range(4)],
+                rules=v.rules,
+                samples=SAMPLES,
+                seed=1,
+                time=1.0,
+            )
+        except UnlikelyCalls:
+            j = judge(v, action, 1, 1, SAMPLES, WORLDS, 1.0)
+            assert "no deal fit the calls heard" in j.note
+            assert set(j.values) == set(v.legal()) and j.unit == "P(win)"
+            return
+    pytest.fail("no view with calls advise's model never makes: pick another seed")
