@@ -65,6 +65,7 @@ COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±
 COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
 COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
 FALLBACK_MODEL = "heuristic"  # advise's model where its default has no odds table
+UNLIKELY_MODEL = "random"  # advise's model where no deal fits the calls under its default
 # Seconds the coach's advise or hint may take per decision judged (None: no clock).  Far
 # more than the defaults above need on this machine, so a stop by the clock is rare; a
 # judgement it stopped says so in its note (only then can a replay judge otherwise).
@@ -141,9 +142,11 @@ def judge_call(
     options = {"samples": samples, "seed": seed, "time": time}
     if model is not None:
         options["model"] = model
+    from ..advice.advise import UnlikelyCalls
+    from ..games.bidding import StrategyError
+
     fallback = ""
     if isinstance(view, FamilyView):
-        from ..games.bidding import StrategyError
 
         def run(**more):
             return advise(
@@ -157,19 +160,33 @@ def judge_call(
                 **(options | more),
             )
 
-        try:
-            a = run()
-        except StrategyError:
-            if model is not None:
-                raise
-            # The odds bidder has tables for the presets as dealt, not for every option
-            # on top: the other seats are then taken to bid by the heuristic.
-            a = run(model=FALLBACK_MODEL)
-            fallback = f"no odds table for these rules: the others taken to bid {FALLBACK_MODEL}"
         name = lambda c: call_name(c, view.rules)  # noqa: E731
     else:
-        a = advise_view(view, **options)
+
+        def run(**more):
+            return advise_view(view, **(options | more))
+
         name = call_text
+    try:
+        a = run()
+    except StrategyError:
+        if model is not None:
+            raise
+        # The odds bidder has tables for the presets as dealt, not for every option on
+        # top: the other seats are then taken to bid by the heuristic.
+        a = run(model=FALLBACK_MODEL)
+        fallback = f"no odds table for these rules: the others taken to bid {FALLBACK_MODEL}"
+    except UnlikelyCalls:
+        if model is not None:
+            raise
+        # The calls heard are ones the model's bidders (almost) never make: no deal fits
+        # them.  A coach must still judge: the others are taken to bid at random, under
+        # which every legal call fits some deals (without a clock: a few seconds).
+        a = run(model=UNLIKELY_MODEL, time=None)
+        fallback = (
+            f"no deal fit the calls heard under advise's model: the others taken to bid "
+            f"{UNLIKELY_MODEL}"
+        )
     values, halves = {}, {}
     for c, ca in a.by_call.items():
         values[name(c)] = ca.p_win_game.value
