@@ -15,7 +15,7 @@ import time
 import pytest
 
 from pitchsim.coach.judge import CALL_STEPS, CARD_STEPS, judge_call, judge_card, label
-from pitchsim.coach.practice import coach_seed, practice, read_choice
+from pitchsim.coach.practice import coach_seed, practice, read_choice, shown_choices
 from pitchsim.coach.review import review
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import views_of
@@ -90,8 +90,10 @@ def test_typed_choices_are_read_or_refused_in_one_line():
     assert "is not a card" in read_choice("XX", play, legal).message
     unheld = next(c for c in range(52) if not play.hand_mask >> c & 1)
     assert "you do not hold" in read_choice(card_text(unheld), play, legal).message
-    assert read_choice("1", play, legal) == legal[0]
-    assert read_choice(str(len(legal)), play, legal) == legal[-1]
+    # numbered as the table lists them: in the hand's order, trumps first once known
+    assert read_choice("1", play, legal) == shown_choices(play)[0]
+    assert read_choice(str(len(legal)), play, legal) == shown_choices(play)[-1]
+    assert sorted(shown_choices(play)) == sorted(legal)
     assert not isinstance(read_choice(str(len(legal) + 1), play, legal), str)
     # a card written another way: 10h / T♥ / th are one card
     assert read_choice(legal[0].lower(), play, legal) == legal[0]

@@ -61,6 +61,8 @@ FAMILY_COMMANDS = (
     "chart",
     "solve",
     "hint",
+    "practice",  # coach/practice.py: the table's game under every preset
+    "review",
 )
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)

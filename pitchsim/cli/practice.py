@@ -55,7 +55,7 @@ def practice_command(
         read_save,
         use_colour,
     )
-    from ..game.rules import document_rule_values
+    from ..game.rules import document_rule_values, label
     from ..games.bidding import Strategy
     from ..util.atomic import check_writable, write_file
     from ..util.jsonio import dumps_json, read_json
@@ -98,7 +98,7 @@ def practice_command(
     Strategy.parse(opponents)  # one line for an unknown strategy, before any game
     write = lambda text: print(text, flush=True)  # noqa: E731
     write(
-        f"pitchsim practice · {players} players · seed {seed} · you are seat {seat} · "
+        f"pitchsim practice · {label(r)} · {players} players · seed {seed} · you are seat {seat} · "
         f"opponents {opponents} · coach {'on' if coach and not watch else 'off'}"
     )
     record, judgements = practice(
@@ -126,8 +126,17 @@ def practice_command(
         return
     won = record.get("winner")
     forfeit = record.get("forfeit")
+    shared = record.get("winners") or []  # under a preset, sides tied on top share it
     if forfeit is not None:  # a bot's failure (the person's seat stops, never forfeits)
         write(f"game over: seat {forfeit['seat']} forfeits: {forfeit['reason']}")
+    elif len(shared) > 1:
+        sides = ", ".join(
+            ("you" if s == r.team(seat) else f"side {s}")
+            if r.partnership
+            else ("you" if s == seat else f"seat {s}")
+            for s in shared
+        )
+        write(f"game over: {sides} share the win; final scores {record['final_scores']}")
     elif won is None:
         write(f"game over: nobody won within the deals a game may last; {record['final_scores']}")
     else:
@@ -192,17 +201,23 @@ def review_command(
         f"({r.forced} forced, not judged) · seed {seed} · "
         f"{_used(r, 'call', 'deals')} a call, {_used(r, 'card', 'worlds')} a card"
     ]
-    out.append("hand  calls  lost P(win)  cards  lost points  labelled")
+    # Units (coach/judge.py): calls in P(win); cards in points (the base game) or in
+    # margin points (a preset's); a named trump in points of expected score.
+    preset = any(j.unit == "margin" for j in r.judgements)
+    card_unit = "margin" if preset else "points"
+    out.append(f"hand  calls  lost P(win)  cards  lost {card_unit:<6}  labelled")
     for row in r.by_hand():
         out.append(
             f"{row['hand']:>4}  {row['calls']:>5}  {row['call_loss']:>10.1%}  "
             f"{row['cards']:>5}  {row['card_loss']:>11.2f}  {row['labelled']:>8}"
         )
     total = r.to_json()
-    out.append(
-        f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
-        f"{total['card_loss']:.2f} points"
-    )
+    text = f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
+    text += f"{total['card_loss']:.2f} points" + (" of margin" if preset else "")
+    named = sum(row["trumps"] for row in r.by_hand())
+    if named:
+        text += f", naming trump ({named}) {total['trump_loss']:.2f} points of expected score"
+    out.append(text)
     if r.costly:
         out.append("costly decisions:")
         for j in r.costly:

@@ -9,11 +9,26 @@ Units:
 - a card is judged in the **expected points of the player's own side** for the hand
   (hint's pitcher's-side points, negated for a defender).
 
+Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
+
+- a card is judged by the family search (``search.family_hint``): its rollout value, the
+  **margin**, your side's score change on the hand minus the mean change of the other
+  sides, in points;
+- a call is judged in **P(win the game)** by the same ``advise``, under the preset's
+  target, win rule, shoot and dealer-steal variants;
+- the naming of trump is judged by the family bid odds' deal-out (``advice.family_odds``
+  plays the pitcher's whole deal with the suit named, the discard and draw as the rules
+  make them) in the **score** of the hand for the pitcher's side: the expected score of
+  the bid won with that suit trump (its points when made, minus the bid when set).  Those
+  deals fit the hand held, not the calls heard, as the note says.
+
 Steps, after lichess's win-chance judgements (a drop of .1/.2/.3 on its [-1, 1] scale is
 .05/.10/.15 of P(win)): a call losing at least 0.05 / 0.10 / 0.15 of P(win) is an
 inaccuracy / mistake / blunder; a card losing at least 0.10 / 0.25 / 0.50 of a point is
 one (a hand has four points, so a quarter of a point is a sixteenth of all there is).
-A loss inside its own interval gets no label, however large it looks.
+A loss inside its own interval gets no label, however large it looks.  A naming of
+trump, in the hand's expected score, losing at least 0.25 / 0.50 / 1.00 of a point is
+one (it settles the whole hand's contract: twice a card's steps).
 
 The best action is the one with the highest value in the unit the coach states, so the
 words always agree with the numbers shown.  advise's recommendation (which prefers the
@@ -32,11 +47,25 @@ from ..game.view import View, call_text, card_text
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
+SCORE_STEPS = ((1.00, "blunder"), (0.50, "mistake"), (0.25, "inaccuracy"))  # hand's score
+# The unit of each kind of judgement: base calls and cards, and a family's three.
+UNITS = {("call", False): "P(win)", ("card", False): "points"}
+UNITS |= {("call", True): "P(win)", ("trump", True): "score", ("card", True): "margin"}
+STEPS = {"P(win)": CALL_STEPS, "points": CARD_STEPS, "score": SCORE_STEPS, "margin": CARD_STEPS}
+# Words for each unit, as the coach's value line heads them.
+UNIT_WORDS = {
+    "P(win)": "P(win game)",
+    "points": "your side's points",
+    "score": "your side's expected score on this hand",
+    "margin": "your side's score change on the hand minus the others' mean",
+}
 
 # Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
 COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
 COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
+FALLBACK_MODEL = "heuristic"  # advise's model where its default has no odds table
+UNLIKELY_MODEL = "random"  # advise's model where no deal fits the calls under its default
 # Seconds the coach's advise or hint may take per decision judged (None: no clock).  Far
 # more than the defaults above need on this machine, so a stop by the clock is rare; a
 # judgement it stopped says so in its note (only then can a replay judge otherwise).
@@ -47,16 +76,16 @@ COACH_TIME = 10.0
 class Judgement:
     hand: int  # hand number in the game, from 1
     seat: int
-    kind: str  # "call" | "card"
-    chosen: str  # as the protocol writes it: "pass", "2", "KS"
+    kind: str  # "call" | "trump" (naming it, under a family) | "card"
+    chosen: str  # as the protocol writes it: "pass", "2", "shoot", "trump:H", "KS", "HJ"
     best: str  # the highest value in ``unit``
-    values: dict[str, float]  # every legal action -> P(win) (calls) or side's points (cards)
+    values: dict[str, float]  # every legal action -> its value in ``unit``
     half_widths: dict[str, float]  # their 95% half-widths
     loss: float  # best's value minus chosen's, never below 0
     error: float  # the loss's 95% half-width
     label: str | None  # None: no loss beyond its own error
-    unit: str  # "P(win)" | "points"
-    samples: int  # deals kept (calls) or worlds valued (cards)
+    unit: str  # "P(win)" | "points" (base) | "score" | "margin" (family): see UNITS
+    samples: int  # deals kept (calls, trump) or worlds valued (cards)
     note: str = ""  # how the worlds used the calls (cards), or advise's notes
     recommended: str = ""  # advise's call or the search policy's card ("": ``best``)
     defending: bool = False  # a card judged for a defender: values are minus the pitcher's
@@ -104,26 +133,72 @@ def judge_call(
     model: str | None = None,
     time: float | None = COACH_TIME,
 ) -> Judgement:
-    """``advise`` at the view (on a ``time`` clock); the chosen call against its
-    recommendation."""
-    from ..advice.advise import CLOCK, advise_view
+    """``advise`` at the view (on a ``time`` clock), a base view or a family view (every
+    call played to the end of the game under the preset's target and win rule); the
+    chosen call against its recommendation."""
+    from ..advice.advise import CLOCK, advise, advise_view, call_name
+    from ..game.family_view import FamilyView
 
     options = {"samples": samples, "seed": seed, "time": time}
     if model is not None:
         options["model"] = model
-    a = advise_view(view, **options)
+    from ..advice.advise import UnlikelyCalls
+    from ..games.bidding import StrategyError
+
+    fallback = ""
+    if isinstance(view, FamilyView):
+
+        def run(**more):
+            return advise(
+                list(view.hand),
+                players=view.players,
+                seat=view.seat,
+                dealer=view.dealer,
+                calls=list(view.calls),
+                scores=[view.seat_score(s) for s in range(view.players)],
+                rules=view.rules,
+                **(options | more),
+            )
+
+        name = lambda c: call_name(c, view.rules)  # noqa: E731
+    else:
+
+        def run(**more):
+            return advise_view(view, **(options | more))
+
+        name = call_text
+    try:
+        a = run()
+    except StrategyError:
+        if model is not None:
+            raise
+        # The odds bidder has tables for the presets as dealt, not for every option on
+        # top: the other seats are then taken to bid by the heuristic.
+        a = run(model=FALLBACK_MODEL)
+        fallback = f"no odds table for these rules: the others taken to bid {FALLBACK_MODEL}"
+    except UnlikelyCalls:
+        if model is not None:
+            raise
+        # The calls heard are ones the model's bidders (almost) never make: no deal fits
+        # them.  A coach must still judge: the others are taken to bid at random, under
+        # which every legal call fits some deals (without a clock: a few seconds).
+        a = run(model=UNLIKELY_MODEL, time=None)
+        fallback = (
+            f"no deal fit the calls heard under advise's model: the others taken to bid "
+            f"{UNLIKELY_MODEL}"
+        )
     values, halves = {}, {}
     for c, ca in a.by_call.items():
-        values[call_text(c)] = ca.p_win_game.value
-        halves[call_text(c)] = ca.p_win_game.half_width
+        values[name(c)] = ca.p_win_game.value
+        halves[name(c)] = ca.p_win_game.half_width
     best = _top(values, chosen)
     loss = values[best] - values[chosen]
     # Two estimates on the same kept deals: the unpaired half-width is the larger
     # (positively correlated outcomes only narrow a paired one), so it never labels
     # a loss a paired interval would call noise.
     error = 0.0 if chosen == best else math.hypot(halves[best], halves[chosen])
-    recommended = call_text(a.recommended_call)
-    notes = list(a.notes)
+    recommended = name(a.recommended_call)
+    notes = list(a.notes) + ([fallback] if fallback else [])
     if recommended != best:
         notes.append(f"advise recommends {recommended}, the cautious call inside the error")
     if a.stopped == CLOCK:
@@ -218,11 +293,177 @@ def judge_card(
     )
 
 
+# ------------------------------------------------------------------ under a rule family
+
+
+def judge(
+    view,
+    action: str,
+    hand: int,
+    seed: int,
+    samples: int = COACH_SAMPLES,
+    worlds: int = COACH_WORLDS,
+    time: float | None = COACH_TIME,
+) -> Judgement:
+    """The one door to the coach: ``view`` (a base :class:`View` or a
+    :class:`FamilyView`) and the action taken there, judged by the measure of its kind."""
+    from ..game.family_view import FamilyView
+
+    if isinstance(view, FamilyView) and view.phase == "play":
+        return judge_family_card(view, action, hand, worlds, seed, time=time)
+    if isinstance(view, FamilyView) and view.phase == "trump":
+        return judge_trump(view, action, hand, samples, seed)
+    if view.phase == "auction":
+        return judge_call(view, action, hand, samples, seed, time=time)
+    return judge_card(view, action, hand, worlds, seed, time=time)
+
+
+def _half(se: float) -> float:
+    return 1.96 * se
+
+
+def judge_family_card(
+    view,
+    chosen: str,
+    hand: int,
+    worlds: int,
+    seed: int,
+    time: float | None = COACH_TIME,
+) -> Judgement:
+    """The family search (``family_hint``) at the view: every legal card's rollout value,
+    the margin of the seat's own side (never negated: it is already the seat's)."""
+    from ..games.clock import CLOCK
+    from ..search.family_hint import family_hint
+
+    h = family_hint(view, worlds=worlds, seed=seed, time=time)
+    values, halves, versus = {}, {}, {}
+    for c in h.cards:
+        name = card_text(c.card)
+        values[name] = c.value
+        ci = c.value_ci95
+        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
+        versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
+    recommended = card_text(h.recommended)
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    if chosen == best:
+        error = 0.0
+    elif recommended in (best, chosen):
+        error = versus[chosen if recommended == best else best]
+    else:
+        error = versus[best] + versus[chosen]
+    notes = ["the worlds fit the play seen and the draw, not the calls heard"]
+    if h.stop == CLOCK:
+        notes.append(_clock_note(time, h.worlds, "worlds"))
+    return Judgement(
+        hand,
+        view.seat,
+        "card",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, CARD_STEPS),
+        "margin",
+        h.worlds,
+        "; ".join(notes),
+        recommended,
+    )
+
+
+def judge_trump(view, chosen: str, hand: int, samples: int, seed: int) -> Judgement:
+    """The naming of trump (trump=named), valued by the family bid odds' deal-out of the
+    pitcher's whole deal with each suit named: the expected score of the bid won (see
+    the module)."""
+    from ..game.family_view import trump_text
+
+    bid = view.rules.max_bid if view.shoot else view.bid
+    values, halves = {}, {}
+    for suit, (mean, se) in _named_suit_scores(view, bid, samples, seed).items():
+        values[trump_text(suit)], halves[trump_text(suit)] = mean, _half(se)
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    # The suits are played on the same deals, positively correlated: the unpaired
+    # half-width is the larger, never too narrow.
+    error = 0.0 if chosen == best else math.hypot(halves[best], halves[chosen])
+    return Judgement(
+        hand,
+        view.seat,
+        "trump",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, SCORE_STEPS),
+        "score",
+        samples,
+        f"deals fit your hand, not the calls heard; the bid of {bid} played in each suit",
+    )
+
+
+def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tuple[float, float]]:
+    """Per suit, the expected score (and its standard error) of ``bid`` with that suit
+    named trump: the family bid odds' own deal-out (``play_family_fixed``, the hand in
+    the pitcher's seat, the discard and draw by the rules), for every suit, a suit the
+    hand holds no trump in too (``family_bid_odds`` offers only the others)."""
+    import numpy as np
+
+    from ..game.cards import mask_of
+    from ..kernels.families.fixed_hand import PITCHER, play_family_fixed
+    from ..kernels.families.policies import FAMILY_POLICY_IDS
+    from ..kernels.families.tables import family_array, family_tables
+
+    r = view.rules
+    fr, tab = family_array(r), family_tables(r)
+    policies = np.full(view.players, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
+    ours, every, trumps = (np.empty(samples, np.int64) for _ in range(3))
+    out = {}
+    for suit in range(4):
+        play_family_fixed(
+            seed,
+            0,
+            samples,
+            view.players,
+            PITCHER,
+            np.int64(mask_of(list(view.hand))),
+            suit,
+            policies,
+            fr,
+            tab,
+            ours,
+            every,
+            trumps,
+        )
+        score = np.where(ours >= bid, ours, -bid).astype(float)
+        out[suit] = (float(score.mean()), float(score.std(ddof=1) / math.sqrt(samples)))
+    return out
+
+
+# ------------------------------------------------------------------ words
+
+
+def show_action(kind: str, text: str) -> str:
+    """An action as a player reads it: a call as typed, ``trump:H`` as "♥ hearts", a
+    card as ``K♠`` (jokers ``HJ``/``LJ``)."""
+    from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
+    if kind == "call":
+        return text
+    if kind == "trump":
+        s = SUITS.index(text.split(":", 1)[1])
+        return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
+    return format_card(_card(text))
+
+
 def describe(j: Judgement) -> str:
     """One line for the player: the loss, its error and the label, in words that agree
     with the values shown (the best is the highest value)."""
     unit = "of P(win)" if j.unit == "P(win)" else "points"
-    best = j.best if j.kind == "call" else format_card(_card(j.best))
+    best = show_action(j.kind, j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
     behind = f"{_show(j)} — best {best}, {j.loss:.2f} {unit} behind"
@@ -231,7 +472,7 @@ def describe(j: Judgement) -> str:
     if j.label is None and j.loss <= j.error:
         return f"coach: {behind}, inside its error (±{j.error:.2f}): fine"
     if j.label is None:
-        steps = CALL_STEPS if j.kind == "call" else CARD_STEPS
+        steps = STEPS[j.unit]
         return (
             f"coach: {behind} (±{j.error:.2f}): a real loss, but under "
             f"{steps[-1][0]:.2f} {unit}, too small to call an {steps[-1][1]}"
@@ -245,8 +486,8 @@ def describe(j: Judgement) -> str:
 def _card(text: str) -> int:
     from ..game.cards import parse_cards
 
-    return parse_cards(text)[0]
+    return parse_cards(text, jokers=2)[0]
 
 
 def _show(j: Judgement) -> str:
-    return j.chosen if j.kind == "call" else format_card(_card(j.chosen))
+    return show_action(j.kind, j.chosen)

@@ -20,7 +20,21 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS, format_card, parse_cards
+from ..game.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardError,
+    cards_of,
+    format_card,
+    parse_cards,
+    parse_suit,
+    sort_for_display,
+)
+from ..game.family_view import SHOOT, FamilyView, trump_text
+from ..game.family_view import call_text as family_call_text
+from ..game.reference import families as F
+from ..game.rules import FamilyRules, as_family
 from ..game.view import View, call_text, card_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
@@ -29,15 +43,21 @@ from .judge import (
     COACH_SAMPLES,
     COACH_TIME,
     COACH_WORLDS,
+    UNIT_WORDS,
+    UNITS,
     Judgement,
     describe,
-    judge_call,
-    judge_card,
+    judge,
+    show_action,
 )
 
 PERSON = "you"
-HELP = """Type a card as KS, K♠, 10h or Th, or a call as pass, p, 1-4; or the number shown
-before a choice.  ?: this help.  q: save and quit (continue with --resume)."""
+HELP = """Type a card as KS, K♠, 10h or Th (jokers HJ, LJ), a call as pass, p, a bid or
+shoot, trump as H, ♥, hearts or trump:H; or the number shown before a choice.
+?: this help.  q: save and quit (continue with --resume)."""
+
+# What each phase asks the person for.
+ASKED = {"auction": "call", "trump": "trump", "play": "card"}
 
 
 class PracticeError(InputError):
@@ -121,11 +141,8 @@ class PersonSeat:
         if len(legal) == 1:
             # Nothing to choose, so nothing to ask or judge: the one legal action is taken.
             self.state.decision += 1
-            what = "card" if view.phase == "play" else "call"
-            shown = (
-                legal[0] if view.phase != "play" else _card(parse_cards(legal[0])[0], self.paint)
-            )
-            self.write(f"your only {what}: {shown}")
+            what = ASKED[view.phase]
+            self.write(f"your only {what}: {_action(what, legal[0], self.paint)}")
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
@@ -150,7 +167,7 @@ class PersonSeat:
         legal = view.legal()
         while True:
             try:
-                text = self.read(f"your {'call' if view.phase == 'auction' else 'card'}> ")
+                text = self.read(f"your {ASKED[view.phase]}> ")
             except (EOFError, OSError):  # the end of the input, or a terminal gone
                 raise StopGame("input ended") from None
             text = text.strip()
@@ -173,11 +190,14 @@ class Refusal:
     message: str
 
 
-def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
+def read_choice(text: str, view, legal: list[str]) -> str | Refusal:
     """A typed choice as the action it names, or why it is not one (one line)."""
     shown = text if len(text) <= 20 else text[:17] + "..."
-    if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(legal):
-        return legal[int(text) - 1]
+    if isinstance(view, FamilyView):
+        return _read_family_choice(text, shown, view, legal)
+    numbered = shown_choices(view)
+    if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(numbered):
+        return numbered[int(text) - 1]
     if view.phase == "auction":
         low = text.lower()
         if low in ("p", "pass"):
@@ -206,25 +226,76 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     )
 
 
-def judge(
-    view: View,
-    action: str,
-    hand_no: int,
-    seed: int,
-    samples: int,
-    worlds: int,
-    time: float | None = COACH_TIME,
-) -> Judgement:
+def shown_choices(view) -> list[str]:
+    """The legal actions in the order the table lists (and numbers) them: cards in the
+    hand's order (trumps first), suits to name in the one suit order, calls as offered."""
+    legal = view.legal()
+    if view.phase == "play":
+        cards = {parse_cards(a, 2)[0]: a for a in legal}
+        return [cards[c] for c in hand_order(cards, view.trump, view.rules)]
+    if view.phase == "trump":
+        order = sort_for_display(13 * s + 12 for s in range(4))  # each suit's ace
+        return [trump_text(c // 13) for c in order if trump_text(c // 13) in legal]
+    return legal
+
+
+def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str]):
+    """``read_choice`` under a rule family: calls up to its maximum and ``shoot``, the
+    suit to name, cards with the jokers."""
+    low = text.lower()
+    numbered = shown_choices(view)
+    if text.isdigit() and view.phase in ("play", "trump") and 1 <= int(text) <= len(numbered):
+        return numbered[int(text) - 1]
     if view.phase == "auction":
-        return judge_call(view, action, hand_no, samples, seed, time=time)
-    return judge_card(view, action, hand_no, worlds, seed, time=time)
+        if low in ("p", "pass"):
+            return "pass" if "pass" in legal else Refusal("you may not pass here")
+        if low in ("s", SHOOT):
+            if SHOOT in legal:
+                return SHOOT
+            why = "these rules have no shoot" if not view.rules.shoot else "you may not shoot now"
+            return Refusal(why)
+        if low.isdigit():
+            if str(int(low)) in legal:
+                return str(int(low))
+            return Refusal(f"you cannot bid {low} now: your choices are {', '.join(legal)}")
+        return Refusal(f"{shown!r} is not a call: type pass or a bid ({', '.join(legal)})")
+    if view.phase == "trump":
+        try:
+            suit = parse_suit(low.removeprefix("trump:"))
+        except CardError:
+            return Refusal(f"{shown!r} is not a suit: type C, D, H or S (or ♣ ♦ ♥ ♠, hearts)")
+        return trump_text(suit)
+    try:
+        cards = parse_cards(text, view.rules.jokers)
+    except CardError:
+        return Refusal(f"{shown!r} is not a card (type it as KS, K♠, 10h, Th or HJ)")
+    if len(cards) != 1:
+        return Refusal("play one card")
+    c = cards[0]
+    name = card_text(c)
+    if name in legal:
+        return name
+    mine = F.mask_of(view.held) if view.held else F.mask_of(view.hand)
+    if not mine >> c & 1:
+        gone = view.discards + view.burnt + view.put_down
+        if c in gone:
+            return Refusal(f"you put {format_card(c)} down in the draw")
+        return Refusal(f"you do not hold {format_card(c)}")
+    if not view.in_hand >> c & 1:
+        return Refusal(f"you have played {format_card(c)} already")
+    return Refusal(
+        f"{format_card(c)} is not legal now: play "
+        + " ".join(format_card(parse_cards(a, 2)[0]) for a in legal)
+    )
 
 
 # ------------------------------------------------------------------ what is shown
 
 
-def render_view(view: View, paint=lambda t, s: t) -> str:
+def render_view(view, paint=lambda t, s: t) -> str:
     """The table as the person sees it before a decision."""
+    if isinstance(view, FamilyView):
+        return render_family_view(view, paint)
     n = view.players
     lines = ["", "-" * 60]
     who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
@@ -260,9 +331,9 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append(
             f"this trick: {who[cur.leader]} led  " + " ".join(_card(c, paint) for c in cur.cards)
         )
-    held = [c for c in sorted(view.hand, key=lambda c: (c // 13, -(c % 13))) if view.held >> c & 1]
-    lines.append("your hand: " + " ".join(_card(c, paint) for c in held))
-    legal = view.legal()
+    held = [c for c in view.hand if view.held >> c & 1]
+    lines.append("your hand: " + _hand_text(held, view.trump, as_family(view.rules), paint))
+    legal = shown_choices(view)
     if view.phase == "auction":
         lines.append("your choices: " + ", ".join(legal))
     else:
@@ -277,9 +348,144 @@ def _card(c: int, paint) -> str:
     return paint(format_card(c), c // 13)
 
 
+def _action(kind: str, text: str, paint) -> str:
+    if kind == "card":
+        return _card(parse_cards(text, 2)[0], paint)
+    return show_action(kind, text)
+
+
+def hand_order(cards, trump: int | None, rules) -> list[int]:
+    """One suit order everywhere (``cards.sort_for_display``: jokers, then spades,
+    hearts, clubs, diamonds, high to low), with the trumps first once trump is known:
+    the whole trump suit, the jick and the jokers, highest first."""
+    if trump is None or trump < 0:
+        return sort_for_display(cards)
+    r = as_family(rules)
+    order = F.trump_order(r, trump)
+    trumps = sorted((c for c in cards if F.is_trump(c, trump, r)), key=order.index, reverse=True)
+    return trumps + sort_for_display(c for c in cards if c not in trumps)
+
+
+def _hand_text(cards, trump: int | None, rules, paint) -> str:
+    ordered = hand_order(cards, trump, rules)
+    if trump is None or trump < 0:
+        return " ".join(_card(c, paint) for c in ordered)
+    r = as_family(rules)
+    trumps = [c for c in ordered if F.is_trump(c, trump, r)]
+    others = ordered[len(trumps) :]
+    parts = [f"trumps {' '.join(_card(c, paint) for c in trumps) if trumps else '(none)'}"]
+    if others:
+        parts.append(" ".join(_card(c, paint) for c in others))
+    return "  |  ".join(parts)
+
+
+def _suit_words(s: int) -> str:
+    return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
+
+
+def render_family_view(view: FamilyView, paint=lambda t, s: t) -> str:
+    """The table under a rule family: the calls (and shoot), the pitcher and the named
+    trump, the draw as the seat saw it (its own discard and draw, how many each other
+    seat drew, the trumps burnt face up), the seats out, the tricks, the hand with its
+    trumps grouped (the jick and the jokers among them)."""
+    n, r = view.players, view.rules
+    who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
+    lines = ["", "-" * 60, _scores_line(view, who), f"dealer: {who[view.dealer]}"]
+    if view.calls:
+        calls = [
+            f"{who[view.caller(i)]} {family_call_text(c, r)}" for i, c in enumerate(view.calls)
+        ]
+        lines.append("calls: " + ", ".join(calls))
+    trump = view.trump
+    if view.pitcher is not None:
+        bid = f"shoots (all {r.max_bid})" if view.shoot else f"for {view.bid}"
+        named = ""
+        if trump is not None:
+            how = "named" if r.trump == "named" else "led"
+            named = f", trump {_suit_words(trump)} ({how})"
+        lines.append(f"pitcher: {who[view.pitcher]} {bid}{named}")
+    if view.draws:
+        lines.extend(_draw_lines(view, who, paint))
+    if view.out:
+        lines.append("out (no trump left): " + ", ".join(who[s] for s in view.out))
+    for k, t in enumerate(view.tricks, 1):
+        cards = " ".join(_card(c, paint) for c in t.cards)
+        done = _trick_over(view, t)
+        if done and trump is not None:
+            w = t.seats[F.trick_winner(t.cards, trump, r)]
+            lines.append(f"trick {k}: {who[t.leader]} led  {cards}  -> {who[w]}")
+        else:
+            lines.append(f"this trick: {who[t.leader]} led  {cards}")
+    if view.phase == "play":
+        held = cards_of(view.in_hand)
+    else:
+        held = list(view.hand)
+    lines.append("your hand: " + _hand_text(held, trump, r, paint))
+    legal = shown_choices(view)
+    if view.phase == "auction":
+        lines.append("your choices: " + ", ".join(legal))
+    elif view.phase == "trump":
+        lines.append(
+            "name trump: "
+            + "  ".join(f"{i}:{_suit_words(SUITS.index(a[-1]))}" for i, a in enumerate(legal, 1))
+        )
+    else:
+        lines.append(
+            "your choices: "
+            + "  ".join(f"{i}:{_card(parse_cards(c, 2)[0], paint)}" for i, c in enumerate(legal, 1))
+        )
+    return "\n".join(lines)
+
+
+def _trick_over(view: FamilyView, t) -> bool:
+    from ..search.family_hint import trick_over
+
+    return trick_over(view, t)
+
+
+def _scores_line(view, who: list[str]) -> str:
+    n = view.players
+    if view.partnership:
+        team = view.seat % 2
+        return (
+            f"scores: your team {view.scores[team]}, them {view.scores[1 - team]}"
+            f"  (to {view.target})"
+        )
+    return (
+        "scores: "
+        + ", ".join(f"{who[s]} {view.scores[s]}" for s in range(n))
+        + f"  (to {view.target})"
+    )
+
+
+def _draw_lines(view: FamilyView, who: list[str], paint) -> list[str]:
+    """The discard and draw (VARIANTS 4.8) as the seat saw it."""
+    me = view.seat
+    cards = lambda cs: " ".join(_card(c, paint) for c in cs)  # noqa: E731
+    mine = f"draw: you put down {len(view.discards)}"
+    if view.discards:
+        mine += f" ({cards(view.discards)})"
+    mine += f" and drew {len(view.drawn)}"
+    if view.drawn:
+        mine += f" ({cards(view.drawn)})"
+    lines = [mine]
+    others = [f"{who[s]} drew {d.drawn}" for s, d in enumerate(view.draws) if s != me]
+    lines.append("      " + ", ".join(others))
+    burnt = [f"{who[s]} {cards(d.burnt)}" for s, d in enumerate(view.draws) if d.burnt]
+    if burnt:
+        lines.append("      burnt face up (trumps over six): " + "; ".join(burnt))
+    if view.rules.rob and view.pitcher is not None:
+        took = f"{who[view.pitcher]} robbed the stock ({view.robbed_count}) and put down "
+        took += f"{view.put_down_count} face down"
+        if me == view.pitcher and view.robbed:
+            took += f": took {cards(view.robbed)}, put down {cards(view.put_down)}"
+        lines.append("      " + took)
+    return lines
+
+
 def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     """Every legal action's value, best first."""
-    unit = "P(win game)" if j.unit == "P(win)" else "your side's points"
+    unit = UNIT_WORDS[j.unit]
     if j.unit == "points" and j.defending:
         # A defender's value is minus the pitcher's points: shown as the pitcher's own.
         unit = "the pitcher's side's points: you defend, fewer is better"
@@ -288,7 +494,7 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     for a in order:
         v, h = j.values[a], j.half_widths[a]
         v = -v if j.unit == "points" and j.defending else v
-        name = a if j.kind == "call" else _card(parse_cards(a)[0], paint)
+        name = _action(j.kind, a, paint)
         mark = "*" if a == j.chosen else " "
         value = f"{v:.1%}" if j.unit == "P(win)" else f"{v:+.2f}"
         parts.append(
@@ -296,7 +502,7 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
             if j.unit == "P(win)"
             else f"{mark}{name} {value} ±{h:.2f}"
         )
-    head = f"coach ({unit}, {j.samples} {'deals' if j.kind == 'call' else 'worlds'}):"
+    head = f"coach ({unit}, {j.samples} {'worlds' if j.kind == 'card' else 'deals'}):"
     return _wrapped([head, *parts], shutil.get_terminal_size((100, 24)).columns)
 
 
@@ -318,21 +524,93 @@ def _wrapped(parts: list[str], width: int) -> str:
     return "\n".join(lines)
 
 
-def hand_summary(judgements: list[Judgement], hand_no: int, doc: dict, seat: int) -> str:
-    """The end of a hand: what happened and what the person's decisions cost."""
+def hand_summary(
+    judgements: list[Judgement], hand_no: int, doc: dict, seat: int, rules=None
+) -> str:
+    """The end of a hand: its last trick, who took each point, the game scores, and what
+    the person's decisions cost."""
     mine = [j for j in judgements if j.hand == hand_no]
-    lines = []
-    if doc.get("pitcher") is None:
-        lines.append(f"hand {hand_no}: everybody passed; thrown in")
-    else:
-        who = "you" if doc["pitcher"] == seat else f"seat {doc['pitcher']}"
-        made = "made it" if doc["made"] else "was set"
-        lines.append(
-            f"hand {hand_no}: {who} bid {doc['bid']} in {_suit(doc['trump'])} and {made}; "
-            f"points won {doc['points_won']}; scores now {doc['scores_after']}"
-        )
+    lines = hand_end(doc, rules, seat, f"hand {hand_no}")
     lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
     return "\n".join(lines)
+
+
+AWARD_WORDS = {
+    "high": "High",
+    "low": "Low",
+    "jack": "Jack",
+    "jick": "Jick",
+    "high-joker": "High joker",
+    "low-joker": "Low joker",
+    "ten": "Ten",
+    "three": "Three",
+    "five": "Five",
+    "game": "Game",
+}
+
+
+def award_values(rules) -> dict[str, int]:
+    """Each point the rules award, in the order they are counted, and its worth
+    (``kernels.families.score``: the Three is worth 3, the Five 5, every other 1)."""
+    from ..kernels.families.score import AWARD_NAMES, AWARD_VALUES, award_names
+
+    worth = dict(zip(AWARD_NAMES, (int(v) for v in AWARD_VALUES), strict=True))
+    return {name: worth[name] for name in award_names(as_family(rules))}
+
+
+def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
+    """A finished hand of a record (any preset), as lines: the pitcher and the contract,
+    the last trick, each point and who took it, the points won, the change to the
+    scores and the scores now.  ``seat``: the person's (None: --watch, no "you")."""
+    n = doc["players"]
+    who = [("you" if s == seat else f"seat {s}") for s in range(n)]
+    if doc.get("pitcher") is None:
+        change = doc.get("round_points") or [0] * n
+        text = f"{title}: everybody passed; thrown in"
+        if any(change):
+            text += f" (the dealer's side scores {min(change)})"
+        return [text, f"scores now: {_scores(doc['scores_after'], who, doc)}"]
+    pitcher = doc["pitcher"]
+    bid = "shot the moon" if doc.get("shoot") else f"bid {doc['bid']}"
+    made = "made it" if doc["made"] else "was set"
+    lines = [f"{title}: {who[pitcher]} {bid} in {_suit(doc['trump'])} and {made}"]
+    trick = doc["tricks"][-1] if doc.get("tricks") else None
+    if trick is not None:
+        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in trick["cards"])
+        lines.append(
+            f"last trick ({len(doc['tricks'])}): {who[trick['leader']]} led  {cards}"
+            f"  -> {who[trick['winner']]}"
+        )
+    values = award_values(rules)
+    taken = []
+    for name, worth in values.items():
+        by = doc["points"].get(name)
+        shown = AWARD_WORDS[name] + (f" ({worth})" if worth != 1 else "")
+        taken.append(f"{shown} {who[by] if by is not None else 'nobody'}")
+    lines.append("points: " + ", ".join(taken))
+    if "game" in values:
+        counts = ", ".join(f"{who[s]} {c}" for s, c in enumerate(doc["game_points"]))
+        lines.append(f"game counts: {counts}")
+    won = doc["points_won"]
+    lines.append(
+        "points won: "
+        + ", ".join(f"{who[s]} {won[s]}" for s in _sides(doc))
+        + "; this hand: "
+        + ", ".join(f"{who[s]} {doc['round_points'][s]:+d}" for s in _sides(doc))
+    )
+    lines.append(f"scores now: {_scores(doc['scores_after'], who, doc)}")
+    return lines
+
+
+def _sides(doc: dict) -> list[int]:
+    """A seat of each side: every seat, or seats 0 and 1 for the two teams."""
+    return [0, 1] if doc.get("partnership") else list(range(doc["players"]))
+
+
+def _scores(scores: list[int], who: list[str], doc: dict) -> str:
+    if doc.get("partnership"):
+        return f"{who[0]}+{who[2]} {scores[0]}, {who[1]}+{who[3]} {scores[1]}"
+    return ", ".join(f"{who[s]} {scores[s]}" for s in range(doc["players"]))
 
 
 def _suit(letter: str) -> str:
@@ -347,16 +625,28 @@ def _count(k: int, what: str) -> str:
     return f"{k} {what[:-1]}ies" if what.endswith("y") else f"{k} {what}s"
 
 
+# The lines of a loss summary: (kind of decision, unit) -> its words and number format.
+LOSS_PARTS = (
+    (("call",), "P(win)", "call", "{:.1%} of P(win)"),
+    (("trump",), "score", "naming of trump", "{:.2f} points of expected score"),
+    (("card",), "points", "card", "{:.2f} points"),
+    (("card",), "margin", "card", "{:.2f} points of margin"),
+)
+
+
 def loss_line(js: list[Judgement], what: str) -> str:
-    calls = [j for j in js if j.kind == "call"]
-    cards = [j for j in js if j.kind == "card"]
-    call_loss = sum(j.loss for j in calls)
-    card_loss = sum(j.loss for j in cards)
+    """What the decisions ``js`` cost, by kind and in each one's unit (a game is judged
+    in one preset, so its units never mix within a kind), and their labels."""
+    parts = []
+    for kinds, unit, noun, number in LOSS_PARTS:
+        mine = [j for j in js if j.kind in kinds and j.unit == unit]
+        if mine or (unit in ("P(win)", "points") and not js):
+            loss = sum(j.loss for j in mine)
+            word = noun if len(mine) == 1 else noun.replace("naming", "namings") + "s"
+            word = word.replace("namings of trumps", "namings of trump")
+            parts.append(f"{len(mine)} {word} lost {number.format(loss)}")
+    text = f"{what}: " + ", ".join(parts)
     labelled = [j for j in js if j.label]
-    text = (
-        f"{what}: {_count(len(calls), 'call')} lost {call_loss:.1%} of P(win), "
-        f"{_count(len(cards), 'card')} lost {card_loss:.2f} points"
-    )
     if labelled:
         counts = {
             k: sum(j.label == k for j in labelled) for k in ("blunder", "mistake", "inaccuracy")
@@ -475,13 +765,16 @@ def read_save(doc: object, name: str) -> Saved:
         for k, _h, v, act, _scores, _state in _decisions(doc)
         if v is not None and v.seat == seat and len(v.legal()) > 1
     ]
-    _check_judgements(p["judgements"], decisions, seat, bad)
+    _check_judgements(p["judgements"], decisions, seat, bad, isinstance(rules, FamilyRules))
     again = _played_again(doc, rules, n, seat, seed, opponents)
     _check_same_game(doc, again, seed, opponents, bad)
     return Saved(doc, rules, n, seed, seat, opponents)
 
 
-def _check_judgements(js, decisions, seat: int, bad) -> None:
+PHASES = {"call": "auction", "trump": "trump", "card": "play"}  # a judgement's view's phase
+
+
+def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> None:
     """The coach's judgements: each typed as ``Judgement`` writes it, and in order, each
     one of the person's decisions that had a choice (a game coached only in part has
     fewer judgements than decisions, never more or others)."""
@@ -503,10 +796,10 @@ def _check_judgements(js, decisions, seat: int, bad) -> None:
                 raise bad(f"{where}: {key} must be a whole number, not {quoted(j[key])}")
         if j["seat"] != seat:
             raise bad(f"{where}: seat {j['seat']} is not the person's seat {seat}")
-        if j["kind"] not in ("call", "card"):
-            raise bad(f"{where}: kind must be 'call' or 'card', not {quoted(j['kind'])}")
-        if j["unit"] != ("P(win)" if j["kind"] == "call" else "points"):
-            raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s")
+        if j["kind"] not in ("call", "trump", "card"):
+            raise bad(f"{where}: kind must be 'call', 'trump' or 'card', not {quoted(j['kind'])}")
+        if j["unit"] != UNITS[j["kind"], family]:
+            raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s here")
         for key in ("loss", "error"):
             if not _number(j[key], none=key == "error"):
                 raise bad(f"{where}: {key} must be a number, not {quoted(j[key])}")
@@ -532,7 +825,7 @@ def _check_judgements(js, decisions, seat: int, bad) -> None:
             j.get("defending") and j["kind"] != "card"
         ):
             raise bad(f"{where}: defending must be true or false, and only for a card")
-        mine = (j["hand"], "auction" if j["kind"] == "call" else "play", j["chosen"])
+        mine = (j["hand"], PHASES[j["kind"]], j["chosen"])
         while at < len(decisions) and decisions[at] != mine:
             at += 1
         if at == len(decisions):
@@ -665,9 +958,9 @@ def practice(
     def on_hand(doc: dict) -> None:
         shown["hand"] += 1
         if watch:
-            write(render_hand(doc))
+            write(render_hand(doc, rules))
         elif scripted is None or not person.scripted:
-            write(hand_summary(state.judgements, shown["hand"], doc, seat))
+            write(hand_summary(state.judgements, shown["hand"], doc, seat, rules))
 
     record = play_table_game(seats, rules, seed, 0, names, on_hand=on_hand)
     record["practice"] = {
@@ -678,20 +971,23 @@ def practice(
     return record, state.judgements
 
 
-def render_hand(doc: dict) -> str:
-    """A hand bots played, for --watch."""
-    lines = ["-" * 60, f"dealer seat {doc['dealer']}; bids {doc['bids']}"]
-    for s, h in enumerate(doc["hands"]):
-        lines.append(f"  seat {s}: {' '.join(format_card(parse_cards(c)[0]) for c in h)}")
-    if doc.get("pitcher") is None:
-        lines.append("everybody passed: thrown in")
-        return "\n".join(lines)
-    lines.append(f"seat {doc['pitcher']} pitches {doc['bid']} in {_suit(doc['trump'])}")
-    for k, t in enumerate(doc["tricks"], 1):
-        cards = " ".join(format_card(parse_cards(c)[0]) for c in t["cards"])
+def render_hand(doc: dict, rules) -> str:
+    """A hand bots played, for --watch: the deal, the calls, every trick, the end."""
+    calls = doc.get("calls")
+    if calls is None:  # the base record writes its calls as bids (null a pass)
+        calls = ["pass" if b is None else str(b) for b in doc["bids"]]
+    n = doc["players"]
+    order = [(doc["dealer"] + 1 + i) % n for i in range(len(calls))]
+    said = ", ".join(f"seat {s} {c}" for s, c in zip(order, calls, strict=True))
+    lines = ["-" * 60, f"dealer seat {doc['dealer']}; calls: {said}"]
+    trump = SUITS.index(doc["trump"]) if doc.get("trump") else None
+    for s, h in enumerate(doc.get("held") or doc["hands"]):
+        cards = hand_order([parse_cards(c, 2)[0] for c in h], trump, rules)
+        lines.append(f"  seat {s}: {' '.join(format_card(c) for c in cards)}")
+    for k, t in enumerate(doc["tricks"][:-1], 1):
+        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in t["cards"])
         lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")
-    made = "made" if doc["made"] else "set"
-    lines.append(f"points {doc['points_won']}: {made}; scores {doc['scores_after']}")
+    lines.extend(hand_end(doc, rules, None, "the hand"))
     return "\n".join(lines)
 
 
@@ -699,4 +995,12 @@ def use_colour(stream=sys.stdout) -> bool:
     return stream.isatty() and not os.environ.get("NO_COLOR")
 
 
-__all__ = ["practice", "PersonSeat", "read_choice", "render_view", "checked_action"]
+__all__ = [
+    "practice",
+    "PersonSeat",
+    "read_choice",
+    "render_view",
+    "render_family_view",
+    "hand_order",
+    "checked_action",
+]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..games.record import _decisions
 from ..util.errors import InputError
-from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, Judgement, judge_call, judge_card
+from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, Judgement, judge
 from .practice import coach_seed
 
 
@@ -44,6 +44,8 @@ class Review:
                     "hand": h,
                     "calls": sum(j.kind == "call" for j in js),
                     "call_loss": sum(j.loss for j in js if j.kind == "call"),
+                    "trumps": sum(j.kind == "trump" for j in js),  # named (trump=named)
+                    "trump_loss": sum(j.loss for j in js if j.kind == "trump"),
                     "cards": sum(j.kind == "card" for j in js),
                     "card_loss": sum(j.loss for j in js if j.kind == "card"),
                     "labelled": sum(j.label is not None for j in js),
@@ -61,6 +63,7 @@ class Review:
             "decisions": len(self.judgements),
             "forced": self.forced,
             "call_loss": sum(j.loss for j in self.judgements if j.kind == "call"),
+            "trump_loss": sum(j.loss for j in self.judgements if j.kind == "trump"),
             "card_loss": sum(j.loss for j in self.judgements if j.kind == "card"),
             "by_hand": self.by_hand(),
             "costly": [j.to_json() for j in self.costly],
@@ -96,10 +99,8 @@ def review(
     for i, (k, view, act) in enumerate(mine, 1):
         if len(view.legal()) == 1:
             forced += 1  # no choice, nothing to judge (the practice coach skips it too)
-        elif view.phase == "auction":
-            out.append(judge_call(view, act, k, samples, coach_seed(seed, k, i), time=time))
         else:
-            out.append(judge_card(view, act, k, worlds, coach_seed(seed, k, i), time=time))
+            out.append(judge(view, act, k, coach_seed(seed, k, i), samples, worlds, time))
         if progress is not None:
             progress(i, len(mine))  # decisions done so far, forced ones included
     return Review(seat, n, seed, samples, worlds, out, forced)

@@ -1,0 +1,503 @@
+"""A person at the table under every preset (issue 28: "a person plays a whole Smear game
+in `pitchsim practice`, coached, and reviews it"): the person's calls, shoot, naming of
+trump and cards typed in; the table's rendering (named trump, the jick and the jokers
+with the trumps, the draw, the end of each hand with its points); the coach's values
+(the family search's and the family bid odds'); review of the saved game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from pitchsim.coach.judge import judge, judge_family_card
+from pitchsim.coach.practice import (
+    award_values,
+    hand_order,
+    practice,
+    read_choice,
+    render_values,
+    render_view,
+    shown_choices,
+)
+from pitchsim.coach.review import review
+from pitchsim.game.cards import N_CARDS, SUITS, cards_of, format_card, parse_cards
+from pitchsim.game.family_view import FamilyView, cut_hand
+from pitchsim.game.reference import families as F
+from pitchsim.game.rules import Rules
+from pitchsim.games.record import replay, views_of
+
+PRESETS = ["smear", "setback", "ten-point"]
+CLI = [sys.executable, "-m", "pitchsim"]
+
+
+def run_cli(args, stdin=""):
+    return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=900)
+
+
+# A game each, short enough to coach whole on two shared cores (the preset otherwise).
+GAMES = {"smear": "smear", "setback": "setback", "ten-point": "ten-point,target=11"}
+SAMPLES, WORLDS = 300, 12  # the coach's deals and worlds a decision, kept small
+
+
+class Bot:
+    """A seat of seeded random cards that passes more often than it bids, bids the
+    lowest it may (so that a game ends in a few hands) and names the suit it holds most
+    trumps in."""
+
+    name = "bot"
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def call(self, view):
+        legal = view.legal()
+        if view.phase == "trump":
+            r = view.rules
+            held = F.mask_of(view.hand)
+            return max(legal, key=lambda a: F.trumps_in(held, SUITS.index(a[-1]), r).bit_count())
+        if "pass" in legal and self.rng.random() < 0.6:
+            return "pass"
+        return next(a for a in legal if a != "pass")  # the lowest bid
+
+    def play(self, view):
+        return self.rng.choice(view.legal())
+
+
+class Person:
+    """A scripted person: reads the last choices the table listed and types one of them
+    (a number for a card or a suit, the call's own words for a call), sometimes after a
+    wrong answer, which the table must refuse and ask again."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.out: list[str] = []
+        self.wrong = 0
+
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    def read(self, prompt: str) -> str:
+        shown = next(t for t in reversed(self.out) if "your hand:" in t)
+        last = shown.splitlines()[-1]
+        if (not self.wrong or self.rng.random() < 0.05) and not self.out[-1].startswith("'zz'"):
+            self.wrong += 1
+            return "zz"
+        if prompt == "your call> ":
+            calls = last.removeprefix("your choices: ").split(", ")
+            if "pass" in calls and self.rng.random() < 0.5:
+                return "p"
+            return next(c for c in calls if c != "pass")  # the lowest bid
+        numbers = re.findall(r"(\d+):", last)
+        return self.rng.choice(numbers)
+
+
+def coached_game(spec: str, seed: int):
+    """A whole game of ``practice``: the scripted person in seat 0, coached, pitchsim's
+    default opponents in the others."""
+    rules = Rules.parse(spec)
+    person = Person(seed)
+    record, js = practice(
+        4,
+        0,
+        "odds+heuristic",
+        rules,
+        seed,
+        read=person.read,
+        write=person.write,
+        samples=SAMPLES,
+        worlds=WORLDS,
+        time=None,
+    )
+    return rules, record, js, person, record["hands"]
+
+
+@pytest.fixture(scope="module", params=PRESETS)
+def game(request):
+    return request.param, *coached_game(GAMES[request.param], 7)
+
+
+def person_decisions(record):
+    """(hand number, view, action) of seat 0's decisions that had a choice."""
+    out, hand_no, last = [], 0, None
+    for v, a in views_of(record):
+        if v.seat != 0:
+            continue
+        if v.hand != last:
+            hand_no, last = hand_no + 1, v.hand
+        if len(v.legal()) > 1:
+            out.append((hand_no, v, a))
+    return out
+
+
+def test_the_person_plays_the_whole_game_coached(game):
+    name, rules, record, js, person, ends = game
+    assert "stopped" not in record and record.get("forfeit") is None
+    assert record["winners"], "the game ended without a winner"
+    assert person.wrong > 0  # a wrong answer was refused and asked again ...
+    assert sum("is not a" in t for t in person.out) >= person.wrong  # ... in one line
+    again = replay(json.loads(json.dumps(record)), strategies=False)
+    assert again["final_scores"] == record["final_scores"]
+    decisions = person_decisions(record)
+    # Every decision of the person with a choice was judged, in order, as taken.
+    assert [(j.hand, j.chosen) for j in js] == [(k, a) for k, _, a in decisions]
+    kinds = {j.kind for j in js}
+    assert {"call", "card"} <= kinds
+    # Under trump=named, every hand the person won the auction in it named trump.
+    pitched = sum(doc["pitcher"] == 0 for doc in record["hands"])
+    named = [j for j in js if j.kind == "trump"]
+    assert len(named) == (pitched if rules.trump == "named" else 0)
+
+
+def test_the_coachs_best_is_the_top_value_shown(game):
+    *_, js, person, _ends = game
+    shown = [t for t in person.out if t.startswith("coach (")]
+    assert len(shown) == len(js)
+    for j, text in zip(js, shown, strict=True):
+        assert j.values[j.best] == max(j.values.values())
+        assert j.loss == pytest.approx(j.values[j.best] - j.values[j.chosen])
+        # the values are shown best first, the chosen one starred
+        shown_values = [float(v) for v in re.findall(r"([+-]?\d+\.\d+)%? ±", text)]
+        assert shown_values == sorted(shown_values, reverse=True)
+        top = max(j.values.values())
+        if j.unit == "P(win)":  # shown as a percentage to one decimal
+            assert shown_values[0] == pytest.approx(100 * top, abs=0.051)
+        else:
+            assert shown_values[0] == pytest.approx(top, abs=0.006)
+        assert text.count("*") == 1
+
+
+def test_the_end_of_each_hand_adds_up(game):
+    """Each hand's breakdown, read back from the text, is the reference engine's scoring
+    of the record's cards (held at the first lead, taken by the tricks' winners), and
+    its points add up to the points won."""
+    name, rules, record, _js, person, ends = game
+    summaries = [t for t in person.out if re.match(r"hand \d+: ", t)]
+    assert len(summaries) == len(ends) == len(record["hands"])
+    values = award_values(rules)
+    for doc, text in zip(record["hands"], summaries, strict=True):
+        if doc["pitcher"] is None:
+            assert "everybody passed" in text
+            continue
+        held = [F.mask_of(parse_cards(" ".join(h), 2)) for h in (doc.get("held") or doc["hands"])]
+        won = [0] * 4
+        for t in doc["tricks"]:
+            won[t["winner"]] |= F.mask_of(parse_cards(" ".join(t["cards"]), 2))
+        trump = SUITS.index(doc["trump"])
+        score = F.score_hand(held, won, trump, rules)
+        line = next(x for x in text.splitlines() if x.startswith("points: "))
+        taken = dict(
+            re.match(r"(.+?)(?: \(\d\))? (you|seat \d|nobody)$", part).groups()
+            for part in line.removeprefix("points: ").split(", ")
+        )
+        words = {"High": "high", "Low": "low", "Jack": "jack", "Jick": "jick",
+                 "High joker": "high-joker", "Low joker": "low-joker", "Ten": "ten",
+                 "Three": "three", "Five": "five", "Game": "game"}  # fmt: skip
+        assert {words[k] for k in taken} == set(values)
+        seat_of = {"you": 0, "nobody": None} | {f"seat {s}": s for s in range(4)}
+        for k, who in taken.items():
+            assert score.awards[words[k]] == seat_of[who], (k, text)
+        side = {}
+        for k, who in taken.items():
+            s = seat_of[who]
+            if s is not None:
+                side[rules.team(s)] = side.get(rules.team(s), 0) + values[words[k]]
+        assert [side.get(rules.team(s), 0) for s in range(4)] == score.points
+        assert score.points == doc["points_won"]
+        last = doc["tricks"][-1]
+        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in last["cards"])
+        assert f"last trick ({len(doc['tricks'])}): " in text and cards in text
+        assert f"in {format_card(13 * trump + 12)[-1]}" in text  # the trump named or led
+
+
+def check_rendering(v: FamilyView) -> tuple[bool, bool]:
+    """The table of one view: the named trump, the jick and the jokers with the trumps
+    (and in the trump order), the draw's counts and burnt trumps, the choices numbered
+    in the hand's order.  (jick held, draw shown)"""
+    rules = v.rules
+    text = render_view(v)
+    hand_line = next(x for x in text.splitlines() if x.startswith("your hand:"))
+    jick_seen = False
+    if v.trump is not None and v.phase == "play":
+        held = cards_of(v.in_hand)
+        trumps = [c for c in held if F.is_trump(c, v.trump, rules)]
+        group = hand_line.split("|")[0]
+        for c in held:  # the jick and the jokers sit with the trumps, the rest not
+            assert (format_card(c) in group) == (c in trumps), (hand_line, format_card(c))
+        jick = F.jick_of(v.trump)
+        if rules.jick and jick in held:
+            jick_seen = True
+            order = hand_order(held, v.trump, rules)
+            jack = 13 * v.trump + 9
+            if jack in held:  # the jick right below the jack of trump (4.7)
+                assert order.index(jick) == order.index(jack) + 1
+        assert f"trump {format_card(13 * v.trump + 12)[-1]}" in text
+    if v.draws:
+        for s, d in enumerate(v.draws):
+            if s != v.seat:
+                assert f"seat {s} drew {d.drawn}" in text
+            for c in d.burnt:
+                assert format_card(c) in text
+        assert f"drew {len(v.drawn)}" in text
+    if v.phase == "play":  # the choices are numbered in the order the hand is shown
+        assert read_choice("1", v, v.legal()) == shown_choices(v)[0]
+    return jick_seen, bool(v.draws)
+
+
+def test_the_table_of_the_whole_game(game):
+    _name, _rules, record, _js, _person, _ends = game
+    for _k, v, _a in person_decisions(record):
+        check_rendering(v)
+
+
+@pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
+def test_the_table_shows_trump_jick_jokers_and_the_draw(spec):
+    rules = Rules.parse(spec)
+    seen = [check_rendering(v) for v, _ in cut_views(spec, 3, hands=8)]
+    if rules.jick:
+        assert any(j for j, _ in seen), "no view held the jick: pick another seed"
+    if rules.discard == "non-trump":
+        assert any(d for _, d in seen)
+    if rules.jokers:
+        texts = [render_view(v) for v, _ in cut_views(spec, 3, hands=8)]
+        assert any("HJ" in t.split("your hand:")[1].split("|")[0] for t in texts)
+
+
+def test_review_of_the_saved_game_judges_every_decision_alike(game, tmp_path):
+    name, rules, record, js, _person, _ends = game
+    if name != "smear":
+        pytest.skip("one review a module: the smear game (the issue's)")
+    record["practice"] = {"seat": 0, "coach": True, "judgements": [j.to_json() for j in js]}
+    doc = json.loads(json.dumps(record))
+    r = review(doc, 0, 7, samples=SAMPLES, worlds=WORLDS, time=None)
+    assert [(j.hand, j.kind, j.chosen) for j in r.judgements] == [
+        (j.hand, j.kind, j.chosen) for j in js
+    ]
+    # The same seed, view and counts: the same numbers as the coach gave at the table.
+    for a, b in zip(r.judgements, js, strict=True):
+        assert a.values == pytest.approx(b.values) and a.best == b.best
+
+
+# ---------------------------------------------------------------- one decision at a time
+
+
+def cut_views(spec: str, seed: int, hands: int = 4):
+    rules = Rules.parse(spec)
+    pick = random.Random(seed + 1)
+    g = F.play_game(
+        4,
+        rules,
+        random.Random(seed),
+        lambda seat, hand, calls, legal, scores: pick.choice(legal),
+        lambda seat, hand: pick.randrange(4),
+        lambda view: pick.choice(cards_of(view.legal)),
+        max_hands=hands,
+    )
+    before = [0] * 4
+    for hand in g.hands:
+        for _seat, doc, action in cut_hand(hand, 4, rules, before):
+            yield FamilyView.from_json(json.loads(json.dumps(doc))), action
+        before = list(hand.scores)
+
+
+@pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
+def test_typed_choices_under_a_preset(spec):
+    views = list(cut_views(spec, 3))
+    for v, action in views:
+        legal = v.legal()
+        assert read_choice(action, v, legal) == action  # as the protocol writes it
+        if v.phase == "trump":
+            suit = action[-1]
+            for typed in (suit, suit.lower(), format_card(SUITS.index(suit) * 13)[-1]):
+                assert read_choice(typed, v, legal) == action
+            name = ["clubs", "diamonds", "hearts", "spades"][SUITS.index(suit)]
+            assert read_choice(name, v, legal) == action
+            assert "is not a suit" in read_choice("X", v, legal).message
+        if v.phase == "auction":
+            assert "is not a call" in read_choice("KS", v, legal).message
+            top = v.rules.max_bid
+            if str(top + 1) not in legal:
+                assert "cannot bid" in read_choice(str(top + 1), v, legal).message
+            if not v.rules.shoot:
+                assert "no shoot" in read_choice("shoot", v, legal).message
+            elif "shoot" in legal:
+                assert read_choice("shoot", v, legal) == "shoot"
+        if v.phase == "play":
+            jokers = [c for c in range(N_CARDS, N_CARDS + v.rules.jokers)]
+            for c in jokers:
+                if format_card(c) in legal:
+                    assert read_choice(format_card(c).lower(), v, legal) == format_card(c)
+            unheld = next(c for c in range(52) if c not in v.hand and c not in v.drawn)
+            msg = read_choice(format_card(unheld), v, legal)
+            assert "do not hold" in msg.message or "put" in msg.message
+            for c in v.discards:
+                assert "in the draw" in read_choice(format_card(c), v, legal).message
+    assert any(v.phase == "play" for v, _ in views)
+
+
+@pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
+def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
+    from pitchsim.advice.advise import advise, call_name
+    from pitchsim.search.family_hint import family_hint
+
+    views = [(v, a) for v, a in cut_views(spec, 5, hands=2) if len(v.legal()) > 1]
+    call = next((v, a) for v, a in views if v.phase == "auction")
+    rules = Rules.parse(spec)
+    # a card of the pitcher's side and a defender's: the values are the seat's own
+    # side's margin either way (never negated as the base game's defender's are)
+    for pitching in (True, False):
+        card = next(
+            (v, a)
+            for v, a in views
+            if v.phase == "play" and (rules.team(v.seat) == rules.team(v.pitcher)) == pitching
+        )
+        j = judge(*card, 1, 11, SAMPLES, WORLDS, None)
+        h = family_hint(card[0], worlds=WORLDS, seed=11)
+        assert j.values == {format_card(c.card, False): c.value for c in h.cards}
+        assert j.unit == "margin" and j.kind == "card" and not j.defending
+        assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)
+    # a call: advise under the preset, in P(win the game)
+    j = judge(*call, 1, 11, SAMPLES, WORLDS, None)
+    v = call[0]
+    # advise's default model where the odds bidder has a table for the rules, else the
+    # heuristic (auction-pitch with jokers has none)
+    model = "heuristic" if spec.startswith("auction-pitch") else "odds"
+    a = advise(
+        list(v.hand),
+        model=model,
+        players=4,
+        seat=v.seat,
+        dealer=v.dealer,
+        calls=list(v.calls),
+        scores=[v.seat_score(s) for s in range(4)],
+        rules=v.rules,
+        samples=SAMPLES,
+        seed=11,
+        time=None,
+    )
+    assert j.values == {call_name(c, v.rules): x.p_win_game.value for c, x in a.by_call.items()}
+    assert ("no odds table" in j.note) == ("heuristic" in model)
+    assert set(j.values) == set(v.legal())
+    assert j.unit == "P(win)" and j.kind == "call"
+
+
+def test_a_named_trump_is_judged_by_the_suits_odds():
+    views = [(v, a) for v, a in cut_views("ten-point", 5, hands=3) if v.phase == "trump"]
+    v, action = views[0]
+    j = judge(v, action, 1, 3, SAMPLES, WORLDS, None)
+    assert j.kind == "trump" and set(j.values) == set(v.legal())
+    # Hand-checked direction: the suit the hand holds the most trumps of is never valued
+    # below a suit it holds none of, by more than the error.
+    held = F.mask_of(v.hand)
+    counts = {a: F.trumps_in(held, SUITS.index(a[-1]), v.rules).bit_count() for a in v.legal()}
+    most = max(counts, key=counts.get)
+    for a, c in counts.items():
+        if c == 0:
+            assert j.values[most] >= j.values[a] - j.half_widths[a] - j.half_widths[most]
+    assert "coach (your side's expected score on this hand" in render_values(j)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def answers(n: int = 3000) -> str:
+    """Typed answers that make progress at any prompt of any preset: a refusal just
+    asks again, and the next answer is tried (pass, or the lowest bid of smear and
+    setback, or ten-point's 5; the second suit; card 2, else card 1)."""
+    return "p\n5\n2\n1\n" * n
+
+
+def test_practice_command_plays_a_whole_smear_game_coached_and_reviews_it(tmp_path):
+    save = tmp_path / "smear.json"
+    args = ["practice", "--rules", "smear", "--seed", "5", "--save", str(save)]
+    coach = ["--samples", "300", "--worlds", "12"]
+    # Stopped in the first hand, resumed to the end: the game is the same as if played
+    # straight through (the seed and the person's answers decide it).
+    first = run_cli([*args, *coach], "p\n5\n2\nq\n")
+    assert first.returncode == 0, first.stderr
+    stopped = json.loads(save.read_text())
+    assert stopped["stopped"] == "quit" and stopped["practice"]["judgements"]
+    r = run_cli(["practice", "--resume", str(save), "--save", str(save), *coach], answers())
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "game over:" in r.stdout
+    doc = json.loads(save.read_text())
+    assert "stopped" not in doc and doc["winners"]
+    assert "smear" in first.stdout.splitlines()[0]
+    # the table said what a Smear player needs
+    for shown in ("pitcher: ", "trump ", "points: High ", "Jick ", "last trick (6)"):
+        assert shown in r.stdout, shown
+    out = run_cli(["review", str(save), "--seat", "0", "--json", *coach])
+    assert out.returncode == 0, out.stderr
+    rv = json.loads(out.stdout)
+    judged = [(j["hand"], j["kind"], j["chosen"]) for j in rv["judgements"]]
+    saved = [(j["hand"], j["kind"], j["chosen"]) for j in doc["practice"]["judgements"]]
+    assert judged == saved  # every decision of the person's, and only those
+    assert {"call", "card"} <= {k for _, k, _ in judged}
+    assert {j["unit"] for j in rv["judgements"]} <= {"P(win)", "score", "margin"}
+    text = run_cli(["review", str(save), "--seat", "0", *coach])
+    assert text.returncode == 0 and "lost margin" in text.stdout
+
+
+def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):
+    from pitchsim.coach.practice import PracticeError, read_save
+
+    rules = Rules.parse("ten-point")
+    person = iter(["p", "1", "1", "1", "1", "q"])
+    rec, js = practice(
+        4,
+        0,
+        "odds+heuristic",
+        rules,
+        2,
+        read=lambda p: next(person),
+        write=lambda t: None,
+        samples=SAMPLES,
+        worlds=WORLDS,
+        time=None,
+    )
+    assert rec["stopped"] == "quit" and js
+    doc = json.loads(json.dumps(rec))
+    assert read_save(doc, "g.json").rules == rules
+    bad = json.loads(json.dumps(rec))
+    bad["practice"]["judgements"][0]["unit"] = "points"  # no unit of a preset's call
+    with pytest.raises(PracticeError, match="unit"):
+        read_save(bad, "g.json")
+    bad = json.loads(json.dumps(rec))
+    bad["practice"]["judgements"][0]["kind"] = "trump"
+    with pytest.raises(PracticeError, match="judgement 1"):
+        read_save(bad, "g.json")
+
+
+def test_calls_no_deal_fits_are_still_judged():
+    """Random calls (ten-point's 8 after passes, say) that advise's model never makes: no
+    deal fits them, and the coach judges with the others taken to bid at random, saying
+    so, rather than stopping the game."""
+    from pitchsim.advice.advise import UnlikelyCalls, advise
+
+    for v, action in cut_views("ten-point", 1, hands=3):
+        if v.phase != "auction" or len(v.legal()) < 2 or not v.calls:
+            continue
+        try:
+            advise(
+                list(v.hand),
+                players=4,
+                seat=v.seat,
+                dealer=v.dealer,
+                calls=list(v.calls),
+                scores=[v.seat_score(s) for s in range(4)],
+                rules=v.rules,
+                samples=SAMPLES,
+                seed=1,
+                time=1.0,
+            )
+        except UnlikelyCalls:
+            j = judge(v, action, 1, 1, SAMPLES, WORLDS, 1.0)
+            assert "no deal fit the calls heard" in j.note
+            assert set(j.values) == set(v.legal()) and j.unit == "P(win)"
+            return
+    pytest.fail("no view with calls advise's model never makes: pick another seed")
