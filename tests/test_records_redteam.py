@@ -398,7 +398,9 @@ def practice(*argv, stdin: str = "", **kw) -> subprocess.CompletedProcess:
 def save(tmp_path_factory) -> str:
     """A practice game of 3 stopped by the person in hand 2, after a bot's call there."""
     path = tmp_path_factory.mktemp("save") / "s.json"
-    out = made(practice("-n", "3", "--seed", "7", "--save", path, stdin="p\n1\n1\n1\np\n1\nq\n"))
+    out = made(
+        practice("-n", "3", "--seed", "7", "--save", path, stdin="p\n1\n1\n1\n1\n1\np\n1\nq\n")
+    )
     assert "saved the unfinished game" in out
     text = path.read_text()
     doc = json.loads(text)

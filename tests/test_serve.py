@@ -21,7 +21,6 @@ import pytest
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
 from pitchsim.games.table import play_table_game
-from pitchsim.util.errors import InputError
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.app import create_app
 from pitchsim.web.server import Running
@@ -152,18 +151,14 @@ def test_bad_game_requests_get_one_json_line(server, body, says):
     assert status == 400 and says in doc["error"] and "\n" not in doc["error"]
 
 
-def test_a_rule_family_is_refused_in_the_tables_own_words(server):
+def test_a_rule_family_is_refused_naming_the_terminal_table(server):
     url, _ = server
-    try:
-        play_table_game(["odds+heuristic"] * 4, Rules.parse("smear"), 1)
-    except InputError as e:
-        expected = str(e)
-    else:  # the table plays the families now: the page plays them too
-        status, game = call(f"{url}/api/games", {"preset": "smear", "coach": False})
-        assert status == 201
-        return
     status, doc = call(f"{url}/api/games", {"preset": "smear"})
-    assert status == 400 and doc["error"] == " ".join(expected.split())
+    assert status == 400
+    assert doc["error"] == (
+        "the page plays auction-pitch only; smear is played in the terminal: "
+        "pitchsim practice --rules smear"
+    )
 
 
 def test_malformed_requests(server):

@@ -31,7 +31,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-from ..game.rules import FAMILIES, Rules, rule_values
+from ..game.rules import FAMILIES, Rules, label, rule_values
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
 from ..util.runtime import pick_seed
@@ -123,9 +123,17 @@ def table_rules(doc: dict) -> Rules:
     partnership: read as ``--rules`` reads them, never from a file."""
     preset = text(doc, "preset", "", 40)
     spec = ",".join(p for p in (preset, text(doc, "rules")) if p)
-    return Rules.parse(
+    rules = Rules.parse(
         rule_values(spec or None, files=False), partnership=flag(doc, "partnership", False)
     )
+    if type(rules) is not Rules:
+        # The page draws the base game's calls, cards and scores: no trump to name, no
+        # jokers, no draw.  The terminal table plays every preset.
+        raise InputError(
+            f"the page plays auction-pitch only; {label(rules)} is played in the terminal: "
+            f"pitchsim practice --rules {label(rules)}"
+        )
+    return rules
 
 
 def create_app(
