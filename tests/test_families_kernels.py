@@ -470,3 +470,30 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
         bare = mask_of(parse_cards("AH KH 5H 4C 3D"))
         aces = bare | mask_of(parse_cards("AC AD"))
         assert (suit_value(aces, H, 4, fr, tab) != suit_value(bare, H, 4, fr, tab)) == differs
+
+
+@pytest.mark.parametrize("jokers, jick", [(0, False), (0, True), (1, True), (2, False), (2, True)])
+def test_trump_order_bits_follow_the_order_keys(jokers, jick):
+    """``trick.trump_order`` puts each trump at bit ``key - 16`` of ``game.trumps``'
+    order keys (VARIANTS.md 4.7), so a bit scan finds the highest and lowest trump
+    (the trick's winner, the heuristic's safe cards) for every preset; ``order_cards``
+    takes the bits back to the cards."""
+    from pitchsim.game.trumps import TRUMP_BASE, trump_tables
+    from pitchsim.kernels.families.trick import order_cards, trump_order
+
+    t = trump_tables(jokers, jick)
+    for trump in range(4):
+        tm = int(t.trump_mask[trump])
+        for c in range(54):
+            if tm >> c & 1:
+                want = 1 << (int(t.key[trump, c]) - TRUMP_BASE)
+                assert trump_order(np.int64(1 << c), trump) == want, (trump, c)
+                assert order_cards(np.int64(want), trump) == 1 << c, (trump, c)
+        rng = random.Random(trump)
+        for _ in range(50):  # whole masks: the highest bit is the highest key
+            m = sum(1 << c for c in range(54) if tm >> c & 1 and rng.random() < 0.4)
+            if m:
+                top = max((c for c in range(54) if m >> c & 1), key=lambda c: t.key[trump, c])
+                ob = int(trump_order(np.int64(m), trump))
+                assert 1 << top == order_cards(np.int64(1 << (ob.bit_length() - 1)), trump)
+                assert order_cards(np.int64(ob), trump) == m

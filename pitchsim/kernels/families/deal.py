@@ -59,30 +59,37 @@ def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
     left = popcount(rest)
     each = cards_each(n, fr)
     fixed_run = (fixed_seat - dealer - 1) % n if fixed_hand != 0 else -1
-    drawn = size if fr[F_DISCARD] != 0 else n * each
-    mine = fixed_hand
     j = 0  # draws made, the counter of the next one
-    run = 0  # whose run position i is in, counted from the dealer's left
-    in_run = 0
+    i = 0  # the position in ``deck``
     seat = dealer + 1 if dealer + 1 < n else 0
-    h = np.int64(0)
-    for i in range(drawn):
+    # Run by run, card by card within a run: no division nor run bookkeeping per card.
+    for run in range(n):
+        h = np.int64(0)
         if run == fixed_run:
-            b = mine & -mine
-            mine ^= b
+            mine = fixed_hand
+            for _ in range(each):
+                b = mine & -mine
+                mine ^= b
+                deck[i] = lowest_card(b)
+                h |= b
+                i += 1
         else:
+            for _ in range(each):
+                b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
+                j += 1
+                left -= 1
+                rest ^= b
+                deck[i] = lowest_card(b)
+                h |= b
+                i += 1
+        dealt[seat] = h
+        seat = seat + 1 if seat + 1 < n else 0
+    if fr[F_DISCARD] != 0:  # the stock, drawn only when a draw step will take from it
+        while i < size:
             b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
             j += 1
             left -= 1
             rest ^= b
-        deck[i] = lowest_card(b)
-        if run < n:  # (no division per card: the runs counted as dealt)
-            h |= b
-            in_run += 1
-            if in_run == each:
-                dealt[seat] = h
-                h = np.int64(0)
-                in_run = 0
-                run += 1
-                seat = seat + 1 if seat + 1 < n else 0
+            deck[i] = lowest_card(b)
+            i += 1
     return size

@@ -5,10 +5,12 @@ trick for trick and card for card, in the base kernels' style (``kernels.play``)
 
 - the led suit's mask and the trumps a player able to follow may add are found once
   a trick, when the lead is played, so a legal follow is two mask operations;
-- the trick goes to the highest key among its trumps, else to the highest card of
-  the led suit (a non-trump effective suit is one printed suit, keyed by rank): a
-  mask, not a card-by-card comparison whose branches mispredict;
-- who played the winning card is read off three bit planes of the seat numbers;
+- the trick goes to the highest of its trumps in trump order (``trick.trump_order``:
+  one bit scan for every preset, jick and jokers included), else to the highest card
+  of the led suit (a non-trump effective suit is one printed suit, keyed by rank):
+  masks, not a card-by-card comparison whose branches mispredict;
+- who played the winning card is read off three bit planes of the seat numbers of
+  the hands as play starts (worked out once a hand);
 - the policy is called directly, on borrowed views of the arrays (``borrow``): no
   reference counting per card.
 
@@ -18,30 +20,24 @@ trick for trick and card for card, in the base kernels' style (``kernels.play``)
 import numpy as np
 from numba import njit
 
-from ..bits import highest_card, lowest_card
+from ..bits import SUIT_BITS, highest_card
 from ..rng import DECISION_COUNTER
 from .borrow import borrowed
 from .policies import RANDOM, heuristic_card, random_card
-from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_EFF, T_KEY, T_SUITS, T_TRUMPS
-from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
+from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
+from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump, order_cards, trump_order
 
 
 @njit(cache=True, inline="always")
-def _winning_card(taken, tm, led_mask, trump, tab):
-    """The card that wins a trick of the cards ``taken`` (``trick.trick_winner``)."""
+def _winning_bit(taken, tm, led_mask, trump):
+    """The card that wins a trick of the cards ``taken`` (``trick.trick_winner``), as a
+    bit: the highest trump in trump order, else the highest card of the led suit (a
+    non-trump effective suit is keyed by rank).  Both are worked out and one selected:
+    whether a trick holds a trump is data-dependent and mispredicts."""
     top = taken & tm
-    if top == 0:
-        return highest_card(taken & led_mask)
-    best = lowest_card(top)
-    best_k = tab[trump, T_KEY + best]
-    top &= top - 1
-    while top:
-        c = lowest_card(top)
-        top &= top - 1
-        k = tab[trump, T_KEY + c]
-        best = c if k > best_k else best
-        best_k = k if k > best_k else best_k
-    return best
+    by_trump = order_cards(np.int64(1) << highest_card(trump_order(top, trump) | 1), trump)
+    by_suit = np.int64(1) << highest_card(taken & led_mask | 1)
+    return by_trump if top != 0 else by_suit
 
 
 @njit(cache=True)
@@ -58,6 +54,28 @@ def play_plain(
                 held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
                 won, trick, tseats, log, legal_log, True,
             )  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log, False,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def all_random(policies, n):
+    """Do all seats of ``policies`` play ``random``?"""
+    for s in range(n):
+        if policies[s] != RANDOM:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def play_random(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    """``play_plain`` for a table of random players, inlined into its caller: the
+    random loop is small, and the call's dozens of arguments cost per hand."""
     return _play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log, False,
@@ -88,9 +106,16 @@ def _play_plain(
     held, policies, fr, tab = borrowed(held), borrowed(policies), borrowed(fr), borrowed(tab)
     hands, won, trick, tseats = borrowed(hands), borrowed(won), borrowed(trick), borrowed(tseats)
     log, legal_log = borrowed(log), borrowed(legal_log)
+    # Who holds each card, as three bit planes of the seat number: the seat that played
+    # the winning card is read off them (every card played comes from ``held``).
+    by0 = by1 = by2 = np.int64(0)
     for s in range(n):
-        hands[s] = held[s]
+        h = held[s]
+        hands[s] = h
         won[s] = 0
+        by0 |= h & -(s & 1)
+        by1 |= h & -((s >> 1) & 1)
+        by2 |= h & -((s >> 2) & 1)
     follow = fr[F_FOLLOW]
     only = follow == FOLLOW_ONLY
     may_trump = follow == FOLLOW_TRUMP
@@ -98,8 +123,6 @@ def _play_plain(
     logging = log.size > 0
     logging_legal = legal_log.size > 0
     played = np.int64(0)
-    # Who played each card of this hand, as three bit planes of the seat number.
-    by0 = by1 = by2 = np.int64(0)
     tm = tab[trump, T_TRUMPS]  # (trump -1: a row never used but under follow=only, as before)
     leader = next_with_trump(hands, n, pitcher, tm) if only else pitcher
     t = 0
@@ -144,22 +167,23 @@ def _play_plain(
                     if trump < 0:
                         trump = card // 13  # 6.3.5: the first card's printed suit is trump
                         tm = tab[trump, T_TRUMPS]
-                    led_mask = tab[trump, T_SUITS + tab[trump, T_EFF + card]]
+                    # The led card's effective suit: trump, else its printed suit less
+                    # any trump of it (the jick) (0.4); no table on the trick's path.
+                    side = (SUIT_BITS << (13 * ((card * 5042) >> 16))) & ~tm
+                    led_mask = tm if b & tm else side
                     trump_ok = tm if may_trump else np.int64(0)
                 hands[seat] = hand & ~b
-                trick[count] = card
-                tseats[count] = seat
+                if heuristic:  # (what the heuristic reads of the trick)
+                    trick[count] = card
+                    tseats[count] = seat
                 taken |= b
-                by0 |= b & -(seat & 1)
-                by1 |= b & -((seat >> 1) & 1)
-                by2 |= b & -((seat >> 2) & 1)
                 count += 1
                 if logging:
                     log[t * (n + 2) + 1 + i] = card
             seat += 1
             if seat == n:
                 seat = 0  # (no % in the loop: a division per card)
-        wb = np.int64(1) << _winning_card(taken, tm, led_mask, trump, tab)
+        wb = _winning_bit(taken, tm, led_mask, trump)
         winner = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
         won[winner] |= taken
         played |= taken

@@ -36,6 +36,7 @@ who played them (under follow=only players with no trump are skipped); ``trump``
 import numpy as np
 from numba import njit
 
+from ...game.trumps import TRUMP_BASE
 from ..bits import highest_card, lowest_card, nth_card, popcount
 from ..policies.heuristic import suit_value as base_suit_value
 from ..rng import below
@@ -47,10 +48,13 @@ from .tables import (
     F_PARTNERSHIP,
     T_EFF,
     T_KEY,
+    T_SUITS,
     T_TRUMPS,
     T_VALUE,
     T_WORTH,
+    T_WORTHY,
 )
+from .trick import order_cards, trump_order
 
 RANDOM = 0
 HEURISTIC = 1
@@ -160,13 +164,25 @@ def _key_of(c, trump, led, tab):
 
 
 @njit(cache=True, inline="always")
-def _top_key(m, trump, tab):
-    best = np.int64(-1)
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        best = max(best, tab[trump, T_KEY + c])
-    return best
+def _top_trump_key(m, trump):
+    """The highest order key of the trumps ``m`` (-1: none), by ``trick.trump_order``."""
+    return np.int64(-1) if m == 0 else TRUMP_BASE + highest_card(trump_order(m, trump))
+
+
+@njit(cache=True, inline="always")
+def _above(m, trump, k):
+    """The trumps of ``m`` whose order key is above ``k`` (any key; below the trumps'
+    all of them)."""
+    ob = trump_order(m, trump)
+    if k >= TRUMP_BASE:
+        ob &= ~((np.int64(2) << (k - TRUMP_BASE)) - 1)
+    return order_cards(ob, trump)
+
+
+@njit(cache=True, inline="always")
+def _rank_above(m, suit, rank):
+    """The cards of ``m`` (one printed suit, ``suit``) ranked above ``rank`` (-1: all)."""
+    return m & ~((np.int64(2) << (13 * suit + rank)) - 1) if rank >= 0 else m
 
 
 @njit(cache=True, inline="always")
@@ -179,17 +195,18 @@ def _worth(c, trump, tab):
 
 @njit(cache=True, inline="always")
 def _pick(m, trump, tab, most):
-    """The card of ``m`` with the least (``most``: the most) worth, ties the lowest key."""
+    """The card of ``m`` with the least (``most``: the most) worth, ties the lowest key,
+    then the lowest card (as selects: the comparisons are data-dependent)."""
     best = -1
-    best_score = np.int64(0)
+    best_score = np.int64(1) << 40
     while m:
         c = lowest_card(m)
         m &= m - 1
         w = _worth(c, trump, tab)
         score = (-w if most else w) * 64 + tab[trump, T_KEY + c]
-        if best < 0 or score < best_score:
-            best = c
-            best_score = score
+        better = score < best_score
+        best = c if better else best
+        best_score = score if better else best_score
     return best
 
 
@@ -197,6 +214,10 @@ def _pick(m, trump, tab, most):
 def heuristic_card(
     legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
 ):
+    """The policy: forced plays, the first lead's suit and the trick so far (its
+    best card, seat and worth) here; the decision, on those integers and ``tab``, in
+    ``_decide``.  (``_decide`` as a separate kernel measured about 10% slower on the
+    heuristic table than inlined: ``scripts/bench_families.py --versus-base``.)"""
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     if trump < 0:
@@ -207,48 +228,66 @@ def heuristic_card(
             legal = printed
         if legal & (legal - 1) == 0:
             return lowest_card(legal)
-    partnership = fr[F_PARTNERSHIP] != 0
+    in_trick = np.int64(0)
+    led = np.int64(-1)
+    best_k = np.int64(-1)
+    best_trump = False
+    winner = np.int64(-1)
+    on_table = np.int64(0)
+    if count > 0:
+        # The trick's best card so far, its seat, and the worth on the table.
+        led = tab[trump, T_EFF + trick[0]]
+        best_i = 0
+        best_k = _key_of(trick[0], trump, led, tab)
+        for i in range(count):
+            c = trick[i]
+            in_trick |= np.int64(1) << c
+            on_table += _worth(c, trump, tab)
+            k = _key_of(c, trump, led, tab)
+            if k > best_k:
+                best_k = k
+                best_i = i
+        winner = tseats[best_i]
+        best_trump = tab[trump, T_EFF + trick[best_i]] == trump
+    return _decide(
+        legal, hand, seat, n, pitcher, trump, trick_no, count, played, in_trick, led,
+        best_k, best_trump, winner, on_table, fr[F_PARTNERSHIP] != 0,
+        fr[F_FOLLOW] == 2, pack_mask(n, fr), tab,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _decide(
+    legal, hand, seat, n, pitcher, trump, trick_no, count, played, in_trick, led, best_k,
+    best_trump, winner, on_table, partnership, only, pack, tab,
+):  # fmt: skip
+    """``heuristic_card``'s choice among two or more legal cards, trump fixed;
+    ``led``, ``best_k`` (the trick's best key), ``best_trump``, ``winner`` (its seat)
+    and ``on_table`` (the worth in the trick) when following."""
     my_side = _side(seat, pitcher, partnership)
     tm = tab[trump, T_TRUMPS]
-    in_trick = np.int64(0)
-    for i in range(count):
-        in_trick |= np.int64(1) << trick[i]
-    unseen = pack_mask(n, fr) & ~(played | hand | in_trick)
+    unseen = pack & ~(played | hand | in_trick)
     unseen_trumps = unseen & tm
-    top_unseen = _top_key(unseen_trumps, trump, tab)
+    top_unseen = _top_trump_key(unseen_trumps, trump)
 
     # A card's worth (``_worth``) counts Low to its captor on the 2 of trump, surely Low
     # when in play (any other trump may be, but nobody can be sure).
     if count == 0:
         my_trumps = legal & tm
-        safe = np.int64(0)
-        mm = my_trumps
-        while mm:
-            c = lowest_card(mm)
-            mm &= mm - 1
-            if tab[trump, T_KEY + c] > top_unseen:
-                safe |= np.int64(1) << c
+        safe = _above(my_trumps, trump, top_unseen)
         if my_side == 0:
             if safe and unseen_trumps:
-                return (
-                    _pick(safe, trump, tab, False) if trick_no > 0 else _highest(safe, trump, tab)
-                )
+                return _pick(safe, trump, tab, False) if trick_no > 0 else _highest(safe, trump)
             if unseen_trumps == 0 and my_trumps:
                 return _pick(my_trumps, trump, tab, True)  # all safe: cash points
-            plain = my_trumps
-            mm = my_trumps
-            while mm:
-                c = lowest_card(mm)
-                mm &= mm - 1
-                if _worth(c, trump, tab) > 0:
-                    plain &= ~(np.int64(1) << c)
+            plain = my_trumps & ~tab[trump, T_WORTHY]
             if trick_no == 0 and plain:
-                return _highest(plain, trump, tab)
+                return _highest(plain, trump)
         elif safe and unseen_trumps:
-            return _highest(safe, trump, tab)
+            return _highest(safe, trump)
         # A side card highest in its suit: while trumps are out only for defenders and
         # partnerships (a solo pitcher's would be trumped).
-        if fr[F_FOLLOW] != 2 and (unseen_trumps == 0 or my_side == 1 or partnership):
+        if not only and (unseen_trumps == 0 or my_side == 1 or partnership):
             side = legal & ~tm
             while side:
                 c = _highest_rank(side)
@@ -261,16 +300,6 @@ def heuristic_card(
                 side &= ~s_mask
         return _pick(legal, trump, tab, False)
 
-    # Following: the trick's best card so far and its seat.
-    led = tab[trump, T_EFF + trick[0]]
-    best_i = 0
-    best_k = _key_of(trick[0], trump, led, tab)
-    for i in range(1, count):
-        k = _key_of(trick[i], trump, led, tab)
-        if k > best_k:
-            best_k = k
-            best_i = i
-    winner = tseats[best_i]
     ours = _side(winner, pitcher, partnership) == my_side
     # Is an opponent still to play?  (Under follow=only one may have no trump left.)
     opp_after = False
@@ -281,41 +310,29 @@ def heuristic_card(
             s = 0  # (no % in the loop: a division per seat)
         if _side(s, pitcher, partnership) != my_side:
             opp_after = True
-    best_trump = tab[trump, T_EFF + trick[best_i]] == trump
     best_safe = best_trump and best_k > top_unseen
-    on_table = 0
-    for i in range(count):
-        on_table += _worth(trick[i], trump, tab)
     if ours and ((not opp_after) or best_safe):
         c = _pick(legal, trump, tab, True)
         if _worth(c, trump, tab) > 0:
             return c
         return _pick(legal, trump, tab, False)
-    winners = np.int64(0)
-    sure = np.int64(0)
-    top_led = np.int64(-2)  # the highest unseen card of the led suit, once needed
-    mm = legal
-    while mm:
-        c = lowest_card(mm)
-        mm &= mm - 1
-        k = _key_of(c, trump, led, tab)
-        if k > best_k:
-            winners |= np.int64(1) << c
-            is_trump = tab[trump, T_EFF + c] == trump
-            if (not opp_after) or (is_trump and k > top_unseen):
-                sure |= np.int64(1) << c
-            elif not is_trump and unseen_trumps == 0:
-                if top_led == -2:
-                    top_led = _top_key(unseen & ~tm & (SUIT_BITS << (led * 13)), trump, tab)
-                if top_led < k:
-                    sure |= np.int64(1) << c
-    banks = np.int64(0)
-    mm = sure
-    while mm:
-        c = lowest_card(mm)
-        mm &= mm - 1
-        if _worth(c, trump, tab) > 0:
-            banks |= np.int64(1) << c
+    # The cards that beat the trick's best (any trump above it; over a side card, the
+    # led suit's higher cards too), and those of them nobody after can beat, as masks.
+    my_trumps = legal & tm
+    if best_trump:
+        winners = _above(my_trumps, trump, best_k)
+    else:
+        winners = my_trumps | _rank_above(legal & tab[trump, T_SUITS + led] & ~tm, led, best_k)
+    if not opp_after:
+        sure = winners
+    else:
+        sure = _above(winners & tm, trump, top_unseen)
+        side_winners = winners & ~tm  # (the led suit's cards, keyed by rank)
+        if unseen_trumps == 0 and side_winners:
+            rest = unseen & ~tm & (SUIT_BITS << (led * 13))
+            top_led = highest_card(rest) - 13 * led if rest else np.int64(-1)
+            sure |= _rank_above(side_winners, led, top_led)
+    banks = sure & tab[trump, T_WORTHY]
     if banks:
         return _pick(banks, trump, tab, True)
     if ours:
@@ -325,22 +342,15 @@ def heuristic_card(
         side_sure = sure & ~tm
         return _pick(side_sure if side_sure else sure, trump, tab, False)
     if winners and on_table >= 10:
-        return _highest(winners, trump, tab)
+        top = winners & tm
+        return _highest(top, trump) if top else highest_card(winners)
     return _pick(legal, trump, tab, False)
 
 
 @njit(cache=True, inline="always")
-def _highest(m, trump, tab):
-    best = -1
-    best_k = np.int64(-1)
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        k = tab[trump, T_KEY + c]
-        if k > best_k:
-            best_k = k
-            best = c
-    return best
+def _highest(m, trump):
+    """The highest trump of the trumps ``m`` (``trick.trump_order``)."""
+    return lowest_card(order_cards(np.int64(1) << highest_card(trump_order(m, trump)), trump))
 
 
 @njit(cache=True, inline="always")

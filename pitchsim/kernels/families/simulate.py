@@ -35,10 +35,11 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_hand
+from .plain import all_random, play_plain, play_random
+from .play import any_search, play_hand
 from .policies import FAMILY_POLICY_IDS, lead_in_suit, name_trump
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
-from .tables import F_DISCARD, F_TRUMP_NAMED, family_array, family_tables
+from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
 PITCHER = 0
@@ -160,25 +161,21 @@ def family_hand_fixed(
         suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
         if suit:
             first_lead = lead_in_suit(policies[pitcher], suit, key, AUCTION_COUNTER)
-    trump, tricks = play_hand(
-        held,
-        dealt,
-        n,
-        pitcher,
-        bid,
-        trump,
-        first_lead,
-        policies,
-        fr,
-        tab,
-        key,
-        hands,
-        won,
-        trick,
-        tseats,
-        log,
-        legal_log,
-    )
+    if any_search(policies, n):
+        trump, tricks = play_hand(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        )  # fmt: skip
+    elif all_random(policies, n):  # (no call at all)
+        trump, tricks = play_random(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log,
+        )  # fmt: skip
+    else:  # (a call less per hand than through ``play_hand``)
+        trump, tricks = play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log,
+        )  # fmt: skip
     score_hand(held, won, n, trump, fr, tab, award, points)
     return trump, tricks, size, drawn
 
@@ -312,6 +309,18 @@ def simulate_family_fixed(
 
 
 @njit(cache=True, inline="always")
+def side_flags(award, mine, partners):
+    """Bit i set when award i went to side ``mine`` (``score.side_of``), as selects:
+    who won each point is data-dependent and its branches mispredict."""
+    flags = np.int64(0)
+    for i in range(N_AWARDS):
+        a = award[i]
+        side = a & 1 if partners else a
+        flags |= np.int64((a >= 0) & (side == mine)) << i
+    return flags
+
+
+@njit(cache=True, inline="always")
 def _play_block(
     seed,
     start,
@@ -337,6 +346,7 @@ def _play_block(
     award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
     no_log = borrowed(junk[:0])
     mine = side_of(PITCHER, fr)
+    partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         trump, _, _, _ = family_hand_fixed(
             deal_key(seed, start + d),
@@ -363,11 +373,7 @@ def _play_block(
             junk,
         )
         out_points[d] = points[PITCHER]
-        flags = 0
-        for i in range(N_AWARDS):
-            if award[i] >= 0 and side_of(award[i], fr) == mine:
-                flags |= 1 << i
-        out_flags[d] = flags
+        out_flags[d] = side_flags(award, mine, partners)
         out_trump[d] = trump
     keep_alive(owned)
 

@@ -16,6 +16,7 @@ suit, with the columns at the ``T_*`` offsets:
 - ``T_WORTH + c``: what card ``c`` carries to its captor in tenths of a point, as the
   ``heuristic`` weighs it: its capture value, 1 more for the 2 of trump when Low goes
   to its captor (surely Low when in play), a tenth of its Game count under game=count.
+- ``T_WORTHY``: the cards whose ``T_WORTH`` is above 0, as a mask.
 
 The masks, suits and keys come from ``pitchsim.game.trumps`` (tested against the
 reference engine); the burn order is written here by arithmetic, apart from the
@@ -66,7 +67,8 @@ T_KEY = T_EFF + N_CARDS_WITH_JOKERS
 T_VALUE = T_KEY + N_CARDS_WITH_JOKERS
 T_BURN = T_VALUE + N_CARDS_WITH_JOKERS
 T_WORTH = T_BURN + N_CARDS_WITH_JOKERS
-TAB_WIDTH = T_WORTH + N_CARDS_WITH_JOKERS
+T_WORTHY = T_WORTH + N_CARDS_WITH_JOKERS
+TAB_WIDTH = T_WORTHY + 1
 
 JOKERS = np.int64((1 << 52) | (1 << 53))
 DEUCE, THREE, FIVE = 0, 1, 3  # ranks
@@ -134,6 +136,7 @@ def family_tables(rules: Rules) -> np.ndarray:
         tab[trump, T_WORTH : T_WORTH + n] = [
             _worth(c, trump, r, int(values[trump, c])) for c in range(n)
         ]
+        tab[trump, T_WORTHY] = sum(1 << c for c in range(n) if tab[trump, T_WORTH + c] > 0)
     return tab
 
 
