@@ -8,7 +8,7 @@ the bid he won.  The hand is then played four times from the same cards:
 - ``pitcher`` runs: the pitcher's side plays ``rollout:W`` and the defenders
   ``heuristic``, once on plain worlds (the view of the play only: what ``rollout``
   does today) and once on worlds that also fit the calls heard
-  (``kernels.search.fitted``: every other caller's ``odds`` model makes his call, the
+  (``kernels.fitted``: every other caller's ``odds`` model makes his call, the
   pitcher plans the trump he led);
 - ``defender`` runs: the same with the defenders searching and a ``heuristic`` pitcher.
 
@@ -40,6 +40,7 @@ from pitchsim.games.bidding import bidding_policy, odds_table  # noqa: E402
 from pitchsim.kernels.auction import run_auction  # noqa: E402
 from pitchsim.kernels.bits import bit, suit_mask  # noqa: E402
 from pitchsim.kernels.deal import deal_hands  # noqa: E402
+from pitchsim.kernels.fitted import fitted_search_card  # noqa: E402
 from pitchsim.kernels.hand import (  # noqa: E402
     follow_cards,
     hand_scratch,
@@ -54,7 +55,6 @@ from pitchsim.kernels.hand import (  # noqa: E402
 from pitchsim.kernels.policies.heuristic import heuristic_card  # noqa: E402
 from pitchsim.kernels.rng import DECISION_COUNTER, deal_key  # noqa: E402
 from pitchsim.kernels.search import monte_carlo  # noqa: E402
-from pitchsim.kernels.search.fitted import fitted_search_card  # noqa: E402
 from pitchsim.kernels.view import shows_void  # noqa: E402
 from pitchsim.util.stats import Z95, wilson  # noqa: E402
 

@@ -39,7 +39,7 @@ import numpy as np
 from pitchsim.game.rules import Rules
 from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.bidding.odds import N_HOLDINGS, N_SIDE
-from pitchsim.kernels.bidding.table import (
+from pitchsim.kernels.odds_table import (
     cell_weight,
     defender_points,
     outlook_constants,

@@ -36,9 +36,9 @@ from pitchsim.games.bidding import (
 from pitchsim.games.policies import kernel_chooser, play_array, play_policy
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels import advice as engine
+from pitchsim.kernels.advisor import advisor_bid
 from pitchsim.kernels.auction import pitched_card
 from pitchsim.kernels.auction import run_auction as run_auction_kernel
-from pitchsim.kernels.bidding.advisor import advisor_bid
 from pitchsim.kernels.game import MAX_DEALS
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.util.errors import InputError
@@ -782,7 +782,7 @@ def test_auctions_without_the_advisor_leave_it_out():
     probe = textwrap.dedent("""
         import numba, numpy as np
         from pitchsim.kernels.auction import run_auction
-        from pitchsim.kernels.bidding.advisor import advisor_bid
+        from pitchsim.kernels.advisor import advisor_bid
         from pitchsim.games.bidding import no_odds
         from pitchsim.game.rules import Rules
 

@@ -1,7 +1,7 @@
 """The ``advisor`` bidding policy on a clock (``games.advisor_clock``): a seat's advisor
 call answered within its time budget (``KernelSeat(time=)``, the engine's options.time).
 
-The reference is the unclocked advisor, the kernel (``kernels.bidding.advisor``: one
+The reference is the unclocked advisor, the kernel (``kernels.advisor``: one
 numba call over all its deals): with time enough the clocked call must be its call;
 with little time the call must come within the budget; with no time nothing changes
 (a table game of advisor seats is still the kernel's game)."""

@@ -176,6 +176,72 @@ def test_no_arrow_runs_back_up(graph):
     assert not up, "\n".join(up)
 
 
+# ---- inside kernels/: its rooms are layers too ------------------------------------------
+
+# A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
+# (``play``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
+# policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
+# advisor bidder and the fitted worlds sit above the auction they run.
+KERNEL_ORDER = [
+    "bits rng",
+    "deal hand view",
+    "policies bidding",
+    "search",
+    "dispatch",
+    "play auction",
+    "contract simulate",
+    "fixed_hand replay odds_table fitted",
+    "families",
+    "advice",
+    "advisor game",
+]
+KERNEL_LAYERS = {room: i for i, rooms in enumerate(KERNEL_ORDER) for room in rooms.split()}
+
+
+def kernel_room(mod: str) -> str | None:
+    parts = mod.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "kernels" else None
+
+
+def kernel_rooms(graph) -> dict[str, dict[str, str]]:
+    """room -> {room it imports: the first such import, to print}."""
+    rooms: dict[str, dict[str, str]] = {}
+    for a, targets in sorted(graph.items()):
+        ra = kernel_room(a)
+        if ra is None:
+            continue
+        rooms.setdefault(ra, {})
+        for b, line in sorted(targets.items()):
+            rb = kernel_room(b)
+            if rb is not None and rb != ra:
+                rooms[ra].setdefault(rb, f"{a} (line {line}) imports {b}")
+    return rooms
+
+
+def kernel_arrows_up(graph) -> list[str]:
+    return [
+        f"{why}: kernel layer {KERNEL_LAYERS[a]} -> {KERNEL_LAYERS[b]}"
+        for a, targets in kernel_rooms(graph).items()
+        for b, why in targets.items()
+        if KERNEL_LAYERS.get(b, -1) > KERNEL_LAYERS.get(a, len(KERNEL_ORDER))
+    ]
+
+
+def test_every_kernel_room_is_in_a_layer(graph):
+    loose = sorted(set(kernel_rooms(graph)) - set(KERNEL_LAYERS))
+    assert not loose, f"rooms of kernels/ outside KERNEL_ORDER: {loose}"
+
+
+def test_no_kernel_room_circles(graph):
+    rooms = {a: dict.fromkeys(t, 0) for a, t in kernel_rooms(graph).items()}
+    assert strongly_connected(rooms) == []
+
+
+def test_no_kernel_arrow_runs_back_up(graph):
+    up = kernel_arrows_up(graph)
+    assert not up, "\n".join(up)
+
+
 # ---- the checks themselves, on a small package written here ----------------------------
 
 
@@ -270,3 +336,21 @@ def test_the_architecture_page_names_every_module():
     assert not missing, f"docs/architecture.md does not name {missing}"
     for room in LAYERS:
         assert f"**`{room}/`**" in text
+
+
+def test_a_planted_kernel_arrow_up_is_found(tmp_path):
+    root = _package(
+        tmp_path,
+        {
+            "kernels/__init__.py": "",
+            "kernels/play.py": "from .dispatch import choose_card\n",  # down: allowed
+            "kernels/dispatch.py": "",
+            "kernels/search/__init__.py": "",
+            "kernels/search/solver.py": "from .. import play\n",
+        },
+    )
+    g = import_graph(root)
+    assert kernel_arrows_up(g) == [
+        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.play: kernel layer 3 -> 5"
+    ]
+    assert strongly_connected({a: dict.fromkeys(t, 0) for a, t in kernel_rooms(g).items()}) == []

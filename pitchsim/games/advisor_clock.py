@@ -1,7 +1,7 @@
 """The ``advisor`` bidding policy on a clock: the call a seat's advisor makes, answered
 within a time budget (``KernelSeat(time=...)``, the engine's ``options.time``).
 
-Without a clock the advisor (``kernels.bidding.advisor``) keeps ``samples`` deals that
+Without a clock the advisor (``kernels.advisor``) keeps ``samples`` deals that
 fit the calls heard, picks each bid's trump from them and plays every legal call in
 each to the end of the game, all in one kernel call.  Here the same deals, in the same
 order, are found and played by the advice kernels (``kernels.advice``: deal i of the
@@ -29,7 +29,7 @@ from time import perf_counter
 import numpy as np
 
 from ..kernels import advice as engine
-from ..kernels.bidding.advisor import (
+from ..kernels.advisor import (
     A_MODEL,
     A_OBJECTIVE,
     A_PLAY,
@@ -92,7 +92,7 @@ def wins_separated(wins: np.ndarray, best: int, z: float) -> bool:
 
 
 def advisor_pick(out: np.ndarray, by_margin: bool) -> int:
-    """The candidate ``kernels.bidding.advisor`` picks from the outcomes ``out`` (deals x
+    """The candidate ``kernels.advisor`` picks from the outcomes ``out`` (deals x
     calls x outcomes): the most games won, ties by the hand's margin (``by_margin``: the
     margin alone); the first of equals.  Sums in deal order, as the kernel does."""
     kept = out.shape[0]

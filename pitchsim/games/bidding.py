@@ -19,14 +19,9 @@ import numpy as np
 from ..game.reference.auction import PASS, Bid
 from ..game.reference.game import BidView, GameRecord, play_game
 from ..game.rules import Rules
+from ..kernels import advisor  # importing it plugs the advisor into choose_bid
 from ..kernels.auction import pitched_card
-from ..kernels.bidding import (
-    ADVISOR,
-    ADVISOR_DTYPE,
-    BIDDING_POLICY_IDS,
-    PLAIN_DTYPE,
-    advisor,  # importing it plugs the advisor into choose_bid
-)
+from ..kernels.bidding import ADVISOR, ADVISOR_DTYPE, BIDDING_POLICY_IDS, PLAIN_DTYPE
 from ..kernels.bidding.odds import N_PARAMS, P_DEFENDER, P_MADE, P_OVERCALL
 from ..kernels.deal import deal_hands
 from ..kernels.dispatch import choose_bid

@@ -34,7 +34,7 @@ same on any thread count.
 
 The model cannot be the advisor itself: this engine's bidding-policy arrays are plain
 (int64), so its auctions compile without the advisor (``kernels.dispatch``), which is
-what lets the ``advisor`` bidding policy (``kernels.bidding.advisor``, above this
+what lets the ``advisor`` bidding policy (``kernels.advisor``, above this
 module) run this engine from inside the tournament kernels' auction.
 """
 

@@ -8,7 +8,7 @@ so no policy module imports a play loop: the imports run one way.
 
 The exception is the ``advisor`` bidding policy, whose engine (``kernels.advice``)
 runs auctions and plays hands itself, so it sits above the auction.  Its branch is
-declared here (``advisor_call``) and supplied by ``kernels.bidding.advisor``, which
+declared here (``advisor_call``) and supplied by ``kernels.advisor``, which
 registers its implementation when imported (``kernels.game`` imports it, as does
 ``pitchsim.games.bidding``, the only maker of arrays that name it).  The branch is
 compiled only for int32 bidding-policy ids, so the advisor's own auctions (int64)
@@ -29,9 +29,9 @@ from .bidding.odds import odds_bid
 from .bidding.random import random_bid
 from .policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
 from .policies.heuristic import heuristic_card
-from .policies.pimc import pimc_card
 from .policies.random import random_card
-from .policies.rollout import rollout_card
+from .search.pimc import pimc_card
+from .search.rollout import rollout_card
 
 
 @njit(cache=True, inline="always")
@@ -388,7 +388,7 @@ def advisor_call(
     counter,
 ):
     """The advisor's call (compiled code only: ``choose_bid`` calls it).  For int32 ids
-    ``kernels.bidding.advisor`` supplies it; here, the refusal for int64 ids."""
+    ``kernels.advisor`` supplies it; here, the refusal for int64 ids."""
     raise NotImplementedError("advisor_call runs inside numba kernels only")
 
 
@@ -413,7 +413,7 @@ def _advisor_refused(
     counter,
 ):
     if isinstance(policy, types.Integer) and policy.bitwidth == 32:
-        return None  # kernels.bidding.advisor's overload
+        return None  # kernels.advisor's overload
 
     def refuse(
         policy,

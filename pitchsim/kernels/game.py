@@ -9,8 +9,8 @@ deals come round again when a tournament replays the game with the strategies ro
 import numpy as np
 from numba import njit, prange
 
+from . import advisor  # noqa: F401  (supplies choose_bid's advisor branch)
 from .auction import MAX_BID, run_auction
-from .bidding import advisor  # noqa: F401  (supplies choose_bid's advisor branch)
 from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
 from .hand import hand_scratch

@@ -20,7 +20,7 @@ clock starts.  ``policy`` None takes the table size's default (``DEFAULT_POLICY`
 
 ``hint_view(view, ...)`` asks the same from a player's view (``pitchsim.game.view``:
 what one seat knows at the table, its own hand only).  The view carries the calls, so
-its worlds also fit the auction heard (``kernels.search.fitted``): every other caller,
+its worlds also fit the auction heard (``kernels.fitted``): every other caller,
 bidding by the model policy (``odds`` by default), makes the call he made, and the
 pitcher plans the trump he led.  When the calls are too unlikely under the model for
 rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_WORLD``
@@ -54,9 +54,9 @@ from ..games.clock import (
 from ..games.policies import seat_planes
 from ..kernels.auction import NOT_CALLED
 from ..kernels.dispatch import choose_card
+from ..kernels.fitted import sample_fitted_worlds
 from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
-from ..kernels.search.fitted import sample_fitted_worlds
 from ..kernels.search.monte_carlo import (
     ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,

@@ -23,7 +23,7 @@ bid by pitching: the auction kernel asks the play policy for the card, in that s
 
 The advisor compiles only into auctions that may need it: it plays thousands of hands a
 call, and compiling it into every auction cost half a minute per kernel (and it runs
-auctions itself: ``advisor.py`` sits above the auction and plugs its branch into
+auctions itself: ``kernels/advisor.py`` sits above the auction and plugs its branch into
 ``choose_bid``, see ``kernels.dispatch``).  As with search play (``kernels.policies``), bidding-policy arrays that
 name the advisor are of ``ADVISOR_DTYPE`` (int32; ``pitchsim.games.bidding.bidding_array``
 makes them), others int64, and the id's integer type picks at compile time whether

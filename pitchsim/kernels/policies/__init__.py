@@ -27,8 +27,9 @@ them), plain ones int64; the policy's integer type picks, at compile time, wheth
 ``kernels.dispatch.choose_card`` has a search branch (``search_card``).  A search id in
 an int64 array raises, never plays a wrong card.
 
-To add a policy: write its kernel in this folder, give it the next id below and one
-branch in ``kernels.dispatch.choose_card`` (or, for a search policy, in ``search_card``);
+To add a policy: write its kernel in this folder (a search policy's in ``kernels/search``,
+beside the search it runs), give it the next id below and one branch in
+``kernels.dispatch.choose_card`` (or, for a search policy, in ``search_card``);
 ``pitchsim.games.policies`` lists it by name.
 """
 

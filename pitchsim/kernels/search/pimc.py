@@ -10,7 +10,7 @@ out.
 
 from numba import njit
 
-from ..search.monte_carlo import DOUBLE_DUMMY, search_card
+from .monte_carlo import DOUBLE_DUMMY, search_card
 
 
 @njit(cache=True, inline="always")

@@ -17,10 +17,10 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from .. import advice
-from ..dispatch import advisor_call, choose_bid
-from ..rng import deal_key, draw
-from .odds import MAX_BID, N_PARAMS
+from . import advice
+from .bidding.odds import MAX_BID, N_PARAMS
+from .dispatch import advisor_call, choose_bid
+from .rng import deal_key, draw
 
 A_SAMPLES = N_PARAMS  # deals kept per decision
 A_MODEL = N_PARAMS + 1  # bidding policy id the other callers are modelled by

@@ -7,7 +7,7 @@ seat; the card the side needs most wins (``kernels.search.monte_carlo``).
 
 from numba import njit
 
-from ..search.monte_carlo import ROLLOUT, search_card
+from .monte_carlo import ROLLOUT, search_card
 
 
 @njit(cache=True, inline="always")

@@ -24,13 +24,13 @@ view's plain worlds then, and says so in its return).
 import numpy as np
 from numba import njit
 
-from ..auction import NOT_CALLED, legal_range
-from ..bits import popcount
-from ..dispatch import choose_bid
-from ..policies.heuristic import heuristic_card
-from ..rng import AUCTION_COUNTER, draw
-from . import monte_carlo
-from .worlds import STRIDE, draw_world, view_constraint
+from .auction import NOT_CALLED, legal_range
+from .bits import popcount
+from .dispatch import choose_bid
+from .policies.heuristic import heuristic_card
+from .rng import AUCTION_COUNTER, draw
+from .search import monte_carlo
+from .search.worlds import STRIDE, draw_world, view_constraint
 
 _EVIDENCE = STRIDE - 1  # the counter of worlds.evidence_draw: the model's own randomness
 

@@ -10,11 +10,11 @@ stream (seed, c * samples + i), so the table is the same on any thread count.
 import numpy as np
 from numba import njit, prange
 
-from ..deal import deal_hands
-from ..hand import hand_scratch, points_won
-from ..rng import AUCTION_COUNTER, below, deal_key
-from ..simulate import PITCHER, deal_and_play
-from .odds import hand_outlook, holding
+from .bidding.odds import hand_outlook, holding
+from .deal import deal_hands
+from .hand import hand_scratch, points_won
+from .rng import AUCTION_COUNTER, below, deal_key
+from .simulate import PITCHER, deal_and_play
 
 # Side cards: the 39 cards of the other suits are 3 aces, 3 tens and 33 others.
 
