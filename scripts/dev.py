@@ -53,9 +53,17 @@ def main() -> None:
             run(BIN / "pitchsim", "bid-odds", "AH KH 2H 9C 7D 3S", "--players", "5", *extra)
         elif what == "test":
             # The whole suite on every core, a test file to a worker (its module's
-            # fixtures built once); with arguments, exactly what was asked.
-            spread = [] if extra else ["-n", str(min(os.cpu_count() or 1, 4)), "--dist", "loadfile"]
-            run(BIN / "python", "-m", "pytest", *spread, *extra)
+            # fixtures built once), the slowest files first (tests/conftest.py), after
+            # compiling the kernels once, side by side (left to the tests, both workers
+            # compile the same kernels at the start, and each test's subprocess its
+            # own); with arguments, exactly what was asked.
+            if extra:
+                run(BIN / "python", "-m", "pytest", *extra)
+            else:
+                workers = str(min(os.cpu_count() or 1, 4))
+                run(BIN / "pitchsim", "cache", "warm", "--jobs", workers)
+                spread = ["-n", workers, "--dist", "loadfile", "--no-loadscope-reorder"]
+                run(BIN / "python", "-m", "pytest", *spread)
         else:
             sys.exit(f"usage: {sys.argv[0]} demo|test [args...]")
     except subprocess.CalledProcessError as e:

@@ -1,18 +1,106 @@
-"""``pitchsim cache``: where the compiled kernels are kept, how big they are; clear them."""
+"""``pitchsim cache``: where the compiled kernels are kept, how big they are; clear them;
+``pitchsim cache warm`` compiles them all at once."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import io
+import os
 import sys
+import tempfile
+import time
+from pathlib import Path
 
 import typer
 
 from ..util.jsonio import dumps_json
 from .app import app
 
+# What ``cache warm`` runs: the commands a player meets, each on a tiny input, under
+# every preset, so that each compiles the kernels it runs and the cache keeps them.  A
+# command run later on a real input loads them instead of compiling (15-60 s each).
+WARM_PRESETS = {  # a hand of the preset's size for the commands that take one
+    "auction-pitch": "AH KH 2H 9C 7D 3S",
+    "setback": "AH KH 2H 9C 7D 3S",
+    "smear": "AH 2H JD 9C 7D 3S",
+    "ten-point": "AH KH 3H 9C 7D 3S HJ JD 2H",
+}
+
+
+def warm_runs(out: Path) -> list[list[str]]:
+    """The command lines ``cache warm`` runs (``out``: a folder for their files)."""
+    runs = []
+    for preset, hand in WARM_PRESETS.items():
+        r = ["--rules", preset, "--seed", "1"]
+        runs += [
+            ["tournament", *r, "-s", "odds+heuristic,heuristic+rollout:8", "--boards", "2"],
+            ["play", *r, "--game"],
+            ["bid-odds", hand, *r, "--samples", "200"],
+            ["advise", hand, *r, "--seat", "1", "--dealer", "0", "--samples", "200"],
+            ["simulate", *r, "--deals", "300", "--out", str(out / preset), "--quiet"],
+        ]
+    return runs
+
+
+def _warm_one(argv: list[str]) -> tuple[list[str], int, str, float]:
+    """Run ``pitchsim ARGV`` here, its output kept: (argv, exit code, stderr, seconds)."""
+    os.environ["PITCHSIM_COMPILE_NOTICE"] = "0"  # the caller reports progress itself
+    from . import main
+
+    start = time.monotonic()
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        try:
+            main(argv)
+            code = 0
+        except SystemExit as e:
+            code = 0 if e.code is None else e.code
+    return argv, code if isinstance(code, int) else 1, err.getvalue(), time.monotonic() - start
+
+
+def warm(jobs: int) -> int:
+    """Compile the kernels of ``warm_runs`` in ``jobs`` processes side by side, a line on
+    stderr as each run ends; return how many runs failed (each is named on stderr)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    start = time.monotonic()
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="pitchsim-warm-") as tmp:
+        runs = warm_runs(Path(tmp))
+        print(
+            f"pitchsim: compiling the kernels of {len(runs)} commands, {jobs} at a time",
+            file=sys.stderr,
+            flush=True,
+        )
+        # spawn: a fresh interpreter per worker (numba's threads do not survive a fork)
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            todo = [pool.submit(_warm_one, argv) for argv in runs]
+            for done, fut in enumerate(as_completed(todo), 1):
+                argv, code, err, secs = fut.result()
+                what = " ".join(a if " " not in a else repr(a) for a in argv)
+                note = "" if code == 0 else f"  FAILED (exit {code}): {err.strip()[-300:]}"
+                failed += code != 0
+                print(
+                    f"  [{done}/{len(runs)}] {secs:5.1f} s  pitchsim {what}{note}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    print(
+        f"pitchsim: kernels compiled in {time.monotonic() - start:.0f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+    return failed
+
 
 @app.command("cache")
 def cache_command(
+    action: str = typer.Argument(
+        None, metavar="warm", help="warm: compile the kernels every command runs, now."
+    ),
     clear: bool = typer.Option(
         False, "--clear", help="Delete the folders of other pitchsim versions (not this one's)."
     ),
@@ -20,12 +108,29 @@ def cache_command(
         False, "--all", help="With --clear: this version's folder too (the next run recompiles)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
+    jobs: int = typer.Option(
+        None, "--jobs", "-j", help="With warm: processes compiling side by side (default: cores)."
+    ),
 ) -> None:
-    """Show or clear the cache of compiled kernels (one folder per kernel version)."""
-    if all_ and not clear:
-        from ..util.errors import InputError
+    """Show or clear the cache of compiled kernels (one folder per kernel version);
+    `cache warm` compiles them for every command and preset in one go."""
+    from ..util.errors import InputError
 
+    if action not in (None, "warm"):
+        raise InputError(f"unknown action {action!r}: the one action is warm")
+    if all_ and not clear:
         raise InputError("--all goes with --clear")
+    if jobs is not None and action != "warm":
+        raise InputError("--jobs goes with warm")
+    if action == "warm":
+        if clear or as_json:
+            raise InputError("warm takes no --clear or --json")
+        from .common import positive
+
+        positive("--jobs", jobs, 64)
+        if warm(jobs or os.cpu_count() or 1):
+            sys.exit(1)
+        return
     from .. import kernels  # loads numba, compiles nothing
 
     gone = kernels.prune_cache(0, keep_current=not all_) if clear else []

@@ -1,0 +1,66 @@
+"""``pitchsim cache warm``: compiles the kernels of the commands a player meets, every
+preset, in processes side by side (what ``scripts/dev.py test`` runs before the suite).
+
+Its runs are replaced here by two small ones (the real list compiles for minutes on a
+cold cache; CI runs it whole before the suite, and a run that fails there is named and
+fails the warm-up): the progress says each run, a failing run is named with its error
+and the exit status is 1, and its options are checked like every command's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from clirun import cli, refused
+
+from pitchsim.cli import cache as cache_cli
+
+HAND = "AH KH 2H 9C 7D 3S"
+
+
+def test_every_preset_warms_every_command_it_runs():
+    runs = cache_cli.warm_runs(cache_cli.Path("/nowhere"))
+    for preset in cache_cli.WARM_PRESETS:
+        commands = {r[0] for r in runs if preset in r}
+        assert commands == {"tournament", "play", "bid-odds", "advise", "simulate"}, preset
+
+
+def test_warm_runs_each_command_and_reports_it(monkeypatch, tmp_path):
+    runs = [
+        ["bid-odds", HAND, "--samples", "50", "--seed", "1"],
+        ["rules", "--rules", "smear"],
+    ]
+    monkeypatch.setattr(cache_cli, "warm_runs", lambda out: runs)
+    code, out, err = cli("cache", "warm", "--jobs", "2")
+    assert code == 0, err
+    assert out == ""
+    lines = err.splitlines()
+    assert lines[0] == "pitchsim: compiling the kernels of 2 commands, 2 at a time"
+    assert sorted(line.split("  pitchsim ")[1] for line in lines[1:3]) == [
+        f"bid-odds '{HAND}' --samples 50 --seed 1",
+        "rules --rules smear",
+    ]
+    assert lines[-1].startswith("pitchsim: kernels compiled in ")
+
+
+def test_a_run_that_fails_is_named_and_fails_the_warm_up(monkeypatch):
+    runs = [["rules"], ["bid-odds", "AH AH", "--seed", "1"]]
+    monkeypatch.setattr(cache_cli, "warm_runs", lambda out: runs)
+    code, _, err = cli("cache", "warm", "--jobs", "1", one_line=False)
+    assert code == 1
+    failed = [line for line in err.splitlines() if "FAILED" in line]
+    assert len(failed) == 1 and "bid-odds 'AH AH'" in failed[0], err
+    assert "FAILED (exit 2): pitchsim: error: " in failed[0], err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["cache", "cool"], "unknown action 'cool'"),
+        (["cache", "--jobs", "2"], "--jobs goes with warm"),
+        (["cache", "warm", "--jobs", "0"], "--jobs"),
+        (["cache", "warm", "--clear"], "warm takes no --clear"),
+        (["cache", "warm", "--json"], "warm takes no"),
+    ],
+)
+def test_bad_options_are_one_line(argv, words):
+    refused(*argv, words=words)
