@@ -61,9 +61,15 @@ def main() -> None:
                 run(BIN / "python", "-m", "pytest", *extra)
             else:
                 workers = str(min(os.cpu_count() or 1, 4))
-                run(BIN / "pitchsim", "cache", "warm", "--jobs", workers)
+                # a command that fails to warm is named there; the suite still runs
+                # (its tests say what broke) and the run fails at the end
+                cmd = [BIN / "pitchsim", "cache", "warm", "--jobs", workers]
+                print("+", " ".join(str(c) for c in cmd), flush=True)
+                warmed = subprocess.run(cmd, cwd=ROOT).returncode
                 spread = ["-n", workers, "--dist", "loadfile", "--no-loadscope-reorder"]
                 run(BIN / "python", "-m", "pytest", *spread)
+                if warmed:
+                    sys.exit(warmed)
         else:
             sys.exit(f"usage: {sys.argv[0]} demo|test [args...]")
     except subprocess.CalledProcessError as e:
