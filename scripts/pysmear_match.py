@@ -31,7 +31,8 @@ or missing reply) forfeits the game: pitchsim's share is 0 and nobody's move is 
 deterministic, so the four rotations are one game): each seat's share checks the harness.
 """
 
-# ruff: noqa: UP004, UP008, UP010, UP015, UP025, UP031, UP032
+# Python 2.7 (pysmear's) as well as 3: no `raise ... from`, IOError is not OSError there.
+# ruff: noqa: B904, UP004, UP008, UP010, UP015, UP024, UP025, UP031, UP032
 
 from __future__ import division, print_function
 
@@ -90,7 +91,10 @@ class EngineClient(object):
         self.proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, close_fds=True
         )
-        hello = self.request({"type": "hello", "protocol": "pitch-engine/1"}, 600.0)
+        try:
+            hello = self.request({"type": "hello", "protocol": "pitch-engine/1"}, 600.0)
+        except Forfeit as e:
+            raise SystemExit("pysmear_match: %s did not start: %s" % (" ".join(argv), e))
         if hello.get("type") != "hello" or hello.get("protocol") != "pitch-engine/1":
             raise SystemExit("pysmear_match: the engine answered hello with %r" % (hello,))
         self.hello = hello
@@ -100,7 +104,7 @@ class EngineClient(object):
         while b"\n" not in self.buf:
             left = deadline - time.time()
             if left <= 0:
-                raise Forfeit("no reply within %.0f s" % limit)
+                raise Forfeit("no reply within %g s" % limit)
             ready, _, _ = select.select([self.proc.stdout], [], [], left)
             if not ready:
                 continue
@@ -161,6 +165,7 @@ def load_pysmear(path):
         Player=player.Player,
         SmearGameManager=game_manager.SmearGameManager,
         SmearHandManager=hand.SmearHandManager,
+        SmearHand=hand.SmearHand,
         CautiousTaker=playing_logic.CautiousTaker,
         BetterBidding=bidding_logic.BetterBidding,
         utils=smear_utils.SmearUtils,
@@ -181,6 +186,8 @@ class Harness(object):
         harness = self
         manager = ps["SmearHandManager"]
         original_scores = manager.get_scores
+        original_add_card = ps["SmearHand"].add_card
+        self.dealt, self.plays = [], []
 
         def deal_new_deck(self):
             # The same cards for the same (deal set, hand number), whoever sits where.
@@ -189,9 +196,19 @@ class Harness(object):
             random.Random(harness.deal_seed * 1000 + harness.hand_number).shuffle(cards)
             harness.hand_number += 1
             self.deck = ps["pydealer"].Stack(cards=cards)
+            harness.dealt = [[] for _ in range(self.num_players)]
+            harness.plays = []
             for _ in range(self.cards_to_deal):
                 for i in range(self.num_players):
-                    self.players[i].receive_dealt_card(self.deck.deal(1))
+                    dealt = self.deck.deal(1)
+                    harness.dealt[i] += [code(c) for c in dealt]
+                    self.players[i].receive_dealt_card(dealt)
+
+        def add_card(self, player_id, card):
+            # every card as pysmear's engine takes it, for scripts/pysmear_check.py
+            if card is not None:
+                harness.plays.append([player_id, code(card)])
+            original_add_card(self, player_id, card)
 
         def get_scores(self, dealer_id):
             # pysmear gives High and Low to seat 0 when no trump is played (rules.md 3.12)
@@ -206,12 +223,18 @@ class Harness(object):
                     "bid": 0 if self.forced_two_set else self.current_hand.bid,
                     "set": bool(self.hand_results.get("bidder_set", False)),
                     "scores": [scores[i] for i in range(self.num_players)],
+                    # the whole hand, for the re-scoring check (never shown to a seat)
+                    "dealt": harness.dealt,
+                    "calls": [[e["username"], e["bid"]] for e in self.current_hand.get_all_bids()],
+                    "trump": SUITS.get(self.current_hand.trump),
+                    "plays": harness.plays,
                 }
             )
             return scores
 
         manager.deal_new_deck = deal_new_deck
         manager.get_scores = get_scores
+        ps["SmearHand"].add_card = add_card
 
     def start_game(self, deal_seed):
         self.deal_seed = deal_seed
@@ -332,8 +355,7 @@ def make_pitchsim_seat(ps, engine, table):
 def played(cards_played):
     """pysmear's trick record as ``[(seat, card), ...]`` from the leader on."""
     return [
-        (e["username"], VALUES[e["card"]["value"]] + SUITS[e["card"]["suit"]])
-        for e in cards_played
+        (e["username"], VALUES[e["card"]["value"]] + SUITS[e["card"]["suit"]]) for e in cards_played
     ]
 
 
@@ -377,7 +399,7 @@ def mean_interval(xs):
     n = len(xs)
     m = sum(xs) / n
     if n < 2:
-        return m, float("nan"), float("nan")
+        return m, None, None
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     half = 1.96 * sd / math.sqrt(n)
     return m, m - half, m + half
@@ -436,7 +458,7 @@ def progress(label, done, total, games, value, start):
 
 def run_match(args, ps, harness):
     """pitchsim in seat 0, 1, 2, 3 in turn on every deal set; pysmear's bots elsewhere."""
-    log = open(args.engine_log, "a") if args.engine_log else open(os.devnull, "w")
+    log = open(args.engine_log, "a") if args.engine_log else None  # None: our stderr
     argv = [args.pitchsim, "engine", "--seed", str(args.seed)]
     if args.strategy:
         argv += ["--strategy", args.strategy]
@@ -465,7 +487,8 @@ def run_match(args, ps, harness):
             progress("match", g + 1, args.games, games, value, start)
     finally:
         engine.close()
-        log.close()
+        if log is not None:
+            log.close()
     return games, hello, argv
 
 
@@ -525,7 +548,11 @@ def summarise_baseline(games):
     for s in range(PLAYERS):
         xs = [share(x, s) for x in games]
         m, lo, hi = mean_interval(xs)
-        seats[str(s)] = {"share": m, "share_95": [lo, hi], "pitches": pitch_stats(games, lambda x, s=s: s)}
+        seats[str(s)] = {
+            "share": m,
+            "share_95": [lo, hi],
+            "pitches": pitch_stats(games, lambda x, s=s: s),
+        }
     return {
         "games": n,
         "seats": seats,
