@@ -456,12 +456,15 @@ def progress(label, done, total, games, value, start):
     sys.stderr.flush()
 
 
-def run_match(args, ps, harness):
+def engine_argv(args):
+    argv = [args.pitchsim, "engine", "--seed", str(args.seed)]
+    return argv + (["--strategy", args.strategy] if args.strategy else [])
+
+
+def run_match(args, ps, harness, save):
     """pitchsim in seat 0, 1, 2, 3 in turn on every deal set; pysmear's bots elsewhere."""
     log = open(args.engine_log, "a") if args.engine_log else None  # None: our stderr
-    argv = [args.pitchsim, "engine", "--seed", str(args.seed)]
-    if args.strategy:
-        argv += ["--strategy", args.strategy]
+    argv = engine_argv(args)
     engine = EngineClient(argv, args.decision_time, log)
     hello = engine.hello
     table = {"harness": harness}
@@ -485,11 +488,13 @@ def run_match(args, ps, harness):
             shares = [share(x, x["pitchsim_seat"]) for x in games]
             value = "pitchsim share %.3f" % (sum(shares) / len(shares))
             progress("match", g + 1, args.games, games, value, start)
+            if (g + 1) % 25 == 0:
+                save(games, engine.hello)
     finally:
         engine.close()
         if log is not None:
             log.close()
-    return games, hello, argv
+    return games, hello
 
 
 def run_baseline(args, ps, harness):
@@ -581,18 +586,23 @@ def main(argv=None):
     ps = load_pysmear(os.path.abspath(args.pysmear))
     harness = Harness(ps)
     command = " ".join(sys.argv)
+
+    def save(games, hello=None):
+        # written whole every 25 deal sets, so a run cut short keeps what it played
+        if args.baseline:
+            doc = {"mode": "baseline", "summary": summarise_baseline(games)}
+        else:
+            doc = {"mode": "match", "summary": summarise_match(games)}
+            doc["engine"] = engine_argv(args)
+            doc["engine_hello"] = {"name": hello.get("name"), "version": hello.get("version")}
+        doc.update(events=harness.events, command=command, seed=args.seed, games=games)
+        write_atomic(args.out, doc)
+        return doc
+
     if args.baseline:
-        games = run_baseline(args, ps, harness)
-        doc = {"mode": "baseline", "summary": summarise_baseline(games)}
+        doc = save(run_baseline(args, ps, harness))
     else:
-        games, hello, engine_argv = run_match(args, ps, harness)
-        doc = {"mode": "match", "summary": summarise_match(games), "engine": engine_argv}
-        doc["engine_hello"] = {"name": hello.get("name"), "version": hello.get("version")}
-    doc["events"] = harness.events
-    doc["command"] = command
-    doc["seed"] = args.seed
-    doc["games"] = games
-    write_atomic(args.out, doc)
+        doc = save(*run_match(args, ps, harness, save))
     print(json.dumps(doc["summary"], indent=1, sort_keys=True))
     print("events: %s" % json.dumps(harness.events, sort_keys=True))
 
