@@ -8,6 +8,13 @@ points, made and set, the end of the game) and counts every place the two engine
 disagree, so the match's rules are checked on the hands actually played, not only read.
 
     .venv/bin/python scripts/pysmear_check.py /tmp/pysmear-match.json [--rules smear]
+        [--baseline /tmp/pysmear-baseline.json]
+
+With ``--baseline`` (the all-bots run on the same deal sets) it also pairs every hand
+pitchsim played with the same hand (deal set, hand number: the same cards and dealer)
+played by pysmear's bot in the same seat: the mean difference in the seat's score for
+the hand, with a 95% interval over deal sets (the hands of one deal set are not
+independent).  Hands exist in both only while both games last.
 """
 
 from __future__ import annotations
@@ -120,22 +127,80 @@ def check(doc: dict, rules: Rules) -> dict:
     return {"counts": dict(sorted(out.items())), "examples": examples}
 
 
+def margin(scores: list[int], seat: int) -> float:
+    others = [x for s, x in enumerate(scores) if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+def cluster_mean(groups: dict[int, list[float]]) -> list[float]:
+    """The mean over groups of each group's mean, and its 95% interval (1.96 s.e.)."""
+    means = [sum(v) / len(v) for v in groups.values()]
+    n = len(means)
+    m = sum(means) / n
+    half = 1.96 * (sum((x - m) ** 2 for x in means) / (n - 1)) ** 0.5 / n**0.5
+    return [m, m - half, m + half]
+
+
+def paired(match: dict, baseline: dict) -> dict:
+    """pitchsim's score for a hand less the bot's, same cards, same seat, same dealer."""
+    bots = {g["deal_set"]: g for g in baseline["games"]}
+    per_set: dict[int, list[float]] = {}
+    margins: dict[int, list[float]] = {}
+    as_pitcher: list[float] = []
+    bot_pitched: list[float] = []
+    for game in match["games"]:
+        other = bots.get(game["deal_set"])
+        if other is None:
+            continue
+        seat = game["pitchsim_seat"]
+        for mine, theirs in zip(game["hands"], other["hands"], strict=False):
+            d = mine["scores"][seat] - theirs["scores"][seat]
+            per_set.setdefault(game["deal_set"], []).append(d)
+            # the seat's score less the others' mean: what a cutthroat game is won on
+            lead = [margin(h["scores"], seat) for h in (mine, theirs)]
+            margins.setdefault(game["deal_set"], []).append(lead[0] - lead[1])
+            if mine["pitcher"] == seat:
+                as_pitcher.append(d)
+            if theirs["pitcher"] == seat:
+                bot_pitched.append(d)
+    if len(per_set) < 2:
+        return {"deal_sets": len(per_set)}
+    return {
+        "deal_sets": len(per_set),
+        "hands": sum(len(v) for v in per_set.values()),
+        "points_per_hand_vs_bot": cluster_mean(per_set),
+        "margin_per_hand_vs_bot": cluster_mean(margins),
+        "hands_pitchsim_pitched": len(as_pitcher),
+        "mean_diff_when_pitchsim_pitched": sum(as_pitcher) / max(len(as_pitcher), 1),
+        "hands_bot_pitched_in_that_seat": len(bot_pitched),
+        "mean_diff_when_bot_pitched": sum(bot_pitched) / max(len(bot_pitched), 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("results", help="the JSON written by scripts/pysmear_match.py")
     ap.add_argument("--rules", default="smear")
+    ap.add_argument("--baseline", help="the all-bots run on the same deal sets")
     args = ap.parse_args(argv)
     try:
         rules = Rules.parse(args.rules)
         doc = json.loads(Path(args.results).read_text())
         games = doc["games"]
+        base = json.loads(Path(args.baseline).read_text()) if args.baseline else None
     except (OSError, ValueError, KeyError, RulesError) as e:
         print(f"pysmear_check: {args.results}: {e}", file=sys.stderr)
         return 2
     if not games or "dealt" not in (games[0]["hands"] or [{}])[0]:
         print(f"pysmear_check: {args.results} keeps no whole hands", file=sys.stderr)
         return 2
-    print(json.dumps(check(doc, rules), indent=1))
+    out = check(doc, rules)
+    if base is not None:
+        if doc.get("mode") != "match" or base.get("mode") != "baseline":
+            print("pysmear_check: --baseline pairs a match with a baseline run", file=sys.stderr)
+            return 2
+        out["paired"] = paired(doc, base)
+    print(json.dumps(out, indent=1))
     return 0
 
 
