@@ -87,7 +87,7 @@ def check_hand(hand: dict, scores: list[int], rules: Rules) -> tuple[list[int], 
         nobody = [k for k in ("high", "low") if record.score.awards.get(k) is None]
         why = " (no trump in play: pysmear gives High and Low to seat 0)" if nobody else ""
         what = f"score: pitchsim {mine}, pysmear {hand['scores']}{why}"
-    return mine, what, {"pitcher": auction.pitcher, "made": made}
+    return mine, what, {"pitcher": auction.pitcher, "made": made, "awards": record.score.awards}
 
 
 def check(doc: dict, rules: Rules) -> dict:
@@ -141,9 +141,16 @@ def cluster_mean(groups: dict[int, list[float]]) -> list[float]:
     return [m, m - half, m + half]
 
 
-def paired(match: dict, baseline: dict) -> dict:
+def awards(hand: dict, rules: Rules) -> dict:
+    """Who took each point of a played hand, by pitchsim's scoring (none: thrown in)."""
+    info = check_hand(hand, [0] * len(hand["dealt"]), rules)[2]
+    return info.get("awards") or {}
+
+
+def paired(match: dict, baseline: dict, rules: Rules) -> dict:
     """pitchsim's score for a hand less the bot's, same cards, same seat, same dealer."""
     bots = {g["deal_set"]: g for g in baseline["games"]}
+    taken: Counter = Counter()  # point name -> pitchsim's less the bot's, summed
     per_set: dict[int, list[float]] = {}
     margins: dict[int, list[float]] = {}
     as_pitcher: list[float] = []
@@ -159,12 +166,16 @@ def paired(match: dict, baseline: dict) -> dict:
             # the seat's score less the others' mean: what a cutthroat game is won on
             lead = [margin(h["scores"], seat) for h in (mine, theirs)]
             margins.setdefault(game["deal_set"], []).append(lead[0] - lead[1])
+            for h, sign in ((mine, 1), (theirs, -1)):
+                for name, who in awards(h, rules).items():
+                    taken[name] += sign * (who == seat)
             if mine["pitcher"] == seat:
                 as_pitcher.append(d)
             if theirs["pitcher"] == seat:
                 bot_pitched.append(d)
     if len(per_set) < 2:
         return {"deal_sets": len(per_set)}
+    n_hands = sum(len(v) for v in per_set.values())
     return {
         "deal_sets": len(per_set),
         "hands": sum(len(v) for v in per_set.values()),
@@ -174,6 +185,7 @@ def paired(match: dict, baseline: dict) -> dict:
         "mean_diff_when_pitchsim_pitched": sum(as_pitcher) / max(len(as_pitcher), 1),
         "hands_bot_pitched_in_that_seat": len(bot_pitched),
         "mean_diff_when_bot_pitched": sum(bot_pitched) / max(len(bot_pitched), 1),
+        "points_taken_per_hand_vs_bot": {k: v / n_hands for k, v in sorted(taken.items())},
     }
 
 
@@ -199,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         if doc.get("mode") != "match" or base.get("mode") != "baseline":
             print("pysmear_check: --baseline pairs a match with a baseline run", file=sys.stderr)
             return 2
-        out["paired"] = paired(doc, base)
+        out["paired"] = paired(doc, base, rules)
     print(json.dumps(out, indent=1))
     return 0
 
