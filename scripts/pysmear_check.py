@@ -203,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError, KeyError, RulesError) as e:
         print(f"pysmear_check: {args.results}: {e}", file=sys.stderr)
         return 2
-    if not games or "dealt" not in (games[0]["hands"] or [{}])[0]:
+    hands = [h for g in games for h in g["hands"]]
+    if not hands or any("dealt" not in h for h in hands):
         print(f"pysmear_check: {args.results} keeps no whole hands", file=sys.stderr)
         return 2
     out = check(doc, rules)
