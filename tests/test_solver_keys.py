@@ -18,9 +18,12 @@ Slips planted in the keys one at a time (and reverted) that the key-sharing test
 base ``_key`` without the Game counts, with Game decided either way alike, with Low or
 the Jack renamed as plain cards, without the leader, with the leader's side only; family
 ``_key`` without the counts, decided either way alike, without the leader, with its side
-only.  Not caught yet (their own work): a count that can just tie the pitcher's cleared
-(``c + left <= p``, both solvers), the partnership key without the other team's count,
-trump left out of the key (matters only before the opening lead).
+only; base ``_key`` clearing a count that can just tie the pitcher's (``c + left <= p``,
+issue 33's example: caught only by the swapped-captures test, which builds that exact
+count; the searches above pass with it).  Not caught yet (their own work): the family
+key's twin of that slip, trump left out of the key (matters only before the opening
+lead).  The partnership key without the other team's count is no slip within one
+call: the hands fix the count still out, so the pitcher's team's count fixes theirs.
 """
 
 from __future__ import annotations
@@ -288,6 +291,68 @@ def test_positions_sharing_a_key_have_the_same_value_to_come(case):
             to_come = {reference.solve(v, memo) - captured_points(v) for v in same.values()}
             assert len(to_come) == 1, [v.to_json() for v in same.values()]
     assert shared >= count  # the variants do share keys: the test can fail
+
+
+# ---- a count that can just tie the pitcher's: two other seats' captures swapped ------------------
+
+
+def just_tie_position(rng, n, rules, tricks_left):
+    """A trick-boundary position, Game open, where one other seat ``s`` can at best tie
+    the pitcher's count (its count plus the count still out is the pitcher's exactly) and
+    another ``t`` has a different count that cannot pass it; with ``(s, t)``."""
+    for _ in range(20000):
+        pos = start_position(dense_deal(rng, n, 2), rng.randrange(n), rules)
+        for _ in range(6 * n - tricks_left * n):
+            pos = pos.play(rng.choice(cards_of(pos.legal())))
+        c = counts(pos)
+        held = 0
+        for h in pos.hands:
+            held |= h
+        left = sum(game_points(x) for x in cards_of(held))
+        p = c[pos.pitcher]
+        others = [s for s in range(n) if s != pos.pitcher]
+        ties = [s for s in others if c[s] + left == p]
+        below = [t for t in others if c[t] + left <= p]
+        if left == 0 or not ties:
+            continue
+        s = rng.choice(ties)
+        pairs = [t for t in below if c[t] != c[s]]
+        if pairs:
+            return pos, s, rng.choice(pairs)
+    raise AssertionError("no position found")
+
+
+TIE_CASES = [
+    # (players, rules, tricks left, positions)
+    (3, Rules(), 3, 40),
+    (4, Rules(), 2, 40),
+    (5, Rules(follow="suit"), 2, 40),
+    (6, Rules(), 2, 80),
+    (7, Rules(low="dealt"), 2, 80),
+]
+
+
+@pytest.mark.parametrize(("n", "rules", "left", "tries"), TIE_CASES)
+def test_a_count_that_can_just_tie_is_kept_in_the_key(n, rules, left, tries):
+    """Seat s can at best tie the pitcher for Game (a tie: nobody's), seat t cannot: with
+    their captures swapped the same hands are another position (whoever can take the
+    rest of the count ties), so when the points still to come differ, the keys must.
+    Catches a key that clears a count that can just tie (``c + left <= p``), which the
+    tests above miss: it needs that exact count."""
+    rng = random.Random(f"keys/tie/{n}/{left}")
+    differ = 0
+    for _ in range(tries):
+        pos, s, t = just_tie_position(rng, n, rules, left)
+        memo: dict = {}  # (one deal and pitcher: the reference's memo key is sound)
+        won = list(pos.won)
+        won[s], won[t] = won[t], won[s]
+        other = replace(pos, won=tuple(won))
+        a = reference.solve(pos, memo) - captured_points(pos)
+        b = reference.solve(other, memo) - captured_points(other)
+        if a != b:
+            differ += 1
+            assert base_key(pos) != base_key(other), pos.to_json()
+    assert differ >= 3, differ  # pairs that a key clearing the tie would merge
 
 
 # ---- a retry keeps the entries of the call the budget stopped (issue 33, item 4) ---------------
