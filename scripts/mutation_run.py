@@ -84,7 +84,45 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
     "engine": (
         "pitchsim/games/engine.py",
-        ["tests/test_engine.py", "tests/test_engine_replies.py"],
+        ["tests/test_engine.py", "tests/test_engine_replies.py", "tests/test_engine_redteam.py"],
+    ),
+    # issue 29: the engine, outside seats, records and saves
+    "answers": (
+        "pitchsim/games/answers.py",
+        [
+            "tests/test_table.py::test_a_bad_answer_forfeits_and_nobody_plays_for_it",
+            "tests/test_table_presets.py::test_an_illegal_answer_forfeits_with_the_reason",
+        ],
+    ),
+    "jsonio": (
+        "pitchsim/util/jsonio.py",
+        [
+            "tests/test_position.py::test_lists_and_json_errors",
+            "tests/test_position.py::test_duplicate_keys_deep_nesting_and_long_numbers_are_one_line",
+            "tests/test_view_refusals.py",
+        ],
+    ),
+    "outside": (
+        "pitchsim/games/outside.py",
+        [
+            "tests/test_outside_redteam.py",
+            "tests/test_table.py::test_outside_program_plays_games_and_tournaments",
+            "tests/test_table.py::test_outside_program_failures_forfeit_with_the_reason",
+            "tests/test_table.py::test_game_time_limit",
+        ],
+    ),
+    "record": (
+        "pitchsim/games/record.py",
+        [
+            "tests/test_records_redteam.py",
+            "tests/test_table.py::test_records_replay_and_refuse_what_did_not_happen",
+            "tests/test_table.py::test_hand_written_record",
+        ],
+    ),
+    "judge": ("pitchsim/coach/judge.py", ["tests/test_coach_words.py", "tests/test_practice.py"]),
+    "practice": (
+        "pitchsim/coach/practice.py",
+        ["tests/test_practice.py", "tests/test_practice_presets.py", "tests/test_coach_words.py"],
     ),
     "manifest": (
         "pitchsim/study/manifest.py",
@@ -108,7 +146,10 @@ THREADS = {"batch": 2, "manifest": 2, "parts": 2}
 # Modules whose tests run no parallel kernel: mutmut's fork server may import the tests
 # once (collect) and fork each mutant from there, about 10x faster than a fresh
 # interpreter per mutant.
-WARM = {"view", "engine", "checksum", "manifest", "parts", "batch", "advise", "hint", "odds"}
+WARM = {
+    *("view", "engine", "checksum", "manifest", "parts", "batch", "advise", "hint", "odds"),
+    *("answers", "jsonio", "outside", "record", "judge", "practice"),
+}
 
 
 def work_copy(name: str, work: Path) -> Path:
