@@ -41,6 +41,18 @@ def test_a_legal_call_in_any_spelling_the_protocol_reads():
     assert refused(call, "bid") == "'bid' is not a legal action (legal: pass 1 2 3 4)"
 
 
+def test_a_call_answer_is_read_as_a_views_call_is_read():
+    """docs/view.md reads a view's calls as "pass", "1".."4" or numbers (0: pass); an
+    answer's call is read by the same reader, so "03" is the call "3" and "0" a pass,
+    and in the play a call is no answer at all."""
+    call = view("call.json")
+    doc = json.loads((EXAMPLES / "views" / "call.json").read_text())
+    for spelling in ("03", "0", "00", "04"):
+        as_view = View.from_json({**doc, "calls": [spelling], "legal": None})
+        assert checked_action(call, spelling) == as_view.to_json()["calls"][0]
+    assert refused(view("follow.json"), "0") == "'0' is not a legal action (legal: 6H)"
+
+
 def test_a_card_is_one_card_in_any_case():
     follow = view("follow.json")  # must follow trump: only 6H
     assert checked_action(follow, "6H") == "6H"
