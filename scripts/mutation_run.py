@@ -92,6 +92,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         [
             "tests/test_table.py::test_a_bad_answer_forfeits_and_nobody_plays_for_it",
             "tests/test_table_presets.py::test_an_illegal_answer_forfeits_with_the_reason",
+            "tests/test_answers.py",
         ],
     ),
     "jsonio": (
@@ -100,6 +101,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_position.py::test_lists_and_json_errors",
             "tests/test_position.py::test_duplicate_keys_deep_nesting_and_long_numbers_are_one_line",
             "tests/test_view_refusals.py",
+            "tests/test_jsonio.py",
         ],
     ),
     "outside": (
