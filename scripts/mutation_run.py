@@ -107,7 +107,11 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "outside": (
         "pitchsim/games/outside.py",
         [
-            "tests/test_outside_redteam.py",
+            # in-process only: the rest of test_outside_redteam.py runs the CLI, which
+            # imports the installed pitchsim, not the mutant
+            "tests/test_outside_redteam.py::test_time_limits_outside_a_day_are_refused",
+            "tests/test_outside_redteam.py::test_time_limits_default_only_when_not_given",
+            "tests/test_outside_redteam.py::test_a_restart_that_fails_hello_forfeits_only_its_game",
             "tests/test_table.py::test_outside_program_plays_games_and_tournaments",
             "tests/test_table.py::test_outside_program_failures_forfeit_with_the_reason",
             "tests/test_table.py::test_game_time_limit",
@@ -139,6 +143,14 @@ MODULES: dict[str, tuple[str, list[str]]] = {
 
 # Tests left out of a module's run: they need more than the one thread a mutant has.
 LEAVE_OUT = {"advise": "not one_and_two_threads", "odds": "not any_thread_count"}
+# ... and the tests of practice that run the CLI (a subprocess imports the installed
+# pitchsim, never the mutant: minutes of stats run for nothing)
+_CLI_PRACTICE = (
+    "not (bad_card_is_told or real_terminal or whole_game_to_the_end or bad_input_at_a_call"
+    " or option_errors or practice_command or through_the_command or review_of_a_play_game"
+    " or review_refuses or watch_plays)"
+)
+LEAVE_OUT |= {"judge": _CLI_PRACTICE, "practice": _CLI_PRACTICE}
 
 # Kernel threads a mutant's tests may use (default 1): the run fixtures of test_batch.py
 # play on 2 threads (simulate(threads=2)), which one thread refuses ("threads must be
