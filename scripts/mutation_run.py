@@ -120,9 +120,13 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "record": (
         "pitchsim/games/record.py",
         [
-            "tests/test_records_redteam.py",
+            # in-process only: test_records_redteam.py runs the CLI throughout
             "tests/test_table.py::test_records_replay_and_refuse_what_did_not_happen",
             "tests/test_table.py::test_hand_written_record",
+            "tests/test_table_presets.py::test_the_record_replays_byte_for_byte_and_gives_views",
+            "tests/test_table_presets.py::test_a_record_that_did_not_happen_is_refused",
+            "tests/test_table_presets.py::test_a_hand_written_smear_record_is_filled_in",
+            "tests/test_table_presets.py::test_a_record_under_another_presets_rules_is_refused_naming_both",
         ],
     ),
     "judge": ("pitchsim/coach/judge.py", ["tests/test_coach_words.py", "tests/test_practice.py"]),
