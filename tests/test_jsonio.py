@@ -8,6 +8,7 @@ import io
 import json
 import os
 import sys
+import types
 
 import pytest
 
@@ -115,20 +116,15 @@ def test_utf8_with_or_without_a_bom_and_nothing_else(here):
 # ---- reading stdin ----------------------------------------------------------------------
 
 
-class Endless(io.RawIOBase):
-    """A stdin that never ends (``yes |``): counts what was asked of it."""
+class Endless:
+    """The bytes under a stdin that never ends (``yes |``): counts what was taken."""
 
     def __init__(self):
-        super().__init__()
         self.given = 0
 
-    def readable(self):
-        return True
-
-    def readinto(self, b):
-        self.given += len(b)
-        b[:] = b" " * len(b)
-        return len(b)
+    def read(self, n):
+        self.given += n
+        return b" " * n
 
 
 def test_stdin_is_read_as_dash(monkeypatch):
@@ -140,15 +136,66 @@ def test_stdin_is_read_as_dash(monkeypatch):
     assert read_json("-", "the view") == {"a": 1}
 
 
-def test_an_endless_stdin_is_refused_after_the_limit(monkeypatch):
+@pytest.mark.parametrize("limit", [1 << 20, 1_100_000, 10])
+def test_an_endless_stdin_is_refused_reading_at_most_one_byte_past_the_limit(monkeypatch, limit):
     endless = Endless()
-    stdin = io.TextIOWrapper(io.BufferedReader(endless, buffer_size=1 << 16))
-    monkeypatch.setattr(sys, "stdin", stdin)
-    limit = 1 << 20
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=endless, closed=False))
     assert refusal(read_text, "-", "the save", limit=limit) == (
-        "the save on stdin is over 1 MB: refused unread (docs/limits.md)"
+        f"the save on stdin is over {limit >> 20} MB: refused unread (docs/limits.md)"
     )
-    assert endless.given <= limit + 2 * (1 << 16)
+    assert endless.given == limit + 1  # the one byte that says it is over
+
+
+def test_stdin_bytes_are_utf8_with_or_without_a_bom(monkeypatch):
+    """stdin is read as bytes (its buffer) and decoded as a file is, whatever the
+    locale's text encoding."""
+    stdin = io.TextIOWrapper(io.BytesIO(b'\xef\xbb\xbf["Zo\xc3\xab"]'), encoding="latin-1")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert read_json("-", "the view") == ["Zoë"]
+    stdin = io.TextIOWrapper(io.BytesIO(b'["w\xe9"]'), encoding="latin-1")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert refusal(read_json, "-", "the view") == "the view on stdin is not UTF-8 text (byte 3)"
+
+
+def test_a_long_text_stdin_without_bytes_is_read_whole(monkeypatch):
+    doc = ["x" * 100] * 2_000  # over 200 KB: several pieces
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(doc)))
+    assert read_json("-", "the view") == doc
+
+
+def open_fds() -> set[str]:
+    return set(os.listdir("/proc/self/fd"))
+
+
+def test_no_file_is_left_open_read_or_refused(here):
+    (here / "v.json").write_text("[1]")
+    (here / "views").mkdir()
+    before = open_fds()
+    for _ in range(3):
+        assert read_json("v.json", "the view") == [1]
+        refusal(read_json, "views", "the view")
+    assert open_fds() == before
+
+
+def test_with_fd_0_closed_a_refused_file_is_closed_too(here):
+    """A program started with stdin closed (``<&-``): the file opened is fd 0."""
+    (here / "views").mkdir()
+    saved = os.dup(0)
+    try:
+        os.close(0)
+        refusal(read_json, "views", "the view")
+        with pytest.raises(OSError):
+            os.fstat(0)  # closed again: not held by the refusal
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
+
+
+def test_a_file_that_fails_while_read_is_one_line():
+    # a regular file to stat, but reading its first byte fails (nothing mapped at 0)
+    assert refusal(read_text, "/proc/self/mem", "the save") == (
+        "cannot read the save '/proc/self/mem': Input/output error"
+    )
 
 
 def test_a_closed_or_failing_stdin_is_one_line(monkeypatch):
