@@ -408,20 +408,28 @@ def main() -> int:
                         stderr=subprocess.STDOUT,
                     )
         elif not a.score_only and not a.survivors:
+            # mutmut runs every mutant it is given by name again: a sample resumes with
+            # the ones not yet run (without names, mutmut itself skips those done)
+            todo = []
+            if only is not None:
+                todo = sorted(k for k, c in results(work, file).items() if k in only and c is None)
             work_copy(name, work)
-            with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
-                subprocess.run(
-                    [
-                        str(Path(sys.executable).with_name("mutmut")),
-                        "run",
-                        "--max-children",
-                        str(a.children),
-                        *sorted(only or ()),
-                    ],
-                    cwd=work,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
+            if only is not None and not todo:
+                print(f"{name}: every sampled mutant has been run")
+            else:
+                with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
+                    subprocess.run(
+                        [
+                            str(Path(sys.executable).with_name("mutmut")),
+                            "run",
+                            "--max-children",
+                            str(a.children),
+                            *todo,
+                        ],
+                        cwd=work,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                    )
         s = score(name, work, only)
         print(
             f"{name}: {s['killed']} of {s['judged']} killed ({100 * s['score']:.1f}%), "
