@@ -127,9 +127,13 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_table_presets.py::test_a_record_that_did_not_happen_is_refused",
             "tests/test_table_presets.py::test_a_hand_written_smear_record_is_filled_in",
             "tests/test_table_presets.py::test_a_record_under_another_presets_rules_is_refused_naming_both",
+            "tests/test_record_checks.py",
         ],
     ),
-    "judge": ("pitchsim/coach/judge.py", ["tests/test_coach_words.py", "tests/test_practice.py"]),
+    "judge": (
+        "pitchsim/coach/judge.py",
+        ["tests/test_coach_words.py", "tests/test_practice.py", "tests/test_judge_words.py"],
+    ),
     "practice": (
         "pitchsim/coach/practice.py",
         ["tests/test_practice.py", "tests/test_practice_presets.py", "tests/test_coach_words.py"],
