@@ -84,7 +84,59 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
     "engine": (
         "pitchsim/games/engine.py",
-        ["tests/test_engine.py", "tests/test_engine_replies.py"],
+        ["tests/test_engine.py", "tests/test_engine_replies.py", "tests/test_engine_redteam.py"],
+    ),
+    # issue 29: the engine, outside seats, records and saves
+    "answers": (
+        "pitchsim/games/answers.py",
+        [
+            "tests/test_table.py::test_a_bad_answer_forfeits_and_nobody_plays_for_it",
+            "tests/test_table_presets.py::test_an_illegal_answer_forfeits_with_the_reason",
+            "tests/test_answers.py",
+        ],
+    ),
+    "jsonio": (
+        "pitchsim/util/jsonio.py",
+        [
+            "tests/test_position.py::test_lists_and_json_errors",
+            "tests/test_position.py::test_duplicate_keys_deep_nesting_and_long_numbers_are_one_line",
+            "tests/test_view_refusals.py",
+            "tests/test_jsonio.py",
+        ],
+    ),
+    "outside": (
+        "pitchsim/games/outside.py",
+        [
+            # in-process only: the rest of test_outside_redteam.py runs the CLI, which
+            # imports the installed pitchsim, not the mutant
+            "tests/test_outside_redteam.py::test_time_limits_outside_a_day_are_refused",
+            "tests/test_outside_redteam.py::test_time_limits_default_only_when_not_given",
+            "tests/test_outside_redteam.py::test_a_restart_that_fails_hello_forfeits_only_its_game",
+            "tests/test_table.py::test_outside_program_plays_games_and_tournaments",
+            "tests/test_table.py::test_outside_program_failures_forfeit_with_the_reason",
+            "tests/test_table.py::test_game_time_limit",
+        ],
+    ),
+    "record": (
+        "pitchsim/games/record.py",
+        [
+            # in-process only: test_records_redteam.py runs the CLI throughout
+            "tests/test_table.py::test_records_replay_and_refuse_what_did_not_happen",
+            "tests/test_table.py::test_hand_written_record",
+            "tests/test_table_presets.py::test_the_record_replays_byte_for_byte_and_gives_views",
+            "tests/test_table_presets.py::test_a_record_that_did_not_happen_is_refused",
+            "tests/test_table_presets.py::test_a_hand_written_smear_record_is_filled_in",
+            "tests/test_table_presets.py::test_a_record_under_another_presets_rules_is_refused_naming_both",
+            "tests/test_record_checks.py",
+        ],
+    ),
+    "judge": (
+        "pitchsim/coach/judge.py",
+        ["tests/test_coach_words.py", "tests/test_practice.py", "tests/test_judge_words.py"],
+    ),
+    "practice": (
+        "pitchsim/coach/practice.py",
+        ["tests/test_practice.py", "tests/test_practice_presets.py", "tests/test_coach_words.py"],
     ),
     "manifest": (
         "pitchsim/study/manifest.py",
@@ -99,6 +151,14 @@ MODULES: dict[str, tuple[str, list[str]]] = {
 
 # Tests left out of a module's run: they need more than the one thread a mutant has.
 LEAVE_OUT = {"advise": "not one_and_two_threads", "odds": "not any_thread_count"}
+# ... and the tests of practice that run the CLI (a subprocess imports the installed
+# pitchsim, never the mutant: minutes of stats run for nothing)
+_CLI_PRACTICE = (
+    "not (bad_card_is_told or real_terminal or whole_game_to_the_end or bad_input_at_a_call"
+    " or option_errors or practice_command or through_the_command or review_of_a_play_game"
+    " or review_refuses or watch_plays)"
+)
+LEAVE_OUT |= {"judge": _CLI_PRACTICE, "practice": _CLI_PRACTICE}
 
 # Kernel threads a mutant's tests may use (default 1): the run fixtures of test_batch.py
 # play on 2 threads (simulate(threads=2)), which one thread refuses ("threads must be
@@ -108,7 +168,10 @@ THREADS = {"batch": 2, "manifest": 2, "parts": 2}
 # Modules whose tests run no parallel kernel: mutmut's fork server may import the tests
 # once (collect) and fork each mutant from there, about 10x faster than a fresh
 # interpreter per mutant.
-WARM = {"view", "engine", "checksum", "manifest", "parts", "batch", "advise", "hint", "odds"}
+WARM = {
+    *("view", "engine", "checksum", "manifest", "parts", "batch", "advise", "hint", "odds"),
+    *("answers", "jsonio", "outside", "record", "judge", "practice"),
+}
 
 
 def work_copy(name: str, work: Path) -> Path:
@@ -295,6 +358,12 @@ def main() -> int:
         metavar="TEST",
         help="--recheck with these tests only (the ones added since the run)",
     )
+    ap.add_argument(
+        "--rerun",
+        action="store_true",
+        help="run the survivors again by mutmut itself against the tests as they are now "
+        "(its warm fork server: far faster than --recheck's pytest per mutant)",
+    )
     ap.add_argument("--fresh", action="store_true", help="forget earlier results")
     ap.add_argument(
         "--sample",
@@ -330,21 +399,41 @@ def main() -> int:
             print(f"{name}: a sample of {len(chosen)} mutants, seed {a.sample_seed}")
         if a.recheck:
             recheck(name, work, only, a.recheck_with)
+        elif a.rerun:
+            s = score(name, work, only)
+            again = sorted([*s["survived"], *s["no_tests"]])
+            if again:
+                work_copy(name, work)  # the tests as they are now; mutmut copies them in
+                with open(work / "mutmut.log", "a") as log:
+                    subprocess.run(
+                        [str(Path(sys.executable).with_name("mutmut")), "run", *again],
+                        cwd=work,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                    )
         elif not a.score_only and not a.survivors:
+            # mutmut runs every mutant it is given by name again: a sample resumes with
+            # the ones not yet run (without names, mutmut itself skips those done)
+            todo = []
+            if only is not None:
+                todo = sorted(k for k, c in results(work, file).items() if k in only and c is None)
             work_copy(name, work)
-            with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
-                subprocess.run(
-                    [
-                        str(Path(sys.executable).with_name("mutmut")),
-                        "run",
-                        "--max-children",
-                        str(a.children),
-                        *sorted(only or ()),
-                    ],
-                    cwd=work,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
+            if only is not None and not todo:
+                print(f"{name}: every sampled mutant has been run")
+            else:
+                with open(work / "mutmut.log", "a") as log:  # its progress spinner, kept apart
+                    subprocess.run(
+                        [
+                            str(Path(sys.executable).with_name("mutmut")),
+                            "run",
+                            "--max-children",
+                            str(a.children),
+                            *todo,
+                        ],
+                        cwd=work,
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                    )
         s = score(name, work, only)
         print(
             f"{name}: {s['killed']} of {s['judged']} killed ({100 * s['score']:.1f}%), "
