@@ -242,6 +242,7 @@ def _family_hint(doc, policy, worlds, seed, model, time, separate, as_json) -> N
     """A family view's card, valued by the family rollout (search.family_hint)."""
     from ..game.family_view import FamilyView
     from ..search.family_hint import check_family_policy, family_hint
+    from ..search.hint import Hint
 
     check_family_policy(policy)  # before reading
     if model != DEFAULT_MODEL:
@@ -261,7 +262,29 @@ def _family_hint(doc, policy, worlds, seed, model, time, separate, as_json) -> N
             separate=separate,
         )
     _say_warm(result)
+    if isinstance(result, Hint):  # pimc: the base game's answer, in the preset's points
+        line = _family_trick_line(view)
+        show(
+            result,
+            as_json,
+            lambda r: render(r, view.players, view.partnership, view.in_hand, [], line),
+        )
+        return
     show(result, as_json, lambda r: render_family(r, view))
+
+
+def _family_trick_line(view) -> str:
+    """The trick in progress as ``render`` shows it (seats out under follow=only are
+    skipped, so each card is named with its seat), or "You lead."."""
+    from ..search.family_hint import trick_over
+
+    last = view.tricks[-1] if view.tricks else None
+    if last is not None and not trick_over(view, last):
+        on = "  ".join(
+            f"seat {s} {format_card(c)}" for s, c in zip(last.seats, last.cards, strict=True)
+        )
+        return f"This trick: {on}"
+    return "You lead."
 
 
 def render_family(r, view) -> str:
@@ -345,21 +368,28 @@ def _view_tricks(view: View) -> list:
     return out
 
 
-def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
-    """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner."""
+def render(
+    r: Hint, n: int, partnership: bool, hand: int, tricks, trick_line: str | None = None
+) -> str:
+    """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner
+    (or ``trick_line``, the trick in progress in words, under a preset)."""
+    bid = f"shoot ({r.bid})" if r.shoot else f"bid {r.bid}"
     head = [
         f"Seat {r.seat} to play",
-        f"{n} players, " + ("partnership" if partnership else "solo"),
-        f"pitcher seat {r.pitcher}" + (f", bid {r.bid}" if r.bid else ", no bid given"),
+        (f"{r.rules}, " if r.rules else "") + f"{n} players, "
+        + ("partnership" if partnership else "solo"),
+        f"pitcher seat {r.pitcher}" + (f", {bid}" if r.bid else ", no bid given"),
         f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump not yet led",
-    ]
+    ]  # fmt: skip
     trick = tricks[-1] if tricks and tricks[-1].winner is None else None
     lines = ["  ·  ".join(head)]
     lines.append(
         f"Your hand: {format_cards(sort_for_display(_cards(hand)))}"
         + ("   (you are on the pitcher's side)" if r.pitcher_side else "   (you defend)")
     )
-    if trick:
+    if trick_line is not None:
+        lines.append(trick_line)
+    elif trick:
         on = "  ".join(
             f"seat {(trick.leader + i) % n} {format_card(c)}" for i, c in enumerate(trick.cards)
         )
@@ -389,7 +419,7 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
         if few:
             pts = f"{c.points:4.2f} ({TOO_FEW})"
         else:
-            lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], 4.0)
+            lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], float(r.max_points))
             pts = f"{c.points:4.2f} ({lo:4.2f}-{hi:4.2f})"
         if r.bid:
             p = c.p_at_least[r.bid - 1]
