@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from clirun import cli
+from clirun import cli, refused
 
 from pitchsim.cli import main
 from pitchsim.game.cards import cards_of
@@ -441,3 +441,67 @@ def test_cli_pimc_text_and_json(name):
     assert code == 0, err
     doc = json.loads(out)
     assert doc["stop"] in ("stopped by the clock", "separated") and doc["worlds"] < 5000
+
+
+# ---------------------------------------------------------------- the short form
+
+
+def short_form(v: FamilyView) -> dict:
+    """A view's short form as a person types it (game/short_view.py): the hand as dealt,
+    the calls, the named trump, the tricks (no leaders: the short form works them out)."""
+    doc = v.to_json()
+    return {
+        "hand": " ".join(doc["hand"]),
+        "players": v.players,
+        "dealer": v.dealer,
+        "calls": ",".join(doc["calls"]),
+        "tricks": "; ".join(" ".join(t["cards"]) for t in doc["tricks"]),
+        "seat": None,  # whose turn it is
+        "scores": ",".join(str(x) for x in doc["scores"]),
+        "trump": doc["trump"] if v.rules.trump == "named" else None,
+    }
+
+
+@pytest.mark.parametrize(("spec", "n"), [("auction-pitch", 4), ("setback", 4), ("smear", 3),
+                                         ("five-point", 4), ("smear,partnership=true", 4)])  # fmt: skip
+def test_the_short_form_is_the_view(spec, n):
+    """Under every preset without a draw, the short form of each card decision of played
+    games reads as that very view (auction-pitch as a preset too): the leaders of the
+    tricks from the pitcher (the last bidder, 0.2, 6.1) and each trick's winner (0.5),
+    trump named or fixed by the first card led (6.3.5), the seat whose turn it is."""
+    from pitchsim.game.short_view import short_view
+
+    rules = as_family(Rules.parse(spec))
+    checked = 0
+    for _, v in card_views(spec, n, seed=5, hands=3):
+        f = short_form(v)
+        got = short_view(
+            f["hand"], f["players"], f["dealer"], f["calls"], f["tricks"], None, f["scores"],
+            rules, f["trump"],
+        )  # fmt: skip
+        assert got.to_json() == v.to_json(), (spec, f)
+        checked += 1
+    assert checked > 10
+
+
+def test_cli_short_form_under_presets():
+    """``hint --hand`` under smear answers as the seat's view file does (pimc and
+    rollout); refusals state the rule: a first-lead preset takes no --trump (6.3.5), a
+    preset with a draw no short form (4.8), a call beyond the maximum bid (6.2)."""
+    path = ROOT / "examples" / "family_views" / "smear.json"
+    short = (
+        "hint", "--rules", "smear", "--hand", "5C TC KC QD JS KS", "--dealer", "3",
+        "--calls", "5", "--trump", "S", "--tricks", "AH JC 2S TC; KD 5S",
+        "--scores", "4,-5,-5,2", "--worlds", "40", "--seed", "3", "--json",
+    )  # fmt: skip
+    for policy in ("pimc", "rollout"):
+        code, out, err = cli(*short, "--policy", policy)
+        assert code == 0, err
+        want = cli("hint", path, "--worlds", "40", "--seed", "3", "--json", "--policy", policy)
+        assert json.loads(out) == json.loads(want[1])
+    base = ("hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "3")
+    refused(*base, "--rules", "setback", "--trump", "H", words="first card led fixes trump")
+    refused(*base, "--trump", "H", words="(trump=first-lead, 6.3.5)")
+    refused(*base, "--rules", "smear", "--trump", "X", words="--trump must be a suit")
+    refused(*base, "--rules", "smear", "--calls", "6", words="pass or a bid 1-5")
+    refused(*base, "--rules", "ten-point", words="(4.8)")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import FamilyRules, Rules, label
+from ..game.rules import FamilyRules, Rules
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -51,6 +51,7 @@ _SHORT = (
     "--scores",
     "--partnership",
     "--target",
+    "--trump",
 )
 
 
@@ -89,6 +90,12 @@ def hint_command(
     ),
     partnership: bool = PartnershipOpt,
     target: int = typer.Option(None, "--target", help="Short form: points to win."),
+    trump: str = typer.Option(
+        None,
+        "--trump",
+        help="Short form, a preset that names trump (smear, five-point): the suit named, "
+        "C, D, H or S.",
+    ),
     policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
         DEFAULT_WORLDS,
@@ -126,6 +133,7 @@ def hint_command(
         raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
     from ..game.short_view import short_view
     from ..game.view import View
+    from ..search.family_hint import check_family_policy
     from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
     from ..search.position import parse_position, read_source
     from ..util.jsonio import parse_json
@@ -140,6 +148,7 @@ def hint_command(
         "--rules": rules,
         "--partnership": partnership or None,
         "--target": target,
+        "--trump": trump,
     }
     if policy is not None:
         policy = policy.strip().lower()
@@ -160,7 +169,11 @@ def hint_command(
             if rules is not None:
                 raise InputError("--rules: a view carries its rules; leave --rules out")
             if _names_a_family(doc):
-                _family_hint(doc, policy, worlds, seed, model, time, separate, as_json)
+                from ..game.family_view import FamilyView
+
+                check_family_policy(policy)  # before reading
+                view = FamilyView.from_json(doc)
+                _family_hint(view, policy, worlds, seed, model, time, separate, as_json)
                 return
             view = View.from_json(doc, "hint")
         else:
@@ -199,11 +212,11 @@ def hint_command(
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
         if isinstance(rule_set, FamilyRules):
-            raise InputError(
-                f"--rules {label(rule_set)}: the short form (--hand) is for the base game; "
-                "under a rule family give the seat's view as a file (docs/view.md)"
-            )
-        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set)
+            check_family_policy(policy)  # before compiling
+        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump)
+        if isinstance(rule_set, FamilyRules):
+            _family_hint(view, policy, worlds, seed, model, time, separate, as_json)
+            return
     with Progress("worlds") as bar:
         result = hint_view(
             view,
@@ -238,19 +251,16 @@ def _names_a_family(doc: dict) -> bool:
         return False
 
 
-def _family_hint(doc, policy, worlds, seed, model, time, separate, as_json) -> None:
-    """A family view's card, valued by the family rollout (search.family_hint)."""
-    from ..game.family_view import FamilyView
-    from ..search.family_hint import check_family_policy, family_hint
+def _family_hint(view, policy, worlds, seed, model, time, separate, as_json) -> None:
+    """A preset's view's card (search.family_hint): rollout or pimc."""
+    from ..search.family_hint import family_hint
     from ..search.hint import Hint
 
-    check_family_policy(policy)  # before reading
     if model != DEFAULT_MODEL:
         raise InputError(
             "--model: under a rule family the worlds do not fit the calls yet (they fit the "
             "play and the draw seen); leave --model out"
         )
-    view = FamilyView.from_json(doc)
     with Progress("worlds") as bar:
         result = family_hint(
             view,
