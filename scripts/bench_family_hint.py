@@ -2,6 +2,11 @@
 (rollout, 200 worlds, a 4 s clock, stop when separated), on views cut from games.
 
     .venv/bin/python scripts/bench_family_hint.py [--views 10] [--seed 1]
+    .venv/bin/python scripts/bench_family_hint.py --pimc [--worlds 100] [--views 10]
+
+``--pimc``: decisions per second of ``hint --policy pimc`` under smear and ten-point
+(every world valued, no clock), at the first trick and mid-hand (half the tricks
+played), warm; the kernels' load or compile time printed apart.
 
 Games are played by the reference engine with random legal decisions (seeded); every
 card decision with two or more legal cards is cut into the seat's view
@@ -53,11 +58,48 @@ def views(spec: str, n: int, seed: int, want: int) -> list[FamilyView]:
     return found[::step][:want]
 
 
+def pimc(a) -> None:
+    """Decisions per second of pimc (see the module)."""
+    for spec in ("smear", "ten-point"):
+        every = views(spec, 4, a.seed, 10_000)
+        for phase in ("first trick", "mid-hand"):
+            if phase == "first trick":
+                vs = [v for v in every if len(v.tricks) <= 1 and not _done(v)]
+            else:
+                vs = [v for v in every if _done(v) == len(_tricks_of(v)) // 2 and _done(v)]
+            vs = vs[: a.views]
+            h = family_hint(vs[0], policy="pimc", worlds=1, seed=0)
+            print(f"{spec} load/compile {h.warm[0]:.1f} s (compiled: {h.warm[1]})")
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            for i, v in enumerate(vs):
+                family_hint(v, policy="pimc", worlds=a.worlds, seed=i)
+            cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+            print(
+                f"{spec:10} {phase:12} views {len(vs):3}  {a.worlds} worlds  "
+                f"decisions/s {len(vs) / wall:.2f} (wall)  {len(vs) / cpu:.2f} (CPU)"
+            )
+
+
+def _done(v: FamilyView) -> int:
+    from pitchsim.search.family_hint import trick_over
+
+    return sum(trick_over(v, t) for t in v.tricks)
+
+
+def _tricks_of(v: FamilyView) -> range:
+    return range(max(v.sizes))  # tricks in the hand: the largest hand after the draw
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--views", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pimc", action="store_true")
+    ap.add_argument("--worlds", type=int, default=100)
     a = ap.parse_args()
+    if a.pimc:
+        pimc(a)
+        return
     print(f"default: rollout, {DEFAULT_WORLDS} worlds, {DEFAULT_TIME:g} s clock, separate")
     for spec in PRESETS:
         vs = views(spec, 4, a.seed, a.views)

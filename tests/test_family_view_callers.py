@@ -1,7 +1,7 @@
 """Every command that takes a player's view but hint and the engine still refuses a rule
 family's view in one line, now that game/family_view.py reads them (docs/view.md):
 advise, outside seats and the coach; the engine answers one; hint takes a family view file (search/family_hint.py) and
-refuses the short form under a family.  Each gets a view the
+refuses the short form under a preset with a draw (4.8).  Each gets a view the
 family reader accepts, so the refusal is the command's, not a bad view's."""
 
 import json
@@ -46,10 +46,13 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
         assert "the auction is on" in one_line(err) and "bid-odds" in err
 
 
-def test_hint_short_form_refuses_family_rules(capsys):
-    code, out, err = cli("hint", "--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--rules", "smear")
+def test_hint_short_form_refuses_a_preset_with_a_draw(capsys):
+    """The short form has no words for the discard and draw (rules.md 4.8): under
+    ten-point it is refused, naming the rule (tests/test_family_hint.py: the others)."""
+    hand = "AH KH 2H 9C 7D 3S 4S 5S 6S"
+    code, out, err = cli("hint", "--hand", hand, "--dealer", "0", "--rules", "ten-point")
     assert code == 2 and out == ""
-    assert "--rules smear: the short form (--hand) is for the base game" in one_line(err)
+    assert "discards and draws before the play (4.8)" in one_line(err)
 
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)

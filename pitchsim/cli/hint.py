@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import FamilyRules, Rules, label
+from ..game.rules import FamilyRules, Rules
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -51,6 +51,7 @@ _SHORT = (
     "--scores",
     "--partnership",
     "--target",
+    "--trump",
 )
 
 
@@ -89,6 +90,12 @@ def hint_command(
     ),
     partnership: bool = PartnershipOpt,
     target: int = typer.Option(None, "--target", help="Short form: points to win."),
+    trump: str = typer.Option(
+        None,
+        "--trump",
+        help="Short form, a preset that names trump (smear, five-point): the suit named, "
+        "C, D, H or S.",
+    ),
     policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
         DEFAULT_WORLDS,
@@ -126,6 +133,7 @@ def hint_command(
         raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
     from ..game.short_view import short_view
     from ..game.view import View
+    from ..search.family_hint import check_family_policy
     from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
     from ..search.position import parse_position, read_source
     from ..util.jsonio import parse_json
@@ -140,6 +148,7 @@ def hint_command(
         "--rules": rules,
         "--partnership": partnership or None,
         "--target": target,
+        "--trump": trump,
     }
     if policy is not None:
         policy = policy.strip().lower()
@@ -160,7 +169,11 @@ def hint_command(
             if rules is not None:
                 raise InputError("--rules: a view carries its rules; leave --rules out")
             if _names_a_family(doc):
-                _family_hint(doc, policy, worlds, seed, model, time, separate, as_json)
+                from ..game.family_view import FamilyView
+
+                check_family_policy(policy)  # before reading
+                view = FamilyView.from_json(doc)
+                _family_hint(view, policy, worlds, seed, model, time, separate, as_json)
                 return
             view = View.from_json(doc, "hint")
         else:
@@ -199,11 +212,11 @@ def hint_command(
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
         if isinstance(rule_set, FamilyRules):
-            raise InputError(
-                f"--rules {label(rule_set)}: the short form (--hand) is for the base game; "
-                "under a rule family give the seat's view as a file (docs/view.md)"
-            )
-        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set)
+            check_family_policy(policy)  # before compiling
+        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump)
+        if isinstance(rule_set, FamilyRules):
+            _family_hint(view, policy, worlds, seed, model, time, separate, as_json)
+            return
     with Progress("worlds") as bar:
         result = hint_view(
             view,
@@ -238,18 +251,16 @@ def _names_a_family(doc: dict) -> bool:
         return False
 
 
-def _family_hint(doc, policy, worlds, seed, model, time, separate, as_json) -> None:
-    """A family view's card, valued by the family rollout (search.family_hint)."""
-    from ..game.family_view import FamilyView
-    from ..search.family_hint import check_family_policy, family_hint
+def _family_hint(view, policy, worlds, seed, model, time, separate, as_json) -> None:
+    """A preset's view's card (search.family_hint): rollout or pimc."""
+    from ..search.family_hint import family_hint
+    from ..search.hint import Hint
 
-    check_family_policy(policy)  # before reading
     if model != DEFAULT_MODEL:
         raise InputError(
             "--model: under a rule family the worlds do not fit the calls yet (they fit the "
             "play and the draw seen); leave --model out"
         )
-    view = FamilyView.from_json(doc)
     with Progress("worlds") as bar:
         result = family_hint(
             view,
@@ -261,7 +272,29 @@ def _family_hint(doc, policy, worlds, seed, model, time, separate, as_json) -> N
             separate=separate,
         )
     _say_warm(result)
+    if isinstance(result, Hint):  # pimc: the base game's answer, in the preset's points
+        line = _family_trick_line(view)
+        show(
+            result,
+            as_json,
+            lambda r: render(r, view.players, view.partnership, view.in_hand, [], line),
+        )
+        return
     show(result, as_json, lambda r: render_family(r, view))
+
+
+def _family_trick_line(view) -> str:
+    """The trick in progress as ``render`` shows it (seats out under follow=only are
+    skipped, so each card is named with its seat), or "You lead."."""
+    from ..search.family_hint import trick_over
+
+    last = view.tricks[-1] if view.tricks else None
+    if last is not None and not trick_over(view, last):
+        on = "  ".join(
+            f"seat {s} {format_card(c)}" for s, c in zip(last.seats, last.cards, strict=True)
+        )
+        return f"This trick: {on}"
+    return "You lead."
 
 
 def render_family(r, view) -> str:
@@ -345,21 +378,28 @@ def _view_tricks(view: View) -> list:
     return out
 
 
-def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
-    """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner."""
+def render(
+    r: Hint, n: int, partnership: bool, hand: int, tricks, trick_line: str | None = None
+) -> str:
+    """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner
+    (or ``trick_line``, the trick in progress in words, under a preset)."""
+    bid = f"shoot ({r.bid})" if r.shoot else f"bid {r.bid}"
     head = [
         f"Seat {r.seat} to play",
-        f"{n} players, " + ("partnership" if partnership else "solo"),
-        f"pitcher seat {r.pitcher}" + (f", bid {r.bid}" if r.bid else ", no bid given"),
+        (f"{r.rules}, " if r.rules else "") + f"{n} players, "
+        + ("partnership" if partnership else "solo"),
+        f"pitcher seat {r.pitcher}" + (f", {bid}" if r.bid else ", no bid given"),
         f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump not yet led",
-    ]
+    ]  # fmt: skip
     trick = tricks[-1] if tricks and tricks[-1].winner is None else None
     lines = ["  ·  ".join(head)]
     lines.append(
         f"Your hand: {format_cards(sort_for_display(_cards(hand)))}"
         + ("   (you are on the pitcher's side)" if r.pitcher_side else "   (you defend)")
     )
-    if trick:
+    if trick_line is not None:
+        lines.append(trick_line)
+    elif trick:
         on = "  ".join(
             f"seat {(trick.leader + i) % n} {format_card(c)}" for i, c in enumerate(trick.cards)
         )
@@ -389,7 +429,7 @@ def render(r: Hint, n: int, partnership: bool, hand: int, tricks) -> str:
         if few:
             pts = f"{c.points:4.2f} ({TOO_FEW})"
         else:
-            lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], 4.0)
+            lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], float(r.max_points))
             pts = f"{c.points:4.2f} ({lo:4.2f}-{hi:4.2f})"
         if r.bid:
             p = c.p_at_least[r.bid - 1]

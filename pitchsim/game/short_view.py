@@ -16,9 +16,17 @@
   partnership ``"5,3"``, per team); ``--players``, ``--dealer``, ``--rules``,
   ``--partnership`` and ``--target`` as in the JSON view.
 
-:func:`short_view` turns these into exactly the JSON view (``docs/view.md``) and reads
-it with :meth:`View.from_json`, so the short form is checked like a view; a piece that
-cannot be read at all is refused in one line naming the option and the piece.
+Under a preset's rules (``--rules smear``, ...) the same, in the preset's words: the
+hand as dealt (6 cards, jokers where the preset has them), the calls from ``pass`` up to
+its maximum bid, and ``shoot`` where it is offered (6.1); ``--trump``, the suit the
+pitcher named under trump=named.  A preset with a discard and draw (4.8) is refused: the
+draw each seat made is part of its view, and the short form has no words for it (give
+the view as a file).
+
+:func:`short_view` turns these into exactly the JSON view (``docs/view.md``; a
+preset's: ``game.family_view``) and reads it with the view's own reader, so the short
+form is checked like a view; a piece that cannot be read at all is refused in one line
+naming the option and the piece.
 """
 
 from __future__ import annotations
@@ -26,38 +34,44 @@ from __future__ import annotations
 import re
 
 from .cards import CardError, format_card, parse_cards
+from .family_view import FamilyView
+from .reference import families as F
 from .reference.auction import PASS
 from .reference.play import trick_winner
-from .rules import Rules, rules_text
+from .rules import FamilyRules, Rules, label, rules_text, spec
 from .view import View, ViewError, call_text
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
 
 
-def _calls(text: str | None) -> list[str]:
+def _calls(text: str | None, top: int = 4, shoot: bool = False) -> list[str]:
+    """The calls typed: pass or a bid 1-``top`` (the most points a hand awards), or
+    ``shoot`` where the rules offer it."""
     if text is None or not text.strip():
         return []
     out = []
+    bids = {str(b) for b in range(1, top + 1)}
     for i, piece in enumerate(text.split(","), 1):
         t = piece.strip().lower()
         if t in ("pass", "p", "-", "0"):
             out.append("pass")
-        elif t in ("1", "2", "3", "4"):
+        elif t in bids or (shoot and t == "shoot"):
             out.append(t)
         else:
             what = f"{piece.strip()!r}" if t else "nothing"
-            raise ViewError(f"--calls: call {i} must be pass or a bid 1-4, not {what}")
+            more = ", shoot" if shoot else ""
+            raise ViewError(f"--calls: call {i} must be pass or a bid 1-{top}{more}, not {what}")
     return out
 
 
-def _cards(text: str, what: str) -> list[int]:
+def _cards(text: str, what: str, jokers: int = 0) -> list[int]:
     try:
-        return parse_cards(text)
+        return parse_cards(text, jokers)
     except CardError as e:
         raise ViewError(f"{what}: {e}") from None
 
 
-def _tricks(text: str | None) -> list[tuple[int | None, list[int]]]:
+def _tricks(text: str | None, jokers: int = 0) -> list[tuple[int | None, list[int]]]:
     """(stated leader or None, cards) per trick."""
     if text is None or not text.strip():
         return []
@@ -77,7 +91,7 @@ def _tricks(text: str | None) -> list[tuple[int | None, list[int]]]:
                 )
             leader = int(head)
             piece = m.group(2)
-        cards = _cards(piece, f"--tricks: trick {t}")
+        cards = _cards(piece, f"--tricks: trick {t}", jokers)
         if not cards:
             raise ViewError(f"--tricks: trick {t} has no cards")
         out.append((leader, cards))
@@ -107,6 +121,36 @@ def _turn(n: int, dealer: int, calls: list[str], tricks) -> tuple[int | None, li
     return leader, leaders
 
 
+def _preset_turn(r: FamilyRules, n: int, dealer: int, calls: list[str], tricks, named):
+    """``_turn`` under a preset: one round of calls (0.2) that a bid of the maximum or a
+    shoot may end at once (6.1), the pitcher the last bidder (every bid beats the high
+    bid or steals it), who names trump under trump=named, leads the first trick and each
+    trick's winner the next (0.5); under trump=first-lead the first card's printed suit
+    is trump (6.3.5)."""
+    made = [F.PASS if c == "pass" else F.shoot_call(r) if c == "shoot" else int(c) for c in calls]
+    nxt = (dealer + 1 + len(made)) % n
+    if len(made) < n and F.legal_calls(made, nxt == dealer, r):
+        return nxt, [t[0] or 0 for t in tricks]
+    bids = [i for i, c in enumerate(made) if c != F.PASS]
+    if not bids:
+        return None, [t[0] or 0 for t in tricks]
+    leader = (dealer + 1 + bids[-1]) % n
+    if r.trump == "named" and named is None:
+        return leader, [t[0] or 0 for t in tricks]  # the pitcher names trump
+    trump = named
+    if trump is None and tricks and tricks[0][1][0] < 52:
+        trump = tricks[0][1][0] // 13
+    leaders = []
+    for stated, cards in tricks:
+        leaders.append(leader if stated is None else stated)
+        start = leaders[-1]
+        if len(cards) == n and trump is not None and max(cards) < 54:
+            leader = (start + F.trick_winner(cards, trump, r)) % n
+        else:
+            return (start + len(cards)) % n, leaders
+    return leader, leaders
+
+
 def short_view(
     hand: str,
     players: int = 4,
@@ -116,19 +160,46 @@ def short_view(
     seat: int | None = None,
     scores: str | None = None,
     rules: Rules | None = None,
-) -> View:
-    """The checked :class:`View` the short form describes (see the module)."""
+    trump: str | None = None,
+):
+    """The checked view the short form describes (see the module): a :class:`View`, or
+    under a preset's rules (``FamilyRules``) a ``game.family_view.FamilyView``."""
     rules = rules or Rules()
-    cards = _cards(hand, "--hand")
-    call_list = _calls(calls)
-    trick_list = _tricks(tricks)
+    preset = isinstance(rules, FamilyRules)
+    if preset and rules.discard != "none":
+        raise ViewError(
+            f"--hand: under {label(rules)} each seat discards and draws before the play "
+            "(4.8), and what it drew is part of its view: the short form has no words for "
+            "the draw; give the seat's view as a file (docs/view.md)"
+        )
+    if trump is not None and not (preset and rules.trump == "named"):
+        raise ViewError(
+            f"--trump: under {label(rules) if preset else 'auction-pitch'} the first card "
+            "led fixes trump (trump=first-lead, 6.3.5): leave --trump out"
+        )
+    named = None
+    if trump is not None:
+        t = trump.strip().upper()
+        if len(t) != 1 or t not in "CDHS":
+            raise ViewError(f"--trump must be a suit, C, D, H or S, not {trump!r}")
+        named = "CDHS".index(t)
+    jokers = rules.jokers if preset else 0
+    cards = _cards(hand, "--hand", jokers)
+    if preset:
+        call_list = _calls(calls, rules.max_bid, rules.shoot)
+    else:
+        call_list = _calls(calls)
+    trick_list = _tricks(tricks, jokers)
     if not isinstance(players, int) or not 2 <= players <= 7:
         raise ViewError(f"--players must be 2-7, not {players}")
     if not 0 <= dealer < players:
         raise ViewError(
             f"--dealer {dealer} is not a seat of a {players}-player table (0-{players - 1})"
         )
-    turn, leaders = _turn(players, dealer, call_list, trick_list)
+    if preset:
+        turn, leaders = _preset_turn(rules, players, dealer, call_list, trick_list, named)
+    else:
+        turn, leaders = _turn(players, dealer, call_list, trick_list)
     if seat is None:
         if turn is None:
             raise ViewError(
@@ -146,7 +217,7 @@ def short_view(
                     f"--scores: score {i} must be a whole number, not {x.strip()!r}"
                 ) from None
     doc = {
-        "rules": rules_text(rules),
+        "rules": spec(rules) if preset else rules_text(rules),
         "players": players,
         "seat": seat,
         "dealer": dealer,
@@ -159,6 +230,10 @@ def short_view(
     }
     if score_list is not None:
         doc["scores"] = score_list
+    if preset:
+        if named is not None:
+            doc["trump"] = "CDHS"[named]
+        return FamilyView.from_json(doc)
     return View.from_json(doc, "hint --hand")
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -54,7 +54,9 @@ from ..games.family_seat import heuristic_prior as _prior
 from ..games.family_seat import rollout_valuer as _value
 from ..games.family_seat import shifted as _shifted
 from ..games.family_seat import value_span as _span
+from ..kernels.families.rollout import rollout_points
 from ..kernels.families.score import side_of
+from ..kernels.families.solver import family_world_values, new_family_table
 from ..kernels.families.worlds import (
     ATTEMPTS_PER_WORLD,
     family_constraint,
@@ -64,9 +66,19 @@ from ..kernels.rng import deal_key
 from ..util.errors import quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few
-from .hint import BLOCK, DEFAULT_WORLDS, MAX_WORLDS, HintError
+from .hint import (
+    BLOCK,
+    DEFAULT_WORLDS,
+    MAX_WORLDS,
+    AuctionFit,
+    Decision,
+    Hint,
+    HintError,
+    _search,
+    _summarise,
+)
 
-POLICIES = ("rollout",)
+POLICIES = ("rollout", "pimc")
 OBJECTIVE = (
     "your side's score change on this hand minus the mean change of the other sides, "
     "in points (made: the pitcher's side scores its points; set: minus the bid)"
@@ -153,17 +165,11 @@ class FamilyHint:
 
 
 def check_family_policy(policy: str | None) -> str:
-    """The play policy under a family: rollout (pimc is not offered: see the message)."""
+    """The play policy under a preset: rollout (the default) or pimc."""
     if policy is None:
         return "rollout"
-    if policy == "pimc":
-        raise HintError(
-            "--policy pimc is not offered under a rule family yet (the family solver "
-            "answers `pitchsim solve`, but pimc's worlds are not built on it); "
-            "use --policy rollout (the default under a rule family)"
-        )
     if policy not in POLICIES:
-        raise HintError(f"--policy must be rollout under a rule family, not {quoted(policy)}")
+        raise HintError(f"--policy must be one of {', '.join(POLICIES)}, not {quoted(policy)}")
     return policy
 
 
@@ -253,6 +259,8 @@ def family_hint(
     k = family_knowledge(view)
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
     sampler = _Sampler(k, seed, worlds)
+    if policy == "pimc":
+        return _pimc(view, k, cards, sampler, progress, time, separate, chosen)
     span = _span(k, view.rules.max_bid)
 
     def warm_up() -> None:
@@ -344,4 +352,71 @@ def family_hint(
         time,
         chosen,
         warm,
+    )
+
+
+# ---------------------------------------------------------------- pimc
+
+
+def pimc_decision(k: FamilyKnowledge, max_points: int, cards: np.ndarray, table) -> Decision:
+    """The decision as the base game's search (``search.hint``) values it, under any
+    preset: every legal card of ``cards`` in each world (a block of ``_Sampler``), by
+    ``pimc`` the family double-dummy solver (``kernels.families.solver``, its
+    transposition ``table`` kept across calls), by ``rollout`` the family heuristic
+    playing on; either way the pitcher's side's points (0.9: made when they reach the
+    bid)."""
+    leader = int(k.tseats[0]) if k.count else k.seat
+
+    def valuer(policy: str, worlds: np.ndarray):
+        def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+            out = np.empty((cards.size, hi - lo), dtype=np.int64)
+            if policy == "rollout":
+                rollout_points(
+                    worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.trump, k.trick_no,
+                    k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr,
+                    k.tab, out,
+                )  # fmt: skip
+                return out, 0
+            done, searched = family_world_values(
+                worlds[lo:hi], k.pby, k.n, k.pitcher, k.trump, leader, k.trick, k.count,
+                k.won, k.fr, k.tab, table, cards, out, nodes,
+            )  # fmt: skip
+            return out[:, :done], int(searched)
+
+        return value, worlds.shape[0]
+
+    our = side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr)
+    return Decision(cards, _prior(k), bool(our), k.bid, max_points, valuer)
+
+
+CALLS_NOT_FITTED = "the worlds fit the play and the draw seen, not the calls heard"
+
+
+def _pimc(view, k, cards, sampler, progress, time, separate, chosen) -> Hint:
+    """``family_hint`` by pimc: the base game's search and answer (``search.hint``: the
+    clock, the node budget, the fallback to rollout, the stopping rule) on the family's
+    worlds, solver and points."""
+    r = view.rules
+    d = pimc_decision(k, r.max_bid, cards, new_family_table())
+
+    def warm_up() -> None:
+        w, _ = sampler.draw(0, 0)
+        for policy in POLICIES:
+            d.valuer(policy, w)[0](0, 0)
+
+    warm = warmed(warm_up)
+    found = _search("pimc", sampler, d, Clock(time), separate, progress)
+    fit = AuctionFit(None, False, 0, 0, CALLS_NOT_FITTED)
+    h = _summarise(
+        found, sampler.attempts, d, view.seat, view.pitcher, view.bid, k.trump, "pimc",
+        sampler.seed, fit,
+    )  # fmt: skip
+    return replace(
+        h,
+        worlds_max=sampler.worlds,
+        time=time,
+        default_policy=chosen,
+        warm=warm,
+        rules=label(r),
+        shoot=view.shoot,
     )

@@ -48,6 +48,7 @@ from ..games.clock import (
     Separation,
     Valuation,
     check_time,
+    side_choice,
     value_on_clock,
     warmed,
 )
@@ -61,7 +62,6 @@ from ..kernels.search.monte_carlo import (
     ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
     ROLLOUT,
-    choose_by_outcomes,
     sample_view_worlds,
     value_worlds,
 )
@@ -96,7 +96,7 @@ class CardHint:
     card: int
     points: float  # the pitcher's side's mean points after this card
     points_ci95: tuple[float, float] | None  # None: too few worlds for an interval
-    p_at_least: tuple[float, ...]  # P(pitcher's side >= k points), k = 1..4
+    p_at_least: tuple[float, ...]  # P(pitcher's side >= k points), k = 1..max_points
     p_ci95: tuple[tuple[float, float], ...] | None
     vs_best: tuple[float, float | None]  # mean points minus the recommended card's, 95% half-width
 
@@ -150,6 +150,9 @@ class Hint:
     warm: tuple[float, bool] = (0.0, False)  # seconds loading the kernels; compiled?
     dropped: int = 0  # worlds the clock stopped unfinished (never counted in the answer)
     fallback: str | None = None  # why the policy is not the one asked for (None: it is)
+    rules: str | None = None  # a preset's rules, as ``label`` writes them (None: the base game)
+    max_points: int = POINTS  # the most points a hand awards: p_at_least runs 1 to it
+    shoot: bool = False  # the pitcher shot (a preset's shoot call: its bid is max_points)
 
     @property
     def varies(self) -> bool:
@@ -166,7 +169,9 @@ class Hint:
                 "points": c.points,
                 "points_ci95": _list(c.points_ci95),
                 "p_at_least": {str(k + 1): p for k, p in enumerate(c.p_at_least)},
-                "p_at_least_ci95": {str(k + 1): _list(c.p_ci95 and c.p_ci95[k]) for k in range(4)},
+                "p_at_least_ci95": {
+                    str(k + 1): _list(c.p_ci95 and c.p_ci95[k]) for k in range(self.max_points)
+                },
                 "points_vs_recommended": list(c.vs_best),
             }
             if self.bid is not None:
@@ -197,6 +202,8 @@ class Hint:
         }
         if self.auction is not None:
             doc["auction"] = self.auction.to_json()
+        if self.rules is not None:
+            doc = {"rules": self.rules, "shoot": self.shoot, **doc}
         return doc
 
 
@@ -421,6 +428,33 @@ class _Search:
     policy: str = ""
 
 
+@dataclass(frozen=True)
+class Decision:
+    """What a search values, under any preset: the legal cards (ascending), the card
+    ``heuristic`` plays (the tie-break), whether the seat is on the pitcher's side, the
+    bid to make (0: none given), the most points a hand awards (the stopping rule's range
+    and ``p_at_least``'s) and ``valuer(policy, block)``: (``value(lo, hi, nodes)`` as
+    ``games.clock.value_on_clock`` asks, the worlds in the block) for a sampler's block."""
+
+    cards: np.ndarray
+    prior: int
+    our_side: bool
+    bid: int
+    points: int
+    valuer: Callable
+
+
+def _decision(args, rules) -> Decision:
+    """The base game's decision from a play policy's view (``view_arrays``)."""
+    cards = _ascending(args[0])
+
+    def valuer(policy: str, block):
+        worlds, played_by = block
+        return _valuer(policy, worlds, played_by, args, cards), worlds.shape[0]
+
+    return Decision(cards, _prior(args), _our_side(args, rules), args[5], POINTS, valuer)
+
+
 def _prior(args) -> int:
     """The card ``heuristic`` plays: the tie-break of the search's choice."""
     return int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
@@ -435,16 +469,14 @@ def _warm(policy: str, sampler: _Sampler, args, cards: np.ndarray) -> None:
     _prior(args)
     worlds, played_by = sampler.block(0, size=0)
     _valuer(policy, worlds, played_by, args, cards)(0, 0)
-    choose_by_outcomes(cards, np.empty((cards.size, 0), dtype=np.int64), 0, True, 0, cards[0])
 
 
 def _search(
     policy: str,
-    sampler: _Sampler,
-    args,
+    sampler,
+    decision: Decision,
     clock: Clock,
     separate: bool,
-    rules,
     progress: Callable[[int, int], None] | None,
 ) -> _Search:
     """Value the sampler's worlds block by block until all are valued, the clock runs out
@@ -453,10 +485,10 @@ def _search(
     in the budget, rollout values the worlds in the time kept back for it."""
     budgeted = policy == "pimc" and clock.budget is not None
     reserve = min(FALLBACK_SHARE * clock.budget, FALLBACK_SECONDS) if budgeted else 0.0
-    found = _search_with(policy, sampler, args, clock, separate, rules, progress, reserve)
+    found = _search_with(policy, sampler, decision, clock, separate, progress, reserve)
     if found.out.shape[1] == 0 and budgeted:
         dropped = found.dropped
-        found = _search_with("rollout", sampler, args, clock, separate, rules, progress, 0.0)
+        found = _search_with("rollout", sampler, decision, clock, separate, progress, 0.0)
         found.dropped = dropped
         found.fallback = (
             f"pimc solved no world within {clock.budget:g} s (a world at this table can take "
@@ -467,22 +499,20 @@ def _search(
 
 def _search_with(
     policy: str,
-    sampler: _Sampler,
-    args,
+    sampler,
+    d: Decision,
     clock: Clock,
     separate: bool,
-    rules,
     progress: Callable[[int, int], None] | None,
     reserve: float,
 ) -> _Search:
-    cards = _ascending(args[0])
+    cards = d.cards
     budgeted = policy == "pimc" and clock.budget is not None
-    prior = _prior(args)
     acc = Valuation(np.empty((cards.size, sampler.worlds), dtype=np.int64))
     rule = None
     if separate and cards.size > 1:  # one legal card: nothing to separate
-        index = int(np.flatnonzero(cards == prior)[0]) if prior in cards else -1
-        rule = Separation(cards.size, _our_side(args, rules), args[5], POINTS, index)
+        index = int(np.flatnonzero(cards == d.prior)[0]) if d.prior in cards else -1
+        rule = Separation(cards.size, d.our_side, d.bid, d.points, index)
     asked = 0
     total = sampler.worlds
 
@@ -497,12 +527,9 @@ def _search_with(
         if acc.valued and clock.left() <= 0:
             acc.stop = CLOCK
             break
-        worlds, played_by = sampler.block(b)
+        value, count = d.valuer(policy, sampler.block(b))
         before = acc.valued
-        value = _valuer(policy, worlds, played_by, args, cards)
-        value_on_clock(
-            value, worlds.shape[0], clock, acc, rule, lambda v: step(v), budgeted, reserve
-        )
+        value_on_clock(value, count, clock, acc, rule, lambda v: step(v), budgeted, reserve)
         if acc.stop is not None:
             asked += acc.valued - before
             break
@@ -518,7 +545,7 @@ def _search_with(
 
 
 def _summarise(
-    found: _Search, attempts, args, seat, pitcher, bid, trump, rules, policy, seed, auction=None
+    found: _Search, attempts, d: Decision, seat, pitcher, bid, trump, policy, seed, auction=None
 ) -> Hint:
     cards, out = found.cards, found.out
     kept = out.shape[1]
@@ -526,15 +553,15 @@ def _summarise(
         raise HintError(
             f"no deal of the hidden cards fits what seat {seat} has seen ({attempts:,} tried)"
         )
-    prior = _prior(args)
-    pitcher_side = rules.team(seat) == rules.team(pitcher)
-    best = int(choose_by_outcomes(cards, out, kept, pitcher_side, bid or 0, prior))
+    pitcher_side = d.our_side
+    index = int(np.flatnonzero(cards == d.prior)[0]) if d.prior in cards else -1
+    best = int(cards[side_choice(out, pitcher_side, bid or 0, index)])
     best_row = out[list(cards).index(best)]
     hints = []
     for j, c in enumerate(cards):
         pts = out[j].astype(float)
         diff = pts - best_row
-        hits = [(out[j] >= k).sum() for k in range(1, 5)]
+        hits = [(out[j] >= k).sum() for k in range(1, d.points + 1)]
         if too_few(kept):  # no interval from a handful of worlds: None, "too few deals"
             ci, cis, dhalf = None, None, None
         else:
@@ -571,6 +598,7 @@ def _summarise(
         found.seconds,
         dropped=found.dropped,
         fallback=found.fallback,
+        max_points=d.points,
     )
 
 
@@ -616,19 +644,9 @@ def hint(
     )
     sampler = _Sampler(args, seed, worlds)
     warm = warmed(lambda: _warm(policy, sampler, args, _ascending(v.legal)))
-    found = _search(policy, sampler, args, Clock(time), separate, v.rules, progress)
-    h = _summarise(
-        found,
-        sampler.attempts,
-        args,
-        v.seat,
-        v.pitcher,
-        v.bid,
-        v.trump,
-        v.rules,
-        policy,
-        seed,
-    )
+    d = _decision(args, v.rules)
+    found = _search(policy, sampler, d, Clock(time), separate, progress)
+    h = _summarise(found, sampler.attempts, d, v.seat, v.pitcher, v.bid, v.trump, policy, seed)
     return replace(h, worlds_max=worlds, time=time, default_policy=chosen, warm=warm)
 
 
@@ -812,27 +830,18 @@ def hint_view(
     warm = warmed(warm_up)
     clock = Clock(time)
 
+    d = _decision(args, view.rules)
+
     def answer(found: _Search, sampler: _Sampler, fit: AuctionFit) -> Hint:
         h = _summarise(
-            found,
-            sampler.attempts,
-            args,
-            view.seat,
-            view.pitcher,
-            view.bid,
-            args[6],
-            view.rules,
-            policy,
-            seed,
-            fit,
-        )
+            found, sampler.attempts, d, view.seat, view.pitcher, view.bid, args[6], policy,
+            seed, fit,
+        )  # fmt: skip
         return replace(h, worlds_max=worlds, time=time, default_policy=chosen, warm=warm)
 
     if fitted is None:
         fit = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
-        return answer(
-            _search(policy, plain, args, clock, separate, view.rules, progress), plain, fit
-        )
+        return answer(_search(policy, plain, d, clock, separate, progress), plain, fit)
     # Draw worlds that fit the calls until there are enough to go on (or none are left to
     # draw): the same test, on the same worlds, as drawing all of them first.
     need = min(worlds, MIN_FITTED)
@@ -847,7 +856,7 @@ def hint_view(
     kept, attempts = fitted.kept, fitted.attempts
     rate = kept / attempts if attempts else 0.0
     if kept >= need or (timed_out and kept > 0):
-        found = _search(policy, fitted, args, clock, separate, view.rules, progress)
+        found = _search(policy, fitted, d, clock, separate, progress)
         kept, attempts = fitted.kept, fitted.attempts
         rate = kept / attempts if attempts else 0.0
         wanted = sum(fitted.sizes[b] for b in fitted.drawn)
@@ -872,4 +881,4 @@ def hint_view(
             f"{100 * rate:.2g}%): these worlds ignore the auction"
         )
     fit = AuctionFit(model, False, kept, attempts, why)
-    return answer(_search(policy, plain, args, clock, separate, view.rules, progress), plain, fit)
+    return answer(_search(policy, plain, d, clock, separate, progress), plain, fit)

@@ -39,7 +39,7 @@ from numba import njit
 from ...game.trumps import TRUMP_BASE
 from ..bits import highest_card, lowest_card, nth_card, popcount
 from ..policies.heuristic import suit_value as base_suit_value
-from ..rng import below
+from ..rng import DECISION_COUNTER, below
 from .deal import pack_mask
 from .tables import (
     F_DISCARD,
@@ -61,6 +61,10 @@ HEURISTIC = 1
 FAMILY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
 ALL_52 = np.int64((1 << 52) - 1)
 SUIT_BITS = np.int64((1 << 13) - 1)
+
+# The planned opening lead's draw (``lead_in_suit``): the opening lead's decision counter,
+# which the play loop leaves undrawn when the lead is planned.
+LEAD_PLAN_COUNTER = DECISION_COUNTER
 
 
 @njit(cache=True, inline="always")
@@ -140,7 +144,10 @@ def name_trump(policy, hand, n, fr, tab, key, counter):
 @njit(cache=True, inline="always")
 def lead_in_suit(policy, suit_cards, key, counter):
     """The pitcher's first lead when he plans a trump suit under trump=first-lead
-    (``suit_cards``: his cards of it): the highest (heuristic) or a random one."""
+    (``suit_cards``: his cards of it): the highest (heuristic) or a random one, drawn at
+    ``counter``: ``LEAD_PLAN_COUNTER``, the opening lead's own (never an auction's: a
+    random lead drawn where the first caller's random call is drawn made the kept deals
+    of advise depend on that call)."""
     if policy != RANDOM:  # heuristic, and a search policy outside a hand's play
         return highest_card(suit_cards)
     return random_card(suit_cards, key, counter)

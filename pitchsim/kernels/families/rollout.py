@@ -147,6 +147,28 @@ def rollout_card(
     return best
 
 
+@njit(cache=True, inline="always")
+def _play_card_out(
+    worlds, w, c, seat, n, pitcher, trump, trick_no, trick, tseats, count, leader, pos,
+    played, won, fr, tab, hands, won2, trick2, tseats2,
+):  # fmt: skip
+    """Card ``c`` played in world w and the hand finished by ``heuristic``: ``hands``,
+    ``won2`` (the cards won), ``trick2`` and ``tseats2`` are filled; returns the trump."""
+    for s in range(n):
+        hands[s] = worlds[w, s]
+        won2[s] = won[s]
+    for k in range(count):
+        trick2[k] = trick[k]
+        tseats2[k] = tseats[k]
+    hands[seat] &= ~(np.int64(1) << c)
+    trick2[count] = c
+    tseats2[count] = seat
+    t = trump if trump >= 0 else c // 13  # 6.3.5: the first card fixes trump
+    play_on(hands, won2, n, pitcher, t, trick_no, leader, pos + 1, trick2, tseats2,
+            count + 1, played, fr, tab)  # fmt: skip
+    return t
+
+
 @njit(cache=True)
 def rollout_values(
     worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
@@ -182,19 +204,10 @@ def rollout_values(
         for s in range(n):
             held[s] = worlds[w, s] | pby[s]
         for j in range(cards.size):
-            c = cards[j]
-            for s in range(n):
-                hands[s] = worlds[w, s]
-                won2[s] = won[s]
-            for k in range(count):
-                trick2[k] = trick[k]
-                tseats2[k] = tseats[k]
-            hands[seat] &= ~(np.int64(1) << c)
-            trick2[count] = c
-            tseats2[count] = seat
-            t = trump if trump >= 0 else c // 13  # 6.3.5: the first card fixes trump
-            play_on(hands, won2, n, pitcher, t, trick_no, leader, pos + 1, trick2, tseats2,
-                    count + 1, played, fr, tab)  # fmt: skip
+            t = _play_card_out(
+                worlds, w, cards[j], seat, n, pitcher, trump, trick_no, trick, tseats, count,
+                leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
+            )  # fmt: skip
             score_hand(held, won2, n, t, fr, tab, award, points)
             settle_hand(points, n, pitcher, bid, fr, change)
             v = 0
@@ -263,3 +276,35 @@ def _family_search_card(
         )  # fmt: skip
 
     return search
+
+
+@njit(cache=True)
+def rollout_points(
+    worlds, cards, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, won, pby,
+    fr, tab, out,
+):  # fmt: skip
+    """``out[j, w]``: the pitcher's side's points (0.9's, as scored: ``score_hand``) after
+    ``cards[j]`` in ``worlds[w]``, the hand finished by ``heuristic`` at every seat: pimc's
+    measure played out (``search.family_hint``: its answer when pimc solves no world in
+    the time)."""
+    leader = tseats[0] if count > 0 else seat
+    pos = seat - leader
+    if pos < 0:
+        pos += n
+    hands = np.empty(n, dtype=np.int64)
+    won2 = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    trick2 = np.empty(n, dtype=np.int64)
+    tseats2 = np.empty(n, dtype=np.int64)
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        for s in range(n):
+            held[s] = worlds[w, s] | pby[s]
+        for j in range(cards.size):
+            t = _play_card_out(
+                worlds, w, cards[j], seat, n, pitcher, trump, trick_no, trick, tseats, count,
+                leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
+            )  # fmt: skip
+            score_hand(held, won2, n, t, fr, tab, award, points)
+            out[j, w] = points[pitcher]

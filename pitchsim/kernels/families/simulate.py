@@ -37,7 +37,7 @@ from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .plain import all_random, play_plain, play_random
 from .play import any_search, play_hand
-from .policies import FAMILY_POLICY_IDS, lead_in_suit, name_trump
+from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
@@ -160,7 +160,7 @@ def family_hand_fixed(
     elif fixed_trump >= 0:
         suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
         if suit:
-            first_lead = lead_in_suit(policies[pitcher], suit, key, AUCTION_COUNTER)
+            first_lead = lead_in_suit(policies[pitcher], suit, key, LEAD_PLAN_COUNTER)
     if any_search(policies, n):
         trump, tricks = play_hand(
             held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,

@@ -711,3 +711,40 @@ def _solve(
         best = max(best, v)
         worst = min(worst, v)
     return best if _side(seat, ctx) == ctx[C_PSIDE] else worst
+
+
+@njit(cache=True)
+def family_world_values(
+    worlds, pby, n, pitcher, trump, leader, trick, trick_len, won, fr, tab, table, cards, out,
+    nodes=0,
+):  # fmt: skip
+    """pimc's valuing: ``out[j, w]`` the double-dummy value (the pitcher's side's points)
+    after ``cards[j]`` in world w.  ``worlds[w, :n]`` are the seats' cards now
+    (``kernels.families.worlds``; ``worlds[w, n]``, cards put down face down, are out of
+    play: in no hand, never in play); ``pby[s]`` the cards seat s has played.  Returns
+    (worlds done, nodes searched): a budget of ``nodes`` (0: none) stops at the first
+    world it does not finish, which is left out, as the base game's ``dd_outcomes``."""
+    hands = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    values = np.empty(N_CARDS_WITH_JOKERS, dtype=np.int64)
+    start = table[0, T_NODES]
+    table[0, T_BUDGET] = 0
+    for w in range(worlds.shape[0]):
+        if nodes > 0:
+            left = nodes - (table[0, T_NODES] - start)
+            if left <= 0:
+                return w, table[0, T_NODES] - start
+            table[0, T_BUDGET] = left
+        for s in range(n):
+            hands[s] = worlds[w, s]
+            held[s] = worlds[w, s] | pby[s]  # in play: the cards now and those played (0.6)
+        v = family_card_values(
+            hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, values
+        )
+        if v < 0:
+            table[0, T_BUDGET] = 0
+            return w, table[0, T_NODES] - start  # out of budget: this world is not done
+        for j in range(cards.size):
+            out[j, w] = values[cards[j]]
+    table[0, T_BUDGET] = 0
+    return worlds.shape[0], table[0, T_NODES] - start
