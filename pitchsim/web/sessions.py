@@ -39,8 +39,8 @@ from ..game.family_view import FamilyView, card_text
 from ..game.reference import families as F
 from ..game.rules import as_family, label
 from ..game.view import View
-from ..games.family_seat import trick_over
 from ..games.answers import StopGame, checked_action
+from ..games.family_seat import trick_over
 from ..games.table import play_table_game
 from ..util.errors import InputError
 from .saves import Saves
