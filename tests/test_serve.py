@@ -151,16 +151,6 @@ def test_bad_game_requests_get_one_json_line(server, body, says):
     assert status == 400 and says in doc["error"] and "\n" not in doc["error"]
 
 
-def test_a_rule_family_is_refused_naming_the_terminal_table(server):
-    url, _ = server
-    status, doc = call(f"{url}/api/games", {"preset": "smear"})
-    assert status == 400
-    assert doc["error"] == (
-        "the page plays auction-pitch only; smear is played in the terminal: "
-        "pitchsim practice --rules smear"
-    )
-
-
 def test_malformed_requests(server):
     url, _ = server
     assert call(f"{url}/api/games", raw=b"{not json")[0] == 400

@@ -483,17 +483,23 @@ def _draw_lines(view: FamilyView, who: list[str], paint) -> list[str]:
     return lines
 
 
-def render_values(j: Judgement, paint=lambda t, s: t) -> str:
-    """Every legal action's value, best first."""
-    unit = UNIT_WORDS[j.unit]
+def shown_values(j: Judgement) -> tuple[str, int]:
+    """The words heading a judgement's values and the sign they are shown with (the
+    terminal and the web page alike)."""
     if j.unit == "points" and j.defending:
         # A defender's value is minus the pitcher's points: shown as the pitcher's own.
-        unit = "the pitcher's side's points: you defend, fewer is better"
+        return "the pitcher's side's points: you defend, fewer is better", -1
+    return UNIT_WORDS[j.unit], 1
+
+
+def render_values(j: Judgement, paint=lambda t, s: t) -> str:
+    """Every legal action's value, best first."""
+    unit, sign = shown_values(j)
     order = sorted(j.values, key=lambda a: -j.values[a])
     parts = []
     for a in order:
         v, h = j.values[a], j.half_widths[a]
-        v = -v if j.unit == "points" and j.defending else v
+        v = sign * v
         name = _action(j.kind, a, paint)
         mark = "*" if a == j.chosen else " "
         value = f"{v:.1%}" if j.unit == "P(win)" else f"{v:+.2f}"

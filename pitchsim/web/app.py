@@ -31,7 +31,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-from ..game.rules import FAMILIES, Rules, label, rule_values
+from ..game.rules import FAMILIES, Rules, rule_values
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
 from ..util.runtime import pick_seed
@@ -119,21 +119,14 @@ def flag(doc: dict, key: str, default: bool) -> bool:
 
 
 def table_rules(doc: dict) -> Rules:
-    """The preset (a rule family's name, or the base game), the rule options on top and
-    partnership: read as ``--rules`` reads them, never from a file."""
+    """The preset (auction-pitch, setback, smear, ten-point, ...), the rule options on top
+    and partnership: read as ``--rules`` reads them, never from a file.  The page plays
+    every preset, as ``pitchsim practice`` does."""
     preset = text(doc, "preset", "", 40)
     spec = ",".join(p for p in (preset, text(doc, "rules")) if p)
-    rules = Rules.parse(
+    return Rules.parse(
         rule_values(spec or None, files=False), partnership=flag(doc, "partnership", False)
     )
-    if type(rules) is not Rules:
-        # The page draws the base game's calls, cards and scores: no trump to name, no
-        # jokers, no draw.  The terminal table plays every preset.
-        raise InputError(
-            f"the page plays auction-pitch only; {label(rules)} is played in the terminal: "
-            f"pitchsim practice --rules {label(rules)}"
-        )
-    return rules
 
 
 def create_app(

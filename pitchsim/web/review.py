@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from ..coach.judge import COACH_TIME, Judgement
 from ..coach.review import ReviewError, review
-from ..games.record import replay, views_of
-from .sessions import judgement_json, view_json
+from ..game.rules import label
+from ..games.record import _rules, replay, views_of
+from .sessions import hand_ends, judgement_json, view_json
 
 
 def stored_judgements(record: dict, seat: int) -> list[Judgement] | None:
@@ -73,6 +74,8 @@ def review_record(
         "partnership": doc.get("partnership"),
         "stopped": doc.get("stopped"),
         "hands": [h for h in doc["hands"] if not h.get("incomplete")],
+        "ends": hand_ends(doc["hands"], _rules(doc), seat),
+        "rules": label(_rules(doc)),
         "steps": steps,
         "call_loss": sum(j.loss for j in js if j.kind == "call"),
         "card_loss": sum(j.loss for j in js if j.kind == "card"),

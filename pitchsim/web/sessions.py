@@ -23,9 +23,24 @@ import time
 from collections.abc import Callable
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, Judgement, describe
-from ..coach.practice import PERSON, PersonSeat, PracticeState
+from ..coach.practice import (
+    AWARD_WORDS,
+    PERSON,
+    PersonSeat,
+    PracticeState,
+    award_values,
+    hand_end,
+    hand_order,
+    shown_choices,
+    shown_values,
+)
+from ..game.cards import cards_of
+from ..game.family_view import FamilyView, card_text
+from ..game.reference import families as F
+from ..game.rules import as_family, label
 from ..game.view import View
 from ..games.answers import StopGame, checked_action
+from ..games.family_seat import trick_over
 from ..games.table import play_table_game
 from ..util.errors import InputError
 from .saves import Saves
@@ -204,6 +219,7 @@ class Game:
                 "seed": self.seed,
                 "opponents": self.opponents,
                 "coach": self.coach,
+                "rules": label(self.rules),
                 "target": self.rules.target,
                 "partnership": self.rules.partnership,
                 "status": "error"
@@ -218,6 +234,7 @@ class Game:
                 "view": None if view is None else view_json(view),
                 "judgements": [judgement_json(j) for j in self.state.judgements],
                 "hands": list(self.hands),
+                "ends": hand_ends(self.hands, self.rules, self.seat),
                 "log": self.lines[-50:],
                 "error": self.error,
                 "winner": None if self.record is None else self.record.get("winner"),
@@ -230,24 +247,60 @@ class Game:
 
 
 def judgement_json(j: Judgement) -> dict:
-    """A judgement as the record writes it, with the coach's line to the person."""
-    return j.to_json() | {"text": describe(j)}
+    """A judgement as the record writes it, with the coach's line to the person and its
+    values as the terminal shows them (``practice.shown_values``: a defender's card in
+    the pitcher's points)."""
+    unit, sign = shown_values(j)
+    return j.to_json() | {"text": describe(j), "unit_words": unit, "sign": sign}
 
 
-def view_json(view: View) -> dict:
-    """The view as the protocol writes it, with what the page shows beside it."""
+def view_json(view: View | FamilyView) -> dict:
+    """The view as the protocol writes it (any preset), with what the page shows beside
+    it, worked out by the terminal table's own code so the two agree: ``held`` the cards
+    still in hand in the table's order (trumps first, the jick and jokers among them),
+    ``choices`` the legal actions in the order the table numbers them, ``trumps`` every
+    trump of the named suit high to low (0.4), and each finished trick's winner."""
     doc = view.to_json()
     doc["phase"] = view.phase
     doc["to_move"] = view.to_move
-    doc["held"] = [c for c in doc["hand"] if view.held >> _card(c) & 1]
-    doc["trick_winners"] = [view.winner(t) for t in view.complete_tricks]
+    rules = as_family(view.rules)
+    trump = view.trump
+    if isinstance(view, FamilyView):
+        cards = cards_of(view.in_hand) if view.phase in ("play", "over") else list(view.hand)
+        done = [t for t in view.tricks if trick_over(view, t)]
+        winners = [t.seats[F.trick_winner(t.cards, trump, rules)] for t in done]
+    else:
+        cards = [c for c in view.hand if view.held >> c & 1]
+        winners = [view.winner(t) for t in view.complete_tricks]
+    doc["held"] = [card_text(c) for c in hand_order(cards, trump, view.rules)]
+    doc["choices"] = shown_choices(view)
+    doc["trick_winners"] = winners
+    doc["trumps"] = (
+        [] if trump is None else [card_text(c) for c in reversed(F.trump_order(rules, trump))]
+    )
     return doc
 
 
-def _card(text: str) -> int:
-    from ..game.cards import parse_cards
-
-    return parse_cards(text)[0]
+def hand_ends(hands: list[dict], rules, seat: int) -> list[dict]:
+    """Each finished hand's end as the terminal shows it (``practice.hand_end``'s lines)
+    and each point the rules award: its name, its worth and who took it (None: nobody)."""
+    worth = award_values(rules)
+    out = []
+    for k, h in enumerate(hands, 1):
+        if h.get("incomplete"):
+            continue
+        out.append(
+            {
+                "lines": hand_end(h, rules, seat, f"hand {k}"),
+                "awards": [
+                    {"name": AWARD_WORDS[a], "worth": v, "by": (h.get("points") or {}).get(a)}
+                    for a, v in worth.items()
+                ]
+                if h.get("pitcher") is not None
+                else [],
+            }
+        )
+    return out
 
 
 class Games:

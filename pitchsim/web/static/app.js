@@ -2,6 +2,8 @@
 "use strict";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const JOKERS = { HJ: "high joker", LJ: "low joker" };
 const SVG = "http://www.w3.org/2000/svg";
 let game = null; // the game's last state
 let review = null; // the review being stepped through, and where
@@ -75,23 +77,51 @@ function cardParts(text) {
 }
 
 function card(text, attrs) {
+  // A card drawn as a card; a joker as its own; ``trumps``: the named trump's cards
+  // (the jick and the jokers among them), each marked as a trump.
+  const joker = JOKERS[text];
   const { rank, suit } = cardParts(text);
-  const red = suit === "H" || suit === "D";
-  const cls = `card ${red ? "red" : "black"}` + (attrs && attrs.class ? " " + attrs.class : "");
+  const red = joker ? text === "HJ" : suit === "H" || suit === "D";
+  const trump = attrs && attrs.trumps && attrs.trumps.includes(text);
+  const cls = `card ${red ? "red" : "black"}` + (joker ? " joker" : "") + (trump ? " trump" : "") +
+    (attrs && attrs.class ? " " + attrs.class : "");
   const tag = attrs && attrs.button ? "button" : "span";
-  const a = Object.assign({}, attrs || {}, { class: cls, "data-card": text });
+  const a = Object.assign({}, attrs || {}, { class: cls, "data-card": text, title: attrs && attrs.title || cardTitle(text, trump) });
   delete a.button;
+  delete a.trumps;
   if (tag === "button") a.type = "button";
+  if (joker) {
+    return el(tag, a, el("span", { class: "rank" }, text === "HJ" ? "HI" : "LO"), el("span", { class: "suit" }, "JOKER"));
+  }
   return el(tag, a, el("span", { class: "rank" }, rank), el("span", { class: "suit" }, SUITS[suit]));
 }
 
+function cardTitle(text, trump) {
+  const name = JOKERS[text] || cardName(text);
+  return trump ? name + " (trump)" : name;
+}
+
 function cardName(text) {
+  if (JOKERS[text]) return text;
   const { rank, suit } = cardParts(text);
   return rank + SUITS[suit];
 }
 
+function suitName(letter) {
+  return `${SUITS[letter]} ${SUIT_WORDS[letter]}`;
+}
+
 function actionName(a) {
+  if (a.startsWith("trump:")) return `${suitName(a.slice(-1))} trump`;
+  if (JOKERS[a]) return a;
   return /^[2-9TJQKA]|^10/.test(a) && a.length >= 2 && SUITS[a.slice(-1)] ? cardName(a) : a;
+}
+
+function callButton(a) {
+  if (a === "pass") return "Pass";
+  if (a === "shoot") return "Shoot the moon";
+  if (a.startsWith("trump:")) return suitName(a.slice(-1));
+  return `Bid ${a}`;
 }
 
 function who(s, view) {
@@ -122,7 +152,8 @@ function route() {
 // ---------------------------------------------------------------- the view, as a table
 
 function renderView(view, into, actions) {
-  // Scores, the calls, the contract, the trick in progress and the tricks so far.
+  // Scores, the calls, the contract and the named trump, the draw, the trick in
+  // progress and the tricks so far, the hand (trumps first) and the choices.
   const n = view.players;
   const scores = into.scores;
   scores.replaceChildren();
@@ -139,18 +170,31 @@ function renderView(view, into, actions) {
   scores.append(el("span", { class: "target" }, `to ${view.target} · dealer ${who(view.dealer, view)}`));
   const calls = view.calls.map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
   into.auction.textContent = calls.length ? "Calls: " + calls.join(", ") : "Calls: none yet";
-  into.contract.textContent = view.pitcher === null ? "" :
-    `Pitcher: ${who(view.pitcher, view)} for ${view.bid}` +
-    (view.trump ? ` · trump ${SUITS[view.trump]}` : "");
+  const trumps = view.trumps || [];
+  into.contract.replaceChildren();
+  if (view.pitcher !== null) {
+    into.contract.append(`Pitcher: ${who(view.pitcher, view)} ` +
+      (view.shoot ? "shoots the moon" : `for ${view.bid}`));
+    if (view.trump) {
+      into.contract.append(" · ", el("b", { class: "named-trump", "data-trump": view.trump },
+        `trump ${suitName(view.trump)}`));
+      if (trumps.length !== 13) {
+        into.contract.append(el("div", { class: "muted small trump-order" }, "Trumps high to low: ",
+          trumps.map((c) => card(c, { class: "small", trumps }))));
+      }
+    }
+  }
+  if (into.draw) into.draw.replaceChildren(...drawLines(view, trumps));
   const done = view.trick_winners.length;
   const current = view.tricks.length > done ? view.tricks[view.tricks.length - 1] : null;
+  const seatOf = (t, i) => (t.seats ? t.seats[i] : (t.leader + i) % n);
   into.trick.replaceChildren();
   if (view.phase === "play") {
     into.trick.append(el("div", { class: "label" }, `Trick ${done + 1}`));
     const row = el("div", { class: "played" });
     if (current) {
       current.cards.forEach((c, i) => row.append(el("figure", {},
-        card(c), el("figcaption", {}, who((current.leader + i) % n, view)))));
+        card(c, { trumps }), el("figcaption", {}, who(seatOf(current, i), view)))));
     } else {
       row.append(el("span", { class: "muted" }, `${who(view.to_move, view)} to lead`));
     }
@@ -158,50 +202,65 @@ function renderView(view, into, actions) {
   }
   into.tricks.replaceChildren(...view.tricks.slice(0, done).map((t, k) =>
     el("div", { class: "past" }, `${k + 1}. ${who(t.leader, view)} led `,
-      t.cards.map((c) => card(c, { class: "small" })),
+      t.cards.map((c) => card(c, { class: "small", trumps })),
       ` → ${who(view.trick_winners[k], view)}`)));
-  // The hand: cards still held, the legal ones clickable and numbered.
-  const legal = view.legal || [];
+  // The hand in the table's order: cards still held, the legal ones clickable and
+  // numbered as the terminal numbers them; the trumps (jick and jokers too) marked.
   const isPlay = view.phase === "play";
-  const keyed = isPlay ? legalInOrder(view) : [];
-  into.hand.replaceChildren(...order(view.held).map((c) => {
+  const keyed = isPlay ? view.choices : [];
+  into.hand.replaceChildren(...view.held.map((c) => {
     const k = keyed.indexOf(c);
     if (actions && k >= 0) {
-      return card(c, { button: true, class: "legal", title: `key ${k + 1}`,
+      return card(c, { button: true, class: "legal", trumps,
         "data-key": String(k + 1), onclick: () => actions(c) });
     }
-    return card(c, { class: actions && isPlay ? "dim" : "" });
+    return card(c, { class: actions && isPlay ? "dim" : "", trumps });
   }));
   into.choices.replaceChildren();
-  if (actions && view.phase === "auction") {
-    for (const a of legal) {
+  if (actions && (view.phase === "auction" || view.phase === "trump")) {
+    view.choices.forEach((a, i) => {
+      const key = view.phase === "trump" ? a.slice(-1).toLowerCase() : a === "pass" ? "p" : a === "shoot" ? "s" : a;
       into.choices.append(el("button", { type: "button", class: "call", "data-call": a,
-        title: a === "pass" ? "key p" : `key ${a}`, onclick: () => actions(a) },
-      a === "pass" ? "Pass" : `Bid ${a}`));
-    }
+        title: `key ${key}`, onclick: () => actions(a) }, callButton(a)));
+    });
   }
 }
 
-function legalInOrder(view) {
-  // The legal cards as the hand shows them: key k plays the k-th.
-  return order(view.held).filter((c) => (view.legal || []).includes(c));
-}
-
-function order(cards) {
-  // By suit, highest first, as a hand is held.
-  const rank = "23456789TJQKA";
-  const suit = "CDHS";
-  return [...cards].sort((a, b) => suit.indexOf(a.slice(-1)) - suit.indexOf(b.slice(-1)) ||
-    rank.indexOf(b.slice(0, -1)) - rank.indexOf(a.slice(0, -1)));
+function drawLines(view, trumps) {
+  // The discard and draw as the seat saw it (rules §6 discard=non-trump): its own
+  // cards put down and drawn, what each other seat drew, trumps burnt face up, the rob.
+  const d = view.draw;
+  const lines = [];
+  if (d) {
+    const mine = d.mine;
+    const cards = (cs) => cs.map((c) => card(c, { class: "small", trumps }));
+    lines.push(el("div", { class: "line draw-mine" }, `Draw: you put down ${mine.discarded.length} `,
+      cards(mine.discarded), ` and drew ${mine.drawn.length} `, cards(mine.drawn)));
+    const others = d.seats.map((x, s) => s === view.seat ? null : `${who(s, view)} drew ${x.drawn}`).filter(Boolean);
+    lines.push(el("div", { class: "line muted small" }, others.join(", ")));
+    const burnt = d.seats.map((x, s) => x.burnt.length ? [who(s, view) + " ", cards(x.burnt), " "] : null).filter(Boolean);
+    if (burnt.length) lines.push(el("div", { class: "line small" }, "Burnt face up (trumps over six): ", burnt));
+    if (d.robbed !== undefined && view.pitcher !== null) {
+      const took = [`${who(view.pitcher, view)} robbed the stock (${d.robbed}) and put down ${d.put_down} face down`];
+      if (mine.robbed) took.push(": took ", cards(mine.robbed), ", put down ", cards(mine.put_down));
+      lines.push(el("div", { class: "line small" }, took));
+    }
+  }
+  if (view.out && view.out.length) {
+    lines.push(el("div", { class: "line small" }, "Out (no trump left): " + view.out.map((s) => who(s, view)).join(", ")));
+  }
+  return lines;
 }
 
 // ---------------------------------------------------------------- the coach
 
 function judgementBox(j) {
   if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
-  const unit = j.unit === "P(win)" ? "P(win game)" : "your side's points";
+  // The values as the terminal shows them (practice.shown_values): its words, its sign.
+  const unit = j.unit_words || (j.unit === "P(win)" ? "P(win game)" : "your side's points");
+  const sign = j.sign || 1;
   const acts = Object.keys(j.values).sort((a, b) => j.values[b] - j.values[a]);
-  const fmt = (v) => (j.unit === "P(win)" ? pct(v) : num(v));
+  const fmt = (v) => (j.unit === "P(win)" ? pct(v) : num(sign * v));
   const hw = (v) => v === null || v === undefined ? "" : " ±" +
     (j.unit === "P(win)" ? (100 * v).toFixed(1) : v.toFixed(2));
   const rows = acts.map((a) => el("tr", { class: (a === j.chosen ? "chosen" : "") + (a === j.best ? " best" : "") },
@@ -210,7 +269,7 @@ function judgementBox(j) {
   const labelClass = j.label ? "label-" + j.label : "label-fine";
   return el("div", { class: "judgement" },
     el("p", { class: "verdict " + labelClass }, j.text || ""),
-    chart(acts.map((a) => ({ name: actionName(a), value: j.values[a], mark: a === j.chosen })),
+    chart(acts.map((a) => ({ name: actionName(a), value: sign * j.values[a], mark: a === j.chosen })),
       j.unit === "P(win)" ? [0, 1] : null),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
@@ -256,35 +315,38 @@ function chart(bars, range) {
 
 // ---------------------------------------------------------------- end of a hand
 
-function breakdown(h, seat, title) {
+function breakdown(h, end, seat, title) {
+  // A finished hand: the terminal's own lines (practice.hand_end), each point the
+  // rules award with its worth and who took it, the table of counts and scores.
   const n = h.players;
   const name = (s) => (s === seat ? "you" : `seat ${s}`);
-  const side = (s) => s === null || s === undefined ? "–" :
-    h.partnership ? (s % 2 === seat % 2 ? "your team" : "them") : name(s);
+  const side = (s) => s === null || s === undefined ? "nobody" :
+    h.partnership ? (s % 2 === seat % 2 ? `your team (${name(s)})` : `them (${name(s)})`) : name(s);
+  const lines = end ? end.lines : [];
   if (h.pitcher === null) {
     return el("div", { class: "hand-result" }, el("h3", {}, title),
-      el("p", {}, "Everybody passed: thrown in, dealt again."));
+      lines.map((l) => el("p", {}, l)));
   }
-  const pts = h.points;
-  const rows = [];
-  for (let s = 0; s < n; s++) {
-    rows.push(el("tr", { class: s === seat ? "you" : "" }, el("td", {}, name(s)),
-      el("td", { class: "num" }, h.game_points[s]), el("td", { class: "num" }, h.points_won[s]),
-      el("td", { class: "num" }, num(h.round_points[s], 0)), el("td", { class: "num" }, h.scores_after[s])));
-  }
+  const sides = h.partnership ? [0, 1] : [...Array(n).keys()];
+  const sideName = (s) => h.partnership ? (s === seat % 2 ? "your team" : "them") : name(s);
+  const rows = sides.map((s) => el("tr", { class: (h.partnership ? s === seat % 2 : s === seat) ? "you" : "" },
+    el("td", {}, sideName(s)),
+    h.partnership ? null : el("td", { class: "num" }, h.game_points[s]),
+    el("td", { class: "num" }, h.points_won[s]),
+    el("td", { class: "num" }, num(h.round_points[s], 0)), el("td", { class: "num" }, h.scores_after[s])));
+  const heads = ["side", h.partnership ? null : "game count", "points", "score change", "score"].filter(Boolean);
   return el("div", { class: "hand-result" },
     el("h3", {}, title),
-    el("p", {}, `${name(h.pitcher)} bid ${h.bid} in ${SUITS[h.trump]} and ` +
-      (h.made ? "made it." : h.pitcher === seat ? "were set." : "was set.")),
+    el("p", { class: "headline" }, lines[0] || ""),
     el("ul", { class: "awards" },
-      ["high", "low", "jack", "game"].map((k) => el("li", {},
-        el("b", {}, k[0].toUpperCase() + k.slice(1)), " ",
-        pts[k] === null ? (k === "jack" ? "not out" : k === "game" ? "tied: nobody" : "–") : side(pts[k])))),
-    el("table", {}, el("thead", {}, el("tr", {}, ["seat", "game pts", "points", "score change", "score"].map((c) => el("th", {}, c)))),
+      (end ? end.awards : []).map((a) => el("li", { "data-award": a.name },
+        el("b", {}, a.name + (a.worth !== 1 ? ` (${a.worth})` : "")), " ", side(a.by)))),
+    el("table", {}, el("thead", {}, el("tr", {}, heads.map((c) => el("th", {}, c)))),
       el("tbody", {}, rows)),
     el("details", {}, el("summary", {}, "Tricks"),
       h.tricks.map((t, k) => el("div", { class: "past" }, `${k + 1}. ${name(t.leader)} led `,
-        t.cards.map((c) => card(c, { class: "small" })), ` → ${name(t.winner)}`))));
+        t.cards.map((c) => card(c, { class: "small" })), ` → ${name(t.winner)}`))),
+    el("details", {}, el("summary", {}, "As the terminal shows it"), el("pre", {}, lines.join("\n"))));
 }
 
 // ---------------------------------------------------------------- play
@@ -293,6 +355,7 @@ const table = {
   get scores() { return $("scores"); },
   get auction() { return $("auction"); },
   get contract() { return $("contract"); },
+  get draw() { return $("draw"); },
   get trick() { return $("trick"); },
   get tricks() { return $("tricks"); },
   get hand() { return $("hand"); },
@@ -352,7 +415,7 @@ async function act(action) {
 function renderStatus() {
   const s = game.status;
   const text = {
-    "your turn": game.view && game.view.phase === "auction" ? "Your call" : "Your card",
+    "your turn": !game.view ? "Your turn" : { auction: "Your call", trump: "Name trump" }[game.view.phase] || "Your card",
     coach: "The coach is thinking…",
     playing: "The others are playing…",
     sent: "Sent…",
@@ -380,7 +443,7 @@ function renderGame() {
   const b = $("breakdown");
   b.hidden = !g.hands.length;
   if (g.hands.length) {
-    b.replaceChildren(breakdown(g.hands[g.hands.length - 1], g.seat, `Hand ${g.hands.length}`));
+    b.replaceChildren(breakdown(g.hands[g.hands.length - 1], g.ends[g.ends.length - 1], g.seat, `Hand ${g.hands.length}`));
     b.dataset.hands = String(g.hands.length);
   }
   $("log").textContent = g.log.join("\n");
@@ -390,18 +453,32 @@ function renderGame() {
     $("quit").hidden = true;
     const won = g.winner;
     const mine = won !== null && (won === g.seat || g.partnership && won % 2 === g.seat % 2);
-    const loss = g.judgements.reduce((a, j) => {
-      a[j.kind] += j.loss; return a;
-    }, { call: 0, card: 0 });
+    const loss = lossWords(g.judgements);
     over.replaceChildren(
       el("h3", {}, g.stopped ? "Game saved unfinished" : mine ? "You won the game" : `Seat ${won} won the game`),
       el("p", {}, `Final scores: ${g.final_scores.join(", ")}`),
-      g.coach ? el("p", {}, `Your calls lost ${pct(loss.call)} of P(win), your cards ${loss.card.toFixed(2)} points.`) : null,
+      g.coach ? el("p", {}, `Your decisions: ${loss}.`) : null,
       g.saved_as ? el("p", {}, `Saved as ${g.saved_as}.`) : null,
       el("div", { class: "bar" },
         g.saved_as ? el("button", { type: "button", id: "review-this", onclick: () => reviewSaved(g.saved_as, g.seat) }, "Review this game") : null,
         el("button", { type: "button", id: "new-game", onclick: newGame }, "New game")));
   }
+}
+
+function lossWords(js) {
+  // What the decisions cost, by kind, each in its own unit (as practice's loss line).
+  const parts = [];
+  for (const [kind, one, many] of [["call", "call", "calls"], ["trump", "naming of trump", "namings of trump"], ["card", "card", "cards"]]) {
+    const mine = js.filter((j) => j.kind === kind);
+    if (!mine.length) continue;
+    const loss = mine.reduce((a, j) => a + j.loss, 0);
+    const unit = mine[0].unit;
+    const amount = unit === "P(win)" ? `${pct(loss)} of P(win)` :
+      unit === "score" ? `${loss.toFixed(2)} points of expected score` :
+      unit === "margin" ? `${loss.toFixed(2)} points of margin` : `${loss.toFixed(2)} points`;
+    parts.push(`${mine.length} ${mine.length === 1 ? one : many} lost ${amount}`);
+  }
+  return parts.length ? parts.join(", ") : "none judged";
 }
 
 function newGame() {
@@ -436,9 +513,12 @@ function onKey(ev) {
   const k = ev.key.toLowerCase();
   if (v.phase === "auction") {
     if (k === "p" && v.legal.includes("pass")) act("pass");
+    else if (k === "s" && v.legal.includes("shoot")) act("shoot");
     else if (v.legal.includes(k)) act(k);
-  } else if (/^[1-9]$/.test(k) && Number(k) <= v.legal.length) {
-    act(legalInOrder(v)[Number(k) - 1]);
+  } else if (v.phase === "trump") {
+    if (v.legal.includes("trump:" + k.toUpperCase())) act("trump:" + k.toUpperCase());
+  } else if (/^[1-9]$/.test(k) && Number(k) <= v.choices.length) {
+    act(v.choices[Number(k) - 1]);
   }
 }
 
@@ -511,7 +591,7 @@ function renderStep() {
   const r = review;
   $("review-summary").textContent =
     `Seat ${r.seat} · ${r.steps.length} decisions · judged by ${r.source} · ` +
-    `calls lost ${pct(r.call_loss)} of P(win), cards ${r.card_loss.toFixed(2)} points · ` +
+    `${r.rules} · ${lossWords(r.steps.map((x) => x.judgement).filter(Boolean))} · ` +
     `${r.labelled} labelled` + (r.stopped ? " · unfinished game" : "");
   $("step-no").textContent = `decision ${r.at + 1} of ${r.steps.length}`;
   $("prev").disabled = r.at === 0;
@@ -519,19 +599,19 @@ function renderStep() {
   const s = r.steps[r.at];
   const box = $("step");
   const into = {};
-  for (const k of ["scores", "auction", "contract", "trick", "tricks", "hand", "choices"]) {
+  for (const k of ["scores", "auction", "contract", "draw", "trick", "tricks", "hand", "choices"]) {
     into[k] = el("div", { class: k === "hand" ? "hand" : k === "trick" ? "trick" : k === "scores" ? "scores" : "line" });
   }
   renderView(s.view, into, null);
   const hand = r.hands[s.hand - 1];
   const lastOfHand = !r.steps[r.at + 1] || r.steps[r.at + 1].hand !== s.hand;
   box.replaceChildren(
-    el("h3", {}, `Hand ${s.hand}: ${s.view.phase === "auction" ? "your call" : "your card"} ` +
+    el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named" }[s.view.phase] || "your card"} ` +
       actionName(s.action)),
-    into.scores, into.auction, into.contract, into.trick,
+    into.scores, into.auction, into.contract, into.draw, into.trick,
     el("div", { class: "past-list" }, into.tricks), into.hand,
     el("div", { class: "panel" }, judgementBox(s.judgement)),
-    ...(lastOfHand && hand ? [el("div", { class: "panel" }, breakdown(hand, r.seat, `End of hand ${s.hand}`))] : []));
+    ...(lastOfHand && hand ? [el("div", { class: "panel" }, breakdown(hand, r.ends[s.hand - 1], r.seat, `End of hand ${s.hand}`))] : []));
 }
 
 // ---------------------------------------------------------------- odds

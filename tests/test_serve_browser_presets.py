@@ -1,0 +1,149 @@
+"""A smear hand in a real browser (headless Chromium, Playwright), played by clicking:
+the calls, naming trump, the cards.  What the page shows is checked against the rules
+(docs/rules.md): the named trump, the jick shown and playable as a trump (3.6, 3.7), the
+hand's points with the Jick among them (3.8); then the game is saved, and reviewed in
+the page with the named trump as a step.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pitchsim.games.record import replay, views_of
+from pitchsim.util.jsonio import read_json
+from pitchsim.web.app import create_app
+from pitchsim.web.server import Running
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:  # CI installs it (.ci/run); a machine without it skips, saying so
+    pytest.skip(
+        "no chromium on PATH: `apt-get install -y chromium` (CI's .ci/run does)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip package playwright")
+
+SECONDS = 600_000  # ms a step may take (kernels may compile on a cold cache; a busy machine)
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    saves = tmp_path_factory.mktemp("saves")
+    with Running(create_app(saves)) as url:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            try:
+                yield url, saves, browser
+            finally:
+                browser.close()
+
+
+def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, tmp_path):
+    url, saves, browser = site
+    page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    form = page.locator("#setup")
+    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("select[name=players]").select_option("3")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("8")
+    form.locator("#start").click()
+
+    chosen: list[str] = []
+    named = None
+    jick_seen = 0
+    strips = []
+    for _ in range(40):
+        page.wait_for_function(
+            "['your turn', 'over', 'error'].includes(document.body.dataset.status)"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+        if page.locator("#breakdown").get_attribute("data-hands"):
+            break
+        status = page.evaluate("document.body.dataset.status")
+        assert status == "your turn", page.locator("#status").inner_text()
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        buttons = page.locator("#choices button")
+        text = page.locator("#status").inner_text()
+        if buttons.count():
+            offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
+            if text == "Name trump":  # 3.1: the pitcher names trump, any suit
+                assert sorted(offered) == ["trump:C", "trump:D", "trump:H", "trump:S"]
+                assert "♥ hearts" in buttons.all_inner_texts()
+                action = "trump:H"
+            else:  # the auction: bid the most (5, the whole hand: 3.13) to pitch
+                assert text == "Your call" and offered[0] == "pass"
+                action = offered[-1]
+            buttons.nth(offered.index(action)).click()
+        else:
+            cards = page.locator("#hand button.legal")
+            legal = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+            # the jick is a trump (3.6): gold-edged among the trumps in the hand
+            trump_cards = page.locator("#hand .card.trump")
+            marked = [
+                trump_cards.nth(i).get_attribute("data-card") for i in range(trump_cards.count())
+            ]
+            expected = [
+                c
+                for c in page.locator("#hand .card").evaluate_all(
+                    "cs => cs.map(c => c.dataset.card)"
+                )
+                if c[1] == named or c == "J" + SAME_COLOUR[named]
+            ]
+            assert marked == expected
+            jick_seen += ("J" + SAME_COLOUR[named]) in marked
+            # the trump order beside the pitcher: A K Q J, the jick J♦, then 10 ... 2 (3.6)
+            strips.append(
+                page.locator("#contract .trump-order .card").evaluate_all(
+                    "cs => cs.map(c => c.dataset.card)"
+                )
+            )
+            action = legal[0]
+            cards.nth(0).click()
+        chosen.append(action)
+        if action.startswith("trump:"):
+            named = action[-1]
+            page.wait_for_selector(".named-trump", timeout=SECONDS)
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+    else:
+        pytest.fail("the hand did not end in 40 decisions")
+    assert named == "H"
+    page.screenshot(path=str(tmp_path / "smear-hand-end.png"), full_page=True)
+    shown = page.locator("#breakdown").inner_text()
+    for point in ("High", "Low", "Jack", "Jick", "Game"):  # 3.8
+        assert point in shown
+    awards = page.locator("#breakdown .awards li").all_inner_texts()
+    assert len(awards) == 5
+    assert strips and all(
+        strip == "AH KH QH JH JD TH 9H 8H 7H 6H 5H 4H 3H 2H".split() for strip in strips
+    )
+    assert not errors, errors
+
+    page.locator("#quit").click()
+    page.wait_for_selector("#review-this", timeout=SECONDS)
+    (name,) = [p.name for p in saves.iterdir() if p.suffix == ".json"]
+    record = replay(read_json(str(saves / name), "the saved game"), strategies=False)
+    mine = [(v, a) for v, a in views_of(record) if v.seat == 0]
+    assert chosen == [a for v, a in mine if len(v.legal()) > 1]
+    assert record["hands"][0]["trump"] == "H" and record["hands"][0]["pitcher"] == 0
+
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    assert "smear" in page.locator("#review-summary").inner_text()
+    headings = []
+    for _ in mine:
+        headings.append(page.locator("#step h3").first.inner_text())
+        page.keyboard.press("ArrowRight")
+    assert "Hand 1: you named ♥ hearts trump" in headings
+    assert not errors, errors

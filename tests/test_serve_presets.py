@@ -1,0 +1,208 @@
+"""The web table under every preset, over HTTP (``pitchsim serve``'s app on a real
+uvicorn server): whole smear and ten-point games played by a scripted person who picks
+each action from the ones the page offers, every rule effect the page shows checked
+against docs/rules.md, and the coach's numbers the terminal's (``pitchsim practice``).
+
+Expected values are worked out here from the rules' clauses, not by the table's code:
+the trump order (3.6, 4.7), who captured each point card (0.7, 3.8, 4.10), the Game
+count (0.8), following (3.7, 4.9), the target (3.10, 4.12).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_serve import call
+
+from pitchsim.coach.judge import COACH_TIME
+from pitchsim.coach.practice import practice
+from pitchsim.game.rules import Rules, rule_values
+from pitchsim.games.record import replay, views_of
+from pitchsim.util.jsonio import read_json
+from pitchsim.web.app import create_app
+from pitchsim.web.server import Running
+
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+# What each preset awards, in the order the hand's end lists them, and the worth of each.
+AWARDS = {
+    "smear": {"High": 1, "Low": 1, "Jack": 1, "Jick": 1, "Game": 1},  # 3.8
+    "ten-point": {  # 4.10: no Game point; the 10 of trump; the Three worth 3
+        "High": 1,
+        "Low": 1,
+        "Jack": 1,
+        "Jick": 1,
+        "High joker": 1,
+        "Low joker": 1,
+        "Ten": 1,
+        "Three": 3,
+    },
+}
+TARGET = {"smear": 11, "ten-point": 32}  # 3.10, 4.12
+COUNT = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}  # 0.8: the jick a jack, a joker 0
+
+
+def trumps_high_to_low(preset: str, trump: str) -> list[str]:
+    """3.6: A K Q J Jick 10 ... 2; 4.7: A K Q J Jick HJ LJ 10 ... 2."""
+    top = [r + trump for r in "AKQJ"] + ["J" + SAME_COLOUR[trump]]
+    jokers = ["HJ", "LJ"] if preset == "ten-point" else []
+    return top + jokers + [r + trump for r in "T98765432"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    saves = tmp_path_factory.mktemp("saves")
+    with Running(create_app(saves, max_games=2, idle=600)) as url:
+        yield url, saves
+
+
+def check_view(v: dict, preset: str, seen: dict) -> None:
+    """The rule effects one view shows the person."""
+    assert sorted(v["choices"]) == sorted(v["legal"])  # the page offers the legal ones
+    if v["phase"] == "trump":  # trump=named: the pitcher names any suit as "trump:H"
+        assert sorted(v["legal"]) == ["trump:C", "trump:D", "trump:H", "trump:S"]
+        seen["named"] += 1
+    if v["trump"] is None:
+        assert v["trumps"] == []
+        return
+    order = trumps_high_to_low(preset, v["trump"])
+    assert v["trumps"] == order
+    # the hand shows its trumps first, the jick and jokers among them, highest first
+    mine = [c for c in v["held"] if c in order]
+    assert v["held"][: len(mine)] == sorted(mine, key=order.index)
+    if v["phase"] != "play":
+        return
+    jick = "J" + SAME_COLOUR[v["trump"]]
+    seen["jick"] += jick in v["held"]
+    if preset == "ten-point":  # 4.9: only trumps are played
+        assert all(c in order for c in v["legal"])
+    done = len(v["trick_winners"])
+    current = v["tricks"][done] if len(v["tricks"]) > done else None
+    if preset == "smear" and current and current["cards"][0] in order:
+        # 3.7: a trump led (a jick led too) must be followed by a trump, the jick included
+        held_trumps = [c for c in v["held"] if c in order]
+        if held_trumps:
+            assert sorted(v["legal"]) == sorted(held_trumps)
+            seen["jick followed"] += jick in held_trumps
+
+
+def check_hand(h: dict, end: dict, preset: str, seat: int) -> None:
+    """A finished hand's end as the page shows it, worked out again from its tricks."""
+    if h["pitcher"] is None:
+        assert end["awards"] == []
+        return
+    names = [a["name"] for a in end["awards"]]
+    assert names == list(AWARDS[preset])
+    assert {a["name"]: a["worth"] for a in end["awards"]} == AWARDS[preset]
+    by = {a["name"]: a["by"] for a in end["awards"]}
+    trump = h["trump"]
+    captor = {c: t["winner"] for t in h["tricks"] for c in t["cards"]}
+    point_cards = {"Jack": "J" + trump, "Jick": "J" + SAME_COLOUR[trump]}
+    if preset == "ten-point":
+        point_cards |= {"High joker": "HJ", "Low joker": "LJ", "Ten": "T" + trump}
+        point_cards |= {"Three": "3" + trump}
+    for name, c in point_cards.items():  # to its captor; nobody when not in play
+        assert by[name] == captor.get(c), (name, c)
+    order = trumps_high_to_low(preset, trump)
+    played = [c for t in h["tricks"] for c in t["cards"] if c in order]
+    plain = [c for c in played if c not in ("HJ", "LJ")]  # a joker is never High or Low
+    if plain:
+        high = min(plain, key=order.index)
+        assert by["High"] == captor[high]
+    if preset == "smear":  # 0.8: the single highest count of cards captured
+        counts = [0] * h["players"]
+        for t in h["tricks"]:
+            counts[t["winner"]] += sum(COUNT.get(c[0], 0) for c in t["cards"] if c[1] != "J")
+        assert h["game_points"] == counts
+        best = max(counts)
+        game = counts.index(best) if counts.count(best) == 1 else None
+        assert by["Game"] == game
+    # the page's words are the terminal's
+    who = "you" if h["pitcher"] == seat else f"seat {h['pitcher']}"
+    assert end["lines"][0].startswith("hand ") and f"{who} bid {h['bid']}" in end["lines"][0]
+
+
+def play_whole_game(url: str, preset: str, seed: int, players: int) -> tuple[dict, list, dict]:
+    status, game = call(
+        f"{url}/api/games",
+        {"preset": preset, "players": players, "coach": False, "seed": seed},
+    )
+    assert status == 201, game
+    assert game["rules"] == preset and game["target"] == TARGET[preset]
+    rng = random.Random(seed)
+    seen = {"named": 0, "jick": 0, "jick followed": 0}
+    sent = []
+    while game["status"] != "over":
+        if game["status"] == "your turn":
+            v = game["view"]
+            check_view(v, preset, seen)
+            # bid high now and then, so the person pitches and names trump
+            action = v["legal"][-1] if v["phase"] == "auction" and rng.random() < 0.4 else None
+            action = action or rng.choice(v["choices"])
+            status, doc = call(f"{url}/api/games/{game['id']}/action", {"action": action})
+            assert status == 200, doc
+            sent.append(action)
+        status, game = call(f"{url}/api/games/{game['id']}?since={game['version']}")
+        assert status == 200 and game["status"] != "error", game
+    return game, sent, seen
+
+
+@pytest.mark.parametrize(("preset", "seed", "players"), [("smear", 5, 4), ("ten-point", 2, 4)])
+def test_a_whole_game_of_a_preset_over_http(server, preset, seed, players):
+    url, saves = server
+    final, sent, seen = play_whole_game(url, preset, seed, players)
+    record = replay(read_json(str(saves / final["saved_as"]), "save"), strategies=False)
+    assert record["rules"].split(",")[0] == preset
+    mine = [a for v, a in views_of(record) if v.seat == 0 and len(v.legal()) > 1]
+    assert mine == sent
+    assert final["hands"] == record["hands"]
+    assert len(final["ends"]) == len(record["hands"])
+    for h, end in zip(record["hands"], final["ends"], strict=True):
+        check_hand(h, end, preset, 0)
+    assert max(final["final_scores"]) >= TARGET[preset]  # 3.11, 4.12: played to the target
+    assert seen["named"] >= 1  # the person pitched and named trump at least once
+
+
+def test_the_coach_on_the_page_gives_the_terminals_numbers(server):
+    """A smear game coached on the page, stopped after a few decisions; ``pitchsim
+    practice`` given the same seed and the same answers judges them the same."""
+    url, saves = server
+    body = {"preset": "smear", "players": 3, "samples": 300, "worlds": 20, "seed": 8}
+    status, game = call(f"{url}/api/games", body)
+    assert status == 201, game
+    sent = []
+    while len(game["judgements"]) < 5 and game["status"] != "over":
+        if game["status"] == "your turn":
+            v = game["view"]
+            action = v["legal"][-1] if v["phase"] == "auction" else v["choices"][0]
+            assert call(f"{url}/api/games/{game['id']}/action", {"action": action})[0] == 200
+            sent.append(action)
+        _, game = call(f"{url}/api/games/{game['id']}?since={game['version']}")
+    _, game = call(f"{url}/api/games/{game['id']}/quit", {})
+    page = game["judgements"]
+    assert {j["kind"] for j in page} >= {"call", "trump", "card"}
+    for j in page:
+        assert j["unit_words"] and j["text"].startswith("coach:")
+    answers = iter(sent)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    rules = Rules.parse(rule_values("smear", files=False))
+    _, terminal = practice(
+        3, 0, "odds+heuristic", rules, 8, read=read, write=lambda t: None,
+        samples=300, worlds=20, time=COACH_TIME,
+    )  # fmt: skip
+    assert [(j.kind, j.chosen, j.values, j.best) for j in terminal] == [
+        (j["kind"], j["chosen"], j["values"], j["best"]) for j in page
+    ]
+    # the review of the saved game steps through the same judgements
+    status, r = call(f"{url}/api/review", {"save": game["saved_as"]})
+    assert status == 200 and r["rules"] == "smear"
+    assert [s["judgement"]["values"] for s in r["steps"] if s["judgement"]] == [
+        j["values"] for j in page
+    ]
+    assert len(r["ends"]) == len(r["hands"])
