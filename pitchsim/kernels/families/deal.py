@@ -1,21 +1,24 @@
 """The deal of a family hand: the pack, 6, 9 or 10 cards each, and the stock in order.
 
 The pack is the 52 cards plus the jokers (6.1), less the four 4s with 5 players, 9 to
-deal and two jokers (4.3).  It is shuffled by drawing each next card uniformly from
-the cards left (``kernels.rng``, ``bits.nth_bit``): all of them when a draw step will
-take cards from the stock, else only as many as are dealt.  Seat ``dealer + 1 + i`` gets the ``i``-th run of cards, as in
-the reference engine's ``deal``; the rest of ``deck`` is the stock, top card first.
+deal and two jokers (4.3).  Each card dealt is drawn uniformly from the cards left
+(``kernels.rng``, ``bits.nth_bit``), seat by seat as the base game deals
+(``kernels.deal``), then the stock when a draw step will take cards from it.  Seat
+``dealer + 1 + i`` holds the ``i``-th run of ``deck``, as in the reference engine's
+``deal``; the rest of ``deck`` is the stock, top card first.
 """
 
 import numpy as np
 from numba import njit
 
 from ..bits import lowest_card, nth_bit, popcount
-from ..rng import DEAL_COUNTER, below
+from ..rng import DEAL_COUNTER, draw, split_below
 from .tables import F_DEAL, F_DISCARD, F_JOKERS
 
 FOURS = np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
 ALL_52 = np.int64((1 << 52) - 1)
+SPLIT = 6  # draws a 64-bit hash gives
+MAX_SEATS = 8  # (counter blocks: a seat's first hash, its second, then the stock's)
 
 
 @njit(cache=True, inline="always")
@@ -41,55 +44,61 @@ def pack_mask(n, fr):
 @njit(cache=True, inline="always")
 def deal_family(key, n, dealer, fr, deck, dealt):
     """Shuffle the pack into ``deck`` (size >= 54), fill ``dealt[0:n]`` and return the
-    number of cards in the pack: ``deck[n * cards_each : that]`` is the stock.
-
-    Each position of ``deck`` gets a card drawn uniformly from those left (a uniform
-    shuffle, drawn in order); without a draw step the stock is never looked at, so only
-    the dealt positions are drawn."""
+    number of cards in the pack: ``deck[n * cards_each : that]`` is the stock, top card
+    first, drawn only when a draw step will take from it (else left as it was)."""
     return deal_family_fixed(key, n, dealer, -1, np.int64(0), fr, deck, dealt)
 
 
 @njit(cache=True, inline="always")
 def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
     """``deal_family`` with ``fixed_hand`` (a mask of ``cards_each`` cards of the pack;
-    0: none) dealt to ``fixed_seat``: its run of ``deck`` holds those cards, lowest
-    first, and every other position is drawn from the rest of the pack."""
-    rest = pack_mask(n, fr) & ~fixed_hand
-    size = popcount(pack_mask(n, fr))
+    0: none) dealt to ``fixed_seat``.
+
+    The base game's deal (``kernels.deal.deal_hands``), generalised: seat by seat from
+    seat 0, each seat's cards come from one 64-bit hash of (key, seat) split into
+    uniform draws among the cards left (``rng.split_below``), a second hash for cards
+    7-10; the stock after the hands, six draws a hash.  Under the base game's pack
+    and six cards this is ``deal_hands`` card for card, so the two engines deal the same
+    hands.  Seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck`` (the reference
+    engine's ``deal``), its cards in the order drawn."""
+    full = pack_mask(n, fr)
+    rest = full & ~fixed_hand
     left = popcount(rest)
     each = cards_each(n, fr)
-    fixed_run = (fixed_seat - dealer - 1) % n if fixed_hand != 0 else -1
-    j = 0  # draws made, the counter of the next one
-    i = 0  # the position in ``deck``
-    seat = dealer + 1 if dealer + 1 < n else 0
-    # Run by run, card by card within a run: no division nor run bookkeeping per card.
-    for run in range(n):
-        h = np.int64(0)
-        if run == fixed_run:
+    first = dealer + 1 if dealer + 1 < n else 0
+    for seat in range(n):
+        at = (seat - first if seat >= first else seat + n - first) * each
+        if fixed_hand != 0 and seat == fixed_seat:
             mine = fixed_hand
-            for _ in range(each):
+            for i in range(at, at + each):
                 b = mine & -mine
                 mine ^= b
                 deck[i] = lowest_card(b)
-                h |= b
-                i += 1
-        else:
-            for _ in range(each):
-                b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
-                j += 1
-                left -= 1
-                rest ^= b
-                deck[i] = lowest_card(b)
-                h |= b
-                i += 1
-        dealt[seat] = h
-        seat = seat + 1 if seat + 1 < n else 0
-    if fr[F_DISCARD] != 0:  # the stock, drawn only when a draw step will take from it
-        while i < size:
-            b = nth_bit(rest, below(key, DEAL_COUNTER + j, left))
-            j += 1
-            left -= 1
+            dealt[seat] = fixed_hand
+            continue
+        r = draw(key, DEAL_COUNTER + seat)
+        h = np.int64(0)
+        for i in range(at, at + each):
+            if i == at + SPLIT:  # (64 bits give six draws below 54 with bias < 2**-29)
+                r = draw(key, DEAL_COUNTER + MAX_SEATS + seat)
+            k, r = split_below(r, left)
+            b = nth_bit(rest, k)
             rest ^= b
+            left -= 1
+            h |= b
+            deck[i] = lowest_card(b)
+        dealt[seat] = h
+    size = popcount(full)
+    if fr[F_DISCARD] != 0:  # the stock, drawn only when a draw step will take from it
+        r = np.uint64(0)
+        i = n * each
+        while i < size:
+            if (i - n * each) % SPLIT == 0:
+                r = draw(key, DEAL_COUNTER + 2 * MAX_SEATS + (i - n * each) // SPLIT)
+            k, r = split_below(r, left)
+            b = nth_bit(rest, k)
+            rest ^= b
+            left -= 1
             deck[i] = lowest_card(b)
             i += 1
     return size

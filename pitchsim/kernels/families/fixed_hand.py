@@ -4,8 +4,8 @@
 The known hand is the whole deal of its seat: 6 cards, or 9 (10) under deal=9, so
 with a draw step the odds are P(make k | these cards dealt), the discard and draw
 made by the rules (4.8) after the pitcher's policy names trump.  The other cards of
-the pack are shuffled around it as ``deal.deal_family`` shuffles the pack (the
-dealer is seat n-1, so seat s gets the s-th run and the stock follows the runs).
+the pack are dealt around it by ``deal.deal_family_fixed`` (the dealer is seat n-1,
+so seat s gets the s-th run and the stock follows the runs).
 
 A fixed trump: under trump=named the pitcher names it; under trump=first-lead the
 pitcher's policy chooses its opening lead among the cards of that printed suit (as
@@ -16,9 +16,8 @@ Deal d draws from its own key (seed, d): the same numbers on any thread count.
 import numpy as np
 from numba import njit, prange
 
-from ..bits import lowest_card
-from ..rng import AUCTION_COUNTER, DEAL_COUNTER, DECISION_COUNTER, below, deal_key
-from .deal import cards_each, pack_mask
+from ..rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key
+from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import play_hand
 from .policies import choose_card, name_trump
@@ -38,45 +37,6 @@ def defender_seat(d, n, partnership):
     if partnership:
         return 1 + 2 * (d % 2)
     return 1 + d % (n - 1)
-
-
-@njit(cache=True, inline="always")
-def deal_with_hand(key, n, seat, fixed, fr, deck, dealt):
-    """Deal the pack with ``fixed`` as seat ``seat``'s cards (dealer n-1): the other
-    cards shuffled by Fisher-Yates (fully when a draw step uses the stock), seat s
-    the s-th run of ``deck``, the stock after the runs.  Returns the pack size."""
-    each = cards_each(n, fr)
-    rest = pack_mask(n, fr) & ~fixed
-    m = 0
-    r = rest
-    while r:
-        deck[m] = lowest_card(r)
-        m += 1
-        r &= r - 1
-    others = (n - 1) * each
-    shuffled = m if fr[F_DISCARD] != 0 else others
-    for i in range(shuffled):
-        if i == m - 1:
-            break
-        j = i + below(key, DEAL_COUNTER + i, m - i)
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
-    start = seat * each
-    for i in range(m - 1, start - 1, -1):  # make room for the known hand's run
-        deck[i + each] = deck[i]
-    k = start
-    f = fixed
-    while f:
-        deck[k] = lowest_card(f)
-        k += 1
-        f &= f - 1
-    for s in range(n):
-        h = np.int64(0)
-        for i in range(s * each, (s + 1) * each):
-            h |= np.int64(1) << deck[i]
-        dealt[s] = h
-    return m + each
 
 
 @njit(cache=True, inline="always")
@@ -145,7 +105,7 @@ def play_family_fixed(
             deal = start + d
             seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
             key = deal_key(seed, deal)
-            size = deal_with_hand(key, n, seat, fixed_hand, fr, deck, dealt)
+            size = deal_family_fixed(key, n, n - 1, seat, fixed_hand, fr, deck, dealt)
             for s in range(n):
                 held[s] = dealt[s]
                 won[s] = 0

@@ -223,8 +223,8 @@ def heuristic_card(
 ):
     """The policy: forced plays, the first lead's suit and the trick so far (its
     best card, seat and worth) here; the decision, on those integers and ``tab``, in
-    ``_decide``.  (``_decide`` as a separate kernel measured about 10% slower on the
-    heuristic table than inlined: ``scripts/bench_families.py --versus-base``.)"""
+    ``_decide``, a kernel of its own: inlined into every play loop it tripled the
+    family kernels' cold compile (``scripts/compile_times.py``)."""
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     if trump < 0:
@@ -256,14 +256,16 @@ def heuristic_card(
                 best_i = i
         winner = tseats[best_i]
         best_trump = tab[trump, T_EFF + trick[best_i]] == trump
+    i64 = np.int64  # (no literal types: one compiled _decide for every caller)
     return _decide(
-        legal, hand, seat, n, pitcher, trump, trick_no, count, played, in_trick, led,
-        best_k, best_trump, winner, on_table, fr[F_PARTNERSHIP] != 0,
-        fr[F_FOLLOW] == 2, pack_mask(n, fr), tab,
+        i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(trick_no),
+        i64(count), i64(played), i64(in_trick), i64(led), i64(best_k), best_trump,
+        i64(winner), i64(on_table), fr[F_PARTNERSHIP] != 0, fr[F_FOLLOW] == 2,
+        pack_mask(n, fr), tab,
     )  # fmt: skip
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _decide(
     legal, hand, seat, n, pitcher, trump, trick_no, count, played, in_trick, led, best_k,
     best_trump, winner, on_table, partnership, only, pack, tab,

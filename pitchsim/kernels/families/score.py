@@ -75,18 +75,13 @@ def side_of(seat, fr):
 
 
 @njit(cache=True, inline="always")
-def _captured(captors, in_play, c):
-    """Who captured card ``c`` (``captors``: ``_planes`` of the cards won); NOBODY when
-    the card is not in play."""
-    return _seat_of(captors, c) if in_play & (np.int64(1) << c) else NOBODY
-
-
-@njit(cache=True, inline="always")
 def _planes(masks, n):
     """Three bit planes of the seat numbers of ``masks[0:n]`` and their union: the seat
     holding card bit ``b`` is then read off without a search (``_seat_of``)."""
     p0 = p1 = p2 = every = np.int64(0)
-    for s in range(n):
+    for s in range(8):  # (an early exit: a loop over a handful of seats is not vectorized)
+        if s == n:
+            break
         m = masks[s]
         every |= m
         p0 |= m & -(s & 1)
@@ -97,22 +92,27 @@ def _planes(masks, n):
 
 @njit(cache=True, inline="always")
 def _seat_of(planes, c):
-    """``owner``, from ``_planes``: the seat whose mask holds card ``c`` (-1: none)."""
+    """The seat whose mask holds card ``c`` (-1: none), from ``_planes``: arithmetic, no
+    branch (whether a card was captured, and by whom, is data and mispredicts).  A
+    card no mask holds has every plane bit 0, so the ``| -1`` gives -1."""
     p0, p1, p2, every = planes
     b = np.int64(1) << c
-    if every & b == 0:
-        return np.int64(-1)
-    return ((p0 & b) != 0) + 2 * ((p1 & b) != 0) + 4 * ((p2 & b) != 0)
+    seat = ((p0 & b) != 0) + 2 * ((p1 & b) != 0) + 4 * ((p2 & b) != 0)
+    return seat | -np.int64((every & b) == 0)
 
 
 @njit(cache=True)
 def score_hand(held, won, n, trump, fr, tab, award, points):
-    """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand."""
+    """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
+    is read off the planes of the cards won: a card not in play was won by nobody, so
+    it reads NOBODY as the module says."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
     captors = _planes(won, n)
     in_play = np.int64(0)
-    for s in range(n):
+    for s in range(8):
+        if s == n:
+            break
         in_play |= held[s]
     for i in range(N_AWARDS):
         award[i] = NOT_PLAYED
@@ -140,49 +140,55 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         award[HIGH] = _seat_of(captors, hi)
         award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
     base = trump * 13
-    award[JACK] = _captured(captors, in_play, base + 9)
+    award[JACK] = _seat_of(captors, base + 9)
     if fr[F_JICK] != 0:
-        award[JICK] = _captured(captors, in_play, (3 - trump) * 13 + 9)
+        award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
     if fr[F_JOKERS] >= 1:
-        award[HIGH_JOKER] = _captured(captors, in_play, HJ)
+        award[HIGH_JOKER] = _seat_of(captors, HJ)
     if fr[F_JOKERS] >= 2:
-        award[LOW_JOKER] = _captured(captors, in_play, LJ)
+        award[LOW_JOKER] = _seat_of(captors, LJ)
     if fr[F_GAME_TEN] != 0:
-        award[TEN] = _captured(captors, in_play, base + 8)
+        award[TEN] = _seat_of(captors, base + 8)
     if fr[F_THREE] != 0:
-        award[THREE] = _captured(captors, in_play, base + 1)
+        award[THREE] = _seat_of(captors, base + 1)
     if fr[F_FIVE] != 0:
-        award[FIVE] = _captured(captors, in_play, base + 3)
+        award[FIVE] = _seat_of(captors, base + 3)
     partners = fr[F_PARTNERSHIP] != 0
     if fr[F_GAME_TEN] == 0:
         sides = 2 if partners else n
         best = -1
         best_side = -1
         tied = False
-        for side in range(sides):
+        for side in range(8):
+            if side == sides:
+                break
             count = game_count(won[side])
             if partners:
                 count += game_count(won[side + 2])
-            if count > best:
-                best = count
-                best_side = side
-                tied = False
-            elif count == best:
-                tied = True
+            # Selects: who leads the count is data-dependent.
+            gt = count > best
+            tied = (count == best) | (tied & ~gt)
+            best_side = side if gt else best_side
+            best = count if gt else best
         award[GAME] = NOBODY if tied else best_side
-    # Each point to its side: a seat alone, or a team (its seats' parity).
-    for s in range(n):
+    # Each point to its side: a seat alone, or a team (its seats' parity); selects,
+    # since who won each point is data.
+    for s in range(8):
+        if s == n:
+            break
         points[s] = 0
-    team0 = team1 = 0
+    team0 = team1 = np.int64(0)
     for i in range(N_AWARDS):
         seat = award[i]
-        if seat >= 0:
-            if not partners:
-                points[seat] += AWARD_VALUES[i]
-            elif seat & 1:
-                team1 += AWARD_VALUES[i]
-            else:
-                team0 += AWARD_VALUES[i]
+        value = AWARD_VALUES[i] & -np.int64(seat >= 0)
+        if partners:
+            odd = -(seat & 1)
+            team1 += value & odd
+            team0 += value & ~odd
+        else:
+            points[seat if seat >= 0 else 0] += value
     if partners:
-        for s in range(n):
+        for s in range(8):
+            if s == n:
+                break
             points[s] = team1 if s & 1 else team0

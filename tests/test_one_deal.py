@@ -1,0 +1,151 @@
+"""One deal for every preset: the family kernels deal the base game's hands card for
+card, and every preset's deal is a uniform deal of its pack (VARIANTS.md 4.3, 6.1).
+
+- Under auction-pitch (52 cards, six each) ``deal_family_fixed`` gives exactly the
+  hands of the base kernels' ``deal_hands`` for the same key, with or without a known
+  hand; so a table of random players plays the same hands, card for card, on both
+  engines (``simulate_family_hands`` against ``simulate_hands``).
+- Under every preset the deal is a deal: the hands are disjoint runs of the pack of the
+  right size, seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, the stock is the
+  rest of the pack, and a known hand sits in its seat.
+- Uniform: how often a card lands in a seat's hand and on top of the stock is
+  ``cards each / pack`` and ``1 / pack``, within 4.5 standard errors of the count.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.policies import seat_policies
+from pitchsim.kernels.deal import deal_hands, deck_without
+from pitchsim.kernels.families.deal import deal_family_fixed
+from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.simulate import simulate_hands
+
+DECK = np.empty(52, dtype=np.int64)
+PRESETS = [
+    ("auction-pitch", 4),
+    ("auction-pitch", 7),
+    ("setback", 4),
+    ("smear", 3),
+    ("ten-point", 4),
+    ("ten-point", 5),  # 10 cards each from a pack without the 4s (4.3)
+    ("seven-point", 4),
+    ("auction-pitch,jokers=1,discard=non-trump,trump=named", 3),
+]
+
+
+def _family_deal(spec: str, n: int, key, dealer: int, seat: int = -1, hand: int = 0):
+    fr = family_array(as_family(Rules.parse(spec)))
+    deck = np.full(54, -1, dtype=np.int64)
+    dealt = np.empty(n, dtype=np.int64)
+    size = deal_family_fixed(np.uint64(key), n, dealer, seat, np.int64(hand), fr, deck, dealt)
+    return int(size), [int(c) for c in deck], [int(h) for h in dealt]
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_auction_pitch_deals_the_base_games_hands(n):
+    rng = np.random.default_rng(n)
+    for d in range(300):
+        key = deal_key(5, d)
+        fixed = 0
+        if d % 2:  # a known hand in seat 0, as the base game's bid odds deal it
+            fixed = sum(1 << int(c) for c in rng.choice(52, 6, replace=False))
+        base = np.empty(n, dtype=np.int64)
+        deal_hands(np.uint64(key), n, 0, np.int64(fixed), deck_without(fixed), DECK, base)
+        _, _, fam = _family_deal("auction-pitch", n, key, d % n, 0 if fixed else -1, fixed)
+        assert fam == [int(h) for h in base], (n, d)
+
+
+@pytest.mark.parametrize("spec,n", PRESETS)
+def test_every_preset_deals_runs_of_its_pack(spec, n):
+    r = as_family(Rules.parse(spec))
+    each, pack = r.cards_each(n), r.pack_size(n)
+    cards = {c for c in range(52) if not (r.no_fours(n) and c % 13 == 2)}
+    cards |= set(range(52, 52 + r.jokers))
+    assert len(cards) == pack
+    rng = np.random.default_rng(1)
+    for d in range(200):
+        dealer = d % n
+        seat, hand = -1, 0
+        if d % 3 == 0:
+            seat = int(rng.integers(n))
+            hand = sum(1 << c for c in rng.choice(sorted(cards), each, replace=False).tolist())
+        size, deck, dealt = _family_deal(spec, n, deal_key(3, d), dealer, seat, hand)
+        assert size == pack
+        seen = set()
+        for i in range(n):
+            s = (dealer + 1 + i) % n
+            run = deck[i * each : (i + 1) * each]
+            assert sum(1 << c for c in run) == dealt[s] and len(set(run)) == each
+            seen |= set(run)
+        if seat >= 0:
+            assert dealt[seat] == hand
+        assert seen <= cards and len(seen) == n * each
+        stock = deck[n * each : size]
+        if r.discard == "non-trump":  # the stock is the rest of the pack, each card once
+            assert sorted(stock) == sorted(cards - seen)
+        else:  # never drawn: left as it was
+            assert stock == [-1] * (size - n * each)
+
+
+@pytest.mark.parametrize("spec,n", [("ten-point", 4), ("smear", 3), ("ten-point", 5)])
+def test_the_deal_is_uniform(spec, n):
+    r = as_family(Rules.parse(spec))
+    each, pack = r.cards_each(n), r.pack_size(n)
+    deals = 6000
+    in_seat = np.zeros((n, 54), dtype=np.int64)
+    on_top = np.zeros(54, dtype=np.int64)
+    for d in range(deals):
+        size, deck, dealt = _family_deal(spec, n, deal_key(11, d), n - 1)
+        for s in range(n):
+            for c in range(54):
+                in_seat[s, c] += dealt[s] >> c & 1
+        if size > n * each:
+            on_top[deck[n * each]] += 1
+    held = [c for c in range(54) if in_seat[:, c].sum() > 0]
+    assert len(held) == pack
+    p = each / pack
+    sd = math.sqrt(deals * p * (1 - p))
+    for s in range(n):
+        for c in held:
+            assert abs(in_seat[s, c] - deals * p) < 4.5 * sd, (s, c, in_seat[s, c])
+    if r.discard == "non-trump" and pack > n * each:  # (5 players: no stock)
+        q = 1 / pack
+        sd = math.sqrt(deals * q * (1 - q))
+        for c in held:
+            assert abs(on_top[c] - deals * q) < 4.5 * sd, (c, on_top[c])
+
+
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_random_tables_play_the_same_hands_on_both_engines(n):
+    """The same deals and the same random choices (one random stream per decision):
+    every point to the same side and the same trump, deal by deal."""
+    deals = 20_000
+    base_flags = np.empty(deals, dtype=np.int64)
+    base_trump = np.empty(deals, dtype=np.int64)
+    empty = np.empty(0, dtype=np.int64)
+    rules = Rules()
+    simulate_hands(
+        9, 0, deals, n, np.int64(0), deck_without(0), -1, seat_policies("random", n),
+        rules.to_array(), base_flags, base_trump, empty, empty,
+    )  # fmt: skip
+    r = as_family(rules)
+    points = np.empty(deals, dtype=np.int64)
+    flags = np.empty(deals, dtype=np.int64)
+    trump = np.empty(deals, dtype=np.int64)
+    simulate_family_hands(
+        9, 0, deals, n, family_policies("random", n), family_array(r), family_tables(r),
+        points, flags, trump,
+    )  # fmt: skip
+    assert np.array_equal(trump, base_trump)
+    # Family award bits: high 0, low 1, jack 2, game 9; the base game's: 0, 1, 2, 3.
+    as_base = (flags & 7) | ((flags >> 9 & 1) << 3)
+    assert np.array_equal(as_base, base_flags)
+    assert np.array_equal(points, [bin(f).count("1") for f in base_flags.tolist()])
