@@ -90,9 +90,35 @@ SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLU
 # ---- the columns of a run under a rule family (VARIANTS.md) ------------------------------
 
 # The key trumps a family run records, bit i of ``keys`` / ``keys_held``: the family's point
-# cards and top trumps, as pitchsim.study.family_report.key_cards names them.  A key the
-# family does not count (the jick in setback, the jokers in smear) is never set.
+# cards and top trumps, as :func:`key_cards` names them.  A key the family does not count
+# (the jick in setback, the jokers in smear) is never set.
 KEY_NAMES = ("A", "K", "J", "Jk", "HJ", "LJ", "10", "5", "3", "2")
+
+
+def key_cards(r: FamilyRules, trump: int) -> list[tuple[int, str]]:
+    """The trumps that name a holding under the preset ``r`` when ``trump`` is trump, in
+    trump order: the point cards of the family (the ace and the king as the top trumps)."""
+    from ..game.cards import ACE, HIGH_JOKER, JACK, KING, LOW_JOKER, TEN
+    from ..game.trumps import jick_card
+
+    base = trump * 13
+    out = [(base + ACE, "A"), (base + KING, "K"), (base + JACK, "J")]
+    if r.jick:
+        out.append((jick_card(trump), "Jk"))
+    if r.jokers >= 1:
+        out.append((HIGH_JOKER, "HJ"))
+    if r.jokers == 2:
+        out.append((LOW_JOKER, "LJ"))
+    if r.game == "ten":
+        out.append((base + TEN, "10"))
+    if r.five:
+        out.append((base + 3, "5"))  # ranks 2 3 4 5 ...: the 5 is rank 3
+    if r.three:
+        out.append((base + 1, "3"))
+    out.append((base + 0, "2"))
+    return out
+
+
 # Each award's column: who took that point.
 AWARD_SIDES = ("pitcher", "other", "nobody", "none")  # 3: not a point of these rules
 FAMILY_AWARDS = (
@@ -351,7 +377,7 @@ class Manifest:
 
     @property
     def family(self) -> bool:
-        """The run plays a rule family (pitchsim.study.family_parts), not the base game."""
+        """The run has a preset's columns (batch.simulate_family_part), not the base game's."""
         return self.layout is FAMILY
 
     def done(self) -> list[PartRecord]:
