@@ -385,7 +385,7 @@ def make_families(out: Path, deals: int, seed: int, threads, command: str) -> No
     families' rows of exact_checks.csv (the base game's rows kept as they are)."""
     from pitchsim.game.rules import label
     from pitchsim.study.analysis import make_by_holding
-    from pitchsim.study.exact import exact_check_table, sample_hands
+    from pitchsim.study.exact import exact_check_table, sample_hands, sample_run
 
     print(f"families: {deals:,} hands per table ...", file=sys.stderr, flush=True)
     started = time.monotonic()
@@ -402,15 +402,7 @@ def make_families(out: Path, deals: int, seed: int, threads, command: str) -> No
         chart = f"family-{name}-bids.png"
         charts.save(charts.sample_bids(s), out / chart)
         sections.append((s, name, by, chart))
-        runs.append(
-            {
-                "rules": spec,
-                "players": n,
-                "deals": deals,
-                "wall_s": s["wall_s"],
-                "cpu_s": s["cpu_s"],
-            }
-        )
+        runs.append(sample_run(spec, s))
     all_tables = pd.concat(tables, ignore_index=True)
     write_file(
         out / "family_make_by_holding.csv", all_tables.to_csv(index=False, float_format="%.5g")

@@ -482,13 +482,17 @@ def exact_check_table(
         # (seat 0's cards come first), so one seed would repeat the same deals
         s = sample_hands(spec, n, deals, seed=seed + i, threads=threads)
         rows += family_checks(s)
-        runs.append(
-            {
-                "rules": spec,
-                "players": n,
-                "deals": deals,
-                "wall_s": s["wall_s"],
-                "cpu_s": s["cpu_s"],
-            }
-        )
+        runs.append(sample_run(spec, s))
     return pd.DataFrame(rows), runs
+
+
+def sample_run(spec: str, s: dict) -> dict:
+    """What a report says of one sample of :func:`sample_hands`: its rules as asked,
+    size and seconds."""
+    return {
+        "rules": spec,
+        "players": s["players"],
+        "deals": s["deals"],
+        "wall_s": s["wall_s"],
+        "cpu_s": s["cpu_s"],
+    }
