@@ -42,9 +42,10 @@ import pandas as pd  # noqa: E402
 
 from pitchsim.cli.progress import Progress  # noqa: E402
 from pitchsim.study import charts  # noqa: E402
-from pitchsim.study.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402
+from pitchsim.study.analysis import Run, holding_rows, make_table  # noqa: E402
 from pitchsim.study.batch import resume, simulate  # noqa: E402
 from pitchsim.study.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
+from pitchsim.study.exact import exact_checks  # noqa: E402
 from pitchsim.study.manifest import RunError, parse_players, read_manifest  # noqa: E402
 from pitchsim.util.atomic import write_file  # noqa: E402
 

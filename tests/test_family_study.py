@@ -46,6 +46,15 @@ def ten_point(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def auction_pitch(tmp_path_factory):
+    """The base game as a preset run (named trump makes it a FamilyRules)."""
+    path = tmp_path_factory.mktemp("ap") / "run"
+    rules = "auction-pitch,trump=named"
+    simulate(path, 4000, players=[4], seed=SEED, rules=rules, part_size=2000, threads=2)
+    return path
+
+
 def test_the_manifest_records_the_family_and_every_part_is_checksummed(smear):
     doc = json.loads((smear / MANIFEST).read_text())
     assert doc["rules"] == Rules.parse("smear").describe() and doc["rules"]["family"] == "smear"
@@ -108,7 +117,7 @@ def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
 VALUES = {"three": 3, "five": 5}  # every other point is worth 1 (VARIANTS.md 6.2)
 
 
-@pytest.mark.parametrize("which", ["smear", "ten_point"])
+@pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch"])
 def test_points_are_the_awards_the_pitchers_side_took(request, which):
     f = frame(request.getfixturevalue(which))
     for d in range(len(f["deal"])):
@@ -227,7 +236,7 @@ def highest_by_hand(hand: int, trump: int, jick: bool, jokers: int) -> str:
     return min(held, key=ORDER.index) if held else "none"
 
 
-@pytest.mark.parametrize("which", ["smear", "ten_point"])
+@pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch"])
 def test_the_high_feature_is_the_highest_trump_dealt_recounted(request, which):
     run = request.getfixturevalue(which)
     r = as_family(read_manifest(run).rules)
@@ -243,7 +252,7 @@ def test_the_high_feature_is_the_highest_trump_dealt_recounted(request, which):
     assert got == counts
 
 
-def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, tmp_path):
+def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, auction_pitch, tmp_path):
     sm = exact_checks(smear)
     exact = {(r.players, r.check): r.exact for r in sm.itertuples()}
     # 6 cards of 52; a king without the ace loses High to an ace dealt to one of the
@@ -263,7 +272,11 @@ def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, tmp_p
     king = sb[sb.check.str.startswith("king")].iloc[0]
     assert king.exact == pytest.approx(1 - 2 * 6 / 46)  # the partner's ace is the side's
     assert "the 2 of trump held wins Low" not in set(sb.check)  # setback: low=captured
-    for df in (sm, tp, sb):
+    ap = exact_checks(auction_pitch)  # solo: the king loses High to an ace of any of 3 others
+    king = ap[ap.check.str.startswith("king")].iloc[0]
+    assert king.exact == pytest.approx(1 - 3 * 6 / 46) and king.deals > 0
+    assert "the 2 of trump held wins Low" not in set(ap.check)  # low=captured
+    for df in (sm, tp, sb, ap):
         sure = df[df.exact == 1.0]
         assert (sure.estimate == 1.0).all() and sure.inside.all()
 
@@ -329,11 +342,14 @@ def test_players_chart_points_are_the_tables(smear, tmp_path):
     assert code == 0 and (tmp_path / "p.png").stat().st_size > 10_000
 
 
-def test_bids_chart_cells_are_the_tables(smear):
+@pytest.mark.parametrize("which", ["smear", "auction_pitch"])
+def test_bids_chart_cells_are_the_tables(request, which):
     from pitchsim.study.charts import bids_data
 
-    data = bids_data(open_run(smear), 50)
-    t = make_table(smear, "holding,length", min_count=50)
+    run = request.getfixturevalue(which)
+    data = bids_data(open_run(run), 50)
+    assert len(data.cells)
+    t = make_table(run, "holding,length", min_count=50)
     for c in data.cells.itertuples():
         row = t[(t.players == c.players) & (t.holding == c.holding) & (t.length == str(c.length))]
         assert (
