@@ -495,3 +495,24 @@ def test_the_table_help_names_the_family_features():
     from pitchsim.study.analysis import DEFAULT_BY, FAMILY_FEATURES
 
     assert FAMILY_FEATURE_NAMES == tuple(FAMILY_FEATURES) and FAMILY_BY == DEFAULT_BY
+
+
+def test_the_reports_holding_table_is_a_plain_recount_of_the_sampled_hands():
+    """make_by_holding (the report's table of hands played outside a run) goes through
+    the one summarize: P(make k) and the bid, recounted from the points of each holding
+    (smear: bids 2-5, so a bid of 1 is never the answer)."""
+    from pitchsim.study.analysis import holdings, make_by_holding
+    from pitchsim.study.exact import sample_hands
+
+    s = sample_hands("smear", 4, 3000, seed=5)
+    h = holdings(s)
+    t = make_by_holding(s, min_count=40)
+    assert len(t) and list(t.deals) == sorted(t.deals, reverse=True)
+    assert "score1" not in t.columns and "p1" in t.columns
+    for row in t.itertuples():
+        pts = h.points[h.holding == row.holding].tolist()
+        assert row.deals == len(pts) >= 40
+        for k in range(1, 6):
+            assert getattr(row, f"p{k}") == sum(p >= k for p in pts) / len(pts)
+        best = max([0] + [k for k in range(2, 6) if sum(p if p >= k else -k for p in pts) > 0])
+        assert row.bid == best
