@@ -35,7 +35,7 @@ from ..game.features import (
 from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
-from .manifest import KEY_NAMES, Manifest, PartRecord, RunError, key_cards, read_manifest
+from .manifest import KEY_NAMES, Manifest, PartRecord, RunError, key_table, read_manifest
 from .parts import VERIFY, read_part
 from .verified import VerifiedParts
 
@@ -424,23 +424,19 @@ def holding_rows(table: pd.DataFrame, holdings: Sequence[str]) -> pd.DataFrame:
 
 
 def holdings(s: dict) -> pd.DataFrame:
-    """Per deal the pitcher's key trumps dealt (``holding``, e.g. ``A J Jk 2``), his
-    trump length dealt and the points his side won."""
-    r = s["rules"]
+    """Per deal the pitcher's key trumps dealt (``holding``, e.g. ``A J Jk 2``, as a run's
+    ``holding`` feature labels them), his trump length dealt and the points his side won."""
     mine = s["dealt"][:, 0]
-    trump = s["trump"]
-    labels = np.empty(trump.size, dtype=object)
-    for t in range(4):
-        at = trump == t
-        names = np.full(at.sum(), "", dtype=object)
-        for c, name in key_cards(r, t):
-            has = ((mine[at] >> c) & 1).astype(bool)
-            names = np.where(has, names + " " + name, names)
-        labels[at] = names
-    labels = np.array([x.strip() or "none" for x in labels], dtype=object)
+    cards = key_table(s["rules"])[s["trump"]]  # per deal, each key's card (-1: none)
+    keys = np.zeros(mine.size, dtype=np.int64)
+    for i in range(cards.shape[1]):
+        c = cards[:, i]
+        keys |= np.where(c >= 0, (mine >> np.maximum(c, 0)) & 1, 0) << i
+    codes, inverse = np.unique(keys, return_inverse=True)
+    names = np.array([FAMILY_FEATURES["holding"].label(int(k)) for k in codes], dtype=object)
     return pd.DataFrame(
         {
-            "holding": labels,
+            "holding": names[inverse],
             "length": np.bitwise_count((mine & s["trump_mask"]).view(np.uint64)).astype(np.int64),
             "points": s["points"],
         }

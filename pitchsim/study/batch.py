@@ -65,7 +65,6 @@ from .manifest import (
     BASE,
     FAMILY,
     FAMILY_AWARDS,
-    KEY_NAMES,
     MANIFEST,
     MAX_SEED,
     SCHEMA,
@@ -80,7 +79,7 @@ from .manifest import (
     _resume_hint,
     _write_manifest,
     check_policy,
-    key_cards,
+    key_table,
     layout_of,
     parse_players,
     plan_parts,
@@ -247,17 +246,6 @@ def simulate_part(
 
 
 PITCHER = 0  # seat 0 pitches every deal of a run
-
-
-def key_table(rules) -> np.ndarray:
-    """Per trump suit, the card of each key of :data:`KEY_NAMES` (-1: a key these rules
-    do not count), from :func:`pitchsim.study.manifest.key_cards`."""
-    r = as_family(rules)
-    out = np.full((4, len(KEY_NAMES)), -1, dtype=np.int64)
-    for t in range(4):
-        for card, name in key_cards(r, t):
-            out[t, KEY_NAMES.index(name)] = card
-    return out
 
 
 @njit(cache=True, parallel=True, nogil=True)

@@ -22,9 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 
-from ..game.rules import FamilyRules, Rules
+from ..game.rules import FamilyRules, Rules, as_family
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
@@ -116,6 +117,17 @@ def key_cards(r: FamilyRules, trump: int) -> list[tuple[int, str]]:
     if r.three:
         out.append((base + 1, "3"))
     out.append((base + 0, "2"))
+    return out
+
+
+def key_table(rules) -> np.ndarray:
+    """Per trump suit, the card of each key of :data:`KEY_NAMES` (-1: a key these rules
+    do not count), from :func:`key_cards`."""
+    r = as_family(rules)
+    out = np.full((4, len(KEY_NAMES)), -1, dtype=np.int64)
+    for t in range(4):
+        for card, name in key_cards(r, t):
+            out[t, KEY_NAMES.index(name)] = card
     return out
 
 
