@@ -205,10 +205,15 @@ def test_levels_choose_the_text_tables_columns(ten_point, tmp_path):
     ):
         code, _, err = cli("table", ten_point, *argv)
         assert code == 2 and message in err, err
-    base = tmp_path / "base"
+    base = tmp_path / "base"  # the base game's table takes --levels too, in its own cells
     simulate(base, 1000, players=[4], seed=1, part_size=1000)
-    code, _, err = cli("table", base, "--levels", "2")
-    assert code == 2 and "--levels is for a run under a rule family" in err
+    code, out, _ = cli("table", base, "--levels", "3,2", "--by", "length", "--min-count", "1")
+    header = next(line for line in out.splitlines() if "deals" in line and "k = " in line)
+    assert code == 0 and header.split()[-7:] == ["k", "=", "2", "k", "=", "3", "bid"]
+    row = make_table(base, "length").iloc[0]
+    assert f"{100 * row.p2:5.1f}% ({100 * row.p2_lo:5.1f}-{100 * row.p2_hi:5.1f})" in out
+    code, _, err = cli("table", base, "--levels", "5")
+    assert code == 2 and "'5' is not a level 1-4" in err, err
 
 
 def test_charts_points_and_bids(smear, tmp_path):

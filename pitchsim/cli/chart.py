@@ -34,8 +34,8 @@ def chart_command(
     levels: str = typer.Option(
         None,
         "--levels",
-        help="A run under a rule family, heatmap and players: the levels k of P(make k), "
-        "e.g. 5,6 (default the preset's lowest bids: two for heatmap, four for players).",
+        help="heatmap and players: the levels k of P(make k), e.g. 5,6 (default the "
+        "preset's lowest bids: two for heatmap, four for players; the base game's 2,3 and 1-4).",
     ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
@@ -76,10 +76,6 @@ def chart_command(
     opened = Run(run, verify=run_verify(no_verify, full_check))
     rules_match(opened, rules)
     min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
-    if levels is not None and not opened.manifest.family:
-        raise InputError(
-            "--levels is for a run under a rule family: the base game's charts show its own levels"
-        )
     wanted_levels = _levels(levels) if levels else None
     data = chart_data(opened, kind, players, wanted, min_count, wanted_levels)
     fig = chart(opened, kind, players, wanted, min_count, data=data)

@@ -53,8 +53,8 @@ def table_command(
     levels: str = typer.Option(
         None,
         "--levels",
-        help="A run under a rule family: the levels k the text table shows, e.g. 5,7,9,10 "
-        "(default every level, 1 to the family's total; csv and json have all).",
+        help="The levels k the text table shows, e.g. 5,7,9,10 (default every level, 1 to "
+        "the preset's total; csv and json have all).",
     ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
@@ -109,16 +109,12 @@ def table_command(
 
 
 def _shown_levels(run: Run, levels: str | None, fmt: str) -> list[int]:
-    """The levels k the text table shows: every level of the preset, or ``--levels``."""
+    """The levels k the text table shows: every level of the preset (the base game's
+    1-4), or ``--levels``."""
     from ..advice.family_odds import parse_levels
 
     if levels is None:
         return list(range(1, run.rules.max_bid + 1))
-    if not run.manifest.family:
-        raise InputError(
-            "--levels is for a run under a rule family: the base game's table always shows "
-            "its four levels"
-        )
     if fmt != "text":
         raise InputError(
             f"--levels chooses the text table's columns; --format {fmt} has every level"
