@@ -32,7 +32,7 @@ _WHERE = {
     "simulate": "study.batch",
     "resume": "study.batch",
     "make_table": "study.analysis",
-    "exact_checks": "study.analysis",
+    "exact_checks": "study.exact",
     "chart": "study.charts",
     "Rules": "game.rules",
     "Suit": "game.cards",

@@ -50,8 +50,9 @@ from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.simulate import simulate_hands
 from pitchsim.study import batch, manifest
-from pitchsim.study.analysis import Run, exact_checks, make_table
+from pitchsim.study.analysis import Run, make_table
 from pitchsim.study.batch import PART_SIZE, simulate
+from pitchsim.study.exact import exact_checks
 from pitchsim.study.manifest import RunParams, parse_players
 from pitchsim.util.runtime import chunked, use_threads
 

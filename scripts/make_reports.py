@@ -42,9 +42,10 @@ import pandas as pd  # noqa: E402
 
 from pitchsim.cli.progress import Progress  # noqa: E402
 from pitchsim.study import charts  # noqa: E402
-from pitchsim.study.analysis import Run, exact_checks, holding_rows, make_table  # noqa: E402
+from pitchsim.study.analysis import Run, holding_rows, make_table  # noqa: E402
 from pitchsim.study.batch import resume, simulate  # noqa: E402
 from pitchsim.study.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
+from pitchsim.study.exact import exact_checks  # noqa: E402
 from pitchsim.study.manifest import RunError, parse_players, read_manifest  # noqa: E402
 from pitchsim.util.atomic import write_file  # noqa: E402
 
@@ -377,36 +378,32 @@ def _family_link() -> list[str]:
     ]
 
 
+REPORT_TABLES = (("setback", 4), ("smear", 4), ("ten-point", 4))  # the families reported
+
+
 def make_families(out: Path, deals: int, seed: int, threads, command: str) -> None:
     """reports/families.md, one bidding chart and a holdings table per family, and the
     families' rows of exact_checks.csv (the base game's rows kept as they are)."""
     from pitchsim.game.rules import label
-    from pitchsim.study import family_report as fam
+    from pitchsim.study.analysis import make_by_holding
+    from pitchsim.study.exact import exact_check_table, sample_hands, sample_run
 
     print(f"families: {deals:,} hands per table ...", file=sys.stderr, flush=True)
     started = time.monotonic()
-    checks, runs = fam.exact_check_table(deals, seed=seed, threads=threads)
+    checks, runs = exact_check_table(deals, seed=seed, threads=threads)
     _append_checks(out / "exact_checks.csv", checks)
     sections, tables = [], []
-    for spec, n in fam.REPORT_TABLES:
-        s = fam.sample_hands(spec, n, deals, seed=seed, threads=threads)
+    for spec, n in REPORT_TABLES:
+        s = sample_hands(spec, n, deals, seed=seed, threads=threads)
         name = label(s["rules"])
-        by = fam.make_by_holding(s, min_count=2000)
+        by = make_by_holding(s, min_count=2000)
         by.insert(0, "players", n)
         by.insert(0, "rules", name)
         tables.append(by)
         chart = f"family-{name}-bids.png"
-        charts.save(fam.bidding_chart(s), out / chart)
+        charts.save(charts.sample_bids(s), out / chart)
         sections.append((s, name, by, chart))
-        runs.append(
-            {
-                "rules": spec,
-                "players": n,
-                "deals": deals,
-                "wall_s": s["wall_s"],
-                "cpu_s": s["cpu_s"],
-            }
-        )
+        runs.append(sample_run(spec, s))
     all_tables = pd.concat(tables, ignore_index=True)
     write_file(
         out / "family_make_by_holding.csv", all_tables.to_csv(index=False, float_format="%.5g")
@@ -427,14 +424,31 @@ def _load() -> str:
 
 
 def _append_checks(path: Path, checks: pd.DataFrame) -> None:
-    from pitchsim.study.family_report import merge_checks
+    from pitchsim.study.exact import merge_checks
 
     write_file(path, merge_checks(path.read_text() if path.exists() else "", checks))
 
 
-def _render_families(sections, checks, runs, took, command) -> str:
-    from pitchsim.study import family_report as fam
+def holding_table_markdown(t: pd.DataFrame, r, levels: list[int], top: int = 14) -> list[str]:
+    """The most frequent holdings as a markdown table: P(make k) at ``levels``."""
+    head = (
+        "| key trumps dealt | deals | "
+        + " | ".join(f"P(make {k})" for k in levels)
+        + " | bid up to |"
+    )
+    out = [head, "| --- | ---: |" + " ---: |" * len(levels) + " ---: |"]
+    for row in t.head(top).itertuples():
+        cells = []
+        for k in levels:
+            p, lo, hi = getattr(row, f"p{k}"), getattr(row, f"p{k}_lo"), getattr(row, f"p{k}_hi")
+            half = 100 * max(hi - p, p - lo)
+            cells.append(f"{100 * p:.1f}% ±{half:.1f}" if half >= 0.05 else f"{100 * p:.1f}% ±<0.1")
+        bid = "pass" if row.bid == 0 else str(row.bid)
+        out.append(f"| {row.holding} | {row.deals:,} | " + " | ".join(cells) + f" | {bid} |")
+    return out
 
+
+def _render_families(sections, checks, runs, took, command) -> str:
     deals = sum(r["deals"] for r in runs)
     cpu = sum(r["cpu_s"] for r in runs)
     wall = sum(r["wall_s"] for r in runs)
@@ -494,12 +508,12 @@ def _render_families(sections, checks, runs, took, command) -> str:
             "P(make k) by key holding (the most frequent), with 95% half-widths:",
             "",
         ]
-        lines += fam.holding_table_markdown(by, r, levels)
+        lines += holding_table_markdown(by, r, levels)
         lines.append("")
     lines += [
         "## Exact checks",
         "",
-        "Values counted in plain Python (`pitchsim/study/family_report.py`: fractions and "
+        "Values counted in plain Python (`pitchsim/study/exact.py`: fractions and "
         "binomial coefficients), estimated from the hands the family kernels dealt and "
         "played. The 95% interval is the estimate ± 1.96 of its own standard error; a "
         "check with no chance in it (every card dealt, a rule) has a standard error of 0 "

@@ -13,13 +13,13 @@ from pitchsim.study import analysis
 from pitchsim.study.analysis import (
     FEATURES,
     Run,
-    exact_checks,
     holding_rows,
     make_table,
     parse_features,
     points_counts,
 )
 from pitchsim.study.batch import simulate
+from pitchsim.study.exact import exact_checks
 from pitchsim.study.manifest import MANIFEST, RunError
 from pitchsim.util.errors import InputError
 

@@ -13,12 +13,12 @@ import pytest
 
 from pitchsim.study.analysis import (
     Run,
-    exact_checks,
     holding_rows,
     make_table,
     summarize,
 )
 from pitchsim.study.batch import simulate
+from pitchsim.study.exact import exact_checks
 from pitchsim.study.manifest import MANIFEST, RunError
 from pitchsim.util.errors import InputError
 

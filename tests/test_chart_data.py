@@ -41,13 +41,15 @@ def cell_texts(ax):
     return out
 
 
-def test_heatmap_cells_are_make_table_cells(run):
+@pytest.mark.parametrize("levels", [None, (4, 1)])  # default: make 2 and make 3
+def test_heatmap_cells_are_make_table_cells(run, levels):
     min_count = 300
-    fig = charts.heatmap(run, players=5, min_count=min_count)
+    fig = charts.chart(run, "heatmap", players=5, min_count=min_count, levels=levels)
     table = make_table(run, ["length", "high"], 5)
     table = table[table.deals >= min_count].set_index(["high", "length"])
     panels = [ax for ax in fig.axes if ax.images]
-    assert len(panels) == 2
+    titles = [int(re.match(r"P\(make (\d)\)", ax.get_title()).group(1)) for ax in panels]
+    assert titles == sorted(levels or (2, 3))
     for ax in panels:
         k = int(re.match(r"P\(make (\d)\)", ax.get_title()).group(1))
         rows, cols = tick_labels(ax, "y"), tick_labels(ax, "x")

@@ -1,6 +1,6 @@
 """bid-odds under the rule families, and the families' exact checks.
 
-- The exact values of study/family_report.py are recounted by a second route: every
+- The exact values of study/exact.py are recounted by a second route: every
   deal of a tiny pack enumerated and counted.
 - The family kernels' estimates fall inside intervals sized from their own standard
   errors (the rows of reports/exact_checks.csv, on a smaller sample here).
@@ -23,8 +23,8 @@ from numba import njit
 
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.rules import Rules
-from pitchsim.study import family_report as fr_mod
-from pitchsim.study.family_report import (
+from pitchsim.study import exact
+from pitchsim.study.exact import (
     mean_count_dealt,
     p_card_dealt,
     p_one_of_dealt,
@@ -79,7 +79,7 @@ def test_the_exact_values_of_the_families():
 
 @pytest.fixture(scope="module")
 def checks():
-    df, runs = fr_mod.exact_check_table(60_000, seed=11)
+    df, runs = exact.exact_check_table(60_000, seed=11)
     return df
 
 
@@ -123,7 +123,7 @@ def test_rows_keep_the_columns_of_the_base_checks(checks):
 def test_the_family_rows_replace_their_old_selves_and_the_base_rows_stay(checks):
     from pathlib import Path
 
-    from pitchsim.study.family_report import merge_checks
+    from pitchsim.study.exact import merge_checks
 
     committed = (Path(__file__).parent.parent / "reports" / "exact_checks.csv").read_text()
     base = [line for line in committed.splitlines() if ":" not in line]

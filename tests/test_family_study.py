@@ -14,8 +14,9 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families.sample import record_family_hands
 from pitchsim.kernels.families.simulate import family_make_odds, family_policies
 from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.study.analysis import make_table
 from pitchsim.study.batch import simulate
-from pitchsim.study.family_analysis import family_table
+from pitchsim.study.exact import exact_checks
 from pitchsim.study.manifest import FAMILY_AWARDS, MANIFEST, read_manifest
 
 DEALS, PART, SEED = 6000, 2500, 7  # 3 parts per player count, the last one short
@@ -45,6 +46,15 @@ def ten_point(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def auction_pitch(tmp_path_factory):
+    """The base game as a preset run (named trump makes it a FamilyRules)."""
+    path = tmp_path_factory.mktemp("ap") / "run"
+    rules = "auction-pitch,trump=named"
+    simulate(path, 4000, players=[4], seed=SEED, rules=rules, part_size=2000, threads=2)
+    return path
+
+
 def test_the_manifest_records_the_family_and_every_part_is_checksummed(smear):
     doc = json.loads((smear / MANIFEST).read_text())
     assert doc["rules"] == Rules.parse("smear").describe() and doc["rules"]["family"] == "smear"
@@ -66,7 +76,7 @@ def test_same_seed_same_bytes_on_any_thread_count_and_part_size(smear, tmp_path)
 
 def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
     rules = Rules.parse("smear")
-    t = family_table(smear, [])
+    t = make_table(smear, [])
     for n in (3, 4):
         odds = family_make_odds(rules, n, DEALS, "heuristic", seed=SEED * 8 + n)
         row = t[t.players == n].iloc[0]
@@ -107,7 +117,7 @@ def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
 VALUES = {"three": 3, "five": 5}  # every other point is worth 1 (VARIANTS.md 6.2)
 
 
-@pytest.mark.parametrize("which", ["smear", "ten_point"])
+@pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch"])
 def test_points_are_the_awards_the_pitchers_side_took(request, which):
     f = frame(request.getfixturevalue(which))
     for d in range(len(f["deal"])):
@@ -145,7 +155,7 @@ def test_table_is_a_plain_recount_of_the_parquet(smear):
     assert code == 0
     rows = json.loads(out)
     assert len(rows) == len(groups)
-    t = family_table(smear, "holding")
+    t = make_table(smear, "holding")
     for row in t.itertuples():
         pts = groups[(row.players, row.holding)]
         assert row.deals == len(pts)
@@ -153,7 +163,7 @@ def test_table_is_a_plain_recount_of_the_parquet(smear):
             assert getattr(row, f"p{k}") == sum(p >= k for p in pts) / len(pts)
         best = max([0] + [k for k in range(2, 6) if sum(p if p >= k else -k for p in pts) > 0])
         assert row.bid == best
-    by_length = family_table(smear, "length,trump")
+    by_length = make_table(smear, "length,trump")
     for row in by_length.itertuples():
         suit = "clubs diamonds hearts spades".split().index(row.trump)
         hands = [
@@ -185,7 +195,7 @@ def test_levels_choose_the_text_tables_columns(ten_point, tmp_path):
     )
     header = next(line for line in out.splitlines() if "deals" in line and "k=" in line)
     assert header.split()[-4:] == ["k=5", "k=7", "k=10", "bid"]
-    t = family_table(ten_point, "length")
+    t = make_table(ten_point, "length")
     first = out.splitlines()[4].split()
     row = t.iloc[0]
     assert first[1] == row.length and f"{100 * row.p7:4.1f}" in first[4]
@@ -195,10 +205,15 @@ def test_levels_choose_the_text_tables_columns(ten_point, tmp_path):
     ):
         code, _, err = cli("table", ten_point, *argv)
         assert code == 2 and message in err, err
-    base = tmp_path / "base"
+    base = tmp_path / "base"  # the base game's table takes --levels too, in its own cells
     simulate(base, 1000, players=[4], seed=1, part_size=1000)
-    code, _, err = cli("table", base, "--levels", "2")
-    assert code == 2 and "--levels is for a run under a rule family" in err
+    code, out, _ = cli("table", base, "--levels", "3,2", "--by", "length", "--min-count", "1")
+    header = next(line for line in out.splitlines() if "deals" in line and "k = " in line)
+    assert code == 0 and header.split()[-7:] == ["k", "=", "2", "k", "=", "3", "bid"]
+    row = make_table(base, "length").iloc[0]
+    assert f"{100 * row.p2:5.1f}% ({100 * row.p2_lo:5.1f}-{100 * row.p2_hi:5.1f})" in out
+    code, _, err = cli("table", base, "--levels", "5")
+    assert code == 2 and "'5' is not a level 1-4" in err, err
 
 
 def test_charts_points_and_bids(smear, tmp_path):
@@ -226,7 +241,7 @@ def highest_by_hand(hand: int, trump: int, jick: bool, jokers: int) -> str:
     return min(held, key=ORDER.index) if held else "none"
 
 
-@pytest.mark.parametrize("which", ["smear", "ten_point"])
+@pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch"])
 def test_the_high_feature_is_the_highest_trump_dealt_recounted(request, which):
     run = request.getfixturevalue(which)
     r = as_family(read_manifest(run).rules)
@@ -237,15 +252,13 @@ def test_the_high_feature_is_the_highest_trump_dealt_recounted(request, which):
     ):
         key = (n, str(c), highest_by_hand(hand, trump, r.jick, r.jokers))
         counts[key] = counts.get(key, 0) + 1
-    t = family_table(run, "length,high")
+    t = make_table(run, "length,high")
     got = {(row.players, row.length, row.high): row.deals for row in t.itertuples()}
     assert got == counts
 
 
-def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, tmp_path):
-    from pitchsim.study.family_analysis import family_exact_checks
-
-    sm = family_exact_checks(smear)
+def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, auction_pitch, tmp_path):
+    sm = exact_checks(smear)
     exact = {(r.players, r.check): r.exact for r in sm.itertuples()}
     # 6 cards of 52; a king without the ace loses High to an ace dealt to one of the
     # n - 1 others: each of the 46 unseen cards is dealt with probability 6(n-1)/46.
@@ -253,27 +266,29 @@ def test_family_checks_have_the_hand_worked_exact_values(smear, ten_point, tmp_p
     assert exact[(3, "king of trump dealt without the ace wins High")] == pytest.approx(34 / 46)
     assert exact[(4, "king of trump dealt without the ace wins High")] == pytest.approx(28 / 46)
     assert exact[(4, "the 2 of trump held wins Low")] == 1.0  # smear: low=dealt
-    tp = family_exact_checks(ten_point)
+    tp = exact_checks(ten_point)
     checks = set(tp.check)
     assert "the low joker in the pitcher's hand as dealt" in checks  # two jokers, 54 cards
     assert tp[tp.check.str.startswith("the high joker")].exact.iloc[0] == pytest.approx(9 / 54)
     assert not any(c.startswith("king") for c in checks)  # the rob and the draw: no such value
     setback = tmp_path / "setback"
     simulate(setback, 3000, players=[4], seed=SEED, rules="setback", part_size=3000, threads=2)
-    sb = family_exact_checks(setback)
+    sb = exact_checks(setback)
     king = sb[sb.check.str.startswith("king")].iloc[0]
     assert king.exact == pytest.approx(1 - 2 * 6 / 46)  # the partner's ace is the side's
     assert "the 2 of trump held wins Low" not in set(sb.check)  # setback: low=captured
-    for df in (sm, tp, sb):
+    ap = exact_checks(auction_pitch)  # solo: the king loses High to an ace of any of 3 others
+    king = ap[ap.check.str.startswith("king")].iloc[0]
+    assert king.exact == pytest.approx(1 - 3 * 6 / 46) and king.deals > 0
+    assert "the 2 of trump held wins Low" not in set(ap.check)  # low=captured
+    for df in (sm, tp, sb, ap):
         sure = df[df.exact == 1.0]
         assert (sure.estimate == 1.0).all() and sure.inside.all()
 
 
 def test_family_checks_recount_the_parquet(smear):
-    from pitchsim.study.family_analysis import family_exact_checks
-
     f = frame(smear)
-    df = family_exact_checks(smear, 4)
+    df = exact_checks(smear, 4)
     ace = 3 * 13 + 12
     hands = [h for n, h in zip(f["players"], f["hand"], strict=True) if n == 4]
     row = df[df.check.str.startswith("the ace of spades")].iloc[0]
@@ -295,12 +310,12 @@ def test_table_checks_of_a_family_run(smear):
 
 
 def test_heatmap_cells_are_the_tables(smear, tmp_path):
-    from pitchsim.study.family_charts import heatmap_data
+    from pitchsim.study.charts import heatmap_data
 
     data = heatmap_data(open_run(smear), 4, 50)
     assert data.meta["levels"] == [2, 3] and data.meta["rows"][0] == "A"
     assert "Jk" in data.meta["rows"]  # smear's jick has its row
-    t = family_table(smear, "length,high", [4], min_count=50)
+    t = make_table(smear, "length,high", [4], min_count=50)
     assert len(data.cells) == 2 * len(t[t.high != "none"])
     for c in data.cells.itertuples():
         row = t[(t.length == str(c.length)) & (t.high == c.high)].iloc[0]
@@ -313,17 +328,17 @@ def test_heatmap_cells_are_the_tables(smear, tmp_path):
 
 
 def test_players_chart_points_are_the_tables(smear, tmp_path):
-    from pitchsim.study.family_charts import players_data
+    from pitchsim.study.charts import players_data
 
     data = players_data(open_run(smear), ["A-J", "K"], 50)
     assert data.meta["levels"] == [2, 3, 4, 5]
-    t = family_table(smear, "holding", min_count=50)
+    t = make_table(smear, "holding", min_count=50)
     assert set(data.cells.holding) == {"A-J", "K"}
     for c in data.cells.itertuples():
         row = t[(t.players == c.players) & (t.holding == c.holding.replace("-", " "))].iloc[0]
         assert c.value == getattr(row, f"p{c.k}") and c.deals == row.deals
     default = players_data(open_run(smear), None, 50)  # the most frequent holdings
-    freq = family_table(smear, "holding").groupby("holding").deals.sum()
+    freq = make_table(smear, "holding").groupby("holding").deals.sum()
     top = set(freq.sort_values(ascending=False).index[:6])
     assert {h.replace("-", " ") for h in default.cells.holding} <= top
     code, _, _ = cli(
@@ -332,11 +347,14 @@ def test_players_chart_points_are_the_tables(smear, tmp_path):
     assert code == 0 and (tmp_path / "p.png").stat().st_size > 10_000
 
 
-def test_bids_chart_cells_are_the_tables(smear):
-    from pitchsim.study.family_charts import bids_data
+@pytest.mark.parametrize("which", ["smear", "auction_pitch"])
+def test_bids_chart_cells_are_the_tables(request, which):
+    from pitchsim.study.charts import bids_data
 
-    data = bids_data(open_run(smear), 50)
-    t = family_table(smear, "holding,length", min_count=50)
+    run = request.getfixturevalue(which)
+    data = bids_data(open_run(run), 50)
+    assert len(data.cells)
+    t = make_table(run, "holding,length", min_count=50)
     for c in data.cells.itertuples():
         row = t[(t.players == c.players) & (t.holding == c.holding) & (t.length == str(c.length))]
         assert (
@@ -449,18 +467,18 @@ def test_a_base_run_refuses_family_rules(tmp_path):
     assert code == 2 and "played under --rules auction-pitch, not smear" in err
 
 
-def test_the_base_tables_and_charts_refuse_a_family_run_by_name(smear):
-    from pitchsim.study.analysis import exact_checks, make_table
+def test_the_one_table_checks_and_charts_read_a_preset_run_by_its_own_columns(smear):
+    """make_table, exact_checks and chart_data take a preset run as they take a base
+    run: grouped by the preset's default (holding), points 0 .. the preset's total."""
     from pitchsim.study.charts import chart_data
-    from pitchsim.util.errors import InputError
 
-    for call in (
-        lambda: make_table(smear),
-        lambda: exact_checks(smear),
-        lambda: chart_data(smear, "points"),
-    ):
-        with pytest.raises(InputError, match="is a run under smear: its table is"):
-            call()
+    assert make_table(smear).equals(make_table(smear, "holding"))
+    assert "pts4" in make_table(smear).columns and "p4" in make_table(smear).columns
+    assert "the ace of trump held wins High" in set(exact_checks(smear).check)
+    points = chart_data(smear, "points").cells
+    assert sorted(points.points.unique()) == list(
+        range(as_family(Rules.parse("smear")).max_bid + 1)
+    )
 
 
 def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):
@@ -479,6 +497,27 @@ def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):
 
 def test_the_table_help_names_the_family_features():
     from pitchsim.cli.table import FAMILY_BY, FAMILY_FEATURE_NAMES
-    from pitchsim.study.family_analysis import DEFAULT_BY, FAMILY_FEATURES
+    from pitchsim.study.analysis import DEFAULT_BY, FAMILY_FEATURES
 
     assert FAMILY_FEATURE_NAMES == tuple(FAMILY_FEATURES) and FAMILY_BY == DEFAULT_BY
+
+
+def test_the_reports_holding_table_is_a_plain_recount_of_the_sampled_hands():
+    """make_by_holding (the report's table of hands played outside a run) goes through
+    the one summarize: P(make k) and the bid, recounted from the points of each holding
+    (smear: bids 2-5, so a bid of 1 is never the answer)."""
+    from pitchsim.study.analysis import holdings, make_by_holding
+    from pitchsim.study.exact import sample_hands
+
+    s = sample_hands("smear", 4, 3000, seed=5)
+    h = holdings(s)
+    t = make_by_holding(s, min_count=40)
+    assert len(t) and list(t.deals) == sorted(t.deals, reverse=True)
+    assert "score1" not in t.columns and "p1" in t.columns
+    for row in t.itertuples():
+        pts = h.points[h.holding == row.holding].tolist()
+        assert row.deals == len(pts) >= 40
+        for k in range(1, 6):
+            assert getattr(row, f"p{k}") == sum(p >= k for p in pts) / len(pts)
+        best = max([0] + [k for k in range(2, 6) if sum(p if p >= k else -k for p in pts) > 0])
+        assert row.bid == best

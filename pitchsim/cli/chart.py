@@ -34,8 +34,8 @@ def chart_command(
     levels: str = typer.Option(
         None,
         "--levels",
-        help="A run under a rule family, heatmap and players: the levels k of P(make k), "
-        "e.g. 5,6 (default the preset's lowest bids: two for heatmap, four for players).",
+        help="heatmap and players: the levels k of P(make k), e.g. 5,6 (default the "
+        "preset's lowest bids: two for heatmap, four for players; the base game's 2,3 and 1-4).",
     ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
@@ -66,32 +66,19 @@ def chart_command(
         wanted = [h.strip() for h in holdings.split(",")]
         if not all(wanted):
             raise InputError(f"--holdings {holdings!r} has an empty holding")
-    from ..study.analysis import Run
+    from ..study.analysis import Run, rules_match
     from ..study.charts import (  # matplotlib loads only when a chart is drawn
         chart,
         chart_data,
         save,
     )
-    from ..study.family_analysis import rules_match
 
     opened = Run(run, verify=run_verify(no_verify, full_check))
     rules_match(opened, rules)
     min_count = DEFAULT_MIN_COUNT if min_count is None else min_count
-    if opened.manifest.family:
-        from ..study.family_charts import family_chart, family_chart_data
-
-        data = family_chart_data(
-            opened, kind, min_count, players, wanted, _levels(levels) if levels else None
-        )
-        fig = family_chart(opened, kind, min_count, data)
-    else:
-        if levels is not None:
-            raise InputError(
-                "--levels is for a run under a rule family: the base game's charts show "
-                "its own levels"
-            )
-        data = chart_data(opened, kind, players=players, holdings=wanted, min_count=min_count)
-        fig = chart(opened, kind, players=players, holdings=wanted, min_count=min_count, data=data)
+    wanted_levels = _levels(levels) if levels else None
+    data = chart_data(opened, kind, players, wanted, min_count, wanted_levels)
+    fig = chart(opened, kind, players, wanted, min_count, data=data)
     print(f"wrote {save(fig, out)}")
     if data.blank_cells:
         print(

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import BIDS
 from ..util.errors import InputError
 from ..util.limits import MAX_MIN_COUNT, check_count
 from .app import app
@@ -27,7 +26,7 @@ FEATURE_NAMES = tuple(
     "off_aces off_tens game_held jack_dealt trumps_dealt".split()
 )
 BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
-# A run under a rule family (pitchsim.study.family_analysis.FAMILY_FEATURES)
+# A run under a rule family (pitchsim.study.analysis.FAMILY_FEATURES)
 FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
 FAMILY_BY = "holding"
 
@@ -54,8 +53,8 @@ def table_command(
     levels: str = typer.Option(
         None,
         "--levels",
-        help="A run under a rule family: the levels k the text table shows, e.g. 5,7,9,10 "
-        "(default every level, 1 to the family's total; csv and json have all).",
+        help="The levels k the text table shows, e.g. 5,7,9,10 (default every level, 1 to "
+        "the preset's total; csv and json have all).",
     ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,
@@ -72,23 +71,17 @@ def table_command(
         )
     check_count("--min-count", min_count, MAX_MIN_COUNT)
     # numpy, pandas and pyarrow load here, not when any other command starts
-    from ..game.features import parse_features
-    from ..study.analysis import Run, exact_checks, make_table
-    from ..study.family_analysis import rules_match
+    from ..study.analysis import Run, make_table, parse_by, rules_match
+    from ..study.exact import exact_checks
     from ..study.manifest import parse_players
 
     min_count = MIN_COUNT if min_count is None else min_count
     opened = Run(run, verify=run_verify(no_verify, full_check))
     rules_match(opened, rules)
     counts = None if players is None else parse_players(players)
-    if opened.manifest.family and not checks:
-        return _family_table(opened, by, counts, min_count, fmt, levels)
-    if levels is not None:
-        raise InputError(
-            "--levels is for a run under a rule family: the base game's table always shows "
-            "its four levels"
-        )
-    features = parse_features(BY if by is None else by)
+    if not checks:
+        shown = _shown_levels(opened, levels, fmt)
+        features = parse_by(opened, by)
     if opened.missing_parts:
         total = len(opened.manifest.parts)
         print(
@@ -96,17 +89,12 @@ def table_command(
             "parts done); these numbers use the finished parts",
             file=sys.stderr,
         )
-    if checks and opened.manifest.family:
-        from ..study.family_analysis import family_exact_checks
-
-        df = family_exact_checks(opened, counts)
-        text = render_checks
-    elif checks:
+    if checks:
         df = exact_checks(opened, counts)
         text = render_checks
     else:
         df = make_table(opened, features, counts, min_count)
-        text = lambda d: render(d, opened, features, min_count)  # noqa: E731
+        text = lambda d: render(d, opened, features, min_count, shown)  # noqa: E731
     if fmt == "csv":
         output = df.to_csv(index=False, float_format="%.6g")
     elif fmt == "json":
@@ -120,71 +108,23 @@ def table_command(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _write(output: str) -> None:
-    try:
-        sys.stdout.write(output)
-        sys.stdout.flush()
-    except BrokenPipeError:  # `pitchsim table ... | head`: the reader has all it wants
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def _family_table(opened: Run, by, counts, min_count: int, fmt: str, levels) -> None:
+def _shown_levels(run: Run, levels: str | None, fmt: str) -> list[int]:
+    """The levels k the text table shows: every level of the preset (the base game's
+    1-4), or ``--levels``."""
     from ..advice.family_odds import parse_levels
-    from ..study.family_analysis import family_rules, family_table, parse_family_features
 
-    rules = family_rules(opened)
-    if levels is not None and fmt != "text":
+    if levels is None:
+        return list(range(1, run.rules.max_bid + 1))
+    if fmt != "text":
         raise InputError(
             f"--levels chooses the text table's columns; --format {fmt} has every level"
         )
-    shown = parse_levels(levels, rules.max_bid)
-    features = parse_family_features(FAMILY_BY if by is None else by)
-    df = family_table(opened, features, counts, min_count)
-    if fmt == "csv":
-        output = df.to_csv(index=False, float_format="%.6g")
-    elif fmt == "json":
-        output = df.to_json(orient="records", indent=1, double_precision=6) + "\n"
-    else:
-        output = render_family(df, opened, features, min_count, rules, shown)
-    _write(output)
+    return parse_levels(levels, run.rules.max_bid)
 
 
 def _short_cell(p: float, lo: float, hi: float) -> str:
     """``63.2±0.9``: a level's P(make k) and the half-width of its 95% interval."""
     return f"{100 * p:4.1f}±{100 * max(p - lo, hi - p):.1f}"
-
-
-def render_family(
-    df: pd.DataFrame, run: Run, features: list[str], min_count: int, rules, levels: list[int]
-) -> str:
-    from ..study.family_analysis import describe_run
-
-    keys = ["players", *features]
-    lines = [
-        f"{run.path}: {describe_run(run)}  ·  by {', '.join(keys)}  ·  groups of at "
-        f"least {min_count:,} deals",
-        f"P(the pitcher's side wins at least k points), k = 1-{rules.max_bid}, in % ± the "
-        "half-width of the 95% Wilson interval (--format csv or json: the bounds); bid = the "
-        f"highest bid {rules.min_bid}-{rules.max_bid} with a positive expected score "
-        "('?': not clear at 95%)",
-        "",
-    ]
-    if df.empty:
-        return "\n".join(lines + ["no group has that many deals"]) + "\n"
-    widths = [max(len(k), *(len(_label(v)) for v in df[k])) for k in keys]
-    cell = len(_short_cell(1.0, 0.999, 1.0))
-    header = "  ".join(k.rjust(w) for k, w in zip(keys, widths, strict=True))
-    header += f"  {'deals':>11}  " + "  ".join(f"k={k}".rjust(cell) for k in levels) + "  bid"
-    lines.append(header)
-    for row in df.itertuples(index=False):
-        r = row._asdict()
-        left = "  ".join(_label(r[k]).rjust(w) for k, w in zip(keys, widths, strict=True))
-        cells = "  ".join(
-            _short_cell(r[f"p{k}"], r[f"p{k}_lo"], r[f"p{k}_hi"]).rjust(cell) for k in levels
-        )
-        bid = "pass" if r["bid"] == 0 else str(r["bid"])
-        lines.append(f"{left}  {r['deals']:>11,}  {cells}  {bid}{'' if r['bid_sure'] else '?'}")
-    return "\n".join(lines) + "\n"
 
 
 def _cell(p: float, lo: float, hi: float) -> str:
@@ -197,27 +137,47 @@ def _label(v) -> str:
     return str(v)
 
 
-def render(df: pd.DataFrame, run: Run, features: list[str], min_count: int) -> str:
-    m = run.manifest
+def render(
+    df: pd.DataFrame, run: Run, features: list[str], min_count: int, levels: list[int]
+) -> str:
+    """The text table: a base-game run's cells with their whole 95% interval, a preset
+    run's (more levels) as the estimate ± the interval's half-width."""
+    from ..study.analysis import describe_run
+
     keys = ["players", *features]
-    lines = [
-        f"{run.path}: {m.policy} play, seed {m.seed}  ·  by {', '.join(keys)}  ·  "
-        f"groups of at least {min_count:,} deals",
-        "P(the pitcher's side wins at least k points), 95% Wilson interval; "
-        "bid = the highest bid with a positive expected score ('?': not clear at 95%)",
-        "",
-    ]
+    where = f"by {', '.join(keys)}  ·  groups of at least {min_count:,} deals"
+    if run.manifest.family:
+        r = run.rules
+        lines = [
+            f"{run.path}: {describe_run(run)}  ·  {where}",
+            f"P(the pitcher's side wins at least k points), k = 1-{r.max_bid}, in % ± the "
+            "half-width of the 95% Wilson interval (--format csv or json: the bounds); bid = "
+            f"the highest bid {r.min_bid}-{r.max_bid} with a positive expected score "
+            "('?': not clear at 95%)",
+        ]
+        cell, head = _short_cell, lambda k, w: f"k={k}".rjust(w)
+    else:
+        m = run.manifest
+        lines = [
+            f"{run.path}: {m.policy} play, seed {m.seed}  ·  {where}",
+            "P(the pitcher's side wins at least k points), 95% Wilson interval; "
+            "bid = the highest bid with a positive expected score ('?': not clear at 95%)",
+        ]
+        cell, head = _cell, lambda k, w: f"k = {k}".ljust(w)
+    lines.append("")
     if df.empty:
         return "\n".join(lines + ["no group has that many deals"]) + "\n"
     widths = [max(len(k), *(len(_label(v)) for v in df[k])) for k in keys]
-    cell = len(_cell(0.5, 0.25, 0.75))
+    width = len(cell(1.0, 0.999, 1.0))
     header = "  ".join(k.rjust(w) for k, w in zip(keys, widths, strict=True))
-    header += f"  {'deals':>11}  " + "  ".join(f"k = {k}".ljust(cell) for k in BIDS) + "  bid"
+    header += f"  {'deals':>11}  " + "  ".join(head(k, width) for k in levels) + "  bid"
     lines.append(header)
     for row in df.itertuples(index=False):
         r = row._asdict()
         left = "  ".join(_label(r[k]).rjust(w) for k, w in zip(keys, widths, strict=True))
-        cells = "  ".join(_cell(r[f"p{k}"], r[f"p{k}_lo"], r[f"p{k}_hi"]) for k in BIDS)
+        cells = "  ".join(
+            cell(r[f"p{k}"], r[f"p{k}_lo"], r[f"p{k}_hi"]).rjust(width) for k in levels
+        )
         bid = "pass" if r["bid"] == 0 else str(r["bid"])
         lines.append(f"{left}  {r['deals']:>11,}  {cells}  {bid}{'' if r['bid_sure'] else '?'}")
     return "\n".join(lines) + "\n"

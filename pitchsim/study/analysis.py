@@ -1,11 +1,13 @@
-"""Aggregations over simulation runs: how often the pitcher makes each bid, by what he
-can see in his hand, as pandas DataFrames.
+"""Aggregations over simulation runs of any preset: how often the pitcher's side wins
+at least k points, k = 1 .. the preset's point total, by what the pitcher holds, as
+pandas DataFrames.
 
 A run is read one part at a time and only the columns a question needs, so memory
 stays bounded by the part size whatever the run's length.  Each part is reduced with
 ``numpy.bincount`` to counts of deals by (group, points won); everything else (make
 probabilities, Wilson intervals, expected scores, the best bid) is computed from those
-counts.
+counts.  The features a table groups by are the run's layout's: the base game's
+(:data:`pitchsim.game.features.FEATURES`) or a preset's (:data:`FAMILY_FEATURES`).
 
 >>> t = make_table("runs/demo", by=["length", "high"], players=4)  # doctest: +SKIP
 >>> t.loc[(t.length == 3) & (t.high == "A"), ["deals", "p2", "p2_lo", "p2_hi"]]  # doctest: +SKIP
@@ -15,29 +17,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from ..game.cards import SUIT_NAMES
 from ..game.features import (
-    ACE,
     FEATURES,
-    JACK,
-    KING,
+    Feature,
     format_holding,
     format_pattern,
     parse_features,
     parse_holding,
 )
-from ..game.rules import BIDS
+from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
-from .manifest import Manifest, PartRecord, RunError, read_manifest
+from .manifest import KEY_NAMES, Manifest, PartRecord, RunError, key_table, read_manifest
 from .parts import VERIFY, read_part
 from .verified import VerifiedParts
 
-POINTS = 5  # a pitcher's side wins 0..4 points
 DENSE_BINS = 1 << 22  # groups x points counted in one array; more -> sparse counting
 
 
@@ -62,6 +63,18 @@ class Run:
     @property
     def players(self) -> list[int]:
         return self.manifest.players
+
+    @property
+    def rules(self) -> FamilyRules:
+        """The run's rules as a preset (the base game as auction-pitch)."""
+        return as_family(self.manifest.rules)
+
+    @property
+    def bids(self) -> range:
+        """The bids a table scores: the preset's, 1-4 for a base-game run (whose table
+        has always scored bid 1 as well, under min-bid=2 too)."""
+        r = self.rules
+        return range(r.min_bid if self.manifest.family else BIDS[0], r.max_bid + 1)
 
     @property
     def missing_parts(self) -> int:
@@ -109,19 +122,141 @@ def open_run(run: str | Path | Run) -> Run:
     return run if isinstance(run, Run) else Run(run)
 
 
-def base_run(run: str | Path | Run) -> Run:
-    """``run``, opened, when it is a base game's: a run under a rule family has other
-    columns and its own table and charts (refused here in one line)."""
-    run = open_run(run)
-    if run.manifest.family:
-        from ..game.rules import label
+def describe_run(run: Run) -> str:
+    """``smear,target=15, heuristic play, seed 3``: what a run is, in a line."""
+    m = run.manifest
+    return f"{label(m.rules)}, {m.policy} play, seed {m.seed}"
 
+
+def rules_match(run: Run, spec: str | None) -> None:
+    """``--rules`` given to ``table`` or ``chart``: it must be the run's rules (the run
+    records its rules in full; a table under other rules would be mislabelled)."""
+    if spec is None:
+        return
+    given = Rules.parse(spec)
+    if given.describe() != run.manifest.params.rules:
         raise InputError(
-            f"{run.path} is a run under {label(run.manifest.rules)}: its table is "
-            "pitchsim.study.family_analysis.family_table, its charts "
-            "pitchsim.study.family_charts.family_chart (`pitchsim table` and `chart` choose)"
+            f"{run.path} was played under --rules {label(run.manifest.rules)}, "
+            f"not {label(given)}: leave out --rules, or give the run's"
         )
-    return run
+
+
+# ---- what a table groups by ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyFeature:
+    """A feature of the pitcher's hand in a preset run's columns: its column and the
+    labels of its codes 0 .. size-1 (:meth:`feature` binds it to the run's rules)."""
+
+    name: str
+    column: str
+    size: int
+    meaning: str
+
+    def codes(self, cols: dict, rules) -> np.ndarray:
+        """The feature's code per deal, from the run's columns."""
+        if self.name == "high":
+            return highest_trump(cols["hand"], cols["trump"], rules)
+        return cols[self.column].astype(np.int64)
+
+    def columns(self) -> set[str]:
+        return {"hand", "trump"} if self.name == "high" else {self.column}
+
+    def label(self, code: int) -> str:
+        if self.name == "high":
+            return HIGH_LABELS[code]
+        if self.column in ("keys", "keys_held"):
+            names = [k for i, k in enumerate(KEY_NAMES) if code >> i & 1]
+            return " ".join(names) or "none"
+        if self.column == "trump":
+            return SUIT_NAMES[code]
+        return str(code)
+
+    def feature(self, rules) -> Feature:
+        """The feature as the counting reads it, under ``rules``."""
+        return Feature(
+            self.name,
+            self.meaning,
+            tuple(sorted(self.columns())),
+            self.size,
+            lambda cols: self.codes(cols, rules),
+            self.label,
+        )
+
+
+# The highest trump dealt, in the preset's trump order (game/trumps.py keys: A 31 ...
+# jick 27, high joker 26, low joker 25, 10 24 ... 2 16); code 31 - key, "none" past them.
+HIGH_LABELS = ("A", "K", "Q", "J", "Jk", "HJ", "LJ", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+HIGH_LABELS = (*HIGH_LABELS, "none")
+
+
+def highest_trump(hand: np.ndarray, trump: np.ndarray, rules) -> np.ndarray:
+    """Per deal, the code (index in :data:`HIGH_LABELS`) of the highest trump in ``hand``
+    when ``trump`` is trump, the jick and the jokers counted where the rules have them."""
+    from ..game.trumps import trump_tables
+
+    r = as_family(rules)
+    tt = trump_tables(r.jokers, r.jick)
+    hand = hand.astype(np.int64)
+    trump = trump.astype(np.int64)
+    masks = tt.trump_mask[trump]
+    best = np.full(hand.size, -1, dtype=np.int64)
+    for c in range(tt.key.shape[1]):
+        has = ((hand & masks) >> c) & 1
+        best = np.where(has == 1, np.maximum(best, tt.key[trump, c]), best)
+    return np.where(best < 0, len(HIGH_LABELS) - 1, 31 - best)
+
+
+FAMILY_FEATURES = {
+    f.name: f
+    for f in (
+        FamilyFeature("holding", "keys", 1 << len(KEY_NAMES), "key trumps dealt (A J Jk 2 ...)"),
+        FamilyFeature("length", "trump_count", 11, "trumps dealt"),
+        FamilyFeature(
+            "holding_held", "keys_held", 1 << len(KEY_NAMES), "key trumps held when play starts"
+        ),
+        FamilyFeature("length_held", "trump_count_held", 11, "trumps held when play starts"),
+        FamilyFeature("trump", "trump", 4, "the trump suit"),
+        FamilyFeature("high", "hand", len(HIGH_LABELS), "the highest trump dealt (A ... 2)"),
+    )
+}
+DEFAULT_BY = "holding"  # a preset run's default --by; the base game's is "length,high"
+BASE_BY = ("length", "high")
+# Features whose codes have no order of their own: their groups come most frequent first.
+BY_FREQUENCY = ("holding", "holding_held")
+
+
+def parse_family_features(spec: str | Sequence[str]) -> list[str]:
+    """``"holding,length"`` -> the preset-run features named, checked (none: by player
+    count only)."""
+    names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
+    names = [n for n in names if n]
+    for n in names:
+        if n not in FAMILY_FEATURES:
+            raise InputError(
+                f"unknown feature {n!r} for a run under a rule family "
+                f"(known: {', '.join(FAMILY_FEATURES)})"
+            )
+    if len(set(names)) != len(names):
+        raise InputError(f"--by {','.join(names)} names a feature twice")
+    return names
+
+
+def parse_by(run: Run, by: str | Sequence[str] | None) -> list[str]:
+    """The features ``by`` names, checked against the run's columns (None: the layout's
+    default)."""
+    if run.manifest.family:
+        return parse_family_features(DEFAULT_BY if by is None else by)
+    return parse_features(BASE_BY if by is None else by)
+
+
+def run_features(run: Run, names: Sequence[str]) -> list[Feature]:
+    """The features ``names`` (checked by :func:`parse_by`) as the run's columns give them."""
+    if run.manifest.family:
+        rules = run.rules
+        return [FAMILY_FEATURES[n].feature(rules) for n in names]
+    return [FEATURES[n] for n in names]
 
 
 # ---- counting -----------------------------------------------------------------------
@@ -133,26 +268,31 @@ def points_counts(
     """Deals by player count, the ``by`` features and points won.
 
     One row per group that occurs: ``players``, one column per feature (labels such as
-    "A" or "A-J-2"), ``deals`` and ``pts0`` .. ``pts4`` (deals in which the pitcher's
-    side won exactly that many points).
+    "A" or "A-J-2"), ``deals`` and ``pts0`` .. ``pts{top}`` (deals in which the
+    pitcher's side won exactly that many points; top is the preset's point total).
     """
-    run = base_run(run)
-    names = parse_features(by)
-    feats = [FEATURES[n] for n in names]
+    run = open_run(run)
+    names = parse_by(run, by)
+    feats = run_features(run, names)
     wanted = None if players is None else ([players] if isinstance(players, int) else players)
+    top = run.rules.max_bid
+    bins = top + 1
     columns = sorted({c for f in feats for c in f.columns} | {"points"})
     sizes = [f.size for f in feats]
     groups = math.prod(sizes)
-    dense = groups * POINTS <= DENSE_BINS
+    dense = groups * bins <= DENSE_BINS
     acc: dict[int, object] = {}
     for n, cols in run.scan(columns, wanted):
         code = np.zeros(len(cols["points"]), dtype=np.int64)
         for f in feats:
             code *= f.size
             code += f.code(cols)
-        key = code * POINTS + cols["points"]
+        pts = cols["points"].astype(np.int64)
+        if pts.size and pts.max() > top:
+            raise InputError(f"{run.path}: a deal won {pts.max()} points, over {top}")
+        key = code * bins + pts
         if dense:
-            add = np.bincount(key, minlength=groups * POINTS)
+            add = np.bincount(key, minlength=groups * bins)
             acc[n] = add if n not in acc else acc[n] + add
         else:
             uniq, cnt = np.unique(key, return_counts=True)
@@ -162,14 +302,14 @@ def points_counts(
     frames = []
     for n in sorted(acc):
         if dense:
-            table = acc[n].reshape(groups, POINTS)
+            table = acc[n].reshape(groups, bins)
             codes = np.flatnonzero(table.sum(axis=1))
             counts = table[codes]
         else:
             keys, cnt = _merge_sparse(acc[n])
-            codes, inverse = np.unique(keys // POINTS, return_inverse=True)
-            counts = np.zeros((codes.size, POINTS), dtype=np.int64)
-            np.add.at(counts, (inverse, keys % POINTS), cnt)
+            codes, inverse = np.unique(keys // bins, return_inverse=True)
+            counts = np.zeros((codes.size, bins), dtype=np.int64)
+            np.add.at(counts, (inverse, keys % bins), cnt)
         df = pd.DataFrame({"players": np.full(codes.size, n, dtype=np.int64)})
         rest = codes.copy()
         per_feature = []
@@ -182,7 +322,7 @@ def points_counts(
             labels = {int(u): f.label(int(u)) for u in np.unique(c)}
             df[f.name] = [labels[int(v)] for v in c]
         df["deals"] = counts.sum(axis=1)
-        for p in range(POINTS):
+        for p in range(bins):
             df[f"pts{p}"] = counts[:, p]
         if order_keys:
             df = df.iloc[np.lexsort(order_keys[::-1])]
@@ -197,30 +337,35 @@ def _merge_sparse(pieces):
     return uniq, np.bincount(inverse, weights=cnt, minlength=uniq.size).astype(np.int64)
 
 
-def summarize(counts: pd.DataFrame, min_count: int = 1) -> pd.DataFrame:
+def summarize(
+    counts: pd.DataFrame, min_count: int = 1, bids: Sequence[int] | None = None
+) -> pd.DataFrame:
     """Add make-probabilities, intervals, expected scores and the best bid to
     :func:`points_counts` output, keeping groups of at least ``min_count`` deals.
 
-    Columns added, for k = 1..4: ``p{k}`` = P(points >= k) with Wilson 95% bounds
-    ``p{k}_lo``, ``p{k}_hi``; ``score{k}`` = the expected score of bidding k (the points
-    won when made, -k when set) and its standard error ``score{k}_se``; ``bid`` = the
-    highest bid with a positive expected score (0 = pass), as ``pitchsim bid-odds``
-    recommends, and ``bid_sure`` = whether every expected score's sign that decides it
-    is clear of zero by 1.96 standard errors.
+    Columns added, for every k = 1 .. top (the last ``pts`` column): ``p{k}`` =
+    P(points >= k) with Wilson 95% bounds ``p{k}_lo``, ``p{k}_hi``; for every bid k of
+    ``bids`` (default 1 .. top), ``score{k}`` = the expected score of bidding k (the
+    points won when made, -k when set) and its standard error ``score{k}_se``; ``bid``
+    = the highest bid with a positive expected score (0 = pass), as ``pitchsim
+    bid-odds`` recommends, and ``bid_sure`` = whether every expected score's sign that
+    decides it is clear of zero by 1.96 standard errors.
     """
+    bins = sum(1 for c in counts.columns if c.startswith("pts"))
+    bids = range(1, bins) if bids is None else bids
     df = counts[counts["deals"] >= min_count].copy()
     n = df["deals"].to_numpy(dtype=float)
-    pts = df[[f"pts{p}" for p in range(POINTS)]].to_numpy(dtype=float)
+    pts = df[[f"pts{p}" for p in range(bins)]].to_numpy(dtype=float)
     at_least = np.cumsum(pts[:, ::-1], axis=1)[:, ::-1]  # at_least[:, k] = deals with >= k
-    for k in BIDS:
+    for k in range(1, bins):
         lo, hi = wilson(at_least[:, k], n)
         df[f"p{k}"] = at_least[:, k] / n
         df[f"p{k}_lo"] = lo
         df[f"p{k}_hi"] = hi
-    points = np.arange(POINTS)
+    points = np.arange(bins)
     best = np.zeros(len(df), dtype=np.int64)
     sure = np.ones(len(df), dtype=bool)
-    for k in BIDS:
+    for k in bids:
         score = np.where(points >= k, points, -k)
         mean = pts @ score / n
         var = pts @ (score**2) / n - mean**2
@@ -236,18 +381,27 @@ def summarize(counts: pd.DataFrame, min_count: int = 1) -> pd.DataFrame:
 
 def make_table(
     run: str | Path | Run,
-    by: str | Sequence[str] = ("length", "high"),
+    by: str | Sequence[str] | None = None,
     players: int | Iterable[int] | None = None,
     min_count: int = 1,
 ) -> pd.DataFrame:
-    """P(the pitcher's side wins >= k points), k = 1..4, with 95% intervals and counts,
-    by player count and the ``by`` features (see :data:`FEATURES`).
+    """P(the pitcher's side wins >= k points), k = 1 .. the preset's point total, with
+    95% intervals and counts, by player count and the ``by`` features (the run's: see
+    :func:`parse_by`; default ``length,high`` for a base-game run, ``holding`` for a
+    preset's).  Grouped by a preset run's holding, the most frequent holdings come first
+    within a player count.
 
     The columns are those of :func:`points_counts` and :func:`summarize`.
     """
     if min_count < 1:
         raise InputError(f"min-count must be at least 1, not {min_count}")
-    return summarize(points_counts(run, by, players), min_count)
+    run = open_run(run)
+    names = parse_by(run, by)
+    df = summarize(points_counts(run, names, players), min_count, run.bids)
+    if run.manifest.family and any(n in BY_FREQUENCY for n in names) and len(df):
+        df = df.sort_values(["players", "deals"], ascending=[True, False], kind="stable")
+        df = df.reset_index(drop=True)
+    return df
 
 
 def holding_rows(table: pd.DataFrame, holdings: Sequence[str]) -> pd.DataFrame:
@@ -266,112 +420,43 @@ def holding_rows(table: pd.DataFrame, holdings: Sequence[str]) -> pd.DataFrame:
     return pd.concat(out, ignore_index=True) if out else table.iloc[:0]
 
 
-# ---- exact values a run must reproduce --------------------------------------------------
+# ---- hands played outside a run (the report) -------------------------------------------
 
 
-def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
-    """Quantities with known exact values, estimated from the run.
-
-    - A card the pitcher does not hold is dealt with probability 6(n-1)/46: measured on
-      the jack of trump (``jack_dealt`` when the pitcher lacks it) and on all the trumps
-      he lacks (``trumps_dealt``).
-    - Game points in play average 80 * 6n / 52.
-    - The ace of trump always wins High; a king of trump without the ace wins it exactly
-      when the ace was not dealt, with probability 1 - 6(n-1)/46 (the highest trump in
-      play always wins its trick, whoever plays it and however).
-
-    One row per player count and check: ``deals``, ``estimate``, its standard error
-    ``se``, the 95% interval ``lo``..``hi``, the ``exact`` value, ``z`` = (estimate -
-    exact) / se and ``inside`` (exact within the interval; 1 in 20 correct checks falls
-    outside by chance).
-    """
-    run = base_run(run)
-    wanted = None if players is None else ([players] if isinstance(players, int) else players)
-    cols = ("trump_ranks", "trump_count", "jack_dealt", "trumps_dealt", "game_dealt", "high")
-    sums: dict[int, np.ndarray] = {}
-    for n, c in run.scan(cols, wanted):
-        ranks = c["trump_ranks"].astype(np.int64)
-        lacks_jack = ((ranks >> JACK) & 1) == 0
-        unseen = 13 - c["trump_count"].astype(np.int64)
-        frac = (c["trumps_dealt"].astype(np.int64) - c["trump_count"]) / unseen
-        game = c["game_dealt"].astype(np.float64)
-        ace = ((ranks >> ACE) & 1) == 1
-        king_top = (((ranks >> KING) & 1) == 1) & ~ace
-        s = np.array(
-            [
-                lacks_jack.sum(),
-                (lacks_jack & c["jack_dealt"]).sum(),
-                frac.size,
-                frac.sum(),
-                (frac * frac).sum(),
-                game.size,
-                game.sum(),
-                (game * game).sum(),
-                ace.sum(),
-                (ace & c["high"]).sum(),
-                king_top.sum(),
-                (king_top & c["high"]).sum(),
-            ],
-            dtype=np.float64,
-        )
-        sums[n] = s if n not in sums else sums[n] + s
-    rows = []
-    for n in sorted(sums):
-        s = sums[n]
-        p_unseen = 6 * (n - 1) / 46
-        k, m = s[1], s[0]
-        lo, hi = wilson(k, m)
-        rows.append(
-            _row(
-                n,
-                "unseen jack of trump dealt",
-                m,
-                k / m,
-                math.sqrt(p_unseen * (1 - p_unseen) / m),
-                p_unseen,
-                lo,
-                hi,
-            )
-        )
-        rows.append(_mean_row(n, "share of unseen trumps dealt", s[2], s[3], s[4], p_unseen))
-        rows.append(_mean_row(n, "game points in play", s[5], s[6], s[7], 80 * 6 * n / 52))
-        lo, hi = wilson(s[9], s[8])
-        rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
-        lo, hi = wilson(s[11], s[10])
-        p_king = 1 - p_unseen
-        rows.append(
-            _row(
-                n,
-                "king of trump without the ace wins High",
-                s[10],
-                s[11] / s[10],
-                math.sqrt(p_king * (1 - p_king) / s[10]),
-                p_king,
-                lo,
-                hi,
-            )
-        )
-    return pd.DataFrame(rows)
+def holdings(s: dict) -> pd.DataFrame:
+    """Per deal the pitcher's key trumps dealt (``holding``, e.g. ``A J Jk 2``, as a run's
+    ``holding`` feature labels them), his trump length dealt and the points his side won."""
+    mine = s["dealt"][:, 0]
+    cards = key_table(s["rules"])[s["trump"]]  # per deal, each key's card (-1: none)
+    keys = np.zeros(mine.size, dtype=np.int64)
+    for i in range(cards.shape[1]):
+        c = cards[:, i]
+        keys |= np.where(c >= 0, (mine >> np.maximum(c, 0)) & 1, 0) << i
+    codes, inverse = np.unique(keys, return_inverse=True)
+    names = np.array([FAMILY_FEATURES["holding"].label(int(k)) for k in codes], dtype=object)
+    return pd.DataFrame(
+        {
+            "holding": names[inverse],
+            "length": np.bitwise_count((mine & s["trump_mask"]).view(np.uint64)).astype(np.int64),
+            "points": s["points"],
+        }
+    )
 
 
-def _row(n, check, deals, estimate, se, exact, lo, hi):
-    z = (estimate - exact) / se if se > 0 else (0.0 if estimate == exact else math.inf)
-    inside = bool(lo <= exact <= hi) if se > 0 else estimate == exact
-    return {
-        "players": n,
-        "check": check,
-        "deals": int(deals),
-        "estimate": estimate,
-        "se": se,
-        "lo": float(lo),
-        "hi": float(hi),
-        "exact": exact,
-        "z": z,
-        "inside": inside,
-    }
-
-
-def _mean_row(n, check, count, total, squares, exact):
-    mean = total / count
-    se = math.sqrt(max(squares / count - mean * mean, 0.0) / count)
-    return _row(n, check, count, mean, se, exact, mean - Z95 * se, mean + Z95 * se)
+def make_by_holding(s: dict, by=("holding",), min_count: int = 2000) -> pd.DataFrame:
+    """The table of :func:`make_table`'s columns (without the point counts and
+    ``bid_sure``) for hands played by ``exact.sample_hands``, by ``by`` (``holding``
+    and/or ``length`` of :func:`holdings`), groups of at least ``min_count`` deals, the
+    most frequent first."""
+    r = s["rules"]
+    h = holdings(s)
+    keys, bins = list(by), r.max_bid + 1
+    pts = [f"pts{p}" for p in range(bins)]
+    won = np.zeros((len(h), bins), dtype=np.int64)
+    won[np.arange(len(h)), h.points.to_numpy()] = 1
+    counts = pd.concat([h[keys], pd.DataFrame(won, columns=pts)], axis=1)
+    counts = counts.groupby(keys, sort=False).sum().reset_index()
+    counts.insert(len(keys), "deals", counts[pts].sum(axis=1))
+    t = summarize(counts, min_count, range(r.min_bid, r.max_bid + 1))
+    t = t.drop(columns=[*pts, "bid_sure"])
+    return t.sort_values("deals", ascending=False, ignore_index=True) if len(t) else t

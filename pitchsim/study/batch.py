@@ -49,20 +49,22 @@ import pyarrow.parquet as pq
 from numba import njit, prange
 
 from ..game.features import ACE, HOLDING_GAME, RANK_MASKS, TEN
-from ..game.rules import Rules
+from ..game.rules import Rules, as_family
 from ..games.policies import seat_policies
 from ..kernels.bits import popcount
 from ..kernels.deal import deck_without
+from ..kernels.families.score import N_AWARDS, NOT_PLAYED, side_of
 from ..kernels.simulate import BLOCK, simulate_hands
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
 from ..util.errors import InputError
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
-from ..util.runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
+from ..util.runtime import CHUNK, PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from . import parquet
 from .manifest import (
     BASE,
     FAMILY,
+    FAMILY_AWARDS,
     MANIFEST,
     MAX_SEED,
     SCHEMA,
@@ -77,6 +79,7 @@ from .manifest import (
     _resume_hint,
     _write_manifest,
     check_policy,
+    key_table,
     layout_of,
     parse_players,
     plan_parts,
@@ -196,8 +199,6 @@ def simulate_part(
     """Play the deals of ``part``: its columns, in :data:`SCHEMA` order (views of
     ``buffers`` from :func:`part_buffers` when given, valid until they are reused)."""
     if layout_of(params.rules) is FAMILY:  # a rule family: its own kernels and columns
-        from .family_parts import simulate_family_part
-
         if buffers is None or buffers["flags"].size < part.count:
             buffers = part_buffers(part.count, FAMILY)
         return simulate_family_part(part, params, buffers, _KERNEL_LOCK, threads, progress)
@@ -234,6 +235,134 @@ def simulate_part(
             part.start, n, flags, in_play, HOLDING_GAME, *(col[name] for name in SCHEMA.names)
         )
     return {name: col[name] for name in SCHEMA.names}
+
+
+# ---- a part under a preset (VARIANTS.md) ------------------------------------------------
+# Deal ``i`` at ``n`` players is ``kernels.families.sample.record_family_hands``' deal
+# ``i`` under the stream seed ``seed * 8 + n``, which is ``simulate_family_hands``' and
+# ``family_make_odds``' deal ``i`` under that seed: seat 0 pitches, the dealer is seat
+# n-1, every seat plays the run's policy.  A part's content is a function of (seed,
+# player count, deal range, rules, policy) only, on any thread count or chunking.
+
+
+PITCHER = 0  # seat 0 pitches every deal of a run
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def describe_family_deals(
+    start,
+    n,
+    dealt,
+    held,
+    trump_in,
+    points_in,
+    award_in,
+    trump_masks,
+    keycards,
+    fr,
+    deal,
+    players,
+    hand,
+    held_out,
+    trump,
+    trump_count,
+    trump_count_held,
+    keys,
+    keys_held,
+    points,
+    sides,
+):
+    """The per-deal columns from what ``record_family_hands`` kept: the pitcher's cards
+    dealt and held, their trumps and key trumps, his side's points, and per award
+    (``sides[i, d]``) the side that took it."""
+    count = trump_in.size
+    mine = side_of(PITCHER, fr)
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            t = trump_in[d]
+            h = dealt[d, PITCHER]
+            hh = held[d, PITCHER]
+            tm = trump_masks[t]
+            deal[d] = start + d
+            players[d] = n
+            hand[d] = h
+            held_out[d] = hh
+            trump[d] = t
+            trump_count[d] = popcount(h & tm)
+            trump_count_held[d] = popcount(hh & tm)
+            k = 0
+            kh = 0
+            for i in range(keycards.shape[1]):
+                c = keycards[t, i]
+                if c >= 0:
+                    k |= ((h >> c) & 1) << i
+                    kh |= ((hh >> c) & 1) << i
+            keys[d] = k
+            keys_held[d] = kh
+            points[d] = points_in[d]
+            for i in range(award_in.shape[1]):
+                a = award_in[d, i]
+                if a == NOT_PLAYED:
+                    sides[i, d] = 3
+                elif a < 0:
+                    sides[i, d] = 2
+                elif side_of(a, fr) == mine:
+                    sides[i, d] = 0
+                else:
+                    sides[i, d] = 1
+
+
+def simulate_family_part(
+    part: Part,
+    params: RunParams,
+    buffers: dict[str, np.ndarray],
+    lock,
+    threads: int | None = None,
+    progress=None,
+) -> dict[str, np.ndarray]:
+    from ..kernels.families.sample import record_family_hands
+    from ..kernels.families.simulate import family_policies
+    from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
+
+    """Play the deals of ``part`` under the run's preset: its columns in the order of
+    :data:`FAMILY_COLUMNS`, views of ``buffers`` (``part_buffers(size, FAMILY)``,
+    valid until they are reused); the kernels run holding ``lock`` (``batch``'s: one
+    kernel call at a time per process)."""
+    n, count = part.players, part.count
+    rules = as_family(Rules.parse(params.rules))
+    fr, tab = family_array(rules), family_tables(rules)
+    trump_masks = np.ascontiguousarray(tab[:, T_TRUMPS])
+    keycards = key_table(rules)
+    policies = family_policies(params.policy, n)
+    seed = params.stream_seed(n)
+    col = {name: a[:count] for name, a in buffers.items()}
+    size = min(count, CHUNK)
+    dealt = np.empty((size, n), np.int64)
+    held = np.empty((size, n), np.int64)
+    trump = np.empty(size, np.int64)
+    pts = np.empty(size, np.int64)
+    award = np.empty((size, N_AWARDS), np.int64)
+    sides = np.empty((N_AWARDS, size), np.uint8)
+    with lock, use_threads(threads):
+        for a, b in chunked(count):
+            m = b - a
+            record_family_hands(
+                seed, part.start + a, m, n, policies, fr, tab,
+                dealt[:m], held[:m], trump[:m], pts[:m], award[:m],
+            )  # fmt: skip
+            describe_family_deals(
+                part.start + a, n, dealt[:m], held[:m], trump[:m], pts[:m], award[:m],
+                trump_masks, keycards, fr,
+                col["deal"][a:b], col["players"][a:b], col["hand"][a:b], col["held"][a:b],
+                col["trump"][a:b], col["trump_count"][a:b], col["trump_count_held"][a:b],
+                col["keys"][a:b], col["keys_held"][a:b], col["points"][a:b], sides[:, :m],
+            )  # fmt: skip
+            for i, name in enumerate(FAMILY_AWARDS):
+                col[name][a:b] = sides[i, :m]
+            if progress is not None:
+                progress(m)
+    return {name: col[name] for name in FAMILY.schema.names}
 
 
 def part_table(columns: dict[str, np.ndarray], layout: Layout = BASE) -> pa.Table:

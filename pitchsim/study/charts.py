@@ -1,13 +1,18 @@
-"""Strategy charts from a run: what a Pitch player looks up before bidding.
+"""Strategy charts from a run of any preset: what a Pitch player looks up before bidding.
 
 Every chart is a function of a run that returns a matplotlib ``Figure`` (Agg backend, no
 display needed) with a title, axis labels, a legend or colour bar and the sample sizes
 behind it; :func:`save` writes it as PNG or SVG.
 
-- :func:`heatmap`: P(make 2) and P(make 3) by trump length x highest trump
+- :func:`heatmap`: P(make k) for two levels k by trump length x highest trump (the
+  preset's trump order: the jick and the jokers have their rows)
 - :func:`by_players`: P(make k) against player count for a few trump holdings
-- :func:`points`: the distribution of the pitcher's points, per player count
+- :func:`points`: the distribution of the pitcher's side's points, per player count
 - :func:`bids`: a bidding chart (the bid to go up to) by key trumps x length, per player count
+
+A base-game run's columns name holdings such as ``A-x-x`` and its key trumps (top
+trump, J, 2); a preset run's, its key trumps dealt (``A-J-Jk-2``).  The ``*_data``
+functions read the run's layout; the drawing is one for every preset.
 
 Each chart is drawn from its data, which :func:`chart_data` (or ``heatmap_data`` and so
 on) returns on its own: one row per plotted cell with its value and printed label.  The
@@ -33,11 +38,23 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from ..game.features import TOPS, format_key_trumps, key_trumps_possible, rank_label  # noqa: E402
-from ..game.rules import Rules  # noqa: E402
+from ..game.rules import BIDS, Rules  # noqa: E402
+from ..game.rules import label as rules_label  # noqa: E402
 from ..util.atomic import atomic_path  # noqa: E402
 from ..util.errors import InputError  # noqa: E402
-from .analysis import BIDS, Run, holding_rows, make_table, open_run  # noqa: E402,F401
+from ..util.stats import Z95  # noqa: E402
+from .analysis import (  # noqa: E402
+    HIGH_LABELS,
+    Run,
+    describe_run,
+    holding_rows,
+    holdings,
+    make_by_holding,
+    make_table,
+    open_run,
+)
 from .chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS  # noqa: E402,F401
+from .manifest import KEY_NAMES  # noqa: E402
 
 LENGTHS = range(1, 7)
 
@@ -45,11 +62,35 @@ plt.rcParams.update({"svg.hashsalt": "pitchsim", "figure.dpi": 100})
 
 
 def _describe(run: Run) -> str:
+    """What the run is, for a chart's title: a preset run's rules label, or the base
+    game's rule variants."""
     m = run.manifest
+    if m.family:
+        return describe_run(run)
     base = Rules().describe()
     variants = [f"{k}={v}" for k, v in m.rules.describe().items() if base[k] != v]
     where = f"{m.policy} play" + (f", rules {', '.join(variants)}" if variants else "")
     return f"{where}; run seed {m.seed}"
+
+
+TOP_HOLDINGS = 24  # rows of a preset run's bids chart: the most frequent holdings
+DEFAULT_SHOWN = 6  # lines of a preset run's players chart when no holding is named
+BASE_HEATMAP_LEVELS = (2, 3)  # the base game's heatmap: the bids a player weighs most
+
+
+def chart_levels(run: Run, levels: Sequence[int] | None, default: int) -> list[int]:
+    """The levels k a chart shows: ``levels`` checked against the preset's points, else
+    its ``default`` lowest legal bids."""
+    r = run.rules
+    if levels is None:
+        return list(range(r.min_bid, min(r.max_bid, r.min_bid + default - 1) + 1))
+    bad = [k for k in levels if not 1 <= k <= r.max_bid]
+    if bad or not levels or len(set(levels)) != len(levels):
+        raise InputError(
+            f"--levels {','.join(map(str, levels))}: give distinct levels from 1 to "
+            f"{r.max_bid}, the points of {rules_label(r).split(',')[0]}"
+        )
+    return sorted(levels)
 
 
 def _one_player_count(run: Run, players: int | None) -> int:
@@ -112,21 +153,33 @@ class ChartData:
 RANK_ROWS = [rank_label(r) for r in range(12, -1, -1)]  # heatmap rows: A at the top
 
 
-def heatmap_data(run, players: int | None = None, min_count: int = DEFAULT_MIN_COUNT) -> ChartData:
-    """Cells of :func:`heatmap`: one row per (k, highest trump, length) shown, k = 2, 3."""
+def heatmap_data(
+    run,
+    players: int | None = None,
+    min_count: int = DEFAULT_MIN_COUNT,
+    levels: Sequence[int] | None = None,
+) -> ChartData:
+    """Cells of :func:`heatmap`: one row per (k, highest trump, length) shown, for two
+    levels k (the base game's 2 and 3; a preset's two lowest bids unless ``levels``)."""
     run = open_run(run)
     n = _one_player_count(run, players)
-    t = make_table(run, ["length", "high"], n, min_count=1)
+    if levels is None and not run.manifest.family:
+        levels = BASE_HEATMAP_LEVELS
+    ks = chart_levels(run, levels, 2)
+    if len(ks) != 2:
+        raise InputError("--levels: the heatmap shows two levels, e.g. --levels 2,3")
+    t = make_table(run, ["length", "high"], [n], min_count=1)
+    t = t[t.high != "none"]
     shown = t[t.deals >= min_count]
     rows = []
-    for k in (2, 3):
+    for k in ks:
         for r in shown.itertuples():
             p, lo, hi = getattr(r, f"p{k}"), getattr(r, f"p{k}_lo"), getattr(r, f"p{k}_hi")
             rows.append(
                 {
                     "k": k,
                     "high": r.high,
-                    "length": r.length,
+                    "length": int(r.length),
                     "value": p,
                     "lo": lo,
                     "hi": hi,
@@ -135,30 +188,95 @@ def heatmap_data(run, players: int | None = None, min_count: int = DEFAULT_MIN_C
                     "detail": f"±{100 * (hi - lo) / 2:.1f} n={_k(r.deals)}",
                 }
             )
+    if run.manifest.family:  # the preset's trumps that occur, the lengths up to the longest
+        present = set(t.high)
+        high_rows = [h for h in HIGH_LABELS if h in present]
+        lengths = list(range(1, max([int(x) for x in t.length.unique()] or [1]) + 1))
+        held = "dealt"
+    else:  # every rank, and every length of a six-card hand
+        high_rows, lengths, held = RANK_ROWS, list(LENGTHS), "held"
     meta = {
         "players": n,
         "deals": int(t.deals.sum()),
         "min_count": min_count,
         "blank_cells": int((t.deals < min_count).sum()),
         "blank_deals": int(t[t.deals < min_count].deals.sum()),
+        "levels": ks,
+        "rows": high_rows,
+        "lengths": lengths,
+        "describe": _describe(run),
+        "held": held,
     }
     return ChartData("heatmap", pd.DataFrame(rows), meta)
 
 
+def parse_key_holding(text: str) -> str:
+    """``A-J-2`` or ``A J 2`` -> a preset run's holding label ``A J 2`` (key trumps in the
+    order of :data:`KEY_NAMES`); ``none`` for a hand with none of them."""
+    names = [x for x in text.replace("-", " ").split() if x]
+    if names == ["none"]:
+        return "none"
+    bad = [x for x in names if x not in KEY_NAMES]
+    if bad or not names or len(set(names)) != len(names):
+        raise InputError(
+            f"holding {text!r}: name key trumps once each from {' '.join(KEY_NAMES)} "
+            "(e.g. A-J-2), or none"
+        )
+    return " ".join(k for k in KEY_NAMES if k in names)
+
+
+def _holding_rows(run: Run, holdings: Sequence[str] | None) -> tuple[pd.DataFrame, dict]:
+    """The table rows of the holdings named (a ``label`` column names each as asked),
+    from the run's columns: the base game's trump holdings and patterns (``A-x-x``), or a
+    preset's key trumps dealt (the most frequent when none are named); and the words the
+    chart uses for them."""
+    if not run.manifest.family:
+        holdings = DEFAULT_HOLDINGS if holdings is None else holdings
+        if not holdings:
+            raise InputError("give at least one trump holding, e.g. --holdings A-J-2,A-x-x")
+        table = pd.concat([make_table(run, ["holding"]), make_table(run, ["pattern"])])
+        words = {"none": "no holding has", "legend": "trump holding (x = any card 3-9)"}
+        return holding_rows(table, holdings), words
+    t = make_table(run, ["holding"], min_count=1)
+    if holdings is None:
+        freq = t.groupby("holding", sort=False).deals.sum().sort_values(ascending=False)
+        wanted = list(freq.index[:DEFAULT_SHOWN])
+    else:
+        if not holdings:
+            raise InputError("give at least one key-trump holding, e.g. --holdings A-J-2,K")
+        wanted = [parse_key_holding(h) for h in holdings]
+    found = t[t.holding.isin(wanted)].copy()
+    found["label"] = found.holding.str.replace(" ", "-")
+    words = {
+        "none": "no holding named has",
+        "legend": "key trumps dealt to the pitcher (exactly these of "
+        + " ".join(KEY_NAMES)
+        + "; other trumps any)",
+    }
+    return found, words
+
+
 def players_data(
-    run, holdings: Sequence[str] = DEFAULT_HOLDINGS, min_count: int = DEFAULT_MIN_COUNT
+    run,
+    holdings: Sequence[str] | None = None,
+    min_count: int = DEFAULT_MIN_COUNT,
+    levels: Sequence[int] | None = None,
 ) -> ChartData:
-    """Points of :func:`by_players`: one row per (k, holding, player count) shown."""
+    """Points of :func:`by_players`: one row per (k, holding, player count) shown, for up
+    to four levels k (the preset's lowest bids unless ``levels``)."""
     run = open_run(run)
-    if not holdings:
-        raise InputError("give at least one trump holding, e.g. --holdings A-J-2,A-x-x")
-    table = pd.concat([make_table(run, ["holding"]), make_table(run, ["pattern"])])
-    found = holding_rows(table, holdings)
+    if levels is None and not run.manifest.family:
+        levels = BIDS
+    ks = chart_levels(run, levels, 4)
+    if len(ks) > 4:
+        raise InputError("--levels: the players chart shows at most four levels")
+    found, words = _holding_rows(run, holdings)
     kept = found[found.deals >= min_count]
     if kept.empty:
-        raise InputError(f"no holding has {min_count:,} deals at any player count in this run")
+        where = "" if run.manifest.family else " in this run"
+        raise InputError(f"{words['none']} {min_count:,} deals at any player count{where}")
     rows = []
-    for k in BIDS:
+    for k in ks:
         for r in kept.itertuples():
             rows.append(
                 {
@@ -171,19 +289,27 @@ def players_data(
                     "deals": r.deals,
                 }
             )
-    meta = {"min_count": min_count, "blank_cells": len(found) - len(kept)}
+    meta = {
+        "min_count": min_count,
+        "blank_cells": len(found) - len(kept),
+        "levels": ks,
+        "describe": _describe(run),
+        "legend": words["legend"],
+    }
     return ChartData("players", pd.DataFrame(rows), meta)
 
 
 def points_data(run) -> ChartData:
-    """Bars of :func:`points`: one row per (player count, points won 0-4)."""
+    """Bars of :func:`points`: one row per (player count, points won 0 .. the preset's
+    total)."""
     run = open_run(run)
+    top = run.rules.max_bid
     t = make_table(run, [])
     rows = []
     for r in t.itertuples():
-        counts = np.array([getattr(r, f"pts{p}") for p in range(5)])
-        mean = float((np.arange(5) * counts).sum() / r.deals)
-        for p in range(5):
+        counts = np.array([getattr(r, f"pts{p}") for p in range(top + 1)])
+        mean = float((np.arange(top + 1) * counts).sum() / r.deals)
+        for p in range(top + 1):
             share = counts[p] / r.deals
             rows.append(
                 {
@@ -195,7 +321,16 @@ def points_data(run) -> ChartData:
                     "mean": mean,
                 }
             )
-    return ChartData("points", pd.DataFrame(rows), {})
+    meta = {"max": top, "describe": _describe(run)}
+    if run.manifest.family:
+        meta |= {
+            "points": f"0-{top}",
+            "side": "the pitcher's side",
+            "width": max(8.0, 0.75 * top + 3.75),
+        }
+    else:
+        meta |= {"points": "High, Low, Jack, Game", "side": "the pitcher", "width": 10.0}
+    return ChartData("points", pd.DataFrame(rows), meta)
 
 
 KEY_ROWS = [
@@ -208,35 +343,61 @@ KEY_ROWS = [
 
 def bids_data(run, min_count: int = DEFAULT_MIN_COUNT) -> ChartData:
     """Cells of :func:`bids`: one row per (player count, key trumps, length) shown, with
-    the highest bid worth making (``value``, 0 = pass) and its label (``P``, ``3?``)."""
+    the highest bid worth making (``value``, 0 = pass), its label (``P``, ``3?``) and the
+    panel's ``row``.  The rows are the base game's key trumps (top trump, J, 2), all of
+    them; or, in a preset run, the most frequent key-trump holdings of each player count,
+    the strongest (most points on average) first."""
     run = open_run(run)
-    t = make_table(run, ["keys", "length"], min_count=1)
-    shown = t[t.deals >= min_count]
-    rows = []
-    for r in shown.itertuples():
-        label = ("P" if r.bid == 0 else str(r.bid)) + ("" if r.bid_sure else "?")
-        rows.append(
-            {
-                "players": r.players,
-                "keys": r.keys,
-                "length": r.length,
-                "value": int(r.bid),
-                "sure": bool(r.bid_sure),
-                "label": label,
-                "deals": r.deals,
-            }
-        )
-    per = {
-        n: {
-            "deals": int(t[t.players == n].deals.sum()),
-            "blank_cells": int(((t.players == n) & (t.deals < min_count)).sum()),
+    family = run.manifest.family
+    keys = "holding" if family else "keys"
+    t = make_table(run, [keys, "length"], min_count=1)
+    rows, per = [], {}
+    for n in run.players:
+        sub = t[t.players == n]
+        if family:
+            freq = (
+                sub.groupby(keys, sort=False)
+                .deals.sum()
+                .sort_values(ascending=False, kind="stable")
+            )
+            pts = sub[[c for c in sub.columns if c.startswith("pts")]].to_numpy()
+            points = pts @ np.arange(pts.shape[1])
+            mean = pd.Series(points, index=sub.index).groupby(sub[keys]).sum() / freq
+            top = list(freq.index[:TOP_HOLDINGS])
+            shown = sub[sub[keys].isin(top) & (sub.deals >= min_count)]
+            # rows with a cell shown, the strongest (most points on average) at the top
+            order = sorted(set(shown[keys]), key=lambda h: (-mean[h], h))
+            blank = int((sub[keys].isin(top) & (sub.deals < min_count)).sum())
+            left_out = int(sub.deals.sum() - freq[top].sum())
+        else:
+            shown = sub[sub.deals >= min_count]
+            order, blank, left_out = KEY_ROWS, int((sub.deals < min_count).sum()), 0
+        for c in shown.itertuples():
+            rows.append(
+                {
+                    "players": n,
+                    keys: getattr(c, keys),
+                    "row": order.index(getattr(c, keys)),
+                    "length": int(c.length),
+                    "value": int(c.bid),
+                    "sure": bool(c.bid_sure),
+                    "label": ("P" if c.bid == 0 else str(c.bid)) + ("" if c.bid_sure else "?"),
+                    "deals": int(c.deals),
+                }
+            )
+        per[n] = {
+            "deals": int(sub.deals.sum()),
+            "rows": order,
+            "blank_cells": blank,
+            "left_out": left_out,
         }
-        for n in run.players
-    }
     meta = {
         "min_count": min_count,
         "per_players": per,
         "blank_cells": sum(v["blank_cells"] for v in per.values()),
+        "levels": [0, *run.bids],
+        "describe": _describe(run),
+        "family": family,
     }
     return ChartData("bids", pd.DataFrame(rows), meta)
 
@@ -255,15 +416,11 @@ def heatmap(
     min_count: int = DEFAULT_MIN_COUNT,
     data: ChartData | None = None,
 ) -> Figure:
-    """P(make 2) and P(make 3) by trump length (columns) and highest trump (rows); a run
-    under a rule family gives its own levels, rows and lengths in ``data.meta``."""
+    """P(make k) for two levels k by trump length (columns) and highest trump (rows)."""
     run = open_run(run)
     data = data or heatmap_data(run, players, min_count)
     m = data.meta
-    levels = m.get("levels", (2, 3))
-    rows = m.get("rows", RANK_ROWS)
-    lengths = m.get("lengths", LENGTHS)
-    held = m.get("held", "held")
+    levels, rows, lengths, held = m["levels"], m["rows"], m["lengths"], m["held"]
     fig, axes = plt.subplots(
         1, 2, figsize=(13, max(8.2, 0.5 * len(rows) + 2)), layout="constrained"
     )
@@ -299,7 +456,7 @@ def heatmap(
     fig.suptitle(
         f"Making {levels[0]} and {levels[1]} by trump length and highest trump: "
         f"{m['players']} players\n"
-        f"{m['deals']:,} deals ({m.get('describe') or _describe(run)}); grey: fewer than "
+        f"{m['deals']:,} deals ({m['describe']}); grey: fewer than "
         f"{min_count:,} deals "
         f"({m['blank_deals']:,} deals in such cells)",
         fontsize=11,
@@ -313,15 +470,16 @@ MARKERS = "osD^vP*Xh<>"
 
 def by_players(
     run,
-    holdings: Sequence[str] = DEFAULT_HOLDINGS,
+    holdings: Sequence[str] | None = None,
     min_count: int = DEFAULT_MIN_COUNT,
     data: ChartData | None = None,
 ) -> Figure:
-    """P(make k) against player count, one line per trump holding (``A-J-2``, ``A-x-x``)."""
+    """P(make k) against player count, one line per trump holding (``A-J-2``, ``A-x-x``;
+    in a preset run, key trumps dealt such as ``A-Jk-2``)."""
     run = open_run(run)
     data = data or players_data(run, holdings, min_count)
     cells = data.cells
-    levels = data.meta.get("levels", BIDS)
+    levels = data.meta["levels"]
     shape = (2, 2) if len(levels) > 2 else (1, len(levels))
     fig, axes = plt.subplots(
         *shape,
@@ -364,7 +522,7 @@ def by_players(
         ax.set_xlabel("players at the table")
         ax.set_xticks(sorted(cells.players.unique()))
     # The notes go in the legend's title: a figure-level footnote would collide with it.
-    what = data.meta.get("legend", "trump holding (x = any card 3-9)")
+    what = data.meta["legend"]
     title = (
         f"{what}; each holding's points are nudged sideways so that equal values "
         "(100% make 1) stay visible\n\n" + SELECTION_NOTE.format(what="point")
@@ -379,7 +537,7 @@ def by_players(
     )
     fig.suptitle(
         f"Make probabilities against player count, by trump holding\n"
-        f"{data.meta.get('describe') or _describe(run)}; error bars: 95% Wilson intervals; "
+        f"{data.meta['describe']}; error bars: 95% Wilson intervals; "
         "points of fewer than "
         f"{min_count:,} deals left out",
         fontsize=11,
@@ -388,11 +546,13 @@ def by_players(
 
 
 def points(run, data: ChartData | None = None) -> Figure:
-    """Share of deals in which the pitcher's side wins 0, 1, 2, 3, 4 points."""
+    """Share of deals in which the pitcher's side wins 0, 1, ... the preset's total points."""
     run = open_run(run)
-    cells = (data or points_data(run)).cells
+    data = data or points_data(run)
+    cells, m = data.cells, data.meta
+    top = m["max"]
     counts = sorted(cells.players.unique())
-    fig, ax = plt.subplots(figsize=(10, 5.5), layout="constrained")
+    fig, ax = plt.subplots(figsize=(m["width"], 5.5), layout="constrained")
     width = 0.8 / len(counts)
     colours = plt.get_cmap("viridis")
     for i, n in enumerate(counts):
@@ -406,16 +566,16 @@ def points(run, data: ChartData | None = None) -> Figure:
             yerr=1.96 * r.se,
             capsize=2,
             color=colours(i / max(1, len(counts) - 1)),
-            label=f"{n} players (n = {first.deals:,}, mean {first['mean']:.2f})",
+            label=f"{n} players (n = {int(first.deals):,}, mean {first['mean']:.2f})",
         )
-    ax.set_xticks(range(5), ["0", "1", "2", "3", "4"])
-    ax.set_xlabel("points won by the pitcher's side (High, Low, Jack, Game)")
+    ax.set_xticks(range(top + 1), [str(p) for p in range(top + 1)])
+    ax.set_xlabel(f"points won by the pitcher's side ({m['points']})")
     ax.set_ylabel("share of deals")
     ax.grid(axis="y", alpha=0.3)
     ax.legend(title="table (deals, mean points)", fontsize=9)
     ax.set_title(
-        "Points won by the pitcher: a random hand, trump as the policy picks it\n"
-        f"{_describe(run)}; error bars: 95% intervals",
+        f"Points won by {m['side']}: a random hand, trump as the policy picks it\n"
+        f"{m['describe']}; error bars: 95% intervals",
         fontsize=11,
     )
     return fig
@@ -424,79 +584,123 @@ def points(run, data: ChartData | None = None) -> Figure:
 BID_COLOURS = ["#bdbdbd", "#fde0c5", "#facba6", "#f59e72", "#e05c5c"]  # pass, 1, 2, 3, 4
 
 
-def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None) -> Figure:
-    """Per player count: the highest bid with a positive expected score, by key trumps
-    (highest trump, jack, deuce) and trump length."""
-    run = open_run(run)
-    data = data or bids_data(run, min_count)
-    cells, per = data.cells, data.meta["per_players"]
-    counts = run.players
+def _bids_look(data: ChartData, counts: list[int]) -> dict:
+    """How :func:`bids` lays out its panels: the base game's fixed rows (every key-trump
+    combination, lengths 1-6, its own five colours), or a preset's rows of each player
+    count, its lengths and a colour per legal bid."""
+    m, cells = data.meta, data.cells
+    levels = m["levels"]
     cols = min(3, len(counts))
     nrows = -(-len(counts) // cols)
-    width = max(11.0, 4.6 * cols + 0.4)  # room for the title and legend with one panel
-    fig, axes = plt.subplots(
-        nrows, cols, figsize=(width, 6.3 * nrows + 1.6), squeeze=False, layout="constrained"
-    )
-    cmap = ListedColormap(BID_COLOURS)
-    norm = BoundaryNorm(np.arange(-0.5, 5.5), cmap.N)
+    if not m["family"]:
+        note = (
+            "Each cell: the highest bid with a positive expected score (P = pass). Bidding "
+            "more than needed never scores more.\n"
+            "'?': an expected score it depends on is within 1.96 s.e. of zero ({unsure} cells). "
+            f"Rows: the highest trump ({', '.join(TOPS)}), then J and 2 when held.\n\n"
+            + SELECTION_NOTE.format(what="cell")
+        )
+        if cols == 1:
+            note = note.replace(". B", ".\nB").replace(". R", ".\nR")
+        return {
+            "lengths": list(LENGTHS),
+            "colours": BID_COLOURS,
+            "size": (max(11.0, 4.6 * cols + 0.4), 6.3 * nrows + 1.6),
+            "font": 9,
+            "xlabel": "trumps held",
+            "ylabel": "key trumps held (top trump, J, 2)",
+            "title": "{n} players ({deals:,} deals{blank})",
+            "blank": f"blank: fewer than {m['min_count']:,} deals (--min-count)",
+            "ncols": 3 if cols == 1 else 6,
+            "note": note,
+        }
+    lengths = sorted(cells.length.unique()) if len(cells) else [1]
+    lengths = list(range(min(lengths), max(lengths) + 1))
+    height = max(1, *(len(v["rows"]) for v in m["per_players"].values())) * 0.32 + 3.5
+    colours = plt.get_cmap("YlOrRd", len(levels) + 1)(np.arange(1, len(levels) + 1))
+    colours[0] = (0.74, 0.74, 0.74, 1.0)  # pass: grey
+    return {
+        "lengths": lengths,
+        "colours": colours,
+        "size": (max(9.0, cols * (0.55 * len(lengths) + 3.2)), nrows * height + 1.8),
+        "font": 8,
+        "xlabel": "trumps dealt to the pitcher",
+        "ylabel": "key trumps dealt (strongest on average first)",
+        "title": "{n} players ({deals:,} deals; {left_out} in rarer holdings not shown{blank})",
+        "blank": f"blank: < {m['min_count']:,} deals",
+        "ncols": min(6, len(levels) + 1),
+        "note": "Each cell: the highest legal bid with a positive expected score (P = pass); "
+        "'?': an expected score it depends on is within 1.96 s.e. of zero.",
+    }
+
+
+def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None) -> Figure:
+    """Per player count: the highest bid with a positive expected score, by key trumps
+    (the base game's highest trump, jack and deuce; a preset's key trumps dealt) and trump
+    length."""
+    run = open_run(run)
+    data = data or bids_data(run, min_count)
+    cells, per, levels = data.cells, data.meta["per_players"], data.meta["levels"]
+    counts = run.players
+    look = _bids_look(data, counts)
+    lengths = look["lengths"]
+    cols = min(3, len(counts))
+    nrows = -(-len(counts) // cols)
+    fig, axes = plt.subplots(nrows, cols, figsize=look["size"], squeeze=False, layout="constrained")
+    cmap = ListedColormap(look["colours"])
+    norm = BoundaryNorm(np.arange(len(levels) + 1) - 0.5, cmap.N)
     unsure = 0
     for ax, n in zip(axes.flat, counts, strict=False):
+        order = per[n]["rows"]
+        grid = np.full((len(order), len(lengths)), np.nan)
         sub = cells[cells.players == n] if len(cells) else cells
-        grid = np.full((len(KEY_ROWS), len(LENGTHS)), np.nan)
         ax.set_facecolor("white")
         for c in sub.itertuples():
-            grid[KEY_ROWS.index(c.keys), c.length - 1] = c.value
+            grid[c.row, lengths.index(c.length)] = levels.index(c.value)
         ax.imshow(grid, cmap=cmap, norm=norm, aspect="auto")
         for c in sub.itertuples():
             unsure += not c.sure
             ax.text(
-                c.length - 1,
-                KEY_ROWS.index(c.keys),
+                lengths.index(c.length),
+                c.row,
                 c.label,
                 ha="center",
                 va="center",
-                fontsize=9,
+                fontsize=look["font"],
                 fontweight="bold" if c.sure else "normal",
             )
-        ax.set_xticks(range(len(LENGTHS)), [str(x) for x in LENGTHS])
-        ax.set_yticks(range(len(KEY_ROWS)), KEY_ROWS)
-        ax.set_xlabel("trumps held")
-        ax.set_ylabel("key trumps held (top trump, J, 2)")
+        ax.set_xticks(range(len(lengths)), [str(x) for x in lengths])
+        ax.set_yticks(range(len(order)), order)
+        ax.set_xlabel(look["xlabel"])
+        ax.set_ylabel(look["ylabel"])
         blank = per[n]["blank_cells"]
-        note = f"; {blank} blank" if blank else ""
-        ax.set_title(f"{n} players ({per[n]['deals']:,} deals{note})", fontsize=10)
+        ax.set_title(
+            look["title"].format(
+                n=n,
+                deals=per[n]["deals"],
+                left_out=_k(per[n]["left_out"]),
+                blank=f"; {blank} blank" if blank else "",
+            ),
+            fontsize=10 if look["font"] == 9 else 9,
+        )
     for ax in list(axes.flat)[len(counts) :]:
         ax.axis("off")
     handles = [
-        Patch(color=c, label=lab)
-        for c, lab in zip(BID_COLOURS, ["pass", "bid 1", "bid 2", "bid 3", "bid 4"], strict=True)
+        Patch(color=look["colours"][i], label="pass" if v == 0 else f"bid {v}")
+        for i, v in enumerate(levels)
     ]
-    handles.append(
-        Patch(
-            facecolor="white",
-            edgecolor="#999999",
-            label=f"blank: fewer than {min_count:,} deals (--min-count)",
-        )
-    )
-    note = (
-        "Each cell: the highest bid with a positive expected score (P = pass). Bidding more "
-        "than needed never scores more.\n"
-        f"'?': an expected score it depends on is within 1.96 s.e. of zero ({unsure} cells). "
-        f"Rows: the highest trump ({', '.join(TOPS)}), then J and 2 when held.\n\n"
-        + SELECTION_NOTE.format(what="cell")
-    )
-    if cols == 1:
-        note = note.replace(". B", ".\nB").replace(". R", ".\nR")
+    handles.append(Patch(facecolor="white", edgecolor="#999999", label=look["blank"]))
     fig.legend(
         handles=handles,
         loc="outside lower center",
-        ncols=3 if cols == 1 else 6,
-        fontsize=9,
-        title=note,
+        ncols=look["ncols"],
+        fontsize=look["font"],
+        title=look["note"].format(unsure=unsure),
         title_fontsize=8.5,
     )
     fig.suptitle(
-        f"Bidding chart: how high a pitcher can bid and still expect to gain\n{_describe(run)}",
+        f"Bidding chart: how high a pitcher can bid and still expect to gain\n"
+        f"{data.meta['describe']}",
         fontsize=11,
     )
     return fig
@@ -508,6 +712,7 @@ def chart_data(
     players: int | None = None,
     holdings: Sequence[str] | None = None,
     min_count: int = DEFAULT_MIN_COUNT,
+    levels: Sequence[int] | None = None,
 ) -> ChartData:
     """The data the chart ``kind`` plots (see :class:`ChartData`): the same arguments
     as :func:`chart`.
@@ -522,9 +727,9 @@ def chart_data(
     """
     _check_kind(kind, min_count)
     if kind == "heatmap":
-        return heatmap_data(run, players, min_count)
+        return heatmap_data(run, players, min_count, levels)
     if kind == "players":
-        return players_data(run, holdings or DEFAULT_HOLDINGS, min_count)
+        return players_data(run, holdings or None, min_count, levels)
     if kind == "points":
         return points_data(run)
     return bids_data(run, min_count)
@@ -544,6 +749,7 @@ def chart(
     holdings: Sequence[str] | None = None,
     min_count: int = DEFAULT_MIN_COUNT,
     data: ChartData | None = None,
+    levels: Sequence[int] | None = None,
 ) -> Figure:
     """The chart ``kind`` (one of :data:`KINDS`) of ``run``, as a matplotlib Figure.
 
@@ -559,6 +765,9 @@ def chart(
         players: trump holdings such as ``A-J-2`` or ``K-x-x`` (x = any card 3-9).
     min_count : int
         Cells with fewer deals are left out (blank or grey).
+    levels : list of int, optional
+        heatmap (two) and players (up to four): the levels k of P(make k) (default the
+        base game's 2, 3 and 1-4; a preset's lowest bids).
     data : ChartData, optional
         What :func:`chart_data` returned for the same arguments (saves computing it twice).
 
@@ -575,11 +784,11 @@ def chart(
     """
     _check_kind(kind, min_count)
     run = open_run(run)
-    data = data or chart_data(run, kind, players, holdings, min_count)
+    data = data or chart_data(run, kind, players, holdings, min_count, levels)
     if kind == "heatmap":
         return heatmap(run, players, min_count, data=data)
     if kind == "players":
-        return by_players(run, holdings or DEFAULT_HOLDINGS, min_count, data=data)
+        return by_players(run, holdings or None, min_count, data=data)
     if kind == "points":
         return points(run, data=data)
     return bids(run, min_count, data=data)
@@ -602,3 +811,57 @@ def save(fig: Figure, out: str | Path) -> Path:
     finally:
         plt.close(fig)
     return path
+
+
+def sample_bids(s: dict, min_count: int = 500, top: int = 20):
+    """The report's bidding chart of hands played by ``exact.sample_hands``: the bid to
+    go up to by key holding (rows, the ``top`` most frequent) and trump
+    length (columns): the highest legal bid whose expected score is positive, ``P`` to
+    pass (rows by average points, strongest first), grey where fewer than ``min_count`` deals; a ``?`` where that bid's expected
+    score or the next one's is within 1.96 standard errors of zero."""
+    r, n = s["rules"], s["players"]
+    table = make_by_holding(s, ("holding", "length"), min_count=1)
+    h = holdings(s)
+    freq = h.holding.value_counts()
+    strength = h.groupby("holding").points.mean()
+    # the most frequent holdings, the strongest (most points on average) at the top
+    rows = sorted(freq.index[:top], key=lambda x: -strength[x])
+    shown = table[table.holding.isin(rows) & (table.deals >= min_count)]
+    rows = [x for x in rows if x in set(shown.holding)]  # rows and columns with a cell shown
+    lengths = sorted(int(x) for x in shown.length.unique())
+    grid = np.full((len(rows), len(lengths)), np.nan)
+    text = [["" for _ in lengths] for _ in rows]
+    for t in table.itertuples():
+        if t.holding not in rows or t.deals < min_count:
+            continue
+        i, j = rows.index(t.holding), lengths.index(int(t.length))
+        grid[i, j] = t.bid
+        doubt = any(
+            abs(getattr(t, f"score{k}")) < Z95 * getattr(t, f"score{k}_se")
+            for k in (t.bid, t.bid + 1)
+            if r.min_bid <= k <= r.max_bid
+        )
+        text[i][j] = ("P" if t.bid == 0 else str(t.bid)) + ("?" if doubt else "")
+    levels = list(range(0, r.max_bid + 1))
+    cmap = ListedColormap(plt.get_cmap("viridis", len(levels))(np.arange(len(levels))))
+    cmap.set_bad("#dddddd")
+    fig, ax = plt.subplots(figsize=(1.0 + 0.62 * len(lengths) + 2.2, 0.9 + 0.36 * len(rows)))
+    ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=-0.5, vmax=r.max_bid + 0.5, aspect="auto")
+    for i in range(len(rows)):
+        for j in range(len(lengths)):
+            if text[i][j]:
+                v = grid[i, j]
+                colour = "white" if v < 0.55 * r.max_bid else "black"
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=9, color=colour)
+    ax.set_xticks(range(len(lengths)), [str(x) for x in lengths])
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_xlabel("trumps dealt to the pitcher")
+    ax.set_ylabel("key trumps dealt")
+    table_kind = "partnership" if r.partnership else "solo"
+    ax.set_title(
+        f"{rules_label(r)}, {n} players {table_kind}: bid up to (P = pass)\n"
+        f"{s['deals']:,} deals, heuristic play; grey: < {min_count:,} deals; ?: close call",
+        fontsize=9,
+    )
+    fig.tight_layout()
+    return fig

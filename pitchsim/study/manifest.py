@@ -22,9 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 
-from ..game.rules import FamilyRules, Rules
+from ..game.rules import FamilyRules, Rules, as_family
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
@@ -90,9 +91,46 @@ SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLU
 # ---- the columns of a run under a rule family (VARIANTS.md) ------------------------------
 
 # The key trumps a family run records, bit i of ``keys`` / ``keys_held``: the family's point
-# cards and top trumps, as pitchsim.study.family_report.key_cards names them.  A key the
-# family does not count (the jick in setback, the jokers in smear) is never set.
+# cards and top trumps, as :func:`key_cards` names them.  A key the family does not count
+# (the jick in setback, the jokers in smear) is never set.
 KEY_NAMES = ("A", "K", "J", "Jk", "HJ", "LJ", "10", "5", "3", "2")
+
+
+def key_cards(r: FamilyRules, trump: int) -> list[tuple[int, str]]:
+    """The trumps that name a holding under the preset ``r`` when ``trump`` is trump, in
+    trump order: the point cards of the family (the ace and the king as the top trumps)."""
+    from ..game.cards import ACE, HIGH_JOKER, JACK, KING, LOW_JOKER, TEN
+    from ..game.trumps import jick_card
+
+    base = trump * 13
+    out = [(base + ACE, "A"), (base + KING, "K"), (base + JACK, "J")]
+    if r.jick:
+        out.append((jick_card(trump), "Jk"))
+    if r.jokers >= 1:
+        out.append((HIGH_JOKER, "HJ"))
+    if r.jokers == 2:
+        out.append((LOW_JOKER, "LJ"))
+    if r.game == "ten":
+        out.append((base + TEN, "10"))
+    if r.five:
+        out.append((base + 3, "5"))  # ranks 2 3 4 5 ...: the 5 is rank 3
+    if r.three:
+        out.append((base + 1, "3"))
+    out.append((base + 0, "2"))
+    return out
+
+
+def key_table(rules) -> np.ndarray:
+    """Per trump suit, the card of each key of :data:`KEY_NAMES` (-1: a key these rules
+    do not count), from :func:`key_cards`."""
+    r = as_family(rules)
+    out = np.full((4, len(KEY_NAMES)), -1, dtype=np.int64)
+    for t in range(4):
+        for card, name in key_cards(r, t):
+            out[t, KEY_NAMES.index(name)] = card
+    return out
+
+
 # Each award's column: who took that point.
 AWARD_SIDES = ("pitcher", "other", "nobody", "none")  # 3: not a point of these rules
 FAMILY_AWARDS = (
@@ -351,7 +389,7 @@ class Manifest:
 
     @property
     def family(self) -> bool:
-        """The run plays a rule family (pitchsim.study.family_parts), not the base game."""
+        """The run has a preset's columns (batch.simulate_family_part), not the base game's."""
         return self.layout is FAMILY
 
     def done(self) -> list[PartRecord]:

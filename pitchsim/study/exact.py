@@ -1,8 +1,15 @@
-"""The rule families in the report: exact checks, P(make k) by key holding and a
-bidding chart per family, from hands played by the family kernels
-(``kernels.families.sample``).  ``scripts/make_reports.py --families`` writes them.
+"""Exact values a run must reproduce, for every preset: ``pitchsim table --checks``
+(:func:`exact_checks`, from a run's columns) and the families' checks of the report
+(:func:`exact_check_table`, from hands played by ``kernels.families.sample``;
+``scripts/make_reports.py --families`` writes them).
 
-**Exact checks.**  The values come from plain counting (``fractions``, ``math.comb``),
+Every check is a row: ``players``, ``check``, ``deals``, the ``estimate``, its standard
+error ``se``, the 95% interval ``lo``..``hi``, the ``exact`` value, ``z`` = (estimate -
+exact) / se and ``inside`` (exact within the interval; 1 in 20 correct checks falls
+outside by chance).
+
+**The report's checks.**  The values come from plain counting (``fractions``,
+``math.comb``),
 written here apart from the kernels; tests/test_families_odds.py recounts them by
 enumerating every deal of a tiny pack.  With the pitcher's own cards known, each card
 he lacks is one of the ``pack - each`` others, of which ``(n - 1) * each`` are dealt,
@@ -23,16 +30,17 @@ whatever trump his policy picks from his hand (trump is a function of his cards)
   trump is always in play (VARIANTS.md 4.10).
 
 Each estimate carries its own standard error (a proportion's sqrt(p(1-p)/m) or a
-mean's), and the 95% interval is the estimate +/- 1.96 of it; ``z`` as in
-:func:`pitchsim.study.analysis.exact_checks`, whose columns the rows share (the
-family is the prefix of ``check``: ``smear: unseen jick dealt``).
+mean's), and the 95% interval is the estimate +/- 1.96 of it (the family is the prefix of
+``check``: ``smear: unseen jick dealt``).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -41,7 +49,8 @@ from ..game.cards import ACE, JACK, KING, TEN
 from ..game.rules import Rules, as_family, label
 from ..game.trumps import jick_card
 from ..util.stats import Z95, wilson
-from .analysis import _mean_row, _row
+from .analysis import Run, open_run
+from .manifest import KEY_NAMES
 
 # (rules, players) of the checks and the report: every family at its usual table
 # sizes; ten-point beyond 4 players plays solo (VARIANTS.md 4.1).
@@ -55,10 +64,196 @@ CHECK_TABLES = (
     ("ten-point,partnership=false", 6),
     ("jokers=2,trump=named", 4),  # two jokers and no draw: a joker dealt is in play
 )
-REPORT_TABLES = (("setback", 4), ("smear", 4), ("ten-point", 4))
 DEUCE, THREE, FIVE = 0, 1, 3
 HJ, LJ = 52, 53
 GAME_VALUES = {TEN: 10, ACE: 4, KING: 3, KING - 1: 2, JACK: 1}  # 0.8, by rank
+
+
+def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
+    """Quantities with known exact values, estimated from the run (any preset): the
+    base game's columns give :func:`base_checks`, a preset's :func:`preset_checks`."""
+    run = open_run(run)
+    return (preset_checks if run.manifest.family else base_checks)(run, players)
+
+
+# ---- from a run's columns -----------------------------------------------------------------
+
+
+def base_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
+    """Quantities with known exact values, estimated from a base-game run.
+
+    - A card the pitcher does not hold is dealt with probability 6(n-1)/46: measured on
+      the jack of trump (``jack_dealt`` when the pitcher lacks it) and on all the trumps
+      he lacks (``trumps_dealt``).
+    - Game points in play average 80 * 6n / 52.
+    - The ace of trump always wins High; a king of trump without the ace wins it exactly
+      when the ace was not dealt, with probability 1 - 6(n-1)/46 (the highest trump in
+      play always wins its trick, whoever plays it and however).
+
+    One row per player count and check (the module's columns).
+    """
+    wanted = None if players is None else ([players] if isinstance(players, int) else players)
+    cols = ("trump_ranks", "trump_count", "jack_dealt", "trumps_dealt", "game_dealt", "high")
+    sums: dict[int, np.ndarray] = {}
+    for n, c in run.scan(cols, wanted):
+        ranks = c["trump_ranks"].astype(np.int64)
+        lacks_jack = ((ranks >> JACK) & 1) == 0
+        unseen = 13 - c["trump_count"].astype(np.int64)
+        frac = (c["trumps_dealt"].astype(np.int64) - c["trump_count"]) / unseen
+        game = c["game_dealt"].astype(np.float64)
+        ace = ((ranks >> ACE) & 1) == 1
+        king_top = (((ranks >> KING) & 1) == 1) & ~ace
+        s = np.array(
+            [
+                lacks_jack.sum(),
+                (lacks_jack & c["jack_dealt"]).sum(),
+                frac.size,
+                frac.sum(),
+                (frac * frac).sum(),
+                game.size,
+                game.sum(),
+                (game * game).sum(),
+                ace.sum(),
+                (ace & c["high"]).sum(),
+                king_top.sum(),
+                (king_top & c["high"]).sum(),
+            ],
+            dtype=np.float64,
+        )
+        sums[n] = s if n not in sums else sums[n] + s
+    rows = []
+    for n in sorted(sums):
+        s = sums[n]
+        p_unseen = 6 * (n - 1) / 46
+        k, m = s[1], s[0]
+        lo, hi = wilson(k, m)
+        rows.append(
+            _row(
+                n,
+                "unseen jack of trump dealt",
+                m,
+                k / m,
+                math.sqrt(p_unseen * (1 - p_unseen) / m),
+                p_unseen,
+                lo,
+                hi,
+            )
+        )
+        rows.append(_mean_row(n, "share of unseen trumps dealt", s[2], s[3], s[4], p_unseen))
+        rows.append(_mean_row(n, "game points in play", s[5], s[6], s[7], 80 * 6 * n / 52))
+        lo, hi = wilson(s[9], s[8])
+        rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
+        lo, hi = wilson(s[11], s[10])
+        p_king = 1 - p_unseen
+        rows.append(
+            _row(
+                n,
+                "king of trump without the ace wins High",
+                s[10],
+                s[11] / s[10],
+                math.sqrt(p_king * (1 - p_king) / s[10]),
+                p_king,
+                lo,
+                hi,
+            )
+        )
+    return pd.DataFrame(rows)
+
+
+def _row(n, check, deals, estimate, se, exact, lo, hi):
+    z = (estimate - exact) / se if se > 0 else (0.0 if estimate == exact else math.inf)
+    inside = bool(lo <= exact <= hi) if se > 0 else estimate == exact
+    return {
+        "players": n,
+        "check": check,
+        "deals": int(deals),
+        "estimate": estimate,
+        "se": se,
+        "lo": float(lo),
+        "hi": float(hi),
+        "exact": exact,
+        "z": z,
+        "inside": inside,
+    }
+
+
+def _mean_row(n, check, count, total, squares, exact):
+    mean = total / count
+    se = math.sqrt(max(squares / count - mean * mean, 0.0) / count)
+    return _row(n, check, count, mean, se, exact, mean - Z95 * se, mean + Z95 * se)
+
+
+def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
+    """Quantities with known exact values, estimated from a run under a preset (the
+    module's columns).
+
+    Seat 0 pitches every deal of a run whatever it holds (``batch.simulate_family_part``), so its
+    hand as dealt is a uniform draw of ``each`` cards from the preset's pack:
+
+    - a given card (the ace of spades; each joker the pack has) is in it with
+      probability ``each / pack``;
+    - the ace of trump held when play starts always wins High for the pitcher's side
+      (nothing ranks above it, and its holder always plays it: VARIANTS 0.7);
+    - without a discard and a rob the cards in play are the cards dealt (0.6), so a king
+      of trump dealt without the ace wins High for the pitcher's side exactly when the
+      ace is not dealt to an opponent: ``1 - opponents * each / (pack - each)``;
+    - under ``low=dealt`` the 2 of trump held when play starts wins Low for its holder.
+    """
+    from ..game.cards import HIGH_JOKER, LOW_JOKER, N_RANKS
+
+    r = run.rules
+    wanted = None if players is None else ([players] if isinstance(players, int) else players)
+    key = {name: 1 << i for i, name in enumerate(KEY_NAMES)}
+    spade_ace = 3 * N_RANKS + ACE
+    jokers = [("high joker", HIGH_JOKER), ("low joker", LOW_JOKER)][: r.jokers]
+    cols = ["hand", "keys", "keys_held", "high", "low"]
+    sums: dict[int, dict[str, list[int]]] = {}
+    for n, c in run.scan(cols, wanted):
+        hand = c["hand"].astype(np.int64)
+        keys = c["keys"].astype(np.int64)
+        held = c["keys_held"].astype(np.int64)
+        mine = c["high"] == 0  # 0: the pitcher's side took it
+        tally = {
+            "ace of spades": (hand.size, int(((hand >> spade_ace) & 1).sum())),
+            **{f"{name} in": (hand.size, int(((hand >> card) & 1).sum())) for name, card in jokers},
+            "ace": (int((held & key["A"] > 0).sum()), int(((held & key["A"] > 0) & mine).sum())),
+        }
+        king = (keys & key["K"] > 0) & (keys & key["A"] == 0)
+        tally["king"] = (int(king.sum()), int((king & mine).sum()))
+        deuce = held & key["2"] > 0
+        tally["deuce"] = (int(deuce.sum()), int((deuce & (c["low"] == 0)).sum()))
+        have = sums.setdefault(n, {})
+        for name, (m, k) in tally.items():
+            old = have.get(name, [0, 0])
+            have[name] = [old[0] + m, old[1] + k]
+    rows = []
+    for n in sorted(sums):
+        each, pack = r.cards_each(n), r.pack_size(n)
+        s = sums[n]
+
+        def share(check: str, name: str, exact: float, s=s, n=n) -> None:
+            m, k = s[name]
+            if m == 0:
+                return
+            p = k / m
+            se = math.sqrt(exact * (1 - exact) / m)
+            lo, hi = wilson(k, m)
+            rows.append(_row(n, check, m, p, se, exact, lo, hi))
+
+        share("the ace of spades in the pitcher's hand as dealt", "ace of spades", each / pack)
+        for name, _ in jokers:
+            share(f"the {name} in the pitcher's hand as dealt", f"{name} in", each / pack)
+        share("the ace of trump held wins High", "ace", 1.0)
+        if r.discard == "none" and not r.rob:
+            opponents = sum(1 for seat in range(1, n) if r.team(seat) != r.team(0))
+            share(
+                "king of trump dealt without the ace wins High",
+                "king",
+                1 - opponents * each / (pack - each),
+            )
+        if r.low == "dealt":
+            share("the 2 of trump held wins Low", "deuce", 1.0)
+    return pd.DataFrame(rows)
 
 
 # ---- exact values, by counting ---------------------------------------------------------------
@@ -287,182 +482,17 @@ def exact_check_table(
         # (seat 0's cards come first), so one seed would repeat the same deals
         s = sample_hands(spec, n, deals, seed=seed + i, threads=threads)
         rows += family_checks(s)
-        runs.append(
-            {
-                "rules": spec,
-                "players": n,
-                "deals": deals,
-                "wall_s": s["wall_s"],
-                "cpu_s": s["cpu_s"],
-            }
-        )
+        runs.append(sample_run(spec, s))
     return pd.DataFrame(rows), runs
 
 
-# ---- P(make k) by key holding, and the bidding chart --------------------------------------------
-
-SHORT = {
-    ACE: "A",
-    KING: "K",
-    KING - 1: "Q",
-    JACK: "J",
-    TEN: "10",
-    THREE: "3",
-    FIVE: "5",
-    DEUCE: "2",
-}
-
-
-def key_cards(r, trump: int) -> list[tuple[int, str]]:
-    """The trumps that name a holding, in trump order: the point cards of the family
-    (the ace and the king as the top trumps)."""
-    base = trump * 13
-    out = [(base + ACE, "A"), (base + KING, "K"), (base + JACK, "J")]
-    if r.jick:
-        out.append((jick_card(trump), "Jk"))
-    if r.jokers >= 1:
-        out.append((HJ, "HJ"))
-    if r.jokers == 2:
-        out.append((LJ, "LJ"))
-    if r.game == "ten":
-        out.append((base + TEN, "10"))
-    if r.five:
-        out.append((base + FIVE, "5"))
-    if r.three:
-        out.append((base + THREE, "3"))
-    out.append((base + DEUCE, "2"))
-    return out
-
-
-def holdings(s: dict) -> pd.DataFrame:
-    """Per deal the pitcher's key trumps dealt (``holding``, e.g. ``A J Jk 2``), his
-    trump length dealt and the points his side won."""
-    r = s["rules"]
-    mine = s["dealt"][:, 0]
-    trump = s["trump"]
-    labels = np.empty(trump.size, dtype=object)
-    for t in range(4):
-        at = trump == t
-        names = np.full(at.sum(), "", dtype=object)
-        for c, name in key_cards(r, t):
-            has = ((mine[at] >> c) & 1).astype(bool)
-            names = np.where(has, names + " " + name, names)
-        labels[at] = names
-    labels = np.array([x.strip() or "none" for x in labels], dtype=object)
-    return pd.DataFrame(
-        {
-            "holding": labels,
-            "length": _count(mine & s["trump_mask"]),
-            "points": s["points"],
-        }
-    )
-
-
-def make_by_holding(s: dict, by=("holding",), min_count: int = 2000) -> pd.DataFrame:
-    """P(make k) for every level k with Wilson 95% bounds, the expected score of every
-    legal bid and the bid to go up to (the highest with a positive expected score; 0:
-    pass), by ``by`` (``holding`` and/or ``length``), groups of at least
-    ``min_count`` deals, the most frequent first."""
-    r = s["rules"]
-    h = holdings(s)
-    rows = []
-    for key, g in h.groupby(list(by), sort=False):
-        m = len(g)
-        if m < min_count:
-            continue
-        pts = g.points.to_numpy()
-        row = dict(zip(by, key if isinstance(key, tuple) else (key,), strict=True))
-        row["deals"] = m
-        for k in range(1, r.max_bid + 1):
-            hits = int((pts >= k).sum())
-            lo, hi = wilson(hits, m)
-            row[f"p{k}"], row[f"p{k}_lo"], row[f"p{k}_hi"] = hits / m, float(lo), float(hi)
-        best = 0
-        for k in range(r.min_bid, r.max_bid + 1):
-            score = np.where(pts >= k, pts, -k)
-            row[f"score{k}"] = float(score.mean())
-            row[f"score{k}_se"] = float(score.std() / math.sqrt(m))
-            if score.mean() > 0:
-                best = k
-        row["bid"] = best
-        rows.append(row)
-    out = pd.DataFrame(rows)
-    return out.sort_values("deals", ascending=False, ignore_index=True) if len(out) else out
-
-
-def bidding_chart(s: dict, min_count: int = 500, top: int = 20):
-    """The bid to go up to by key holding (rows, the ``top`` most frequent) and trump
-    length (columns): the highest legal bid whose expected score is positive, ``P`` to
-    pass (rows by average points, strongest first), grey where fewer than ``min_count`` deals; a ``?`` where that bid's expected
-    score or the next one's is within 1.96 standard errors of zero."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.colors import ListedColormap
-
-    r, n = s["rules"], s["players"]
-    table = make_by_holding(s, ("holding", "length"), min_count=1)
-    h = holdings(s)
-    freq = h.holding.value_counts()
-    strength = h.groupby("holding").points.mean()
-    # the most frequent holdings, the strongest (most points on average) at the top
-    rows = sorted(freq.index[:top], key=lambda x: -strength[x])
-    shown = table[table.holding.isin(rows) & (table.deals >= min_count)]
-    rows = [x for x in rows if x in set(shown.holding)]  # rows and columns with a cell shown
-    lengths = sorted(int(x) for x in shown.length.unique())
-    grid = np.full((len(rows), len(lengths)), np.nan)
-    text = [["" for _ in lengths] for _ in rows]
-    for t in table.itertuples():
-        if t.holding not in rows or t.deals < min_count:
-            continue
-        i, j = rows.index(t.holding), lengths.index(int(t.length))
-        grid[i, j] = t.bid
-        doubt = any(
-            abs(getattr(t, f"score{k}")) < Z95 * getattr(t, f"score{k}_se")
-            for k in (t.bid, t.bid + 1)
-            if r.min_bid <= k <= r.max_bid
-        )
-        text[i][j] = ("P" if t.bid == 0 else str(t.bid)) + ("?" if doubt else "")
-    levels = list(range(0, r.max_bid + 1))
-    cmap = ListedColormap(plt.get_cmap("viridis", len(levels))(np.arange(len(levels))))
-    cmap.set_bad("#dddddd")
-    fig, ax = plt.subplots(figsize=(1.0 + 0.62 * len(lengths) + 2.2, 0.9 + 0.36 * len(rows)))
-    ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=-0.5, vmax=r.max_bid + 0.5, aspect="auto")
-    for i in range(len(rows)):
-        for j in range(len(lengths)):
-            if text[i][j]:
-                v = grid[i, j]
-                colour = "white" if v < 0.55 * r.max_bid else "black"
-                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=9, color=colour)
-    ax.set_xticks(range(len(lengths)), [str(x) for x in lengths])
-    ax.set_yticks(range(len(rows)), rows)
-    ax.set_xlabel("trumps dealt to the pitcher")
-    ax.set_ylabel("key trumps dealt")
-    table_kind = "partnership" if r.partnership else "solo"
-    ax.set_title(
-        f"{label(r)}, {n} players {table_kind}: bid up to (P = pass)\n"
-        f"{s['deals']:,} deals, heuristic play; grey: < {min_count:,} deals; ?: close call",
-        fontsize=9,
-    )
-    fig.tight_layout()
-    return fig
-
-
-def holding_table_markdown(t: pd.DataFrame, r, levels: list[int], top: int = 14) -> list[str]:
-    """The most frequent holdings as a markdown table: P(make k) at ``levels``."""
-    head = (
-        "| key trumps dealt | deals | "
-        + " | ".join(f"P(make {k})" for k in levels)
-        + " | bid up to |"
-    )
-    out = [head, "| --- | ---: |" + " ---: |" * len(levels) + " ---: |"]
-    for row in t.head(top).itertuples():
-        cells = []
-        for k in levels:
-            p, lo, hi = getattr(row, f"p{k}"), getattr(row, f"p{k}_lo"), getattr(row, f"p{k}_hi")
-            half = 100 * max(hi - p, p - lo)
-            cells.append(f"{100 * p:.1f}% ±{half:.1f}" if half >= 0.05 else f"{100 * p:.1f}% ±<0.1")
-        bid = "pass" if row.bid == 0 else str(row.bid)
-        out.append(f"| {row.holding} | {row.deals:,} | " + " | ".join(cells) + f" | {bid} |")
-    return out
+def sample_run(spec: str, s: dict) -> dict:
+    """What a report says of one sample of :func:`sample_hands`: its rules as asked,
+    size and seconds."""
+    return {
+        "rules": spec,
+        "players": s["players"],
+        "deals": s["deals"],
+        "wall_s": s["wall_s"],
+        "cpu_s": s["cpu_s"],
+    }
