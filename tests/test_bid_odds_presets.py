@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from pitchsim.advice.family_odds import family_bid_odds
+from pitchsim.advice.odds import bid_odds
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.util.errors import InputError
 
@@ -37,8 +37,8 @@ def cli(*argv):
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_the_same_play_again_moves_nothing_and_another_is_paired(name):
     rules, hand = PRESETS[name]
-    same = family_bid_odds(
-        hand, rules, samples=600, seed=3, policy="heuristic", trump="H",
+    same = bid_odds(
+        hand, rules=rules, samples=600, seed=3, policy="heuristic", trump="H",
         compare_policy="heuristic",
     )  # fmt: skip
     levels = range(1, rules.max_bid + 1)
@@ -47,8 +47,8 @@ def test_the_same_play_again_moves_nothing_and_another_is_paired(name):
         assert m.samples == 600 and m.only_base == m.only_compare == 0 and m.difference == 0
         # the first run's own count on those deals (compare_samples = samples here)
         assert m.base == same.by_trump["H"].p_at_least(k)
-    other = family_bid_odds(
-        hand, rules, samples=600, seed=3, policy="heuristic", trump="H",
+    other = bid_odds(
+        hand, rules=rules, samples=600, seed=3, policy="heuristic", trump="H",
         compare_policy="random", compare_samples=400,
     )  # fmt: skip
     moved = 0
@@ -77,5 +77,5 @@ def test_cli_compare_under_a_preset_and_its_errors():
         code, out, err = cli(*args, *bad)
         assert code == 2 and out == "" and err.count("\n") == 1, err
     with pytest.raises(InputError, match="at most samples"):
-        family_bid_odds("AH KH 2H JD 7D 3S", "smear", samples=100, compare_policy="random",
+        bid_odds("AH KH 2H JD 7D 3S", rules="smear", samples=100, compare_policy="random",
                         compare_samples=200)  # fmt: skip

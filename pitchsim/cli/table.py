@@ -129,7 +129,7 @@ def _write(output: str) -> None:
 
 
 def _family_table(opened: Run, by, counts, min_count: int, fmt: str, levels) -> None:
-    from ..advice.family_odds import parse_levels
+    from ..advice.odds import parse_levels
     from ..study.family_analysis import family_rules, family_table, parse_family_features
 
     rules = family_rules(opened)
