@@ -615,9 +615,9 @@ def _family_kernels(seed: int, players: int, cards: list[int], rules: FamilyRule
     return _Kernels(play, PITCHER, AS_DEFENDER, tuple(FAMILY_POLICY_IDS), FAMILY_PLAY, False)
 
 
-def _check_hand(cards: list[int], rules: Rules, players: int) -> None:
+def _check_hand(cards: list[int], rules: Rules, players: int, preset: bool) -> None:
     """The seat's whole deal: as many different cards as the rules deal it, each in the
-    pack they deal from."""
+    pack they deal from (``preset``: the rules are named in the message)."""
     r = as_family(rules)
     each = r.cards_each(players)
     if len(cards) != len(set(cards)):
@@ -625,7 +625,7 @@ def _check_hand(cards: list[int], rules: Rules, players: int) -> None:
     if len(cards) != each:
         raise InputError(
             f"{label(r)} with {players} players deals {each} cards: the hand has {len(cards)}"
-            if isinstance(rules, FamilyRules)
+            if preset
             else f"a hand has exactly {each} cards, got {len(cards)}"  # the base game's words
         )
     if r.no_fours(players):
@@ -723,14 +723,13 @@ def bid_odds(
     family = as_family(rules)
     jokers = family.jokers
     cards = parse_cards(hand, jokers=jokers) if isinstance(hand, str) else list(hand)
-    _check_hand(cards, rules, players)
+    preset = isinstance(rules, FamilyRules)  # the family kernels play it
+    _check_hand(cards, rules, players, preset)
     family.check_players(players)
     samples = DEFAULT_SAMPLES if samples is None else samples
     check_count("samples", samples, MAX_SAMPLES)  # the library has the CLI's limits
     seed = pick_seed(seed)
-    kernels = (_family_kernels if isinstance(rules, FamilyRules) else _base_kernels)(
-        seed, players, cards, rules
-    )
+    kernels = (_family_kernels if preset else _base_kernels)(seed, players, cards, rules)
     policies = _seat_policies(policy, players, rules, "--policy", kernels.policies)
     if compare_policy is None:
         if compare_samples is not None:
