@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import math
 
 import pytest
 
@@ -142,3 +143,28 @@ def test_levels_choose_the_base_games_columns_too():
     assert some == "\n".join(expected) + "\n"
     code, out, err = cli(*args, "--levels", "4,2", "--json")
     assert set(json.loads(out)["by_trump"]["H"]["p_at_least"]) == {"1", "2", "3", "4"}
+
+
+def test_auction_pitch_as_a_preset_agrees_with_the_base_game_under_random_play():
+    # One bid_odds, two engines: the base game's plain Rules play the base kernels,
+    # auction-pitch as a FamilyRules the family kernels.  Random play is the same game
+    # in both, so every number agrees within 4 standard errors (heuristic play does not:
+    # the family heuristic is its own).
+    hand = "AH KH 2H 9C 7D 3S"
+    base = bid_odds(hand, samples=20_000, seed=1, policy="random")
+    preset = bid_odds(hand, rules=as_family(Rules()), samples=20_000, seed=1, policy="random")
+    assert preset.preset and not base.preset and list(preset.by_trump) == list(base.by_trump)
+
+    def close(a, b, se_a, se_b):
+        return abs(a - b) <= 4 * math.hypot(se_a, se_b) + 1e-12
+
+    for s, a in base.by_trump.items():
+        b = preset.by_trump[s]
+        for k in range(1, 5):
+            assert close(a.p_at_least(k), b.p_at_least(k), a.se(k), b.se(k)), (s, k)
+            assert close(
+                a.expected_margin(k), b.expected_margin(k),
+                a.expected_margin_se(k), b.expected_margin_se(k),
+            ), (s, k)  # fmt: skip
+    p, q = base.passing, preset.passing
+    assert close(p.expected_points, q.expected_points, p.expected_points_se, q.expected_points_se)
