@@ -9,9 +9,9 @@ maximum bid, from the family kernels (``pitchsim.kernels.families.simulate``).
 Seat 0 pitches; under trump=named it names trump by its policy unless ``--trump`` is
 given (under trump=first-lead ``--trump`` makes its first lead that suit).  Every seat
 plays ``--policy`` (random or heuristic).  No bid is made: the table is what the
-pitcher's side wins, whatever it bid.  The pitchsim commands still refuse the families
-(bid-odds and simulate need their own work on top of this); this is the library call
-``family_make_odds`` on the command line.
+pitcher's side wins, whatever it bid.  This is the library call ``family_make_odds`` on
+the command line; a hand's odds with expected scores and passing are ``pitchsim
+bid-odds --rules FAMILY`` (``pitchsim.advice.odds``).
 """
 
 from __future__ import annotations

@@ -6,12 +6,14 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import math
 
 import pytest
 
-from pitchsim.advice.family_odds import family_bid_odds
+from pitchsim.advice.odds import bid_odds
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.util.errors import InputError
+from pitchsim.util.stats import FEW_SAMPLES, TOO_FEW
 
 PRESETS = {
     "auction-pitch": (as_family(Rules()), "AH KH 2H 9C 7D 3S"),
@@ -37,8 +39,8 @@ def cli(*argv):
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_the_same_play_again_moves_nothing_and_another_is_paired(name):
     rules, hand = PRESETS[name]
-    same = family_bid_odds(
-        hand, rules, samples=600, seed=3, policy="heuristic", trump="H",
+    same = bid_odds(
+        hand, rules=rules, samples=600, seed=3, policy="heuristic", trump="H",
         compare_policy="heuristic",
     )  # fmt: skip
     levels = range(1, rules.max_bid + 1)
@@ -47,8 +49,8 @@ def test_the_same_play_again_moves_nothing_and_another_is_paired(name):
         assert m.samples == 600 and m.only_base == m.only_compare == 0 and m.difference == 0
         # the first run's own count on those deals (compare_samples = samples here)
         assert m.base == same.by_trump["H"].p_at_least(k)
-    other = family_bid_odds(
-        hand, rules, samples=600, seed=3, policy="heuristic", trump="H",
+    other = bid_odds(
+        hand, rules=rules, samples=600, seed=3, policy="heuristic", trump="H",
         compare_policy="random", compare_samples=400,
     )  # fmt: skip
     moved = 0
@@ -77,5 +79,92 @@ def test_cli_compare_under_a_preset_and_its_errors():
         code, out, err = cli(*args, *bad)
         assert code == 2 and out == "" and err.count("\n") == 1, err
     with pytest.raises(InputError, match="at most samples"):
-        family_bid_odds("AH KH 2H JD 7D 3S", "smear", samples=100, compare_policy="random",
+        bid_odds("AH KH 2H JD 7D 3S", rules="smear", samples=100, compare_policy="random",
                         compare_samples=200)  # fmt: skip
+
+
+def test_a_presets_deals_played_counts_its_compare_run_once_per_suit():
+    # smear: AH KH 2H JD 7D 3S can make hearts (JD is hearts' jick), diamonds or spades
+    # trump: 3 suits.  300 deals a suit, 300 for the trump choice, 300 as a defender,
+    # and the compare run's 100 first deals once a suit (the family policies are not
+    # told the bid, so one run serves every level).
+    seen = []
+    r = bid_odds(
+        "AH KH 2H JD 7D 3S", rules="smear", samples=300, seed=2, compare_policy="random",
+        compare_samples=100, progress=lambda done, total: seen.append((done, total)),
+    )  # fmt: skip
+    assert sorted(r.by_trump) == [1, 2, 3]
+    expected = 3 * 300 + 300 + 300 + 3 * 100
+    assert r.deals_played == expected == sum(d for d, _ in seen) == seen[-1][1]
+    assert r.compare.per_bid is False and set(r.compare.by_trump["H"]) == {1, 2, 3, 4, 5}
+    doc = r.to_json()
+    assert doc["deals_played"] == expected
+    assert doc["compare"]["aim"].startswith("none: one run for every k")
+
+
+def test_a_handful_of_compare_deals_gives_no_interval_under_a_preset():
+    r = bid_odds(
+        "AH KH 2H JD 7D 3S", rules="smear", samples=50, seed=2, trump="H",
+        compare_policy="random", compare_samples=FEW_SAMPLES - 1,
+    )  # fmt: skip
+    levels = r.to_json()["compare"]["by_trump"]["H"]
+    assert [levels[str(k)]["difference_ci95"] for k in range(1, 6)] == [None] * 5
+    code, out, err = cli(
+        "bid-odds", "AH KH 2H JD 7D 3S", "--rules", "smear", "--samples", "50", "--seed", "2",
+        "--trump", "H", "--compare-policy", "random", "--compare-samples", FEW_SAMPLES - 1,
+    )  # fmt: skip
+    assert code == 0, err
+    row = out.split("Under random play")[1].splitlines()[-1]  # the hearts row
+    assert row.startswith("♥ hearts") and row.count(TOO_FEW) == 5 and "*" not in row
+
+
+def test_levels_choose_the_base_games_columns_too():
+    args = ["bid-odds", "AH KH 2H 9C 7D 3S", "--samples", "400", "--seed", "5"]
+    code, every, err = cli(*args)
+    assert code == 0, err
+    code, some, err = cli(*args, "--levels", "4,2")
+    assert code == 0, err
+
+    # Expected: the full output with columns k = 1 and 3 cut out of its three tables
+    # (a 12-character suit column, then 23 characters a chance cell, 9 a score cell).
+    def cut(line: str, width: int) -> str:
+        cells = [line[12 + width * i : 12 + width * (i + 1)].ljust(width) for i in (1, 3)]
+        return (line[:12] + "".join(cells)).rstrip()
+
+    expected, width = [], None
+    for line in every.splitlines():
+        if not line:
+            width = None
+        elif width:
+            line = cut(line, width)
+        elif line.startswith(("Chance", "Expected")):
+            width = 23 if line.startswith("Chance") else 9
+        expected.append(line)
+    assert some == "\n".join(expected) + "\n"
+    code, out, err = cli(*args, "--levels", "4,2", "--json")
+    assert set(json.loads(out)["by_trump"]["H"]["p_at_least"]) == {"1", "2", "3", "4"}
+
+
+def test_auction_pitch_as_a_preset_agrees_with_the_base_game_under_random_play():
+    # One bid_odds, two engines: the base game's plain Rules play the base kernels,
+    # auction-pitch as a FamilyRules the family kernels.  Random play is the same game
+    # in both, so every number agrees within 4 standard errors (heuristic play does not:
+    # the family heuristic is its own).
+    hand = "AH KH 2H 9C 7D 3S"
+    base = bid_odds(hand, samples=20_000, seed=1, policy="random")
+    preset = bid_odds(hand, rules=as_family(Rules()), samples=20_000, seed=1, policy="random")
+    assert preset.preset and not base.preset and list(preset.by_trump) == list(base.by_trump)
+
+    def close(a, b, se_a, se_b):
+        return abs(a - b) <= 4 * math.hypot(se_a, se_b) + 1e-12
+
+    for s, a in base.by_trump.items():
+        b = preset.by_trump[s]
+        for k in range(1, 5):
+            assert close(a.p_at_least(k), b.p_at_least(k), a.se(k), b.se(k)), (s, k)
+            assert close(
+                a.expected_margin(k), b.expected_margin(k),
+                a.expected_margin_se(k), b.expected_margin_se(k),
+            ), (s, k)  # fmt: skip
+    p, q = base.passing, preset.passing
+    assert close(p.expected_points, q.expected_points, p.expected_points_se, q.expected_points_se)

@@ -187,14 +187,14 @@ def _mask(cards) -> int:
 
 
 def test_a_hand_that_takes_everything_makes_every_level():
-    from pitchsim.advice.family_odds import family_bid_odds
+    from pitchsim.advice.odds import bid_odds
 
-    r = family_bid_odds("AH KH QH JH TH 9H", "setback", samples=2000, seed=3, trump="H")
+    r = bid_odds("AH KH QH JH TH 9H", rules="setback", samples=2000, seed=3, trump="H")
     o = r.by_trump["H"]
     assert [o.p_at_least(k) for k in range(1, 5)] == [1.0] * 4
     assert r.recommendation[:2] == (4, 2)
     # smear: the ace (High) and the deuce held (Low, to its holder) make 2, always
-    r = family_bid_odds("AH 2H 9C 7D 3S 4C", "smear", players=5, samples=2000, seed=3)
+    r = bid_odds("AH 2H 9C 7D 3S 4C", rules="smear", players=5, samples=2000, seed=3)
     assert r.by_trump["H"].p_at_least(2) == 1.0
     assert r.by_trump["H"].p_at_least(4) < 1.0
 
@@ -233,8 +233,12 @@ def test_levels_choose_the_rows_and_shoot_is_shown_where_offered():
             ["AH KH 3H 9C 7D 3S HJ JD 2H 4C", "--rules", "ten-point,partnership=false", "-n", "5"],
             "4C is not in this deck",
         ),
-        (["AH KH 2H 9C 7D 3S", "--levels", "2"], "--levels is for the rule families"),
+        (["AH KH 2H 9C 7D 3S", "--levels", "5"], "not a level 1-4"),
         (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--compare-policy", "pimc"], "rollout"),
+        (
+            ["AH KH 2H 9C 7D 3S", "--rules", "smear", "--policy", "rollout"],
+            "--policy 'rollout': smear is played by random, heuristic",
+        ),
         (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--trump", "C", "--levels", "9"], "level"),
     ],
 )

@@ -51,7 +51,7 @@ from ..util.limits import (
 )
 from ..util.runtime import chunked, pick_seed, use_threads
 from ..util.stats import Z95, too_few, wilson
-from .family_odds import trump_suits
+from .odds import trump_suits
 
 DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see README)
 DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences: tighter)
@@ -616,7 +616,7 @@ class _PresetKernels:
     odds: np.ndarray
     defender: float
     candidates: np.ndarray
-    suit_mask: int  # the suits the hand can make trump (``family_odds.trump_suits``)
+    suit_mask: int  # the suits the hand can make trump (``odds.trump_suits``)
     max_bid: int
 
     sample_args = ()

@@ -1,34 +1,41 @@
-"""Bid odds: how often a hand makes each bid, per trump suit, from simulated deals.
+"""Bid odds under every preset: how often a hand makes each level k = 1 .. the maximum bid,
+per trump suit it could make trump, from simulated deals (``pitchsim bid-odds``).
 
-The pitcher (seat 0) holds the hand and leads; the other hands are dealt at random
-from the 46 unseen cards and everything is played out by the chosen play policy.  The
-same hand is also played as a defender (another seat pitches), which is what passing
-is worth.
+The pitcher (seat 0) holds the hand and leads; the other hands are dealt at random from
+the rest of the pack and everything is played out by the chosen play policy.  The same
+hand is also played as a defender (another seat pitches), which is what passing is
+worth.  Under a preset the hand is the seat's whole deal: 6 cards, or 9 (10 with 5
+players in ten-point) under deal=9, where the answer is P(make k | those cards dealt):
+the policy names trump, then the discard and draw of VARIANTS.md 4.8 happen as the rules
+say.  Every level k from 1 to the maximum is estimated; ``levels`` only chooses which
+the tables show.  Under shoot=true the shoot call is made exactly when the side wins
+every point the rules can award, P(make the maximum), and it wins the game at once
+(VARIANTS.md 6.1).
 
 ``compare_policy`` plays the first deals again under another play model (a search
-policy at every seat, say) and reports, per trump suit and bid, both chances, their
+policy at every seat, say) and reports, per trump suit and level, both chances, their
 paired difference and its 95% interval: how far the odds move with stronger play.
+
+The base game (plain :class:`~pitchsim.game.rules.Rules`) is played by the base kernels
+(``kernels.fixed_hand``), whose search policies are told the bid: its compare run is one
+run per level.  Every preset (a :class:`~pitchsim.game.rules.FamilyRules`, auction-pitch
+among them) is played by the family kernels (``kernels.families.fixed_hand``), whose
+policies are not told the bid: one compare run serves every level.  Everything else,
+the results, their checks and their output, is one.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 
-from ..game.cards import (
-    SUITS,
-    Suit,
-    format_card,
-    format_cards,
-    mask_of,
-    parse_hand,
-    parse_suit,
-    suit_of,
-)
-from ..game.rules import BIDS, Rules
-from ..games.policies import play_policy, searches, seat_policies
+from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_cards, parse_suit
+from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
+from ..game.trumps import jick_card
+from ..games.policies import play_array, play_policy, searches, seat_policies
 from ..kernels.deal import deck_without
 from ..kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from ..util.errors import InputError, quoted
@@ -40,11 +47,10 @@ DEFAULT_SAMPLES = 40_000  # about +/-0.5% at 95% for any probability
 assert samples_for_half_width(0.005) <= DEFAULT_SAMPLES
 TRUMP_CHOICE_SAMPLES = 4_000
 # The compare run (``compare_policy``): a search policy costs milliseconds a deal, so it
-# plays fewer deals, once per bid level.  2,000 paired deals put a 95% interval of
-# about +/-1-2 points on the difference.
+# plays fewer deals.  2,000 paired deals put a 95% interval of about +/-1-2 points on
+# the difference.
 DEFAULT_COMPARE_SAMPLES = 2_000
 SEARCH_CHUNK = 256  # deals per kernel call under search play: progress stays live
-POINTS = np.arange(5)  # a side wins 0..4 points
 
 
 def _mean_se(values: np.ndarray, counts: np.ndarray) -> tuple[float, float]:
@@ -74,9 +80,40 @@ class SuitDict(dict):
         return True
 
 
+def parse_levels(text: str | list[int] | None, max_bid: int) -> list[int]:
+    """``"2,5,8,10"`` (or a list) as sorted distinct levels in 1..``max_bid``; None:
+    every level."""
+    if text is None:
+        return list(range(1, max_bid + 1))
+    items = text.split(",") if isinstance(text, str) else list(text)
+    levels = []
+    for item in items:
+        s = str(item).strip()
+        if not s.isdigit() or not 1 <= int(s) <= max_bid:
+            raise InputError(
+                f"--levels: {quoted(s)} is not a level 1-{max_bid} (the points these rules "
+                f"can award)"
+            )
+        levels.append(int(s))
+    return sorted(set(levels))
+
+
+def trump_suits(cards: list[int], rules: Rules) -> list[int]:
+    """The suits the hand could make trump: under trump=first-lead (the base game's) the
+    printed suits it holds (its first card fixes trump); under trump=named every suit in
+    which it holds a trump other than a joker (the suit's own cards or its jick)."""
+    rules = as_family(rules)
+    plain = [c for c in cards if c < 52]
+    suits = {c // 13 for c in plain}
+    if rules.trump == "named" and rules.jick:
+        suits |= {t for t in range(4) if jick_card(t) in plain}
+    return sorted(suits)
+
+
 @dataclass(repr=False)
 class TrumpOdds:
-    """Outcomes with one trump suit: deals by points won by the pitcher's side, 0..4.
+    """Outcomes with one trump suit: deals by points won by the pitcher's side, 0 .. the
+    maximum bid (``points.size - 1``: 4 in the base game).
 
     ``joint[p, q]`` (when known) counts deals in which the pitcher's side won p points
     and the other players together q; ``opponents`` is what an opponent's share is
@@ -85,7 +122,7 @@ class TrumpOdds:
 
     suit: Suit
     samples: int
-    points: np.ndarray  # counts of deals by points won, index 0..4
+    points: np.ndarray  # counts of deals by points won, index 0 .. max_bid
     joint: np.ndarray | None = None
     opponents: int = 1
 
@@ -93,8 +130,12 @@ class TrumpOdds:
         self.suit = Suit(self.suit)
 
     def __repr__(self) -> str:
-        ps = ", ".join(f"{k}: {self.p_at_least(k):.3f}" for k in BIDS)
+        ps = ", ".join(f"{k}: {self.p_at_least(k):.3f}" for k in range(1, self.max_bid + 1))
         return f"TrumpOdds(trump={self.suit!r}, samples={self.samples:,}, p_at_least={{{ps}}})"
+
+    @property
+    def max_bid(self) -> int:
+        return self.points.size - 1
 
     def at_least(self, k: int) -> int:
         return int(self.points[k:].sum())
@@ -108,18 +149,27 @@ class TrumpOdds:
         lo, hi = wilson(self.at_least(k), self.samples)
         return float(lo), float(hi)
 
+    def se(self, k: int) -> float:
+        """Standard error of :meth:`p_at_least`."""
+        p = self.p_at_least(k)
+        return float(np.sqrt(p * (1 - p) / self.samples))
+
+    def _score(self, bid: int) -> np.ndarray:
+        points = np.arange(self.points.size)
+        return np.where(points >= bid, points, -bid)
+
     def expected_score(self, bid: int) -> float:
         """Mean score of bidding ``bid``: points won when made, -bid when set."""
-        return _mean_se(np.where(POINTS >= bid, POINTS, -bid), self.points)[0]
+        return _mean_se(self._score(bid), self.points)[0]
 
     def expected_score_se(self, bid: int) -> float:
-        return _mean_se(np.where(POINTS >= bid, POINTS, -bid), self.points)[1]
+        return _mean_se(self._score(bid), self.points)[1]
 
     def _margins(self, bid: int) -> tuple[float, float]:
         if self.joint is None:
             raise ValueError("margins need the joint distribution of points (bid_odds fills it)")
-        score = np.where(POINTS >= bid, POINTS, -bid)
-        margin = score[:, None] - POINTS[None, :] / self.opponents
+        points = np.arange(self.points.size)
+        margin = self._score(bid)[:, None] - points[None, :] / self.opponents
         return _mean_se(margin.ravel(), self.joint.ravel())
 
     def expected_margin(self, bid: int) -> float:
@@ -130,14 +180,15 @@ class TrumpOdds:
     def expected_margin_se(self, bid: int) -> float:
         return self._margins(bid)[1]
 
-    def best_bid(self) -> tuple[int, float]:
-        """The highest bid with a positive expected score, or (0, 0.0) to pass.
+    def best_bid(self, min_bid: int = 1) -> tuple[int, float]:
+        """The highest bid ``min_bid`` .. max with a positive expected score, or (0, 0.0)
+        to pass.
 
         A made bid scores the points won whatever the bid, so expected score only falls
         as the bid rises: the useful answer is how high one can go and still expect to
         gain, which is what a player needs to know in the auction.
         """
-        for k in reversed(BIDS):
+        for k in range(self.max_bid, min_bid - 1, -1):
             e = self.expected_score(k)
             if e > 0:
                 return k, e
@@ -150,7 +201,7 @@ class DefenceOdds:
     (a random hand, leading the trump its play policy picks)."""
 
     samples: int
-    points: np.ndarray  # counts of deals by points won, index 0..4
+    points: np.ndarray  # counts of deals by points won, index 0 .. max_bid
 
     def __repr__(self) -> str:
         return f"DefenceOdds(samples={self.samples:,}, expected_points={self.expected_points:.3f})"
@@ -158,11 +209,11 @@ class DefenceOdds:
     @property
     def expected_points(self) -> float:
         """What passing is worth: the points this hand's side wins on average."""
-        return _mean_se(POINTS, self.points)[0]
+        return _mean_se(np.arange(self.points.size), self.points)[0]
 
     @property
     def expected_points_se(self) -> float:
-        return _mean_se(POINTS, self.points)[1]
+        return _mean_se(np.arange(self.points.size), self.points)[1]
 
 
 class Recommendation(NamedTuple):
@@ -212,15 +263,18 @@ class PairedMake(NamedTuple):
 @dataclass(repr=False)
 class CompareOdds:
     """The first ``samples`` deals of every trump suit played again under ``policy``
-    (``seats``: which seats play it), once per bid level: the search pitcher's side
-    aims at that level and the defenders at setting it.  ``by_trump[suit][k]`` is a
-    :class:`PairedMake`."""
+    (``seats``: which seats play it); ``by_trump[suit][k]`` is a :class:`PairedMake`.
+
+    ``per_bid``: one run per level, in which the search pitcher's side aims at that
+    level and the defenders at setting it (the base kernels' search policies are told
+    the bid); else one run serves every level (the family kernels' policies are not)."""
 
     policy: str
     samples: int
     seats: str
     by_trump: dict[Suit, dict[int, PairedMake]]
     searches: bool = True  # some seat plays a search policy (the others ignore the bid)
+    per_bid: bool = True
 
     AIM = (
         "each bid level k is a run of its own on the same deals, in which the pitcher's "
@@ -233,15 +287,25 @@ class CompareOdds:
         )
 
     @property
+    def aim(self) -> str:
+        if not self.per_bid:
+            return "none: one run for every k (the family play policies are not told the bid)"
+        if not self.searches:
+            return "none: heuristic and random play ignore the bid"
+        return self.AIM
+
+    @property
     def deals_played(self) -> int:
-        return self.samples * len(BIDS) * len(self.by_trump)
+        runs = len(next(iter(self.by_trump.values()), ())) if self.per_bid else 1
+        return self.samples * runs * len(self.by_trump)
 
 
 @dataclass(repr=False)
 class BidOdds:
     """What :func:`bid_odds` found: per trump suit a :class:`TrumpOdds` in ``by_trump``
     (keyed by :class:`~pitchsim.game.cards.Suit`; ``"H"`` or ``2`` work as keys too), the
-    value of passing in ``passing``, and :attr:`recommendation`."""
+    value of passing in ``passing``, and :attr:`recommendation`; ``levels`` the levels
+    the tables show (default every one, 1 .. the maximum bid)."""
 
     hand: list[int]
     players: int
@@ -255,6 +319,11 @@ class BidOdds:
     passing: DefenceOdds | None = None
     trump_fixed: bool = False  # only the suit asked for (``trump=``) was played
     compare: CompareOdds | None = None  # the same deals under ``compare_policy``
+    levels: list[int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.levels is None:
+            self.levels = list(range(1, self.max_bid + 1))
 
     def __repr__(self) -> str:
         return (
@@ -265,13 +334,31 @@ class BidOdds:
         )
 
     @property
+    def preset(self) -> bool:
+        """The rules are a preset's (a FamilyRules): named in the output, with the
+        levels down the page; the base game's plain Rules keep the output they always
+        had (the levels across, BIDS as bids)."""
+        return isinstance(self.rules, FamilyRules)
+
+    @property
     def hand_text(self) -> str:
         """The hand as typed cards, ``"AH KH 2H 9C 7D 3S"``."""
         return format_cards(self.hand, symbols=False)
 
     @property
+    def max_bid(self) -> int:
+        return as_family(self.rules).max_bid
+
+    @property
+    def lowest_bid(self) -> int:
+        """The lowest bid the tables and the recommendation take: the preset's minimum
+        bid; the base game has always taken every level 1-4 (``BIDS``)."""
+        return self.rules.min_bid if self.preset else BIDS[0]
+
+    @property
     def deals_played(self) -> int:
-        """Every deal simulated: per trump suit, for the trump choice, as a defender."""
+        """Every deal simulated: per trump suit, for the trump choice, as a defender,
+        and in the compare run."""
         choice = 0 if self.trump_fixed else min(self.samples, TRUMP_CHOICE_SAMPLES)
         defence = self.passing.samples if self.passing else 0
         compare = self.compare.deals_played if self.compare else 0
@@ -285,14 +372,14 @@ class BidOdds:
         more: this is how far the hand is worth going in the auction."""
         best = Recommendation(0, None, 0.0)
         for suit, odds in self.by_trump.items():
-            bid, e = odds.best_bid()
+            bid, e = odds.best_bid(self.lowest_bid)
             if (bid, e) > (best.bid, best.expected_score):
                 best = Recommendation(bid, suit, e)
         return best
 
     def to_frame(self):
-        """One row per trump suit and bid (a tidy pandas DataFrame): ``trump`` (letter),
-        ``bid``, ``p_make`` with its 95% bounds ``p_make_lo`` / ``p_make_hi``,
+        """One row per trump suit and level (a tidy pandas DataFrame): ``trump``
+        (letter), ``bid``, ``p_make`` with its 95% bounds ``p_make_lo`` / ``p_make_hi``,
         ``expected_score``, ``expected_score_se``, ``expected_margin``,
         ``expected_margin_se``; with ``compare_policy`` also ``compare_samples``,
         ``p_make_paired`` (this policy on the compared deals), ``p_make_compare``,
@@ -301,7 +388,7 @@ class BidOdds:
 
         rows = []
         for s, o in self.by_trump.items():
-            for k in BIDS:
+            for k in range(1, self.max_bid + 1):
                 lo, hi = o.ci95(k)
                 row = {
                     "trump": s.letter,
@@ -332,7 +419,15 @@ class BidOdds:
 
     def to_json(self) -> dict:
         bid, trump, e = self.recommendation
-        return {
+        every = range(1, self.max_bid + 1)
+        rules = as_family(self.rules)
+
+        def by_level(value) -> dict:
+            return {str(k): value(k) for k in every}
+
+        doc = {
+            "rules": label(self.rules),
+            "rules_in_full": self.rules.describe(),
             "hand": [format_card(c, symbols=False) for c in self.hand],
             "players": self.players,
             "samples": self.samples,
@@ -340,20 +435,27 @@ class BidOdds:
             "seed": self.seed,
             "policy": self.policy,
             "partnership": self.rules.partnership,
-            "rules": self.rules.describe(),
+            "max_bid": self.max_bid,
+            "min_bid": self.rules.min_bid,
+            "levels": self.levels,
             "by_trump": {
                 SUITS[s]: {
-                    "p_at_least": {str(k): o.p_at_least(k) for k in BIDS},
-                    "ci95": {str(k): list(o.ci95(k)) for k in BIDS},
-                    "expected_score": {str(k): o.expected_score(k) for k in BIDS},
-                    "expected_score_se": {str(k): o.expected_score_se(k) for k in BIDS},
-                    "expected_margin": None
-                    if o.joint is None
-                    else {str(k): o.expected_margin(k) for k in BIDS},
+                    "p_at_least": by_level(o.p_at_least),
+                    "se": by_level(o.se),
+                    "ci95": by_level(lambda k: list(o.ci95(k))),  # noqa: B023 (used at once)
+                    "expected_score": by_level(o.expected_score),
+                    "expected_score_se": by_level(o.expected_score_se),
+                    "expected_margin": None if o.joint is None else by_level(o.expected_margin),
                     "expected_margin_se": None
                     if o.joint is None
-                    else {str(k): o.expected_margin_se(k) for k in BIDS},
+                    else by_level(o.expected_margin_se),
                     "points_distribution": {str(p): int(c) for p, c in enumerate(o.points)},
+                    "shoot": {
+                        "p_made": o.p_at_least(self.max_bid),
+                        "ci95": list(o.ci95(self.max_bid)),
+                    }
+                    if rules.shoot
+                    else None,
                 }
                 for s, o in self.by_trump.items()
             },
@@ -365,13 +467,46 @@ class BidOdds:
                 "expected_points_se": self.passing.expected_points_se,
                 "points_distribution": {str(p): int(c) for p, c in enumerate(self.passing.points)},
             },
-            "chosen_trump": SUITS[self.chosen_trump],
+            "chosen_trump": None if self.chosen_trump is None else SUITS[self.chosen_trump],
             "chosen_trump_share": {SUITS[s]: p for s, p in self.chosen_trump_share.items()},
             "recommended_bid": bid,
             "recommended_trump": SUITS[trump] if trump is not None else None,
             "recommended_expected_score": e,
-            "compare": None if self.compare is None else _compare_json(self.compare),
         }
+        if self.compare is not None:
+            doc["compare"] = _compare_json(self.compare)
+        return doc if self.preset else _base_game_json(doc)
+
+
+# The base game's JSON keeps the keys and order it had before the presets.
+BASE_GAME_KEYS = ("hand", "players", "samples", "deals_played", "seed", "policy", "partnership")
+BASE_GAME_TRUMP_KEYS = (
+    "p_at_least",
+    "ci95",
+    "expected_score",
+    "expected_score_se",
+    "expected_margin",
+    "expected_margin_se",
+    "points_distribution",
+)
+BASE_GAME_TAIL = (
+    "passing",
+    "chosen_trump",
+    "chosen_trump_share",
+    "recommended_bid",
+    "recommended_trump",
+    "recommended_expected_score",
+)
+
+
+def _base_game_json(doc: dict) -> dict:
+    """The base game's document: the preset's without the preset-only keys (``rules``
+    is the rules in full, ``compare`` always present)."""
+    out = {k: doc[k] for k in BASE_GAME_KEYS} | {"rules": doc["rules_in_full"]}
+    out["by_trump"] = {
+        s: {k: by[k] for k in BASE_GAME_TRUMP_KEYS} for s, by in doc["by_trump"].items()
+    }
+    return out | {k: doc[k] for k in BASE_GAME_TAIL} | {"compare": doc.get("compare")}
 
 
 def _compare_json(c: CompareOdds) -> dict:
@@ -388,7 +523,7 @@ def _compare_json(c: CompareOdds) -> dict:
         "policy": c.policy,
         "samples": c.samples,
         "seats": c.seats,
-        "aim": c.AIM if c.searches else "none: heuristic and random play ignore the bid",
+        "aim": c.aim,
         "by_trump": {
             SUITS[s]: {str(k): level(m) for k, m in by.items()} for s, by in c.by_trump.items()
         },
@@ -400,6 +535,106 @@ def _seats_text(spec: str) -> str:
     if len(set(names)) == 1:
         return "every seat"
     return "seat by seat from the pitcher, seat 0: " + ", ".join(names)
+
+
+def _seat_policies(
+    spec: str, players: int, rules: Rules, option: str, allowed: tuple[str, ...] | None
+) -> np.ndarray:
+    """Play-policy ids per seat from one policy for every seat or one per seat;
+    ``allowed``: the policy kinds the rules' kernels play (None: every policy)."""
+    if allowed is None:
+        return seat_policies(spec, players)
+    names = [p.strip() for p in spec.split(",")]
+    if len(names) not in (1, players):
+        raise InputError(f"{option} takes one policy or one per seat ({players}), not {len(names)}")
+    ids = []
+    for name in names:
+        try:
+            policy = play_policy(name)
+        except InputError:
+            policy = None
+        if policy is None or policy.name.partition(":")[0] not in allowed:
+            rollout = " (rollout:W for W worlds)" if "rollout" in allowed else ""
+            raise InputError(
+                f"{option} {quoted(name)}: {label(rules)} is played by "
+                f"{', '.join(allowed)}{rollout}"
+            )
+        ids.append(policy.id)
+    return play_array(ids * (players if len(names) == 1 else 1))
+
+
+class _Kernels(NamedTuple):
+    """What plays the deals: ``play(seat, trump, bid, policies, first, count)`` gives
+    per deal the points of the hand's side, of the others and the trump; ``pitcher``
+    and ``defender`` are the hand's seat codes; ``policies`` and ``compare`` the policy
+    kinds each run takes (None: any); ``per_bid``: its policies are told the bid."""
+
+    play: object
+    pitcher: int
+    defender: int
+    policies: tuple[str, ...] | None
+    compare: tuple[str, ...] | None
+    per_bid: bool
+
+
+def _base_kernels(seed: int, players: int, cards: list[int], rules: Rules) -> _Kernels:
+    hand_mask = mask_of(cards)
+    template = deck_without(hand_mask)
+    rule_array = rules.to_array()
+
+    def play(seat, trump, bid, policies, first, count):
+        mine, awarded, trumps = (np.empty(count, dtype=np.int8) for _ in range(3))
+        play_fixed_hand(
+            seed, first, count, players, seat, hand_mask, template, trump, bid, policies,
+            rule_array, mine, awarded, trumps,
+        )  # fmt: skip
+        ours = np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
+        theirs = np.bitwise_count(awarded.view(np.uint8)).astype(np.int64) - ours
+        return ours, theirs, trumps
+
+    return _Kernels(play, 0, AS_DEFENDER, None, None, True)
+
+
+def _family_kernels(seed: int, players: int, cards: list[int], rules: FamilyRules) -> _Kernels:
+    from ..games.families import FAMILY_PLAY
+    from ..kernels.families.fixed_hand import AS_DEFENDER, PITCHER, play_family_fixed
+    from ..kernels.families.policies import FAMILY_POLICY_IDS
+    from ..kernels.families.tables import family_array, family_tables
+
+    fr, tab = family_array(rules), family_tables(rules)
+    hand_mask = np.int64(mask_of(cards))
+
+    def play(seat, trump, bid, policies, first, count):  # the family policies ignore bid
+        ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
+        play_family_fixed(
+            seed, first, count, players, seat, hand_mask, trump, policies, fr, tab,
+            ours, every, trumps,
+        )  # fmt: skip
+        return ours, every - ours, trumps
+
+    return _Kernels(play, PITCHER, AS_DEFENDER, tuple(FAMILY_POLICY_IDS), FAMILY_PLAY, False)
+
+
+def _check_hand(cards: list[int], rules: Rules, players: int, preset: bool) -> None:
+    """The seat's whole deal: as many different cards as the rules deal it, each in the
+    pack they deal from (``preset``: the rules are named in the message)."""
+    r = as_family(rules)
+    each = r.cards_each(players)
+    if len(cards) != len(set(cards)):
+        raise InputError("a hand has no card twice")
+    if len(cards) != each:
+        raise InputError(
+            f"{label(r)} with {players} players deals {each} cards: the hand has {len(cards)}"
+            if preset
+            else f"a hand has exactly {each} cards, got {len(cards)}"  # the base game's words
+        )
+    if r.no_fours(players):
+        fours = [c for c in cards if c < 52 and c % 13 == 2]
+        if fours:
+            raise InputError(
+                f"{format_card(fours[0], symbols=False)} is not in this deck (with 5 players "
+                f"{label(r)} deals from the pack without the four 4s)"
+            )
 
 
 def bid_odds(
@@ -415,16 +650,21 @@ def bid_odds(
     progress=None,
     compare_policy: str | None = None,
     compare_samples: int | None = None,
+    levels: str | list[int] | None = None,
 ) -> BidOdds:
-    """How often ``hand`` makes each bid 1-4 as pitcher, per trump suit it holds.
+    """How often ``hand`` makes each level 1 .. the maximum bid as pitcher, per trump
+    suit it could make trump, under the base game or any preset.
 
     Parameters
     ----------
     hand : str or list of int
-        Six cards, typed as on the command line (``"AH KH 2H 9C 7D 3S"``, ``"AhKh2h..."``,
-        ``10h`` or ``Th``, suit symbols) or as card numbers (``suit * 13 + rank``).
+        The seat's whole deal, typed as on the command line (``"AH KH 2H 9C 7D 3S"``,
+        ``"AhKh2h..."``, ``10h`` or ``Th``, suit symbols; ``HJ``/``LJ`` the jokers where
+        the deck has them) or as card numbers (``suit * 13 + rank``): 6 cards, or 9 (10
+        with 5 players in ten-point) under deal=9.
     players : int
-        Players at the table, 2-7.  The hand sits in seat 0, pitches and leads.
+        Players at the table, 2-7 (the preset's range).  The hand sits in seat 0,
+        pitches and leads.
     samples : int, optional
         Deals played per trump suit (default 40,000: about +/-0.5% on any probability).
         As many again are played with the hand as a defender (the value of passing).
@@ -433,29 +673,34 @@ def bid_odds(
         numbers on any thread count.  Default: a fresh seed, stored in the result.
     policy : str
         Play policy of every seat, ``"heuristic"`` or ``"random"`` (or one per seat,
-        comma-separated).
+        comma-separated); the base game also takes the search policies.
     trump : str or int, optional
-        Only this trump suit (``"H"``, ``"hearts"``, ``"♥"`` or 2); it must be in the
-        hand.  Default: every suit the hand holds.
+        Only this trump suit (``"H"``, ``"hearts"``, ``"♥"`` or 2); the hand must hold a
+        trump in it.  Default: every suit the hand could make trump.
     partnership : bool
         Four players in two teams (seats 0+2 vs 1+3); points are the team's.
     threads : int, optional
         Threads to run on (default: all cores); the numbers do not depend on it.
     rules : Rules, str or dict, optional
-        Rule variants as :class:`~pitchsim.game.rules.Rules`, as ``--rules`` takes them
-        (``"low=dealt,follow=suit"`` or a TOML file's path) or as a dict
-        (``{"low": "dealt"}``).  Default: the base rules.
+        The base game's rule variants or a preset, as :class:`~pitchsim.game.rules.Rules`,
+        as ``--rules`` takes them (``"low=dealt,follow=suit"``, ``"smear"`` or a TOML
+        file's path) or as a dict (``{"low": "dealt"}``).  Default: the base rules.
     progress : callable, optional
         ``progress(deals_done, total_deals)``, called as chunks of deals finish.
     compare_policy : str, optional
-        Another play model (``"rollout"``, ``"pimc:8"``, any policy or one per seat):
-        the first ``compare_samples`` deals of each trump suit are played again under
-        it, once per bid level k with the search policies aiming at k (the pitcher's
-        side to make it, the defenders to set it), and ``compare`` holds both chances
-        of making k on those same deals, the difference and its 95% interval.
+        Another play model (``"rollout"``, ``"pimc:8"``, any policy or one per seat;
+        under a preset a family policy or ``rollout[:W]``): the first
+        ``compare_samples`` deals of each trump suit are played again under it, and
+        ``compare`` holds both chances of making each level on those same deals, the
+        difference and its 95% interval.  In the base game each level k is a run of its
+        own with the search policies aiming at k (the pitcher's side to make it, the
+        defenders to set it); a preset's policies are not told the bid, and one run
+        serves every level.
     compare_samples : int, optional
         Deals in the compare run, at most ``samples`` (default 2,000, or ``samples``
         when smaller).
+    levels : str or list of int, optional
+        The levels the tables show, ``"2,5"`` (default every one; all are estimated).
 
     Returns
     -------
@@ -472,22 +717,27 @@ def bid_odds(
     >>> r.recommendation
     Recommendation(bid=4, trump=Suit.HEARTS, expected_score=4.0)
     """
-    cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
-    if len(cards) != 6 or len(set(cards)) != 6:
-        raise InputError("a hand has exactly 6 different cards")
     rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
-    if partnership:
-        rules = Rules(**{**rules.__dict__, "partnership": True})
-    rules.check_players(players)
+    if partnership and not rules.partnership:
+        rules = dataclasses.replace(rules, partnership=True)
+    family = as_family(rules)
+    jokers = family.jokers
+    cards = parse_cards(hand, jokers=jokers) if isinstance(hand, str) else list(hand)
+    preset = isinstance(rules, FamilyRules)  # the family kernels play it
+    _check_hand(cards, rules, players, preset)
+    family.check_players(players)
     samples = DEFAULT_SAMPLES if samples is None else samples
     check_count("samples", samples, MAX_SAMPLES)  # the library has the CLI's limits
     seed = pick_seed(seed)
-    policies = seat_policies(policy, players)  # one for all seats or one per seat
+    kernels = (_family_kernels if preset else _base_kernels)(seed, players, cards, rules)
+    policies = _seat_policies(policy, players, rules, "--policy", kernels.policies)
     if compare_policy is None:
         if compare_samples is not None:
             raise InputError("compare samples need a compare policy (--compare-policy)")
     else:
-        compare_policies = seat_policies(compare_policy, players)
+        compare_policies = _seat_policies(
+            compare_policy, players, rules, "--compare-policy", kernels.compare
+        )
         if compare_samples is None:
             compare_samples = min(DEFAULT_COMPARE_SAMPLES, samples)
         check_count("compare samples", compare_samples, MAX_SAMPLES)
@@ -496,74 +746,69 @@ def bid_odds(
                 f"compare samples ({compare_samples:,}) must be at most samples "
                 f"({samples:,}): the compare run plays the first deals again"
             )
-    suits_held = sorted({suit_of(c) for c in cards})
+    held = trump_suits(cards, rules)
     if trump is not None:
         t = parse_suit(trump) if isinstance(trump, str) else trump
         if isinstance(t, bool) or not isinstance(t, int | np.integer) or not 0 <= t < 4:
             raise InputError(f"trump must be a suit (C, D, H, S or 0-3), not {quoted(trump)}")
         t = int(t)
-        if t not in suits_held:
-            raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")
+        if t not in held:
+            what = (
+                "no card of that suit" if family.trump == "first-lead" else "no trump in that suit"
+            )
+            raise InputError(f"--trump {SUITS[t]}: the hand holds {what}")
         suits = [t]
     else:
-        suits = suits_held
-
-    hand_mask = mask_of(cards)
-    template = deck_without(hand_mask)
-    rule_array = rules.to_array()
+        suits = held
+    levels = parse_levels(levels, family.max_bid)
+    every = range(1, family.max_bid + 1)
+    size = family.max_bid + 1
     opponents = 1 if rules.partnership else players - 1
 
-    def run(seat: int, fixed_trump: int, count: int, bid: int = 0, pols: np.ndarray = policies):
-        mine = np.empty(count, dtype=np.int8)
-        awarded = np.empty(count, dtype=np.int8)
-        trumps = np.empty(count, dtype=np.int8)
-        for start, stop in chunked(count, SEARCH_CHUNK if searches(pols) else CHUNK):
-            play_fixed_hand(
-                seed,
-                start,
-                stop - start,
-                players,
-                seat,
-                hand_mask,
-                template,
-                fixed_trump,
-                bid,
-                pols,
-                rule_array,
-                mine[start:stop],
-                awarded[start:stop],
-                trumps[start:stop],
-            )
+    def run(seat: int, fixed_trump: int, count: int, bid: int = 0, pols=policies, keep=0):
+        """Deals by (points of the hand's side, points of the others), by trump, and
+        the points of the hand's side on the first ``keep`` deals (for a paired
+        compare): counted chunk by chunk."""
+        joint = np.zeros(size * size, np.int64)
+        picked = np.zeros(4, np.int64)
+        firsts = []
+        for a, b in chunked(count, SEARCH_CHUNK if searches(pols) else CHUNK):
+            ours, theirs, trumps = kernels.play(seat, fixed_trump, bid, pols, a, b - a)
+            joint += np.bincount(ours * size + theirs, minlength=size * size)
+            picked += np.bincount(trumps, minlength=4)[:4]
+            if a < keep:
+                firsts.append(ours[: keep - a])
             if progress:
-                progress(stop - start, total)
-        ours = np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
-        theirs = np.bitwise_count(awarded.view(np.uint8)).astype(np.int64) - ours
-        return ours, theirs, trumps
+                progress(b - a, total)
+        first = np.concatenate(firsts) if firsts else np.zeros(0, np.int64)
+        return joint.reshape(size, size), picked, first
 
     choice = 0 if trump is not None else min(samples, TRUMP_CHOICE_SAMPLES)
+    runs = len(every) if kernels.per_bid else 1  # compare runs per trump suit
     total = samples * len(suits) + choice + samples
     if compare_policy is not None:
-        total += compare_samples * len(BIDS) * len(suits)
+        total += compare_samples * runs * len(suits)
     by_trump = SuitDict()
     paired = SuitDict()
     with use_threads(threads):
         for s in suits:
-            ours, theirs, _ = run(0, s, samples)
-            joint = np.bincount(ours * 5 + theirs, minlength=25).reshape(5, 5)
+            keep = 0 if compare_policy is None else compare_samples
+            joint, _, first = run(kernels.pitcher, s, samples, keep=keep)
             by_trump[Suit(s)] = TrumpOdds(s, samples, joint.sum(axis=1), joint, opponents)
-            if compare_policy is not None:  # the first deals again, one run per level
-                base = ours[:compare_samples]
-                paired[Suit(s)] = {
-                    k: _paired(k, base, run(0, s, compare_samples, k, compare_policies)[0])
-                    for k in BIDS
-                }
-        if choice:  # which suit the policy picks when trump is left to it (its opening lead)
-            _, _, picked = run(0, -1, choice)
-            share = np.bincount(picked, minlength=4) / picked.size
+            if compare_policy is not None:  # the first deals again, once per level or once
+                again = {}
+                for k in every:
+                    if kernels.per_bid or not again:
+                        pts = run(kernels.pitcher, s, compare_samples, k, compare_policies, keep)[2]
+                    again[k] = _paired(k, first, pts)
+                paired[Suit(s)] = again
+        if choice:  # which suit the policy picks when trump is left to it
+            _, picked, _ = run(kernels.pitcher, -1, choice)
+            share = picked / picked.sum()
         else:
             share = np.bincount([suits[0]], minlength=4).astype(float)
-        ours, _, _ = run(AS_DEFENDER, -1, samples)
-        passing = DefenceOdds(samples, np.bincount(ours, minlength=5))
+        joint, _, _ = run(kernels.defender, -1, samples)
+        passing = DefenceOdds(samples, joint.sum(axis=1))
     chosen = SuitDict({Suit(s): float(share[s]) for s in range(4) if share[s] > 0})
     return BidOdds(
         hand=cards,
@@ -585,7 +830,9 @@ def bid_odds(
             _seats_text(compare_policy),
             paired,
             searches(compare_policies),
+            kernels.per_bid,
         ),
+        levels=levels,
     )
 
 

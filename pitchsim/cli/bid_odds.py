@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_cards
-from ..game.rules import BIDS, FamilyRules, label
+from ..game.rules import as_family, label
 from ..util.errors import InputError
 from ..util.limits import MAX_SAMPLES
 from ..util.stats import TOO_FEW, Z95, too_few
@@ -66,8 +66,8 @@ def bid_odds_command(
     levels: str = typer.Option(
         None,
         "--levels",
-        help="Under a rule family: the levels k the tables show, e.g. 2,5,8,10 (default every "
-        "level, 1 to the points the rules award; all are estimated and in --json).",
+        help="The levels k the tables show, e.g. 2,5,8,10 (default every level, 1 to the "
+        "points the rules award; all are estimated and in --json).",
     ),
     compare_samples: int = typer.Option(
         None,
@@ -89,17 +89,6 @@ def bid_odds_command(
             f"({shown:,}): the compare run plays the first deals again"
         )
     rule_set = make_rules(rules, partnership, players)
-    if isinstance(rule_set, FamilyRules):
-        compare = (compare_policy, compare_samples)
-        _family(
-            hand, rule_set, players, samples, seed, policy, trump, levels, threads, as_json, compare
-        )
-        return
-    if levels is not None:
-        raise InputError(
-            "--levels is for the rule families (--rules FAMILY): the base game's tables "
-            "always show its four levels"
-        )
     from ..advice.odds import bid_odds  # the kernels load here
 
     with Progress("deals") as bar:
@@ -115,6 +104,7 @@ def bid_odds_command(
             progress=bar.update,
             compare_policy=compare_policy,
             compare_samples=compare_samples,
+            levels=levels,
         )
     show(result, as_json, render)
 
@@ -132,158 +122,37 @@ def _wrap(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, break_on_hyphens=False)
 
 
-def _bid_table(r: BidOdds, order, title: str, value) -> list[str]:
-    lines = ["", title, f"{'trump':<12}" + "".join(f"{'bid ' + str(k):>9}" for k in BIDS)]
+def _grid(r: BidOdds, order, keys, cell, down: bool, corner: str, across, fmt: str) -> list[str]:
+    """Trump suits by levels: ``keys`` the (row name, level) pairs, ``cell(odds, k)``
+    the text of a cell, padded by ``fmt``.  ``down``: the levels as rows and the suits as
+    columns (a preset's up to 10 levels stay readable), else the suits as rows and
+    ``across(name)`` heads the columns."""
+    if down:
+        lines = [f"{corner:>5}  " + "".join(f"{suit_label(s):{fmt}}" for s in order)]
+        for name, k in keys:
+            lines.append(f"{name:>5}  " + "".join(f"{cell(r.by_trump[s], k):{fmt}}" for s in order))
+        return lines
+    lines = [f"{'trump':<12}" + "".join(f"{across(name):{fmt}}" for name, _ in keys)]
     for s in order:
-        o = r.by_trump[s]
-        lines.append(f"{suit_label(s):<12}" + "".join(f"{signed(value(o, k)):>9}" for k in BIDS))
+        row = "".join(f"{cell(r.by_trump[s], k):{fmt}}" for _, k in keys)
+        lines.append(f"{suit_label(s):<12}" + row)
     return lines
 
 
 def render(r: BidOdds) -> str:
-
-    table = "partnership" if r.rules.partnership else "solo"
-    side = "the pitcher's team" if r.rules.partnership else "the pitcher"
-    suits = "trump suit" if len(r.by_trump) == 1 else f"trump suit ({r.deals_played:,} in all)"
-    lines = [
-        f"Hand {format_cards(r.hand)}  ·  {r.players} players, {table}  ·  "
-        f"{r.policy} play  ·  {r.samples:,} deals per {suits}  ·  seed {r.seed}",
-        "",
-        f"Chance {side} wins at least k points (95% interval)",
-        f"{'trump':<12}" + "".join(f"{'k = ' + str(k):<23}" for k in BIDS),
-    ]
-    order = sorted(r.by_trump, key=lambda s: -r.by_trump[s].expected_score(2))
-    for s in order:
-        o = r.by_trump[s]
-        cells = []
-        for k in BIDS:
-            lo, hi = o.ci95(k)
-            ci = f"({TOO_FEW})" if too_few(r.samples) else f"({100 * lo:5.1f}-{100 * hi:5.1f})"
-            cells.append(f"{_pct(o.p_at_least(k))} {ci}".ljust(23))
-        lines.append(f"{suit_label(s):<12}" + "".join(cells))
-    lines += _bid_table(
-        r,
-        order,
-        "Expected score of bidding k (made: points won; set: minus the bid)",
-        lambda o, k: o.expected_score(k),
-    )
-    them = "the other team wins" if r.rules.partnership else "an average opponent wins"
-    lines += _bid_table(
-        r,
-        order,
-        f"Expected margin: the score of bidding k minus what {them}",
-        lambda o, k: o.expected_margin(k),
-    )
-    if r.compare is not None:
-        lines += _compare_table(r, r.compare, order)
-    lines.append("")
-    if r.passing is not None:
-        p = r.passing
-        who = "the team" if r.rules.partnership else "this hand"
-        lines += _wrap(
-            f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
-            f"({_pm(Z95 * p.expected_points_se, r.samples)}), against a pitcher dealt a random hand; "
-            f"a pitcher who outbids you is usually stronger, so passing is likely worth less."
-        )
-    if not r.trump_fixed:
-        share = r.chosen_trump_share.get(r.chosen_trump, 0.0)
-        how = "" if share > 0.999 else f" ({100 * share:.0f}% of the time)"
-        lines.append(
-            f"Left to choose, the {r.policy} pitcher leads {suit_label(r.chosen_trump)}{how}."
-        )
-    bid, trump, e = r.recommendation
-    if bid == 0:
-        lines.append("Recommended: pass (no bid has a positive expected score).")
-    else:
-        o = r.by_trump[trump]
-        se = o.expected_score_se(bid)
-        lower = ", ".join(f"bid {k} {signed(o.expected_score(k))}" for k in range(bid - 1, 0, -1))
-        lower = f"; lower bids expect more: {lower}" if lower else ""
-        lines += _wrap(
-            f"Recommended: worth bidding up to {bid} with {suit_label(trump)} as trump "
-            f"(bid {bid} still expects {signed(e)} {_pm(Z95 * se, r.samples)}, margin "
-            f"{signed(o.expected_margin(bid))}{lower}). Bidding more than needed never scores "
-            f"more: a made bid scores the points won whatever the bid, so bid only as high as "
-            f"it takes to win the auction."
-        )
-    return "\n".join(line.rstrip() for line in lines) + "\n"
-
-
-def _compare_table(
-    r: BidOdds, c: CompareOdds, order, levels=BIDS, per_bid: bool = True
-) -> list[str]:
-    """The second table: the same deals under the compare play model, bid by bid
-    (``levels``: a rule family's levels; ``per_bid`` False: one run serves every level,
-    as under a rule family, whose play policies are not told the bid)."""
-    where = "at every seat" if c.seats == "every seat" else f"({c.seats})"
-    aim = (
-        "the search pitcher's side playing to make k and the defenders to set it"
-        if c.searches
-        else "(heuristic and random play ignore the bid)"
-    )
-    if not per_bid:
-        aim = "one run for every k (the family play policies are not told the bid)"
-    lines = [""]
-    lines += _wrap(
-        f"Under {c.policy} play {where}: the first {c.samples:,} of these deals played again, "
-        f"{'once per bid k, ' if per_bid else ''}{aim}. {r.policy} → {c.policy} on those deals, and the difference "
-        f"in points of percentage with its 95% interval (*: the interval excludes 0)"
-    )
-    lines.append(f"{'trump':<12}" + "".join(f"{'k = ' + str(k):<22}" for k in levels))
-    for s in order:
-        cells = []
-        for k in levels:
-            m = c.by_trump[s][k]
-            moved = f"{100 * m.base:4.1f}→{100 * m.compare:4.1f}"
-            if too_few(m.samples):  # no interval, and no star, from a handful of deals
-                cells.append(f"{moved} {TOO_FEW}".ljust(22))
-                continue
-            lo, hi = m.difference_ci95()
-            mark = "*" if lo > 0 or hi < 0 else ""
-            cell = f"{moved} {100 * m.difference:+4.1f}±{100 * (hi - lo) / 2:.1f}{mark}"
-            cells.append(cell.ljust(22))
-        lines.append(f"{suit_label(s):<12}" + "".join(cells))
-    return lines
-
-
-# ---- under a rule family -----------------------------------------------------------------
-
-
-def _family(
-    hand, rules, players, samples, seed, policy, trump, levels, threads, as_json, compare
-) -> None:
-    from ..advice.family_odds import family_bid_odds  # the kernels load here
-
-    with Progress("deals") as bar:
-        result = family_bid_odds(
-            hand,
-            rules,
-            players=players,
-            samples=samples,
-            seed=seed,
-            policy=policy,
-            trump=trump,
-            levels=levels,
-            threads=threads,
-            progress=bar.update,
-            compare_policy=compare[0],
-            compare_samples=compare[1],
-        )
-    show(result, as_json, render_family)
-
-
-def render_family(r) -> str:
-    """The family tables with the levels as rows and the trump suits as columns, so
-    that ten levels stay as readable as four (docs: bid-odds under a rule family)."""
-    rules = r.rules
+    """The tables of :func:`~pitchsim.advice.odds.bid_odds` under any rules.  A preset
+    is named, with its levels down the page; the base game keeps the layout it always
+    had (``r.preset``: levels across, suits down, BIDS as its bids)."""
+    rules = as_family(r.rules)
+    preset = r.preset
     table = "partnership" if rules.partnership else "solo"
     side = "the pitcher's team" if rules.partnership else "the pitcher"
     suits = "trump suit" if len(r.by_trump) == 1 else f"trump suit ({r.deals_played:,} in all)"
-    lo_bid, top = rules.min_bid, r.max_bid
-    order = sorted(r.by_trump, key=lambda s: -r.by_trump[s].expected_score(lo_bid))
-    head = f"{'k':>5}  " + "".join(f"{suit_label(s):<23}" for s in order)
+    lo, top = r.lowest_bid, r.max_bid
+    order = sorted(r.by_trump, key=lambda s: -r.by_trump[s].expected_score(lo if preset else 2))
+    named = f"{label(r.rules)}  ·  " if preset else ""
     lines = [
-        f"Hand {format_cards(r.hand)}  ·  {label(rules)}  ·  {r.players} players, {table}  ·  "
+        f"Hand {format_cards(r.hand)}  ·  {named}{r.players} players, {table}  ·  "
         f"{r.policy} play  ·  {r.samples:,} deals per {suits}  ·  seed {r.seed}",
         "",
     ]
@@ -294,47 +163,47 @@ def render_family(r) -> str:
             "non-trumps and draws as the rules say before play."
         )
         lines.append("")
-    lines += [
-        f"Chance {side} wins at least k points of {top} (95% interval); bids {lo_bid}-{top}",
-        head,
-    ]
+    of = f" of {top} (95% interval); bids {lo}-{top}" if preset else " (95% interval)"
+    lines.append(f"Chance {side} wins at least k points{of}")
     few = too_few(r.samples)
 
-    def cell(o, k):
+    def chance(o, k):
         lo, hi = o.ci95(k)
         ci = f"({TOO_FEW})" if few else f"({100 * lo:5.1f}-{100 * hi:5.1f})"
-        return f"{_pct(o.p_at_least(k))} {ci}".ljust(23)
+        return f"{_pct(o.p_at_least(k))} {ci}"
 
-    for k in r.levels:
-        lines.append(f"{k:>5}  " + "".join(cell(r.by_trump[s], k) for s in order))
+    keys = [(str(k), k) for k in r.levels] + ([("shoot", top)] if rules.shoot else [])
+    lines += _grid(r, order, keys, chance, preset, "k", lambda k: f"k = {k}", "<23")
     if rules.shoot:
-        lines.append(f"{'shoot':>5}  " + "".join(cell(r.by_trump[s], top) for s in order))
         lines += _wrap(
             f"Shoot (shoot=true): made when the side wins all {top} points, and then it wins "
             f"the game at once; set, it scores -{top}."
         )
-    bids = [k for k in r.levels if k >= lo_bid]
+    bids = [(str(k), k) for k in r.levels if k >= lo]
     them = "the other team wins" if rules.partnership else "an average opponent wins"
     for title, value in (
         ("Expected score of bidding k (made: points won; set: minus the bid)", "expected_score"),
         (f"Expected margin: the score of bidding k minus what {them}", "expected_margin"),
     ):
         if not bids:
+            lines += ["", f"(no level shown is a bid: bids are {lo}-{top})"]
             break
-        lines += ["", title, f"{'bid':>5}  " + "".join(f"{suit_label(s):>12}" for s in order)]
-        for k in bids:
-            row = "".join(f"{signed(getattr(r.by_trump[s], value)(k)):>12}" for s in order)
-            lines.append(f"{k:>5}  " + row)
-    if not bids:
-        lines += ["", f"(no level shown is a bid: bids are {lo_bid}-{top})"]
+        lines += ["", title]
+        cell = lambda o, k, v=value: signed(getattr(o, v)(k))  # noqa: E731
+        lines += _grid(
+            r, order, bids, cell, preset, "bid", lambda k: f"bid {k}", ">12" if preset else ">9"
+        )
+    if r.compare is not None and not preset:
+        lines += _compare_table(r, r.compare, order)
     lines.append("")
-    mean, se = r.passing_points
-    who = "the team" if rules.partnership else "this hand"
-    lines += _wrap(
-        f"Passing instead: as a defender {who} wins {mean:.2f} points a hand "
-        f"({_pm(Z95 * se, r.samples)}), against a pitcher dealt a random hand; a pitcher who "
-        f"outbids you is usually stronger, so passing is likely worth less."
-    )
+    if r.passing is not None:
+        p = r.passing
+        who = "the team" if rules.partnership else "this hand"
+        lines += _wrap(
+            f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
+            f"({_pm(Z95 * p.expected_points_se, r.samples)}), against a pitcher dealt a random hand; "
+            f"a pitcher who outbids you is usually stronger, so passing is likely worth less."
+        )
     if not r.trump_fixed:
         share = r.chosen_trump_share.get(r.chosen_trump, 0.0)
         how = "" if share > 0.999 else f" ({100 * share:.0f}% of the time)"
@@ -344,15 +213,51 @@ def render_family(r) -> str:
         )
     bid, trump, e = r.recommendation
     if bid == 0:
-        lines.append(f"Recommended: pass (no bid {lo_bid}-{top} has a positive expected score).")
+        span = f" {lo}-{top}" if preset else ""
+        lines.append(f"Recommended: pass (no bid{span} has a positive expected score).")
     else:
         o = r.by_trump[trump]
+        lower = ", ".join(f"bid {k} {signed(o.expected_score(k))}" for k in range(bid - 1, 0, -1))
+        lower = f"; lower bids expect more: {lower}" if lower and not preset else ""
+        made = "A made bid" if preset else "Bidding more than needed never scores more: a made bid"
         lines += _wrap(
             f"Recommended: worth bidding up to {bid} with {suit_label(trump)} as trump "
             f"(bid {bid} still expects {signed(e)} {_pm(Z95 * o.expected_score_se(bid), r.samples)}, "
-            f"margin {signed(o.expected_margin(bid))}). A made bid scores the points won whatever "
-            f"the bid, so bid only as high as it takes to win the auction."
+            f"margin {signed(o.expected_margin(bid))}{lower}). {made} scores "
+            f"the points won whatever the bid, so bid only as high as it takes to win the auction."
         )
-    if r.compare is not None:
-        lines += _compare_table(r, r.compare, order, r.levels, per_bid=False)
+    if r.compare is not None and preset:
+        lines += _compare_table(r, r.compare, order)
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
+    """The same deals under the compare play model, level by level: one run per level
+    (``c.per_bid``: the search pitcher's side aims at k), or one run for every level
+    (a preset's play policies are not told the bid)."""
+    where = "at every seat" if c.seats == "every seat" else f"({c.seats})"
+    if not c.per_bid:
+        aim = "one run for every k (the family play policies are not told the bid)"
+    elif c.searches:
+        aim = "the search pitcher's side playing to make k and the defenders to set it"
+    else:
+        aim = "(heuristic and random play ignore the bid)"
+    lines = [""]
+    lines += _wrap(
+        f"Under {c.policy} play {where}: the first {c.samples:,} of these deals played again, "
+        f"{'once per bid k, ' if c.per_bid else ''}{aim}. {r.policy} → {c.policy} on those "
+        f"deals, and the difference in points of percentage with its 95% interval (*: the "
+        f"interval excludes 0)"
+    )
+
+    def cell(o, k):
+        m = c.by_trump[o.suit][k]
+        moved = f"{100 * m.base:4.1f}→{100 * m.compare:4.1f}"
+        if too_few(m.samples):  # no interval, and no star, from a handful of deals
+            return f"{moved} {TOO_FEW}"
+        lo, hi = m.difference_ci95()
+        mark = "*" if lo > 0 or hi < 0 else ""
+        return f"{moved} {100 * m.difference:+4.1f}±{100 * (hi - lo) / 2:.1f}{mark}"
+
+    keys = [(str(k), k) for k in r.levels]
+    return lines + _grid(r, order, keys, cell, False, "k", lambda k: f"k = {k}", "<22")

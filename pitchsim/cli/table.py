@@ -111,7 +111,7 @@ def table_command(
 def _shown_levels(run: Run, levels: str | None, fmt: str) -> list[int]:
     """The levels k the text table shows: every level of the preset (the base game's
     1-4), or ``--levels``."""
-    from ..advice.family_odds import parse_levels
+    from ..advice.odds import parse_levels
 
     if levels is None:
         return list(range(1, run.rules.max_bid + 1))

@@ -16,7 +16,7 @@ Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
   sides, in points;
 - a call is judged in **P(win the game)** by the same ``advise``, under the preset's
   target, win rule, shoot and dealer-steal variants;
-- the naming of trump is judged by the family bid odds' deal-out (``advice.family_odds``
+- the naming of trump is judged by the bid odds' deal-out under a preset (``advice.odds``
   plays the pitcher's whole deal with the suit named, the discard and draw as the rules
   make them) in the **score** of the hand for the pitcher's side: the expected score of
   the bid won with that suit trump (its points when made, minus the bid when set).  Those
@@ -409,7 +409,7 @@ def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tup
     """Per suit, the expected score (and its standard error) of ``bid`` with that suit
     named trump: the family bid odds' own deal-out (``play_family_fixed``, the hand in
     the pitcher's seat, the discard and draw by the rules), for every suit, a suit the
-    hand holds no trump in too (``family_bid_odds`` offers only the others)."""
+    hand holds no trump in too (``bid_odds`` offers only the others)."""
     import numpy as np
 
     from ..game.cards import mask_of
