@@ -52,12 +52,12 @@ def child(seed: int, hands: int) -> dict:
     from pitchsim.game.family_view import FamilyView, cut_hand
     from pitchsim.game.reference import families as F
     from pitchsim.game.rules import Rules, as_family
+    from pitchsim.games.family_seat import family_knowledge
     from pitchsim.games.policies import play_array, play_policy
     from pitchsim.kernels.families.play import MAX_TRICKS
     from pitchsim.kernels.families.simulate import play_family_logged
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.kernels.families.worlds import family_constraint
-    from pitchsim.games.family_seat import family_knowledge
     from pitchsim.search.hint import family_worlds, hint_view
 
     n = 4

@@ -30,10 +30,10 @@ from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.families.play import seat_knowledge
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.search.hint import family_worlds
 
 # Every family option set with a discard and draw, the rob or not (VARIANTS.md 4.8):

@@ -19,10 +19,10 @@ from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
+from pitchsim.games.family_seat import family_knowledge, trick_over
 from pitchsim.kernels.families.policies import heuristic_card
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint
-from pitchsim.games.family_seat import family_knowledge, trick_over
 from pitchsim.search import family_minimax as fm
 from pitchsim.search.hint import HintError, family_worlds, hint_view
 
