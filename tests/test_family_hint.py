@@ -23,7 +23,7 @@ from pitchsim.games.family_seat import family_knowledge, trick_over
 from pitchsim.kernels.families.policies import heuristic_card
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint
-from pitchsim.search import family_minimax as fm
+from pitchsim.search import minimax as fm
 from pitchsim.search.hint import HintError, family_worlds, hint_view
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -338,7 +338,7 @@ def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
 
 def minimax_recount(v: FamilyView, world: np.ndarray) -> dict[int, int]:
     """Every legal card's double-dummy value in ``world`` by the plain-Python minimax
-    (search/family_minimax.py: exhaustive, stepped and scored by the reference engine):
+    (search/minimax.py: exhaustive, stepped and scored by the reference engine):
     the seats hold ``world[:n]``; the cards put down face down (``world[n]``) are in no
     hand and not in play (0.6).  Who won what is replayed from the view's tricks."""
     r, n = as_family(v.rules), v.players

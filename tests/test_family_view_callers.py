@@ -33,7 +33,7 @@ def one_line(err: str) -> str:
 @pytest.mark.parametrize("name", FAMILY_VIEWS)
 def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
     """hint reads a family view (search/hint.py): a card decision is answered, a
-    call is refused in one line pointing to bid-odds."""
+    call is refused in one line pointing to advise."""
     path = tmp_path / "view.json"
     doc = family_view(name)
     path.write_text(json.dumps(doc))

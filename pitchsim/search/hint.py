@@ -94,7 +94,7 @@ from ..kernels.search.monte_carlo import (
     sample_view_worlds,
     value_worlds,
 )
-from ..kernels.search.worlds import sample_worlds, view_constraint
+from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
@@ -893,81 +893,11 @@ def fitted_worlds(
     the play only), as every seat's hand as dealt (``dealt[k, seat]``, masks), drawn as
     ``hint_view``'s first block draws them (stream (seed, 0)); returns (dealt,
     attempts).  For checking and for the curious."""
-    n = view.players
     args = view_arrays(view)
-    counts = np.empty(n, dtype=np.int64)
-    allowed = np.empty(n, dtype=np.int64)
-    played_by = np.empty(n, dtype=np.int64)
-    (
-        _,
-        hand,
-        seat,
-        _,
-        _,
-        _,
-        trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        _,
-        who,
-        voids,
-        rules,
-    ) = args
-    unseen = view_constraint(
-        n,
-        seat,
-        hand,
-        trick_no,
-        trick_len,
-        leader,
-        played,
-        trick,
-        who,
-        voids,
-        counts,
-        allowed,
-        played_by,
-    )
-    dealer, heard, m, scores, bidding, odds, params = auction_arrays(view, check_model(model))
-    worlds = np.empty((count, n), dtype=np.int64)
-    if not fit_calls:
-        kept, attempts = sample_worlds(
-            np.uint64(deal_key(seed, 0)),
-            n,
-            seat,
-            hand,
-            unseen,
-            counts,
-            allowed,
-            worlds,
-            ATTEMPTS_PER_WORLD * count,
-        )
-        return worlds[:kept] | played_by[None, :], attempts
-    kept, attempts = sample_fitted_worlds(
-        np.uint64(deal_key(seed, 0)),
-        n,
-        seat,
-        hand,
-        unseen,
-        counts,
-        allowed,
-        played_by,
-        dealer,
-        heard,
-        m,
-        trump,
-        scores,
-        bidding,
-        rules,
-        odds,
-        params,
-        worlds,
-        ATTEMPTS_PER_WORLD * count,
-    )
-    return worlds[:kept] | played_by[None, :], attempts
+    model = check_model(model)
+    fit = auction_arrays(view, model) if fit_calls else None
+    (worlds, played_by), _, attempts = _Sampler(args, seed, count, fit).draw(0, count)
+    return worlds | played_by[None, :], attempts
 
 
 def check_model(model: str) -> str:
