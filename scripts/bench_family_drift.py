@@ -23,7 +23,7 @@ legal cards:
 - no world: times the sampler found no world at all (``family_worlds``, 40 per decision);
 - worlds CPU: ``family_worlds`` (its knowledge, constraint and first block of 25 worlds)
   at every decision, 40 seeds each;
-- hint CPU: ``family_hint`` with 1,000 worlds, no clock, at every decision;
+- hint CPU: ``hint_view`` with 1,000 worlds, no clock, at every decision;
 - rollout CPU: ``--hands`` ten-point hands with every seat ``rollout:16``
   (``play_family_logged``, one thread), and the searched decisions.
 """
@@ -52,12 +52,13 @@ def child(seed: int, hands: int) -> dict:
     from pitchsim.game.family_view import FamilyView, cut_hand
     from pitchsim.game.reference import families as F
     from pitchsim.game.rules import Rules, as_family
+    from pitchsim.games.family_seat import family_knowledge
     from pitchsim.games.policies import play_array, play_policy
     from pitchsim.kernels.families.play import MAX_TRICKS
     from pitchsim.kernels.families.simulate import play_family_logged
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.kernels.families.worlds import family_constraint
-    from pitchsim.search.family_hint import family_hint, family_knowledge, family_worlds
+    from pitchsim.search.hint import family_worlds, hint_view
 
     n = 4
     rules = Rules.parse(SPEC)
@@ -111,7 +112,7 @@ def child(seed: int, hands: int) -> dict:
         return time.process_time() - t
 
     family_worlds(found[0][1], 4, seed=0)  # compile or load, off the clock
-    family_hint(found[0][1], worlds=2, seed=0)
+    hint_view(found[0][1], worlds=2, seed=0)
     no_world = 0
 
     def worlds():
@@ -125,7 +126,7 @@ def child(seed: int, hands: int) -> dict:
     def hints():
         for i, (_, v) in enumerate(found):
             try:
-                family_hint(v, worlds=1000, seed=i)
+                hint_view(v, worlds=1000, seed=i)
             except Exception as e:  # the old code refuses views it finds no world for
                 if "no deal of the hidden cards" not in str(e):
                     raise

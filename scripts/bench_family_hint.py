@@ -28,8 +28,7 @@ from pitchsim.game.cards import cards_of
 from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules
-from pitchsim.search.family_hint import family_hint
-from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS
+from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, hint_view
 
 PRESETS = ("setback", "smear", "ten-point")
 
@@ -68,11 +67,11 @@ def pimc(a) -> None:
             else:
                 vs = [v for v in every if _done(v) == len(_tricks_of(v)) // 2 and _done(v)]
             vs = vs[: a.views]
-            h = family_hint(vs[0], policy="pimc", worlds=1, seed=0)
+            h = hint_view(vs[0], policy="pimc", worlds=1, seed=0)
             print(f"{spec} load/compile {h.warm[0]:.1f} s (compiled: {h.warm[1]})")
             cpu0, wall0 = time.process_time(), time.perf_counter()
             for i, v in enumerate(vs):
-                family_hint(v, policy="pimc", worlds=a.worlds, seed=i)
+                hint_view(v, policy="pimc", worlds=a.worlds, seed=i)
             cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
             print(
                 f"{spec:10} {phase:12} views {len(vs):3}  {a.worlds} worlds  "
@@ -81,7 +80,7 @@ def pimc(a) -> None:
 
 
 def _done(v: FamilyView) -> int:
-    from pitchsim.search.family_hint import trick_over
+    from pitchsim.games.family_seat import trick_over
 
     return sum(trick_over(v, t) for t in v.tricks)
 
@@ -103,11 +102,11 @@ def main() -> None:
     print(f"default: rollout, {DEFAULT_WORLDS} worlds, {DEFAULT_TIME:g} s clock, separate")
     for spec in PRESETS:
         vs = views(spec, 4, a.seed, a.views)
-        family_hint(vs[0], worlds=1, seed=0)  # load the kernels off the clock
+        hint_view(vs[0], worlds=1, seed=0)  # load the kernels off the clock
         cpu, stops, worlds = [], Counter(), []
         for i, v in enumerate(vs):
             t = time.process_time()
-            h = family_hint(v, worlds=DEFAULT_WORLDS, seed=i, time=DEFAULT_TIME, separate=True)
+            h = hint_view(v, worlds=DEFAULT_WORLDS, seed=i, time=DEFAULT_TIME, separate=True)
             cpu.append(time.process_time() - t)
             stops[h.stop] += 1
             worlds.append(h.worlds)

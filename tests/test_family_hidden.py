@@ -3,7 +3,7 @@ not seen.  Hands the reference engine played (game/reference/families.py) are cu
 every seat's view at every card decision; for each, checked in plain Python against
 the hand as it really was:
 
-- the worlds' constraint (``search.family_hint.family_knowledge`` then
+- the worlds' constraint (``games.family_seat.family_knowledge`` then
   ``kernels.families.worlds.family_constraint``) admits the true deal: every other seat's
   cards now, and the pitcher's put-down (4.8 step 5: face down, unseen by the others)
   as the pile;
@@ -30,10 +30,11 @@ from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.families.play import seat_knowledge
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
-from pitchsim.search.family_hint import family_knowledge, family_worlds
+from pitchsim.search.hint import family_worlds
 
 # Every family option set with a discard and draw, the rob or not (VARIANTS.md 4.8):
 # setback and smear have none in their presets, so they are given one here.

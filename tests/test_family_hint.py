@@ -1,4 +1,4 @@
-"""``hint`` under the rule families (search/family_hint.py): the knowledge read off a
+"""``hint`` under the rule families (search/hint.py, a ``FamilyView``): the knowledge read off a
 family view never rules out the true deal; the values are a plain-Python recount (the
 reference engine plays every world out, scores and settles it); the same seed gives the
 same answer, the clock's stop is reproduced by the worlds it names; refusals in one line."""
@@ -19,17 +19,12 @@ from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
+from pitchsim.games.family_seat import family_knowledge, trick_over
 from pitchsim.kernels.families.policies import heuristic_card
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint
-from pitchsim.search import family_minimax as fm
-from pitchsim.search.family_hint import (
-    HintError,
-    family_hint,
-    family_knowledge,
-    family_worlds,
-    trick_over,
-)
+from pitchsim.search import minimax as fm
+from pitchsim.search.hint import HintError, family_worlds, hint_view
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ["setback", "smear", "ten-point"]
@@ -158,17 +153,17 @@ def test_values_are_a_plain_python_recount(spec):
             continue
         worlds = family_worlds(v, 6, seed=i)
         assert worlds.shape[0] == 6
-        h = family_hint(v, worlds=6, seed=i)
+        h = hint_view(v, worlds=6, seed=i)
         assert h.worlds == 6 and h.stop == ALL_DONE
         each = {c.card: [recount(v, w, c.card) for w in worlds] for c in h.cards}
         want = {card: np.mean(x) for card, x in each.items()}
-        # The bound the stopping rule's test rests on (search/family_hint._span): every
+        # The bound the stopping rule's test rests on (games/family_seat.value_span): every
         # value in [-2M, M] on the pitcher's side, [-M, 2M] defending.
         m = v.rules.max_bid
         lo, hi = (-2 * m, m) if h.pitcher_side else (-m, 2 * m)
         assert all(lo <= x <= hi for xs in each.values() for x in xs), (spec, i)
         for c in h.cards:
-            assert c.value == pytest.approx(want[c.card], abs=1e-9), (spec, i, c.card)
+            assert c.points == pytest.approx(want[c.card], abs=1e-9), (spec, i, c.card)
         assert want[h.recommended] == max(want.values())
         checked += 1
         if checked == 4:
@@ -202,15 +197,15 @@ def test_same_seed_same_answer_and_the_clock():
     v = FamilyView.from_json(
         json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text())
     )
-    a = family_hint(v, worlds=60, seed=5)
-    b = family_hint(v, worlds=60, seed=5)
+    a = hint_view(v, worlds=60, seed=5)
+    b = hint_view(v, worlds=60, seed=5)
     assert a.to_json() == b.to_json()
-    assert family_hint(v, worlds=60, seed=6).to_json() != a.to_json()
+    assert hint_view(v, worlds=60, seed=6).to_json() != a.to_json()
     # Stopped by the clock: --worlds asked with the same seed gives the same values.
-    c = family_hint(v, worlds=5000, seed=5, time=1e-6, separate=True)
+    c = hint_view(v, worlds=5000, seed=5, time=1e-6, separate=True)
     assert c.stop == CLOCK and c.varies and 1 <= c.worlds < 5000
-    d = family_hint(v, worlds=c.asked, seed=5)
-    assert [x.value for x in d.cards] == [x.value for x in c.cards]
+    d = hint_view(v, worlds=c.asked, seed=5)
+    assert [x.points for x in d.cards] == [x.points for x in c.cards]
 
 
 def test_separated_stop_is_reproduced():
@@ -218,33 +213,33 @@ def test_separated_stop_is_reproduced():
     for _, v in card_views("setback", 4, seed=3, hands=3):
         if len(v.legal()) < 2:
             continue
-        h = family_hint(v, worlds=2000, seed=1, separate=True)
+        h = hint_view(v, worlds=2000, seed=1, separate=True)
         if h.stop != SEPARATED:
             continue
-        again = family_hint(v, worlds=h.asked, seed=1, separate=True)
+        again = hint_view(v, worlds=h.asked, seed=1, separate=True)
         assert again.recommended == h.recommended
-        assert [c.value for c in again.cards] == [c.value for c in h.cards]
+        assert [c.points for c in again.cards] == [c.points for c in h.cards]
         return
     pytest.fail("no setback decision separated in 2000 worlds")
 
 
 def test_refusals_in_one_line():
     setback = json.loads((ROOT / "examples" / "family_views" / "setback.json").read_text())
-    with pytest.raises(HintError, match="bid-odds --rules setback"):
-        family_hint(FamilyView.from_json(setback), worlds=10, seed=1)
+    with pytest.raises(HintError, match="the auction is on: ask `pitchsim advise` for seat 2"):
+        hint_view(FamilyView.from_json(setback), worlds=10, seed=1)
     v = FamilyView.from_json(
         json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text())
     )
-    with pytest.raises(HintError, match="--policy must be one of rollout, pimc"):
-        family_hint(v, policy="minimax", worlds=10, seed=1)
+    with pytest.raises(HintError, match="--policy must be one of pimc, rollout"):
+        hint_view(v, policy="minimax", worlds=10, seed=1)
     with pytest.raises(HintError, match="worlds must be"):
-        family_hint(v, worlds=0, seed=1)
+        hint_view(v, worlds=0, seed=1)
     # trump to name (smear): refused, pointing to bid-odds
     for rules, hand, before in played_hands("smear", 4, seed=2, hands=2):
         for _seat, doc, action in cut_hand(hand, 4, rules, before):
             if action.startswith("trump:"):
                 with pytest.raises(HintError, match="names trump.*bid-odds"):
-                    family_hint(FamilyView.from_json(doc), worlds=10, seed=1)
+                    hint_view(FamilyView.from_json(doc), worlds=10, seed=1)
                 return
     pytest.fail("no trump naming found")
 
@@ -286,7 +281,7 @@ def test_cli_refusals(capsys):
         ([smear, "--policy", "minimax"], "--policy must be one of"),
         ([smear, "--model", "heuristic"], "--model: under a rule family"),
         ([smear, "--rules", "smear"], "a view carries its rules"),
-        ([str(ROOT / "examples" / "family_views" / "setback.json")], "bid-odds"),
+        ([str(ROOT / "examples" / "family_views" / "setback.json")], "pitchsim advise"),
     ]:
         code, out, err = run(capsys, "hint", *argv)
         assert code == 2 and out == "", err
@@ -343,7 +338,7 @@ def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
 
 def minimax_recount(v: FamilyView, world: np.ndarray) -> dict[int, int]:
     """Every legal card's double-dummy value in ``world`` by the plain-Python minimax
-    (search/family_minimax.py: exhaustive, stepped and scored by the reference engine):
+    (search/minimax.py: exhaustive, stepped and scored by the reference engine):
     the seats hold ``world[:n]``; the cards put down face down (``world[n]``) are in no
     hand and not in play (0.6).  Who won what is replayed from the view's tricks."""
     r, n = as_family(v.rules), v.players
@@ -390,7 +385,7 @@ def test_pimc_values_are_a_minimax_recount(spec, seed):
     for i, v in enumerate(small_views(spec, seed)):
         worlds = family_worlds(v, 5, seed=i)
         k = family_knowledge(v)
-        h = family_hint(v, policy="pimc", worlds=5, seed=i, time=None)
+        h = hint_view(v, policy="pimc", worlds=5, seed=i, time=None)
         assert h.policy == "pimc" and h.worlds == 5 and h.stop == ALL_DONE, (spec, i)
         assert h.rules.startswith(spec)
         recount = [minimax_recount(v, w) for w in worlds]

@@ -1,5 +1,5 @@
 """The family double-dummy solver (kernels/families/solver.py) against its plain-Python
-reference minimax (search/family_minimax.py), hand-worked values, and ``pitchsim solve``
+reference minimax (search/minimax.py), hand-worked values, and ``pitchsim solve``
 under a family (search/position.py, search/double_dummy.py).
 
 Random positions: a hand dealt, trump fixed, discarded and drawn, and played at random
@@ -23,7 +23,7 @@ from pitchsim.game.reference import families as ref
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families import solver as ks
 from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.search import family_minimax as fm
+from pitchsim.search import minimax as fm
 from pitchsim.search.double_dummy import solve
 from pitchsim.search.position import FamilyPosition, read_position
 

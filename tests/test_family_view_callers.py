@@ -1,6 +1,6 @@
 """Every command that takes a player's view but hint and the engine still refuses a rule
 family's view in one line, now that game/family_view.py reads them (docs/view.md):
-advise, outside seats and the coach; the engine answers one; hint takes a family view file (search/family_hint.py) and
+advise, outside seats and the coach; the engine answers one; hint takes a family view file (search/hint.py) and
 refuses the short form under a preset with a draw (4.8).  Each gets a view the
 family reader accepts, so the refusal is the command's, not a bad view's."""
 
@@ -32,8 +32,8 @@ def one_line(err: str) -> str:
 
 @pytest.mark.parametrize("name", FAMILY_VIEWS)
 def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
-    """hint reads a family view (search/family_hint.py): a card decision is answered, a
-    call is refused in one line pointing to bid-odds."""
+    """hint reads a family view (search/hint.py): a card decision is answered, a
+    call is refused in one line pointing to advise."""
     path = tmp_path / "view.json"
     doc = family_view(name)
     path.write_text(json.dumps(doc))
@@ -43,7 +43,7 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
         assert json.loads(out)["recommended"] in FamilyView.from_json(doc).legal()
     else:
         assert code == 2 and out == ""
-        assert "the auction is on" in one_line(err) and "bid-odds" in err
+        assert "the auction is on" in one_line(err) and "pitchsim advise" in err
 
 
 def test_hint_short_form_refuses_a_preset_with_a_draw(capsys):

@@ -225,16 +225,16 @@ def test_a_pitchers_card_with_notes(monkeypatch):
 
 
 def test_a_family_card_in_margin_points(monkeypatch):
-    import pitchsim.search.family_hint as family_hint
+    import pitchsim.search.hint as hint
 
     a, k, q = parse_cards("AH KH QH")
     cards = [
-        SimpleNamespace(card=a, value=-0.5, value_ci95=(-0.7, -0.3), vs_best=(0.0, 0.0)),
-        SimpleNamespace(card=k, value=0.25, value_ci95=(0.0, 0.5), vs_best=(0.75, 0.2)),
-        SimpleNamespace(card=q, value=-1.0, value_ci95=None, vs_best=(-0.5, None)),
+        SimpleNamespace(card=a, points=-0.5, points_ci95=(-0.7, -0.3), vs_best=(0.0, 0.0)),
+        SimpleNamespace(card=k, points=0.25, points_ci95=(0.0, 0.5), vs_best=(0.75, 0.2)),
+        SimpleNamespace(card=q, points=-1.0, points_ci95=None, vs_best=(-0.5, None)),
     ]
     h = SimpleNamespace(cards=cards, recommended=a, worlds=64, stop=None)
-    monkeypatch.setattr(family_hint, "family_hint", lambda view, **o: h)
+    monkeypatch.setattr(hint, "hint_view", lambda view, **o: h)
     j = judge.judge_family_card(SimpleNamespace(seat=3), "AH", 1, 64, 5)
     # not negated: a margin is already the seat's; KH is the best, AH the policy's
     assert j.best == "KH" and j.loss == 0.75 and j.error == pytest.approx(0.2)

@@ -342,7 +342,7 @@ def test_typed_choices_under_a_preset(spec):
 @pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
 def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
     from pitchsim.advice.advise import advise, call_name
-    from pitchsim.search.family_hint import family_hint
+    from pitchsim.search.hint import hint_view
 
     views = [(v, a) for v, a in cut_views(spec, 5, hands=2) if len(v.legal()) > 1]
     call = next((v, a) for v, a in views if v.phase == "auction")
@@ -356,8 +356,8 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
             if v.phase == "play" and (rules.team(v.seat) == rules.team(v.pitcher)) == pitching
         )
         j = judge(*card, 1, 11, SAMPLES, WORLDS, None)
-        h = family_hint(card[0], worlds=WORLDS, seed=11)
-        assert j.values == {format_card(c.card, False): c.value for c in h.cards}
+        h = hint_view(card[0], worlds=WORLDS, seed=11)
+        assert j.values == {format_card(c.card, False): c.points for c in h.cards}
         assert j.unit == "margin" and j.kind == "card" and not j.defending
         assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)
     # a call: advise under the preset, in P(win the game)

@@ -175,6 +175,29 @@ def test_finished_hand_is_its_score():
     assert solve(pos).cards == {}
 
 
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
+def test_the_minimax_plays_a_base_position_as_auction_pitch(n):
+    """The reference minimax (search/minimax.py) solves a base position as the
+    auction-pitch preset's state (``Position.state``), stepped by the family reference engine:
+    along random play from the opening lead, the two reference engines agree card by
+    card on who plays and what is legal, and at the end on the pitcher's side's points
+    (low=dealt and partnership included: the deal and the sides must carry over)."""
+    rng = random.Random(f"as-auction-pitch-{n}")
+    for rules in cases(n):
+        for _ in range(4):
+            deck = list(range(52))
+            rng.shuffle(deck)
+            dealt = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)]
+            pos = start_position(dealt, rng.randrange(n), rules)
+            st = pos.state
+            while not pos.finished:
+                assert (st.to_play(), st.legal()) == (pos.to_play, pos.legal())
+                c = rng.choice(cards_of(pos.legal()))
+                pos, st = pos.play(c), st.play(c)
+                assert pos.state == st
+            assert st.leader is None and st.points() == pos.points(), (rules, pos.to_json())
+
+
 # --- pitchsim solve ---------------------------------------------------------------------
 
 

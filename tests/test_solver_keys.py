@@ -41,7 +41,7 @@ from pitchsim.kernels.bits import game_count
 from pitchsim.kernels.families import solver as ks
 from pitchsim.kernels.families.tables import T_TRUMPS, family_array, family_tables
 from pitchsim.kernels.search import solver as kernel
-from pitchsim.search import family_minimax as fm
+from pitchsim.search import minimax as fm
 from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import kernel_args, solve
 from pitchsim.search.position import start_position

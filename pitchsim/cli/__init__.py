@@ -49,7 +49,7 @@ for _module in COMMANDS:
     import_module(f".{_module}", __name__)
 
 # Commands that play the rule families themselves (games/families.py; hint: a family
-# view, search/family_hint.py); every other
+# view, search/hint.py); every other
 # command but ``rules`` runs the base game's kernels and refuses a family in one line.
 FAMILY_COMMANDS = (
     "advise",

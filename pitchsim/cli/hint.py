@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import FamilyRules, Rules
+from ..game.rules import Rules
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -133,7 +133,6 @@ def hint_command(
         raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
     from ..game.short_view import short_view
     from ..game.view import View
-    from ..search.family_hint import check_family_policy
     from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
     from ..search.position import parse_position, read_source
     from ..util.jsonio import parse_json
@@ -171,11 +170,9 @@ def hint_command(
             if _names_a_family(doc):
                 from ..game.family_view import FamilyView
 
-                check_family_policy(policy)  # before reading
                 view = FamilyView.from_json(doc)
-                _family_hint(view, policy, worlds, seed, model, time, separate, as_json)
-                return
-            view = View.from_json(doc, "hint")
+            else:
+                view = View.from_json(doc, "hint")
         else:
             if isinstance(doc, list):
                 raise InputError(f"{name} holds a list; give one view or position")
@@ -211,12 +208,7 @@ def hint_command(
         if not 2 <= n <= 7:
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
-        if isinstance(rule_set, FamilyRules):
-            check_family_policy(policy)  # before compiling
         view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump)
-        if isinstance(rule_set, FamilyRules):
-            _family_hint(view, policy, worlds, seed, model, time, separate, as_json)
-            return
     with Progress("worlds") as bar:
         result = hint_view(
             view,
@@ -230,10 +222,14 @@ def hint_command(
             separate=separate,
         )
     _say_warm(result)
+    if isinstance(view, View):
+        hand_held, tricks_seen, line = view.held, _view_tricks(view), None
+    else:  # a preset's view: seats out under follow=only skip tricks
+        hand_held, tricks_seen, line = view.in_hand, [], _family_trick_line(view)
     show(
         result,
         as_json,
-        lambda r: render(r, view.players, view.partnership, view.held, _view_tricks(view)),
+        lambda r: render(r, view.players, view.partnership, hand_held, tricks_seen, line),
     )
 
 
@@ -251,42 +247,10 @@ def _names_a_family(doc: dict) -> bool:
         return False
 
 
-def _family_hint(view, policy, worlds, seed, model, time, separate, as_json) -> None:
-    """A preset's view's card (search.family_hint): rollout or pimc."""
-    from ..search.family_hint import family_hint
-    from ..search.hint import Hint
-
-    if model != DEFAULT_MODEL:
-        raise InputError(
-            "--model: under a rule family the worlds do not fit the calls yet (they fit the "
-            "play and the draw seen); leave --model out"
-        )
-    with Progress("worlds") as bar:
-        result = family_hint(
-            view,
-            policy,
-            worlds,
-            seed,
-            progress=lambda k, total: bar.update(k, total),
-            time=time,
-            separate=separate,
-        )
-    _say_warm(result)
-    if isinstance(result, Hint):  # pimc: the base game's answer, in the preset's points
-        line = _family_trick_line(view)
-        show(
-            result,
-            as_json,
-            lambda r: render(r, view.players, view.partnership, view.in_hand, [], line),
-        )
-        return
-    show(result, as_json, lambda r: render_family(r, view))
-
-
 def _family_trick_line(view) -> str:
     """The trick in progress as ``render`` shows it (seats out under follow=only are
     skipped, so each card is named with its seat), or "You lead."."""
-    from ..search.family_hint import trick_over
+    from ..games.family_seat import trick_over
 
     last = view.tricks[-1] if view.tricks else None
     if last is not None and not trick_over(view, last):
@@ -295,60 +259,6 @@ def _family_trick_line(view) -> str:
         )
         return f"This trick: {on}"
     return "You lead."
-
-
-def render_family(r, view) -> str:
-    """A family hint as text: the cards by value, the objective in words."""
-    from ..search.family_hint import OBJECTIVE, trick_over
-
-    n = view.players
-    head = [
-        f"Seat {r.seat} to play",
-        f"{r.rules}, {n} players, " + ("partnership" if view.partnership else "solo"),
-        f"pitcher seat {r.pitcher}, " + (f"shoot ({r.bid})" if r.shoot else f"bid {r.bid}"),
-        f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump fixed by the first lead",
-    ]
-    lines = ["  ·  ".join(head)]
-    lines.append(
-        f"Your hand: {format_cards(sort_for_display(_cards(view.in_hand)))}"
-        + ("   (you are on the pitcher's side)" if r.pitcher_side else "   (you defend)")
-    )
-    last = view.tricks[-1] if view.tricks else None
-    if last is not None and not trick_over(view, last):
-        on = "  ".join(
-            f"seat {s} {format_card(c)}" for s, c in zip(last.seats, last.cards, strict=True)
-        )
-        lines.append(f"This trick: {on}")
-    else:
-        lines.append("You lead.")
-    lines.append(
-        f"{r.policy} (every seat plays on by the family heuristic), {r.worlds:,} deals of the "
-        f"unseen cards valued (at most {r.worlds_max:,}; drawn {r.attempts:,}, seed {r.seed})"
-    )
-    lines.append("Calls: the worlds fit the play and the draw seen, not the calls heard.")
-    lines.append(_stop_line(r))
-    lines.append("")
-    lines.append(f"{'card':<6} {'value (95%)':<24} value vs recommended")
-    order = sorted(r.cards, key=lambda c: (c.card != r.recommended, -c.value))
-    for c in order:
-        if c.value_ci95 is None:
-            val = f"{c.value:+6.2f} ({TOO_FEW})"
-        else:
-            val = f"{c.value:+6.2f} ({c.value_ci95[0]:+.2f} to {c.value_ci95[1]:+.2f})"
-        if c.card == r.recommended:
-            vs = "-"
-        elif c.vs_best[1] is None:
-            vs = f"{c.vs_best[0]:+.2f} ({TOO_FEW})"
-        else:
-            vs = f"{c.vs_best[0]:+.2f} ±{c.vs_best[1]:.2f}"
-        lines.append(f"{format_card(c.card):<6} {val:<24} {vs}")
-    lines.append("")
-    lines.append(f"Value: {OBJECTIVE}.")
-    lines.append(
-        f"Play {format_card(r.recommended)} (the highest value; the last column compares "
-        "each card with it on the same deals)."
-    )
-    return "\n".join(lines) + "\n"
 
 
 def _say_warm(r: Hint) -> None:
@@ -416,45 +326,33 @@ def render(
     if r.fallback:
         lines.append(f"Fallback: {r.fallback}.")
     lines.append("")
-    if r.bid:
-        goal = f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"
-    else:
-        goal = "P(>= 2)    P(>= 3)"
+    unit, width = ("pitcher side points", 27) if r.objective is None else ("value", 24)
+    goal = _goal(r)
     lines.append(
-        f"{'card':<6} {'pitcher side points (95%)':<27} {goal:<23} "
-        "pitcher side points vs recommended"
+        f"{'card':<6} {unit + ' (95%)':<{width}} "
+        + ("" if goal is None else f"{goal:<23} ")
+        + f"{unit} vs recommended"
     )
     for c in sorted(r.cards, key=lambda c: _rank(r, c)):
         few = c.points_ci95 is None  # too few worlds: no interval is given
-        if few:
-            pts = f"{c.points:4.2f} ({TOO_FEW})"
-        else:
-            lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], float(r.max_points))
-            pts = f"{c.points:4.2f} ({lo:4.2f}-{hi:4.2f})"
-        if r.bid:
-            p = c.p_at_least[r.bid - 1]
-            if few:
-                odds = f"{_pct(p if r.pitcher_side else 1 - p)}"
-            else:
-                plo, phi = c.p_ci95[r.bid - 1]
-                if not r.pitcher_side:
-                    p, plo, phi = 1 - p, 1 - phi, 1 - plo
-                odds = f"{_pct(p)} ({_pct(plo)}-{_pct(phi)})"
-        else:
-            odds = f"{_pct(c.p_at_least[1])}    {_pct(c.p_at_least[2])}"
         if c.card == r.recommended:
             vs = "-"
         elif few:
             vs = f"{c.vs_best[0]:+.2f} ({TOO_FEW})"
         else:
             vs = f"{c.vs_best[0]:+.2f} ±{c.vs_best[1]:.2f}"
-        lines.append(f"{format_card(c.card):<6} {pts:<27} {odds:<23} {vs}")
+        odds = "" if goal is None else f"{_odds(r, c):<23} "
+        lines.append(f"{format_card(c.card):<6} {_mean(r, c):<{width}} {odds}{vs}")
     lines.append("")
-    why = "chance of making the bid, then points" if r.bid else "most points"
-    if r.bid and not r.pitcher_side:
+    if r.objective is not None:
+        why = "the highest value"
+        lines.append(f"Value: {r.objective}.")
+    elif r.bid and not r.pitcher_side:
         why = "chance of setting the bid, then fewest points"
-    elif not r.pitcher_side:
-        why = "fewest points for the pitcher's side"
+    elif r.bid:
+        why = "chance of making the bid, then points"
+    else:
+        why = "most points" if r.pitcher_side else "fewest points for the pitcher's side"
     lines.append(
         f"Play {format_card(r.recommended)} ({why}; the last column compares each "
         "card with it on the same deals)."
@@ -462,7 +360,44 @@ def render(
     return "\n".join(lines) + "\n"
 
 
+def _goal(r: Hint) -> str | None:
+    """The chances column's title (None: an objective has none)."""
+    if r.objective is not None:
+        return None
+    if r.bid:
+        return f"P(bid {r.bid} made)" if r.pitcher_side else f"P(bid {r.bid} set)"
+    return "P(>= 2)    P(>= 3)"
+
+
+def _mean(r: Hint, c) -> str:
+    """A card's mean and 95% interval: points within 0 to the hand's most; a value
+    (an objective's) signed."""
+    if r.objective is not None:
+        if c.points_ci95 is None:
+            return f"{c.points:+6.2f} ({TOO_FEW})"
+        return f"{c.points:+6.2f} ({c.points_ci95[0]:+.2f} to {c.points_ci95[1]:+.2f})"
+    if c.points_ci95 is None:
+        return f"{c.points:4.2f} ({TOO_FEW})"
+    lo, hi = max(c.points_ci95[0], 0.0), min(c.points_ci95[1], float(r.max_points))
+    return f"{c.points:4.2f} ({lo:4.2f}-{hi:4.2f})"
+
+
+def _odds(r: Hint, c) -> str:
+    """The side's chance of its bid (made or set) with its interval, or of 2 and 3."""
+    if not r.bid:
+        return f"{_pct(c.p_at_least[1])}    {_pct(c.p_at_least[2])}"
+    p = c.p_at_least[r.bid - 1]
+    if c.p_ci95 is None:
+        return f"{_pct(p if r.pitcher_side else 1 - p)}"
+    plo, phi = c.p_ci95[r.bid - 1]
+    if not r.pitcher_side:
+        p, plo, phi = 1 - p, 1 - phi, 1 - plo
+    return f"{_pct(p)} ({_pct(plo)}-{_pct(phi)})"
+
+
 def _why_policy(r: Hint, n: int) -> str:
+    if r.objective is not None:  # a preset's rollout: its objective is the game's score
+        return " (every seat plays on by the family heuristic)"
     if not r.default_policy:
         return ""
     if r.policy == "pimc":
@@ -495,9 +430,10 @@ def _stop_line(r: Hint) -> str:
 
 def _rank(r: Hint, c) -> tuple:
     """The policy's order: the side's chance of its bid first, then points."""
-    p = c.p_at_least[r.bid - 1] if r.bid else 1.0
+    p = c.p_at_least[r.bid - 1] if r.bid and c.p_at_least else 1.0
     first = c.card != r.recommended
-    return (first, -p, -c.points) if r.pitcher_side else (first, p, c.points)
+    up = r.pitcher_side or r.objective is not None  # an objective is the seat's own
+    return (first, -p, -c.points) if up else (first, p, c.points)
 
 
 def _cards(mask: int) -> list[int]:

@@ -11,7 +11,7 @@ Units:
 
 Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
 
-- a card is judged by the family search (``search.family_hint``): its rollout value, the
+- a card is judged by the family search (``search.hint``): its rollout value, the
   **margin**, your side's score change on the hand minus the mean change of the other
   sides, in points;
 - a call is judged in **P(win the game)** by the same ``advise``, under the preset's
@@ -330,17 +330,18 @@ def judge_family_card(
     seed: int,
     time: float | None = COACH_TIME,
 ) -> Judgement:
-    """The family search (``family_hint``) at the view: every legal card's rollout value,
-    the margin of the seat's own side (never negated: it is already the seat's)."""
+    """The search (``search.hint``) at a preset's view: every legal card's rollout value
+    (``Hint.objective``), the margin of the seat's own side (never negated: it is
+    already the seat's)."""
     from ..games.clock import CLOCK
-    from ..search.family_hint import family_hint
+    from ..search.hint import hint_view
 
-    h = family_hint(view, worlds=worlds, seed=seed, time=time)
+    h = hint_view(view, worlds=worlds, seed=seed, time=time)
     values, halves, versus = {}, {}, {}
     for c in h.cards:
         name = card_text(c.card)
-        values[name] = c.value
-        ci = c.value_ci95
+        values[name] = c.points
+        ci = c.points_ci95
         halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
         versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
     recommended = card_text(h.recommended)

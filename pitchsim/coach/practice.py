@@ -438,7 +438,7 @@ def render_family_view(view: FamilyView, paint=lambda t, s: t) -> str:
 
 
 def _trick_over(view: FamilyView, t) -> bool:
-    from ..search.family_hint import trick_over
+    from ..games.family_seat import trick_over
 
     return trick_over(view, t)
 

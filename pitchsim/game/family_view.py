@@ -99,7 +99,7 @@ class FamilyView:
     put_down: tuple[int, ...] = ()  # own cards put down after the rob
     robbed_count: int = 0
     put_down_count: int = 0
-    # Worked out by the replay for the search (``search.family_hint``), not in the JSON:
+    # Worked out by the replay for the search (``search.hint``), not in the JSON:
     sizes: tuple[int, ...] = field(default=(), repr=False, compare=False)  # held at the start
     voids: int = field(default=0, repr=False, compare=False)  # bit 4 * seat + effective suit
     junk_lost: int = field(default=0, repr=False, compare=False)  # own discards others drew

@@ -17,7 +17,7 @@ form the family world sampler takes (``kernels.families.worlds``): the cards it 
 the cards it knows are out of play (its own discards and put-downs, every trump burnt
 face up), who played what, the voids shown by effective suit (under follow=only: every
 seat out holds no trump), each seat's hand size now and, for a seat other than the
-robbing pitcher, how many cards the pitcher put down face down.  ``search.family_hint``
+robbing pitcher, how many cards the pitcher put down face down.  ``search.hint``
 reads the same knowledge (it sits above this layer and imports it from here).
 
 A search card (``rollout:W``) can also give every legal card's value (the mean over the
@@ -380,7 +380,7 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
     """The rollout's card with its values, or on a clock (``time``): its own worlds
     valued a few at a time (``games.clock``) until the time is spent, all are valued (the
     card is then ``rollout_card``'s) or the recommended card is separated (the test of
-    ``search.family_hint``: on the values, every one raised to at least 0)."""
+    ``search.hint``: on the values, every one raised to at least 0)."""
     w = search_worlds(k, key, counter, worlds)
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
     prior = heuristic_prior(k)

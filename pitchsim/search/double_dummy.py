@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
+from ..game.rules import FamilyRules, Rules
 from ..games.clock import NODES_PER_SECOND, check_time
 from ..kernels.search import solver as kernel
 from .position import FamilyPosition, Position
@@ -67,23 +68,35 @@ def _table(players: int) -> np.ndarray:
     return _TABLE
 
 
-def kernel_args(pos: Position) -> tuple:
-    """The solver's arguments for ``pos``, up to ``rules`` (the table comes after)."""
+def kernel_args(pos: Position | FamilyPosition) -> tuple:
+    """The solver's arguments for ``pos`` (a family position's: the family solver's), up
+    to the rules' arrays (the table comes after)."""
     n = pos.players
     trick = np.zeros(max(n, 1), dtype=np.int64)
     trick[: len(pos.trick)] = pos.trick
+    leader = pos.leader if pos.leader is not None else pos.pitcher  # None: the hand is over
     return (
         np.array(pos.hands, dtype=np.int64),
         np.array(pos.won, dtype=np.int64),
-        np.array(pos.dealt, dtype=np.int64),
+        np.array(pos.held, dtype=np.int64),
         n,
-        pos.leader,
+        leader,
         trick,
         len(pos.trick),
         pos.trump,
         pos.pitcher,
-        pos.rules.to_array(),
+        *_rule_arrays(pos.rules),
     )
+
+
+def _rule_arrays(rules: Rules) -> tuple:
+    """The rules as the solver reads them: the base kernels' array, or a preset's
+    options and tables (``kernels.families.tables``)."""
+    if isinstance(rules, FamilyRules):
+        from ..kernels.families.tables import family_array, family_tables
+
+        return family_array(rules), family_tables(rules)
+    return (rules.to_array(),)
 
 
 @dataclass(frozen=True)
@@ -169,17 +182,14 @@ def solve(
     if isinstance(pos, FamilyPosition):
         from ..kernels.families import solver as family_kernel
 
-        if table is None:
-            table = _family_table()
-        args = (*family_kernel_args(pos), table)
+        table = _family_table() if table is None else table
         width, kind = N_CARDS_WITH_JOKERS, "family"
         one = family_kernel.family_card_values if each else family_kernel.solve_family
     else:
-        if table is None:
-            table = _table(pos.players)
-        args = (*kernel_args(pos), table)
+        table = _table(pos.players) if table is None else table
         width, kind = 52, "base"
         one = kernel.card_values if each else kernel.solve_position
+    args = (*kernel_args(pos), table)
     out = np.empty(width, dtype=np.int64)
 
     def call() -> int:
@@ -261,29 +271,6 @@ def _on_clock(
 # ---- rule families (kernels/families/solver.py) ----------------------------------------------
 
 _FAMILY_TABLE: np.ndarray | None = None
-
-
-def family_kernel_args(pos: FamilyPosition) -> tuple:
-    """The family solver's arguments for ``pos``, up to ``tab`` (the table comes after)."""
-    from ..kernels.families.tables import family_array, family_tables
-
-    n = pos.players
-    trick = np.zeros(max(n, 1), dtype=np.int64)
-    trick[: len(pos.trick)] = pos.trick
-    leader = pos.leader if pos.leader is not None else pos.pitcher
-    return (
-        np.array(pos.hands, dtype=np.int64),
-        np.array(pos.won, dtype=np.int64),
-        np.array(pos.held, dtype=np.int64),
-        n,
-        leader,
-        trick,
-        len(pos.trick),
-        pos.trump,
-        pos.pitcher,
-        family_array(pos.rules),
-        family_tables(pos.rules),
-    )
 
 
 def _family_table() -> np.ndarray:

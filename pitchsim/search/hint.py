@@ -26,18 +26,34 @@ pitcher plans the trump he led.  When the calls are too unlikely under the model
 rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_WORLD``
 attempts per world), the worlds ignore the auction instead and the answer says so
 (``Hint.auction``); no world the calls rule out is ever mixed into fitted ones.
+
+Under a preset (a ``FamilyView``, auction-pitch as a preset too) the same search answers
+on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
+read off the view, worlds are dealt from it uniformly (the cards put down face down are
+in no hand), and they fit the play and the draw seen, not the calls heard (no family
+auction model for rejection yet).  ``pimc`` values the pitcher's side's points by the
+family double-dummy solver (its fallback: the family rollout's points); ``rollout`` (a
+preset's default) plays every seat on by the family heuristic and values the seat's side's
+score change on the hand minus the mean change of the other sides (``OBJECTIVE``,
+``Hint.objective``): the family rollout play policy's objective, maximised by the seat.
+What differs between the engines is only how a block of worlds is drawn (a sampler) and
+valued (a :class:`Decision`); the clock, the stopping rule, the answer and its text are
+one.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
 from ..game.cards import format_card
+from ..game.family_view import FamilyView
 from ..game.reference.play import shows_void
+from ..game.rules import label
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
 from ..games.clock import (
@@ -52,9 +68,22 @@ from ..games.clock import (
     value_on_clock,
     warmed,
 )
+from ..games.family_seat import (  # the seat's knowledge: shared with the built-in seat
+    FamilyKnowledge,
+    family_knowledge,
+    heuristic_prior,
+    rollout_valuer,
+    value_shift,
+    value_span,
+)
 from ..games.policies import seat_planes
 from ..kernels.auction import NOT_CALLED
 from ..kernels.dispatch import choose_card
+from ..kernels.families.rollout import rollout_points
+from ..kernels.families.score import side_of
+from ..kernels.families.solver import family_world_values, new_family_table
+from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
+from ..kernels.families.worlds import family_constraint, sample_family_worlds
 from ..kernels.fitted import sample_fitted_worlds
 from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import deal_key
@@ -65,7 +94,7 @@ from ..kernels.search.monte_carlo import (
     sample_view_worlds,
     value_worlds,
 )
-from ..kernels.search.worlds import sample_worlds, view_constraint
+from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
@@ -75,6 +104,14 @@ EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
 # players costs too much for an answer in seconds (scripts/bench_hint_clock.py).
 DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7: "rollout"}
+# Under a preset, rollout at every size: it values the game's score (OBJECTIVE), and the
+# family solver's first trick is slow (scripts/bench_family_hint.py --pimc: 9 a second).
+FAMILY_POLICY = "rollout"
+OBJECTIVE = (
+    "your side's score change on this hand minus the mean change of the other sides, "
+    "in points (made: the pitcher's side scores its points; set: minus the bid)"
+)
+CALLS_NOT_FITTED = "the worlds fit the play and the draw seen, not the calls heard"
 DEFAULT_TIME = 4.0  # seconds: the command's budget when none is given (the library's: none)
 DEFAULT_WORLDS = 200
 MAX_WORLDS = 100_000
@@ -94,11 +131,14 @@ class HintError(InputError):
 @dataclass(frozen=True)
 class CardHint:
     card: int
-    points: float  # the pitcher's side's mean points after this card
+    # The mean after this card, in points: the pitcher's side's points, or with an
+    # objective (``Hint.objective``) that objective's value
+    points: float
     points_ci95: tuple[float, float] | None  # None: too few worlds for an interval
-    p_at_least: tuple[float, ...]  # P(pitcher's side >= k points), k = 1..max_points
+    # P(pitcher's side >= k points), k = 1..max_points; () with an objective
+    p_at_least: tuple[float, ...]
     p_ci95: tuple[tuple[float, float], ...] | None
-    vs_best: tuple[float, float | None]  # mean points minus the recommended card's, 95% half-width
+    vs_best: tuple[float, float | None]  # mean minus the recommended card's, 95% half-width
 
 
 @dataclass(frozen=True)
@@ -153,6 +193,9 @@ class Hint:
     rules: str | None = None  # a preset's rules, as ``label`` writes them (None: the base game)
     max_points: int = POINTS  # the most points a hand awards: p_at_least runs 1 to it
     shoot: bool = False  # the pitcher shot (a preset's shoot call: its bid is max_points)
+    # None: the values are the pitcher's side's points; else what they are, in words (a
+    # preset's rollout: the seat's side's score change less the others', OBJECTIVE)
+    objective: str | None = None
 
     @property
     def varies(self) -> bool:
@@ -163,18 +206,21 @@ class Hint:
         return None if self.bid is None else c.p_at_least[self.bid - 1]
 
     def to_json(self) -> dict:
+        unit = "points" if self.objective is None else "value"  # what a card's mean is
+
         def card(c: CardHint) -> dict:
             d = {
                 "card": format_card(c.card, symbols=False),
-                "points": c.points,
-                "points_ci95": _list(c.points_ci95),
-                "p_at_least": {str(k + 1): p for k, p in enumerate(c.p_at_least)},
-                "p_at_least_ci95": {
-                    str(k + 1): _list(c.p_ci95 and c.p_ci95[k]) for k in range(self.max_points)
-                },
-                "points_vs_recommended": list(c.vs_best),
+                unit: c.points,
+                f"{unit}_ci95": _list(c.points_ci95),
             }
-            if self.bid is not None:
+            if self.objective is None:
+                d["p_at_least"] = {str(k + 1): p for k, p in enumerate(c.p_at_least)}
+                d["p_at_least_ci95"] = {
+                    str(k + 1): _list(c.p_ci95 and c.p_ci95[k]) for k in range(self.max_points)
+                }
+            d[f"{unit}_vs_recommended"] = list(c.vs_best)
+            if self.bid is not None and self.objective is None:
                 d["p_make"] = c.p_at_least[self.bid - 1]
                 d["p_make_ci95"] = _list(c.p_ci95 and c.p_ci95[self.bid - 1])
             return d
@@ -186,6 +232,7 @@ class Hint:
             "bid": self.bid,
             "trump": "CDHS"[self.trump] if self.trump >= 0 else None,
             "policy": self.policy,
+            **({} if self.objective is None else {"objective": self.objective}),
             "worlds": self.worlds,
             "worlds_max": self.worlds_max,
             "stop": self.stop,
@@ -249,34 +296,70 @@ def check_hint_options(policy: str, worlds: int, time: float | None = None) -> f
     return check_time(time)
 
 
-def default_policy(players: int) -> str:
-    """The policy hint uses at ``players`` when none is asked for (see DEFAULT_POLICY)."""
-    return DEFAULT_POLICY[players]
+def default_policy(players: int, preset: bool = False) -> str:
+    """The policy hint uses at ``players`` when none is asked for (see DEFAULT_POLICY;
+    ``preset``, a family view: FAMILY_POLICY)."""
+    return FAMILY_POLICY if preset else DEFAULT_POLICY[players]
+
+
+def _no_card(view: View | FamilyView) -> str | None:
+    """Why the view's seat has no card to play, in one line (None: it has one)."""
+    if view.phase == "auction":
+        return f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s call"
+    if view.phase == "trump":  # a preset that names trump (4.3)
+        return (
+            f"seat {view.pitcher} names trump: hint values cards; for the trump ask "
+            f"`pitchsim bid-odds --rules {view.rules.family}` with the hand (its best suit)"
+        )
+    if view.phase == "over":
+        return "the hand is over: nobody is to play"
+    if view.phase == "thrown-in":
+        return "everybody passed: the hand was thrown in"
+    if view.to_move != view.seat:
+        return f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s"
+    return None
 
 
 def _ascending(mask: int) -> np.ndarray:
     return np.array([c for c in range(52) if mask >> c & 1], dtype=np.int64)
 
 
-class _Sampler:
+class _Blocks:
     """The worlds wanted, block b (``BLOCK`` worlds, the last fewer) drawn from stream
-    (seed, b) when first asked for; ``fit``: the calls' arguments (``auction_arrays``)
-    the worlds must also fit (None: the play only)."""
+    (seed, b) when first asked for: the one interface the search reads (``sizes``,
+    ``block(b)``, ``attempts``, ``kept``).  ``draw(b, size)`` -> (the block, worlds kept,
+    deals tried) is the engine's own; ``draw(0, 0)``, no world, loads its kernels."""
 
-    def __init__(self, args, seed: int, worlds: int, fit=None):
-        self.args = args
+    def __init__(self, seed: int, worlds: int):
         self.seed = seed
         self.worlds = worlds
         self.sizes = [min(BLOCK, worlds - b * BLOCK) for b in range(math.ceil(worlds / BLOCK))]
-        self.fit = fit
-        self.drawn: dict[int, tuple] = {}
+        self.drawn: dict[int, object] = {}
         self.attempts = 0
         self.kept = 0
 
-    def block(self, b: int, size: int | None = None):
-        """(worlds, played_by) of block b (``size``: how many to draw; its own size)."""
-        if b in self.drawn:
-            return self.drawn[b]
+    def draw(self, b: int, size: int) -> tuple[object, int, int]:
+        raise NotImplementedError
+
+    def block(self, b: int):
+        if b not in self.drawn:
+            block, kept, tried = self.draw(b, self.sizes[b])
+            self.attempts += tried
+            self.kept += kept
+            self.drawn[b] = block
+        return self.drawn[b]
+
+
+class _Sampler(_Blocks):
+    """The base game's worlds: a block is (worlds, played_by); ``fit``: the calls'
+    arguments (``auction_arrays``) the worlds must also fit (None: the play only)."""
+
+    def __init__(self, args, seed: int, worlds: int, fit=None):
+        super().__init__(seed, worlds)
+        self.args = args
+        self.fit = fit
+
+    def draw(self, b: int, w: int):
         (
             _,
             hand,
@@ -295,7 +378,6 @@ class _Sampler:
             voids,
             rules,
         ) = self.args
-        w = self.sizes[b] if size is None else size
         key = np.uint64(deal_key(self.seed, b))
         worlds = np.empty((w, n), dtype=np.int64)
         played_by = np.empty(n, dtype=np.int64)
@@ -355,12 +437,38 @@ class _Sampler:
                 worlds,
                 ATTEMPTS_PER_WORLD * w,
             )
-        if size is not None:  # a warm-up draw: not a block
-            return worlds[:kept], played_by
-        self.attempts += tried
-        self.kept += kept
-        self.drawn[b] = (worlds[:kept], played_by)
-        return self.drawn[b]
+        return (worlds[:kept], played_by), kept, tried
+
+
+class _FamilySampler(_Blocks):
+    """A preset's worlds (``kernels.families.worlds``): a block is ``worlds[w, seat]``
+    every seat's cards now, then ``worlds[w, n]`` the pile put down face down."""
+
+    def __init__(self, k: FamilyKnowledge, seed: int, worlds: int):
+        super().__init__(seed, worlds)
+        self.k = k
+        self.allowed = np.empty(k.n + 1, dtype=np.int64)
+        self.unseen, self.must = family_constraint(
+            k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
+            k.counts, k.trump, k.fr, k.tab, self.allowed,
+        )  # fmt: skip
+
+    def draw(self, b: int, size: int):
+        k = self.k
+        worlds = np.empty((size, k.n + 1), dtype=np.int64)
+        kept, tried = sample_family_worlds(
+            np.uint64(deal_key(self.seed, b)), k.n, k.seat, np.int64(k.hand), self.unseen,
+            k.counts, self.allowed, self.must, worlds, FAMILY_ATTEMPTS_PER_WORLD * size,
+        )  # fmt: skip
+        return worlds[:kept], kept, tried
+
+
+def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
+    """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a preset's view
+    with ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
+    the pitcher put down face down that the seat has not seen (0 when none must be
+    placed).  For checking and for the curious."""
+    return _FamilySampler(family_knowledge(view), seed, count).block(0)
 
 
 def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards: np.ndarray):
@@ -432,9 +540,13 @@ class _Search:
 class Decision:
     """What a search values, under any preset: the legal cards (ascending), the card
     ``heuristic`` plays (the tie-break), whether the seat is on the pitcher's side, the
-    bid to make (0: none given), the most points a hand awards (the stopping rule's range
-    and ``p_at_least``'s) and ``valuer(policy, block)``: (``value(lo, hi, nodes)`` as
-    ``games.clock.value_on_clock`` asks, the worlds in the block) for a sampler's block."""
+    bid to make (0: none given), the most points a hand awards (``p_at_least``'s range)
+    and ``valuer(policy, block)``: (``value(lo, hi, nodes)`` as
+    ``games.clock.value_on_clock`` asks, the worlds in the block) for a sampler's block.
+
+    The outcomes are the pitcher's side's points, or with ``objective`` (its words) a
+    value the seat maximises, ``scale`` outcomes a point, every outcome raised by
+    ``shift`` to at least 0 and at most ``span`` (the stopping rule's range) above it."""
 
     cards: np.ndarray
     prior: int
@@ -442,6 +554,24 @@ class Decision:
     bid: int
     points: int
     valuer: Callable
+    objective: str | None = None
+    span: int = 0  # 0: ``points``
+    shift: int = 0
+    scale: int = 1
+
+    @property
+    def ours(self) -> bool:
+        """Whether the seat wants the outcomes high: its own objective's, or its side's
+        points when it is on the pitcher's side."""
+        return self.objective is not None or self.our_side
+
+    @property
+    def aim(self) -> int:
+        """The outcome that makes (0.9): the bid; an objective has none (0: every world)."""
+        return 0 if self.objective is not None else self.bid
+
+    def index(self, card: int) -> int:
+        return int(np.flatnonzero(self.cards == card)[0]) if card in self.cards else -1
 
 
 def _decision(args, rules) -> Decision:
@@ -464,11 +594,69 @@ def _our_side(args, rules) -> bool:
     return rules.team(args[2]) == rules.team(args[4])
 
 
-def _warm(policy: str, sampler: _Sampler, args, cards: np.ndarray) -> None:
-    """Every kernel the search calls, called on no worlds (see ``games.clock.warmed``)."""
-    _prior(args)
-    worlds, played_by = sampler.block(0, size=0)
-    _valuer(policy, worlds, played_by, args, cards)(0, 0)
+def family_decision(k: FamilyKnowledge, max_points: int, policy: str) -> Decision:
+    """A preset's decision (``k``, the seat's knowledge): every legal card in each world
+    of a ``_FamilySampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
+    when they reach the bid) by the family double-dummy solver (its transposition table
+    kept across calls), its fallback ``rollout`` the family heuristic playing on; by
+    ``rollout`` the family rollout's ``OBJECTIVE`` (``games.family_seat.rollout_valuer``,
+    ``others`` outcomes a point)."""
+    cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
+    our = bool(side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr))
+    prior = heuristic_prior(k)
+    if policy == "rollout":
+        shift = value_shift(k, max_points)
+
+        def objective(policy: str, worlds: np.ndarray):
+            value = rollout_valuer(k, worlds, cards)
+
+            def raised(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+                out, searched = value(lo, hi, nodes)
+                return out + shift, searched
+
+            return raised, worlds.shape[0]
+
+        span = value_span(k, max_points)
+        return Decision(
+            cards, prior, our, k.bid, max_points, objective, OBJECTIVE, span, shift, k.others
+        )
+    leader = int(k.tseats[0]) if k.count else k.seat
+    table = new_family_table()
+
+    def points(policy: str, worlds: np.ndarray):
+        def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+            out = np.empty((cards.size, hi - lo), dtype=np.int64)
+            if policy == "rollout":
+                rollout_points(
+                    worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.trump, k.trick_no,
+                    k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr,
+                    k.tab, out,
+                )  # fmt: skip
+                return out, 0
+            done, searched = family_world_values(
+                worlds[lo:hi], k.pby, k.n, k.pitcher, k.trump, leader, k.trick, k.count,
+                k.won, k.fr, k.tab, table, cards, out, nodes,
+            )  # fmt: skip
+            return out[:, :done], int(searched)
+
+        return value, worlds.shape[0]
+
+    return Decision(cards, prior, our, k.bid, max_points, points)
+
+
+def _policies(policy: str, time: float | None) -> tuple[str, ...]:
+    """The policies a search may value with: pimc on a clock falls back to rollout."""
+    return (policy, "rollout") if policy == "pimc" and time is not None else (policy,)
+
+
+def _warm(make: Callable[[], Decision], samplers, policies) -> None:
+    """Every kernel the search calls, called on no worlds (see ``games.clock.warmed``):
+    the tie-break's (``make`` builds the decision), each sampler's and each policy's."""
+    d = make()
+    for sampler in samplers:
+        block = sampler.draw(0, 0)[0]
+        for policy in policies:
+            d.valuer(policy, block)[0](0, 0)
 
 
 def _search(
@@ -511,8 +699,7 @@ def _search_with(
     acc = Valuation(np.empty((cards.size, sampler.worlds), dtype=np.int64))
     rule = None
     if separate and cards.size > 1:  # one legal card: nothing to separate
-        index = int(np.flatnonzero(cards == d.prior)[0]) if d.prior in cards else -1
-        rule = Separation(cards.size, d.our_side, d.bid, d.points, index)
+        rule = Separation(cards.size, d.ours, d.aim, d.span or d.points, d.index(d.prior))
     asked = 0
     total = sampler.worlds
 
@@ -544,24 +731,24 @@ def _search_with(
     return found
 
 
-def _summarise(
-    found: _Search, attempts, d: Decision, seat, pitcher, bid, trump, policy, seed, auction=None
-) -> Hint:
+def _summarise(found: _Search, sampler: _Blocks, d: Decision, auction, **who) -> Hint:
+    """The answer: each card's mean, interval and P(>= k) (points only), its difference
+    from the recommended card on the same worlds (the policy's choice: ``side_choice``);
+    ``who``: the ``Hint``'s seat, pitcher, bid and trump (a preset's rules and shoot)."""
     cards, out = found.cards, found.out
     kept = out.shape[1]
     if kept == 0:
         raise HintError(
-            f"no deal of the hidden cards fits what seat {seat} has seen ({attempts:,} tried)"
+            f"no deal of the hidden cards fits what seat {who['seat']} has seen "
+            f"({sampler.attempts:,} tried)"
         )
-    pitcher_side = d.our_side
-    index = int(np.flatnonzero(cards == d.prior)[0]) if d.prior in cards else -1
-    best = int(cards[side_choice(out, pitcher_side, bid or 0, index)])
-    best_row = out[list(cards).index(best)]
+    j_best = side_choice(out, d.ours, d.aim, d.index(d.prior))
+    raw = out - d.shift
     hints = []
     for j, c in enumerate(cards):
-        pts = out[j].astype(float)
-        diff = pts - best_row
-        hits = [(out[j] >= k).sum() for k in range(1, d.points + 1)]
+        pts = raw[j] / d.scale
+        diff = (raw[j] - raw[j_best]) / d.scale
+        hits = [] if d.objective else [(out[j] >= k).sum() for k in range(1, d.points + 1)]
         if too_few(kept):  # no interval from a handful of worlds: None, "too few deals"
             ci, cis, dhalf = None, None, None
         else:
@@ -580,25 +767,23 @@ def _summarise(
             )
         )
     return Hint(
-        seat,
-        pitcher,
-        pitcher_side,
-        bid,
-        trump,
-        found.policy or policy,
-        kept,
-        attempts,
-        seed,
-        hints,
-        best,
-        auction,
-        found.stop,
-        found.asked,
-        found.ties,
-        found.seconds,
+        pitcher_side=d.our_side,
+        policy=found.policy,
+        worlds=kept,
+        attempts=sampler.attempts,
+        seed=sampler.seed,
+        cards=hints,
+        recommended=int(cards[j_best]),
+        auction=auction,
+        stop=found.stop,
+        asked=found.asked,
+        ties=found.ties,
+        seconds=found.seconds,
         dropped=found.dropped,
         fallback=found.fallback,
         max_points=d.points,
+        objective=d.objective,
+        **who,
     )
 
 
@@ -643,11 +828,14 @@ def hint(
         rules,
     )
     sampler = _Sampler(args, seed, worlds)
-    warm = warmed(lambda: _warm(policy, sampler, args, _ascending(v.legal)))
-    d = _decision(args, v.rules)
+    make = partial(_decision, args, v.rules)
+    warm = warmed(lambda: _warm(make, [sampler], _policies(policy, time)))
+    d = make()
     found = _search(policy, sampler, d, Clock(time), separate, progress)
-    h = _summarise(found, sampler.attempts, d, v.seat, v.pitcher, v.bid, v.trump, policy, seed)
-    return replace(h, worlds_max=worlds, time=time, default_policy=chosen, warm=warm)
+    return _summarise(
+        found, sampler, d, None, seat=v.seat, pitcher=v.pitcher, bid=v.bid, trump=v.trump,
+        worlds_max=worlds, time=time, default_policy=chosen, warm=warm,
+    )  # fmt: skip
 
 
 def view_arrays(view: View) -> tuple:
@@ -705,81 +893,11 @@ def fitted_worlds(
     the play only), as every seat's hand as dealt (``dealt[k, seat]``, masks), drawn as
     ``hint_view``'s first block draws them (stream (seed, 0)); returns (dealt,
     attempts).  For checking and for the curious."""
-    n = view.players
     args = view_arrays(view)
-    counts = np.empty(n, dtype=np.int64)
-    allowed = np.empty(n, dtype=np.int64)
-    played_by = np.empty(n, dtype=np.int64)
-    (
-        _,
-        hand,
-        seat,
-        _,
-        _,
-        _,
-        trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        _,
-        who,
-        voids,
-        rules,
-    ) = args
-    unseen = view_constraint(
-        n,
-        seat,
-        hand,
-        trick_no,
-        trick_len,
-        leader,
-        played,
-        trick,
-        who,
-        voids,
-        counts,
-        allowed,
-        played_by,
-    )
-    dealer, heard, m, scores, bidding, odds, params = auction_arrays(view, check_model(model))
-    worlds = np.empty((count, n), dtype=np.int64)
-    if not fit_calls:
-        kept, attempts = sample_worlds(
-            np.uint64(deal_key(seed, 0)),
-            n,
-            seat,
-            hand,
-            unseen,
-            counts,
-            allowed,
-            worlds,
-            ATTEMPTS_PER_WORLD * count,
-        )
-        return worlds[:kept] | played_by[None, :], attempts
-    kept, attempts = sample_fitted_worlds(
-        np.uint64(deal_key(seed, 0)),
-        n,
-        seat,
-        hand,
-        unseen,
-        counts,
-        allowed,
-        played_by,
-        dealer,
-        heard,
-        m,
-        trump,
-        scores,
-        bidding,
-        rules,
-        odds,
-        params,
-        worlds,
-        ATTEMPTS_PER_WORLD * count,
-    )
-    return worlds[:kept] | played_by[None, :], attempts
+    model = check_model(model)
+    fit = auction_arrays(view, model) if fit_calls else None
+    (worlds, played_by), _, attempts = _Sampler(args, seed, count, fit).draw(0, count)
+    return worlds | played_by[None, :], attempts
 
 
 def check_model(model: str) -> str:
@@ -789,8 +907,42 @@ def check_model(model: str) -> str:
     return bidding_policy(name).name
 
 
+def _base_setup(view: View, seed: int, worlds: int, model: str, fit_calls: bool):
+    """The base game's samplers (the play only; with ``fit_calls`` one fitting the calls
+    too), its decision's maker, who the answer is about and the note with no fitting."""
+    args = view_arrays(view)
+    plain = _Sampler(args, seed, worlds)
+    fitted = _Sampler(args, seed, worlds, auction_arrays(view, model)) if fit_calls else None
+    who = {"seat": view.seat, "pitcher": view.pitcher, "bid": view.bid, "trump": args[6]}
+    unfitted = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
+    return plain, fitted, partial(_decision, args, view.rules), who, unfitted
+
+
+def _family_setup(view: FamilyView, seed: int, worlds: int, model: str, policy: str):
+    """A preset's sampler (its worlds fit the play and the draw, not the calls), its
+    decision's maker, who the answer is about and the calls' note."""
+    if model != DEFAULT_MODEL:
+        raise HintError(
+            "--model: under a rule family the worlds do not fit the calls yet (they fit the "
+            "play and the draw seen); leave --model out"
+        )
+    k = family_knowledge(view)
+    r = view.rules
+    who = {
+        "seat": view.seat,
+        "pitcher": view.pitcher,
+        "bid": view.bid,
+        "trump": k.trump,
+        "rules": label(r),
+        "shoot": view.shoot,
+    }
+    unfitted = AuctionFit(None, False, 0, 0, CALLS_NOT_FITTED)
+    make = partial(family_decision, k, r.max_bid, policy)
+    return _FamilySampler(k, seed, worlds), None, make, who, unfitted
+
+
 def hint_view(
-    view: View,
+    view: View | FamilyView,
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
@@ -801,47 +953,35 @@ def hint_view(
     separate: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
-    the worlds fit the play seen and, with ``fit_calls``, the calls heard.  ``policy``,
-    ``time`` and ``separate`` as for :func:`hint`."""
+    the worlds fit the play seen and, with ``fit_calls``, the calls heard (a preset's
+    view: the play and the draw).  ``policy``, ``time`` and ``separate`` as for
+    :func:`hint`."""
+    preset = isinstance(view, FamilyView)
     chosen = policy is None
-    policy = default_policy(view.players) if chosen else policy
+    policy = default_policy(view.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)
-    if view.phase != "play":
-        why = {
-            "auction": f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s call",
-            "over": "the hand is over: nobody is to play",
-            "thrown-in": "everybody passed: the hand was thrown in",
-        }[view.phase]
+    why = _no_card(view)
+    if why is not None:
         raise HintError(why)
-    if view.to_move != view.seat:
-        raise HintError(f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s")
     model = check_model(model)
     seed = pick_seed(seed)
-    args = view_arrays(view)
-    cards = _ascending(args[0])
-    plain = _Sampler(args, seed, worlds)
-    fitted = _Sampler(args, seed, worlds, auction_arrays(view, model)) if fit_calls else None
-
-    def warm_up() -> None:
-        _warm(policy, plain, args, cards)
-        if fitted is not None:
-            _warm(policy, fitted, args, cards)
-
-    warm = warmed(warm_up)
+    if preset:
+        plain, fitted, make, who, unfitted = _family_setup(view, seed, worlds, model, policy)
+    else:
+        plain, fitted, make, who, unfitted = _base_setup(view, seed, worlds, model, fit_calls)
+    samplers = [plain] if fitted is None else [plain, fitted]
+    warm = warmed(lambda: _warm(make, samplers, _policies(policy, time)))
     clock = Clock(time)
+    d = make()
 
-    d = _decision(args, view.rules)
-
-    def answer(found: _Search, sampler: _Sampler, fit: AuctionFit) -> Hint:
-        h = _summarise(
-            found, sampler.attempts, d, view.seat, view.pitcher, view.bid, args[6], policy,
-            seed, fit,
+    def answer(found: _Search, sampler: _Blocks, fit: AuctionFit) -> Hint:
+        return _summarise(
+            found, sampler, d, fit, **who, worlds_max=worlds, time=time, default_policy=chosen,
+            warm=warm,
         )  # fmt: skip
-        return replace(h, worlds_max=worlds, time=time, default_policy=chosen, warm=warm)
 
     if fitted is None:
-        fit = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
-        return answer(_search(policy, plain, d, clock, separate, progress), plain, fit)
+        return answer(_search(policy, plain, d, clock, separate, progress), plain, unfitted)
     # Draw worlds that fit the calls until there are enough to go on (or none are left to
     # draw): the same test, on the same worlds, as drawing all of them first.
     need = min(worlds, MIN_FITTED)

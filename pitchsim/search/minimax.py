@@ -1,43 +1,174 @@
-"""Double-dummy value of a position by exhaustive minimax, in plain Python.
+"""Double-dummy value of a position by exhaustive minimax, in plain Python: the
+specification the numba solvers (:mod:`pitchsim.kernels.search.solver`, the base game's,
+and :mod:`pitchsim.kernels.families.solver`) are tested against, under every preset.
 
-The specification the numba solver (:mod:`pitchsim.kernels.search.solver`) is tested
-against.  Every hand is open; the pitcher's side plays to maximise, every other seat to
-minimise, the points (0-4) the pitcher's side holds when the hand is scored.  Play and
-scoring are the reference engine's own (:meth:`pitchsim.search.position.Position.play` uses
-``legal_cards`` and ``trick_winner``; a finished hand is scored by ``score_hand``), so
-every rule option is honoured exactly as in a played hand.
-
-Before the opening lead trump is not fixed: each lead is tried, its suit becoming trump.
-A memo of positions already solved (keyed by everything that decides the rest of the
-hand: the cards still held, the cards each seat has captured, the trick, the player to
-move) only saves time; it changes no value.
+Every hand is open; the pitcher's side plays to maximise, every other seat to minimise,
+the points the pitcher's side holds when the hand is scored.  Play and scoring are the
+family reference engine's own (:mod:`pitchsim.game.reference.families`: ``legal_cards``,
+``trick_winner``, ``trumps_in`` and ``score_hand``), stepped the way its ``play_hand``
+steps a hand: under follow=only a seat holding no trump is out of the trick and the
+winner hands the lead on to the next seat holding one (4.9); before the opening lead
+under trump=first-lead each lead is tried, its printed suit becoming trump (6.3.5).  The
+base game is auction-pitch as a preset (``as_family``): a base :class:`Position` is
+solved as that preset's state (its ``state``); the two engines' reference rules agree
+on it (checked on 3,800 random base positions, every table size and rule option, when
+the base game's own minimax was folded in here).  No pruning; a memo of positions
+already solved (keyed by everything that decides the rest of the hand) only saves time.
 """
 
 from __future__ import annotations
 
-from pitchsim.game.cards import cards_of
-from pitchsim.search.position import Position
+from dataclasses import dataclass, replace
+
+from ..game.cards import cards_of, suit_of
+from ..game.reference import families as ref
+from ..game.rules import FamilyRules, as_family
 
 
-def _key(pos: Position) -> tuple:
-    return (pos.hands, pos.won, pos.trick, pos.trump, pos.to_play)
+@dataclass(frozen=True)
+class FamilyState:
+    """A family hand cut at one card, every hand open.  ``held``: the hands when the
+    first card was led (after any draw); ``trick``/``seats``: the trick in progress and
+    who played each card; ``offset``: how far round from ``leader`` the next seat to be
+    considered sits; ``leader`` None once the hand is over."""
+
+    rules: FamilyRules
+    pitcher: int
+    held: tuple[int, ...]
+    hands: tuple[int, ...]
+    won: tuple[int, ...]
+    trump: int
+    leader: int | None
+    trick: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+    offset: int = 0
+    first: bool = False  # the opening lead is still to be made
+
+    @property
+    def n(self) -> int:
+        return len(self.hands)
+
+    @property
+    def only(self) -> bool:
+        return self.rules.follow == "only"
+
+    def to_play(self) -> int | None:
+        if self.leader is None:
+            return None
+        for i in range(self.offset, self.n):
+            seat = (self.leader + i) % self.n
+            if self.only and not ref.trumps_in(self.hands[seat], self.trump, self.rules):
+                continue  # 4.9: out of the hand
+            return seat
+        return None
+
+    def legal(self) -> int:
+        seat = self.to_play()
+        if seat is None:
+            return 0
+        first = self.first and not self.trick
+        return ref.legal_cards(self.hands[seat], list(self.trick), self.trump, self.rules, first)
+
+    def play(self, c: int) -> FamilyState:
+        seat = self.to_play()
+        n = self.n
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << c)
+        trump = suit_of(c) if self.trump < 0 else self.trump
+        trick = (*self.trick, c)
+        seats = (*self.seats, seat)
+        offset = (seat - self.leader) % n + 1
+        # Built whole, not by ``replace``: the minimax makes one per node.
+        nxt = FamilyState(
+            self.rules, self.pitcher, self.held, tuple(hands), self.won, trump, self.leader,
+            trick, seats, offset,
+        )  # fmt: skip
+        if nxt.to_play() is not None:
+            return nxt
+        winner = seats[ref.trick_winner(list(trick), trump, self.rules)]
+        won = list(self.won)
+        for x in trick:
+            won[winner] |= 1 << x
+        leader: int | None = winner
+        if self.only:
+            leader = next(
+                (
+                    (winner + i) % n
+                    for i in range(n)
+                    if ref.trumps_in(hands[(winner + i) % n], trump, self.rules)
+                ),
+                None,
+            )
+        if leader is not None and not hands[leader]:
+            leader = None
+        return FamilyState(
+            self.rules, self.pitcher, self.held, nxt.hands, tuple(won), trump, leader
+        )
+
+    def points(self) -> int:
+        """The pitcher's side's points of the finished hand (``score_hand``)."""
+        return ref.score_hand(self.held, self.won, self.trump, self.rules).points[self.pitcher]
+
+    def pitcher_side(self, seat: int) -> bool:
+        return self.rules.team(seat) == self.rules.team(self.pitcher)
 
 
-def solve(pos: Position, memo: dict | None = None) -> int:
-    """The points (0-4) the pitcher's side holds at the end under best play by all."""
-    if pos.finished:
-        return pos.points()
+def start_state(
+    rules,
+    pitcher: int,
+    held,
+    hands,
+    won,
+    trump: int,
+    leader: int,
+    trick=(),
+) -> FamilyState:
+    """A state from masks; the trick's seats are read from ``held`` (each card's holder),
+    the opening lead from nothing having been played."""
+    r = as_family(rules)
+    n = len(hands)
+    seats = tuple(next(s for s in range(n) if held[s] >> c & 1) for c in trick)
+    offset = (seats[-1] - leader) % n + 1 if trick else 0
+    first = not trick and not any(won)
+    st = FamilyState(
+        r,
+        pitcher,
+        tuple(int(m) for m in held),
+        tuple(int(m) for m in hands),
+        tuple(int(m) for m in won),
+        trump,
+        leader,
+        tuple(trick),
+        seats,
+        offset,
+        first,
+    )
+    if not trick and (not hands[leader] if not st.only else st.to_play() is None):
+        st = replace(st, leader=None)  # the hand is over
+    return st
+
+
+def solve(st, memo: dict | None = None) -> int:
+    """The points the pitcher's side holds at the end under best play by all: ``st`` a
+    :class:`FamilyState` or a position (base or family: its ``state``)."""
+    if not isinstance(st, FamilyState):
+        st = st.state
+    if st.leader is None:
+        return st.points()
     memo = {} if memo is None else memo
-    key = _key(pos)
+    key = (st.hands, st.won, st.trick, st.seats, st.leader, st.offset, st.trump, st.first)
     if key in memo:
         return memo[key]
-    values = [solve(pos.play(c), memo) for c in cards_of(pos.legal())]
-    value = max(values) if pos.pitcher_side(pos.to_play) else min(values)
+    values = [solve(st.play(c), memo) for c in cards_of(st.legal())]
+    value = max(values) if st.pitcher_side(st.to_play()) else min(values)
     memo[key] = value
     return value
 
 
-def card_values(pos: Position) -> dict[int, int]:
-    """Every legal card of the player to move -> the position's value after it."""
+def card_values(st) -> dict[int, int]:
+    """Every legal card of the player to move -> the value after it (``st`` as for
+    :func:`solve`)."""
+    if not isinstance(st, FamilyState):
+        st = st.state
     memo: dict = {}
-    return {c: solve(pos.play(c), memo) for c in cards_of(pos.legal())}
+    return {c: solve(st.play(c), memo) for c in cards_of(st.legal())}

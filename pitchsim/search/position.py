@@ -20,7 +20,7 @@ led: the deal, or 6 each after the discard and draw (fewer allowed under follow=
 jokers (``HJ``, ``LJ``) when the family's pack has them; ``"trump": "H"`` is required
 under trump=named and must be left out (or agree with the first card) under
 trump=first-lead.  The tricks are replayed by the family's own rules
-(:mod:`pitchsim.search.family_minimax`, the reference engine's), giving a
+(:mod:`pitchsim.search.minimax`, the reference engine's), giving a
 :class:`FamilyPosition`.
 
 :func:`read_position` (one object) and :func:`read_positions` (one object or a list)
@@ -57,7 +57,7 @@ from ..game.rules import (
 )
 from ..util.errors import InputError, quoted
 from ..util.jsonio import parse_json, read_text
-from .family_minimax import FamilyState, start_state
+from .minimax import FamilyState, start_state
 
 
 class PositionError(InputError):
@@ -119,6 +119,20 @@ class Position:
     @property
     def played_by(self) -> tuple[int, ...]:
         return tuple(d & ~h for d, h in zip(self.dealt, self.hands, strict=True))
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """The hands when the first card was led (as a family position's): the deal."""
+        return self.dealt
+
+    @property
+    def state(self) -> FamilyState:
+        """This position as the auction-pitch preset's state (a family position's
+        ``state``): how the reference minimax (search/minimax.py) solves it."""
+        return start_state(
+            self.rules, self.pitcher, self.dealt, self.hands, self.won, self.trump,
+            self.leader, self.trick,
+        )  # fmt: skip
 
     def side(self, seat: int) -> int:
         return self.rules.team(seat)
@@ -417,7 +431,7 @@ def _pitcher(doc: dict, n: int) -> int:
 class FamilyPosition:
     """A family hand cut at one card, every hand open.  ``held``: each seat's hand when
     the first card was led (after any discard and draw: the cards in play, 0.6);
-    ``state`` steps the hand by the family reference engine (search/family_minimax)."""
+    ``state`` steps the hand by the family reference engine (search/minimax)."""
 
     players: int
     pitcher: int
