@@ -285,7 +285,7 @@ def rollout_points(
 ):  # fmt: skip
     """``out[j, w]``: the pitcher's side's points (0.9's, as scored: ``score_hand``) after
     ``cards[j]`` in ``worlds[w]``, the hand finished by ``heuristic`` at every seat: pimc's
-    measure played out (``search.family_hint``: its answer when pimc solves no world in
+    measure played out (``search.hint``: its answer when pimc solves no world in
     the time)."""
     leader = tseats[0] if count > 0 else seat
     pos = seat - leader

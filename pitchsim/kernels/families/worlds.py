@@ -2,7 +2,7 @@
 seats and to the face-down pile, uniformly among the deals consistent with what it knows.
 
 What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, and
-``search.family_hint`` reads off a family view):
+``search.hint`` reads off a family view):
 
 - its own hand, and ``known_out``: cards it knows are out of play: the cards it was
   dealt and discarded (4.8; not those a later seat may have drawn back from the
