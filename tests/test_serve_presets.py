@@ -302,8 +302,8 @@ TEN = {"preset": "ten-point", "samples": 200}
             "4C is not in this deck",
         ),
         (dict(SMEAR, hand="AH KH JD 2H 9C HJ"), "HJ"),
-        (dict(SMEAR, hand="AH KH JD 2H 9C 9C"), "no card twice"),
-        (dict(SMEAR, hand="AH KH JD 2H 9C 3S", trump="C"), "no trump in that suit"),
+        (dict(SMEAR, hand="AH KH JD 2H 9C 9C"), "duplicate card 9C"),
+        (dict(SMEAR, hand="AH KH QH 2H 9H 3H", trump="C"), "no trump in that suit"),  # no JS
         (dict(SMEAR, hand="AH KH JD 2H 9C 3S", trump="X"), "X"),
         (dict(SMEAR, hand="AH KH JD 2H 9C 3S", trump=2), "trump must be text"),
         (dict(SMEAR, hand="AH KH 2H 9C 7D 3S", preset="pinochle"), "pinochle"),
