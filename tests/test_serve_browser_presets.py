@@ -147,3 +147,95 @@ def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, tmp_path):
         page.keyboard.press("ArrowRight")
     assert "Hand 1: you named ♥ hearts trump" in headings
     assert not errors, errors
+
+
+def read_odds_tables(page) -> dict[str, dict[str, str]]:
+    """The Odds tab's tables as shown: trump suit -> level -> the P(make k) cell."""
+    out = {}
+    for table in page.locator("#odds-out table.suit-odds").all():
+        rows = table.locator("tbody tr").all()
+        out[table.get_attribute("data-trump")] = {
+            r.get_attribute("data-level"): r.locator("td.p").inner_text().strip() for r in rows
+        }
+    return out
+
+
+def ask_odds(page, preset: str, hand: str, players: str = "4") -> dict:
+    form = page.locator("#odds-form")
+    form.locator("select[name=preset]").select_option(preset)
+    form.locator("select[name=players]").select_option(players)
+    form.locator("input[name=hand]").fill(hand)
+    form.locator("input[name=samples]").fill("300")
+    form.locator("#odds-go").click()
+    page.wait_for_selector("#odds-out table.suit-odds", timeout=SECONDS)
+    return read_odds_tables(page)
+
+
+def test_the_odds_tab_under_smear_and_ten_point(site, tmp_path):
+    """A smear hand and a ten-point hand asked about in the page: a table per trump
+    suit the hand could name, the levels 1 .. the preset's maximum bid as rows (5 in
+    smear, 3.8; 10 in ten-point, 4.10), each P(make k) the API's for the same request
+    (the same seed), and the defence value; a bad hand shows the server's one line."""
+    from test_serve import call
+
+    url, _, browser = site
+    page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/#odds")
+    page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+    page.locator("#odds-form input[name=seed]").fill("7")
+    for preset, hand, cards, top, suits in (
+        ("smear", "AH KH JD 2H 9C 3S", "6", 5, {"H", "D", "C", "S"}),  # JD: a jick in hearts
+        ("ten-point", "AH HJ JD 3H TH 9C 7D 2S KS", "9", 10, {"H", "D", "C", "S"}),
+    ):
+        page.locator("#odds-form select[name=preset]").select_option(preset)
+        assert page.locator("#odds-deal").get_attribute("data-cards") == cards
+        shown = ask_odds(page, preset, hand)
+        assert set(shown) == suits
+        for levels in shown.values():  # no shoot row: neither preset has shoot
+            assert list(levels) == [str(k) for k in range(1, top + 1)]
+        status, doc = call(
+            f"{url}/api/odds",
+            {"hand": hand, "preset": preset, "players": 4, "samples": 300, "seed": 7},
+        )
+        assert status == 200, doc
+        for s, t in doc["bid_odds"]["by_trump"].items():
+            assert shown[s] == {k: f"{100 * p:.1f}%" for k, p in t["p_at_least"].items()}
+        passing = page.locator("#odds-passing").inner_text()
+        assert f"{doc['bid_odds']['passing']['expected_points']:.2f} points" in passing
+        if preset == "smear":
+            page.screenshot(path=str(tmp_path / "odds-smear.png"), full_page=True)
+
+    # a bad hand: the server's one line shown, no table
+    page.locator("#odds-form select[name=preset]").select_option("ten-point")
+    page.locator("#odds-form input[name=hand]").fill("AH KH 2H 9C 7D 3S")
+    page.locator("#odds-go").click()
+    page.wait_for_selector("#error:not([hidden])", timeout=SECONDS)
+    assert "deals 9 cards: the hand has 6" in page.locator("#error").inner_text()
+    assert not errors, errors
+
+
+def test_the_odds_tab_asks_about_the_game_being_played(site):
+    """In a smear game's auction the Odds tab opens on smear, the table's players and
+    the person's whole deal: one click asks about the hand being bid."""
+    url, _, browser = site
+    page = browser.new_page(viewport={"width": 1000, "height": 900}, bypass_csp=True)
+    page.goto(url + "/")
+    form = page.locator("#setup")
+    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("select[name=players]").select_option("3")
+    form.locator("input[name=coach]").uncheck()
+    form.locator("input[name=seed]").fill("8")
+    form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    assert page.locator("#status").inner_text() == "Your call"
+    held = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert len(held) == 6
+    page.locator("#nav-odds").click()
+    odds = page.locator("#odds-form")
+    assert odds.locator("select[name=preset]").input_value() == "smear"
+    assert odds.locator("select[name=players]").input_value() == "3"
+    assert odds.locator("input[name=hand]").input_value().split() == held
+    assert "levels 1-5" in page.locator("#odds-deal").inner_text()

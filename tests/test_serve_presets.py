@@ -10,6 +10,7 @@ count (0.8), following (3.7, 4.9), the target (3.10, 4.12).
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -206,3 +207,113 @@ def test_the_coach_on_the_page_gives_the_terminals_numbers(server):
         j["values"] for j in page
     ]
     assert len(r["ends"]) == len(r["hands"])
+
+
+# The Odds tab under every preset (issue 30).  From docs/rules.md: the cards dealt each
+# seat, the lowest bid and the maximum bid, the points the preset awards (1.2, 2.9,
+# 3.8, 4.10, the five-point and seven-point summaries).
+PRESET_ODDS = {  # preset: (players, hand, cards dealt, lowest bid, maximum bid)
+    "auction-pitch": (4, "AH KH 2H 9C 7D 3S", 6, 1, 4),
+    "setback": (4, "AH KH 2H 9C 7D 3S", 6, 2, 4),
+    "smear": (4, "AH KH JD 2H 9C 3S", 6, 2, 5),
+    "ten-point": (4, "AH HJ JD 3H TH 9C 7D 2S KS", 9, 5, 10),
+    "five-point": (4, "AH KH JD 2H 9C 3S", 6, 2, 5),
+    "seven-point": (4, "AH HJ LJ JD TH 9C 7D 2S KS", 9, 3, 7),
+}
+
+
+def test_the_options_tell_the_odds_tab_each_presets_deal_and_levels(server):
+    url, _ = server
+    status, doc = call(f"{url}/api/options")
+    assert status == 200
+    shown = {p["name"]: p for p in doc["presets"]}
+    assert set(shown) == set(PRESET_ODDS)
+    for name, (players, _, cards, lo, hi) in PRESET_ODDS.items():
+        p = shown[name]
+        assert (p["cards"][str(players)], p["min_bid"], p["max_bid"]) == (cards, lo, hi)
+    assert shown["ten-point"]["cards"] == {"4": 9, "5": 10, "6": 9}  # 4.3
+    assert shown["ten-point"]["jokers"] == 2 and shown["smear"]["trump"] == "named"
+
+
+@pytest.mark.parametrize("preset", list(PRESET_ODDS))
+def test_odds_of_a_hand_under_every_preset(server, preset):
+    """The request carries the preset; the answer is ``bid_odds`` under it with the same
+    seed: every level 1 .. the preset's maximum bid, per trump suit, and the defence."""
+    from pitchsim.advice.odds import bid_odds
+
+    url, _ = server
+    players, hand, cards, lo, hi = PRESET_ODDS[preset]
+    assert len(hand.split()) == cards
+    body = {"hand": hand, "preset": preset, "players": players, "samples": 200, "seed": 3}
+    status, doc = call(f"{url}/api/odds", body)
+    assert status == 200, doc
+    o = doc["bid_odds"]
+    if preset == "auction-pitch":  # read as the base game's Rules, as --rules reads it:
+        assert o["rules"]["low"] == "captured"  # the base JSON (rules in full, levels 1-4)
+    else:
+        assert o["rules"] == preset and (o["min_bid"], o["max_bid"]) == (lo, hi)
+    levels = [str(k) for k in range(1, hi + 1)]
+    for t in o["by_trump"].values():
+        assert list(t["p_at_least"]) == levels
+        p = [t["p_at_least"][k] for k in levels]
+        assert p == sorted(p, reverse=True)  # making k+1 makes k
+        assert sum(t["points_distribution"].values()) == 200
+    assert 0 <= o["passing"]["expected_points"] <= hi
+    rules = Rules.parse(rule_values(preset, files=False))
+    expected = bid_odds(hand, players, 200, 3, rules=rules, partnership=rules.partnership)
+    assert o == json.loads(json.dumps(expected.to_json()))
+    assert doc["advise"] is not None or doc["advise_error"]
+
+
+def test_odds_with_trump_named_and_the_ten_point_deal_of_five(server):
+    """trump=H asks about hearts alone (a smear pitcher names it, 3.1); five players at
+    ten-point are dealt 10 cards from the pack without the 4s (4.3)."""
+    url, _ = server
+    body = {"hand": "AH KH JD 2H 9C 3S", "preset": "smear", "samples": 200, "seed": 4}
+    status, doc = call(f"{url}/api/odds", dict(body, trump="H"))
+    assert status == 200, doc
+    assert list(doc["bid_odds"]["by_trump"]) == ["H"]
+    assert doc["bid_odds"]["chosen_trump_share"] == {"H": 1.0}
+    hand = "AH HJ JD 3H TH 9C 7D 2S KS QC"
+    status, doc = call(
+        f"{url}/api/odds",
+        {"hand": hand, "preset": "ten-point", "rules": "partnership=false", "players": 5,
+         "samples": 200, "seed": 4},
+    )  # fmt: skip
+    assert status == 200, doc
+    assert doc["bid_odds"]["hand"] == hand.split()
+    assert list(doc["bid_odds"]["by_trump"]["H"]["p_at_least"]) == [str(k) for k in range(1, 11)]
+
+
+SMEAR = {"preset": "smear", "samples": 200}
+TEN = {"preset": "ten-point", "samples": 200}
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (
+            dict(TEN, hand="AH KH 2H 9C 7D 3S"),
+            "ten-point with 4 players deals 9 cards: the hand has 6",
+        ),
+        (dict(TEN, hand=""), "type a hand of 9 cards (HJ and LJ the jokers)"),
+        (
+            dict(TEN, hand="AH HJ JD 3H TH 9C 7D 2S KS 4C", rules="partnership=false", players=5),
+            "4C is not in this deck",
+        ),
+        (dict(SMEAR, hand="AH KH JD 2H 9C HJ"), "HJ"),
+        (dict(SMEAR, hand="AH KH JD 2H 9C 9C"), "duplicate card 9C"),
+        (dict(SMEAR, hand="AH KH QH 2H 9H 3H", trump="C"), "no trump in that suit"),  # no JS
+        (dict(SMEAR, hand="AH KH JD 2H 9C 3S", trump="X"), "X"),
+        (dict(SMEAR, hand="AH KH JD 2H 9C 3S", trump=2), "trump must be text"),
+        (dict(SMEAR, hand="AH KH 2H 9C 7D 3S", preset="pinochle"), "pinochle"),
+        (dict(SMEAR, hand="AH KH 2H 9C 7D 3S", preset="setback", players=3), "4 players, not 3"),
+        (dict(SMEAR, hand="AH KH 2H 9C 7D 3S", samples=99), "samples must be"),
+        (dict(SMEAR, hand="AH KH 2H 9C 7D 3S", players=8), "players must be"),
+    ],
+)
+def test_bad_odds_requests_get_one_line_and_400(server, body, says):
+    url, _ = server
+    status, doc = call(f"{url}/api/odds", body)
+    assert status == 400, doc
+    assert says in doc["error"] and "\n" not in doc["error"]

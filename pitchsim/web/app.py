@@ -14,7 +14,7 @@ library functions as the command line: ``games.table`` plays (``sessions``),
     GET  /api/saves                the saved games
     GET  /api/saves/NAME           one saved game's record
     POST /api/review               {"save": NAME | "record": {...}, "seat": N}
-    POST /api/odds                 {"hand": "AH KH ...", "players": 4, ...}
+    POST /api/odds                 {"hand": "AH KH ...", "preset": "smear", "players": 4, ...}
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-from ..game.rules import FAMILIES, Rules, rule_values
+from ..game.rules import FAMILIES, Rules, as_family, rule_values
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
 from ..util.runtime import pick_seed
@@ -129,6 +129,22 @@ def table_rules(doc: dict) -> Rules:
     )
 
 
+def preset_odds(name: str) -> dict:
+    """What the Odds tab needs to ask about a hand under preset ``name``: the cards
+    dealt each seat by player count, the levels (1 .. the maximum bid), the lowest bid,
+    jokers, how trump is chosen and whether shoot is a call."""
+    r = as_family(Rules.parse(name))
+    lo, hi = FAMILIES[name].players
+    return {
+        "cards": {str(n): r.cards_each(n) for n in range(lo, hi + 1)},
+        "max_bid": r.max_bid,
+        "min_bid": r.min_bid,
+        "jokers": r.jokers,
+        "trump": r.trump,
+        "shoot": r.shoot,
+    }
+
+
 def create_app(
     saves: str | Path,
     max_games: int = 8,
@@ -159,6 +175,7 @@ def create_app(
             {
                 "presets": [
                     {"name": f.name, "title": f.title, "players": list(f.players)}
+                    | preset_odds(f.name)
                     for f in FAMILIES.values()
                 ],
                 "opponents": "odds+heuristic",
@@ -260,6 +277,7 @@ def create_app(
             "calls": text(doc, "calls", "", 100),
             "scores": text(doc, "scores", "", 200),
             "seed": whole(doc, "seed", None, 0, (1 << 62) - 1),
+            "trump": text(doc, "trump", "", 10) or None,
         }
         return json_response(await run(lambda: odds_of(**args)))
 

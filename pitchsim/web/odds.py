@@ -1,9 +1,11 @@
 """The odds for the page: ``bid-odds`` and ``advise`` for one hand at one table, as
-the commands compute them (``advice.odds.bid_odds``, ``advice.advise.advise``)."""
+the commands compute them (``advice.odds.bid_odds``, ``advice.advise.advise``), under
+the base game or any preset: the hand is the seat's whole deal (6 cards, 9 or 10 under
+ten-point's deal), the levels 1 .. the preset's maximum bid."""
 
 from __future__ import annotations
 
-from ..game.rules import Rules
+from ..game.rules import Rules, as_family
 from ..util.errors import InputError
 
 
@@ -17,6 +19,7 @@ def odds_of(
     calls: str,
     scores: str,
     seed: int | None,
+    trump: str | None = None,
 ) -> dict:
     """Both answers as their commands' ``--json``; advise's refusal (a rule family it
     does not play, calls that cannot have happened) is its error, beside bid-odds."""
@@ -25,9 +28,17 @@ def odds_of(
     from ..util.runtime import pick_seed
 
     if not hand:
-        raise InputError("type a hand of six cards, e.g. AH KH 2H 9C 7D 3S")
+        r = as_family(rules)
+        jokers = (
+            " (HJ and LJ the jokers)" if r.jokers == 2 else " (HJ the joker)" if r.jokers else ""
+        )
+        each = r.cards_each(players)
+        example = ", e.g. AH KH 2H 9C 7D 3S" if each == 6 else ""
+        raise InputError(f"type a hand of {each} cards{jokers}{example}")
     seed = pick_seed(seed)
-    odds = bid_odds(hand, players, samples, seed, rules=rules, partnership=rules.partnership)
+    odds = bid_odds(
+        hand, players, samples, seed, trump=trump, rules=rules, partnership=rules.partnership
+    )
     out = {"bid_odds": odds.to_json(), "advise": None, "advise_error": None}
     try:
         a = advise(

@@ -134,6 +134,14 @@ function pct(x) {
   return x === null || x === undefined ? "–" : (100 * x).toFixed(1) + "%";
 }
 
+function meter(p) {
+  // A bar behind a probability (its width set through the DOM: the page's policy
+  // forbids inline style attributes).
+  const fill = el("span", { class: "fill" });
+  fill.style.width = `${Math.max(0, Math.min(1, p)) * 100}%`;
+  return el("span", { class: "meter", "aria-hidden": "true" }, fill);
+}
+
 function num(x, d = 2) {
   return x === null || x === undefined ? "–" : (x >= 0 ? "+" : "") + x.toFixed(d);
 }
@@ -147,6 +155,7 @@ function route() {
     $("nav-" + name).classList.toggle("on", name === tab);
   }
   if (tab === "review") loadSaves();
+  if (tab === "odds") oddsFromGame();
 }
 
 // ---------------------------------------------------------------- the view, as a table
@@ -620,6 +629,7 @@ async function submitOdds(ev) {
   ev.preventDefault();
   showError("");
   const out = $("odds-out");
+  out.replaceChildren(); // a new question: the last answer is not this hand's
   $("odds-go").disabled = true;
   $("odds-go").textContent = "Working…";
   try {
@@ -633,23 +643,96 @@ async function submitOdds(ev) {
   }
 }
 
+function presetOf(name) {
+  // The preset the options name (auction-pitch for the base game's "").
+  return options && options.presets.find((p) => p.name === (name || "auction-pitch"));
+}
+
+function oddsDeal() {
+  // Under the Odds form's hand: how many cards this preset deals at this table, the
+  // jokers, the levels and how trump is chosen.
+  const form = $("odds-form");
+  const p = presetOf(form.elements.preset.value);
+  if (!p) return;
+  const n = form.elements.players.value;
+  const cards = p.cards[n];
+  const jokers = p.jokers === 2 ? ", HJ and LJ the jokers" : p.jokers ? ", HJ the joker" : "";
+  $("odds-deal").textContent = cards === undefined
+    ? `${p.name} is played by ${p.players[0]}-${p.players[1]} players`
+    : `${cards} cards${jokers} · levels 1-${p.max_bid}, bids ${p.min_bid}-${p.max_bid}` +
+      (p.shoot ? " and shoot" : "") + ` · trump ${p.trump === "named" ? "named" : "by the first lead"}`;
+  $("odds-deal").dataset.cards = cards === undefined ? "" : cards;
+}
+
+function oddsFromGame() {
+  // The Odds tab asks about the game being played: its preset, table and rules, and
+  // the person's hand while it is still the whole deal (the auction).
+  if (!game || !options) return;
+  const form = $("odds-form");
+  if (form.dataset.game === game.id) return;
+  form.dataset.game = game.id;
+  const [name, ...rest] = game.rules.split(",");
+  form.elements.preset.value = name === "auction-pitch" ? "" : name;
+  form.elements.players.value = String(game.players);
+  form.elements.rules.value = rest.filter((r) => !r.startsWith("partnership")).join(",");
+  form.elements.partnership.checked = !!game.partnership;
+  form.elements.seat.value = game.seat;
+  const v = game.view;
+  if (v && v.phase === "auction" && v.held) form.elements.hand.value = v.held.join(" ");
+  oddsDeal();
+}
+
 function renderOdds(doc) {
+  // bid-odds as ``pitchsim bid-odds`` prints it under a preset: a table per trump
+  // suit, the levels 1 .. the maximum bid as rows (best suit first), then passing.
   const o = doc.bid_odds;
-  const parts = [el("h3", {}, `bid-odds: ${o.hand.map(cardName).join(" ")} · ${o.players} players · ${o.samples.toLocaleString()} deals a suit`)];
-  const rows = [];
-  const bars = [];
-  for (const [suit, t] of Object.entries(o.by_trump)) {
-    rows.push(el("tr", {}, el("td", {}, SUITS[suit]),
-      ...[1, 2, 3, 4].map((k) => el("td", { class: "num" }, pct(t.p_at_least[k]))),
-      ...[1, 2, 3, 4].map((k) => el("td", { class: "num" }, num(t.expected_score[k])))));
-    for (const k of [1, 2, 3, 4]) bars.push({ name: `${SUITS[suit]} ${k}`, value: t.p_at_least[k], mark: suit === o.recommended_trump && k === o.recommended_bid });
+  const rules = typeof o.rules === "string" ? o.rules : "auction-pitch";
+  const parts = [el("h3", {}, `bid-odds: ${o.hand.map(cardName).join(" ")} · ${rules} · ` +
+    `${o.players} players · ${o.samples.toLocaleString()} deals a suit · seed ${o.seed}`)];
+  const minBid = o.min_bid || 1;
+  const suits = Object.keys(o.by_trump);
+  const levels = Object.keys(o.by_trump[suits[0]].p_at_least).map(Number);
+  const maxBid = o.max_bid || levels[levels.length - 1];
+  const first = levels.includes(minBid) ? minBid : levels[0];
+  suits.sort((a, b) => o.by_trump[b].expected_score[first] - o.by_trump[a].expected_score[first]);
+  const side = o.partnership ? "the pitcher's team" : "the pitcher";
+  parts.push(el("p", { class: "small" }, `Chance ${side} wins at least k of ${maxBid} points, ` +
+    `with its 95% interval; bids ${minBid}-${maxBid}. E[score]: made, the points won; set, minus the bid.`));
+  const grid = el("div", { class: "suit-tables" });
+  for (const suit of suits) {
+    const t = o.by_trump[suit];
+    const share = o.chosen_trump_share[suit];
+    const rows = levels.map((k) => {
+      const best = suit === o.recommended_trump && k === o.recommended_bid;
+      const bid = k >= minBid;
+      return el("tr", { "data-level": k, class: best ? "best" : "" },
+        el("th", { scope: "row" }, String(k), best ? " ★" : ""),
+        el("td", { class: "num p" }, meter(t.p_at_least[k]), el("span", { class: "v" }, pct(t.p_at_least[k]))),
+        el("td", { class: "num muted small" }, `${pct(t.ci95[k][0])}-${pct(t.ci95[k][1])}`),
+        el("td", { class: "num" }, bid ? num(t.expected_score[k]) : "–"),
+        el("td", { class: "num" }, bid && t.expected_margin ? num(t.expected_margin[k]) : "–"));
+    });
+    if (t.shoot) {
+      rows.push(el("tr", { "data-level": "shoot" }, el("th", { scope: "row" }, "shoot"),
+        el("td", { class: "num p" }, meter(t.shoot.p_made), el("span", { class: "v" }, pct(t.shoot.p_made))),
+        el("td", { class: "num muted small" }, `${pct(t.shoot.ci95[0])}-${pct(t.shoot.ci95[1])}`),
+        el("td", { class: "num", colspan: 2 }, "wins the game")));
+    }
+    grid.append(el("table", { class: "suit-odds", "data-trump": suit },
+      el("caption", {}, `${suitName(suit)} trump`,
+        share ? el("span", { class: "muted small" }, ` · picked ${Math.round(100 * share)}%`) : null),
+      el("thead", {}, el("tr", {}, ["k", "P(make k)", "95%", "E[score]", "E[margin]"].map((c) => el("th", {}, c)))),
+      el("tbody", {}, rows)));
   }
-  parts.push(el("table", { class: "odds" },
-    el("thead", {}, el("tr", {}, el("th", {}, "trump"), [1, 2, 3, 4].map((k) => el("th", {}, `P(make ${k})`)),
-      [1, 2, 3, 4].map((k) => el("th", {}, `E[score] ${k}`)))),
-    el("tbody", {}, rows)));
-  parts.push(el("p", {}, o.recommended_bid ? `Worth a bid of ${o.recommended_bid} in ${SUITS[o.recommended_trump]} (expected ${num(o.recommended_expected_score)}).` : "Worth a pass."));
-  parts.push(el("figure", { class: "figure" }, chart(bars, [0, 1]), el("figcaption", {}, "P(make k) by trump and bid")));
+  parts.push(grid);
+  parts.push(el("p", { id: "odds-verdict" }, o.recommended_bid
+    ? `Worth a bid of ${o.recommended_bid} with ${suitName(o.recommended_trump)} trump (expected ${num(o.recommended_expected_score)}).`
+    : `Worth a pass: no bid ${minBid}-${maxBid} has a positive expected score.`));
+  if (o.passing) {
+    parts.push(el("p", { id: "odds-passing" }, `Passing instead: as a defender ` +
+      `${o.partnership ? "the team" : "this hand"} wins ${o.passing.expected_points.toFixed(2)} points a hand ` +
+      "against a pitcher dealt a random hand (one who outbids you is usually stronger)."));
+  }
   if (doc.advise) {
     const a = doc.advise;
     const calls = Object.entries(a.by_call);
@@ -685,8 +768,13 @@ async function init() {
   route();
   try {
     options = await api("/api/options");
-    $("presets").replaceChildren(...options.presets.map((p) =>
-      el("option", { value: p.name === "auction-pitch" ? "" : p.name, title: p.title }, p.name)));
+    for (const id of ["presets", "odds-presets"]) {
+      $(id).replaceChildren(...options.presets.map((p) =>
+        el("option", { value: p.name === "auction-pitch" ? "" : p.name, title: p.title }, p.name)));
+    }
+    for (const name of ["preset", "players"]) $("odds-form").elements[name].addEventListener("change", oddsDeal);
+    oddsDeal();
+    if ((location.hash || "").slice(1) === "odds") oddsFromGame();
     $("setup").elements.samples.placeholder = options.coach.samples;
     $("setup").elements.worlds.placeholder = options.coach.worlds;
   } catch (e) {
