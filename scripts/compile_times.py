@@ -15,7 +15,9 @@ event and counted there.  Read CPU seconds on a shared machine.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -29,7 +31,9 @@ def main() -> None:
     argv = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not argv:
         ap.error("give a pitchsim command after --")
-    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="pitchsim-cold-")
+    cold = tempfile.mkdtemp(prefix="pitchsim-cold-")
+    atexit.register(shutil.rmtree, cold, True)  # (the cold cache is of no use afterwards)
+    os.environ["NUMBA_CACHE_DIR"] = cold
 
     from numba.core import event
 
