@@ -397,9 +397,9 @@ class FamilyNotPlayed(RulesError):
     def __init__(self, rules: Rules, who: str) -> None:
         self.rules = rules
         super().__init__(
-            f"{label(rules)} is not played by {who} yet: the rule families are played by "
-            "`pitchsim rules`, `bid-odds`, `play`, `tournament`, `simulate`, `table`, "
-            "`chart`, `solve` and `hint` (a family view) so far (docs/rules.md)"
+            f"{label(rules)} is not played by {who} yet: a position under a preset is "
+            "solved by `pitchsim solve`, and `pitchsim hint` takes the player's view of it "
+            "(docs/view.md)"
         )
 
 
