@@ -165,3 +165,16 @@ def test_incomplete_run_uses_finished_parts(run, tmp_path):
     assert set(make_table(r, "length").players) == {3}
     with pytest.raises(RunError, match="no finished parts"):
         make_table(r, "length", players=6)
+
+
+def test_min_bid_2_tables_never_bid_1(tmp_path):
+    """RULES.md 1.2 (docs/rules.md): under min-bid=2 a bid of 1 is no choice, so a
+    base-game run's table recommends a pass or a bid of 2-4, never 1; the same deals
+    under min-bid=1 do recommend 1 somewhere (the rows differ only there)."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    simulate(one, 20_000, 4, seed=3, part_size=20_000)
+    simulate(two, 20_000, 4, seed=3, part_size=20_000, rules="min-bid=2")
+    a, b = make_table(one, "keys", min_count=200), make_table(two, "keys", min_count=200)
+    assert (a.bid == 1).any() and not (b.bid == 1).any()
+    assert set(b.bid) <= {0, 2, 3, 4}
+    assert (b.bid[a.bid != 1].to_numpy() == a.bid[a.bid != 1].to_numpy()).all()

@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from pitchsim import bid_odds
-from pitchsim.advice.odds import BIDS
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import BIDS, Rules
 from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.fixed_hand import play_fixed_hand

@@ -232,3 +232,20 @@ def test_bid_odds_result_type():
 def test_simulate_takes_a_rules_string(tmp_path):
     r = pitchsim.simulate(tmp_path / "r", 500, players=4, seed=1, rules="low=dealt")
     assert r.manifest.params.rules["low"] == "dealt"
+
+
+def test_min_bid_2_never_offers_a_bid_of_1():
+    """RULES.md 1.2 (docs/rules.md): under min-bid=2 a bid of 1 is no choice.  A hand
+    whose only positive bid is 1 (at min-bid=1) is a pass at min-bid=2, and neither
+    the recommendation nor the table's words name bid 1."""
+    hand = "KS 9C 7D 3H 5H 4D"
+    one = bid_odds(hand, samples=2000, seed=1)
+    two = bid_odds(hand, samples=2000, seed=1, rules=Rules.parse("min-bid=2"))
+    spades = one.by_trump[Suit.SPADES]
+    assert one.recommendation.bid == 1  # bid 1 the only positive one, worked out here:
+    assert spades.expected_score(1) > 0 >= max(spades.expected_score(k) for k in (2, 3, 4))
+    assert two.recommendation.bid == 0
+    text = render(two)
+    assert "bid 1" not in text and "bid 2" in text
+    for suit, odds in two.by_trump.items():  # the same deals: the same make odds
+        assert odds.p_at_least(2) == one.by_trump[suit].p_at_least(2)

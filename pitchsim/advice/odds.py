@@ -33,7 +33,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_cards, parse_suit
-from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
+from ..game.rules import FamilyRules, Rules, as_family, label
 from ..game.trumps import jick_card
 from ..games.policies import play_array, play_policy, searches, seat_policies
 from ..kernels.deal import deck_without
@@ -351,9 +351,9 @@ class BidOdds:
 
     @property
     def lowest_bid(self) -> int:
-        """The lowest bid the tables and the recommendation take: the preset's minimum
-        bid; the base game has always taken every level 1-4 (``BIDS``)."""
-        return self.rules.min_bid if self.preset else BIDS[0]
+        """The lowest bid the tables and the recommendation take: the rules' minimum
+        bid (min-bid=2: a bid of 1 is no choice, 1.2)."""
+        return self.rules.min_bid
 
     @property
     def deals_played(self) -> int:

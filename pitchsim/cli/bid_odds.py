@@ -217,7 +217,9 @@ def render(r: BidOdds) -> str:
         lines.append(f"Recommended: pass (no bid{span} has a positive expected score).")
     else:
         o = r.by_trump[trump]
-        lower = ", ".join(f"bid {k} {signed(o.expected_score(k))}" for k in range(bid - 1, 0, -1))
+        lower = ", ".join(
+            f"bid {k} {signed(o.expected_score(k))}" for k in range(bid - 1, lo - 1, -1)
+        )
         lower = f"; lower bids expect more: {lower}" if lower and not preset else ""
         made = "A made bid" if preset else "Bidding more than needed never scores more: a made bid"
         lines += _wrap(

@@ -32,7 +32,7 @@ from ..game.features import (
     parse_features,
     parse_holding,
 )
-from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
+from ..game.rules import FamilyRules, Rules, as_family, label
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
 from .manifest import KEY_NAMES, Manifest, PartRecord, RunError, key_table, read_manifest
@@ -71,10 +71,10 @@ class Run:
 
     @property
     def bids(self) -> range:
-        """The bids a table scores: the preset's, 1-4 for a base-game run (whose table
-        has always scored bid 1 as well, under min-bid=2 too)."""
+        """The bids a table scores: the rules' minimum bid to the most there is
+        (min-bid=2: a bid of 1 is no choice, 1.2)."""
         r = self.rules
-        return range(r.min_bid if self.manifest.family else BIDS[0], r.max_bid + 1)
+        return range(r.min_bid, r.max_bid + 1)
 
     @property
     def missing_parts(self) -> int:
