@@ -430,6 +430,9 @@ def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
     )
     text = run_cli(["review", str(path), "--seat", str(seat), "--samples", "200", "--worlds", "8"])
     assert text.returncode == 0 and "hand  calls" in text.stdout
+    # A play record names no person's seat (a practice save does): --seat is asked for.
+    ask = run_cli(["review", str(path)])
+    assert ask.returncode == 2 and ask.stderr.count("\n") == 1 and "--seat" in ask.stderr
 
 
 def test_review_refuses_bad_input_in_one_line(tmp_path):

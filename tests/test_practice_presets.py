@@ -439,8 +439,9 @@ def test_practice_command_plays_a_whole_smear_game_coached_and_reviews_it(tmp_pa
     assert judged == saved  # every decision of the person's, and only those
     assert {"call", "card"} <= {k for _, k, _ in judged}
     assert {j["unit"] for j in rv["judgements"]} <= {"P(win)", "score", "margin"}
-    text = run_cli(["review", str(save), "--seat", "0", *coach])
+    text = run_cli(["review", str(save), *coach])  # a practice save names the seat: 0
     assert text.returncode == 0 and "lost margin" in text.stdout
+    assert text.stdout.startswith("review of seat 0 ")
 
 
 def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):

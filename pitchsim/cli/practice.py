@@ -158,7 +158,9 @@ def practice_command(
 @app.command("review")
 def review_command(
     record: str = typer.Argument(..., help="A game record (docs/record.md; `-`: stdin)."),
-    seat: int = typer.Option(..., "--seat", help="The seat whose decisions to review."),
+    seat: int = typer.Option(
+        None, "--seat", help="The seat whose decisions to review (a practice save: yours)."
+    ),
     seed: int = seed_option(None, "The coach's seed (default: the record's, as practice used)."),
     samples: int = typer.Option(None, "--samples", help="Deals per call judged (4000)."),
     worlds: int = typer.Option(None, "--worlds", help="Worlds per card judged (200)."),
@@ -173,6 +175,7 @@ def review_command(
     from ..coach.review import review
     from ..games.clock import check_time
     from ..games.record import replay
+    from ..util.errors import InputError
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
     from .progress import Progress
@@ -180,7 +183,15 @@ def review_command(
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
     time = COACH_TIME if time is None else check_time(time)
-    doc = replay(read_json(record, "the record"), strategies=False)
+    raw = read_json(record, "the record")
+    doc = replay(raw, strategies=False)
+    if seat is None:  # a practice save names the person's seat; any other record cannot
+        saved = raw.get("practice") if isinstance(raw, dict) else None
+        seat = saved.get("seat") if isinstance(saved, dict) else None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise InputError(
+                "--seat: give the seat whose decisions to review (only a practice save names one)"
+            )
     if seed is None:
         seed = doc.get("seed") if isinstance(doc.get("seed"), int) else 0
     with Progress("decisions") as bar:
