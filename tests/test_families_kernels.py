@@ -474,12 +474,12 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
 
 @pytest.mark.parametrize("jokers, jick", [(0, False), (0, True), (1, True), (2, False), (2, True)])
 def test_trump_order_bits_follow_the_order_keys(jokers, jick):
-    """``trick.trump_order`` puts each trump at bit ``key - 16`` of ``game.trumps``'
+    """``kernels.trump_order`` puts each trump at bit ``key - 16`` of ``game.trumps``'
     order keys (VARIANTS.md 4.7), so a bit scan finds the highest and lowest trump
     (the trick's winner, the heuristic's safe cards) for every preset; ``order_cards``
     takes the bits back to the cards."""
     from pitchsim.game.trumps import TRUMP_BASE, trump_tables
-    from pitchsim.kernels.families.trick import order_cards, trump_order
+    from pitchsim.kernels.trump_order import order_cards, trump_order
 
     t = trump_tables(jokers, jick)
     for trump in range(4):

@@ -4,7 +4,9 @@ card, and every preset's deal is a uniform deal of its pack (VARIANTS.md 4.3, 6.
 - Under auction-pitch (52 cards, six each) ``deal_family_fixed`` gives exactly the
   hands of the base kernels' ``deal_hands`` for the same key, with or without a known
   hand; so a table of random players plays the same hands, card for card, on both
-  engines (``simulate_family_hands`` against ``simulate_hands``).
+  engines (``simulate_family_hands`` against ``simulate_hands``), and so does a table
+  of heuristic players: the one heuristic (``kernels.policies.heuristic.decide``) given
+  auction-pitch's masks by the family kernels plays the base kernels' cards.
 - Under every preset the deal is a deal: the hands are disjoint runs of the pack of the
   right size, seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, the stock is the
   rest of the pack, and a known hand sits in its seat.
@@ -123,17 +125,30 @@ def test_the_deal_is_uniform(spec, n):
             assert abs(on_top[c] - deals * q) < 4.5 * sd, (c, on_top[c])
 
 
-@pytest.mark.parametrize("n", [3, 4, 6])
-def test_random_tables_play_the_same_hands_on_both_engines(n):
-    """The same deals and the same random choices (one random stream per decision):
-    every point to the same side and the same trump, deal by deal."""
+@pytest.mark.parametrize(
+    "policy, n, spec",
+    [
+        ("random", 3, {}),
+        ("random", 4, {}),
+        ("random", 6, {}),
+        ("heuristic", 3, {}),
+        ("heuristic", 4, {}),
+        ("heuristic", 6, {}),
+        ("heuristic", 4, {"partnership": True}),
+        ("heuristic", 5, {"low": "dealt"}),
+    ],
+)
+def test_tables_play_the_same_hands_on_both_engines(policy, n, spec):
+    """The same deals and the same choices (random: one random stream per decision;
+    heuristic: one policy): every point to the same side and the same trump, deal by
+    deal, under the base rules and their partnership and Low-to-its-holder options."""
     deals = 20_000
     base_flags = np.empty(deals, dtype=np.int64)
     base_trump = np.empty(deals, dtype=np.int64)
     empty = np.empty(0, dtype=np.int64)
-    rules = Rules()
+    rules = Rules.parse(spec)
     simulate_hands(
-        9, 0, deals, n, np.int64(0), deck_without(0), -1, seat_policies("random", n),
+        9, 0, deals, n, np.int64(0), deck_without(0), -1, seat_policies(policy, n),
         rules.to_array(), base_flags, base_trump, empty, empty,
     )  # fmt: skip
     r = as_family(rules)
@@ -141,7 +156,7 @@ def test_random_tables_play_the_same_hands_on_both_engines(n):
     flags = np.empty(deals, dtype=np.int64)
     trump = np.empty(deals, dtype=np.int64)
     simulate_family_hands(
-        9, 0, deals, n, family_policies("random", n), family_array(r), family_tables(r),
+        9, 0, deals, n, family_policies(policy, n), family_array(r), family_tables(r),
         points, flags, trump,
     )  # fmt: skip
     assert np.array_equal(trump, base_trump)

@@ -60,33 +60,47 @@ def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
     7-10; the stock after the hands, six draws a hash.  Under the base game's pack
     and six cards this is ``deal_hands`` card for card, so the two engines deal the same
     hands.  Seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck`` (the reference
-    engine's ``deal``), its cards in the order drawn."""
+    engine's ``deal``), its cards in the order drawn; an empty ``deck`` (no stock to
+    draw from, no log) skips writing them."""
     full = pack_mask(n, fr)
     rest = full & ~fixed_hand
     left = popcount(rest)
     each = cards_each(n, fr)
     first = dealer + 1 if dealer + 1 < n else 0
+    runs = deck.size > 0  # (an empty ``deck``: the caller needs the hands alone)
     for seat in range(n):
         at = (seat - first if seat >= first else seat + n - first) * each
         if fixed_hand != 0 and seat == fixed_seat:
             mine = fixed_hand
-            for i in range(at, at + each):
-                b = mine & -mine
-                mine ^= b
-                deck[i] = lowest_card(b)
+            if runs:
+                for i in range(at, at + each):
+                    b = mine & -mine
+                    mine ^= b
+                    deck[i] = lowest_card(b)
             dealt[seat] = fixed_hand
             continue
+        # Six draws from the first hash (64 bits give six draws below 54 with bias
+        # < 2**-29), any more from the second: loops of fixed length, unrolled.
         r = draw(key, DEAL_COUNTER + seat)
         h = np.int64(0)
-        for i in range(at, at + each):
-            if i == at + SPLIT:  # (64 bits give six draws below 54 with bias < 2**-29)
-                r = draw(key, DEAL_COUNTER + MAX_SEATS + seat)
+        for j in range(SPLIT):
             k, r = split_below(r, left)
             b = nth_bit(rest, k)
             rest ^= b
             left -= 1
             h |= b
-            deck[i] = lowest_card(b)
+            if runs:
+                deck[at + j] = lowest_card(b)
+        if each > SPLIT:
+            r = draw(key, DEAL_COUNTER + MAX_SEATS + seat)
+            for j in range(SPLIT, each):
+                k, r = split_below(r, left)
+                b = nth_bit(rest, k)
+                rest ^= b
+                left -= 1
+                h |= b
+                if runs:
+                    deck[at + j] = lowest_card(b)
         dealt[seat] = h
     size = popcount(full)
     if fr[F_DISCARD] != 0:  # the stock, drawn only when a draw step will take from it

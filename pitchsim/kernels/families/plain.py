@@ -5,7 +5,7 @@ trick for trick and card for card, in the base kernels' style (``kernels.play``)
 
 - the led suit's mask and the trumps a player able to follow may add are found once
   a trick, when the lead is played, so a legal follow is two mask operations;
-- the trick goes to the highest of its trumps in trump order (``trick.trump_order``:
+- the trick goes to the highest of its trumps in trump order (``kernels.trump_order``:
   one bit scan for every preset, jick and jokers included), else to the highest card
   of the led suit (a non-trump effective suit is one printed suit, keyed by rank):
   masks, not a card-by-card comparison whose branches mispredict;
@@ -22,10 +22,11 @@ from numba import njit
 
 from ..bits import SUIT_BITS, highest_card
 from ..rng import DECISION_COUNTER
+from ..trump_order import order_cards, trump_order
 from .borrow import borrowed
 from .policies import RANDOM, heuristic_card, random_card
 from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
-from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump, order_cards, trump_order
+from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
 
 
 @njit(cache=True, inline="always")

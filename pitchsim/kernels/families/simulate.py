@@ -347,6 +347,9 @@ def _play_block(
     no_log = borrowed(junk[:0])
     mine = side_of(PITCHER, fr)
     partners = fr[F_PARTNERSHIP] != 0
+    # The deck's order matters only to a draw from the stock: without one the deal
+    # writes the hands alone (``deal_family_fixed``).
+    deck = deck if fr[F_DISCARD] != 0 else deck[:0]
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         trump, _, _, _ = family_hand_fixed(
             deal_key(seed, start + d),

@@ -34,6 +34,14 @@ trumps unseen, given how many unseen cards are still in other hands).
   side jacks and queens, kings, low trumps that are not points, side aces; a ten,
   the jack or the low trump only when nothing else is left.
 
+Every preset plays by this one policy (``kernels.families.policies`` hands it the
+preset's masks): the trumps are the preset's (the jick and jokers too, ranked by
+``kernels.trump_order``), the points are every card worth something to its captor (the
+jack, the jick, the jokers, the 10 under game=ten, the 3 and the 5, weighted by their
+values) besides the low trump, and Game's count weighs only under game=count.  Under a
+plain trump suit (no jick, no jokers) each trump step is the card order itself, so the
+base game takes the short way and is played exactly as before.
+
 Everything is bit-mask arithmetic on the view (the only loops: the trick so far and,
 rarely, the side suits), so a decision costs tens of nanoseconds.
 """
@@ -54,9 +62,11 @@ from ..bits import (
     popcount,
     suit_mask,
 )
+from ..trump_order import order_cards, trump_order
 
 ACE, KING, QUEEN, TEN = 12, 11, 10, 8
 ALL_CARDS = np.int64((1 << 52) - 1)
+JOKERS = np.int64(3 << 52)
 # One bit per suit at rank 0; shifted left by a rank it selects that rank in every suit.
 RANK_ROW = np.int64(1 | 1 << 13 | 1 << 26 | 1 << 39)
 TENS = RANK_ROW << TEN
@@ -107,6 +117,50 @@ def _side(seat, pitcher, partnership):
     if partnership:
         return (seat ^ pitcher) & 1
     return np.int64(seat != pitcher)
+
+
+@njit(cache=True, inline="always")
+def _top_trump(m, trump, plain):
+    """The highest trump of the trumps ``m`` (non-empty), in trump order."""
+    if plain:
+        return highest_card(m)
+    return lowest_card(order_cards(bit(highest_card(trump_order(m, trump))), trump))
+
+
+@njit(cache=True, inline="always")
+def _bottom_trump(m, trump, plain):
+    """The lowest trump of the trumps ``m`` (non-empty), in trump order."""
+    if plain:
+        return lowest_card(m)
+    ob = trump_order(m, trump)
+    return lowest_card(order_cards(ob & -ob, trump))
+
+
+@njit(cache=True, inline="always")
+def _trumps_above(card, tmask, trump, plain):
+    """The trumps of ``tmask`` above the trump ``card`` in trump order."""
+    if plain:
+        return tmask & _above(card)
+    ob = trump_order(tmask, trump) & ~((bit(highest_card(trump_order(bit(card), trump))) << 1) - 1)
+    return order_cards(ob, trump)
+
+
+@njit(cache=True, inline="always")
+def _trumps_above_all(m, tmask, trump, plain):
+    """The trumps of ``tmask`` above every trump of ``m`` (all of them when ``m`` is empty)."""
+    if plain:
+        return tmask & _above_all(m)
+    return _trumps_above(_top_trump(m, trump, plain), tmask, trump, plain) if m else tmask
+
+
+@njit(cache=True, inline="always")
+def _low_card(m, trump, plain):
+    """``lowest_rank`` of non-empty ``m``; a joker (no rank) only when ``m`` holds nothing
+    else, then the lowest of them."""
+    if plain:
+        return lowest_rank(m)
+    ranked = m & ALL_CARDS
+    return lowest_rank(ranked) if ranked else _bottom_trump(m, trump, plain)
 
 
 def _suit_weights(n):
@@ -172,31 +226,40 @@ def _first(a, b, c, d):
 
 
 @njit(cache=True, inline="always")
-def _cheapest(legal, tmask, points):
-    """The card we least want to keep: a low side card before anything that counts."""
+def _cheapest(legal, tmask, points, heavy, trump, plain):
+    """The card we least want to keep: a low side card before anything that counts, a
+    point of 1 before the 3 and the 5 (``heavy``)."""
     side = legal & ~tmask
-    plain = side & ~HONOURS
-    m = _first(plain, side & (JACKS | QUEENS), side & KINGS, legal & tmask & ~points)
+    low_side = side & ~HONOURS
+    m = _first(low_side, side & (JACKS | QUEENS), side & KINGS, legal & tmask & ~points)
     if m:
-        return lowest_rank(m)
-    m = _first(side & ACES, side, legal & ~points, legal)
-    return lowest_rank(m)
+        return _low_card(m, trump, plain)
+    m = _first(side & ACES, side, legal & ~points, legal & ~heavy)
+    return _low_card(m if m else legal, trump, plain)
 
 
 @njit(cache=True, inline="always")
-def _give(legal, tmask, points, safe_trumps):
+def _richest(p, heavy, trump, plain):
+    """The point card of ``p`` worth most (the 5, then the 3: ``heavy``, highest first),
+    else its lowest trump."""
+    h = p & heavy
+    return highest_card(h) if h else _bottom_trump(p, trump, plain)
+
+
+@njit(cache=True, inline="always")
+def _give(legal, tmask, points, heavy, safe_trumps, tens, trump, plain):
     """The card worth most on a trick our side is sure to win."""
     side = legal & ~tmask
-    if side & TENS:
-        return lowest_card(side & TENS)
+    if side & tens:
+        return lowest_card(side & tens)
     p = legal & points
     if p:
-        return lowest_card(p)
+        return _richest(p, heavy, trump, plain)
     m = _first(side & ACES, side & KINGS, side & (QUEENS | JACKS), 0)
     if m:
         return lowest_card(m)
     m = side if side else legal & ~safe_trumps
-    return lowest_rank(m if m else legal)
+    return _low_card(m if m else legal, trump, plain)
 
 
 @njit(cache=True, inline="always")
@@ -220,25 +283,25 @@ def heuristic_card(
     key,
     counter,
 ):
-    """The policy: forced plays and the trick's order here, inlined into the trick loop;
-    the decision itself in ``_decide``, a separate kernel taking plain integers (so the
-    play loop stays small to compile and the call is cheap)."""
+    """The policy for the base game's kernels: forced plays and the trick's order here,
+    inlined into the trick loop; the decision itself in ``decide``, a separate kernel
+    taking plain integers (so the play loop stays small to compile and the call is
+    cheap)."""
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     in_trick = np.int64(0)
     winner = -1
-    led = -1
+    led_mask = np.int64(0)
     if trick_len > 0:
         # Loops over the trick are written with an early exit so that LLVM does not
         # vectorize them: for at most six cards the vector code only costs (its
-        # registers are saved around every call of ``_decide``).
+        # registers are saved around every call of ``decide``).
         for i in range(n):
             if i == trick_len:
                 break
             in_trick |= bit(trick[i])
         # The trick's best card so far: highest trump, else highest of the led suit.
-        led = _suit(trick[0])
-        led_mask = suit_mask(led)
+        led_mask = suit_mask(_suit(trick[0]))
         top = in_trick & suit_mask(trump)
         if top == 0:
             top = in_trick & led_mask
@@ -251,7 +314,13 @@ def heuristic_card(
         winner = leader + at
         if winner >= n:
             winner -= n
-    return _decide(
+    if trump < 0:
+        # Opening lead with trump still open: our best suit, then lead as if it were fixed.
+        trump = choose_trump(hand, n, rules[R_LOW_DEALT] != 0)
+        legal = hand & suit_mask(trump)
+        if legal & (legal - 1) == 0:
+            return lowest_card(legal)
+    return decide(
         legal,
         hand,
         seat,
@@ -263,15 +332,22 @@ def heuristic_card(
         leader,
         played,
         in_trick,
-        led,
+        led_mask,
         winner,
         rules[R_PARTNERSHIP] != 0,
         rules[R_LOW_DEALT] != 0,
+        suit_mask(trump),
+        bit(trump * N_RANKS + JACK),
+        np.int64(0),
+        np.int64(0),
+        True,
+        ALL_CARDS,
+        True,
     )
 
 
 @njit(cache=True)
-def _decide(
+def decide(
     legal,
     hand,
     seat,
@@ -283,28 +359,45 @@ def _decide(
     leader,
     played,
     in_trick,
-    led,
+    led_mask,
     winner,
     partnership,
-    low_dealt,
+    low_to_holder,
+    tmask,
+    point_cards,
+    three,
+    five,
+    count_game,
+    pack,
+    plain,
 ):
-    if trump < 0:
-        # Opening lead with trump still open: our best suit, then lead as if it were fixed.
-        trump = choose_trump(hand, n, low_dealt)
-        legal = hand & suit_mask(trump)
-        if legal & (legal - 1) == 0:
-            return lowest_card(legal)
+    """The choice among two or more legal cards, trump fixed, for every preset.
 
+    ``led_mask``: the led card's effective suit (when following); ``winner``: who holds
+    the trick so far; ``low_to_holder``: Low is its holder's (low=dealt), no point to
+    capture; ``tmask`` the trumps; ``point_cards`` the trumps worth a point to
+    their captor (the jack; the jick, the jokers, the 10 under game=ten, the 3 and the
+    5 where the rules have them), ``three`` and ``five`` those worth 3 and 5;
+    ``count_game``: Game's count is a point (game=count); ``pack``: the cards in play
+    or unseen; ``plain``: no trump outside the suit (the card order is trump order)."""
     my_side = _side(seat, pitcher, partnership)
-    tmask = suit_mask(trump)
-    jack = bit(trump * N_RANKS + JACK)
-    unseen = ALL_CARDS & ~(played | hand | in_trick)
+    unseen = pack & ~(played | hand | in_trick)
     unseen_trumps = unseen & tmask
     # The low trump: the lowest trump known to be in play.  It counts as a point while
-    # not yet captured and at least even money to be Low (no lower one was dealt).
-    known = (played | hand | in_trick) & tmask
-    low = known & -known
-    lower = popcount(unseen_trumps & (low - 1))
+    # not yet captured and at least even money to be Low (no lower one was dealt), when
+    # Low goes to its captor.
+    ranked = tmask & ~JOKERS  # (Low is never a joker)
+    known = (played | hand | in_trick) & ranked
+    if plain:
+        low = known & -known
+        lower = popcount(unseen_trumps & (low - 1))
+    elif known:
+        low = bit(_bottom_trump(known, trump, plain))
+        below = trump_order(low, trump) - 1
+        lower = popcount(trump_order(unseen_trumps & ranked, trump) & below)
+    else:
+        low = np.int64(0)
+        lower = popcount(unseen_trumps & ranked)
     others = (n - 1) * (6 - trick_no) - trick_len  # cards in the other hands
     cnt = popcount(unseen)
     # (Bitwise & and | on the conditions, here and below: no branches to mispredict.)
@@ -313,39 +406,57 @@ def _decide(
         | ((lower == 1) & (2 * others <= cnt))
         | ((lower == 2) & (7 * others <= 2 * cnt))
     )
-    low = low if even_money else 0
-    points = (jack | low) & ~played
+    low = low if even_money & (not low_to_holder) else 0
+    points = (point_cards | low) & ~played
+    tens = TENS if count_game else np.int64(0)
 
     if trick_len == 0:
         return _lead(
-            legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no, partnership
+            legal,
+            hand,
+            my_side,
+            tmask,
+            unseen,
+            unseen_trumps,
+            points,
+            trick_no,
+            partnership,
+            tens,
+            three | five,
+            trump,
+            plain,
         )
 
     # The trick's best card so far (the caller found who played it: ``winner``).
-    led_mask = suit_mask(led)
     top = in_trick & tmask
-    if top == 0:
-        top = in_trick & led_mask
-    best = highest_card(top)
+    best = _top_trump(top, trump, plain) if top else highest_card(in_trick & led_mask)
     ours = _side(winner, pitcher, partnership) == my_side
     # Is an opponent still to play?  Partners sit opposite: the next seat is always
-    # an opponent.  Solo: a defender fears only the pitcher.
+    # an opponent.  Solo: a defender fears only the pitcher.  (Positions from the
+    # leader: under follow=only a seat without trumps is passed over.)
+    me = seat - leader
+    me = me + n if me < 0 else me
     pos = pitcher - leader
     pos = pos + n if pos < 0 else pos
-    opp_after = (trick_len < n - 1) if (partnership | (my_side == 0)) else (pos > trick_len)
-    above_best = _above(best)
-    beats_best = tmask & above_best if bit(best) & tmask else tmask | (led_mask & above_best)
+    opp_after = (me < n - 1) if (partnership | (my_side == 0)) else (pos > me)
+    if bit(best) & tmask:
+        beats_best = _trumps_above(best, tmask, trump, plain)
+    else:
+        beats_best = tmask | (led_mask & _above(best))
     # Cards that nobody can beat: trumps above every unseen trump; with no unseen trump,
     # side cards above every unseen card of their suit.
-    safe_trumps = tmask & _above_all(unseen_trumps)
-    value = game_count(in_trick) + 15 * popcount(in_trick & points)
+    safe_trumps = _trumps_above_all(unseen_trumps, tmask, trump, plain)
+    value = 15 * popcount(in_trick & points) + 30 * popcount(in_trick & three)
+    value += 60 * popcount(in_trick & five)
+    if count_game:
+        value += game_count(in_trick)
 
     if ours & ((not opp_after) | ((bit(best) & safe_trumps) != 0)):
-        return _give(legal, tmask, points, safe_trumps)
+        return _give(legal, tmask, points, three | five, safe_trumps, tens, trump, plain)
 
     winners = legal & beats_best
     if winners == 0:
-        return _cheapest(legal, tmask, points)
+        return _cheapest(legal, tmask, points, three | five, trump, plain)
     if not opp_after:
         sure = winners
     else:
@@ -360,39 +471,54 @@ def _decide(
                 sure |= winners & lm
     banks = sure & points
     if banks:
-        return lowest_card(banks)  # the jack or low trump, safely home
+        return _richest(banks, three | five, trump, plain)  # a point, safely home
     if ours:
         # Partner wins for now but an opponent is still to play.
         if value >= 10 and sure:
-            return lowest_rank(sure)
-        return _cheapest(legal, tmask, points)
+            return _low_card(sure, trump, plain)
+        return _cheapest(legal, tmask, points, three | five, trump, plain)
     if sure and (value > 0 or (sure & ~tmask) != 0):
         # Take it: a side card if that wins, else the lowest sure trump.
         side_sure = sure & ~tmask
-        return lowest_rank(side_sure) if side_sure else lowest_card(sure)
+        return lowest_rank(side_sure) if side_sure else _bottom_trump(sure, trump, plain)
     if value >= 10:
-        return highest_card(winners & tmask) if winners & tmask else highest_card(winners)
-    return _cheapest(legal, tmask, points)
+        trumps = winners & tmask
+        return _top_trump(trumps, trump, plain) if trumps else highest_card(winners)
+    return _cheapest(legal, tmask, points, three | five, trump, plain)
 
 
 @njit(cache=True, inline="always")
-def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no, partnership):
+def _lead(
+    legal,
+    hand,
+    my_side,
+    tmask,
+    unseen,
+    unseen_trumps,
+    points,
+    trick_no,
+    partnership,
+    tens,
+    heavy,
+    trump,
+    plain,
+):
     my_trumps = legal & tmask
-    safe = my_trumps & _above_all(unseen_trumps)
+    safe = my_trumps & _trumps_above_all(unseen_trumps, tmask, trump, plain)
     if my_side == 0:
         if trick_no == 0 and my_trumps:
             if safe:
-                return highest_card(safe)
-            # No master: keep the jack and low back, lead the best of the rest.
+                return _top_trump(safe, trump, plain)
+            # No master: keep the points and the low back, lead the best of the rest.
             rest = my_trumps & ~points
-            rest = rest & ~TENS if rest & ~TENS else rest
-            return highest_card(rest) if rest else highest_card(my_trumps)
+            rest = rest & ~tens if rest & ~tens else rest
+            return _top_trump(rest if rest else my_trumps, trump, plain)
         if unseen_trumps and safe:
-            return highest_card(safe)  # pull trumps
+            return _top_trump(safe, trump, plain)  # pull trumps
         if unseen_trumps == 0 and my_trumps & points:
-            return lowest_card(my_trumps & points)  # the jack or low, now safe
+            return _bottom_trump(my_trumps & points, trump, plain)  # points, now safe
     elif safe and unseen_trumps:
-        return highest_card(safe)
+        return _top_trump(safe, trump, plain)
     if unseen_trumps == 0 or my_side == 1 or partnership:
         # A side card that is highest in its suit (sure when no trump can fall on it).
         side = legal & ~tmask
@@ -400,7 +526,7 @@ def _lead(legal, hand, my_side, tmask, unseen, unseen_trumps, points, trick_no, 
         while m:
             c = highest_card(m)
             s_mask = suit_mask(_suit(c))
-            if unseen & s_mask & _above(c) == 0:
+            if unseen & s_mask & ~tmask & _above(c) == 0:
                 return c
             m &= ~s_mask
-    return _cheapest(legal & ~TENS if legal & ~TENS else legal, tmask, points)
+    return _cheapest(legal & ~tens if legal & ~tens else legal, tmask, points, heavy, trump, plain)
