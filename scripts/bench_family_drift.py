@@ -48,9 +48,9 @@ def child(seed: int, hands: int) -> dict:
 
     import numpy as np
 
-    from pitchsim.game.cards import cards_of
+    from pitchsim.game import reference as F
+    from pitchsim.game.cards import cards_of, mask_of
     from pitchsim.game.family_view import FamilyView, cut_hand
-    from pitchsim.game.reference import families as F
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.family_seat import family_knowledge
     from pitchsim.games.policies import play_array, play_policy
@@ -100,7 +100,7 @@ def child(seed: int, hands: int) -> dict:
                 bad |= bool(now[s] & ~int(allowed[s])) or now[s].bit_count() != k.counts[s]
                 placed |= now[s]
         if len(k.counts) > n and v.seat != v.pitcher and hand.draw is not None:
-            pile = F.mask_of(hand.draw.put_down)
+            pile = mask_of(hand.draw.put_down)
             bad |= pile.bit_count() != int(k.counts[n]) or bool(pile & ~int(allowed[n]))
             placed |= pile
         bad |= bool(int(must) & ~placed)

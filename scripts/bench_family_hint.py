@@ -24,9 +24,9 @@ import statistics
 import time
 from collections import Counter
 
+from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
 from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules
 from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, hint_view
 

@@ -22,8 +22,8 @@ import time
 
 import numpy as np
 
+from pitchsim.game import reference as ref
 from pitchsim.game.families import FAMILIES
-from pitchsim.game.reference import families as ref
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.families import solver
 from pitchsim.kernels.families.tables import family_array, family_tables

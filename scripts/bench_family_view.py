@@ -18,9 +18,9 @@ import project_python  # noqa: E402  (scripts/ is first on sys.path)
 
 project_python.require(__file__)
 
+from pitchsim.game import reference as F  # noqa: E402
 from pitchsim.game.cards import cards_of  # noqa: E402
 from pitchsim.game.family_view import FamilyView, cut_hand  # noqa: E402
-from pitchsim.game.reference import families as F  # noqa: E402
 from pitchsim.game.rules import Rules  # noqa: E402
 from pitchsim.game.view import View  # noqa: E402
 

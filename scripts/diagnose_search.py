@@ -65,7 +65,7 @@ def decisions(seed, deals, n, rules, seats, bid):
                 found.append(view)
             return chooser(view)
 
-        play_hand(dealt, 0, choose, rules, bid=bid, fixed_trump=trump)
+        play_hand(dealt, 0, choose, rules, bid=bid, lead_suit=trump)
         for view in found:
             yield deal, view, dealt
 

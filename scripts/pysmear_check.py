@@ -3,7 +3,7 @@
 The match's JSON keeps each hand whole (every seat's six cards, the calls, trump, every
 card in the order pysmear's engine took it, pysmear's score for the hand) and each game's
 winners.  This replays them through pitchsim's reference rules
-(pitchsim/game/reference/families.py: the auction, the play with its legal cards, the
+(pitchsim/game/reference/: the auction, the play with its legal cards, the
 points, made and set, the end of the game) and counts every place the two engines
 disagree, so the match's rules are checked on the hands actually played, not only read.
 
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pitchsim.game.cards import mask_of, parse_card, parse_suit  # noqa: E402
-from pitchsim.game.reference.families import (  # noqa: E402
+from pitchsim.game.reference import (  # noqa: E402
     PASS,
     play_hand,
     run_auction,

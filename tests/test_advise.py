@@ -17,9 +17,8 @@ import pytest
 from pitchsim.advice.advise import AuctionError, UnlikelyCalls, advise, check_auction, parse_scores
 from pitchsim.advice.odds import bid_odds
 from pitchsim.game.cards import mask_of, parse_hand
-from pitchsim.game.reference import PASS, BidView, game_winner, legal_bids, play_hand, settle_hand
+from pitchsim.game.reference import PASS, Bid, BidView, legal_calls, play_hand, settle_hand, winners
 from pitchsim.game.reference import run_auction as reference_auction
-from pitchsim.game.reference.auction import Bid
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import (
     KernelDecisions,
@@ -119,7 +118,7 @@ class Table:
         bids: list[int] = []
         for i, heard in enumerate(self.heard):
             caller = (self.dealer + 1 + i) % self.n
-            legal = legal_bids(bids, caller == self.dealer, self.rules)
+            legal = legal_calls(bids, caller == self.dealer, self.rules)
             if (
                 self.ask_model(dealt, key, bids, legal, self.dealer, self.scores, caller).amount
                 != heard
@@ -176,14 +175,14 @@ class Table:
                 kernel_chooser(self.play_ids, seed, sample),
                 rules,
                 bid=bid,
-                fixed_trump=auction.trump,
+                lead_suit=auction.trump,
                 first_lead=auction.pitched_card,
             )
             points = hand.score.points
             change = settle_hand(points, p, bid, rules)
             scores = [s + c for s, c in zip(scores, change, strict=True)]
             made = points[p] >= bid
-            winner = game_winner(scores, p, made, rules)
+            winner = next(iter(winners(scores, p, made, rules)), None)
             opp = (
                 change[(seat + 1) % 4]
                 if rules.partnership
@@ -221,12 +220,13 @@ class Table:
                 kernel_chooser(self.play_ids, seed, index),
                 rules,
                 bid=a.bid,
-                fixed_trump=a.trump,
+                lead_suit=a.trump,
                 first_lead=a.pitched_card,
             )
             change = settle_hand(h.score.points, a.pitcher, a.bid, rules)
             scores = [s + c for s, c in zip(scores, change, strict=True)]
-            winner = game_winner(scores, a.pitcher, h.score.points[a.pitcher] >= a.bid, rules)
+            made = h.score.points[a.pitcher] >= a.bid
+            winner = next(iter(winners(scores, a.pitcher, made, rules)), None)
             dealer = (dealer + 1) % n
         row[4] = -1 if winner is None else int(winner == side)
         return row
@@ -278,7 +278,7 @@ class Table:
             self.seat,
             kernel_chooser(self.play_ids, seed, sample),
             self.rules,
-            fixed_trump=suit,
+            lead_suit=suit,
         )
         return hand.score.points[self.seat]
 
@@ -296,9 +296,9 @@ def random_tables(count, rng):
         m = (seat - dealer - 1) % n
         heard: list[int] = []
         for i in range(m):
-            legal = legal_bids(heard, (dealer + 1 + i) % n == dealer, rules)
+            legal = legal_calls(heard, (dealer + 1 + i) % n == dealer, rules)
             heard.append(rng.choice([c for c in legal if c < 4] or legal))
-        if not legal_bids(heard, seat == dealer, rules):
+        if not legal_calls(heard, seat == dealer, rules):
             continue
         team = [rng.randint(-3, rules.target - 1) for _ in range(n)]
         scores = [team[s % 2] for s in range(n)] if rules.partnership else team
@@ -322,7 +322,7 @@ def test_every_call_played_out_matches_the_reference():
     checked = 0
     for t in random_tables(14, rng):
         fits = np.flatnonzero(t.kernel_fits(seed=9, count=400))[:4]
-        legal = legal_bids(t.heard, t.seat == t.dealer, t.rules)
+        legal = legal_calls(t.heard, t.seat == t.dealer, t.rules)
         trumps = [rng.choice([-1, 0, 1, 2, 3]) if c else -1 for c in legal]
         trumps = [s if s < 0 or t.hand >> (13 * s) & 0x1FFF else -1 for s in trumps]
         out = t.kernel_calls(9, fits, legal, trumps)
@@ -439,7 +439,7 @@ def plain_sampler(t: Table, count: int, seed: int):
         bids: list[int] = []
         for i, heard in enumerate(t.heard):
             caller = (t.dealer + 1 + i) % t.n
-            legal = legal_bids(bids, caller == t.dealer, t.rules)
+            legal = legal_calls(bids, caller == t.dealer, t.rules)
             if t.ask_model(dealt, 0, bids, legal, t.dealer, t.scores, caller).amount != heard:
                 break
             bids.append(heard)
@@ -494,7 +494,7 @@ def test_histories_and_legal_calls_follow_the_reference_auction(rules):
                 ok = True
                 bids: list[int] = []
                 for i, c in enumerate(calls):
-                    legal = legal_bids(bids, (dealer + 1 + i) % n == dealer, rules)
+                    legal = legal_calls(bids, (dealer + 1 + i) % n == dealer, rules)
                     if c not in legal:
                         ok = False
                         break
@@ -503,7 +503,7 @@ def test_histories_and_legal_calls_follow_the_reference_auction(rules):
                     reference_auction(dealer, n, replay, rules)
             except ValueError:
                 ok = False
-            expected = legal_bids(calls, seat == dealer, rules) if ok else None
+            expected = legal_calls(calls, seat == dealer, rules) if ok else None
             if ok and not expected:
                 ok = False  # a 4 before the seat: it never calls
             if ok:
@@ -680,7 +680,7 @@ def reference_advisor_bid(t: Table, samples: int, tries: int, by_margin: bool, k
     """The ``advisor`` policy in plain Python: the same deals, kept by the reference
     accept check, each legal call played out by the reference engine."""
     seed = int(draw(np.uint64(key), counter)) >> 2
-    legal = legal_bids(t.heard, t.seat == t.dealer, t.rules)
+    legal = legal_calls(t.heard, t.seat == t.dealer, t.rules)
     kept = []
     for d in range(samples * tries):
         if t.reference_fits(seed, d):
@@ -725,7 +725,7 @@ def test_advisor_policy_matches_the_reference():
             objective="margin" if by_margin else "win",
             tries=tries,
         )
-        legal = legal_bids(t.heard, t.seat == t.dealer, t.rules)
+        legal = legal_calls(t.heard, t.seat == t.dealer, t.rules)
         high, high_seat = 0, -1
         for j, c in enumerate(t.heard):
             if c > 0:

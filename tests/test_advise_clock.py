@@ -24,7 +24,7 @@ from pitchsim.advice.advise import (
     stop_z,
 )
 from pitchsim.game.cards import mask_of, parse_hand
-from pitchsim.game.reference import legal_bids
+from pitchsim.game.reference import legal_calls
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import bidding_policy, odds_table
 from pitchsim.kernels import advice as engine
@@ -78,9 +78,9 @@ def histories():
         dealer, seat = rng.randrange(n), rng.randrange(n)
         heard: list[int] = []
         for i in range((seat - dealer - 1) % n):
-            legal = legal_bids(heard, (dealer + 1 + i) % n == dealer, rules)
+            legal = legal_calls(heard, (dealer + 1 + i) % n == dealer, rules)
             heard.append(rng.choice([c for c in legal if c < 4] or legal))
-        if not legal_bids(heard, seat == dealer, rules):
+        if not legal_calls(heard, seat == dealer, rules):
             continue
         hand = " ".join(
             f"{'23456789TJQKA'[c % 13]}{'CDHS'[c // 13]}" for c in rng.sample(range(52), 6)
@@ -144,10 +144,10 @@ def test_the_odds_tables_make_the_odds_policys_calls():
         i = rng.randrange(n)  # the caller's place
         heard: list[int] = []
         for j in range(i):
-            legal = legal_bids(heard, (dealer + 1 + j) % n == dealer, rules)
+            legal = legal_calls(heard, (dealer + 1 + j) % n == dealer, rules)
             heard.append(rng.choice([c for c in legal if c < 4] or legal))
         seat = (dealer + 1 + i) % n
-        legal = legal_bids(heard, seat == dealer, rules)
+        legal = legal_calls(heard, seat == dealer, rules)
         if not legal:
             continue
         high = max(heard, default=0)

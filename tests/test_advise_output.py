@@ -22,7 +22,7 @@ from pitchsim.advice.advise import (
     parse_calls,
     parse_scores,
 )
-from pitchsim.game.reference.auction import PASS
+from pitchsim.game.reference import PASS
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
 from pitchsim.kernels import advice as engine

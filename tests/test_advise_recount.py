@@ -19,7 +19,7 @@ import pytest
 
 from pitchsim.advice import advise as advise_module
 from pitchsim.advice.advise import advise
-from pitchsim.game.reference.auction import PASS
+from pitchsim.game.reference import PASS
 from pitchsim.kernels import advice as engine
 
 Z = 1.959963984540054

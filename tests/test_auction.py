@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pitchsim.game.cards import mask_of, parse_cards, suit_of
-from pitchsim.game.reference import PASS, BidView, legal_bids
+from pitchsim.game.reference import PASS, BidView, legal_calls
 from pitchsim.game.reference import run_auction as reference_auction
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import (
@@ -93,7 +93,7 @@ def test_legal_calls_match_the_reference_in_every_state():
                     continue
                 high = max(prefix, default=0)
                 for dealer in (False, True):
-                    expected = legal_bids(list(prefix), dealer, rules)
+                    expected = legal_calls(list(prefix), dealer, rules)
                     if high == 4:
                         assert expected == []  # the kernel stops asking after a 4
                         continue
@@ -108,7 +108,7 @@ def test_legal_calls_match_the_reference_in_every_state():
 def test_edge_01_all_pass_the_stuck_dealer_bids_2():
     # Dealer 3; seats 0-2 pass; the dealer (junk too) may not pass or bid 1.
     hands = [JUNK[0], JUNK[1], JUNK[2], WORTH[1]]
-    assert legal_bids([PASS] * 3, True, BASE) == [2, 3, 4]
+    assert legal_calls([PASS] * 3, True, BASE) == [2, 3, 4]
     assert legal_range(0, True, BASE.to_array()) == (2, False)
     assert kernel_auction(hands, 3, BASE) == (3, 2, 0, [0, 0, 0, 2])
 
@@ -243,7 +243,7 @@ def test_strategy_names():
 
 
 def test_reference_rejects_bad_bids():
-    from pitchsim.game.reference.auction import Bid
+    from pitchsim.game.reference import Bid
 
     with pytest.raises(ValueError):
         reference_auction(0, 2, lambda s, b, legal: Bid(2, pitch=5), BASE)  # only a 4 is pitched

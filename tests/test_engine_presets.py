@@ -1,7 +1,7 @@
 """``pitchsim engine`` under every preset (docs/protocol.md, docs/view.md).
 
 A program that knows only the protocol hosts whole games itself, the reference engine
-(``pitchsim.game.reference.families``) keeping the rules: it deals, runs the auction,
+(``pitchsim.game.reference``) keeping the rules: it deals, runs the auction,
 the naming of trump, the discard and draw, the tricks, the scores and the end of the
 game, and at every decision writes the seat's view by docs/view.md (its own card
 names, its own ``out`` and ``draw``) and asks a real ``pitchsim engine`` subprocess, one
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.game.reference import families as F
+from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.engine import Engine
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from test_families_rules import cli
 
-from pitchsim.game.reference import families as F
+from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_board, family_hand, family_odds
 from pitchsim.games.tournament import tournament

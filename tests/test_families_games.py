@@ -1,5 +1,5 @@
 """Whole family games in the kernels (pitchsim/kernels/families/game.py) equal the
-reference engine's ``play_game`` (pitchsim/game/reference/families.py), game by game
+reference engine's ``play_game`` (pitchsim/game/reference/), game by game
 and deal by deal.
 
 The kernel plays a game with its log on: every deal and stock, every call with the
@@ -28,7 +28,8 @@ import re
 import numpy as np
 import pytest
 
-from pitchsim.game.reference import families as F
+from pitchsim.game import reference as F
+from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_odds
 from pitchsim.kernels.contract import MAX_DEALS
@@ -164,8 +165,8 @@ class _Replay:
     def field(self, name, i=0):
         return int(self.rows[self.d][self.at[name] + i])
 
-    # the deal (monkeypatched over families.deal) and the rng of the discard draw
-    def deal(self, rng, rules, players, dealer):
+    # the deal (play_game's ``deals``) and the rng of the discard draw
+    def deal(self, deal_no, dealer):
         self.d += 1
         if self.d >= len(self.rows):
             _fail("deals", len(self.rows), f"more than {len(self.rows)}")
@@ -187,7 +188,7 @@ class _Replay:
         dealt = [self.field("dealt", s) for s in range(n)]
         for i in range(n):
             seat = (dealer + 1 + i) % n
-            if dealt[seat] != F.mask_of(deck[i * each : (i + 1) * each]):
+            if dealt[seat] != mask_of(deck[i * each : (i + 1) * each]):
                 _fail(f"deal {self.d}: seat {seat}'s cards", dealt[seat], "its run of the pack")
         self.counts["deals"] += 1
         return dealt, deck[n * each :]
@@ -233,21 +234,17 @@ def crosscheck_game(rules, n, seed, game, mix, fr=None, counts=None) -> dict:
         counts.setdefault(k, 0)
     won_by, deals, rows, at, scores, stats = kernel_game(r, n, seed, game, mix, fr)
     rep = _Replay(r, n, rows, at, counts)
-    saved = F.deal
-    F.deal = rep.deal
-    try:
-        ref = F.play_game(
-            n,
-            r,
-            rep,
-            rep.bidder,
-            rep.namer,
-            rep.chooser,
-            first_dealer=game % n,
-            max_hands=MAX_DEALS,
-        )
-    finally:
-        F.deal = saved
+    ref = F.play_game(
+        n,
+        r,
+        rep,
+        rep.bidder,
+        rep.namer,
+        rep.chooser,
+        first_dealer=game % n,
+        max_hands=MAX_DEALS,
+        deals=rep.deal,
+    )
     if len(ref.hands) != deals:
         _fail("deals in the game", deals, len(ref.hands))
     for d, (h, row) in enumerate(zip(ref.hands, rows, strict=True)):

@@ -1,5 +1,5 @@
 """The family kernels (pitchsim/kernels/families/) play every family exactly as the
-reference engine (pitchsim/game/reference/families.py) does, deal by deal.
+reference engine (pitchsim/game/reference/) does, deal by deal.
 
 The kernel plays random deals and logs everything: the deal and the stock in order,
 the hands when play starts, each decision's legal cards and the card played, every
@@ -25,10 +25,9 @@ import random
 import numpy as np
 import pytest
 
-from pitchsim.game.cards import cards_of
-from pitchsim.game.reference import families as F
-from pitchsim.game.reference.families import FamilyRules
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game import reference as F
+from pitchsim.game.cards import cards_of, mask_of
+from pitchsim.game.rules import FamilyRules, Rules, as_family
 from pitchsim.kernels.families.draw import first_to_burn
 from pitchsim.kernels.families.play import MAX_TRICKS
 from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
@@ -332,11 +331,11 @@ def test_rule_x_burns_the_trumps_the_reference_burns(spec):
     rng = random.Random(spec)
     for _ in range(2000):
         trump = rng.randrange(4)
-        pool = cards_of(int(tab[trump, T_TRUMPS]) & F.mask_of(F.pack(r, 4)))
+        pool = cards_of(int(tab[trump, T_TRUMPS]) & mask_of(F.pack(r, 4)))
         trumps = rng.sample(pool, rng.randint(7, len(pool)))
         keep = rng.randint(0, 6)
         want = F.excess_trumps(trumps, keep, trump, r)
-        hand = np.int64(F.mask_of(trumps))
+        hand = np.int64(mask_of(trumps))
         got = []
         while int(hand).bit_count() > keep:
             c = first_to_burn(hand, trump, tab)

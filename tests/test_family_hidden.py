@@ -1,5 +1,5 @@
 """Issue 28: the family search must never rule out the true deal, nor use a card it has
-not seen.  Hands the reference engine played (game/reference/families.py) are cut into
+not seen.  Hands the reference engine played (game/reference/) are cut into
 every seat's view at every card decision; for each, checked in plain Python against
 the hand as it really was:
 
@@ -26,9 +26,9 @@ import random
 import numpy as np
 import pytest
 
+from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.families.play import seat_knowledge

@@ -14,9 +14,9 @@ import pytest
 from clirun import cli, refused
 
 from pitchsim.cli import main
-from pitchsim.game.cards import cards_of
+from pitchsim.game import reference as F
+from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
 from pitchsim.games.family_seat import family_knowledge, trick_over
@@ -96,7 +96,7 @@ def test_the_knowledge_never_rules_out_the_true_deal(spec):
         # robbing pitcher, among the cards it put down face down (as many as counted).
         pile = 0
         if hand.draw is not None and v.seat != v.pitcher:
-            pile = F.mask_of(hand.draw.put_down)
+            pile = mask_of(hand.draw.put_down)
         assert bin(pile).count("1") == k.counts[n], spec
         assert int(must) & ~(others | pile) == 0, spec
         assert k.legal & ~k.hand == 0 and k.legal

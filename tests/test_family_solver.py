@@ -3,7 +3,7 @@ reference minimax (search/minimax.py), hand-worked values, and ``pitchsim solve`
 under a family (search/position.py, search/double_dummy.py).
 
 Random positions: a hand dealt, trump fixed, discarded and drawn, and played at random
-by the reference engine (game/reference/families.py), then cut 2-4 tricks before the
+by the reference engine (game/reference/), then cut 2-4 tricks before the
 end, half of them inside a trick.  The reference steps and scores the hand with the
 reference engine's own legal_cards, trick_winner and score_hand; the kernel with the
 family tables, so the two derivations meet only in the values."""
@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 from clirun import cli
 
+from pitchsim.game import reference as ref
 from pitchsim.game.cards import card, mask_of, parse_cards
-from pitchsim.game.reference import families as ref
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families import solver as ks
 from pitchsim.kernels.families.tables import family_array, family_tables

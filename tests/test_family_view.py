@@ -1,6 +1,6 @@
 """A player's view under the rule families (game/family_view.py, docs/view.md).
 
-Views are cut from hands the reference engine plays (game/reference/families.py) with
+Views are cut from hands the reference engine plays (game/reference/) with
 random calls, suits and cards, for every preset and player count.  Each view must
 parse, give its seat exactly the legal actions the reference offered that seat at that
 moment (recorded while the hand was played, from the true hands, not from the view),
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pitchsim.game.cards import SUITS, cards_of, format_card
+from pitchsim.game import reference as F
+from pitchsim.game.cards import SUITS, cards_of, format_card, mask_of
 from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import ViewError
 
@@ -79,14 +79,14 @@ def visible(hand, seat: int, upto_trick: int | None = None) -> int:
     trumps (face up, 4.8 step 2) and every card played in the hand."""
     m = hand.dealt[seat]
     if hand.draw is not None:
-        m |= F.mask_of(hand.draw.drawn[seat])
+        m |= mask_of(hand.draw.drawn[seat])
         for b in hand.draw.burnt:
             m |= b
         if hand.auction.pitcher == seat:
-            m |= F.mask_of(hand.draw.robbed)
+            m |= mask_of(hand.draw.robbed)
     if hand.play is not None:
         for _, _, cards, _ in hand.play.tricks:
-            m |= F.mask_of(cards)
+            m |= mask_of(cards)
     return m
 
 

@@ -15,7 +15,7 @@ import random
 import numpy as np
 import pytest
 
-from pitchsim.game.reference import families as F
+from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
 from pitchsim.kernels.families.play import MAX_TRICKS, seat_knowledge, shown_void

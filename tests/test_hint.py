@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from pitchsim.cli import main
-from pitchsim.game.reference import deal_hands
-from pitchsim.game.reference.play import shows_void
+from pitchsim.game.reference import deal_hands, shows_void
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.search.worlds import draw_world
 from pitchsim.search.hint import HintError, hint

@@ -42,8 +42,16 @@ def kernel_deal(seed, deal, n, policies, rules, fixed_hand=0, fixed_trump=-1):
     tricks = []
     for t in range(6):
         row = log[t * (n + 2) : (t + 1) * (n + 2)]
-        tricks.append((int(row[0]), [int(c) for c in row[1 : n + 1]], int(row[n + 1])))
+        tricks.append(logged_trick(row, n))
     return [int(m) for m in dealt], int(trump), tricks, award
+
+
+def logged_trick(row, n):
+    """A kernel's logged trick (leader, n cards, winner) in the reference's shape:
+    (leader, seats in play order, cards, winner)."""
+    leader = int(row[0])
+    seats = [(leader + i) % n for i in range(n)]
+    return leader, seats, [int(c) for c in row[1 : n + 1]], int(row[n + 1])
 
 
 def none_if_negative(x):
@@ -73,7 +81,7 @@ def test_kernel_matches_reference_on_random_deals(policy):
                 seed, deal, n, policies, rules, fixed_trump=fixed_trump
             )
         ref = play_hand(
-            dealt, 0, kernel_chooser(policies, seed, deal), rules, fixed_trump=fixed_trump
+            dealt, 0, kernel_chooser(policies, seed, deal), rules, lead_suit=fixed_trump
         )
         assert ref.trump == trump
         assert ref.tricks == tricks
@@ -198,7 +206,7 @@ def kernel_hand(dealt, pitcher, bid, policies, rules, key, fixed_trump, first_le
     tricks = []
     for t in range(6):
         row = log[t * (n + 2) : (t + 1) * (n + 2)]
-        tricks.append((int(row[0]), [int(c) for c in row[1 : n + 1]], int(row[n + 1])))
+        tricks.append(logged_trick(row, n))
     return int(trump), tricks, award, [int(points_won(award, s, ra)) for s in range(n)]
 
 
@@ -241,13 +249,13 @@ def test_kernel_matches_reference_with_any_pitcher_on_hands_dealt_apart(policy):
                 kernel_chooser(policies, seed, deal),
                 rules,
                 bid=bid,
-                fixed_trump=fixed_trump,
+                lead_suit=fixed_trump,
                 first_lead=first_lead,
             )
             assert ref.trump == trump and ref.tricks == tricks, (deal, pitcher)
             assert tricks[0][0] == pitcher
             if first_lead >= 0:
-                assert tricks[0][1][0] == first_lead
+                assert tricks[0][2][0] == first_lead
             if fixed_trump >= 0:
                 assert trump == fixed_trump
             s = ref.score

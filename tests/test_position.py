@@ -10,7 +10,7 @@ import pytest
 
 from pitchsim.cli import main
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
-from pitchsim.game.reference.play import play_hand
+from pitchsim.game.reference import play_hand
 from pitchsim.search.position import PositionError, parse_position, read_position, read_positions
 
 ROUND = {  # pitchsim play --json --seed 3, shortened to three tricks
@@ -66,7 +66,7 @@ def test_whole_logged_rounds_round_trip():
             "hands": [[_name(c) for c in cards_of(d)] for d in dealt],
             "tricks": [
                 {"leader": lead, "cards": [_name(c) for c in cs], "winner": w}
-                for lead, cs, w in rec.tricks
+                for lead, _, cs, w in rec.tricks
             ],
         }
         pos = parse_position(doc)

@@ -25,9 +25,9 @@ from pitchsim.coach.practice import (
     shown_choices,
 )
 from pitchsim.coach.review import review
-from pitchsim.game.cards import N_CARDS, SUITS, cards_of, format_card, parse_cards
+from pitchsim.game import reference as F
+from pitchsim.game.cards import N_CARDS, SUITS, cards_of, format_card, mask_of, parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
 
@@ -58,7 +58,7 @@ class Bot:
         legal = view.legal()
         if view.phase == "trump":
             r = view.rules
-            held = F.mask_of(view.hand)
+            held = mask_of(view.hand)
             return max(legal, key=lambda a: F.trumps_in(held, SUITS.index(a[-1]), r).bit_count())
         if "pass" in legal and self.rng.random() < 0.6:
             return "pass"
@@ -183,10 +183,10 @@ def test_the_end_of_each_hand_adds_up(game):
         if doc["pitcher"] is None:
             assert "everybody passed" in text
             continue
-        held = [F.mask_of(parse_cards(" ".join(h), 2)) for h in (doc.get("held") or doc["hands"])]
+        held = [mask_of(parse_cards(" ".join(h), 2)) for h in (doc.get("held") or doc["hands"])]
         won = [0] * 4
         for t in doc["tricks"]:
-            won[t["winner"]] |= F.mask_of(parse_cards(" ".join(t["cards"]), 2))
+            won[t["winner"]] |= mask_of(parse_cards(" ".join(t["cards"]), 2))
         trump = SUITS.index(doc["trump"])
         score = F.score_hand(held, won, trump, rules)
         line = next(x for x in text.splitlines() if x.startswith("points: "))
@@ -392,7 +392,7 @@ def test_a_named_trump_is_judged_by_the_suits_odds():
     assert j.kind == "trump" and set(j.values) == set(v.legal())
     # Hand-checked direction: the suit the hand holds the most trumps of is never valued
     # below a suit it holds none of, by more than the error.
-    held = F.mask_of(v.hand)
+    held = mask_of(v.hand)
     counts = {a: F.trumps_in(held, SUITS.index(a[-1]), v.rules).bit_count() for a in v.legal()}
     most = max(counts, key=counts.get)
     for a, c in counts.items():

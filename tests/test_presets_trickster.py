@@ -12,9 +12,17 @@ import zlib
 import pytest
 from clirun import cli, refused
 
-from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, cards_of, mask_of, parse_card, parse_cards
-from pitchsim.game.reference import families as F
-from pitchsim.game.rules import Rules
+from pitchsim.game import reference as F
+from pitchsim.game.cards import (
+    HIGH_JOKER,
+    LOW_JOKER,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
+from pitchsim.game.rules import Rules, as_family
 
 C, D, H, S = range(4)
 FIVE = Rules.parse("five-point")
@@ -91,7 +99,7 @@ def test_8_6_and_8_14_2_trump_is_named_and_the_first_lead_is_a_trump_when_held()
 
 
 def test_8_7_trumps_with_the_jick_14_cards():
-    order = [F.format_card(x, symbols=False) for x in reversed(F.trump_order(FIVE, S))]
+    order = [format_card(x, symbols=False) for x in reversed(F.trump_order(FIVE, S))]
     assert order == "AS KS QS JS JC TS 9S 8S 7S 6S 5S 4S 3S 2S".split()
 
 
@@ -135,8 +143,8 @@ def test_8_13_the_generic_form():
         "auction-pitch,partnership=true,jick=true,trump=named,lead-trump=true,min-bid=2,"
         "dealer-steal=false,all-pass=redeal,low=dealt,target=11,win=pitcher-first"
     )
-    assert F.as_family(Rules.parse(spec)).describe() | {"family": "five-point"} == (
-        F.as_family(FIVE).describe()
+    assert as_family(Rules.parse(spec)).describe() | {"family": "five-point"} == (
+        as_family(FIVE).describe()
     )
 
 
@@ -169,7 +177,7 @@ def test_10_2_and_10_3_a_pack_of_54_nine_each_then_down_to_six():
             if seat != pitcher:  # no dealt non-trump kept
                 kept = set(cards_of(h)) & set(cards_of(hands[seat]))
                 assert all(F.is_trump(x, H, SEVEN) for x in kept)
-    order = [F.format_card(x, symbols=False) for x in reversed(F.trump_order(SEVEN, H))]
+    order = [format_card(x, symbols=False) for x in reversed(F.trump_order(SEVEN, H))]
     assert order == "AH KH QH JH JD HJ LJ TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
 
 
@@ -214,8 +222,8 @@ def test_10_8_the_generic_form():
         "rob=true,trump=named,lead-trump=true,min-bid=3,dealer-steal=false,all-pass=redeal,"
         "low=dealt,target=21,win=pitcher-first"
     )
-    assert F.as_family(Rules.parse(spec)).describe() | {"family": "seven-point"} == (
-        F.as_family(SEVEN).describe()
+    assert as_family(Rules.parse(spec)).describe() | {"family": "seven-point"} == (
+        as_family(SEVEN).describe()
     )
 
 
@@ -232,7 +240,7 @@ TABLES += [("seven-point", 4), ("seven-point,partnership=false", 4)]
 @pytest.mark.parametrize("spec, n", TABLES)
 def test_random_games_reach_the_target_and_every_hand_adds_up(spec, n):
     rules = Rules.parse(spec)
-    r = F.as_family(rules)
+    r = as_family(rules)
     rng = random.Random(zlib.crc32(f"{spec}/{n}".encode()))
     for _ in range(4):
         g = F.play_game(

@@ -1,6 +1,10 @@
-"""Tests of the reference engine against RULES.md.
+"""The reference engine under the auction-pitch preset (the base game), against
+docs/rules.md: "The auction", "The play", "The points", "Partnerships", "Variants".
 
-The edge cases are numbered as in RULES.md's "Edge cases every engine must pass".
+The edge cases are numbered as in docs/rules.md's "Edge cases of the base game".  The
+base game is played as any preset is: a plain ``Rules`` is the auction-pitch preset
+(``as_family``).  A test of a rule that every preset shares runs under every preset
+(``PRESETS``); the clauses of the other presets are in tests/test_families_reference.py.
 Hand-built deals are traced in comments; the chooser for most of them plays the
 lowest-numbered legal card (clubs before diamonds before hearts before spades,
 deuce first), so every trick can be followed by hand.
@@ -29,11 +33,10 @@ from pitchsim.game.cards import (
 )
 from pitchsim.game.reference import (
     PASS,
-    BidView,
+    Bid,
     View,
     deal_hands,
-    game_winner,
-    legal_bids,
+    legal_calls,
     legal_cards,
     play_game,
     play_hand,
@@ -41,11 +44,25 @@ from pitchsim.game.reference import (
     score_hand,
     settle_hand,
     trick_winner,
+    winners,
 )
-from pitchsim.game.rules import Rules
+from pitchsim.game.reference import deal as reference_deal
+from pitchsim.game.rules import FAMILIES, Rules, as_family
 
 BASE = Rules()
-HEARTS, SPADES = parse_suit("H"), parse_suit("S")
+PRESETS = {name: as_family(Rules.parse(name)) for name in FAMILIES}
+
+
+def presets(**options):
+    """The presets whose generic options have these values (pytest parameters by name)."""
+    return [
+        pytest.param(r, id=name)
+        for name, r in PRESETS.items()
+        if all(getattr(r, k) == v for k, v in options.items())
+    ]
+
+
+CLUBS, HEARTS, SPADES = parse_suit("C"), parse_suit("H"), parse_suit("S")
 
 
 def cards(text: str) -> list[int]:
@@ -101,7 +118,7 @@ def one_trump_deal(x: str) -> list[int]:
 
 
 def test_edge_01_all_pass_dealer_must_bid_2_3_or_4():
-    assert legal_bids([PASS, PASS, PASS], True, BASE) == [2, 3, 4]
+    assert legal_calls([PASS, PASS, PASS], True, BASE) == [2, 3, 4]
     for illegal in (PASS, 1):
         with pytest.raises(ValueError):
             run_auction(0, 4, scripted_calls({1: 0, 2: 0, 3: 0, 0: illegal}), BASE)
@@ -123,20 +140,26 @@ def test_edge_02_dealer_steals_a_1_and_the_first_bidder_scores_as_non_pitcher():
 
 
 def test_edge_03_non_dealer_may_not_equal_the_high_bid():
-    assert legal_bids([2], False, BASE) == [PASS, 3, 4]
-    assert legal_bids([PASS, 2], False, BASE) == [PASS, 3, 4]
+    assert legal_calls([2], False, BASE) == [PASS, 3, 4]
+    assert legal_calls([PASS, 2], False, BASE) == [PASS, 3, 4]
     with pytest.raises(ValueError):
         run_auction(0, 4, scripted_calls({1: 2, 2: 2, 3: 0, 0: 0}), BASE)
 
 
 def test_edge_04_pitched_4_ends_auction_leads_and_sets_trump():
+    """Edge 4, and VARIANTS.md 1.4: a bid of the maximum ends the auction, its card leads."""
     asked: list[int] = []
     pitched = parse_card("7H")
     result = run_auction(0, 4, scripted_calls({1: (4, pitched)}, asked), BASE)
     assert asked == [1]  # nobody calls after a 4
     assert result.calls == [4, None, None, None]
     assert (result.pitcher, result.bid, result.pitched_card) == (1, 4, pitched)
-    assert legal_bids([4], True, BASE) == []
+    assert result.trump == HEARTS  # the pitched card's suit
+    assert legal_calls([4], True, BASE) == []
+    as_bid = run_auction(0, 4, scripted_calls({1: Bid(4, pitch=pitched)}), BASE)
+    assert as_bid == result
+    with pytest.raises(ValueError, match="may not pitch"):  # only a bid of the maximum
+        run_auction(0, 4, scripted_calls({1: Bid(3, pitch=pitched)}), BASE)
 
     dealt = deal("2S 3S 4S 5S 6S 7S", "7H 2C 3C 4C 5C 6C", "7C 8C 9C TC QC KC", "2D 3D 4D 5D 6D 7D")
 
@@ -145,7 +168,7 @@ def test_edge_04_pitched_4_ends_auction_leads_and_sets_trump():
         return lowest_legal(view)
 
     record = play_hand(dealt, 1, choose, BASE, bid=4, first_lead=result.pitched_card)
-    leader, trick, _ = record.tricks[0]
+    leader, _, trick, _ = record.tricks[0]
     assert (leader, trick[0], record.trump) == (1, pitched, HEARTS)
     with pytest.raises(ValueError):  # a pitched card must come from the pitcher's hand
         play_hand(dealt, 1, choose, BASE, bid=4, first_lead=parse_card("AH"))
@@ -167,7 +190,7 @@ def test_edge_06_jack_captured_by_queen_gives_high_low_jack_to_the_queen():
     # wins every club trick, so it also takes Game (JH 1 + QH 2 + TC 10 + KC 3).
     dealt = deal("JH 2C 3C 4C 5C 6C", "QH 7C 8C 9C TC KC", "2D 3D 4D 5D 6D 7D")
     record = play_hand(dealt, 0, leading_with("JH"), BASE, bid=2)
-    assert record.tricks[0] == (0, cards("JH QH 2D"), 1)
+    assert record.tricks[0] == (0, [0, 1, 2], cards("JH QH 2D"), 1)
     score = record.score
     assert (score.high, score.low, score.jack) == (1, 1, 1)
     assert score.game == 1
@@ -190,48 +213,55 @@ def test_edge_07_jack_not_dealt_a_bid_of_4_fails():
     assert settle_hand(score.points, 0, 4, BASE) == [-4, 0, 0]
 
 
-def test_edge_08_game_ties_give_nobody_the_point():
+@pytest.mark.parametrize("rules", presets(game="count", partnership=False))
+def test_edge_08_game_ties_give_nobody_the_point(rules):
+    """Edge 8, and 0.8 under every preset with the Game point."""
     won = deal("TC AC JC", "TD KD QD", "KS 2H")  # game counts 15, 15, 3
-    score = score_hand(won, won, HEARTS, BASE)
+    score = score_hand(won, won, HEARTS, rules)
     assert score.game_counts == [15, 15, 3]
     assert score.game is None
-    assert score.points == [0, 0, 2]  # 2H: the only trump, high and low
+    assert score.high == score.low == 2  # 2H: the only trump, high and low
+    assert score.points == [0, 0, 2]
 
     won = deal("2C 3C", "2D", "2H 9S")  # all zero
-    score = score_hand(won, won, HEARTS, BASE)
+    score = score_hand(won, won, HEARTS, rules)
     assert score.game_counts == [0, 0, 0]
     assert score.game is None
 
     won = deal("TC AC JC", "TD KD", "KS 2H")  # 15, 13, 3: a single highest
-    assert score_hand(won, won, HEARTS, BASE).game == 0
+    assert score_hand(won, won, HEARTS, rules).game == 0
 
 
-def test_edge_09_made_and_set():
-    assert settle_hand([2, 1, 1], 0, 3, BASE) == [-3, 1, 1]
-    assert settle_hand([4, 0, 0], 0, 2, BASE) == [4, 0, 0]
-    assert settle_hand([1, 2, 1, 0], 1, 2, BASE) == [1, 2, 1, 0]  # exactly the bid makes it
+@pytest.mark.parametrize("rules", presets(partnership=False))
+def test_edge_09_made_and_set(rules):
+    """Edge 9, and 0.9 under every preset without partners."""
+    assert settle_hand([2, 1, 1], 0, 3, rules) == [-3, 1, 1]
+    assert settle_hand([4, 0, 0], 0, 2, rules) == [4, 0, 0]
+    assert settle_hand([1, 2, 1, 0], 1, 2, rules) == [1, 2, 1, 0]  # exactly the bid makes it
 
 
 def test_edge_10_only_a_pitcher_who_made_the_bid_can_win():
     # Seat 0 is at the target but seat 1 pitched: nobody wins.
-    assert game_winner([7, 3, 0], 1, True, BASE) is None
+    assert winners([7, 3, 0], 1, True, BASE) == []
     # The pitcher at the target wins although seat 0 has more.
-    assert game_winner([9, 7, 3], 1, True, BASE) == 1
-    assert game_winner([9, 8, 3], 1, False, BASE) is None  # set: no win
-    assert game_winner([9, 6, 3], 1, True, BASE) is None  # made, short of the target
+    assert winners([9, 7, 3], 1, True, BASE) == [1]
+    assert winners([9, 8, 3], 1, False, BASE) == []  # set: no win
+    assert winners([9, 6, 3], 1, True, BASE) == []  # made, short of the target
 
 
-def test_edge_11_follow_suit_or_trump():
+@pytest.mark.parametrize("rules", presets(follow="trump"))
+def test_edge_11_follow_suit_or_trump(rules):
+    """Edge 11, and 0.4 with 3.7 under every preset that lets a player trump."""
     held = hand("2H 9H AC KD 3S 4S")
     # Trump led: holding trump means playing trump.
-    assert legal_cards(held, cards("QH"), HEARTS, BASE) == hand("2H 9H")
+    assert legal_cards(held, cards("QH"), HEARTS, rules) == hand("2H 9H")
     # Side suit led: follow or trump, even when able to follow.
-    assert legal_cards(held, cards("5S"), HEARTS, BASE) == hand("3S 4S 2H 9H")
+    assert legal_cards(held, cards("5S"), HEARTS, rules) == hand("3S 4S 2H 9H")
     # Void in the led suit: anything.
     void = hand("2H 9H AC KD 3C 4C")
-    assert legal_cards(void, cards("5S KS"), HEARTS, BASE) == void
+    assert legal_cards(void, cards("5S KS"), HEARTS, rules) == void
     # Leading (after trick 1): anything.
-    assert legal_cards(held, [], HEARTS, BASE) == held
+    assert legal_cards(held, [], HEARTS, rules) == held
 
 
 def test_edge_12_seven_players_deal_42_cards_two_players_12():
@@ -244,31 +274,88 @@ def test_edge_12_seven_players_deal_42_cards_two_players_12():
             union |= m
         assert union.bit_count() == in_play
         record = play_hand(dealt, players - 1, random_legal(random.Random(100 + players)), BASE)
-        assert all(len(trick) == players for _, trick, _ in record.tricks)
-        assert sorted(c for _, trick, _ in record.tricks for c in trick) == cards_of(union)
+        assert all(len(trick) == players for _, _, trick, _ in record.tricks)
+        assert sorted(c for _, _, trick, _ in record.tricks for c in trick) == cards_of(union)
+
+
+def test_the_deal_three_at_a_time_from_the_dealers_left():
+    """RULES "The deal" as the table deals it; every seeded base deal rests on this."""
+    for players, dealer in ((4, 0), (3, 2), (7, 5)):
+        deck = list(range(N_CARDS))
+        random.Random(9).shuffle(deck)
+        packets = [deck[i : i + 3] for i in range(0, 6 * players, 3)]
+        order = [(dealer + 1 + i) % players for i in range(players)] * 2
+        expected = [0] * players
+        for seat, packet in zip(order, packets, strict=True):
+            expected[seat] |= mask_of(packet)
+        assert deal_hands(random.Random(9), players, dealer) == expected
+        hands, stock = reference_deal(random.Random(9), BASE, players, dealer, at_a_time=3)
+        assert hands == expected and stock == deck[6 * players :]  # the rest, top card first
 
 
 # ---------------------------------------------------------------- play details
 
 
-def test_trick_winner():
-    assert trick_winner(cards("KC AC 2H"), HEARTS) == 2  # a trump beats the led suit
-    assert trick_winner(cards("KC AS 3C"), HEARTS) == 0  # a third suit never wins
-    assert trick_winner(cards("4H QH 3H"), HEARTS) == 1
-    assert trick_winner(cards("KC 2H AH 5D"), HEARTS) == 2
+@pytest.mark.parametrize("rules", presets())
+def test_trick_winner(rules):
+    """RULES "The play" and 0.5 under every preset (no jick or joker in these tricks)."""
+    assert trick_winner(cards("KC AC 2H"), HEARTS, rules) == 2  # a trump beats the led suit
+    assert trick_winner(cards("KC AS 3C"), HEARTS, rules) == 0  # a third suit never wins
+    assert trick_winner(cards("4H QH 3H"), HEARTS, rules) == 1
+    assert trick_winner(cards("KC 2H AH 5D"), HEARTS, rules) == 2
 
 
-def test_fixed_trump_restricts_the_opening_lead():
+def test_a_planned_trump_restricts_the_opening_lead():
+    """The pitcher's plan from the auction (``Bid.trump``) is the suit he leads."""
     held = hand("2H 9H AC KD 3S 4S")
-    assert legal_cards(held, [], -1, BASE, fixed_trump=SPADES) == hand("3S 4S")
-    assert legal_cards(held, [], -1, BASE) == held
+    assert legal_cards(held, [], -1, BASE, first_lead=True, lead_suit=SPADES) == hand("3S 4S")
+    assert legal_cards(held, [], -1, BASE, first_lead=True) == held
     with pytest.raises(ValueError):
-        legal_cards(hand("2H 9H AC KD 3C 4C"), [], -1, BASE, fixed_trump=SPADES)
+        legal_cards(hand("2H 9H AC KD 3C 4C"), [], -1, BASE, first_lead=True, lead_suit=SPADES)
 
     dealt = deal_hands(random.Random(5), 4)
-    suit = suit_of(cards_of(dealt[0])[0])
-    record = play_hand(dealt, 0, lowest_legal, BASE, fixed_trump=suit)
-    assert record.trump == suit == suit_of(record.tricks[0][1][0])
+    suit = suit_of(cards_of(dealt[0])[-1])
+    seen = []
+
+    def choose(view: View) -> int:
+        seen.append(view.trump)  # the pitcher sees his plan; the others see it led
+        return lowest_legal(view)
+
+    record = play_hand(dealt, 0, choose, BASE, lead_suit=suit)
+    assert record.trump == suit == suit_of(record.tricks[0][2][0])
+    assert seen[:2] == [suit, suit]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [*presets(follow="trump"), pytest.param(as_family(Rules(follow="suit")), id="follow=suit")],
+)
+def test_a_card_off_the_led_suit_shows_a_void(rules):
+    """RULES "The play": a player holding the led suit follows it or (follow=trump)
+    trumps, so any other card shows he holds none of it; trumping shows it only under
+    follow=suit.  Hearts trump under every preset that has players follow a suit."""
+    dealt = deal(
+        "AH KH 2C 3C 4C 5C",
+        "6C 7C 8C 9C TC 2D",  # no heart
+        "3H 4H 2S 3S 4S 5S",  # no club
+        "5H 6H 3D 4D 5D 6D",  # no club
+    )
+    plays = {0: cards("AH 2C"), 1: cards("2D 6C"), 2: cards("3H 4H"), 3: cards("5H 3D")}
+    views = []
+
+    def choose(view: View) -> int:
+        views.append(view)
+        return plays[view.seat].pop(0) if plays[view.seat] else lowest_legal(view)
+
+    named = HEARTS if rules.trump == "named" else -1
+    record = play_hand(dealt, 0, choose, rules, bid=2, trump=named)
+    # trick 1: AH 2D 3H 5H to seat 0; trick 2: 2C 6C 4H 3D to seat 2, who trumps
+    assert record.tricks[1] == (0, [0, 1, 2, 3], cards("2C 6C 4H 3D"), 2)
+    shown = 1 << (4 * 1 + HEARTS) | 1 << (4 * 3 + CLUBS)  # seat 1 no heart, seat 3 no club
+    if rules.follow == "suit":
+        shown |= 1 << (4 * 2 + CLUBS)  # trumping, seat 2 shows it had no club to follow
+    assert views[8].trick_no == 2 and views[8].voids == shown
+    assert views[8].void(1, HEARTS) and not views[8].void(1, CLUBS)
 
 
 def test_illegal_card_raises():
@@ -302,10 +389,12 @@ def test_capture_based_scoring_with_one_trump_in_play():
 
 def test_score_hand_rejects_captures_that_are_not_the_deal():
     dealt = deal("2C", "3C")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not in play"):
         score_hand(dealt, deal("2C", "4C"), HEARTS, BASE)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="twice"):
         score_hand(dealt, deal("2C 3C", "3C"), HEARTS, BASE)
+    with pytest.raises(ValueError, match="exactly the cards in play"):  # 3C not captured
+        score_hand(dealt, deal("2C", ""), HEARTS, BASE)
 
 
 # ---------------------------------------------------------------- variants
@@ -313,11 +402,11 @@ def test_score_hand_rejects_captures_that_are_not_the_deal():
 
 def test_variant_min_bid_2():
     rules = Rules(min_bid=2)
-    assert legal_bids([], False, rules) == [PASS, 2, 3, 4]
-    assert legal_bids([PASS, PASS, PASS], True, rules) == [2, 3, 4]
-    assert legal_bids([2], False, rules) == [PASS, 3, 4]
-    assert legal_bids([PASS, 2, PASS], True, rules) == [PASS, 2, 3, 4]
-    assert legal_bids([PASS, PASS, PASS], True, Rules(min_bid=2, all_pass="redeal")) == [
+    assert legal_calls([], False, rules) == [PASS, 2, 3, 4]
+    assert legal_calls([PASS, PASS, PASS], True, rules) == [2, 3, 4]
+    assert legal_calls([2], False, rules) == [PASS, 3, 4]
+    assert legal_calls([PASS, 2, PASS], True, rules) == [PASS, 2, 3, 4]
+    assert legal_calls([PASS, PASS, PASS], True, Rules(min_bid=2, all_pass="redeal")) == [
         PASS,
         2,
         3,
@@ -330,7 +419,7 @@ def test_variant_min_bid_2():
 def test_variant_all_pass_redeal():
     rules = Rules(all_pass="redeal")
     # Not stuck, the dealer calls like anyone else; his pass throws the hand in.
-    assert legal_bids([PASS, PASS, PASS], True, rules) == [PASS, 1, 2, 3, 4]
+    assert legal_calls([PASS, PASS, PASS], True, rules) == [PASS, 1, 2, 3, 4]
     result = run_auction(2, 4, scripted_calls({3: 0, 0: 0, 1: 0, 2: 0}), rules)
     assert result.order == [3, 0, 1, 2]
     assert (result.pitcher, result.bid, result.calls) == (None, 0, [None] * 4)
@@ -338,33 +427,35 @@ def test_variant_all_pass_redeal():
     # In a game the same dealer deals again, as a new deal.
     auctions = []
 
-    def bidder(view: BidView):
-        if not view.bids:
-            auctions.append(view.dealer)
+    def bidder(seat, hand, calls, legal, scores):
+        if not calls:
+            auctions.append(seat)
         if len(auctions) == 1:
             return PASS  # everybody passes the first deal
-        return 1 if 1 in view.legal and not any(view.bids) else PASS
+        return 1 if 1 in legal and not any(calls) else PASS
 
     record = play_game(
         3,
         Rules(all_pass="redeal", target=21),
-        lambda k: deal_hands(random.Random(k), 3),
+        random.Random(0),
         bidder,
+        None,
         lowest_legal,
         first_dealer=1,
         max_hands=3,
     )
+    assert auctions == [2, 2, 0]  # the first caller: the left of dealers 1, 1 and 2
     assert [h.deal_no for h in record.hands] == [0, 1, 2]
     assert [h.dealer for h in record.hands] == [1, 1, 2]
     assert record.hands[0].play is None and record.hands[0].change == [0, 0, 0]
     assert record.hands[1].auction.pitcher == 2  # left of dealer 1 bid 1, the rest passed
-    assert record.winner is None
+    assert record.winners == []
 
 
 def test_variant_no_dealer_steal():
-    assert legal_bids([PASS, 2, PASS], True, BASE) == [PASS, 2, 3, 4]
-    assert legal_bids([PASS, 2, PASS], True, Rules(dealer_steal=False)) == [PASS, 3, 4]
-    assert legal_bids([3], True, Rules(dealer_steal=False)) == [PASS, 4]
+    assert legal_calls([PASS, 2, PASS], True, BASE) == [PASS, 2, 3, 4]
+    assert legal_calls([PASS, 2, PASS], True, Rules(dealer_steal=False)) == [PASS, 3, 4]
+    assert legal_calls([3], True, Rules(dealer_steal=False)) == [PASS, 4]
     with pytest.raises(ValueError):
         run_auction(0, 2, scripted_calls({1: 2, 0: 2}), Rules(dealer_steal=False))
 
@@ -381,10 +472,10 @@ def test_variant_must_follow_suit():
 
 def test_variant_set_pitcher_wins():
     rules = Rules(set_pitcher_wins=True)
-    assert game_winner([9, 3], 0, False, BASE) is None
-    assert game_winner([9, 3], 0, False, rules) == 0
-    assert game_winner([6, 3], 0, False, rules) is None
-    assert game_winner([7, 9], 0, False, rules) == 0  # only the pitcher can win
+    assert winners([9, 3], 0, False, BASE) == []
+    assert winners([9, 3], 0, False, rules) == [0]
+    assert winners([6, 3], 0, False, rules) == []
+    assert winners([7, 9], 0, False, rules) == [0]  # only the pitcher can win
 
 
 def test_variant_partnership_pools_game_counts_and_points():
@@ -401,7 +492,7 @@ def test_variant_partnership_pools_game_counts_and_points():
     # The team is made or set as one; opponents keep their team's points.
     assert settle_hand([2, 1, 2, 1], 2, 3, rules) == [-3, 1, -3, 1]
     assert settle_hand([2, 1, 2, 1], 2, 2, rules) == [2, 1, 2, 1]
-    assert game_winner([8, 5, 8, 5], 2, True, rules) == 0  # the team wins
+    assert winners([8, 5, 8, 5], 2, True, rules) == [0]  # the team wins
 
     # Partners may outbid each other; the dealer may steal from the partner.
     result = run_auction(0, 4, scripted_calls({1: 2, 2: 0, 3: 3, 0: 0}), rules)
@@ -411,8 +502,14 @@ def test_variant_partnership_pools_game_counts_and_points():
 
 
 def test_partnership_needs_four_players():
-    with pytest.raises(ValueError):
-        play_hand(deal_hands(random.Random(0), 3), 0, lowest_legal, Rules(partnership=True))
+    """RULES "Partnerships": four players; the deal and the auction refuse other tables."""
+    rules = Rules(partnership=True)
+    with pytest.raises(ValueError, match="4 players"):
+        reference_deal(random.Random(0), rules, 3, 0)
+    with pytest.raises(ValueError, match="4 players"):
+        run_auction(0, 3, scripted_calls({1: 0, 2: 0, 0: 2}), rules)
+    with pytest.raises(ValueError, match="4 players"):
+        play_game(3, rules, random.Random(0), lambda *a: 2, None, lowest_legal)
 
 
 # ---------------------------------------------------------------- random play
@@ -445,12 +542,13 @@ def random_chooser(rng: random.Random, dealt: list[int]):
     return choose
 
 
-def check_follow_rules(record, rules: Rules, fixed_trump: int) -> None:
+def check_follow_rules(record, rules: Rules, lead_suit: int) -> None:
     """Replay the record and check every card against RULES.md's follow rule."""
-    held = list(record.dealt)
-    if fixed_trump >= 0:
-        assert suit_of(record.tricks[0][1][0]) == fixed_trump
-    for leader, trick, winner in record.tricks:
+    held = list(record.held)
+    if lead_suit >= 0:
+        assert suit_of(record.tricks[0][2][0]) == lead_suit
+    for leader, seats, trick, winner in record.tricks:
+        assert seats == [(leader + i) % len(held) for i in range(len(trick))]
         led = suit_of(trick[0])
         for i, c in enumerate(trick):
             seat = (leader + i) % len(held)
@@ -479,9 +577,9 @@ def test_random_play_properties():
         rules = random_rules(rng, players)
         dealt = deal_hands(rng, players, dealer=rng.randrange(players))
         pitcher = rng.randrange(players)
-        fixed_trump = first_lead = -1
+        lead_suit = first_lead = -1
         if rng.random() < 0.2:
-            fixed_trump = suit_of(rng.choice(cards_of(dealt[pitcher])))
+            lead_suit = suit_of(rng.choice(cards_of(dealt[pitcher])))
         elif rng.random() < 0.2:
             first_lead = rng.choice(cards_of(dealt[pitcher]))
         record = play_hand(
@@ -490,26 +588,26 @@ def test_random_play_properties():
             random_chooser(rng, dealt),
             rules,
             bid=rng.randint(1, 4),
-            fixed_trump=fixed_trump,
+            lead_suit=lead_suit,
             first_lead=first_lead,
         )
 
         in_play = 0
         for m in dealt:
             in_play |= m
-        played = [c for _, trick, _ in record.tricks for c in trick]
+        played = [c for _, _, trick, _ in record.tricks for c in trick]
         assert sorted(played) == cards_of(in_play)  # every card played exactly once
         assert len(record.tricks) == 6
-        assert all(len(trick) == players for _, trick, _ in record.tricks)
+        assert all(len(trick) == players for _, _, trick, _ in record.tricks)
         assert record.tricks[0][0] == pitcher
-        for (_, _, winner), (next_leader, _, _) in zip(
+        for (_, _, _, winner), (next_leader, _, _, _) in zip(
             record.tricks, record.tricks[1:], strict=False
         ):
             assert next_leader == winner
         assert record.trump == suit_of(played[0])
         if first_lead >= 0:
             assert played[0] == first_lead
-        check_follow_rules(record, rules, fixed_trump)
+        check_follow_rules(record, rules, lead_suit)
 
         score = record.score
         assert sum(score.game_counts) == sum(game_points(c) for c in cards_of(in_play))
@@ -518,7 +616,7 @@ def test_random_play_properties():
         assert sum(score.points) == len(credited) * (2 if rules.partnership else 1)
         trumps = cards_of(in_play & suit_cards(record.trump))
         assert record.won[score.high] >> trumps[-1] & 1
-        low_owner = record.dealt if rules.low == "dealt" else record.won
+        low_owner = record.held if rules.low == "dealt" else record.won
         assert low_owner[score.low] >> trumps[0] & 1
         jack = card(JACK, record.trump)
         if in_play >> jack & 1:
@@ -537,20 +635,30 @@ def play_random_game(seed: int):
     rules = random_rules(rng, players)
     hands: dict[int, list[int]] = {}
 
-    def deal(k: int) -> list[int]:
-        hands[k] = deal_hands(random.Random(seed * 1_000_003 + k), players)
-        return hands[k]
+    def deal(k: int, dealer: int) -> tuple[list[int], list[int]]:
+        hands[k] = deal_hands(random.Random(seed * 1_000_003 + k), players, dealer)
+        return hands[k], []
 
-    def bidder(view: BidView):
-        assert view.hand == hands[max(hands)][view.seat]
-        call = rng.choice(view.legal)
+    def bidder(seat, hand, calls, legal, scores):
+        assert hand == hands[max(hands)][seat]
+        call = rng.choice(legal)
         if call == 4 and rng.random() < 0.5:
-            return (4, rng.choice(cards_of(view.hand)))  # pitch it
+            return (4, rng.choice(cards_of(hand)))  # pitch it
+        if call and rng.random() < 0.3:  # plan the trump to lead, a suit held
+            return Bid(call, trump=suit_of(rng.choice(cards_of(hand))))
         return call
 
     first_dealer = rng.randrange(players)
     record = play_game(
-        players, rules, deal, bidder, random_legal(rng), first_dealer=first_dealer, max_hands=300
+        players,
+        rules,
+        None,
+        bidder,
+        None,
+        random_legal(rng),
+        first_dealer=first_dealer,
+        max_hands=300,
+        deals=deal,
     )
     return record, first_dealer
 
@@ -569,17 +677,19 @@ def test_random_games():
                 assert rules.all_pass == "redeal" and h.auction.pitcher is None
                 continue  # redealt by the same dealer
             pitcher = h.auction.pitcher
-            won = game_winner(scores, pitcher, h.made, rules)
-            assert won == (record.winner if i == len(record.hands) - 1 else None)
+            won = winners(scores, pitcher, h.made, rules)
+            assert won == (record.winners if i == len(record.hands) - 1 else [])
             if h.auction.pitched_card >= 0:
-                assert h.play.tricks[0][1][0] == h.auction.pitched_card
+                assert h.play.tricks[0][2][0] == h.auction.pitched_card
+            elif h.auction.trump >= 0:  # the planned suit is led
+                assert suit_of(h.play.tricks[0][2][0]) == h.auction.trump
             dealer = (dealer + 1) % players
         assert record.scores == scores
-        if record.winner is None:
+        if not record.winners:
             assert len(record.hands) == 300
         else:
             last = record.hands[-1]
-            assert rules.team(last.auction.pitcher) == record.winner
+            assert [rules.team(last.auction.pitcher)] == record.winners
             assert scores[last.auction.pitcher] >= rules.target
             assert last.made or rules.set_pitcher_wins
 

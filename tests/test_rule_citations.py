@@ -40,7 +40,13 @@ SOURCES = [
 ]
 # Modules whose comments cite clauses by bare number ("# 3.4", "(0.4, 3.6)"), as they
 # say in their docstrings.
-CLAUSE_MODULES = ("pitchsim/game/reference/families.py", "tests/test_family_view.py")
+CLAUSE_MODULES = (
+    *(
+        f"pitchsim/game/reference/{part}.py"
+        for part in ("tricks", "auction", "deal", "draw", "score", "hand", "game")
+    ),
+    "tests/test_family_view.py",
+)
 
 CLAUSE_LINE = re.compile(r"^\*\*(\d+(?:\.\d+)+)\*\*", re.M)
 SECTION_HEADING = re.compile(r"^#+ §(\d+)\b", re.M)

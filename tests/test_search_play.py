@@ -53,7 +53,7 @@ def test_view_tells_who_played_what_and_the_voids_shown(rules):
         history = [0] * n
         voids = 0
         at = 0
-        for leader, cards, _ in record.tricks:
+        for leader, _, cards, _ in record.tricks:
             for i, c in enumerate(cards):
                 seat = (leader + i) % n
                 view = views[at]
@@ -89,12 +89,12 @@ def test_play_out_finishes_a_hand_as_the_kernel_plays_it(rules):
         won = np.zeros(n, dtype=np.int64)
         played = 0
         for k in range(t):
-            leader, cards, winner = tricks[k]
+            leader, _, cards, winner = tricks[k]
             for c in cards:
                 hands[(leader + cards.index(c)) % n] &= ~(1 << c)
                 won[winner] |= 1 << c
                 played |= 1 << c
-        leader, cards, _ = tricks[t]
+        leader, _, cards, _ = tricks[t]
         trick = np.zeros(n, dtype=np.int64)
         for k in range(i):
             trick[k] = cards[k]

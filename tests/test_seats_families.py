@@ -4,7 +4,7 @@ keys, it makes every decision the family game kernel made in a whole game (calls
 shoot, the naming of trump, every card, the rollout search's included), for smear,
 setback, ten-point and auction-pitch as a family.  The games are played by the kernel
 (``kernels.families.game.play_family_game``); the views are cut from the same hands
-replayed by the reference engine (``game.reference.families``: the auction, the draw
+replayed by the reference engine (``game.reference``: the auction, the draw
 and every trick checked against the kernel's log), so a seat reading its view wrongly,
 at a wrong stream position, or answering the wrong decision, disagrees with the kernel.
 """
@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 from test_family_hint import recount  # the reference engine's recount of one world
 
+from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_strategy, odds_for, seat_ids
@@ -73,7 +73,7 @@ def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     return r, seats, at, rows
 
 
-def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F.FamilyHand:
+def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F.GameHand:
     """The kernel's hand of ``row`` replayed by the reference engine, each step checked
     against the log: the auction by the kernel's calls, the draw from the kernel's stock,
     every trick by the kernel's cards."""
@@ -84,7 +84,7 @@ def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F
     pitcher = int(row[G_PITCHER])
     assert (auction.pitcher if auction.pitcher is not None else -1) == pitcher
     if pitcher < 0:
-        return F.FamilyHand(0, dealer, dealt, [], auction, -1, None, None, None, [0] * n, before)
+        return F.GameHand(0, dealer, dealt, [], auction, -1, None, None, None, [0] * n, before)
     assert auction.bid == int(row[G_BID])
     trump = int(row[G_TRUMP]) if r.trump == "named" else -1
     held, draw = dealt, None
@@ -105,7 +105,7 @@ def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F
     play = F.play_hand(held, pitcher, replay, r, bid=auction.bid, trump=trump)
     assert len(play.tricks) == int(row[G_TRICKS])
     made = play.score.points[pitcher] >= auction.bid
-    return F.FamilyHand(0, dealer, dealt, [], auction, play.trump, draw, play, made, [], [])
+    return F.GameHand(0, dealer, dealt, [], auction, play.trump, draw, play, made, [], [])
 
 
 def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_too=False):

@@ -1,7 +1,7 @@
 """The table under every preset (games.table ``FamilyDeal``), its records and outside seats.
 
 A whole game at the table with seeded random legal seats is checked against the
-reference engine's own game loop (``game/reference/families.play_game``, the
+reference engine's own game loop (``game/reference/game.play_game``, the
 specification, a separate implementation of the deal, auction, naming, draw, play,
 scoring and game end): given the record's deals and actions it must play the same hands
 to the same scores and winners.  Records replay byte for byte, ``views_of`` gives views
@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.family_view import FamilyView
-from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.record import RecordError, record_of_preset_game, replay, views_of
 from pitchsim.games.table import play_table_game

@@ -7,9 +7,9 @@ import random
 import numpy as np
 import pytest
 
+from pitchsim.game import reference as F
 from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, N_CARDS, cards_of, mask_of
-from pitchsim.game.reference import families as F
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.trumps import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,
@@ -54,7 +54,7 @@ def players_of(rules) -> list[int]:
 @pytest.mark.parametrize("spec", SPECS)
 def test_tables_match_the_reference_on_random_tricks(spec):
     rules = Rules.parse(spec)
-    r = F.as_family(rules)
+    r = as_family(rules)
     tables = trump_tables(r.jokers, r.jick)
     rng = random.Random(spec)
     counts = players_of(r)
@@ -74,7 +74,7 @@ def test_tables_match_the_reference_on_random_tricks(spec):
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_masks_effective_suits_and_keys_follow_the_trump_order(spec):
-    r = F.as_family(Rules.parse(spec))
+    r = as_family(Rules.parse(spec))
     t = trump_tables(r.jokers, r.jick)
     assert t.trump_mask.dtype == np.int64 and t.key.shape == (4, 54)
     pack = F.pack(r, 4)
@@ -114,7 +114,7 @@ GAME_SPECS = [
 def test_scoring_by_tables_matches_the_reference_hand_by_hand(spec, n):
     """Random whole games of the reference engine; every played hand scored again from
     the tables (order keys for High and Low, capture values, Game counts)."""
-    r = F.as_family(Rules.parse(spec))
+    r = as_family(Rules.parse(spec))
     tables = trump_tables(r.jokers, r.jick)
     values = capture_values(r.jokers, r.jick, r.game == "ten", r.three, r.five)
     rng = random.Random(spec)

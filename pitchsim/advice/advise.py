@@ -25,8 +25,7 @@ from time import perf_counter
 import numpy as np
 
 from ..game.cards import SUITS, format_card, mask_of, parse_cards, parse_hand, suit_of
-from ..game.reference.auction import MAX_BID, PASS
-from ..game.reference.families import legal_calls
+from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
 
 # The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
@@ -179,7 +178,7 @@ def check_auction(
 ) -> list[int]:
     """Check the calls heard before ``seat`` are a legal auction from the dealer's left
     up to the seat before it; return the seat's legal calls (the reference auction of
-    every preset, ``game.reference.families.legal_calls``: a seat below zero may not
+    every preset, ``game.reference.legal_calls``: a seat below zero may not
     shoot, so the ``scores`` count where the rules have a shoot)."""
     n = players
     for name, s in (("seat", seat), ("dealer", dealer)):

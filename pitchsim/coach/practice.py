@@ -20,6 +20,7 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..game import reference as F
 from ..game.cards import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -27,13 +28,13 @@ from ..game.cards import (
     CardError,
     cards_of,
     format_card,
+    mask_of,
     parse_cards,
     parse_suit,
     sort_for_display,
 )
 from ..game.family_view import SHOOT, FamilyView, trump_text
 from ..game.family_view import call_text as family_call_text
-from ..game.reference import families as F
 from ..game.rules import FamilyRules, as_family
 from ..game.view import View, call_text, card_text
 from ..games.answers import StopGame, checked_action
@@ -275,7 +276,7 @@ def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str
     name = card_text(c)
     if name in legal:
         return name
-    mine = F.mask_of(view.held) if view.held else F.mask_of(view.hand)
+    mine = mask_of(view.held) if view.held else mask_of(view.hand)
     if not mine >> c & 1:
         gone = view.discards + view.burnt + view.put_down
         if c in gone:

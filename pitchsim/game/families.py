@@ -11,7 +11,7 @@ its eight options, so it parses, prints and checksums as it always did; rules th
 nothing to it normalise back to a plain :class:`Rules`.  Only the plain :class:`Rules`
 are played by the numba kernels so far: :meth:`Rules.require_kernels` is the one check
 every command that runs them passes through (the CLI names the command).  The reference
-engine (:mod:`pitchsim.game.reference.families`) plays every family.
+engine (:mod:`pitchsim.game.reference`) plays every family.
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def meaning(key: str, value: str) -> str:
 def trump_order_text(rules: Rules, trump: int = 2) -> str:
     """The trump suit high to low for ``trump`` (hearts by default), as cards."""
     from .cards import format_card
-    from .reference.families import trump_order
+    from .reference import trump_order
 
     return " ".join(format_card(c) for c in reversed(trump_order(as_family(rules), trump)))
 

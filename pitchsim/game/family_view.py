@@ -15,7 +15,7 @@ seat with no trump left is out.  The JSON (docs/view.md, "Views under a rule fam
      "out": [0], "scores": [0, 0]}
 
 :meth:`FamilyView.from_json` replays all of it by the reference engine's family rules
-(:mod:`.reference.families`) and refuses, in one line (:class:`ViewError`), a view that
+(:mod:`.reference`) and refuses, in one line (:class:`ViewError`), a view that
 cannot have happened.  :meth:`FamilyView.legal` gives the seat's legal actions: calls,
 the trump to name, or cards.  :func:`cut_hand` cuts a hand the reference engine played
 into the view of each seat at each of its decisions (tests and tables).
@@ -29,8 +29,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .cards import N_CARDS, SUIT_NAMES, SUITS, CardError, cards_of, format_card, parse_cards
-from .reference import families as F
+from . import reference as F
+from .cards import (
+    N_CARDS,
+    SUIT_NAMES,
+    SUITS,
+    CardError,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
 from .rules import FamilyRules, Rules, RulesError, as_family, document_rules, spec
 from .view import ViewError, read_scores, shown, whole_number
 
@@ -122,9 +133,9 @@ class FamilyView:
     @property
     def in_hand(self) -> int:
         """Own cards still held (mask) once play has started."""
-        m = F.mask_of(self.held)
+        m = mask_of(self.held)
         for t in self.tricks:
-            m &= ~F.mask_of(t.cards)
+            m &= ~mask_of(t.cards)
         return m
 
     def legal(self) -> list[str]:
@@ -453,7 +464,7 @@ class _Replay:
         self.v = v
         self.r = v.rules
         self.n = v.players
-        self.pack = F.mask_of(F.pack(self.r, self.n))
+        self.pack = mask_of(F.pack(self.r, self.n))
         # card -> where this seat knows it is ("hand", "burnt by seat 2", ...)
         self.known: dict[int, str] = {}
         self.burnt_by: dict[int, tuple[int, ...]] = {}  # seat -> its trumps burnt face up
@@ -525,7 +536,7 @@ class _Replay:
             trump = v.named
 
         # The discard and draw (4.8).
-        held = F.mask_of(v.hand)
+        held = mask_of(v.hand)
         counts = [each] * n  # cards each seat holds when play starts
         draw_facts: dict = {}
         if r.discard == "non-trump":
@@ -557,7 +568,7 @@ class _Replay:
         junk = 0  # face-down discards so far (a count: their cards are unknown)
         mine_discarded = False  # own discards are in the face-down pile from here on
         draws = list(v.draws)
-        own_dealt = F.mask_of(v.hand)
+        own_dealt = mask_of(v.hand)
         own_trumps = F.trumps_in(own_dealt, trump, r)
         own_discards = own_dealt & ~own_trumps
         own_burnt = F.excess_trumps(cards_of(own_trumps), F.HAND_TARGET, trump, r)
@@ -660,20 +671,20 @@ class _Replay:
                 self.see(c, "the robbed stock", "draw: robbed")
         elif v.robbed:
             self.fail(f"draw: seat {v.seat} robbed cards, but only the pitcher robs (4.8 step 5)")
-        held_mask = (own_trumps & ~F.mask_of(own_burnt)) | F.mask_of(v.drawn) | F.mask_of(v.robbed)
+        held_mask = (own_trumps & ~mask_of(own_burnt)) | mask_of(v.drawn) | mask_of(v.robbed)
         put_down: list[int] = []
         if r.rob and v.seat == pitcher:
             cards = cards_of(held_mask)
             non = sorted(
                 (c for c in cards if not F.is_trump(c, trump, r)),
-                key=lambda c: (F.rank_of(c), F.suit_of(c)),
+                key=lambda c: (rank_of(c), suit_of(c)),
             )
             put_down = non[: max(0, len(cards) - F.HAND_TARGET)]
             trumps = [c for c in cards if F.is_trump(c, trump, r)]
             put_down += F.excess_trumps(
                 trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r
             )
-            held_mask &= ~F.mask_of(put_down)
+            held_mask &= ~mask_of(put_down)
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
         self.burnt_by = {s: d.burnt for s, d in enumerate(draws)}
@@ -823,7 +834,7 @@ class _Replay:
                         self.fail(f"seat {s} leads {name} first: a joker may not fix trump (6.3.5)")
                 played_count[s] += 1
                 if trump is None:
-                    trump = F.suit_of(c)  # 6.3.5: the first card's printed suit
+                    trump = suit_of(c)  # 6.3.5: the first card's printed suit
                     facts["trump"] = trump
                 if first and r.lead_trump and not only and not F.is_trump(c, trump, r):
                     voids |= 1 << (4 * s + trump)  # it held no trump (6.1 lead-trump)
@@ -946,7 +957,7 @@ def _x_key(c: int, trump: int, rules: FamilyRules) -> tuple:
 
 
 def cut_hand(
-    hand: F.FamilyHand, players: int, rules: Rules, scores: Sequence[int]
+    hand: F.GameHand, players: int, rules: Rules, scores: Sequence[int]
 ) -> Iterator[tuple[int, dict, str]]:
     """Every decision of a hand the reference engine played (``play_game``), as
     ``(seat, view document, action taken)``: each call, the naming of trump and each card.

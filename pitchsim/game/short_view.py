@@ -33,11 +33,10 @@ from __future__ import annotations
 
 import re
 
+from . import reference as F
 from .cards import CardError, format_card, parse_cards
 from .family_view import FamilyView
-from .reference import families as F
-from .reference.auction import PASS
-from .reference.play import trick_winner
+from .reference import PASS, trick_winner
 from .rules import FamilyRules, Rules, label, rules_text, spec
 from .view import View, ViewError, call_text
 
@@ -98,7 +97,9 @@ def _tricks(text: str | None, jokers: int = 0) -> list[tuple[int | None, list[in
     return out
 
 
-def _turn(n: int, dealer: int, calls: list[str], tricks) -> tuple[int | None, list[int]]:
+def _turn(
+    rules: Rules, n: int, dealer: int, calls: list[str], tricks
+) -> tuple[int | None, list[int]]:
     """(whose turn it is, each trick's leader) worked out from the calls and cards; None
     where they cannot be (the view's checks then say what is wrong)."""
     bids = [0 if c == "pass" else int(c) for c in calls]
@@ -115,7 +116,7 @@ def _turn(n: int, dealer: int, calls: list[str], tricks) -> tuple[int | None, li
         leaders.append(leader if stated is None else stated)
         start = leaders[-1]
         if len(cards) == n:
-            leader = (start + trick_winner(cards, trump)) % n
+            leader = (start + trick_winner(cards, trump, rules)) % n
         else:
             return (start + len(cards)) % n, leaders
     return leader, leaders
@@ -199,7 +200,7 @@ def short_view(
     if preset:
         turn, leaders = _preset_turn(rules, players, dealer, call_list, trick_list, named)
     else:
-        turn, leaders = _turn(players, dealer, call_list, trick_list)
+        turn, leaders = _turn(rules, players, dealer, call_list, trick_list)
     if seat is None:
         if turn is None:
             raise ViewError(

@@ -30,8 +30,7 @@ from dataclasses import dataclass, field, replace
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
 from .cards import HAND_SIZE, N_CARDS, SUIT_NAMES, SUITS, CardError, format_card, parse_cards
-from .reference.auction import MAX_BID, PASS, legal_bids
-from .reference.play import TRICKS, legal_cards, shows_void, trick_winner
+from .reference import MAX_BID, PASS, TRICKS, legal_calls, legal_cards, shows_void, trick_winner
 from .rules import FamilyRules, Rules, RulesError, document_rule_values, label, rules_text
 
 MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
@@ -143,7 +142,7 @@ class View:
         return Trick(self.to_move, ())
 
     def winner(self, t: Trick) -> int:
-        return (t.leader + trick_winner(t.cards, self.trump)) % self.players
+        return (t.leader + trick_winner(t.cards, self.trump, self.rules)) % self.players
 
     @property
     def won(self) -> tuple[int, ...]:
@@ -421,7 +420,7 @@ def _replay(v: View) -> View:
     bids: list[int] = []
     for i, call in enumerate(v.calls):
         seat = v.caller(i)
-        legal = legal_bids(bids, seat == v.dealer, rules)
+        legal = legal_calls(bids, seat == v.dealer, rules)
         if not legal:
             raise ViewError(f"call {i + 1} (seat {seat}) comes after a 4, which ends the auction")
         if call not in legal:
@@ -448,7 +447,7 @@ def _replay(v: View) -> View:
             None,
             None,
             None,
-            tuple(map(call_text, legal_bids(bids, v.caller(len(bids)) == v.dealer, rules))),
+            tuple(map(call_text, legal_calls(bids, v.caller(len(bids)) == v.dealer, rules))),
         )
     if pitcher is None:
         if v.tricks:
@@ -517,7 +516,7 @@ def _replay(v: View) -> View:
             seen[c] = (t, seat)
             played.append(c)
         if len(played) == n:
-            leader = (leader + trick_winner(played, trump)) % n
+            leader = (leader + trick_winner(played, trump, rules)) % n
     current = v.tricks[-1].cards if v.tricks and len(v.tricks[-1].cards) < n else ()
     complete = len(v.tricks) - (1 if current else 0)
     if complete == TRICKS:

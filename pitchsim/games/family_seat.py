@@ -34,10 +34,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..game.cards import format_card, parse_cards
+from ..game import reference as F
+from ..game.cards import format_card, mask_of, parse_cards
 from ..game.family_view import SHOOT, FamilyView, parse_call, trump_text
 from ..game.family_view import card_text as family_card_text
-from ..game.reference import families as F
 from ..game.rules import FamilyRules, label
 from ..kernels.families.bidding import NAME_COUNTER, choose_call, name_suit
 from ..kernels.families.policies import choose_card, heuristic_card
@@ -300,7 +300,7 @@ def _call(s: Strategy, view: FamilyView, key) -> str:
             high_seat = view.caller(j)  # every bid beats the high bid or steals it
     call = int(
         choose_call(
-            FAMILY_BIDDING_IDS[s.bidding], np.int64(F.mask_of(view.hand)), view.seat, n,
+            FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
             view.dealer, high_seat, np.int64(legal), fr, tab, odds, defender, np.uint64(key),
             AUCTION_COUNTER + len(view.calls),
         )
@@ -316,7 +316,7 @@ def _trump(s: Strategy, view: FamilyView, key) -> str:
     fr, tab = _tables(view.rules)
     suit = int(
         name_suit(
-            FAMILY_BIDDING_IDS[s.bidding], np.int64(F.mask_of(view.hand)), view.players, fr,
+            FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.players, fr,
             tab, np.uint64(key), AUCTION_COUNTER + NAME_COUNTER,
         )
     )  # fmt: skip

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..game.reference.play import View
+from ..game.reference import View
 from ..kernels.dispatch import choose_card
 from ..kernels.policies import (
     KIND_MASK,

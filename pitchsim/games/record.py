@@ -15,11 +15,10 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterator
 
+from ..game import reference as F
 from ..game.cards import CardError, format_card, mask_of, parse_cards
 from ..game.family_view import TRUMP_ACTION
-from ..game.reference import families as F
-from ..game.reference.auction import MAX_BID
-from ..game.reference.game import game_winner
+from ..game.reference import MAX_BID, winners
 from ..game.rules import (
     FamilyRules,
     Rules,
@@ -481,7 +480,7 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
         scores = full["scores_after"]
         before = full
         if full["pitcher"] is not None:
-            won = game_winner(scores, full["pitcher"], full["made"], rules)
+            won = next(iter(winners(scores, full["pitcher"], full["made"], rules)), None)
             if won is not None:
                 if k != len(hands):
                     raise RecordError(f"{where}: seat {won} won the game here, yet it goes on")
@@ -508,7 +507,7 @@ def _preset_deal(h: dict, n: int, where: str, r: FamilyRules) -> tuple[list[int]
     hands = h.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
         raise RecordError(f"{where}: hands must list the {n} hands as dealt")
-    pack = F.mask_of(F.pack(r, n))
+    pack = mask_of(F.pack(r, n))
     each = r.cards_each(n)
     seen = 0
     masks = []

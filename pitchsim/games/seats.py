@@ -32,7 +32,7 @@ import numpy as np
 
 from ..game.cards import format_card, suit_cards
 from ..game.family_view import FamilyView
-from ..game.reference.auction import PASS
+from ..game.reference import PASS
 from ..game.rules import R_PARTNERSHIP, Rules
 from ..game.view import View, call_text, card_text
 from ..kernels.dispatch import choose_bid, choose_card

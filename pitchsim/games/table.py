@@ -14,7 +14,7 @@ it.
 
 Under every preset (rules given as a :class:`~pitchsim.game.rules.FamilyRules`: smear,
 setback, ten-point, or auction-pitch as one) a hand is a :class:`FamilyDeal`: the
-reference engine's preset rules (``game/reference/families.py``), each seat asked from
+reference engine's preset rules (``game/reference/``), each seat asked from
 its :class:`~pitchsim.game.family_view.FamilyView` (``call`` for the calls and the naming
 of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
 that built-in seats play the game ``tournament --rules PRESET`` plays for it.  The same
@@ -28,14 +28,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..game.cards import SUITS, cards_of, parse_cards
+from ..game import reference as F
+from ..game.cards import SUITS, cards_of, parse_cards, suit_of
 from ..game.family_view import TRUMP_ACTION, FamilyView
 from ..game.family_view import call_text as family_call_text
 from ..game.family_view import parse_call as family_parse_call
-from ..game.reference import families as F
-from ..game.reference.auction import MAX_BID, PASS
-from ..game.reference.game import game_winner, pitcher_made, settle_hand
-from ..game.reference.play import TRICKS, score_hand, trick_winner
+from ..game.reference import (
+    MAX_BID,
+    PASS,
+    TRICKS,
+    pitcher_made,
+    score_hand,
+    settle_hand,
+    trick_winner,
+    winners,
+)
 from ..game.rules import FamilyRules, Rules, rules_text, spec
 from ..game.view import Trick, View, card_text, parse_call
 from ..kernels.deal import deal_hands
@@ -141,7 +148,7 @@ def play_table_game(
             if doc["pitcher"] is None:
                 continue  # thrown in: the same dealer deals again
             scores = doc["scores_after"]
-            won = game_winner(scores, doc["pitcher"], doc["made"], rules)
+            won = next(iter(winners(scores, doc["pitcher"], doc["made"], rules)), None)
             if won is not None:
                 record["winner"] = won
                 break
@@ -222,7 +229,7 @@ def _play_hand(seats, rules: Rules, n: int, h: _Hand, scores: list[int], key) ->
             if trump < 0:
                 trump = c // 13
         h.tricks.append(Trick(leader, tuple(cards)))
-        leader = (leader + trick_winner(cards, trump)) % n
+        leader = (leader + trick_winner(cards, trump, rules)) % n
     return hand_doc(h, n, rules, scores)
 
 
@@ -255,7 +262,7 @@ def hand_doc(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
     won = [0] * n
     tricks = []
     for t in h.tricks:
-        w = (t.leader + trick_winner(t.cards, trump)) % n
+        w = (t.leader + trick_winner(t.cards, trump, rules)) % n
         for c in t.cards:
             won[w] |= 1 << c
         tricks.append({"leader": t.leader, "cards": [card_text(c) for c in t.cards], "winner": w})
@@ -322,7 +329,7 @@ def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
 # ---------------------------------------------------------------- every preset
 #
 # Under a FamilyRules (setback, smear, ten-point, and auction-pitch as a FamilyRules)
-# the hand is the reference engine's (game/reference/families.py) and each seat is
+# the hand is the reference engine's (game/reference/) and each seat is
 # asked from its FamilyView.  Plain Rules keep the base path above, byte for byte.
 
 
@@ -360,7 +367,7 @@ class FamilyDeal:
     it yields ``(seat, view)`` at every decision and is sent the action taken (checked
     by the caller against ``view.legal()``); it returns the hand's record (``doc``).
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
-    and the :class:`~pitchsim.game.reference.families.DrawRecord`."""
+    and the :class:`~pitchsim.game.reference.draw.DrawRecord`."""
 
     def __init__(self, rules: FamilyRules, n: int, dealer: int, dealt, stock, scores, draw):
         self.r = rules
@@ -508,7 +515,7 @@ class FamilyDeal:
                 action = yield seat, self.view(seat)
                 c = parse_cards(action, r.jokers)[0]
                 if self.trump < 0:
-                    self.trump = F.suit_of(c)  # 6.3.5: the first card's printed suit
+                    self.trump = suit_of(c)  # 6.3.5: the first card's printed suit
                 hands[seat] &= ~(1 << c)
                 self.cur[1].append(seat)
                 self.cur[2].append(c)

@@ -52,7 +52,7 @@ import numpy as np
 
 from ..game.cards import format_card
 from ..game.family_view import FamilyView
-from ..game.reference.play import shows_void
+from ..game.reference import shows_void
 from ..game.rules import label
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table

@@ -4,7 +4,7 @@ and :mod:`pitchsim.kernels.families.solver`) are tested against, under every pre
 
 Every hand is open; the pitcher's side plays to maximise, every other seat to minimise,
 the points the pitcher's side holds when the hand is scored.  Play and scoring are the
-family reference engine's own (:mod:`pitchsim.game.reference.families`: ``legal_cards``,
+family reference engine's own (:mod:`pitchsim.game.reference`: ``legal_cards``,
 ``trick_winner``, ``trumps_in`` and ``score_hand``), stepped the way its ``play_hand``
 steps a hand: under follow=only a seat holding no trump is out of the trick and the
 winner hands the lead on to the next seat holding one (4.9); before the opening lead
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..game import reference as ref
 from ..game.cards import cards_of, suit_of
-from ..game.reference import families as ref
 from ..game.rules import FamilyRules, as_family
 
 

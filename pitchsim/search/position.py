@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..game import reference as ref_families
 from ..game.cards import (
     HAND_SIZE,
     SUIT_NAMES,
@@ -45,8 +46,7 @@ from ..game.cards import (
     parse_suit,
 )
 from ..game.cards import suit_of as _suit_of
-from ..game.reference import families as ref_families
-from ..game.reference.play import TRICKS, legal_cards, score_hand, trick_winner
+from ..game.reference import TRICKS, legal_cards, score_hand, trick_winner
 from ..game.rules import (
     FamilyRules,
     Rules,
@@ -172,7 +172,7 @@ class Position:
                 tricks=tuple(tricks),
                 to_play=(seat + 1) % n,
             )
-        winner = (self.leader + trick_winner(trick, trump)) % n
+        winner = (self.leader + trick_winner(trick, trump, self.rules)) % n
         won[winner] |= mask_of(trick)
         done = Trick(self.leader, trick, winner)
         if self.trick:

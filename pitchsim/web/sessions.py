@@ -34,9 +34,9 @@ from ..coach.practice import (
     shown_choices,
     shown_values,
 )
+from ..game import reference as F
 from ..game.cards import cards_of
 from ..game.family_view import FamilyView, card_text
-from ..game.reference import families as F
 from ..game.rules import as_family, label
 from ..game.view import View
 from ..games.answers import StopGame, checked_action

@@ -1,59 +1,98 @@
-"""The reference engine: RULES.md in plain, readable Python.
+"""The reference engine: docs/rules.md in plain, readable Python, one engine for every
+preset (the base game is the auction-pitch preset: a plain ``Rules`` is read through
+:func:`~pitchsim.game.rules.as_family`).
 
-It is the specification the numba kernels are tested against.  The rule families of
-VARIANTS.md (setback, smear, ten-point, five-point, seven-point and any mix of the generic options) are played by
-:mod:`pitchsim.game.reference.families`, which plays the base game exactly as these
-modules do (tests/test_families_reference.py checks that deal by deal).
+It is the specification the numba kernels are tested against.  One module per part of
+the game: :mod:`.tricks` (trump, the effective suit, what may be played, who wins a
+trick), :mod:`.auction` (the calls), :mod:`.deal` (the pack and the deal), :mod:`.draw`
+(the discard and draw), :mod:`.score` (the points, settling a hand, the winners),
+:mod:`.hand` (a hand played trick by trick) and :mod:`.game` (whole games).
+
+Calls are ints: 0 pass, 1 up to the maximum bid, and :func:`shoot_call` for a shoot.
+Cards and masks as in :mod:`pitchsim.game.cards`, with the jokers 52 and 53.
 """
 
 from pitchsim.game.reference.auction import (
+    FORCED_DEALER_MIN,
     MAX_BID,
     PASS,
     AuctionResult,
-    legal_bids,
-    run_auction,
-)
-from pitchsim.game.reference.game import (
+    Bid,
     BidView,
-    GameHand,
-    GameRecord,
-    deal_hands,
-    game_winner,
-    pitcher_made,
-    play_game,
-    settle_hand,
+    as_bid,
+    legal_calls,
+    run_auction,
+    shoot_call,
 )
-from pitchsim.game.reference.play import (
-    TRICKS,
-    HandRecord,
+from pitchsim.game.reference.deal import deal, deal_hands, pack
+from pitchsim.game.reference.draw import (
+    HAND_TARGET,
+    DrawRecord,
+    carries_point,
+    discard_and_draw,
+    excess_trumps,
+    point_value,
+)
+from pitchsim.game.reference.game import GameHand, GameRecord, play_game
+from pitchsim.game.reference.hand import TRICKS, HandRecord, View, play_hand
+from pitchsim.game.reference.score import (
+    DEALER_SET_PENALTY,
     HandScore,
-    View,
-    legal_cards,
-    play_hand,
+    pitcher_made,
     score_hand,
+    settle_hand,
+    winners,
+)
+from pitchsim.game.reference.tricks import (
+    effective_suit,
+    is_trump,
+    jick_of,
+    legal_cards,
+    shows_void,
     trick_winner,
+    trump_order,
+    trumps_in,
 )
 
 __all__ = [
+    "DEALER_SET_PENALTY",
+    "FORCED_DEALER_MIN",
+    "HAND_TARGET",
     "MAX_BID",
     "PASS",
     "TRICKS",
     "AuctionResult",
+    "Bid",
     "BidView",
+    "DrawRecord",
     "GameHand",
     "GameRecord",
     "HandRecord",
     "HandScore",
     "View",
+    "as_bid",
+    "carries_point",
+    "deal",
     "deal_hands",
-    "game_winner",
-    "legal_bids",
+    "discard_and_draw",
+    "effective_suit",
+    "excess_trumps",
+    "is_trump",
+    "jick_of",
+    "legal_calls",
     "legal_cards",
+    "pack",
     "pitcher_made",
     "play_game",
     "play_hand",
+    "point_value",
     "run_auction",
     "score_hand",
     "settle_hand",
+    "shoot_call",
+    "shows_void",
     "trick_winner",
+    "trump_order",
+    "trumps_in",
+    "winners",
 ]

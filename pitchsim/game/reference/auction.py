@@ -1,9 +1,11 @@
-"""The auction (one round of calls), in plain Python.
+"""The auction (one round of calls) under every preset, in plain Python (docs/rules.md
+"The auction", 0.2, 1.4, 2.4-2.6, 3.3, 3.4, 4.4, 4.5, 6.1, 6.3.4).
 
-Mirrors RULES.md's "Auction (one round)" section and the bidding variants
-(minimum bid, all pass, dealer steal).  A call is an int: 0 (``PASS``) or a bid 1-4.
-A bidder may attach its plan to a call with :class:`Bid`: the suit it means to lead
-if it wins (its own business, never shown to the table) or the card a 4 is pitched with.
+Calls are ints: 0 (``PASS``), a bid from the minimum bid to the maximum bid, and
+:func:`shoot_call` (the maximum bid plus one) for a shoot.  A bidder may attach its plan
+to a call with :class:`Bid`: the suit it means to lead if it wins under
+trump=first-lead (its own business, never shown to the table) or the card a bid of the
+maximum is pitched with.
 """
 
 from __future__ import annotations
@@ -12,71 +14,99 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pitchsim.game.cards import N_CARDS, suit_of
+from pitchsim.game.cards import N_CARDS_WITH_JOKERS, suit_of
+from pitchsim.game.reference.tricks import family
 from pitchsim.game.rules import Rules
 
 PASS = 0
-MAX_BID = 4  # all four points: High, Low, Jack, Game
-FORCED_DEALER_MIN = 2  # a dealer stuck with the bid must bid at least 2
+MAX_BID = 4  # the base game's maximum bid (all four points); a preset's is rules.max_bid
+FORCED_DEALER_MIN = 2  # RULES; 6.1 all-pass=forced: at least the larger of 2 and min-bid
 
 
-def legal_bids(bids_so_far: Sequence[int], dealer_to_call: bool, rules: Rules) -> list[int]:
-    """The calls allowed now, ascending (0 = pass); empty once a 4 has ended the auction.
+def shoot_call(rules: Rules) -> int:
+    """The call code of a shoot: one above the maximum bid (6.1 shoot)."""
+    return family(rules).max_bid + 1
 
-    ``bids_so_far`` are the calls already made this auction (0 = pass).
+
+def legal_calls(
+    calls: Sequence[int], dealer_to_call: bool, rules: Rules, may_shoot: bool = True
+) -> list[int]:
+    """The calls allowed now, ascending (0 = pass); empty when the auction is over.
+
+    ``calls`` are the calls made so far; ``may_shoot`` is False for a player whose
+    score is below zero (6.1 shoot).
     """
-    high = max(bids_so_far, default=PASS)
-    if high == MAX_BID:
-        return []  # a 4 cannot be stolen: nobody calls after it
+    r = family(rules)
+    top, shoot = r.max_bid, shoot_call(r)
+    high = max(calls, default=PASS)
+    shoots = [shoot] if r.shoot and may_shoot else []
+    if high == shoot:
+        return []  # 6.1: a shoot cannot be stolen and ends the auction
+    if high == top:
+        if r.dealer_steal != "max":
+            return []  # RULES, 1.4, 6.3.4: a bid of the maximum ends the auction at once
+        # 2.5, 2.15.2: the others may only pass; the dealer may match the maximum.
+        return [PASS, top, *shoots] if dealer_to_call else [PASS, *shoots]
     if not dealer_to_call:
-        return [PASS, *range(max(high + 1, rules.min_bid), MAX_BID + 1)]
+        return [PASS, *range(max(high + 1, r.min_bid), top + 1), *shoots]
     if high == PASS:
-        if rules.all_pass == "forced":
-            return list(range(max(FORCED_DEALER_MIN, rules.min_bid), MAX_BID + 1))
-        # Redeal variant: nobody is stuck, so the dealer calls like anyone else and
-        # his pass throws the hand in.
-        return [PASS, *range(rules.min_bid, MAX_BID + 1)]
-    lowest = high if rules.dealer_steal else high + 1  # an equal bid steals
-    return [PASS, *range(lowest, MAX_BID + 1)]
+        if r.all_pass == "forced":  # RULES, 6.1: at least the larger of 2 and min-bid
+            return [*range(max(FORCED_DEALER_MIN, r.min_bid), top + 1), *shoots]
+        return [PASS, *range(r.min_bid, top + 1), *shoots]  # 3.4, 4.5, 2.6
+    lowest = high if r.dealer_steal is True else high + 1  # RULES steal; 3.3, 2.4
+    return [PASS, *range(lowest, top + 1), *shoots]
 
 
 @dataclass(frozen=True)
 class Bid:
     """A call plus what the bidder means to do with it.
 
-    ``trump`` is the suit the bidder plans to lead if it becomes the pitcher (-1: it
-    decides at the opening lead).  It is the bidder's private plan, not an announcement:
-    the table learns trump from the opening lead, as the rules say.  ``pitch`` >= 0
-    bids 4 by pitching that card, which ends the auction and is the opening lead.
+    ``pitch`` >= 0 bids the maximum by pitching that card under trump=first-lead, which
+    ends the auction and is the opening lead (RULES, 1.4).  ``trump`` is the suit the
+    bidder plans to lead if it becomes the pitcher under trump=first-lead (-1: it
+    decides at the opening lead); its private plan, not an announcement: the table
+    learns trump from the opening lead.
     """
 
-    amount: int  # 0 = pass, else 1-4
-    trump: int = -1
+    amount: int  # 0 = pass, else a bid (or the shoot call)
     pitch: int = -1
+    trump: int = -1
 
 
 def as_bid(answer: object) -> Bid:
-    """A caller's answer as a :class:`Bid`: an int, ``(4, card)`` or a ``Bid``."""
+    """A caller's answer as a :class:`Bid`: an int, ``(bid, card)`` or a ``Bid``."""
     if isinstance(answer, Bid):
         return answer
     if isinstance(answer, tuple):
-        if len(answer) != 2 or answer[0] != MAX_BID:
-            raise ValueError(f"only a 4 can be pitched, got {answer!r}")
-        card = operator.index(answer[1])
-        if not 0 <= card < N_CARDS:
-            raise ValueError(f"pitched {card}, which is not a card")
-        return Bid(MAX_BID, pitch=card)
+        if len(answer) != 2:
+            raise ValueError(f"a pitch is (bid, card), got {answer!r}")
+        return Bid(operator.index(answer[0]), pitch=operator.index(answer[1]))
     return Bid(operator.index(answer))
+
+
+@dataclass(frozen=True)
+class BidView:
+    """Everything ``seat`` can see when calling in the auction."""
+
+    seat: int
+    hand: int  # own cards, bit mask
+    dealer: int
+    players: int
+    bids: tuple[int, ...]  # calls so far this auction, in calling order (0 = pass)
+    legal: tuple[int, ...]  # the calls allowed now (0 = pass)
+    scores: tuple[int, ...]  # game scores before this hand, per seat
+    rules: Rules
 
 
 @dataclass
 class AuctionResult:
     """What the auction decided.
 
-    ``calls[i]`` is the call of ``order[i]`` (calling order from the dealer's left):
-    the bid, or ``None`` for a pass or for a seat that never called because a 4 ended
-    the auction.  ``pitcher`` is ``None`` only when everybody passed under the redeal
-    variant; ``bid`` is then 0.  ``pitched_card`` is the card a 4 was pitched with
+    ``calls[i]`` is the call of ``order[i]`` (calling order from the dealer's left): the
+    bid, or ``None`` for a pass or for a seat that never called because the auction
+    ended.  ``pitcher`` is ``None`` only when everybody passed (redeal and the like);
+    ``bid`` is then 0, else the points the pitcher's side must win (a shoot's is the
+    maximum bid).  ``pitched_card`` is the card a bid of the maximum was pitched with
     (the opening lead), else -1.  ``trump`` is the pitcher's planned trump (the suit of
     a pitched card, or the winning :class:`Bid`'s ``trump``), else -1.
     """
@@ -85,6 +115,7 @@ class AuctionResult:
     order: list[int]
     pitcher: int | None
     bid: int
+    shoot: bool = False
     pitched_card: int = -1
     trump: int = -1
 
@@ -92,47 +123,49 @@ class AuctionResult:
 Call = Callable[[int, list[int], list[int]], "int | tuple[int, int] | Bid"]
 
 
-def run_auction(dealer: int, players: int, call: Call, rules: Rules) -> AuctionResult:
-    """Ask each seat for its call, from the dealer's left round to the dealer.
+def run_auction(
+    dealer: int, players: int, call: Call, rules: Rules, scores: Sequence[int] | None = None
+) -> AuctionResult:
+    """Ask each seat for its call, from the dealer's left round to the dealer (0.2).
 
-    ``call(seat, bids_so_far, legal)`` returns a call from ``legal``, ``(4, card)``
-    to bid 4 by pitching ``card``, or a :class:`Bid`.  An illegal call raises
-    ``ValueError``.  The high bidder is the pitcher: since every legal bid is above
-    the high bid (or equal to it, when the dealer steals), the last bidder is always
-    the high bidder.
+    ``call(seat, calls_so_far, legal)`` returns a call from ``legal``, ``(bid, card)``
+    to bid the maximum by pitching ``card``, or a :class:`Bid`; an illegal call raises
+    ``ValueError``.  ``scores`` (before the hand) bar a seat below zero from shooting.
+    The last bidder is the high bidder, since every bid beats the high bid or steals it.
     """
-    rules.check_players(players)
+    r = family(rules)
+    r.check_players(players)
     if not 0 <= dealer < players:
         raise ValueError(f"dealer {dealer} is not a seat of a {players}-player table")
+    scores = list(scores) if scores is not None else [0] * players
     order = [(dealer + 1 + i) % players for i in range(players)]
     calls: list[int | None] = [None] * players
-    bids: list[int] = []
-    pitcher: int | None = None
-    bid = PASS
-    pitched_card = trump = -1
-
+    made: list[int] = []
+    result = AuctionResult(calls, order, None, PASS)
     for i, seat in enumerate(order):
-        legal = legal_bids(bids, seat == dealer, rules)
+        legal = legal_calls(made, seat == dealer, r, may_shoot=scores[seat] >= 0)
         if not legal:
-            break  # a 4 ended the auction
-        raw = call(seat, list(bids), list(legal))
+            break  # a bid of the maximum or a shoot ended the auction
         try:
-            answer = as_bid(raw)
+            bid = as_bid(call(seat, list(made), list(legal)))
         except (TypeError, ValueError) as e:
             raise ValueError(f"seat {seat}: {e}") from None
-        if answer.amount not in legal:
-            raise ValueError(f"seat {seat} may not call {answer.amount} now (legal: {legal})")
-        if answer.pitch != -1:
-            if answer.amount != MAX_BID:
-                raise ValueError(f"seat {seat}: only a 4 can be pitched")
-            if not 0 <= answer.pitch < N_CARDS:
-                raise ValueError(f"seat {seat} pitched {answer.pitch}, which is not a card")
-        if not -1 <= answer.trump < 4:
-            raise ValueError(f"seat {seat}: {answer.trump} is not a suit")
-        bids.append(answer.amount)
-        if answer.amount != PASS:
-            calls[i] = answer.amount
-            pitcher, bid, pitched_card = seat, answer.amount, answer.pitch
-            trump = suit_of(answer.pitch) if answer.pitch >= 0 else answer.trump
-
-    return AuctionResult(calls, order, pitcher, bid, pitched_card, trump)
+        if bid.amount not in legal:
+            raise ValueError(f"seat {seat} may not call {bid.amount} now (legal: {legal})")
+        if not -1 <= bid.trump < 4:
+            raise ValueError(f"seat {seat}: {bid.trump} is not a suit")
+        made.append(bid.amount)
+        if bid.pitch != -1:
+            if not 0 <= bid.pitch < N_CARDS_WITH_JOKERS:
+                raise ValueError(f"seat {seat} pitched {bid.pitch}, which is not a card")
+            ends = not legal_calls(made, False, r) or seat == dealer
+            if r.trump != "first-lead" or bid.amount < r.max_bid or not ends:
+                raise ValueError(f"seat {seat} may not pitch with this call (1.4, 6.3.4)")
+        if bid.amount != PASS:
+            calls[i] = bid.amount
+            result.pitcher = seat
+            result.shoot = bid.amount == shoot_call(r)
+            result.bid = r.max_bid if result.shoot else bid.amount
+            result.pitched_card = bid.pitch
+            result.trump = suit_of(bid.pitch) if bid.pitch >= 0 else bid.trump
+    return result

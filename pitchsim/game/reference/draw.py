@@ -1,0 +1,123 @@
+"""The discard and draw (docs/rules.md 4.8), once after trump is named, in plain Python:
+every player discards his non-trumps, burns trumps beyond six by rule X and draws back
+to six; under rob=true the pitcher takes the rest of the stock and comes down to six.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pitchsim.game.cards import ACE, JACK, N_CARDS, TEN, cards_of, mask_of, rank_of, suit_of
+from pitchsim.game.reference.tricks import family, is_trump, jick_of, trump_order
+from pitchsim.game.rules import FamilyRules, Rules
+
+HAND_TARGET = 6  # cards in hand after a discard and draw (4.8)
+THREE, FIVE, DEUCE = 1, 3, 0  # ranks of the 3, the 5 and the 2
+
+
+def carries_point(c: int, trump: int, rules: FamilyRules) -> bool:
+    """4.8 rule X: the ace, the jack, the jick, a joker, the 10 under game=ten, the 3
+    under three=true, the 5 under five=true, or the 2."""
+    if c >= N_CARDS or (rules.jick and c == jick_of(trump)):
+        return True
+    rank = rank_of(c)
+    return (
+        rank in (ACE, JACK, DEUCE)
+        or (rank == TEN and rules.game == "ten")
+        or (rank == THREE and rules.three)
+        or (rank == FIVE and rules.five)
+    )
+
+
+def point_value(c: int, trump: int, rules: FamilyRules) -> int:
+    if c < N_CARDS and c != jick_of(trump):
+        if rank_of(c) == THREE and rules.three:
+            return 3
+        if rank_of(c) == FIVE and rules.five:
+            return 5
+    return 1
+
+
+def excess_trumps(trumps: Sequence[int], keep: int, trump: int, rules: FamilyRules) -> list[int]:
+    """4.8 rule X: which trumps go when more than ``keep`` are held: the lowest-ranking
+    trumps carrying no point first; only then the lowest point value, lower rank first."""
+    order = trump_order(rules, trump)
+    plain = sorted((c for c in trumps if not carries_point(c, trump, rules)), key=order.index)
+    points = sorted(
+        (c for c in trumps if carries_point(c, trump, rules)),
+        key=lambda c: (point_value(c, trump, rules), order.index(c)),
+    )
+    return (plain + points)[: max(0, len(trumps) - keep)]
+
+
+@dataclass
+class DrawRecord:
+    """What the discard and draw did, per seat: face-down discards, trumps burnt face up,
+    cards drawn (from the stock or the discards), and the pitcher's rob."""
+
+    discarded: list[int]
+    burnt: list[int]
+    drawn: list[list[int]]
+    robbed: list[int] = field(default_factory=list)
+    put_down: list[int] = field(default_factory=list)  # by the pitcher after robbing
+
+
+def discard_and_draw(
+    hands: Sequence[int],
+    stock: Sequence[int],
+    pitcher: int,
+    trump: int,
+    rules: Rules,
+    rng: random.Random,
+) -> tuple[list[int], DrawRecord]:
+    """4.8, once after trump is named: each player from the pitcher's left, pitcher last,
+    discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
+    from the face-down discards, shuffled, when the stock runs out unless follow=only
+    (4); under rob=true the pitcher skips 3, takes the rest of the stock and comes down
+    to 6, non-trumps lowest-ranking first, then rule X (5)."""
+    r = family(rules)
+    n = len(hands)
+    hands = list(hands)
+    stock = list(stock)
+    junk: list[int] = []  # this hand's face-down discards
+    rec = DrawRecord([0] * n, [0] * n, [[] for _ in range(n)])
+
+    def fill(seat: int) -> None:
+        while hands[seat].bit_count() < HAND_TARGET and stock:  # 3
+            c = stock.pop(0)
+            hands[seat] |= 1 << c
+            rec.drawn[seat].append(c)
+        if hands[seat].bit_count() < HAND_TARGET and r.follow != "only" and junk:  # 4
+            rng.shuffle(junk)
+            while hands[seat].bit_count() < HAND_TARGET and junk:
+                c = junk.pop(0)
+                hands[seat] |= 1 << c
+                rec.drawn[seat].append(c)
+
+    for seat in [(pitcher + 1 + i) % n for i in range(n)]:  # the pitcher last
+        non_trumps = [c for c in cards_of(hands[seat]) if not is_trump(c, trump, r)]  # 1
+        hands[seat] &= ~mask_of(non_trumps)
+        junk.extend(non_trumps)
+        rec.discarded[seat] = mask_of(non_trumps)
+        burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, r)  # 2
+        hands[seat] &= ~mask_of(burnt)
+        rec.burnt[seat] = mask_of(burnt)
+        if not (r.rob and seat == pitcher):
+            fill(seat)
+    if r.rob:  # 5
+        rec.robbed = list(stock)
+        hands[pitcher] |= mask_of(stock)
+        stock.clear()
+        fill(pitcher)  # step 4 when the stock left the pitcher short
+        held = cards_of(hands[pitcher])
+        non_trumps = sorted(
+            (c for c in held if not is_trump(c, trump, r)), key=lambda c: (rank_of(c), suit_of(c))
+        )
+        down = non_trumps[: max(0, len(held) - HAND_TARGET)]
+        trumps = [c for c in held if is_trump(c, trump, r)]
+        down += excess_trumps(trumps, HAND_TARGET - (len(non_trumps) - len(down)), trump, r)
+        hands[pitcher] &= ~mask_of(down)
+        rec.put_down = down
+    return hands, rec
