@@ -105,7 +105,9 @@ def test_simulate_base_run_is_the_kernel_with_base_rules(base_flags):
 @pytest.mark.parametrize(
     "spec, rules, changed_bits",
     [
-        ("low=dealt", Rules(low="dealt"), 0b0010),  # only Low can change
+        # Low to its holder is no point to capture, so the heuristic plays it otherwise
+        # (it no longer shields the low trump): every point can move.
+        ("low=dealt", Rules(low="dealt"), 0b1111),
         ("follow=suit", Rules(follow="suit"), 0b1111),
         ("partnership=true", Rules(partnership=True), 0b1111),
     ],
@@ -119,6 +121,15 @@ def test_simulate_rules_change_the_run_and_reach_the_kernel(
     differ = flags != base_flags
     assert differ.mean() > 0.02  # where the rule matters, the outcome moves
     assert ((flags ^ base_flags) & (0xF ^ changed_bits)).sum() == 0
+
+
+def test_low_dealt_changes_only_who_gets_low_when_play_ignores_it():
+    """Random play does not read the rules beyond the legal cards, which low=dealt leaves
+    alone: the same cards are played, and only the Low point can change hands."""
+    plain = kernel_flags(SEED, DEALS, 4, "random", Rules())
+    dealt = kernel_flags(SEED, DEALS, 4, "random", Rules(low="dealt"))
+    assert (plain != dealt).mean() > 0.02
+    assert ((plain ^ dealt) & (0xF ^ 0b0010)).sum() == 0
 
 
 def test_simulate_rules_from_a_toml_file_are_the_same_rules(capsys, tmp_path):

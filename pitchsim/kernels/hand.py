@@ -2,7 +2,7 @@
 
 The rules of a hand, below any policy: ``kernels.play.play_hand`` plays six tricks
 with them (each card from its seat's policy), and the search's playouts finish hands
-with them.  Mirrors ``pitchsim.game.reference.play``.
+with them.  Mirrors ``pitchsim.game.reference.hand`` and ``.score``.
 """
 
 import numpy as np

@@ -1,6 +1,6 @@
 """One hand of Pitch played in a kernel: six tricks, each card from its seat's policy.
 
-Mirrors ``pitchsim.game.reference.play``; tests replay both on the same decisions.
+Mirrors ``pitchsim.game.reference.hand``; tests replay both on the same decisions.
 Scoring and the trick's rules are ``kernels.hand``'s.
 """
 

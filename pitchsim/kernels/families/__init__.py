@@ -22,7 +22,7 @@ through these modules instead, one per part of the hand:
 - ``worlds`` and ``rollout``: the ``rollout`` search policy: worlds consistent with a
   seat's knowledge, each legal card played out in the same worlds by ``heuristic``.
 - ``simulate``: many hands at once (P(make k) for the pitcher's side) and logged
-  hands for the cross-check against ``pitchsim.game.reference.families``.
+  hands for the cross-check against ``pitchsim.game.reference``.
 
 The kernel API is positional, like the base game's.  The entry point for one hand is
 ``simulate.family_hand`` (deal, name trump, draw, play, score), or

@@ -1,6 +1,6 @@
 """The auction of a family hand in kernels: the legal calls and the bidding policies.
 
-Calls are ints as in the reference engine (``pitchsim.game.reference.families``): 0
+Calls are ints as in the reference engine (``pitchsim.game.reference.auction``): 0
 pass, 1 up to the maximum bid, and the maximum bid plus one for a shoot.  The legal
 calls are a bit mask (bit c: call c), built exactly as the reference's ``legal_calls``
 (VARIANTS.md 0.2, 1.4, 2.3-2.6, 3.3, 3.4, 4.4, 4.5, 6.1 all-pass, dealer-steal, shoot,
