@@ -4,14 +4,19 @@
 its user whatever the arguments: no traceback, and a failure is exactly one line
 ``pitchsim: error: ...`` with exit code 2, or ``pitchsim: interrupted...`` with
 130 after Ctrl-C (docs/architecture.md, util/errors.py).  ``refused(*argv)`` is the
-failure alone, returned as that line.  (Tests that need the program as a separate
-process, for stdin, signals or the installed entry point, use ``subprocess``.)
+failure alone, returned as that line; ``run(*argv)`` is ``cli`` as a finished process
+(``.returncode``, ``.stdout``, ``.stderr``), in a folder of the test's choosing, for tests
+that check the outcome themselves.  (Tests that need the program as a separate process,
+for a closed stdin, a terminal, signals or the installed entry point, use
+``subprocess``: each such run pays Python's and numba's start, a second or two.)
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import os
+import subprocess
 import sys
 
 from pitchsim.cli import main
@@ -52,3 +57,11 @@ def refused(*argv, words: str | None = None) -> str:
     if words is not None:
         assert words in err, (argv, err)
     return err.strip()
+
+
+def run(*argv, stdin: str | None = None, cwd=None) -> subprocess.CompletedProcess:
+    """``pitchsim ARGV`` in this process, run from folder ``cwd`` (default: here), as a
+    finished process; no traceback, whatever the exit code."""
+    with contextlib.chdir(cwd or os.getcwd()):
+        code, out, err = cli(*argv, stdin=stdin, one_line=False)
+    return subprocess.CompletedProcess([str(a) for a in argv], code, out, err)

@@ -14,33 +14,36 @@ os.environ["PITCHSIM_COMPILE_NOTICE"] = "0"
 # and teardown).  CI runs the suite as ``pytest -n 2 --dist loadfile
 # --no-loadscope-reorder`` (scripts/dev.py), a file to a worker in collection order;
 # these go first, longest first, so that the files left at the end are short and both
-# workers finish together.  A stale figure only costs time.  Today's figures are lower
-# bounds: the 30 slowest tests of a whole run on main (3 Dec, 2 workers) summed by file,
-# and single-file runs of test_table_presets, test_records_redteam, test_coach_words;
-# refresh them from a whole run's junit report with scripts/test_durations.py --python.
+# workers finish together.  A stale figure only costs time.  Sources (3 Dec): the 30
+# slowest tests of a whole run on main (2 workers) summed by file, lower bounds; and,
+# for test_replay, test_families_games, test_seats_families, test_practice_presets,
+# test_coach_words, test_records_redteam and test_table_presets, CPU seconds of one
+# file run against a kernel cache holding only what `pitchsim cache warm` compiles, as
+# CI has it (the last two after their CLI runs moved in-process).  Refresh them from a
+# whole run's junit report with scripts/test_durations.py --python.
 SLOW_FILES: dict[str, float] = {
-    "tests/test_table_presets.py": 300,
-    "tests/test_coach_words.py": 200,
+    "tests/test_replay.py": 181,
     "tests/test_family_study.py": 154,
-    "tests/test_practice_presets.py": 152,
-    "tests/test_records_redteam.py": 150,
-    "tests/test_seats_families.py": 148,
-    "tests/test_families_games.py": 126,
-    "tests/test_replay.py": 102,
     "tests/test_search_play.py": 79,
     "tests/test_families_kernels.py": 62,
     "tests/test_advise.py": 59,
-    "tests/test_solver_transpositions.py": 58,
+    "tests/test_families_games.py": 58,
     "tests/test_kernel_edges.py": 55,
     "tests/test_family_solver.py": 52,
     "tests/test_presets_trickster.py": 49,
     "tests/test_readme.py": 47,
+    "tests/test_table_presets.py": 40,
     "tests/test_bad_input.py": 36,
     "tests/test_tournament.py": 32,
     "tests/test_advise_presets.py": 29,
     "tests/test_solver.py": 26,
     "tests/test_hint_clock.py": 22,
+    "tests/test_solver_transpositions.py": 21,
     "tests/test_solver_keys.py": 18,
+    "tests/test_records_redteam.py": 17,
+    "tests/test_practice_presets.py": 16,
+    "tests/test_coach_words.py": 14,
+    "tests/test_seats_families.py": 14,
     "tests/test_advisor_clock.py": 13,
 }
 

@@ -8,11 +8,11 @@ import math
 import os
 import pty
 import select
-import subprocess
 import sys
 import time
 
 import pytest
+from clirun import run
 
 from pitchsim.coach.judge import CALL_STEPS, CARD_STEPS, judge_call, judge_card, label
 from pitchsim.coach.practice import coach_seed, practice, read_choice, shown_choices
@@ -20,11 +20,7 @@ from pitchsim.coach.review import review
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import views_of
 
-CLI = [sys.executable, "-m", "pitchsim"]
-
-
-def run_cli(args, stdin="", timeout=600):
-    return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=timeout)
+CLI = [sys.executable, "-m", "pitchsim"]  # the terminal test's own process
 
 
 def first_choice_answers(n=400):
@@ -114,9 +110,9 @@ def test_typed_choices_are_read_or_refused_in_one_line():
 
 def test_a_whole_game_to_the_end_from_scripted_stdin(tmp_path):
     save = tmp_path / "g.json"
-    r = run_cli(
-        ["practice", "--no-coach", "--players", "3", "--seed", "3", "--save", str(save)],
-        first_choice_answers(),
+    r = run(
+        *["practice", "--no-coach", "--players", "3", "--seed", "3", "--save", save],
+        stdin=first_choice_answers(),
     )
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stdout + r.stderr
@@ -125,7 +121,7 @@ def test_a_whole_game_to_the_end_from_scripted_stdin(tmp_path):
     assert doc["winner"] is not None and "stopped" not in doc
     assert doc["strategies"][0] == "you"
     # The record replays (the person's actions are in it) and holds every decision shown.
-    again = run_cli(["play", "--replay", str(save), "--json"])
+    again = run("play", "--replay", str(save), "--json", stdin="")
     assert again.returncode == 0, again.stderr
     prompts = r.stdout.count("your call>") + r.stdout.count("your card>")
     made = sum(a["seat"] == 0 for h in doc["hands"] for a in h["actions"])
@@ -141,8 +137,8 @@ def test_a_whole_game_to_the_end_from_scripted_stdin(tmp_path):
     ],
 )
 def test_bad_input_at_a_call_is_told_and_asked_again(tmp_path, bad, message):
-    r = run_cli(
-        ["practice", "--no-coach", "--seed", "4", "--save", str(tmp_path / "g.json")], f"{bad}\nq\n"
+    r = run(
+        "practice", "--no-coach", "--seed", "4", "--save", tmp_path / "g.json", stdin=f"{bad}\nq\n"
     )
     assert r.returncode == 0, r.stderr
     assert message in r.stdout
@@ -152,9 +148,9 @@ def test_bad_input_at_a_call_is_told_and_asked_again(tmp_path, bad, message):
 
 def test_a_bad_card_is_told_and_asked_again(tmp_path):
     # Seat 0 passes, then answers the first card decision with junk, then a number.
-    r = run_cli(
-        ["practice", "--no-coach", "--seed", "4", "--save", str(tmp_path / "g.json")],
-        "p\nXX\n1\nq\n",
+    r = run(
+        *["practice", "--no-coach", "--seed", "4", "--save", tmp_path / "g.json"],
+        stdin="p\nXX\n1\nq\n",
     )
     assert r.returncode == 0, r.stderr
     assert "'XX' is not" in r.stdout
@@ -203,23 +199,22 @@ def test_quit_and_resume_is_the_game_played_straight_through(tmp_path):
 
 def test_quit_and_resume_through_the_command(tmp_path):
     save = tmp_path / "g.json"
-    r = run_cli(["practice", "--no-coach", "--seed", "9", "--save", str(save)], "p\nq\n")
+    r = run("practice", "--no-coach", "--seed", "9", "--save", save, stdin="p\nq\n")
     assert r.returncode == 0, r.stderr
     assert "--resume" in r.stdout
     doc = json.loads(save.read_text())
     assert doc["stopped"] == "quit"
     stopped = tmp_path / "stopped.json"
     stopped.write_text(save.read_text())
-    again = run_cli(
-        ["practice", "--resume", str(save), "--save", str(save), "--no-coach"],
-        first_choice_answers(),
+    again = run(
+        *["practice", "--resume", save, "--save", save, "--no-coach"], stdin=first_choice_answers()
     )
     assert again.returncode == 0, again.stderr
     assert "game over:" in again.stdout
     assert "stopped" not in json.loads(save.read_text())
-    done = run_cli(["practice", "--resume", str(save)])
+    done = run("practice", "--resume", str(save), stdin="")
     assert done.returncode == 2 and "not an unfinished practice game" in done.stderr
-    bad = run_cli(["practice", "--resume", str(stopped), "--players", "5"])
+    bad = run("practice", "--resume", str(stopped), "--players", "5", stdin="")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     assert "leave out --players" in bad.stderr
 
@@ -231,14 +226,22 @@ def test_option_errors_are_one_line():
         (["--seat", "7"], "seat"),
         (["--resume", "/nonexistent/x.json"], "x.json"),
     ]:
-        r = run_cli(["practice", "--no-coach", *args])
+        r = run("practice", "--no-coach", *args, stdin="")
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert r.stderr.count("\n") == 1 and words in r.stderr, (args, r.stderr)
 
 
 def test_watch_plays_every_seat_by_bots(tmp_path):
-    r = run_cli(
-        ["practice", "--watch", "--players", "3", "--seed", "3", "--save", str(tmp_path / "w.json")]
+    r = run(
+        "practice",
+        "--watch",
+        "--players",
+        "3",
+        "--seed",
+        "3",
+        "--save",
+        str(tmp_path / "w.json"),
+        stdin="",
     )
     assert r.returncode == 0, r.stderr
     assert "your call>" not in r.stdout and "game over:" in r.stdout
@@ -404,8 +407,17 @@ def test_a_call_judged_is_advises_recommendation_when_chosen():
 
 
 def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
-    r = run_cli(
-        ["play", "--game", "--players", "3", "--seed", "2", "--json", "-s", "odds+heuristic"]
+    r = run(
+        "play",
+        "--game",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--json",
+        "-s",
+        "odds+heuristic",
+        stdin="",
     )
     assert r.returncode == 0, r.stderr
     path = tmp_path / "rec.json"
@@ -416,8 +428,17 @@ def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
     expected = [a for v, a in mine if len(v.legal()) > 1]  # a forced action is not judged
     # Hand-checked floor: each hand's last card is forced (one card left).
     assert len(mine) - len(expected) >= sum(1 for h in doc["hands"] if h.get("pitcher") is not None)
-    out = run_cli(
-        ["review", str(path), "--seat", str(seat), "--json", "--samples", "200", "--worlds", "8"]
+    out = run(
+        "review",
+        str(path),
+        "--seat",
+        str(seat),
+        "--json",
+        "--samples",
+        "200",
+        "--worlds",
+        "8",
+        stdin="",
     )
     assert out.returncode == 0, out.stderr
     rv = json.loads(out.stdout)
@@ -428,10 +449,12 @@ def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
     assert rv["call_loss"] == pytest.approx(
         sum(j["loss"] for j in rv["judgements"] if j["kind"] == "call")
     )
-    text = run_cli(["review", str(path), "--seat", str(seat), "--samples", "200", "--worlds", "8"])
+    text = run(
+        "review", str(path), "--seat", str(seat), "--samples", "200", "--worlds", "8", stdin=""
+    )
     assert text.returncode == 0 and "hand  calls" in text.stdout
     # A play record names no person's seat (a practice save does): --seat is asked for.
-    ask = run_cli(["review", str(path)])
+    ask = run("review", str(path), stdin="")
     assert ask.returncode == 2 and ask.stderr.count("\n") == 1 and "--seat" in ask.stderr
 
 
@@ -439,7 +462,7 @@ def test_review_refuses_bad_input_in_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "pitchsim-game", "hands": []}')
     for args in (["review", str(bad), "--seat", "0"], ["review", "/nonexistent", "--seat", "0"]):
-        r = run_cli(args)
+        r = run(*args, stdin="")
         assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 
 import pytest
+from clirun import cli
 
 from pitchsim.coach.judge import judge, judge_family_card
 from pitchsim.coach.practice import (
@@ -32,12 +31,6 @@ from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
 
 PRESETS = ["smear", "setback", "ten-point"]
-CLI = [sys.executable, "-m", "pitchsim"]
-
-
-def run_cli(args, stdin=""):
-    return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=900)
-
 
 # A game each, short enough to coach whole on two shared cores (the preset otherwise).
 GAMES = {"smear": "smear", "setback": "setback", "ten-point": "ten-point,target=11"}
@@ -417,31 +410,31 @@ def test_practice_command_plays_a_whole_smear_game_coached_and_reviews_it(tmp_pa
     coach = ["--samples", "300", "--worlds", "12"]
     # Stopped in the first hand, resumed to the end: the game is the same as if played
     # straight through (the seed and the person's answers decide it).
-    first = run_cli([*args, *coach], "p\n5\n2\nq\n")
-    assert first.returncode == 0, first.stderr
+    code, first, err = cli(*args, *coach, stdin="p\n5\n2\nq\n")
+    assert code == 0, err
     stopped = json.loads(save.read_text())
     assert stopped["stopped"] == "quit" and stopped["practice"]["judgements"]
-    r = run_cli(["practice", "--resume", str(save), "--save", str(save), *coach], answers())
-    assert r.returncode == 0, r.stderr
-    assert "Traceback" not in r.stdout + r.stderr
-    assert "game over:" in r.stdout
+    code, out, err = cli("practice", "--resume", save, "--save", save, *coach, stdin=answers())
+    assert code == 0, err
+    assert "Traceback" not in out
+    assert "game over:" in out
     doc = json.loads(save.read_text())
     assert "stopped" not in doc and doc["winners"]
-    assert "smear" in first.stdout.splitlines()[0]
+    assert "smear" in first.splitlines()[0]
     # the table said what a Smear player needs
     for shown in ("pitcher: ", "trump ", "points: High ", "Jick ", "last trick (6)"):
-        assert shown in r.stdout, shown
-    out = run_cli(["review", str(save), "--seat", "0", "--json", *coach])
-    assert out.returncode == 0, out.stderr
-    rv = json.loads(out.stdout)
+        assert shown in out, shown
+    code, out, err = cli("review", save, "--seat", "0", "--json", *coach)
+    assert code == 0, err
+    rv = json.loads(out)
     judged = [(j["hand"], j["kind"], j["chosen"]) for j in rv["judgements"]]
     saved = [(j["hand"], j["kind"], j["chosen"]) for j in doc["practice"]["judgements"]]
     assert judged == saved  # every decision of the person's, and only those
     assert {"call", "card"} <= {k for _, k, _ in judged}
     assert {j["unit"] for j in rv["judgements"]} <= {"P(win)", "score", "margin"}
-    text = run_cli(["review", str(save), *coach])  # a practice save names the seat: 0
-    assert text.returncode == 0 and "lost margin" in text.stdout
-    assert text.stdout.startswith("review of seat 0 ")
+    code, text, err = cli("review", save, *coach)  # a practice save names the seat: 0
+    assert code == 0 and "lost margin" in text, err
+    assert text.startswith("review of seat 0 ")
 
 
 def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):

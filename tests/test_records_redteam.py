@@ -21,20 +21,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import run
 
 PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
 MAX_SEED = 2**62 - 1  # docs/limits.md
-
-
-def run(*argv, stdin: str | None = None, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [PITCHSIM, *map(str, argv)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        **kw,
-    )
 
 
 def refused(r: subprocess.CompletedProcess, *words: str) -> str:

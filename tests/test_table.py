@@ -5,12 +5,12 @@ game the kernels play for the same seed and board (the kernel game is the refere
 here: an independent implementation of the same rules and streams)."""
 
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from clirun import cli
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import Strategy
@@ -22,7 +22,6 @@ from pitchsim.games.tournament import split_seats, table_tournament, tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
-PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
 
 
 @pytest.mark.parametrize(
@@ -231,21 +230,16 @@ def test_split_seats_keeps_commas_inside_commands():
     assert split_seats("odds+heuristic,random") == ["odds+heuristic", "random"]
 
 
-def run(*argv, stdin=None):
-    p = subprocess.run([PITCHSIM, *argv], input=stdin, capture_output=True, text=True, timeout=600)
-    return p.returncode, p.stdout, p.stderr
-
-
 def test_cli_game_record_replays_byte_for_byte(tmp_path):
-    code, out, _ = run(
+    code, out, _ = cli(
         "play", "--game", "--seed", "3", "-s", f"cmd:{BOT},odds,heuristic", "-n", "3", "--json"
     )
     assert code == 0
     f = tmp_path / "g.json"
     f.write_text(out)
-    code, again, _ = run("play", "--replay", str(f), "--json")
+    code, again, _ = cli("play", "--replay", str(f), "--json")
     assert code == 0 and again == out
-    code, text, _ = run("play", "--replay", str(f))
+    code, text, _ = cli("play", "--replay", str(f))
     assert code == 0 and "Hand 1" in text
 
 
@@ -268,6 +262,6 @@ def test_cli_game_record_replays_byte_for_byte(tmp_path):
     ],
 )
 def test_cli_bad_input_one_line(argv, stdin, words):
-    code, out, err = run(*argv, stdin=stdin)
+    code, out, err = cli(*argv, stdin=stdin)
     assert code == 2 and err.startswith("pitchsim: error: ") and err.count("\n") == 1, err
     assert words in err

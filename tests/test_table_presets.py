@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import cli
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
@@ -29,7 +30,6 @@ from pitchsim.games.tournament import tournament
 from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.util.jsonio import dumps_json
 
-PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
 PRESETS = ["smear", "setback", "ten-point"]
 # a ten-point game at 5 players: 10 cards each, no stock, so seats draw from the
 # discards (4.8 step 4, not under follow=only)
@@ -178,13 +178,10 @@ def test_the_record_replays_byte_for_byte_and_gives_views(preset, tmp_path):
     assert dumps_json(replay(doc)) == text
     f = tmp_path / "game.json"
     f.write_text(text + "\n")
-    out = subprocess.run(
-        [PITCHSIM, "play", "--replay", str(f), "--json"], capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    assert out.stdout == text + "\n"
-    shown = subprocess.run([PITCHSIM, "play", "--replay", str(f)], capture_output=True, text=True)
-    assert shown.returncode == 0 and "wins with" in shown.stdout, shown.stderr
+    code, out, err = cli("play", "--replay", f, "--json")
+    assert code == 0 and out == text + "\n", err
+    code, shown, err = cli("play", "--replay", f)
+    assert code == 0 and "wins with" in shown, err
     actions = [(a["seat"], a["action"]) for h in doc["hands"] for a in h["actions"]]
     views = list(views_of(doc))
     assert len(views) == len(actions)
@@ -298,17 +295,10 @@ def test_a_record_under_another_presets_rules_is_refused_naming_both(tmp_path):
     assert "setback" in str(e.value)
     f = tmp_path / "smear.json"
     f.write_text(dumps_json(doc))
-    out = subprocess.run(
-        [PITCHSIM, "play", "--replay", str(f), "--rules", "setback"], capture_output=True, text=True
-    )
-    assert out.returncode == 2 and "smear" in out.stderr and "setback" in out.stderr
-    assert len(out.stderr.strip().splitlines()) == 1
-    same = subprocess.run(
-        [PITCHSIM, "play", "--replay", str(f), "--rules", "smear", "--json"],
-        capture_output=True,
-        text=True,
-    )
-    assert same.returncode == 0 and same.stdout == dumps_json(doc) + "\n", same.stderr
+    code, _, err = cli("play", "--replay", f, "--rules", "setback")  # one line, exit 2
+    assert code == 2 and "smear" in err and "setback" in err
+    code, same, err = cli("play", "--replay", f, "--rules", "smear", "--json")
+    assert code == 0 and same == dumps_json(doc) + "\n", err
 
 
 def _edited(doc, k, key, value):
@@ -418,23 +408,15 @@ def bot(tmp_path: Path, mode: str = "plays", at: int = -1) -> str:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_an_outside_program_plays_a_whole_game(preset, tmp_path):
     cmd = bot(tmp_path)
-    out = subprocess.run(
-        [PITCHSIM, "play", "--game", "--rules", preset, "-s", cmd, "--seed", "2", "--json"],
-        capture_output=True,
-        text=True,
-    )
-    assert out.returncode == 0, out.stderr
-    doc = json.loads(out.stdout)
+    code, out, err = cli("play", "--game", "--rules", preset, "-s", cmd, "--seed", "2", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
     assert doc["forfeit"] is None and doc["winners"], doc["final_scores"]
     assert doc["strategies"] == [cmd] * 4
-    assert dumps_json(replay(doc)) == out.stdout.rstrip("\n")
+    assert dumps_json(replay(doc)) == out.rstrip("\n")
     reference_game(doc, preset_rules(preset))  # the reference engine plays it the same
-    text = subprocess.run(
-        [PITCHSIM, "play", "--game", "--rules", preset, "-s", cmd, "--seed", "2"],
-        capture_output=True,
-        text=True,
-    )
-    assert text.returncode == 0 and "wins" in text.stdout, text.stderr
+    code, text, err = cli("play", "--game", "--rules", preset, "-s", cmd, "--seed", "2")
+    assert code == 0 and "wins" in text, err
 
 
 @pytest.mark.parametrize("preset", ["smear", "ten-point"])
@@ -483,16 +465,12 @@ def test_a_bot_that_hangs_or_dies_forfeits_and_the_tournament_goes_on(
 ):
     bad = bot(tmp_path, mode, 5)
     good = bot(tmp_path, "plays")
-    out = subprocess.run(
-        [PITCHSIM, "tournament", "-s", f"{bad},{good}", "-g", "2", "--rules", preset, "--seed", "4"]
-        + ["--decision-time", "1", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stderr
-    assert "Traceback" not in out.stderr
-    doc = json.loads(out.stdout)
+    code, out, err = cli(
+        "tournament", "-s", f"{bad},{good}", "-g", "2", "--rules", preset, "--seed", "4",
+        "--decision-time", "1", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    doc = json.loads(out)
     assert doc["games"] == 4
     assert doc["forfeits"][bad] == 4 and doc["forfeits"][good] == 0
     assert all(reason in f["reason"] for f in doc["forfeited_games"])
@@ -566,17 +544,13 @@ def test_a_family_tournaments_records_are_its_games(tmp_path):
 def test_play_game_seats_a_program_beside_built_in_seats_under_smear(tmp_path):
     cmd = bot(tmp_path)
     seats = f"{cmd},odds+heuristic,{cmd},heuristic"
-    argv = [PITCHSIM, "play", "--game", "--rules", "smear", "-s", seats, "--seed", "3"]
-    out = subprocess.run(
-        [*argv, "--json", "--seat-logs", str(tmp_path / "logs")], capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    doc = json.loads(out.stdout)
+    argv = ["play", "--game", "--rules", "smear", "-s", seats, "--seed", "3"]
+    code, out, err = cli(*argv, "--json", "--seat-logs", tmp_path / "logs")
+    assert code == 0, err
+    doc = json.loads(out)
     assert doc["strategies"] == [cmd, "odds+heuristic", cmd, "heuristic+heuristic"]
     assert doc["forfeit"] is None and doc["winners"]
     assert replay(doc) == doc
     assert '"type":"decide"' in (tmp_path / "logs" / "seat-0.log").read_text()
-    bad = subprocess.run(
-        [*argv[:5], "-s", f"{cmd},advisor,{cmd},heuristic"], capture_output=True, text=True
-    )
-    assert bad.returncode == 2 and "advisor" in bad.stderr and len(bad.stderr.splitlines()) == 1
+    code, _, err = cli(*argv[:4], "-s", f"{cmd},advisor,{cmd},heuristic")  # one line, exit 2
+    assert code == 2 and "advisor" in err
