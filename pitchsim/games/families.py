@@ -21,10 +21,23 @@ from pathlib import Path
 import numpy as np
 
 from ..game.cards import SUITS, cards_of, format_card
+from ..game.reference.families import pack as ref_pack
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels.contract import MAX_DEALS
-from ..kernels.families.bidding import FAMILY_BIDDING_IDS, N_ROWS, odds_worth
+from ..kernels.families.bidding import (
+    FAMILY_BIDDING_IDS,
+    N_ROWS,
+    NAME_COUNTER,
+    PASS,
+    choose_call,
+    legal_calls,
+    name_suit,
+    odds_worth,
+)
+from ..kernels.families.deal import cards_each, deal_family_fixed
+from ..kernels.families.draw import discard_and_draw
 from ..kernels.families.game import (
+    DEALER_SET_PENALTY,
     G_BID,
     G_DEALER,
     G_MADE,
@@ -38,10 +51,21 @@ from ..kernels.families.game import (
     play_family_game,
     play_family_games,
 )
-from ..kernels.families.policies import FAMILY_POLICY_IDS
-from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
-from ..kernels.families.tables import family_array, family_tables
-from ..kernels.rng import deal_key
+from ..kernels.families.game import _write_row as write_row
+from ..kernels.families.play import play_hand
+from ..kernels.families.policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit
+from ..kernels.families.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED, score_hand, side_of
+from ..kernels.families.settle import settle_hand, winners
+from ..kernels.families.tables import (
+    ALL_PASS_DEALER_SET,
+    F_ALL_PASS,
+    F_DISCARD,
+    F_MAX_BID,
+    F_TRUMP_NAMED,
+    family_array,
+    family_tables,
+)
+from ..kernels.rng import AUCTION_COUNTER, deal_key
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
@@ -307,26 +331,159 @@ def family_board(
 
 
 def family_hand(
-    seed: int, deal: int, seats: Sequence[Strategy | str], rules: Rules, dealer: int
+    seed: int,
+    deal: int,
+    seats: Sequence[Strategy | str],
+    rules: Rules,
+    dealer: int,
+    hand: int = 0,
+    trump: int = -1,
+    bid: int | None = None,
 ) -> FamilyHand:
-    """Deal ``deal`` of ``seed`` bid and played from scores of zero."""
+    """Deal ``deal`` of ``seed`` bid and played from scores of zero.  ``hand`` (a mask;
+    0: dealt) is seat 0's cards as dealt; ``trump`` (-1: none) the suit the pitcher names
+    under trump=named, or leads first under trump=first-lead when he holds it; ``bid``
+    skips the auction: seat 0, left of the dealer (then the last seat), bids it and
+    every other seat passes (``check_fixed`` checks them)."""
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
-    family_deal_logged(
-        np.uint64(deal_key(seed, deal)),
-        n,
-        dealer,
-        np.zeros(n, dtype=np.int64),
-        bidders,
-        players,
-        family_array(r),
-        family_tables(r),
-        odds,
-        defender,
-        row,
-    )
+    fr, tab = family_array(r), family_tables(r)
+    key = np.uint64(deal_key(seed, deal))
+    if hand or trump >= 0 or bid is not None:
+        check_fixed(r, n, hand, trump, bid)
+        fixed_deal_logged(
+            key, n, n - 1 if bid is not None else dealer, bidders, players, fr, tab, odds,
+            defender, row, hand, trump, bid,
+        )  # fmt: skip
+    else:
+        family_deal_logged(
+            key, n, dealer, np.zeros(n, dtype=np.int64), bidders, players, fr, tab, odds,
+            defender, row,
+        )  # fmt: skip
     return _hand_of(row, at, n, r)
+
+
+def check_fixed(rules: FamilyRules, n: int, hand: int, trump: int, bid: int | None) -> None:
+    """Refuse a fixed hand, trump or bid the preset's rules do not allow, in one line
+    naming the rule."""
+    each = rules.cards_each(n)
+    if hand:
+        if hand.bit_count() != each:
+            raise InputError(
+                f"--hand: {label(rules)} deals {each} cards each at {n} players, not "
+                f"{hand.bit_count()}"
+            )
+        pack = 0
+        for c in ref_pack(rules, n):
+            pack |= 1 << c
+        if hand & ~pack:
+            bad = format_card((hand & ~pack).bit_length() - 1, symbols=False)
+            raise InputError(f"--hand: {bad} is not in the pack of {label(rules)} at {n} players")
+    if bid is not None and not rules.min_bid <= bid <= rules.max_bid:
+        raise InputError(
+            f"--bid must be {rules.min_bid}-{rules.max_bid} under {label(rules)} (its "
+            f"minimum bid to its maximum), not {bid}"
+        )
+    if (
+        trump >= 0
+        and hand
+        and bid is not None
+        and rules.trump == "first-lead"
+        and not hand >> (13 * trump) & 0x1FFF
+    ):
+        raise InputError(
+            f"--trump {SUITS[trump]}: under {label(rules)} the first card led fixes trump "
+            "(6.3.5), and seat 0, the pitcher, holds no card of that suit"
+        )
+
+
+def fixed_deal_logged(
+    key, n, dealer, bidders, players, fr, tab, odds, defender, row, hand, trump, bid
+) -> None:
+    """``kernels.families.game.family_deal_logged`` from scores of zero, step for step
+    (the same kernels: the deal, each call, trump, the discard and draw, the play, the
+    score and the settlement at the same stream positions), with seat 0 dealt ``hand``
+    (0: dealt as there), ``trump`` named or planned by the pitcher (-1: none) and,
+    with ``bid``, seat 0's call fixed to it and every later seat passing.  With
+    nothing fixed its row is that kernel's, byte for byte (tests/test_presets_play.py):
+    the kernel takes no fixed hand, trump or bid, so this runs its steps from Python."""
+    at = family_log_layout(n)
+    t_at, l_at = at["tricks"], at["legal"]
+    row[:] = -1
+    row[t_at:l_at] = -9
+    row[l_at:] = 0
+    deck = np.full(54, -1, dtype=np.int64)  # (the kernel leaves an undrawn stock unset)
+    dealt, held, hands, won, trick, tseats, points, change, calls, call_legal = (
+        np.zeros(n, dtype=np.int64) for _ in range(10)
+    )
+    award = np.full(N_AWARDS, -2, dtype=np.int64)
+    junk = np.empty(54, dtype=np.int64)
+    calls[:] = -1
+    scores = np.zeros(n, dtype=np.int64)
+    size = deal_family_fixed(key, n, dealer, 0, np.int64(hand), fr, deck, dealt)
+    held[:] = dealt
+    top = int(fr[F_MAX_BID])
+    high, high_seat, pitcher, won_bid, shoot = PASS, -1, -1, 0, False
+    for i in range(n):  # 0.2: one round from the dealer's left
+        seat = (dealer + 1 + i) % n
+        legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
+        if legal == 0:
+            break
+        if bid is None:
+            call = int(
+                choose_call(
+                    bidders[seat], dealt[seat], seat, n, dealer, high_seat, legal, fr, tab,
+                    odds, defender, key, AUCTION_COUNTER + i,
+                )
+            )  # fmt: skip
+        else:
+            call = bid if i == 0 else PASS
+        calls[i] = call
+        call_legal[i] = legal
+        if call != PASS:
+            high, high_seat, pitcher = max(high, call), seat, seat
+            shoot = call == top + 1
+            won_bid = top if shoot else call
+    t, made, tricks, drawn, won_by = -1, False, 0, 0, 0
+    if pitcher < 0:
+        if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:  # 3.4
+            mine = side_of(dealer, fr)
+            for s in range(n):
+                if side_of(s, fr) == mine:
+                    change[s] = -DEALER_SET_PENALTY
+        scores += change
+        won_by = winners(scores, n, -1, False, False, fr)
+    else:
+        first_lead = -1
+        if fr[F_TRUMP_NAMED] != 0:
+            t = trump
+            if t < 0:
+                t = name_suit(
+                    bidders[pitcher], dealt[pitcher], n, fr, tab, key,
+                    AUCTION_COUNTER + NAME_COUNTER,
+                )  # fmt: skip
+            if fr[F_DISCARD] != 0:
+                drawn = discard_and_draw(
+                    held, n, deck, n * int(cards_each(n, fr)), size, pitcher, t, fr, tab, key,
+                    junk,
+                )  # fmt: skip
+        elif trump >= 0:  # the pitcher's plan: his first lead of that suit (6.3.5)
+            suit = int(dealt[pitcher]) & (0x1FFF << (13 * trump))
+            if suit:
+                first_lead = lead_in_suit(players[pitcher], np.int64(suit), key, LEAD_PLAN_COUNTER)
+        t, tricks = play_hand(
+            held, dealt, n, pitcher, won_bid, t, first_lead, players, fr, tab, key, hands, won,
+            trick, tseats, row[t_at:l_at], row[l_at:],
+        )  # fmt: skip
+        score_hand(held, won, n, t, fr, tab, award, points)
+        made = settle_hand(points, n, pitcher, won_bid, fr, change)
+        scores += change
+        won_by = winners(scores, n, pitcher, made, shoot, fr)
+    write_row(
+        row, n, dealer, pitcher, won_bid, shoot, t, made, tricks, size, drawn, won_by, calls,
+        call_legal, dealt, held, points, change, scores, award, deck, junk,
+    )  # fmt: skip
 
 
 # ---------------------------------------------------------------- tournaments
