@@ -38,7 +38,10 @@ score change on the hand minus the mean change of the other sides (``OBJECTIVE``
 ``Hint.objective``): the family rollout play policy's objective, maximised by the seat.
 What differs between the engines is only how a block of worlds is drawn (a sampler) and
 valued (a :class:`Decision`); the clock, the stopping rule, the answer and its text are
-one.
+one.  A preset's position (``search.position.FamilyPosition``, every hand open) is
+valued as its player to move's view is: his knowledge is read off the position
+(``position_knowledge``: his own cards, the tricks, the voids shown), then the same
+family sampler and decision answer.
 """
 
 from __future__ import annotations
@@ -50,8 +53,9 @@ from functools import partial
 
 import numpy as np
 
-from ..game.cards import format_card
+from ..game.cards import cards_of, format_card, mask_of
 from ..game.family_view import FamilyView
+from ..game.reference import families as F
 from ..game.reference.play import shows_void
 from ..game.rules import label
 from ..game.view import View
@@ -82,6 +86,7 @@ from ..kernels.dispatch import choose_card
 from ..kernels.families.rollout import rollout_points
 from ..kernels.families.score import side_of
 from ..kernels.families.solver import family_world_values, new_family_table
+from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.families.worlds import family_constraint, sample_family_worlds
 from ..kernels.fitted import sample_fitted_worlds
@@ -98,7 +103,7 @@ from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
-from .position import Position, PositionError
+from .position import FamilyPosition, Position, PositionError
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
@@ -788,7 +793,7 @@ def _summarise(found: _Search, sampler: _Blocks, d: Decision, auction, **who) ->
 
 
 def hint(
-    pos: Position,
+    pos: Position | FamilyPosition,
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
@@ -797,14 +802,30 @@ def hint(
     separate: bool = False,
 ) -> Hint:
     """Value every legal card of the player to move (see the module).  ``policy`` None:
-    the table size's default (``DEFAULT_POLICY``); ``time``: a budget in seconds (None: no
-    clock); ``separate``: stop once the recommended card is separated (``games.clock``)."""
+    the table size's default (``DEFAULT_POLICY``; a preset's position: ``FAMILY_POLICY``);
+    ``time``: a budget in seconds (None: no clock); ``separate``: stop once the
+    recommended card is separated (``games.clock``).  A preset's position is valued as
+    a preset's view is, from the knowledge of the player to move
+    (:func:`position_knowledge`)."""
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
+    preset = isinstance(pos, FamilyPosition)
     chosen = policy is None
-    policy = default_policy(pos.players) if chosen else policy
+    policy = default_policy(pos.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)
     seed = pick_seed(seed)
+    if preset:
+        k = position_knowledge(pos)
+        who = _family_who(k, pos.rules, pos.bid, False)
+        sampler = _FamilySampler(k, seed, worlds)
+        make = partial(family_decision, k, pos.rules.max_bid, policy)
+        warm = warmed(lambda: _warm(make, [sampler], _policies(policy, time)))
+        d = make()
+        found = _search(policy, sampler, d, Clock(time), separate, progress)
+        return _summarise(
+            found, sampler, d, None, **who, worlds_max=worlds, time=time,
+            default_policy=chosen, warm=warm,
+        )  # fmt: skip
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
     n = v.players
     rules = v.rules.to_array()
@@ -928,17 +949,93 @@ def _family_setup(view: FamilyView, seed: int, worlds: int, model: str, policy: 
         )
     k = family_knowledge(view)
     r = view.rules
-    who = {
-        "seat": view.seat,
-        "pitcher": view.pitcher,
-        "bid": view.bid,
-        "trump": k.trump,
-        "rules": label(r),
-        "shoot": view.shoot,
-    }
+    who = _family_who(k, r, view.bid, view.shoot)
     unfitted = AuctionFit(None, False, 0, 0, CALLS_NOT_FITTED)
     make = partial(family_decision, k, r.max_bid, policy)
     return _FamilySampler(k, seed, worlds), None, make, who, unfitted
+
+
+def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict:
+    """Who a preset's answer is about: the seat, the pitcher, the bid and trump."""
+    return {
+        "seat": k.seat,
+        "pitcher": k.pitcher,
+        "bid": bid,
+        "trump": k.trump,
+        "rules": label(rules),
+        "shoot": shoot,
+    }
+
+
+def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
+    """What the player to move of a preset's position knows (``FamilyKnowledge``, as
+    ``games.family_seat.family_knowledge`` reads it off a view): his own cards, the
+    tricks and who played each card, the voids they showed (by effective suit; under
+    follow=only every seat passed over holds no trump, 4.9) and each seat's hand size.
+    A position gives the hands when the first card was led, not the discard and draw:
+    so the seat knows none of its own discards, and under rob=true (where every trump
+    dealt is held, burnt face up or put down by the pitcher, 4.8) a trump in no hand
+    counts as out of play and seen, as a burnt one is."""
+    r, n, st = pos.rules, pos.players, pos.state
+    me = st.to_play()
+    trump = st.trump
+    holder = {c: s for s in range(n) for c in cards_of(pos.held[s])}
+    only = r.follow == "only"
+    voids, out = 0, set()
+    start = pos.pitcher  # the first seat considered for the next lead (4.9)
+    played = 0
+    won = np.array(st.won, dtype=np.int64)
+    for t_no, t in enumerate(pos.tricks):
+        seats = [holder[c] for c in t.cards]
+        order = [*seats, t.leader] if t.winner is not None else [*seats, me]
+        s = start
+        while only and s != seats[0]:  # passed over as leader
+            out.add(s)
+            s = (s + 1) % n
+        for a, b in zip(order, order[1:], strict=False):  # skipped in the trick (out, 4.9)
+            s = (a + 1) % n
+            while only and s != b and s != t.leader:
+                out.add(s)
+                s = (s + 1) % n
+        led = F.effective_suit(t.cards[0], trump, r)
+        for i, (s, c) in enumerate(zip(seats, t.cards, strict=True)):
+            if t_no == 0 and i == 0 and r.lead_trump and not only and not F.is_trump(c, trump, r):
+                voids |= 1 << (4 * s + trump)  # 6.1 lead-trump: it held none
+            mine = F.effective_suit(c, trump, r)
+            if i and not only and mine != led and (mine != trump or r.follow == "suit"):
+                voids |= 1 << (4 * s + led)
+        if t.winner is not None:
+            played |= mask_of(t.cards)
+            start = t.winner
+    if only and (not pos.tricks or pos.tricks[-1].winner is not None):
+        s = start
+        while s != me:  # passed over on the way to the seat to lead
+            out.add(s)
+            s = (s + 1) % n
+    for s in out:
+        voids |= 1 << (4 * s + trump)
+    current = pos.tricks[-1] if pos.tricks and pos.tricks[-1].winner is None else None
+    trick = np.zeros(n, dtype=np.int64)
+    tseats = np.zeros(n, dtype=np.int64)
+    count = 0
+    if current is not None:
+        count = len(current.cards)
+        trick[:count] = current.cards
+        tseats[:count] = [holder[c] for c in current.cards]
+    known_out = 0
+    if r.discard == "non-trump" and r.rob and trump >= 0:
+        in_play = 0
+        for h in pos.held:
+            in_play |= h
+        pack = mask_of(F.pack(r, n))
+        known_out = pack & ~in_play & F.trumps_in(pack, trump, r)
+    pby = np.array([pos.held[s] & ~st.hands[s] for s in range(n)], dtype=np.int64)
+    counts = np.array([h.bit_count() for h in st.hands] + [0], dtype=np.int64)
+    return FamilyKnowledge(
+        st.legal(), st.hands[me], me, n, pos.pitcher, pos.bid or 0, trump,
+        sum(t.winner is not None for t in pos.tricks), trick, tseats, count, played, won,
+        pby, voids, counts, known_out, family_array(r), family_tables(r),
+    )  # fmt: skip
 
 
 def hint_view(

@@ -1,0 +1,177 @@
+"""``pitchsim hint POSITION.json`` under every preset (issue 28): a preset's position is
+valued as the view of the player to move is.  What that player knows, read off the
+position (``search.hint.position_knowledge``), is checked against what the view reader
+(``game.family_view``, its own replay) gives the same seat at every card decision of
+games the reference engine played; the answer on a position is the view's answer."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from clirun import cli, refused
+
+from pitchsim.game.cards import cards_of
+from pitchsim.game.family_view import FamilyView, cut_hand
+from pitchsim.game.reference import families as F
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.family_seat import family_knowledge
+from pitchsim.kernels.families.worlds import family_constraint
+from pitchsim.search.hint import hint, hint_view, position_knowledge
+from pitchsim.search.position import FamilyPosition, _family_position, parse_position
+
+
+def card_views(spec: str, n: int, seed: int, hands: int = 3):
+    """(hand record, view) at every card decision of a reference game of random legal
+    decisions."""
+    rules = Rules.parse(spec)
+    pick = random.Random(seed + 1)
+    game = F.play_game(
+        n, rules, random.Random(seed),
+        lambda seat, hand, calls, legal, scores: pick.choice(legal),
+        lambda seat, hand: pick.randrange(4),
+        lambda view: pick.choice(cards_of(view.legal)),
+        max_hands=hands,
+    )  # fmt: skip
+    before = [0] * n
+    for hand in game.hands:
+        for _seat, doc, _ in cut_hand(hand, n, rules, before):
+            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            if v.phase == "play":
+                yield hand, v
+        before = list(hand.scores)
+
+
+def position_of(hand, v: FamilyView) -> dict:
+    """The position of the view's decision, every hand open: the hands when the first
+    card was led and the tricks so far (as ``solve`` takes it)."""
+    doc = {
+        "players": v.players,
+        "pitcher": v.pitcher,
+        "bid": v.bid,
+        "rules": v.rules.family,
+        "hands": [[F.format_card(c, symbols=False) for c in cards_of(m)] for m in hand.play.held],
+        "tricks": [
+            {"leader": t.leader, "cards": [F.format_card(c, symbols=False) for c in t.cards]}
+            for t in v.tricks
+        ],
+    }
+    if v.rules.trump == "named":
+        doc["trump"] = "CDHS"[v.trump]
+    return doc
+
+
+def family_position(doc: dict) -> FamilyPosition:
+    """The position under its preset, auction-pitch too (the base game's plain rules
+    parse to a base ``Position``: here it is the auction-pitch preset's)."""
+    pos = parse_position(doc, families=True)
+    if isinstance(pos, FamilyPosition):
+        return pos
+    r = as_family(Rules.parse(doc["rules"]))
+    return _family_position(doc, r, doc["players"], doc["pitcher"])
+
+
+FIELDS = ("legal", "hand", "seat", "n", "pitcher", "bid", "trump", "trick_no", "count")
+ARRAYS = ("trick", "tseats", "won", "pby")
+
+
+@pytest.mark.parametrize(
+    "spec, n", [("setback", 4), ("smear", 3), ("smear,follow=suit", 4), ("ten-point", 4),
+                ("ten-point,follow=trump", 4), ("five-point", 4), ("auction-pitch", 3)],
+)  # fmt: skip
+def test_a_positions_knowledge_is_the_views(spec, n):
+    checked = 0
+    for seed in (7, 1):
+        for hand, v in card_views(spec, n, seed, hands=3):
+            doc = position_of(hand, v)
+            doc["rules"] = spec
+            pos = family_position(doc)
+            assert pos.to_play == v.seat
+            got, want = position_knowledge(pos), family_knowledge(v)
+            for f in FIELDS:
+                assert getattr(got, f) == getattr(want, f), (spec, seed, f, v.tricks)
+            for f in ARRAYS:
+                assert np.array_equal(getattr(got, f), getattr(want, f)), (spec, f, v.tricks)
+            # the played-card bits of the trick beyond its count are not read
+            assert got.voids == want.voids, (spec, seed, v.tricks, v.out)
+            assert np.array_equal(got.counts[:n], want.counts[:n])
+            if v.rules.discard == "none":
+                assert got.known_out == want.known_out == 0 and got.counts[n] == 0
+            else:  # the position has no draw: the seat's discards are not known, and
+                # under rob a trump in no hand counts as seen (burnt or put down)
+                in_play = 0
+                for m in hand.play.held:
+                    in_play |= int(m)
+                assert got.known_out & in_play == 0
+                assert got.known_out == F.trumps_in(got.known_out, v.trump, v.rules)
+                _admits_the_true_deal(got, hand, v)
+            checked += 1
+    assert checked > 20
+
+
+def _admits_the_true_deal(k, hand, v: FamilyView) -> None:
+    """The true hands now fit the position's knowledge: each other seat's cards among
+    those it may hold, every card that must be placed in some hand."""
+    allowed = np.empty(k.n + 1, dtype=np.int64)
+    unseen, must = family_constraint(
+        k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
+        k.counts, k.trump, k.fr, k.tab, allowed,
+    )  # fmt: skip
+    now = [int(m) for m in hand.play.held]
+    for t in v.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            now[s] &= ~(1 << c)
+    held = 0
+    for s in range(k.n):
+        held |= now[s]
+        if s != k.seat:
+            assert now[s] & ~int(allowed[s]) == 0, (s, v.tricks)
+    assert int(must) & ~held == 0
+
+
+@pytest.mark.parametrize("spec", ["setback", "smear", "auction-pitch"])
+def test_a_position_answers_as_the_view_of_its_seat(spec):
+    """Same knowledge, same worlds, same seed: the same values card for card."""
+    for hand, v in list(card_views(spec, 4, 3, hands=1))[5:8]:
+        doc = position_of(hand, v) | {"rules": spec}
+        pos = family_position(doc)
+        a = hint(pos, "rollout", 30, seed=4)
+        b = hint_view(v, "rollout", 30, seed=4, fit_calls=False)
+        assert [(c.card, c.points) for c in a.cards] == [(c.card, c.points) for c in b.cards]
+        assert a.recommended == b.recommended and a.seat == b.seat == v.seat
+
+
+@pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])
+@pytest.mark.parametrize("policy", ["rollout", "pimc"])
+def test_hint_takes_a_preset_position_file(tmp_path, spec, policy):
+    hand, v = next(
+        (h, v) for h, v in card_views(spec, 4, 5, hands=2) if len(v.legal()) > 1 and v.tricks
+    )
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position_of(hand, v) | {"rules": spec}))
+    argv = ["hint", path, "--worlds", "20", "--seed", "2", "--policy", policy, "--json"]
+    code, out, err = cli(*argv)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["to_play"] == v.seat and doc["rules"] == spec and doc["policy"] == policy
+    assert sorted(c["card"] for c in doc["cards"]) == sorted(v.legal())
+    assert doc["recommended"] in v.legal() and cli(*argv)[1] == out  # same seed, same answer
+    code, text, err = cli("hint", path, "--worlds", "20", "--seed", "2", "--policy", policy)
+    assert code == 0 and f"Seat {v.seat} to play" in text and spec in text, err
+    code, _, err = cli("solve", path)  # the same file, every hand open
+    assert code == 0, err
+
+
+def test_a_finished_preset_position_is_refused_in_one_line(tmp_path):
+    hand, v = next(card_views("smear", 4, 5, hands=1))
+    doc = position_of(hand, v) | {"rules": "smear"}
+    doc["tricks"] = [
+        {"leader": t[0], "cards": [F.format_card(c, symbols=False) for c in t[2]]}
+        for t in hand.play.tricks
+    ]
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(doc))
+    refused("hint", path, "--worlds", "5", words="the hand is over: nobody is to play")
+    refused("hint", path, "--model", "heuristic", words="a position has no calls")
