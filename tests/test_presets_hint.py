@@ -17,9 +17,21 @@ from pitchsim.game.cards import cards_of
 from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.short_view import short_view
+from pitchsim.games.families import family_odds, no_odds
 from pitchsim.games.family_seat import family_knowledge
+from pitchsim.kernels.families.bidding import FAMILY_BIDDING_IDS, choose_call, name_suit
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint
-from pitchsim.search.hint import hint, hint_view, position_knowledge
+from pitchsim.search.hint import (
+    HintError,
+    _CallFit,
+    _FamilySampler,
+    _FittedFamilySampler,
+    hint,
+    hint_view,
+    position_knowledge,
+)
 from pitchsim.search.position import FamilyPosition, _family_position, parse_position
 
 
@@ -175,3 +187,101 @@ def test_a_finished_preset_position_is_refused_in_one_line(tmp_path):
     path.write_text(json.dumps(doc))
     refused("hint", path, "--worlds", "5", words="the hand is over: nobody is to play")
     refused("hint", path, "--model", "heuristic", words="a position has no calls")
+
+
+# ---------------------------------------------------------------- --model: the calls heard
+
+
+def smear_view(calls: str = "pass,pass,2,pass", tricks: str = "2: 4S 8S"):
+    """Seat 0's view under smear: seat 2 pitched 2 and named spades, the first trick led."""
+    return short_view("AH KH 2H 9C 4D JS", 4, 3, calls, tricks, 0, None, Rules.parse("smear"), "S")
+
+
+def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool:
+    """Every other caller makes his call by the model, each asked with the legal calls
+    of the reference engine's auction (``legal_calls``), and the pitcher names trump."""
+    r, n = v.rules, v.players
+    fr, tab = family_array(r), family_tables(r)
+    made: list[int] = []
+    high_seat = -1
+    for i, call in enumerate(v.calls):
+        s = (v.dealer + 1 + i) % n
+        legal = 0
+        for c in F.legal_calls(made, s == v.dealer, r, may_shoot=v.seat_score(s) >= 0):
+            legal |= 1 << c
+        if s != v.seat:
+            got = choose_call(
+                model, np.int64(dealt[s]), s, n, v.dealer, high_seat, np.int64(legal), fr, tab,
+                odds, defender, np.uint64(0), 0,
+            )  # fmt: skip
+            if got != call:
+                return False
+        made.append(call)
+        if call:
+            high_seat = s
+    if r.trump == "named" and v.pitcher != v.seat:
+        return name_suit(model, np.int64(dealt[v.pitcher]), n, fr, tab, np.uint64(0), 0) == v.trump
+    return True
+
+
+def stolen_view():
+    """Seat 0's view under auction-pitch as a preset: seat 0 bid 2, the dealer (seat 3)
+    took it at 2 (dealer-steal) and led a spade."""
+    r = as_family(Rules.parse("auction-pitch"))
+    return short_view("AH KH 2H 9C 4D JS", 4, 3, "2,pass,pass,2", "3: 4S", 0, None, r)
+
+
+@pytest.mark.parametrize(
+    "view, model",
+    [(smear_view, "heuristic"), (smear_view, "odds"), (stolen_view, "heuristic")],
+)
+def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
+    """The fitted block is the play-only sampler's first batch filtered by the calls,
+    checked by an auction of the reference's legal calls: no fitting world dropped, no
+    other kept."""
+    v = view()
+    k = family_knowledge(v)
+    mid = FAMILY_BIDDING_IDS[model]
+    odds, defender = family_odds(v.rules, 4) if model == "odds" else no_odds()
+    fitted = _FittedFamilySampler(k, 9, 25, _CallFit(v, mid, odds, defender))
+    kept = fitted.block(0)
+    # the same stream and attempts: the fitted block's first batch of 4 x 25 worlds
+    batch = _FamilySampler(k, 9, 100).draw(0, 100)[0]
+    want = [
+        w for w in batch if _fits_by_the_reference_auction(v, w[:4] | k.pby, mid, odds, defender)
+    ]
+    n_first = min(len(want), 25)
+    assert 0 < len(want) < len(batch)  # the calls rule some worlds out
+    assert np.array_equal(kept[:n_first], np.array(want[:n_first]))
+
+
+def test_hint_model_fits_the_calls_and_says_so():
+    v = smear_view()
+    h = hint_view(v, "rollout", 40, seed=3, model="heuristic")
+    assert h.auction.fitted and h.auction.model == "heuristic" and h.auction.kept == h.worlds
+    assert h.auction.attempts > h.worlds  # some drawn worlds did not fit
+    plain = hint_view(v, "rollout", 40, seed=3)
+    assert not plain.auction.fitted and "name a --model" in plain.auction.note
+    assert hint_view(v, "rollout", 40, seed=3, model="random").auction.acceptance_rate == 1.0
+
+
+def test_hint_model_on_the_command_line():
+    base = ["hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--calls",
+            "pass,pass,2,pass", "--dealer", "3", "--trump", "S", "--seat", "0",
+            "--tricks", "2: 4S 8S", "--worlds", "30", "--seed", "1"]  # fmt: skip
+    code, out, err = cli(*base, "--model", "heuristic", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["auction"]["fitted"] and doc["auction"]["model"] == "heuristic"
+    refused(*base, "--model", "odds-game", words="under smear the callers bid by random")
+    refused(
+        "hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--dealer", "3",
+        "--calls", "pass,pass,2,pass", "--model", "heuristic", "--seat", "0",
+        words="seat 2 names trump",
+    )  # fmt: skip
+
+
+def test_hint_model_under_a_draw_is_refused_naming_the_rule():
+    hand, v = next((h, v) for h, v in card_views("ten-point", 4, 5, hands=2) if len(v.legal()) > 1)
+    with pytest.raises(HintError, match=r"discards and draws before the play \(4\.8\)"):
+        hint_view(v, "rollout", 10, seed=1, model="heuristic")

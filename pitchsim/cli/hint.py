@@ -116,9 +116,10 @@ def hint_command(
         help="Value all of --worlds (time allowing), even once the recommended card is separated.",
     ),
     model: str = typer.Option(
-        DEFAULT_MODEL,
+        None,
         "--model",
-        help="A view's worlds fit the calls as this bidding policy makes them (default odds).",
+        help="A view's worlds fit the calls as this bidding policy makes them (default "
+        f"{DEFAULT_MODEL}; under a preset the calls are fitted when a model is named).",
     ),
     ignore_calls: bool = typer.Option(
         False, "--ignore-calls", help="A view's worlds ignore the calls (fit the play only)."
@@ -177,7 +178,7 @@ def hint_command(
         else:
             if isinstance(doc, list):
                 raise InputError(f"{name} holds a list; give one view or position")
-            if model != DEFAULT_MODEL or ignore_calls:
+            if model is not None or ignore_calls:
                 raise InputError(
                     "--model and --ignore-calls are for views: a position has no calls"
                 )

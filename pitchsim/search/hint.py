@@ -30,8 +30,12 @@ attempts per world), the worlds ignore the auction instead and the answer says s
 Under a preset (a ``FamilyView``, auction-pitch as a preset too) the same search answers
 on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
 read off the view, worlds are dealt from it uniformly (the cards put down face down are
-in no hand), and they fit the play and the draw seen, not the calls heard (no family
-auction model for rejection yet).  ``pimc`` values the pitcher's side's points by the
+in no hand), and they fit the play and the draw seen; with a bidding model named
+(``model``: random, heuristic or odds, the family kernels' bidders) they also fit the
+calls heard, by rejection as the base game's do (``_FittedFamilySampler``: every other
+caller's hand as dealt, its cards now and those it played, makes his call, and another
+pitcher names the trump named), except under a discard and draw (4.8), where the
+worlds deal the hands in play, not the hands the calls were made from.  ``pimc`` values the pitcher's side's points by the
 family double-dummy solver (its fallback: the family rollout's points); ``rollout`` (a
 preset's default) plays every seat on by the family heuristic and values the seat's side's
 score change on the hand minus the mean change of the other sides (``OBJECTIVE``,
@@ -72,6 +76,7 @@ from ..games.clock import (
     value_on_clock,
     warmed,
 )
+from ..games.families import family_odds, no_odds
 from ..games.family_seat import (  # the seat's knowledge: shared with the built-in seat
     FamilyKnowledge,
     family_knowledge,
@@ -83,6 +88,15 @@ from ..games.family_seat import (  # the seat's knowledge: shared with the built
 from ..games.policies import seat_planes
 from ..kernels.auction import NOT_CALLED
 from ..kernels.dispatch import choose_card
+from ..kernels.families.bidding import (
+    BID_RANDOM,
+    FAMILY_BIDDING_IDS,
+    NAME_COUNTER,
+    PASS,
+    choose_call,
+    legal_calls,
+    name_suit,
+)
 from ..kernels.families.rollout import rollout_points
 from ..kernels.families.score import side_of
 from ..kernels.families.solver import family_world_values, new_family_table
@@ -91,7 +105,8 @@ from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_
 from ..kernels.families.worlds import family_constraint, sample_family_worlds
 from ..kernels.fitted import sample_fitted_worlds
 from ..kernels.policies import PLAY_POLICY_IDS
-from ..kernels.rng import deal_key
+from ..kernels.rng import AUCTION_COUNTER, deal_key
+from ..kernels.rng import draw as rng_draw
 from ..kernels.search.monte_carlo import (
     ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
@@ -466,6 +481,88 @@ class _FamilySampler(_Blocks):
             k.counts, self.allowed, self.must, worlds, FAMILY_ATTEMPTS_PER_WORLD * size,
         )  # fmt: skip
         return worlds[:kept], kept, tried
+
+
+@dataclass(frozen=True)
+class _CallFit:
+    """The calls heard at a preset's view, and the bidding policy (``model``, a family
+    kernels' id) every other caller is taken to follow."""
+
+    view: FamilyView
+    model: int
+    odds: np.ndarray
+    defender: float
+
+    def fits(self, dealt: np.ndarray, fr: np.ndarray, tab: np.ndarray) -> bool:
+        """Whether every other caller holding ``dealt[seat]`` makes the call he made
+        (``kernels.families.bidding.choose_call``, clause for clause as the family game
+        kernel's auction calls it), and under trump=named another pitcher names the suit
+        named (``name_suit``).  A random caller fits every deal alike (its call does not
+        depend on the hand), so it rejects none."""
+        v = self.view
+        if self.model == BID_RANDOM:
+            return True
+        n, key = v.players, np.uint64(0)  # heuristic and odds draw nothing
+        high, high_seat = PASS, -1
+        for i, call in enumerate(v.calls):
+            seat = v.caller(i)
+            legal = legal_calls(high, seat == v.dealer, v.seat_score(seat) >= 0, fr)
+            if seat != v.seat:
+                made = choose_call(
+                    self.model, dealt[seat], seat, n, v.dealer, high_seat, legal, fr, tab,
+                    self.odds, self.defender, key, AUCTION_COUNTER + i,
+                )  # fmt: skip
+                if made != call:
+                    return False
+            if call != PASS:
+                high, high_seat = max(high, call), seat
+        if v.rules.trump == "named" and v.pitcher != v.seat:
+            named = name_suit(
+                self.model, dealt[v.pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+            )
+            return named == v.trump
+        return True
+
+
+class _FittedFamilySampler(_FamilySampler):
+    """A preset's worlds that also fit the calls heard (``_CallFit``), by rejection: the
+    worlds of ``_FamilySampler`` (uniform among those the play admits) drawn in batches
+    from stream (seed, b), batch j > 0 from a hash of it, each kept when every other
+    caller's hand as dealt (its cards now and those it played: no discard under these
+    rules) makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds
+    drawn per world wanted.  Kept worlds are uniform among those fitting the play and
+    the calls (the model's calls are a function of the hand)."""
+
+    def __init__(self, k: FamilyKnowledge, seed: int, worlds: int, fit: _CallFit):
+        super().__init__(k, seed, worlds)
+        self.fit = fit
+
+    def draw(self, b: int, size: int):
+        k = self.k
+        if size == 0:  # (warming: the auction's kernels compile here, off the clock)
+            self.fit.fits(np.zeros(k.n, dtype=np.int64), k.fr, k.tab)
+        kept = np.empty((size, k.n + 1), dtype=np.int64)
+        got = drawn = 0  # drawn: worlds fitting the play checked against the calls
+        base = np.uint64(deal_key(self.seed, b))
+        j = 0
+        while got < size and drawn < FAMILY_ATTEMPTS_PER_WORLD * size:
+            key = base if j == 0 else np.uint64(rng_draw(base, j))
+            batch = np.empty((4 * size, k.n + 1), dtype=np.int64)
+            m, _ = sample_family_worlds(
+                key, k.n, k.seat, np.int64(k.hand), self.unseen, k.counts, self.allowed,
+                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * size,
+            )  # fmt: skip
+            if m == 0:
+                break
+            for w in batch[:m]:
+                drawn += 1
+                if self.fit.fits(w[: k.n] | k.pby, k.fr, k.tab):
+                    kept[got] = w
+                    got += 1
+                    if got == size:
+                        break
+            j += 1
+        return kept[:got], got, drawn
 
 
 def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
@@ -939,20 +1036,38 @@ def _base_setup(view: View, seed: int, worlds: int, model: str, fit_calls: bool)
     return plain, fitted, partial(_decision, args, view.rules), who, unfitted
 
 
-def _family_setup(view: FamilyView, seed: int, worlds: int, model: str, policy: str):
-    """A preset's sampler (its worlds fit the play and the draw, not the calls), its
-    decision's maker, who the answer is about and the calls' note."""
-    if model != DEFAULT_MODEL:
-        raise HintError(
-            "--model: under a rule family the worlds do not fit the calls yet (they fit the "
-            "play and the draw seen); leave --model out"
-        )
+def _family_setup(
+    view: FamilyView, seed: int, worlds: int, model: str | None, policy: str, fit_calls: bool
+):
+    """A preset's sampler (its worlds fit the play and the draw), with ``model`` (a
+    bidding policy named; None: the calls are not fitted) one whose worlds also fit the
+    calls heard (``_FittedFamilySampler``), its decision's maker, who the answer is
+    about and the note when the calls are not fitted."""
     k = family_knowledge(view)
     r = view.rules
     who = _family_who(k, r, view.bid, view.shoot)
-    unfitted = AuctionFit(None, False, 0, 0, CALLS_NOT_FITTED)
     make = partial(family_decision, k, r.max_bid, policy)
-    return _FamilySampler(k, seed, worlds), None, make, who, unfitted
+    plain = _FamilySampler(k, seed, worlds)
+    if model is None or not fit_calls:
+        why = CALLS_NOT_FITTED + ("" if fit_calls else " (as asked)")
+        if fit_calls:
+            why += f" (name a --model, e.g. {DEFAULT_MODEL}, to fit them)"
+        return plain, None, make, who, AuctionFit(None, False, 0, 0, why)
+    if model not in FAMILY_BIDDING_IDS:
+        raise HintError(
+            f"--model {model}: under {label(r)} the callers bid by "
+            f"{', '.join(FAMILY_BIDDING_IDS)} (the family kernels' bidding policies)"
+        )
+    if r.discard != "none":
+        raise HintError(
+            f"--model: under {label(r)} each seat discards and draws before the play (4.8), "
+            "so the worlds deal the hands in play, not the hands the calls were made from; "
+            "leave --model out (the worlds fit the play and the draw seen)"
+        )
+    odds, defender = family_odds(r, view.players) if model == "odds" else no_odds()
+    fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
+    unfitted = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
+    return plain, _FittedFamilySampler(k, seed, worlds, fit), make, who, unfitted
 
 
 def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict:
@@ -1043,16 +1158,17 @@ def hint_view(
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
-    model: str = DEFAULT_MODEL,
+    model: str | None = None,
     fit_calls: bool = True,
     progress: Callable[[int, int], None] | None = None,
     time: float | None = None,
     separate: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
-    the worlds fit the play seen and, with ``fit_calls``, the calls heard (a preset's
-    view: the play and the draw).  ``policy``, ``time`` and ``separate`` as for
-    :func:`hint`."""
+    the worlds fit the play seen and, with ``fit_calls``, the calls heard as ``model``
+    makes them (None: ``DEFAULT_MODEL``; a preset's view fits the play and the draw,
+    and the calls only when a model is named).  ``policy``, ``time`` and ``separate`` as
+    for :func:`hint`."""
     preset = isinstance(view, FamilyView)
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
@@ -1060,10 +1176,13 @@ def hint_view(
     why = _no_card(view)
     if why is not None:
         raise HintError(why)
-    model = check_model(model)
+    named = model is not None
+    model = check_model(model if named else DEFAULT_MODEL)
     seed = pick_seed(seed)
     if preset:
-        plain, fitted, make, who, unfitted = _family_setup(view, seed, worlds, model, policy)
+        plain, fitted, make, who, unfitted = _family_setup(
+            view, seed, worlds, model if named else None, policy, fit_calls
+        )
     else:
         plain, fitted, make, who, unfitted = _base_setup(view, seed, worlds, model, fit_calls)
     samplers = [plain] if fitted is None else [plain, fitted]
