@@ -79,15 +79,29 @@ BOARDS_PER_CALL = 1 << 12
 FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.rollout
 
 
+# Why a base game's policy is not a preset's (the family kernels have no such policy);
+# what under a preset answers the same question.
+BASE_ONLY = {
+    "odds-game": "its game-situation term lives in the base game's odds bidder kernel "
+    "(kernels/bidding/odds.py); the family odds bidder weighs the hand's points only",
+    "advisor": "it plays auctions out inside the base game's kernels (kernels/advisor.py); "
+    "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
+    "pimc": "it solves each world by the base game's solver inside the base game's "
+    "kernels; under a preset `pitchsim hint --policy pimc` values a card by the "
+    "family solver",
+}
+
+
 def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
-    """A strategy the family kernels play, or one line saying what they play."""
+    """A strategy the family kernels play, or one line saying what they play (and, for
+    a base game's policy, why it is not a preset's: ``BASE_ONLY``)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
-    if (
-        s.bidding not in FAMILY_BIDDING_IDS
-        or play_policy(s.play).name.partition(":")[0] not in FAMILY_PLAY
-    ):
+    play = play_policy(s.play).name.partition(":")[0]
+    if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
+        alien = s.bidding if s.bidding not in FAMILY_BIDDING_IDS else play
+        why = f" ({alien}: {BASE_ONLY[alien]})" if alien in BASE_ONLY else ""
         raise StrategyError(
-            f"strategy {quoted(s.name)} is not played under {label(rules)} yet: there "
+            f"strategy {quoted(s.name)} is not played under {label(rules)}{why}: there "
             f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
             f"{', '.join(FAMILY_PLAY)} (rollout:W for W worlds)"
         )
