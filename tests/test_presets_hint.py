@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from clirun import cli, refused
 
-from pitchsim.game.cards import cards_of
+from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.reference import families as F
 from pitchsim.game.rules import Rules, as_family
@@ -285,3 +285,26 @@ def test_hint_model_under_a_draw_is_refused_naming_the_rule():
     hand, v = next((h, v) for h, v in card_views("ten-point", 4, 5, hands=2) if len(v.legal()) > 1)
     with pytest.raises(HintError, match=r"discards and draws before the play \(4\.8\)"):
         hint_view(v, "rollout", 10, seed=1, model="heuristic")
+
+
+@pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])
+def test_a_presets_round_from_play_json_is_a_position(tmp_path, spec):
+    """`play --json` under a preset writes the hands as ``dealt`` (and ``held`` after a
+    draw): cut after a trick and a card, solve and hint read it as the position."""
+    for seed in range(1, 30):
+        doc = json.loads(cli("play", "--rules", spec, "--seed", seed, "--json")[1])
+        if doc["pitcher"] is not None:
+            break
+    t = doc["tricks"]
+    doc["tricks"] = [t[0], {"leader": t[1]["leader"], "cards": t[1]["cards"][:1]}]
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(doc))
+    pos = parse_position(json.loads(path.read_text()), families=True)
+    held = doc["held"] if doc["held"] is not None else doc["dealt"]
+    assert [sorted(cards_of(m)) for m in pos.held] == [
+        sorted(parse_cards(" ".join(h), 2)) for h in held
+    ]
+    assert pos.to_play == (t[1]["leader"] + 1) % 4 or spec == "ten-point"
+    for argv in (["solve", path], ["hint", path, "--worlds", "10", "--seed", "1"]):
+        code, out, err = cli(*argv)
+        assert code == 0, err
