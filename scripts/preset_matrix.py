@@ -252,7 +252,11 @@ def main() -> None:
                 s, w = results.get((p, n), ("-", 0.0))
                 cells.append(f"{w:.1f} s" if s == "ok" else s)
                 if s == "rule":
-                    cells[-1] = f"refused: {RULE.get((p, n), 'base game only')}"
+                    cells[-1] = (
+                        "refused: 4.8 discard and draw"
+                        if (p, n) in RULE
+                        else "refused: base game's kernels only"
+                    )
             print(f"| {n} | " + " | ".join(cells) + " |")
 
 
