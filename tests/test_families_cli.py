@@ -65,8 +65,6 @@ def test_a_family_game_record_replays(tmp_path):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["play", "--hand", "AH KH 2H 9C 7D 3S"], "--hand: not offered under smear"),
-        (["play", "--bid", "3"], "--bid: not offered under smear"),
         (["play", "--bidding", "odds-game"], "odds-game+heuristic"),
         (["play", "--policy", "pimc"], "heuristic+pimc"),
         (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),

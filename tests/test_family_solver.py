@@ -318,6 +318,6 @@ def test_bad_family_positions_are_refused_in_one_line(tmp_path, change, message)
         assert code == 2 and message in err, err
 
 
-def test_hint_still_refuses_a_family(tmp_path):
-    code, _, err = cli("hint", EXAMPLE, "--worlds", "5", "--seed", "1")
-    assert code == 2 and "smear is not played by pitchsim hint yet" in err
+def test_hint_takes_the_family_position_too(tmp_path):
+    code, out, err = cli("hint", EXAMPLE, "--worlds", "5", "--seed", "1")
+    assert code == 0 and out.startswith("Seat 0 to play") and "smear" in out, err

@@ -4,7 +4,8 @@ A player's view (``docs/view.md``: one seat's own hand, the calls, the tricks) o
 short form typed at the table (``--hand``, ``--calls``, ``--tricks``:
 ``pitchsim.game.short_view``) values the cards of that seat from what it knows, on
 worlds that fit the calls heard; a position (every hand as dealt, ``docs/solve.md``)
-values those of the player to move from his view of the play only, as before.
+values those of the player to move from his view of the play only (under every preset:
+a preset's position is valued as that seat's view, ``search.hint.position_knowledge``).
 """
 
 from __future__ import annotations
@@ -115,9 +116,10 @@ def hint_command(
         help="Value all of --worlds (time allowing), even once the recommended card is separated.",
     ),
     model: str = typer.Option(
-        DEFAULT_MODEL,
+        None,
         "--model",
-        help="A view's worlds fit the calls as this bidding policy makes them (default odds).",
+        help="A view's worlds fit the calls as this bidding policy makes them (default "
+        f"{DEFAULT_MODEL}; under a preset the calls are fitted when a model is named).",
     ),
     ignore_calls: bool = typer.Option(
         False, "--ignore-calls", help="A view's worlds ignore the calls (fit the play only)."
@@ -134,7 +136,7 @@ def hint_command(
     from ..game.short_view import short_view
     from ..game.view import View
     from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
-    from ..search.position import parse_position, read_source
+    from ..search.position import FamilyPosition, parse_position, read_source
     from ..util.jsonio import parse_json
 
     given = {
@@ -176,11 +178,13 @@ def hint_command(
         else:
             if isinstance(doc, list):
                 raise InputError(f"{name} holds a list; give one view or position")
-            if model != DEFAULT_MODEL or ignore_calls:
+            if model is not None or ignore_calls:
                 raise InputError(
                     "--model and --ignore-calls are for views: a position has no calls"
                 )
-            pos = parse_position(doc, Rules.parse(rules) if rules is not None else None)
+            pos = parse_position(
+                doc, Rules.parse(rules) if rules is not None else None, families=True
+            )
             with Progress("worlds") as bar:
                 result = hint(
                     pos,
@@ -192,11 +196,15 @@ def hint_command(
                     separate=separate,
                 )
             _say_warm(result)
-            pv = pos.view()
+            if isinstance(pos, FamilyPosition):  # seats out under follow=only skip tricks
+                held, seen, line = pos.hands[pos.to_play], [], _position_trick_line(pos)
+            else:
+                pv = pos.view()
+                held, seen, line = pv.hand, pv.tricks, None
             show(
                 result,
                 as_json,
-                lambda r: render(r, pos.players, pos.rules.partnership, pv.hand, pv.tricks),
+                lambda r: render(r, pos.players, pos.rules.partnership, held, seen, line),
             )
             return
     else:
@@ -259,6 +267,16 @@ def _family_trick_line(view) -> str:
         )
         return f"This trick: {on}"
     return "You lead."
+
+
+def _position_trick_line(pos) -> str:
+    """A preset position's trick in progress, each card with its seat, or "You lead."."""
+    if not pos.trick:
+        return "You lead."
+    on = "  ".join(
+        f"seat {s} {format_card(c)}" for s, c in zip(pos.trick_seats, pos.trick, strict=True)
+    )
+    return f"This trick: {on}"
 
 
 def _say_warm(r: Hint) -> None:

@@ -10,9 +10,12 @@ import typer
 
 from ..game.cards import (
     SUITS,
+    CardError,
     cards_of,
     format_card,
     format_cards,
+    mask_of,
+    parse_cards,
     parse_hand,
     parse_suit,
     sort_for_display,
@@ -45,8 +48,16 @@ if TYPE_CHECKING:
 def play_command(
     players: int = PlayersOpt,
     seed: int = SeedOpt,
-    hand: str = typer.Option(None, "--hand", help="Seat 0's six cards (default: dealt)."),
-    trump: str = typer.Option(None, "--trump", help="Make the pitcher lead this suit."),
+    hand: str = typer.Option(
+        None,
+        "--hand",
+        help="Seat 0's cards as dealt: six (a preset's deal: nine under ten-point); default dealt.",
+    ),
+    trump: str = typer.Option(
+        None,
+        "--trump",
+        help="Make the pitcher lead this suit (under a preset that names trump: name it).",
+    ),
     policy: str = PolicyOpt,
     bidding: str = typer.Option(
         "heuristic",
@@ -54,7 +65,9 @@ def play_command(
         help="Bidding policy (random, heuristic, odds, odds-game), or one per seat.",
     ),
     bid: int = typer.Option(
-        None, "--bid", help="Skip the auction: seat 0 pitches at this bid (1-4)."
+        None,
+        "--bid",
+        help="Skip the auction: seat 0 pitches at this bid (1-4; a preset's minimum to maximum).",
     ),
     dealer: int = typer.Option(
         None, "--dealer", help="The first hand's dealer (default: the last seat)."
@@ -307,11 +320,23 @@ def family_play(
     """``play`` under a rule family: hands or a whole game by the family kernels; a
     game with an outside seat (``cmd:COMMAND``) at the table (``games.table``)."""
     outside = {k: fixed.pop(k) for k in ("--decision-time", "--game-time", "--seat-logs")}
-    given = ", ".join(k for k, v in fixed.items() if v is not None)
-    if given:
-        raise InputError(f"{given}: not offered under {label(rules)} yet")
     if dealer is not None and not 0 <= dealer < players:
         raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
+    bid = fixed["--bid"]
+    if bid is not None and dealer is not None:
+        raise InputError("--bid seats the dealer last (seat 0 pitches): leave out --dealer")
+    cards = 0
+    if fixed["--hand"] is not None:
+        try:
+            cards = mask_of(parse_cards(fixed["--hand"], rules.jokers))
+        except CardError as e:
+            raise InputError(f"--hand: {e}") from None
+    suit = -1
+    if fixed["--trump"] is not None:
+        try:
+            suit = parse_suit(fixed["--trump"])
+        except CardError as e:
+            raise InputError(f"--trump: {e}") from None
     if strategies is not None:
         from ..games.tournament import split_seats
 
@@ -356,14 +381,24 @@ def family_play(
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
     docs = []
+    if cards or suit >= 0 or bid is not None:
+        from ..games.families import check_fixed
+
+        check_fixed(rules, players, cards, suit, bid)  # before the kernels compile
     hands = _hands_in_turn(
-        lambda r, d: family_hand(seed, r, seats, rules, d),
+        lambda r, d: family_hand(seed, r, seats, rules, d, cards, suit, bid),
         rounds or 1,
         players - 1 if dealer is None else dealer,
         players,
         rules,
     )
     for r, h in enumerate(hands):
+        if suit >= 0 and rules.trump == "first-lead" and h.pitcher is not None and h.trump != suit:
+            print(
+                f"pitchsim: note: deal {r}: the pitcher (seat {h.pitcher}) holds no "
+                f"{SUITS[suit]}, so --trump {SUITS[suit]} did nothing there",
+                file=sys.stderr,
+            )
         if as_json:
             d = h.to_json(rules) | {
                 "players": players,

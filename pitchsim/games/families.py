@@ -21,9 +21,14 @@ from pathlib import Path
 import numpy as np
 
 from ..game.cards import SUITS, cards_of, format_card
+from ..game.reference import pack as ref_pack
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels.contract import MAX_DEALS
-from ..kernels.families.bidding import FAMILY_BIDDING_IDS, N_ROWS, odds_worth
+from ..kernels.families.bidding import (
+    FAMILY_BIDDING_IDS,
+    N_ROWS,
+    odds_worth,
+)
 from ..kernels.families.game import (
     G_BID,
     G_DEALER,
@@ -40,7 +45,10 @@ from ..kernels.families.game import (
 )
 from ..kernels.families.policies import FAMILY_POLICY_IDS
 from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
-from ..kernels.families.tables import family_array, family_tables
+from ..kernels.families.tables import (
+    family_array,
+    family_tables,
+)
 from ..kernels.rng import deal_key
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_GAMES, check_count
@@ -55,15 +63,29 @@ BOARDS_PER_CALL = 1 << 12
 FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.rollout
 
 
+# Why a base game's policy is not a preset's (the family kernels have no such policy);
+# what under a preset answers the same question.
+BASE_ONLY = {
+    "odds-game": "its game-situation term lives in the base game's odds bidder kernel "
+    "(kernels/bidding/odds.py); the family odds bidder weighs the hand's points only",
+    "advisor": "it plays auctions out inside the base game's kernels (kernels/advisor.py); "
+    "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
+    "pimc": "it solves each world by the base game's solver inside the base game's "
+    "kernels; under a preset `pitchsim hint --policy pimc` values a card by the "
+    "family solver",
+}
+
+
 def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
-    """A strategy the family kernels play, or one line saying what they play."""
+    """A strategy the family kernels play, or one line saying what they play (and, for
+    a base game's policy, why it is not a preset's: ``BASE_ONLY``)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
-    if (
-        s.bidding not in FAMILY_BIDDING_IDS
-        or play_policy(s.play).name.partition(":")[0] not in FAMILY_PLAY
-    ):
+    play = play_policy(s.play).name.partition(":")[0]
+    if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
+        alien = s.bidding if s.bidding not in FAMILY_BIDDING_IDS else play
+        why = f" ({alien}: {BASE_ONLY[alien]})" if alien in BASE_ONLY else ""
         raise StrategyError(
-            f"strategy {quoted(s.name)} is not played under {label(rules)} yet: there "
+            f"strategy {quoted(s.name)} is not played under {label(rules)}{why}: there "
             f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
             f"{', '.join(FAMILY_PLAY)} (rollout:W for W worlds)"
         )
@@ -307,26 +329,66 @@ def family_board(
 
 
 def family_hand(
-    seed: int, deal: int, seats: Sequence[Strategy | str], rules: Rules, dealer: int
+    seed: int,
+    deal: int,
+    seats: Sequence[Strategy | str],
+    rules: Rules,
+    dealer: int,
+    hand: int = 0,
+    trump: int = -1,
+    bid: int | None = None,
 ) -> FamilyHand:
-    """Deal ``deal`` of ``seed`` bid and played from scores of zero."""
+    """Deal ``deal`` of ``seed`` bid and played from scores of zero.  ``hand`` (a mask;
+    0: dealt) is seat 0's cards as dealt; ``trump`` (-1: none) the suit the pitcher names
+    under trump=named, or leads first under trump=first-lead when he holds it; ``bid``
+    skips the auction: seat 0, left of the dealer (then the last seat), bids it and
+    every other seat passes (``check_fixed`` checks them)."""
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
+    fr, tab = family_array(r), family_tables(r)
+    key = np.uint64(deal_key(seed, deal))
+    if hand or trump >= 0 or bid is not None:
+        check_fixed(r, n, hand, trump, bid)
     family_deal_logged(
-        np.uint64(deal_key(seed, deal)),
-        n,
-        dealer,
-        np.zeros(n, dtype=np.int64),
-        bidders,
-        players,
-        family_array(r),
-        family_tables(r),
-        odds,
-        defender,
-        row,
-    )
+        key, n, n - 1 if bid is not None else dealer, np.zeros(n, dtype=np.int64), bidders,
+        players, fr, tab, odds, defender, row, np.int64(hand), trump, 0 if bid is None else bid,
+    )  # fmt: skip
     return _hand_of(row, at, n, r)
+
+
+def check_fixed(rules: FamilyRules, n: int, hand: int, trump: int, bid: int | None) -> None:
+    """Refuse a fixed hand, trump or bid the preset's rules do not allow, in one line
+    naming the rule."""
+    each = rules.cards_each(n)
+    if hand:
+        if hand.bit_count() != each:
+            raise InputError(
+                f"--hand: {label(rules)} deals {each} cards each at {n} players, not "
+                f"{hand.bit_count()}"
+            )
+        pack = 0
+        for c in ref_pack(rules, n):
+            pack |= 1 << c
+        if hand & ~pack:
+            bad = format_card((hand & ~pack).bit_length() - 1, symbols=False)
+            raise InputError(f"--hand: {bad} is not in the pack of {label(rules)} at {n} players")
+    if bid is not None and not rules.min_bid <= bid <= rules.max_bid:
+        raise InputError(
+            f"--bid must be {rules.min_bid}-{rules.max_bid} under {label(rules)} (its "
+            f"minimum bid to its maximum), not {bid}"
+        )
+    if (
+        trump >= 0
+        and hand
+        and bid is not None
+        and rules.trump == "first-lead"
+        and not hand >> (13 * trump) & 0x1FFF
+    ):
+        raise InputError(
+            f"--trump {SUITS[trump]}: under {label(rules)} the first card led fixes trump "
+            "(6.3.5), and seat 0, the pitcher, holds no card of that suit"
+        )
 
 
 # ---------------------------------------------------------------- tournaments

@@ -30,15 +30,22 @@ attempts per world), the worlds ignore the auction instead and the answer says s
 Under a preset (a ``FamilyView``, auction-pitch as a preset too) the same search answers
 on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
 read off the view, worlds are dealt from it uniformly (the cards put down face down are
-in no hand), and they fit the play and the draw seen, not the calls heard (no family
-auction model for rejection yet).  ``pimc`` values the pitcher's side's points by the
+in no hand), and they fit the play and the draw seen; with a bidding model named
+(``model``: random, heuristic or odds, the family kernels' bidders) they also fit the
+calls heard, by rejection as the base game's do (``_FittedFamilySampler``: every other
+caller's hand as dealt, its cards now and those it played, makes his call, and another
+pitcher names the trump named), except under a discard and draw (4.8), where the
+worlds deal the hands in play, not the hands the calls were made from.  ``pimc`` values the pitcher's side's points by the
 family double-dummy solver (its fallback: the family rollout's points); ``rollout`` (a
 preset's default) plays every seat on by the family heuristic and values the seat's side's
 score change on the hand minus the mean change of the other sides (``OBJECTIVE``,
 ``Hint.objective``): the family rollout play policy's objective, maximised by the seat.
 What differs between the engines is only how a block of worlds is drawn (a sampler) and
 valued (a :class:`Decision`); the clock, the stopping rule, the answer and its text are
-one.
+one.  A preset's position (``search.position.FamilyPosition``, every hand open) is
+valued as its player to move's view is: his knowledge is read off the position
+(``position_knowledge``: his own cards, the tricks, the voids shown), then the same
+family sampler and decision answer.
 """
 
 from __future__ import annotations
@@ -50,9 +57,9 @@ from functools import partial
 
 import numpy as np
 
-from ..game.cards import format_card
+from ..game.cards import cards_of, format_card, mask_of
 from ..game.family_view import FamilyView
-from ..game.reference import shows_void
+from ..game.reference import effective_suit, is_trump, pack, shows_void, trumps_in
 from ..game.rules import label
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
@@ -68,6 +75,7 @@ from ..games.clock import (
     value_on_clock,
     warmed,
 )
+from ..games.families import family_odds, no_odds
 from ..games.family_seat import (  # the seat's knowledge: shared with the built-in seat
     FamilyKnowledge,
     family_knowledge,
@@ -79,14 +87,25 @@ from ..games.family_seat import (  # the seat's knowledge: shared with the built
 from ..games.policies import seat_planes
 from ..kernels.auction import NOT_CALLED
 from ..kernels.dispatch import choose_card
+from ..kernels.families.bidding import (
+    BID_RANDOM,
+    FAMILY_BIDDING_IDS,
+    NAME_COUNTER,
+    PASS,
+    choose_call,
+    legal_calls,
+    name_suit,
+)
 from ..kernels.families.rollout import rollout_points
 from ..kernels.families.score import side_of
 from ..kernels.families.solver import family_world_values, new_family_table
+from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.families.worlds import family_constraint, sample_family_worlds
 from ..kernels.fitted import sample_fitted_worlds
 from ..kernels.policies import PLAY_POLICY_IDS
-from ..kernels.rng import deal_key
+from ..kernels.rng import AUCTION_COUNTER, deal_key
+from ..kernels.rng import draw as rng_draw
 from ..kernels.search.monte_carlo import (
     ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
@@ -98,7 +117,7 @@ from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
-from .position import Position, PositionError
+from .position import FamilyPosition, Position, PositionError
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
@@ -463,6 +482,88 @@ class _FamilySampler(_Blocks):
         return worlds[:kept], kept, tried
 
 
+@dataclass(frozen=True)
+class _CallFit:
+    """The calls heard at a preset's view, and the bidding policy (``model``, a family
+    kernels' id) every other caller is taken to follow."""
+
+    view: FamilyView
+    model: int
+    odds: np.ndarray
+    defender: float
+
+    def fits(self, dealt: np.ndarray, fr: np.ndarray, tab: np.ndarray) -> bool:
+        """Whether every other caller holding ``dealt[seat]`` makes the call he made
+        (``kernels.families.bidding.choose_call``, clause for clause as the family game
+        kernel's auction calls it), and under trump=named another pitcher names the suit
+        named (``name_suit``).  A random caller fits every deal alike (its call does not
+        depend on the hand), so it rejects none."""
+        v = self.view
+        if self.model == BID_RANDOM:
+            return True
+        n, key = v.players, np.uint64(0)  # heuristic and odds draw nothing
+        high, high_seat = PASS, -1
+        for i, call in enumerate(v.calls):
+            seat = v.caller(i)
+            legal = legal_calls(high, seat == v.dealer, v.seat_score(seat) >= 0, fr)
+            if seat != v.seat:
+                made = choose_call(
+                    self.model, dealt[seat], seat, n, v.dealer, high_seat, legal, fr, tab,
+                    self.odds, self.defender, key, AUCTION_COUNTER + i,
+                )  # fmt: skip
+                if made != call:
+                    return False
+            if call != PASS:
+                high, high_seat = max(high, call), seat
+        if v.rules.trump == "named" and v.pitcher != v.seat:
+            named = name_suit(
+                self.model, dealt[v.pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+            )
+            return named == v.trump
+        return True
+
+
+class _FittedFamilySampler(_FamilySampler):
+    """A preset's worlds that also fit the calls heard (``_CallFit``), by rejection: the
+    worlds of ``_FamilySampler`` (uniform among those the play admits) drawn in batches
+    from stream (seed, b), batch j > 0 from a hash of it, each kept when every other
+    caller's hand as dealt (its cards now and those it played: no discard under these
+    rules) makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds
+    drawn per world wanted.  Kept worlds are uniform among those fitting the play and
+    the calls (the model's calls are a function of the hand)."""
+
+    def __init__(self, k: FamilyKnowledge, seed: int, worlds: int, fit: _CallFit):
+        super().__init__(k, seed, worlds)
+        self.fit = fit
+
+    def draw(self, b: int, size: int):
+        k = self.k
+        if size == 0:  # (warming: the auction's kernels compile here, off the clock)
+            self.fit.fits(np.zeros(k.n, dtype=np.int64), k.fr, k.tab)
+        kept = np.empty((size, k.n + 1), dtype=np.int64)
+        got = drawn = 0  # drawn: worlds fitting the play checked against the calls
+        base = np.uint64(deal_key(self.seed, b))
+        j = 0
+        while got < size and drawn < FAMILY_ATTEMPTS_PER_WORLD * size:
+            key = base if j == 0 else np.uint64(rng_draw(base, j))
+            batch = np.empty((4 * size, k.n + 1), dtype=np.int64)
+            m, _ = sample_family_worlds(
+                key, k.n, k.seat, np.int64(k.hand), self.unseen, k.counts, self.allowed,
+                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * size,
+            )  # fmt: skip
+            if m == 0:
+                break
+            for w in batch[:m]:
+                drawn += 1
+                if self.fit.fits(w[: k.n] | k.pby, k.fr, k.tab):
+                    kept[got] = w
+                    got += 1
+                    if got == size:
+                        break
+            j += 1
+        return kept[:got], got, drawn
+
+
 def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
     """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a preset's view
     with ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
@@ -788,7 +889,7 @@ def _summarise(found: _Search, sampler: _Blocks, d: Decision, auction, **who) ->
 
 
 def hint(
-    pos: Position,
+    pos: Position | FamilyPosition,
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
@@ -797,14 +898,30 @@ def hint(
     separate: bool = False,
 ) -> Hint:
     """Value every legal card of the player to move (see the module).  ``policy`` None:
-    the table size's default (``DEFAULT_POLICY``); ``time``: a budget in seconds (None: no
-    clock); ``separate``: stop once the recommended card is separated (``games.clock``)."""
+    the table size's default (``DEFAULT_POLICY``; a preset's position: ``FAMILY_POLICY``);
+    ``time``: a budget in seconds (None: no clock); ``separate``: stop once the
+    recommended card is separated (``games.clock``).  A preset's position is valued as
+    a preset's view is, from the knowledge of the player to move
+    (:func:`position_knowledge`)."""
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
+    preset = isinstance(pos, FamilyPosition)
     chosen = policy is None
-    policy = default_policy(pos.players) if chosen else policy
+    policy = default_policy(pos.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)
     seed = pick_seed(seed)
+    if preset:
+        k = position_knowledge(pos)
+        who = _family_who(k, pos.rules, pos.bid, False)
+        sampler = _FamilySampler(k, seed, worlds)
+        make = partial(family_decision, k, pos.rules.max_bid, policy)
+        warm = warmed(lambda: _warm(make, [sampler], _policies(policy, time)))
+        d = make()
+        found = _search(policy, sampler, d, Clock(time), separate, progress)
+        return _summarise(
+            found, sampler, d, None, **who, worlds_max=worlds, time=time,
+            default_policy=chosen, warm=warm,
+        )  # fmt: skip
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
     n = v.players
     rules = v.rules.to_array()
@@ -918,27 +1035,121 @@ def _base_setup(view: View, seed: int, worlds: int, model: str, fit_calls: bool)
     return plain, fitted, partial(_decision, args, view.rules), who, unfitted
 
 
-def _family_setup(view: FamilyView, seed: int, worlds: int, model: str, policy: str):
-    """A preset's sampler (its worlds fit the play and the draw, not the calls), its
-    decision's maker, who the answer is about and the calls' note."""
-    if model != DEFAULT_MODEL:
-        raise HintError(
-            "--model: under a rule family the worlds do not fit the calls yet (they fit the "
-            "play and the draw seen); leave --model out"
-        )
+def _family_setup(
+    view: FamilyView, seed: int, worlds: int, model: str | None, policy: str, fit_calls: bool
+):
+    """A preset's sampler (its worlds fit the play and the draw), with ``model`` (a
+    bidding policy named; None: the calls are not fitted) one whose worlds also fit the
+    calls heard (``_FittedFamilySampler``), its decision's maker, who the answer is
+    about and the note when the calls are not fitted."""
     k = family_knowledge(view)
     r = view.rules
-    who = {
-        "seat": view.seat,
-        "pitcher": view.pitcher,
-        "bid": view.bid,
-        "trump": k.trump,
-        "rules": label(r),
-        "shoot": view.shoot,
-    }
-    unfitted = AuctionFit(None, False, 0, 0, CALLS_NOT_FITTED)
+    who = _family_who(k, r, view.bid, view.shoot)
     make = partial(family_decision, k, r.max_bid, policy)
-    return _FamilySampler(k, seed, worlds), None, make, who, unfitted
+    plain = _FamilySampler(k, seed, worlds)
+    if model is None or not fit_calls:
+        why = CALLS_NOT_FITTED + ("" if fit_calls else " (as asked)")
+        if fit_calls:
+            why += f" (name a --model, e.g. {DEFAULT_MODEL}, to fit them)"
+        return plain, None, make, who, AuctionFit(None, False, 0, 0, why)
+    if model not in FAMILY_BIDDING_IDS:
+        raise HintError(
+            f"--model {model}: under {label(r)} the callers bid by "
+            f"{', '.join(FAMILY_BIDDING_IDS)} (the family kernels' bidding policies)"
+        )
+    if r.discard != "none":
+        raise HintError(
+            f"--model: under {label(r)} each seat discards and draws before the play (4.8), "
+            "so the worlds deal the hands in play, not the hands the calls were made from; "
+            "leave --model out (the worlds fit the play and the draw seen)"
+        )
+    odds, defender = family_odds(r, view.players) if model == "odds" else no_odds()
+    fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
+    unfitted = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
+    return plain, _FittedFamilySampler(k, seed, worlds, fit), make, who, unfitted
+
+
+def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict:
+    """Who a preset's answer is about: the seat, the pitcher, the bid and trump."""
+    return {
+        "seat": k.seat,
+        "pitcher": k.pitcher,
+        "bid": bid,
+        "trump": k.trump,
+        "rules": label(rules),
+        "shoot": shoot,
+    }
+
+
+def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
+    """What the player to move of a preset's position knows (``FamilyKnowledge``, as
+    ``games.family_seat.family_knowledge`` reads it off a view): his own cards, the
+    tricks and who played each card, the voids they showed (by effective suit; under
+    follow=only every seat passed over holds no trump, 4.9) and each seat's hand size.
+    A position gives the hands when the first card was led, not the discard and draw:
+    so the seat knows none of its own discards, and under rob=true (where every trump
+    dealt is held, burnt face up or put down by the pitcher, 4.8) a trump in no hand
+    counts as out of play and seen, as a burnt one is."""
+    r, n, st = pos.rules, pos.players, pos.state
+    me = st.to_play()
+    trump = st.trump
+    holder = {c: s for s in range(n) for c in cards_of(pos.held[s])}
+    only = r.follow == "only"
+    voids, out = 0, set()
+    start = pos.pitcher  # the first seat considered for the next lead (4.9)
+    played = 0
+    won = np.array(st.won, dtype=np.int64)
+    for t_no, t in enumerate(pos.tricks):
+        seats = [holder[c] for c in t.cards]
+        order = [*seats, t.leader] if t.winner is not None else [*seats, me]
+        s = start
+        while only and s != seats[0]:  # passed over as leader
+            out.add(s)
+            s = (s + 1) % n
+        for a, b in zip(order, order[1:], strict=False):  # skipped in the trick (out, 4.9)
+            s = (a + 1) % n
+            while only and s != b and s != t.leader:
+                out.add(s)
+                s = (s + 1) % n
+        led = effective_suit(t.cards[0], trump, r)
+        for i, (s, c) in enumerate(zip(seats, t.cards, strict=True)):
+            if t_no == 0 and i == 0 and r.lead_trump and not only and not is_trump(c, trump, r):
+                voids |= 1 << (4 * s + trump)  # 6.1 lead-trump: it held none
+            mine = effective_suit(c, trump, r)
+            if i and not only and mine != led and (mine != trump or r.follow == "suit"):
+                voids |= 1 << (4 * s + led)
+        if t.winner is not None:
+            played |= mask_of(t.cards)
+            start = t.winner
+    if only and (not pos.tricks or pos.tricks[-1].winner is not None):
+        s = start
+        while s != me:  # passed over on the way to the seat to lead
+            out.add(s)
+            s = (s + 1) % n
+    for s in out:
+        voids |= 1 << (4 * s + trump)
+    current = pos.tricks[-1] if pos.tricks and pos.tricks[-1].winner is None else None
+    trick = np.zeros(n, dtype=np.int64)
+    tseats = np.zeros(n, dtype=np.int64)
+    count = 0
+    if current is not None:
+        count = len(current.cards)
+        trick[:count] = current.cards
+        tseats[:count] = [holder[c] for c in current.cards]
+    known_out = 0
+    if r.discard == "non-trump" and r.rob and trump >= 0:
+        in_play = 0
+        for h in pos.held:
+            in_play |= h
+        full = mask_of(pack(r, n))
+        known_out = full & ~in_play & trumps_in(full, trump, r)
+    pby = np.array([pos.held[s] & ~st.hands[s] for s in range(n)], dtype=np.int64)
+    counts = np.array([h.bit_count() for h in st.hands] + [0], dtype=np.int64)
+    return FamilyKnowledge(
+        st.legal(), st.hands[me], me, n, pos.pitcher, pos.bid or 0, trump,
+        sum(t.winner is not None for t in pos.tricks), trick, tseats, count, played, won,
+        pby, voids, counts, known_out, family_array(r), family_tables(r),
+    )  # fmt: skip
 
 
 def hint_view(
@@ -946,16 +1157,17 @@ def hint_view(
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
-    model: str = DEFAULT_MODEL,
+    model: str | None = None,
     fit_calls: bool = True,
     progress: Callable[[int, int], None] | None = None,
     time: float | None = None,
     separate: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
-    the worlds fit the play seen and, with ``fit_calls``, the calls heard (a preset's
-    view: the play and the draw).  ``policy``, ``time`` and ``separate`` as for
-    :func:`hint`."""
+    the worlds fit the play seen and, with ``fit_calls``, the calls heard as ``model``
+    makes them (None: ``DEFAULT_MODEL``; a preset's view fits the play and the draw,
+    and the calls only when a model is named).  ``policy``, ``time`` and ``separate`` as
+    for :func:`hint`."""
     preset = isinstance(view, FamilyView)
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
@@ -963,10 +1175,13 @@ def hint_view(
     why = _no_card(view)
     if why is not None:
         raise HintError(why)
-    model = check_model(model)
+    named = model is not None
+    model = check_model(model if named else DEFAULT_MODEL)
     seed = pick_seed(seed)
     if preset:
-        plain, fitted, make, who, unfitted = _family_setup(view, seed, worlds, model, policy)
+        plain, fitted, make, who, unfitted = _family_setup(
+            view, seed, worlds, model if named else None, policy, fit_calls
+        )
     else:
         plain, fitted, make, who, unfitted = _base_setup(view, seed, worlds, model, fit_calls)
     samplers = [plain] if fitted is None else [plain, fitted]

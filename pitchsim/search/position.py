@@ -16,7 +16,9 @@ the opening lead, trump not yet fixed.
 
 Under a rule family (``"rules": "smear"`` or ``solve --rules smear``; only for callers
 that solve families, ``families=True``) ``hands`` are the hands when the first card is
-led: the deal, or 6 each after the discard and draw (fewer allowed under follow=only);
+led: the deal, or 6 each after the discard and draw (fewer allowed under follow=only;
+a preset's round as ``pitchsim play --json`` writes it gives them as ``held``, else
+``dealt``);
 jokers (``HJ``, ``LJ``) when the family's pack has them; ``"trump": "H"`` is required
 under trump=named and must be left out (or agree with the first card) under
 trump=first-lead.  The tricks are replayed by the family's own rules
@@ -333,6 +335,10 @@ def parse_position(
     refuse it in one line)."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
+    if families and "hands" not in doc and "dealt" in doc:
+        # a preset's round as `pitchsim play --json` writes it: the hands in play are
+        # those held after the discard and draw, else those dealt
+        doc = doc | {"hands": doc["held"] if doc.get("held") is not None else doc["dealt"]}
     for key in ("players", "pitcher", "hands", "tricks"):
         if key not in doc:
             raise PositionError(f"the position has no {key!r}")

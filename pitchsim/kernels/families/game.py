@@ -36,9 +36,10 @@ from numba import njit, prange
 from ..contract import MAX_DEALS
 from ..rng import AUCTION_COUNTER, deal_key
 from .bidding import NAME_COUNTER, PASS, choose_call, legal_calls, name_suit
-from .deal import cards_each, deal_family
+from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import MAX_TRICKS, play_hand
+from .policies import LEAD_PLAN_COUNTER, lead_in_suit
 from .score import N_AWARDS, score_hand, side_of
 from .settle import settle_hand, winners
 from .simulate import hand_scratch
@@ -59,6 +60,7 @@ DEALER_SET_PENALTY = 2
 G_DEALER, G_PITCHER, G_BID, G_SHOOT, G_TRUMP, G_MADE = 0, 1, 2, 3, 4, 5
 G_TRICKS, G_SIZE, G_JUNK, G_WINNERS = 6, 7, 8, 9
 G_FIXED = 10
+FIXED_SEAT = 0  # who is dealt ``family_deal_fixed``'s fixed hand
 
 
 def family_log_layout(n: int) -> dict[str, int]:
@@ -85,7 +87,7 @@ def family_log_layout(n: int) -> dict[str, int]:
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def family_deal(
     key,
     n,
@@ -113,10 +115,79 @@ def family_deal(
     legal_log,
     junk_log,
 ):
+    """``family_deal_fixed`` with nothing fixed: the deal, the auction and trump as the
+    seats' policies make them."""
+    return family_deal_fixed(
+        key,
+        n,
+        dealer,
+        scores,
+        bidders,
+        players,
+        fr,
+        tab,
+        odds,
+        defender,
+        np.int64(0),
+        -1,
+        0,
+        deck,
+        dealt,
+        held,
+        hands,
+        won,
+        trick,
+        tseats,
+        award,
+        points,
+        change,
+        calls,
+        call_legal,
+        log,
+        legal_log,
+        junk_log,
+    )
+
+
+@njit(cache=True)
+def family_deal_fixed(
+    key,
+    n,
+    dealer,
+    scores,
+    bidders,
+    players,
+    fr,
+    tab,
+    odds,
+    defender,
+    fixed_hand,
+    fixed_trump,
+    fixed_bid,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    change,
+    calls,
+    call_legal,
+    log,
+    legal_log,
+    junk_log,
+):
     """Deal, bid, play and settle one hand; ``scores`` are updated.  Returns (pitcher
     (-1: all passed), bid, shoot, trump, made, tricks, pack size, cards drawn from the
-    discards, winners)."""
-    size = deal_family(key, n, dealer, fr, deck, dealt)
+    discards, winners).  What ``pitchsim play --hand/--trump/--bid`` fixes: seat 0 is
+    dealt ``fixed_hand`` (0: a dealt hand); ``fixed_bid`` (0: none) is the first
+    caller's call, every later seat passing; ``fixed_trump`` (-1: none) is the suit the
+    pitcher names under trump=named, or his first lead's suit, when he holds one, under
+    trump=first-lead (his plan, as ``simulate.family_hand_fixed``)."""
+    size = deal_family_fixed(key, n, dealer, FIXED_SEAT, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
         calls[s] = -1
@@ -136,21 +207,13 @@ def family_deal(
         legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
         if legal == 0:
             break
-        call = choose_call(
-            bidders[seat],
-            dealt[seat],
-            seat,
-            n,
-            dealer,
-            high_seat,
-            legal,
-            fr,
-            tab,
-            odds,
-            defender,
-            key,
-            AUCTION_COUNTER + i,
-        )
+        if fixed_bid > 0:
+            call = fixed_bid if i == 0 else PASS
+        else:
+            call = choose_call(
+                bidders[seat], dealt[seat], seat, n, dealer, high_seat, legal, fr, tab, odds,
+                defender, key, AUCTION_COUNTER + i,
+            )  # fmt: skip
         calls[i] = call
         call_legal[i] = legal
         if call != PASS:
@@ -170,14 +233,21 @@ def family_deal(
         return -1, 0, False, -1, False, 0, size, 0, winners(scores, n, -1, False, False, fr)
     trump = -1
     drawn = 0
+    first_lead = -1
     if fr[F_TRUMP_NAMED] != 0:
-        trump = name_suit(
-            bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
-        )
+        trump = fixed_trump
+        if trump < 0:
+            trump = name_suit(
+                bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+            )
         if fr[F_DISCARD] != 0:
             drawn = discard_and_draw(
                 held, n, deck, n * cards_each(n, fr), size, pitcher, trump, fr, tab, key, junk_log
             )
+    elif fixed_trump >= 0:
+        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
+        if suit:
+            first_lead = lead_in_suit(players[pitcher], suit, key, LEAD_PLAN_COUNTER)
     trump, tricks = play_hand(
         held,
         dealt,
@@ -185,7 +255,7 @@ def family_deal(
         pitcher,
         bid,
         trump,
-        -1,
+        first_lead,
         players,
         fr,
         tab,
@@ -270,9 +340,13 @@ def _write_row(
 
 
 @njit(cache=True)
-def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, defender, row):
+def family_deal_logged(
+    key, n, dealer, scores, bidders, players, fr, tab, odds, defender, row, hand, trump, bid
+):
     """One deal played and logged to ``row`` (``family_log_layout(n)["width"]``) from
-    the given ``scores`` (updated): what ``pitchsim play`` shows of a single hand."""
+    the given ``scores`` (updated): what ``pitchsim play`` shows of a single hand;
+    ``hand``, ``trump`` and ``bid`` as ``family_deal_fixed``'s fixed hand, trump and bid
+    (0, -1, 0: none)."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
@@ -282,7 +356,7 @@ def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, 
     row[:] = -1
     row[t_at:l_at] = -9
     row[l_at:] = 0
-    pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
+    pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal_fixed(
         key,
         n,
         dealer,
@@ -293,6 +367,9 @@ def family_deal_logged(key, n, dealer, scores, bidders, players, fr, tab, odds, 
         tab,
         odds,
         defender,
+        hand,
+        trump,
+        bid,
         deck,
         dealt,
         held,
