@@ -392,14 +392,16 @@ MAX_PLAYERS = 7
 
 
 class FamilyNotPlayed(RulesError):
-    """Rules of a family that a command (or the kernels) cannot play yet."""
+    """A preset's rules handed to the base game's kernels (``Rules.to_array``), which
+    play the plain auction-pitch rules only: every command routes a preset to the
+    family kernels, so this is a library caller's (or a routing) mistake."""
 
     def __init__(self, rules: Rules, who: str) -> None:
         self.rules = rules
         super().__init__(
-            f"{label(rules)} is not played by {who} yet: a position under a preset is "
-            "solved by `pitchsim solve`, and `pitchsim hint` takes the player's view of it "
-            "(docs/view.md)"
+            f"{label(rules)} in {who}: the base game's kernels play the plain "
+            "auction-pitch rules only; a position under a preset is read with "
+            "families=True (search.position), as `pitchsim solve` and `pitchsim hint` do"
         )
 
 
