@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The base game's ``simulate_hands`` in an old tree and this one, alternated; CPU time.
+
+    .venv/bin/python scripts/bench_base_old_new.py --old /path/to/old/checkout [--rounds 3]
+
+Each round runs a fresh process of each tree (``PYTHONPATH``, this venv, one numba thread,
+a cache folder per tree): a first call of 20,000 deals compiles or loads the kernels, off
+the clock, then the best of three runs of 300,000 deals, 4 players, base rules, random
+and heuristic play, in deals per CPU-second.  Prints each round and the medians' ratio
+new/old: the base game must not slow down as the engine generalises.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+CODE = r"""
+import json, time, numpy as np
+from pitchsim.game.rules import Rules
+from pitchsim.games.policies import seat_policies
+from pitchsim.kernels.deal import deck_without
+from pitchsim.kernels.simulate import simulate_hands
+N = 300_000
+out = {}
+for policy in ("random", "heuristic"):
+    args = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
+    f = np.empty(N, np.int64); t = np.empty(N, np.int64); h = np.empty(0, np.int64)
+    simulate_hands(1, 0, 20000, *args, f[:20000], t[:20000], h, h)
+    best = 1e9
+    for r in range(3):
+        t0 = time.process_time(); simulate_hands(r + 1, 0, N, *args, f, t, h, h); best = min(best, time.process_time() - t0)
+    out[policy] = N / best
+print(json.dumps(out))
+"""
+ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+ap.add_argument("--old", type=Path, required=True, help="a checkout of the tree before")
+ap.add_argument("--rounds", type=int, default=3)
+a = ap.parse_args()
+trees = {"old": str(a.old.resolve()), "new": str(HERE)}
+res = {k: [] for k in trees}
+for rnd in range(a.rounds):
+    for name, path in trees.items():
+        env = dict(
+            os.environ,
+            PYTHONPATH=path,
+            NUMBA_CACHE_DIR=f"/tmp/bench-base-cache-{name}",
+            NUMBA_NUM_THREADS="1",
+        )
+        r = subprocess.run(
+            [sys.executable, "-c", CODE], env=env, capture_output=True, text=True, cwd=path
+        )
+        if r.returncode != 0:
+            sys.exit(f"{name} tree failed: {r.stderr.strip().splitlines()[-1]}")
+        d = json.loads(r.stdout.strip().splitlines()[-1])
+        res[name].append(d)
+        print(rnd, name, {k: f"{v:,.0f}" for k, v in d.items()}, flush=True)
+for pol in ("random", "heuristic"):
+    o = sorted(x[pol] for x in res["old"])
+    n = sorted(x[pol] for x in res["new"])
+    mo, mn = o[len(o) // 2], n[len(n) // 2]
+    print(f"{pol}: old median {mo:,.0f}/CPU-s, new {mn:,.0f}, new/old {mn / mo:.3f}")
