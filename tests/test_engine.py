@@ -163,10 +163,52 @@ def test_search_values_are_the_ones_the_search_chose_by():
         )
         assert reply["type"] == "action", reply
         if "values" in reply:
-            # Every legal card (at the opening lead: of the suit the call planned).
+            # Every legal card, the opening lead's too.
             assert reply["action"] in reply["values"] and len(reply["values"]) > 1
-            assert set(reply["values"]) <= set(view.legal())
-            if view.trump is not None:
-                assert set(reply["values"]) == set(view.legal())
+            assert set(reply["values"]) == set(view.legal())
             with_values += 1
     assert with_values > 10
+
+
+LEAD = {
+    "rules": "low=captured,min-bid=1,all-pass=forced,dealer-steal=true,follow=trump,"
+    "target=7,set-pitcher-wins=false,partnership=false",
+    "players": 4,
+    "seat": 1,
+    "dealer": 3,
+    "hand": ["AH", "KH", "2H", "9C", "7D", "3S"],
+    "calls": ["pass", "2", "pass", "pass"],
+    "pitcher": 1,
+    "bid": 2,
+    "trump": None,
+    "tricks": [],
+    "scores": [2, 0, 3, -1],
+}
+
+
+@pytest.mark.parametrize("strategy", ["odds+rollout:16", "heuristic+pimc:8"])
+def test_opening_lead_values_cover_every_legal_card(strategy):
+    """docs/protocol.md: values for every legal card.  At the opening lead the call's
+    plan (hearts: both bidders plan it for this hand, so the plan does narrow the lead)
+    keeps the card in its suit; the other three cards are valued all the same, as
+    leads naming their own suit.  With and without a clock that lets every world be
+    valued, the same card and values; the card is the best of the plan's by value."""
+    engine = Engine()
+
+    def ask(**opts):
+        line = json.dumps({"type": "decide", "id": 0, "view": LEAD, "options": opts})
+        reply = json.loads(engine.handle(line))
+        assert reply["type"] == "action", reply
+        return reply
+
+    plain = ask(strategy=strategy, values=False)
+    reply = ask(strategy=strategy)
+    assert set(reply["values"]) == set(LEAD["hand"])  # every card is legal at a lead
+    assert reply["action"] == plain["action"] and reply["action"][1] == "H"
+    hearts = {c: v for c, v in reply["values"].items() if c[1] == "H"}
+    assert reply["values"][reply["action"]] == max(hearts.values())
+    timed = ask(strategy=strategy, time=60)
+    assert timed["search"]["stop"] != "stopped by the clock"
+    if timed["search"]["stop"] == "all worlds done":
+        assert (timed["action"], timed["values"]) == (reply["action"], reply["values"])
+    assert set(timed["values"]) == set(LEAD["hand"])
