@@ -3,6 +3,7 @@ error replies, statelessness, and whole games played through the protocol."""
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,25 @@ def test_transcript_through_the_command():
     assert p.returncode == 0
     assert p.stdout == "".join(line + "\n" for line in got)  # stdout carries replies only
     assert "pitch-engine/1" in p.stderr
+
+
+def doc_commands() -> list[str]:
+    """Every whole ``pitchsim play``/``tournament`` command quoted in docs/protocol.md."""
+    text = (ROOT / "docs" / "protocol.md").read_text()
+    spans = re.findall(r"`(pitchsim (?:play|tournament) [^`]*)`", text.replace("\n", " "))
+    return [c for c in spans if "..." not in c]
+
+
+def test_the_protocol_pages_commands_run_as_written():
+    """The issue found `play --game -s "cmd:python3 bot.py",odds` failing as written (two
+    strategies at the default four seats, and no bot.py): each command quoted runs, from
+    the repository, exit 0."""
+    commands = doc_commands()
+    assert any(c.startswith("pitchsim play --game") for c in commands)
+    for c in commands:
+        argv = [PITCHSIM, *shlex.split(c)[1:], "--seed", "1"]
+        p = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, (c, p.stderr[-500:])
 
 
 @pytest.mark.parametrize(
