@@ -239,3 +239,36 @@ def test_the_odds_tab_asks_about_the_game_being_played(site):
     assert odds.locator("select[name=players]").input_value() == "3"
     assert odds.locator("input[name=hand]").input_value().split() == held
     assert "levels 1-5" in page.locator("#odds-deal").inner_text()
+
+
+def trump_choices(page) -> list[str]:
+    return page.locator("#odds-trump option").evaluate_all("os => os.map(o => o.value)")
+
+
+def test_the_trump_select_offers_the_suits_the_server_accepts(site):
+    """The Odds form's Trump select lists only the suits bid-odds takes for the hand
+    typed: a suit held (the base game: its first lead names trump), and under smear's
+    named trump a suit the hand holds a trump in, the jick counted (J♠ is the jick of
+    clubs, the same colour; VARIANTS.md 1.3).  The list follows the hand as it is typed."""
+    url, _, browser = site
+    page = browser.new_page(viewport={"width": 1000, "height": 900}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/#odds")
+    page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+    form = page.locator("#odds-form")
+    form.locator("input[name=hand]").fill("AH KH JS 2H 9D 3D")
+    form.locator("select[name=preset]").select_option("")
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 4")
+    assert trump_choices(page) == ["", "D", "H", "S"]
+    form.locator("select[name=preset]").select_option("smear")
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 5")
+    assert trump_choices(page) == ["", "C", "D", "H", "S"]
+    form.locator("select[name=trump]").select_option("C")
+    form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3D")  # no jick: clubs goes
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 4")
+    assert trump_choices(page) == ["", "D", "H", "S"]
+    assert form.locator("select[name=trump]").input_value() == ""
+    form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3")  # being typed: no suit yet
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 1")
+    assert not errors, errors

@@ -15,6 +15,7 @@ library functions as the command line: ``games.table`` plays (``sessions``),
     GET  /api/saves/NAME           one saved game's record
     POST /api/review               {"save": NAME | "record": {...}, "seat": N}
     POST /api/odds                 {"hand": "AH KH ...", "preset": "smear", "players": 4, ...}
+    POST /api/odds/trumps          {"hand": ..., "preset": ..., "rules": ...}: the suits it may name
 """
 
 from __future__ import annotations
@@ -281,6 +282,12 @@ def create_app(
         }
         return json_response(await run(lambda: odds_of(**args)))
 
+    async def odds_trumps(request: Request) -> Response:
+        from .odds import trumps_of
+
+        doc = await body(request)
+        return json_response({"suits": trumps_of(text(doc, "hand", "", 100), table_rules(doc))})
+
     async def reaper() -> None:
         while True:
             await asyncio.sleep(min(60.0, max(0.5, idle / 4)))
@@ -326,6 +333,7 @@ def create_app(
         Route("/api/saves/{name}", guarded(saved)),
         Route("/api/review", guarded(review_request), methods=["POST"]),
         Route("/api/odds", guarded(odds), methods=["POST"]),
+        Route("/api/odds/trumps", guarded(odds_trumps), methods=["POST"]),
     ]
 
     async def not_found(request, exc) -> Response:

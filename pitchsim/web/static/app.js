@@ -664,6 +664,29 @@ function oddsDeal() {
   $("odds-deal").dataset.cards = cards === undefined ? "" : cards;
 }
 
+let trumpAsked = 0;
+
+async function oddsTrumps() {
+  // The Trump select offers only the suits the server accepts for this hand under
+  // these rules (a suit it holds; under named trump, one it holds a trump in).
+  const form = $("odds-form");
+  const select = form.elements.trump;
+  const asked = ++trumpAsked;
+  const f = formValues(form);
+  let suits = [];
+  try {
+    suits = (await api("/api/odds/trumps",
+      { hand: f.hand, preset: f.preset, rules: f.rules, partnership: f.partnership })).suits;
+  } catch (e) {
+    suits = [];  // a hand still being typed: the odds button says what is wrong
+  }
+  if (asked !== trumpAsked) return;  // a later question is on its way
+  const keep = select.value;
+  select.replaceChildren(el("option", { value: "" }, "every suit it could make trump"),
+    ...suits.map((s) => el("option", { value: s }, `${SUITS[s]} ${SUIT_WORDS[s]} only`)));
+  select.value = suits.includes(keep) ? keep : "";
+}
+
 function oddsFromGame() {
   // The Odds tab asks about the game being played: its preset, table and rules, and
   // the person's hand while it is still the whole deal (the auction).
@@ -680,6 +703,7 @@ function oddsFromGame() {
   const v = game.view;
   if (v && v.phase === "auction" && v.held) form.elements.hand.value = v.held.join(" ");
   oddsDeal();
+  oddsTrumps();
 }
 
 function renderOdds(doc) {
@@ -773,7 +797,12 @@ async function init() {
         el("option", { value: p.name === "auction-pitch" ? "" : p.name, title: p.title }, p.name)));
     }
     for (const name of ["preset", "players"]) $("odds-form").elements[name].addEventListener("change", oddsDeal);
+    for (const name of ["preset", "hand", "rules", "partnership"]) {
+      $("odds-form").elements[name].addEventListener("input", oddsTrumps);
+      $("odds-form").elements[name].addEventListener("change", oddsTrumps);
+    }
     oddsDeal();
+    oddsTrumps();
     if ((location.hash || "").slice(1) === "odds") oddsFromGame();
     $("setup").elements.samples.placeholder = options.coach.samples;
     $("setup").elements.worlds.placeholder = options.coach.worlds;
