@@ -272,3 +272,58 @@ def test_the_trump_select_offers_the_suits_the_server_accepts(site):
     form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3")  # being typed: no suit yet
     page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 1")
     assert not errors, errors
+
+
+PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
+WIDE = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def test_readable_at_a_phones_width(site, tmp_path):
+    """At 390 px nothing makes the page wider than the screen (no sideways scrolling):
+    the game's form, a coached smear hand from its first call to its end, and the Odds
+    tab's tables.  The list of tricks appears with the first trick, not before."""
+    url, _, browser = site
+    page = browser.new_page(viewport=PHONE, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    assert page.evaluate(WIDE) == 0
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("8")
+    form.locator("#start").click()
+    tricks_shown = []
+    for _ in range(40):
+        page.wait_for_function(
+            "document.body.dataset.status === 'your turn'"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+        assert page.evaluate(WIDE) == 0, page.locator("#status").inner_text()
+        if page.locator("#breakdown").get_attribute("data-hands"):
+            break
+        done = page.locator("#tricks .past").count()
+        tricks_shown.append((done, page.locator("#tricks-box").is_visible()))
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        buttons = page.locator("#choices button")
+        (buttons.last if buttons.count() else page.locator("#hand button.legal").first).click()
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+    assert page.evaluate(WIDE) == 0
+    page.screenshot(path=str(tmp_path / "phone-hand-end.png"), full_page=True)
+    assert tricks_shown[0] == (0, False) and any(d > 0 and v for d, v in tricks_shown)
+    assert all(v == (d > 0) for d, v in tricks_shown), tricks_shown
+    page.locator("#nav-odds").click()
+    odds = page.locator("#odds-form")
+    odds.locator("input[name=hand]").fill("AH KH JD 2H 9C 3S")
+    odds.locator("input[name=samples]").fill("300")
+    odds.locator("#odds-go").click()
+    page.wait_for_selector("#odds-out table.suit-odds", timeout=SECONDS)
+    assert page.evaluate(WIDE) == 0
+    assert not errors, errors

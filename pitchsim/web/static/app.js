@@ -213,6 +213,8 @@ function renderView(view, into, actions) {
     el("div", { class: "past" }, `${k + 1}. ${who(t.leader, view)} led `,
       t.cards.map((c) => card(c, { class: "small", trumps })),
       ` → ${who(view.trick_winners[k], view)}`)));
+  const box = into.tricks.closest("details");  // the table's list: shown from the first trick
+  if (box) box.hidden = done === 0;
   // The hand in the table's order: cards still held, the legal ones clickable and
   // numbered as the terminal numbers them; the trumps (jick and jokers too) marked.
   const isPlay = view.phase === "play";
@@ -263,15 +265,18 @@ function drawLines(view, trumps) {
 
 // ---------------------------------------------------------------- the coach
 
+const CHANCES = ["P(win)", "P(game)"];  // the coach's units that are probabilities
+
 function judgementBox(j) {
   if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
   // The values as the terminal shows them (practice.shown_values): its words, its sign.
   const unit = j.unit_words || (j.unit === "P(win)" ? "P(win game)" : "your side's points");
   const sign = j.sign || 1;
   const acts = Object.keys(j.values).sort((a, b) => j.values[b] - j.values[a]);
-  const fmt = (v) => (j.unit === "P(win)" ? pct(v) : num(sign * v));
+  const chance = CHANCES.includes(j.unit);  // a probability: shown in percent
+  const fmt = (v) => (chance ? pct(v) : num(sign * v));
   const hw = (v) => v === null || v === undefined ? "" : " ±" +
-    (j.unit === "P(win)" ? (100 * v).toFixed(1) : v.toFixed(2));
+    (chance ? (100 * v).toFixed(1) : v.toFixed(2));
   const rows = acts.map((a) => el("tr", { class: (a === j.chosen ? "chosen" : "") + (a === j.best ? " best" : "") },
     el("td", {}, actionName(a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
     el("td", { class: "num" }, fmt(j.values[a]) + hw(j.half_widths[a]))));
@@ -279,7 +284,7 @@ function judgementBox(j) {
   return el("div", { class: "judgement" },
     el("p", { class: "verdict " + labelClass }, j.text || ""),
     chart(acts.map((a) => ({ name: actionName(a), value: sign * j.values[a], mark: a === j.chosen })),
-      j.unit === "P(win)" ? [0, 1] : null),
+      chance ? [0, 1] : null),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
     el("p", { class: "muted small" }, `${j.samples} ${j.kind === "call" ? "deals" : "worlds"}` +
@@ -477,12 +482,11 @@ function renderGame() {
 function lossWords(js) {
   // What the decisions cost, by kind, each in its own unit (as practice's loss line).
   const parts = [];
-  for (const [kind, one, many] of [["call", "call", "calls"], ["trump", "naming of trump", "namings of trump"], ["card", "card", "cards"]]) {
-    const mine = js.filter((j) => j.kind === kind);
-    if (!mine.length) continue;
+  const kinds = [["call", "call", "calls"], ["trump", "naming of trump", "namings of trump"], ["card", "card", "cards"]];
+  for (const [[kind, one, many], unit] of kinds.flatMap((k) => [...new Set(js.filter((j) => j.kind === k[0]).map((j) => j.unit))].map((u) => [k, u]))) {
+    const mine = js.filter((j) => j.kind === kind && j.unit === unit);
     const loss = mine.reduce((a, j) => a + j.loss, 0);
-    const unit = mine[0].unit;
-    const amount = unit === "P(win)" ? `${pct(loss)} of P(win)` :
+    const amount = CHANCES.includes(unit) ? `${pct(loss)} of ${unit}` :
       unit === "score" ? `${loss.toFixed(2)} points of expected score` :
       unit === "margin" ? `${loss.toFixed(2)} points of margin` : `${loss.toFixed(2)} points`;
     parts.push(`${mine.length} ${mine.length === 1 ? one : many} lost ${amount}`);
