@@ -317,6 +317,14 @@ def test_readable_at_a_phones_width(site, tmp_path):
         )
     assert page.evaluate(WIDE) == 0
     page.screenshot(path=str(tmp_path / "phone-hand-end.png"), full_page=True)
+    # The last card judged: its chart draws how far each card is behind the best (a
+    # margin such as -5.62 drawn from 0 showed every bar alike): the best's bar is empty.
+    chart = page.locator("#coach .judgement").last
+    assert "behind the best" in chart.locator(".chart-note").inner_text()
+    widths = chart.locator("svg.chart rect").evaluate_all(
+        "rs => rs.map(r => +r.getAttribute('width'))"
+    )
+    assert len(widths) > 1 and widths[0] <= 1 and widths == sorted(widths)
     assert tricks_shown[0] == (0, False) and any(d > 0 and v for d, v in tricks_shown)
     assert all(v == (d > 0) for d, v in tricks_shown), tricks_shown
     page.locator("#nav-odds").click()

@@ -273,6 +273,7 @@ function judgementBox(j) {
   const unit = j.unit_words || (j.unit === "P(win)" ? "P(win game)" : "your side's points");
   const sign = j.sign || 1;
   const acts = Object.keys(j.values).sort((a, b) => j.values[b] - j.values[a]);
+  const top = j.values[acts[0]];
   const chance = CHANCES.includes(j.unit);  // a probability: shown in percent
   const fmt = (v) => (chance ? pct(v) : num(sign * v));
   const hw = (v) => v === null || v === undefined ? "" : " ±" +
@@ -283,8 +284,12 @@ function judgementBox(j) {
   const labelClass = j.label ? "label-" + j.label : "label-fine";
   return el("div", { class: "judgement" },
     el("p", { class: "verdict " + labelClass }, j.text || ""),
-    chart(acts.map((a) => ({ name: actionName(a), value: sign * j.values[a], mark: a === j.chosen })),
-      chance ? [0, 1] : null),
+    // A chance is drawn as it is (0 to 1); points as how far each choice is behind the
+    // best (values such as -5.62 and -5.66 drawn from 0 would look the same).
+    chart(acts.map((a) => ({ name: actionName(a), value: chance ? j.values[a] : top - j.values[a],
+      mark: a === j.chosen })), chance ? [0, 1] : null),
+    chance ? null : el("p", { class: "muted small chart-note" }, "bars: how far behind the best " +
+      `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
     el("p", { class: "muted small" }, `${j.samples} ${j.kind === "call" ? "deals" : "worlds"}` +
