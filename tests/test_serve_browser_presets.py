@@ -295,6 +295,12 @@ def test_readable_at_a_phones_width(site, tmp_path):
     form.locator("input[name=worlds]").fill("20")
     form.locator("input[name=seed]").fill("8")
     form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    # The keys smear uses (3.1-3.6: six cards, bids 2-5, no shoot, trump named, a jick).
+    assert page.locator("#play .keys").inner_text() == (
+        "Keys: 1-6 play the numbered card; in the auction p passes, 2-5 bid; c d h s name "
+        "trump. Trumps (the jick too) wear a gold edge."
+    )
     tricks_shown = []
     for _ in range(40):
         page.wait_for_function(

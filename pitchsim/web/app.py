@@ -133,7 +133,7 @@ def table_rules(doc: dict) -> Rules:
 def preset_odds(name: str) -> dict:
     """What the Odds tab needs to ask about a hand under preset ``name``: the cards
     dealt each seat by player count, the levels (1 .. the maximum bid), the lowest bid,
-    jokers, how trump is chosen and whether shoot is a call."""
+    jokers, the jick, how trump is chosen and whether shoot is a call."""
     r = as_family(Rules.parse(name))
     lo, hi = FAMILIES[name].players
     return {
@@ -141,6 +141,7 @@ def preset_odds(name: str) -> dict:
         "max_bid": r.max_bid,
         "min_bid": r.min_bid,
         "jokers": r.jokers,
+        "jick": r.jick,
         "trump": r.trump,
         "shoot": r.shoot,
     }

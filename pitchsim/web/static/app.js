@@ -446,8 +446,31 @@ function renderStatus() {
   for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = s !== "your turn";
 }
 
+function keysLine(g) {
+  // The keys this game's rules use: the numbered cards, the calls, shoot and naming trump
+  // where the preset (or an option on top of it) has them.
+  const [name, ...rest] = g.rules.split(",");
+  const p = presetOf(name) || {};
+  const opt = (key, preset) => {
+    const o = rest.find((r) => r.startsWith(key + "="));
+    return o ? o.slice(key.length + 1) : String(preset);
+  };
+  const k = (t) => el("kbd", {}, t);
+  const cards = Math.min(9, (p.cards && p.cards[String(g.players)]) || 6);
+  const lo = Number(opt("min-bid", p.min_bid || 1)), hi = Math.min(9, p.max_bid || 4);
+  const parts = ["Keys: ", k("1"), "-", k(String(cards)), " play the numbered card; in the auction ",
+    k("p"), " passes, ", k(String(lo)), "-", k(String(hi)), " bid"];
+  if (opt("shoot", p.shoot) === "true") parts.push(", ", k("s"), " shoots");
+  if (opt("trump", p.trump) === "named") parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
+  const extra = [opt("jick", p.jick) === "true" ? "the jick" : "", Number(opt("jokers", p.jokers || 0)) ? "the jokers" : ""]
+    .filter(Boolean).join(" and ");
+  parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
+  return parts;
+}
+
 function renderGame() {
   const g = game;
+  document.querySelector("#play .keys").replaceChildren(...keysLine(g));
   if (g.view) renderView(g.view, table, act);
   else for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = true;
   renderStatus();
