@@ -333,6 +333,13 @@ def test_readable_at_a_phones_width(site, tmp_path):
     assert len(widths) > 1 and widths[0] <= 1 and widths == sorted(widths)
     assert tricks_shown[0] == (0, False) and any(d > 0 and v for d, v in tricks_shown)
     assert all(v == (d > 0) for d, v in tricks_shown), tricks_shown
+    # Saved and reviewed at that width too.
+    page.locator("#quit").click()
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    for _ in range(3):
+        assert page.evaluate(WIDE) == 0
+        page.keyboard.press("ArrowRight")
     page.locator("#nav-odds").click()
     odds = page.locator("#odds-form")
     odds.locator("input[name=hand]").fill("AH KH JD 2H 9C 3S")
