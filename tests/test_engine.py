@@ -232,3 +232,26 @@ def test_opening_lead_values_cover_every_legal_card(strategy):
     if timed["search"]["stop"] == "all worlds done":
         assert (timed["action"], timed["values"]) == (reply["action"], reply["values"])
     assert set(timed["values"]) == set(LEAD["hand"])
+
+
+def test_a_plan_of_one_card_still_values_every_card_on_the_clock():
+    """The pitcher holds one card of the planned suit: that card is led, and values (all
+    the search's worlds of every legal card, the clock being long) are still given."""
+    # A bid of 1 that plans spades, from the one A♠ (found by asking the bidder).
+    hand = ["9C", "TH", "AS", "QC", "4D", "6D"]
+    view = dict(LEAD, hand=hand, calls=["pass", "1", "pass", "pass"], bid=1)
+    engine = Engine()
+    line = {
+        "type": "decide",
+        "id": 0,
+        "view": view,
+        "options": {"strategy": "heuristic+rollout:16"},
+    }
+    plain = json.loads(engine.handle(json.dumps(line)))
+    timed = json.loads(
+        engine.handle(json.dumps(line | {"options": line["options"] | {"time": 60}}))
+    )
+    assert plain["action"] == "AS"  # the plan's one card
+    assert set(plain["values"]) == set(view["hand"])
+    assert timed["search"] == {"worlds": 16, "worlds_max": 16, "stop": "all worlds done"}
+    assert (timed["action"], timed["values"]) == (plain["action"], plain["values"])

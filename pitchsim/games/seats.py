@@ -371,7 +371,9 @@ def _timed_card(
 
     index = int(np.flatnonzero(cards[rows] == prior)[0]) if prior in cards[rows] else -1
     rule = Separation(rows.size, our_side, bid, POINTS, index)
-    if rows.size < cards.size:
+    if rows.size == 1:  # the plan leaves one card: nothing to separate, the values go on
+        rule = None
+    elif rows.size < cards.size:
         rule = _Rows(rule, rows)
     acc = Valuation(np.empty((cards.size, kept), dtype=np.int64))
     # pimc's worlds carry a node budget: one the clock stops is dropped, and with none
