@@ -112,7 +112,7 @@ def test_a_card_under_a_higher_one_is_not_the_best_choice(monkeypatch):
             pitcher_side=False,
         ),
     )
-    view = SimpleNamespace(seat=1)
+    view = SimpleNamespace(seat=1, pitcher=None, bid=None)  # no game to end this hand
     j = judge.judge_card(view, "AS", 1, 200, 1)
     assert j.best == "JC" and j.recommended == "AS" and j.defending
     assert j.loss == pytest.approx(0.04)
@@ -159,3 +159,24 @@ def test_review_progress_counts_each_decision_once(capsys, monkeypatch, tmp_path
     doc = json.loads(capsys.readouterr().out)
     judged = doc["decisions"]
     assert judged > 3 and bars[-1].done == bars[-1].total == judged + doc["forced"]
+
+
+def test_a_set_pitcher_is_told_in_the_persons_grammar():
+    """A set pitcher reads "you bid 5 ... and were set", another seat "seat 1 ... was
+    set" (the page said "you ... was set"): a played hand whose pitcher was set."""
+    from pitchsim.coach.practice import hand_end
+    from pitchsim.game.rules import Rules
+    from pitchsim.games.table import play_table_game
+
+    rules = Rules.parse("smear")
+    for seed in range(1, 40):
+        record = play_table_game(["random+random"] * 3, rules, seed)
+        hand = next((h for h in record["hands"] if h["made"] is False), None)
+        if hand is not None:
+            break
+    p = hand["pitcher"]
+    first = hand_end(hand, rules, p, "hand 1")[0]
+    assert first.startswith("hand 1: you ") and first.endswith(" and were set")
+    other = (p + 1) % 3
+    first = hand_end(hand, rules, other, "hand 1")[0]
+    assert first.startswith(f"hand 1: seat {p} ") and first.endswith(" and was set")

@@ -3,6 +3,7 @@ error replies, statelessness, and whole games played through the protocol."""
 
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,25 @@ def test_transcript_through_the_command():
     assert p.returncode == 0
     assert p.stdout == "".join(line + "\n" for line in got)  # stdout carries replies only
     assert "pitch-engine/1" in p.stderr
+
+
+def doc_commands() -> list[str]:
+    """Every whole ``pitchsim play``/``tournament`` command quoted in docs/protocol.md."""
+    text = (ROOT / "docs" / "protocol.md").read_text()
+    spans = re.findall(r"`(pitchsim (?:play|tournament) [^`]*)`", text.replace("\n", " "))
+    return [c for c in spans if "..." not in c]
+
+
+def test_the_protocol_pages_commands_run_as_written():
+    """The issue found `play --game -s "cmd:python3 bot.py",odds` failing as written (two
+    strategies at the default four seats, and no bot.py): each command quoted runs, from
+    the repository, exit 0."""
+    commands = doc_commands()
+    assert any(c.startswith("pitchsim play --game") for c in commands)
+    for c in commands:
+        argv = [PITCHSIM, *shlex.split(c)[1:], "--seed", "1"]
+        p = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, (c, p.stderr[-500:])
 
 
 @pytest.mark.parametrize(
@@ -163,10 +183,75 @@ def test_search_values_are_the_ones_the_search_chose_by():
         )
         assert reply["type"] == "action", reply
         if "values" in reply:
-            # Every legal card (at the opening lead: of the suit the call planned).
+            # Every legal card, the opening lead's too.
             assert reply["action"] in reply["values"] and len(reply["values"]) > 1
-            assert set(reply["values"]) <= set(view.legal())
-            if view.trump is not None:
-                assert set(reply["values"]) == set(view.legal())
+            assert set(reply["values"]) == set(view.legal())
             with_values += 1
     assert with_values > 10
+
+
+LEAD = {
+    "rules": "low=captured,min-bid=1,all-pass=forced,dealer-steal=true,follow=trump,"
+    "target=7,set-pitcher-wins=false,partnership=false",
+    "players": 4,
+    "seat": 1,
+    "dealer": 3,
+    "hand": ["AH", "KH", "2H", "9C", "7D", "3S"],
+    "calls": ["pass", "2", "pass", "pass"],
+    "pitcher": 1,
+    "bid": 2,
+    "trump": None,
+    "tricks": [],
+    "scores": [2, 0, 3, -1],
+}
+
+
+@pytest.mark.parametrize("strategy", ["odds+rollout:16", "heuristic+pimc:8"])
+def test_opening_lead_values_cover_every_legal_card(strategy):
+    """docs/protocol.md: values for every legal card.  At the opening lead the call's
+    plan (hearts: both bidders plan it for this hand, so the plan does narrow the lead)
+    keeps the card in its suit; the other three cards are valued all the same, as
+    leads naming their own suit.  With and without a clock that lets every world be
+    valued, the same card and values; the card is the best of the plan's by value."""
+    engine = Engine()
+
+    def ask(**opts):
+        line = json.dumps({"type": "decide", "id": 0, "view": LEAD, "options": opts})
+        reply = json.loads(engine.handle(line))
+        assert reply["type"] == "action", reply
+        return reply
+
+    plain = ask(strategy=strategy, values=False)
+    reply = ask(strategy=strategy)
+    assert set(reply["values"]) == set(LEAD["hand"])  # every card is legal at a lead
+    assert reply["action"] == plain["action"] and reply["action"][1] == "H"
+    hearts = {c: v for c, v in reply["values"].items() if c[1] == "H"}
+    assert reply["values"][reply["action"]] == max(hearts.values())
+    timed = ask(strategy=strategy, time=60)
+    assert timed["search"]["stop"] != "stopped by the clock"
+    if timed["search"]["stop"] == "all worlds done":
+        assert (timed["action"], timed["values"]) == (reply["action"], reply["values"])
+    assert set(timed["values"]) == set(LEAD["hand"])
+
+
+def test_a_plan_of_one_card_still_values_every_card_on_the_clock():
+    """The pitcher holds one card of the planned suit: that card is led, and values (all
+    the search's worlds of every legal card, the clock being long) are still given."""
+    # A bid of 1 that plans spades, from the one A♠ (found by asking the bidder).
+    hand = ["9C", "TH", "AS", "QC", "4D", "6D"]
+    view = dict(LEAD, hand=hand, calls=["pass", "1", "pass", "pass"], bid=1)
+    engine = Engine()
+    line = {
+        "type": "decide",
+        "id": 0,
+        "view": view,
+        "options": {"strategy": "heuristic+rollout:16"},
+    }
+    plain = json.loads(engine.handle(json.dumps(line)))
+    timed = json.loads(
+        engine.handle(json.dumps(line | {"options": line["options"] | {"time": 60}}))
+    )
+    assert plain["action"] == "AS"  # the plan's one card
+    assert set(plain["values"]) == set(view["hand"])
+    assert timed["search"] == {"worlds": 16, "worlds_max": 16, "stop": "all worlds done"}
+    assert (timed["action"], timed["values"]) == (plain["action"], plain["values"])

@@ -205,7 +205,7 @@ def test_a_pitchers_card_with_notes(monkeypatch):
         auction=SimpleNamespace(note="worlds fit the calls"), fallback="fell back",
     )  # fmt: skip
     monkeypatch.setattr(hint, "hint_view", lambda view, **o: h)
-    j = judge.judge_card(SimpleNamespace(seat=1), "QS", 4, 200, 3, time=2.0)
+    j = judge.judge_card(SimpleNamespace(seat=1, pitcher=None, bid=None), "QS", 4, 200, 3, time=2.0)
     assert j.values == {"AS": 2.0, "KS": 1.5, "QS": 1.0} and not j.defending
     assert j.half_widths["AS"] == pytest.approx(0.2) and math.isnan(j.half_widths["KS"])
     # neither AS (best) nor QS (chosen) is the policy's KS: the sum of their half-widths
@@ -215,11 +215,11 @@ def test_a_pitchers_card_with_notes(monkeypatch):
         "stopped by the clock (2 s) after 37 worlds; fell back"
     )
     # the policy's card chosen: the best's own paired half-width
-    m = judge.judge_card(SimpleNamespace(seat=1), "KS", 4, 200, 3)
+    m = judge.judge_card(SimpleNamespace(seat=1, pitcher=None, bid=None), "KS", 4, 200, 3)
     assert m.loss == 0.5 and m.error == pytest.approx(0.15) and m.label == "blunder"
     # a defender's values are minus the pitcher's side's points
     h.pitcher_side = False
-    d = judge.judge_card(SimpleNamespace(seat=1), "KS", 4, 200, 3)
+    d = judge.judge_card(SimpleNamespace(seat=1, pitcher=None, bid=None), "KS", 4, 200, 3)
     assert d.values == {"AS": -2.0, "KS": -1.5, "QS": -1.0} and d.defending
     assert d.best == "QS" and d.loss == 0.5 and d.error == pytest.approx(0.1)
 

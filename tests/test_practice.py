@@ -445,7 +445,9 @@ def test_review_of_a_play_game_record_lists_the_records_decisions(tmp_path):
     assert [j["chosen"] for j in rv["judgements"]] == expected
     assert rv["decisions"] == len(expected)
     assert rv["forced"] == len(mine) - len(expected)
-    assert sum(row["calls"] + row["cards"] for row in rv["by_hand"]) == len(expected)
+    # cards in points, and cards whose hand could end the game in P(game), apart
+    counted = sum(row["calls"] + row["cards"] + row["game_cards"] for row in rv["by_hand"])
+    assert counted == len(expected)
     assert rv["call_loss"] == pytest.approx(
         sum(j["loss"] for j in rv["judgements"] if j["kind"] == "call")
     )

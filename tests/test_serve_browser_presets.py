@@ -239,3 +239,112 @@ def test_the_odds_tab_asks_about_the_game_being_played(site):
     assert odds.locator("select[name=players]").input_value() == "3"
     assert odds.locator("input[name=hand]").input_value().split() == held
     assert "levels 1-5" in page.locator("#odds-deal").inner_text()
+
+
+def trump_choices(page) -> list[str]:
+    return page.locator("#odds-trump option").evaluate_all("os => os.map(o => o.value)")
+
+
+def test_the_trump_select_offers_the_suits_the_server_accepts(site):
+    """The Odds form's Trump select lists only the suits bid-odds takes for the hand
+    typed: a suit held (the base game: its first lead names trump), and under smear's
+    named trump a suit the hand holds a trump in, the jick counted (J♠ is the jick of
+    clubs, the same colour; VARIANTS.md 1.3).  The list follows the hand as it is typed."""
+    url, _, browser = site
+    page = browser.new_page(viewport={"width": 1000, "height": 900}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/#odds")
+    page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+    form = page.locator("#odds-form")
+    form.locator("input[name=hand]").fill("AH KH JS 2H 9D 3D")
+    form.locator("select[name=preset]").select_option("")
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 4")
+    assert trump_choices(page) == ["", "D", "H", "S"]
+    form.locator("select[name=preset]").select_option("smear")
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 5")
+    assert trump_choices(page) == ["", "C", "D", "H", "S"]
+    form.locator("select[name=trump]").select_option("C")
+    form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3D")  # no jick: clubs goes
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 4")
+    assert trump_choices(page) == ["", "D", "H", "S"]
+    assert form.locator("select[name=trump]").input_value() == ""
+    form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3")  # being typed: no suit yet
+    page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 1")
+    assert not errors, errors
+
+
+PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
+WIDE = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+def test_readable_at_a_phones_width(site, tmp_path):
+    """At 390 px nothing makes the page wider than the screen (no sideways scrolling):
+    the game's form, a coached smear hand from its first call to its end, and the Odds
+    tab's tables.  The list of tricks appears with the first trick, not before."""
+    url, _, browser = site
+    page = browser.new_page(viewport=PHONE, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    assert page.evaluate(WIDE) == 0
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("8")
+    form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    # The keys smear uses (3.1-3.6: six cards, bids 2-5, no shoot, trump named, a jick).
+    assert page.locator("#play .keys").inner_text() == (
+        "Keys: 1-6 play the numbered card; in the auction p passes, 2-5 bid; c d h s name "
+        "trump. Trumps (the jick too) wear a gold edge."
+    )
+    tricks_shown = []
+    for _ in range(40):
+        page.wait_for_function(
+            "document.body.dataset.status === 'your turn'"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+        assert page.evaluate(WIDE) == 0, page.locator("#status").inner_text()
+        if page.locator("#breakdown").get_attribute("data-hands"):
+            break
+        done = page.locator("#tricks .past").count()
+        tricks_shown.append((done, page.locator("#tricks-box").is_visible()))
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        buttons = page.locator("#choices button")
+        (buttons.last if buttons.count() else page.locator("#hand button.legal").first).click()
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+    assert page.evaluate(WIDE) == 0
+    page.screenshot(path=str(tmp_path / "phone-hand-end.png"), full_page=True)
+    # The last card judged: its chart draws how far each card is behind the best (a
+    # margin such as -5.62 drawn from 0 showed every bar alike): the best's bar is empty.
+    chart = page.locator("#coach .judgement").last
+    assert "behind the best" in chart.locator(".chart-note").inner_text()
+    widths = chart.locator("svg.chart rect").evaluate_all(
+        "rs => rs.map(r => +r.getAttribute('width'))"
+    )
+    assert len(widths) > 1 and widths[0] <= 1 and widths == sorted(widths)
+    assert tricks_shown[0] == (0, False) and any(d > 0 and v for d, v in tricks_shown)
+    assert all(v == (d > 0) for d, v in tricks_shown), tricks_shown
+    # Saved and reviewed at that width too.
+    page.locator("#quit").click()
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    for _ in range(3):
+        assert page.evaluate(WIDE) == 0
+        page.keyboard.press("ArrowRight")
+    page.locator("#nav-odds").click()
+    odds = page.locator("#odds-form")
+    odds.locator("input[name=hand]").fill("AH KH JD 2H 9C 3S")
+    odds.locator("input[name=samples]").fill("300")
+    odds.locator("#odds-go").click()
+    page.wait_for_selector("#odds-out table.suit-odds", timeout=SECONDS)
+    assert page.evaluate(WIDE) == 0
+    assert not errors, errors

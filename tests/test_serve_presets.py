@@ -317,3 +317,18 @@ def test_bad_odds_requests_get_one_line_and_400(server, body, says):
     status, doc = call(f"{url}/api/odds", body)
     assert status == 400, doc
     assert says in doc["error"] and "\n" not in doc["error"]
+
+
+def test_odds_trumps_are_the_suits_bid_odds_takes(server):
+    """/api/odds/trumps names the suits /api/odds accepts as trump for the hand: each
+    one named is answered, each other one refused (the server's one line)."""
+    url, _ = server
+    for preset, hand in (("", "AH KH JS 2H 9D 3D"), ("smear", "AH KH JS 2H 9D 3D")):
+        status, doc = call(f"{url}/api/odds/trumps", {"hand": hand, "preset": preset})
+        assert status == 200, doc
+        for suit in "CDHS":
+            body = {"hand": hand, "preset": preset, "players": 4, "samples": 100, "seed": 1}
+            status, odds = call(f"{url}/api/odds", dict(body, trump=suit))
+            assert (status == 200) == (suit in doc["suits"]), (preset, suit, odds)
+    status, doc = call(f"{url}/api/odds/trumps", {"hand": "AH KH XX"})
+    assert status == 400 and "XX" in doc["error"]

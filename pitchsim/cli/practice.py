@@ -171,7 +171,7 @@ def review_command(
 ) -> None:
     """Every decision of one seat in a recorded game, valued from the view it had: the
     costly ones, the total loss, and a table by hand."""
-    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, describe
+    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNIT, describe
     from ..coach.review import review
     from ..games.clock import check_time
     from ..games.record import replay
@@ -216,15 +216,21 @@ def review_command(
     # margin points (a preset's); a named trump in points of expected score.
     preset = any(j.unit == "margin" for j in r.judgements)
     card_unit = "margin" if preset else "points"
-    out.append(f"hand  calls  lost P(win)  cards  lost {card_unit:<6}  labelled")
+    # A card whose hand could end the game is judged in P(game), counted apart.
+    game = any(j.unit == GAME_UNIT for j in r.judgements)
+    more = "  cards  lost P(game)" if game else ""
+    out.append(f"hand  calls  lost P(win)  cards  lost {card_unit:<6}{more}  labelled")
     for row in r.by_hand():
+        more = f"  {row['game_cards']:>5}  {row['game_loss']:>11.1%}" if game else ""
         out.append(
             f"{row['hand']:>4}  {row['calls']:>5}  {row['call_loss']:>10.1%}  "
-            f"{row['cards']:>5}  {row['card_loss']:>11.2f}  {row['labelled']:>8}"
+            f"{row['cards']:>5}  {row['card_loss']:>11.2f}{more}  {row['labelled']:>8}"
         )
     total = r.to_json()
     text = f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
     text += f"{total['card_loss']:.2f} points" + (" of margin" if preset else "")
+    if game:
+        text += f", cards that could end the game {total['game_loss']:.1%} of P(game)"
     named = sum(row["trumps"] for row in r.by_hand())
     if named:
         text += f", naming trump ({named}) {total['trump_loss']:.2f} points of expected score"

@@ -7,7 +7,14 @@ Units:
 - a call is judged in **P(win the game)** (advise's column), the only measure that
   weighs a bid's score against the game's position;
 - a card is judged in the **expected points of the player's own side** for the hand
-  (hint's pitcher's-side points, negated for a defender).
+  (hint's pitcher's-side points, negated for a defender), except when the game can be
+  decided on this hand: then in **P(game)**, the chance that the game ends on this hand
+  the seat's way.  The base game is won only by the pitcher's side, having made its
+  bid, at or past the target, so the hand decides it when the points its side needs,
+  ``max(bid, target - score)``, are at most the hand's 4; P(game) is then hint's
+  P(pitcher's side takes at least that many) for the pitcher's side, and one minus it
+  for a defender (the chance of stopping it: setting the pitcher, or holding its side
+  under the target).
 
 Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
 
@@ -50,15 +57,21 @@ CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # sid
 SCORE_STEPS = ((1.00, "blunder"), (0.50, "mistake"), (0.25, "inaccuracy"))  # hand's score
 # The unit of each kind of judgement: base calls and cards, and a family's three.
 UNITS = {("call", False): "P(win)", ("card", False): "points"}
+# A base card's unit when the game can be decided on the hand (see the module).
+GAME_UNIT = "P(game)"
 UNITS |= {("call", True): "P(win)", ("trump", True): "score", ("card", True): "margin"}
 STEPS = {"P(win)": CALL_STEPS, "points": CARD_STEPS, "score": SCORE_STEPS, "margin": CARD_STEPS}
+STEPS[GAME_UNIT] = CALL_STEPS  # a chance of the game, as a call's
 # Words for each unit, as the coach's value line heads them.
 UNIT_WORDS = {
     "P(win)": "P(win game)",
     "points": "your side's points",
     "score": "your side's expected score on this hand",
     "margin": "your side's score change on the hand minus the others' mean",
+    GAME_UNIT: "P(your side wins the game on this hand)",
 }
+# A defender's P(game): the pitcher's side stopped from winning on this hand.
+DEFENDING_GAME_WORDS = "P(the pitcher's side does not win the game on this hand)"
 
 # Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
@@ -247,6 +260,9 @@ def judge_card(
     from ..search.hint import hint_view
 
     h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time)
+    need = game_need(view)
+    if need is not None and h.cards and h.cards[0].p_at_least:
+        return _judge_card_game(view, chosen, hand, h, need, policy, time)
     sign = 1.0 if h.pitcher_side else -1.0
     values, halves, versus = {}, {}, {}
     for c in h.cards:
@@ -286,6 +302,69 @@ def judge_card(
         error,
         label(loss, error, CARD_STEPS),
         "points",
+        h.worlds,
+        "; ".join(notes),
+        recommended,
+        defending=not h.pitcher_side,
+    )
+
+
+def game_need(view: View) -> int | None:
+    """The points the pitcher's side needs on this hand to win the game (made, and at or
+    past the target: the base game's only way to win), when the hand awards that many;
+    else None (the game goes on whatever this hand does)."""
+    from ..game.reference import MAX_BID
+
+    if view.pitcher is None or view.bid is None:
+        return None
+    need = max(view.bid, view.target - view.seat_scores()[view.pitcher])
+    return need if need <= MAX_BID else None
+
+
+def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, time):
+    """A base card judged in P(game) (see the module): hint's P(pitcher's side takes at
+    least ``need``) per card, turned round for a defender.  The chances are not paired
+    across cards, so the error of a difference is bounded by the sum of the two 95%
+    half-widths (a difference's standard deviation is at most the sum of the two)."""
+    from ..games.clock import CLOCK
+
+    values, halves = {}, {}
+    for c in h.cards:
+        name = card_text(c.card)
+        p = c.p_at_least[need - 1]
+        values[name] = p if h.pitcher_side else 1.0 - p
+        ci = c.p_ci95[need - 1] if c.p_ci95 else None
+        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
+    recommended = card_text(h.recommended)
+    best = _top(values, chosen)
+    loss = values[best] - values[chosen]
+    error = 0.0 if chosen == best else halves[best] + halves[chosen]
+    pitcher = "your side" if h.pitcher_side else f"seat {view.pitcher}'s side"
+    score = view.seat_scores()[view.pitcher]
+    notes = [
+        f"the game can end on this hand: {pitcher} ({score} of {view.target}, bid "
+        f"{view.bid}) wins it by taking {need} points, so the cards are judged by that chance"
+    ]
+    if h.auction is not None:
+        notes.append(h.auction.note)
+    if recommended != best:
+        notes.append(f"the {policy} policy plays {recommended} (it weighs making the bid first)")
+    if h.stop == CLOCK:
+        notes.append(_clock_note(time, h.worlds, "worlds"))
+    if h.fallback:
+        notes.append(h.fallback)
+    return Judgement(
+        hand,
+        view.seat,
+        "card",
+        chosen,
+        best,
+        values,
+        halves,
+        loss,
+        error,
+        label(loss, error, STEPS[GAME_UNIT]),
+        GAME_UNIT,
         h.worlds,
         "; ".join(notes),
         recommended,
@@ -463,7 +542,7 @@ def show_action(kind: str, text: str) -> str:
 def describe(j: Judgement) -> str:
     """One line for the player: the loss, its error and the label, in words that agree
     with the values shown (the best is the highest value)."""
-    unit = "of P(win)" if j.unit == "P(win)" else "points"
+    unit = {"P(win)": "of P(win)", GAME_UNIT: "of P(game)"}.get(j.unit, "points")
     best = show_action(j.kind, j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"

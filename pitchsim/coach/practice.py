@@ -44,6 +44,8 @@ from .judge import (
     COACH_SAMPLES,
     COACH_TIME,
     COACH_WORLDS,
+    DEFENDING_GAME_WORDS,
+    GAME_UNIT,
     UNIT_WORDS,
     UNITS,
     Judgement,
@@ -490,6 +492,8 @@ def shown_values(j: Judgement) -> tuple[str, int]:
     if j.unit == "points" and j.defending:
         # A defender's value is minus the pitcher's points: shown as the pitcher's own.
         return "the pitcher's side's points: you defend, fewer is better", -1
+    if j.unit == GAME_UNIT and j.defending:
+        return DEFENDING_GAME_WORDS, 1
     return UNIT_WORDS[j.unit], 1
 
 
@@ -503,11 +507,10 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
         v = sign * v
         name = _action(j.kind, a, paint)
         mark = "*" if a == j.chosen else " "
-        value = f"{v:.1%}" if j.unit == "P(win)" else f"{v:+.2f}"
+        chance = j.unit in ("P(win)", GAME_UNIT)
+        value = f"{v:.1%}" if chance else f"{v:+.2f}"
         parts.append(
-            f"{mark}{name} {value} ±{h * (100 if j.unit == 'P(win)' else 1):.1f}"
-            if j.unit == "P(win)"
-            else f"{mark}{name} {value} ±{h:.2f}"
+            f"{mark}{name} {value} ±{h * 100:.1f}" if chance else f"{mark}{name} {value} ±{h:.2f}"
         )
     head = f"coach ({unit}, {j.samples} {'worlds' if j.kind == 'card' else 'deals'}):"
     return _wrapped([head, *parts], shutil.get_terminal_size((100, 24)).columns)
@@ -579,7 +582,7 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
         return [text, f"scores now: {_scores(doc['scores_after'], who, doc)}"]
     pitcher = doc["pitcher"]
     bid = "shot the moon" if doc.get("shoot") else f"bid {doc['bid']}"
-    made = "made it" if doc["made"] else "was set"
+    made = "made it" if doc["made"] else "were set" if pitcher == seat else "was set"
     lines = [f"{title}: {who[pitcher]} {bid} in {_suit(doc['trump'])} and {made}"]
     trick = doc["tricks"][-1] if doc.get("tricks") else None
     if trick is not None:
@@ -638,6 +641,7 @@ LOSS_PARTS = (
     (("trump",), "score", "naming of trump", "{:.2f} points of expected score"),
     (("card",), "points", "card", "{:.2f} points"),
     (("card",), "margin", "card", "{:.2f} points of margin"),
+    (("card",), GAME_UNIT, "card", "{:.1%} of P(game)"),
 )
 
 
@@ -805,7 +809,9 @@ def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> No
             raise bad(f"{where}: seat {j['seat']} is not the person's seat {seat}")
         if j["kind"] not in ("call", "trump", "card"):
             raise bad(f"{where}: kind must be 'call', 'trump' or 'card', not {quoted(j['kind'])}")
-        if j["unit"] != UNITS[j["kind"], family]:
+        if j["unit"] != UNITS[j["kind"], family] and (
+            j["unit"] != GAME_UNIT or family or j["kind"] != "card"
+        ):
             raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s here")
         for key in ("loss", "error"):
             if not _number(j[key], none=key == "error"):

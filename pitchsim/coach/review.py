@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..games.record import _decisions
 from ..util.errors import InputError
-from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, Judgement, judge
+from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNIT, Judgement, judge
 from .practice import coach_seed
 
 
@@ -46,8 +46,11 @@ class Review:
                     "call_loss": sum(j.loss for j in js if j.kind == "call"),
                     "trumps": sum(j.kind == "trump" for j in js),  # named (trump=named)
                     "trump_loss": sum(j.loss for j in js if j.kind == "trump"),
-                    "cards": sum(j.kind == "card" for j in js),
-                    "card_loss": sum(j.loss for j in js if j.kind == "card"),
+                    "cards": sum(_in_points(j) for j in js),
+                    "card_loss": sum(j.loss for j in js if _in_points(j)),
+                    # cards judged in P(game): the hand could end the game (coach/judge.py)
+                    "game_cards": sum(j.unit == GAME_UNIT for j in js),
+                    "game_loss": sum(j.loss for j in js if j.unit == GAME_UNIT),
                     "labelled": sum(j.label is not None for j in js),
                 }
             )
@@ -64,11 +67,17 @@ class Review:
             "forced": self.forced,
             "call_loss": sum(j.loss for j in self.judgements if j.kind == "call"),
             "trump_loss": sum(j.loss for j in self.judgements if j.kind == "trump"),
-            "card_loss": sum(j.loss for j in self.judgements if j.kind == "card"),
+            "card_loss": sum(j.loss for j in self.judgements if _in_points(j)),
+            "game_loss": sum(j.loss for j in self.judgements if j.unit == GAME_UNIT),
             "by_hand": self.by_hand(),
             "costly": [j.to_json() for j in self.costly],
             "judgements": [j.to_json() for j in self.judgements],
         }
+
+
+def _in_points(j: Judgement) -> bool:
+    """A card judged in points (the base game's) or margin (a preset's), not P(game)."""
+    return j.kind == "card" and j.unit != GAME_UNIT
 
 
 def review(

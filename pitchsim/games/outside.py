@@ -15,6 +15,9 @@ reader threads and reply queue, so nothing a run said late can be read as the ne
 run's answer.  ``close()``, and failing that the interpreter's exit, ends the last run
 (once a program is started, a SIGTERM or SIGHUP left to its default action exits through
 Python's ``finally`` blocks and atexit instead, so that it ends the runs too).
+A program whose hello reply asks for them (``"notify": ["hand-end", "game-end"]``) is
+told when a hand or a game ends, with the result; they want no reply, and a program
+that does not ask is never sent one.
 Every message both ways goes to the seat's log (``log``, and the file ``log_path`` when
 given); the program's stderr too, up to :data:`STDERR_LOGGED` bytes a run.
 """
@@ -52,6 +55,7 @@ LOG_LINE = 4096  # characters of one message or stderr line the log keeps
 MAX_REPLY = 1 << 20  # bytes in one reply line
 QUEUED = 64  # reply lines read ahead; then the program waits to write (nobody asked)
 CHUNK = 1 << 16
+NOTICES = ("hand-end", "game-end")  # what a program may ask to be told (its hello's notify)
 GROUPS = hasattr(os, "killpg")  # POSIX: a run is a process group; elsewhere its process
 
 
@@ -349,6 +353,7 @@ class CommandSeat:
         self.decisions = 0
         self._id = 0
         self.hello: dict | None = None
+        self.notify: set[str] = set()  # the NOTICES this run's hello asked for
 
     @property
     def proc(self) -> subprocess.Popen | None:
@@ -391,10 +396,14 @@ class CommandSeat:
             )
         elif reply is None:
             why = f"did not answer hello: {why}"
+        notify = reply.get("notify", []) if reply is not None else []
+        if not why and not (isinstance(notify, list) and all(isinstance(x, str) for x in notify)):
+            why = f"answered hello with notify {dumps_json(notify, indent=None)[:80]}, not a list of message types"
         if why:
             self._end(polite=False)
             return why
         self.hello = reply
+        self.notify = set(notify) & set(NOTICES)  # a type this pitchsim does not send: never sent
         return ""
 
     def _end(self, polite: bool) -> None:
@@ -447,6 +456,19 @@ class CommandSeat:
 
     def end_game(self) -> None:
         pass
+
+    def hand_ended(self, seat: int, hand: dict) -> None:
+        """Tells the program that ``seat``'s hand ended (``games.table.seen_hand``)."""
+        self._tell("hand-end", {"seat": seat, "hand": hand})
+
+    def game_ended(self, seat: int, result: dict) -> None:
+        """Tells the program that ``seat``'s game ended (``games.table.game_result``)."""
+        self._tell("game-end", {"seat": seat} | result)
+
+    def _tell(self, kind: str, fields: dict) -> None:
+        # A run a forfeit ended is not told (the next game starts a new one).
+        if self.run is not None and kind in self.notify:
+            self._send({"type": kind} | fields)
 
     def _decide(self, view: View) -> str:
         try:

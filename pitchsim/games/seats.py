@@ -249,24 +249,32 @@ def play_args(view: View, plan: int = -1):
 
 def _card(a, view: View, key, plan: int, want_values: bool, time: float | None = None) -> Decision:
     args = play_args(view, plan)
+    # The plan narrows a pitcher's opening lead to its suit; values still cover every
+    # legal card (the others valued as leads naming their own suit, in the same worlds).
+    wide = play_args(view) if want_values and args[0] != view.legal_cards() else None
     policy = a.play[view.seat]
     counter = DECISION_COUNTER + args[7] * view.players + args[9]
     kind = int(policy) & KIND_MASK
-    if time is not None and kind >= ROLLOUT and args[0] & (args[0] - 1):
+    many = (wide or args)[0]
+    if time is not None and kind >= ROLLOUT and many & (many - 1):
         worlds = int(policy) >> WORLDS_SHIFT
-        return _timed_card(kind, worlds, args, key, counter, time, view, want_values)
+        return _timed_card(kind, worlds, args, key, counter, time, view, want_values, wide)
     card = int(choose_card(policy, *args, np.uint64(key), counter))
     if not args[0] >> card & 1:
         raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
     values = None
-    if want_values and kind >= ROLLOUT and args[0] & (args[0] - 1):
-        values = _search_values(kind, int(policy) >> WORLDS_SHIFT, args, key, counter, card)
+    if want_values and kind >= ROLLOUT and many & (many - 1):
+        worlds = int(policy) >> WORLDS_SHIFT
+        values = {} if wide is None else _search_values(kind, worlds, wide, key, counter, -1)
+        if args[0] & (args[0] - 1):  # the numbers the card was chosen on (the same)
+            values.update(_search_values(kind, worlds, args, key, counter, card))
     return Decision(card_text(card), values)
 
 
 def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
     """Per legal card, the pitcher's side's mean points over the search's own worlds: the
-    numbers ``search_card`` ranks the cards by (the same worlds and evaluator)."""
+    numbers ``search_card`` ranks the cards by (the same worlds and evaluator).  ``card``
+    (-1: none) is the card the search chose, checked against the values."""
     legal = args[0]
     out = np.empty((legal.bit_count(), worlds), dtype=np.int64)
     evaluator = ROLLOUT_EVAL if kind == ROLLOUT else DOUBLE_DUMMY
@@ -276,24 +284,43 @@ def _search_values(kind, worlds, args, key, counter, card) -> dict[str, float]:
     cards, kept, _ = card_outcomes(evaluator, worlds, *args, stream, out, False, PLAY_NODES)
     if kept == 0:
         return {}
-    prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
-    seat, pitcher, rules = args[2], args[4], args[15]
-    partnership = rules[R_PARTNERSHIP] != 0
-    our_side = (seat ^ pitcher) & 1 == 0 if partnership else seat == pitcher
-    best = int(choose_by_outcomes(cards, out, kept, our_side, args[5], prior))
-    if best != card:  # the values must be the ones the choice was made on
-        raise RuntimeError("search values disagree with the search's card")
+    if card >= 0:  # the values must be the ones the choice was made on
+        prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
+        seat, pitcher, rules = args[2], args[4], args[15]
+        partnership = rules[R_PARTNERSHIP] != 0
+        our_side = (seat ^ pitcher) & 1 == 0 if partnership else seat == pitcher
+        if int(choose_by_outcomes(cards, out, kept, our_side, args[5], prior)) != card:
+            raise RuntimeError("search values disagree with the search's card")
     return {card_text(int(c)): float(out[j, :kept].mean()) for j, c in enumerate(cards)}
 
 
-def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values) -> Decision:
+class _Rows:
+    """A stopping rule fed only some cards' rows (the plan's, of every legal card's)."""
+
+    def __init__(self, rule: Separation, rows: np.ndarray):
+        self.rule, self.rows = rule, rows
+
+    def add(self, points) -> None:
+        self.rule.add(np.asarray(points)[self.rows])
+
+    def separated(self) -> bool:
+        return self.rule.separated()
+
+
+def _timed_card(
+    kind, worlds, args, key, counter, time, view: View, want_values, wide=None
+) -> Decision:
     """A search policy's card on a clock: the worlds ``search_card`` would value, valued a
     few at a time until ``time`` seconds are spent, all are valued, or the recommended card
-    is separated (``games.clock``).  With all valued it is ``search_card``'s card."""
+    is separated (``games.clock``).  With all valued it is ``search_card``'s card.
+    ``wide``: every legal card's arguments where the plan narrows ``args`` (the opening
+    lead): all are valued in each world, the card chosen and the stop judged among the
+    plan's."""
     clock = Clock(time)
-    legal, hand, seat, n, pitcher, bid, trump = args[:7]
+    legal, hand, seat, n, pitcher, bid, trump = (wide or args)[:7]
     trick_no, trick, trick_len, leader, played, won, who, voids, rules = args[7:]
     cards = np.array([c for c in range(52) if legal >> c & 1], dtype=np.int64)
+    rows = np.array([j for j, c in enumerate(cards) if args[0] >> int(c) & 1], dtype=np.int64)
     prior = int(choose_card(HEURISTIC, *args, np.uint64(key), counter))
     our_side = view.rules.team(seat) == view.rules.team(pitcher)
     worlds_arr = np.empty((worlds, n), dtype=np.int64)
@@ -342,8 +369,12 @@ def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values)
         )
         return out[:, :done], int(searched)
 
-    index = int(np.flatnonzero(cards == prior)[0]) if prior in cards else -1
-    rule = Separation(cards.size, our_side, bid, POINTS, index)
+    index = int(np.flatnonzero(cards[rows] == prior)[0]) if prior in cards[rows] else -1
+    rule = Separation(rows.size, our_side, bid, POINTS, index)
+    if rows.size == 1:  # the plan leaves one card: nothing to separate, the values go on
+        rule = None
+    elif rows.size < cards.size:
+        rule = _Rows(rule, rows)
     acc = Valuation(np.empty((cards.size, kept), dtype=np.int64))
     # pimc's worlds carry a node budget: one the clock stops is dropped, and with none
     # solved in time the seat plays its prior (heuristic's card), as with no world at all.
@@ -354,7 +385,7 @@ def _timed_card(kind, worlds, args, key, counter, time, view: View, want_values)
         search["worlds_dropped"] = acc.dropped
     if out.shape[1] == 0:
         return Decision(card_text(prior), None, -1, search)
-    card = int(choose_by_outcomes(cards, out, out.shape[1], our_side, bid, prior))
+    card = int(choose_by_outcomes(cards[rows], out[rows], out.shape[1], our_side, bid, prior))
     values = None
     if want_values:
         values = {card_text(int(c)): float(out[j].mean()) for j, c in enumerate(cards)}

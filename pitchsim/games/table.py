@@ -8,6 +8,11 @@ outside program behind ``cmd:COMMAND`` (``games.outside``).  Every answer is che
 one that is not a legal action **forfeits the game** (the reason is in the record); the
 table never plays in a seat's place.
 
+A seat with a ``hand_ended(seat, hand)`` or ``game_ended(seat, result)`` method is
+told when a hand or the game ends (:func:`seen_hand`, :func:`game_result`): an outside
+program that asked for it in its hello gets a ``hand-end`` or ``game-end`` message
+(``docs/protocol.md``).
+
 The game comes back as a *record* (``docs/record.md``): the rules, every deal as dealt,
 every action in order and the results; ``games.record`` replays one and cuts views from
 it.
@@ -145,6 +150,7 @@ def play_table_game(
             record["hands"].append(doc)
             if on_hand is not None:
                 on_hand(doc)
+            _tell(seats, "hand_ended", seen_hand(doc))
             if doc["pitcher"] is None:
                 continue  # thrown in: the same dealer deals again
             scores = doc["scores_after"]
@@ -158,7 +164,30 @@ def play_table_game(
             if hasattr(s, "end_game"):
                 s.end_game()
     record["final_scores"] = list(scores)
+    _tell(seats, "game_ended", game_result(record))
     return record
+
+
+# What no seat saw whole, left out of what the seats are told at a hand's end: the cards
+# dealt (under a preset some are never played), the stock and the draw.
+UNSEEN = ("hands", "stock", "draw", "held")
+RESULT = ("winner", "winners", "final_scores", "forfeit", "stopped")
+
+
+def seen_hand(doc: dict) -> dict:
+    """A finished hand's record (docs/record.md) as every seat may know it at its end."""
+    return {k: v for k, v in doc.items() if k not in UNSEEN}
+
+
+def game_result(record: dict) -> dict:
+    """How the game ended: its record's winner(s), final scores, forfeit or stop."""
+    return {k: record[k] for k in RESULT if k in record}
+
+
+def _tell(seats, hook: str, doc: dict) -> None:
+    for i, s in enumerate(seats):
+        if hasattr(s, hook):
+            getattr(s, hook)(i, doc)
 
 
 def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
@@ -690,6 +719,7 @@ def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand
             record["hands"].append(doc)
             if on_hand is not None:
                 on_hand(doc)
+            _tell(seats, "hand_ended", seen_hand(doc))
             scores = doc["scores_after"]
             won = family_winners(doc, r)
             if won:
@@ -702,4 +732,5 @@ def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand
             if hasattr(s, "end_game"):
                 s.end_game()
     record["final_scores"] = list(scores)
+    _tell(seats, "game_ended", game_result(record))
     return record

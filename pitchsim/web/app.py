@@ -15,6 +15,7 @@ library functions as the command line: ``games.table`` plays (``sessions``),
     GET  /api/saves/NAME           one saved game's record
     POST /api/review               {"save": NAME | "record": {...}, "seat": N}
     POST /api/odds                 {"hand": "AH KH ...", "preset": "smear", "players": 4, ...}
+    POST /api/odds/trumps          {"hand": ..., "preset": ..., "rules": ...}: the suits it may name
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def table_rules(doc: dict) -> Rules:
 def preset_odds(name: str) -> dict:
     """What the Odds tab needs to ask about a hand under preset ``name``: the cards
     dealt each seat by player count, the levels (1 .. the maximum bid), the lowest bid,
-    jokers, how trump is chosen and whether shoot is a call."""
+    jokers, the jick, how trump is chosen and whether shoot is a call."""
     r = as_family(Rules.parse(name))
     lo, hi = FAMILIES[name].players
     return {
@@ -140,6 +141,7 @@ def preset_odds(name: str) -> dict:
         "max_bid": r.max_bid,
         "min_bid": r.min_bid,
         "jokers": r.jokers,
+        "jick": r.jick,
         "trump": r.trump,
         "shoot": r.shoot,
     }
@@ -281,6 +283,12 @@ def create_app(
         }
         return json_response(await run(lambda: odds_of(**args)))
 
+    async def odds_trumps(request: Request) -> Response:
+        from .odds import trumps_of
+
+        doc = await body(request)
+        return json_response({"suits": trumps_of(text(doc, "hand", "", 100), table_rules(doc))})
+
     async def reaper() -> None:
         while True:
             await asyncio.sleep(min(60.0, max(0.5, idle / 4)))
@@ -326,6 +334,7 @@ def create_app(
         Route("/api/saves/{name}", guarded(saved)),
         Route("/api/review", guarded(review_request), methods=["POST"]),
         Route("/api/odds", guarded(odds), methods=["POST"]),
+        Route("/api/odds/trumps", guarded(odds_trumps), methods=["POST"]),
     ]
 
     async def not_found(request, exc) -> Response:

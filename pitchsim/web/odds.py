@@ -5,8 +5,19 @@ ten-point's deal), the levels 1 .. the preset's maximum bid."""
 
 from __future__ import annotations
 
+from ..game.cards import SUITS, parse_cards
 from ..game.rules import Rules, as_family
 from ..util.errors import InputError
+
+
+def trumps_of(hand: str, rules: Rules) -> list[str]:
+    """The suits the Odds form may name as trump for ``hand``: those ``bid_odds``
+    accepts (``advice.odds.trump_suits``: under trump=named a suit in which the hand
+    holds a trump, its jick counted; else a suit it holds)."""
+    from ..advice.odds import trump_suits
+
+    r = as_family(rules)
+    return [SUITS[t] for t in trump_suits(parse_cards(hand, jokers=r.jokers), rules)]
 
 
 def odds_of(

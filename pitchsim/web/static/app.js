@@ -213,6 +213,8 @@ function renderView(view, into, actions) {
     el("div", { class: "past" }, `${k + 1}. ${who(t.leader, view)} led `,
       t.cards.map((c) => card(c, { class: "small", trumps })),
       ` → ${who(view.trick_winners[k], view)}`)));
+  const box = into.tricks.closest("details");  // the table's list: shown from the first trick
+  if (box) box.hidden = done === 0;
   // The hand in the table's order: cards still held, the legal ones clickable and
   // numbered as the terminal numbers them; the trumps (jick and jokers too) marked.
   const isPlay = view.phase === "play";
@@ -263,23 +265,31 @@ function drawLines(view, trumps) {
 
 // ---------------------------------------------------------------- the coach
 
+const CHANCES = ["P(win)", "P(game)"];  // the coach's units that are probabilities
+
 function judgementBox(j) {
   if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
   // The values as the terminal shows them (practice.shown_values): its words, its sign.
   const unit = j.unit_words || (j.unit === "P(win)" ? "P(win game)" : "your side's points");
   const sign = j.sign || 1;
   const acts = Object.keys(j.values).sort((a, b) => j.values[b] - j.values[a]);
-  const fmt = (v) => (j.unit === "P(win)" ? pct(v) : num(sign * v));
+  const top = j.values[acts[0]];
+  const chance = CHANCES.includes(j.unit);  // a probability: shown in percent
+  const fmt = (v) => (chance ? pct(v) : num(sign * v));
   const hw = (v) => v === null || v === undefined ? "" : " ±" +
-    (j.unit === "P(win)" ? (100 * v).toFixed(1) : v.toFixed(2));
+    (chance ? (100 * v).toFixed(1) : v.toFixed(2));
   const rows = acts.map((a) => el("tr", { class: (a === j.chosen ? "chosen" : "") + (a === j.best ? " best" : "") },
     el("td", {}, actionName(a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
     el("td", { class: "num" }, fmt(j.values[a]) + hw(j.half_widths[a]))));
   const labelClass = j.label ? "label-" + j.label : "label-fine";
   return el("div", { class: "judgement" },
     el("p", { class: "verdict " + labelClass }, j.text || ""),
-    chart(acts.map((a) => ({ name: actionName(a), value: sign * j.values[a], mark: a === j.chosen })),
-      j.unit === "P(win)" ? [0, 1] : null),
+    // A chance is drawn as it is (0 to 1); points as how far each choice is behind the
+    // best (values such as -5.62 and -5.66 drawn from 0 would look the same).
+    chart(acts.map((a) => ({ name: actionName(a), value: chance ? j.values[a] : top - j.values[a],
+      mark: a === j.chosen })), chance ? [0, 1] : null),
+    chance ? null : el("p", { class: "muted small chart-note" }, "bars: how far behind the best " +
+      `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
     el("p", { class: "muted small" }, `${j.samples} ${j.kind === "call" ? "deals" : "worlds"}` +
@@ -436,8 +446,31 @@ function renderStatus() {
   for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = s !== "your turn";
 }
 
+function keysLine(g) {
+  // The keys this game's rules use: the numbered cards, the calls, shoot and naming trump
+  // where the preset (or an option on top of it) has them.
+  const [name, ...rest] = g.rules.split(",");
+  const p = presetOf(name) || {};
+  const opt = (key, preset) => {
+    const o = rest.find((r) => r.startsWith(key + "="));
+    return o ? o.slice(key.length + 1) : String(preset);
+  };
+  const k = (t) => el("kbd", {}, t);
+  const cards = Math.min(9, (p.cards && p.cards[String(g.players)]) || 6);
+  const lo = Number(opt("min-bid", p.min_bid || 1)), hi = Math.min(9, p.max_bid || 4);
+  const parts = ["Keys: ", k("1"), "-", k(String(cards)), " play the numbered card; in the auction ",
+    k("p"), " passes, ", k(String(lo)), "-", k(String(hi)), " bid"];
+  if (opt("shoot", p.shoot) === "true") parts.push(", ", k("s"), " shoots");
+  if (opt("trump", p.trump) === "named") parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
+  const extra = [opt("jick", p.jick) === "true" ? "the jick" : "", Number(opt("jokers", p.jokers || 0)) ? "the jokers" : ""]
+    .filter(Boolean).join(" and ");
+  parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
+  return parts;
+}
+
 function renderGame() {
   const g = game;
+  document.querySelector("#play .keys").replaceChildren(...keysLine(g));
   if (g.view) renderView(g.view, table, act);
   else for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = true;
   renderStatus();
@@ -477,12 +510,11 @@ function renderGame() {
 function lossWords(js) {
   // What the decisions cost, by kind, each in its own unit (as practice's loss line).
   const parts = [];
-  for (const [kind, one, many] of [["call", "call", "calls"], ["trump", "naming of trump", "namings of trump"], ["card", "card", "cards"]]) {
-    const mine = js.filter((j) => j.kind === kind);
-    if (!mine.length) continue;
+  const kinds = [["call", "call", "calls"], ["trump", "naming of trump", "namings of trump"], ["card", "card", "cards"]];
+  for (const [[kind, one, many], unit] of kinds.flatMap((k) => [...new Set(js.filter((j) => j.kind === k[0]).map((j) => j.unit))].map((u) => [k, u]))) {
+    const mine = js.filter((j) => j.kind === kind && j.unit === unit);
     const loss = mine.reduce((a, j) => a + j.loss, 0);
-    const unit = mine[0].unit;
-    const amount = unit === "P(win)" ? `${pct(loss)} of P(win)` :
+    const amount = CHANCES.includes(unit) ? `${pct(loss)} of ${unit}` :
       unit === "score" ? `${loss.toFixed(2)} points of expected score` :
       unit === "margin" ? `${loss.toFixed(2)} points of margin` : `${loss.toFixed(2)} points`;
     parts.push(`${mine.length} ${mine.length === 1 ? one : many} lost ${amount}`);
@@ -664,6 +696,29 @@ function oddsDeal() {
   $("odds-deal").dataset.cards = cards === undefined ? "" : cards;
 }
 
+let trumpAsked = 0;
+
+async function oddsTrumps() {
+  // The Trump select offers only the suits the server accepts for this hand under
+  // these rules (a suit it holds; under named trump, one it holds a trump in).
+  const form = $("odds-form");
+  const select = form.elements.trump;
+  const asked = ++trumpAsked;
+  const f = formValues(form);
+  let suits = [];
+  try {
+    suits = (await api("/api/odds/trumps",
+      { hand: f.hand, preset: f.preset, rules: f.rules, partnership: f.partnership })).suits;
+  } catch (e) {
+    suits = [];  // a hand still being typed: the odds button says what is wrong
+  }
+  if (asked !== trumpAsked) return;  // a later question is on its way
+  const keep = select.value;
+  select.replaceChildren(el("option", { value: "" }, "every suit it could make trump"),
+    ...suits.map((s) => el("option", { value: s }, `${SUITS[s]} ${SUIT_WORDS[s]} only`)));
+  select.value = suits.includes(keep) ? keep : "";
+}
+
 function oddsFromGame() {
   // The Odds tab asks about the game being played: its preset, table and rules, and
   // the person's hand while it is still the whole deal (the auction).
@@ -680,6 +735,7 @@ function oddsFromGame() {
   const v = game.view;
   if (v && v.phase === "auction" && v.held) form.elements.hand.value = v.held.join(" ");
   oddsDeal();
+  oddsTrumps();
 }
 
 function renderOdds(doc) {
@@ -773,7 +829,12 @@ async function init() {
         el("option", { value: p.name === "auction-pitch" ? "" : p.name, title: p.title }, p.name)));
     }
     for (const name of ["preset", "players"]) $("odds-form").elements[name].addEventListener("change", oddsDeal);
+    for (const name of ["preset", "hand", "rules", "partnership"]) {
+      $("odds-form").elements[name].addEventListener("input", oddsTrumps);
+      $("odds-form").elements[name].addEventListener("change", oddsTrumps);
+    }
     oddsDeal();
+    oddsTrumps();
     if ((location.hash || "").slice(1) === "odds") oddsFromGame();
     $("setup").elements.samples.placeholder = options.coach.samples;
     $("setup").elements.worlds.placeholder = options.coach.worlds;
