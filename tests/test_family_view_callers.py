@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
-from pitchsim.game.family_view import FamilyView
+from pitchsim.game.view import View
 from pitchsim.games.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +19,7 @@ FAMILY_VIEWS = ["setback", "smear", "ten-point"]
 
 def family_view(name: str) -> dict:
     doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
-    FamilyView.from_json(doc)  # a good view of its family
+    View.from_json(doc)  # a good view of its family
     return doc
 
 
@@ -38,9 +38,9 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
     doc = family_view(name)
     path.write_text(json.dumps(doc))
     code, out, err = cli("hint", str(path), "--seed", "1", "--worlds", "20", "--json")
-    if FamilyView.from_json(doc).phase == "play":
+    if View.from_json(doc).phase == "play":
         assert code in (0, None), err
-        assert json.loads(out)["recommended"] in FamilyView.from_json(doc).legal()
+        assert json.loads(out)["recommended"] in View.from_json(doc).legal()
     else:
         assert code == 2 and out == ""
         assert "the auction is on" in one_line(err) and "pitchsim advise" in err
@@ -62,7 +62,7 @@ def test_advise_reads_a_family_view_file_and_its_phase(capsys, tmp_path, name):
     doc = family_view(name)
     path = tmp_path / "view.json"
     path.write_text(json.dumps(doc))
-    view = FamilyView.from_json(doc)
+    view = View.from_json(doc)
     code, out, err = cli("advise", str(path), "--samples", "200", "--seed", "1", "--json")
     if view.phase == "auction" and view.to_move == view.seat:
         assert code == 0, err
@@ -78,7 +78,7 @@ def test_the_engine_answers_a_family_view(name):
     msg = {"type": "decide", "id": 7, "view": family_view(name)}
     reply = json.loads(Engine().handle(json.dumps(msg)))
     assert reply["type"] == "action" and reply["id"] == 7
-    assert reply["action"] in FamilyView.from_json(family_view(name)).legal()
+    assert reply["action"] in View.from_json(family_view(name)).legal()
 
 
 # Outside seats, practice and review under a preset: tests/test_table_presets.py and

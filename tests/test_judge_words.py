@@ -272,13 +272,13 @@ def test_naming_trump_in_the_hands_expected_score(monkeypatch):
 
 
 def test_the_one_door_sends_each_kind_to_its_judge(monkeypatch):
-    from pitchsim.game.family_view import FamilyView
+    from pitchsim.game.view import View
 
     called = []
     for name in ("judge_family_card", "judge_trump", "judge_call", "judge_card"):
         monkeypatch.setattr(judge, name, lambda *a, _n=name, **k: called.append((_n, a, k)))
 
-    class Family(FamilyView):
+    class Family(View):
         def __init__(self, phase):
             object.__setattr__(self, "phase", phase)
 
