@@ -102,7 +102,7 @@ def played_hands(spec: str, n: int, seed: int, hands: int, stacked: bool = False
 
 def card_views(rules, hand, n, before):
     for _seat, doc, _ in cut_hand(hand, n, rules, before):
-        v = View.from_json(json.loads(json.dumps(doc)))
+        v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
         if v.phase == "play":
             yield v
 

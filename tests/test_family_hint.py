@@ -53,7 +53,7 @@ def card_views(spec: str, n: int, seed: int, hands: int = 3):
     """(hand record, view) for every card decision of the game."""
     for rules, hand, before in played_hands(spec, n, seed, hands):
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = View.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
             if v.phase == "play":
                 yield hand, v
 
@@ -235,7 +235,7 @@ def test_refusals_in_one_line():
         for _seat, doc, action in cut_hand(hand, 4, rules, before):
             if action.startswith("trump:"):
                 with pytest.raises(HintError, match="names trump.*bid-odds"):
-                    hint_view(View.from_json(doc), worlds=10, seed=1)
+                    hint_view(View.from_json(doc, rules=as_family(rules)), worlds=10, seed=1)
                 return
     pytest.fail("no trump naming found")
 
@@ -264,7 +264,7 @@ def test_cli_text_and_json(capsys, name):
     assert code in (0, None), err
     assert "Play " in out and "Value: your side's score change" in out
     # the hand line shows every card held, a joker too (it once listed cards 0-51 only)
-    held = view.in_hand
+    held = view.held
     hand_line = next(line for line in out.splitlines() if line.startswith("Your hand:"))
     shown = hand_line.split(":", 1)[1].split("(")[0].split()
     assert len(shown) == bin(held).count("1")

@@ -98,16 +98,20 @@ def test_review_refuses_a_base_record_relabelled_as_a_family(capsys, tmp_path):
     assert "hand 1: unknown field 'bids'" in one_line(err)
 
 
-def test_a_base_view_built_in_code_with_family_rules_is_refused():
-    """The table and the record reader build views in code (``View(...).check()``),
-    past the reader's refusal: the replay itself refuses a family's rules."""
+def test_a_view_built_in_code_is_replayed_by_its_own_rules():
+    """The table and the record reader build views in code (``View(...).check()``): the
+    one replay judges them by their rules, a smear view by smear's calls (rules.md 3.3:
+    bids 2 to 5, no 1), never by the base game's."""
     from pitchsim.game.cards import parse_cards
     from pitchsim.game.rules import Rules
     from pitchsim.game.view import View, ViewError
 
-    v = View(
-        Rules.parse("smear"), 4, 1, 3, tuple(parse_cards("AH KH 2H 9C 7D 3S")), (), (), (0,) * 4
-    )
+    hand = tuple(parse_cards("AH KH 2H 9C 7D 3S"))
+    v = View(Rules.parse("smear"), 4, 0, 3, hand, (), (), (0,) * 4).check()
+    assert v.legal() == ["pass", "2", "3", "4", "5"]
     with pytest.raises(ViewError) as e:
-        v.check()
-    assert "this view replays the base game only" in str(e.value) and "\n" not in str(e.value)
+        View(Rules.parse("smear"), 4, 1, 3, hand, (1,), (), (0,) * 4).check()
+    assert (
+        str(e.value)
+        == "call 1: seat 0 may not call 1 (the minimum bid is 2) (legal: pass, 2, 3, 4, 5)"
+    )

@@ -50,7 +50,7 @@ def card_views(spec: str, n: int, seed: int, hands: int = 3):
     before = [0] * n
     for hand in game.hands:
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = View.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
             if v.phase == "play":
                 yield hand, v
         before = list(hand.scores)

@@ -117,7 +117,7 @@ def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_t
         key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
         hand = reference_hand(r, n, at, row, before)
         for seat, doc, action in cut_hand(hand, n, r, before):
-            view = View.from_json(json.loads(json.dumps(doc)))
+            view = View.from_json(json.loads(json.dumps(doc)), rules=r)
             yield (seats[seat], view, key, action) + ((row, at) if rows_too else ())
         before = [int(row[at["scores"] + s]) for s in range(n)]
 
@@ -186,7 +186,7 @@ def test_call_and_play_answer_their_own_decisions_from_the_seed(spec):
             assert action.startswith("trump:")
         with pytest.raises(ValueError, match="the phase is"):
             wrong(view)
-        again = View.from_json(json.loads(json.dumps(view.to_json())))
+        again = View.from_json(json.loads(json.dumps(view.to_json())), rules=view.rules)
         assert ask(again) == action
         assert view_key(3, view) == view_key(3, again)
         differs += (other.call if view.phase != "play" else other.play)(view) != action

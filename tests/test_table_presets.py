@@ -186,7 +186,7 @@ def test_the_record_replays_byte_for_byte_and_gives_views(preset, tmp_path):
     views = list(views_of(doc))
     assert len(views) == len(actions)
     for (view, act), (seat, want) in zip(views, actions, strict=True):
-        again = View.from_json(view.to_json())
+        again = View.from_json(view.to_json(), rules=view.rules)
         assert again.seat == seat == again.to_move and act == want
         assert act in again.legal()
     kinds = {act.split(":")[0] if ":" in act else "card" for _, act in actions}
@@ -223,7 +223,7 @@ def test_a_ten_point_record_carries_the_draw_each_seat_saw(preset):
         if view.draws:
             mine = set(view.drawn)
             assert all(isinstance(x.discarded, int) for x in view.draws)
-            assert mine <= set(view.held) | set(view.put_down)
+            assert mine <= set(view.kept) | set(view.put_down)
 
 
 # ---------------------------------------------------------------- forfeits

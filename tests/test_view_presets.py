@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchsim.game import reference as F
-from pitchsim.game.cards import SUITS, cards_of, format_card, mask_of
-from pitchsim.game.rules import Rules
+from pitchsim.game.cards import SUITS, cards_of, format_card, mask_of, parse_cards
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, ViewError, cut_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,6 +89,35 @@ def visible(hand, seat: int, upto_trick: int | None = None) -> int:
     return m
 
 
+def check_derived(v: View, hand, rules) -> None:
+    """The facts the base game's callers read (``won``, ``played_by``, ``held``,
+    ``legal_cards``, ``winner``, ``voids``) under this preset, against the reference's own
+    record of the hand (the true hands, tricks and winners), not the view's replay: the
+    jick and the jokers are trumps, and follow=only skips the seats out."""
+    r = as_family(rules)
+    play = hand.play
+    done = v.complete_tricks
+    assert [v.winner(t) for t in done] == [w for *_, w in play.tricks[: len(done)]]
+    won, by = [0] * v.players, [0] * v.players
+    for _, _, cards, w in play.tricks[: len(done)]:
+        won[w] |= mask_of(cards)
+    for t, (leader, seats, cards, _) in zip(v.tricks, play.tricks, strict=False):
+        assert t.leader == leader and list(t.seats) == seats[: len(t.cards)]
+        for s, c in zip(seats[: len(t.cards)], cards, strict=False):
+            by[s] |= 1 << c
+    assert list(v.won) == won and list(v.played_by) == by
+    now = [play.held[s] & ~by[s] for s in range(v.players)]
+    assert v.held == now[v.seat]
+    assert v.legal_cards() == mask_of(parse_cards(" ".join(v.legal()), r.jokers))
+    if v.trump is not None:
+        for s in range(v.players):
+            for suit in range(4):
+                if v.voids >> (4 * s + suit) & 1:  # shown void: it truly holds none
+                    assert not any(
+                        F.effective_suit(c, v.trump, r) == suit for c in cards_of(now[s])
+                    ), (s, suit)
+
+
 def check_game(spec: str, n: int, seed: int) -> int:
     rules, game, offered = played_game(spec, n, seed)
     before = [0] * n
@@ -104,6 +133,8 @@ def check_game(spec: str, n: int, seed: int) -> int:
             assert ref_seat == seat
             assert sorted(v.legal()) == ref_legal, (doc, action)
             assert action in v.legal()
+            if v.phase == "play":
+                check_derived(v, hand, rules)
             # Written and read back, the same view; and no hidden card in it.
             out = v.to_json()
             assert View.from_json(out).to_json() == out

@@ -490,7 +490,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not 0 <= s < n:
             raise ViewError(f"{name} {s} is not a seat of a {n}-player table (0-{n - 1})")
     hand = _cards(doc["hand"], "hand", r.jokers)
-    if len(hand) != r.cards_each(n):
+    if not preset and len(hand) != r.cards_each(n):  # a preset's: after the tricks, as ever
         raise ViewError(_dealt(len(hand), r, n))
     calls_doc = _list(doc, "calls", 'calls must be a list like ["pass", "2"]')
     if len(calls_doc) > n:
