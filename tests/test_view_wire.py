@@ -115,3 +115,34 @@ def test_base_game_views_read_and_write_as_before(key):
 def test_preset_views_read_and_write_as_before(key):
     spec, n = key_case(key)
     assert case(spec, n, 3, base=False) == DIGESTS["presets"][key]
+
+
+# Fields only a preset has, with values no preset's reader would take: a base game's
+# document ignores them as unknown fields (docs/view.md), as it always has.
+PRESET_ONLY = {
+    "draw": 5,
+    "out": [9],
+    "shoot": "yes",
+    "phase": "nowhere",
+    "to_move": 99,
+    "held": ["ZZ"],
+}
+
+
+@pytest.mark.parametrize("spec, n", [("", 4), ("partnership=true", 4), ("follow=suit", 3)])
+def test_base_game_views_ignore_the_fields_only_a_preset_has(spec, n):
+    rules, game = games(spec, n, 11)
+    before = [0] * n
+    count = 0
+    for hand in game.hands:
+        for _seat, doc, _action in cut_hand(hand, n, rules, before):
+            clean = base_form(doc, rules)
+            noisy = clean | PRESET_ONLY
+            noisy["tricks"] = [t | {"seats": "x"} for t in clean["tricks"]]
+            v = View.from_json(noisy)
+            assert v == View.from_json(clean)
+            assert v.to_json() == View.from_json(clean).to_json()
+            assert not set(PRESET_ONLY) & set(v.to_json())
+            count += 1
+        before = list(hand.scores)
+    assert count > 20
