@@ -135,6 +135,8 @@ def check_game(spec: str, n: int, seed: int) -> int:
             assert action in v.legal()
             if v.phase == "play":
                 check_derived(v, hand, rules)
+            if v.phase == "auction":  # as ints: the shoot as its code, above the maximum bid
+                assert sorted(call_name(c, rules) for c in v.legal_calls()) == ref_legal
             # Written and read back, the same view; and no hidden card in it.
             out = v.to_json()
             assert View.from_json(out).to_json() == out
