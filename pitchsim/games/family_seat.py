@@ -103,8 +103,8 @@ def family_knowledge(view: View) -> FamilyKnowledge:
     """The seat's knowledge (see the module) at its card decision."""
     r, n, me = view.preset, view.players, view.seat
     trump = -1 if view.trump is None else view.trump
-    complete = [t for t in view.tricks if trick_over(view, t)]
-    current = view.tricks[-1] if view.tricks and not trick_over(view, view.tricks[-1]) else None
+    complete = view.complete_tricks
+    current = view.tricks[-1] if view.open_trick else None
     played = 0
     won = np.zeros(n, dtype=np.int64)
     for t in complete:
@@ -162,20 +162,10 @@ def family_knowledge(view: View) -> FamilyKnowledge:
 
 
 def trick_over(view: View, t) -> bool:
-    """The trick is over: every seat not out played to it.  Under follow=only the seats out
-    are skipped, so the last trick is over unless the seat to move sits between its last
-    player and its leader (it is still to play to it)."""
-    if view.preset.follow != "only":
-        return len(t.cards) == view.players
-    if t is not view.tricks[-1]:
-        return True
-    n = view.players
-    s = (t.seats[-1] + 1) % n
-    while s != t.leader:
-        if s == view.to_move:
-            return False
-        s = (s + 1) % n
-    return True
+    """The trick is over: every seat not out played to it.  Only the last may be open,
+    and the view's replay says whether it is (under follow=only the seats out are
+    skipped, so it is over unless the seat to move still plays to it)."""
+    return not (view.open_trick and t is view.tricks[-1])
 
 
 def heuristic_prior(k: FamilyKnowledge) -> int:
