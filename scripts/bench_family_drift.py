@@ -50,8 +50,8 @@ def child(seed: int, hands: int) -> dict:
 
     from pitchsim.game import reference as F
     from pitchsim.game.cards import cards_of, mask_of
-    from pitchsim.game.family_view import FamilyView, cut_hand
     from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.view import View, cut_hand
     from pitchsim.games.family_seat import family_knowledge
     from pitchsim.games.policies import play_array, play_policy
     from pitchsim.kernels.families.play import MAX_TRICKS
@@ -76,7 +76,7 @@ def child(seed: int, hands: int) -> dict:
     before = [0] * n
     for hand in game.hands:
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)))
             if v.phase == "play" and len(v.legal()) > 1:
                 found.append((hand, v))
         before = list(hand.scores)

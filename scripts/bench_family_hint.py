@@ -10,7 +10,7 @@ played), warm; the kernels' load or compile time printed apart.
 
 Games are played by the reference engine with random legal decisions (seeded); every
 card decision with two or more legal cards is cut into the seat's view
-(``game.family_view.cut_hand``), and ``--views`` of them, spread over the hands, are
+(``game.view.cut_hand``), and ``--views`` of them, spread over the hands, are
 hinted.  The kernels are loaded before timing.  Prints per family: the views, the
 median and worst CPU seconds of a hint, the worlds valued and the stops.
 """
@@ -26,14 +26,14 @@ from collections import Counter
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
-from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.rules import Rules
+from pitchsim.game.view import View, cut_hand
 from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, hint_view
 
 PRESETS = ("setback", "smear", "ten-point")
 
 
-def views(spec: str, n: int, seed: int, want: int) -> list[FamilyView]:
+def views(spec: str, n: int, seed: int, want: int) -> list[View]:
     rules = Rules.parse(spec)
     pick = random.Random(seed + 1)
     game = F.play_game(
@@ -49,7 +49,7 @@ def views(spec: str, n: int, seed: int, want: int) -> list[FamilyView]:
     before = [0] * n
     for hand in game.hands:
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)))
             if v.phase == "play" and len(v.legal()) > 1:
                 found.append(v)
         before = list(hand.scores)
@@ -79,13 +79,13 @@ def pimc(a) -> None:
             )
 
 
-def _done(v: FamilyView) -> int:
+def _done(v: View) -> int:
     from pitchsim.games.family_seat import trick_over
 
     return sum(trick_over(v, t) for t in v.tricks)
 
 
-def _tricks_of(v: FamilyView) -> range:
+def _tricks_of(v: View) -> range:
     return range(max(v.sizes))  # tricks in the hand: the largest hand after the draw
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast are views read and checked: the base view (the three examples) and the
 family view (every decision of reference games with random legal decisions, cut by
-``family_view.cut_hand``), in views per CPU second.  Also counts the cut views that
+``view.cut_hand``), in views per CPU second.  Also counts the cut views that
 fail to parse or whose legal actions miss the action taken (both should be 0).
 
     .venv/bin/python scripts/bench_family_view.py --games 20
@@ -20,9 +20,8 @@ project_python.require(__file__)
 
 from pitchsim.game import reference as F  # noqa: E402
 from pitchsim.game.cards import cards_of  # noqa: E402
-from pitchsim.game.family_view import FamilyView, cut_hand  # noqa: E402
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.game.view import View  # noqa: E402
+from pitchsim.game.view import View, cut_hand  # noqa: E402
 
 ROOT = project_python.ROOT
 PRESETS = [
@@ -75,7 +74,7 @@ def main() -> None:
         bad = 0
         for _seat, doc, action in cut:
             try:
-                bad += action not in FamilyView.from_json(doc).legal()
+                bad += action not in View.from_json(doc).legal()
             except Exception:
                 bad += 1
         dt = time.process_time() - t

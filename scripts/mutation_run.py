@@ -81,7 +81,10 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         "pitchsim/study/analysis.py",
         ["tests/test_analysis.py", "tests/test_analysis_by_hand.py"],
     ),
-    "view": ("pitchsim/game/view.py", ["tests/test_view.py", "tests/test_view_refusals.py"]),
+    "view": (
+        "pitchsim/game/view.py",
+        ["tests/test_view.py", "tests/test_view_refusals.py", "tests/test_view_presets.py"],
+    ),
     "engine": (
         "pitchsim/games/engine.py",
         ["tests/test_engine.py", "tests/test_engine_replies.py", "tests/test_engine_redteam.py"],

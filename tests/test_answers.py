@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.game.family_view import FamilyView
 from pitchsim.game.view import View
 from pitchsim.games.answers import Forfeit, checked_action
 
@@ -20,9 +19,9 @@ def view(name: str) -> View:
     return View.from_json(json.loads((EXAMPLES / "views" / name).read_text()))
 
 
-def family_view(name: str, drop=(), **edit) -> FamilyView:
+def family_view(name: str, drop=(), **edit) -> View:
     doc = json.loads((EXAMPLES / "family_views" / name).read_text())
-    return FamilyView.from_json({k: v for k, v in {**doc, **edit}.items() if k not in drop})
+    return View.from_json({k: v for k, v in {**doc, **edit}.items() if k not in drop})
 
 
 def refused(v, answer) -> str:

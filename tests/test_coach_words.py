@@ -13,6 +13,7 @@ import pytest
 from pitchsim.coach import judge
 from pitchsim.coach.judge import Judgement, describe
 from pitchsim.coach.practice import loss_line, render_values
+from pitchsim.game.rules import Rules
 
 
 def _j(values, chosen, loss, error, label=None, kind="call", defending=False, best=None):
@@ -68,7 +69,7 @@ def test_a_call_above_advises_cautious_pass_is_not_told_pass_was_best(monkeypatc
 
     # advise recommends pass (0 = pass) though 2 estimates higher: *2 9.8%  pass 9.5%
     monkeypatch.setattr(advise, "advise_view", lambda view, **k: _advice({0: 0.095, 2: 0.098}, 0))
-    view = SimpleNamespace(seat=1)
+    view = SimpleNamespace(seat=1, rules=Rules())  # the base game: the base advisor
     j = judge.judge_call(view, "2", 1, 1000, 1)
     assert j.best == "2" and j.loss == 0 and j.recommended == "pass"
     assert describe(j) == "coach: 2 is the best choice here"

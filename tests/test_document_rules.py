@@ -133,14 +133,13 @@ def test_a_document_on_the_command_line_never_opens_a_rules_file(kind, reads, tm
 
 
 def test_the_library_readers_of_documents_never_open_a_rules_file(reads, tmp_path):
-    from pitchsim.game.family_view import FamilyView
     from pitchsim.game.view import View, ViewError
     from pitchsim.games.record import RecordError, replay
     from pitchsim.search.position import PositionError, parse_position
 
     readers = [
         (View.from_json, example("views/lead.json"), ViewError, "house"),
-        (FamilyView.from_json, example("family_views/smear.json"), ViewError, "family"),
+        (View.from_json, example("family_views/smear.json"), ViewError, "family"),
         (replay, example("records/game.json"), RecordError, "house"),
         (parse_position, example("endgame.json"), PositionError, "house"),
     ]

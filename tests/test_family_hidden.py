@@ -28,8 +28,8 @@ import pytest
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, parse_cards
-from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.view import View, cut_hand
 from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.families.play import seat_knowledge
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -102,12 +102,12 @@ def played_hands(spec: str, n: int, seed: int, hands: int, stacked: bool = False
 
 def card_views(rules, hand, n, before):
     for _seat, doc, _ in cut_hand(hand, n, rules, before):
-        v = FamilyView.from_json(json.loads(json.dumps(doc)))
+        v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
         if v.phase == "play":
             yield v
 
 
-def hands_now(hand, v: FamilyView) -> list[int]:
+def hands_now(hand, v: View) -> list[int]:
     now = [int(m) for m in hand.play.held]
     for t in v.tricks:
         for s, c in zip(t.seats, t.cards, strict=True):
@@ -115,7 +115,7 @@ def hands_now(hand, v: FamilyView) -> list[int]:
     return now
 
 
-def truth(hand, v: FamilyView, n: int):
+def truth(hand, v: View, n: int):
     """Where the cards really are, and what seat ``v.seat`` knows for certain is not in
     another hand or face down (from the hand record, not from the view's reading)."""
     me, pitcher = v.seat, hand.auction.pitcher

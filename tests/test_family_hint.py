@@ -1,4 +1,4 @@
-"""``hint`` under the rule families (search/hint.py, a ``FamilyView``): the knowledge read off a
+"""``hint`` under the rule families (search/hint.py, a ``View``): the knowledge read off a
 family view never rules out the true deal; the values are a plain-Python recount (the
 reference engine plays every world out, scores and settles it); the same seed gives the
 same answer, the clock's stop is reproduced by the worlds it names; refusals in one line."""
@@ -16,8 +16,8 @@ from clirun import cli, refused
 from pitchsim.cli import main
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
-from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.view import View, cut_hand
 from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
 from pitchsim.games.family_seat import family_knowledge, trick_over
 from pitchsim.kernels.families.policies import heuristic_card
@@ -53,12 +53,12 @@ def card_views(spec: str, n: int, seed: int, hands: int = 3):
     """(hand record, view) for every card decision of the game."""
     for rules, hand, before in played_hands(spec, n, seed, hands):
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
             if v.phase == "play":
                 yield hand, v
 
 
-def true_hands_now(hand, view: FamilyView) -> list[int]:
+def true_hands_now(hand, view: View) -> list[int]:
     """Every seat's cards at this decision in the hand as played."""
     now = [int(m) for m in hand.play.held]
     for t in view.tricks:
@@ -104,7 +104,7 @@ def test_the_knowledge_never_rules_out_the_true_deal(spec):
     assert checked > 20
 
 
-def recount(v: FamilyView, world: np.ndarray, card: int) -> float:
+def recount(v: View, world: np.ndarray, card: int) -> float:
     """The objective of ``card`` in ``world`` by the reference engine: the hand replayed
     from its first lead (the tricks seen, then ``card``), every later card the family
     heuristic's, scored and settled by the reference rules."""
@@ -174,7 +174,7 @@ def test_values_are_a_plain_python_recount(spec):
 def test_worlds_fit_the_view():
     """Every world of a ten-point view: the seat's hand, no card seen elsewhere, the hand
     sizes now, nobody out holding a trump."""
-    v = FamilyView.from_json(
+    v = View.from_json(
         json.loads((ROOT / "examples" / "family_views" / "ten-point.json").read_text())
     )
     k = family_knowledge(v)
@@ -194,9 +194,7 @@ def test_worlds_fit_the_view():
 
 
 def test_same_seed_same_answer_and_the_clock():
-    v = FamilyView.from_json(
-        json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text())
-    )
+    v = View.from_json(json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text()))
     a = hint_view(v, worlds=60, seed=5)
     b = hint_view(v, worlds=60, seed=5)
     assert a.to_json() == b.to_json()
@@ -226,10 +224,8 @@ def test_separated_stop_is_reproduced():
 def test_refusals_in_one_line():
     setback = json.loads((ROOT / "examples" / "family_views" / "setback.json").read_text())
     with pytest.raises(HintError, match="the auction is on: ask `pitchsim advise` for seat 2"):
-        hint_view(FamilyView.from_json(setback), worlds=10, seed=1)
-    v = FamilyView.from_json(
-        json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text())
-    )
+        hint_view(View.from_json(setback), worlds=10, seed=1)
+    v = View.from_json(json.loads((ROOT / "examples" / "family_views" / "smear.json").read_text()))
     with pytest.raises(HintError, match="--policy must be one of pimc, rollout"):
         hint_view(v, policy="minimax", worlds=10, seed=1)
     with pytest.raises(HintError, match="worlds must be"):
@@ -239,7 +235,7 @@ def test_refusals_in_one_line():
         for _seat, doc, action in cut_hand(hand, 4, rules, before):
             if action.startswith("trump:"):
                 with pytest.raises(HintError, match="names trump.*bid-odds"):
-                    hint_view(FamilyView.from_json(doc), worlds=10, seed=1)
+                    hint_view(View.from_json(doc, rules=as_family(rules)), worlds=10, seed=1)
                 return
     pytest.fail("no trump naming found")
 
@@ -257,7 +253,7 @@ def test_cli_text_and_json(capsys, name):
     code, out, err = run(capsys, "hint", path, "--seed", "3", "--worlds", "50", "--json")
     assert code in (0, None), err
     doc = json.loads(out)
-    view = FamilyView.from_json(json.loads(Path(path).read_text()))
+    view = View.from_json(json.loads(Path(path).read_text()))
     assert sorted(c["card"] for c in doc["cards"]) == sorted(view.legal())
     assert doc["recommended"] in view.legal() and doc["policy"] == "rollout"
     assert doc["worlds"] <= 50 and doc["seed"] == 3 and "score change" in doc["objective"]
@@ -268,7 +264,7 @@ def test_cli_text_and_json(capsys, name):
     assert code in (0, None), err
     assert "Play " in out and "Value: your side's score change" in out
     # the hand line shows every card held, a joker too (it once listed cards 0-51 only)
-    held = view.in_hand
+    held = view.held
     hand_line = next(line for line in out.splitlines() if line.startswith("Your hand:"))
     shown = hand_line.split(":", 1)[1].split("(")[0].split()
     assert len(shown) == bin(held).count("1")
@@ -336,7 +332,7 @@ def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
 # ---------------------------------------------------------------- pimc under every preset
 
 
-def minimax_recount(v: FamilyView, world: np.ndarray) -> dict[int, int]:
+def minimax_recount(v: View, world: np.ndarray) -> dict[int, int]:
     """Every legal card's double-dummy value in ``world`` by the plain-Python minimax
     (search/minimax.py: exhaustive, stepped and scored by the reference engine):
     the seats hold ``world[:n]``; the cards put down face down (``world[n]``) are in no
@@ -365,7 +361,7 @@ def small_views(spec: str, seed: int, most: int = 3):
             yield v
 
 
-def hand_sizes(hand, v: FamilyView) -> list[int]:
+def hand_sizes(hand, v: View) -> list[int]:
     return [bin(m).count("1") for m in true_hands_now(hand, v)]
 
 
@@ -415,7 +411,7 @@ def test_cli_pimc_text_and_json(name):
     points (P(>= k) for k up to the family's maximum bid, 6.2), the same seed the same
     answer, and on a clock the stop the clock gives."""
     path = ROOT / "examples" / "family_views" / f"{name}.json"
-    view = FamilyView.from_json(json.loads(path.read_text()))
+    view = View.from_json(json.loads(path.read_text()))
     argv = ("hint", path, "--policy", "pimc", "--seed", "3", "--worlds", "30")
     code, out, err = cli(*argv, "--json")
     assert code == 0, err
@@ -441,7 +437,7 @@ def test_cli_pimc_text_and_json(name):
 # ---------------------------------------------------------------- the short form
 
 
-def short_form(v: FamilyView) -> dict:
+def short_form(v: View) -> dict:
     """A view's short form as a person types it (game/short_view.py): the hand as dealt,
     the calls, the named trump, the tricks (no leaders: the short form works them out)."""
     doc = v.to_json()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
-from pitchsim.game.family_view import FamilyView
+from pitchsim.game.view import View
 from pitchsim.games.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +19,7 @@ FAMILY_VIEWS = ["setback", "smear", "ten-point"]
 
 def family_view(name: str) -> dict:
     doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
-    FamilyView.from_json(doc)  # a good view of its family
+    View.from_json(doc)  # a good view of its family
     return doc
 
 
@@ -38,9 +38,9 @@ def test_hint_takes_a_family_view_file(capsys, tmp_path, name):
     doc = family_view(name)
     path.write_text(json.dumps(doc))
     code, out, err = cli("hint", str(path), "--seed", "1", "--worlds", "20", "--json")
-    if FamilyView.from_json(doc).phase == "play":
+    if View.from_json(doc).phase == "play":
         assert code in (0, None), err
-        assert json.loads(out)["recommended"] in FamilyView.from_json(doc).legal()
+        assert json.loads(out)["recommended"] in View.from_json(doc).legal()
     else:
         assert code == 2 and out == ""
         assert "the auction is on" in one_line(err) and "pitchsim advise" in err
@@ -62,7 +62,7 @@ def test_advise_reads_a_family_view_file_and_its_phase(capsys, tmp_path, name):
     doc = family_view(name)
     path = tmp_path / "view.json"
     path.write_text(json.dumps(doc))
-    view = FamilyView.from_json(doc)
+    view = View.from_json(doc)
     code, out, err = cli("advise", str(path), "--samples", "200", "--seed", "1", "--json")
     if view.phase == "auction" and view.to_move == view.seat:
         assert code == 0, err
@@ -78,7 +78,7 @@ def test_the_engine_answers_a_family_view(name):
     msg = {"type": "decide", "id": 7, "view": family_view(name)}
     reply = json.loads(Engine().handle(json.dumps(msg)))
     assert reply["type"] == "action" and reply["id"] == 7
-    assert reply["action"] in FamilyView.from_json(family_view(name)).legal()
+    assert reply["action"] in View.from_json(family_view(name)).legal()
 
 
 # Outside seats, practice and review under a preset: tests/test_table_presets.py and
@@ -98,16 +98,20 @@ def test_review_refuses_a_base_record_relabelled_as_a_family(capsys, tmp_path):
     assert "hand 1: unknown field 'bids'" in one_line(err)
 
 
-def test_a_base_view_built_in_code_with_family_rules_is_refused():
-    """The table and the record reader build views in code (``View(...).check()``),
-    past the reader's refusal: the replay itself refuses a family's rules."""
+def test_a_view_built_in_code_is_replayed_by_its_own_rules():
+    """The table and the record reader build views in code (``View(...).check()``): the
+    one replay judges them by their rules, a smear view by smear's calls (rules.md 3.3:
+    bids 2 to 5, no 1), never by the base game's."""
     from pitchsim.game.cards import parse_cards
     from pitchsim.game.rules import Rules
     from pitchsim.game.view import View, ViewError
 
-    v = View(
-        Rules.parse("smear"), 4, 1, 3, tuple(parse_cards("AH KH 2H 9C 7D 3S")), (), (), (0,) * 4
-    )
+    hand = tuple(parse_cards("AH KH 2H 9C 7D 3S"))
+    v = View(Rules.parse("smear"), 4, 0, 3, hand, (), (), (0,) * 4).check()
+    assert v.legal() == ["pass", "2", "3", "4", "5"]
     with pytest.raises(ViewError) as e:
-        v.check()
-    assert "this view replays the base game only" in str(e.value) and "\n" not in str(e.value)
+        View(Rules.parse("smear"), 4, 1, 3, hand, (1,), (), (0,) * 4).check()
+    assert (
+        str(e.value)
+        == "call 1: seat 0 may not call 1 (the minimum bid is 2) (legal: pass, 2, 3, 4, 5)"
+    )

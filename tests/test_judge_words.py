@@ -22,6 +22,9 @@ from pitchsim.coach.judge import (
     show_action,
 )
 from pitchsim.game.cards import parse_cards
+from pitchsim.game.rules import Rules
+
+BASE = Rules()  # a fake view's rules: the base game's (a preset's go to the family judges)
 
 
 def J(kind="card", chosen="KS", best="AS", loss=0.3, error=0.1, lab="mistake", unit="points"):
@@ -142,7 +145,7 @@ def test_a_call_a_tie_and_the_clock(monkeypatch):
         return advice({0: 0.40, 2: 0.40, 3: 0.31}, 0, ["n1"], stopped, 850)
 
     monkeypatch.setattr(advise, "advise_view", fake)
-    view = SimpleNamespace(seat=2)
+    view = SimpleNamespace(seat=2, rules=BASE)
     j = judge.judge_call(view, "2", 3, 4000, 9, time=7.5)
     assert seen == {"samples": 4000, "seed": 9, "time": 7.5}
     # 2 ties pass at the top: the chosen one is the best, no loss, no error
@@ -175,7 +178,7 @@ def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypa
         return advice({0: 0.5, 1: 0.45}, 0)
 
     monkeypatch.setattr(advise, "advise_view", fake)
-    j = judge.judge_call(SimpleNamespace(seat=0), "1", 1, 100, 1, time=5.0)
+    j = judge.judge_call(SimpleNamespace(seat=0, rules=BASE), "1", 1, 100, 1, time=5.0)
     if problem == "StrategyError":
         assert models == [(None, 5.0), ("heuristic", 5.0)]
         assert j.note == "no odds table for these rules: the others taken to bid heuristic"
@@ -186,7 +189,7 @@ def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypa
         )
     assert j.loss == pytest.approx(0.05)
     with pytest.raises(error):  # a model asked for is not replaced
-        judge.judge_call(SimpleNamespace(seat=0), "1", 1, 100, 1, model="odds")
+        judge.judge_call(SimpleNamespace(seat=0, rules=BASE), "1", 1, 100, 1, model="odds")
 
 
 def test_a_pitchers_card_with_notes(monkeypatch):
@@ -256,7 +259,7 @@ def test_naming_trump_in_the_hands_expected_score(monkeypatch):
 
     monkeypatch.setattr(judge, "_named_suit_scores", fake)
     rules = SimpleNamespace(max_bid=10)
-    view = SimpleNamespace(seat=0, shoot=False, bid=6, rules=rules)
+    view = SimpleNamespace(seat=0, shoot=False, bid=6, rules=rules, preset=rules)
     j = judge.judge_trump(view, "trump:D", 2, 500, 8)
     assert asked == [(6, 500, 8)]
     assert j.best == "trump:H" and j.loss == 1.5  # the first of the tied top suits
@@ -272,21 +275,26 @@ def test_naming_trump_in_the_hands_expected_score(monkeypatch):
 
 
 def test_the_one_door_sends_each_kind_to_its_judge(monkeypatch):
-    from pitchsim.game.family_view import FamilyView
+    from pitchsim.game.view import View
 
     called = []
     for name in ("judge_family_card", "judge_trump", "judge_call", "judge_card"):
         monkeypatch.setattr(judge, name, lambda *a, _n=name, **k: called.append((_n, a, k)))
 
-    class Family(FamilyView):
+    class Family(View):
         def __init__(self, phase):
             object.__setattr__(self, "phase", phase)
+            object.__setattr__(self, "rules", Rules.parse("smear"))
 
     judge.judge(Family("play"), "AH", 1, 7, samples=10, worlds=20, time=3.0)
     judge.judge(Family("trump"), "trump:H", 1, 7, samples=10, worlds=20)
     judge.judge(Family("auction"), "5", 1, 7, samples=10, worlds=20, time=3.0)
-    judge.judge(SimpleNamespace(phase="auction"), "2", 1, 7, samples=10, worlds=20, time=3.0)
-    judge.judge(SimpleNamespace(phase="play"), "AS", 1, 7, samples=10, worlds=20, time=3.0)
+    judge.judge(
+        SimpleNamespace(phase="auction", rules=BASE), "2", 1, 7, samples=10, worlds=20, time=3.0
+    )
+    judge.judge(
+        SimpleNamespace(phase="play", rules=BASE), "AS", 1, 7, samples=10, worlds=20, time=3.0
+    )
     names = [c[0] for c in called]
     assert names == ["judge_family_card", "judge_trump", "judge_call", "judge_call", "judge_card"]
     assert called[0][1][1:] == ("AH", 1, 20, 7) and called[0][2] == {"time": 3.0}

@@ -26,8 +26,8 @@ from pitchsim.coach.practice import (
 from pitchsim.coach.review import review
 from pitchsim.game import reference as F
 from pitchsim.game.cards import N_CARDS, SUITS, cards_of, format_card, mask_of, parse_cards
-from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.view import View, cut_hand
 from pitchsim.games.record import replay, views_of
 
 PRESETS = ["smear", "setback", "ten-point"]
@@ -207,7 +207,7 @@ def test_the_end_of_each_hand_adds_up(game):
         assert f"in {format_card(13 * trump + 12)[-1]}" in text  # the trump named or led
 
 
-def check_rendering(v: FamilyView) -> tuple[bool, bool]:
+def check_rendering(v: View) -> tuple[bool, bool]:
     """The table of one view: the named trump, the jick and the jokers with the trumps
     (and in the trump order), the draw's counts and burnt trumps, the choices numbered
     in the hand's order.  (jick held, draw shown)"""
@@ -216,7 +216,7 @@ def check_rendering(v: FamilyView) -> tuple[bool, bool]:
     hand_line = next(x for x in text.splitlines() if x.startswith("your hand:"))
     jick_seen = False
     if v.trump is not None and v.phase == "play":
-        held = cards_of(v.in_hand)
+        held = cards_of(v.held)
         trumps = [c for c in held if F.is_trump(c, v.trump, rules)]
         group = hand_line.split("|")[0]
         for c in held:  # the jick and the jokers sit with the trumps, the rest not
@@ -293,7 +293,7 @@ def cut_views(spec: str, seed: int, hands: int = 4):
     before = [0] * 4
     for hand in g.hands:
         for _seat, doc, action in cut_hand(hand, 4, rules, before):
-            yield FamilyView.from_json(json.loads(json.dumps(doc))), action
+            yield View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules)), action
         before = list(hand.scores)
 
 

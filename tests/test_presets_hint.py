@@ -15,9 +15,9 @@ from clirun import cli, refused
 
 import pitchsim.game.reference as F
 from pitchsim.game.cards import cards_of, format_card, parse_cards
-from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.short_view import short_view
+from pitchsim.game.view import View, cut_hand
 from pitchsim.games.families import family_odds, no_odds
 from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.families.bidding import FAMILY_BIDDING_IDS, choose_call, name_suit
@@ -50,13 +50,13 @@ def card_views(spec: str, n: int, seed: int, hands: int = 3):
     before = [0] * n
     for hand in game.hands:
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
             if v.phase == "play":
                 yield hand, v
         before = list(hand.scores)
 
 
-def position_of(hand, v: FamilyView) -> dict:
+def position_of(hand, v: View) -> dict:
     """The position of the view's decision, every hand open: the hands when the first
     card was led and the tricks so far (as ``solve`` takes it)."""
     doc = {
@@ -123,7 +123,7 @@ def test_a_positions_knowledge_is_the_views(spec, n):
     assert checked > 20
 
 
-def _admits_the_true_deal(k, hand, v: FamilyView) -> None:
+def _admits_the_true_deal(k, hand, v: View) -> None:
     """The true hands now fit the position's knowledge: each other seat's cards among
     those it may hold, every card that must be placed in some hand."""
     allowed = np.empty(k.n + 1, dtype=np.int64)

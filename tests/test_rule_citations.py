@@ -45,7 +45,7 @@ CLAUSE_MODULES = (
         f"pitchsim/game/reference/{part}.py"
         for part in ("tricks", "auction", "deal", "draw", "score", "hand", "game")
     ),
-    "tests/test_family_view.py",
+    "tests/test_view_presets.py",
 )
 
 CLAUSE_LINE = re.compile(r"^\*\*(\d+(?:\.\d+)+)\*\*", re.M)

@@ -1,5 +1,5 @@
 """The built-in seat under every preset (games/seats.py ``KernelSeat`` at a
-``FamilyView``, games/family_seat.py): asked decision by decision with the game's own
+``View``, games/family_seat.py): asked decision by decision with the game's own
 keys, it makes every decision the family game kernel made in a whole game (calls,
 shoot, the naming of trump, every card, the rollout search's included), for smear,
 setback, ten-point and auction-pitch as a family.  The games are played by the kernel
@@ -20,8 +20,8 @@ from test_family_hint import recount  # the reference engine's recount of one wo
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
-from pitchsim.game.family_view import FamilyView, cut_hand
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.view import View, cut_hand
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_strategy, odds_for, seat_ids
 from pitchsim.games.family_seat import card_counter, family_knowledge, search_worlds
@@ -117,7 +117,7 @@ def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_t
         key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
         hand = reference_hand(r, n, at, row, before)
         for seat, doc, action in cut_hand(hand, n, r, before):
-            view = FamilyView.from_json(json.loads(json.dumps(doc)))
+            view = View.from_json(json.loads(json.dumps(doc)), rules=r)
             yield (seats[seat], view, key, action) + ((row, at) if rows_too else ())
         before = [int(row[at["scores"] + s]) for s in range(n)]
 
@@ -186,7 +186,7 @@ def test_call_and_play_answer_their_own_decisions_from_the_seed(spec):
             assert action.startswith("trump:")
         with pytest.raises(ValueError, match="the phase is"):
             wrong(view)
-        again = FamilyView.from_json(json.loads(json.dumps(view.to_json())))
+        again = View.from_json(json.loads(json.dumps(view.to_json())), rules=view.rules)
         assert ask(again) == action
         assert view_key(3, view) == view_key(3, again)
         differs += (other.call if view.phase != "play" else other.play)(view) != action
@@ -195,7 +195,7 @@ def test_call_and_play_answer_their_own_decisions_from_the_seed(spec):
 
 
 def test_a_strategy_the_families_do_not_play_is_refused_saying_what_they_play():
-    view = FamilyView.from_json(
+    view = View.from_json(
         json.loads(open("examples/family_views/smear.json", encoding="utf-8").read())
     )
     for name in ("odds+pimc", "advisor+heuristic", "odds-game+random"):

@@ -5,7 +5,7 @@ reference engine's own game loop (``game/reference/game.play_game``, the
 specification, a separate implementation of the deal, auction, naming, draw, play,
 scoring and game end): given the record's deals and actions it must play the same hands
 to the same scores and winners.  Records replay byte for byte, ``views_of`` gives views
-``FamilyView`` accepts, an illegal answer forfeits, and a program speaking
+``View`` accepts, an illegal answer forfeits, and a program speaking
 docs/protocol.md plays whole games and tournaments as ``cmd:`` under each preset.
 """
 
@@ -22,8 +22,8 @@ from clirun import cli
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
-from pitchsim.game.family_view import FamilyView
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.view import View
 from pitchsim.games.record import RecordError, record_of_preset_game, replay, views_of
 from pitchsim.games.table import play_table_game
 from pitchsim.games.tournament import tournament
@@ -186,7 +186,7 @@ def test_the_record_replays_byte_for_byte_and_gives_views(preset, tmp_path):
     views = list(views_of(doc))
     assert len(views) == len(actions)
     for (view, act), (seat, want) in zip(views, actions, strict=True):
-        again = FamilyView.from_json(view.to_json())
+        again = View.from_json(view.to_json(), rules=view.rules)
         assert again.seat == seat == again.to_move and act == want
         assert act in again.legal()
     kinds = {act.split(":")[0] if ":" in act else "card" for _, act in actions}
@@ -223,7 +223,7 @@ def test_a_ten_point_record_carries_the_draw_each_seat_saw(preset):
         if view.draws:
             mine = set(view.drawn)
             assert all(isinstance(x.discarded, int) for x in view.draws)
-            assert mine <= set(view.held) | set(view.put_down)
+            assert mine <= set(view.kept) | set(view.put_down)
 
 
 # ---------------------------------------------------------------- forfeits

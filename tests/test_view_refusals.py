@@ -388,21 +388,33 @@ def test_a_view_file_that_is_not_json_is_named_as_asked(tmp_path):
     assert str(e.value).startswith("the view ") and "is not JSON" in str(e.value)
 
 
-@pytest.mark.parametrize("rules", ["smear", "ten-point", "setback", "jokers=1,trump=named"])
-def test_a_view_of_a_rule_family_is_refused_not_read_by_the_base_rules(rules):
-    """A view replays its calls by the base game's auction: smear's bids 2-5 would be
-    judged against 1-4 (a silent wrong answer), so a family's view is refused whole."""
+@pytest.mark.parametrize(
+    "rules, legal",
+    [
+        ("smear", ["pass", "2", "3", "4", "5"]),  # rules.md 3.3: bids 2 to 5
+        ("setback", ["pass", "2", "3", "4"]),  # 2.4: no bid of 1
+        ("jokers=1,trump=named", ["pass", "1", "2", "3", "4", "5"]),  # 6.2: the joker's point
+        ("ten-point", None),  # 4.3: nine cards each
+    ],
+)
+def test_a_view_of_a_preset_is_read_by_its_own_rules_never_the_base_games(rules, legal):
+    """One reader for every preset: a smear view's calls are judged by smear's range, not
+    the base game's 1-4 (a silent wrong answer).  Given where another game is played
+    (``rules=``: a table's or a command's), the view is refused, naming both games."""
     doc = {
         "rules": rules,
         "players": 4,
-        "seat": 1,
+        "seat": 0,
         "dealer": 3,
         "hand": ["AH", "KH", "2H", "9C", "7D", "3S"],
         "calls": [],
         "tricks": [],
     }
+    if legal is None:
+        assert refusal(doc) == "hand has 6 cards: a seat is dealt 9 (ten-point, 4 players)"
+    else:
+        assert View.from_json(doc).legal() == legal
     with pytest.raises(ViewError) as e:
-        View.from_json(doc)
-    assert "takes views of the base game only" in str(e.value)
-    assert "a view under a rule family is not taken here yet" in str(e.value)
-    assert "\n" not in str(e.value)
+        View.from_json(doc, "the table", Rules())
+    game = rules if "=" not in rules else "auction-pitch," + rules  # a preset, and what differs
+    assert str(e.value) == f"rules: this is a view of {game}, but the table plays auction-pitch"

@@ -1135,8 +1135,8 @@ def advise(
 
 
 def advise_view(view, **options) -> Advice:
-    """``advise`` for a player's view of the auction (``pitchsim.game.view.View``, or a
-    preset's ``game.family_view.FamilyView``): its seat's hand, the table, the calls so
+    """``advise`` for a player's view of the auction (``pitchsim.game.view.View``, under
+    any preset): its seat's hand, the table, the calls so
     far, the scores and the rules come from the view; ``options`` are ``advise``'s
     others (model, play, samples, seed, ...)."""
     if view.phase != "auction":
@@ -1155,9 +1155,7 @@ def advise_view(view, **options) -> Advice:
         seat=view.seat,
         dealer=view.dealer,
         calls=list(view.calls),
-        scores=list(view.seat_scores())
-        if hasattr(view, "seat_scores")
-        else [view.seat_score(s) for s in range(view.players)],
+        scores=list(view.seat_scores()),
         rules=view.rules,
         **options,
     )

@@ -98,14 +98,10 @@ def advise_command(
                 f"{extra[0]} comes from the view: give a hand with it, or put it in the view file"
             )
         from ..advice.advise import advise_view  # the kernels load here
-        from ..game.family_view import FamilyView
         from ..game.view import View
         from ..util.jsonio import read_json
-        from .hint import _names_a_family
 
-        doc = read_json(hand, None)
-        family = isinstance(doc, dict) and _names_a_family(doc)
-        view = FamilyView.from_json(doc) if family else View.from_json(doc, "advise")
+        view = View.from_json(read_json(hand, None), "advise")
         with Progress("deals") as bar:
             result = advise_view(view, progress=bar.update, **options)
         show(result, as_json, render)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import Rules
+from ..game.rules import FamilyRules, Rules
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -169,12 +169,7 @@ def hint_command(
         if isinstance(doc, dict) and "hands" not in doc and "hand" in doc:
             if rules is not None:
                 raise InputError("--rules: a view carries its rules; leave --rules out")
-            if _names_a_family(doc):
-                from ..game.family_view import FamilyView
-
-                view = FamilyView.from_json(doc)
-            else:
-                view = View.from_json(doc, "hint")
+            view = View.from_json(doc, "hint")
         else:
             if isinstance(doc, list):
                 raise InputError(f"{name} holds a list; give one view or position")
@@ -230,29 +225,15 @@ def hint_command(
             separate=separate,
         )
     _say_warm(result)
-    if isinstance(view, View):
+    if not isinstance(view.rules, FamilyRules):
         hand_held, tricks_seen, line = view.held, _view_tricks(view), None
     else:  # a preset's view: seats out under follow=only skip tricks
-        hand_held, tricks_seen, line = view.in_hand, [], _family_trick_line(view)
+        hand_held, tricks_seen, line = view.held, [], _family_trick_line(view)
     show(
         result,
         as_json,
         lambda r: render(r, view.players, view.partnership, hand_held, tricks_seen, line),
     )
-
-
-def _names_a_family(doc: dict) -> bool:
-    """Whether a view's rules name a rule family (read by game/family_view.py); rules
-    that do not parse are left to the view reader's one-line refusal."""
-    from ..game.rules import FamilyRules, RulesError, document_rules
-
-    spec = doc.get("rules")
-    if not isinstance(spec, str | dict):
-        return False
-    try:
-        return isinstance(document_rules(spec), FamilyRules)
-    except (RulesError, TypeError, ValueError):
-        return False
 
 
 def _family_trick_line(view) -> str:

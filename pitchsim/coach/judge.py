@@ -16,7 +16,7 @@ Units:
   for a defender (the chance of stopping it: setting the pitcher, or holding its side
   under the target).
 
-Under a rule family (setback, smear, ten-point, ...: a :class:`FamilyView`):
+Under a rule family (setback, smear, ten-point, ...: a view whose rules are a preset's):
 
 - a card is judged by the family search (``search.hint``): its rollout value, the
   **margin**, your side's score change on the hand minus the mean change of the other
@@ -150,7 +150,7 @@ def judge_call(
     call played to the end of the game under the preset's target and win rule); the
     chosen call against its recommendation."""
     from ..advice.advise import CLOCK, advise, advise_view, call_name
-    from ..game.family_view import FamilyView
+    from ..game.rules import FamilyRules
 
     options = {"samples": samples, "seed": seed, "time": time}
     if model is not None:
@@ -159,7 +159,7 @@ def judge_call(
     from ..games.bidding import StrategyError
 
     fallback = ""
-    if isinstance(view, FamilyView):
+    if isinstance(view.rules, FamilyRules):
 
         def run(**more):
             return advise(
@@ -384,13 +384,14 @@ def judge(
     worlds: int = COACH_WORLDS,
     time: float | None = COACH_TIME,
 ) -> Judgement:
-    """The one door to the coach: ``view`` (a base :class:`View` or a
-    :class:`FamilyView`) and the action taken there, judged by the measure of its kind."""
-    from ..game.family_view import FamilyView
+    """The one door to the coach: ``view`` (a :class:`View` under any preset) and the
+    action taken there, judged by the measure of its kind."""
+    from ..game.rules import FamilyRules
 
-    if isinstance(view, FamilyView) and view.phase == "play":
+    preset = isinstance(view.rules, FamilyRules)  # a preset's rules: the family kernels
+    if preset and view.phase == "play":
         return judge_family_card(view, action, hand, worlds, seed, time=time)
-    if isinstance(view, FamilyView) and view.phase == "trump":
+    if view.phase == "trump":
         return judge_trump(view, action, hand, samples, seed)
     if view.phase == "auction":
         return judge_call(view, action, hand, samples, seed, time=time)
@@ -457,9 +458,9 @@ def judge_trump(view, chosen: str, hand: int, samples: int, seed: int) -> Judgem
     """The naming of trump (trump=named), valued by the family bid odds' deal-out of the
     pitcher's whole deal with each suit named: the expected score of the bid won (see
     the module)."""
-    from ..game.family_view import trump_text
+    from ..game.view import trump_text
 
-    bid = view.rules.max_bid if view.shoot else view.bid
+    bid = view.preset.max_bid if view.shoot else view.bid
     values, halves = {}, {}
     for suit, (mean, se) in _named_suit_scores(view, bid, samples, seed).items():
         values[trump_text(suit)], halves[trump_text(suit)] = mean, _half(se)

@@ -33,10 +33,8 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.family_view import SHOOT, FamilyView, trump_text
-from ..game.family_view import call_text as family_call_text
 from ..game.rules import FamilyRules, as_family
-from ..game.view import View, call_text, card_text
+from ..game.view import SHOOT, View, call_text, card_text, trump_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
 from ..util.errors import InputError, quoted
@@ -196,7 +194,7 @@ class Refusal:
 def read_choice(text: str, view, legal: list[str]) -> str | Refusal:
     """A typed choice as the action it names, or why it is not one (one line)."""
     shown = text if len(text) <= 20 else text[:17] + "..."
-    if isinstance(view, FamilyView):
+    if isinstance(view.rules, FamilyRules):  # a preset's words: shoot, trump, jokers
         return _read_family_choice(text, shown, view, legal)
     numbered = shown_choices(view)
     if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(numbered):
@@ -242,7 +240,7 @@ def shown_choices(view) -> list[str]:
     return legal
 
 
-def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str]):
+def _read_family_choice(text: str, shown: str, view: View, legal: list[str]):
     """``read_choice`` under a rule family: calls up to its maximum and ``shoot``, the
     suit to name, cards with the jokers."""
     low = text.lower()
@@ -255,7 +253,7 @@ def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str
         if low in ("s", SHOOT):
             if SHOOT in legal:
                 return SHOOT
-            why = "these rules have no shoot" if not view.rules.shoot else "you may not shoot now"
+            why = "these rules have no shoot" if not view.preset.shoot else "you may not shoot now"
             return Refusal(why)
         if low.isdigit():
             if str(int(low)) in legal:
@@ -269,7 +267,7 @@ def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str
             return Refusal(f"{shown!r} is not a suit: type C, D, H or S (or ♣ ♦ ♥ ♠, hearts)")
         return trump_text(suit)
     try:
-        cards = parse_cards(text, view.rules.jokers)
+        cards = parse_cards(text, view.preset.jokers)
     except CardError:
         return Refusal(f"{shown!r} is not a card (type it as KS, K♠, 10h, Th or HJ)")
     if len(cards) != 1:
@@ -278,13 +276,13 @@ def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str
     name = card_text(c)
     if name in legal:
         return name
-    mine = mask_of(view.held) if view.held else mask_of(view.hand)
+    mine = mask_of(view.kept) if view.kept else mask_of(view.hand)
     if not mine >> c & 1:
         gone = view.discards + view.burnt + view.put_down
         if c in gone:
             return Refusal(f"you put {format_card(c)} down in the draw")
         return Refusal(f"you do not hold {format_card(c)}")
-    if not view.in_hand >> c & 1:
+    if not view.held >> c & 1:
         return Refusal(f"you have played {format_card(c)} already")
     return Refusal(
         f"{format_card(c)} is not legal now: play "
@@ -297,7 +295,7 @@ def _read_family_choice(text: str, shown: str, view: FamilyView, legal: list[str
 
 def render_view(view, paint=lambda t, s: t) -> str:
     """The table as the person sees it before a decision."""
-    if isinstance(view, FamilyView):
+    if isinstance(view.rules, FamilyRules):  # a preset's table: the draw, seats out
         return render_family_view(view, paint)
     n = view.players
     lines = ["", "-" * 60]
@@ -386,18 +384,16 @@ def _suit_words(s: int) -> str:
     return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
 
 
-def render_family_view(view: FamilyView, paint=lambda t, s: t) -> str:
+def render_family_view(view: View, paint=lambda t, s: t) -> str:
     """The table under a rule family: the calls (and shoot), the pitcher and the named
     trump, the draw as the seat saw it (its own discard and draw, how many each other
     seat drew, the trumps burnt face up), the seats out, the tricks, the hand with its
     trumps grouped (the jick and the jokers among them)."""
-    n, r = view.players, view.rules
+    n, r = view.players, view.preset
     who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
     lines = ["", "-" * 60, _scores_line(view, who), f"dealer: {who[view.dealer]}"]
     if view.calls:
-        calls = [
-            f"{who[view.caller(i)]} {family_call_text(c, r)}" for i, c in enumerate(view.calls)
-        ]
+        calls = [f"{who[view.caller(i)]} {call_text(c, r)}" for i, c in enumerate(view.calls)]
         lines.append("calls: " + ", ".join(calls))
     trump = view.trump
     if view.pitcher is not None:
@@ -420,7 +416,7 @@ def render_family_view(view: FamilyView, paint=lambda t, s: t) -> str:
         else:
             lines.append(f"this trick: {who[t.leader]} led  {cards}")
     if view.phase == "play":
-        held = cards_of(view.in_hand)
+        held = cards_of(view.held)
     else:
         held = list(view.hand)
     lines.append("your hand: " + _hand_text(held, trump, r, paint))
@@ -440,7 +436,7 @@ def render_family_view(view: FamilyView, paint=lambda t, s: t) -> str:
     return "\n".join(lines)
 
 
-def _trick_over(view: FamilyView, t) -> bool:
+def _trick_over(view: View, t) -> bool:
     from ..games.family_seat import trick_over
 
     return trick_over(view, t)
@@ -461,7 +457,7 @@ def _scores_line(view, who: list[str]) -> str:
     )
 
 
-def _draw_lines(view: FamilyView, who: list[str], paint) -> list[str]:
+def _draw_lines(view: View, who: list[str], paint) -> list[str]:
     """The discard and draw (VARIANTS 4.8) as the seat saw it."""
     me = view.seat
     cards = lambda cs: " ".join(_card(c, paint) for c in cs)  # noqa: E731
@@ -477,7 +473,7 @@ def _draw_lines(view: FamilyView, who: list[str], paint) -> list[str]:
     burnt = [f"{who[s]} {cards(d.burnt)}" for s, d in enumerate(view.draws) if d.burnt]
     if burnt:
         lines.append("      burnt face up (trumps over six): " + "; ".join(burnt))
-    if view.rules.rob and view.pitcher is not None:
+    if view.preset.rob and view.pitcher is not None:
         took = f"{who[view.pitcher]} robbed the stock ({view.robbed_count}) and put down "
         took += f"{view.put_down_count} face down"
         if me == view.pitcher and view.robbed:

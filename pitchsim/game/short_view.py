@@ -23,10 +23,9 @@ pitcher named under trump=named.  A preset with a discard and draw (4.8) is refu
 draw each seat made is part of its view, and the short form has no words for it (give
 the view as a file).
 
-:func:`short_view` turns these into exactly the JSON view (``docs/view.md``; a
-preset's: ``game.family_view``) and reads it with the view's own reader, so the short
-form is checked like a view; a piece that cannot be read at all is refused in one line
-naming the option and the piece.
+:func:`short_view` turns these into exactly the JSON view (``docs/view.md``) and reads
+it with the view's own reader, so the short form is checked like a view; a piece that
+cannot be read at all is refused in one line naming the option and the piece.
 """
 
 from __future__ import annotations
@@ -35,10 +34,8 @@ import re
 
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
-from .family_view import FamilyView
-from .reference import PASS, trick_winner
-from .rules import FamilyRules, Rules, label, rules_text, spec
-from .view import View, ViewError, call_text
+from .rules import FamilyRules, Rules, as_family, label, rules_text, spec
+from .view import View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
 
@@ -97,33 +94,9 @@ def _tricks(text: str | None, jokers: int = 0) -> list[tuple[int | None, list[in
     return out
 
 
-def _turn(
-    rules: Rules, n: int, dealer: int, calls: list[str], tricks
-) -> tuple[int | None, list[int]]:
+def _turn(r: FamilyRules, n: int, dealer: int, calls: list[str], tricks, named):
     """(whose turn it is, each trick's leader) worked out from the calls and cards; None
-    where they cannot be (the view's checks then say what is wrong)."""
-    bids = [0 if c == "pass" else int(c) for c in calls]
-    over = len(bids) == n or 4 in bids
-    if not over:
-        return (dealer + 1 + len(bids)) % n, [t[0] or 0 for t in tricks]
-    if not any(bids):
-        return None, [t[0] or 0 for t in tricks]
-    last = max(i for i, b in enumerate(bids) if b != PASS)
-    leader = (dealer + 1 + last) % n
-    trump = tricks[0][1][0] // 13 if tricks else None
-    leaders = []
-    for stated, cards in tricks:
-        leaders.append(leader if stated is None else stated)
-        start = leaders[-1]
-        if len(cards) == n:
-            leader = (start + trick_winner(cards, trump, rules)) % n
-        else:
-            return (start + len(cards)) % n, leaders
-    return leader, leaders
-
-
-def _preset_turn(r: FamilyRules, n: int, dealer: int, calls: list[str], tricks, named):
-    """``_turn`` under a preset: one round of calls (0.2) that a bid of the maximum or a
+    where they cannot be (the view's checks then say what is wrong): one round of calls (0.2) that a bid of the maximum or a
     shoot may end at once (6.1), the pitcher the last bidder (every bid beats the high
     bid or steals it), who names trump under trump=named, leads the first trick and each
     trick's winner the next (0.5); under trump=first-lead the first card's printed suit
@@ -163,17 +136,17 @@ def short_view(
     rules: Rules | None = None,
     trump: str | None = None,
 ):
-    """The checked view the short form describes (see the module): a :class:`View`, or
-    under a preset's rules (``FamilyRules``) a ``game.family_view.FamilyView``."""
+    """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or Rules()
+    r = as_family(rules)
     preset = isinstance(rules, FamilyRules)
-    if preset and rules.discard != "none":
+    if r.discard != "none":
         raise ViewError(
             f"--hand: under {label(rules)} each seat discards and draws before the play "
             "(4.8), and what it drew is part of its view: the short form has no words for "
             "the draw; give the seat's view as a file (docs/view.md)"
         )
-    if trump is not None and not (preset and rules.trump == "named"):
+    if trump is not None and r.trump != "named":
         raise ViewError(
             f"--trump: under {label(rules) if preset else 'auction-pitch'} the first card "
             "led fixes trump (trump=first-lead, 6.3.5): leave --trump out"
@@ -184,23 +157,16 @@ def short_view(
         if len(t) != 1 or t not in "CDHS":
             raise ViewError(f"--trump must be a suit, C, D, H or S, not {trump!r}")
         named = "CDHS".index(t)
-    jokers = rules.jokers if preset else 0
-    cards = _cards(hand, "--hand", jokers)
-    if preset:
-        call_list = _calls(calls, rules.max_bid, rules.shoot)
-    else:
-        call_list = _calls(calls)
-    trick_list = _tricks(tricks, jokers)
+    cards = _cards(hand, "--hand", r.jokers)
+    call_list = _calls(calls, r.max_bid, r.shoot)
+    trick_list = _tricks(tricks, r.jokers)
     if not isinstance(players, int) or not 2 <= players <= 7:
         raise ViewError(f"--players must be 2-7, not {players}")
     if not 0 <= dealer < players:
         raise ViewError(
             f"--dealer {dealer} is not a seat of a {players}-player table (0-{players - 1})"
         )
-    if preset:
-        turn, leaders = _preset_turn(rules, players, dealer, call_list, trick_list, named)
-    else:
-        turn, leaders = _turn(rules, players, dealer, call_list, trick_list)
+    turn, leaders = _turn(r, players, dealer, call_list, trick_list, named)
     if seat is None:
         if turn is None:
             raise ViewError(
@@ -231,11 +197,6 @@ def short_view(
     }
     if score_list is not None:
         doc["scores"] = score_list
-    if preset:
-        if named is not None:
-            doc["trump"] = "CDHS"[named]
-        return FamilyView.from_json(doc)
-    return View.from_json(doc, "hint --hand")
-
-
-assert call_text(PASS) == "pass"
+    if named is not None:
+        doc["trump"] = "CDHS"[named]
+    return View.from_json(doc, "hint --hand", rules)

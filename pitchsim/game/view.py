@@ -1,64 +1,120 @@
-"""A player's view: everything one seat knows at the table, and nothing it does not.
+"""A player's view: everything one seat knows at the table, and nothing it does not, under
+every preset (docs/view.md).
 
-A view is the JSON object a table sends a seat at each decision (``docs/view.md``)::
+A view is the JSON object a table sends a seat at each decision.  Under the base game's
+rules (auction-pitch given as plain options, a ``Rules``)::
 
     {"rules": "low=captured,min-bid=1,...", "players": 4, "partnership": false,
      "target": 7, "seat": 1, "dealer": 3, "hand": ["AH", "KH", "2H", "9C", "7D", "3S"],
      "calls": ["pass", "2"], "pitcher": null, "bid": null, "trump": null,
      "tricks": [], "scores": [0, 0, 0, 0], "legal": ["pass", "3", "4"]}
 
-- ``hand``: the seat's own six cards as dealt (never another seat's);
-- ``calls``: the calls so far, from the dealer's left: ``"pass"`` or ``"1"``..``"4"``;
-- ``pitcher``, ``bid`` (once the auction is over) and ``trump`` (once the opening lead
-  is made): null until known; they follow from the calls and tricks and must agree;
-- ``tricks``: ``[{"leader": s, "cards": [...]}]`` in order, the last possibly incomplete;
-- ``scores``: the game scores before this hand, one per seat (in a partnership one per
-  team: seats 0+2, then 1+3);
-- ``legal``: optional on input (when given it must be right), always written.
+Under a preset (``"smear"``, ``"ten-point,..."``, ``"auction-pitch,shoot=true"``: a
+``FamilyRules``) the same fields widen to the preset's deal of 6, 9 or 10 cards, its
+calls (and ``"shoot"``), trump named after the auction (the action ``"trump:H"``), and
+it adds what only a preset has: the discard and draw as this seat saw it (non-trumps
+down, excess trumps burnt face up by rule X, the draw to 6, the pitcher's rob), who
+played each card (``"seats"``: under ``follow=only`` a seat with no trump is out) and
+the worked-out ``shoot``, ``held``, ``phase`` and ``to_move``::
 
-:meth:`View.from_json` replays the calls and tricks by the reference engine's rules
+    {"rules": "ten-point,...", "players": 4, "seat": 1, "dealer": 0,
+     "hand": [9 cards as dealt], "calls": ["pass", "6", "pass", "pass"],
+     "trump": "H",
+     "draw": {"seats": [{"discarded": 5, "burnt": []}, ...], "mine": {"drawn": ["QH"]}},
+     "tricks": [{"leader": 2, "seats": [2, 3, 1], "cards": ["AH", "HJ", "2H"]}],
+     "out": [0], "scores": [0, 0]}
+
+One reader, one replay, one writer for both: the base game is the auction-pitch preset,
+written in the base game's words (the fields only a preset has are neither read nor
+written there, so a base document reads and writes as it always has).
+
+:meth:`View.from_json` replays all of it by the reference engine (:mod:`.reference`)
 and refuses, in one line (:class:`ViewError`), a view that cannot have happened.
-Unknown fields are ignored.  :meth:`View.legal` gives the legal actions of the seat
-when it is to act: calls (``"pass"``, ``"1"``..``"4"``) in the auction, cards (``"KS"``)
-in the play.
+:meth:`View.legal` gives the seat's legal actions: calls, the trump to name, or cards.
+:func:`cut_hand` cuts a hand the reference engine played into the view of each seat at
+each of its decisions (tests and tables).
+
+Nothing here is a decision: the discard, the burn and the pitcher's coming down are
+automatic (4.8), so a view carries only what a seat saw of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
-from .cards import HAND_SIZE, N_CARDS, SUIT_NAMES, SUITS, CardError, format_card, parse_cards
-from .reference import MAX_BID, PASS, TRICKS, legal_calls, legal_cards, shows_void, trick_winner
-from .rules import FamilyRules, Rules, RulesError, document_rule_values, label, rules_text
+from . import reference as F
+from .cards import (
+    HAND_SIZE,
+    N_CARDS,
+    SUIT_NAMES,
+    SUITS,
+    CardError,
+    cards_of,
+    format_card,
+    mask_of,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
+from .rules import (
+    FamilyRules,
+    Rules,
+    RulesError,
+    as_family,
+    document_rule_values,
+    document_rules,
+    label,
+    rules_text,
+    spec,
+)
 
 MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
+TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
+SHOOT = "shoot"
 
 
 class ViewError(InputError):
     """A view that cannot have happened (or cannot be read); the message names the problem."""
 
 
-def call_text(call: int) -> str:
-    """0 -> ``"pass"``, a bid -> ``"2"``: a call as the protocol writes it."""
-    return "pass" if call == PASS else str(call)
-
-
 def card_text(c: int) -> str:
     return format_card(c, symbols=False)
 
 
-def parse_call(value: object, what: str) -> int:
-    """A call as written in a view or an action: ``"pass"`` (or null / 0) or a bid."""
+def call_text(call: int, rules: Rules | None = None) -> str:
+    """0 -> ``"pass"``, the shoot code -> ``"shoot"``, a bid -> ``"7"``: a call as the
+    protocol writes it (``rules``: where a shoot is offered; none in the base game)."""
+    if call == F.PASS:
+        return "pass"
+    if rules is not None and as_family(rules).shoot and call == F.shoot_call(rules):
+        return SHOOT
+    return str(call)
+
+
+def trump_text(suit: int) -> str:
+    return TRUMP_ACTION + SUITS[suit]
+
+
+def parse_call(value: object, what: str, rules: Rules | None = None) -> int:
+    """A call as written in a view or an action: ``"pass"`` (or null / 0), a bid from 1
+    to the rules' maximum, or ``"shoot"`` where offered (``rules`` None: the base game)."""
+    r = as_family(rules if rules is not None else Rules())
+    top = r.max_bid
     if value is None or value == "pass":
-        return PASS
+        return F.PASS
+    if value == SHOOT and r.shoot:
+        return F.shoot_call(r)
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
         value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_BID:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top:
         return value
+    shoot = ', or "shoot"' if r.shoot else ""
     raise ViewError(
-        f'{what} must be "pass" or a bid "1"-"{MAX_BID}", not {dumps_json(value, indent=None)}'
+        f'{what} must be "pass" or a bid "1"-"{top}"{shoot}, not {dumps_json(value, indent=None)}'
     )
 
 
@@ -66,30 +122,68 @@ def parse_call(value: object, what: str) -> int:
 class Trick:
     leader: int
     cards: tuple[int, ...]  # from the leader on
+    seats: tuple[int, ...] = ()  # who played each card (follow=only skips the out); () -> in turn
+
+    def seat_of(self, i: int, players: int) -> int:
+        """The seat that played card ``i``."""
+        return self.seats[i] if self.seats else (self.leader + i) % players
+
+
+@dataclass(frozen=True)
+class SeatDraw:
+    """What every seat saw of one seat's discard and draw (4.8)."""
+
+    discarded: int  # non-trumps put down face down
+    burnt: tuple[int, ...]  # trumps burnt face up by rule X: out of play, seen by all
+    drawn: int = 0  # cards drawn from the stock, then from the discards (step 4)
 
 
 @dataclass(frozen=True)
 class View:
-    """What ``seat`` knows (see the module).  Build one with :meth:`from_json` (checked) or
-    :meth:`check` after ``replace``; the fields after ``scores`` are worked out."""
+    """What ``seat`` knows (see the module), under any preset.  Build one with
+    :meth:`from_json` (checked) or :meth:`check` after building or ``replace``; the
+    fields after ``out`` are worked out by the replay."""
 
-    rules: Rules
+    rules: Rules  # as read: a plain Rules for the base game, else the preset's FamilyRules
     players: int
     seat: int
     dealer: int
-    hand: tuple[int, ...]  # own cards as dealt, in the order given
-    calls: tuple[int, ...]  # 0 = pass, from the dealer's left
-    tricks: tuple[Trick, ...]
-    scores: tuple[int, ...]  # per seat, or per team in a partnership
-    # Worked out from the above by ``check``:
+    hand: tuple[int, ...]  # own cards as dealt (6, 9 or 10), in the order given
+    calls: tuple[int, ...]  # 0 pass, 1..max bid, max bid + 1 a shoot; from the dealer's left
+    tricks: tuple[Trick, ...] = ()
+    scores: tuple[int, ...] = ()  # per seat, or per team in a partnership
+    named: int | None = None  # the suit named (trump=named), None until named
+    draws: tuple[SeatDraw, ...] = ()  # per seat, once the draw is made
+    drawn: tuple[int, ...] = ()  # this seat's own drawn cards, in order
+    robbed: tuple[int, ...] = ()  # the stock's cards this seat took as the robbing pitcher
+    out: tuple[int, ...] = ()  # seats shown to hold no trump (follow=only)
+    # Worked out by the replay:
     pitcher: int | None = None
     bid: int | None = None
     trump: int | None = None
     to_move: int | None = None  # whose turn it is (None: the hand is over or thrown in)
-    phase: str = "auction"  # "auction" | "play" | "over" | "thrown-in"
-    _legal: tuple = field(default=(), repr=False, compare=False)
+    phase: str = "auction"  # auction | trump | play | over | thrown-in
+    shoot: bool = False
+    kept: tuple[int, ...] = ()  # own cards when play starts, after any draw ("held")
+    discards: tuple[int, ...] = ()  # own non-trumps put down
+    burnt: tuple[int, ...] = ()  # own trumps burnt
+    put_down: tuple[int, ...] = ()  # own cards put down after the rob
+    robbed_count: int = 0
+    put_down_count: int = 0
+    # Worked out by the replay for the search (``search.hint``), not in the JSON:
+    sizes: tuple[int, ...] = field(default=(), repr=False, compare=False)  # held at the start
+    voids: int = field(default=0, repr=False, compare=False)  # bit 4 * seat + effective suit
+    junk_lost: int = field(default=0, repr=False, compare=False)  # own discards others drew
+    open_trick: bool = field(default=False, repr=False, compare=False)  # the last unfinished
+    _legal: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     # ---- derived facts -----------------------------------------------------------
+
+    @cached_property
+    def preset(self) -> FamilyRules:
+        """The rules as the preset they are (the base game's as auction-pitch): what the
+        replay reads, and what a preset's kernels take."""
+        return as_family(self.rules)
 
     @property
     def partnership(self) -> bool:
@@ -101,10 +195,7 @@ class View:
 
     @property
     def hand_mask(self) -> int:
-        m = 0
-        for c in self.hand:
-            m |= 1 << c
-        return m
+        return mask_of(self.hand)
 
     @property
     def calling_order(self) -> list[int]:
@@ -114,61 +205,53 @@ class View:
         """The seat that makes call number ``i`` (0 = the dealer's left)."""
         return (self.dealer + 1 + i) % self.players
 
+    def seat_score(self, seat: int) -> int:
+        return self.scores[seat % 2] if self.partnership else self.scores[seat]
+
+    def seat_scores(self) -> tuple[int, ...]:
+        """Scores per seat (partners carry their team's)."""
+        return tuple(self.seat_score(s) for s in range(self.players))
+
     @property
     def played_by(self) -> tuple[int, ...]:
         """Per seat, the cards (mask) it has played this hand, the current trick too."""
         out = [0] * self.players
         for t in self.tricks:
             for i, c in enumerate(t.cards):
-                out[(t.leader + i) % self.players] |= 1 << c
+                out[t.seat_of(i, self.players)] |= 1 << c
         return tuple(out)
 
     @property
     def held(self) -> int:
-        """The seat's own cards still in hand (mask)."""
-        return self.hand_mask & ~self.played_by[self.seat]
+        """The seat's own cards still in hand (mask): as dealt, or after the draw once
+        play has started, less those played."""
+        start = mask_of(self.kept) if self.phase in ("play", "over") else self.hand_mask
+        return start & ~self.played_by[self.seat]
 
     @property
     def complete_tricks(self) -> tuple[Trick, ...]:
-        return tuple(t for t in self.tricks if len(t.cards) == self.players)
+        return self.tricks[:-1] if self.open_trick else self.tricks
 
     @property
     def current_trick(self) -> Trick | None:
         """The trick in progress (possibly with no card yet), or None outside the play."""
         if self.phase != "play":
             return None
-        if self.tricks and len(self.tricks[-1].cards) < self.players:
+        if self.open_trick:
             return self.tricks[-1]
         return Trick(self.to_move, ())
 
     def winner(self, t: Trick) -> int:
-        return (t.leader + trick_winner(t.cards, self.trump, self.rules)) % self.players
+        """The seat that wins the complete trick ``t``."""
+        return t.seat_of(F.trick_winner(t.cards, self.trump, self.preset), self.players)
 
     @property
     def won(self) -> tuple[int, ...]:
         """Per seat, the cards it captured in completed tricks (mask)."""
         out = [0] * self.players
         for t in self.complete_tricks:
-            for c in t.cards:
-                out[self.winner(t)] |= 1 << c
+            out[self.winner(t)] |= mask_of(t.cards)
         return tuple(out)
-
-    @property
-    def voids(self) -> int:
-        """Bit ``4 * seat + suit``: that seat has shown it holds none of that suit."""
-        v = 0
-        for t in self.tricks:
-            led = t.cards[0] // 13
-            for i, c in enumerate(t.cards[1:], 1):
-                if shows_void(c, led, self.trump, self.rules):
-                    v |= 1 << (4 * ((t.leader + i) % self.players) + led)
-        return v
-
-    def seat_scores(self) -> tuple[int, ...]:
-        """Scores per seat (partners carry their team's)."""
-        if self.partnership:
-            return tuple(self.scores[s % 2] for s in range(self.players))
-        return self.scores
 
     def legal(self) -> list[str]:
         """The seat's legal actions now, as the protocol writes them (empty when it is
@@ -176,53 +259,114 @@ class View:
         return list(self._legal) if self.to_move == self.seat else []
 
     def legal_calls(self) -> list[int]:
-        """The legal calls as ints (0 = pass); empty outside this seat's turn to call."""
+        """The legal calls as ints (0 = pass, the shoot code); empty outside this seat's
+        turn to call."""
         if self.phase != "auction" or self.to_move != self.seat:
             return []
-        return [parse_call(a, "call") for a in self._legal]
+        return [parse_call(a, "call", self.rules) for a in self._legal]
 
     def legal_cards(self) -> int:
         """The legal cards as a mask; 0 outside this seat's turn to play."""
         if self.phase != "play" or self.to_move != self.seat:
             return 0
-        m = 0
-        for a in self._legal:
-            m |= 1 << parse_cards(a)[0]
-        return m
+        return mask_of(parse_cards(a, self.preset.jokers)[0] for a in self._legal)
 
     # ---- reading and writing ----------------------------------------------------
 
+    @classmethod
+    def from_json(cls, doc: object, who: str | None = None, rules: Rules | None = None) -> View:
+        """A checked view from a decoded JSON object (see the module).  Given ``rules``
+        (those of the table or command ``who`` reading it), the view's own rules must
+        be the same game, else it is refused naming both; the view then holds ``rules``
+        (auction-pitch as a ``FamilyRules`` is read, and written, as a preset)."""
+        return _parse(doc, who, rules)
+
+    def check(self) -> View:
+        """This view replayed and checked; the derived fields filled in."""
+        return _Replay(self).run()
+
     def to_json(self) -> dict:
-        scores = list(self.scores)
+        if not isinstance(self.rules, FamilyRules):
+            # The base game's words (docs/view.md): no field only a preset has.
+            return {
+                "rules": rules_text(self.rules),
+                "players": self.players,
+                "partnership": self.partnership,
+                "target": self.target,
+                "seat": self.seat,
+                "dealer": self.dealer,
+                "hand": _texts(self.hand),
+                "calls": [call_text(c) for c in self.calls],
+                "pitcher": self.pitcher,
+                "bid": self.bid,
+                "trump": SUITS[self.trump] if self.trump is not None else None,
+                "tricks": [{"leader": t.leader, "cards": _texts(t.cards)} for t in self.tricks],
+                "scores": list(self.scores),
+                "legal": self.legal(),
+            }
+        r = self.rules
+        draw = None
+        if self.draws:
+            draw = {
+                "seats": [
+                    {"discarded": d.discarded, "burnt": _texts(d.burnt), "drawn": d.drawn}
+                    for d in self.draws
+                ],
+                "mine": {
+                    "discarded": _texts(self.discards),
+                    "burnt": _texts(self.burnt),
+                    "drawn": _texts(self.drawn),
+                },
+            }
+            if r.rob:
+                draw["robbed"] = self.robbed_count
+                draw["put_down"] = self.put_down_count
+                if self.seat == self.pitcher:
+                    draw["mine"] |= {
+                        "robbed": _texts(self.robbed),
+                        "put_down": _texts(self.put_down),
+                    }
         return {
-            "rules": rules_text(self.rules),
+            "rules": spec(r),
             "players": self.players,
             "partnership": self.partnership,
             "target": self.target,
             "seat": self.seat,
             "dealer": self.dealer,
-            "hand": [card_text(c) for c in self.hand],
-            "calls": [call_text(c) for c in self.calls],
+            "hand": _texts(self.hand),
+            "calls": [call_text(c, r) for c in self.calls],
             "pitcher": self.pitcher,
             "bid": self.bid,
+            "shoot": self.shoot,
             "trump": SUITS[self.trump] if self.trump is not None else None,
+            "draw": draw,
+            "held": _texts(self.kept) if self.phase in ("play", "over") else None,
             "tricks": [
-                {"leader": t.leader, "cards": [card_text(c) for c in t.cards]} for t in self.tricks
+                {"leader": t.leader, "seats": list(t.seats), "cards": _texts(t.cards)}
+                for t in self.tricks
             ],
-            "scores": scores,
+            "out": sorted(self.out),
+            "scores": list(self.scores),
+            "phase": self.phase,
+            "to_move": self.to_move,
             "legal": self.legal(),
         }
 
-    @classmethod
-    def from_json(cls, doc: object, who: str | None = None) -> View:
-        """A checked view from a decoded JSON object (see the module).  A view under a
-        rule family is refused in one line naming ``who`` (the command reading it): it
-        is read by :mod:`.family_view`."""
-        return _parse(doc, who)
 
-    def check(self) -> View:
-        """This view replayed and checked; the derived fields filled in."""
-        return _replay(self)
+def names_a_family(doc: object) -> bool:
+    """Whether a view document's rules are a preset's other than the base game's plain
+    options (the kernels they go to differ).  Rules that do not parse are left to the
+    view reader's one-line refusal."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("rules"), str | dict):
+        return False
+    try:
+        return isinstance(document_rules(doc["rules"]), FamilyRules)
+    except (RulesError, TypeError, ValueError):
+        return False
+
+
+def _texts(cards: Sequence[int]) -> list[str]:
+    return [card_text(c) for c in cards]
 
 
 # ---------------------------------------------------------------- reading
@@ -259,13 +403,13 @@ def shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _cards(value: object, what: str) -> tuple[int, ...]:
+def _cards(value: object, what: str, jokers: int = 0) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise ViewError(f'{what} must be a list of cards like ["AH", "TS"]')
-    out = []
+    out: list[int] = []
     for c in value:
         try:
-            cs = parse_cards(c)
+            cs = parse_cards(c, jokers)
         except CardError as e:
             raise ViewError(f"{what}: {e}") from None
         if len(cs) != 1:
@@ -276,36 +420,32 @@ def _cards(value: object, what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _rules(doc: dict, who: str | None = None) -> Rules:
-    spec = doc.get("rules")
+def _rules(doc: dict) -> Rules:
+    """The view's rules (none: the base game's); ``partnership`` and ``target`` beside
+    them must agree with what the rules state (a preset states them all), else set them."""
+    given_spec = doc.get("rules")
     given: dict[str, object] = {}
     try:
-        if spec is None:
+        if given_spec is None:
             rules = Rules()
-        elif not isinstance(spec, str | dict):
+        elif not isinstance(given_spec, str | dict):
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
         else:
-            given = document_rule_values(spec)  # a string or an object, never a file
+            given = document_rule_values(given_spec)  # a string or an object, never a file
             rules = Rules.parse(given)
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
-    if isinstance(rules, FamilyRules):
-        # This view replays its calls and tricks by the base game's rules: a family's
-        # bids, jick and jokers would be judged by the wrong ones.  A family's view is
-        # read by game/family_view.py; the commands that take this one do not use it yet.
-        raise ViewError(
-            f"rules: {label(rules)}: {who or 'this command'} takes views of the base game only; "
-            "a view under a rule family is not taken here yet"
-        )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue
         value = doc[key]
+        # Typed before compared: 0 is not false, nor 11.0 or true a target.
         if key == "partnership" and not isinstance(value, bool):
             raise ViewError(f"partnership must be true or false, not {shown(value)}")
         if key == "target":
             whole_number(value, "target")
-        if key in given and getattr(rules, key) != value:
+        stated = key in given or isinstance(rules, FamilyRules)
+        if stated and getattr(rules, key) != value:
             raise ViewError(f"{key} is {shown(value)} but the rules say {getattr(rules, key)}")
         try:
             rules = replace(rules, **{key: value})
@@ -314,13 +454,31 @@ def _rules(doc: dict, who: str | None = None) -> Rules:
     return rules
 
 
-def _parse(doc: object, who: str | None = None) -> View:
+def _list(doc: dict, key: str, what: str) -> list:
+    value = doc.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ViewError(what)
+    return value
+
+
+def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -> View:
     if not isinstance(doc, dict):
         raise ViewError("a view is a JSON object with players, seat, dealer, hand and calls")
     for key in ("players", "seat", "dealer", "hand"):
         if key not in doc:
             raise ViewError(f"the view has no {key!r}")
-    rules = _rules(doc, who)
+    rules = _rules(doc)
+    if expected is not None:
+        if as_family(rules) != as_family(expected):
+            raise ViewError(
+                f"rules: this is a view of {label(rules)}, but {who or 'the table'} "
+                f"plays {label(expected)}"
+            )
+        rules = expected
+    r = as_family(rules)
+    preset = isinstance(rules, FamilyRules)  # else the base game's words: no preset fields
     n = whole_number(doc["players"], "players")
     try:
         rules.check_players(n)
@@ -331,21 +489,47 @@ def _parse(doc: object, who: str | None = None) -> View:
     for name, s in (("seat", seat), ("dealer", dealer)):
         if not 0 <= s < n:
             raise ViewError(f"{name} {s} is not a seat of a {n}-player table (0-{n - 1})")
-    hand = _cards(doc["hand"], "hand")
-    if len(hand) != HAND_SIZE:
-        raise ViewError(f"hand has {len(hand)} cards: a seat is dealt {HAND_SIZE}")
-    calls_doc = doc.get("calls", [])
-    if not isinstance(calls_doc, list):
-        raise ViewError('calls must be a list like ["pass", "2"]')
+    hand = _cards(doc["hand"], "hand", r.jokers)
+    if not preset and len(hand) != r.cards_each(n):  # a preset's: after the tricks, as ever
+        raise ViewError(_dealt(len(hand), r, n))
+    calls_doc = _list(doc, "calls", 'calls must be a list like ["pass", "2"]')
     if len(calls_doc) > n:
         raise ViewError(f"{len(calls_doc)} calls: each of the {n} seats calls at most once")
-    calls = tuple(parse_call(c, f"call {i + 1}") for i, c in enumerate(calls_doc))
-    tricks_doc = doc.get("tricks", [])
-    if not isinstance(tricks_doc, list):
-        raise ViewError('tricks must be a list of {"leader", "cards"} objects')
-    if len(tricks_doc) > TRICKS:
-        raise ViewError(f"{len(tricks_doc)} tricks: a hand has {TRICKS}")
+    calls = tuple(parse_call(c, f"call {i + 1}", r) for i, c in enumerate(calls_doc))
+    named = None
+    if r.trump == "named" and doc.get("trump") is not None:
+        named = _suit(doc["trump"])
+    draws: tuple[SeatDraw, ...] = ()
+    drawn: tuple[int, ...] = ()
+    robbed: tuple[int, ...] = ()
+    draw_doc = doc.get("draw") if preset else None
+    if draw_doc is not None:
+        if not isinstance(draw_doc, dict):
+            raise ViewError('draw must be an object with "seats" (and "mine")')
+        seats_doc = draw_doc.get("seats")
+        if not isinstance(seats_doc, list) or len(seats_doc) != n:
+            raise ViewError(f"draw: seats must list the {n} seats' discards and burnt trumps")
+        out_draws = []
+        for s, d in enumerate(seats_doc):
+            if not isinstance(d, dict) or "discarded" not in d:
+                raise ViewError(f"draw: seat {s} must be an object with discarded (and burnt)")
+            k = whole_number(d["discarded"], f"draw: seat {s}'s discarded")
+            if k < 0:
+                raise ViewError(f"draw: seat {s} discarded {k} cards")
+            burnt = _cards(d.get("burnt", []), f"draw: seat {s}'s burnt", r.jokers)
+            out_draws.append(SeatDraw(k, burnt))
+        draws = tuple(out_draws)
+        mine = draw_doc.get("mine", {})
+        if not isinstance(mine, dict):
+            raise ViewError("draw: mine must be an object with drawn (and robbed)")
+        drawn = _cards(mine.get("drawn", []), "draw: drawn", r.jokers)
+        robbed = _cards(mine.get("robbed", []), "draw: robbed", r.jokers)
+    only = r.follow == "only"
     tricks = []
+    tricks_doc = _list(doc, "tricks", 'tricks must be a list of {"leader", "cards"} objects')
+    if len(tricks_doc) > F.HAND_TARGET:
+        most = "at most " if only else ""
+        raise ViewError(f"{len(tricks_doc)} tricks: a hand has {most}{F.HAND_TARGET}")
     for t, trick in enumerate(tricks_doc, 1):
         if not isinstance(trick, dict) or "leader" not in trick or "cards" not in trick:
             raise ViewError(f"trick {t} must be an object with leader and cards")
@@ -358,203 +542,805 @@ def _parse(doc: object, who: str | None = None) -> View:
             raise ViewError(
                 f"trick {t} has {len(trick['cards'])} cards: at most {n} at {n} players"
             )
-        tricks.append(Trick(leader, _cards(trick["cards"], f"trick {t}")))
+        cards = _cards(trick["cards"], f"trick {t}", r.jokers)
+        if not preset or trick.get("seats") is None:
+            if only:
+                raise ViewError(f"trick {t} needs seats: under follow=only a seat may be out")
+            seats = tuple((leader + i) % n for i in range(len(cards)))
+        else:
+            seats_v = trick["seats"]
+            if not isinstance(seats_v, list):
+                raise ViewError(f"trick {t}'s seats must be a list of seats")
+            seats = tuple(whole_number(s, f"trick {t}'s seat") for s in seats_v)
+            if len(seats) != len(cards):
+                raise ViewError(f"trick {t} has {len(cards)} cards but {len(seats)} seats")
+        tricks.append(Trick(leader, cards, seats))
+    out: tuple[int, ...] = ()
+    if preset:
+        out = tuple(whole_number(s, "out") for s in _list(doc, "out", "out must be a list"))
+    for s in out:
+        if not 0 <= s < n:
+            raise ViewError(f"out: {s} is not a seat (0-{n - 1})")
+    if out and not only:
+        raise ViewError("out: seats drop out only under follow=only")
     scores = read_scores(doc, n, rules.partnership)
-    view = _replay(View(rules, n, seat, dealer, hand, calls, tuple(tricks), scores))
+    base = View(
+        rules,
+        n,
+        seat,
+        dealer,
+        hand,
+        calls,
+        tuple(tricks),
+        scores,
+        named=named,
+        draws=draws,
+        drawn=drawn,
+        robbed=robbed,
+        out=out,
+    )
+    view = _Replay(base).run()
+    _agrees(doc, view, preset)
+    return view
 
-    # The facts a table may state must agree with what the calls and cards say.
-    for key, got in (("pitcher", view.pitcher), ("bid", view.bid)):
+
+def _dealt(k: int, r: FamilyRules, n: int) -> str:
+    each = r.cards_each(n)
+    where = f" ({r.family}, {n} players)" if each != HAND_SIZE else ""
+    return f"hand has {k} cards: a seat is dealt {each}{where}"
+
+
+def _suit(value: object) -> int:
+    if not isinstance(value, str) or len(value) != 1 or value.upper() not in SUITS:
+        raise ViewError(f'trump must be a suit letter "C", "D", "H" or "S", not {shown(value)}')
+    return SUITS.index(value.upper())
+
+
+def _agrees(doc: dict, v: View, preset: bool) -> None:
+    """The facts a table may state must agree with what the replay worked out (in the
+    base game's words only those the base game writes)."""
+    for key, got in (("pitcher", v.pitcher), ("bid", v.bid)):
         # A whole number or null: true is not seat 1, nor 1.0 a bid of 1.
         if doc.get(key) is not None and whole_number(doc[key], key) != got:
             raise ViewError(f"{key} is {doc[key]} but the calls make it {shown(got)}")
-    if doc.get("trump") is not None:
-        t = doc["trump"]
-        if not isinstance(t, str) or t.upper() not in SUITS or len(t) != 1:
-            raise ViewError(f'trump must be a suit letter "C", "D", "H" or "S", not {shown(t)}')
-        if view.trump is None:
+    r = v.preset
+    if preset:
+        if doc.get("to_move") is not None and whole_number(doc["to_move"], "to_move") != v.to_move:
+            raise ViewError(f"to_move is {doc['to_move']} but the view makes it {shown(v.to_move)}")
+        if doc.get("shoot") is not None and not isinstance(doc["shoot"], bool):
+            raise ViewError(f"shoot must be true or false, not {shown(doc['shoot'])}")
+        if doc.get("shoot") is not None and doc["shoot"] is not v.shoot:
+            raise ViewError(f"shoot is {shown(doc['shoot'])} but the calls make it {v.shoot}")
+        if doc.get("phase") is not None and doc["phase"] != v.phase:
+            raise ViewError(f"phase is {shown(doc['phase'])} but the view makes it {v.phase!r}")
+    t = doc.get("trump")
+    if t is not None and r.trump == "first-lead":
+        suit = _suit(t)
+        if v.trump is None:
             raise ViewError(f"trump is {t} but the opening lead has not been made")
-        if SUITS.index(t.upper()) != view.trump:
-            raise ViewError(f"trump is {t} but the opening lead makes it {SUITS[view.trump]}")
+        if suit != v.trump:
+            raise ViewError(f"trump is {t} but the opening lead makes it {SUITS[v.trump]}")
+    if preset and doc.get("held") is not None:
+        held = _cards(doc["held"], "held", r.jokers)
+        if sorted(held) != sorted(v.kept) or v.phase not in ("play", "over"):
+            raise ViewError(f"held is {' '.join(_texts(held))} but the draw leaves {_held(v)}")
+    draw = doc.get("draw") if preset else None
+    if isinstance(draw, dict):
+        for s, d in enumerate(draw["seats"]):
+            said, got = d.get("drawn"), v.draws[s].drawn
+            if said is not None and whole_number(said, f"draw: seat {s}'s drawn") != got:
+                raise ViewError(
+                    f"draw: seat {s} drew {d['drawn']} cards, but after discarding "
+                    f"{v.draws[s].discarded} and burning {len(v.draws[s].burnt)} of "
+                    f"{len(v.hand)} it draws {v.draws[s].drawn}"
+                )
+        for key, got in (("robbed", v.robbed_count), ("put_down", v.put_down_count)):
+            if draw.get(key) is not None and whole_number(draw[key], f"draw: {key}") != got:
+                raise ViewError(f"draw: {key} is {draw[key]} but the counts make it {got}")
+        mine = draw.get("mine") or {}
+        for key, got in (("discarded", v.discards), ("burnt", v.burnt), ("put_down", v.put_down)):
+            if mine.get(key) is not None:
+                given = _cards(mine[key], f"draw: {key}", r.jokers)
+                if sorted(given) != sorted(got):
+                    raise ViewError(
+                        f"draw: mine {key} is {' '.join(_texts(given)) or 'nothing'}, but "
+                        f"the rules put down {' '.join(_texts(got)) or 'nothing'} (4.8)"
+                    )
     if doc.get("legal") is not None:
         legal = doc["legal"]
         if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
             raise ViewError('legal must be a list of actions like ["pass", "3"] or ["KS"]')
-        if sorted(_norm_action(a) for a in legal) != sorted(view.legal()):
+        if sorted(normal_action(a, r) for a in legal) != sorted(v.legal()):
             raise ViewError(
                 f"legal lists {' '.join(legal) or 'nothing'}, but the legal "
-                f"actions are {' '.join(view.legal()) or 'none'}"
+                f"actions are {' '.join(v.legal()) or 'none'}"
             )
-    return view
 
 
-def _norm_action(a: str) -> str:
+def _held(v: View) -> str:
+    return " ".join(_texts(v.kept)) if v.phase in ("play", "over") else "no hand yet"
+
+
+def normal_action(a: str, rules: Rules | None = None) -> str:
+    """An action as :meth:`View.legal` writes it (``"th"`` -> ``"TH"``,
+    ``"Trump:h"`` -> ``"trump:H"``, ``"PASS"`` -> ``"pass"``); anything else lowered."""
+    low = a.strip().lower()
+    if low.startswith(TRUMP_ACTION):
+        return TRUMP_ACTION + low[len(TRUMP_ACTION) :].upper()
     try:
-        cs = parse_cards(a)
+        cs = parse_cards(a, as_family(rules or Rules()).jokers)
         if len(cs) == 1:
             return card_text(cs[0])
     except CardError:
         pass
-    return a.strip().lower()
+    return low
+
+
+def read_view(
+    source: str, what: str | None = None, who: str | None = None, rules: Rules | None = None
+) -> View:
+    """A checked view from a JSON file (``-``: stdin); ``who``, ``rules`` as in
+    :meth:`View.from_json`."""
+    from ..util.jsonio import read_json
+
+    return View.from_json(read_json(source, what), who, rules)
+
+
+def parse_view(
+    text: str, what: str = "view", who: str | None = None, rules: Rules | None = None
+) -> View:
+    from ..util.jsonio import parse_json
+
+    return View.from_json(parse_json(text, what), who, rules)
 
 
 # ---------------------------------------------------------------- replaying
 
 
-def _replay(v: View) -> View:
-    """Replay the calls and tricks of ``v`` by the rules; fill in what follows."""
-    n, rules = v.players, v.rules
-    if isinstance(rules, FamilyRules):  # a view built in code, past _rules's refusal
-        raise ViewError(
-            f"rules: {label(rules)}: this view replays the base game only; a rule family's "
-            "view is a FamilyView (game/family_view.py)"
-        )
-    own = 0
-    for c in v.hand:
-        if not 0 <= c < N_CARDS:
-            raise ViewError(f"{c} is not a card")
-        own |= 1 << c
-    if own.bit_count() != HAND_SIZE or len(v.hand) != HAND_SIZE:
-        raise ViewError(f"hand must be {HAND_SIZE} different cards")
+class _Replay:
+    """The view replayed clause by clause; ``run`` returns it with the derived fields."""
 
-    # The auction.
-    bids: list[int] = []
-    for i, call in enumerate(v.calls):
-        seat = v.caller(i)
-        legal = legal_calls(bids, seat == v.dealer, rules)
-        if not legal:
-            raise ViewError(f"call {i + 1} (seat {seat}) comes after a 4, which ends the auction")
-        if call not in legal:
-            high = max(bids, default=PASS)
-            why = _why_not(call, high, seat == v.dealer, rules)
-            raise ViewError(
-                f"call {i + 1}: seat {seat} may not call {call_text(call)} {why} "
-                f"(legal: {', '.join(map(call_text, legal))})"
+    def __init__(self, v: View) -> None:
+        if any(t.cards and not t.seats for t in v.tricks) and v.preset.follow != "only":
+            # built in code: every seat in turn from the leader
+            n = v.players
+            tricks = tuple(
+                Trick(t.leader, t.cards, tuple((t.leader + i) % n for i in range(len(t.cards))))
+                for t in v.tricks
             )
-        bids.append(call)
-    high = max(bids, default=PASS)
-    auction_over = len(bids) == n or high == MAX_BID
-    pitcher = bid = None
-    if auction_over and high > PASS:
-        bid = high
-        pitcher = v.caller(max(i for i, b in enumerate(bids) if b != PASS))
-    if not auction_over:
-        if v.tricks:
-            raise ViewError(f"{len(bids)} of {n} calls made, so no card can be played yet")
-        return _done(
-            v,
-            "auction",
-            v.caller(len(bids)),
-            None,
-            None,
-            None,
-            tuple(map(call_text, legal_calls(bids, v.caller(len(bids)) == v.dealer, rules))),
-        )
-    if pitcher is None:
-        if v.tricks:
-            raise ViewError("everybody passed, so the hand was thrown in: no card is played")
-        return _done(v, "thrown-in", None, None, None, None, ())
+            v = replace(v, tricks=tricks)
+        self.v = v
+        self.r = v.preset
+        self.n = v.players
+        self.pack = mask_of(F.pack(self.r, self.n))
+        # card -> where this seat knows it is ("hand", "burnt by seat 2", ...)
+        self.known: dict[int, str] = {}
+        self.burnt_by: dict[int, tuple[int, ...]] = {}  # seat -> its trumps burnt face up
+        self.lost_to_junk = 0  # own discards another seat may have drawn (4.8 step 4)
 
-    # The play.  Only this seat's hand is known: its cards must be legal from it; any
-    # other seat's card must be one nobody has shown out of.
-    held = own
-    seen: dict[int, tuple[int, int]] = {}  # card -> (trick, seat)
-    voids = 0
-    trump = None
-    leader = pitcher
-    for t, trick in enumerate(v.tricks, 1):
-        if not trick.cards:
-            if t < len(v.tricks):
-                raise ViewError(f"trick {t} has no cards but is not the last")
-            if trick.leader != leader:
-                who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
-                raise ViewError(f"trick {t} is led by seat {trick.leader}, not {who} ({leader})")
-            # A trick about to be led, written out empty: the same view as leaving it out.
-            return _replay(replace(v, tricks=v.tricks[:-1]))
-        if len(trick.cards) < n and t < len(v.tricks):
-            raise ViewError(f"trick {t} has {len(trick.cards)} of {n} cards but is not the last")
-        if trick.leader != leader:
-            who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
-            raise ViewError(f"trick {t} is led by seat {trick.leader}, but {who} is seat {leader}")
-        played: list[int] = []
-        for i, c in enumerate(trick.cards):
-            seat = (leader + i) % n
-            name = card_text(c)
-            if c in seen:
-                t0, s0 = seen[c]
-                raise ViewError(
-                    f"{name} is played twice: by seat {s0} in trick {t0} and by "
-                    f"seat {seat} in trick {t}"
+    def fail(self, text: str) -> None:
+        raise ViewError(text)
+
+    def done(self, **kw) -> View:
+        return replace(self.v, **kw)
+
+    def run(self) -> View:
+        v, r, n = self.v, self.r, self.n
+        each = r.cards_each(n)
+        for c in v.hand:  # a view built in code: cards as numbers
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < N_CARDS + r.jokers:
+                self.fail(f"{c} is not a card")
+        if len(set(v.hand)) != len(v.hand):
+            self.fail(f"hand must be {each} different cards")
+        if len(v.hand) != each:
+            self.fail(_dealt(len(v.hand), r, n))
+        for c in v.hand:
+            self.check_in_pack(c, "hand")
+            self.known[c] = "its own hand"
+        if any(t.cards and len(t.seats) != len(t.cards) for t in v.tricks):
+            self.fail("a trick needs seats: under follow=only a seat may be out")
+
+        # The auction (0.2, 6.1).
+        made: list[int] = []
+        for i, call in enumerate(v.calls):
+            s = v.caller(i)
+            legal = F.legal_calls(made, s == v.dealer, r, may_shoot=v.seat_score(s) >= 0)
+            if not legal:
+                ends = call_text(max(made), r)
+                self.fail(f"call {i + 1} (seat {s}) comes after a {ends}, which ends the auction")
+            if call not in legal:
+                why = _why_not(call, made, s == v.dealer, legal, r)
+                self.fail(
+                    f"call {i + 1}: seat {s} may not call {call_text(call, r)} {why} "
+                    f"(legal: {', '.join(call_text(c, r) for c in legal)})"
                 )
-            led = played[0] // 13 if played else None
-            if seat == v.seat:
-                if not own >> c & 1:
-                    raise ViewError(
-                        f"seat {seat} plays {name} in trick {t} but does not hold it "
-                        f"(its hand: {' '.join(map(card_text, v.hand))})"
+            made.append(call)
+        nxt = v.caller(len(made))
+        legal = (
+            F.legal_calls(made, nxt == v.dealer, r, may_shoot=v.seat_score(nxt) >= 0)
+            if len(made) < n
+            else []
+        )
+        later = v.named is not None or v.draws or v.tricks or v.out
+        if legal:
+            if later:
+                what = "no card can be played yet" if v.tricks else "the auction is not over"
+                self.fail(f"{len(made)} of {n} calls made, so {what}")
+            return self.done(
+                phase="auction", to_move=nxt, _legal=tuple(call_text(c, r) for c in legal)
+            )
+        bids = [i for i, c in enumerate(made) if c != F.PASS]
+        if not bids:
+            if later:
+                what = "no card is played" if v.tricks else "nothing follows"
+                self.fail(f"everybody passed, so the hand was thrown in: {what}")
+            return self.done(phase="thrown-in", to_move=None)
+        pitcher = v.caller(bids[-1])
+        shoot = made[bids[-1]] == F.shoot_call(r)
+        bid = r.max_bid if shoot else made[bids[-1]]
+        fixed = dict(pitcher=pitcher, bid=bid, shoot=shoot)
+
+        # Trump named after the auction (3.5, 4.6).
+        trump = None
+        if r.trump == "named":
+            if v.named is None:
+                if v.draws or v.tricks or v.out:
+                    self.fail("trump is not named yet, so no card is drawn or played")
+                actions = tuple(trump_text(s) for s in range(4))
+                return self.done(phase="trump", to_move=pitcher, _legal=actions, **fixed)
+            trump = v.named
+
+        # The discard and draw (4.8).
+        held = mask_of(v.hand)
+        counts = [each] * n  # cards each seat holds when play starts
+        draw_facts: dict = {}
+        if r.discard == "non-trump":
+            if not v.draws:
+                self.fail("trump is named, so the discard and draw has been made: give draw")
+            held, counts, draw_facts = self.draw(pitcher, trump)
+        elif v.draws or v.drawn or v.robbed:
+            self.fail(f"{r.family} has no discard and draw (discard=none)")
+        return self.play(pitcher, trump, held, counts, fixed | draw_facts)
+
+    def check_in_pack(self, c: int, what: str) -> None:
+        if not self.pack >> c & 1:
+            self.fail(
+                f"{what}: {card_text(c)} is not in the pack ({self.r.family}, {self.n} players, 4.3)"
+            )
+
+    def see(self, c: int, where: str, what: str) -> None:
+        self.check_in_pack(c, what)
+        if c in self.known:
+            self.fail(f"{what}: {card_text(c)} is already in {self.known[c]}")
+        self.known[c] = where
+
+    # ---- 4.8 ------------------------------------------------------------------------
+
+    def draw(self, pitcher: int, trump: int) -> tuple[int, list[int], dict]:
+        v, r, n = self.v, self.r, self.n
+        each = r.cards_each(n)
+        stock = self.pack.bit_count() - n * each
+        junk = 0  # face-down discards so far (a count: their cards are unknown)
+        mine_discarded = False  # own discards are in the face-down pile from here on
+        draws = list(v.draws)
+        own_dealt = mask_of(v.hand)
+        own_trumps = F.trumps_in(own_dealt, trump, r)
+        own_discards = own_dealt & ~own_trumps
+        own_burnt = F.excess_trumps(cards_of(own_trumps), F.HAND_TARGET, trump, r)
+        for s, d in enumerate(draws):
+            for c in d.burnt:
+                if s == v.seat:
+                    continue
+                self.see(c, f"seat {s}'s burnt trumps", f"draw: seat {s}'s burnt")
+                if not F.is_trump(c, trump, r):
+                    self.fail(
+                        f"draw: seat {s} burnt {card_text(c)}, which is not a trump (4.8 step 2)"
                     )
-                if not legal_cards(held, played, -1 if trump is None else trump, rules) >> c & 1:
-                    must = "follow suit" if rules.follow == "suit" else "follow suit or trump"
-                    raise ViewError(
-                        f"seat {seat}'s {name} in trick {t} is illegal: it holds "
-                        f"{SUIT_NAMES[led]}, so it must {must}"
-                    )
-                held &= ~(1 << c)
+        me = draws[v.seat]
+        if me.discarded != own_discards.bit_count():
+            self.fail(
+                f"draw: seat {v.seat} discarded {me.discarded}, but it holds "
+                f"{own_discards.bit_count()} non-trumps to put down (4.8 step 1)"
+            )
+        if sorted(me.burnt) != sorted(own_burnt):
+            self.fail(
+                f"draw: seat {v.seat} burnt {' '.join(_texts(me.burnt)) or 'nothing'}, but rule X "
+                f"burns {' '.join(_texts(own_burnt)) or 'nothing'} (4.8 step 6)"
+            )
+        drawn_from_stock = drawn_from_junk = 0
+        robbed_count = 0
+        order = [(pitcher + 1 + i) % n for i in range(n)]
+        counts = [0] * n
+        junk_draw_after_me = False
+        for s in order:
+            d = draws[s]
+            kept = each - d.discarded - len(d.burnt)
+            if kept < 0:
+                self.fail(
+                    f"draw: seat {s} put down {d.discarded + len(d.burnt)} of its {each} cards"
+                )
+            if d.burnt and kept != F.HAND_TARGET:
+                self.fail(
+                    f"draw: seat {s} burnt {len(d.burnt)} trumps but kept {kept}: only trumps "
+                    f"beyond {F.HAND_TARGET} are burnt (4.8 step 2)"
+                )
+            if kept > F.HAND_TARGET:
+                self.fail(
+                    f"draw: seat {s} discarded {d.discarded} of {each}, so it kept {kept} "
+                    f"trumps: more than {F.HAND_TARGET} are burnt (4.8 step 2)"
+                )
+            junk += d.discarded
+            if s == v.seat:
+                mine_discarded = True
+            held = kept
+            took = from_junk = 0
+            if not (r.rob and s == pitcher):
+                took = min(F.HAND_TARGET - held, stock)
+                stock -= took
+                held += took
             else:
-                if own >> c & 1:
-                    raise ViewError(
-                        f"seat {seat} plays {name} in trick {t}, but seat {v.seat} holds it"
+                robbed_count = stock
+                held += stock
+                stock = 0
+            if held < F.HAND_TARGET and r.follow != "only" and junk:
+                from_junk = min(F.HAND_TARGET - held, junk)
+                junk -= from_junk
+                held += from_junk
+                if mine_discarded and s != v.seat:
+                    junk_draw_after_me = True
+            put = max(0, held - F.HAND_TARGET)
+            counts[s] = held - put
+            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk)
+            if s == v.seat:
+                drawn_from_stock, drawn_from_junk = (
+                    (0 if r.rob and s == pitcher else took),
+                    from_junk,
+                )
+            if r.rob and s == pitcher:
+                put_down_count = put
+        # This seat's own cards: what it drew, what it robbed.
+        want = drawn_from_stock + drawn_from_junk
+        if len(v.drawn) != want:
+            self.fail(
+                f"draw: seat {v.seat} drew {len(v.drawn)} cards, but after its discard it "
+                f"draws {want} (4.8 step 3)"
+            )
+        for i, c in enumerate(v.drawn):
+            if i < drawn_from_stock:
+                self.see(c, "the cards drawn", "draw: drawn")
+            else:  # step 4: from the face-down discards, non-trumps only
+                if F.is_trump(c, trump, self.r):
+                    self.fail(
+                        f"draw: {card_text(c)} came from the discards but is a trump (4.8 step 4)"
                     )
-                if voids >> (4 * seat + c // 13) & 1:
-                    raise ViewError(
-                        f"seat {seat} plays {name} in trick {t} after showing it held "
-                        f"no {SUIT_NAMES[c // 13]}"
+                if c in self.known and not own_discards >> c & 1:
+                    self.fail(f"draw: drawn: {card_text(c)} is already in {self.known[c]}")
+                self.check_in_pack(c, "draw: drawn")
+                self.known[c] = "the cards drawn"
+        if r.rob and v.seat == pitcher:
+            if len(v.robbed) != robbed_count:
+                self.fail(
+                    f"draw: the pitcher robbed {len(v.robbed)} cards, but the stock held {robbed_count}"
+                )
+            for c in v.robbed:
+                self.see(c, "the robbed stock", "draw: robbed")
+        elif v.robbed:
+            self.fail(f"draw: seat {v.seat} robbed cards, but only the pitcher robs (4.8 step 5)")
+        held_mask = (own_trumps & ~mask_of(own_burnt)) | mask_of(v.drawn) | mask_of(v.robbed)
+        put_down: list[int] = []
+        if r.rob and v.seat == pitcher:
+            cards = cards_of(held_mask)
+            non = sorted(
+                (c for c in cards if not F.is_trump(c, trump, r)),
+                key=lambda c: (rank_of(c), suit_of(c)),
+            )
+            put_down = non[: max(0, len(cards) - F.HAND_TARGET)]
+            trumps = [c for c in cards if F.is_trump(c, trump, r)]
+            put_down += F.excess_trumps(
+                trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r
+            )
+            held_mask &= ~mask_of(put_down)
+        # Own discards stay known to this seat unless a later seat drew from the discards.
+        self.lost_to_junk = own_discards if junk_draw_after_me else 0
+        self.burnt_by = {s: d.burnt for s, d in enumerate(draws)}
+        facts = dict(
+            draws=tuple(draws),
+            discards=tuple(cards_of(own_discards)),
+            burnt=tuple(own_burnt),
+            put_down=tuple(put_down),
+            robbed_count=robbed_count,
+            put_down_count=put_down_count if r.rob else 0,
+        )
+        return held_mask, counts, facts
+
+    # ---- play (0.5, RULES, 3.7, 4.9, 6.3.5) -------------------------------------------
+
+    def play(
+        self, pitcher: int, trump: int | None, held: int, counts: list[int], facts: dict
+    ) -> View:
+        v, r, n = self.v, self.r, self.n
+        only = r.follow == "only"
+        burnt_by = self.burnt_by
+        lost_to_junk = self.lost_to_junk
+        seen: dict[int, tuple[int, int]] = {}
+        voids = 0
+        shown_out: set[int] = set()
+        played_count = [0] * n
+        hand_now = held
+        facts = facts | {
+            "kept": tuple(cards_of(held)),
+            "trump": trump,
+            "sizes": tuple(counts),
+            "junk_lost": lost_to_junk,
+        }
+
+        def has_trump(s: int) -> bool | None:
+            """Own seat: known; another seat: None (unknown) unless shown out."""
+            if s == v.seat:
+                return (
+                    bool(F.trumps_in(hand_now, trump, r)) if trump is not None else bool(hand_now)
+                )
+            return False if s in shown_out else None
+
+        given_out = set(v.out)
+        leader = pitcher
+        for t, trick in enumerate(v.tricks, 1):
+            if not trick.cards:
+                if t < len(v.tricks):
+                    self.fail(f"trick {t} has no cards but is not the last")
+                # A trick about to be led, written out empty: its leader must be next.
+                res = _Replay(self._drop_last()).run()
+                if res.to_move != trick.leader:
+                    who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
+                    if only:
+                        who = "the next seat holding a trump (4.9)"
+                    self.fail(f"trick {t} is led by seat {trick.leader}, not {who} ({res.to_move})")
+                return res
+            if only:
+                # 4.9: the leader is the first seat from the last winner (the pitcher)
+                # holding a trump; every seat passed over is out.
+                s = leader
+                while s != trick.leader:
+                    if s == v.seat and has_trump(s):
+                        self.fail(
+                            f"trick {t} is led by seat {trick.leader}, but seat {s} holds a trump and leads"
+                        )
+                    shown_out.add(s)
+                    s = (s + 1) % n
+                    if s == leader:
+                        break
+            elif trick.leader != leader:
+                who = "the pitcher" if t == 1 else f"the winner of trick {t - 1}"
+                self.fail(f"trick {t} is led by seat {trick.leader}, but {who} is seat {leader}")
+            if trick.seats[0] != trick.leader:
+                self.fail(
+                    f"trick {t}'s seats start at {trick.seats[0]}, not its leader {trick.leader}"
+                )
+            if trick.leader in shown_out:
+                self.fail(f"trick {t} is led by seat {trick.leader}, who is out (no trump left)")
+            prev = None
+            played: list[int] = []
+            for i, (s, c) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+                if not 0 <= s < n:
+                    self.fail(f"trick {t}: seat {s} is not a seat (0-{n - 1})")
+                if prev is not None:
+                    gap = (s - prev) % n
+                    if gap == 0 or (s - trick.leader) % n <= (prev - trick.leader) % n:
+                        self.fail(f"trick {t}: seat {s} plays out of turn")
+                    for k in range(1, gap):
+                        skipped = (prev + k) % n
+                        if not only:
+                            self.fail(
+                                f"trick {t}: seat {skipped} is skipped, but only follow=only skips a seat"
+                            )
+                        if skipped == v.seat and has_trump(skipped):
+                            self.fail(f"trick {t}: seat {skipped} is skipped but holds a trump")
+                        shown_out.add(skipped)
+                if s in shown_out:
+                    self.fail(f"trick {t}: seat {s} plays after it was out (no trump left, 4.9)")
+                prev = s
+                first = t == 1 and i == 0
+                name = card_text(c)
+                if c in seen:
+                    t0, s0 = seen[c]
+                    self.fail(
+                        f"{name} is played twice: by seat {s0} in trick {t0} and by seat {s} in trick {t}"
                     )
-            if i == 0 and t == 1:
-                trump = c // 13  # the opening lead fixes trump
-            if led is not None and shows_void(c, led, trump, rules):
-                voids |= 1 << (4 * seat + led)
-            seen[c] = (t, seat)
-            played.append(c)
-        if len(played) == n:
-            leader = (leader + trick_winner(played, trump, rules)) % n
-    current = v.tricks[-1].cards if v.tricks and len(v.tricks[-1].cards) < n else ()
-    complete = len(v.tricks) - (1 if current else 0)
-    if complete == TRICKS:
-        return _done(v, "over", None, pitcher, bid, trump, ())
-    to_move = (leader + len(current)) % n if current else leader
-    legal_actions: tuple[str, ...] = ()
-    if to_move == v.seat:
-        mask = legal_cards(held, list(current), -1 if trump is None else trump, rules)
-        legal_actions = tuple(card_text(c) for c in range(N_CARDS) if mask >> c & 1)
-    return _done(v, "play", to_move, pitcher, bid, trump, legal_actions)
+                self.check_in_pack(c, f"trick {t}")
+                tr = -1 if trump is None else trump
+                if s == v.seat:
+                    if not hand_now >> c & 1:
+                        self.fail(
+                            f"seat {s} plays {name} in trick {t} but does not hold it (its hand: {self._own(hand_now)})"
+                        )
+                    if not F.legal_cards(hand_now, played, tr, r, first_lead=first) >> c & 1:
+                        self.fail(
+                            f"seat {s}'s {name} in trick {t} is illegal: {self._why(hand_now, played, tr, first)}"
+                        )
+                    hand_now &= ~(1 << c)
+                else:
+                    where = self.known.get(c)
+                    if where is not None and not lost_to_junk >> c & 1:
+                        if where == "its own hand":
+                            self.fail(
+                                f"seat {s} plays {name} in trick {t}, but seat {v.seat} holds it"
+                            )
+                        mine = where in ("the cards drawn", "the robbed stock")
+                        whose = f" of seat {v.seat}" if mine else ""
+                        self.fail(
+                            f"seat {s} plays {name} in trick {t}, but it is in {where}{whose}"
+                        )
+                    if played_count[s] >= counts[s]:
+                        self.fail(
+                            f"seat {s} plays a card in trick {t} but held only {counts[s]} (4.8)"
+                        )
+                    if trump is not None:
+                        eff = F.effective_suit(c, trump, r)
+                        if voids >> (4 * s + eff) & 1:
+                            self.fail(
+                                f"seat {s} plays {name} in trick {t} after showing it held no {SUIT_NAMES[eff]}{' trump' if eff == trump else ''}"
+                            )
+                        if only and not F.is_trump(c, trump, r):
+                            self.fail(
+                                f"seat {s} plays {name} in trick {t}: under follow=only only trumps are played (4.9)"
+                            )
+                        if F.is_trump(c, trump, r) and burnt_by.get(s):
+                            key = _x_key(c, trump, r)
+                            if key < max(_x_key(b, trump, r) for b in burnt_by[s]):
+                                self.fail(
+                                    f"seat {s} plays {name} in trick {t}, but rule X would have burnt it before {' '.join(_texts(burnt_by[s]))} (4.8 step 6)"
+                                )
+                    if first and r.trump == "first-lead" and c >= N_CARDS:
+                        self.fail(f"seat {s} leads {name} first: a joker may not fix trump (6.3.5)")
+                played_count[s] += 1
+                if trump is None:
+                    trump = suit_of(c)  # 6.3.5: the first card's printed suit
+                    facts["trump"] = trump
+                if first and r.lead_trump and not only and not F.is_trump(c, trump, r):
+                    voids |= 1 << (4 * s + trump)  # it held no trump (6.1 lead-trump)
+                if played and not only:
+                    led = F.effective_suit(played[0], trump, r)
+                    mine = F.effective_suit(c, trump, r)
+                    if mine != led and (mine != trump or r.follow == "suit"):
+                        voids |= 1 << (4 * s + led)
+                seen[c] = (t, s)
+                played.append(c)
+            if t < len(v.tricks) and only:
+                # a later trick exists, so every seat after the last to play was out
+                k = (trick.seats[-1] + 1) % n
+                while k != trick.leader:
+                    if k == v.seat and has_trump(k):
+                        self.fail(f"trick {t}: seat {k} is skipped but holds a trump")
+                    shown_out.add(k)
+                    k = (k + 1) % n
+            complete = self._complete(trick, given_out | shown_out, hand_now, trump)
+            if not complete:
+                if t < len(v.tricks):
+                    of = "" if only else f" of {n}"
+                    self.fail(f"trick {t} has {len(trick.cards)}{of} cards but is not the last")
+                break
+            w = trick.seats[F.trick_winner(trick.cards, trump, r)]
+            leader = w
+        # Where the hand stands now.
+        if only:
+            bad = shown_out - given_out
+            if bad:
+                self.fail(
+                    f"out must list seat {min(bad)}: it was passed over, so it holds no trump"
+                )
+            for s in given_out:
+                if s == v.seat and has_trump(s):
+                    self.fail(f"out lists seat {s}, but it holds a trump")
+            if v.seat not in given_out and not has_trump(v.seat) and facts["trump"] is not None:
+                given_out.add(v.seat)  # it knows it is out
+        elif v.out:
+            self.fail("out: seats drop out only under follow=only")
+        out = tuple(sorted(given_out)) if only else ()
+        last = v.tricks[-1] if v.tricks else None
+        trump = facts["trump"]
+        if last is not None and not self._complete(last, given_out | shown_out, hand_now, trump):
+            # the next seat of the trick in progress
+            s = (last.seats[-1] + 1) % n
+            while s in given_out or s in shown_out:
+                s = (s + 1) % n
+            to_move, trick_cards = s, list(last.cards)
+            first = False
+        else:
+            trick_cards = []
+            first = not v.tricks
+            done = len(v.tricks)
+            if not only and done == counts[pitcher]:
+                return self.done(phase="over", to_move=None, out=out, voids=voids, **facts)
+            if only:
+                to_move = None
+                for i in range(n):
+                    s = (leader + i) % n
+                    if s not in given_out and s not in shown_out:
+                        to_move = s
+                        break
+                if to_move is None:
+                    return self.done(phase="over", to_move=None, out=out, **facts)
+                if len(v.tricks) == F.HAND_TARGET:
+                    self.fail(
+                        f"{F.HAND_TARGET} tricks are played, so nobody holds a trump: out must list every seat"
+                    )
+            else:
+                to_move = leader
+        legal: tuple[str, ...] = ()
+        if to_move == v.seat:
+            tr = -1 if trump is None else trump
+            mask = F.legal_cards(hand_now, trick_cards, tr, r, first_lead=first)
+            legal = tuple(card_text(c) for c in cards_of(mask))
+        return self.done(
+            phase="play",
+            to_move=to_move,
+            out=out,
+            voids=voids,
+            open_trick=bool(trick_cards),
+            _legal=legal,
+            **facts,
+        )
+
+    def _complete(self, trick: Trick, out: set[int], hand_now: int, trump) -> bool:
+        """Every seat not out has played to ``trick``."""
+        if self.r.follow != "only":
+            return len(trick.cards) == self.n
+        s = (trick.seats[-1] + 1) % self.n
+        while s != trick.leader:
+            if s == self.v.seat:
+                if F.trumps_in(hand_now, trump, self.r):
+                    return False
+            elif s not in out:
+                return False
+            s = (s + 1) % self.n
+        return True
+
+    def _why(self, hand: int, played: list[int], trump: int, first: bool) -> str:
+        r = self.r
+        if r.follow == "only":
+            return "only trumps are played (4.9)"
+        if not played:
+            if r.trump == "first-lead":
+                return "a joker may not be the first lead (6.3.5)"
+            return "the first lead must be a trump while the pitcher holds one (lead-trump, 4.9)"
+        led = F.effective_suit(played[0], trump, r)
+        must = "follow suit" if r.follow == "suit" else "follow suit or trump"
+        return f"it holds {SUIT_NAMES[led]}, so it must {must}"
+
+    def _drop_last(self) -> View:
+        return replace(self.v, tricks=self.v.tricks[:-1])
+
+    def _own(self, hand_now: int) -> str:
+        """This seat's cards in hand, in the order it was given them."""
+        own = [*self.v.hand, *self.v.drawn, *self.v.robbed]
+        return " ".join(card_text(c) for c in own if hand_now >> c & 1)
 
 
-def _why_not(call: int, high: int, dealer: bool, rules: Rules) -> str:
-    if call == PASS:
+def _why_not(call: int, made: list[int], dealer: bool, legal: list[int], r: FamilyRules) -> str:
+    """Why ``call`` is not among the ``legal`` calls after ``made`` (the auction's rules)."""
+    high = max(made, default=F.PASS)
+    if call == F.PASS:
         return "(the dealer is stuck: everybody else passed)"
-    if call < rules.min_bid:
-        return f"(the minimum bid is {rules.min_bid})"
-    if dealer and high == PASS:
-        return "(a stuck dealer bids at least 2)"
-    if dealer and not rules.dealer_steal and call == high:
+    if call == F.shoot_call(r):
+        return "(a seat below zero may not shoot, 6.1)"
+    if call < r.min_bid:
+        return f"(the minimum bid is {r.min_bid})"
+    if dealer and high == F.PASS:
+        return f"(a stuck dealer bids at least {min(c for c in legal if c != F.PASS)})"
+    if dealer and call == high:
+        if r.dealer_steal == "max":
+            return f"(the dealer steals only a bid of {r.max_bid}: it must outbid {high})"
         return f"(no dealer steal: the dealer must outbid {high})"
     return f"after a high bid of {high}"
 
 
-def _done(v, phase, to_move, pitcher, bid, trump, legal) -> View:
-    return replace(
-        v, phase=phase, to_move=to_move, pitcher=pitcher, bid=bid, trump=trump, _legal=tuple(legal)
-    )
+def _x_key(c: int, trump: int, rules: FamilyRules) -> tuple:
+    """Rule X's burn order (4.8 step 6): plain trumps lowest first, then point carriers by
+    value, then rank.  A card with a smaller key goes before one with a larger key."""
+    order = F.trump_order(rules, trump)
+    if not F.carries_point(c, trump, rules):
+        return (0, 0, order.index(c))
+    return (1, F.point_value(c, trump, rules), order.index(c))
 
 
-def read_view(source: str, what: str | None = None, who: str | None = None) -> View:
-    """A checked view from a JSON file (``-``: stdin); ``who`` as in :meth:`View.from_json`."""
-    from ..util.jsonio import read_json
-
-    return View.from_json(read_json(source, what), who)
+# ---------------------------------------------------------------- cutting a played hand
 
 
-def parse_view(text: str, what: str = "view", who: str | None = None) -> View:
-    from ..util.jsonio import parse_json
+def cut_hand(
+    hand: F.GameHand, players: int, rules: Rules, scores: Sequence[int]
+) -> Iterator[tuple[int, dict, str]]:
+    """Every decision of a hand the reference engine played (``play_game``), as
+    ``(seat, view document, action taken)``: each call, the naming of trump and each card.
 
-    return View.from_json(parse_json(text, what), who)
+    ``scores`` are the seats' scores before the hand (partners carry their team's).
+    A view holds only what its seat saw: its own cards, the calls, the burnt trumps and
+    the counts of the draw, the tricks and who is out.
+    """
+    r = as_family(rules)
+    n = players
+    score_doc = [scores[0], scores[1]] if r.partnership else list(scores)
+    dealt = [sorted(cards_of(m)) for m in hand.dealt]
+    a = hand.auction
+    made: list[int] = []
+    for i, s in enumerate(a.order):
+        if not F.legal_calls(made, s == hand.dealer, r, may_shoot=scores[s] >= 0):
+            break
+        made.append(a.calls[i] if a.calls[i] is not None else F.PASS)
+
+    def base(seat: int) -> dict:
+        return {
+            "rules": spec(r),
+            "players": n,
+            "seat": seat,
+            "dealer": hand.dealer,
+            "hand": _texts(dealt[seat]),
+            "scores": score_doc,
+        }
+
+    for i, call in enumerate(made):
+        s = a.order[i]
+        yield s, base(s) | {"calls": [call_text(c, r) for c in made[:i]]}, call_text(call, r)
+    calls = [call_text(c, r) for c in made]
+    if a.pitcher is None or hand.play is None:
+        return
+    pitcher = a.pitcher
+    trump = hand.play.trump
+    after: dict = {"calls": calls}
+    if r.trump == "named":
+        yield pitcher, base(pitcher) | after, trump_text(trump)
+        after["trump"] = SUITS[trump]
+    drawn_by: list[list[int]] = [[] for _ in range(n)]
+    if hand.draw is not None:
+        rec = hand.draw
+        draw_seats = [
+            {"discarded": rec.discarded[s].bit_count(), "burnt": _texts(cards_of(rec.burnt[s]))}
+            for s in range(n)
+        ]
+        drawn_by = rec.drawn
+        robbed = list(rec.robbed)
+    only = r.follow == "only"
+    tricks: list[dict] = []
+    out: set[int] = set()
+    for leader, seats, cards, _winner in hand.play.tricks:
+        if only and tricks:
+            # passed over as leader: out (4.9)
+            prev_winner = hand.play.tricks[len(tricks) - 1][3]
+            s = prev_winner
+            while s != leader:
+                out.add(s)
+                s = (s + 1) % n
+        elif only:
+            s = pitcher
+            while s != leader:
+                out.add(s)
+                s = (s + 1) % n
+        cur: dict = {"leader": leader, "seats": [], "cards": []}
+        for j, (s, c) in enumerate(zip(seats, cards, strict=True)):
+            if only and j > 0:
+                k = (seats[j - 1] + 1) % n
+                while k != s:
+                    out.add(k)
+                    k = (k + 1) % n
+            shown = tricks + ([cur] if cur["cards"] else [])
+            doc = (
+                base(s)
+                | after
+                | {
+                    "tricks": [
+                        dict(t, seats=list(t["seats"]), cards=list(t["cards"])) for t in shown
+                    ]
+                }
+            )
+            if only:
+                doc["out"] = sorted(out)
+            if hand.draw is not None:
+                mine = {"drawn": _texts(drawn_by[s])}
+                if r.rob and s == pitcher:
+                    mine["robbed"] = _texts(robbed)
+                doc["draw"] = {"seats": draw_seats, "mine": mine}
+            yield s, doc, card_text(c)
+            cur["seats"].append(s)
+            cur["cards"].append(card_text(c))
+        tricks.append(cur)
+        if only:  # every seat that did not play to the trick was out (4.9)
+            out |= set(range(n)) - set(seats)

@@ -3,9 +3,7 @@ seat forfeits its game (the table never plays in a seat's place)."""
 
 from __future__ import annotations
 
-from ..game.cards import parse_cards
-from ..game.family_view import FamilyView, normal_action
-from ..game.view import View, ViewError, call_text, card_text, parse_call
+from ..game.view import View, ViewError, call_text, normal_action, parse_call
 
 
 class StopGame(BaseException):  # noqa: N818  (not an error: a person chose to stop)
@@ -22,25 +20,18 @@ class Forfeit(Exception):
         self.reason = reason
 
 
-def checked_action(view: View | FamilyView, answer: object) -> str:
+def checked_action(view: View, answer: object) -> str:
     """The answer as the protocol writes it, if legal; else :class:`ValueError`.  Under
-    any preset's view (:class:`FamilyView`) a call (``"pass"``, ``"6"``, ``"shoot"``),
-    the naming of trump (``"trump:H"``) or a card (``"HJ"`` a joker)."""
+    every preset: a call (``"pass"``, ``"6"``, ``"shoot"``; a bid also as ``"04"``, a pass
+    as ``"0"``, docs/view.md), the naming of trump (``"trump:H"``) or a card (``"6h"``,
+    ``"HJ"`` a joker), in any case."""
     legal = view.legal()
     if isinstance(answer, str):
-        text = answer.strip()
-        if isinstance(view, FamilyView):
-            text = normal_action(text, view.rules)
-        elif view.phase == "auction":
+        text = normal_action(answer, view.rules)
+        if view.phase == "auction":
             try:
-                text = call_text(parse_call(text, "the call"))
+                text = call_text(parse_call(text, "the call", view.rules), view.rules)
             except ViewError:
-                pass
-        else:
-            try:
-                cs = parse_cards(text)
-                text = card_text(cs[0]) if len(cs) == 1 else text
-            except ValueError:
                 pass
         if text in legal:
             return text

@@ -1,7 +1,7 @@
 """pitchsim as an engine: one decision per request, JSON lines in and out
-(``docs/protocol.md``, protocol ``pitch-engine/1``), under every preset: a view of the
-base game is a ``game.view.View``, one under smear, setback, ten-point or any family
-option a ``game.family_view.FamilyView`` (calls, ``"shoot"``, ``"trump:H"``, cards).
+(``docs/protocol.md``, protocol ``pitch-engine/1``), under every preset: a
+``game.view.View`` (calls, ``"shoot"``, ``"trump:H"``, cards; the base game's views in
+its own words).
 
 :class:`Engine` answers one request line with one reply line (or none, for ``quit``);
 ``pitchsim engine`` runs it over stdin/stdout.  It holds no game state: each ``decide``
@@ -17,9 +17,8 @@ import importlib.metadata
 import sys
 from time import perf_counter
 
-from ..game.family_view import FamilyView, names_a_family
-from ..game.rules import FAMILIES, document_rules, label
-from ..game.view import View, ViewError
+from ..game.rules import FAMILIES, FamilyRules, document_rules, label
+from ..game.view import View, ViewError, names_a_family
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
@@ -231,14 +230,11 @@ class Engine:
             raise RequestError(BAD_OPTION, f"values must be true or false, not {values!r}")
         if "view" not in msg:
             raise RequestError(BAD_REQUEST, "a decide request needs a view")
-        family = names_a_family(msg["view"])
         try:
-            if family:
-                view = FamilyView.from_json(msg["view"])
-            else:
-                view = View.from_json(msg["view"], "the engine")
+            view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
-            raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"], family)) from None
+            raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"])) from None
+        family = isinstance(view.rules, FamilyRules)  # a preset's: the family kernels
         if family:
             try:  # what the family kernels play, said in one line
                 checked_strategy(Strategy.parse(strategy), view.rules, view.players)
@@ -271,11 +267,11 @@ class Engine:
         return _reply(rid, seat.decide(view, key_of(view), plan, values, time))
 
 
-def _reads_as(doc: dict, family: bool) -> str:
+def _reads_as(doc: dict) -> str:
     """For a family view refused under its rules: the presets under which it would have
     happened, named (a view of one preset sent under another's rules), else nothing.
     (The base game's refusals stay as they were: tests/test_engine.py's transcript.)"""
-    if not family:
+    if not names_a_family(doc):
         return ""
     given = label(document_rules(doc["rules"]))
     bare = {k: v for k, v in doc.items() if k not in ("partnership", "target")}
@@ -284,7 +280,7 @@ def _reads_as(doc: dict, family: bool) -> str:
         if preset == given:
             continue
         try:
-            FamilyView.from_json(bare | {"rules": preset})
+            View.from_json(bare | {"rules": preset})
         except ViewError:
             continue
         fits.append(preset)

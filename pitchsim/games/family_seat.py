@@ -1,4 +1,4 @@
-"""A built-in strategy's decision at a family view (``game.family_view``): any preset,
+"""A built-in strategy's decision at a view (``game.view``) under any preset,
 auction-pitch included, asked of the family kernels (``kernels.families``) for one seat.
 
 A decision is made as the family game kernel (``kernels.families.game``) makes it inside
@@ -36,9 +36,8 @@ import numpy as np
 
 from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
-from ..game.family_view import SHOOT, FamilyView, parse_call, trump_text
-from ..game.family_view import card_text as family_card_text
 from ..game.rules import FamilyRules, label
+from ..game.view import SHOOT, View, card_text, parse_call, trump_text
 from ..kernels.families.bidding import NAME_COUNTER, choose_call, name_suit
 from ..kernels.families.policies import choose_card, heuristic_card
 from ..kernels.families.rollout import (
@@ -100,12 +99,12 @@ def _mask(cards) -> int:
     return m
 
 
-def family_knowledge(view: FamilyView) -> FamilyKnowledge:
+def family_knowledge(view: View) -> FamilyKnowledge:
     """The seat's knowledge (see the module) at its card decision."""
-    r, n, me = view.rules, view.players, view.seat
+    r, n, me = view.preset, view.players, view.seat
     trump = -1 if view.trump is None else view.trump
-    complete = [t for t in view.tricks if trick_over(view, t)]
-    current = view.tricks[-1] if view.tricks and not trick_over(view, view.tricks[-1]) else None
+    complete = view.complete_tricks
+    current = view.tricks[-1] if view.open_trick else None
     played = 0
     won = np.zeros(n, dtype=np.int64)
     for t in complete:
@@ -133,7 +132,7 @@ def family_knowledge(view: FamilyView) -> FamilyKnowledge:
     for d in view.draws:
         burnt |= _mask(d.burnt)
     mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
-    held = _mask(view.held)
+    held = _mask(view.kept)
     known_out = (mine & ~held & ~view.junk_lost) | burnt
     # The pitcher's put-down is a count to the others; the pitcher knows its cards.
     down = view.put_down_count if me != view.pitcher else 0
@@ -141,7 +140,7 @@ def family_knowledge(view: FamilyView) -> FamilyKnowledge:
     legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
     return FamilyKnowledge(
         legal,
-        view.in_hand,
+        view.held,
         me,
         n,
         view.pitcher,
@@ -162,21 +161,11 @@ def family_knowledge(view: FamilyView) -> FamilyKnowledge:
     )
 
 
-def trick_over(view: FamilyView, t) -> bool:
-    """The trick is over: every seat not out played to it.  Under follow=only the seats out
-    are skipped, so the last trick is over unless the seat to move sits between its last
-    player and its leader (it is still to play to it)."""
-    if view.rules.follow != "only":
-        return len(t.cards) == view.players
-    if t is not view.tricks[-1]:
-        return True
-    n = view.players
-    s = (t.seats[-1] + 1) % n
-    while s != t.leader:
-        if s == view.to_move:
-            return False
-        s = (s + 1) % n
-    return True
+def trick_over(view: View, t) -> bool:
+    """The trick is over: every seat not out played to it.  Only the last may be open,
+    and the view's replay says whether it is (under follow=only the seats out are
+    skipped, so it is over unless the seat to move still plays to it)."""
+    return not (view.open_trick and t is view.tricks[-1])
 
 
 def heuristic_prior(k: FamilyKnowledge) -> int:
@@ -269,7 +258,7 @@ def _tables(rules: FamilyRules) -> tuple[np.ndarray, np.ndarray]:
 
 def family_decide(
     strategy: Strategy,
-    view: FamilyView,
+    view: View,
     key: np.uint64,
     values: bool = False,
     time: float | None = None,
@@ -279,7 +268,7 @@ def family_decide(
     card also gives every legal card's value; ``time``: seconds a search card may take."""
     if view.to_move != view.seat:
         raise ValueError(f"it is not seat {view.seat}'s turn")
-    s = checked_strategy(strategy, view.rules, view.players)
+    s = checked_strategy(strategy, view.preset, view.players)
     if view.phase == "auction":
         return FamilyDecision(_call(s, view, key))
     if view.phase == "trump":
@@ -287,8 +276,8 @@ def family_decide(
     return _card(s, view, key, values, time)
 
 
-def _call(s: Strategy, view: FamilyView, key) -> str:
-    r, n = view.rules, view.players
+def _call(s: Strategy, view: View, key) -> str:
+    r, n = view.preset, view.players
     fr, tab = _tables(r)
     odds, defender = _odds(s.bidding, r, n)
     legal = 0
@@ -312,8 +301,8 @@ def _call(s: Strategy, view: FamilyView, key) -> str:
     return SHOOT if call == F.shoot_call(r) else str(call)
 
 
-def _trump(s: Strategy, view: FamilyView, key) -> str:
-    fr, tab = _tables(view.rules)
+def _trump(s: Strategy, view: View, key) -> str:
+    fr, tab = _tables(view.preset)
     suit = int(
         name_suit(
             FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.players, fr,
@@ -330,7 +319,7 @@ def card_counter(k: FamilyKnowledge) -> int:
     return DECISION_COUNTER + k.trick_no * k.n + int(place)
 
 
-def _card(s: Strategy, view: FamilyView, key, want_values: bool, time: float | None):
+def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
     k = family_knowledge(view)
     policy = play_policy(s.play)
     counter = card_counter(k)
@@ -338,7 +327,7 @@ def _card(s: Strategy, view: FamilyView, key, want_values: bool, time: float | N
     if policy.id & KIND_MASK == ROLLOUT and several:
         worlds = policy.id >> WORLDS_SHIFT
         if time is not None or want_values:
-            return _valued_card(k, key, counter, worlds, view.rules.max_bid, want_values, time)
+            return _valued_card(k, key, counter, worlds, view.preset.max_bid, want_values, time)
         card = int(
             rollout_card(
                 np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.bid, k.trump,
@@ -357,7 +346,7 @@ def _card(s: Strategy, view: FamilyView, key, want_values: bool, time: float | N
         )  # fmt: skip
     if not k.legal >> card & 1:
         raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
-    return FamilyDecision(family_card_text(card))
+    return FamilyDecision(card_text(card))
 
 
 def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndarray:
@@ -388,7 +377,7 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
     if w.shape[0] == 0:
         if time is not None:
             search = {"worlds": 0, "worlds_max": worlds, "stop": ALL_DONE}
-        return FamilyDecision(family_card_text(prior), None, search)
+        return FamilyDecision(card_text(prior), None, search)
     index = int(np.flatnonzero(cards == prior)[0])
     value = rollout_valuer(k, w, cards)
     if time is None:
@@ -406,7 +395,5 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
     card = int(cards[best])
     vals = None
     if want_values:
-        vals = {
-            family_card_text(int(c)): float(out[j].mean()) / k.others for j, c in enumerate(cards)
-        }
-    return FamilyDecision(family_card_text(card), vals, search)
+        vals = {card_text(int(c)): float(out[j].mean()) / k.others for j, c in enumerate(cards)}
+    return FamilyDecision(card_text(card), vals, search)

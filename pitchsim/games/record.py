@@ -17,7 +17,6 @@ from collections.abc import Iterator
 
 from ..game import reference as F
 from ..game.cards import CardError, format_card, mask_of, parse_cards
-from ..game.family_view import TRUMP_ACTION
 from ..game.reference import MAX_BID, winners
 from ..game.rules import (
     FamilyRules,
@@ -28,7 +27,7 @@ from ..game.rules import (
     label,
     rules_text,
 )
-from ..game.view import Trick, View, ViewError, parse_call
+from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call
 from ..kernels.contract import MAX_DEALS
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_BOARD, MAX_SCORE

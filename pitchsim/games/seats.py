@@ -9,8 +9,8 @@ played decision by decision is the kernel's game; the engine (``pitchsim engine`
 which has no game, derives the key from its seed and the view (:func:`view_key`): the
 same view gives the same answer.
 
-A view under any preset (``game.family_view.FamilyView``: smear, setback, ten-point,
-auction-pitch as a family) is decided by the family kernels (``games.family_seat``),
+A view under a preset's rules (``FamilyRules``: smear, setback, ten-point, auction-pitch
+as a preset) is decided by the family kernels (``games.family_seat``),
 the same way: the family game kernel's own policies at its own stream positions.  Its
 decisions are the calls (``"shoot"`` included), the pitcher's naming of trump
 (``"trump:H"``) and the cards.  As a seat object (:meth:`KernelSeat.call`,
@@ -31,9 +31,8 @@ from functools import lru_cache
 import numpy as np
 
 from ..game.cards import format_card, suit_cards
-from ..game.family_view import FamilyView
 from ..game.reference import PASS
-from ..game.rules import R_PARTNERSHIP, Rules
+from ..game.rules import R_PARTNERSHIP, FamilyRules, Rules
 from ..game.view import View, call_text, card_text
 from ..kernels.dispatch import choose_bid, choose_card
 from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
@@ -58,7 +57,7 @@ from .policies import seat_planes
 KEY_BITS = 62
 
 
-def view_key(seed: int, view: View | FamilyView) -> np.uint64:
+def view_key(seed: int, view: View) -> np.uint64:
     """The random stream of a decision the engine makes: a hash of the seed and the view
     (its history, not the ``legal`` list a table may add), so the same view and seed give
     the same answer, and different views independent ones."""
@@ -88,7 +87,7 @@ class Decision:
 
 class KernelSeat:
     """A built-in strategy (``odds+heuristic``, ``advisor+rollout``, ...) as a seat, for
-    a view of the base game (``View``) or of any preset (``FamilyView``).  ``seed``: the
+    a view of the base game or of any preset.  ``seed``: the
     seed of :meth:`call` and :meth:`play`'s streams (with the view, as the engine's)."""
 
     def __init__(
@@ -104,31 +103,32 @@ class KernelSeat:
         self.time = time  # seconds a search play decision or advisor call may take (None: none)
         self.seed = seed
 
-    def call(self, view: View | FamilyView) -> str:
+    def call(self, view: View) -> str:
         """The seat's call, or as the pitcher under trump=named the trump it names
         (``"trump:H"``), from the stream of ``seed`` and the view."""
         if view.phase not in ("auction", "trump"):
             raise ValueError(f"seat {view.seat} has no call to make: the phase is {view.phase}")
         return self._answer(view)
 
-    def play(self, view: View | FamilyView) -> str:
+    def play(self, view: View) -> str:
         """The seat's card, from the stream of ``seed`` and the view."""
         if view.phase != "play":
             raise ValueError(f"seat {view.seat} has no card to play: the phase is {view.phase}")
         return self._answer(view)
 
-    def _answer(self, view: View | FamilyView) -> str:
+    def _answer(self, view: View) -> str:
         def key_of(v):
             return view_key(self.seed, v)
 
         plan = -1
-        if isinstance(view, View) and view.phase == "play" and view.trump is None:
+        base = not isinstance(view.rules, FamilyRules)  # the base kernels plan the lead
+        if base and view.phase == "play" and view.trump is None:
             plan = planned_trump(self, view, key_of, self.time)
         return self.decide(view, key_of(view), plan).action
 
     def decide(
         self,
-        view: View | FamilyView,
+        view: View,
         key: np.uint64,
         plan: int = -1,
         values: bool = False,
@@ -145,7 +145,7 @@ class KernelSeat:
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
         budget = self.time if time is None else time
-        if isinstance(view, FamilyView):
+        if isinstance(view.rules, FamilyRules):  # a preset's rules: the family kernels
             d = family_decide(self.strategy, view, key, values, budget)
             return Decision(d.action, d.values, -1, d.search)
         a = _arrays(self.strategy, view.players, view.rules, self.samples)

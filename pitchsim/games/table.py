@@ -20,7 +20,7 @@ it.
 Under every preset (rules given as a :class:`~pitchsim.game.rules.FamilyRules`: smear,
 setback, ten-point, or auction-pitch as one) a hand is a :class:`FamilyDeal`: the
 reference engine's preset rules (``game/reference/``), each seat asked from
-its :class:`~pitchsim.game.family_view.FamilyView` (``call`` for the calls and the naming
+its :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming
 of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
 that built-in seats play the game ``tournament --rules PRESET`` plays for it.  The same
 walk replays a record (``games.record``).  Plain :class:`Rules` keep the base path.
@@ -35,9 +35,6 @@ import numpy as np
 
 from ..game import reference as F
 from ..game.cards import SUITS, cards_of, parse_cards, suit_of
-from ..game.family_view import TRUMP_ACTION, FamilyView
-from ..game.family_view import call_text as family_call_text
-from ..game.family_view import parse_call as family_parse_call
 from ..game.reference import (
     MAX_BID,
     PASS,
@@ -49,7 +46,7 @@ from ..game.reference import (
     winners,
 )
 from ..game.rules import FamilyRules, Rules, rules_text, spec
-from ..game.view import Trick, View, card_text, parse_call
+from ..game.view import TRUMP_ACTION, Trick, View, call_text, card_text, parse_call
 from ..kernels.deal import deal_hands
 from ..kernels.game import MAX_DEALS
 from ..kernels.rng import deal_key
@@ -208,7 +205,7 @@ def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
     }
 
 
-def _ask(seats, seat: int, view: View | FamilyView, key, plan: int) -> tuple[str, int]:
+def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
     s = seats[seat]
     if isinstance(s, KernelSeat):
         d = s.decide(view, key, plan)
@@ -359,7 +356,8 @@ def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
 #
 # Under a FamilyRules (setback, smear, ten-point, and auction-pitch as a FamilyRules)
 # the hand is the reference engine's (game/reference/) and each seat is
-# asked from its FamilyView.  Plain Rules keep the base path above, byte for byte.
+# asked from its view, which holds these rules.  Plain Rules keep the base path above,
+# byte for byte.
 
 
 class _Drawn:
@@ -451,7 +449,7 @@ class FamilyDeal:
             "dealer": self.dealer,
             "hand": _texts(cards_of(self.dealt[seat])),
             "scores": [self.scores[0], self.scores[1]] if r.partnership else list(self.scores),
-            "calls": [family_call_text(c, r) for c in self.calls],
+            "calls": [call_text(c, r) for c in self.calls],
         }
         if self.named:
             doc["trump"] = SUITS[self.trump]
@@ -484,8 +482,8 @@ class FamilyDeal:
             doc["out"] = self._out(seat)
         return doc
 
-    def view(self, seat: int) -> FamilyView:
-        view = FamilyView.from_json(self.view_doc(seat))
+    def view(self, seat: int) -> View:
+        view = View.from_json(self.view_doc(seat), "the table", self.r)
         if view.to_move != seat:  # the table and the view's replay disagree: a bug
             raise RuntimeError(
                 f"the table asks seat {seat}, the view has seat {view.to_move} to act"
@@ -503,7 +501,7 @@ class FamilyDeal:
             ):
                 break  # a maximum bid or a shoot ended it
             action = yield seat, self.view(seat)
-            call = family_parse_call(action, "the call", r)
+            call = parse_call(action, "the call", r)
             self.calls.append(call)
             self.actions.append({"seat": seat, "action": action})
             if call != F.PASS:
@@ -563,7 +561,7 @@ class FamilyDeal:
         doc = {
             "players": n,
             "dealer": self.dealer,
-            "calls": [family_call_text(c, r) for c in self.calls],
+            "calls": [call_text(c, r) for c in self.calls],
             "pitcher": self.pitcher,
             "bid": self.bid if self.pitcher is not None else None,
             "shoot": self.shoot,

@@ -27,8 +27,8 @@ rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_
 attempts per world), the worlds ignore the auction instead and the answer says so
 (``Hint.auction``); no world the calls rule out is ever mixed into fitted ones.
 
-Under a preset (a ``FamilyView``, auction-pitch as a preset too) the same search answers
-on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
+Under a preset (a view whose rules are a ``FamilyRules``, auction-pitch as one too) the
+same search answers on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
 read off the view, worlds are dealt from it uniformly (the cards put down face down are
 in no hand), and they fit the play and the draw seen; with a bidding model named
 (``model``: random, heuristic or odds, the family kernels' bidders) they also fit the
@@ -58,9 +58,8 @@ from functools import partial
 import numpy as np
 
 from ..game.cards import cards_of, format_card, mask_of
-from ..game.family_view import FamilyView
 from ..game.reference import effective_suit, is_trump, pack, shows_void, trumps_in
-from ..game.rules import label
+from ..game.rules import FamilyRules, label
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
 from ..games.clock import (
@@ -321,14 +320,14 @@ def default_policy(players: int, preset: bool = False) -> str:
     return FAMILY_POLICY if preset else DEFAULT_POLICY[players]
 
 
-def _no_card(view: View | FamilyView) -> str | None:
+def _no_card(view: View) -> str | None:
     """Why the view's seat has no card to play, in one line (None: it has one)."""
     if view.phase == "auction":
         return f"the auction is on: ask `pitchsim advise` for seat {view.to_move}'s call"
     if view.phase == "trump":  # a preset that names trump (4.3)
         return (
             f"seat {view.pitcher} names trump: hint values cards; for the trump ask "
-            f"`pitchsim bid-odds --rules {view.rules.family}` with the hand (its best suit)"
+            f"`pitchsim bid-odds --rules {view.preset.family}` with the hand (its best suit)"
         )
     if view.phase == "over":
         return "the hand is over: nobody is to play"
@@ -487,7 +486,7 @@ class _CallFit:
     """The calls heard at a preset's view, and the bidding policy (``model``, a family
     kernels' id) every other caller is taken to follow."""
 
-    view: FamilyView
+    view: View
     model: int
     odds: np.ndarray
     defender: float
@@ -515,7 +514,7 @@ class _CallFit:
                     return False
             if call != PASS:
                 high, high_seat = max(high, call), seat
-        if v.rules.trump == "named" and v.pitcher != v.seat:
+        if v.preset.trump == "named" and v.pitcher != v.seat:
             named = name_suit(
                 self.model, dealt[v.pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
             )
@@ -564,7 +563,7 @@ class _FittedFamilySampler(_FamilySampler):
         return kept[:got], got, drawn
 
 
-def family_worlds(view: FamilyView, count: int, seed: int) -> np.ndarray:
+def family_worlds(view: View, count: int, seed: int) -> np.ndarray:
     """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a preset's view
     with ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
     the pitcher put down face down that the seat has not seen (0 when none must be
@@ -1036,14 +1035,14 @@ def _base_setup(view: View, seed: int, worlds: int, model: str, fit_calls: bool)
 
 
 def _family_setup(
-    view: FamilyView, seed: int, worlds: int, model: str | None, policy: str, fit_calls: bool
+    view: View, seed: int, worlds: int, model: str | None, policy: str, fit_calls: bool
 ):
     """A preset's sampler (its worlds fit the play and the draw), with ``model`` (a
     bidding policy named; None: the calls are not fitted) one whose worlds also fit the
     calls heard (``_FittedFamilySampler``), its decision's maker, who the answer is
     about and the note when the calls are not fitted."""
     k = family_knowledge(view)
-    r = view.rules
+    r = view.preset
     who = _family_who(k, r, view.bid, view.shoot)
     make = partial(family_decision, k, r.max_bid, policy)
     plain = _FamilySampler(k, seed, worlds)
@@ -1153,7 +1152,7 @@ def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
 
 
 def hint_view(
-    view: View | FamilyView,
+    view: View,
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
@@ -1168,7 +1167,7 @@ def hint_view(
     makes them (None: ``DEFAULT_MODEL``; a preset's view fits the play and the draw,
     and the calls only when a model is named).  ``policy``, ``time`` and ``separate`` as
     for :func:`hint`."""
-    preset = isinstance(view, FamilyView)
+    preset = isinstance(view.rules, FamilyRules)  # a preset's rules: the family kernels
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)

@@ -36,11 +36,9 @@ from ..coach.practice import (
 )
 from ..game import reference as F
 from ..game.cards import cards_of
-from ..game.family_view import FamilyView, card_text
 from ..game.rules import as_family, label
-from ..game.view import View
+from ..game.view import View, card_text
 from ..games.answers import StopGame, checked_action
-from ..games.family_seat import trick_over
 from ..games.table import play_table_game
 from ..util.errors import InputError
 from .saves import Saves
@@ -254,7 +252,7 @@ def judgement_json(j: Judgement) -> dict:
     return j.to_json() | {"text": describe(j), "unit_words": unit, "sign": sign}
 
 
-def view_json(view: View | FamilyView) -> dict:
+def view_json(view: View) -> dict:
     """The view as the protocol writes it (any preset), with what the page shows beside
     it, worked out by the terminal table's own code so the two agree: ``held`` the cards
     still in hand in the table's order (trumps first, the jick and jokers among them),
@@ -265,13 +263,8 @@ def view_json(view: View | FamilyView) -> dict:
     doc["to_move"] = view.to_move
     rules = as_family(view.rules)
     trump = view.trump
-    if isinstance(view, FamilyView):
-        cards = cards_of(view.in_hand) if view.phase in ("play", "over") else list(view.hand)
-        done = [t for t in view.tricks if trick_over(view, t)]
-        winners = [t.seats[F.trick_winner(t.cards, trump, rules)] for t in done]
-    else:
-        cards = [c for c in view.hand if view.held >> c & 1]
-        winners = [view.winner(t) for t in view.complete_tricks]
+    cards = cards_of(view.held)
+    winners = [view.winner(t) for t in view.complete_tricks]
     doc["held"] = [card_text(c) for c in hand_order(cards, trump, view.rules)]
     doc["choices"] = shown_choices(view)
     doc["trick_winners"] = winners

@@ -1,4 +1,4 @@
-"""A player's view under the rule families (game/family_view.py, docs/view.md).
+"""A player's view under every preset (game/view.py, docs/view.md), auction-pitch included.
 
 Views are cut from hands the reference engine plays (game/reference/) with
 random calls, suits and cards, for every preset and player count.  Each view must
@@ -18,10 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchsim.game import reference as F
-from pitchsim.game.cards import SUITS, cards_of, format_card, mask_of
-from pitchsim.game.family_view import FamilyView, cut_hand
-from pitchsim.game.rules import Rules
-from pitchsim.game.view import ViewError
+from pitchsim.game.cards import SUITS, cards_of, format_card, mask_of, parse_cards
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.view import View, ViewError, cut_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [
@@ -90,13 +89,42 @@ def visible(hand, seat: int, upto_trick: int | None = None) -> int:
     return m
 
 
+def check_derived(v: View, hand, rules) -> None:
+    """The facts the base game's callers read (``won``, ``played_by``, ``held``,
+    ``legal_cards``, ``winner``, ``voids``) under this preset, against the reference's own
+    record of the hand (the true hands, tricks and winners), not the view's replay: the
+    jick and the jokers are trumps, and follow=only skips the seats out."""
+    r = as_family(rules)
+    play = hand.play
+    done = v.complete_tricks
+    assert [v.winner(t) for t in done] == [w for *_, w in play.tricks[: len(done)]]
+    won, by = [0] * v.players, [0] * v.players
+    for _, _, cards, w in play.tricks[: len(done)]:
+        won[w] |= mask_of(cards)
+    for t, (leader, seats, cards, _) in zip(v.tricks, play.tricks, strict=False):
+        assert t.leader == leader and list(t.seats) == seats[: len(t.cards)]
+        for s, c in zip(seats[: len(t.cards)], cards, strict=False):
+            by[s] |= 1 << c
+    assert list(v.won) == won and list(v.played_by) == by
+    now = [play.held[s] & ~by[s] for s in range(v.players)]
+    assert v.held == now[v.seat]
+    assert v.legal_cards() == mask_of(parse_cards(" ".join(v.legal()), r.jokers))
+    if v.trump is not None:
+        for s in range(v.players):
+            for suit in range(4):
+                if v.voids >> (4 * s + suit) & 1:  # shown void: it truly holds none
+                    assert not any(
+                        F.effective_suit(c, v.trump, r) == suit for c in cards_of(now[s])
+                    ), (s, suit)
+
+
 def check_game(spec: str, n: int, seed: int) -> int:
     rules, game, offered = played_game(spec, n, seed)
     before = [0] * n
     k = 0
     for hand in game.hands:
         for seat, doc, action in cut_hand(hand, n, rules, before):
-            v = FamilyView.from_json(json.loads(json.dumps(doc)))
+            v = View.from_json(json.loads(json.dumps(doc)))
             assert v.to_move == seat
             assert v.legal() == sorted(v.legal(), key=v.legal().index)  # a list, no repeats
             assert len(set(v.legal())) == len(v.legal())
@@ -105,9 +133,13 @@ def check_game(spec: str, n: int, seed: int) -> int:
             assert ref_seat == seat
             assert sorted(v.legal()) == ref_legal, (doc, action)
             assert action in v.legal()
+            if v.phase == "play":
+                check_derived(v, hand, rules)
+            if v.phase == "auction":  # as ints: the shoot as its code, above the maximum bid
+                assert sorted(call_name(c, rules) for c in v.legal_calls()) == ref_legal
             # Written and read back, the same view; and no hidden card in it.
             out = v.to_json()
-            assert FamilyView.from_json(out).to_json() == out
+            assert View.from_json(out).to_json() == out
             shown = json.dumps(out)
             for c in range(54):
                 if f'"{text(c)}"' in shown:
@@ -145,7 +177,7 @@ def docs_examples() -> list[dict]:
 @pytest.mark.parametrize("name", ["setback", "smear", "ten-point"])
 def test_the_example_views_parse_with_the_legal_actions_they_state(name):
     doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
-    v = FamilyView.from_json(doc)
+    v = View.from_json(doc)
     assert v.legal() == doc["legal"]
     assert doc in docs_examples()  # the docs show the same view
 
@@ -154,16 +186,14 @@ def test_every_docs_example_parses_with_its_legal_actions():
     docs = docs_examples()
     assert {d["rules"] for d in docs} == {"setback", "smear", "ten-point"}
     for doc in docs:
-        assert FamilyView.from_json(doc).legal() == doc["legal"]
+        assert View.from_json(doc).legal() == doc["legal"]
 
 
 def test_the_ten_point_example_works_out_the_rob_by_4_8_step_5():
-    v = FamilyView.from_json(
-        json.loads((ROOT / "examples/family_views/ten-point.json").read_text())
-    )
+    v = View.from_json(json.loads((ROOT / "examples/family_views/ten-point.json").read_text()))
     # Hearts trump.  Dealt 4H 7H HJ as trumps; robbed 11 cards, among them 8H: four
     # trumps, so the two highest non-trumps stay (AS, TC) and 9 go down, lowest first.
-    assert sorted(map(text, v.held)) == sorted(["4H", "7H", "8H", "HJ", "AS", "TC"])
+    assert sorted(map(text, v.kept)) == sorted(["4H", "7H", "8H", "HJ", "AS", "TC"])
     assert sorted(map(text, v.put_down)) == sorted(["2C", "2D", "3C", "3D", "4S", "5S", "7D", "9C"])
     assert v.put_down_count == 8 and v.robbed_count == 11
     assert v.draws[0].drawn == 0 and v.draws[0].burnt  # 4.8 step 2: kept 6 after burning
@@ -174,7 +204,7 @@ def test_the_ten_point_example_works_out_the_rob_by_4_8_step_5():
 
 def refused(doc: dict, *words: str) -> str:
     with pytest.raises(ViewError) as e:
-        FamilyView.from_json(doc)
+        View.from_json(doc)
     msg = str(e.value)
     assert "\n" not in msg and msg
     for w in words:
@@ -210,7 +240,7 @@ def test_4_3_the_seat_is_dealt_the_familys_number_of_cards():
     five = {"rules": "ten-point,partnership=false", "players": 5, "seat": 0, "dealer": 4}
     refused(five | {"hand": ["4C"] + ["5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"]}, "4C")
     ok = five | {"hand": ["AC", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"]}
-    assert FamilyView.from_json(ok).legal() == ["pass", *map(str, range(5, 11))]
+    assert View.from_json(ok).legal() == ["pass", *map(str, range(5, 11))]
 
 
 @pytest.mark.parametrize(
@@ -222,7 +252,7 @@ def test_4_3_the_seat_is_dealt_the_familys_number_of_cards():
         ("smear", [], "shoot", 'a bid "1"-"5"'),  # 3.13 no shoot
         ("setback", ["2", "3", "pass"], "3", "(legal: pass, 4)"),  # 2.4, 2.15.1
         ("setback", ["4", "4"], "4", "(legal: pass)"),  # 2.5: only the dealer may match
-        ("smear", ["5"], "pass", "after the auction is over"),  # 1.4 a 5 ends it
+        ("smear", ["5"], "pass", "after a 5, which ends the auction"),  # 1.4 a 5 ends it
     ],
 )
 def test_calls_outside_the_familys_range(rules, calls, bad, words):
@@ -230,29 +260,29 @@ def test_calls_outside_the_familys_range(rules, calls, bad, words):
 
 
 def test_2_5_a_setback_4_leaves_the_dealer_to_match_it():
-    v = FamilyView.from_json(smear_doc(rules="setback", seat=3, calls=["4", "pass", "pass"]))
+    v = View.from_json(smear_doc(rules="setback", seat=3, calls=["4", "pass", "pass"]))
     assert v.phase == "auction" and v.legal() == ["pass", "4"]
 
 
 def test_6_1_shoot_only_where_offered_and_not_below_zero():
     doc = smear_doc(rules="smear,shoot=true", calls=[])
-    assert "shoot" in FamilyView.from_json(doc | {"seat": 0}).legal()
+    assert "shoot" in View.from_json(doc | {"seat": 0}).legal()
     refused(doc | {"calls": ["shoot"], "scores": [-1, 0, 0, 0]}, "may not call shoot")
-    v = FamilyView.from_json(doc | {"calls": ["2", "shoot"], "seat": 1})
+    v = View.from_json(doc | {"calls": ["2", "shoot"], "seat": 1})
     assert v.phase == "trump" and v.shoot and v.bid == 5 and v.pitcher == 1
-    refused(doc | {"calls": ["2", "shoot", "pass"]}, "after the auction is over")
+    refused(doc | {"calls": ["2", "shoot", "pass"]}, "after a shoot, which ends the auction")
 
 
 def test_3_5_the_pitcher_names_trump_and_nothing_comes_before():
     doc = smear_doc(seat=1, calls=["pass", "3", "pass", "pass"])
-    v = FamilyView.from_json(doc)
+    v = View.from_json(doc)
     assert v.phase == "trump" and v.to_move == 1
     assert v.legal() == ["trump:C", "trump:D", "trump:H", "trump:S"]
-    assert FamilyView.from_json(doc | {"legal": ["TRUMP:h", "trump:c", "trump:D", "trump:S"]})
+    assert View.from_json(doc | {"legal": ["TRUMP:h", "trump:c", "trump:D", "trump:S"]})
     refused(doc | {"tricks": [{"leader": 1, "cards": ["AH"]}]}, "not named yet")
     refused(doc | {"trump": "X"}, "suit letter")
     # Named, any card leads (3.5): all six are legal.
-    assert len(FamilyView.from_json(doc | {"trump": "C"}).legal()) == 6
+    assert len(View.from_json(doc | {"trump": "C"}).legal()) == 6
 
 
 def test_3_15_1_the_jick_does_not_follow_its_printed_suit():
@@ -264,11 +294,11 @@ def test_3_15_1_the_jick_does_not_follow_its_printed_suit():
         trump="H",
         tricks=[{"leader": 3, "cards": ["KD", "3D"]}],
     )
-    v = FamilyView.from_json(doc)
+    v = View.from_json(doc)
     assert sorted(v.legal()) == ["7D", "JD"]
     refused(doc | {"tricks": [{"leader": 3, "cards": ["KD", "3D", "AS"]}]}, "illegal", "diamonds")
     # A seat whose only diamond is the jick is void in diamonds (0.4).
-    v = FamilyView.from_json(doc | {"hand": ["JD", "AS", "KS", "QS", "9C", "2C"]})
+    v = View.from_json(doc | {"hand": ["JD", "AS", "KS", "QS", "9C", "2C"]})
     assert len(v.legal()) == 6
 
 
@@ -279,7 +309,7 @@ def test_3_15_2_a_jick_led_is_a_trump_lead():
         trump="H",
         tricks=[{"leader": 3, "cards": ["JD", "5C"]}],
     )
-    assert FamilyView.from_json(doc).legal() == ["2H"]
+    assert View.from_json(doc).legal() == ["2H"]
 
 
 def test_0_4_a_card_of_a_suit_shown_void():
@@ -365,7 +395,7 @@ def test_4_8_step_6_rule_x():
     # Kept above the burnt card is fine: 6H played after burning 5H.
     ok = json.loads(json.dumps(doc))
     ok["tricks"][0]["cards"][2] = "6H"
-    FamilyView.from_json(ok)
+    View.from_json(ok)
     # This seat's own burn is rule X's: with three trumps it burns nothing.
     mine = json.loads(json.dumps(doc))
     mine["draw"]["seats"][2]["burnt"] = ["4H"]
@@ -381,7 +411,7 @@ def test_6_3_5_a_joker_cannot_fix_trump_by_the_first_lead():
         "hand": ["HJ", "KH", "2H", "9C", "7D", "3S"],
         "calls": ["3", "pass", "pass", "pass"],
     }
-    v = FamilyView.from_json(doc)
+    v = View.from_json(doc)
     assert "HJ" not in v.legal() and len(v.legal()) == 5
     refused(
         doc | {"seat": 2, "tricks": [{"leader": 1, "cards": ["LJ"]}]}, "joker may not fix trump"
@@ -406,9 +436,9 @@ def test_lead_trump_the_pitcher_leads_a_trump_if_it_holds_one():
             "mine": {"robbed": ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC"]},
         },
     }
-    v = FamilyView.from_json(doc)
+    v = View.from_json(doc)
     assert sorted(v.legal()) == ["2H", "AH", "KH"]
-    assert sorted(map(text, v.held)) == ["2H", "8C", "9C", "AH", "KH", "TC"]
+    assert sorted(map(text, v.kept)) == ["2H", "8C", "9C", "AH", "KH", "TC"]
     assert v.robbed_count == 9 and v.put_down_count == 6
     refused(doc | {"tricks": [{"leader": 0, "cards": ["8C"]}]}, "illegal", "lead-trump")
     # Seen by seat 1: a pitcher leading a non-trump holds no trump, so it cannot play
@@ -454,6 +484,6 @@ def test_strict_types_and_bad_fields(key, value, words):
 
 def test_a_thrown_in_hand_has_nothing_after_it():
     doc = smear_doc(calls=["pass"] * 4)
-    v = FamilyView.from_json(doc)
+    v = View.from_json(doc)
     assert v.phase == "thrown-in" and v.legal() == []  # 3.4 dealer-set
     refused(doc | {"trump": "H"}, "thrown in")
