@@ -36,7 +36,7 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
     non-trump effective suit is keyed by rank).  Both are worked out and one selected:
     whether a trick holds a trump is data-dependent and mispredicts."""
     top = taken & tm
-    if simple:  # a constant: one printed suit of trumps, in rank order
+    if simple:  # one printed suit of trumps, in rank order
         return np.int64(1) << highest_card(top if top != 0 else taken & led_mask | 1)
     by_trump = order_cards(np.int64(1) << highest_card(trump_order(top, trump) | 1), trump)
     by_suit = np.int64(1) << highest_card(taken & led_mask | 1)
@@ -50,40 +50,19 @@ def play_plain(
 ):  # fmt: skip
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
     A table of random players gets a loop without the heuristic in it (its code
-    compiled in the loop slows every card, taken or not)."""
+    compiled in the loop slows every card, taken or not): ``random_play``.  A table
+    with a heuristic seat gets one loop that reads the rules' shape (``random_play``)
+    per card: it costs that loop little, and each copy of it compiles for seconds."""
     for s in range(n):
         if policies[s] != RANDOM:
-            return _shaped(
+            return _play_plain(
                 held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
-                won, trick, tseats, log, legal_log, True,
+                won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
+                plain_trumps(fr),
             )  # fmt: skip
-    return _shaped(
+    return random_play(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, False,
-    )  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def _shaped(
-    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
-    tseats, log, legal_log, heuristic,
-):  # fmt: skip
-    """``_play_plain`` compiled for the rules' shape, as constants: follow=only's
-    skipped seats and lead, and the base game's trumps (``policies.plain_trumps``).
-    Either, as a value read per card, cost a random hand about a quarter of its time."""
-    if fr[F_FOLLOW] == FOLLOW_ONLY:
-        return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, heuristic, True, False,
-        )  # fmt: skip
-    if plain_trumps(fr):
-        return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, heuristic, False, True,
-        )  # fmt: skip
-    return _play_plain(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, heuristic, False, False,
+        trick, tseats, log, legal_log,
     )  # fmt: skip
 
 
@@ -97,15 +76,25 @@ def all_random(policies, n):
 
 
 @njit(cache=True, inline="always")
-def play_random(
+def random_play(
     held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
-    """``play_plain`` for a table of random players, inlined into its caller: the
-    random loop is small, and the call's dozens of arguments cost per hand."""
-    return _shaped(
+    """``play_plain`` for a table of random players, compiled for the rules' shape: the
+    base game's (no follow=only, its trumps: ``policies.plain_trumps``) as constants,
+    any other reading it per card; as values, they cost a random hand about a quarter
+    of its time.  Inlined into its callers: a call's dozens of arguments cost a random
+    hand a fifth of its time.  (Each loop holds no heuristic, so the two compile
+    quickly.)"""
+    only = fr[F_FOLLOW] == FOLLOW_ONLY
+    if not only and plain_trumps(fr):
+        return _play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log, False, False, True,
+        )  # fmt: skip
+    return _play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, False,
+        trick, tseats, log, legal_log, False, only, False,
     )  # fmt: skip
 
 
@@ -131,8 +120,8 @@ def _play_plain(
     only,
     simple,
 ):
-    """``play_plain``; constants: ``heuristic``, may a seat play ``heuristic``;
-    ``only``, follow=only; ``simple``, the base game's trumps (``_shaped``)."""
+    """``play_plain``; ``heuristic`` (a constant): may a seat play ``heuristic``;
+    ``only``: follow=only; ``simple``: the base game's trumps (``random_play``)."""
     held, policies, fr, tab = borrowed(held), borrowed(policies), borrowed(fr), borrowed(tab)
     hands, won, trick, tseats = borrowed(hands), borrowed(won), borrowed(trick), borrowed(tseats)
     log, legal_log = borrowed(log), borrowed(legal_log)
@@ -182,15 +171,21 @@ def _play_plain(
                     legal = hand
                 if logging_legal:
                     legal_log[t * n + i] = legal
+                counter = DECISION_COUNTER + t * n + i
                 if t == 0 and count == 0 and first_lead >= 0:
                     card = first_lead
-                elif not heuristic or policies[seat] == RANDOM:
-                    card = random_card(legal, key, DECISION_COUNTER + t * n + i)
+                # (``if heuristic`` on the constant alone: numba then prunes the branch
+                # before compiling it, so the random loops hold no heuristic)
+                elif heuristic:
+                    if policies[seat] == RANDOM:
+                        card = random_card(legal, key, counter)
+                    else:
+                        card = heuristic_card(
+                            legal, hand, seat, n, pitcher, trump, t, trick, tseats, count,
+                            played, fr, tab,
+                        )  # fmt: skip
                 else:
-                    card = heuristic_card(
-                        legal, hand, seat, n, pitcher, trump, t, trick, tseats, count, played,
-                        fr, tab,
-                    )  # fmt: skip
+                    card = random_card(legal, key, counter)
                 b = np.int64(1) << card
                 if count == 0:
                     if trump < 0:

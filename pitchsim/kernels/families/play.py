@@ -84,7 +84,7 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
     from the face-down discards (step 4: it sees the count drawn, not the cards); and,
     as the robbing pitcher, the cards it put down (step 5).  Nothing else: the trumps
     the pitcher put down are unseen to the others (``worlds``: in a hand or face down).
-    The draw's counts are replayed here as every seat saw them (``game.family_view``'s
+    The draw's counts are replayed here as every seat saw them (``game.view``'s
     ``draw`` does the same from a view)."""
     for s in range(n):
         known_out[s] = 0

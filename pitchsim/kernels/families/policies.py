@@ -194,18 +194,9 @@ def heuristic_card(
                 break
         leader = tseats[0]
     base = 13 * trump
-    i64 = np.int64  # (no literal types but the rules' own: two compiled ``decide``s)
+    i64 = np.int64  # (no literal types: one compiled ``decide`` for every caller)
     partnership = fr[F_PARTNERSHIP] != 0
     low_dealt = fr[F_LOW_DEALT] != 0
-    if simple:
-        # The base game's trumps and points: its constants are compiled into this
-        # ``decide``, whose plain-suit branches then fold away (~10% of a hand's time).
-        return decide(
-            i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump),
-            i64(trick_no), i64(count), i64(leader), i64(played), in_trick, led_mask,
-            i64(winner), partnership, low_dealt, tab[trump, T_TRUMPS],
-            tab[trump, T_POINTS], i64(0), i64(0), True, ALL_52, True,
-        )  # fmt: skip
     return decide(
         i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(trick_no),
         i64(count), i64(leader), i64(played), in_trick, led_mask, i64(winner),

@@ -35,7 +35,7 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .plain import all_random, play_plain, play_random
+from .plain import all_random, play_plain, random_play
 from .play import any_search, play_hand
 from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
@@ -167,7 +167,7 @@ def family_hand_fixed(
             won, trick, tseats, log, legal_log,
         )  # fmt: skip
     elif all_random(policies, n):  # (no call at all)
-        trump, tricks = play_random(
+        trump, tricks = random_play(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log,
         )  # fmt: skip
