@@ -1,6 +1,6 @@
-"""The family double-dummy solver (kernels/families/solver.py) against its plain-Python
-reference minimax (search/minimax.py), hand-worked values, and ``pitchsim solve``
-under a family (search/position.py, search/double_dummy.py).
+"""The double-dummy solver (kernels/search/solver.py) under every preset against the
+plain-Python reference minimax (search/minimax.py), hand-worked values, and ``pitchsim
+solve`` under a family (search/position.py, search/double_dummy.py).
 
 Random positions: a hand dealt, trump fixed, discarded and drawn, and played at random
 by the reference engine (game/reference/), then cut 2-4 tricks before the
@@ -21,8 +21,8 @@ from clirun import cli
 from pitchsim.game import reference as ref
 from pitchsim.game.cards import card, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families import solver as ks
 from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.search import solver as ks
 from pitchsim.search import minimax as fm
 from pitchsim.search.double_dummy import solve
 from pitchsim.search.position import FamilyPosition, read_position
@@ -99,11 +99,11 @@ def _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table):
 
 
 def kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table):
-    """(value by solve_family, value by family_card_values, each card's value)."""
+    """(value by solve_preset, value by preset_card_values, each card's value)."""
     args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
     out = np.empty(54, dtype=np.int64)
-    each = ks.family_card_values(*args, out)
-    value = ks.solve_family(*args)
+    each = ks.preset_card_values(*args, out)
+    value = ks.solve_preset(*args)
     return int(value), int(each), {c: int(out[c]) for c in range(54) if out[c] >= 0}
 
 
@@ -134,7 +134,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def table():
-    return ks.new_family_table(16)
+    return ks.new_table(16)
 
 
 @pytest.mark.parametrize(("spec", "n", "count", "back"), CASES)
@@ -173,7 +173,7 @@ def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, bud
     out = np.full(54, 99, dtype=np.int64)
     table[0, ks.T_BUDGET] = budget
     try:
-        v = ks.family_card_values(*args, out) if each else ks.solve_family(*args)
+        v = ks.preset_card_values(*args, out) if each else ks.solve_preset(*args)
     finally:
         table[0, ks.T_BUDGET] = 0
     return int(v), {c: int(out[c]) for c in range(54) if each and out[c] >= 0}
@@ -181,9 +181,9 @@ def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, bud
 
 @pytest.mark.parametrize(("spec", "n"), [("smear", 4), ("ten-point", 4), ("smear", 5)])
 def test_a_node_budget_stops_or_gives_the_exact_value(spec, n, table):
-    """The contract: a call is deterministic, so one given exactly the nodes it searches
-    unbudgeted finishes with the reference's value, and one given a node fewer stops
-    (-1, nothing in ``out``, the stop counted)."""
+    """The contract: a call is deterministic, so one given a node more than it searches
+    unbudgeted finishes with the reference's value, and one given exactly those nodes
+    stops (-1, nothing in ``out``, the stop counted)."""
     rules = Rules.parse(spec)
     rng = random.Random(f"budget/{spec}/{n}")
     for i in range(6):
@@ -195,11 +195,11 @@ def test_a_node_budget_stops_or_gives_the_exact_value(spec, n, table):
         before = int(table[0, ks.T_NODES])
         assert _budgeted(*pos, 0, each) == want  # no budget
         nodes = int(table[0, ks.T_NODES]) - before
-        assert _budgeted(*pos, nodes, each) == want
+        assert _budgeted(*pos, nodes + 1, each) == want
         assert _budgeted(*pos, 10 * nodes, each) == want
         if nodes > 1:
             stops = int(table[0, ks.T_ABORTED])
-            assert _budgeted(*pos, nodes - 1, each) == (-1, {})
+            assert _budgeted(*pos, nodes, each) == (-1, {})
             assert int(table[0, ks.T_ABORTED]) == stops + 1
         assert _budgeted(*pos, 0, each) == want  # a stop leaves nothing behind
 
