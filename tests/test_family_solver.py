@@ -79,7 +79,7 @@ def random_position(rules, n: int, rng: random.Random, back=(2, 4), mid: bool = 
 
 
 def _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table):
-    """The family solver's positional arguments for one position."""
+    """The solver's positional arguments for one position under a preset."""
     tr = np.zeros(8, dtype=np.int64)
     tr[: len(trick)] = trick
     return (
