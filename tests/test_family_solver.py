@@ -6,7 +6,12 @@ Random positions: a hand dealt, trump fixed, discarded and drawn, and played at 
 by the reference engine (game/reference/), then cut 2-4 tricks before the
 end, half of them inside a trick.  The reference steps and scores the hand with the
 reference engine's own legal_cards, trick_winner and score_hand; the kernel with the
-family tables, so the two derivations meet only in the values."""
+family tables, so the two derivations meet only in the values.
+
+Planted in the solver one at a time and reverted, each caught here: the 3 of trump
+worth 2; the trumps ordered by their bits (the jick and jokers out of their order);
+follow=only's lead staying with a trick's winner that holds no trump; lead-trump's
+opening lead left free (the whole hands only)."""
 
 from __future__ import annotations
 
@@ -152,8 +157,14 @@ def test_kernel_equals_reference_minimax(spec, n, count, back, table):
 
 def test_whole_hands_from_the_opening_lead(table):
     """Before the opening lead under trump=first-lead (each lead fixes trump, 6.3.5) and
-    after trump is named, at 2 players where the reference can search whole hands."""
-    for spec in ("smear", "jokers=1", "jokers=2,three=true,five=true,game=ten"):
+    after trump is named (lead-trump: the opening lead must be a trump), at 2 players
+    where the reference can search whole hands."""
+    for spec in (
+        "smear",
+        "jokers=1",
+        "jokers=2,three=true,five=true,game=ten",
+        "jokers=2,trump=named,lead-trump=true,follow=suit",  # the opening lead a trump (0.4)
+    ):
         rules = Rules.parse(spec)
         rng = random.Random(spec)
         for _ in range(3):

@@ -584,3 +584,28 @@ def test_family_positions_sharing_a_key_have_the_same_value(spec, n, count, back
             }
             assert len(values) == 1, (spec, n, held, hands, list(same.values()))
     assert shared >= count // 2  # the variants do share keys: the test can fail
+
+
+def test_a_plain_trump_is_never_keyed_as_the_three():
+    """Ten-point (the 3 of trump worth 3, follow=only: hands of unequal length), hearts,
+    seat 1 pitching: seat 0 holding the 3 and 4 of hearts, or the 4 alone (seat 0
+    captured the 3), seat 1 the 6 and 7 and Low (the 2, its holder's) dealt.  The
+    pitcher's points so far are the same (Low), the points to come are not (seat 1 takes
+    the 3 in one), so the keys must differ: renaming the plain 4 onto the 3's rank (just
+    above Low) keyed them alike."""
+    rules = Rules.parse("ten-point,partnership=false")
+    h = lambda rank: 13 * 2 + rank  # noqa: E731  (hearts; rank 0 is the 2)
+    bits = lambda *cs: sum(1 << c for c in cs)  # noqa: E731
+    with_three = [bits(h(1), h(2)), bits(h(4), h(5)), 0, 0]
+    without = [bits(h(2)), bits(h(4), h(5)), 0, 0]
+    won_a = [0, bits(h(0)), 0, 0]
+    won_b = [bits(h(1)), bits(h(0)), 0, 0]
+    held = [bits(h(1), h(2)), bits(h(0), h(4), h(5)), 0, 0]
+    values = [
+        fm.solve(fm.start_state(rules, 1, held, hands, won, 2, 0))
+        for hands, won in ((with_three, won_a), (without, won_b))
+    ]
+    assert values == [5, 2]  # High, Low, the 3; or High and Low
+    a = family_key(rules, 1, held, with_three, won_a, 0, 2)
+    b = family_key(rules, 1, held, without, won_b, 0, 2)
+    assert a != b

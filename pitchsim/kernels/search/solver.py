@@ -369,7 +369,13 @@ def _trump_context(ctx, trump, dealt, tab):
     else:
         ctx[C_LOW] = low
     jack = bit(trump * 13 + JACK)
-    ctx[C_WORTH] = high | low | jack | ones | three | five | HONOURS
+    worth = high | low | jack | ones | three | five | HONOURS
+    if three | five:
+        # The 3 and 5 of trump lie among the plain trumps, where the table's key renames
+        # plain cards to the ranks just above Low (ranks.py): it would rename one onto
+        # them.  So under three or five no trump is renamed.
+        worth |= tmask
+    ctx[C_WORTH] = worth
 
 
 @njit(cache=True, inline="always")
