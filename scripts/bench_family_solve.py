@@ -7,7 +7,7 @@
 Each hand is dealt by the family reference engine (seeded), seat 0 pitches, trump is
 drawn at random and named (trump=named) with the discard and draw done (4.8), or left
 to the first lead (trump=first-lead: every lead tried, 6.3.5); then
-``kernels/families/solver.solve_family`` finds the value, one hand at a time on one
+``kernels/search/solver.solve_preset`` finds the value, one hand at a time on one
 core, reusing one transposition table.  Prints the median, 95th percentile and largest
 CPU time per hand (CPU time of this thread: other processes distort it less than wall
 time); the first call's compile (or cache load) is reported apart.  ``--limit`` stops a
@@ -25,8 +25,8 @@ import numpy as np
 from pitchsim.game import reference as ref
 from pitchsim.game.families import FAMILIES
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.families import solver
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.search import solver
 
 DEFAULT = ("setback", "smear", "ten-point", "ten-point,partnership=false", "jokers=1")
 
@@ -53,11 +53,11 @@ def main() -> None:
     a = ap.parse_args()
     lo, _, hi = a.players.partition("-")
     counts = range(int(lo), int(hi or lo) + 1)
-    table = solver.new_family_table()
+    table = solver.new_table(solver.BIG_TABLE_BITS)
     t = time.process_time()
     probe = Rules.parse("smear")
     held, trump = whole_hand(probe, 3, random.Random(0))
-    solver.solve_family(
+    solver.solve_preset(
         held, np.zeros(3, np.int64), held, 3, 0, np.zeros(8, np.int64), 0, 0, 0,
         family_array(probe), family_tables(probe), table,
     )  # fmt: skip
@@ -85,7 +85,7 @@ def main() -> None:
                         (s for s in range(n) if ref.trumps_in(int(held[s]), trump, rules)), 0
                     )
                 t0 = time.thread_time()
-                solver.solve_family(
+                solver.solve_preset(
                     held, np.zeros(n, np.int64), held, n, leader, np.zeros(8, np.int64), 0,
                     trump, 0, fr, tab, table,
                 )  # fmt: skip

@@ -183,7 +183,7 @@ def test_no_arrow_runs_back_up(graph):
 # policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
 # advisor bidder and the fitted worlds sit above the auction they run.
 KERNEL_ORDER = [
-    "bits rng trump_order",
+    "bits rng trump_order presets",
     "deal hand view",
     "policies bidding",
     "search",

@@ -1,12 +1,17 @@
-"""The family double-dummy solver (kernels/families/solver.py) against its plain-Python
-reference minimax (search/minimax.py), hand-worked values, and ``pitchsim solve``
-under a family (search/position.py, search/double_dummy.py).
+"""The double-dummy solver (kernels/search/solver.py) under every preset against the
+plain-Python reference minimax (search/minimax.py), hand-worked values, and ``pitchsim
+solve`` under a family (search/position.py, search/double_dummy.py).
 
 Random positions: a hand dealt, trump fixed, discarded and drawn, and played at random
 by the reference engine (game/reference/), then cut 2-4 tricks before the
 end, half of them inside a trick.  The reference steps and scores the hand with the
 reference engine's own legal_cards, trick_winner and score_hand; the kernel with the
-family tables, so the two derivations meet only in the values."""
+family tables, so the two derivations meet only in the values.
+
+Planted in the solver one at a time and reverted, each caught here: the 3 of trump
+worth 2; the trumps ordered by their bits (the jick and jokers out of their order);
+follow=only's lead staying with a trick's winner that holds no trump; lead-trump's
+opening lead left free (the whole hands only)."""
 
 from __future__ import annotations
 
@@ -21,8 +26,8 @@ from clirun import cli
 from pitchsim.game import reference as ref
 from pitchsim.game.cards import card, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families import solver as ks
 from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.search import solver as ks
 from pitchsim.search import minimax as fm
 from pitchsim.search.double_dummy import solve
 from pitchsim.search.position import FamilyPosition, read_position
@@ -79,7 +84,7 @@ def random_position(rules, n: int, rng: random.Random, back=(2, 4), mid: bool = 
 
 
 def _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table):
-    """The family solver's positional arguments for one position."""
+    """The solver's positional arguments for one position under a preset."""
     tr = np.zeros(8, dtype=np.int64)
     tr[: len(trick)] = trick
     return (
@@ -99,11 +104,11 @@ def _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table):
 
 
 def kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table):
-    """(value by solve_family, value by family_card_values, each card's value)."""
+    """(value by solve_preset, value by preset_card_values, each card's value)."""
     args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
     out = np.empty(54, dtype=np.int64)
-    each = ks.family_card_values(*args, out)
-    value = ks.solve_family(*args)
+    each = ks.preset_card_values(*args, out)
+    value = ks.solve_preset(*args)
     return int(value), int(each), {c: int(out[c]) for c in range(54) if out[c] >= 0}
 
 
@@ -134,7 +139,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def table():
-    return ks.new_family_table(16)
+    return ks.new_table(16)
 
 
 @pytest.mark.parametrize(("spec", "n", "count", "back"), CASES)
@@ -152,8 +157,14 @@ def test_kernel_equals_reference_minimax(spec, n, count, back, table):
 
 def test_whole_hands_from_the_opening_lead(table):
     """Before the opening lead under trump=first-lead (each lead fixes trump, 6.3.5) and
-    after trump is named, at 2 players where the reference can search whole hands."""
-    for spec in ("smear", "jokers=1", "jokers=2,three=true,five=true,game=ten"):
+    after trump is named (lead-trump: the opening lead must be a trump), at 2 players
+    where the reference can search whole hands."""
+    for spec in (
+        "smear",
+        "jokers=1",
+        "jokers=2,three=true,five=true,game=ten",
+        "jokers=2,trump=named,lead-trump=true,follow=suit",  # the opening lead a trump (0.4)
+    ):
         rules = Rules.parse(spec)
         rng = random.Random(spec)
         for _ in range(3):
@@ -173,7 +184,7 @@ def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, bud
     out = np.full(54, 99, dtype=np.int64)
     table[0, ks.T_BUDGET] = budget
     try:
-        v = ks.family_card_values(*args, out) if each else ks.solve_family(*args)
+        v = ks.preset_card_values(*args, out) if each else ks.solve_preset(*args)
     finally:
         table[0, ks.T_BUDGET] = 0
     return int(v), {c: int(out[c]) for c in range(54) if each and out[c] >= 0}
@@ -181,9 +192,9 @@ def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, bud
 
 @pytest.mark.parametrize(("spec", "n"), [("smear", 4), ("ten-point", 4), ("smear", 5)])
 def test_a_node_budget_stops_or_gives_the_exact_value(spec, n, table):
-    """The contract: a call is deterministic, so one given exactly the nodes it searches
-    unbudgeted finishes with the reference's value, and one given a node fewer stops
-    (-1, nothing in ``out``, the stop counted)."""
+    """The contract: a call is deterministic, so one given a node more than it searches
+    unbudgeted finishes with the reference's value, and one given exactly those nodes
+    stops (-1, nothing in ``out``, the stop counted)."""
     rules = Rules.parse(spec)
     rng = random.Random(f"budget/{spec}/{n}")
     for i in range(6):
@@ -195,11 +206,11 @@ def test_a_node_budget_stops_or_gives_the_exact_value(spec, n, table):
         before = int(table[0, ks.T_NODES])
         assert _budgeted(*pos, 0, each) == want  # no budget
         nodes = int(table[0, ks.T_NODES]) - before
-        assert _budgeted(*pos, nodes, each) == want
+        assert _budgeted(*pos, nodes + 1, each) == want
         assert _budgeted(*pos, 10 * nodes, each) == want
         if nodes > 1:
             stops = int(table[0, ks.T_ABORTED])
-            assert _budgeted(*pos, nodes - 1, each) == (-1, {})
+            assert _budgeted(*pos, nodes, each) == (-1, {})
             assert int(table[0, ks.T_ABORTED]) == stops + 1
         assert _budgeted(*pos, 0, each) == want  # a stop leaves nothing behind
 

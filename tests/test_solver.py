@@ -371,7 +371,7 @@ def in_trick_bounds(pos):
 
     hands, won, dealt, n, leader, trick, tl, trump, pitcher, rules = kernel_args(pos)
     ctx = np.zeros(k._CTX, dtype=np.int64)
-    k._setup(ctx, dealt, n, pitcher, trump, rules)
+    k._setup(ctx, dealt, n, pitcher, trump, k._options(rules), k.AUCTION_PITCH)
     counts = np.zeros(k.MAX_SEATS, dtype=np.int64)
     pts = ctx[k.C_BASE]
     for s in range(n):
@@ -381,7 +381,7 @@ def in_trick_bounds(pos):
     led, win_card, win_seat, taken = trick[0] // 13, -1, -1, 0
     for j in range(tl):
         c = int(trick[j])
-        if j == 0 or k._strength(c, led, trump) > k._strength(win_card, led, trump):
+        if j == 0 or k._strength(c, led, ctx) > k._strength(win_card, led, ctx):
             win_card, win_seat = c, (leader + j) % n
         taken |= 1 << c
     rest = taken
@@ -394,6 +394,7 @@ def in_trick_bounds(pos):
         np.int64(rest),
         pts,
         tl,
+        (leader + tl) % n,
         leader,
         led,
         win_card,
@@ -451,7 +452,9 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
     for j, c in enumerate(trick):
         dealt[(leader + j) % n] |= 1 << c
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
-    kernel._setup(ctx, dealt, n, pitcher, trump, Rules().to_array())
+    kernel._setup(
+        ctx, dealt, n, pitcher, trump, kernel._options(Rules().to_array()), kernel.AUCTION_PITCH
+    )
     ctx[kernel.C_SECURE_ORDER] = secure  # 0: the plain order (as at 4 players)
     led = trick[0] // 13
     win = max(trick, key=lambda c: c % 13 + 16 * (c // 13 == led) + 32 * (c // 13 == trump))
@@ -463,11 +466,13 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
         if follow == 0
         else follow | (hand & sum(1 << c for c in range(13 * trump, 13 * trump + 13)))
     )
-    buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
+    buf = np.zeros((kernel._MAX_DEPTH, 2 * kernel._MOVES), dtype=np.int64)
     unplayed = int(np.bitwise_or.reduce(hands[:n])) | taken
     args = (legal, unplayed, ctx, seat, len(trick), led, win, (leader + trick.index(win)) % n,
             taken, buf, 0)  # fmt: skip
-    count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
+    count = (
+        kernel._safe_moves(hands, *args[:4], leader, *args[4:]) if secure else kernel._moves(*args)
+    )
     return [int(c) for c in buf[0, :count]]
 
 
@@ -525,11 +530,15 @@ def test_safe_order_offers_the_same_moves():
         got = []
         for secure in (0, 1):
             ctx = np.zeros(kernel._CTX, dtype=np.int64)
-            kernel._setup(ctx, dealt, n, pitcher, trump, arr)
+            kernel._setup(ctx, dealt, n, pitcher, trump, kernel._options(arr), kernel.AUCTION_PITCH)
             ctx[kernel.C_SECURE_ORDER] = secure
-            buf = np.zeros((kernel._MAX_DEPTH, 16), dtype=np.int64)
+            buf = np.zeros((kernel._MAX_DEPTH, 2 * kernel._MOVES), dtype=np.int64)
             args = (legal, unplayed, ctx, seat, i, led, win, win_seat, taken, buf, 0)
-            count = kernel._safe_moves(hands, *args) if secure else kernel._moves(*args)
+            count = (
+                kernel._safe_moves(hands, *args[:4], leader, *args[4:])
+                if secure
+                else kernel._moves(*args)
+            )
             got.append(sorted(buf[0, :count].tolist()))
         assert got[0] == got[1] and len(got[0]) > 0
         checked += 1

@@ -16,14 +16,17 @@ every position, and every card's value is checked against the reference.
 
 Slips planted in the keys one at a time (and reverted) that the key-sharing tests catch:
 base ``_key`` without the Game counts, with Game decided either way alike, with Low or
-the Jack renamed as plain cards, without the leader, with the leader's side only; family
-``_key`` without the counts, decided either way alike, without the leader, with its side
-only; base ``_key`` clearing a count that can just tie the pitcher's (``c + left <= p``,
-issue 33's example: caught only by the swapped-captures test, which builds that exact
-count; the searches above pass with it).  Not caught yet (their own work): the family
-key's twin of that slip, trump left out of the key (matters only before the opening
-lead).  The partnership key without the other team's count is no slip within one
-call: the hands fix the count still out, so the pitcher's team's count fixes theirs.
+the Jack renamed as plain cards, without the leader, with the leader's side only;
+``_key`` clearing a count that can just tie the pitcher's (``c + left <= p``, issue
+33's example: caught only by the swapped-captures test, which builds that exact count;
+the searches above pass with it).  (Planted in the family solver's key, which the one
+solver replaced: without the counts, decided either way alike, without the leader,
+with its side only.)  Trump left out of the key is no slip: two positions of one call
+under different trumps differ in the hands (the opening lead, in the trump's suit, is
+gone from the leader's hand).  The partnership key without the other team's count is
+no slip within one call either: the hands fix the count still out, so the pitcher's
+team's count fixes theirs.  An entry compared on every hand but the last seat's:
+``test_solver_table.py``.
 """
 
 from __future__ import annotations
@@ -37,8 +40,6 @@ from test_family_solver import _kernel_args, random_position
 
 from pitchsim.game.cards import cards_of, game_points, mask_of, rank_of, suit_of
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.bits import game_count
-from pitchsim.kernels.families import solver as ks
 from pitchsim.kernels.families.tables import T_TRUMPS, family_array, family_tables
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
@@ -209,7 +210,9 @@ def base_key(pos):
     args = kernel_args(pos)
     dealt, rules = args[2], args[9]
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
-    kernel._setup(ctx, dealt, n, pos.pitcher, pos.trump, rules)
+    kernel._setup(
+        ctx, dealt, n, pos.pitcher, pos.trump, kernel._options(rules), kernel.AUCTION_PITCH
+    )
     counts = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
     for s in range(n):
         counts[s % 2 if pos.rules.partnership else s] += sum(
@@ -426,7 +429,7 @@ def test_the_clock_loop_keeps_a_position_entries_and_values(monkeypatch):
         assert table[0, kernel.T_SAME] == 0 and table[0, kernel.T_BUDGET] == 0
 
 
-# ---- the family solver's key (kernels/families/solver.py) --------------------------------------
+# ---- the key under every preset (the jick, jokers, game=ten, the 3 and 5, follow=only) ---------
 
 
 def family_counts(rules, won):
@@ -471,11 +474,11 @@ FAMILY_CASES = [
 
 @pytest.mark.parametrize(("spec", "n", "count", "back"), FAMILY_CASES)
 def test_family_deep_positions_where_the_key_matters(spec, n, count, back):
-    """Each position through one sequence of family tables (one bucket, 4 rows, the
-    shipped size), each reused for every position, against the family minimax."""
+    """Each position through one sequence of tables (one bucket, two, the shipped
+    size), each reused for every position, against the minimax."""
     rules = Rules.parse(spec)
     rng = random.Random(f"family keys/{spec}/{n}")
-    tables = [ks.new_family_table(b) for b in (1, 2, ks.TABLE_BITS)]
+    tables = [kernel.new_table(b) for b in (1, 2, kernel.TABLE_BITS)]
     for _ in range(count):
         pos = family_position(rules, n, rng, back)
         pitcher, held, hands, won, leader, trick, trump = pos
@@ -485,9 +488,9 @@ def test_family_deep_positions_where_the_key_matters(spec, n, count, back):
         for table in tables:
             args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
             out = np.empty(54, dtype=np.int64)
-            each = ks.family_card_values(*args, out)
+            each = kernel.preset_card_values(*args, out)
             got = {c: int(out[c]) for c in range(54) if out[c] >= 0}
-            assert (int(ks.solve_family(*args)), int(each), got) == (want, want, want_cards), (
+            assert (int(kernel.solve_preset(*args)), int(each), got) == (want, want, want_cards), (
                 spec,
                 n,
                 held,
@@ -502,7 +505,7 @@ def test_family_deep_positions_where_the_key_matters(spec, n, count, back):
 def test_family_whole_hands_share_a_table_across_trumps():
     """Before the opening lead under trump=first-lead each lead fixes trump, and one table
     serves them all (trump is in the key): whole 2-player hands against the minimax."""
-    table = ks.new_family_table(2)
+    table = kernel.new_table(2)
     for spec in ("smear", "jokers=2,three=true,five=true,game=ten"):
         rules = Rules.parse(spec)
         rng = random.Random(f"family keys/whole/{spec}")
@@ -512,38 +515,26 @@ def test_family_whole_hands_share_a_table_across_trumps():
             )
             st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
             args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
-            assert int(ks.solve_family(*args)) == fm.solve(st)
+            assert int(kernel.solve_preset(*args)) == fm.solve(st)
 
 
 def family_key(rules, pitcher, held, hands, won, leader, trump):
-    """The family solver's key of a trick-boundary position: (packed, hands)."""
+    """The solver's key of a trick-boundary position under a preset: (packed, hands in
+    relative ranks)."""
     n = len(hands)
-    ctx = np.zeros(ks._CTX, dtype=np.int64)
-    val = np.zeros((4, 54), dtype=np.int64)
-    h = np.array(hands, dtype=np.int64)
-    trick = np.zeros(8, dtype=np.int64)
+    ctx = np.zeros(kernel._CTX, dtype=np.int64)
     fr, tab = family_array(rules), family_tables(rules)
-    ks._setup(
-        ctx,
-        val,
-        h,
-        np.array(won, dtype=np.int64),
-        np.array(held, dtype=np.int64),
-        n,
-        trick,
-        0,
-        pitcher,
-        fr,
-        tab,
-    )
-    counts = np.zeros(ks.MAX_SEATS, dtype=np.int64)
+    kernel._setup(ctx, np.array(held, dtype=np.int64), n, pitcher, trump, fr, tab)
+    counts = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
     for side, c in enumerate(family_counts(rules, won)):
         counts[side] = c
     rest = 0
     for x in hands:
         rest |= x
-    g = ks._game_state(counts, ctx, game_count(np.int64(rest)))
-    return int(ks._key(counts, ctx, leader, trump, np.int64(rest), g)), tuple(hands)
+    rel = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
+    h = np.array(hands, dtype=np.int64)
+    packed = kernel._key(h, counts, ctx, np.int64(rest), leader, rel)
+    return int(packed), tuple(int(x) for x in rel[:n])
 
 
 FAMILY_KEY_CASES = [
@@ -560,7 +551,7 @@ FAMILY_KEY_CASES = [
 def test_family_positions_sharing_a_key_have_the_same_value(spec, n, count, back):
     """Variants of a family position (the captured cards of side suits dealt out again
     among the seats: other Game counts, the same points captured; another leader) that
-    the family solver keys alike have the same value by the family minimax."""
+    the solver keys alike have the same value by the minimax."""
     rules = Rules.parse(spec)
     tab = family_tables(rules)
     rng = random.Random(f"family keys/variants/{spec}/{n}")
@@ -593,3 +584,28 @@ def test_family_positions_sharing_a_key_have_the_same_value(spec, n, count, back
             }
             assert len(values) == 1, (spec, n, held, hands, list(same.values()))
     assert shared >= count // 2  # the variants do share keys: the test can fail
+
+
+def test_a_plain_trump_is_never_keyed_as_the_three():
+    """Ten-point (the 3 of trump worth 3, follow=only: hands of unequal length), hearts,
+    seat 1 pitching: seat 0 holding the 3 and 4 of hearts, or the 4 alone (seat 0
+    captured the 3), seat 1 the 6 and 7 and Low (the 2, its holder's) dealt.  The
+    pitcher's points so far are the same (Low), the points to come are not (seat 1 takes
+    the 3 in one), so the keys must differ: renaming the plain 4 onto the 3's rank (just
+    above Low) keyed them alike."""
+    rules = Rules.parse("ten-point,partnership=false")
+    h = lambda rank: 13 * 2 + rank  # noqa: E731  (hearts; rank 0 is the 2)
+    bits = lambda *cs: sum(1 << c for c in cs)  # noqa: E731
+    with_three = [bits(h(1), h(2)), bits(h(4), h(5)), 0, 0]
+    without = [bits(h(2)), bits(h(4), h(5)), 0, 0]
+    won_a = [0, bits(h(0)), 0, 0]
+    won_b = [bits(h(1)), bits(h(0)), 0, 0]
+    held = [bits(h(1), h(2)), bits(h(0), h(4), h(5)), 0, 0]
+    values = [
+        fm.solve(fm.start_state(rules, 1, held, hands, won, 2, 0))
+        for hands, won in ((with_three, won_a), (without, won_b))
+    ]
+    assert values == [5, 2]  # High, Low, the 3; or High and Low
+    a = family_key(rules, 1, held, with_three, won_a, 0, 2)
+    b = family_key(rules, 1, held, without, won_b, 0, 2)
+    assert a != b

@@ -72,7 +72,7 @@ BASE_ONLY = {
     "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
     "pimc": "it solves each world by the base game's solver inside the base game's "
     "kernels; under a preset `pitchsim hint --policy pimc` values a card by the "
-    "family solver",
+    "double-dummy solver",
 }
 
 

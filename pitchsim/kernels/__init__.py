@@ -35,7 +35,8 @@ def _numba_source_digest() -> str:
     h = hashlib.sha256(numba.__version__.encode())
     for path in sorted(_PACKAGE.rglob("*.py")):
         text = path.read_bytes()
-        if b"numba" in text or path.name == "rules.py":
+        # (and the data kernels freeze as constants: the rules, each preset's tables)
+        if b"numba" in text or path.name in ("rules.py", "presets.py", "trumps.py"):
             h.update(path.relative_to(_PACKAGE).as_posix().encode())
             h.update(text)
     return h.hexdigest()[:16]

@@ -51,7 +51,7 @@ _TABLE: np.ndarray | None = None  # one transposition table, reused by every cal
 # before any measurement (per solver; then the last rate measured, on a long enough call).
 FIRST_SECONDS = 0.1
 GROWTH = 4
-_last_rate = {"base": NODES_PER_SECOND, "family": NODES_PER_SECOND}
+_last_rate = {"base": NODES_PER_SECOND}
 _RATE_NODES = 20_000  # a rate measured on fewer nodes is mostly overhead: not kept for
 # the next position (this one's calls use it: it is all they have)
 # A solve that may run past this many seconds is announced (``progress``).
@@ -69,8 +69,9 @@ def _table(players: int) -> np.ndarray:
 
 
 def kernel_args(pos: Position | FamilyPosition) -> tuple:
-    """The solver's arguments for ``pos`` (a family position's: the family solver's), up
-    to the rules' arrays (the table comes after)."""
+    """The solver's arguments for ``pos`` (a base position's for ``solve_position`` and
+    ``card_values``, a preset's for ``solve_preset`` and ``preset_card_values``), up to
+    the rules' arrays (the table comes after)."""
     n = pos.players
     trick = np.zeros(max(n, 1), dtype=np.int64)
     trick[: len(pos.trick)] = pos.trick
@@ -93,7 +94,7 @@ def _rule_arrays(rules: Rules) -> tuple:
     """The rules as the solver reads them: the base kernels' array, or a preset's
     options and tables (``kernels.families.tables``)."""
     if isinstance(rules, FamilyRules):
-        from ..kernels.families.tables import family_array, family_tables
+        from ..kernels.presets import family_array, family_tables
 
         return family_array(rules), family_tables(rules)
     return (rules.to_array(),)
@@ -179,15 +180,12 @@ def solve(
     time = check_time(time, "time")
     if pos.finished:
         return Solution(pos, pos.points(), {}, time=time)
+    table = _table(pos.players) if table is None else table
     if isinstance(pos, FamilyPosition):
-        from ..kernels.families import solver as family_kernel
-
-        table = _family_table() if table is None else table
-        width, kind = N_CARDS_WITH_JOKERS, "family"
-        one = family_kernel.family_card_values if each else family_kernel.solve_family
+        width = N_CARDS_WITH_JOKERS
+        one = kernel.preset_card_values if each else kernel.solve_preset
     else:
-        table = _table(pos.players) if table is None else table
-        width, kind = 52, "base"
+        width = 52
         one = kernel.card_values if each else kernel.solve_position
     args = (*kernel_args(pos), table)
     out = np.empty(width, dtype=np.int64)
@@ -198,7 +196,7 @@ def solve(
     if time is None and progress is None:
         value, seconds, nodes = _unbudgeted(call, table)
     else:
-        value, seconds, nodes = _on_clock(call, table, kind, time, progress)
+        value, seconds, nodes = _on_clock(call, table, time, progress)
     if value < 0:
         return Solution(pos, None, {}, CLOCK, time, seconds, nodes)
     cards = {c: int(out[c]) for c in range(width) if out[c] >= 0} if each else {}
@@ -215,14 +213,12 @@ def _unbudgeted(call: Callable[[], int], table: np.ndarray) -> tuple[int, float,
 def _on_clock(
     call: Callable[[], int],
     table: np.ndarray,
-    kind: str,
     time: float | None,
     progress: Callable[[float | None], None] | None,
 ) -> tuple[int, float, int]:
     """(value or -1, seconds, nodes) of a search of ``time`` seconds (see the module);
     ``time`` None: no limit after the first call (which then only tells a long search
     from a short one, for ``progress``)."""
-    # (The two solvers keep row 0 alike: T_NODES, T_BUDGET and T_SAME are the same columns.)
     try:
         table[0, kernel.T_BUDGET] = 1  # loads (or compiles) the kernel, off the clock
         value = call()
@@ -232,7 +228,7 @@ def _on_clock(
         nodes = 0
         seconds = 0.0
         largest = 0  # the most nodes a stopped call searched
-        rate = _last_rate[kind]
+        rate = _last_rate["base"]
         announced = progress is None
         while True:
             spent = _time.perf_counter() - start
@@ -260,23 +256,9 @@ def _on_clock(
             if seconds > 0 and nodes > 0:
                 rate = nodes / seconds  # this position's: the next call's budget
                 if nodes >= _RATE_NODES:
-                    _last_rate[kind] = rate  # the next position's first call
+                    _last_rate["base"] = rate  # the next position's first call
             if value >= 0:
                 return value, _time.perf_counter() - start, nodes
     finally:
         table[0, kernel.T_BUDGET] = 0  # the table is shared: no budget left behind
         table[0, kernel.T_SAME] = 0  # (a call cleared it, unless one raised)
-
-
-# ---- rule families (kernels/families/solver.py) ----------------------------------------------
-
-_FAMILY_TABLE: np.ndarray | None = None
-
-
-def _family_table() -> np.ndarray:
-    from ..kernels.families import solver as family_kernel
-
-    global _FAMILY_TABLE
-    if _FAMILY_TABLE is None:
-        _FAMILY_TABLE = family_kernel.new_family_table()
-    return _FAMILY_TABLE

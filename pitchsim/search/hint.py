@@ -36,7 +36,7 @@ calls heard, by rejection as the base game's do (``_FittedFamilySampler``: every
 caller's hand as dealt, its cards now and those it played, makes his call, and another
 pitcher names the trump named), except under a discard and draw (4.8), where the
 worlds deal the hands in play, not the hands the calls were made from.  ``pimc`` values the pitcher's side's points by the
-family double-dummy solver (its fallback: the family rollout's points); ``rollout`` (a
+double-dummy solver (its fallback: the family rollout's points); ``rollout`` (a
 preset's default) plays every seat on by the family heuristic and values the seat's side's
 score change on the hand minus the mean change of the other sides (``OBJECTIVE``,
 ``Hint.objective``): the family rollout play policy's objective, maximised by the seat.
@@ -97,7 +97,6 @@ from ..kernels.families.bidding import (
 )
 from ..kernels.families.rollout import rollout_points
 from ..kernels.families.score import side_of
-from ..kernels.families.solver import family_world_values, new_family_table
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.families.worlds import family_constraint, sample_family_worlds
@@ -112,6 +111,7 @@ from ..kernels.search.monte_carlo import (
     sample_view_worlds,
     value_worlds,
 )
+from ..kernels.search.solver import new_table, preset_world_values
 from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
@@ -123,7 +123,8 @@ EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 # players costs too much for an answer in seconds (scripts/bench_hint_clock.py).
 DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7: "rollout"}
 # Under a preset, rollout at every size: it values the game's score (OBJECTIVE), and the
-# family solver's first trick is slow (scripts/bench_family_hint.py --pimc: 9 a second).
+# old family solver's first trick was slow (scripts/bench_family_hint.py --pimc: 9 a
+# second; not measured again since every preset is the one solver's).
 FAMILY_POLICY = "rollout"
 OBJECTIVE = (
     "your side's score change on this hand minus the mean change of the other sides, "
@@ -697,7 +698,7 @@ def _our_side(args, rules) -> bool:
 def family_decision(k: FamilyKnowledge, max_points: int, policy: str) -> Decision:
     """A preset's decision (``k``, the seat's knowledge): every legal card in each world
     of a ``_FamilySampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
-    when they reach the bid) by the family double-dummy solver (its transposition table
+    when they reach the bid) by the double-dummy solver (its transposition table
     kept across calls), its fallback ``rollout`` the family heuristic playing on; by
     ``rollout`` the family rollout's ``OBJECTIVE`` (``games.family_seat.rollout_valuer``,
     ``others`` outcomes a point)."""
@@ -721,7 +722,7 @@ def family_decision(k: FamilyKnowledge, max_points: int, policy: str) -> Decisio
             cards, prior, our, k.bid, max_points, objective, OBJECTIVE, span, shift, k.others
         )
     leader = int(k.tseats[0]) if k.count else k.seat
-    table = new_family_table()
+    table = new_table()
 
     def points(policy: str, worlds: np.ndarray):
         def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
@@ -733,7 +734,7 @@ def family_decision(k: FamilyKnowledge, max_points: int, policy: str) -> Decisio
                     k.tab, out,
                 )  # fmt: skip
                 return out, 0
-            done, searched = family_world_values(
+            done, searched = preset_world_values(
                 worlds[lo:hi], k.pby, k.n, k.pitcher, k.trump, leader, k.trick, k.count,
                 k.won, k.fr, k.tab, table, cards, out, nodes,
             )  # fmt: skip

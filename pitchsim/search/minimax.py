@@ -1,6 +1,6 @@
 """Double-dummy value of a position by exhaustive minimax, in plain Python: the
-specification the numba solvers (:mod:`pitchsim.kernels.search.solver`, the base game's,
-and :mod:`pitchsim.kernels.families.solver`) are tested against, under every preset.
+specification the numba solver (:mod:`pitchsim.kernels.search.solver`) is tested against,
+under every preset.
 
 Every hand is open; the pitcher's side plays to maximise, every other seat to minimise,
 the points the pitcher's side holds when the hand is scored.  Play and scoring are the

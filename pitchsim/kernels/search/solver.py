@@ -1,4 +1,5 @@
-"""Double-dummy solver: the points (0-4) the pitcher's side makes with every hand open.
+"""The double-dummy solver: the points the pitcher's side makes with every hand open,
+under every preset (VARIANTS.md 0.5-0.8, 3.7, 4.9, 4.10; auction-pitch: 0-4).
 
 Entry points (numba ``njit``, callable from Python and from other kernels; keep these
 signatures stable, search play is built on them)::
@@ -9,6 +10,20 @@ signatures stable, search play is built on them)::
     v = card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
                     rules, table, out)   # out[52]: each legal card's value, -1 elsewhere
     values = solve_deals(dealt2d, pitchers, rules)   # whole deals, parallel (prange)
+    v = solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher,
+                     fr, tab, table)     # any preset: fr, tab = presets.family_array,
+    v = preset_card_values(..., fr, tab, table, out)   # family_tables; out[54]
+    done, nodes = preset_world_values(worlds, pby, ...)  # pimc's worlds under a preset
+
+The preset is data: its tables (``kernels/presets.py``: each card's effective suit and
+order key per trump, the capture values) fill the solve's context, so one search plays
+the jick and jokers (trumps in their order), the 10 (game=ten: no Game point), the 3
+and the 5, low = dealt, partnerships, follow = suit and follow = only (only trumps are
+played, the rest of the hands are out of play from the start, and a seat without a
+trump is passed over, 4.9), lead-trump (the opening lead, 0.4) and trump fixed by the
+first lead (6.3.5: never a joker).  ``solve_position`` and ``card_values`` take the base
+game's rules array and play auction-pitch's tables (``AUCTION_PITCH``): the same search
+node for node as before the presets came in (scripts/solve_nodes.py).
 
 - ``hands[s]``: the cards seat s still holds (int64 bit masks); ``won[s]``: the cards it
   captured in completed tricks; ``dealt[s]``: its hand as dealt (the cards in play, and
@@ -19,7 +34,8 @@ signatures stable, search play is built on them)::
 - ``rules``: ``Rules.to_array()``; follow = suit, low = dealt and partnership matter.
 - The value counts points already captured.  The pitcher's side maximises it, every
   other seat minimises it; solo, Game goes to a single highest count (a tie: nobody);
-  in partnership counts and points are pooled per team.
+  in partnership counts and points are pooled per team.  Every point is a trump's
+  (High, Low, the jack, jick, jokers, the 10, 3 and 5), which the bounds rely on.
 - ``card_values`` returns the position's value and writes, per legal card of the player
   to move, the value after that card (-1 for cards that are not legal).
 - A node budget (search on a clock: numba cannot read a clock cheaply, nodes it can
@@ -64,7 +80,7 @@ lead may prove it in hundreds of nodes where another needs tens of millions).
 import numpy as np
 from numba import njit, prange
 
-from ...game.rules import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP
+from ...game.rules import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP, Rules
 from ..bits import (
     HONOURS,
     JACK,
@@ -76,7 +92,31 @@ from ..bits import (
     popcount,
     suit_mask,
 )
+from ..presets import (
+    F_FOLLOW,
+    F_GAME_TEN,
+    F_LEAD_TRUMP,
+    F_LOW_DEALT,
+    F_PARTNERSHIP,
+    FOLLOW_ONLY,
+    FOLLOW_SUIT,
+    FOLLOW_TRUMP,
+    JOKERS,
+    N_FAMILY_FIELDS,
+    T_EFF,
+    T_KEY,
+    T_SUITS,
+    T_TRUMPS,
+    T_VALUE,
+    family_tables,
+)
+from ..trump_order import order_cards, trump_order
 from .ranks import relative_hands
+
+# auction-pitch's tables (a compile-time constant): what solve_position and card_values,
+# which take the base game's rules array, play by
+AUCTION_PITCH = family_tables(Rules())
+N_CARDS = 54  # with the jokers
 
 TABLE_BITS = 16  # 65,536 entries, ~6 MB
 # From 5 players whole deals fill a small table (scripts/bench_solve.py, 100 deals, nodes
@@ -111,8 +151,9 @@ C_TRUMP = 2
 C_TMASK = 3  # the trump suit's cards
 C_HIGH = 4  # bit of the highest trump in play
 C_LOW = 5  # bit of the lowest trump in play (0 under low = dealt: Low is fixed then)
-C_JACK = 6  # bit of the jack of trump (0 if not dealt)
-C_WORTH = 7  # cards that count for something: High, Low, Jack, game-count cards
+C_ONES = 6  # the other cards in play worth 1 to their captor: the jack, jick, jokers, the 10
+# under game=ten
+C_WORTH = 7  # cards that count for something: every point card, game-count cards
 C_MUST_FOLLOW = 8
 C_PARTNER = 9
 C_PSEATS = 10  # bit s set when seat s is on the pitcher's side
@@ -126,8 +167,20 @@ C_LIMIT = 17  # a search gives up (returns -1) when C_NODES reaches this
 C_GAVE_UP = 18  # searches given up at the limit
 C_ABORT = 19  # the whole solve stops (returns -1) when C_NODES reaches this (a budget)
 C_SECURE_ORDER = 20  # order moves in a trick by whether it is safe (pays from 5 players)
-_CTX = 21
-_MAX_DEPTH = 48
+C_THREE = 21  # the 3 of trump when worth 3 (three=true)
+C_FIVE = 22  # the 5 of trump when worth 5 (five=true)
+C_GAME = 23  # 1: the Game point by count (0 under game=ten)
+C_LOW_DEALT = 24
+C_LEAD_TRUMP = 25  # the opening lead must be a trump when the leader holds one
+C_ROOT_LEGAL = 26  # the root's cards may only be these (-1: any): the opening lead's rules
+C_PLAIN_ORDER = 27  # 1: the trumps are one suit in rank order (no jick, no jokers)
+C_ONLY = 28  # follow=only: only trumps are played, a seat without one is out (4.9)
+C_SUITS = 29  # 4 entries: the cards of each effective suit
+C_EFF = 33  # N_CARDS entries: each card's effective suit
+C_SKEY = C_EFF + N_CARDS  # N_CARDS entries: each card's strength, bar following the lead
+_CTX = C_SKEY + N_CARDS
+_MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
+_MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
 # Racing the opening leads (whole-deal value): each undecided lead gets this many nodes
 # to settle "can it make k?", then RACE_GROWTH times as many, round after round.
@@ -161,9 +214,39 @@ def _suit(card):
 
 
 @njit(cache=True, inline="always")
-def _strength(card, led, trump):
-    s = _suit(card)
-    return card % 13 + 16 * (s == led) + 32 * (s == trump)
+def _strength(card, led, ctx):
+    """Card order in a trick led in effective suit ``led``: trumps, then the suit led."""
+    return ctx[C_SKEY + card] + 16 * (ctx[C_EFF + card] == led)
+
+
+@njit(cache=True, inline="always")
+def _eff(card, ctx):
+    return ctx[C_EFF + card]
+
+
+@njit(cache=True, inline="always")
+def _rank(card):
+    """A card's rank for ordering moves (the jokers between the 10 and the jack)."""
+    return card % 13 if card < 52 else card - 44
+
+
+@njit(cache=True, inline="always")
+def _trumps_above(m, b, ctx):
+    """The trumps of ``m`` (trumps only) above the trump ``b`` (a bit) in trump order."""
+    if ctx[C_PLAIN_ORDER] != 0:
+        return m & ~((b << 1) - 1)
+    trump = ctx[C_TRUMP]
+    ob = trump_order(b, trump)
+    return order_cards(trump_order(m, trump) & ~((ob << 1) - 1), trump)
+
+
+@njit(cache=True, inline="always")
+def _top_trump(m, ctx):
+    """The highest trump of ``m`` (trumps only, not empty) in trump order."""
+    if ctx[C_PLAIN_ORDER] != 0:
+        return highest_card(m)
+    trump = ctx[C_TRUMP]
+    return lowest_card(order_cards(bit(highest_card(trump_order(m, trump))), trump))
 
 
 @njit(cache=True, inline="always")
@@ -178,20 +261,48 @@ def _on_pitcher_side(seat, ctx):
 
 
 @njit(cache=True, inline="always")
+def _points(ctx):
+    """Every card in play worth a point or more to its captor."""
+    return ctx[C_HIGH] | ctx[C_LOW] | ctx[C_ONES] | ctx[C_THREE] | ctx[C_FIVE]
+
+
+@njit(cache=True, inline="always")
 def _roles(mask, ctx):
-    """High, Low and Jack points carried by the cards in ``mask`` (one card may be two)."""
-    return ((mask & ctx[C_HIGH]) != 0) + ((mask & ctx[C_LOW]) != 0) + ((mask & ctx[C_JACK]) != 0)
+    """The points the cards in ``mask`` carry to their captor (one card may be High and
+    Low, or High and the jack)."""
+    return (
+        ((mask & ctx[C_HIGH]) != 0)
+        + ((mask & ctx[C_LOW]) != 0)
+        + popcount(mask & ctx[C_ONES])
+        + 3 * popcount(mask & ctx[C_THREE])
+        + 5 * popcount(mask & ctx[C_FIVE])
+    )
 
 
 @njit(cache=True)
-def _setup(ctx, dealt, n, pitcher, trump, rules):
+def _options(rules):
+    """The base game's rules array as a preset's options (``presets.family_array``)."""
+    fr = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
+    fr[F_FOLLOW] = FOLLOW_SUIT if rules[R_MUST_FOLLOW] != 0 else FOLLOW_TRUMP
+    fr[F_LOW_DEALT] = rules[R_LOW_DEALT] != 0
+    fr[F_PARTNERSHIP] = rules[R_PARTNERSHIP] != 0
+    return fr
+
+
+@njit(cache=True)
+def _setup(ctx, dealt, n, pitcher, trump, fr, tab):
     ctx[:] = 0
     ctx[C_LIMIT] = NO_LIMIT
     ctx[C_ABORT] = NO_LIMIT
     ctx[C_N] = n
     ctx[C_PITCHER] = pitcher
-    ctx[C_MUST_FOLLOW] = rules[R_MUST_FOLLOW] != 0
-    ctx[C_PARTNER] = rules[R_PARTNERSHIP] != 0
+    ctx[C_MUST_FOLLOW] = fr[F_FOLLOW] == FOLLOW_SUIT
+    ctx[C_PARTNER] = fr[F_PARTNERSHIP] != 0
+    ctx[C_LOW_DEALT] = fr[F_LOW_DEALT] != 0
+    ctx[C_GAME] = fr[F_GAME_TEN] == 0
+    ctx[C_LEAD_TRUMP] = fr[F_LEAD_TRUMP] != 0
+    ctx[C_ONLY] = fr[F_FOLLOW] == FOLLOW_ONLY
+    ctx[C_ROOT_LEGAL] = -1
     ctx[C_TRICK_BOUNDS] = n >= TRICK_BOUNDS_FROM
     ctx[C_SECURE_ORDER] = n >= SECURE_ORDER_FROM
     pseats = 0
@@ -204,31 +315,124 @@ def _setup(ctx, dealt, n, pitcher, trump, rules):
         in_play |= dealt[s]
     ctx[C_IN_PLAY] = in_play
     if trump >= 0:
-        _trump_context(ctx, trump, dealt, rules)
+        _trump_context(ctx, trump, dealt, tab)
 
 
 @njit(cache=True)
-def _trump_context(ctx, trump, dealt, rules):
-    """The trump-dependent constants; Low's point is fixed at the deal under low = dealt."""
+def _trump_context(ctx, trump, dealt, tab):
+    """The trump-dependent constants, from the preset's tables; Low's point is fixed at
+    the deal under low = dealt."""
     n = ctx[C_N]
+    in_play = ctx[C_IN_PLAY]
     ctx[C_TRUMP] = trump
-    tmask = suit_mask(trump)
+    tmask = tab[trump, T_TRUMPS]
     ctx[C_TMASK] = tmask
-    trumps = ctx[C_IN_PLAY] & tmask
-    ctx[C_HIGH] = bit(highest_card(trumps))
-    low = bit(lowest_card(trumps))
-    ctx[C_LOW_RANK] = lowest_card(trumps) % 13
-    jack = bit(trump * 13 + JACK)
-    ctx[C_JACK] = jack if ctx[C_IN_PLAY] & jack else 0
+    ctx[C_PLAIN_ORDER] = tmask == suit_mask(trump)
+    for u in range(4):
+        ctx[C_SUITS + u] = tab[trump, T_SUITS + u]
+    ones = np.int64(0)
+    three = np.int64(0)
+    five = np.int64(0)
+    for c in range(N_CARDS):
+        e = tab[trump, T_EFF + c]
+        ctx[C_EFF + c] = e
+        ctx[C_SKEY + c] = tab[trump, T_KEY + c] + 32 * (e == trump)
+        if in_play >> c & 1:
+            v = tab[trump, T_VALUE + c]
+            if v == 1:
+                ones |= bit(c)
+            elif v == 3:
+                three |= bit(c)
+            elif v == 5:
+                five |= bit(c)
+    ctx[C_ONES] = ones
+    ctx[C_THREE] = three
+    ctx[C_FIVE] = five
+    trumps = in_play & tmask & ~JOKERS  # High and Low are never a joker
+    high = np.int64(0)
+    low = np.int64(0)
+    ctx[C_LOW_RANK] = 0
+    if trumps != 0:
+        high = bit(_top_trump(trumps, ctx))
+        if ctx[C_PLAIN_ORDER] != 0:
+            low = bit(lowest_card(trumps))
+        else:
+            low = order_cards(bit(lowest_card(trump_order(trumps, trump))), trump)
+        ctx[C_LOW_RANK] = lowest_card(low) % 13
+    ctx[C_HIGH] = high
     ctx[C_BASE] = 0
-    if rules[R_LOW_DEALT] != 0:
+    if ctx[C_LOW_DEALT] != 0:
         ctx[C_LOW] = 0
         for s in range(n):
             if dealt[s] & low and _on_pitcher_side(s, ctx):
                 ctx[C_BASE] = 1
     else:
         ctx[C_LOW] = low
-    ctx[C_WORTH] = ctx[C_HIGH] | low | jack | HONOURS
+    jack = bit(trump * 13 + JACK)
+    worth = high | low | jack | ones | three | five | HONOURS
+    if three | five:
+        # The 3 and 5 of trump lie among the plain trumps, where the table's key renames
+        # plain cards to the ranks just above Low (ranks.py): it would rename one onto
+        # them.  So under three or five no trump is renamed.
+        worth |= tmask
+    ctx[C_WORTH] = worth
+
+
+@njit(cache=True, inline="always")
+def _after(hands, seat, leader, i, ctx):
+    """The seat to play after ``seat`` (the ``i``-th card of the trick led by
+    ``leader``), -1 when the trick is complete.  Under follow=only the hands hold only
+    the trumps (the rest are never played) and a seat holding none is out (4.9)."""
+    n = ctx[C_N]
+    if ctx[C_ONLY] == 0:
+        if i == n - 1:
+            return -1
+        return seat + 1 if seat + 1 < n else 0
+    s = seat
+    while True:
+        s += 1
+        if s == n:
+            s = 0
+        if s == leader:
+            return -1
+        if hands[s] != 0:
+            return s
+
+
+@njit(cache=True, inline="always")
+def _lead_from(hands, seat, ctx):
+    """Who leads after ``seat`` takes a trick: itself, or under follow=only the first
+    seat from it still holding a trump (4.9)."""
+    if ctx[C_ONLY] == 0:
+        return seat
+    n = ctx[C_N]
+    s = seat
+    for _ in range(n):
+        if hands[s] != 0:
+            return s
+        s = s + 1 if s + 1 < n else 0
+    return seat
+
+
+@njit(cache=True, inline="always")
+def _one_card_each(hands, seat, ctx):
+    """The last trick: the leader ``seat`` (and under follow=only every seat) holds one
+    card at most."""
+    if ctx[C_ONLY] == 0:
+        return hands[seat] & (hands[seat] - 1) == 0
+    for s in range(ctx[C_N]):
+        if hands[s] & (hands[s] - 1) != 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _game_won(counts, ctx):
+    """1 when the pitcher's side takes the Game point by count (the highest, untied)."""
+    if ctx[C_GAME] == 0:
+        return 0
+    p, o = _game_totals(counts, ctx)
+    return 1 if p > o else 0
 
 
 @njit(cache=True, inline="always")
@@ -256,17 +460,20 @@ def _bounds(hands, counts, ctx, rest, pts):
     tmask = ctx[C_TMASK]
     lo = pts
     hi = pts
-    for r in range(3):
-        b = ctx[C_HIGH + r]  # C_HIGH, C_LOW, C_JACK are consecutive
-        if b == 0 or (rest & b) == 0:
-            continue
-        above = rest & tmask & ~((b << 1) - 1)
+    pm = rest & _points(ctx)  # every point card is a trump
+    while pm:
+        b = pm & -pm
+        pm &= pm - 1
+        w = _roles(b, ctx)
+        above = _trumps_above(rest & tmask, b, ctx)
         if b & mine:
-            hi += 1
+            hi += w
             if above & theirs == 0:
-                lo += 1
+                lo += w
         elif above & mine != 0:
-            hi += 1
+            hi += w
+    if ctx[C_GAME] == 0:
+        return lo, hi
     left = game_count(rest)
     p, o = _game_totals(counts, ctx)
     if p > o + left:
@@ -282,13 +489,15 @@ def _beaters(win_card, led, ctx):
     """The cards that would beat ``win_card`` in a trick led in suit ``led``."""
     trump = ctx[C_TRUMP]
     above = ~((bit(win_card) << 1) - 1)
-    if _suit(win_card) == trump:
-        return ctx[C_TMASK] & above
-    return ctx[C_TMASK] | (suit_mask(led) & above)
+    if _eff(win_card, ctx) == trump:
+        return _trumps_above(ctx[C_TMASK], bit(win_card), ctx)
+    return ctx[C_TMASK] | (ctx[C_SUITS + led] & above)
 
 
 @njit(cache=True)
-def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_seat, taken):
+def _trick_bounds(
+    hands, counts, ctx, rest, pts, i, to_move, leader, led, win_card, win_seat, taken
+):
     """(points sure, points still possible) inside a trick: ``taken`` its cards so far,
     ``rest`` every card not in a completed trick (hands and ``taken``).
 
@@ -299,7 +508,7 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
     n = ctx[C_N]
     trump = ctx[C_TRUMP]
     tmask = ctx[C_TMASK]
-    follow_mask = suit_mask(led)
+    follow_mask = ctx[C_SUITS + led]
     trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
     mine = np.int64(0)
     side = ctx[C_PSEATS]
@@ -308,18 +517,17 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
         side &= side - 1
     free = np.int64(0)  # the cards of the seats still free to choose in this trick
     free_seats = 0
-    first = leader + i
-    if first >= n:
-        first -= n
-    seat = first
-    for _ in range(i, n):
+    seat = to_move
+    while True:  # the seats still to play, ``to_move`` on (follow=only: those in)
         hand = hands[seat]
         follow = hand & follow_mask
         legal = hand if follow == 0 else follow | (hand & trump_ok)
-        if legal & (legal - 1) == 0:
+        if legal == 0:
+            pass  # out of the hand (follow=only)
+        elif legal & (legal - 1) == 0:
             taken |= legal
             c = lowest_card(legal)
-            if _strength(c, led, trump) > _strength(win_card, led, trump):
+            if _strength(c, led, ctx) > _strength(win_card, led, ctx):
                 win_card = c
                 win_seat = seat
         else:
@@ -327,6 +535,8 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
         seat += 1
         if seat == n:
             seat = 0
+        if seat == leader:
+            break
     ours = _on_pitcher_side(win_seat, ctx)
     beat = _beaters(win_card, led, ctx)
     decided = True
@@ -343,25 +553,28 @@ def _trick_bounds(hands, counts, ctx, rest, pts, i, leader, led, win_card, win_s
     their_won = decided and not ours
     lo = pts
     hi = pts
-    for r in range(3):
-        b = ctx[C_HIGH + r]
-        if b == 0 or (rest & b) == 0:
-            continue
+    pm = rest & _points(ctx)
+    while pm:
+        b = pm & -pm
+        pm &= pm - 1
+        w = _roles(b, ctx)
         if b & taken:
             if mine_won:
-                lo += 1
-                hi += 1
+                lo += w
+                hi += w
             elif not their_won:
-                hi += 1
+                hi += w
             continue
-        above = rest & tmask & ~((b << 1) - 1)
+        above = _trumps_above(rest & tmask, b, ctx)
         threat = taken if b & free else 0
         if b & mine:
-            hi += 1
+            hi += w
             if above & theirs == 0 and (mine_won or above & threat == 0):
-                lo += 1
+                lo += w
         elif above & (mine | threat) != 0:
-            hi += 1
+            hi += w
+    if ctx[C_GAME] == 0:
+        return lo, hi
     p, o = _game_totals(counts, ctx)
     left = game_count(rest)
     held = game_count(rest & ~taken)
@@ -385,6 +598,8 @@ def _key(hands, counts, ctx, rest, leader, rel):
     left = game_count(rest)
     p, o = _game_totals(counts, ctx)
     top = (leader << 56) | (ctx[C_TRUMP] << 50)
+    if ctx[C_GAME] == 0:
+        return top | (1 << 54)  # no Game point: the counts never matter
     if p > o + left:
         return top | (1 << 55)  # Game is the pitcher side's whatever happens
     if p + left <= o:
@@ -429,27 +644,28 @@ _ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
 def _last_trick(hands, counts, ctx, leader, pts):
     """The final value when every seat holds one card: no choice is left."""
     n = ctx[C_N]
-    trump = ctx[C_TRUMP]
-    led = _suit(lowest_card(hands[leader]))
+    led = _eff(lowest_card(hands[leader]), ctx)
     taken = np.int64(0)
     best = -1
     winner = leader
     for j in range(n):
         seat = (leader + j) % n
+        if hands[seat] == 0:
+            continue  # out (follow=only)
         c = lowest_card(hands[seat])
         taken |= bit(c)
-        st = _strength(c, led, trump)
+        st = _strength(c, led, ctx)
         if st > best:
             best = st
             winner = seat
     slot = _slot(winner, ctx)
     gained = game_count(taken)
     counts[slot] += gained
-    p, o = _game_totals(counts, ctx)
+    game = _game_won(counts, ctx)
     counts[slot] -= gained
     if _on_pitcher_side(winner, ctx):
         pts += _roles(taken, ctx)
-    return pts + (p > o)
+    return pts + game
 
 
 @njit(cache=True, inline="always")
@@ -532,7 +748,9 @@ def _search(
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
             status = -1
-            if i == n - 1 or (i > 0 and ctx[C_TRICK_BOUNDS] == 0):
+            if i > 0 and (
+                ctx[C_TRICK_BOUNDS] == 0 or _after(hands, seat, fr[d, F_LEADER], i, ctx) < 0
+            ):
                 pass  # the last card of a trick: its children are bounded at the boundary
             elif i > 0:
                 taken = fr[d, F_TAKEN]
@@ -543,6 +761,7 @@ def _search(
                     rest | taken,
                     pts,
                     i,
+                    seat,
                     fr[d, F_LEADER],
                     fr[d, F_LED],
                     fr[d, F_WCARD],
@@ -555,9 +774,8 @@ def _search(
                     status = 0
             else:
                 if rest == 0:
-                    p, o = _game_totals(counts, ctx)
-                    status = 1 if pts + (p > o) >= target else 0
-                elif hands[seat] & (hands[seat] - 1) == 0:
+                    status = 1 if pts + _game_won(counts, ctx) >= target else 0
+                elif _one_card_each(hands, seat, ctx):
                     status = 1 if _last_trick(hands, counts, ctx, seat, pts) >= target else 0
                 else:
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
@@ -591,9 +809,9 @@ def _search(
             hand = hands[seat]
             led = fr[d, F_LED]
             if i == 0:
-                legal = hand
+                legal = hand if d > 0 else hand & ctx[C_ROOT_LEGAL]
             else:
-                follow = hand & suit_mask(led)
+                follow = hand & ctx[C_SUITS + led]
                 trump_ok = tmask if (led != trump and not must_follow) else 0
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
             taken = fr[d, F_TAKEN]
@@ -604,6 +822,7 @@ def _search(
                     rest | taken,
                     ctx,
                     seat,
+                    fr[d, F_LEADER],
                     i,
                     led,
                     fr[d, F_WCARD],
@@ -646,17 +865,18 @@ def _search(
             wcard = fr[d, F_WCARD]
             wseat = fr[d, F_WSEAT]
             if i == 0:
-                led = _suit(c)
+                led = _eff(c, ctx)
                 wcard = c
                 wseat = seat
-            elif _strength(c, led, trump) > _strength(wcard, led, trump):
+            elif _strength(c, led, ctx) > _strength(wcard, led, ctx):
                 wcard = c
                 wseat = seat
             taken = fr[d, F_TAKEN] | b
             pts = fr[d, F_PTS]
             rest = fr[d, F_REST]
             e = d + 1
-            if i == n - 1:
+            nxt = _after(hands, seat, fr[d, F_LEADER], i, ctx)
+            if nxt < 0:
                 gained = game_count(taken)
                 slot = _slot(wseat, ctx)
                 counts[slot] += gained
@@ -664,18 +884,20 @@ def _search(
                 fr[d, F_GAINED] = gained
                 if _on_pitcher_side(wseat, ctx):
                     pts += _roles(taken, ctx)
-                fr[e, F_SEAT] = wseat
-                fr[e, F_LEADER] = wseat
+                nrest = rest & ~taken
+                ld = _lead_from(hands, wseat, ctx)
+                fr[e, F_SEAT] = ld
+                fr[e, F_LEADER] = ld
                 fr[e, F_I] = 0
                 fr[e, F_LED] = -1
                 fr[e, F_WCARD] = -1
                 fr[e, F_WSEAT] = -1
                 fr[e, F_TAKEN] = 0
                 fr[e, F_PTS] = pts
-                fr[e, F_REST] = rest & ~taken
+                fr[e, F_REST] = nrest
             else:
                 fr[d, F_GAINED] = 0
-                fr[e, F_SEAT] = seat + 1 if seat + 1 < n else 0
+                fr[e, F_SEAT] = nxt
                 fr[e, F_LEADER] = fr[d, F_LEADER]
                 fr[e, F_I] = i + 1
                 fr[e, F_LED] = led
@@ -743,50 +965,52 @@ def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, d
         gp = card_game_points(c)
         if i == 0:
             # Leads: high trumps first, then high cards.
-            score = c % 13 + 20 * (_suit(c) == trump)
+            score = _rank(c) + 20 * (_eff(c, ctx) == trump)
         else:
-            wins = _strength(c, led, trump) > _strength(win_card, led, trump)
+            wins = _strength(c, led, ctx) > _strength(win_card, led, ctx)
             friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
             stake = game_count(taken) + 10 * _roles(taken, ctx)
             if friend_winning and i > 0:
                 # Partner (or own side) ahead: feed it count, do not overtake cheaply.
                 score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
             elif wins:
-                score = 40 + stake - (c % 13) + gp
+                score = 40 + stake - (_rank(c)) + gp
                 if i == n - 1:
                     score += 20
             else:
-                score = -gp - 10 * _roles(bit(c), ctx) - (c % 13)
-        buf[depth, 8 + k] = score
+                score = -gp - 10 * _roles(bit(c), ctx) - (_rank(c))
+        buf[depth, _MOVES + k] = score
         buf[depth, k] = c
         j = k
-        while j > 0 and buf[depth, 8 + j - 1] < score:
+        while j > 0 and buf[depth, _MOVES + j - 1] < score:
             buf[depth, j] = buf[depth, j - 1]
-            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
+            buf[depth, _MOVES + j] = buf[depth, _MOVES + j - 1]
             j -= 1
         buf[depth, j] = c
-        buf[depth, 8 + j] = score
+        buf[depth, _MOVES + j] = score
         k += 1
     return k
 
 
 @njit(cache=True, inline="always")
-def _top_strength(hand, led, trump, follow_mask, trump_ok, tmask):
+def _top_strength(hand, led, ctx, follow_mask, trump_ok, tmask):
     """The strongest card a seat holding ``hand`` may play to a trick led in ``led``
     (-1: it can play nothing that wins: neither the suit led nor a trump)."""
     follow = hand & follow_mask
     legal = hand if follow == 0 else follow | (hand & trump_ok)
     t = legal & tmask
     if t:
-        return _strength(highest_card(t), led, trump)
+        return _strength(_top_trump(t, ctx), led, ctx)
     f = legal & follow_mask
     if f:
-        return _strength(highest_card(f), led, trump)
+        return _strength(highest_card(f), led, ctx)
     return -1
 
 
 @njit(cache=True)
-def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, depth):
+def _safe_moves(
+    hands, legal, unplayed, ctx, seat, leader, i, led, win_card, win_seat, taken, buf, depth
+):
     """As ``_moves`` inside a trick (``i > 0``), ordered by whether the trick is safe for
     the mover's side after the card (from 5 players, ``SECURE_ORDER_FROM``)."""
     trump = ctx[C_TRUMP]
@@ -798,20 +1022,22 @@ def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, t
     their_top = -1
     our_top = -1
     tmask = ctx[C_TMASK]
-    follow_mask = suit_mask(led)
+    follow_mask = ctx[C_SUITS + led]
     trump_ok = tmask if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
     later = seat
-    for _ in range(i + 1, n):
+    while True:  # the seats still to play after this one
         later += 1
         if later == n:
             later = 0
-        top = _top_strength(hands[later], led, trump, follow_mask, trump_ok, tmask)
+        if later == leader:
+            break
+        top = _top_strength(hands[later], led, ctx, follow_mask, trump_ok, tmask)
         if _on_pitcher_side(later, ctx) == maximise:
             our_top = max(our_top, top)
         else:
             their_top = max(their_top, top)
     stake = game_count(taken) + 10 * _roles(taken, ctx)
-    wst = _strength(win_card, led, trump)
+    wst = _strength(win_card, led, ctx)
     friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
     k = 0
     m = legal
@@ -821,7 +1047,7 @@ def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, t
         if not _is_rep(c, legal, unplayed, worth):
             continue
         gp = card_game_points(c)
-        st = _strength(c, led, trump)
+        st = _strength(c, led, ctx)
         wins = st > wst
         ours = wins or friend_winning
         top = st if wins else wst
@@ -833,27 +1059,27 @@ def _safe_moves(hands, legal, unplayed, ctx, seat, i, led, win_card, win_seat, t
             if not wins:
                 score = 300 + 2 * gp + 10 * roles
             elif not friend_winning:
-                score = 300 + stake - c % 13 + gp
+                score = 300 + stake - _rank(c) + gp
             else:
-                score = 150 - c % 13
+                score = 150 - _rank(c)
         elif ours:
             # Ours so far but the other side can still take it: feed it nothing.
-            score = 200 + (stake + c % 13 if wins else -(c % 13)) - 3 * gp - 10 * roles
+            score = 200 + (stake + _rank(c) if wins else -(_rank(c))) - 3 * gp - 10 * roles
         elif top > our_top:
             # Lost whatever our side plays: throw the cheapest card.
-            score = -3 * gp - 10 * roles - c % 13
+            score = -3 * gp - 10 * roles - _rank(c)
         else:
             # Theirs so far, but a seat of ours still to play may take it.
-            score = 100 - 3 * gp - 10 * roles - c % 13
-        buf[depth, 8 + k] = score
+            score = 100 - 3 * gp - 10 * roles - _rank(c)
+        buf[depth, _MOVES + k] = score
         buf[depth, k] = c
         j = k
-        while j > 0 and buf[depth, 8 + j - 1] < score:
+        while j > 0 and buf[depth, _MOVES + j - 1] < score:
             buf[depth, j] = buf[depth, j - 1]
-            buf[depth, 8 + j] = buf[depth, 8 + j - 1]
+            buf[depth, _MOVES + j] = buf[depth, _MOVES + j - 1]
             j -= 1
         buf[depth, j] = c
-        buf[depth, 8 + j] = score
+        buf[depth, _MOVES + j] = score
         k += 1
     return k
 
@@ -868,16 +1094,16 @@ def _lead_order(hand, buf):
         c = highest_card(m)
         m &= ~bit(c)
         suit = hand & suit_mask(_suit(c))
-        score = 20 * popcount(suit) + c % 13
-        buf[_MAX_DEPTH - 1, 8 + k] = score
+        score = 20 * popcount(suit) + _rank(c)
+        buf[_MAX_DEPTH - 1, _MOVES + k] = score
         buf[_MAX_DEPTH - 1, k] = c
         j = k
-        while j > 0 and buf[_MAX_DEPTH - 1, 8 + j - 1] < score:
+        while j > 0 and buf[_MAX_DEPTH - 1, _MOVES + j - 1] < score:
             buf[_MAX_DEPTH - 1, j] = buf[_MAX_DEPTH - 1, j - 1]
-            buf[_MAX_DEPTH - 1, 8 + j] = buf[_MAX_DEPTH - 1, 8 + j - 1]
+            buf[_MAX_DEPTH - 1, _MOVES + j] = buf[_MAX_DEPTH - 1, _MOVES + j - 1]
             j -= 1
         buf[_MAX_DEPTH - 1, j] = c
-        buf[_MAX_DEPTH - 1, 8 + j] = score
+        buf[_MAX_DEPTH - 1, _MOVES + j] = score
         k += 1
     return k
 
@@ -906,7 +1132,7 @@ def _value(
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
         lo, hi = _trick_bounds(
-            hands, counts, ctx, rest | taken, pts, i, leader, led, win_card, win_seat, taken
+            hands, counts, ctx, rest | taken, pts, i, seat, leader, led, win_card, win_seat, taken
         )
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
@@ -950,32 +1176,35 @@ def next_generation(table, gen, same):
 
 
 @njit(cache=True)
-def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
-    """Shared by solve_position and card_values (``out.size == 0``: value only)."""
+def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out):
+    """Shared by every entry point (``out.size == 0``: value only)."""
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
     v = _solve(
-        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, ctx
+        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx
     )
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     if v < 0:
         table[0, T_ABORTED] += 1
+        out[:] = -1  # nothing to use
     return v
 
 
 @njit(cache=True)
-def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, ctx):
+def _solve(
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx
+):
     if trump < 0 and trick_len > 0:
-        trump = _suit(trick[0])
-    _setup(ctx, dealt, n, pitcher, trump, rules)
+        trump = _suit(trick[0])  # the first card's printed suit is trump (6.3.5)
+    _setup(ctx, dealt, n, pitcher, trump, fr, tab)
     if table[0, T_BUDGET] > 0:
         ctx[C_ABORT] = table[0, T_BUDGET]
         ctx[C_LIMIT] = ctx[C_ABORT]
     next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
-    buf = np.empty((_MAX_DEPTH, 16), dtype=np.int64)
+    buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
     rest = np.int64(0)
@@ -987,15 +1216,15 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
     seat = (leader + trick_len) % n
 
     if trump < 0 and out.size == 0:
-        return _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules)
+        return _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab)
     if trump < 0:
         # Before the opening lead: each lead fixes its own trump, and its value is wanted.
         hand = h[seat]
-        leads = _lead_order(hand, buf)
+        leads = _lead_order(hand & ~JOKERS, buf)  # a joker never leads first (6.3.5)
         best = -1
         for j in range(leads):
             c = buf[_MAX_DEPTH - 1, j]
-            _trump_context(ctx, _suit(c), dealt, rules)
+            _trump_context(ctx, _suit(c), dealt, tab)
             if not _is_rep(c, hand, rest, ctx[C_WORTH]):
                 # An equal card just above it in the same hand: the same value.
                 if out.size > 0:
@@ -1028,26 +1257,48 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
                 best = v
         return best
 
-    _trump_context(ctx, trump, dealt, rules)
+    _trump_context(ctx, trump, dealt, tab)
     pts = ctx[C_BASE]
     for s in range(n):
         if _on_pitcher_side(s, ctx):
             pts += _roles(won[s], ctx)
+    if ctx[C_ONLY] != 0:
+        # follow=only: only trumps are ever played (4.9), the rest are out of play
+        rest = np.int64(0)
+        for s in range(n):
+            h[s] &= ctx[C_TMASK]
+            rest |= h[s]
     led = -1
     win_card = -1
     win_seat = -1
     taken = np.int64(0)
+    last = leader
     for j in range(trick_len):
         c = trick[j]
+        last = (leader + j) % n
+        if ctx[C_ONLY] != 0:
+            for s in range(n):  # who played it: seats out of the hand are passed over
+                if dealt[s] >> c & 1:
+                    last = s
         if j == 0:
-            led = _suit(c)
-        if j == 0 or _strength(c, led, trump) > _strength(win_card, led, trump):
+            led = _eff(c, ctx)
+        if j == 0 or _strength(c, led, ctx) > _strength(win_card, led, ctx):
             win_card = c
-            win_seat = (leader + j) % n
+            win_seat = last
         taken |= bit(c)
+    if ctx[C_ONLY] != 0:
+        if trick_len == 0:
+            seat = _lead_from(h, leader, ctx)
+            leader = seat
+        else:
+            seat = _after(h, last, leader, trick_len - 1, ctx)
     if rest == 0:
-        p, o = _game_totals(counts, ctx)
-        return pts + (p > o)
+        return pts + _game_won(counts, ctx)
+    played = np.int64(0)
+    for s in range(n):
+        played |= won[s]
+    if trick_len == 0 and played == 0 and ctx[C_LEAD_TRUMP] != 0 and h[seat] & ctx[C_TMASK]:
+        ctx[C_ROOT_LEGAL] = ctx[C_TMASK]  # lead-trump: the opening lead is a trump
     if out.size == 0:
         return _value(
             h,
@@ -1069,12 +1320,12 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
     # Every legal card: the value after it (equivalent cards share one search); the
     # position's value is the best of them for the player to move.
     maximise = _on_pitcher_side(seat, ctx)
-    v = -1 if maximise else 5
+    v = -1 if maximise else 1 << 20
     hand = h[seat]
     if trick_len == 0:
-        legal = hand
+        legal = hand & ctx[C_ROOT_LEGAL]
     else:
-        follow = hand & suit_mask(led)
+        follow = hand & ctx[C_SUITS + led]
         trump_ok = ctx[C_TMASK] if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
         legal = hand if follow == 0 else follow | (hand & trump_ok)
     m = legal
@@ -1113,7 +1364,7 @@ def _solve(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules
 
 
 @njit(cache=True)
-def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
+def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
     """The whole deal's value from the opening lead (each lead fixes its own trump).
 
     The value is the best lead's, so for each k in turn, "can some lead make k?".  One
@@ -1125,7 +1376,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
     """
     n = ctx[C_N]
     hand = h[seat]
-    count = _lead_order(hand, buf)
+    count = _lead_order(hand & ~JOKERS, buf)  # a joker never leads first (6.3.5)
     cards = np.empty(count, dtype=np.int64)
     lo = np.empty(count, dtype=np.int64)
     hi = np.empty(count, dtype=np.int64)
@@ -1133,12 +1384,12 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
     best = 0
     for j in range(count):
         c = buf[_MAX_DEPTH - 1, j]
-        _trump_context(ctx, _suit(c), dealt, rules)
+        _trump_context(ctx, _suit(c), dealt, tab)
         if not _is_rep(c, hand, rest, ctx[C_WORTH]):
             continue  # an equal card just above it in the same hand: the same value
         h[seat] = hand & ~bit(c)
         lo[m], hi[m] = _trick_bounds(
-            h, counts, ctx, rest, ctx[C_BASE], 1, leader, _suit(c), c, seat, bit(c)
+            h, counts, ctx, rest, ctx[C_BASE], 1, (seat + 1) % n, leader, _suit(c), c, seat, bit(c)
         )
         h[seat] = hand
         cards[m] = c
@@ -1158,7 +1409,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, rules):
             if hi[j] < target:
                 continue
             c = cards[j]
-            _trump_context(ctx, _suit(c), dealt, rules)
+            _trump_context(ctx, _suit(c), dealt, tab)
             h[seat] = hand & ~bit(c)
             ctx[C_LIMIT] = min(ctx[C_NODES] + budget, ctx[C_ABORT])
             r = _search(
@@ -1200,19 +1451,18 @@ def _child_value(
     h, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat, taken, pts, c
 ):
     """The value after the player to move (``seat``, ``i``-th to the trick) plays ``c``."""
-    n = ctx[C_N]
-    trump = ctx[C_TRUMP]
     hand = h[seat]
     h[seat] = hand & ~bit(c)
     if i == 0:
-        led = _suit(c)
+        led = _eff(c, ctx)
         win_card = c
         win_seat = seat
-    elif _strength(c, led, trump) > _strength(win_card, led, trump):
+    elif _strength(c, led, ctx) > _strength(win_card, led, ctx):
         win_card = c
         win_seat = seat
     taken |= bit(c)
-    if i == n - 1:
+    nxt = _after(h, seat, leader, i, ctx)
+    if nxt < 0:
         slot = _slot(win_seat, ctx)
         gained = game_count(taken)
         counts[slot] += gained
@@ -1220,12 +1470,10 @@ def _child_value(
             pts += _roles(taken, ctx)
         nrest = rest & ~taken
         if nrest == 0:
-            p, o = _game_totals(counts, ctx)
-            v = pts + (p > o)
+            v = pts + _game_won(counts, ctx)
         else:
-            v = _value(
-                h, counts, ctx, table, buf, nrest, win_seat, win_seat, 0, -1, -1, -1, 0, pts, 0
-            )
+            ld = _lead_from(h, win_seat, ctx)
+            v = _value(h, counts, ctx, table, buf, nrest, ld, ld, 0, -1, -1, -1, 0, pts, 0)
         counts[slot] -= gained
     else:
         v = _value(
@@ -1235,7 +1483,7 @@ def _child_value(
             table,
             buf,
             rest,
-            (seat + 1) % n,
+            nxt,
             leader,
             i + 1,
             led,
@@ -1251,7 +1499,7 @@ def _child_value(
 
 @njit(cache=True)
 def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table):
-    """The position's double-dummy value (0-4) for the pitcher's side (see the module)."""
+    """The position's double-dummy value (0-4) under the base game's ``rules`` array."""
     return _root(
         hands,
         won,
@@ -1262,7 +1510,8 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         trick_len,
         trump,
         pitcher,
-        rules,
+        _options(rules),
+        AUCTION_PITCH,
         table,
         np.empty(0, dtype=np.int64),
     )
@@ -1271,7 +1520,87 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
 @njit(cache=True)
 def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
     """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
-    return _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out)
+    return _root(
+        hands,
+        won,
+        dealt,
+        n,
+        leader,
+        trick,
+        trick_len,
+        trump,
+        pitcher,
+        _options(rules),
+        AUCTION_PITCH,
+        table,
+        out,
+    )
+
+
+@njit(cache=True)
+def solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table):
+    """The value under any preset: ``fr``, ``tab`` its ``presets.family_array`` and
+    ``family_tables``; ``held`` the hands when the first card was led (after any draw)."""
+    return _root(
+        hands,
+        won,
+        held,
+        n,
+        leader,
+        trick,
+        trick_len,
+        trump,
+        pitcher,
+        fr,
+        tab,
+        table,
+        np.empty(0, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def preset_card_values(
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out
+):
+    """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
+    return _root(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out)
+
+
+@njit(cache=True)
+def preset_world_values(
+    worlds, pby, n, pitcher, trump, leader, trick, trick_len, won, fr, tab, table, cards, out,
+    nodes=0,
+):  # fmt: skip
+    """pimc's valuing under any preset: ``out[j, w]`` the double-dummy value (the pitcher's
+    side's points) after ``cards[j]`` in world w.  ``worlds[w, :n]`` are the seats' cards
+    now (``kernels.families.worlds``; ``worlds[w, n]``, cards put down face down, are out
+    of play: in no hand, never in play); ``pby[s]`` the cards seat s has played.  Returns
+    (worlds done, nodes searched): a budget of ``nodes`` (0: none) stops at the first
+    world it does not finish, which is left out, as the base game's ``dd_outcomes``."""
+    hands = np.empty(n, dtype=np.int64)
+    held = np.empty(n, dtype=np.int64)
+    values = np.empty(N_CARDS, dtype=np.int64)
+    start = table[0, T_NODES]
+    table[0, T_BUDGET] = 0
+    for w in range(worlds.shape[0]):
+        if nodes > 0:
+            left = nodes - (table[0, T_NODES] - start)
+            if left <= 0:
+                return w, table[0, T_NODES] - start
+            table[0, T_BUDGET] = left
+        for s in range(n):
+            hands[s] = worlds[w, s]
+            held[s] = worlds[w, s] | pby[s]  # in play: the cards now and those played (0.6)
+        v = preset_card_values(
+            hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, values
+        )
+        if v < 0:
+            table[0, T_BUDGET] = 0
+            return w, table[0, T_NODES] - start  # out of budget: this world is not done
+        for j in range(cards.size):
+            out[j, w] = values[cards[j]]
+    table[0, T_BUDGET] = 0
+    return worlds.shape[0], table[0, T_NODES] - start
 
 
 @njit(cache=True, parallel=True)
