@@ -66,7 +66,14 @@ def main() -> None:
                 cmd = [BIN / "pitchsim", "cache", "warm", "--jobs", workers]
                 print("+", " ".join(str(c) for c in cmd), flush=True)
                 warmed = subprocess.run(cmd, cwd=ROOT).returncode
-                spread = ["-n", workers, "--dist", "loadfile", "--no-loadscope-reorder"]
+                spread = [
+                    "-n",
+                    workers,
+                    "--dist",
+                    "loadfile",
+                    "--no-loadscope-reorder",
+                    "--durations=25",
+                ]
                 run(BIN / "python", "-m", "pytest", *spread)
                 if warmed:
                     sys.exit(warmed)
