@@ -400,8 +400,13 @@ def test_a_policy_on_a_clock_with_time_to_spare_plays_its_own_card(strategy):
     for seat, view, key, plan, d in decisions_of_a_game(strategy)[:40]:
         timed = seat.decide(view, key, plan, True, time=1000.0)
         legal = play_args(view, plan)[0]
-        if legal & (legal - 1) == 0:  # one card to play (a plan may leave one): no search
-            assert timed.search is None and timed.action == d.action
+        if legal & (legal - 1) == 0:  # one card to play (a plan may leave one)
+            assert timed.action == d.action
+            many = int(play_args(view, -1)[0])  # every legal card, plan or not
+            if many & (many - 1) == 0:
+                assert timed.search is None  # nothing to choose, nothing searched
+            else:  # values asked for cover every legal card (docs/protocol.md)
+                assert len(timed.values) == many.bit_count()
             continue
         assert timed.search is not None and timed.search["worlds_max"] in (24, 8)
         if timed.search["stop"] == ALL_DONE:

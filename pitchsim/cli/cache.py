@@ -59,9 +59,30 @@ def _warm_one(argv: list[str]) -> tuple[list[str], int, str, float]:
     return argv, code if isinstance(code, int) else 1, err.getvalue(), time.monotonic() - start
 
 
+def _lanes(runs: list[list[str]], jobs: int) -> list[list[list[str]]]:
+    """The runs split over at most ``jobs`` lanes, each run in one process after the other.
+    The base game's commands and the presets' compile two mostly separate sets of kernels
+    (the presets share theirs: the rules are data), so the two sets go to different lanes
+    first: two processes compiling the same kernels side by side compile them twice."""
+    sets: dict[bool, list[list[str]]] = {}
+    for argv in runs:
+        base = "--rules" not in argv or argv[argv.index("--rules") + 1] == "auction-pitch"
+        sets.setdefault(base, []).append(argv)
+    groups = list(sets.values())
+    per = max(1, jobs // len(groups)) if groups else 1
+    lanes: list[list[list[str]]] = []
+    for g in groups:  # a group's runs over its share of the lanes, round robin
+        mine = [g[i::per] for i in range(min(per, len(g)))]
+        lanes += mine
+    while len(lanes) > jobs:  # fewer lanes than groups: fold the last into the first
+        lanes[(len(lanes) - 1) % jobs] += lanes.pop()
+    return lanes
+
+
 def warm(jobs: int) -> int:
-    """Compile the kernels of ``warm_runs`` in ``jobs`` processes side by side, a line on
-    stderr as each run ends; return how many runs failed (each is named on stderr)."""
+    """Compile the kernels of ``warm_runs`` in up to ``jobs`` processes side by side
+    (``_lanes``), a line on stderr as each run ends; return how many runs failed (each is
+    named on stderr)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -69,15 +90,22 @@ def warm(jobs: int) -> int:
     failed = 0
     with tempfile.TemporaryDirectory(prefix="pitchsim-warm-") as tmp:
         runs = warm_runs(Path(tmp))
+        lanes = _lanes(runs, jobs)
         print(
-            f"pitchsim: compiling the kernels of {len(runs)} commands, {jobs} at a time",
+            f"pitchsim: compiling the kernels of {len(runs)} commands, {len(lanes)} at a time",
             file=sys.stderr,
             flush=True,
         )
-        # spawn: a fresh interpreter per worker (numba's threads do not survive a fork)
+        # spawn: a fresh interpreter per worker (numba's threads do not survive a fork);
+        # a pool of one per lane keeps a lane's runs in its process, one after the other
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            todo = [pool.submit(_warm_one, argv) for argv in runs]
+        pools = [ProcessPoolExecutor(max_workers=1, mp_context=ctx) for _ in lanes]
+        try:
+            todo = [
+                pool.submit(_warm_one, argv)
+                for pool, lane in zip(pools, lanes, strict=True)
+                for argv in lane
+            ]
             for done, fut in enumerate(as_completed(todo), 1):
                 argv, code, err, secs = fut.result()
                 what = " ".join(a if " " not in a else repr(a) for a in argv)
@@ -88,6 +116,9 @@ def warm(jobs: int) -> int:
                     file=sys.stderr,
                     flush=True,
                 )
+        finally:
+            for pool in pools:
+                pool.shutdown(cancel_futures=True)
     print(
         f"pitchsim: kernels compiled in {time.monotonic() - start:.0f} s",
         file=sys.stderr,

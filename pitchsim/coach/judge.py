@@ -256,7 +256,6 @@ def judge_card(
     """``hint`` at the view (worlds fitted to the calls heard, on a ``time`` clock); the
     chosen card against its recommendation, in the expected points of the seat's own
     side."""
-    from ..games.clock import CLOCK
     from ..search.hint import hint_view
 
     h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time)
@@ -273,7 +272,6 @@ def judge_card(
         versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
     recommended = card_text(h.recommended)
     best = _top(values, chosen)
-    loss = values[best] - values[chosen]
     # Paired on the same worlds: each card's difference from the policy's card has its
     # own half-width; between two other cards the sum of theirs bounds it (a standard
     # deviation of a difference never exceeds the sum of the two).
@@ -283,7 +281,23 @@ def judge_card(
         error = versus[chosen if recommended == best else best]
     else:
         error = versus[best] + versus[chosen]
-    notes = [h.auction.note] if h.auction is not None else []
+    return _card_judgement(
+        view, hand, chosen, best, values, halves, error, "points", h, policy, time
+    )
+
+
+def _card_judgement(
+    view, hand, chosen, best, values, halves, error, unit, h, policy, time, first=()
+):
+    """A card's ``Judgement`` in ``unit`` from hint's answer ``h``, with its notes: any
+    ``first``, the auction's fit, the policy's own card, the clock, a fallback."""
+    from ..games.clock import CLOCK
+
+    recommended = card_text(h.recommended)
+    loss = values[best] - values[chosen]
+    notes = list(first)
+    if h.auction is not None:
+        notes.append(h.auction.note)
     if recommended != best:
         notes.append(f"the {policy} policy plays {recommended} (it weighs making the bid first)")
     if h.stop == CLOCK:
@@ -300,8 +314,8 @@ def judge_card(
         halves,
         loss,
         error,
-        label(loss, error, CARD_STEPS),
-        "points",
+        label(loss, error, STEPS[unit]),
+        unit,
         h.worlds,
         "; ".join(notes),
         recommended,
@@ -326,8 +340,6 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
     least ``need``) per card, turned round for a defender.  The chances are not paired
     across cards, so the error of a difference is bounded by the sum of the two 95%
     half-widths (a difference's standard deviation is at most the sum of the two)."""
-    from ..games.clock import CLOCK
-
     values, halves = {}, {}
     for c in h.cards:
         name = card_text(c.card)
@@ -335,44 +347,17 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
         values[name] = p if h.pitcher_side else 1.0 - p
         ci = c.p_ci95[need - 1] if c.p_ci95 else None
         halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
-    recommended = card_text(h.recommended)
     best = _top(values, chosen)
-    loss = values[best] - values[chosen]
     error = 0.0 if chosen == best else halves[best] + halves[chosen]
     pitcher = "your side" if h.pitcher_side else f"seat {view.pitcher}'s side"
     score = view.seat_scores()[view.pitcher]
-    notes = [
+    why = (
         f"the game can end on this hand: {pitcher} ({score} of {view.target}, bid "
         f"{view.bid}) wins it by taking {need} points, so the cards are judged by that chance"
-    ]
-    if h.auction is not None:
-        notes.append(h.auction.note)
-    if recommended != best:
-        notes.append(f"the {policy} policy plays {recommended} (it weighs making the bid first)")
-    if h.stop == CLOCK:
-        notes.append(_clock_note(time, h.worlds, "worlds"))
-    if h.fallback:
-        notes.append(h.fallback)
-    return Judgement(
-        hand,
-        view.seat,
-        "card",
-        chosen,
-        best,
-        values,
-        halves,
-        loss,
-        error,
-        label(loss, error, STEPS[GAME_UNIT]),
-        GAME_UNIT,
-        h.worlds,
-        "; ".join(notes),
-        recommended,
-        defending=not h.pitcher_side,
     )
-
-
-# ------------------------------------------------------------------ under a rule family
+    return _card_judgement(
+        view, hand, chosen, best, values, halves, error, GAME_UNIT, h, policy, time, [why]
+    )
 
 
 def judge(

@@ -70,8 +70,8 @@ BASE_ONLY = {
     "(kernels/bidding/odds.py); the family odds bidder weighs the hand's points only",
     "advisor": "it plays auctions out inside the base game's kernels (kernels/advisor.py); "
     "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
-    "pimc": "it solves each world by the base game's solver inside the base game's "
-    "kernels; under a preset `pitchsim hint --policy pimc` values a card by the "
+    "pimc": "as a play policy it lives in the base game's play loop (kernels/search/pimc.py); "
+    "under a preset `pitchsim hint --policy pimc` values a card by the same "
     "double-dummy solver",
 }
 
