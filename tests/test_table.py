@@ -118,6 +118,13 @@ def test_outside_program_plays_games_and_tournaments(tmp_path):
     assert '"type":"hello"' in log and '"type": "action"' in log
 
 
+@pytest.mark.parametrize("preset", ["smear", "ten-point"])
+def test_the_example_bot_plays_a_presets_tournament(preset):
+    # It names trump ("trump:S"), never shoots, and ranks a joker low: no forfeit.
+    r = tournament([f"cmd:{BOT}", "odds+heuristic"], boards=2, seed=2, rules=Rules.parse(preset))
+    assert r.games == 4 and r.forfeits[f"cmd:{BOT}"] == 0
+
+
 def script(tmp_path, body):
     p = tmp_path / "bot.py"
     p.write_text(

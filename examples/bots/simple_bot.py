@@ -6,7 +6,9 @@ It reads one JSON request per line on stdin and answers on stdout:
   decide -> an action from the view's "legal" list
   quit   -> exits
 Its play is simple on purpose: it bids 2 with an ace or king and a third card in that
-suit, leads its highest trump, follows with its lowest card.  Logs go to stderr.
+suit, names (under a preset that names trump) the suit it holds most of, leads its
+highest trump, follows with its lowest card.  It plays every preset: it reads only the
+"legal" actions the view lists.  Logs go to stderr.
 """
 
 import json
@@ -16,15 +18,17 @@ RANKS = "23456789TJQKA"
 
 
 def rank(card):
-    return RANKS.index(card[0])
+    return RANKS.find(card[0])  # a joker ("HJ", "LJ") ranks below every card
 
 
 def choose(view):
     legal = view["legal"]
     if not legal:
         raise ValueError("nothing is legal: not my turn")
-    if legal[0] == "pass" or legal[0].isdigit():  # the auction
-        bids = [a for a in legal if a != "pass"]
+    if legal[0].startswith("trump:"):  # naming trump: the suit held most
+        return max(legal, key=lambda a: sum(c[1] == a[-1] for c in view["hand"]))
+    if legal[0] == "pass" or legal[0].isdigit():  # the auction (never a shoot)
+        bids = [a for a in legal if a.isdigit()]
         hand = view["hand"]
         strong = any(
             sum(c[1] == suit for c in hand) >= 3
