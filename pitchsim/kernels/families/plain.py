@@ -51,8 +51,8 @@ def play_plain(
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
     A table of random players gets a loop without the heuristic in it (its code
     compiled in the loop slows every card, taken or not): ``random_play``.  A table
-    with a heuristic seat gets one loop that reads the rules' shape (``random_play``)
-    per card: it costs that loop little, and each copy of it compiles for seconds."""
+    with a heuristic seat gets one loop that reads the rules' shape per card: it costs
+    that loop little, and each copy of it compiles for seconds."""
     for s in range(n):
         if policies[s] != RANDOM:
             return _play_plain(

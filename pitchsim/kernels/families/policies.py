@@ -169,7 +169,6 @@ def heuristic_card(
     led_mask = np.int64(0)
     winner = np.int64(-1)
     leader = seat
-    simple = plain_trumps(fr)
     if count > 0:
         # The trick's best card so far (``plain._winning_bit``: the highest trump in
         # trump order, else the highest card of the led suit) and who played it.
@@ -180,7 +179,7 @@ def heuristic_card(
         tm = tab[trump, T_TRUMPS]
         led_mask = tab[trump, T_SUITS + tab[trump, T_EFF + trick[0]]]
         top = in_trick & tm
-        if simple:  # (the suit's order is the trumps' order)
+        if plain_trumps(fr):  # (the suit's order is the trumps' order)
             best = highest_card(top if top else in_trick & led_mask)
         elif top:
             best = lowest_card(
@@ -195,12 +194,11 @@ def heuristic_card(
         leader = tseats[0]
     base = 13 * trump
     i64 = np.int64  # (no literal types: one compiled ``decide`` for every caller)
-    partnership = fr[F_PARTNERSHIP] != 0
-    low_dealt = fr[F_LOW_DEALT] != 0
     return decide(
         i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(trick_no),
         i64(count), i64(leader), i64(played), in_trick, led_mask, i64(winner),
-        partnership, low_dealt, tab[trump, T_TRUMPS], tab[trump, T_POINTS],
+        fr[F_PARTNERSHIP] != 0,
+        fr[F_LOW_DEALT] != 0, tab[trump, T_TRUMPS], tab[trump, T_POINTS],
         (np.int64(1) << (base + 1)) & -i64(fr[F_THREE] != 0),
         (np.int64(1) << (base + 3)) & -i64(fr[F_FIVE] != 0),
         fr[F_GAME_TEN] == 0, pack_mask(n, fr), (fr[F_JICK] == 0) & (fr[F_JOKERS] == 0),
