@@ -118,6 +118,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_table.py::test_outside_program_plays_games_and_tournaments",
             "tests/test_table.py::test_outside_program_failures_forfeit_with_the_reason",
             "tests/test_table.py::test_game_time_limit",
+            "tests/test_outside_notices.py",
+            "tests/test_mutation_outside.py",
         ],
     ),
     "record": (

@@ -171,7 +171,8 @@ class _Run:
         try:
             while True:
                 try:
-                    line = out.readline(MAX_REPLY + 1)  # buffered: a read per 8 KB or line
+                    # the limit and its "\r\n" (buffered: a read per 8 KB or line)
+                    line = out.readline(MAX_REPLY + 2)
                 except (OSError, ValueError):
                     line = b""
                 while not self.stopped.is_set():
@@ -424,7 +425,7 @@ class CommandSeat:
             return None, f"no answer within {limit:.3g} s"
         if not line:
             return None, self.run.ended_how()
-        if len(line) > MAX_REPLY:
+        if len(line.rstrip(b"\r\n")) > MAX_REPLY:  # the engine's limit: without the line end
             self._note("<", line.decode("utf-8", "replace"))
             return None, f"a reply line over {MAX_REPLY:,} bytes"
         text = line.decode("utf-8", "replace").rstrip("\r\n")
