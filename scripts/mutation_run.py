@@ -137,11 +137,24 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "judge": (
         "pitchsim/coach/judge.py",
-        ["tests/test_coach_words.py", "tests/test_practice.py", "tests/test_judge_words.py"],
+        [
+            "tests/test_coach_words.py",
+            "tests/test_practice.py",
+            "tests/test_judge_words.py",
+            "tests/test_coach_game.py",
+            # the only callers of _named_suit_scores and of a preset's calls no deal fits
+            "tests/test_practice_presets.py::test_a_named_trump_is_judged_by_the_suits_odds",
+            "tests/test_practice_presets.py::test_calls_no_deal_fits_are_still_judged",
+        ],
     ),
     "practice": (
         "pitchsim/coach/practice.py",
-        ["tests/test_practice.py", "tests/test_practice_presets.py", "tests/test_coach_words.py"],
+        [
+            "tests/test_practice.py",
+            "tests/test_practice_presets.py",
+            "tests/test_coach_words.py",
+            "tests/test_coach_game.py",
+        ],
     ),
     "manifest": (
         "pitchsim/study/manifest.py",
@@ -395,6 +408,9 @@ def main() -> int:
         file = MODULES[name][0]
         if a.fresh and not a.recheck and (work / "mutants").exists():
             shutil.rmtree(work / "mutants")
+            # the verdicts of an earlier run's mutants: after a change to the module
+            # their numbers name other mutants
+            (work / "recheck.json").unlink(missing_ok=True)
         if not (work / "mutants").exists():
             work_copy(name, work)
         only = None

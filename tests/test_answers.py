@@ -107,3 +107,36 @@ def test_a_forfeit_names_its_seat_and_reason():
     f = Forfeit(2, "late: no answer within 1.0 s")
     assert str(f) == "seat 2: late: no answer within 1.0 s"
     assert (f.seat, f.reason) == (2, "late: no answer within 1.0 s")
+
+
+def first_call(name: str, rules: str) -> View:
+    """The auction's first call (the seat after the dealer) at the example's table."""
+    doc = json.loads((EXAMPLES / "family_views" / name).read_text())
+    return family_view(
+        name,
+        ("draw", "trump", "legal", "out"),
+        calls=[],
+        seat=(doc["dealer"] + 1) % doc["players"],
+        tricks=[],
+        rules=rules,
+    )
+
+
+def test_a_call_is_read_under_the_presets_own_calls():
+    """docs/view.md reads a bid as one or two digits ("07" is 7) up to the rules' highest
+    bid, and "shoot" where the rules offer it: ten-point bids 5-10, smear with
+    shoot=true offers a shoot above 5.  The base game's reader (bids 1-4, no shoot)
+    would refuse "07" and write the shoot as a number."""
+    ten = first_call("ten-point.json", "ten-point")
+    assert ten.legal() == ["pass", "5", "6", "7", "8", "9", "10"]
+    for bid in range(5, 10):
+        assert checked_action(ten, f"0{bid}") == str(bid)
+    assert checked_action(ten, "10") == "10"
+    assert refused(ten, "04") == "'04' is not a legal action (legal: pass 5 6 7 8 9 10)"
+    shoot = first_call("smear.json", "smear,shoot=true")
+    assert shoot.legal() == ["pass", "2", "3", "4", "5", "shoot"]
+    for answer in ("shoot", "SHOOT", " Shoot\n"):
+        assert checked_action(shoot, answer) == "shoot"
+    assert checked_action(shoot, "05") == "5"
+    plain = first_call("smear.json", "smear")  # no shoot offered: it is no call
+    assert refused(plain, "shoot") == "'shoot' is not a legal action (legal: pass 2 3 4 5)"
