@@ -133,6 +133,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_table_presets.py::test_a_hand_written_smear_record_is_filled_in",
             "tests/test_table_presets.py::test_a_record_under_another_presets_rules_is_refused_naming_both",
             "tests/test_record_checks.py",
+            "tests/test_mutation_record.py",
         ],
     ),
     "judge": (
