@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from pitchsim.game.rules import Rules
 from pitchsim.games.answers import StopGame
 from pitchsim.games.record import RecordError, replay
 from pitchsim.games.table import play_table_game
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 class StopsAt:
@@ -115,3 +118,23 @@ def test_a_game_a_person_stopped_replays(rules):
     assert refused(neither) == (
         "the last hand is incomplete but the record names no forfeit (nor a stop)"
     )
+
+
+def test_a_base_hand_of_other_players_is_refused(base):
+    doc = copy.deepcopy(base)
+    doc["hands"][0]["players"] = 4
+    assert refused(doc) == "hand 1: players is 4, not 3"
+
+
+def test_a_hand_written_record_comes_back_with_each_actions_seat():
+    """examples/records/by_hand.json writes its actions bare; the replay gives each its
+    seat.  Dealer 1 of 2: seat 0 bids 4 (the top bid ends the auction) and leads AH;
+    it wins every trick (hearts trump, then 2C and 3C with bob void in clubs), so it
+    leads each and seat 1 follows."""
+    doc = json.loads((EXAMPLES / "records" / "by_hand.json").read_text())
+    full = replay(doc)
+    seats = [0] + [0, 1] * 6
+    actions = doc["hands"][0]["actions"]
+    assert full["hands"][0]["actions"] == [
+        {"seat": s, "action": a} for s, a in zip(seats, actions, strict=True)
+    ]
