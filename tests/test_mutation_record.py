@@ -138,3 +138,21 @@ def test_a_hand_written_record_comes_back_with_each_actions_seat():
     assert full["hands"][0]["actions"] == [
         {"seat": s, "action": a} for s, a in zip(seats, actions, strict=True)
     ]
+
+
+def test_a_kernel_hand_the_table_plays_otherwise_is_named(smear):
+    """record_of_preset_game walks each kernel hand at the table; one whose score comes
+    out otherwise (a bug in either) is named by its number, counted from 1."""
+    from dataclasses import replace
+
+    from pitchsim.games.record import preset_game_of_record, record_of_preset_game
+
+    game = preset_game_of_record(smear)
+    assert record_of_preset_game(game) == smear
+    k = len(game.hands)
+    assert k > 2
+    last = game.hands[-1]
+    game.hands[-1] = replace(last, scores_after=[s + 1 for s in last.scores_after])
+    with pytest.raises(RuntimeError) as e:
+        record_of_preset_game(game)
+    assert str(e.value) == f"hand {k} of the kernels' game differs at the table"
