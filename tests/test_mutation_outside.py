@@ -273,6 +273,10 @@ def test_pitchsim_ending_with_a_program_running_ends_it(tmp_path, how, code):
     end = "raise SystemExit(3)" if how == "exit" else f"os.kill(os.getpid(), signal.{how})"
     code_text = (
         "import os, signal, time\n"
+        # as in a terminal: neither signal ignored (nohup, a CI runner may ignore SIGHUP;
+        # pitchsim leaves a handler it did not find at its default alone)
+        "signal.signal(signal.SIGHUP, signal.SIG_DFL)\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
         "from pitchsim.games.outside import CommandSeat\n"
         f"seat = CommandSeat({cmd!r})\n"
         "seat.start()\n"
