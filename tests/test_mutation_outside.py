@@ -63,7 +63,10 @@ decisions = 0
 for line in sys.stdin:
     m = json.loads(line)
     if m["type"] == "hello":
-        if mode == "hello2":
+        if mode == "logs-to-stdout":  # told when the game ends
+            print(json.dumps({"type": "hello", "protocol": "pitch-engine/1",
+                              "notify": ["game-end"]}), flush=True)
+        elif mode == "hello2":
             print(json.dumps({"type": "hello", "protocol": "pitch-engine/2",
                               "name": "a bot of the next protocol, " + "n" * 80}), flush=True)
         else:
@@ -71,6 +74,9 @@ for line in sys.stdin:
         continue
     if m["type"] == "quit":
         break
+    if m["type"] == "game-end" and mode == "logs-to-stdout":  # a log written to stdout
+        for k in range(200):
+            print(f"log: game over, line {k}", flush=True)
     if m["type"] != "decide":
         continue
     decisions += 1
@@ -162,8 +168,7 @@ def test_a_reply_that_is_not_utf8_is_read_with_its_bytes_replaced(tmp_path):
 
 def test_a_program_that_says_too_much_leaves_nothing_open_over_several_games(tmp_path):
     """Each answer written 200 times: the second request of a game reads a stale answer
-    and forfeits; over three games (three runs) the seat keeps no pipe or reader of an
-    ended run."""
+    and forfeits; three games are three runs, and none leaves a pipe open."""
     cmd, pids = bot(tmp_path, "chatty")
     fds = len(os.listdir("/proc/self/fd"))
     seat = CommandSeat(cmd)
@@ -185,6 +190,25 @@ def test_a_program_that_says_too_much_leaves_nothing_open_over_several_games(tmp
     # the log in memory holds every message both ways
     assert said(seat, ">")[0] == '{"type":"hello","protocol":"pitch-engine/1"}'
     assert said(seat, "<")[0] == '{"type": "hello", "protocol": "pitch-engine/1"}'
+
+
+def test_a_program_that_logs_to_its_stdout_after_the_game_leaves_nothing_open(tmp_path):
+    """200 lines nobody asked for, written when told the game ended: more than the seat
+    reads ahead (64), so its reader waits with a full queue; ended (close()), the run
+    must leave no reader waiting and no pipe open."""
+    cmd, pids = bot(tmp_path, "logs-to-stdout")
+    fds = len(os.listdir("/proc/self/fd"))
+    seat = CommandSeat(cmd)
+    try:
+        assert play_table_game([seat, "heuristic"], Rules(), 3, 0)["forfeit"] is None
+        time.sleep(0.2)  # the log lines are written, the reader's queue full
+    finally:
+        seat.close()
+    assert all(gone(p) for p in pids_of(pids))
+    deadline = time.monotonic() + 3
+    while len(os.listdir("/proc/self/fd")) > fds and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(os.listdir("/proc/self/fd")) == fds
 
 
 def test_a_well_behaved_program_is_one_run_for_several_games(tmp_path):
