@@ -248,6 +248,33 @@ def test_a_family_card_in_margin_points(monkeypatch):
     assert q_.loss == 1.25 and math.isnan(q_.error) and q_.label is None
 
 
+def test_a_family_card_on_the_clock(monkeypatch):
+    """The coach's clock reaches the family search as it does the base one, and a stop
+    by it is said in the note (as for a base card: docs/coach.md)."""
+    import pitchsim.search.hint as hint
+    from pitchsim.games.clock import CLOCK
+
+    a, k = parse_cards("AH KH")
+    cards = [
+        SimpleNamespace(card=a, points=0.5, points_ci95=(0.3, 0.7), vs_best=(0.0, 0.0)),
+        SimpleNamespace(card=k, points=0.25, points_ci95=(0.0, 0.5), vs_best=(-0.25, 0.2)),
+    ]
+    asked = []
+
+    def fake(view, **options):
+        asked.append(options)
+        return SimpleNamespace(cards=cards, recommended=a, worlds=23, stop=CLOCK)
+
+    monkeypatch.setattr(hint, "hint_view", fake)
+    j = judge.judge_family_card(SimpleNamespace(seat=0), "KH", 2, 64, 9, time=1.5)
+    assert asked == [{"worlds": 64, "seed": 9, "time": 1.5}]
+    assert j.note == (
+        "the worlds fit the play seen and the draw, not the calls heard; "
+        "stopped by the clock (1.5 s) after 23 worlds"
+    )
+    assert j.samples == 23 and j.loss == 0.25 and j.error == pytest.approx(0.2)
+
+
 def test_naming_trump_in_the_hands_expected_score(monkeypatch):
     # per suit (C, D, H, S): mean score and its standard error
     scores = {0: (-1.0, 0.1), 1: (0.5, 0.05), 2: (2.0, 0.2), 3: (2.0, 0.1)}
