@@ -155,6 +155,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_practice_presets.py",
             "tests/test_coach_words.py",
             "tests/test_coach_game.py",
+            "tests/test_mutation_practice.py",
         ],
     ),
     "manifest": (
