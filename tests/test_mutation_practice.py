@@ -66,3 +66,47 @@ def test_a_loss_summary_counts_each_kind_in_its_own_unit():
     assert loss_line([], "hand 2") == (
         "hand 2: 0 calls lost 0.0% of P(win), 0 cards lost 0.00 points; nothing beyond its error"
     )
+
+
+def saved_game():
+    """A 3-player practice game stopped after the person's fifth answer (no coach)."""
+    from pitchsim.coach.practice import practice
+
+    answers = ["p", "1"] * 3
+
+    def read(prompt):
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    doc, _ = practice(3, 1, "odds+heuristic", Rules(), 21, coach=False, read=read,
+                      write=lambda s: None)  # fmt: skip
+    assert doc["stopped"] == "input ended"
+    return json.loads(json.dumps(doc))
+
+
+def test_a_save_is_refused_naming_a_seat_past_the_table_or_the_bots_edited_action():
+    from pitchsim.coach.practice import PracticeError, read_save
+    from pitchsim.games.record import views_of
+
+    doc = saved_game()
+    assert read_save(doc, "s.json").seat == 1
+    past = json.loads(json.dumps(doc))
+    past["practice"]["seat"] = 3  # three seats: 0-2
+    with pytest.raises(PracticeError) as e:
+        read_save(past, "s.json")
+    assert str(e.value) == "s.json is damaged: practice: seat must be a seat 0-2, not 3"
+    # the last action of the stopped hand is a bot's: another legal one in its place
+    view, act = list(views_of(doc))[-1]
+    assert view.seat != 1
+    other = next(a for a in view.legal() if a != act)
+    hands = doc["hands"]
+    edited = json.loads(json.dumps(doc))
+    edited["hands"][-1]["actions"][-1]["action"] = other
+    with pytest.raises(PracticeError) as e:
+        read_save(edited, "s.json")
+    k, i = len(hands), len(hands[-1]["actions"])  # both counted from 1
+    assert str(e.value) == (
+        f"s.json is damaged: hand {k}: action {i} is {other} by seat {view.seat}, but with "
+        f"seed 21 seat {view.seat} (odds+heuristic) answers {act}"
+    )
