@@ -110,3 +110,50 @@ def test_a_save_is_refused_naming_a_seat_past_the_table_or_the_bots_edited_actio
         f"s.json is damaged: hand {k}: action {i} is {other} by seat {view.seat}, but with "
         f"seed 21 seat {view.seat} (odds+heuristic) answers {act}"
     )
+
+
+def test_a_saves_judgements_are_refused_by_what_is_wrong():
+    """A judgement written by hand for the person's first decision (hand 1, a call; and
+    a card where the person played one): accepted as it is, refused with each fault."""
+    from pitchsim.coach.practice import PracticeError, read_save
+    from pitchsim.games.record import views_of
+
+    doc = saved_game()
+    mine = [(v, a) for v, a in views_of(doc) if v.seat == 1 and len(v.legal()) > 1]
+    view, act = mine[0]
+    assert view.phase == "auction"
+    other = next(a for a in view.legal() if a != act)
+
+    def judgement(what, chosen, other, unit, /, **edit):
+        j = Judgement(1, 1, what, chosen, other, {chosen: 0.25, other: 0.5},
+                      {chosen: 0.05, other: 0.05}, 0.25, 0.1, "blunder", unit, 100)  # fmt: skip
+        return j.to_json() | edit
+
+    def problem(*js):
+        d = json.loads(json.dumps(doc))
+        d["practice"]["judgements"] = list(js)
+        try:
+            read_save(d, "s.json")
+        except PracticeError as e:
+            return str(e).removeprefix("s.json is damaged: practice: judgement 1")
+        return None
+
+    assert problem(judgement("call", act, other, "P(win)")) is None
+    assert problem(judgement("call", act, other, "P(win)", kind="bid")) == (
+        ": kind must be 'call', 'trump' or 'card', not 'bid'"
+    )
+    assert problem(judgement("call", act, other, "P(win)", chosen="9")) == (
+        ": chosen '9' is not one of the actions valued"
+    )
+    assert problem(judgement("call", act, other, "P(win)", defending=True)) == (
+        ": defending must be true or false, and only for a card"
+    )
+    assert problem(judgement("call", other, act, "P(win)")) == (
+        f" judges {other} in hand 1, which is not a decision of the person's in the game "
+        "(or not in its order)"
+    )
+    # a defender's card may say so (the person's first card here, seed 21)
+    v, a = next((v, a) for v, a in mine if v.phase == "play")
+    b = next(x for x in v.legal() if x != a)
+    card = judgement("card", a, b, "points", defending=True)
+    assert problem(judgement("call", act, other, "P(win)"), card) is None
