@@ -157,3 +157,40 @@ def test_a_saves_judgements_are_refused_by_what_is_wrong():
     b = next(x for x in v.legal() if x != a)
     card = judgement("card", a, b, "points", defending=True)
     assert problem(judgement("call", act, other, "P(win)"), card) is None
+
+
+def test_a_hand_bots_played_as_watch_shows_it():
+    """--watch's lines for a base hand: the calls from the seat after the dealer (the
+    record writes them as bids, null a pass), each trick but the last (hand_end shows
+    that one) from its leader, then the hand's end."""
+    from pitchsim.coach.practice import render_hand
+
+    doc = play_table_game(["random"] * 3, Rules(), 5, 1)
+    h = next(h for h in doc["hands"] if h["pitcher"] is not None)
+    lines = render_hand(h, Rules()).split("\n")
+    d = h["dealer"]
+    said = ", ".join(
+        f"seat {(d + 1 + i) % 3} {'pass' if b is None else b}" for i, b in enumerate(h["bids"])
+    )
+    assert lines[1] == f"dealer seat {d}; calls: {said}"
+    tricks = [x for x in lines if x.startswith("  trick ")]
+    assert [x.split(":")[0] for x in tricks] == [f"  trick {k}" for k in range(1, 6)]
+    t = h["tricks"][0]
+    symbol = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+    cards = " ".join(c[0] + symbol[c[1]] for c in t["cards"])  # "2S" -> "2♠"
+    assert tricks[0] == f"  trick 1: seat {t['leader']} led  {cards}  -> seat {t['winner']}"
+    assert lines[-6:] == hand_end(h, Rules(), None, "the hand")
+
+
+def test_a_saved_judgement_reads_back_as_it_was_made():
+    import math
+
+    j = Judgement(2, 1, "card", "KS", "AS", {"AS": 1.0, "KS": 0.5}, {"AS": 0.1, "KS": math.nan},
+                  0.5, 0.2, "blunder", "points", 50)  # fmt: skip
+    from pitchsim.coach.practice import judgement_of
+
+    back = judgement_of(json.loads(json.dumps(j.to_json())))
+    assert back.error == 0.2 and back.half_widths["AS"] == 0.1
+    assert math.isnan(back.half_widths["KS"])  # written null, read as NaN
+    few = judgement_of(j.to_json() | {"error": None})
+    assert math.isnan(few.error)
