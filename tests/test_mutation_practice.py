@@ -194,3 +194,17 @@ def test_a_saved_judgement_reads_back_as_it_was_made():
     assert math.isnan(back.half_widths["KS"])  # written null, read as NaN
     few = judgement_of(j.to_json() | {"error": None})
     assert math.isnan(few.error)
+
+
+def test_a_presets_table_numbers_its_tricks_from_one():
+    """examples/family_views/ten-point.json: two tricks played, shown as tricks 1 and 2
+    (smear.json: one played and one under way, "this trick")."""
+    from pitchsim.coach.practice import render_family_view
+
+    def view(name):
+        return View.from_json(json.loads((EXAMPLES / "family_views" / name).read_text()))
+
+    ten = [x for x in render_family_view(view("ten-point.json")).split("\n") if "trick" in x]
+    assert [x.split(":")[0] for x in ten] == ["trick 1", "trick 2"]
+    smear = [x for x in render_family_view(view("smear.json")).split("\n") if "trick" in x]
+    assert [x.split(":")[0] for x in smear] == ["trick 1", "this trick"]
