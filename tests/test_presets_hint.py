@@ -203,7 +203,8 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
     r, n = v.rules, v.players
     fr, tab = family_array(r), family_tables(r)
     made: list[int] = []
-    high_seat = -1
+    high, high_seat = 0, -1
+    scores = np.array(v.seat_scores(), dtype=np.int64)
     for i, call in enumerate(v.calls):
         s = (v.dealer + 1 + i) % n
         legal = 0
@@ -211,14 +212,14 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
             legal |= 1 << c
         if s != v.seat:
             got = choose_call(
-                model, np.int64(dealt[s]), s, n, v.dealer, high_seat, np.int64(legal), fr, tab,
-                odds, defender, np.uint64(0), 0,
+                model, np.int64(dealt[s]), s, n, v.dealer, high, high_seat, np.int64(legal),
+                scores, fr, tab, odds, defender, np.uint64(0), 0,
             )  # fmt: skip
             if got != call:
                 return False
         made.append(call)
         if call:
-            high_seat = s
+            high, high_seat = max(high, call), s
     if r.trump == "named" and v.pitcher != v.seat:
         return name_suit(model, np.int64(dealt[v.pitcher]), n, fr, tab, np.uint64(0), 0) == v.trump
     return True
@@ -273,7 +274,9 @@ def test_hint_model_on_the_command_line():
     assert code == 0, err
     doc = json.loads(out)
     assert doc["auction"]["fitted"] and doc["auction"]["model"] == "heuristic"
-    refused(*base, "--model", "odds-game", words="under smear the callers bid by random")
+    code, out, err = cli(*base, "--model", "odds-game", "--json")  # the scores weighed too
+    assert code == 0 and json.loads(out)["auction"]["model"] == "odds-game", err
+    refused(*base, "--model", "advisor", words="the model cannot be the advisor")
     refused(
         "hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--dealer", "3",
         "--calls", "pass,pass,2,pass", "--model", "heuristic", "--seat", "0",

@@ -70,8 +70,10 @@ FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.r
 # Why a base game's policy is not a preset's (the family kernels have no such policy);
 # what under a preset answers the same question.
 BASE_ONLY = {
-    "advisor": "it plays auctions out inside the base game's kernels (kernels/advisor.py); "
-    "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
+    "advisor": "the family game kernel has no advisor bidder yet: the advisor plays every "
+    "call out over sampled deals (kernels/advice.py), a layer above the family kernels, "
+    "which cannot call it as they call their other bidders; under a preset "
+    "`pitchsim advise --rules PRESET` gives the advisor's call",
     "pimc": "as a play policy it lives in the base game's play loop (kernels/search/pimc.py); "
     "under a preset `pitchsim hint --policy pimc` values a card by the same "
     "double-dummy solver",
@@ -140,14 +142,17 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     # a bid of k beats passing: how often a caller still to come outbids k.
     share = t["cells"][i] / max(1, int(t["cells"][i].sum()))
     # And M(k), how often a bid of k is made, over the hands worth k or more (share
-    # weighted): what odds-game reads of an opponent's high bid.
+    # weighted): what odds-game reads of an opponent's high bid; a bid no hand of the
+    # table is worth takes the rate of the bid below it.
     fr = family_array(rules)
     made = np.zeros(MAX_CALL)
     for b in range(N_ROWS):
         worth = odds_worth(b, players, fr, odds, defender)
         odds[N_ROWS, 1 : worth + 1] += share[b]
         made[1 : worth + 1] += share[b] * odds[b, :worth]
-    odds[MADE_ROW, 1:] = made[1:] / np.maximum(odds[N_ROWS, 1:], 1e-300)
+    for k in range(1, MAX_CALL):
+        worth_it = odds[N_ROWS, k] > 0
+        odds[MADE_ROW, k] = made[k] / odds[N_ROWS, k] if worth_it else odds[MADE_ROW, k - 1]
     return odds, defender
 
 
