@@ -232,9 +232,23 @@ def stolen_view():
     return short_view("AH KH 2H 9C 4D JS", 4, 3, "2,pass,pass,2", "3: 4S", 0, None, r)
 
 
+def near_view():
+    """``smear_view`` near the end: seats 1 and 3 one point short, seat 2 two short
+    (the odds-game callers weigh the scores)."""
+    return short_view(
+        "AH KH 2H 9C 4D JS", 4, 3, "pass,pass,2,pass", "2: 4S 8S", 0, "6,10,9,10",
+        Rules.parse("smear"), "S",
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "view, model",
-    [(smear_view, "heuristic"), (smear_view, "odds"), (stolen_view, "heuristic")],
+    [
+        (smear_view, "heuristic"),
+        (smear_view, "odds"),
+        (stolen_view, "heuristic"),
+        (near_view, "odds-game"),
+    ],
 )
 def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
     """The fitted block is the play-only sampler's first batch filtered by the calls,
@@ -243,7 +257,7 @@ def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
     v = view()
     k = family_knowledge(v)
     mid = FAMILY_BIDDING_IDS[model]
-    odds, defender = family_odds(v.rules, 4) if model == "odds" else no_odds()
+    odds, defender = family_odds(v.rules, 4) if model in ("odds", "odds-game") else no_odds()
     fitted = _FittedFamilySampler(k, 9, 25, _CallFit(v, mid, odds, defender))
     kept = fitted.block(0)
     # the same stream and attempts: the fitted block's first batch of 4 x 25 worlds
