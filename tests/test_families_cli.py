@@ -15,6 +15,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_board, family_hand, family_odds
 from pitchsim.games.tournament import tournament
+from pitchsim.kernels.families.bidding import MADE_ROW, N_ROWS
 
 
 @pytest.mark.parametrize("family", ["smear", "setback", "ten-point", "ten-point,partnership=false"])
@@ -65,7 +66,7 @@ def test_a_family_game_record_replays(tmp_path):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["play", "--bidding", "odds-game"], "odds-game+heuristic"),
+        (["play", "--bidding", "advisor"], "advisor+heuristic"),
         (["play", "--policy", "pimc"], "heuristic+pimc"),
         (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
         (["play", "-n", "8"], "players"),
@@ -81,11 +82,13 @@ def test_the_odds_table_is_refused_for_rules_without_one():
         family_odds(as_family(Rules.parse("smear,five=true")), 4)
     odds, defender = family_odds(as_family(Rules.parse("ten-point")), 4)
     # P(at least k) falls with k and rises with the count (the builder's running max).
-    table = odds[:-1, :10]
+    table = odds[:N_ROWS, :10]
     assert np.all(np.diff(table, axis=1) <= 1e-6)
     assert np.all(np.diff(table, axis=0) >= -1e-6) and 0 < defender < 10
-    # The last row: the share of hands worth a bid of k or more, falling with k.
-    assert np.all(np.diff(odds[-1, 1:11]) <= 1e-9) and 0 < odds[-1, 5] <= 1
+    # Row N_ROWS: the share of hands worth a bid of k or more, falling with k.
+    assert np.all(np.diff(odds[N_ROWS, 1:11]) <= 1e-9) and 0 < odds[N_ROWS, 5] <= 1
+    # MADE_ROW (odds-game): how often a bid of k is made, a chance, for every bid.
+    assert np.all((odds[MADE_ROW, 5:11] > 0) & (odds[MADE_ROW, 5:11] <= 1))
 
 
 def test_a_family_tournament_is_duplicate_and_counts_every_game():

@@ -275,7 +275,7 @@ def test_cli_refusals(capsys):
     smear = str(ROOT / "examples" / "family_views" / "smear.json")
     for argv, words in [
         ([smear, "--policy", "minimax"], "--policy must be one of"),
-        ([smear, "--model", "odds-game"], "under smear the callers bid by random"),
+        ([smear, "--model", "advisor"], "the model cannot be the advisor"),
         ([smear, "--rules", "smear"], "a view carries its rules"),
         ([str(ROOT / "examples" / "family_views" / "setback.json")], "pitchsim advise"),
     ]:

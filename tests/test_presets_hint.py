@@ -203,7 +203,8 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
     r, n = v.rules, v.players
     fr, tab = family_array(r), family_tables(r)
     made: list[int] = []
-    high_seat = -1
+    high, high_seat = 0, -1
+    scores = np.array(v.seat_scores(), dtype=np.int64)
     for i, call in enumerate(v.calls):
         s = (v.dealer + 1 + i) % n
         legal = 0
@@ -211,14 +212,14 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
             legal |= 1 << c
         if s != v.seat:
             got = choose_call(
-                model, np.int64(dealt[s]), s, n, v.dealer, high_seat, np.int64(legal), fr, tab,
-                odds, defender, np.uint64(0), 0,
+                model, np.int64(dealt[s]), s, n, v.dealer, high, high_seat, np.int64(legal),
+                scores, fr, tab, odds, defender, np.uint64(0), 0,
             )  # fmt: skip
             if got != call:
                 return False
         made.append(call)
         if call:
-            high_seat = s
+            high, high_seat = max(high, call), s
     if r.trump == "named" and v.pitcher != v.seat:
         return name_suit(model, np.int64(dealt[v.pitcher]), n, fr, tab, np.uint64(0), 0) == v.trump
     return True
@@ -231,9 +232,23 @@ def stolen_view():
     return short_view("AH KH 2H 9C 4D JS", 4, 3, "2,pass,pass,2", "3: 4S", 0, None, r)
 
 
+def near_view():
+    """``smear_view`` near the end: seats 1 and 3 one point short, seat 2 two short
+    (the odds-game callers weigh the scores)."""
+    return short_view(
+        "AH KH 2H 9C 4D JS", 4, 3, "pass,pass,2,pass", "2: 4S 8S", 0, "6,10,9,10",
+        Rules.parse("smear"), "S",
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "view, model",
-    [(smear_view, "heuristic"), (smear_view, "odds"), (stolen_view, "heuristic")],
+    [
+        (smear_view, "heuristic"),
+        (smear_view, "odds"),
+        (stolen_view, "heuristic"),
+        (near_view, "odds-game"),
+    ],
 )
 def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
     """The fitted block is the play-only sampler's first batch filtered by the calls,
@@ -242,7 +257,7 @@ def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
     v = view()
     k = family_knowledge(v)
     mid = FAMILY_BIDDING_IDS[model]
-    odds, defender = family_odds(v.rules, 4) if model == "odds" else no_odds()
+    odds, defender = family_odds(v.rules, 4) if model in ("odds", "odds-game") else no_odds()
     fitted = _FittedFamilySampler(k, 9, 25, _CallFit(v, mid, odds, defender))
     kept = fitted.block(0)
     # the same stream and attempts: the fitted block's first batch of 4 x 25 worlds
@@ -273,7 +288,9 @@ def test_hint_model_on_the_command_line():
     assert code == 0, err
     doc = json.loads(out)
     assert doc["auction"]["fitted"] and doc["auction"]["model"] == "heuristic"
-    refused(*base, "--model", "odds-game", words="under smear the callers bid by random")
+    code, out, err = cli(*base, "--model", "odds-game", "--json")  # the scores weighed too
+    assert code == 0 and json.loads(out)["auction"]["model"] == "odds-game", err
+    refused(*base, "--model", "advisor", words="the model cannot be the advisor")
     refused(
         "hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--dealer", "3",
         "--calls", "pass,pass,2,pass", "--model", "heuristic", "--seat", "0",

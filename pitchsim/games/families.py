@@ -5,8 +5,9 @@ the family kernels (``pitchsim.kernels.families``), for ``pitchsim play`` and
 The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
 its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
 for the base game, ``bidding+play``, from the policies the family kernels have:
-bidding ``random``, ``heuristic`` or ``odds`` (the family's table,
-``pitchsim/data/family_bid_table.npz``), play ``random``, ``heuristic`` or ``rollout[:W]``
+bidding ``random``, ``heuristic``, ``odds`` or ``odds-game`` (the family's table,
+``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
+the preset's target and win rule), play ``random``, ``heuristic`` or ``rollout[:W]``
 (search: each legal card played out by the family heuristic in W sampled worlds,
 ``kernels.families.rollout``; default 32 worlds, as the base game's).
 """
@@ -26,7 +27,10 @@ from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels.contract import MAX_DEALS
 from ..kernels.families.bidding import (
     FAMILY_BIDDING_IDS,
+    MADE_ROW,
+    N_ODDS_ROWS,
     N_ROWS,
+    ODDS_BIDDERS,
     odds_worth,
 )
 from ..kernels.families.game import (
@@ -66,10 +70,10 @@ FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.r
 # Why a base game's policy is not a preset's (the family kernels have no such policy);
 # what under a preset answers the same question.
 BASE_ONLY = {
-    "odds-game": "its game-situation term lives in the base game's odds bidder kernel "
-    "(kernels/bidding/odds.py); the family odds bidder weighs the hand's points only",
-    "advisor": "it plays auctions out inside the base game's kernels (kernels/advisor.py); "
-    "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
+    "advisor": "the family game kernel has no advisor bidder yet: the advisor plays every "
+    "call out over sampled deals (kernels/advice.py), a layer above the family kernels, "
+    "which cannot call it as they call their other bidders; under a preset "
+    "`pitchsim advise --rules PRESET` gives the advisor's call",
     "pimc": "as a play policy it lives in the base game's play loop (kernels/search/pimc.py); "
     "under a preset `pitchsim hint --policy pimc` values a card by the same "
     "double-dummy solver",
@@ -131,25 +135,33 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
             f"(tables: {', '.join(keys)}); bid heuristic or random there"
         )
     i = keys.index(want)
-    odds = np.zeros((N_ROWS + 1, MAX_CALL))
+    odds = np.zeros((N_ODDS_ROWS, MAX_CALL))
     odds[:N_ROWS, : rules.max_bid] = t["p_at_least"][i][:, : rules.max_bid]
     defender = float(t["defender"][i])
     # Last row: Q(k), the share of random hands (the table's row histogram) for which
     # a bid of k beats passing: how often a caller still to come outbids k.
     share = t["cells"][i] / max(1, int(t["cells"][i].sum()))
+    # And M(k), how often a bid of k is made, over the hands worth k or more (share
+    # weighted): what odds-game reads of an opponent's high bid; a bid no hand of the
+    # table is worth takes the rate of the bid below it.
     fr = family_array(rules)
+    made = np.zeros(MAX_CALL)
     for b in range(N_ROWS):
         worth = odds_worth(b, players, fr, odds, defender)
         odds[N_ROWS, 1 : worth + 1] += share[b]
+        made[1 : worth + 1] += share[b] * odds[b, :worth]
+    for k in range(1, MAX_CALL):
+        worth_it = odds[N_ROWS, k] > 0
+        odds[MADE_ROW, k] = made[k] / odds[N_ROWS, k] if worth_it else odds[MADE_ROW, k - 1]
     return odds, defender
 
 
 def no_odds() -> tuple[np.ndarray, float]:
-    return np.zeros((N_ROWS + 1, MAX_CALL)), 0.0
+    return np.zeros((N_ODDS_ROWS, MAX_CALL)), 0.0
 
 
 def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):
-    if any(s.bidding == "odds" for s in seats):
+    if any(s.bidding in ODDS_BIDDERS for s in seats):
         return family_odds(rules, n)
     return no_odds()
 

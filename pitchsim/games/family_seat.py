@@ -38,7 +38,7 @@ from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import FamilyRules, label
 from ..game.view import SHOOT, View, card_text, parse_call, trump_text
-from ..kernels.families.bidding import NAME_COUNTER, choose_call, name_suit
+from ..kernels.families.bidding import NAME_COUNTER, ODDS_BIDDERS, choose_call, name_suit
 from ..kernels.families.policies import choose_card, heuristic_card
 from ..kernels.families.rollout import (
     KIND_MASK,
@@ -248,7 +248,7 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
 
 @lru_cache(maxsize=32)
 def _odds(bidding: str, rules: FamilyRules, players: int):
-    return family_odds(rules, players) if bidding == "odds" else no_odds()
+    return family_odds(rules, players) if bidding in ODDS_BIDDERS else no_odds()
 
 
 @lru_cache(maxsize=32)
@@ -283,15 +283,16 @@ def _call(s: Strategy, view: View, key) -> str:
     legal = 0
     for a in view.legal():
         legal |= 1 << parse_call(a, "a legal call", r)
-    high_seat = -1
+    high, high_seat = F.PASS, -1
     for j, c in enumerate(view.calls):
         if c != F.PASS:
-            high_seat = view.caller(j)  # every bid beats the high bid or steals it
+            high, high_seat = max(high, c), view.caller(j)  # every bid beats or steals
+    scores = np.array(view.seat_scores(), dtype=np.int64)
     call = int(
         choose_call(
             FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
-            view.dealer, high_seat, np.int64(legal), fr, tab, odds, defender, np.uint64(key),
-            AUCTION_COUNTER + len(view.calls),
+            view.dealer, np.int64(high), high_seat, np.int64(legal), scores, fr, tab, odds,
+            defender, np.uint64(key), AUCTION_COUNTER + len(view.calls),
         )
     )  # fmt: skip
     if not legal >> call & 1:  # a kernel bug, never the table's problem to paper over

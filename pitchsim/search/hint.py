@@ -90,6 +90,7 @@ from ..kernels.families.bidding import (
     BID_RANDOM,
     FAMILY_BIDDING_IDS,
     NAME_COUNTER,
+    ODDS_BIDDERS,
     PASS,
     choose_call,
     legal_calls,
@@ -502,14 +503,15 @@ class _CallFit:
         if self.model == BID_RANDOM:
             return True
         n, key = v.players, np.uint64(0)  # heuristic and odds draw nothing
+        scores = np.array(v.seat_scores(), dtype=np.int64)
         high, high_seat = PASS, -1
         for i, call in enumerate(v.calls):
             seat = v.caller(i)
             legal = legal_calls(high, seat == v.dealer, v.seat_score(seat) >= 0, fr)
             if seat != v.seat:
                 made = choose_call(
-                    self.model, dealt[seat], seat, n, v.dealer, high_seat, legal, fr, tab,
-                    self.odds, self.defender, key, AUCTION_COUNTER + i,
+                    self.model, dealt[seat], seat, n, v.dealer, high, high_seat, legal, scores,
+                    fr, tab, self.odds, self.defender, key, AUCTION_COUNTER + i,
                 )  # fmt: skip
                 if made != call:
                     return False
@@ -1063,7 +1065,7 @@ def _family_setup(
             "so the worlds deal the hands in play, not the hands the calls were made from; "
             "leave --model out (the worlds fit the play and the draw seen)"
         )
-    odds, defender = family_odds(r, view.players) if model == "odds" else no_odds()
+    odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
     fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
     unfitted = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
     return plain, _FittedFamilySampler(k, seed, worlds, fit), make, who, unfitted

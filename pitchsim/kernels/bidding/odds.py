@@ -59,15 +59,59 @@ def points_distribution(p_at_least, out):
     out[4] = prev
 
 
+# ``contract_value``'s situation when no rival can go out while we pitch (win=pitcher).
+NO_RIVAL = -np.inf
+
+
 @njit(cache=True, inline="always")
-def contract_value(dist, k, score, target, win_bonus, set_wins):
-    """Expected change of the pitcher's side bidding k, plus ``win_bonus`` for a win."""
+def rival_odds(mine, out, first, rival, left, spread, target):
+    """(P(our side wins), P(the nearest rival wins)) after a hand that leaves our side
+    at ``mine`` (``out``: at the target, having made the bid or under set-pitcher-wins)
+    and the rival at ``rival`` plus X of the ``left`` points we did not take, X ~
+    Binomial(left, ``spread``) (1: one rival side takes them all).  We win going out
+    ``first`` or above the rival; the rival wins at the target above us."""
+    p_win = 0.0
+    p_lose = 0.0
+    ways = 1.0
+    for x in range(left + 1):
+        p = ways * spread**x * (1.0 - spread) ** (left - x)
+        ways = ways * (left - x) / (x + 1)
+        theirs = rival + x
+        if out and (first or mine > theirs):
+            p_win += p
+        elif theirs >= target and theirs > mine:
+            p_lose += p
+    return p_win, p_lose
+
+
+@njit(cache=True, inline="always")
+def contract_value(
+    dist, k, score, target, win_bonus, set_wins, keep, first, rival, rest, spread, loss
+):
+    """Expected change of the pitcher's side bidding k (``dist[j]``: P(its side takes
+    exactly j points)), plus ``win_bonus`` times its chance to win the game and minus
+    ``loss`` times a rival's.  Every preset's game situation as values (the base game:
+    keep 0, no rival):
+
+    - made (j >= k) scores j; set scores -k, less, when the pitcher's points still went
+      to no rival, ``keep`` of them: (keep j - k) / (1 + keep);
+    - the side wins when its new score reaches ``target`` having made the bid (or set,
+      under ``set_wins``), and, unless it goes out ``first`` (win=pitcher and
+      pitcher-first), is above the nearest rival's;
+    - else that rival, at ``rival`` (``NO_RIVAL``: nobody goes out while we pitch,
+      win=pitcher), wins when the points it takes of the ``rest - j`` we left (each
+      with chance ``spread``, ``rival_odds``) bring it to the target above us."""
     v = 0.0
-    for j in range(5):
-        if j >= k:
-            gain = j + (win_bonus if score + j >= target else 0.0)
+    for j in range(dist.size):
+        won = j >= k
+        mine = score + j if won else score - k
+        out = (won or set_wins) and mine >= target
+        gain = j if won else (keep * j - k) / (1.0 + keep)
+        if rival == NO_RIVAL:
+            gain += win_bonus if out else 0.0
         else:
-            gain = -k + (win_bonus if set_wins and score - k >= target else 0.0)
+            p_win, p_lose = rival_odds(mine, out, first, rival, rest - j, spread, target)
+            gain += win_bonus * p_win - loss * p_lose
         v += dist[j] * gain
     return v
 
@@ -133,7 +177,9 @@ def odds_bid(
                         continue
                     over = k if later == dealer and steal else k + 1
                     stand *= 1.0 - params[P_OVERCALL + over]
-            v = stand * contract_value(dist, k, score, target, win_bonus, set_wins)
+            v = stand * contract_value(
+                dist, k, score, target, win_bonus, set_wins, 0.0, True, NO_RIVAL, 0, 0.0, loss
+            )
             v += (1.0 - stand) * defend
             if v > best:
                 best = v
@@ -208,7 +254,20 @@ def odds_call_table(
                 points_distribution(odds[h, c], dist)
                 for k in range(lowest, MAX_BID + 1):
                     stand = stands[k]
-                    v = stand * contract_value(dist, k, score, target, win_bonus, set_wins)
+                    v = stand * contract_value(
+                        dist,
+                        k,
+                        score,
+                        target,
+                        win_bonus,
+                        set_wins,
+                        0.0,
+                        True,
+                        NO_RIVAL,
+                        0,
+                        0.0,
+                        loss,
+                    )
                     v += (1.0 - stand) * defend
                     if v > best:
                         best = v
@@ -248,4 +307,7 @@ def hand_outlook(hand, odds, out):
         trumps, side = holding(hand, suit)
         points_distribution(odds[trumps, side], dist)
         for k in range(1, MAX_BID + 1):
-            out[k] = max(out[k], contract_value(dist, k, 0.0, 1.0, 0.0, False))
+            out[k] = max(
+                out[k],
+                contract_value(dist, k, 0.0, 1.0, 0.0, False, 0.0, True, NO_RIVAL, 0, 0.0, 0.0),
+            )

@@ -26,6 +26,19 @@ trump under trump=named (``name_suit``):
   the chance that no opponent still to call outbids it (from the share of random
   hands worth each bid, the table's last row), against a defender's mean points
   (``odds_call``).
+- ``odds-game``: ``odds`` with the game situation (the base game's ``odds-game``, one
+  valuation: ``kernels.bidding.odds.contract_value``), from the preset's target and
+  win rule and the scores: a bid made (or, under set-pitcher-wins, set) that takes the
+  pitcher's side to the target wins, worth a target's worth of points times the win
+  chance it adds over an even share (``target (1 - 1/sides)``); under pitcher-first and
+  highest a rival side reaches the target on the points the pitcher's side left it
+  (the hand's points less its own, shared among the rival sides) unless the pitcher's
+  side went out first (pitcher-first) or stays above it (highest), costing the even
+  share ``target / sides`` (``game_situation``).  Passing: under win=pitcher an
+  opponent's high bid that would take him to the target costs that share times the
+  chance a bid of that size is made (the table's ``MADE_ROW``); under pitcher-first
+  and highest the defenders' points (their mean) may take our side or a rival out
+  (``pass_situation``).  Far from the target it calls as ``odds`` does.
 
 Shared by both counting policies: the dealer stuck (no pass) bids the cheapest legal
 bid; under all-pass=dealer-set the dealer facing all passes bids the cheapest bid when
@@ -35,6 +48,7 @@ it costs no more than the penalty (2) when set; nobody outbids a partner's high 
 import numpy as np
 from numba import njit
 
+from ..bidding.odds import NO_RIVAL, contract_value
 from ..bits import lowest_card, nth_card, popcount
 from ..rng import below
 from .deal import cards_each, pack_mask
@@ -44,14 +58,21 @@ from .tables import (
     F_ALL_PASS,
     F_DEALER_STEAL,
     F_DISCARD,
+    F_FIVE,
     F_FOLLOW,
     F_GAME_TEN,
+    F_JICK,
+    F_JOKERS,
     F_LOW_DEALT,
     F_MAX_BID,
     F_MIN_BID,
     F_PARTNERSHIP,
     F_ROB,
+    F_SET_PITCHER_WINS,
     F_SHOOT,
+    F_TARGET,
+    F_THREE,
+    F_WIN,
     STEAL_MAX,
     STEAL_YES,
     T_KEY,
@@ -59,10 +80,18 @@ from .tables import (
     T_RANKED,
     T_TRUMPS,
     T_VALUE,
+    WIN_HIGHEST,
+    WIN_PITCHER,
 )
 
-BID_RANDOM, BID_HEURISTIC, BID_ODDS = 0, 1, 2
-FAMILY_BIDDING_IDS = {"random": BID_RANDOM, "heuristic": BID_HEURISTIC, "odds": BID_ODDS}
+BID_RANDOM, BID_HEURISTIC, BID_ODDS, BID_ODDS_GAME = 0, 1, 2, 3
+FAMILY_BIDDING_IDS = {
+    "random": BID_RANDOM,
+    "heuristic": BID_HEURISTIC,
+    "odds": BID_ODDS,
+    "odds-game": BID_ODDS_GAME,
+}
+ODDS_BIDDERS = ("odds", "odds-game")  # the bidders that read the family's odds table
 PASS = 0
 FORCED_DEALER_MIN = 2  # all-pass=forced: at least the larger of 2 and min-bid (6.1)
 DEALER_SET_PENALTY = 2  # 3.4
@@ -78,6 +107,8 @@ N_BUCKETS = 24  # the heuristic count in half points, 0 .. 11.5+
 # (make_bid_table).
 N_CLASSES = 4
 N_ROWS = N_BUCKETS * N_CLASSES  # odds table rows; row N_ROWS: the outbid shares
+MADE_ROW = N_ROWS + 1  # M(k): how often a bid of k is made (by the hands worth k or more)
+N_ODDS_ROWS = N_ROWS + 2
 ROUND_UP = 0.2  # a count of k - 0.2 bids k (the base heuristic's rule, kernels.bidding)
 
 
@@ -299,20 +330,64 @@ def rival_weight(n, fr):
     return 0.0 if fr[F_PARTNERSHIP] != 0 or n == 2 else 1.0 / (n - 1)
 
 
+@njit(cache=True, inline="always")
+def row_distribution(b, top, odds, dist):
+    """``dist[j]`` = P(the pitcher's side takes exactly j points), j = 0..top, from
+    table row ``b`` (``odds[b, k - 1]`` = P(at least k points))."""
+    for j in range(top + 1):
+        at_least_j = 1.0 if j == 0 else odds[b, j - 1]
+        more = odds[b, j] if j < top else 0.0
+        dist[j] = max(0.0, at_least_j - more)
+
+
 @njit(cache=True)
 def bid_value(b, k, top, odds, w):
     """The expected score of a bid of ``k`` that stands, by table row ``b``, counted
     against the rivals (``rival_weight`` ``w``) and scaled back to the pitcher's own
     points: made (at least k points) scores the j points won; set scores -k (0.9), but
-    the j points the pitcher took still went to no rival: (w j - k) / (1 + w).
-    ``odds[b, k - 1]`` = P(at least k points)."""
-    ev = 0.0
-    for j in range(top + 1):
-        at_least_j = 1.0 if j == 0 else odds[b, j - 1]
-        more = odds[b, j] if j < top else 0.0
-        pj = max(0.0, at_least_j - more)
-        ev += pj * (j if j >= k else (w * j - k) / (1.0 + w))
-    return ev
+    the j points the pitcher took still went to no rival: (w j - k) / (1 + w); no game
+    situation (``contract_value`` with no target)."""
+    dist = np.empty(top + 1)
+    row_distribution(b, top, odds, dist)
+    return contract_value(dist, k, 0.0, np.inf, 0.0, False, w, True, NO_RIVAL, 0, 0.0, 0.0)
+
+
+@njit(cache=True)
+def hand_points(fr):
+    """The points a hand awards (0.7, 0.8): High, Low, the jack, Game or the 10 of
+    trump, and the jick, the jokers, the 3 (3 points) and the 5 (5) where the rules
+    have them."""
+    return 4 + (fr[F_JICK] != 0) + fr[F_JOKERS] + 3 * (fr[F_THREE] != 0) + 5 * (fr[F_FIVE] != 0)
+
+
+@njit(cache=True)
+def game_situation(seat, n, scores, fr):
+    """``contract_value``'s game situation for ``seat``'s side under the preset's
+    target and win rule (VARIANTS.md 0.9, 2.11, 3.11, 6.1 win): (score, target, win
+    bonus, set wins, first, nearest rival's score, the hand's points, a rival side's
+    share of the points left, loss).  A win is worth the target times the win chance
+    it adds over an even share, 1 / sides; a rival's costs that share.  Under
+    win=pitcher no rival goes out while we pitch; under pitcher-first the pitcher's
+    side going out wins first; under highest it must also stay above the rival."""
+    sides = 2 if fr[F_PARTNERSHIP] != 0 else n
+    target = np.float64(fr[F_TARGET])
+    mine = seat % 2 if fr[F_PARTNERSHIP] != 0 else seat
+    rival = NO_RIVAL
+    if fr[F_WIN] != WIN_PITCHER:
+        for s in range(n):
+            if (s % 2 if fr[F_PARTNERSHIP] != 0 else s) != mine:
+                rival = max(rival, np.float64(scores[s]))
+    return (
+        np.float64(scores[seat]),
+        target,
+        target * (1.0 - 1.0 / sides),
+        fr[F_SET_PITCHER_WINS] != 0,
+        fr[F_WIN] != WIN_HIGHEST,
+        rival,
+        hand_points(fr),
+        1.0 / (sides - 1),
+        target / sides,
+    )
 
 
 @njit(cache=True)
@@ -329,13 +404,41 @@ def odds_worth(b, n, fr, odds, defender):
 
 
 @njit(cache=True)
-def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
+def pass_situation(defender, high, high_seat, seat, n, scores, fr, odds):
+    """What the game situation adds to passing (``odds-game``), beyond a defender's
+    mean points.  Under win=pitcher only a pitcher goes out: an opponent's high bid
+    ``high`` (``high_seat``) that would take him to the target costs the loss times
+    M(high), how often such a bid is made.  Under pitcher-first and highest a defending
+    side goes out too: the defender's points, as the two whole numbers around their
+    mean, weighed by ``contract_value`` as a bid of 0 that never goes out first (our
+    side wins on the highest total, a rival on the points we did not take)."""
+    score, target, win_bonus, _, _, rival, rest, spread, loss = game_situation(seat, n, scores, fr)
+    if fr[F_WIN] == WIN_PITCHER:
+        if high_seat >= 0 and scores[high_seat] + high >= target:
+            return -loss * odds[MADE_ROW, high]
+        return 0.0
+    lo = int(defender)
+    dist = np.zeros(lo + 2)
+    dist[lo] = 1.0 - (defender - lo)
+    dist[lo + 1] = defender - lo
+    weighed = contract_value(
+        dist, 0, score, target, win_bonus, False, 0.0, False, rival, rest, spread, loss
+    )
+    plain = contract_value(dist, 0, 0.0, np.inf, 0.0, False, 0.0, True, NO_RIVAL, 0, 0.0, 0.0)
+    return weighed - plain
+
+
+@njit(cache=True)
+def odds_call(b, legal, seat, n, dealer, high, high_seat, fr, odds, defender, scores, weigh_game):
     """The ``odds`` call: the best of passing (a defender's mean points; -2 for a dealer
     facing all passes under dealer-set) and each legal bid k, valued as
     ``S(k) * E[k stands] + (1 - S(k)) * defender``, where S(k), the chance that no
     opponent still to call outbids k, is ``(1 - Q(k + 1)) ** m`` for m opponents after
     this seat, Q(k) being the share of random hands worth a bid of k or more (the
-    table's last row, ``odds[N_ROWS, k]``); ``b`` is the hand's row (``odds_row``)."""
+    table's row ``N_ROWS``, ``odds[N_ROWS, k]``); ``b`` is the hand's row
+    (``odds_row``).  ``weigh_game`` (``odds-game``): E[k stands] weighs the game
+    situation of ``scores`` (``game_situation``), and so does passing
+    (``pass_situation``)."""
     top = fr[F_MAX_BID]
     cheapest = _lowest_bid(legal, top)
     if legal & 1 == 0:
@@ -345,9 +448,19 @@ def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
     partnership = fr[F_PARTNERSHIP] != 0
     if partnership and high_seat >= 0 and high_seat % 2 == seat % 2:
         return PASS  # never outbid the partner
+    w = rival_weight(n, fr)
+    # No situation: contract_value is bid_value (no target to reach, no rival).
+    score, target, win_bonus, set_wins, first, rival, rest, spread, loss = (
+        0.0, np.inf, 0.0, False, True, NO_RIVAL, 0, 0.0, 0.0
+    )  # fmt: skip
+    if weigh_game:
+        score, target, win_bonus, set_wins, first, rival, rest, spread, loss = game_situation(
+            seat, n, scores, fr
+        )
     best = PASS
     best_v = defender
-    w = rival_weight(n, fr)
+    if weigh_game:
+        best_v += pass_situation(defender, high, high_seat, seat, n, scores, fr, odds)
     if seat == dealer and high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
         best_v = -float(DEALER_SET_PENALTY)
     m = 0
@@ -356,6 +469,8 @@ def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
         s = (s + 1) % n
         if not (partnership and s % 2 == seat % 2):
             m += 1
+    dist = np.empty(top + 1)
+    row_distribution(b, top, odds, dist)
     for k in range(cheapest, top + 1):
         if not legal >> k & 1:
             continue
@@ -363,7 +478,10 @@ def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
         if m > 0:
             q = odds[N_ROWS, k + 1] if k < top else 0.0
             stand = (1.0 - q) ** m
-        v = stand * bid_value(b, k, top, odds, w) + (1.0 - stand) * defender
+        made = contract_value(
+            dist, k, score, target, win_bonus, set_wins, w, first, rival, rest, spread, loss
+        )
+        v = stand * made + (1.0 - stand) * defender
         if v > best_v:
             best_v = v
             best = k
@@ -372,17 +490,35 @@ def odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender):
 
 @njit(cache=True)
 def choose_call(
-    policy, hand, seat, n, dealer, high_seat, legal, fr, tab, odds, defender, key, counter
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    high,
+    high_seat,
+    legal,
+    scores,
+    fr,
+    tab,
+    odds,
+    defender,
+    key,
+    counter,
 ):
-    """The call of ``seat`` holding ``hand`` by bidding policy ``policy``."""
+    """The call of ``seat`` holding ``hand`` by bidding policy ``policy``; ``high`` the
+    high call so far (``high_seat`` its seat, -1: none), ``scores`` per seat."""
     if policy == BID_RANDOM:
         return nth_card(legal, below(key, counter, popcount(legal)))
     count, b = odds_row(hand, n, fr, tab)
     shoot = fr[F_MAX_BID] + 1
     if legal >> shoot & 1 and count >= fr[F_MAX_BID] - 0.25:
         return shoot
-    if policy == BID_ODDS:
-        return odds_call(b, legal, seat, n, dealer, high_seat, fr, odds, defender)
+    if policy == BID_ODDS or policy == BID_ODDS_GAME:
+        return odds_call(
+            b, legal, seat, n, dealer, high, high_seat, fr, odds, defender, scores,
+            policy == BID_ODDS_GAME,
+        )  # fmt: skip
     top = fr[F_MAX_BID]
     worth = top if count >= top - 0.5 else min(top - 1, int(count + ROUND_UP))
     return _counted_call(worth, legal, seat, dealer, high_seat, fr)

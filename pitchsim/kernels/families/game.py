@@ -23,8 +23,8 @@ named by the pitcher's bidding policy under trump=named (then the discard and dr
                      scores, stats, log) -> (winners, deals)
 
 ``bidders``/``players``: per-seat bidding (``bidding.BID_*``) and play
-(``policies.RANDOM``/``HEURISTIC``, or ``rollout``'s in an int32 array) ids; ``odds`` (``bidding.N_ROWS`` + 1 rows
-x ``MAX_CALL``: P(at least k) by bucket, then the share of hands worth k) and
+(``policies.RANDOM``/``HEURISTIC``, or ``rollout``'s in an int32 array) ids; ``odds`` (``bidding.N_ODDS_ROWS`` rows
+x ``MAX_CALL``: P(at least k) by bucket, the share of hands worth k, a bid's make rate) and
 ``defender`` for the odds bidder (zeros otherwise); ``stats[seat, bid - 1, 0/1]``
 hands pitched and made (a shoot at the maximum bid); ``log`` rows of
 ``family_log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
@@ -211,8 +211,8 @@ def family_deal_fixed(
             call = fixed_bid if i == 0 else PASS
         else:
             call = choose_call(
-                bidders[seat], dealt[seat], seat, n, dealer, high_seat, legal, fr, tab, odds,
-                defender, key, AUCTION_COUNTER + i,
+                bidders[seat], dealt[seat], seat, n, dealer, high, high_seat, legal, scores, fr,
+                tab, odds, defender, key, AUCTION_COUNTER + i,
             )  # fmt: skip
         calls[i] = call
         call_legal[i] = legal
