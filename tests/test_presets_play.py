@@ -149,7 +149,6 @@ def test_what_the_rules_forbid_is_refused_naming_the_rule(argv, words):
 @pytest.mark.parametrize(
     "strategy, words",
     [
-        ("odds-game+heuristic", "(odds-game: its game-situation term lives in"),
         ("advisor+heuristic", "`pitchsim advise --rules PRESET` gives the advisor's call"),
         (
             "heuristic+pimc:4",
