@@ -6,9 +6,10 @@ The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it k
 its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
 for the base game, ``bidding+play``, from the policies the family kernels have:
 bidding ``random``, ``heuristic`` or ``odds`` (the family's table,
-``pitchsim/data/family_bid_table.npz``), play ``random``, ``heuristic`` or ``rollout[:W]``
-(search: each legal card played out by the family heuristic in W sampled worlds,
-``kernels.families.rollout``; default 32 worlds, as the base game's).
+``pitchsim/data/family_bid_table.npz``), play ``random``, ``heuristic``, ``rollout[:W]``
+or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
+``kernels.families.rollout``: each legal card played out by the family heuristic, or
+solved double-dummy; default 32 and 16 worlds, as the base game's).
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ TABLE_FILE = "family_bid_table.npz"
 BOARDS_PER_CALL = 1 << 12
 
 
-FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.rollout
+FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.rollout
+SEARCH_PLAY = ("rollout", "pimc")
 
 
 # Why a base game's policy is not a preset's (the family kernels have no such policy);
@@ -70,9 +72,6 @@ BASE_ONLY = {
     "(kernels/bidding/odds.py); the family odds bidder weighs the hand's points only",
     "advisor": "it plays auctions out inside the base game's kernels (kernels/advisor.py); "
     "under a preset `pitchsim advise --rules PRESET` gives the advisor's call",
-    "pimc": "as a play policy it lives in the base game's play loop (kernels/search/pimc.py); "
-    "under a preset `pitchsim hint --policy pimc` values a card by the same "
-    "double-dummy solver",
 }
 
 
@@ -87,14 +86,14 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under {label(rules)}{why}: there "
             f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
-            f"{', '.join(FAMILY_PLAY)} (rollout:W for W worlds)"
+            f"{', '.join(FAMILY_PLAY)} (rollout:W, pimc:W for W worlds)"
         )
     return s
 
 
 def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
-    """Bidding and play ids per seat; play ids int32 when a seat searches (rollout), so
-    that only those kernels compile the search in (``play_array``)."""
+    """Bidding and play ids per seat; play ids int32 when a seat searches (rollout,
+    pimc), so that only those kernels compile the search in (``play_array``)."""
     bidders = np.array([FAMILY_BIDDING_IDS[s.bidding] for s in seats], dtype=np.int64)
     players = play_array([play_policy(s.play).id for s in seats])
     return bidders, players
