@@ -223,17 +223,22 @@ def test_the_choice_is_the_side_rule_for_any_points_range(points):
     """``pimc_choice`` against ``games.clock.side_choice`` (the rule in Python: the
     pitcher's side the most worlds reaching the bid, then the most points; the
     defenders the fewest of both; ties to the prior) on random outcomes up to a
-    preset's points, with ties made likely."""
+    preset's points, with ties made likely, and outcomes of 0, the bid or every point
+    (a card that makes the bid in more worlds by a few points each against one that
+    takes many points in fewer: the bid must come first however many points)."""
     rng = np.random.default_rng(points)
-    for _ in range(400):
+    for i in range(600):
         k = int(rng.integers(2, 7))
         w = int(rng.integers(1, 9))
-        out = rng.integers(0, points + 1, size=(k, w)).astype(np.int64)
+        bid = int(rng.integers(1, points + 1))
+        if i % 2:
+            out = rng.integers(0, points + 1, size=(k, w)).astype(np.int64)
+        else:
+            out = rng.choice([0, bid, points], size=(k, w)).astype(np.int64)
         if rng.random() < 0.3:
             out[int(rng.integers(k))] = out[0]
         cards = np.sort(rng.choice(54, size=k, replace=False)).astype(np.int64)
         prior_j = int(rng.integers(k))
-        bid = int(rng.integers(1, points + 1))
         for ours in (True, False):
             got = int(pimc_choice(cards, out, w, ours, bid, int(cards[prior_j])))
             assert got == int(cards[side_choice(out, ours, bid, prior_j)]), (out, bid, ours)
