@@ -66,7 +66,6 @@ def test_a_family_game_record_replays(tmp_path):
     "argv, words",
     [
         (["play", "--bidding", "odds-game"], "odds-game+heuristic"),
-        (["play", "--policy", "pimc"], "heuristic+pimc"),
         (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
         (["play", "-n", "8"], "players"),
     ],
