@@ -46,7 +46,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from ..bits import lowest_card, popcount
+from ..bits import popcount
 from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
 from ..rng import draw
 from ..search.monte_carlo import (
@@ -54,6 +54,7 @@ from ..search.monte_carlo import (
     DD_TABLE_BITS,
     EARLY_TABLE_PLAYERS,
     PLAY_NODES,
+    ascending_cards,
 )
 from ..search.solver import new_table, preset_world_values
 from .policies import heuristic_card
@@ -162,7 +163,7 @@ def search_card(
     )  # fmt: skip
     if kept == 0:
         return prior
-    cards = _ascending(legal)
+    cards = ascending_cards(legal)
     if kind == PIMC:
         out = np.empty((cards.size, kept), dtype=np.int64)
         done, _ = pimc_outcomes(
@@ -184,16 +185,6 @@ def search_card(
             best_v = values[j]
             best = cards[j]
     return best
-
-
-@njit(cache=True, inline="always")
-def _ascending(mask):
-    """The cards of ``mask`` in ascending order (the order of the values' rows)."""
-    cards = np.empty(popcount(mask), dtype=np.int64)
-    for j in range(cards.size):
-        cards[j] = lowest_card(mask)
-        mask &= mask - 1
-    return cards
 
 
 @njit(cache=True)
@@ -279,7 +270,7 @@ def rollout_values(
     """Per legal card (ascending), the objective summed over ``worlds[:kept]``: the
     seat's side's score change times the number of seats on other sides, less those
     seats' changes (the mean difference, scaled to stay an integer)."""
-    cards = _ascending(legal)
+    cards = ascending_cards(legal)
     values = np.zeros(cards.size, dtype=np.int64)
     leader = tseats[0] if count > 0 else seat
     pos = seat - leader
