@@ -67,7 +67,6 @@ def test_a_family_game_record_replays(tmp_path):
     "argv, words",
     [
         (["play", "--bidding", "advisor"], "advisor+heuristic"),
-        (["play", "--policy", "pimc"], "heuristic+pimc"),
         (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
         (["play", "-n", "8"], "players"),
     ],

@@ -150,10 +150,6 @@ def test_what_the_rules_forbid_is_refused_naming_the_rule(argv, words):
     "strategy, words",
     [
         ("advisor+heuristic", "`pitchsim advise --rules PRESET` gives the advisor's call"),
-        (
-            "heuristic+pimc:4",
-            "`pitchsim hint --policy pimc` values a card by the same double-dummy",
-        ),
     ],
 )
 def test_a_base_games_policy_under_a_preset_says_why_not(strategy, words):
