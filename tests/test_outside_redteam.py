@@ -160,7 +160,27 @@ CASES = [
 def test_a_misbehaving_bot_forfeits_each_game_and_leaves_nothing(
     tmp_path, mode, at, reason, per_run, decision
 ):
-    p, pids, took, name = tournament(tmp_path, mode, at, "--json", decision=decision)
+    forfeits_each_game(tmp_path, mode, at, reason, per_run, decision)
+
+
+# Under a preset the table, the views and the calls are the family's (the one engine):
+# the ways a restart could read a stale run, a child or a closed stdout, under smear.
+SMEAR = ("late", "fork-exits", "closes-stdout", "flood")
+
+
+@pytest.mark.parametrize(
+    "mode, at, reason, per_run, decision",
+    [c for c in CASES if c[0] in SMEAR],
+    ids=[c[0] for c in CASES if c[0] in SMEAR],
+)
+def test_a_misbehaving_bot_under_smear_forfeits_each_game_and_leaves_nothing(
+    tmp_path, mode, at, reason, per_run, decision
+):
+    forfeits_each_game(tmp_path, mode, at, reason, per_run, decision, "--rules", "smear")
+
+
+def forfeits_each_game(tmp_path, mode, at, reason, per_run, decision, *rules):
+    p, pids, took, name = tournament(tmp_path, mode, at, "--json", *rules, decision=decision)
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr and "Error" not in p.stderr, p.stderr
     r = json.loads(p.stdout)
