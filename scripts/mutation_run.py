@@ -87,7 +87,14 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "engine": (
         "pitchsim/games/engine.py",
-        ["tests/test_engine.py", "tests/test_engine_replies.py", "tests/test_engine_redteam.py"],
+        [
+            "tests/test_engine.py",
+            "tests/test_engine_replies.py",
+            "tests/test_engine_redteam.py",
+            # issue 28: every preset's view (the only callers of _reads_as)
+            "tests/test_engine_presets.py",
+            "tests/test_mutation_engine.py",
+        ],
     ),
     # issue 29: the engine, outside seats, records and saves
     "answers": (
