@@ -122,6 +122,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_outside_redteam.py::test_time_limits_outside_a_day_are_refused",
             "tests/test_outside_redteam.py::test_time_limits_default_only_when_not_given",
             "tests/test_outside_redteam.py::test_a_restart_that_fails_hello_forfeits_only_its_game",
+            "tests/test_outside_redteam.py::test_the_game_clock_starts_afresh_each_game",
             "tests/test_table.py::test_outside_program_plays_games_and_tournaments",
             "tests/test_table.py::test_outside_program_failures_forfeit_with_the_reason",
             "tests/test_table.py::test_game_time_limit",

@@ -307,3 +307,37 @@ def test_a_restart_that_fails_hello_forfeits_only_its_game(tmp_path):
     }
     found = [int(x) for x in pids.read_text().split()]
     assert len(found) == 4 and all(gone(pid) for pid in found)
+
+
+SLOW_FIRST = r"""
+import json, sys, time
+
+first = True
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":  # told when each game ends
+        print(json.dumps({"type": "hello", "protocol": "pitch-engine/1", "notify": ["game-end"]}))
+    elif m["type"] == "game-end":
+        first = True
+        continue
+    elif m["type"] == "quit":
+        break
+    else:
+        if first:  # the first decision of each game takes 0.3 s, the rest none
+            time.sleep(0.3)
+            first = False
+        print(json.dumps({"type": "action", "id": m["id"], "action": m["view"]["legal"][0]}))
+    sys.stdout.flush()
+"""
+
+
+def test_the_game_clock_starts_afresh_each_game(tmp_path):
+    """--game-time is per game (docs/protocol.md): six games of 0.3 s each in one run of
+    the program, under a 1 s game limit, forfeit nothing; a clock that ran on across
+    games (issue 29's planted bug) would forfeit from the fourth game on."""
+    bot = tmp_path / "slow_first.py"
+    bot.write_text(SLOW_FIRST)
+    seat = CommandSeat(shlex.join([sys.executable, str(bot)]), game_time=1.0)
+    r = tournament_api([seat, "random+random"], players=2, boards=3, seed=4)
+    assert r.games == 6 and seat.runs == 1
+    assert r.forfeited == [], r.forfeited
