@@ -67,3 +67,24 @@ def test_the_opening_leads_planned_trump_is_asked_on_the_same_clock(monkeypatch)
     assert reply(Engine(time=2.5), LEAD, strategy="heuristic+heuristic")["type"] == "action"
     assert reply(Engine(), LEAD, strategy="heuristic+heuristic")["type"] == "action"
     assert asked == [7.5, 2.5, None]
+
+
+@pytest.mark.parametrize(
+    "name, change, under, of",
+    [
+        # a ten-point view (a joker in hand) sent under smear, saying partnership false as
+        # smear does: ten-point states partnership true, yet the view fits ten-point
+        ("ten-point", {"rules": "smear", "partnership": False}, "smear", "ten-point"),
+        # a smear view sent under setback with smear's target: setback states 11
+        ("smear", {"rules": "setback", "target": 21}, "setback", "smear"),
+    ],
+)
+def test_the_preset_a_refused_view_fits_is_named_whatever_its_partnership_and_target(
+    name, change, under, of
+):
+    # The view's partnership and target are what its rules state, so the presets it
+    # might be a view of are tried without them (games/engine.py _reads_as).
+    view = json.loads((EXAMPLES / "family_views" / f"{name}.json").read_text()) | change
+    r = reply(Engine(), view)
+    assert r["code"] == "bad-view", r
+    assert r["message"].endswith(f"(under {under}; it is a view of {of}: are its rules right?)")
