@@ -323,8 +323,8 @@ for line in sys.stdin:
     elif m["type"] == "quit":
         break
     else:
-        if first:  # the first decision of each game takes 0.3 s, the rest none
-            time.sleep(0.3)
+        if first:  # the first decision of each game takes 0.6 s, the rest none
+            time.sleep(0.6)
             first = False
         print(json.dumps({"type": "action", "id": m["id"], "action": m["view"]["legal"][0]}))
     sys.stdout.flush()
@@ -332,12 +332,13 @@ for line in sys.stdin:
 
 
 def test_the_game_clock_starts_afresh_each_game(tmp_path):
-    """--game-time is per game (docs/protocol.md): six games of 0.3 s each in one run of
-    the program, under a 1 s game limit, forfeit nothing; a clock that ran on across
-    games (issue 29's planted bug) would forfeit from the fourth game on."""
+    """--game-time is per game (docs/protocol.md): six games of 0.6 s each (and a few
+    milliseconds a decision) in one run of the program, under a 2 s game limit, forfeit
+    nothing; a clock that ran on across games (issue 29's planted bug) forfeits from
+    the fourth game on."""
     bot = tmp_path / "slow_first.py"
     bot.write_text(SLOW_FIRST)
-    seat = CommandSeat(shlex.join([sys.executable, str(bot)]), game_time=1.0)
+    seat = CommandSeat(shlex.join([sys.executable, str(bot)]), game_time=2.0)
     r = tournament_api([seat, "random+random"], players=2, boards=3, seed=4)
     assert r.games == 6 and seat.runs == 1
     assert r.forfeited == [], r.forfeited
