@@ -100,7 +100,8 @@ for line in sys.stdin:
             time.sleep(decision + 0.3)
             say(act)
         elif kind == "illegal":
-            say(act | {"action": next(c for c in ("2C", "3C") if c not in legal)})
+            cards = (r + s for s in "CDHS" for r in "23456789TJQKA")  # one it may not play
+            say(act | {"action": next(c for c in cards if c not in legal)})
         elif kind == "wrong-id":
             say(act | {"id": m["id"] + 1})
         elif kind == "error-reply":
