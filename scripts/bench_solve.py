@@ -107,45 +107,6 @@ def rerun(path: str, arr: np.ndarray, table_for) -> None:
     print(f"total: {total_ms / 1e3:.2f} CPU s, {total_nodes} nodes; values changed: {changed}")
 
 
-def alternate(counts, args, arr, table_for) -> None:
-    """``--alternate``: each deal solved with enhanced transposition cutoffs off and on
-    (``solver.T_ETC``), the order swapped every deal, a fresh table generation each call;
-    nodes and CPU ms of both, and the values compared deal by deal."""
-    print("players  deals  ETC  median ms   p95 ms    max ms  median nodes   p95 nodes   max nodes")
-    for n in counts:
-        count = args.deals or 100
-        deals = random_deals(np.random.default_rng([args.seed, n]), n, count)
-        table = table_for(n)
-        res = {0: ([], [], []), 1: ([], [], [])}
-        start = time.perf_counter()
-        for d in range(count):
-            for etc in (0, 1) if d % 2 == 0 else (1, 0):
-                table[0, solver.T_ETC] = etc
-                v, ms, k = timed_solve(deals[d], arr, table)
-                res[etc][0].append(ms)
-                res[etc][1].append(v)
-                res[etc][2].append(k)
-            table[0, solver.T_ETC] = 0
-            if time.perf_counter() - start > args.limit:
-                break
-        done = len(res[0][0])
-        for etc in (0, 1):
-            ms, nodes = np.array(res[etc][0]), np.array(res[etc][2])
-            print(
-                f"{n:7d} {done:6d} {('off', 'on')[etc]:>4} {np.median(ms):10.3f} "
-                f"{np.percentile(ms, 95):8.2f} {ms.max():9.1f} {np.median(nodes):13.0f} "
-                f"{np.percentile(nodes, 95):11.0f} {nodes.max():11d}",
-                flush=True,
-            )
-        same = res[0][1] == res[1][1]
-        print(
-            f"        values identical on all {done} deals: {same}; nodes in all "
-            f"{sum(res[0][2])} -> {sum(res[1][2])}; CPU s in all "
-            f"{sum(res[0][0]) / 1e3:.2f} -> {sum(res[1][0]) / 1e3:.2f}",
-            flush=True,
-        )
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", default="2-7", help="e.g. 4 or 2-7 or 3,5")
@@ -174,12 +135,6 @@ def main() -> None:
         help="transposition table of 2**bits entries (default: as pitchsim solve, "
         "solver.table_bits: 2**16 to 4 players, 2**20 from 5)",
     )
-    ap.add_argument(
-        "--alternate",
-        action="store_true",
-        help="each deal with enhanced transposition cutoffs off and on, alternated "
-        "(default 100 deals per player count)",
-    )
     args = ap.parse_args()
     if "-" in args.players:
         lo, hi = (int(x) for x in args.players.split("-"))
@@ -206,10 +161,6 @@ def main() -> None:
     sizes = f"2**{args.table_bits}" if args.table_bits else "2**16 to 4 players, 2**20 from 5"
     print(f"rules: {rules.describe()}; table: {sizes} entries")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
-    if args.alternate:
-        alternate(counts, args, arr, table_for)
-        print(f"load average after: {os.getloadavg()[0]:.2f}")
-        return
     if args.load:
         rerun(args.load, arr, table_for)
         print(f"load average after: {os.getloadavg()[0]:.2f}")

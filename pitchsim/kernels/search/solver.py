@@ -138,7 +138,6 @@ _COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upp
 # 1 when the next call solves the same position as the last (a retry after a budget
 # stop), so it keeps the last call's entries (cleared by that call).
 T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
-T_ETC = 7  # (issue 33 item 1, measured: scripts/bench_solve.py --etc)
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -179,8 +178,7 @@ C_ONLY = 28  # follow=only: only trumps are played, a seat without one is out (4
 C_SUITS = 29  # 4 entries: the cards of each effective suit
 C_EFF = 33  # N_CARDS entries: each card's effective suit
 C_SKEY = C_EFF + N_CARDS  # N_CARDS entries: each card's strength, bar following the lead
-C_ETC = C_SKEY + N_CARDS  # 1: enhanced transposition cutoffs at a trick's last seat
-_CTX = C_ETC + 1
+_CTX = C_SKEY + N_CARDS
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -851,31 +849,6 @@ def _search(
             fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
             fr[d, F_HAND] = hand
             phase = _NEXT
-            if (
-                ctx[C_ETC] != 0
-                and i > 0
-                and _after(hands, seat, fr[d, F_LEADER], i, ctx) < 0
-                and _etc(
-                    hands,
-                    counts,
-                    ctx,
-                    table,
-                    buf,
-                    rel,
-                    d,
-                    fr[d, F_CNT],
-                    seat,
-                    led,
-                    taken,
-                    fr[d, F_WCARD],
-                    fr[d, F_WSEAT],
-                    pts,
-                    rest,
-                    target,
-                )  # fmt: skip
-            ):
-                r = fr[d, F_MAX] != 0  # a child settles it for the mover
-                phase = _LEAVE
         elif phase == _NEXT:
             idx = fr[d, F_IDX]
             if idx == fr[d, F_CNT]:
@@ -961,50 +934,6 @@ def _search(
             if fr[d, F_GAINED] != 0:
                 counts[fr[d, F_SLOT]] -= fr[d, F_GAINED]
             phase = _FINISH if r == (fr[d, F_MAX] != 0) else _NEXT
-
-
-@njit(cache=True)
-def _etc(hands, counts, ctx, table, buf, rel, d, cnt, seat, led, taken, wcard, wseat, pts, rest,
-         target):  # fmt: skip
-    """Enhanced transposition cutoff at the last seat of a trick: True when some move's
-    child, a trick-boundary position, has a table entry that settles the search for the
-    mover (the pitcher's side: at least ``target``; the others: below it)."""
-    n = ctx[C_N]
-    gen = ctx[C_GEN]
-    mover = _on_pitcher_side(seat, ctx)
-    hand = hands[seat]
-    found = False
-    for j in range(cnt):
-        c = buf[d, j]
-        b = bit(c)
-        ws = wseat
-        if _strength(c, led, ctx) > _strength(wcard, led, ctx):
-            ws = seat
-        tk = taken | b
-        nrest = rest & ~tk
-        if nrest == 0:
-            continue
-        hands[seat] = hand & ~b
-        ld = _lead_from(hands, ws, ctx)
-        if not _one_card_each(hands, ld, ctx):
-            gained = game_count(tk)
-            slot = _slot(ws, ctx)
-            counts[slot] += gained
-            p2 = pts + (_roles(tk, ctx) if _on_pitcher_side(ws, ctx) else 0)
-            packed = _key(hands, counts, ctx, nrest, ld, rel)
-            counts[slot] -= gained
-            row = _index(rel, n, packed, table[0, 1])
-            if _same_entry(table, row + 1, gen, packed, rel, n):
-                row += 1
-            if _same_entry(table, row, gen, packed, rel, n):
-                if mover:
-                    found = table[row, _K_LO] + p2 >= target
-                else:
-                    found = table[row, _K_HI] + p2 < target
-        hands[seat] = hand
-        if found:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -1270,7 +1199,6 @@ def _solve(
     if trump < 0 and trick_len > 0:
         trump = _suit(trick[0])  # the first card's printed suit is trump (6.3.5)
     _setup(ctx, dealt, n, pitcher, trump, fr, tab)
-    ctx[C_ETC] = table[0, T_ETC]
     if table[0, T_BUDGET] > 0:
         ctx[C_ABORT] = table[0, T_BUDGET]
         ctx[C_LIMIT] = ctx[C_ABORT]
