@@ -19,8 +19,14 @@ minimax's.  Tables of every size the solver uses: one bucket (two rows: next to 
 table), two buckets, ``TABLE_BITS`` and ``BIG_TABLE_BITS``; and each deep position's
 every card by ``card_values`` on a fresh table and on the full one.
 
+Two more kinds of pair the trees rarely hold, on a kept table too: a seat that can at
+best tie the pitcher's count with another seat's captures swapped in (the issue's
+slip: ``c + left <= p``), and a position's captured cards dealt again among the seats.
+
 ``tests/test_solver_keys.py`` asks the key directly (variants of a position keyed alike
-must have the same value to come); this file asks the solver, as play uses it.
+must have the same value to come); this file asks the solver, as play uses it.  The
+slips planted in ``_key`` and which test here caught each: docs/search.md, "The table
+key's tests".
 """
 
 from __future__ import annotations
