@@ -66,9 +66,8 @@ def test_a_family_game_record_replays(tmp_path):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["play", "--bidding", "advisor"], "advisor+heuristic"),
         (["play", "--policy", "pimc"], "heuristic+pimc"),
-        (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
+        (["tournament", "-s", "odds+pimc,heuristic", "-g", "2"], "odds+pimc"),
         (["play", "-n", "8"], "players"),
     ],
 )

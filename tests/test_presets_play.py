@@ -149,7 +149,6 @@ def test_what_the_rules_forbid_is_refused_naming_the_rule(argv, words):
 @pytest.mark.parametrize(
     "strategy, words",
     [
-        ("advisor+heuristic", "`pitchsim advise --rules PRESET` gives the advisor's call"),
         (
             "heuristic+pimc:4",
             "`pitchsim hint --policy pimc` values a card by the same double-dummy",

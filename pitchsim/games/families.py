@@ -5,9 +5,11 @@ the family kernels (``pitchsim.kernels.families``), for ``pitchsim play`` and
 The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
 its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
 for the base game, ``bidding+play``, from the policies the family kernels have:
-bidding ``random``, ``heuristic``, ``odds`` or ``odds-game`` (the family's table,
+bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the family's table,
 ``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
-the preset's target and win rule), play ``random``, ``heuristic`` or ``rollout[:W]``
+the preset's target and win rule) or ``advisor`` (every legal call played out over
+sampled deals to the end of the game, ``pitchsim advise``'s engine:
+``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic`` or ``rollout[:W]``
 (search: each legal card played out by the family heuristic in W sampled worlds,
 ``kernels.families.rollout``; default 32 worlds, as the base game's).
 """
@@ -24,8 +26,11 @@ import numpy as np
 from ..game.cards import SUITS, cards_of, format_card
 from ..game.reference import pack as ref_pack
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
+from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor into seat_call)
+from ..kernels.bidding import ADVISOR_DTYPE, PLAIN_DTYPE
 from ..kernels.contract import MAX_DEALS
 from ..kernels.families.bidding import (
+    BID_ADVISOR,
     FAMILY_BIDDING_IDS,
     MADE_ROW,
     N_ODDS_ROWS,
@@ -70,10 +75,6 @@ FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.r
 # Why a base game's policy is not a preset's (the family kernels have no such policy);
 # what under a preset answers the same question.
 BASE_ONLY = {
-    "advisor": "the family game kernel has no advisor bidder yet: the advisor plays every "
-    "call out over sampled deals (kernels/advice.py), a layer above the family kernels, "
-    "which cannot call it as they call their other bidders; under a preset "
-    "`pitchsim advise --rules PRESET` gives the advisor's call",
     "pimc": "as a play policy it lives in the base game's play loop (kernels/search/pimc.py); "
     "under a preset `pitchsim hint --policy pimc` values a card by the same "
     "double-dummy solver",
@@ -97,9 +98,13 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
 
 
 def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
-    """Bidding and play ids per seat; play ids int32 when a seat searches (rollout), so
-    that only those kernels compile the search in (``play_array``)."""
-    bidders = np.array([FAMILY_BIDDING_IDS[s.bidding] for s in seats], dtype=np.int64)
+    """Bidding and play ids per seat; bidding ids int32 (``ADVISOR_DTYPE``) when a seat
+    is the advisor, so that only those auctions compile it in (``kernels.families.
+    bidding.seat_call``), and play ids int32 when a seat searches (rollout), so that only
+    those kernels compile the search in (``play_array``)."""
+    ids = [FAMILY_BIDDING_IDS[s.bidding] for s in seats]
+    dtype = ADVISOR_DTYPE if BID_ADVISOR in ids else PLAIN_DTYPE
+    bidders = np.array(ids, dtype=dtype)
     players = play_array([play_policy(s.play).id for s in seats])
     return bidders, players
 
