@@ -166,8 +166,16 @@ def no_odds() -> tuple[np.ndarray, float]:
 
 
 def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):
+    """The odds table the seats need: refused without one for ``odds`` and ``odds-game``;
+    the ``advisor`` models the others by ``odds`` where the preset has a table, else by
+    ``heuristic`` (``kernels.advisor.family_model``: no table, a defender's mean 0)."""
     if any(s.bidding in ODDS_BIDDERS for s in seats):
         return family_odds(rules, n)
+    if any(s.bidding == "advisor" for s in seats):
+        try:
+            return family_odds(rules, n)
+        except StrategyError:
+            return no_odds()
     return no_odds()
 
 

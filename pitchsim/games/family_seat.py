@@ -42,7 +42,6 @@ from ..kernels.bidding import ADVISOR_DTYPE
 from ..kernels.families.bidding import (
     BID_ADVISOR,
     NAME_COUNTER,
-    ODDS_BIDDERS,
     choose_call,
     legal_calls,
     name_suit,
@@ -67,7 +66,7 @@ from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
 from .bidding import Strategy, StrategyError
 from .clock import ALL_DONE, Clock, Separation, Valuation, value_on_clock
-from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, family_odds, family_strategy, no_odds
+from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, family_strategy, odds_for
 from .policies import play_policy
 
 
@@ -257,7 +256,7 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
 
 @lru_cache(maxsize=32)
 def _odds(bidding: str, rules: FamilyRules, players: int):
-    return family_odds(rules, players) if bidding in ODDS_BIDDERS else no_odds()
+    return odds_for([Strategy(bidding, "heuristic")], rules, players)
 
 
 @lru_cache(maxsize=32)

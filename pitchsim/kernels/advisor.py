@@ -15,7 +15,8 @@ puts them there): samples per decision, the model, the play policy, the objectiv
 Under every preset (``FamilyRules``, auction-pitch included) the family game kernel
 asks ``family_advisor_bid`` (``families.bidding.seat_call``'s advisor branch, plugged
 in below for int32 family bidding arrays).  It is ``pitchsim advise --rules PRESET``
-with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``) and
+with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``;
+``heuristic+heuristic`` under a preset without an odds table, ``family_model``) and
 the seed drawn from the decision's own stream, made of ``kernels.advice``'s family
 functions: the first ``DEFAULT_SAMPLES`` deals of that seed among the first
 ``DEFAULT_SAMPLES * DEFAULT_TRIES`` that fit the calls heard (``family_heard_fit``),
@@ -52,8 +53,7 @@ N_ADVISOR_PARAMS = 5
 WIN_GAME, MARGIN = 0, 1
 DEFAULT_SAMPLES = 32  # deals kept per decision (both engines)
 DEFAULT_TRIES = 64  # deals tried per deal wanted, at most
-FAMILY_MODEL = family_bidding.BID_ODDS  # advise's default model, odds+heuristic
-FAMILY_PLAY = FAMILY_HEURISTIC
+FAMILY_PLAY = FAMILY_HEURISTIC  # advise's default play
 
 
 @njit(cache=True)
@@ -274,6 +274,15 @@ def _advisor_call(
 # ---------------------------------------------------------------- every preset
 
 
+@njit(cache=True, inline="always")
+def family_model(defender):
+    """The bidding policy the advisor models every seat by: advise's default, ``odds``,
+    where the preset has an odds table, else ``heuristic`` (no table: ``odds``, and so
+    ``advise``'s default model, is refused there; ``games.families.odds_for`` gives
+    the advisor zeros, a defender's mean of 0)."""
+    return family_bidding.BID_ODDS if defender > 0 else family_bidding.BID_HEURISTIC
+
+
 @njit(cache=True)
 def pitchable_suits(hand, fr, tab):
     """The suits ``hand`` can make trump, as a mask (``advice.odds.trump_suits``):
@@ -311,7 +320,8 @@ def family_advisor_bid(
     ``calls[:n_calls]`` heard, ``legal`` the legal calls as a mask."""
     samples = DEFAULT_SAMPLES
     tries = DEFAULT_SAMPLES * DEFAULT_TRIES
-    bidders = np.full(n, FAMILY_MODEL, dtype=np.int64)
+    model = family_model(defender)
+    bidders = np.full(n, model, dtype=np.int64)
     players = np.full(n, FAMILY_PLAY, dtype=np.int64)
     heard = calls[:n_calls].copy()
     top = fr[F_MAX_BID]
@@ -347,7 +357,7 @@ def family_advisor_bid(
                 high = max(high, calls[i])
                 high_seat = (dealer + 1 + i) % n
         call = family_bidding.choose_call(
-            FAMILY_MODEL, hand, seat, n, dealer, high, high_seat, legal, scores, fr, tab,
+            model, hand, seat, n, dealer, high, high_seat, legal, scores, fr, tab,
             odds, defender, key, counter,
         )  # fmt: skip
         return np.int64(call), np.int64(-1)

@@ -102,8 +102,7 @@ FAMILY_BIDDING_IDS = {
     "odds-game": BID_ODDS_GAME,
     "advisor": BID_ADVISOR,
 }
-# The bidders that read the family's odds table (the advisor: its model, ``odds``).
-ODDS_BIDDERS = ("odds", "odds-game", "advisor")
+ODDS_BIDDERS = ("odds", "odds-game")  # the bidders that read the family's odds table
 PASS = 0
 FORCED_DEALER_MIN = 2  # all-pass=forced: at least the larger of 2 and min-bid (6.1)
 DEALER_SET_PENALTY = 2  # 3.4
