@@ -87,7 +87,14 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     "engine": (
         "pitchsim/games/engine.py",
-        ["tests/test_engine.py", "tests/test_engine_replies.py", "tests/test_engine_redteam.py"],
+        [
+            "tests/test_engine.py",
+            "tests/test_engine_replies.py",
+            "tests/test_engine_redteam.py",
+            # issue 28: every preset's view (the only callers of _reads_as)
+            "tests/test_engine_presets.py",
+            "tests/test_mutation_engine.py",
+        ],
     ),
     # issue 29: the engine, outside seats, records and saves
     "answers": (
@@ -115,6 +122,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
             "tests/test_outside_redteam.py::test_time_limits_outside_a_day_are_refused",
             "tests/test_outside_redteam.py::test_time_limits_default_only_when_not_given",
             "tests/test_outside_redteam.py::test_a_restart_that_fails_hello_forfeits_only_its_game",
+            "tests/test_outside_redteam.py::test_the_game_clock_starts_afresh_each_game",
             "tests/test_table.py::test_outside_program_plays_games_and_tournaments",
             "tests/test_table.py::test_outside_program_failures_forfeit_with_the_reason",
             "tests/test_table.py::test_game_time_limit",

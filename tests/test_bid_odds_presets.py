@@ -75,7 +75,7 @@ def test_cli_compare_under_a_preset_and_its_errors():
     assert doc["compare"]["samples"] == 500 and set(doc["compare"]["by_trump"]["H"]) == {
         "1", "2", "3", "4", "5",
     }  # fmt: skip
-    for bad in (["--compare-policy", "pimc"], ["--compare-samples", "100"]):
+    for bad in (["--compare-policy", "odds"], ["--compare-samples", "100"]):
         code, out, err = cli(*args, *bad)
         assert code == 2 and out == "" and err.count("\n") == 1, err
     with pytest.raises(InputError, match="at most samples"):

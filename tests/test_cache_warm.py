@@ -21,7 +21,12 @@ def test_every_preset_warms_every_command_it_runs():
     runs = cache_cli.warm_runs(cache_cli.Path("/nowhere"))
     for preset in cache_cli.WARM_PRESETS:
         commands = {r[0] for r in runs if preset in r}
-        assert commands == {"tournament", "play", "bid-odds", "advise", "simulate"}, preset
+        assert {"tournament", "play", "bid-odds", "advise", "simulate"} <= commands, preset
+    # the coach's search at a card, and pimc, under a preset (the rules are data: one
+    # preset compiles them for all)
+    searched = [r for r in runs if r[0] == "hint"]
+    assert {r[-1] for r in searched} == {"4", "pimc"}
+    assert cache_cli.WARM_VIEW["rules"] == "smear"
 
 
 def test_warm_runs_each_command_and_reports_it(monkeypatch, tmp_path):
@@ -64,3 +69,15 @@ def test_a_run_that_fails_is_named_and_fails_the_warm_up(monkeypatch):
 )
 def test_bad_options_are_one_line(argv, words):
     refused(*argv, words=words)
+
+
+def test_a_preset_view_run_goes_to_the_presets_lane():
+    """The base game's runs and the presets' compile different kernels: a run on the warm
+    view (a smear view, no --rules) shares a lane with the presets, not the base game."""
+    runs = [
+        ["play", "--seed", "1"],
+        ["hint", "/tmp/x/" + cache_cli.VIEW_FILE, "--seed", "1"],
+        ["play", "--rules", "smear"],
+    ]
+    lanes = cache_cli._lanes(runs, 2)
+    assert sorted(lanes, key=len) == [[runs[0]], [runs[1], runs[2]]]

@@ -309,7 +309,7 @@ def test_a_ten_point_view_under_smear_rules_is_a_bad_view():
 
 def test_family_refusals_and_no_decision():
     smear = example("smear")
-    reply = decide(smear, strategy="odds+pimc")
+    reply = decide(smear, strategy="advisor+pimc")
     assert reply["code"] == "unknown-strategy"
     assert "rollout" in reply["message"] and "smear" in reply["message"]
     # smear at 4 players has an odds table; auction-pitch as a family has none

@@ -66,8 +66,6 @@ def test_a_family_game_record_replays(tmp_path):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["play", "--policy", "pimc"], "heuristic+pimc"),
-        (["tournament", "-s", "odds+pimc,heuristic", "-g", "2"], "odds+pimc"),
         (["play", "-n", "8"], "players"),
     ],
 )

@@ -1,6 +1,6 @@
 """The family rollout (kernels/families/rollout.py): its play-out resumes a logged hand
 at any card and finishes it exactly as the play loop did; rollout games are legal,
-reproducible and named as strategies; pimc is refused in one line."""
+reproducible and named as strategies (pimc's: tests/test_presets_pimc.py)."""
 
 from __future__ import annotations
 
@@ -80,11 +80,12 @@ def test_play_on_finishes_a_logged_hand_as_played(spec):
     assert resumed > 100
 
 
-def test_rollout_is_a_family_strategy_and_pimc_is_refused():
+def test_rollout_is_a_family_strategy_and_a_base_only_bidder_is_refused():
     r = as_family(Rules.parse("smear"))
     assert family_strategy("heuristic+rollout:8", r).play == "rollout:8"
-    with pytest.raises(StrategyError, match="rollout"):
-        family_strategy("heuristic+pimc", r)
+    assert family_strategy("heuristic+pimc:4", r).play == "pimc:4"  # tests/test_presets_pimc.py
+    with pytest.raises(StrategyError, match="rollout:W, pimc:W"):
+        family_strategy("advisor+heuristic", r)
 
 
 @pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])

@@ -148,7 +148,14 @@ CASES = [
     ("exits", 3, "the program exited (code 3); its stderr ends: giving up now", 1, CALM),
     ("hang", 3, LATE, 1, DECISION),  # and ignores SIGTERM
     ("closes-stdout", 3, "the program closed its stdout (still running)", 1, CALM),
-    ("fork-exits", 3, LATE, 2, DECISION),  # its child holds stdout open
+    # its child holds stdout open: the end of stdout never comes, the exit is named
+    (
+        "fork-exits",
+        3,
+        LATE + "; the program exited (code 0), leaving a process it started holding its stdout",
+        2,
+        DECISION,
+    ),
     # 13 MB of stderr lines in under 3 s (read a byte a call: 9 s), then a 3 MB line
     ("flood", 3, "the program exited (code 5); its stderr ends: ...zzzz", 1, 3.0),
     ("illegal", 3, "is not a legal action", 1, CALM),
@@ -160,7 +167,27 @@ CASES = [
 def test_a_misbehaving_bot_forfeits_each_game_and_leaves_nothing(
     tmp_path, mode, at, reason, per_run, decision
 ):
-    p, pids, took, name = tournament(tmp_path, mode, at, "--json", decision=decision)
+    forfeits_each_game(tmp_path, mode, at, reason, per_run, decision)
+
+
+# Under a preset the table, the views and the calls are the family's (the one engine):
+# the ways a restart could read a stale run, a child or a closed stdout, under smear.
+SMEAR = ("late", "fork-exits", "closes-stdout", "flood")
+
+
+@pytest.mark.parametrize(
+    "mode, at, reason, per_run, decision",
+    [c for c in CASES if c[0] in SMEAR],
+    ids=[c[0] for c in CASES if c[0] in SMEAR],
+)
+def test_a_misbehaving_bot_under_smear_forfeits_each_game_and_leaves_nothing(
+    tmp_path, mode, at, reason, per_run, decision
+):
+    forfeits_each_game(tmp_path, mode, at, reason, per_run, decision, "--rules", "smear")
+
+
+def forfeits_each_game(tmp_path, mode, at, reason, per_run, decision, *rules):
+    p, pids, took, name = tournament(tmp_path, mode, at, "--json", *rules, decision=decision)
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr and "Error" not in p.stderr, p.stderr
     r = json.loads(p.stdout)
@@ -287,3 +314,38 @@ def test_a_restart_that_fails_hello_forfeits_only_its_game(tmp_path):
     }
     found = [int(x) for x in pids.read_text().split()]
     assert len(found) == 4 and all(gone(pid) for pid in found)
+
+
+SLOW_FIRST = r"""
+import json, sys, time
+
+first = True
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":  # told when each game ends
+        print(json.dumps({"type": "hello", "protocol": "pitch-engine/1", "notify": ["game-end"]}))
+    elif m["type"] == "game-end":
+        first = True
+        continue
+    elif m["type"] == "quit":
+        break
+    else:
+        if first:  # the first decision of each game takes 0.6 s, the rest none
+            time.sleep(0.6)
+            first = False
+        print(json.dumps({"type": "action", "id": m["id"], "action": m["view"]["legal"][0]}))
+    sys.stdout.flush()
+"""
+
+
+def test_the_game_clock_starts_afresh_each_game(tmp_path):
+    """--game-time is per game (docs/protocol.md): six games of 0.6 s each (and a few
+    milliseconds a decision) in one run of the program, under a 2 s game limit, forfeit
+    nothing; a clock that ran on across games (issue 29's planted bug) forfeits from
+    the fourth game on."""
+    bot = tmp_path / "slow_first.py"
+    bot.write_text(SLOW_FIRST)
+    seat = CommandSeat(shlex.join([sys.executable, str(bot)]), game_time=2.0)
+    r = tournament_api([seat, "random+random"], players=2, boards=3, seed=4)
+    assert r.games == 6 and seat.runs == 1
+    assert r.forfeited == [], r.forfeited

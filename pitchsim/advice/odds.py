@@ -35,7 +35,8 @@ import numpy as np
 from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_cards, parse_suit
 from ..game.rules import FamilyRules, Rules, as_family, label
 from ..game.trumps import jick_card
-from ..games.policies import play_array, play_policy, searches, seat_policies
+from ..games.families import family_play_array
+from ..games.policies import play_policy, searches, seat_policies
 from ..kernels.deal import deck_without
 from ..kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
 from ..util.errors import InputError, quoted
@@ -560,7 +561,7 @@ def _seat_policies(
                 f"{', '.join(allowed)}{rollout}"
             )
         ids.append(policy.id)
-    return play_array(ids * (players if len(names) == 1 else 1))
+    return family_play_array(ids * (players if len(names) == 1 else 1))
 
 
 class _Kernels(NamedTuple):

@@ -28,6 +28,19 @@ WARM_PRESETS = {  # a hand of the preset's size for the commands that take one
 }
 
 
+# A player's view mid-hand under a preset (docs/view.md): the search a practice game's
+# coach runs at a card (``hint``), and pimc's, compile once for every preset.
+WARM_VIEW = {
+    "rules": "smear", "players": 4, "seat": 3, "dealer": 3,
+    "hand": ["5C", "TC", "KC", "QD", "JS", "KS"], "scores": [4, -5, -5, 2], "calls": ["5"],
+    "trump": "S",
+    "tricks": [{"leader": 0, "cards": ["AH", "JC", "2S", "TC"]}, {"leader": 1, "cards": ["KD", "5S"]}],
+}  # fmt: skip
+
+
+VIEW_FILE = "view.json"
+
+
 def warm_runs(out: Path) -> list[list[str]]:
     """The command lines ``cache warm`` runs (``out``: a folder for their files)."""
     runs = []
@@ -40,6 +53,13 @@ def warm_runs(out: Path) -> list[list[str]]:
             ["advise", hand, *r, "--seat", "1", "--dealer", "0", "--samples", "200"],
             ["simulate", *r, "--deals", "300", "--out", str(out / preset), "--quiet"],
         ]
+    view = str(out / VIEW_FILE)  # (``warm`` writes it: WARM_VIEW, a view carries its rules)
+    runs += [
+        ["hint", view, "--seed", "1", "--worlds", "4"],
+        ["hint", view, "--seed", "1", "--worlds", "4", "--policy", "pimc"],
+        ["tournament", "--rules", "smear", "--seed", "1", "-s", "odds+pimc:2,heuristic"]
+        + ["--boards", "1"],
+    ]
     return runs
 
 
@@ -66,7 +86,10 @@ def _lanes(runs: list[list[str]], jobs: int) -> list[list[list[str]]]:
     first: two processes compiling the same kernels side by side compile them twice."""
     sets: dict[bool, list[list[str]]] = {}
     for argv in runs:
-        base = "--rules" not in argv or argv[argv.index("--rules") + 1] == "auction-pitch"
+        if "--rules" in argv:
+            base = argv[argv.index("--rules") + 1] == "auction-pitch"
+        else:  # the base game's, but for a run on WARM_VIEW (a preset's view)
+            base = not any(a.endswith(VIEW_FILE) for a in argv)
         sets.setdefault(base, []).append(argv)
     groups = list(sets.values())
     per = max(1, jobs // len(groups)) if groups else 1
@@ -90,6 +113,7 @@ def warm(jobs: int) -> int:
     failed = 0
     with tempfile.TemporaryDirectory(prefix="pitchsim-warm-") as tmp:
         runs = warm_runs(Path(tmp))
+        (Path(tmp) / VIEW_FILE).write_text(dumps_json(WARM_VIEW), encoding="utf-8")
         lanes = _lanes(runs, jobs)
         print(
             f"pitchsim: compiling the kernels of {len(runs)} commands, {len(lanes)} at a time",

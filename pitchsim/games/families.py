@@ -9,9 +9,10 @@ bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the family's table,
 ``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
 the preset's target and win rule) or ``advisor`` (every legal call played out over
 sampled deals to the end of the game, ``pitchsim advise``'s engine:
-``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic`` or ``rollout[:W]``
-(search: each legal card played out by the family heuristic in W sampled worlds,
-``kernels.families.rollout``; default 32 worlds, as the base game's).
+``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
+or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
+``kernels.families.rollout``: each legal card played out by the family heuristic, or
+solved double-dummy; default 32 and 16 worlds, as the base game's).
 """
 
 from __future__ import annotations
@@ -58,41 +59,32 @@ from ..kernels.families.tables import (
     family_array,
     family_tables,
 )
+from ..kernels.policies import KIND_MASK, PIMC, ROLLOUT_DTYPE
 from ..kernels.rng import deal_key
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
 from .bidding import Strategy, StrategyError
-from .policies import play_array, play_policy
+from .policies import play_array, play_policy, searches
 
 TABLE_FILE = "family_bid_table.npz"
 BOARDS_PER_CALL = 1 << 12
 
 
-FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout")  # rollout[:W]: kernels.families.rollout
-
-
-# Why a base game's policy is not a preset's (the family kernels have no such policy);
-# what under a preset answers the same question.
-BASE_ONLY = {
-    "pimc": "as a play policy it lives in the base game's play loop (kernels/search/pimc.py); "
-    "under a preset `pitchsim hint --policy pimc` values a card by the same "
-    "double-dummy solver",
-}
+FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.rollout
+SEARCH_PLAY = ("rollout", "pimc")
 
 
 def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
-    """A strategy the family kernels play, or one line saying what they play (and, for
-    a base game's policy, why it is not a preset's: ``BASE_ONLY``)."""
+    """A strategy the family kernels play, or one line saying what they play (every
+    policy of the base game's, since the advisor and pimc bid and play under presets)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
     play = play_policy(s.play).name.partition(":")[0]
     if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
-        alien = s.bidding if s.bidding not in FAMILY_BIDDING_IDS else play
-        why = f" ({alien}: {BASE_ONLY[alien]})" if alien in BASE_ONLY else ""
         raise StrategyError(
-            f"strategy {quoted(s.name)} is not played under {label(rules)}{why}: there "
+            f"strategy {quoted(s.name)} is not played under {label(rules)}: there "
             f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
-            f"{', '.join(FAMILY_PLAY)} (rollout:W for W worlds)"
+            f"{', '.join(FAMILY_PLAY)} (rollout:W, pimc:W for W worlds)"
         )
     return s
 
@@ -100,13 +92,22 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
 def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
     """Bidding and play ids per seat; bidding ids int32 (``ADVISOR_DTYPE``) when a seat
     is the advisor, so that only those auctions compile it in (``kernels.families.
-    bidding.seat_call``), and play ids int32 when a seat searches (rollout), so that only
-    those kernels compile the search in (``play_array``)."""
+    bidding.seat_call``); play ids int32 when a seat plays pimc, uint32
+    (``ROLLOUT_DTYPE``) when seats search by rollout alone, so that only the kernels
+    that need it compile the search in, and only pimc's the solver (``play_array``)."""
     ids = [FAMILY_BIDDING_IDS[s.bidding] for s in seats]
     dtype = ADVISOR_DTYPE if BID_ADVISOR in ids else PLAIN_DTYPE
     bidders = np.array(ids, dtype=dtype)
-    players = play_array([play_policy(s.play).id for s in seats])
-    return bidders, players
+    return bidders, family_play_array([play_policy(s.play).id for s in seats])
+
+
+def family_play_array(ids: Sequence[int]) -> np.ndarray:
+    """Play-policy ids as the family kernels take them: ``play_array``'s, but uint32
+    (``ROLLOUT_DTYPE``) when the only search is rollout, so that no solver is compiled in."""
+    players = play_array(ids)
+    if searches(players) and not np.any(players & KIND_MASK == PIMC):
+        players = players.astype(ROLLOUT_DTYPE)
+    return players
 
 
 # ---------------------------------------------------------------- the odds table

@@ -6,7 +6,7 @@ a game, from what the seat knows, at the same random-stream position (the deal's
 a counter): a call by the seat's bidding policy (``bidding.choose_call``, counter
 ``AUCTION_COUNTER`` + the calling position), the pitcher's trump by its bidding policy
 (``bidding.name_suit``, ``AUCTION_COUNTER + NAME_COUNTER``), a card by its play policy
-(``policies.choose_card``, or the search ``rollout.rollout_card``; counter
+(``policies.choose_card``, or the search ``rollout.search_card``; counter
 ``DECISION_COUNTER`` + trick * players + the seat's place from the trick's leader).  So a
 game of built-in seats asked decision by decision with the game's own keys is the game
 the kernels play for that board; the engine, which has no game, passes a key from its
@@ -20,11 +20,16 @@ seat out holds no trump), each seat's hand size now and, for a seat other than t
 robbing pitcher, how many cards the pitcher put down face down.  ``search.hint``
 reads the same knowledge (it sits above this layer and imports it from here).
 
-A search card (``rollout:W``) can also give every legal card's value (the mean over the
-search's own worlds of the seat's side's score change on the hand less the mean change
-of the other sides, in points: the numbers it chose by), and can be played on a clock
-(``games.clock``): the same worlds valued a few at a time until the time is spent, all
-are valued (then it is the card without a clock), or the recommended card is separated.
+A search card (``rollout:W``, ``pimc:W``) can also give every legal card's value, the
+numbers it chose by: rollout's the mean over the search's own worlds of the seat's
+side's score change on the hand less the mean change of the other sides, in points;
+pimc's the mean double-dummy points of the pitcher's side (the base game's values: the
+pitcher's side prefers them high, the defenders low, the chance of the bid first).  It
+can be played on a clock (``games.clock``): the same worlds valued a few at a time
+until the time is spent, all are valued (then it is the card without a clock), or the
+recommended card is separated; pimc's worlds carry a node budget (``PLAY_NODES``
+without a clock, as in a game), and with none solved the seat plays ``heuristic``'s
+card, as the kernel does.
 """
 
 from __future__ import annotations
@@ -50,10 +55,13 @@ from ..kernels.families.bidding import (
 from ..kernels.families.policies import LEAD_PLAN_COUNTER, choose_card, heuristic_card, lead_in_suit
 from ..kernels.families.rollout import (
     KIND_MASK,
+    PIMC,
+    PLAY_NODES,
     ROLLOUT,
     WORLDS_SHIFT,
-    rollout_card,
+    pimc_outcomes,
     rollout_outcomes,
+    search_card,
 )
 from ..kernels.families.score import side_of
 from ..kernels.families.tables import family_array, family_tables
@@ -65,8 +73,8 @@ from ..kernels.families.worlds import (
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
 from .bidding import Strategy, StrategyError
-from .clock import ALL_DONE, Clock, Separation, Valuation, value_on_clock
-from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, family_strategy, odds_for
+from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
+from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, SEARCH_PLAY, family_strategy, odds_for
 from .policies import play_policy
 
 
@@ -244,7 +252,7 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
     try:
         s = family_strategy(strategy, rules)
     except StrategyError:
-        play = ", ".join(p + ("[:W]" if p == "rollout" else "") for p in FAMILY_PLAY)
+        play = ", ".join(p + ("[:W]" if p in SEARCH_PLAY else "") for p in FAMILY_PLAY)
         raise StrategyError(
             f"strategy {quoted(strategy.name)} is not one of the built-in strategies under "
             f"{label(rules)}: there bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
@@ -375,15 +383,19 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
             return FamilyDecision(card_text(card))
     counter = card_counter(k)
     several = k.legal & (k.legal - 1) != 0
-    if policy.id & KIND_MASK == ROLLOUT and several:
+    kind = policy.id & KIND_MASK
+    if kind >= ROLLOUT and several:
         worlds = policy.id >> WORLDS_SHIFT
         if time is not None or want_values:
-            return _valued_card(k, key, counter, worlds, view.preset.max_bid, want_values, time)
+            max_points = view.preset.max_bid
+            if kind == PIMC:
+                return _pimc_card(k, key, counter, worlds, max_points, want_values, time)
+            return _valued_card(k, key, counter, worlds, max_points, want_values, time)
         card = int(
-            rollout_card(
-                np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.bid, k.trump,
-                k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
-                np.int64(k.voids), k.counts, np.int64(k.known_out), k.fr, k.tab,
+            search_card(
+                kind, None if kind == ROLLOUT else True, np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.bid,
+                k.trump, k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won,
+                k.pby, np.int64(k.voids), k.counts, np.int64(k.known_out), k.fr, k.tab,
                 np.uint64(key), counter, worlds,
             )
         )  # fmt: skip
@@ -401,7 +413,7 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
 
 
 def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndarray:
-    """The worlds ``rollout_card`` values for this decision (the same stream, the same
+    """The worlds ``search_card`` values for this decision (the same stream, the same
     attempts): ``worlds[w, seat]`` every seat's cards now, ``[w, n]`` the pile."""
     allowed = np.empty(k.n + 1, dtype=np.int64)
     unseen, must = family_constraint(
@@ -419,7 +431,7 @@ def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndar
 def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> FamilyDecision:
     """The rollout's card with its values, or on a clock (``time``): its own worlds
     valued a few at a time (``games.clock``) until the time is spent, all are valued (the
-    card is then ``rollout_card``'s) or the recommended card is separated (the test of
+    card is then ``search_card``'s) or the recommended card is separated (the test of
     ``search.hint``: on the values, every one raised to at least 0)."""
     w = search_worlds(k, key, counter, worlds)
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
@@ -447,4 +459,51 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
     vals = None
     if want_values:
         vals = {card_text(int(c)): float(out[j].mean()) / k.others for j, c in enumerate(cards)}
+    return FamilyDecision(card_text(card), vals, search)
+
+
+def pimc_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
+    """``value(lo, hi, nodes)`` -> (``out[j, w]``, card j's double-dummy points for the
+    pitcher's side in worlds lo..lo + done; solver nodes searched), ``nodes`` a solver
+    budget (0: none) that stops at the first world it does not finish (``games.clock``)."""
+
+    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+        out = np.empty((cards.size, hi - lo), dtype=np.int64)
+        done, searched = pimc_outcomes(
+            worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.trump, k.trick, k.tseats,
+            k.count, k.won, k.pby, k.fr, k.tab, out, nodes,
+        )  # fmt: skip
+        return out[:, :done], int(searched)
+
+    return value
+
+
+def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> FamilyDecision:
+    """pimc's card with its values (the pitcher's side's mean points), or on a clock: the
+    worlds of ``search_card`` solved a few at a time, each call on a node budget, until
+    the time is spent, all are solved or the recommended card is separated.  Without a
+    clock the budget is the game's (``PLAY_NODES``), so the card is ``search_card``'s."""
+    w = search_worlds(k, key, counter, worlds)
+    cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
+    prior = heuristic_prior(k)
+    index = int(np.flatnonzero(cards == prior)[0])
+    our = bool(side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr))
+    value = pimc_valuer(k, w, cards)
+    search = None
+    if time is None:
+        out, _ = value(0, w.shape[0], PLAY_NODES)
+    else:
+        rule = Separation(cards.size, our, k.bid, max_points, index)
+        acc = Valuation(np.empty((cards.size, w.shape[0]), dtype=np.int64))
+        value_on_clock(value, w.shape[0], Clock(time), acc, rule, budgeted=True)
+        out = acc.outcomes()
+        search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
+        if acc.dropped:
+            search["worlds_dropped"] = acc.dropped
+    if out.shape[1] == 0:  # no world drawn, or none solved in the budget
+        return FamilyDecision(card_text(prior), None, search)
+    card = int(cards[side_choice(out, our, k.bid, index)])
+    vals = None
+    if want_values:
+        vals = {card_text(int(c)): float(out[j].mean()) for j, c in enumerate(cards)}
     return FamilyDecision(card_text(card), vals, search)

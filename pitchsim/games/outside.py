@@ -505,6 +505,12 @@ class CommandSeat:
                     if limit >= left
                     else f"no answer within {self.decision_time:g} s"
                 )
+                code = self.run.proc.poll()
+                if code is not None:  # its stdout never ends: a child it forked holds it
+                    why += (
+                        f"; the program exited (code {code}), leaving a process it started "
+                        "holding its stdout"
+                    )
             raise Forfeit(seat, why)
         self.used += time.monotonic() - start
         self.decisions += 1

@@ -19,6 +19,7 @@ from ..kernels.policies import (
     PLAIN_DTYPE,
     PLAY_POLICY_IDS,
     ROLLOUT,
+    ROLLOUT_DTYPE,
     SEARCH_DTYPE,
     WORLDS_SHIFT,
 )
@@ -135,7 +136,7 @@ def play_array(ids: Sequence[int]) -> np.ndarray:
 
 def searches(policies: np.ndarray) -> bool:
     """Whether a play-policy array from ``play_array`` names a search policy."""
-    return policies.dtype == SEARCH_DTYPE
+    return policies.dtype in (SEARCH_DTYPE, ROLLOUT_DTYPE)
 
 
 def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:

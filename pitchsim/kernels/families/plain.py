@@ -20,11 +20,20 @@ trick for trick and card for card, in the base kernels' style (``kernels.play``)
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, highest_card
+from ..bits import SUIT_BITS, highest_card, lowest_card
+from ..policies.heuristic import decide
 from ..rng import DECISION_COUNTER
 from ..trump_order import order_cards, trump_order
 from .borrow import borrowed
-from .policies import RANDOM, heuristic_card, plain_trumps, random_card
+from .deal import ALL_52
+from .policies import (
+    RANDOM,
+    heuristic_card,
+    heuristic_preset,
+    heuristic_trump_masks,
+    plain_trumps,
+    random_card,
+)
 from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
 from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
 
@@ -55,10 +64,18 @@ def play_plain(
     that loop little, and each copy of it compiles for seconds."""
     for s in range(n):
         if policies[s] != RANDOM:
+            only = fr[F_FOLLOW] == FOLLOW_ONLY
+            if not only and plain_trumps(fr):
+                # The base game's shape as constants, as ``random_play``'s: its masks
+                # reach ``decide`` as constants too (about 15% of a heuristic hand, for
+                # a second copy of the loop to compile).
+                return _play_plain(
+                    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key,
+                    hands, won, trick, tseats, log, legal_log, True, False, True,
+                )  # fmt: skip
             return _play_plain(
                 held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
-                won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
-                plain_trumps(fr),
+                won, trick, tseats, log, legal_log, True, only, False,
             )  # fmt: skip
     return random_play(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
@@ -142,6 +159,11 @@ def _play_plain(
     logging_legal = legal_log.size > 0
     played = np.int64(0)
     tm = tab[trump, T_TRUMPS]  # (trump -1: a row never used but under follow=only, as before)
+    # What the heuristic reads of the preset and of trump, worked out once a hand (and
+    # again when the first card fixes trump), not once a card.
+    if heuristic:
+        partnership, low_dealt, count_game, pack, plain = heuristic_preset(n, fr)
+        _, pts, three, five = heuristic_trump_masks(max(trump, 0), fr, tab)
     leader = next_with_trump(hands, n, pitcher, tm) if only else pitcher
     t = 0
     while leader >= 0 and hands[leader] != 0:
@@ -179,11 +201,36 @@ def _play_plain(
                 elif heuristic:
                     if policies[seat] == RANDOM:
                         card = random_card(legal, key, counter)
-                    else:
+                    elif trump < 0:  # the opening lead names trump: ``heuristic_card``
                         card = heuristic_card(
                             legal, hand, seat, n, pitcher, trump, t, trick, tseats, count,
                             played, fr, tab,
                         )  # fmt: skip
+                    elif legal & (legal - 1) == 0:
+                        card = lowest_card(legal)
+                    else:
+                        # ``heuristic_card``'s decision, fed from the loop's state (the
+                        # trick's cards, its led suit, its winner off the bit planes)
+                        # instead of the trick arrays: the same card, 20% faster.
+                        best = np.int64(-1)
+                        if count > 0:
+                            wb = _winning_bit(taken, tm, led_mask, trump, simple)
+                            best = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
+                        i64 = np.int64
+                        if simple:  # (a constant: the base game's masks, constants too)
+                            card = decide(
+                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
+                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
+                                led_mask, i64(best), partnership, low_dealt, tm, pts, i64(0),
+                                i64(0), True, ALL_52, True,
+                            )  # fmt: skip
+                        else:
+                            card = decide(
+                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
+                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
+                                led_mask, i64(best), partnership, low_dealt, tm, pts, three,
+                                five, count_game, pack, plain,
+                            )  # fmt: skip
                 else:
                     card = random_card(legal, key, counter)
                 b = np.int64(1) << card
@@ -191,15 +238,14 @@ def _play_plain(
                     if trump < 0:
                         trump = card // 13  # 6.3.5: the first card's printed suit is trump
                         tm = tab[trump, T_TRUMPS]
+                        if heuristic:
+                            _, pts, three, five = heuristic_trump_masks(trump, fr, tab)
                     # The led card's effective suit: trump, else its printed suit less
                     # any trump of it (the jick) (0.4); no table on the trick's path.
                     side = (SUIT_BITS << (13 * ((card * 5042) >> 16))) & ~tm
                     led_mask = tm if b & tm else side
                     trump_ok = tm if may_trump else np.int64(0)
                 hands[seat] = hand & ~b
-                if heuristic:  # (what the heuristic reads of the trick)
-                    trick[count] = card
-                    tseats[count] = seat
                 taken |= b
                 count += 1
                 if logging:

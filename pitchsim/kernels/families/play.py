@@ -51,9 +51,9 @@ __all__ = [
 
 @njit(cache=True, inline="always")
 def any_search(policies, n):
-    """Does a seat of ``policies`` search (a ``ROLLOUT`` kind)?"""
+    """Does a seat of ``policies`` search (a ``ROLLOUT`` or ``PIMC`` kind)?"""
     for s in range(n):
-        if policies[s] & KIND_MASK == ROLLOUT:
+        if policies[s] & KIND_MASK >= ROLLOUT:
             return True
     return False
 
@@ -166,8 +166,9 @@ def play_hand(
     or 0) the legal mask of every decision at ``trick * n + position``.
 
     ``dealt`` (the hands as dealt) and the view kept here (who played what, the voids
-    shown, the hand sizes: ``worlds``) are read only by a search policy (``rollout``),
-    whose id is of ``ROLLOUT``'s kind in an int32 ``policies`` array."""
+    shown, the hand sizes: ``worlds``) are read only by a search policy (``rollout``:
+    ``rollout`` or ``pimc``), whose id is of a search kind (``ROLLOUT``, ``PIMC``) in an
+    int32 ``policies`` array."""
     if not any_search(policies, n):  # the plain policies' loop: ``plain``
         return play_plain(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
@@ -184,7 +185,7 @@ def play_hand(
     # pay one loop for it).
     search = False
     for s in range(n):
-        if policies[s] & KIND_MASK == ROLLOUT:
+        if policies[s] & KIND_MASK >= ROLLOUT:
             search = True
     m = n if search else 0
     pby = np.zeros(m, dtype=np.int64)
@@ -221,7 +222,7 @@ def play_hand(
                 legal_log[t * n + i] = legal
             if first and first_lead >= 0:
                 card = first_lead
-            elif policies[seat] & KIND_MASK == ROLLOUT:
+            elif policies[seat] & KIND_MASK >= ROLLOUT:
                 sizes[n] = 0 if seat == pitcher else down
                 card = family_search_card(
                     policies[seat],

@@ -192,16 +192,37 @@ def heuristic_card(
                 winner = tseats[i]
                 break
         leader = tseats[0]
-    base = 13 * trump
+    partnership, low_dealt, count_game, pack, plain = heuristic_preset(n, fr)
+    tm, pts, three, five = heuristic_trump_masks(trump, fr, tab)
     i64 = np.int64  # (no literal types: one compiled ``decide`` for every caller)
     return decide(
         i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(trick_no),
-        i64(count), i64(leader), i64(played), in_trick, led_mask, i64(winner),
-        fr[F_PARTNERSHIP] != 0,
-        fr[F_LOW_DEALT] != 0, tab[trump, T_TRUMPS], tab[trump, T_POINTS],
-        (np.int64(1) << (base + 1)) & -i64(fr[F_THREE] != 0),
-        (np.int64(1) << (base + 3)) & -i64(fr[F_FIVE] != 0),
-        fr[F_GAME_TEN] == 0, pack_mask(n, fr), (fr[F_JICK] == 0) & (fr[F_JOKERS] == 0),
+        i64(count), i64(leader), i64(played), in_trick, led_mask, i64(winner), partnership,
+        low_dealt, tm, pts, three, five, count_game, pack, plain,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def heuristic_preset(n, fr):
+    """What ``decide`` reads of the preset, the same all hand: partnership, Low to the
+    holder of the lowest trump dealt, Game by count, the pack, the base game's trumps."""
+    plain = (fr[F_JICK] == 0) & (fr[F_JOKERS] == 0)
+    return (
+        fr[F_PARTNERSHIP] != 0, fr[F_LOW_DEALT] != 0, fr[F_GAME_TEN] == 0, pack_mask(n, fr),
+        plain,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def heuristic_trump_masks(trump, fr, tab):
+    """What ``decide`` reads of trump ``trump`` (>= 0): the trumps, the point cards, and
+    the 3 and the 5 of trump when the preset scores them (none otherwise)."""
+    base = 13 * trump
+    i64 = np.int64
+    return (
+        tab[trump, T_TRUMPS], tab[trump, T_POINTS],
+        (i64(1) << (base + 1)) & -i64(fr[F_THREE] != 0),
+        (i64(1) << (base + 3)) & -i64(fr[F_FIVE] != 0),
     )  # fmt: skip
 
 

@@ -1,5 +1,10 @@
-"""``rollout`` for the rule families: each legal card played out by the family
-``heuristic`` in worlds sampled from the seat's knowledge (``worlds``).
+"""The family search play policies, under every preset (auction-pitch as a preset
+included): ``rollout`` (each legal card played out by the family ``heuristic``) and
+``pimc`` (each legal card solved double-dummy), in worlds sampled from the seat's
+knowledge (``worlds``).  One search card (``search_card``): the worlds, then the
+valuer its kind names.
+
+``rollout``:
 
 For a decision of seat ``me``: W worlds (the stream ``draw(key, counter)``, so the
 decision is the same on any thread); in each, every legal card is played and the hand
@@ -16,19 +21,42 @@ defenders to set it and take their own); playing alone, each seat plays for its 
 score against the table's.  The game's target is not looked at.  Ties (every card
 alike in every world) go to the card ``heuristic`` would play.
 
+``pimc`` (Perfect Information Monte Carlo, the base game's ``kernels.search.pimc`` under
+every preset): on the same worlds, the one double-dummy solver
+(``solver.preset_world_values``, the preset's tables ``fr``, ``tab``) values every legal
+card with all hands open: the pitcher's side's points (0.9) after it, every seat playing
+perfectly.  The choice is the base game's and ``search.hint``'s (``games.clock.
+side_choice``): the pitcher's side the card reaching the bid in the most worlds, then
+the most points; a defender the fewest of both; ties to ``heuristic``'s card.  The
+solver's work is bounded as the base game's pimc bounds it: ``PLAY_NODES`` solver nodes a
+decision (counted, not timed: the same game on any machine), the worlds left at the
+first one the budget does not finish, ``heuristic``'s card when none is solved; its
+transposition table as the base game's (``DD_TABLE_BITS``; ``DD_EARLY_TABLE_BITS`` for
+whole deals at 5-7 players).  Its weakness is the base game's: in each world it plays as
+if it saw every card (strategy fusion).
+
 Dispatch: ``play.play_hand`` calls ``family_search_card`` for a policy id whose kind
-is ``ROLLOUT`` (``ROLLOUT | worlds << WORLDS_SHIFT``, as the base game's ids).  As in
-the base game (``kernels.dispatch``), the search is compiled in only when the policy
-array is int32 (``SEARCH_DTYPE``), so the plain family kernels stay small to compile.
+is ``ROLLOUT`` or ``PIMC`` (``kind | worlds << WORLDS_SHIFT``, as the base game's ids).
+As in the base game (``kernels.dispatch``), the search (the solver with it) is compiled
+in only when the policy array is int32 (``SEARCH_DTYPE``), so the plain family kernels
+stay small to compile.
 """
 
 import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from ..bits import lowest_card, popcount
-from ..policies import KIND_MASK, ROLLOUT, WORLDS_SHIFT
+from ..bits import popcount
+from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
 from ..rng import draw
+from ..search.monte_carlo import (
+    DD_EARLY_TABLE_BITS,
+    DD_TABLE_BITS,
+    EARLY_TABLE_PLAYERS,
+    PLAY_NODES,
+    ascending_cards,
+)
+from ..search.solver import new_table, preset_world_values
 from .policies import heuristic_card
 from .score import N_AWARDS, score_hand, side_of
 from .settle import settle_hand
@@ -38,11 +66,15 @@ from .worlds import ATTEMPTS_PER_WORLD, family_constraint, sample_family_worlds
 
 __all__ = [
     "KIND_MASK",
+    "PIMC",
+    "PLAY_NODES",
     "ROLLOUT",
     "WORLDS_SHIFT",
+    "pimc_choice",
+    "pimc_outcomes",
     "play_on",
-    "rollout_card",
     "rollout_outcomes",
+    "search_card",
 ]
 
 
@@ -86,7 +118,9 @@ def play_on(hands, won, n, pitcher, trump, t, leader, pos, trick, tseats, count,
 
 
 @njit(cache=True)
-def rollout_card(
+def search_card(
+    kind,
+    solver,
     legal,
     hand,
     seat,
@@ -110,9 +144,11 @@ def rollout_card(
     counter,
     worlds_wanted,
 ):
-    """The rollout's card (see the module).  ``pby``, ``voids``, ``counts`` (the hand
-    sizes now, then the cards put down face down this seat has not seen) and
-    ``known_out`` are the seat's knowledge (``worlds``)."""
+    """The card of search policy ``kind`` (``ROLLOUT`` or ``PIMC``; see the module) in
+    ``worlds_wanted`` worlds.  ``solver`` None compiles ``rollout`` alone (no solver: a
+    pimc ``kind`` raises), any boolean both.  ``pby``, ``voids``, ``counts`` (the hand sizes now, then
+    the cards put down face down this seat has not seen) and ``known_out`` are the seat's
+    knowledge (``worlds``): the worlds are drawn from it alone."""
     prior = heuristic_card(
         legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
     )
@@ -129,21 +165,82 @@ def rollout_card(
     )  # fmt: skip
     if kept == 0:
         return prior
+    cards = ascending_cards(legal)
+    if kind == PIMC:
+        if solver is None:  # pruned at compile time: these kernels have no solver
+            raise ValueError("a pimc play policy in a rollout-only family play-policy array")
+        out = np.empty((cards.size, kept), dtype=np.int64)
+        done, _ = pimc_outcomes(
+            worlds[:kept], cards, seat, n, pitcher, trump, trick, tseats, count, won, pby,
+            fr, tab, out, PLAY_NODES,
+        )  # fmt: skip
+        if done == 0:
+            return prior  # the budget spent before one world was solved
+        our_side = side_of(seat, fr) == side_of(pitcher, fr)
+        return pimc_choice(cards, out, done, our_side, bid, prior)
     values = rollout_values(
         worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
         played, won, pby, fr, tab,
     )  # fmt: skip
     best = prior
     best_v = np.int64(-(1 << 62))
-    m = legal
-    j = 0
-    while m:
-        c = lowest_card(m)
-        m &= m - 1
-        if values[j] > best_v or (values[j] == best_v and c == prior):
+    for j in range(cards.size):
+        if values[j] > best_v or (values[j] == best_v and cards[j] == prior):
             best_v = values[j]
-            best = c
-        j += 1
+            best = cards[j]
+    return best
+
+
+@njit(cache=True)
+def pimc_outcomes(
+    worlds, cards, seat, n, pitcher, trump, trick, tseats, count, won, pby, fr, tab, out,
+    nodes,
+):  # fmt: skip
+    """``out[j, w]``: the double-dummy value (the pitcher's side's points, 0.9) after
+    ``cards[j]`` in ``worlds[w]`` (its seats' cards now; ``[w, n]``, the pile, out of
+    play), by the one solver under the preset ``fr``, ``tab``, on a transposition table
+    sized as the base game's pimc sizes it.  Returns (worlds done, nodes searched): a
+    budget of ``nodes`` (0: none) stops at the first world it does not finish, left out."""
+    leader = tseats[0] if count > 0 else seat
+    bits = DD_TABLE_BITS
+    if worlds.shape[0] > 0 and n >= EARLY_TABLE_PLAYERS:
+        left = 0
+        for s in range(n):
+            left += popcount(worlds[0, s])
+        if left > 4 * n:  # the first tricks: whole deals, which a small table thrashes
+            bits = DD_EARLY_TABLE_BITS
+    table = new_table(bits)
+    return preset_world_values(
+        worlds, pby, n, pitcher, trump, leader, trick, count, won, fr, tab, table, cards, out,
+        nodes,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def pimc_choice(cards, out, kept, our_side, bid, prior):
+    """The card pimc plays from ``out[:, :kept]`` (the pitcher's side's points): the
+    pitcher's side the most worlds reaching ``bid``, then the most points; a defender
+    the fewest of both; ties to ``prior`` when among the best, else the first
+    (``games.clock.side_choice``)."""
+    top = 0
+    for j in range(cards.size):
+        for w in range(kept):
+            top = max(top, out[j, w])
+    big = kept * top + 1  # more than any card's total: reaching the bid ranks first
+    best = prior
+    best_score = -(1 << 62)
+    for j in range(cards.size):
+        made = 0
+        total = 0
+        for w in range(kept):
+            total += out[j, w]
+            made += out[j, w] >= bid
+        score = made * big + total
+        if not our_side:
+            score = -score
+        if score > best_score or (score == best_score and cards[j] == prior):
+            best_score = score
+            best = cards[j]
     return best
 
 
@@ -177,11 +274,7 @@ def rollout_values(
     """Per legal card (ascending), the objective summed over ``worlds[:kept]``: the
     seat's side's score change times the number of seats on other sides, less those
     seats' changes (the mean difference, scaled to stay an integer)."""
-    cards = np.empty(popcount(legal), dtype=np.int64)
-    m = legal
-    for j in range(cards.size):
-        cards[j] = lowest_card(m)
-        m &= m - 1
+    cards = ascending_cards(legal)
     values = np.zeros(cards.size, dtype=np.int64)
     leader = tseats[0] if count > 0 else seat
     pos = seat - leader
@@ -250,6 +343,9 @@ def _family_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
     played, won, pby, voids, counts, known_out, fr, tab, key, counter,
 ):  # fmt: skip
+    # The array's integer type picks what is compiled in: int64 no search, uint32
+    # (``ROLLOUT_DTYPE``) rollout alone, int32 (``SEARCH_DTYPE``) rollout and pimc with
+    # the solver (``games.families.seat_ids``).
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
 
         def refuse(
@@ -259,20 +355,34 @@ def _family_search_card(
             if policy >= 0:
                 raise ValueError(
                     "a search play policy in a plain (int64) family play-policy array: "
-                    "make it int32 (pitchsim.games.families.seat_ids)"
+                    "make it with pitchsim.games.families.seat_ids"
                 )
             return np.int64(-1)
 
         return refuse
 
+    if not policy.signed:
+
+        def rollout_only(
+            policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
+            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+        ):  # fmt: skip
+            return search_card(
+                np.int64(policy) & KIND_MASK, None, legal, hand, seat, n, pitcher, bid,
+                trump, trick_no, trick, tseats, count, played, won, pby, voids, counts,
+                known_out, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT,
+            )  # fmt: skip
+
+        return rollout_only
+
     def search(
         policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
         played, won, pby, voids, counts, known_out, fr, tab, key, counter,
     ):  # fmt: skip
-        return rollout_card(
-            legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-            played, won, pby, voids, counts, known_out, fr, tab, key, counter,
-            np.int64(policy) >> WORLDS_SHIFT,
+        return search_card(
+            np.int64(policy) & KIND_MASK, True, legal, hand, seat, n, pitcher, bid, trump,
+            trick_no, trick, tseats, count, played, won, pby, voids, counts, known_out, fr,
+            tab, key, counter, np.int64(policy) >> WORLDS_SHIFT,
         )  # fmt: skip
 
     return search

@@ -44,3 +44,6 @@ WORLDS_SHIFT = 8
 KIND_MASK = (1 << WORLDS_SHIFT) - 1
 SEARCH_DTYPE = np.int32  # play-policy arrays that may name a search policy
 PLAIN_DTYPE = np.int64  # and those that may not
+# The family kernels' arrays whose search is rollout alone: no solver compiled in
+# (``pitchsim.games.families.seat_ids``).
+ROLLOUT_DTYPE = np.uint32
