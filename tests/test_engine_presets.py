@@ -309,9 +309,10 @@ def test_a_ten_point_view_under_smear_rules_is_a_bad_view():
 
 def test_family_refusals_and_no_decision():
     smear = example("smear")
-    reply = decide(smear, strategy="advisor+pimc")
+    # every built-in strategy plays under every preset (the advisor and pimc too)
+    reply = decide(smear, strategy="nosuch+pimc")
     assert reply["code"] == "unknown-strategy"
-    assert "rollout" in reply["message"] and "smear" in reply["message"]
+    assert "nosuch" in reply["message"] and "advisor" in reply["message"]
     # smear at 4 players has an odds table; auction-pitch as a family has none
     ap = {"rules": "auction-pitch,shoot=true", "players": 4, "seat": 1, "dealer": 0,
           "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": []}  # fmt: skip

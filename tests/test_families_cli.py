@@ -66,8 +66,6 @@ def test_a_family_game_record_replays(tmp_path):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["play", "--bidding", "advisor"], "advisor+heuristic"),
-        (["tournament", "-s", "advisor,heuristic", "-g", "2"], "advisor+heuristic"),
         (["play", "-n", "8"], "players"),
     ],
 )

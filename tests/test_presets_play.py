@@ -144,15 +144,3 @@ def test_a_first_lead_trump_the_pitcher_lacks_is_said():
 )  # fmt: skip
 def test_what_the_rules_forbid_is_refused_naming_the_rule(argv, words):
     refused("play", *argv, words=words)
-
-
-@pytest.mark.parametrize(
-    "strategy, words",
-    [
-        ("advisor+heuristic", "`pitchsim advise --rules PRESET` gives the advisor's call"),
-    ],
-)
-def test_a_base_games_policy_under_a_preset_says_why_not(strategy, words):
-    refused("tournament", "--rules", "setback", "-s", f"heuristic,{strategy}", "-g", "1",
-            words=words)  # fmt: skip
-    refused("play", "--rules", "smear", "--game", "-s", strategy, words=words)

@@ -5,9 +5,11 @@ the family kernels (``pitchsim.kernels.families``), for ``pitchsim play`` and
 The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
 its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
 for the base game, ``bidding+play``, from the policies the family kernels have:
-bidding ``random``, ``heuristic``, ``odds`` or ``odds-game`` (the family's table,
+bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the family's table,
 ``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
-the preset's target and win rule), play ``random``, ``heuristic``, ``rollout[:W]``
+the preset's target and win rule) or ``advisor`` (every legal call played out over
+sampled deals to the end of the game, ``pitchsim advise``'s engine:
+``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
 or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
 ``kernels.families.rollout``: each legal card played out by the family heuristic, or
 solved double-dummy; default 32 and 16 worlds, as the base game's).
@@ -25,8 +27,11 @@ import numpy as np
 from ..game.cards import SUITS, cards_of, format_card
 from ..game.reference import pack as ref_pack
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
+from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor into seat_call)
+from ..kernels.bidding import ADVISOR_DTYPE, PLAIN_DTYPE
 from ..kernels.contract import MAX_DEALS
 from ..kernels.families.bidding import (
+    BID_ADVISOR,
     FAMILY_BIDDING_IDS,
     MADE_ROW,
     N_ODDS_ROWS,
@@ -70,26 +75,14 @@ FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.
 SEARCH_PLAY = ("rollout", "pimc")
 
 
-# Why a base game's policy is not a preset's (the family kernels have no such policy);
-# what under a preset answers the same question.
-BASE_ONLY = {
-    "advisor": "the family game kernel has no advisor bidder yet: the advisor plays every "
-    "call out over sampled deals (kernels/advice.py), a layer above the family kernels, "
-    "which cannot call it as they call their other bidders; under a preset "
-    "`pitchsim advise --rules PRESET` gives the advisor's call",
-}
-
-
 def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
-    """A strategy the family kernels play, or one line saying what they play (and, for
-    a base game's policy, why it is not a preset's: ``BASE_ONLY``)."""
+    """A strategy the family kernels play, or one line saying what they play (every
+    policy of the base game's, since the advisor and pimc bid and play under presets)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
     play = play_policy(s.play).name.partition(":")[0]
     if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
-        alien = s.bidding if s.bidding not in FAMILY_BIDDING_IDS else play
-        why = f" ({alien}: {BASE_ONLY[alien]})" if alien in BASE_ONLY else ""
         raise StrategyError(
-            f"strategy {quoted(s.name)} is not played under {label(rules)}{why}: there "
+            f"strategy {quoted(s.name)} is not played under {label(rules)}: there "
             f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
             f"{', '.join(FAMILY_PLAY)} (rollout:W, pimc:W for W worlds)"
         )
@@ -97,10 +90,14 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
 
 
 def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
-    """Bidding and play ids per seat; play ids int32 when a seat plays pimc, uint32
+    """Bidding and play ids per seat; bidding ids int32 (``ADVISOR_DTYPE``) when a seat
+    is the advisor, so that only those auctions compile it in (``kernels.families.
+    bidding.seat_call``); play ids int32 when a seat plays pimc, uint32
     (``ROLLOUT_DTYPE``) when seats search by rollout alone, so that only the kernels
     that need it compile the search in, and only pimc's the solver (``play_array``)."""
-    bidders = np.array([FAMILY_BIDDING_IDS[s.bidding] for s in seats], dtype=np.int64)
+    ids = [FAMILY_BIDDING_IDS[s.bidding] for s in seats]
+    dtype = ADVISOR_DTYPE if BID_ADVISOR in ids else PLAIN_DTYPE
+    bidders = np.array(ids, dtype=dtype)
     return bidders, family_play_array([play_policy(s.play).id for s in seats])
 
 
@@ -170,8 +167,16 @@ def no_odds() -> tuple[np.ndarray, float]:
 
 
 def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):
+    """The odds table the seats need: refused without one for ``odds`` and ``odds-game``;
+    the ``advisor`` models the others by ``odds`` where the preset has a table, else by
+    ``heuristic`` (``kernels.advisor.family_model``: no table, a defender's mean 0)."""
     if any(s.bidding in ODDS_BIDDERS for s in seats):
         return family_odds(rules, n)
+    if any(s.bidding == "advisor" for s in seats):
+        try:
+            return family_odds(rules, n)
+        except StrategyError:
+            return no_odds()
     return no_odds()
 
 

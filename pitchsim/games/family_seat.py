@@ -43,8 +43,16 @@ from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import FamilyRules, label
 from ..game.view import SHOOT, View, card_text, parse_call, trump_text
-from ..kernels.families.bidding import NAME_COUNTER, ODDS_BIDDERS, choose_call, name_suit
-from ..kernels.families.policies import choose_card, heuristic_card
+from ..kernels.bidding import ADVISOR_DTYPE
+from ..kernels.families.bidding import (
+    BID_ADVISOR,
+    NAME_COUNTER,
+    choose_call,
+    legal_calls,
+    name_suit,
+    seat_call,
+)
+from ..kernels.families.policies import LEAD_PLAN_COUNTER, choose_card, heuristic_card, lead_in_suit
 from ..kernels.families.rollout import (
     KIND_MASK,
     PIMC,
@@ -66,14 +74,7 @@ from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
 from .bidding import Strategy, StrategyError
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
-from .families import (
-    FAMILY_BIDDING_IDS,
-    FAMILY_PLAY,
-    SEARCH_PLAY,
-    family_odds,
-    family_strategy,
-    no_odds,
-)
+from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, SEARCH_PLAY, family_strategy, odds_for
 from .policies import play_policy
 
 
@@ -263,7 +264,7 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
 
 @lru_cache(maxsize=32)
 def _odds(bidding: str, rules: FamilyRules, players: int):
-    return family_odds(rules, players) if bidding in ODDS_BIDDERS else no_odds()
+    return odds_for([Strategy(bidding, "heuristic")], rules, players)
 
 
 @lru_cache(maxsize=32)
@@ -303,13 +304,16 @@ def _call(s: Strategy, view: View, key) -> str:
         if c != F.PASS:
             high, high_seat = max(high, c), view.caller(j)  # every bid beats or steals
     scores = np.array(view.seat_scores(), dtype=np.int64)
-    call = int(
-        choose_call(
-            FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
-            view.dealer, np.int64(high), high_seat, np.int64(legal), scores, fr, tab, odds,
-            defender, np.uint64(key), AUCTION_COUNTER + len(view.calls),
-        )
-    )  # fmt: skip
+    if s.bidding == "advisor":
+        call, _ = _advisor(view, key, len(view.calls))
+    else:
+        call = int(
+            choose_call(
+                FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
+                view.dealer, np.int64(high), high_seat, np.int64(legal), scores, fr, tab, odds,
+                defender, np.uint64(key), AUCTION_COUNTER + len(view.calls),
+            )
+        )  # fmt: skip
     if not legal >> call & 1:  # a kernel bug, never the table's problem to paper over
         raise RuntimeError(f"the bidding policy called {call}, not one of {view.legal()}")
     if call == F.PASS:
@@ -317,7 +321,40 @@ def _call(s: Strategy, view: View, key) -> str:
     return SHOOT if call == F.shoot_call(r) else str(call)
 
 
+def _advisor(view: View, key, i: int) -> tuple[int, int]:
+    """The advisor's (call, planned trump) at the view's seat's call, number ``i`` from
+    the dealer's left, as the family game kernel asks it (``seat_call``, int32 id)."""
+    r, n = view.preset, view.players
+    fr, tab = _tables(r)
+    odds, defender = _odds("advisor", r, n)
+    high, high_seat = F.PASS, -1
+    for j, c in enumerate(view.calls[:i]):
+        if c != F.PASS:
+            high, high_seat = max(high, c), view.caller(j)
+    scores = np.array(view.seat_scores(), dtype=np.int64)
+    calls = np.array([*view.calls[:i], *[-1] * (n - i)], dtype=np.int64)
+    legal = legal_calls(np.int64(high), view.seat == view.dealer, scores[view.seat] >= 0, fr)
+    call, plan = seat_call(
+        ADVISOR_DTYPE(BID_ADVISOR), np.int64(mask_of(view.hand)), view.seat, n, view.dealer,
+        calls, i, np.int64(high), high_seat, np.int64(legal), scores, fr, tab, odds, defender,
+        np.uint64(key), AUCTION_COUNTER + i,
+    )  # fmt: skip
+    return int(call), int(plan)
+
+
+def _pitcher_plan(s: Strategy, view: View, key) -> int:
+    """The trump the view's seat, the pitcher, planned with its winning call: the
+    advisor's (-1: none, or another bidder)."""
+    if s.bidding != "advisor" or view.pitcher != view.seat:
+        return -1
+    i = max(j for j, c in enumerate(view.calls) if c != F.PASS)  # the pitcher's call
+    return _advisor(view, key, i)[1]
+
+
 def _trump(s: Strategy, view: View, key) -> str:
+    plan = _pitcher_plan(s, view, key)
+    if plan >= 0:
+        return trump_text(plan)
     fr, tab = _tables(view.preset)
     suit = int(
         name_suit(
@@ -338,6 +375,12 @@ def card_counter(k: FamilyKnowledge) -> int:
 def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
     k = family_knowledge(view)
     policy = play_policy(s.play)
+    if k.trump < 0 and k.trick_no == 0 and k.count == 0:  # trump=first-lead's first card
+        plan = _pitcher_plan(s, view, key)
+        suit = k.hand & (0x1FFF << (13 * plan)) if plan >= 0 else 0
+        if suit:  # the advisor leads in the trump it planned (as the kernel, see the module)
+            card = int(lead_in_suit(policy.id, np.int64(suit), np.uint64(key), LEAD_PLAN_COUNTER))
+            return FamilyDecision(card_text(card))
     counter = card_counter(k)
     several = k.legal & (k.legal - 1) != 0
     kind = policy.id & KIND_MASK

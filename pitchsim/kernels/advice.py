@@ -738,47 +738,94 @@ def family_accept_deals(
             )[0]
 
 
+@njit(cache=True, inline="always")
+def family_suit_row(
+    key,
+    n,
+    dealer,
+    seat,
+    hand,
+    suits,
+    players,
+    fr,
+    tab,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    junk,
+    row,
+):
+    """``row[s]``: the points the seat's side takes pitching deal ``key`` with suit s as
+    trump (named; under first-lead its first lead of that suit), by
+    ``family_hand_fixed`` on the same deal; -1 for a suit not in ``suits`` (a mask)."""
+    no_log = junk[:0]
+    for s in range(4):
+        if not suits >> s & 1:
+            row[s] = -1
+            continue
+        family_hand_fixed(
+            key,
+            n,
+            dealer,
+            seat,
+            0,
+            hand,
+            s,
+            players,
+            fr,
+            tab,
+            deck,
+            dealt,
+            held,
+            hands,
+            won,
+            trick,
+            tseats,
+            award,
+            points,
+            no_log,
+            no_log,
+            junk,
+        )
+        row[s] = points[seat]
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def family_pitch_suits(seed, samples, n, seat, hand, dealer, suits, players, fr, tab, out_suit):
-    """``out_suit[j, s]``: the points the seat's side takes pitching kept deal j with
-    suit s as trump (named; under first-lead its first lead of that suit), by
-    ``family_hand_fixed`` on the same deal; -1 for a suit not in ``suits`` (a mask)."""
+    """``out_suit[j]``: ``family_suit_row`` of kept deal j."""
     count = samples.size
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
-        no_log = junk[:0]
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            key = deal_key(seed, samples[j])
-            for s in range(4):
-                if not suits >> s & 1:
-                    out_suit[j, s] = -1
-                    continue
-                family_hand_fixed(
-                    key,
-                    n,
-                    dealer,
-                    seat,
-                    0,
-                    hand,
-                    s,
-                    players,
-                    fr,
-                    tab,
-                    deck,
-                    dealt,
-                    held,
-                    hands,
-                    won,
-                    trick,
-                    tseats,
-                    award,
-                    points,
-                    no_log,
-                    no_log,
-                    junk,
-                )
-                out_suit[j, s] = points[seat]
+            family_suit_row(
+                deal_key(seed, samples[j]),
+                n,
+                dealer,
+                seat,
+                hand,
+                suits,
+                players,
+                fr,
+                tab,
+                deck,
+                dealt,
+                held,
+                hands,
+                won,
+                trick,
+                tseats,
+                award,
+                points,
+                junk,
+                out_suit[j],
+            )
 
 
 @njit(cache=True, inline="always")
@@ -937,6 +984,179 @@ def family_finish_game(
     return np.int64(0)
 
 
+@njit(cache=True)
+def family_play_calls(
+    seed,
+    sample,
+    n,
+    seat,
+    hand,
+    dealer,
+    heard,
+    candidates,
+    candidate_trump,
+    scores0,
+    bidders,
+    players,
+    fr,
+    tab,
+    odds,
+    defender,
+    deck,
+    dealt,
+    held,
+    hands,
+    won,
+    trick,
+    tseats,
+    award,
+    points,
+    junk,
+    deck2,
+    dealt2,
+    change,
+    calls,
+    call_legal,
+    scores,
+    out,
+):
+    """Play every candidate call in deal ``sample``: ``out[c]`` is the row (the O_
+    constants) of candidate c, as ``play_call``'s.  The seat makes the call, the later
+    seats call by their policies, the hand is played and settled, and the game played
+    on; won is 1 when the seat's side is among the winners.  ``candidate_trump[c]``:
+    the seat's planned trump when it pitches at call c (-1: its policies choose).  The
+    rest of the game deals into ``deck2``/``dealt2``: this deal's stay for the next
+    candidate."""
+    m = heard.size
+    top = fr[F_MAX_BID]
+    key = deal_key(seed, sample)
+    _, high0, high_seat0, size = family_heard_fit(
+        key,
+        n,
+        seat,
+        hand,
+        dealer,
+        heard,
+        scores0,
+        bidders,
+        fr,
+        tab,
+        odds,
+        defender,
+        deck,
+        dealt,
+    )
+    side = family_side(seat, fr)
+    for c in range(candidates.size):
+        o = out[c]
+        high = high0
+        high_seat = high_seat0
+        if candidates[c] != 0:
+            high = max(high, candidates[c])
+            high_seat = seat
+        for i in range(m + 1, n):
+            s = (dealer + 1 + i) % n
+            legal = legal_calls(high, s == dealer, scores0[s] >= 0, fr)
+            if legal == 0:
+                break
+            call = choose_call(
+                bidders[s],
+                dealt[s],
+                s,
+                n,
+                dealer,
+                high,
+                high_seat,
+                legal,
+                scores0,
+                fr,
+                tab,
+                odds,
+                defender,
+                key,
+                AUCTION_COUNTER + i,
+            )
+            if call != 0:
+                high = max(high, call)
+                high_seat = s
+        shoot = high == top + 1
+        bid = top if shoot else high
+        for s in range(n):
+            scores[s] = scores0[s]
+        plan = candidate_trump[c] if high_seat == seat else -1
+        made, trump, won_by = family_settle(
+            key,
+            n,
+            dealer,
+            high_seat,
+            bid,
+            shoot,
+            plan,
+            scores,
+            bidders,
+            players,
+            fr,
+            tab,
+            size,
+            deck,
+            dealt,
+            held,
+            hands,
+            won,
+            trick,
+            tseats,
+            award,
+            points,
+            change,
+            junk,
+        )
+        o[O_SIDE_PITCHED] = high_seat >= 0 and family_side(high_seat, fr) == side
+        o[O_MADE] = made
+        o[O_TRUMP] = trump
+        mine = scores[seat] - scores0[seat]
+        if fr[F_PARTNERSHIP] != 0:
+            theirs = np.float64(scores[(seat + 1) % n] - scores0[(seat + 1) % n])
+        else:
+            theirs = 0.0
+            for s in range(n):
+                if s != seat:
+                    theirs += scores[s] - scores0[s]
+            theirs /= n - 1
+        o[O_SCORE] = mine
+        o[O_MARGIN] = mine - theirs
+        if won_by == 0:
+            after = dealer
+            if high_seat >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
+                after = (dealer + 1) % n
+            won_by = family_finish_game(
+                seed,
+                sample,
+                n,
+                after,
+                scores,
+                bidders,
+                players,
+                fr,
+                tab,
+                odds,
+                defender,
+                deck2,
+                dealt2,
+                held,
+                hands,
+                won,
+                trick,
+                tseats,
+                award,
+                points,
+                change,
+                calls,
+                call_legal,
+                junk,
+            )
+        o[O_WON] = -1 if won_by == 0 else (won_by >> side) & 1
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def family_evaluate_calls(
     seed,
@@ -957,20 +1177,11 @@ def family_evaluate_calls(
     defender,
     out,
 ):
-    """Play every candidate call in every kept deal: ``out[j, c]`` is the row (the O_
-    constants) of candidate c in kept deal j, as ``play_call``'s.  The seat makes the
-    call, the later seats call by their policies, the hand is played and settled, and
-    the game played on; won is 1 when the seat's side is among the winners.
-    ``candidate_trump[c]``: the seat's planned trump when it pitches at call c (-1:
-    its policies choose)."""
-    m = heard.size
-    top = fr[F_MAX_BID]
+    """``out[j]``: ``family_play_calls`` of kept deal j."""
     count = samples.size
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
-        # The rest of the game deals into its own deck and hands: this deal's stay for
-        # the next candidate.
         deck2 = np.empty(54, dtype=np.int64)
         dealt2 = np.empty(n, dtype=np.int64)
         change = np.empty(n, dtype=np.int64)
@@ -978,129 +1189,38 @@ def family_evaluate_calls(
         call_legal = np.empty(n, dtype=np.int64)
         scores = np.empty(n, dtype=np.int64)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            key = deal_key(seed, samples[j])
-            _, high0, high_seat0, size = family_heard_fit(
-                key,
+            family_play_calls(
+                seed,
+                samples[j],
                 n,
                 seat,
                 hand,
                 dealer,
                 heard,
+                candidates,
+                candidate_trump,
                 scores0,
                 bidders,
+                players,
                 fr,
                 tab,
                 odds,
                 defender,
                 deck,
                 dealt,
+                held,
+                hands,
+                won,
+                trick,
+                tseats,
+                award,
+                points,
+                junk,
+                deck2,
+                dealt2,
+                change,
+                calls,
+                call_legal,
+                scores,
+                out[j],
             )
-            side = family_side(seat, fr)
-            for c in range(candidates.size):
-                o = out[j, c]
-                high = high0
-                high_seat = high_seat0
-                if candidates[c] != 0:
-                    high = max(high, candidates[c])
-                    high_seat = seat
-                for i in range(m + 1, n):
-                    s = (dealer + 1 + i) % n
-                    legal = legal_calls(high, s == dealer, scores0[s] >= 0, fr)
-                    if legal == 0:
-                        break
-                    call = choose_call(
-                        bidders[s],
-                        dealt[s],
-                        s,
-                        n,
-                        dealer,
-                        high,
-                        high_seat,
-                        legal,
-                        scores0,
-                        fr,
-                        tab,
-                        odds,
-                        defender,
-                        key,
-                        AUCTION_COUNTER + i,
-                    )
-                    if call != 0:
-                        high = max(high, call)
-                        high_seat = s
-                shoot = high == top + 1
-                bid = top if shoot else high
-                for s in range(n):
-                    scores[s] = scores0[s]
-                plan = candidate_trump[c] if high_seat == seat else -1
-                made, trump, won_by = family_settle(
-                    key,
-                    n,
-                    dealer,
-                    high_seat,
-                    bid,
-                    shoot,
-                    plan,
-                    scores,
-                    bidders,
-                    players,
-                    fr,
-                    tab,
-                    size,
-                    deck,
-                    dealt,
-                    held,
-                    hands,
-                    won,
-                    trick,
-                    tseats,
-                    award,
-                    points,
-                    change,
-                    junk,
-                )
-                o[O_SIDE_PITCHED] = high_seat >= 0 and family_side(high_seat, fr) == side
-                o[O_MADE] = made
-                o[O_TRUMP] = trump
-                mine = scores[seat] - scores0[seat]
-                if fr[F_PARTNERSHIP] != 0:
-                    theirs = np.float64(scores[(seat + 1) % n] - scores0[(seat + 1) % n])
-                else:
-                    theirs = 0.0
-                    for s in range(n):
-                        if s != seat:
-                            theirs += scores[s] - scores0[s]
-                    theirs /= n - 1
-                o[O_SCORE] = mine
-                o[O_MARGIN] = mine - theirs
-                if won_by == 0:
-                    after = dealer
-                    if high_seat >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
-                        after = (dealer + 1) % n
-                    won_by = family_finish_game(
-                        seed,
-                        samples[j],
-                        n,
-                        after,
-                        scores,
-                        bidders,
-                        players,
-                        fr,
-                        tab,
-                        odds,
-                        defender,
-                        deck2,
-                        dealt2,
-                        held,
-                        hands,
-                        won,
-                        trick,
-                        tseats,
-                        award,
-                        points,
-                        change,
-                        calls,
-                        call_legal,
-                        junk,
-                    )
-                o[O_WON] = -1 if won_by == 0 else (won_by >> side) & 1

@@ -6,8 +6,8 @@ calls are a bit mask (bit c: call c), built exactly as the reference's ``legal_c
 (VARIANTS.md 0.2, 1.4, 2.3-2.6, 3.3, 3.4, 4.4, 4.5, 6.1 all-pass, dealer-steal, shoot,
 6.3.4).
 
-Bidding policies (ids ``BID_RANDOM``, ``BID_HEURISTIC``, ``BID_ODDS``); each also names
-trump under trump=named (``name_suit``):
+Bidding policies (ids ``BID_RANDOM``, ``BID_HEURISTIC``, ``BID_ODDS``, ``BID_ODDS_GAME``,
+``BID_ADVISOR``); each also names trump under trump=named (``name_suit``):
 
 - ``random``: a legal call uniformly; names the suit of a random card it holds.
 - ``heuristic``: counts the points the hand should take with each suit as trump
@@ -39,6 +39,15 @@ trump under trump=named (``name_suit``):
   chance a bid of that size is made (the table's ``MADE_ROW``); under pitcher-first
   and highest the defenders' points (their mean) may take our side or a rival out
   (``pass_situation``).  Far from the target it calls as ``odds`` does.
+- ``advisor``: every legal call played out to the end of the game over sampled deals
+  that fit the calls heard (``kernels.advice``'s family engine, the one ``pitchsim
+  advise --rules PRESET`` runs), and the best by P(win the game); with the call, the
+  trump it plans (named, or led in under trump=first-lead).  It sits above this
+  module (it runs auctions itself), so its branch is declared here (``advisor_call``)
+  and supplied by ``kernels.advisor`` when imported, compiled only for bidding-policy
+  arrays of ``ADVISOR_DTYPE`` (int32, ``games.families.seat_ids``): its own auctions
+  (int64) never reach it and numba never meets a recursive kernel.  It needs the
+  calls heard, so it is asked through ``seat_call``; ``choose_call`` refuses it.
 
 Shared by both counting policies: the dealer stuck (no pass) bids the cheapest legal
 bid; under all-pass=dealer-set the dealer facing all passes bids the cheapest bid when
@@ -46,7 +55,8 @@ it costs no more than the penalty (2) when set; nobody outbids a partner's high 
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..bidding.odds import NO_RIVAL, contract_value
 from ..bits import lowest_card, nth_card, popcount
@@ -84,12 +94,13 @@ from .tables import (
     WIN_PITCHER,
 )
 
-BID_RANDOM, BID_HEURISTIC, BID_ODDS, BID_ODDS_GAME = 0, 1, 2, 3
+BID_RANDOM, BID_HEURISTIC, BID_ODDS, BID_ODDS_GAME, BID_ADVISOR = 0, 1, 2, 3, 4
 FAMILY_BIDDING_IDS = {
     "random": BID_RANDOM,
     "heuristic": BID_HEURISTIC,
     "odds": BID_ODDS,
     "odds-game": BID_ODDS_GAME,
+    "advisor": BID_ADVISOR,
 }
 ODDS_BIDDERS = ("odds", "odds-game")  # the bidders that read the family's odds table
 PASS = 0
@@ -507,7 +518,10 @@ def choose_call(
     counter,
 ):
     """The call of ``seat`` holding ``hand`` by bidding policy ``policy``; ``high`` the
-    high call so far (``high_seat`` its seat, -1: none), ``scores`` per seat."""
+    high call so far (``high_seat`` its seat, -1: none), ``scores`` per seat.  Not the
+    advisor's (it needs the calls heard: ``seat_call``)."""
+    if policy == BID_ADVISOR:
+        raise ValueError("the advisor's call needs the calls heard: ask seat_call")
     if policy == BID_RANDOM:
         return nth_card(legal, below(key, counter, popcount(legal)))
     count, b = odds_row(hand, n, fr, tab)
@@ -522,6 +536,124 @@ def choose_call(
     top = fr[F_MAX_BID]
     worth = top if count >= top - 0.5 else min(top - 1, int(count + ROUND_UP))
     return _counted_call(worth, legal, seat, dealer, high_seat, fr)
+
+
+@njit(cache=True, inline="always")  # inlined: see game.family_deal_fixed
+def seat_call(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    high,
+    high_seat,
+    legal,
+    scores,
+    fr,
+    tab,
+    odds,
+    defender,
+    key,
+    counter,
+):
+    """(call, planned trump) of ``seat`` by bidding policy ``policy``, ``calls[:n_calls]``
+    the calls heard from the dealer's left: the advisor's branch (``advisor_call``,
+    int32 ids only), else ``choose_call`` and no plan (-1)."""
+    if policy == BID_ADVISOR:
+        return advisor_call(
+            policy,
+            hand,
+            seat,
+            n,
+            dealer,
+            calls,
+            n_calls,
+            legal,
+            scores,
+            fr,
+            tab,
+            odds,
+            defender,
+            key,
+            counter,
+        )
+    call = choose_call(
+        policy, hand, seat, n, dealer, high, high_seat, legal, scores, fr, tab, odds,
+        defender, key, counter,
+    )  # fmt: skip
+    return np.int64(call), np.int64(-1)
+
+
+def advisor_call(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    legal,
+    scores,
+    fr,
+    tab,
+    odds,
+    defender,
+    key,
+    counter,
+):
+    """The advisor's (call, planned trump) (compiled code only: ``seat_call`` calls
+    it).  For int32 ids ``kernels.advisor`` supplies it; here, the refusal for int64."""
+    raise NotImplementedError("advisor_call runs inside numba kernels only")
+
+
+@overload(advisor_call)
+def _advisor_refused(
+    policy,
+    hand,
+    seat,
+    n,
+    dealer,
+    calls,
+    n_calls,
+    legal,
+    scores,
+    fr,
+    tab,
+    odds,
+    defender,
+    key,
+    counter,
+):
+    if isinstance(policy, types.Integer) and policy.bitwidth == 32:
+        return None  # kernels.advisor's overload
+
+    def refuse(
+        policy,
+        hand,
+        seat,
+        n,
+        dealer,
+        calls,
+        n_calls,
+        legal,
+        scores,
+        fr,
+        tab,
+        odds,
+        defender,
+        key,
+        counter,
+    ):
+        if policy >= 0:
+            raise ValueError(
+                "the advisor in a plain (int64) family bidding array: "
+                "make it with pitchsim.games.families.seat_ids"
+            )
+        return np.int64(0), np.int64(-1)
+
+    return refuse
 
 
 @njit(cache=True)

@@ -9,11 +9,13 @@ on any thread count, and a tournament replaying a board with the strategies rota
 gets the same cards.
 
 A deal (``family_deal``): the auction from the dealer's left (``bidding.legal_calls``,
-``bidding.choose_call``, counter ``AUCTION_COUNTER + position``); all pass: nobody
+``bidding.seat_call``, counter ``AUCTION_COUNTER + position``); all pass: nobody
 scores, or the dealer's side -2 under all-pass=dealer-set (3.4), the same dealer deals
 again under redeal (4.5), else the deal passes left (0.1, 2.6); otherwise trump is
 named by the pitcher's bidding policy under trump=named (then the discard and draw,
-4.8) or fixed by the first lead, the hand is played by the play policies
+4.8) or fixed by the first lead (a pitcher whose bidder planned a trump with its call,
+the advisor, names it, or under first-lead leads in it, as ``kernels.advice`` played
+the call out), the hand is played by the play policies
 (``play.play_hand``), scored (``score``), settled (0.9) and the winners found
 (``settle.winners``: a bit mask of sides; several bits: a shared win, 3.11).
 
@@ -35,7 +37,7 @@ from numba import njit, prange
 
 from ..contract import MAX_DEALS
 from ..rng import AUCTION_COUNTER, deal_key
-from .bidding import NAME_COUNTER, PASS, choose_call, legal_calls, name_suit
+from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import MAX_TRICKS, play_hand
@@ -149,7 +151,10 @@ def family_deal(
     )
 
 
-@njit(cache=True)
+# Inlined, as ``seat_call`` is: the advisor's own games (``kernels.advice``) deal by
+# this code too, and numba takes a call to a function still being compiled (the game's,
+# for int32 bidders) for recursion, leaving the int64 copy's symbol unresolved.
+@njit(cache=True, inline="always")
 def family_deal_fixed(
     key,
     n,
@@ -202,17 +207,19 @@ def family_deal_fixed(
     pitcher = -1
     bid = 0
     shoot = False
+    plan = np.int64(-1)  # the pitcher's planned trump (the advisor's), -1: none
     for i in range(n):  # 0.2: one round from the dealer's left
         seat = (dealer + 1 + i) % n
         legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
         if legal == 0:
             break
+        planned = np.int64(-1)
         if fixed_bid > 0:
             call = fixed_bid if i == 0 else PASS
         else:
-            call = choose_call(
-                bidders[seat], dealt[seat], seat, n, dealer, high, high_seat, legal, scores, fr,
-                tab, odds, defender, key, AUCTION_COUNTER + i,
+            call, planned = seat_call(
+                bidders[seat], dealt[seat], seat, n, dealer, calls, i, high, high_seat, legal,
+                scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
             )  # fmt: skip
         calls[i] = call
         call_legal[i] = legal
@@ -220,6 +227,7 @@ def family_deal_fixed(
             high = max(high, call)
             high_seat = seat
             pitcher = seat
+            plan = planned
             shoot = call == top + 1
             bid = top if shoot else call
     if pitcher < 0:
@@ -234,6 +242,8 @@ def family_deal_fixed(
     trump = -1
     drawn = 0
     first_lead = -1
+    if fixed_trump < 0:
+        fixed_trump = plan
     if fr[F_TRUMP_NAMED] != 0:
         trump = fixed_trump
         if trump < 0:
