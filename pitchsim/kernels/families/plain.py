@@ -25,7 +25,6 @@ from ..policies.heuristic import decide
 from ..rng import DECISION_COUNTER
 from ..trump_order import order_cards, trump_order
 from .borrow import borrowed
-from .deal import ALL_52
 from .policies import (
     RANDOM,
     heuristic_card,
@@ -64,18 +63,10 @@ def play_plain(
     that loop little, and each copy of it compiles for seconds."""
     for s in range(n):
         if policies[s] != RANDOM:
-            only = fr[F_FOLLOW] == FOLLOW_ONLY
-            if not only and plain_trumps(fr):
-                # The base game's shape as constants, as ``random_play``'s: its masks
-                # reach ``decide`` as constants too (about 15% of a heuristic hand, for
-                # a second copy of the loop to compile).
-                return _play_plain(
-                    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key,
-                    hands, won, trick, tseats, log, legal_log, True, False, True,
-                )  # fmt: skip
             return _play_plain(
                 held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
-                won, trick, tseats, log, legal_log, True, only, False,
+                won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
+                plain_trumps(fr),
             )  # fmt: skip
     return random_play(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
@@ -217,20 +208,12 @@ def _play_plain(
                             wb = _winning_bit(taken, tm, led_mask, trump, simple)
                             best = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
                         i64 = np.int64
-                        if simple:  # (a constant: the base game's masks, constants too)
-                            card = decide(
-                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
-                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
-                                led_mask, i64(best), partnership, low_dealt, tm, pts, i64(0),
-                                i64(0), True, ALL_52, True,
-                            )  # fmt: skip
-                        else:
-                            card = decide(
-                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
-                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
-                                led_mask, i64(best), partnership, low_dealt, tm, pts, three,
-                                five, count_game, pack, plain,
-                            )  # fmt: skip
+                        card = decide(
+                            i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump),
+                            i64(t), i64(count), i64(leader), played, taken, led_mask,
+                            i64(best), partnership, low_dealt, tm, pts, three, five,
+                            count_game, pack, plain,
+                        )  # fmt: skip
                 else:
                     card = random_card(legal, key, counter)
                 b = np.int64(1) << card
