@@ -80,12 +80,13 @@ def test_play_on_finishes_a_logged_hand_as_played(spec):
     assert resumed > 100
 
 
-def test_rollout_is_a_family_strategy_and_a_base_only_bidder_is_refused():
+def test_rollout_is_a_family_strategy_and_an_unknown_bidder_is_refused():
     r = as_family(Rules.parse("smear"))
     assert family_strategy("heuristic+rollout:8", r).play == "rollout:8"
     assert family_strategy("heuristic+pimc:4", r).play == "pimc:4"  # tests/test_presets_pimc.py
-    with pytest.raises(StrategyError, match="rollout:W, pimc:W"):
-        family_strategy("advisor+heuristic", r)
+    assert family_strategy("advisor+heuristic", r).bidding == "advisor"  # test_presets_advisor
+    with pytest.raises(StrategyError, match="unknown bidding policy 'nosuch'"):
+        family_strategy("nosuch+heuristic", r)
 
 
 @pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])

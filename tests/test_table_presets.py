@@ -552,5 +552,5 @@ def test_play_game_seats_a_program_beside_built_in_seats_under_smear(tmp_path):
     assert doc["forfeit"] is None and doc["winners"]
     assert replay(doc) == doc
     assert '"type":"decide"' in (tmp_path / "logs" / "seat-0.log").read_text()
-    code, _, err = cli(*argv[:4], "-s", f"{cmd},advisor,{cmd},heuristic")  # one line, exit 2
-    assert code == 2 and "advisor" in err
+    code, _, err = cli(*argv[:4], "-s", f"heuristic,nosuch,{cmd},heuristic")  # one line, exit 2
+    assert code == 2 and "nosuch" in err and err.count("\n") == 1
