@@ -71,13 +71,17 @@ def test_bad_options_are_one_line(argv, words):
     refused(*argv, words=words)
 
 
-def test_a_preset_view_run_goes_to_the_presets_lane():
-    """The base game's runs and the presets' compile different kernels: a run on the warm
-    view (a smear view, no --rules) shares a lane with the presets, not the base game."""
+def test_the_search_runs_follow_the_base_games_lane():
+    """The base game's runs, the presets' and their search's compile different kernels:
+    each set to its own lane; with two lanes the search (a run on the warm view, a
+    smear view with no --rules, and a pimc seat) follows the base game's runs."""
     runs = [
         ["play", "--seed", "1"],
         ["hint", "/tmp/x/" + cache_cli.VIEW_FILE, "--seed", "1"],
         ["play", "--rules", "smear"],
+        ["tournament", "--rules", "smear", "-s", "odds+pimc:2,heuristic"],
+        ["play", "--rules", "auction-pitch"],
     ]
     lanes = cache_cli._lanes(runs, 2)
-    assert sorted(lanes, key=len) == [[runs[0]], [runs[1], runs[2]]]
+    assert lanes == [[runs[0], runs[4], runs[1], runs[3]], [runs[2]]]
+    assert cache_cli._lanes(runs, 3) == [[runs[0], runs[4]], [runs[2]], [runs[1], runs[3]]]

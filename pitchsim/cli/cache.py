@@ -79,19 +79,29 @@ def _warm_one(argv: list[str]) -> tuple[list[str], int, str, float]:
     return argv, code if isinstance(code, int) else 1, err.getvalue(), time.monotonic() - start
 
 
+BASE, PRESETS, SEARCH = range(3)  # the sets of kernels ``_lanes`` keeps apart
+
+
+def _kernel_set(argv: list[str]) -> int:
+    """Which mostly separate set of kernels a run compiles: the base game's, the
+    presets' (shared: the rules are data), or the presets' search (a run on WARM_VIEW, a
+    preset's view, or a pimc seat: the worlds and the solver)."""
+    if any(a.endswith(VIEW_FILE) for a in argv) or any("pimc" in a for a in argv):
+        return SEARCH
+    if "--rules" in argv and argv[argv.index("--rules") + 1] != "auction-pitch":
+        return PRESETS
+    return BASE
+
+
 def _lanes(runs: list[list[str]], jobs: int) -> list[list[list[str]]]:
     """The runs split over at most ``jobs`` lanes, each run in one process after the other.
-    The base game's commands and the presets' compile two mostly separate sets of kernels
-    (the presets share theirs: the rules are data), so the two sets go to different lanes
-    first: two processes compiling the same kernels side by side compile them twice."""
-    sets: dict[bool, list[list[str]]] = {}
+    Each set of kernels (``_kernel_set``) goes to lanes of its own first: two processes
+    compiling the same kernels side by side compile them twice.  With fewer lanes than
+    sets, the search's runs follow the base game's, the shorter lane."""
+    sets: dict[int, list[list[str]]] = {}
     for argv in runs:
-        if "--rules" in argv:
-            base = argv[argv.index("--rules") + 1] == "auction-pitch"
-        else:  # the base game's, but for a run on WARM_VIEW (a preset's view)
-            base = not any(a.endswith(VIEW_FILE) for a in argv)
-        sets.setdefault(base, []).append(argv)
-    groups = list(sets.values())
+        sets.setdefault(_kernel_set(argv), []).append(argv)
+    groups = [sets[k] for k in sorted(sets)]
     per = max(1, jobs // len(groups)) if groups else 1
     lanes: list[list[list[str]]] = []
     for g in groups:  # a group's runs over its share of the lanes, round robin
