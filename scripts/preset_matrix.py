@@ -42,8 +42,6 @@ RULE = {
     ("ten-point", "hint short form --policy pimc"): "(4.8)",
     ("ten-point", "hint VIEW.json --model"): "(4.8)",
 }
-# Policies only the base game's kernels have: refused under every other preset, saying why.
-BASE_ONLY = ("tournament odds-game", "tournament advisor", "tournament pimc")
 
 
 def named(p: str) -> bool:
@@ -232,8 +230,6 @@ def main() -> None:
                 if stdin == "@engine":
                     stdin = (work / f"{p}-engine.jsonl").read_text()
                 rule = RULE.get((p, name))
-                if p != "auction-pitch" and name in BASE_ONLY:
-                    rule = f"({name.split()[-1]}: "
                 status, wall, err = run_case(argv, stdin, a.timeout, rule)
                 results[(p, name)] = (status, wall)
                 if name not in names:
