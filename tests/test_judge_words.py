@@ -238,13 +238,13 @@ def test_a_family_card_in_margin_points(monkeypatch):
     ]
     h = SimpleNamespace(cards=cards, recommended=a, worlds=64, stop=None)
     monkeypatch.setattr(hint, "hint_view", lambda view, **o: h)
-    j = judge.judge_family_card(SimpleNamespace(seat=3), "AH", 1, 64, 5)
+    j = judge.judge_family_card(SimpleNamespace(seat=3, pitcher=None), "AH", 1, 64, 5)
     # not negated: a margin is already the seat's; KH is the best, AH the policy's
     assert j.best == "KH" and j.loss == 0.75 and j.error == pytest.approx(0.2)
     assert j.label == "blunder" and j.unit == "margin" and j.recommended == "AH"
     assert j.half_widths["KH"] == pytest.approx(0.25) and math.isnan(j.half_widths["QH"])
     assert j.note == "the worlds fit the play seen and the draw, not the calls heard"
-    q_ = judge.judge_family_card(SimpleNamespace(seat=3), "QH", 1, 64, 5)
+    q_ = judge.judge_family_card(SimpleNamespace(seat=3, pitcher=None), "QH", 1, 64, 5)
     assert q_.loss == 1.25 and math.isnan(q_.error) and q_.label is None
 
 
@@ -266,7 +266,7 @@ def test_a_family_card_on_the_clock(monkeypatch):
         return SimpleNamespace(cards=cards, recommended=a, worlds=23, stop=CLOCK)
 
     monkeypatch.setattr(hint, "hint_view", fake)
-    j = judge.judge_family_card(SimpleNamespace(seat=0), "KH", 2, 64, 9, time=1.5)
+    j = judge.judge_family_card(SimpleNamespace(seat=0, pitcher=None), "KH", 2, 64, 9, time=1.5)
     assert asked == [{"worlds": 64, "seed": 9, "time": 1.5}]
     assert j.note == (
         "the worlds fit the play seen and the draw, not the calls heard; "

@@ -157,7 +157,7 @@ def test_the_coachs_best_is_the_top_value_shown(game):
         shown_values = [float(v) for v in re.findall(r"([+-]?\d+\.\d+)%? ±", text)]
         assert shown_values == sorted(shown_values, reverse=True)
         top = max(j.values.values())
-        if j.unit == "P(win)":  # shown as a percentage to one decimal
+        if j.unit in ("P(win)", "P(game)"):  # chances: a percentage to one decimal
             assert shown_values[0] == pytest.approx(100 * top, abs=0.051)
         else:
             assert shown_values[0] == pytest.approx(top, abs=0.006)

@@ -20,7 +20,9 @@ Under a rule family (setback, smear, ten-point, ...: a view whose rules are a pr
 
 - a card is judged by the family search (``search.hint``): its rollout value, the
   **margin**, your side's score change on the hand minus the mean change of the other
-  sides, in points;
+  sides, in points; except, as in the base game, in **P(game)** when the hand can
+  decide the game, and only by the pitcher's side going out (``preset_game_need``: no
+  other side can reach the target on it), the heuristic playing on in each world;
 - a call is judged in **P(win the game)** by the same ``advise``, under the preset's
   target, win rule, shoot and dealer-steal variants;
 - the naming of trump is judged by the bid odds' deal-out under a preset (``advice.odds``
@@ -70,6 +72,8 @@ UNIT_WORDS = {
     "margin": "your side's score change on the hand minus the others' mean",
     GAME_UNIT: "P(your side wins the game on this hand)",
 }
+# How a preset's worlds are dealt, said beside each of its cards' judgements.
+FAMILY_WORLDS_NOTE = "the worlds fit the play seen and the draw, not the calls heard"
 # A defender's P(game): the pitcher's side stopped from winning on this hand.
 DEFENDING_GAME_WORDS = "P(the pitcher's side does not win the game on this hand)"
 
@@ -335,8 +339,37 @@ def game_need(view: View) -> int | None:
     return need if need <= MAX_BID else None
 
 
-def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, time):
-    """A base card judged in P(game) (see the module): hint's P(pitcher's side takes at
+def preset_game_need(view: View) -> int | None:
+    """Under a preset: the points the pitcher's side needs on this hand to win the game,
+    when this hand can decide the game only that way; else None.  The pitcher's side
+    wins on this hand exactly when it makes its bid at or past the target (0.9, 0.11:
+    made, its score rises by its points; under win=pitcher-first it wins even when
+    another side gets there too), so it needs ``max(bid, target - score)``, at most the
+    preset's most points a hand.  Under pitcher-first and highest another side can also
+    go out on this hand; the hand is then not judged in P(game) unless no other side
+    can reach the target with every point of the hand (win=pitcher: no other side ever
+    goes out on the pitcher's hand).  A shoot, set-pitcher-wins, and a set that scores
+    other than minus the bid are left to the margin."""
+    if view.pitcher is None or view.bid is None or view.shoot:
+        return None
+    r = view.preset
+    if r.set_pitcher_wins:
+        return None
+    if getattr(r, "set", "minus") != "minus":
+        return None
+    scores = view.seat_scores()
+    most = r.max_bid
+    ours = r.team(view.pitcher)
+    if r.win != "pitcher" and any(
+        scores[s] + most >= r.target for s in range(view.players) if r.team(s) != ours
+    ):
+        return None
+    need = max(view.bid, r.target - scores[view.pitcher])
+    return need if need <= most else None
+
+
+def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, time, first=()):
+    """A card judged in P(game) (see the module): hint's P(pitcher's side takes at
     least ``need``) per card, turned round for a defender.  The chances are not paired
     across cards, so the error of a difference is bounded by the sum of the two 95%
     half-widths (a difference's standard deviation is at most the sum of the two)."""
@@ -356,8 +389,9 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
         f"{view.bid}) wins it by taking {need} points, so the cards are judged by that chance"
     )
     return _card_judgement(
-        view, hand, chosen, best, values, halves, error, GAME_UNIT, h, policy, time, [why]
-    )
+        view, hand, chosen, best, values, halves, error, GAME_UNIT, h, policy, time,
+        [why, *first],
+    )  # fmt: skip
 
 
 def judge(
@@ -401,6 +435,13 @@ def judge_family_card(
     from ..games.clock import CLOCK
     from ..search.hint import hint_view
 
+    need = preset_game_need(view)
+    if need is not None:
+        h = hint_view(view, worlds=worlds, seed=seed, time=time, points=True)
+        if h.cards and h.cards[0].p_at_least:
+            return _judge_card_game(
+                view, chosen, hand, h, need, "rollout", time, [FAMILY_WORLDS_NOTE]
+            )
     h = hint_view(view, worlds=worlds, seed=seed, time=time)
     values, halves, versus = {}, {}, {}
     for c in h.cards:
@@ -418,7 +459,7 @@ def judge_family_card(
         error = versus[chosen if recommended == best else best]
     else:
         error = versus[best] + versus[chosen]
-    notes = ["the worlds fit the play seen and the draw, not the calls heard"]
+    notes = [FAMILY_WORLDS_NOTE]
     if h.stop == CLOCK:
         notes.append(_clock_note(time, h.worlds, "worlds"))
     return Judgement(

@@ -697,17 +697,20 @@ def _our_side(args, rules) -> bool:
     return rules.team(args[2]) == rules.team(args[4])
 
 
-def family_decision(k: FamilyKnowledge, max_points: int, policy: str) -> Decision:
+def family_decision(
+    k: FamilyKnowledge, max_points: int, policy: str, points: bool = False
+) -> Decision:
     """A preset's decision (``k``, the seat's knowledge): every legal card in each world
     of a ``_FamilySampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
     when they reach the bid) by the double-dummy solver (its transposition table
     kept across calls), its fallback ``rollout`` the family heuristic playing on; by
     ``rollout`` the family rollout's ``OBJECTIVE`` (``games.family_seat.rollout_valuer``,
-    ``others`` outcomes a point)."""
+    ``others`` outcomes a point), or with ``points`` the pitcher's side's points as the
+    heuristic plays on (the coach's P(game): ``coach.judge``)."""
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
     our = bool(side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr))
     prior = heuristic_prior(k)
-    if policy == "rollout":
+    if policy == "rollout" and not points:
         shift = value_shift(k, max_points)
 
         def objective(policy: str, worlds: np.ndarray):
@@ -1038,16 +1041,23 @@ def _base_setup(view: View, seed: int, worlds: int, model: str, fit_calls: bool)
 
 
 def _family_setup(
-    view: View, seed: int, worlds: int, model: str | None, policy: str, fit_calls: bool
+    view: View,
+    seed: int,
+    worlds: int,
+    model: str | None,
+    policy: str,
+    fit_calls: bool,
+    points: bool = False,
 ):
     """A preset's sampler (its worlds fit the play and the draw), with ``model`` (a
     bidding policy named; None: the calls are not fitted) one whose worlds also fit the
-    calls heard (``_FittedFamilySampler``), its decision's maker, who the answer is
-    about and the note when the calls are not fitted."""
+    calls heard (``_FittedFamilySampler``), its decision's maker (``points`` as
+    :func:`family_decision` takes it), who the answer is about and the note when the
+    calls are not fitted."""
     k = family_knowledge(view)
     r = view.preset
     who = _family_who(k, r, view.bid, view.shoot)
-    make = partial(family_decision, k, r.max_bid, policy)
+    make = partial(family_decision, k, r.max_bid, policy, points)
     plain = _FamilySampler(k, seed, worlds)
     if model is None or not fit_calls:
         why = CALLS_NOT_FITTED + ("" if fit_calls else " (as asked)")
@@ -1164,12 +1174,14 @@ def hint_view(
     progress: Callable[[int, int], None] | None = None,
     time: float | None = None,
     separate: bool = False,
+    points: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
     the worlds fit the play seen and, with ``fit_calls``, the calls heard as ``model``
     makes them (None: ``DEFAULT_MODEL``; a preset's view fits the play and the draw,
     and the calls only when a model is named).  ``policy``, ``time`` and ``separate`` as
-    for :func:`hint`."""
+    for :func:`hint`; ``points``: a preset's ``rollout`` values the pitcher's side's
+    points (with their P(at least k)), not its objective (the base game's always do)."""
     preset = isinstance(view.rules, FamilyRules)  # a preset's rules: the family kernels
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
@@ -1182,7 +1194,7 @@ def hint_view(
     seed = pick_seed(seed)
     if preset:
         plain, fitted, make, who, unfitted = _family_setup(
-            view, seed, worlds, model if named else None, policy, fit_calls
+            view, seed, worlds, model if named else None, policy, fit_calls, points
         )
     else:
         plain, fitted, make, who, unfitted = _base_setup(view, seed, worlds, model, fit_calls)
