@@ -1,0 +1,146 @@
+"""The rule-specific plays players ask about (issue 31 item 5), each a hand-built position
+whose right card is worked out here, checked for the default strategy
+(``odds+heuristic``) as an outside program would ask for it: one ``decide`` to the
+engine (docs/protocol.md).  Where the right card is worth a clear margin, the search
+(``rollout``, its values the pitcher's side's points, or under a preset the seat's own
+objective) must agree too.
+
+- Low to its captor (docs/rules.md 0.7, RULES 2): last to a trick nobody trumped, void
+  in the led suit, holding the deuce of trump as the only trump: ruff with the deuce.
+  The trick is won (no trump can follow it) and Low goes to its captor, this seat; kept,
+  the deuce falls to a higher trump when trump is led.
+- Low to its holder (``low=dealt``, 0.7): the same position, but Low is this seat's
+  whatever happens to the deuce, and the trick holds nothing: the deuce is kept (a trump
+  to ruff a trick worth something later), not spent.
+- Partners (0.10): under the partner's trump Ace, the deuce: the Ace wins, Low goes to
+  the Ace's captor, the side.  Under the partner's plain Ace (a winning card, led), no
+  trump: the side takes the trick either way, and a trump spent is a trump lost.
+- The jick (smear, 3.6, 0.4): led, it is a trump lead; last to play, holding the Jack
+  and the Ace of trump, take it with the Jack: Jack and Jick both to this seat, and the
+  Ace kept.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pitchsim.games.engine import Engine
+
+DEFAULT = "odds+heuristic"
+SEARCH = "odds+rollout:200"
+
+
+def decide(view: dict, strategy: str = DEFAULT) -> dict:
+    reply = json.loads(
+        Engine().handle(
+            json.dumps({"type": "decide", "id": 1, "view": view, "options": {"strategy": strategy}})
+        )
+    )
+    assert reply["type"] == "action", reply
+    return reply
+
+
+# Seat 0 pitched 2 and drew trump (hearts) with its Ace; it leads a low club, seat 1 and
+# seat 2 follow low; seat 3, last, has no club and only the deuce of trump left.
+DEUCE_LAST = {
+    "rules": "auction-pitch",
+    "players": 4,
+    "seat": 3,
+    "dealer": 3,
+    "hand": ["7H", "2H", "KS", "8S", "5D", "9D"],
+    "calls": ["2", "pass", "pass", "pass"],
+    "tricks": [
+        {"leader": 0, "cards": ["AH", "5H", "6H", "7H"]},
+        {"leader": 0, "cards": ["9C", "4C", "3C"]},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "rules, scores",
+    [("auction-pitch", [0, 0, 0, 0]), ("setback", [0, 0])],  # setback: partners, low=captured
+)
+def test_low_to_its_captor_the_deuce_ruffs_when_last_and_void(rules, scores):
+    view = DEUCE_LAST | {"rules": rules, "scores": scores}
+    assert decide(view)["action"] == "2H"
+
+
+def test_the_search_agrees_the_deuce_takes_low():
+    values = decide(DEUCE_LAST, SEARCH)["values"]  # the pitcher's side's points
+    others = [v for c, v in values.items() if c != "2H"]
+    assert values["2H"] < min(others) - 0.05  # a defender: the pitcher's side's least
+
+
+def test_low_to_its_holder_the_deuce_is_kept():
+    view = DEUCE_LAST | {"rules": "auction-pitch,low=dealt"}
+    assert decide(view)["action"] != "2H"
+
+
+# Partners 1+3 against 0+2: seat 1 pitched 2 and leads the trump Ace; seat 2 followed.
+UNDER_THE_ACE = {
+    "rules": "auction-pitch,partnership=true",
+    "players": 4,
+    "seat": 3,
+    "dealer": 0,
+    "hand": ["9H", "2H", "KS", "8S", "5D", "9D"],
+    "calls": ["2", "pass", "pass", "pass"],
+    "tricks": [{"leader": 1, "cards": ["AH", "5H"]}],
+    "scores": [0, 0],
+}
+
+
+def test_the_lowest_trump_under_a_partners_ace():
+    assert decide(UNDER_THE_ACE)["action"] == "2H"
+    values = decide(UNDER_THE_ACE, SEARCH)["values"]  # seat 3 is on the pitcher's side
+    assert values["2H"] > values["9H"] + 0.1
+
+
+# Seat 1 (the pitcher, seat 3's partner) drew a round of trumps, then leads the club Ace;
+# seat 3 has no club and holds trumps.
+PARTNERS_PLAIN_ACE = {
+    "rules": "auction-pitch,partnership=true",
+    "players": 4,
+    "seat": 3,
+    "dealer": 0,
+    "hand": ["9H", "QH", "KS", "8S", "5D", "9D"],
+    "calls": ["2", "pass", "pass", "pass"],
+    "tricks": [
+        {"leader": 1, "cards": ["AH", "5H", "9H", "3H"]},
+        {"leader": 1, "cards": ["AC", "4C"]},
+    ],
+    "scores": [0, 0],
+}
+
+
+@pytest.mark.parametrize("rules", ["auction-pitch,partnership=true", "setback"])
+def test_a_partners_plain_ace_is_not_trumped(rules):
+    action = decide(PARTNERS_PLAIN_ACE | {"rules": rules})["action"]
+    assert action[1] != "H", action  # any card but a trump
+
+
+def test_the_search_keeps_the_trump_under_the_partners_ace():
+    values = decide(PARTNERS_PLAIN_ACE, SEARCH)["values"]  # on the pitcher's side
+    assert max(values[c] for c in ("5D", "9D", "8S")) > values["QH"] + 0.05
+
+
+# Smear, spades named trump by seat 0, who leads the jick (the jack of clubs).
+JICK_LED = {
+    "rules": "smear",
+    "players": 4,
+    "seat": 3,
+    "dealer": 3,
+    "hand": ["JS", "AS", "4H", "8D", "9D", "7C"],
+    "calls": ["2", "pass", "pass", "pass"],
+    "trump": "S",
+    "tricks": [{"leader": 0, "cards": ["JC", "3S", "5S"]}],
+    "scores": [0, 0, 0, 0],
+}
+
+
+def test_the_jick_led_is_a_trump_lead_taken_with_the_jack():
+    reply = decide(JICK_LED | {"legal": ["JS", "AS"]})  # a trump lead: trumps only
+    assert reply["action"] == "JS"
+    values = decide(JICK_LED, SEARCH)["values"]  # the seat's own objective
+    assert values["JS"] > values["AS"] + 0.2
