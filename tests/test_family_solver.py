@@ -134,6 +134,9 @@ CASES = [
     ("jick=true,five=true,low=dealt", 4, 20, (2, 4)),
     ("jokers=2,trump=named,lead-trump=true,follow=suit", 3, 20, (2, 4)),
     ("trump=named,follow=only", 5, 15, (2, 3)),  # 4.9 without a draw: unequal hands
+    ("six-point", 4, 40, (2, 4)),  # 9.5, 12.10: Game on the doubled scale (a joker ½)
+    ("six-point,partnership=false", 3, 30, (2, 4)),
+    ("jokers=2,trump=named,joker-game=half", 7, 10, (2, 2)),  # doubled counts, 8-bit keys
 ]
 
 

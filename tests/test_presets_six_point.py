@@ -1,21 +1,21 @@
 """`six-point` (§9), Trickster's five-point game with one joker, and its option
 `joker-game` (§12.10), as values of the one engine: clause by clause in the reference
-engine (docs/rules.md), random whole games, the family kernels deal by deal equal to the
-reference, the Game count on the doubled scale in the kernels and the solver, the
-commands; and `go-out`, the alias of `win` (§12.5, 6.3.14).
+engine (docs/rules.md) and the kernels' Game count on the doubled scale; and `go-out`,
+the alias of `win` (§12.5, 6.3.14).  Random whole games, the family kernels deal by deal
+and the commands: tests/test_presets_trickster.py; the solver: tests/test_family_solver.py.
 
 Expectations are worked by hand from the clauses, not read off the code.
 """
 
 import random
-import zlib
 
 import numpy as np
 import pytest
 from clirun import cli, refused
+from test_presets_trickster import c, m  # cards as the trickster tests write them
 
 from pitchsim.game import reference as F
-from pitchsim.game.cards import HIGH_JOKER, cards_of, format_card, mask_of, parse_card, parse_cards
+from pitchsim.game.cards import HIGH_JOKER, cards_of, format_card
 from pitchsim.game.rules import Rules, RulesError, as_family
 
 C, D, H, S = range(4)
@@ -24,18 +24,6 @@ SIX = Rules.parse("six-point")
 TWO_HALVES = Rules.parse(
     "auction-pitch,partnership=true,jokers=2,jick=true,trump=named,joker-game=half"
 )
-
-
-def c(text: str) -> int:
-    return parse_card(text, jokers=2)
-
-
-def m(text: str) -> int:
-    return mask_of(parse_cards(text, jokers=2))
-
-
-def first_legal(view):
-    return cards_of(view.legal)[0]
 
 
 # ---- §9 six-point --------------------------------------------------------------------------
@@ -178,45 +166,8 @@ def test_6_3_14_go_out_refused_in_one_line_on_the_command_line():
     refused("rules", "--rules", "smear,go-out=bid,win=highest", words="6.3.14")
 
 
-# ---- whole games, the kernels, the solver and the commands ---------------------------------
-
-TABLES = [("six-point", 4), ("six-point,partnership=false", 2), ("six-point,partnership=false", 3)]
-
-
-@pytest.mark.parametrize("spec, n", TABLES)
-def test_random_games_reach_the_target_and_every_hand_adds_up(spec, n):
-    rules = Rules.parse(spec)
-    r = as_family(rules)
-    rng = random.Random(zlib.crc32(f"{spec}/{n}".encode()))
-    for _ in range(4):
-        g = F.play_game(
-            n,
-            rules,
-            rng,
-            lambda seat, hand, calls, legal, scores: (
-                min(x for x in legal if x) if not any(calls) and any(legal) else legal[0]
-            ),
-            lambda s, h: rng.randrange(4),
-            lambda view: rng.choice(cards_of(view.legal)),
-            first_dealer=rng.randrange(n),
-        )
-        total = [0] * n
-        for hand in g.hands:
-            total = [t + ch for t, ch in zip(total, hand.change, strict=True)]
-            assert hand.scores == total
-            if hand.play is not None:
-                points = hand.play.score.points
-                assert sum(set(points) if r.partnership else points) <= r.max_bid
-        assert g.winners and max(g.scores) >= r.target
-
-
-@pytest.mark.parametrize("spec, n", TABLES)
-def test_the_family_kernels_play_the_reference_hand_deal_by_deal(spec, n):
-    from test_families_kernels import crosscheck, zlib_seed
-
-    for policy in ("random", "heuristic"):
-        counts = crosscheck(Rules.parse(spec), n, 150, seed=zlib_seed(spec, n), policy=policy)
-        assert counts["deals"] == 150 and counts["tricks"] > 0
+# ---- the kernels' Game count (the whole games, the kernels deal by deal, the solver and
+# the commands: tests/test_presets_trickster.py and tests/test_family_solver.py) -------------
 
 
 def _random_captures(rng, rules, n):
@@ -276,47 +227,7 @@ def test_a_planted_bug_the_kernel_ignoring_the_half_is_caught():
     assert award[GAME] != F.score_hand(held, won, D, SIX).awards["game"]
 
 
-@pytest.mark.parametrize(
-    ("spec", "n", "count", "back"),
-    [
-        ("six-point", 4, 40, (2, 4)),
-        ("six-point,partnership=false", 3, 30, (2, 4)),
-        ("auction-pitch,jokers=2,trump=named,joker-game=half", 7, 10, (2, 2)),  # 8-bit keys
-    ],
-)
-def test_the_solver_equals_the_reference_minimax_on_the_doubled_scale(spec, n, count, back):
-    """The double-dummy solver (its bounds and table keys on the doubled scale) against
-    the reference minimax, which scores by the reference's ``score_hand``."""
-    from test_family_solver import kernel_values, random_position
-
-    from pitchsim.kernels.search import solver as ks
-    from pitchsim.search import minimax as fm
-
-    table = ks.new_table(16)
-    rules = Rules.parse(spec)
-    rng = random.Random(f"{spec}/{n}")
-    for _ in range(count):
-        pitcher, held, hands, won, leader, trick, trump = random_position(rules, n, rng, back)
-        st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
-        want = fm.solve(st)
-        want_cards = fm.card_values(st) if st.leader is not None else {}
-        got = kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table)
-        assert got == (want, want, want_cards), (spec, n, held, hands, won, leader, trick)
-
-
-@pytest.mark.parametrize("preset", ["six-point"])
-def test_the_commands_that_play_the_families_take_the_preset(preset, tmp_path):
-    code, out, _ = cli("rules", "--rules", preset)
-    assert code == 0 and f"{preset}:" in out and "each joker counts 1/2" in out
-    code, out, _ = cli("bid-odds", "AH KH JD 2H 9C HJ", "--rules", preset, "--samples", "2000",
-                       "--seed", "1")  # fmt: skip
-    assert code == 0 and "Recommended" in out
-    code, out, _ = cli("play", "--rules", preset, "--seed", "3", "--game", "--json")
-    assert code == 0
-    code, _, _ = cli(
-        "simulate", "--rules", preset, "--deals", "2000", "--out", tmp_path / "r", "-q"
-    )
-    assert code == 0
-    code, out, _ = cli("table", tmp_path / "r", "--checks")
-    assert code == 0 and "the ace of trump held wins High" in out
-    refused("play", "--rules", preset, "-n", "5", words=f"{preset} is played by")
+def test_pitchsim_rules_explains_the_half():
+    code, out, _ = cli("rules", "--rules", "six-point")
+    assert code == 0 and "six-point:" in out and "each joker counts 1/2" in out
+    assert "A♥ K♥ Q♥ J♥ J♦ HJ T♥" in out and "joker-game       = half" in out

@@ -445,6 +445,20 @@ class Family:
     clause: str = ""  # the VARIANTS.md section
 
 
+# VARIANTS.md 8.13, Trickster's five-point game: also the ground of six-point (9.1).
+FIVE_POINT = {
+    "partnership": True,
+    "jick": True,
+    "trump": "named",
+    "lead_trump": True,
+    "min_bid": 2,
+    "dealer_steal": False,
+    "all_pass": "redeal",
+    "low": "dealt",
+    "target": 11,
+    "win": "pitcher-first",
+}
+
 FAMILIES: dict[str, Family] = {
     f.name: f
     for f in (
@@ -515,18 +529,7 @@ FAMILIES: dict[str, Family] = {
         Family(
             "five-point",
             "five-point Pitch with the jick, partners and trump named, as TricksterCards plays it",
-            {
-                "partnership": True,
-                "jick": True,
-                "trump": "named",
-                "lead_trump": True,
-                "min_bid": 2,
-                "dealer_steal": False,
-                "all_pass": "redeal",
-                "low": "dealt",
-                "target": 11,
-                "win": "pitcher-first",
-            },
+            FIVE_POINT,
             (2, 4),
             {"jick": (True,)},
             clause="8",
@@ -535,20 +538,7 @@ FAMILIES: dict[str, Family] = {
             "six-point",
             "six-point Pitch with the jick and one joker, partners and trump named, as "
             "TricksterCards plays it",
-            {
-                "partnership": True,
-                "jokers": 1,
-                "jick": True,
-                "trump": "named",
-                "lead_trump": True,
-                "min_bid": 2,
-                "dealer_steal": False,
-                "all_pass": "redeal",
-                "low": "dealt",
-                "joker_game": "half",
-                "target": 11,
-                "win": "pitcher-first",
-            },
+            FIVE_POINT | {"jokers": 1, "joker_game": "half"},  # 9.1, 9.6: five-point's and these
             (2, 4),
             {"jokers": (1,), "jick": (True,)},
             clause="9",
