@@ -25,7 +25,7 @@
 - Versus the base kernels (``--versus-base``): in ONE process, one thread, the base
   game's ``simulate_hands`` and the family kernels' ``simulate_family_hands`` for
   auction-pitch, 4 players, alternated round by round (random, heuristic), and the
-  other presets (setback, smear, ten-point, 4 players) in the same rounds; deals per
+  other presets (setback, smear, ten-point, six-point, 4 players) in the same rounds; deals per
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
   ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
   Compile (the first call of each kernel) is timed apart.  Alternating, each engine
@@ -183,7 +183,7 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
     return best
 
 
-VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4)]
+VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4), ("six-point", 4)]
 
 
 def versus_base(rounds: int, deals: int) -> dict:
@@ -286,6 +286,7 @@ def fingerprint(deals: int) -> dict:
         ("ten-point,follow=suit,partnership=false,lead-trump=false", 3),
         ("jokers=2,trump=first-lead,jick=true", 4),
         ("jokers=1,game=ten,three=true", 6),
+        ("six-point", 4),  # joker-game=half (after the others: their hashes stay as they were)
     ]
     out = {}
     for spec, n in specs:

@@ -76,6 +76,8 @@ FAMILY_SOLO += [("smear,partnership=true", 4)]
 # their seeds (seed * 100 + place) and rows stay as they were
 FAMILY_SOLO += [("five-point", 4)] + [("five-point,partnership=false", n) for n in (2, 3, 4)]
 FAMILY_SOLO += [("seven-point", 4), ("seven-point,partnership=false", 4)]
+# Trickster's six-point game (VARIANTS.md 9), after those for the same reason
+FAMILY_SOLO += [("six-point", 4)] + [("six-point,partnership=false", n) for n in (2, 3, 4)]
 MIN_CELL = 200
 
 

@@ -49,13 +49,18 @@ GENERIC_FORMS = {
     "five-point": "partnership=true jokers=0 jick=true game=count three=false five=false "
     "deal=6 discard=none rob=false trump=named lead-trump=true min-bid=2 dealer-steal=false "
     "all-pass=redeal low=dealt follow=trump shoot=false target=11 win=pitcher-first",
+    # VARIANTS.md 9.6: 8.13 with jokers=1 joker-game=half
+    "six-point": "partnership=true jokers=1 jick=true game=count three=false five=false "
+    "deal=6 discard=none rob=false trump=named lead-trump=true min-bid=2 dealer-steal=false "
+    "all-pass=redeal low=dealt follow=trump shoot=false joker-game=half target=11 "
+    "win=pitcher-first",
     "seven-point": "partnership=true jokers=2 jick=true game=ten three=false five=false "
     "deal=9 discard=non-trump rob=true trump=named lead-trump=true min-bid=3 "
     "dealer-steal=false all-pass=redeal low=dealt follow=trump shoot=false target=21 "
     "win=pitcher-first",
 }
 MAX_BIDS = {"auction-pitch": 4, "setback": 4, "smear": 5, "ten-point": 10}  # VARIANTS.md 6.4
-MAX_BIDS |= {"five-point": 5, "seven-point": 7}  # VARIANTS.md 8.9, 10.4
+MAX_BIDS |= {"five-point": 5, "six-point": 6, "seven-point": 7}  # VARIANTS.md 8.9, 9.4, 10.4
 
 
 @pytest.mark.parametrize("family", list(GENERIC_FORMS))
@@ -104,7 +109,7 @@ def test_family_rules_name_the_complete_rules_and_read_back(text):
     rules = Rules.parse(text)
     assert isinstance(rules, FamilyRules)
     doc = rules.describe()
-    assert list(doc)[0] == "family" and len(doc) == 21  # the family and every option of 6.1
+    assert list(doc)[0] == "family" and len(doc) == 24  # the family and every option
     assert Rules.parse(doc) == rules
     assert Rules.parse(spec(rules)) == rules
     assert Rules.parse(label(rules)) == rules

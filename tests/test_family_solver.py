@@ -11,7 +11,8 @@ family tables, so the two derivations meet only in the values.
 Planted in the solver one at a time and reverted, each caught here: the 3 of trump
 worth 2; the trumps ordered by their bits (the jick and jokers out of their order);
 follow=only's lead staying with a trick's winner that holds no trump; lead-trump's
-opening lead left free (the whole hands only)."""
+opening lead left free (the whole hands only); the Game count without joker-game=half's
+doubled scale (the six-point hand worked; the random six-point positions missed it)."""
 
 from __future__ import annotations
 
@@ -134,6 +135,9 @@ CASES = [
     ("jick=true,five=true,low=dealt", 4, 20, (2, 4)),
     ("jokers=2,trump=named,lead-trump=true,follow=suit", 3, 20, (2, 4)),
     ("trump=named,follow=only", 5, 15, (2, 3)),  # 4.9 without a draw: unequal hands
+    ("six-point", 4, 40, (2, 4)),  # 9.5, 12.10: Game on the doubled scale (a joker ½)
+    ("six-point,partnership=false", 3, 30, (2, 4)),
+    ("jokers=2,trump=named,joker-game=half", 7, 10, (2, 2)),  # doubled counts, 8-bit keys
 ]
 
 
@@ -244,6 +248,27 @@ def test_smear_all_trumps_hand_worked(table):
         st = fm.start_state(rules, 0, held, held, [0, 0], hearts, 0)
         assert fm.solve(st) == want
         got = kernel_values(rules, 0, held, held, [0, 0], 0, [], hearts, table)
+        assert got[0] == got[1] == want
+
+
+def test_six_point_a_jokers_half_decides_game_hand_worked(table):
+    """Six-point alone, 2 players, hearts, the last trick: counts 12 against 12 won
+    (10 and queen each), seat 0 (the pitcher) leads the joker, his only card, and takes
+    it: the joker's point and, by its half, Game (9.5, 12.10: 12½ against 12): 2.  No
+    trump but the joker is in play, so nobody has High or Low (0.7).  Under
+    joker-game=0 the counts tie and nobody has Game: 1."""
+    held = [mask_of(parse_cards(t, jokers=1)) for t in ("TC QC 3S 4S 5S HJ", "TD QD 6S 7S 8S 9D")]
+    won = [mask_of(parse_cards(t)) for t in ("TC QC 3S 4S 6S 7S", "TD QD 5S 8S")]
+    hands = [mask_of(parse_cards("HJ", jokers=1)), mask_of(parse_cards("9D"))]
+    hearts = 2
+    for spec, want in (
+        ("six-point,partnership=false", 2),
+        ("six-point,partnership=false,joker-game=0", 1),
+    ):
+        rules = Rules.parse(spec)
+        st = fm.start_state(rules, 0, held, hands, won, hearts, 0)
+        assert fm.solve(st) == want
+        got = kernel_values(rules, 0, held, hands, won, 0, [], hearts, table)
         assert got[0] == got[1] == want
 
 

@@ -1,7 +1,8 @@
 """`five-point` (§8) and `seven-point` (§10), Trickster's smaller games, as values of the
 one engine: clause by clause in the reference engine (docs/rules.md), random whole games
 keeping every invariant, the family kernels deal by deal equal to the reference, and the
-commands that play the families taking them.
+commands that play the families taking them (six-point's, §9, too: its clauses are in
+tests/test_presets_six_point.py).
 
 Expectations are worked by hand from the clauses, not read off the code.
 """
@@ -235,6 +236,8 @@ TABLES = [
     ("five-point,partnership=false", 3),
 ]
 TABLES += [("seven-point", 4), ("seven-point,partnership=false", 4)]
+# six-point (§9; tests/test_presets_six_point.py has its clauses)
+TABLES += [("six-point", 4), ("six-point,partnership=false", 2), ("six-point,partnership=false", 3)]
 
 
 @pytest.mark.parametrize("spec, n", TABLES)
@@ -277,7 +280,7 @@ def test_the_family_kernels_play_the_reference_hand_deal_by_deal(spec, n):
         assert counts["deals"] == 150 and counts["tricks"] > 0
 
 
-@pytest.mark.parametrize("preset", ["five-point", "seven-point"])
+@pytest.mark.parametrize("preset", ["five-point", "six-point", "seven-point"])
 def test_the_commands_that_play_the_families_take_the_preset(preset, tmp_path):
     code, out, _ = cli("rules", "--rules", preset)
     assert code == 0 and f"{preset}:" in out

@@ -1,4 +1,4 @@
-"""Rule families: named presets of the generic rule options (VARIANTS.md sections 1-4, 6).
+"""Rule families: named presets of the generic rule options (VARIANTS.md 1-4, 6, 8-12).
 
 A family is data, not code: a name, a table of option values and the player counts it
 is played with.  ``--rules smear`` starts from smear's values and ``--rules
@@ -73,10 +73,12 @@ OPTIONS = (
     ),
     Variant(
         "five",
-        ("false", "true"),
+        ("false", "true", "pedro"),
         {
             "false": "the 5 of trump carries no point",
             "true": "the 5 of trump is worth 5 to its captor",
+            "pedro": "both 5s of trump's colour are worth 5 to their captor; the other 5 (left "
+            "pedro) is a trump just below the 5 of trump",
         },
     ),
     Variant(
@@ -96,11 +98,21 @@ OPTIONS = (
         },
     ),
     Variant(
+        "discards",
+        ("hidden", "shown"),
+        {
+            "hidden": "discards are face down (only burnt trumps are shown)",
+            "shown": "every discard is face up and seen by every player",
+        },
+    ),
+    Variant(
         "rob",
-        ("false", "true"),
+        ("false", "true", "dealer"),
         {
             "false": "the rest of the stock stays out of play",
             "true": "the pitcher takes the rest of the stock and comes down to 6",
+            "dealer": "the dealer draws last and takes the rest of the stock: every trump in "
+            "it, non-trumps of his choice to reach 6",
         },
     ),
     Variant(
@@ -129,6 +141,23 @@ OPTIONS = (
         },
     ),
     Variant(
+        "joker-game",
+        ("0", "half"),
+        {
+            "0": "a joker counts 0 toward Game",
+            "half": "each joker counts 1/2 toward Game (a tie of the counts: nobody); only "
+            "with game=count and jokers",
+        },
+    ),
+    Variant(
+        "set",
+        ("minus", "to-others"),
+        {
+            "minus": "a set side loses its bid",
+            "to-others": "a set side scores 0, and every other side its points plus the bid",
+        },
+    ),
+    Variant(
         "win",
         ("pitcher", "pitcher-first", "highest"),
         {
@@ -145,6 +174,7 @@ EXTRA_VALUES = {
     "all-pass": {
         "next-dealer": "the dealer may pass; then nobody scores and the deal passes",
         "dealer-set": "the dealer may pass; then the dealer's side scores -2",
+        "dealer-free": "the dealer may pass; then he names trump with a bid of 0, always made",
     },
     "follow": {"only": "only trumps are played; a player without trump is out of the hand"},
 }
@@ -195,9 +225,15 @@ def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     if r.game == "ten":
         out.append(("the 10 of trump", 1, "its captor"))
     else:
+        halves = r.joker_game == "half" and r.jokers
         out.append(
             (
-                "Game, the single highest count of cards won (ties: nobody)",
+                "Game, the single highest count of cards won (ties: nobody)"
+                + (
+                    "; each joker counts 1/2 (the counts compared doubled, plus 1 a joker)"
+                    if halves
+                    else ""
+                ),
                 1,
                 "the side with that count",
             )

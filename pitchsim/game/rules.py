@@ -63,16 +63,27 @@ FAMILY_FIELDS = (
     "trump",
     "lead_trump",
     "shoot",
+    "joker_game",
+    "discards",
+    "set",
     "win",
 )
 FAMILY_CHOICES = CHOICES | {
-    "all_pass": ("forced", "redeal", "next-dealer", "dealer-set"),
+    "all_pass": ("forced", "redeal", "next-dealer", "dealer-set", "dealer-free"),
     "follow": ("trump", "suit", "only"),
     "game": ("count", "ten"),
     "discard": ("none", "non-trump"),
     "trump": ("first-lead", "named"),
     "win": ("pitcher", "pitcher-first", "highest"),
+    "joker_game": ("0", "half"),
+    "discards": ("hidden", "shown"),
+    "set": ("minus", "to-others"),
 }
+# Options that take true, false or one word more (VARIANTS.md 6.1): dealer-steal=max,
+# five=pedro (12.6), rob=dealer (12.7).
+WORD_VALUES = {"dealer_steal": "max", "five": "pedro", "rob": "dealer"}
+# VARIANTS.md 12.5: play_smear's go-out is read as a win value, never kept as an option.
+GO_OUT = {"bid": "pitcher", "any": "pitcher-first"}
 FAMILY_INTS = {
     "min_bid": INT_RANGES["min_bid"],
     "target": INT_RANGES["target"],
@@ -251,8 +262,9 @@ def document_rule_values(spec: object) -> dict[str, object]:
 
 
 def document_rules(spec: object) -> Rules:
-    """The rules a JSON document states (:func:`document_rule_values`), checked."""
-    return Rules.parse(document_rule_values(spec))
+    """The rules a JSON document states (:func:`document_rule_values`), checked, and
+    played by the commands (:func:`check_playable`)."""
+    return check_playable(Rules.parse(document_rule_values(spec)))
 
 
 def _read_toml(path: Path) -> dict[str, object]:
@@ -287,25 +299,41 @@ def _known_fields() -> list[str]:
 def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
     fields = _known_fields()
     out: dict[str, object] = {}
+    go_out = None
     for key, value in items:
         if not isinstance(key, str):
             raise RulesError(f"{where}: rule option names are strings, not {quoted(key)}")
         k = key.strip().replace("-", "_")
+        if k == "go_out":  # VARIANTS.md 12.5: an alias of win, read after the rest
+            if go_out is not None:
+                raise RulesError(f"{where}: rule option go-out is given twice")
+            go_out = value.strip() if isinstance(value, str) else value
+            if go_out not in GO_OUT:
+                raise RulesError(f"go-out must be 'bid' or 'any', not {quoted(value)}")
+            continue
         if k not in fields:
-            known = ", ".join(map(_name, fields))
+            known = ", ".join(map(_name, [*fields, "go_out"]))
             raise RulesError(f"unknown rule option {quoted(key)} (known: {known})")
         if k in out:
             raise RulesError(f"{where}: rule option {_name(k)} is given twice")
         out[k] = _from_text(k, value) if from_text else value
         _check_item(k, out[k])
+    if go_out is not None:
+        win = out.setdefault("win", GO_OUT[go_out])
+        if win != GO_OUT[go_out]:
+            raise RulesError(
+                f"go-out={go_out} means win={GO_OUT[go_out]}, not win={win} "
+                "(VARIANTS.md 6.3.14): give one"
+            )
     return out
 
 
 def _from_text(name: str, text: str) -> object:
-    if name == "dealer_steal" and text.lower() not in _TRUE + _FALSE:
-        if text.lower() == "max":
-            return "max"
-        raise RulesError(f"dealer-steal takes true or false (or max), not {text!r}")
+    if name in WORD_VALUES and text.lower() not in _TRUE + _FALSE:
+        if text.lower() == WORD_VALUES[name]:
+            return WORD_VALUES[name]
+        word = WORD_VALUES[name]
+        raise RulesError(f"{_name(name)} takes true or false (or {word}), not {text!r}")
     if name in FAMILY_BOOLEANS:
         if text.lower() in _TRUE:
             return True
@@ -354,9 +382,10 @@ def _check_item(name: str, value: object) -> None:
     if name == "family":
         if not isinstance(value, str) or value not in FAMILIES:
             raise RulesError(f"unknown rule family {value!r} (families: {', '.join(FAMILIES)})")
-    elif name == "dealer_steal":
-        if value != "max" and not isinstance(value, bool):
-            raise RulesError(f"dealer-steal takes true or false (or max), not {value!r}")
+    elif name in WORD_VALUES:
+        if value != WORD_VALUES[name] and not isinstance(value, bool):
+            word = WORD_VALUES[name]
+            raise RulesError(f"{_name(name)} takes true or false (or {word}), not {value!r}")
     elif name in FAMILY_CHOICES:
         allowed = FAMILY_CHOICES[name]
         if not isinstance(value, str) or value not in allowed:
@@ -415,6 +444,20 @@ class Family:
     fixed: dict = dataclasses.field(default_factory=dict)
     clause: str = ""  # the VARIANTS.md section
 
+
+# VARIANTS.md 8.13, Trickster's five-point game: also the ground of six-point (9.1).
+FIVE_POINT = {
+    "partnership": True,
+    "jick": True,
+    "trump": "named",
+    "lead_trump": True,
+    "min_bid": 2,
+    "dealer_steal": False,
+    "all_pass": "redeal",
+    "low": "dealt",
+    "target": 11,
+    "win": "pitcher-first",
+}
 
 FAMILIES: dict[str, Family] = {
     f.name: f
@@ -486,21 +529,19 @@ FAMILIES: dict[str, Family] = {
         Family(
             "five-point",
             "five-point Pitch with the jick, partners and trump named, as TricksterCards plays it",
-            {
-                "partnership": True,
-                "jick": True,
-                "trump": "named",
-                "lead_trump": True,
-                "min_bid": 2,
-                "dealer_steal": False,
-                "all_pass": "redeal",
-                "low": "dealt",
-                "target": 11,
-                "win": "pitcher-first",
-            },
+            FIVE_POINT,
             (2, 4),
             {"jick": (True,)},
             clause="8",
+        ),
+        Family(
+            "six-point",
+            "six-point Pitch with the jick and one joker, partners and trump named, as "
+            "TricksterCards plays it",
+            FIVE_POINT | {"jokers": 1, "joker_game": "half"},  # 9.1, 9.6: five-point's and these
+            (2, 4),
+            {"jokers": (1,), "jick": (True,)},
+            clause="9",
         ),
         Family(
             "seven-point",
@@ -539,6 +580,7 @@ OPTION_ORDER = (
     "five",
     "deal",
     "discard",
+    "discards",
     "rob",
     "trump",
     "lead_trump",
@@ -548,6 +590,8 @@ OPTION_ORDER = (
     "low",
     "follow",
     "shoot",
+    "joker_game",
+    "set",
     "target",
     "win",
     "set_pitcher_wins",
@@ -564,13 +608,16 @@ class FamilyRules(Rules):
     jick: bool = False  # the other jack of trump's colour is a trump worth 1
     game: str = "count"  # "count": the Game point | "ten": the 10 of trump is worth 1
     three: bool = False  # the 3 of trump is worth 3
-    five: bool = False  # the 5 of trump is worth 5
+    five: bool | str = False  # the 5 of trump is worth 5; "pedro": both 5s of its colour
     deal: int = 6  # cards dealt to each player: 6 or 9 (10 with 5 players, see cards_each)
     discard: str = "none"  # "non-trump": discard non-trumps and draw to 6 after trump
-    rob: bool = False  # the pitcher takes the rest of the stock and comes down to 6
+    discards: str = "hidden"  # "shown": every discard face up, in every view (12.9)
+    rob: bool | str = False  # the pitcher (or with "dealer" the dealer) robs the stock
     trump: str = "first-lead"  # "first-lead" | "named" (before any discard)
     lead_trump: bool = False  # the first lead must be a trump if the pitcher holds one
     shoot: bool = False  # a "shoot" call above the maximum bid
+    joker_game: str = "0"  # "half": each joker counts 1/2 toward Game (doubled counts, 12.10)
+    set: str = "minus"  # "to-others": a set side scores 0, the others their points + the bid
     win: str = "pitcher"  # "pitcher" | "pitcher-first" | "highest"
 
     def __post_init__(self) -> None:
@@ -589,8 +636,8 @@ class FamilyRules(Rules):
         needs = [
             ("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
             ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
-            ("rob", self.rob, "trump=named", self.trump == "named"),
-            ("rob", self.rob, "discard=non-trump", self.discard == "non-trump"),
+            ("rob", self.rob is not False, "trump=named", self.trump == "named"),
+            ("rob", self.rob is not False, "discard=non-trump", self.discard == "non-trump"),
             ("follow", self.follow == "only", "trump=named", self.trump == "named"),
             ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
             ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher", self.win == "pitcher"),
@@ -605,8 +652,9 @@ class FamilyRules(Rules):
     @property
     def max_bid(self) -> int:
         """The points the options can award (VARIANTS.md 6.2): High, Low, Jack, Game or
-        the ten, the jick, each joker, the 3 (3) and the 5 (5)."""
-        return 4 + self.jick + self.jokers + 3 * self.three + 5 * self.five
+        the ten, the jick, each joker, the 3 (3) and the 5 (5), or both pedros (10)."""
+        five = {False: 0, True: 5, "pedro": 10}[self.five]
+        return 4 + self.jick + self.jokers + 3 * self.three + five
 
     def cards_each(self, players: int) -> int:
         """Cards dealt to each player: ``deal``, but 10 with 5 players, 9 to deal and
@@ -645,6 +693,30 @@ class FamilyRules(Rules):
         raise FamilyNotPlayed(self, who)
 
 
+# Option values the reference engine plays, clause by clause, but the kernels (and so
+# every command) not yet: refused in one line wherever rules reach a command
+# (``check_playable``).  Each with its VARIANTS.md clause.
+NOT_PLAYED_YET = {
+    ("five", "pedro"): "12.6",
+    ("rob", "dealer"): "12.7",
+    ("discards", "shown"): "12.9",
+    ("set", "to-others"): "12.11",
+    ("all_pass", "dealer-free"): "12.12",
+}
+
+
+def check_playable(rules: Rules) -> Rules:
+    """``rules``, or a :class:`RulesError` naming the first option value no command
+    plays yet (``NOT_PLAYED_YET``)."""
+    for (key, value), clause in NOT_PLAYED_YET.items():
+        if getattr(rules, key, None) == value:
+            raise RulesError(
+                f"{_name(key)}={value} is not played yet (VARIANTS.md {clause}): only the "
+                "reference engine has it, not the kernels the commands run"
+            )
+    return rules
+
+
 def _text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -670,7 +742,7 @@ def build_rules(values: dict) -> Rules:
         family is not None
         or any(k in FAMILY_FIELDS for k in values)
         or values.get("dealer_steal") == "max"
-        or values.get("all_pass") in ("next-dealer", "dealer-set")
+        or values.get("all_pass") in ("next-dealer", "dealer-set", "dealer-free")
         or values.get("follow") == "only"
     )
     if not extended:

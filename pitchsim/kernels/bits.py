@@ -173,6 +173,19 @@ def game_count(mask):
     )
 
 
+JOKER_BITS = np.int64((1 << 52) | (1 << 53))
+
+
+@njit(cache=True, inline="always")
+def game_tally(mask, half):
+    """The Game count of ``mask`` as the rules compare it: ``game_count``, or under
+    joker-game=half (VARIANTS.md 12.10) on the doubled scale, twice it plus one for each
+    joker (a joker's half)."""
+    if half:
+        return 2 * game_count(mask) + popcount(mask & JOKER_BITS)
+    return game_count(mask)
+
+
 @njit(cache=True, inline="always")
 def card_game_points(card):
     return game_count(np.int64(1) << card)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules, as_family, check_playable
 from ..game.trumps import capture_values, jick_card, trump_tables
 
 F_PARTNERSHIP = 0
@@ -53,7 +53,8 @@ F_ALL_PASS = 17  # ALL_PASS_FORCED, _REDEAL, _NEXT_DEALER, _DEALER_SET
 F_DEALER_STEAL = 18  # 0 false, 1 true, 2 max
 F_SHOOT = 19
 F_SET_PITCHER_WINS = 20
-N_FAMILY_FIELDS = 21
+F_JOKER_GAME = 21  # 1: joker-game=half, Game on the doubled scale (12.10)
+N_FAMILY_FIELDS = 22
 
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2
 WIN_PITCHER, WIN_PITCHER_FIRST, WIN_HIGHEST = 0, 1, 2
@@ -87,7 +88,7 @@ _ALL_PASS = {
 
 def family_array(rules: Rules) -> np.ndarray:
     """Every option of ``rules`` (any family, the base game as auction-pitch)."""
-    r = as_family(rules)
+    r = as_family(check_playable(rules))
     a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
     a[F_PARTNERSHIP] = r.partnership
     a[F_JOKERS] = r.jokers
@@ -110,6 +111,7 @@ def family_array(rules: Rules) -> np.ndarray:
     a[F_DEALER_STEAL] = STEAL_MAX if r.dealer_steal == "max" else int(bool(r.dealer_steal))
     a[F_SHOOT] = r.shoot
     a[F_SET_PITCHER_WINS] = r.set_pitcher_wins
+    a[F_JOKER_GAME] = r.joker_game == "half"
     return a
 
 

@@ -1,5 +1,5 @@
 """The auction (one round of calls) under every preset, in plain Python (docs/rules.md
-"The auction", 0.2, 1.4, 2.4-2.6, 3.3, 3.4, 4.4, 4.5, 6.1, 6.3.4).
+"The auction", 0.2, 1.4, 2.4-2.6, 3.3, 3.4, 4.4, 4.5, 6.1, 6.3.4, 12.12).
 
 Calls are ints: 0 (``PASS``), a bid from the minimum bid to the maximum bid, and
 :func:`shoot_call` (the maximum bid plus one) for a shoot.  A bidder may attach its plan
@@ -104,8 +104,9 @@ class AuctionResult:
 
     ``calls[i]`` is the call of ``order[i]`` (calling order from the dealer's left): the
     bid, or ``None`` for a pass or for a seat that never called because the auction
-    ended.  ``pitcher`` is ``None`` only when everybody passed (redeal and the like);
-    ``bid`` is then 0, else the points the pitcher's side must win (a shoot's is the
+    ended.  ``pitcher`` is ``None`` only when everybody passed (redeal and the like;
+    under all-pass=dealer-free the dealer, with ``bid`` 0, 12.12); ``bid`` is then 0,
+    else the points the pitcher's side must win (a shoot's is the
     maximum bid).  ``pitched_card`` is the card a bid of the maximum was pitched with
     (the opening lead), else -1.  ``trump`` is the pitcher's planned trump (the suit of
     a pitched card, or the winning :class:`Bid`'s ``trump``), else -1.
@@ -168,4 +169,6 @@ def run_auction(
             result.bid = r.max_bid if result.shoot else bid.amount
             result.pitched_card = bid.pitch
             result.trump = suit_of(bid.pitch) if bid.pitch >= 0 else bid.trump
+    if result.pitcher is None and r.all_pass == "dealer-free":
+        result.pitcher = dealer  # 12.12: the dealer names trump with a bid of 0
     return result

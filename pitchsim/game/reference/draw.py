@@ -1,6 +1,7 @@
-"""The discard and draw (docs/rules.md 4.8), once after trump is named, in plain Python:
-every player discards his non-trumps, burns trumps beyond six by rule X and draws back
-to six; under rob=true the pitcher takes the rest of the stock and comes down to six.
+"""The discard and draw (docs/rules.md 4.8, 11.8, 12.7), once after trump is named, in
+plain Python: every player discards his non-trumps, burns trumps beyond six by rule X
+and draws back to six; under rob=true the pitcher (rob=dealer: the dealer) takes the
+rest of the stock and comes down to six.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ THREE, FIVE, DEUCE = 1, 3, 0  # ranks of the 3, the 5 and the 2
 
 def carries_point(c: int, trump: int, rules: FamilyRules) -> bool:
     """4.8 rule X: the ace, the jack, the jick, a joker, the 10 under game=ten, the 3
-    under three=true, the 5 under five=true, or the 2."""
+    under three=true, the 5 under five=true, both pedros under five=pedro (12.6), or the
+    2."""
     if c >= N_CARDS or (rules.jick and c == jick_of(trump)):
         return True
     rank = rank_of(c)
@@ -27,7 +29,7 @@ def carries_point(c: int, trump: int, rules: FamilyRules) -> bool:
         rank in (ACE, JACK, DEUCE)
         or (rank == TEN and rules.game == "ten")
         or (rank == THREE and rules.three)
-        or (rank == FIVE and rules.five)
+        or (rank == FIVE and rules.five is not False)  # the left pedro is a 5 too
     )
 
 
@@ -35,7 +37,7 @@ def point_value(c: int, trump: int, rules: FamilyRules) -> int:
     if c < N_CARDS and c != jick_of(trump):
         if rank_of(c) == THREE and rules.three:
             return 3
-        if rank_of(c) == FIVE and rules.five:
+        if rank_of(c) == FIVE and rules.five is not False:
             return 5
     return 1
 
@@ -71,13 +73,21 @@ def discard_and_draw(
     trump: int,
     rules: Rules,
     rng: random.Random,
+    dealer: int | None = None,
 ) -> tuple[list[int], DrawRecord]:
     """4.8, once after trump is named: each player from the pitcher's left, pitcher last,
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
     from the face-down discards, shuffled, when the stock runs out unless follow=only
     (4); under rob=true the pitcher skips 3, takes the rest of the stock and comes down
-    to 6, non-trumps lowest-ranking first, then rule X (5)."""
+    to 6, non-trumps lowest-ranking first, then rule X (5).  Under rob=dealer (12.7,
+    11.8) the same with the dealer in the pitcher's place: from the dealer's left, the
+    dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
+    are his choice (11.8): the highest-ranking, as under rob=true."""
     r = family(rules)
+    if r.rob == "dealer":
+        if dealer is None:
+            raise ValueError("rob=dealer needs the dealer: he robs the stock (12.7)")
+        pitcher = dealer  # the robber and the last to draw
     n = len(hands)
     hands = list(hands)
     stock = list(stock)
@@ -104,9 +114,9 @@ def discard_and_draw(
         burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, r)  # 2
         hands[seat] &= ~mask_of(burnt)
         rec.burnt[seat] = mask_of(burnt)
-        if not (r.rob and seat == pitcher):
+        if not (r.rob is not False and seat == pitcher):
             fill(seat)
-    if r.rob:  # 5
+    if r.rob is not False:  # 5
         rec.robbed = list(stock)
         hands[pitcher] |= mask_of(stock)
         stock.clear()

@@ -84,7 +84,8 @@ def play_game(
       also shuffles the discards drawn from (4.8).
 
     All pass: forced cannot happen; redeal: the same dealer deals again (4.5);
-    next-dealer: nobody scores (2.6); dealer-set: the dealer's side scores -2 (3.4).
+    next-dealer: nobody scores (2.6); dealer-set: the dealer's side scores -2 (3.4);
+    dealer-free: the auction makes the dealer the pitcher at 0 (12.12), played as any hand.
     Otherwise the deal passes to the left after every hand (0.1).
     """
     r = family(rules)
@@ -138,7 +139,7 @@ def play_game(
             if not 0 <= trump < 4:
                 raise ValueError(f"seat {pitcher} named {trump}, which is not a suit")
             if r.discard == "non-trump":
-                held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng)
+                held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng, dealer)
         played = play_hand(
             held,
             pitcher,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pitchsim.game.cards import JACK, N_CARDS, TEN, card, cards_of, game_points, joker_cards
 from pitchsim.game.reference.draw import FIVE, THREE
-from pitchsim.game.reference.tricks import family, jick_of, trump_order
+from pitchsim.game.reference.tricks import family, jick_of, left_pedro_of, trump_order
 from pitchsim.game.rules import Rules
 
 DEALER_SET_PENALTY = 2  # 3.4: all pass under all-pass=dealer-set
@@ -59,10 +59,10 @@ def score_hand(held: Sequence[int], won: Sequence[int], trump: int, rules: Rules
     ``held`` is each seat's hand when the first card is led: the cards in play (0.6,
     RULES "The deal": in the base game the cards dealt); ``won`` each seat's captures.
     High and Low are the highest and lowest trump in play by the trump order, never a
-    joker (0.7); High, Jack, Jick, the jokers, the 10 (game=ten), the 3 and the 5 go to
+    joker (0.7); High, Jack, Jick, the jokers, the 10 (game=ten), the 3 and the 5 (both pedros, 12.6) go to
     their captors (0.7, 4.10); Low to its captor or holder (low=); Game to the single
-    highest count of the cards a side captured, jokers 0, a tie (all zero included)
-    giving it to nobody (0.8).  A point card not in play scores for nobody.
+    highest count of the cards a side captured, jokers 0 (each ½ under
+    joker-game=half, 12.10), a tie (all zero included) giving it to nobody (0.8).  A point card not in play scores for nobody.
     """
     r = family(rules)
     n = len(held)
@@ -103,15 +103,22 @@ def score_hand(held: Sequence[int], won: Sequence[int], trump: int, rules: Rules
         capture("ten", card(TEN, trump) if trump >= 0 else 0)
     if r.three:
         capture("three", card(THREE, trump) if trump >= 0 else 0, 3)
-    if r.five:
+    if r.five is not False:  # the 5 of trump; under five=pedro the right pedro (12.6)
         capture("five", card(FIVE, trump) if trump >= 0 else 0, 5)
+    if r.five == "pedro":
+        capture("left-pedro", left_pedro_of(trump) if trump >= 0 else 0, 5)
 
     game_counts = [sum(game_points(c) for c in cards_of(m) if c < N_CARDS) for m in won]
     if r.game == "count":
         # Partners pool their game counts; without partners each seat is its own side.
+        # Under joker-game=half (12.10) on a doubled scale: twice the count, plus 1 for
+        # each joker captured (a joker's half).
+        scale = 2 if r.joker_game == "half" else 1
         counts: dict[int, int] = {}
         for seat in range(n):
-            counts[r.team(seat)] = counts.get(r.team(seat), 0) + game_counts[seat]
+            halves = (won[seat] >> N_CARDS).bit_count() if scale == 2 else 0
+            count = scale * game_counts[seat] + halves
+            counts[r.team(seat)] = counts.get(r.team(seat), 0) + count
         best = max(counts.values())
         leaders = [side for side, count in counts.items() if count == best]
         game = None
@@ -135,9 +142,13 @@ def pitcher_made(points: Sequence[int], pitcher: int, bid: int) -> bool:
 def settle_hand(points: Sequence[int], pitcher: int, bid: int, rules: Rules) -> list[int]:
     """Score change per seat for one hand (0.9): made, the pitcher's side scores every
     point it won; set, minus the bid and nothing else.  Every other side scores what it
-    won.  ``points`` is :attr:`HandScore.points` (partners carry the team's points)."""
+    won.  Under set=to-others (12.11) a set side scores 0 and every other side its
+    points plus the bid.  ``points`` is :attr:`HandScore.points` (partners carry the
+    team's points)."""
     r = family(rules)
     made = pitcher_made(points, pitcher, bid)
+    if not made and r.set == "to-others":  # 12.11: 0 to the set side, the bid to the rest
+        return [0 if r.team(s) == r.team(pitcher) else won + bid for s, won in enumerate(points)]
     return [
         (won if made else -bid) if r.team(s) == r.team(pitcher) else won
         for s, won in enumerate(points)

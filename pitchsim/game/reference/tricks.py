@@ -1,6 +1,6 @@
 """Trump and the trick, under every preset: which cards are trumps, their order, the
 effective suit, what may be played, what a card shows and who wins (docs/rules.md
-"The play", 0.3-0.5, 3.6, 3.7, 4.7, 4.9, 6.3.5).
+"The play", 0.3-0.5, 3.6, 3.7, 4.7, 4.9, 6.3.5, 11.3, 12.6).
 
 Every function takes the base game's plain ``Rules`` (the auction-pitch preset, through
 :func:`~pitchsim.game.rules.as_family`) or any ``FamilyRules``.  Cards and masks as in
@@ -39,17 +39,34 @@ def family(rules: Rules) -> FamilyRules:
     return as_family(rules)
 
 
+FIVE_RANK = 3  # the rank index of the 5
+
+
 def jick_of(trump: int) -> int:
     return card(JACK, SAME_COLOUR[trump])
 
 
+def left_pedro_of(trump: int) -> int:
+    """12.6: the 5 of the other suit of trump's colour."""
+    return card(FIVE_RANK, SAME_COLOUR[trump])
+
+
+def off_colour_trumps(trump: int, rules: FamilyRules) -> list[int]:
+    """The trumps of the other suit of trump's colour: the jick under jick=true (0.4) and
+    the left pedro under five=pedro (12.6)."""
+    return ([jick_of(trump)] if rules.jick else []) + (
+        [left_pedro_of(trump)] if rules.five == "pedro" else []
+    )
+
+
 def is_trump(c: int, trump: int, rules: FamilyRules) -> bool:
-    """0.4: the trump suit, the jick under jick=true, and every joker."""
+    """0.4: the trump suit, the jick under jick=true, the left pedro under five=pedro
+    (12.6), and every joker."""
     if c >= N_CARDS:
         return True
     if trump < 0:
         return False  # trump not fixed yet: only the jokers are trumps
-    if rules.jick and c == jick_of(trump):
+    if c in off_colour_trumps(trump, rules):
         return True
     return suit_of(c) == trump
 
@@ -61,16 +78,19 @@ def effective_suit(c: int, trump: int, rules: FamilyRules) -> int:
 
 def trump_order(rules: Rules, trump: int) -> list[int]:
     """The trumps, lowest first (4.7: A K Q J Jick HJ LJ 10 ... 2, high to low; 3.6
-    without the jokers; 2.7 and RULES the plain suit)."""
+    without the jokers; 2.7 and RULES the plain suit; 11.3: the left pedro just below
+    the 5 of trump)."""
     r = family(rules)
     low = [card(rank, trump) for rank in range(TEN + 1)]  # 2 ... 10
+    if r.five == "pedro":
+        low.insert(FIVE_RANK, left_pedro_of(trump))  # 2 3 4 left-pedro 5 ...
     jokers = [LOW_JOKER, HIGH_JOKER] if r.jokers == 2 else joker_cards(r.jokers)
     jick = [jick_of(trump)] if r.jick else []
     return low + jokers + jick + [card(rank, trump) for rank in range(JACK, ACE + 1)]
 
 
 def trumps_in(mask: int, trump: int, rules: FamilyRules) -> int:
-    if trump >= 0 and not rules.jick and mask < 1 << N_CARDS:
+    if trump >= 0 and not off_colour_trumps(trump, rules) and mask < 1 << N_CARDS:
         return mask & suit_cards(trump)  # the plain suit: no jick, no joker
     return mask_of(c for c in cards_of(mask) if is_trump(c, trump, rules))
 
@@ -80,8 +100,8 @@ def of_suit(mask: int, suit: int, trump: int, rules: FamilyRules) -> int:
     if suit == trump:
         return trumps_in(mask, trump, rules)
     plain = mask & suit_cards(suit)  # never a joker
-    if rules.jick and trump >= 0:
-        plain &= ~(1 << jick_of(trump))  # the jick is a trump
+    if trump >= 0:
+        plain &= ~mask_of(off_colour_trumps(trump, rules))  # the jick, the left pedro
     return plain
 
 

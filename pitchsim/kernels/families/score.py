@@ -10,8 +10,9 @@ reference engine's ``score_hand`` names them:
 - jack, jick, high joker, low joker, the 10 (game=ten), the 3 (three=true, 3 points),
   the 5 (five=true, 5 points): their captors when in play.
 - Game (game=count): the single highest count of the cards a side captured (jokers
-  count 0); a tie, all zero included, gives it to nobody.  The seat credited is the
-  lowest seat of the side (the team number under partnership).
+  count 0, or each a half under joker-game=half: the doubled scale); a tie, all zero
+  included, gives it to nobody.  The seat credited is the lowest seat of the side (the
+  team number under partnership).
 
 ``points[seat]`` is what the seat's side won (partners carry their team's points).
 """
@@ -19,12 +20,13 @@ reference engine's ``score_hand`` names them:
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, game_count, highest_card, lowest_card
+from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card
 from .borrow import borrowed
 from .tables import (
     F_FIVE,
     F_GAME_TEN,
     F_JICK,
+    F_JOKER_GAME,
     F_JOKERS,
     F_LOW_DEALT,
     F_PARTNERSHIP,
@@ -159,12 +161,13 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         best = -1
         best_side = -1
         tied = False
+        half = fr[F_JOKER_GAME] != 0  # 12.10: the doubled scale, a joker 1 on it
         for side in range(8):
             if side == sides:
                 break
-            count = game_count(won[side])
+            count = game_tally(won[side], half)
             if partners:
-                count += game_count(won[side + 2])
+                count += game_tally(won[side + 2], half)
             # Selects: who leads the count is data-dependent.
             gt = count > best
             tied = (count == best) | (tied & ~gt)

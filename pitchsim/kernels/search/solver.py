@@ -86,7 +86,7 @@ from ..bits import (
     JACK,
     bit,
     card_game_points,
-    game_count,
+    game_tally,
     highest_card,
     lowest_card,
     popcount,
@@ -95,6 +95,7 @@ from ..bits import (
 from ..presets import (
     F_FOLLOW,
     F_GAME_TEN,
+    F_JOKER_GAME,
     F_LEAD_TRUMP,
     F_LOW_DEALT,
     F_PARTNERSHIP,
@@ -178,7 +179,8 @@ C_ONLY = 28  # follow=only: only trumps are played, a seat without one is out (4
 C_SUITS = 29  # 4 entries: the cards of each effective suit
 C_EFF = 33  # N_CARDS entries: each card's effective suit
 C_SKEY = C_EFF + N_CARDS  # N_CARDS entries: each card's strength, bar following the lead
-_CTX = C_SKEY + N_CARDS
+C_JOKER_HALF = C_SKEY + N_CARDS  # 1: joker-game=half, counts on the doubled scale (12.10)
+_CTX = C_JOKER_HALF + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -300,6 +302,7 @@ def _setup(ctx, dealt, n, pitcher, trump, fr, tab):
     ctx[C_PARTNER] = fr[F_PARTNERSHIP] != 0
     ctx[C_LOW_DEALT] = fr[F_LOW_DEALT] != 0
     ctx[C_GAME] = fr[F_GAME_TEN] == 0
+    ctx[C_JOKER_HALF] = fr[F_JOKER_GAME] != 0
     ctx[C_LEAD_TRUMP] = fr[F_LEAD_TRUMP] != 0
     ctx[C_ONLY] = fr[F_FOLLOW] == FOLLOW_ONLY
     ctx[C_ROOT_LEGAL] = -1
@@ -436,6 +439,12 @@ def _game_won(counts, ctx):
 
 
 @njit(cache=True, inline="always")
+def _count(mask, ctx):
+    """The Game count of ``mask`` on the rules' scale (``game_tally``)."""
+    return game_tally(mask, ctx[C_JOKER_HALF] != 0)
+
+
+@njit(cache=True, inline="always")
 def _game_totals(counts, ctx):
     """(pitcher side's count, the highest other count)."""
     p = ctx[C_PITCHER]
@@ -474,7 +483,7 @@ def _bounds(hands, counts, ctx, rest, pts):
             hi += w
     if ctx[C_GAME] == 0:
         return lo, hi
-    left = game_count(rest)
+    left = _count(rest, ctx)
     p, o = _game_totals(counts, ctx)
     if p > o + left:
         lo += 1
@@ -576,9 +585,9 @@ def _trick_bounds(
     if ctx[C_GAME] == 0:
         return lo, hi
     p, o = _game_totals(counts, ctx)
-    left = game_count(rest)
-    held = game_count(rest & ~taken)
-    if p > o + left or (mine_won and p + game_count(taken) > o + held):
+    left = _count(rest, ctx)
+    held = _count(rest & ~taken, ctx)
+    if p > o + left or (mine_won and p + _count(taken, ctx) > o + held):
         lo += 1
         hi += 1
     elif p + (held if their_won else left) > o:
@@ -595,18 +604,27 @@ def _key(hands, counts, ctx, rest, leader, rel):
     every lead's suit.)"""
     n = ctx[C_N]
     relative_hands(hands, n, rest, ctx[C_WORTH], ctx[C_TRUMP], ctx[C_LOW_RANK], rel)
-    left = game_count(rest)
+    left = _count(rest, ctx)
     p, o = _game_totals(counts, ctx)
-    top = (leader << 56) | (ctx[C_TRUMP] << 50)
+    # A count takes 7 bits (at most 80), 8 on joker-game=half's doubled scale (162):
+    # seven seats fill bits 0-48 or 0-55, with leader, trump and two flags above them.
+    half = ctx[C_JOKER_HALF] != 0
+    width = 8 if half else 7
+    if half:
+        top = (leader << 60) | (ctx[C_TRUMP] << 56)
+        none, sure = np.int64(1) << 58, np.int64(1) << 59
+    else:
+        top = (leader << 56) | (ctx[C_TRUMP] << 50)
+        none, sure = np.int64(1) << 54, np.int64(1) << 55
     if ctx[C_GAME] == 0:
-        return top | (1 << 54)  # no Game point: the counts never matter
+        return top | none  # no Game point: the counts never matter
     if p > o + left:
-        return top | (1 << 55)  # Game is the pitcher side's whatever happens
+        return top | sure  # Game is the pitcher side's whatever happens
     if p + left <= o:
-        return top | (1 << 54)  # Game is out of reach
+        return top | none  # Game is out of reach
     packed = np.int64(0)
     if ctx[C_PARTNER] != 0:
-        packed = counts[0] | (counts[1] << 7)
+        packed = counts[0] | (counts[1] << width)
     else:
         pitcher = ctx[C_PITCHER]
         for s in range(n):
@@ -619,7 +637,7 @@ def _key(hands, counts, ctx, rest, leader, rel):
                         if a != pitcher and c + left < counts[a]:
                             c = 0  # can never reach seat a's count: never the highest other
                             break
-            packed |= c << (7 * s)
+            packed |= c << (width * s)
     return top | packed
 
 
@@ -659,7 +677,7 @@ def _last_trick(hands, counts, ctx, leader, pts):
             best = st
             winner = seat
     slot = _slot(winner, ctx)
-    gained = game_count(taken)
+    gained = _count(taken, ctx)
     counts[slot] += gained
     game = _game_won(counts, ctx)
     counts[slot] -= gained
@@ -877,7 +895,7 @@ def _search(
             e = d + 1
             nxt = _after(hands, seat, fr[d, F_LEADER], i, ctx)
             if nxt < 0:
-                gained = game_count(taken)
+                gained = _count(taken, ctx)
                 slot = _slot(wseat, ctx)
                 counts[slot] += gained
                 fr[d, F_SLOT] = slot
@@ -969,7 +987,7 @@ def _moves(legal, unplayed, ctx, seat, i, led, win_card, win_seat, taken, buf, d
         else:
             wins = _strength(c, led, ctx) > _strength(win_card, led, ctx)
             friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
-            stake = game_count(taken) + 10 * _roles(taken, ctx)
+            stake = _count(taken, ctx) + 10 * _roles(taken, ctx)
             if friend_winning and i > 0:
                 # Partner (or own side) ahead: feed it count, do not overtake cheaply.
                 score = gp + 5 * _roles(bit(c), ctx) - 20 * wins
@@ -1036,7 +1054,7 @@ def _safe_moves(
             our_top = max(our_top, top)
         else:
             their_top = max(their_top, top)
-    stake = game_count(taken) + 10 * _roles(taken, ctx)
+    stake = _count(taken, ctx) + 10 * _roles(taken, ctx)
     wst = _strength(win_card, led, ctx)
     friend_winning = _on_pitcher_side(win_seat, ctx) == maximise
     k = 0
@@ -1210,7 +1228,7 @@ def _solve(
     rest = np.int64(0)
     for s in range(n):
         rest |= h[s]
-        counts[_slot(s, ctx)] += game_count(won[s])
+        counts[_slot(s, ctx)] += _count(won[s], ctx)
     for c in range(out.size):
         out[c] = -1
     seat = (leader + trick_len) % n
@@ -1464,7 +1482,7 @@ def _child_value(
     nxt = _after(h, seat, leader, i, ctx)
     if nxt < 0:
         slot = _slot(win_seat, ctx)
-        gained = game_count(taken)
+        gained = _count(taken, ctx)
         counts[slot] += gained
         if _on_pitcher_side(win_seat, ctx):
             pts += _roles(taken, ctx)
