@@ -24,6 +24,7 @@ import random
 
 import numpy as np
 import pytest
+from test_family_solver import cut, random_hand
 from test_solver_key_through_search import (
     Solver,
     check_deal,
@@ -37,6 +38,7 @@ from pitchsim.game.rules import Rules
 from pitchsim.kernels.bits import HONOURS, gather, scatter, scatter_loop, suit_mask
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.kernels.search.ranks import absolute_mask, relative_hands, relative_mask
+from pitchsim.search import minimax as fm
 from pitchsim.search.position import start_position
 
 
@@ -169,3 +171,77 @@ def test_preset_positions_with_relevance_against_the_minimax(spec, n, count, lef
     for _ in range(count):
         st = skipping(lambda: preset_position(rules, n, rng, (left, left)), solver)
         check_deal(st, solver, tables, rng, most=400)
+
+
+def line_of_play(rules, n, rng, suits):
+    """The trick-boundary positions 5, 4 and 3 tricks from the end of one deal played
+    at random (base rules: dealt from ``suits`` suits)."""
+    if isinstance(rules, Rules):
+        pos = start_position(dense_deal(rng, n, suits), rng.randrange(n), rules)
+        out = []
+        while not pos.finished:
+            if not pos.state.trick and len(cards_of(pos.hands[0])) in (3, 4, 5):
+                out.append(pos.state)
+            pos = pos.play(rng.choice(cards_of(pos.legal())))
+        return out
+    held, trump, rec = random_hand(rules, n, rng)
+    out = []
+    for left in (5, 4, 3):
+        hands, won, leader, trick, tr = cut(held, trump, rec, len(rec.tricks) - left, 0)
+        out.append(fm.start_state(rules, rec.pitcher, held, hands, won, tr, leader, trick))
+    return out
+
+
+def values(solver, st, table, relevance):
+    table[0, kernel.T_NO_RELEVANCE] = not relevance
+    try:
+        return solver.card_values(st, table)
+    finally:
+        table[0, kernel.T_NO_RELEVANCE] = 0
+
+
+# (rules, players, deals, suits dealt from): deeper positions than the minimax reaches,
+# where relevance skips most, each against the same solver without relevance (itself
+# checked against the minimax above and in every other solver test)
+DEEP_CASES = [
+    ("", 4, 60, 2),
+    ("partnership=true", 4, 60, 2),
+    ("follow=suit", 5, 50, 2),
+    ("", 5, 50, 4),
+    ("", 6, 40, 2),
+    ("", 7, 50, 4),
+    ("low=dealt", 7, 30, 2),
+    ("smear", 5, 50, 0),
+    ("smear,partnership=true", 4, 60, 0),
+    ("setback", 4, 60, 0),
+    ("jick=true,five=true,low=dealt", 6, 30, 0),
+    ("jokers=2,game=ten,three=true,five=true", 5, 40, 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("spec", "n", "count", "suits"),
+    DEEP_CASES,
+    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}suits" for c in DEEP_CASES],
+)
+def test_relevance_changes_no_value_three_to_five_tricks_from_the_end(spec, n, count, suits):
+    """Every card's value with relevance and without, on a fresh table and on one kept
+    across the positions of the deal (``T_SAME``: entries and their ranks met from other
+    positions), a small table's too."""
+    rules = Rules.parse(spec) if spec else Rules()
+    rng = random.Random(f"relevance deep/{spec}/{n}")
+    solver = Solver(rules)
+    kept = [kernel.new_table(b) for b in (10, kernel.TABLE_BITS)]
+    fresh = kernel.new_table(kernel.TABLE_BITS)
+    skips = 0
+    for _ in range(count):
+        line = line_of_play(rules, n, rng, suits)
+        for k, st in enumerate(line):
+            want = values(solver, st, fresh, False)
+            before = fresh[0, kernel.T_SKIPPED]
+            assert values(solver, st, fresh, True) == want, st
+            skips += fresh[0, kernel.T_SKIPPED] > before
+            for table in kept:
+                table[0, kernel.T_SAME] = k > 0
+                assert values(solver, st, table, True) == want, (st, table.shape)
+    assert skips > 0  # relevance skipped moves

@@ -63,7 +63,13 @@ players positions inside a trick are bounded too: a seat still to play with one 
 card counts as having played it, and a trick that no seat left on the other side can
 take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
-(neither a game-count card nor the high, low or jack of trump) are one move.  Moves
+(neither a game-count card nor the high, low or jack of trump) are one move.  Rank
+relevance generalises that (issue 33; DDS's move generation, bridge-solver's "skip
+irrelevant ranks"): every node reports the ranks its answer relied on -- a card that
+won a trick over another of its suit, the winning card an in-trick bound compared, a
+table entry's ranks (kept beside each bound, in relative ranks as the key) -- and once
+a move is searched, the mover's other cards of its suit that no such rank parts from it
+give the same answer and are skipped; the cards that score always matter.  Moves
 inside a trick: from 5 players, by whether the trick is safe for the mover's side after
 the card (no seat of the other side still to play holds a legal card that beats it):
 into a safe trick count and points first (and theirs taken with the cheapest safe
@@ -118,10 +124,10 @@ from .ranks import absolute_mask, relative_hands, relative_mask
 AUCTION_PITCH = family_tables(Rules())
 N_CARDS = 54  # with the jokers
 
-TABLE_BITS = 16  # 65,536 entries, ~6 MB
+TABLE_BITS = 16  # 65,536 entries, ~7 MB
 # From 5 players whole deals fill a small table (scripts/bench_solve.py, 100 deals, nodes
 # and CPU: 6 players 68M / 7.2 s with 2**16 entries, 51M / 5.5 s with 2**20; 7 players
-# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~100 MB).
+# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~120 MB).
 BIG_TABLE_BITS = 20
 BIG_TABLE_FROM = 5
 
@@ -139,8 +145,11 @@ _COLS = 14
 # up, the node budget of the next call (0: none), the calls stopped by it, and T_SAME:
 # 1 when the next call solves the same position as the last (a retry after a budget
 # stop), so it keeps the last call's entries (cleared by that call).
-# T_SKIPPED: moves skipped by rank relevance, summed over calls (bench_solve.py, tests).
-T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME, T_SKIPPED = 0, 1, 2, 3, 4, 5, 6, 7
+# T_SKIPPED: moves skipped by rank relevance, summed over calls (bench_solve.py, tests);
+# T_NO_RELEVANCE: 1 to search without skipping any (to compare: bench_solve.py
+# --alternate, tests/test_solver_relevance.py).
+T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
+T_SKIPPED, T_NO_RELEVANCE = 7, 8
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -182,7 +191,8 @@ C_SUITS = 29  # 4 entries: the cards of each effective suit
 C_EFF = 33  # N_CARDS entries: each card's effective suit
 C_SKEY = C_EFF + N_CARDS  # N_CARDS entries: each card's strength, bar following the lead
 C_SKIPPED = C_SKEY + N_CARDS  # moves skipped by rank relevance
-_CTX = C_SKIPPED + 1
+C_RELEVANCE = C_SKIPPED + 1  # 1: skip moves by rank relevance (0: table[0, T_NO_RELEVANCE])
+_CTX = C_RELEVANCE + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -891,7 +901,11 @@ def _search(
         elif phase == _NEXT:
             idx = fr[d, F_IDX]
             cnt = fr[d, F_CNT]
-            while idx < cnt and _irrelevant(buf, d, idx, fr[d, F_REST], ctx[C_WORTH]):
+            while (
+                idx < cnt
+                and ctx[C_RELEVANCE] != 0
+                and _irrelevant(buf, d, idx, fr[d, F_REST], ctx[C_WORTH])
+            ):
                 buf[d, _MOVES + idx] = -1  # as a move searched before, given its ranks
                 ctx[C_SKIPPED] += 1
                 idx += 1
@@ -1326,6 +1340,7 @@ def _solve(
         ctx[C_LIMIT] = ctx[C_ABORT]
     next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
+    ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] == 0
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
