@@ -23,6 +23,10 @@ first decision, its dearest).
 ``--save FILE`` writes the ``--keep`` slowest deals of each player count (with their
 values) to an .npz; ``--load FILE`` solves those deals again, one line each, and checks
 the values are unchanged: before/after timings of a solver change on the same deals.
+
+``--alternate`` solves each deal twice in one run, without rank relevance and with it
+(``solver.T_NO_RELEVANCE``), the order swapped every deal, one row each (the values
+must agree): the two searches under the same load.
 """
 
 from __future__ import annotations
@@ -47,8 +51,11 @@ def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
     return deals
 
 
-def timed_solve(deal: np.ndarray, arr: np.ndarray, table: np.ndarray) -> tuple[int, float, int]:
+def timed_solve(
+    deal: np.ndarray, arr: np.ndarray, table: np.ndarray, relevance: bool = True
+) -> tuple[int, float, int]:
     """(value, CPU ms, nodes) of one whole deal, seat 0 pitching."""
+    table[0, solver.T_NO_RELEVANCE] = not relevance
     n = deal.size
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(8, dtype=np.int64)
@@ -88,23 +95,49 @@ def timed_card_values(pos, table: np.ndarray) -> tuple[int, float, int]:
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
 
 
-def rerun(path: str, arr: np.ndarray, table_for) -> None:
+def alternated(deal, arr, table, d):
+    """Deal ``d`` without and with rank relevance, the order swapped every deal:
+    {relevance: (value, CPU ms, nodes)}."""
+    out = {}
+    for relevance in (d % 2 == 1, d % 2 == 0):
+        out[relevance] = timed_solve(deal, arr, table, relevance)
+    return out
+
+
+def rerun(path: str, arr: np.ndarray, table_for, alternate: bool) -> None:
     saved = np.load(path)
-    total_ms = 0.0
-    total_nodes = 0
+    runs = (False, True) if alternate else (True,)
+    total_ms = dict.fromkeys(runs, 0.0)
+    total_nodes = dict.fromkeys(runs, 0)
     changed = 0
-    print("players  deal   value      ms       nodes")
+    print("players  deal relevance   value      ms       nodes")
     for name in sorted(k for k in saved.files if k.startswith("deals")):
         deals = saved[name]
         values = saved["values" + name[5:]]
         for d in range(len(deals)):
-            v, ms, nodes = timed_solve(deals[d], arr, table_for(deals.shape[1]))
-            total_ms += ms
-            total_nodes += nodes
-            flag = "" if v == values[d] else f"  VALUE CHANGED (was {values[d]})"
-            changed += v != values[d]
-            print(f"{deals.shape[1]:7d} {d:5d} {v:7d} {ms:9.1f} {nodes:11d}{flag}", flush=True)
-    print(f"total: {total_ms / 1e3:.2f} CPU s, {total_nodes} nodes; values changed: {changed}")
+            table = table_for(deals.shape[1])
+            got = (
+                alternated(deals[d], arr, table, d)
+                if alternate
+                else {True: timed_solve(deals[d], arr, table)}
+            )
+            for relevance in runs:
+                v, ms, nodes = got[relevance]
+                total_ms[relevance] += ms
+                total_nodes[relevance] += nodes
+                flag = "" if v == values[d] else f"  VALUE CHANGED (was {values[d]})"
+                changed += v != values[d]
+                print(
+                    f"{deals.shape[1]:7d} {d:5d} {'on' if relevance else 'off':>9} {v:7d} "
+                    f"{ms:9.1f} {nodes:11d}{flag}",
+                    flush=True,
+                )
+    for relevance in runs:
+        print(
+            f"total, relevance {'on' if relevance else 'off'}: "
+            f"{total_ms[relevance] / 1e3:.2f} CPU s, {total_nodes[relevance]} nodes"
+        )
+    print(f"values changed: {changed}")
 
 
 def main() -> None:
@@ -117,6 +150,11 @@ def main() -> None:
     ap.add_argument("--save", default=None, help="write the slowest deals to this .npz")
     ap.add_argument("--keep", type=int, default=10, help="deals per player count for --save")
     ap.add_argument("--load", default=None, help="re-solve the deals of a --save file")
+    ap.add_argument(
+        "--alternate",
+        action="store_true",
+        help="each deal without and with rank relevance, alternated (whole deals)",
+    )
     ap.add_argument(
         "--cards",
         action="store_true",
@@ -162,13 +200,14 @@ def main() -> None:
     print(f"rules: {rules.describe()}; table: {sizes} entries")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     if args.load:
-        rerun(args.load, arr, table_for)
+        rerun(args.load, arr, table_for, args.alternate)
         print(f"load average after: {os.getloadavg()[0]:.2f}")
         return
     slow = {}
+    runs = (False, True) if args.alternate and not args.cards else (True,)
     print(
-        "players  deals  median ms   p95 ms    max ms  mean value  median nodes   p95 nodes"
-        "   max nodes"
+        "players  deals relevance  median ms   p95 ms    max ms  mean value  median nodes"
+        "   p95 nodes   max nodes  nodes in all  CPU s in all"
     )
     for n in counts:
         if rules.partnership and n != 4:
@@ -180,26 +219,38 @@ def main() -> None:
         else:
             deals = random_deals(rng, n, count)
         table = table_for(n)
-        times, values, nodes = [], [], []
+        times = {r: [] for r in runs}
+        values = {r: [] for r in runs}
+        nodes = {r: [] for r in runs}
         start = time.perf_counter()
         for d in range(count):
             if args.cards:
-                v, ms, k = timed_card_values(deals[d], table)
+                got = {True: timed_card_values(deals[d], table)}
+            elif len(runs) == 2:
+                got = alternated(deals[d], arr, table, d)
+                if got[False][0] != got[True][0]:
+                    raise SystemExit(f"deal {d}: relevance changed the value: {got}")
             else:
-                v, ms, k = timed_solve(deals[d], arr, table)
-            times.append(ms)
-            values.append(v)
-            nodes.append(k)
+                got = {True: timed_solve(deals[d], arr, table)}
+            for r in runs:
+                v, ms, k = got[r]
+                times[r].append(ms)
+                values[r].append(v)
+                nodes[r].append(k)
             if time.perf_counter() - start > args.limit:
                 break
-        ms = np.array(times)
-        cut = "" if len(ms) == count else f"  (stopped after {args.limit:.0f} s)"
-        print(
-            f"{n:7d} {len(ms):6d} {np.median(ms):10.3f} {np.percentile(ms, 95):8.2f} "
-            f"{ms.max():9.1f} {np.mean(values):11.2f} {np.median(nodes):13.0f} "
-            f"{np.percentile(nodes, 95):11.0f} {max(nodes):11d}{cut}",
-            flush=True,
-        )
+        for r in runs:
+            ms = np.array(times[r])
+            cut = "" if len(ms) == count else f"  (stopped after {args.limit:.0f} s)"
+            print(
+                f"{n:7d} {len(ms):6d} {'on' if r else 'off':>9} {np.median(ms):10.3f} "
+                f"{np.percentile(ms, 95):8.2f} {ms.max():9.1f} {np.mean(values[r]):11.2f} "
+                f"{np.median(nodes[r]):13.0f} {np.percentile(nodes[r], 95):11.0f} "
+                f"{max(nodes[r]):11d} {sum(nodes[r]):13d} {ms.sum() / 1e3:13.2f}{cut}",
+                flush=True,
+            )
+        ms = np.array(times[True])
+        values = values[True]
         worst = np.argsort(ms)[::-1][: args.keep]
         if args.cards:
             continue  # (--save keeps whole deals only)

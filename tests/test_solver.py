@@ -387,7 +387,7 @@ def in_trick_bounds(pos):
     rest = taken
     for h in hands:
         rest |= int(h)
-    return k._trick_bounds(
+    lo, hi, _ = k._trick_bounds(
         hands,
         counts,
         ctx,
@@ -401,6 +401,7 @@ def in_trick_bounds(pos):
         win_seat,
         np.int64(taken),
     )
+    return lo, hi
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])

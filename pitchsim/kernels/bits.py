@@ -113,6 +113,32 @@ else:
     gather = gather_loop
 
 
+@njit(cache=True, inline="always")
+def scatter_loop(src, mask):
+    """``scatter`` without BMI2: one set bit of ``mask`` at a time."""
+    out = np.int64(0)
+    k = 0
+    while mask:
+        low = mask & -mask
+        if src >> k & 1:
+            out |= low
+        k += 1
+        mask &= mask - 1
+    return out
+
+
+if _HAS_PDEP:
+
+    @njit(cache=True, inline="always")
+    def scatter(src, mask):
+        """``gather``'s inverse: the low bits of ``src``, in order, at the set bits of
+        ``mask``."""
+        return _pdep(src, mask)
+
+else:
+    scatter = scatter_loop
+
+
 if _HAS_PDEP:
 
     @njit(cache=True, inline="always")

@@ -47,7 +47,7 @@ ATTEMPTS_PER_WORLD = 200
 # entries (~400 kB) cost little to make, and solve mid-hand positions as fast as
 # bigger ones.  In the first two tricks (more than 4 cards a hand) whole deals are
 # solved, every lead or reply exactly, and a small table thrashes: one 7-player world at
-# the opening lead took 25 CPU-s with 2**12 entries, 3.0 with 2**16 (~6 MB, a few ms to
+# the opening lead took 25 CPU-s with 2**12 entries, 3.0 with 2**16 (~7 MB, a few ms to
 # make), 1.1 with 2**20 (issue 19's note).
 DD_TABLE_BITS = 12
 DD_EARLY_TABLE_BITS = 16

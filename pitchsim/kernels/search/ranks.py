@@ -14,7 +14,7 @@ Low's rank.  Renaming keeps every card below or above the same cards as before.
 
 from numba import njit
 
-from ..bits import gather, suit_mask
+from ..bits import gather, popcount, scatter, suit_mask
 
 
 @njit(cache=True)
@@ -33,3 +33,33 @@ def relative_hands(hands, n, rest, worth, trump, low_rank, out):
         base = 13 * u + (low_rank + 1 if u == trump else 0)
         for s in range(n):
             out[s] |= gather(hands[s], m) << base
+
+
+@njit(cache=True)
+def relative_mask(cards, rest, worth, trump, low_rank):
+    """The plain cards of ``cards`` renamed as ``relative_hands`` renames them (the
+    solver's relevant ranks in a table entry): valid for every position with the key."""
+    plain = rest & ~worth
+    out = 0
+    for u in range(4):
+        m = plain & suit_mask(u)
+        if cards & m:
+            out |= gather(cards, m) << (13 * u + (low_rank + 1 if u == trump else 0))
+    return out
+
+
+@njit(cache=True)
+def absolute_mask(rel, rest, worth, trump, low_rank):
+    """``relative_mask``'s inverse for the position with these ``rest`` cards: the cards
+    of ``rest`` whose relative ranks are in ``rel``."""
+    if rel == 0:
+        return 0
+    plain = rest & ~worth
+    out = 0
+    for u in range(4):
+        m = plain & suit_mask(u)
+        if m == 0:
+            continue
+        r = rel >> (13 * u + (low_rank + 1 if u == trump else 0))
+        out |= scatter(r & ((1 << popcount(m)) - 1), m)
+    return out

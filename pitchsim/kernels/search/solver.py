@@ -63,7 +63,13 @@ players positions inside a trick are bounded too: a seat still to play with one 
 card counts as having played it, and a trick that no seat left on the other side can
 take is its side's (at 4 players this costs more time than the nodes it saves).  Two
 cards of one suit in one hand with no unplayed card between them and equal worth
-(neither a game-count card nor the high, low or jack of trump) are one move.  Moves
+(neither a game-count card nor the high, low or jack of trump) are one move.  Rank
+relevance generalises that (issue 33; DDS's move generation, bridge-solver's "skip
+irrelevant ranks"): every node reports the ranks its answer relied on -- a card that
+won a trick over another of its suit, the winning card an in-trick bound compared, a
+table entry's ranks (kept beside each bound, in relative ranks as the key) -- and once
+a move is searched, the mover's other cards of its suit that no such rank parts from it
+give the same answer and are skipped; the cards that score always matter.  Moves
 inside a trick: from 5 players, by whether the trick is safe for the mover's side after
 the card (no seat of the other side still to play holds a legal card that beats it):
 into a safe trick count and points first (and theirs taken with the cheapest safe
@@ -112,17 +118,17 @@ from ..presets import (
     family_tables,
 )
 from ..trump_order import order_cards, trump_order
-from .ranks import relative_hands
+from .ranks import absolute_mask, relative_hands, relative_mask
 
 # auction-pitch's tables (a compile-time constant): what solve_position and card_values,
 # which take the base game's rules array, play by
 AUCTION_PITCH = family_tables(Rules())
 N_CARDS = 54  # with the jokers
 
-TABLE_BITS = 16  # 65,536 entries, ~6 MB
+TABLE_BITS = 16  # 65,536 entries, ~7 MB
 # From 5 players whole deals fill a small table (scripts/bench_solve.py, 100 deals, nodes
 # and CPU: 6 players 68M / 7.2 s with 2**16 entries, 51M / 5.5 s with 2**20; 7 players
-# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~100 MB).
+# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~120 MB).
 BIG_TABLE_BITS = 20
 BIG_TABLE_FROM = 5
 
@@ -133,13 +139,19 @@ def table_bits(players):
 
 
 MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
-_COLS = 12  # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left
+# hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left, and the
+# ranks each bound's proof relied on (relative, as the hands: ``ranks.relative_mask``)
+_COLS = 14
 # Row 0 of a table: the generation counter, the index mask, nodes searched, searches given
 # up, the node budget of the next call (0: none), the calls stopped by it, and T_SAME:
 # 1 when the next call solves the same position as the last (a retry after a budget
 # stop), so it keeps the last call's entries (cleared by that call).
+# T_SKIPPED: moves skipped by rank relevance, summed over calls (bench_solve.py, tests);
+# T_NO_RELEVANCE: 1 to search without skipping any (to compare: bench_solve.py
+# --alternate, tests/test_solver_relevance.py).
 T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
-_K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT = 7, 8, 9, 10, 11
+T_SKIPPED, T_NO_RELEVANCE = 7, 8
+_K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
 # at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
@@ -180,7 +192,9 @@ C_SUITS = 29  # 4 entries: the cards of each effective suit
 C_EFF = 33  # N_CARDS entries: each card's effective suit
 C_SKEY = C_EFF + N_CARDS  # N_CARDS entries: each card's strength, bar following the lead
 C_JOKER_HALF = C_SKEY + N_CARDS  # 1: joker-game=half, counts on the doubled scale (12.10)
-_CTX = C_JOKER_HALF + 1
+C_SKIPPED = C_JOKER_HALF + 1  # moves skipped by rank relevance
+C_RELEVANCE = C_SKIPPED + 1  # 1: skip moves by rank relevance (0: table[0, T_NO_RELEVANCE])
+_CTX = C_RELEVANCE + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -507,13 +521,16 @@ def _beaters(win_card, led, ctx):
 def _trick_bounds(
     hands, counts, ctx, rest, pts, i, to_move, leader, led, win_card, win_seat, taken
 ):
-    """(points sure, points still possible) inside a trick: ``taken`` its cards so far,
-    ``rest`` every card not in a completed trick (hands and ``taken``).
+    """(points sure, points still possible, the card that wins the trick so far) inside a
+    trick: ``taken`` its cards so far, ``rest`` every card not in a completed trick (hands
+    and ``taken``).
 
     A seat still to play with one legal card (a single trump when trump is led, say)
     counts as having played it.  If no seat still free to play on the other side can
     beat the winning card, the trick is that side's.  A trump in the trick can take a
-    High, Low or Jack only if its holder is still free to play."""
+    High, Low or Jack only if its holder is still free to play.  The bounds rely on no
+    rank but the winning card's (the one returned, the seats forced counted) and those
+    of the cards that score: every other card only by its suit and holder."""
     n = ctx[C_N]
     trump = ctx[C_TRUMP]
     tmask = ctx[C_TMASK]
@@ -583,7 +600,7 @@ def _trick_bounds(
         elif above & (mine | threat) != 0:
             hi += w
     if ctx[C_GAME] == 0:
-        return lo, hi
+        return lo, hi, win_card
     p, o = _game_totals(counts, ctx)
     left = _count(rest, ctx)
     held = _count(rest & ~taken, ctx)
@@ -592,7 +609,7 @@ def _trick_bounds(
         hi += 1
     elif p + (held if their_won else left) > o:
         hi += 1
-    return lo, hi
+    return lo, hi, win_card
 
 
 @njit(cache=True)
@@ -654,13 +671,30 @@ def _index(hands, n, packed, mask):
 # functions, numba issue 6061, so the search keeps its own stack).
 F_SEAT, F_LEADER, F_I, F_LED, F_WCARD, F_WSEAT, F_TAKEN, F_PTS, F_REST = 0, 1, 2, 3, 4, 5, 6, 7, 8
 F_IDX, F_CNT, F_MAX, F_ROW, F_PACKED, F_SLOT, F_GAINED, F_HAND = 9, 10, 11, 12, 13, 14, 15, 16
-_FRAME = 17
+# Rank relevance: F_RANKS the ranks the node's answer relied on (its cards in play whose
+# rank, not only suit and holder, mattered: a card that won a trick by rank, a table
+# entry's; the cards that score always matter and are left out); F_SEEN the union of
+# its searched moves' (theirs in ``buf[d, _MOVES + k]``); F_TRICK_RANKS the ranks the
+# trick completed by the move under search relied on; F_LEGAL the legal cards.
+F_RANKS, F_SEEN, F_TRICK_RANKS, F_LEGAL = 17, 18, 19, 20
+_FRAME = 21
 _ENTER, _NEXT, _FINISH, _LEAVE = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def _won_by_rank(win_card, taken, ctx):
+    """The ranks a completed trick's result relied on: its winning card's, when another
+    card of its effective suit is in the trick (else it won by suit alone)."""
+    b = bit(win_card)
+    if taken & ctx[C_SUITS + _eff(win_card, ctx)] & ~b:
+        return b
+    return np.int64(0)
 
 
 @njit(cache=True)
 def _last_trick(hands, counts, ctx, leader, pts):
-    """The final value when every seat holds one card: no choice is left."""
+    """The final value when every seat holds one card: no choice is left; and the ranks
+    it relied on (``_won_by_rank``)."""
     n = ctx[C_N]
     led = _eff(lowest_card(hands[leader]), ctx)
     taken = np.int64(0)
@@ -683,7 +717,7 @@ def _last_trick(hands, counts, ctx, leader, pts):
     counts[slot] -= gained
     if _on_pitcher_side(winner, ctx):
         pts += _roles(taken, ctx)
-    return pts + game
+    return pts + game, _won_by_rank(lowest_card(hands[winner]), taken, ctx)
 
 
 @njit(cache=True, inline="always")
@@ -698,12 +732,15 @@ def _same_entry(table, row, gen, packed, hands, n):
 
 @njit(cache=True, inline="always")
 def _claim(table, row, gen, packed, hands, n, lo, hi):
+    """A new entry holding quick bounds (``_bounds``: they rely on no plain card's rank)."""
     table[row, _K_GEN] = gen
     table[row, _K_PACKED] = packed
     for s in range(n):
         table[row, s] = hands[s]
     table[row, _K_LO] = lo
     table[row, _K_HI] = hi
+    table[row, _K_RLO] = 0
+    table[row, _K_RHI] = 0
 
 
 @njit(cache=True)
@@ -765,6 +802,7 @@ def _search(
             rest = fr[d, F_REST]
             pts = fr[d, F_PTS]
             fr[d, F_ROW] = -1
+            fr[d, F_RANKS] = 0
             status = -1
             if i > 0 and (
                 ctx[C_TRICK_BOUNDS] == 0 or _after(hands, seat, fr[d, F_LEADER], i, ctx) < 0
@@ -772,7 +810,7 @@ def _search(
                 pass  # the last card of a trick: its children are bounded at the boundary
             elif i > 0:
                 taken = fr[d, F_TAKEN]
-                lo, hi = _trick_bounds(
+                lo, hi, wc = _trick_bounds(
                     hands,
                     counts,
                     ctx,
@@ -790,11 +828,14 @@ def _search(
                     status = 1
                 elif hi < target:
                     status = 0
+                fr[d, F_RANKS] = bit(wc)
             else:
                 if rest == 0:
                     status = 1 if pts + _game_won(counts, ctx) >= target else 0
                 elif _one_card_each(hands, seat, ctx):
-                    status = 1 if _last_trick(hands, counts, ctx, seat, pts) >= target else 0
+                    v, ranks = _last_trick(hands, counts, ctx, seat, pts)
+                    status = 1 if v >= target else 0
+                    fr[d, F_RANKS] = ranks
                 else:
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
                     if lo >= target:
@@ -809,8 +850,14 @@ def _search(
                         if _same_entry(table, row, gen, packed, rel, n):
                             if table[row, _K_LO] + pts >= target:
                                 status = 1
+                                fr[d, F_RANKS] = absolute_mask(
+                                    table[row, _K_RLO], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
+                                )
                             elif table[row, _K_HI] + pts < target:
                                 status = 0
+                                fr[d, F_RANKS] = absolute_mask(
+                                    table[row, _K_RHI], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
+                                )
                         else:
                             # Keep the entry of the bigger subtree in the bucket's first row.
                             left = popcount(rest)
@@ -866,11 +913,25 @@ def _search(
             fr[d, F_IDX] = 0
             fr[d, F_MAX] = _on_pitcher_side(seat, ctx)
             fr[d, F_HAND] = hand
+            fr[d, F_LEGAL] = legal
+            fr[d, F_SEEN] = 0
             phase = _NEXT
         elif phase == _NEXT:
             idx = fr[d, F_IDX]
-            if idx == fr[d, F_CNT]:
+            cnt = fr[d, F_CNT]
+            while (
+                idx < cnt
+                and ctx[C_RELEVANCE] != 0
+                and _irrelevant(buf, d, idx, fr[d, F_REST], ctx[C_WORTH])
+            ):
+                buf[d, _MOVES + idx] = -1  # as a move searched before, given its ranks
+                ctx[C_SKIPPED] += 1
+                idx += 1
+            if idx == cnt:
                 r = fr[d, F_MAX] == 0  # no move reached the cut-off
+                fr[d, F_RANKS] = _close_runs(
+                    fr[d, F_SEEN], fr[d, F_LEGAL], fr[d, F_REST], ctx[C_WORTH]
+                )
                 phase = _FINISH
                 continue
             fr[d, F_IDX] = idx + 1
@@ -894,7 +955,9 @@ def _search(
             rest = fr[d, F_REST]
             e = d + 1
             nxt = _after(hands, seat, fr[d, F_LEADER], i, ctx)
+            fr[d, F_TRICK_RANKS] = 0
             if nxt < 0:
+                fr[d, F_TRICK_RANKS] = _won_by_rank(wcard, taken, ctx)
                 gained = _count(taken, ctx)
                 slot = _slot(wseat, ctx)
                 counts[slot] += gained
@@ -941,17 +1004,89 @@ def _search(
                 if r:
                     if target - pts > table[row, _K_LO]:
                         table[row, _K_LO] = target - pts
+                        table[row, _K_RLO] = relative_mask(
+                            fr[d, F_RANKS], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
+                        )
                 elif target - pts - 1 < table[row, _K_HI]:
                     table[row, _K_HI] = target - pts - 1
+                    table[row, _K_RHI] = relative_mask(
+                        fr[d, F_RANKS], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
+                    )
             phase = _LEAVE
-        else:  # _LEAVE: hand r to the frame below
+        else:  # _LEAVE: hand r, and the ranks it relied on, to the frame below
             if d == 0:
                 return 1 if r else 0
+            ranks = fr[d, F_RANKS] | fr[d - 1, F_TRICK_RANKS]
             d -= 1
             hands[fr[d, F_SEAT]] = fr[d, F_HAND]
             if fr[d, F_GAINED] != 0:
                 counts[fr[d, F_SLOT]] -= fr[d, F_GAINED]
-            phase = _FINISH if r == (fr[d, F_MAX] != 0) else _NEXT
+            if r == (fr[d, F_MAX] != 0):
+                fr[d, F_RANKS] = ranks  # the cut-off: this move's answer alone
+                phase = _FINISH
+            else:
+                buf[d, _MOVES + fr[d, F_IDX] - 1] = ranks
+                fr[d, F_SEEN] |= ranks
+                phase = _NEXT
+
+
+@njit(cache=True)
+def _irrelevant(buf, d, idx, live, worth):
+    """Rank relevance: may the move ``buf[d, idx]`` be skipped, its answer that of a
+    move of the same suit searched before it (``buf[d, k]``, k < idx, whose subtree
+    relied on the ranks ``buf[d, _MOVES + k]``; -1 for a move skipped)?
+
+    Yes when neither card scores or is among those ranks and no card in play between
+    them is (the ranks that did not matter part them): the two positions after the
+    cards differ by the two cards' names, and every comparison the answer relied on
+    gives the same result with them swapped.  Cards that score (``worth``) always
+    matter."""
+    c = buf[d, idx]
+    b = bit(c)
+    if b & worth:
+        return False
+    u = _suit(c)
+    for k in range(idx):
+        ranks = buf[d, _MOVES + k]
+        if ranks < 0:
+            continue
+        ck = buf[d, k]
+        bk = bit(ck)
+        if _suit(ck) != u:
+            continue
+        matter = (ranks | worth) & live
+        if (b | bk) & matter:
+            continue
+        lo = min(c, ck)
+        hi = max(c, ck)
+        if matter & (bit(hi) - 1) & ~((bit(lo) << 1) - 1) == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _close_runs(ranks, legal, unplayed, worth):
+    """A node's ranks when every move was searched (or skipped): a card passed over as
+    equal to the card just above it (``_is_rep``) and that card matter together, so a
+    run of equal cards is either all among the ranks or none of it."""
+    if ranks & legal & ~worth == 0:
+        return ranks
+    changed = True
+    while changed:
+        changed = False
+        m = legal & ~worth
+        while m:
+            x = lowest_card(m)
+            m &= m - 1
+            above = unplayed & suit_mask(_suit(x)) & ~((bit(x) << 1) - 1)
+            if above == 0:
+                continue
+            nb = bit(lowest_card(above))
+            if nb & legal and not nb & worth:
+                if ((ranks & bit(x)) != 0) != ((ranks & nb) != 0):
+                    ranks |= bit(x) | nb
+                    changed = True
+    return ranks
 
 
 @njit(cache=True)
@@ -1149,7 +1284,7 @@ def _value(
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
-        lo, hi = _trick_bounds(
+        lo, hi, _ = _trick_bounds(
             hands, counts, ctx, rest | taken, pts, i, seat, leader, led, win_card, win_seat, taken
         )
     v = max(lo, floor)
@@ -1204,6 +1339,7 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, ta
     )
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
+    table[0, T_SKIPPED] += ctx[C_SKIPPED]
     if v < 0:
         table[0, T_ABORTED] += 1
         out[:] = -1  # nothing to use
@@ -1222,6 +1358,7 @@ def _solve(
         ctx[C_LIMIT] = ctx[C_ABORT]
     next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
+    ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] == 0
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
@@ -1406,7 +1543,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
         if not _is_rep(c, hand, rest, ctx[C_WORTH]):
             continue  # an equal card just above it in the same hand: the same value
         h[seat] = hand & ~bit(c)
-        lo[m], hi[m] = _trick_bounds(
+        lo[m], hi[m], _ = _trick_bounds(
             h, counts, ctx, rest, ctx[C_BASE], 1, (seat + 1) % n, leader, _suit(c), c, seat, bit(c)
         )
         h[seat] = hand
