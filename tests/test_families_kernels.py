@@ -496,3 +496,56 @@ def test_trump_order_bits_follow_the_order_keys(jokers, jick):
                 ob = int(trump_order(np.int64(m), trump))
                 assert 1 << top == order_cards(np.int64(1 << (ob.bit_length() - 1)), trump)
                 assert order_cards(np.int64(ob), trump) == m
+
+
+def test_rules_shape_of_the_presets():
+    """A preset's shape (``kernels.families.shape``): the base game's trumps (no jick,
+    no jokers, no 10, 3 or 5 to score) and follow=only (4.9), what the kernels compiled
+    for a shape hold as constants."""
+    from pitchsim.kernels.families.shape import ONLY, SIMPLE, rules_shape
+
+    def shape(spec):
+        return rules_shape(family_array(as_family(Rules.parse(spec))))
+
+    assert shape("auction-pitch") == shape("setback") == SIMPLE
+    assert shape("auction-pitch,follow=suit,low=dealt") == SIMPLE
+    assert shape("smear") == shape("smear,jokers=2,lead-trump=true") == 0
+    assert shape("jokers=1,game=ten,three=true") == 0
+    assert shape("ten-point") == ONLY
+    assert shape("ten-point,follow=suit,partnership=false") == 0
+
+
+@pytest.mark.parametrize(
+    "spec, n", [("auction-pitch", 4), ("smear", 4), ("ten-point", 4), ("setback", 4)]
+)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_shaped_kernels_play_the_logged_kernels_hands(spec, n, policy):
+    """``simulate_family_hands`` (compiled for the rules' shape, its play loop and
+    scoring inlined with the shape as constants: ``plain.play_shaped``,
+    ``score.score_shaped``) plays the hands of ``play_family_logged`` (one kernel for
+    every shape, the shape read at run time, checked clause by clause against the
+    reference engine above): the same trump, points and awards, deal by deal."""
+    from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+
+    r = as_family(Rules.parse(spec))
+    fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
+    deals = 3000
+    points, flags, trump = (np.zeros(deals, np.int64) for _ in range(3))
+    simulate_family_hands(11, 0, deals, n, pol, fr, tab, points, flags, trump)
+    logs = dict(
+        dealt=np.zeros((deals, n), np.int64),
+        deck=np.zeros((deals, 54), np.int64),
+        held=np.zeros((deals, n), np.int64),
+        trump=np.zeros((deals, 4), np.int64),
+        log=np.zeros((deals, MAX_TRICKS * (n + 2)), np.int64),
+        legal=np.zeros((deals, MAX_TRICKS * n), np.int64),
+        junk=np.zeros((deals, 54), np.int64),
+        award=np.zeros((deals, N_AWARDS), np.int64),
+        points=np.zeros((deals, n), np.int64),
+    )
+    play_family_logged(11, 0, deals, n, n - 1, 0, np.int64(0), -1, pol, fr, tab, *logs.values())
+    assert np.array_equal(trump, logs["trump"][:, 0])
+    assert np.array_equal(points, logs["points"][:, 0])
+    side = logs["award"] % 2 if r.partnership else logs["award"]
+    want = ((logs["award"] >= 0) & (side == 0)) << np.arange(N_AWARDS)
+    assert np.array_equal(flags, want.sum(axis=1))

@@ -15,10 +15,17 @@ trick for trick and card for card, in the base kernels' style (``kernels.play``)
   reference counting per card.
 
 ``play.play_hand``'s docstring gives the arguments and the logs, the same here.
+
+``play_shaped`` is this loop compiled for a preset's shape (``shape``: follow=only, the
+base game's trumps) given as a literal by the kernel's caller: the branches on the
+shape are pruned before typing, so a command compiles the loops of its shape alone.
+``play_plain`` (a kernel of its own, reading the shape per card) is the loop for the
+kernels that play any preset in one compile.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..bits import SUIT_BITS, highest_card, lowest_card
 from ..policies.heuristic import decide
@@ -33,6 +40,7 @@ from .policies import (
     plain_trumps,
     random_card,
 )
+from .shape import ONLY, SHAPE_ANY, SIMPLE, shape_flags
 from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
 from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
 
@@ -246,3 +254,117 @@ def _play_plain(
         t += 1
         leader = next_with_trump(hands, n, winner, tm) if only else winner
     return trump, t
+
+
+def play_shaped(
+    shape, held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """``play_plain`` compiled for a preset's ``shape`` (``shape``), a literal: a table
+    of random players gets its loop inlined into the caller (a call's dozens of
+    arguments cost a random hand a fifth of its time), any other the heuristic loop
+    of that shape (``HEURISTIC_LOOPS``), a kernel of its own (inlined into a parallel
+    kernel, it compiled three times as long as alone); follow=only and the base game's
+    trumps are constants in both.  ``SHAPE_ANY`` (or a value): ``random_play`` /
+    ``play_plain``, reading them at run time.  Jitted code only (``_play_shaped``)."""
+    raise NotImplementedError("play_shaped is called from jitted code only")
+
+
+# The heuristic loop per shape (``shape.ONLY``, ``shape.SIMPLE``): each a kernel of its
+# own, compiled only when a kernel of that shape is.
+@njit(cache=True)
+def _heuristic_loop(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log, True, False, False,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _heuristic_loop_simple(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log, True, False, True,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _heuristic_loop_only(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log, True, True, False,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def _heuristic_loop_only_simple(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log, True, True, True,
+    )  # fmt: skip
+
+
+HEURISTIC_LOOPS = {
+    0: _heuristic_loop,
+    SIMPLE: _heuristic_loop_simple,
+    ONLY: _heuristic_loop_only,
+    ONLY | SIMPLE: _heuristic_loop_only_simple,
+}
+
+
+@overload(play_shaped, prefer_literal=True, inline="always")
+def _play_shaped(
+    shape, held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """The implementation of ``play_shaped`` for the type of ``shape``: chosen when the
+    caller is typed, so only the chosen loops are compiled, their flags constants
+    (branches on them pruned before typing, as ``random_play``'s)."""
+    value = getattr(shape, "literal_value", SHAPE_ANY)
+    if not isinstance(shape, types.IntegerLiteral) or value < 0:
+
+        def any_shape(
+            shape, held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        ):  # fmt: skip
+            if all_random(policies, n):  # (no call at all)
+                return random_play(
+                    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+                    won, trick, tseats, log, legal_log,
+                )  # fmt: skip
+            return play_plain(
+                held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+                trick, tseats, log, legal_log,
+            )  # fmt: skip
+
+        return any_shape
+    only, simple = shape_flags(value)
+    loop = HEURISTIC_LOOPS[value]
+
+    def shaped(
+        shape, held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log,
+    ):  # fmt: skip
+        if all_random(policies, n):
+            return _play_plain(
+                held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+                trick, tseats, log, legal_log, False, only, simple,
+            )  # fmt: skip
+        return loop(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log,
+        )  # fmt: skip
+
+    return shaped

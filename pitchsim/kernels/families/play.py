@@ -174,6 +174,20 @@ def play_hand(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log,
         )  # fmt: skip
+    return play_searched(
+        held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def play_searched(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """``play_hand`` when a seat searches (``any_search``): a kernel of its own, so a
+    caller that has played the plain policies its own way (``simulate.
+    family_hand_shaped``) does not compile ``play_plain`` with it."""
     for s in range(n):
         hands[s] = held[s]
         won[s] = 0

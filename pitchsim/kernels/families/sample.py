@@ -12,30 +12,46 @@ from numba import njit, prange
 
 from ..rng import deal_key
 from .score import N_AWARDS
-from .simulate import PITCHER, family_hand, hand_scratch
+from .shape import call_shaped, rules_shape
+from .simulate import PITCHER, family_hand_shaped, hand_scratch
 
 BLOCK = 2048
 
 
-@njit(cache=True, parallel=True, nogil=True)
 def record_family_hands(
     seed, start, count, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points, out_award
 ):
     """Play deals ``start .. start+count-1``; row ``d`` of ``out_dealt`` / ``out_held``
     (count x n) gets every seat's cards dealt / held when play starts, ``out_trump[d]``
     trump, ``out_points[d]`` the points the pitcher's side won and ``out_award[d]``
-    (count x ``score.N_AWARDS``) the seat credited with each award (``score``)."""
+    (count x ``score.N_AWARDS``) the seat credited with each award (``score``).
+    (Compiled for the rules' shape: ``shape.call_shaped``.)"""
+    call_shaped(
+        _record_family_hands, rules_shape(fr), seed, start, count, n, policies, fr, tab,
+        out_dealt, out_held, out_trump, out_points, out_award,
+    )  # fmt: skip
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _record_family_hands(
+    shape, seed, start, count, n, policies, fr, tab, out_dealt, out_held, out_trump,
+    out_points, out_award,
+):  # fmt: skip
+    """``record_family_hands`` for the rules' ``shape`` (a literal)."""
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            trump, _, _, _ = family_hand(
+            trump, _, _, _ = family_hand_shaped(
+                shape,
                 deal_key(seed, start + d),
                 n,
                 n - 1,
                 PITCHER,
                 0,
+                np.int64(0),
+                -1,
                 policies,
                 fr,
                 tab,

@@ -17,10 +17,12 @@ reference engine's ``score_hand`` names them:
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from ..bits import SUIT_BITS, game_count, highest_card, lowest_card
 from .borrow import borrowed
+from .shape import SHAPE_ANY, SIMPLE
 from .tables import (
     F_FIVE,
     F_GAME_TEN,
@@ -106,6 +108,38 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
     """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
     is read off the planes of the cards won: a card not in play was won by nobody, so
     it reads NOBODY as the module says."""
+    _score(held, won, n, trump, fr, tab, award, points, False)
+
+
+def score_shaped(shape, held, won, n, trump, fr, tab, award, points):
+    """``score_hand`` for a preset's ``shape`` (``shape``), a literal: compiled with the
+    base game's trumps (``shape.SIMPLE``) as a constant (a call still: inlined into a
+    parallel kernel its compile costs more than its call); ``SHAPE_ANY``: ``score_hand``.
+    Jitted code only (``_score_shaped``)."""
+    raise NotImplementedError("score_shaped is called from jitted code only")
+
+
+@overload(score_shaped, prefer_literal=True)
+def _score_shaped(shape, held, won, n, trump, fr, tab, award, points):
+    value = getattr(shape, "literal_value", SHAPE_ANY)
+    if not isinstance(shape, types.IntegerLiteral) or value < 0:
+
+        def any_shape(shape, held, won, n, trump, fr, tab, award, points):
+            score_hand(held, won, n, trump, fr, tab, award, points)
+
+        return any_shape
+    plain = bool(value & SIMPLE)
+
+    def shaped(shape, held, won, n, trump, fr, tab, award, points):
+        _score(held, won, n, trump, fr, tab, award, points, plain)
+
+    return shaped
+
+
+@njit(cache=True, inline="always")
+def _score(held, won, n, trump, fr, tab, award, points, plain):
+    """``score_hand``; ``plain`` (a constant): the base game's trumps (one printed suit,
+    no jick, no jokers, no 10, 3 or 5 to score: ``policies.plain_trumps``)."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
     captors = _planes(won, n)
@@ -141,20 +175,25 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
     base = trump * 13
     award[JACK] = _seat_of(captors, base + 9)
-    if fr[F_JICK] != 0:
-        award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
-    if fr[F_JOKERS] >= 1:
-        award[HIGH_JOKER] = _seat_of(captors, HJ)
-    if fr[F_JOKERS] >= 2:
-        award[LOW_JOKER] = _seat_of(captors, LJ)
-    if fr[F_GAME_TEN] != 0:
-        award[TEN] = _seat_of(captors, base + 8)
-    if fr[F_THREE] != 0:
-        award[THREE] = _seat_of(captors, base + 1)
-    if fr[F_FIVE] != 0:
-        award[FIVE] = _seat_of(captors, base + 3)
+    # (``if plain`` on the constant alone: numba prunes the branch before compiling it)
+    if plain:  # none of the points below; Game by count
+        game = True
+    else:
+        if fr[F_JICK] != 0:
+            award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
+        if fr[F_JOKERS] >= 1:
+            award[HIGH_JOKER] = _seat_of(captors, HJ)
+        if fr[F_JOKERS] >= 2:
+            award[LOW_JOKER] = _seat_of(captors, LJ)
+        if fr[F_GAME_TEN] != 0:
+            award[TEN] = _seat_of(captors, base + 8)
+        if fr[F_THREE] != 0:
+            award[THREE] = _seat_of(captors, base + 1)
+        if fr[F_FIVE] != 0:
+            award[FIVE] = _seat_of(captors, base + 3)
+        game = fr[F_GAME_TEN] == 0
     partners = fr[F_PARTNERSHIP] != 0
-    if fr[F_GAME_TEN] == 0:
+    if game:
         sides = 2 if partners else n
         best = -1
         best_side = -1

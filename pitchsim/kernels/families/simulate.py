@@ -21,6 +21,13 @@ and P(make k) for the pitcher's side (``family_make_odds``, a library call).
   size]`` was the stock) and how many cards were drawn from the discards.
 
 The pitcher's side is then made for a bid ``k`` when ``points[pitcher] >= k``.
+
+``family_hand_shaped(shape, ...)`` is ``family_hand_fixed`` for a preset's shape
+(``shape``), a literal: ``simulate_family_hands`` and ``simulate_family_fixed`` (one
+kernel) and ``sample.record_family_hands`` are Python calls of kernels compiled for
+the rules' shape (``shape.call_shaped``), so a command compiles the play loop and the
+scoring of the shape it plays, inlined, and no other; ``family_hand_fixed`` (``SHAPE_ANY``) reads
+the shape at run time, for the kernels that play any preset in one compile.
 """
 
 from __future__ import annotations
@@ -35,10 +42,11 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .plain import all_random, play_plain, random_play
-from .play import any_search, play_hand
+from .plain import play_shaped
+from .play import any_search, play_searched
 from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
-from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
+from .score import AWARD_NAMES, N_AWARDS, award_names, score_shaped, side_of
+from .shape import SHAPE_ANY, call_shaped, rules_shape
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
@@ -114,29 +122,21 @@ def family_hand(
 
 @njit(cache=True, inline="always")
 def family_hand_fixed(
-    key,
-    n,
-    dealer,
-    pitcher,
-    bid,
-    fixed_hand,
-    fixed_trump,
-    policies,
-    fr,
-    tab,
-    deck,
-    dealt,
-    held,
-    hands,
-    won,
-    trick,
-    tseats,
-    award,
-    points,
-    log,
-    legal_log,
-    junk_log,
-):
+    key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt,
+    held, hands, won, trick, tseats, award, points, log, legal_log, junk_log,
+):  # fmt: skip
+    """``family_hand_shaped`` for any shape (``shape.SHAPE_ANY``: read at run time)."""
+    return family_hand_shaped(
+        SHAPE_ANY, key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab,
+        deck, dealt, held, hands, won, trick, tseats, award, points, log, legal_log, junk_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def family_hand_shaped(
+    shape, key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab, deck,
+    dealt, held, hands, won, trick, tseats, award, points, log, legal_log, junk_log,
+):  # fmt: skip
     """``family_hand`` with the pitcher dealt ``fixed_hand`` (0: a random hand) and,
     under trump=named, ``fixed_trump`` named (-1: the pitcher's policy names it).
     Under trump=first-lead a fixed trump is not a rule but the pitcher's plan: his
@@ -162,21 +162,16 @@ def family_hand_fixed(
         if suit:
             first_lead = lead_in_suit(policies[pitcher], suit, key, LEAD_PLAN_COUNTER)
     if any_search(policies, n):
-        trump, tricks = play_hand(
+        trump, tricks = play_searched(
             held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
         )  # fmt: skip
-    elif all_random(policies, n):  # (no call at all)
-        trump, tricks = random_play(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log,
+    else:  # (a call less per hand than through ``play_hand``; none for a literal shape)
+        trump, tricks = play_shaped(
+            shape, held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
         )  # fmt: skip
-    else:  # (a call less per hand than through ``play_hand``)
-        trump, tricks = play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log,
-        )  # fmt: skip
-    score_hand(held, won, n, trump, fr, tab, award, points)
+    score_shaped(shape, held, won, n, trump, fr, tab, award, points)
     return trump, tricks, size, drawn
 
 
@@ -205,7 +200,8 @@ def play_family_logged(
 ):
     """Deals ``start .. start+count-1``, every step recorded (row ``d`` of each out
     array; ``out_trump[d]`` = trump, tricks, pack size, cards drawn from discards);
-    ``fixed_hand``, ``fixed_trump`` as for ``family_hand_fixed``."""
+    ``fixed_hand``, ``fixed_trump`` as for ``family_hand_fixed``.  (One kernel for
+    every preset, the shape read at run time: ``shape.SHAPE_ANY``.)"""
     deck = np.empty(54, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
     won = np.empty(n, dtype=np.int64)
@@ -245,34 +241,37 @@ def play_family_logged(
         out_trump[d, 3] = drawn
 
 
-@njit(cache=True, parallel=True, nogil=True)
 def simulate_family_hands(
     seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump
 ):
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1).
     Per deal: ``out_points`` the points the pitcher's side won; ``out_flags`` bit i set
-    when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``."""
-    blocks = (count + BLOCK - 1) // BLOCK
-    for b in prange(blocks):
-        _play_block(
-            seed,
-            start,
-            count,
-            b,
-            n,
-            np.int64(0),
-            -1,
-            policies,
-            fr,
-            tab,
-            out_points,
-            out_flags,
-            out_trump,
-        )
+    when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``.
+    (``simulate_family_fixed``'s kernel, with no hand or trump fixed: one kernel
+    compiled for both, for the rules' shape: ``shape.call_shaped``.)"""
+    call_shaped(
+        _simulate_family_fixed, rules_shape(fr), seed, start, count, n, np.int64(0), -1,
+        policies, fr, tab, out_points, out_flags, out_trump,
+    )  # fmt: skip
+
+
+def simulate_family_fixed(
+    seed, start, count, n, fixed_hand, fixed_trump, policies, fr, tab, out_points, out_flags,
+    out_trump,
+):  # fmt: skip
+    """``simulate_family_hands`` with the pitcher (seat 0) holding ``fixed_hand`` and
+    ``fixed_trump`` as trump (-1: his policy's choice), as ``family_hand_fixed``: the
+    hand-level odds of one known hand, the base of a family bid-odds.  (Compiled for
+    the rules' shape: ``shape.call_shaped``.)"""
+    call_shaped(
+        _simulate_family_fixed, rules_shape(fr), seed, start, count, n, fixed_hand,
+        fixed_trump, policies, fr, tab, out_points, out_flags, out_trump,
+    )  # fmt: skip
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def simulate_family_fixed(
+def _simulate_family_fixed(
+    shape,
     seed,
     start,
     count,
@@ -286,12 +285,11 @@ def simulate_family_fixed(
     out_flags,
     out_trump,
 ):
-    """``simulate_family_hands`` with the pitcher (seat 0) holding ``fixed_hand`` and
-    ``fixed_trump`` as trump (-1: his policy's choice), as ``family_hand_fixed``: the
-    hand-level odds of one known hand, the base of a family bid-odds."""
+    """``simulate_family_fixed`` for the rules' ``shape`` (a literal)."""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
+            shape,
             seed,
             start,
             count,
@@ -322,6 +320,7 @@ def side_flags(award, mine, partners):
 
 @njit(cache=True, inline="always")
 def _play_block(
+    shape,
     seed,
     start,
     count,
@@ -351,7 +350,8 @@ def _play_block(
     # writes the hands alone (``deal_family_fixed``).
     deck = deck if fr[F_DISCARD] != 0 else deck[:0]
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        trump, _, _, _ = family_hand_fixed(
+        trump, _, _, _ = family_hand_shaped(
+            shape,
             deal_key(seed, start + d),
             n,
             n - 1,
