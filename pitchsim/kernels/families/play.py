@@ -174,7 +174,7 @@ def play_hand(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log,
         )  # fmt: skip
-    return play_searched(
+    return _play_searched(
         held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     )  # fmt: skip
@@ -188,6 +188,19 @@ def play_searched(
     """``play_hand`` when a seat searches (``any_search``): a kernel of its own, so a
     caller that has played the plain policies its own way (``simulate.
     family_hand_shaped``) does not compile ``play_plain`` with it."""
+    return _play_searched(
+        held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _play_searched(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """The search loop of ``play_hand`` and ``play_searched`` (inlined into each: one
+    kernel per command, as a call from ``play_hand`` cost its compile a second kernel)."""
     for s in range(n):
         hands[s] = held[s]
         won[s] = 0
