@@ -218,6 +218,7 @@ PRESET_ODDS = {  # preset: (players, hand, cards dealt, lowest bid, maximum bid)
     "smear": (4, "AH KH JD 2H 9C 3S", 6, 2, 5),
     "ten-point": (4, "AH HJ JD 3H TH 9C 7D 2S KS", 9, 5, 10),
     "five-point": (4, "AH KH JD 2H 9C 3S", 6, 2, 5),
+    "six-point": (4, "AH HJ JD 2H 9C 3S", 6, 2, 6),  # 9.2, 9.4: one joker, 6 points
     "seven-point": (4, "AH HJ LJ JD TH 9C 7D 2S KS", 9, 3, 7),
 }
 
