@@ -26,7 +26,8 @@ the values are unchanged: before/after timings of a solver change on the same de
 
 ``--alternate`` solves each deal twice in one run, without rank relevance and with it
 (``solver.T_NO_RELEVANCE``), the order swapped every deal, one row each (the values
-must agree): the two searches under the same load.
+must agree): the two searches under the same load.  ``--alternate partition`` does the
+same without and with partition search (``solver.T_NO_PARTITION``), relevance on.
 """
 
 from __future__ import annotations
@@ -51,11 +52,18 @@ def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
     return deals
 
 
+# the technique ``--alternate`` switches off and on: its table flag
+SWITCHES = {"relevance": solver.T_NO_RELEVANCE, "partition": solver.T_NO_PARTITION}
+
+
 def timed_solve(
-    deal: np.ndarray, arr: np.ndarray, table: np.ndarray, relevance: bool = True
+    deal: np.ndarray, arr: np.ndarray, table: np.ndarray, on: bool = True, switch="relevance"
 ) -> tuple[int, float, int]:
-    """(value, CPU ms, nodes) of one whole deal, seat 0 pitching."""
-    table[0, solver.T_NO_RELEVANCE] = not relevance
+    """(value, CPU ms, nodes) of one whole deal, seat 0 pitching; ``on`` False: without
+    the technique ``switch`` (every other one on)."""
+    for flag in SWITCHES.values():
+        table[0, flag] = 0
+    table[0, SWITCHES[switch]] = not on
     n = deal.size
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(8, dtype=np.int64)
@@ -95,29 +103,29 @@ def timed_card_values(pos, table: np.ndarray) -> tuple[int, float, int]:
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
 
 
-def alternated(deal, arr, table, d):
-    """Deal ``d`` without and with rank relevance, the order swapped every deal:
-    {relevance: (value, CPU ms, nodes)}."""
+def alternated(deal, arr, table, d, switch="relevance"):
+    """Deal ``d`` without and with the technique ``switch``, the order swapped every
+    deal: {on: (value, CPU ms, nodes)}."""
     out = {}
-    for relevance in (d % 2 == 1, d % 2 == 0):
-        out[relevance] = timed_solve(deal, arr, table, relevance)
+    for on in (d % 2 == 1, d % 2 == 0):
+        out[on] = timed_solve(deal, arr, table, on, switch)
     return out
 
 
-def rerun(path: str, arr: np.ndarray, table_for, alternate: bool) -> None:
+def rerun(path: str, arr: np.ndarray, table_for, alternate) -> None:
     saved = np.load(path)
     runs = (False, True) if alternate else (True,)
     total_ms = dict.fromkeys(runs, 0.0)
     total_nodes = dict.fromkeys(runs, 0)
     changed = 0
-    print("players  deal relevance   value      ms       nodes")
+    print(f"players  deal {alternate or 'relevance':>9}   value      ms       nodes")
     for name in sorted(k for k in saved.files if k.startswith("deals")):
         deals = saved[name]
         values = saved["values" + name[5:]]
         for d in range(len(deals)):
             table = table_for(deals.shape[1])
             got = (
-                alternated(deals[d], arr, table, d)
+                alternated(deals[d], arr, table, d, alternate)
                 if alternate
                 else {True: timed_solve(deals[d], arr, table)}
             )
@@ -134,7 +142,7 @@ def rerun(path: str, arr: np.ndarray, table_for, alternate: bool) -> None:
                 )
     for relevance in runs:
         print(
-            f"total, relevance {'on' if relevance else 'off'}: "
+            f"total, {alternate or 'relevance'} {'on' if relevance else 'off'}: "
             f"{total_ms[relevance] / 1e3:.2f} CPU s, {total_nodes[relevance]} nodes"
         )
     print(f"values changed: {changed}")
@@ -152,8 +160,12 @@ def main() -> None:
     ap.add_argument("--load", default=None, help="re-solve the deals of a --save file")
     ap.add_argument(
         "--alternate",
-        action="store_true",
-        help="each deal without and with rank relevance, alternated (whole deals)",
+        nargs="?",
+        const="relevance",
+        default=None,
+        choices=sorted(SWITCHES),
+        help="each deal without and with rank relevance (or partition search), "
+        "alternated (whole deals)",
     )
     ap.add_argument(
         "--cards",
@@ -206,7 +218,7 @@ def main() -> None:
     slow = {}
     runs = (False, True) if args.alternate and not args.cards else (True,)
     print(
-        "players  deals relevance  median ms   p95 ms    max ms  mean value  median nodes"
+        f"players  deals {args.alternate or 'relevance':>9}  median ms   p95 ms    max ms  mean value  median nodes"
         "   p95 nodes   max nodes  nodes in all  CPU s in all"
     )
     for n in counts:
@@ -227,9 +239,9 @@ def main() -> None:
             if args.cards:
                 got = {True: timed_card_values(deals[d], table)}
             elif len(runs) == 2:
-                got = alternated(deals[d], arr, table, d)
+                got = alternated(deals[d], arr, table, d, args.alternate)
                 if got[False][0] != got[True][0]:
-                    raise SystemExit(f"deal {d}: relevance changed the value: {got}")
+                    raise SystemExit(f"deal {d}: {args.alternate} changed the value: {got}")
             else:
                 got = {True: timed_solve(deals[d], arr, table)}
             for r in runs:

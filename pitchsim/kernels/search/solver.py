@@ -141,7 +141,9 @@ def table_bits(players):
 MAX_TABLE_BITS = 30  # 2**30 entries would be 100 GB: a larger request is a mistake
 # hands 0..6, packed (leader, trump, counts), generation, lower, upper, cards left, and the
 # ranks each bound's proof relied on (relative, as the hands: ``ranks.relative_mask``)
-_COLS = 14
+# and, for partition search, each seat's count of plain cards per suit (4 bits a suit,
+# 16 a seat: seats 0-3 in _K_LA, 4-6 in _K_LB)
+_COLS = 16
 # Row 0 of a table: the generation counter, the index mask, nodes searched, searches given
 # up, the node budget of the next call (0: none), the calls stopped by it, and T_SAME:
 # 1 when the next call solves the same position as the last (a retry after a budget
@@ -150,8 +152,15 @@ _COLS = 14
 # T_NO_RELEVANCE: 1 to search without skipping any (to compare: bench_solve.py
 # --alternate, tests/test_solver_relevance.py).
 T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
-T_SKIPPED, T_NO_RELEVANCE = 7, 8
+# T_NO_PARTITION: 1 to look entries up by the exact position only (to compare:
+# bench_solve.py --alternate partition).
+T_SKIPPED, T_NO_RELEVANCE, T_NO_PARTITION = 7, 8, 9
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
+_K_LA, _K_LB = 14, 15
+# Partition search: an entry's bucket is chosen by what every position its bounds may
+# cover shares (leader, counts, the cards that score, each seat's plain cards per suit),
+# PART_WAYS rows a bucket.
+PART_WAYS = 4
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
 # at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
@@ -194,7 +203,9 @@ C_SKEY = C_EFF + N_CARDS  # N_CARDS entries: each card's strength, bar following
 C_JOKER_HALF = C_SKEY + N_CARDS  # 1: joker-game=half, counts on the doubled scale (12.10)
 C_SKIPPED = C_JOKER_HALF + 1  # moves skipped by rank relevance
 C_RELEVANCE = C_SKIPPED + 1  # 1: skip moves by rank relevance (0: table[0, T_NO_RELEVANCE])
-_CTX = C_RELEVANCE + 1
+C_PARTITION = C_RELEVANCE + 1  # 1: partition search (0: table[0, T_NO_PARTITION])
+C_WAYS = C_PARTITION + 1  # rows a bucket under partition search (fewer in a tiny table)
+_CTX = C_WAYS + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -721,6 +732,125 @@ def _last_trick(hands, counts, ctx, leader, pts):
 
 
 @njit(cache=True, inline="always")
+def _lengths(rel, n, worth):
+    """Each seat's count of plain cards per suit, packed 4 bits a suit, 16 a seat: seats
+    0-3 in the first value, 4-6 in the second."""
+    la = np.int64(0)
+    lb = np.int64(0)
+    for s in range(n):
+        p = rel[s] & ~worth
+        v = np.int64(0)
+        for u in range(4):
+            v |= popcount(p & suit_mask(u)) << (4 * u)
+        if s < 4:
+            la |= v << (16 * s)
+        else:
+            lb |= v << (16 * (s - 4))
+    return la, lb
+
+
+@njit(cache=True, inline="always")
+def _part_index(rel, n, packed, la, lb, worth, mask, ways):
+    """Partition search's bucket (``ways`` rows from the one returned): a hash of what
+    every position an entry may cover shares with it: the key's packed word, the cards
+    that score and each seat's plain cards per suit."""
+    h = np.uint64(packed) * np.uint64(0x9E3779B97F4A7C15)
+    h = (h ^ np.uint64(la)) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ np.uint64(lb)) * np.uint64(0x94D049BB133111EB)
+    for s in range(n):
+        h = (h ^ np.uint64(rel[s] & worth)) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(31)
+    return 1 + np.int64(h & np.uint64(mask & ~(ways - 1)))
+
+
+@njit(cache=True, inline="always")
+def _upward(ranks):
+    """Per suit, every rank from the lowest of ``ranks`` in it up (relative ranks)."""
+    out = np.int64(0)
+    for u in range(4):
+        m = ranks & suit_mask(u)
+        if m:
+            out |= suit_mask(u) & ~((m & -m) - 1)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _covers(table, row, rel, n, matter):
+    """Do the entry's hands and ``rel`` agree on the cards ``matter``?"""
+    for s in range(n):
+        if (table[row, s] ^ rel[s]) & matter:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _probe(table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target):
+    """Partition search (Ginsberg; DDS's winning-rank masks): a bound of an entry holds
+    for every position that differs from the entry's only below the lowest rank its
+    proof relied on in each suit (those ranks kept beside it, relative), each seat
+    holding as many plain cards of each suit, the cards that score the same.  Below
+    that rank no card won a trick over another of its suit, nor did a bound compare
+    it (else its rank would be among them), so the proof carries over card for card,
+    each seat's low cards of a suit in order for the entry's.
+
+    (1 or 0 the answer, -1 none; the entry's relative ranks behind it; the row holding
+    this exact position, -1 when none does.)"""
+    exact = -1
+    for row in range(base, base + ways):
+        if (
+            table[row, _K_GEN] != gen
+            or table[row, _K_PACKED] != packed
+            or table[row, _K_LA] != la
+            or table[row, _K_LB] != lb
+        ):
+            continue
+        if table[row, _K_LO] + pts >= target:
+            r = table[row, _K_RLO]
+            if _covers(table, row, rel, n, worth | _upward(r)):
+                return 1, r, row
+        elif table[row, _K_HI] + pts < target:
+            r = table[row, _K_RHI]
+            if _covers(table, row, rel, n, worth | _upward(r)):
+                return 0, r, row
+        if exact < 0 and _covers(table, row, rel, n, np.int64(-1)):
+            exact = row
+    return -1, 0, exact
+
+
+@njit(cache=True)
+def _exact_probe(table, rel, n, gen, packed, pts, target, left, lo, hi):
+    """The table looked up by the exact position (a bucket of two rows, ``_index``),
+    returned as ``_probe``'s; a position not found takes a row, with its quick bounds
+    ``lo`` and ``hi``, the entry of the bigger subtree kept in the bucket's first row."""
+    row = _index(rel, n, packed, table[0, 1])
+    if _same_entry(table, row + 1, gen, packed, rel, n):
+        row += 1
+    if _same_entry(table, row, gen, packed, rel, n):
+        if table[row, _K_LO] + pts >= target:
+            return 1, table[row, _K_RLO], row
+        if table[row, _K_HI] + pts < target:
+            return 0, table[row, _K_RHI], row
+        return -1, 0, row
+    if table[row, _K_GEN] == gen and table[row, _K_LEFT] > left:
+        row += 1
+    _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
+    table[row, _K_LEFT] = left
+    return -1, 0, row
+
+
+@njit(cache=True)
+def _victim(table, base, ways, gen):
+    """The row of a bucket a new entry takes: a stale one, else the smallest subtree's."""
+    best = base
+    for row in range(base, base + ways):
+        if table[row, _K_GEN] != gen:
+            return row
+        if table[row, _K_LEFT] < table[best, _K_LEFT]:
+            best = row
+    return best
+
+
+@njit(cache=True, inline="always")
 def _same_entry(table, row, gen, packed, hands, n):
     if table[row, _K_GEN] != gen or table[row, _K_PACKED] != packed:
         return False
@@ -844,27 +974,26 @@ def _search(
                         status = 0
                     else:
                         packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER], rel)
-                        row = _index(rel, n, packed, table[0, 1])
-                        if _same_entry(table, row + 1, gen, packed, rel, n):
-                            row += 1
-                        if _same_entry(table, row, gen, packed, rel, n):
-                            if table[row, _K_LO] + pts >= target:
-                                status = 1
-                                fr[d, F_RANKS] = absolute_mask(
-                                    table[row, _K_RLO], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
-                                )
-                            elif table[row, _K_HI] + pts < target:
-                                status = 0
-                                fr[d, F_RANKS] = absolute_mask(
-                                    table[row, _K_RHI], rest, ctx[C_WORTH], trump, ctx[C_LOW_RANK]
-                                )
+                        worth = ctx[C_WORTH]
+                        if ctx[C_PARTITION] != 0:
+                            la, lb = _lengths(rel, n, worth)
+                            ways = ctx[C_WAYS]
+                            base = _part_index(rel, n, packed, la, lb, worth, table[0, 1], ways)
+                            status, rr, row = _probe(
+                                table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target
+                            )
+                            if status < 0 and row < 0:
+                                row = _victim(table, base, ways, gen)
+                                _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
+                                table[row, _K_LEFT] = popcount(rest)
+                                table[row, _K_LA] = la
+                                table[row, _K_LB] = lb
                         else:
-                            # Keep the entry of the bigger subtree in the bucket's first row.
-                            left = popcount(rest)
-                            if table[row, _K_GEN] == gen and table[row, _K_LEFT] > left:
-                                row += 1
-                            _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
-                            table[row, _K_LEFT] = left
+                            status, rr, row = _exact_probe(
+                                table, rel, n, gen, packed, pts, target, popcount(rest), lo, hi
+                            )
+                        if status >= 0:
+                            fr[d, F_RANKS] = absolute_mask(rr, rest, worth, trump, ctx[C_LOW_RANK])
                         fr[d, F_ROW] = row
                         fr[d, F_PACKED] = packed
             if status >= 0:
@@ -1001,6 +1130,7 @@ def _search(
                     lo, hi = _bounds(hands, counts, ctx, rest, pts)
                     _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
                     table[row, _K_LEFT] = popcount(fr[d, F_REST])
+                    table[row, _K_LA], table[row, _K_LB] = _lengths(rel, n, ctx[C_WORTH])
                 if r:
                     if target - pts > table[row, _K_LO]:
                         table[row, _K_LO] = target - pts
@@ -1359,6 +1489,8 @@ def _solve(
     next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
     ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] == 0
+    ctx[C_PARTITION] = table[0, T_NO_PARTITION] == 0
+    ctx[C_WAYS] = min(PART_WAYS, table[0, T_MASK] + 1)
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
