@@ -154,7 +154,9 @@ _COLS = 16
 T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
 # T_NO_PARTITION: 1 to look entries up by the exact position only (to compare:
 # bench_solve.py --alternate partition).
-T_SKIPPED, T_NO_RELEVANCE, T_NO_PARTITION = 7, 8, 9
+# T_COVERED: cut-offs by the entry of another position (partition search), summed over
+# calls (tests).
+T_SKIPPED, T_NO_RELEVANCE, T_NO_PARTITION, T_COVERED = 7, 8, 9, 10
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 _K_LA, _K_LB = 14, 15
 # Partition search: an entry's bucket is chosen by what every position its bounds may
@@ -205,7 +207,8 @@ C_SKIPPED = C_JOKER_HALF + 1  # moves skipped by rank relevance
 C_RELEVANCE = C_SKIPPED + 1  # 1: skip moves by rank relevance (0: table[0, T_NO_RELEVANCE])
 C_PARTITION = C_RELEVANCE + 1  # 1: partition search (0: table[0, T_NO_PARTITION])
 C_WAYS = C_PARTITION + 1  # rows a bucket under partition search (fewer in a tiny table)
-_CTX = C_WAYS + 1
+C_COVERED = C_WAYS + 1  # cut-offs by the entry of another position
+_CTX = C_COVERED + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -982,6 +985,8 @@ def _search(
                             status, rr, row = _probe(
                                 table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target
                             )
+                            if status >= 0 and not _covers(table, row, rel, n, np.int64(-1)):
+                                ctx[C_COVERED] += 1
                             if status < 0 and row < 0:
                                 row = _victim(table, base, ways, gen)
                                 _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
@@ -1470,6 +1475,7 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, ta
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     table[0, T_SKIPPED] += ctx[C_SKIPPED]
+    table[0, T_COVERED] += ctx[C_COVERED]
     if v < 0:
         table[0, T_ABORTED] += 1
         out[:] = -1  # nothing to use
