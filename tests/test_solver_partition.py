@@ -36,15 +36,24 @@ def covering(make, solver):
     for _ in range(500):
         st = make()
         table = kernel.new_table(kernel.TABLE_BITS)
+        table[0, kernel.T_NO_PARTITION] = -1
         solver.card_values(st, table)
         if table[0, kernel.T_COVERED] > 0:
             return st
     raise AssertionError("no position where partition search covers one")
 
 
+def always(bits):
+    """A table searched with partition search at every table size (by default it is
+    from ``PARTITION_FROM`` players: at 4 players it costs nodes)."""
+    table = kernel.new_table(bits)
+    table[0, kernel.T_NO_PARTITION] = -1
+    return table
+
+
 @pytest.fixture(scope="module")
 def tables():
-    return [kernel.new_table(b) for b in (1, 2, 3, kernel.TABLE_BITS, kernel.BIG_TABLE_BITS)]
+    return [always(b) for b in (1, 2, 3, kernel.TABLE_BITS, kernel.BIG_TABLE_BITS)]
 
 
 # (rules, players, positions, tricks left, suits dealt from)
@@ -97,11 +106,11 @@ def test_preset_positions_with_partition_against_the_minimax(spec, n, count, lef
 
 
 def values(solver, st, table, partition):
-    table[0, kernel.T_NO_PARTITION] = not partition
+    table[0, kernel.T_NO_PARTITION] = -1 if partition else 1
     try:
         return solver.card_values(st, table)
     finally:
-        table[0, kernel.T_NO_PARTITION] = 0
+        table[0, kernel.T_NO_PARTITION] = -1
 
 
 # (rules, players, deals, suits dealt from): 3-5 tricks from the end
@@ -132,8 +141,8 @@ def test_partition_changes_no_value_three_to_five_tricks_from_the_end(spec, n, c
     rules = Rules.parse(spec) if spec else Rules()
     rng = random.Random(f"partition deep/{spec}/{n}")
     solver = Solver(rules)
-    kept = [kernel.new_table(b) for b in (1, 2, 10, kernel.TABLE_BITS)]
-    fresh = kernel.new_table(kernel.TABLE_BITS)
+    kept = [always(b) for b in (1, 2, 10, kernel.TABLE_BITS)]
+    fresh = always(kernel.TABLE_BITS)
     covered = 0
     for _ in range(count):
         line = line_of_play(rules, n, rng, suits)
@@ -148,14 +157,17 @@ def test_partition_changes_no_value_three_to_five_tricks_from_the_end(spec, n, c
     assert covered > 0  # partition search cut somewhere
 
 
-def test_partition_off_is_the_exact_table():
-    """With ``T_NO_PARTITION`` no entry of another position is ever used."""
-    rng = random.Random("partition off")
+@pytest.mark.parametrize(("n", "flag"), [(6, 1), (4, 0)])
+def test_partition_off_is_the_exact_table(n, flag):
+    """With ``T_NO_PARTITION`` = 1, and by default below ``PARTITION_FROM`` players, no
+    entry of another position is ever used."""
+    rng = random.Random(f"partition off/{n}")
     rules = Rules()
     solver = Solver(rules)
     table = kernel.new_table(kernel.TABLE_BITS)
     for _ in range(20):
-        for st in line_of_play(rules, 6, rng, 2):
-            values(solver, st, table, False)
+        for st in line_of_play(rules, n, rng, 2):
+            table[0, kernel.T_NO_PARTITION] = flag
+            solver.card_values(st, table)
     assert table[0, kernel.T_COVERED] == 0
     assert np.all(table[1:, kernel._K_LO] <= table[1:, kernel._K_HI])

@@ -69,7 +69,13 @@ irrelevant ranks"): every node reports the ranks its answer relied on -- a card 
 won a trick over another of its suit, the winning card an in-trick bound compared, a
 table entry's ranks (kept beside each bound, in relative ranks as the key) -- and once
 a move is searched, the mover's other cards of its suit that no such rank parts from it
-give the same answer and are skipped; the cards that score always matter.  Moves
+give the same answer and are skipped; the cards that score always matter.  Partition
+search (Ginsberg; DDS's winning-rank masks) reads those ranks in the table too: an
+entry's bound covers every position that differs from the entry's only below the lowest
+of its ranks in each suit, each seat holding as many plain cards of each suit and the
+same cards that score (``_probe``; entries bucketed by what such positions share,
+``PART_WAYS`` rows a bucket; ``table[0, T_NO_PARTITION] = 1`` looks up the exact
+position only: the search before, node for node).  Moves
 inside a trick: from 5 players, by whether the trick is safe for the mover's side after
 the card (no seat of the other side still to play holds a legal card that beats it):
 into a safe trick count and points first (and theirs taken with the cheapest safe
@@ -125,10 +131,10 @@ from .ranks import absolute_mask, relative_hands, relative_mask
 AUCTION_PITCH = family_tables(Rules())
 N_CARDS = 54  # with the jokers
 
-TABLE_BITS = 16  # 65,536 entries, ~7 MB
+TABLE_BITS = 16  # 65,536 entries, ~8 MB (16 int64s a row)
 # From 5 players whole deals fill a small table (scripts/bench_solve.py, 100 deals, nodes
 # and CPU: 6 players 68M / 7.2 s with 2**16 entries, 51M / 5.5 s with 2**20; 7 players
-# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~120 MB).
+# 219M / 24 s and 132M / 16 s), so `pitchsim solve` and the benchmark take 2**20 (~134 MB).
 BIG_TABLE_BITS = 20
 BIG_TABLE_FROM = 5
 
@@ -153,7 +159,8 @@ _COLS = 16
 # --alternate, tests/test_solver_relevance.py).
 T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 5, 6
 # T_NO_PARTITION: 1 to look entries up by the exact position only (to compare:
-# bench_solve.py --alternate partition).
+# bench_solve.py --alternate partition), -1 for partition search at every table size
+# (tests; 0, a new table's: from PARTITION_FROM players).
 # T_COVERED: cut-offs by the entry of another position (partition search), summed over
 # calls (tests).
 T_SKIPPED, T_NO_RELEVANCE, T_NO_PARTITION, T_COVERED = 7, 8, 9, 10
@@ -163,6 +170,10 @@ _K_LA, _K_LB = 14, 15
 # cover shares (leader, counts, the cards that score, each seat's plain cards per suit),
 # PART_WAYS rows a bucket.
 PART_WAYS = 4
+# From this many players (scripts/bench_solve.py --alternate partition, 200 deals: at 4
+# players, on the small table, a bucket a whole class of positions shares thrashes: the
+# worst deal 148K -> 590K nodes; from 5 players fewer nodes, 6-7 players 18-20% in all).
+PARTITION_FROM = 5
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
 # at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
@@ -1495,7 +1506,9 @@ def _solve(
     next_generation(table, T_GEN, T_SAME)
     ctx[C_GEN] = table[0, T_GEN]
     ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] == 0
-    ctx[C_PARTITION] = table[0, T_NO_PARTITION] == 0
+    ctx[C_PARTITION] = table[0, T_NO_PARTITION] < 0 or (
+        table[0, T_NO_PARTITION] == 0 and n >= PARTITION_FROM
+    )
     ctx[C_WAYS] = min(PART_WAYS, table[0, T_MASK] + 1)
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
