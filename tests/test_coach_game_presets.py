@@ -294,3 +294,37 @@ def test_a_saved_preset_game_may_hold_cards_judged_by_the_game():
     _check_judgements([dict(j, unit="P(game)", defending=False)], decisions, 2, bad)
     with pytest.raises(PracticeError, match="is not a card's here"):
         _check_judgements([dict(j, unit=NET_GAME_UNIT)], decisions, 2, bad)
+
+
+def test_hint_game_values_the_hand_worked_cards_by_the_game(tmp_path):
+    """``pitchsim hint --game``: the coach's net P(game) on the command line (and what
+    ``pitchsim cache warm`` runs to compile ``rollout_game``)."""
+    from clirun import cli
+
+    from pitchsim.util.jsonio import dumps_json
+
+    path = tmp_path / "view.json"
+    path.write_text(dumps_json(HAND_WORKED), encoding="utf-8")
+    code, out, err = cli("hint", str(path), "--game", "--worlds", "50", "--seed", "1")
+    assert code == 0, err
+    assert "Value: P(your side wins the game on this hand) minus P(another side" in out
+    assert "Play 2♠ (the highest value" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--policy", "pimc"], "by rollout (the family heuristic playing on), not by pimc"),
+        (["--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--calls", "2,pass,pass,pass"],
+         "not in the base game"),
+    ],
+)  # fmt: skip
+def test_hint_game_is_refused_outside_a_presets_rollout(tmp_path, argv, words):
+    from clirun import refused
+
+    from pitchsim.util.jsonio import dumps_json
+
+    path = tmp_path / "view.json"
+    path.write_text(dumps_json(HAND_WORKED), encoding="utf-8")
+    source = [] if "--hand" in argv else [str(path)]
+    refused("hint", *source, *argv, "--game", "--worlds", "10", words=words)
