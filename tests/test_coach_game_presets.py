@@ -1,7 +1,7 @@
 """Under a preset the coach judges a card in P(game) when the hand can decide the game,
 and only by the pitcher's side going out (issue 30, "a coach that judges in P(win game)
 whenever the game can be decided this hand"): that side wins on this hand exactly when
-it makes its bid at or past the target (docs/rules.md 0.9, 0.11), so it needs
+it makes its bid at or past the target (docs/rules.md 0.9, 6.1 win), so it needs
 max(bid, target - its score), at most the preset's most points a hand.  Under
 win=pitcher-first and win=highest another side could go out on the same hand; the coach
 then judges in net P(game), P(its side wins the game on this hand) minus P(another side

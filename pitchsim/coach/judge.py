@@ -340,7 +340,7 @@ def game_need(view: View) -> int | None:
 def preset_game_need(view: View) -> int | None:
     """Under a preset: the points the pitcher's side needs on this hand to win the game,
     when this hand can decide the game only that way; else None.  The pitcher's side
-    wins on this hand exactly when it makes its bid at or past the target (0.9, 0.11:
+    wins on this hand exactly when it makes its bid at or past the target (0.9, 6.1 win:
     made, its score rises by its points; under win=pitcher-first it wins even when
     another side gets there too), so it needs ``max(bid, target - score)``, at most the
     preset's most points a hand.  Under pitcher-first and highest another side can also
@@ -371,7 +371,7 @@ def preset_game_open(view: View) -> str | None:
     side alone going out (``preset_game_need``): why, in words; else None.  A side's
     score rises by at most the preset's most points a hand, so it can go out on this
     hand only when that takes it to the target: the pitcher's side by making its bid
-    (0.9, 0.11), another side under win=pitcher-first (3.11: any side at the target
+    (0.9, 6.1 win), another side under win=pitcher-first (3.11: any side at the target
     ends the game) and win=highest (2.11: the single highest total at the target).  A
     made shoot wins the game at once (6.1 shoot), and under set-pitcher-wins a set
     pitcher at the target wins it.  The rule set=to-others (12.11) is not played by
