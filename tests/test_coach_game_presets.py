@@ -181,7 +181,11 @@ def test_which_hands_are_open_to_more_than_the_pitcher(smear_view):
     assert "shot" in preset_game_open(shot)
     # set-pitcher-wins (6.3.6, win=pitcher): a pitcher already past the target wins set
     sp = at(v, [0] * p + [13] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
-    assert "set pitcher" in preset_game_open(sp)
+    assert "can go out even set" in preset_game_open(sp)
+    sp = at(v, [0] * p + [9] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
+    assert "can go out by making its bid" in preset_game_open(sp)
+    sp = at(v, [0] * p + [5] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
+    assert preset_game_open(sp) is None  # 5 + 5 < 11
 
 
 # Hand-worked (docs/rules.md 0.7, 0.8, 0.9, 3.11): smear, 3 players, spades named trump.

@@ -24,7 +24,7 @@ Under a rule family (setback, smear, ten-point, ...: a view whose rules are a pr
   decide the game, and only by the pitcher's side going out (``preset_game_need``: no
   other side can reach the target on it), the heuristic playing on in each world; and
   in **net P(game)** when another side could go out on this hand too (win=pitcher-first,
-  win=highest), or the pitcher shot, or a set pitcher may win (``preset_game_open``):
+  win=highest), or the pitcher shot, or under set-pitcher-wins (``preset_game_open``):
   P(the seat's side wins the game on this hand) minus P(another side wins it on this
   hand), each world's hand played on by the heuristic, scored, settled and its winners
   found by the game kernels' own code (``rollout_game``); when no world ends the game
@@ -373,8 +373,8 @@ def preset_game_open(view: View) -> str | None:
     hand only when that takes it to the target: the pitcher's side by making its bid
     (0.9, 6.1 win), another side under win=pitcher-first (3.11: any side at the target
     ends the game) and win=highest (2.11: the single highest total at the target).  A
-    made shoot wins the game at once (6.1 shoot), and under set-pitcher-wins a set
-    pitcher at the target wins it.  The rule set=to-others (12.11) is not played by
+    made shoot wins the game at once (6.1 shoot), and under set-pitcher-wins (6.3.6) the
+    pitcher's side goes out made or, at the target, set.  The rule set=to-others (12.11) is not played by
     the kernels: None."""
     if view.pitcher is None or view.bid is None or view.preset.set != "minus":
         return None
@@ -385,8 +385,12 @@ def preset_game_open(view: View) -> str | None:
     most = r.max_bid
     if view.shoot:
         return "the pitcher shot: made, its side wins the game at once"
-    if r.set_pitcher_wins and mine - view.bid >= r.target:
-        return f"a set pitcher wins at the target ({mine} of {r.target}, bid {view.bid})"
+    if r.set_pitcher_wins and mine + most >= r.target:  # (left out by preset_game_need)
+        how = "even set" if mine - view.bid >= r.target else "by making its bid"
+        return (
+            f"the pitcher's side ({mine} of {r.target}, bid {view.bid}) can go out {how}, "
+            "under set-pitcher-wins"
+        )
     others = [s for s in range(view.players) if r.team(s) != ours and scores[s] + most >= r.target]
     if r.win != "pitcher" and others:
         s = others[0]
