@@ -7,6 +7,13 @@ For each player count: bot games (``odds+heuristic``) from seed 1 on; seat 0's
 decisions (calls and cards, in game order) are judged as ``practice`` judges them, each
 timed (wall and CPU), after one warm-up judgement of each kind (compile time excluded,
 reported apart).  Then ``review`` of one whole game with about 10 hands.
+
+    .venv/bin/python scripts/bench_coach.py --rules smear,target=5 --open --players 4 7
+
+With ``--rules`` (a preset) and ``--open``: only seat 0's cards whose hand more than the
+pitcher's side can end (``preset_game_open``: judged in net P(game) on ``rollout_game``),
+each judged as ``practice`` judges it now and, alternately, as it was judged before (the
+margin: ``hint_view`` with the rollout objective), both at the coach's defaults.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 
 from pitchsim.coach.judge import COACH_SAMPLES, COACH_WORLDS, judge_call, judge_card
 from pitchsim.coach.review import review
@@ -34,8 +42,14 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=20, help="per kind and player count")
     ap.add_argument("--samples", type=int, default=COACH_SAMPLES)
     ap.add_argument("--worlds", type=int, default=COACH_WORLDS)
+    ap.add_argument("--rules", default=None, help="a preset (with --open)")
+    ap.add_argument("--open", action="store_true", help="net P(game) cards against the margin")
     a = ap.parse_args()
-    rules = Rules.parse(None)
+    rules = Rules.parse(a.rules)
+    if a.open:
+        for n in a.players:
+            open_cards(rules, n, a.decisions, a.worlds)
+        return
     for n in a.players:
         calls, cards, games = [], [], []
         seed = 1
@@ -75,6 +89,47 @@ def main() -> None:
             f"  review of a {len(rec['hands'])}-hand game (seat 0, {decisions} decisions): "
             f"{w:.1f} s wall, {c:.1f} s CPU"
         )
+
+
+def open_cards(rules, n: int, decisions: int, worlds: int) -> None:
+    """Seat 0's cards judged in net P(game), each also valued in the margin (before)."""
+    from pitchsim.coach.judge import COACH_TIME, judge_family_card, preset_game_open
+    from pitchsim.search.hint import hint_view
+
+    found, seed = [], 1
+    while len(found) < decisions + 1 and seed < 400:
+        rec = play_table_game(["odds+heuristic"] * n, rules, seed)
+        for v, act in views_of(rec):
+            if v.seat == 0 and v.phase == "play" and len(v.legal()) > 1:
+                if preset_game_open(v) is not None:
+                    found.append((v, act))
+        seed += 1
+    v, act = found[0]
+    t0 = time.perf_counter()
+    judge_family_card(v, act, 1, worlds, 0)
+    hint_view(v, worlds=worlds, seed=0, time=COACH_TIME)
+    print(f"{n} players, {rules.family}: first net and margin judged in "
+          f"{time.perf_counter() - t0:.1f} s (compile or cache load)")  # fmt: skip
+    net, margin, units = [], [], Counter()
+    for i, (v, act) in enumerate(found[1 : decisions + 1], 1):
+
+        def now(v=v, act=act, i=i):
+            units[judge_family_card(v, act, 1, worlds, i).unit] += 1
+
+        runs = [
+            (net, now),
+            (margin, lambda v=v, i=i: hint_view(v, worlds=worlds, seed=i, time=COACH_TIME)),
+        ]
+        for out, f in runs if i % 2 else runs[::-1]:  # alternate which goes first
+            out.append(timed(f))
+    for name, got in (("net P(game)", net), ("margin (before)", margin)):
+        walls, cpus = [w for w, _ in got], [c for _, c in got]
+        print(
+            f"  {name} ({len(got)} cards): wall median {statistics.median(walls):.3f} s, "
+            f"worst {max(walls):.3f} s; CPU median {statistics.median(cpus):.3f} s, "
+            f"worst {max(cpus):.3f} s"
+        )
+    print(f"  the new judgements' units: {dict(units)}")
 
 
 if __name__ == "__main__":

@@ -1,21 +1,33 @@
 """Under a preset the coach judges a card in P(game) when the hand can decide the game,
 and only by the pitcher's side going out (issue 30, "a coach that judges in P(win game)
 whenever the game can be decided this hand"): that side wins on this hand exactly when
-it makes its bid at or past the target (docs/rules.md 0.9, 0.11), so it needs
+it makes its bid at or past the target (docs/rules.md 0.9, 6.1 win), so it needs
 max(bid, target - its score), at most the preset's most points a hand.  Under
 win=pitcher-first and win=highest another side could go out on the same hand; the coach
-then keeps the margin unless no other side can reach the target with every point of
-the hand."""
+then judges in net P(game), P(its side wins the game on this hand) minus P(another side
+does), each world's hand played on by the heuristic and settled by the game kernels'
+own code (``rollout_game``, tested against the reference engine in
+tests/test_family_rollout.py); so too under a shoot (docs/rules.md 6.1: made, the
+shooter's side wins at once) and set-pitcher-wins (6.3.6).  A hand that can end the game
+for nobody stays in the margin."""
 
 from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
-from pitchsim.coach.judge import describe, judge, preset_game_need
+from pitchsim.coach.judge import (
+    NET_GAME_UNIT,
+    describe,
+    judge,
+    judge_family_card,
+    preset_game_need,
+    preset_game_open,
+)
 from pitchsim.game.rules import Rules
-from pitchsim.game.view import card_text
+from pitchsim.game.view import View, card_text
 from pitchsim.games.record import views_of
 from pitchsim.games.table import play_table_game
 from pitchsim.search.hint import hint_view
@@ -143,3 +155,180 @@ def test_a_hand_that_cannot_end_the_game_keeps_the_margin(smear_view):
     assert preset_game_need(v) is None
     j = judge(v, v.legal()[0], 1, 5, worlds=WORLDS, time=None)
     assert j.unit == "margin"
+
+
+def test_which_hands_are_open_to_more_than_the_pitcher(smear_view):
+    """``preset_game_open``: smear, target 11, 5 points a hand, win=pitcher-first (3.11:
+    any side at the target ends the game); setback's win=highest (2.11) alike."""
+    v, p = smear_view, smear_view.pitcher
+    scores = [0] * 4
+    scores[p] = 9
+    other = (p + 1) % 4
+    assert preset_game_open(at(v, scores, 2)) is None  # only the pitcher: P(game)
+    scores[other] = 6  # 6 + 5 = 11: another side can go out too
+    why = preset_game_open(at(v, scores, 2))
+    assert why is not None and "(6 of 11)" in why and "(9 of 11, bid 2)" in why
+    assert preset_game_need(at(v, scores, 2)) is None
+    # the pitcher far from the target, a defender near it: still open (the missing case)
+    scores[p] = 0
+    assert preset_game_open(at(v, scores, 2)) is not None
+    # win=pitcher: no other side goes out on the pitcher's hand
+    assert preset_game_open(at(v, scores, 2, win="pitcher")) is None
+    # nobody within the hand's 5 points of 11: the margin
+    assert preset_game_open(at(v, [5, 5, 5, 5], 2)) is None
+    # a shoot (6.1): made, the shooter's side wins at once, whatever the scores
+    shot = dataclasses.replace(at(v, [0, 0, 0, 0], v.preset.max_bid), shoot=True)
+    assert "shot" in preset_game_open(shot)
+    # set-pitcher-wins (6.3.6, win=pitcher): a pitcher already past the target wins set
+    sp = at(v, [0] * p + [13] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
+    assert "can go out even set" in preset_game_open(sp)
+    sp = at(v, [0] * p + [9] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
+    assert "can go out by making its bid" in preset_game_open(sp)
+    sp = at(v, [0] * p + [5] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
+    assert preset_game_open(sp) is None  # 5 + 5 < 11
+
+
+# Hand-worked (docs/rules.md 0.7, 0.8, 0.9, 3.11): smear, 3 players, spades named trump.
+# Seat 0 pitched 2 and stands on 6 of 11, seat 1 on 10, you (seat 2) on 5.  Seat 0 has
+# captured High (AS, trick 4); you hold Low (2S, Low to its holder under low=dealt).
+# Game counts so far: seat 0 18, seat 1 20, you 5.  Trick 5: seat 0 leads the Jack (JS),
+# seat 1 must follow with the Jick (JC, its only trump); you play last, QS or 2S; the last
+# trick is seat 0's 3H, seat 1's 4D and your other card.
+#  QS takes the Jack and the Jick (you 3 points: Low, Jack, Jick); you lead 2S to the
+#     last trick and take it; counts 18, 20, 9: Game to seat 1.  Seat 0 (High, 1 point)
+#     is set, 6 - 2 = 4; seat 1 reaches 10 + 1 = 11 and wins the game.  Your margin: 3
+#     minus the mean of -2 and +1, +3.5; net P(game) -1.
+#  2S lets seat 0 take the Jack and the Jick (3 points, made: 9); your QS takes the last
+#     trick; counts 20, 20, 7: a tie, Game to nobody; seat 1 stays on 10, you 6.  Nobody
+#     is at 11: the game goes on.  Your margin 1 minus the mean of 3 and 0, -0.5; net 0.
+# The margin plays QS, the game 2S.
+HAND_WORKED = {
+    "rules": "smear", "players": 3, "seat": 2, "dealer": 2,
+    "hand": ["3D", "7H", "KH", "AC", "QS", "2S"], "scores": [6, 10, 5],
+    "calls": ["2", "pass", "pass"], "trump": "S",
+    "tricks": [
+        {"leader": 0, "cards": ["5D", "TD", "3D"]},
+        {"leader": 1, "cards": ["TH", "7H", "6H"]},
+        {"leader": 1, "cards": ["9H", "KH", "QH"]},
+        {"leader": 2, "cards": ["AC", "AS", "TC"]},
+        {"leader": 0, "cards": ["JS", "JC"]},
+    ],
+}  # fmt: skip
+
+
+def _mask(text: str) -> int:
+    from pitchsim.game.cards import parse_cards
+
+    return sum(1 << c for c in parse_cards(text, jokers=0))
+
+
+def test_hand_worked_the_game_and_the_margin_choose_different_cards():
+    """The hand above in its one true world: ``rollout_game`` and the margin's
+    ``rollout_values`` give what the hand-working gives, card by card."""
+    from pitchsim.games.family_seat import family_knowledge
+    from pitchsim.kernels.families.rollout import GAME_OTHER, rollout_game, rollout_values
+
+    v = View.from_json(HAND_WORKED, "test")
+    assert v.legal() == ["2S", "QS"] and preset_game_need(v) is None
+    assert "seat 1's side (10 of 11)" in preset_game_open(v)
+    k = family_knowledge(v)
+    worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)
+    cards = np.array([_mask("2S").bit_length() - 1, _mask("QS").bit_length() - 1])
+    out = np.zeros((2, 1), np.int64)
+    rollout_game(
+        worlds, cards, k.seat, k.n, k.pitcher, v.bid, False, k.trump, k.trick_no, k.trick,
+        k.tseats, k.count, np.int64(k.played), k.won, k.pby,
+        np.array(v.seat_scores(), np.int64), k.fr, k.tab, out,
+    )  # fmt: skip
+    assert list(out[:, 0]) == [0, GAME_OTHER]  # 2S: the game goes on; QS: seat 1 wins
+    margin = rollout_values(
+        worlds, 1, np.int64(k.legal), k.seat, k.n, k.pitcher, v.bid, k.trump, k.trick_no,
+        k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr, k.tab,
+    )  # fmt: skip
+    assert list(margin) == [2 * -0.5, 2 * 3.5]  # scaled by the 2 seats on other sides
+
+
+def test_hand_worked_the_coach_judges_it_in_net_p_game():
+    """At the table the last two cards of seats 0 and 1 are unseen, so the worlds deal
+    them; the hand-working above holds in nearly all (a K of spades or two tens among
+    them can change the last trick): the coach judges in net P(game) and calls QS, the
+    margin's card, a blunder; the margin (today's measure for this hand) prefers QS."""
+    v = View.from_json(HAND_WORKED, "test")
+    j = judge(v, "QS", 5, 1, worlds=WORLDS, time=None)
+    assert j.unit == NET_GAME_UNIT and j.best == "2S" and j.label == "blunder"
+    assert j.values["QS"] < -0.8 and j.values["2S"] > -0.1
+    assert not j.defending
+    assert "more than the pitcher's side" in j.note and "seat 1's side (10 of 11)" in j.note
+    assert "of net P(game)" in describe(j)
+    margin = hint_view(v, worlds=WORLDS, seed=1, time=None)
+    best = max(margin.cards, key=lambda c: c.points)
+    assert card_text(best.card) == "QS"
+    # the values are hint's, valued by the game on this hand
+    h = hint_view(v, worlds=WORLDS, seed=1, time=None, game=True)
+    assert j.values == pytest.approx({card_text(c.card): c.points for c in h.cards})
+
+
+def test_a_hand_no_world_ends_stays_in_the_margin():
+    """The same hand with seat 1 on 6 (6 + 5 = 11: it could go out with every point)
+    and seat 0 on 0: seat 0 holds High already, so nobody can reach 11 on it; every
+    card's net P(game) is 0 in every world, and the coach judges in the margin, saying
+    why."""
+    doc = dict(HAND_WORKED, scores=[0, 6, 5])
+    v = View.from_json(doc, "test")
+    assert preset_game_open(v) is not None
+    j = judge_family_card(v, "QS", 5, WORLDS, 1, time=None)
+    assert j.unit == "margin" and j.best == "QS"
+    assert "it ends in none of the" in j.note
+
+
+def test_a_saved_preset_game_may_hold_cards_judged_by_the_game():
+    """A practice save under a preset holds cards judged in P(game) and net P(game)
+    (the record check once took only the margin there); the base game's, P(game) only."""
+    from pitchsim.coach.practice import PracticeError, _check_judgements
+
+    v = View.from_json(HAND_WORKED, "test")
+    j = judge(v, "QS", 5, 1, worlds=WORLDS, time=None).to_json()
+
+    def bad(what):
+        return PracticeError(what)
+
+    decisions = [(5, "play", "QS")]
+    for unit in ("P(game)", NET_GAME_UNIT):
+        _check_judgements([dict(j, unit=unit)], decisions, 2, bad, family=True)
+    _check_judgements([dict(j, unit="P(game)", defending=False)], decisions, 2, bad)
+    with pytest.raises(PracticeError, match="is not a card's here"):
+        _check_judgements([dict(j, unit=NET_GAME_UNIT)], decisions, 2, bad)
+
+
+def test_hint_game_values_the_hand_worked_cards_by_the_game(tmp_path):
+    """``pitchsim hint --game``: the coach's net P(game) on the command line (and what
+    ``pitchsim cache warm`` runs to compile ``rollout_game``)."""
+    from clirun import cli
+
+    from pitchsim.util.jsonio import dumps_json
+
+    path = tmp_path / "view.json"
+    path.write_text(dumps_json(HAND_WORKED), encoding="utf-8")
+    code, out, err = cli("hint", str(path), "--game", "--worlds", "50", "--seed", "1")
+    assert code == 0, err
+    assert "Value: P(your side wins the game on this hand) minus P(another side" in out
+    assert "Play 2♠ (the highest value" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--policy", "pimc"], "by rollout (the family heuristic playing on), not by pimc"),
+        (["--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--calls", "2,pass,pass,pass"],
+         "not in the base game"),
+    ],
+)  # fmt: skip
+def test_hint_game_is_refused_outside_a_presets_rollout(tmp_path, argv, words):
+    from clirun import refused
+
+    from pitchsim.util.jsonio import dumps_json
+
+    path = tmp_path / "view.json"
+    path.write_text(dumps_json(HAND_WORKED), encoding="utf-8")
+    source = [] if "--hand" in argv else [str(path)]
+    refused("hint", *source, *argv, "--game", "--worlds", "10", words=words)

@@ -11,7 +11,7 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_board, family_strategy, family_tournament
 from pitchsim.kernels.families.play import MAX_TRICKS
-from pitchsim.kernels.families.rollout import play_on
+from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER, play_on
 from pitchsim.kernels.families.score import N_AWARDS, score_hand
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -212,3 +212,147 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
             hands[seat] &= ~(1 << c)
             pby[seat] |= 1 << c
     assert checked >= 6
+
+
+# ---------------------------------------------------------------- rollout_game
+
+
+def reference_rollout_game(r, held, pitcher, bid, shoot, trump, script, seat, scores, fr, tab):
+    """Plain Python: who wins the game on this hand (``rollout_game``'s code) when the
+    hand is played from its first lead by the reference engine (``reference.hand.
+    play_hand``, which checks every card legal): the cards of ``script`` in play order
+    (the play so far, then the card valued), then every seat's ``heuristic`` card (the
+    rollout's policy, asked from the reference's view); scored by the reference, settled
+    by it from ``scores`` (docs/rules.md 0.9) and its winners found (2.11, 3.11, the win
+    rule, a made shoot); ``trump`` the suit named (-1: the first card fixes it)."""
+    from pitchsim.game.reference import hand as ref_hand
+    from pitchsim.game.reference import score as ref_score
+    from pitchsim.kernels.families.policies import heuristic_card
+
+    n = len(held)
+    k = iter(script)
+
+    def choose(v):
+        c = next(k, None)
+        if c is not None:
+            return c
+        tr = np.zeros(n, np.int64)
+        ts = np.zeros(n, np.int64)
+        for i, x in enumerate(v.trick):
+            tr[i] = x
+            ts[i] = next(s for s in range(n) if v.played_by[s] >> x & 1)
+        return int(
+            heuristic_card(
+                np.int64(v.legal), np.int64(v.hand), v.seat, n, pitcher, v.trump, v.trick_no,
+                tr, ts, len(v.trick), np.int64(v.played), fr, tab,
+            )
+        )  # fmt: skip
+
+    rec = ref_hand.play_hand([int(h) for h in held], pitcher, choose, r, bid, trump)
+    points = rec.score.points
+    change = ref_score.settle_hand(points, pitcher, bid, r)
+    after = [s + c for s, c in zip(scores, change, strict=True)]
+    made = ref_score.pitcher_made(points, pitcher, bid)
+    sides = ref_score.winners(after, pitcher, made, r, shoot)
+    mine = r.team(seat)
+    return (mine in sides) * GAME_MINE | any(s != mine for s in sides) * GAME_OTHER
+
+
+GAME_SPECS = [
+    ("setback", 4),  # win=highest, partners
+    ("smear", 4),  # pitcher-first, four sides
+    ("smear", 3),
+    ("ten-point", 4),  # pitcher-first, partners, follow=only, named trump, the draw
+    ("five-point", 4),
+    ("smear,win=pitcher", 5),
+    ("auction-pitch,set-pitcher-wins=true", 4),  # win=pitcher, a set pitcher may win
+    ("smear,shoot=true", 4),
+]
+
+
+@pytest.mark.parametrize(("spec", "n"), GAME_SPECS)
+def test_rollout_game_is_the_reference_engines_game_on_random_positions(spec, n):
+    """``rollout_game`` against the plain-Python reference on random positions of logged
+    hands (every card decision with a choice, the first lead too, in a few deals), each
+    with random scores near the target, a random bid (a shoot where the rules have it):
+    per legal card, the same winners of the game on this hand."""
+    from pitchsim.kernels.families.rollout import rollout_game
+
+    r = as_family(Rules.parse(spec))
+    fr, tab = family_array(r), family_tables(r)
+    rng = np.random.default_rng(sum(map(ord, spec)) + n)
+    count = 12
+    dealt = np.zeros((count, n), np.int64)
+    held = np.zeros((count, n), np.int64)
+    trumps = np.zeros((count, 4), np.int64)
+    log = np.zeros((count, MAX_TRICKS * (n + 2)), np.int64)
+    legal_log = np.zeros((count, MAX_TRICKS * n), np.int64)
+    pitcher = 0
+    play_family_logged(
+        5, 0, count, n, n - 1, pitcher, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
+        dealt, np.zeros((count, 54), np.int64), held, trumps, log, legal_log,
+        np.zeros((count, 54), np.int64), np.zeros((count, N_AWARDS), np.int64),
+        np.zeros((count, n), np.int64),
+    )  # fmt: skip
+    seen = {0: 0, GAME_MINE: 0, GAME_OTHER: 0, GAME_MINE | GAME_OTHER: 0}
+    checked = 0
+    for d in range(count):
+        trump, tricks = int(trumps[d, 0]), int(trumps[d, 1])
+        hands = [int(h) for h in held[d]]
+        won = [0] * n
+        pby = [0] * n
+        played = 0
+        script = []
+        for t in range(tricks):
+            row = log[d, t * (n + 2) : (t + 1) * (n + 2)]
+            leader = int(row[0])
+            trick, tseats = [], []
+            for i in range(n):
+                c = int(row[1 + i])
+                if c < 0:
+                    continue
+                seat = (leader + i) % n
+                legal = int(legal_log[d, t * n + i])
+                if legal & (legal - 1) and rng.random() < 0.35:
+                    sides = sorted({r.team(s) for s in range(n)})
+                    top = r.max_bid
+                    side_score = {
+                        s: int(r.target - rng.integers(0, top + 2)) for s in sides
+                    }  # near the target: most hands can end the game
+                    scores = np.array([side_score[r.team(s)] for s in range(n)], np.int64)
+                    shoot = bool(r.shoot and rng.random() < 0.5)
+                    bid = top if shoot else int(rng.integers(r.min_bid, top + 1))
+                    worlds = np.array([[*hands, 0]], np.int64)
+                    cards = np.array([x for x in range(54) if legal >> x & 1], np.int64)
+                    tr = np.zeros(n, np.int64)
+                    ts = np.zeros(n, np.int64)
+                    tr[: len(trick)] = trick
+                    ts[: len(tseats)] = tseats
+                    known = -1 if (t == 0 and not trick and r.trump == "first-lead") else trump
+                    out = np.full((cards.size, 1), -1, np.int64)
+                    rollout_game(
+                        worlds, cards, seat, n, pitcher, bid, shoot, known, t, tr, ts,
+                        len(trick), np.int64(played), np.array(won, np.int64),
+                        np.array(pby, np.int64), scores, fr, tab, out,
+                    )  # fmt: skip
+                    for j, card in enumerate(cards):
+                        want = reference_rollout_game(
+                            r, held[d], pitcher, bid, shoot,
+                            -1 if r.trump == "first-lead" else trump, [*script, int(card)],
+                            seat, [int(x) for x in scores], fr, tab,
+                        )  # fmt: skip
+                        assert out[j, 0] == want, (spec, d, t, i, int(card), list(scores), bid)
+                        seen[want] += 1
+                    checked += 1
+                trick.append(c)
+                tseats.append(seat)
+                script.append(c)
+                hands[seat] &= ~(1 << c)
+                pby[seat] |= 1 << c
+            winner = int(row[n + 1])
+            for c in trick:
+                won[winner] |= 1 << c
+                played |= 1 << c
+    assert checked >= 20, checked
+    # the positions reach each outcome: the game goes on, the seat's side wins, another
+    assert seen[0] and seen[GAME_MINE] and seen[GAME_OTHER], seen

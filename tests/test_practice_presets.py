@@ -157,7 +157,7 @@ def test_the_coachs_best_is_the_top_value_shown(game):
         shown_values = [float(v) for v in re.findall(r"([+-]?\d+\.\d+)%? ±", text)]
         assert shown_values == sorted(shown_values, reverse=True)
         top = max(j.values.values())
-        if j.unit in ("P(win)", "P(game)"):  # chances: a percentage to one decimal
+        if j.unit in ("P(win)", "P(game)", "net P(game)"):  # chances: a percentage
             assert shown_values[0] == pytest.approx(100 * top, abs=0.051)
         else:
             assert shown_values[0] == pytest.approx(top, abs=0.006)
@@ -431,7 +431,9 @@ def test_practice_command_plays_a_whole_smear_game_coached_and_reviews_it(tmp_pa
     saved = [(j["hand"], j["kind"], j["chosen"]) for j in doc["practice"]["judgements"]]
     assert judged == saved  # every decision of the person's, and only those
     assert {"call", "card"} <= {k for _, k, _ in judged}
-    assert {j["unit"] for j in rv["judgements"]} <= {"P(win)", "score", "margin"}
+    # a card whose hand more than the pitcher's side can end: net P(game) (coach.md)
+    units = {"P(win)", "score", "margin", "P(game)", "net P(game)"}
+    assert {j["unit"] for j in rv["judgements"]} <= units
     code, text, err = cli("review", save, *coach)  # a practice save names the seat: 0
     assert code == 0 and "lost margin" in text, err
     assert text.startswith("review of seat 0 ")

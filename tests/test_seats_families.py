@@ -257,3 +257,18 @@ def test_search_values_are_the_numbers_the_card_was_chosen_by(spec):
         if seen == 12:
             break
     assert seen == 12
+
+
+def test_a_presets_stream_ignores_options_added_to_its_complete_rules(monkeypatch):
+    """``view_key`` hashes a preset's view with its rules as ``label`` writes them: a new
+    option in the complete rule string a view is written with (as issue 32's three
+    were added) leaves the preset's random stream, and so the engine's answers, alone."""
+    import pitchsim.game.view as view_module
+    from pitchsim.cli.cache import WARM_VIEW
+
+    v = View.from_json(WARM_VIEW, "test")
+    before = view_key(7, v)
+    real = view_module.spec
+    monkeypatch.setattr(view_module, "spec", lambda r: real(r) + ",new-option=off")
+    assert v.to_json()["rules"].endswith(",new-option=off")
+    assert view_key(7, v) == before

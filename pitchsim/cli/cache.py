@@ -57,6 +57,8 @@ def warm_runs(out: Path) -> list[list[str]]:
     runs += [
         ["hint", view, "--seed", "1", "--worlds", "4"],
         ["hint", view, "--seed", "1", "--worlds", "4", "--policy", "pimc"],
+        # the coach's net P(game) (``rollout_game``), when more than the pitcher can go out
+        ["hint", view, "--seed", "1", "--worlds", "4", "--game"],
         ["tournament", "--rules", "smear", "--seed", "1", "-s", "odds+pimc:2,heuristic"]
         + ["--boards", "1"],
     ]

@@ -124,6 +124,13 @@ def hint_command(
     ignore_calls: bool = typer.Option(
         False, "--ignore-calls", help="A view's worlds ignore the calls (fit the play only)."
     ),
+    game: bool = typer.Option(
+        False,
+        "--game",
+        help="A preset's view: value each card by the game on this hand, P(your side wins "
+        "it on this hand) minus P(another side does), from the view's scores (rollout; "
+        "the practice coach's measure when more than the pitcher's side can go out).",
+    ),
     seed: int = SeedOpt,
     as_json: bool = JsonOpt,
 ) -> None:
@@ -177,6 +184,8 @@ def hint_command(
                 raise InputError(
                     "--model and --ignore-calls are for views: a position has no calls"
                 )
+            if game:
+                raise InputError("--game is for a preset's view: a position has no scores")
             pos = parse_position(
                 doc, Rules.parse(rules) if rules is not None else None, families=True
             )
@@ -223,6 +232,7 @@ def hint_command(
             progress=lambda k, total: bar.update(k, total),
             time=time,
             separate=separate,
+            game=game,
         )
     _say_warm(result)
     if not isinstance(view.rules, FamilyRules):

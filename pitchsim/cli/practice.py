@@ -171,7 +171,7 @@ def review_command(
 ) -> None:
     """Every decision of one seat in a recorded game, valued from the view it had: the
     costly ones, the total loss, and a table by hand."""
-    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNIT, describe
+    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNITS, describe
     from ..coach.review import review
     from ..games.clock import check_time
     from ..games.record import replay
@@ -216,8 +216,8 @@ def review_command(
     # margin points (a preset's); a named trump in points of expected score.
     preset = any(j.unit == "margin" for j in r.judgements)
     card_unit = "margin" if preset else "points"
-    # A card whose hand could end the game is judged in P(game), counted apart.
-    game = any(j.unit == GAME_UNIT for j in r.judgements)
+    # A card whose hand could end the game is judged in P(game) (or net P(game)), apart.
+    game = any(j.unit in GAME_UNITS for j in r.judgements)
     more = "  cards  lost P(game)" if game else ""
     out.append(f"hand  calls  lost P(win)  cards  lost {card_unit:<6}{more}  labelled")
     for row in r.by_hand():

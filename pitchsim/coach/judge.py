@@ -22,7 +22,13 @@ Under a rule family (setback, smear, ten-point, ...: a view whose rules are a pr
   **margin**, your side's score change on the hand minus the mean change of the other
   sides, in points; except, as in the base game, in **P(game)** when the hand can
   decide the game, and only by the pitcher's side going out (``preset_game_need``: no
-  other side can reach the target on it), the heuristic playing on in each world;
+  other side can reach the target on it), the heuristic playing on in each world; and
+  in **net P(game)** when another side could go out on this hand too (win=pitcher-first,
+  win=highest), or the pitcher shot, or under set-pitcher-wins (``preset_game_open``):
+  P(the seat's side wins the game on this hand) minus P(another side wins it on this
+  hand), each world's hand played on by the heuristic, scored, settled and its winners
+  found by the game kernels' own code (``rollout_game``); when no world ends the game
+  for any card, in the margin again;
 - a call is judged in **P(win the game)** by the same ``advise``, under the preset's
   target, win rule, shoot and dealer-steal variants;
 - the naming of trump is judged by the bid odds' deal-out under a preset (``advice.odds``
@@ -61,9 +67,13 @@ SCORE_STEPS = ((1.00, "blunder"), (0.50, "mistake"), (0.25, "inaccuracy"))  # ha
 UNITS = {("call", False): "P(win)", ("card", False): "points"}
 # A base card's unit when the game can be decided on the hand (see the module).
 GAME_UNIT = "P(game)"
+# A preset's card when more than the pitcher's side can go out on the hand (the module).
+NET_GAME_UNIT = "net P(game)"
+GAME_UNITS = (GAME_UNIT, NET_GAME_UNIT)  # a card judged by the game on this hand
 UNITS |= {("call", True): "P(win)", ("trump", True): "score", ("card", True): "margin"}
 STEPS = {"P(win)": CALL_STEPS, "points": CARD_STEPS, "score": SCORE_STEPS, "margin": CARD_STEPS}
 STEPS[GAME_UNIT] = CALL_STEPS  # a chance of the game, as a call's
+STEPS[NET_GAME_UNIT] = CALL_STEPS  # a difference of two chances of the game
 # Words for each unit, as the coach's value line heads them.
 UNIT_WORDS = {
     "P(win)": "P(win game)",
@@ -71,6 +81,7 @@ UNIT_WORDS = {
     "score": "your side's expected score on this hand",
     "margin": "your side's score change on the hand minus the others' mean",
     GAME_UNIT: "P(your side wins the game on this hand)",
+    NET_GAME_UNIT: "P(your side wins the game on this hand) minus P(another side does)",
 }
 # How a preset's worlds are dealt, said beside each of its cards' judgements.
 FAMILY_WORLDS_NOTE = "the worlds fit the play seen and the draw, not the calls heard"
@@ -267,24 +278,10 @@ def judge_card(
     if need is not None and h.cards and h.cards[0].p_at_least:
         return _judge_card_game(view, chosen, hand, h, need, policy, time)
     sign = 1.0 if h.pitcher_side else -1.0
-    values, halves, versus = {}, {}, {}
-    for c in h.cards:
-        name = card_text(c.card)
-        values[name] = sign * c.points
-        ci = c.points_ci95  # None: too few worlds for an interval
-        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
-        versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
-    recommended = card_text(h.recommended)
+    values, halves, versus = _card_means(h)
+    values = {name: sign * v for name, v in values.items()}
     best = _top(values, chosen)
-    # Paired on the same worlds: each card's difference from the policy's card has its
-    # own half-width; between two other cards the sum of theirs bounds it (a standard
-    # deviation of a difference never exceeds the sum of the two).
-    if chosen == best:
-        error = 0.0
-    elif recommended in (best, chosen):
-        error = versus[chosen if recommended == best else best]
-    else:
-        error = versus[best] + versus[chosen]
+    error = _paired_error(chosen, best, card_text(h.recommended), versus)
     return _card_judgement(
         view, hand, chosen, best, values, halves, error, "points", h, policy, time
     )
@@ -323,7 +320,8 @@ def _card_judgement(
         h.worlds,
         "; ".join(notes),
         recommended,
-        defending=not h.pitcher_side,
+        # values turned round for a defender (net P(game) is already the seat's own)
+        defending=not h.pitcher_side and unit != NET_GAME_UNIT,
     )
 
 
@@ -342,7 +340,7 @@ def game_need(view: View) -> int | None:
 def preset_game_need(view: View) -> int | None:
     """Under a preset: the points the pitcher's side needs on this hand to win the game,
     when this hand can decide the game only that way; else None.  The pitcher's side
-    wins on this hand exactly when it makes its bid at or past the target (0.9, 0.11:
+    wins on this hand exactly when it makes its bid at or past the target (0.9, 6.1 win:
     made, its score rises by its points; under win=pitcher-first it wins even when
     another side gets there too), so it needs ``max(bid, target - score)``, at most the
     preset's most points a hand.  Under pitcher-first and highest another side can also
@@ -366,6 +364,47 @@ def preset_game_need(view: View) -> int | None:
         return None
     need = max(view.bid, r.target - scores[view.pitcher])
     return need if need <= most else None
+
+
+def preset_game_open(view: View) -> str | None:
+    """Under a preset, when this hand can end the game otherwise than by the pitcher's
+    side alone going out (``preset_game_need``): why, in words; else None.  A side's
+    score rises by at most the preset's most points a hand, so it can go out on this
+    hand only when that takes it to the target: the pitcher's side by making its bid
+    (0.9, 6.1 win), another side under win=pitcher-first (3.11: any side at the target
+    ends the game) and win=highest (2.11: the single highest total at the target).  A
+    made shoot wins the game at once (6.1 shoot), and under set-pitcher-wins (6.3.6) the
+    pitcher's side goes out made or, at the target, set.  The rule set=to-others (12.11) is not played by
+    the kernels: None."""
+    if view.pitcher is None or view.bid is None or view.preset.set != "minus":
+        return None
+    r = view.preset
+    scores = view.seat_scores()
+    ours = r.team(view.pitcher)
+    mine = scores[view.pitcher]
+    most = r.max_bid
+    if view.shoot:
+        return "the pitcher shot: made, its side wins the game at once"
+    if r.set_pitcher_wins and mine + most >= r.target:  # (left out by preset_game_need)
+        how = "even set" if mine - view.bid >= r.target else "by making its bid"
+        return (
+            f"the pitcher's side ({mine} of {r.target}, bid {view.bid}) can go out {how}, "
+            "under set-pitcher-wins"
+        )
+    others = [s for s in range(view.players) if r.team(s) != ours and scores[s] + most >= r.target]
+    if r.win != "pitcher" and others:
+        s = others[0]
+        who = "your side" if r.team(s) == r.team(view.seat) else f"seat {s}'s side"
+        mine_too = (
+            f"the pitcher's side ({mine} of {r.target}, bid {view.bid}) and "
+            if mine + most >= r.target
+            else ""
+        )
+        return (
+            f"{mine_too}{who} ({scores[s]} of {r.target}) can reach the target with the "
+            f"hand's {most} points"
+        )
+    return None
 
 
 def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, time, first=()):
@@ -442,24 +481,23 @@ def judge_family_card(
             return _judge_card_game(
                 view, chosen, hand, h, need, "rollout", time, [FAMILY_WORLDS_NOTE]
             )
+    first = []
+    why = preset_game_open(view)
+    if why is not None:
+        h = hint_view(view, worlds=worlds, seed=seed, time=time, game=True)
+        if not _no_world_ends_it(h):
+            return _judge_card_net(view, chosen, hand, h, why, time)
+        first.append(
+            f"the game could end on this hand ({why}), but it ends in none of the "
+            f"{h.worlds} worlds whatever you play: the cards are judged in the margin"
+        )
     h = hint_view(view, worlds=worlds, seed=seed, time=time)
-    values, halves, versus = {}, {}, {}
-    for c in h.cards:
-        name = card_text(c.card)
-        values[name] = c.points
-        ci = c.points_ci95
-        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
-        versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
+    values, halves, versus = _card_means(h)
     recommended = card_text(h.recommended)
     best = _top(values, chosen)
     loss = values[best] - values[chosen]
-    if chosen == best:
-        error = 0.0
-    elif recommended in (best, chosen):
-        error = versus[chosen if recommended == best else best]
-    else:
-        error = versus[best] + versus[chosen]
-    notes = [FAMILY_WORLDS_NOTE]
+    error = _paired_error(chosen, best, recommended, versus)
+    notes = [*first, FAMILY_WORLDS_NOTE]
     if h.stop == CLOCK:
         notes.append(_clock_note(time, h.worlds, "worlds"))
     return Judgement(
@@ -478,6 +516,57 @@ def judge_family_card(
         "; ".join(notes),
         recommended,
     )
+
+
+def _no_world_ends_it(h) -> bool:
+    """Every card's net P(game) is 0 in every world valued (its mean 0 and its interval
+    empty): the game ends on this hand in none of them."""
+    return all(c.points == 0 and c.points_ci95 == (0.0, 0.0) for c in h.cards)
+
+
+def _judge_card_net(view, chosen: str, hand: int, h, why: str, time) -> Judgement:
+    """A preset's card judged in net P(game) (see the module) from hint's answer ``h``
+    valued by the game (``hint_view(..., game=True)``): each card's mean over the worlds
+    of 1 (the seat's side wins the game on this hand, no other side does), -1 (another
+    side does, the seat's does not) or 0.  The worlds are the same for every card: the
+    error of a difference is the paired one, as the margin's."""
+    values, halves, versus = _card_means(h)
+    recommended = card_text(h.recommended)
+    best = _top(values, chosen)
+    error = _paired_error(chosen, best, recommended, versus)
+    head = (
+        f"the game can end on this hand for more than the pitcher's side ({why}), so the "
+        "cards are judged by P(your side wins it on this hand) minus P(another side does)"
+    )
+    return _card_judgement(
+        view, hand, chosen, best, values, halves, error, NET_GAME_UNIT, h, "rollout", time,
+        [head],
+    )  # fmt: skip
+
+
+def _card_means(h) -> tuple[dict, dict, dict]:
+    """Per card (as the protocol writes it): hint's mean, its 95% half-width and its
+    difference's from the recommended card (NaN: too few worlds for an interval)."""
+    values, halves, versus = {}, {}, {}
+    for c in h.cards:
+        name = card_text(c.card)
+        values[name] = c.points
+        ci = c.points_ci95
+        halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
+        versus[name] = math.nan if c.vs_best[1] is None else c.vs_best[1]
+    return values, halves, versus
+
+
+def _paired_error(chosen: str, best: str, recommended: str, versus: dict) -> float:
+    """The 95% half-width of best's value minus chosen's, paired on the same worlds: each
+    card's difference from the recommended card has its own; between two other cards
+    the sum of theirs bounds it (a difference's standard deviation never exceeds the
+    sum of the two)."""
+    if chosen == best:
+        return 0.0
+    if recommended in (best, chosen):
+        return versus[chosen if recommended == best else best]
+    return versus[best] + versus[chosen]
 
 
 def judge_trump(view, chosen: str, hand: int, samples: int, seed: int) -> Judgement:
@@ -569,7 +658,9 @@ def show_action(kind: str, text: str) -> str:
 def describe(j: Judgement) -> str:
     """One line for the player: the loss, its error and the label, in words that agree
     with the values shown (the best is the highest value)."""
-    unit = {"P(win)": "of P(win)", GAME_UNIT: "of P(game)"}.get(j.unit, "points")
+    unit = {"P(win)": "of P(win)", GAME_UNIT: "of P(game)", NET_GAME_UNIT: "of net P(game)"}.get(
+        j.unit, "points"
+    )
     best = show_action(j.kind, j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"

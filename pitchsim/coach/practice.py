@@ -44,6 +44,8 @@ from .judge import (
     COACH_WORLDS,
     DEFENDING_GAME_WORDS,
     GAME_UNIT,
+    GAME_UNITS,
+    NET_GAME_UNIT,
     UNIT_WORDS,
     UNITS,
     Judgement,
@@ -503,7 +505,7 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
         v = sign * v
         name = _action(j.kind, a, paint)
         mark = "*" if a == j.chosen else " "
-        chance = j.unit in ("P(win)", GAME_UNIT)
+        chance = j.unit in ("P(win)", *GAME_UNITS)
         value = f"{v:.1%}" if chance else f"{v:+.2f}"
         parts.append(
             f"{mark}{name} {value} ±{h * 100:.1f}" if chance else f"{mark}{name} {value} ±{h:.2f}"
@@ -638,6 +640,7 @@ LOSS_PARTS = (
     (("card",), "points", "card", "{:.2f} points"),
     (("card",), "margin", "card", "{:.2f} points of margin"),
     (("card",), GAME_UNIT, "card", "{:.1%} of P(game)"),
+    (("card",), NET_GAME_UNIT, "card", "{:.1%} of net P(game)"),
 )
 
 
@@ -805,8 +808,10 @@ def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> No
             raise bad(f"{where}: seat {j['seat']} is not the person's seat {seat}")
         if j["kind"] not in ("call", "trump", "card"):
             raise bad(f"{where}: kind must be 'call', 'trump' or 'card', not {quoted(j['kind'])}")
+        # a card by the game on the hand: P(game) in any game, net P(game) under a preset
+        game_units = GAME_UNITS if family else (GAME_UNIT,)
         if j["unit"] != UNITS[j["kind"], family] and (
-            j["unit"] != GAME_UNIT or family or j["kind"] != "card"
+            j["unit"] not in game_units or j["kind"] != "card"
         ):
             raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s here")
         for key in ("loss", "error"):

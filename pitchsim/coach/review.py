@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..games.record import _decisions
 from ..util.errors import InputError
-from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNIT, Judgement, judge
+from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNITS, Judgement, judge
 from .practice import coach_seed
 
 
@@ -48,9 +48,10 @@ class Review:
                     "trump_loss": sum(j.loss for j in js if j.kind == "trump"),
                     "cards": sum(_in_points(j) for j in js),
                     "card_loss": sum(j.loss for j in js if _in_points(j)),
-                    # cards judged in P(game): the hand could end the game (coach/judge.py)
-                    "game_cards": sum(j.unit == GAME_UNIT for j in js),
-                    "game_loss": sum(j.loss for j in js if j.unit == GAME_UNIT),
+                    # cards judged in P(game) or net P(game): the hand could end the game
+                    # (coach/judge.py; a loss in either is a loss of the seat's chance)
+                    "game_cards": sum(j.unit in GAME_UNITS for j in js),
+                    "game_loss": sum(j.loss for j in js if j.unit in GAME_UNITS),
                     "labelled": sum(j.label is not None for j in js),
                 }
             )
@@ -68,7 +69,7 @@ class Review:
             "call_loss": sum(j.loss for j in self.judgements if j.kind == "call"),
             "trump_loss": sum(j.loss for j in self.judgements if j.kind == "trump"),
             "card_loss": sum(j.loss for j in self.judgements if _in_points(j)),
-            "game_loss": sum(j.loss for j in self.judgements if j.unit == GAME_UNIT),
+            "game_loss": sum(j.loss for j in self.judgements if j.unit in GAME_UNITS),
             "by_hand": self.by_hand(),
             "costly": [j.to_json() for j in self.costly],
             "judgements": [j.to_json() for j in self.judgements],
@@ -76,8 +77,9 @@ class Review:
 
 
 def _in_points(j: Judgement) -> bool:
-    """A card judged in points (the base game's) or margin (a preset's), not P(game)."""
-    return j.kind == "card" and j.unit != GAME_UNIT
+    """A card judged in points (the base game's) or margin (a preset's), not by the game
+    on the hand (P(game), net P(game))."""
+    return j.kind == "card" and j.unit not in GAME_UNITS
 
 
 def review(

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..game.cards import format_card, suit_cards
 from ..game.reference import PASS
-from ..game.rules import R_PARTNERSHIP, FamilyRules, Rules
+from ..game.rules import R_PARTNERSHIP, FamilyRules, Rules, label
 from ..game.view import View, call_text, card_text
 from ..kernels.dispatch import choose_bid, choose_card
 from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
@@ -60,9 +60,14 @@ KEY_BITS = 62
 def view_key(seed: int, view: View) -> np.uint64:
     """The random stream of a decision the engine makes: a hash of the seed and the view
     (its history, not the ``legal`` list a table may add), so the same view and seed give
-    the same answer, and different views independent ones."""
+    the same answer, and different views independent ones.  A preset's view is hashed
+    with its rules as ``label`` writes them (``smear``, ``smear,target=15``), not as the
+    complete rule string it is written with: an option added to the complete rules
+    leaves a preset's answers as they were."""
     doc = view.to_json()
     doc.pop("legal")
+    if isinstance(view.rules, FamilyRules):
+        doc["rules"] = label(view.rules)
     text = dumps_json(doc, indent=None, separators=(",", ":"), sort_keys=True)
     h = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
     return np.uint64(deal_key(seed, h & ((1 << KEY_BITS) - 1)))

@@ -96,7 +96,7 @@ from ..kernels.families.bidding import (
     legal_calls,
     name_suit,
 )
-from ..kernels.families.rollout import rollout_points
+from ..kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.families.score import side_of
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
@@ -130,6 +130,12 @@ FAMILY_POLICY = "rollout"
 OBJECTIVE = (
     "your side's score change on this hand minus the mean change of the other sides, "
     "in points (made: the pitcher's side scores its points; set: minus the bid)"
+)
+# A preset's rollout valued by the game (``game``, the coach's measure when more than the
+# pitcher's side can go out on this hand: ``coach.judge``).
+GAME_OBJECTIVE = (
+    "P(your side wins the game on this hand) minus P(another side wins it on this hand), "
+    "the heuristic playing on at every seat (a shared win counts for both)"
 )
 CALLS_NOT_FITTED = "the worlds fit the play and the draw seen, not the calls heard"
 DEFAULT_TIME = 4.0  # seconds: the command's budget when none is given (the library's: none)
@@ -698,7 +704,11 @@ def _our_side(args, rules) -> bool:
 
 
 def family_decision(
-    k: FamilyKnowledge, max_points: int, policy: str, points: bool = False
+    k: FamilyKnowledge,
+    max_points: int,
+    policy: str,
+    points: bool = False,
+    game: tuple[np.ndarray, bool] | None = None,
 ) -> Decision:
     """A preset's decision (``k``, the seat's knowledge): every legal card in each world
     of a ``_FamilySampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
@@ -706,10 +716,33 @@ def family_decision(
     kept across calls), its fallback ``rollout`` the family heuristic playing on; by
     ``rollout`` the family rollout's ``OBJECTIVE`` (``games.family_seat.rollout_valuer``,
     ``others`` outcomes a point), or with ``points`` the pitcher's side's points as the
-    heuristic plays on (the coach's P(game): ``coach.judge``)."""
+    heuristic plays on (the coach's P(game): ``coach.judge``).  With ``game`` (the
+    scores per seat before the hand, and whether the pitcher shot) ``rollout`` values
+    each card by ``GAME_OBJECTIVE`` in each world (``rollout_game``): 1 the seat's side
+    wins the game on this hand and no other side does, -1 another side does and the
+    seat's does not, 0 else; raised by 1 (``shift``)."""
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
     our = bool(side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr))
     prior = heuristic_prior(k)
+    if game is not None:
+        scores, shoot = game
+        bid = max_points if shoot else k.bid
+
+        def chances(policy: str, worlds: np.ndarray):
+            def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+                out = np.empty((cards.size, hi - lo), dtype=np.int64)
+                rollout_game(
+                    worlds[lo:hi], cards, k.seat, k.n, k.pitcher, bid, shoot, k.trump,
+                    k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
+                    scores, k.fr, k.tab, out,
+                )  # fmt: skip
+                mine = (out & GAME_MINE) != 0
+                other = (out & GAME_OTHER) != 0
+                return mine.astype(np.int64) - other + 1, 0
+
+            return value, worlds.shape[0]
+
+        return Decision(cards, prior, our, k.bid, max_points, chances, GAME_OBJECTIVE, 2, 1)
     if policy == "rollout" and not points:
         shift = value_shift(k, max_points)
 
@@ -1048,16 +1081,19 @@ def _family_setup(
     policy: str,
     fit_calls: bool,
     points: bool = False,
+    game: bool = False,
 ):
     """A preset's sampler (its worlds fit the play and the draw), with ``model`` (a
     bidding policy named; None: the calls are not fitted) one whose worlds also fit the
     calls heard (``_FittedFamilySampler``), its decision's maker (``points`` as
-    :func:`family_decision` takes it), who the answer is about and the note when the
+    :func:`family_decision` takes it; ``game``: valued by the game on this hand, from
+    the view's scores), who the answer is about and the note when the
     calls are not fitted."""
     k = family_knowledge(view)
     r = view.preset
     who = _family_who(k, r, view.bid, view.shoot)
-    make = partial(family_decision, k, r.max_bid, policy, points)
+    at = (np.array(view.seat_scores(), dtype=np.int64), bool(view.shoot)) if game else None
+    make = partial(family_decision, k, r.max_bid, policy, points, at)
     plain = _FamilySampler(k, seed, worlds)
     if model is None or not fit_calls:
         why = CALLS_NOT_FITTED + ("" if fit_calls else " (as asked)")
@@ -1175,17 +1211,26 @@ def hint_view(
     time: float | None = None,
     separate: bool = False,
     points: bool = False,
+    game: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
     the worlds fit the play seen and, with ``fit_calls``, the calls heard as ``model``
     makes them (None: ``DEFAULT_MODEL``; a preset's view fits the play and the draw,
     and the calls only when a model is named).  ``policy``, ``time`` and ``separate`` as
     for :func:`hint`; ``points``: a preset's ``rollout`` values the pitcher's side's
-    points (with their P(at least k)), not its objective (the base game's always do)."""
+    points (with their P(at least k)), not its objective (the base game's always do);
+    ``game``: a preset's ``rollout`` values each card by the game on this hand
+    (``GAME_OBJECTIVE``: who goes out, from the view's scores)."""
     preset = isinstance(view.rules, FamilyRules)  # a preset's rules: the family kernels
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)
+    if game and not (preset and policy == "rollout"):
+        raise HintError(
+            "the game on this hand is valued under a preset, by rollout (the family "
+            "heuristic playing on), not "
+            + (f"by {policy}" if preset else "in the base game: its hint values points")
+        )
     why = _no_card(view)
     if why is not None:
         raise HintError(why)
@@ -1194,7 +1239,7 @@ def hint_view(
     seed = pick_seed(seed)
     if preset:
         plain, fitted, make, who, unfitted = _family_setup(
-            view, seed, worlds, model if named else None, policy, fit_calls, points
+            view, seed, worlds, model if named else None, policy, fit_calls, points, game
         )
     else:
         plain, fitted, make, who, unfitted = _base_setup(view, seed, worlds, model, fit_calls)

@@ -9,7 +9,7 @@ the coach on, the ones the coach gave during the game (stored in the record), un
 
 from __future__ import annotations
 
-from ..coach.judge import COACH_TIME, GAME_UNIT, Judgement
+from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement
 from ..coach.review import ReviewError, review
 from ..game.rules import label
 from ..games.record import _rules, replay, views_of
@@ -78,7 +78,7 @@ def review_record(
         "rules": label(_rules(doc)),
         "steps": steps,
         "call_loss": sum(j.loss for j in js if j.kind == "call"),
-        "card_loss": sum(j.loss for j in js if j.kind == "card" and j.unit != GAME_UNIT),
-        "game_loss": sum(j.loss for j in js if j.unit == GAME_UNIT),
+        "card_loss": sum(j.loss for j in js if j.kind == "card" and j.unit not in GAME_UNITS),
+        "game_loss": sum(j.loss for j in js if j.unit in GAME_UNITS),
         "labelled": sum(j.label is not None for j in js),
     }

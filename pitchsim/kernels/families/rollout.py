@@ -59,7 +59,7 @@ from ..search.monte_carlo import (
 from ..search.solver import new_table, preset_world_values
 from .policies import heuristic_card
 from .score import N_AWARDS, score_hand, side_of
-from .settle import settle_hand
+from .settle import settle_hand, winners
 from .tables import F_FOLLOW, T_TRUMPS
 from .trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
 from .worlds import ATTEMPTS_PER_WORLD, family_constraint, sample_family_worlds
@@ -68,12 +68,16 @@ __all__ = [
     "KIND_MASK",
     "PIMC",
     "PLAY_NODES",
+    "GAME_MINE",
+    "GAME_OTHER",
     "ROLLOUT",
     "WORLDS_SHIFT",
     "pimc_choice",
     "pimc_outcomes",
     "play_on",
+    "rollout_game",
     "rollout_outcomes",
+    "rollout_points",
     "search_card",
 ]
 
@@ -388,15 +392,20 @@ def _family_search_card(
     return search
 
 
-@njit(cache=True)
-def rollout_points(
-    worlds, cards, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, won, pby,
-    fr, tab, out,
+# ``rollout_game``'s outcome bits: the seat's side wins the game on this hand; another
+# side does (both: a win shared by sides tied at the top, 3.11).
+GAME_MINE = 1
+GAME_OTHER = 2
+
+
+@njit(cache=True, inline="always")
+def _rollout_scored(
+    worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
+    played, won, pby, scores, fr, tab, out, game,
 ):  # fmt: skip
-    """``out[j, w]``: the pitcher's side's points (0.9's, as scored: ``score_hand``) after
-    ``cards[j]`` in ``worlds[w]``, the hand finished by ``heuristic`` at every seat: pimc's
-    measure played out (``search.hint``: its answer when pimc solves no world in
-    the time)."""
+    """``rollout_points`` (``game`` False) and ``rollout_game`` (True): each card of
+    ``cards`` played in each world, the hand finished by ``heuristic`` and scored; then
+    ``out[j, w]`` the pitcher's side's points, or the game's outcome (see there)."""
     leader = tseats[0] if count > 0 else seat
     pos = seat - leader
     if pos < 0:
@@ -408,6 +417,9 @@ def rollout_points(
     tseats2 = np.empty(n, dtype=np.int64)
     award = np.empty(N_AWARDS, dtype=np.int64)
     points = np.empty(n, dtype=np.int64)
+    change = np.empty(n, dtype=np.int64)
+    after = np.empty(n, dtype=np.int64)
+    mine = np.int64(1) << side_of(seat, fr)
     for w in range(worlds.shape[0]):
         for s in range(n):
             held[s] = worlds[w, s] | pby[s]
@@ -417,4 +429,50 @@ def rollout_points(
                 leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
             )  # fmt: skip
             score_hand(held, won2, n, t, fr, tab, award, points)
-            out[j, w] = points[pitcher]
+            if not game:
+                out[j, w] = points[pitcher]
+                continue
+            made = settle_hand(points, n, pitcher, bid, fr, change)
+            for s in range(n):
+                after[s] = scores[s] + change[s]
+            sides = winners(after, n, pitcher, made, shoot, fr)
+            code = 0
+            if sides & mine:
+                code |= GAME_MINE
+            if sides & ~mine:
+                code |= GAME_OTHER
+            out[j, w] = code
+
+
+@njit(cache=True)
+def rollout_points(
+    worlds, cards, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, won, pby,
+    fr, tab, out,
+):  # fmt: skip
+    """``out[j, w]``: the pitcher's side's points (0.9's, as scored: ``score_hand``) after
+    ``cards[j]`` in ``worlds[w]``, the hand finished by ``heuristic`` at every seat: pimc's
+    measure played out (``search.hint``: its answer when pimc solves no world in
+    the time)."""
+    _rollout_scored(
+        worlds, cards, seat, n, pitcher, 0, False, trump, trick_no, trick, tseats, count,
+        played, won, pby, won, fr, tab, out, False,  # (scores: unread without game)
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def rollout_game(
+    worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
+    played, won, pby, scores, fr, tab, out,
+):  # fmt: skip
+    """``out[j, w]``: who wins the game on this hand after ``cards[j]`` in ``worlds[w]``,
+    the hand finished by ``heuristic`` at every seat, scored (``score_hand``), settled
+    (``settle_hand``, 0.9: ``bid`` the pitcher's, the maximum for a ``shoot``) on
+    ``scores`` (per seat, before the hand; partners equal) and its winners found as the
+    game kernels find them (``settle.winners``: the win rule, 2.11, 3.11, a made shoot,
+    set-pitcher-wins): ``GAME_MINE`` set when the seat's side is among them,
+    ``GAME_OTHER`` when another side is; 0, the game goes on (the coach's P(game) when
+    more than the pitcher's side can go out: ``coach.judge``)."""
+    _rollout_scored(
+        worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
+        played, won, pby, scores, fr, tab, out, True,
+    )  # fmt: skip

@@ -265,7 +265,8 @@ function drawLines(view, trumps) {
 
 // ---------------------------------------------------------------- the coach
 
-const CHANCES = ["P(win)", "P(game)"];  // the coach's units that are probabilities
+// the coach's units that are chances (net P(game), a difference of two: -1 to 1)
+const CHANCES = ["P(win)", "P(game)", "net P(game)"];
 
 function judgementBox(j) {
   if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
@@ -287,7 +288,7 @@ function judgementBox(j) {
     // A chance is drawn as it is (0 to 1); points as how far each choice is behind the
     // best (values such as -5.62 and -5.66 drawn from 0 would look the same).
     chart(acts.map((a) => ({ name: actionName(a), value: chance ? j.values[a] : top - j.values[a],
-      mark: a === j.chosen })), chance ? [0, 1] : null),
+      mark: a === j.chosen })), chance ? [j.unit === "net P(game)" ? -1 : 0, 1] : null),
     chance ? null : el("p", { class: "muted small chart-note" }, "bars: how far behind the best " +
       `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
