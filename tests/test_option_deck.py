@@ -208,9 +208,9 @@ def test_a_planted_bug_the_kernels_dealing_the_whole_pack_is_caught(monkeypatch)
 @pytest.mark.parametrize("text, n", [("auction-pitch,deck=5-A", 3), ("five-point,deck=2,9-A", 4)])
 def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
     """Each card of the pack is dealt with probability n * 6 / pack (all alike); no card
-    outside the pack ever is.  The kernels' deal, 20,000 deals, a 99.9% interval per card
-    (a sure failure of 1 in 1000 per card would show as a rare flake; the interval is
-    the exact binomial's normal bound)."""
+    outside the pack ever is.  The kernels' deal, 20,000 deals of a fixed seed, each
+    card's frequency within 4 standard errors of the exact value (a bound every card of
+    a correct deal meets but for about 1 in 16,000 per card)."""
     r = as_family(Rules.parse(text))
     fr = family_array(r)
     pack = F.pack(r, n)
@@ -221,13 +221,13 @@ def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
     from pitchsim.kernels.rng import deal_key
 
     for d in range(deals):
-        deal_family(deal_key(7, d), n, d % n, fr, deck, dealt)
+        deal_family(np.uint64(deal_key(7, d)), n, d % n, fr, deck, dealt)
         everything = int(np.bitwise_or.reduce(dealt))
         assert everything.bit_count() == 6 * n
         for c in cards_of(everything):
             counts[c] += 1
     p = n * 6 / len(pack)
-    half = 3.29 * math.sqrt(p * (1 - p) / deals)
+    half = 4 * math.sqrt(p * (1 - p) / deals)
     for c in range(54):
         if c in pack:
             assert abs(counts[c] / deals - p) < half, (format_card(c), counts[c] / deals, p)
@@ -276,7 +276,7 @@ def test_bid_odds_takes_a_short_pack_and_refuses_a_card_outside_it():
 def test_the_odds_bidder_refuses_a_short_pack_in_one_line():
     err = refused(
         "play", "--rules", "auction-pitch,deck=5-A", "--seed", "1", "--game",
-        "--strategy", "odds+heuristic",
+        "-s", "odds+heuristic",
     )  # fmt: skip
     assert "no table for deck=5-A" in err and "12.3" in err
 
@@ -288,7 +288,7 @@ def test_simulate_play_and_tournament_play_a_short_pack(text, tmp_path):
     pack = {format_card(c, symbols=False) for c in F.pack(Rules.parse(text), 4)}
     code, out, _ = cli(
         "play", "--rules", text, "--seed", "3", "--game", "--json",
-        "--strategy", "heuristic+heuristic",
+        "-s", "heuristic+heuristic",
     )  # fmt: skip
     assert code == 0
     doc = json.loads(out)

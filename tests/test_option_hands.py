@@ -190,7 +190,7 @@ def test_12_4_the_engine_decides_on_a_view_with_hands_left():
 def test_12_4_play_a_game_of_n_hands_and_read_its_record_back():
     code, out, _ = cli(
         "play", "--rules", "five-point,hands=3", "--seed", "4", "--game", "--json",
-        "--strategy", "heuristic+heuristic",
+        "-s", "heuristic+heuristic",
     )  # fmt: skip
     assert code == 0
     doc = json.loads(out)
