@@ -846,6 +846,8 @@ class _Replay:
         if not self.pack >> c & 1:
             self.fail(
                 f"{what}: {card_text(c)} is not in the pack ({self.r.family}, {self.n} players, 4.3)"
+                if self.r.deck == "2-A"
+                else f"{what}: {card_text(c)} is not in the pack of deck={self.r.deck} (12.3)"
             )
 
     def see(self, c: int, where: str, what: str) -> None:
