@@ -221,3 +221,15 @@ def test_12_4_tournament_plays_n_hands_and_refuses_the_game_bidders():
         "advise", "AH KH JD 2H 9C 7D", "--seat", "1", "--dealer", "0", "--rules",
         "five-point,hands=2", words="12.4",
     )  # fmt: skip
+
+
+def test_12_4_practice_shows_the_hands_left_and_coaches_the_cards():
+    answers = "p\n5\n2\n1\n" * 3000  # progress at any prompt (test_practice_presets.answers)
+    code, out, err = cli(
+        "practice", "--rules", "five-point,hands=2", "--opponents", "heuristic+heuristic",
+        "--seed", "5", "--samples", "200", "--worlds", "4", stdin=answers,
+    )  # fmt: skip
+    assert code == 0, err
+    assert "(hand 1 of 2, 2 left with this one; then the highest total wins)" in out
+    assert "(hand 2 of 2, 1 left with this one;" in out and "hand 3 of" not in out
+    assert "coach: calls are not judged under hands=N" in out and "game over:" in out
