@@ -302,13 +302,16 @@ def test_simulate_play_and_tournament_play_a_short_pack(text, tmp_path):
     assert code == 0, out
 
 
-def test_practice_a_short_pack_against_heuristic_bots_and_the_odds_refusal():
+def test_practice_a_short_pack_against_heuristic_bots_and_the_odds_refusal(tmp_path):
     answers = "p\n5\n2\n1\n" * 3000  # progress at any prompt (test_practice_presets.answers)
-    code, _, err = cli("practice", "--rules", "five-point,deck=2,9-A", "--seed", "5", "--no-coach")
+    code, _, err = cli(
+        "practice", "--rules", "five-point,deck=2,9-A", "--seed", "5", "--no-coach",
+        "--save", tmp_path / "refused.json",
+    )  # fmt: skip
     assert code == 2 and "no table for deck=2,9-A" in err  # the default opponents: odds
     code, out, err = cli(
         "practice", "--rules", "five-point,deck=2,9-A", "--opponents", "heuristic+heuristic",
-        "--seed", "5", "--no-coach", stdin=answers,
+        "--seed", "5", "--no-coach", "--save", tmp_path / "g.json", stdin=answers,
     )  # fmt: skip
     assert code == 0, err
     assert "game over:" in out and "5♥" not in out and "8♣" not in out  # not in 2,9-A

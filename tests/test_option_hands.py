@@ -223,11 +223,12 @@ def test_12_4_tournament_plays_n_hands_and_refuses_the_game_bidders():
     )  # fmt: skip
 
 
-def test_12_4_practice_shows_the_hands_left_and_coaches_the_cards():
+def test_12_4_practice_shows_the_hands_left_and_coaches_the_cards(tmp_path):
     answers = "p\n5\n2\n1\n" * 3000  # progress at any prompt (test_practice_presets.answers)
     code, out, err = cli(
         "practice", "--rules", "five-point,hands=2", "--opponents", "heuristic+heuristic",
-        "--seed", "5", "--samples", "200", "--worlds", "4", stdin=answers,
+        "--seed", "5", "--samples", "200", "--worlds", "4", "--save", tmp_path / "g.json",
+        stdin=answers,
     )  # fmt: skip
     assert code == 0, err
     assert "(hand 1 of 2, 2 left with this one; then the highest total wins)" in out
