@@ -315,3 +315,25 @@ def test_practice_a_short_pack_against_heuristic_bots_and_the_odds_refusal(tmp_p
     )  # fmt: skip
     assert code == 0, err
     assert "game over:" in out and "5♥" not in out and "8♣" not in out  # not in 2,9-A
+
+
+def test_12_3_table_checks_hold_the_short_packs_exact_values(tmp_path):
+    """``table --checks`` under deck=9-A, worked by hand: the ace of spades is in the
+    pitcher's 6 of 24 with probability 6/24 = 0.25; a king of trump without the ace wins
+    High when the ace is not dealt: never with 4 players (all 24 dealt, 12.3), with 3
+    players 1 - 12/18 = 1/3 (12 of the 18 unseen cards dealt)."""
+    run = tmp_path / "r"
+    code, _, err = cli(
+        "simulate", "--rules", "auction-pitch,deck=9-A", "--deals", "3000", "-n", "3,4",
+        "--out", run, "--seed", "2", "-q",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, _ = cli("table", run, "--checks", "--format", "json")
+    assert code == 0
+    rows = {(r["players"], r["check"]): r for r in json.loads(out)}
+    ace = "the ace of spades in the pitcher's hand as dealt"
+    king = "king of trump dealt without the ace wins High"
+    assert rows[(3, ace)]["exact"] == rows[(4, ace)]["exact"] == 0.25
+    assert rows[(4, king)]["exact"] == 0 and rows[(4, king)]["estimate"] == 0
+    assert abs(rows[(3, king)]["exact"] - 1 / 3) < 1e-5  # (written to 6 digits)
+    assert all(r["inside"] for r in rows.values())
