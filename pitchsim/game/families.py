@@ -42,7 +42,7 @@ OPTIONS = (
         "jokers",
         ("0", "1", "2"),
         {
-            "0": "no jokers: a 52-card pack",
+            "0": "no jokers: the deck= pack alone (52 cards unless deck says otherwise)",
             "1": "one joker (HJ), a trump worth 1 just below the jick (or the jack)",
             "2": "two jokers, HJ above LJ, trumps worth 1 each just below the jick (or jack)",
         },
