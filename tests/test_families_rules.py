@@ -109,7 +109,7 @@ def test_family_rules_name_the_complete_rules_and_read_back(text):
     rules = Rules.parse(text)
     assert isinstance(rules, FamilyRules)
     doc = rules.describe()
-    assert list(doc)[0] == "family" and len(doc) == 24  # the family and every option
+    assert list(doc)[0] == "family" and len(doc) == 26  # family, every option
     assert Rules.parse(doc) == rules
     assert Rules.parse(spec(rules)) == rules
     assert Rules.parse(label(rules)) == rules

@@ -14,7 +14,9 @@ the same bytes, accept what they accepted and refuse what they refused.
 The presets' ``written`` and ``spoiled`` digests were rewritten once, when a preset's
 complete rules gained ``discards=``, ``joker-game=`` and ``set=`` (issue 32): with those
 three taken out of each written rule string, the views hash to the old digests exactly
-(checked when they were rewritten), so nothing else of the wire format moved.
+(checked when they were rewritten), so nothing else of the wire format moved.  They were
+rewritten again when the complete rules gained ``deck=`` and ``hands=`` (12.3, 12.4), with
+the same check (``deck=2-A`` and ``hands=off`` taken out: the old digests exactly).
 """
 
 import json

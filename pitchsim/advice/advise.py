@@ -896,12 +896,11 @@ def _preset_target(rules: Rules) -> int:
 
 def preset_hand(hand: str | Sequence[int], rules: FamilyRules, players: int) -> list[int]:
     """The seat's whole deal under ``rules``: 6 cards, or 9 (10) under deal=9, from the
-    preset's pack (its jokers ``HJ``/``LJ``; no 4s where 4.3 takes them out)."""
+    preset's pack (its jokers ``HJ``/``LJ``; no 4s where 4.3 takes them out; the short
+    packs of VARIANTS.md 12.3)."""
     each = rules.cards_each(players)
     cards = parse_cards(hand, jokers=rules.jokers) if isinstance(hand, str) else list(hand)
-    pack = set(range(52 + rules.jokers))
-    if rules.no_fours(players):
-        pack -= {s * 13 + 2 for s in range(4)}
+    pack = set(rules.pack(players))
     if (
         len(cards) != each
         or len(set(cards)) != each
@@ -970,6 +969,12 @@ def advise(
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
     n = players
+    if preset and rules.hands_limit:
+        raise InputError(
+            f"advise under hands={rules.hands_limit} is not played yet: its P(win game) "
+            "plays the game on to the target, and under hands=N it would need the hands "
+            "left (VARIANTS.md 12.4)"
+        )
     if preset:
         cards = preset_hand(hand, rules, n)
     heard = parse_calls(calls, rules)

@@ -636,6 +636,12 @@ def _check_hand(cards: list[int], rules: Rules, players: int, preset: bool) -> N
                 f"{format_card(fours[0], symbols=False)} is not in this deck (with 5 players "
                 f"{label(r)} deals from the pack without the four 4s)"
             )
+    out = [c for c in cards if c not in r.pack(players)]
+    if out:
+        raise InputError(
+            f"{format_card(out[0], symbols=False)} is not in this deck ({label(r)} deals "
+            f"from the {r.pack_size(players)}-card pack of deck={r.deck}, VARIANTS.md 12.3)"
+        )
 
 
 def bid_odds(

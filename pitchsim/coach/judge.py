@@ -351,7 +351,7 @@ def preset_game_need(view: View) -> int | None:
     if view.pitcher is None or view.bid is None or view.shoot:
         return None
     r = view.preset
-    if r.set_pitcher_wins:
+    if r.set_pitcher_wins or r.hands_limit:  # hands=N: no target to go out at (12.4)
         return None
     if getattr(r, "set", "minus") != "minus":
         return None

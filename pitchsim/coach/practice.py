@@ -149,7 +149,12 @@ class PersonSeat:
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
-        if self.coach:
+        if self.coach and view.phase == "auction" and view.preset.hands_limit:
+            self.write(
+                "coach: calls are not judged under hands=N: advise's P(win game) plays to "
+                "the target, which hands=N has not (VARIANTS.md 12.4)"
+            )
+        elif self.coach:
             self.write("coach: thinking ...")
             j = judge(
                 view,
@@ -446,17 +451,17 @@ def _trick_over(view: View, t) -> bool:
 
 def _scores_line(view, who: list[str]) -> str:
     n = view.players
+    left = getattr(view, "hands_left", None)
+    goal = (
+        f"  (hand {view.hands_played + 1} of {view.preset.hands_limit}, {left} left with this "
+        "one; then the highest total wins)"
+        if left is not None
+        else f"  (to {view.target})"
+    )
     if view.partnership:
         team = view.seat % 2
-        return (
-            f"scores: your team {view.scores[team]}, them {view.scores[1 - team]}"
-            f"  (to {view.target})"
-        )
-    return (
-        "scores: "
-        + ", ".join(f"{who[s]} {view.scores[s]}" for s in range(n))
-        + f"  (to {view.target})"
-    )
+        return f"scores: your team {view.scores[team]}, them {view.scores[1 - team]}" + goal
+    return "scores: " + ", ".join(f"{who[s]} {view.scores[s]}" for s in range(n)) + goal
 
 
 def _draw_lines(view: View, who: list[str], paint) -> list[str]:

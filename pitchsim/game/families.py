@@ -42,7 +42,7 @@ OPTIONS = (
         "jokers",
         ("0", "1", "2"),
         {
-            "0": "no jokers: a 52-card pack",
+            "0": "no jokers: the deck= pack alone (52 cards unless deck says otherwise)",
             "1": "one joker (HJ), a trump worth 1 just below the jick (or the jack)",
             "2": "two jokers, HJ above LJ, trumps worth 1 each just below the jick (or jack)",
         },
@@ -79,6 +79,16 @@ OPTIONS = (
             "true": "the 5 of trump is worth 5 to its captor",
             "pedro": "both 5s of trump's colour are worth 5 to their captor; the other 5 (left "
             "pedro) is a trump just below the 5 of trump",
+        },
+    ),
+    Variant(
+        "deck",
+        ("2-A", "5-A", "9-A", "2,9-A"),
+        {
+            "2-A": "the 52-card pack (before any jokers)",
+            "5-A": "a 40-card pack without the 2s, 3s and 4s; Low is its lowest trump in play",
+            "9-A": "a 24-card pack, 9 to ace; Low is its lowest trump in play",
+            "2,9-A": "a 28-card pack, the 2s and 9 to ace; Low is its lowest trump in play",
         },
     ),
     Variant(
@@ -158,6 +168,15 @@ OPTIONS = (
         },
     ),
     Variant(
+        "hands",
+        ("off",),
+        {
+            "off": "the game ends at the target",
+            "N": "the game lasts N hands (a redealt all-pass hand does not count); then the "
+            "highest total wins, a tie shared; target and win have no effect",
+        },
+    ),
+    Variant(
         "win",
         ("pitcher", "pitcher-first", "highest"),
         {
@@ -184,7 +203,10 @@ OPTION_MEANINGS = {v.key: v for v in OPTIONS}
 def meaning(key: str, value: str) -> str:
     """What option ``key`` set to ``value`` does, in a player's words."""
     if key in OPTION_MEANINGS:
-        return OPTION_MEANINGS[key].meaning.get(value, "")
+        m = OPTION_MEANINGS[key].meaning
+        if value not in m and "N" in m:
+            return m["N"].replace("N", value, 1)
+        return m.get(value, "")
     extra = EXTRA_VALUES.get(key, {})
     if value in extra:
         return extra[value]
@@ -203,7 +225,9 @@ def trump_order_text(rules: Rules, trump: int = 2) -> str:
     from .cards import format_card
     from .reference import trump_order
 
-    return " ".join(format_card(c) for c in reversed(trump_order(as_family(rules), trump)))
+    r = as_family(rules)
+    order = [c for c in trump_order(r, trump) if c >= 52 or c % 13 in r.ranks]  # 12.3
+    return " ".join(format_card(c) for c in reversed(order))
 
 
 def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
@@ -258,12 +282,16 @@ def family_text(rules: Rules) -> str:
     r = as_family(rules)
     fam = FAMILIES[r.family]
     lo, hi = fam.players
+    while hi > lo and hi * r.cards_each(hi) > r.pack_size(hi):  # a short pack (6.3.3)
+        hi -= 1
     players = str(lo) if lo == hi else f"{lo}-{hi}"
     side = "team" if r.partnership else "player"
-    deck = (
-        "a 52-card pack"
-        + {0: "", 1: " and one joker (HJ)", 2: " and two jokers (HJ, LJ)"}[r.jokers]
-    )
+    deck = {
+        "2-A": "a 52-card pack",
+        "5-A": "a 40-card pack, 5 to ace in each suit (deck=5-A)",
+        "9-A": "a 24-card pack, 9 to ace in each suit (deck=9-A)",
+        "2,9-A": "a 28-card pack, the 2 and 9 to ace in each suit (deck=2,9-A)",
+    }[r.deck] + {0: "", 1: " and one joker (HJ)", 2: " and two jokers (HJ, LJ)"}[r.jokers]
     title = fam.title
     if r.family == "auction-pitch":  # only a game of its own reaches here: say so
         title = "a game built from auction-pitch (RULES.md) with the generic options of 6.1"
@@ -334,5 +362,12 @@ def family_text(rules: Rules) -> str:
         f"- A {side} that made the bid (won at least that many points) scores all "
         "it won; a set one loses the bid. The others score what they won."
     )
-    lines.append(f"- Target {r.target}: " + meaning("win", r.win) + ".")
+    if r.hands_limit:
+        lines.append(
+            f"- The game lasts {r.hands_limit} hands (a hand all pass and redealt does not "
+            "count); after the last the highest total wins, a tie shared (target and win "
+            "have no effect)."
+        )
+    else:
+        lines.append(f"- Target {r.target}: " + meaning("win", r.win) + ".")
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ into a small int64 array (``Rules.to_array``), so both always play the same game
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -67,6 +68,8 @@ FAMILY_FIELDS = (
     "discards",
     "set",
     "win",
+    "deck",
+    "hands",
 )
 FAMILY_CHOICES = CHOICES | {
     "all_pass": ("forced", "redeal", "next-dealer", "dealer-set", "dealer-free"),
@@ -78,7 +81,16 @@ FAMILY_CHOICES = CHOICES | {
     "joker_game": ("0", "half"),
     "discards": ("hidden", "shown"),
     "set": ("minus", "to-others"),
+    "deck": ("2-A", "5-A", "9-A", "2,9-A"),
 }
+# VARIANTS.md 12.3: the ranks (0 the deuce ... 12 the ace) of each pack before jokers.
+DECK_RANKS = {
+    "2-A": tuple(range(13)),
+    "5-A": tuple(range(3, 13)),
+    "9-A": tuple(range(7, 13)),
+    "2,9-A": (0, *range(7, 13)),
+}
+MAX_HANDS = 100  # VARIANTS.md 12.4: hands=N, 1 to 100
 # Options that take true, false or one word more (VARIANTS.md 6.1): dealer-steal=max,
 # five=pedro (12.6), rob=dealer (12.7).
 WORD_VALUES = {"dealer_steal": "max", "five": "pedro", "rob": "dealer"}
@@ -218,9 +230,7 @@ def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[s
     ):
         return _read_toml(Path(spec))
     items = []
-    for i, item in enumerate(spec.split(",")):
-        if not item.strip():
-            raise RulesError(f"empty rule option in {quoted(spec)}")
+    for i, item in enumerate(_rule_words(spec)):
         if "=" not in item:
             word = item.strip()
             if word in FAMILIES:
@@ -237,6 +247,20 @@ def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[s
         k, v = (s.strip() for s in item.split("=", 1))
         items.append((k, v))
     return _checked_items(items, "rules", from_text=True)
+
+
+def _rule_words(spec: str) -> list[str]:
+    """The items of a rule string: separated by commas or spaces (``smear target=15``),
+    spaces around ``=`` allowed, and ``deck=2,9-A`` (12.3) one item despite its comma."""
+    words: list[str] = []
+    for piece in spec.split(","):
+        if not piece.strip():
+            raise RulesError(f"empty rule option in {quoted(spec)}")
+        tokens = re.sub(r"\s*=\s*", "=", piece.strip()).split()
+        if words and tokens[0].upper() == "9-A" and words[-1].lower().replace(" ", "") == "deck=2":
+            words[-1] += "," + tokens.pop(0)
+        words += tokens
+    return words
 
 
 def document_rule_values(spec: object) -> dict[str, object]:
@@ -329,6 +353,16 @@ def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
 
 
 def _from_text(name: str, text: str) -> object:
+    if name == "deck":  # 12.3: the ace's letter in either case
+        return text.upper()
+    if name == "hands":  # 12.4: off or a number of hands
+        if text.lower() == "off":
+            return "off"
+        if not text.isascii() or not text.isdigit() or len(text) > 20:
+            raise RulesError(
+                f"hands takes off or a number of hands 1-{MAX_HANDS}, not {quoted(text)}"
+            )
+        return int(text)
     if name in WORD_VALUES and text.lower() not in _TRUE + _FALSE:
         if text.lower() == WORD_VALUES[name]:
             return WORD_VALUES[name]
@@ -398,6 +432,11 @@ def _check_item(name: str, value: object) -> None:
     elif name == "deal":
         if isinstance(value, bool) or value not in (6, 9):
             raise RulesError(f"deal must be 6 or 9, not {value!r}")
+    elif name == "hands":
+        if value != "off" and (
+            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_HANDS
+        ):
+            raise RulesError(f"hands takes off or a number of hands 1-{MAX_HANDS}, not {value!r}")
     elif name in FAMILY_INTS:
         _check_value_in(name, value, *FAMILY_INTS[name])
     elif not isinstance(value, bool):
@@ -578,6 +617,7 @@ OPTION_ORDER = (
     "game",
     "three",
     "five",
+    "deck",
     "deal",
     "discard",
     "discards",
@@ -593,6 +633,7 @@ OPTION_ORDER = (
     "joker_game",
     "set",
     "target",
+    "hands",
     "win",
     "set_pitcher_wins",
 )
@@ -619,6 +660,8 @@ class FamilyRules(Rules):
     joker_game: str = "0"  # "half": each joker counts 1/2 toward Game (doubled counts, 12.10)
     set: str = "minus"  # "to-others": a set side scores 0, the others their points + the bid
     win: str = "pitcher"  # "pitcher" | "pitcher-first" | "highest"
+    deck: str = "2-A"  # the pack before jokers: "2-A", "5-A", "9-A" or "2,9-A" (12.3)
+    hands: str | int = "off"  # N: the game lasts N hands, the highest total wins (12.4)
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -646,6 +689,19 @@ class FamilyRules(Rules):
             if given and not met:
                 value = _text(getattr(self, key.replace("-", "_")))
                 raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
+        # VARIANTS.md 6.3.9: a short pack, 6 cards each, at most one joker; the 3 and the
+        # 5 worth points only in a pack that has them.
+        short = self.deck != "2-A"
+        pack = [
+            ("deck", short, "deal=6", self.deal == 6),
+            ("deck", short, "at most one joker", self.jokers <= 1),
+            ("three", self.three, "deck=2-A (a pack with 3s)", not short),
+            ("five", self.five is not False, "deck=2-A or 5-A (a pack with 5s)", 3 in self.ranks),
+        ]
+        for key, given, need, met in pack:
+            if given and not met:
+                value = _text(getattr(self, key))
+                raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3.9)")
 
     # ---- what the options add up to ---------------------------------------------------
 
@@ -664,8 +720,24 @@ class FamilyRules(Rules):
     def no_fours(self, players: int) -> bool:
         return self.deal == 9 and self.jokers == 2 and players == 5
 
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks in the pack (0 the deuce ... 12 the ace), VARIANTS.md 12.3."""
+        return DECK_RANKS[self.deck]
+
+    def pack(self, players: int) -> list[int]:
+        """The cards used, low to high: the ``deck`` pack (12.3) plus the jokers (6.1),
+        less the four 4s with 5 players, 9 to deal and two jokers (4.3)."""
+        ranks = [k for k in self.ranks if not (k == 2 and self.no_fours(players))]
+        return sorted(s * 13 + k for s in range(4) for k in ranks) + [52, 53][: self.jokers]
+
     def pack_size(self, players: int) -> int:
-        return 52 + self.jokers - 4 * self.no_fours(players)
+        return len(self.pack(players))
+
+    @property
+    def hands_limit(self) -> int:
+        """N under hands=N (12.4), else 0: the game ends at its target."""
+        return 0 if self.hands == "off" else int(self.hands)
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
@@ -680,6 +752,8 @@ class FamilyRules(Rules):
             raise RulesError(
                 f"{players} players x {self.cards_each(players)} cards is more than the "
                 f"{self.pack_size(players)}-card pack"
+                + (f" of deck={self.deck}" if self.deck != "2-A" else "")
+                + " (VARIANTS.md 6.3.3)"
             )
 
     def describe(self) -> dict:

@@ -157,6 +157,7 @@ class View:
     drawn: tuple[int, ...] = ()  # this seat's own drawn cards, in order
     robbed: tuple[int, ...] = ()  # the stock's cards this seat took as the robbing pitcher
     out: tuple[int, ...] = ()  # seats shown to hold no trump (follow=only)
+    hands_played: int = 0  # under hands=N (12.4): the hands counted before this one
     # Worked out by the replay:
     pitcher: int | None = None
     bid: int | None = None
@@ -285,6 +286,18 @@ class View:
         """This view replayed and checked; the derived fields filled in."""
         return _Replay(self).run()
 
+    @property
+    def hands_left(self) -> int | None:
+        """Under hands=N (12.4): the hands still to count, this one included; else None."""
+        n = self.preset.hands_limit
+        return n - self.hands_played if n else None
+
+    def hands_doc(self) -> dict:
+        """``hands_played`` and ``hands_left`` under hands=N (12.4); nothing otherwise."""
+        if not self.preset.hands_limit:
+            return {}
+        return {"hands_played": self.hands_played, "hands_left": self.hands_left}
+
     def to_json(self) -> dict:
         if not isinstance(self.rules, FamilyRules):
             # The base game's words (docs/view.md): no field only a preset has.
@@ -347,6 +360,7 @@ class View:
             ],
             "out": sorted(self.out),
             "scores": list(self.scores),
+            **self.hands_doc(),
             "phase": self.phase,
             "to_move": self.to_move,
             "legal": self.legal(),
@@ -376,6 +390,30 @@ def whole_number(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ViewError(f"{what} must be a whole number, not {shown(value)}")
     return value
+
+
+def read_hands_played(doc: dict, r: FamilyRules) -> int:
+    """A view's ``hands_played`` (and ``hands_left``, which must agree): under hands=N
+    (12.4) the hands counted before this one, 0 to N - 1; absent: 0.  Other rules have
+    no count of hands: a count given there is refused."""
+    limit = r.hands_limit
+    played = doc.get("hands_played")
+    left = doc.get("hands_left")
+    if not limit:
+        if played not in (None, 0) or left is not None:
+            raise ViewError("hands_played and hands_left: only under hands=N (VARIANTS.md 12.4)")
+        return 0
+    played = 0 if played is None else whole_number(played, "hands_played")
+    if not 0 <= played < limit:
+        raise ViewError(
+            f"hands_played must be 0-{limit - 1} under hands={limit}: the game is over "
+            f"after the {limit}th hand (VARIANTS.md 12.4), not {played}"
+        )
+    if left is not None and whole_number(left, "hands_left") != limit - played:
+        raise ViewError(
+            f"hands_left is {left}, but hands={limit} with {played} played leaves {limit - played}"
+        )
+    return played
 
 
 def read_scores(doc: dict, n: int, partnership: bool) -> tuple[int, ...]:
@@ -564,6 +602,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     if out and not only:
         raise ViewError("out: seats drop out only under follow=only")
     scores = read_scores(doc, n, rules.partnership)
+    hands_played = read_hands_played(doc, as_family(rules))
     base = View(
         rules,
         n,
@@ -578,6 +617,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         drawn=drawn,
         robbed=robbed,
         out=out,
+        hands_played=hands_played,
     )
     view = _Replay(base).run()
     _agrees(doc, view, preset)
@@ -806,6 +846,8 @@ class _Replay:
         if not self.pack >> c & 1:
             self.fail(
                 f"{what}: {card_text(c)} is not in the pack ({self.r.family}, {self.n} players, 4.3)"
+                if self.r.deck == "2-A"
+                else f"{what}: {card_text(c)} is not in the pack of deck={self.r.deck} (12.3)"
             )
 
     def see(self, c: int, where: str, what: str) -> None:

@@ -71,6 +71,8 @@ TABLE_FILE = "family_bid_table.npz"
 BOARDS_PER_CALL = 1 << 12
 
 
+# Bidders that weigh the game (P(win) to the target): not under hands=N (12.4).
+GAME_BIDDERS = ("odds-game", "advisor")
 FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.rollout
 SEARCH_PLAY = ("rollout", "pimc")
 
@@ -79,6 +81,12 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
     """A strategy the family kernels play, or one line saying what they play (every
     policy of the base game's, since the advisor and pimc bid and play under presets)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
+    if rules.hands_limit and s.bidding in GAME_BIDDERS:
+        raise StrategyError(
+            f"strategy {quoted(s.name)} is not played under hands={rules.hands_limit}: the "
+            f"{s.bidding} bidder weighs P(win game) toward the target, which hands=N has "
+            "not (VARIANTS.md 12.4); bid odds, heuristic or random there"
+        )
     play = play_policy(s.play).name.partition(":")[0]
     if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
         raise StrategyError(
@@ -131,7 +139,14 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     takes at least k) by the heuristic count's bucket and trump holding (``odds_row``),
     and a defender's mean points.
     Rules that differ from their family's preset read the preset's table when it has
-    the same maximum bid and partnership; otherwise it is refused in one line."""
+    the same maximum bid and partnership and the 52-card pack; otherwise it is refused
+    in one line."""
+    if rules.deck != "2-A":
+        raise StrategyError(
+            f"the odds bidder has no table for deck={rules.deck}: its tables were dealt "
+            "from the 52-card pack, and a short pack changes every make-probability "
+            "(VARIANTS.md 12.3); bid heuristic or random there"
+        )
     t = load_family_table()
     keys = [str(k) for k in t["keys"]]
     want = f"{rules.family}/{players}/{int(rules.partnership)}"

@@ -74,7 +74,14 @@ from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
 from .bidding import Strategy, StrategyError
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
-from .families import FAMILY_BIDDING_IDS, FAMILY_PLAY, SEARCH_PLAY, family_strategy, odds_for
+from .families import (
+    FAMILY_BIDDING_IDS,
+    FAMILY_PLAY,
+    GAME_BIDDERS,
+    SEARCH_PLAY,
+    family_strategy,
+    odds_for,
+)
 from .policies import play_policy
 
 
@@ -252,6 +259,8 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
     try:
         s = family_strategy(strategy, rules)
     except StrategyError:
+        if rules.hands_limit and strategy.bidding in GAME_BIDDERS:
+            raise  # its own reason: the game has no target under hands=N (12.4)
         play = ", ".join(p + ("[:W]" if p in SEARCH_PLAY else "") for p in FAMILY_PLAY)
         raise StrategyError(
             f"strategy {quoted(strategy.name)} is not one of the built-in strategies under "

@@ -148,6 +148,7 @@ PARTIAL_FIELDS = ("players", "dealer", "hands", "incomplete", "scores_after", "a
 # Under a preset: the calls (shoot included), the stock and the draw (4.8), the hands in
 # play after it, and every point of the preset (docs/record.md, "Every preset").
 PRESET_HAND_FIELDS = (
+    "hands_counted",  # under hands=N (12.4)
     "players",
     "dealer",
     "calls",
@@ -579,6 +580,7 @@ def _preset_decisions(doc: dict, r: FamilyRules, n: int):
 
     hands = doc["hands"]
     scores = [0] * n
+    counted = 0  # hands counted toward hands=N (12.4)
     before: dict | None = None
     winners: list[int] = []
     to_move = None
@@ -613,7 +615,7 @@ def _preset_decisions(doc: dict, r: FamilyRules, n: int):
         actions = h["actions"]
         if not isinstance(actions, list):
             raise RecordError(f"{where}: actions must be a list")
-        hand = FamilyDeal(r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n))
+        hand = FamilyDeal(r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n), counted)
         walk = hand.run()
         full = None
         try:
@@ -670,6 +672,7 @@ def _preset_decisions(doc: dict, r: FamilyRules, n: int):
                 )
         yield k, h, None, "", scores, full
         scores = full["scores_after"]
+        counted = full.get("hands_counted", counted)
         before = full
         won = family_winners(full, r)
         if won:
@@ -900,6 +903,7 @@ def record_of_preset_game(game) -> dict:
     record["family"] = r.family
     record["winners"] = []
     scores = [0] * n
+    counted = 0  # hands counted toward hands=N (12.4)
     for d, fh in enumerate(game.hands):
         key = np.uint64(deal_key(game.seed, game.board * MAX_DEALS + d))
         dealt, stock, draw = _kernel_deal(r, n, fh.dealer, key)
@@ -908,7 +912,7 @@ def record_of_preset_game(game) -> dict:
             if r.trump == "named":
                 actions.append(TRUMP_ACTION + SUITS[fh.trump])
             actions += [format_card(c, symbols=False) for t in fh.tricks for c in t[2]]
-        walk = FamilyDeal(r, n, fh.dealer, dealt, stock, scores, draw).run()
+        walk = FamilyDeal(r, n, fh.dealer, dealt, stock, scores, draw, counted).run()
         next(walk)
         doc = None
         for a in actions:
@@ -920,6 +924,7 @@ def record_of_preset_game(game) -> dict:
             raise RuntimeError(f"hand {d + 1} of the kernels' game differs at the table")
         record["hands"].append(doc)
         scores = doc["scores_after"]
+        counted = doc.get("hands_counted", counted)
         won = family_winners(doc, r)
         if won:
             record["winners"] = won

@@ -396,8 +396,11 @@ class FamilyDeal:
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
     and the :class:`~pitchsim.game.reference.draw.DrawRecord`."""
 
-    def __init__(self, rules: FamilyRules, n: int, dealer: int, dealt, stock, scores, draw):
+    def __init__(
+        self, rules: FamilyRules, n: int, dealer: int, dealt, stock, scores, draw, counted=0
+    ):
         self.r = rules
+        self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
         self.dealer = dealer
         self.dealt = [int(m) for m in dealt]
@@ -451,6 +454,9 @@ class FamilyDeal:
             "scores": [self.scores[0], self.scores[1]] if r.partnership else list(self.scores),
             "calls": [call_text(c, r) for c in self.calls],
         }
+        if r.hands_limit:  # 12.4: how many hands the game has had, and has left
+            doc["hands_played"] = self.counted
+            doc["hands_left"] = r.hands_limit - self.counted
         if self.named:
             doc["trump"] = SUITS[self.trump]
         if self.draw is not None:
@@ -610,6 +616,8 @@ class FamilyDeal:
             "actions": self.actions,
             "rules": spec(r),
         }
+        if r.hands_limit:  # 12.4: the hands counted so far, this one included
+            doc["hands_counted"] = self.counted + F.counts(self.pitcher, r)
         return doc
 
     def draw_doc(self) -> dict | None:
@@ -650,7 +658,14 @@ class FamilyDeal:
 
 def family_winners(doc: dict, r: FamilyRules) -> list[int]:
     """The sides that won after the hand ``doc`` (empty: play on)."""
-    return F.winners(doc["scores_after"], doc["pitcher"], bool(doc["made"]), r, doc["shoot"])
+    return F.winners(
+        doc["scores_after"],
+        doc["pitcher"],
+        bool(doc["made"]),
+        r,
+        doc["shoot"],
+        doc.get("hands_counted", 0),  # 12.4
+    )
 
 
 def next_dealer(doc: dict, r: Rules) -> int:
@@ -694,11 +709,12 @@ def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand
     record["winners"] = []
     scores = [0] * n
     dealer = board % n
+    counted = 0  # hands counted toward hands=N (12.4)
     try:
         for d in range(MAX_DEALS):
             key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
             dealt, stock, draw = _kernel_deal(r, n, dealer, key)
-            hand = FamilyDeal(r, n, dealer, dealt, stock, scores, draw)
+            hand = FamilyDeal(r, n, dealer, dealt, stock, scores, draw, counted)
             walk = hand.run()
             try:
                 seat, view = next(walk)
@@ -719,6 +735,7 @@ def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand
                 on_hand(doc)
             _tell(seats, "hand_ended", seen_hand(doc))
             scores = doc["scores_after"]
+            counted = doc.get("hands_counted", counted)
             won = family_winners(doc, r)
             if won:
                 record["winners"] = won

@@ -15,8 +15,8 @@ suit, with the columns at the ``T_*`` offsets:
 - ``T_BURN + c``: the order in which rule X (4.8) burns excess trumps, lowest first:
   trumps carrying no point by rank, then by point value, then rank.
 - ``T_WORTH + c``: what card ``c`` carries to its captor in tenths of a point, as the
-  ``heuristic`` weighs it: its capture value, 1 more for the 2 of trump when Low goes
-  to its captor (surely Low when in play), a tenth of its Game count under game=count.
+  ``heuristic`` weighs it: its capture value, 1 more for the 2 of trump (the lowest
+  rank of a short pack, 12.3) when Low goes to its captor (surely Low when in play), a tenth of its Game count under game=count.
 - ``T_WORTHY``: the cards whose ``T_WORTH`` is above 0, as a mask.
 
 The masks, suits and keys come from ``pitchsim.game.trumps`` (tested against the
@@ -54,7 +54,9 @@ F_DEALER_STEAL = 18  # 0 false, 1 true, 2 max
 F_SHOOT = 19
 F_SET_PITCHER_WINS = 20
 F_JOKER_GAME = 21  # 1: joker-game=half, Game on the doubled scale (12.10)
-N_FAMILY_FIELDS = 22
+F_OUT = 22  # the cards of the 52 a short pack leaves out (deck, 12.3; 0: deck=2-A)
+F_HANDS = 23  # N under hands=N (12.4); 0: hands=off, the game ends at its target
+N_FAMILY_FIELDS = 24
 
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2
 WIN_PITCHER, WIN_PITCHER_FIRST, WIN_HIGHEST = 0, 1, 2
@@ -112,6 +114,8 @@ def family_array(rules: Rules) -> np.ndarray:
     a[F_SHOOT] = r.shoot
     a[F_SET_PITCHER_WINS] = r.set_pitcher_wins
     a[F_JOKER_GAME] = r.joker_game == "half"
+    a[F_OUT] = ((1 << 52) - 1) & ~sum(1 << c for c in r.pack(4) if c < 52)
+    a[F_HANDS] = r.hands_limit
     return a
 
 
@@ -152,7 +156,7 @@ def _worth(c: int, trump: int, r, value: int) -> int:
     w = 10 * value
     if r.game != "ten" and c < N_CARDS:
         w += GAME_COUNT.get(c % N_RANKS, 0)
-    if r.low != "dealt" and c == trump * N_RANKS + DEUCE:
+    if r.low != "dealt" and c == trump * N_RANKS + r.ranks[0]:  # the pack's lowest (12.3)
         w += 10
     return w
 

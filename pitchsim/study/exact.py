@@ -399,14 +399,13 @@ def family_checks(s: dict) -> list[dict]:
         unseen_card("jick", jicks)
     if r.jokers == 2:
         unseen_card("low joker", np.full(trump.size, LJ, np.int64))
-    pack_trumps = _count(tm) if not r.no_fours(n) else _count(tm & ~_fours())
+    in_pack = np.int64(sum(1 << c for c in r.pack(n)))  # the short packs, no 4s (12.3, 4.3)
+    pack_trumps = _count(tm & in_pack)
     unseen = pack_trumps - _count(mine & tm)
     ok = unseen > 0
     share = _count(others & tm)[ok] / unseen[ok]
     rows.append(_share_row(n, f"{fam}: share of unseen trumps dealt", share, p))
-    pc = point_cards(r, trump)
-    if r.no_fours(n):
-        pc &= ~_fours()
+    pc = point_cards(r, trump) & in_pack
     unseen_pc = _count(pc) - _count(mine & pc)
     ok = unseen_pc > 0
     share = _count(others & pc)[ok] / unseen_pc[ok]

@@ -38,6 +38,7 @@ from pitchsim.game.reference.hand import TRICKS, HandRecord, View, play_hand
 from pitchsim.game.reference.score import (
     DEALER_SET_PENALTY,
     HandScore,
+    counts,
     pitcher_made,
     score_hand,
     settle_hand,
@@ -95,4 +96,5 @@ __all__ = [
     "trump_order",
     "trumps_in",
     "winners",
+    "counts",
 ]

@@ -11,13 +11,12 @@ from pitchsim.game.rules import BASE_RULES, Rules
 
 
 def pack(rules: Rules, players: int) -> list[int]:
-    """The cards used: 52 plus the jokers (6.1), less the four 4s with 5 players, 9
+    """The cards used: the ``deck`` pack (12.3: all 52, or without the 2s to 4s, the 2s
+    to 8s, or the 3s to 8s) plus the jokers (6.1), less the four 4s with 5 players, 9
     to deal and two jokers (4.3, 4.15.9)."""
     r = family(rules)
-    cards = list(range(N_CARDS)) + joker_cards(r.jokers)
-    if r.no_fours(players):
-        cards = [c for c in cards if c >= N_CARDS or rank_of(c) != 2]  # rank 2 is the 4
-    return cards
+    ranks = [k for k in r.ranks if not (k == 2 and r.no_fours(players))]  # rank 2: the 4
+    return [c for c in range(N_CARDS) if rank_of(c) in ranks] + joker_cards(r.jokers)
 
 
 def deal(

@@ -16,6 +16,7 @@ from pitchsim.game.reference.draw import DrawRecord, discard_and_draw
 from pitchsim.game.reference.hand import HandRecord, View, play_hand
 from pitchsim.game.reference.score import (
     DEALER_SET_PENALTY,
+    counts,
     pitcher_made,
     settle_hand,
     winners,
@@ -70,8 +71,9 @@ def play_game(
     max_hands: int = 1000,
     deals: Deals | None = None,
 ) -> GameRecord:
-    """Deal, bid, fix trump, discard and draw, play and settle until a side wins, or
-    ``max_hands`` deals (redeals included) pass.
+    """Deal, bid, fix trump, discard and draw, play and settle until a side wins (under
+    hands=N: until N hands have counted, 12.4), or ``max_hands`` deals (redeals
+    included) pass.
 
     - ``bidder(seat, hand, calls, legal, scores)`` answers with a call from ``legal``,
       ``(bid, card)`` to pitch a bid of the maximum, or a :class:`Bid`; under
@@ -94,6 +96,7 @@ def play_game(
         raise ValueError(f"first dealer {first_dealer} is not a seat of a {players}-player table")
     scores = [0] * players
     dealer = first_dealer
+    counted = 0  # the hands that count toward hands=N (12.4)
     game = GameRecord(players, rules, [], scores, first_dealer=first_dealer)
     for deal_no in range(max_hands):
         if deals is not None:
@@ -123,7 +126,8 @@ def play_game(
                 )
             )
             game.scores = scores
-            game.winners = winners(scores, None, False, r)
+            counted += counts(None, r)
+            game.winners = winners(scores, None, False, r, counted=counted)
             if game.winners:
                 break
             if r.all_pass != "redeal":
@@ -161,7 +165,8 @@ def play_game(
             )
         )  # fmt: skip
         game.scores = scores
-        game.winners = winners(scores, pitcher, made, r, auction.shoot)
+        counted += 1
+        game.winners = winners(scores, pitcher, made, r, auction.shoot, counted)
         if game.winners:
             break
         dealer = (dealer + 1) % players

@@ -139,6 +139,12 @@ def pitcher_made(points: Sequence[int], pitcher: int, bid: int) -> bool:
     return points[pitcher] >= bid
 
 
+def counts(pitcher: int | None, rules: Rules) -> bool:
+    """Whether a hand counts toward hands=N (12.4): every hand but one all passed and
+    redealt by the same dealer (all-pass=redeal)."""
+    return pitcher is not None or family(rules).all_pass != "redeal"
+
+
 def settle_hand(points: Sequence[int], pitcher: int, bid: int, rules: Rules) -> list[int]:
     """Score change per seat for one hand (0.9): made, the pitcher's side scores every
     point it won; set, minus the bid and nothing else.  Every other side scores what it
@@ -156,12 +162,20 @@ def settle_hand(points: Sequence[int], pitcher: int, bid: int, rules: Rules) -> 
 
 
 def winners(
-    scores: Sequence[int], pitcher: int | None, made: bool, rules: Rules, shoot: bool = False
+    scores: Sequence[int],
+    pitcher: int | None,
+    made: bool,
+    rules: Rules,
+    shoot: bool = False,
+    counted: int = 0,
 ) -> list[int]:
     """The winning sides after a hand (empty: play on).  ``pitcher`` is ``None`` for a
     hand nobody bid.  win=pitcher (RULES "Winning"): only the pitcher's side,
     at or past the target having made the bid (or, under set-pitcher-wins, even set);
-    pitcher-first: 3.11; highest: 2.11; a made shoot wins at once (6.1).  A side is
+    pitcher-first: 3.11; highest: 2.11; a made shoot wins at once (6.1).  Under
+    hands=N (12.4) the target and the win rule have no effect (6.3.10): after the N-th
+    hand that counts (``counted``: the hands counted so far, this one included) the
+    highest total wins, sides tied for it sharing the win.  A side is
     ``rules.team(seat)``: the seat, or in a partnership the team number (0 for seats
     0+2, 1 for seats 1+3)."""
     r = family(rules)
@@ -170,6 +184,11 @@ def winners(
         sides.setdefault(r.team(seat), score)
     if shoot and made and pitcher is not None:
         return [r.team(pitcher)]
+    if r.hands_limit:  # 12.4
+        if counted < r.hands_limit:
+            return []
+        best = max(sides.values())
+        return [side for side, score in sides.items() if score == best]
     if r.win == "pitcher":
         if pitcher is not None and scores[pitcher] >= r.target and (made or r.set_pitcher_wins):
             return [r.team(pitcher)]

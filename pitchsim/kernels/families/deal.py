@@ -1,7 +1,7 @@
 """The deal of a family hand: the pack, 6, 9 or 10 cards each, and the stock in order.
 
-The pack is the 52 cards plus the jokers (6.1), less the four 4s with 5 players, 9 to
-deal and two jokers (4.3).  Each card dealt is drawn uniformly from the cards left
+The pack is the 52 cards less those a short pack leaves out (deck, 12.3), plus the
+jokers (6.1), less the four 4s with 5 players, 9 to deal and two jokers (4.3).  Each card dealt is drawn uniformly from the cards left
 (``kernels.rng``, ``bits.nth_bit``), seat by seat as the base game deals
 (``kernels.deal``), then the stock when a draw step will take cards from it.  Seat
 ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, as in the reference engine's
@@ -13,7 +13,7 @@ from numba import njit
 
 from ..bits import lowest_card, nth_bit, popcount
 from ..rng import DEAL_COUNTER, draw, split_below
-from .tables import F_DEAL, F_DISCARD, F_JOKERS
+from .tables import F_DEAL, F_DISCARD, F_JOKERS, F_OUT
 
 FOURS = np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
 ALL_52 = np.int64((1 << 52) - 1)
@@ -35,7 +35,7 @@ def cards_each(n, fr):
 @njit(cache=True, inline="always")
 def pack_mask(n, fr):
     """The cards in the pack for ``n`` players."""
-    m = ALL_52 | (((np.int64(1) << fr[F_JOKERS]) - 1) << 52)
+    m = (ALL_52 & ~fr[F_OUT]) | (((np.int64(1) << fr[F_JOKERS]) - 1) << 52)
     if no_fours(n, fr):
         m &= ~FOURS
     return m

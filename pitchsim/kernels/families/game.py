@@ -43,7 +43,7 @@ from .draw import discard_and_draw
 from .play import MAX_TRICKS, play_hand
 from .policies import LEAD_PLAN_COUNTER, lead_in_suit
 from .score import N_AWARDS, score_hand, side_of
-from .settle import settle_hand, winners
+from .settle import counts, hands_winners, settle_hand, winners
 from .simulate import hand_scratch
 from .tables import (
     ALL_PASS_DEALER_SET,
@@ -436,6 +436,7 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
     scores[:n] = 0
     stats[:] = 0
     dealer = game % n
+    counted = 0  # hands counted toward hands=N (12.4)
     for d in range(MAX_DEALS):
         key = deal_key(seed, game * MAX_DEALS + d)
         logging = d < rows
@@ -473,6 +474,9 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             llog,
             junk,
         )
+        if counts(pitcher, fr):
+            counted += 1
+        won_by = hands_winners(won_by, counted, scores, n, fr)
         if logging:
             _write_row(
                 row,

@@ -1,11 +1,22 @@
 """Settling a family hand (VARIANTS.md 0.9) and who has won the game (RULES, 2.11,
-3.11, 6.1 win and shoot), mirroring the reference engine's ``settle_hand`` and
-``winners``."""
+3.11, 6.1 win and shoot, 12.4 hands), mirroring the reference engine's ``settle_hand``
+and ``winners``.  Under hands=N ``winners`` finds only a made shoot: the game loop
+counts the hands (``counts``) and ends the game after the N-th (``top_sides``)."""
 
 import numpy as np
 from numba import njit
 
-from .tables import F_PARTNERSHIP, F_SET_PITCHER_WINS, F_TARGET, F_WIN, WIN_HIGHEST, WIN_PITCHER
+from .tables import (
+    ALL_PASS_REDEAL,
+    F_ALL_PASS,
+    F_HANDS,
+    F_PARTNERSHIP,
+    F_SET_PITCHER_WINS,
+    F_TARGET,
+    F_WIN,
+    WIN_HIGHEST,
+    WIN_PITCHER,
+)
 
 
 @njit(cache=True, inline="always")
@@ -34,6 +45,8 @@ def winners(scores, n, pitcher, made, shoot, fr):
     ``pitcher`` is -1 for a hand nobody bid; ``scores`` per seat (partners equal)."""
     if shoot and made and pitcher >= 0:
         return np.int64(1) << _side(pitcher, fr)
+    if fr[F_HANDS] != 0:  # 12.4: the game loop ends it after the N-th hand
+        return np.int64(0)
     target = fr[F_TARGET]
     if fr[F_WIN] == WIN_PITCHER:
         if pitcher >= 0 and scores[pitcher] >= target and (made or fr[F_SET_PITCHER_WINS] != 0):
@@ -54,3 +67,31 @@ def winners(scores, n, pitcher, made, shoot, fr):
     if pitcher >= 0 and scores[pitcher] >= target:
         return np.int64(1) << _side(pitcher, fr)
     return top
+
+
+@njit(cache=True)
+def top_sides(scores, n, fr):
+    """The sides with the highest total, as a bit mask (several: a shared win, 12.4)."""
+    best = scores[0]
+    for s in range(1, n):
+        best = max(best, scores[s])
+    top = np.int64(0)
+    for s in range(n):
+        if scores[s] == best:
+            top |= np.int64(1) << _side(s, fr)
+    return top
+
+
+@njit(cache=True, inline="always")
+def counts(pitcher, fr):
+    """Whether a hand counts toward hands=N: all but one all passed and redealt (12.4)."""
+    return pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL
+
+
+@njit(cache=True)
+def hands_winners(won_by, counted, scores, n, fr):
+    """``won_by`` (the hand's ``winners``), or under hands=N, once ``counted`` hands
+    have counted, the sides with the highest total (12.4)."""
+    if won_by == 0 and fr[F_HANDS] != 0 and counted >= fr[F_HANDS]:
+        return top_sides(scores, n, fr)
+    return won_by

@@ -411,7 +411,7 @@ def family_make_odds(
     if hand:
         from ...util.errors import InputError
 
-        pack = sum(1 << c for c in _pack(r, players))
+        pack = sum(1 << c for c in r.pack(players))
         if hand & ~pack or hand.bit_count() != r.cards_each(players):
             raise InputError(
                 f"the pitcher's hand must be {r.cards_each(players)} cards of the "
@@ -443,9 +443,3 @@ def family_make_odds(
         "wall_s": wall,
         "cpu_s": cpu,
     }
-
-
-def _pack(r, players: int) -> list[int]:
-    fours = r.no_fours(players)
-    jokers = [52, 53][: r.jokers]
-    return [c for c in range(52) if not (fours and c % 13 == 2)] + jokers
