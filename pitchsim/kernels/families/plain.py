@@ -30,10 +30,11 @@ from .policies import (
     heuristic_card,
     heuristic_preset,
     heuristic_trump_masks,
+    opening_lead_plain,
     plain_trumps,
     random_card,
 )
-from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
+from .tables import F_DISCARD, F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
 from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
 
 
@@ -60,7 +61,11 @@ def play_plain(
     A table of random players gets a loop without the heuristic in it (its code
     compiled in the loop slows every card, taken or not): ``random_play``.  A table
     with a heuristic seat gets one loop that reads the rules' shape per card: it costs
-    that loop little, and each copy of it compiles for seconds."""
+    that loop little, and each copy of it compiles for seconds.  Under the base game's
+    trumps and points (``policies.plain_trumps``: auction-pitch, setback) the loop calls
+    ``decide`` without the preset's masks, its compile with them as constants, and
+    leads by the base game's suit count (``policies.opening_lead_plain``): together
+    a tenth of a heuristic hand's time."""
     for s in range(n):
         if policies[s] != RANDOM:
             return _play_plain(
@@ -155,6 +160,7 @@ def _play_plain(
     if heuristic:
         partnership, low_dealt, count_game, pack, plain = heuristic_preset(n, fr)
         _, pts, three, five = heuristic_trump_masks(max(trump, 0), fr, tab)
+    no_discard = fr[F_DISCARD] == 0  # (``opening_lead_plain``'s suit count: no discard)
     leader = next_with_trump(hands, n, pitcher, tm) if only else pitcher
     t = 0
     while leader >= 0 and hands[leader] != 0:
@@ -193,10 +199,15 @@ def _play_plain(
                     if policies[seat] == RANDOM:
                         card = random_card(legal, key, counter)
                     elif trump < 0:  # the opening lead names trump: ``heuristic_card``
-                        card = heuristic_card(
-                            legal, hand, seat, n, pitcher, trump, t, trick, tseats, count,
-                            played, fr, tab,
-                        )  # fmt: skip
+                        if simple & no_discard:
+                            card = opening_lead_plain(
+                                legal, hand, seat, n, pitcher, played, partnership, low_dealt
+                            )
+                        else:
+                            card = heuristic_card(
+                                legal, hand, seat, n, pitcher, trump, t, trick, tseats,
+                                count, played, fr, tab,
+                            )  # fmt: skip
                     elif legal & (legal - 1) == 0:
                         card = lowest_card(legal)
                     else:
@@ -208,12 +219,19 @@ def _play_plain(
                             wb = _winning_bit(taken, tm, led_mask, trump, simple)
                             best = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
                         i64 = np.int64
-                        card = decide(
-                            i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump),
-                            i64(t), i64(count), i64(leader), played, taken, led_mask,
-                            i64(best), partnership, low_dealt, tm, pts, three, five,
-                            count_game, pack, plain,
-                        )  # fmt: skip
+                        if simple:  # the base game's trumps and points, as constants
+                            card = decide(
+                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
+                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
+                                led_mask, i64(best), partnership, low_dealt,
+                            )  # fmt: skip
+                        else:
+                            card = decide(
+                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
+                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
+                                led_mask, i64(best), partnership, low_dealt, tm, pts, three,
+                                five, count_game, pack, plain,
+                            )  # fmt: skip
                 else:
                     card = random_card(legal, key, counter)
                 b = np.int64(1) << card

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import highest_card, lowest_card, nth_card, popcount
-from ..policies.heuristic import decide
+from ..policies.heuristic import choose_trump, decide
 from ..policies.heuristic import suit_value as base_suit_value
 from ..rng import DECISION_COUNTER, below
 from ..trump_order import order_cards, trump_order
@@ -199,6 +199,25 @@ def heuristic_card(
         i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(trick_no),
         i64(count), i64(leader), i64(played), in_trick, led_mask, i64(winner), partnership,
         low_dealt, tm, pts, three, five, count_game, pack, plain,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def opening_lead_plain(legal, hand, seat, n, pitcher, played, partnership, low_dealt):
+    """``heuristic_card``'s opening lead that fixes trump, under the base game's trumps
+    and points (``plain_trumps``): there ``suit_value`` is the base game's count, so
+    its suit is ``choose_trump``'s, and the card ``decide``'s base-game call's (the same card,
+    with the preset's masks folded to constants)."""
+    trump = choose_trump(hand, n, low_dealt)
+    printed = legal & (SUIT_BITS << (trump * 13))
+    if printed:
+        legal = printed
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    i64 = np.int64
+    return decide(
+        i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(0), i64(0),
+        i64(seat), i64(played), i64(0), i64(0), i64(-1), partnership, low_dealt,
     )  # fmt: skip
 
 
