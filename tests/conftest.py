@@ -6,8 +6,42 @@ inherit this).  tests/test_readme.py turns it on where it checks the notice itse
 """
 
 import os
+import time
 
 os.environ["PITCHSIM_COMPILE_NOTICE"] = "0"
+
+# ``PITCHSIM_COMPILE_LOG=FILE``: a line per kernel compiled in this process (not loaded
+# from the cache), tab-separated: the test running, the kernel, its CPU seconds (its
+# callees' compiles included, those logged on lines of their own too, nesting depth
+# first), its argument types.  Run a file against a cache holding what ``pitchsim cache
+# warm`` compiles: the lines are what the tests compile that no command does.
+_COMPILE_LOG = os.environ.get("PITCHSIM_COMPILE_LOG")
+_running = ["(collection)"]
+
+if _COMPILE_LOG:
+    from numba.core import event
+
+    class _CompileLog(event.Listener):
+        def __init__(self):
+            self.stack = []
+
+        def on_start(self, ev):
+            self.stack.append(time.process_time())
+
+        def on_end(self, ev):
+            cpu = time.process_time() - self.stack.pop()
+            d = (ev.data or {}).get("dispatcher")
+            name = f"{d.py_func.__module__}.{d.py_func.__qualname__}" if d else "?"
+            args = ", ".join(str(a) for a in (ev.data or {}).get("args", ()))
+            with open(_COMPILE_LOG, "a", encoding="utf-8") as f:
+                row = (_running[0], f"{len(self.stack)}", name, f"{cpu:.2f}", args)
+                f.write("\t".join(row) + "\n")
+
+    event.register("numba:compile", _CompileLog())
+
+
+def pytest_runtest_setup(item):
+    _running[0] = item.nodeid
 
 
 # Seconds of the slowest test files in a whole run (the sum of their tests' setup, call

@@ -6,6 +6,7 @@ max(bid, target - its score), are at most the hand's 4."""
 from __future__ import annotations
 
 import pytest
+from views import pitcher_and_defender, view_doc
 
 from pitchsim.coach.judge import COACH_POLICY, describe, game_need, judge
 from pitchsim.coach.practice import render_values
@@ -21,17 +22,12 @@ WORLDS = 60
 def view_at(scores, bid, partnership=False) -> View:
     """Seat 1 pitched ``bid`` in hearts and leads trick 2 (4 players, target 7)."""
     return View.from_json(
-        {
-            "rules": "partnership=true" if partnership else "auction-pitch",
-            "players": 4,
-            "seat": 1,
-            "dealer": 3,
-            "hand": ["AH", "KH", "2H", "9C", "7D", "3S"],
-            "calls": ["pass", str(bid)] + ["pass", "pass"] * (bid < 4),  # 4 ends it
-            "tricks": [{"leader": 1, "cards": ["AH", "4H", "JH", "3H"]}],
-            "scores": scores,
-        }
-    )
+        view_doc(
+            "partnership=true" if partnership else "auction-pitch", seat=1, dealer=3,
+            hand="AH KH 2H 9C 7D 3S", calls=f"pass {bid}" + " pass pass" * (bid < 4),  # 4 ends
+            tricks=((1, "AH 4H JH 3H"),), scores=scores,
+        )
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -54,28 +50,18 @@ def test_partners_carry_their_teams_score():
     assert game_need(view_at([1, 5], 2, partnership=True)) == 2  # team 1 (seats 1, 3) on 5
 
 
-def decided_views():
-    """A pitcher's and a defender's card decisions in played games whose hand can end the
-    game with the pitcher's side needing more than its bid (so the target counts)."""
-    found = {}
-    for seed in range(1, 60):
-        record = play_table_game(["odds+heuristic"] * 3, Rules(), seed)
-        for view, action in views_of(record):
-            if view.phase != "play" or len(view.legal()) < 3 or view.trump is None:
-                continue
-            need = game_need(view)
-            if need is None or need <= view.bid:
-                continue
-            side = "pitcher" if view.seat == view.pitcher else "defender"
-            found.setdefault(side, (view, action, need))
-        if len(found) == 2:
-            return found
-    raise AssertionError(f"no such hands in 59 games: {sorted(found)}")
+def worth_the_game(view):
+    """The points the pitcher's side needs, where that is more than its bid (so the
+    target counts); else None."""
+    need = game_need(view)
+    return need if need is not None and need > view.bid else None
 
 
 @pytest.fixture(scope="module")
 def decided():
-    return decided_views()
+    """A pitcher's and a defender's card decisions in played games whose hand can end the
+    game with the pitcher's side needing more than its bid."""
+    return pitcher_and_defender(Rules(), 3, range(1, 60), worth_the_game, least_legal=3)
 
 
 @pytest.mark.parametrize("side", ["pitcher", "defender"])

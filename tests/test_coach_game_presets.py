@@ -17,6 +17,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from views import pitcher_and_defender
 
 from pitchsim.coach.judge import (
     NET_GAME_UNIT,
@@ -94,29 +95,12 @@ def test_partners_carry_their_teams_score():
     assert preset_game_need(at(v, [scores[0], scores[1]], v.bid)) is None
 
 
-def decided_views(spec: str, players: int):
-    """A pitcher's and a defender's card decisions with a choice, in games under
-    ``spec`` whose hand can end the game by the pitcher's side."""
-    found = {}
-    for seed in range(1, 80):
-        record = play_table_game(["odds+heuristic"] * players, Rules.parse(spec), seed)
-        for view, action in views_of(record):
-            if view.phase != "play" or len(view.legal()) < 2 or view.trump is None:
-                continue
-            need = preset_game_need(view)
-            if need is None:
-                continue
-            side = "pitcher" if view.seat == view.pitcher else "defender"
-            found.setdefault(side, (view, action, need))
-        if len(found) == 2:
-            return found
-    raise AssertionError(f"no such hands in 79 games under {spec}: {sorted(found)}")
-
-
 @pytest.fixture(scope="module")
 def decided():
     # win=pitcher and a low target: most hands can end the game, by the pitcher only
-    return decided_views("smear,win=pitcher,target=5", 4)
+    return pitcher_and_defender(
+        Rules.parse("smear,win=pitcher,target=5"), 4, range(1, 80), preset_game_need
+    )
 
 
 @pytest.mark.parametrize("side", ["pitcher", "defender"])

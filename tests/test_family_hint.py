@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from clirun import cli, refused
+from logged_hands import heuristic_chooser
 
 from pitchsim.cli import main
 from pitchsim.game import reference as F
@@ -20,7 +21,6 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
 from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
 from pitchsim.games.family_seat import family_knowledge, trick_over
-from pitchsim.kernels.families.policies import heuristic_card
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint
 from pitchsim.search import minimax as fm
@@ -119,21 +119,7 @@ def recount(v: View, world: np.ndarray, card: int) -> float:
     script.append(card)
     held = [int(world[s]) | pby[s] for s in range(n)]
 
-    def choose(rv) -> int:
-        if script:
-            return script.pop(0)
-        trick = np.zeros(n, np.int64)
-        tseats = np.zeros(n, np.int64)
-        for i, c in enumerate(rv.trick):
-            trick[i] = c
-            tseats[i] = next(s for s in range(n) if rv.played_by[s] >> c & 1)
-        return int(
-            heuristic_card(
-                np.int64(rv.legal), np.int64(rv.hand), rv.seat, n, rv.pitcher, rv.trump,
-                rv.trick_no, trick, tseats, len(rv.trick), np.int64(rv.played), fr, tab,
-            )
-        )  # fmt: skip
-
+    choose = heuristic_chooser(n, fr, tab, script)
     trump = v.trump if r.trump == "named" else -1
     rec = F.play_hand(held, v.pitcher, choose, r, bid=v.bid, trump=trump)
     change = F.settle_hand(rec.score.points, v.pitcher, v.bid, r)

@@ -6,77 +6,40 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from logged_hands import cards_of_hand, heuristic_chooser, logged_hands
 
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_board, family_strategy, family_tournament
-from pitchsim.kernels.families.play import MAX_TRICKS
 from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER, play_on
 from pitchsim.kernels.families.score import N_AWARDS, score_hand
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import family_array, family_tables
 
 FAMILIES = ["setback", "smear", "ten-point", "ten-point,follow=trump", "smear,follow=suit"]
 
 
 @pytest.mark.parametrize("spec", FAMILIES)
 def test_play_on_finishes_a_logged_hand_as_played(spec):
-    r = as_family(Rules.parse(spec))
     n = 4
-    fr, tab = family_array(r), family_tables(r)
-    count = 20
-    width = MAX_TRICKS * (n + 2)
-    dealt = np.zeros((count, n), np.int64)
-    held = np.zeros((count, n), np.int64)
-    trumps = np.zeros((count, 4), np.int64)
-    log = np.zeros((count, width), np.int64)
-    award = np.zeros((count, N_AWARDS), np.int64)
-    points = np.zeros((count, n), np.int64)
-    play_family_logged(
-        3, 0, count, n, n - 1, 0, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
-        dealt, np.zeros((count, 54), np.int64), held, trumps, log,
-        np.zeros((count, MAX_TRICKS * n), np.int64), np.zeros((count, 54), np.int64),
-        award, points,
-    )  # fmt: skip
+    lg = logged_hands(spec, n, 20, seed=3)
     resumed = 0
-    for d in range(count):
-        trump, tricks = int(trumps[d, 0]), int(trumps[d, 1])
-        hands = [int(h) for h in held[d]]
-        won = [0] * n
-        played = 0
-        for t in range(tricks):
-            row = log[d, t * (n + 2) : (t + 1) * (n + 2)]
-            leader = int(row[0])
-            trick, tseats = [], []
-            for i in range(n):
-                c = int(row[1 + i])
-                if c < 0:
-                    continue
-                if not (t == 0 and not trick and r.trump == "first-lead"):
-                    h2 = np.array(hands, np.int64)
-                    w2 = np.array(won, np.int64)
-                    tr = np.zeros(n, np.int64)
-                    ts = np.zeros(n, np.int64)
-                    tr[: len(trick)] = trick
-                    ts[: len(tseats)] = tseats
-                    got = play_on(
-                        h2, w2, n, 0, trump, t, leader, i, tr, ts, len(trick),
-                        np.int64(played), fr, tab,
-                    )  # fmt: skip
-                    assert got == tricks, (spec, d, t, i)
-                    a = np.zeros(N_AWARDS, np.int64)
-                    p = np.zeros(n, np.int64)
-                    score_hand(held[d], w2, n, trump, fr, tab, a, p)
-                    assert list(a) == list(award[d]) and list(p) == list(points[d]), (spec, d, t)
-                    resumed += 1
-                seat = (leader + i) % n
-                trick.append(c)
-                tseats.append(seat)
-                hands[seat] &= ~(1 << c)
-            winner = int(row[n + 1])
-            for c in trick:
-                won[winner] |= 1 << c
-                played |= 1 << c
+    for d in range(20):
+        tricks = int(lg.trumps[d, 1])
+        for at in cards_of_hand(lg, d):
+            if at.t == 0 and not at.trick and lg.r.trump == "first-lead":
+                continue  # the first lead fixes trump: nothing to resume before it
+            h2 = np.array(at.hands, np.int64)
+            w2 = np.array(at.won, np.int64)
+            tr, ts = at.trick_arrays(n)
+            got = play_on(
+                h2, w2, n, 0, at.trump, at.t, at.leader, at.i, tr, ts, len(at.trick),
+                np.int64(at.played), lg.fr, lg.tab,
+            )  # fmt: skip
+            assert got == tricks, (spec, d, at.t, at.i)
+            a = np.zeros(N_AWARDS, np.int64)
+            p = np.zeros(n, np.int64)
+            score_hand(lg.held[d], w2, n, at.trump, lg.fr, lg.tab, a, p)
+            assert list(a) == list(lg.award[d]) and list(p) == list(lg.points[d]), (spec, d)
+            resumed += 1
     assert resumed > 100
 
 
@@ -121,47 +84,27 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
     from pitchsim.kernels.families.rollout import rollout_values
     from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
 
-    r = as_family(Rules.parse(spec))
     n = 4
-    fr, tab = family_array(r), family_tables(r)
     count = 6
-    width = MAX_TRICKS * (n + 2)
-    dealt = np.zeros((count, n), np.int64)
-    held = np.zeros((count, n), np.int64)
-    trumps = np.zeros((count, 4), np.int64)
-    log = np.zeros((count, width), np.int64)
-    legal_log = np.zeros((count, MAX_TRICKS * n), np.int64)
-    play_family_logged(
-        9, 0, count, n, n - 1, 0, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
-        dealt, np.zeros((count, 54), np.int64), held, trumps, log, legal_log,
-        np.zeros((count, 54), np.int64), np.zeros((count, N_AWARDS), np.int64),
-        np.zeros((count, n), np.int64),
-    )  # fmt: skip
+    lg = logged_hands(spec, n, count, seed=9)
+    r, fr, tab, dealt, held = lg.r, lg.fr, lg.tab, lg.dealt, lg.held
     bid = 2 if r.max_bid < 10 else 6
     pitcher = 0
     checked = 0
     for d in range(count):
-        trump = int(trumps[d, 0])
+        trump = int(lg.trumps[d, 0])
         known = np.zeros(n, np.int64)
         down = seat_knowledge(dealt[d], held[d], n, pitcher, trump, fr, tab, known)
-        hands = [int(h) for h in held[d]]
-        won = [0] * n
-        pby = [0] * n
-        played = 0
-        t = 0
-        row = log[d, 0 : n + 2]
-        leader = int(row[0])
-        trick, tseats = [], []
-        for i in range(n):  # the first trick's decisions (the widest search)
-            c = int(row[1 + i])
-            seat = (leader + i) % n
-            legal = int(legal_log[d, i])
-            if c >= 0 and legal & (legal - 1) and not (not trick and r.trump == "first-lead"):
+        for at in cards_of_hand(lg, d):  # the first trick's decisions (the widest search)
+            if at.t > 0:
+                break
+            seat, legal, hands, trick, i = at.seat, at.legal, at.hands, at.trick, at.i
+            if legal & (legal - 1) and not (not trick and r.trump == "first-lead"):
                 allowed = np.zeros(n + 1, np.int64)
                 pile = 0 if seat == pitcher else down  # the put-down it has not seen
                 counts = np.array([bin(h).count("1") for h in hands] + [pile], np.int64)
                 unseen, must = family_constraint(
-                    n, seat, np.int64(hands[seat]), known[seat], np.array(pby, np.int64),
+                    n, seat, np.int64(hands[seat]), known[seat], np.array(at.pby, np.int64),
                     np.int64(0), counts, trump, fr, tab, allowed,
                 )  # fmt: skip
                 worlds = np.zeros((5, n + 1), np.int64)
@@ -170,10 +113,8 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
                     must, worlds, 1000,
                 )  # fmt: skip
                 assert kept == 5
-                tr = np.zeros(n, np.int64)
-                ts = np.zeros(n, np.int64)
-                tr[: len(trick)] = trick
-                ts[: len(tseats)] = tseats
+                tr, ts = at.trick_arrays(n)
+                won, pby, played, t, leader = at.won, at.pby, at.played, at.t, at.leader
                 got = rollout_values(
                     worlds, kept, np.int64(legal), seat, n, pitcher, bid, trump, t, tr, ts,
                     len(trick), np.int64(played), np.array(won, np.int64),
@@ -205,12 +146,6 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
                         total += change[seat] - sum(change[s] for s in others) / len(others)
                     assert got[j] == pytest.approx(total * len(others)), (spec, d, seat, card)
                 checked += 1
-            if c < 0:
-                continue
-            trick.append(c)
-            tseats.append(seat)
-            hands[seat] &= ~(1 << c)
-            pby[seat] |= 1 << c
     assert checked >= 6
 
 
@@ -227,27 +162,8 @@ def reference_rollout_game(r, held, pitcher, bid, shoot, trump, script, seat, sc
     rule, a made shoot); ``trump`` the suit named (-1: the first card fixes it)."""
     from pitchsim.game.reference import hand as ref_hand
     from pitchsim.game.reference import score as ref_score
-    from pitchsim.kernels.families.policies import heuristic_card
 
-    n = len(held)
-    k = iter(script)
-
-    def choose(v):
-        c = next(k, None)
-        if c is not None:
-            return c
-        tr = np.zeros(n, np.int64)
-        ts = np.zeros(n, np.int64)
-        for i, x in enumerate(v.trick):
-            tr[i] = x
-            ts[i] = next(s for s in range(n) if v.played_by[s] >> x & 1)
-        return int(
-            heuristic_card(
-                np.int64(v.legal), np.int64(v.hand), v.seat, n, pitcher, v.trump, v.trick_no,
-                tr, ts, len(v.trick), np.int64(v.played), fr, tab,
-            )
-        )  # fmt: skip
-
+    choose = heuristic_chooser(len(held), fr, tab, script)
     rec = ref_hand.play_hand([int(h) for h in held], pitcher, choose, r, bid, trump)
     points = rec.score.points
     change = ref_score.settle_hand(points, pitcher, bid, r)
@@ -278,81 +194,46 @@ def test_rollout_game_is_the_reference_engines_game_on_random_positions(spec, n)
     per legal card, the same winners of the game on this hand."""
     from pitchsim.kernels.families.rollout import rollout_game
 
-    r = as_family(Rules.parse(spec))
-    fr, tab = family_array(r), family_tables(r)
     rng = np.random.default_rng(sum(map(ord, spec)) + n)
     count = 12
-    dealt = np.zeros((count, n), np.int64)
-    held = np.zeros((count, n), np.int64)
-    trumps = np.zeros((count, 4), np.int64)
-    log = np.zeros((count, MAX_TRICKS * (n + 2)), np.int64)
-    legal_log = np.zeros((count, MAX_TRICKS * n), np.int64)
     pitcher = 0
-    play_family_logged(
-        5, 0, count, n, n - 1, pitcher, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
-        dealt, np.zeros((count, 54), np.int64), held, trumps, log, legal_log,
-        np.zeros((count, 54), np.int64), np.zeros((count, N_AWARDS), np.int64),
-        np.zeros((count, n), np.int64),
-    )  # fmt: skip
+    lg = logged_hands(spec, n, count, seed=5, pitcher=pitcher)
+    r, fr, tab = lg.r, lg.fr, lg.tab
     seen = {0: 0, GAME_MINE: 0, GAME_OTHER: 0, GAME_MINE | GAME_OTHER: 0}
     checked = 0
     for d in range(count):
-        trump, tricks = int(trumps[d, 0]), int(trumps[d, 1])
-        hands = [int(h) for h in held[d]]
-        won = [0] * n
-        pby = [0] * n
-        played = 0
-        script = []
-        for t in range(tricks):
-            row = log[d, t * (n + 2) : (t + 1) * (n + 2)]
-            leader = int(row[0])
-            trick, tseats = [], []
-            for i in range(n):
-                c = int(row[1 + i])
-                if c < 0:
-                    continue
-                seat = (leader + i) % n
-                legal = int(legal_log[d, t * n + i])
-                if legal & (legal - 1) and rng.random() < 0.35:
-                    sides = sorted({r.team(s) for s in range(n)})
-                    top = r.max_bid
-                    side_score = {
-                        s: int(r.target - rng.integers(0, top + 2)) for s in sides
-                    }  # near the target: most hands can end the game
-                    scores = np.array([side_score[r.team(s)] for s in range(n)], np.int64)
-                    shoot = bool(r.shoot and rng.random() < 0.5)
-                    bid = top if shoot else int(rng.integers(r.min_bid, top + 1))
-                    worlds = np.array([[*hands, 0]], np.int64)
-                    cards = np.array([x for x in range(54) if legal >> x & 1], np.int64)
-                    tr = np.zeros(n, np.int64)
-                    ts = np.zeros(n, np.int64)
-                    tr[: len(trick)] = trick
-                    ts[: len(tseats)] = tseats
-                    known = -1 if (t == 0 and not trick and r.trump == "first-lead") else trump
-                    out = np.full((cards.size, 1), -1, np.int64)
-                    rollout_game(
-                        worlds, cards, seat, n, pitcher, bid, shoot, known, t, tr, ts,
-                        len(trick), np.int64(played), np.array(won, np.int64),
-                        np.array(pby, np.int64), scores, fr, tab, out,
-                    )  # fmt: skip
-                    for j, card in enumerate(cards):
-                        want = reference_rollout_game(
-                            r, held[d], pitcher, bid, shoot,
-                            -1 if r.trump == "first-lead" else trump, [*script, int(card)],
-                            seat, [int(x) for x in scores], fr, tab,
-                        )  # fmt: skip
-                        assert out[j, 0] == want, (spec, d, t, i, int(card), list(scores), bid)
-                        seen[want] += 1
-                    checked += 1
-                trick.append(c)
-                tseats.append(seat)
-                script.append(c)
-                hands[seat] &= ~(1 << c)
-                pby[seat] |= 1 << c
-            winner = int(row[n + 1])
-            for c in trick:
-                won[winner] |= 1 << c
-                played |= 1 << c
+        trump = int(lg.trumps[d, 0])
+        for at in cards_of_hand(lg, d):
+            legal, t, trick = at.legal, at.t, at.trick
+            if not (legal & (legal - 1) and rng.random() < 0.35):
+                continue
+            sides = sorted({r.team(s) for s in range(n)})
+            top = r.max_bid
+            side_score = {
+                s: int(r.target - rng.integers(0, top + 2)) for s in sides
+            }  # near the target: most hands can end the game
+            scores = np.array([side_score[r.team(s)] for s in range(n)], np.int64)
+            shoot = bool(r.shoot and rng.random() < 0.5)
+            bid = top if shoot else int(rng.integers(r.min_bid, top + 1))
+            worlds = np.array([[*at.hands, 0]], np.int64)
+            cards = np.array([x for x in range(54) if legal >> x & 1], np.int64)
+            tr, ts = at.trick_arrays(n)
+            known = -1 if (t == 0 and not trick and r.trump == "first-lead") else trump
+            out = np.full((cards.size, 1), -1, np.int64)
+            rollout_game(
+                worlds, cards, at.seat, n, pitcher, bid, shoot, known, t, tr, ts,
+                len(trick), np.int64(at.played), np.array(at.won, np.int64),
+                np.array(at.pby, np.int64), scores, fr, tab, out,
+            )  # fmt: skip
+            for j, card in enumerate(cards):
+                want = reference_rollout_game(
+                    r, lg.held[d], pitcher, bid, shoot,
+                    -1 if r.trump == "first-lead" else trump, [*at.script, int(card)],
+                    at.seat, [int(x) for x in scores], fr, tab,
+                )  # fmt: skip
+                assert out[j, 0] == want, (spec, d, t, at.i, int(card), list(scores), bid)
+                seen[want] += 1
+            checked += 1
     assert checked >= 20, checked
     # the positions reach each outcome: the game goes on, the seat's side wins, another
     assert seen[0] and seen[GAME_MINE] and seen[GAME_OTHER], seen

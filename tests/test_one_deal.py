@@ -25,12 +25,15 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.families.deal import deal_family_fixed
-from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+from pitchsim.kernels.families.sample import record_family_hands
+from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
+from pitchsim.kernels.families.simulate import family_policies
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.simulate import simulate_hands
 
 DECK = np.empty(52, dtype=np.int64)
+BASE_AWARDS = [AWARD_NAMES.index(a) for a in ("high", "low", "jack", "game")]
 PRESETS = [
     ("auction-pitch", 4),
     ("auction-pitch", 7),
@@ -143,24 +146,32 @@ def test_tables_play_the_same_hands_on_both_engines(policy, n, spec):
     heuristic: one policy): every point to the same side and the same trump, deal by
     deal, under the base rules and their partnership and Low-to-its-holder options."""
     deals = 20_000
-    base_flags = np.empty(deals, dtype=np.int64)
-    base_trump = np.empty(deals, dtype=np.int64)
+    # the arrays of ``pitchsim simulate`` (study/batch.py): the kernels' signatures that
+    # the command compiles, not others of their own
+    base_flags = np.empty(deals, dtype=np.int8)
+    base_trump = np.empty(deals, dtype=np.int8)
     empty = np.empty(0, dtype=np.int64)
     rules = Rules.parse(spec)
     simulate_hands(
-        9, 0, deals, n, np.int64(0), deck_without(0), -1, seat_policies(policy, n),
+        9, 0, deals, n, 0, deck_without(0), -1, seat_policies(policy, n),
         rules.to_array(), base_flags, base_trump, empty, empty,
     )  # fmt: skip
     r = as_family(rules)
-    points = np.empty(deals, dtype=np.int64)
-    flags = np.empty(deals, dtype=np.int64)
-    trump = np.empty(deals, dtype=np.int64)
-    simulate_family_hands(
+    dealt = np.empty((deals, n), np.int64)
+    held = np.empty((deals, n), np.int64)
+    trump = np.empty(deals, np.int64)
+    points = np.empty(deals, np.int64)
+    award = np.empty((deals, N_AWARDS), np.int64)
+    record_family_hands(
         9, 0, deals, n, family_policies(policy, n), family_array(r), family_tables(r),
-        points, flags, trump,
+        dealt, held, trump, points, award,
     )  # fmt: skip
     assert np.array_equal(trump, base_trump)
-    # Family award bits: high 0, low 1, jack 2, game 9; the base game's: 0, 1, 2, 3.
-    as_base = (flags & 7) | ((flags >> 9 & 1) << 3)
-    assert np.array_equal(as_base, base_flags)
-    assert np.array_equal(points, [bin(f).count("1") for f in base_flags.tolist()])
+    # The awards the pitcher's side (seat 0's) took, as the base game's flags: High,
+    # Low, Jack, Game in bits 0-3 (a seat credited with none: -1).
+    side = (lambda s: s % 2) if r.partnership else (lambda s: s)
+    ours = (award >= 0) & (side(award) == side(0))
+    as_base = sum(ours[:, a].astype(np.int64) << i for i, a in enumerate(BASE_AWARDS))
+    assert np.array_equal(as_base, base_flags.view(np.uint8))
+    assert np.array_equal(points, ours.sum(axis=1))
+    assert np.array_equal(points, [bin(f).count("1") for f in base_flags.view(np.uint8).tolist()])

@@ -16,6 +16,7 @@ import pytest
 from clirun import cli, refused
 from test_families_games import CrossCheckError
 from test_families_games import crosscheck as games_crosscheck
+from views import view_doc
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
@@ -121,36 +122,32 @@ def test_12_4_the_kernels_play_the_reference_game_game_by_game(text, n, mix):
     assert counts["games"] == 6 and counts["deals"] >= 6 * as_family(Rules.parse(text)).hands_limit
 
 
-def test_a_planted_bug_one_hand_too_many_is_caught():
-    r = Rules.parse("five-point,hands=3")
-    fr = family_array(r)
-    fr[F_HANDS] = 4  # planted: the kernel plays a hand more
-    with pytest.raises(CrossCheckError, match="deals in the game|winners"):
-        games_crosscheck("five-point,hands=3", 4, 3, "random", seed=5, fr=fr)
-
-
-def test_a_planted_bug_the_target_still_ending_the_game_is_caught():
-    r = Rules.parse("auction-pitch,hands=40,target=3")
-    fr = family_array(r)
-    fr[F_HANDS] = 0  # planted: the kernel plays to the target
-    with pytest.raises(CrossCheckError, match="deals"):
-        games_crosscheck("auction-pitch,hands=40,target=3", 3, 3, "random", seed=5, fr=fr)
+@pytest.mark.parametrize(
+    "text, n, hands, words",
+    [
+        ("five-point,hands=3", 4, 4, "deals in the game|winners"),  # a hand more
+        ("auction-pitch,hands=40,target=3", 3, 0, "deals"),  # the target still ends it
+    ],
+    ids=["one-hand-too-many", "the-target-still-ending-the-game"],
+)
+def test_a_planted_bug_in_the_kernels_hands_is_caught(text, n, hands, words):
+    fr = family_array(Rules.parse(text))
+    fr[F_HANDS] = hands  # planted
+    with pytest.raises(CrossCheckError, match=words):
+        games_crosscheck(text, n, 3, "random", seed=5, fr=fr)
 
 
 # ---- the view, the table, the engine and the commands ---------------------------------------------
 
 
+# seat 1 to call, two hands of three played
+VIEW = view_doc(
+    "five-point,hands=3", seat=1, dealer=0, hand="AH KH JD 2H 9C 7D", scores=[2, 5], hands_played=2
+)
+
+
 def test_12_4_the_view_says_hands_played_and_left():
-    doc = {
-        "rules": "five-point,hands=3",
-        "players": 4,
-        "seat": 1,
-        "dealer": 0,
-        "hand": ["AH", "KH", "JD", "2H", "9C", "7D"],
-        "calls": [],
-        "scores": [2, 5],
-        "hands_played": 2,
-    }
+    doc = VIEW
     v = View.from_json(doc)
     assert v.hands_played == 2 and v.hands_left == 1
     out = v.to_json()
@@ -169,16 +166,7 @@ def test_12_4_the_view_says_hands_played_and_left():
 
 
 def test_12_4_the_engine_decides_on_a_view_with_hands_left():
-    view = {
-        "rules": "five-point,hands=3",
-        "players": 4,
-        "seat": 1,
-        "dealer": 0,
-        "hand": ["AH", "KH", "JD", "2H", "9C", "7D"],
-        "calls": [],
-        "scores": [2, 5],
-        "hands_played": 1,
-    }
+    view = VIEW | {"hands_played": 1}
     msg = {"type": "decide", "id": 1, "view": view, "options": {"strategy": "heuristic+heuristic"}}
     reply = json.loads(Engine().handle(json.dumps(msg)))
     assert reply["type"] == "action" and reply["action"] in ("pass", "2", "3", "4", "5"), reply

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from logged_hands import cards_of_hand, logged_hands
 from test_seats_families import decisions
 
 from pitchsim.game.cards import parse_cards
@@ -37,11 +38,8 @@ from pitchsim.games.family_seat import (
 )
 from pitchsim.games.policies import DEFAULT_WORLDS
 from pitchsim.games.seats import KernelSeat
-from pitchsim.kernels.families.play import MAX_TRICKS
 from pitchsim.kernels.families.rollout import pimc_choice, pimc_outcomes
-from pitchsim.kernels.families.score import N_AWARDS, side_of
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.families.score import side_of
 from pitchsim.search import minimax
 from pitchsim.search.hint import family_decision
 
@@ -137,47 +135,14 @@ def _late_positions(spec: str, n: int, cards_left: int, deals: int, seed: int):
     """Positions of heuristic hands (``play_family_logged``) with at most ``cards_left``
     cards in the hand to move and more than one legal card: (rules, fr, tab, held, hands,
     won, trump, leader, trick, tseats, seat, trick_no, pby, pitcher, legal)."""
-    r = as_family(Rules.parse(spec))
-    fr, tab = family_array(r), family_tables(r)
-    width = MAX_TRICKS * (n + 2)
-    dealt = np.zeros((deals, n), np.int64)
-    held = np.zeros((deals, n), np.int64)
-    trumps = np.zeros((deals, 4), np.int64)
-    log = np.zeros((deals, width), np.int64)
-    legal_log = np.zeros((deals, MAX_TRICKS * n), np.int64)
-    pitcher = 0
-    play_family_logged(
-        seed, 0, deals, n, n - 1, pitcher, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
-        dealt, np.zeros((deals, 54), np.int64), held, trumps, log, legal_log,
-        np.zeros((deals, 54), np.int64), np.zeros((deals, N_AWARDS), np.int64),
-        np.zeros((deals, n), np.int64),
-    )  # fmt: skip
+    lg = logged_hands(spec, n, deals, seed)
     for d in range(deals):
-        trump, tricks = int(trumps[d, 0]), int(trumps[d, 1])
-        hands = [int(h) for h in held[d]]
-        won = [0] * n
-        pby = [0] * n
-        for t in range(tricks):
-            row = log[d, t * (n + 2) : (t + 1) * (n + 2)]
-            leader = int(row[0])
-            trick, tseats = [], []
-            for i in range(n):
-                c = int(row[1 + i])
-                if c < 0:
-                    continue  # 4.9: out of the hand
-                seat = (leader + i) % n
-                legal = int(legal_log[d, t * n + i])
-                if bin(hands[seat]).count("1") <= cards_left and legal & (legal - 1):
-                    yield (
-                        r, fr, tab, list(held[d]), list(hands), list(won), trump, leader,
-                        list(trick), list(tseats), seat, t, list(pby), pitcher, legal,
-                    )  # fmt: skip
-                trick.append(c)
-                tseats.append(seat)
-                hands[seat] &= ~(1 << c)
-                pby[seat] |= 1 << c
-            for c in trick:
-                won[int(row[n + 1])] |= 1 << c
+        for at in cards_of_hand(lg, d):
+            if bin(at.hands[at.seat]).count("1") <= cards_left and at.legal & (at.legal - 1):
+                yield (
+                    lg.r, lg.fr, lg.tab, list(lg.held[d]), at.hands, at.won, at.trump, at.leader,
+                    at.trick, at.tseats, at.seat, at.t, at.pby, lg.pitcher, at.legal,
+                )  # fmt: skip
 
 
 @pytest.mark.parametrize("spec", PRESETS)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from views import view_doc
 
 from pitchsim.games.engine import Engine
 
@@ -44,18 +45,10 @@ def decide(view: dict, strategy: str = DEFAULT) -> dict:
 
 # Seat 0 pitched 2 and drew trump (hearts) with its Ace; it leads a low club, seat 1 and
 # seat 2 follow low; seat 3, last, has no club and only the deuce of trump left.
-DEUCE_LAST = {
-    "rules": "auction-pitch",
-    "players": 4,
-    "seat": 3,
-    "dealer": 3,
-    "hand": ["7H", "2H", "KS", "8S", "5D", "9D"],
-    "calls": ["2", "pass", "pass", "pass"],
-    "tricks": [
-        {"leader": 0, "cards": ["AH", "5H", "6H", "7H"]},
-        {"leader": 0, "cards": ["9C", "4C", "3C"]},
-    ],
-}
+DEUCE_LAST = view_doc(
+    "auction-pitch", seat=3, dealer=3, hand="7H 2H KS 8S 5D 9D", calls="2 pass pass pass",
+    tricks=((0, "AH 5H 6H 7H"), (0, "9C 4C 3C")),
+)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -79,16 +72,10 @@ def test_low_to_its_holder_the_deuce_is_kept():
 
 
 # Partners 1+3 against 0+2: seat 1 pitched 2 and leads the trump Ace; seat 2 followed.
-UNDER_THE_ACE = {
-    "rules": "auction-pitch,partnership=true",
-    "players": 4,
-    "seat": 3,
-    "dealer": 0,
-    "hand": ["9H", "2H", "KS", "8S", "5D", "9D"],
-    "calls": ["2", "pass", "pass", "pass"],
-    "tricks": [{"leader": 1, "cards": ["AH", "5H"]}],
-    "scores": [0, 0],
-}
+UNDER_THE_ACE = view_doc(
+    "auction-pitch,partnership=true", seat=3, dealer=0, hand="9H 2H KS 8S 5D 9D",
+    calls="2 pass pass pass", tricks=((1, "AH 5H"),), scores=[0, 0],
+)  # fmt: skip
 
 
 def test_the_lowest_trump_under_a_partners_ace():
@@ -99,19 +86,10 @@ def test_the_lowest_trump_under_a_partners_ace():
 
 # Seat 1 (the pitcher, seat 3's partner) drew a round of trumps, then leads the club Ace;
 # seat 3 has no club and holds trumps.
-PARTNERS_PLAIN_ACE = {
-    "rules": "auction-pitch,partnership=true",
-    "players": 4,
-    "seat": 3,
-    "dealer": 0,
-    "hand": ["9H", "QH", "KS", "8S", "5D", "9D"],
-    "calls": ["2", "pass", "pass", "pass"],
-    "tricks": [
-        {"leader": 1, "cards": ["AH", "5H", "9H", "3H"]},
-        {"leader": 1, "cards": ["AC", "4C"]},
-    ],
-    "scores": [0, 0],
-}
+PARTNERS_PLAIN_ACE = view_doc(
+    "auction-pitch,partnership=true", seat=3, dealer=0, hand="9H QH KS 8S 5D 9D",
+    calls="2 pass pass pass", tricks=((1, "AH 5H 9H 3H"), (1, "AC 4C")), scores=[0, 0],
+)  # fmt: skip
 
 
 @pytest.mark.parametrize("rules", ["auction-pitch,partnership=true", "setback"])
@@ -126,17 +104,10 @@ def test_the_search_keeps_the_trump_under_the_partners_ace():
 
 
 # Smear, spades named trump by seat 0, who leads the jick (the jack of clubs).
-JICK_LED = {
-    "rules": "smear",
-    "players": 4,
-    "seat": 3,
-    "dealer": 3,
-    "hand": ["JS", "AS", "4H", "8D", "9D", "7C"],
-    "calls": ["2", "pass", "pass", "pass"],
-    "trump": "S",
-    "tricks": [{"leader": 0, "cards": ["JC", "3S", "5S"]}],
-    "scores": [0, 0, 0, 0],
-}
+JICK_LED = view_doc(
+    "smear", seat=3, dealer=3, hand="JS AS 4H 8D 9D 7C", calls="2 pass pass pass",
+    tricks=((0, "JC 3S 5S"),), trump="S", scores=[0, 0, 0, 0],
+)  # fmt: skip
 
 
 def test_the_jick_led_is_a_trump_lead_taken_with_the_jack():

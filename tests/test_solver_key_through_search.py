@@ -34,20 +34,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import numpy as np
 import pytest
+from solver_cases import Solver, case_ids, check_deal, preset_position, rules_of
 from test_family_solver import random_position
-from test_solver_keys import (
-    dense_deal,
-    family_position,
-    game_close,
-    just_tie_position,
-    trumps_out,
-)
+from test_solver_keys import dense_deal, game_close, just_tie_position, trumps_out
 
 from pitchsim.game.cards import cards_of
-from pitchsim.game.rules import FamilyRules, Rules, as_family
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.game.rules import FamilyRules, Rules
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
 from pitchsim.search.position import start_position
@@ -77,91 +70,6 @@ def base_position(rng, n, rules, left):
         if (low and rules.low == "captured") or jack:
             return pos.state
     raise AssertionError("no position found")
-
-
-def preset_position(rules, n, rng, left):
-    """A preset's position ``left`` tricks from the end (some inside a trick); under
-    game=count one where Game is open and close."""
-    pitcher, held, hands, won, leader, trick, trump = family_position(rules, n, rng, left)
-    return fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
-
-
-class Solver:
-    """The kernel's entry points for one rules: the base game's (``solve_position``,
-    ``card_values``) or a preset's (``solve_preset``, ``preset_card_values``)."""
-
-    def __init__(self, rules):
-        self.base = not isinstance(rules, FamilyRules)
-        self.arrays = (
-            (rules.to_array(),)
-            if self.base
-            else (family_array(as_family(rules)), family_tables(as_family(rules)))
-        )
-
-    def args(self, st, table):
-        n = st.n
-        trick = np.zeros(8, dtype=np.int64)
-        trick[: len(st.trick)] = st.trick
-        return (
-            np.array(st.hands, dtype=np.int64),
-            np.array(st.won, dtype=np.int64),
-            np.array(st.held, dtype=np.int64),
-            n,
-            st.leader,
-            trick,
-            len(st.trick),
-            st.trump,
-            st.pitcher,
-            *self.arrays,
-            table,
-        )
-
-    def value(self, st, table):
-        f = kernel.solve_position if self.base else kernel.solve_preset
-        return int(f(*self.args(st, table)))
-
-    def card_values(self, st, table):
-        out = np.empty(kernel.N_CARDS if not self.base else 52, dtype=np.int64)
-        f = kernel.card_values if self.base else kernel.preset_card_values
-        v = f(*self.args(st, table), out)
-        return int(v), {c: int(out[c]) for c in range(out.size) if out[c] >= 0}
-
-
-def boundaries(st, memo, rng, most):
-    """The trick-boundary positions of ``st``'s minimax tree (its memo), each with its
-    value, in a random order, ``most`` of them at most."""
-    keys = [key for key in memo if not key[2]]
-    rng.shuffle(keys)
-    nodes = []
-    for key in keys[:most]:
-        hands, won, _trick, _seats, leader, _offset, trump, first = key
-        nodes.append((replace(st, hands=hands, won=won, leader=leader, trump=trump,
-                              trick=(), seats=(), offset=0, first=first), memo[key]))  # fmt: skip
-    return nodes
-
-
-def check_deal(st, solver, tables, rng, most=1500):
-    """``st`` and the boundary positions of its tree, solved in turn on each table kept
-    across the deal, against the minimax."""
-    memo: dict = {}
-    want = fm.solve(st, memo)
-    want_cards = {c: fm.solve(st.play(c), memo) for c in cards_of(st.legal())}
-    for table in tables:
-        got = solver.card_values(st, table)  # a fresh generation
-        assert got == (want, want_cards), (st, table.shape)
-    nodes = [(st, want), *boundaries(st, memo, rng, most)]
-    for table in tables:
-        for k, (pos, value) in enumerate(nodes):
-            table[0, kernel.T_SAME] = k > 0  # keep the entries of this deal's calls
-            assert solver.value(pos, table) == value, (st, pos, table.shape)
-        table[0, kernel.T_SAME] = 1
-        got = solver.card_values(st, table)  # the root again, on the full table
-        assert got == (want, want_cards), (st, table.shape)
-    return len(nodes)
-
-
-def spec_id(spec):
-    return spec or "auction-pitch"
 
 
 # (rules, players, deep positions, tricks left): auction-pitch solo at 3-7 players, in
@@ -194,10 +102,10 @@ PRESET_CASES = [
 @pytest.mark.parametrize(
     ("spec", "n", "count", "left"),
     BASE_CASES,
-    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}left" for c in BASE_CASES],
+    ids=case_ids(BASE_CASES, "left"),
 )
 def test_base_deep_positions_on_a_kept_table(spec, n, count, left, tables):
-    rules = Rules.parse(spec) if spec else Rules()
+    rules = rules_of(spec)
     rng = random.Random(f"solver key/{spec}/{n}")
     solver = Solver(rules)
     for _ in range(count):
@@ -207,7 +115,7 @@ def test_base_deep_positions_on_a_kept_table(spec, n, count, left, tables):
 @pytest.mark.parametrize(
     ("spec", "n", "count", "left"),
     PRESET_CASES,
-    ids=[f"{c[0]}-{c[1]}p-{c[3]}left" for c in PRESET_CASES],
+    ids=case_ids(PRESET_CASES, "left"),
 )
 def test_preset_deep_positions_on_a_kept_table(spec, n, count, left, tables):
     rules = Rules.parse(spec)
@@ -273,7 +181,7 @@ CAPTURE_CASES = [
 @pytest.mark.parametrize(
     ("spec", "n", "count", "left"),
     CAPTURE_CASES,
-    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}left" for c in CAPTURE_CASES],
+    ids=case_ids(CAPTURE_CASES, "left"),
 )
 def test_the_captures_dealt_again_on_a_kept_table(spec, n, count, left, tables):
     """One trick-boundary position with its captured cards dealt again among the seats
@@ -281,7 +189,7 @@ def test_the_captures_dealt_again_on_a_kept_table(spec, n, count, left, tables):
     each variant solved in turn on one table kept across them (one deal: sound), each
     against the minimax.  Two lines of play rarely capture the same cards by other
     seats; here every variant meets every other on the table."""
-    rules = Rules.parse(spec) if spec else Rules()
+    rules = rules_of(spec)
     rng = random.Random(f"solver key/captures/{spec}/{n}")
     solver = Solver(rules)
     values = set()

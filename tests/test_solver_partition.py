@@ -23,29 +23,25 @@ import random
 
 import numpy as np
 import pytest
-from test_solver_key_through_search import Solver, check_deal, preset_position, spec_id
-from test_solver_relevance import dense_position, line_of_play
+from solver_cases import (
+    DENSE_CASES,
+    DENSE_PRESET_CASES,
+    Solver,
+    case_ids,
+    check_dense_and_preset_cases,
+    line_of_play,
+    on_and_off_along_lines,
+)
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.search import solver as kernel
 
-
-def covering(make, solver):
-    """The first position from ``make()`` whose every card's value takes a cut-off from
-    another position's entry (on a fresh table)."""
-    for _ in range(500):
-        st = make()
-        table = kernel.new_table(kernel.TABLE_BITS)
-        table[0, kernel.T_NO_PARTITION] = -1
-        solver.card_values(st, table)
-        if table[0, kernel.T_COVERED] > 0:
-            return st
-    raise AssertionError("no position where partition search covers one")
+ALWAYS = ((kernel.T_NO_PARTITION, -1),)  # partition search at every table size (by
+# default it is from ``PARTITION_FROM`` players: at 4 players it costs nodes)
 
 
 def always(bits):
-    """A table searched with partition search at every table size (by default it is
-    from ``PARTITION_FROM`` players: at 4 players it costs nodes)."""
+    """A table searched with partition search at every table size."""
     table = kernel.new_table(bits)
     table[0, kernel.T_NO_PARTITION] = -1
     return table
@@ -56,61 +52,26 @@ def tables():
     return [always(b) for b in (1, 2, 3, kernel.TABLE_BITS, kernel.BIG_TABLE_BITS)]
 
 
-# (rules, players, positions, tricks left, suits dealt from)
-BASE_CASES = [
-    ("", 3, 3, 4, 1),
-    ("follow=suit", 3, 2, 4, 2),
-    ("low=dealt", 3, 2, 4, 1),
-    ("", 4, 3, 3, 1),
-    ("partnership=true", 4, 2, 3, 2),
-    ("follow=suit,partnership=true", 4, 2, 3, 1),
-    ("", 5, 2, 3, 2),
-    ("", 6, 2, 3, 1),
-    ("", 7, 2, 3, 1),
-]
-PRESET_CASES = [
-    ("smear", 3, 2, 4),
-    ("smear", 5, 2, 3),
-    ("smear,partnership=true", 4, 2, 3),
-    ("setback", 4, 2, 3),
-    ("jick=true,five=true,low=dealt", 4, 2, 3),
-]
+BASE_CASES = DENSE_CASES
+PRESET_CASES = DENSE_PRESET_CASES
 
 
 @pytest.mark.parametrize(
-    ("spec", "n", "count", "left", "suits"),
-    BASE_CASES,
-    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}left-{c[4]}suits" for c in BASE_CASES],
+    ("spec", "n", "count", "left", "suits"), BASE_CASES, ids=case_ids(BASE_CASES, "left", "suits")
 )
 def test_dense_positions_with_partition_against_the_minimax(spec, n, count, left, suits, tables):
-    rules = Rules.parse(spec) if spec else Rules()
-    rng = random.Random(f"partition/{spec}/{n}/{suits}")
-    solver = Solver(rules)
-    for _ in range(count):
-        st = covering(lambda: dense_position(rng, n, rules, suits, left), solver)
-        check_deal(st, solver, tables, rng, most=400)
+    seed = f"partition/{spec}/{n}/{suits}"
+    check_dense_and_preset_cases(
+        spec, n, count, left, suits, tables, seed, kernel.T_COVERED, ALWAYS
+    )
 
 
 @pytest.mark.parametrize(
-    ("spec", "n", "count", "left"),
-    PRESET_CASES,
-    ids=[f"{c[0]}-{c[1]}p-{c[3]}left" for c in PRESET_CASES],
+    ("spec", "n", "count", "left"), PRESET_CASES, ids=case_ids(PRESET_CASES, "left")
 )
 def test_preset_positions_with_partition_against_the_minimax(spec, n, count, left, tables):
-    rules = Rules.parse(spec)
-    rng = random.Random(f"partition/{spec}/{n}")
-    solver = Solver(rules)
-    for _ in range(count):
-        st = covering(lambda: preset_position(rules, n, rng, (left, left)), solver)
-        check_deal(st, solver, tables, rng, most=400)
-
-
-def values(solver, st, table, partition):
-    table[0, kernel.T_NO_PARTITION] = -1 if partition else 1
-    try:
-        return solver.card_values(st, table)
-    finally:
-        table[0, kernel.T_NO_PARTITION] = -1
+    seed = f"partition/{spec}/{n}"
+    check_dense_and_preset_cases(spec, n, count, left, None, tables, seed, kernel.T_COVERED, ALWAYS)
 
 
 # (rules, players, deals, suits dealt from): 3-5 tricks from the end
@@ -132,28 +93,17 @@ DEEP_CASES = [
 @pytest.mark.parametrize(
     ("spec", "n", "count", "suits"),
     DEEP_CASES,
-    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}suits" for c in DEEP_CASES],
+    ids=case_ids(DEEP_CASES, "suits"),
 )
 def test_partition_changes_no_value_three_to_five_tricks_from_the_end(spec, n, count, suits):
     """Every card's value with partition search and without, on a fresh table and on
     tables kept across the positions of the deal (``T_SAME``), small ones too (a bucket
     of partition search is 4 rows: a table of 2 or 4 rows holds one)."""
-    rules = Rules.parse(spec) if spec else Rules()
-    rng = random.Random(f"partition deep/{spec}/{n}")
-    solver = Solver(rules)
     kept = [always(b) for b in (1, 2, 10, kernel.TABLE_BITS)]
-    fresh = always(kernel.TABLE_BITS)
-    covered = 0
-    for _ in range(count):
-        line = line_of_play(rules, n, rng, suits)
-        for k, st in enumerate(line):
-            want = values(solver, st, fresh, False)
-            before = fresh[0, kernel.T_COVERED]
-            assert values(solver, st, fresh, True) == want, st
-            covered += fresh[0, kernel.T_COVERED] > before
-            for table in kept:
-                table[0, kernel.T_SAME] = k > 0
-                assert values(solver, st, table, True) == want, (st, table.shape)
+    covered = on_and_off_along_lines(
+        spec, n, count, suits, f"partition deep/{spec}/{n}", kernel.T_NO_PARTITION, -1, 1,
+        kernel.T_COVERED, always(kernel.TABLE_BITS), kept,
+    )  # fmt: skip
     assert covered > 0  # partition search cut somewhere
 
 

@@ -24,22 +24,17 @@ import random
 
 import numpy as np
 import pytest
-from test_family_solver import cut, random_hand
-from test_solver_key_through_search import (
-    Solver,
-    check_deal,
-    preset_position,
-    spec_id,
+from solver_cases import (
+    DENSE_CASES,
+    DENSE_PRESET_CASES,
+    case_ids,
+    check_dense_and_preset_cases,
+    on_and_off_along_lines,
 )
-from test_solver_keys import dense_deal
 
-from pitchsim.game.cards import cards_of
-from pitchsim.game.rules import Rules
 from pitchsim.kernels.bits import HONOURS, gather, scatter, scatter_loop, suit_mask
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.kernels.search.ranks import absolute_mask, relative_hands, relative_mask
-from pitchsim.search import minimax as fm
-from pitchsim.search.position import start_position
 
 
 def test_scatter_inverts_gather():
@@ -92,52 +87,10 @@ def test_relevant_ranks_are_renamed_as_the_key_renames_the_hands():
         assert absolute_mask(rel, rest, worth, trump, low_rank) == some & ~worth
 
 
-def dense_position(rng, n, rules, suits, left):
-    """A base position ``left`` tricks from the end (sometimes a card or two into the
-    next trick), dealt from ``suits`` suits and played at random."""
-    while True:
-        pos = start_position(dense_deal(rng, n, suits), rng.randrange(n), rules)
-        for _ in range(6 * n - left * n + rng.randrange(min(n, 3))):
-            pos = pos.play(rng.choice(cards_of(pos.legal())))
-        if not pos.finished:
-            return pos.state
-
-
-def skipping(make, solver):
-    """The first position from ``make()`` in which the solver skips a move by relevance
-    (every card valued, on a fresh table): some 5-25% of these positions."""
-    for _ in range(500):
-        st = make()
-        table = kernel.new_table(kernel.TABLE_BITS)
-        solver.card_values(st, table)
-        if table[0, kernel.T_SKIPPED] > 0:
-            return st
-    raise AssertionError("no position where relevance skips a move")
-
-
-# (rules, players, positions, tricks left, suits dealt from): auction-pitch solo at 3-7
-# players, partnership, follow=suit, low=dealt
-BASE_CASES = [
-    ("", 3, 3, 4, 1),
-    ("follow=suit", 3, 2, 4, 2),
-    ("low=dealt", 3, 2, 4, 1),
-    ("", 4, 3, 3, 1),
-    ("partnership=true", 4, 2, 3, 2),
-    ("follow=suit,partnership=true", 4, 2, 3, 1),
-    ("", 5, 2, 3, 2),
-    ("", 6, 2, 3, 1),
-    ("", 7, 2, 3, 1),
-]
-# every preset whose plain cards are played (under ten-point's three=true every trump
-# scores and follow=only plays nothing else: no move is ever skipped there)
-PRESET_CASES = [
-    ("smear", 3, 2, 4),
-    ("smear", 5, 2, 3),
-    ("smear,partnership=true", 4, 2, 3),
-    ("setback", 4, 2, 3),
-    ("jokers=2,game=ten,three=true,five=true", 3, 2, 4),
-    ("jick=true,five=true,low=dealt", 4, 2, 3),
-]
+BASE_CASES = DENSE_CASES
+# and under ten-point's jokers, 3 and 5 (under ten-point itself three=true makes every
+# trump score and follow=only plays nothing else: no move is ever skipped there)
+PRESET_CASES = [*DENSE_PRESET_CASES, ("jokers=2,game=ten,three=true,five=true", 3, 2, 4)]
 
 
 @pytest.fixture(scope="module")
@@ -146,58 +99,19 @@ def tables():
 
 
 @pytest.mark.parametrize(
-    ("spec", "n", "count", "left", "suits"),
-    BASE_CASES,
-    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}left-{c[4]}suits" for c in BASE_CASES],
+    ("spec", "n", "count", "left", "suits"), BASE_CASES, ids=case_ids(BASE_CASES, "left", "suits")
 )
 def test_dense_positions_with_relevance_against_the_minimax(spec, n, count, left, suits, tables):
-    rules = Rules.parse(spec) if spec else Rules()
-    rng = random.Random(f"relevance/{spec}/{n}/{suits}")
-    solver = Solver(rules)
-    for _ in range(count):
-        st = skipping(lambda: dense_position(rng, n, rules, suits, left), solver)
-        check_deal(st, solver, tables, rng, most=400)
+    seed = f"relevance/{spec}/{n}/{suits}"
+    check_dense_and_preset_cases(spec, n, count, left, suits, tables, seed, kernel.T_SKIPPED)
 
 
 @pytest.mark.parametrize(
-    ("spec", "n", "count", "left"),
-    PRESET_CASES,
-    ids=[f"{c[0]}-{c[1]}p-{c[3]}left" for c in PRESET_CASES],
+    ("spec", "n", "count", "left"), PRESET_CASES, ids=case_ids(PRESET_CASES, "left")
 )
 def test_preset_positions_with_relevance_against_the_minimax(spec, n, count, left, tables):
-    rules = Rules.parse(spec)
-    rng = random.Random(f"relevance/{spec}/{n}")
-    solver = Solver(rules)
-    for _ in range(count):
-        st = skipping(lambda: preset_position(rules, n, rng, (left, left)), solver)
-        check_deal(st, solver, tables, rng, most=400)
-
-
-def line_of_play(rules, n, rng, suits):
-    """The trick-boundary positions 5, 4 and 3 tricks from the end of one deal played
-    at random (base rules: dealt from ``suits`` suits)."""
-    if isinstance(rules, Rules):
-        pos = start_position(dense_deal(rng, n, suits), rng.randrange(n), rules)
-        out = []
-        while not pos.finished:
-            if not pos.state.trick and len(cards_of(pos.hands[0])) in (3, 4, 5):
-                out.append(pos.state)
-            pos = pos.play(rng.choice(cards_of(pos.legal())))
-        return out
-    held, trump, rec = random_hand(rules, n, rng)
-    out = []
-    for left in (5, 4, 3):
-        hands, won, leader, trick, tr = cut(held, trump, rec, len(rec.tricks) - left, 0)
-        out.append(fm.start_state(rules, rec.pitcher, held, hands, won, tr, leader, trick))
-    return out
-
-
-def values(solver, st, table, relevance):
-    table[0, kernel.T_NO_RELEVANCE] = not relevance
-    try:
-        return solver.card_values(st, table)
-    finally:
-        table[0, kernel.T_NO_RELEVANCE] = 0
+    seed = f"relevance/{spec}/{n}"
+    check_dense_and_preset_cases(spec, n, count, left, None, tables, seed, kernel.T_SKIPPED)
 
 
 # (rules, players, deals, suits dealt from): deeper positions than the minimax reaches,
@@ -220,28 +134,15 @@ DEEP_CASES = [
 
 
 @pytest.mark.parametrize(
-    ("spec", "n", "count", "suits"),
-    DEEP_CASES,
-    ids=[f"{spec_id(c[0])}-{c[1]}p-{c[3]}suits" for c in DEEP_CASES],
+    ("spec", "n", "count", "suits"), DEEP_CASES, ids=case_ids(DEEP_CASES, "suits")
 )
 def test_relevance_changes_no_value_three_to_five_tricks_from_the_end(spec, n, count, suits):
     """Every card's value with relevance and without, on a fresh table and on one kept
     across the positions of the deal (``T_SAME``: entries and their ranks met from other
     positions), a small table's too."""
-    rules = Rules.parse(spec) if spec else Rules()
-    rng = random.Random(f"relevance deep/{spec}/{n}")
-    solver = Solver(rules)
     kept = [kernel.new_table(b) for b in (10, kernel.TABLE_BITS)]
-    fresh = kernel.new_table(kernel.TABLE_BITS)
-    skips = 0
-    for _ in range(count):
-        line = line_of_play(rules, n, rng, suits)
-        for k, st in enumerate(line):
-            want = values(solver, st, fresh, False)
-            before = fresh[0, kernel.T_SKIPPED]
-            assert values(solver, st, fresh, True) == want, st
-            skips += fresh[0, kernel.T_SKIPPED] > before
-            for table in kept:
-                table[0, kernel.T_SAME] = k > 0
-                assert values(solver, st, table, True) == want, (st, table.shape)
+    skips = on_and_off_along_lines(
+        spec, n, count, suits, f"relevance deep/{spec}/{n}", kernel.T_NO_RELEVANCE, 0, 1,
+        kernel.T_SKIPPED, kernel.new_table(kernel.TABLE_BITS), kept,
+    )  # fmt: skip
     assert skips > 0  # relevance skipped moves
