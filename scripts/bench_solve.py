@@ -53,7 +53,11 @@ def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
 
 
 # the technique ``--alternate`` switches off and on: its table flag
-SWITCHES = {"relevance": solver.T_NO_RELEVANCE, "partition": solver.T_NO_PARTITION}
+SWITCHES = {
+    "relevance": solver.T_NO_RELEVANCE,
+    "partition": solver.T_NO_PARTITION,
+    "dominance": solver.T_NO_DOMINANCE,
+}
 
 
 def timed_solve(
