@@ -39,7 +39,7 @@ def always(bits, dominance=True):
     ``PARTITION_FROM`` players), with count dominance or without."""
     table = kernel.new_table(bits)
     table[0, kernel.T_NO_PARTITION] = -1
-    table[0, kernel.T_NO_DOMINANCE] = 0 if dominance else 1
+    table[0, kernel.T_NO_DOMINANCE] = -1 if dominance else 1  # (-1: below DOMINANCE_FROM too)
     return table
 
 

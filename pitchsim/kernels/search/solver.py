@@ -170,7 +170,9 @@ T_SKIPPED, T_NO_RELEVANCE, T_NO_PARTITION, T_COVERED = 7, 8, 9, 10
 T_YES_NODES, T_NO_NODES = 11, 12
 # T_NO_DOMINANCE: 1 for partition search without count dominance (``_probe``: an entry's
 # bound read only under its own Game counts; to compare, bench_solve.py --alternate
-# dominance).  T_DOMINATED: cut-offs by an entry under other counts, summed over calls.
+# dominance), -1 for dominance at every table size (tests; 0, a new table's: from
+# DOMINANCE_FROM players, under partition search).  T_DOMINATED: cut-offs by an entry
+# under other counts, summed over calls.
 T_NO_DOMINANCE, T_DOMINATED = 13, 14
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 _K_LA, _K_LB = 14, 15
@@ -182,6 +184,11 @@ PART_WAYS = 4
 # players, on the small table, a bucket a whole class of positions shares thrashes: the
 # worst deal 148K -> 590K nodes; from 5 players fewer nodes, 6-7 players 18-20% in all).
 PARTITION_FROM = 5
+# Count dominance (``_probe``) from this many players (bench_solve.py --alternate
+# dominance, 200 deals: 6 players 87.3M -> 67.8M nodes in all, worst 27.7M -> 17.1M;
+# 7 players p95 64.8 -> 54.0 ms; at 5 players 4.1M -> 5.2M nodes, one deal doubling:
+# a hand's entries under several counts evict each other from a bucket).
+DOMINANCE_FROM = 6
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
 # at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
@@ -1570,7 +1577,9 @@ def _solve(
         table[0, T_NO_PARTITION] == 0 and n >= PARTITION_FROM
     )
     ctx[C_WAYS] = min(PART_WAYS, table[0, T_MASK] + 1)
-    ctx[C_DOMINANCE] = table[0, T_NO_DOMINANCE] == 0
+    ctx[C_DOMINANCE] = table[0, T_NO_DOMINANCE] < 0 or (
+        table[0, T_NO_DOMINANCE] == 0 and n >= DOMINANCE_FROM
+    )
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
