@@ -27,7 +27,10 @@ the values are unchanged: before/after timings of a solver change on the same de
 ``--alternate`` solves each deal twice in one run, without rank relevance and with it
 (``solver.T_NO_RELEVANCE``), the order swapped every deal, one row each (the values
 must agree): the two searches under the same load.  ``--alternate partition`` does the
-same without and with partition search (``solver.T_NO_PARTITION``), relevance on.
+same without and with partition search (``solver.T_NO_PARTITION``), relevance on;
+``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``).
+``--load`` alone also prints each deal's nodes in searches that answered yes (the
+pitcher's side makes the target) and no; the rest went to searches the lead race gave up.
 """
 
 from __future__ import annotations
@@ -53,7 +56,11 @@ def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
 
 
 # the technique ``--alternate`` switches off and on: its table flag
-SWITCHES = {"relevance": solver.T_NO_RELEVANCE, "partition": solver.T_NO_PARTITION}
+SWITCHES = {
+    "relevance": solver.T_NO_RELEVANCE,
+    "partition": solver.T_NO_PARTITION,
+    "dominance": solver.T_NO_DOMINANCE,
+}
 
 
 def timed_solve(
@@ -118,12 +125,16 @@ def rerun(path: str, arr: np.ndarray, table_for, alternate) -> None:
     total_ms = dict.fromkeys(runs, 0.0)
     total_nodes = dict.fromkeys(runs, 0)
     changed = 0
-    print(f"players  deal {alternate or 'relevance':>9}   value      ms       nodes")
+    print(
+        f"players  deal {alternate or 'relevance':>9}   value      ms       nodes"
+        + ("" if alternate else "    yes nodes     no nodes")
+    )
     for name in sorted(k for k in saved.files if k.startswith("deals")):
         deals = saved[name]
         values = saved["values" + name[5:]]
         for d in range(len(deals)):
             table = table_for(deals.shape[1])
+            split = table[0, solver.T_YES_NODES], table[0, solver.T_NO_NODES]
             got = (
                 alternated(deals[d], arr, table, d, alternate)
                 if alternate
@@ -135,9 +146,16 @@ def rerun(path: str, arr: np.ndarray, table_for, alternate) -> None:
                 total_nodes[relevance] += nodes
                 flag = "" if v == values[d] else f"  VALUE CHANGED (was {values[d]})"
                 changed += v != values[d]
+                # (one run: nodes of searches answering yes, no; the rest a race gave up)
+                yes_no = (
+                    ""
+                    if alternate
+                    else f" {table[0, solver.T_YES_NODES] - split[0]:12d}"
+                    f" {table[0, solver.T_NO_NODES] - split[1]:12d}"
+                )
                 print(
                     f"{deals.shape[1]:7d} {d:5d} {'on' if relevance else 'off':>9} {v:7d} "
-                    f"{ms:9.1f} {nodes:11d}{flag}",
+                    f"{ms:9.1f} {nodes:11d}{yes_no}{flag}",
                     flush=True,
                 )
     for relevance in runs:

@@ -164,6 +164,16 @@ T_GEN, T_MASK, T_NODES, T_GAVE_UP, T_BUDGET, T_ABORTED, T_SAME = 0, 1, 2, 3, 4, 
 # T_COVERED: cut-offs by the entry of another position (partition search), summed over
 # calls (tests).
 T_SKIPPED, T_NO_RELEVANCE, T_NO_PARTITION, T_COVERED = 7, 8, 9, 10
+# T_YES_NODES, T_NO_NODES: nodes of the zero-window searches that answered yes (the
+# pitcher's side makes the target) and no, summed over calls (bench_solve.py: where a
+# deal's nodes go; the rest went to searches a lead race gave up).
+T_YES_NODES, T_NO_NODES = 11, 12
+# T_NO_DOMINANCE: 1 for partition search without count dominance (``_probe``: an entry's
+# bound read only under its own Game counts; to compare, bench_solve.py --alternate
+# dominance), -1 for dominance at every table size (tests; 0, a new table's: from
+# DOMINANCE_FROM players, under partition search).  T_DOMINATED: cut-offs by an entry
+# under other counts, summed over calls.
+T_NO_DOMINANCE, T_DOMINATED = 13, 14
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 _K_LA, _K_LB = 14, 15
 # Partition search: an entry's bucket is chosen by what every position its bounds may
@@ -174,6 +184,11 @@ PART_WAYS = 4
 # players, on the small table, a bucket a whole class of positions shares thrashes: the
 # worst deal 148K -> 590K nodes; from 5 players fewer nodes, 6-7 players 18-20% in all).
 PARTITION_FROM = 5
+# Count dominance (``_probe``) from this many players (bench_solve.py --alternate
+# dominance, 200 deals: 6 players 87.3M -> 67.8M nodes in all, worst 27.7M -> 17.1M;
+# 7 players p95 64.8 -> 54.0 ms; at 5 players 4.1M -> 5.2M nodes, one deal doubling:
+# a hand's entries under several counts evict each other from a bucket).
+DOMINANCE_FROM = 6
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
 # at 4 players the bound costs more than the nodes it saves, at 5-7 it saves more).
@@ -219,7 +234,11 @@ C_RELEVANCE = C_SKIPPED + 1  # 1: skip moves by rank relevance (0: table[0, T_NO
 C_PARTITION = C_RELEVANCE + 1  # 1: partition search (0: table[0, T_NO_PARTITION])
 C_WAYS = C_PARTITION + 1  # rows a bucket under partition search (fewer in a tiny table)
 C_COVERED = C_WAYS + 1  # cut-offs by the entry of another position
-_CTX = C_COVERED + 1
+C_YES_NODES = C_COVERED + 1  # nodes of searches that answered yes
+C_NO_NODES = C_YES_NODES + 1  # ... and no
+C_DOMINANCE = C_NO_NODES + 1  # 1: partition search reads entries under other counts
+C_DOMINATED = C_DOMINANCE + 1  # cut-offs by an entry under other counts
+_CTX = C_DOMINATED + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -797,8 +816,32 @@ def _covers(table, row, rel, n, matter):
     return True
 
 
+@njit(cache=True, inline="always")
+def _count_bits(ctx):
+    """The Game counts' bits in a key's packed word (``_key``)."""
+    width = 8 if ctx[C_JOKER_HALF] != 0 else 7
+    return (np.int64(1) << (width * MAX_SEATS)) - 1
+
+
 @njit(cache=True)
-def _probe(table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target):
+def _at_least_as_good(a, b, ctx):
+    """Are the packed Game counts ``a`` at least as good for the pitcher's side as
+    ``b``: its count no lower, every other count no higher?  (A count the key cleared
+    is 0 there: the position's value is the one with that count 0.)"""
+    width = 8 if ctx[C_JOKER_HALF] != 0 else 7
+    slots = 2 if ctx[C_PARTNER] != 0 else ctx[C_N]
+    mine = _slot(ctx[C_PITCHER], ctx)
+    field = (np.int64(1) << width) - 1
+    for s in range(slots):
+        x = (a >> (width * s)) & field
+        y = (b >> (width * s)) & field
+        if (x < y) if s == mine else (x > y):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _probe(table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target, cmask, ctx):
     """Partition search (Ginsberg; DDS's winning-rank masks): a bound of an entry holds
     for every position that differs from the entry's only below the lowest rank its
     proof relied on in each suit (those ranks kept beside it, relative), each seat
@@ -807,16 +850,30 @@ def _probe(table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target):
     it (else its rank would be among them), so the proof carries over card for card,
     each seat's low cards of a suit in order for the entry's.
 
+    Count dominance (``cmask`` the counts' bits, 0 for none; Furtak & Buro's payoff
+    similarity): the value only grows with the pitcher side's Game count and shrinks
+    with any other, so an entry's lower bound holds under counts at least as good for
+    the pitcher's side, its upper bound under counts at most as good; such entries
+    share a bucket (``_part_index`` hashes the key without the counts then).
+
     (1 or 0 the answer, -1 none; the entry's relative ranks behind it; the row holding
     this exact position, -1 when none does.)"""
     exact = -1
     for row in range(base, base + ways):
-        if (
-            table[row, _K_GEN] != gen
-            or table[row, _K_PACKED] != packed
-            or table[row, _K_LA] != la
-            or table[row, _K_LB] != lb
-        ):
+        if table[row, _K_GEN] != gen or table[row, _K_LA] != la or table[row, _K_LB] != lb:
+            continue
+        other = table[row, _K_PACKED]
+        if other != packed:
+            if (other ^ packed) & ~cmask:
+                continue  # (cmask 0: every other key)
+            if table[row, _K_LO] + pts >= target and _at_least_as_good(packed, other, ctx):
+                r = table[row, _K_RLO]
+                if _covers(table, row, rel, n, worth | _upward(r)):
+                    return 1, r, row
+            elif table[row, _K_HI] + pts < target and _at_least_as_good(other, packed, ctx):
+                r = table[row, _K_RHI]
+                if _covers(table, row, rel, n, worth | _upward(r)):
+                    return 0, r, row
             continue
         if table[row, _K_LO] + pts >= target:
             r = table[row, _K_RLO]
@@ -992,11 +1049,16 @@ def _search(
                         if ctx[C_PARTITION] != 0:
                             la, lb = _lengths(rel, n, worth)
                             ways = ctx[C_WAYS]
-                            base = _part_index(rel, n, packed, la, lb, worth, table[0, 1], ways)
+                            cmask = _count_bits(ctx)
+                            hkey = packed & ~cmask if ctx[C_DOMINANCE] != 0 else packed
+                            base = _part_index(rel, n, hkey, la, lb, worth, table[0, 1], ways)
                             status, rr, row = _probe(
-                                table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target
-                            )
-                            if status >= 0 and not _covers(table, row, rel, n, np.int64(-1)):
+                                table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target,
+                                cmask if ctx[C_DOMINANCE] != 0 else 0, ctx,
+                            )  # fmt: skip
+                            if status >= 0 and table[row, _K_PACKED] != packed:
+                                ctx[C_DOMINATED] += 1
+                            elif status >= 0 and not _covers(table, row, rel, n, np.int64(-1)):
                                 ctx[C_COVERED] += 1
                             if status < 0 and row < 0:
                                 row = _victim(table, base, ways, gen)
@@ -1436,6 +1498,7 @@ def _value(
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
     while v < hi:
+        start = ctx[C_NODES]
         r = _search(
             hands,
             counts,
@@ -1456,6 +1519,7 @@ def _value(
         )
         if r < 0:
             return -1  # out of budget (a node limit is only ever set as a budget here)
+        ctx[C_YES_NODES if r == 1 else C_NO_NODES] += ctx[C_NODES] - start
         if r == 0:
             break
         v += 1
@@ -1487,6 +1551,9 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, ta
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     table[0, T_SKIPPED] += ctx[C_SKIPPED]
     table[0, T_COVERED] += ctx[C_COVERED]
+    table[0, T_YES_NODES] += ctx[C_YES_NODES]
+    table[0, T_NO_NODES] += ctx[C_NO_NODES]
+    table[0, T_DOMINATED] += ctx[C_DOMINATED]
     if v < 0:
         table[0, T_ABORTED] += 1
         out[:] = -1  # nothing to use
@@ -1510,6 +1577,9 @@ def _solve(
         table[0, T_NO_PARTITION] == 0 and n >= PARTITION_FROM
     )
     ctx[C_WAYS] = min(PART_WAYS, table[0, T_MASK] + 1)
+    ctx[C_DOMINANCE] = table[0, T_NO_DOMINANCE] < 0 or (
+        table[0, T_NO_DOMINANCE] == 0 and n >= DOMINANCE_FROM
+    )
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
@@ -1718,6 +1788,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
             _trump_context(ctx, _suit(c), dealt, tab)
             h[seat] = hand & ~bit(c)
             ctx[C_LIMIT] = min(ctx[C_NODES] + budget, ctx[C_ABORT])
+            start = ctx[C_NODES]
             r = _search(
                 h,
                 counts,
@@ -1740,6 +1811,8 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
             if r < 0 and ctx[C_NODES] >= ctx[C_ABORT]:
                 ctx[C_LIMIT] = ctx[C_ABORT]
                 return -1  # out of budget
+            if r >= 0:
+                ctx[C_YES_NODES if r == 1 else C_NO_NODES] += ctx[C_NODES] - start
             if r == 1:
                 best = target
                 settled = True
