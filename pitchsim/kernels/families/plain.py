@@ -93,25 +93,21 @@ def random_play(
     held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
-    """``play_plain`` for a table of random players, compiled for the rules' shape:
-    follow=only or not, the base game's trumps (``policies.plain_trumps``) or not, as
-    constants (three loops).  Read per card, follow=only cost a random smear hand a
-    quarter of its time (63 ns of 251 a hand), the trumps' shape a fifth.  Inlined into its callers: a call's dozens of arguments cost a random
+    """``play_plain`` for a table of random players, compiled for the rules' shape: the
+    base game's (no follow=only, its trumps: ``policies.plain_trumps``) as constants,
+    any other reading it per card; as values, they cost a random hand about a quarter
+    of its time.  Inlined into its callers: a call's dozens of arguments cost a random
     hand a fifth of its time.  (Each loop holds no heuristic, so the two compile
     quickly.)"""
-    if fr[F_FOLLOW] == FOLLOW_ONLY:
-        return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, False, True, False,
-        )  # fmt: skip
-    if plain_trumps(fr):
+    only = fr[F_FOLLOW] == FOLLOW_ONLY
+    if not only and plain_trumps(fr):
         return _play_plain(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log, False, False, True,
         )  # fmt: skip
     return _play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, False, False, False,
+        trick, tseats, log, legal_log, False, only, False,
     )  # fmt: skip
 
 
