@@ -12,22 +12,34 @@ suit order), then excess trumps by rule X (5).  Mirrors the reference engine's
 import numpy as np
 from numba import njit
 
-from ..bits import lowest_card, nth_bit, popcount
+from ..bits import gather, lowest_card, nth_bit, popcount, scatter
 from ..rng import below
 from .tables import F_FOLLOW, F_ROB, T_BURN, T_TRUMPS
 
 HAND_TARGET = 6
 JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream
-RANK_ROW = np.int64(1 | 1 << 13 | 1 << 26 | 1 << 39)
 SUIT_BITS = np.int64((1 << 13) - 1)
 FOLLOW_ONLY = 2
+# Bit 4 * rank of a 52-bit word: the cards in rank-major order (bit 4 * rank + suit),
+# where the lowest-ranking cards, ties in suit order, are the lowest bits.
+RANK_MAJOR = np.int64(sum(1 << (4 * r) for r in range(13)))
 
 
 @njit(cache=True, inline="always")
-def lowest_ranking(m):
-    """The lowest-ranking card of non-empty ``m`` (no jokers), ties the lowest suit."""
-    ranks = (m | m >> 13 | m >> 26 | m >> 39) & SUIT_BITS
-    return lowest_card(m & (RANK_ROW << lowest_card(ranks)))
+def lowest_ranking_k(m, k):
+    """The ``k`` lowest-ranking cards of ``m`` (no jokers), ties in suit order (all of
+    ``m`` when it holds no more), as a mask: the lowest ``k`` bits of ``m`` in
+    rank-major order (``RANK_MAJOR``), one bit scatter and gather per suit, instead of
+    a card at a time."""
+    rm = np.int64(0)
+    for s in range(4):
+        rm |= scatter((m >> (13 * s)) & SUIT_BITS, RANK_MAJOR << s)
+    if popcount(rm) > k:
+        rm = scatter((np.int64(1) << k) - 1, rm)
+    out = np.int64(0)
+    for s in range(4):
+        out |= gather(rm, RANK_MAJOR << s) << (13 * s)
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -50,7 +62,7 @@ def first_to_burn(trumps, trump, tab):
 def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
     """Steps 3 and 4 for ``seat``; returns (top, junk, drawn)."""
     h = hands[seat]
-    while popcount(h) < HAND_TARGET and top < size:
+    for _ in range(min(HAND_TARGET - popcount(h), size - top)):  # (none when full)
         h |= np.int64(1) << deck[top]
         top += 1
     if not only:
@@ -73,8 +85,9 @@ def discard_and_draw(hands, n, deck, top, size, pitcher, trump, fr, tab, key, ju
     rob = fr[F_ROB] != 0
     junk = np.int64(0)
     drawn = 0
-    for i in range(n):
-        seat = (pitcher + 1 + i) % n
+    seat = pitcher
+    for _ in range(n):
+        seat = seat + 1 if seat + 1 < n else 0  # (from the pitcher's left; no division)
         h = hands[seat]
         junk |= h & ~tm  # 1
         h &= tm
@@ -92,9 +105,10 @@ def discard_and_draw(hands, n, deck, top, size, pitcher, trump, fr, tab, key, ju
         top, junk, drawn = _fill(hands, pitcher, deck, top, size, junk, junk_log, drawn, only, key)
         h = hands[pitcher]
         excess = popcount(h) - HAND_TARGET
-        while excess > 0 and h & ~tm:
-            h &= ~(np.int64(1) << lowest_ranking(h & ~tm))
-            excess -= 1
+        if excess > 0 and h & ~tm:
+            gone = lowest_ranking_k(h & ~tm, excess)
+            h &= ~gone
+            excess -= popcount(gone)
         while excess > 0:
             h &= ~(np.int64(1) << first_to_burn(h & tm, trump, tab))
             excess -= 1

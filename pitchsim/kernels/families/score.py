@@ -20,7 +20,8 @@ reference engine's ``score_hand`` names them:
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card
+from ..bits import game_tally, highest_card, lowest_card
+from ..trump_order import order_cards, trump_order
 from .borrow import borrowed
 from .tables import (
     F_FIVE,
@@ -31,7 +32,6 @@ from .tables import (
     F_LOW_DEALT,
     F_PARTNERSHIP,
     F_THREE,
-    T_KEY,
     T_RANKED,
 )
 
@@ -123,22 +123,15 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
     award[LOW] = NOBODY
     if ranked:
         # The highest and lowest key: the trump suit's own cards are keyed by rank, so
-        # its highest and lowest card; any other ranked trump (the jick) by its key.
-        printed = ranked & (SUIT_BITS << (13 * trump))
-        others = ranked & ~printed
-        if printed:
-            hi = highest_card(printed)
-            lo = lowest_card(printed)
+        # its highest and lowest card; with a jick, the highest and lowest in trump
+        # order (``kernels.trump_order``: the order of the keys), one bit scan each.
+        if fr[F_JICK] != 0:
+            ob = trump_order(ranked, trump)
+            hi = lowest_card(order_cards(np.int64(1) << highest_card(ob), trump))
+            lo = lowest_card(order_cards(ob & -ob, trump))
         else:
-            hi = lo = lowest_card(others)
-        while others:
-            c = lowest_card(others)
-            others &= others - 1
-            k = tab[trump, T_KEY + c]
-            if k > tab[trump, T_KEY + hi]:
-                hi = c
-            if k < tab[trump, T_KEY + lo]:
-                lo = c
+            hi = highest_card(ranked)
+            lo = lowest_card(ranked)
         award[HIGH] = _seat_of(captors, hi)
         award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
     base = trump * 13
