@@ -17,11 +17,13 @@ import numpy as np
 from numba import njit, prange
 
 from ..rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key
+from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_hand
+from .play import play_dealt
 from .policies import choose_card, name_trump
 from .score import AWARD_VALUES, N_AWARDS, score_hand
+from .simulate import hand_scratch
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
@@ -86,70 +88,84 @@ def play_family_fixed(
     that suit, else its policy's choice), ``fixed_hand`` sits in ``hand_seat``
     (``AS_DEFENDER``: see :func:`defender_seat`).  Per deal: ``out_ours`` the points
     the hand's side won, ``out_all`` every point awarded to anyone, ``out_trump``."""
-    no_log = np.empty(0, dtype=np.int64)
-    partnership = fr[F_PARTNERSHIP] != 0
-    each = cards_each(n, fr)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
-        deck = np.empty(54, dtype=np.int64)
-        dealt = np.empty(n, dtype=np.int64)
-        held = np.empty(n, dtype=np.int64)
-        hands = np.empty(n, dtype=np.int64)
-        won = np.zeros(n, dtype=np.int64)
-        trick = np.zeros(n, dtype=np.int64)
-        tseats = np.zeros(n, dtype=np.int64)
-        award = np.empty(N_AWARDS, dtype=np.int64)
-        points = np.empty(n, dtype=np.int64)
-        junk = np.empty(54, dtype=np.int64)
-        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            deal = start + d
-            seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
-            key = deal_key(seed, deal)
-            size = deal_family_fixed(key, n, n - 1, seat, fixed_hand, fr, deck, dealt)
-            for s in range(n):
-                held[s] = dealt[s]
-                won[s] = 0
-            trump = -1
-            first = -1
-            if fr[F_TRUMP_NAMED] != 0:
-                trump = fixed_trump
-                if trump < 0:
-                    trump = name_trump(
-                        policies[PITCHER], dealt[PITCHER], n, fr, tab, key, AUCTION_COUNTER
-                    )
-                if fr[F_DISCARD] != 0:
-                    discard_and_draw(
-                        held, n, deck, n * each, size, PITCHER, trump, fr, tab, key, junk
-                    )
-            elif fixed_trump >= 0:
-                trump = fixed_trump
-                first = opening_lead(
-                    policies[PITCHER], held[PITCHER], trump, n, fr, tab, key, won, trick, tseats
+        _play_block(
+            seed, start, min(count, (b + 1) * BLOCK), b * BLOCK, n, hand_seat, fixed_hand,
+            fixed_trump, policies, fr, tab, out_ours, out_all, out_trump,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _play_block(
+    seed, start, stop, first_deal, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab,
+    out_ours, out_all, out_trump,
+):  # fmt: skip
+    """``play_family_fixed``'s deals ``first_deal .. stop-1``, one block: a function of
+    its own, not inlined into the parallel kernel (numba's parallel passes over a body
+    holding the hand cost tens of CPU seconds of compile)."""
+    # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
+    # that take them; the scratch is kept alive past it.
+    policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
+    owned = hand_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
+    deck, dealt, held, hands = borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands)
+    won, trick, tseats = borrowed(won), borrowed(trick), borrowed(tseats)
+    award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
+    no_log = junk[:0]
+    partnership = fr[F_PARTNERSHIP] != 0
+    each = cards_each(n, fr)
+    # The deck's order matters only to a draw from the stock: without one the deal
+    # writes the hands alone (``deal_family_fixed``).
+    deck = deck if fr[F_DISCARD] != 0 else deck[:0]
+    for d in range(first_deal, stop):
+        deal = start + d
+        seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
+        key = deal_key(seed, deal)
+        size = deal_family_fixed(key, n, n - 1, seat, fixed_hand, fr, deck, dealt)
+        for s in range(n):
+            held[s] = dealt[s]
+            won[s] = 0
+        trump = -1
+        first = -1
+        if fr[F_TRUMP_NAMED] != 0:
+            trump = fixed_trump
+            if trump < 0:
+                trump = name_trump(
+                    policies[PITCHER], dealt[PITCHER], n, fr, tab, key, AUCTION_COUNTER
                 )
-            trump, _ = play_hand(
-                held,
-                dealt,
-                n,
-                PITCHER,
-                0,
-                trump,
-                first,
-                policies,
-                fr,
-                tab,
-                key,
-                hands,
-                won,
-                trick,
-                tseats,
-                no_log,
-                no_log,
+            if fr[F_DISCARD] != 0:
+                discard_and_draw(held, n, deck, n * each, size, PITCHER, trump, fr, tab, key, junk)
+        elif fixed_trump >= 0:
+            trump = fixed_trump
+            first = opening_lead(
+                policies[PITCHER], held[PITCHER], trump, n, fr, tab, key, won, trick, tseats
             )
-            score_hand(held, won, n, trump, fr, tab, award, points)
-            total = 0
-            for i in range(N_AWARDS):
-                if award[i] >= 0:
-                    total += AWARD_VALUES[i]
-            out_ours[d] = points[seat]
-            out_all[d] = total
-            out_trump[d] = trump
+        trump, _ = play_dealt(
+            held,
+            dealt,
+            n,
+            PITCHER,
+            0,
+            trump,
+            first,
+            policies,
+            fr,
+            tab,
+            key,
+            hands,
+            won,
+            trick,
+            tseats,
+            no_log,
+            no_log,
+        )
+        score_hand(held, won, n, trump, fr, tab, award, points)
+        total = 0
+        for i in range(N_AWARDS):
+            if award[i] >= 0:
+                total += AWARD_VALUES[i]
+        out_ours[d] = points[seat]
+        out_all[d] = total
+        out_trump[d] = trump
+    keep_alive(owned)

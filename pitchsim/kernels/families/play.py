@@ -42,6 +42,7 @@ __all__ = [
     "MAX_TRICKS",
     "legal_cards",
     "next_with_trump",
+    "play_dealt",
     "play_hand",
     "seat_knowledge",
     "shown_void",
@@ -296,3 +297,23 @@ def play_hand(
         if search:
             voids = _passed_over(voids, winner, leader, n, trump)
     return trump, t
+
+
+@njit(cache=True, inline="always")
+def play_dealt(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """``play_hand`` for the kernels' deal loops: a table that does not search calls
+    ``play_plain`` directly, a call less a hand.  (Inlining the random players' loop
+    here instead gains a random hand about a tenth and costs each kernel calling this
+    about 20 CPU s of compile: not done.)"""
+    if any_search(policies, n):
+        return play_hand(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        )  # fmt: skip
+    return play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log,
+    )  # fmt: skip

@@ -35,8 +35,7 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .plain import all_random, play_plain, random_play
-from .play import any_search, play_hand
+from .play import play_dealt
 from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
@@ -161,21 +160,10 @@ def family_hand_fixed(
         suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
         if suit:
             first_lead = lead_in_suit(policies[pitcher], suit, key, LEAD_PLAN_COUNTER)
-    if any_search(policies, n):
-        trump, tricks = play_hand(
-            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
-            won, trick, tseats, log, legal_log,
-        )  # fmt: skip
-    elif all_random(policies, n):  # (no call at all)
-        trump, tricks = random_play(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log,
-        )  # fmt: skip
-    else:  # (a call less per hand than through ``play_hand``)
-        trump, tricks = play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log,
-        )  # fmt: skip
+    trump, tricks = play_dealt(
+        held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log,
+    )  # fmt: skip
     score_hand(held, won, n, trump, fr, tab, award, points)
     return trump, tricks, size, drawn
 
@@ -320,7 +308,7 @@ def side_flags(award, mine, partners):
     return flags
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
 def _play_block(
     seed,
     start,
@@ -336,8 +324,10 @@ def _play_block(
     out_flags,
     out_trump,
 ):
-    # Borrowed views (``borrow``): no reference counting in the loop; the scratch is
-    # kept alive past it.
+    # A function of its own, not inlined into the parallel kernels: numba's parallel
+    # passes over a body holding the hand's play cost tens of CPU seconds of compile.
+    # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
+    # that take them; the scratch is kept alive past it.
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
     owned = hand_scratch(n)
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
