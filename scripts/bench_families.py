@@ -4,6 +4,7 @@
     .venv/bin/python scripts/bench_families.py
     .venv/bin/python scripts/bench_families.py --deals 400000 --repeat 3 --old /work/wt/old-famk
     .venv/bin/python scripts/bench_families.py --versus-base --rounds 5 --deals 400000
+    .venv/bin/python scripts/bench_families.py --versus-base --kernel bid-odds --rounds 20 --deals 60000
     .venv/bin/python scripts/bench_families.py --fingerprint > before.json
 
 - Families: ``kernels.families.simulate.simulate_family_hands`` (deal, name trump,
@@ -28,7 +29,10 @@
   other presets (setback, smear, ten-point, six-point, 4 players) in the same rounds; deals per
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
   ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
-  Compile (the first call of each kernel) is timed apart.  Alternating, each engine
+  Compile (the first call of each kernel) is timed apart.  ``--kernel bid-odds``
+  times the kernels ``bid-odds`` runs instead (``play_fixed_hand``,
+  ``play_family_fixed``: a fixed hand of the preset's size, seat 0 then a defender's
+  seat each round).  Alternating, each engine
   sees the same load; the ratios are the figures on a shared machine.
 - Fingerprint (``--fingerprint``): a hash of every output of ``simulate_family_hands``
   (points, award flags, trump) per preset and policy, and of ``play_family_logged``'s
@@ -186,8 +190,21 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
 VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4), ("six-point", 4)]
 
 
-def versus_base(rounds: int, deals: int) -> dict:
-    """Base vs family kernels alternated in this process (see the module docstring)."""
+def _bid_odds_hand(rules, n: int) -> int:
+    """A fixed hand of the rules' size from their pack (the same for a seed of the
+    script): the known hand of the bid-odds kernels."""
+    import numpy as np
+
+    pack = sorted(rules.pack(n))
+    chosen = np.random.default_rng(2026).choice(pack, rules.cards_each(n), replace=False)
+    return int(sum(1 << int(c) for c in chosen))
+
+
+def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
+    """Base vs family kernels alternated in this process (see the module docstring).
+    ``kernel`` "bid-odds": the kernels ``bid-odds`` runs (``play_fixed_hand`` and
+    ``play_family_fixed``, a fixed hand, the pitcher's then a defender's seat by turns),
+    instead of the hand kernels (``simulate_hands``, ``simulate_family_hands``)."""
     import statistics
 
     import numba
@@ -196,11 +213,15 @@ def versus_base(rounds: int, deals: int) -> dict:
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.deal import deck_without
+    from pitchsim.kernels.families.fixed_hand import play_family_fixed
     from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
     from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.fixed_hand import play_fixed_hand
     from pitchsim.kernels.simulate import simulate_hands
 
     numba.set_num_threads(1)
+    fixed = kernel == "bid-odds"
+    m8 = [np.empty(deals, np.int8) for _ in range(3)]
     f8, t8 = np.empty(deals, np.int8), np.empty(deals, np.int8)
     none = np.empty(0, np.int64)
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
@@ -210,12 +231,37 @@ def versus_base(rounds: int, deals: int) -> dict:
         runs[("base", policy)] = lambda seed, count, a=base: simulate_hands(
             seed, 0, count, *a, f8[:count], t8[:count], none, none
         )
+        if fixed:
+            hand = _bid_odds_hand(as_family(Rules()), 4)
+            a = (4, hand, deck_without(hand), -1, 0, seat_policies(policy, 4), Rules().to_array())
+            runs[("base", policy)] = lambda seed, count, a=a: _both_seats(
+                lambda seat: play_fixed_hand(
+                    seed, 0, count, a[0], seat, *a[1:], *(x[:count] for x in m8)
+                )
+            )
         for spec, n in VERSUS:
             r = as_family(Rules.parse(spec))
             a = (n, family_policies(policy, n), family_array(r), family_tables(r))
             runs[(spec, policy)] = lambda seed, count, a=a: simulate_family_hands(
                 seed, 0, count, *a, pts[:count], flags[:count], trump[:count]
             )
+            if fixed:
+                hand = np.int64(_bid_odds_hand(r, n))
+                runs[(spec, policy)] = lambda seed, count, a=a, hand=hand: _both_seats(
+                    lambda seat: play_family_fixed(
+                        seed,
+                        0,
+                        count,
+                        a[0],
+                        seat,
+                        hand,
+                        -1,
+                        *a[1:],
+                        pts[:count],
+                        flags[:count],
+                        trump[:count],
+                    )  # fmt: skip
+                )
     compile_s = {}
     for name, run in runs.items():
         c = time.process_time()
@@ -240,6 +286,13 @@ def versus_base(rounds: int, deals: int) -> dict:
         "median": {f"{a}/{b}": statistics.median(v) for (a, b), v in rates.items()},
         "ratio": {f"{a}/{b}": v for (a, b), v in ratios.items()},
     }
+
+
+def _both_seats(play) -> None:
+    """A bid-odds run: the hand in the pitcher's seat, then in a defender's (each
+    ``count`` deals)."""
+    play(0)
+    play(-1)  # ``fixed_hand.AS_DEFENDER``
 
 
 def print_versus(v: dict, rounds: int, deals: int) -> None:
@@ -341,6 +394,12 @@ def main() -> None:
         help="only base vs family kernels, alternated in one process (--rounds, --deals)",
     )
     ap.add_argument(
+        "--kernel",
+        choices=("simulate", "bid-odds"),
+        default="simulate",
+        help="with --versus-base: the hand kernels, or the ones bid-odds runs",
+    )
+    ap.add_argument(
         "--fingerprint", action="store_true", help="only the hashes of what the kernels play"
     )
     a = ap.parse_args()
@@ -350,7 +409,7 @@ def main() -> None:
     load_before = os.getloadavg()
     result: dict = {}
     if a.versus_base:
-        v = versus_base(a.rounds, a.deals)
+        v = versus_base(a.rounds, a.deals, a.kernel)
         load_after = os.getloadavg()
         if a.json:
             print(json.dumps(dict(v, load_before=load_before, load_after=load_after), indent=2))
