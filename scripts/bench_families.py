@@ -235,9 +235,10 @@ def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
             hand = _bid_odds_hand(as_family(Rules()), 4)
             a = (4, hand, deck_without(hand), -1, 0, seat_policies(policy, 4), Rules().to_array())
             runs[("base", policy)] = lambda seed, count, a=a: _both_seats(
-                lambda seat: play_fixed_hand(
-                    seed, 0, count, a[0], seat, *a[1:], *(x[:count] for x in m8)
-                )
+                lambda seat, k: play_fixed_hand(
+                    seed, 0, k, a[0], seat, *a[1:], *(x[:k] for x in m8)
+                ),
+                count,
             )
         for spec, n in VERSUS:
             r = as_family(Rules.parse(spec))
@@ -288,11 +289,11 @@ def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
     }
 
 
-def _both_seats(play) -> None:
-    """A bid-odds run: the hand in the pitcher's seat, then in a defender's (each
-    ``count`` deals)."""
-    play(0)
-    play(-1)  # ``fixed_hand.AS_DEFENDER``
+def _both_seats(play, count: int) -> None:
+    """A bid-odds run of ``count`` deals: the first half with the hand in the pitcher's
+    seat, the rest in a defender's."""
+    play(0, count // 2)
+    play(-1, count - count // 2)  # ``fixed_hand.AS_DEFENDER``
 
 
 def print_versus(v: dict, rounds: int, deals: int) -> None:
