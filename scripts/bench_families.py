@@ -249,19 +249,10 @@ def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
             if fixed:
                 hand = np.int64(_bid_odds_hand(r, n))
                 runs[(spec, policy)] = lambda seed, count, a=a, hand=hand: _both_seats(
-                    lambda seat: play_family_fixed(
-                        seed,
-                        0,
-                        count,
-                        a[0],
-                        seat,
-                        hand,
-                        -1,
-                        *a[1:],
-                        pts[:count],
-                        flags[:count],
-                        trump[:count],
-                    )  # fmt: skip
+                    lambda seat, k: play_family_fixed(
+                        seed, 0, k, a[0], seat, hand, -1, *a[1:], pts[:k], flags[:k], trump[:k]
+                    ),
+                    count,
                 )
     compile_s = {}
     for name, run in runs.items():
