@@ -27,8 +27,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_solver_key_through_search import Solver, check_deal, preset_position, spec_id
-from test_solver_relevance import dense_position, line_of_play
+from solver_cases import (
+    Solver,
+    check_deal,
+    dense_position,
+    line_of_play,
+    preset_position,
+    spec_id,
+)
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.search import solver as kernel
