@@ -710,6 +710,22 @@ def test_at_the_default_place_a_new_game_is_saved_beside_an_unfinished_one(tmp_p
     assert json.loads((tmp_path / "practice-game-3.json").read_text())["winner"] is not None
 
 
+@pytest.mark.parametrize(
+    "bad, words",
+    [(("-n", "1"), "players must be 2-7, not 1"), (("--seat", "9"), "seat must be 0-3, not 9")],
+)
+def test_a_refused_game_beside_an_unfinished_save_names_no_save_of_its_own(
+    tmp_path, save, bad, words
+):
+    """A game refused for its own arguments is refused in one line: it never first says
+    where it would have been saved beside the unfinished game."""
+    (tmp_path / "practice-game.json").write_text(save)
+    r = practice(*bad, "--seed", "9", cwd=tmp_path)
+    refused(r, words)
+    assert "unfinished" not in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["practice-game.json"]
+
+
 def test_a_game_stopped_before_any_decision_of_the_person_may_be_written_over(tmp_path):
     path = tmp_path / "g.json"
     made(practice("-n", "3", "--seed", "7", "--save", path, stdin=""))

@@ -49,6 +49,7 @@ def practice_command(
     from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
     from ..coach.practice import (
         PracticeError,
+        check_seat,
         loss_line,
         practice,
         read_line,
@@ -70,7 +71,6 @@ def practice_command(
     time = check_time(time)
     # A folder or a place no file can be written is refused now, not after the game.
     check_writable(save, "--save")
-    save = _save_beside_unfinished(save, resume)
     doc = None
     if resume is not None:
         given = {
@@ -96,6 +96,9 @@ def practice_command(
         r = make_rules(rules, partnership, players, target)
         seed = pick_seed(seed)
     Strategy.parse(opponents)  # one line for an unknown strategy, before any game
+    check_seat(seat, players)
+    # (after every check: a refused game names no save of its own)
+    save = _save_beside_unfinished(save, resume)
     write = lambda text: print(text, flush=True)  # noqa: E731
     write(
         f"pitchsim practice · {label(r)} · {players} players · seed {seed} · you are seat {seat} · "

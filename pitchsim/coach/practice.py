@@ -935,6 +935,11 @@ def _check_same_game(doc: dict, again: dict, seed: int, opponents: str, bad) -> 
             )
 
 
+def check_seat(seat: int, players: int) -> None:
+    if not 0 <= seat < players:
+        raise PracticeError(f"seat must be 0-{players - 1}, not {seat}")
+
+
 def practice(
     players: int,
     seat: int,
@@ -954,8 +959,7 @@ def practice(
 ) -> tuple[dict, list[Judgement]]:
     """Play one game; the record (finished, or stopped by the person) and the coach's
     judgements of the person's decisions."""
-    if not 0 <= seat < players:
-        raise PracticeError(f"seat must be 0-{players - 1}, not {seat}")
+    check_seat(seat, players)
     state = PracticeState(seat)
     if resume is not None:  # the coach's judgements of the decisions before the stop
         state.judgements = [judgement_of(j) for j in resume["practice"]["judgements"]]
