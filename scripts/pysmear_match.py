@@ -70,6 +70,33 @@ TARGET = 11
 MAX_BID = 5
 
 
+WARM_VIEWS = [
+    {
+        "rules": "smear",
+        "players": 4,
+        "dealer": 2,
+        "scores": [4, -5, -5, 2],
+        "seat": 1,
+        "hand": ["AS", "KS", "9S", "4D", "7C", "3H"],
+        "calls": ["pass", "3"],
+    },
+    {
+        "rules": "smear",
+        "players": 4,
+        "seat": 3,
+        "dealer": 3,
+        "hand": ["5C", "TC", "KC", "QD", "JS", "KS"],
+        "scores": [4, -5, -5, 2],
+        "calls": ["5"],
+        "trump": "S",
+        "tricks": [
+            {"leader": 0, "cards": ["AH", "JC", "2S", "TC"]},
+            {"leader": 1, "cards": ["KD", "5S"]},
+        ],
+    },
+]
+
+
 def code(card):
     """A pydealer card in the protocol's spelling: ``AH``, ``TC``."""
     return VALUES[card.value] + SUITS[card.suit]
@@ -98,6 +125,14 @@ class EngineClient(object):
         if hello.get("type") != "hello" or hello.get("protocol") != "pitch-engine/1":
             raise SystemExit("pysmear_match: the engine answered hello with %r" % (hello,))
         self.hello = hello
+        # A call and a card at fixed smear views, answered before any clock runs: the
+        # engine's first decisions compile its kernels (up to a minute on a loaded
+        # machine), which no game should pay for with a forfeit.
+        for view in WARM_VIEWS:
+            try:
+                self.decide(view, 600.0)
+            except Forfeit as e:
+                raise SystemExit("pysmear_match: the engine's warm-up failed: %s" % e)
 
     def readline(self, limit):
         deadline = time.time() + limit
