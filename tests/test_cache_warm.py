@@ -85,3 +85,22 @@ def test_the_search_runs_follow_the_base_games_lane():
     lanes = cache_cli._lanes(runs, 2)
     assert lanes == [[runs[0], runs[4], runs[1], runs[3]], [runs[2]]]
     assert cache_cli._lanes(runs, 3) == [[runs[0], runs[4]], [runs[2]], [runs[1], runs[3]]]
+
+
+def test_the_base_games_solver_warms_after_the_presets_search():
+    """``solve`` on a base-game position compiles the solver's base entry points; the
+    search under them is the presets' (the same types), compiled by the view's runs, so
+    the solve runs in their lane, after them, and loads it."""
+    from pitchsim.search.position import Position, read_positions
+    from pitchsim.util.jsonio import dumps_json
+
+    runs = cache_cli.warm_runs(cache_cli.Path("/w"))
+    solves = [r for r in runs if r[0] == "solve"]
+    assert solves == [["solve", "/w/" + cache_cli.POSITION_FILE]]
+    assert cache_cli._kernel_set(solves[0]) == cache_cli.SEARCH
+    for jobs in (1, 2, 3, 4):
+        lane = next(lane for lane in cache_cli._lanes(runs, jobs) if solves[0] in lane)
+        hints = [i for i, r in enumerate(lane) if r[0] == "hint"]
+        assert hints and lane.index(solves[0]) > max(hints), jobs
+    pos = read_positions(dumps_json(cache_cli.WARM_POSITION), "warm", families=True)
+    assert isinstance(pos, Position) and not pos.finished  # the base game, still to play

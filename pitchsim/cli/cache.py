@@ -40,6 +40,28 @@ WARM_VIEW = {
 
 VIEW_FILE = "view.json"
 
+# A base-game position a few cards from the end (``pitchsim solve``'s input, as ``play
+# --json`` writes a round): ``solve``'s own path to the solver's base-game entry point
+# (``card_values``).  Today the base game's rollout seats compile it too, inside their
+# search (``kernels.search.monte_carlo``); this run keeps ``solve`` warm if they stop
+# (0.1 s when they have).  The search under it is the presets' (the same types), which
+# the view's runs compile before it, in the same lane (``_lanes``).
+WARM_POSITION = {
+    "players": 4, "pitcher": 1, "bid": 2, "rules": {},
+    "hands": [
+        ["TC", "AC", "4D", "5H", "5S", "KS"], ["2D", "6D", "JD", "4S", "7S", "AS"],
+        ["2C", "3C", "JH", "QH", "2S", "JS"], ["4C", "5C", "7C", "9D", "QD", "9H"],
+    ],
+    "tricks": [
+        {"leader": 1, "cards": ["6D", "2C", "9D", "4D"]},
+        {"leader": 3, "cards": ["4C", "AC", "4S", "3C"]},
+        {"leader": 0, "cards": ["5H", "7S", "JH", "9H"]},
+        {"leader": 2, "cards": ["2S"]},
+    ],
+}  # fmt: skip
+
+POSITION_FILE = "position.json"
+
 
 def warm_runs(out: Path) -> list[list[str]]:
     """The command lines ``cache warm`` runs (``out``: a folder for their files)."""
@@ -61,6 +83,7 @@ def warm_runs(out: Path) -> list[list[str]]:
         ["hint", view, "--seed", "1", "--worlds", "4", "--game"],
         ["tournament", "--rules", "smear", "--seed", "1", "-s", "odds+pimc:2,heuristic"]
         + ["--boards", "1"],
+        ["solve", str(out / POSITION_FILE)],  # (``warm`` writes it: WARM_POSITION)
     ]
     return runs
 
@@ -87,8 +110,9 @@ BASE, PRESETS, SEARCH = range(3)  # the sets of kernels ``_lanes`` keeps apart
 def _kernel_set(argv: list[str]) -> int:
     """Which mostly separate set of kernels a run compiles: the base game's, the
     presets' (shared: the rules are data), or the presets' search (a run on WARM_VIEW, a
-    preset's view, or a pimc seat: the worlds and the solver)."""
-    if any(a.endswith(VIEW_FILE) for a in argv) or any("pimc" in a for a in argv):
+    preset's view, or a pimc seat: the worlds and the solver; and WARM_POSITION's solve,
+    which loads that solver)."""
+    if any(a.endswith((VIEW_FILE, POSITION_FILE)) for a in argv) or any("pimc" in a for a in argv):
         return SEARCH
     if "--rules" in argv and argv[argv.index("--rules") + 1] != "auction-pitch":
         return PRESETS
@@ -126,6 +150,7 @@ def warm(jobs: int) -> int:
     with tempfile.TemporaryDirectory(prefix="pitchsim-warm-") as tmp:
         runs = warm_runs(Path(tmp))
         (Path(tmp) / VIEW_FILE).write_text(dumps_json(WARM_VIEW), encoding="utf-8")
+        (Path(tmp) / POSITION_FILE).write_text(dumps_json(WARM_POSITION), encoding="utf-8")
         lanes = _lanes(runs, jobs)
         print(
             f"pitchsim: compiling the kernels of {len(runs)} commands, {len(lanes)} at a time",

@@ -194,6 +194,11 @@ def play_family_logged(
     """Deals ``start .. start+count-1``, every step recorded (row ``d`` of each out
     array; ``out_trump[d]`` = trump, tricks, pack size, cards drawn from discards);
     ``fixed_hand``, ``fixed_trump`` as for ``family_hand_fixed``."""
+    # The bid goes down as an int64: numba compiles a called kernel once per literal
+    # argument, and with every argument of the hand's play an int64 its ``play_hand`` and
+    # ``play_plain`` are the signatures a whole game compiles (``game.family_deal_fixed``,
+    # ``pitchsim play --game``, ``tournament``), loaded from the cache, not compiled
+    # again for this kernel alone (about 21 CPU s).
     deck = np.empty(54, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
     won = np.empty(n, dtype=np.int64)
@@ -207,7 +212,7 @@ def play_family_logged(
             n,
             dealer,
             pitcher,
-            0,
+            np.int64(0),  # (an int64, not a literal 0: see above)
             fixed_hand,
             fixed_trump,
             policies,

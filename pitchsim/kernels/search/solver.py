@@ -1876,6 +1876,11 @@ def _child_value(
     return v
 
 
+# The base game's entry points hand ``_root`` a copy of ``AUCTION_PITCH``: a global
+# array is a constant to numba, typed read-only, and ``_root`` (the whole search under
+# it) would be compiled a second time for that type, apart from the presets' (about
+# 160 CPU s); the copy is the presets' type, so the base game loads their compile.  (A
+# copy of 4 x 279 integers per call, next to a search of thousands of nodes.)
 @njit(cache=True)
 def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table):
     """The position's double-dummy value (0-4) under the base game's ``rules`` array."""
@@ -1890,7 +1895,7 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         trump,
         pitcher,
         _options(rules),
-        AUCTION_PITCH,
+        AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         np.empty(0, dtype=np.int64),
     )
@@ -1910,7 +1915,7 @@ def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, 
         trump,
         pitcher,
         _options(rules),
-        AUCTION_PITCH,
+        AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         out,
     )
