@@ -29,9 +29,8 @@ the values are unchanged: before/after timings of a solver change on the same de
 must agree): the two searches under the same load.  ``--alternate partition`` does the
 same without and with partition search (``solver.T_NO_PARTITION``), relevance on;
 ``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``);
-``--alternate gamebound`` without and with the Game bound from the tricks each side can
-still win, ``--alternate twochoice`` without and with a second bucket hashed with the
-Game counts under dominance (``solver.T_SWITCHES``).
+``--alternate twochoice`` without and with a second bucket hashed with the Game counts
+under dominance (``solver.T_NO_TWO_CHOICE``).
 ``--load`` alone also prints each deal's nodes in searches that answered yes (the
 pitcher's side makes the target) and no; the rest went to searches the lead race gave up.
 """
@@ -64,8 +63,7 @@ SWITCHES = {
     "relevance": (solver.T_NO_RELEVANCE, 1),
     "partition": (solver.T_NO_PARTITION, 1),
     "dominance": (solver.T_NO_DOMINANCE, 1),
-    "gamebound": (solver.T_SWITCHES, solver.SW_NO_GAME_BOUND),
-    "twochoice": (solver.T_SWITCHES, solver.SW_NO_TWO_CHOICE),
+    "twochoice": (solver.T_NO_TWO_CHOICE, 1),
 }
 
 

@@ -75,7 +75,10 @@ entry's bound covers every position that differs from the entry's only below the
 of its ranks in each suit, each seat holding as many plain cards of each suit and the
 same cards that score (``_probe``; entries bucketed by what such positions share,
 ``PART_WAYS`` rows a bucket; ``table[0, T_NO_PARTITION] = 1`` looks up the exact
-position only: the search before, node for node).  Moves
+position only: the search before, node for node).  From 6 players an entry's bounds
+also hold under Game counts at least as good (count dominance): its bucket is hashed
+without the counts, and a second bucket hashed with them takes what the first cannot
+hold, so a hand's entries under many counts do not evict each other (two-choice).  Moves
 inside a trick: from 5 players, by whether the trick is safe for the mover's side after
 the card (no seat of the other side still to play holds a legal card that beats it):
 into a safe trick count and points first (and theirs taken with the cheapest safe
@@ -94,14 +97,8 @@ from numba import njit, prange
 
 from ...game.rules import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP, Rules
 from ..bits import (
-    _ACES,
-    _JACKS,
-    _KINGS,
-    _QUEENS,
-    _TENS,
     HONOURS,
     JACK,
-    JOKER_BITS,
     bit,
     card_game_points,
     game_tally,
@@ -180,13 +177,11 @@ T_YES_NODES, T_NO_NODES = 11, 12
 # DOMINANCE_FROM players, under partition search).  T_DOMINATED: cut-offs by an entry
 # under other counts, summed over calls.
 T_NO_DOMINANCE, T_DOMINATED = 13, 14
-# T_SWITCHES: bits that switch a technique off (to compare: bench_solve.py --alternate
-# gamebound / twochoice; 0, a new table's: each on where it applies).
-# SW_NO_GAME_BOUND: no Game bound from the tricks each side can still win
-# (``_game_reach``); SW_NO_TWO_CHOICE: under count dominance, an entry's rows only in the
-# bucket hashed without its counts (not also the one hashed with them).
-T_SWITCHES = 15
-SW_NO_GAME_BOUND, SW_NO_TWO_CHOICE = 1, 2
+# T_NO_TWO_CHOICE: 1 for count dominance with one bucket an entry (hashed without its
+# Game counts, where every count of one hand meets), as before; 0 (a new table's): a
+# second bucket hashed with the counts too (``_search``; to compare, bench_solve.py
+# --alternate twochoice).
+T_NO_TWO_CHOICE = 15
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 _K_LA, _K_LB = 14, 15
 # Partition search: an entry's bucket is chosen by what every position its bounds may
@@ -200,7 +195,8 @@ PARTITION_FROM = 5
 # Count dominance (``_probe``) from this many players (bench_solve.py --alternate
 # dominance, 200 deals: 6 players 87.3M -> 67.8M nodes in all, worst 27.7M -> 17.1M;
 # 7 players p95 64.8 -> 54.0 ms; at 5 players 4.1M -> 5.2M nodes, one deal doubling:
-# a hand's entries under several counts evict each other from a bucket).
+# a hand's entries under several counts evict each other from a bucket.  With the second
+# bucket (T_NO_TWO_CHOICE) it still costs there: 200 other deals, 26.3M -> 32.1M nodes).
 DOMINANCE_FROM = 6
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -251,8 +247,7 @@ C_YES_NODES = C_COVERED + 1  # nodes of searches that answered yes
 C_NO_NODES = C_YES_NODES + 1  # ... and no
 C_DOMINANCE = C_NO_NODES + 1  # 1: partition search reads entries under other counts
 C_DOMINATED = C_DOMINANCE + 1  # cut-offs by an entry under other counts
-C_GAME_BOUND = C_DOMINATED + 1  # 1: the Game bound from the tricks left (``_game_reach``)
-C_TWO_CHOICE = C_GAME_BOUND + 1  # 1: under dominance, a second bucket hashed with the counts
+C_TWO_CHOICE = C_DOMINATED + 1  # 1: under dominance, a second bucket hashed with the counts
 _CTX = C_TWO_CHOICE + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
@@ -564,87 +559,6 @@ def _bounds(hands, counts, ctx, rest, pts):
     elif p + left > o:
         hi += 1
     return lo, hi
-
-
-@njit(cache=True, inline="always")
-def _top_count(mask, w, ctx):
-    """The Game count of the ``w`` cards of ``mask`` that count most (a class of count
-    cards is worth the same on either scale's order: 10s, aces, kings, queens, jacks,
-    then the jokers, worth 1 on joker-game=half's doubled scale)."""
-    if w <= 0:
-        return 0
-    total = 0
-    for cls in (_TENS, _ACES, _KINGS, _QUEENS, _JACKS, JOKER_BITS):
-        m = mask & cls
-        if m == 0:
-            continue
-        k = popcount(m)
-        if k <= w:
-            total += _count(m, ctx)
-            w -= k
-            if w == 0:
-                break
-        else:
-            total += w * _count(m & -m, ctx)
-            break
-    return total
-
-
-@njit(cache=True)
-def _game_reach(hands, counts, ctx, rest, p, o, left):
-    """(Game sure, Game possible) for the pitcher's side at a trick boundary where the
-    count alone leaves it open (``p + left > o``, ``p <= o + left``), from the tricks
-    each side can still win.
-
-    Why it holds: a trick with a trump in it goes to its highest trump.  So every trick
-    holding a trump of the other side above every trump of the pitcher's side (``sure
-    theirs``) is the other side's, and each of the pitcher side's trumps above every
-    trump of the other side takes its trick (``sure mine``).  A seat plays one card a
-    trick, so a defender holding m sure-theirs trumps leaves the pitcher's side at most
-    T - m of the T tricks left (w); of each seat's cards it captures at most w, none of
-    them sure-theirs: its gain G is at most the sum over seats of the w cards that count
-    most (``gmax``), and at least the count of its sure-mine trumps (``gmin``).  Every
-    other count ends at most at o + left - G.  In partnership the other team ends at
-    exactly o + left - G; solo, the highest other count ends at least at o, and at least
-    at the count of the seat holding the highest trump plus its trumps above every
-    other seat's (each takes its trick).  Relies on the ranks of the trumps (the caller
-    reports them all) and which seat holds each count card (by name in the key)."""
-    n = ctx[C_N]
-    tmask = ctx[C_TMASK]
-    mine = np.int64(0)
-    for s in range(n):
-        if _on_pitcher_side(s, ctx):
-            mine |= hands[s]
-    mt = mine & tmask
-    tt = rest & ~mine & tmask
-    sure_theirs = tt if mt == 0 else _trumps_above(tt, bit(_top_trump(mt, ctx)), ctx)
-    sure_mine = mt if tt == 0 else _trumps_above(mt, bit(_top_trump(tt, ctx)), ctx)
-    gmin = _count(sure_mine, ctx)
-    sure = p + gmin > o + left - gmin
-    tricks = 0
-    lost = 0
-    for s in range(n):
-        tricks = max(tricks, popcount(hands[s]))
-        if not _on_pitcher_side(s, ctx):
-            lost = max(lost, popcount(hands[s] & sure_theirs))
-    w = tricks - lost
-    gmax = 0
-    for s in range(n):
-        gmax += _top_count(hands[s] & ~sure_theirs, w, ctx)
-    if ctx[C_PARTNER] != 0:
-        return sure, p + gmax > o + left - gmax
-    omin = o
-    if tt != 0:
-        top = bit(_top_trump(rest & tmask, ctx))
-        for s in range(n):
-            if hands[s] & top and s != ctx[C_PITCHER]:
-                own = hands[s] & tmask
-                others = rest & tmask & ~own
-                taken = (
-                    own if others == 0 else _trumps_above(own, bit(_top_trump(others, ctx)), ctx)
-                )
-                omin = max(omin, counts[s] + _count(taken, ctx))
-    return sure, p + gmax > omin
 
 
 @njit(cache=True)
@@ -1139,23 +1053,7 @@ def _search(
                         status = 1
                     elif hi < target:
                         status = 0
-                    elif (
-                        ctx[C_GAME_BOUND] != 0
-                        and ctx[C_GAME] != 0
-                        and (lo + 1 == target or hi == target)
-                    ):
-                        # the Game point open by count alone (lo and hi 1 apart on it)?
-                        left = _count(rest, ctx)
-                        p, o = _game_totals(counts, ctx)
-                        if p + left > o and p <= o + left:
-                            sure, possible = _game_reach(hands, counts, ctx, rest, p, o, left)
-                            if sure and lo + 1 >= target:
-                                status = 1
-                            elif not possible and hi - 1 < target:
-                                status = 0
-                            if status >= 0:
-                                fr[d, F_RANKS] = rest & ctx[C_TMASK]  # every trump's rank
-                    if status < 0:
+                    else:
                         packed = _key(hands, counts, ctx, rest, fr[d, F_LEADER], rel)
                         worth = ctx[C_WORTH]
                         if ctx[C_PARTITION] != 0:
@@ -1713,8 +1611,7 @@ def _solve(
     ctx[C_DOMINANCE] = table[0, T_NO_DOMINANCE] < 0 or (
         table[0, T_NO_DOMINANCE] == 0 and n >= DOMINANCE_FROM
     )
-    ctx[C_GAME_BOUND] = table[0, T_SWITCHES] & SW_NO_GAME_BOUND == 0
-    ctx[C_TWO_CHOICE] = ctx[C_DOMINANCE] != 0 and table[0, T_SWITCHES] & SW_NO_TWO_CHOICE == 0
+    ctx[C_TWO_CHOICE] = ctx[C_DOMINANCE] != 0 and table[0, T_NO_TWO_CHOICE] == 0
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
