@@ -28,7 +28,9 @@ the values are unchanged: before/after timings of a solver change on the same de
 (``solver.T_NO_RELEVANCE``), the order swapped every deal, one row each (the values
 must agree): the two searches under the same load.  ``--alternate partition`` does the
 same without and with partition search (``solver.T_NO_PARTITION``), relevance on;
-``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``).
+``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``);
+``--alternate twochoice`` without and with a second bucket hashed with the Game counts
+under dominance (``solver.T_NO_TWO_CHOICE``).
 ``--load`` alone also prints each deal's nodes in searches that answered yes (the
 pitcher's side makes the target) and no; the rest went to searches the lead race gave up.
 """
@@ -55,11 +57,13 @@ def random_deals(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
     return deals
 
 
-# the technique ``--alternate`` switches off and on: its table flag
+# the technique ``--alternate`` switches off and on: its table flag (row 0's column, and
+# the value that switches it off)
 SWITCHES = {
-    "relevance": solver.T_NO_RELEVANCE,
-    "partition": solver.T_NO_PARTITION,
-    "dominance": solver.T_NO_DOMINANCE,
+    "relevance": (solver.T_NO_RELEVANCE, 1),
+    "partition": (solver.T_NO_PARTITION, 1),
+    "dominance": (solver.T_NO_DOMINANCE, 1),
+    "twochoice": (solver.T_NO_TWO_CHOICE, 1),
 }
 
 
@@ -68,9 +72,10 @@ def timed_solve(
 ) -> tuple[int, float, int]:
     """(value, CPU ms, nodes) of one whole deal, seat 0 pitching; ``on`` False: without
     the technique ``switch`` (every other one on)."""
-    for flag in SWITCHES.values():
+    for flag, _ in SWITCHES.values():
         table[0, flag] = 0
-    table[0, SWITCHES[switch]] = not on
+    flag, off = SWITCHES[switch]
+    table[0, flag] = 0 if on else off
     n = deal.size
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(8, dtype=np.int64)

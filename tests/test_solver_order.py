@@ -24,7 +24,9 @@ tests here that failed: docs/search.md, "Count dominance".
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from solver_cases import (
@@ -35,9 +37,13 @@ from solver_cases import (
     preset_position,
     spec_id,
 )
+from test_solver_keys import dense_deal
 
+from pitchsim.game.cards import cards_of, game_points, mask_of, suit_of
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.search import solver as kernel
+from pitchsim.search import minimax as fm
+from pitchsim.search.position import start_position
 
 
 def always(bits, dominance=True):
@@ -154,3 +160,80 @@ def test_no_dominance_reads_entries_under_its_own_counts_only():
         for st in line_of_play(rules, 6, rng, 2):
             solver.card_values(st, table)
     assert table[0, kernel.T_DOMINATED] == 0
+
+
+def keyed_counts(st, left):
+    """The Game counts as the solver's key holds them at a trick boundary (solo, the
+    base game; ``solver._key``): None when Game is decided by count (the key's flags),
+    else each seat's count, a count that can no longer matter cleared to 0."""
+    c = [sum(game_points(x) for x in cards_of(w)) for w in st.won]
+    p = c[st.pitcher]
+    others = [x for s, x in enumerate(c) if s != st.pitcher]
+    if p > max(others) + left or p + left <= max(others):
+        return None
+    out = []
+    for s, x in enumerate(c):
+        cleared = s != st.pitcher and (
+            x + left < p or any(x + left < c[a] for a in range(st.n) if a != st.pitcher)
+        )
+        out.append(0 if cleared else x)
+    return tuple(out)
+
+
+def counts_moved(rng, n, left, tries):
+    """Solo trick-boundary positions ``left`` tricks from the end, each with variants:
+    its captured side-suit count cards dealt again among the seats (the trumps, so every
+    point but Game, where they were): the same hands and points, other Game counts."""
+    rules = Rules()
+    for _ in range(tries):
+        pos = start_position(dense_deal(rng, n, 3), rng.randrange(n), rules)
+        for _ in range(6 * n - left * n):
+            pos = pos.play(rng.choice(cards_of(pos.legal())))
+        st = pos.state
+        side = [c for w in st.won for c in cards_of(w) if suit_of(c) != st.trump and game_points(c)]
+        variants = []
+        for _ in range(40):
+            won = [w & ~mask_of(side) for w in st.won]
+            for c in side:
+                won[rng.randrange(n)] |= 1 << c
+            variants.append(replace(st, won=tuple(won)))
+        yield variants
+
+
+def test_a_better_count_for_the_pitcher_through_a_cleared_count():
+    """Pairs of one position under two vectors of Game counts, A then B, where B's
+    pitcher has more count than A's and every other count B's key holds is at least
+    A's: the count the pitcher gained was another seat's that A's key cleared (one
+    that could no longer matter).  Neither vector is at least as good for the pitcher
+    as the other, so A's entry bounds nothing of B's; where B is worth more than A a
+    dominance test that left the pitcher's own count out (only the others compared)
+    reads A's upper bound for B.  A on a fresh table, then B on it (``T_SAME``: one
+    deal), each against the minimax; and the pair the other way round."""
+    n = 4
+    rng = random.Random("dominance/pitcher count")
+    solver = Solver(Rules())
+    deciding = 0
+    for variants in counts_moved(rng, n, 2, 200):
+        held = 0
+        for h in variants[0].hands:
+            held |= h
+        left = sum(game_points(x) for x in cards_of(held))
+        keyed = [keyed_counts(v, left) for v in variants]
+        memo: dict = {}
+        values = [fm.solve(v, memo) for v in variants]
+        p = variants[0].pitcher
+        for a, b in itertools.permutations(range(len(variants)), 2):
+            ka, kb = keyed[a], keyed[b]
+            if ka is None or kb is None or values[b] <= values[a] or kb[p] <= ka[p]:
+                continue
+            if any(kb[s] < ka[s] for s in range(n) if s != p):
+                continue
+            deciding += 1
+            for first, then in ((a, b), (b, a)):
+                table = always(kernel.TABLE_BITS)
+                assert solver.value(variants[first], table) == values[first]
+                table[0, kernel.T_SAME] = 1
+                assert solver.value(variants[then], table) == values[then], variants[then]
+        if deciding >= 10:
+            break
+    assert deciding >= 10, deciding

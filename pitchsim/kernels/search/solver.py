@@ -75,7 +75,10 @@ entry's bound covers every position that differs from the entry's only below the
 of its ranks in each suit, each seat holding as many plain cards of each suit and the
 same cards that score (``_probe``; entries bucketed by what such positions share,
 ``PART_WAYS`` rows a bucket; ``table[0, T_NO_PARTITION] = 1`` looks up the exact
-position only: the search before, node for node).  Moves
+position only: the search before, node for node).  From 6 players an entry's bounds
+also hold under Game counts at least as good (count dominance): its bucket is hashed
+without the counts, and a second bucket hashed with them takes what the first cannot
+hold, so a hand's entries under many counts do not evict each other (two-choice).  Moves
 inside a trick: from 5 players, by whether the trick is safe for the mover's side after
 the card (no seat of the other side still to play holds a legal card that beats it):
 into a safe trick count and points first (and theirs taken with the cheapest safe
@@ -174,6 +177,11 @@ T_YES_NODES, T_NO_NODES = 11, 12
 # DOMINANCE_FROM players, under partition search).  T_DOMINATED: cut-offs by an entry
 # under other counts, summed over calls.
 T_NO_DOMINANCE, T_DOMINATED = 13, 14
+# T_NO_TWO_CHOICE: 1 for count dominance with one bucket an entry (hashed without its
+# Game counts, where every count of one hand meets), as before; 0 (a new table's): a
+# second bucket hashed with the counts too (``_search``; to compare, bench_solve.py
+# --alternate twochoice).
+T_NO_TWO_CHOICE = 15
 _K_PACKED, _K_GEN, _K_LO, _K_HI, _K_LEFT, _K_RLO, _K_RHI = 7, 8, 9, 10, 11, 12, 13
 _K_LA, _K_LB = 14, 15
 # Partition search: an entry's bucket is chosen by what every position its bounds may
@@ -187,7 +195,8 @@ PARTITION_FROM = 5
 # Count dominance (``_probe``) from this many players (bench_solve.py --alternate
 # dominance, 200 deals: 6 players 87.3M -> 67.8M nodes in all, worst 27.7M -> 17.1M;
 # 7 players p95 64.8 -> 54.0 ms; at 5 players 4.1M -> 5.2M nodes, one deal doubling:
-# a hand's entries under several counts evict each other from a bucket).
+# a hand's entries under several counts evict each other from a bucket.  With the second
+# bucket (T_NO_TWO_CHOICE) it still costs there: 200 other deals, 26.3M -> 32.1M nodes).
 DOMINANCE_FROM = 6
 MAX_SEATS = 7
 # From this many players positions inside a trick are bounded too (scripts/bench_solve.py:
@@ -238,7 +247,8 @@ C_YES_NODES = C_COVERED + 1  # nodes of searches that answered yes
 C_NO_NODES = C_YES_NODES + 1  # ... and no
 C_DOMINANCE = C_NO_NODES + 1  # 1: partition search reads entries under other counts
 C_DOMINATED = C_DOMINANCE + 1  # cut-offs by an entry under other counts
-_CTX = C_DOMINATED + 1
+C_TWO_CHOICE = C_DOMINATED + 1  # 1: under dominance, a second bucket hashed with the counts
+_CTX = C_TWO_CHOICE + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -1056,12 +1066,33 @@ def _search(
                                 table, rel, n, gen, packed, la, lb, worth, base, ways, pts, target,
                                 cmask if ctx[C_DOMINANCE] != 0 else 0, ctx,
                             )  # fmt: skip
+                            base2 = base
+                            if status < 0 and ctx[C_TWO_CHOICE] != 0:
+                                # a second bucket, hashed with the counts: a hand's entries
+                                # under many counts overflow there, not evicting each other
+                                base2 = _part_index(
+                                    rel, n, packed, la, lb, worth, table[0, 1], ways
+                                )
+                                if base2 != base:
+                                    s2, r2, row2 = _probe(
+                                        table, rel, n, gen, packed, la, lb, worth, base2, ways, pts,
+                                        target, cmask, ctx,
+                                    )  # fmt: skip
+                                    if s2 >= 0 or row < 0:
+                                        status, rr, row = s2, r2, row2
                             if status >= 0 and table[row, _K_PACKED] != packed:
                                 ctx[C_DOMINATED] += 1
                             elif status >= 0 and not _covers(table, row, rel, n, np.int64(-1)):
                                 ctx[C_COVERED] += 1
                             if status < 0 and row < 0:
                                 row = _victim(table, base, ways, gen)
+                                if base2 != base and table[row, _K_GEN] == gen:
+                                    alt = _victim(table, base2, ways, gen)
+                                    if (
+                                        table[alt, _K_GEN] != gen
+                                        or table[alt, _K_LEFT] < table[row, _K_LEFT]
+                                    ):
+                                        row = alt
                                 _claim(table, row, gen, packed, rel, n, lo - pts, hi - pts)
                                 table[row, _K_LEFT] = popcount(rest)
                                 table[row, _K_LA] = la
@@ -1580,6 +1611,7 @@ def _solve(
     ctx[C_DOMINANCE] = table[0, T_NO_DOMINANCE] < 0 or (
         table[0, T_NO_DOMINANCE] == 0 and n >= DOMINANCE_FROM
     )
+    ctx[C_TWO_CHOICE] = ctx[C_DOMINANCE] != 0 and table[0, T_NO_TWO_CHOICE] == 0
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
