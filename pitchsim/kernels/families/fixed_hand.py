@@ -23,7 +23,7 @@ from .draw import discard_and_draw
 from .play import play_dealt
 from .policies import choose_card, name_trump
 from .score import AWARD_VALUES, N_AWARDS, score_hand
-from .simulate import hand_scratch
+from .simulate import borrowed_scratch
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
@@ -107,11 +107,8 @@ def _play_block(
     # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
     # that take them; the scratch is kept alive past it.
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
-    owned = hand_scratch(n)
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
-    deck, dealt, held, hands = borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands)
-    won, trick, tseats = borrowed(won), borrowed(trick), borrowed(tseats)
-    award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
+    owned, views = borrowed_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = views
     no_log = junk[:0]
     partnership = fr[F_PARTNERSHIP] != 0
     each = cards_each(n, fr)

@@ -63,6 +63,22 @@ def hand_scratch(n):
 
 
 @njit(cache=True, inline="always")
+def borrowed_scratch(n):
+    """``hand_scratch(n)`` for a deal loop, as ``(owned, views)``: ``views`` the same ten
+    arrays borrowed (``borrow``: no reference counting in the loop, nor at the calls
+    that take them), ``owned`` the scratch itself, to pass to ``keep_alive`` after the
+    loop.  (Inlined into its caller, which holds the owner: the views are no kernel's
+    return value.)"""
+    owned = hand_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
+    views = (
+        borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands), borrowed(won),
+        borrowed(trick), borrowed(tseats), borrowed(award), borrowed(points), borrowed(junk),
+    )  # fmt: skip
+    return owned, views
+
+
+@njit(cache=True, inline="always")
 def family_hand(
     key,
     n,
@@ -329,11 +345,8 @@ def _play_block(
     # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
     # that take them; the scratch is kept alive past it.
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
-    owned = hand_scratch(n)
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
-    deck, dealt, held, hands = borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands)
-    won, trick, tseats = borrowed(won), borrowed(trick), borrowed(tseats)
-    award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
+    owned, views = borrowed_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = views
     no_log = borrowed(junk[:0])
     mine = side_of(PITCHER, fr)
     partners = fr[F_PARTNERSHIP] != 0
