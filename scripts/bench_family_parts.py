@@ -14,7 +14,7 @@ The end-to-end figure, with the base kernels beside it, is ``bench_families.py
 ``bid-odds`` as the first argument: the path of the bid-odds kernels instead, the
 base game's (``kernels.fixed_hand.play_fixed_hand``: ``deal_hands``, ``play_hand``,
 ``score_hand`` and ``points_flags``) and the family's (``kernels.families.fixed_hand``:
-``deal_family_fixed``, ``play_dealt``, ``score_hand`` and its award sum) on
+``deal_family_fixed``, ``play_hand``, ``score_hand`` and its award sum) on
 auction-pitch, a fixed hand in the pitcher's seat and in a defender's, stage by stage
 (deal, +play, +score), the two engines alternated stage by stage in each round:
 
@@ -38,7 +38,7 @@ from pitchsim.kernels.families.deal import cards_each, deal_family_fixed
 from pitchsim.kernels.families.draw import discard_and_draw
 from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, defender_seat
 from pitchsim.kernels.families.plain import play_plain, random_play
-from pitchsim.kernels.families.play import play_dealt
+from pitchsim.kernels.families.play import play_hand as family_play
 from pitchsim.kernels.families.policies import name_trump
 from pitchsim.kernels.families.score import AWARD_VALUES, N_AWARDS, score_hand
 from pitchsim.kernels.families.simulate import family_policies, hand_scratch
@@ -121,7 +121,7 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
         for s in range(n):
             held[s] = dealt[s]
             won[s] = 0
-        trump, _ = play_dealt(
+        trump, _ = family_play(
             held, dealt, n, 0, 0, -1, -1, policies, fr, tab, key, hands, won, trick, tseats,
             no_log, no_log,
         )  # fmt: skip

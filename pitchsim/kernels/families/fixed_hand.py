@@ -20,7 +20,7 @@ from ..rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_dealt
+from .play import play_hand
 from .policies import choose_card, name_trump
 from .score import AWARD_VALUES, N_AWARDS, score_hand
 from .simulate import borrowed_scratch
@@ -138,7 +138,7 @@ def _play_block(
             first = opening_lead(
                 policies[PITCHER], held[PITCHER], trump, n, fr, tab, key, won, trick, tseats
             )
-        trump, _ = play_dealt(
+        trump, _ = play_hand(
             held,
             dealt,
             n,

@@ -35,7 +35,7 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_dealt
+from .play import play_hand
 from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
@@ -176,7 +176,7 @@ def family_hand_fixed(
         suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
         if suit:
             first_lead = lead_in_suit(policies[pitcher], suit, key, LEAD_PLAN_COUNTER)
-    trump, tricks = play_dealt(
+    trump, tricks = play_hand(
         held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     )  # fmt: skip
