@@ -336,14 +336,14 @@ def versus_trees(old: Path, rounds: int, deals: int, kernel: str, presets: tuple
 
 def print_trees(t: dict, rounds: int, deals: int) -> None:
     print(f"\n{rounds} rounds of old and new trees by turns, {deals:,} deals a run, one thread")
-    print(f"{'run':<36}{'old min/median/max':>26}{'new min/median/max':>26}")
+    print(f"{'run':<38}{'old min/median/max':>36}{'new min/median/max':>36}")
     for run in t["new"]:
         cells = []
         for tree in ("old", "new"):
             v = sorted(t[tree].get(run, [float("nan")]))
             fmt = ",.0f" if run.startswith("rate ") else ".3f"
             cells.append(" / ".join(format(x, fmt) for x in (v[0], v[len(v) // 2], v[-1])))
-        print(f"{run:<36}{cells[0]:>26}{cells[1]:>26}")
+        print(f"{run:<38}{cells[0]:>36}{cells[1]:>36}")
 
 
 def print_versus(v: dict, rounds: int, deals: int) -> None:
