@@ -36,7 +36,7 @@ from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import play_hand
-from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
+from .policies import FAMILY_POLICY_IDS, name_trump, opening_lead_in
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
@@ -155,7 +155,8 @@ def family_hand_fixed(
     """``family_hand`` with the pitcher dealt ``fixed_hand`` (0: a random hand) and,
     under trump=named, ``fixed_trump`` named (-1: the pitcher's policy names it).
     Under trump=first-lead a fixed trump is not a rule but the pitcher's plan: his
-    first lead is then of that printed suit when he holds one (as the base game's
+    first lead is then his play policy's card of that printed suit when he holds one
+    (``policies.opening_lead_in``, as ``fixed_hand``'s and the base game's
     ``opening_lead_cards``)."""
     size = deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
@@ -173,9 +174,10 @@ def family_hand_fixed(
                 held, n, deck, top, size, pitcher, trump, fr, tab, key, junk_log
             )
     elif fixed_trump >= 0:
-        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
-        if suit:
-            first_lead = lead_in_suit(policies[pitcher], suit, key, LEAD_PLAN_COUNTER)
+        first_lead = opening_lead_in(
+            policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
+            tseats,
+        )  # fmt: skip
     trump, tricks = play_hand(
         held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
