@@ -133,8 +133,9 @@ def _play_block(
         )
         score_hand(held, won, n, trump, fr, tab, award, points)
         total = 0
-        for i in range(N_AWARDS):  # (a select: who won each point is data)
-            total += AWARD_VALUES[i] & -np.int64(award[i] >= 0)
+        for i in range(N_AWARDS):
+            if award[i] >= 0:
+                total += AWARD_VALUES[i]
         out_ours[d] = points[seat]
         out_all[d] = total
         out_trump[d] = trump

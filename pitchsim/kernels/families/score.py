@@ -23,7 +23,6 @@ from numba import njit
 from ..bits import game_tally, highest_card, lowest_card
 from ..trump_order import order_cards, trump_order
 from .borrow import borrowed
-from .policies import plain_trumps
 from .tables import (
     F_FIVE,
     F_GAME_TEN,
@@ -104,23 +103,11 @@ def _seat_of(planes, c):
     return seat | -np.int64((every & b) == 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def score_hand(held, won, n, trump, fr, tab, award, points):
     """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
     is read off the planes of the cards won: a card not in play was won by nobody, so
-    it reads NOBODY as the module says.  Inlined into its callers, and compiled apart
-    for the base game's trumps and points (High, Low, Jack, Game:
-    ``policies.plain_trumps``) with the others known absent: the deal loops of the
-    base game's presets pay for four points, not ten."""
-    if plain_trumps(fr):
-        _score_hand(held, won, n, trump, fr, tab, award, points, True)
-    else:
-        _score_hand(held, won, n, trump, fr, tab, award, points, False)
-
-
-@njit(cache=True, inline="always")
-def _score_hand(held, won, n, trump, fr, tab, award, points, plain):
-    """``score_hand``; ``plain`` (a constant): ``policies.plain_trumps``."""
+    it reads NOBODY as the module says."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
     captors = _planes(won, n)
@@ -138,7 +125,7 @@ def _score_hand(held, won, n, trump, fr, tab, award, points, plain):
         # The highest and lowest key: the trump suit's own cards are keyed by rank, so
         # its highest and lowest card; with a jick, the highest and lowest in trump
         # order (``kernels.trump_order``: the order of the keys), one bit scan each.
-        if not plain and fr[F_JICK] != 0:
+        if fr[F_JICK] != 0:
             ob = trump_order(ranked, trump)
             hi = lowest_card(order_cards(np.int64(1) << highest_card(ob), trump))
             lo = lowest_card(order_cards(ob & -ob, trump))
@@ -149,27 +136,25 @@ def _score_hand(held, won, n, trump, fr, tab, award, points, plain):
         award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
     base = trump * 13
     award[JACK] = _seat_of(captors, base + 9)
-    if not plain:
-        if fr[F_JICK] != 0:
-            award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
-        if fr[F_JOKERS] >= 1:
-            award[HIGH_JOKER] = _seat_of(captors, HJ)
-        if fr[F_JOKERS] >= 2:
-            award[LOW_JOKER] = _seat_of(captors, LJ)
-        if fr[F_GAME_TEN] != 0:
-            award[TEN] = _seat_of(captors, base + 8)
-        if fr[F_THREE] != 0:
-            award[THREE] = _seat_of(captors, base + 1)
-        if fr[F_FIVE] != 0:
-            award[FIVE] = _seat_of(captors, base + 3)
+    if fr[F_JICK] != 0:
+        award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
+    if fr[F_JOKERS] >= 1:
+        award[HIGH_JOKER] = _seat_of(captors, HJ)
+    if fr[F_JOKERS] >= 2:
+        award[LOW_JOKER] = _seat_of(captors, LJ)
+    if fr[F_GAME_TEN] != 0:
+        award[TEN] = _seat_of(captors, base + 8)
+    if fr[F_THREE] != 0:
+        award[THREE] = _seat_of(captors, base + 1)
+    if fr[F_FIVE] != 0:
+        award[FIVE] = _seat_of(captors, base + 3)
     partners = fr[F_PARTNERSHIP] != 0
-    if plain or fr[F_GAME_TEN] == 0:
+    if fr[F_GAME_TEN] == 0:
         sides = 2 if partners else n
         best = -1
         best_side = -1
         tied = False
-        # 12.10: the doubled scale, a joker 1 on it (no joker: the same comparisons)
-        half = False if plain else fr[F_JOKER_GAME] != 0
+        half = fr[F_JOKER_GAME] != 0  # 12.10: the doubled scale, a joker 1 on it
         for side in range(8):
             if side == sides:
                 break
@@ -189,9 +174,7 @@ def _score_hand(held, won, n, trump, fr, tab, award, points, plain):
             break
         points[s] = 0
     team0 = team1 = np.int64(0)
-    # (plain: High, Low, Jack and Game; the others are NOT_PLAYED, worth nothing)
-    for k in range(4 if plain else N_AWARDS):
-        i = GAME if plain and k == 3 else k
+    for i in range(N_AWARDS):
         seat = award[i]
         value = AWARD_VALUES[i] & -np.int64(seat >= 0)
         if partners:
