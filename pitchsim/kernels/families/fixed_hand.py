@@ -14,7 +14,6 @@ trump as any first lead does.
 Deal d draws from its own key (seed, d): the same numbers on any thread count.
 """
 
-import numpy as np
 from numba import njit, prange
 
 from ..rng import AUCTION_COUNTER, deal_key
