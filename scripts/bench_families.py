@@ -5,6 +5,8 @@
     .venv/bin/python scripts/bench_families.py --deals 400000 --repeat 3 --old /work/wt/old-famk
     .venv/bin/python scripts/bench_families.py --versus-base --rounds 5 --deals 400000
     .venv/bin/python scripts/bench_families.py --versus-base --kernel bid-odds --rounds 20 --deals 60000
+    .venv/bin/python scripts/bench_families.py --versus-base --kernel bid-odds --presets auction-pitch \\
+        --old /tmp/control --rounds 8 --deals 60000
     .venv/bin/python scripts/bench_families.py --fingerprint > before.json
 
 - Families: ``kernels.families.simulate.simulate_family_hands`` (deal, name trump,
@@ -32,8 +34,11 @@
   Compile (the first call of each kernel) is timed apart.  ``--kernel bid-odds``
   times the kernels ``bid-odds`` runs instead (``play_fixed_hand``,
   ``play_family_fixed``: a fixed hand of the preset's size, seat 0 then a defender's
-  seat each round).  Alternating, each engine
-  sees the same load; the ratios are the figures on a shared machine.
+  seat, each timed apart).  ``--presets``: only those presets.  Alternating, each
+  engine sees the same load; the ratios are the figures on a shared machine.  With
+  ``--old DIR``: the same in fresh processes of this tree and of the checkout ``DIR``
+  by turns, one round a process (``versus_trees``): the ratios of both trees, min,
+  median and max over the rounds.
 - Fingerprint (``--fingerprint``): a hash of every output of ``simulate_family_hands``
   (points, award flags, trump) per preset and policy, and of ``play_family_logged``'s
   logs: two trees that print the same fingerprints play the same hands.
@@ -187,6 +192,9 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
     return best
 
 
+# The bid-odds kernels' seats for the known hand: the pitcher's, and a defender's
+# (``fixed_hand.AS_DEFENDER``: each opponent of the pitcher in turn), timed apart.
+SEATS = (("pitcher", 0), ("defender", -1))
 VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4), ("six-point", 4)]
 
 
@@ -200,11 +208,20 @@ def _bid_odds_hand(rules, n: int) -> int:
     return int(sum(1 << int(c) for c in chosen))
 
 
-def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
+def versus_base(
+    rounds: int,
+    deals: int,
+    kernel: str = "simulate",
+    seed_offset: int = 0,
+    presets: tuple[str, ...] = (),
+) -> dict:
     """Base vs family kernels alternated in this process (see the module docstring).
     ``kernel`` "bid-odds": the kernels ``bid-odds`` runs (``play_fixed_hand`` and
     ``play_family_fixed``, a fixed hand, the pitcher's then a defender's seat by turns),
-    instead of the hand kernels (``simulate_hands``, ``simulate_family_hands``)."""
+    instead of the hand kernels (``simulate_hands``, ``simulate_family_hands``), each seat
+    timed apart (``SEATS``).  ``presets``: only these of ``VERSUS`` (auction-pitch
+    always among them for the ratios; empty: all); ``seed_offset`` shifts the rounds'
+    seeds (``versus_trees``: each tree's process plays other deals round by round)."""
     import statistics
 
     import numba
@@ -228,32 +245,44 @@ def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
     runs = {}  # name -> a function of (seed, count)
     for policy in ("random", "heuristic"):
         base = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
-        runs[("base", policy)] = lambda seed, count, a=base: simulate_hands(
-            seed, 0, count, *a, f8[:count], t8[:count], none, none
-        )
-        if fixed:
+        if not fixed:
+            runs[("base", policy)] = lambda seed, count, a=base: simulate_hands(
+                seed, 0, count, *a, f8[:count], t8[:count], none, none
+            )
+        else:
             hand = _bid_odds_hand(as_family(Rules()), 4)
             a = (4, hand, deck_without(hand), -1, 0, seat_policies(policy, 4), Rules().to_array())
-            runs[("base", policy)] = lambda seed, count, a=a: _both_seats(
-                lambda seat, k: play_fixed_hand(
-                    seed, 0, k, a[0], seat, *a[1:], *(x[:k] for x in m8)
-                ),
-                count,
-            )
+            for where, seat in SEATS:
+                runs[("base", f"{policy}:{where}")] = lambda seed, count, a=a, seat=seat: (
+                    play_fixed_hand(seed, 0, count, a[0], seat, *a[1:], *(x[:count] for x in m8))
+                )
         for spec, n in VERSUS:
+            if presets and spec not in presets:
+                continue
             r = as_family(Rules.parse(spec))
             a = (n, family_policies(policy, n), family_array(r), family_tables(r))
-            runs[(spec, policy)] = lambda seed, count, a=a: simulate_family_hands(
-                seed, 0, count, *a, pts[:count], flags[:count], trump[:count]
-            )
-            if fixed:
-                hand = np.int64(_bid_odds_hand(r, n))
-                runs[(spec, policy)] = lambda seed, count, a=a, hand=hand: _both_seats(
-                    lambda seat, k: play_family_fixed(
-                        seed, 0, k, a[0], seat, hand, -1, *a[1:], pts[:k], flags[:k], trump[:k]
-                    ),
-                    count,
+            if not fixed:
+                runs[(spec, policy)] = lambda seed, count, a=a: simulate_family_hands(
+                    seed, 0, count, *a, pts[:count], flags[:count], trump[:count]
                 )
+            else:
+                hand = np.int64(_bid_odds_hand(r, n))
+                for where, seat in SEATS:
+                    runs[(spec, f"{policy}:{where}")] = (
+                        lambda seed, count, a=a, hand=hand, seat=seat: play_family_fixed(
+                            seed,
+                            0,
+                            count,
+                            a[0],
+                            seat,
+                            hand,
+                            -1,
+                            *a[1:],
+                            pts[:count],
+                            flags[:count],
+                            trump[:count],
+                        )  # fmt: skip
+                    )
     compile_s = {}
     for name, run in runs.items():
         c = time.process_time()
@@ -263,7 +292,7 @@ def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
     for k in range(rounds):
         for name, run in runs.items():  # base, then each family: alternated every round
             c = time.process_time()
-            run(k + 2, deals)
+            run(k + 2 + seed_offset, deals)
             rates[name].append(deals / (time.process_time() - c))
     ratios = {}
     for name in runs:
@@ -280,22 +309,52 @@ def versus_base(rounds: int, deals: int, kernel: str = "simulate") -> dict:
     }
 
 
-def _both_seats(play, count: int) -> None:
-    """A bid-odds run of ``count`` deals: the first half with the hand in the pitcher's
-    seat, the rest in a defender's."""
-    play(0, count // 2)
-    play(-1, count - count // 2)  # ``fixed_hand.AS_DEFENDER``
+def versus_trees(old: Path, rounds: int, deals: int, kernel: str, presets: tuple) -> dict:
+    """``versus_base`` in fresh processes of this tree and of ``old`` (a checkout run by
+    PYTHONPATH with this venv), alternated ``rounds`` times, one round of each per
+    process: per tree and run, the family/base ratios of every round (each measured
+    in its own process, base and family alternated there)."""
+    trees = {"old": old, "new": HERE}
+    out: dict = {name: {} for name in trees}
+    for k in range(rounds):
+        for name, tree in trees.items():
+            env = dict(os.environ, PYTHONPATH=str(tree), PITCHSIM_COMPILE_NOTICE="0")
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--versus-base", "--json"]
+            cmd += ["--kernel", kernel, "--rounds", "1", "--deals", str(deals)]
+            cmd += ["--seed-offset", str(k), "--presets", ",".join(presets)]
+            v = json.loads(
+                subprocess.run(
+                    cmd, env=env, check=True, capture_output=True, text=True, cwd="/tmp"
+                ).stdout
+            )
+            for run, ratio in v["ratio"].items():
+                out[name].setdefault(run, []).append(ratio)
+            for run, rate in v["median"].items():
+                out[name].setdefault("rate " + run, []).append(rate)
+    return out
+
+
+def print_trees(t: dict, rounds: int, deals: int) -> None:
+    print(f"\n{rounds} rounds of old and new trees by turns, {deals:,} deals a run, one thread")
+    print(f"{'run':<38}{'old min/median/max':>36}{'new min/median/max':>36}")
+    for run in t["new"]:
+        cells = []
+        for tree in ("old", "new"):
+            v = sorted(t[tree].get(run, [float("nan")]))
+            fmt = ",.0f" if run.startswith("rate ") else ".3f"
+            cells.append(" / ".join(format(x, fmt) for x in (v[0], v[len(v) // 2], v[-1])))
+        print(f"{run:<38}{cells[0]:>36}{cells[1]:>36}")
 
 
 def print_versus(v: dict, rounds: int, deals: int) -> None:
     print(f"\none thread, one process, {rounds} alternated rounds of {deals:,} deals, 4 players")
-    print(f"{'kernels':<16}{'policy':<11}{'median deals/CPU-s':>19}{'ratio':>8}  against")
+    print(f"{'kernels':<16}{'policy':<20}{'median deals/CPU-s':>19}{'ratio':>8}  against")
     for name, rate in v["median"].items():
         spec, policy = name.split("/")
         ratio = v["ratio"].get(name)
         against = "" if ratio is None else ("base" if spec == "auction-pitch" else "auction-pitch")
         cell = "" if ratio is None else f"{ratio:.3f}"
-        print(f"{spec:<16}{policy:<11}{rate:>19,.0f}{cell:>8}  {against}")
+        print(f"{spec:<16}{policy:<20}{rate:>19,.0f}{cell:>8}  {against}")
     comp = ", ".join(f"{k} {s:.1f}" for k, s in v["compile_cpu_s"].items() if s > 0.5)
     print(f"first calls (compile or cache load), CPU-s: {comp or 'all under 0.5 s'}")
 
@@ -392,6 +451,12 @@ def main() -> None:
         help="with --versus-base: the hand kernels, or the ones bid-odds runs",
     )
     ap.add_argument(
+        "--presets",
+        default="",
+        help="with --versus-base: only these presets (comma-separated; auction-pitch first)",
+    )
+    ap.add_argument("--seed-offset", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument(
         "--fingerprint", action="store_true", help="only the hashes of what the kernels play"
     )
     a = ap.parse_args()
@@ -400,8 +465,15 @@ def main() -> None:
         return
     load_before = os.getloadavg()
     result: dict = {}
+    presets = tuple(p for p in a.presets.split(",") if p)
+    if a.versus_base and a.old:
+        t = versus_trees(a.old, a.rounds, a.deals, a.kernel, presets)
+        load_after = os.getloadavg()
+        print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
+        print_trees(t, a.rounds, a.deals)
+        return
     if a.versus_base:
-        v = versus_base(a.rounds, a.deals, a.kernel)
+        v = versus_base(a.rounds, a.deals, a.kernel, a.seed_offset, presets)
         load_after = os.getloadavg()
         if a.json:
             print(json.dumps(dict(v, load_before=load_before, load_after=load_after), indent=2))

@@ -10,6 +10,15 @@ loaded machine: read it with the load.
 
 The end-to-end figure, with the base kernels beside it, is ``bench_families.py
 --versus-base``; this one says which stage a preset's gap lies in.
+
+``bid-odds`` as the first argument: the path of the bid-odds kernels instead, the
+base game's (``kernels.fixed_hand.play_fixed_hand``: ``deal_hands``, ``play_hand``,
+``score_hand`` and ``points_flags``) and the family's (``kernels.families.fixed_hand``:
+``deal_family_fixed``, ``play_hand``, ``score_hand`` and its award sum) on
+auction-pitch, a fixed hand in the pitcher's seat and in a defender's, stage by stage
+(deal, +play, +score), the two engines alternated stage by stage in each round:
+
+    ROUNDS=9 .venv/bin/python scripts/bench_family_parts.py bid-odds 100000 heuristic random
 """
 
 from __future__ import annotations
@@ -19,22 +28,31 @@ import sys
 import time
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import R_PARTNERSHIP, Rules, as_family
+from pitchsim.games.policies import seat_policies
+from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.families.borrow import keep_alive
 from pitchsim.kernels.families.deal import cards_each, deal_family_fixed
 from pitchsim.kernels.families.draw import discard_and_draw
+from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, defender_seat
 from pitchsim.kernels.families.plain import play_plain, random_play
+from pitchsim.kernels.families.play import play_hand as family_play
 from pitchsim.kernels.families.policies import name_trump
-from pitchsim.kernels.families.score import score_hand
+from pitchsim.kernels.families.score import AWARD_VALUES, N_AWARDS, score_hand
 from pitchsim.kernels.families.simulate import family_policies, hand_scratch
 from pitchsim.kernels.families.tables import (
     F_DISCARD,
+    F_PARTNERSHIP,
     F_TRUMP_NAMED,
     family_array,
     family_tables,
 )
+from pitchsim.kernels.hand import hand_scratch as base_scratch
+from pitchsim.kernels.hand import points_flags
+from pitchsim.kernels.hand import score_hand as base_score
+from pitchsim.kernels.play import play_hand
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
 from pitchsim.util.runtime import use_threads
 
@@ -84,8 +102,129 @@ def run(stage, seed, count, n, policies, fr, tab, rnd):
     return acc
 
 
+@njit(cache=True, parallel=True)
+def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
+    """``kernels.families.fixed_hand._play_block``'s deals (trump=first-lead, no fixed
+    trump) up to ``stage`` (0 deal, 1 +play, 2 +score); a sum, as ``run``.  A parallel
+    loop run on one thread: numba compiles a prange body apart (error model numpy, its
+    arrays hoisted and marked noalias), and the base game's hand inlined there runs
+    1.3x (heuristic) to 2.3x (random) faster than in a plain function (session 45), so
+    the base kernel's figures need a prange body.  (The family kernel's deal loop is a
+    plain function, ``_play_block``, whose play and score are calls: there a prange
+    body gains it less, 0.9x-0.8x.)"""
+    out = np.zeros(count, np.int64)
+    owned = hand_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
+    no_log = junk[:0]
+    partnership = fr[F_PARTNERSHIP] != 0
+    for d in prange(count):  # (one thread: the scratch is shared)
+        seat = hand_seat if hand_seat >= 0 else defender_seat(d, n, partnership)
+        key = deal_key(seed, d)
+        deal_family_fixed(key, n, n - 1, seat, fixed_hand, fr, deck[:0], dealt)
+        out[d] += dealt[1]
+        if stage == 0:
+            continue
+        for s in range(n):
+            held[s] = dealt[s]
+            won[s] = 0
+        trump, _ = family_play(
+            held, dealt, n, 0, 0, -1, -1, policies, fr, tab, key, hands, won, trick, tseats,
+            no_log, no_log,
+        )  # fmt: skip
+        out[d] += won[0] + trump
+        if stage == 1:
+            continue
+        score_hand(held, won, n, trump, fr, tab, award, points)
+        total = 0
+        for i in range(N_AWARDS):
+            if award[i] >= 0:
+                total += AWARD_VALUES[i]
+        out[d] += points[seat] + total
+    keep_alive(owned)
+    return out.sum()
+
+
+@njit(cache=True, parallel=True)
+def run_base_fixed(stage, seed, count, n, hand_seat, fixed_hand, template, policies, rules):
+    """``kernels.fixed_hand.play_fixed_hand``'s deals up to ``stage``, as ``run_fixed``."""
+    out = np.zeros(count, np.int64)
+    no_log = np.empty(0, dtype=np.int64)
+    partnership = rules[R_PARTNERSHIP] != 0
+    dealt, hands, won, trick, deck, award = base_scratch(n)
+    for d in prange(count):  # (one thread: the scratch is shared)
+        seat = hand_seat if hand_seat >= 0 else defender_seat(d, n, partnership)
+        key = deal_key(seed, d)
+        deal_hands(key, n, seat, fixed_hand, template, deck, dealt)
+        out[d] += dealt[1]
+        if stage == 0:
+            continue
+        trump = play_hand(dealt, n, 0, 0, -1, -1, policies, rules, key, hands, won, trick, no_log)
+        out[d] += won[0] + trump
+        if stage == 1:
+            continue
+        base_score(dealt, won, n, trump, rules, award)
+        awarded = 0
+        for i in range(4):
+            if award[i] >= 0:
+                awarded |= 1 << i
+        out[d] += points_flags(award, seat, rules) + awarded
+    return out.sum()
+
+
+FIXED_STAGES = ("deal", "+play", "+score")
+
+
+def bid_odds_parts(deals: int, policies: list[str], rounds: int) -> None:
+    """The bid-odds kernels' path, base and family, stage by stage (the module)."""
+    n = 4
+    rules = Rules()
+    r = as_family(rules)
+    fr, tab, ra = family_array(r), family_tables(r), rules.to_array()
+    pack = sorted(r.pack(n))
+    chosen = np.random.default_rng(2026).choice(pack, 6, replace=False)
+    hand = np.int64(sum(1 << int(c) for c in chosen))  # bench_families' bid-odds hand
+    template = deck_without(int(hand))
+    for policy in policies:
+        fam, base = family_policies(policy, n), seat_policies(policy, n)
+        for seat in (0, AS_DEFENDER):
+            runs = {
+                "base": lambda st, sd, k, seat=seat, b=base: run_base_fixed(
+                    st, sd, k, n, seat, hand, template, b, ra
+                ),
+                "family": lambda st, sd, k, seat=seat, f=fam: run_fixed(
+                    st, sd, k, n, seat, hand, f, fr, tab
+                ),
+            }
+            for run_ in runs.values():
+                for stage in range(len(FIXED_STAGES)):
+                    run_(stage, 1, 1000)  # compile (or load) apart
+            times = {(e, st): [] for e in runs for st in range(len(FIXED_STAGES))}
+            for k in range(rounds):
+                for stage in range(len(FIXED_STAGES)):
+                    for engine, run_ in runs.items():  # alternated stage by stage
+                        t = time.process_time()
+                        run_(stage, k + 2, deals)
+                        times[engine, stage].append(time.process_time() - t)
+            where = "pitcher" if seat == 0 else "defender"
+            for engine in runs:
+                ns = [
+                    sorted(times[engine, st])[rounds // 2] / deals * 1e9
+                    for st in range(len(FIXED_STAGES))
+                ]
+                parts = [ns[0]] + [ns[i] - ns[i - 1] for i in range(1, len(ns))]
+                cells = "  ".join(
+                    f"{name} {v:6.0f}" for name, v in zip(FIXED_STAGES, parts, strict=True)
+                )
+                print(f"{policy:9s} {where:8s} {engine:6s} {cells}  total {ns[-1]:6.0f} ns/deal")
+
+
 def main() -> None:
     use_threads(1)
+    if sys.argv[1] == "bid-odds":
+        rounds = int(os.environ.get("ROUNDS", "9"))
+        print(f"load average {os.getloadavg()[0]:.2f}")
+        bid_odds_parts(int(sys.argv[2]), sys.argv[3:] or ["heuristic", "random"], rounds)
+        return
     policy, deals, specs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     rounds = int(os.environ.get("ROUNDS", "5"))
     print(f"load average {os.getloadavg()[0]:.2f}")

@@ -8,28 +8,27 @@ the pack are dealt around it by ``deal.deal_family_fixed`` (the dealer is seat n
 so seat s gets the s-th run and the stock follows the runs).
 
 A fixed trump: under trump=named the pitcher names it; under trump=first-lead the
-pitcher's policy chooses its opening lead among the cards of that printed suit (as
-the base game's fixed trump does), which then fixes trump as any first lead does.
+pitcher's policy chooses its opening lead among the cards of that printed suit
+(``policies.opening_lead_in``, as the base game's fixed trump does), which then fixes
+trump as any first lead does.
 Deal d draws from its own key (seed, d): the same numbers on any thread count.
 """
 
-import numpy as np
 from numba import njit, prange
 
-from ..rng import AUCTION_COUNTER, DECISION_COUNTER, deal_key
+from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_dealt
-from .policies import choose_card, name_trump
+from .play import play_hand
+from .policies import name_trump, opening_lead_in
 from .score import AWARD_VALUES, N_AWARDS, score_hand
-from .simulate import hand_scratch
+from .simulate import borrowed_scratch
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
 AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal
 BLOCK = 2048
-SUIT_BITS = np.int64((1 << 13) - 1)
 
 
 @njit(cache=True, inline="always")
@@ -39,33 +38,6 @@ def defender_seat(d, n, partnership):
     if partnership:
         return 1 + 2 * (d % 2)
     return 1 + d % (n - 1)
-
-
-@njit(cache=True, inline="always")
-def opening_lead(policy, hand, suit, n, fr, tab, key, won, trick, tseats):
-    """The pitcher's first card when trump is fixed to ``suit`` under first-lead: the
-    policy's choice among the hand's cards of that printed suit."""
-    legal = hand & (SUIT_BITS << (suit * 13))
-    return choose_card(
-        policy,
-        legal,
-        hand,
-        PITCHER,
-        n,
-        PITCHER,
-        0,
-        suit,
-        0,
-        trick,
-        tseats,
-        0,
-        np.int64(0),
-        won,
-        fr,
-        tab,
-        key,
-        DECISION_COUNTER,
-    )
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -107,11 +79,8 @@ def _play_block(
     # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
     # that take them; the scratch is kept alive past it.
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
-    owned = hand_scratch(n)
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
-    deck, dealt, held, hands = borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands)
-    won, trick, tseats = borrowed(won), borrowed(trick), borrowed(tseats)
-    award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
+    owned, views = borrowed_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = views
     no_log = junk[:0]
     partnership = fr[F_PARTNERSHIP] != 0
     each = cards_each(n, fr)
@@ -138,10 +107,11 @@ def _play_block(
                 discard_and_draw(held, n, deck, n * each, size, PITCHER, trump, fr, tab, key, junk)
         elif fixed_trump >= 0:
             trump = fixed_trump
-            first = opening_lead(
-                policies[PITCHER], held[PITCHER], trump, n, fr, tab, key, won, trick, tseats
-            )
-        trump, _ = play_dealt(
+            first = opening_lead_in(
+                policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won, trick,
+                tseats,
+            )  # fmt: skip
+        trump, _ = play_hand(
             held,
             dealt,
             n,

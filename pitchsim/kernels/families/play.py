@@ -42,8 +42,8 @@ __all__ = [
     "MAX_TRICKS",
     "legal_cards",
     "next_with_trump",
-    "play_dealt",
     "play_hand",
+    "play_search",
     "seat_knowledge",
     "shown_void",
     "trick_winner",
@@ -138,8 +138,37 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
     return popcount(pile)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_hand(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """Play a hand from ``held`` (the hands when the first card is led); return
+    ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
+    ``first_lead`` >= 0: a card pitched in the auction that must lead.  ``hands``,
+    ``won``, ``trick``, ``tseats`` are scratch of size n.  When ``log.size`` > 0 it gets
+    per trick (``n + 2`` each) the leader, the card of each seat from the leader on
+    (-1: out under follow=only) and the winner; ``legal_log`` (size ``MAX_TRICKS * n``
+    or 0) the legal mask of every decision at ``trick * n + position``.
+
+    A dispatcher, inlined into its callers: a table where a seat searches plays
+    ``play_search``, any other the plain policies' loop (``plain.play_plain``),
+    called directly (a call less a hand).  (Inlining the random players' loop here
+    instead gains a random hand about a tenth and costs each kernel calling this
+    about 20 CPU s of compile: not done.)"""
+    if any_search(policies, n):
+        return play_search(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        )  # fmt: skip
+    return play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def play_search(
     held,
     dealt,
     n,
@@ -158,23 +187,13 @@ def play_hand(
     log,
     legal_log,
 ):
-    """Play a hand from ``held`` (the hands when the first card is led); return
-    ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
-    ``first_lead`` >= 0: a card pitched in the auction that must lead.  ``hands``,
-    ``won``, ``trick``, ``tseats`` are scratch of size n.  When ``log.size`` > 0 it gets
-    per trick (``n + 2`` each) the leader, the card of each seat from the leader on
-    (-1: out under follow=only) and the winner; ``legal_log`` (size ``MAX_TRICKS * n``
-    or 0) the legal mask of every decision at ``trick * n + position``.
+    """``play_hand`` when a seat searches (``any_search``; the others at the table may
+    play any policy).
 
     ``dealt`` (the hands as dealt) and the view kept here (who played what, the voids
     shown, the hand sizes: ``worlds``) are read only by a search policy (``rollout``:
     ``rollout`` or ``pimc``), whose id is of a search kind (``ROLLOUT``, ``PIMC``) in an
     int32 ``policies`` array."""
-    if not any_search(policies, n):  # the plain policies' loop: ``plain``
-        return play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log,
-        )  # fmt: skip
     for s in range(n):
         hands[s] = held[s]
         won[s] = 0
@@ -182,25 +201,15 @@ def play_hand(
     played = np.int64(0)
     # The view a search policy reads (``worlds``): cards played by each seat, hand sizes,
     # voids shown (bit 4 * seat + effective suit) and what each seat saw of the draw
-    # (``seat_knowledge``); kept only when a seat searches (the plain policies' hands
-    # pay one loop for it).
-    search = False
+    # (``seat_knowledge``).
+    pby = np.zeros(n, dtype=np.int64)
+    sizes = np.empty(n + 1, dtype=np.int64)  # [n]: the pile unseen
+    known_out = np.zeros(n, dtype=np.int64)
     for s in range(n):
-        if policies[s] & KIND_MASK >= ROLLOUT:
-            search = True
-    m = n if search else 0
-    pby = np.zeros(m, dtype=np.int64)
-    sizes = np.empty(m + 1 if search else 0, dtype=np.int64)  # [n]: the pile unseen
-    voids = np.int64(0)
-    known_out = np.zeros(m, dtype=np.int64)
-    down = 0
-    for s in range(m):
         sizes[s] = popcount(held[s])
-    if search:
-        down = seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out)
+    down = seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out)
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
-    if search:
-        voids = _passed_over(voids, pitcher, leader, n, trump)
+    voids = _passed_over(np.int64(0), pitcher, leader, n, trump)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -212,8 +221,7 @@ def play_hand(
                 seat = 0  # (no % in the loop: a division per card)
             hand = hands[seat]
             if only and hand & tab[trump, T_TRUMPS] == 0:
-                if search:
-                    voids |= np.int64(1) << (4 * seat + trump)  # out: shown no trump
+                voids |= np.int64(1) << (4 * seat + trump)  # out: shown no trump
                 if log.size > 0:
                     log[t * (n + 2) + 1 + i] = -1
                 continue  # 4.9: out of the hand
@@ -273,12 +281,11 @@ def play_hand(
             if trump < 0:
                 trump = card // 13  # 6.3.5: the first card's printed suit is trump
             b = np.int64(1) << card
-            if search:
-                v = shown_void(card, trick, count, trump, first and first_lead < 0, fr, tab)
-                if v >= 0:
-                    voids |= np.int64(1) << (4 * seat + v)
-                pby[seat] |= b
-                sizes[seat] -= 1
+            v = shown_void(card, trick, count, trump, first and first_lead < 0, fr, tab)
+            if v >= 0:
+                voids |= np.int64(1) << (4 * seat + v)
+            pby[seat] |= b
+            sizes[seat] -= 1
             hands[seat] = hand & ~b
             trick[count] = card
             tseats[count] = seat
@@ -294,26 +301,5 @@ def play_hand(
             log[t * (n + 2) + n + 1] = winner
         t += 1
         leader = next_with_trump(hands, n, winner, tab[trump, T_TRUMPS]) if only else winner
-        if search:
-            voids = _passed_over(voids, winner, leader, n, trump)
+        voids = _passed_over(voids, winner, leader, n, trump)
     return trump, t
-
-
-@njit(cache=True, inline="always")
-def play_dealt(
-    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log,
-):  # fmt: skip
-    """``play_hand`` for the kernels' deal loops: a table that does not search calls
-    ``play_plain`` directly, a call less a hand.  (Inlining the random players' loop
-    here instead gains a random hand about a tenth and costs each kernel calling this
-    about 20 CPU s of compile: not done.)"""
-    if any_search(policies, n):
-        return play_hand(
-            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
-            won, trick, tseats, log, legal_log,
-        )  # fmt: skip
-    return play_plain(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
-        tseats, log, legal_log,
-    )  # fmt: skip

@@ -148,6 +148,23 @@ def lead_in_suit(policy, suit_cards, key, counter):
 
 
 @njit(cache=True, inline="always")
+def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, tseats):
+    """The pitcher's first card when his trump is fixed to ``suit`` before play under
+    trump=first-lead (``bid-odds --trump``, a hand studied with its trump): his play
+    policy's choice among his cards of that printed suit, as the reference engine's
+    planned lead (``legal_cards``' ``lead_suit``) and the base game's fixed trump
+    (``kernels.hand.opening_lead_cards``); -1 when he holds none (no lead forced).
+    ``won``, ``trick``, ``tseats``: scratch of size n (an empty trick; not read)."""
+    legal = hand & (SUIT_BITS << (suit * 13))
+    if legal == 0:
+        return -1
+    return choose_card(
+        policy, legal, hand, pitcher, n, pitcher, 0, suit, 0, trick, tseats, 0, np.int64(0),
+        won, fr, tab, key, DECISION_COUNTER,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
 def heuristic_card(
     legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
 ):

@@ -35,8 +35,8 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_dealt
-from .policies import FAMILY_POLICY_IDS, LEAD_PLAN_COUNTER, lead_in_suit, name_trump
+from .play import play_hand
+from .policies import FAMILY_POLICY_IDS, name_trump, opening_lead_in
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
@@ -60,6 +60,22 @@ def hand_scratch(n):
         np.empty(n, dtype=np.int64),
         np.empty(54, dtype=np.int64),
     )
+
+
+@njit(cache=True, inline="always")
+def borrowed_scratch(n):
+    """``hand_scratch(n)`` for a deal loop, as ``(owned, views)``: ``views`` the same ten
+    arrays borrowed (``borrow``: no reference counting in the loop, nor at the calls
+    that take them), ``owned`` the scratch itself, to pass to ``keep_alive`` after the
+    loop.  (Inlined into its caller, which holds the owner: the views are no kernel's
+    return value.)"""
+    owned = hand_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
+    views = (
+        borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands), borrowed(won),
+        borrowed(trick), borrowed(tseats), borrowed(award), borrowed(points), borrowed(junk),
+    )  # fmt: skip
+    return owned, views
 
 
 @njit(cache=True, inline="always")
@@ -139,7 +155,8 @@ def family_hand_fixed(
     """``family_hand`` with the pitcher dealt ``fixed_hand`` (0: a random hand) and,
     under trump=named, ``fixed_trump`` named (-1: the pitcher's policy names it).
     Under trump=first-lead a fixed trump is not a rule but the pitcher's plan: his
-    first lead is then of that printed suit when he holds one (as the base game's
+    first lead is then his play policy's card of that printed suit when he holds one
+    (``policies.opening_lead_in``, as ``fixed_hand``'s and the base game's
     ``opening_lead_cards``)."""
     size = deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
@@ -157,10 +174,11 @@ def family_hand_fixed(
                 held, n, deck, top, size, pitcher, trump, fr, tab, key, junk_log
             )
     elif fixed_trump >= 0:
-        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
-        if suit:
-            first_lead = lead_in_suit(policies[pitcher], suit, key, LEAD_PLAN_COUNTER)
-    trump, tricks = play_dealt(
+        first_lead = opening_lead_in(
+            policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
+            tseats,
+        )  # fmt: skip
+    trump, tricks = play_hand(
         held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     )  # fmt: skip
@@ -334,11 +352,8 @@ def _play_block(
     # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
     # that take them; the scratch is kept alive past it.
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
-    owned = hand_scratch(n)
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = owned
-    deck, dealt, held, hands = borrowed(deck), borrowed(dealt), borrowed(held), borrowed(hands)
-    won, trick, tseats = borrowed(won), borrowed(trick), borrowed(tseats)
-    award, points, junk = borrowed(award), borrowed(points), borrowed(junk)
+    owned, views = borrowed_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = views
     no_log = borrowed(junk[:0])
     mine = side_of(PITCHER, fr)
     partners = fr[F_PARTNERSHIP] != 0
