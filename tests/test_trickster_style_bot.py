@@ -126,16 +126,14 @@ def test_the_last_seat_gives_its_partner_a_point_under_a_sure_winner(bot):
     assert bot.decide(v) == "LJ"
 
 
+PITCHER_HELD = ["AH", "JD", "4H", "5H", "8H", "JH"]  # seat 1, hearts trump, to lead
+
+
 def test_the_pitcher_leads_its_sure_ace_then_a_cheap_trump(bot):
-    v = play_view(
-        seat=1,
-        held=["AH", "JD", "4H", "5H", "8H", "JH"],
-        legal=["AH", "JD", "4H", "5H", "8H", "JH"],
-    )
-    assert bot.decide(v) == "AH"
+    assert bot.decide(play_view(seat=1, held=PITCHER_HELD, legal=PITCHER_HELD)) == "AH"
     after = play_view(
         seat=1,
-        held=["AH", "JD", "4H", "5H", "8H", "JH"],
+        held=PITCHER_HELD,
         tricks=[{"leader": 1, "seats": [1, 2, 3, 0], "cards": ["AH", "6H", "TH", "2H"]}],
         legal=["JD", "4H", "5H", "8H", "JH"],
     )
@@ -143,11 +141,7 @@ def test_the_pitcher_leads_its_sure_ace_then_a_cheap_trump(bot):
 
 
 def test_it_speaks_the_protocol(bot):
-    v = play_view(
-        seat=1,
-        held=["AH", "JD", "4H", "5H", "8H", "JH"],
-        legal=["AH", "JD", "4H", "5H", "8H", "JH"],
-    )
+    v = play_view(seat=1, held=PITCHER_HELD, legal=PITCHER_HELD)
     lines = [
         {"type": "hello", "protocol": "pitch-engine/1"},
         {"type": "decide", "id": 7, "view": v},
