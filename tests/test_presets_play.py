@@ -144,3 +144,22 @@ def test_a_first_lead_trump_the_pitcher_lacks_is_said():
 )  # fmt: skip
 def test_what_the_rules_forbid_is_refused_naming_the_rule(argv, words):
     refused("play", *argv, words=words)
+
+
+def test_a_planned_first_lead_is_the_play_policys_card_of_the_suit_as_the_base_game():
+    """docs/rules.md ("bid-odds and simulate"): with the trump given under trump=first-lead
+    the pitcher's opening lead is of that suit, his play policy choosing among those
+    cards, as the base game's kernels do.  Holding J and 9 of spades, the heuristic keeps
+    the jack back: the family game's first trick (``family_deal_fixed``'s planned lead,
+    ``policies.opening_lead_in``) is the base game's, card for card.  (The planned lead
+    was the suit's highest card, the jack, before.)"""
+    hand = "JS 9S TH 5H 7D 4C"
+    given = ("--seed", "1", "--hand", hand, "--trump", "S", "--bid", "2", "--json")
+    code, out, err = cli("play", *given)
+    assert code == 0, err
+    base = json.loads(out)["tricks"][0]
+    code, out, err = cli("play", "--rules", "auction-pitch,shoot=true", *given)
+    assert code == 0, err
+    family = json.loads(out)["tricks"][0]
+    assert base["cards"][0] == family["cards"][0] == "9S"
+    assert base["cards"] == family["cards"] and base["leader"] == family["leader"] == 0

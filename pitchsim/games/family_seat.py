@@ -52,7 +52,7 @@ from ..kernels.families.bidding import (
     name_suit,
     seat_call,
 )
-from ..kernels.families.policies import LEAD_PLAN_COUNTER, choose_card, heuristic_card, lead_in_suit
+from ..kernels.families.policies import choose_card, heuristic_card
 from ..kernels.families.rollout import (
     KIND_MASK,
     PIMC,
@@ -387,8 +387,15 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
     if k.trump < 0 and k.trick_no == 0 and k.count == 0:  # trump=first-lead's first card
         plan = _pitcher_plan(s, view, key)
         suit = k.hand & (0x1FFF << (13 * plan)) if plan >= 0 else 0
-        if suit:  # the advisor leads in the trump it planned (as the kernel, see the module)
-            card = int(lead_in_suit(policy.id, np.int64(suit), np.uint64(key), LEAD_PLAN_COUNTER))
+        if suit:  # the advisor leads in the trump it planned (as the kernel, see the module):
+            # its play policy's card among that suit's (``policies.opening_lead_in``)
+            card = int(
+                choose_card(
+                    policy.id & KIND_MASK, np.int64(suit), np.int64(k.hand), k.seat, k.n,
+                    k.pitcher, k.bid, np.int64(plan), k.trick_no, k.trick, k.tseats, k.count,
+                    np.int64(k.played), k.won, k.fr, k.tab, np.uint64(key), card_counter(k),
+                )
+            )  # fmt: skip
             return FamilyDecision(card_text(card))
     counter = card_counter(k)
     several = k.legal & (k.legal - 1) != 0

@@ -56,7 +56,7 @@ from .families.deal import deal_family_fixed
 from .families.draw import discard_and_draw
 from .families.game import family_deal
 from .families.play import play_hand as family_play_hand
-from .families.policies import LEAD_PLAN_COUNTER, lead_in_suit
+from .families.policies import opening_lead_in
 from .families.score import score_hand as family_score_hand
 from .families.score import side_of as family_side
 from .families.settle import settle_hand
@@ -886,10 +886,10 @@ def family_settle(
         if fr[F_DISCARD] != 0:
             top = n * family_cards_each(n, fr)
             discard_and_draw(held, n, deck, top, size, pitcher, trump, fr, tab, key, junk)
-    elif plan >= 0:
-        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * plan))
-        if suit:
-            first = lead_in_suit(players[pitcher], suit, key, LEAD_PLAN_COUNTER)
+    elif plan >= 0:  # the planned suit: the play policy's card of it (-1: none held)
+        first = opening_lead_in(
+            players[pitcher], dealt[pitcher], plan, n, pitcher, fr, tab, key, won, trick, tseats
+        )
     no_log = junk[:0]
     trump, _ = family_play_hand(
         held,

@@ -41,7 +41,7 @@ from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import MAX_TRICKS, play_hand
-from .policies import LEAD_PLAN_COUNTER, lead_in_suit
+from .policies import opening_lead_in
 from .score import N_AWARDS, score_hand, side_of
 from .settle import counts, hands_winners, settle_hand, winners
 from .simulate import hand_scratch
@@ -254,10 +254,11 @@ def family_deal_fixed(
             drawn = discard_and_draw(
                 held, n, deck, n * cards_each(n, fr), size, pitcher, trump, fr, tab, key, junk_log
             )
-    elif fixed_trump >= 0:
-        suit = dealt[pitcher] & (np.int64(0x1FFF) << (13 * fixed_trump))
-        if suit:
-            first_lead = lead_in_suit(players[pitcher], suit, key, LEAD_PLAN_COUNTER)
+    elif fixed_trump >= 0:  # the planned suit: the play policy's card of it (-1: none held)
+        first_lead = opening_lead_in(
+            players[pitcher], dealt[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
+            tseats,
+        )  # fmt: skip
     trump, tricks = play_hand(
         held,
         dealt,

@@ -56,9 +56,6 @@ FAMILY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
 ALL_52 = np.int64((1 << 52) - 1)
 SUIT_BITS = np.int64((1 << 13) - 1)
 
-# The planned opening lead's draw (``lead_in_suit``): the opening lead's decision counter,
-# which the play loop leaves undrawn when the lead is planned.
-LEAD_PLAN_COUNTER = DECISION_COUNTER
 MAX_TRICK = 8  # cards in a trick: one a seat
 
 
@@ -136,25 +133,15 @@ def name_trump(policy, hand, n, fr, tab, key, counter):
 
 
 @njit(cache=True, inline="always")
-def lead_in_suit(policy, suit_cards, key, counter):
-    """The pitcher's first lead when he plans a trump suit under trump=first-lead
-    (``suit_cards``: his cards of it): the highest (heuristic) or a random one, drawn at
-    ``counter``: ``LEAD_PLAN_COUNTER``, the opening lead's own (never an auction's: a
-    random lead drawn where the first caller's random call is drawn made the kept deals
-    of advise depend on that call)."""
-    if policy != RANDOM:  # heuristic, and a search policy outside a hand's play
-        return highest_card(suit_cards)
-    return random_card(suit_cards, key, counter)
-
-
-@njit(cache=True, inline="always")
 def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, tseats):
     """The pitcher's first card when his trump is fixed to ``suit`` before play under
-    trump=first-lead (``bid-odds --trump``, a hand studied with its trump): his play
-    policy's choice among his cards of that printed suit, as the reference engine's
-    planned lead (``legal_cards``' ``lead_suit``) and the base game's fixed trump
-    (``kernels.hand.opening_lead_cards``); -1 when he holds none (no lead forced).
-    ``won``, ``trick``, ``tseats``: scratch of size n (an empty trick; not read)."""
+    trump=first-lead (``bid-odds --trump``, a hand studied with its trump, the advisor's
+    planned trump in a game and its seat, ``games.family_seat``): his play policy's
+    choice among his cards of that printed suit, as the reference engine's planned lead
+    (``legal_cards``' ``lead_suit``) and the base game's fixed trump
+    (``kernels.hand.opening_lead_cards``); -1 when he holds none (no lead forced).  Drawn
+    at the opening lead's own counter, never an auction's.  ``won``, ``trick``,
+    ``tseats``: scratch of size n (an empty trick; not read)."""
     legal = hand & (SUIT_BITS << (suit * 13))
     if legal == 0:
         return -1
