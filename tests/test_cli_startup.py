@@ -120,9 +120,11 @@ def test_help_defaults_are_the_library_defaults():
     assert hint_cli.DEFAULT_POLICY == hint.DEFAULT_POLICY
     assert table_cli.FEATURE_NAMES == tuple(FEATURES)
     from pitchsim.cli import engine as engine_cli
+    from pitchsim.cli import practice as practice_cli
     from pitchsim.games import bidding, engine
 
-    assert engine_cli.DEFAULT_STRATEGY == engine.DEFAULT_STRATEGY
+    assert engine_cli.DEFAULT_STRATEGY == engine.DEFAULT_STRATEGY == bidding.PLAYER_STRATEGY
+    assert practice_cli.DEFAULT_OPPONENTS == bidding.PLAYER_STRATEGY
     assert engine_cli.ADVISOR_SAMPLES == bidding.ADVISOR_SAMPLES
 
 

@@ -84,7 +84,10 @@ def test_the_protocol_pages_commands_run_as_written():
         ('{"type": "decide", "id": 1, "view": {}, "options": {"worlds": 0}}', "bad-option"),
         ('{"type": "decide", "id": 1, "view": {}, "options": {"worlds": 5000}}', "bad-option"),
         ('{"type": "decide", "id": 1, "view": {}, "options": {"samples": true}}', "bad-option"),
-        ('{"type": "decide", "id": 1, "view": {}, "options": {"worlds": 8}}', "unknown-strategy"),
+        (
+            '{"type": "decide", "id": 1, "view": {}, "options": {"strategy": "odds+heuristic", "worlds": 8}}',
+            "unknown-strategy",
+        ),
         ('{"type": "decide", "id": [1], "view": {}}', "bad-request"),
         ('{"id": 4}', "unknown-type"),
         ("\xff\xfe", "bad-json"),

@@ -85,7 +85,7 @@ def decide(view=None, rid=1, **options):
         ),
         (decide(samples=1.0), 1, "bad-option", "samples must be a whole number 1-100,000, not 1.0"),
         (
-            decide(worlds=8),
+            decide(strategy="odds+heuristic", worlds=8),
             1,
             "unknown-strategy",
             "worlds: the play policy 'heuristic' of odds+heuristic does not search",
@@ -200,7 +200,7 @@ def test_the_engines_defaults_are_its_hello_and_its_answers():
         0,
     )
     d = Engine().hello()["options"]
-    assert [o["default"] for o in d] == ["odds+heuristic", 0, True, None, 32, None]
+    assert [o["default"] for o in d] == ["odds+rollout", 0, True, None, 32, None]
     # A request without options is answered as one naming the engine's defaults.
     plain = reply(decide(rid=2), e)
     assert plain == reply(decide(rid=2, strategy="random+random", seed=5), Engine())

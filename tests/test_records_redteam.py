@@ -478,7 +478,7 @@ SAVE_DAMAGE = [
     ("players a string", lambda d: d.update(players="3"), ["players must be a whole number"]),
     ("players a bool", lambda d: d.update(players=True), ["players must be a whole number"]),
     ("an illegal card", illegal_card, ["is not a legal action"]),
-    ("a bot's call edited", bot_changes_its_call, ["seat", "(odds+heuristic) answers"]),
+    ("a bot's call edited", bot_changes_its_call, ["seat", "(odds+rollout) answers"]),
     ("the dealer stays", lambda d: d["hands"][1].update(dealer=0), ["hand 2: the dealer is"]),
     ("a forfeit added", lambda d: d.update(forfeit={"seat": 0}), ["forfeit: strategy is missing"]),
     (

@@ -80,12 +80,12 @@ def test_a_whole_game_over_http_is_saved_and_replays(server):
     # every action the test sent is the person's, in order; the others are the bots'
     mine = [a for v, a in views_of(record) if v.seat == 0 and len(v.legal()) > 1]
     assert mine == sent
-    assert record["strategies"] == ["you", "odds+heuristic", "odds+heuristic"]
+    assert record["strategies"] == ["you", "odds+rollout", "odds+rollout"]  # practice's
     # the hands shown at their ends are the record's
     assert final["hands"] == [h for h in record["hands"]]
     # the same seed and the same choices: the bots decided the same (the table's loop)
     again = play_table_game(
-        [Scripted(sent), "odds+heuristic", "odds+heuristic"], Rules.parse("target=3"), 4
+        [Scripted(sent), "odds+rollout", "odds+rollout"], Rules.parse("target=3"), 4
     )
     assert again["hands"] == record["hands"]
 

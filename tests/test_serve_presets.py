@@ -194,7 +194,7 @@ def test_the_coach_on_the_page_gives_the_terminals_numbers(server):
 
     rules = Rules.parse(rule_values("smear", files=False))
     _, terminal = practice(
-        3, 0, "odds+heuristic", rules, 8, read=read, write=lambda t: None,
+        3, 0, "odds+rollout", rules, 8, read=read, write=lambda t: None,
         samples=300, worlds=20, time=COACH_TIME,
     )  # fmt: skip
     assert [(j.kind, j.chosen, j.values, j.best) for j in terminal] == [

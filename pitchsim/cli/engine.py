@@ -10,9 +10,9 @@ import typer
 from .app import app
 from .common import seed_option
 
-# Copies of pitchsim.games.engine.DEFAULT_STRATEGY and pitchsim.games.bidding.ADVISOR_SAMPLES,
-# for the help without loading the kernels (tests/test_cli_startup.py keeps them equal)
-DEFAULT_STRATEGY = "odds+heuristic"
+# Copies of pitchsim.games.bidding.PLAYER_STRATEGY and ADVISOR_SAMPLES, for the help
+# without loading the kernels (tests/test_cli_startup.py keeps them equal)
+DEFAULT_STRATEGY = "odds+rollout"
 ADVISOR_SAMPLES = 32
 
 

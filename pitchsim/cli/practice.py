@@ -11,7 +11,8 @@ from .app import app
 from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt, seed_option
 
 DEFAULT_SAVE = "practice-game.json"
-DEFAULT_OPPONENTS = "odds+heuristic"
+# pitchsim.games.bidding.PLAYER_STRATEGY (tests/test_cli_startup.py keeps them equal)
+DEFAULT_OPPONENTS = "odds+rollout"
 
 
 @app.command("practice")

@@ -31,6 +31,11 @@ from .policies import PLAY_POLICIES, PolicyError, by_name, kernel_chooser, play_
 
 TABLE_FILE = "bid_table.npz"
 DEFAULT_PLAY = "heuristic"
+# The strategy pitchsim plays as a player: the engine's default, and the opponents at
+# practice and in the web table.  Rollout play won 54-65% of duplicate games against
+# heuristic play under every preset and table measured (reports/search-play.md,
+# "Whole games"), at a few milliseconds a card.
+PLAYER_STRATEGY = "odds+rollout"
 ADVISOR_SAMPLES = advisor.DEFAULT_SAMPLES  # the advisor policy's deals per decision
 ADVISOR_TRIES = advisor.DEFAULT_TRIES
 

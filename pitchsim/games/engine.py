@@ -21,7 +21,7 @@ from ..game.rules import FAMILIES, FamilyRules, document_rules, label
 from ..game.view import View, ViewError, names_a_family
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
-from .bidding import ADVISOR_SAMPLES, Strategy, StrategyError
+from .bidding import ADVISOR_SAMPLES, PLAYER_STRATEGY, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
 from .family_seat import checked_strategy
 from .policies import MAX_WORLDS, play_policy
@@ -40,7 +40,7 @@ def _version() -> str:
 
 
 NAME = "pitchsim"
-DEFAULT_STRATEGY = "odds+heuristic"
+DEFAULT_STRATEGY = PLAYER_STRATEGY
 MAX_LINE = 1 << 20  # a view is a few kB; a megabyte line is a mistake or an attack
 MAX_SEED = (1 << 62) - 1
 MAX_SAMPLES = 100_000  # advisor deals per call: seconds a call at most

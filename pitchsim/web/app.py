@@ -33,6 +33,7 @@ from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
 from ..game.rules import FAMILIES, Rules, as_family, rule_values
+from ..games.bidding import PLAYER_STRATEGY, Strategy
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
 from ..util.runtime import pick_seed
@@ -180,7 +181,7 @@ def create_app(
                     | preset_odds(f.name)
                     for f in FAMILIES.values()
                 ],
-                "opponents": "odds+heuristic",
+                "opponents": PLAYER_STRATEGY,
                 "coach": {"samples": COACH_SAMPLES, "worlds": COACH_WORLDS},
                 "limits": {
                     "samples": MAX_COACH_SAMPLES,
@@ -195,9 +196,7 @@ def create_app(
         doc = await body(request)
         players = whole(doc, "players", 4, 2, 7)
         rules = table_rules(doc)
-        opponents = text(doc, "opponents", "odds+heuristic", 100)
-        from ..games.bidding import Strategy
-
+        opponents = text(doc, "opponents", PLAYER_STRATEGY, 100)
         Strategy.parse(opponents)
         options = {
             "players": players,

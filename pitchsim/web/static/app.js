@@ -837,6 +837,7 @@ async function init() {
     oddsDeal();
     oddsTrumps();
     if ((location.hash || "").slice(1) === "odds") oddsFromGame();
+    $("setup").elements.opponents.value = options.opponents; // the server's default strategy
     $("setup").elements.samples.placeholder = options.coach.samples;
     $("setup").elements.worlds.placeholder = options.coach.worlds;
   } catch (e) {
