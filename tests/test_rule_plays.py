@@ -1,6 +1,7 @@
 """The rule-specific plays players ask about (issue 31 item 5), each a hand-built position
-whose right card is worked out here, checked for the default strategy
-(``odds+heuristic``) as an outside program would ask for it: one ``decide`` to the
+whose right card is worked out here, checked for the strategy pitchsim plays as a player
+(the engine's default, ``odds+rollout``) and for the studies' play model
+(``odds+heuristic``), as an outside program would ask for it: one ``decide`` to the
 engine (docs/protocol.md).  Where the right card is worth a clear margin, the search
 (``rollout``, its values the pitcher's side's points, or under a preset the seat's own
 objective) must agree too.
@@ -15,6 +16,7 @@ objective) must agree too.
 - Partners (0.10): under the partner's trump Ace, the deuce: the Ace wins, Low goes to
   the Ace's captor, the side.  Under the partner's plain Ace (a winning card, led), no
   trump: the side takes the trick either way, and a trump spent is a trump lost.
+- The trump Ace, last to a trick that holds nothing (0.7): kept, not spent on it.
 - The jick (smear, 3.6, 0.4): led, it is a trump lead; last to play, holding the Jack
   and the Ace of trump, take it with the Jack: Jack and Jick both to this seat, and the
   Ace kept.
@@ -29,16 +31,23 @@ from views import view_doc
 
 from pitchsim.games.engine import Engine
 
-DEFAULT = "odds+heuristic"
 SEARCH = "odds+rollout:200"
+# The engine's default (None: no options sent) and the studies' heuristic play.
+PLAYERS = pytest.mark.parametrize("strategy", [None, "odds+heuristic"])
+# Known: in two positions whose cards are worth nearly the same (within 0.1 of a point at
+# 1,000 worlds), the default's 32 worlds are too few and it plays the wrong card; the
+# heuristic, and rollout with 200 worlds, play the right one.  strict: a fix shows here.
+NOISY = pytest.mark.xfail(
+    strict=True, reason="rollout:32 picks among near-equal cards by the worlds' noise"
+)
+DEFAULT_NOISY = [pytest.param(None, marks=NOISY), "odds+heuristic"]
 
 
-def decide(view: dict, strategy: str = DEFAULT) -> dict:
-    reply = json.loads(
-        Engine().handle(
-            json.dumps({"type": "decide", "id": 1, "view": view, "options": {"strategy": strategy}})
-        )
-    )
+def decide(view: dict, strategy: str | None = None) -> dict:
+    request = {"type": "decide", "id": 1, "view": view}
+    if strategy is not None:
+        request["options"] = {"strategy": strategy}
+    reply = json.loads(Engine().handle(json.dumps(request)))
     assert reply["type"] == "action", reply
     return reply
 
@@ -55,9 +64,10 @@ DEUCE_LAST = view_doc(
     "rules, scores",
     [("auction-pitch", [0, 0, 0, 0]), ("setback", [0, 0])],  # setback: partners, low=captured
 )
-def test_low_to_its_captor_the_deuce_ruffs_when_last_and_void(rules, scores):
+@PLAYERS
+def test_low_to_its_captor_the_deuce_ruffs_when_last_and_void(rules, scores, strategy):
     view = DEUCE_LAST | {"rules": rules, "scores": scores}
-    assert decide(view)["action"] == "2H"
+    assert decide(view, strategy)["action"] == "2H"
 
 
 def test_the_search_agrees_the_deuce_takes_low():
@@ -66,9 +76,10 @@ def test_the_search_agrees_the_deuce_takes_low():
     assert values["2H"] < min(others) - 0.05  # a defender: the pitcher's side's least
 
 
-def test_low_to_its_holder_the_deuce_is_kept():
+@pytest.mark.parametrize("strategy", DEFAULT_NOISY)
+def test_low_to_its_holder_the_deuce_is_kept(strategy):
     view = DEUCE_LAST | {"rules": "auction-pitch,low=dealt"}
-    assert decide(view)["action"] != "2H"
+    assert decide(view, strategy)["action"] != "2H"
 
 
 # Partners 1+3 against 0+2: seat 1 pitched 2 and leads the trump Ace; seat 2 followed.
@@ -78,8 +89,9 @@ UNDER_THE_ACE = view_doc(
 )  # fmt: skip
 
 
-def test_the_lowest_trump_under_a_partners_ace():
-    assert decide(UNDER_THE_ACE)["action"] == "2H"
+@PLAYERS
+def test_the_lowest_trump_under_a_partners_ace(strategy):
+    assert decide(UNDER_THE_ACE, strategy)["action"] == "2H"
     values = decide(UNDER_THE_ACE, SEARCH)["values"]  # seat 3 is on the pitcher's side
     assert values["2H"] > values["9H"] + 0.1
 
@@ -92,9 +104,17 @@ PARTNERS_PLAIN_ACE = view_doc(
 )  # fmt: skip
 
 
-@pytest.mark.parametrize("rules", ["auction-pitch,partnership=true", "setback"])
-def test_a_partners_plain_ace_is_not_trumped(rules):
-    action = decide(PARTNERS_PLAIN_ACE | {"rules": rules})["action"]
+@pytest.mark.parametrize(
+    "rules, strategy",
+    [
+        pytest.param("auction-pitch,partnership=true", None, marks=NOISY),
+        ("auction-pitch,partnership=true", "odds+heuristic"),
+        ("setback", None),
+        ("setback", "odds+heuristic"),
+    ],
+)
+def test_a_partners_plain_ace_is_not_trumped(rules, strategy):
+    action = decide(PARTNERS_PLAIN_ACE | {"rules": rules}, strategy)["action"]
     assert action[1] != "H", action  # any card but a trump
 
 
@@ -110,8 +130,30 @@ JICK_LED = view_doc(
 )  # fmt: skip
 
 
-def test_the_jick_led_is_a_trump_lead_taken_with_the_jack():
-    reply = decide(JICK_LED | {"legal": ["JS", "AS"]})  # a trump lead: trumps only
+@PLAYERS
+def test_the_jick_led_is_a_trump_lead_taken_with_the_jack(strategy):
+    reply = decide(JICK_LED | {"legal": ["JS", "AS"]}, strategy)  # a trump lead: trumps only
     assert reply["action"] == "JS"
     values = decide(JICK_LED, SEARCH)["values"]  # the seat's own objective
     assert values["JS"] > values["AS"] + 0.2
+
+
+# Seat 0 pitched 2 in hearts and drew a round of trumps with the King (seat 3 followed
+# with the 8); now it leads a low club and seats 1 and 2 follow low.  Seat 3, last, has no
+# club and holds the trump Ace.  The trick holds nothing (no point, no count for Game),
+# and the Ace is High wherever it falls (0.7): taking the trick with it gains only the
+# lead and spends the one card that can still capture the Jack or the ten of trump.
+ACE_LAST_NOTHING = view_doc(
+    "auction-pitch", seat=3, dealer=3, hand="8H AH 9S 8S 5D 9D", calls="2 pass pass pass",
+    tricks=((0, "KH 5H 6H 8H"), (0, "4C 3C 6C")), scores=[0, 0, 0, 0],
+)  # fmt: skip
+
+
+@PLAYERS
+def test_the_ace_is_kept_when_last_with_nothing_to_capture(strategy):
+    assert decide(ACE_LAST_NOTHING, strategy)["action"] != "AH"
+
+
+def test_the_search_keeps_the_ace_too():
+    values = decide(ACE_LAST_NOTHING, SEARCH)["values"]  # a defender: the pitcher's side's
+    assert values["AH"] > max(v for c, v in values.items() if c != "AH")
