@@ -283,3 +283,13 @@ def test_each_value_of_cinch_is_played_by_the_commands(option, tmp_path):
         "--out", str(tmp_path / "run"),
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
+
+
+def test_12_6_every_award_has_words_at_the_practice_table():
+    """docs/rules.md 12.6: the left pedro is a point of its own; the practice table names
+    every point the kernels award (a missing name crashed `practice --rules cinch`)."""
+    from pitchsim.coach.practice import AWARD_WORDS
+    from pitchsim.kernels.families.score import AWARD_NAMES, award_names
+
+    assert set(AWARD_NAMES) <= set(AWARD_WORDS)
+    assert award_names(Rules.parse("cinch")) == ["high", "low", "jack", "ten", "five", "left-pedro"]

@@ -562,6 +562,7 @@ AWARD_WORDS = {
     "ten": "Ten",
     "three": "Three",
     "five": "Five",
+    "left-pedro": "Left pedro",  # five=pedro (12.6); "Five" is then the right pedro
     "game": "Game",
 }
 
