@@ -16,21 +16,23 @@ LOW_THREE = np.int64(0x7)  # the 2 3 4 of a suit: order bits 0-2
 SIX_MID = np.int64(0x3F << 3)  # its 5 .. 10: order bits 4-9
 FOUR_HIGH = np.int64(0xF << 9)  # its J Q K A: order bits 13-16
 ONE = np.int64(1)
+LEFT_PEDRO = np.int64(1 << 3)  # rank 3 (the 5) of the other suit of trump's colour
+JICK = np.int64(1 << 9)  # rank 9 (the jack) of that suit: order bit 12
 
 
 @njit(cache=True, inline="always")
 def trump_order(m, trump):
     """The trumps of ``m`` (a mask of trumps only) as trump-order bits."""
     p = m >> (13 * trump)
-    off = (3 - trump) * 13  # the other suit of trump's colour: the jick, the left pedro
+    q = m >> ((3 - trump) * 13)  # the other suit of trump's colour: its 5 and its jack
     return (
         (p & LOW_THREE)
         | ((p & SIX_MID) << 1)
         | ((p & FOUR_HIGH) << 4)
-        | (((m >> (off + 3)) & 1) << 3)
+        | (q & LEFT_PEDRO)  # the left pedro: rank 3 is order bit 3 already
+        | ((q & JICK) << 3)
         | ((m >> 43) & (ONE << 10))
         | ((m >> 41) & (ONE << 11))
-        | (((m >> (off + 9)) & 1) << 12)
     )
 
 
@@ -38,11 +40,10 @@ def trump_order(m, trump):
 def order_cards(ob, trump):
     """The cards of trump-order bits ``ob`` (``trump_order``'s inverse)."""
     p = (ob & LOW_THREE) | ((ob >> 1) & SIX_MID) | ((ob >> 4) & FOUR_HIGH)
-    off = (3 - trump) * 13
+    q = (ob & LEFT_PEDRO) | ((ob >> 3) & JICK)
     return (
         (p << (13 * trump))
-        | (((ob >> 3) & 1) << (off + 3))
+        | (q << ((3 - trump) * 13))
         | ((ob & (ONE << 10)) << 43)
         | ((ob & (ONE << 11)) << 41)
-        | (((ob >> 12) & 1) << (off + 9))
     )
