@@ -367,7 +367,7 @@ def fingerprint(deals: int) -> dict:
 
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.kernels.families.play import MAX_TRICKS
-    from pitchsim.kernels.families.score import N_AWARDS
+    from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
     from pitchsim.kernels.families.simulate import (
         family_policies,
         play_family_logged,
@@ -391,6 +391,8 @@ def fingerprint(deals: int) -> dict:
         ("jokers=2,trump=first-lead,jick=true", 4),
         ("jokers=1,game=ten,three=true", 6),
         ("six-point", 4),  # joker-game=half (after the others: their hashes stay as they were)
+        ("cinch,discards=hidden", 4),  # five=pedro, rob=dealer (11)
+        ("cinch,discards=hidden,set=to-others", 4),
     ]
     out = {}
     for spec, n in specs:
@@ -425,6 +427,8 @@ def fingerprint(deals: int) -> dict:
             # The deck past the dealt cards is never drawn without a draw step: scratch.
             drawn = int(logs[3][0, 2]) if r.discard == "non-trump" else n * r.cards_each(n)
             logs[1] = logs[1][:, :drawn].copy()
+            if r.five != "pedro":  # the awards before the left pedro's (12.6) was added
+                logs[7] = logs[7][:, : AWARD_NAMES.index("left-pedro")].copy()
             for a in logs:
                 h.update(a.tobytes())
             out[f"{spec}/{n}p/{policy}"] = h.hexdigest()[:16]

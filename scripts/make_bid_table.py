@@ -78,6 +78,8 @@ FAMILY_SOLO += [("five-point", 4)] + [("five-point,partnership=false", n) for n 
 FAMILY_SOLO += [("seven-point", 4), ("seven-point,partnership=false", 4)]
 # Trickster's six-point game (VARIANTS.md 9), after those for the same reason
 FAMILY_SOLO += [("six-point", 4)] + [("six-point,partnership=false", n) for n in (2, 3, 4)]
+# Cinch (VARIANTS.md 11, 4 players in partnership only), after those for the same reason
+FAMILY_SOLO += [("cinch", 4)]
 MIN_CELL = 200
 
 
@@ -89,7 +91,8 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
     from pitchsim.kernels.families.tables import family_tables as tables_of
 
     configs = FAMILY_CONFIGS + FAMILY_SOLO
-    width = 10  # the largest maximum bid of a preset (ten-point)
+    # the largest maximum bid of a preset (cinch's 14)
+    width = max(as_family(Rules.parse(spec)).max_bid for spec, _ in configs)
     keys, max_bid = [], []
     p_at_least = np.zeros((len(configs), N_ROWS, width))
     cells = np.zeros((len(configs), N_ROWS), dtype=np.int64)
@@ -102,6 +105,9 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
             if int(z["deals"]) == deals and int(z["seed"]) == seed:
                 old = {str(k): j for j, k in enumerate(z["keys"])}
                 kept = {k: z[k].copy() for k in ("p_at_least", "cells", "defender")}
+                narrow = kept["p_at_least"]  # a table from before a wider preset: widened
+                kept["p_at_least"] = np.zeros((*narrow.shape[:2], width), np.float32)
+                kept["p_at_least"][:, :, : narrow.shape[2]] = narrow
     for i, (spec, n) in enumerate(configs):
         t0, c0 = time.perf_counter(), time.process_time()
         r = as_family(Rules.parse(spec))

@@ -1,9 +1,10 @@
 """Cinch's options (VARIANTS.md §11 and §12.6, 12.7, 12.9, 12.11, 12.12) clause by clause
 in the reference engine, played by its generic form (11.14).
 
-`cinch` is not a preset yet: the kernels (and so the commands) do not play `five=pedro`,
-`rob=dealer`, `discards=shown`, `set=to-others` or `all-pass=dealer-free`, and every
-command refuses them in one line naming the option (tested last).
+`cinch` is the preset of these values (11.14, table 6.4; tested against the generic form
+below); the kernels play them too, deal by deal against this engine
+(tests/test_families_kernels.py, tests/test_families_games.py), and every command takes
+them (tested last).
 
 Expectations are worked by hand from the clauses, not read off the code.
 """
@@ -11,11 +12,11 @@ Expectations are worked by hand from the clauses, not read off the code.
 import random
 
 import pytest
-from clirun import refused
+from clirun import run
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, format_card, mask_of, parse_card, parse_cards
-from pitchsim.game.rules import Rules, RulesError, check_playable
+from pitchsim.game.rules import Rules, RulesError, as_family
 
 C, D, H, S = range(4)
 # 11.14, the generic form, as far as pitchsim has the options (partner=none, deck=2-A,
@@ -256,12 +257,39 @@ def test_random_whole_games_keep_every_invariant():
             assert g.winners and max(g.scores) >= 51
 
 
+def test_11_14_the_cinch_preset_is_the_generic_form():
+    """docs/rules.md 11.14 and table 6.4: `cinch` is exactly its generic form."""
+    r = Rules.parse("cinch")
+    assert r.family == "cinch" and r.max_bid == 14
+    generic = as_family(CINCH)
+    assert {k: v for k, v in r.describe().items() if k != "family"} == {
+        k: v for k, v in generic.describe().items() if k != "family"
+    }
+    assert Rules.parse("cinch,min-bid=7").min_bid == 7  # 11.5's choice
+    with pytest.raises(RulesError, match="cinch is played with five=pedro"):
+        Rules.parse("cinch,five=true")
+
+
 @pytest.mark.parametrize(
     "option",
     ["five=pedro", "rob=dealer", "discards=shown", "set=to-others", "all-pass=dealer-free"],
 )
-def test_the_options_no_kernel_plays_are_refused_in_one_line(option):
+def test_each_value_of_cinch_is_played_by_the_commands(option, tmp_path):
+    """docs/rules.md 12.6, 12.7, 12.9, 12.11, 12.12: each value alone, on the command
+    line, simulated by the kernels (no value is refused any more)."""
     spec = "trump=named,discard=non-trump,deal=9," + option
-    with pytest.raises(RulesError, match=f"^{option} is not played yet"):
-        check_playable(Rules.parse(spec))
-    refused("simulate", "--rules", spec, "--deals", "10", words=f"{option} is not played yet")
+    out = run(
+        "simulate", "--rules", spec, "--deals", "200", "-n", "4", "--seed", "1", "-q",
+        "--out", str(tmp_path / "run"),
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+
+
+def test_12_6_every_award_has_words_at_the_practice_table():
+    """docs/rules.md 12.6: the left pedro is a point of its own; the practice table names
+    every point the kernels award (a missing name crashed `practice --rules cinch`)."""
+    from pitchsim.coach.practice import AWARD_WORDS
+    from pitchsim.kernels.families.score import AWARD_NAMES, award_names
+
+    assert set(AWARD_NAMES) <= set(AWARD_WORDS)
+    assert award_names(Rules.parse("cinch")) == ["high", "low", "jack", "ten", "five", "left-pedro"]

@@ -83,6 +83,10 @@ GAME_CONFIGS = [
     "ten-point,all-pass=forced,dealer-steal=true,min-bid=4",
     "ten-point,follow=trump,shoot=true,target=21",
     "jick=true,jokers=2,min-bid=2,dealer-steal=max,win=highest",
+    # docs/rules.md 11 (cinch), 12.12 dealer-free and 12.11 set=to-others in whole games
+    "cinch,discards=hidden",
+    "cinch,discards=hidden,set=to-others,target=21",
+    "setback,all-pass=dealer-free",
 ]
 MIXES = {
     "random": (BID_RANDOM, RANDOM, BID_RANDOM, RANDOM),
@@ -230,7 +234,7 @@ def crosscheck_game(rules, n, seed, game, mix, fr=None, counts=None) -> dict:
     the first difference.  Returns counts of what was compared."""
     r = as_family(rules)
     counts = counts if counts is not None else {}
-    for k in ("games", "deals", "calls", "cards", "all_pass", "made", "set", "shared"):
+    for k in ("games", "deals", "calls", "cards", "all_pass", "made", "set", "shared", "free"):
         counts.setdefault(k, 0)
     won_by, deals, rows, at, scores, stats = kernel_game(r, n, seed, game, mix, fr)
     rep = _Replay(r, n, rows, at, counts)
@@ -284,6 +288,7 @@ def crosscheck_game(rules, n, seed, game, mix, fr=None, counts=None) -> dict:
         if bool(row[G_MADE]) != h.made:
             _fail(f"deal {d}: made", bool(row[G_MADE]), h.made)
         counts["made" if h.made else "set"] += 1
+        counts["free"] += h.auction.bid == 0  # 12.12: the dealer pitched at 0
     if list(scores) != ref.scores:
         _fail("final scores", list(scores), ref.scores)
     want = sum(1 << side for side in ref.winners)
@@ -329,6 +334,29 @@ def test_the_all_pass_rules_and_both_verdicts_are_reached():
         counts = crosscheck(spec, n, 4, "random", seed=5)
         assert counts["all_pass"] > 0, spec
         assert counts["made"] > 0 and counts["set"] > 0, spec
+
+
+def test_12_12_dealer_free_the_dealer_pitches_at_0_and_always_makes_it():
+    """docs/rules.md 12.12 (and 11.6, 11.15.3): all pass, the dealer is the pitcher at 0,
+    names trump, and the hand is never set; the cross-check reaches such hands."""
+    counts = crosscheck("setback,all-pass=dealer-free", 4, 6, "random", seed=5)
+    assert counts["free"] > 0 and counts["all_pass"] == 0
+    rules = Rules.parse("setback,all-pass=dealer-free")
+    for game in range(6):
+        _, _, rows, at, _, _ = kernel_game(rules, 4, 5, game, "random")
+        for row in rows:
+            if row[G_BID] == 0:
+                assert row[G_PITCHER] == row[G_DEALER] and row[G_MADE] == 1
+                assert min(row[at["change"] : at["change"] + 4]) >= 0
+
+
+def test_a_planted_bug_dealer_free_read_as_next_dealer_is_caught():
+    """The kernel told next-dealer where the rules say dealer-free (12.12)."""
+    spec = "setback,all-pass=dealer-free"
+    fr = family_array(Rules.parse(spec))
+    fr[F_ALL_PASS] = ALL_PASS_NEXT_DEALER
+    with pytest.raises(CrossCheckError):
+        crosscheck(spec, 4, 6, "random", seed=5, fr=fr)
 
 
 def test_smear_dealer_set_scores_minus_two_when_all_pass():

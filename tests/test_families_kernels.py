@@ -69,6 +69,16 @@ FAMILY_CONFIGS = [
     "jokers=2,trump=first-lead,jick=true",
     "jokers=1,game=ten,three=true",
     "jick=true,five=true,partnership=true",
+    # Cinch (docs/rules.md 11) and its values one at a time on other presets: five=pedro
+    # (12.6), rob=dealer (12.7), set=to-others (12.11); dealer-free (12.12) is an
+    # auction rule, checked by the whole games (test_families_games.py).
+    "cinch,discards=hidden",
+    "cinch,discards=hidden,set=to-others,min-bid=7",
+    "auction-pitch,five=pedro",
+    "smear,five=pedro",
+    "smear,five=pedro,jokers=2,low=captured",
+    "ten-point,rob=dealer",
+    "ten-point,rob=dealer,follow=trump,partnership=false",
 ]
 
 
@@ -107,13 +117,14 @@ class JunkOrder:
 
 
 def crosscheck(
-    rules, n, deals, seed=1, policy="random", tab=None, fixed_hand=0, fixed_trump=-1
+    rules, n, deals, seed=1, policy="random", tab=None, fixed_hand=0, fixed_trump=-1, fr=None
 ) -> dict:
     """Play ``deals`` deals in the kernel and again in the reference engine; raise
     :class:`CrossCheckError` naming the first difference.  Returns counts.
-    ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``)."""
+    ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``);
+    ``tab``/``fr``: the kernel's tables or rules array instead of the rules' (a planted bug)."""
     r = as_family(rules)
-    fr = family_array(r)
+    fr = family_array(r) if fr is None else fr
     tab = family_tables(r) if tab is None else tab
     policies = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
     counts = dict(
@@ -200,7 +211,7 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
     named = r.trump == "named"
     if named and r.discard == "non-trump":
         drawn = [int(c) for c in k["junk"][:junk_drawn]]
-        held, rec = F.discard_and_draw(dealt, stock, pitcher, trump, r, JunkOrder(drawn))
+        held, rec = F.discard_and_draw(dealt, stock, pitcher, trump, r, JunkOrder(drawn), dealer)
         got = [int(m) for m in k["held"]]
         if got != held:
             _fail("hands after the discard and draw (4.8)", got, held)
@@ -208,7 +219,7 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
         if sorted(from_junk) != sorted(drawn):
             _fail("cards drawn from the discards", sorted(drawn), sorted(from_junk))
         counts["junk_draws"] += len(drawn)
-        counts["robbed"] += r.rob
+        counts["robbed"] += r.rob is not False
         counts["burnt"] += sum(b.bit_count() for b in rec.burnt)
         counts["put_down"] += len(rec.put_down)
         counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
@@ -271,7 +282,15 @@ def test_kernel_hands_equal_the_reference_deal_by_deal(spec, n):
 
 
 @pytest.mark.parametrize(
-    "spec, n", [("smear", 4), ("ten-point", 4), ("setback", 4), ("ten-point,follow=trump", 5)]
+    "spec, n",
+    [
+        ("smear", 4),
+        ("ten-point", 4),
+        ("setback", 4),
+        ("ten-point,follow=trump", 5),
+        ("cinch,discards=hidden", 4),
+        ("smear,five=pedro", 4),
+    ],
 )
 def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
     counts = crosscheck(Rules.parse(spec), n, DEALS, seed=7, policy="heuristic")
@@ -407,7 +426,53 @@ def test_a_planted_bug_a_joker_counted_as_low_is_caught():
         crosscheck(rules, 3, 300, seed=1, tab=tab)
 
 
-@pytest.mark.parametrize("spec", ["auction-pitch", "setback", "smear", "ten-point,shoot=true"])
+def test_12_6_a_planted_bug_the_left_pedro_not_trump_is_caught():
+    """docs/rules.md 12.6, 11.3: the left pedro a plain card of its printed suit in the
+    kernel's tables (the right pedro's 5 points kept) is caught deal by deal."""
+    rules = Rules.parse("cinch,discards=hidden")
+    tab = family_tables(rules)
+    for t in range(4):
+        lp = np.int64(1) << ((3 - t) * 13 + 3)
+        tab[t, T_TRUMPS] &= ~lp
+        tab[t, T_RANKED] &= ~lp
+        tab[t, T_SUITS + t] &= ~lp
+        tab[t, T_SUITS + (3 - t)] |= lp
+    with pytest.raises(CrossCheckError):
+        crosscheck(rules, 4, 200, seed=1, tab=tab)
+
+
+def test_12_7_a_planted_bug_the_pitcher_robbing_under_rob_dealer_is_caught():
+    """docs/rules.md 12.7, 11.8: the kernel told rob=true (the pitcher robs, the draw
+    from the pitcher's left) where the rules say rob=dealer."""
+    from pitchsim.kernels.families.tables import F_ROB, ROB_PITCHER
+
+    rules = Rules.parse("cinch,discards=hidden")
+    fr = family_array(rules)
+    fr[F_ROB] = ROB_PITCHER
+    with pytest.raises(CrossCheckError, match="discard and draw"):
+        crosscheck(rules, 4, 100, seed=1, fr=fr)
+
+
+def test_11_15_5_the_dealer_robs_even_when_another_seat_pitches():
+    """docs/rules.md 11.8, 11.15.5: under rob=dealer the dealer ends the draw holding
+    every trump the stock held (and never more than 6 cards), whoever pitched; the
+    cross-check's deals have the dealer two seats past the pitcher."""
+    counts = crosscheck(Rules.parse("cinch,discards=hidden"), 4, 200, seed=4)
+    assert counts["robbed"] == 200 and counts["put_down"] > 0
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "auction-pitch",
+        "setback",
+        "smear",
+        "ten-point,shoot=true",
+        "cinch,discards=hidden",
+        "cinch,discards=hidden,set=to-others",
+        "smear,set=to-others",
+    ],
+)
 def test_settling_and_winners_equal_the_reference(spec):
     rules = as_family(Rules.parse(spec))
     fr = family_array(rules)
@@ -420,7 +485,7 @@ def test_settling_and_winners_equal_the_reference(spec):
         if rules.partnership:
             points = [points[s % 2] for s in range(n)]
         pitcher = rng.randrange(n)
-        bid = rng.randint(1, rules.max_bid)
+        bid = rng.randint(0 if rules.all_pass == "dealer-free" else 1, rules.max_bid)
         made = settle_hand(np.array(points, np.int64), n, pitcher, bid, fr, change[:n])
         assert list(change[:n]) == F.settle_hand(points, pitcher, bid, rules)
         assert made == (points[pitcher] >= bid)
@@ -432,6 +497,22 @@ def test_settling_and_winners_equal_the_reference(spec):
         want = F.winners(scores, who, made, rules, shoot)
         got = winners(np.array(scores, np.int64), n, -1 if who is None else who, made, shoot, fr)
         assert sorted(s for s in range(n) if got >> s & 1) == sorted(want), (scores, who)
+
+
+def test_12_11_a_planted_bug_set_read_as_minus_is_caught():
+    """docs/rules.md 12.11, 11.15.6: a side bids 8 and takes 7: 0 for it and 7 + 8 for
+    the others under set=to-others; the kernel told set=minus scores -8 and 7."""
+    from pitchsim.kernels.families.tables import F_SET_TO_OTHERS
+
+    rules = as_family(Rules.parse("cinch,discards=hidden,set=to-others"))
+    fr = family_array(rules)
+    change = np.empty(4, np.int64)
+    points = np.array([7, 7, 7, 7], np.int64)
+    assert not settle_hand(points, 4, 1, 8, fr, change)
+    assert list(change) == F.settle_hand([7] * 4, 1, 8, rules) == [15, 0, 15, 0]
+    fr[F_SET_TO_OTHERS] = 0
+    settle_hand(points, 4, 1, 8, fr, change)
+    assert list(change) == [7, -8, 7, -8] != F.settle_hand([7] * 4, 1, 8, rules)
 
 
 def zlib_seed(spec: str, n: int) -> int:
@@ -511,28 +592,101 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
         assert (suit_value(aces, H, 4, fr, tab) != suit_value(bare, H, 4, fr, tab)) == differs
 
 
-@pytest.mark.parametrize("jokers, jick", [(0, False), (0, True), (1, True), (2, False), (2, True)])
-def test_trump_order_bits_follow_the_order_keys(jokers, jick):
-    """``kernels.trump_order`` puts each trump at bit ``key - 16`` of ``game.trumps``'
-    order keys (VARIANTS.md 4.7), so a bit scan finds the highest and lowest trump
-    (the trick's winner, the heuristic's safe cards) for every preset; ``order_cards``
-    takes the bits back to the cards."""
-    from pitchsim.game.trumps import TRUMP_BASE, trump_tables
+@pytest.mark.parametrize(
+    "jokers, jick, pedro",
+    [
+        (0, False, False),
+        (0, True, False),
+        (1, True, False),
+        (2, False, False),
+        (2, True, False),
+        (0, False, True),
+        (2, True, True),
+    ],
+)
+def test_trump_order_bits_follow_the_order_keys(jokers, jick, pedro):
+    """``kernels.trump_order`` puts each trump on one bit, in the order of
+    ``game.trumps``' order keys (VARIANTS.md 4.7; docs/rules.md 11.3 and 12.6: the left
+    pedro between the 4 and the 5 of trump), so a bit scan finds the highest and lowest
+    trump (the trick's winner, the heuristic's safe cards, High and Low) for every
+    preset; ``order_cards`` takes the bits back to the cards."""
+    from pitchsim.game.trumps import trump_tables
     from pitchsim.kernels.trump_order import order_cards, trump_order
 
-    t = trump_tables(jokers, jick)
+    t = trump_tables(jokers, jick, pedro)
     for trump in range(4):
         tm = int(t.trump_mask[trump])
-        for c in range(54):
-            if tm >> c & 1:
-                want = 1 << (int(t.key[trump, c]) - TRUMP_BASE)
-                assert trump_order(np.int64(1 << c), trump) == want, (trump, c)
-                assert order_cards(np.int64(want), trump) == 1 << c, (trump, c)
+        trumps = [c for c in range(54) if tm >> c & 1]
+        bits = {}
+        for c in trumps:
+            ob = int(trump_order(np.int64(1 << c), trump))
+            assert ob.bit_count() == 1, (trump, c)
+            assert order_cards(np.int64(ob), trump) == 1 << c, (trump, c)
+            bits[c] = ob
+        assert sorted(trumps, key=lambda c: t.key[trump, c]) == sorted(trumps, key=bits.get)
         rng = random.Random(trump)
         for _ in range(50):  # whole masks: the highest bit is the highest key
-            m = sum(1 << c for c in range(54) if tm >> c & 1 and rng.random() < 0.4)
+            m = sum(1 << c for c in trumps if rng.random() < 0.4)
             if m:
                 top = max((c for c in range(54) if m >> c & 1), key=lambda c: t.key[trump, c])
                 ob = int(trump_order(np.int64(m), trump))
                 assert 1 << top == order_cards(np.int64(1 << (ob.bit_length() - 1)), trump)
                 assert order_cards(np.int64(ob), trump) == m
+
+
+# ---- Cinch's exact checks (docs/rules.md 11.10, 12.6) --------------------------------
+
+
+def test_11_10_every_cinch_hand_awards_exactly_14_points():
+    """docs/rules.md 11.10 and 12.6: the dealer robs every trump of the stock and only
+    trumps beyond six are burnt, non-point ones first, and no hand holds seven point
+    cards: all six point cards are in play, so High, Low, Jack, the 10 and both pedros
+    (1 + 1 + 1 + 1 + 5 + 5) go to someone on every deal, with probability 1."""
+    from pitchsim.kernels.families.score import AWARD_VALUES
+
+    r = as_family(Rules.parse("cinch"))
+    fr, tab = family_array(r), family_tables(r)
+    n, d = 4, 2000
+    logs = [
+        np.zeros((d, n), np.int64),
+        np.zeros((d, 54), np.int64),
+        np.zeros((d, n), np.int64),
+        np.zeros((d, 4), np.int64),
+        np.zeros((d, MAX_TRICKS * (n + 2)), np.int64),
+        np.zeros((d, MAX_TRICKS * n), np.int64),
+        np.zeros((d, 54), np.int64),
+        np.zeros((d, N_AWARDS), np.int64),
+        np.zeros((d, n), np.int64),
+    ]
+    for policy in ("random", "heuristic"):
+        pol = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
+        play_family_logged(3, 0, d, n, 3, 1, np.int64(0), -1, pol, fr, tab, *logs)
+        award, points = logs[7], logs[8]
+        present = [
+            AWARD_NAMES.index(a) for a in ("high", "low", "jack", "ten", "five", "left-pedro")
+        ]
+        assert (award[:, present] >= 0).all()  # every point card in play and won
+        assert int(AWARD_VALUES[present].sum()) == 14
+        assert ((points[:, 0] + points[:, 1]) == 14).all()
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
+    """docs/rules.md 11.10: the ace of trump is always in play (a point card is never
+    burnt while a non-point trump is held) and the highest trump wins its trick, so a
+    pitcher holding it takes High: bid-odds' kernel (``play_family_fixed``) makes 1 on
+    every deal, P(make 1) = 1 exactly."""
+    from pitchsim.game.cards import parse_cards
+    from pitchsim.kernels.families.fixed_hand import PITCHER, play_family_fixed
+    from pitchsim.kernels.families.simulate import family_policies
+
+    r = as_family(Rules.parse("cinch"))
+    fr, tab = family_array(r), family_tables(r)
+    hand = mask_of(parse_cards("AH 3H 9C 8C 7C 6D 4D 3S 2S"))
+    deals = 3000
+    out = [np.empty(deals, np.int64) for _ in range(3)]
+    play_family_fixed(
+        5, 0, deals, 4, PITCHER, np.int64(hand), 2, family_policies(policy, 4), fr, tab, *out
+    )
+    assert (out[2] == 2).all() and (out[0] >= 1).all()
+    assert (out[1] == 14).all()  # and every point of the hand awarded (12.6)

@@ -58,9 +58,15 @@ GENERIC_FORMS = {
     "deal=9 discard=non-trump rob=true trump=named lead-trump=true min-bid=3 "
     "dealer-steal=false all-pass=redeal low=dealt follow=trump shoot=false target=21 "
     "win=pitcher-first",
+    # VARIANTS.md 11.14 (partner=none deck=2-A kitty=0 hands=off: their defaults)
+    "cinch": "partnership=true jokers=0 jick=false game=ten three=false five=pedro deal=9 "
+    "discard=non-trump discards=shown rob=dealer trump=named lead-trump=false min-bid=1 "
+    "dealer-steal=false all-pass=dealer-free low=captured follow=trump shoot=false set=minus "
+    "target=51 win=pitcher-first",
 }
 MAX_BIDS = {"auction-pitch": 4, "setback": 4, "smear": 5, "ten-point": 10}  # VARIANTS.md 6.4
 MAX_BIDS |= {"five-point": 5, "six-point": 6, "seven-point": 7}  # VARIANTS.md 8.9, 9.4, 10.4
+MAX_BIDS |= {"cinch": 14}  # VARIANTS.md 11.10
 
 
 @pytest.mark.parametrize("family", list(GENERIC_FORMS))

@@ -35,6 +35,8 @@ SPECS = [
     "jokers=2,trump=named",
     "jokers=1,trump=named",
     "jick=true,trump=named",
+    "cinch,discards=hidden",  # docs/rules.md 11.3, 12.6: the left pedro
+    "smear,five=pedro",  # 6.3.12: the jick and the left pedro both trumps
 ]
 FOLLOW = {"trump": FOLLOW_TRUMP, "suit": FOLLOW_SUIT, "only": FOLLOW_ONLY}
 TRICKS = 3000
@@ -55,7 +57,7 @@ def players_of(rules) -> list[int]:
 def test_tables_match_the_reference_on_random_tricks(spec):
     rules = Rules.parse(spec)
     r = as_family(rules)
-    tables = trump_tables(r.jokers, r.jick)
+    tables = trump_tables(r.jokers, r.jick, r.five == "pedro")
     rng = random.Random(spec)
     counts = players_of(r)
     for _ in range(TRICKS):
@@ -75,7 +77,7 @@ def test_tables_match_the_reference_on_random_tricks(spec):
 @pytest.mark.parametrize("spec", SPECS)
 def test_masks_effective_suits_and_keys_follow_the_trump_order(spec):
     r = as_family(Rules.parse(spec))
-    t = trump_tables(r.jokers, r.jick)
+    t = trump_tables(r.jokers, r.jick, r.five == "pedro")
     assert t.trump_mask.dtype == np.int64 and t.key.shape == (4, 54)
     pack = F.pack(r, 4)
     for trump in range(4):
@@ -87,8 +89,9 @@ def test_masks_effective_suits_and_keys_follow_the_trump_order(spec):
             assert t.eff_suit[trump, x] == F.effective_suit(x, trump, r)
         order = F.trump_order(r, trump)
         assert sorted(order, key=lambda x: t.key[trump, x]) == order  # the same order
-        assert min(t.key[trump, x] for x in order) >= TRUMP_BASE
-        assert max(t.key[trump, x] for x in pack if x not in order) < TRUMP_BASE
+        base = TRUMP_BASE - (r.five == "pedro")  # 11.3: the left pedro below the 5
+        assert min(t.key[trump, x] for x in order) >= base
+        assert max(t.key[trump, x] for x in pack if x not in order) < base
     if r.jokers:
         assert int(t.trump_mask[0]) >> HIGH_JOKER & 1
         assert bool(int(t.trump_mask[0]) >> LOW_JOKER & 1) == (r.jokers == 2)
@@ -107,6 +110,8 @@ GAME_SPECS = [
     ("ten-point,follow=trump,game=count", 4),
     ("ten-point,jokers=1,partnership=false", 5),
     ("jick=true,five=true,trump=named,jokers=1", 3),
+    ("cinch,discards=hidden", 4),  # docs/rules.md 11.10: both pedros, the 10, no Game
+    ("smear,five=pedro,low=captured", 4),  # 6.3.12: the jick and the left pedro
 ]
 
 
@@ -115,7 +120,7 @@ def test_scoring_by_tables_matches_the_reference_hand_by_hand(spec, n):
     """Random whole games of the reference engine; every played hand scored again from
     the tables (order keys for High and Low, capture values, Game counts)."""
     r = as_family(Rules.parse(spec))
-    tables = trump_tables(r.jokers, r.jick)
+    tables = trump_tables(r.jokers, r.jick, r.five == "pedro")
     values = capture_values(r.jokers, r.jick, r.game == "ten", r.three, r.five)
     rng = random.Random(spec)
     team = [r.team(s) for s in range(n)]

@@ -10,7 +10,7 @@ import typer
 
 from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..game.families import FamilyNotPlayed
-from ..game.rules import Rules, check_playable, rule_values
+from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
 from ..util.conflicts import settle, shown
 from ..util.errors import InputError
@@ -95,7 +95,7 @@ def make_rules(
             ("--rules partnership=" + shown(given.get("partnership")), given.get("partnership")),
         ]
     )
-    rules = check_playable(Rules.parse({k: v for k, v in given.items() if v is not None}))
+    rules = Rules.parse({k: v for k, v in given.items() if v is not None})
     if players is not None:
         rules.check_players(players)
     return rules

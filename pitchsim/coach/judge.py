@@ -374,8 +374,8 @@ def preset_game_open(view: View) -> str | None:
     (0.9, 6.1 win), another side under win=pitcher-first (3.11: any side at the target
     ends the game) and win=highest (2.11: the single highest total at the target).  A
     made shoot wins the game at once (6.1 shoot), and under set-pitcher-wins (6.3.6) the
-    pitcher's side goes out made or, at the target, set.  The rule set=to-others (12.11) is not played by
-    the kernels: None."""
+    pitcher's side goes out made or, at the target, set.  Under set=to-others (12.11) a
+    set pitcher hands the others its bid as well: left to the margin, None."""
     if view.pitcher is None or view.bid is None or view.preset.set != "minus":
         return None
     r = view.preset

@@ -477,13 +477,17 @@ def _draw_lines(view: View, who: list[str], paint) -> list[str]:
     lines = [mine]
     others = [f"{who[s]} drew {d.drawn}" for s, d in enumerate(view.draws) if s != me]
     lines.append("      " + ", ".join(others))
+    shown = [f"{who[s]} {cards(d.shown)}" for s, d in enumerate(view.draws) if s != me and d.shown]
+    if shown:  # discards=shown (12.9)
+        lines.append("      discarded face up: " + "; ".join(shown))
     burnt = [f"{who[s]} {cards(d.burnt)}" for s, d in enumerate(view.draws) if d.burnt]
     if burnt:
         lines.append("      burnt face up (trumps over six): " + "; ".join(burnt))
-    if view.preset.rob and view.pitcher is not None:
-        took = f"{who[view.pitcher]} robbed the stock ({view.robbed_count}) and put down "
+    robber = view.preset.robber(view.pitcher, view.dealer) if view.preset.rob else None
+    if robber is not None and view.pitcher is not None:
+        took = f"{who[robber]} robbed the stock ({view.robbed_count}) and put down "
         took += f"{view.put_down_count} face down"
-        if me == view.pitcher and view.robbed:
+        if me == robber and view.robbed:
             took += f": took {cards(view.robbed)}, put down {cards(view.put_down)}"
         lines.append("      " + took)
     return lines
@@ -558,6 +562,7 @@ AWARD_WORDS = {
     "ten": "Ten",
     "three": "Three",
     "five": "Five",
+    "left-pedro": "Left pedro",  # five=pedro (12.6); "Five" is then the right pedro
     "game": "Game",
 }
 

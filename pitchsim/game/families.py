@@ -264,15 +264,20 @@ def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
         )
     if r.three:
         out.append(("the 3 of trump", 3, "its captor"))
-    if r.five:
+    if r.five == "pedro":
+        out.append(("the right pedro, the 5 of trump", 5, "its captor"))
+        out.append(("the left pedro, the other 5 of trump's colour", 5, "its captor"))
+    elif r.five:
         out.append(("the 5 of trump", 5, "its captor"))
     return out
 
 
 def _members(r: FamilyRules) -> str:
-    extra = (["the jick"] if r.jick else []) + {0: [], 1: ["the joker"], 2: ["both jokers"]}[
-        r.jokers
-    ]
+    extra = (
+        (["the jick"] if r.jick else [])
+        + (["the left pedro"] if r.five == "pedro" else [])
+        + {0: [], 1: ["the joker"], 2: ["both jokers"]}[r.jokers]
+    )
     verb = "is a trump" if len(extra) == 1 and r.jokers < 2 else "are trumps"
     return " and ".join(extra).capitalize() + " " + verb
 
@@ -311,12 +316,16 @@ def family_text(rules: Rules) -> str:
         ),
     ]
     if r.discard == "non-trump":
+        robber = "dealer" if r.rob == "dealer" else "pitcher"  # 12.7
         lines.append(
-            "- After trump is named each player from the pitcher's left (pitcher last) "
-            "discards every non-trump, burns trumps beyond 6 (non-point trumps, lowest "
-            "first) and draws back to 6"
+            f"- After trump is named each player from the {robber}'s left ({robber} last) "
+            "discards every non-trump"
+            + (" face up (seen by all)" if r.discards == "shown" else "")
+            + ", burns trumps beyond 6 (non-point trumps, lowest first) and draws back to 6"
             + (
-                "; the pitcher instead takes the rest of the stock and comes down to 6."
+                f"; the {robber} instead takes the rest of the stock"
+                + (", keeps every trump in it" if r.rob == "dealer" else "")
+                + " and comes down to 6."
                 if r.rob
                 else "."
             )
@@ -352,15 +361,23 @@ def family_text(rules: Rules) -> str:
     lines.append(
         f"- Trump order with hearts trump, high to low: {order} "
         f"({len(order.split())} cards)."
-        + (f" {_members(r)} for leading, following and winning." if r.jick or r.jokers else "")
+        + (
+            f" {_members(r)} for leading, following and winning."
+            if r.jick or r.jokers or r.five == "pedro"
+            else ""
+        )
     )
     lines.append("- Play: " + meaning("follow", r.follow) + ".")
     pts = point_cards(r)
     lines.append(f"- Points ({r.max_bid} in all when every point card is in play):")
     lines += [f"    {name}: {value} to {who}" for name, value, who in pts]
     lines.append(
-        f"- A {side} that made the bid (won at least that many points) scores all "
-        "it won; a set one loses the bid. The others score what they won."
+        f"- A {side} that made the bid (won at least that many points) scores all it won; "
+        + (
+            "a set one scores 0, and the others score what they won plus the bid."
+            if r.set == "to-others"
+            else "a set one loses the bid. The others score what they won."
+        )
     )
     if r.hands_limit:
         lines.append(

@@ -12,7 +12,9 @@ that make legality and the trick winner plain mask operations:
 - ``key[t, c]``: its order key: a trump is 16 plus its place in the trump order, any
   other card its rank (0 = deuce ... 12 = ace).  Within trump the order is 2 ... 10
   (16-24), low joker 25, high joker 26, jick 27, J 28, Q 29, K 30, A 31 (VARIANTS.md
-  4.7; without jick or jokers those keys are simply unused).
+  4.7; without jick or jokers those keys are simply unused).  Under five=pedro (11.3,
+  12.6) the left pedro ranks between the 4 and the 5 of trump: the 2, 3 and 4 of trump
+  then take 15-17 and the left pedro 18, every other key as above.
 
 Scoring stays mask work too: ``capture_values(...)[t, c]`` is what a card carries to
 its captor, High and Low are the highest and lowest key among the trumps in play less
@@ -40,8 +42,11 @@ from .cards import (
     N_RANKS,
 )
 
-TRUMP_BASE = 16  # a trump's key is at least this; any other card's is its rank, below it
+TRUMP_BASE = 16  # a trump's key is at least this (15 under five=pedro); any other card's
+# is its rank, below it
 KEY_LOW_JOKER, KEY_HIGH_JOKER, KEY_JICK = 25, 26, 27
+KEY_LEFT_PEDRO = 18  # under five=pedro, the 2, 3 and 4 of trump keyed 15-17 below it
+FIVE_RANK = 3
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2  # the follow option as the kernels will read it
 
 
@@ -57,8 +62,14 @@ def jick_card(trump: int) -> int:
     return (3 - trump) * N_RANKS + JACK
 
 
-def trump_tables(jokers: int, jick: bool) -> TrumpTables:
-    """The tables for a deck with ``jokers`` jokers (0-2) and the jick a trump or not."""
+def left_pedro_card(trump: int) -> int:
+    """The 5 of the other suit of trump's colour (12.6)."""
+    return (3 - trump) * N_RANKS + FIVE_RANK
+
+
+def trump_tables(jokers: int, jick: bool, pedro: bool = False) -> TrumpTables:
+    """The tables for a deck with ``jokers`` jokers (0-2), the jick a trump or not, and
+    under ``pedro`` (five=pedro) the left pedro a trump just below the 5 of trump."""
     cards = np.arange(N_CARDS_WITH_JOKERS)
     suit = np.minimum(cards // N_RANKS, 3)  # jokers get a placeholder, overwritten below
     rank = cards % N_RANKS
@@ -67,12 +78,14 @@ def trump_tables(jokers: int, jick: bool) -> TrumpTables:
     key = np.empty((4, N_CARDS_WITH_JOKERS), dtype=np.int64)
     for t in range(4):
         is_jick = (cards == jick_card(t)) & jick
+        is_pedro = (cards == left_pedro_card(t)) & pedro
         is_joker = cards >= N_CARDS
-        trump = ((suit == t) & (cards < N_CARDS)) | is_jick | is_joker
+        trump = ((suit == t) & (cards < N_CARDS)) | is_jick | is_pedro | is_joker
         eff[t] = np.where(trump, t, suit)
-        plain_trump_key = TRUMP_BASE + rank + 3 * (rank >= JACK)
-        key[t] = np.where(trump & ~is_jick & ~is_joker, plain_trump_key, rank)
+        plain_trump_key = TRUMP_BASE + rank + 3 * (rank >= JACK) - (pedro & (rank < FIVE_RANK))
+        key[t] = np.where(trump & ~is_jick & ~is_pedro & ~is_joker, plain_trump_key, rank)
         key[t, is_jick] = KEY_JICK
+        key[t, is_pedro] = KEY_LEFT_PEDRO
         key[t, HIGH_JOKER] = KEY_HIGH_JOKER
         key[t, LOW_JOKER] = KEY_LOW_JOKER
     bits = np.left_shift(np.int64(1), cards.astype(np.int64))
@@ -119,10 +132,11 @@ GAME_COUNT = np.array(
 )
 
 
-def capture_values(jokers: int, jick: bool, ten: bool, three: bool, five: bool) -> np.ndarray:
+def capture_values(jokers: int, jick: bool, ten: bool, three: bool, five: bool | str) -> np.ndarray:
     """``value[t, c]``: the points card ``c`` carries to its captor when ``t`` is trump,
     beside High, Low and Game (VARIANTS.md 0.7, 4.10): the jack 1, the jick 1, each
-    joker 1, the 10 (``game=ten``) 1, the 3 (``three``) 3, the 5 (``five``) 5."""
+    joker 1, the 10 (``game=ten``) 1, the 3 (``three``) 3, the 5 (``five``) 5, and under
+    ``five="pedro"`` the left pedro 5 too (12.6)."""
     value = np.zeros((4, N_CARDS_WITH_JOKERS), dtype=np.int64)
     for t in range(4):
         base = t * N_RANKS
@@ -132,7 +146,9 @@ def capture_values(jokers: int, jick: bool, ten: bool, three: bool, five: bool) 
         value[t, N_CARDS : N_CARDS + jokers] = 1
         value[t, base + 8] += ten  # rank 8 is the ten
         value[t, base + 1] += 3 * three  # rank 1 is the 3
-        value[t, base + 3] += 5 * five  # rank 3 is the 5
+        value[t, base + 3] += 5 * bool(five)  # rank 3 is the 5
+        if five == "pedro":
+            value[t, left_pedro_card(t)] = 5
     return value
 
 

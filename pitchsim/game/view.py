@@ -136,6 +136,7 @@ class SeatDraw:
     discarded: int  # non-trumps put down face down
     burnt: tuple[int, ...]  # trumps burnt face up by rule X: out of play, seen by all
     drawn: int = 0  # cards drawn from the stock, then from the discards (step 4)
+    shown: tuple[int, ...] = ()  # under discards=shown (12.9): the discards, face up
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,9 @@ class View:
     sizes: tuple[int, ...] = field(default=(), repr=False, compare=False)  # held at the start
     voids: int = field(default=0, repr=False, compare=False)  # bit 4 * seat + effective suit
     junk_lost: int = field(default=0, repr=False, compare=False)  # own discards others drew
+    # discards=shown (12.9): the other seats' face-up discards still out of play (none
+    # a later seat may have drawn from the discards, 4.8 step 4)
+    shown_out: int = field(default=0, repr=False, compare=False)
     open_trick: bool = field(default=False, repr=False, compare=False)  # the last unfinished
     _legal: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
@@ -323,6 +327,7 @@ class View:
             draw = {
                 "seats": [
                     {"discarded": d.discarded, "burnt": _texts(d.burnt), "drawn": d.drawn}
+                    | ({"shown": _texts(d.shown)} if r.discards == "shown" else {})
                     for d in self.draws
                 ],
                 "mine": {
@@ -334,7 +339,7 @@ class View:
             if r.rob:
                 draw["robbed"] = self.robbed_count
                 draw["put_down"] = self.put_down_count
-                if self.seat == self.pitcher:
+                if self.seat == r.robber(self.pitcher, self.dealer):
                     draw["mine"] |= {
                         "robbed": _texts(self.robbed),
                         "put_down": _texts(self.put_down),
@@ -555,7 +560,10 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             if k < 0:
                 raise ViewError(f"draw: seat {s} discarded {k} cards")
             burnt = _cards(d.get("burnt", []), f"draw: seat {s}'s burnt", r.jokers)
-            out_draws.append(SeatDraw(k, burnt))
+            shown = _cards(d.get("shown", []), f"draw: seat {s}'s shown", r.jokers)
+            if shown and r.discards != "shown":
+                raise ViewError(f"draw: seat {s} shows discards, but discards=hidden (12.9)")
+            out_draws.append(SeatDraw(k, burnt, 0, shown))
         draws = tuple(out_draws)
         mine = draw_doc.get("mine", {})
         if not isinstance(mine, dict):
@@ -757,6 +765,7 @@ class _Replay:
         self.known: dict[int, str] = {}
         self.burnt_by: dict[int, tuple[int, ...]] = {}  # seat -> its trumps burnt face up
         self.lost_to_junk = 0  # own discards another seat may have drawn (4.8 step 4)
+        self.shown_out = 0  # other seats' face-up discards still out of play (12.9)
 
     def fail(self, text: str) -> None:
         raise ViewError(text)
@@ -810,14 +819,17 @@ class _Replay:
                 phase="auction", to_move=nxt, _legal=tuple(call_text(c, r) for c in legal)
             )
         bids = [i for i, c in enumerate(made) if c != F.PASS]
-        if not bids:
+        if not bids and r.all_pass == "dealer-free":  # 12.12: the dealer pitches at 0
+            pitcher, shoot, bid = v.dealer, False, 0
+        elif not bids:
             if later:
                 what = "no card is played" if v.tricks else "nothing follows"
                 self.fail(f"everybody passed, so the hand was thrown in: {what}")
             return self.done(phase="thrown-in", to_move=None)
-        pitcher = v.caller(bids[-1])
-        shoot = made[bids[-1]] == F.shoot_call(r)
-        bid = r.max_bid if shoot else made[bids[-1]]
+        else:
+            pitcher = v.caller(bids[-1])
+            shoot = made[bids[-1]] == F.shoot_call(r)
+            bid = r.max_bid if shoot else made[bids[-1]]
         fixed = dict(pitcher=pitcher, bid=bid, shoot=shoot)
 
         # Trump named after the auction (3.5, 4.6).
@@ -859,7 +871,11 @@ class _Replay:
     # ---- 4.8 ------------------------------------------------------------------------
 
     def draw(self, pitcher: int, trump: int) -> tuple[int, list[int], dict]:
+        """4.8 as this seat saw it; under rob=dealer (12.7, 11.8) the dealer robs and
+        the draw runs from his left (``pitcher`` below is then the robber)."""
         v, r, n = self.v, self.r, self.n
+        if r.rob == "dealer":
+            pitcher = v.dealer
         each = r.cards_each(n)
         stock = self.pack.bit_count() - n * each
         junk = 0  # face-down discards so far (a count: their cards are unknown)
@@ -878,6 +894,25 @@ class _Replay:
                     self.fail(
                         f"draw: seat {s} burnt {card_text(c)}, which is not a trump (4.8 step 2)"
                     )
+        shown_by: dict[int, int] = {}  # seat -> its face-up discards (12.9)
+        if r.discards == "shown":
+            for s, d in enumerate(draws):
+                if s == v.seat:
+                    continue
+                if len(d.shown) != d.discarded:
+                    self.fail(
+                        f"draw: seat {s} discarded {d.discarded}, face up under "
+                        f"discards=shown: give them as shown (12.9)"
+                    )
+                for c in d.shown:
+                    # Seen, but known out of play only while no seat can have drawn
+                    # it back (``shown_out``, below); so not in ``known`` yet.
+                    self.check_in_pack(c, f"draw: seat {s}'s shown")
+                    if c in self.known or any(m >> c & 1 for m in shown_by.values()):
+                        self.fail(f"draw: seat {s}'s shown: {card_text(c)} is seen twice")
+                    if F.is_trump(c, trump, r):
+                        self.fail(f"draw: seat {s} discarded {card_text(c)}, a trump (4.8 step 1)")
+                shown_by[s] = mask_of(d.shown)
         me = draws[v.seat]
         if me.discarded != own_discards.bit_count():
             self.fail(
@@ -894,6 +929,8 @@ class _Replay:
         order = [(pitcher + 1 + i) % n for i in range(n)]
         counts = [0] * n
         junk_draw_after_me = False
+        pile_shown = 0  # face-up discards in the pile so far (12.9)
+        shown_out = 0  # ... that no later seat can have drawn back (4.8 step 4)
         for s in order:
             d = draws[s]
             kept = each - d.discarded - len(d.burnt)
@@ -912,6 +949,8 @@ class _Replay:
                     f"trumps: more than {F.HAND_TARGET} are burnt (4.8 step 2)"
                 )
             junk += d.discarded
+            pile_shown |= shown_by.get(s, 0)
+            shown_out |= shown_by.get(s, 0)
             if s == v.seat:
                 mine_discarded = True
             held = kept
@@ -930,9 +969,10 @@ class _Replay:
                 held += from_junk
                 if mine_discarded and s != v.seat:
                     junk_draw_after_me = True
+                shown_out &= ~pile_shown  # any of them may be in this seat's hand now
             put = max(0, held - F.HAND_TARGET)
             counts[s] = held - put
-            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk)
+            draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk, d.shown)
             if s == v.seat:
                 drawn_from_stock, drawn_from_junk = (
                     (0 if r.rob and s == pitcher else took),
@@ -955,19 +995,22 @@ class _Replay:
                     self.fail(
                         f"draw: {card_text(c)} came from the discards but is a trump (4.8 step 4)"
                     )
-                if c in self.known and not own_discards >> c & 1:
+                face_up = any(m >> c & 1 for m in shown_by.values())  # 12.9
+                if c in self.known and not own_discards >> c & 1 and not face_up:
                     self.fail(f"draw: drawn: {card_text(c)} is already in {self.known[c]}")
                 self.check_in_pack(c, "draw: drawn")
                 self.known[c] = "the cards drawn"
         if r.rob and v.seat == pitcher:
             if len(v.robbed) != robbed_count:
                 self.fail(
-                    f"draw: the pitcher robbed {len(v.robbed)} cards, but the stock held {robbed_count}"
+                    f"draw: seat {v.seat} robbed {len(v.robbed)} cards, but the stock held "
+                    f"{robbed_count}"
                 )
             for c in v.robbed:
                 self.see(c, "the robbed stock", "draw: robbed")
         elif v.robbed:
-            self.fail(f"draw: seat {v.seat} robbed cards, but only the pitcher robs (4.8 step 5)")
+            who = "the dealer robs (12.7)" if r.rob == "dealer" else "the pitcher robs (4.8 step 5)"
+            self.fail(f"draw: seat {v.seat} robbed cards, but only {who}")
         held_mask = (own_trumps & ~mask_of(own_burnt)) | mask_of(v.drawn) | mask_of(v.robbed)
         put_down: list[int] = []
         if r.rob and v.seat == pitcher:
@@ -984,6 +1027,10 @@ class _Replay:
             held_mask &= ~mask_of(put_down)
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
+        self.shown_out = shown_out & ~mask_of(v.drawn)
+        for s, m in shown_by.items():
+            for c in cards_of(m & self.shown_out):
+                self.see(c, f"seat {s}'s discards", f"draw: seat {s}'s shown")
         self.burnt_by = {s: d.burnt for s, d in enumerate(draws)}
         facts = dict(
             draws=tuple(draws),
@@ -1014,6 +1061,7 @@ class _Replay:
             "trump": trump,
             "sizes": tuple(counts),
             "junk_lost": lost_to_junk,
+            "shown_out": self.shown_out,
         }
 
         def has_trump(s: int) -> bool | None:
@@ -1336,6 +1384,7 @@ def cut_hand(
         rec = hand.draw
         draw_seats = [
             {"discarded": rec.discarded[s].bit_count(), "burnt": _texts(cards_of(rec.burnt[s]))}
+            | ({"shown": _texts(cards_of(rec.discarded[s]))} if r.discards == "shown" else {})
             for s in range(n)
         ]
         drawn_by = rec.drawn
@@ -1377,7 +1426,7 @@ def cut_hand(
                 doc["out"] = sorted(out)
             if hand.draw is not None:
                 mine = {"drawn": _texts(drawn_by[s])}
-                if r.rob and s == pitcher:
+                if r.rob and s == r.robber(pitcher, hand.dealer):
                     mine["robbed"] = _texts(robbed)
                 doc["draw"] = {"seats": draw_seats, "mine": mine}
             yield s, doc, card_text(c)

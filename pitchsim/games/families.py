@@ -88,6 +88,12 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
             "not (VARIANTS.md 12.4); bid odds, heuristic or random there"
         )
     play = play_policy(s.play).name.partition(":")[0]
+    if rules.rob == "dealer" and play in ("rollout", "pimc"):
+        raise StrategyError(
+            f"strategy {quoted(s.name)} is not played under rob=dealer yet: a searching "
+            "seat in a game replays the draw with the pitcher robbing, and under rob=dealer "
+            "(VARIANTS.md 12.7) the dealer robs; play heuristic or random there"
+        )
     if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under {label(rules)}: there "

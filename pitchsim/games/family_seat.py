@@ -156,9 +156,9 @@ def family_knowledge(view: View) -> FamilyKnowledge:
         burnt |= _mask(d.burnt)
     mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
     held = _mask(view.kept)
-    known_out = (mine & ~held & ~view.junk_lost) | burnt
-    # The pitcher's put-down is a count to the others; the pitcher knows its cards.
-    down = view.put_down_count if me != view.pitcher else 0
+    known_out = (mine & ~held & ~view.junk_lost) | burnt | view.shown_out  # 12.9
+    # The robber's put-down is a count to the others; the robber knows its cards.
+    down = view.put_down_count if me != r.robber(view.pitcher, view.dealer) else 0
     counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
     legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
     return FamilyKnowledge(

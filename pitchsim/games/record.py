@@ -538,7 +538,7 @@ def _preset_deal(h: dict, n: int, where: str, r: FamilyRules) -> tuple[list[int]
     return masks, stock
 
 
-def _preset_draw(h: dict, where: str, r: FamilyRules, n: int):
+def _preset_draw(h: dict, where: str, r: FamilyRules, n: int, dealer: int):
     """The discard and draw (4.8) as the record says the discards were drawn: the
     reference engine's, drawing from the discards the cards the record names, in order
     (checked with the rest of the hand's results)."""
@@ -559,10 +559,9 @@ def _preset_draw(h: dict, where: str, r: FamilyRules, n: int):
     def draw(held, stock, pitcher, trump):
         if given is not None:
             at_stock = set(stock)
-            order[:] = [
-                c for i in range(n) for c in drawn[(pitcher + 1 + i) % n] if c not in at_stock
-            ]
-        out, rec = F.discard_and_draw(held, stock, pitcher, trump, r, _Drawn(order))
+            last = dealer if r.rob == "dealer" else pitcher  # who draws last (12.7)
+            order[:] = [c for i in range(n) for c in drawn[(last + 1 + i) % n] if c not in at_stock]
+        out, rec = F.discard_and_draw(held, stock, pitcher, trump, r, _Drawn(order), dealer)
         if given is None and any(c not in stock for d in rec.drawn for c in d):
             raise RecordError(
                 f"{where}: draw is missing: a seat drew from the discards (4.8 step 4), and "
@@ -615,7 +614,9 @@ def _preset_decisions(doc: dict, r: FamilyRules, n: int):
         actions = h["actions"]
         if not isinstance(actions, list):
             raise RecordError(f"{where}: actions must be a list")
-        hand = FamilyDeal(r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n), counted)
+        hand = FamilyDeal(
+            r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted
+        )
         walk = hand.run()
         full = None
         try:

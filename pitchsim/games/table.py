@@ -462,7 +462,7 @@ class FamilyDeal:
         if self.draw is not None:
             rec = self.draw
             mine = {"drawn": _texts(rec.drawn[seat])}
-            if r.rob and seat == self.pitcher:
+            if r.rob and seat == r.robber(self.pitcher, self.dealer):
                 mine["robbed"] = _texts(rec.robbed)
             doc["draw"] = {
                 "seats": [
@@ -470,6 +470,11 @@ class FamilyDeal:
                         "discarded": rec.discarded[s].bit_count(),
                         "burnt": _texts(cards_of(rec.burnt[s])),
                     }
+                    | (  # 12.9: every discard face up
+                        {"shown": _texts(cards_of(rec.discarded[s]))}
+                        if r.discards == "shown"
+                        else {}
+                    )
                     for s in range(self.n)
                 ],
                 "mine": mine,
@@ -514,6 +519,8 @@ class FamilyDeal:
                 self.pitcher = seat
                 self.shoot = call == F.shoot_call(r)
                 self.bid = r.max_bid if self.shoot else call
+        if self.pitcher is None and r.all_pass == "dealer-free":
+            self.pitcher, self.bid = self.dealer, 0  # 12.12: the dealer pitches at 0
         if self.pitcher is None:
             return self.doc()
         if r.trump == "named":
@@ -694,8 +701,10 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
     def draw(held, stock_, pitcher, trump):
         hands = np.array(held, dtype=np.int64)
         junk = np.full(54, -1, dtype=np.int64)
-        k = int(discard_and_draw(hands, n, deck, top, size, pitcher, trump, fr, tab, key, junk))
-        out, rec = F.discard_and_draw(held, stock_, pitcher, trump, r, _Drawn(junk[:k]))
+        k = int(
+            discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk)
+        )
+        out, rec = F.discard_and_draw(held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer)
         if [int(m) for m in hands] != list(out):
             raise RuntimeError("the reference engine's discard and draw differs from the kernels'")
         return out, rec

@@ -64,6 +64,7 @@ from .families.settle import winners as family_winners
 from .families.simulate import family_hand_fixed
 from .families.simulate import hand_scratch as family_scratch
 from .families.tables import (
+    ALL_PASS_DEALER_FREE,
     ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
     F_ALL_PASS,
@@ -864,6 +865,8 @@ def family_settle(
     (made, trump, winners as a side mask)."""
     for s in range(n):
         change[s] = 0
+    if pitcher < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
+        pitcher, bid = dealer, 0  # 12.12: the dealer pitches at 0
     if pitcher < 0:
         if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
             mine = family_side(dealer, fr)
@@ -885,7 +888,7 @@ def family_settle(
             )
         if fr[F_DISCARD] != 0:
             top = n * family_cards_each(n, fr)
-            discard_and_draw(held, n, deck, top, size, pitcher, trump, fr, tab, key, junk)
+            discard_and_draw(held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk)
     elif plan >= 0:  # the planned suit: the play policy's card of it (-1: none held)
         first = opening_lead_in(
             players[pitcher], dealt[pitcher], plan, n, pitcher, fr, tab, key, won, trick, tseats

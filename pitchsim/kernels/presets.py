@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
-from ..game.rules import Rules, as_family, check_playable
+from ..game.rules import Rules, as_family
 from ..game.trumps import capture_values, jick_card, trump_tables
 
 F_PARTNERSHIP = 0
@@ -37,10 +37,10 @@ F_JOKERS = 1
 F_JICK = 2
 F_GAME_TEN = 3  # 1: the 10 of trump is worth 1 (game=ten); 0: the Game point by count
 F_THREE = 4
-F_FIVE = 5
+F_FIVE = 5  # FIVE_NONE, FIVE_TRUE, FIVE_PEDRO (12.6): 5 points per 5 worth 5
 F_DEAL = 6  # 6 or 9 (10 with 5 players and two jokers: ``cards_each``)
 F_DISCARD = 7  # 1: discard=non-trump
-F_ROB = 8
+F_ROB = 8  # ROB_NONE, ROB_PITCHER (rob=true), ROB_DEALER (12.7)
 F_TRUMP_NAMED = 9  # 1: named after the auction; 0: the pitcher's first card fixes it
 F_LEAD_TRUMP = 10
 F_MIN_BID = 11
@@ -49,18 +49,23 @@ F_LOW_DEALT = 13  # 1: Low to its holder
 F_FOLLOW = 14  # FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY
 F_TARGET = 15
 F_WIN = 16  # WIN_PITCHER, WIN_PITCHER_FIRST, WIN_HIGHEST
-F_ALL_PASS = 17  # ALL_PASS_FORCED, _REDEAL, _NEXT_DEALER, _DEALER_SET
+F_ALL_PASS = 17  # ALL_PASS_FORCED, _REDEAL, _NEXT_DEALER, _DEALER_SET, _DEALER_FREE
 F_DEALER_STEAL = 18  # 0 false, 1 true, 2 max
 F_SHOOT = 19
 F_SET_PITCHER_WINS = 20
 F_JOKER_GAME = 21  # 1: joker-game=half, Game on the doubled scale (12.10)
 F_OUT = 22  # the cards of the 52 a short pack leaves out (deck, 12.3; 0: deck=2-A)
 F_HANDS = 23  # N under hands=N (12.4); 0: hands=off, the game ends at its target
-N_FAMILY_FIELDS = 24
+F_SET_TO_OTHERS = 24  # 1: set=to-others, a set side scores 0, the others the bid more (12.11)
+F_DISCARDS_SHOWN = 25  # 1: discards=shown, every discard face up (12.9; no move or score)
+N_FAMILY_FIELDS = 26
 
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2
 WIN_PITCHER, WIN_PITCHER_FIRST, WIN_HIGHEST = 0, 1, 2
 ALL_PASS_FORCED, ALL_PASS_REDEAL, ALL_PASS_NEXT_DEALER, ALL_PASS_DEALER_SET = 0, 1, 2, 3
+ALL_PASS_DEALER_FREE = 4  # 12.12: the dealer pitches at 0 when all pass
+FIVE_NONE, FIVE_TRUE, FIVE_PEDRO = 0, 1, 2
+ROB_NONE, ROB_PITCHER, ROB_DEALER = 0, 1, 2
 STEAL_NO, STEAL_YES, STEAL_MAX = 0, 1, 2
 
 T_TRUMPS = 0
@@ -85,22 +90,25 @@ _ALL_PASS = {
     "redeal": ALL_PASS_REDEAL,
     "next-dealer": ALL_PASS_NEXT_DEALER,
     "dealer-set": ALL_PASS_DEALER_SET,
+    "dealer-free": ALL_PASS_DEALER_FREE,
 }
+_FIVE = {False: FIVE_NONE, True: FIVE_TRUE, "pedro": FIVE_PEDRO}
+_ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 
 
 def family_array(rules: Rules) -> np.ndarray:
     """Every option of ``rules`` (any family, the base game as auction-pitch)."""
-    r = as_family(check_playable(rules))
+    r = as_family(rules)
     a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
     a[F_PARTNERSHIP] = r.partnership
     a[F_JOKERS] = r.jokers
     a[F_JICK] = r.jick
     a[F_GAME_TEN] = r.game == "ten"
     a[F_THREE] = r.three
-    a[F_FIVE] = r.five
+    a[F_FIVE] = _FIVE[r.five]
     a[F_DEAL] = r.deal
     a[F_DISCARD] = r.discard == "non-trump"
-    a[F_ROB] = r.rob
+    a[F_ROB] = _ROB[r.rob]
     a[F_TRUMP_NAMED] = r.trump == "named"
     a[F_LEAD_TRUMP] = r.lead_trump
     a[F_MIN_BID] = r.min_bid
@@ -116,13 +124,15 @@ def family_array(rules: Rules) -> np.ndarray:
     a[F_JOKER_GAME] = r.joker_game == "half"
     a[F_OUT] = ((1 << 52) - 1) & ~sum(1 << c for c in r.pack(4) if c < 52)
     a[F_HANDS] = r.hands_limit
+    a[F_SET_TO_OTHERS] = r.set == "to-others"
+    a[F_DISCARDS_SHOWN] = r.discards == "shown"
     return a
 
 
 def family_tables(rules: Rules) -> np.ndarray:
     """The ``(4, TAB_WIDTH)`` int64 table of ``rules`` (see the module docstring)."""
     r = as_family(rules)
-    t = trump_tables(r.jokers, r.jick)
+    t = trump_tables(r.jokers, r.jick, r.five == "pedro")
     values = capture_values(r.jokers, r.jick, r.game == "ten", r.three, r.five)
     tab = np.zeros((4, TAB_WIDTH), dtype=np.int64)
     n = N_CARDS_WITH_JOKERS

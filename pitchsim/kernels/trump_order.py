@@ -1,45 +1,49 @@
 """The trumps of every preset in their order, as bits: one bit scan finds the highest or
-lowest trump of a mask, jick and jokers included (VARIANTS.md 4.7).
+lowest trump of a mask, jick, left pedro and jokers included (VARIANTS.md 4.7, 11.3).
 
-Bit ``key - TRUMP_BASE`` (``game.trumps``): the 2 .. 10 of trump bits 0-8, the low joker
-9, the high joker 10, the jick 11, the J Q K A 12-15.  Under a plain trump suit (no jick,
-no jokers) the order bits are the suit's ranks in order, so ``highest_card`` of a mask
+The order bits, low to high: the 2, 3, 4 of trump bits 0-2, the left pedro (five=pedro,
+12.6) bit 3, the 5 .. 10 of trump bits 4-9, the low joker 10, the high joker 11, the
+jick 12, the J Q K A 13-16.  The order of the keys of ``game.trumps`` (bits a preset
+does not have are simply never set).  Under a plain trump suit (no jick, no jokers, no
+left pedro) the order bits are the suit's ranks in order, so ``highest_card`` of a mask
 of trumps is already its highest trump: ``policies.heuristic`` takes that short way.
 """
 
 import numpy as np
 from numba import njit
 
-# The trumps in their order (VARIANTS.md 4.7), one bit each: bit ``key - TRUMP_BASE``
-# (``game.trumps``): 2 .. 10 bits 0-8, low joker 9, high joker 10, jick 11, J Q K A
-# 12-15.  The highest or lowest trump of a mask is then one bit scan, for every preset.
-NINE_LOW = np.int64(0x1FF)  # the 2 .. 10 of a suit
-FOUR_HIGH = np.int64(0xF << 9)  # its J Q K A
-HJ_BIT, LJ_BIT = np.int64(1) << 52, np.int64(1) << 53
+LOW_THREE = np.int64(0x7)  # the 2 3 4 of a suit: order bits 0-2
+SIX_MID = np.int64(0x3F << 3)  # its 5 .. 10: order bits 4-9
+FOUR_HIGH = np.int64(0xF << 9)  # its J Q K A: order bits 13-16
+ONE = np.int64(1)
+LEFT_PEDRO = np.int64(1 << 3)  # rank 3 (the 5) of the other suit of trump's colour
+JICK = np.int64(1 << 9)  # rank 9 (the jack) of that suit: order bit 12
 
 
 @njit(cache=True, inline="always")
 def trump_order(m, trump):
     """The trumps of ``m`` (a mask of trumps only) as trump-order bits."""
-    p = (m >> (13 * trump)) & (NINE_LOW | FOUR_HIGH)
-    jick = (3 - trump) * 13 + 9
+    p = m >> (13 * trump)
+    q = m >> ((3 - trump) * 13)  # the other suit of trump's colour: its 5 and its jack
     return (
-        (p & NINE_LOW)
-        | ((p & FOUR_HIGH) << 3)
-        | ((m >> 44) & (np.int64(1) << 9))
-        | ((m >> 42) & (np.int64(1) << 10))
-        | (((m >> jick) & 1) << 11)
+        (p & LOW_THREE)
+        | ((p & SIX_MID) << 1)
+        | ((p & FOUR_HIGH) << 4)
+        | (q & LEFT_PEDRO)  # the left pedro: rank 3 is order bit 3 already
+        | ((q & JICK) << 3)
+        | ((m >> 43) & (ONE << 10))
+        | ((m >> 41) & (ONE << 11))
     )
 
 
 @njit(cache=True, inline="always")
 def order_cards(ob, trump):
     """The cards of trump-order bits ``ob`` (``trump_order``'s inverse)."""
-    p = (ob & NINE_LOW) | ((ob >> 3) & FOUR_HIGH)
-    jick = (3 - trump) * 13 + 9
+    p = (ob & LOW_THREE) | ((ob >> 1) & SIX_MID) | ((ob >> 4) & FOUR_HIGH)
+    q = (ob & LEFT_PEDRO) | ((ob >> 3) & JICK)
     return (
         (p << (13 * trump))
-        | ((ob & (np.int64(1) << 9)) << 44)
-        | ((ob & (np.int64(1) << 10)) << 42)
-        | (((ob >> 11) & 1) << jick)
+        | (q << ((3 - trump) * 13))
+        | ((ob & (ONE << 10)) << 43)
+        | ((ob & (ONE << 11)) << 41)
     )

@@ -47,7 +47,18 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 )
                 if fr[F_DISCARD] != 0:
                     discard_and_draw(
-                        held, n, deck, n * cards_each(n, fr), size, 0, trump, fr, tab, key, junk
+                        held,
+                        n,
+                        deck,
+                        n * cards_each(n, fr),
+                        size,
+                        0,
+                        n - 1,
+                        trump,
+                        fr,
+                        tab,
+                        key,
+                        junk,
                     )
             trump, _ = play_hand(
                 held,

@@ -368,7 +368,7 @@ def hand_points(fr):
     """The points a hand awards (0.7, 0.8): High, Low, the jack, Game or the 10 of
     trump, and the jick, the jokers, the 3 (3 points) and the 5 (5) where the rules
     have them."""
-    return 4 + (fr[F_JICK] != 0) + fr[F_JOKERS] + 3 * (fr[F_THREE] != 0) + 5 * (fr[F_FIVE] != 0)
+    return 4 + (fr[F_JICK] != 0) + fr[F_JOKERS] + 3 * (fr[F_THREE] != 0) + 5 * fr[F_FIVE]
 
 
 @njit(cache=True)

@@ -1,6 +1,6 @@
 """The discard and draw after trump is named (VARIANTS.md 4.8), in a kernel.
 
-Each player from the pitcher's left, the pitcher last: discard every non-trump face
+Each player from the pitcher's left (rob=dealer: the dealer's, 12.7), the pitcher last: discard every non-trump face
 down (1), burn trumps beyond 6 by rule X (2: the ``T_BURN`` order), draw from the stock
 to 6 (3) or, when it runs out and play is not follow=only, from this hand's face-down
 discards at random (4).  Under rob=true the pitcher skips 3, takes the rest of the
@@ -14,7 +14,7 @@ from numba import njit
 
 from ..bits import gather, lowest_card, nth_bit, popcount, scatter
 from ..rng import below
-from .tables import F_FOLLOW, F_ROB, T_BURN, T_TRUMPS
+from .tables import F_FOLLOW, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
 
 HAND_TARGET = 6
 JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream
@@ -77,12 +77,16 @@ def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
 
 
 @njit(cache=True)
-def discard_and_draw(hands, n, deck, top, size, pitcher, trump, fr, tab, key, junk_log):
+def discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log):
     """Do 4.8 on ``hands[0:n]`` in place; the stock is ``deck[top:size]``.  Returns how
-    many cards were drawn from the discards (written to ``junk_log``)."""
+    many cards were drawn from the discards (written to ``junk_log``).  Under rob=dealer
+    (12.7, 11.8) the dealer takes the pitcher's place: the draw runs from the dealer's
+    left, the dealer last, and he robs."""
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
+    if fr[F_ROB] == ROB_DEALER:
+        pitcher = dealer  # the robber, the last to draw
     junk = np.int64(0)
     drawn = 0
     seat = pitcher

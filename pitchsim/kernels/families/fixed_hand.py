@@ -104,7 +104,9 @@ def _play_block(
                     policies[PITCHER], dealt[PITCHER], n, fr, tab, key, AUCTION_COUNTER
                 )
             if fr[F_DISCARD] != 0:
-                discard_and_draw(held, n, deck, n * each, size, PITCHER, trump, fr, tab, key, junk)
+                discard_and_draw(
+                    held, n, deck, n * each, size, PITCHER, n - 1, trump, fr, tab, key, junk
+                )
         elif fixed_trump >= 0:
             trump = fixed_trump
             first = opening_lead_in(

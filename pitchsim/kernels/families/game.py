@@ -46,6 +46,7 @@ from .score import N_AWARDS, score_hand, side_of
 from .settle import counts, hands_winners, settle_hand, winners
 from .simulate import hand_scratch
 from .tables import (
+    ALL_PASS_DEALER_FREE,
     ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
     F_ALL_PASS,
@@ -55,7 +56,7 @@ from .tables import (
 )
 
 BLOCK = 16  # games per parallel block
-MAX_CALL = 12  # calls 0 .. ten-point's 10 and a shoot
+MAX_CALL = 16  # calls 0 .. cinch's 14 and a shoot
 DEALER_SET_PENALTY = 2
 
 # One row of a game log.
@@ -230,6 +231,8 @@ def family_deal_fixed(
             plan = planned
             shoot = call == top + 1
             bid = top if shoot else call
+    if pitcher < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
+        pitcher = dealer  # 12.12: the dealer pitches at 0, names trump, always makes it
     if pitcher < 0:
         if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:  # 3.4
             mine = side_of(dealer, fr)
@@ -252,7 +255,18 @@ def family_deal_fixed(
             )
         if fr[F_DISCARD] != 0:
             drawn = discard_and_draw(
-                held, n, deck, n * cards_each(n, fr), size, pitcher, trump, fr, tab, key, junk_log
+                held,
+                n,
+                deck,
+                n * cards_each(n, fr),
+                size,
+                pitcher,
+                dealer,
+                trump,
+                fr,
+                tab,
+                key,
+                junk_log,
             )
     elif fixed_trump >= 0:  # the planned suit: the play policy's card of it (-1: none held)
         first_lead = opening_lead_in(
@@ -503,7 +517,7 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
                 deck,
                 junk,
             )
-        if pitcher >= 0:
+        if pitcher >= 0 and bid > 0:  # (a dealer-free pitch at 0 is no bid, 12.12)
             stats[pitcher, bid - 1, 0] += 1
             if made:
                 stats[pitcher, bid - 1, 1] += 1

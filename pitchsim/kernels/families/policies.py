@@ -42,6 +42,7 @@ from .tables import (
     F_LOW_DEALT,
     F_PARTNERSHIP,
     F_THREE,
+    FIVE_PEDRO,
     T_EFF,
     T_KEY,
     T_POINTS,
@@ -229,7 +230,7 @@ def opening_lead_plain(legal, hand, seat, n, pitcher, played, partnership, low_d
 def heuristic_preset(n, fr):
     """What ``decide`` reads of the preset, the same all hand: partnership, Low to the
     holder of the lowest trump dealt, Game by count, the pack, the base game's trumps."""
-    plain = (fr[F_JICK] == 0) & (fr[F_JOKERS] == 0)
+    plain = (fr[F_JICK] == 0) & (fr[F_JOKERS] == 0) & (fr[F_FIVE] != FIVE_PEDRO)
     return (
         fr[F_PARTNERSHIP] != 0, fr[F_LOW_DEALT] != 0, fr[F_GAME_TEN] == 0, pack_mask(n, fr),
         plain,
@@ -239,13 +240,15 @@ def heuristic_preset(n, fr):
 @njit(cache=True, inline="always")
 def heuristic_trump_masks(trump, fr, tab):
     """What ``decide`` reads of trump ``trump`` (>= 0): the trumps, the point cards, and
-    the 3 and the 5 of trump when the preset scores them (none otherwise)."""
+    the 3 and the 5 of trump when the preset scores them (none otherwise); under
+    five=pedro both pedros as the cards worth 5 (12.6)."""
     base = 13 * trump
     i64 = np.int64
     return (
         tab[trump, T_TRUMPS], tab[trump, T_POINTS],
         (i64(1) << (base + 1)) & -i64(fr[F_THREE] != 0),
-        (i64(1) << (base + 3)) & -i64(fr[F_FIVE] != 0),
+        (i64(1) << (base + 3)) & -i64(fr[F_FIVE] != 0)
+        | (i64(1) << ((3 - trump) * 13 + 3)) & -i64(fr[F_FIVE] == FIVE_PEDRO),
     )  # fmt: skip
 
 

@@ -8,7 +8,8 @@ reference engine's ``score_hand`` names them:
 - Low: the lowest such trump; its captor, or its holder under low=dealt (held = the
   hands when the first card is led, 0.6).
 - jack, jick, high joker, low joker, the 10 (game=ten), the 3 (three=true, 3 points),
-  the 5 (five=true, 5 points): their captors when in play.
+  the 5 (five=true, 5 points; under five=pedro the right pedro), the left pedro
+  (five=pedro, 5 points, 12.6): their captors when in play.
 - Game (game=count): the single highest count of the cards a side captured (jokers
   count 0, or each a half under joker-game=half: the doubled scale); a tie, all zero
   included, gives it to nobody.  The seat credited is the lowest seat of the side (the
@@ -32,6 +33,7 @@ from .tables import (
     F_LOW_DEALT,
     F_PARTNERSHIP,
     F_THREE,
+    FIVE_PEDRO,
     T_RANKED,
 )
 
@@ -46,10 +48,11 @@ AWARD_NAMES = (
     "three",
     "five",
     "game",
+    "left-pedro",
 )
-HIGH, LOW, JACK, JICK, HIGH_JOKER, LOW_JOKER, TEN, THREE, FIVE, GAME = range(10)
-N_AWARDS = 10
-AWARD_VALUES = np.array([1, 1, 1, 1, 1, 1, 1, 3, 5, 1], dtype=np.int64)
+HIGH, LOW, JACK, JICK, HIGH_JOKER, LOW_JOKER, TEN, THREE, FIVE, GAME, LEFT_PEDRO = range(11)
+N_AWARDS = 11
+AWARD_VALUES = np.array([1, 1, 1, 1, 1, 1, 1, 3, 5, 1, 5], dtype=np.int64)
 NOBODY, NOT_PLAYED = -1, -2
 HJ, LJ = 52, 53
 
@@ -65,8 +68,9 @@ def award_names(rules) -> list[str]:
         "low-joker": rules.jokers >= 2,
         "ten": rules.game == "ten",
         "three": rules.three,
-        "five": rules.five,
+        "five": rules.five is not False,
         "game": rules.game == "count",
+        "left-pedro": rules.five == "pedro",
     }
     return [name for name in AWARD_NAMES if have[name]]
 
@@ -123,9 +127,10 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
     award[LOW] = NOBODY
     if ranked:
         # The highest and lowest key: the trump suit's own cards are keyed by rank, so
-        # its highest and lowest card; with a jick, the highest and lowest in trump
-        # order (``kernels.trump_order``: the order of the keys), one bit scan each.
-        if fr[F_JICK] != 0:
+        # its highest and lowest card; with a jick or a left pedro, the highest and
+        # lowest in trump order (``kernels.trump_order``: the order of the keys), one
+        # bit scan each.
+        if (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
             ob = trump_order(ranked, trump)
             hi = lowest_card(order_cards(np.int64(1) << highest_card(ob), trump))
             lo = lowest_card(order_cards(ob & -ob, trump))
@@ -148,6 +153,8 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         award[THREE] = _seat_of(captors, base + 1)
     if fr[F_FIVE] != 0:
         award[FIVE] = _seat_of(captors, base + 3)
+    if fr[F_FIVE] == FIVE_PEDRO:
+        award[LEFT_PEDRO] = _seat_of(captors, (3 - trump) * 13 + 3)
     partners = fr[F_PARTNERSHIP] != 0
     if fr[F_GAME_TEN] == 0:
         sides = 2 if partners else n

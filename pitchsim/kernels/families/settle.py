@@ -12,6 +12,7 @@ from .tables import (
     F_HANDS,
     F_PARTNERSHIP,
     F_SET_PITCHER_WINS,
+    F_SET_TO_OTHERS,
     F_TARGET,
     F_WIN,
     WIN_HIGHEST,
@@ -28,14 +29,16 @@ def _side(seat, fr):
 def settle_hand(points, n, pitcher, bid, fr, change):
     """0.9: made (the pitcher's side won at least ``bid``), it scores every point it
     won; set, minus the bid and nothing else.  Every other side scores what it won.
-    Fills ``change`` (n) and returns whether the bid was made."""
+    Under set=to-others (12.11) a set side scores 0 and every other side its points
+    plus the bid.  Fills ``change`` (n) and returns whether the bid was made."""
     made = points[pitcher] >= bid
     mine = _side(pitcher, fr)
+    to_others = fr[F_SET_TO_OTHERS] != 0 and not made
     for s in range(n):
         if _side(s, fr) == mine and not made:
-            change[s] = -bid
+            change[s] = 0 if to_others else -bid
         else:
-            change[s] = points[s]
+            change[s] = points[s] + (bid if to_others else 0)
     return made
 
 

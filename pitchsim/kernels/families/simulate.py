@@ -171,7 +171,7 @@ def family_hand_fixed(
         if fr[F_DISCARD] != 0:
             top = n * cards_each(n, fr)
             drawn = discard_and_draw(
-                held, n, deck, top, size, pitcher, trump, fr, tab, key, junk_log
+                held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log
             )
     elif fixed_trump >= 0:
         first_lead = opening_lead_in(
