@@ -155,7 +155,7 @@ class Host:
             trump = SUITS.index(action.removeprefix("trump:"))
             after["trump"] = SUITS[trump]
             if r.discard == "non-trump":
-                held, draw = F.discard_and_draw(dealt, stock, pitcher, trump, r, self.rng)
+                held, draw = F.discard_and_draw(dealt, stock, pitcher, trump, r, self.rng, dealer)
         tricks: list[dict] = []
 
         def choose(v) -> int:
@@ -166,15 +166,16 @@ class Host:
                 doc["out"] = self.out(tricks, pitcher, v.seat, trump)
             if draw is not None:
                 me = {"drawn": [name(c) for c in draw.drawn[v.seat]]}
-                if r.rob and v.seat == pitcher:
+                if v.seat == r.robber(pitcher, dealer):  # rob=dealer: the dealer (12.7)
                     me["robbed"] = [name(c) for c in draw.robbed]
-                doc["draw"] = {
-                    "seats": [
-                        {"discarded": draw.discarded[s].bit_count(), "burnt": names(draw.burnt[s])}
-                        for s in range(n)
-                    ],
-                    "mine": me,
-                }
+                seats = [
+                    {"discarded": draw.discarded[s].bit_count(), "burnt": names(draw.burnt[s])}
+                    for s in range(n)
+                ]
+                if r.discards == "shown":  # 12.9: face up, every seat's
+                    for s in range(n):
+                        seats[s]["shown"] = names(draw.discarded[s])
+                doc["draw"] = {"seats": seats, "mine": me}
             legal = [c for c in range(54) if v.legal >> c & 1]
             action = self.ask(v.seat, doc, [name(c) for c in legal])
             self.count("card")
@@ -238,6 +239,8 @@ GAMES = [
     ("setback", 4, ["odds+rollout:8", "heuristic+heuristic"]),
     ("auction-pitch,shoot=true", 4, ["heuristic+rollout:8", "random+heuristic"]),
     ("auction-pitch", 4, ["odds+rollout:8", "heuristic+heuristic"]),
+    # rob=dealer (12.7): a searching seat reads the draw off its view, the dealer robbing
+    ("cinch", 4, ["odds+rollout:8", "odds+heuristic"]),
 ]
 
 
@@ -370,3 +373,16 @@ def test_the_smear_session_replays_byte_for_byte():
     )  # fmt: skip
     assert p.returncode == 0
     assert p.stdout == "".join(line + "\n" for line in got)
+
+
+def test_a_searching_seat_under_rob_dealer_reads_its_view_and_kernel_games_refuse_it():
+    """Under rob=dealer (12.7) the engine's default (rollout) answers from the view, whose
+    draw the dealer robbed; a kernel game's searching seat replays the draw with the
+    pitcher robbing, so play --game and tournaments refuse it, naming the rule."""
+    from pitchsim.games.bidding import StrategyError
+    from pitchsim.games.families import family_strategy
+
+    cinch = as_family(Rules.parse("cinch"))
+    assert family_strategy("odds+rollout", cinch, kernel_games=False).play == "rollout"
+    with pytest.raises(StrategyError, match=r"rob=dealer .*12\.7"):
+        family_strategy("odds+rollout", cinch)
