@@ -1908,6 +1908,13 @@ def _child_value(
     return v
 
 
+# Every entry point hands ``_root`` its scalars as plain int64 (``np.int64``): numba
+# compiles a function once per pattern of literal arguments, and a constant an outside
+# kernel passes (a leader 0, an opening trick_len 0, trump -1) would otherwise reach
+# the whole search below as a literal and compile it again (its typing and lowering,
+# 10-40 CPU s a pattern).  Only the small entry point compiles per pattern; the search
+# is the int64 one every command already runs.
+#
 # The base game's entry points hand ``_root`` a copy of ``AUCTION_PITCH``: a global
 # array is a constant to numba, typed read-only, and ``_root`` (the whole search under
 # it) would be compiled a second time for that type, apart from the presets' (about
@@ -1920,12 +1927,12 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         hands,
         won,
         dealt,
-        n,
-        leader,
+        np.int64(n),
+        np.int64(leader),
         trick,
-        trick_len,
-        trump,
-        pitcher,
+        np.int64(trick_len),
+        np.int64(trump),
+        np.int64(pitcher),
         _options(rules),
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
@@ -1940,12 +1947,12 @@ def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, 
         hands,
         won,
         dealt,
-        n,
-        leader,
+        np.int64(n),
+        np.int64(leader),
         trick,
-        trick_len,
-        trump,
-        pitcher,
+        np.int64(trick_len),
+        np.int64(trump),
+        np.int64(pitcher),
         _options(rules),
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
@@ -1961,12 +1968,12 @@ def solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher, 
         hands,
         won,
         held,
-        n,
-        leader,
+        np.int64(n),
+        np.int64(leader),
         trick,
-        trick_len,
-        trump,
-        pitcher,
+        np.int64(trick_len),
+        np.int64(trump),
+        np.int64(pitcher),
         fr,
         tab,
         table,
@@ -1979,7 +1986,21 @@ def preset_card_values(
     hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out
 ):
     """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
-    return _root(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out)
+    return _root(
+        hands,
+        won,
+        held,
+        np.int64(n),
+        np.int64(leader),
+        trick,
+        np.int64(trick_len),
+        np.int64(trump),
+        np.int64(pitcher),
+        fr,
+        tab,
+        table,
+        out,
+    )
 
 
 @njit(cache=True)
