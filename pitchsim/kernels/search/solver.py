@@ -1648,13 +1648,13 @@ def _solve(
                 rest,
                 (seat + 1) % n,
                 leader,
-                1,
+                np.int64(1),
                 _suit(c),
                 c,
                 seat,
                 bit(c),
                 ctx[C_BASE],
-                0 if out.size > 0 else best,
+                np.int64(0) if out.size > 0 else best,
             )
             h[seat] = hand
             if v < 0:
@@ -1676,9 +1676,9 @@ def _solve(
         for s in range(n):
             h[s] &= ctx[C_TMASK]
             rest |= h[s]
-    led = -1
-    win_card = -1
-    win_seat = -1
+    led = np.int64(-1)
+    win_card = np.int64(-1)
+    win_seat = np.int64(-1)
     taken = np.int64(0)
     last = leader
     for j in range(trick_len):
@@ -1723,7 +1723,7 @@ def _solve(
             win_seat,
             taken,
             pts,
-            0,
+            np.int64(0),
         )
     # Every legal card: the value after it (equivalent cards share one search); the
     # position's value is the best of them for the player to move.
@@ -1797,8 +1797,9 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
             continue  # an equal card just above it in the same hand: the same value
         h[seat] = hand & ~bit(c)
         lo[m], hi[m], _ = _trick_bounds(
-            h, counts, ctx, rest, ctx[C_BASE], 1, (seat + 1) % n, leader, _suit(c), c, seat, bit(c)
-        )
+            h, counts, ctx, rest, ctx[C_BASE], np.int64(1), (seat + 1) % n, leader, _suit(c), c,
+            seat, bit(c),
+        )  # fmt: skip
         h[seat] = hand
         cards[m] = c
         best = max(best, lo[m])
@@ -1831,7 +1832,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
                 rest,
                 (seat + 1) % n,
                 leader,
-                1,
+                np.int64(1),
                 _suit(c),
                 c,
                 seat,
@@ -1884,7 +1885,11 @@ def _child_value(
             v = pts + _game_won(counts, ctx)
         else:
             ld = _lead_from(h, win_seat, ctx)
-            v = _value(h, counts, ctx, table, buf, nrest, ld, ld, 0, -1, -1, -1, 0, pts, 0)
+            none = np.int64(-1)
+            v = _value(
+                h, counts, ctx, table, buf, nrest, ld, ld, np.int64(0), none, none, none,
+                np.int64(0), pts, np.int64(0),
+            )  # fmt: skip
         counts[slot] -= gained
     else:
         v = _value(
@@ -1902,7 +1907,7 @@ def _child_value(
             win_seat,
             taken,
             pts,
-            0,
+            np.int64(0),
         )
     h[seat] = hand
     return v
