@@ -1575,9 +1575,11 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, ta
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
+    i64 = np.int64  # (plain int64 scalars: see the note above ``solve_position``)
     v = _solve(
-        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx
-    )
+        hands, won, dealt, i64(n), i64(leader), trick, i64(trick_len), i64(trump), i64(pitcher),
+        fr, tab, table, out, ctx,
+    )  # fmt: skip
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     table[0, T_SKIPPED] += ctx[C_SKIPPED]
@@ -1913,11 +1915,11 @@ def _child_value(
     return v
 
 
-# Every entry point hands ``_root`` its scalars as plain int64 (``np.int64``): numba
-# compiles a function once per pattern of literal arguments, and a constant an outside
-# kernel passes (a leader 0, an opening trick_len 0, trump -1) would otherwise reach
-# the whole search below as a literal and compile it again (its typing and lowering,
-# 10-40 CPU s a pattern).  Only the small entry point compiles per pattern; the search
+# ``_root`` hands the search its scalars as plain int64 (``np.int64``): numba compiles a
+# function once per pattern of literal arguments, and a constant an outside kernel
+# passes (a leader 0, an opening trick_len 0, trump -1) would otherwise reach the whole
+# search below as a literal and compile it again (its typing and lowering, 10-40 CPU s
+# a pattern).  Only the small entry point and ``_root`` compile per pattern; the search
 # is the int64 one every command already runs.
 #
 # The base game's entry points hand ``_root`` a copy of ``AUCTION_PITCH``: a global
@@ -1932,12 +1934,12 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         hands,
         won,
         dealt,
-        np.int64(n),
-        np.int64(leader),
+        n,
+        leader,
         trick,
-        np.int64(trick_len),
-        np.int64(trump),
-        np.int64(pitcher),
+        trick_len,
+        trump,
+        pitcher,
         _options(rules),
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
@@ -1952,12 +1954,12 @@ def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, 
         hands,
         won,
         dealt,
-        np.int64(n),
-        np.int64(leader),
+        n,
+        leader,
         trick,
-        np.int64(trick_len),
-        np.int64(trump),
-        np.int64(pitcher),
+        trick_len,
+        trump,
+        pitcher,
         _options(rules),
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
@@ -1973,12 +1975,12 @@ def solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher, 
         hands,
         won,
         held,
-        np.int64(n),
-        np.int64(leader),
+        n,
+        leader,
         trick,
-        np.int64(trick_len),
-        np.int64(trump),
-        np.int64(pitcher),
+        trick_len,
+        trump,
+        pitcher,
         fr,
         tab,
         table,
@@ -1991,21 +1993,7 @@ def preset_card_values(
     hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out
 ):
     """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
-    return _root(
-        hands,
-        won,
-        held,
-        np.int64(n),
-        np.int64(leader),
-        trick,
-        np.int64(trick_len),
-        np.int64(trump),
-        np.int64(pitcher),
-        fr,
-        tab,
-        table,
-        out,
-    )
+    return _root(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out)
 
 
 @njit(cache=True)
