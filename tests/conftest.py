@@ -56,8 +56,8 @@ def pytest_runtest_setup(item):
 # CI has it (the last two after their CLI runs moved in-process).  Refresh them from a
 # whole run's junit report with scripts/test_durations.py --python.
 SLOW_FILES: dict[str, float] = {
-    "tests/test_replay.py": 181,
     "tests/test_family_study.py": 154,
+    "tests/test_replay.py": 100,  # (181 less the solver chains it no longer compiles, 5 Dec)
     "tests/test_search_play.py": 79,
     "tests/test_families_kernels.py": 62,
     "tests/test_advise.py": 59,

@@ -216,7 +216,7 @@ def old_outcomes(pos, policy, worlds, seed):
         w = min(BLOCK, worlds - b * BLOCK)
         out = np.empty((v.legal.bit_count(), w), dtype=np.int64)
         ev = DOUBLE_DUMMY if policy == "pimc" else ROLLOUT
-        _, kept, _ = card_outcomes(ev, w, *args, np.uint64(deal_key(seed, b)), out)
+        _, kept, _ = card_outcomes(ev, w, *args, np.uint64(deal_key(seed, b)), out, False, 0)
         blocks.append(out[:, :kept])
     return np.concatenate(blocks, axis=1)
 

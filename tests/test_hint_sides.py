@@ -110,8 +110,8 @@ def test_the_search_kernel_plays_for_the_side_of_the_seat_to_move(partnership):
         chosen = int(search_card(DOUBLE_DUMMY, WORLDS, *args, key, counter))
         out = np.empty((v.legal.bit_count(), WORLDS), dtype=np.int64)
         cards, kept, _ = card_outcomes(
-            DOUBLE_DUMMY, WORLDS, *args, np.uint64(draw(key, counter)), out
-        )
+            DOUBLE_DUMMY, WORLDS, *args, np.uint64(draw(key, counter)), out, False, 0
+        )  # (every argument given: the compile ``games.seats`` runs, not one of its own)
         assert kept == WORLDS
         cards = [int(c) for c in cards]
         totals = {c: int(out[j].sum()) for j, c in enumerate(cards)}

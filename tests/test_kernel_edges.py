@@ -206,31 +206,16 @@ def test_search_outcomes_do_not_depend_on_the_keys_integer_type():
     """A key passed as a plain Python int (typed int64) once unified with uint64 into a
     float64 inside ``card_outcomes``, rounding it: other worlds than the compiled search's."""
     import json
-    import subprocess
-    import sys
+
+    from clirun import cli
 
     from pitchsim.games.record import views_of
     from pitchsim.games.seats import play_args
     from pitchsim.kernels.rng import draw
     from pitchsim.kernels.search.monte_carlo import ROLLOUT, card_outcomes
 
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pitchsim",
-            "play",
-            "--game",
-            "--players",
-            "4",
-            "--seed",
-            "3",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    code, out, _ = cli("play", "--game", "--players", "4", "--seed", "3", "--json")
+    assert code == 0
     checked = 0
     for view, _ in views_of(json.loads(out)):
         if view.phase != "play" or view.legal_cards().bit_count() < 2:
@@ -240,8 +225,8 @@ def test_search_outcomes_do_not_depend_on_the_keys_integer_type():
         assert key >= 2**53  # where a float64 cannot hold every integer
         rows = args[0].bit_count()
         a, b = np.empty((rows, 12), np.int64), np.empty((rows, 12), np.int64)
-        _, ka, _ = card_outcomes(ROLLOUT, 12, *args, key, a)
-        _, kb, _ = card_outcomes(ROLLOUT, 12, *args, np.uint64(key), b)
+        _, ka, _ = card_outcomes(ROLLOUT, 12, *args, key, a, False, 0)
+        _, kb, _ = card_outcomes(ROLLOUT, 12, *args, np.uint64(key), b, False, 0)
         assert ka == kb and (a[:, :ka] == b[:, :kb]).all()
         checked += 1
         if checked == 4:

@@ -288,12 +288,12 @@ def test_fresh_worlds_value_each_card_on_its_own_stream(evaluator):
         key = np.uint64(draw(np.uint64(99), i))
         w = 5
         fresh = np.empty((v.legal.bit_count(), w), dtype=np.int64)
-        cards, kept, _ = card_outcomes(evaluator, w, *args, key, fresh, True)
+        cards, kept, _ = card_outcomes(evaluator, w, *args, key, fresh, True, 0)
         assert kept == w
         shared = np.empty_like(fresh)
         for j in range(cards.size):
-            card_outcomes(evaluator, w, *args, np.uint64(draw(key, j)), shared, False)
+            card_outcomes(evaluator, w, *args, np.uint64(draw(key, j)), shared, False, 0)
             np.testing.assert_array_equal(fresh[j], shared[j])
-        card_outcomes(evaluator, w, *args, key, shared, False)
+        card_outcomes(evaluator, w, *args, key, shared, False, 0)
         differ += not np.array_equal(fresh, shared)
     assert differ > 0  # and the shared worlds are not the same as the fresh ones

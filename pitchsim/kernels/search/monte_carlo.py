@@ -532,7 +532,7 @@ def search_card(
         draw(key, counter),
         out,
         (worlds & FRESH_WORLDS) != 0,
-        PLAY_NODES,
+        np.int64(PLAY_NODES),
     )
     if kept == 0:
         return prior  # (the solver's budget spent before one world was solved)

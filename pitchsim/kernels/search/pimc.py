@@ -8,6 +8,7 @@ weakness is the solver's: in each world it plays as if it could see every card
 out.
 """
 
+import numpy as np
 from numba import njit
 
 from .monte_carlo import DOUBLE_DUMMY, search_card
@@ -36,7 +37,7 @@ def pimc_card(
     worlds,
 ):
     return search_card(
-        DOUBLE_DUMMY,
+        np.int64(DOUBLE_DUMMY),  # (not a literal: as ``rollout_card``'s)
         worlds,
         legal,
         hand,

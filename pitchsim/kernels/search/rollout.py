@@ -5,6 +5,7 @@ card; in each, the card is played and the hand finished by ``heuristic`` at ever
 seat; the card the side needs most wins (``kernels.search.monte_carlo``).
 """
 
+import numpy as np
 from numba import njit
 
 from .monte_carlo import ROLLOUT, search_card
@@ -33,7 +34,7 @@ def rollout_card(
     worlds,
 ):
     return search_card(
-        ROLLOUT,
+        np.int64(ROLLOUT),  # (not a literal: one compile of the search for both evaluators)
         worlds,
         legal,
         hand,

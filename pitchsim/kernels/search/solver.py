@@ -1575,9 +1575,11 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, ta
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
+    i64 = np.int64  # (plain int64 scalars: see the note above ``solve_position``)
     v = _solve(
-        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx
-    )
+        hands, won, dealt, i64(n), i64(leader), trick, i64(trick_len), i64(trump), i64(pitcher),
+        fr, tab, table, out, ctx,
+    )  # fmt: skip
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
     table[0, T_SKIPPED] += ctx[C_SKIPPED]
@@ -1648,13 +1650,13 @@ def _solve(
                 rest,
                 (seat + 1) % n,
                 leader,
-                1,
+                np.int64(1),
                 _suit(c),
                 c,
                 seat,
                 bit(c),
                 ctx[C_BASE],
-                0 if out.size > 0 else best,
+                np.int64(0) if out.size > 0 else best,
             )
             h[seat] = hand
             if v < 0:
@@ -1676,9 +1678,9 @@ def _solve(
         for s in range(n):
             h[s] &= ctx[C_TMASK]
             rest |= h[s]
-    led = -1
-    win_card = -1
-    win_seat = -1
+    led = np.int64(-1)
+    win_card = np.int64(-1)
+    win_seat = np.int64(-1)
     taken = np.int64(0)
     last = leader
     for j in range(trick_len):
@@ -1723,7 +1725,7 @@ def _solve(
             win_seat,
             taken,
             pts,
-            0,
+            np.int64(0),
         )
     # Every legal card: the value after it (equivalent cards share one search); the
     # position's value is the best of them for the player to move.
@@ -1797,8 +1799,9 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
             continue  # an equal card just above it in the same hand: the same value
         h[seat] = hand & ~bit(c)
         lo[m], hi[m], _ = _trick_bounds(
-            h, counts, ctx, rest, ctx[C_BASE], 1, (seat + 1) % n, leader, _suit(c), c, seat, bit(c)
-        )
+            h, counts, ctx, rest, ctx[C_BASE], np.int64(1), (seat + 1) % n, leader, _suit(c), c,
+            seat, bit(c),
+        )  # fmt: skip
         h[seat] = hand
         cards[m] = c
         best = max(best, lo[m])
@@ -1831,7 +1834,7 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
                 rest,
                 (seat + 1) % n,
                 leader,
-                1,
+                np.int64(1),
                 _suit(c),
                 c,
                 seat,
@@ -1884,7 +1887,11 @@ def _child_value(
             v = pts + _game_won(counts, ctx)
         else:
             ld = _lead_from(h, win_seat, ctx)
-            v = _value(h, counts, ctx, table, buf, nrest, ld, ld, 0, -1, -1, -1, 0, pts, 0)
+            none = np.int64(-1)
+            v = _value(
+                h, counts, ctx, table, buf, nrest, ld, ld, np.int64(0), none, none, none,
+                np.int64(0), pts, np.int64(0),
+            )  # fmt: skip
         counts[slot] -= gained
     else:
         v = _value(
@@ -1902,12 +1909,19 @@ def _child_value(
             win_seat,
             taken,
             pts,
-            0,
+            np.int64(0),
         )
     h[seat] = hand
     return v
 
 
+# ``_root`` hands the search its scalars as plain int64 (``np.int64``): numba compiles a
+# function once per pattern of literal arguments, and a constant an outside kernel
+# passes (a leader 0, an opening trick_len 0, trump -1) would otherwise reach the whole
+# search below as a literal and compile it again (its typing and lowering, 10-40 CPU s
+# a pattern).  Only the small entry point and ``_root`` compile per pattern; the search
+# is the int64 one every command already runs.
+#
 # The base game's entry points hand ``_root`` a copy of ``AUCTION_PITCH``: a global
 # array is a constant to numba, typed read-only, and ``_root`` (the whole search under
 # it) would be compiled a second time for that type, apart from the presets' (about
