@@ -232,6 +232,14 @@ def versus_base(
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.families.fixed_hand import play_family_fixed
     from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+
+    try:  # (a tree before ``fixed_kernel``: one kernel)
+        from pitchsim.kernels.families.fixed_hand import fixed_kernel
+    except ImportError:
+
+        def fixed_kernel(fr):
+            return play_family_fixed
+
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.kernels.fixed_hand import play_fixed_hand
     from pitchsim.kernels.simulate import simulate_hands
@@ -267,9 +275,10 @@ def versus_base(
                 )
             else:
                 hand = np.int64(_bid_odds_hand(r, n))
+                kernel = fixed_kernel(a[2])  # as ``advice.odds`` calls it
                 for where, seat in SEATS:
                     runs[(spec, f"{policy}:{where}")] = (
-                        lambda seed, count, a=a, hand=hand, seat=seat: play_family_fixed(
+                        lambda seed, count, a=a, hand=hand, seat=seat, kernel=kernel: kernel(
                             seed,
                             0,
                             count,

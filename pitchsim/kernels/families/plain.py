@@ -55,7 +55,7 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
 @njit(cache=True)
 def play_plain(
     held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
-    tseats, log, legal_log,
+    tseats, log, legal_log, base=None,
 ):  # fmt: skip
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
     A table of random players gets a loop without the heuristic in it (its code
@@ -65,13 +65,27 @@ def play_plain(
     trumps and points (``policies.plain_trumps``: auction-pitch, setback) the loop calls
     ``decide`` without the preset's masks, its compile with them as constants, and
     leads by the base game's suit count (``policies.opening_lead_plain``): together
-    a tenth of a heuristic hand's time."""
+    a tenth of a heuristic hand's time.
+
+    ``base`` (None, or a literal True: ``fixed_hand.play_family_fixed``'s): the rules
+    are the base game's shape (``policies.base_shape``), compiled in as constants: one
+    random loop and one heuristic loop, neither reading the shape per card."""
+    if base is not None:
+        if all_random(policies, n):
+            return _play_plain(
+                held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+                trick, tseats, log, legal_log, False, False, True, True,
+            )  # fmt: skip
+        return _play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log, True, False, True, True,
+        )  # fmt: skip
     for s in range(n):
         if policies[s] != RANDOM:
             return _play_plain(
                 held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
                 won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
-                plain_trumps(fr),
+                plain_trumps(fr), False,
             )  # fmt: skip
     return random_play(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
@@ -103,11 +117,11 @@ def random_play(
     if not only and plain_trumps(fr):
         return _play_plain(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, False, False, True,
+            trick, tseats, log, legal_log, False, False, True, False,
         )  # fmt: skip
     return _play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, False, only, False,
+        trick, tseats, log, legal_log, False, only, False, False,
     )  # fmt: skip
 
 
@@ -132,9 +146,12 @@ def _play_plain(
     heuristic,
     only,
     simple,
+    base,
 ):
     """``play_plain``; ``heuristic`` (a constant): may a seat play ``heuristic``;
-    ``only``: follow=only; ``simple``: the base game's trumps (``random_play``)."""
+    ``only``: follow=only; ``simple``: the base game's trumps (``random_play``);
+    ``base`` (a constant): the base game's whole shape (``play_plain``), so the opening
+    lead is ``opening_lead_plain``'s without a test."""
     held, policies, fr, tab = borrowed(held), borrowed(policies), borrowed(fr), borrowed(tab)
     hands, won, trick, tseats = borrowed(hands), borrowed(won), borrowed(trick), borrowed(tseats)
     log, legal_log = borrowed(log), borrowed(legal_log)
@@ -199,7 +216,7 @@ def _play_plain(
                     if policies[seat] == RANDOM:
                         card = random_card(legal, key, counter)
                     elif trump < 0:  # the opening lead names trump: ``heuristic_card``
-                        if simple & no_discard:
+                        if base or (simple & no_discard):
                             card = opening_lead_plain(
                                 legal, hand, seat, n, pitcher, played, partnership, low_dealt
                             )

@@ -141,7 +141,7 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
 @njit(cache=True, inline="always")
 def play_hand(
     held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log,
+    trick, tseats, log, legal_log, base=None,
 ):  # fmt: skip
     """Play a hand from ``held`` (the hands when the first card is led); return
     ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
@@ -155,7 +155,7 @@ def play_hand(
     ``play_search``, any other the plain policies' loop (``plain.play_plain``),
     called directly (a call less a hand).  (Inlining the random players' loop here
     instead gains a random hand about a tenth and costs each kernel calling this
-    about 20 CPU s of compile: not done.)"""
+    about 20 CPU s of compile: not done.)  ``base``: ``play_plain``'s."""
     if any_search(policies, n):
         return play_search(
             held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
@@ -163,7 +163,7 @@ def play_hand(
         )  # fmt: skip
     return play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
-        tseats, log, legal_log,
+        tseats, log, legal_log, base,
     )  # fmt: skip
 
 

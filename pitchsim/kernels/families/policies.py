@@ -36,12 +36,15 @@ from .deal import pack_mask
 from .tables import (
     F_DISCARD,
     F_FIVE,
+    F_FOLLOW,
     F_GAME_TEN,
     F_JICK,
     F_JOKERS,
     F_LOW_DEALT,
     F_PARTNERSHIP,
     F_THREE,
+    F_TRUMP_NAMED,
+    FOLLOW_ONLY,
     T_EFF,
     T_KEY,
     T_POINTS,
@@ -260,6 +263,19 @@ def plain_trumps(fr):
         & (fr[F_THREE] == 0)
         & (fr[F_FIVE] == 0)
         & (fr[F_GAME_TEN] == 0)
+    )
+
+
+@njit(cache=True)
+def base_shape(fr):
+    """The base game's shape (auction-pitch): its trumps and points (``plain_trumps``),
+    trump fixed by the first lead, no discard, no follow=only: what the kernels compile
+    in as constants when told ``base`` (``fixed_hand.play_family_fixed``)."""
+    return (
+        plain_trumps(fr)
+        & (fr[F_TRUMP_NAMED] == 0)
+        & (fr[F_DISCARD] == 0)
+        & (fr[F_FOLLOW] != FOLLOW_ONLY)
     )
 
 
