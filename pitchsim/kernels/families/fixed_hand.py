@@ -139,7 +139,7 @@ def _play_block(
             trump = fixed_trump
             first = opening_lead_in(
                 policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won, trick,
-                tseats,
+                tseats, base,
             )  # fmt: skip
         trump, _ = play_hand(
             held,

@@ -55,7 +55,7 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
 @njit(cache=True)
 def play_plain(
     held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
-    tseats, log, legal_log, base=None,
+    tseats, log, legal_log,
 ):  # fmt: skip
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
     A table of random players gets a loop without the heuristic in it (its code
@@ -65,21 +65,7 @@ def play_plain(
     trumps and points (``policies.plain_trumps``: auction-pitch, setback) the loop calls
     ``decide`` without the preset's masks, its compile with them as constants, and
     leads by the base game's suit count (``policies.opening_lead_plain``): together
-    a tenth of a heuristic hand's time.
-
-    ``base`` (None, or a literal True: ``fixed_hand.play_family_fixed``'s): the rules
-    are the base game's shape (``policies.base_shape``), compiled in as constants: one
-    random loop and one heuristic loop, neither reading the shape per card."""
-    if base is not None:
-        if all_random(policies, n):
-            return _play_plain(
-                held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-                trick, tseats, log, legal_log, False, False, True, True,
-            )  # fmt: skip
-        return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, True, False, True, True,
-        )  # fmt: skip
+    a tenth of a heuristic hand's time."""
     for s in range(n):
         if policies[s] != RANDOM:
             return _play_plain(
@@ -90,6 +76,25 @@ def play_plain(
     return random_play(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def plain_base(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    """``play_plain`` under the base game's shape (``policies.base_shape``), compiled in
+    as constants: one random loop and one heuristic loop, neither reading the shape
+    per card, inlined into its caller (``play.play_hand`` told ``base``)."""
+    if all_random(policies, n):
+        return _play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log, False, False, True, True,
+        )  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log, True, False, True, True,
     )  # fmt: skip
 
 
