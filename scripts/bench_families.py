@@ -32,9 +32,10 @@
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
   ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
   Compile (the first call of each kernel) is timed apart.  ``--kernel bid-odds``
-  times the kernels ``bid-odds`` runs instead (``play_fixed_hand``,
-  ``play_family_fixed``: a fixed hand of the preset's size, seat 0 then a defender's
-  seat, each timed apart).  ``--presets``: only those presets.  Alternating, each
+  times the kernels ``bid-odds`` runs instead (``play_fixed_hand``, and
+  ``fixed_hand.fixed_kernel``'s pick: ``play_base_fixed`` under the base game's shape,
+  else ``play_family_fixed``; a fixed hand of the preset's size, seat 0 then a
+  defender's seat, each timed apart).  ``--presets``: only those presets.  Alternating, each
   engine sees the same load; the ratios are the figures on a shared machine.  With
   ``--old DIR``: the same in fresh processes of this tree and of the checkout ``DIR``
   by turns, one round a process (``versus_trees``): the ratios of both trees, min,
