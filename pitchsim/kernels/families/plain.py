@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import SUIT_BITS, highest_card, lowest_card
-from ..policies.heuristic import choose_trump, decide
+from ..policies.heuristic import decide
 from ..rng import DECISION_COUNTER
 from ..trump_order import order_cards, trump_order
 from .borrow import borrowed
@@ -220,30 +220,6 @@ def _play_plain(
                 elif heuristic:
                     if policies[seat] == RANDOM:
                         card = random_card(legal, key, counter)
-                    elif base:  # one call site of ``decide``, as the base kernels
-                        d_trump = trump
-                        if trump < 0:  # ``opening_lead_plain``
-                            d_trump = choose_trump(hand, n, low_dealt)
-                            printed = legal & (SUIT_BITS << (d_trump * 13))
-                            if printed:
-                                legal = printed
-                        if legal & (legal - 1) == 0:
-                            card = lowest_card(legal)
-                        else:
-                            best = np.int64(-1)
-                            if count > 0:
-                                wb = _winning_bit(taken, tm, led_mask, trump, simple)
-                                best = (
-                                    ((by0 & wb) != 0)
-                                    + 2 * ((by1 & wb) != 0)
-                                    + 4 * ((by2 & wb) != 0)
-                                )
-                            i64 = np.int64
-                            card = decide(
-                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
-                                i64(d_trump), i64(t), i64(count), i64(leader), played, taken,
-                                led_mask, i64(best), partnership, low_dealt,
-                            )  # fmt: skip
                     elif trump < 0:  # the opening lead names trump: ``heuristic_card``
                         if base or (simple & no_discard):
                             card = opening_lead_plain(
