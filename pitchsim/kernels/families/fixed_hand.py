@@ -20,8 +20,8 @@ from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_hand
-from .policies import base_shape, name_trump, opening_lead_in
+from .play import play_hand, play_hand_base
+from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
 from .score import AWARD_VALUES, N_AWARDS, score_hand
 from .simulate import borrowed_scratch
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
@@ -137,30 +137,25 @@ def _play_block(
                 discard_and_draw(held, n, deck, n * each, size, PITCHER, trump, fr, tab, key, junk)
         elif fixed_trump >= 0:
             trump = fixed_trump
-            first = opening_lead_in(
-                policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won, trick,
-                tseats, base,
+            if base is None:
+                first = opening_lead_in(
+                    policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won,
+                    trick, tseats,
+                )  # fmt: skip
+            else:
+                first = opening_lead_base(
+                    policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, key
+                )
+        if base is None:
+            trump, _ = play_hand(
+                held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
+                trick, tseats, no_log, no_log,
             )  # fmt: skip
-        trump, _ = play_hand(
-            held,
-            dealt,
-            n,
-            PITCHER,
-            0,
-            trump,
-            first,
-            policies,
-            fr,
-            tab,
-            key,
-            hands,
-            won,
-            trick,
-            tseats,
-            no_log,
-            no_log,
-            base,
-        )
+        else:
+            trump, _ = play_hand_base(
+                held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
+                trick, tseats, no_log, no_log,
+            )  # fmt: skip
         score_hand(held, won, n, trump, fr, tab, award, points)
         total = 0
         for i in range(N_AWARDS):

@@ -140,9 +140,30 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
 
 
 @njit(cache=True, inline="always")
+def play_hand_base(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """``play_hand`` under the base game's shape (``policies.base_shape``): the plain
+    policies' loops compiled for it and inlined (``plain.plain_base``).  A function of
+    its own, not a ``base`` argument of ``play_hand``: a default argument of an inlined
+    function is not pruned where ``play_hand`` is inlined a few levels deep (it
+    compiled both loops into ``sample.record_family_hands``, +17 CPU s)."""
+    if any_search(policies, n):
+        return search_hand(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        )  # fmt: skip
+    return plain_base(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
 def play_hand(
     held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log, base=None,
+    trick, tseats, log, legal_log,
 ):  # fmt: skip
     """Play a hand from ``held`` (the hands when the first card is led); return
     ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
@@ -156,16 +177,11 @@ def play_hand(
     ``play_search``, any other the plain policies' loop (``plain.play_plain``),
     called directly (a call less a hand).  (Inlining the random players' loop here
     instead gains a random hand about a tenth and costs each kernel calling this
-    about 20 CPU s of compile: not done.)  ``base``: ``play_plain``'s."""
+    about 20 CPU s of compile: not done.)"""
     if any_search(policies, n):
         return search_hand(
             held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
-        )  # fmt: skip
-    if base is not None:
-        return plain_base(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log,
         )  # fmt: skip
     return play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,

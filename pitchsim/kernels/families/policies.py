@@ -136,7 +136,7 @@ def name_trump(policy, hand, n, fr, tab, key, counter):
 
 
 @njit(cache=True, inline="always")
-def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, tseats, base=None):
+def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, tseats):
     """The pitcher's first card when his trump is fixed to ``suit`` before play under
     trump=first-lead (``bid-odds --trump``, a hand studied with its trump, the advisor's
     planned trump in a game and its seat, ``games.family_seat``): his play policy's
@@ -144,27 +144,33 @@ def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, ts
     (``legal_cards``' ``lead_suit``) and the base game's fixed trump
     (``kernels.hand.opening_lead_cards``); -1 when he holds none (no lead forced).  Drawn
     at the opening lead's own counter, never an auction's.  ``won``, ``trick``,
-    ``tseats``: scratch of size n (an empty trick; not read).  ``base`` (a literal, not
-    None): the rules are the base game's shape, where ``decide``'s base-game call plays
-    the same card as ``heuristic_card``'s with the preset's masks (``opening_lead_plain``)
-    and a kernel compiles one ``decide``."""
+    ``tseats``: scratch of size n (an empty trick; not read)."""
     legal = hand & (SUIT_BITS << (suit * 13))
     if legal == 0:
         return -1
-    if base is not None:  # the base game's shape (``fixed_hand``): ``decide``'s own call
-        if policy == RANDOM:
-            return random_card(legal, key, DECISION_COUNTER)
-        if legal & (legal - 1) == 0:
-            return lowest_card(legal)
-        partnership, low_dealt, _, _, _ = heuristic_preset(n, fr)
-        i64 = np.int64
-        return decide(
-            i64(legal), i64(hand), i64(pitcher), i64(n), i64(pitcher), i64(suit), i64(0),
-            i64(0), i64(pitcher), i64(0), i64(0), i64(0), i64(-1), partnership, low_dealt,
-        )  # fmt: skip
     return choose_card(
         policy, legal, hand, pitcher, n, pitcher, 0, suit, 0, trick, tseats, 0, np.int64(0),
         won, fr, tab, key, DECISION_COUNTER,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def opening_lead_base(policy, hand, suit, n, pitcher, fr, key):
+    """``opening_lead_in`` under the base game's shape (``base_shape``): there
+    ``decide``'s base-game call plays the same card as ``heuristic_card``'s with the
+    preset's masks (as ``opening_lead_plain``), and a kernel compiles one ``decide``."""
+    legal = hand & (SUIT_BITS << (suit * 13))
+    if legal == 0:
+        return -1
+    if policy == RANDOM:
+        return random_card(legal, key, DECISION_COUNTER)
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    partnership, low_dealt, _, _, _ = heuristic_preset(n, fr)
+    i64 = np.int64
+    return decide(
+        i64(legal), i64(hand), i64(pitcher), i64(n), i64(pitcher), i64(suit), i64(0), i64(0),
+        i64(pitcher), i64(0), i64(0), i64(0), i64(-1), partnership, low_dealt,
     )  # fmt: skip
 
 
