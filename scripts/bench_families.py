@@ -32,9 +32,10 @@
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
   ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
   Compile (the first call of each kernel) is timed apart.  ``--kernel bid-odds``
-  times the kernels ``bid-odds`` runs instead (``play_fixed_hand``,
-  ``play_family_fixed``: a fixed hand of the preset's size, seat 0 then a defender's
-  seat, each timed apart).  ``--presets``: only those presets.  Alternating, each
+  times the kernels ``bid-odds`` runs instead (``play_fixed_hand``, and
+  ``fixed_hand.fixed_kernel``'s pick: ``play_base_fixed`` under the base game's shape,
+  else ``play_family_fixed``; a fixed hand of the preset's size, seat 0 then a
+  defender's seat, each timed apart).  ``--presets``: only those presets.  Alternating, each
   engine sees the same load; the ratios are the figures on a shared machine.  With
   ``--old DIR``: the same in fresh processes of this tree and of the checkout ``DIR``
   by turns, one round a process (``versus_trees``): the ratios of both trees, min,
@@ -232,6 +233,14 @@ def versus_base(
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.families.fixed_hand import play_family_fixed
     from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+
+    try:  # (a tree before ``fixed_kernel``: one kernel)
+        from pitchsim.kernels.families.fixed_hand import fixed_kernel
+    except ImportError:
+
+        def fixed_kernel(fr):
+            return play_family_fixed
+
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.kernels.fixed_hand import play_fixed_hand
     from pitchsim.kernels.simulate import simulate_hands
@@ -267,9 +276,10 @@ def versus_base(
                 )
             else:
                 hand = np.int64(_bid_odds_hand(r, n))
+                kernel = fixed_kernel(a[2])  # as ``advice.odds`` calls it
                 for where, seat in SEATS:
                     runs[(spec, f"{policy}:{where}")] = (
-                        lambda seed, count, a=a, hand=hand, seat=seat: play_family_fixed(
+                        lambda seed, count, a=a, hand=hand, seat=seat, kernel=kernel: kernel(
                             seed,
                             0,
                             count,

@@ -598,16 +598,17 @@ def _base_kernels(seed: int, players: int, cards: list[int], rules: Rules) -> _K
 
 def _family_kernels(seed: int, players: int, cards: list[int], rules: FamilyRules) -> _Kernels:
     from ..games.families import FAMILY_PLAY
-    from ..kernels.families.fixed_hand import AS_DEFENDER, PITCHER, play_family_fixed
+    from ..kernels.families.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
     from ..kernels.families.policies import FAMILY_POLICY_IDS
     from ..kernels.families.tables import family_array, family_tables
 
     fr, tab = family_array(rules), family_tables(rules)
     hand_mask = np.int64(mask_of(cards))
+    kernel = fixed_kernel(fr)  # compiled for the base game's shape under it
 
     def play(seat, trump, bid, policies, first, count):  # the family policies ignore bid
         ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
-        play_family_fixed(
+        kernel(
             seed, first, count, players, seat, hand_mask, trump, policies, fr, tab,
             ours, every, trumps,
         )  # fmt: skip

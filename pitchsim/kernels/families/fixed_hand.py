@@ -14,14 +14,14 @@ trump as any first lead does.
 Deal d draws from its own key (seed, d): the same numbers on any thread count.
 """
 
-from numba import njit, prange
+from numba import literally, njit, prange
 
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
-from .play import play_hand
-from .policies import name_trump, opening_lead_in
+from .play import play_hand, play_hand_base
+from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
 from .score import AWARD_VALUES, N_AWARDS, score_hand
 from .simulate import borrowed_scratch
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
@@ -55,23 +55,53 @@ def play_family_fixed(
     out_ours,
     out_all,
     out_trump,
+    base=None,
 ):
     """Play deals ``start .. start+count-1``: seat 0 pitches (``fixed_trump`` >= 0:
     that suit, else its policy's choice), ``fixed_hand`` sits in ``hand_seat``
     (``AS_DEFENDER``: see :func:`defender_seat`).  Per deal: ``out_ours`` the points
-    the hand's side won, ``out_all`` every point awarded to anyone, ``out_trump``."""
+    the hand's side won, ``out_all`` every point awarded to anyone, ``out_trump``.
+
+    ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
+    ValueError), compiled in as constants (a kernel of their own: the preset's
+    dispatch at compile time, ``plain.play_plain``); None: any rules."""
+    if base is not None:
+        literally(base)
+        if not base_shape(fr):
+            raise ValueError("base=True with rules that are not the base game's shape")
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
             seed, start, min(count, (b + 1) * BLOCK), b * BLOCK, n, hand_seat, fixed_hand,
-            fixed_trump, policies, fr, tab, out_ours, out_all, out_trump,
+            fixed_trump, policies, fr, tab, out_ours, out_all, out_trump, base,
         )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_base_fixed(
+    seed, start, count, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab, out_ours,
+    out_all, out_trump,
+):  # fmt: skip
+    """``play_family_fixed`` with ``base=True``, for callers in Python: there a call
+    with ``base=True`` types its arguments again each time (``literally``), milliseconds
+    a call; this passes the literal from compiled code."""
+    play_family_fixed(
+        seed, start, count, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab, out_ours,
+        out_all, out_trump, True,
+    )  # fmt: skip
+
+
+def fixed_kernel(fr):
+    """The kernel of ``play_family_fixed``'s arguments (without ``base``) for the rules
+    ``fr``: ``play_base_fixed`` under the base game's shape (``policies.base_shape``),
+    else ``play_family_fixed``."""
+    return play_base_fixed if base_shape(fr) else play_family_fixed
 
 
 @njit(cache=True, nogil=True)
 def _play_block(
     seed, start, stop, first_deal, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab,
-    out_ours, out_all, out_trump,
+    out_ours, out_all, out_trump, base,
 ):  # fmt: skip
     """``play_family_fixed``'s deals ``first_deal .. stop-1``, one block: a function of
     its own, not inlined into the parallel kernel (numba's parallel passes over a body
@@ -97,7 +127,7 @@ def _play_block(
             won[s] = 0
         trump = -1
         first = -1
-        if fr[F_TRUMP_NAMED] != 0:
+        if base is None and fr[F_TRUMP_NAMED] != 0:
             trump = fixed_trump
             if trump < 0:
                 trump = name_trump(
@@ -109,29 +139,25 @@ def _play_block(
                 )
         elif fixed_trump >= 0:
             trump = fixed_trump
-            first = opening_lead_in(
-                policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won, trick,
-                tseats,
+            if base is None:
+                first = opening_lead_in(
+                    policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won,
+                    trick, tseats,
+                )  # fmt: skip
+            else:
+                first = opening_lead_base(
+                    policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, key
+                )
+        if base is None:
+            trump, _ = play_hand(
+                held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
+                trick, tseats, no_log, no_log,
             )  # fmt: skip
-        trump, _ = play_hand(
-            held,
-            dealt,
-            n,
-            PITCHER,
-            0,
-            trump,
-            first,
-            policies,
-            fr,
-            tab,
-            key,
-            hands,
-            won,
-            trick,
-            tseats,
-            no_log,
-            no_log,
-        )
+        else:
+            trump, _ = play_hand_base(
+                held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
+                trick, tseats, no_log, no_log,
+            )  # fmt: skip
         score_hand(held, won, n, trump, fr, tab, award, points)
         total = 0
         for i in range(N_AWARDS):

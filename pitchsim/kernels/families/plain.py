@@ -71,11 +71,30 @@ def play_plain(
             return _play_plain(
                 held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
                 won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
-                plain_trumps(fr),
+                plain_trumps(fr), False,
             )  # fmt: skip
     return random_play(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def plain_base(
+    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    tseats, log, legal_log,
+):  # fmt: skip
+    """``play_plain`` under the base game's shape (``policies.base_shape``), compiled in
+    as constants: one random loop and one heuristic loop, neither reading the shape
+    per card, inlined into its caller (``play.play_hand`` told ``base``)."""
+    if all_random(policies, n):
+        return _play_plain(
+            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            trick, tseats, log, legal_log, False, False, True, True,
+        )  # fmt: skip
+    return _play_plain(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log, True, False, True, True,
     )  # fmt: skip
 
 
@@ -103,11 +122,11 @@ def random_play(
     if not only and plain_trumps(fr):
         return _play_plain(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, False, False, True,
+            trick, tseats, log, legal_log, False, False, True, False,
         )  # fmt: skip
     return _play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, False, only, False,
+        trick, tseats, log, legal_log, False, only, False, False,
     )  # fmt: skip
 
 
@@ -132,9 +151,12 @@ def _play_plain(
     heuristic,
     only,
     simple,
+    base,
 ):
     """``play_plain``; ``heuristic`` (a constant): may a seat play ``heuristic``;
-    ``only``: follow=only; ``simple``: the base game's trumps (``random_play``)."""
+    ``only``: follow=only; ``simple``: the base game's trumps (``random_play``);
+    ``base`` (a constant): the base game's whole shape (``play_plain``), so the opening
+    lead is ``opening_lead_plain``'s without a test."""
     held, policies, fr, tab = borrowed(held), borrowed(policies), borrowed(fr), borrowed(tab)
     hands, won, trick, tseats = borrowed(hands), borrowed(won), borrowed(trick), borrowed(tseats)
     log, legal_log = borrowed(log), borrowed(legal_log)
@@ -199,7 +221,7 @@ def _play_plain(
                     if policies[seat] == RANDOM:
                         card = random_card(legal, key, counter)
                     elif trump < 0:  # the opening lead names trump: ``heuristic_card``
-                        if simple & no_discard:
+                        if base or (simple & no_discard):
                             card = opening_lead_plain(
                                 legal, hand, seat, n, pitcher, played, partnership, low_dealt
                             )

@@ -14,12 +14,13 @@ Mirrors the reference engine's ``play_hand``:
 
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import cards_each, pack_mask
 from .draw import HAND_TARGET, first_to_burn
-from .plain import play_plain
+from .plain import plain_base, play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
 from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
@@ -139,6 +140,27 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
 
 
 @njit(cache=True, inline="always")
+def play_hand_base(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """``play_hand`` under the base game's shape (``policies.base_shape``): the plain
+    policies' loops compiled for it and inlined (``plain.plain_base``).  A function of
+    its own, not a ``base`` argument of ``play_hand``: a default argument of an inlined
+    function is not pruned where ``play_hand`` is inlined a few levels deep (it
+    compiled both loops into ``sample.record_family_hands``, +17 CPU s)."""
+    if any_search(policies, n):
+        return search_hand(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        )  # fmt: skip
+    return plain_base(
+        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        tseats, log, legal_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
 def play_hand(
     held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
     trick, tseats, log, legal_log,
@@ -157,7 +179,7 @@ def play_hand(
     instead gains a random hand about a tenth and costs each kernel calling this
     about 20 CPU s of compile: not done.)"""
     if any_search(policies, n):
-        return play_search(
+        return search_hand(
             held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
         )  # fmt: skip
@@ -165,6 +187,49 @@ def play_hand(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
         tseats, log, legal_log,
     )  # fmt: skip
+
+
+def search_hand(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    """``play_search``, compiled in only for a policy array that can name a search
+    (compiled code only: ``play_hand`` calls it)."""
+    raise NotImplementedError("search_hand runs inside numba kernels only")
+
+
+@overload(search_hand)
+def _search_hand(
+    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    trick, tseats, log, legal_log,
+):  # fmt: skip
+    # As ``rollout.family_search_card``: an int64 array names no search, so its kernels
+    # (random and heuristic tables: simulate, bid-odds) do not compile the search loop.
+    if policies.dtype.bitwidth != 32:
+
+        def refuse(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        ):  # fmt: skip
+            if n > 0:
+                raise ValueError(
+                    "a search play policy in a plain (int64) family play-policy array: "
+                    "make it with pitchsim.games.families.seat_ids"
+                )
+            return np.int64(-1), np.int64(0)
+
+        return refuse
+
+    def search(
+        held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log,
+    ):  # fmt: skip
+        return play_search(
+            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            won, trick, tseats, log, legal_log,
+        )  # fmt: skip
+
+    return search
 
 
 @njit(cache=True)

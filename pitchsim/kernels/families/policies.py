@@ -36,13 +36,16 @@ from .deal import pack_mask
 from .tables import (
     F_DISCARD,
     F_FIVE,
+    F_FOLLOW,
     F_GAME_TEN,
     F_JICK,
     F_JOKERS,
     F_LOW_DEALT,
     F_PARTNERSHIP,
     F_THREE,
+    F_TRUMP_NAMED,
     FIVE_PEDRO,
+    FOLLOW_ONLY,
     T_EFF,
     T_KEY,
     T_POINTS,
@@ -149,6 +152,26 @@ def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, ts
     return choose_card(
         policy, legal, hand, pitcher, n, pitcher, 0, suit, 0, trick, tseats, 0, np.int64(0),
         won, fr, tab, key, DECISION_COUNTER,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def opening_lead_base(policy, hand, suit, n, pitcher, fr, key):
+    """``opening_lead_in`` under the base game's shape (``base_shape``): there
+    ``decide``'s base-game call plays the same card as ``heuristic_card``'s with the
+    preset's masks (as ``opening_lead_plain``), and a kernel compiles one ``decide``."""
+    legal = hand & (SUIT_BITS << (suit * 13))
+    if legal == 0:
+        return -1
+    if policy == RANDOM:
+        return random_card(legal, key, DECISION_COUNTER)
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    partnership, low_dealt, _, _, _ = heuristic_preset(n, fr)
+    i64 = np.int64
+    return decide(
+        i64(legal), i64(hand), i64(pitcher), i64(n), i64(pitcher), i64(suit), i64(0), i64(0),
+        i64(pitcher), i64(0), i64(0), i64(0), i64(-1), partnership, low_dealt,
     )  # fmt: skip
 
 
@@ -263,6 +286,19 @@ def plain_trumps(fr):
         & (fr[F_THREE] == 0)
         & (fr[F_FIVE] == 0)
         & (fr[F_GAME_TEN] == 0)
+    )
+
+
+@njit(cache=True)
+def base_shape(fr):
+    """The base game's shape (auction-pitch): its trumps and points (``plain_trumps``),
+    trump fixed by the first lead, no discard, no follow=only: what the kernels compile
+    in as constants when told ``base`` (``fixed_hand.play_family_fixed``)."""
+    return (
+        plain_trumps(fr)
+        & (fr[F_TRUMP_NAMED] == 0)
+        & (fr[F_DISCARD] == 0)
+        & (fr[F_FOLLOW] != FOLLOW_ONLY)
     )
 
 
