@@ -55,6 +55,7 @@ def child(seed: int, hands: int) -> dict:
     from pitchsim.games.family_seat import family_knowledge
     from pitchsim.games.policies import play_array, play_policy
     from pitchsim.kernels.families.play import MAX_TRICKS
+    from pitchsim.kernels.families.score import N_AWARDS
     from pitchsim.kernels.families.simulate import play_family_logged
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.kernels.families.worlds import family_constraint
@@ -145,7 +146,7 @@ def child(seed: int, hands: int) -> dict:
             np.zeros((count, n), np.int64), np.zeros((count, 54), np.int64),
             np.zeros((count, n), np.int64), np.zeros((count, 4), np.int64),
             np.zeros((count, width), np.int64), legal, np.zeros((count, 54), np.int64),
-            np.zeros((count, 10), np.int64), np.zeros((count, n), np.int64),
+            np.zeros((count, N_AWARDS), np.int64), np.zeros((count, n), np.int64),
         )  # fmt: skip
         return legal
 

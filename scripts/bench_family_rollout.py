@@ -24,6 +24,7 @@ import numpy as np
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import play_array, play_policy
 from pitchsim.kernels.families.play import MAX_TRICKS
+from pitchsim.kernels.families.score import N_AWARDS
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
 
@@ -43,7 +44,7 @@ def run(spec: str, n: int, hands: int, policy: str, seed: int) -> tuple[float, i
             np.zeros((count, n), np.int64), np.zeros((count, 54), np.int64),
             np.zeros((count, n), np.int64), np.zeros((count, 4), np.int64),
             np.zeros((count, width), np.int64), legal, np.zeros((count, 54), np.int64),
-            np.zeros((count, 10), np.int64), np.zeros((count, n), np.int64),
+            np.zeros((count, N_AWARDS), np.int64), np.zeros((count, n), np.int64),
         )  # fmt: skip
         return legal
 

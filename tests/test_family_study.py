@@ -12,6 +12,7 @@ from clirun import cli
 
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families.sample import record_family_hands
+from pitchsim.kernels.families.score import N_AWARDS
 from pitchsim.kernels.families.simulate import family_make_odds, family_policies
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.study.analysis import make_table
@@ -88,7 +89,11 @@ def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
     r = as_family(Rules.parse("ten-point"))
     n, m = 4, 4000
     dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
-    trump, pts, award = np.empty(m, np.int64), np.empty(m, np.int64), np.empty((m, 10), np.int64)
+    trump, pts, award = (
+        np.empty(m, np.int64),
+        np.empty(m, np.int64),
+        np.empty((m, N_AWARDS), np.int64),
+    )
     pols = family_policies("heuristic", n)
     record_family_hands(
         SEED * 8 + n,

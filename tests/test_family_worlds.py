@@ -19,6 +19,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
 from pitchsim.kernels.families.play import MAX_TRICKS, seat_knowledge, shown_void
+from pitchsim.kernels.families.score import N_AWARDS
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
@@ -195,7 +196,7 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
         log=np.zeros((count, width), np.int64),
         legal=np.zeros((count, MAX_TRICKS * n), np.int64),
         junk=np.zeros((count, 54), np.int64),
-        award=np.zeros((count, 10), np.int64),
+        award=np.zeros((count, N_AWARDS), np.int64),
         points=np.zeros((count, n), np.int64),
     )
     play_family_logged(

@@ -211,7 +211,7 @@ def test_the_coach_on_the_page_gives_the_terminals_numbers(server):
 
 # The Odds tab under every preset (issue 30).  From docs/rules.md: the cards dealt each
 # seat, the lowest bid and the maximum bid, the points the preset awards (1.2, 2.9,
-# 3.8, 4.10, the five-point and seven-point summaries).
+# 3.8, 4.10, the five-point and seven-point summaries, 11 for cinch).
 PRESET_ODDS = {  # preset: (players, hand, cards dealt, lowest bid, maximum bid)
     "auction-pitch": (4, "AH KH 2H 9C 7D 3S", 6, 1, 4),
     "setback": (4, "AH KH 2H 9C 7D 3S", 6, 2, 4),
@@ -220,6 +220,7 @@ PRESET_ODDS = {  # preset: (players, hand, cards dealt, lowest bid, maximum bid)
     "five-point": (4, "AH KH JD 2H 9C 3S", 6, 2, 5),
     "six-point": (4, "AH HJ JD 2H 9C 3S", 6, 2, 6),  # 9.2, 9.4: one joker, 6 points
     "seven-point": (4, "AH HJ LJ JD TH 9C 7D 2S KS", 9, 3, 7),
+    "cinch": (4, "AH KH 5H 5D JH TH 9C 7D 2S", 9, 1, 14),  # 11: 9 dealt, 14 points
 }
 
 

@@ -297,6 +297,7 @@ def sample_hands(
     every seat's cards dealt and held, trump, the pitcher's side's points, the awards,
     the trump masks of each deal and the seconds taken (wall and CPU)."""
     from ..kernels.families.sample import record_family_hands
+    from ..kernels.families.score import N_AWARDS
     from ..kernels.families.simulate import family_policies
     from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
     from ..util.runtime import CHUNK, chunked, use_threads
@@ -309,7 +310,7 @@ def sample_hands(
         "held": np.empty((deals, players), np.int64),
         "trump": np.empty(deals, np.int64),
         "points": np.empty(deals, np.int64),
-        "award": np.empty((deals, 10), np.int64),
+        "award": np.empty((deals, N_AWARDS), np.int64),
     }
     pols = family_policies(policy, players)
     w0, c0 = time.perf_counter(), time.process_time()
