@@ -170,7 +170,11 @@ def test_12_4_the_engine_decides_on_a_view_with_hands_left():
     msg = {"type": "decide", "id": 1, "view": view, "options": {"strategy": "heuristic+heuristic"}}
     reply = json.loads(Engine().handle(json.dumps(msg)))
     assert reply["type"] == "action" and reply["action"] in ("pass", "2", "3", "4", "5"), reply
+    # the advisor plays the hands left out (below); odds-game weighs the target, none here
     msg["options"] = {"strategy": "advisor+heuristic"}
+    reply = json.loads(Engine().handle(json.dumps(msg)))
+    assert reply["type"] == "action" and reply["action"] in ("pass", "2", "3", "4", "5"), reply
+    msg["options"] = {"strategy": "odds-game+heuristic"}
     reply = json.loads(Engine().handle(json.dumps(msg)))
     assert reply["type"] == "error" and "hands=3" in reply["message"], reply
 
@@ -194,7 +198,7 @@ def test_12_4_play_a_game_of_n_hands_and_read_its_record_back():
         replay(cut | {"final_scores": hands[1]["scores_after"]})
 
 
-def test_12_4_tournament_plays_n_hands_and_refuses_the_game_bidders():
+def test_12_4_tournament_plays_n_hands_and_refuses_the_target_bidder():
     code, out, _ = cli(
         "tournament", "--rules", "five-point,hands=2", "--games", "4", "--seed", "2",
         "--threads", "1", "-s", "heuristic+heuristic,random+random",
@@ -202,13 +206,67 @@ def test_12_4_tournament_plays_n_hands_and_refuses_the_game_bidders():
     assert code == 0, out
     err = refused(
         "tournament", "--rules", "five-point,hands=2", "--games", "2", "--seed", "2",
-        "-s", "advisor+heuristic,random+random",
+        "-s", "odds-game+heuristic,random+random",
     )  # fmt: skip
     assert "12.4" in err
+
+
+# ---- advise under hands=N: P(win game) over the hands left -------------------------------------
+
+ADVISE = dict(players=4, seat=1, dealer=0, samples=300, seed=3, threads=1)
+HAND = "AH KH JD 2H 9C 7D"
+
+
+def test_12_4_advise_on_the_last_hand_a_top_bid_wins_exactly_when_made():
+    """Seat 1's side leads 5 to 2 on the last of 3 hands (two played).  five-point's
+    top bid is 5 (High, Low, Jack, Game, the jick; 8.x), which nobody can outbid: made,
+    the side has 10 or more against at most 2 + 0; set, it has 0 against 2 or more.  So
+    the game is won exactly when the bid is made (O_WON = O_MADE deal by deal), and
+    every kept deal's game ends after this hand, the last to count."""
+    from pitchsim.advice.advise import advise
+
+    r = Rules.parse("five-point,hands=3")
+    a = advise(HAND, calls=[], scores=[2, 5, 2, 5], rules=r, hands_played=2, **ADVISE)
+    assert a.hands_left == 1 and a.to_json()["hands_left"] == 1
+    top = a.by_call[5]
+    assert top.p_pitcher.value == 1.0
+    assert top.p_win_game.value == top.p_made.value
+    assert all(c.unfinished == 0 for c in a.by_call.values())
+    # 12 behind with one hand left: 5 points at most for the side, and the others keep 7
+    # or more even when set at 5, so no call wins
+    behind = advise(HAND, calls=[], scores=[12, 0, 12, 0], rules=r, hands_played=2, **ADVISE)
+    assert all(c.p_win_game.value == 0.0 for c in behind.by_call.values())
+
+
+def test_12_4_advise_plays_every_hand_left_to_the_end():
+    """With 3 hands left (none played) each kept deal's game is played to the end of
+    its 3rd counted hand: none is unfinished (the kernels' hands count reaches N), and
+    the answers differ from the last hand's."""
+    from pitchsim.advice.advise import advise
+
+    r = Rules.parse("five-point,hands=3")
+    first = advise(HAND, calls=[], scores=[2, 5, 2, 5], rules=r, hands_played=0, **ADVISE)
+    last = advise(HAND, calls=[], scores=[2, 5, 2, 5], rules=r, hands_played=2, **ADVISE)
+    assert first.hands_left == 3
+    assert all(c.unfinished == 0 for c in first.by_call.values())
+    assert first.by_call[5].p_win_game.value > last.by_call[5].p_win_game.value  # 2 to come
+
+
+def test_12_4_advise_hands_played_is_checked():
     refused(
-        "advise", "AH KH JD 2H 9C 7D", "--seat", "1", "--dealer", "0", "--rules",
-        "five-point,hands=2", words="12.4",
+        "advise", HAND, "--seat", "1", "--dealer", "0", "--rules", "five-point,hands=2",
+        "--hands-played", "2", words="hands played must be 0-1 under hands=2",
     )  # fmt: skip
+    refused(
+        "advise", HAND, "--seat", "1", "--dealer", "0", "--rules", "five-point",
+        "--hands-played", "0", words="only under hands=N",
+    )  # fmt: skip
+    code, out, err = cli(
+        "advise", HAND, "--seat", "1", "--dealer", "0", "--rules", "five-point,hands=3",
+        "--hands-played", "2", "--scores", "2,5,2,5", "--samples", "200", "--seed", "1",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "1 of the game's hands left" in out and "the highest total after the last" in out
 
 
 def test_12_4_practice_shows_the_hands_left_and_coaches_the_cards(tmp_path):
@@ -221,4 +279,5 @@ def test_12_4_practice_shows_the_hands_left_and_coaches_the_cards(tmp_path):
     assert code == 0, err
     assert "(hand 1 of 2, 2 left with this one; then the highest total wins)" in out
     assert "(hand 2 of 2, 1 left with this one;" in out and "hand 3 of" not in out
-    assert "coach: calls are not judged under hands=N" in out and "game over:" in out
+    assert "calls are not judged" not in out and "game over:" in out
+    assert "P(win game)" in out  # the calls are judged, over the hands left

@@ -46,6 +46,7 @@ from pitchsim.kernels.families.game import (
 )
 from pitchsim.kernels.families.policies import HEURISTIC
 from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import rest_of_game
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 
 SAMPLES, TRIES = 32, 64  # the advisor bidder's deals kept per call, tried per deal kept
@@ -53,8 +54,12 @@ SEED = 3
 NAMES = ["advisor+heuristic", "odds+heuristic"]
 # auction-pitch as a family has no odds table: heuristic opponents, and the advisor
 # models the others by heuristic there
-NAMES_OF = {"auction-pitch": ["advisor+heuristic", "heuristic+heuristic"]}
-PRESETS = ["smear", "ten-point", "auction-pitch"]
+NAMES_OF = {
+    "auction-pitch": ["advisor+heuristic", "heuristic+heuristic"],
+    "five-point,hands=3": ["advisor+heuristic", "heuristic+heuristic"],
+}
+# hands=3 (12.4): the advisor weighs the hands the game has left, not its first three
+PRESETS = ["smear", "ten-point", "auction-pitch", "five-point,hands=3"]
 
 
 def has_table(r, n: int) -> bool:
@@ -65,13 +70,16 @@ def has_table(r, n: int) -> bool:
     return True
 
 
-def recomputed(r, n, seat, hand, dealer, heard, scores, legal, key, counter, odds, defender):
+def recomputed(
+    r, n, seat, hand, dealer, heard, scores, legal, key, counter, odds, defender, played=0
+):
     """The advisor's (call, planned trump) by kernels/advice.py's entry points: the
     decision's seed, the first SAMPLES deals of it that fit the calls heard (by the
     model, odds+heuristic, at every seat), each bid's trump, every legal call played
-    out, advise's ranking.  (call, -1) when fewer than a quarter fit: the model's call."""
+    out, advise's ranking.  (call, -1) when fewer than a quarter fit: the model's call.
+    ``played``: under hands=N the hands counted before this one (12.4)."""
     seed = int(draw(np.uint64(key), counter) >> np.uint64(2))
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rest_of_game(family_array(r), played), family_tables(r)
     model = BID_ODDS if has_table(r, n) else BID_HEURISTIC
     bidders = np.full(n, model, dtype=np.int64)
     players = np.full(n, HEURISTIC, dtype=np.int64)
@@ -113,9 +121,11 @@ def recomputed(r, n, seat, hand, dealer, heard, scores, legal, key, counter, odd
 
 def advisor_calls(spec: str, n: int, board: int):
     """Every advisor call of the kernel's game of ``board``: (row, at, position, seat,
-    hand, dealer, heard, scores before, legal, key) and the kernel's call."""
+    hand, dealer, heard, scores before, legal, key, the hands counted before (12.4))
+    and the kernel's call."""
     r, seats, at, rows = kernel_game(spec, n, NAMES_OF.get(spec, NAMES), SEED, board)
     before = [0] * n
+    counted = 0
     for d, row in enumerate(rows):
         key = deal_key(SEED, board * MAX_DEALS + d)
         dealer = int(row[G_DEALER])
@@ -127,8 +137,12 @@ def advisor_calls(spec: str, n: int, board: int):
             if seats[seat].bidding == "advisor":
                 legal = int(row[at["call_legal"] + i])
                 hand = int(row[at["dealt"] + seat])
-                yield r, row, seat, hand, dealer, calls[:i], list(before), legal, key, i, calls[i]
+                yield (
+                    r, row, seat, hand, dealer, calls[:i], list(before), legal, key, i,
+                    counted, calls[i],
+                )  # fmt: skip
         before = [int(row[at["scores"] + s]) for s in range(n)]
+        counted += int(row[G_PITCHER]) >= 0 or as_family(r).all_pass != "redeal"  # 12.4
 
 
 @pytest.mark.parametrize("spec", PRESETS)
@@ -140,12 +154,12 @@ def test_the_game_kernels_advisor_calls_are_the_advisors_evaluation(spec):
     odds, defender = odds_for([family_strategy(s, r0) for s in NAMES_OF.get(spec, NAMES)], r0, n)
     asked = pitched = bids = scored = 0
     for board in range(2):
-        for r, row, seat, hand, dealer, heard, scores, legal, key, i, got in advisor_calls(
+        for r, row, seat, hand, dealer, heard, scores, legal, key, i, played, got in advisor_calls(
             spec, n, board
         ):
             want, plan = recomputed(
                 r, n, seat, hand, dealer, heard, scores, legal, key, AUCTION_COUNTER + i, odds,
-                defender,
+                defender, played,
             )  # fmt: skip
             assert got == want, (board, seat, heard, scores)
             asked += 1
@@ -163,7 +177,9 @@ def test_advise_ranks_the_advisors_call_first():
     then the higher call, is the game's advisor call, with the same planned trump.
     (Its recommendation may then fall back to the lowest call inside the error.)"""
     seen = 0
-    for r, _, seat, hand, dealer, heard, scores, legal, key, i, got in advisor_calls("smear", 4, 0):
+    for r, _, seat, hand, dealer, heard, scores, legal, key, i, _, got in advisor_calls(
+        "smear", 4, 0
+    ):
         seed = int(draw(np.uint64(key), AUCTION_COUNTER + i) >> np.uint64(2))
         a = advise(
             cards_of(hand), players=4, seat=seat, dealer=dealer, calls=heard, scores=scores,

@@ -113,13 +113,17 @@ def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_t
     (``rows_too``: and the log row and its layout)."""
     r, seats, at, rows = kernel_game(spec, n, names, seed, board)
     before = [0] * n
+    counted = 0  # hands=N (12.4): the hands counted before this one, in the view
+    limit = r.hands_limit
     for d, row in enumerate(rows):
         key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
         hand = reference_hand(r, n, at, row, before)
         for seat, doc, action in cut_hand(hand, n, r, before):
+            doc = doc | ({"hands_played": counted} if limit else {})
             view = View.from_json(json.loads(json.dumps(doc)), rules=r)
             yield (seats[seat], view, key, action) + ((row, at) if rows_too else ())
         before = [int(row[at["scores"] + s]) for s in range(n)]
+        counted += int(row[G_PITCHER]) >= 0 or r.all_pass != "redeal"
 
 
 @pytest.mark.parametrize(

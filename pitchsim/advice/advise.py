@@ -38,6 +38,7 @@ from ..games.policies import play_array, play_policy, searches
 from ..kernels import advice as engine
 from ..kernels.bidding import ODDS, ODDS_GAME
 from ..kernels.families.tables import family_array, family_tables
+from ..kernels.presets import rest_of_game
 from ..util.conflicts import settle
 from ..util.errors import InputError, quoted
 from ..util.limits import (
@@ -341,6 +342,7 @@ class Advice:
     time_budget: float | None = None  # seconds given (``time=``); None: no clock
     seconds: float | None = None  # on a clock: the seconds used (kernels compiled before)
     trump_deals: int | None = None  # kept deals the bids' trump suits were picked from
+    hands_played: int = 0  # under hands=N (12.4): the hands counted before this one
 
     @property
     def too_few_deals(self) -> bool:
@@ -357,6 +359,12 @@ class Advice:
 
     def call_name(self, call: int) -> str:
         return call_name(call, self.rules)
+
+    @property
+    def hands_left(self) -> int | None:
+        """Under hands=N (12.4) the hands the game has left, this one included."""
+        n = as_family(self.rules).hands_limit
+        return n - self.hands_played if n else None
 
     @property
     def acceptance_rate(self) -> float:
@@ -418,6 +426,11 @@ class Advice:
                 "trump_deals": self.trump_deals,
             },
             "notes": self.notes,
+            **(
+                {"hands_played": self.hands_played, "hands_left": self.hands_left}
+                if self.hands_left is not None
+                else {}
+            ),
         }
 
     def to_frame(self):
@@ -931,6 +944,7 @@ def advise(
     max_tries: int = MAX_TRIES,
     progress=None,
     time: float | None = None,
+    hands_played: int | None = None,
 ) -> Advice:
     """Advise ``seat``, holding ``hand``, on its call after ``calls`` (the calls made from
     the dealer's left up to the seat before it), at game ``scores`` (per seat; default
@@ -949,6 +963,10 @@ def advise(
     sequential rule (``Advice.stopped``: ``"separated"``), when every deal is done, or
     when the time is up (``"stopped by the clock"``; the one thing that varies from run
     to run).
+
+    ``hands_played``: under hands=N (VARIANTS.md 12.4), the hands counted before this
+    one (default 0); the game then lasts the hands left, and P(win game) is the chance
+    of the highest total after the last of them.
     """
     # The base game as plain Rules runs the base kernels (its answers stay what they
     # were); every preset as FamilyRules, auction-pitch included, the family kernels.
@@ -969,12 +987,21 @@ def advise(
         rules = dataclasses.replace(rules, target=target)
     rules.check_players(players)
     n = players
-    if preset and rules.hands_limit:
-        raise InputError(
-            f"advise under hands={rules.hands_limit} is not played yet: its P(win game) "
-            "plays the game on to the target, and under hands=N it would need the hands "
-            "left (VARIANTS.md 12.4)"
-        )
+    limit = rules.hands_limit if preset else 0
+    if hands_played is not None:
+        if not limit:
+            raise InputError(
+                "hands played are counted only under hands=N (VARIANTS.md 12.4): the game "
+                "ends at its target"
+            )
+        if isinstance(hands_played, bool) or not isinstance(hands_played, int):
+            raise InputError(f"hands played must be a whole number, not {hands_played!r}")
+        if not 0 <= hands_played < limit:
+            raise InputError(
+                f"hands played must be 0-{limit - 1} under hands={limit}: the game is over "
+                f"after its {limit} hands (VARIANTS.md 12.4)"
+            )
+    hands_played = hands_played or 0
     if preset:
         cards = preset_hand(hand, rules, n)
     heard = parse_calls(calls, rules)
@@ -1022,7 +1049,7 @@ def advise(
             scores=np.array(score_list, dtype=np.int64),
             bidders=bidders,
             players=players_ids,
-            fr=family_array(rules),
+            fr=rest_of_game(family_array(rules), hands_played),
             tab=family_tables(rules),
             odds=odds,
             defender=defender,
@@ -1136,6 +1163,7 @@ def advise(
         time_budget=None if time is None else float(time),
         seconds=run.seconds,
         trump_deals=run.trump_deals,
+        hands_played=hands_played,
     )
 
 
@@ -1162,6 +1190,7 @@ def advise_view(view, **options) -> Advice:
         calls=list(view.calls),
         scores=list(view.seat_scores()),
         rules=view.rules,
+        hands_played=view.hands_played if view.preset.hands_limit else None,
         **options,
     )
 

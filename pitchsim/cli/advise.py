@@ -55,6 +55,12 @@ def advise_command(
         None, "--scores", help="Game scores per seat, e.g. 3,5,0,6 (default all 0)."
     ),
     target: int = typer.Option(None, "--target", help="Points to win (default: the rules', 7)."),
+    hands_played: int = typer.Option(
+        None,
+        "--hands-played",
+        help="Under hands=N: the hands counted before this one (default 0); the game "
+        "ends after the hands left, the highest total winning.",
+    ),
     partnership: bool = PartnershipOpt,
     rules: str = RulesOpt,
     model: str = typer.Option(
@@ -89,6 +95,7 @@ def advise_command(
             "--calls": calls is not None,
             "--scores": scores is not None,
             "--target": target is not None,
+            "--hands-played": hands_played is not None,
             "--partnership": partnership,
             "--rules": rules is not None,
         }
@@ -122,6 +129,7 @@ def advise_command(
             scores=scores,
             target=None,
             rules=rule_set,
+            hands_played=hands_played,
             progress=bar.update,
             **options,
         )
@@ -175,10 +183,12 @@ def render(r: Advice) -> str:
     call_name = r.call_name
     table = "partnership" if r.rules.partnership else "solo"
     scores = ",".join(str(s) for s in r.scores)
+    left = r.hands_left
+    goal = f"target {r.target}" if left is None else f"{left} of the game's hands left"
     lines = [
         f"Hand {format_cards(r.hand, sort=True)}  ·  seat {r.seat} of {r.players} ({table}), "
         f"dealer {r.dealer}  ·  {_heard(r)}",
-        f"Rules {label(r.rules)}  ·  scores {scores}, target {r.target}  ·  others modelled as {r.model}  ·  "
+        f"Rules {label(r.rules)}  ·  scores {scores}, {goal}  ·  others modelled as {r.model}  ·  "
         f"{r.samples:,} deals fit the calls ({100 * r.acceptance_rate:.1f}% of "
         f"{r.tried:,} dealt)  ·  seed {r.seed}",
         "",
@@ -229,7 +239,9 @@ def render(r: Advice) -> str:
         )
     lines.append("")
     lines.append(
-        "win game: P(your side wins the game) if you make that call; you pitch: you (or your "
+        "win game: P(your side wins the game) if you make that call"
+        + (" (the highest total after the last hand)" if left is not None else "")
+        + "; you pitch: you (or your "
         "partner) become the pitcher; made: of those hands; margin: your hand score minus "
         + ("the other team's." if r.rules.partnership else "the average opponent's.")
     )

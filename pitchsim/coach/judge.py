@@ -185,6 +185,7 @@ def judge_call(
                 calls=list(view.calls),
                 scores=[view.seat_score(s) for s in range(view.players)],
                 rules=view.rules,
+                hands_played=view.hands_played if view.preset.hands_limit else None,
                 **(options | more),
             )
 

@@ -149,12 +149,7 @@ class PersonSeat:
             return legal[0]
         action = self._ask(view)
         self.state.decision += 1
-        if self.coach and view.phase == "auction" and view.preset.hands_limit:
-            self.write(
-                "coach: calls are not judged under hands=N: advise's P(win game) plays to "
-                "the target, which hands=N has not (VARIANTS.md 12.4)"
-            )
-        elif self.coach:
+        if self.coach:
             self.write("coach: thinking ...")
             j = judge(
                 view,

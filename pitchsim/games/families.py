@@ -71,8 +71,9 @@ TABLE_FILE = "family_bid_table.npz"
 BOARDS_PER_CALL = 1 << 12
 
 
-# Bidders that weigh the game (P(win) to the target): not under hands=N (12.4).
-GAME_BIDDERS = ("odds-game", "advisor")
+# Bidders that weigh the game by its target: not under hands=N, which has none (12.4).
+# (The advisor plays the game out, the hands left included, and is played there.)
+GAME_BIDDERS = ("odds-game",)
 FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.rollout
 SEARCH_PLAY = ("rollout", "pimc")
 
@@ -88,8 +89,9 @@ def family_strategy(
     if rules.hands_limit and s.bidding in GAME_BIDDERS:
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under hands={rules.hands_limit}: the "
-            f"{s.bidding} bidder weighs P(win game) toward the target, which hands=N has "
-            "not (VARIANTS.md 12.4); bid odds, heuristic or random there"
+            f"{s.bidding} bidder weighs P(win game) by the scores' distance to the target, "
+            "which hands=N has not (VARIANTS.md 12.4); bid odds, advisor, heuristic or "
+            "random there"
         )
     play = play_policy(s.play).name.partition(":")[0]
     if kernel_games and rules.rob == "dealer" and play in ("rollout", "pimc"):

@@ -70,6 +70,7 @@ from ..kernels.families.worlds import (
     family_constraint,
     sample_family_worlds,
 )
+from ..kernels.presets import rest_of_game
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
 from .bidding import Strategy, StrategyError
@@ -335,6 +336,7 @@ def _advisor(view: View, key, i: int) -> tuple[int, int]:
     the dealer's left, as the family game kernel asks it (``seat_call``, int32 id)."""
     r, n = view.preset, view.players
     fr, tab = _tables(r)
+    fr = rest_of_game(fr, view.hands_played)  # 12.4: P(win) over the hands left
     odds, defender = _odds("advisor", r, n)
     high, high_seat = F.PASS, -1
     for j, c in enumerate(view.calls[:i]):

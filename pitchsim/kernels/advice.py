@@ -59,7 +59,7 @@ from .families.play import play_hand as family_play_hand
 from .families.policies import opening_lead_in
 from .families.score import score_hand as family_score_hand
 from .families.score import side_of as family_side
-from .families.settle import settle_hand
+from .families.settle import counts, hands_winners, settle_hand
 from .families.settle import winners as family_winners
 from .families.simulate import family_hand_fixed
 from .families.simulate import hand_scratch as family_scratch
@@ -946,10 +946,12 @@ def family_finish_game(
     calls,
     call_legal,
     junk,
+    counted,
 ):
     """Play the game on from ``scores`` with ``dealer`` dealing next, deal by deal as
     ``family_deal`` plays them, until a side wins; the winners as a side mask (0: the
-    deal limit)."""
+    deal limit).  ``counted``: the hands already counted toward hands=N (12.4), of the
+    ``fr[F_HANDS]`` the game has left."""
     no_log = junk[:0]
     for d in range(MAX_DEALS):
         key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
@@ -980,6 +982,9 @@ def family_finish_game(
             no_log,
             junk,
         )
+        if counts(pitcher, fr):
+            counted += 1
+        won_by = hands_winners(won_by, counted, scores, n, fr)
         if won_by != 0:
             return won_by
         if pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
@@ -1127,6 +1132,9 @@ def family_play_calls(
             theirs /= n - 1
         o[O_SCORE] = mine
         o[O_MARGIN] = mine - theirs
+        # 12.4: under hands=N, ``fr[F_HANDS]`` is the hands left, this one the first
+        counted = np.int64(1) if counts(high_seat, fr) else np.int64(0)
+        won_by = hands_winners(won_by, counted, scores, n, fr)
         if won_by == 0:
             after = dealer
             if high_seat >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
@@ -1156,6 +1164,7 @@ def family_play_calls(
                 calls,
                 call_legal,
                 junk,
+                counted,
             )
         o[O_WON] = -1 if won_by == 0 else (won_by >> side) & 1
 

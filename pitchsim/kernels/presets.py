@@ -129,6 +129,17 @@ def family_array(rules: Rules) -> np.ndarray:
     return a
 
 
+def rest_of_game(fr: np.ndarray, played: int) -> np.ndarray:
+    """``fr`` for the rest of a hands=N game once ``played`` hands have counted (12.4):
+    a game of the hands it has left, so a kernel playing on counts from the hand to
+    come, the first of them.  ``fr`` itself when hands=off."""
+    if not fr[F_HANDS]:
+        return fr
+    fr = fr.copy()
+    fr[F_HANDS] -= played
+    return fr
+
+
 def family_tables(rules: Rules) -> np.ndarray:
     """The ``(4, TAB_WIDTH)`` int64 table of ``rules`` (see the module docstring)."""
     r = as_family(rules)

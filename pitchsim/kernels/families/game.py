@@ -51,6 +51,7 @@ from .tables import (
     ALL_PASS_REDEAL,
     F_ALL_PASS,
     F_DISCARD,
+    F_HANDS,
     F_MAX_BID,
     F_TRUMP_NAMED,
 )
@@ -462,6 +463,10 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             row[l_at:] = 0
         tlog = row[t_at:l_at] if logging else row[0:0]
         llog = row[l_at:] if logging else row[0:0]
+        rest = fr  # 12.4: the seats weigh a game of the hands left (the advisor's P(win))
+        if fr[F_HANDS] != 0 and counted > 0:
+            rest = fr.copy()
+            rest[F_HANDS] -= counted
         pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
             key,
             n,
@@ -469,7 +474,7 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             scores,
             bidders,
             players,
-            fr,
+            rest,
             tab,
             odds,
             defender,
