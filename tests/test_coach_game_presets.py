@@ -252,6 +252,44 @@ def test_hand_worked_the_coach_judges_it_in_net_p_game():
     assert j.values == pytest.approx({card_text(c.card): c.points for c in h.cards})
 
 
+# Hand-worked (12.4): the same hand as the last of a hands=3 game (two played), every seat
+# on 0, so the highest total after it wins, whatever the target:
+#  QS: seat 0 set (High only, bid 2): -2; seat 1 Game +1; you Low, Jack, Jick +3:
+#      [-2, 1, 3], you win.
+#  2S: seat 0 High, Jack, Jick, made: +3; seat 1 nothing (Game tied); you Low +1:
+#      [3, 0, 1], seat 0 wins.
+# With a hand still to come nobody wins on it.
+LAST_HAND = dict(HAND_WORKED, rules="smear,hands=3", scores=[0, 0, 0], hands_played=2)
+
+
+@pytest.mark.parametrize("played, want", [(2, "last"), (1, None)])
+def test_hand_worked_the_last_hand_of_n_is_valued_by_the_game(played, want):
+    from pitchsim.games.family_seat import family_knowledge
+    from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game
+
+    v = View.from_json(dict(LAST_HAND, hands_played=played), "test")
+    assert preset_game_need(v) is None
+    why = preset_game_open(v)
+    assert (why is None) if want is None else ("game's last hand" in why)
+    k = family_knowledge(v)
+    worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)
+    cards = np.array([_mask("2S").bit_length() - 1, _mask("QS").bit_length() - 1])
+    out = np.zeros((2, 1), np.int64)
+    rollout_game(
+        worlds, cards, k.seat, k.n, k.pitcher, v.bid, False, k.trump, k.trick_no, k.trick,
+        k.tseats, k.count, np.int64(k.played), k.won, k.pby,
+        np.array(v.seat_scores(), np.int64), k.fr, k.tab, out,
+    )  # fmt: skip
+    assert list(out[:, 0]) == ([GAME_OTHER, GAME_MINE] if want else [0, 0])
+
+
+def test_the_coach_judges_the_last_hand_of_n_in_net_p_game():
+    v = View.from_json(LAST_HAND, "test")
+    j = judge(v, "2S", 5, 1, worlds=WORLDS, time=None)
+    assert j.unit == NET_GAME_UNIT and j.best == "QS" and j.label == "blunder", j
+    assert "game's last hand" in j.note
+
+
 def test_a_hand_no_world_ends_stays_in_the_margin():
     """The same hand with seat 1 on 6 (6 + 5 = 11: it could go out with every point)
     and seat 0 on 0: seat 0 holds High already, so nobody can reach 11 on it; every

@@ -376,10 +376,18 @@ def preset_game_open(view: View) -> str | None:
     ends the game) and win=highest (2.11: the single highest total at the target).  A
     made shoot wins the game at once (6.1 shoot), and under set-pitcher-wins (6.3.6) the
     pitcher's side goes out made or, at the target, set.  Under set=to-others (12.11) a
-    set pitcher hands the others its bid as well: left to the margin, None."""
-    if view.pitcher is None or view.bid is None or view.preset.set != "minus":
+    set pitcher hands the others its bid as well: left to the margin, None.  Under
+    hands=N (12.4) no target counts: the game ends on its last hand, whatever it does,
+    or earlier on a made shoot."""
+    if view.pitcher is None or view.bid is None:
         return None
     r = view.preset
+    if r.hands_limit:
+        if view.hands_left == 1:
+            return "it is the game's last hand: the highest total after it wins (12.4)"
+        return "the pitcher shot: made, its side wins the game at once" if view.shoot else None
+    if r.set != "minus":
+        return None
     scores = view.seat_scores()
     ours = r.team(view.pitcher)
     mine = scores[view.pitcher]

@@ -180,7 +180,7 @@ def family_knowledge(view: View) -> FamilyKnowledge:
         voids,
         counts,
         known_out,
-        family_array(r),
+        rest_of_game(family_array(r), view.hands_played),  # 12.4: the hands left
         family_tables(r),
     )
 

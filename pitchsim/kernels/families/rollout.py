@@ -59,7 +59,7 @@ from ..search.monte_carlo import (
 from ..search.solver import new_table, preset_world_values
 from .policies import heuristic_card
 from .score import N_AWARDS, score_hand, side_of
-from .settle import settle_hand, winners
+from .settle import hands_winners, settle_hand, winners
 from .tables import F_FOLLOW, T_TRUMPS
 from .trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
 from .worlds import ATTEMPTS_PER_WORLD, family_constraint, sample_family_worlds
@@ -436,6 +436,8 @@ def _rollout_scored(
             for s in range(n):
                 after[s] = scores[s] + change[s]
             sides = winners(after, n, pitcher, made, shoot, fr)
+            # 12.4: this hand counts; ``fr[F_HANDS]`` is the hands left (1: the last)
+            sides = hands_winners(sides, 1, after, n, fr)
             code = 0
             if sides & mine:
                 code |= GAME_MINE
