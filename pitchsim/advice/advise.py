@@ -1190,7 +1190,7 @@ def advise_view(view, **options) -> Advice:
         calls=list(view.calls),
         scores=list(view.seat_scores()),
         rules=view.rules,
-        hands_played=view.hands_played if view.preset.hands_limit else None,
+        **({"hands_played": view.hands_played} if view.preset.hands_limit else {}),
         **options,
     )
 
