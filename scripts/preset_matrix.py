@@ -33,14 +33,32 @@ BOT = HERE / "examples" / "bots" / "simple_bot.py"
 
 # A hand of the preset's deal (ten-point deals 9 at 4 players), its trump, a bid in its
 # range and an auction of calls that fits them (seat 3, the dealer, pitches last).
-HANDS = {"ten-point": "AH KH 2H 9C 4D JS 3H HJ TH"}
-BIDS = {"auction-pitch": "2", "setback": "2", "smear": "2", "ten-point": "5"}
+HANDS = {
+    "ten-point": "AH KH 2H 9C 4D JS 3H HJ TH",
+    "seven-point": "AH KH 2H 9C 4D JS 3H HJ TH",
+    "cinch": "AH KH 5H 9C 4D JS 3H 5D TH",
+}
+BIDS = {
+    "auction-pitch": "2",
+    "setback": "2",
+    "smear": "2",
+    "ten-point": "5",
+    "five-point": "3",
+    "six-point": "3",
+    "seven-point": "4",
+    "cinch": "7",
+}
 # Refusals a preset's rules call for (case -> words of the rule the refusal must state).
+# (The presets that discard and draw (4.8): a hand alone does not say what was drawn.)
 RULE = {
-    ("ten-point", "hint short form"): "(4.8)",
-    ("ten-point", "hint short form --model"): "(4.8)",
-    ("ten-point", "hint short form --policy pimc"): "(4.8)",
-    ("ten-point", "hint VIEW.json --model"): "(4.8)",
+    (p, case): "(4.8)"
+    for p in ("ten-point", "seven-point", "cinch")
+    for case in (
+        "hint short form",
+        "hint short form --model",
+        "hint short form --policy pimc",
+        "hint VIEW.json --model",
+    )
 }
 
 
