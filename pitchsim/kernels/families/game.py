@@ -278,6 +278,7 @@ def family_deal_fixed(
         dealt,
         n,
         pitcher,
+        dealer,
         bid,
         trump,
         first_lead,
