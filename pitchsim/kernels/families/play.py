@@ -100,9 +100,9 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
     robber = robber_of(pitcher, dealer, fr)
-    face_up = fr[F_DISCARDS_SHOWN] != 0
+    shown_on = fr[F_DISCARDS_SHOWN] != 0
     stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr)
-    faceup = np.int64(0)
+    burnt = np.int64(0)  # trumps burnt face up (step 2)
     shown = np.int64(0)  # 12.9: the discards face up since the last draw from them
     discards = np.int64(0)
     junk = 0  # the face-down discards' count
@@ -116,9 +116,9 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
         while popcount(kept) > HAND_TARGET:  # 2
             b = np.int64(1) << first_to_burn(kept, trump, tab)
             kept &= ~b
-            faceup |= b
+            burnt |= b
         discards |= dealt[s] & ~tm
-        if face_up:
+        if shown_on:
             shown |= dealt[s] & ~tm
         junk += popcount(dealt[s] & ~tm)
         done[s] = True
@@ -136,7 +136,7 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
             for x in range(n):
                 if done[x] and x != s:
                     lost[x] = True
-    out = pack_mask(n, fr) & ~faceup
+    out = pack_mask(n, fr) & ~burnt
     for s in range(n):
         out &= ~held[s]
     pile = out & ~discards if rob else np.int64(0)
@@ -144,7 +144,7 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
         own = dealt[s] & ~held[s]
         if lost[s]:
             own &= tm
-        known_out[s] = own | faceup | shown
+        known_out[s] = own | burnt | shown
     known_out[robber] |= pile
     return popcount(pile)
 
