@@ -375,14 +375,12 @@ def test_the_smear_session_replays_byte_for_byte():
     assert p.stdout == "".join(line + "\n" for line in got)
 
 
-def test_a_searching_seat_under_rob_dealer_reads_its_view_and_kernel_games_refuse_it():
-    """Under rob=dealer (12.7) the engine's default (rollout) answers from the view, whose
-    draw the dealer robbed; a kernel game's searching seat replays the draw with the
-    pitcher robbing, so play --game and tournaments refuse it, naming the rule."""
-    from pitchsim.games.bidding import StrategyError
+def test_a_searching_seat_under_rob_dealer_is_played_in_kernel_games_too():
+    """Under rob=dealer (12.7) a searching seat reads the draw the dealer robbed, from
+    its view (the engine) and in a kernel game (``play.seat_knowledge`` takes the
+    dealer): no strategy is refused for it."""
     from pitchsim.games.families import family_strategy
 
     cinch = as_family(Rules.parse("cinch"))
-    assert family_strategy("odds+rollout", cinch, kernel_games=False).play == "rollout"
-    with pytest.raises(StrategyError, match=r"rob=dealer .*12\.7"):
-        family_strategy("odds+rollout", cinch)
+    for name in ("odds+rollout", "odds+pimc:4", "heuristic+rollout:8"):
+        assert family_strategy(name, cinch).name == name

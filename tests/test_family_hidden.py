@@ -52,9 +52,16 @@ DRAW_RULES = [
     ("setback,deal=9,discard=non-trump,trump=named,rob=true", 4),
 ]
 # And the views of Cinch (docs/rules.md 11.8, 12.7 rob=dealer, 12.9 discards=shown: the
-# face-up discards counted out of play).  Not in the rollout's test below: a searching
-# seat in a game is not played under rob=dealer (``games.families.family_strategy``).
-VIEW_RULES = [*DRAW_RULES, ("cinch", 4), ("cinch,discards=hidden", 4), ("ten-point,rob=dealer", 4)]
+# face-up discards counted out of play), and the dealer robbing with every draw from the
+# discards (6 players: no stock, 4.8 step 4), the shown discards drawn back.
+VIEW_RULES = [
+    *DRAW_RULES,
+    ("cinch", 4),
+    ("cinch,discards=hidden", 4),
+    ("ten-point,rob=dealer", 4),
+    ("ten-point,partnership=false,follow=trump,rob=dealer,discards=shown", 6),
+    ("ten-point,partnership=false,discards=shown", 5),
+]
 
 
 def mask(cards) -> int:
@@ -217,33 +224,89 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
         assert piles > 0, "no view with a hidden trump put down: the test would prove nothing"
 
 
-@pytest.mark.parametrize(("spec", "n"), DRAW_RULES)
-def test_the_rollout_knows_what_the_view_shows(spec, n):
-    """``seat_knowledge`` (what ``play.play_hand`` hands the rollout) from the hands as
-    dealt and held equals the family view's knowledge of every seat: the cards it knows
-    are out of play, and the count of cards put down it has not seen."""
-    checked = burns = 0
-    games = [(seed, False) for seed in range(4)] + [(seed, True) for seed in range(2)]
+def kernel_knowledge(hand, n: int, r) -> tuple[np.ndarray, int]:
+    """``seat_knowledge`` of a reference hand: every seat's known-out cards, and the
+    count the robber put down unseen by the others."""
+    known = np.zeros(n, np.int64)
+    down = seat_knowledge(
+        np.array(hand.dealt, np.int64), np.array(hand.play.held, np.int64), n,
+        hand.auction.pitcher, hand.dealer, hand.play.trump, family_array(r), family_tables(r),
+        known,
+    )  # fmt: skip
+    return known, int(down)
+
+
+def first_card_views(rules, hand, n, before):
+    """Each seat's view at its first card decision (what it knows of the draw is all
+    there by then), parsed only for those."""
+    seen = set()
+    for seat, doc, _ in cut_hand(hand, n, rules, before):
+        if seat in seen or "tricks" not in doc:
+            continue
+        v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
+        if v.phase == "play":
+            seen.add(seat)
+            yield v
+            if len(seen) == n:
+                return
+
+
+def check_knowledge(spec, n, games, hands=3, counts=None):
+    """``seat_knowledge`` equals the view's knowledge (``family_knowledge``) of every
+    seat of every hand of ``games`` ((seed, stacked) each); returns what was reached."""
+    counts = counts if counts is not None else {}
     for seed, stacked in games:
-        for rules, hand, before in played_hands(spec, n, seed, hands=3, stacked=stacked):
+        for rules, hand, before in played_hands(spec, n, seed, hands=hands, stacked=stacked):
             r = as_family(rules)
-            burns += any(hand.draw.burnt)
-            known = np.zeros(n, np.int64)
-            down = seat_knowledge(
-                np.array(hand.dealt, np.int64), np.array(hand.play.held, np.int64), n,
-                hand.auction.pitcher, hand.play.trump, family_array(r), family_tables(r), known,
-            )  # fmt: skip
-            seen = set()
-            for v in card_views(rules, hand, n, before):
-                if v.seat in seen:
-                    continue
-                seen.add(v.seat)
+            known, down = kernel_knowledge(hand, n, r)
+            robber = r.robber(hand.auction.pitcher, hand.dealer)
+            for v in first_card_views(rules, hand, n, before):
                 k = family_knowledge(v)
                 assert int(known[v.seat]) == k.known_out, (spec, v.seat, v.to_json())
-                want = down if v.seat != v.pitcher else 0
-                assert int(k.counts[n]) == want, (spec, v.seat)
-                checked += 1
-    assert checked > 20 and burns > 0
+                want = down if v.seat != robber else 0
+                assert int(k.counts[n]) == want, (spec, v.seat, v.to_json())
+                others = k.known_out & ~mask(v.hand) & ~mask(v.drawn) & ~mask(v.robbed)
+                others &= ~mask(c for d in v.draws for c in d.burnt)
+                counts["shown"] = counts.get("shown", 0) + bool(others)
+                counts["seats"] = counts.get("seats", 0) + 1
+            counts["burns"] = counts.get("burns", 0) + any(hand.draw.burnt)
+            counts["robbers"] = counts.get("robbers", 0) + (robber != hand.auction.pitcher)
+            counts["piles"] = counts.get("piles", 0) + (down > 0)
+            dealt_any = mask(c for m in hand.dealt for c in cards_of(m))
+            drew_back = any(mask(d) & dealt_any for d in hand.draw.drawn)  # 4.8 step 4
+            counts["junk"] = counts.get("junk", 0) + drew_back
+    return counts
+
+
+@pytest.mark.parametrize(("spec", "n"), VIEW_RULES)
+def test_the_rollout_knows_what_the_view_shows(spec, n):
+    """``seat_knowledge`` (what ``play.play_hand`` hands a searching seat) from the hands
+    as dealt and held equals the family view's knowledge of every seat: the cards it
+    knows are out of play, and the count of cards put down it has not seen (4.8; under
+    rob=dealer the dealer robs and the draw runs from his left, 12.7; under
+    discards=shown every discard is seen, 12.9)."""
+    games = [(seed, False) for seed in range(4)] + [(seed, True) for seed in range(2)]
+    got = check_knowledge(spec, n, games)
+    assert got["seats"] > 20 and got["burns"] > 0
+    r = as_family(Rules.parse(spec))
+    if r.discards == "shown":  # another seat's discards known out: 12.9 reached
+        assert got["shown"] > 0
+    if r.rob == "dealer":
+        assert got["robbers"] > 0  # hands where the dealer robbed, not the pitcher
+    if n == 6 and r.follow != "only":  # no stock left: every draw from the discards
+        assert got["junk"] > 0  # draws from the discards (4.8 step 4): shown ones too
+
+
+def test_the_rollout_knows_what_the_view_shows_on_many_cinch_deals():
+    """The same on many random Cinch deals (docs/rules.md 11.8: 4.8 with 12.7 and 12.9):
+    a seat's known-out cards are its own, the trumps burnt face up, every face-up discard
+    no seat drew back, and (the dealer) what it put down; the others count the dealer's
+    put-down as unseen."""
+    games = [(seed, False) for seed in range(100, 250)] + [(seed, True) for seed in range(20)]
+    got = check_knowledge("cinch", 4, games)
+    assert got["seats"] > 1500 and got["shown"] > 1000 and got["robbers"] > 200
+    assert got["piles"] > 200 and got["burns"] > 20
+    assert got["junk"] > 20  # the stock ran out: shown discards drawn back (4.8 step 4)
 
 
 # ---------------------------------------------------------------- counted by hand

@@ -94,7 +94,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
     for d in range(count):
         trump = int(lg.trumps[d, 0])
         known = np.zeros(n, np.int64)
-        down = seat_knowledge(dealt[d], held[d], n, pitcher, trump, fr, tab, known)
+        down = seat_knowledge(dealt[d], held[d], n, pitcher, n - 1, trump, fr, tab, known)
         for at in cards_of_hand(lg, d):  # the first trick's decisions (the widest search)
             if at.t > 0:
                 break

@@ -214,7 +214,9 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
         tm = int(tab[trump, 0])
         known = np.zeros(n, np.int64)
         pitcher = 0
-        down = seat_knowledge(out["dealt"][d], out["held"][d], n, pitcher, trump, fr, tab, known)
+        down = seat_knowledge(
+            out["dealt"][d], out["held"][d], n, pitcher, n - 1, trump, fr, tab, known
+        )
         put_down = 0
         if r.discard == "non-trump" and r.rob:
             put_down = pack & ~(held[0] | held[1] | held[2] | held[3])

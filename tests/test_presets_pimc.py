@@ -54,6 +54,7 @@ PRESETS = [
     "ten-point,follow=trump",
     "ten-point,partnership=false",
     "smear,shoot=true",
+    "cinch",
 ]
 
 
@@ -85,6 +86,8 @@ TABLES = [
     ("ten-point", 4, ["odds+pimc:3", "heuristic+heuristic"]),
     ("ten-point,partnership=false", 5, ["heuristic+pimc:2", "odds+heuristic", "random+random"]),
     ("smear,shoot=true", 3, ["heuristic+heuristic", "random+pimc:3", "heuristic+pimc:2"]),
+    # 11.8: the dealer robs (12.7) and the discards are face up (12.9)
+    ("cinch", 4, ["odds+pimc:3", "heuristic+heuristic"]),
 ]
 
 

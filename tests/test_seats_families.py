@@ -30,6 +30,7 @@ from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.kernels.families.game import (
     G_BID,
     G_DEALER,
+    G_JUNK,
     G_PITCHER,
     G_SIZE,
     G_TRICKS,
@@ -51,7 +52,22 @@ TABLES = [
     ("ten-point,partnership=false", 5, ["random+random", "odds+rollout:8", "heuristic+heuristic"]),
     ("auction-pitch", 4, ["heuristic+heuristic", "random+rollout:8", "heuristic+random"]),
     ("smear,shoot=true", 3, ["heuristic+heuristic", "random+rollout:8", "odds+heuristic"]),
+    # 11.8: the dealer robs (12.7), the discards face up (12.9); searching seats both sides
+    ("cinch", 4, ["odds+rollout:8", "heuristic+rollout:8", "odds+heuristic", "random+random"]),
 ]
+
+
+class KernelJunk(random.Random):
+    """Shuffles the discards (4.8 step 4) so the reference draws from them what the
+    kernel did, in its order (the game log's ``junk``); the pack is not shuffled here."""
+
+    def __init__(self, order: list[int]):
+        super().__init__(0)
+        self.order = order
+
+    def shuffle(self, x) -> None:
+        first = [c for c in self.order if c in x]
+        x[:] = first + [c for c in x if c not in first]
 
 
 def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
@@ -91,9 +107,8 @@ def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F
     if r.discard == "non-trump":
         size = int(row[G_SIZE])
         stock = [int(row[at["deck"] + i]) for i in range(n * r.cards_each(n), size)]
-        # follow=only draws nothing from the discards (4.8 step 4): no shuffle to match
-        assert r.follow == "only", "the reference's shuffle of the discards is its own"
-        held, draw = F.discard_and_draw(dealt, stock, pitcher, trump, r, random.Random(0))
+        junk = [int(row[at["junk"] + i]) for i in range(int(row[G_JUNK]))]
+        held, draw = F.discard_and_draw(dealt, stock, pitcher, trump, r, KernelJunk(junk), dealer)
         assert held == [int(row[at["held"] + s]) for s in range(n)]
     tlog = at["tricks"]
 
@@ -131,13 +146,15 @@ def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_t
     [
         ("ten-point", 4),
         ("ten-point,partnership=false", 5),
+        ("cinch", 4),
     ],
 )
 def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
     """What a seat knows of the discard and draw, read off its view (``family_knowledge``),
     is what the kernel's game gives its search seats (``play.seat_knowledge``, from the
-    hands as dealt and as held): the cards it knows are out of play (its discards, a
-    robbing pitcher's put-down, every trump burnt face up) and the pile put down unseen."""
+    hands as dealt and as held): the cards it knows are out of play (its discards, the
+    robber's put-down, every trump burnt face up; under cinch, 11.8, the dealer robs,
+    12.7, and every discard is face up, 12.9) and the pile put down unseen."""
     fr, tab = family_array(Rules.parse(spec)), family_tables(Rules.parse(spec))
     seen = 0
     for board in range(2):
@@ -147,11 +164,14 @@ def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
             dealt = np.array([row[at["dealt"] + s] for s in range(n)], dtype=np.int64)
             held = np.array([row[at["held"] + s] for s in range(n)], dtype=np.int64)
             known = np.zeros(n, dtype=np.int64)
-            down = seat_knowledge(dealt, held, n, view.pitcher, view.trump, fr, tab, known)
+            down = seat_knowledge(
+                dealt, held, n, view.pitcher, view.dealer, view.trump, fr, tab, known
+            )
             k = family_knowledge(view)
             assert k.known_out == known[view.seat], view.to_json()
-            assert k.counts[n] == (0 if view.seat == view.pitcher else down)
-            seen += down > 0 and view.seat != view.pitcher
+            robber = view.preset.robber(view.pitcher, view.dealer)  # 12.7: the dealer
+            assert k.counts[n] == (0 if view.seat == robber else down)
+            seen += down > 0 and view.seat != robber
     assert seen > 0 or n == 5  # a pile unseen by the seat asked (5 players: no stock left)
 
 

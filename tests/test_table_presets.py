@@ -541,6 +541,26 @@ def test_a_family_tournaments_records_are_its_games(tmp_path):
     assert [s.wins for s in result.results] == [round(w) for w in wins.values()]
 
 
+def test_a_cinch_tournament_of_searching_seats_runs_and_its_records_replay(tmp_path):
+    """Cinch (11.8: the dealer robs, 12.7; every discard face up, 12.9) with rollout
+    seats in the kernels' games: each record replays, every decision of the searching
+    seats asked again from its view (``replay``: ``games.family_seat``) and agreeing
+    with the kernel's, whose search reads the draw by ``play.seat_knowledge``."""
+    seats = "odds+rollout:8,odds+heuristic"
+    result = tournament(seats, boards=2, rules="cinch", seed=3, record=str(tmp_path))
+    docs = [json.loads(f.read_text()) for f in sorted(tmp_path.glob("*.json"))]
+    assert len(docs) == 4 and result.games == 4
+    wins = {"odds+rollout:8": 0.0, "odds+heuristic": 0.0}
+    robbed = 0
+    for d in docs:
+        assert replay(d) == d
+        robbed += sum(h["dealer"] != h["pitcher"] for h in d["hands"] if h.get("draw"))
+        for side in d["winners"]:
+            wins[d["strategies"][side]] += 1 / len(d["winners"])
+    assert [s.wins for s in result.results] == [round(w) for w in wins.values()]
+    assert robbed > 0  # hands where the dealer robbed and another seat pitched
+
+
 def test_play_game_seats_a_program_beside_built_in_seats_under_smear(tmp_path):
     cmd = bot(tmp_path)
     seats = f"{cmd},odds+heuristic,{cmd},heuristic"

@@ -78,13 +78,9 @@ FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.
 SEARCH_PLAY = ("rollout", "pimc")
 
 
-def family_strategy(
-    text: str | Strategy, rules: FamilyRules, kernel_games: bool = True
-) -> Strategy:
+def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
     """A strategy the family kernels play, or one line saying what they play (every
-    policy of the base game's, since the advisor and pimc bid and play under presets).
-    ``kernel_games`` False: for a seat deciding from its view (``family_seat``: the
-    engine, practice, the web table), whose knowledge of the draw is the view's own."""
+    policy of the base game's, since the advisor and pimc bid and play under presets)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
     if rules.hands_limit and s.bidding in GAME_BIDDERS:
         raise StrategyError(
@@ -94,12 +90,6 @@ def family_strategy(
             "random there"
         )
     play = play_policy(s.play).name.partition(":")[0]
-    if kernel_games and rules.rob == "dealer" and play in ("rollout", "pimc"):
-        raise StrategyError(
-            f"strategy {quoted(s.name)} is not played under rob=dealer yet: a searching "
-            "seat in a game replays the draw with the pitcher robbing, and under rob=dealer "
-            "(VARIANTS.md 12.7) the dealer robs; play heuristic or random there"
-        )
     if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under {label(rules)}: there "

@@ -258,7 +258,7 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
     """``strategy`` if the family kernels play it under ``rules`` at ``players`` (its
     odds table included), else one line (``StrategyError``) saying what they play."""
     try:
-        s = family_strategy(strategy, rules, kernel_games=False)
+        s = family_strategy(strategy, rules)
     except StrategyError:
         if rules.hands_limit and strategy.bidding in GAME_BIDDERS:
             raise  # its own reason: the game has no target under hands=N (12.4)

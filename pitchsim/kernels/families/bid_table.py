@@ -65,6 +65,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 dealt,
                 n,
                 0,
+                n - 1,
                 1,
                 trump,
                 -1,

@@ -59,6 +59,14 @@ def first_to_burn(trumps, trump, tab):
 
 
 @njit(cache=True, inline="always")
+def robber_of(pitcher, dealer, fr):
+    """The seat that robs the stock and draws last (4.8 step 5): the pitcher, or under
+    rob=dealer the dealer (12.7, 11.8).  Without a rob, the pitcher: still the last to
+    draw."""
+    return dealer if fr[F_ROB] == ROB_DEALER else pitcher
+
+
+@njit(cache=True, inline="always")
 def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
     """Steps 3 and 4 for ``seat``; returns (top, junk, drawn)."""
     h = hands[seat]
@@ -85,8 +93,7 @@ def discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab,
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
-    if fr[F_ROB] == ROB_DEALER:
-        pitcher = dealer  # the robber, the last to draw
+    pitcher = robber_of(pitcher, dealer, fr)  # the robber, the last to draw
     junk = np.int64(0)
     drawn = 0
     seat = pitcher

@@ -150,13 +150,13 @@ def _play_block(
                 )
         if base is None:
             trump, _ = play_hand(
-                held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
-                trick, tseats, no_log, no_log,
+                held, dealt, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key, hands,
+                won, trick, tseats, no_log, no_log,
             )  # fmt: skip
         else:
             trump, _ = play_hand_base(
-                held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
-                trick, tseats, no_log, no_log,
+                held, dealt, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key, hands,
+                won, trick, tseats, no_log, no_log,
             )  # fmt: skip
         score_hand(held, won, n, trump, fr, tab, award, points)
         total = 0

@@ -279,6 +279,7 @@ def family_deal_fixed(
         dealt,
         n,
         pitcher,
+        dealer,
         bid,
         trump,
         first_lead,

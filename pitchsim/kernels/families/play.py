@@ -19,11 +19,11 @@ from numba.extending import overload
 from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import cards_each, pack_mask
-from .draw import HAND_TARGET, first_to_burn
+from .draw import HAND_TARGET, first_to_burn, robber_of
 from .plain import plain_base, play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
-from .tables import F_DISCARD, F_FOLLOW, F_ROB, T_TRUMPS
+from .tables import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_ROB, T_TRUMPS
 from .trick import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,
@@ -77,17 +77,21 @@ def _passed_over(voids, start, leader, n, trump):
 
 
 @njit(cache=True)
-def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
+def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
     """What each seat saw of the discard and draw (4.8), from the hands as dealt and as
     held when play starts: ``known_out[s]`` the cards seat s knows are out of play, and
-    the number of cards the robbing pitcher put down face down (a public count; the
-    cards are known to the pitcher only).  Seat s knows: the trumps every seat burnt
-    face up (step 2); its own non-trumps put down (step 1), unless a later seat drew
-    from the face-down discards (step 4: it sees the count drawn, not the cards); and,
-    as the robbing pitcher, the cards it put down (step 5).  Nothing else: the trumps
-    the pitcher put down are unseen to the others (``worlds``: in a hand or face down).
-    The draw's counts are replayed here as every seat saw them (``game.view``'s
-    ``draw`` does the same from a view)."""
+    the number of cards the robber put down face down (a public count; the cards are
+    known to the robber only).  The robber is the pitcher, or under rob=dealer the
+    dealer (12.7: the draw runs from the dealer's left, the dealer last, skipping step 3
+    and robbing by step 5; ``draw.robber_of``).  Seat s knows: the trumps every seat
+    burnt face up (step 2); its own non-trumps put down (step 1), unless a later seat
+    drew from the face-down discards (step 4: it sees the count drawn, not the cards);
+    under discards=shown (12.9) every seat's non-trumps put down, face up, unless a seat
+    drew from the discards after they went down (they may be in its hand since); and,
+    as the robber, the cards it put down (step 5).  Nothing else: the cards the robber
+    put down are unseen to the others (``worlds``: in a hand or face down).  The draw's
+    counts are replayed here as every seat saw them (``game.view``'s ``draw`` does the
+    same from a view)."""
     for s in range(n):
         known_out[s] = 0
     if trump < 0 or fr[F_DISCARD] == 0:
@@ -95,26 +99,31 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
+    robber = robber_of(pitcher, dealer, fr)
+    shown_on = fr[F_DISCARDS_SHOWN] != 0
     stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr)
-    faceup = np.int64(0)
+    burnt = np.int64(0)  # trumps burnt face up (step 2)
+    shown = np.int64(0)  # 12.9: the discards face up since the last draw from them
     discards = np.int64(0)
     junk = 0  # the face-down discards' count
     done = np.zeros(n, dtype=np.bool_)  # has discarded
     lost = np.zeros(n, dtype=np.bool_)  # a later seat drew from the discards
     for i in range(n):
-        s = pitcher + 1 + i
+        s = robber + 1 + i
         if s >= n:
             s -= n
         kept = dealt[s] & tm
         while popcount(kept) > HAND_TARGET:  # 2
             b = np.int64(1) << first_to_burn(kept, trump, tab)
             kept &= ~b
-            faceup |= b
+            burnt |= b
         discards |= dealt[s] & ~tm
+        if shown_on:
+            shown |= dealt[s] & ~tm
         junk += popcount(dealt[s] & ~tm)
         done[s] = True
         h = popcount(kept)
-        if rob and s == pitcher:
+        if rob and s == robber:
             h += stock
             stock = 0
         else:
@@ -123,10 +132,11 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
             h += take
         if h < HAND_TARGET and not only and junk > 0:
             junk -= min(HAND_TARGET - h, junk)
+            shown = 0
             for x in range(n):
                 if done[x] and x != s:
                     lost[x] = True
-    out = pack_mask(n, fr) & ~faceup
+    out = pack_mask(n, fr) & ~burnt
     for s in range(n):
         out &= ~held[s]
     pile = out & ~discards if rob else np.int64(0)
@@ -134,14 +144,14 @@ def seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out):
         own = dealt[s] & ~held[s]
         if lost[s]:
             own &= tm
-        known_out[s] = own | faceup
-    known_out[pitcher] |= pile
+        known_out[s] = own | burnt | shown
+    known_out[robber] |= pile
     return popcount(pile)
 
 
 @njit(cache=True, inline="always")
 def play_hand_base(
-    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
     trick, tseats, log, legal_log,
 ):  # fmt: skip
     """``play_hand`` under the base game's shape (``policies.base_shape``): the plain
@@ -151,7 +161,7 @@ def play_hand_base(
     compiled both loops into ``sample.record_family_hands``, +17 CPU s)."""
     if any_search(policies, n):
         return search_hand(
-            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return plain_base(
@@ -162,12 +172,14 @@ def play_hand_base(
 
 @njit(cache=True, inline="always")
 def play_hand(
-    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
     trick, tseats, log, legal_log,
 ):  # fmt: skip
     """Play a hand from ``held`` (the hands when the first card is led); return
     ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
-    ``first_lead`` >= 0: a card pitched in the auction that must lead.  ``hands``,
+    ``first_lead`` >= 0: a card pitched in the auction that must lead; ``dealer``: read
+    by a searching seat's knowledge of the draw (``seat_knowledge``: under rob=dealer
+    the dealer robs, 12.7).  ``hands``,
     ``won``, ``trick``, ``tseats`` are scratch of size n.  When ``log.size`` > 0 it gets
     per trick (``n + 2`` each) the leader, the card of each seat from the leader on
     (-1: out under follow=only) and the winner; ``legal_log`` (size ``MAX_TRICKS * n``
@@ -180,7 +192,7 @@ def play_hand(
     about 20 CPU s of compile: not done.)"""
     if any_search(policies, n):
         return search_hand(
-            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return play_plain(
@@ -190,7 +202,7 @@ def play_hand(
 
 
 def search_hand(
-    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
     trick, tseats, log, legal_log,
 ):  # fmt: skip
     """``play_search``, compiled in only for a policy array that can name a search
@@ -200,7 +212,7 @@ def search_hand(
 
 @overload(search_hand)
 def _search_hand(
-    held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
     trick, tseats, log, legal_log,
 ):  # fmt: skip
     # As ``rollout.family_search_card``: an int64 array names no search, so its kernels
@@ -208,7 +220,7 @@ def _search_hand(
     if policies.dtype.bitwidth != 32:
 
         def refuse(
-            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
         ):  # fmt: skip
             if n > 0:
@@ -221,11 +233,11 @@ def _search_hand(
         return refuse
 
     def search(
-        held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     ):  # fmt: skip
         return play_search(
-            held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
             won, trick, tseats, log, legal_log,
         )  # fmt: skip
 
@@ -238,6 +250,7 @@ def play_search(
     dealt,
     n,
     pitcher,
+    dealer,
     bid,
     trump,
     first_lead,
@@ -272,7 +285,8 @@ def play_search(
     known_out = np.zeros(n, dtype=np.int64)
     for s in range(n):
         sizes[s] = popcount(held[s])
-    down = seat_knowledge(dealt, held, n, pitcher, trump, fr, tab, known_out)
+    down = seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out)
+    robber = robber_of(pitcher, dealer, fr)  # knows the cards it put down (4.8 step 5)
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
     voids = _passed_over(np.int64(0), pitcher, leader, n, trump)
     t = 0
@@ -297,7 +311,7 @@ def play_search(
             if first and first_lead >= 0:
                 card = first_lead
             elif policies[seat] & KIND_MASK >= ROLLOUT:
-                sizes[n] = 0 if seat == pitcher else down
+                sizes[n] = 0 if seat == robber else down
                 card = family_search_card(
                     policies[seat],
                     legal,

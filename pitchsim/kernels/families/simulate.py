@@ -179,8 +179,8 @@ def family_hand_fixed(
             tseats,
         )  # fmt: skip
     trump, tricks = play_hand(
-        held, dealt, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log,
+        held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
+        won, trick, tseats, log, legal_log,
     )  # fmt: skip
     score_hand(held, won, n, trump, fr, tab, award, points)
     return trump, tricks, size, drawn

@@ -6,8 +6,9 @@ What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, 
 
 - its own hand, and ``known_out``: cards it knows are out of play: the cards it was
   dealt and discarded (4.8; not those a later seat may have drawn back from the
-  discards, step 4), the cards it put down itself after robbing (step 5), and every
-  trump burnt face up by any seat (step 2);
+  discards, step 4), the cards it put down itself after robbing (step 5), every
+  trump burnt face up by any seat (step 2) and, under discards=shown (12.9), every
+  seat's discards no seat drew from since (``play.seat_knowledge``);
 - every card played and who played it (``pby[s]``: the cards seat s has played,
   this trick included);
 - the voids shown, by effective suit (bit ``4 * seat + suit`` of ``voids``): under
@@ -15,16 +16,17 @@ What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, 
   a card not of the led effective suit, a first lead that is not a trump under
   lead-trump, and a player out under follow=only (no trump left);
 - every other seat's hand size now (``counts[s]``; public: hands are counted when
-  drawn), and ``counts[n]``: how many cards the robbing pitcher put down
-  face down that this seat has not seen (public as a count; 0 for the pitcher, who
-  knows them, and without a rob).
+  drawn), and ``counts[n]``: how many cards the robber (the pitcher; under rob=dealer
+  the dealer, 12.7) put down face down that this seat has not seen (public as a count;
+  0 for the robber, who knows them, and without a rob).
 
 The *constraint* (``family_constraint``): ``unseen`` = the pack less the hand, the cards
 seen played and ``known_out``; ``allowed[s]`` = ``unseen`` less the effective suits s
 has shown void in; ``allowed[n]`` = ``unseen`` when there is a pile to deal;
 ``must`` = the unseen cards that are surely in a hand or the pile: under
-discard=non-trump with rob=true, every unseen trump (step 1 puts down non-trumps only,
-step 2 burns face up, the stock is empty after the rob), else none.  A *world* gives
+discard=non-trump with a rob (rob=true or rob=dealer), every unseen trump (step 1 puts
+down non-trumps only, step 2 burns face up, the stock is empty after the rob), else
+none.  A *world* gives
 every seat s != me ``counts[s]`` cards of ``allowed[s]`` and the pile ``counts[n]``
 cards of ``allowed[n]``, no card twice, every card of ``must`` to a hand or the
 pile.  The other unseen cards are out of play (the others' face-down discards, the
