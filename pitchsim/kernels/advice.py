@@ -899,6 +899,7 @@ def family_settle(
         dealt,
         n,
         pitcher,
+        dealer,
         bid,
         trump,
         first,
