@@ -22,7 +22,7 @@ from .deal import cards_each, deal_family_fixed
 from .draw import discard_and_draw
 from .play import play_hand, play_hand_base
 from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
-from .score import AWARD_VALUES, N_AWARDS, plain_award, score_hand, score_plain
+from .score import AWARD_VALUES, N_AWARDS, score_hand
 from .simulate import borrowed_scratch
 from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
 
@@ -158,14 +158,9 @@ def _play_block(
                 held, dealt, n, PITCHER, 0, trump, first, policies, fr, tab, key, hands, won,
                 trick, tseats, no_log, no_log,
             )  # fmt: skip
-        if base is None:
-            score_hand(held, won, n, trump, fr, tab, award, points)
-        else:
-            score_plain(held, won, n, trump, fr, tab, award, points)
+        score_hand(held, won, n, trump, fr, tab, award, points)
         total = 0
         for i in range(N_AWARDS):
-            if base is not None and not plain_award(i):
-                continue  # (a constant after unrolling)
             if award[i] >= 0:
                 total += AWARD_VALUES[i]
         out_ours[d] = points[seat]

@@ -86,8 +86,7 @@ def plain_base(
 ):  # fmt: skip
     """``play_plain`` under the base game's shape (``policies.base_shape``), compiled in
     as constants: one random loop and one heuristic loop, neither reading the shape
-    per card, inlined into its caller (``play.play_hand_base``, bid-odds' kernel).
-    It keeps no logs (``log`` and ``legal_log`` must be empty: a ValueError)."""
+    per card, inlined into its caller (``play.play_hand`` told ``base``)."""
     if all_random(policies, n):
         return _play_plain(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
@@ -174,11 +173,8 @@ def _play_plain(
     follow = fr[F_FOLLOW]
     may_trump = follow == FOLLOW_TRUMP
     lead_trump = fr[F_LEAD_TRUMP] != 0
-    if base and (log.size > 0 or legal_log.size > 0):
-        raise ValueError("plain_base keeps no logs: play_plain does")
-    # (No log under ``base``, a constant: the log's tests leave every card's path.)
-    logging = not base and log.size > 0
-    logging_legal = not base and legal_log.size > 0
+    logging = log.size > 0
+    logging_legal = legal_log.size > 0
     played = np.int64(0)
     tm = tab[trump, T_TRUMPS]  # (trump -1: a row never used but under follow=only, as before)
     # What the heuristic reads of the preset and of trump, worked out once a hand (and
@@ -225,15 +221,10 @@ def _play_plain(
                     if policies[seat] == RANDOM:
                         card = random_card(legal, key, counter)
                     elif trump < 0:  # the opening lead names trump: ``heuristic_card``
-                        if base:  # (``pitcher`` as its caller typed it: see below)
+                        if base or (simple & no_discard):
                             card = opening_lead_plain(
                                 legal, hand, seat, n, pitcher, played, partnership, low_dealt
                             )
-                        elif simple & no_discard:
-                            card = opening_lead_plain(
-                                legal, hand, seat, n, np.int64(pitcher), played, partnership,
-                                low_dealt,
-                            )  # fmt: skip
                         else:
                             card = heuristic_card(
                                 legal, hand, seat, n, pitcher, trump, t, trick, tseats,
@@ -250,18 +241,13 @@ def _play_plain(
                             wb = _winning_bit(taken, tm, led_mask, trump, simple)
                             best = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
                         i64 = np.int64
-                        if base:
+                        if simple:  # the base game's trumps and points, as constants
                             # ``pitcher`` as the caller typed it: bid-odds' pitcher is a
-                            # constant (seat 0), and ``decide`` is compiled for it, as the
-                            # base kernels' ``play_hand`` has it (the same signature).
+                            # constant (seat 0: ``plain_base``), and ``decide`` is compiled
+                            # for it, as the base kernels' ``play_hand`` has it (the same
+                            # signature); ``play_plain``'s is an int64.
                             card = decide(
                                 i64(legal), i64(hand), i64(seat), i64(n), pitcher,
-                                i64(trump), i64(t), i64(count), i64(leader), played, taken,
-                                led_mask, i64(best), partnership, low_dealt,
-                            )  # fmt: skip
-                        elif simple:  # the base game's trumps and points, as constants
-                            card = decide(
-                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
                                 i64(trump), i64(t), i64(count), i64(leader), played, taken,
                                 led_mask, i64(best), partnership, low_dealt,
                             )  # fmt: skip

@@ -112,30 +112,6 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
     """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
     is read off the planes of the cards won: a card not in play was won by nobody, so
     it reads NOBODY as the module says."""
-    _score(held, won, n, trump, fr, tab, award, points, False)
-
-
-@njit(cache=True, inline="always")
-def score_plain(held, won, n, trump, fr, tab, award, points):
-    """``score_hand`` under the base game's trumps and points (``policies.plain_trumps``:
-    no jick, jokers, 10, 3, 5 or pedros; Game by count), those rules compiled in as
-    constants, inlined into its caller (``fixed_hand.play_family_fixed`` told ``base``):
-    the call's arguments and the rules' tests cost a base-shaped bid-odds hand about
-    3% of its time."""
-    _score(held, won, n, trump, fr, tab, award, points, True)
-
-
-@njit(cache=True, inline="always")
-def plain_award(i):
-    """Is point ``i`` one the base game's trumps and points award (High, Low, Jack,
-    Game)?  The others are NOT_PLAYED under them."""
-    return (i == HIGH) | (i == LOW) | (i == JACK) | (i == GAME)
-
-
-@njit(cache=True, inline="always")
-def _score(held, won, n, trump, fr, tab, award, points, plain):
-    """``score_hand``; ``plain`` (a constant): the base game's trumps and points, so no
-    rule but partnership and low=dealt is read."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
     captors = _planes(won, n)
@@ -154,7 +130,7 @@ def _score(held, won, n, trump, fr, tab, award, points, plain):
         # its highest and lowest card; with a jick or a left pedro, the highest and
         # lowest in trump order (``kernels.trump_order``: the order of the keys), one
         # bit scan each.
-        if not plain and (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
+        if (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
             ob = trump_order(ranked, trump)
             hi = lowest_card(order_cards(np.int64(1) << highest_card(ob), trump))
             lo = lowest_card(order_cards(ob & -ob, trump))
@@ -165,27 +141,27 @@ def _score(held, won, n, trump, fr, tab, award, points, plain):
         award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
     base = trump * 13
     award[JACK] = _seat_of(captors, base + 9)
-    if not plain and fr[F_JICK] != 0:
+    if fr[F_JICK] != 0:
         award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
-    if not plain and fr[F_JOKERS] >= 1:
+    if fr[F_JOKERS] >= 1:
         award[HIGH_JOKER] = _seat_of(captors, HJ)
-    if not plain and fr[F_JOKERS] >= 2:
+    if fr[F_JOKERS] >= 2:
         award[LOW_JOKER] = _seat_of(captors, LJ)
-    if not plain and fr[F_GAME_TEN] != 0:
+    if fr[F_GAME_TEN] != 0:
         award[TEN] = _seat_of(captors, base + 8)
-    if not plain and fr[F_THREE] != 0:
+    if fr[F_THREE] != 0:
         award[THREE] = _seat_of(captors, base + 1)
-    if not plain and fr[F_FIVE] != 0:
+    if fr[F_FIVE] != 0:
         award[FIVE] = _seat_of(captors, base + 3)
-    if not plain and fr[F_FIVE] == FIVE_PEDRO:
+    if fr[F_FIVE] == FIVE_PEDRO:
         award[LEFT_PEDRO] = _seat_of(captors, (3 - trump) * 13 + 3)
     partners = fr[F_PARTNERSHIP] != 0
-    if plain or fr[F_GAME_TEN] == 0:
+    if fr[F_GAME_TEN] == 0:
         sides = 2 if partners else n
         best = -1
         best_side = -1
         tied = False
-        half = not plain and fr[F_JOKER_GAME] != 0  # 12.10: the doubled scale, a joker 1 on it
+        half = fr[F_JOKER_GAME] != 0  # 12.10: the doubled scale, a joker 1 on it
         for side in range(8):
             if side == sides:
                 break
@@ -206,8 +182,6 @@ def _score(held, won, n, trump, fr, tab, award, points, plain):
         points[s] = 0
     team0 = team1 = np.int64(0)
     for i in range(N_AWARDS):
-        if plain and not plain_award(i):
-            continue  # (a constant after unrolling: no such point)
         seat = award[i]
         value = AWARD_VALUES[i] & -np.int64(seat >= 0)
         if partners:
