@@ -242,8 +242,12 @@ def _play_plain(
                             best = ((by0 & wb) != 0) + 2 * ((by1 & wb) != 0) + 4 * ((by2 & wb) != 0)
                         i64 = np.int64
                         if simple:  # the base game's trumps and points, as constants
+                            # ``pitcher`` as the caller typed it: bid-odds' pitcher is a
+                            # constant (seat 0: ``plain_base``), and ``decide`` is compiled
+                            # for it, as the base kernels' ``play_hand`` has it (the same
+                            # signature); ``play_plain``'s is an int64.
                             card = decide(
-                                i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
+                                i64(legal), i64(hand), i64(seat), i64(n), pitcher,
                                 i64(trump), i64(t), i64(count), i64(leader), played, taken,
                                 led_mask, i64(best), partnership, low_dealt,
                             )  # fmt: skip

@@ -170,7 +170,7 @@ def opening_lead_base(policy, hand, suit, n, pitcher, fr, key):
     partnership, low_dealt, _, _, _ = heuristic_preset(n, fr)
     i64 = np.int64
     return decide(
-        i64(legal), i64(hand), i64(pitcher), i64(n), i64(pitcher), i64(suit), i64(0), i64(0),
+        i64(legal), i64(hand), i64(pitcher), i64(n), pitcher, i64(suit), i64(0), i64(0),
         i64(pitcher), i64(0), i64(0), i64(0), i64(-1), partnership, low_dealt,
     )  # fmt: skip
 
@@ -235,7 +235,8 @@ def opening_lead_plain(legal, hand, seat, n, pitcher, played, partnership, low_d
     """``heuristic_card``'s opening lead that fixes trump, under the base game's trumps
     and points (``plain_trumps``): there ``suit_value`` is the base game's count, so
     its suit is ``choose_trump``'s, and the card ``decide``'s base-game call's (the same card,
-    with the preset's masks folded to constants)."""
+    with the preset's masks folded to constants).  ``pitcher`` goes to ``decide`` as
+    typed: a constant where the caller's is (bid-odds' seat 0: ``plain.plain_base``)."""
     trump = choose_trump(hand, n, low_dealt)
     printed = legal & (SUIT_BITS << (trump * 13))
     if printed:
@@ -244,7 +245,7 @@ def opening_lead_plain(legal, hand, seat, n, pitcher, played, partnership, low_d
         return lowest_card(legal)
     i64 = np.int64
     return decide(
-        i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher), i64(trump), i64(0), i64(0),
+        i64(legal), i64(hand), i64(seat), i64(n), pitcher, i64(trump), i64(0), i64(0),
         i64(seat), i64(played), i64(0), i64(0), i64(-1), partnership, low_dealt,
     )  # fmt: skip
 
