@@ -21,7 +21,7 @@ decision, solver nodes in all (machine-independent), worlds solved, and how ofte
 card chosen (``choose_by_outcomes``, ties to the lowest card) is the exact mode's.
 
     .venv/bin/python scripts/bench_pimc.py --kernel --players 5,6,7 --positions 6 \
-        --modes exact,target,shared,target+shared --nodes 20000000
+        --modes exact,target,w18,target+w18 --nodes 20000000
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from pitchsim.game.rules import R_PARTNERSHIP, Rules
 from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
-    SHARED_TABLE,
     TARGET_QUERY,
     WORLD_NODES_SHIFT,
     choose_by_outcomes,
@@ -54,11 +53,11 @@ from pitchsim.search.position import start_position
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_clock import positions as played_positions  # noqa: E402
 
-MODES = {"exact": 0, "target": TARGET_QUERY, "shared": SHARED_TABLE}
+MODES = {"exact": 0, "target": TARGET_QUERY}
 
 
 def mode_bits(name: str) -> int:
-    """``target+shared+w20``: the options' bits (``wK``: 2**K nodes a world)."""
+    """``target+w20``: the options' bits (``wK``: 2**K nodes a world)."""
     bits = 0
     for part in name.split("+"):
         if part.startswith("w") and part[1:].isdigit():
@@ -161,8 +160,9 @@ def main() -> None:
     ap.add_argument("--kernel", action="store_true", help="pimc's options, alternated")
     ap.add_argument(
         "--modes",
-        default="exact,target,shared,target+shared",
-        help="with --kernel: the first is the reference; target, shared, wK joined by +",
+        default="exact,target,w18,target+w18",
+        help="with --kernel: the first is the reference; target, wK (2**K nodes a world) "
+        "joined by +",
     )
     ap.add_argument("--nodes", type=int, default=0, help="with --kernel: a decision's budget")
     args = ap.parse_args()

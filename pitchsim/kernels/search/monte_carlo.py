@@ -35,16 +35,7 @@ from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw
 from .playout import play_out
-from .solver import (
-    ROLE_WIDTH,
-    T_BUDGET,
-    T_GEN,
-    T_NODES,
-    T_SAME,
-    card_targets,
-    new_table,
-    world_roles,
-)
+from .solver import T_BUDGET, T_NODES, card_targets, new_table
 from .worlds import sample_worlds, view_constraint
 
 ROLLOUT = 0
@@ -79,17 +70,11 @@ GREEDY_POINTS = 1 << 17
 # ``TARGET_QUERY``: with a bid, each card's target query in each world ("does the
 # pitcher's side make the bid after it?", ``solver.card_targets``) instead of its exact
 # value; the choice then ranks cards by the worlds made alone, ties to the prior (points
-# beyond the bid are not known).  ``SHARED_TABLE``: the worlds of one decision share
-# the solver's table where their roles (``solver.world_roles``) are the same.
-# ``WORLD_NODES`` (6 bits from ``WORLD_NODES_SHIFT``, k > 0): a world the solver does not
+# beyond the bid are not known).  ``WORLD_NODES`` (6 bits from ``WORLD_NODES_SHIFT``, k > 0): a world the solver does not
 # finish within 2**k nodes is dropped, not counted, and the next world is solved.
 TARGET_QUERY = 1 << 18
-SHARED_TABLE = 1 << 19
 WORLD_NODES_SHIFT = 20
 WORLD_NODES = 63 << WORLD_NODES_SHIFT
-# The roles a decision's table remembers a generation for (SHARED_TABLE): a world whose
-# roles are among them solves in that generation, its entries still in the table.
-SHARED_ROLES = 16
 
 
 @njit(cache=True)
@@ -176,7 +161,7 @@ def dd_outcomes(
     nodes searched): with a budget of ``nodes`` (0: none) the worlds stop at the first
     one the budget does not finish, which is left out (``out`` holds worlds done only).
     ``target`` > 0: each value is the target query's (``solver.card_targets``: target or
-    target - 1).  ``opts``: ``SHARED_TABLE``, ``WORLD_NODES`` (see the module); a world
+    target - 1).  ``opts``: ``WORLD_NODES`` (see the module); a world
     dropped for its own budget leaves no column: ``out[:, :done]`` are the worlds solved,
     in order."""
     bits = DD_TABLE_BITS
@@ -190,14 +175,8 @@ def dd_outcomes(
     dealt = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
     values = np.empty(52, dtype=np.int64)
-    share = (opts & SHARED_TABLE) != 0
     k = (opts & WORLD_NODES) >> WORLD_NODES_SHIFT
     per_world = np.int64(1) << k if k > 0 else np.int64(0)
-    roles = np.zeros((4, ROLE_WIDTH), dtype=np.int64)
-    seen = np.zeros((SHARED_ROLES, 4, ROLE_WIDTH), dtype=np.int64)
-    gens = np.zeros(SHARED_ROLES, dtype=np.int64)
-    known = 0
-    top = np.int64(0)  # the newest generation begun (a new one takes the next number)
     done = 0
     for w in range(kept):
         budget = np.int64(0)
@@ -213,29 +192,10 @@ def dd_outcomes(
         for s in range(n):
             hands[s] = worlds[w, s]
             dealt[s] = worlds[w, s] | played_by[s]
-        slot = -1
-        if share:
-            world_roles(dealt, n, pitcher, trump, rules, roles)
-            for r in range(min(known, SHARED_ROLES)):
-                if (seen[r] == roles).all():
-                    slot = r
-                    break
-            if slot >= 0:
-                table[0, T_GEN] = gens[slot]  # that generation's entries are this world's
-                table[0, T_SAME] = 1
-            else:
-                table[0, T_GEN] = top  # a new generation, numbered after every other
         v = card_targets(
             hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
             values, target,
         )  # fmt: skip
-        if share:
-            top = max(top, table[0, T_GEN])
-            if slot < 0:
-                slot = known % SHARED_ROLES
-                seen[slot] = roles
-                gens[slot] = table[0, T_GEN]
-                known += 1
         if v < 0:
             if own:
                 continue  # over its own budget: dropped, the next world is solved
@@ -303,7 +263,7 @@ def value_cards(
     """``out[j, w]``: ``cards[j]`` valued in world w by ``evaluator`` (a rollout, or the
     double-dummy solver); returns (worlds done, solver nodes), as ``dd_outcomes`` (a
     rollout: all, 0).  ``opts``: pimc's options (``TARGET_QUERY`` with the bid as
-    target, ``SHARED_TABLE``, ``WORLD_NODES``; see the module)."""
+    target, ``WORLD_NODES``; see the module)."""
     if evaluator == ROLLOUT:
         rollout_outcomes(
             worlds,

@@ -1561,36 +1561,6 @@ def _value(
     return v
 
 
-# What a world fixes for the search, beside its hands (``world_roles``): the context
-# ``_setup`` and ``_trump_context`` derive from the cards dealt, one row a trump suit.
-ROLE_WIDTH = _CTX
-
-
-@njit(cache=True)
-def world_roles(dealt, n, pitcher, trump, rules, out):
-    """``out[4, ROLE_WIDTH]``: what the cards ``dealt`` (in play) fix for a search under
-    the base game's ``rules`` beside the hands -- High, Low and its rank, the cards that
-    score, the points fixed at the deal (Low under low = dealt) -- as the search's context
-    holds it, one row per trump suit the search can play (all four before the opening
-    lead, ``trump`` -1; else ``trump``'s row, the others 0), the cards in play left out.
-    Two worlds with the same roles are, to the search, positions of one deal: their
-    positions are keyed alike (relative ranks, the cards that score by name, the
-    counts), and a table entry of one bounds the other's position with the same key, so
-    pimc's worlds of the same roles may share one table generation (``T_SAME``;
-    ``monte_carlo.dd_outcomes``).  (The pitcher, the rules and the cards played are the
-    decision's, the same in every world.)"""
-    ctx = np.zeros(_CTX, dtype=np.int64)
-    tab = AUCTION_PITCH.copy()
-    out[:] = 0
-    _setup(ctx, dealt, n, pitcher, np.int64(-1), _options(rules), tab)
-    for u in range(4):
-        if trump >= 0 and u != trump:
-            continue
-        _trump_context(ctx, np.int64(u), dealt, tab)
-        out[u, :] = ctx
-        out[u, C_IN_PLAY] = 0
-
-
 @njit(cache=True)
 def next_generation(table, gen, same):
     """Start a call's generation: a fresh one (the entries of other positions are stale:
