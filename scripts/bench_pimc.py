@@ -15,8 +15,8 @@ shared machine distort it less than wall time) and decisions per CPU-second; com
 the exact valuing, alternated position by position in one process (the order of the
 modes rotated each position), on the kernels pimc plays with (``sample_view_worlds``,
 ``value_worlds``): hands as ``pitchsim play`` plays them with their bids
-(``bench_hint_clock.positions``), cut in the first trick (after 1 to n - 1 cards) and
-mid-hand (tricks 2-5).  Per mode: decisions per CPU-second, median and worst CPU s a
+(``bench_hint_clock.positions``), cut at the pitcher's opening lead, in the first trick
+(after 1 to n - 1 cards) and mid-hand (tricks 2-5).  Per mode: decisions per CPU-second, median and worst CPU s a
 decision, solver nodes in all (machine-independent), worlds solved, and how often the
 card chosen (``choose_by_outcomes``, ties to the lowest card) is the exact mode's.
 
@@ -126,8 +126,13 @@ def kernel_bench(args) -> None:
         "        nodes  worlds  same card"
     )
     for n in (int(x) for x in args.players.split(",")):
-        for first in (True, False):
-            _, poses = played_positions(n, args.positions, args.seed + 100, first)
+        opening, first_trick = played_positions(n, args.positions, args.seed + 100, True)
+        _, middle = played_positions(n, args.positions, args.seed + 100, False)
+        for name, poses in (
+            ("opening", opening),
+            ("first trick", first_trick),
+            ("mid-hand", middle),
+        ):
             rows = {m: [] for m in modes}
             for i, pos in enumerate(poses):
                 order = modes[i % len(modes) :] + modes[: i % len(modes)]
@@ -141,7 +146,7 @@ def kernel_bench(args) -> None:
                 cpu = np.array([x[3] for x in r])
                 same = sum(a[0] == b[0] for a, b in zip(r, exact, strict=True))
                 print(
-                    f"{n:7d} {'first trick' if first else 'mid-hand':12s} {m:20s}"
+                    f"{n:7d} {name:12s} {m:20s}"
                     f"{len(r):9d} {len(r) / cpu.sum():10.3f} {np.median(cpu):9.3f} "
                     f"{cpu.max():9.3f} {sum(x[2] for x in r):12,d} {sum(x[1] for x in r):7d}"
                     f"  {same} of {len(r)}",
