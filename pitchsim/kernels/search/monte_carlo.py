@@ -70,8 +70,9 @@ GREEDY_POINTS = 1 << 17
 # ``TARGET_QUERY``: with a bid, each card's target query in each world ("does the
 # pitcher's side make the bid after it?", ``solver.card_targets``) instead of its exact
 # value; the choice then ranks cards by the worlds made alone, ties to the prior (points
-# beyond the bid are not known).  ``WORLD_NODES`` (6 bits from ``WORLD_NODES_SHIFT``, k > 0): a world the solver does not
-# finish within 2**k nodes is dropped, not counted, and the next world is solved.
+# beyond the bid are not known).  ``WORLD_NODES`` (6 bits from ``WORLD_NODES_SHIFT``,
+# k > 0): a world the solver does not finish within 2**k nodes is dropped, not counted,
+# and the next world is solved.
 TARGET_QUERY = 1 << 18
 WORLD_NODES_SHIFT = 20
 WORLD_NODES = 63 << WORLD_NODES_SHIFT
@@ -161,9 +162,8 @@ def dd_outcomes(
     nodes searched): with a budget of ``nodes`` (0: none) the worlds stop at the first
     one the budget does not finish, which is left out (``out`` holds worlds done only).
     ``target`` > 0: each value is the target query's (``solver.card_targets``: target or
-    target - 1).  ``opts``: ``WORLD_NODES`` (see the module); a world
-    dropped for its own budget leaves no column: ``out[:, :done]`` are the worlds solved,
-    in order."""
+    target - 1).  ``opts``: ``WORLD_NODES`` (see the module); a world dropped for its own
+    budget leaves no column: ``out[:, :done]`` are the worlds solved, in order."""
     bits = DD_TABLE_BITS
     if kept > 0 and n >= EARLY_TABLE_PLAYERS:
         left = 0
