@@ -330,7 +330,7 @@ def render_search(title, heuristic, rows):
     )
     lines.append(
         "   for search defenders, negative is better; '-fresh': fresh worlds for every "
-        "card, '-greedy': ranked by points alone)"
+        "card, '-greedy': ranked by points alone, '-target': pimc's target queries)"
     )
     return "\n".join(lines)
 
