@@ -35,7 +35,7 @@ from ..bits import bit, lowest_card, popcount
 from ..policies.heuristic import heuristic_card
 from ..rng import draw
 from .playout import play_out
-from .solver import T_BUDGET, T_NODES, card_values, new_table
+from .solver import T_BUDGET, T_NODES, card_targets, new_table
 from .worlds import sample_worlds, view_constraint
 
 ROLLOUT = 0
@@ -65,6 +65,17 @@ PLAY_NODES = 20_000_000
 WORLDS_MASK = (1 << 16) - 1
 FRESH_WORLDS = 1 << 16
 GREEDY_POINTS = 1 << 17
+# pimc's options (issue 33), bits above the worlds count as the ablations', off unless
+# asked for (``scripts/bench_pimc.py --kernel``, ``compare_policies.py --ablate``):
+# ``TARGET_QUERY``: with a bid, each card's target query in each world ("does the
+# pitcher's side make the bid after it?", ``solver.card_targets``) instead of its exact
+# value; the choice then ranks cards by the worlds made alone, ties to the prior (points
+# beyond the bid are not known).  ``WORLD_NODES`` (6 bits from ``WORLD_NODES_SHIFT``,
+# k > 0): a world the solver does not finish within 2**k nodes is dropped, not counted,
+# and the next world is solved.
+TARGET_QUERY = 1 << 18
+WORLD_NODES_SHIFT = 20
+WORLD_NODES = 63 << WORLD_NODES_SHIFT
 
 
 @njit(cache=True)
@@ -142,12 +153,17 @@ def dd_outcomes(
     rules,
     cards,
     out,
-    nodes=0,
+    nodes,
+    target,
+    opts,
 ):
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, every hand open
     and played perfectly) after ``cards[j]`` in world w.  Returns (worlds done, solver
     nodes searched): with a budget of ``nodes`` (0: none) the worlds stop at the first
-    one the budget does not finish, which is left out (``out`` holds worlds done only)."""
+    one the budget does not finish, which is left out (``out`` holds worlds done only).
+    ``target`` > 0: each value is the target query's (``solver.card_targets``: target or
+    target - 1).  ``opts``: ``WORLD_NODES`` (see the module); a world dropped for its own
+    budget leaves no column: ``out[:, :done]`` are the worlds solved, in order."""
     bits = DD_TABLE_BITS
     if kept > 0 and n >= EARLY_TABLE_PLAYERS:
         left = 0
@@ -159,23 +175,35 @@ def dd_outcomes(
     dealt = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
     values = np.empty(52, dtype=np.int64)
+    k = (opts & WORLD_NODES) >> WORLD_NODES_SHIFT
+    per_world = np.int64(1) << k if k > 0 else np.int64(0)
+    done = 0
     for w in range(kept):
+        budget = np.int64(0)
         if nodes > 0:
             left = nodes - table[0, T_NODES]
             if left <= 0:
-                return w, table[0, T_NODES]
-            table[0, T_BUDGET] = left
+                return done, table[0, T_NODES]
+            budget = left
+        own = per_world > 0 and (budget == 0 or per_world < budget)
+        if own:
+            budget = per_world
+        table[0, T_BUDGET] = budget
         for s in range(n):
             hands[s] = worlds[w, s]
             dealt[s] = worlds[w, s] | played_by[s]
-        v = card_values(
-            hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, values
-        )
+        v = card_targets(
+            hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table,
+            values, target,
+        )  # fmt: skip
         if v < 0:
-            return w, table[0, T_NODES]  # out of budget: this world is not done
+            if own:
+                continue  # over its own budget: dropped, the next world is solved
+            return done, table[0, T_NODES]  # out of budget: this world is not done
         for j in range(cards.size):
-            out[j, w] = values[cards[j]]
-    return kept, table[0, T_NODES]
+            out[j, done] = values[cards[j]]
+        done += 1
+    return done, table[0, T_NODES]
 
 
 @njit(cache=True)
@@ -230,10 +258,12 @@ def value_cards(
     cards,
     out,
     nodes=0,
+    opts=0,
 ):
     """``out[j, w]``: ``cards[j]`` valued in world w by ``evaluator`` (a rollout, or the
     double-dummy solver); returns (worlds done, solver nodes), as ``dd_outcomes`` (a
-    rollout: all, 0)."""
+    rollout: all, 0).  ``opts``: pimc's options (``TARGET_QUERY`` with the bid as
+    target, ``WORLD_NODES``; see the module)."""
     if evaluator == ROLLOUT:
         rollout_outcomes(
             worlds,
@@ -269,7 +299,9 @@ def value_cards(
             rules,
             cards,
             out,
-            nodes,
+            np.int64(nodes),
+            np.int64(bid if (opts & TARGET_QUERY) != 0 and bid > 0 else 0),
+            np.int64(opts),
         )
 
 
@@ -297,12 +329,14 @@ def card_outcomes(
     out,
     fresh=False,
     nodes=0,
+    opts=0,
 ):
     """Sample worlds for the view and value each legal card in each (``out[j, w]``,
     cards in ascending order); returns (cards, worlds kept, attempts).  ``fresh``
     (an ablation): card j gets worlds of its own, from the stream ``draw(key, j)``.
     ``nodes`` (0: none): the double-dummy solver's budget, as ``dd_outcomes``: the
-    worlds kept are then those solved within it."""
+    worlds kept are then those solved within it.  ``opts``: pimc's options (see the
+    module)."""
     # A key typed int64 (a plain Python int) would make ``stream`` below unify uint64
     # with int64, which numba types as float64, rounding the key: other worlds.
     key = np.uint64(key)
@@ -365,6 +399,7 @@ def card_outcomes(
             these,
             rows,
             nodes,
+            opts,
         )
         fewest = min(fewest, done)
     return cards, fewest, attempts
@@ -433,6 +468,7 @@ def value_worlds(
     cards,
     out,
     nodes=0,
+    opts=0,
 ):
     """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
     ``card_outcomes`` values them (a world's value does not depend on the others).
@@ -458,6 +494,7 @@ def value_worlds(
         cards,
         out,
         nodes,
+        opts,
     )
 
 
@@ -533,6 +570,7 @@ def search_card(
         out,
         (worlds & FRESH_WORLDS) != 0,
         np.int64(PLAY_NODES),
+        np.int64(worlds & ~WORLDS_MASK),
     )
     if kept == 0:
         return prior  # (the solver's budget spent before one world was solved)

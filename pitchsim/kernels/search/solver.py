@@ -252,6 +252,7 @@ _CTX = C_TWO_CHOICE + 1
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
+NO_CAP = 1 << 20  # ``_value``'s climb without a cap (more than any points total)
 # Racing the opening leads (whole-deal value): each undecided lead gets this many nodes
 # to settle "can it make k?", then RACE_GROWTH times as many, round after round.
 # (Measured, scripts/bench_solve.py: growth 4, 8 or 16 alike.  Racing the moves of inner
@@ -1517,9 +1518,12 @@ def _value(
     taken,
     pts,
     floor,
+    cap,
 ):
     """The largest k the pitcher's side can force, by zero-window searches; a value below
-    ``floor`` comes back as ``floor`` (enough when only a better value matters)."""
+    ``floor`` comes back as ``floor`` (enough when only a better value matters), and the
+    climb stops at ``cap`` (a value of at least ``cap`` may come back as ``cap``: a target
+    query asks only whether ``cap`` is made)."""
     if i == 0:
         lo, hi = _bounds(hands, counts, ctx, rest, pts)
     else:
@@ -1528,7 +1532,7 @@ def _value(
         )
     v = max(lo, floor)
     fr = np.empty((_MAX_DEPTH, _FRAME), dtype=np.int64)
-    while v < hi:
+    while v < hi and v < cap:
         start = ctx[C_NODES]
         r = _search(
             hands,
@@ -1570,15 +1574,18 @@ def next_generation(table, gen, same):
 
 
 @njit(cache=True)
-def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out):
-    """Shared by every entry point (``out.size == 0``: value only)."""
+def _root(
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, target
+):
+    """Shared by every entry point (``out.size == 0``: value only; ``target`` > 0: each
+    card's target query, as ``card_targets``)."""
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
     i64 = np.int64  # (plain int64 scalars: see the note above ``solve_position``)
     v = _solve(
         hands, won, dealt, i64(n), i64(leader), trick, i64(trick_len), i64(trump), i64(pitcher),
-        fr, tab, table, out, ctx,
+        fr, tab, table, out, ctx, i64(target),
     )  # fmt: skip
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
@@ -1595,7 +1602,7 @@ def _root(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, ta
 
 @njit(cache=True)
 def _solve(
-    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx, target
 ):
     if trump < 0 and trick_len > 0:
         trump = _suit(trick[0])  # the first card's printed suit is trump (6.3.5)
@@ -1615,6 +1622,10 @@ def _solve(
     )
     ctx[C_TWO_CHOICE] = ctx[C_DOMINANCE] != 0 and table[0, T_NO_TWO_CHOICE] == 0
     buf = np.empty((_MAX_DEPTH, 2 * _MOVES), dtype=np.int64)
+    # Each card's value exactly (floor 0, no cap), or a target query: the climb starts
+    # at target - 1 and stops at target, and the value is clipped to those two.
+    floor = np.int64(0) if target <= 0 else target - 1
+    cap = np.int64(NO_CAP) if target <= 0 else target
     h = hands[:n].copy()
     counts = np.zeros(MAX_SEATS, dtype=np.int64)
     rest = np.int64(0)
@@ -1656,12 +1667,14 @@ def _solve(
                 seat,
                 bit(c),
                 ctx[C_BASE],
-                np.int64(0) if out.size > 0 else best,
+                floor if out.size > 0 else best,
+                cap if out.size > 0 else np.int64(NO_CAP),
             )
             h[seat] = hand
             if v < 0:
                 return -1  # out of budget
             if out.size > 0:
+                v = min(v, cap)
                 out[c] = v
             if v > best:
                 best = v
@@ -1726,6 +1739,7 @@ def _solve(
             taken,
             pts,
             np.int64(0),
+            np.int64(NO_CAP),
         )
     # Every legal card: the value after it (equivalent cards share one search); the
     # position's value is the best of them for the player to move.
@@ -1765,9 +1779,12 @@ def _solve(
             taken,
             pts,
             rep,
+            floor,
+            cap,
         )
         if out[c] < 0:
             return -1  # out of budget
+        out[c] = min(out[c], cap)
         out[rep] = out[c]
         v = max(v, out[c]) if maximise else min(v, out[c])
     return v
@@ -1862,9 +1879,11 @@ def _race_leads(h, counts, ctx, table, buf, rest, seat, leader, dealt, tab):
 
 @njit(cache=True)
 def _child_value(
-    h, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat, taken, pts, c
-):
-    """The value after the player to move (``seat``, ``i``-th to the trick) plays ``c``."""
+    h, counts, ctx, table, buf, rest, seat, leader, i, led, win_card, win_seat, taken, pts, c,
+    floor, cap,
+):  # fmt: skip
+    """The value after the player to move (``seat``, ``i``-th to the trick) plays ``c``
+    (``floor`` and ``cap`` as ``_value``'s)."""
     hand = h[seat]
     h[seat] = hand & ~bit(c)
     if i == 0:
@@ -1884,13 +1903,13 @@ def _child_value(
             pts += _roles(taken, ctx)
         nrest = rest & ~taken
         if nrest == 0:
-            v = pts + _game_won(counts, ctx)
+            v = max(pts + _game_won(counts, ctx), floor)
         else:
             ld = _lead_from(h, win_seat, ctx)
             none = np.int64(-1)
             v = _value(
                 h, counts, ctx, table, buf, nrest, ld, ld, np.int64(0), none, none, none,
-                np.int64(0), pts, np.int64(0),
+                np.int64(0), pts, floor, cap,
             )  # fmt: skip
         counts[slot] -= gained
     else:
@@ -1909,7 +1928,8 @@ def _child_value(
             win_seat,
             taken,
             pts,
-            np.int64(0),
+            floor,
+            cap,
         )
     h[seat] = hand
     return v
@@ -1944,6 +1964,7 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         np.empty(0, dtype=np.int64),
+        0,
     )
 
 
@@ -1964,6 +1985,34 @@ def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, 
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         out,
+        0,
+    )
+
+
+@njit(cache=True)
+def card_targets(
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, target
+):
+    """A target query (DDS's target mode) per legal card: ``out[c]`` is ``target`` when
+    the pitcher's side makes ``target`` after card c, ``target - 1`` when it does not (-1:
+    not legal); returns the best of them for the player to move.  ``target`` 0 or less:
+    exact values, as ``card_values``.  One zero-window search a card at most, where
+    ``card_values`` climbs through every value to the card's own."""
+    return _root(
+        hands,
+        won,
+        dealt,
+        n,
+        leader,
+        trick,
+        trick_len,
+        trump,
+        pitcher,
+        _options(rules),
+        AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
+        table,
+        out,
+        target,
     )
 
 
@@ -1985,6 +2034,7 @@ def solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher, 
         tab,
         table,
         np.empty(0, dtype=np.int64),
+        0,
     )
 
 
@@ -1993,7 +2043,9 @@ def preset_card_values(
     hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out
 ):
     """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
-    return _root(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out)
+    return _root(
+        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, 0
+    )
 
 
 @njit(cache=True)
