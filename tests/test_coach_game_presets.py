@@ -206,15 +206,12 @@ def _mask(text: str) -> int:
     return sum(1 << c for c in parse_cards(text, jokers=0))
 
 
-def test_hand_worked_the_game_and_the_margin_choose_different_cards():
-    """The hand above in its one true world: ``rollout_game`` and the margin's
-    ``rollout_values`` give what the hand-working gives, card by card."""
+def _true_world_game(v):
+    """``rollout_game`` of 2S and QS (rows) in the hand's one true world (the last two
+    cards of seats 0 and 1 as hand-worked): the knowledge, the world and the codes."""
     from pitchsim.games.family_seat import family_knowledge
-    from pitchsim.kernels.families.rollout import GAME_OTHER, rollout_game, rollout_values
+    from pitchsim.kernels.families.rollout import rollout_game
 
-    v = View.from_json(HAND_WORKED, "test")
-    assert v.legal() == ["2S", "QS"] and preset_game_need(v) is None
-    assert "seat 1's side (10 of 11)" in preset_game_open(v)
     k = family_knowledge(v)
     worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)
     cards = np.array([_mask("2S").bit_length() - 1, _mask("QS").bit_length() - 1])
@@ -224,6 +221,18 @@ def test_hand_worked_the_game_and_the_margin_choose_different_cards():
         k.tseats, k.count, np.int64(k.played), k.won, k.pby,
         np.array(v.seat_scores(), np.int64), k.fr, k.tab, out,
     )  # fmt: skip
+    return k, worlds, out
+
+
+def test_hand_worked_the_game_and_the_margin_choose_different_cards():
+    """The hand above in its one true world: ``rollout_game`` and the margin's
+    ``rollout_values`` give what the hand-working gives, card by card."""
+    from pitchsim.kernels.families.rollout import GAME_OTHER, rollout_values
+
+    v = View.from_json(HAND_WORKED, "test")
+    assert v.legal() == ["2S", "QS"] and preset_game_need(v) is None
+    assert "seat 1's side (10 of 11)" in preset_game_open(v)
+    k, worlds, out = _true_world_game(v)
     assert list(out[:, 0]) == [0, GAME_OTHER]  # 2S: the game goes on; QS: seat 1 wins
     margin = rollout_values(
         worlds, 1, np.int64(k.legal), k.seat, k.n, k.pitcher, v.bid, k.trump, k.trick_no,
@@ -264,22 +273,13 @@ LAST_HAND = dict(HAND_WORKED, rules="smear,hands=3", scores=[0, 0, 0], hands_pla
 
 @pytest.mark.parametrize("played, want", [(2, "last"), (1, None)])
 def test_hand_worked_the_last_hand_of_n_is_valued_by_the_game(played, want):
-    from pitchsim.games.family_seat import family_knowledge
-    from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game
+    from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER
 
     v = View.from_json(dict(LAST_HAND, hands_played=played), "test")
     assert preset_game_need(v) is None
     why = preset_game_open(v)
     assert (why is None) if want is None else ("game's last hand" in why)
-    k = family_knowledge(v)
-    worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)
-    cards = np.array([_mask("2S").bit_length() - 1, _mask("QS").bit_length() - 1])
-    out = np.zeros((2, 1), np.int64)
-    rollout_game(
-        worlds, cards, k.seat, k.n, k.pitcher, v.bid, False, k.trump, k.trick_no, k.trick,
-        k.tseats, k.count, np.int64(k.played), k.won, k.pby,
-        np.array(v.seat_scores(), np.int64), k.fr, k.tab, out,
-    )  # fmt: skip
+    _, _, out = _true_world_game(v)
     assert list(out[:, 0]) == ([GAME_OTHER, GAME_MINE] if want else [0, 0])
 
 

@@ -1971,21 +1971,8 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
 @njit(cache=True)
 def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
     """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
-    return _root(
-        hands,
-        won,
-        dealt,
-        n,
-        leader,
-        trick,
-        trick_len,
-        trump,
-        pitcher,
-        _options(rules),
-        AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
-        table,
-        out,
-        0,
+    return card_targets(
+        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, 0
     )
 
 
