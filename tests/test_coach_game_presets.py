@@ -287,7 +287,7 @@ def test_the_coach_judges_the_last_hand_of_n_in_net_p_game():
     v = View.from_json(LAST_HAND, "test")
     j = judge(v, "2S", 5, 1, worlds=WORLDS, time=None)
     assert j.unit == NET_GAME_UNIT and j.best == "QS" and j.label == "blunder", j
-    assert "game's last hand" in j.note
+    assert "game's last hand" in j.note and "the game ends on this hand" in j.note
 
 
 def test_a_hand_no_world_ends_stays_in_the_margin():

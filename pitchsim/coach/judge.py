@@ -543,9 +543,14 @@ def _judge_card_net(view, chosen: str, hand: int, h, why: str, time) -> Judgemen
     recommended = card_text(h.recommended)
     best = _top(values, chosen)
     error = _paired_error(chosen, best, recommended, versus)
+    where = (
+        f"the game ends on this hand ({why})"
+        if view.hands_left == 1
+        else f"the game can end on this hand for more than the pitcher's side ({why})"
+    )
     head = (
-        f"the game can end on this hand for more than the pitcher's side ({why}), so the "
-        "cards are judged by P(your side wins it on this hand) minus P(another side does)"
+        f"{where}, so the cards are judged by P(your side wins it on this hand) minus "
+        "P(another side does)"
     )
     return _card_judgement(
         view, hand, chosen, best, values, halves, error, NET_GAME_UNIT, h, "rollout", time,

@@ -176,7 +176,11 @@ function renderView(view, into, actions) {
         `${who(s, view)} ${view.scores[s]}`));
     }
   }
-  scores.append(el("span", { class: "target" }, `to ${view.target} · dealer ${who(view.dealer, view)}`));
+  // hands=N (12.4): no target counts; the game ends after its last hand
+  const goal = view.hands_left != null
+    ? `hand ${view.hands_played + 1} of ${view.hands_played + view.hands_left}, then the highest total wins`
+    : `to ${view.target}`;
+  scores.append(el("span", { class: "target" }, `${goal} · dealer ${who(view.dealer, view)}`));
   const calls = view.calls.map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
   into.auction.textContent = calls.length ? "Calls: " + calls.join(", ") : "Calls: none yet";
   const trumps = view.trumps || [];
