@@ -71,7 +71,7 @@ def test_what_describe_says_in_each_case():
     assert describe(J()) == "coach: K♠ — MISTAKE: best was A♠, you lost 0.30 points (±0.10)"
     assert describe(J(kind="call", chosen="pass", best="2", loss=0.12, error=0.03,
                       unit="P(win)")) == (
-        "coach: pass — MISTAKE: best was 2, you lost 0.12 of P(win) (±0.03)"
+        "coach: pass — MISTAKE: best was 2, you lost 12.0 percentage points of P(win) (±3.0)"
     )  # fmt: skip
     assert describe(J(loss=0.3, error=math.nan, lab=None)) == (
         "coach: K♠ — best A♠, 0.30 points behind: too few samples to judge"
@@ -85,13 +85,13 @@ def test_what_describe_says_in_each_case():
     )
     assert describe(J(kind="call", chosen="pass", best="3", loss=0.04, error=0.01,
                       lab=None, unit="P(win)")) == (
-        "coach: pass — best 3, 0.04 of P(win) behind (±0.01): a real loss, but under "
-        "0.05 of P(win), too small to call an inaccuracy"
+        "coach: pass — best 3, 4.0 percentage points of P(win) behind (±1.0): a real loss, "
+        "but under 5.0 percentage points of P(win), too small to call an inaccuracy"
     )  # fmt: skip
     assert describe(J(kind="trump", chosen="trump:D", best="trump:H", loss=0.2, error=0.1,
                       lab=None, unit="score")) == (
-        "coach: ♦ diamonds — best ♥ hearts, 0.20 points behind (±0.10): a real loss, but "
-        "under 0.25 points, too small to call an inaccuracy"
+        "coach: ♦ diamonds — best ♥ hearts, 0.20 points of expected score behind (±0.10): a "
+        "real loss, but under 0.25 points of expected score, too small to call an inaccuracy"
     )  # fmt: skip
 
 

@@ -60,11 +60,12 @@ def test_a_loss_summary_counts_each_kind_in_its_own_unit():
         J("card", "points", 0.5, "blunder"),
     ]
     assert loss_line(js, "this game") == (
-        "this game: 1 call lost 5.0% of P(win), 2 cards lost 0.75 points; "
+        "this game: 1 call lost 5.0 percentage points of P(win), 2 cards lost 0.75 points; "
         "1 blunder, 1 mistake, 1 inaccuracy"
     )
     assert loss_line([], "hand 2") == (
-        "hand 2: 0 calls lost 0.0% of P(win), 0 cards lost 0.00 points; nothing beyond its error"
+        "hand 2: 0 calls lost 0.0 percentage points of P(win), 0 cards lost 0.00 points; "
+        "nothing beyond its error"
     )
 
 
@@ -199,12 +200,12 @@ def test_a_saved_judgement_reads_back_as_it_was_made():
 def test_a_presets_table_numbers_its_tricks_from_one():
     """examples/family_views/ten-point.json: two tricks played, shown as tricks 1 and 2
     (smear.json: one played and one under way, "this trick")."""
-    from pitchsim.coach.practice import render_family_view
+    from pitchsim.coach.practice import render_view
 
     def view(name):
         return View.from_json(json.loads((EXAMPLES / "family_views" / name).read_text()))
 
-    ten = [x for x in render_family_view(view("ten-point.json")).split("\n") if "trick" in x]
+    ten = [x for x in render_view(view("ten-point.json")).split("\n") if "trick" in x]
     assert [x.split(":")[0] for x in ten] == ["trick 1", "trick 2"]
-    smear = [x for x in render_family_view(view("smear.json")).split("\n") if "trick" in x]
+    smear = [x for x in render_view(view("smear.json")).split("\n") if "trick" in x]
     assert [x.split(":")[0] for x in smear] == ["trick 1", "this trick"]

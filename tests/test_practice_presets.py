@@ -334,7 +334,8 @@ def test_typed_choices_under_a_preset(spec):
 
 @pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
 def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
-    from pitchsim.advice.advise import advise, call_name
+    from pitchsim.advice.advise import advise
+    from pitchsim.game.view import call_text as call_name
     from pitchsim.search.hint import hint_view
 
     views = [(v, a) for v, a in cut_views(spec, 5, hands=2) if len(v.legal()) > 1]

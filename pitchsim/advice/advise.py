@@ -27,6 +27,7 @@ import numpy as np
 from ..game.cards import SUITS, format_card, mask_of, parse_cards, parse_hand, suit_of
 from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
+from ..game.view import call_text
 
 # The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
 from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
@@ -77,15 +78,6 @@ class AuctionError(InputError):
 
 class UnlikelyCalls(InputError):
     """A history of calls the model (almost) never makes with the cards left."""
-
-
-def call_name(call: int, rules: Rules | None = None) -> str:
-    """``pass``, the bid, or ``shoot`` (the call one above the rules' maximum bid)."""
-    if call == PASS:
-        return "pass"
-    if rules is not None and as_family(rules).shoot and call == as_family(rules).max_bid + 1:
-        return "shoot"
-    return str(call)
 
 
 def _calls_known(rules: Rules | None) -> tuple[int, str]:
@@ -199,7 +191,7 @@ def check_auction(
         )
 
     def name(c: int) -> str:
-        return call_name(c, rules)
+        return call_text(c, rules)
 
     def ended(heard: list[int]) -> str:
         last = max(heard)
@@ -358,7 +350,7 @@ class Advice:
         return range(1, as_family(self.rules).max_bid + 1)
 
     def call_name(self, call: int) -> str:
-        return call_name(call, self.rules)
+        return call_text(call, self.rules)
 
     @property
     def hands_left(self) -> int | None:
@@ -1069,7 +1061,7 @@ def advise(
     deals, tried, suit_pts, out = run.deals, run.tried, run.suit_pts, run.out
     cand_trump = run.trumps
     kept = deals.size
-    heard_text = ", ".join(call_name(c, rules) for c in heard)
+    heard_text = ", ".join(call_text(c, rules) for c in heard)
     if kept == 0 and not run.short:  # the clock ran out before any deal fit
         raise UnlikelyCalls(
             f"no deal fit the calls {heard_text} in the {tried:,} "
@@ -1091,7 +1083,7 @@ def advise(
         trumps = o[side, engine.O_TRUMP].astype(int)
         share = np.bincount(trumps, minlength=4) / max(trumps.size, 1)
         trump = int(cand_trump[i]) if c > 0 and cand_trump[i] >= 0 else None
-        label = call_name(c, rules)
+        label = call_text(c, rules)
         if seat == dealer and c == high and c > PASS:
             label += " (steal)"
         by_call[c] = CallAdvice(

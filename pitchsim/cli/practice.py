@@ -175,7 +175,15 @@ def review_command(
 ) -> None:
     """Every decision of one seat in a recorded game, valued from the view it had: the
     costly ones, the total loss, and a table by hand."""
-    from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNITS, describe
+    from ..coach.judge import (
+        COACH_SAMPLES,
+        COACH_TIME,
+        COACH_WORLDS,
+        GAME_UNIT,
+        GAME_UNITS,
+        describe,
+        loss_text,
+    )
     from ..coach.review import review
     from ..games.clock import check_time
     from ..games.record import replay
@@ -225,19 +233,20 @@ def review_command(
     more = "  cards  lost P(game)" if game else ""
     out.append(f"hand  calls  lost P(win)  cards  lost {card_unit:<6}{more}  labelled")
     for row in r.by_hand():
-        more = f"  {row['game_cards']:>5}  {row['game_loss']:>11.1%}" if game else ""
+        more = f"  {row['game_cards']:>5}  {100 * row['game_loss']:>11.1f}" if game else ""
         out.append(
-            f"{row['hand']:>4}  {row['calls']:>5}  {row['call_loss']:>10.1%}  "
+            f"{row['hand']:>4}  {row['calls']:>5}  {100 * row['call_loss']:>11.1f}  "
             f"{row['cards']:>5}  {row['card_loss']:>11.2f}{more}  {row['labelled']:>8}"
         )
+    out.append("(chances lost in percentage points: they add over decisions, past 100 at times)")
     total = r.to_json()
-    text = f"total: calls lost {total['call_loss']:.1%} of P(win), cards "
-    text += f"{total['card_loss']:.2f} points" + (" of margin" if preset else "")
+    text = f"total: calls lost {loss_text(total['call_loss'], 'P(win)')}, cards "
+    text += loss_text(total["card_loss"], card_unit)
     if game:
-        text += f", cards that could end the game {total['game_loss']:.1%} of P(game)"
+        text += f", cards that could end the game {loss_text(total['game_loss'], GAME_UNIT)}"
     named = sum(row["trumps"] for row in r.by_hand())
     if named:
-        text += f", naming trump ({named}) {total['trump_loss']:.2f} points of expected score"
+        text += f", naming trump ({named}) {loss_text(total['trump_loss'], 'score')}"
     out.append(text)
     if r.costly:
         out.append("costly decisions:")

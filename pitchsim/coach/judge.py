@@ -164,8 +164,7 @@ def judge_call(
     """``advise`` at the view (on a ``time`` clock), a base view or a family view (every
     call played to the end of the game under the preset's target and win rule); the
     chosen call against its recommendation."""
-    from ..advice.advise import CLOCK, advise, advise_view, call_name
-    from ..game.rules import FamilyRules
+    from ..advice.advise import CLOCK, advise_view
 
     options = {"samples": samples, "seed": seed, "time": time}
     if model is not None:
@@ -174,28 +173,11 @@ def judge_call(
     from ..games.bidding import StrategyError
 
     fallback = ""
-    if isinstance(view.rules, FamilyRules):
 
-        def run(**more):
-            return advise(
-                list(view.hand),
-                players=view.players,
-                seat=view.seat,
-                dealer=view.dealer,
-                calls=list(view.calls),
-                scores=[view.seat_score(s) for s in range(view.players)],
-                rules=view.rules,
-                hands_played=view.hands_played if view.preset.hands_limit else None,
-                **(options | more),
-            )
+    def run(**more):
+        return advise_view(view, **(options | more))
 
-        name = lambda c: call_name(c, view.rules)  # noqa: E731
-    else:
-
-        def run(**more):
-            return advise_view(view, **(options | more))
-
-        name = call_text
+    name = lambda c: call_text(c, view.rules)  # noqa: E731
     try:
         a = run()
     except StrategyError:
@@ -669,29 +651,54 @@ def show_action(kind: str, text: str) -> str:
     return format_card(_card(text))
 
 
+CHANCE_UNITS = ("P(win)", GAME_UNIT, NET_GAME_UNIT)  # losses in chances, not points
+# A loss's words after its number, by unit.
+LOSS_WORDS = {
+    "P(win)": "of P(win)",
+    GAME_UNIT: "of P(game)",
+    NET_GAME_UNIT: "of net P(game)",
+    "points": "points",
+    "margin": "points of margin",
+    "score": "points of expected score",
+}
+
+
+def amount(x: float, unit: str) -> str:
+    """A loss (or an error, or a sum of losses) as a player reads it.  A chance lost is
+    told in percentage points, never as a percentage: summed over a game's decisions it
+    can pass 100, and a net P(game) runs from -1 to 1."""
+    if unit in CHANCE_UNITS:
+        return f"{100 * x:.1f} percentage points"
+    return f"{x:.2f}"
+
+
+def loss_text(x: float, unit: str) -> str:
+    """``amount`` with its unit: "12.0 percentage points of P(win)", "0.75 points"."""
+    return f"{amount(x, unit)} {LOSS_WORDS.get(unit, 'points')}"
+
+
 def describe(j: Judgement) -> str:
     """One line for the player: the loss, its error and the label, in words that agree
     with the values shown (the best is the highest value)."""
-    unit = {"P(win)": "of P(win)", GAME_UNIT: "of P(game)", NET_GAME_UNIT: "of net P(game)"}.get(
-        j.unit, "points"
-    )
     best = show_action(j.kind, j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
-    behind = f"{_show(j)} — best {best}, {j.loss:.2f} {unit} behind"
+    # the error beside its loss, as a bare number in the loss's scale
+    err = f"±{100 * j.error:.1f}" if j.unit in CHANCE_UNITS else f"±{j.error:.2f}"
+    behind = f"{_show(j)} — best {best}, {loss_text(j.loss, j.unit)} behind"
     if j.label is None and not math.isfinite(j.error):
         return f"coach: {behind}: too few samples to judge"
     if j.label is None and j.loss <= j.error:
-        return f"coach: {behind}, inside its error (±{j.error:.2f}): fine"
+        return f"coach: {behind}, inside its error ({err}): fine"
     if j.label is None:
         steps = STEPS[j.unit]
         return (
-            f"coach: {behind} (±{j.error:.2f}): a real loss, but under "
-            f"{steps[-1][0]:.2f} {unit}, too small to call an {steps[-1][1]}"
+            f"coach: {behind} ({err}): a real loss, but under "
+            f"{loss_text(steps[-1][0], j.unit)}, too small to call an {steps[-1][1]}"
         )
     return (
         f"coach: {_show(j)} — {j.label.upper()}: best was {best}, you lost "
-        f"{j.loss:.2f} {unit} (±{j.error:.2f})"
+        f"{loss_text(j.loss, j.unit)} ({err})"
     )
 
 

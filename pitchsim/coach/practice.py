@@ -51,6 +51,7 @@ from .judge import (
     Judgement,
     describe,
     judge,
+    loss_text,
     show_action,
 )
 
@@ -193,42 +194,6 @@ class Refusal:
     message: str
 
 
-def read_choice(text: str, view, legal: list[str]) -> str | Refusal:
-    """A typed choice as the action it names, or why it is not one (one line)."""
-    shown = text if len(text) <= 20 else text[:17] + "..."
-    if isinstance(view.rules, FamilyRules):  # a preset's words: shoot, trump, jokers
-        return _read_family_choice(text, shown, view, legal)
-    numbered = shown_choices(view)
-    if text.isdigit() and view.phase == "play" and 1 <= int(text) <= len(numbered):
-        return numbered[int(text) - 1]
-    if view.phase == "auction":
-        low = text.lower()
-        if low in ("p", "pass"):
-            return "pass" if "pass" in legal else Refusal("you may not pass here")
-        if low.isdigit():
-            if low in legal:
-                return low
-            return Refusal(f"you cannot bid {low} now: your choices are {', '.join(legal)}")
-        return Refusal(f"{shown!r} is not a call: type pass or a bid ({', '.join(legal)})")
-    try:
-        cards = parse_cards(text)
-    except ValueError:
-        return Refusal(f"{shown!r} is not a card (type it as KS, K♠, 10h or Th)")
-    if len(cards) != 1:
-        return Refusal("play one card")
-    name = card_text(cards[0])
-    if name in legal:
-        return name
-    if not view.hand_mask >> cards[0] & 1:
-        return Refusal(f"you do not hold {format_card(cards[0])}")
-    if not view.held >> cards[0] & 1:
-        return Refusal(f"you have played {format_card(cards[0])} already")
-    return Refusal(
-        f"{format_card(cards[0])} is not legal now: play "
-        + " ".join(format_card(parse_cards(c)[0]) for c in legal)
-    )
-
-
 def shown_choices(view) -> list[str]:
     """The legal actions in the order the table lists (and numbers) them: cards in the
     hand's order (trumps first), suits to name in the one suit order, calls as offered."""
@@ -242,9 +207,10 @@ def shown_choices(view) -> list[str]:
     return legal
 
 
-def _read_family_choice(text: str, shown: str, view: View, legal: list[str]):
-    """``read_choice`` under a rule family: calls up to its maximum and ``shoot``, the
-    suit to name, cards with the jokers."""
+def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
+    """A typed choice as the action it names, or why it is not one (one line): calls up
+    to the rules' maximum and ``shoot``, the suit to name, cards with the jokers."""
+    shown = text if len(text) <= 20 else text[:17] + "..."
     low = text.lower()
     numbered = shown_choices(view)
     if text.isdigit() and view.phase in ("play", "trump") and 1 <= int(text) <= len(numbered):
@@ -295,58 +261,6 @@ def _read_family_choice(text: str, shown: str, view: View, legal: list[str]):
 # ------------------------------------------------------------------ what is shown
 
 
-def render_view(view, paint=lambda t, s: t) -> str:
-    """The table as the person sees it before a decision."""
-    if isinstance(view.rules, FamilyRules):  # a preset's table: the draw, seats out
-        return render_family_view(view, paint)
-    n = view.players
-    lines = ["", "-" * 60]
-    who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
-    if view.partnership:
-        team = view.seat % 2
-        lines.append(
-            f"scores: your team {view.scores[team]}, them {view.scores[1 - team]}"
-            f"  (to {view.target})"
-        )
-    else:
-        lines.append(
-            "scores: "
-            + ", ".join(f"{who[s]} {view.scores[s]}" for s in range(n))
-            + f"  (to {view.target})"
-        )
-    lines.append(f"dealer: {who[view.dealer]}")
-    if view.calls:
-        calls = [f"{who[view.caller(i)]} {call_text(c)}" for i, c in enumerate(view.calls)]
-        lines.append("calls: " + ", ".join(calls))
-    if view.pitcher is not None:
-        trump = (
-            ""
-            if view.trump is None
-            else f", trump {SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
-        )
-        lines.append(f"pitcher: {who[view.pitcher]} for {view.bid}{trump}")
-    done = view.complete_tricks
-    for k, t in enumerate(done, 1):
-        cards = " ".join(_card(c, paint) for c in t.cards)
-        lines.append(f"trick {k}: {who[t.leader]} led  {cards}  -> {who[view.winner(t)]}")
-    cur = view.current_trick
-    if cur is not None and cur.cards:
-        lines.append(
-            f"this trick: {who[cur.leader]} led  " + " ".join(_card(c, paint) for c in cur.cards)
-        )
-    held = [c for c in view.hand if view.held >> c & 1]
-    lines.append("your hand: " + _hand_text(held, view.trump, as_family(view.rules), paint))
-    legal = shown_choices(view)
-    if view.phase == "auction":
-        lines.append("your choices: " + ", ".join(legal))
-    else:
-        lines.append(
-            "your choices: "
-            + "  ".join(f"{i}:{_card(parse_cards(c)[0], paint)}" for i, c in enumerate(legal, 1))
-        )
-    return "\n".join(lines)
-
-
 def _card(c: int, paint) -> str:
     return paint(format_card(c), c // 13)
 
@@ -386,8 +300,8 @@ def _suit_words(s: int) -> str:
     return f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}"
 
 
-def render_family_view(view: View, paint=lambda t, s: t) -> str:
-    """The table under a rule family: the calls (and shoot), the pitcher and the named
+def render_view(view: View, paint=lambda t, s: t) -> str:
+    """The table as the person sees it before a decision: the calls (and shoot), the pitcher and the named
     trump, the draw as the seat saw it (its own discard and draw, how many each other
     seat drew, the trumps burnt face up), the seats out, the tricks, the hand with its
     trumps grouped (the jick and the jokers among them)."""
@@ -638,14 +552,14 @@ def _count(k: int, what: str) -> str:
     return f"{k} {what[:-1]}ies" if what.endswith("y") else f"{k} {what}s"
 
 
-# The lines of a loss summary: (kind of decision, unit) -> its words and number format.
+# The lines of a loss summary, in order: (kind of decision, unit) and the decision's noun.
 LOSS_PARTS = (
-    (("call",), "P(win)", "call", "{:.1%} of P(win)"),
-    (("trump",), "score", "naming of trump", "{:.2f} points of expected score"),
-    (("card",), "points", "card", "{:.2f} points"),
-    (("card",), "margin", "card", "{:.2f} points of margin"),
-    (("card",), GAME_UNIT, "card", "{:.1%} of P(game)"),
-    (("card",), NET_GAME_UNIT, "card", "{:.1%} of net P(game)"),
+    ("call", "P(win)", "call"),
+    ("trump", "score", "naming of trump"),
+    ("card", "points", "card"),
+    ("card", "margin", "card"),
+    ("card", GAME_UNIT, "card"),
+    ("card", NET_GAME_UNIT, "card"),
 )
 
 
@@ -653,13 +567,13 @@ def loss_line(js: list[Judgement], what: str) -> str:
     """What the decisions ``js`` cost, by kind and in each one's unit (a game is judged
     in one preset, so its units never mix within a kind), and their labels."""
     parts = []
-    for kinds, unit, noun, number in LOSS_PARTS:
-        mine = [j for j in js if j.kind in kinds and j.unit == unit]
+    for kind, unit, noun in LOSS_PARTS:
+        mine = [j for j in js if j.kind == kind and j.unit == unit]
         if mine or (unit in ("P(win)", "points") and not js):
             loss = sum(j.loss for j in mine)
             word = noun if len(mine) == 1 else noun.replace("naming", "namings") + "s"
             word = word.replace("namings of trumps", "namings of trump")
-            parts.append(f"{len(mine)} {word} lost {number.format(loss)}")
+            parts.append(f"{len(mine)} {word} lost {loss_text(loss, unit)}")
     text = f"{what}: " + ", ".join(parts)
     labelled = [j for j in js if j.label]
     if labelled:
@@ -1023,7 +937,6 @@ __all__ = [
     "PersonSeat",
     "read_choice",
     "render_view",
-    "render_family_view",
     "hand_order",
     "checked_action",
 ]

@@ -519,7 +519,8 @@ function lossWords(js) {
   for (const [[kind, one, many], unit] of kinds.flatMap((k) => [...new Set(js.filter((j) => j.kind === k[0]).map((j) => j.unit))].map((u) => [k, u]))) {
     const mine = js.filter((j) => j.kind === kind && j.unit === unit);
     const loss = mine.reduce((a, j) => a + j.loss, 0);
-    const amount = CHANCES.includes(unit) ? `${pct(loss)} of ${unit}` :
+    // a chance lost in percentage points: summed over a game it can pass 100
+    const amount = CHANCES.includes(unit) ? `${(100 * loss).toFixed(1)} percentage points of ${unit}` :
       unit === "score" ? `${loss.toFixed(2)} points of expected score` :
       unit === "margin" ? `${loss.toFixed(2)} points of margin` : `${loss.toFixed(2)} points`;
     parts.push(`${mine.length} ${mine.length === 1 ? one : many} lost ${amount}`);
