@@ -80,6 +80,10 @@ FAMILY_SOLO += [("seven-point", 4), ("seven-point,partnership=false", 4)]
 FAMILY_SOLO += [("six-point", 4)] + [("six-point,partnership=false", n) for n in (2, 3, 4)]
 # Cinch (VARIANTS.md 11, 4 players in partnership only), after those for the same reason
 FAMILY_SOLO += [("cinch", 4)]
+# The base game as the auction-pitch preset (so that its variants, trump=named and the
+# rest, bid by odds on the family kernels), after those for the same reason
+FAMILY_SOLO += [("auction-pitch", n) for n in range(2, 8)]
+FAMILY_SOLO += [("auction-pitch,partnership=true", 4)]
 MIN_CELL = 200
 
 

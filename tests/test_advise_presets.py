@@ -190,7 +190,8 @@ def test_dealer_steal_variants_decide_the_dealers_calls():
         (dict(rules=PRESETS["smear"], calls="shoot"), "cannot read call"),  # no shoot
         (dict(rules=PRESETS["smear"], calls="1"), "cannot call 1"),  # min-bid 2
         (dict(rules=PRESETS["smear"], model="pimc"), "pimc"),
-        (dict(rules=PRESETS["auction-pitch"], model="odds"), "no table"),
+        # a maximum bid of 5 (a joker), which no odds table is built for
+        (dict(rules=Rules.parse("auction-pitch,jokers=1"), model="odds"), "no table"),
         (dict(rules=PRESETS["setback"], players=3), "4 players"),
     ],
 )

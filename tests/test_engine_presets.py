@@ -316,8 +316,8 @@ def test_family_refusals_and_no_decision():
     reply = decide(smear, strategy="nosuch+pimc")
     assert reply["code"] == "unknown-strategy"
     assert "nosuch" in reply["message"] and "advisor" in reply["message"]
-    # smear at 4 players has an odds table; auction-pitch as a family has none
-    ap = {"rules": "auction-pitch,shoot=true", "players": 4, "seat": 1, "dealer": 0,
+    # smear at 4 players has an odds table; auction-pitch with a joker (bids to 5) none
+    ap = {"rules": "auction-pitch,jokers=1,shoot=true", "players": 4, "seat": 1, "dealer": 0,
           "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": []}  # fmt: skip
     reply = decide(ap, strategy="odds+heuristic")
     assert reply["code"] == "unknown-strategy" and "no table" in reply["message"]

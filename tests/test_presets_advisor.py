@@ -52,10 +52,9 @@ from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 SAMPLES, TRIES = 32, 64  # the advisor bidder's deals kept per call, tried per deal kept
 SEED = 3
 NAMES = ["advisor+heuristic", "odds+heuristic"]
-# auction-pitch as a family has no odds table: heuristic opponents, and the advisor
-# models the others by heuristic there
+# five-point,hands=3 against heuristic opponents: the advisor models the others by
+# odds (its preset's table) all the same
 NAMES_OF = {
-    "auction-pitch": ["advisor+heuristic", "heuristic+heuristic"],
     "five-point,hands=3": ["advisor+heuristic", "heuristic+heuristic"],
 }
 # hands=3 (12.4): the advisor weighs the hands the game has left, not its first three

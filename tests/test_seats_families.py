@@ -222,12 +222,13 @@ def test_a_strategy_the_families_do_not_play_is_refused_saying_what_they_play():
     view = View.from_json(
         json.loads(open("examples/family_views/smear.json", encoding="utf-8").read())
     )
-    # auction-pitch as a family has no odds table: the message says what to bid instead
+    # auction-pitch with a joker (bids to 5) has no odds table: the message says what
+    # to bid instead
     ap = dict(json.loads(json.dumps(view.to_json())))
     with pytest.raises(StrategyError, match="no table"):
         doc = next(
             v
-            for _, v, _, _ in decisions("auction-pitch,shoot=true", 4, ["heuristic"], 1, 0)
+            for _, v, _, _ in decisions("auction-pitch,jokers=1", 4, ["heuristic"], 1, 0)
             if v.phase == "auction"
         )
         KernelSeat("odds+heuristic").decide(doc, view_key(0, doc))
