@@ -78,7 +78,11 @@ T_VALUE = T_KEY + N_CARDS_WITH_JOKERS
 T_BURN = T_VALUE + N_CARDS_WITH_JOKERS
 T_WORTH = T_BURN + N_CARDS_WITH_JOKERS
 T_WORTHY = T_WORTH + N_CARDS_WITH_JOKERS
-TAB_WIDTH = T_WORTHY + 1
+# Per card, the trumps ranked above it (below it) in the trump order: what the bidders'
+# count asks of every card, a mask away instead of a loop over the trumps.
+T_ABOVE = T_WORTHY + 1
+T_BELOW = T_ABOVE + N_CARDS_WITH_JOKERS
+TAB_WIDTH = T_BELOW + N_CARDS_WITH_JOKERS
 
 JOKERS = np.int64((1 << 52) | (1 << 53))
 DEUCE, THREE, FIVE = 0, 1, 3  # ranks
@@ -166,6 +170,11 @@ def family_tables(rules: Rules) -> np.ndarray:
             _worth(c, trump, r, int(values[trump, c])) for c in range(n)
         ]
         tab[trump, T_WORTHY] = sum(1 << c for c in range(n) if tab[trump, T_WORTH + c] > 0)
+        trumps = [d for d in range(n) if t.trump_mask[trump] >> d & 1]
+        for c in range(n):
+            k = t.key[trump, c]
+            tab[trump, T_ABOVE + c] = sum(1 << d for d in trumps if t.key[trump, d] > k)
+            tab[trump, T_BELOW + c] = sum(1 << d for d in trumps if t.key[trump, d] < k)
     return tab
 
 

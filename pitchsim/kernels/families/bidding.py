@@ -85,6 +85,8 @@ from .tables import (
     F_WIN,
     STEAL_MAX,
     STEAL_YES,
+    T_ABOVE,
+    T_BELOW,
     T_KEY,
     T_POINTS,
     T_RANKED,
@@ -157,7 +159,7 @@ def legal_calls(high, dealer_to_call, may_shoot, fr):
     return pass_bit | _span(lowest, top) | shoots
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def family_count(hand, t, n, fr, tab):
     """The points ``hand`` expects its side to take with suit ``t`` as trump."""
     tm = tab[t, T_TRUMPS]
@@ -177,48 +179,30 @@ def family_count(hand, t, n, fr, tab):
     count = 0.0
     ranked = trumps & tab[t, T_RANKED]
     if ranked:
-        hi_k = np.int64(-1)
-        lo_k = np.int64(1 << 20)
+        # the top and bottom ranked trumps held: none held above (below) them
+        top = bottom = -1
         m = ranked
         while m:
             c = lowest_card(m)
             m &= m - 1
-            k = tab[t, T_KEY + c]
-            hi_k = max(hi_k, k)
-            lo_k = min(lo_k, k)
-        above = 0
-        below_ = 0
-        m = unseen & tab[t, T_RANKED]
-        while m:
-            c = lowest_card(m)
-            m &= m - 1
-            k = tab[t, T_KEY + c]
-            if k > hi_k:
-                above += 1
-            elif k < lo_k:
-                below_ += 1
-        count += q**above  # High
-        low = q**below_
+            if ranked & tab[t, T_ABOVE + c] == 0:
+                top = c
+            if ranked & tab[t, T_BELOW + c] == 0:
+                bottom = c
+        unseen_ranked = unseen & tab[t, T_RANKED]
+        count += q ** popcount(unseen_ranked & tab[t, T_ABOVE + top])  # High
+        low = q ** popcount(unseen_ranked & tab[t, T_BELOW + bottom])
         count += low if fr[F_LOW_DEALT] != 0 else 0.7 * low  # Low
     # The point cards (jack, jick, jokers, the 10 under game=ten, the 3, the 5).
     points = tab[t, T_POINTS] & pack
+    unseen_trumps = unseen & tm
     m = points
     while m:
         c = lowest_card(m)
         m &= m - 1
         value = tab[t, T_VALUE + c]
-        k = tab[t, T_KEY + c]
-        mine_above = 0
-        unseen_above = 0
-        mm = (trumps | (unseen & tm)) & ~(np.int64(1) << c)
-        while mm:
-            d = lowest_card(mm)
-            mm &= mm - 1
-            if tab[t, T_KEY + d] > k:
-                if trumps >> d & 1:
-                    mine_above += 1
-                else:
-                    unseen_above += 1
+        mine_above = popcount(trumps & tab[t, T_ABOVE + c])
+        unseen_above = popcount(unseen_trumps & tab[t, T_ABOVE + c])
         if hand >> c & 1:
             if unseen_above == 0:
                 p = 1.0
