@@ -412,7 +412,7 @@ def read_hands_played(doc: dict, r: FamilyRules) -> int:
     if not 0 <= played < limit:
         raise ViewError(
             f"hands_played must be 0-{limit - 1} under hands={limit}: the game is over "
-            f"after the {limit}th hand (VARIANTS.md 12.4), not {played}"
+            f"after its {limit} hands (VARIANTS.md 12.4), not {played}"
         )
     if left is not None and whole_number(left, "hands_left") != limit - played:
         raise ViewError(
