@@ -32,6 +32,7 @@ from pitchsim.game.reference.draw import (
     discard_and_draw,
     excess_trumps,
     point_value,
+    shown_put_down,
 )
 from pitchsim.game.reference.game import GameHand, GameRecord, play_game
 from pitchsim.game.reference.hand import TRICKS, HandRecord, View, play_hand
@@ -91,6 +92,7 @@ __all__ = [
     "score_hand",
     "settle_hand",
     "shoot_call",
+    "shown_put_down",
     "shows_void",
     "trick_winner",
     "trump_order",

@@ -64,6 +64,21 @@ class DrawRecord:
     drawn: list[list[int]]
     robbed: list[int] = field(default_factory=list)
     put_down: list[int] = field(default_factory=list)  # by the pitcher after robbing
+    # The cards of ``put_down`` shown face up to every seat (``shown_put_down``).
+    put_down_shown: list[int] = field(default_factory=list)
+
+
+def shown_put_down(down: Sequence[int], trump: int, rules: FamilyRules) -> list[int]:
+    """Which cards the robber puts down after robbing (step 5) are face up, seen by all
+    and out of play: under rob=dealer his excess trumps (12.7, 11.8; the rest of the
+    stock stays face down); under rob=true with discards=shown all of them (12.9: every
+    discard of the hand is face up); under rob=true with discards=hidden none (12.9:
+    only the excess trumps of step 2 are shown)."""
+    if rules.rob == "dealer":
+        return [c for c in down if is_trump(c, trump, rules)]
+    if rules.rob is True and rules.discards == "shown":
+        return list(down)
+    return []
 
 
 def discard_and_draw(
@@ -79,7 +94,8 @@ def discard_and_draw(
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
     from the face-down discards, shuffled, when the stock runs out unless follow=only
     (4); under rob=true the pitcher skips 3, takes the rest of the stock and comes down
-    to 6, non-trumps lowest-ranking first, then rule X (5).  Under rob=dealer (12.7,
+    to 6, non-trumps lowest-ranking first, then rule X (5), showing what ``shown_put_down``
+    shows.  Under rob=dealer (12.7,
     11.8) the same with the dealer in the pitcher's place: from the dealer's left, the
     dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
     are his choice (11.8): the highest-ranking, as under rob=true."""
@@ -130,4 +146,5 @@ def discard_and_draw(
         down += excess_trumps(trumps, HAND_TARGET - (len(non_trumps) - len(down)), trump, r)
         hands[pitcher] &= ~mask_of(down)
         rec.put_down = down
+        rec.put_down_shown = shown_put_down(down, trump, r)
     return hands, rec
