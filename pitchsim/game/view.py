@@ -483,6 +483,11 @@ def _rules(doc: dict) -> Rules:
             rules = Rules.parse(given)
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
+    if as_family(rules).kitty:
+        raise ViewError(
+            f"rules: kitty={as_family(rules).kitty}: a view does not carry the kitty yet "
+            "(VARIANTS.md 12.2; the reference engine plays it)"
+        )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue

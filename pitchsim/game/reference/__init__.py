@@ -29,10 +29,13 @@ from pitchsim.game.reference.draw import (
     HAND_TARGET,
     DrawRecord,
     carries_point,
+    come_down,
     discard_and_draw,
     excess_trumps,
+    kitty_of,
     point_value,
     shown_put_down,
+    take_kitty,
 )
 from pitchsim.game.reference.game import GameHand, GameRecord, play_game
 from pitchsim.game.reference.hand import TRICKS, HandRecord, View, play_hand
@@ -74,6 +77,7 @@ __all__ = [
     "View",
     "as_bid",
     "carries_point",
+    "come_down",
     "deal",
     "deal_hands",
     "discard_and_draw",
@@ -81,6 +85,7 @@ __all__ = [
     "excess_trumps",
     "is_trump",
     "jick_of",
+    "kitty_of",
     "legal_calls",
     "legal_cards",
     "pack",
@@ -94,6 +99,7 @@ __all__ = [
     "shoot_call",
     "shown_put_down",
     "shows_void",
+    "take_kitty",
     "trick_winner",
     "trump_order",
     "trumps_in",
