@@ -181,3 +181,15 @@ def test_4_8_4_the_seat_drawing_from_the_face_up_discards_knows_the_rest_stay():
                 knew += bool(d.drawn[x] and before_me & want)
     assert knew > 0  # a seat that drew from the discards still knows some stay down
     check_knowledge(spec, 6, [(0, False), (1, False)])
+
+
+def test_12_7_the_practice_table_says_which_put_down_cards_are_face_up():
+    from pitchsim.coach.practice import _draw_lines
+
+    rules, hand, docs = burning_hand()
+    seat = next(s for s in docs if s != hand.dealer)
+    v = View.from_json(docs[seat], rules=as_family(rules))
+    who = [f"seat {s}" for s in range(v.players)]
+    line = next(x for x in _draw_lines(v, who, lambda t, s: t) if "robbed the stock" in x)
+    down = v.put_down_count - len(v.put_down_shown)
+    assert f"put down {down} face down and " in line and line.endswith("face up"), line
