@@ -168,6 +168,35 @@ def test_11_15_5_the_dealer_keeps_every_trump_of_the_stock():
     hands, stock = cinch_deal(["TH 9H 8H", "7H 6H", "5H 4H", "AH 2H"], "KH QH JH 5D 3H")
     held, rec = F.discard_and_draw(hands, stock, 0, H, CINCH, random.Random(0), dealer=3)
     assert held[3] == m("AH 2H KH QH JH 5D") and rec.put_down == [c("3H")]
+    # ... face up: out of play and seen by all (11.8, 12.7); the stock's non-trumps he
+    # leaves stay face down
+    assert rec.put_down_shown == [c("3H")]
+
+
+def test_12_7_the_robbing_dealer_shows_only_his_excess_trumps():
+    # the dealer holds 2 trumps and finds 3: he puts down the stock's other non-trumps,
+    # none shown (11.8: the rest of the stock is out of play, face down)
+    hands, stock = cinch_deal(["9H 8H 7H", "6H 4H 3H", "JH TH 5H", "AH 2H"], "KH QH 5D AS")
+    _, rec = F.discard_and_draw(hands, stock, 0, H, CINCH, random.Random(0), dealer=3)
+    assert len(rec.put_down) == len(rec.robbed) - 4 > 0 and rec.put_down_shown == []
+    # with discards=hidden the dealer's excess trumps are still shown (12.7, 12.9)
+    hidden = Rules.parse(CINCH_SPEC.replace("discards=shown", "discards=hidden"))
+    hands, stock = cinch_deal(["TH 9H 8H", "7H 6H", "5H 4H", "AH 2H"], "KH QH JH 5D 3H")
+    _, rec = F.discard_and_draw(hands, stock, 0, H, hidden, random.Random(0), dealer=3)
+    assert rec.put_down_shown == [c("3H")]
+
+
+@pytest.mark.parametrize(("discards", "shown"), [("hidden", False), ("shown", True)])
+def test_4_8_5_and_12_9_the_robbing_pitcher_shows_his_put_down_only_under_shown(discards, shown):
+    # rob=true: the pitcher (seat 3, last) robs; under discards=hidden only step 2's
+    # excess trumps are face up (12.9), so his put-down stays face down; under
+    # discards=shown every discard of the hand is face up, the put-down included
+    spec = CINCH_SPEC.replace("rob=dealer", "rob=true")
+    rules = Rules.parse(spec.replace("discards=shown", f"discards={discards}"))
+    hands, stock = cinch_deal(["TH 9H 8H", "7H 6H", "5H 4H", "AH 2H"], "KH QH JH 5D 3H")
+    _, rec = F.discard_and_draw(hands, stock, 3, H, rules, random.Random(0))
+    assert rec.put_down == [c("3H")]  # A♥ 2♥ K♥ Q♥ J♥ 5♦ (the left pedro) 3♥: rule X
+    assert rec.put_down_shown == (rec.put_down if shown else [])
 
 
 def test_11_9_follow_suit_or_trump_the_pitcher_leads_any_card():

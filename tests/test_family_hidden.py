@@ -61,6 +61,7 @@ VIEW_RULES = [
     ("ten-point,rob=dealer", 4),
     ("ten-point,partnership=false,follow=trump,rob=dealer,discards=shown", 6),
     ("ten-point,partnership=false,discards=shown", 5),
+    ("ten-point,discards=shown", 4),  # 12.9: the robbing pitcher's put-down face up
 ]
 
 
@@ -143,20 +144,23 @@ def truth(hand, v: View, n: int):
         dealt_any = mask(c for m in hand.dealt for c in cards_of(m))
 
         def junk_after(seat: int, itself: bool = False) -> bool:
-            # A later seat drawing a card that was dealt took it from the discards (step 4).
+            # A later seat drawing a card that was dealt took it from the discards (step
+            # 4); the viewing seat knows what it drew itself, and that the rest stay.
             later = order[order.index(seat) + (0 if itself else 1) :]
-            return any(c in cards_of(dealt_any) for s in later for c in d.drawn[s])
+            return any(c in cards_of(dealt_any) for s in later if s != me for c in d.drawn[s])
 
         if not junk_after(me):
             sure |= d.discarded[me]
         if r.discards == "shown":  # 12.9: every discard seen, unless drawn back after
-            for s in range(n):  # (by a later seat, or by the seat itself: its own pile)
+            for s in range(n):  # (by a later seat, or by the seat itself: its own pile;
+                # not by the viewing seat, 4.8 step 4)
                 if s != me and not junk_after(s, itself=True):
                     sure |= d.discarded[s]
         if me == robber:
             sure |= put_down
-    # The pile a seat has not seen: the robber's put-down, to every other seat.
-    pile = put_down if me != robber else 0
+        sure |= mask(d.put_down_shown)  # face up (12.7, 12.9)
+    # The pile a seat has not seen: the robber's put-down face down, to every other seat.
+    pile = put_down & ~mask(d.put_down_shown) if me != robber and d is not None else 0
     return now, pile, sure
 
 
@@ -220,8 +224,11 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 checked += 1
     assert checked > 100
     assert burns > 0, "no view with a trump burnt face up: the test would prove nothing"
-    if spec.startswith("ten-point") and "rob=false" not in spec and n == 4:
+    r = as_family(Rules.parse(spec))
+    if r.rob is True and r.discards == "hidden" and n == 4 and spec.startswith("ten-point"):
         assert piles > 0, "no view with a hidden trump put down: the test would prove nothing"
+    if r.rob == "dealer" or r.discards == "shown":  # 12.7, 12.9: robbed trumps put down
+        assert piles == 0  # are face up, never in the pile
 
 
 def kernel_knowledge(hand, n: int, r) -> tuple[np.ndarray, int]:
@@ -272,6 +279,7 @@ def check_knowledge(spec, n, games, hands=3, counts=None):
             counts["burns"] = counts.get("burns", 0) + any(hand.draw.burnt)
             counts["robbers"] = counts.get("robbers", 0) + (robber != hand.auction.pitcher)
             counts["piles"] = counts.get("piles", 0) + (down > 0)
+            counts["shown_down"] = counts.get("shown_down", 0) + bool(hand.draw.put_down_shown)
             dealt_any = mask(c for m in hand.dealt for c in cards_of(m))
             drew_back = any(mask(d) & dealt_any for d in hand.draw.drawn)  # 4.8 step 4
             counts["junk"] = counts.get("junk", 0) + drew_back
@@ -307,6 +315,7 @@ def test_the_rollout_knows_what_the_view_shows_on_many_cinch_deals():
     assert got["seats"] > 1500 and got["shown"] > 1000 and got["robbers"] > 200
     assert got["piles"] > 200 and got["burns"] > 20
     assert got["junk"] > 20  # the stock ran out: shown discards drawn back (4.8 step 4)
+    assert got["shown_down"] > 2  # the dealer's excess trumps face up (12.7)
 
 
 # ---------------------------------------------------------------- counted by hand

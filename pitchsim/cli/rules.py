@@ -93,7 +93,7 @@ def _print_family(rule_set: families.FamilyRules, as_json: bool) -> None:
                 "rules": doc,
                 "spec": families.spec(rule_set),
                 "max_bid": rule_set.max_bid,
-                "changed": sorted(k for k in doc if doc[k] != preset[k]),
+                "changed": sorted(k for k in doc if doc[k] != preset.get(k)),
                 "points": [
                     {"point": name, "value": value, "to": who}
                     for name, value, who in families.point_cards(rule_set)
@@ -107,7 +107,7 @@ def _print_family(rule_set: families.FamilyRules, as_json: bool) -> None:
     for k, v in doc.items():
         if k == "family":
             continue
-        star = " " if v == preset[k] else "*"
+        star = " " if v == preset.get(k) else "*"
         lines.append(f"{star} {k:<{width}} = {texts[k]:<13} {families.meaning(k, texts[k])}")
     lines += [
         "",

@@ -395,7 +395,10 @@ def _draw_lines(view: View, who: list[str], paint) -> list[str]:
     robber = view.preset.robber(view.pitcher, view.dealer) if view.preset.rob else None
     if robber is not None and view.pitcher is not None:
         took = f"{who[robber]} robbed the stock ({view.robbed_count}) and put down "
-        took += f"{view.put_down_count} face down"
+        up = view.put_down_shown  # face up (12.7, 12.9)
+        took += f"{view.put_down_count - len(up)} face down"
+        if up:
+            took += f" and {cards(up)} face up"
         if me == robber and view.robbed:
             took += f": took {cards(view.robbed)}, put down {cards(view.put_down)}"
         lines.append("      " + took)

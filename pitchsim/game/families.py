@@ -177,6 +177,15 @@ OPTIONS = (
         },
     ),
     Variant(
+        "kitty",
+        ("0",),
+        {
+            "0": "no kitty",
+            "N": "N cards are dealt aside; once trump is named the pitcher takes them unseen "
+            "and discards face down back to 6 (played by the reference engine only so far)",
+        },
+    ),
+    Variant(
         "win",
         ("pitcher", "pitcher-first", "highest"),
         {

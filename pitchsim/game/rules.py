@@ -70,6 +70,7 @@ FAMILY_FIELDS = (
     "win",
     "deck",
     "hands",
+    "kitty",
 )
 FAMILY_CHOICES = CHOICES | {
     "all_pass": ("forced", "redeal", "next-dealer", "dealer-set", "dealer-free"),
@@ -101,6 +102,7 @@ FAMILY_INTS = {
     "target": INT_RANGES["target"],
     "jokers": (0, 2),
     "deal": (6, 9),
+    "kitty": (0, 54),  # VARIANTS.md 12.2.3: the pack bounds it (``check_players``)
 }
 FAMILY_BOOLEANS = BOOLEANS + ("jick", "three", "five", "rob", "lead_trump", "shoot")
 
@@ -642,6 +644,7 @@ OPTION_ORDER = (
     "five",
     "deck",
     "deal",
+    "kitty",
     "discard",
     "discards",
     "rob",
@@ -685,6 +688,7 @@ class FamilyRules(Rules):
     win: str = "pitcher"  # "pitcher" | "pitcher-first" | "highest"
     deck: str = "2-A"  # the pack before jokers: "2-A", "5-A", "9-A" or "2,9-A" (12.3)
     hands: str | int = "off"  # N: the game lasts N hands, the highest total wins (12.4)
+    kitty: int = 0  # N cards dealt aside; the pitcher takes them after naming trump (12.2)
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -707,6 +711,10 @@ class FamilyRules(Rules):
             ("follow", self.follow == "only", "trump=named", self.trump == "named"),
             ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
             ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher", self.win == "pitcher"),
+            # 6.3.8: how a kitty meets the automatic discard is not on record
+            ("kitty", self.kitty > 0, "trump=named", self.trump == "named"),
+            ("kitty", self.kitty > 0, "rob=false", self.rob is False),
+            ("kitty", self.kitty > 0, "discard=none", self.discard == "none"),
         ]
         for key, given, need, met in needs:
             if given and not met:
@@ -778,9 +786,10 @@ class FamilyRules(Rules):
             raise RulesError(f"{self.family} is played by {span} players, not {players}")
         if self.partnership and players != 4:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
-        if players * self.cards_each(players) > self.pack_size(players):
+        if players * self.cards_each(players) + self.kitty > self.pack_size(players):
+            kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
             raise RulesError(
-                f"{players} players x {self.cards_each(players)} cards is more than the "
+                f"{players} players x {self.cards_each(players)} cards{kitty} is more than the "
                 f"{self.pack_size(players)}-card pack"
                 + (f" of deck={self.deck}" if self.deck != "2-A" else "")
                 + " (VARIANTS.md 6.3.3)"
@@ -788,7 +797,11 @@ class FamilyRules(Rules):
 
     def describe(self) -> dict:
         """The complete rules: the family and every option, in VARIANTS.md 6.1 order."""
-        return {"family": self.family} | {_name(k): getattr(self, k) for k in OPTION_ORDER}
+        return {"family": self.family} | {
+            _name(k): getattr(self, k)
+            for k in OPTION_ORDER
+            if k != "kitty" or self.kitty  # (written only when there is one: 12.2)
+        }
 
     def to_array(self):
         raise FamilyNotPlayed(self, "the numba kernels")

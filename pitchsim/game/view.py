@@ -157,6 +157,9 @@ class View:
     draws: tuple[SeatDraw, ...] = ()  # per seat, once the draw is made
     drawn: tuple[int, ...] = ()  # this seat's own drawn cards, in order
     robbed: tuple[int, ...] = ()  # the stock's cards this seat took as the robbing pitcher
+    # The robber's cards put down after the rob face up, seen by all (4.8 step 5, 12.7,
+    # 12.9: ``reference.shown_put_down``); none given reads as none shown.
+    put_down_shown: tuple[int, ...] = ()
     out: tuple[int, ...] = ()  # seats shown to hold no trump (follow=only)
     hands_played: int = 0  # under hands=N (12.4): the hands counted before this one
     # Worked out by the replay:
@@ -339,6 +342,8 @@ class View:
             if r.rob:
                 draw["robbed"] = self.robbed_count
                 draw["put_down"] = self.put_down_count
+                if self.put_down_shown:
+                    draw["put_down_shown"] = _texts(self.put_down_shown)
                 if self.seat == r.robber(self.pitcher, self.dealer):
                     draw["mine"] |= {
                         "robbed": _texts(self.robbed),
@@ -478,6 +483,11 @@ def _rules(doc: dict) -> Rules:
             rules = Rules.parse(given)
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
+    if as_family(rules).kitty:
+        raise ViewError(
+            f"rules: kitty={as_family(rules).kitty}: a view does not carry the kitty yet "
+            "(VARIANTS.md 12.2; the reference engine plays it)"
+        )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue
@@ -545,6 +555,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     draws: tuple[SeatDraw, ...] = ()
     drawn: tuple[int, ...] = ()
     robbed: tuple[int, ...] = ()
+    put_down_shown: tuple[int, ...] = ()
     draw_doc = doc.get("draw") if preset else None
     if draw_doc is not None:
         if not isinstance(draw_doc, dict):
@@ -570,6 +581,9 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             raise ViewError("draw: mine must be an object with drawn (and robbed)")
         drawn = _cards(mine.get("drawn", []), "draw: drawn", r.jokers)
         robbed = _cards(mine.get("robbed", []), "draw: robbed", r.jokers)
+        put_down_shown = _cards(
+            draw_doc.get("put_down_shown") or [], "draw: put_down_shown", r.jokers
+        )
     only = r.follow == "only"
     tricks = []
     tricks_doc = _list(doc, "tricks", 'tricks must be a list of {"leader", "cards"} objects')
@@ -624,6 +638,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         draws=draws,
         drawn=drawn,
         robbed=robbed,
+        put_down_shown=put_down_shown,
         out=out,
         hands_played=hands_played,
     )
@@ -850,7 +865,7 @@ class _Replay:
             if not v.draws:
                 self.fail("trump is named, so the discard and draw has been made: give draw")
             held, counts, draw_facts = self.draw(pitcher, trump)
-        elif v.draws or v.drawn or v.robbed:
+        elif v.draws or v.drawn or v.robbed or v.put_down_shown:
             self.fail(f"{r.family} has no discard and draw (discard=none)")
         return self.play(pitcher, trump, held, counts, fixed | draw_facts)
 
@@ -969,7 +984,8 @@ class _Replay:
                 held += from_junk
                 if mine_discarded and s != v.seat:
                     junk_draw_after_me = True
-                shown_out &= ~pile_shown  # any of them may be in this seat's hand now
+                if s != v.seat:  # any of them may be in that seat's hand now; this seat
+                    shown_out &= ~pile_shown  # knows what it drew (4.8 step 4)
             put = max(0, held - F.HAND_TARGET)
             counts[s] = held - put
             draws[s] = SeatDraw(d.discarded, d.burnt, took + from_junk, d.shown)
@@ -1025,6 +1041,9 @@ class _Replay:
                 trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r
             )
             held_mask &= ~mask_of(put_down)
+        put_down_shown = self.check_put_down_shown(
+            pitcher, trump, put_down, put_down_count if r.rob else 0
+        )
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = own_discards if junk_draw_after_me else 0
         self.shown_out = shown_out & ~mask_of(v.drawn)
@@ -1039,8 +1058,55 @@ class _Replay:
             put_down=tuple(put_down),
             robbed_count=robbed_count,
             put_down_count=put_down_count if r.rob else 0,
+            put_down_shown=put_down_shown,
         )
         return held_mask, counts, facts
+
+    def check_put_down_shown(
+        self, robber: int, trump: int, put_down: list[int], count: int
+    ) -> tuple[int, ...]:
+        """The robber's put-down shown face up (4.8 step 5, 12.7, 12.9), as given and
+        checked: the robber's own are worked out (``reference.shown_put_down``); another
+        seat's must be cards it has not seen, trumps under rob=dealer, at most the count
+        put down, and under rob=true with discards=shown all of them.  Not given (an
+        older document): none shown."""
+        v, r = self.v, self.r
+        given = v.put_down_shown
+        what = "draw: put_down_shown"
+        if not r.rob:
+            if given:
+                self.fail(f"{what}: nobody robs, so nothing is put down after a rob (4.8 step 5)")
+            return ()
+        if v.seat == robber:
+            want = tuple(F.shown_put_down(put_down, trump, r))
+            if given and sorted(given) != sorted(want):
+                self.fail(
+                    f"{what} is {' '.join(_texts(given))}, but the robber shows "
+                    f"{' '.join(_texts(want)) or 'nothing'} of what he put down (12.7, 12.9)"
+                )
+            return want
+        if len(set(given)) != len(given):
+            self.fail(f"{what}: a card is given twice")
+        if len(given) > count:
+            self.fail(f"{what}: {len(given)} cards shown, but the robber put down {count}")
+        if given and r.rob is True and r.discards == "hidden":
+            self.fail(
+                f"{what}: under rob=true with discards=hidden the pitcher's put-down is "
+                "face down (12.9)"
+            )
+        if given and r.rob is True and len(given) != count:
+            self.fail(
+                f"{what}: {len(given)} of the {count} cards put down shown, but under "
+                "discards=shown every one is face up (12.9)"
+            )
+        for c in given:
+            self.see(c, "the robber's shown put-down", what)
+            if r.rob == "dealer" and not F.is_trump(c, trump, r):
+                self.fail(
+                    f"{what}: {card_text(c)} is not a trump; the dealer shows only the "
+                    "trumps he puts down (12.7)"
+                )
+        return given
 
     # ---- play (0.5, RULES, 3.7, 4.9, 6.3.5) -------------------------------------------
 
@@ -1429,6 +1495,8 @@ def cut_hand(
                 if r.rob and s == r.robber(pitcher, hand.dealer):
                     mine["robbed"] = _texts(robbed)
                 doc["draw"] = {"seats": draw_seats, "mine": mine}
+                if rec.put_down_shown:  # face up, seen by all (12.7, 12.9)
+                    doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
             yield s, doc, card_text(c)
             cur["seats"].append(s)
             cur["cards"].append(card_text(c))

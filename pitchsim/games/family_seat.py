@@ -15,9 +15,9 @@ seed and the view (``seats.view_key``).
 The seat's *knowledge* at a card (``family_knowledge``) is read off the view in the
 form the family world sampler takes (``kernels.families.worlds``): the cards it holds,
 the cards it knows are out of play (its own discards and put-downs, every trump burnt
-face up), who played what, the voids shown by effective suit (under follow=only: every
+face up, the robber's put-down shown face up: 12.7, 12.9), who played what, the voids shown by effective suit (under follow=only: every
 seat out holds no trump), each seat's hand size now and, for a seat other than the
-robbing pitcher, how many cards the pitcher put down face down.  ``search.hint``
+robber, how many cards the robber put down face down.  ``search.hint``
 reads the same knowledge (it sits above this layer and imports it from here).
 
 A search card (``rollout:W``, ``pimc:W``) can also give every legal card's value, the
@@ -157,9 +157,11 @@ def family_knowledge(view: View) -> FamilyKnowledge:
         burnt |= _mask(d.burnt)
     mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
     held = _mask(view.kept)
-    known_out = (mine & ~held & ~view.junk_lost) | burnt | view.shown_out  # 12.9
-    # The robber's put-down is a count to the others; the robber knows its cards.
-    down = view.put_down_count if me != r.robber(view.pitcher, view.dealer) else 0
+    shown_down = _mask(view.put_down_shown)  # the robber's put-down face up (12.7, 12.9)
+    known_out = (mine & ~held & ~view.junk_lost) | burnt | view.shown_out | shown_down
+    # The robber's put-down face down is a count to the others; the robber knows its cards.
+    robber = r.robber(view.pitcher, view.dealer)
+    down = view.put_down_count - len(view.put_down_shown) if me != robber else 0
     counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
     legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
     return FamilyKnowledge(

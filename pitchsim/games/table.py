@@ -479,6 +479,8 @@ class FamilyDeal:
                 ],
                 "mine": mine,
             }
+            if rec.put_down_shown:  # the robber's put-down face up (12.7, 12.9)
+                doc["draw"]["put_down_shown"] = _texts(rec.put_down_shown)
         tricks = [
             {"leader": lead, "seats": list(seats), "cards": _texts(cards)}
             for lead, seats, cards, _ in self.tricks

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules, RulesError, as_family
 from ..game.trumps import capture_values, jick_card, trump_tables
 
 F_PARTNERSHIP = 0
@@ -101,8 +101,15 @@ _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 
 
 def family_array(rules: Rules) -> np.ndarray:
-    """Every option of ``rules`` (any family, the base game as auction-pitch)."""
+    """Every option of ``rules`` (any family, the base game as auction-pitch).  A
+    kitty (12.2) is refused in one line: the reference engine plays it, the kernels
+    do not deal one yet."""
     r = as_family(rules)
+    if r.kitty:
+        raise RulesError(
+            f"kitty={r.kitty}: the reference engine plays a kitty (VARIANTS.md 12.2), but the "
+            "kernels every command runs do not deal one yet"
+        )
     a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
     a[F_PARTNERSHIP] = r.partnership
     a[F_JOKERS] = r.jokers

@@ -54,6 +54,25 @@ def excess_trumps(trumps: Sequence[int], keep: int, trump: int, rules: FamilyRul
     return (plain + points)[: max(0, len(trumps) - keep)]
 
 
+def come_down(held: int, trump: int, rules: FamilyRules) -> list[int]:
+    """What a player holding more than 6 cards puts down to keep 6 (4.8 step 5): the
+    non-trumps first, the lowest-ranking first (equal ranks in suit order), then excess
+    trumps by rule X."""
+    cards = cards_of(held)
+    non_trumps = sorted(
+        (c for c in cards if not is_trump(c, trump, rules)), key=lambda c: (rank_of(c), suit_of(c))
+    )
+    down = non_trumps[: max(0, len(cards) - HAND_TARGET)]
+    trumps = [c for c in cards if is_trump(c, trump, rules)]
+    return down + excess_trumps(trumps, HAND_TARGET - (len(non_trumps) - len(down)), trump, rules)
+
+
+def kitty_of(stock: Sequence[int], rules: Rules) -> list[int]:
+    """12.2.1: the kitty, the last ``kitty`` cards of the undealt pack (none: [])."""
+    k = family(rules).kitty
+    return list(stock[len(stock) - k :]) if k else []
+
+
 @dataclass
 class DrawRecord:
     """What the discard and draw did, per seat: face-down discards, trumps burnt face up,
@@ -64,6 +83,21 @@ class DrawRecord:
     drawn: list[list[int]]
     robbed: list[int] = field(default_factory=list)
     put_down: list[int] = field(default_factory=list)  # by the pitcher after robbing
+    # The cards of ``put_down`` shown face up to every seat (``shown_put_down``).
+    put_down_shown: list[int] = field(default_factory=list)
+
+
+def shown_put_down(down: Sequence[int], trump: int, rules: FamilyRules) -> list[int]:
+    """Which cards the robber puts down after robbing (step 5) are face up, seen by all
+    and out of play: under rob=dealer his excess trumps (12.7, 11.8; the rest of the
+    stock stays face down); under rob=true with discards=shown all of them (12.9: every
+    discard of the hand is face up); under rob=true with discards=hidden none (12.9:
+    only the excess trumps of step 2 are shown)."""
+    if rules.rob == "dealer":
+        return [c for c in down if is_trump(c, trump, rules)]
+    if rules.rob is True and rules.discards == "shown":
+        return list(down)
+    return []
 
 
 def discard_and_draw(
@@ -79,7 +113,8 @@ def discard_and_draw(
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
     from the face-down discards, shuffled, when the stock runs out unless follow=only
     (4); under rob=true the pitcher skips 3, takes the rest of the stock and comes down
-    to 6, non-trumps lowest-ranking first, then rule X (5).  Under rob=dealer (12.7,
+    to 6, non-trumps lowest-ranking first, then rule X (5), showing what ``shown_put_down``
+    shows.  Under rob=dealer (12.7,
     11.8) the same with the dealer in the pitcher's place: from the dealer's left, the
     dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
     are his choice (11.8): the highest-ranking, as under rob=true."""
@@ -121,13 +156,32 @@ def discard_and_draw(
         hands[pitcher] |= mask_of(stock)
         stock.clear()
         fill(pitcher)  # step 4 when the stock left the pitcher short
-        held = cards_of(hands[pitcher])
-        non_trumps = sorted(
-            (c for c in held if not is_trump(c, trump, r)), key=lambda c: (rank_of(c), suit_of(c))
-        )
-        down = non_trumps[: max(0, len(held) - HAND_TARGET)]
-        trumps = [c for c in held if is_trump(c, trump, r)]
-        down += excess_trumps(trumps, HAND_TARGET - (len(non_trumps) - len(down)), trump, r)
+        down = come_down(hands[pitcher], trump, r)
         hands[pitcher] &= ~mask_of(down)
         rec.put_down = down
+        rec.put_down_shown = shown_put_down(down, trump, r)
+    return hands, rec
+
+
+def take_kitty(
+    hands: Sequence[int], stock: Sequence[int], pitcher: int, trump: int, rules: Rules
+) -> tuple[list[int], DrawRecord]:
+    """12.2.2: once trump is named, before any other discard, the pitcher adds the
+    kitty (``kitty_of``) to his hand, unseen by the others, and under discard=none
+    discards face down at once until he holds 6 (12.2.4: ``kitty`` cards with deal=6).
+    Which cards go is the pitcher's choice; pitchsim puts down as a robbing pitcher
+    comes down to 6 (``come_down``: non-trumps lowest first, then rule X).  He does
+    not draw, and his discards are out of play.  Recorded as a rob of the kitty:
+    ``robbed`` the kitty, ``put_down`` the discards, none shown."""
+    r = family(rules)
+    if r.kitty and r.discard != "none":
+        raise ValueError("a kitty is played with discard=none only (6.3.8, 12.8)")
+    n = len(hands)
+    hands = list(hands)
+    kitty = kitty_of(stock, r)
+    rec = DrawRecord([0] * n, [0] * n, [[] for _ in range(n)], robbed=kitty)
+    if kitty:
+        hands[pitcher] |= mask_of(kitty)
+        rec.put_down = come_down(hands[pitcher], trump, r)
+        hands[pitcher] &= ~mask_of(rec.put_down)
     return hands, rec

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pitchsim.game.reference.auction import AuctionResult, Bid, run_auction
 from pitchsim.game.reference.deal import deal
-from pitchsim.game.reference.draw import DrawRecord, discard_and_draw
+from pitchsim.game.reference.draw import DrawRecord, discard_and_draw, take_kitty
 from pitchsim.game.reference.hand import HandRecord, View, play_hand
 from pitchsim.game.reference.score import (
     DEALER_SET_PENALTY,
@@ -142,6 +142,8 @@ def play_game(
             trump = namer(pitcher, dealt[pitcher])
             if not 0 <= trump < 4:
                 raise ValueError(f"seat {pitcher} named {trump}, which is not a suit")
+            if r.kitty:  # 12.2: before any other discard
+                held, draw = take_kitty(dealt, stock, pitcher, trump, r)
             if r.discard == "non-trump":
                 held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng, dealer)
         played = play_hand(

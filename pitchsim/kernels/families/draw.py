@@ -14,7 +14,7 @@ from numba import njit
 
 from ..bits import gather, lowest_card, nth_bit, popcount, scatter
 from ..rng import below
-from .tables import F_FOLLOW, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
+from .tables import F_DISCARDS_SHOWN, F_FOLLOW, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
 
 HAND_TARGET = 6
 JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream
@@ -64,6 +64,18 @@ def robber_of(pitcher, dealer, fr):
     rob=dealer the dealer (12.7, 11.8).  Without a rob, the pitcher: still the last to
     draw."""
     return dealer if fr[F_ROB] == ROB_DEALER else pitcher
+
+
+@njit(cache=True, inline="always")
+def shown_down(down, tm, fr):
+    """The cards of the robber's put-down ``down`` (step 5) that are face up, seen by
+    all: under rob=dealer its trumps (12.7, 11.8), under rob=true with discards=shown
+    all of it (12.9), else none (the reference's ``shown_put_down``)."""
+    if fr[F_ROB] == ROB_DEALER:
+        return down & tm
+    if fr[F_ROB] != 0 and fr[F_DISCARDS_SHOWN] != 0:
+        return down
+    return np.int64(0)
 
 
 @njit(cache=True, inline="always")

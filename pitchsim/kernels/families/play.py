@@ -19,7 +19,7 @@ from numba.extending import overload
 from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import cards_each, pack_mask
-from .draw import HAND_TARGET, first_to_burn, robber_of
+from .draw import HAND_TARGET, first_to_burn, robber_of, shown_down
 from .plain import plain_base, play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
@@ -86,10 +86,14 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
     and robbing by step 5; ``draw.robber_of``).  Seat s knows: the trumps every seat
     burnt face up (step 2); its own non-trumps put down (step 1), unless a later seat
     drew from the face-down discards (step 4: it sees the count drawn, not the cards);
-    under discards=shown (12.9) every seat's non-trumps put down, face up, unless a seat
-    drew from the discards after they went down (they may be in its hand since); and,
-    as the robber, the cards it put down (step 5).  Nothing else: the cards the robber
-    put down are unseen to the others (``worlds``: in a hand or face down).  The draw's
+    under discards=shown (12.9) every seat's non-trumps put down, face up, unless
+    another seat drew from the discards after they went down (they may be in its hand
+    since; the seat that drew knows what it took, and that the rest stay down); as the
+    robber, the cards it put down (step 5); and those of them shown face up to all
+    (``draw.shown_down``: under rob=dealer the trumps, 12.7; under rob=true with
+    discards=shown all, 12.9).  Nothing else: the robber's other put-down cards are
+    unseen to the others (``worlds``: in a hand or face down), and the count returned
+    is of those.  The draw's
     counts are replayed here as every seat saw them (``game.view``'s ``draw`` does the
     same from a view)."""
     for s in range(n):
@@ -103,7 +107,8 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
     shown_on = fr[F_DISCARDS_SHOWN] != 0
     stock = popcount(pack_mask(n, fr)) - n * cards_each(n, fr)
     burnt = np.int64(0)  # trumps burnt face up (step 2)
-    shown = np.int64(0)  # 12.9: the discards face up since the last draw from them
+    # 12.9: per seat, the face-up discards since another seat last drew from them
+    shown = np.zeros(n, dtype=np.int64)
     discards = np.int64(0)
     junk = 0  # the face-down discards' count
     done = np.zeros(n, dtype=np.bool_)  # has discarded
@@ -119,7 +124,8 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
             burnt |= b
         discards |= dealt[s] & ~tm
         if shown_on:
-            shown |= dealt[s] & ~tm
+            for x in range(n):
+                shown[x] |= dealt[s] & ~tm
         junk += popcount(dealt[s] & ~tm)
         done[s] = True
         h = popcount(kept)
@@ -132,21 +138,23 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
             h += take
         if h < HAND_TARGET and not only and junk > 0:
             junk -= min(HAND_TARGET - h, junk)
-            shown = 0
             for x in range(n):
-                if done[x] and x != s:
-                    lost[x] = True
+                if x != s:
+                    shown[x] = 0  # s may hold any of them now; s knows what it took
+                    if done[x]:
+                        lost[x] = True
     out = pack_mask(n, fr) & ~burnt
     for s in range(n):
         out &= ~held[s]
     pile = out & ~discards if rob else np.int64(0)
+    up = shown_down(pile, tm, fr)  # face up (4.8 step 5, 12.7, 12.9)
     for s in range(n):
         own = dealt[s] & ~held[s]
         if lost[s]:
             own &= tm
-        known_out[s] = own | burnt | shown
+        known_out[s] = own | burnt | (shown[s] & ~held[s]) | up
     known_out[robber] |= pile
-    return popcount(pile)
+    return popcount(pile & ~up)
 
 
 @njit(cache=True, inline="always")

@@ -7,8 +7,10 @@ What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, 
 - its own hand, and ``known_out``: cards it knows are out of play: the cards it was
   dealt and discarded (4.8; not those a later seat may have drawn back from the
   discards, step 4), the cards it put down itself after robbing (step 5), every
-  trump burnt face up by any seat (step 2) and, under discards=shown (12.9), every
-  seat's discards no seat drew from since (``play.seat_knowledge``);
+  trump burnt face up by any seat (step 2), the robber's put-down shown face up
+  (under rob=dealer its trumps, 12.7; under rob=true with discards=shown all of it,
+  12.9) and, under discards=shown, every seat's discards no other seat drew from
+  since (``play.seat_knowledge``);
 - every card played and who played it (``pby[s]``: the cards seat s has played,
   this trick included);
 - the voids shown, by effective suit (bit ``4 * seat + suit`` of ``voids``): under
@@ -18,11 +20,13 @@ What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, 
 - every other seat's hand size now (``counts[s]``; public: hands are counted when
   drawn), and ``counts[n]``: how many cards the robber (the pitcher; under rob=dealer
   the dealer, 12.7) put down face down that this seat has not seen (public as a count;
-  0 for the robber, who knows them, and without a rob).
+  0 for the robber, who knows them, and without a rob; the cards shown face up are
+  not in it).
 
 The *constraint* (``family_constraint``): ``unseen`` = the pack less the hand, the cards
 seen played and ``known_out``; ``allowed[s]`` = ``unseen`` less the effective suits s
-has shown void in; ``allowed[n]`` = ``unseen`` when there is a pile to deal;
+has shown void in; ``allowed[n]`` = ``unseen`` when there is a pile to deal, less
+the trumps under rob=dealer (the dealer's put-down face down holds none, 12.7);
 ``must`` = the unseen cards that are surely in a hand or the pile: under
 discard=non-trump with a rob (rob=true or rob=dealer), every unseen trump (step 1 puts
 down non-trumps only, step 2 burns face up, the stock is empty after the rob), else
@@ -65,7 +69,7 @@ from ..bits import nth_bit, popcount
 from ..rng import below
 from ..search.worlds import draw_world
 from .deal import pack_mask
-from .tables import F_DISCARD, F_ROB, T_SUITS, T_TRUMPS
+from .tables import F_DISCARD, F_ROB, ROB_DEALER, T_SUITS, T_TRUMPS
 
 MUST_STRIDE = 64  # counters per attempt of draw_must_world: one per card dealt (<= 54)
 ATTEMPTS_PER_WORLD = 200
@@ -97,6 +101,8 @@ def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab
     for s in range(n):
         allowed[s] = unseen & ~void_mask(voids, s, trump, tab)
     allowed[n] = unseen if counts[n] > 0 else np.int64(0)
+    if trump >= 0 and fr[F_ROB] == ROB_DEALER:  # 12.7: the dealer shows his trumps put down
+        allowed[n] &= ~tab[trump, T_TRUMPS]
     must = np.int64(0)
     if trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
         must = unseen & tab[trump, T_TRUMPS]
