@@ -156,6 +156,8 @@ def search_card(
     prior = heuristic_card(
         legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
     )
+    objective = (worlds_wanted >> OBJECTIVE_SHIFT) & 3
+    worlds_wanted &= WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
     allowed = np.empty(n + 1, dtype=np.int64)
@@ -184,7 +186,7 @@ def search_card(
         return pimc_choice(cards, out, done, our_side, bid, prior)
     values = rollout_values(
         worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-        played, won, pby, fr, tab,
+        played, won, pby, fr, tab, objective,
     )  # fmt: skip
     best = prior
     best_v = np.int64(-(1 << 62))
@@ -270,10 +272,22 @@ def _play_card_out(
     return t
 
 
+# Measurement only (scripts/compare_objectives.py): bits of a rollout's worlds count
+# from OBJECTIVE_SHIFT pick the objective.  SCORE_DIFFERENCE (0, shipped): the module's;
+# MAKE_THEN_POINTS: the base game's (worlds the bid is made/set, then the pitcher's
+# side's points); MAKE_THEN_SCORE: made/set first, then the score difference.
+SCORE_DIFFERENCE = 0
+MAKE_THEN_POINTS = 1
+MAKE_THEN_SCORE = 2
+OBJECTIVE_SHIFT = 16
+WORLDS_MASK = (1 << OBJECTIVE_SHIFT) - 1
+MADE_WEIGHT = np.int64(1) << 32  # more than any secondary total over 4,096 worlds
+
+
 @njit(cache=True)
 def rollout_values(
     worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, fr, tab,
+    played, won, pby, fr, tab, objective=0,
 ):  # fmt: skip
     """Per legal card (ascending), the objective summed over ``worlds[:kept]``: the
     seat's side's score change times the number of seats on other sides, less those
@@ -285,6 +299,7 @@ def rollout_values(
     if pos < 0:
         pos += n
     mine = side_of(seat, fr)
+    ours = mine == side_of(pitcher, fr)
     others = 0
     for s in range(n):
         if side_of(s, fr) != mine:
@@ -306,7 +321,7 @@ def rollout_values(
                 leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
             )  # fmt: skip
             score_hand(held, won2, n, t, fr, tab, award, points)
-            settle_hand(points, n, pitcher, bid, fr, change)
+            made = settle_hand(points, n, pitcher, bid, fr, change)
             v = 0
             for s in range(n):
                 if side_of(s, fr) == mine:
@@ -314,6 +329,11 @@ def rollout_values(
                         v += others * change[s]
                 else:
                     v -= change[s]
+            if objective != SCORE_DIFFERENCE:
+                if objective == MAKE_THEN_POINTS:
+                    v = points[pitcher] if ours else -points[pitcher]
+                if made == ours:
+                    v += MADE_WEIGHT
             values[j] += v
     return values
 
