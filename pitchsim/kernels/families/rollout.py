@@ -28,7 +28,8 @@ measured loses (``scripts/compare_objectives.py``, docs/search.md).
 every preset): on the same worlds, the one double-dummy solver
 (``solver.preset_world_values``, the preset's tables ``fr``, ``tab``) values every legal
 card with all hands open: the pitcher's side's points (0.9) after it, every seat playing
-perfectly.  The choice is the base game's and ``search.hint``'s (``games.clock.
+perfectly.  The choice is the base game's, by the same function
+(``monte_carlo.choose_by_outcomes``), and ``search.hint``'s (``games.clock.
 side_choice``): the pitcher's side the card reaching the bid in the most worlds, then
 the most points; a defender the fewest of both; ties to ``heuristic``'s card.  The
 solver's work is bounded as the base game's pimc bounds it: ``PLAY_NODES`` solver nodes a
@@ -58,6 +59,7 @@ from ..search.monte_carlo import (
     EARLY_TABLE_PLAYERS,
     PLAY_NODES,
     ascending_cards,
+    choose_by_outcomes,
 )
 from ..search.solver import new_table, preset_world_values
 from .policies import heuristic_card
@@ -75,7 +77,6 @@ __all__ = [
     "GAME_OTHER",
     "ROLLOUT",
     "WORLDS_SHIFT",
-    "pimc_choice",
     "pimc_outcomes",
     "play_on",
     "rollout_game",
@@ -186,7 +187,7 @@ def search_card(
         if done == 0:
             return prior  # the budget spent before one world was solved
         our_side = side_of(seat, fr) == side_of(pitcher, fr)
-        return pimc_choice(cards, out, done, our_side, bid, prior)
+        return choose_by_outcomes(cards, out, done, our_side, bid, prior)
     values = rollout_values(
         worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
         played, won, pby, fr, tab, objective,
@@ -223,34 +224,6 @@ def pimc_outcomes(
         worlds, pby, n, pitcher, trump, leader, trick, count, won, fr, tab, table, cards, out,
         nodes,
     )  # fmt: skip
-
-
-@njit(cache=True)
-def pimc_choice(cards, out, kept, our_side, bid, prior):
-    """The card pimc plays from ``out[:, :kept]`` (the pitcher's side's points): the
-    pitcher's side the most worlds reaching ``bid``, then the most points; a defender
-    the fewest of both; ties to ``prior`` when among the best, else the first
-    (``games.clock.side_choice``)."""
-    top = 0
-    for j in range(cards.size):
-        for w in range(kept):
-            top = max(top, out[j, w])
-    big = kept * top + 1  # more than any card's total: reaching the bid ranks first
-    best = prior
-    best_score = -(1 << 62)
-    for j in range(cards.size):
-        made = 0
-        total = 0
-        for w in range(kept):
-            total += out[j, w]
-            made += out[j, w] >= bid
-        score = made * big + total
-        if not our_side:
-            score = -score
-        if score > best_score or (score == best_score and cards[j] == prior):
-            best_score = score
-            best = cards[j]
-    return best
 
 
 @njit(cache=True, inline="always")

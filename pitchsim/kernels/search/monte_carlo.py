@@ -208,8 +208,14 @@ def dd_outcomes(
 
 @njit(cache=True)
 def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
-    """The card the side wants most (see the module); ``prior`` wins ties."""
-    big = 4 * kept + 1  # more than any points total: reaching the bid ranks first
+    """The card the side wants most (see the module) from ``out[:, :kept]`` (the
+    pitcher's side's points, 0 or more, under any preset: pimc's choice there too);
+    ``prior`` wins ties."""
+    top = 0
+    for j in range(cards.size):
+        for w in range(kept):
+            top = max(top, out[j, w])
+    big = kept * top + 1  # more than any card's total: reaching the bid ranks first
     best = prior
     best_score = -(1 << 62)
     for j in range(cards.size):
