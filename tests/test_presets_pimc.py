@@ -194,9 +194,10 @@ def test_in_the_true_deal_pimc_plays_the_minimax_best(spec):
 
 @pytest.mark.parametrize("points", [4, 5, 10, 17])
 def test_the_choice_is_the_side_rule_for_any_points_range(points):
-    """pimc's choice (``choose_by_outcomes``, the base game's and the presets') against ``games.clock.side_choice`` (the rule in Python: the
-    pitcher's side the most worlds reaching the bid, then the most points; the
-    defenders the fewest of both; ties to the prior) on random outcomes up to a
+    """pimc's choice (``choose_by_outcomes``, the base game's and the presets') against
+    ``games.clock.side_choice`` (the rule in Python: the pitcher's side the most worlds
+    reaching the bid, then the most points; the defenders the fewest of both; ties to
+    the prior) on random outcomes up to a
     preset's points, with ties made likely, and outcomes of 0, the bid or every point
     (a card that makes the bid in more worlds by a few points each against one that
     takes many points in fewer: the bid must come first however many points)."""
