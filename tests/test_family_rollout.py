@@ -75,13 +75,17 @@ def test_rollout_tournament_runs_and_repeats():
     assert one.wins.sum() + one.unfinished == pytest.approx(3 * 2)
 
 
+@pytest.mark.parametrize("objective", [0, 1, 2])
 @pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])
-def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
+def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective):
     """``rollout_values`` against the objective recomputed here card by card on the same
     worlds: the seat's side's score change (made: its points; set: minus the bid) less
-    the mean change of the other sides, settled by the rule in words."""
+    the mean change of the other sides, settled by the rule in words.  The measurement
+    objectives (``scripts/compare_objectives.py``) likewise: 1, worlds the seat's side
+    gets its way (the pitcher's: made; a defender's: set) first, then the pitcher's
+    side's points (a defender: fewest); 2, those worlds first, then the score change."""
     from pitchsim.kernels.families.play import seat_knowledge
-    from pitchsim.kernels.families.rollout import rollout_values
+    from pitchsim.kernels.families.rollout import MADE_WEIGHT, rollout_values
     from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
 
     n = 4
@@ -118,9 +122,10 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
                 got = rollout_values(
                     worlds, kept, np.int64(legal), seat, n, pitcher, bid, trump, t, tr, ts,
                     len(trick), np.int64(played), np.array(won, np.int64),
-                    np.array(pby, np.int64), fr, tab,
+                    np.array(pby, np.int64), fr, tab, objective,
                 )  # fmt: skip
                 side = (lambda s: s % 2) if r.partnership else (lambda s: s)
+                ours = side(seat) == side(pitcher)
                 others = [s for s in range(n) if side(s) != side(seat)]
                 cards = [x for x in range(54) if legal >> x & 1]
                 for j, card in enumerate(cards):
@@ -143,8 +148,13 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec):
                             -bid if side(s) == side(pitcher) and not made else int(p[s])
                             for s in range(n)
                         ]
-                        total += change[seat] - sum(change[s] for s in others) / len(others)
-                    assert got[j] == pytest.approx(total * len(others)), (spec, d, seat, card)
+                        v = change[seat] * len(others) - sum(change[s] for s in others)
+                        if objective == 1:
+                            v = int(p[pitcher]) if ours else -int(p[pitcher])
+                        if objective != 0 and made == ours:
+                            v += int(MADE_WEIGHT)
+                        total += v
+                    assert got[j] == total, (spec, objective, d, seat, card)
                 checked += 1
     assert checked >= 6
 

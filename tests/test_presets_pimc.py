@@ -38,8 +38,9 @@ from pitchsim.games.family_seat import (
 )
 from pitchsim.games.policies import DEFAULT_WORLDS
 from pitchsim.games.seats import KernelSeat
-from pitchsim.kernels.families.rollout import pimc_choice, pimc_outcomes
+from pitchsim.kernels.families.rollout import pimc_outcomes
 from pitchsim.kernels.families.score import side_of
+from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
 from pitchsim.search import minimax
 from pitchsim.search.hint import family_decision
 
@@ -182,7 +183,7 @@ def test_in_the_true_deal_pimc_plays_the_minimax_best(spec):
             assert list(out[j]) == [values[int(c)]] * kept, (spec, pos)
         ours = side_of(seat, fr) == side_of(pitcher, fr)
         for bid in (1, 2, max(values.values())):
-            card = int(pimc_choice(cards, out, kept, ours, bid, int(cards[-1])))
+            card = int(choose_by_outcomes(cards, out, kept, ours, bid, int(cards[-1])))
             best = max(values.values()) if ours else min(values.values())
             assert values[card] == best, (spec, pos, bid)
         checked += 1
@@ -193,9 +194,10 @@ def test_in_the_true_deal_pimc_plays_the_minimax_best(spec):
 
 @pytest.mark.parametrize("points", [4, 5, 10, 17])
 def test_the_choice_is_the_side_rule_for_any_points_range(points):
-    """``pimc_choice`` against ``games.clock.side_choice`` (the rule in Python: the
-    pitcher's side the most worlds reaching the bid, then the most points; the
-    defenders the fewest of both; ties to the prior) on random outcomes up to a
+    """pimc's choice (``choose_by_outcomes``, the base game's and the presets') against
+    ``games.clock.side_choice`` (the rule in Python: the pitcher's side the most worlds
+    reaching the bid, then the most points; the defenders the fewest of both; ties to
+    the prior) on random outcomes up to a
     preset's points, with ties made likely, and outcomes of 0, the bid or every point
     (a card that makes the bid in more worlds by a few points each against one that
     takes many points in fewer: the bid must come first however many points)."""
@@ -213,7 +215,7 @@ def test_the_choice_is_the_side_rule_for_any_points_range(points):
         cards = np.sort(rng.choice(54, size=k, replace=False)).astype(np.int64)
         prior_j = int(rng.integers(k))
         for ours in (True, False):
-            got = int(pimc_choice(cards, out, w, ours, bid, int(cards[prior_j])))
+            got = int(choose_by_outcomes(cards, out, w, ours, bid, int(cards[prior_j])))
             assert got == int(cards[side_choice(out, ours, bid, prior_j)]), (out, bid, ours)
 
 

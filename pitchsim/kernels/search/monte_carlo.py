@@ -17,7 +17,11 @@ the number in which the bid is set, then by the fewest points for the pitcher's 
 With no bid given (``bid`` 0, as bid-odds and study runs play: every level is asked at
 once) reaching it is certain, so the pitcher's side plays for the most points and the
 defenders for the fewest.  Ties (all cards alike in every world drawn) go to the card
-``heuristic`` would play.
+``heuristic`` would play.  (The presets' ``rollout`` plays for the score difference
+instead, ``kernels.families.rollout``; measured in whole games it is at least as strong,
+and stronger at auction-pitch with 3, 4 and 5 players: ``scripts/compare_objectives.py``,
+docs/search.md.  pimc keeps this choice under every preset: the solver values the
+pitcher's side's points only.)
 
 Ablations (``scripts/compare_policies.py --ablate``, to measure what each part is
 worth): bits above the worlds count in ``search_card``'s ``worlds`` argument switch one
@@ -208,8 +212,14 @@ def dd_outcomes(
 
 @njit(cache=True)
 def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
-    """The card the side wants most (see the module); ``prior`` wins ties."""
-    big = 4 * kept + 1  # more than any points total: reaching the bid ranks first
+    """The card the side wants most (see the module) from ``out[:, :kept]`` (the
+    pitcher's side's points, 0 or more, under any preset: pimc's choice there too);
+    ``prior`` wins ties."""
+    top = 0
+    for j in range(cards.size):
+        for w in range(kept):
+            top = max(top, out[j, w])
+    big = kept * top + 1  # more than any card's total: reaching the bid ranks first
     best = prior
     best_score = -(1 << 62)
     for j in range(cards.size):
