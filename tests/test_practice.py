@@ -83,7 +83,8 @@ def test_typed_choices_are_read_or_refused_in_one_line():
     assert "cannot bid 9" in read_choice("9", auction, legal).message
     play = next(v for v in views if v.phase == "play")
     legal = play.legal()
-    assert "is not a card" in read_choice("XX", play, legal).message
+    said = read_choice("XX", play, legal).message
+    assert "is not a card" in said and "HJ" not in said  # no jokers to type here
     unheld = next(c for c in range(52) if not play.hand_mask >> c & 1)
     assert "you do not hold" in read_choice(card_text(unheld), play, legal).message
     # numbered as the table lists them: in the hand's order, trumps first once known

@@ -237,7 +237,8 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     try:
         cards = parse_cards(text, view.preset.jokers)
     except CardError:
-        return Refusal(f"{shown!r} is not a card (type it as KS, K♠, 10h, Th or HJ)")
+        forms = "KS, K♠, 10h, Th or HJ" if view.preset.jokers else "KS, K♠, 10h or Th"
+        return Refusal(f"{shown!r} is not a card (type it as {forms})")
     if len(cards) != 1:
         return Refusal("play one card")
     c = cards[0]
