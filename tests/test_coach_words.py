@@ -40,12 +40,14 @@ def _j(values, chosen, loss, error, label=None, kind="call", defending=False, be
 def test_a_loss_beyond_its_error_is_never_called_inside_it():
     j = _j({"2": 0.30, "pass": 0.26}, "pass", 0.04, 0.03)
     text = describe(j)
-    assert "inside its error" not in text and "real loss" in text and "0.04" in text
+    # a chance lost in percentage points (docs/coach.md)
+    assert "inside its error" not in text and "real loss" in text
+    assert "4.0 percentage points of P(win)" in text
 
 
 def test_a_loss_inside_its_error_is_fine():
     j = _j({"2": 0.30, "pass": 0.28}, "pass", 0.02, 0.03)
-    assert "inside its error (±0.03): fine" in describe(j)
+    assert "2.0 percentage points of P(win) behind, inside its error (±3.0): fine" in describe(j)
 
 
 def test_the_best_choice_is_said_only_of_the_top_value():

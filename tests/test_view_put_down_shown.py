@@ -109,6 +109,8 @@ def test_12_7_a_wrong_put_down_shown_is_refused_in_one_line():
     bad([*shown, non_trump], "not a trump")
     bad([*shown, doc["hand"][0]], "already in")  # a card of its own hand
     bad(shown + shown, "twice")
+    for not_a_list in (0, "", None, False):  # never read as "none shown"
+        bad(not_a_list, "must be a list")
     mine = copy.deepcopy(docs[hand.dealer])
     mine["draw"]["put_down_shown"] = []
     View.from_json(mine, rules=as_family(rules))  # none given: worked out

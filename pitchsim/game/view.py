@@ -582,7 +582,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         drawn = _cards(mine.get("drawn", []), "draw: drawn", r.jokers)
         robbed = _cards(mine.get("robbed", []), "draw: robbed", r.jokers)
         put_down_shown = _cards(
-            draw_doc.get("put_down_shown") or [], "draw: put_down_shown", r.jokers
+            draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
         )
     only = r.follow == "only"
     tricks = []
