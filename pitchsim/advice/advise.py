@@ -988,11 +988,7 @@ def advise(
             )
         if isinstance(hands_played, bool) or not isinstance(hands_played, int):
             raise InputError(f"hands played must be a whole number, not {hands_played!r}")
-        if not 0 <= hands_played < limit:
-            raise InputError(
-                f"hands played must be 0-{limit - 1} under hands={limit}: the game is over "
-                f"after its {limit} hands (VARIANTS.md 12.4)"
-            )
+        rules.check_hands_played(hands_played)
     hands_played = hands_played or 0
     if preset:
         cards = preset_hand(hand, rules, n)

@@ -664,17 +664,16 @@ LOSS_WORDS = {
 
 
 def amount(x: float, unit: str) -> str:
-    """A loss (or an error, or a sum of losses) as a player reads it.  A chance lost is
-    told in percentage points, never as a percentage: summed over a game's decisions it
-    can pass 100, and a net P(game) runs from -1 to 1."""
-    if unit in CHANCE_UNITS:
-        return f"{100 * x:.1f} percentage points"
-    return f"{x:.2f}"
+    """A loss, an error or a sum of losses as a bare number in its unit's scale: a
+    chance in percentage points, never as a percentage (summed over a game's decisions
+    it can pass 100, and a net P(game) runs from -1 to 1), points as points."""
+    return f"{100 * x:.1f}" if unit in CHANCE_UNITS else f"{x:.2f}"
 
 
 def loss_text(x: float, unit: str) -> str:
     """``amount`` with its unit: "12.0 percentage points of P(win)", "0.75 points"."""
-    return f"{amount(x, unit)} {LOSS_WORDS.get(unit, 'points')}"
+    scale = "percentage points " if unit in CHANCE_UNITS else ""
+    return f"{amount(x, unit)} {scale}{LOSS_WORDS.get(unit, 'points')}"
 
 
 def describe(j: Judgement) -> str:
@@ -683,8 +682,7 @@ def describe(j: Judgement) -> str:
     best = show_action(j.kind, j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
-    # the error beside its loss, as a bare number in the loss's scale
-    err = f"±{100 * j.error:.1f}" if j.unit in CHANCE_UNITS else f"±{j.error:.2f}"
+    err = f"±{amount(j.error, j.unit)}"  # beside its loss, in the loss's scale
     behind = f"{_show(j)} — best {best}, {loss_text(j.loss, j.unit)} behind"
     if j.label is None and not math.isfinite(j.error):
         return f"coach: {behind}: too few samples to judge"

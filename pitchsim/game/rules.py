@@ -777,6 +777,16 @@ class FamilyRules(Rules):
         """N under hands=N (12.4), else 0: the game ends at its target."""
         return 0 if self.hands == "off" else int(self.hands)
 
+    def check_hands_played(self, played: int, what: str = "hands played") -> None:
+        """``played``, the hands counted before this one, is 0 to N - 1 under hands=N
+        (12.4); a :class:`RulesError` naming ``what`` otherwise."""
+        limit = self.hands_limit
+        if not 0 <= played < limit:
+            raise RulesError(
+                f"{what} must be 0-{limit - 1} under hands={limit}: the game is over after "
+                f"its {limit} hands (VARIANTS.md 12.4), not {played}"
+            )
+
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
             raise RulesError(f"players must be 2-7, not {players}")

@@ -414,11 +414,10 @@ def read_hands_played(doc: dict, r: FamilyRules) -> int:
             raise ViewError("hands_played and hands_left: only under hands=N (VARIANTS.md 12.4)")
         return 0
     played = 0 if played is None else whole_number(played, "hands_played")
-    if not 0 <= played < limit:
-        raise ViewError(
-            f"hands_played must be 0-{limit - 1} under hands={limit}: the game is over "
-            f"after its {limit} hands (VARIANTS.md 12.4), not {played}"
-        )
+    try:
+        r.check_hands_played(played, "hands_played")
+    except RulesError as e:
+        raise ViewError(str(e)) from None
     if left is not None and whole_number(left, "hands_left") != limit - played:
         raise ViewError(
             f"hands_left is {left}, but hands={limit} with {played} played leaves {limit - played}"

@@ -59,7 +59,7 @@ from .families.play import play_hand as family_play_hand
 from .families.policies import opening_lead_in
 from .families.score import score_hand as family_score_hand
 from .families.score import side_of as family_side
-from .families.settle import counts, hands_winners, settle_hand
+from .families.settle import count_hand, settle_hand
 from .families.settle import winners as family_winners
 from .families.simulate import family_hand_fixed
 from .families.simulate import hand_scratch as family_scratch
@@ -983,9 +983,7 @@ def family_finish_game(
             no_log,
             junk,
         )
-        if counts(pitcher, fr):
-            counted += 1
-        won_by = hands_winners(won_by, counted, scores, n, fr)
+        counted, won_by = count_hand(pitcher, won_by, counted, scores, n, fr)
         if won_by != 0:
             return won_by
         if pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
@@ -1134,8 +1132,7 @@ def family_play_calls(
         o[O_SCORE] = mine
         o[O_MARGIN] = mine - theirs
         # 12.4: under hands=N, ``fr[F_HANDS]`` is the hands left, this one the first
-        counted = np.int64(1) if counts(high_seat, fr) else np.int64(0)
-        won_by = hands_winners(won_by, counted, scores, n, fr)
+        counted, won_by = count_hand(high_seat, won_by, np.int64(0), scores, n, fr)
         if won_by == 0:
             after = dealer
             if high_seat >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:

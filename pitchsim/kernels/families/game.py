@@ -43,7 +43,7 @@ from .draw import discard_and_draw
 from .play import MAX_TRICKS, play_hand
 from .policies import opening_lead_in
 from .score import N_AWARDS, score_hand, side_of
-from .settle import counts, hands_winners, settle_hand, winners
+from .settle import count_hand, settle_hand, winners
 from .simulate import hand_scratch
 from .tables import (
     ALL_PASS_DEALER_FREE,
@@ -454,6 +454,9 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
     stats[:] = 0
     dealer = game % n
     counted = 0  # hands counted toward hands=N (12.4)
+    # 12.4: the seats weigh a game of the hands left (the advisor's P(win)): one copy of
+    # the rules a game, its hands counted down deal by deal
+    rest = fr.copy() if fr[F_HANDS] != 0 else fr
     for d in range(MAX_DEALS):
         key = deal_key(seed, game * MAX_DEALS + d)
         logging = d < rows
@@ -464,10 +467,8 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             row[l_at:] = 0
         tlog = row[t_at:l_at] if logging else row[0:0]
         llog = row[l_at:] if logging else row[0:0]
-        rest = fr  # 12.4: the seats weigh a game of the hands left (the advisor's P(win))
-        if fr[F_HANDS] != 0 and counted > 0:
-            rest = fr.copy()
-            rest[F_HANDS] -= counted
+        if fr[F_HANDS] != 0:
+            rest[F_HANDS] = fr[F_HANDS] - counted
         pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
             key,
             n,
@@ -495,9 +496,7 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             llog,
             junk,
         )
-        if counts(pitcher, fr):
-            counted += 1
-        won_by = hands_winners(won_by, counted, scores, n, fr)
+        counted, won_by = count_hand(pitcher, won_by, counted, scores, n, fr)
         if logging:
             _write_row(
                 row,

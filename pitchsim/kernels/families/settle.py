@@ -98,3 +98,13 @@ def hands_winners(won_by, counted, scores, n, fr):
     if won_by == 0 and fr[F_HANDS] != 0 and counted >= fr[F_HANDS]:
         return top_sides(scores, n, fr)
     return won_by
+
+
+@njit(cache=True, inline="always")
+def count_hand(pitcher, won_by, counted, scores, n, fr):
+    """After a hand (``pitcher``: -1 when all passed; ``won_by``: its ``winners``): the
+    hands counted toward hands=N, this one if it ``counts``, and the winners, under
+    hands=N the highest totals once the last hand has counted (12.4)."""
+    if counts(pitcher, fr):
+        counted += 1
+    return counted, hands_winners(won_by, counted, scores, n, fr)
