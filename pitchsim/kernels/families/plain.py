@@ -112,21 +112,21 @@ def random_play(
     held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
-    """``play_plain`` for a table of random players, compiled for the rules' shape: the
-    base game's (no follow=only, its trumps: ``policies.plain_trumps``) as constants,
-    any other reading it per card; as values, they cost a random hand about a quarter
-    of its time.  Inlined into its callers: a call's dozens of arguments cost a random
-    hand a fifth of its time.  (Each loop holds no heuristic, so the two compile
-    quickly.)"""
-    only = fr[F_FOLLOW] == FOLLOW_ONLY
-    if not only and plain_trumps(fr):
+    """``play_plain`` for a table of random players: one loop for follow=only, one for
+    every other preset.  follow=only is read per card, so it is a constant of each
+    loop (as a value it cost smear, a jick preset, a fifth of its random hands); the
+    trumps' shape (``policies.plain_trumps``) is read once a trick, so it stays a
+    value: the base game runs as fast either way.  Inlined into its callers: a call's
+    dozens of arguments cost a random hand a fifth of its time.  (Each loop holds no
+    heuristic, so the two compile quickly.)"""
+    if fr[F_FOLLOW] == FOLLOW_ONLY:
         return _play_plain(
             held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, False, False, True, False,
+            trick, tseats, log, legal_log, False, True, False, False,
         )  # fmt: skip
     return _play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, False, only, False, False,
+        trick, tseats, log, legal_log, False, False, plain_trumps(fr), False,
     )  # fmt: skip
 
 
