@@ -52,7 +52,8 @@ def test_hand_size_and_duplicates():
 
 
 def test_format():
-    assert format_card(parse_card("TH")) == "T♥"
+    assert format_card(parse_card("TH")) == "10♥"
+    assert format_card(parse_card("TH"), symbols=False) == "TH"
     assert format_card(parse_card("TH"), symbols=False) == "TH"
     assert parse_suit("♠") == parse_suit("s") == parse_suit("spades") == 3
     with pytest.raises(CardError):

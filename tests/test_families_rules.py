@@ -220,7 +220,7 @@ def test_rules_prints_the_family_in_full(family):
 
 def test_rules_prints_the_ten_point_trump_order_and_points():
     _, out, _ = cli("rules", "--rules", "ten-point")
-    assert "A♥ K♥ Q♥ J♥ J♦ HJ LJ T♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ (16 cards)" in out
+    assert "A♥ K♥ Q♥ J♥ J♦ HJ LJ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ (16 cards)" in out
     assert "the 3 of trump: 3 to its captor" in out
     assert "Low, the lowest trump in play (never a joker): 1 to its holder" in out
 

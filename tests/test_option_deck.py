@@ -254,7 +254,7 @@ def test_12_3_the_worlds_sampler_places_only_unseen_cards_of_the_short_pack():
 def test_rules_explains_a_short_pack():
     _, out, _ = cli("rules", "--rules", "auction-pitch deck=9-A")
     assert "a 24-card pack, 9 to ace in each suit (deck=9-A)" in out
-    assert "A♥ K♥ Q♥ J♥ T♥ 9♥ (6 cards)" in out
+    assert "A♥ K♥ Q♥ J♥ 10♥ 9♥ (6 cards)" in out
     assert "- Players: 2-4, each for himself." in out
     _, out, _ = cli("rules", "--rules", "five-point,deck=2,9-A", "--json")
     doc = json.loads(out)

@@ -230,4 +230,4 @@ def test_a_planted_bug_the_kernel_ignoring_the_half_is_caught():
 def test_pitchsim_rules_explains_the_half():
     code, out, _ = cli("rules", "--rules", "six-point")
     assert code == 0 and "six-point:" in out and "each joker counts 1/2" in out
-    assert "A♥ K♥ Q♥ J♥ J♦ HJ T♥" in out and "joker-game       = half" in out
+    assert "A♥ K♥ Q♥ J♥ J♦ HJ 10♥" in out and "joker-game       = half" in out

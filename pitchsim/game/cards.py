@@ -197,11 +197,13 @@ def parse_hand(text: str, size: int = HAND_SIZE, jokers: int = 0) -> list[int]:
 
 
 def format_card(c: int, symbols: bool = True) -> str:
-    """``AH`` style (for JSON) or ``A♥`` (for people); jokers are ``HJ`` and ``LJ``."""
+    """``AH`` style (for JSON) or ``A♥`` (for people, the ten written as people write
+    it: ``10♥``, as the browser table draws it); jokers are ``HJ`` and ``LJ``."""
     if c in JOKER_NAMES:
         return JOKER_NAMES[c]
-    suit = SUIT_SYMBOLS[suit_of(c)] if symbols else SUITS[suit_of(c)]
-    return RANKS[rank_of(c)] + suit
+    if symbols:
+        return ("10" if rank_of(c) == TEN else RANKS[rank_of(c)]) + SUIT_SYMBOLS[suit_of(c)]
+    return RANKS[rank_of(c)] + SUITS[suit_of(c)]
 
 
 def sort_for_display(cards: Iterable[int]) -> list[int]:
