@@ -101,6 +101,13 @@ def test_a_whole_game_through_the_page_then_its_review(site):
     assert chosen == [a for v, a in mine if len(v.legal()) > 1]
     assert judged == len(chosen)
     assert f"Final scores: {', '.join(map(str, record['final_scores']))}" in over
+    # The score pills above the table show the final scores too, not the scores before
+    # the last hand (the last view the person was asked about).
+    pills = [t.split()[-1] for t in page.locator("#scores .score").all_inner_texts()]
+    final = record["final_scores"]
+    seat = 0
+    want = [final[seat % 2], final[1 - seat % 2]] if record.get("partnership") else final
+    assert pills == [str(x) for x in want], (pills, final)
     assert len(record["practice"]["judgements"]) == judged
     # The end of the last hand, broken down as the record scores it.
     last = record["hands"][-1]

@@ -6,6 +6,7 @@ const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const JOKERS = { HJ: "high joker", LJ: "low joker" };
 const SVG = "http://www.w3.org/2000/svg";
 let game = null; // the game's last state
+let lastView = null; // the last view the person was asked about (the table's seats)
 let review = null; // the review being stepped through, and where
 let options = null;
 
@@ -160,27 +161,36 @@ function route() {
 
 // ---------------------------------------------------------------- the view, as a table
 
-function renderView(view, into, actions) {
-  // Scores, the calls, the contract and the named trump, the draw, the trick in
-  // progress and the tricks so far, the hand (trumps first) and the choices.
+function renderScores(view, into, final) {
+  // The score pills: the view's scores, or at game over ``final``, the final scores
+  // (one a seat), which the last view asked of the person does not hold yet.
   const n = view.players;
+  const score = (s) => (final ? final[s] : view.scores[s]);
   const scores = into.scores;
   scores.replaceChildren();
   if (view.partnership) {
     const mine = view.seat % 2;
-    scores.append(el("span", { class: "score you" }, `your team ${view.scores[mine]}`),
-      el("span", { class: "score" }, `them ${view.scores[1 - mine]}`));
+    scores.append(el("span", { class: "score you" }, `your team ${score(mine)}`),
+      el("span", { class: "score" }, `them ${score(1 - mine)}`));
   } else {
     for (let s = 0; s < n; s++) {
       scores.append(el("span", { class: "score" + (s === view.seat ? " you" : "") },
-        `${who(s, view)} ${view.scores[s]}`));
+        `${who(s, view)} ${score(s)}`));
     }
   }
   // hands=N (12.4): no target counts; the game ends after its last hand
   const goal = view.hands_left != null
     ? `hand ${view.hands_played + 1} of ${view.hands_played + view.hands_left}, then the highest total wins`
     : `to ${view.target}`;
-  scores.append(el("span", { class: "target" }, `${goal} · dealer ${who(view.dealer, view)}`));
+  scores.append(el("span", { class: "target" },
+    final ? "final scores" : `${goal} · dealer ${who(view.dealer, view)}`));
+}
+
+function renderView(view, into, actions) {
+  // Scores, the calls, the contract and the named trump, the draw, the trick in
+  // progress and the tricks so far, the hand (trumps first) and the choices.
+  const n = view.players;
+  renderScores(view, into, null);
   const calls = view.calls.map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
   into.auction.textContent = calls.length ? "Calls: " + calls.join(", ") : "Calls: none yet";
   const trumps = view.trumps || [];
@@ -476,8 +486,10 @@ function keysLine(g) {
 function renderGame() {
   const g = game;
   document.querySelector("#play .keys").replaceChildren(...keysLine(g));
-  if (g.view) renderView(g.view, table, act);
-  else for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = true;
+  if (g.view) {
+    lastView = g.view;
+    renderView(g.view, table, act);
+  } else for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = true;
   renderStatus();
   const box = $("coach");
   const last = g.judgements[g.judgements.length - 1];
@@ -501,6 +513,7 @@ function renderGame() {
     const won = g.winner;
     const mine = won !== null && (won === g.seat || g.partnership && won % 2 === g.seat % 2);
     const loss = lossWords(g.judgements);
+    if (lastView && g.final_scores) renderScores(lastView, table, g.final_scores);
     over.replaceChildren(
       el("h3", {}, g.stopped ? "Game saved unfinished" : mine ? "You won the game" : `Seat ${won} won the game`),
       el("p", {}, `Final scores: ${g.final_scores.join(", ")}`),
@@ -530,6 +543,7 @@ function lossWords(js) {
 
 function newGame() {
   game = null;
+  lastView = null;
   $("table").hidden = true;
   $("setup").hidden = false;
   $("quit").hidden = false;
