@@ -127,3 +127,42 @@ def test_the_count_is_its_plain_python_recount(spec, n):
         count, suit = best_suit(np.int64(hand), n, fr, tab)
         assert count == pytest.approx(max(counts), rel=1e-12, abs=1e-12)
         assert counts[suit] == pytest.approx(max(counts), rel=1e-12, abs=1e-12)
+
+
+def test_the_power_is_numbas_own_to_the_last_bit():
+    """``power_of`` stands in for numba's ``q ** k`` in the count: the odds table was
+    built with ``**`` and its buckets cut at half points, so the two must agree to the
+    last bit (multiplied in another order they differ in it), for every count of
+    trumps."""
+    from numba import njit
+
+    from pitchsim.kernels.families.bidding import power_of
+
+    @njit
+    def numba_power(q, k):
+        return q**k
+
+    rng = random.Random(5)
+    for q in [0.0, 1.0, 0.5, 1 / 3, *(rng.random() for _ in range(300))]:
+        for k in range(32):
+            assert power_of(q, np.int64(k)) == numba_power(q, np.int64(k)), (q, k)
+
+
+@pytest.mark.parametrize(("spec", "n"), SPECS)
+def test_the_holding_class_is_the_packs_top_and_bottom_ranked_trump(spec, n):
+    """``holding_class``: 1 for holding the pack's highest ranked trump of the suit (by
+    the preset's order keys), 2 for its lowest, recounted from the keys."""
+    from pitchsim.kernels.families.bidding import holding_class
+
+    r = as_family(Rules.parse(spec))
+    fr, tab = family_array(r), family_tables(r)
+    pack = int(pack_mask(n, fr))
+    rng = random.Random(f"class {spec}/{n}")
+    for _ in range(200):
+        hand = sum(1 << c for c in rng.sample(bits(pack), r.cards_each(n)))
+        for t in range(4):
+            ranked = bits(int(tab[t, T_RANKED]) & pack)
+            top = max(ranked, key=lambda c: int(tab[t, T_KEY + c]))
+            bottom = min(ranked, key=lambda c: int(tab[t, T_KEY + c]))
+            want = (hand >> top & 1) + 2 * (hand >> bottom & 1)
+            assert holding_class(np.int64(hand), t, n, fr, tab) == want, (hand, t)
