@@ -195,6 +195,19 @@ def test_12_1_2_and_12_1_3_the_partner_is_secret_until_he_plays_the_called_card(
     assert out
 
 
+def test_12_1_3_a_partner_who_leads_trick_1_leads_the_called_card():
+    # ten-point (follow=only), 5 players: the pitcher holds no heart, so after the
+    # discard he is out (4.9) and seat 1, the next with a trump, leads trick 1.  Seat 1
+    # holds A♥, the call: he must lead it, not one of his other four hearts.
+    fixed = {0: "2C 3C 4C 5C 6C 7C 8C 9C TC QC", 1: "AH 9H 8H 7H 6H 2S 3S 5S 6S 7S"}
+    for seed in range(4):
+        hand, views = one_hand(TEN5, 5, fixed, seed=seed)
+        assert hand.play.partner == 1 and hand.play.called == c("AH")
+        leader, seats, cards, _ = hand.play.tricks[0]
+        assert (leader, cards[0]) == (1, c("AH"))
+        assert views[0].seat == 1 and views[0].legal == m("AH")
+
+
 def test_12_1_3_rule_x_passes_over_the_called_card():
     # ten-point, 5 players: seat 2 holds eight hearts and must burn two by rule X, the
     # plain trumps lowest first (the 2 and the 3 carry points): 5♥ 6♥, but 5♥ is the
