@@ -43,7 +43,7 @@ SOURCES = [
 CLAUSE_MODULES = (
     *(
         f"pitchsim/game/reference/{part}.py"
-        for part in ("tricks", "auction", "deal", "draw", "score", "hand", "game")
+        for part in ("tricks", "auction", "deal", "draw", "partner", "score", "hand", "game")
     ),
     "tests/test_view_presets.py",
 )

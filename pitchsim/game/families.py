@@ -39,6 +39,17 @@ from .variants import Variant
 
 OPTIONS = (
     Variant(
+        "partner",
+        ("none", "called", "announced"),
+        {
+            "none": "no called partner",
+            "called": "5 or 6 alone: once trump is named the pitcher calls a trump; its holder "
+            "is his partner for the hand, secret until he plays it to the first trick",
+            "announced": "5 or 6 alone: after the draw the pitcher calls any card; its holder "
+            "is his partner for the hand and says so at once",
+        },
+    ),
+    Variant(
         "jokers",
         ("0", "1", "2"),
         {
@@ -291,15 +302,47 @@ def _members(r: FamilyRules) -> str:
     return " and ".join(extra).capitalize() + " " + verb
 
 
+def _partner_lines(r: FamilyRules) -> list[str]:
+    """What partner=called|announced adds to a hand (VARIANTS.md 12.1), in words."""
+    if r.partner == "none":
+        return []
+    if r.partner == "called":
+        call = (
+            "- Called partner: once trump is named, before any discard, the pitcher calls one "
+            "trump (pitchsim's players call the highest trump they lack); everybody hears it, "
+            "and only its holder knows he is the pitcher's partner for the hand. He must play "
+            "it to the first trick, which shows him to all. It is never discarded."
+        )
+    else:
+        call = (
+            "- Announced partner: after the discard and draw, the pitcher calls any card "
+            "(pitchsim's players call the highest trump they lack); its holder says so at once "
+            "and is the pitcher's partner for the hand, known to all."
+        )
+    return [
+        call,
+        "- If nobody else holds the called card when play starts (the pitcher's own, or out "
+        "of play), the pitcher plays alone against all the others.",
+        "- For the hand the pitcher and partner are one side and all the others another: each "
+        "side pools its points and its count for Game, and the pitcher's side makes or is set "
+        "as one. Scores stay each player's own: the pitcher and partner each score their "
+        "side's points (or lose the bid), each other player the others' pooled points.",
+        "- Winning: the win rule's sides are the players, each at his own score, and the "
+        "pitcher's side is the pitcher and partner: both may win together.",
+    ]
+
+
 def family_text(rules: Rules) -> str:
     """The rules of a family in full, generated from its options, for ``pitchsim rules``."""
     r = as_family(rules)
     fam = FAMILIES[r.family]
     lo, hi = fam.players
+    if r.partner != "none":  # 5 or 6 players (6.3.7)
+        lo, hi = max(lo, 5), min(hi, 6)
     while hi > lo and hi * r.cards_each(hi) > r.pack_size(hi):  # a short pack (6.3.3)
         hi -= 1
     players = str(lo) if lo == hi else f"{lo}-{hi}"
-    side = "team" if r.partnership else "player"
+    side = "team" if r.partnership else "side" if r.partner != "none" else "player"
     deck = {
         "2-A": "a 52-card pack",
         "5-A": "a 40-card pack, 5 to ace in each suit (deck=5-A)",
@@ -315,7 +358,8 @@ def family_text(rules: Rules) -> str:
             "- Players: 4, two teams of two, partners opposite"
             + (f" ({players} each for himself under partnership=false)." if lo != hi else ".")
             if r.partnership
-            else f"- Players: {players}, each for himself."
+            else f"- Players: {players}, each for himself"
+            + (", but with a called partner for each hand (below)." if r.partner != "none" else ".")
         ),
         f"- Cards: {deck}; {r.deal} cards each"
         + (
@@ -366,6 +410,7 @@ def family_text(rules: Rules) -> str:
             else ""
         )
     )
+    lines += _partner_lines(r)
     order = trump_order_text(r)
     lines.append(
         f"- Trump order with hearts trump, high to low: {order} "

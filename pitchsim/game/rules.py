@@ -71,6 +71,7 @@ FAMILY_FIELDS = (
     "deck",
     "hands",
     "kitty",
+    "partner",
 )
 FAMILY_CHOICES = CHOICES | {
     "all_pass": ("forced", "redeal", "next-dealer", "dealer-set", "dealer-free"),
@@ -83,6 +84,7 @@ FAMILY_CHOICES = CHOICES | {
     "discards": ("hidden", "shown"),
     "set": ("minus", "to-others"),
     "deck": ("2-A", "5-A", "9-A", "2,9-A"),
+    "partner": ("none", "called", "announced"),
 }
 # VARIANTS.md 12.3: the ranks (0 the deuce ... 12 the ace) of each pack before jokers.
 DECK_RANKS = {
@@ -637,6 +639,7 @@ FAMILIES: dict[str, Family] = {
 # The order of VARIANTS.md 6.1, in which the complete rules are printed.
 OPTION_ORDER = (
     "partnership",
+    "partner",
     "jokers",
     "jick",
     "game",
@@ -689,6 +692,8 @@ class FamilyRules(Rules):
     deck: str = "2-A"  # the pack before jokers: "2-A", "5-A", "9-A" or "2,9-A" (12.3)
     hands: str | int = "off"  # N: the game lasts N hands, the highest total wins (12.4)
     kitty: int = 0  # N cards dealt aside; the pitcher takes them after naming trump (12.2)
+    # "called" | "announced": the pitcher calls a card, its holder is his partner (12.1)
+    partner: str = "none"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -720,6 +725,20 @@ class FamilyRules(Rules):
             if given and not met:
                 value = _text(getattr(self, key.replace("-", "_")))
                 raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
+        # VARIANTS.md 6.3.7: a called partner is for 5 or 6 players alone, with trump named;
+        # under called the called trump can always be played to the first trick (12.1.3).
+        if self.partner != "none":
+            lo, hi = FAMILIES[self.family].players
+            span = str(lo) if lo == hi else f"{lo}-{hi}"
+            partner = [
+                ("partnership=false", not self.partnership),
+                ("trump=named", self.trump == "named"),
+                ("follow=trump or only", self.partner != "called" or self.follow != "suit"),
+                (f"5 or 6 players, and {self.family} is played by {span}", hi >= 5 and lo <= 6),
+            ]
+            for need, met in partner:
+                if not met:
+                    raise RulesError(f"partner={self.partner} needs {need} (VARIANTS.md 6.3.7)")
         # VARIANTS.md 6.3.9: a short pack, 6 cards each, at most one joker; the 3 and the
         # 5 worth points only in a pack that has them.
         short = self.deck != "2-A"
@@ -796,6 +815,10 @@ class FamilyRules(Rules):
             raise RulesError(f"{self.family} is played by {span} players, not {players}")
         if self.partnership and players != 4:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
+        if self.partner != "none" and players not in (5, 6):
+            raise RulesError(
+                f"partner={self.partner} needs 5 or 6 players, not {players} (VARIANTS.md 6.3.7)"
+            )
         if players * self.cards_each(players) + self.kitty > self.pack_size(players):
             kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
             raise RulesError(
@@ -810,7 +833,8 @@ class FamilyRules(Rules):
         return {"family": self.family} | {
             _name(k): getattr(self, k)
             for k in OPTION_ORDER
-            if k != "kitty" or self.kitty  # (written only when there is one: 12.2)
+            # written only when there is one (12.2) or one is called (12.1)
+            if (k != "kitty" or self.kitty) and (k != "partner" or self.partner != "none")
         }
 
     def to_array(self):

@@ -487,6 +487,11 @@ def _rules(doc: dict) -> Rules:
             f"rules: kitty={as_family(rules).kitty}: a view does not carry the kitty yet "
             "(VARIANTS.md 12.2; the reference engine plays it)"
         )
+    if as_family(rules).partner != "none":
+        raise ViewError(
+            f"rules: partner={as_family(rules).partner}: a view does not carry a called "
+            "partner yet (VARIANTS.md 12.1; the reference engine plays it)"
+        )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue

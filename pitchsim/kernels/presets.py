@@ -110,6 +110,11 @@ def family_array(rules: Rules) -> np.ndarray:
             f"kitty={r.kitty}: the reference engine plays a kitty (VARIANTS.md 12.2), but the "
             "kernels every command runs do not deal one yet"
         )
+    if r.partner != "none":  # 12.1, likewise
+        raise RulesError(
+            f"partner={r.partner}: the reference engine plays a called partner (VARIANTS.md "
+            "12.1), but the kernels every command runs do not call one yet"
+        )
     a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
     a[F_PARTNERSHIP] = r.partnership
     a[F_JOKERS] = r.jokers

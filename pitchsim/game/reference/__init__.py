@@ -5,7 +5,8 @@ preset (the base game is the auction-pitch preset: a plain ``Rules`` is read thr
 It is the specification the numba kernels are tested against.  One module per part of
 the game: :mod:`.tricks` (trump, the effective suit, what may be played, who wins a
 trick), :mod:`.auction` (the calls), :mod:`.deal` (the pack and the deal), :mod:`.draw`
-(the discard and draw), :mod:`.score` (the points, settling a hand, the winners),
+(the discard and draw), :mod:`.partner` (the called partner), :mod:`.score` (the points,
+settling a hand, the winners),
 :mod:`.hand` (a hand played trick by trick) and :mod:`.game` (whole games).
 
 Calls are ints: 0 pass, 1 up to the maximum bid, and :func:`shoot_call` for a shoot.
@@ -39,6 +40,12 @@ from pitchsim.game.reference.draw import (
 )
 from pitchsim.game.reference.game import GameHand, GameRecord, play_game
 from pitchsim.game.reference.hand import TRICKS, HandRecord, View, play_hand
+from pitchsim.game.reference.partner import (
+    callable_cards,
+    checked_call,
+    highest_missing_trump,
+    partner_of,
+)
 from pitchsim.game.reference.score import (
     DEALER_SET_PENALTY,
     HandScore,
@@ -46,6 +53,7 @@ from pitchsim.game.reference.score import (
     pitcher_made,
     score_hand,
     settle_hand,
+    sides_of,
     winners,
 )
 from pitchsim.game.reference.tricks import (
@@ -76,19 +84,23 @@ __all__ = [
     "HandScore",
     "View",
     "as_bid",
+    "callable_cards",
     "carries_point",
+    "checked_call",
     "come_down",
     "deal",
     "deal_hands",
     "discard_and_draw",
     "effective_suit",
     "excess_trumps",
+    "highest_missing_trump",
     "is_trump",
     "jick_of",
     "kitty_of",
     "legal_calls",
     "legal_cards",
     "pack",
+    "partner_of",
     "pitcher_made",
     "play_game",
     "play_hand",
@@ -98,6 +110,7 @@ __all__ = [
     "settle_hand",
     "shoot_call",
     "shown_put_down",
+    "sides_of",
     "shows_void",
     "take_kitty",
     "trick_winner",

@@ -42,29 +42,34 @@ def point_value(c: int, trump: int, rules: FamilyRules) -> int:
     return 1
 
 
-def excess_trumps(trumps: Sequence[int], keep: int, trump: int, rules: FamilyRules) -> list[int]:
+def excess_trumps(
+    trumps: Sequence[int], keep: int, trump: int, rules: FamilyRules, called: int = -1
+) -> list[int]:
     """4.8 rule X: which trumps go when more than ``keep`` are held: the lowest-ranking
-    trumps carrying no point first; only then the lowest point value, lower rank first."""
+    trumps carrying no point first; only then the lowest point value, lower rank first.
+    A called card (12.1.3) is never among them: rule X passes over it."""
     order = trump_order(rules, trump)
-    plain = sorted((c for c in trumps if not carries_point(c, trump, rules)), key=order.index)
+    may_go = [c for c in trumps if c != called]
+    plain = sorted((c for c in may_go if not carries_point(c, trump, rules)), key=order.index)
     points = sorted(
-        (c for c in trumps if carries_point(c, trump, rules)),
+        (c for c in may_go if carries_point(c, trump, rules)),
         key=lambda c: (point_value(c, trump, rules), order.index(c)),
     )
     return (plain + points)[: max(0, len(trumps) - keep)]
 
 
-def come_down(held: int, trump: int, rules: FamilyRules) -> list[int]:
+def come_down(held: int, trump: int, rules: FamilyRules, called: int = -1) -> list[int]:
     """What a player holding more than 6 cards puts down to keep 6 (4.8 step 5): the
     non-trumps first, the lowest-ranking first (equal ranks in suit order), then excess
-    trumps by rule X."""
+    trumps by rule X, passing over a called trump (12.1.3)."""
     cards = cards_of(held)
     non_trumps = sorted(
         (c for c in cards if not is_trump(c, trump, rules)), key=lambda c: (rank_of(c), suit_of(c))
     )
     down = non_trumps[: max(0, len(cards) - HAND_TARGET)]
     trumps = [c for c in cards if is_trump(c, trump, rules)]
-    return down + excess_trumps(trumps, HAND_TARGET - (len(non_trumps) - len(down)), trump, rules)
+    keep = HAND_TARGET - (len(non_trumps) - len(down))
+    return down + excess_trumps(trumps, keep, trump, rules, called)
 
 
 def kitty_of(stock: Sequence[int], rules: Rules) -> list[int]:
@@ -108,6 +113,7 @@ def discard_and_draw(
     rules: Rules,
     rng: random.Random,
     dealer: int | None = None,
+    called: int = -1,
 ) -> tuple[list[int], DrawRecord]:
     """4.8, once after trump is named: each player from the pitcher's left, pitcher last,
     discards non-trumps (1), burns trumps beyond 6 by rule X (2) and draws to 6 (3),
@@ -117,7 +123,8 @@ def discard_and_draw(
     shows.  Under rob=dealer (12.7,
     11.8) the same with the dealer in the pitcher's place: from the dealer's left, the
     dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
-    are his choice (11.8): the highest-ranking, as under rob=true."""
+    are his choice (11.8): the highest-ranking, as under rob=true.  A trump ``called``
+    under partner=called is never discarded: rule X passes over it (12.1.3)."""
     r = family(rules)
     if r.rob == "dealer":
         if dealer is None:
@@ -146,7 +153,7 @@ def discard_and_draw(
         hands[seat] &= ~mask_of(non_trumps)
         junk.extend(non_trumps)
         rec.discarded[seat] = mask_of(non_trumps)
-        burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, r)  # 2
+        burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, r, called)  # 2
         hands[seat] &= ~mask_of(burnt)
         rec.burnt[seat] = mask_of(burnt)
         if not (r.rob is not False and seat == pitcher):
@@ -156,7 +163,7 @@ def discard_and_draw(
         hands[pitcher] |= mask_of(stock)
         stock.clear()
         fill(pitcher)  # step 4 when the stock left the pitcher short
-        down = come_down(hands[pitcher], trump, r)
+        down = come_down(hands[pitcher], trump, r, called)
         hands[pitcher] &= ~mask_of(down)
         rec.put_down = down
         rec.put_down_shown = shown_put_down(down, trump, r)
@@ -164,7 +171,12 @@ def discard_and_draw(
 
 
 def take_kitty(
-    hands: Sequence[int], stock: Sequence[int], pitcher: int, trump: int, rules: Rules
+    hands: Sequence[int],
+    stock: Sequence[int],
+    pitcher: int,
+    trump: int,
+    rules: Rules,
+    called: int = -1,
 ) -> tuple[list[int], DrawRecord]:
     """12.2.2: once trump is named, before any other discard, the pitcher adds the
     kitty (``kitty_of``) to his hand, unseen by the others, and under discard=none
@@ -172,7 +184,8 @@ def take_kitty(
     Which cards go is the pitcher's choice; pitchsim puts down as a robbing pitcher
     comes down to 6 (``come_down``: non-trumps lowest first, then rule X).  He does
     not draw, and his discards are out of play.  Recorded as a rob of the kitty:
-    ``robbed`` the kitty, ``put_down`` the discards, none shown."""
+    ``robbed`` the kitty, ``put_down`` the discards, none shown.  A trump ``called``
+    under partner=called is never put down (12.1.3)."""
     r = family(rules)
     if r.kitty and r.discard != "none":
         raise ValueError("a kitty is played with discard=none only (6.3.8, 12.8)")
@@ -182,6 +195,6 @@ def take_kitty(
     rec = DrawRecord([0] * n, [0] * n, [[] for _ in range(n)], robbed=kitty)
     if kitty:
         hands[pitcher] |= mask_of(kitty)
-        rec.put_down = come_down(hands[pitcher], trump, r)
+        rec.put_down = come_down(hands[pitcher], trump, r, called)
         hands[pitcher] &= ~mask_of(rec.put_down)
     return hands, rec

@@ -1,5 +1,5 @@
 """Whole games under every preset: deal, bid, fix trump, discard and draw, play, settle,
-until a side wins (docs/rules.md "Winning", 0.1, 2.6, 2.11, 3.4, 3.11, 4.5, 6.1).
+until a side wins (docs/rules.md "Winning", 0.1, 2.6, 2.11, 3.4, 3.11, 4.5, 6.1, 12.1).
 
 ``play_game`` is a plain loop meant to be read; simulations use the kernels.
 """
@@ -14,11 +14,13 @@ from pitchsim.game.reference.auction import AuctionResult, Bid, run_auction
 from pitchsim.game.reference.deal import deal
 from pitchsim.game.reference.draw import DrawRecord, discard_and_draw, take_kitty
 from pitchsim.game.reference.hand import HandRecord, View, play_hand
+from pitchsim.game.reference.partner import checked_call, highest_missing_trump
 from pitchsim.game.reference.score import (
     DEALER_SET_PENALTY,
     counts,
     pitcher_made,
     settle_hand,
+    sides_of,
     winners,
 )
 from pitchsim.game.reference.tricks import family
@@ -57,6 +59,7 @@ class GameRecord:
 
 Bidder = Callable[[int, int, list[int], list[int], list[int]], "int | tuple[int, int] | Bid"]
 Namer = Callable[[int, int], int]
+Caller = Callable[[int, int, int], int]
 Deals = Callable[[int, int], tuple[Sequence[int], Sequence[int]]]
 
 
@@ -70,6 +73,7 @@ def play_game(
     first_dealer: int = 0,
     max_hands: int = 1000,
     deals: Deals | None = None,
+    caller: Caller | None = None,
 ) -> GameRecord:
     """Deal, bid, fix trump, discard and draw, play and settle until a side wins (under
     hands=N: until N hands have counted, 12.4), or ``max_hands`` deals (redeals
@@ -80,6 +84,11 @@ def play_game(
       trump=first-lead the pitcher then leads the suit its winning ``Bid`` planned.
     - ``namer(seat, hand)`` names trump under trump=named (any suit, 3.5).
     - ``chooser(view)`` plays a card, as in :func:`play_hand`.
+    - ``caller(seat, hand, trump)`` calls the pitcher's partner's card under
+      partner=called (once trump is named, before any discard or kitty, 12.1.2) or
+      announced (after them, 12.1.4), from ``partner.callable_cards``; by default
+      pitchsim's call, the highest trump the pitcher does not hold.  The call is
+      recorded as the hand's ``play.called``, its holder as ``play.partner``.
     - Each deal is dealt from ``rng`` (:func:`deal`), or, given ``deals``, is
       ``deals(deal_no, dealer)``: the hands and the stock (top card first) of deal
       number ``deal_no`` (0, 1, 2, ... counting every deal, redeals included).  ``rng``
@@ -92,6 +101,12 @@ def play_game(
     """
     r = family(rules)
     r.check_players(players)
+
+    def call_partner(seat: int, hand: int, trump: int) -> int:  # 12.1.2, 12.1.4
+        if caller is None:
+            return highest_missing_trump(hand, trump, r)
+        return checked_call(caller(seat, hand, trump), trump, r)
+
     if not 0 <= first_dealer < players:
         raise ValueError(f"first dealer {first_dealer} is not a seat of a {players}-player table")
     scores = [0] * players
@@ -134,7 +149,7 @@ def play_game(
                 dealer = (dealer + 1) % players
             continue
         pitcher, bid = auction.pitcher, auction.bid
-        trump = -1
+        trump = called = -1
         held, draw = dealt, None
         if r.trump == "named":
             if namer is None:
@@ -142,10 +157,14 @@ def play_game(
             trump = namer(pitcher, dealt[pitcher])
             if not 0 <= trump < 4:
                 raise ValueError(f"seat {pitcher} named {trump}, which is not a suit")
+            if r.partner == "called":  # 12.1.2: before any discard or kitty
+                called = call_partner(pitcher, dealt[pitcher], trump)
             if r.kitty:  # 12.2: before any other discard
-                held, draw = take_kitty(dealt, stock, pitcher, trump, r)
+                held, draw = take_kitty(dealt, stock, pitcher, trump, r, called)
             if r.discard == "non-trump":
-                held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng, dealer)
+                held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng, dealer, called)
+            if r.partner == "announced":  # 12.1.4: after the discard and draw
+                called = call_partner(pitcher, held[pitcher], trump)
         played = play_hand(
             held,
             pitcher,
@@ -155,10 +174,11 @@ def play_game(
             trump=trump,
             first_lead=auction.pitched_card,
             lead_suit=auction.trump if r.trump == "first-lead" else -1,
+            called=called,
         )
         points = played.score.points
         made = pitcher_made(points, pitcher, bid)
-        change = settle_hand(points, pitcher, bid, r)
+        change = settle_hand(points, pitcher, bid, r, sides_of(players, pitcher, played.partner, r))
         scores = [s + c for s, c in zip(scores, change, strict=True)]
         game.hands.append(
             GameHand(
@@ -168,7 +188,7 @@ def play_game(
         )  # fmt: skip
         game.scores = scores
         counted += 1
-        game.winners = winners(scores, pitcher, made, r, auction.shoot, counted)
+        game.winners = winners(scores, pitcher, made, r, auction.shoot, counted, played.partner)
         if game.winners:
             break
         dealer = (dealer + 1) % players

@@ -1,5 +1,5 @@
 """The play of one hand under every preset, from the first lead to its score (docs/rules.md
-"The play", 0.5, 0.6, 3.7, 4.9, 6.3.5), in plain Python.
+"The play", 0.5, 0.6, 3.7, 4.9, 6.3.5, 12.1), in plain Python.
 
 It is the specification the numba kernels are tested against, so it favours being
 obviously right over being fast.  Seats are numbered clockwise 0..n-1; play goes
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from pitchsim.game.cards import HAND_SIZE, N_CARDS_WITH_JOKERS, format_card, mask_of, suit_of
 from pitchsim.game.reference.deal import pack
-from pitchsim.game.reference.score import HandScore, score_hand
+from pitchsim.game.reference.partner import partner_of
+from pitchsim.game.reference.score import HandScore, score_hand, sides_of
 from pitchsim.game.reference.tricks import (
     effective_suit,
     family,
@@ -51,6 +52,13 @@ class View:
     played_by: tuple[int, ...]
     # bit 4 * seat + suit: that seat has shown it holds none of that suit (shows_void)
     voids: int
+    # 12.1: the card the pitcher called (-1: none), heard by all; and the pitcher's
+    # partner as ``seat`` knows him: None while unknown to ``seat``, else the partner's
+    # seat, the pitcher's own when he is known to play alone (12.1.5).  Under called
+    # only the partner (and a pitcher holding his own call) know before the card is
+    # played (12.1.2, 12.1.3); under announced everybody knows at once (12.1.4).
+    called: int = -1
+    partner: int | None = None
 
     def void(self, seat: int, suit: int) -> bool:
         return bool(self.voids >> (4 * seat + suit) & 1)
@@ -67,6 +75,8 @@ class HandRecord:
     tricks: list[tuple[int, list[int], list[int], int]]  # (leader, seats, cards, winner seat)
     won: list[int]
     score: HandScore
+    called: int = -1  # the card the pitcher called (12.1.2, 12.1.4), -1 for none
+    partner: int | None = None  # its holder when play starts (12.1.5); None: none or alone
 
 
 def _check_held(held: Sequence[int], pitcher: int, rules: Rules) -> None:
@@ -117,6 +127,7 @@ def play_hand(
     trump: int = -1,
     first_lead: int = -1,
     lead_suit: int = -1,
+    called: int = -1,
 ) -> HandRecord:
     """Play a hand from the first lead and score it.
 
@@ -132,6 +143,10 @@ def play_hand(
     winner leads if still holding a trump, else the next player to the left who does
     (so also the first lead); the hand ends when nobody holds a trump.  Otherwise every
     card is played, the pitcher leading first and each trick's winner the next (0.5).
+
+    ``called`` (12.1) is the card the pitcher called under partner=called|announced:
+    its holder when play starts is his partner (12.1.5), one side with him for the
+    points (12.1.6); under called he must play it to the first trick (12.1.3).
     """
     r = family(rules)
     held = [int(m) for m in held]
@@ -145,6 +160,20 @@ def play_hand(
     only = r.follow == "only"
     if only and trump < 0:
         raise ValueError("follow=only needs a named trump (6.3.2)")
+    if (called >= 0) != (r.partner != "none"):
+        raise ValueError(f"partner={r.partner} with called card {called} (12.1)")
+    partner = partner_of(held, pitcher, called)
+    pitcher_alone = called >= 0 and bool(held[pitcher] >> called & 1)
+
+    def known_partner(seat: int) -> int | None:
+        """The partner as ``seat`` knows him (View.partner; 12.1.2-12.1.5)."""
+        if called < 0:
+            return None
+        if r.partner == "announced" or any(m >> called & 1 for m in played_by):
+            return pitcher if partner is None else partner
+        if seat == partner or (seat == pitcher and pitcher_alone):
+            return seat
+        return None
 
     def next_with_trump(seat: int) -> int | None:
         for i in range(n):
@@ -164,6 +193,10 @@ def play_hand(
                 continue  # 4.9: out of the hand
             first = trick_no == 0 and not trick
             legal = legal_cards(hands[seat], trick, trump, r, first_lead=first, lead_suit=lead_suit)
+            if trick_no == 0 and seat == partner and r.partner == "called":
+                if not legal >> called & 1:  # cannot happen under 6.3.7's follow rules
+                    raise ValueError("the called card cannot be played to the first trick")
+                legal = 1 << called  # 12.1.3: the partner plays the called card to trick 1
             if first and first_lead >= 0:
                 c, what = first_lead, "pitched card"
             else:
@@ -183,6 +216,8 @@ def play_hand(
                     rules=rules,
                     played_by=tuple(played_by),
                     voids=voids,
+                    called=called,
+                    partner=known_partner(seat),
                 )
                 c, what = choose(view), f"seat {seat}'s card"
             c = _checked(c, legal, what)
@@ -203,4 +238,5 @@ def play_hand(
         tricks.append((leader, seats, trick, winner))
         trick_no += 1
         leader = next_with_trump(winner) if only else winner
-    return HandRecord(held, pitcher, bid, trump, tricks, won, score_hand(held, won, trump, r))
+    score = score_hand(held, won, trump, r, sides_of(n, pitcher, partner, r))
+    return HandRecord(held, pitcher, bid, trump, tricks, won, score, called, partner)

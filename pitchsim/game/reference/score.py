@@ -1,7 +1,8 @@
 """The points of a hand, settling it, and the end of the game, under every preset
-(docs/rules.md "The points", "Partnerships", 0.6-0.10, 2.11, 3.8, 3.11, 4.10, 6.1).
+(docs/rules.md "The points", "Partnerships", 0.6-0.10, 2.11, 3.8, 3.11, 4.10, 6.1, 12.1).
 
-A **side** is a seat, or a team under partnership (``rules.team``).
+A **side** is a seat, or a team under partnership (``rules.team``); under a called
+partner, for one hand, the pitcher and his partner, and all the others (``sides_of``).
 """
 
 from __future__ import annotations
@@ -48,12 +49,29 @@ class HandScore:
         return self.awards.get("game")
 
 
+def sides_of(players: int, pitcher: int | None, partner: int | None, rules: Rules) -> list[int]:
+    """The side of each seat for one hand: ``rules.team(seat)`` (0.10), or under
+    partner=called|announced (12.1.6) the pitcher and his ``partner`` (None: he plays
+    alone, 12.1.5) one side, numbered by the pitcher's seat, and all the others another,
+    numbered -1."""
+    r = family(rules)
+    if r.partner == "none" or pitcher is None:
+        return [r.team(s) for s in range(players)]
+    return [pitcher if s in (pitcher, partner) else -1 for s in range(players)]
+
+
 def _holder(masks: Sequence[int], c: int) -> int:
     """The seat whose mask contains card ``c``."""
     return next(seat for seat, m in enumerate(masks) if m >> c & 1)
 
 
-def score_hand(held: Sequence[int], won: Sequence[int], trump: int, rules: Rules) -> HandScore:
+def score_hand(
+    held: Sequence[int],
+    won: Sequence[int],
+    trump: int,
+    rules: Rules,
+    sides: Sequence[int] | None = None,
+) -> HandScore:
     """The points of a played hand.
 
     ``held`` is each seat's hand when the first card is led: the cards in play (0.6,
@@ -63,9 +81,12 @@ def score_hand(held: Sequence[int], won: Sequence[int], trump: int, rules: Rules
     their captors (0.7, 4.10); Low to its captor or holder (low=); Game to the single
     highest count of the cards a side captured, jokers 0 (each ½ under
     joker-game=half, 12.10), a tie (all zero included) giving it to nobody (0.8).  A point card not in play scores for nobody.
+    ``sides`` (``sides_of``; default ``rules.team``) pool the Game counts and the points:
+    a team (0.10), or the pitcher with his called partner and all the others (12.1.6).
     """
     r = family(rules)
     n = len(held)
+    side = list(sides) if sides is not None else [r.team(s) for s in range(n)]
     in_play = 0
     for m in held:
         in_play |= m
@@ -118,19 +139,19 @@ def score_hand(held: Sequence[int], won: Sequence[int], trump: int, rules: Rules
         for seat in range(n):
             halves = (won[seat] >> N_CARDS).bit_count() if scale == 2 else 0
             count = scale * game_counts[seat] + halves
-            counts[r.team(seat)] = counts.get(r.team(seat), 0) + count
+            counts[side[seat]] = counts.get(side[seat], 0) + count
         best = max(counts.values())
         leaders = [side for side, count in counts.items() if count == best]
         game = None
         if len(leaders) == 1:  # a tie for the highest count, all zero included: nobody
-            game = min(seat for seat in range(n) if r.team(seat) == leaders[0])
+            game = min(seat for seat in range(n) if side[seat] == leaders[0])
         award("game", 1, game)
 
     side_points: dict[int, int] = {}
     for name, seat in awards.items():
         if seat is not None:
-            side_points[r.team(seat)] = side_points.get(r.team(seat), 0) + values[name]
-    points = [side_points.get(r.team(seat), 0) for seat in range(n)]
+            side_points[side[seat]] = side_points.get(side[seat], 0) + values[name]
+    points = [side_points.get(side[seat], 0) for seat in range(n)]
     return HandScore(awards, values, game_counts, points)
 
 
@@ -145,19 +166,26 @@ def counts(pitcher: int | None, rules: Rules) -> bool:
     return pitcher is not None or family(rules).all_pass != "redeal"
 
 
-def settle_hand(points: Sequence[int], pitcher: int, bid: int, rules: Rules) -> list[int]:
+def settle_hand(
+    points: Sequence[int],
+    pitcher: int,
+    bid: int,
+    rules: Rules,
+    sides: Sequence[int] | None = None,
+) -> list[int]:
     """Score change per seat for one hand (0.9): made, the pitcher's side scores every
     point it won; set, minus the bid and nothing else.  Every other side scores what it
     won.  Under set=to-others (12.11) a set side scores 0 and every other side its
     points plus the bid.  ``points`` is :attr:`HandScore.points` (partners carry the
-    team's points)."""
+    team's points).  ``sides`` as in :func:`score_hand`: under a called partner each
+    player adds his side's result to his own score (12.1.7)."""
     r = family(rules)
+    side = list(sides) if sides is not None else [r.team(s) for s in range(len(points))]
     made = pitcher_made(points, pitcher, bid)
     if not made and r.set == "to-others":  # 12.11: 0 to the set side, the bid to the rest
-        return [0 if r.team(s) == r.team(pitcher) else won + bid for s, won in enumerate(points)]
+        return [0 if side[s] == side[pitcher] else won + bid for s, won in enumerate(points)]
     return [
-        (won if made else -bid) if r.team(s) == r.team(pitcher) else won
-        for s, won in enumerate(points)
+        (won if made else -bid) if side[s] == side[pitcher] else won for s, won in enumerate(points)
     ]
 
 
@@ -168,6 +196,7 @@ def winners(
     rules: Rules,
     shoot: bool = False,
     counted: int = 0,
+    partner: int | None = None,
 ) -> list[int]:
     """The winning sides after a hand (empty: play on).  ``pitcher`` is ``None`` for a
     hand nobody bid.  win=pitcher (RULES "Winning"): only the pitcher's side,
@@ -177,28 +206,30 @@ def winners(
     hand that counts (``counted``: the hands counted so far, this one included) the
     highest total wins, sides tied for it sharing the win.  A side is
     ``rules.team(seat)``: the seat, or in a partnership the team number (0 for seats
-    0+2, 1 for seats 1+3)."""
+    0+2, 1 for seats 1+3).  Under a called partner (12.1.8) a side is a player, each
+    at his own score, and "the pitcher's side" the pitcher and his ``partner`` (None:
+    alone): each of the two the rule lets win wins, both together when both do."""
     r = family(rules)
     sides: dict[int, int] = {}
     for seat, score in enumerate(scores):
         sides.setdefault(r.team(seat), score)
+    ours = [] if pitcher is None else [r.team(pitcher)]
+    if pitcher is not None and partner is not None:
+        ours = sorted({r.team(pitcher), r.team(partner)})
     if shoot and made and pitcher is not None:
-        return [r.team(pitcher)]
+        return ours
     if r.hands_limit:  # 12.4
         if counted < r.hands_limit:
             return []
         best = max(sides.values())
         return [side for side, score in sides.items() if score == best]
+    there = [side for side in ours if sides[side] >= r.target]
     if r.win == "pitcher":
-        if pitcher is not None and scores[pitcher] >= r.target and (made or r.set_pitcher_wins):
-            return [r.team(pitcher)]
-        return []
+        return there if made or r.set_pitcher_wins else []
     best = max(sides.values())
     top = [side for side, score in sides.items() if score == best]
     if r.win == "highest":
         return top if best >= r.target and len(top) == 1 else []
     if best < r.target:
         return []
-    if pitcher is not None and sides[r.team(pitcher)] >= r.target:
-        return [r.team(pitcher)]
-    return top  # sides tied for the highest total share the win
+    return there or top  # sides tied for the highest total share the win
