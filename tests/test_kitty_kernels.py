@@ -83,7 +83,7 @@ def test_12_2_1_and_12_2_2_the_kitty_is_the_stocks_last_n_cards_and_the_pitcher_
 
 
 @pytest.mark.parametrize("spec, n", [(KITTY, 4), ("five-point,kitty=3", 4)])
-def test_12_2_2_the_pitcher_knows_what_he_put_down_the_others_only_the_count(spec, n):
+def test_12_2_5_the_pitcher_knows_what_he_put_down_the_others_only_the_count(spec, n):
     """``seat_knowledge``: the pitcher's known-out cards are exactly what he put down of
     his hand and the kitty (out of play, face down); every other seat knows no card
     out of play, only that N went down."""
@@ -103,7 +103,7 @@ def test_12_2_2_the_pitcher_knows_what_he_put_down_the_others_only_the_count(spe
         assert all(int(known[s]) == 0 for s in range(1, n))
 
 
-def test_12_2_2_a_world_never_gives_the_pitcher_his_put_down_cards_back():
+def test_12_2_5_a_world_never_gives_the_pitcher_his_put_down_cards_back():
     """The pitcher's worlds deal his put-down cards to no seat (they are out of play,
     and he knows them); a defender's worlds admit the true deal (the pitcher's hand in
     play drawn from every card the defender has not seen)."""

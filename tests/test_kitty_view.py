@@ -36,7 +36,7 @@ def games(spec: str, n: int, count: int, seed: int = 2):
 
 
 @pytest.mark.parametrize("spec, n", SPECS)
-def test_12_2_2_views_replay_and_only_the_pitcher_sees_the_kitty(spec, n):
+def test_12_2_5_views_replay_and_only_the_pitcher_sees_the_kitty(spec, n):
     """Every decision's view of random hands reads back (checked), gives the action
     taken as legal, holds the pitcher's hand in play as ``held``, and: the pitcher's
     ``kitty.mine`` names the kitty and his put-down; another seat's document names no
@@ -69,7 +69,7 @@ def test_12_2_2_views_replay_and_only_the_pitcher_sees_the_kitty(spec, n):
 
 
 @pytest.mark.parametrize("spec, n", SPECS[:2])
-def test_12_2_2_the_search_knows_the_put_down_out_of_play_for_the_pitcher_alone(spec, n):
+def test_12_2_5_the_search_knows_the_put_down_out_of_play_for_the_pitcher_alone(spec, n):
     for rules, hand in games(spec, n, 15, seed=4):
         p = hand.auction.pitcher
         put_down = mask_of(hand.draw.put_down)

@@ -404,6 +404,9 @@ class View:
         }
 
 
+KITTY_MISSING = "kitty: the pitcher took the kitty's "  # a pitcher's view without them
+
+
 def kitty_doc(
     count: int, down: int, taken: Sequence[int], put_down: Sequence[int], pitcher: bool
 ) -> dict:
@@ -964,8 +967,8 @@ class _Replay:
         if v.seat == pitcher:
             if len(v.kitty) != r.kitty:
                 self.fail(
-                    f"kitty: the pitcher took the kitty's {r.kitty} cards (12.2.2), but "
-                    f"{len(v.kitty)} are given as its mine taken"
+                    f"{KITTY_MISSING}{r.kitty} cards (12.2.2), but {len(v.kitty)} are given "
+                    "as its mine taken"
                 )
             for c in v.kitty:
                 self.see(c, "the kitty", "kitty: taken")
