@@ -320,6 +320,8 @@ def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
         ("setback", 4, "AS KS 2H 9C 7D 3S", 3),
         ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
         ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
+        ("five-point,kitty=3", 4, "AH KH QH 2H 3C 4D", 2),  # 12.2: 6 known, 3 unknown
+        ("auction-pitch,trump=named,kitty=3", 4, "AS KS 2H 9C 7D 3S", -1),
     ],
 )
 def test_a_fixed_pitcher_hand_and_trump_equal_the_reference(spec, n, hand, trump):
