@@ -197,6 +197,13 @@ def base_old_vs_new(old: Path, rounds: int, deals: int, repeat: int) -> dict:
 # (``fixed_hand.AS_DEFENDER``: each opponent of the pitcher in turn), timed apart.
 SEATS = (("pitcher", 0), ("defender", -1))
 VERSUS = [("auction-pitch", 4), ("setback", 4), ("smear", 4), ("ten-point", 4), ("six-point", 4)]
+# ``--presets ...,kitty``: kitty=N (12.2) beside the same presets without one
+KITTY_RUNS = [
+    ("auction-pitch,trump=named", 4),
+    ("auction-pitch,trump=named,kitty=3", 4),
+    ("five-point", 4),
+    ("five-point,kitty=3", 4),
+]
 
 
 def _bid_odds_hand(rules, n: int) -> int:
@@ -221,7 +228,8 @@ def versus_base(
     ``play_family_fixed``, a fixed hand, the pitcher's then a defender's seat by turns),
     instead of the hand kernels (``simulate_hands``, ``simulate_family_hands``), each seat
     timed apart (``SEATS``).  ``presets``: only these of ``VERSUS`` (auction-pitch
-    always among them for the ratios; empty: all); ``seed_offset`` shifts the rounds'
+    always among them for the ratios; empty: all; ``kitty`` among them: ``KITTY_RUNS``
+    too, kitty=N beside the same presets without); ``seed_offset`` shifts the rounds'
     seeds (``versus_trees``: each tree's process plays other deals round by round)."""
     import statistics
 
@@ -265,8 +273,8 @@ def versus_base(
                 runs[("base", f"{policy}:{where}")] = lambda seed, count, a=a, seat=seat: (
                     play_fixed_hand(seed, 0, count, a[0], seat, *a[1:], *(x[:count] for x in m8))
                 )
-        for spec, n in VERSUS:
-            if presets and spec not in presets:
+        for spec, n in VERSUS + (KITTY_RUNS if "kitty" in presets else []):
+            if presets and spec not in presets and (spec, n) not in KITTY_RUNS:
                 continue
             r = as_family(Rules.parse(spec))
             a = (n, family_policies(policy, n), family_array(r), family_tables(r))

@@ -128,8 +128,8 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
             held[s] = dealt[s]
             won[s] = 0
         trump, _ = family_play(
-            held, dealt, n, 0, n - 1, 0, -1, -1, policies, fr, tab, key, hands, won, trick,
-            tseats, no_log, no_log,
+            held, dealt, 0, n, 0, n - 1, 0, -1, -1, policies, fr, tab, key, hands, won,
+            trick, tseats, no_log, no_log,
         )  # fmt: skip
         out[d] += won[0] + trump
         if stage == 1:

@@ -79,6 +79,10 @@ FAMILY_CONFIGS = [
     "smear,five=pedro,jokers=2,low=captured",
     "ten-point,rob=dealer",
     "ten-point,rob=dealer,follow=trump,partnership=false",
+    # kitty=N (12.2): the kitty the stock's last N cards, the pitcher's come-down
+    "auction-pitch,trump=named,kitty=3",
+    "five-point,kitty=3",
+    "smear,kitty=4",
 ]
 
 
@@ -196,10 +200,11 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
     pack = F.pack(r, n)
     if size != len(pack):
         _fail("pack size", size, len(pack))
-    deck = [int(c) for c in k["deck"][: size if r.discard == "non-trump" else n * each]]
+    takes_stock = r.discard == "non-trump" or r.kitty > 0  # 4.8, 12.2.1
+    deck = [int(c) for c in k["deck"][: size if takes_stock else n * each]]
     if len(set(deck)) != len(deck) or not set(deck) <= set(pack):
         _fail("cards drawn from the pack", deck, pack)
-    if r.discard == "non-trump" and sorted(deck) != sorted(pack):
+    if takes_stock and sorted(deck) != sorted(pack):
         _fail("pack", sorted(deck), pack)
     for i in range(n):
         seat = (dealer + 1 + i) % n
@@ -223,6 +228,15 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
         counts["burnt"] += sum(b.bit_count() for b in rec.burnt)
         counts["put_down"] += len(rec.put_down)
         counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
+    elif named and r.kitty:  # 12.2.2: the stock's last N cards to the pitcher, who comes down
+        held, rec = F.take_kitty(dealt, stock, pitcher, trump, r)
+        got = [int(m) for m in k["held"]]
+        if got != held:
+            _fail("hands after the pitcher takes the kitty (12.2.2)", got, held)
+        counts["put_down"] += len(rec.put_down)
+        counts["kitty_kept"] = (
+            counts.get("kitty_kept", 0) + (held[pitcher] & mask_of(rec.robbed)).bit_count()
+        )
     elif [int(m) for m in k["held"]] != dealt:
         _fail("hands in play (no draw)", list(k["held"]), dealt)
     log = [int(x) for x in k["log"]]
@@ -306,6 +320,8 @@ def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
         ("setback", 4, "AS KS 2H 9C 7D 3S", 3),
         ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
         ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
+        ("five-point,kitty=3", 4, "AH KH QH 2H 3C 4D", 2),  # 12.2: 6 known, 3 unknown
+        ("auction-pitch,trump=named,kitty=3", 4, "AS KS 2H 9C 7D 3S", -1),
     ],
 )
 def test_a_fixed_pitcher_hand_and_trump_equal_the_reference(spec, n, hand, trump):

@@ -2,8 +2,8 @@
 (``pitchsim.game.reference``): N cards dealt aside; once trump is named, before any
 other discard, the pitcher takes them unseen by the others and, under discard=none,
 discards face down at once back to 6; he does not draw; his discards are out of play.
-And the combinations 6.3.3 and 6.3.8 allow, and the one-line refusal of everything
-that does not play a kitty yet (the kernels, so every command, and a player's view).
+And the combinations 6.3.3 and 6.3.8 allow, and every command playing it (the kernels
+and the view: tests/test_kitty_kernels.py, tests/test_kitty_view.py).
 
 Expectations are worked by hand from the clauses."""
 
@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from clirun import refused
+from clirun import refused, run
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_card, parse_cards
 from pitchsim.game.rules import Rules, RulesError, as_family
-from pitchsim.game.view import View, ViewError
 
 C, D, H, S = range(4)
 FIVE_KITTY = Rules.parse("five-point,kitty=3")
@@ -173,53 +172,43 @@ def test_12_2_random_games_keep_every_invariant():
     assert hands > 60
 
 
-# ---- not played yet: one line ------------------------------------------------------
+# ---- every command plays it -------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    "argv",
+    "argv, words",
     [
-        ("bid-odds", "--rules", "five-point,kitty=3", "AH KH QH 2H 3C 4D"),
-        ("simulate", "--rules", "five-point,kitty=3", "--deals", "10", "-q"),
-        ("play", "--rules", "five-point,kitty=3", "--seed", "1"),
-        (
-            "advise",
-            "--rules",
-            "five-point,kitty=3",
-            "--seat",
-            "1",
-            "--dealer",
-            "0",
-            "AH KH QH 2H 3C 4D",
-        ),
-        (
-            "hint",
-            "--rules",
-            "five-point,kitty=3",
-            "--hand",
-            "AH KH QH 2H 3C 4D",
-            "--dealer",
-            "0",
-            "--seat",
-            "1",
-            "--calls",
-            "2,pass,pass,pass",
-            "--trump",
-            "H",
-        ),
+        (("bid-odds", "--rules", "five-point,kitty=3", "--samples", "2000", "AH KH QH 2H 3C 4D"),
+         "takes the kitty"),
+        (("simulate", "--rules", "five-point,kitty=3", "--deals", "200", "-q"), ""),
+        (("play", "--rules", "five-point,kitty=3", "--seed", "1"), "takes the kitty"),
+        (("advise", "--rules", "five-point,kitty=3", "--seat", "1", "--dealer", "0",
+          "--samples", "200", "AH KH QH 2H 3C 4D"), "Recommended"),
+        (("hint", "--rules", "five-point,kitty=3", "--hand", "AS KS QD 2C 5C 4H",
+          "--dealer", "0", "--calls", "2,pass,pass,pass", "--trump", "H", "--tricks", "AH",
+          "--worlds", "20"), "Play "),
+        (("hint", "--rules", "five-point,kitty=3", "--hand", "AH KH QH 2H 3C 4D",
+          "--dealer", "0", "--calls", "2,pass,pass,pass", "--trump", "H", "--kitty",
+          "TH 7H 4S", "--worlds", "20"), "Play "),
     ],
-)
-def test_12_2_every_command_refuses_a_kitty_in_one_line(argv, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    line = refused(*argv)
-    assert "kitty" in line, line
+)  # fmt: skip
+def test_12_2_every_command_plays_a_kitty(argv, words, tmp_path):
+    done = run(*argv, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert words in done.stdout
 
 
-def test_12_2_a_view_under_a_kitty_is_refused_in_one_line():
-    doc = {
-        "rules": "five-point,kitty=3", "players": 4, "seat": 1, "dealer": 0,
-        "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
-    }  # fmt: skip
-    with pytest.raises(ViewError, match="kitty=3: a view does not carry the kitty yet") as e:
-        View.from_json(doc)
-    assert "\n" not in str(e.value)
+def test_12_2_2_the_pitchers_short_form_without_the_kitty_is_refused_in_one_line():
+    line = refused(
+        "hint", "--rules", "five-point,kitty=3", "--hand", "AH KH QH 2H 3C 4D", "--dealer",
+        "0", "--calls", "2,pass,pass,pass", "--trump", "H",
+    )  # fmt: skip
+    assert "--kitty" in line and "12.2.2" in line
+
+
+def test_12_2_a_kitty_given_to_the_short_form_without_one_is_refused():
+    line = refused(
+        "hint", "--rules", "five-point", "--hand", "AH KH QH 2H 3C 4D", "--dealer", "0",
+        "--calls", "2,pass,pass,pass", "--trump", "H", "--kitty", "TH 7H 4S",
+    )  # fmt: skip
+    assert "deals no kitty" in line

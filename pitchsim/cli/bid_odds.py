@@ -196,6 +196,12 @@ def render(r: BidOdds) -> str:
     if r.compare is not None and not preset:
         lines += _compare_table(r, r.compare, order)
     lines.append("")
+    k = getattr(rules, "kitty", 0)
+    if k:  # 12.2.2
+        lines += _wrap(
+            f"The kitty: as pitcher this hand also takes the kitty's {k} cards, unknown here "
+            f"(dealt from the rest of the pack), and puts down {k} by the rules (12.2.2)."
+        )
     if r.passing is not None:
         p = r.passing
         who = "the team" if rules.partnership else "this hand"

@@ -97,6 +97,12 @@ def hint_command(
         help="Short form, a preset that names trump (smear, five-point): the suit named, "
         "C, D, H or S.",
     ),
+    kitty: str = typer.Option(
+        None,
+        "--kitty",
+        help="Short form, under kitty=N when you pitched: the kitty's N cards you took "
+        '(12.2.2), e.g. "TH 7H 4D"; what you put down is worked out.',
+    ),
     policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
         DEFAULT_WORLDS,
@@ -157,6 +163,7 @@ def hint_command(
         "--partnership": partnership or None,
         "--target": target,
         "--trump": trump,
+        "--kitty": kitty,
     }
     if policy is not None:
         policy = policy.strip().lower()
@@ -220,7 +227,7 @@ def hint_command(
         if not 2 <= n <= 7:
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
-        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump)
+        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty)
     with Progress("worlds") as bar:
         result = hint_view(
             view,

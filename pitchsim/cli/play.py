@@ -444,6 +444,11 @@ def render_family_hand(h, rules, title: str) -> str:
     call = "shoots the moon" if h.shoot else f"pitches for {h.bid}"
     how = "names" if rules.trump == "named" else "leads"
     out.append(f"Seat {h.pitcher} {call}; {how} trump {suit_label(h.trump)}")
+    if h.kitty:  # 12.2.2
+        out.append(
+            f"Seat {h.pitcher} takes the kitty {format_cards(sort_for_display(cards_of(h.kitty)))}"
+            f" and puts down {format_cards(sort_for_display(cards_of(h.put_down)))} face down"
+        )
     if discard:
         out.append("After the discard and draw (4.8), in play:")
         for s in range(n):

@@ -322,6 +322,17 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append(f"pitcher: {who[view.pitcher]} {bid}{named}")
     if view.draws:
         lines.extend(_draw_lines(view, who, paint))
+    if view.preset.kitty and view.phase in ("play", "over"):  # 12.2.2
+        cards = lambda cs: " ".join(_card(c, paint) for c in cs)  # noqa: E731
+        if view.seat == view.pitcher:
+            lines.append(
+                f"kitty: you took {cards(view.kitty)} and put down {cards(view.put_down)} face down"
+            )
+        else:
+            lines.append(
+                f"kitty: {who[view.pitcher]} took {view.robbed_count} and put down "
+                f"{view.put_down_count} face down"
+            )
     if view.out:
         lines.append("out (no trump left): " + ", ".join(who[s] for s in view.out))
     for k, t in enumerate(view.tricks, 1):
@@ -925,6 +936,12 @@ def render_hand(doc: dict, rules) -> str:
     for s, h in enumerate(doc.get("held") or doc["hands"]):
         cards = hand_order([parse_cards(c, 2)[0] for c in h], trump, rules)
         lines.append(f"  seat {s}: {' '.join(format_card(c) for c in cards)}")
+    if doc.get("kitty"):  # 12.2.2 (--watch: every card is shown)
+        took, down = (
+            " ".join(format_card(parse_cards(c, 2)[0]) for c in doc["kitty"][k])
+            for k in ("taken", "put_down")
+        )
+        lines.append(f"  seat {doc['pitcher']} took the kitty {took}, put down {down}")
     for k, t in enumerate(doc["tricks"][:-1], 1):
         cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in t["cards"])
         lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")

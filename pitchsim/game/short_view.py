@@ -19,7 +19,9 @@
 Under a preset's rules (``--rules smear``, ...) the same, in the preset's words: the
 hand as dealt (6 cards, jokers where the preset has them), the calls from ``pass`` up to
 its maximum bid, and ``shoot`` where it is offered (6.1); ``--trump``, the suit the
-pitcher named under trump=named.  A preset with a discard and draw (4.8) is refused: the
+pitcher named under trump=named; ``--kitty``, under kitty=N (12.2.2) and only for the
+pitcher once trump is named, the kitty's cards he took (what he put down is worked out).
+A preset with a discard and draw (4.8) is refused: the
 draw each seat made is part of its view, and the short form has no words for it (give
 the view as a file).
 
@@ -35,7 +37,7 @@ import re
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
 from .rules import FamilyRules, Rules, as_family, label, rules_text, spec
-from .view import View, ViewError
+from .view import KITTY_MISSING, View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
 
@@ -135,6 +137,7 @@ def short_view(
     scores: str | None = None,
     rules: Rules | None = None,
     trump: str | None = None,
+    kitty: str | None = None,
 ):
     """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or Rules()
@@ -199,4 +202,17 @@ def short_view(
         doc["scores"] = score_list
     if named is not None:
         doc["trump"] = "CDHS"[named]
-    return View.from_json(doc, "hint --hand", rules)
+    if kitty is not None:
+        if not r.kitty:
+            raise ViewError(f"--kitty: {label(rules)} deals no kitty (12.2)")
+        taken = _cards(kitty, "--kitty", r.jokers)
+        doc["kitty"] = {"mine": {"taken": [format_card(c, symbols=False) for c in taken]}}
+    try:
+        return View.from_json(doc, "hint --hand", rules)
+    except ViewError as e:
+        if kitty is None and str(e).startswith(KITTY_MISSING):
+            raise ViewError(
+                f"--kitty: you pitched, and took the kitty's {r.kitty} cards once trump was "
+                "named (12.2.2): give them with --kitty"
+            ) from None
+        raise

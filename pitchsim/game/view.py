@@ -34,8 +34,13 @@ and refuses, in one line (:class:`ViewError`), a view that cannot have happened.
 :func:`cut_hand` cuts a hand the reference engine played into the view of each seat at
 each of its decisions (tests and tables).
 
+Under ``kitty=N`` (12.2) a view adds ``"kitty"``: null until trump is named, then
+``{"taken": 3, "put_down": 3}`` for every seat, and for the pitcher ``"mine": {"taken":
+[the kitty's cards], "put_down": [what he put down]}`` (given: ``taken``; worked out and
+checked: ``put_down``, face down and out of play).
+
 Nothing here is a decision: the discard, the burn and the pitcher's coming down are
-automatic (4.8), so a view carries only what a seat saw of them.
+automatic (4.8, 12.2.2), so a view carries only what a seat saw of them.
 """
 
 from __future__ import annotations
@@ -160,6 +165,9 @@ class View:
     # The robber's cards put down after the rob face up, seen by all (4.8 step 5, 12.7,
     # 12.9: ``reference.shown_put_down``); none given reads as none shown.
     put_down_shown: tuple[int, ...] = ()
+    # Under kitty=N (12.2.2): the kitty's cards, given to the pitcher's view only once
+    # trump is named (he took them; every other seat sees a count).
+    kitty: tuple[int, ...] = ()
     out: tuple[int, ...] = ()  # seats shown to hold no trump (follow=only)
     hands_played: int = 0  # under hands=N (12.4): the hands counted before this one
     # Worked out by the replay:
@@ -172,9 +180,9 @@ class View:
     kept: tuple[int, ...] = ()  # own cards when play starts, after any draw ("held")
     discards: tuple[int, ...] = ()  # own non-trumps put down
     burnt: tuple[int, ...] = ()  # own trumps burnt
-    put_down: tuple[int, ...] = ()  # own cards put down after the rob
-    robbed_count: int = 0
-    put_down_count: int = 0
+    put_down: tuple[int, ...] = ()  # own cards put down after the rob or the kitty (12.2.2)
+    robbed_count: int = 0  # cards the robber took from the stock, or the pitcher's kitty
+    put_down_count: int = 0  # cards the robber (the pitcher taking a kitty) put down
     # Worked out by the replay for the search (``search.hint``), not in the JSON:
     sizes: tuple[int, ...] = field(default=(), repr=False, compare=False)  # held at the start
     voids: int = field(default=0, repr=False, compare=False)  # bit 4 * seat + effective suit
@@ -196,6 +204,10 @@ class View:
     @property
     def partnership(self) -> bool:
         return self.rules.partnership
+
+    @property
+    def is_pitcher(self) -> bool:
+        return self.pitcher == self.seat
 
     @property
     def target(self) -> int:
@@ -349,6 +361,20 @@ class View:
                         "robbed": _texts(self.robbed),
                         "put_down": _texts(self.put_down),
                     }
+        kitty = {}
+        if r.kitty:  # 12.2: null until the pitcher has taken it
+            taken = self.phase in ("play", "over")
+            kitty = {
+                "kitty": kitty_doc(
+                    self.robbed_count,
+                    self.put_down_count,
+                    self.kitty,
+                    self.put_down,
+                    self.is_pitcher,
+                )
+                if taken
+                else None
+            }
         return {
             "rules": spec(r),
             "players": self.players,
@@ -363,6 +389,7 @@ class View:
             "shoot": self.shoot,
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "draw": draw,
+            **kitty,
             "held": _texts(self.kept) if self.phase in ("play", "over") else None,
             "tricks": [
                 {"leader": t.leader, "seats": list(t.seats), "cards": _texts(t.cards)}
@@ -375,6 +402,21 @@ class View:
             "to_move": self.to_move,
             "legal": self.legal(),
         }
+
+
+KITTY_MISSING = "kitty: the pitcher took the kitty's "  # a pitcher's view without them
+
+
+def kitty_doc(
+    count: int, down: int, taken: Sequence[int], put_down: Sequence[int], pitcher: bool
+) -> dict:
+    """A view's ``kitty`` once the pitcher has taken it (12.2.2): how many cards he took
+    and put down, which every seat sees, and for the pitcher alone ``mine``: the kitty's
+    cards and what he put down (face down, out of play)."""
+    doc: dict = {"taken": count, "put_down": down}
+    if pitcher:
+        doc["mine"] = {"taken": _texts(taken), "put_down": _texts(put_down)}
+    return doc
 
 
 def names_a_family(doc: object) -> bool:
@@ -482,11 +524,6 @@ def _rules(doc: dict) -> Rules:
             rules = Rules.parse(given)
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
-    if as_family(rules).kitty:
-        raise ViewError(
-            f"rules: kitty={as_family(rules).kitty}: a view does not carry the kitty yet "
-            "(VARIANTS.md 12.2; the reference engine plays it)"
-        )
     if as_family(rules).partner != "none":
         raise ViewError(
             f"rules: partner={as_family(rules).partner}: a view does not carry a called "
@@ -588,6 +625,17 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         put_down_shown = _cards(
             draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
         )
+    kitty: tuple[int, ...] = ()
+    kitty_given = doc.get("kitty") if preset else None
+    if kitty_given is not None:
+        if not r.kitty:
+            raise ViewError(f"kitty: {label(rules)} deals no kitty (12.2)")
+        if not isinstance(kitty_given, dict):
+            raise ViewError('kitty must be an object with "taken" and "put_down" (or null)')
+        mine_k = kitty_given.get("mine", {})
+        if not isinstance(mine_k, dict):
+            raise ViewError("kitty: mine must be an object with taken (and put_down)")
+        kitty = _cards(mine_k.get("taken", []), "kitty: taken", r.jokers)
     only = r.follow == "only"
     tricks = []
     tricks_doc = _list(doc, "tricks", 'tricks must be a list of {"leader", "cards"} objects')
@@ -643,6 +691,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         drawn=drawn,
         robbed=robbed,
         put_down_shown=put_down_shown,
+        kitty=kitty,
         out=out,
         hands_played=hands_played,
     )
@@ -713,6 +762,21 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
                         f"draw: mine {key} is {' '.join(_texts(given)) or 'nothing'}, but "
                         f"the rules put down {' '.join(_texts(got)) or 'nothing'} (4.8)"
                     )
+    kitty = doc.get("kitty") if preset else None
+    if isinstance(kitty, dict):
+        if v.phase not in ("play", "over"):
+            raise ViewError("kitty: the pitcher takes the kitty once trump is named (12.2.2)")
+        for key, got in (("taken", v.robbed_count), ("put_down", v.put_down_count)):
+            if kitty.get(key) is not None and whole_number(kitty[key], f"kitty: {key}") != got:
+                raise ViewError(f"kitty: {key} is {kitty[key]} but the rules make it {got}")
+        given = (kitty.get("mine") or {}).get("put_down")
+        if given is not None:
+            down = _cards(given, "kitty: put_down", r.jokers)
+            if sorted(down) != sorted(v.put_down):
+                raise ViewError(
+                    f"kitty: mine put_down is {' '.join(_texts(down)) or 'nothing'}, but the "
+                    f"pitcher puts down {' '.join(_texts(v.put_down)) or 'nothing'} (12.2.2)"
+                )
     if doc.get("legal") is not None:
         legal = doc["legal"]
         if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
@@ -829,7 +893,7 @@ class _Replay:
             if len(made) < n
             else []
         )
-        later = v.named is not None or v.draws or v.tricks or v.out
+        later = v.named is not None or v.draws or v.tricks or v.out or v.kitty
         if legal:
             if later:
                 what = "no card can be played yet" if v.tricks else "the auction is not over"
@@ -855,8 +919,9 @@ class _Replay:
         trump = None
         if r.trump == "named":
             if v.named is None:
-                if v.draws or v.tricks or v.out:
-                    self.fail("trump is not named yet, so no card is drawn or played")
+                if v.draws or v.tricks or v.out or v.kitty:
+                    what = "no kitty is taken" if v.kitty else "no card is drawn or played"
+                    self.fail(f"trump is not named yet, so {what}")
                 actions = tuple(trump_text(s) for s in range(4))
                 return self.done(phase="trump", to_move=pitcher, _legal=actions, **fixed)
             trump = v.named
@@ -871,6 +936,10 @@ class _Replay:
             held, counts, draw_facts = self.draw(pitcher, trump)
         elif v.draws or v.drawn or v.robbed or v.put_down_shown:
             self.fail(f"{r.family} has no discard and draw (discard=none)")
+        if r.kitty and trump is not None:
+            held, counts, draw_facts = self.take_kitty(pitcher, trump)
+        elif v.kitty:
+            self.fail("the rules deal no kitty (12.2)")
         return self.play(pitcher, trump, held, counts, fixed | draw_facts)
 
     def check_in_pack(self, c: int, what: str) -> None:
@@ -886,6 +955,37 @@ class _Replay:
         if c in self.known:
             self.fail(f"{what}: {card_text(c)} is already in {self.known[c]}")
         self.known[c] = where
+
+    # ---- 12.2 -----------------------------------------------------------------------
+
+    def take_kitty(self, pitcher: int, trump: int) -> tuple[int, list[int], dict]:
+        """12.2.2 as this seat saw it: the pitcher took the kitty's N cards and put down
+        face down, out of play, until he held 6 (``reference.come_down``); he knows the
+        cards, every other seat only the counts."""
+        v, r, n = self.v, self.r, self.n
+        each = r.cards_each(n)
+        down = max(0, each + r.kitty - F.HAND_TARGET)
+        counts = [each] * n
+        counts[pitcher] = each + r.kitty - down
+        held = mask_of(v.hand)
+        put_down: list[int] = []
+        if v.seat == pitcher:
+            if len(v.kitty) != r.kitty:
+                self.fail(
+                    f"{KITTY_MISSING}{r.kitty} cards (12.2.2), but {len(v.kitty)} are given "
+                    "as its mine taken"
+                )
+            for c in v.kitty:
+                self.see(c, "the kitty", "kitty: taken")
+            held |= mask_of(v.kitty)
+            put_down = F.come_down(held, trump, r)
+            held &= ~mask_of(put_down)
+        elif v.kitty:
+            self.fail(
+                f"kitty: seat {v.seat} sees no kitty card: only the pitcher takes it (12.2.2)"
+            )
+        facts = dict(put_down=tuple(put_down), robbed_count=r.kitty, put_down_count=down)
+        return held, counts, facts
 
     # ---- 4.8 ------------------------------------------------------------------------
 
@@ -1225,7 +1325,7 @@ class _Replay:
                             self.fail(
                                 f"seat {s} plays {name} in trick {t}, but seat {v.seat} holds it"
                             )
-                        mine = where in ("the cards drawn", "the robbed stock")
+                        mine = where in ("the cards drawn", "the robbed stock", "the kitty")
                         whose = f" of seat {v.seat}" if mine else ""
                         self.fail(
                             f"seat {s} plays {name} in trick {t}, but it is in {where}{whose}"
@@ -1372,7 +1472,7 @@ class _Replay:
 
     def _own(self, hand_now: int) -> str:
         """This seat's cards in hand, in the order it was given them."""
-        own = [*self.v.hand, *self.v.drawn, *self.v.robbed]
+        own = [*self.v.hand, *self.v.drawn, *self.v.robbed, *self.v.kitty]
         return " ".join(card_text(c) for c in own if hand_now >> c & 1)
 
 
@@ -1450,7 +1550,8 @@ def cut_hand(
         yield pitcher, base(pitcher) | after, trump_text(trump)
         after["trump"] = SUITS[trump]
     drawn_by: list[list[int]] = [[] for _ in range(n)]
-    if hand.draw is not None:
+    kitty = hand.draw if r.kitty else None  # 12.2.2: recorded as a rob of the kitty
+    if hand.draw is not None and kitty is None:
         rec = hand.draw
         draw_seats = [
             {"discarded": rec.discarded[s].bit_count(), "burnt": _texts(cards_of(rec.burnt[s]))}
@@ -1494,7 +1595,15 @@ def cut_hand(
             )
             if only:
                 doc["out"] = sorted(out)
-            if hand.draw is not None:
+            if kitty is not None:
+                doc["kitty"] = kitty_doc(
+                    len(kitty.robbed),
+                    len(kitty.put_down),
+                    kitty.robbed,
+                    kitty.put_down,
+                    s == pitcher,
+                )
+            elif hand.draw is not None:
                 mine = {"drawn": _texts(drawn_by[s])}
                 if r.rob and s == r.robber(pitcher, hand.dealer):
                     mine["robbed"] = _texts(robbed)

@@ -271,8 +271,8 @@ def _reads_as(doc: dict) -> str:
     """For a family view refused under its rules: the presets under which it would have
     happened, named (a view of one preset sent under another's rules), else nothing.
     (The base game's refusals stay as they were: tests/test_engine.py's transcript.)"""
-    if not names_a_family(doc):
-        return ""
+    if not names_a_family(doc) or doc.get("kitty") is not None:
+        return ""  # (no preset deals a kitty unless told to: 12.2)
     given = label(document_rules(doc["rules"]))
     bare = {k: v for k, v in doc.items() if k not in ("partnership", "target")}
     fits = []

@@ -45,6 +45,7 @@ from ..kernels.families.game import (
     G_MADE,
     G_PITCHER,
     G_SHOOT,
+    G_SIZE,
     G_TRICKS,
     G_TRUMP,
     MAX_CALL,
@@ -230,9 +231,24 @@ class FamilyHand:
     made: bool | None
     change: list[int]
     scores_after: list[int]
+    kitty: int = 0  # under kitty=N (12.2): the cards the pitcher took (mask), else 0
+
+    @property
+    def put_down(self) -> int:
+        """What the pitcher put down after taking the kitty (12.2.2; a mask, 0 without)."""
+        if not self.kitty or self.pitcher is None:
+            return 0
+        return (self.dealt[self.pitcher] | self.kitty) & ~self.held[self.pitcher]
 
     def to_json(self, rules: FamilyRules) -> dict:
         n = len(self.dealt)
+        kitty = {}
+        if rules.kitty:  # 12.2.2
+            kitty = {
+                "kitty": {"taken": _fmt(self.kitty), "put_down": _fmt(self.put_down)}
+                if self.kitty
+                else None
+            }
         return {
             "dealer": self.dealer,
             "calls": [
@@ -245,7 +261,10 @@ class FamilyHand:
             "shoot": self.shoot,
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "dealt": [_fmt(m) for m in self.dealt],
-            "held": [_fmt(m) for m in self.held] if rules.discard == "non-trump" else None,
+            "held": [_fmt(m) for m in self.held]
+            if rules.discard == "non-trump" or rules.kitty
+            else None,
+            **kitty,
             "tricks": [
                 {
                     "leader": lead,
@@ -284,6 +303,11 @@ def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHan
         a = int(row[at["award"] + i])
         if a != NOT_PLAYED:
             awards[name] = a if a >= 0 else None
+    kitty = 0
+    if rules.kitty and pitcher >= 0 and rules.trump == "named":  # 12.2.1: the stock's last N
+        size = int(row[G_SIZE])
+        for c in row[at["deck"] + size - rules.kitty : at["deck"] + size]:
+            kitty |= 1 << int(c)
     return FamilyHand(
         dealer=int(row[G_DEALER]),
         calls=[_call_text(c, rules) for c in seats_of("calls")],
@@ -299,6 +323,7 @@ def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHan
         made=bool(row[G_MADE]) if pitcher >= 0 else None,
         change=seats_of("change"),
         scores_after=seats_of("scores"),
+        kitty=kitty,
     )
 
 

@@ -155,12 +155,13 @@ def family_knowledge(view: View) -> FamilyKnowledge:
     burnt = 0
     for d in view.draws:
         burnt |= _mask(d.burnt)
-    mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed)
+    mine = _mask(view.hand) | _mask(view.drawn) | _mask(view.robbed) | _mask(view.kitty)
     held = _mask(view.kept)
     shown_down = _mask(view.put_down_shown)  # the robber's put-down face up (12.7, 12.9)
     known_out = (mine & ~held & ~view.junk_lost) | burnt | view.shown_out | shown_down
     # The robber's put-down face down is a count to the others; the robber knows its cards.
-    robber = r.robber(view.pitcher, view.dealer)
+    # (under kitty=N the pitcher took the kitty and put down face down, 12.2.2)
+    robber = view.pitcher if r.kitty else r.robber(view.pitcher, view.dealer)
     down = view.put_down_count - len(view.put_down_shown) if me != robber else 0
     counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
     legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))

@@ -159,6 +159,7 @@ PRESET_HAND_FIELDS = (
     "hands",
     "stock",
     "draw",
+    "kitty",  # under kitty=N (12.2)
     "held",
     "tricks",
     "points",
@@ -172,7 +173,7 @@ PRESET_HAND_FIELDS = (
     "rules",
     "incomplete",
 )
-PRESET_PARTIAL_FIELDS = (*PARTIAL_FIELDS, "stock", "draw")
+PRESET_PARTIAL_FIELDS = (*PARTIAL_FIELDS, "stock", "draw", "kitty")
 FORFEIT_FIELDS = ("seat", "strategy", "reason")
 
 
@@ -527,9 +528,10 @@ def _preset_deal(h: dict, n: int, where: str, r: FamilyRules) -> tuple[list[int]
         seen |= m
         masks.append(m)
     stock: list[int] = []
-    if r.discard == "non-trump":
+    if r.discard == "non-trump" or r.kitty:
         if "stock" not in h:
-            raise RecordError(f"{where}: stock is missing: {label(r)} draws from it (4.8)")
+            why = "deals its kitty from it (12.2.1)" if r.kitty else "draws from it (4.8)"
+            raise RecordError(f"{where}: stock is missing: {label(r)} {why}")
         stock = _preset_cards(h["stock"], f"{where}: stock", r)
         if mask_of(stock) & seen or seen | mask_of(stock) != pack:
             raise RecordError(f"{where}: stock must be the rest of the pack, the undealt cards")
@@ -660,6 +662,11 @@ def _preset_decisions(doc: dict, r: FamilyRules, n: int):
             if "draw" in h and not _same(h["draw"], hand.draw_doc()):
                 raise RecordError(
                     f"{where}: draw is {quoted(h['draw'])}, but the rules give {hand.draw_doc()!r}"
+                )
+            if "kitty" in h and not _same(h["kitty"], hand.kitty_record()):
+                raise RecordError(
+                    f"{where}: kitty is {quoted(h['kitty'])}, but the rules give "
+                    f"{hand.kitty_record()!r} (12.2.2)"
                 )
             break
         if full is None:

@@ -46,7 +46,15 @@ from ..game.reference import (
     winners,
 )
 from ..game.rules import FamilyRules, Rules, rules_text, spec
-from ..game.view import TRUMP_ACTION, Trick, View, call_text, card_text, parse_call
+from ..game.view import (
+    TRUMP_ACTION,
+    Trick,
+    View,
+    call_text,
+    card_text,
+    kitty_doc,
+    parse_call,
+)
 from ..kernels.deal import deal_hands
 from ..kernels.game import MAX_DEALS
 from ..kernels.rng import deal_key
@@ -459,7 +467,12 @@ class FamilyDeal:
             doc["hands_left"] = r.hands_limit - self.counted
         if self.named:
             doc["trump"] = SUITS[self.trump]
-        if self.draw is not None:
+        if r.kitty and self.draw is not None:  # 12.2.2: taken once trump is named
+            rec = self.draw
+            doc["kitty"] = kitty_doc(
+                len(rec.robbed), len(rec.put_down), rec.robbed, rec.put_down, seat == self.pitcher
+            )
+        elif self.draw is not None:
             rec = self.draw
             mine = {"drawn": _texts(rec.drawn[seat])}
             if r.rob and seat == r.robber(self.pitcher, self.dealer):
@@ -532,6 +545,10 @@ class FamilyDeal:
             self.actions.append({"seat": self.pitcher, "action": action})
             if r.discard == "non-trump":
                 self.held, self.draw = self._draw(self.dealt, self.stock, self.pitcher, self.trump)
+            elif r.kitty:  # 12.2.2: the pitcher takes the kitty and comes down to 6
+                self.held, self.draw = F.take_kitty(
+                    self.dealt, self.stock, self.pitcher, self.trump, r
+                )
         yield from self._play()
         return self.doc()
 
@@ -586,6 +603,10 @@ class FamilyDeal:
         if r.discard == "non-trump":
             doc["stock"] = _texts(self.stock)
             doc["draw"] = self.draw_doc()
+            doc["held"] = [_texts(cards_of(m)) for m in self.held] if self.draw else None
+        elif r.kitty:  # 12.2: the kitty is the stock's last N cards (12.2.1)
+            doc["stock"] = _texts(self.stock)
+            doc["kitty"] = self.kitty_record()
             doc["held"] = [_texts(cards_of(m)) for m in self.held] if self.draw else None
         if self.pitcher is None:
             change = [0] * n
@@ -648,6 +669,14 @@ class FamilyDeal:
             doc["put_down"] = _texts(rec.put_down)
         return doc
 
+    def kitty_record(self) -> dict | None:
+        """12.2.2 in the record: the kitty the pitcher took and what he put down (none
+        before trump is named)."""
+        rec = self.draw
+        if rec is None:
+            return None
+        return {"taken": _texts(rec.robbed), "put_down": _texts(rec.put_down)}
+
     def partial(self) -> dict:
         """The hand a forfeit or a stop cut short: the deal, the draw made, the actions."""
         doc = {
@@ -658,6 +687,9 @@ class FamilyDeal:
         if self.r.discard == "non-trump":
             doc["stock"] = _texts(self.stock)
             doc["draw"] = self.draw_doc()
+        elif self.r.kitty:
+            doc["stock"] = _texts(self.stock)
+            doc["kitty"] = self.kitty_record()
         return doc | {
             "incomplete": True,
             "scores_after": list(self.scores),
@@ -698,7 +730,7 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
     dealt = np.zeros(n, dtype=np.int64)
     size = int(deal_family(key, n, dealer, fr, deck, dealt))
     top = n * int(cards_each(n, fr))
-    stock = [int(c) for c in deck[top:size]] if r.discard == "non-trump" else []
+    stock = [int(c) for c in deck[top:size]] if r.discard == "non-trump" or r.kitty else []
 
     def draw(held, stock_, pitcher, trump):
         hands = np.array(held, dtype=np.int64)

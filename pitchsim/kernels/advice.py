@@ -53,7 +53,7 @@ from .families.bidding import DEALER_SET_PENALTY as FAMILY_PASS_PENALTY
 from .families.bidding import NAME_COUNTER, choose_call, legal_calls, name_suit
 from .families.deal import cards_each as family_cards_each
 from .families.deal import deal_family_fixed
-from .families.draw import discard_and_draw
+from .families.draw import discard_and_draw, take_kitty
 from .families.game import family_deal
 from .families.play import play_hand as family_play_hand
 from .families.policies import opening_lead_in
@@ -69,6 +69,7 @@ from .families.tables import (
     ALL_PASS_REDEAL,
     F_ALL_PASS,
     F_DISCARD,
+    F_KITTY,
     F_MAX_BID,
     F_PARTNERSHIP,
     F_TRUMP_NAMED,
@@ -880,6 +881,7 @@ def family_settle(
         held[s] = dealt[s]
     trump = -1
     first = -1
+    kitty = np.int64(0)
     if fr[F_TRUMP_NAMED] != 0:
         trump = plan
         if trump < 0:
@@ -889,6 +891,8 @@ def family_settle(
         if fr[F_DISCARD] != 0:
             top = n * family_cards_each(n, fr)
             discard_and_draw(held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk)
+        elif fr[F_KITTY] != 0:  # 12.2.2
+            kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab)
     elif plan >= 0:  # the planned suit: the play policy's card of it (-1: none held)
         first = opening_lead_in(
             players[pitcher], dealt[pitcher], plan, n, pitcher, fr, tab, key, won, trick, tseats
@@ -897,6 +901,7 @@ def family_settle(
     trump, _ = family_play_hand(
         held,
         dealt,
+        kitty,
         n,
         pitcher,
         dealer,

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
-from ..game.rules import Rules, RulesError, as_family
+from ..game.rules import Rules, as_family
 from ..game.trumps import capture_values, jick_card, trump_tables
 
 F_PARTNERSHIP = 0
@@ -58,7 +58,8 @@ F_OUT = 22  # the cards of the 52 a short pack leaves out (deck, 12.3; 0: deck=2
 F_HANDS = 23  # N under hands=N (12.4); 0: hands=off, the game ends at its target
 F_SET_TO_OTHERS = 24  # 1: set=to-others, a set side scores 0, the others the bid more (12.11)
 F_DISCARDS_SHOWN = 25  # 1: discards=shown, every discard face up (12.9; no move or score)
-N_FAMILY_FIELDS = 26
+F_KITTY = 26  # N under kitty=N: the last N undealt cards, the pitcher's after trump (12.2)
+N_FAMILY_FIELDS = 27
 
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2
 WIN_PITCHER, WIN_PITCHER_FIRST, WIN_HIGHEST = 0, 1, 2
@@ -101,16 +102,9 @@ _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 
 
 def family_array(rules: Rules) -> np.ndarray:
-    """Every option of ``rules`` (any family, the base game as auction-pitch).  A
-    kitty (12.2) is refused in one line: the reference engine plays it, the kernels
-    do not deal one yet."""
+    """Every option of ``rules`` (any family, the base game as auction-pitch)."""
     r = as_family(rules)
-    if r.kitty:
-        raise RulesError(
-            f"kitty={r.kitty}: the reference engine plays a kitty (VARIANTS.md 12.2), but the "
-            "kernels every command runs do not deal one yet"
-        )
-    if r.partner != "none":  # 12.1, likewise
+    if r.partner != "none":  # 12.1
         raise RulesError(
             f"partner={r.partner}: the reference engine plays a called partner (VARIANTS.md "
             "12.1), but the kernels every command runs do not call one yet"
@@ -142,6 +136,7 @@ def family_array(rules: Rules) -> np.ndarray:
     a[F_HANDS] = r.hands_limit
     a[F_SET_TO_OTHERS] = r.set == "to-others"
     a[F_DISCARDS_SHOWN] = r.discards == "shown"
+    a[F_KITTY] = r.kitty
     return a
 
 

@@ -196,7 +196,9 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
       (nothing ranks above it, and its holder always plays it: VARIANTS 0.7);
     - without a discard and a rob the cards in play are the cards dealt (0.6), so a king
       of trump dealt without the ace wins High for the pitcher's side exactly when the
-      ace is not dealt to an opponent: ``1 - opponents * each / (pack - each)``;
+      ace is not dealt to an opponent: ``1 - opponents * each / (pack - each)`` (under
+      kitty=N too: a kitty goes to the pitcher, who never puts the ace of trump down,
+      12.2.2 and rule X);
     - under ``low=dealt`` the 2 of trump held when play starts wins Low for its holder.
     """
     from ..game.cards import HIGH_JOKER, LOW_JOKER, N_RANKS

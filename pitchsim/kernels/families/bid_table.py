@@ -17,12 +17,12 @@ from numba import njit, prange
 from ..rng import AUCTION_COUNTER, deal_key
 from .bidding import BID_HEURISTIC, NAME_COUNTER, name_suit, odds_row
 from .deal import cards_each, deal_family
-from .draw import discard_and_draw
+from .draw import discard_and_draw, take_kitty
 from .play import play_hand
 from .policies import HEURISTIC
 from .score import score_hand
 from .simulate import hand_scratch
-from .tables import F_DISCARD, F_TRUMP_NAMED
+from .tables import F_DISCARD, F_KITTY, F_TRUMP_NAMED
 
 BLOCK = 2048
 
@@ -41,6 +41,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 held[s] = dealt[s]
             _, row = odds_row(dealt[0], n, fr, tab)
             trump = -1
+            kitty = np.int64(0)
             if fr[F_TRUMP_NAMED] != 0:
                 trump = name_suit(
                     BID_HEURISTIC, dealt[0], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
@@ -60,9 +61,12 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                         key,
                         junk,
                     )
+                elif fr[F_KITTY] != 0:  # 12.2.2
+                    kitty = take_kitty(held, deck, size, 0, trump, fr, tab)
             trump, _ = play_hand(
                 held,
                 dealt,
+                kitty,
                 n,
                 0,
                 n - 1,

@@ -5,7 +5,8 @@ jokers (6.1), less the four 4s with 5 players, 9 to deal and two jokers (4.3).  
 (``kernels.rng``, ``bits.nth_bit``), seat by seat as the base game deals
 (``kernels.deal``), then the stock when a draw step will take cards from it.  Seat
 ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, as in the reference engine's
-``deal``; the rest of ``deck`` is the stock, top card first.
+``deal``; the rest of ``deck`` is the stock, top card first.  Under kitty=N (12.2.1)
+the kitty is the stock's last N cards, as the reference engine's ``kitty_of`` takes it.
 """
 
 import numpy as np
@@ -13,7 +14,7 @@ from numba import njit
 
 from ..bits import lowest_card, nth_bit, popcount
 from ..rng import DEAL_COUNTER, draw, split_below
-from .tables import F_DEAL, F_DISCARD, F_JOKERS, F_OUT
+from .tables import F_DEAL, F_DISCARD, F_JOKERS, F_KITTY, F_OUT
 
 FOURS = np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
 ALL_52 = np.int64((1 << 52) - 1)
@@ -42,10 +43,18 @@ def pack_mask(n, fr):
 
 
 @njit(cache=True, inline="always")
+def takes_stock(fr):
+    """Does a step after trump take from the undealt pack: the discard and draw (4.8)
+    or a kitty (12.2)?  Only then is the stock drawn, in order, into ``deck``."""
+    return fr[F_DISCARD] != 0 or fr[F_KITTY] != 0
+
+
+@njit(cache=True, inline="always")
 def deal_family(key, n, dealer, fr, deck, dealt):
     """Shuffle the pack into ``deck`` (size >= 54), fill ``dealt[0:n]`` and return the
     number of cards in the pack: ``deck[n * cards_each : that]`` is the stock, top card
-    first, drawn only when a draw step will take from it (else left as it was)."""
+    first, drawn only when a step will take from it (``takes_stock``; else left as it
+    was)."""
     return deal_family_fixed(key, n, dealer, -1, np.int64(0), fr, deck, dealt)
 
 
@@ -103,7 +112,7 @@ def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
                     deck[at + j] = lowest_card(b)
         dealt[seat] = h
     size = popcount(full)
-    if fr[F_DISCARD] != 0:  # the stock, drawn only when a draw step will take from it
+    if takes_stock(fr):  # the stock, drawn only when a step will take from it
         r = np.uint64(0)
         i = n * each
         while i < size:

@@ -7,6 +7,10 @@ discards at random (4).  Under rob=true the pitcher skips 3, takes the rest of t
 stock, fills by 4 if short, and comes down to 6: non-trumps lowest rank first (ties in
 suit order), then excess trumps by rule X (5).  Mirrors the reference engine's
 ``discard_and_draw``; the cards drawn from the discards go to ``junk_log`` in order.
+
+Under kitty=N (12.2.2, with discard=none) ``take_kitty`` instead: the pitcher adds the
+kitty (the stock's last N cards, 12.2.1) to his hand and comes down to 6 as a robbing
+pitcher does (``come_down``), the reference engine's ``take_kitty``.
 """
 
 import numpy as np
@@ -14,7 +18,7 @@ from numba import njit
 
 from ..bits import gather, lowest_card, nth_bit, popcount, scatter
 from ..rng import below
-from .tables import F_DISCARDS_SHOWN, F_FOLLOW, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
+from .tables import F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
 
 HAND_TARGET = 6
 JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream
@@ -126,14 +130,34 @@ def discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab,
             top += 1
         hands[pitcher] = h
         top, junk, drawn = _fill(hands, pitcher, deck, top, size, junk, junk_log, drawn, only, key)
-        h = hands[pitcher]
-        excess = popcount(h) - HAND_TARGET
-        if excess > 0 and h & ~tm:
-            gone = lowest_ranking_k(h & ~tm, excess)
-            h &= ~gone
-            excess -= popcount(gone)
-        while excess > 0:
-            h &= ~(np.int64(1) << first_to_burn(h & tm, trump, tab))
-            excess -= 1
-        hands[pitcher] = h
+        hands[pitcher] = come_down(hands[pitcher], tm, trump, tab)
     return drawn
+
+
+@njit(cache=True, inline="always")
+def come_down(h, tm, trump, tab):
+    """Hand ``h`` come down to 6 (4.8 step 5, the reference's ``come_down``): the
+    non-trumps lowest rank first (ties in suit order), then excess trumps by rule X."""
+    excess = popcount(h) - HAND_TARGET
+    if excess > 0 and h & ~tm:
+        gone = lowest_ranking_k(h & ~tm, excess)
+        h &= ~gone
+        excess -= popcount(gone)
+    while excess > 0:
+        h &= ~(np.int64(1) << first_to_burn(h & tm, trump, tab))
+        excess -= 1
+    return h
+
+
+@njit(cache=True)
+def take_kitty(hands, deck, size, pitcher, trump, fr, tab):
+    """12.2.2 on ``hands[0:n]`` in place: the pitcher adds the kitty, ``deck[size - N :
+    size]`` (12.2.1: the stock's last N cards, drawn by the deal), and puts down face
+    down, out of play, until he holds 6 (``come_down``); he draws nothing.  Returns
+    the kitty as a mask (what he took; what he put down is the kitty and his dealt
+    hand less what he holds)."""
+    kitty = np.int64(0)
+    for i in range(size - fr[F_KITTY], size):
+        kitty |= np.int64(1) << deck[i]
+    hands[pitcher] = come_down(hands[pitcher] | kitty, tab[trump, T_TRUMPS], trump, tab)
+    return kitty

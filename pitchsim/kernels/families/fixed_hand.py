@@ -14,17 +14,18 @@ trump as any first lead does.
 Deal d draws from its own key (seed, d): the same numbers on any thread count.
 """
 
+import numpy as np
 from numba import literally, njit, prange
 
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
-from .deal import cards_each, deal_family_fixed
-from .draw import discard_and_draw
+from .deal import cards_each, deal_family_fixed, takes_stock
+from .draw import discard_and_draw, take_kitty
 from .play import play_hand, play_hand_base
 from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
 from .score import AWARD_VALUES, N_AWARDS, score_hand
 from .simulate import borrowed_scratch
-from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED
+from .tables import F_DISCARD, F_KITTY, F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
 AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal
@@ -116,7 +117,7 @@ def _play_block(
     each = cards_each(n, fr)
     # The deck's order matters only to a draw from the stock: without one the deal
     # writes the hands alone (``deal_family_fixed``).
-    deck = deck if fr[F_DISCARD] != 0 else deck[:0]
+    deck = deck if takes_stock(fr) else deck[:0]
     for d in range(first_deal, stop):
         deal = start + d
         seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
@@ -127,6 +128,7 @@ def _play_block(
             won[s] = 0
         trump = -1
         first = -1
+        kitty = np.int64(0)
         if base is None and fr[F_TRUMP_NAMED] != 0:
             trump = fixed_trump
             if trump < 0:
@@ -137,6 +139,8 @@ def _play_block(
                 discard_and_draw(
                     held, n, deck, n * each, size, PITCHER, n - 1, trump, fr, tab, key, junk
                 )
+            elif fr[F_KITTY] != 0:  # 12.2.2: the pitcher's kitty, unknown to the odds
+                kitty = take_kitty(held, deck, size, PITCHER, trump, fr, tab)
         elif fixed_trump >= 0:
             trump = fixed_trump
             if base is None:
@@ -150,13 +154,13 @@ def _play_block(
                 )
         if base is None:
             trump, _ = play_hand(
-                held, dealt, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key, hands,
-                won, trick, tseats, no_log, no_log,
+                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
+                hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
         else:
             trump, _ = play_hand_base(
-                held, dealt, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key, hands,
-                won, trick, tseats, no_log, no_log,
+                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
+                hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
         score_hand(held, won, n, trump, fr, tab, award, points)
         total = 0

@@ -39,7 +39,7 @@ from ..contract import MAX_DEALS
 from ..rng import AUCTION_COUNTER, deal_key
 from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .deal import cards_each, deal_family_fixed
-from .draw import discard_and_draw
+from .draw import discard_and_draw, take_kitty
 from .play import MAX_TRICKS, play_hand
 from .policies import opening_lead_in
 from .score import N_AWARDS, score_hand, side_of
@@ -52,6 +52,7 @@ from .tables import (
     F_ALL_PASS,
     F_DISCARD,
     F_HANDS,
+    F_KITTY,
     F_MAX_BID,
     F_TRUMP_NAMED,
 )
@@ -245,6 +246,7 @@ def family_deal_fixed(
         return -1, 0, False, -1, False, 0, size, 0, winners(scores, n, -1, False, False, fr)
     trump = -1
     drawn = 0
+    kitty = np.int64(0)
     first_lead = -1
     if fixed_trump < 0:
         fixed_trump = plan
@@ -269,6 +271,8 @@ def family_deal_fixed(
                 key,
                 junk_log,
             )
+        elif fr[F_KITTY] != 0:  # 12.2.2
+            kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab)
     elif fixed_trump >= 0:  # the planned suit: the play policy's card of it (-1: none held)
         first_lead = opening_lead_in(
             players[pitcher], dealt[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
@@ -277,6 +281,7 @@ def family_deal_fixed(
     trump, tricks = play_hand(
         held,
         dealt,
+        kitty,
         n,
         pitcher,
         dealer,

@@ -23,7 +23,7 @@ from .draw import HAND_TARGET, first_to_burn, robber_of, shown_down
 from .plain import plain_base, play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
-from .tables import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_ROB, T_TRUMPS
+from .tables import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, T_TRUMPS
 from .trick import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,
@@ -77,7 +77,7 @@ def _passed_over(voids, start, leader, n, trump):
 
 
 @njit(cache=True)
-def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
+def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty=0):
     """What each seat saw of the discard and draw (4.8), from the hands as dealt and as
     held when play starts: ``known_out[s]`` the cards seat s knows are out of play, and
     the number of cards the robber put down face down (a public count; the cards are
@@ -95,9 +95,17 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
     unseen to the others (``worlds``: in a hand or face down), and the count returned
     is of those.  The draw's
     counts are replayed here as every seat saw them (``game.view``'s ``draw`` does the
-    same from a view)."""
+    same from a view).
+
+    Under kitty=N (12.2.2; ``kitty`` the cards the pitcher took, ``draw.take_kitty``):
+    the pitcher knows what he put down (his dealt hand and the kitty, less what he
+    holds) is out of play; the others know only the count put down face down."""
     for s in range(n):
         known_out[s] = 0
+    if trump >= 0 and fr[F_KITTY] != 0:
+        put = (dealt[pitcher] | kitty) & ~held[pitcher]
+        known_out[pitcher] = put
+        return popcount(put)
     if trump < 0 or fr[F_DISCARD] == 0:
         return 0
     tm = tab[trump, T_TRUMPS]
@@ -159,8 +167,8 @@ def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out):
 
 @njit(cache=True, inline="always")
 def play_hand_base(
-    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
+    won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     """``play_hand`` under the base game's shape (``policies.base_shape``): the plain
     policies' loops compiled for it and inlined (``plain.plain_base``).  A function of
@@ -169,8 +177,8 @@ def play_hand_base(
     compiled both loops into ``sample.record_family_hands``, +17 CPU s)."""
     if any_search(policies, n):
         return search_hand(
-            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-            won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
+            hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return plain_base(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
@@ -180,14 +188,15 @@ def play_hand_base(
 
 @njit(cache=True, inline="always")
 def play_hand(
-    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
+    won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     """Play a hand from ``held`` (the hands when the first card is led); return
     ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
-    ``first_lead`` >= 0: a card pitched in the auction that must lead; ``dealer``: read
-    by a searching seat's knowledge of the draw (``seat_knowledge``: under rob=dealer
-    the dealer robs, 12.7).  ``hands``,
+    ``first_lead`` >= 0: a card pitched in the auction that must lead; ``dealer`` and
+    ``kitty`` (the cards the pitcher took under kitty=N, 12.2; else 0): read by a
+    searching seat's knowledge of the draw (``seat_knowledge``: under rob=dealer the
+    dealer robs, 12.7; the pitcher knows what he put down of the kitty).  ``hands``,
     ``won``, ``trick``, ``tseats`` are scratch of size n.  When ``log.size`` > 0 it gets
     per trick (``n + 2`` each) the leader, the card of each seat from the leader on
     (-1: out under follow=only) and the winner; ``legal_log`` (size ``MAX_TRICKS * n``
@@ -200,8 +209,8 @@ def play_hand(
     about 20 CPU s of compile: not done.)"""
     if any_search(policies, n):
         return search_hand(
-            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-            won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
+            hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return play_plain(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
@@ -210,8 +219,8 @@ def play_hand(
 
 
 def search_hand(
-    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
+    won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     """``play_search``, compiled in only for a policy array that can name a search
     (compiled code only: ``play_hand`` calls it)."""
@@ -220,16 +229,16 @@ def search_hand(
 
 @overload(search_hand)
 def _search_hand(
-    held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-    trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
+    won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     # As ``rollout.family_search_card``: an int64 array names no search, so its kernels
     # (random and heuristic tables: simulate, bid-odds) do not compile the search loop.
     if policies.dtype.bitwidth != 32:
 
         def refuse(
-            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-            won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
+            hands, won, trick, tseats, log, legal_log,
         ):  # fmt: skip
             if n > 0:
                 raise ValueError(
@@ -241,12 +250,12 @@ def _search_hand(
         return refuse
 
     def search(
-        held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log,
+        held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
+        hands, won, trick, tseats, log, legal_log,
     ):  # fmt: skip
         return play_search(
-            held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-            won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
+            hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
 
     return search
@@ -256,6 +265,7 @@ def _search_hand(
 def play_search(
     held,
     dealt,
+    kitty,
     n,
     pitcher,
     dealer,
@@ -293,7 +303,7 @@ def play_search(
     known_out = np.zeros(n, dtype=np.int64)
     for s in range(n):
         sizes[s] = popcount(held[s])
-    down = seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out)
+    down = seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty)
     robber = robber_of(pitcher, dealer, fr)  # knows the cards it put down (4.8 step 5)
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
     voids = _passed_over(np.int64(0), pitcher, leader, n, trump)

@@ -34,11 +34,11 @@ from ...game.rules import Rules, as_family
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed
-from .draw import discard_and_draw
+from .draw import discard_and_draw, take_kitty
 from .play import play_hand
 from .policies import FAMILY_POLICY_IDS, name_trump, opening_lead_in
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
-from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
+from .tables import F_DISCARD, F_KITTY, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
 PITCHER = 0
@@ -163,6 +163,7 @@ def family_hand_fixed(
         held[s] = dealt[s]
     trump = -1
     drawn = 0
+    kitty = np.int64(0)
     first_lead = -1
     if fr[F_TRUMP_NAMED] != 0:
         trump = fixed_trump
@@ -173,14 +174,16 @@ def family_hand_fixed(
             drawn = discard_and_draw(
                 held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log
             )
+        elif fr[F_KITTY] != 0:  # 12.2.2
+            kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab)
     elif fixed_trump >= 0:
         first_lead = opening_lead_in(
             policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
             tseats,
         )  # fmt: skip
     trump, tricks = play_hand(
-        held, dealt, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-        won, trick, tseats, log, legal_log,
+        held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
+        hands, won, trick, tseats, log, legal_log,
     )  # fmt: skip
     score_hand(held, won, n, trump, fr, tab, award, points)
     return trump, tricks, size, drawn

@@ -1,0 +1,146 @@
+"""docs/rules.md 12.2.2 in a player's view (``pitchsim.game.view``, docs/protocol.md): the
+pitcher knows the kitty he took and what he put down; every other seat knows only that
+N cards went to him and N went down face down.  Views are cut from reference-engine
+games (``cut_hand``), replayed and checked; the search's knowledge of a view
+(``family_knowledge``) holds the put-down out of play for the pitcher alone."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pitchsim.game import reference as F
+from pitchsim.game.cards import cards_of, mask_of, parse_cards
+from pitchsim.game.rules import Rules
+from pitchsim.game.view import View, ViewError, card_text, cut_hand
+from pitchsim.games.family_seat import family_knowledge
+
+SPECS = [("auction-pitch,trump=named,kitty=3", 4), ("five-point,kitty=3", 4), ("smear,kitty=4", 3)]
+
+
+def games(spec: str, n: int, count: int, seed: int = 2):
+    rules = Rules.parse(spec)
+    pick = random.Random(seed)
+    for g in range(count):
+        game = F.play_game(
+            n, rules, random.Random(seed * 1000 + g),
+            lambda s, h, calls, legal, sc: pick.choice(legal),
+            lambda seat, hand: pick.randrange(4), lambda view: pick.choice(cards_of(view.legal)),
+            max_hands=1,
+        )  # fmt: skip
+        for hand in game.hands:
+            if hand.play is not None:
+                yield rules, hand
+
+
+@pytest.mark.parametrize("spec, n", SPECS)
+def test_12_2_5_views_replay_and_only_the_pitcher_sees_the_kitty(spec, n):
+    """Every decision's view of random hands reads back (checked), gives the action
+    taken as legal, holds the pitcher's hand in play as ``held``, and: the pitcher's
+    ``kitty.mine`` names the kitty and his put-down; another seat's document names no
+    card of the kitty or of the put-down that it did not see played."""
+    views = 0
+    for rules, hand in games(spec, n, 25):
+        p = hand.auction.pitcher
+        kitty, put_down = hand.draw.robbed, hand.draw.put_down
+        for seat, doc, action in cut_hand(hand, n, rules, [0] * n):
+            v = View.from_json(json.loads(json.dumps(doc)))
+            assert action in v.legal()
+            out = v.to_json()
+            if v.phase != "play":
+                assert out["kitty"] is None
+                continue
+            assert out["kitty"]["taken"] == len(kitty)
+            assert out["kitty"]["put_down"] == len(put_down)
+            assert mask_of(parse_cards(" ".join(out["held"]))) == hand.play.held[seat]
+            if seat == p:
+                assert out["kitty"]["mine"]["taken"] == doc["kitty"]["mine"]["taken"]
+                assert sorted(v.put_down) == sorted(put_down)
+            else:
+                assert "mine" not in out["kitty"] and "mine" not in doc["kitty"]
+                played = {c for t in v.tricks for c in t.cards}
+                text = json.dumps(doc)
+                for c in (set(kitty) | set(put_down)) - played - set(v.hand):
+                    assert f'"{card_text(c)}"' not in text, (seat, card_text(c))
+            views += 1
+    assert views > 100
+
+
+@pytest.mark.parametrize("spec, n", SPECS[:2])
+def test_12_2_5_the_search_knows_the_put_down_out_of_play_for_the_pitcher_alone(spec, n):
+    for rules, hand in games(spec, n, 15, seed=4):
+        p = hand.auction.pitcher
+        put_down = mask_of(hand.draw.put_down)
+        for seat, doc, _ in cut_hand(hand, n, rules, [0] * n):
+            v = View.from_json(doc)
+            if v.phase != "play" or v.to_move != seat:
+                continue
+            k = family_knowledge(v)
+            if seat == p:
+                assert int(k.known_out) == put_down
+                assert int(k.counts[n]) == 0  # he knows what went down
+            else:
+                assert int(k.known_out) == 0  # a defender knows no card out of play
+                assert int(k.counts[n]) == len(hand.draw.put_down)
+
+
+def _pitcher_view(spec="five-point,kitty=3"):
+    for rules, hand in games(spec, 4, 10, seed=9):
+        p = hand.auction.pitcher
+        for seat, doc, _ in cut_hand(hand, 4, rules, [0] * 4):
+            if seat == p and doc.get("tricks"):
+                return doc, hand
+    raise AssertionError("no pitcher view")
+
+
+def test_12_2_2_a_view_with_a_wrong_kitty_is_refused_in_one_line():
+    doc, hand = _pitcher_view()
+    bad = json.loads(json.dumps(doc))
+    bad["kitty"]["mine"]["taken"] = bad["kitty"]["mine"]["taken"][:-1]
+    with pytest.raises(ViewError, match="12.2.2") as e:
+        View.from_json(bad)
+    assert "\n" not in str(e.value)
+    bad = json.loads(json.dumps(doc))
+    bad["kitty"]["mine"]["put_down"] = bad["hand"][:3]
+    kept = set(bad["kitty"]["mine"]["put_down"]) != set(doc["kitty"]["mine"]["put_down"])
+    if kept:
+        with pytest.raises(ViewError, match="12.2.2"):
+            View.from_json(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["kitty"]["put_down"] = 2
+    with pytest.raises(ViewError, match="kitty: put_down is 2"):
+        View.from_json(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["kitty"]["mine"]["taken"] = [bad["hand"][0], *bad["kitty"]["mine"]["taken"][1:]]
+    with pytest.raises(ViewError, match="already in its own hand"):
+        View.from_json(bad)
+
+
+def test_12_2_2_another_seat_given_kitty_cards_is_refused():
+    doc, hand = _pitcher_view()
+    other = (hand.auction.pitcher + 1) % 4
+    bad = json.loads(json.dumps(doc))
+    bad["seat"] = other
+    bad["hand"] = [card_text(c) for c in cards_of(hand.dealt[other])]
+    with pytest.raises(ViewError, match="only the pitcher takes it"):
+        View.from_json(bad)
+
+
+def test_12_2_a_kitty_given_without_one_is_refused():
+    doc = {
+        "rules": "five-point", "players": 4, "seat": 1, "dealer": 0,
+        "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
+        "kitty": {"taken": 3, "put_down": 3},
+    }  # fmt: skip
+    with pytest.raises(ViewError, match="deals no kitty"):
+        View.from_json(doc)
+
+
+def test_12_2_no_kitty_writes_no_kitty_field():
+    doc = {
+        "rules": "five-point", "players": 4, "seat": 1, "dealer": 0,
+        "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
+    }  # fmt: skip
+    assert "kitty" not in View.from_json(doc).to_json()
