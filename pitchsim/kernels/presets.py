@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules, RulesError, as_family
 from ..game.trumps import capture_values, jick_card, trump_tables
 
 F_PARTNERSHIP = 0

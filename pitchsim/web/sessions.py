@@ -236,6 +236,9 @@ class Game:
                 "log": self.lines[-50:],
                 "error": self.error,
                 "winner": None if self.record is None else self.record.get("winner"),
+                # sides tied on top share the win (under a preset): their seats or teams
+                "winners": None if self.record is None else self.record.get("winners") or [],
+                "forfeit": None if self.record is None else self.record.get("forfeit"),
                 "final_scores": None if self.record is None else self.record["final_scores"],
                 "stopped": None if self.record is None else self.record.get("stopped"),
                 "saved_as": self.saved_as,
