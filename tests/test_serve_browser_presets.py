@@ -348,3 +348,47 @@ def test_readable_at_a_phones_width(site, tmp_path):
     page.wait_for_selector("#odds-out table.suit-odds", timeout=SECONDS)
     assert page.evaluate(WIDE) == 0
     assert not errors, errors
+
+
+def test_the_kitty_the_person_took_is_drawn_as_cards(site):
+    """kitty=3 (docs/rules.md 12.2.2, 12.2.5): bidding the most and naming trump, the
+    person is the pitcher and took the kitty; the page names the kitty's cards and what
+    he put down, drawn as cards (once written "[object HTMLSpanElement]": a line's
+    parts holding lists of cards were flattened one level only)."""
+    url, _, browser = site
+    page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    form = page.locator("#setup")
+    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("input[name=rules]").fill("kitty=3")
+    form.locator("select[name=players]").select_option("4")
+    form.locator("input[name=coach]").uncheck()
+    form.locator("input[name=seed]").fill("3")
+    form.locator("#start").click()
+    for _ in range(6):
+        page.wait_for_function(
+            "['your turn', 'over', 'error'].includes(document.body.dataset.status)",
+            timeout=SECONDS,
+        )
+        assert page.evaluate("document.body.dataset.status") == "your turn"
+        if page.locator("#hand button.legal").count():
+            break  # the play: the kitty was taken
+        buttons = page.locator("#choices button")
+        offered = [buttons.nth(i).get_attribute("data-call") for i in range(buttons.count())]
+        action = "trump:H" if "trump:H" in offered else offered[-1]  # the most, to pitch
+        buttons.nth(offered.index(action)).click()
+        page.wait_for_function(
+            f"document.body.dataset.status !== 'your turn' || "
+            f"!document.querySelector('#choices button[data-call=\"{action}\"]')",
+            timeout=SECONDS,
+        )
+    line = page.locator(".kitty")
+    assert line.count() == 1
+    text = line.inner_text()
+    assert text.startswith("you took the kitty (3) and put down 3 face down"), text
+    assert "[object" not in page.locator("#table").inner_text()
+    assert line.locator(".card").count() == 6  # the 3 taken and the 3 put down
+    assert not errors, errors

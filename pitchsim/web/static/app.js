@@ -20,7 +20,7 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {  // (lists of cards inside a line's parts)
     if (c === null || c === undefined || c === false) continue;
     e.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -270,6 +270,15 @@ function drawLines(view, trumps) {
       if (mine.robbed) took.push(": took ", cards(mine.robbed), ", put down ", cards(mine.put_down));
       lines.push(el("div", { class: "line small" }, took));
     }
+  }
+  // kitty=N (12.2): the pitcher took the kitty and put as many down face down; his own
+  // view alone names the cards.
+  const k = view.kitty;
+  if (k && view.pitcher !== null) {
+    const cards = (cs) => cs.map((c) => card(c, { class: "small", trumps }));
+    const took = [`${who(view.pitcher, view)} took the kitty (${k.taken}) and put down ${k.put_down} face down`];
+    if (k.mine) took.push(": took ", cards(k.mine.taken), ", put down ", cards(k.mine.put_down || []));
+    lines.push(el("div", { class: "line small kitty" }, took));
   }
   if (view.out && view.out.length) {
     lines.push(el("div", { class: "line small" }, "Out (no trump left): " + view.out.map((s) => who(s, view)).join(", ")));
