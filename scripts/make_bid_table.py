@@ -84,11 +84,18 @@ FAMILY_SOLO += [("cinch", 4)]
 # rest, bid by odds on the family kernels), after those for the same reason
 FAMILY_SOLO += [("auction-pitch", n) for n in range(2, 8)]
 FAMILY_SOLO += [("auction-pitch,partnership=true", 4)]
+# kitty=3 (12.2), the size on record: rows of their own (the pitcher's 3 more cards)
+FAMILY_SOLO += [
+    ("smear,kitty=3", 4),
+    ("five-point,kitty=3", 4),
+    ("auction-pitch,trump=named,kitty=3", 4),
+]
 MIN_CELL = 200
 
 
 def family_tables(deals: int, seed: int, out: Path) -> None:
     from pitchsim.game.rules import Rules, as_family
+    from pitchsim.games.families import odds_table_key
     from pitchsim.kernels.families.bid_table import simulate_counts
     from pitchsim.kernels.families.bidding import N_BUCKETS, N_CLASSES, N_ROWS
     from pitchsim.kernels.families.tables import family_array
@@ -115,7 +122,7 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
     for i, (spec, n) in enumerate(configs):
         t0, c0 = time.perf_counter(), time.process_time()
         r = as_family(Rules.parse(spec))
-        key = f"{r.family}/{n}/{int(r.partnership)}"
+        key = odds_table_key(r, n)
         if old.get(key) == i:
             keys.append(key)
             max_bid.append(r.max_bid)
@@ -126,7 +133,7 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
         points = np.empty(deals, np.int64)
         other = np.empty(deals, np.int64)
         simulate_counts(seed * 100 + i, deals, n, family_array(r), tables_of(r), row, points, other)
-        keys.append(f"{r.family}/{n}/{int(r.partnership)}")
+        keys.append(key)
         max_bid.append(r.max_bid)
         defender[i] = other.mean()
         cells[i] = np.bincount(row, minlength=N_ROWS)

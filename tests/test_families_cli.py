@@ -13,6 +13,7 @@ from test_families_rules import cli
 
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_board, family_hand, family_odds
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels.families.bidding import MADE_ROW, N_CLASSES, N_ROWS
@@ -135,13 +136,21 @@ def test_a_single_hand_is_the_first_deal_of_nothing_else():
 
 
 @pytest.mark.parametrize(
-    ("spec", "n"), [("auction-pitch", 4), ("auction-pitch,partnership=true", 4)]
+    ("spec", "n"),
+    [
+        ("auction-pitch", 4),
+        ("auction-pitch,partnership=true", 4),
+        ("smear,kitty=3", 4),
+        ("five-point,kitty=3", 4),
+        ("auction-pitch,trump=named,kitty=3", 4),
+    ],
 )
-def test_the_base_games_odds_rows_are_what_its_deals_give(spec, n):
-    """The base game's rows of the family table (auction-pitch at 2-7 players and in
-    partnership) recounted on fresh deals of another seed: every well-filled row's
-    P(the pitcher's side takes at least k) within 5 standard errors of the table's.
-    A table built from another game (or none, as before) fails here."""
+def test_the_odds_rows_are_what_their_deals_give(spec, n):
+    """The rows of the family table the base game (auction-pitch at 2-7 players and in
+    partnership) and a kitty (12.2: rows of their own) read, recounted on fresh deals
+    of another seed: every well-filled row's P(the pitcher's side takes at least k)
+    within 5 standard errors of the table's.  A table built from another game (or
+    none, as before; or a kitty read from the rows without one) fails here."""
     from pitchsim.kernels.families.bid_table import simulate_counts
     from pitchsim.kernels.families.tables import family_array, family_tables
 
@@ -165,3 +174,13 @@ def test_the_base_games_odds_rows_are_what_its_deals_give(spec, n):
             assert abs(odds[b, k - 1] - p) <= 5 * se, (b, k, odds[b, k - 1], p)
             checked += 1
     assert checked >= 12
+
+
+def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
+    """A kitty changes every make-probability (12.2): kitty=2 has no rows in the table,
+    so the odds bidder refuses it in one line, never reading the rows without one."""
+    with pytest.raises(StrategyError, match=r"no table for smear,kitty=2 with 4 players"):
+        family_odds(as_family(Rules.parse("smear,kitty=2")), 4)
+    odds, _ = family_odds(as_family(Rules.parse("smear,kitty=3")), 4)
+    plain, _ = family_odds(as_family(Rules.parse("smear")), 4)
+    assert not np.array_equal(odds, plain)

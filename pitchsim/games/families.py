@@ -137,13 +137,21 @@ def load_family_table() -> dict:
         ) from None
 
 
+def odds_table_key(rules: FamilyRules, players: int) -> str:
+    """The row of the family odds table for ``rules`` at ``players``: the family, the
+    table size and the partnership, and a kitty's size (12.2: the pitcher's N more
+    cards change every make-probability, so a kitty reads only its own rows)."""
+    kitty = f"/kitty={rules.kitty}" if rules.kitty else ""
+    return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}"
+
+
 def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     """The ``odds`` bidder's table for ``rules`` at ``players``: P(the pitcher's side
     takes at least k) by the heuristic count's bucket and trump holding (``odds_row``),
     and a defender's mean points.
     Rules that differ from their family's preset read the preset's table when it has
-    the same maximum bid and partnership and the 52-card pack; otherwise it is refused
-    in one line."""
+    the same maximum bid and partnership, the 52-card pack and the same kitty (rows of
+    its own: ``odds_table_key``); otherwise it is refused in one line."""
     if rules.deck != "2-A":
         raise StrategyError(
             f"the odds bidder has no table for deck={rules.deck}: its tables were dealt "
@@ -152,7 +160,7 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
         )
     t = load_family_table()
     keys = [str(k) for k in t["keys"]]
-    want = f"{rules.family}/{players}/{int(rules.partnership)}"
+    want = odds_table_key(rules, players)
     if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
         raise StrategyError(
             f"the odds bidder has no table for {label(rules)} with {players} players "
