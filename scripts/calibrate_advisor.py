@@ -246,8 +246,10 @@ def run(args) -> None:
     n = args.players
     rules.check_players(n)
     conditions = {}
-    for spec in args.defenders.split(","):
-        conditions[f"{args.pitcher_side}/{spec}"] = (args.pitcher_side, spec)
+    for spec in args.defenders.split(","):  # DEFENDERS or PITCHER_SIDE/DEFENDERS
+        ours, _, theirs = spec.rpartition("/")
+        ours = ours or args.pitcher_side
+        conditions[f"{ours}/{theirs}"] = (ours, theirs)
     t_start, c_start = perf_counter(), process_time()
     done = pitched = 0
     deals = parse_range(args.deals)
@@ -416,7 +418,12 @@ def main(argv=None) -> None:
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--deals", default="0:100", help="deal numbers A:B")
     r.add_argument("--samples", type=int, default=1000, help="advise's kept deals")
-    r.add_argument("--defenders", default="heuristic,rollout")
+    r.add_argument(
+        "--defenders",
+        default="heuristic,rollout",
+        help="play policies of the other side, each a condition; OURS/THEIRS also sets "
+        "the advised side's (default --pitcher-side)",
+    )
     r.add_argument("--pitcher-side", default="heuristic")
     r.add_argument("--seat-choice", choices=("random", "dealer"), default="random")
     r.add_argument("--scores", choices=("zero", "random"), default="zero")
