@@ -35,6 +35,7 @@ Examples (the commands of reports/advisor_calibration.md):
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import sys
@@ -305,7 +306,7 @@ def diff_ci(pred: list[float], real: list[int]) -> tuple[float, float, float]:
 def load(paths) -> list[dict]:
     recs = []
     for p in paths:
-        with open(p) as f:
+        with gzip.open(p, "rt") if p.endswith(".gz") else open(p) as f:
             recs += [json.loads(line) for line in f if line.strip()]
     return recs
 
@@ -373,6 +374,29 @@ def paired(rows, a, b) -> list[str]:
     return out
 
 
+def summary(rows, conds) -> list[str]:
+    """The key figure: realised minus predicted P(make), pp (normal 95%), hands, per call
+    (rows) and condition (columns)."""
+    out = ["| call | " + " | ".join(conds) + " |", "|---|" + "---:|" * len(conds)]
+    labels = sorted({r["label"] for r in rows if any(x["pitched"] for x in r["results"].values())})
+    for g in [*labels, "all bids"]:
+        cells = []
+        for c in conds:
+            pred, real = [], []
+            for r in rows:
+                res = r["results"].get(c)
+                if res and res["pitched"] and g in ("all bids", r["label"]):
+                    pred.append(r["p_made"])
+                    real.append(int(res["made"]))
+            if len(real) < 2:
+                cells.append(f"n={len(real)}")
+                continue
+            d, lo, hi = diff_ci(pred, real)
+            cells.append(f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}), n={len(real)}")
+        out.append(f"| {g} | " + " | ".join(cells) + " |")
+    return out
+
+
 def report(args) -> None:
     recs = load(args.files)
     conds = sorted({c for r in recs for c in r["results"]})
@@ -384,7 +408,14 @@ def report(args) -> None:
         print(
             f"\n### {rules}, {n} players: {len(rows)} advised calls ({bids} bids), seeds {seeds}\n"
         )
-        for c in conds:
+        here = [c for c in conds if any(c in r["results"] for r in rows)]
+        print("Realised minus predicted P(make), percentage points (normal 95%), hands; ")
+        print("columns: the advised side's play / the other side's play:\n")
+        print("\n".join(summary(rows, here)))
+        print()
+        if args.summary:
+            continue
+        for c in here:
             print(f"**Pitcher's side / defenders = {c}**, by the call made:\n")
             print("\n".join(table(rows, c, lambda r: r["label"], "call")))
             print()
@@ -402,10 +433,11 @@ def report(args) -> None:
                 print()
                 print("\n".join(table(rows, c, lambda r: "all", "all calls", "win")))
                 print()
-        if len(conds) > 1:
-            for c in conds[1:]:
-                print(f"Paired on the same deals ({conds[0]} against {c}):\n")
-                print("\n".join(paired(rows, conds[0], c)))
+        base = "heuristic/heuristic" if "heuristic/heuristic" in here else here[0]
+        for c in here:
+            if c != base:
+                print(f"Made, paired on the same deals ({base} against {c}):\n")
+                print("\n".join(paired(rows, base, c)))
                 print()
 
 
@@ -431,7 +463,8 @@ def main(argv=None) -> None:
     r.add_argument("--budget", type=float, default=0, help="stop after this many seconds")
     r.add_argument("--out", required=True)
     q = sub.add_parser("report")
-    q.add_argument("files", nargs="+")
+    q.add_argument("files", nargs="+", help="JSON lines of run (.gz read too)")
+    q.add_argument("--summary", action="store_true", help="the key table only")
     args = p.parse_args(argv)
     if args.cmd == "run":
         run(args)
