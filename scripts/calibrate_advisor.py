@@ -374,20 +374,24 @@ def paired(rows, a, b) -> list[str]:
     return out
 
 
-def summary(rows, conds) -> list[str]:
-    """The key figure: realised minus predicted P(make), pp (normal 95%), hands, per call
-    (rows) and condition (columns)."""
+def summary(rows, conds, what="make") -> list[str]:
+    """The key figure: realised minus predicted P(make) (or P(win game)), pp (normal
+    95%), hands (games), per call (rows) and condition (columns)."""
     out = ["| call | " + " | ".join(conds) + " |", "|---|" + "---:|" * len(conds)]
-    labels = sorted({r["label"] for r in rows if any(x["pitched"] for x in r["results"].values())})
-    for g in [*labels, "all bids"]:
+
+    def counted(res) -> bool:
+        return res["pitched"] if what == "make" else res.get("won") is not None
+
+    labels = sorted({r["label"] for r in rows if any(counted(x) for x in r["results"].values())})
+    for g in [*labels, "all"]:
         cells = []
         for c in conds:
             pred, real = [], []
             for r in rows:
                 res = r["results"].get(c)
-                if res and res["pitched"] and g in ("all bids", r["label"]):
-                    pred.append(r["p_made"])
-                    real.append(int(res["made"]))
+                if res and counted(res) and g in ("all", r["label"]):
+                    pred.append(r["p_made"] if what == "make" else r["p_win"])
+                    real.append(int(res["made"] if what == "make" else res["won"]))
             if len(real) < 2:
                 cells.append(f"n={len(real)}")
                 continue
@@ -413,6 +417,11 @@ def report(args) -> None:
         print("columns: the advised side's play / the other side's play:\n")
         print("\n".join(summary(rows, here)))
         print()
+        won = [c for c in here if any(r["results"].get(c, {}).get("won") is not None for r in rows)]
+        if won:
+            print("Realised minus predicted P(win game), pp (normal 95%), games (--game runs):\n")
+            print("\n".join(summary(rows, won, "win")))
+            print()
         if args.summary:
             continue
         for c in here:
