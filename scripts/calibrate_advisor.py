@@ -19,8 +19,10 @@ Measurement only (not CI).  For deal ``i`` of ``--seed`` (the family kernels' de
   pitcher's side plays another policy (e.g. ``rollout``: the table's default strategy
   ``odds+rollout`` at every seat).
 
-The realised make is the hand's ``made``.  P(win game) is recorded as predicted but not
-realised (the rest of the game is not played out: see reports/advisor_calibration.md).
+The realised make is the hand's ``made``.  P(win game) is realised with ``--game``: the
+game is played on from the hand's scores (``odds`` bidding at every seat, the advised
+side playing the condition's first policy, the others its second); without it only the
+prediction is recorded.  The tables and commands: reports/advisor_calibration.md.
 
 Subcommands:
   run     play deals, one JSON line per advised decision (append to --out)
@@ -28,7 +30,8 @@ Subcommands:
 
 Examples (the commands of reports/advisor_calibration.md):
   NUMBA_CACHE_DIR=/work/wt/cache-calib .venv/bin/python scripts/calibrate_advisor.py run \\
-      --rules auction-pitch --players 4 --seed 1 --deals 0:400 --out /tmp/calib-ap4.jsonl
+      --rules auction-pitch --players 4 --seed 2 --deals 0:1296 --samples 2000 --scores random \\
+      --defenders heuristic,rollout,pimc,rollout/rollout,pimc/pimc --out /tmp/calib-ap4.jsonl
   .venv/bin/python scripts/calibrate_advisor.py report /tmp/calib-ap4.jsonl
 """
 
