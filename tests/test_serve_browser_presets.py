@@ -234,6 +234,8 @@ def test_the_odds_tab_asks_about_the_game_being_played(site):
     held = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert len(held) == 6
     page.locator("#nav-odds").click()
+    # the tab fills its form on the hashchange event, a task after the click returns
+    page.wait_for_selector("#odds-form[data-game]", state="attached", timeout=SECONDS)
     odds = page.locator("#odds-form")
     assert odds.locator("select[name=preset]").input_value() == "smear"
     assert odds.locator("select[name=players]").input_value() == "3"
