@@ -144,3 +144,27 @@ def test_scoring_by_tables_matches_the_reference_hand_by_hand(spec, n):
             )
             assert got == p.score.points, (spec, hand.deal_no)
             hands += 1
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_kernels_order_tables_rank_each_presets_trumps_as_the_reference(spec):
+    """``kernels.trump_order``'s tables (one for every preset: a preset's trumps are a
+    subset of their positions) against the reference's trump order (VARIANTS.md 0.4,
+    4.7, 11.3): the highest and lowest trump of random sets of the preset's trumps,
+    and each trump's trumps above and below it."""
+    from pitchsim.kernels.trump_order import ABOVE, BELOW, highest_trump, lowest_trump
+
+    r = as_family(Rules.parse(spec))
+    rng = random.Random(spec)
+    for trump in range(4):
+        order = F.trump_order(r, trump)  # lowest first
+        tmask = mask_of(order)
+        for i, card in enumerate(order):
+            assert int(ABOVE[trump, card]) & tmask == mask_of(order[i + 1 :]), (trump, card)
+            assert int(BELOW[trump, card]) & tmask == mask_of(order[:i]), (trump, card)
+        for _ in range(200):
+            some = rng.sample(order, rng.randint(1, len(order)))
+            m = np.int64(mask_of(some))
+            ranks = sorted(order.index(x) for x in some)
+            assert highest_trump(m, trump) == order[ranks[-1]]
+            assert lowest_trump(m, trump) == order[ranks[0]]

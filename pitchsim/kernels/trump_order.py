@@ -12,6 +12,8 @@ of trumps is already its highest trump: ``policies.heuristic`` takes that short 
 import numpy as np
 from numba import njit
 
+from .bits import highest_card, lowest_card
+
 LOW_THREE = np.int64(0x7)  # the 2 3 4 of a suit: order bits 0-2
 SIX_MID = np.int64(0x3F << 3)  # its 5 .. 10: order bits 4-9
 FOUR_HIGH = np.int64(0xF << 9)  # its J Q K A: order bits 13-16
@@ -47,3 +49,39 @@ def order_cards(ob, trump):
         | ((ob & (ONE << 10)) << 43)
         | ((ob & (ONE << 11)) << 41)
     )
+
+
+def _order_tables():
+    """Per trump suit: ``CARD_AT[t, b]``, the card at order bit ``b`` (-1: none), and
+    ``ABOVE[t, c]``/``BELOW[t, c]``, the cards ranked above and below card ``c`` in trump
+    order (0 for a card that is never a trump of ``t``).  Every preset's trumps are a
+    subset of these positions, so a preset's trumps above a card are ``tmask & ABOVE``."""
+    card_at = np.full((4, 17), -1, dtype=np.int64)
+    above = np.zeros((4, 54), dtype=np.int64)
+    below = np.zeros((4, 54), dtype=np.int64)
+    for t in range(4):
+        at = {}
+        for c in range(54):
+            ob = int(trump_order.py_func(np.int64(1) << np.int64(c), t))
+            if ob:
+                at[c] = ob.bit_length() - 1
+        for c, b in at.items():
+            card_at[t, b] = c
+            above[t, c] = sum(1 << d for d, e in at.items() if e > b)
+            below[t, c] = sum(1 << d for d, e in at.items() if e < b)
+    return card_at, above, below
+
+
+CARD_AT, ABOVE, BELOW = _order_tables()
+
+
+@njit(cache=True, inline="always")
+def highest_trump(m, trump):
+    """The highest trump of ``m`` (trumps only, non-empty) in trump order."""
+    return CARD_AT[trump, highest_card(trump_order(m, trump))]
+
+
+@njit(cache=True, inline="always")
+def lowest_trump(m, trump):
+    """The lowest trump of ``m`` (trumps only, non-empty) in trump order."""
+    return CARD_AT[trump, lowest_card(trump_order(m, trump))]

@@ -59,9 +59,9 @@ from numba import njit, types
 from numba.extending import overload
 
 from ..bidding.odds import NO_RIVAL, contract_value
-from ..bits import highest_card, lowest_card, nth_card, popcount
+from ..bits import lowest_card, nth_card, popcount
 from ..rng import below
-from ..trump_order import order_cards, trump_order
+from ..trump_order import highest_trump, lowest_trump
 from .deal import cards_each, pack_mask
 from .tables import (
     ALL_PASS_DEALER_SET,
@@ -262,10 +262,7 @@ def top_and_bottom(ranked, t):
     """The highest and the lowest trump of ``ranked`` (ranked trumps of suit ``t``, not
     empty) in trump order: one bit scan each (``kernels.trump_order``, the order of the
     keys, jick and left pedro included)."""
-    ob = trump_order(ranked, t)
-    top = lowest_card(order_cards(np.int64(1) << highest_card(ob), t))
-    bottom = lowest_card(order_cards(ob & -ob, t))
-    return top, bottom
+    return highest_trump(ranked, t), lowest_trump(ranked, t)
 
 
 @njit(cache=True)

@@ -23,7 +23,7 @@ from numba import njit
 from ..bits import SUIT_BITS, highest_card, lowest_card
 from ..policies.heuristic import decide
 from ..rng import DECISION_COUNTER
-from ..trump_order import order_cards, trump_order
+from ..trump_order import CARD_AT, trump_order
 from .borrow import borrowed
 from .policies import (
     RANDOM,
@@ -47,7 +47,7 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
     top = taken & tm
     if simple:  # one printed suit of trumps, in rank order
         return np.int64(1) << highest_card(top if top != 0 else taken & led_mask | 1)
-    by_trump = order_cards(np.int64(1) << highest_card(trump_order(top, trump) | 1), trump)
+    by_trump = np.int64(1) << CARD_AT[trump, highest_card(trump_order(top, trump) | 1)]
     by_suit = np.int64(1) << highest_card(taken & led_mask | 1)
     return by_trump if top != 0 else by_suit
 

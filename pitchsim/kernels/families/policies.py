@@ -31,7 +31,7 @@ from ..bits import highest_card, lowest_card, nth_card, popcount
 from ..policies.heuristic import choose_trump, decide
 from ..policies.heuristic import suit_value as base_suit_value
 from ..rng import DECISION_COUNTER, below
-from ..trump_order import order_cards, trump_order
+from ..trump_order import highest_trump
 from .deal import pack_mask
 from .tables import (
     F_DISCARD,
@@ -210,9 +210,7 @@ def heuristic_card(
         if plain_trumps(fr):  # (the suit's order is the trumps' order)
             best = highest_card(top if top else in_trick & led_mask)
         elif top:
-            best = lowest_card(
-                order_cards(np.int64(1) << highest_card(trump_order(top, trump)), trump)
-            )
+            best = highest_trump(top, trump)
         else:
             best = highest_card(in_trick & led_mask)
         for i in range(count):

@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import game_tally, highest_card, lowest_card
-from ..trump_order import order_cards, trump_order
+from ..trump_order import highest_trump, lowest_trump
 from .borrow import borrowed
 from .tables import (
     F_FIVE,
@@ -131,9 +131,8 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         # lowest in trump order (``kernels.trump_order``: the order of the keys), one
         # bit scan each.
         if (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
-            ob = trump_order(ranked, trump)
-            hi = lowest_card(order_cards(np.int64(1) << highest_card(ob), trump))
-            lo = lowest_card(order_cards(ob & -ob, trump))
+            hi = highest_trump(ranked, trump)
+            lo = lowest_trump(ranked, trump)
         else:
             hi = highest_card(ranked)
             lo = lowest_card(ranked)

@@ -62,7 +62,7 @@ from ..bits import (
     popcount,
     suit_mask,
 )
-from ..trump_order import order_cards, trump_order
+from ..trump_order import ABOVE, BELOW, highest_trump, lowest_trump
 
 ACE, KING, QUEEN, TEN = 12, 11, 10, 8
 ALL_CARDS = np.int64((1 << 52) - 1)
@@ -124,7 +124,7 @@ def _top_trump(m, trump, plain):
     """The highest trump of the trumps ``m`` (non-empty), in trump order."""
     if plain:
         return highest_card(m)
-    return lowest_card(order_cards(bit(highest_card(trump_order(m, trump))), trump))
+    return highest_trump(m, trump)
 
 
 @njit(cache=True, inline="always")
@@ -132,8 +132,7 @@ def _bottom_trump(m, trump, plain):
     """The lowest trump of the trumps ``m`` (non-empty), in trump order."""
     if plain:
         return lowest_card(m)
-    ob = trump_order(m, trump)
-    return lowest_card(order_cards(ob & -ob, trump))
+    return lowest_trump(m, trump)
 
 
 @njit(cache=True, inline="always")
@@ -141,8 +140,7 @@ def _trumps_above(card, tmask, trump, plain):
     """The trumps of ``tmask`` above the trump ``card`` in trump order."""
     if plain:
         return tmask & _above(card)
-    ob = trump_order(tmask, trump) & ~((bit(highest_card(trump_order(bit(card), trump))) << 1) - 1)
-    return order_cards(ob, trump)
+    return tmask & ABOVE[trump, card]
 
 
 @njit(cache=True, inline="always")
@@ -394,9 +392,9 @@ def decide(
         low = known & -known
         lower = popcount(unseen_trumps & (low - 1))
     elif known:
-        low = bit(_bottom_trump(known, trump, plain))
-        below = trump_order(low, trump) - 1
-        lower = popcount(trump_order(unseen_trumps & ranked, trump) & below)
+        low_card = lowest_trump(known, trump)
+        low = bit(low_card)
+        lower = popcount(unseen_trumps & ranked & BELOW[trump, low_card])
     else:
         low = np.int64(0)
         lower = popcount(unseen_trumps & ranked)

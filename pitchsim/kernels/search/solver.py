@@ -126,7 +126,7 @@ from ..presets import (
     T_VALUE,
     family_tables,
 )
-from ..trump_order import order_cards, trump_order
+from ..trump_order import ABOVE, highest_trump, lowest_trump
 from .ranks import absolute_mask, relative_hands, relative_mask
 
 # auction-pitch's tables (a compile-time constant): what solve_position and card_values,
@@ -306,9 +306,7 @@ def _trumps_above(m, b, ctx):
     """The trumps of ``m`` (trumps only) above the trump ``b`` (a bit) in trump order."""
     if ctx[C_PLAIN_ORDER] != 0:
         return m & ~((b << 1) - 1)
-    trump = ctx[C_TRUMP]
-    ob = trump_order(b, trump)
-    return order_cards(trump_order(m, trump) & ~((ob << 1) - 1), trump)
+    return m & ABOVE[ctx[C_TRUMP], highest_card(b)]
 
 
 @njit(cache=True, inline="always")
@@ -316,8 +314,7 @@ def _top_trump(m, ctx):
     """The highest trump of ``m`` (trumps only, not empty) in trump order."""
     if ctx[C_PLAIN_ORDER] != 0:
         return highest_card(m)
-    trump = ctx[C_TRUMP]
-    return lowest_card(order_cards(bit(highest_card(trump_order(m, trump))), trump))
+    return highest_trump(m, ctx[C_TRUMP])
 
 
 @njit(cache=True, inline="always")
@@ -429,7 +426,7 @@ def _trump_context(ctx, trump, dealt, tab):
         if ctx[C_PLAIN_ORDER] != 0:
             low = bit(lowest_card(trumps))
         else:
-            low = order_cards(bit(lowest_card(trump_order(trumps, trump))), trump)
+            low = bit(lowest_trump(trumps, trump))
         ctx[C_LOW_RANK] = lowest_card(low) % 13
     ctx[C_HIGH] = high
     ctx[C_BASE] = 0
