@@ -85,3 +85,10 @@ def highest_trump(m, trump):
 def lowest_trump(m, trump):
     """The lowest trump of ``m`` (trumps only, non-empty) in trump order."""
     return CARD_AT[trump, lowest_card(trump_order(m, trump))]
+
+
+@njit(cache=True, inline="always")
+def trump_ends(m, trump):
+    """(highest, lowest) trump of ``m`` (trumps only, non-empty) in trump order."""
+    ob = trump_order(m, trump)
+    return CARD_AT[trump, highest_card(ob)], CARD_AT[trump, lowest_card(ob)]

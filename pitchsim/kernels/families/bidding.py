@@ -61,7 +61,7 @@ from numba.extending import overload
 from ..bidding.odds import NO_RIVAL, contract_value
 from ..bits import lowest_card, nth_card, popcount
 from ..rng import below
-from ..trump_order import highest_trump, lowest_trump
+from ..trump_order import trump_ends
 from .deal import cards_each, pack_mask
 from .tables import (
     ALL_PASS_DEALER_SET,
@@ -160,47 +160,71 @@ def legal_calls(high, dealer_to_call, may_shoot, fr):
 
 
 @njit(cache=True, inline="always")
-def power_of(q, k):
-    """``q ** k`` for 0 <= k < 32 (a count of trumps), the very number numba's ``**``
-    gives (its loop multiplies in the squares q, q^2, q^4 ... of k's bits, lowest
-    first; so does this), without the loop's branches: a third of the count's time."""
+def squares_of(q):
+    """(q, q^2, q^4, q^8, q^16): what ``power_of`` multiplies in."""
     q2 = q * q
     q4 = q2 * q2
     q8 = q4 * q4
-    q16 = q8 * q8
+    return q, q2, q4, q8, q8 * q8
+
+
+@njit(cache=True, inline="always")
+def power_from(sq, k):
+    """``q ** k`` for 0 <= k < 32 from ``squares_of(q)``, the very number numba's ``**``
+    gives (its loop multiplies in the squares q, q^2, q^4 ... of k's bits, lowest
+    first; so does this), without the loop's branches: a third of the count's time."""
     r = 1.0
-    r *= q if k & 1 else 1.0
-    r *= q2 if k & 2 else 1.0
-    r *= q4 if k & 4 else 1.0
-    r *= q8 if k & 8 else 1.0
-    r *= q16 if k & 16 else 1.0
+    r *= sq[0] if k & 1 else 1.0
+    r *= sq[1] if k & 2 else 1.0
+    r *= sq[2] if k & 4 else 1.0
+    r *= sq[3] if k & 8 else 1.0
+    r *= sq[4] if k & 16 else 1.0
     return r
 
 
 @njit(cache=True, inline="always")
-def family_count(hand, t, n, fr, tab):
-    """The points ``hand`` expects its side to take with suit ``t`` as trump."""
-    tm = tab[t, T_TRUMPS]
-    trumps = hand & tm
+def power_of(q, k):
+    """``q ** k`` as numba's ``**`` gives it (``power_from``)."""
+    return power_from(squares_of(q), k)
+
+
+@njit(cache=True, inline="always")
+def count_terms(n, fr):
+    """What ``family_count`` reads of the deal, the same for every hand and suit: the
+    pack, the cards each, P(a given unseen trump is in play when the first card is
+    led) and the squares of its complement (``squares_of``)."""
     pack = pack_mask(n, fr)
     each = cards_each(n, fr)
-    unseen = pack & ~hand
-    partnership = fr[F_PARTNERSHIP] != 0
-    # P(a given unseen trump is in play when the first card is led).
     if fr[F_DISCARD] == 0:
         p_in = each * (n - 1) / (popcount(pack) - each)
     elif fr[F_ROB] != 0:
         p_in = 0.95
     else:
         p_in = 0.8
-    q = 1.0 - p_in
+    return pack, p_in, squares_of(1.0 - p_in)
+
+
+@njit(cache=True, inline="always")
+def family_count(hand, t, n, fr, tab):
+    """The points ``hand`` expects its side to take with suit ``t`` as trump."""
+    return counted(hand, t, n, fr, tab, count_terms(n, fr))
+
+
+@njit(cache=True, inline="always")
+def counted(hand, t, n, fr, tab, terms):
+    """``family_count`` with the deal's ``count_terms`` worked out once a hand."""
+    pack, p_in, sq = terms
+    tm = tab[t, T_TRUMPS]
+    trumps = hand & tm
+    unseen = pack & ~hand
+    partnership = fr[F_PARTNERSHIP] != 0
     count = 0.0
     ranked = trumps & tab[t, T_RANKED]
     if ranked:
-        top, bottom = top_and_bottom(ranked, t)  # the top and bottom ranked trumps held
+        top, bottom = trump_ends(ranked, t)  # the top and bottom ranked trumps held
         unseen_ranked = unseen & tab[t, T_RANKED]
-        count += power_of(q, popcount(unseen_ranked & tab[t, T_ABOVE + top]))  # High
-        low = power_of(q, popcount(unseen_ranked & tab[t, T_BELOW + bottom]))
+        count += power_from(sq, popcount(unseen_ranked & tab[t, T_ABOVE + top]))  # High
+        low = power_from(sq, popcount(unseen_ranked & tab[t, T_BELOW + bottom]))
         count += low if fr[F_LOW_DEALT] != 0 else 0.7 * low  # Low
     # The point cards (jack, jick, jokers, the 10 under game=ten, the 3, the 5).
     points = tab[t, T_POINTS] & pack
@@ -242,10 +266,11 @@ def family_count(hand, t, n, fr, tab):
 @njit(cache=True)
 def best_suit(hand, n, fr, tab):
     """(count, suit) of the hand's best trump suit by ``family_count``."""
+    terms = count_terms(n, fr)
     best = -1.0
     best_t = 0
     for t in range(4):
-        c = family_count(hand, t, n, fr, tab)
+        c = counted(hand, t, n, fr, tab, terms)
         if c > best:
             best = c
             best_t = t
@@ -257,14 +282,6 @@ def bucket_of(count):
     return min(N_BUCKETS - 1, max(0, int(count * 2.0)))
 
 
-@njit(cache=True, inline="always")
-def top_and_bottom(ranked, t):
-    """The highest and the lowest trump of ``ranked`` (ranked trumps of suit ``t``, not
-    empty) in trump order: one bit scan each (``kernels.trump_order``, the order of the
-    keys, jick and left pedro included)."""
-    return highest_trump(ranked, t), lowest_trump(ranked, t)
-
-
 @njit(cache=True)
 def holding_class(hand, t, n, fr, tab):
     """1 if ``hand`` holds the pack's top ranked trump of suit ``t``, plus 2 if it holds
@@ -272,7 +289,7 @@ def holding_class(hand, t, n, fr, tab):
     ranked = tab[t, T_RANKED] & pack_mask(n, fr)
     if ranked == 0:
         return 0
-    top, bottom = top_and_bottom(ranked, t)
+    top, bottom = trump_ends(ranked, t)
     return (hand >> top & 1) + 2 * (hand >> bottom & 1)
 
 
@@ -280,7 +297,13 @@ def holding_class(hand, t, n, fr, tab):
 def odds_row(hand, n, fr, tab):
     """(count, odds table row) of ``hand``'s best suit."""
     count, t = best_suit(hand, n, fr, tab)
-    return count, bucket_of(count) * N_CLASSES + holding_class(hand, t, n, fr, tab)
+    return count, row_of(count, t, hand, n, fr, tab)
+
+
+@njit(cache=True, inline="always")
+def row_of(count, t, hand, n, fr, tab):
+    """The odds table row of ``hand`` counted ``count`` with suit ``t`` as trump."""
+    return bucket_of(count) * N_CLASSES + holding_class(hand, t, n, fr, tab)
 
 
 @njit(cache=True, inline="always")
@@ -458,11 +481,11 @@ def odds_call(b, legal, seat, n, dealer, high, high_seat, fr, odds, defender, sc
         best_v += pass_situation(defender, high, high_seat, seat, n, scores, fr, odds)
     if seat == dealer and high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
         best_v = -float(DEALER_SET_PENALTY)
-    m = 0
+    m = 0  # opponents still to call
     s = seat
     while s != dealer:
-        s = (s + 1) % n
-        if not (partnership and s % 2 == seat % 2):
+        s = s + 1 if s + 1 < n else 0
+        if not (partnership and (s ^ seat) & 1 == 0):
             m += 1
     dist = np.empty(top + 1)
     row_distribution(b, top, odds, dist)
@@ -513,10 +536,8 @@ def choose_call(
     if legal >> shoot & 1 and count >= fr[F_MAX_BID] - 0.25:
         return shoot
     if policy == BID_ODDS or policy == BID_ODDS_GAME:
-        # (the odds table's row, ``odds_row``: the counting bidder needs the count alone)
-        b = bucket_of(count) * N_CLASSES + holding_class(hand, t, n, fr, tab)
         return odds_call(
-            b, legal, seat, n, dealer, high, high_seat, fr, odds, defender, scores,
+            row_of(count, t, hand, n, fr, tab), legal, seat, n, dealer, high, high_seat, fr, odds, defender, scores,
             policy == BID_ODDS_GAME,
         )  # fmt: skip
     top = fr[F_MAX_BID]

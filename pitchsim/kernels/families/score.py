@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import game_tally, highest_card, lowest_card
-from ..trump_order import highest_trump, lowest_trump
+from ..trump_order import trump_ends
 from .borrow import borrowed
 from .tables import (
     F_FIVE,
@@ -131,8 +131,7 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         # lowest in trump order (``kernels.trump_order``: the order of the keys), one
         # bit scan each.
         if (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
-            hi = highest_trump(ranked, trump)
-            lo = lowest_trump(ranked, trump)
+            hi, lo = trump_ends(ranked, trump)
         else:
             hi = highest_card(ranked)
             lo = lowest_card(ranked)
