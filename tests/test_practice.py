@@ -19,6 +19,7 @@ from pitchsim.coach.practice import coach_seed, practice, read_choice, shown_cho
 from pitchsim.coach.review import review
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import views_of
+from pitchsim.games.table import game_end_words
 
 CLI = [sys.executable, "-m", "pitchsim"]  # the terminal test's own process
 
@@ -117,9 +118,9 @@ def test_a_whole_game_to_the_end_from_scripted_stdin(tmp_path):
     )
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stdout + r.stderr
-    assert "game over:" in r.stdout
     doc = json.loads(save.read_text())
     assert doc["winner"] is not None and "stopped" not in doc
+    assert game_over_line(doc, 0, False) in r.stdout.splitlines()
     assert doc["strategies"][0] == "you"
     # The record replays (the person's actions are in it) and holds every decision shown.
     again = run("play", "--replay", str(save), "--json", stdin="")
@@ -247,6 +248,24 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "your call>" not in r.stdout and "game over:" in r.stdout
     assert "trick 1:" in r.stdout
+
+
+def game_over_line(doc, seat, partnership):
+    """practice's last word on a game: ``games.table.game_end_words`` (the web table's
+    words too), then the final scores."""
+    words = game_end_words(doc, seat, partnership)
+    return f"game over: {words[:1].lower()}{words[1:]}; final scores {doc['final_scores']}"
+
+
+def test_a_partnership_game_ends_in_the_tables_words(tmp_path):
+    save = tmp_path / "w.json"
+    args = ["--watch", "--partnership", "--seat", "1", "--seed", "2", "--save", save]
+    r = run("practice", *args, stdin="")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(save.read_text())
+    assert doc["winner"] == 0, doc["winner"]  # the other team: named by its seats
+    assert game_over_line(doc, 1, True) in r.stdout.splitlines()
+    assert "game over: seats 0 and 2 won the game; final scores" in r.stdout
 
 
 def test_a_real_terminal(tmp_path):

@@ -20,7 +20,7 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
-from pitchsim.games.table import play_table_game
+from pitchsim.games.table import game_end_words, play_table_game
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.app import create_app
 from pitchsim.web.server import Running
@@ -77,6 +77,8 @@ def test_a_whole_game_over_http_is_saved_and_replays(server):
     assert record["final_scores"] == final["final_scores"]
     assert record["winner"] == final["winner"] is not None
     assert max(final["final_scores"]) >= 3
+    # how it ended, in the one wording the terminal's practice uses too
+    assert final["result_words"] == game_end_words(record, 0, False)
     # every action the test sent is the person's, in order; the others are the bots'
     mine = [a for v, a in views_of(record) if v.seat == 0 and len(v.legal()) > 1]
     assert mine == sent

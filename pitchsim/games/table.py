@@ -189,6 +189,38 @@ def game_result(record: dict) -> dict:
     return {k: record[k] for k in RESULT if k in record}
 
 
+def game_end_words(result: dict, seat: int | None, partnership: bool) -> str:
+    """How the game ended, in words, from ``seat``'s side (it is "you"; None: nobody):
+    a stop, a forfeit, sides tied on top sharing the win (3.11: seats, or teams under
+    partnership), no winner within the deals a game may last, or the winner.  ``result``
+    is :func:`game_result`'s (or the whole record).  The terminal's practice and the
+    web table both say it in these words."""
+    if result.get("stopped"):
+        return "Game saved unfinished"
+    forfeit = result.get("forfeit")
+    if forfeit is not None:  # a bot's failure (the person's seat stops, never forfeits)
+        return f"Seat {forfeit['seat']} forfeits: {forfeit['reason']}"
+
+    def team(s: int) -> int:  # a record names a team by its lower seat, or by any seat
+        return s % 2 if partnership else s
+
+    def side(s: int) -> str:
+        if seat is not None and team(s) == team(seat):
+            return "you"
+        return f"seats {team(s)} and {team(s) + 2}" if partnership else f"seat {s}"
+
+    shared = result.get("winners") or []
+    if len(shared) > 1:
+        return f"Tied on top: {', '.join(side(s) for s in shared)} share the win"
+    won = result.get("winner")
+    if won is None and shared:
+        won = shared[0]
+    if won is None:
+        return "Nobody won within the deals a game may last"
+    who = side(won)
+    return "You won the game" if who == "you" else f"{who[0].upper()}{who[1:]} won the game"
+
+
 def _tell(seats, hook: str, doc: dict) -> None:
     for i, s in enumerate(seats):
         if hasattr(s, hook):

@@ -522,7 +522,7 @@ function renderGame() {
     const loss = lossWords(g.judgements);
     if (lastView && g.final_scores) renderScores(lastView, table, g.final_scores);
     over.replaceChildren(
-      el("h3", {}, overTitle(g)),
+      el("h3", {}, g.result_words),  // games.table.game_end_words: the terminal's words
       el("p", {}, `Final scores: ${g.final_scores.join(", ")}`),
       g.coach ? el("p", {}, `Your decisions: ${loss}.`) : null,
       g.saved_as ? el("p", {}, `Saved as ${g.saved_as}.`) : null,
@@ -530,24 +530,6 @@ function renderGame() {
         g.saved_as ? el("button", { type: "button", id: "review-this", onclick: () => reviewSaved(g.saved_as, g.seat) }, "Review this game") : null,
         el("button", { type: "button", id: "new-game", onclick: newGame }, "New game")));
   }
-}
-
-function overTitle(g) {
-  // How the game ended, as the terminal's practice says it: a forfeit, sides tied on top
-  // sharing the win (seats, or teams under partnership), no winner within the deals a
-  // game may last, or the winner.
-  if (g.stopped) return "Game saved unfinished";
-  if (g.forfeit) return `Seat ${g.forfeit.seat} forfeits: ${g.forfeit.reason}`;
-  const team = (s) => (g.partnership ? s % 2 : s);
-  const side = (s) => (g.partnership ? `seats ${s} and ${s + 2}` : `seat ${s}`);
-  const shared = g.winners || [];
-  if (shared.length > 1) {
-    const names = shared.map((s) => (s === team(g.seat) ? "you" : side(s)));
-    return `Tied on top: ${names.join(", ")} share the win`;
-  }
-  const won = g.winner;
-  if (won === null || won === undefined) return "Nobody won within the deals a game may last";
-  return team(won) === team(g.seat) ? "You won the game" : `${side(team(won))[0].toUpperCase()}${side(team(won)).slice(1)} won the game`;
 }
 
 function lossWords(js) {
