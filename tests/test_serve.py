@@ -145,6 +145,13 @@ def test_the_coach_judges_every_choice_and_review_gives_the_same(server):
         ({"coach": "yes"}, "coach must be true or false"),
         ({"samples": 10**9}, "samples must be a whole number"),
         ({"partnership": True, "players": 3}, "partnership"),
+        # the form's kitty (12.2): the rules' own refusals (6.3.8, 12.2.3), one kitty only
+        ({"kitty": 3}, "kitty=3 needs trump=named"),
+        ({"preset": "ten-point", "kitty": 3}, "kitty=3 needs rob=false"),
+        ({"preset": "smear", "kitty": 3, "rules": "kitty=2"}, "kitty is given twice"),
+        ({"preset": "smear", "players": 7, "kitty": 11}, "a kitty of 11 is more than the"),
+        ({"preset": "smear", "kitty": -1}, "kitty must be a whole number 0-54"),
+        ({"preset": "smear", "kitty": True}, "kitty must be a whole number 0-54"),
     ],
 )
 def test_bad_game_requests_get_one_json_line(server, body, says):

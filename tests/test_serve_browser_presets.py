@@ -353,10 +353,12 @@ def test_readable_at_a_phones_width(site, tmp_path):
 
 
 def test_the_kitty_the_person_took_is_drawn_as_cards(site):
-    """kitty=3 (docs/rules.md 12.2.2, 12.2.5): bidding the most and naming trump, the
-    person is the pitcher and took the kitty; the page names the kitty's cards and what
-    he put down, drawn as cards (once written "[object HTMLSpanElement]": a line's
-    parts holding lists of cards were flattened one level only)."""
+    """kitty=3 chosen in the game's form (docs/rules.md 12.2), offered only where the
+    preset can have a kitty (6.3.8: trump named, no rob, no discard): bidding the most
+    and naming trump, the person is the pitcher and took the kitty (12.2.2, 12.2.5); the
+    page names the kitty's cards and what he put down, drawn as cards (once written
+    "[object HTMLSpanElement]": a line's parts holding lists of cards were flattened one
+    level only)."""
     url, _, browser = site
     page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
     errors = []
@@ -364,9 +366,16 @@ def test_the_kitty_the_person_took_is_drawn_as_cards(site):
     page.goto(url + "/")
     form = page.locator("#setup")
     page.wait_for_selector("#presets option[value=smear]", state="attached")
+    kitty = form.locator("select[name=kitty]")
+    for preset in ("", "ten-point"):  # the first lead names trump; ten-point robs
+        form.locator("select[name=preset]").select_option(preset)
+        assert not kitty.is_visible() and kitty.is_disabled()
     form.locator("select[name=preset]").select_option("smear")
-    form.locator("input[name=rules]").fill("kitty=3")
     form.locator("select[name=players]").select_option("4")
+    assert kitty.is_visible()
+    sizes = kitty.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert sizes == ["0", "1", "2", "3", "4", "5", "6"]  # none, up to a hand's worth
+    kitty.select_option("3")
     form.locator("input[name=coach]").uncheck()
     form.locator("input[name=seed]").fill("3")
     form.locator("#start").click()

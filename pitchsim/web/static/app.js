@@ -62,7 +62,7 @@ async function api(path, body) {
 function formValues(form) {
   const out = {};
   for (const e of form.elements) {
-    if (!e.name || e.type === "file") continue;
+    if (!e.name || e.type === "file" || e.disabled) continue;  // a field the form does not offer now
     if (e.type === "checkbox") out[e.name] = e.checked;
     else if (e.value.trim() === "") continue;
     else if (e.type === "number" || e.tagName === "SELECT" && /^\d+$/.test(e.value)) out[e.name] = Number(e.value);
@@ -723,6 +723,23 @@ function oddsDeal() {
   $("odds-deal").dataset.cards = cards === undefined ? "" : cards;
 }
 
+function setupKitty() {
+  // The game form's Kitty select (12.2): offered only when the chosen preset can have a
+  // kitty at this table, its sizes the server's (up to a hand's worth within the pack);
+  // otherwise hidden and left out of the request.
+  const form = $("setup");
+  const p = presetOf(form.elements.preset.value);
+  const most = p && p.kitty[form.elements.players.value];
+  const select = form.elements.kitty;
+  const keep = select.value;
+  const sizes = most ? Array.from({ length: most }, (_, k) => String(k + 1)) : [];
+  select.replaceChildren(el("option", { value: "0" }, "none"),
+    ...sizes.map((k) => el("option", { value: k }, `${k} card${k === "1" ? "" : "s"}`)));
+  select.value = sizes.includes(keep) ? keep : "0";
+  select.disabled = !most;
+  $("kitty-field").hidden = !most;
+}
+
 let trumpAsked = 0;
 
 async function oddsTrumps() {
@@ -860,6 +877,8 @@ async function init() {
       $("odds-form").elements[name].addEventListener("input", oddsTrumps);
       $("odds-form").elements[name].addEventListener("change", oddsTrumps);
     }
+    for (const name of ["preset", "players"]) $("setup").elements[name].addEventListener("change", setupKitty);
+    setupKitty();
     oddsDeal();
     oddsTrumps();
     if ((location.hash || "").slice(1) === "odds") oddsFromGame();
