@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from clirun import run
+from clirun import refused, run
 
 from pitchsim.coach.judge import CALL_STEPS, CARD_STEPS, judge_call, judge_card, label
 from pitchsim.coach.practice import coach_seed, practice, read_choice, shown_choices
@@ -524,3 +524,22 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
     for line in text.split("\n"):
         if line.strip() not in parts and line.strip() != parts[0]:
             assert len(re.sub(r"\x1b\[[0-9;]*m", "", line)) <= 40
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
+        (["--rules", "auction-pitch,trump=named,partner=called", "--players", "5"], "partner"),
+        # a strategy the preset's kernels do not play under hands=N (12.4)
+        (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),
+        # the odds bidder's tables: a kitty has rows of its own, kitty=3 alone (12.2)
+        (["--rules", "smear,kitty=2"], "no table for smear,kitty=2"),
+    ],
+)
+def test_a_game_the_table_refuses_is_refused_before_the_heading(tmp_path, args, words):
+    """Nothing on stdout (the heading once came first), one line on stderr, exit 2, and
+    no save written."""
+    save = tmp_path / "g.json"
+    refused("practice", *args, "--save", save, words=words)
+    assert not save.exists()

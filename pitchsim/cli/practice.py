@@ -59,6 +59,7 @@ def practice_command(
     )
     from ..game.rules import document_rule_values, label
     from ..games.bidding import Strategy
+    from ..games.table import check_table, game_end_words
     from ..util.atomic import check_writable, write_file
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
@@ -98,6 +99,8 @@ def practice_command(
         seed = pick_seed(seed)
     Strategy.parse(opponents)  # one line for an unknown strategy, before any game
     check_seat(seat, players)
+    # what the table would refuse at its first deal or decision, refused before the heading
+    check_table([opponents] * players, r, players)
     # (after every check: a refused game names no save of its own)
     save = _save_beside_unfinished(save, resume)
     write = lambda text: print(text, flush=True)  # noqa: E731
@@ -128,8 +131,6 @@ def practice_command(
             f"`pitchsim practice --resume {save} --save {save}`"
         )
         return
-    from ..games.table import game_end_words
-
     words = game_end_words(record, seat, r.partnership)
     write(f"game over: {words[:1].lower()}{words[1:]}; final scores {record['final_scores']}")
     if not watch and coach:

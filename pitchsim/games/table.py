@@ -86,6 +86,25 @@ def as_seat(s):
     return s
 
 
+def check_table(seats: Sequence, rules: Rules, players: int) -> None:
+    """What the table refuses, in one line, before a game starts rather than at its first
+    deal or decision: the rules at this many players, rules the kernels that deal a
+    preset's hands do not play yet (a called partner, VARIANTS.md 12.1), and a built-in
+    strategy the preset's kernels do not play there (its odds table included: a kitty
+    has rows of its own, 12.2).  A command calls it before it prints anything of the
+    game."""
+    rules.check_players(players)
+    if isinstance(rules, FamilyRules):
+        from ..kernels.families.tables import family_array
+        from .bidding import Strategy
+        from .family_seat import checked_strategy
+
+        family_array(rules)
+        for s in seats:
+            if isinstance(s, str) and not s.startswith("cmd:"):
+                checked_strategy(Strategy.parse(s), rules, players)
+
+
 @dataclass
 class _Hand:
     dealer: int
@@ -123,7 +142,7 @@ def play_table_game(
     each finished hand's record; a seat raising :class:`StopGame` ends the game there
     (the record's ``stopped`` says why)."""
     n = len(seats)
-    rules.check_players(n)
+    check_table(seats, rules, n)
     seats = [as_seat(s) for s in seats]
     names = list(names) if names is not None else [seat_name(s) for s in seats]
     for s in seats:
