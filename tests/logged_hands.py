@@ -2,7 +2,8 @@
 walked card by card, and the family heuristic as the reference engine's card chooser:
 shared by the tests that check the rollout, pimc and the hint against the reference
 engine (tests/test_family_rollout.py, tests/test_presets_pimc.py,
-tests/test_family_hint.py)."""
+tests/test_family_hint.py); and the kernel's out arrays (``logged_arrays``) for the tests
+that log hands themselves."""
 
 from __future__ import annotations
 
@@ -41,22 +42,36 @@ class Logged:
     points: np.ndarray
 
 
+def logged_arrays(count: int, n: int) -> dict[str, np.ndarray]:
+    """``play_family_logged``'s out arrays for ``count`` hands at ``n`` players, zeroed,
+    by name in the order it takes them (pass ``*out.values()``): the cards dealt, the
+    deck, the hands in play, trump (trump, tricks, pack size, cards drawn), the tricks'
+    log, the legal cards, the discards, the awards and each seat's points."""
+    return dict(
+        dealt=np.zeros((count, n), np.int64),
+        deck=np.zeros((count, 54), np.int64),
+        held=np.zeros((count, n), np.int64),
+        trump=np.zeros((count, 4), np.int64),
+        log=np.zeros((count, MAX_TRICKS * (n + 2)), np.int64),
+        legal=np.zeros((count, MAX_TRICKS * n), np.int64),
+        junk=np.zeros((count, 54), np.int64),
+        award=np.zeros((count, N_AWARDS), np.int64),
+        points=np.zeros((count, n), np.int64),
+    )
+
+
 def logged_hands(spec: str, n: int, count: int, seed: int, pitcher: int = 0) -> Logged:
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)
-    dealt = np.zeros((count, n), np.int64)
-    held = np.zeros((count, n), np.int64)
-    trumps = np.zeros((count, 4), np.int64)
-    log = np.zeros((count, MAX_TRICKS * (n + 2)), np.int64)
-    legal_log = np.zeros((count, MAX_TRICKS * n), np.int64)
-    award = np.zeros((count, N_AWARDS), np.int64)
-    points = np.zeros((count, n), np.int64)
+    out = logged_arrays(count, n)
     play_family_logged(
         seed, 0, count, n, n - 1, pitcher, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
-        dealt, np.zeros((count, 54), np.int64), held, trumps, log, legal_log,
-        np.zeros((count, 54), np.int64), award, points,
+        *out.values(),
     )  # fmt: skip
-    return Logged(r, fr, tab, n, pitcher, dealt, held, trumps, log, legal_log, award, points)
+    return Logged(
+        r, fr, tab, n, pitcher, out["dealt"], out["held"], out["trump"], out["log"],
+        out["legal"], out["award"], out["points"],
+    )  # fmt: skip
 
 
 @dataclass

@@ -24,14 +24,14 @@ import random
 
 import numpy as np
 import pytest
+from logged_hands import logged_arrays
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.rules import FamilyRules, Rules, as_family
 from pitchsim.kernels.families.draw import first_to_burn
-from pitchsim.kernels.families.play import MAX_TRICKS
 from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
-from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
+from pitchsim.kernels.families.score import AWARD_NAMES, NOT_PLAYED
 from pitchsim.kernels.families.settle import settle_hand, winners
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import (
@@ -148,17 +148,7 @@ def crosscheck(
         if count <= 0:
             break
         dealer = (pitcher + 2) % n
-        out = dict(
-            dealt=np.zeros((count, n), np.int64),
-            deck=np.zeros((count, 54), np.int64),
-            held=np.zeros((count, n), np.int64),
-            trump=np.zeros((count, 4), np.int64),
-            log=np.zeros((count, MAX_TRICKS * (n + 2)), np.int64),
-            legal=np.zeros((count, MAX_TRICKS * n), np.int64),
-            junk=np.zeros((count, 54), np.int64),
-            award=np.zeros((count, N_AWARDS), np.int64),
-            points=np.zeros((count, n), np.int64),
-        )
+        out = logged_arrays(count, n)
         start = pitcher * per_pitcher
         play_family_logged(
             seed,
@@ -708,21 +698,11 @@ def test_11_10_every_cinch_hand_awards_exactly_14_points():
     r = as_family(Rules.parse("cinch"))
     fr, tab = family_array(r), family_tables(r)
     n, d = 4, 2000
-    logs = [
-        np.zeros((d, n), np.int64),
-        np.zeros((d, 54), np.int64),
-        np.zeros((d, n), np.int64),
-        np.zeros((d, 4), np.int64),
-        np.zeros((d, MAX_TRICKS * (n + 2)), np.int64),
-        np.zeros((d, MAX_TRICKS * n), np.int64),
-        np.zeros((d, 54), np.int64),
-        np.zeros((d, N_AWARDS), np.int64),
-        np.zeros((d, n), np.int64),
-    ]
+    out = logged_arrays(d, n)
     for policy in ("random", "heuristic"):
         pol = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
-        play_family_logged(3, 0, d, n, 3, 1, np.int64(0), -1, pol, fr, tab, *logs)
-        award, points = logs[7], logs[8]
+        play_family_logged(3, 0, d, n, 3, 1, np.int64(0), -1, pol, fr, tab, *out.values())
+        award, points = out["award"], out["points"]
         present = [
             AWARD_NAMES.index(a) for a in ("high", "low", "jack", "ten", "five", "left-pedro")
         ]

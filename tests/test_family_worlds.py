@@ -14,12 +14,12 @@ import random
 
 import numpy as np
 import pytest
+from logged_hands import logged_arrays
 
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
-from pitchsim.kernels.families.play import MAX_TRICKS, seat_knowledge, shown_void
-from pitchsim.kernels.families.score import N_AWARDS
+from pitchsim.kernels.families.play import seat_knowledge, shown_void
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
@@ -187,22 +187,10 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
     fr, tab = family_array(r), family_tables(r)
     tt = trump_tables(r.jokers, r.jick)
     count = 12
-    width = MAX_TRICKS * (n + 2)
-    out = dict(
-        dealt=np.zeros((count, n), np.int64),
-        deck=np.zeros((count, 54), np.int64),
-        held=np.zeros((count, n), np.int64),
-        trump=np.zeros((count, 4), np.int64),
-        log=np.zeros((count, width), np.int64),
-        legal=np.zeros((count, MAX_TRICKS * n), np.int64),
-        junk=np.zeros((count, 54), np.int64),
-        award=np.zeros((count, N_AWARDS), np.int64),
-        points=np.zeros((count, n), np.int64),
-    )
+    out = logged_arrays(count, n)
     play_family_logged(
         7, 0, count, n, n - 1, 0, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
-        out["dealt"], out["deck"], out["held"], out["trump"], out["log"], out["legal"],
-        out["junk"], out["award"], out["points"],
+        *out.values(),
     )  # fmt: skip
     pack = sum(1 << c for c in range(52)) | ((1 << (52 + r.jokers)) - (1 << 52))
     checked = 0

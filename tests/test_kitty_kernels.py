@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from logged_hands import logged_arrays
 from test_families_kernels import CrossCheckError, crosscheck
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.play import MAX_TRICKS, seat_knowledge
-from pitchsim.kernels.families.score import N_AWARDS
+from pitchsim.kernels.families.play import seat_knowledge
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import F_KITTY, family_array, family_tables
 from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
@@ -28,22 +28,27 @@ KITTY = "auction-pitch,trump=named,kitty=3"
 def logged(spec: str, n: int, count: int, seed: int = 3, policy: int = 1, pitcher: int = 0):
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)
-    out = dict(
-        dealt=np.zeros((count, n), np.int64),
-        deck=np.zeros((count, 54), np.int64),
-        held=np.zeros((count, n), np.int64),
-        trump=np.zeros((count, 4), np.int64),
-        log=np.zeros((count, MAX_TRICKS * (n + 2)), np.int64),
-        legal=np.zeros((count, MAX_TRICKS * n), np.int64),
-        junk=np.zeros((count, 54), np.int64),
-        award=np.zeros((count, N_AWARDS), np.int64),
-        points=np.zeros((count, n), np.int64),
-    )
+    out = logged_arrays(count, n)
     play_family_logged(
         seed, 0, count, n, n - 1, pitcher, np.int64(0), -1, np.full(n, policy, np.int64), fr,
         tab, *out.values(),
     )  # fmt: skip
     return r, fr, tab, out
+
+
+def knowledge_of(r, fr, tab, out: dict, n: int, d: int):
+    """Hand ``d`` of a kitty hand's log (seat 0 pitching, seat n - 1 dealing) as
+    ``seat_knowledge`` reads it: the stock, trump, each seat's known-out cards, and how
+    many cards the pitcher put down."""
+    size = int(out["trump"][d, 2])
+    stock = [int(c) for c in out["deck"][d, n * r.cards_each(n) : size]]
+    kitty = mask_of(F.kitty_of(stock, r))
+    trump = int(out["trump"][d, 0])
+    known = np.zeros(n, np.int64)
+    down = seat_knowledge(
+        out["dealt"][d], out["held"][d], n, 0, n - 1, trump, fr, tab, known, np.int64(kitty)
+    )
+    return stock, trump, known, down
 
 
 def test_12_2_the_rules_array_carries_the_kitty():
@@ -88,16 +93,9 @@ def test_12_2_5_the_pitcher_knows_what_he_put_down_the_others_only_the_count(spe
     his hand and the kitty (out of play, face down); every other seat knows no card
     out of play, only that N went down."""
     r, fr, tab, out = logged(spec, n, 60)
-    each = r.cards_each(n)
     for d in range(60):
-        size = int(out["trump"][d, 2])
-        stock = [int(c) for c in out["deck"][d, n * each : size]]
-        kitty = mask_of(F.kitty_of(stock, r))
-        dealt, held = out["dealt"][d], out["held"][d]
-        trump = int(out["trump"][d, 0])
-        known = np.zeros(n, np.int64)
-        down = seat_knowledge(dealt, held, n, 0, n - 1, trump, fr, tab, known, np.int64(kitty))
-        _, rec = F.take_kitty([int(m) for m in dealt], stock, 0, trump, r)
+        stock, trump, known, down = knowledge_of(r, fr, tab, out, n, d)
+        _, rec = F.take_kitty([int(m) for m in out["dealt"][d]], stock, 0, trump, r)
         assert int(known[0]) == mask_of(rec.put_down)
         assert down == r.kitty == len(rec.put_down)
         assert all(int(known[s]) == 0 for s in range(1, n))
@@ -109,15 +107,9 @@ def test_12_2_5_a_world_never_gives_the_pitcher_his_put_down_cards_back():
     play drawn from every card the defender has not seen)."""
     n = 4
     r, fr, tab, out = logged(KITTY, n, 20)
-    each = r.cards_each(n)
     for d in range(20):
-        size = int(out["trump"][d, 2])
-        stock = [int(c) for c in out["deck"][d, n * each : size]]
-        kitty = mask_of(F.kitty_of(stock, r))
-        dealt, held = out["dealt"][d], out["held"][d]
-        trump = int(out["trump"][d, 0])
-        known = np.zeros(n, np.int64)
-        down = seat_knowledge(dealt, held, n, 0, n - 1, trump, fr, tab, known, np.int64(kitty))
+        _, trump, known, down = knowledge_of(r, fr, tab, out, n, d)
+        held = out["held"][d]
         for me in range(n):
             counts = np.array([6] * n + [0 if me == 0 else down], np.int64)
             allowed = np.zeros(n + 1, np.int64)

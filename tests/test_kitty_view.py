@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -144,3 +146,91 @@ def test_12_2_no_kitty_writes_no_kitty_field():
         "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
     }  # fmt: skip
     assert "kitty" not in View.from_json(doc).to_json()
+
+
+def _seat_views(spec="smear,kitty=3", n=4):
+    """A defender's view once the play began, and one of the auction before trump."""
+    play = auction = None
+    for rules, hand in games(spec, n, 10, seed=9):
+        p = hand.auction.pitcher
+        for seat, doc, _ in cut_hand(hand, n, rules, [0] * n):
+            if seat != p and doc.get("tricks") and play is None:
+                play = doc
+            if not doc.get("trump") and auction is None:
+                auction = doc
+        if play is not None and auction is not None:
+            return play, auction
+    raise AssertionError("no defender's view")
+
+
+def test_12_2_2_a_view_without_the_kitty_once_trump_is_named_is_refused():
+    """Every seat saw the pitcher take the kitty once trump was named: each view then
+    carries ``kitty`` (docs/view.md); a defender's view leaving it out, or giving null,
+    is refused in one line saying what it holds.  Before trump is named a view needs
+    none, and the counts stay optional (checked when given)."""
+    play, auction = _seat_views()
+    for bad, said in (
+        ({k: v for k, v in play.items() if k != "kitty"}, "kitty is missing"),
+        (play | {"kitty": None}, "kitty is null"),
+    ):
+        with pytest.raises(ViewError, match="12.2.2") as e:
+            View.from_json(json.loads(json.dumps(bad)))
+        message = str(e.value)
+        assert message.startswith(said) and "\n" not in message, message
+        assert '"kitty": {"taken": 3, "put_down": 3}' in message
+    View.from_json(play | {"kitty": {}})
+    View.from_json(play)
+    assert "kitty" not in auction or auction["kitty"] is None
+    View.from_json({k: v for k, v in auction.items() if k != "kitty"})
+    # the pitcher's own view without it: his kitty's cards are missing (12.2.2)
+    doc, _ = _pitcher_view("smear,kitty=3")
+    with pytest.raises(ViewError, match="12.2.2"):
+        View.from_json({k: v for k, v in doc.items() if k != "kitty"})
+
+
+def test_12_2_2_the_engine_answers_a_view_without_the_kitty_with_bad_view():
+    """``pitchsim engine`` (docs/protocol.md), as a process: one error reply, code
+    bad-view, the view loader's line; the same view with its kitty is decided."""
+    play, _ = _seat_views()
+    bad = {k: v for k, v in play.items() if k != "kitty"}
+    cheap = {"strategy": "heuristic+heuristic"}
+    lines = "".join(
+        json.dumps({"type": "decide", "id": i, "view": v, "options": cheap}) + "\n"
+        for i, v in ((1, bad), (2, play))
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pitchsim", "engine"],
+        input=lines, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["type"] == "error" and first["id"] == 1 and first["code"] == "bad-view"
+    assert first["message"].startswith("kitty is missing, but trump is named"), first
+    assert "\n" not in first["message"]
+    assert second["type"] == "action" and second["id"] == 2, second
+
+
+def test_12_2_2_the_short_form_gives_a_defender_the_kitty_once_trump_is_named():
+    """``hint --hand``'s short form (``game.short_view``) has no words for the kitty's
+    counts: a defender's view it writes carries the kitty as the rules make it, and the
+    pitcher's needs --kitty, its cards (12.2.2)."""
+    from pitchsim.game.short_view import short_view
+
+    rules = Rules.parse("smear,kitty=3")
+    defender, _ = _seat_views()
+    pitcher, _ = _pitcher_view("smear,kitty=3")
+    for doc in (defender, pitcher):
+        words = dict(
+            players=4, dealer=doc["dealer"], calls=",".join(doc["calls"]), seat=doc["seat"],
+            tricks="; ".join(" ".join(t["cards"]) for t in doc["tricks"]),
+            rules=rules, trump=doc["trump"],
+        )  # fmt: skip
+        if doc is defender:
+            v = short_view(" ".join(doc["hand"]), **words)
+            assert v.to_json()["kitty"] == {"taken": 3, "put_down": 3}
+        else:
+            with pytest.raises(ViewError, match="--kitty: you pitched"):
+                short_view(" ".join(doc["hand"]), **words)
+            taken = " ".join(doc["kitty"]["mine"]["taken"])
+            v = short_view(" ".join(doc["hand"]), kitty=taken, **words)
+            assert v.to_json()["kitty"]["mine"]["taken"] == doc["kitty"]["mine"]["taken"]

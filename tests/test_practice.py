@@ -12,13 +12,14 @@ import sys
 import time
 
 import pytest
-from clirun import run
+from clirun import refused, run
 
 from pitchsim.coach.judge import CALL_STEPS, CARD_STEPS, judge_call, judge_card, label
 from pitchsim.coach.practice import coach_seed, practice, read_choice, shown_choices
 from pitchsim.coach.review import review
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import views_of
+from pitchsim.games.table import game_end_words
 
 CLI = [sys.executable, "-m", "pitchsim"]  # the terminal test's own process
 
@@ -117,9 +118,9 @@ def test_a_whole_game_to_the_end_from_scripted_stdin(tmp_path):
     )
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stdout + r.stderr
-    assert "game over:" in r.stdout
     doc = json.loads(save.read_text())
     assert doc["winner"] is not None and "stopped" not in doc
+    assert game_over_line(doc, 0, False) in r.stdout.splitlines()
     assert doc["strategies"][0] == "you"
     # The record replays (the person's actions are in it) and holds every decision shown.
     again = run("play", "--replay", str(save), "--json", stdin="")
@@ -247,6 +248,24 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "your call>" not in r.stdout and "game over:" in r.stdout
     assert "trick 1:" in r.stdout
+
+
+def game_over_line(doc, seat, partnership):
+    """practice's last word on a game: ``games.table.game_end_words`` (the web table's
+    words too), then the final scores."""
+    words = game_end_words(doc, seat, partnership)
+    return f"game over: {words[:1].lower()}{words[1:]}; final scores {doc['final_scores']}"
+
+
+def test_a_partnership_game_ends_in_the_tables_words(tmp_path):
+    save = tmp_path / "w.json"
+    args = ["--watch", "--partnership", "--seat", "1", "--seed", "2", "--save", save]
+    r = run("practice", *args, stdin="")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(save.read_text())
+    assert doc["winner"] == 0, doc["winner"]  # the other team: named by its seats
+    assert game_over_line(doc, 1, True) in r.stdout.splitlines()
+    assert "game over: seats 0 and 2 won the game; final scores" in r.stdout
 
 
 def test_a_real_terminal(tmp_path):
@@ -505,3 +524,22 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
     for line in text.split("\n"):
         if line.strip() not in parts and line.strip() != parts[0]:
             assert len(re.sub(r"\x1b\[[0-9;]*m", "", line)) <= 40
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
+        (["--rules", "auction-pitch,trump=named,partner=called", "--players", "5"], "partner"),
+        # a strategy the preset's kernels do not play under hands=N (12.4)
+        (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),
+        # the odds bidder's tables: a kitty has rows of its own, kitty=3 alone (12.2)
+        (["--rules", "smear,kitty=2"], "no table for smear,kitty=2"),
+    ],
+)
+def test_a_game_the_table_refuses_is_refused_before_the_heading(tmp_path, args, words):
+    """Nothing on stdout (the heading once came first), one line on stderr, exit 2, and
+    no save written."""
+    save = tmp_path / "g.json"
+    refused("practice", *args, "--save", save, words=words)
+    assert not save.exists()

@@ -20,7 +20,7 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
-from pitchsim.games.table import play_table_game
+from pitchsim.games.table import game_end_words, play_table_game
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.app import create_app
 from pitchsim.web.server import Running
@@ -77,6 +77,8 @@ def test_a_whole_game_over_http_is_saved_and_replays(server):
     assert record["final_scores"] == final["final_scores"]
     assert record["winner"] == final["winner"] is not None
     assert max(final["final_scores"]) >= 3
+    # how it ended, in the one wording the terminal's practice uses too
+    assert final["result_words"] == game_end_words(record, 0, False)
     # every action the test sent is the person's, in order; the others are the bots'
     mine = [a for v, a in views_of(record) if v.seat == 0 and len(v.legal()) > 1]
     assert mine == sent
@@ -143,6 +145,13 @@ def test_the_coach_judges_every_choice_and_review_gives_the_same(server):
         ({"coach": "yes"}, "coach must be true or false"),
         ({"samples": 10**9}, "samples must be a whole number"),
         ({"partnership": True, "players": 3}, "partnership"),
+        # the form's kitty (12.2): the rules' own refusals (6.3.8, 12.2.3), one kitty only
+        ({"kitty": 3}, "kitty=3 needs trump=named"),
+        ({"preset": "ten-point", "kitty": 3}, "kitty=3 needs rob=false"),
+        ({"preset": "smear", "kitty": 3, "rules": "kitty=2"}, "kitty is given twice"),
+        ({"preset": "smear", "players": 7, "kitty": 11}, "a kitty of 11 is more than the"),
+        ({"preset": "smear", "kitty": -1}, "kitty must be a whole number 0-54"),
+        ({"preset": "smear", "kitty": True}, "kitty must be a whole number 0-54"),
     ],
 )
 def test_bad_game_requests_get_one_json_line(server, body, says):

@@ -40,14 +40,46 @@ def site(tmp_path_factory):
                 browser.close()
 
 
-def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, tmp_path):
-    url, saves, browser = site
-    page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/")
+DESKTOP = {"width": 1000, "height": 1000}
+PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
+
+
+@pytest.fixture
+def open_page(site):
+    """``open_page(where, viewport)``: a fresh page of the site at ``where`` ("/": the
+    Play tab, "/#odds": Odds) once its forms hold the presets (filled from /api/options
+    in one task, the Odds form's deal line and the game's kitty choice with them), and
+    the list its page errors go to; every page it opened is closed after the test."""
+    url, _, browser = site
+    pages = []
+
+    def open_(where: str = "/", viewport: dict = DESKTOP):
+        page = browser.new_page(viewport=viewport, bypass_csp=True)  # (see test_serve_browser)
+        pages.append(page)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + where)
+        page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+        return page, errors
+
+    yield open_
+    for page in pages:
+        page.close()
+
+
+def to_odds(page) -> None:
+    """The Odds tab, once the page has taken its hashchange: that event comes a task
+    after the click returns, and its handler shows the tab and, a game in progress,
+    fills the form from the game (``oddsFromGame``): a test typing before it would see
+    its input overwritten, or read the form unfilled."""
+    page.locator("#nav-odds").click()
+    page.wait_for_selector("#odds:not([hidden])", timeout=SECONDS)
+
+
+def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tmp_path):
+    _, saves, _ = site
+    page, errors = open_page()
     form = page.locator("#setup")
-    page.wait_for_selector("#presets option[value=smear]", state="attached")
     form.locator("select[name=preset]").select_option("smear")
     form.locator("select[name=players]").select_option("3")
     form.locator("input[name=samples]").fill("300")
@@ -171,19 +203,15 @@ def ask_odds(page, preset: str, hand: str, players: str = "4") -> dict:
     return read_odds_tables(page)
 
 
-def test_the_odds_tab_under_smear_and_ten_point(site, tmp_path):
+def test_the_odds_tab_under_smear_and_ten_point(site, open_page, tmp_path):
     """A smear hand and a ten-point hand asked about in the page: a table per trump
     suit the hand could name, the levels 1 .. the preset's maximum bid as rows (5 in
     smear, 3.8; 10 in ten-point, 4.10), each P(make k) the API's for the same request
     (the same seed), and the defence value; a bad hand shows the server's one line."""
     from test_serve import call
 
-    url, _, browser = site
-    page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/#odds")
-    page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+    url, _, _ = site
+    page, errors = open_page("/#odds")
     page.locator("#odds-form input[name=seed]").fill("7")
     for preset, hand, cards, top, suits in (
         ("smear", "AH KH JD 2H 9C 3S", "6", 5, {"H", "D", "C", "S"}),  # JD: a jick in hearts
@@ -216,14 +244,11 @@ def test_the_odds_tab_under_smear_and_ten_point(site, tmp_path):
     assert not errors, errors
 
 
-def test_the_odds_tab_asks_about_the_game_being_played(site):
+def test_the_odds_tab_asks_about_the_game_being_played(open_page):
     """In a smear game's auction the Odds tab opens on smear, the table's players and
     the person's whole deal: one click asks about the hand being bid."""
-    url, _, browser = site
-    page = browser.new_page(viewport={"width": 1000, "height": 900}, bypass_csp=True)
-    page.goto(url + "/")
+    page, errors = open_page()
     form = page.locator("#setup")
-    page.wait_for_selector("#presets option[value=smear]", state="attached")
     form.locator("select[name=preset]").select_option("smear")
     form.locator("select[name=players]").select_option("3")
     form.locator("input[name=coach]").uncheck()
@@ -233,31 +258,26 @@ def test_the_odds_tab_asks_about_the_game_being_played(site):
     assert page.locator("#status").inner_text() == "Your call"
     held = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert len(held) == 6
-    page.locator("#nav-odds").click()
-    # the tab fills its form on the hashchange event, a task after the click returns
-    page.wait_for_selector("#odds-form[data-game]", state="attached", timeout=SECONDS)
+    to_odds(page)
     odds = page.locator("#odds-form")
+    assert odds.get_attribute("data-game")  # filled from the game
     assert odds.locator("select[name=preset]").input_value() == "smear"
     assert odds.locator("select[name=players]").input_value() == "3"
     assert odds.locator("input[name=hand]").input_value().split() == held
     assert "levels 1-5" in page.locator("#odds-deal").inner_text()
+    assert not errors, errors
 
 
 def trump_choices(page) -> list[str]:
     return page.locator("#odds-trump option").evaluate_all("os => os.map(o => o.value)")
 
 
-def test_the_trump_select_offers_the_suits_the_server_accepts(site):
+def test_the_trump_select_offers_the_suits_the_server_accepts(open_page):
     """The Odds form's Trump select lists only the suits bid-odds takes for the hand
     typed: a suit held (the base game: its first lead names trump), and under smear's
     named trump a suit the hand holds a trump in, the jick counted (J♠ is the jick of
     clubs, the same colour; VARIANTS.md 1.3).  The list follows the hand as it is typed."""
-    url, _, browser = site
-    page = browser.new_page(viewport={"width": 1000, "height": 900}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/#odds")
-    page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+    page, errors = open_page("/#odds")
     form = page.locator("#odds-form")
     form.locator("input[name=hand]").fill("AH KH JS 2H 9D 3D")
     form.locator("select[name=preset]").select_option("")
@@ -276,20 +296,14 @@ def test_the_trump_select_offers_the_suits_the_server_accepts(site):
     assert not errors, errors
 
 
-PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
 WIDE = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-def test_readable_at_a_phones_width(site, tmp_path):
+def test_readable_at_a_phones_width(open_page, tmp_path):
     """At 390 px nothing makes the page wider than the screen (no sideways scrolling):
     the game's form, a coached smear hand from its first call to its end, and the Odds
     tab's tables.  The list of tricks appears with the first trick, not before."""
-    url, _, browser = site
-    page = browser.new_page(viewport=PHONE, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/")
-    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    page, errors = open_page("/", PHONE)
     assert page.evaluate(WIDE) == 0
     form = page.locator("#setup")
     form.locator("select[name=preset]").select_option("smear")
@@ -342,7 +356,7 @@ def test_readable_at_a_phones_width(site, tmp_path):
     for _ in range(3):
         assert page.evaluate(WIDE) == 0
         page.keyboard.press("ArrowRight")
-    page.locator("#nav-odds").click()
+    to_odds(page)
     odds = page.locator("#odds-form")
     odds.locator("input[name=hand]").fill("AH KH JD 2H 9C 3S")
     odds.locator("input[name=samples]").fill("300")
@@ -352,21 +366,25 @@ def test_readable_at_a_phones_width(site, tmp_path):
     assert not errors, errors
 
 
-def test_the_kitty_the_person_took_is_drawn_as_cards(site):
-    """kitty=3 (docs/rules.md 12.2.2, 12.2.5): bidding the most and naming trump, the
-    person is the pitcher and took the kitty; the page names the kitty's cards and what
-    he put down, drawn as cards (once written "[object HTMLSpanElement]": a line's
-    parts holding lists of cards were flattened one level only)."""
-    url, _, browser = site
-    page = browser.new_page(viewport={"width": 1000, "height": 1000}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/")
+def test_the_kitty_the_person_took_is_drawn_as_cards(open_page):
+    """kitty=3 chosen in the game's form (docs/rules.md 12.2), offered only where the
+    preset can have a kitty (6.3.8: trump named, no rob, no discard): bidding the most
+    and naming trump, the person is the pitcher and took the kitty (12.2.2, 12.2.5); the
+    page names the kitty's cards and what he put down, drawn as cards (once written
+    "[object HTMLSpanElement]": a line's parts holding lists of cards were flattened one
+    level only)."""
+    page, errors = open_page()
     form = page.locator("#setup")
-    page.wait_for_selector("#presets option[value=smear]", state="attached")
+    kitty = form.locator("select[name=kitty]")
+    for preset in ("", "ten-point"):  # the first lead names trump; ten-point robs
+        form.locator("select[name=preset]").select_option(preset)
+        assert not kitty.is_visible() and kitty.is_disabled()
     form.locator("select[name=preset]").select_option("smear")
-    form.locator("input[name=rules]").fill("kitty=3")
     form.locator("select[name=players]").select_option("4")
+    assert kitty.is_visible()
+    sizes = kitty.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert sizes == ["0", "1", "2", "3", "4", "5", "6"]  # none, up to a hand's worth
+    kitty.select_option("3")
     form.locator("input[name=coach]").uncheck()
     form.locator("input[name=seed]").fill("3")
     form.locator("#start").click()

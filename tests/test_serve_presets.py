@@ -237,6 +237,42 @@ def test_the_options_tell_the_odds_tab_each_presets_deal_and_levels(server):
     assert shown["ten-point"]["jokers"] == 2 and shown["smear"]["trump"] == "named"
 
 
+def test_the_game_form_offers_a_kitty_where_the_preset_can_have_one(server):
+    """A kitty needs trump=named, rob=false and discard=none (6.3.8): smear, five-point
+    and six-point have them (3.1, 9.2), the others not (auction-pitch and setback name
+    trump by the first lead; ten-point, seven-point and cinch rob).  The form offers up
+    to a hand's worth (6 cards, the pitcher discards back to 6: 12.2.2) within the pack
+    (12.2.3: 7 x 6 = 42 of 52 leaves 10).  A game started with one has it."""
+    url, _ = server
+    status, doc = call(f"{url}/api/options")
+    assert status == 200
+    kitty = {p["name"]: p["kitty"] for p in doc["presets"]}
+    assert kitty == {
+        "auction-pitch": {},
+        "setback": {},
+        "smear": {str(n): 6 for n in range(2, 8)},
+        "ten-point": {},
+        "five-point": {"2": 6, "3": 6, "4": 6},
+        "six-point": {"2": 6, "3": 6, "4": 6},
+        "seven-point": {},
+        "cinch": {},
+    }
+    body = {"preset": "smear", "kitty": 3, "players": 4, "coach": False, "seed": 3}
+    status, game = call(f"{url}/api/games", body)
+    assert status == 201, game
+    assert game["rules"] == "smear,kitty=3"
+    stop(url, game)
+    status, game = call(f"{url}/api/games", body | {"kitty": 0})
+    assert status == 201 and game["rules"] == "smear", game
+    stop(url, game)
+
+
+def stop(url: str, game: dict) -> None:
+    """Save and quit: the game is over when the answer comes (the server runs two)."""
+    status, doc = call(f"{url}/api/games/{game['id']}/quit", {})
+    assert status == 200 and doc["status"] == "over", doc
+
+
 @pytest.mark.parametrize("preset", list(PRESET_ODDS))
 def test_odds_of_a_hand_under_every_preset(server, preset):
     """The request carries the preset; the answer is ``bid_odds`` under it with the same

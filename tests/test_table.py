@@ -17,7 +17,7 @@ from pitchsim.games.bidding import Strategy
 from pitchsim.games.outside import CommandSeat
 from pitchsim.games.record import RecordError, record_of_game, replay, views_of
 from pitchsim.games.rounds import play_board
-from pitchsim.games.table import play_table_game
+from pitchsim.games.table import game_end_words, game_result, play_table_game
 from pitchsim.games.tournament import split_seats, table_tournament, tournament
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,3 +272,32 @@ def test_cli_bad_input_one_line(argv, stdin, words):
     code, out, err = cli(*argv, stdin=stdin)
     assert code == 2 and err.startswith("pitchsim: error: ") and err.count("\n") == 1, err
     assert words in err
+
+
+def test_how_a_game_ended_in_words():
+    """One wording of a game's end, from a seat's side (the terminal's practice and the
+    web table both show it): sides tied on top share the win (3.11; a preset's record has
+    ``winners`` and no single ``winner``), teams named by their seats, a forfeit, a stop,
+    no winner; a watcher (no seat) is never "you"."""
+    tied = {"winners": [2, 3], "winner": None, "final_scores": [1, 2, 7, 7]}
+    assert game_end_words(tied, 0, False) == "Tied on top: seat 2, seat 3 share the win"
+    assert game_end_words(tied, 3, False) == "Tied on top: seat 2, you share the win"
+    teams = {"winners": [0, 1], "winner": None}
+    assert game_end_words(teams, 3, True) == "Tied on top: seats 0 and 2, you share the win"
+    won = {"winner": 1}
+    assert game_end_words(won, 0, True) == "Seats 1 and 3 won the game"
+    assert game_end_words(won, 3, True) == "You won the game"
+    assert game_end_words({"winner": 3}, 1, True) == "You won the game"  # a team by a seat
+    assert game_end_words(won, 0, False) == "Seat 1 won the game"
+    assert game_end_words(won, None, False) == "Seat 1 won the game"
+    assert game_end_words({"winners": [4], "winner": 4}, 4, False) == "You won the game"
+    nobody = {"winners": [], "winner": None}
+    assert game_end_words(nobody, 0, False) == "Nobody won within the deals a game may last"
+    forfeit = {"forfeit": {"seat": 2, "strategy": "cmd:x", "reason": "it said ZZ"}}
+    assert game_end_words(forfeit, 0, False) == "Seat 2 forfeits: it said ZZ"
+    assert game_end_words({"stopped": "quit"}, 0, False) == "Game saved unfinished"
+    # a whole game's result, as the seats are told it
+    rec = play_table_game(["odds+heuristic"] * 4, Rules(partnership=True), 2)
+    assert rec["winner"] == 0 and game_result(rec)["winner"] == 0
+    assert game_end_words(game_result(rec), 2, True) == "You won the game"
+    assert game_end_words(game_result(rec), 1, True) == "Seats 0 and 2 won the game"

@@ -59,6 +59,7 @@ def practice_command(
     )
     from ..game.rules import document_rule_values, label
     from ..games.bidding import Strategy
+    from ..games.table import check_table, game_end_words
     from ..util.atomic import check_writable, write_file
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
@@ -98,6 +99,8 @@ def practice_command(
         seed = pick_seed(seed)
     Strategy.parse(opponents)  # one line for an unknown strategy, before any game
     check_seat(seat, players)
+    # what the table would refuse at its first deal or decision, refused before the heading
+    check_table([opponents] * players, r, players)
     # (after every check: a refused game names no save of its own)
     save = _save_beside_unfinished(save, resume)
     write = lambda text: print(text, flush=True)  # noqa: E731
@@ -128,28 +131,8 @@ def practice_command(
             f"`pitchsim practice --resume {save} --save {save}`"
         )
         return
-    won = record.get("winner")
-    forfeit = record.get("forfeit")
-    shared = record.get("winners") or []  # under a preset, sides tied on top share it
-    if forfeit is not None:  # a bot's failure (the person's seat stops, never forfeits)
-        write(f"game over: seat {forfeit['seat']} forfeits: {forfeit['reason']}")
-    elif len(shared) > 1:
-        sides = ", ".join(
-            ("you" if s == r.team(seat) else f"side {s}")
-            if r.partnership
-            else ("you" if s == seat else f"seat {s}")
-            for s in shared
-        )
-        write(f"game over: {sides} share the win; final scores {record['final_scores']}")
-    elif won is None:
-        write(f"game over: nobody won within the deals a game may last; {record['final_scores']}")
-    else:
-        who = (
-            "you"
-            if won == seat or (r.partnership and won % 2 == seat % 2)
-            else (f"seats {won}+{won + 2}" if r.partnership else f"seat {won}")
-        )
-        write(f"game over: {who} won; final scores {record['final_scores']}")
+    words = game_end_words(record, seat, r.partnership)
+    write(f"game over: {words[:1].lower()}{words[1:]}; final scores {record['final_scores']}")
     if not watch and coach:
         from ..coach.practice import judgement_of
 

@@ -207,6 +207,8 @@ def short_view(
             raise ViewError(f"--kitty: {label(rules)} deals no kitty (12.2)")
         taken = _cards(kitty, "--kitty", r.jokers)
         doc["kitty"] = {"mine": {"taken": [format_card(c, symbols=False) for c in taken]}}
+    elif r.kitty and named is not None:
+        doc["kitty"] = {}  # taken once trump is named (12.2.2): the counts are the rules'
     try:
         return View.from_json(doc, "hint --hand", rules)
     except ViewError as e:

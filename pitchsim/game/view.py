@@ -35,7 +35,7 @@ and refuses, in one line (:class:`ViewError`), a view that cannot have happened.
 each of its decisions (tests and tables).
 
 Under ``kitty=N`` (12.2) a view adds ``"kitty"``: null until trump is named, then
-``{"taken": 3, "put_down": 3}`` for every seat, and for the pitcher ``"mine": {"taken":
+``{"taken": 3, "put_down": 3}`` for every seat (required then), and for the pitcher ``"mine": {"taken":
 [the kitty's cards], "put_down": [what he put down]}`` (given: ``taken``; worked out and
 checked: ``put_down``, face down and out of play).
 
@@ -763,6 +763,13 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
                         f"the rules put down {' '.join(_texts(got)) or 'nothing'} (4.8)"
                     )
     kitty = doc.get("kitty") if preset else None
+    if r.kitty and v.phase in ("play", "over") and kitty is None:  # (an object, if given)
+        # 12.2.2: the whole table saw the pitcher take the kitty and put cards down
+        raise ViewError(
+            f"kitty is {'null' if 'kitty' in doc else 'missing'}, but trump is named, so the "
+            "pitcher took the kitty (12.2.2): every seat's view then carries it, "
+            f'"kitty": {{"taken": {v.robbed_count}, "put_down": {v.put_down_count}}}'
+        )
     if isinstance(kitty, dict):
         if v.phase not in ("play", "over"):
             raise ViewError("kitty: the pitcher takes the kitty once trump is named (12.2.2)")

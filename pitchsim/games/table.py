@@ -86,6 +86,25 @@ def as_seat(s):
     return s
 
 
+def check_table(seats: Sequence, rules: Rules, players: int) -> None:
+    """What the table refuses, in one line, before a game starts rather than at its first
+    deal or decision: the rules at this many players, rules the kernels that deal a
+    preset's hands do not play yet (a called partner, VARIANTS.md 12.1), and a built-in
+    strategy the preset's kernels do not play there (its odds table included: a kitty
+    has rows of its own, 12.2).  A command calls it before it prints anything of the
+    game."""
+    rules.check_players(players)
+    if isinstance(rules, FamilyRules):
+        from ..kernels.families.tables import family_array
+        from .bidding import Strategy
+        from .family_seat import checked_strategy
+
+        family_array(rules)
+        for s in seats:
+            if isinstance(s, str) and not s.startswith("cmd:"):
+                checked_strategy(Strategy.parse(s), rules, players)
+
+
 @dataclass
 class _Hand:
     dealer: int
@@ -123,7 +142,7 @@ def play_table_game(
     each finished hand's record; a seat raising :class:`StopGame` ends the game there
     (the record's ``stopped`` says why)."""
     n = len(seats)
-    rules.check_players(n)
+    check_table(seats, rules, n)
     seats = [as_seat(s) for s in seats]
     names = list(names) if names is not None else [seat_name(s) for s in seats]
     for s in seats:
@@ -187,6 +206,38 @@ def seen_hand(doc: dict) -> dict:
 def game_result(record: dict) -> dict:
     """How the game ended: its record's winner(s), final scores, forfeit or stop."""
     return {k: record[k] for k in RESULT if k in record}
+
+
+def game_end_words(result: dict, seat: int | None, partnership: bool) -> str:
+    """How the game ended, in words, from ``seat``'s side (it is "you"; None: nobody):
+    a stop, a forfeit, sides tied on top sharing the win (3.11: seats, or teams under
+    partnership), no winner within the deals a game may last, or the winner.  ``result``
+    is :func:`game_result`'s (or the whole record).  The terminal's practice and the
+    web table both say it in these words."""
+    if result.get("stopped"):
+        return "Game saved unfinished"
+    forfeit = result.get("forfeit")
+    if forfeit is not None:  # a bot's failure (the person's seat stops, never forfeits)
+        return f"Seat {forfeit['seat']} forfeits: {forfeit['reason']}"
+
+    def team(s: int) -> int:  # a record names a team by its lower seat, or by any seat
+        return s % 2 if partnership else s
+
+    def side(s: int) -> str:
+        if seat is not None and team(s) == team(seat):
+            return "you"
+        return f"seats {team(s)} and {team(s) + 2}" if partnership else f"seat {s}"
+
+    shared = result.get("winners") or []
+    if len(shared) > 1:
+        return f"Tied on top: {', '.join(side(s) for s in shared)} share the win"
+    won = result.get("winner")
+    if won is None and shared:
+        won = shared[0]
+    if won is None:
+        return "Nobody won within the deals a game may last"
+    who = side(won)
+    return "You won the game" if who == "you" else f"{who[0].upper()}{who[1:]} won the game"
 
 
 def _tell(seats, hook: str, doc: dict) -> None:

@@ -32,7 +32,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-from ..game.rules import FAMILIES, Rules, as_family, rule_values
+from ..game.rules import FAMILIES, FAMILY_INTS, Rules, RulesError, as_family, rule_values
 from ..games.bidding import PLAYER_STRATEGY, Strategy
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
@@ -121,11 +121,14 @@ def flag(doc: dict, key: str, default: bool) -> bool:
 
 
 def table_rules(doc: dict) -> Rules:
-    """The preset (auction-pitch, setback, smear, ten-point, ...), the rule options on top
-    and partnership: read as ``--rules`` reads them, never from a file.  The page plays
+    """The preset (auction-pitch, setback, smear, ten-point, ...), the rule options on top,
+    the kitty (the form's own choice: ``kitty=N``, 12.2; 0 none) and partnership: read as
+    ``--rules`` reads them, never from a file (a kitty the preset cannot have, or one
+    typed in the rules as well, is the rules' own one-line refusal).  The page plays
     every preset, as ``pitchsim practice`` does."""
     preset = text(doc, "preset", "", 40)
-    spec = ",".join(p for p in (preset, text(doc, "rules")) if p)
+    kitty = whole(doc, "kitty", 0, *FAMILY_INTS["kitty"])
+    spec = ",".join(p for p in (preset, text(doc, "rules"), kitty and f"kitty={kitty}") if p)
     return Rules.parse(
         rule_values(spec or None, files=False), partnership=flag(doc, "partnership", False)
     )
@@ -145,7 +148,25 @@ def preset_odds(name: str) -> dict:
         "jick": r.jick,
         "trump": r.trump,
         "shoot": r.shoot,
+        "kitty": kitty_sizes(name),
     }
+
+
+def kitty_sizes(name: str) -> dict[str, int]:
+    """The largest kitty the form offers under preset ``name``, by player count: up to a
+    hand's worth (the pitcher discards back to his hand's size, 12.2.2), within what the
+    pack leaves after the deal (12.2.3); none when the preset's rules cannot have one
+    (6.3.8: a kitty needs trump=named, rob=false and discard=none).  Any other size is
+    typed in the rules as kitty=N."""
+    try:
+        r = as_family(Rules.parse(f"{name},kitty=1"))
+    except RulesError:
+        return {}
+    lo, hi = FAMILIES[name].players
+    sizes = {
+        n: min(r.cards_each(n), r.pack_size(n) - n * r.cards_each(n)) for n in range(lo, hi + 1)
+    }
+    return {str(n): k for n, k in sizes.items() if k > 0}
 
 
 def create_app(

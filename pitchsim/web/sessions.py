@@ -39,7 +39,7 @@ from ..game.cards import cards_of
 from ..game.rules import as_family, label
 from ..game.view import View, card_text
 from ..games.answers import StopGame, checked_action
-from ..games.table import play_table_game
+from ..games.table import game_end_words, play_table_game
 from ..util.errors import InputError
 from .saves import Saves
 
@@ -241,6 +241,10 @@ class Game:
                 "forfeit": None if self.record is None else self.record.get("forfeit"),
                 "final_scores": None if self.record is None else self.record["final_scores"],
                 "stopped": None if self.record is None else self.record.get("stopped"),
+                # how the game ended, in the terminal's words (the page shows them as given)
+                "result_words": None
+                if self.record is None
+                else game_end_words(self.record, self.seat, self.rules.partnership),
                 "saved_as": self.saved_as,
                 "coach_seconds": self.coach_seconds[-1:],
             }

@@ -62,7 +62,7 @@ async function api(path, body) {
 function formValues(form) {
   const out = {};
   for (const e of form.elements) {
-    if (!e.name || e.type === "file") continue;
+    if (!e.name || e.type === "file" || e.disabled) continue;  // a field the form does not offer now
     if (e.type === "checkbox") out[e.name] = e.checked;
     else if (e.value.trim() === "") continue;
     else if (e.type === "number" || e.tagName === "SELECT" && /^\d+$/.test(e.value)) out[e.name] = Number(e.value);
@@ -522,7 +522,7 @@ function renderGame() {
     const loss = lossWords(g.judgements);
     if (lastView && g.final_scores) renderScores(lastView, table, g.final_scores);
     over.replaceChildren(
-      el("h3", {}, overTitle(g)),
+      el("h3", {}, g.result_words),  // games.table.game_end_words: the terminal's words
       el("p", {}, `Final scores: ${g.final_scores.join(", ")}`),
       g.coach ? el("p", {}, `Your decisions: ${loss}.`) : null,
       g.saved_as ? el("p", {}, `Saved as ${g.saved_as}.`) : null,
@@ -530,24 +530,6 @@ function renderGame() {
         g.saved_as ? el("button", { type: "button", id: "review-this", onclick: () => reviewSaved(g.saved_as, g.seat) }, "Review this game") : null,
         el("button", { type: "button", id: "new-game", onclick: newGame }, "New game")));
   }
-}
-
-function overTitle(g) {
-  // How the game ended, as the terminal's practice says it: a forfeit, sides tied on top
-  // sharing the win (seats, or teams under partnership), no winner within the deals a
-  // game may last, or the winner.
-  if (g.stopped) return "Game saved unfinished";
-  if (g.forfeit) return `Seat ${g.forfeit.seat} forfeits: ${g.forfeit.reason}`;
-  const team = (s) => (g.partnership ? s % 2 : s);
-  const side = (s) => (g.partnership ? `seats ${s} and ${s + 2}` : `seat ${s}`);
-  const shared = g.winners || [];
-  if (shared.length > 1) {
-    const names = shared.map((s) => (s === team(g.seat) ? "you" : side(s)));
-    return `Tied on top: ${names.join(", ")} share the win`;
-  }
-  const won = g.winner;
-  if (won === null || won === undefined) return "Nobody won within the deals a game may last";
-  return team(won) === team(g.seat) ? "You won the game" : `${side(team(won))[0].toUpperCase()}${side(team(won)).slice(1)} won the game`;
 }
 
 function lossWords(js) {
@@ -741,6 +723,23 @@ function oddsDeal() {
   $("odds-deal").dataset.cards = cards === undefined ? "" : cards;
 }
 
+function setupKitty() {
+  // The game form's Kitty select (12.2): offered only when the chosen preset can have a
+  // kitty at this table, its sizes the server's (up to a hand's worth within the pack);
+  // otherwise hidden and left out of the request.
+  const form = $("setup");
+  const p = presetOf(form.elements.preset.value);
+  const most = p && p.kitty[form.elements.players.value];
+  const select = form.elements.kitty;
+  const keep = select.value;
+  const sizes = most ? Array.from({ length: most }, (_, k) => String(k + 1)) : [];
+  select.replaceChildren(el("option", { value: "0" }, "none"),
+    ...sizes.map((k) => el("option", { value: k }, `${k} card${k === "1" ? "" : "s"}`)));
+  select.value = sizes.includes(keep) ? keep : "0";
+  select.disabled = !most;
+  $("kitty-field").hidden = !most;
+}
+
 let trumpAsked = 0;
 
 async function oddsTrumps() {
@@ -878,6 +877,8 @@ async function init() {
       $("odds-form").elements[name].addEventListener("input", oddsTrumps);
       $("odds-form").elements[name].addEventListener("change", oddsTrumps);
     }
+    for (const name of ["preset", "players"]) $("setup").elements[name].addEventListener("change", setupKitty);
+    setupKitty();
     oddsDeal();
     oddsTrumps();
     if ((location.hash || "").slice(1) === "odds") oddsFromGame();
