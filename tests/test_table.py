@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from clirun import cli, refused
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import Strategy
@@ -301,3 +301,37 @@ def test_how_a_game_ended_in_words():
     assert rec["winner"] == 0 and game_result(rec)["winner"] == 0
     assert game_end_words(game_result(rec), 2, True) == "You won the game"
     assert game_end_words(game_result(rec), 1, True) == "Seats 0 and 2 won the game"
+
+
+@pytest.mark.parametrize(
+    "rules, players, strategy, words",
+    [
+        # the odds bidder's tables: a kitty reads rows of its own, kitty=2 has none (12.2)
+        ("smear,kitty=2", 4, "odds+heuristic", "kitty=2"),
+        # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
+        ("auction-pitch,trump=named,partner=called", 5, "heuristic", "partner=called"),
+    ],
+)
+def test_play_tournament_and_practice_refuse_a_table_alike(
+    tmp_path, rules, players, strategy, words
+):
+    """games.table.check_table is the one check: play (hands, a game, a game with an
+    outside seat), tournament (kernels, an outside seat) and practice refuse the same bad
+    table in the same line, exit 2, nothing on stdout, before an outside program starts
+    (its command would leave a file) or a record, log or save is written."""
+    started = tmp_path / "started"
+    bot = f"cmd:touch {started}"
+    table = ["--rules", rules, "-n", players]
+    logs, record, save = tmp_path / "logs", tmp_path / "record", tmp_path / "save.json"
+    others = ",".join([strategy] * (players - 1))
+    lines = {
+        refused("practice", *table, "--opponents", strategy, "--save", save),
+        refused("play", "--game", "-s", strategy, *table),
+        refused("play", "--game", "-s", f"{bot},{others}", "--seat-logs", logs, *table),
+        refused("tournament", "-s", f"{strategy},heuristic", "-g", 1, *table),
+        refused("tournament", "-s", f"{bot},{strategy}", "-g", 1, "--record", record, *table),
+    }
+    if strategy.startswith("odds"):
+        lines.add(refused("play", "--bidding", "odds", *table))
+    assert len(lines) == 1 and words in lines.pop()
+    assert not any(p.exists() for p in (started, logs, record, save))

@@ -257,7 +257,7 @@ def _table_game(
     from pathlib import Path
 
     from ..games.outside import CommandSeat
-    from ..games.table import as_seat, play_table_game
+    from ..games.table import as_seat, check_table, play_table_game
     from ..games.tournament import prepare_record_dir, split_seats
 
     names = split_seats(spec)
@@ -268,6 +268,10 @@ def _table_game(
             f"--strategies: give one strategy for every seat or one per seat "
             f"({players}), not {len(names)}"
         )
+    timed = decision_time is not None or game_time is not None
+    if not any(name.startswith("cmd:") for name in names) and timed:
+        raise InputError("--decision-time and --game-time are for seats written cmd:COMMAND")
+    check_table(names, rules, players)  # before a program starts or a log is written
     if seat_logs is not None:
         prepare_record_dir(seat_logs)
     seats = []
@@ -276,14 +280,7 @@ def _table_game(
             log = Path(seat_logs) / f"seat-{i}.log" if seat_logs is not None else None
             seats.append(CommandSeat(name[4:], decision_time, game_time, log))
         else:
-            if isinstance(rules, FamilyRules):
-                from ..games.families import family_strategy
-
-                family_strategy(name, rules)  # one line if the preset's kernels lack it
             seats.append(as_seat(name))
-    timed = decision_time is not None or game_time is not None
-    if not any(isinstance(s, CommandSeat) for s in seats) and timed:
-        raise InputError("--decision-time and --game-time are for seats written cmd:COMMAND")
     try:
         doc = play_table_game(seats, rules, seed, board)
     finally:
@@ -354,7 +351,8 @@ def family_play(
     if any(v is not None for v in outside.values()):
         raise InputError("--decision-time, --game-time and --seat-logs are for cmd:COMMAND seats")
     from ..games.bidding import Strategy, seat_strategies
-    from ..games.families import family_board, family_hand, family_strategy
+    from ..games.families import family_board, family_hand
+    from ..games.table import check_table
 
     if strategies is not None:
         names = [x.strip() for x in strategies.split(",")]
@@ -365,9 +363,10 @@ def family_play(
                 f"--strategies: give one strategy for every seat or one per seat "
                 f"({players}), not {len(names)}"
             )
-        seats = [family_strategy(Strategy.parse(x), rules) for x in names]
+        seats = [Strategy.parse(x) for x in names]
     else:
-        seats = [family_strategy(s, rules) for s in seat_strategies(bidding, policy, players)]
+        seats = seat_strategies(bidding, policy, players)
+    check_table(seats, rules, players)  # practice's and tournament's refusal, word for word
     seed = pick_seed(seed)
     if game:
         g = family_board(seed, board or 0, seats, rules)

@@ -91,18 +91,29 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     deal or decision: the rules at this many players, rules the kernels that deal a
     preset's hands do not play yet (a called partner, VARIANTS.md 12.1), and a built-in
     strategy the preset's kernels do not play there (its odds table included: a kitty
-    has rows of its own, 12.2).  A command calls it before it prints anything of the
-    game."""
+    has rows of its own, 12.2).  ``seats`` are a game's seats or a tournament's
+    strategies (fewer than ``players``, each seated in turn): strategy names,
+    :class:`~pitchsim.games.bidding.Strategy`, :class:`KernelSeat` or outside seats
+    (``cmd:COMMAND`` or an object), which only the game itself can check.  A command
+    calls it before it prints, starts or writes anything of the game."""
+    from .bidding import Strategy
+
     rules.check_players(players)
+    strategies = []
+    for s in seats:
+        if isinstance(s, KernelSeat):
+            s = s.strategy
+        if isinstance(s, str) and not s.strip().startswith("cmd:"):
+            s = Strategy.parse(s.strip())
+        if isinstance(s, Strategy):
+            strategies.append(s)
     if isinstance(rules, FamilyRules):
         from ..kernels.families.tables import family_array
-        from .bidding import Strategy
         from .family_seat import checked_strategy
 
         family_array(rules)
-        for s in seats:
-            if isinstance(s, str) and not s.startswith("cmd:"):
-                checked_strategy(Strategy.parse(s), rules, players)
+        for s in strategies:
+            checked_strategy(s, rules, players)
 
 
 @dataclass

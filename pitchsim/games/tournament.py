@@ -288,9 +288,10 @@ def tournament(
     rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
-    rules.check_players(players)
-
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
+    from .table import check_table  # the table's refusals, as play and practice say them
+
+    check_table(entries, rules, players)  # before a program starts or a record is written
     family = isinstance(rules, FamilyRules)
     if any(_outside(e) for e in entries):
         what = "games" if games is not None else "boards"
@@ -536,11 +537,7 @@ def table_tournament(
         if isinstance(e, str) and e.strip().startswith("cmd:"):
             log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
             seat = CommandSeat(e.strip()[4:], decision_time, game_time, log)
-        else:
-            if isinstance(e, str) and isinstance(rules, FamilyRules):
-                from .families import family_strategy
-
-                family_strategy(e.strip(), rules)  # one line if the preset's kernels lack it
+        else:  # checked by the tournament (games.table.check_table)
             seat = as_seat(e.strip() if isinstance(e, str) else e)
         seats.append(seat)
         names.append(seat_name(seat))
