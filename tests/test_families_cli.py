@@ -76,7 +76,7 @@ def test_what_families_do_not_offer_is_refused_in_one_line(argv, words):
 
 
 def test_the_odds_table_is_refused_for_rules_without_one():
-    with pytest.raises(Exception, match="no table for smear,five=true"):
+    with pytest.raises(Exception, match="smear,five=true .*a maximum bid of 5, not 10; bid"):
         family_odds(as_family(Rules.parse("smear,five=true")), 4)
     odds, defender = family_odds(as_family(Rules.parse("ten-point")), 4)
     # P(at least k) falls with k and rises with the count (the builder's running max).
@@ -178,9 +178,18 @@ def test_the_odds_rows_are_what_their_deals_give(spec, n):
 
 def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
     """A kitty changes every make-probability (12.2): kitty=2 has no rows in the table,
-    so the odds bidder refuses it in one line, never reading the rows without one."""
-    with pytest.raises(StrategyError, match=r"no table for smear,kitty=2 with 4 players"):
+    so the odds bidder refuses it in one short line, never reading the rows without one,
+    saying which tables of the preset it has (not every key of the table) and what to
+    bid instead."""
+    with pytest.raises(StrategyError) as refused:
         family_odds(as_family(Rules.parse("smear,kitty=2")), 4)
+    assert str(refused.value) == (
+        "the odds bidder has no table for smear,kitty=2 with 4 players: its smear tables are "
+        "for 2-7 players, 4 in partnership and kitty=3 at 4 players; bid heuristic or "
+        "random there"
+    )
+    with pytest.raises(StrategyError, match=r"its ten-point tables are for 4-6 players and"):
+        family_odds(as_family(Rules.parse("ten-point")), 7)
     odds, _ = family_odds(as_family(Rules.parse("smear,kitty=3")), 4)
     plain, _ = family_odds(as_family(Rules.parse("smear")), 4)
     assert not np.array_equal(odds, plain)

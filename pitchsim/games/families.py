@@ -163,8 +163,9 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     want = odds_table_key(rules, players)
     if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
         raise StrategyError(
-            f"the odds bidder has no table for {label(rules)} with {players} players "
-            f"(tables: {', '.join(keys)}); bid heuristic or random there"
+            f"the odds bidder has no table for {label(rules)} with {players} players: "
+            f"{odds_rows_words(rules, keys, [int(m) for m in t['max_bid']])}; bid "
+            "heuristic or random there"
         )
     i = keys.index(want)
     odds = np.zeros((N_ODDS_ROWS, MAX_CALL))
@@ -186,6 +187,37 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
         worth_it = odds[N_ROWS, k] > 0
         odds[MADE_ROW, k] = made[k] / odds[N_ROWS, k] if worth_it else odds[MADE_ROW, k - 1]
     return odds, defender
+
+
+def odds_rows_words(rules: FamilyRules, keys: Sequence[str], max_bids: Sequence[int]) -> str:
+    """The tables the odds bidder has under ``rules``' family and maximum bid, for a
+    player who asked for another, in a few words: ``its smear tables are for 2-7
+    players, 4 in partnership and kitty=3 at 4 players`` (``odds_table_key``'s keys)."""
+    fam = rules.family
+    sizes: dict[tuple[bool, str], list[int]] = {}
+    other_bids = set()
+    for key, top in zip(keys, max_bids, strict=True):
+        family, n, partnership, *kitty = key.split("/")
+        if family != fam:
+            continue
+        if top != rules.max_bid:
+            other_bids.add(top)
+            continue
+        sizes.setdefault((partnership == "1", "".join(kitty)), []).append(int(n))
+    if not sizes:
+        if other_bids:  # options that change the points a hand awards (VARIANTS.md 6.2)
+            tops = " or ".join(str(b) for b in sorted(other_bids))
+            return f"its {fam} tables count a maximum bid of {tops}, not {rules.max_bid}"
+        return f"it has no {fam} table"
+    parts = []
+    for (partnership, kitty), ns in sorted(sizes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        ns = sorted(ns)
+        span = f"{ns[0]}-{ns[-1]}" if len(ns) > 1 and ns[-1] - ns[0] == len(ns) - 1 else None
+        count = span or ", ".join(map(str, ns))
+        table = f"{count} in partnership" if partnership else f"{count} players"
+        parts.append(f"{kitty} at {table}" if kitty else table)
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"its {fam} tables are for {listed}"
 
 
 def no_odds() -> tuple[np.ndarray, float]:
