@@ -234,3 +234,26 @@ def test_12_2_2_the_short_form_gives_a_defender_the_kitty_once_trump_is_named():
             taken = " ".join(doc["kitty"]["mine"]["taken"])
             v = short_view(" ".join(doc["hand"]), kitty=taken, **words)
             assert v.to_json()["kitty"]["mine"]["taken"] == doc["kitty"]["mine"]["taken"]
+
+
+def test_12_2_2_the_advisor_decides_every_view_of_a_kitty_game():
+    """The advisor's calls and naming of trump, and its search's cards, asked at a table
+    and at the engine under smear,kitty=3, every view carrying the kitty as 12.2.2 has it
+    (null in the auction, counts once trump is named).  A view cut back to the auction
+    from a later one must leave the kitty out (the loader refuses it before trump is
+    named): the base game's ``seats.planned_trump`` keeps it, and is reached only where
+    the first card names trump (trump=first-lead), which no kitty has (6.3.8)."""
+    from pitchsim.games.engine import Engine
+    from pitchsim.games.record import views_of
+    from pitchsim.games.table import play_table_game
+
+    seats = ["advisor+heuristic", "heuristic", "odds+heuristic", "heuristic"]
+    doc = play_table_game(seats, Rules.parse("smear,kitty=3"), 5, 1)
+    engine = Engine("advisor+heuristic", samples=64)
+    phases = set()
+    for i, (view, _) in enumerate(views_of(doc)):
+        j = view.to_json()
+        phases.add((view.phase, j["kitty"] is not None))
+        reply = engine.answer(json.dumps({"type": "decide", "id": i, "view": j}))
+        assert reply["type"] == "action" and reply["action"] in view.legal(), reply
+    assert phases == {("auction", False), ("trump", False), ("play", True)}

@@ -402,7 +402,9 @@ def planned_trump(seat: KernelSeat, view: View, key_of, time: float | None = Non
     the same question again (``key_of(view)`` gives a view's stream; ``time``: the
     advisor's budget, as ``decide``'s).  -1 when the pitcher is not this strategy's call
     (the policy would now call otherwise: an advisor on a clock may, having played
-    another number of deals)."""
+    another number of deals).  The base game's alone, where the first card names trump:
+    its cut back to the auction keeps a preset's later fields (a named trump, a kitty:
+    12.2.2), which the view loader refuses there; no preset plans a lead."""
     i = max(j for j, c in enumerate(view.calls) if c != PASS)
     doc = view.to_json()
     doc["calls"] = doc["calls"][:i]
