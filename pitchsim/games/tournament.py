@@ -289,11 +289,13 @@ def tournament(
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
+    outside = any(_outside(e) for e in entries)
+    chosen = None if outside else parse_strategies(strategies)  # its words for a blank name
     from .table import check_table  # the table's refusals, as play and practice say them
 
     check_table(entries, rules, players)  # before a program starts or a record is written
     family = isinstance(rules, FamilyRules)
-    if any(_outside(e) for e in entries):
+    if outside:
         what = "games" if games is not None else "boards"
         return table_tournament(
             entries,
@@ -310,7 +312,6 @@ def tournament(
         )
     if decision_time is not None or game_time is not None or seat_logs is not None:
         raise InputError("time limits and seat logs are for outside seats (cmd:COMMAND)")
-    chosen = parse_strategies(strategies)
     k = len(chosen)
     if k < 2:
         raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
