@@ -139,10 +139,12 @@ def load_family_table() -> dict:
 
 def odds_table_key(rules: FamilyRules, players: int) -> str:
     """The row of the family odds table for ``rules`` at ``players``: the family, the
-    table size and the partnership, and a kitty's size (12.2: the pitcher's N more
-    cards change every make-probability, so a kitty reads only its own rows)."""
+    table size and the partnership, a kitty's size (12.2: the pitcher's N more cards
+    change every make-probability, so a kitty reads only its own rows) and a called
+    partner (12.1: the pitcher's side is two seats, so it reads only its own rows)."""
     kitty = f"/kitty={rules.kitty}" if rules.kitty else ""
-    return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}"
+    partner = f"/partner={rules.partner}" if rules.partner != "none" else ""
+    return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}{partner}"
 
 
 def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
