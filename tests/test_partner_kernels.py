@@ -191,3 +191,14 @@ def test_12_1_7_a_planted_bug_the_partner_settled_with_the_defenders_is_caught()
     assert list(change) == F.settle_hand(points, 0, 7, r, sides) == [-7, 4, 4, -7, 4]
     settle_hand(np.array(points, np.int64), 5, 0, 7, fr, change, -1)
     assert list(change) != F.settle_hand(points, 0, 7, r, sides)
+
+
+def test_12_1_8_whole_games_reach_the_pitcher_and_partner_winning_together():
+    """Kernel games equal the reference's (tests/test_families_games.py's cross-check)
+    and reach games the pitcher and his partner win together (12.1.8), under
+    win=pitcher and pitcher-first."""
+    from test_families_games import crosscheck as game_crosscheck
+
+    for spec in ("smear,partner=called,win=pitcher,target=7", "smear,partner=called,target=7"):
+        counts = game_crosscheck(spec, 5, 30, "heuristic", seed=3)
+        assert counts["games"] == 30 and counts["shared"] > 0, counts
