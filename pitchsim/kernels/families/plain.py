@@ -188,8 +188,16 @@ def _play_plain(
         _, pts, three, five = heuristic_trump_masks(max(trump, 0), fr, tab)
     no_discard = fr[F_DISCARD] == 0  # (``opening_lead_plain``'s suit count: no discard)
     leader = next_with_trump(hands, n, pitcher, tm) if only else pitcher
-    # 12.1.3: the partner plays the called card to the first trick (-1: nobody owes it)
+    # 12.1.3: the partner plays the called card to the first trick.  His hand for that
+    # trick is the called card alone, so each legal set of his is that card, and the
+    # rest comes back once the trick is over: no test per card.
     duty = duty_seat(held, n, pitcher, called, fr)
+    rest = np.int64(0)
+    if duty >= 0:
+        rest = hands[duty] & ~(np.int64(1) << called)
+        hands[duty] ^= rest
+    else:
+        duty = 0  # (``rest`` 0: giving it back changes nothing)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -216,8 +224,6 @@ def _play_plain(
                     legal = hand & tm
                 else:
                     legal = hand
-                if seat == duty:
-                    legal = np.int64(1) << called
                 if logging_legal:
                     legal_log[t * n + i] = legal
                 counter = DECISION_COUNTER + t * n + i
@@ -296,6 +302,7 @@ def _play_plain(
             log[t * (n + 2)] = leader
             log[t * (n + 2) + n + 1] = winner
         t += 1
-        duty = -1
+        hands[duty] |= rest  # the partner's other cards, after the first trick
+        rest = 0
         leader = next_with_trump(hands, n, winner, tm) if only else winner
     return trump, t

@@ -335,7 +335,10 @@ def side_flags(award, mine, partners, partner):
     for i in range(N_AWARDS):
         a = award[i]
         side = a & 1 if partners else a
-        flags |= np.int64((a >= 0) & ((side == mine) | (a == partner))) << i
+        flags |= np.int64((a >= 0) & (side == mine)) << i
+    if partner >= 0:  # (a loop apart: no cost to a hand without one)
+        for i in range(N_AWARDS):
+            flags |= np.int64(award[i] == partner) << i
     return flags
 
 
