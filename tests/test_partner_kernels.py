@@ -202,3 +202,18 @@ def test_12_1_8_whole_games_reach_the_pitcher_and_partner_winning_together():
     for spec in ("smear,partner=called,win=pitcher,target=7", "smear,partner=called,target=7"):
         counts = game_crosscheck(spec, 5, 30, "heuristic", seed=3)
         assert counts["games"] == 30 and counts["shared"] > 0, counts
+
+
+def test_12_1_the_odds_bidder_reads_no_table_of_the_game_without_a_partner():
+    """The odds bidder's tables hold the pitcher's side alone: a called partner reads
+    rows of its own (none yet) and is refused in one line naming 12.1, never the
+    5-player table of the same preset without one."""
+    from pitchsim.games.bidding import StrategyError
+    from pitchsim.games.families import family_odds, odds_table_key
+
+    r = as_family(Rules.parse(NAMED))
+    assert odds_table_key(r, 5) == "auction-pitch/5/0/partner=called"
+    family_odds(as_family(Rules.parse("auction-pitch,trump=named")), 5)  # that one exists
+    with pytest.raises(StrategyError, match="partner=called.*12.1") as e:
+        family_odds(r, 5)
+    assert "\n" not in str(e.value)

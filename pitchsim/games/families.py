@@ -163,6 +163,12 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     t = load_family_table()
     keys = [str(k) for k in t["keys"]]
     want = odds_table_key(rules, players)
+    if want not in keys and rules.partner != "none":
+        raise StrategyError(
+            f"the odds bidder has no table for partner={rules.partner} with {players} players "
+            "(VARIANTS.md 12.1: the pitcher's side is two seats, which changes every "
+            "make-probability); bid heuristic or random there"
+        )
     if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
         raise StrategyError(
             f"the odds bidder has no table for {label(rules)} with {players} players "
