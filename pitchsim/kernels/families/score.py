@@ -214,20 +214,28 @@ def _two_sides(won, n, pitcher, partner, fr, award, points):
     ours = np.int64(1) << pitcher
     if partner >= 0:
         ours |= np.int64(1) << partner
+    # (scalars, not arrays of two: no allocation a hand)
     if fr[F_GAME_TEN] == 0:
         half = fr[F_JOKER_GAME] != 0
-        count = np.zeros(2, dtype=np.int64)  # [0] the others, [1] the pitcher's side
+        mine = others = np.int64(0)
         for s in range(n):
-            count[(ours >> s) & 1] += game_tally(won[s], half)
+            count = game_tally(won[s], half)
+            if (ours >> s) & 1:
+                mine += count
+            else:
+                others += count
         award[GAME] = NOBODY
-        if count[1] > count[0]:
+        if mine > others:
             award[GAME] = min(pitcher, partner) if partner >= 0 else pitcher
-        elif count[0] > count[1]:
+        elif others > mine:
             award[GAME] = lowest_card(~ours)  # the lowest seat not on the pitcher's side
-    side_points = np.zeros(2, dtype=np.int64)
+    mine = others = np.int64(0)
     for i in range(N_AWARDS):
         seat = award[i]
         if seat >= 0:
-            side_points[(ours >> seat) & 1] += AWARD_VALUES[i]
+            if (ours >> seat) & 1:
+                mine += AWARD_VALUES[i]
+            else:
+                others += AWARD_VALUES[i]
     for s in range(n):
-        points[s] = side_points[(ours >> s) & 1]
+        points[s] = mine if (ours >> s) & 1 else others
