@@ -204,6 +204,13 @@ KITTY_RUNS = [
     ("five-point", 4),
     ("five-point,kitty=3", 4),
 ]
+# ``--presets ...,partner``: partner=called (12.1) at 5 players beside the same without
+PARTNER_RUNS = [
+    ("auction-pitch,trump=named,partner=none", 5),
+    ("auction-pitch,trump=named,partner=called", 5),
+    ("ten-point,partnership=false", 5),
+    ("ten-point,partnership=false,partner=called", 5),
+]
 
 
 def _bid_odds_hand(rules, n: int) -> int:
@@ -229,7 +236,8 @@ def versus_base(
     instead of the hand kernels (``simulate_hands``, ``simulate_family_hands``), each seat
     timed apart (``SEATS``).  ``presets``: only these of ``VERSUS`` (auction-pitch
     always among them for the ratios; empty: all; ``kitty`` among them: ``KITTY_RUNS``
-    too, kitty=N beside the same presets without); ``seed_offset`` shifts the rounds'
+    too, kitty=N beside the same presets without; ``partner``: ``PARTNER_RUNS``, a
+    called partner at 5 players beside the same without); ``seed_offset`` shifts the rounds'
     seeds (``versus_trees``: each tree's process plays other deals round by round)."""
     import statistics
 
@@ -273,11 +281,15 @@ def versus_base(
                 runs[("base", f"{policy}:{where}")] = lambda seed, count, a=a, seat=seat: (
                     play_fixed_hand(seed, 0, count, a[0], seat, *a[1:], *(x[:count] for x in m8))
                 )
-        for spec, n in VERSUS + (KITTY_RUNS if "kitty" in presets else []):
-            if presets and spec not in presets and (spec, n) not in KITTY_RUNS:
+        extra = (KITTY_RUNS if "kitty" in presets else []) + (
+            PARTNER_RUNS if "partner" in presets else []
+        )
+        for spec, n in VERSUS + extra:
+            if presets and spec not in presets and (spec, n) not in extra:
                 continue
             r = as_family(Rules.parse(spec))
-            a = (n, family_policies(policy, n), family_array(r), family_tables(r))
+            fr = family_array(r, called_partner=True) if r.partner != "none" else family_array(r)
+            a = (n, family_policies(policy, n), fr, family_tables(r))
             if not fixed:
                 runs[(spec, policy)] = lambda seed, count, a=a: simulate_family_hands(
                     seed, 0, count, *a, pts[:count], flags[:count], trump[:count]

@@ -96,7 +96,7 @@ def run(stage, seed, count, n, policies, fr, tab, rnd):
         acc += won[0] + trump
         if stage == 2:
             continue
-        score_hand(held, won, n, trump, fr, tab, award, points)
+        score_hand(held, won, n, trump, fr, tab, award, points, 0, -1)
         acc += points[0]
     keep_alive(owned)
     return acc
@@ -134,7 +134,7 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
         out[d] += won[0] + trump
         if stage == 1:
             continue
-        score_hand(held, won, n, trump, fr, tab, award, points)
+        score_hand(held, won, n, trump, fr, tab, award, points, 0, -1)
         total = 0
         for i in range(N_AWARDS):
             if award[i] >= 0:

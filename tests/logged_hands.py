@@ -45,13 +45,14 @@ class Logged:
 def logged_arrays(count: int, n: int) -> dict[str, np.ndarray]:
     """``play_family_logged``'s out arrays for ``count`` hands at ``n`` players, zeroed,
     by name in the order it takes them (pass ``*out.values()``): the cards dealt, the
-    deck, the hands in play, trump (trump, tricks, pack size, cards drawn), the tricks'
-    log, the legal cards, the discards, the awards and each seat's points."""
+    deck, the hands in play, trump (trump, tricks, pack size, cards drawn, and under
+    a called partner the card called and its holder, 12.1), the tricks' log, the legal
+    cards, the discards, the awards and each seat's points."""
     return dict(
         dealt=np.zeros((count, n), np.int64),
         deck=np.zeros((count, 54), np.int64),
         held=np.zeros((count, n), np.int64),
-        trump=np.zeros((count, 4), np.int64),
+        trump=np.zeros((count, 6), np.int64),
         log=np.zeros((count, MAX_TRICKS * (n + 2)), np.int64),
         legal=np.zeros((count, MAX_TRICKS * n), np.int64),
         junk=np.zeros((count, 54), np.int64),

@@ -87,6 +87,12 @@ GAME_CONFIGS = [
     "cinch,discards=hidden",
     "cinch,discards=hidden,set=to-others,target=21",
     "setback,all-pass=dealer-free",
+    # docs/rules.md 12.1: a called partner a hand, two sides for the points and the
+    # settling, the pitcher and his partner winning together (12.1.6-12.1.8)
+    "auction-pitch,trump=named,partner=called",
+    "ten-point,partnership=false,partner=called",
+    "smear,partner=announced",
+    "smear,partner=called,win=pitcher,target=7",
 ]
 MIXES = {
     "random": (BID_RANDOM, RANDOM, BID_RANDOM, RANDOM),
@@ -133,7 +139,7 @@ def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def kernel_game(rules, n, seed, game, mix, fr=None):
     r = as_family(rules)
-    fr = family_array(r) if fr is None else fr
+    fr = family_array(r, called_partner=True) if fr is None else fr
     tab = family_tables(r)
     at = family_log_layout(n)
     log = np.zeros(MAX_DEALS * at["width"], np.int64)

@@ -83,6 +83,14 @@ FAMILY_CONFIGS = [
     "auction-pitch,trump=named,kitty=3",
     "five-point,kitty=3",
     "smear,kitty=4",
+    # partner=called|announced (12.1): the call, rule X passing over it, the duty to
+    # play it to trick 1, two sides a hand
+    "auction-pitch,trump=named,partner=called",
+    "ten-point,partnership=false,partner=called",
+    "ten-point,partnership=false,partner=announced",
+    "auction-pitch,trump=named,partner=announced",
+    "smear,partner=called,follow=only",
+    "auction-pitch,trump=named,kitty=3,partner=called",
 ]
 
 
@@ -128,7 +136,7 @@ def crosscheck(
     ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``);
     ``tab``/``fr``: the kernel's tables or rules array instead of the rules' (a planted bug)."""
     r = as_family(rules)
-    fr = family_array(r) if fr is None else fr
+    fr = family_array(r, called_partner=True) if fr is None else fr
     tab = family_tables(r) if tab is None else tab
     policies = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
     counts = dict(
@@ -182,7 +190,7 @@ def _fail(what, got, want):
 
 
 def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) -> None:
-    trump, tricks, size, junk_drawn = (int(x) for x in k["trump"])
+    trump, tricks, size, junk_drawn, called, partner = (int(x) for x in k["trump"])
     each = r.cards_each(n)
     dealt = [int(m) for m in k["dealt"]]
     # The deal: the pack of 4.3/6.1, runs of ``each`` from the dealer's left, the stock
@@ -204,9 +212,15 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
     stock = deck[n * each :]
     held = dealt
     named = r.trump == "named"
+    # 12.1.2: under called the pitcher calls once trump is named, before any discard
+    want_called = F.highest_missing_trump(dealt[pitcher], trump, r) if r.partner == "called" else -1
+    if want_called != (called if r.partner == "called" else -1):
+        _fail("the card called (12.1.2)", called, want_called)
     if named and r.discard == "non-trump":
         drawn = [int(c) for c in k["junk"][:junk_drawn]]
-        held, rec = F.discard_and_draw(dealt, stock, pitcher, trump, r, JunkOrder(drawn), dealer)
+        held, rec = F.discard_and_draw(
+            dealt, stock, pitcher, trump, r, JunkOrder(drawn), dealer, want_called
+        )
         got = [int(m) for m in k["held"]]
         if got != held:
             _fail("hands after the discard and draw (4.8)", got, held)
@@ -219,7 +233,7 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
         counts["put_down"] += len(rec.put_down)
         counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
     elif named and r.kitty:  # 12.2.2: the stock's last N cards to the pitcher, who comes down
-        held, rec = F.take_kitty(dealt, stock, pitcher, trump, r)
+        held, rec = F.take_kitty(dealt, stock, pitcher, trump, r, want_called)
         got = [int(m) for m in k["held"]]
         if got != held:
             _fail("hands after the pitcher takes the kitty (12.2.2)", got, held)
@@ -229,6 +243,10 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
         )
     elif [int(m) for m in k["held"]] != dealt:
         _fail("hands in play (no draw)", list(k["held"]), dealt)
+    if r.partner == "announced":  # 12.1.4: after the discard and draw
+        want_called = F.highest_missing_trump(held[pitcher], trump, r)
+        if called != want_called:
+            _fail("the card announced (12.1.4)", called, want_called)
     log = [int(x) for x in k["log"]]
     legal = [int(x) for x in k["legal"]]
 
@@ -245,8 +263,12 @@ def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) ->
     # pitched card (the reference's first_lead) when he holds that suit.
     first = log[1] if pitched and not named and held[pitcher] >> (13 * trump) & 0x1FFF else -1
     ref = F.play_hand(
-        held, pitcher, choose, r, bid=0, trump=trump if named else -1, first_lead=first
-    )
+        held, pitcher, choose, r, bid=0, trump=trump if named else -1, first_lead=first,
+        called=want_called,
+    )  # fmt: skip
+    if (-1 if ref.partner is None else ref.partner) != partner:
+        _fail("the partner (12.1.5)", partner, ref.partner)
+    counts["partnered"] = counts.get("partnered", 0) + (ref.partner is not None)
     if ref.trump != trump:
         _fail("trump", trump, ref.trump)
     if len(ref.tricks) != tricks:
@@ -537,7 +559,7 @@ def test_settling_and_winners_equal_the_reference(spec):
             points = [points[s % 2] for s in range(n)]
         pitcher = rng.randrange(n)
         bid = rng.randint(0 if rules.all_pass == "dealer-free" else 1, rules.max_bid)
-        made = settle_hand(np.array(points, np.int64), n, pitcher, bid, fr, change[:n])
+        made = settle_hand(np.array(points, np.int64), n, pitcher, bid, fr, change[:n], -1)
         assert list(change[:n]) == F.settle_hand(points, pitcher, bid, rules)
         assert made == (points[pitcher] >= bid)
         scores = [rng.randint(-5, rules.target + 3) for _ in range(n)]
@@ -546,7 +568,9 @@ def test_settling_and_winners_equal_the_reference(spec):
         who = rng.choice([None, *range(n)])
         shoot = rules.shoot and rng.random() < 0.3
         want = F.winners(scores, who, made, rules, shoot)
-        got = winners(np.array(scores, np.int64), n, -1 if who is None else who, made, shoot, fr)
+        got = winners(
+            np.array(scores, np.int64), n, -1 if who is None else who, made, shoot, fr, -1
+        )
         assert sorted(s for s in range(n) if got >> s & 1) == sorted(want), (scores, who)
 
 
@@ -559,10 +583,10 @@ def test_12_11_a_planted_bug_set_read_as_minus_is_caught():
     fr = family_array(rules)
     change = np.empty(4, np.int64)
     points = np.array([7, 7, 7, 7], np.int64)
-    assert not settle_hand(points, 4, 1, 8, fr, change)
+    assert not settle_hand(points, 4, 1, 8, fr, change, -1)
     assert list(change) == F.settle_hand([7] * 4, 1, 8, rules) == [15, 0, 15, 0]
     fr[F_SET_TO_OTHERS] = 0
-    settle_hand(points, 4, 1, 8, fr, change)
+    settle_hand(points, 4, 1, 8, fr, change, -1)
     assert list(change) == [7, -8, 7, -8] != F.settle_hand([7] * 4, 1, 8, rules)
 
 

@@ -37,7 +37,7 @@ def test_play_on_finishes_a_logged_hand_as_played(spec):
             assert got == tricks, (spec, d, at.t, at.i)
             a = np.zeros(N_AWARDS, np.int64)
             p = np.zeros(n, np.int64)
-            score_hand(lg.held[d], w2, n, at.trump, lg.fr, lg.tab, a, p)
+            score_hand(lg.held[d], w2, n, at.trump, lg.fr, lg.tab, a, p, 0, -1)
             assert list(a) == list(lg.award[d]) and list(p) == list(lg.points[d]), (spec, d)
             resumed += 1
     assert resumed > 100
@@ -142,7 +142,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
                         hw = np.array([int(worlds[w, s]) | pby[s] for s in range(n)], np.int64)
                         a = np.zeros(N_AWARDS, np.int64)
                         p = np.zeros(n, np.int64)
-                        score_hand(hw, w2, n, trump, fr, tab, a, p)
+                        score_hand(hw, w2, n, trump, fr, tab, a, p, pitcher, -1)
                         made = p[pitcher] >= bid
                         change = [
                             -bid if side(s) == side(pitcher) and not made else int(p[s])

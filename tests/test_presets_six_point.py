@@ -199,7 +199,7 @@ def test_the_kernel_scores_game_on_the_doubled_scale_as_the_reference(spec):
         trump = rng.randrange(4)
         want = F.score_hand(held, won, trump, r)
         score_hand(np.array(held, np.int64), np.array(won, np.int64), n, trump, fr, tab, award,
-                   points)  # fmt: skip
+                   points, 0, -1)  # fmt: skip
         got = {AWARD_NAMES[i]: int(award[i]) for i in range(N_AWARDS) if award[i] != -2}
         assert got["game"] == (-1 if want.game is None else r.team(want.game)), (held, won)
         assert list(points[:n]) == want.points
@@ -223,7 +223,7 @@ def test_a_planted_bug_the_kernel_ignoring_the_half_is_caught():
     won = [m("TC QC HJ 4H"), m("TS QS 5H 6H"), 0, 0]
     award = np.zeros(N_AWARDS, np.int64)
     score_hand(np.array(held, np.int64), np.array(won, np.int64), 4, D, fr, tab, award,
-               np.zeros(4, np.int64))  # fmt: skip
+               np.zeros(4, np.int64), 0, -1)  # fmt: skip
     assert award[GAME] != F.score_hand(held, won, D, SIX).awards["game"]
 
 

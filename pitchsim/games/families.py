@@ -139,10 +139,12 @@ def load_family_table() -> dict:
 
 def odds_table_key(rules: FamilyRules, players: int) -> str:
     """The row of the family odds table for ``rules`` at ``players``: the family, the
-    table size and the partnership, and a kitty's size (12.2: the pitcher's N more
-    cards change every make-probability, so a kitty reads only its own rows)."""
+    table size and the partnership, a kitty's size (12.2: the pitcher's N more cards
+    change every make-probability, so a kitty reads only its own rows) and a called
+    partner (12.1: the pitcher's side is two seats, so it reads only its own rows)."""
     kitty = f"/kitty={rules.kitty}" if rules.kitty else ""
-    return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}"
+    partner = f"/partner={rules.partner}" if rules.partner != "none" else ""
+    return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}{partner}"
 
 
 def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
@@ -161,6 +163,12 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     t = load_family_table()
     keys = [str(k) for k in t["keys"]]
     want = odds_table_key(rules, players)
+    if want not in keys and rules.partner != "none":
+        raise StrategyError(
+            f"the odds bidder has no table for partner={rules.partner} with {players} players "
+            "(VARIANTS.md 12.1: the pitcher's side is two seats, which changes every "
+            "make-probability); bid heuristic or random there"
+        )
     if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
         raise StrategyError(
             f"the odds bidder has no table for {label(rules)} with {players} players: "

@@ -798,7 +798,9 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
         hands = np.array(held, dtype=np.int64)
         junk = np.full(54, -1, dtype=np.int64)
         k = int(
-            discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk)
+            discard_and_draw(
+                hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk, np.int64(0)
+            )
         )
         out, rec = F.discard_and_draw(held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer)
         if [int(m) for m in hands] != list(out):

@@ -51,10 +51,9 @@ from .deal import deal_hands
 from .dispatch import choose_bid
 from .families.bidding import DEALER_SET_PENALTY as FAMILY_PASS_PENALTY
 from .families.bidding import NAME_COUNTER, choose_call, legal_calls, name_suit
-from .families.deal import cards_each as family_cards_each
 from .families.deal import deal_family_fixed
-from .families.draw import discard_and_draw, take_kitty
 from .families.game import family_deal
+from .families.partner import after_naming, partner_of
 from .families.play import play_hand as family_play_hand
 from .families.policies import opening_lead_in
 from .families.score import score_hand as family_score_hand
@@ -68,8 +67,6 @@ from .families.tables import (
     ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
     F_ALL_PASS,
-    F_DISCARD,
-    F_KITTY,
     F_MAX_BID,
     F_PARTNERSHIP,
     F_TRUMP_NAMED,
@@ -876,23 +873,22 @@ def family_settle(
                     change[s] = -FAMILY_PASS_PENALTY
         for s in range(n):
             scores[s] += change[s]
-        return False, -1, family_winners(scores, n, -1, False, False, fr)
+        return False, -1, family_winners(scores, n, -1, False, False, fr, -1)
     for s in range(n):
         held[s] = dealt[s]
     trump = -1
     first = -1
     kitty = np.int64(0)
+    called = np.int64(-1)
     if fr[F_TRUMP_NAMED] != 0:
         trump = plan
         if trump < 0:
             trump = name_suit(
                 bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
             )
-        if fr[F_DISCARD] != 0:
-            top = n * family_cards_each(n, fr)
-            discard_and_draw(held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk)
-        elif fr[F_KITTY] != 0:  # 12.2.2
-            kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab)
+        _, kitty, called = after_naming(
+            held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk
+        )
     elif plan >= 0:  # the planned suit: the play policy's card of it (-1: none held)
         first = opening_lead_in(
             players[pitcher], dealt[pitcher], plan, n, pitcher, fr, tab, key, won, trick, tseats
@@ -908,6 +904,7 @@ def family_settle(
         bid,
         trump,
         first,
+        called,
         players,
         fr,
         tab,
@@ -919,11 +916,12 @@ def family_settle(
         no_log,
         no_log,
     )
-    family_score_hand(held, won, n, trump, fr, tab, award, points)
-    made = settle_hand(points, n, pitcher, bid, fr, change)
+    partner = partner_of(held, n, pitcher, called)  # 12.1.5
+    family_score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
+    made = settle_hand(points, n, pitcher, bid, fr, change, partner)
     for s in range(n):
         scores[s] += change[s]
-    return made, trump, family_winners(scores, n, pitcher, made, shoot, fr)
+    return made, trump, family_winners(scores, n, pitcher, made, shoot, fr, partner)
 
 
 @njit(cache=True)

@@ -11,6 +11,9 @@ through these modules instead, one per part of the hand:
 - ``deal``: the pack (0-2 jokers; no fours with 5 players, 9 to deal, two jokers) and
   6, 9 or 10 cards each, with the stock in order.
 - ``draw``: discard non-trumps, burn excess trumps (rule X), draw to 6, rob (4.8).
+- ``partner``: the called partner (12.1): the call, its holder, who owes it to the
+  first trick; ``after_naming``, what follows the naming of trump (the call, the
+  draw or the kitty).
 - ``play``: a hand of tricks (legality by effective-suit masks, the winner by order
   key, first-lead or named trump, lead-trump, follow=only).
 - ``score``: every point and who gets it; ``settle``: the set rule and the winners.

@@ -60,9 +60,10 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                         tab,
                         key,
                         junk,
+                        np.int64(0),
                     )
                 elif fr[F_KITTY] != 0:  # 12.2.2
-                    kitty = take_kitty(held, deck, size, 0, trump, fr, tab)
+                    kitty = take_kitty(held, deck, size, 0, trump, fr, tab, np.int64(0))
             trump, _ = play_hand(
                 held,
                 dealt,
@@ -73,6 +74,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 1,
                 trump,
                 -1,
+                np.int64(-1),
                 players,
                 fr,
                 tab,
@@ -84,7 +86,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 no_log,
                 no_log,
             )
-            score_hand(held, won, n, trump, fr, tab, award, points)
+            score_hand(held, won, n, trump, fr, tab, award, points, 0, np.int64(-1))
             out_bucket[d] = row
             out_points[d] = points[0]
             out_defender[d] = points[1]

@@ -11,6 +11,9 @@ suit order), then excess trumps by rule X (5).  Mirrors the reference engine's
 Under kitty=N (12.2.2, with discard=none) ``take_kitty`` instead: the pitcher adds the
 kitty (the stock's last N cards, 12.2.1) to his hand and comes down to 6 as a robbing
 pitcher does (``come_down``), the reference engine's ``take_kitty``.
+
+A card called under partner=called (12.1.3) is never discarded: ``keep`` (its bit, 0:
+none) is passed over by rule X and the come-down.
 """
 
 import numpy as np
@@ -101,11 +104,13 @@ def _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key):
 
 
 @njit(cache=True)
-def discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log):
+def discard_and_draw(
+    hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log, keep
+):
     """Do 4.8 on ``hands[0:n]`` in place; the stock is ``deck[top:size]``.  Returns how
     many cards were drawn from the discards (written to ``junk_log``).  Under rob=dealer
     (12.7, 11.8) the dealer takes the pitcher's place: the draw runs from the dealer's
-    left, the dealer last, and he robs."""
+    left, the dealer last, and he robs.  ``keep``: the called card's bit (12.1.3), or 0."""
     tm = tab[trump, T_TRUMPS]
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     rob = fr[F_ROB] != 0
@@ -118,8 +123,8 @@ def discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab,
         h = hands[seat]
         junk |= h & ~tm  # 1
         h &= tm
-        while popcount(h) > HAND_TARGET:  # 2
-            h &= ~(np.int64(1) << first_to_burn(h, trump, tab))
+        while popcount(h) > HAND_TARGET:  # 2, passing over a called card (12.1.3)
+            h &= ~(np.int64(1) << first_to_burn(h & ~keep, trump, tab))
         hands[seat] = h
         if not (rob and seat == pitcher):
             top, junk, drawn = _fill(hands, seat, deck, top, size, junk, junk_log, drawn, only, key)
@@ -130,34 +135,35 @@ def discard_and_draw(hands, n, deck, top, size, pitcher, dealer, trump, fr, tab,
             top += 1
         hands[pitcher] = h
         top, junk, drawn = _fill(hands, pitcher, deck, top, size, junk, junk_log, drawn, only, key)
-        hands[pitcher] = come_down(hands[pitcher], tm, trump, tab)
+        hands[pitcher] = come_down(hands[pitcher], tm, trump, tab, keep)
     return drawn
 
 
 @njit(cache=True, inline="always")
-def come_down(h, tm, trump, tab):
+def come_down(h, tm, trump, tab, keep):
     """Hand ``h`` come down to 6 (4.8 step 5, the reference's ``come_down``): the
-    non-trumps lowest rank first (ties in suit order), then excess trumps by rule X."""
+    non-trumps lowest rank first (ties in suit order), then excess trumps by rule X,
+    passing over ``keep`` (a called trump's bit, 12.1.3; 0: none)."""
     excess = popcount(h) - HAND_TARGET
     if excess > 0 and h & ~tm:
         gone = lowest_ranking_k(h & ~tm, excess)
         h &= ~gone
         excess -= popcount(gone)
     while excess > 0:
-        h &= ~(np.int64(1) << first_to_burn(h & tm, trump, tab))
+        h &= ~(np.int64(1) << first_to_burn(h & tm & ~keep, trump, tab))
         excess -= 1
     return h
 
 
 @njit(cache=True)
-def take_kitty(hands, deck, size, pitcher, trump, fr, tab):
+def take_kitty(hands, deck, size, pitcher, trump, fr, tab, keep):
     """12.2.2 on ``hands[0:n]`` in place: the pitcher adds the kitty, ``deck[size - N :
     size]`` (12.2.1: the stock's last N cards, drawn by the deal), and puts down face
     down, out of play, until he holds 6 (``come_down``); he draws nothing.  Returns
     the kitty as a mask (what he took; what he put down is the kitty and his dealt
-    hand less what he holds)."""
+    hand less what he holds).  ``keep``: a called trump's bit, never put down (12.1.3)."""
     kitty = np.int64(0)
     for i in range(size - fr[F_KITTY], size):
         kitty |= np.int64(1) << deck[i]
-    hands[pitcher] = come_down(hands[pitcher] | kitty, tab[trump, T_TRUMPS], trump, tab)
+    hands[pitcher] = come_down(hands[pitcher] | kitty, tab[trump, T_TRUMPS], trump, tab, keep)
     return kitty

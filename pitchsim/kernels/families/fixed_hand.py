@@ -137,10 +137,11 @@ def _play_block(
                 )
             if fr[F_DISCARD] != 0:
                 discard_and_draw(
-                    held, n, deck, n * each, size, PITCHER, n - 1, trump, fr, tab, key, junk
-                )
+                    held, n, deck, n * each, size, PITCHER, n - 1, trump, fr, tab, key, junk,
+                    np.int64(0),
+                )  # fmt: skip
             elif fr[F_KITTY] != 0:  # 12.2.2: the pitcher's kitty, unknown to the odds
-                kitty = take_kitty(held, deck, size, PITCHER, trump, fr, tab)
+                kitty = take_kitty(held, deck, size, PITCHER, trump, fr, tab, np.int64(0))
         elif fixed_trump >= 0:
             trump = fixed_trump
             if base is None:
@@ -154,15 +155,15 @@ def _play_block(
                 )
         if base is None:
             trump, _ = play_hand(
-                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
-                hands, won, trick, tseats, no_log, no_log,
+                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, np.int64(-1), policies,
+                fr, tab, key, hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
         else:
             trump, _ = play_hand_base(
                 held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
                 hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
-        score_hand(held, won, n, trump, fr, tab, award, points)
+        score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, np.int64(-1))
         total = 0
         for i in range(N_AWARDS):
             if award[i] >= 0:

@@ -38,8 +38,8 @@ from numba import njit, prange
 from ..contract import MAX_DEALS
 from ..rng import AUCTION_COUNTER, deal_key
 from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
-from .deal import cards_each, deal_family_fixed
-from .draw import discard_and_draw, take_kitty
+from .deal import deal_family_fixed
+from .partner import after_naming, partner_of
 from .play import MAX_TRICKS, play_hand
 from .policies import opening_lead_in
 from .score import N_AWARDS, score_hand, side_of
@@ -50,9 +50,7 @@ from .tables import (
     ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
     F_ALL_PASS,
-    F_DISCARD,
     F_HANDS,
-    F_KITTY,
     F_MAX_BID,
     F_TRUMP_NAMED,
 )
@@ -243,10 +241,11 @@ def family_deal_fixed(
                     change[s] = -DEALER_SET_PENALTY
         for s in range(n):
             scores[s] += change[s]
-        return -1, 0, False, -1, False, 0, size, 0, winners(scores, n, -1, False, False, fr)
+        return -1, 0, False, -1, False, 0, size, 0, winners(scores, n, -1, False, False, fr, -1)
     trump = -1
     drawn = 0
     kitty = np.int64(0)
+    called = np.int64(-1)
     first_lead = -1
     if fixed_trump < 0:
         fixed_trump = plan
@@ -256,23 +255,9 @@ def family_deal_fixed(
             trump = name_suit(
                 bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
             )
-        if fr[F_DISCARD] != 0:
-            drawn = discard_and_draw(
-                held,
-                n,
-                deck,
-                n * cards_each(n, fr),
-                size,
-                pitcher,
-                dealer,
-                trump,
-                fr,
-                tab,
-                key,
-                junk_log,
-            )
-        elif fr[F_KITTY] != 0:  # 12.2.2
-            kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab)
+        drawn, kitty, called = after_naming(
+            held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk_log
+        )
     elif fixed_trump >= 0:  # the planned suit: the play policy's card of it (-1: none held)
         first_lead = opening_lead_in(
             players[pitcher], dealt[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
@@ -288,6 +273,7 @@ def family_deal_fixed(
         bid,
         trump,
         first_lead,
+        called,
         players,
         fr,
         tab,
@@ -299,8 +285,9 @@ def family_deal_fixed(
         log,
         legal_log,
     )
-    score_hand(held, won, n, trump, fr, tab, award, points)
-    made = settle_hand(points, n, pitcher, bid, fr, change)
+    partner = partner_of(held, n, pitcher, called)  # 12.1.5
+    score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
+    made = settle_hand(points, n, pitcher, bid, fr, change, partner)
     for s in range(n):
         scores[s] += change[s]
     return (
@@ -312,7 +299,7 @@ def family_deal_fixed(
         tricks,
         size,
         drawn,
-        winners(scores, n, pitcher, made, shoot, fr),
+        winners(scores, n, pitcher, made, shoot, fr, partner),
     )
 
 

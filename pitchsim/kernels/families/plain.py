@@ -25,6 +25,7 @@ from ..policies.heuristic import decide
 from ..rng import DECISION_COUNTER
 from ..trump_order import CARD_AT, trump_order
 from .borrow import borrowed
+from .partner import duty_seat
 from .policies import (
     RANDOM,
     heuristic_card,
@@ -54,7 +55,7 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
 
 @njit(cache=True)
 def play_plain(
-    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
@@ -69,12 +70,12 @@ def play_plain(
     for s in range(n):
         if policies[s] != RANDOM:
             return _play_plain(
-                held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands,
+                held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands,
                 won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
                 plain_trumps(fr), False,
             )  # fmt: skip
     return random_play(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     )  # fmt: skip
 
@@ -86,14 +87,15 @@ def plain_base(
 ):  # fmt: skip
     """``play_plain`` under the base game's shape (``policies.base_shape``), compiled in
     as constants: one random loop and one heuristic loop, neither reading the shape
-    per card, inlined into its caller (``play.play_hand`` told ``base``)."""
+    per card, inlined into its caller (``play.play_hand`` told ``base``).  (No called
+    partner: trump is fixed by the first lead, 6.3.7.)"""
     if all_random(policies, n):
         return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            held, n, pitcher, bid, trump, first_lead, -1, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log, False, False, True, True,
         )  # fmt: skip
     return _play_plain(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        held, n, pitcher, bid, trump, first_lead, -1, policies, fr, tab, key, hands, won, trick,
         tseats, log, legal_log, True, False, True, True,
     )  # fmt: skip
 
@@ -109,7 +111,7 @@ def all_random(policies, n):
 
 @njit(cache=True, inline="always")
 def random_play(
-    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
     """``play_plain`` for a table of random players: one loop for follow=only, one for
@@ -121,11 +123,11 @@ def random_play(
     heuristic, so the two compile quickly.)"""
     if fr[F_FOLLOW] == FOLLOW_ONLY:
         return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+            held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log, False, True, False, False,
         )  # fmt: skip
     return _play_plain(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won,
+        held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log, False, False, plain_trumps(fr), False,
     )  # fmt: skip
 
@@ -138,6 +140,7 @@ def _play_plain(
     bid,
     trump,
     first_lead,
+    called,
     policies,
     fr,
     tab,
@@ -156,7 +159,8 @@ def _play_plain(
     """``play_plain``; ``heuristic`` (a constant): may a seat play ``heuristic``;
     ``only``: follow=only; ``simple``: the base game's trumps (``random_play``);
     ``base`` (a constant): the base game's whole shape (``play_plain``), so the opening
-    lead is ``opening_lead_plain``'s without a test."""
+    lead is ``opening_lead_plain``'s without a test.  ``called``: the card the pitcher
+    called (12.1; -1: none), which its holder owes the first trick under called."""
     held, policies, fr, tab = borrowed(held), borrowed(policies), borrowed(fr), borrowed(tab)
     hands, won, trick, tseats = borrowed(hands), borrowed(won), borrowed(trick), borrowed(tseats)
     log, legal_log = borrowed(log), borrowed(legal_log)
@@ -184,6 +188,16 @@ def _play_plain(
         _, pts, three, five = heuristic_trump_masks(max(trump, 0), fr, tab)
     no_discard = fr[F_DISCARD] == 0  # (``opening_lead_plain``'s suit count: no discard)
     leader = next_with_trump(hands, n, pitcher, tm) if only else pitcher
+    # 12.1.3: the partner plays the called card to the first trick.  His hand for that
+    # trick is the called card alone, so each legal set of his is that card, and the
+    # rest comes back once the trick is over: no test per card.
+    duty = duty_seat(held, n, pitcher, called, fr)
+    rest = np.int64(0)
+    if duty >= 0:
+        rest = hands[duty] & ~(np.int64(1) << called)
+        hands[duty] ^= rest
+    else:
+        duty = 0  # (``rest`` 0: giving it back changes nothing)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -288,5 +302,7 @@ def _play_plain(
             log[t * (n + 2)] = leader
             log[t * (n + 2) + n + 1] = winner
         t += 1
+        hands[duty] |= rest  # the partner's other cards, after the first trick
+        rest = 0
         leader = next_with_trump(hands, n, winner, tm) if only else winner
     return trump, t

@@ -20,6 +20,7 @@ from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import cards_each, pack_mask
 from .draw import HAND_TARGET, first_to_burn, robber_of, shown_down
+from .partner import duty_seat
 from .plain import plain_base, play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
@@ -177,8 +178,8 @@ def play_hand_base(
     compiled both loops into ``sample.record_family_hands``, +17 CPU s)."""
     if any_search(policies, n):
         return search_hand(
-            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
-            hands, won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, np.int64(-1), policies, fr,
+            tab, key, hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return plain_base(
         held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
@@ -188,12 +189,14 @@ def play_hand_base(
 
 @njit(cache=True, inline="always")
 def play_hand(
-    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-    won, trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab, key,
+    hands, won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     """Play a hand from ``held`` (the hands when the first card is led); return
     ``(trump, tricks)``.  ``trump`` -1: the first card's printed suit fixes it;
-    ``first_lead`` >= 0: a card pitched in the auction that must lead; ``dealer`` and
+    ``first_lead`` >= 0: a card pitched in the auction that must lead; ``called``: the
+    card the pitcher called (12.1; -1: none), its holder owing it to the first trick
+    under partner=called (12.1.3, ``partner.duty_seat``); ``dealer`` and
     ``kitty`` (the cards the pitcher took under kitty=N, 12.2; else 0): read by a
     searching seat's knowledge of the draw (``seat_knowledge``: under rob=dealer the
     dealer robs, 12.7; the pitcher knows what he put down of the kitty).  ``hands``,
@@ -209,18 +212,18 @@ def play_hand(
     about 20 CPU s of compile: not done.)"""
     if any_search(policies, n):
         return search_hand(
-            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
-            hands, won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr,
+            tab, key, hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return play_plain(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
-        tseats, log, legal_log,
+        held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
+        trick, tseats, log, legal_log,
     )  # fmt: skip
 
 
 def search_hand(
-    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-    won, trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab, key,
+    hands, won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     """``play_search``, compiled in only for a policy array that can name a search
     (compiled code only: ``play_hand`` calls it)."""
@@ -229,16 +232,16 @@ def search_hand(
 
 @overload(search_hand)
 def _search_hand(
-    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key, hands,
-    won, trick, tseats, log, legal_log,
+    held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab, key,
+    hands, won, trick, tseats, log, legal_log,
 ):  # fmt: skip
     # As ``rollout.family_search_card``: an int64 array names no search, so its kernels
     # (random and heuristic tables: simulate, bid-odds) do not compile the search loop.
     if policies.dtype.bitwidth != 32:
 
         def refuse(
-            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
-            hands, won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr,
+            tab, key, hands, won, trick, tseats, log, legal_log,
         ):  # fmt: skip
             if n > 0:
                 raise ValueError(
@@ -250,12 +253,12 @@ def _search_hand(
         return refuse
 
     def search(
-        held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
-        hands, won, trick, tseats, log, legal_log,
+        held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab,
+        key, hands, won, trick, tseats, log, legal_log,
     ):  # fmt: skip
         return play_search(
-            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
-            hands, won, trick, tseats, log, legal_log,
+            held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr,
+            tab, key, hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
 
     return search
@@ -272,6 +275,7 @@ def play_search(
     bid,
     trump,
     first_lead,
+    called,
     policies,
     fr,
     tab,
@@ -307,6 +311,7 @@ def play_search(
     robber = robber_of(pitcher, dealer, fr)  # knows the cards it put down (4.8 step 5)
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
     voids = _passed_over(np.int64(0), pitcher, leader, n, trump)
+    duty = duty_seat(held, n, pitcher, called, fr)  # 12.1.3, as ``plain._play_plain``
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -324,6 +329,8 @@ def play_search(
                 continue  # 4.9: out of the hand
             first = t == 0 and count == 0
             legal = legal_cards(hand, trick, count, trump, first, fr, tab)
+            if seat == duty:
+                legal = np.int64(1) << called
             if legal_log.size > 0:
                 legal_log[t * n + i] = legal
             if first and first_lead >= 0:
@@ -397,6 +404,7 @@ def play_search(
             log[t * (n + 2)] = leader
             log[t * (n + 2) + n + 1] = winner
         t += 1
+        duty = -1
         leader = next_with_trump(hands, n, winner, tab[trump, T_TRUMPS]) if only else winner
         voids = _passed_over(voids, winner, leader, n, trump)
     return trump, t

@@ -296,8 +296,8 @@ def rollout_values(
                 worlds, w, cards[j], seat, n, pitcher, trump, trick_no, trick, tseats, count,
                 leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
             )  # fmt: skip
-            score_hand(held, won2, n, t, fr, tab, award, points)
-            made = settle_hand(points, n, pitcher, bid, fr, change)
+            score_hand(held, won2, n, t, fr, tab, award, points, pitcher, np.int64(-1))
+            made = settle_hand(points, n, pitcher, bid, fr, change, np.int64(-1))
             v = 0
             for s in range(n):
                 if side_of(s, fr) == mine:
@@ -424,14 +424,14 @@ def _rollout_scored(
                 worlds, w, cards[j], seat, n, pitcher, trump, trick_no, trick, tseats, count,
                 leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
             )  # fmt: skip
-            score_hand(held, won2, n, t, fr, tab, award, points)
+            score_hand(held, won2, n, t, fr, tab, award, points, pitcher, np.int64(-1))
             if not game:
                 out[j, w] = points[pitcher]
                 continue
-            made = settle_hand(points, n, pitcher, bid, fr, change)
+            made = settle_hand(points, n, pitcher, bid, fr, change, np.int64(-1))
             for s in range(n):
                 after[s] = scores[s] + change[s]
-            sides = winners(after, n, pitcher, made, shoot, fr)
+            sides = winners(after, n, pitcher, made, shoot, fr, np.int64(-1))
             # 12.4: this hand counts; ``fr[F_HANDS]`` is the hands left (1: the last)
             sides = hands_winners(sides, 1, after, n, fr)
             code = 0

@@ -30,7 +30,7 @@ def record_family_hands(
     for b in prange(blocks):
         deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            trump, _, _, _ = family_hand(
+            trump, _, _, _, _, _ = family_hand(
                 deal_key(seed, start + d),
                 n,
                 n - 1,

@@ -16,6 +16,10 @@ reference engine's ``score_hand`` names them:
   team number under partnership).
 
 ``points[seat]`` is what the seat's side won (partners carry their team's points).
+Under a called partner (12.1.6) the sides of the hand are the pitcher with his partner
+(``partner``, -1: he plays alone) and all the others: each pools its Game count and
+its points, Game credited to the lowest seat of its side, as the reference's
+``sides_of``.
 """
 
 import numpy as np
@@ -31,6 +35,7 @@ from .tables import (
     F_JOKER_GAME,
     F_JOKERS,
     F_LOW_DEALT,
+    F_PARTNER,
     F_PARTNERSHIP,
     F_THREE,
     FIVE_PEDRO,
@@ -108,10 +113,11 @@ def _seat_of(planes, c):
 
 
 @njit(cache=True)
-def score_hand(held, won, n, trump, fr, tab, award, points):
+def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
     """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
     is read off the planes of the cards won: a card not in play was won by nobody, so
-    it reads NOBODY as the module says."""
+    it reads NOBODY as the module says.  ``pitcher`` and ``partner`` (-1: none) are read
+    only under a called partner (12.1.6)."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
     captors = _planes(won, n)
@@ -153,6 +159,9 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
         award[FIVE] = _seat_of(captors, base + 3)
     if fr[F_FIVE] == FIVE_PEDRO:
         award[LEFT_PEDRO] = _seat_of(captors, (3 - trump) * 13 + 3)
+    if fr[F_PARTNER] != 0:
+        _two_sides(won, n, pitcher, partner, fr, award, points)
+        return
     partners = fr[F_PARTNERSHIP] != 0
     if fr[F_GAME_TEN] == 0:
         sides = 2 if partners else n
@@ -193,3 +202,38 @@ def score_hand(held, won, n, trump, fr, tab, award, points):
             if s == n:
                 break
             points[s] = team1 if s & 1 else team0
+
+
+@njit(cache=True)
+def _two_sides(won, n, pitcher, partner, fr, award, points):
+    """Game and the points under a called partner (12.1.6): the pitcher's side (he and
+    ``partner``, -1: alone) and the others' each pool their counts and points; Game
+    to the side with the higher count (a tie: nobody), credited to its lowest seat."""
+    ours = np.int64(1) << pitcher
+    if partner >= 0:
+        ours |= np.int64(1) << partner
+    # (scalars, not arrays of two: no allocation a hand)
+    if fr[F_GAME_TEN] == 0:
+        half = fr[F_JOKER_GAME] != 0
+        mine = others = np.int64(0)
+        for s in range(n):
+            count = game_tally(won[s], half)
+            if (ours >> s) & 1:
+                mine += count
+            else:
+                others += count
+        award[GAME] = NOBODY
+        if mine > others:
+            award[GAME] = min(pitcher, partner) if partner >= 0 else pitcher
+        elif others > mine:
+            award[GAME] = lowest_card(~ours)  # the lowest seat not on the pitcher's side
+    mine = others = np.int64(0)
+    for i in range(N_AWARDS):
+        seat = award[i]
+        if seat >= 0:
+            if (ours >> seat) & 1:
+                mine += AWARD_VALUES[i]
+            else:
+                others += AWARD_VALUES[i]
+    for s in range(n):
+        points[s] = mine if (ours >> s) & 1 else others

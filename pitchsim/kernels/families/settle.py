@@ -26,16 +26,18 @@ def _side(seat, fr):
 
 
 @njit(cache=True)
-def settle_hand(points, n, pitcher, bid, fr, change):
+def settle_hand(points, n, pitcher, bid, fr, change, partner):
     """0.9: made (the pitcher's side won at least ``bid``), it scores every point it
     won; set, minus the bid and nothing else.  Every other side scores what it won.
     Under set=to-others (12.11) a set side scores 0 and every other side its points
-    plus the bid.  Fills ``change`` (n) and returns whether the bid was made."""
+    plus the bid.  Fills ``change`` (n) and returns whether the bid was made.  Under a
+    called partner the pitcher's side is he and ``partner`` (-1: none), each adding the
+    side's result to his own score (12.1.7)."""
     made = points[pitcher] >= bid
     mine = _side(pitcher, fr)
     to_others = fr[F_SET_TO_OTHERS] != 0 and not made
     for s in range(n):
-        if _side(s, fr) == mine and not made:
+        if (_side(s, fr) == mine or s == partner) and not made:
             change[s] = 0 if to_others else -bid
         else:
             change[s] = points[s] + (bid if to_others else 0)
@@ -43,17 +45,25 @@ def settle_hand(points, n, pitcher, bid, fr, change):
 
 
 @njit(cache=True)
-def winners(scores, n, pitcher, made, shoot, fr):
+def winners(scores, n, pitcher, made, shoot, fr, partner):
     """The winning sides after a hand, as a bit mask by side (0: play on).
-    ``pitcher`` is -1 for a hand nobody bid; ``scores`` per seat (partners equal)."""
+    ``pitcher`` is -1 for a hand nobody bid; ``scores`` per seat (partners equal).
+    Under a called partner (12.1.8) a side is a player and the pitcher's side he and
+    ``partner`` (-1: none): those of the two the rule lets win win, both together when
+    both do."""
     if shoot and made and pitcher >= 0:
-        return np.int64(1) << _side(pitcher, fr)
+        return _ours(pitcher, partner, fr)
     if fr[F_HANDS] != 0:  # 12.4: the game loop ends it after the N-th hand
         return np.int64(0)
     target = fr[F_TARGET]
+    there = np.int64(0)  # those of the pitcher's side at or past the target
+    if pitcher >= 0 and scores[pitcher] >= target:
+        there = np.int64(1) << _side(pitcher, fr)
+    if partner >= 0 and scores[partner] >= target:
+        there |= np.int64(1) << partner  # (partnership=false under a called partner)
     if fr[F_WIN] == WIN_PITCHER:
-        if pitcher >= 0 and scores[pitcher] >= target and (made or fr[F_SET_PITCHER_WINS] != 0):
-            return np.int64(1) << _side(pitcher, fr)
+        if made or fr[F_SET_PITCHER_WINS] != 0:
+            return there
         return np.int64(0)
     best = scores[0]
     for s in range(1, n):
@@ -67,9 +77,18 @@ def winners(scores, n, pitcher, made, shoot, fr):
         return top if best >= target and single else np.int64(0)
     if best < target:
         return np.int64(0)
-    if pitcher >= 0 and scores[pitcher] >= target:
-        return np.int64(1) << _side(pitcher, fr)
+    if there != 0:
+        return there
     return top
+
+
+@njit(cache=True, inline="always")
+def _ours(pitcher, partner, fr):
+    """The pitcher's side as a bit mask of sides: his, and his called partner's."""
+    ours = np.int64(1) << _side(pitcher, fr)
+    if partner >= 0:
+        ours |= np.int64(1) << partner
+    return ours
 
 
 @njit(cache=True)

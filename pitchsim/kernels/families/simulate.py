@@ -6,7 +6,8 @@ and P(make k) for the pitcher's side (``family_make_odds``, a library call).
 
     family_hand(key, n, dealer, pitcher, bid, policies, fr, tab,
                 deck, dealt, held, hands, won, trick, tseats, award, points,
-                log, legal_log, junk_log) -> (trump, tricks, size, junk_drawn)
+                log, legal_log, junk_log) -> (trump, tricks, size, junk_drawn,
+                                              called, partner)
 
 - ``key``: ``kernels.rng.deal_key(seed, deal)``; ``fr = tables.family_array(rules)``,
   ``tab = tables.family_tables(rules)``; ``policies[seat]``: ``policies.RANDOM``,
@@ -18,7 +19,8 @@ and P(make k) for the pitcher's side (``family_make_odds``, a library call).
   (size 0: not logged);
 - out: ``dealt`` (as dealt), ``held`` (when play starts, 0.6), ``award`` and ``points``
   (``score``); returns trump, the number of tricks, the pack size (``deck[n * each :
-  size]`` was the stock) and how many cards were drawn from the discards.
+  size]`` was the stock), how many cards were drawn from the discards, and under a
+  called partner (12.1) the card called and its holder when play starts (-1: none).
 
 The pitcher's side is then made for a bid ``k`` when ``points[pitcher] >= k``.
 """
@@ -33,12 +35,12 @@ from numba import njit, prange
 from ...game.rules import Rules, as_family
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
-from .deal import cards_each, deal_family_fixed
-from .draw import discard_and_draw, take_kitty
+from .deal import deal_family_fixed
+from .partner import after_naming, partner_of
 from .play import play_hand
 from .policies import FAMILY_POLICY_IDS, name_trump, opening_lead_in
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
-from .tables import F_DISCARD, F_KITTY, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
+from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
 PITCHER = 0
@@ -164,29 +166,27 @@ def family_hand_fixed(
     trump = -1
     drawn = 0
     kitty = np.int64(0)
+    called = np.int64(-1)
     first_lead = -1
     if fr[F_TRUMP_NAMED] != 0:
         trump = fixed_trump
         if trump < 0:
             trump = name_trump(policies[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER)
-        if fr[F_DISCARD] != 0:
-            top = n * cards_each(n, fr)
-            drawn = discard_and_draw(
-                held, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk_log
-            )
-        elif fr[F_KITTY] != 0:  # 12.2.2
-            kitty = take_kitty(held, deck, size, pitcher, trump, fr, tab)
+        drawn, kitty, called = after_naming(
+            held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk_log
+        )
     elif fixed_trump >= 0:
         first_lead = opening_lead_in(
             policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
             tseats,
         )  # fmt: skip
     trump, tricks = play_hand(
-        held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, policies, fr, tab, key,
-        hands, won, trick, tseats, log, legal_log,
+        held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab,
+        key, hands, won, trick, tseats, log, legal_log,
     )  # fmt: skip
-    score_hand(held, won, n, trump, fr, tab, award, points)
-    return trump, tricks, size, drawn
+    partner = partner_of(held, n, pitcher, called)
+    score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
+    return trump, tricks, size, drawn, called, partner
 
 
 @njit(cache=True)
@@ -213,7 +213,8 @@ def play_family_logged(
     out_points,
 ):
     """Deals ``start .. start+count-1``, every step recorded (row ``d`` of each out
-    array; ``out_trump[d]`` = trump, tricks, pack size, cards drawn from discards);
+    array; ``out_trump[d]`` = trump, tricks, pack size, cards drawn from discards, and
+    when it has six columns the card called and the partner, 12.1, -1: none);
     ``fixed_hand``, ``fixed_trump`` as for ``family_hand_fixed``."""
     # The bid goes down as an int64: numba compiles a called kernel once per literal
     # argument, and with every argument of the hand's play an int64 its ``play_hand`` and
@@ -228,7 +229,7 @@ def play_family_logged(
     for d in range(count):
         out_log[d, :] = -9
         out_legal[d, :] = 0
-        trump, tricks, size, drawn = family_hand_fixed(
+        trump, tricks, size, drawn, called, partner = family_hand_fixed(
             deal_key(seed, start + d),
             n,
             dealer,
@@ -257,6 +258,9 @@ def play_family_logged(
         out_trump[d, 1] = tricks
         out_trump[d, 2] = size
         out_trump[d, 3] = drawn
+        if out_trump.shape[1] > 5:  # 12.1: the card called and its holder (-1: none)
+            out_trump[d, 4] = called
+            out_trump[d, 5] = partner
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -323,14 +327,18 @@ def simulate_family_fixed(
 
 
 @njit(cache=True, inline="always")
-def side_flags(award, mine, partners):
-    """Bit i set when award i went to side ``mine`` (``score.side_of``), as selects:
-    who won each point is data-dependent and its branches mispredict."""
+def side_flags(award, mine, partners, partner):
+    """Bit i set when award i went to side ``mine`` (``score.side_of``) or to the
+    pitcher's called ``partner`` (12.1.6; -1: none), as selects: who won each point is
+    data-dependent and its branches mispredict."""
     flags = np.int64(0)
     for i in range(N_AWARDS):
         a = award[i]
         side = a & 1 if partners else a
         flags |= np.int64((a >= 0) & (side == mine)) << i
+    if partner >= 0:  # (a loop apart: no cost to a hand without one)
+        for i in range(N_AWARDS):
+            flags |= np.int64(award[i] == partner) << i
     return flags
 
 
@@ -364,7 +372,7 @@ def _play_block(
     # writes the hands alone (``deal_family_fixed``).
     deck = deck if fr[F_DISCARD] != 0 else deck[:0]
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        trump, _, _, _ = family_hand_fixed(
+        trump, _, _, _, _, partner = family_hand_fixed(
             deal_key(seed, start + d),
             n,
             n - 1,
@@ -389,7 +397,7 @@ def _play_block(
             junk,
         )
         out_points[d] = points[PITCHER]
-        out_flags[d] = side_flags(award, mine, partners)
+        out_flags[d] = side_flags(award, mine, partners, partner)
         out_trump[d] = trump
     keep_alive(owned)
 
