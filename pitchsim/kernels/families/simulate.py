@@ -35,12 +35,12 @@ from numba import njit, prange
 from ...game.rules import Rules, as_family
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
-from .deal import deal_family_fixed
+from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand
 from .policies import FAMILY_POLICY_IDS, name_trump, opening_lead_in
 from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
-from .tables import F_DISCARD, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
+from .tables import F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
 PITCHER = 0
@@ -370,7 +370,7 @@ def _play_block(
     partners = fr[F_PARTNERSHIP] != 0
     # The deck's order matters only to a draw from the stock: without one the deal
     # writes the hands alone (``deal_family_fixed``).
-    deck = deck if fr[F_DISCARD] != 0 else deck[:0]
+    deck = deck if takes_stock(fr) else deck[:0]  # (a kitty is the stock's last cards)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         trump, _, _, _, _, partner = family_hand_fixed(
             deal_key(seed, start + d),
