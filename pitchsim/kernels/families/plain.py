@@ -35,7 +35,15 @@ from .policies import (
     plain_trumps,
     random_card,
 )
-from .tables import F_DISCARD, F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_TRUMPS
+from .tables import (
+    F_DISCARD,
+    F_FOLLOW,
+    F_LEAD_TRUMP,
+    F_PARTNER,
+    JOKERS,
+    PARTNER_CALLED,
+    T_TRUMPS,
+)
 from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
 
 
@@ -55,7 +63,7 @@ def _winning_bit(taken, tm, led_mask, trump, simple):
 
 @njit(cache=True)
 def play_plain(
-    held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
+    held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
@@ -70,19 +78,19 @@ def play_plain(
     for s in range(n):
         if policies[s] != RANDOM:
             return _play_plain(
-                held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands,
+                held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands,
                 won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
                 plain_trumps(fr), False,
             )  # fmt: skip
     return random_play(
-        held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
+        held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
 def plain_base(
-    held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+    held, n, pitcher, trump, first_lead, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
     """``play_plain`` under the base game's shape (``policies.base_shape``), compiled in
@@ -91,11 +99,11 @@ def plain_base(
     partner: trump is fixed by the first lead, 6.3.7.)"""
     if all_random(policies, n):
         return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, -1, policies, fr, tab, key, hands, won,
+            held, n, pitcher, trump, first_lead, -1, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log, False, False, True, True,
         )  # fmt: skip
     return _play_plain(
-        held, n, pitcher, bid, trump, first_lead, -1, policies, fr, tab, key, hands, won, trick,
+        held, n, pitcher, trump, first_lead, -1, policies, fr, tab, key, hands, won, trick,
         tseats, log, legal_log, True, False, True, True,
     )  # fmt: skip
 
@@ -111,7 +119,7 @@ def all_random(policies, n):
 
 @njit(cache=True, inline="always")
 def random_play(
-    held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
+    held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
     tseats, log, legal_log,
 ):  # fmt: skip
     """``play_plain`` for a table of random players: one loop for follow=only, one for
@@ -123,11 +131,11 @@ def random_play(
     heuristic, so the two compile quickly.)"""
     if fr[F_FOLLOW] == FOLLOW_ONLY:
         return _play_plain(
-            held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
+            held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log, False, True, False, False,
         )  # fmt: skip
     return _play_plain(
-        held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
+        held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log, False, False, plain_trumps(fr), False,
     )  # fmt: skip
 
@@ -137,7 +145,6 @@ def _play_plain(
     held,
     n,
     pitcher,
-    bid,
     trump,
     first_lead,
     called,
@@ -190,14 +197,11 @@ def _play_plain(
     leader = next_with_trump(hands, n, pitcher, tm) if only else pitcher
     # 12.1.3: the partner plays the called card to the first trick.  His hand for that
     # trick is the called card alone, so each legal set of his is that card, and the
-    # rest comes back once the trick is over: no test per card.
+    # rest comes back once the trick is over (every hand is then ``held`` less what was
+    # played): no test per card, and nothing the trick loop carries.
     duty = duty_seat(held, n, pitcher, called, fr)
-    rest = np.int64(0)
     if duty >= 0:
-        rest = hands[duty] & ~(np.int64(1) << called)
-        hands[duty] ^= rest
-    else:
-        duty = 0  # (``rest`` 0: giving it back changes nothing)
+        hands[duty] = np.int64(1) << called
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -302,7 +306,8 @@ def _play_plain(
             log[t * (n + 2)] = leader
             log[t * (n + 2) + n + 1] = winner
         t += 1
-        hands[duty] |= rest  # the partner's other cards, after the first trick
-        rest = 0
+        if t == 1 and fr[F_PARTNER] == PARTNER_CALLED:  # the partner's other cards back
+            for s in range(n):
+                hands[s] = held[s] & ~played
         leader = next_with_trump(hands, n, winner, tm) if only else winner
     return trump, t

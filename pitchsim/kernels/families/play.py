@@ -182,7 +182,7 @@ def play_hand_base(
             tab, key, hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return plain_base(
-        held, n, pitcher, bid, trump, first_lead, policies, fr, tab, key, hands, won, trick,
+        held, n, pitcher, trump, first_lead, policies, fr, tab, key, hands, won, trick,
         tseats, log, legal_log,
     )  # fmt: skip
 
@@ -216,7 +216,7 @@ def play_hand(
             tab, key, hands, won, trick, tseats, log, legal_log,
         )  # fmt: skip
     return play_plain(
-        held, n, pitcher, bid, trump, first_lead, called, policies, fr, tab, key, hands, won,
+        held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
         trick, tseats, log, legal_log,
     )  # fmt: skip
 
