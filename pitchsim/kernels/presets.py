@@ -105,8 +105,8 @@ _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER
 # What carries a called partner so far (12.1), named by the refusal of every other path.
 PARTNER_MISSING = (
     "the kernels' random and heuristic play and whole games carry it, but not yet the world "
-    "sampler (search play, hint, advise), bid-odds' known hand, the bidders' odds, a "
-    "player's view nor the commands"
+    "sampler (search play, hint, advise), bid-odds' known hand, the bidders' odds nor the "
+    "commands (a player's view reads it)"
 )
 
 
