@@ -536,4 +536,4 @@ def test_12_1_the_engine_replies_an_error_to_a_view_under_a_called_partner():
     reply = json.loads(Engine().handle(json.dumps({"type": "decide", "id": 7, "view": doc})))
     assert (reply["type"], reply["id"], reply["code"]) == ("error", 7, "unknown-strategy")
     assert "partner=announced (VARIANTS.md 12.1): no strategy of the engine" in reply["message"]
-    assert "world sampler" in reply["message"] and "\n" not in reply["message"]
+    assert "not yet the search" in reply["message"] and "\n" not in reply["message"]
