@@ -186,3 +186,24 @@ def test_12_1_4_under_announced_the_partner_is_required_and_checked():
     me = mine["seat"]
     wrong = next(s for s in range(5) if s not in (me, hand.auction.pitcher))
     refused(mine | {"partner": wrong}, r"but .* was called and seat .* holds it \(12.1.4\)")
+
+
+# ---- what still refuses such a view: one line naming what is missing --------------
+
+
+def test_12_1_hint_and_the_engine_read_the_view_and_refuse_to_decide_in_one_line(tmp_path):
+    """The view reads (``View.from_json``); ``pitchsim hint VIEW.json`` and the engine
+    refuse it in one line: the search does not value a called partner's worlds yet."""
+    from clirun import refused as cli_refused
+
+    from pitchsim.games.engine import Engine
+
+    _, _, doc = first_views()
+    View.from_json(doc)
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(doc))
+    line = cli_refused("hint", path, words="partner=called (VARIANTS.md 12.1)")
+    assert "not yet the search" in line
+    reply = json.loads(Engine().handle(json.dumps({"type": "decide", "id": 1, "view": doc})))
+    assert (reply["type"], reply["code"]) == ("error", "unknown-strategy")
+    assert "not yet the search" in reply["message"]
