@@ -207,3 +207,18 @@ def test_12_1_hint_and_the_engine_read_the_view_and_refuse_to_decide_in_one_line
     reply = json.loads(Engine().handle(json.dumps({"type": "decide", "id": 1, "view": doc})))
     assert (reply["type"], reply["code"]) == ("error", "unknown-strategy")
     assert "not yet the search" in reply["message"]
+
+
+def test_12_1_3_the_documented_example_reads():
+    """examples/family_views/called-partner.json (docs/view.md): the partner, and only
+    the call is legal in trick 1; the same trick seen by seat 2 names no partner."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "family_views" / "called-partner.json"
+    doc = json.loads(path.read_text())
+    out = View.from_json(doc).to_json()
+    assert (out["partner"], out["pitcher_side"], out["legal"]) == (0, [0, 1], ["AS"])
+    seat2 = doc | {"seat": 2, "hand": ["6C", "7C", "9C", "3H", "4S", "QS"], "legal": None}
+    seat2["tricks"] = [{"leader": 1, "seats": [1], "cards": ["9H"]}]
+    assert View.from_json(seat2).to_json()["partner"] is None
+    refused(seat2 | {"partner": 0}, "cannot know the partner before the called card AS")

@@ -835,6 +835,9 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
                 )
     side = doc.get("pitcher_side") if preset and r.partner != "none" else None
     if side is not None:
+        if not isinstance(side, list):
+            raise ViewError(f"pitcher_side must be a list of seats, not {shown(side)}")
+        side = [whole_number(x, "pitcher_side: a seat") for x in side]  # 1.0 is not seat 1
         want = partner_doc(v.called, v.partner, v.pitcher)["pitcher_side"]
         if side != want:
             raise ViewError(
