@@ -18,7 +18,7 @@ from clirun import cli, refused
 from pitchsim.game import reference as F
 from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, cards_of, mask_of, parse_card, parse_cards
 from pitchsim.game.rules import Rules, RulesError, as_family
-from pitchsim.game.view import View, ViewError
+from pitchsim.game.view import View
 from pitchsim.games.engine import Engine
 
 C, D, H, S = range(4)
@@ -517,14 +517,15 @@ def test_6_3_7_every_command_names_the_rule_in_one_line(spec, tmp_path, monkeypa
         assert "(VARIANTS.md 6.3.7)" in refused(*argv, "--rules", spec)
 
 
-def test_12_1_a_view_under_a_called_partner_is_refused_in_one_line():
+def test_12_1_a_view_under_a_called_partner_reads():
+    """The view carries a called partner (tests/test_partner_view.py); in the auction
+    nothing is called yet."""
     doc = {
         "rules": NAMED5, "players": 5, "seat": 1, "dealer": 0,
         "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
     }  # fmt: skip
-    with pytest.raises(ViewError, match="partner=called: a view does not carry a called") as e:
-        View.from_json(doc)
-    assert "\n" not in str(e.value)
+    out = View.from_json(doc).to_json()
+    assert (out["called"], out["partner"], out["pitcher_side"]) == (None, None, None)
 
 
 def test_12_1_the_engine_replies_an_error_to_a_view_under_a_called_partner():
@@ -533,5 +534,6 @@ def test_12_1_the_engine_replies_an_error_to_a_view_under_a_called_partner():
         "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
     }  # fmt: skip
     reply = json.loads(Engine().handle(json.dumps({"type": "decide", "id": 7, "view": doc})))
-    assert (reply["type"], reply["id"], reply["code"]) == ("error", 7, "bad-view")
-    assert "partner=announced" in reply["message"]
+    assert (reply["type"], reply["id"], reply["code"]) == ("error", 7, "unknown-strategy")
+    assert "partner=announced (VARIANTS.md 12.1): no strategy of the engine" in reply["message"]
+    assert "not yet the search" in reply["message"] and "\n" not in reply["message"]

@@ -174,7 +174,7 @@ def docs_examples() -> list[dict]:
     return [json.loads(b) for b in re.findall(r"```json\n(.*?)```", section, re.S)]
 
 
-@pytest.mark.parametrize("name", ["setback", "smear", "ten-point"])
+@pytest.mark.parametrize("name", ["setback", "smear", "ten-point", "called-partner"])
 def test_the_example_views_parse_with_the_legal_actions_they_state(name):
     doc = json.loads((ROOT / "examples" / "family_views" / f"{name}.json").read_text())
     v = View.from_json(doc)
@@ -184,7 +184,7 @@ def test_the_example_views_parse_with_the_legal_actions_they_state(name):
 
 def test_every_docs_example_parses_with_its_legal_actions():
     docs = docs_examples()
-    assert {d["rules"] for d in docs} == {"setback", "smear", "ten-point"}
+    assert {d["rules"] for d in docs} == {"setback", "smear", "ten-point", "smear,partner=called"}
     for doc in docs:
         assert View.from_json(doc).legal() == doc["legal"]
 

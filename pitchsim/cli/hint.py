@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import FamilyRules, Rules
+from ..game.rules import FamilyRules, Rules, as_family
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -227,6 +227,11 @@ def hint_command(
         if not 2 <= n <= 7:
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
+        partner = as_family(rule_set).partner
+        if partner != "none":  # the short form cannot say the call; the search cannot use it
+            from ..kernels.presets import PARTNER_MISSING
+
+            raise InputError(f"partner={partner} (VARIANTS.md 12.1): {PARTNER_MISSING}")
         view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty)
     with Progress("worlds") as bar:
         result = hint_view(

@@ -168,6 +168,12 @@ class View:
     # Under kitty=N (12.2.2): the kitty's cards, given to the pitcher's view only once
     # trump is named (he took them; every other seat sees a count).
     kitty: tuple[int, ...] = ()
+    # Under partner=called|announced (12.1): the card the pitcher called (-1 until he
+    # calls: heard by all), and his partner as this seat knows him: None while unknown,
+    # else the partner's seat, the pitcher's own when he is known to play alone (12.1.5).
+    # Given under announced (the holder says so at once, 12.1.4); worked out and checked.
+    called: int = -1
+    partner: int | None = None
     out: tuple[int, ...] = ()  # seats shown to hold no trump (follow=only)
     hands_played: int = 0  # under hands=N (12.4): the hands counted before this one
     # Worked out by the replay:
@@ -375,6 +381,10 @@ class View:
                 if taken
                 else None
             }
+        partner = {}
+        if r.partner != "none":  # 12.1: null until the pitcher calls
+            on = self.phase in ("play", "over")
+            partner = partner_doc(self.called if on else -1, self.partner, self.pitcher)
         return {
             "rules": spec(r),
             "players": self.players,
@@ -390,6 +400,7 @@ class View:
             "trump": SUITS[self.trump] if self.trump is not None else None,
             "draw": draw,
             **kitty,
+            **partner,
             "held": _texts(self.kept) if self.phase in ("play", "over") else None,
             "tricks": [
                 {"leader": t.leader, "seats": list(t.seats), "cards": _texts(t.cards)}
@@ -417,6 +428,46 @@ def kitty_doc(
     if pitcher:
         doc["mine"] = {"taken": _texts(taken), "put_down": _texts(put_down)}
     return doc
+
+
+def partner_doc(called: int, partner: int | None, pitcher: int | None) -> dict:
+    """A view's fields under partner=called|announced (12.1): ``called``, the card the
+    pitcher called (null before he calls), ``partner``, the partner as this seat knows
+    him (null while unknown; the pitcher's own seat when he is known to play alone),
+    and ``pitcher_side``, the seats that score as the pitcher's side (12.1.6) once the
+    partner is known (null before)."""
+    side = None
+    if partner is not None and pitcher is not None:
+        side = sorted({pitcher, partner})
+    return {
+        "called": card_text(called) if called >= 0 else None,
+        "partner": partner,
+        "pitcher_side": side,
+    }
+
+
+def _read_partner(doc: dict, r: FamilyRules, n: int) -> tuple[int, int | None]:
+    """A view's ``called`` (-1: null or absent) and ``partner`` (None: null or absent),
+    12.1; refused under rules without a called partner."""
+    given_c, given_p = doc.get("called"), doc.get("partner")
+    if r.partner == "none":
+        for key, value in (("called", given_c), ("partner", given_p)):
+            if value is not None:
+                raise ViewError(
+                    f"{key}: only under partner=called|announced (12.1), not {label(r)}"
+                )
+        return -1, None
+    called = -1
+    if given_c is not None:
+        if not isinstance(given_c, str):
+            raise ViewError(f'called must be a card like "AH", not {shown(given_c)}')
+        called = _cards([given_c], "called", r.jokers)[0]
+    partner = None
+    if given_p is not None:
+        partner = whole_number(given_p, "partner")
+        if not 0 <= partner < n:
+            raise ViewError(f"partner: {partner} is not a seat (0-{n - 1})")
+    return called, partner
 
 
 def names_a_family(doc: object) -> bool:
@@ -524,11 +575,6 @@ def _rules(doc: dict) -> Rules:
             rules = Rules.parse(given)
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
-    if as_family(rules).partner != "none":
-        raise ViewError(
-            f"rules: partner={as_family(rules).partner}: a view does not carry a called "
-            "partner yet (VARIANTS.md 12.1; the reference engine plays it)"
-        )
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue
@@ -636,6 +682,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not isinstance(mine_k, dict):
             raise ViewError("kitty: mine must be an object with taken (and put_down)")
         kitty = _cards(mine_k.get("taken", []), "kitty: taken", r.jokers)
+    called, partner = _read_partner(doc, r, n) if preset else (-1, None)
     only = r.follow == "only"
     tricks = []
     tricks_doc = _list(doc, "tricks", 'tricks must be a list of {"leader", "cards"} objects')
@@ -692,6 +739,8 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         robbed=robbed,
         put_down_shown=put_down_shown,
         kitty=kitty,
+        called=called,
+        partner=partner,
         out=out,
         hands_played=hands_played,
     )
@@ -784,6 +833,16 @@ def _agrees(doc: dict, v: View, preset: bool) -> None:
                     f"kitty: mine put_down is {' '.join(_texts(down)) or 'nothing'}, but the "
                     f"pitcher puts down {' '.join(_texts(v.put_down)) or 'nothing'} (12.2.2)"
                 )
+    side = doc.get("pitcher_side") if preset and r.partner != "none" else None
+    if side is not None:
+        if not isinstance(side, list):
+            raise ViewError(f"pitcher_side must be a list of seats, not {shown(side)}")
+        side = [whole_number(x, "pitcher_side: a seat") for x in side]  # 1.0 is not seat 1
+        want = partner_doc(v.called, v.partner, v.pitcher)["pitcher_side"]
+        if side != want:
+            raise ViewError(
+                f"pitcher_side is {shown(side)}, but seat {v.seat} knows it as {shown(want)} (12.1.6)"
+            )
     if doc.get("legal") is not None:
         legal = doc["legal"]
         if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
@@ -856,6 +915,8 @@ class _Replay:
         self.burnt_by: dict[int, tuple[int, ...]] = {}  # seat -> its trumps burnt face up
         self.lost_to_junk = 0  # own discards another seat may have drawn (4.8 step 4)
         self.shown_out = 0  # other seats' face-up discards still out of play (12.9)
+        self.pitcher = -1  # once the auction is over
+        self.keep = -1  # the called card under partner=called: rule X passes over it (12.1.3)
 
     def fail(self, text: str) -> None:
         raise ViewError(text)
@@ -900,7 +961,8 @@ class _Replay:
             if len(made) < n
             else []
         )
-        later = v.named is not None or v.draws or v.tricks or v.out or v.kitty
+        calls_partner = v.called >= 0 or v.partner is not None
+        later = v.named is not None or v.draws or v.tricks or v.out or v.kitty or calls_partner
         if legal:
             if later:
                 what = "no card can be played yet" if v.tricks else "the auction is not over"
@@ -926,13 +988,17 @@ class _Replay:
         trump = None
         if r.trump == "named":
             if v.named is None:
-                if v.draws or v.tricks or v.out or v.kitty:
+                if v.draws or v.tricks or v.out or v.kitty or calls_partner:
                     what = "no kitty is taken" if v.kitty else "no card is drawn or played"
+                    if calls_partner:
+                        what = "no partner is called (12.1.2, 12.1.4)"
                     self.fail(f"trump is not named yet, so {what}")
                 actions = tuple(trump_text(s) for s in range(4))
                 return self.done(phase="trump", to_move=pitcher, _legal=actions, **fixed)
             trump = v.named
 
+        self.pitcher = pitcher
+        self.keep = self.check_call(trump)
         # The discard and draw (4.8).
         held = mask_of(v.hand)
         counts = [each] * n  # cards each seat holds when play starts
@@ -948,6 +1014,26 @@ class _Replay:
         elif v.kitty:
             self.fail("the rules deal no kitty (12.2)")
         return self.play(pitcher, trump, held, counts, fixed | draw_facts)
+
+    def check_call(self, trump: int | None) -> int:
+        """12.1: the card the pitcher called, heard by all once trump is named (under
+        announced the call follows the draw, 12.1.4; play follows at once either way), so
+        every seat's view then carries it.  Returns the card rule X and the coming down
+        pass over (12.1.3: under called), else -1."""
+        v, r = self.v, self.r
+        if r.partner == "none":
+            return -1
+        clause = "12.1.2" if r.partner == "called" else "12.1.4"
+        if v.called < 0:
+            self.fail(
+                f"called is null or missing, but trump is named, so the pitcher called his "
+                f"partner's card ({clause}): every seat's view then carries it"
+            )
+        try:
+            F.checked_call(v.called, trump, r)
+        except ValueError as e:
+            self.fail(f"called: {e} ({clause})")
+        return v.called if r.partner == "called" else -1
 
     def check_in_pack(self, c: int, what: str) -> None:
         if not self.pack >> c & 1:
@@ -985,7 +1071,7 @@ class _Replay:
             for c in v.kitty:
                 self.see(c, "the kitty", "kitty: taken")
             held |= mask_of(v.kitty)
-            put_down = F.come_down(held, trump, r)
+            put_down = F.come_down(held, trump, r, self.keep)
             held &= ~mask_of(put_down)
         elif v.kitty:
             self.fail(
@@ -1010,7 +1096,7 @@ class _Replay:
         own_dealt = mask_of(v.hand)
         own_trumps = F.trumps_in(own_dealt, trump, r)
         own_discards = own_dealt & ~own_trumps
-        own_burnt = F.excess_trumps(cards_of(own_trumps), F.HAND_TARGET, trump, r)
+        own_burnt = F.excess_trumps(cards_of(own_trumps), F.HAND_TARGET, trump, r, self.keep)
         for s, d in enumerate(draws):
             for c in d.burnt:
                 if s == v.seat:
@@ -1019,6 +1105,11 @@ class _Replay:
                 if not F.is_trump(c, trump, r):
                     self.fail(
                         f"draw: seat {s} burnt {card_text(c)}, which is not a trump (4.8 step 2)"
+                    )
+                if c == self.keep:
+                    self.fail(
+                        f"draw: seat {s} burnt {card_text(c)}, the called card, which rule X "
+                        "passes over (12.1.3)"
                     )
         shown_by: dict[int, int] = {}  # seat -> its face-up discards (12.9)
         if r.discards == "shown":
@@ -1149,7 +1240,7 @@ class _Replay:
             put_down = non[: max(0, len(cards) - F.HAND_TARGET)]
             trumps = [c for c in cards if F.is_trump(c, trump, r)]
             put_down += F.excess_trumps(
-                trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r
+                trumps, F.HAND_TARGET - (len(non) - len(put_down)), trump, r, self.keep
             )
             held_mask &= ~mask_of(put_down)
         put_down_shown = self.check_put_down_shown(
@@ -1324,6 +1415,11 @@ class _Replay:
                         self.fail(
                             f"seat {s}'s {name} in trick {t} is illegal: {self._why(hand_now, played, tr, first)}"
                         )
+                    if t == 1 and self.owes_call(hand_now) and c != self.keep:
+                        self.fail(
+                            f"seat {s} plays {name} to trick 1, but it holds the called card "
+                            f"{card_text(self.keep)} and must play it there (12.1.3)"
+                        )
                     hand_now &= ~(1 << c)
                 else:
                     where = self.known.get(c)
@@ -1341,6 +1437,11 @@ class _Replay:
                         self.fail(
                             f"seat {s} plays a card in trick {t} but held only {counts[s]} (4.8)"
                         )
+                    if c == self.keep and t > 1 and s != pitcher:
+                        self.fail(
+                            f"seat {s} plays the called card {name} in trick {t}: its holder, "
+                            "the partner, plays it to trick 1 (12.1.3)"
+                        )
                     if trump is not None:
                         eff = F.effective_suit(c, trump, r)
                         if voids >> (4 * s + eff) & 1:
@@ -1351,7 +1452,7 @@ class _Replay:
                             self.fail(
                                 f"seat {s} plays {name} in trick {t}: under follow=only only trumps are played (4.9)"
                             )
-                        if F.is_trump(c, trump, r) and burnt_by.get(s):
+                        if F.is_trump(c, trump, r) and burnt_by.get(s) and c != self.keep:
                             key = _x_key(c, trump, r)
                             if key < max(_x_key(b, trump, r) for b in burnt_by[s]):
                                 self.fail(
@@ -1388,6 +1489,9 @@ class _Replay:
                 break
             w = trick.seats[F.trick_winner(trick.cards, trump, r)]
             leader = w
+        facts["partner"] = self.partner(
+            pitcher, facts["trump"], held, seen, voids, played_count, counts
+        )
         # Where the hand stands now.
         if only:
             bad = shown_out - given_out
@@ -1437,6 +1541,12 @@ class _Replay:
         if to_move == v.seat:
             tr = -1 if trump is None else trump
             mask = F.legal_cards(hand_now, trick_cards, tr, r, first_lead=first)
+            if (
+                len(v.tricks) <= 1
+                and not (v.tricks and not trick_cards)
+                and self.owes_call(hand_now)
+            ):
+                mask = 1 << self.keep  # 12.1.3: the partner plays the called card to trick 1
             legal = tuple(card_text(c) for c in cards_of(mask))
         return self.done(
             phase="play",
@@ -1447,6 +1557,68 @@ class _Replay:
             _legal=legal,
             **facts,
         )
+
+    def owes_call(self, hand_now: int) -> bool:
+        """Whether this seat, holding ``hand_now`` in trick 1, must play the called card
+        there: the partner under partner=called (12.1.3; a pitcher holding his own call
+        has no partner and no such duty)."""
+        keep = self.keep
+        return keep >= 0 and self.v.seat != self.pitcher and bool(hand_now >> keep & 1)
+
+    def partner(
+        self,
+        pitcher: int,
+        trump: int,
+        kept: int,
+        seen: dict[int, tuple[int, int]],
+        voids: int,
+        played_count: list[int],
+        counts: list[int],
+    ) -> int | None:
+        """The pitcher's partner as this seat knows him (12.1.2-12.1.5; ``View.partner``),
+        checked against the one given: under called worked out (the seat's own hand, the
+        card once played); under announced given (the holder says so at once, 12.1.4) and
+        checked against what the seat saw."""
+        v, r = self.v, self.r
+        if r.partner == "none":
+            return None
+        called, me = v.called, v.seat
+        by = seen[called][1] if called in seen else None  # who played it
+        holder = me if kept >> called & 1 else by  # known to hold it when play started
+        if r.partner == "announced":
+            p = v.partner
+            if p is None:
+                self.fail(
+                    "partner is null or missing, but the called card's "
+                    "holder said so at once (12.1.4): every seat's view then carries it "
+                    "(the pitcher's own seat when nobody else holds it)"
+                )
+            if holder is not None and p != holder:
+                whose = f"seat {me} holds it" if by is None else f"seat {holder} played it"
+                self.fail(
+                    f"partner is {p}, but {card_text(called)} was called and {whose} (12.1.4)"
+                )
+            if holder is None and p == me and me != pitcher:
+                self.fail(
+                    f"partner is {p}, but seat {me} does not hold {card_text(called)} (12.1.4)"
+                )
+            if holder is None and p != pitcher:
+                eff = F.effective_suit(called, trump, r)
+                if voids >> (4 * p + eff) & 1 or played_count[p] >= counts[p]:
+                    self.fail(
+                        f"partner is {p}, but seat {p} cannot still hold {card_text(called)} (12.1.4)"
+                    )
+            return p
+        partner = None if holder == pitcher else holder
+        known = F.known_partner(r, me, pitcher, called, partner, holder == pitcher, by is not None)
+        if v.partner is not None and v.partner != known:
+            if known is None:
+                self.fail(
+                    f"partner is {v.partner}, but seat {me} cannot know the partner before "
+                    f"the called card {card_text(called)} is played (12.1.2, 12.1.3)"
+                )
+            self.fail(f"partner is {v.partner}, but the view makes it {known} (12.1.3, 12.1.5)")
+        return known
 
     def _complete(self, trick: Trick, out: set[int], hand_now: int, trump) -> bool:
         """Every seat not out has played to ``trick``."""
@@ -1568,6 +1740,8 @@ def cut_hand(
         drawn_by = rec.drawn
         robbed = list(rec.robbed)
     only = r.follow == "only"
+    called = hand.play.called
+    pitcher_holds = called >= 0 and bool(hand.play.held[pitcher] >> called & 1)
     tricks: list[dict] = []
     out: set[int] = set()
     for leader, seats, cards, _winner in hand.play.tricks:
@@ -1602,6 +1776,12 @@ def cut_hand(
             )
             if only:
                 doc["out"] = sorted(out)
+            if called >= 0:  # 12.1: heard by all; the partner as seat s knows him
+                on_table = any(card_text(called) in t["cards"] for t in shown)
+                known = F.known_partner(
+                    r, s, pitcher, called, hand.play.partner, pitcher_holds, on_table
+                )
+                doc |= partner_doc(called, known, pitcher)
             if kitty is not None:
                 doc["kitty"] = kitty_doc(
                     len(kitty.robbed),

@@ -68,6 +68,7 @@ from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import (
     ATTEMPTS_PER_WORLD,
     family_constraint,
+    partner_constraint,
     sample_family_worlds,
 )
 from ..kernels.presets import rest_of_game
@@ -109,6 +110,27 @@ class FamilyKnowledge:
     known_out: int
     fr: np.ndarray
     tab: np.ndarray
+    # Under a called partner (12.1; ``worlds.partner_constraint``): the card called (-1:
+    # none), the partner as the seat knows him (-1: unknown), the seats that played
+    # another card to trick 1, and whether the pitcher may have taken the call since.
+    called: int = -1
+    partner: int = -1
+    trick1: int = 0
+    may_hold: bool = False
+
+    def constraint(self) -> tuple[int, np.ndarray, int]:
+        """(unseen, allowed, must) of the seat's worlds: ``worlds.family_constraint``,
+        then what a called partner tells it (``partner_constraint``)."""
+        allowed = np.empty(self.n + 1, dtype=np.int64)
+        unseen, must = family_constraint(
+            self.n, self.seat, np.int64(self.hand), np.int64(self.known_out), self.pby,
+            np.int64(self.voids), self.counts, self.trump, self.fr, self.tab, allowed,
+        )  # fmt: skip
+        must = partner_constraint(
+            self.n, self.pitcher, self.called, self.partner, np.int64(self.trick1),
+            self.may_hold, unseen, allowed, must,
+        )  # fmt: skip
+        return int(unseen), allowed, int(must)
 
     @property
     def others(self) -> int:
@@ -123,8 +145,9 @@ def _mask(cards) -> int:
     return m
 
 
-def family_knowledge(view: View) -> FamilyKnowledge:
-    """The seat's knowledge (see the module) at its card decision."""
+def family_knowledge(view: View, called_partner: bool = False) -> FamilyKnowledge:
+    """The seat's knowledge (see the module) at its card decision.  A called partner
+    (12.1) only for a caller that reads it (``called_partner``; ``family_array``)."""
     r, n, me = view.preset, view.players, view.seat
     trump = -1 if view.trump is None else view.trump
     complete = view.complete_tricks
@@ -183,9 +206,29 @@ def family_knowledge(view: View) -> FamilyKnowledge:
         voids,
         counts,
         known_out,
-        rest_of_game(family_array(r), view.hands_played),  # 12.4: the hands left
+        rest_of_game(family_array(r, called_partner), view.hands_played),  # 12.4
         family_tables(r),
+        *partner_evidence(view),
     )
+
+
+def partner_evidence(view: View) -> tuple[int, int, int, bool]:
+    """``FamilyKnowledge``'s called-partner fields at ``view`` (12.1): the card called,
+    the partner as the seat knows him (-1: unknown), the seats that played another card
+    to trick 1 (under called its holder plays it there, 12.1.3), and whether the pitcher
+    may have come by it after the call (a kitty or the draw under called)."""
+    r = view.preset
+    if r.partner == "none" or view.called < 0:
+        return -1, -1, 0, False
+    trick1 = 0
+    if r.partner == "called" and view.tricks:
+        first = view.tricks[0]
+        for s, c in zip(first.seats, first.cards, strict=True):
+            if c != view.called:
+                trick1 |= 1 << s
+    may_hold = r.partner == "called" and bool(r.kitty or r.discard != "none")
+    partner = -1 if view.partner is None else view.partner
+    return view.called, partner, trick1, may_hold
 
 
 def trick_over(view: View, t) -> bool:
@@ -436,15 +479,11 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
 def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndarray:
     """The worlds ``search_card`` values for this decision (the same stream, the same
     attempts): ``worlds[w, seat]`` every seat's cards now, ``[w, n]`` the pile."""
-    allowed = np.empty(k.n + 1, dtype=np.int64)
-    unseen, must = family_constraint(
-        k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
-        k.counts, k.trump, k.fr, k.tab, allowed,
-    )  # fmt: skip
+    unseen, allowed, must = k.constraint()
     out = np.empty((worlds, k.n + 1), dtype=np.int64)
     kept, _ = sample_family_worlds(
-        np.uint64(draw(np.uint64(key), counter)), k.n, k.seat, np.int64(k.hand), unseen,
-        k.counts, allowed, must, out, ATTEMPTS_PER_WORLD * worlds,
+        np.uint64(draw(np.uint64(key), counter)), k.n, k.seat, np.int64(k.hand),
+        np.int64(unseen), k.counts, allowed, np.int64(must), out, ATTEMPTS_PER_WORLD * worlds,
     )  # fmt: skip
     return out[:kept]
 

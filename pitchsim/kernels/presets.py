@@ -104,9 +104,10 @@ _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER_ANNOUNCED}
 # What carries a called partner so far (12.1), named by the refusal of every other path.
 PARTNER_MISSING = (
-    "the kernels' random and heuristic play and whole games carry it, but not yet the world "
-    "sampler (search play, hint, advise), bid-odds' known hand, the bidders' odds, a "
-    "player's view nor the commands"
+    "the kernels' random and heuristic play and whole games carry it, a player's view "
+    "and the world sampler's worlds read it, but not yet the search that values those "
+    "worlds (rollout and pimc play, hint, advise), bid-odds' known hand, the bidders' "
+    "odds nor the commands"
 )
 
 

@@ -100,7 +100,7 @@ from ..kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game, roll
 from ..kernels.families.score import side_of
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
-from ..kernels.families.worlds import family_constraint, sample_family_worlds
+from ..kernels.families.worlds import sample_family_worlds
 from ..kernels.fitted import sample_fitted_worlds
 from ..kernels.policies import PLAY_POLICY_IDS
 from ..kernels.rng import AUCTION_COUNTER, deal_key
@@ -473,11 +473,8 @@ class _FamilySampler(_Blocks):
     def __init__(self, k: FamilyKnowledge, seed: int, worlds: int):
         super().__init__(seed, worlds)
         self.k = k
-        self.allowed = np.empty(k.n + 1, dtype=np.int64)
-        self.unseen, self.must = family_constraint(
-            k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
-            k.counts, k.trump, k.fr, k.tab, self.allowed,
-        )  # fmt: skip
+        unseen, self.allowed, must = k.constraint()
+        self.unseen, self.must = np.int64(unseen), np.int64(must)
 
     def draw(self, b: int, size: int):
         k = self.k
@@ -572,12 +569,14 @@ class _FittedFamilySampler(_FamilySampler):
         return kept[:got], got, drawn
 
 
-def family_worlds(view: View, count: int, seed: int) -> np.ndarray:
+def family_worlds(view: View, count: int, seed: int, called_partner: bool = False) -> np.ndarray:
     """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a preset's view
     with ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
     the pitcher put down face down that the seat has not seen (0 when none must be
-    placed).  For checking and for the curious."""
-    return _FamilySampler(family_knowledge(view), seed, count).block(0)
+    placed).  For checking and for the curious; a called partner's worlds (12.1) only
+    when asked (``called_partner``: the search does not value them yet)."""
+    k = family_knowledge(view, called_partner)
+    return _FamilySampler(k, seed, count).block(0)
 
 
 def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards: np.ndarray):

@@ -44,6 +44,7 @@ from pitchsim.game.reference.partner import (
     callable_cards,
     checked_call,
     highest_missing_trump,
+    known_partner,
     partner_of,
 )
 from pitchsim.game.reference.score import (
@@ -100,6 +101,7 @@ __all__ = [
     "legal_calls",
     "legal_cards",
     "pack",
+    "known_partner",
     "partner_of",
     "pitcher_made",
     "play_game",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pitchsim.game.cards import HAND_SIZE, N_CARDS_WITH_JOKERS, format_card, mask_of, suit_of
 from pitchsim.game.reference.deal import pack
+from pitchsim.game.reference.partner import known_partner as partner_known_to
 from pitchsim.game.reference.partner import partner_of
 from pitchsim.game.reference.score import HandScore, score_hand, sides_of
 from pitchsim.game.reference.tricks import (
@@ -167,13 +168,8 @@ def play_hand(
 
     def known_partner(seat: int) -> int | None:
         """The partner as ``seat`` knows him (View.partner; 12.1.2-12.1.5)."""
-        if called < 0:
-            return None
-        if r.partner == "announced" or any(m >> called & 1 for m in played_by):
-            return pitcher if partner is None else partner
-        if seat == partner or (seat == pitcher and pitcher_alone):
-            return seat
-        return None
+        played = called >= 0 and any(m >> called & 1 for m in played_by)
+        return partner_known_to(r, seat, pitcher, called, partner, pitcher_alone, played)
 
     def next_with_trump(seat: int) -> int | None:
         for i in range(n):

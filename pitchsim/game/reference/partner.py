@@ -58,3 +58,28 @@ def partner_of(held: Sequence[int], pitcher: int, called: int) -> int | None:
         return None
     holder = next((s for s, m in enumerate(held) if m >> called & 1), None)
     return None if holder == pitcher else holder
+
+
+def known_partner(
+    rules: Rules,
+    seat: int,
+    pitcher: int,
+    called: int,
+    partner: int | None,
+    pitcher_holds: bool,
+    played: bool,
+) -> int | None:
+    """The pitcher's partner as ``seat`` knows him (12.1.2-12.1.5): None while unknown to
+    ``seat``, else the partner's seat, or the pitcher's own when he is known to play
+    alone.  ``partner`` is the holder when play starts (``partner_of``), ``pitcher_holds``
+    whether the pitcher holds his own call then, ``played`` whether the called card has
+    been played.  Under announced everybody knows at once (12.1.4); under called only the
+    partner (and a pitcher holding his own call) know until the card is played (12.1.2,
+    12.1.3)."""
+    if called < 0:
+        return None
+    if family(rules).partner == "announced" or played:
+        return pitcher if partner is None else partner
+    if seat == partner or (seat == pitcher and pitcher_holds):
+        return seat
+    return None

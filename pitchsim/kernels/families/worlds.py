@@ -110,6 +110,41 @@ def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab
 
 
 @njit(cache=True)
+def partner_constraint(n, pitcher, called, partner, trick1, may_hold, unseen, allowed, must):
+    """What a called partner (12.1) tells a seat about the called card, on ``allowed``
+    (n + 1, from ``family_constraint``) in place; returns ``must`` with the card added
+    when it is surely in a hand.  ``called``: the card (-1: none); ``partner``: the
+    partner as the seat knows him (-1 unknown, the pitcher's seat: he plays alone);
+    ``trick1``: bit s for each seat that played to trick 1 a card other than the call;
+    ``may_hold``: whether the pitcher may have come by the call after calling it (a
+    kitty or a draw after the call under partner=called).
+
+    The pitcher called a card he lacked (pitchsim's players and Trickster's bot call the
+    highest trump they lack, 12.1.2), so it is not his unless he may have taken it
+    since.  A partner the seat knows holds it (12.1.4, or the seat's own hand); one
+    known to play alone means nobody else does (12.1.5).  Under called its holder must
+    play it to trick 1 (12.1.3), so a seat that played another card there is not the
+    holder: after trick 1 it is the pitcher's or out of play.  Nothing else: to the
+    others its holder is any seat that may hold it."""
+    if called < 0:
+        return must
+    b = np.int64(1) << called
+    if not unseen & b:  # the seat's own, played, or known out of play
+        return must
+    if partner >= 0 and partner != pitcher:
+        for p in range(n + 1):
+            if p != partner:
+                allowed[p] &= ~b
+        return must | b
+    for s in range(n):
+        if s != pitcher and (trick1 >> s & 1 or partner == pitcher):
+            allowed[s] &= ~b
+    if not may_hold:
+        allowed[pitcher] &= ~b
+    return must
+
+
+@njit(cache=True)
 def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, world):
     """One attempt at a world (n + 1 places: the seats, then the pile) in which every
     card of ``must`` is placed; True when it is kept (every ``allowed`` met)."""
