@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 import pytest
+from logged_hands import logged_arrays
 from test_families_kernels import CrossCheckError, crosscheck
 
 from pitchsim.game import reference as F
@@ -91,24 +92,12 @@ def test_12_1_3_the_duty_binds_a_partner_who_had_other_cards_to_play():
     """The cross-check reaches the duty: under auction-pitch with trump named and
     follow=trump, a partner who is not the first to play trick 1 could often play
     another card; the kernel's legal set for him is the called card alone."""
-    from pitchsim.kernels.families.play import MAX_TRICKS
-    from pitchsim.kernels.families.score import N_AWARDS
     from pitchsim.kernels.families.simulate import play_family_logged
 
     r = as_family(Rules.parse(NAMED))
     fr, tab = family_array(r, called_partner=True), family_tables(r)
     n, d = 5, 300
-    out = dict(
-        dealt=np.zeros((d, n), np.int64),
-        deck=np.zeros((d, 54), np.int64),
-        held=np.zeros((d, n), np.int64),
-        trump=np.zeros((d, 6), np.int64),
-        log=np.zeros((d, MAX_TRICKS * (n + 2)), np.int64),
-        legal=np.zeros((d, MAX_TRICKS * n), np.int64),
-        junk=np.zeros((d, 54), np.int64),
-        award=np.zeros((d, N_AWARDS), np.int64),
-        points=np.zeros((d, n), np.int64),
-    )
+    out = logged_arrays(d, n)
     policies = np.zeros(n, np.int64)
     play_family_logged(5, 0, d, n, 4, 0, np.int64(0), -1, policies, fr, tab, *out.values())
     bound = 0
