@@ -197,7 +197,7 @@ def test_a_planted_bug_the_kernels_dealing_the_whole_pack_is_caught(monkeypatch)
     r = Rules.parse("five-point,deck=2,9-A")
     fr = family_array(r)
     fr[F_OUT] = 0  # planted: the kernels forget the short pack
-    monkeypatch.setattr(harness, "family_array", lambda _r: fr)
+    monkeypatch.setattr(harness, "family_array", lambda _r, **_: fr)
     with pytest.raises(CrossCheckError, match="pack"):
         crosscheck(r, 4, 40, seed=3)
 
