@@ -26,9 +26,9 @@
   two should agree within the noise.
 
 - Versus the base kernels (``--versus-base``): in ONE process, one thread, the base
-  game's ``simulate_hands`` and the family kernels' ``simulate_family_hands`` for
-  auction-pitch, 4 players, alternated round by round (random, heuristic), and the
-  other presets (setback, smear, ten-point, six-point, 4 players) in the same rounds; deals per
+  game's ``simulate_hands`` and the family kernels' hand kernel for auction-pitch
+  (``simulate.hands_kernel``: ``simulate_base_hands``), 4 players, alternated round by
+  round (random, heuristic), and the other presets (setback, smear, ten-point, six-point, 4 players) in the same rounds; deals per
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
   ratios family/base (auction-pitch) and preset/auction-pitch per round, median.
   Compile (the first call of each kernel) is timed apart.  ``--kernel bid-odds``
@@ -41,6 +41,7 @@
   by turns, one round a process (``versus_trees``): the ratios of both trees, min,
   median and max over the rounds.
 - Fingerprint (``--fingerprint``): a hash of every output of ``simulate_family_hands``
+  (``hands_kernel``'s pick: the base game's shape gets ``simulate_base_hands``)
   (points, award flags, trump) per preset and policy, and of ``play_family_logged``'s
   logs: two trees that print the same fingerprints play the same hands.
 
@@ -103,16 +104,29 @@ print(json.dumps(res))
 """
 
 
+def hands_kernel_of(fr):
+    """``simulate.hands_kernel(fr)``: the hand kernel the rules get (a tree before it:
+    ``simulate_family_hands`` for every rules)."""
+    try:
+        from pitchsim.kernels.families.simulate import hands_kernel
+    except ImportError:
+        from pitchsim.kernels.families.simulate import simulate_family_hands
+
+        return simulate_family_hands
+    return hands_kernel(fr)
+
+
 def family_rates(spec: str, n: int, policy: str, deals: int, repeat: int) -> dict:
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+    from pitchsim.kernels.families.simulate import family_policies
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.util.runtime import use_threads
 
     r = as_family(Rules.parse(spec))
     fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
+    simulate_family_hands = hands_kernel_of(fr)
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
     wall = cpu = float("inf")
     with use_threads(1):
@@ -248,7 +262,7 @@ def versus_base(
     from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.families.fixed_hand import play_family_fixed
-    from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
+    from pitchsim.kernels.families.simulate import family_policies
 
     try:  # (a tree before ``fixed_kernel``: one kernel)
         from pitchsim.kernels.families.fixed_hand import fixed_kernel
@@ -291,7 +305,8 @@ def versus_base(
             fr = family_array(r, called_partner=True) if r.partner != "none" else family_array(r)
             a = (n, family_policies(policy, n), fr, family_tables(r))
             if not fixed:
-                runs[(spec, policy)] = lambda seed, count, a=a: simulate_family_hands(
+                hands = hands_kernel_of(a[2])  # as the hand kernels' callers pick it
+                runs[(spec, policy)] = lambda seed, count, a=a, k=hands: k(
                     seed, 0, count, *a, pts[:count], flags[:count], trump[:count]
                 )
             else:
@@ -402,7 +417,6 @@ def fingerprint(deals: int) -> dict:
         family_policies,
         play_family_logged,
         simulate_family_fixed,
-        simulate_family_hands,
     )
     from pitchsim.kernels.families.tables import family_array, family_tables
 
@@ -432,7 +446,7 @@ def fingerprint(deals: int) -> dict:
             pol = family_policies(policy, n)
             h = hashlib.sha256()
             arrs = [np.zeros(deals, np.int64) for _ in range(3)]
-            simulate_family_hands(5, 0, deals, n, pol, fr, tab, *arrs)
+            hands_kernel_of(fr)(5, 0, deals, n, pol, fr, tab, *arrs)
             for a in arrs:
                 h.update(a.tobytes())
             hand = 0

@@ -6,7 +6,8 @@ card, and every preset's deal is a uniform deal of its pack (VARIANTS.md 4.3, 6.
   hand; so a table of random players plays the same hands, card for card, on both
   engines (``simulate_family_hands`` against ``simulate_hands``), and so does a table
   of heuristic players: the one heuristic (``kernels.policies.heuristic.decide``) given
-  auction-pitch's masks by the family kernels plays the base kernels' cards.
+  auction-pitch's masks by the family kernels plays the base kernels' cards; so does
+  the hand kernel compiled for the base game's shape (``simulate_base_hands``).
 - Under every preset the deal is a deal: the hands are disjoint runs of the pack of the
   right size, seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, the stock is the
   rest of the pack, and a known hand sits in its seat.
@@ -25,9 +26,9 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.families.deal import deal_family_fixed
-from pitchsim.kernels.families.sample import record_family_hands
+from pitchsim.kernels.families.sample import record_base_hands, record_family_hands, record_kernel
 from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
-from pitchsim.kernels.families.simulate import family_policies
+from pitchsim.kernels.families.simulate import family_policies, hands_kernel, simulate_base_hands
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.simulate import simulate_hands
@@ -175,3 +176,19 @@ def test_tables_play_the_same_hands_on_both_engines(policy, n, spec):
     assert np.array_equal(as_base, base_flags.view(np.uint8))
     assert np.array_equal(points, ours.sum(axis=1))
     assert np.array_equal(points, [bin(f).count("1") for f in base_flags.view(np.uint8).tolist()])
+    # The kernels the base game's shape gets (``record_kernel``, ``hands_kernel``: the
+    # deal, play and points compiled in as constants) play the same hands: a study's
+    # every column, and the hand kernel's flags (the awards' bits, ``AWARD_NAMES``
+    # order) and points (their count).
+    fr = family_array(r)
+    assert record_kernel(fr) is record_base_hands
+    again = [np.empty_like(a) for a in (dealt, held, trump, points, award)]
+    record_base_hands(9, 0, deals, n, family_policies(policy, n), fr, family_tables(r), *again)
+    for a, b in zip(again, (dealt, held, trump, points, award), strict=True):
+        assert np.array_equal(a, b)
+    assert hands_kernel(fr) is simulate_base_hands
+    out = [np.empty(deals, np.int64) for _ in range(3)]
+    simulate_base_hands(9, 0, deals, n, family_policies(policy, n), fr, family_tables(r), *out)
+    assert np.array_equal(out[2], trump)
+    assert np.array_equal(out[1], sum(ours[:, a].astype(np.int64) << a for a in BASE_AWARDS))
+    assert np.array_equal(out[0], points)

@@ -25,7 +25,7 @@ its points, Game credited to the lowest seat of its side, as the reference's
 import numpy as np
 from numba import njit
 
-from ..bits import game_tally, highest_card, lowest_card
+from ..bits import SUIT_BITS, game_count, game_tally, highest_card, lowest_card
 from ..trump_order import trump_ends
 from .borrow import borrowed
 from .tables import (
@@ -202,6 +202,51 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
             if s == n:
                 break
             points[s] = team1 if s & 1 else team0
+
+
+PLAIN_AWARDS = (HIGH, LOW, JACK, GAME)  # the base game's four points (0.7)
+
+
+@njit(cache=True, inline="always")
+def score_plain(held, won, n, trump, fr, award):
+    """``score_hand``'s ``award`` under the base game's trumps and points
+    (``policies.plain_trumps``: High, Low, Jack and Game by count, the trump suit
+    alone; no called partner, as ``plain.plain_base``), inlined into the base game's
+    hand kernels: the same seats, with no test of the points the preset lacks and no
+    call.  Each point is worth 1, so the points of a side are a count of its
+    ``side_flags``."""
+    captors = _planes(won, n)
+    in_play = np.int64(0)
+    for s in range(8):
+        if s == n:
+            break
+        in_play |= held[s]
+    for i in range(N_AWARDS):
+        award[i] = NOT_PLAYED
+    trumps = in_play & (SUIT_BITS << (13 * trump))
+    award[HIGH] = NOBODY
+    award[LOW] = NOBODY
+    if trumps:
+        award[HIGH] = _seat_of(captors, highest_card(trumps))
+        dealt_low = fr[F_LOW_DEALT] != 0
+        award[LOW] = _seat_of(_planes(held, n) if dealt_low else captors, lowest_card(trumps))
+    award[JACK] = _seat_of(captors, trump * 13 + 9)
+    partners = fr[F_PARTNERSHIP] != 0
+    sides = 2 if partners else n
+    best = -1
+    best_side = -1
+    tied = False
+    for side in range(8):
+        if side == sides:
+            break
+        count = game_count(won[side])
+        if partners:
+            count += game_count(won[side + 2])
+        gt = count > best  # (selects, as ``score_hand``)
+        tied = (count == best) | (tied & ~gt)
+        best_side = side if gt else best_side
+        best = count if gt else best
+    award[GAME] = NOBODY if tied else best_side
 
 
 @njit(cache=True)

@@ -30,16 +30,33 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import njit, prange
+from numba import literally, njit, prange
 
 from ...game.rules import Rules, as_family
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
-from .play import play_hand
-from .policies import FAMILY_POLICY_IDS, name_trump, opening_lead_in
-from .score import AWARD_NAMES, N_AWARDS, award_names, score_hand, side_of
+from .play import play_hand, play_hand_base
+from .policies import (
+    FAMILY_POLICY_IDS,
+    base_shape,
+    name_trump,
+    opening_lead_base,
+    opening_lead_in,
+)
+from .score import (
+    AWARD_NAMES,
+    GAME,
+    JACK,
+    LOW,
+    N_AWARDS,
+    PLAIN_AWARDS,
+    award_names,
+    score_hand,
+    score_plain,
+    side_of,
+)
 from .tables import F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
@@ -189,6 +206,33 @@ def family_hand_fixed(
     return trump, tricks, size, drawn, called, partner
 
 
+@njit(cache=True, inline="always")
+def family_hand_base(
+    key, n, dealer, pitcher, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held,
+    hands, won, trick, tseats, award, log, legal_log,
+):  # fmt: skip
+    """``family_hand_fixed`` under the base game's shape (``policies.base_shape``),
+    compiled in as constants: trump fixed by the first lead (a ``fixed_trump`` by the
+    pitcher's planned lead, ``policies.opening_lead_base``), no discard, no called
+    partner (6.3.7), the base game's points (``score.score_plain``, ``award`` alone:
+    each point is worth 1).  Returns trump.  (A function of its own, as
+    ``play.play_hand_base``: the hand kernels pick it by ``hands_kernel``.)"""
+    deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
+    for s in range(n):
+        held[s] = dealt[s]
+    first_lead = -1
+    if fixed_trump >= 0:
+        first_lead = opening_lead_base(
+            policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, key
+        )
+    trump, _ = play_hand_base(
+        held, dealt, np.int64(0), n, pitcher, dealer, 0, -1, first_lead, policies, fr, tab,
+        key, hands, won, trick, tseats, log, legal_log,
+    )  # fmt: skip
+    score_plain(held, won, n, trump, fr, award)
+    return trump
+
+
 @njit(cache=True)
 def play_family_logged(
     seed,
@@ -265,28 +309,44 @@ def play_family_logged(
 
 @njit(cache=True, parallel=True, nogil=True)
 def simulate_family_hands(
-    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump
+    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, base=None
 ):
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1).
     Per deal: ``out_points`` the points the pitcher's side won; ``out_flags`` bit i set
-    when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``."""
+    when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``.
+
+    ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
+    ValueError), compiled in as constants (``family_hand_base``); None: any rules.
+    From Python, ``hands_kernel(fr)`` picks the kernel."""
+    if base is not None:
+        literally(base)
+        if not base_shape(fr):
+            raise ValueError("base=True with rules that are not the base game's shape")
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
-            seed,
-            start,
-            count,
-            b,
-            n,
-            np.int64(0),
-            -1,
-            policies,
-            fr,
-            tab,
-            out_points,
-            out_flags,
-            out_trump,
-        )
+            seed, start, count, b, n, np.int64(0), -1, policies, fr, tab, out_points,
+            out_flags, out_trump, base,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def simulate_base_hands(
+    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump
+):  # fmt: skip
+    """``simulate_family_hands`` with ``base=True``, for callers in Python (as
+    ``fixed_hand.play_base_fixed``: a Python call with a literal types its arguments
+    again each time)."""
+    simulate_family_hands(
+        seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, True
+    )
+
+
+def hands_kernel(fr):
+    """The kernel of ``simulate_family_hands``' arguments (without ``base``) for the
+    rules ``fr``: ``simulate_base_hands`` under the base game's shape
+    (``policies.base_shape``), else ``simulate_family_hands``."""
+    return simulate_base_hands if base_shape(fr) else simulate_family_hands
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -310,20 +370,9 @@ def simulate_family_fixed(
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
-            seed,
-            start,
-            count,
-            b,
-            n,
-            fixed_hand,
-            fixed_trump,
-            policies,
-            fr,
-            tab,
-            out_points,
-            out_flags,
-            out_trump,
-        )
+            seed, start, count, b, n, fixed_hand, fixed_trump, policies, fr, tab, out_points,
+            out_flags, out_trump, None,
+        )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
@@ -342,22 +391,23 @@ def side_flags(award, mine, partners, partner):
     return flags
 
 
+@njit(cache=True, inline="always")
+def plain_flags(award, mine, partners):
+    """``side_flags`` of ``score.score_plain``'s awards (no partner called): the base
+    game's four points alone."""
+    flags = np.int64(0)
+    for i in PLAIN_AWARDS:
+        a = award[i]
+        side = a & 1 if partners else a
+        flags |= np.int64((a >= 0) & (side == mine)) << i
+    return flags
+
+
 @njit(cache=True, nogil=True)
 def _play_block(
-    seed,
-    start,
-    count,
-    b,
-    n,
-    fixed_hand,
-    fixed_trump,
-    policies,
-    fr,
-    tab,
-    out_points,
-    out_flags,
-    out_trump,
-):
+    seed, start, count, b, n, fixed_hand, fixed_trump, policies, fr, tab, out_points,
+    out_flags, out_trump, base,
+):  # fmt: skip
     # A function of its own, not inlined into the parallel kernels: numba's parallel
     # passes over a body holding the hand's play cost tens of CPU seconds of compile.
     # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
@@ -372,32 +422,24 @@ def _play_block(
     # writes the hands alone (``deal_family_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]  # (a kitty is the stock's last cards)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        trump, _, _, _, _, partner = family_hand_fixed(
-            deal_key(seed, start + d),
-            n,
-            n - 1,
-            PITCHER,
-            0,
-            fixed_hand,
-            fixed_trump,
-            policies,
-            fr,
-            tab,
-            deck,
-            dealt,
-            held,
-            hands,
-            won,
-            trick,
-            tseats,
-            award,
-            points,
-            no_log,
-            no_log,
-            junk,
-        )
-        out_points[d] = points[PITCHER]
-        out_flags[d] = side_flags(award, mine, partners, partner)
+        key = deal_key(seed, start + d)
+        if base is None:
+            trump, _, _, _, _, partner = family_hand_fixed(
+                key, n, n - 1, PITCHER, 0, fixed_hand, fixed_trump, policies, fr, tab, deck,
+                dealt, held, hands, won, trick, tseats, award, points, no_log, no_log, junk,
+            )  # fmt: skip
+            out_points[d] = points[PITCHER]
+            out_flags[d] = side_flags(award, mine, partners, partner)
+        else:
+            trump = family_hand_base(
+                key, n, n - 1, PITCHER, fixed_hand, fixed_trump, policies, fr, tab, deck,
+                dealt, held, hands, won, trick, tseats, award, no_log, no_log,
+            )  # fmt: skip
+            flags = plain_flags(award, mine, partners)  # each point worth 1
+            out_points[d] = (
+                (flags & 1) + (flags >> LOW & 1) + (flags >> JACK & 1) + (flags >> GAME & 1)
+            )
+            out_flags[d] = flags
         out_trump[d] = trump
     keep_alive(owned)
 
