@@ -19,6 +19,7 @@ from pitchsim.games.record import RecordError, record_of_game, replay, views_of
 from pitchsim.games.rounds import play_board
 from pitchsim.games.table import game_end_words, game_result, play_table_game
 from pitchsim.games.tournament import split_seats, table_tournament, tournament
+from pitchsim.util.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
@@ -232,9 +233,44 @@ def test_hand_written_record():
     assert h["game_points"] == [18, 0] and h["pitched"] == "AH" and h["made"]
 
 
-def test_split_seats_keeps_commas_inside_commands():
-    assert split_seats("cmd:a b,c,odds,cmd:x") == ["cmd:a b,c", "odds", "cmd:x"]
-    assert split_seats("odds+heuristic,random") == ["odds+heuristic", "random"]
+def test_split_seats_ends_a_seat_at_every_comma_outside_quotes():
+    assert split_seats("cmd:a b,c,odds,cmd:x") == ["cmd:a b", "c", "odds", "cmd:x"]
+    assert split_seats("cmd:a 'b,c',odds") == ["cmd:a 'b,c'", "odds"]
+    assert split_seats('cmd:a "b\\",c",odds') == ['cmd:a "b\\",c"', "odds"]
+    assert split_seats("cmd:a b\\,c,odds") == ["cmd:a b\\,c", "odds"]
+    assert split_seats("odds+heuristic, random") == ["odds+heuristic", "random"]
+    # a quoted comma reaches the program as the shell would pass it
+    assert CommandSeat(split_seats("cmd:bot 'b,c' d\\,e,odds")[0][4:]).argv == [
+        "bot",
+        "b,c",
+        "d,e",
+    ]
+    with pytest.raises(InputError, match="the quote ' in .* is not closed"):
+        split_seats("cmd:a 'b,odds")
+
+
+@pytest.mark.parametrize("command", ["play --game", "tournament -g 2", "play --game --rules smear"])
+@pytest.mark.parametrize(
+    "spec, players, bad",
+    [
+        ("cmd:{bot},odds+bogus", 2, "unknown play policy 'bogus' in strategy 'odds+bogus'"),
+        ("odds,cmd:{bot},bogus", 3, "unknown bidding policy 'bogus'"),
+        ("cmd:{bot} 'x,odds", 2, "is not closed"),
+    ],
+)
+def test_a_bad_seat_after_a_command_is_refused_before_anything_starts(
+    tmp_path, command, spec, players, bad
+):
+    """A misspelt strategy after a program is a seat of its own, refused in one line
+    naming it and how a comma stays in a command: the program is never started (it
+    would leave its mark) and no log directory is made."""
+    mark = tmp_path / "started"
+    bot = f"{sys.executable} -c \"open('{mark}', 'w')\""
+    logs = tmp_path / "logs"
+    argv = [*command.split(), "--players", players, "-s", spec.format(bot=bot), "--seat-logs", logs]
+    line = refused(*argv, words=bad)
+    assert "a comma inside a" in line and "cmd:bot.py 'a,b'" in line
+    assert not mark.exists() and not logs.exists()
 
 
 def test_cli_game_record_replays_byte_for_byte(tmp_path):

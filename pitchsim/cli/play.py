@@ -91,7 +91,8 @@ def play_command(
         "--strategies",
         "-s",
         help="With --game: each seat's strategy, bidding+play (one for all or one per seat), "
-        "or an outside program speaking docs/protocol.md: cmd:COMMAND.",
+        "or an outside program speaking docs/protocol.md: cmd:COMMAND.  Every comma "
+        "outside quotes ends a seat; a comma inside a command is quoted: cmd:bot.py 'a,b'.",
     ),
     replay: str = typer.Option(
         None,
@@ -355,7 +356,7 @@ def family_play(
     from ..games.table import check_table
 
     if strategies is not None:
-        names = [x.strip() for x in strategies.split(",")]
+        names = split_seats(strategies)
         if len(names) == 1:
             names *= players
         if len(names) != players:

@@ -96,15 +96,26 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     :class:`~pitchsim.games.bidding.Strategy`, :class:`KernelSeat` or outside seats
     (``cmd:COMMAND`` or an object), which only the game itself can check.  A command
     calls it before it prints, starts or writes anything of the game."""
-    from .bidding import Strategy
+    from .bidding import Strategy, StrategyError
 
     rules.check_players(players)
     strategies = []
+    after_command = False
     for s in seats:
         if isinstance(s, KernelSeat):
             s = s.strategy
-        if isinstance(s, str) and not s.strip().startswith("cmd:"):
-            s = Strategy.parse(s.strip())
+        command = isinstance(s, str) and s.strip().startswith("cmd:")
+        if isinstance(s, str) and not command:
+            try:
+                s = Strategy.parse(s.strip())
+            except StrategyError as e:
+                if not after_command:
+                    raise
+                # -s once read such a piece as part of the command (games.tournament.split_seats)
+                raise StrategyError(
+                    f"{e}; a comma inside a cmd: command is quoted: cmd:bot.py 'a,b'"
+                ) from None
+        after_command = command
         if isinstance(s, Strategy):
             strategies.append(s)
     if isinstance(rules, FamilyRules):
