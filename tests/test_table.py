@@ -346,15 +346,20 @@ def test_how_a_game_ended_in_words():
         ("smear,kitty=2", 4, "odds+heuristic", "kitty=2"),
         # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
         ("auction-pitch,trump=named,partner=called", 5, "heuristic", "partner=called"),
+        # the partner first, as the table checks it, not the odds table it would read
+        ("smear,partner=called", 5, "odds", "partner=called (VARIANTS.md 12.1)"),
+        # the game bidder has no target to weigh under hands=N (12.4)
+        ("smear,hands=5", 4, "odds-game", "not played under hands=5"),
     ],
 )
-def test_play_tournament_and_practice_refuse_a_table_alike(
+def test_play_tournament_practice_and_advise_refuse_a_table_alike(
     tmp_path, rules, players, strategy, words
 ):
     """games.table.check_table is the one check: play (hands, a game, a game with an
-    outside seat), tournament (kernels, an outside seat) and practice refuse the same bad
-    table in the same line, exit 2, nothing on stdout, before an outside program starts
-    (its command would leave a file) or a record, log or save is written."""
+    outside seat), tournament (kernels, an outside seat), practice and advise (its model
+    at every other seat) refuse the same bad table in the same line, exit 2, nothing on
+    stdout, before an outside program starts (its command would leave a file) or a
+    record, log or save is written."""
     started = tmp_path / "started"
     bot = f"cmd:touch {started}"
     table = ["--rules", rules, "-n", players]
@@ -367,7 +372,9 @@ def test_play_tournament_and_practice_refuse_a_table_alike(
         refused("tournament", "-s", f"{strategy},heuristic", "-g", 1, *table),
         refused("tournament", "-s", f"{bot},{strategy}", "-g", 1, "--record", record, *table),
     }
+    hand = ("AH KH 2H 9C 7D 3S", "--seat", 0, "--dealer", players - 1)
+    lines.add(refused("advise", *hand, "--model", strategy, *table))
     if strategy.startswith("odds"):
-        lines.add(refused("play", "--bidding", "odds", *table))
+        lines.add(refused("play", "--bidding", strategy.partition("+")[0], *table))
     assert len(lines) == 1 and words in lines.pop()
     assert not any(p.exists() for p in (started, logs, record, save))

@@ -323,8 +323,7 @@ def tournament(
     if family:  # the rule families' own kernels (games.families)
         from .families import family_tournament
 
-        what = "games" if games is not None else "boards"
-        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress, what)
+        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress)
         if record is not None:
             write_records(record, tally.seed, boards, tally.tables, rules)
         return _family_result(tally, players, rules)
