@@ -756,7 +756,7 @@ async function setupKitty() {
   select.disabled = !sizes.length;
   $("kitty-field").hidden = !k.most;
   const note = $("kitty-note");
-  note.textContent = k.refused ? `Kitty sizes left out: ${k.refused}` : "";
+  note.textContent = k.refused ? `Other kitty sizes are not offered against these opponents: ${k.refused}` : "";
   note.hidden = !k.most || !k.refused;
   form.dataset.kitties = "shown";
 }
