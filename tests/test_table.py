@@ -254,6 +254,8 @@ def test_split_seats_ends_a_seat_at_every_comma_outside_quotes():
     "spec, players, bad",
     [
         ("cmd:{bot},odds+bogus", 2, "unknown play policy 'bogus' in strategy 'odds+bogus'"),
+        # named before the seats are counted (two for four players)
+        ("cmd:{bot},odds+bogus", 4, "unknown play policy 'bogus' in strategy 'odds+bogus'"),
         ("odds,cmd:{bot},bogus", 3, "unknown bidding policy 'bogus'"),
         ("cmd:{bot} 'x,odds", 2, "is not closed"),
     ],
