@@ -7,34 +7,18 @@ games (``cut_hand``), replayed and checked; the search's knowledge of a view
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 
 import pytest
+from random_hands import random_hands
 
-from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError, card_text, cut_hand
 from pitchsim.games.family_seat import family_knowledge
 
 SPECS = [("auction-pitch,trump=named,kitty=3", 4), ("five-point,kitty=3", 4), ("smear,kitty=4", 3)]
-
-
-def games(spec: str, n: int, count: int, seed: int = 2):
-    rules = Rules.parse(spec)
-    pick = random.Random(seed)
-    for g in range(count):
-        game = F.play_game(
-            n, rules, random.Random(seed * 1000 + g),
-            lambda s, h, calls, legal, sc: pick.choice(legal),
-            lambda seat, hand: pick.randrange(4), lambda view: pick.choice(cards_of(view.legal)),
-            max_hands=1,
-        )  # fmt: skip
-        for hand in game.hands:
-            if hand.play is not None:
-                yield rules, hand
 
 
 @pytest.mark.parametrize("spec, n", SPECS)
@@ -44,7 +28,7 @@ def test_12_2_5_views_replay_and_only_the_pitcher_sees_the_kitty(spec, n):
     ``kitty.mine`` names the kitty and his put-down; another seat's document names no
     card of the kitty or of the put-down that it did not see played."""
     views = 0
-    for rules, hand in games(spec, n, 25):
+    for rules, hand, _ in random_hands(spec, n, 25, seed=2):
         p = hand.auction.pitcher
         kitty, put_down = hand.draw.robbed, hand.draw.put_down
         for seat, doc, action in cut_hand(hand, n, rules, [0] * n):
@@ -72,7 +56,7 @@ def test_12_2_5_views_replay_and_only_the_pitcher_sees_the_kitty(spec, n):
 
 @pytest.mark.parametrize("spec, n", SPECS[:2])
 def test_12_2_5_the_search_knows_the_put_down_out_of_play_for_the_pitcher_alone(spec, n):
-    for rules, hand in games(spec, n, 15, seed=4):
+    for rules, hand, _ in random_hands(spec, n, 15, seed=4):
         p = hand.auction.pitcher
         put_down = mask_of(hand.draw.put_down)
         for seat, doc, _ in cut_hand(hand, n, rules, [0] * n):
@@ -89,7 +73,7 @@ def test_12_2_5_the_search_knows_the_put_down_out_of_play_for_the_pitcher_alone(
 
 
 def _pitcher_view(spec="five-point,kitty=3"):
-    for rules, hand in games(spec, 4, 10, seed=9):
+    for rules, hand, _ in random_hands(spec, 4, 10, seed=9):
         p = hand.auction.pitcher
         for seat, doc, _ in cut_hand(hand, 4, rules, [0] * 4):
             if seat == p and doc.get("tricks"):
@@ -151,7 +135,7 @@ def test_12_2_no_kitty_writes_no_kitty_field():
 def _seat_views(spec="smear,kitty=3", n=4):
     """A defender's view once the play began, and one of the auction before trump."""
     play = auction = None
-    for rules, hand in games(spec, n, 10, seed=9):
+    for rules, hand, _ in random_hands(spec, n, 10, seed=9):
         p = hand.auction.pitcher
         for seat, doc, _ in cut_hand(hand, n, rules, [0] * n):
             if seat != p and doc.get("tricks") and play is None:

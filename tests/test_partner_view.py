@@ -10,14 +10,13 @@ reference engine gave the chooser (its ``legal`` and ``partner``)."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from random_hands import card_views, random_hands
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, parse_card
-from pitchsim.game.rules import Rules
-from pitchsim.game.view import View, ViewError, card_text, cut_hand
+from pitchsim.game.view import View, ViewError, card_text
 
 SPECS = [
     ("auction-pitch,trump=named,partner=called", 5),
@@ -30,39 +29,12 @@ SPECS = [
 ]
 
 
-def hands(spec: str, n: int, count: int, seed: int = 3):
-    """(rules, hand, the reference's views at each card decision, in order)."""
-    rules = Rules.parse(spec)
-    pick = random.Random(seed)
-    for g in range(count):
-        seen: list = []
-
-        def choose(view, seen=seen):
-            seen.append(view)
-            return pick.choice(cards_of(view.legal))
-
-        game = F.play_game(
-            n, rules, random.Random(seed * 1000 + g),
-            lambda s, h, calls, legal, sc: pick.choice(legal),
-            lambda seat, hand: pick.randrange(4), choose, max_hands=1,
-        )  # fmt: skip
-        hand = game.hands[0]
-        if hand.play is not None:
-            yield rules, hand, seen
-
-
-def card_views(rules, hand, n):
-    for seat, doc, action in cut_hand(hand, n, rules, [0] * n):
-        if "tricks" in doc:
-            yield seat, doc, action
-
-
 @pytest.mark.parametrize("spec, n", SPECS)
 def test_12_1_views_carry_the_call_and_the_partner_as_the_reference_gives_them(spec, n):
     """Every card decision's view reads back with the reference engine's legal cards and
     partner (12.1.3: the partner's trick-1 card is the call), and writes itself back."""
     views = 0
-    for rules, hand, ref in hands(spec, n, 20):
+    for rules, hand, ref in random_hands(spec, n, 20, 3):
         cut = list(card_views(rules, hand, n))
         assert len(cut) == len(ref)
         for (seat, doc, action), rv in zip(cut, ref, strict=True):
@@ -86,7 +58,7 @@ def test_12_1_2_and_12_1_3_nobody_but_the_holder_sees_the_partner_before_the_car
     pitcher_side null.  Once known, the pitcher's side is the pitcher and his partner
     (12.1.6)."""
     hidden = 0
-    for rules, hand, _ in hands(spec, n, 25, seed=5):
+    for rules, hand, _ in random_hands(spec, n, 25, 5):
         p, called, partner = hand.auction.pitcher, hand.play.called, hand.play.partner
         for seat, doc, _ in card_views(rules, hand, n):
             out = View.from_json(doc).to_json()
@@ -103,7 +75,7 @@ def test_12_1_2_and_12_1_3_nobody_but_the_holder_sees_the_partner_before_the_car
 
 
 def test_12_1_4_under_announced_every_seat_knows_the_partner_from_the_first_card():
-    for rules, hand, _ in hands("smear,partner=announced", 6, 10):
+    for rules, hand, _ in random_hands("smear,partner=announced", 6, 10, 3):
         p, partner = hand.auction.pitcher, hand.play.partner
         for _seat, doc, _ in card_views(rules, hand, 6):
             assert View.from_json(doc).partner == (p if partner is None else partner)
@@ -115,7 +87,7 @@ def test_12_1_4_under_announced_every_seat_knows_the_partner_from_the_first_card
 def first_views(spec="smear,partner=called", n=5, seed=3):
     """(hand, the first card decision's document of a seat that neither is the pitcher
     nor holds the call, and one of the partner's) from the first fitting hand."""
-    for rules, hand, _ in hands(spec, n, 30, seed):
+    for rules, hand, _ in random_hands(spec, n, 30, seed):
         p, partner, called = hand.auction.pitcher, hand.play.partner, hand.play.called
         if partner is None:
             continue

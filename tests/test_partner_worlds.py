@@ -9,14 +9,12 @@ reference-engine hands; the true deal must always be a possible world."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from random_hands import card_views, random_hands
 
-from pitchsim.game import reference as F
-from pitchsim.game.cards import cards_of, mask_of
+from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules
-from pitchsim.game.view import View, cut_hand
+from pitchsim.game.view import View
 from pitchsim.games.family_seat import family_knowledge
 from pitchsim.search.hint import family_worlds
 
@@ -31,21 +29,9 @@ SPECS = [
 
 def decisions(spec: str, n: int, count: int, seed: int = 7):
     """(hand, view) at every card decision of ``count`` random reference hands."""
-    rules = Rules.parse(spec)
-    pick = random.Random(seed)
-    for g in range(count):
-        game = F.play_game(
-            n, rules, random.Random(seed * 1000 + g),
-            lambda s, h, calls, legal, sc: pick.choice(legal),
-            lambda seat, hand: pick.randrange(4), lambda v: pick.choice(cards_of(v.legal)),
-            max_hands=1,
-        )  # fmt: skip
-        hand = game.hands[0]
-        if hand.play is None:
-            continue
-        for _seat, doc, _ in cut_hand(hand, n, rules, [0] * n):
-            if "tricks" in doc:
-                yield hand, View.from_json(doc)
+    for rules, hand, _ in random_hands(spec, n, count, seed):
+        for _seat, doc, _ in card_views(rules, hand, n):
+            yield hand, View.from_json(doc)
 
 
 def true_hands(hand, v: View) -> list[int]:

@@ -376,14 +376,33 @@ def test_the_kitty_the_person_took_is_drawn_as_cards(open_page):
     page, errors = open_page()
     form = page.locator("#setup")
     kitty = form.locator("select[name=kitty]")
+    note = page.locator("#kitty-note")
+
+    def offered():
+        """The sizes offered (0: none) once the answer for the form as it stands is in."""
+        page.wait_for_function("document.querySelector('#setup').dataset.kitties === 'shown'")
+        return kitty.locator("option").evaluate_all("os => os.map(o => o.value)")
+
     for preset in ("", "ten-point"):  # the first lead names trump; ten-point robs
         form.locator("select[name=preset]").select_option(preset)
-        assert not kitty.is_visible() and kitty.is_disabled()
+        assert offered() == ["0"]
+        assert not kitty.is_visible() and kitty.is_disabled() and not note.is_visible()
     form.locator("select[name=preset]").select_option("smear")
     form.locator("select[name=players]").select_option("4")
-    assert kitty.is_visible()
-    sizes = kitty.locator("option").evaluate_all("os => os.map(o => o.value)")
-    assert sizes == ["0", "1", "2", "3", "4", "5", "6"]  # none, up to a hand's worth
+    # the default opponents bid by the odds table: its kitty rows are kitty=3 at 4
+    # players alone (12.2), and the note says so in the table's own line
+    assert offered() == ["0", "3"] and kitty.is_visible()
+    assert note.is_visible() and "kitty=3 at 4 players" in note.inner_text()
+    opponents = form.locator("input[name=opponents]")
+    default = opponents.input_value()
+    opponents.fill("heuristic")  # heuristic bidders: up to a hand's worth (12.2.2)
+    assert offered() == ["0", "1", "2", "3", "4", "5", "6"] and not note.is_visible()
+    opponents.fill(default)
+    form.locator("select[name=players]").select_option("5")
+    assert offered() == ["0"] and kitty.is_visible() and kitty.is_disabled()
+    assert "with 5 players" in note.inner_text()
+    form.locator("select[name=players]").select_option("4")
+    assert offered() == ["0", "3"]
     kitty.select_option("3")
     form.locator("input[name=coach]").uncheck()
     form.locator("input[name=seed]").fill("3")

@@ -19,6 +19,7 @@ from pitchsim.games.record import RecordError, record_of_game, replay, views_of
 from pitchsim.games.rounds import play_board
 from pitchsim.games.table import game_end_words, game_result, play_table_game
 from pitchsim.games.tournament import split_seats, table_tournament, tournament
+from pitchsim.util.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
@@ -232,9 +233,46 @@ def test_hand_written_record():
     assert h["game_points"] == [18, 0] and h["pitched"] == "AH" and h["made"]
 
 
-def test_split_seats_keeps_commas_inside_commands():
-    assert split_seats("cmd:a b,c,odds,cmd:x") == ["cmd:a b,c", "odds", "cmd:x"]
-    assert split_seats("odds+heuristic,random") == ["odds+heuristic", "random"]
+def test_split_seats_ends_a_seat_at_every_comma_outside_quotes():
+    assert split_seats("cmd:a b,c,odds,cmd:x") == ["cmd:a b", "c", "odds", "cmd:x"]
+    assert split_seats("cmd:a 'b,c',odds") == ["cmd:a 'b,c'", "odds"]
+    assert split_seats('cmd:a "b\\",c",odds') == ['cmd:a "b\\",c"', "odds"]
+    assert split_seats("cmd:a b\\,c,odds") == ["cmd:a b\\,c", "odds"]
+    assert split_seats("odds+heuristic, random") == ["odds+heuristic", "random"]
+    # a quoted comma reaches the program as the shell would pass it
+    assert CommandSeat(split_seats("cmd:bot 'b,c' d\\,e,odds")[0][4:]).argv == [
+        "bot",
+        "b,c",
+        "d,e",
+    ]
+    with pytest.raises(InputError, match="the quote ' in .* is not closed"):
+        split_seats("cmd:a 'b,odds")
+
+
+@pytest.mark.parametrize("command", ["play --game", "tournament -g 2", "play --game --rules smear"])
+@pytest.mark.parametrize(
+    "spec, players, bad",
+    [
+        ("cmd:{bot},odds+bogus", 2, "unknown play policy 'bogus' in strategy 'odds+bogus'"),
+        # named before the seats are counted (two for four players)
+        ("cmd:{bot},odds+bogus", 4, "unknown play policy 'bogus' in strategy 'odds+bogus'"),
+        ("odds,cmd:{bot},bogus", 3, "unknown bidding policy 'bogus'"),
+        ("cmd:{bot} 'x,odds", 2, "is not closed"),
+    ],
+)
+def test_a_bad_seat_after_a_command_is_refused_before_anything_starts(
+    tmp_path, command, spec, players, bad
+):
+    """A misspelt strategy after a program is a seat of its own, refused in one line
+    naming it and how a comma stays in a command: the program is never started (it
+    would leave its mark) and no log directory is made."""
+    mark = tmp_path / "started"
+    bot = f"{sys.executable} -c \"open('{mark}', 'w')\""
+    logs = tmp_path / "logs"
+    argv = [*command.split(), "--players", players, "-s", spec.format(bot=bot), "--seat-logs", logs]
+    line = refused(*argv, words=bad)
+    assert "a comma inside a" in line and "cmd:bot.py 'a,b'" in line
+    assert not mark.exists() and not logs.exists()
 
 
 def test_cli_game_record_replays_byte_for_byte(tmp_path):
@@ -310,15 +348,20 @@ def test_how_a_game_ended_in_words():
         ("smear,kitty=2", 4, "odds+heuristic", "kitty=2"),
         # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
         ("auction-pitch,trump=named,partner=called", 5, "heuristic", "partner=called"),
+        # the partner first, as the table checks it, not the odds table it would read
+        ("smear,partner=called", 5, "odds", "partner=called (VARIANTS.md 12.1)"),
+        # the game bidder has no target to weigh under hands=N (12.4)
+        ("smear,hands=5", 4, "odds-game", "not played under hands=5"),
     ],
 )
-def test_play_tournament_and_practice_refuse_a_table_alike(
+def test_play_tournament_practice_and_advise_refuse_a_table_alike(
     tmp_path, rules, players, strategy, words
 ):
     """games.table.check_table is the one check: play (hands, a game, a game with an
-    outside seat), tournament (kernels, an outside seat) and practice refuse the same bad
-    table in the same line, exit 2, nothing on stdout, before an outside program starts
-    (its command would leave a file) or a record, log or save is written."""
+    outside seat), tournament (kernels, an outside seat), practice and advise (its model
+    at every other seat) refuse the same bad table in the same line, exit 2, nothing on
+    stdout, before an outside program starts (its command would leave a file) or a
+    record, log or save is written."""
     started = tmp_path / "started"
     bot = f"cmd:touch {started}"
     table = ["--rules", rules, "-n", players]
@@ -331,7 +374,9 @@ def test_play_tournament_and_practice_refuse_a_table_alike(
         refused("tournament", "-s", f"{strategy},heuristic", "-g", 1, *table),
         refused("tournament", "-s", f"{bot},{strategy}", "-g", 1, "--record", record, *table),
     }
+    hand = ("AH KH 2H 9C 7D 3S", "--seat", 0, "--dealer", players - 1)
+    lines.add(refused("advise", *hand, "--model", strategy, *table))
     if strategy.startswith("odds"):
-        lines.add(refused("play", "--bidding", "odds", *table))
+        lines.add(refused("play", "--bidding", strategy.partition("+")[0], *table))
     assert len(lines) == 1 and words in lines.pop()
     assert not any(p.exists() for p in (started, logs, record, save))

@@ -34,8 +34,9 @@ from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
 from ..games.advisor_clock import STOP_ERROR as STOP_ERROR
 from ..games.advisor_clock import rounds, stop_z
 from ..games.bidding import Strategy, bidding_policy, odds_table
-from ..games.families import family_strategy, odds_for, seat_ids
+from ..games.families import odds_for, seat_ids
 from ..games.policies import play_array, play_policy, searches
+from ..games.table import check_table
 from ..kernels import advice as engine
 from ..kernels.bidding import ODDS, ODDS_GAME
 from ..kernels.families.tables import family_array, family_tables
@@ -977,7 +978,12 @@ def advise(
         chosen = rules.target if rules.target != _preset_target(rules) else None
         settle([(f"target={target}", target), (f"the rules' target={chosen}", chosen)])
         rules = dataclasses.replace(rules, target=target)
-    rules.check_players(players)
+    strategy = Strategy.parse(model)
+    play_name = play_policy(play).name if play is not None else strategy.play
+    # The others' seats as the table sees them: refused as play, tournament and
+    # practice refuse them, in the same line (the players, the rules, the strategy).
+    model_seat = Strategy(strategy.bidding, play_name)
+    check_table([model_seat], rules, players)
     n = players
     limit = rules.hands_limit if preset else 0
     if hands_played is not None:
@@ -997,7 +1003,6 @@ def advise(
     score_list = parse_scores(scores, n, rules)
     if preset and rules.shoot:  # a seat below zero may not shoot (6.1)
         legal = check_auction(heard, n, seat, dealer, rules, score_list)
-    strategy = family_strategy(model, rules) if preset else Strategy.parse(model)
     if strategy.bidding == "advisor":
         raise InputError("the model cannot be the advisor itself: use odds, heuristic, ...")
     if play is not None and "+" in model:  # the model names its play: given twice
@@ -1007,7 +1012,6 @@ def advise(
                 (f"--play {quoted(play.strip())}", play_policy(play).name),
             ]
         )
-    play_name = play_policy(play).name if play is not None else strategy.play
     if searches(play_array([play_policy(play_name).id])):
         # docs/search.md: thousands of deals, each a whole game of search decisions,
         # would take hours; the advisor's simulations play heuristic or random.
@@ -1024,7 +1028,7 @@ def advise(
 
     kernels: _Kernels | _PresetKernels
     if preset:
-        model_seats = [family_strategy(f"{strategy.bidding}+{play_name}", rules)] * n
+        model_seats = [model_seat] * n
         bidders, players_ids = seat_ids(model_seats)
         odds, defender = odds_for(model_seats, rules, n)
         kernels = _PresetKernels(

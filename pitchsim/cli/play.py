@@ -91,7 +91,8 @@ def play_command(
         "--strategies",
         "-s",
         help="With --game: each seat's strategy, bidding+play (one for all or one per seat), "
-        "or an outside program speaking docs/protocol.md: cmd:COMMAND.",
+        "or an outside program speaking docs/protocol.md: cmd:COMMAND.  Every comma "
+        "outside quotes ends a seat; a comma inside a command is quoted: cmd:bot.py 'a,b'.",
     ),
     replay: str = typer.Option(
         None,
@@ -257,10 +258,11 @@ def _table_game(
     from pathlib import Path
 
     from ..games.outside import CommandSeat
-    from ..games.table import as_seat, check_table, play_table_game
+    from ..games.table import as_seat, built_in_strategies, check_table, play_table_game
     from ..games.tournament import prepare_record_dir, split_seats
 
     names = split_seats(spec)
+    built_in_strategies(names)  # a misspelt seat named before the count is
     if len(names) == 1:
         names *= players
     if len(names) != players or not all(names):
@@ -350,20 +352,19 @@ def family_play(
             return
     if any(v is not None for v in outside.values()):
         raise InputError("--decision-time, --game-time and --seat-logs are for cmd:COMMAND seats")
-    from ..games.bidding import Strategy, seat_strategies
+    from ..games.bidding import seat_strategies
     from ..games.families import family_board, family_hand
-    from ..games.table import check_table
+    from ..games.table import built_in_strategies, check_table
 
     if strategies is not None:
-        names = [x.strip() for x in strategies.split(",")]
-        if len(names) == 1:
-            names *= players
-        if len(names) != players:
+        seats = built_in_strategies(split_seats(strategies))  # each read before the count
+        if len(seats) == 1:
+            seats *= players
+        if len(seats) != players:
             raise InputError(
                 f"--strategies: give one strategy for every seat or one per seat "
-                f"({players}), not {len(names)}"
+                f"({players}), not {len(seats)}"
             )
-        seats = [Strategy.parse(x) for x in names]
     else:
         seats = seat_strategies(bidding, policy, players)
     check_table(seats, rules, players)  # practice's and tournament's refusal, word for word

@@ -63,7 +63,6 @@ from ..kernels.families.tables import (
 from ..kernels.policies import KIND_MASK, PIMC, ROLLOUT_DTYPE
 from ..kernels.rng import deal_key
 from ..util.errors import InputError, quoted
-from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
 from .bidding import Strategy, StrategyError
 from .policies import play_array, play_policy, searches
@@ -405,10 +404,11 @@ class FamilyGame:
 
 
 def _prepared(seats: Sequence[Strategy | str], rules: Rules):
+    """The kernels' arguments for a game of ``seats``, which the caller has checked at
+    this table (``games.table.check_table``: the one place for the table's refusals)."""
     r = as_family(rules)
-    chosen = [family_strategy(s, r) for s in seats]
+    chosen = [s if isinstance(s, Strategy) else Strategy.parse(s) for s in seats]
     n = len(chosen)
-    r.check_players(n)
     bidders, players = seat_ids(chosen)
     odds, defender = odds_for(chosen, r, n)
     return r, chosen, n, bidders, players, odds, defender
@@ -547,23 +547,16 @@ def family_tournament(
     seed: int | None,
     threads: int | None = None,
     progress=None,
-    what: str = "boards",
 ) -> FamilyTally:
     """The games of ``games.tournament.tournament`` (which turns this tally into its
     result) under a rule family: board b is played once per rotation of the strategies
     (seat s plays strategy ``(s + r) % K`` in rotation r), with the same deals each
-    time.  A shared win (3.11) gives each winning side an equal part of the game."""
+    time.  A shared win (3.11) gives each winning side an equal part of the game.  The
+    caller has checked the strategies at this table (``games.table.check_table``) and
+    their number and the boards (``games.tournament.tournament``)."""
     r = as_family(rules)
-    chosen = [family_strategy(s, r) for s in chosen]
     k = len(chosen)
     n = players
-    if k < 2:
-        raise InputError("a tournament needs at least two strategies (the same one twice is fine)")
-    if k > n:
-        raise InputError(f"{k} strategies do not fit at a {n}-player table")
-    if r.partnership and k != 2:
-        raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
-    check_count(what, boards, MAX_GAMES)
     tally = FamilyTally(k, boards, r.max_bid)
     tally.seed = pick_seed(seed)
     tally.strategies = chosen

@@ -86,9 +86,39 @@ def as_seat(s):
     return s
 
 
+def built_in_strategies(seats: Sequence) -> list:
+    """The built-in strategies among ``seats`` (as :func:`check_table` takes them), in
+    order, each name read: one that cannot be read is refused in one line naming it,
+    and after a ``cmd:`` seat saying how a comma stays inside a command (every comma
+    outside quotes ends a seat: ``games.tournament.split_seats``)."""
+    from .bidding import Strategy, StrategyError
+
+    strategies = []
+    after_command = False
+    for s in seats:
+        if isinstance(s, KernelSeat):
+            s = s.strategy
+        command = isinstance(s, str) and s.strip().startswith("cmd:")
+        if isinstance(s, str) and not command:
+            try:
+                s = Strategy.parse(s.strip())
+            except StrategyError as e:
+                if not after_command:
+                    raise
+                # -s once read such a piece as part of the command
+                raise StrategyError(
+                    f"{e}; a comma inside a cmd: command is quoted: cmd:bot.py 'a,b'"
+                ) from None
+        after_command = command
+        if isinstance(s, Strategy):
+            strategies.append(s)
+    return strategies
+
+
 def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     """What the table refuses, in one line, before a game starts rather than at its first
-    deal or decision: the rules at this many players, rules the kernels that deal a
+    deal or decision: the rules at this many players, a strategy name that cannot be
+    read (:func:`built_in_strategies`), rules the kernels that deal a
     preset's hands do not play yet (a called partner, VARIANTS.md 12.1), and a built-in
     strategy the preset's kernels do not play there (its odds table included: a kitty
     has rows of its own, 12.2).  ``seats`` are a game's seats or a tournament's
@@ -96,17 +126,8 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     :class:`~pitchsim.games.bidding.Strategy`, :class:`KernelSeat` or outside seats
     (``cmd:COMMAND`` or an object), which only the game itself can check.  A command
     calls it before it prints, starts or writes anything of the game."""
-    from .bidding import Strategy
-
     rules.check_players(players)
-    strategies = []
-    for s in seats:
-        if isinstance(s, KernelSeat):
-            s = s.strategy
-        if isinstance(s, str) and not s.strip().startswith("cmd:"):
-            s = Strategy.parse(s.strip())
-        if isinstance(s, Strategy):
-            strategies.append(s)
+    strategies = built_in_strategies(seats)
     if isinstance(rules, FamilyRules):
         from ..kernels.families.tables import family_array
         from .family_seat import checked_strategy

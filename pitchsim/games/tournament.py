@@ -23,7 +23,7 @@ import numpy as np
 from ..game.rules import BIDS, FamilyRules, Rules
 from ..kernels.game import play_games
 from ..util.atomic import write_file as atomic_write_text
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json
 from ..util.limits import MAX_GAMES, check_count
 from ..util.runtime import chunked, pick_seed, use_threads
@@ -323,8 +323,7 @@ def tournament(
     if family:  # the rule families' own kernels (games.families)
         from .families import family_tournament
 
-        what = "games" if games is not None else "boards"
-        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress, what)
+        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress)
         if record is not None:
             write_records(record, tally.seed, boards, tally.tables, rules)
         return _family_result(tally, players, rules)
@@ -628,24 +627,36 @@ def table_tournament(
 
 
 def split_seats(spec: str) -> list[str]:
-    """Comma-separated strategies, where a ``cmd:COMMAND`` may itself hold commas: a
-    piece after a command that is neither a strategy nor another command belongs to it."""
-    from .bidding import Strategy
-
-    def strategy(text: str) -> bool:
-        try:
-            Strategy.parse(text)
-            return True
-        except ValueError:
-            return False
-
+    """The seats of ``-s``: comma-separated strategies and outside programs
+    (``cmd:COMMAND``).  Every comma outside quotes ends a seat, after a command too: a
+    command that needs a comma quotes it as the shell would (``cmd:bot.py 'a,b'`` or
+    ``cmd:bot.py a\\,b``; the command is then read as the shell reads it, ``shlex``), so
+    ``cmd:bot.py,odds+bogus`` is a program and a misspelt strategy, never one command.
+    A quote left open is refused in one line."""
     out: list[str] = []
-    for piece in spec.split(","):
-        glued = out and out[-1].startswith("cmd:") and not piece.strip().startswith("cmd:")
-        if glued and not strategy(piece):
-            out[-1] += "," + piece
-        else:
-            out.append(piece.strip())
+    piece: list[str] = []
+    quote = ""  # the quote the text is inside ("": none)
+    escaped = False
+    for ch in spec:
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quote != "'":  # as shlex: no escape inside single quotes
+            escaped = True
+        elif quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ",":
+            out.append("".join(piece).strip())
+            piece = []
+            continue
+        piece.append(ch)
+    if quote:
+        raise InputError(
+            f"the quote {quote} in {quoted(spec)} is not closed (a comma inside a "
+            f"command is quoted: cmd:bot.py 'a,b')"
+        )
+    out.append("".join(piece).strip())
     return out
 
 

@@ -32,7 +32,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-from ..game.rules import FAMILIES, FAMILY_INTS, Rules, RulesError, as_family, rule_values
+from ..game.rules import (
+    FAMILIES,
+    FAMILY_INTS,
+    FamilyRules,
+    Rules,
+    RulesError,
+    as_family,
+    rule_values,
+)
 from ..games.bidding import PLAYER_STRATEGY, Strategy
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
@@ -153,7 +161,8 @@ def preset_odds(name: str) -> dict:
 
 
 def kitty_sizes(name: str) -> dict[str, int]:
-    """The largest kitty the form offers under preset ``name``, by player count: up to a
+    """The largest kitty the pack allows under preset ``name``, by player count (the
+    form offers those of its sizes the opponents play: ``table_kitties``): up to a
     hand's worth (the pitcher discards back to his hand's size, 12.2.2), within what the
     pack leaves after the deal (12.2.3); none when the preset's rules cannot have one
     (6.3.8: a kitty needs trump=named, rob=false and discard=none).  Any other size is
@@ -167,6 +176,35 @@ def kitty_sizes(name: str) -> dict[str, int]:
         n: min(r.cards_each(n), r.pack_size(n) - n * r.cards_each(n)) for n in range(lo, hi + 1)
     }
     return {str(n): k for n, k in sizes.items() if k > 0}
+
+
+def table_kitties(doc: dict) -> dict:
+    """The kitty sizes the game form offers at this table (``preset``, ``players``,
+    ``partnership``, ``rules`` as a new game reads them) against these ``opponents``:
+    each of ``kitty_sizes``'s, up to ``most``, that a game would start with, checked as
+    a game checks its table (``games.table.check_table``, the opponents at every seat:
+    the odds bidder has kitty rows at some tables only, 12.2).  ``refused``: the first
+    size left out's refusal, in the table's own line (None: none left out).  A table
+    refused without a kitty is refused as a new game would be."""
+    from ..games.table import check_table
+
+    players = whole(doc, "players", 4, 2, 7)
+    opponents = text(doc, "opponents", PLAYER_STRATEGY, 100)
+    Strategy.parse(opponents)  # a built-in strategy, as a new game reads it
+    seats = [opponents] * players
+    rules = table_rules(doc | {"kitty": 0})
+    check_table(seats, rules, players)
+    name = rules.family if isinstance(rules, FamilyRules) else "auction-pitch"
+    most = kitty_sizes(name).get(str(players), 0)
+    sizes, refused = [], None
+    for k in range(1, most + 1):
+        try:
+            check_table(seats, table_rules(doc | {"kitty": k}), players)
+        except InputError as e:
+            refused = refused or str(e)
+            continue
+        sizes.append(k)
+    return {"most": most, "sizes": sizes, "refused": refused}
 
 
 def create_app(
@@ -309,6 +347,10 @@ def create_app(
         doc = await body(request)
         return json_response({"suits": trumps_of(text(doc, "hand", "", 100), table_rules(doc))})
 
+    async def kitties(request: Request) -> Response:
+        doc = await body(request)
+        return json_response(await anyio.to_thread.run_sync(table_kitties, doc))
+
     async def reaper() -> None:
         while True:
             await asyncio.sleep(min(60.0, max(0.5, idle / 4)))
@@ -355,6 +397,7 @@ def create_app(
         Route("/api/review", guarded(review_request), methods=["POST"]),
         Route("/api/odds", guarded(odds), methods=["POST"]),
         Route("/api/odds/trumps", guarded(odds_trumps), methods=["POST"]),
+        Route("/api/kitties", guarded(kitties), methods=["POST"]),
     ]
 
     async def not_found(request, exc) -> Response:

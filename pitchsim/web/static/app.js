@@ -723,21 +723,42 @@ function oddsDeal() {
   $("odds-deal").dataset.cards = cards === undefined ? "" : cards;
 }
 
-function setupKitty() {
-  // The game form's Kitty select (12.2): offered only when the chosen preset can have a
-  // kitty at this table, its sizes the server's (up to a hand's worth within the pack);
-  // otherwise hidden and left out of the request.
+let kittyAsked = 0;
+
+async function setupKitty() {
+  // The game form's Kitty select (12.2): the sizes the server would start a game with at
+  // this table against these opponents (/api/kitties: up to a hand's worth within the
+  // pack, and only those the opponents play there: the odds bidder has kitty rows at
+  // some tables only), the note under the fields saying why the others are left out.
+  // Hidden, and left out of the request, where the preset cannot have a kitty at this
+  // table or the table itself is refused (the Start button then says why).
+  // ``#setup[data-kitties]`` is "asking" until the answer for the form as it now
+  // stands is shown, then "shown".
   const form = $("setup");
-  const p = presetOf(form.elements.preset.value);
-  const most = p && p.kitty[form.elements.players.value];
   const select = form.elements.kitty;
+  const asked = ++kittyAsked;
+  form.dataset.kitties = "asking";
+  const f = formValues(form);
+  const table = { preset: f.preset, players: f.players, partnership: f.partnership,
+    rules: f.rules, opponents: f.opponents };
+  let k = { most: 0, sizes: [], refused: null };
+  try {
+    k = await api("/api/kitties", table);
+  } catch (e) {
+    // a table refused whatever the kitty, or opponents still being typed: no kitty
+  }
+  if (asked !== kittyAsked) return;  // a later question is on its way
   const keep = select.value;
-  const sizes = most ? Array.from({ length: most }, (_, k) => String(k + 1)) : [];
+  const sizes = k.sizes.map(String);
   select.replaceChildren(el("option", { value: "0" }, "none"),
-    ...sizes.map((k) => el("option", { value: k }, `${k} card${k === "1" ? "" : "s"}`)));
+    ...sizes.map((n) => el("option", { value: n }, `${n} card${n === "1" ? "" : "s"}`)));
   select.value = sizes.includes(keep) ? keep : "0";
-  select.disabled = !most;
-  $("kitty-field").hidden = !most;
+  select.disabled = !sizes.length;
+  $("kitty-field").hidden = !k.most;
+  const note = $("kitty-note");
+  note.textContent = k.refused ? `Other kitty sizes are not offered against these opponents: ${k.refused}` : "";
+  note.hidden = !k.most || !k.refused;
+  form.dataset.kitties = "shown";
 }
 
 let trumpAsked = 0;
@@ -877,12 +898,15 @@ async function init() {
       $("odds-form").elements[name].addEventListener("input", oddsTrumps);
       $("odds-form").elements[name].addEventListener("change", oddsTrumps);
     }
-    for (const name of ["preset", "players"]) $("setup").elements[name].addEventListener("change", setupKitty);
+    $("setup").elements.opponents.value = options.opponents; // the server's default strategy
+    for (const name of ["preset", "players", "partnership", "rules", "opponents"]) {
+      $("setup").elements[name].addEventListener("input", setupKitty);
+      $("setup").elements[name].addEventListener("change", setupKitty);
+    }
     setupKitty();
     oddsDeal();
     oddsTrumps();
     if ((location.hash || "").slice(1) === "odds") oddsFromGame();
-    $("setup").elements.opponents.value = options.opponents; // the server's default strategy
     $("setup").elements.samples.placeholder = options.coach.samples;
     $("setup").elements.worlds.placeholder = options.coach.worlds;
   } catch (e) {
