@@ -26,7 +26,7 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.families.deal import deal_family_fixed
-from pitchsim.kernels.families.sample import record_base_hands, record_family_hands, record_kernel
+from pitchsim.kernels.families.sample import record_family_hands
 from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
 from pitchsim.kernels.families.simulate import family_policies, hands_kernel, simulate_base_hands
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -176,16 +176,10 @@ def test_tables_play_the_same_hands_on_both_engines(policy, n, spec):
     assert np.array_equal(as_base, base_flags.view(np.uint8))
     assert np.array_equal(points, ours.sum(axis=1))
     assert np.array_equal(points, [bin(f).count("1") for f in base_flags.view(np.uint8).tolist()])
-    # The kernels the base game's shape gets (``record_kernel``, ``hands_kernel``: the
-    # deal, play and points compiled in as constants) play the same hands: a study's
-    # every column, and the hand kernel's flags (the awards' bits, ``AWARD_NAMES``
-    # order) and points (their count).
+    # The hand kernel the base game's shape gets (``hands_kernel``: the deal, play and
+    # points compiled in as constants) plays the same hands: its flags are the awards'
+    # bits (``AWARD_NAMES`` order), its points their count.
     fr = family_array(r)
-    assert record_kernel(fr) is record_base_hands
-    again = [np.empty_like(a) for a in (dealt, held, trump, points, award)]
-    record_base_hands(9, 0, deals, n, family_policies(policy, n), fr, family_tables(r), *again)
-    for a, b in zip(again, (dealt, held, trump, points, award), strict=True):
-        assert np.array_equal(a, b)
     assert hands_kernel(fr) is simulate_base_hands
     out = [np.empty(deals, np.int64) for _ in range(3)]
     simulate_base_hands(9, 0, deals, n, family_policies(policy, n), fr, family_tables(r), *out)

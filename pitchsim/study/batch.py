@@ -321,7 +321,7 @@ def simulate_family_part(
     threads: int | None = None,
     progress=None,
 ) -> dict[str, np.ndarray]:
-    from ..kernels.families.sample import record_kernel
+    from ..kernels.families.sample import record_family_hands
     from ..kernels.families.simulate import family_policies
     from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
 
@@ -332,7 +332,6 @@ def simulate_family_part(
     n, count = part.players, part.count
     rules = as_family(Rules.parse(params.rules))
     fr, tab = family_array(rules), family_tables(rules)
-    record_family_hands = record_kernel(fr)  # (the base game's shape: its own kernel)
     trump_masks = np.ascontiguousarray(tab[:, T_TRUMPS])
     keycards = key_table(rules)
     policies = family_policies(params.policy, n)

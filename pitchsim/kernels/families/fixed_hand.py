@@ -17,14 +17,15 @@ Deal d draws from its own key (seed, d): the same numbers on any thread count.
 import numpy as np
 from numba import literally, njit, prange
 
+from ..bits import popcount
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
 from .deal import cards_each, deal_family_fixed, takes_stock
 from .draw import discard_and_draw, take_kitty
 from .play import play_hand, play_hand_base
 from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
-from .score import AWARD_VALUES, N_AWARDS, score_hand
-from .simulate import borrowed_scratch
+from .score import AWARD_VALUES, N_AWARDS, PLAIN_AWARDS, score_hand, score_plain, side_of
+from .simulate import borrowed_scratch, plain_flags
 from .tables import F_DISCARD, F_KITTY, F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
@@ -163,12 +164,20 @@ def _play_block(
                 held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
                 hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
-        score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, np.int64(-1))
-        total = 0
-        for i in range(N_AWARDS):
-            if award[i] >= 0:
-                total += AWARD_VALUES[i]
-        out_ours[d] = points[seat]
-        out_all[d] = total
+        if base is None:
+            score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, np.int64(-1))
+            total = 0
+            for i in range(N_AWARDS):
+                if award[i] >= 0:
+                    total += AWARD_VALUES[i]
+            out_ours[d] = points[seat]
+            out_all[d] = total
+        else:  # the base game's four points, each worth 1 (``score.score_plain``)
+            score_plain(held, won, n, trump, fr, award)
+            out_ours[d] = popcount(plain_flags(award, side_of(seat, fr), partnership))
+            total = 0
+            for i in PLAIN_AWARDS:
+                total += award[i] >= 0
+            out_all[d] = total
         out_trump[d] = trump
     keep_alive(owned)
