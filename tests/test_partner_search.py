@@ -335,3 +335,36 @@ def test_12_1_10_the_kernel_search_knows_the_partner_as_the_reference_seat(spec,
         F.play_hand(dealt, pitcher, choose, r, trump=trump, called=called)
     assert len(known) > 100 and sum(k >= 0 for k in known) > 10
 
+
+# (rules, players, the strategies at the table): a search seat of each kind, bidding by
+# the policies that have no odds table under a called partner (``family_odds``).
+PARTNER_TABLES = [
+    (CALLED, 5, ["heuristic+rollout:8", "heuristic+heuristic", "random+pimc:4"]),
+    ("smear,partner=announced", 5, ["random+rollout:8", "heuristic+pimc:4"]),
+    ("auction-pitch,trump=named,partner=called", 6, ["heuristic+rollout:8", "random+random"]),
+]
+
+
+@pytest.mark.parametrize(("spec", "n", "names"), PARTNER_TABLES)
+def test_12_1_10_the_engine_seat_makes_the_kernel_games_search_decisions(spec, n, names):
+    """A whole game of the family game kernel with searching seats under a called
+    partner, decision by decision: the engine's seat (``KernelSeat`` at the view cut
+    from the reference's replay of the same hand) makes the kernel's decision every time,
+    the search's cards included.  So the kernel's search samples the worlds the view's
+    knowledge admits (12.1.10) and values them as the seat at a view does; every card is
+    legal (the reference replays it, 12.1.3 included)."""
+    from test_seats_families import decisions
+
+    from pitchsim.games.seats import KernelSeat
+
+    kinds: dict[str, int] = {}
+    for board in range(2):
+        for strategy, view, key, action in decisions(spec, n, names, seed=5, board=board):
+            got = KernelSeat(strategy).decide(view, key).action
+            assert got == action, (strategy.name, view.to_json(), got, action)
+            if view.phase == "play" and len(view.legal()) > 1:
+                kind = f"{strategy.play.split(':')[0]}:{'partner' if view.partner is not None else 'unknown'}"
+                kinds[kind] = kinds.get(kind, 0) + 1
+    searches = {s.split("+")[1].split(":")[0] for s in names} & {"rollout", "pimc"}
+    known = ("unknown", "partner") if "called" in spec else ("partner",)  # 12.1.4: all know
+    assert all(kinds.get(f"{p}:{k}", 0) > 0 for p in searches for k in known), kinds
