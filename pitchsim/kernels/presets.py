@@ -105,8 +105,8 @@ _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER
 # What carries a called partner so far (12.1), named by the refusal of every other path.
 PARTNER_MISSING = (
     "the kernels' random and heuristic play and whole games carry it, and the search "
-    "that decides from a player's view (hint VIEW.json, the engine), but not yet "
-    "bid-odds' known hand, the bidders' odds nor the other commands"
+    "that decides from a player's view (hint VIEW.json, the engine) and the table "
+    "(practice, review), but not yet bid-odds, the bidders' odds nor the other commands"
 )
 
 
