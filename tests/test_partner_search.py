@@ -352,7 +352,8 @@ def test_12_1_10_the_engine_seat_makes_the_kernel_games_search_decisions(spec, n
     from the reference's replay of the same hand) makes the kernel's decision every time,
     the search's cards included.  So the kernel's search samples the worlds the view's
     knowledge admits (12.1.10) and values them as the seat at a view does; every card is
-    legal (the reference replays it, 12.1.3 included)."""
+    legal (the reference replays it, 12.1.3 included).  Asked for its values too (the
+    valuers ``hint`` and the seat share), it makes the same card."""
     from test_seats_families import decisions
 
     from pitchsim.games.seats import KernelSeat
@@ -363,6 +364,9 @@ def test_12_1_10_the_engine_seat_makes_the_kernel_games_search_decisions(spec, n
             got = KernelSeat(strategy).decide(view, key).action
             assert got == action, (strategy.name, view.to_json(), got, action)
             if view.phase == "play" and len(view.legal()) > 1:
+                # with its values (the valuers of hint's and the seat's own): the same card
+                valued = KernelSeat(strategy).decide(view, key, values=True).action
+                assert valued == action, (strategy.name, view.to_json(), valued, action)
                 kind = f"{strategy.play.split(':')[0]}:{'partner' if view.partner is not None else 'unknown'}"
                 kinds[kind] = kinds.get(kind, 0) + 1
     searches = {s.split("+")[1].split(":")[0] for s in names} & {"rollout", "pimc"}
