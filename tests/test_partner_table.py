@@ -107,3 +107,41 @@ def test_12_1_practice_plays_a_five_player_called_partner_game_coached_and_revie
     # the default opponents bid by odds, which has no table under a called partner
     code, _, err = cli(*args, "--save", tmp_path / "x.json", stdin="p\n")
     assert code == 2 and "no table for partner=called" in err
+
+
+def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
+    """The coach judges the naming of trump by the bid odds' deal-out of the pitcher's
+    hand (``fixed_hand.play_family_fixed``): under a called partner each deal is the
+    reference's hand with pitchsim's call (12.1.2), its holder owing it to trick 1
+    (12.1.3), the pitcher's points his side's (12.1.6)."""
+    import numpy as np
+    from test_partner_search import _kernel_heuristic
+
+    from pitchsim.kernels.families.deal import deal_family_fixed
+    from pitchsim.kernels.families.fixed_hand import PITCHER, play_family_fixed
+    from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
+    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.rng import deal_key
+
+    r = as_family(Rules.parse("smear,partner=called"))
+    n, deals, seed, trump = 5, 60, 9, 2  # hearts
+    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    hand = mask_of(parse_cards("AH 2H 9C 7D 3S QS", 0))
+    pol = np.full(n, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
+    ours, every, trumps = (np.empty(deals, np.int64) for _ in range(3))
+    play_family_fixed(
+        seed, 0, deals, n, PITCHER, np.int64(hand), trump, pol, fr, tab, ours, every, trumps
+    )
+    partnered = 0
+    for d in range(deals):
+        dealt = np.zeros(n, dtype=np.int64)
+        deal_family_fixed(
+            np.uint64(deal_key(seed, d)), n, n - 1, PITCHER, np.int64(hand), fr, dealt[:0], dealt
+        )
+        held = [int(m) for m in dealt]
+        called = highest_missing_trump(held[PITCHER], trump, r)
+        choose = lambda v: _kernel_heuristic(v, n, fr, tab)  # noqa: E731
+        rec = F.play_hand(held, PITCHER, choose, r, trump=trump, called=called)
+        assert ours[d] == rec.score.points[PITCHER], d
+        partnered += rec.partner is not None
+    assert partnered > 10
