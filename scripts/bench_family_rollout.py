@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""The family ``rollout`` play policy's speed: decisions per CPU-second, per family.
+"""The family search play policies' speed (``rollout``, and ``pimc`` with ``--kinds``):
+decisions per CPU-second, per family.
 
     .venv/bin/python scripts/bench_family_rollout.py
     .venv/bin/python scripts/bench_family_rollout.py --hands 200 --worlds 16 32
     .venv/bin/python scripts/bench_family_rollout.py --families cinch ten-point --worlds 32
+    .venv/bin/python scripts/bench_family_rollout.py --players 5 --kinds rollout pimc \
+        --families smear smear,partner=called smear,partner=announced --hands 40 --worlds 16
 
 Hands are played with every seat ``rollout:W`` (``kernels.families.simulate.
 play_family_logged``: seat 0 pitches and names trump, one thread, warm kernels); a
@@ -12,7 +15,8 @@ search), counted from the logged legal masks; forced cards are counted apart.  U
 cinch the dealer (seat n - 1) robs (12.7) and seat 0 pitches.  CPU
 seconds are the process's (``time.process_time``), so a loaded machine slows the wall
 clock, not the figure much.  The same hands with every seat ``heuristic`` give the
-baseline.
+baseline.  Under a called partner (12.1) the pitcher calls and the search values each
+world with its own sides; the same seeds deal the same hands with and without one.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ FAMILIES = ["setback", "smear", "ten-point"]
 
 def run(spec: str, n: int, hands: int, policy: str, seed: int) -> tuple[float, int, int]:
     r = as_family(Rules.parse(spec))
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = family_array(r, called_partner=r.partner != "none"), family_tables(r)
     pol = play_array([play_policy(policy).id] * n)
     width = MAX_TRICKS * (n + 2)
 
@@ -66,18 +70,21 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--families", nargs="+", default=FAMILIES, help="presets (rules specs)")
+    ap.add_argument("--kinds", nargs="+", default=["rollout"], choices=["rollout", "pimc"])
     a = ap.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     for spec in a.families:
         cpu, searched, forced = run(spec, a.players, a.hands * 20, "heuristic", a.seed)
         per = (searched + forced) / cpu
         print(f"{spec:10s} heuristic   {a.hands * 20} hands: {per:12,.0f} cards/CPU-s")
-        for w in a.worlds:
-            cpu, searched, forced = run(spec, a.players, a.hands, f"rollout:{w}", a.seed)
-            print(
-                f"{spec:10s} rollout:{w:<4d}{a.hands} hands: {searched} decisions (+{forced} "
-                f"forced) in {cpu:.2f} CPU-s = {searched / cpu:,.0f} decisions/CPU-s"
-            )
+        for kind in a.kinds:
+            for w in a.worlds:
+                cpu, searched, forced = run(spec, a.players, a.hands, f"{kind}:{w}", a.seed)
+                print(
+                    f"{spec:10s} {kind}:{w:<4d}{a.hands} hands: {searched} decisions "
+                    f"(+{forced} forced) in {cpu:.2f} CPU-s = {searched / cpu:,.1f} "
+                    f"decisions/CPU-s, {1000 * cpu / searched:.2f} ms a decision"
+                )
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

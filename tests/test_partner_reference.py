@@ -528,12 +528,20 @@ def test_12_1_a_view_under_a_called_partner_reads():
     assert (out["called"], out["partner"], out["pitcher_side"]) == (None, None, None)
 
 
-def test_12_1_the_engine_replies_an_error_to_a_view_under_a_called_partner():
+def test_12_1_the_engine_calls_under_a_called_partner_and_names_the_missing_odds_table():
+    """The engine decides in the auction under a called partner by a bidding policy the
+    kernels play there (heuristic, random); ``odds``, its default, has no table for it
+    (the pitcher's side is two seats, 12.1.6): one line saying so."""
     doc = {
         "rules": "smear,partner=announced", "players": 5, "seat": 1, "dealer": 0,
         "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
     }  # fmt: skip
-    reply = json.loads(Engine().handle(json.dumps({"type": "decide", "id": 7, "view": doc})))
+    engine = Engine()
+    msg = {"type": "decide", "id": 6, "view": doc, "options": {"strategy": "heuristic+rollout"}}
+    reply = json.loads(engine.handle(json.dumps(msg)))
+    assert (reply["type"], reply["id"]) == ("action", 6)
+    assert reply["action"] in View.from_json(doc).legal()
+    reply = json.loads(engine.handle(json.dumps({"type": "decide", "id": 7, "view": doc})))
     assert (reply["type"], reply["id"], reply["code"]) == ("error", 7, "unknown-strategy")
-    assert "partner=announced (VARIANTS.md 12.1): no strategy of the engine" in reply["message"]
-    assert "not yet the search" in reply["message"] and "\n" not in reply["message"]
+    assert "no table for partner=announced with 5 players" in reply["message"]
+    assert "\n" not in reply["message"]

@@ -160,25 +160,42 @@ def test_12_1_4_under_announced_the_partner_is_required_and_checked():
     refused(mine | {"partner": wrong}, r"but .* was called and seat .* holds it \(12.1.4\)")
 
 
-# ---- what still refuses such a view: one line naming what is missing --------------
+# ---- hint and the engine decide from such a view ------------------------------------
 
 
-def test_12_1_hint_and_the_engine_read_the_view_and_refuse_to_decide_in_one_line(tmp_path):
-    """The view reads (``View.from_json``); ``pitchsim hint VIEW.json`` and the engine
-    refuse it in one line: the search does not value a called partner's worlds yet."""
+@pytest.mark.parametrize("who", ["other", "partner"])
+def test_12_1_hint_and_the_engine_decide_from_the_view(tmp_path, who):
+    """``pitchsim hint VIEW.json`` recommends one of the view's legal cards, by rollout
+    and by pimc, to a seat that does not know the partner and to the partner (12.1.10);
+    the engine decides with a search strategy too.  Its default bidding, ``odds``, has
+    no table under a called partner: that strategy is refused in one line naming the
+    table (bid heuristic or random there); the short form cannot give the call (12.1.2)."""
+    from clirun import cli
     from clirun import refused as cli_refused
 
     from pitchsim.games.engine import Engine
 
-    _, _, doc = first_views()
-    View.from_json(doc)
+    _, other, partner = first_views()
+    doc = other if who == "other" else partner
+    view = View.from_json(doc)
     path = tmp_path / "view.json"
     path.write_text(json.dumps(doc))
-    line = cli_refused("hint", path, words="partner=called (VARIANTS.md 12.1)")
-    assert "not yet the search" in line
-    reply = json.loads(Engine().handle(json.dumps({"type": "decide", "id": 1, "view": doc})))
+    for policy in ("rollout", "pimc"):
+        code, out, _ = cli("hint", path, "--policy", policy, "--worlds", "24", "--json")
+        assert code == 0
+        assert json.loads(out)["recommended"] in view.legal()
+    engine = Engine()
+    for strategy in ("heuristic+rollout:16", "random+pimc:8"):
+        msg = {"type": "decide", "id": 1, "view": doc, "options": {"strategy": strategy}}
+        reply = json.loads(engine.handle(json.dumps(msg)))
+        assert (reply["type"], reply["action"] in view.legal()) == ("action", True), reply
+    reply = json.loads(engine.handle(json.dumps({"type": "decide", "id": 2, "view": doc})))
     assert (reply["type"], reply["code"]) == ("error", "unknown-strategy")
-    assert "not yet the search" in reply["message"]
+    assert "no table for partner=called" in reply["message"] and "\n" not in reply["message"]
+    cli_refused(
+        "hint", "--hand", "AS KS 2H 3H 4D 5C", "--rules", "smear,partner=called", "--players",
+        "5", "--dealer", "0", words="12.1.2",
+    )  # fmt: skip
 
 
 def test_12_1_3_the_documented_example_reads():

@@ -43,7 +43,7 @@ def true_hands(hand, v: View) -> list[int]:
 def test_12_1_the_true_deal_is_always_a_possible_world(spec, n):
     views = 0
     for hand, v in decisions(spec, n, 20):
-        k = family_knowledge(v, called_partner=True)
+        k = family_knowledge(v)
         unseen, allowed, must = k.constraint()
         true = true_hands(hand, v)
         for s in range(n):
@@ -68,7 +68,7 @@ def test_12_1_2_no_world_gives_the_pitcher_the_call_unless_he_may_have_taken_it(
     elsewhere = worlds_seen = 0
     for i, (hand, v) in enumerate(decisions(spec, n, 12, seed=11)):
         called, p, me = v.called, v.pitcher, v.seat
-        worlds = family_worlds(v, 24, seed=i, called_partner=True)
+        worlds = family_worlds(v, 24, seed=i)
         assert len(worlds) > 0
         for w in worlds:
             worlds_seen += 1

@@ -20,6 +20,7 @@ from test_family_hint import recount  # the reference engine's recount of one wo
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
+from pitchsim.game.reference.partner import highest_missing_trump
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
 from pitchsim.games.bidding import StrategyError
@@ -81,9 +82,10 @@ def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
+    fr = family_array(r, called_partner=True)  # (12.1: tests/test_partner_search.py)
     _, deals = play_family_game(
-        seed, board, n, bidders, players, family_array(r), family_tables(r), odds, defender,
-        scores, stats, log,
+        seed, board, n, bidders, players, fr, family_tables(r), odds, defender, scores, stats,
+        log,
     )  # fmt: skip
     rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
     return r, seats, at, rows
@@ -117,7 +119,12 @@ def reference_hand(r, n: int, at: dict, row: np.ndarray, before: list[int]) -> F
         leader = int(row[base])
         return int(row[base + 1 + (view.seat - leader) % n])
 
-    play = F.play_hand(held, pitcher, replay, r, bid=auction.bid, trump=trump)
+    called = -1  # pitchsim's call (12.1.2, 12.1.4): called before the draw, announced after
+    if r.partner != "none":
+        called = highest_missing_trump(
+            (dealt if r.partner == "called" else held)[pitcher], trump, r
+        )
+    play = F.play_hand(held, pitcher, replay, r, bid=auction.bid, trump=trump, called=called)
     assert len(play.tricks) == int(row[G_TRICKS])
     made = play.score.points[pitcher] >= auction.bid
     return F.GameHand(0, dealer, dealt, [], auction, play.trump, draw, play, made, [], [])

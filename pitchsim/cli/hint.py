@@ -228,10 +228,12 @@ def hint_command(
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
         partner = as_family(rule_set).partner
-        if partner != "none":  # the short form cannot say the call; the search cannot use it
-            from ..kernels.presets import PARTNER_MISSING
-
-            raise InputError(f"partner={partner} (VARIANTS.md 12.1): {PARTNER_MISSING}")
+        if partner != "none":  # 12.1.2, 12.1.4: every seat hears the call
+            raise InputError(
+                f"partner={partner}: every seat knows the card the pitcher called "
+                "(docs/rules.md 12.1.2, 12.1.4) and the short form has no way to give it: "
+                "give a view file (docs/view.md)"
+            )
         view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty)
     with Progress("worlds") as bar:
         result = hint_view(

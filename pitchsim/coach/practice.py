@@ -320,6 +320,8 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
             how = "named" if r.trump == "named" else "led"
             named = f", trump {_suit_words(trump)} ({how})"
         lines.append(f"pitcher: {who[view.pitcher]} {bid}{named}")
+    if view.called >= 0:  # 12.1: the call, heard by all; the partner as this seat knows him
+        lines.append(f"called: {_card(view.called, paint)}, " + _partner_words(view, who))
     if view.draws:
         lines.extend(_draw_lines(view, who, paint))
     if view.preset.kitty and view.phase in ("play", "over"):  # 12.2.2
@@ -362,6 +364,19 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
             + "  ".join(f"{i}:{_card(parse_cards(c, 2)[0], paint)}" for i, c in enumerate(legal, 1))
         )
     return "\n".join(lines)
+
+
+def _partner_words(view: View, who: list[str]) -> str:
+    """The pitcher's partner as the person knows him (12.1.10)."""
+    p = view.partner
+    if p is None and view.preset.partner == "called" and view.complete_tricks:
+        # 12.1.3: its holder would have played it to trick 1
+        return f"nobody played it to trick 1: {who[view.pitcher]} plays alone"
+    if p is None:
+        return "its holder is the pitcher's partner (not known yet: he plays it to trick 1)"
+    if p == view.pitcher:
+        return f"nobody else holds it: {who[p]} plays alone"
+    return f"{who[p]} {'are' if p == view.seat else 'is'} the pitcher's partner"
 
 
 def _trick_over(view: View, t) -> bool:
@@ -516,6 +531,11 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
     bid = "shot the moon" if doc.get("shoot") else f"bid {doc['bid']}"
     made = "made it" if doc["made"] else "were set" if pitcher == seat else "was set"
     lines = [f"{title}: {who[pitcher]} {bid} in {_suit(doc['trump'])} and {made}"]
+    if doc.get("called") is not None:  # 12.1: the call and its holder (none: alone)
+        partner = doc.get("partner")
+        side = f"{who[partner]} partnered" if partner is not None else "nobody else held it"
+        called = format_card(parse_cards(doc["called"], 2)[0])
+        lines[0] += f", calling {called} ({side})"
     trick = doc["tricks"][-1] if doc.get("tricks") else None
     if trick is not None:
         cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in trick["cards"])

@@ -19,7 +19,6 @@ from time import perf_counter
 
 from ..game.rules import FAMILIES, FamilyRules, document_rules, label
 from ..game.view import View, ViewError, names_a_family
-from ..kernels.presets import PARTNER_MISSING
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, PLAYER_STRATEGY, Strategy, StrategyError
@@ -236,12 +235,6 @@ class Engine:
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"])) from None
         family = isinstance(view.rules, FamilyRules)  # a preset's: the family kernels
-        if family and view.preset.partner != "none":  # the view reads; nothing decides it
-            raise RequestError(
-                UNKNOWN_STRATEGY,
-                f"partner={view.preset.partner} (VARIANTS.md 12.1): no strategy of the engine "
-                f"decides from such a view yet: {PARTNER_MISSING}",
-            )
         if family:
             try:  # what the family kernels play, said in one line
                 checked_strategy(Strategy.parse(strategy), view.rules, view.players)

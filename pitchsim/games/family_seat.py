@@ -133,6 +133,15 @@ class FamilyKnowledge:
         return int(unseen), allowed, int(must)
 
     @property
+    def our_side(self) -> bool:
+        """Whether the seat is on the pitcher's side: by ``side_of``, or under a called
+        partner the pitcher and a partner who knows he is one (12.1.10: he holds the
+        card or played it), the same in every world the seat imagines."""
+        if self.called < 0:
+            return bool(side_of(self.seat, self.fr) == side_of(self.pitcher, self.fr))
+        return self.seat == self.pitcher or self.partner == self.seat
+
+    @property
     def others(self) -> int:
         """Seats on other sides than the seat's: the scale of the rollout's values."""
         return sum(side_of(s, self.fr) != side_of(self.seat, self.fr) for s in range(self.n))
@@ -145,9 +154,9 @@ def _mask(cards) -> int:
     return m
 
 
-def family_knowledge(view: View, called_partner: bool = False) -> FamilyKnowledge:
-    """The seat's knowledge (see the module) at its card decision.  A called partner
-    (12.1) only for a caller that reads it (``called_partner``; ``family_array``)."""
+def family_knowledge(view: View) -> FamilyKnowledge:
+    """The seat's knowledge (see the module) at its card decision, a called partner's
+    evidence included (12.1.10: ``partner_evidence``)."""
     r, n, me = view.preset, view.players, view.seat
     trump = -1 if view.trump is None else view.trump
     complete = view.complete_tricks
@@ -206,7 +215,7 @@ def family_knowledge(view: View, called_partner: bool = False) -> FamilyKnowledg
         voids,
         counts,
         known_out,
-        rest_of_game(family_array(r, called_partner), view.hands_played),  # 12.4
+        rest_of_game(family_array(r, called_partner=True), view.hands_played),  # 12.4
         family_tables(r),
         *partner_evidence(view),
     )
@@ -258,7 +267,7 @@ def rollout_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
         rollout_outcomes(
             worlds[lo:hi], np.int64(k.legal), k.seat, k.n, k.pitcher, k.bid, k.trump,
             k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
-            k.fr, k.tab, out,
+            k.fr, k.tab, out, k.called,
         )  # fmt: skip
         return out, 0
 
@@ -325,7 +334,7 @@ def _odds(bidding: str, rules: FamilyRules, players: int):
 
 @lru_cache(maxsize=32)
 def _tables(rules: FamilyRules) -> tuple[np.ndarray, np.ndarray]:
-    return family_array(rules), family_tables(rules)
+    return family_array(rules, called_partner=True), family_tables(rules)
 
 
 def family_decide(
@@ -460,7 +469,7 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
                 kind, None if kind == ROLLOUT else True, np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.bid,
                 k.trump, k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won,
                 k.pby, np.int64(k.voids), k.counts, np.int64(k.known_out), k.fr, k.tab,
-                np.uint64(key), counter, worlds,
+                np.uint64(key), counter, worlds, k.called, k.partner,
             )
         )  # fmt: skip
     else:
@@ -531,7 +540,7 @@ def pimc_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
         out = np.empty((cards.size, hi - lo), dtype=np.int64)
         done, searched = pimc_outcomes(
             worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.trump, k.trick, k.tseats,
-            k.count, k.won, k.pby, k.fr, k.tab, out, nodes,
+            k.count, k.won, k.pby, k.fr, k.tab, out, nodes, k.called,
         )  # fmt: skip
         return out[:, :done], int(searched)
 
@@ -547,7 +556,7 @@ def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> Family
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
     prior = heuristic_prior(k)
     index = int(np.flatnonzero(cards == prior)[0])
-    our = bool(side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr))
+    our = k.our_side
     value = pimc_valuer(k, w, cards)
     search = None
     if time is None:

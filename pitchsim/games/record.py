@@ -166,6 +166,8 @@ PRESET_HAND_FIELDS = (
     "game_points",
     "points_won",
     "made",
+    "called",  # under partner=called|announced (12.1)
+    "partner",
     "round_points",
     "partnership",
     "scores_after",
@@ -558,12 +560,12 @@ def _preset_draw(h: dict, where: str, r: FamilyRules, n: int, dealer: int):
             raise RecordError(f"{where}: draw must be an object with seats: one object a seat")
         drawn = [_preset_cards(d.get("drawn", []), f"{where}: draw", r) for d in seats]
 
-    def draw(held, stock, pitcher, trump):
+    def draw(held, stock, pitcher, trump, called=-1):
         if given is not None:
             at_stock = set(stock)
             last = dealer if r.rob == "dealer" else pitcher  # who draws last (12.7)
             order[:] = [c for i in range(n) for c in drawn[(last + 1 + i) % n] if c not in at_stock]
-        out, rec = F.discard_and_draw(held, stock, pitcher, trump, r, _Drawn(order), dealer)
+        out, rec = F.discard_and_draw(held, stock, pitcher, trump, r, _Drawn(order), dealer, called)
         if given is None and any(c not in stock for d in rec.drawn for c in d):
             raise RecordError(
                 f"{where}: draw is missing: a seat drew from the discards (4.8 step 4), and "

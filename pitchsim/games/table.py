@@ -45,6 +45,8 @@ from ..game.reference import (
     trick_winner,
     winners,
 )
+from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
+from ..game.reference.score import sides_of
 from ..game.rules import FamilyRules, Rules, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
@@ -132,7 +134,7 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
         from ..kernels.families.tables import family_array
         from .family_seat import checked_strategy
 
-        family_array(rules)
+        family_array(rules, called_partner=True)  # the table plays a called partner (12.1)
         for s in strategies:
             checked_strategy(s, rules, players)
 
@@ -485,7 +487,10 @@ class FamilyDeal:
     it yields ``(seat, view)`` at every decision and is sent the action taken (checked
     by the caller against ``view.legal()``); it returns the hand's record (``doc``).
     ``draw(held, pitcher, trump)`` makes the discard and draw (4.8): the hands in play
-    and the :class:`~pitchsim.game.reference.draw.DrawRecord`."""
+    and the :class:`~pitchsim.game.reference.draw.DrawRecord`; ``called`` (12.1.3) the
+    card it passes over.  Under partner=called|announced the pitcher calls pitchsim's
+    card, the highest trump he lacks (12.1.2: once trump is named; 12.1.4: after the
+    draw or the kitty), and its holder is his partner (12.1.5, 12.1.6)."""
 
     def __init__(
         self, rules: FamilyRules, n: int, dealer: int, dealt, stock, scores, draw, counted=0
@@ -509,6 +514,21 @@ class FamilyDeal:
         self.held = list(self.dealt)
         self.tricks: list[tuple[int, list[int], list[int], int]] = []
         self.cur: tuple[int, list[int], list[int]] | None = None  # leader, seats, cards
+        self.called = -1  # the card the pitcher called (12.1), -1: none (yet)
+
+    @property
+    def partner(self) -> int | None:
+        """The holder of the call when play starts, None: none (12.1.5)."""
+        return (
+            partner_of(self.held, self.pitcher, self.called) if self.pitcher is not None else None
+        )
+
+    def _known_partner(self, seat: int) -> int | None:
+        """The partner as ``seat`` knows him (12.1.10; the reference's)."""
+        cards = [c for *_, cs, _ in self.tricks for c in cs] + (self.cur[2] if self.cur else [])
+        holds = bool(self.held[self.pitcher] >> self.called & 1)
+        played = self.called in cards
+        return known_partner(self.r, seat, self.pitcher, self.called, self.partner, holds, played)
 
     # -- the views
 
@@ -589,6 +609,9 @@ class FamilyDeal:
             doc["tricks"] = tricks
         if r.follow == "only" and self.pitcher is not None and (self.named or tricks):
             doc["out"] = self._out(seat)
+        if self.called >= 0:  # 12.1: heard by all once the play starts
+            doc["called"] = card_text(self.called)
+            doc["partner"] = self._known_partner(seat)
         return doc
 
     def view(self, seat: int) -> View:
@@ -626,12 +649,18 @@ class FamilyDeal:
             self.trump = SUITS.index(action[len(TRUMP_ACTION) :])
             self.named = True
             self.actions.append({"seat": self.pitcher, "action": action})
+            if r.partner == "called":  # 12.1.2: before any discard or kitty
+                self.called = highest_missing_trump(self.dealt[self.pitcher], self.trump, r)
             if r.discard == "non-trump":
-                self.held, self.draw = self._draw(self.dealt, self.stock, self.pitcher, self.trump)
+                self.held, self.draw = self._draw(
+                    self.dealt, self.stock, self.pitcher, self.trump, self.called
+                )
             elif r.kitty:  # 12.2.2: the pitcher takes the kitty and comes down to 6
                 self.held, self.draw = F.take_kitty(
-                    self.dealt, self.stock, self.pitcher, self.trump, r
+                    self.dealt, self.stock, self.pitcher, self.trump, r, self.called
                 )
+            if r.partner == "announced":  # 12.1.4: after the draw and the kitty
+                self.called = highest_missing_trump(self.held[self.pitcher], self.trump, r)
         yield from self._play()
         return self.doc()
 
@@ -710,8 +739,9 @@ class FamilyDeal:
             for _, _, cards, w in self.tricks:
                 for c in cards:
                     won[w] |= 1 << c
-            score = F.score_hand(self.held, won, self.trump, r)
-            change = F.settle_hand(score.points, self.pitcher, self.bid, r)
+            sides = sides_of(n, self.pitcher, self.partner, r)  # 12.1.6
+            score = F.score_hand(self.held, won, self.trump, r, sides)
+            change = F.settle_hand(score.points, self.pitcher, self.bid, r, sides)
             doc |= {
                 "tricks": [
                     {"leader": lead, "seats": list(seats), "cards": _texts(cards), "winner": w}
@@ -722,6 +752,8 @@ class FamilyDeal:
                 "points_won": score.points,
                 "made": score.points[self.pitcher] >= self.bid,
             }
+            if r.partner != "none":  # 12.1: the card called and its holder (null: alone)
+                doc |= {"called": card_text(self.called), "partner": self.partner}
         doc |= {
             "round_points": change,
             "partnership": r.partnership,
@@ -789,6 +821,7 @@ def family_winners(doc: dict, r: FamilyRules) -> list[int]:
         r,
         doc["shoot"],
         doc.get("hands_counted", 0),  # 12.4
+        doc.get("partner"),  # 12.1.8
     )
 
 
@@ -808,22 +841,27 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
     from ..kernels.families.draw import discard_and_draw
     from ..kernels.families.tables import family_array, family_tables
 
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = family_array(r, called_partner=True), family_tables(r)
     deck = np.full(54, -1, dtype=np.int64)
     dealt = np.zeros(n, dtype=np.int64)
     size = int(deal_family(key, n, dealer, fr, deck, dealt))
     top = n * int(cards_each(n, fr))
     stock = [int(c) for c in deck[top:size]] if r.discard == "non-trump" or r.kitty else []
 
-    def draw(held, stock_, pitcher, trump):
+    def draw(held, stock_, pitcher, trump, called=-1):
         hands = np.array(held, dtype=np.int64)
         junk = np.full(54, -1, dtype=np.int64)
+        keep = (
+            np.int64(1) << called if called >= 0 else np.int64(0)
+        )  # 12.1.3: rule X passes over it
         k = int(
             discard_and_draw(
-                hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk, np.int64(0)
+                hands, n, deck, top, size, pitcher, dealer, trump, fr, tab, key, junk, keep
             )
         )
-        out, rec = F.discard_and_draw(held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer)
+        out, rec = F.discard_and_draw(
+            held, stock_, pitcher, trump, r, _Drawn(junk[:k]), dealer, called
+        )
         if [int(m) for m in hands] != list(out):
             raise RuntimeError("the reference engine's discard and draw differs from the kernels'")
         return out, rec

@@ -104,10 +104,9 @@ _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER_ANNOUNCED}
 # What carries a called partner so far (12.1), named by the refusal of every other path.
 PARTNER_MISSING = (
-    "the kernels' random and heuristic play and whole games carry it, a player's view "
-    "and the world sampler's worlds read it, but not yet the search that values those "
-    "worlds (rollout and pimc play, hint, advise), bid-odds' known hand, the bidders' "
-    "odds nor the commands"
+    "the kernels' random and heuristic play and whole games carry it, and the search "
+    "that decides from a player's view (hint VIEW.json, the engine) and the table "
+    "(practice, review), but not yet bid-odds, the bidders' odds nor the other commands"
 )
 
 
@@ -115,7 +114,8 @@ def family_array(rules: Rules, called_partner: bool = False) -> np.ndarray:
     """Every option of ``rules`` (any family, the base game as auction-pitch).  A
     called partner (12.1) only for a caller that plays it (``called_partner``: the
     kernels' random and heuristic play, ``simulate`` and ``game``); any other is
-    refused in one line naming what is missing (``PARTNER_MISSING``)."""
+    refused in one line naming what is missing (``PARTNER_MISSING``).  The search at a
+    view (``games.family_seat``: hint, the engine) plays it too."""
     r = as_family(rules)
     if r.partner != "none" and not called_partner:  # 12.1
         raise RulesError(f"partner={r.partner} (VARIANTS.md 12.1): {PARTNER_MISSING}")

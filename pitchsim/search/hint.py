@@ -97,7 +97,6 @@ from ..kernels.families.bidding import (
     name_suit,
 )
 from ..kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
-from ..kernels.families.score import side_of
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.families.worlds import sample_family_worlds
@@ -569,13 +568,13 @@ class _FittedFamilySampler(_FamilySampler):
         return kept[:got], got, drawn
 
 
-def family_worlds(view: View, count: int, seed: int, called_partner: bool = False) -> np.ndarray:
+def family_worlds(view: View, count: int, seed: int) -> np.ndarray:
     """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a preset's view
     with ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
     the pitcher put down face down that the seat has not seen (0 when none must be
-    placed).  For checking and for the curious; a called partner's worlds (12.1) only
-    when asked (``called_partner``: the search does not value them yet)."""
-    k = family_knowledge(view, called_partner)
+    placed).  For checking and for the curious (under a called partner they fit what
+    the seat knows of him, 12.1.10)."""
+    k = family_knowledge(view)
     return _FamilySampler(k, seed, count).block(0)
 
 
@@ -721,7 +720,7 @@ def family_decision(
     wins the game on this hand and no other side does, -1 another side does and the
     seat's does not, 0 else; raised by 1 (``shift``)."""
     cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
-    our = bool(side_of(k.seat, k.fr) == side_of(k.pitcher, k.fr))
+    our = k.our_side
     prior = heuristic_prior(k)
     if game is not None:
         scores, shoot = game
@@ -733,7 +732,7 @@ def family_decision(
                 rollout_game(
                     worlds[lo:hi], cards, k.seat, k.n, k.pitcher, bid, shoot, k.trump,
                     k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby,
-                    scores, k.fr, k.tab, out,
+                    scores, k.fr, k.tab, out, k.called,
                 )  # fmt: skip
                 mine = (out & GAME_MINE) != 0
                 other = (out & GAME_OTHER) != 0
@@ -768,12 +767,12 @@ def family_decision(
                 rollout_points(
                     worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.trump, k.trick_no,
                     k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr,
-                    k.tab, out,
+                    k.tab, out, k.called,
                 )  # fmt: skip
                 return out, 0
             done, searched = preset_world_values(
                 worlds[lo:hi], k.pby, k.n, k.pitcher, k.trump, leader, k.trick, k.count,
-                k.won, k.fr, k.tab, table, cards, out, nodes,
+                k.won, k.fr, k.tab, table, cards, out, nodes, k.called,
             )  # fmt: skip
             return out[:, :done], int(searched)
 

@@ -12,7 +12,10 @@ under trump=first-lead each lead is tried, its printed suit becoming trump (6.3.
 base game is auction-pitch as a preset (``as_family``): a base :class:`Position` is
 solved as that preset's state (its ``state``); the two engines' reference rules agree
 on it (checked on 3,800 random base positions, every table size and rule option, when
-the base game's own minimax was folded in here).  No pruning; a memo of positions
+the base game's own minimax was folded in here).  Under a called partner (12.1) the
+pitcher's side is he and the holder of the call when play started (12.1.5, 12.1.6,
+``partner_of``), who under partner=called must play it to the first trick (12.1.3), as
+the reference's ``play_hand`` has it.  No pruning; a memo of positions
 already solved (keyed by everything that decides the rest of the hand) only saves time.
 """
 
@@ -22,6 +25,8 @@ from dataclasses import dataclass, replace
 
 from ..game import reference as ref
 from ..game.cards import cards_of, suit_of
+from ..game.reference.partner import partner_of
+from ..game.reference.score import sides_of
 from ..game.rules import FamilyRules, as_family
 
 
@@ -43,6 +48,11 @@ class FamilyState:
     seats: tuple[int, ...] = ()
     offset: int = 0
     first: bool = False  # the opening lead is still to be made
+    called: int = -1  # the card the pitcher called (12.1), -1: none
+
+    @property
+    def partner(self) -> int | None:
+        return partner_of(self.held, self.pitcher, self.called)
 
     @property
     def n(self) -> int:
@@ -67,7 +77,10 @@ class FamilyState:
         if seat is None:
             return 0
         first = self.first and not self.trick
-        return ref.legal_cards(self.hands[seat], list(self.trick), self.trump, self.rules, first)
+        legal = ref.legal_cards(self.hands[seat], list(self.trick), self.trump, self.rules, first)
+        if self.rules.partner == "called" and not any(self.won) and seat == self.partner:
+            legal = 1 << self.called  # 12.1.3: trick 1 (no trick taken yet)
+        return legal
 
     def play(self, c: int) -> FamilyState:
         seat = self.to_play()
@@ -81,7 +94,7 @@ class FamilyState:
         # Built whole, not by ``replace``: the minimax makes one per node.
         nxt = FamilyState(
             self.rules, self.pitcher, self.held, tuple(hands), self.won, trump, self.leader,
-            trick, seats, offset,
+            trick, seats, offset, False, self.called,
         )  # fmt: skip
         if nxt.to_play() is not None:
             return nxt
@@ -102,14 +115,25 @@ class FamilyState:
         if leader is not None and not hands[leader]:
             leader = None
         return FamilyState(
-            self.rules, self.pitcher, self.held, nxt.hands, tuple(won), trump, leader
+            self.rules,
+            self.pitcher,
+            self.held,
+            nxt.hands,
+            tuple(won),
+            trump,
+            leader,
+            called=self.called,
         )
 
     def points(self) -> int:
         """The pitcher's side's points of the finished hand (``score_hand``)."""
-        return ref.score_hand(self.held, self.won, self.trump, self.rules).points[self.pitcher]
+        sides = sides_of(self.n, self.pitcher, self.partner, self.rules)
+        score = ref.score_hand(self.held, self.won, self.trump, self.rules, sides)
+        return score.points[self.pitcher]
 
     def pitcher_side(self, seat: int) -> bool:
+        if self.called >= 0:
+            return seat in (self.pitcher, self.partner)  # 12.1.6
         return self.rules.team(seat) == self.rules.team(self.pitcher)
 
 
@@ -122,9 +146,11 @@ def start_state(
     trump: int,
     leader: int,
     trick=(),
+    called: int = -1,
 ) -> FamilyState:
     """A state from masks; the trick's seats are read from ``held`` (each card's holder),
-    the opening lead from nothing having been played."""
+    the opening lead from nothing having been played; ``called`` the card a pitcher
+    called (12.1)."""
     r = as_family(rules)
     n = len(hands)
     seats = tuple(next(s for s in range(n) if held[s] >> c & 1) for c in trick)
@@ -142,6 +168,7 @@ def start_state(
         seats,
         offset,
         first,
+        called,
     )
     if not trick and (not hands[leader] if not st.only else st.to_play() is None):
         st = replace(st, leader=None)  # the hand is over
@@ -157,6 +184,7 @@ def solve(st, memo: dict | None = None) -> int:
         return st.points()
     memo = {} if memo is None else memo
     key = (st.hands, st.won, st.trick, st.seats, st.leader, st.offset, st.trump, st.first)
+    # (``called`` and ``held`` are one hand's: a memo serves one state's descendants)
     if key in memo:
         return memo[key]
     values = [solve(st.play(c), memo) for c in cards_of(st.legal())]

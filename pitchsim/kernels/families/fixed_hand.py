@@ -10,7 +10,9 @@ so seat s gets the s-th run and the stock follows the runs).
 A fixed trump: under trump=named the pitcher names it; under trump=first-lead the
 pitcher's policy chooses its opening lead among the cards of that printed suit
 (``policies.opening_lead_in``, as the base game's fixed trump does), which then fixes
-trump as any first lead does.
+trump as any first lead does.  Under a called partner (12.1) the pitcher calls
+pitchsim's card and the sides are the hand's (``partner.after_naming``); the known
+hand's points are its side's.
 Deal d draws from its own key (seed, d): the same numbers on any thread count.
 """
 
@@ -20,13 +22,13 @@ from numba import literally, njit, prange
 from ..bits import popcount
 from ..rng import AUCTION_COUNTER, deal_key
 from .borrow import borrowed, keep_alive
-from .deal import cards_each, deal_family_fixed, takes_stock
-from .draw import discard_and_draw, take_kitty
+from .deal import deal_family_fixed, takes_stock
+from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
 from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
 from .score import AWARD_VALUES, N_AWARDS, PLAIN_AWARDS, score_hand, score_plain, side_of
 from .simulate import borrowed_scratch, plain_flags
-from .tables import F_DISCARD, F_KITTY, F_PARTNERSHIP, F_TRUMP_NAMED
+from .tables import F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
 AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal
@@ -115,7 +117,6 @@ def _play_block(
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = views
     no_log = junk[:0]
     partnership = fr[F_PARTNERSHIP] != 0
-    each = cards_each(n, fr)
     # The deck's order matters only to a draw from the stock: without one the deal
     # writes the hands alone (``deal_family_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]
@@ -130,19 +131,18 @@ def _play_block(
         trump = -1
         first = -1
         kitty = np.int64(0)
+        called = np.int64(-1)
         if base is None and fr[F_TRUMP_NAMED] != 0:
             trump = fixed_trump
             if trump < 0:
                 trump = name_trump(
                     policies[PITCHER], dealt[PITCHER], n, fr, tab, key, AUCTION_COUNTER
                 )
-            if fr[F_DISCARD] != 0:
-                discard_and_draw(
-                    held, n, deck, n * each, size, PITCHER, n - 1, trump, fr, tab, key, junk,
-                    np.int64(0),
-                )  # fmt: skip
-            elif fr[F_KITTY] != 0:  # 12.2.2: the pitcher's kitty, unknown to the odds
-                kitty = take_kitty(held, deck, size, PITCHER, trump, fr, tab, np.int64(0))
+            # the draw (4.8) or the pitcher's kitty (12.2.2, unknown to the odds), and
+            # the call of a called partner (12.1.2, 12.1.4)
+            _, kitty, called = after_naming(
+                held, n, deck, size, PITCHER, n - 1, trump, fr, tab, key, junk
+            )
         elif fixed_trump >= 0:
             trump = fixed_trump
             if base is None:
@@ -156,16 +156,11 @@ def _play_block(
                 )
         if base is None:
             trump, _ = play_hand(
-                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, np.int64(-1), policies,
+                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, called, policies,
                 fr, tab, key, hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
-        else:
-            trump, _ = play_hand_base(
-                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
-                hands, won, trick, tseats, no_log, no_log,
-            )  # fmt: skip
-        if base is None:
-            score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, np.int64(-1))
+            partner = partner_of(held, n, PITCHER, called)  # 12.1.5
+            score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, partner)
             total = 0
             for i in range(N_AWARDS):
                 if award[i] >= 0:
@@ -173,6 +168,10 @@ def _play_block(
             out_ours[d] = points[seat]
             out_all[d] = total
         else:  # the base game's four points, each worth 1 (``score.score_plain``)
+            trump, _ = play_hand_base(
+                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
+                hands, won, trick, tseats, no_log, no_log,
+            )  # fmt: skip
             score_plain(held, won, n, trump, fr, award)
             out_ours[d] = popcount(plain_flags(award, side_of(seat, fr), partnership))
             total = 0

@@ -11,12 +11,14 @@ from ..bits import highest_card, lowest_card
 from ..trump_order import order_cards, trump_order
 from .deal import cards_each
 from .draw import discard_and_draw, take_kitty
+from .score import side_of
 from .tables import (
     F_DISCARD,
     F_KITTY,
     F_PARTNER,
     PARTNER_ANNOUNCED,
     PARTNER_CALLED,
+    PARTNER_NONE,
     T_TRUMPS,
 )
 
@@ -44,6 +46,60 @@ def partner_of(held, n, pitcher, called):
         if s != pitcher and held[s] & b:
             return s
     return -1
+
+
+@njit(cache=True, inline="always")
+def hand_side(seat, pitcher, partner, fr):
+    """The side ``seat`` plays on for the hand: ``score.side_of``, or under a called
+    partner (12.1.6) the pitcher's seat for him and ``partner`` and -1 for all the others
+    (the reference's ``sides_of``)."""
+    if fr[F_PARTNER] == PARTNER_NONE:
+        return side_of(seat, fr)
+    return pitcher if seat == pitcher or seat == partner else -1
+
+
+@njit(cache=True, inline="always")
+def known_partner(seat, hand, pby, n, pitcher, called, partner, fr):
+    """The partner as ``seat`` (holding ``hand``, ``pby[s]`` the cards seat s played)
+    knows him (12.1.10), as the reference's ``known_partner``: -1 unknown, else the
+    partner's seat, the pitcher's own when he is known to play alone.  ``partner`` is
+    the true one (``partner_of``), read only where the seat knows it: under announced
+    (12.1.4), once the card is played (12.1.3), by the partner himself or by a pitcher
+    holding his own call (12.1.2)."""
+    if called < 0:
+        return -1
+    b = np.int64(1) << called
+    played = False
+    for s in range(n):
+        if pby[s] & b:
+            played = True
+    if fr[F_PARTNER] == PARTNER_ANNOUNCED or played:
+        return pitcher if partner < 0 else partner
+    if (hand | pby[seat]) & b:
+        return seat  # the partner, or a pitcher holding his own call: alone
+    return -1
+
+
+@njit(cache=True, inline="always")
+def trick1_others(n, trick_no, trick, tseats, count, called):
+    """The seats that played to trick 1 a card other than the call (bit per seat;
+    ``worlds.partner_constraint``'s ``trick1``): after trick 1 every seat (one that
+    played the call is known, and a seat out of the hand under follow=only holds no
+    trump), during it those that have played."""
+    if trick_no > 0:
+        return (np.int64(1) << n) - 1
+    m = np.int64(0)
+    for k in range(count):
+        if trick[k] != called:
+            m |= np.int64(1) << tseats[k]
+    return m
+
+
+@njit(cache=True, inline="always")
+def may_take_call(fr):
+    """Whether a pitcher may come by his call after making it: under partner=called a
+    kitty or the draw follows the call (12.1.2, 12.1.10)."""
+    return fr[F_PARTNER] == PARTNER_CALLED and (fr[F_KITTY] != 0 or fr[F_DISCARD] != 0)
 
 
 @njit(cache=True, inline="always")

@@ -20,7 +20,7 @@ from ..bits import popcount
 from ..rng import DECISION_COUNTER
 from .deal import cards_each, pack_mask
 from .draw import HAND_TARGET, first_to_burn, robber_of, shown_down
-from .partner import duty_seat
+from .partner import duty_seat, partner_of
 from .plain import plain_base, play_plain
 from .policies import choose_card
 from .rollout import KIND_MASK, ROLLOUT, family_search_card
@@ -312,6 +312,7 @@ def play_search(
     leader = next_with_trump(hands, n, pitcher, tab[trump, T_TRUMPS]) if only else pitcher
     voids = _passed_over(np.int64(0), pitcher, leader, n, trump)
     duty = duty_seat(held, n, pitcher, called, fr)  # 12.1.3, as ``plain._play_plain``
+    partner = partner_of(held, n, pitcher, called)  # a search reads him as its seat knows him
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -360,6 +361,8 @@ def play_search(
                     tab,
                     key,
                     DECISION_COUNTER + t * n + i,
+                    called,
+                    partner,
                 )
             else:
                 card = choose_card(

@@ -62,12 +62,25 @@ from ..search.monte_carlo import (
     choose_by_outcomes,
 )
 from ..search.solver import new_table, preset_world_values
+from .partner import (
+    duty_seat,
+    hand_side,
+    known_partner,
+    may_take_call,
+    partner_of,
+    trick1_others,
+)
 from .policies import heuristic_card
 from .score import N_AWARDS, score_hand, side_of
 from .settle import hands_winners, settle_hand, winners
 from .tables import F_FOLLOW, T_TRUMPS
 from .trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
-from .worlds import ATTEMPTS_PER_WORLD, family_constraint, sample_family_worlds
+from .worlds import (
+    ATTEMPTS_PER_WORLD,
+    family_constraint,
+    partner_constraint,
+    sample_family_worlds,
+)
 
 __all__ = [
     "KIND_MASK",
@@ -87,12 +100,16 @@ __all__ = [
 
 
 @njit(cache=True)
-def play_on(hands, won, n, pitcher, trump, t, leader, pos, trick, tseats, count, played, fr, tab):
+def play_on(
+    hands, won, n, pitcher, trump, t, leader, pos, trick, tseats, count, played, fr, tab,
+    duty=-1, called=-1,
+):  # fmt: skip
     """Finish a hand with ``heuristic`` at every seat, from position ``pos`` (0 .. n,
     counted from ``leader``) of trick ``t``, ``trick[:count]`` played by
     ``tseats[:count]``; ``trump`` is fixed.  ``hands``, ``won``, ``trick`` and ``tseats``
     are played on (pass copies).  Returns the number of tricks: the loop of
-    ``play.play_hand``, resumable inside a trick."""
+    ``play.play_hand``, resumable inside a trick.  ``duty``: the seat that must play
+    ``called`` to the first trick (12.1.3, ``partner.duty_seat``; -1: none)."""
     only = fr[F_FOLLOW] == FOLLOW_ONLY
     tm = tab[trump, T_TRUMPS]
     while True:
@@ -104,6 +121,8 @@ def play_on(hands, won, n, pitcher, trump, t, leader, pos, trick, tseats, count,
             if only and hand & tm == 0:
                 continue  # 4.9: out of the hand
             legal = legal_cards(hand, trick, count, trump, t == 0 and count == 0, fr, tab)
+            if t == 0 and seat == duty:
+                legal = np.int64(1) << called
             card = heuristic_card(
                 legal, hand, seat, n, pitcher, trump, t, trick, tseats, count, played, fr, tab
             )
@@ -151,12 +170,18 @@ def search_card(
     key,
     counter,
     worlds_wanted,
+    called=-1,
+    partner=-1,
 ):
     """The card of search policy ``kind`` (``ROLLOUT`` or ``PIMC``; see the module) in
     ``worlds_wanted`` worlds.  ``solver`` None compiles ``rollout`` alone (no solver: a
     pimc ``kind`` raises), any boolean both.  ``pby``, ``voids``, ``counts`` (the hand sizes now, then
     the cards put down face down this seat has not seen) and ``known_out`` are the seat's
-    knowledge (``worlds``): the worlds are drawn from it alone."""
+    knowledge (``worlds``): the worlds are drawn from it alone.  ``called``: the card a
+    pitcher called (12.1; -1: none) and ``partner`` its true holder (``partner_of``),
+    read only as the seat knows him (``partner.known_partner``): the worlds fit what
+    the call tells the seat (``worlds.partner_constraint``) and each is valued with its
+    own sides."""
     prior = heuristic_card(
         legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
     )
@@ -168,6 +193,11 @@ def search_card(
     unseen, must = family_constraint(
         n, seat, hand, known_out, pby, voids, counts, trump, fr, tab, allowed
     )
+    known = known_partner(seat, hand, pby, n, pitcher, called, partner, fr)
+    must = partner_constraint(
+        n, pitcher, called, known, trick1_others(n, trick_no, trick, tseats, count, called),
+        may_take_call(fr), unseen, allowed, must,
+    )  # fmt: skip
     worlds = np.empty((worlds_wanted, n + 1), dtype=np.int64)
     kept, _ = sample_family_worlds(
         draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds,
@@ -182,15 +212,16 @@ def search_card(
         out = np.empty((cards.size, kept), dtype=np.int64)
         done, _ = pimc_outcomes(
             worlds[:kept], cards, seat, n, pitcher, trump, trick, tseats, count, won, pby,
-            fr, tab, out, PLAY_NODES,
+            fr, tab, out, PLAY_NODES, called,
         )  # fmt: skip
         if done == 0:
             return prior  # the budget spent before one world was solved
-        our_side = side_of(seat, fr) == side_of(pitcher, fr)
+        # (a seat knows whether it is the partner: the same side in every world)
+        our_side = hand_side(seat, pitcher, known, fr) == hand_side(pitcher, pitcher, known, fr)
         return choose_by_outcomes(cards, out, done, our_side, bid, prior)
     values = rollout_values(
         worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-        played, won, pby, fr, tab, objective,
+        played, won, pby, fr, tab, objective, called,
     )  # fmt: skip
     best = prior
     best_v = np.int64(-(1 << 62))
@@ -204,13 +235,15 @@ def search_card(
 @njit(cache=True)
 def pimc_outcomes(
     worlds, cards, seat, n, pitcher, trump, trick, tseats, count, won, pby, fr, tab, out,
-    nodes,
+    nodes, called=-1,
 ):  # fmt: skip
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, 0.9) after
     ``cards[j]`` in ``worlds[w]`` (its seats' cards now; ``[w, n]``, the pile, out of
     play), by the one solver under the preset ``fr``, ``tab``, on a transposition table
-    sized as the base game's pimc sizes it.  Returns (worlds done, nodes searched): a
-    budget of ``nodes`` (0: none) stops at the first world it does not finish, left out."""
+    sized as the base game's pimc sizes it; under a called partner (``called``) each
+    world's sides are its own (``solver.preset_world_values``).  Returns (worlds done,
+    nodes searched): a budget of ``nodes`` (0: none) stops at the first world it does
+    not finish, left out."""
     leader = tseats[0] if count > 0 else seat
     bits = DD_TABLE_BITS
     if worlds.shape[0] > 0 and n >= EARLY_TABLE_PLAYERS:
@@ -222,17 +255,18 @@ def pimc_outcomes(
     table = new_table(bits)
     return preset_world_values(
         worlds, pby, n, pitcher, trump, leader, trick, count, won, fr, tab, table, cards, out,
-        nodes,
+        nodes, called,
     )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
 def _play_card_out(
     worlds, w, c, seat, n, pitcher, trump, trick_no, trick, tseats, count, leader, pos,
-    played, won, fr, tab, hands, won2, trick2, tseats2,
+    played, won, fr, tab, hands, won2, trick2, tseats2, duty, called,
 ):  # fmt: skip
-    """Card ``c`` played in world w and the hand finished by ``heuristic``: ``hands``,
-    ``won2`` (the cards won), ``trick2`` and ``tseats2`` are filled; returns the trump."""
+    """Card ``c`` played in world w and the hand finished by ``heuristic`` (``duty`` owing
+    ``called`` to trick 1, 12.1.3): ``hands``, ``won2`` (the cards won), ``trick2`` and
+    ``tseats2`` are filled; returns the trump."""
     for s in range(n):
         hands[s] = worlds[w, s]
         won2[s] = won[s]
@@ -244,7 +278,7 @@ def _play_card_out(
     tseats2[count] = seat
     t = trump if trump >= 0 else c // 13  # 6.3.5: the first card fixes trump
     play_on(hands, won2, n, pitcher, t, trick_no, leader, pos + 1, trick2, tseats2,
-            count + 1, played, fr, tab)  # fmt: skip
+            count + 1, played, fr, tab, duty, called)  # fmt: skip
     return t
 
 
@@ -263,22 +297,24 @@ MADE_WEIGHT = np.int64(1) << 32  # more than any secondary total over 4,096 worl
 @njit(cache=True)
 def rollout_values(
     worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, fr, tab, objective=0,
+    played, won, pby, fr, tab, objective=0, called=-1,
 ):  # fmt: skip
     """Per legal card (ascending), the objective summed over ``worlds[:kept]``: the
-    seat's side's score change times the number of seats on other sides, less those
-    seats' changes (the mean difference, scaled to stay an integer)."""
+    seat's side's score change less the mean change of the seats on other sides, times
+    ``others`` (the seats on other sides than the seat's by ``side_of``: an integer
+    scale the same in every world).  Under a called partner (``called``) the sides are
+    each world's: the pitcher and the call's holder there against the rest (12.1.5,
+    12.1.6); the partner owes it to trick 1 in the play-out (12.1.3).  The members of a
+    side change alike (12.1.7), so the mean is exact."""
     cards = ascending_cards(legal)
     values = np.zeros(cards.size, dtype=np.int64)
     leader = tseats[0] if count > 0 else seat
     pos = seat - leader
     if pos < 0:
         pos += n
-    mine = side_of(seat, fr)
-    ours = mine == side_of(pitcher, fr)
     others = 0
     for s in range(n):
-        if side_of(s, fr) != mine:
+        if side_of(s, fr) != side_of(seat, fr):
             others += 1
     hands = np.empty(n, dtype=np.int64)
     won2 = np.empty(n, dtype=np.int64)
@@ -291,20 +327,24 @@ def rollout_values(
     for w in range(kept):
         for s in range(n):
             held[s] = worlds[w, s] | pby[s]
+        partner = partner_of(held, n, pitcher, called)  # this world's (12.1.5)
+        duty = duty_seat(held, n, pitcher, called, fr)
+        mine = hand_side(seat, pitcher, partner, fr)
+        ours = mine == hand_side(pitcher, pitcher, partner, fr)
         for j in range(cards.size):
             t = _play_card_out(
                 worlds, w, cards[j], seat, n, pitcher, trump, trick_no, trick, tseats, count,
-                leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
+                leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2, duty, called,
             )  # fmt: skip
-            score_hand(held, won2, n, t, fr, tab, award, points, pitcher, np.int64(-1))
-            made = settle_hand(points, n, pitcher, bid, fr, change, np.int64(-1))
-            v = 0
+            score_hand(held, won2, n, t, fr, tab, award, points, pitcher, partner)
+            made = settle_hand(points, n, pitcher, bid, fr, change, partner)
+            rest = 0
+            apart = 0
             for s in range(n):
-                if side_of(s, fr) == mine:
-                    if s == seat:
-                        v += others * change[s]
-                else:
-                    v -= change[s]
+                if hand_side(s, pitcher, partner, fr) != mine:
+                    rest += change[s]
+                    apart += 1
+            v = others * change[seat] - others * rest // apart
             if objective != SCORE_DIFFERENCE:
                 if objective == MAKE_THEN_POINTS:
                     v = points[pitcher] if ours else -points[pitcher]
@@ -317,14 +357,14 @@ def rollout_values(
 @njit(cache=True)
 def rollout_outcomes(
     worlds, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, fr, tab, out,
+    played, won, pby, fr, tab, out, called=-1,
 ):  # fmt: skip
     """``rollout_values`` world by world: ``out[j, w]`` the objective (scaled as there)
     of legal card j (ascending) in ``worlds[w]`` (``hint`` tests and reports each world)."""
     for w in range(worlds.shape[0]):
         v = rollout_values(
             worlds[w : w + 1], 1, legal, seat, n, pitcher, bid, trump, trick_no, trick,
-            tseats, count, played, won, pby, fr, tab,
+            tseats, count, played, won, pby, fr, tab, SCORE_DIFFERENCE, called,
         )  # fmt: skip
         for j in range(v.size):
             out[j, w] = v[j]
@@ -332,7 +372,7 @@ def rollout_outcomes(
 
 def family_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
 ):  # fmt: skip
     """A family search policy's card (compiled code only: ``play.play_hand`` calls it)."""
     raise NotImplementedError("family_search_card runs inside numba kernels only")
@@ -341,7 +381,7 @@ def family_search_card(
 @overload(family_search_card)
 def _family_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
 ):  # fmt: skip
     # The array's integer type picks what is compiled in: int64 no search, uint32
     # (``ROLLOUT_DTYPE``) rollout alone, int32 (``SEARCH_DTYPE``) rollout and pimc with
@@ -350,7 +390,8 @@ def _family_search_card(
 
         def refuse(
             policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
-            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter, called,
+            partner,
         ):  # fmt: skip
             if policy >= 0:
                 raise ValueError(
@@ -365,24 +406,26 @@ def _family_search_card(
 
         def rollout_only(
             policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
-            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+            count, played, won, pby, voids, counts, known_out, fr, tab, key, counter, called,
+            partner,
         ):  # fmt: skip
             return search_card(
                 np.int64(policy) & KIND_MASK, None, legal, hand, seat, n, pitcher, bid,
                 trump, trick_no, trick, tseats, count, played, won, pby, voids, counts,
-                known_out, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT,
+                known_out, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called,
+                partner,
             )  # fmt: skip
 
         return rollout_only
 
     def search(
         policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-        played, won, pby, voids, counts, known_out, fr, tab, key, counter,
+        played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
     ):  # fmt: skip
         return search_card(
             np.int64(policy) & KIND_MASK, True, legal, hand, seat, n, pitcher, bid, trump,
             trick_no, trick, tseats, count, played, won, pby, voids, counts, known_out, fr,
-            tab, key, counter, np.int64(policy) >> WORLDS_SHIFT,
+            tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called, partner,
         )  # fmt: skip
 
     return search
@@ -397,7 +440,7 @@ GAME_OTHER = 2
 @njit(cache=True, inline="always")
 def _rollout_scored(
     worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
-    played, won, pby, scores, fr, tab, out, game,
+    played, won, pby, scores, fr, tab, out, game, called,
 ):  # fmt: skip
     """``rollout_points`` (``game`` False) and ``rollout_game`` (True): each card of
     ``cards`` played in each world, the hand finished by ``heuristic`` and scored; then
@@ -419,19 +462,21 @@ def _rollout_scored(
     for w in range(worlds.shape[0]):
         for s in range(n):
             held[s] = worlds[w, s] | pby[s]
+        partner = partner_of(held, n, pitcher, called)  # this world's (12.1.5)
+        duty = duty_seat(held, n, pitcher, called, fr)
         for j in range(cards.size):
             t = _play_card_out(
                 worlds, w, cards[j], seat, n, pitcher, trump, trick_no, trick, tseats, count,
-                leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2,
+                leader, pos, played, won, fr, tab, hands, won2, trick2, tseats2, duty, called,
             )  # fmt: skip
-            score_hand(held, won2, n, t, fr, tab, award, points, pitcher, np.int64(-1))
+            score_hand(held, won2, n, t, fr, tab, award, points, pitcher, partner)
             if not game:
                 out[j, w] = points[pitcher]
                 continue
-            made = settle_hand(points, n, pitcher, bid, fr, change, np.int64(-1))
+            made = settle_hand(points, n, pitcher, bid, fr, change, partner)
             for s in range(n):
                 after[s] = scores[s] + change[s]
-            sides = winners(after, n, pitcher, made, shoot, fr, np.int64(-1))
+            sides = winners(after, n, pitcher, made, shoot, fr, partner)
             # 12.4: this hand counts; ``fr[F_HANDS]`` is the hands left (1: the last)
             sides = hands_winners(sides, 1, after, n, fr)
             code = 0
@@ -445,7 +490,7 @@ def _rollout_scored(
 @njit(cache=True)
 def rollout_points(
     worlds, cards, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, won, pby,
-    fr, tab, out,
+    fr, tab, out, called=-1,
 ):  # fmt: skip
     """``out[j, w]``: the pitcher's side's points (0.9's, as scored: ``score_hand``) after
     ``cards[j]`` in ``worlds[w]``, the hand finished by ``heuristic`` at every seat: pimc's
@@ -453,14 +498,14 @@ def rollout_points(
     the time)."""
     _rollout_scored(
         worlds, cards, seat, n, pitcher, 0, False, trump, trick_no, trick, tseats, count,
-        played, won, pby, won, fr, tab, out, False,  # (scores: unread without game)
+        played, won, pby, won, fr, tab, out, False, called,  # (scores: unread without game)
     )  # fmt: skip
 
 
 @njit(cache=True)
 def rollout_game(
     worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
-    played, won, pby, scores, fr, tab, out,
+    played, won, pby, scores, fr, tab, out, called=-1,
 ):  # fmt: skip
     """``out[j, w]``: who wins the game on this hand after ``cards[j]`` in ``worlds[w]``,
     the hand finished by ``heuristic`` at every seat, scored (``score_hand``), settled
@@ -472,5 +517,5 @@ def rollout_game(
     more than the pitcher's side can go out: ``coach.judge``)."""
     _rollout_scored(
         worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
-        played, won, pby, scores, fr, tab, out, True,
+        played, won, pby, scores, fr, tab, out, True, called,
     )  # fmt: skip

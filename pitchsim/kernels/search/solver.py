@@ -113,12 +113,15 @@ from ..presets import (
     F_JOKER_GAME,
     F_LEAD_TRUMP,
     F_LOW_DEALT,
+    F_PARTNER,
     F_PARTNERSHIP,
     FOLLOW_ONLY,
     FOLLOW_SUIT,
     FOLLOW_TRUMP,
     JOKERS,
     N_FAMILY_FIELDS,
+    PARTNER_CALLED,
+    PARTNER_NONE,
     T_EFF,
     T_KEY,
     T_SUITS,
@@ -214,7 +217,7 @@ C_ONES = 6  # the other cards in play worth 1 to their captor: the jack, jick, j
 # under game=ten
 C_WORTH = 7  # cards that count for something: every point card, game-count cards
 C_MUST_FOLLOW = 8
-C_PARTNER = 9
+C_PARTNER = 9  # 0: each for himself; TEAMS: by seat parity (0.10); TWO_SIDES: C_PSEATS (12.1.6)
 C_PSEATS = 10  # bit s set when seat s is on the pitcher's side
 C_GEN = 11
 C_NODES = 12
@@ -248,7 +251,14 @@ C_NO_NODES = C_YES_NODES + 1  # ... and no
 C_DOMINANCE = C_NO_NODES + 1  # 1: partition search reads entries under other counts
 C_DOMINATED = C_DOMINANCE + 1  # cut-offs by an entry under other counts
 C_TWO_CHOICE = C_DOMINATED + 1  # 1: under dominance, a second bucket hashed with the counts
-_CTX = C_TWO_CHOICE + 1
+# Under partner=called (12.1.3): the partner, who must play the called card to the first
+# trick (-1: none), and the card as a bit.  Holding it means trick 1 is being played: he
+# has played it by the end of trick 1.
+C_DUTY = C_TWO_CHOICE + 1
+C_CALLED = C_DUTY + 1
+_CTX = C_CALLED + 1
+TEAMS = 1
+TWO_SIDES = 2
 _MAX_DEPTH = 80  # 7 seats x 10 cards, and a trick already begun
 _MOVES = 10  # the most cards in a hand: ``buf[depth]`` holds the moves, then their scores
 NO_LIMIT = 1 << 62
@@ -319,8 +329,13 @@ def _top_trump(m, ctx):
 
 @njit(cache=True, inline="always")
 def _slot(seat, ctx):
-    """Where a seat's game count is kept: its own, or its team's (0 or 1)."""
-    return seat % 2 if ctx[C_PARTNER] != 0 else seat
+    """Where a seat's game count is kept: its own, its team's (0 or 1), or under a
+    called partner its side's (0: the pitcher's, 1: the others', 12.1.6)."""
+    if ctx[C_PARTNER] == 0:
+        return seat
+    if ctx[C_PARTNER] == TEAMS:
+        return seat % 2
+    return 0 if _on_pitcher_side(seat, ctx) else 1
 
 
 @njit(cache=True, inline="always")
@@ -358,14 +373,18 @@ def _options(rules):
 
 
 @njit(cache=True)
-def _setup(ctx, dealt, n, pitcher, trump, fr, tab):
+def _setup(ctx, dealt, n, pitcher, trump, fr, tab, called=-1):
+    """The solve's constants.  ``called``: the card the pitcher called (12.1; -1: none);
+    its holder in ``dealt`` (the hands when play started) other than the pitcher is his
+    partner, one side with him (12.1.5, 12.1.6), who under partner=called owes it to
+    the first trick (12.1.3)."""
     ctx[:] = 0
     ctx[C_LIMIT] = NO_LIMIT
     ctx[C_ABORT] = NO_LIMIT
     ctx[C_N] = n
     ctx[C_PITCHER] = pitcher
     ctx[C_MUST_FOLLOW] = fr[F_FOLLOW] == FOLLOW_SUIT
-    ctx[C_PARTNER] = fr[F_PARTNERSHIP] != 0
+    ctx[C_PARTNER] = TEAMS if fr[F_PARTNERSHIP] != 0 else 0
     ctx[C_LOW_DEALT] = fr[F_LOW_DEALT] != 0
     ctx[C_GAME] = fr[F_GAME_TEN] == 0
     ctx[C_JOKER_HALF] = fr[F_JOKER_GAME] != 0
@@ -378,6 +397,15 @@ def _setup(ctx, dealt, n, pitcher, trump, fr, tab):
     for s in range(n):
         if (ctx[C_PARTNER] != 0 and s % 2 == pitcher % 2) or s == pitcher:
             pseats |= 1 << s
+    ctx[C_DUTY] = -1
+    if fr[F_PARTNER] != PARTNER_NONE and called >= 0:
+        ctx[C_PARTNER] = TWO_SIDES  # (partnership=false under a called partner, 6.3.7)
+        for s in range(n):
+            if s != pitcher and dealt[s] >> called & 1:
+                pseats |= 1 << s
+                if fr[F_PARTNER] == PARTNER_CALLED:
+                    ctx[C_DUTY] = s
+                    ctx[C_CALLED] = bit(called)
     ctx[C_PSEATS] = pseats
     in_play = np.int64(0)
     for s in range(n):
@@ -515,7 +543,8 @@ def _game_totals(counts, ctx):
     """(pitcher side's count, the highest other count)."""
     p = ctx[C_PITCHER]
     if ctx[C_PARTNER] != 0:
-        return counts[p % 2], counts[1 - p % 2]
+        m = _slot(p, ctx)
+        return counts[m], counts[1 - m]
     best = 0
     for s in range(ctx[C_N]):
         if s != p and counts[s] > best:
@@ -1115,6 +1144,8 @@ def _search(
                 follow = hand & ctx[C_SUITS + led]
                 trump_ok = tmask if (led != trump and not must_follow) else 0
                 legal = hand if follow == 0 else follow | (hand & trump_ok)
+            if seat == ctx[C_DUTY] and hand & ctx[C_CALLED]:
+                legal = ctx[C_CALLED]  # 12.1.3
             taken = fr[d, F_TAKEN]
             if i > 0 and ctx[C_SECURE_ORDER] != 0:
                 fr[d, F_CNT] = _safe_moves(
@@ -1572,17 +1603,19 @@ def next_generation(table, gen, same):
 
 @njit(cache=True)
 def _root(
-    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, target
-):
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, target,
+    called,
+):  # fmt: skip
     """Shared by every entry point (``out.size == 0``: value only; ``target`` > 0: each
-    card's target query, as ``card_targets``)."""
+    card's target query, as ``card_targets``; ``called``: the card a pitcher called under
+    a called partner, 12.1, else -1)."""
     if n < 2 or n > MAX_SEATS:
         raise ValueError("the solver takes 2-7 players")
     ctx = np.zeros(_CTX, dtype=np.int64)
     i64 = np.int64  # (plain int64 scalars: see the note above ``solve_position``)
     v = _solve(
         hands, won, dealt, i64(n), i64(leader), trick, i64(trick_len), i64(trump), i64(pitcher),
-        fr, tab, table, out, ctx, i64(target),
+        fr, tab, table, out, ctx, i64(target), i64(called),
     )  # fmt: skip
     table[0, T_NODES] += ctx[C_NODES]  # nodes searched, summed over calls (bench_solve.py)
     table[0, T_GAVE_UP] += ctx[C_GAVE_UP]  # searches given up in a race of the opening leads
@@ -1599,11 +1632,12 @@ def _root(
 
 @njit(cache=True)
 def _solve(
-    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx, target
-):
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, ctx, target,
+    called,
+):  # fmt: skip
     if trump < 0 and trick_len > 0:
         trump = _suit(trick[0])  # the first card's printed suit is trump (6.3.5)
-    _setup(ctx, dealt, n, pitcher, trump, fr, tab)
+    _setup(ctx, dealt, n, pitcher, trump, fr, tab, called)
     if table[0, T_BUDGET] > 0:
         ctx[C_ABORT] = table[0, T_BUDGET]
         ctx[C_LIMIT] = ctx[C_ABORT]
@@ -1749,6 +1783,8 @@ def _solve(
         follow = hand & ctx[C_SUITS + led]
         trump_ok = ctx[C_TMASK] if (led != trump and ctx[C_MUST_FOLLOW] == 0) else 0
         legal = hand if follow == 0 else follow | (hand & trump_ok)
+    if seat == ctx[C_DUTY] and hand & ctx[C_CALLED]:
+        legal = ctx[C_CALLED]  # 12.1.3
     m = legal
     while m:
         c = lowest_card(m)
@@ -1962,6 +1998,7 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         table,
         np.empty(0, dtype=np.int64),
         0,
+        -1,
     )
 
 
@@ -1997,13 +2034,17 @@ def card_targets(
         table,
         out,
         target,
+        -1,
     )
 
 
 @njit(cache=True)
-def solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table):
+def solve_preset(
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, called=-1
+):
     """The value under any preset: ``fr``, ``tab`` its ``presets.family_array`` and
-    ``family_tables``; ``held`` the hands when the first card was led (after any draw)."""
+    ``family_tables``; ``held`` the hands when the first card was led (after any draw);
+    ``called`` the card a pitcher called (12.1; its holder in ``held`` his partner)."""
     return _root(
         hands,
         won,
@@ -2019,26 +2060,31 @@ def solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher, 
         table,
         np.empty(0, dtype=np.int64),
         0,
+        called,
     )
 
 
 @njit(cache=True)
 def preset_card_values(
-    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, called=-1
 ):
     """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
     return _root(
-        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, 0
-    )
+        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, 0,
+        called,
+    )  # fmt: skip
 
 
 @njit(cache=True)
 def preset_world_values(
     worlds, pby, n, pitcher, trump, leader, trick, trick_len, won, fr, tab, table, cards, out,
-    nodes=0,
+    nodes=0, called=-1,
 ):  # fmt: skip
     """pimc's valuing under any preset: ``out[j, w]`` the double-dummy value (the pitcher's
-    side's points) after ``cards[j]`` in world w.  ``worlds[w, :n]`` are the seats' cards
+    side's points) after ``cards[j]`` in world w.  Under a called partner (12.1,
+    ``called`` the card) each world has its own sides: the pitcher and the holder of
+    the call in that world (12.1.5, 12.1.6), who under partner=called plays it to the
+    first trick (12.1.3).  ``worlds[w, :n]`` are the seats' cards
     now (``kernels.families.worlds``; ``worlds[w, n]``, cards put down face down, are out
     of play: in no hand, never in play); ``pby[s]`` the cards seat s has played.  Returns
     (worlds done, nodes searched): a budget of ``nodes`` (0: none) stops at the first
@@ -2057,9 +2103,10 @@ def preset_world_values(
         for s in range(n):
             hands[s] = worlds[w, s]
             held[s] = worlds[w, s] | pby[s]  # in play: the cards now and those played (0.6)
-        v = preset_card_values(
-            hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, values
-        )
+        v = _root(
+            hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, values,
+            0, called,
+        )  # fmt: skip
         if v < 0:
             table[0, T_BUDGET] = 0
             return w, table[0, T_NODES] - start  # out of budget: this world is not done
