@@ -25,7 +25,7 @@ its points, Game credited to the lowest seat of its side, as the reference's
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, game_count, game_tally, highest_card, lowest_card
+from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card
 from ..trump_order import trump_ends
 from .borrow import borrowed
 from .tables import (
@@ -112,14 +112,10 @@ def _seat_of(planes, c):
     return seat | -np.int64((every & b) == 0)
 
 
-@njit(cache=True)
-def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
-    """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
-    is read off the planes of the cards won: a card not in play was won by nobody, so
-    it reads NOBODY as the module says.  ``pitcher`` and ``partner`` (-1: none) are read
-    only under a called partner (12.1.6)."""
-    held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
-    award, points = borrowed(award), borrowed(points)
+@njit(cache=True, inline="always")
+def _start(held, won, n, award):
+    """What every scoring of a hand begins with: the captors' planes, the cards in play
+    (``held``: the hands when the first card was led), every award not played yet."""
     captors = _planes(won, n)
     in_play = np.int64(0)
     for s in range(8):
@@ -128,9 +124,44 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
         in_play |= held[s]
     for i in range(N_AWARDS):
         award[i] = NOT_PLAYED
-    ranked = in_play & tab[trump, T_RANKED]
     award[HIGH] = NOBODY
     award[LOW] = NOBODY
+    return captors, in_play
+
+
+@njit(cache=True, inline="always")
+def _game_side(won, n, partners, half):
+    """Game (game=count): the side with the single highest count of the cards it
+    captured, its lowest seat (the team number under partnership); NOBODY on a tie.
+    ``half``: joker-game=half's doubled scale (12.10)."""
+    sides = 2 if partners else n
+    best = -1
+    best_side = -1
+    tied = False
+    for side in range(8):
+        if side == sides:
+            break
+        count = game_tally(won[side], half)
+        if partners:
+            count += game_tally(won[side + 2], half)
+        # Selects: who leads the count is data-dependent.
+        gt = count > best
+        tied = (count == best) | (tied & ~gt)
+        best_side = side if gt else best_side
+        best = count if gt else best
+    return NOBODY if tied else best_side
+
+
+@njit(cache=True)
+def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
+    """Fill ``award`` (N_AWARDS) and ``points`` (n) for a played hand.  A card's captor
+    is read off the planes of the cards won: a card not in play was won by nobody, so
+    it reads NOBODY as the module says.  ``pitcher`` and ``partner`` (-1: none) are read
+    only under a called partner (12.1.6)."""
+    held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
+    award, points = borrowed(award), borrowed(points)
+    captors, in_play = _start(held, won, n, award)
+    ranked = in_play & tab[trump, T_RANKED]
     if ranked:
         # The highest and lowest key: the trump suit's own cards are keyed by rank, so
         # its highest and lowest card; with a jick or a left pedro, the highest and
@@ -163,24 +194,8 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
         _two_sides(won, n, pitcher, partner, fr, award, points)
         return
     partners = fr[F_PARTNERSHIP] != 0
-    if fr[F_GAME_TEN] == 0:
-        sides = 2 if partners else n
-        best = -1
-        best_side = -1
-        tied = False
-        half = fr[F_JOKER_GAME] != 0  # 12.10: the doubled scale, a joker 1 on it
-        for side in range(8):
-            if side == sides:
-                break
-            count = game_tally(won[side], half)
-            if partners:
-                count += game_tally(won[side + 2], half)
-            # Selects: who leads the count is data-dependent.
-            gt = count > best
-            tied = (count == best) | (tied & ~gt)
-            best_side = side if gt else best_side
-            best = count if gt else best
-        award[GAME] = NOBODY if tied else best_side
+    if fr[F_GAME_TEN] == 0:  # (12.10: joker-game=half's doubled scale, a joker 1 on it)
+        award[GAME] = _game_side(won, n, partners, fr[F_JOKER_GAME] != 0)
     # Each point to its side: a seat alone, or a team (its seats' parity); selects,
     # since who won each point is data.
     for s in range(8):
@@ -215,38 +230,14 @@ def score_plain(held, won, n, trump, fr, award):
     hand kernels: the same seats, with no test of the points the preset lacks and no
     call.  Each point is worth 1, so the points of a side are a count of its
     ``side_flags``."""
-    captors = _planes(won, n)
-    in_play = np.int64(0)
-    for s in range(8):
-        if s == n:
-            break
-        in_play |= held[s]
-    for i in range(N_AWARDS):
-        award[i] = NOT_PLAYED
+    captors, in_play = _start(held, won, n, award)
     trumps = in_play & (SUIT_BITS << (13 * trump))
-    award[HIGH] = NOBODY
-    award[LOW] = NOBODY
     if trumps:
         award[HIGH] = _seat_of(captors, highest_card(trumps))
         dealt_low = fr[F_LOW_DEALT] != 0
         award[LOW] = _seat_of(_planes(held, n) if dealt_low else captors, lowest_card(trumps))
     award[JACK] = _seat_of(captors, trump * 13 + 9)
-    partners = fr[F_PARTNERSHIP] != 0
-    sides = 2 if partners else n
-    best = -1
-    best_side = -1
-    tied = False
-    for side in range(8):
-        if side == sides:
-            break
-        count = game_count(won[side])
-        if partners:
-            count += game_count(won[side + 2])
-        gt = count > best  # (selects, as ``score_hand``)
-        tied = (count == best) | (tied & ~gt)
-        best_side = side if gt else best_side
-        best = count if gt else best
-    award[GAME] = NOBODY if tied else best_side
+    award[GAME] = _game_side(won, n, fr[F_PARTNERSHIP] != 0, False)
 
 
 @njit(cache=True)
