@@ -324,6 +324,44 @@ def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
 
 
 @pytest.mark.parametrize(
+    "spec, n",
+    [
+        ("auction-pitch", 4),
+        ("smear", 4),
+        ("ten-point", 5),
+        # 12.3: a short pack under the base game's trumps: the plain loops' heuristic
+        # reasons about the cards of this pack, as ``heuristic_card`` does
+        ("auction-pitch,deck=9-A", 4),
+        ("setback,deck=5-A", 4),
+    ],
+)
+def test_the_play_loops_heuristic_is_heuristic_card(spec, n):
+    """Every card the plain play loop's heuristic seats played (``play_family_logged``)
+    is ``policies.heuristic_card``'s for the same hand, trick and cards played: the one
+    heuristic of the search's play-outs and of the plain loops."""
+    from logged_hands import cards_of_hand, logged_hands
+
+    from pitchsim.kernels.families.policies import heuristic_card
+
+    lg = logged_hands(spec, n, 150, seed=5)
+    first_lead = lg.r.trump == "first-lead"
+    checked = 0
+    for d in range(150):
+        for c in cards_of_hand(lg, d):
+            if c.legal & (c.legal - 1) == 0:
+                continue  # forced
+            trump = -1 if first_lead and c.t == 0 and not c.trick else c.trump
+            tr, ts = c.trick_arrays(n)
+            got = heuristic_card(
+                np.int64(c.legal), np.int64(c.hands[c.seat]), c.seat, n, lg.pitcher, trump,
+                c.t, tr, ts, len(c.trick), np.int64(c.played), lg.fr, lg.tab,
+            )  # fmt: skip
+            assert got == c.card, (spec, d, c.t, c.seat)
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize(
     "spec, n, hand, trump",
     [
         ("smear", 4, "JD AH 2H 9C 7D 3S", 2),

@@ -41,6 +41,7 @@ from .tables import (
     F_JICK,
     F_JOKERS,
     F_LOW_DEALT,
+    F_OUT,
     F_PARTNERSHIP,
     F_THREE,
     F_TRUMP_NAMED,
@@ -276,12 +277,13 @@ def heuristic_trump_masks(trump, fr, tab):
 
 @njit(cache=True, inline="always")
 def plain_trumps(fr):
-    """The base game's trumps and points: one printed suit (no jick, no jokers, so the
-    whole pack of 52), its jack the only card worth a point to its captor, Game by
-    count."""
+    """The base game's trumps, points and pack: one printed suit (no jick, no jokers),
+    its jack the only card worth a point to its captor, Game by count, the whole pack
+    of 52 (no short pack, 12.3: ``decide``'s base-game call reasons about the 52)."""
     return (
         (fr[F_JICK] == 0)
         & (fr[F_JOKERS] == 0)
+        & (fr[F_OUT] == 0)
         & (fr[F_THREE] == 0)
         & (fr[F_FIVE] == 0)
         & (fr[F_GAME_TEN] == 0)
