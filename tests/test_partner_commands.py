@@ -1,0 +1,169 @@
+"""docs/rules.md 12.1, the called partner, through the commands the family kernels run
+(issue 32: "every §12 option works where §6.3 allows it, through every command"):
+``play`` (a hand, --rounds, --game) and ``tournament``.  What each expects comes from the
+reference engine (``game.reference``): pitchsim's call on the pitcher's hand (12.1.2
+before any discard or kitty, 12.1.4 after them), its holder when play starts (12.1.5),
+the hand replayed card by card (the reference refuses a partner's other card in trick 1,
+12.1.3), the points pooled by sides (12.1.6) and settled per player (12.1.7), the
+winners by 12.1.8.  The commands that still refuse a called partner say why in one line.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clirun import cli
+from test_partner_table import check_hand
+
+from pitchsim.game import reference as F
+from pitchsim.game.cards import mask_of, parse_cards
+from pitchsim.game.reference.partner import highest_missing_trump, partner_of
+from pitchsim.game.reference.score import settle_hand, sides_of
+from pitchsim.game.rules import Rules, as_family
+
+SPECS = [
+    ("smear,partner=called", 5),
+    ("smear,partner=announced", 6),
+    ("ten-point,partnership=false,partner=called", 5),  # the draw passes over the call
+    ("ten-point,partnership=false,partner=announced", 5),  # called after the draw
+    ("smear,partner=called,kitty=3", 5),  # the pitcher may take his own call
+]
+
+
+def _masks(hands, jokers: int) -> list[int]:
+    return [mask_of(parse_cards(" ".join(h), jokers)) for h in hands]
+
+
+def check_played_hand(doc: dict, r) -> bool:
+    """One hand of ``play --json`` (``FamilyHand.to_json``) against the reference engine;
+    True when a seat other than the pitcher held the call."""
+    n, pitcher = doc["players"], doc["pitcher"]
+    dealt = _masks(doc["dealt"], r.jokers)
+    held = _masks(doc["held"], r.jokers) if doc.get("held") else dealt
+    trump = "CDHS".index(doc["trump"])
+    called = highest_missing_trump(
+        dealt[pitcher] if r.partner == "called" else held[pitcher], trump, r
+    )
+    assert doc["called"] == parse_cards_text(called, r)  # 12.1.2, 12.1.4
+    partner = partner_of(held, pitcher, called)
+    assert doc["partner"] == partner  # 12.1.5
+    moves = iter(parse_cards(c, r.jokers)[0] for t in doc["tricks"] for c in t["cards"])
+    rec = F.play_hand(
+        held, pitcher, lambda v: next(moves), r, bid=doc["bid"], trump=trump, called=called
+    )  # 12.1.3: the reference refuses a partner's other card in trick 1
+    sides = sides_of(n, pitcher, partner, r)
+    assert doc["points_won"] == rec.score.points  # 12.1.6
+    if not doc["shoot"]:
+        assert doc["change"] == settle_hand(rec.score.points, pitcher, doc["bid"], r, sides)
+    if partner is not None:  # 12.1.7: the two each score their side's points
+        assert doc["change"][pitcher] == doc["change"][partner]
+    return partner is not None
+
+
+def parse_cards_text(card: int, r) -> str:
+    from pitchsim.game.view import card_text
+
+    return card_text(card)
+
+
+@pytest.mark.parametrize(("spec", "n"), SPECS)
+def test_12_1_play_rounds_call_play_and_score_as_the_reference(spec, n):
+    """``play --rounds --json``: every hand's call, partner, cards, points and change of
+    score as the reference engine works them out from the hands dealt and played."""
+    r = as_family(Rules.parse(spec))
+    partnered = hands = 0
+    for seed in (1, 2):
+        code, out, err = cli(
+            "play", "--rules", spec, "-n", n, "--seed", seed, "--rounds", 12, "--json"
+        )
+        assert code == 0, err
+        for doc in json.loads(out):
+            assert "called" in doc and "partner" in doc
+            if doc["pitcher"] is None:
+                assert doc["called"] is None
+                continue
+            hands += 1
+            partnered += check_played_hand(doc, r)
+    assert hands >= 10 and partnered >= 3
+
+
+def test_12_1_play_a_fixed_hand_and_bid_shows_the_call_and_the_side():
+    """``play --hand --trump --bid``: seat 0 pitches, names hearts and calls the highest
+    heart he lacks (12.1.2: A♥ K♥ 2♥ held, so Q♥); the text names the call and its
+    holder, and a side with a partner is "the pitcher's side" (12.1.6)."""
+    spec = "smear,partner=called"
+    args = ["play", "--rules", spec, "-n", 5, "--hand", "AH KH 2H 9C 7D 3S", "--trump", "H"]
+    code, out, err = cli(*args, "--bid", 2, "--seed", 5, "--json", "--rounds", 24)
+    assert code == 0, err
+    r = as_family(Rules.parse(spec))
+    docs = json.loads(out)
+    for doc in docs:
+        assert doc["pitcher"] == 0 and doc["trump"] == "H" and doc["called"] == "QH"
+        check_played_hand(doc, r)
+    code, text, err = cli(*args, "--bid", 2, "--seed", 5, "--rounds", 24)
+    assert code == 0, err
+    assert text.count("Seat 0 calls Q♥ (12.1); ") == 24
+    with_partner = [d for d in docs if d["partner"] is not None]
+    alone = [d for d in docs if d["partner"] is None]
+    assert with_partner and alone
+    assert text.count("his partner for the hand") == len(with_partner)
+    assert text.count("nobody else holds it: he plays alone") == len(alone)
+    assert text.count("Pitcher's side ") == len(with_partner)
+
+
+@pytest.mark.parametrize(("spec", "n"), [SPECS[0], SPECS[1], SPECS[3]])
+def test_12_1_play_game_settles_each_hand_and_names_the_winners_by_12_1_7_and_12_1_8(spec, n):
+    """``play --game --json`` (the game's record): every hand as the reference has it
+    (test_partner_table.check_hand: the call, the partner, the cards, the points by
+    sides, each player's change of score by 12.1.7); the scores are the sums of the
+    changes; the winners are the reference's (12.1.8) on the last hand's scores."""
+    r = as_family(Rules.parse(spec))
+    partnered = 0
+    for seed in (3, 4):
+        code, out, err = cli("play", "--rules", spec, "-n", n, "--seed", seed, "--game", "--json")
+        assert code == 0, err
+        doc = json.loads(out)
+        scores = [0] * n
+        last = None
+        for h in doc["hands"]:
+            scores = [a + b for a, b in zip(scores, h["round_points"], strict=True)]
+            assert h["scores_after"] == scores
+            if h.get("pitcher") is not None:
+                partnered += check_hand(h, r)
+                last = h
+        assert doc["final_scores"] == scores
+        made = last["made"]
+        want = F.winners(scores, last["pitcher"], made, r, last["shoot"], partner=last["partner"])
+        assert sorted(doc["winners"]) == sorted(want) and want
+        code, text, err = cli("play", "--rules", spec, "-n", n, "--seed", seed, "--game")
+        assert code == 0, err
+        assert text.count(" calls ") == sum(h.get("pitcher") is not None for h in doc["hands"])
+    assert partnered >= 2
+
+
+def test_12_1_a_tournament_under_a_called_partner_wins_the_games_play_game_plays():
+    """``tournament``: each board of each rotation is the game ``play --game --board``
+    plays with that seating (the same deals), so the games each strategy won are the
+    reference-checked games' winners, a shared win split (3.11, 12.1.8)."""
+    from pitchsim.games.families import family_board
+    from pitchsim.games.tournament import tournament
+
+    spec, n = "smear,partner=called,target=7", 5
+    r = as_family(Rules.parse(spec))
+    names = ["heuristic+heuristic", "random+random"]
+    res = tournament(names, boards=4, seed=9, rules=r, players=n)
+    want = [0.0, 0.0]
+    for rot in range(2):
+        seats = [names[(s + rot) % 2] for s in range(n)]
+        for b in range(4):
+            g = family_board(res.seed, b, seats, r)
+            for h in g.hands:  # each hand as the reference has it
+                if h.pitcher is not None:
+                    doc = h.to_json(r) | {"players": n}
+                    doc["dealt"], doc["held"] = doc["dealt"], doc["held"] or doc["dealt"]
+                    check_played_hand(doc, r)
+            for w in g.winners:
+                want[names.index(seats[w])] += 1 / len(g.winners)
+    got = [x.win_rate * 4 * 2 for x in res.results]  # the mean share a board, 1/K a game
+    assert got == pytest.approx(want) and sum(want) > 0
