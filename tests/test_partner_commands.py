@@ -167,3 +167,63 @@ def test_12_1_a_tournament_under_a_called_partner_wins_the_games_play_game_plays
                 want[names.index(seats[w])] += 1 / len(g.winners)
     got = [x.win_rate * 4 * 2 for x in res.results]  # the mean share a board, 1/K a game
     assert got == pytest.approx(want) and sum(want) > 0
+
+
+def _reference_deal_out(spec: str, n: int, hand: str, trump: int, seed: int, deals: int):
+    """bid-odds' deals played by the reference engine: deal d of ``seed`` around the
+    hand in seat 0 (the kernels' fixed deal), seat 0 naming ``trump``, calling the
+    highest trump it lacks (12.1.2), every seat choosing the kernels' heuristic card.
+    Per deal: (the pitcher's side's points, the other side's), by 12.1.6."""
+    import numpy as np
+    from test_partner_search import _kernel_heuristic
+
+    from pitchsim.kernels.families.deal import deal_family_fixed
+    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.rng import deal_key
+
+    r = as_family(Rules.parse(spec))
+    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    mask = np.int64(mask_of(parse_cards(hand, r.jokers)))
+    out = []
+    for d in range(deals):
+        dealt = np.zeros(n, dtype=np.int64)
+        deal_family_fixed(np.uint64(deal_key(seed, d)), n, n - 1, 0, mask, fr, dealt[:0], dealt)
+        held = [int(m) for m in dealt]
+        called = highest_missing_trump(held[0], trump, r)
+        choose = lambda v: _kernel_heuristic(v, n, fr, tab)  # noqa: E731
+        rec = F.play_hand(held, 0, choose, r, trump=trump, called=called)
+        sides = sides_of(n, 0, rec.partner, r)
+        others = [s for s in range(n) if sides[s] != 0]
+        out.append((rec.score.points[0], rec.score.points[others[0]] if others else 0))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"), [("smear,partner=called", 5), ("smear,partner=announced", 6)]
+)
+def test_12_1_bid_odds_counts_the_pitchers_side_as_the_reference_does(spec, n):
+    """``bid-odds`` under a called partner: P(make k) is P(the pitcher's side, this hand
+    and the call's holder, wins at least k) (12.1.6); the expected score of bid k is
+    the side's points when made, -k when set (12.1.7: the pitcher scores his side's);
+    the margin is that minus the other side's pooled points, which each opponent scores
+    (12.1.7).  All three from the reference engine's play of the same deals."""
+    from pitchsim.advice.odds import bid_odds
+
+    hand, deals, seed = "AH KH 2H 9C 7D 3S", 300, 7
+    r = as_family(Rules.parse(spec))
+    res = bid_odds(hand, players=n, samples=deals, seed=seed, trump="H", rules=spec, threads=1)
+    o = res.by_trump[2]
+    ref = _reference_deal_out(spec, n, hand, 2, seed, deals)
+    for k in range(1, r.max_bid + 1):
+        assert o.p_at_least(k) == sum(ours >= k for ours, _ in ref) / deals
+        score = [ours if ours >= k else -k for ours, _ in ref]
+        assert o.expected_score(k) == pytest.approx(sum(score) / deals)
+        margin = [s - theirs for s, (_, theirs) in zip(score, ref, strict=True)]
+        assert o.expected_margin(k) == pytest.approx(sum(margin) / deals)
+    assert res.to_json()["points_of"] == "the pitcher's side"
+    code, out, err = cli(
+        "bid-odds", hand, "--rules", spec, "--players", n, "--samples", 500, "--seed", 1
+    )
+    assert code == 0, err
+    assert "Chance the pitcher's side wins at least k points" in out
+    assert "whoever holds that card" in out and "12.1.7" in out
