@@ -227,3 +227,59 @@ def test_12_1_bid_odds_counts_the_pitchers_side_as_the_reference_does(spec, n):
     assert code == 0, err
     assert "Chance the pitcher's side wins at least k points" in out
     assert "whoever holds that card" in out and "12.1.7" in out
+
+
+VALUES = {"three": 3, "five": 5}  # every other point is worth 1 (VARIANTS.md 6.2)
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"),
+    [("smear,partner=called", 5), ("ten-point,partnership=false,partner=announced", 5)],
+)
+def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spec, n, tmp_path):
+    """``simulate`` under a called partner: each award's column says 0 when the
+    pitcher's side took it, the side being he and the holder of pitchsim's call
+    (12.1.2, 12.1.4, 12.1.5, 12.1.6) as the reference engine works them out from the
+    deal's cards (``record_family_hands``: every seat's cards dealt and held, trump and
+    the seat credited with each award); ``points`` is what that side won: the values
+    of the awards it took (the side pools, 12.1.6).  ``table`` reads them as the
+    pitcher's side's."""
+    import numpy as np
+    import pyarrow.parquet as pq
+
+    from pitchsim.kernels.families.sample import record_family_hands
+    from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
+    from pitchsim.kernels.families.simulate import family_policies
+    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.study.batch import simulate
+    from pitchsim.study.manifest import FAMILY_AWARDS, read_manifest
+
+    r = as_family(Rules.parse(spec))
+    m, seed, run = 3000, 5, tmp_path / "run"
+    simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
+    t = pq.read_table(run / read_manifest(run).parts[0].part.file).to_pydict()
+    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
+    trump, pts = np.empty(m, np.int64), np.empty(m, np.int64)
+    award = np.empty((m, N_AWARDS), np.int64)
+    pols = family_policies("heuristic", n)
+    record_family_hands(seed * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
+    partnered = 0
+    for d in range(m):
+        h, k = [int(x) for x in dealt[d]], [int(x) for x in held[d]]
+        called = highest_missing_trump(h[0] if r.partner == "called" else k[0], int(trump[d]), r)
+        partner = partner_of(k, 0, called)
+        sides = sides_of(n, 0, partner, r)
+        partnered += partner is not None
+        took = 0
+        for i, name in enumerate(FAMILY_AWARDS):
+            assert AWARD_NAMES[i].replace("-", "_") == name
+            seat = int(award[d, i])
+            want = 3 if seat == -2 else 2 if seat == -1 else int(sides[seat] != sides[0])
+            assert t[name][d] == want, (d, name)
+            took += VALUES.get(name, 1) if want == 0 else 0
+        assert t["points"][d] == took, d  # 12.1.6
+    assert partnered > m // 4
+    code, out, err = cli("table", run)
+    assert code == 0, err
+    assert "P(the pitcher's side wins at least k points)" in out
