@@ -283,3 +283,20 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     code, out, err = cli("table", run)
     assert code == 0, err
     assert "P(the pitcher's side wins at least k points)" in out
+
+
+@pytest.mark.parametrize("spec", ["smear,partner=called", "smear,partner=announced,kitty=2"])
+def test_12_1_table_checks_a_king_without_the_ace_wins_high_for_the_side(spec, tmp_path):
+    """``table --checks`` on a called-partner run: a pitcher dealt the king of trump
+    without the ace calls the ace (the highest trump he lacks, 12.1.2, 12.1.4), so
+    whoever holds it is his partner (12.1.5, 12.1.6) and High is always his side's
+    (without a partner the ace is an opponent's with probability (n-1)·6/(52-6))."""
+    from pitchsim.study.batch import simulate
+
+    run = tmp_path / "run"
+    simulate(run, 20_000, players=[5], seed=3, rules=spec, part_size=20_000, threads=1)
+    code, out, err = cli("table", run, "--checks", "--format", "json")
+    assert code == 0, err
+    rows = {r["check"]: r for r in json.loads(out)}
+    king = rows["king of trump dealt without the ace wins High"]
+    assert king["exact"] == 1.0 and king["estimate"] == 1.0 and king["deals"] > 1000
