@@ -300,3 +300,75 @@ def test_12_1_table_checks_a_king_without_the_ace_wins_high_for_the_side(spec, t
     rows = {r["check"]: r for r in json.loads(out)}
     king = rows["king of trump dealt without the ace wins High"]
     assert king["exact"] == 1.0 and king["estimate"] == 1.0 and king["deals"] > 1000
+
+
+def _cut(doc: dict, cards: int) -> dict:
+    """A played hand's JSON (``play --json``) cut after its first ``cards`` cards: a
+    position ``solve`` reads (the call and the hands in play ride along)."""
+    tricks, left = [], cards
+    for t in doc["tricks"]:
+        if left <= 0:
+            break
+        tricks.append({"leader": t["leader"], "cards": t["cards"][:left]})
+        left -= len(t["cards"])
+    return doc | {"tricks": tricks}
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"), [("smear,partner=called", 5), ("smear,partner=announced", 6)]
+)
+def test_12_1_solve_a_position_values_it_as_the_minimax_with_the_partner(spec, n):
+    """``solve`` on a called-partner position (a hand of ``play --json``, its "called"
+    card given, cut late in the hand): the value and each legal card's value equal the
+    exhaustive minimax over the reference's legal cards, which scores by the sides of
+    the call (the pitcher and its holder, 12.1.5, 12.1.6)."""
+    from pitchsim.search import minimax as fm
+    from pitchsim.search.double_dummy import solve
+    from pitchsim.search.position import parse_position
+
+    code, out, err = cli("play", "--rules", spec, "-n", n, "--seed", 11, "--rounds", 16, "--json")
+    assert code == 0, err
+    checked = partnered = 0
+    for i, doc in enumerate(json.loads(out)):
+        if doc["pitcher"] is None:
+            continue
+        cut = 3 * n + i % n  # three tricks played, and some of the fourth
+        pos = parse_position(_cut(doc, cut), families=True)
+        assert pos.state.called == parse_cards(doc["called"], 0)[0]
+        s = solve(pos)
+        assert s.value == fm.solve(pos.state), i
+        assert s.cards == fm.card_values(pos.state), i
+        checked += 1
+        partnered += doc["partner"] is not None
+    assert checked >= 8 and partnered >= 3
+
+
+def test_12_1_3_solve_gives_the_partner_only_the_call_in_trick_1():
+    """A trick-1 position under partner=called with the partner to play: his only legal
+    card is the call (12.1.3), whatever else he holds of the suit led; ``solve``'s text
+    names the call and the partner.  A position without its call is refused in one
+    line naming 12.1, and a called card that is not a trump by 12.1.2."""
+    spec = "smear,partner=called"
+    code, out, err = cli("play", "--rules", spec, "-n", 5, "--seed", 11, "--rounds", 16, "--json")
+    assert code == 0, err
+    doc = next(
+        d
+        for d in json.loads(out)
+        if d["partner"] is not None and d["tricks"][0]["seats"].index(d["partner"]) > 0
+    )
+    at = doc["tricks"][0]["seats"].index(doc["partner"])
+    position = _cut(doc, at)
+    code, out, err = cli("solve", "-", "--json", stdin=json.dumps(position))
+    assert code == 0, err
+    assert sorted(json.loads(out)["cards"]) == [doc["called"]], out
+    code, out, err = cli("solve", "-", stdin=json.dumps(position))
+    assert code == 0, err
+    from pitchsim.game.cards import format_card
+
+    called = format_card(parse_cards(doc["called"], 0)[0])
+    assert f"called {called} (partner)" in out
+    line = cli("solve", "-", stdin=json.dumps(position | {"called": None}))[2]
+    assert "partner=called (12.1): give the card the pitcher called" in line
+    off = next(c for c in ("2C", "2D", "2H", "2S") if c[1] != doc["trump"])
+    line = cli("solve", "-", stdin=json.dumps(position | {"called": off}))[2]
+    assert "is not a trump (12.1.2" in line
