@@ -529,7 +529,8 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
 @pytest.mark.parametrize(
     "args, words",
     [
-        # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
+        # the odds bidders, practice's default opponents, have no table for a called
+        # partner (VARIANTS.md 12.1)
         (["--rules", "auction-pitch,trump=named,partner=called", "--players", "5"], "partner"),
         # a strategy the preset's kernels do not play under hands=N (12.4)
         (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),

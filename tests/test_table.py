@@ -346,10 +346,9 @@ def test_how_a_game_ended_in_words():
     [
         # the odds bidder's tables: a kitty reads rows of its own, kitty=2 has none (12.2)
         ("smear,kitty=2", 4, "odds+heuristic", "kitty=2"),
-        # the kernels that deal a preset's hands call no partner yet (VARIANTS.md 12.1)
-        ("auction-pitch,trump=named,partner=called", 5, "heuristic", "partner=called"),
-        # the partner first, as the table checks it, not the odds table it would read
-        ("smear,partner=called", 5, "odds", "partner=called (VARIANTS.md 12.1)"),
+        # the odds bidder has no table for a called partner: it names the bidders that
+        # play one (12.1), never the table of the same preset without a partner
+        ("smear,partner=called", 5, "odds", "no table for partner=called with 5 players"),
         # the game bidder has no target to weigh under hands=N (12.4)
         ("smear,hands=5", 4, "odds-game", "not played under hands=5"),
     ],

@@ -436,6 +436,9 @@ class BidOdds:
             "seed": self.seed,
             "policy": self.policy,
             "partnership": self.rules.partnership,
+            # 12.1.6: under a called partner the points (p_at_least, the scores) are the
+            # pitcher's side's: this hand's and the called card's holder's
+            **({"points_of": "the pitcher's side"} if rules.partner != "none" else {}),
             "max_bid": self.max_bid,
             "min_bid": self.rules.min_bid,
             "levels": self.levels,
@@ -602,7 +605,9 @@ def _family_kernels(seed: int, players: int, cards: list[int], rules: FamilyRule
     from ..kernels.families.policies import FAMILY_POLICY_IDS
     from ..kernels.families.tables import family_array, family_tables
 
-    fr, tab = family_array(rules), family_tables(rules)
+    # Under a called partner (12.1) the pitcher calls pitchsim's card and the hand's
+    # points are its side's: the pitcher's and the call's holder's (12.1.6).
+    fr, tab = family_array(rules, called_partner=True), family_tables(rules)
     hand_mask = np.int64(mask_of(cards))
     kernel = fixed_kernel(fr)  # compiled for the base game's shape under it
 
@@ -771,7 +776,9 @@ def bid_odds(
     levels = parse_levels(levels, family.max_bid)
     every = range(1, family.max_bid + 1)
     size = family.max_bid + 1
-    opponents = 1 if rules.partnership else players - 1
+    # An opponent's points: the other team's, or under a called partner the others'
+    # pooled points, which each of them scores (12.1.7); else a solo player's share.
+    opponents = 1 if rules.partnership or family.partner != "none" else players - 1
 
     def run(seat: int, fixed_trump: int, count: int, bid: int = 0, pols=policies, keep=0):
         """Deals by (points of the hand's side, points of the others), by trump, and

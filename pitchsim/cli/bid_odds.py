@@ -145,8 +145,11 @@ def render(r: BidOdds) -> str:
     had (``r.preset``: levels across, suits down, BIDS as its bids)."""
     rules = as_family(r.rules)
     preset = r.preset
+    called = rules.partner != "none"  # 12.1: the pitcher and the call's holder, one side
     table = "partnership" if rules.partnership else "solo"
     side = "the pitcher's team" if rules.partnership else "the pitcher"
+    if called:
+        table, side = f"partner={rules.partner}", "the pitcher's side"
     suits = "trump suit" if len(r.by_trump) == 1 else f"trump suit ({r.deals_played:,} in all)"
     lo, top = r.lowest_bid, r.max_bid
     order = sorted(r.by_trump, key=lambda s: -r.by_trump[s].expected_score(lo if preset else 2))
@@ -161,6 +164,15 @@ def render(r: BidOdds) -> str:
             f"The hand is the {len(r.hand)} cards dealt: trump named by the {r.policy} "
             "pitcher's policy (or the suit of each column), then every player discards "
             "non-trumps and draws as the rules say before play."
+        )
+        lines.append("")
+    if called:
+        when = "once trump is named" if rules.partner == "called" else "after the draw"
+        lines += _wrap(
+            f"Called partner (12.1): as pitcher this hand calls the highest trump it lacks "
+            f"{when}; the pitcher's side is this hand and whoever holds that card (the "
+            "hand alone when nobody else does, 12.1.5), and its points are the side's "
+            "pooled points, which each of the two scores (12.1.6, 12.1.7)."
         )
         lines.append("")
     of = f" of {top} (95% interval); bids {lo}-{top}" if preset else " (95% interval)"
@@ -181,6 +193,8 @@ def render(r: BidOdds) -> str:
         )
     bids = [(str(k), k) for k in r.levels if k >= lo]
     them = "the other team wins" if rules.partnership else "an average opponent wins"
+    if called:
+        them = "the other side wins (each of the others scores it, 12.1.7)"
     for title, value in (
         ("Expected score of bidding k (made: points won; set: minus the bid)", "expected_score"),
         (f"Expected margin: the score of bidding k minus what {them}", "expected_margin"),
@@ -205,6 +219,8 @@ def render(r: BidOdds) -> str:
     if r.passing is not None:
         p = r.passing
         who = "the team" if rules.partnership else "this hand"
+        if called:  # 12.1.6
+            who = "this hand's side (the others pooled; the pitcher's when it holds his call)"
         lines += _wrap(
             f"Passing instead: as a defender {who} wins {p.expected_points:.2f} points a hand "
             f"({_pm(Z95 * p.expected_points_se, r.samples)}), against a pitcher dealt a random hand; "

@@ -425,7 +425,7 @@ def render_family_hand(h, rules, title: str) -> str:
             role = (
                 "pitcher"
                 if s == h.pitcher
-                else ("partner" if rules.team(s) == rules.team(h.pitcher) else "")
+                else ("partner" if rules.team(s) == rules.team(h.pitcher) or s == h.partner else "")
             )
         dealer = "dealer" if s == h.dealer else ""
         cards = format_cards(sort_for_display(cards_of(h.dealt[s])))
@@ -453,13 +453,21 @@ def render_family_hand(h, rules, title: str) -> str:
         out.append("After the discard and draw (4.8), in play:")
         for s in range(n):
             out.append(f"  seat {s} {format_cards(sort_for_display(cards_of(h.held[s])))}")
+    if h.called is not None:  # 12.1.2, 12.1.4, 12.1.5
+        who = (
+            f"seat {h.partner} holds it: his partner for the hand"
+            if h.partner is not None
+            else "nobody else holds it: he plays alone"
+        )
+        out.append(f"Seat {h.pitcher} calls {format_card(h.called)} (12.1); {who}")
     for i, (_leader, seats, cards, winner) in enumerate(h.tricks):
         plays = "  ".join(f"{s}:{format_card(c)}" for s, c in zip(seats, cards, strict=True))
         out.append(f"  trick {i + 1}: {plays:<{8 * n}}  -> seat {winner}")
     pts = ", ".join(f"{k} {'-' if v is None else 'seat ' + str(v)}" for k, v in h.awards.items())
     out.append(f"Points: {pts}")
     verdict = "makes" if h.made else "is set"
-    out.append(f"Pitcher {verdict}: points won {h.points_won}, scores change {h.change}")
+    who = "Pitcher's side" if h.partner is not None else "Pitcher"  # 12.1.6
+    out.append(f"{who} {verdict}: points won {h.points_won}, scores change {h.change}")
     return "\n".join(out) + "\n\n"
 
 

@@ -100,6 +100,9 @@ def render(s: Solution, title: str) -> str:
     head.append(f"trump {suit_label(pos.trump)}" if pos.trump >= 0 else "trump not yet led")
     if family:
         head.append(label(pos.rules))
+        if pos.state.called >= 0:  # 12.1.5: its holder is the partner, else he is alone
+            who = "the pitcher alone" if pos.state.partner is None else "partner"
+            head.append(f"called {format_card(pos.state.called)} ({who})")
     else:
         variants = [
             f"{k}={v}"

@@ -54,6 +54,7 @@ from ..kernels.families.game import (
     play_family_game,
     play_family_games,
 )
+from ..kernels.families.partner import highest_missing_trump, partner_of
 from ..kernels.families.policies import FAMILY_POLICY_IDS
 from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
 from ..kernels.families.tables import (
@@ -279,6 +280,8 @@ class FamilyHand:
     change: list[int]
     scores_after: list[int]
     kitty: int = 0  # under kitty=N (12.2): the cards the pitcher took (mask), else 0
+    called: int | None = None  # under partner=called|announced (12.1): the card called
+    partner: int | None = None  # its holder when play starts; None: the pitcher alone (12.1.5)
 
     @property
     def put_down(self) -> int:
@@ -312,6 +315,16 @@ class FamilyHand:
             if rules.discard == "non-trump" or rules.kitty
             else None,
             **kitty,
+            **(
+                {
+                    "called": None
+                    if self.called is None
+                    else format_card(self.called, symbols=False),
+                    "partner": self.partner,
+                }
+                if rules.partner != "none"
+                else {}
+            ),
             "tricks": [
                 {
                     "leader": lead,
@@ -355,6 +368,9 @@ def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHan
         size = int(row[G_SIZE])
         for c in row[at["deck"] + size - rules.kitty : at["deck"] + size]:
             kitty |= 1 << int(c)
+    called = partner = None
+    if rules.partner != "none" and pitcher >= 0 and rules.trump == "named":
+        called, partner = _call_of(row, at, n, pitcher, rules)
     return FamilyHand(
         dealer=int(row[G_DEALER]),
         calls=[_call_text(c, rules) for c in seats_of("calls")],
@@ -371,7 +387,22 @@ def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHan
         change=seats_of("change"),
         scores_after=seats_of("scores"),
         kitty=kitty,
+        called=called,
+        partner=partner,
     )
+
+
+def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: FamilyRules):
+    """The card the kernel called and its holder (12.1), which the log leaves out: the
+    kernel's own call on the pitcher's hand as dealt (12.1.2, before any discard or
+    kitty) or as held when play starts (12.1.4), and the seat holding it then (12.1.5)."""
+    dealt = np.array(row[at["dealt"] : at["dealt"] + n], dtype=np.int64)
+    held = np.array(row[at["held"] : at["held"] + n], dtype=np.int64)
+    before = dealt if rules.partner == "called" else held
+    tab = family_tables(rules)
+    called = int(highest_missing_trump(before[pitcher], int(row[G_TRUMP]), tab))
+    partner = int(partner_of(held, n, pitcher, called))
+    return called, (partner if partner >= 0 else None)
 
 
 @dataclass
@@ -430,7 +461,7 @@ def family_board(
         n,
         bidders,
         players,
-        family_array(r),
+        family_array(r, called_partner=True),  # the game kernel plays a called partner (12.1)
         family_tables(r),
         odds,
         defender,
@@ -462,7 +493,7 @@ def family_hand(
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = family_array(r, called_partner=True), family_tables(r)  # (12.1)
     key = np.uint64(deal_key(seed, deal))
     if hand or trump >= 0 or bid is not None:
         check_fixed(r, n, hand, trump, bid)
@@ -561,7 +592,7 @@ def family_tournament(
     tally.seed = pick_seed(seed)
     tally.strategies = chosen
     tally.tables = [[chosen[(s + rot) % k] for s in range(n)] for rot in range(k)]
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = family_array(r, called_partner=True), family_tables(r)  # (12.1)
     odds, defender = odds_for(chosen, r, n)
     total = boards * k
     with use_threads(threads):

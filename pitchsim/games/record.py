@@ -882,6 +882,8 @@ def preset_game_of_record(doc: dict):
                 made=h["made"],
                 change=h["round_points"],
                 scores_after=h["scores_after"],
+                called=_preset_cards([h["called"]], "called", r)[0] if h.get("called") else None,
+                partner=h.get("partner"),  # 12.1
             )
         )
     return FamilyGame(

@@ -104,9 +104,10 @@ _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER_ANNOUNCED}
 # What carries a called partner so far (12.1), named by the refusal of every other path.
 PARTNER_MISSING = (
-    "the kernels' random and heuristic play and whole games carry it, and the search "
-    "that decides from a player's view (hint VIEW.json, the engine) and the table "
-    "(practice, review), but not yet bid-odds, the bidders' odds nor the other commands"
+    "the kernels' random, heuristic and search play, whole games and every command that "
+    "plays them carry it (play, tournament, bid-odds, simulate, solve, hint VIEW.json, "
+    "the engine, practice), but not yet the library's family_make_odds and the report's "
+    "sample_hands: run simulate instead"
 )
 
 

@@ -96,7 +96,7 @@ def _rule_arrays(rules: Rules) -> tuple:
     if isinstance(rules, FamilyRules):
         from ..kernels.presets import family_array, family_tables
 
-        return family_array(rules), family_tables(rules)
+        return family_array(rules, called_partner=True), family_tables(rules)  # (12.1)
     return (rules.to_array(),)
 
 
@@ -189,9 +189,11 @@ def solve(
         one = kernel.card_values if each else kernel.solve_position
     args = (*kernel_args(pos), table)
     out = np.empty(width, dtype=np.int64)
+    # the card a pitcher called (12.1): its holder is his partner (the preset solver's last)
+    called = (pos.state.called,) if isinstance(pos, FamilyPosition) else ()
 
     def call() -> int:
-        return int(one(*args, out) if each else one(*args))
+        return int(one(*args, out, *called) if each else one(*args, *called))
 
     if time is None and progress is None:
         value, seconds, nodes = _unbudgeted(call, table)

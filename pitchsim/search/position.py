@@ -553,9 +553,11 @@ def _family_position(doc: dict, rules: FamilyRules, n: int, pitcher: int) -> Fam
                 "leave trump out before the opening lead"
             )
         trump = -1  # the replay fixes it from the first card
+    called = _called(doc, rules, trump)
     st = start_state(
-        rules, pitcher, held, held, [0] * n, trump, _first_leader(held, pitcher, trump, rules)
-    )
+        rules, pitcher, held, held, [0] * n, trump, _first_leader(held, pitcher, trump, rules),
+        called=called,
+    )  # fmt: skip
     done: list[Trick] = []
     for t, trick in enumerate(tricks, 1):
         if st.leader is None:
@@ -591,6 +593,27 @@ def _family_position(doc: dict, rules: FamilyRules, n: int, pitcher: int) -> Fam
     if st.leader is not None and not st.trick and tricks and st.to_play() is None:
         st = replace(st, leader=None)
     return FamilyPosition(n, pitcher, bid, rules, tuple(held), tuple(done), st)
+
+
+def _called(doc: dict, rules: FamilyRules, trump: int) -> int:
+    """Under partner=called|announced the card the pitcher called (12.1): any card, also
+    one the pack leaves out; under called a trump (12.1.2).  Its holder in the hands is
+    the partner (12.1.5), who under called owes it to trick 1 (12.1.3).  -1 without."""
+    if rules.partner == "none":
+        if doc.get("called") is not None:
+            raise PositionError("called: only under partner=called|announced (12.1)")
+        return -1
+    if not isinstance(doc.get("called"), str):
+        raise PositionError(
+            f'partner={rules.partner} (12.1): give the card the pitcher called ("called": "AH")'
+        )
+    cs = _cards(doc["called"], "called", rules.jokers)
+    if len(cs) != 1:
+        raise PositionError(f"called must be one card, not {quoted(doc['called'])}")
+    if rules.partner == "called" and not ref_families.trumps_in(1 << cs[0], trump, rules):
+        name = format_card(cs[0], symbols=False)
+        raise PositionError(f"called: {name} is not a trump (12.1.2: the pitcher calls a trump)")
+    return cs[0]
 
 
 def _winner(st: FamilyState, cs: list[int]) -> int:

@@ -53,7 +53,9 @@ from ..game.rules import Rules, as_family
 from ..games.policies import seat_policies
 from ..kernels.bits import popcount
 from ..kernels.deal import deck_without
-from ..kernels.families.score import N_AWARDS, NOT_PLAYED, side_of
+from ..kernels.families.partner import hand_side, highest_missing_trump, partner_of
+from ..kernels.families.score import N_AWARDS, NOT_PLAYED
+from ..kernels.families.tables import F_PARTNER, PARTNER_ANNOUNCED, PARTNER_CALLED
 from ..kernels.simulate import BLOCK, simulate_hands
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
@@ -260,6 +262,7 @@ def describe_family_deals(
     trump_masks,
     keycards,
     fr,
+    tab,
     deal,
     players,
     hand,
@@ -274,9 +277,10 @@ def describe_family_deals(
 ):
     """The per-deal columns from what ``record_family_hands`` kept: the pitcher's cards
     dealt and held, their trumps and key trumps, his side's points, and per award
-    (``sides[i, d]``) the side that took it."""
+    (``sides[i, d]``) the side that took it: under a called partner the pitcher's side
+    is he and the holder of pitchsim's call (12.1.6), the call the kernel's on his hand
+    as dealt (12.1.2) or as held when play starts (12.1.4)."""
     count = trump_in.size
-    mine = side_of(PITCHER, fr)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
@@ -301,13 +305,20 @@ def describe_family_deals(
             keys[d] = k
             keys_held[d] = kh
             points[d] = points_in[d]
+            called = -1
+            if fr[F_PARTNER] == PARTNER_CALLED:
+                called = highest_missing_trump(h, t, tab)
+            elif fr[F_PARTNER] == PARTNER_ANNOUNCED:
+                called = highest_missing_trump(hh, t, tab)
+            partner = partner_of(held[d], n, PITCHER, called)  # 12.1.5 (-1: none)
+            mine = hand_side(PITCHER, PITCHER, partner, fr)
             for i in range(award_in.shape[1]):
                 a = award_in[d, i]
                 if a == NOT_PLAYED:
                     sides[i, d] = 3
                 elif a < 0:
                     sides[i, d] = 2
-                elif side_of(a, fr) == mine:
+                elif hand_side(a, PITCHER, partner, fr) == mine:
                     sides[i, d] = 0
                 else:
                     sides[i, d] = 1
@@ -331,7 +342,7 @@ def simulate_family_part(
     kernel call at a time per process)."""
     n, count = part.players, part.count
     rules = as_family(Rules.parse(params.rules))
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = family_array(rules, called_partner=True), family_tables(rules)  # (12.1)
     trump_masks = np.ascontiguousarray(tab[:, T_TRUMPS])
     keycards = key_table(rules)
     policies = family_policies(params.policy, n)
@@ -353,7 +364,7 @@ def simulate_family_part(
             )  # fmt: skip
             describe_family_deals(
                 part.start + a, n, dealt[:m], held[:m], trump[:m], pts[:m], award[:m],
-                trump_masks, keycards, fr,
+                trump_masks, keycards, fr, tab,
                 col["deal"][a:b], col["players"][a:b], col["hand"][a:b], col["held"][a:b],
                 col["trump"][a:b], col["trump_count"][a:b], col["trump_count_held"][a:b],
                 col["keys"][a:b], col["keys_held"][a:b], col["points"][a:b], sides[:, :m],

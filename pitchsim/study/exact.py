@@ -198,7 +198,8 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
       of trump dealt without the ace wins High for the pitcher's side exactly when the
       ace is not dealt to an opponent: ``1 - opponents * each / (pack - each)`` (under
       kitty=N too: a kitty goes to the pitcher, who never puts the ace of trump down,
-      12.2.2 and rule X);
+      12.2.2 and rule X); under a called partner (12.1) always: the pitcher calls the
+      ace he lacks (12.1.2, 12.1.4), so whoever holds it is his partner (12.1.6);
     - under ``low=dealt`` the 2 of trump held when play starts wins Low for its holder.
     """
     from ..game.cards import HIGH_JOKER, LOW_JOKER, N_RANKS
@@ -248,6 +249,8 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
         share("the ace of trump held wins High", "ace", 1.0)
         if r.discard == "none" and not r.rob:
             opponents = sum(1 for seat in range(1, n) if r.team(seat) != r.team(0))
+            if r.partner != "none":  # the ace's holder is the partner (12.1.2, 12.1.6)
+                opponents = 0
             share(
                 "king of trump dealt without the ace wins High",
                 "king",
