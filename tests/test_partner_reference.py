@@ -459,7 +459,10 @@ def test_12_1_pitchsim_rules_explains_the_called_partner():
     assert "says so at once" in doc["meaning"]["partner"]
 
 
-# ---- not played yet outside the reference engine: one line -------------------------
+# ---- what still refuses a called partner: one line -----------------------------------
+# (bid-odds, simulate, play, tournament, hint VIEW.json, the engine and practice with
+# heuristic opponents play it: tests/test_partner_commands.py, test_partner_search.py,
+# test_partner_table.py)
 
 HAND = "AH KH QH 2H 3C 4D"
 
@@ -467,43 +470,18 @@ HAND = "AH KH QH 2H 3C 4D"
 @pytest.mark.parametrize(
     "argv",
     [
-        ("bid-odds", "--rules", NAMED5, "--players", "5", HAND),
-        ("simulate", "--rules", NAMED5, "--players", "5", "--deals", "10", "-q"),
-        ("play", "--rules", NAMED5, "--players", "5", "--seed", "1"),
-        ("play", "--game", "--rules", TEN5, "--players", "6", "--seed", "1"),
+        # the odds bidder, advise's and practice's default, has no table for it (12.1.6)
         ("advise", "--rules", NAMED5, "--players", "5", "--seat", "1", "--dealer", "0", HAND),
-        (
-            "hint",
-            "--rules",
-            NAMED5,
-            "--players",
-            "5",
-            "--hand",
-            HAND,
-            "--dealer",
-            "0",
-            "--seat",
-            "1",
-            "--calls",
-            "2,pass,pass,pass,pass",
-            "--trump",
-            "H",
-        ),  # fmt: skip
-        (
-            "tournament",
-            "--rules",
-            NAMED5,
-            "--players",
-            "5",
-            "--games",
-            "2",
-            "-s",
-            "heuristic,random",
-        ),
         ("practice", "--rules", NAMED5, "--players", "5", "--seed", "1"),
+        ("play", "--rules", NAMED5, "--players", "5", "--seed", "1", "--bidding", "odds"),
+        # the short form cannot give the call every seat heard (12.1.2)
+        (
+            "hint", "--rules", NAMED5, "--players", "5", "--hand", HAND, "--dealer", "0",
+            "--seat", "1", "--calls", "2,pass,pass,pass,pass", "--trump", "H",
+        ),
     ],
-)
-def test_12_1_every_command_refuses_a_called_partner_in_one_line(argv, tmp_path, monkeypatch):
+)  # fmt: skip
+def test_12_1_what_cannot_play_a_called_partner_refuses_in_one_line(argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, _, line = cli(*argv, stdin="")  # one line on stderr, exit 2 (practice has
     assert code == 2  # printed its heading on stdout by then, as under a kitty)

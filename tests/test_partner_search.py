@@ -98,7 +98,7 @@ def _solver_args(rules, pitcher, held, hands, leader, trick, trump, table):
 
 
 @pytest.mark.parametrize(("spec", "n"), SOLVER_SPECS)
-def test_12_1_3_12_1_6_the_solver_equals_the_minimax_with_the_partner(spec, n):
+def test_12_1_3_and_12_1_6_the_solver_equals_the_minimax_with_the_partner(spec, n):
     """Every legal card's double-dummy value, and the position's, equal the reference
     minimax's: the pitcher and the call's holder maximise the side's points together
     (12.1.6), and under called the holder plays the call to trick 1 (12.1.3)."""
@@ -212,7 +212,7 @@ def _kernel_heuristic(view, n, fr, tab):
 
 
 @pytest.mark.parametrize(("spec", "n"), ROLLOUT_SPECS)
-def test_12_1_3_12_1_7_the_rollout_is_the_reference_hand_played_out(spec, n):
+def test_12_1_3_and_12_1_7_the_rollout_is_the_reference_hand_played_out(spec, n):
     """With every card known (one world: the deal), the rollout's value of each legal
     card in trick 1 is the reference engine's hand played from there by the kernels'
     heuristic (the partner playing the call to trick 1, 12.1.3), scored and settled by
