@@ -476,28 +476,6 @@ def test_bid_odds_base_shape_kernel_plays_the_base_kernels_hands(policy, seat):
         play_base_fixed(7, 0, 10, n, seat, np.int64(hand), -1, pol, smear, tab, *out)
 
 
-def test_the_base_shape_hand_kernel_refuses_other_rules():
-    """``simulate_base_hands`` compiles the base game's shape in (trump by the first
-    lead, its four points): ``hands_kernel`` gives it auction-pitch and setback, and the
-    general kernel to a preset of another shape, which the base one refuses."""
-    from pitchsim.kernels.families.simulate import (
-        family_policies,
-        hands_kernel,
-        simulate_base_hands,
-        simulate_family_hands,
-    )
-
-    for spec in ("auction-pitch", "setback", "auction-pitch,partnership=true"):
-        assert hands_kernel(family_array(as_family(Rules.parse(spec)))) is simulate_base_hands
-    for spec in ("smear", "ten-point", "auction-pitch,jokers=1", "auction-pitch,trump=named"):
-        smear = as_family(Rules.parse(spec))
-        fr, tab = family_array(smear), family_tables(smear)
-        assert hands_kernel(fr) is simulate_family_hands
-    out = [np.empty(10, np.int64) for _ in range(3)]
-    with pytest.raises(ValueError, match="base game's shape"):
-        simulate_base_hands(7, 0, 10, 4, family_policies("random", 4), fr, tab, *out)
-
-
 def test_the_draw_step_is_exercised_with_and_without_a_stock():
     """Discards drawn from (6 players of ten-point,follow=trump have no stock) and the
     rob: the cross-check counts them, so a config list that stopped reaching them fails."""

@@ -186,3 +186,21 @@ def test_tables_play_the_same_hands_on_both_engines(policy, n, spec):
     assert np.array_equal(out[2], trump)
     assert np.array_equal(out[1], sum(ours[:, a].astype(np.int64) << a for a in BASE_AWARDS))
     assert np.array_equal(out[0], points)
+
+
+def test_the_base_shape_hand_kernel_refuses_other_rules():
+    """``simulate_base_hands`` compiles the base game's shape in (trump by the first
+    lead, its four points): ``hands_kernel`` gives it auction-pitch and setback, and the
+    general kernel to a preset of another shape, which the base one refuses.  (After
+    the tables above, in the same module: the kernel compiled there, not again.)"""
+    from pitchsim.kernels.families.simulate import simulate_family_hands
+
+    for spec in ("auction-pitch", "setback", "auction-pitch,partnership=true"):
+        assert hands_kernel(family_array(as_family(Rules.parse(spec)))) is simulate_base_hands
+    for spec in ("smear", "ten-point", "auction-pitch,jokers=1", "auction-pitch,deck=9-A"):
+        smear = as_family(Rules.parse(spec))
+        fr, tab = family_array(smear), family_tables(smear)
+        assert hands_kernel(fr) is simulate_family_hands
+    out = [np.empty(10, np.int64) for _ in range(3)]
+    with pytest.raises(ValueError, match="base game's shape"):
+        simulate_base_hands(7, 0, 10, 4, family_policies("random", 4), fr, tab, *out)
