@@ -54,7 +54,7 @@ from ..kernels.families.game import (
     play_family_game,
     play_family_games,
 )
-from ..kernels.families.partner import highest_missing_trump, partner_of
+from ..kernels.families.partner import call_of, partner_of
 from ..kernels.families.policies import FAMILY_POLICY_IDS
 from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
 from ..kernels.families.tables import (
@@ -398,9 +398,8 @@ def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: FamilyRules
     kitty) or as held when play starts (12.1.4), and the seat holding it then (12.1.5)."""
     dealt = np.array(row[at["dealt"] : at["dealt"] + n], dtype=np.int64)
     held = np.array(row[at["held"] : at["held"] + n], dtype=np.int64)
-    before = dealt if rules.partner == "called" else held
-    tab = family_tables(rules)
-    called = int(highest_missing_trump(before[pitcher], int(row[G_TRUMP]), tab))
+    fr, tab = family_array(rules, called_partner=True), family_tables(rules)
+    called = int(call_of(dealt[pitcher], held[pitcher], int(row[G_TRUMP]), fr, tab))
     partner = int(partner_of(held, n, pitcher, called))
     return called, (partner if partner >= 0 else None)
 

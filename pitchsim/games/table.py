@@ -120,10 +120,9 @@ def built_in_strategies(seats: Sequence) -> list:
 def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     """What the table refuses, in one line, before a game starts rather than at its first
     deal or decision: the rules at this many players, a strategy name that cannot be
-    read (:func:`built_in_strategies`), rules the kernels that deal a
-    preset's hands do not play yet (a called partner, VARIANTS.md 12.1), and a built-in
-    strategy the preset's kernels do not play there (its odds table included: a kitty
-    has rows of its own, 12.2).  ``seats`` are a game's seats or a tournament's
+    read (:func:`built_in_strategies`), rules the kernels that deal a preset's hands do
+    not play, and a built-in strategy the preset's kernels do not play there (its odds
+    table included: a kitty and a called partner have rows of their own, 12.2, 12.1).  ``seats`` are a game's seats or a tournament's
     strategies (fewer than ``players``, each seated in turn): strategy names,
     :class:`~pitchsim.games.bidding.Strategy`, :class:`KernelSeat` or outside seats
     (``cmd:COMMAND`` or an object), which only the game itself can check.  A command

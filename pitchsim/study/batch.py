@@ -53,9 +53,8 @@ from ..game.rules import Rules, as_family
 from ..games.policies import seat_policies
 from ..kernels.bits import popcount
 from ..kernels.deal import deck_without
-from ..kernels.families.partner import hand_side, highest_missing_trump, partner_of
+from ..kernels.families.partner import call_of, hand_side, partner_of
 from ..kernels.families.score import N_AWARDS, NOT_PLAYED
-from ..kernels.families.tables import F_PARTNER, PARTNER_ANNOUNCED, PARTNER_CALLED
 from ..kernels.simulate import BLOCK, simulate_hands
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
@@ -305,11 +304,7 @@ def describe_family_deals(
             keys[d] = k
             keys_held[d] = kh
             points[d] = points_in[d]
-            called = -1
-            if fr[F_PARTNER] == PARTNER_CALLED:
-                called = highest_missing_trump(h, t, tab)
-            elif fr[F_PARTNER] == PARTNER_ANNOUNCED:
-                called = highest_missing_trump(hh, t, tab)
+            called = call_of(h, hh, t, fr, tab)  # 12.1.2, 12.1.4 (-1: none)
             partner = partner_of(held[d], n, PITCHER, called)  # 12.1.5 (-1: none)
             mine = hand_side(PITCHER, PITCHER, partner, fr)
             for i in range(award_in.shape[1]):

@@ -35,10 +35,10 @@ from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
 from ..game.rules import (
     FAMILIES,
     FAMILY_INTS,
-    FamilyRules,
     Rules,
     RulesError,
     as_family,
+    family_of,
     rule_values,
 )
 from ..games.bidding import PLAYER_STRATEGY, Strategy
@@ -194,8 +194,7 @@ def table_kitties(doc: dict) -> dict:
     seats = [opponents] * players
     rules = table_rules(doc | {"kitty": 0})
     check_table(seats, rules, players)
-    name = rules.family if isinstance(rules, FamilyRules) else "auction-pitch"
-    most = kitty_sizes(name).get(str(players), 0)
+    most = kitty_sizes(family_of(rules)).get(str(players), 0)
     sizes, refused = [], None
     for k in range(1, most + 1):
         try:

@@ -35,6 +35,19 @@ def highest_missing_trump(hand, trump, tab):
 
 
 @njit(cache=True, inline="always")
+def call_of(dealt, held, trump, fr, tab):
+    """pitchsim's call, read back from the pitcher's hand as dealt (``dealt``: under
+    called the call comes before any discard or kitty, 12.1.2) or as held when play
+    starts (``held``: under announced it comes after them, 12.1.4); -1: no partner.
+    ``after_naming`` makes the same call as the hand goes."""
+    if fr[F_PARTNER] == PARTNER_CALLED:
+        return highest_missing_trump(dealt, trump, tab)
+    if fr[F_PARTNER] == PARTNER_ANNOUNCED:
+        return highest_missing_trump(held, trump, tab)
+    return np.int64(-1)
+
+
+@njit(cache=True, inline="always")
 def partner_of(held, n, pitcher, called):
     """12.1.5: the seat holding ``called`` when play starts (``held``), or -1 when
     nobody but the pitcher does (his own, robbed or taken by him, or out of play) or
