@@ -1032,7 +1032,7 @@ class _Replay:
         try:
             F.checked_call(v.called, trump, r)
         except ValueError as e:
-            self.fail(f"called: {e} ({clause})")
+            self.fail(f"called: {e}")  # (the reason names its clause)
         return v.called if r.partner == "called" else -1
 
     def check_in_pack(self, c: int, what: str) -> None:
