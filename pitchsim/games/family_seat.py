@@ -309,9 +309,14 @@ class FamilyDecision:
     search: dict | None = None  # on a clock: {"worlds": valued, "worlds_max": W, "stop": why}
 
 
-def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> Strategy:
-    """``strategy`` if the family kernels play it under ``rules`` at ``players`` (its
-    odds table included), else one line (``StrategyError``) saying what they play."""
+def checked_strategy(
+    strategy: Strategy, rules: FamilyRules, players: int, bids: bool = True
+) -> Strategy:
+    """``strategy`` if the family kernels play it under ``rules`` at ``players``, else
+    one line (``StrategyError``) saying what they play.  ``bids``: it will call in an
+    auction, so an ``odds`` bidder needs its table there (a game or a call); naming
+    trump and playing a card read no table (``name_suit`` counts the hand, the play
+    policy plays), so a decision of those is asked without (12.1, 12.3: no table)."""
     try:
         s = family_strategy(strategy, rules)
     except StrategyError:
@@ -323,7 +328,8 @@ def checked_strategy(strategy: Strategy, rules: FamilyRules, players: int) -> St
             f"{label(rules)}: there bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
             f"{play}"
         ) from None
-    _odds(s.bidding, rules, players)
+    if bids:
+        _odds(s.bidding, rules, players)
     return s
 
 
@@ -349,7 +355,7 @@ def family_decide(
     card also gives every legal card's value; ``time``: seconds a search card may take."""
     if view.to_move != view.seat:
         raise ValueError(f"it is not seat {view.seat}'s turn")
-    s = checked_strategy(strategy, view.preset, view.players)
+    s = checked_strategy(strategy, view.preset, view.players, view.phase == "auction")
     if view.phase == "auction":
         return FamilyDecision(_call(s, view, key))
     if view.phase == "trump":
