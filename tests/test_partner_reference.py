@@ -460,9 +460,10 @@ def test_12_1_pitchsim_rules_explains_the_called_partner():
 
 
 # ---- what still refuses a called partner: one line -----------------------------------
-# (bid-odds, simulate, play, tournament, hint VIEW.json, the engine and practice with
-# heuristic opponents play it: tests/test_partner_commands.py, test_partner_search.py,
-# test_partner_table.py)
+# (bid-odds, simulate, play, tournament, hint VIEW.json and its short form, the engine
+# and practice with heuristic opponents play it: tests/test_partner_commands.py,
+# test_partner_search.py, test_partner_table.py, test_partner_hint.py,
+# test_partner_engine.py)
 
 HAND = "AH KH QH 2H 3C 4D"
 
@@ -474,11 +475,7 @@ HAND = "AH KH QH 2H 3C 4D"
         ("advise", "--rules", NAMED5, "--players", "5", "--seat", "1", "--dealer", "0", HAND),
         ("practice", "--rules", NAMED5, "--players", "5", "--seed", "1"),
         ("play", "--rules", NAMED5, "--players", "5", "--seed", "1", "--bidding", "odds"),
-        # the short form cannot give the call every seat heard (12.1.2)
-        (
-            "hint", "--rules", NAMED5, "--players", "5", "--hand", HAND, "--dealer", "0",
-            "--seat", "1", "--calls", "2,pass,pass,pass,pass", "--trump", "H",
-        ),
+        # (hint's short form takes the call, --called: tests/test_partner_hint.py)
     ],
 )  # fmt: skip
 def test_12_1_what_cannot_play_a_called_partner_refuses_in_one_line(argv, tmp_path, monkeypatch):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import FamilyRules, Rules, as_family
+from ..game.rules import FamilyRules, Rules
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -53,6 +53,8 @@ _SHORT = (
     "--partnership",
     "--target",
     "--trump",
+    "--called",
+    "--partner",
 )
 
 
@@ -102,6 +104,18 @@ def hint_command(
         "--kitty",
         help="Short form, under kitty=N when you pitched: the kitty's N cards you took "
         '(12.2.2), e.g. "TH 7H 4D"; what you put down is worked out.',
+    ),
+    called: str = typer.Option(
+        None,
+        "--called",
+        help="Short form, under partner=called|announced once trump is named: the card the "
+        'pitcher called (12.1.2), e.g. "AS".',
+    ),
+    partner: int = typer.Option(
+        None,
+        "--partner",
+        help="Short form, under partner=announced: the seat holding the called card, who "
+        "said so (12.1.4; the pitcher's own if nobody). Under called it is worked out.",
     ),
     policy: str = typer.Option(None, "--policy", help=_policy_help()),
     worlds: int = typer.Option(
@@ -164,6 +178,8 @@ def hint_command(
         "--target": target,
         "--trump": trump,
         "--kitty": kitty,
+        "--called": called,
+        "--partner": partner,
     }
     if policy is not None:
         policy = policy.strip().lower()
@@ -227,14 +243,9 @@ def hint_command(
         if not 2 <= n <= 7:
             raise InputError(f"--players must be 2-7, not {n}")
         rule_set = make_rules(rules, partnership, n, target)
-        partner = as_family(rule_set).partner
-        if partner != "none":  # 12.1.2, 12.1.4: every seat hears the call
-            raise InputError(
-                f"partner={partner}: every seat knows the card the pitcher called "
-                "(docs/rules.md 12.1.2, 12.1.4) and the short form has no way to give it: "
-                "give a view file (docs/view.md)"
-            )
-        view = short_view(hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty)
+        view = short_view(
+            hand, n, dealer, calls, tricks, seat, scores, rule_set, trump, kitty, called, partner
+        )
     with Progress("worlds") as bar:
         result = hint_view(
             view,

@@ -21,6 +21,11 @@ hand as dealt (6 cards, jokers where the preset has them), the calls from ``pass
 its maximum bid, and ``shoot`` where it is offered (6.1); ``--trump``, the suit the
 pitcher named under trump=named; ``--kitty``, under kitty=N (12.2.2) and only for the
 pitcher once trump is named, the kitty's cards he took (what he put down is worked out).
+Under ``partner=called|announced`` (12.1): ``--called``, the card the pitcher called,
+heard by every seat once trump is named (12.1.2, 12.1.4); ``--partner``, the seat that
+said "I play with you" under ``announced`` (the pitcher's own when nobody did: he plays
+alone, 12.1.5), which under ``called`` is worked out from the hand and the play (12.1.3)
+and only checked when given.
 A preset with a discard and draw (4.8) is refused: the
 draw each seat made is part of its view, and the short form has no words for it (give
 the view as a file).
@@ -138,6 +143,8 @@ def short_view(
     rules: Rules | None = None,
     trump: str | None = None,
     kitty: str | None = None,
+    called: str | None = None,
+    partner: int | None = None,
 ):
     """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or Rules()
@@ -209,6 +216,21 @@ def short_view(
         doc["kitty"] = {"mine": {"taken": [format_card(c, symbols=False) for c in taken]}}
     elif r.kitty and named is not None:
         doc["kitty"] = {}  # taken once trump is named (12.2.2): the counts are the rules'
+    for option, value in (("--called", called), ("--partner", partner)):
+        if value is not None and r.partner == "none":
+            raise ViewError(f"{option}: only under partner=called|announced (12.1), not {label(r)}")
+        if value is not None and named is None:  # (a called partner needs trump named, 6.3.7)
+            raise ViewError(
+                f"{option}: no trump is named (--trump), so no partner is called yet "
+                f"(12.1.2, 12.1.4): leave {option} out"
+            )
+    if called is not None:
+        card = _cards(called, "--called", r.jokers)
+        if len(card) != 1:
+            raise ViewError(f"--called must be one card, like AS, not {called!r} (12.1.2)")
+        doc["called"] = format_card(card[0], symbols=False)
+    if partner is not None:
+        doc["partner"] = partner
     try:
         return View.from_json(doc, "hint --hand", rules)
     except ViewError as e:
@@ -217,4 +239,27 @@ def short_view(
                 f"--kitty: you pitched, and took the kitty's {r.kitty} cards once trump was "
                 "named (12.2.2): give them with --kitty"
             ) from None
-        raise
+        raise ViewError(_partner_words(str(e), r)) from None
+
+
+def _partner_words(reason: str, r: FamilyRules) -> str:
+    """A view's refusal of its ``called`` or ``partner`` in the short form's words: the
+    option that gives it (12.1)."""
+    if reason.startswith("called is null or missing"):
+        clause = "12.1.2" if r.partner == "called" else "12.1.4"
+        return (
+            f"--called: trump is named, so the pitcher called his partner's card ({clause}) "
+            "and every seat heard it: give it with --called, e.g. --called AS"
+        )
+    if reason.startswith("partner is null or missing"):
+        return (
+            "--partner: under partner=announced the called card's holder says so at once "
+            "(12.1.4): give his seat with --partner (the pitcher's own if nobody did: he "
+            "plays alone, 12.1.5)"
+        )
+    for key in ("called", "partner"):
+        if reason.startswith(f"{key}:"):
+            return f"--{reason}"
+        if reason.startswith(f"{key} "):
+            return f"--{key}: {reason}"
+    return reason
