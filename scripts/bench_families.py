@@ -302,7 +302,7 @@ def versus_base(
             if presets and spec not in presets and (spec, n) not in extra:
                 continue
             r = as_family(Rules.parse(spec))
-            fr = family_array(r, called_partner=True) if r.partner != "none" else family_array(r)
+            fr = family_array(r)
             a = (n, family_policies(policy, n), fr, family_tables(r))
             if not fixed:
                 hands = hands_kernel_of(a[2])  # as the hand kernels' callers pick it

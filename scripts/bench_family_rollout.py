@@ -39,7 +39,7 @@ FAMILIES = ["setback", "smear", "ten-point"]
 
 def run(spec: str, n: int, hands: int, policy: str, seed: int) -> tuple[float, int, int]:
     r = as_family(Rules.parse(spec))
-    fr, tab = family_array(r, called_partner=r.partner != "none"), family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     pol = play_array([play_policy(policy).id] * n)
     width = MAX_TRICKS * (n + 2)
 

@@ -139,7 +139,7 @@ def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def kernel_game(rules, n, seed, game, mix, fr=None):
     r = as_family(rules)
-    fr = family_array(r, called_partner=True) if fr is None else fr
+    fr = family_array(r) if fr is None else fr
     tab = family_tables(r)
     at = family_log_layout(n)
     log = np.zeros(MAX_DEALS * at["width"], np.int64)

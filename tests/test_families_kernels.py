@@ -136,7 +136,7 @@ def crosscheck(
     ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``);
     ``tab``/``fr``: the kernel's tables or rules array instead of the rules' (a planted bug)."""
     r = as_family(rules)
-    fr = family_array(r, called_partner=True) if fr is None else fr
+    fr = family_array(r) if fr is None else fr
     tab = family_tables(r) if tab is None else tab
     policies = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
     counts = dict(

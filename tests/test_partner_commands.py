@@ -182,7 +182,7 @@ def _reference_deal_out(spec: str, n: int, hand: str, trump: int, seed: int, dea
     from pitchsim.kernels.rng import deal_key
 
     r = as_family(Rules.parse(spec))
-    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     mask = np.int64(mask_of(parse_cards(hand, r.jokers)))
     out = []
     for d in range(deals):
@@ -258,7 +258,7 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     m, seed, run = 3000, 5, tmp_path / "run"
     simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
     t = pq.read_table(run / read_manifest(run).parts[0].part.file).to_pydict()
-    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
     trump, pts = np.empty(m, np.int64), np.empty(m, np.int64)
     award = np.empty((m, N_AWARDS), np.int64)

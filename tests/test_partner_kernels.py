@@ -11,6 +11,7 @@ the cross-check must reach, and planted bugs each test must catch.
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -41,19 +42,39 @@ SPECS = [
 ]
 
 
-def test_12_1_the_rules_array_carries_the_partner_and_refuses_it_elsewhere():
-    """The kernels' rules array carries partner=none|called|announced for a caller
-    that plays it; any other caller is refused in one line naming what is missing."""
-    assert family_array(Rules.parse(NAMED), called_partner=True)[F_PARTNER] == PARTNER_CALLED
+def test_12_1_the_rules_array_carries_the_partner_and_refuses_it_where_asked(tmp_path):
+    """The kernels' rules array carries partner=none|called|announced; only a caller
+    that does not carry it yet asks for the refusal, and gets it in one line naming
+    itself and what to use instead: the library's ``family_make_odds``, the report's
+    ``sample_hands`` and ``hint`` on a position (which gives no call to its search)."""
+    from clirun import cli, refused
+
+    from pitchsim.kernels.families.simulate import family_make_odds
+    from pitchsim.study.exact import sample_hands
+
+    assert family_array(Rules.parse(NAMED))[F_PARTNER] == PARTNER_CALLED
     spec = "smear,partner=announced"
-    assert family_array(Rules.parse(spec), called_partner=True)[F_PARTNER] == PARTNER_ANNOUNCED
-    assert family_array(Rules.parse("smear"))[F_PARTNER] == PARTNER_NONE
-    with pytest.raises(
-        RulesError, match="every command that plays them carry it.*run simulate instead"
-    ) as e:
-        family_array(Rules.parse(NAMED))
-    assert "partner=called" in str(e.value) and "12.1" in str(e.value)
-    assert "\n" not in str(e.value)
+    assert family_array(Rules.parse(spec))[F_PARTNER] == PARTNER_ANNOUNCED
+    assert family_array(Rules.parse("smear"), "refused")[F_PARTNER] == PARTNER_NONE
+    for call, words in (
+        (lambda: family_make_odds(Rules.parse(NAMED), 5, 10), "family_make_odds does not"),
+        (lambda: sample_hands(NAMED, 5, 10), "sample_hands does not check it yet"),
+    ):
+        with pytest.raises(RulesError, match=words) as e:
+            call()
+        assert str(e.value).startswith("partner=called (VARIANTS.md 12.1): ")
+        assert "\n" not in str(e.value)
+    code, out, _ = cli(
+        "play", "--rules", NAMED, "--players", "5", "--bidding", "heuristic", "--seed", "3",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    position = json.loads(out)
+    position["tricks"] = position["tricks"][:1]  # the winner of trick 1 to lead
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position))
+    line = refused("hint", path, "--worlds", "5", words="hint on a position does not carry it")
+    assert "partner=called (VARIANTS.md 12.1)" in line and "view" in line
 
 
 @pytest.mark.parametrize("spec", [NAMED, TEN, "smear,partner=called", "cinch,partnership=false"])
@@ -95,7 +116,7 @@ def test_12_1_3_the_duty_binds_a_partner_who_had_other_cards_to_play():
     from pitchsim.kernels.families.simulate import play_family_logged
 
     r = as_family(Rules.parse(NAMED))
-    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     n, d = 5, 300
     out = logged_arrays(d, n)
     policies = np.zeros(n, np.int64)
@@ -119,7 +140,7 @@ def test_12_1_3_a_planted_bug_the_called_card_not_forced_to_trick_1_is_caught():
     """The kernels told announced (same call without a draw, no duty) where the rules
     say called: the partner's trick-1 legal set differs from the reference's."""
     rules = Rules.parse(NAMED)
-    fr = family_array(rules, called_partner=True)
+    fr = family_array(rules)
     fr[F_PARTNER] = PARTNER_ANNOUNCED
     with pytest.raises(CrossCheckError, match="legal cards, trick 0"):
         crosscheck(rules, 5, 100, seed=1, fr=fr)
@@ -129,7 +150,7 @@ def test_12_1_3_a_planted_bug_the_called_card_not_forced_to_trick_1_is_caught():
 def test_12_1_a_planted_bug_no_called_partner_is_caught():
     """The kernels told partner=none: each plays alone, no call, the points not pooled."""
     rules = Rules.parse(TEN)
-    fr = family_array(rules, called_partner=True)
+    fr = family_array(rules)
     fr[F_PARTNER] = PARTNER_NONE
     with pytest.raises(CrossCheckError):
         crosscheck(rules, 5, 60, seed=1, fr=fr)
@@ -144,7 +165,7 @@ def test_12_1_7_and_12_1_8_settling_and_winners_equal_the_reference(spec):
     sides ``sides_of`` makes, on random points, scores, pitchers and partners (None:
     the pitcher alone), shoots and bids made and set."""
     r = as_family(Rules.parse(spec))
-    fr = family_array(r, called_partner=True)
+    fr = family_array(r)
     rng = random.Random(spec)
     change = np.empty(6, np.int64)
     for _ in range(4000):
@@ -174,7 +195,7 @@ def test_12_1_7_a_planted_bug_the_partner_settled_with_the_defenders_is_caught()
     ten-point game, the three others 4: both lose 7 (12.1.7).  Settled without the
     partner, seat 3 would score his 6 as a defender."""
     r = as_family(Rules.parse(TEN))
-    fr = family_array(r, called_partner=True)
+    fr = family_array(r)
     points = [6, 4, 4, 6, 4]
     change = np.empty(5, np.int64)
     sides = F.sides_of(5, 0, 3, r)

@@ -44,7 +44,7 @@ SOLVER_SPECS = [
 
 def _arrays(rules):
     r = as_family(rules)
-    return family_array(r, called_partner=True), family_tables(r)
+    return family_array(r), family_tables(r)
 
 
 def small_position(rules, n: int, rng: random.Random):

@@ -125,7 +125,7 @@ def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
 
     r = as_family(Rules.parse("smear,partner=called"))
     n, deals, seed, trump = 5, 60, 9, 2  # hearts
-    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     hand = mask_of(parse_cards("AH 2H 9C 7D 3S QS", 0))
     pol = np.full(n, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
     ours, every, trumps = (np.empty(deals, np.int64) for _ in range(3))

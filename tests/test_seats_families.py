@@ -82,7 +82,7 @@ def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
-    fr = family_array(r, called_partner=True)  # (12.1: tests/test_partner_search.py)
+    fr = family_array(r)
     _, deals = play_family_game(
         seed, board, n, bidders, players, fr, family_tables(r), odds, defender, scores, stats,
         log,

@@ -1041,7 +1041,7 @@ def advise(
             scores=np.array(score_list, dtype=np.int64),
             bidders=bidders,
             players=players_ids,
-            fr=rest_of_game(family_array(rules, called_partner=True), hands_played),
+            fr=rest_of_game(family_array(rules), hands_played),
             tab=family_tables(rules),
             odds=odds,
             defender=defender,

@@ -607,7 +607,7 @@ def _family_kernels(seed: int, players: int, cards: list[int], rules: FamilyRule
 
     # Under a called partner (12.1) the pitcher calls pitchsim's card and the hand's
     # points are its side's: the pitcher's and the call's holder's (12.1.6).
-    fr, tab = family_array(rules, called_partner=True), family_tables(rules)
+    fr, tab = family_array(rules), family_tables(rules)
     hand_mask = np.int64(mask_of(cards))
     kernel = fixed_kernel(fr)  # compiled for the base game's shape under it
 

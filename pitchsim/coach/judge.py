@@ -610,7 +610,7 @@ def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tup
     from ..kernels.families.tables import family_array, family_tables
 
     r = view.rules
-    fr, tab = family_array(r, called_partner=True), family_tables(r)  # (12.1: the call too)
+    fr, tab = family_array(r), family_tables(r)
     policies = np.full(view.players, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
     ours, every, trumps = (np.empty(samples, np.int64) for _ in range(3))
     out = {}

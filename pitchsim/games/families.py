@@ -398,7 +398,7 @@ def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: FamilyRules
     kitty) or as held when play starts (12.1.4), and the seat holding it then (12.1.5)."""
     dealt = np.array(row[at["dealt"] : at["dealt"] + n], dtype=np.int64)
     held = np.array(row[at["held"] : at["held"] + n], dtype=np.int64)
-    fr, tab = family_array(rules, called_partner=True), family_tables(rules)
+    fr, tab = family_array(rules), family_tables(rules)
     called = int(call_of(dealt[pitcher], held[pitcher], int(row[G_TRUMP]), fr, tab))
     partner = int(partner_of(held, n, pitcher, called))
     return called, (partner if partner >= 0 else None)
@@ -460,7 +460,7 @@ def family_board(
         n,
         bidders,
         players,
-        family_array(r, called_partner=True),  # the game kernel plays a called partner (12.1)
+        family_array(r),
         family_tables(r),
         odds,
         defender,
@@ -492,7 +492,7 @@ def family_hand(
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
-    fr, tab = family_array(r, called_partner=True), family_tables(r)  # (12.1)
+    fr, tab = family_array(r), family_tables(r)
     key = np.uint64(deal_key(seed, deal))
     if hand or trump >= 0 or bid is not None:
         check_fixed(r, n, hand, trump, bid)
@@ -591,7 +591,7 @@ def family_tournament(
     tally.seed = pick_seed(seed)
     tally.strategies = chosen
     tally.tables = [[chosen[(s + rot) % k] for s in range(n)] for rot in range(k)]
-    fr, tab = family_array(r, called_partner=True), family_tables(r)  # (12.1)
+    fr, tab = family_array(r), family_tables(r)
     odds, defender = odds_for(chosen, r, n)
     total = boards * k
     with use_threads(threads):

@@ -215,7 +215,7 @@ def family_knowledge(view: View) -> FamilyKnowledge:
         voids,
         counts,
         known_out,
-        rest_of_game(family_array(r, called_partner=True), view.hands_played),  # 12.4
+        rest_of_game(family_array(r), view.hands_played),  # 12.4
         family_tables(r),
         *partner_evidence(view),
     )
@@ -340,7 +340,7 @@ def _odds(bidding: str, rules: FamilyRules, players: int):
 
 @lru_cache(maxsize=32)
 def _tables(rules: FamilyRules) -> tuple[np.ndarray, np.ndarray]:
-    return family_array(rules, called_partner=True), family_tables(rules)
+    return family_array(rules), family_tables(rules)
 
 
 def family_decide(

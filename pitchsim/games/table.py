@@ -120,9 +120,9 @@ def built_in_strategies(seats: Sequence) -> list:
 def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     """What the table refuses, in one line, before a game starts rather than at its first
     deal or decision: the rules at this many players, a strategy name that cannot be
-    read (:func:`built_in_strategies`), rules the kernels that deal a preset's hands do
-    not play, and a built-in strategy the preset's kernels do not play there (its odds
-    table included: a kitty and a called partner have rows of their own, 12.2, 12.1).  ``seats`` are a game's seats or a tournament's
+    read (:func:`built_in_strategies`), and a built-in strategy the preset's kernels do
+    not play there (its odds table included: a kitty and a called partner have rows of
+    their own, 12.2, 12.1).  ``seats`` are a game's seats or a tournament's
     strategies (fewer than ``players``, each seated in turn): strategy names,
     :class:`~pitchsim.games.bidding.Strategy`, :class:`KernelSeat` or outside seats
     (``cmd:COMMAND`` or an object), which only the game itself can check.  A command
@@ -130,10 +130,8 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     rules.check_players(players)
     strategies = built_in_strategies(seats)
     if isinstance(rules, FamilyRules):
-        from ..kernels.families.tables import family_array
         from .family_seat import checked_strategy
 
-        family_array(rules, called_partner=True)  # the table plays a called partner (12.1)
         for s in strategies:
             checked_strategy(s, rules, players)
 
@@ -840,7 +838,7 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
     from ..kernels.families.draw import discard_and_draw
     from ..kernels.families.tables import family_array, family_tables
 
-    fr, tab = family_array(r, called_partner=True), family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     deck = np.full(54, -1, dtype=np.int64)
     dealt = np.zeros(n, dtype=np.int64)
     size = int(deal_family(key, n, dealer, fr, deck, dealt))

@@ -102,24 +102,16 @@ _ALL_PASS = {
 _FIVE = {False: FIVE_NONE, True: FIVE_TRUE, "pedro": FIVE_PEDRO}
 _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER_ANNOUNCED}
-# What carries a called partner so far (12.1), named by the refusal of every other path.
-PARTNER_MISSING = (
-    "the kernels' random, heuristic and search play, whole games and every command that "
-    "plays them carry it (play, tournament, bid-odds, simulate, solve, hint VIEW.json, "
-    "the engine, practice), but not yet the library's family_make_odds and the report's "
-    "sample_hands: run simulate instead"
-)
 
 
-def family_array(rules: Rules, called_partner: bool = False) -> np.ndarray:
-    """Every option of ``rules`` (any family, the base game as auction-pitch).  A
-    called partner (12.1) only for a caller that plays it (``called_partner``: the
-    kernels' random and heuristic play, ``simulate`` and ``game``); any other is
-    refused in one line naming what is missing (``PARTNER_MISSING``).  The search at a
-    view (``games.family_seat``: hint, the engine) plays it too."""
+def family_array(rules: Rules, refuse_partner: str = "") -> np.ndarray:
+    """Every option of ``rules`` (any family, the base game as auction-pitch), a called
+    partner (12.1) included: the kernels' play, their search and every command carry
+    it.  A caller that does not carry it yet says so in ``refuse_partner`` (what it is
+    and what to use instead), and under a called partner is refused in that line."""
     r = as_family(rules)
-    if r.partner != "none" and not called_partner:  # 12.1
-        raise RulesError(f"partner={r.partner} (VARIANTS.md 12.1): {PARTNER_MISSING}")
+    if r.partner != "none" and refuse_partner:  # 12.1
+        raise RulesError(f"partner={r.partner} (VARIANTS.md 12.1): {refuse_partner}")
     a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
     a[F_PARTNERSHIP] = r.partnership
     a[F_JOKERS] = r.jokers

@@ -96,7 +96,7 @@ def _rule_arrays(rules: Rules) -> tuple:
     if isinstance(rules, FamilyRules):
         from ..kernels.presets import family_array, family_tables
 
-        return family_array(rules, called_partner=True), family_tables(rules)  # (12.1)
+        return family_array(rules), family_tables(rules)
     return (rules.to_array(),)
 
 

@@ -1127,6 +1127,10 @@ def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict
     }
 
 
+# (12.1: the call is not read into a position's knowledge yet, as it is off a view)
+NO_CALL = "hint on a position does not carry it yet: give the seat's view (docs/view.md)"
+
+
 def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
     """What the player to move of a preset's position knows (``FamilyKnowledge``, as
     ``games.family_seat.family_knowledge`` reads it off a view): his own cards, the
@@ -1194,7 +1198,7 @@ def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
     return FamilyKnowledge(
         st.legal(), st.hands[me], me, n, pos.pitcher, pos.bid or 0, trump,
         sum(t.winner is not None for t in pos.tricks), trick, tseats, count, played, won,
-        pby, voids, counts, known_out, family_array(r), family_tables(r),
+        pby, voids, counts, known_out, family_array(r, NO_CALL), family_tables(r),
     )  # fmt: skip
 
 

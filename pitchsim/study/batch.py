@@ -337,7 +337,7 @@ def simulate_family_part(
     kernel call at a time per process)."""
     n, count = part.players, part.count
     rules = as_family(Rules.parse(params.rules))
-    fr, tab = family_array(rules, called_partner=True), family_tables(rules)  # (12.1)
+    fr, tab = family_array(rules), family_tables(rules)
     trump_masks = np.ascontiguousarray(tab[:, T_TRUMPS])
     keycards = key_table(rules)
     policies = family_policies(params.policy, n)

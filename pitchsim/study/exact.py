@@ -309,7 +309,9 @@ def sample_hands(
 
     r = as_family(Rules.parse(rules))
     r.check_players(players)
-    fr, tab = family_array(r), family_tables(r)
+    # (its checks read the pitcher's own seat's awards, not his side's: 12.1.6)
+    fr = family_array(r, "the report's sample_hands does not check it yet: run simulate instead")
+    tab = family_tables(r)
     out = {
         "dealt": np.empty((deals, players), np.int64),
         "held": np.empty((deals, players), np.int64),
