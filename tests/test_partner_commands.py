@@ -372,3 +372,33 @@ def test_12_1_3_solve_gives_the_partner_only_the_call_in_trick_1():
     off = next(c for c in ("2C", "2D", "2H", "2S") if c[1] != doc["trump"])
     line = cli("solve", "-", stdin=json.dumps(position | {"called": off}))[2]
     assert "is not a trump (12.1.2" in line
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"),
+    [("smear,partner=called", 5), ("ten-point,partnership=false,partner=announced", 5)],
+)
+def test_12_1_6_family_make_odds_counts_the_pitchers_side_as_simulate_does(spec, n, tmp_path):
+    """The library's ``family_make_odds`` under a called partner: P(make k) and P(each
+    award to the pitcher's side) are the pitcher's side's, he and the holder of the call
+    (12.1.5, 12.1.6), exactly as ``simulate`` counts the same deals (whose columns are
+    the reference's sides: the test above)."""
+    import pyarrow.parquet as pq
+
+    from pitchsim.kernels.families.simulate import family_make_odds
+    from pitchsim.study.analysis import make_table
+    from pitchsim.study.batch import simulate
+    from pitchsim.study.manifest import read_manifest
+
+    r = as_family(Rules.parse(spec))
+    m, seed, run = 3000, 5, tmp_path / "run"
+    simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
+    odds = family_make_odds(r, n, m, "heuristic", seed=seed * 8 + n)  # simulate's deals
+    row = make_table(run, []).iloc[0]
+    assert row.deals == m and len(odds["p_make"]) == r.max_bid
+    assert [row[f"p{k}"] for k in range(1, r.max_bid + 1)] == odds["p_make"]
+    t = pq.read_table(run / read_manifest(run).parts[0].part.file).to_pydict()
+    assert odds["awards"]
+    for name, p in odds["awards"].items():
+        ours = [side == 0 for side in t[name.replace("-", "_")]]
+        assert p == sum(ours) / m, name

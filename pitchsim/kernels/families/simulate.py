@@ -480,8 +480,7 @@ def family_make_odds(
                 f"the pitcher's hand must be {r.cards_each(players)} cards of the "
                 f"{r.pack_size(players)}-card pack"
             )
-    fr = family_array(r, "family_make_odds does not count it yet: run bid-odds instead")
-    tab = family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     pts = np.empty(deals, np.int64)
     flags = np.empty(deals, np.int64)
     trumps = np.empty(deals, np.int64)
