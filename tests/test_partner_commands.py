@@ -402,3 +402,35 @@ def test_12_1_6_family_make_odds_counts_the_pitchers_side_as_simulate_does(spec,
     for name, p in odds["awards"].items():
         ours = [side == 0 for side in t[name.replace("-", "_")]]
         assert p == sum(ours) / m, name
+
+
+@pytest.mark.parametrize(
+    ("spec", "n"), [("smear,partner=called", 5), ("smear,partner=announced", 6)]
+)
+def test_12_1_5_and_12_1_6_the_reports_sampled_hands_and_checks_under_a_called_partner(spec, n):
+    """The report's ``sample_hands`` under a called partner: each deal's partner is the
+    holder of pitchsim's call when play starts, as the reference works it out from the
+    cards (12.1.2, 12.1.4, 12.1.5), and ``points`` the side's (the awards its two seats
+    took, 12.1.6).  Its exact checks then hold: a king of trump without the ace wins
+    High for the side every time (the ace is called), the rest are about the deal."""
+    from pitchsim.kernels.families.score import AWARD_VALUES
+    from pitchsim.study.exact import family_checks, sample_hands
+
+    r = as_family(Rules.parse(spec))
+    s = sample_hands(spec, n, 4000, seed=9, threads=1)
+    partnered = 0
+    for d in range(4000):
+        dealt, held = [int(x) for x in s["dealt"][d]], [int(x) for x in s["held"][d]]
+        trump = int(s["trump"][d])
+        called = highest_missing_trump((dealt if r.partner == "called" else held)[0], trump, r)
+        partner = partner_of(held, 0, called)
+        assert s["partner"][d] == (-1 if partner is None else partner), d
+        partnered += partner is not None
+        side = {0, partner}
+        took = sum(int(v) for a, v in zip(s["award"][d], AWARD_VALUES, strict=True) if a in side)
+        assert s["points"][d] == took, d
+    assert partnered > 1000
+    rows = {row["check"].split(": ", 1)[1]: row for row in family_checks(s)}
+    king = rows["king of trump without the ace wins High"]
+    assert king["exact"] == 1.0 and king["estimate"] == 1.0 and king["deals"] > 100
+    assert all(abs(row["z"]) < 4 for row in rows.values() if row["se"] > 0), rows

@@ -45,19 +45,16 @@ SPECS = [
 def test_12_1_the_rules_array_carries_the_partner_and_refuses_it_where_asked(tmp_path):
     """The kernels' rules array carries partner=none|called|announced; only a caller
     that does not carry it yet asks for the refusal, and gets it in one line naming
-    itself and what to use instead: the report's ``sample_hands`` and ``hint`` on a
-    position (which gives no call to its search)."""
+    itself and what to use instead: ``hint`` on a position (which gives no call to its
+    search)."""
     from clirun import cli, refused
-
-    from pitchsim.study.exact import sample_hands
 
     assert family_array(Rules.parse(NAMED))[F_PARTNER] == PARTNER_CALLED
     spec = "smear,partner=announced"
     assert family_array(Rules.parse(spec))[F_PARTNER] == PARTNER_ANNOUNCED
     assert family_array(Rules.parse("smear"), "refused")[F_PARTNER] == PARTNER_NONE
-    with pytest.raises(RulesError, match="sample_hands does not check it yet") as e:
-        sample_hands(NAMED, 5, 10)
-    assert str(e.value).startswith("partner=called (VARIANTS.md 12.1): ")
+    with pytest.raises(RulesError, match="^partner=called \\(VARIANTS.md 12.1\\): it is") as e:
+        family_array(Rules.parse(NAMED), "it is refused here")
     assert "\n" not in str(e.value)
     code, out, _ = cli(
         "play", "--rules", NAMED, "--players", "5", "--bidding", "heuristic", "--seed", "3",

@@ -24,7 +24,9 @@ whatever trump his policy picks from his hand (trump is a function of his cards)
   ``D = n * each`` (in play, where no draw step follows), and the high joker with
   ``D / pack``; with 5 players ten-point deals no 4 at all;
 - a king of trump without the ace wins High exactly when the ace is not dealt
-  (no draw step): ``1 - (n-1) each / (pack - each)``;
+  (no draw step): ``1 - (n-1) each / (pack - each)``; under a called partner (12.1)
+  always, for the pitcher's side: he calls the ace he lacks (12.1.2, 12.1.4), so its
+  holder is his partner (12.1.5, 12.1.6), and with the ace out of play the king is top;
 - rules that admit no chance: Low held is Low won under low=dealt (the 2 of trump
   held by the pitcher); under rob=true every trump reaches a hand, so the ace of
   trump is always in play (VARIANTS.md 4.10).
@@ -300,7 +302,9 @@ def sample_hands(
 ) -> dict:
     """Play ``deals`` family hands (seat 0 pitches, every seat ``policy``) and keep
     every seat's cards dealt and held, trump, the pitcher's side's points, the awards,
-    the trump masks of each deal and the seconds taken (wall and CPU)."""
+    the pitcher's partner under a called partner (12.1.5; -1: none), the trump masks of
+    each deal and the seconds taken (wall and CPU)."""
+    from ..kernels.families.partner import call_of, partner_of
     from ..kernels.families.sample import record_family_hands
     from ..kernels.families.score import N_AWARDS
     from ..kernels.families.simulate import family_policies
@@ -309,9 +313,7 @@ def sample_hands(
 
     r = as_family(Rules.parse(rules))
     r.check_players(players)
-    # (its checks read the pitcher's own seat's awards, not his side's: 12.1.6)
-    fr = family_array(r, "the report's sample_hands does not check it yet: run simulate instead")
-    tab = family_tables(r)
+    fr, tab = family_array(r), family_tables(r)
     out = {
         "dealt": np.empty((deals, players), np.int64),
         "held": np.empty((deals, players), np.int64),
@@ -339,6 +341,13 @@ def sample_hands(
             )
     out["wall_s"] = time.perf_counter() - w0
     out["cpu_s"] = time.process_time() - c0
+    # pitchsim's call read back as the hand kernel made it (the record keeps no call)
+    out["partner"] = np.full(deals, -1, np.int64)
+    if r.partner != "none":
+        for d in range(deals):
+            dealt, held = out["dealt"][d], out["held"][d]
+            called = call_of(dealt[0], held[0], out["trump"][d], fr, tab)
+            out["partner"][d] = partner_of(held, players, 0, called)
     out["rules"], out["players"], out["deals"] = r, players, deals
     out["trump_mask"] = tab[:, T_TRUMPS][out["trump"]]
     return out
@@ -438,9 +447,11 @@ def family_checks(s: dict) -> list[dict]:
     if r.discard == "none":
         ace = trump * 13 + ACE
         king_top = _bit(mine, trump * 13 + KING) & ~_bit(mine, ace)
-        won = s["award"][:, 0] == 0
+        high = s["award"][:, 0]
+        won = (high == 0) | ((high == s["partner"]) & (high >= 0))  # the side's (12.1.6)
+        exact = Fraction(1) if r.partner != "none" else 1 - p  # the ace is called (12.1.2)
         rows.append(
-            _prop_row(n, f"{fam}: king of trump without the ace wins High", won[king_top], 1 - p)
+            _prop_row(n, f"{fam}: king of trump without the ace wins High", won[king_top], exact)
         )
     if r.rob:
         ace_in = _bit(in_play, trump * 13 + ACE)
