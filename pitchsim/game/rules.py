@@ -7,6 +7,7 @@ into a small int64 array (``Rules.to_array``), so both always play the same game
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import tomllib
 from collections.abc import Mapping
@@ -292,7 +293,24 @@ def document_rule_values(spec: object) -> dict[str, object]:
 def document_rules(spec: object) -> Rules:
     """The rules a JSON document states (:func:`document_rule_values`), checked, and
     played by the commands."""
-    return Rules.parse(document_rule_values(spec))
+    return stated_rules(spec)[1]
+
+
+def stated_rules(spec: object) -> tuple[dict[str, object], Rules]:
+    """The options a JSON document's ``"rules"`` sets (:func:`document_rule_values`) and
+    the rules they make.  A rule string is read once a process: a table reads its rules
+    back from every view it hands a seat."""
+    if isinstance(spec, str):
+        given, rules = _stated_text(spec)
+        return dict(given), rules
+    given = document_rule_values(spec)
+    return given, Rules.parse(given)
+
+
+@functools.lru_cache(maxsize=256)
+def _stated_text(spec: str) -> tuple[tuple, Rules]:
+    given = document_rule_values(spec)
+    return tuple(given.items()), Rules.parse(given)
 
 
 def _read_toml(path: Path) -> dict[str, object]:

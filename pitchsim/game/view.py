@@ -70,11 +70,11 @@ from .rules import (
     Rules,
     RulesError,
     as_family,
-    document_rule_values,
     document_rules,
     label,
     rules_text,
     spec,
+    stated_rules,
 )
 
 MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
@@ -571,8 +571,7 @@ def _rules(doc: dict) -> Rules:
         elif not isinstance(given_spec, str | dict):
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
         else:
-            given = document_rule_values(given_spec)  # a string or an object, never a file
-            rules = Rules.parse(given)
+            given, rules = stated_rules(given_spec)  # a string or an object, never a file
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
     for key in ("partnership", "target"):

@@ -26,6 +26,8 @@ reference's ``excess_trumps``, so the cross-check compares two derivations.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
@@ -156,8 +158,14 @@ def rest_of_game(fr: np.ndarray, played: int) -> np.ndarray:
 
 
 def family_tables(rules: Rules) -> np.ndarray:
-    """The ``(4, TAB_WIDTH)`` int64 table of ``rules`` (see the module docstring)."""
-    r = as_family(rules)
+    """The ``(4, TAB_WIDTH)`` int64 table of ``rules`` (see the module docstring): a
+    fresh copy of the preset's table, built once a process (a table seat asks for it at
+    every decision: building it took 3 ms, most of a random seat's decision)."""
+    return _tables(as_family(rules)).copy()
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(r) -> np.ndarray:
     t = trump_tables(r.jokers, r.jick, r.five == "pedro")
     values = capture_values(r.jokers, r.jick, r.game == "ten", r.three, r.five)
     tab = np.zeros((4, TAB_WIDTH), dtype=np.int64)

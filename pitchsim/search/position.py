@@ -53,9 +53,9 @@ from ..game.rules import (
     FamilyRules,
     Rules,
     RulesError,
-    document_rule_values,
     label,
     rules_text,
+    stated_rules,
 )
 from ..util.errors import InputError, quoted
 from ..util.jsonio import parse_json, read_text
@@ -301,8 +301,7 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
             f'rules must be a string like "low=dealt,follow=suit" or an object, not {quoted(spec)}'
         )
     try:
-        given = document_rule_values(spec)  # a string or an object, never a file
-        rules = Rules.parse(given)
+        given, rules = stated_rules(spec)  # a string or an object, never a file
     except RulesError as e:
         raise PositionError(f"rules: {e}") from None
     if partnership is not None:
