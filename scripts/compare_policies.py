@@ -64,7 +64,12 @@ from pitchsim.kernels.hand import hand_scratch, points_flags
 from pitchsim.kernels.policies import WORLDS_SHIFT
 from pitchsim.kernels.replay import replay_deals
 from pitchsim.kernels.rng import deal_key
-from pitchsim.kernels.search.monte_carlo import FRESH_WORLDS, GREEDY_POINTS, TARGET_QUERY
+from pitchsim.kernels.search.monte_carlo import (
+    FRESH_WORLDS,
+    GREEDY_POINTS,
+    ROLLOUT_TIES,
+    TARGET_QUERY,
+)
 from pitchsim.kernels.simulate import PITCHER, deal_and_play
 from pitchsim.util.runtime import use_threads
 from pitchsim.util.stats import Z95, wilson
@@ -205,7 +210,14 @@ def render(title, table, diffs):
 # kernels/search/monte_carlo.py), measured against the search with every part on.
 # ``target`` is not an ablation but pimc's target queries (issue 33): each card asked
 # only whether it makes the bid, ties to the prior (bench_pimc.py --kernel: its speed).
-ABLATIONS = {"fresh": FRESH_WORLDS, "greedy": GREEDY_POINTS, "target": TARGET_QUERY}
+# ``ties`` (with ``target``): the cards target queries tie ranked by heuristic playouts of
+# the same worlds (``ROLLOUT_TIES``).
+ABLATIONS = {
+    "fresh": FRESH_WORLDS,
+    "greedy": GREEDY_POINTS,
+    "target": TARGET_QUERY,
+    "ties": ROLLOUT_TIES,
+}
 
 
 def search_spec(search):
