@@ -64,7 +64,12 @@ from pitchsim.kernels.hand import hand_scratch, points_flags
 from pitchsim.kernels.policies import WORLDS_SHIFT
 from pitchsim.kernels.replay import replay_deals
 from pitchsim.kernels.rng import deal_key
-from pitchsim.kernels.search.monte_carlo import FRESH_WORLDS, GREEDY_POINTS, TARGET_QUERY
+from pitchsim.kernels.search.monte_carlo import (
+    FRESH_WORLDS,
+    GREEDY_POINTS,
+    ROLLOUT_TIES,
+    TARGET_QUERY,
+)
 from pitchsim.kernels.simulate import PITCHER, deal_and_play
 from pitchsim.util.runtime import use_threads
 from pitchsim.util.stats import Z95, wilson
@@ -205,17 +210,41 @@ def render(title, table, diffs):
 # kernels/search/monte_carlo.py), measured against the search with every part on.
 # ``target`` is not an ablation but pimc's target queries (issue 33): each card asked
 # only whether it makes the bid, ties to the prior (bench_pimc.py --kernel: its speed).
-ABLATIONS = {"fresh": FRESH_WORLDS, "greedy": GREEDY_POINTS, "target": TARGET_QUERY}
+# ``ties`` (with ``target``): the cards target queries tie ranked by heuristic playouts of
+# the same worlds (``ROLLOUT_TIES``).
+ABLATIONS = {
+    "fresh": FRESH_WORLDS,
+    "greedy": GREEDY_POINTS,
+    "target": TARGET_QUERY,
+    "ties": ROLLOUT_TIES,
+}
+
+
+def search_spec(search):
+    """A search as ``--search`` names it: the policy name, and the option bits its
+    ``+option`` suffixes carry (``pimc:16+target``: pimc with target queries on its own,
+    with no exact run beside it; the same bits as ``--ablate``'s)."""
+    name, *options = search.split("+")
+    bits = 0
+    for o in options:
+        if o not in ABLATIONS:
+            raise SystemExit(
+                f"compare_policies: unknown option {o!r} in {search!r} (known: "
+                f"{', '.join(ABLATIONS)})"
+            )
+        bits |= ABLATIONS[o]
+    return name, bits
 
 
 def search_policies(n, rules, pitcher_side, defenders, ablation):
-    """Per-seat policy ids; the search seats carry the ``ablation``'s bits."""
+    """Per-seat policy ids; the search seats carry their ``+option`` bits and the
+    ``ablation``'s."""
     names = seat_names(pitcher_side, defenders, n, rules.partnership)
-    policies = seat_policies(names, n)
-    if ablation:
-        for s, name in enumerate(names):
-            if name != "heuristic":
-                policies[s] |= ABLATIONS[ablation] << WORLDS_SHIFT
+    specs = [search_spec(name) for name in names]
+    policies = seat_policies([name for name, _ in specs], n)
+    for s, (name, bits) in enumerate(specs):
+        if name != "heuristic":
+            policies[s] |= (bits | (ABLATIONS[ablation] if ablation else 0)) << WORLDS_SHIFT
     return policies
 
 
@@ -247,6 +276,7 @@ def compare_search(
     _, _, trumps = run(seed, deals, n, rules, "heuristic", "heuristic", free)
     base, _, _ = search_run(seed, deals, n, rules, 0, "heuristic", "heuristic", trumps)
     rows = []
+    fulls = {}  # (search, side, bid): the pitcher's side's points per deal, full search
     for search in searches:
         for bid in bids:
             for side, combo in (
@@ -282,16 +312,22 @@ def compare_search(
                         },
                     }
                     if full is None:
-                        full = pts
+                        full = fulls[search, side, bid] = pts
                     else:
                         row["vs_full_search"] = _diffs(pts, full)
                     rows.append(row)
+    # Each search against the first one, paired on the same deals, side and bid.
+    versus = [
+        {"search": search, "against": searches[0], "seat": side, "bid": bid, **_diffs(pts, first)}
+        for (search, side, bid), pts in fulls.items()
+        if search != searches[0] and (first := fulls.get((searches[0], side, bid))) is not None
+    ]
     heuristic = {
         "p_at_least_2": float((base >= 2).mean()),
         "p_at_least_3": float((base >= 3).mean()),
         "mean_points": float(base.mean()),
     }
-    return heuristic, rows
+    return heuristic, rows, versus
 
 
 def _cells(d):
@@ -301,7 +337,7 @@ def _cells(d):
     return cells + [f"{d['mean_points'][-2]:+9.3f} ±{d['mean_points'][-1]:.3f}"]
 
 
-def render_search(title, heuristic, rows):
+def render_search(title, heuristic, rows, versus=()):
     lines = [
         title,
         f"  all heuristic: P(>=2) {pct(heuristic['p_at_least_2'])}, "
@@ -324,9 +360,14 @@ def render_search(title, heuristic, rows):
         if "vs_full_search" in r:
             a, b, c = _cells(r["vs_full_search"])
             lines.append(f"  {'  vs full search':<19} {'':<10} {'':<8} {a:>16} {b:>16} {c:>17}")
+    for v in versus:
+        aim = f"bid {v['bid']}" if v["bid"] else "points"
+        a, b, c = _cells(v)
+        name = f"{v['search']} - {v['against']}"
+        lines.append(f"  {name:<19} {v['seat']:<10} {aim:<8} {a:>16} {b:>16} {c:>17}")
     lines.append(
         "  (differences in the pitcher's side's results, search run minus all-heuristic "
-        "run on the same deals;"
+        "run on the same deals (a - b: one search minus the first);"
     )
     lines.append(
         "   for search defenders, negative is better; '-fresh': fresh worlds for every "
@@ -362,11 +403,17 @@ def main_search(args) -> None:
             [("partnership", Rules(partnership=True))] if n == 4 and "partnership" in wanted else []
         )
         for label, rules in tables:
-            heuristic, rows = compare_search(
+            heuristic, rows, versus = compare_search(
                 args.seed, args.deals, n, rules, searches, bids, ablations, args.sides.split(",")
             )
             report["tables"].append(
-                {"players": n, "table": label, "heuristic": heuristic, "rows": rows}
+                {
+                    "players": n,
+                    "table": label,
+                    "heuristic": heuristic,
+                    "rows": rows,
+                    "versus_first": versus,
+                }
             )
             if not args.json:
                 print(
@@ -375,6 +422,7 @@ def main_search(args) -> None:
                         f"{args.seed}), the heuristic pitcher's trump",
                         heuristic,
                         rows,
+                        versus,
                     ),
                     flush=True,
                 )
@@ -394,7 +442,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="4", help="table size (with --search: a list, 3,4,7)")
-    ap.add_argument("--search", help="search play policies to measure, e.g. rollout:16,pimc:16")
+    ap.add_argument(
+        "--search",
+        help="search play policies to measure, e.g. rollout:16,pimc:16; a '+target' suffix "
+        "(pimc:16+target) gives one the --ablate option's bits; every search after the "
+        "first is also compared with the first, paired",
+    )
     ap.add_argument(
         "--bids",
         default="2,3",

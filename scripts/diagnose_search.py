@@ -39,7 +39,9 @@ from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.kernels.rng import deal_key, draw
 from pitchsim.kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
+    PLAY_NODES,
     ROLLOUT,
+    TARGET_QUERY,
     card_outcomes,
     choose_by_outcomes,
     dd_outcomes,
@@ -95,8 +97,10 @@ def view_args(v, bid, rules):
     )
 
 
-def true_values(v, dealt, bid, rules, cards):
-    """Each card's points for the pitcher's side in the true deal: (playout, DD)."""
+def true_values(v, dealt, bid, rules, cards, target=False):
+    """Each card's points for the pitcher's side in the true deal: (playout, DD);
+    ``target``: the DD values by target queries (whether each card makes the bid, all
+    a gain in reaching it needs)."""
     n = v.players
     played_by = np.array(v.played_by, dtype=np.int64)
     world = np.array([[dealt[s] & ~v.played_by[s] for s in range(n)]], dtype=np.int64)
@@ -139,6 +143,9 @@ def true_values(v, dealt, bid, rules, cards):
         rules.to_array(),
         cards,
         dd,
+        0,
+        bid if target else 0,
+        0,
     )
     return ro[:, 0], dd[:, 0]
 
@@ -150,7 +157,9 @@ def mean_ci(x):
     return [float(x.mean()), float(Z95 * x.std(ddof=1) / np.sqrt(x.size))]
 
 
-def diagnose(seed, deals, n, rules, seats, bid, worlds):
+def diagnose(seed, deals, n, rules, seats, bid, worlds, target=False):
+    """``target``: pimc as its play policy with target queries runs (``TARGET_QUERY``
+    within the play budget ``PLAY_NODES``), else exact values with no budget."""
     from pitchsim.kernels.dispatch import choose_card
     from pitchsim.kernels.policies import PLAY_POLICY_IDS
 
@@ -186,7 +195,12 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
             ):
                 out = np.empty((k, w), dtype=np.int64)
                 t = time.process_time()
-                cards, kept, _ = card_outcomes(ev, w, *args, np.uint64(stream), out, False)
+                nodes, opts = (
+                    (PLAY_NODES, TARGET_QUERY) if target and ev == DOUBLE_DUMMY else (0, 0)
+                )
+                cards, kept, _ = card_outcomes(
+                    ev, w, *args, np.uint64(stream), out, False, nodes, opts
+                )
                 timing[name] += time.process_time() - t
                 choice.append(int(choose_by_outcomes(cards, out, kept, ours, bid, prior)))
                 if len(choice) == 1:
@@ -194,7 +208,7 @@ def diagnose(seed, deals, n, rules, seats, bid, worlds):
                     best = made.max() if ours else made.min()
                     tied = int((made == best).sum())
             if truth is None:
-                truth = true_values(v, dealt, bid, rules, cards)
+                truth = true_values(v, dealt, bid, rules, cards, target)
             s = stats[name]
             pick = choice[0]
             picks[name] = pick
@@ -274,6 +288,11 @@ def main() -> None:
     ap.add_argument("--bid", type=int, default=2)
     ap.add_argument("--seats", default="pitcher", choices=["pitcher", "defenders"])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--target",
+        action="store_true",
+        help="pimc by target queries within the play budget, as pimc:W+target plays",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     rules = Rules(partnership=a.partnership)
@@ -281,12 +300,13 @@ def main() -> None:
     ours = {s for s in range(n) if rules.team(s) == rules.team(0)}
     seats = ours if a.seats == "pitcher" else set(range(n)) - ours
     load = os.getloadavg()
-    r = diagnose(a.seed, a.deals, n, rules, seats, a.bid, a.worlds)
+    r = diagnose(a.seed, a.deals, n, rules, seats, a.bid, a.worlds, a.target)
     r.update(
         players=n,
         partnership=a.partnership,
         deals=a.deals,
         worlds=a.worlds,
+        target=a.target,
         bid=a.bid,
         seats=a.seats,
         seed=a.seed,
@@ -300,7 +320,8 @@ def main() -> None:
         print(
             render(
                 f"{n} players {table}, decisions of the {a.seats}, {a.deals} deals, "
-                f"W = {a.worlds}, aiming at bid {a.bid}",
+                f"W = {a.worlds}, aiming at bid {a.bid}"
+                + (", pimc by target queries" if a.target else ""),
                 r,
                 a.bid,
             )

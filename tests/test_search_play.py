@@ -1,6 +1,8 @@
 """Search play: the view's history (who played what, voids shown) and the search policies."""
 
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -297,3 +299,23 @@ def test_fresh_worlds_value_each_card_on_its_own_stream(evaluator):
         card_outcomes(evaluator, w, *args, key, shared, False, 0)
         differ += not np.array_equal(fresh, shared)
     assert differ > 0  # and the shared worlds are not the same as the fresh ones
+
+
+def test_a_search_named_with_options_carries_their_bits():
+    """``compare_policies.py --search pimc:16+target``: the searching seats play pimc:16
+    with ``TARGET_QUERY`` above the worlds count (the bits ``--ablate target`` gives the
+    full search), an ablation adds its own, and heuristic seats carry none."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    from compare_policies import search_policies  # noqa: PLC0415
+
+    from pitchsim.kernels.policies import WORLDS_SHIFT  # noqa: PLC0415
+    from pitchsim.kernels.search.monte_carlo import GREEDY_POINTS, TARGET_QUERY  # noqa: PLC0415
+
+    rules = Rules()
+    plain = seat_policies(["pimc:16", "heuristic", "heuristic", "heuristic", "heuristic"], 5)
+    named = search_policies(5, rules, "pimc:16+target", "heuristic", "")
+    assert list(named) == [plain[0] | TARGET_QUERY << WORLDS_SHIFT, *plain[1:]]
+    assert list(named) == list(search_policies(5, rules, "pimc:16", "heuristic", "target"))
+    both = search_policies(5, rules, "heuristic", "pimc:16+target", "greedy")
+    assert both[0] == plain[1]
+    assert all(p == plain[0] | (TARGET_QUERY | GREEDY_POINTS) << WORLDS_SHIFT for p in both[1:])

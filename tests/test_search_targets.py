@@ -9,6 +9,8 @@
   its card makes the bid in as many worlds as the exact valuing's best card.
 - A world over its own node budget is dropped and the next solved: the worlds kept are
   exactly those whose search fits the budget, each with its exact values.
+- With ``ROLLOUT_TIES`` the cards tied on the worlds made are ranked as ``rollout``
+  ranks them on the same worlds, then the prior.
 """
 
 import random
@@ -23,11 +25,15 @@ from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
+    PLAY_NODES,
+    ROLLOUT,
+    ROLLOUT_TIES,
     TARGET_QUERY,
     WORLD_NODES_SHIFT,
     choose_by_outcomes,
     decision_stream,
     sample_view_worlds,
+    search_card,
     value_worlds,
 )
 from pitchsim.search import minimax as reference
@@ -141,12 +147,10 @@ def view_worlds(pos, worlds_wanted, seed):
     return view, worlds[:kept], played_by, rest
 
 
-def valued(worlds, played_by, rest, opts=0, nodes=0):
+def valued(worlds, played_by, rest, opts=0, nodes=0, evaluator=DOUBLE_DUMMY):
     cards = rest[-1]
     out = np.full((cards.size, worlds.shape[0]), -7, dtype=np.int64)
-    done, searched = value_worlds(
-        DOUBLE_DUMMY, worlds, played_by, *rest[:-1], cards, out, nodes, opts
-    )
+    done, searched = value_worlds(evaluator, worlds, played_by, *rest[:-1], cards, out, nodes, opts)
     return out, int(done), int(searched)
 
 
@@ -198,3 +202,52 @@ def test_a_world_over_its_own_budget_is_dropped_and_the_next_solved():
         assert (part[:, :kept] == full[:, fits]).all()
         dropped += done - kept
     assert dropped > 0
+
+
+def rank(out, bid):
+    """Each card's rank on ``out`` as pimc and rollout rank it: worlds made, then points."""
+    return (out >= bid).sum(axis=1) * (out.size * max(out.max(), 0) + 1) + out.sum(axis=1)
+
+
+def test_rollout_ranks_the_cards_target_queries_tie():
+    """``TARGET_QUERY | ROLLOUT_TIES``: the card has the most worlds made by the target
+    queries (the fewest for a defender), among those the best rank by heuristic
+    playouts of the same worlds, among those the prior (``heuristic``'s card)."""
+    rng = random.Random(8)
+    positions = changed = 0
+    W = 10
+    for n in (4, 5, 6, 7):
+        for rules in (Rules(), Rules(partnership=True)) if n == 4 else (Rules(),):
+            for _ in range(6):
+                pos = varied_position(rng, n, rules, rng.randrange(2, 3 * n), rng.choice((2, 3)))
+                if pos.finished or pos.legal() & (pos.legal() - 1) == 0:
+                    continue
+                seed = rng.randrange(1000)
+                view, worlds, played_by, rest = view_worlds(pos, W, seed)
+                assert worlds.shape[0] == W
+                bid, cards = view.bid, rest[-1]
+                target, done, _ = valued(worlds, played_by, rest, TARGET_QUERY, PLAY_NODES)
+                playouts, _, _ = valued(worlds, played_by, rest, evaluator=ROLLOUT)
+                _, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
+                args = (view.legal, view.hand, view.seat, n, view.pitcher, bid, view.trump)
+                args += (trick_no, trick, trick_len, leader, played, won)
+                args += (seat_planes(view.played_by), voids, rules.to_array(), np.uint64(seed), 1)
+
+                def card(worlds_arg, args=args):
+                    return int(search_card(DOUBLE_DUMMY, worlds_arg, *args))
+
+                prior = card(0)  # no worlds: the prior
+                ours = rules.team(view.seat) == rules.team(view.pitcher)
+                sign = 1 if ours else -1
+                first = sign * (target[:, :done] >= bid).sum(axis=1)
+                tied = first == first.max()
+                second = sign * rank(playouts[:, :done], bid)
+                best = tied & (second == second[tied].max())
+                got = card(W | TARGET_QUERY | ROLLOUT_TIES)
+                j = list(cards).index(got)
+                assert best[j]
+                assert got == prior or not best[list(cards).index(prior)]
+                changed += got != card(W | TARGET_QUERY)
+                positions += 1
+    assert positions >= 20
+    assert changed > 0  # the playouts decided some ties that went to the prior

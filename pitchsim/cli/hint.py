@@ -436,7 +436,7 @@ def _why_policy(r: Hint, n: int) -> str:
         return ""
     if r.policy == "pimc":
         return f" (the default at {n} players)"
-    return f" (the default at {n} players: pimc solves each world, too slow for seconds here)"
+    return f" (the default at {n} players: pimc is dearer here and measured no stronger)"
 
 
 def _stop_line(r: Hint) -> str:

@@ -120,7 +120,9 @@ from .position import FamilyPosition, Position, PositionError
 
 EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
-# players costs too much for an answer in seconds (scripts/bench_hint_clock.py).
+# players costs too much for an answer in seconds (scripts/bench_hint_clock.py), and with
+# target queries, which fit the clock, it plays no stronger than rollout there (paired
+# on the same deals at 5 and 7 players: docs/search.md, issue 33 item 3).
 DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7: "rollout"}
 # Under a preset, rollout at every size: it values the game's score (OBJECTIVE), and the
 # old family solver's first trick was slow (scripts/bench_family_hint.py --pimc: 9 a

@@ -78,6 +78,12 @@ GREEDY_POINTS = 1 << 17
 # k > 0): a world the solver does not finish within 2**k nodes is dropped, not counted,
 # and the next world is solved.
 TARGET_QUERY = 1 << 18
+# ``ROLLOUT_TIES`` (with ``TARGET_QUERY``): cards that tie on the worlds made are ranked
+# as ``rollout`` ranks them on the same worlds (made, then points, each world played out
+# by ``heuristic``), before the prior: target queries alone leave every card tied in
+# most decisions at 7 players (``scripts/diagnose_search.py --target``), so the choice
+# fell to ``heuristic``'s card.
+ROLLOUT_TIES = 1 << 19
 WORLD_NODES_SHIFT = 20
 WORLD_NODES = 63 << WORLD_NODES_SHIFT
 
@@ -215,21 +221,42 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
     """The card the side wants most (see the module) from ``out[:, :kept]`` (the
     pitcher's side's points, 0 or more, under any preset: pimc's choice there too);
     ``prior`` wins ties."""
+    return choose_by_outcomes_then(cards, out, out, 0, kept, our_side, bid, prior)
+
+
+@njit(cache=True, inline="always")
+def _score(out, j, kept, bid, big):
+    """Card j's rank from ``out[j, :kept]``: the worlds reaching the bid, then points."""
+    made = 0
+    total = 0
+    for w in range(kept):
+        p = out[j, w]
+        total += p
+        made += p >= bid
+    return made * big + total
+
+
+@njit(cache=True, inline="always")
+def _big(out, rows, kept):
+    """More than any card's total in ``out[:rows, :kept]``: reaching the bid ranks first."""
     top = 0
-    for j in range(cards.size):
+    for j in range(rows):
         for w in range(kept):
             top = max(top, out[j, w])
-    big = kept * top + 1  # more than any card's total: reaching the bid ranks first
+    return kept * top + 1
+
+
+@njit(cache=True)
+def choose_by_outcomes_then(cards, out, then, then_kept, kept, our_side, bid, prior):
+    """``choose_by_outcomes`` on ``out``; cards it ties ranked again on ``then[:,
+    :then_kept]`` (0 worlds: not at all), then ``prior``."""
+    big = _big(out, cards.size, kept)
+    then_big = _big(then, cards.size, then_kept)
+    step = (then_kept + 1) * then_big  # more than any card's rank on ``then``
     best = prior
     best_score = -(1 << 62)
     for j in range(cards.size):
-        made = 0
-        total = 0
-        for w in range(kept):
-            p = out[j, w]
-            total += p
-            made += p >= bid
-        score = made * big + total
+        score = _score(out, j, kept, bid, big) * step + _score(then, j, then_kept, bid, then_big)
         if not our_side:
             score = -score
         if score > best_score or (score == best_score and cards[j] == prior):
@@ -589,4 +616,23 @@ def search_card(
     else:
         our_side = seat == pitcher
     aim = 0 if worlds & GREEDY_POINTS else bid
-    return choose_by_outcomes(cards, out, kept, our_side, aim, prior)
+    then = np.empty((cards.size, 0), dtype=np.int64)
+    ties = ROLLOUT_TIES | TARGET_QUERY
+    # (a world dropped for its own budget would shift the solved worlds' columns)
+    if (
+        evaluator == DOUBLE_DUMMY
+        and worlds & ties == ties
+        and worlds & WORLD_NODES == 0
+        and bid > 0
+    ):
+        # The same worlds (the same stream; the solved ones are the first ``kept``)
+        # played out by ``heuristic`` after each card.
+        then = np.empty((cards.size, worlds_wanted), dtype=np.int64)
+        card_outcomes(
+            ROLLOUT, worlds_wanted, legal, hand, seat, n, pitcher, bid, trump, trick_no,
+            trick, trick_len, leader, played, won, who, voids, rules, draw(key, counter),
+            then, (worlds & FRESH_WORLDS) != 0,
+        )  # fmt: skip
+    return choose_by_outcomes_then(
+        cards, out, then, min(kept, then.shape[1]), kept, our_side, aim, prior
+    )
