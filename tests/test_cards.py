@@ -1,8 +1,11 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pitchsim.game.cards import (
     CardError,
     card,
+    cards_of,
     format_card,
     format_cards,
     parse_card,
@@ -16,6 +19,13 @@ def test_encoding():
     assert parse_card("2C") == 0
     assert parse_card("AS") == 51
     assert parse_card("TH") == card(8, 2) == parse_card("10h") == parse_card("T♥")
+
+
+@given(st.integers(min_value=-(1 << 70), max_value=1 << 70))
+def test_cards_of_lists_the_packs_cards_in_a_mask_lowest_first(mask):
+    """Every card of the 54 (jokers 52, 53) whose bit is set, in order; bits past the
+    jokers are no cards (a recount bit by bit)."""
+    assert cards_of(mask) == [c for c in range(54) if (mask >> c) & 1]
 
 
 @pytest.mark.parametrize(

@@ -107,9 +107,18 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+_EVERY_CARD = (1 << N_CARDS_WITH_JOKERS) - 1
+
+
 def cards_of(mask: int) -> list[int]:
     """The cards in ``mask``, lowest card number first (jokers, 52 and 53, last)."""
-    return [c for c in range(N_CARDS_WITH_JOKERS) if mask >> c & 1]
+    mask &= _EVERY_CARD  # (bits past the jokers are no cards)
+    out = []
+    while mask:  # one step a card, not one a card of the pack: the search's hot loop
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 _SUIT_ALIASES = {s: i for i, s in enumerate(SUITS)} | {s: i for i, s in enumerate(SUIT_SYMBOLS)}
