@@ -25,7 +25,7 @@ its points, Game credited to the lowest seat of its side, as the reference's
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card
+from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card, popcount
 from ..trump_order import trump_ends
 from .borrow import borrowed
 from .tables import (
@@ -160,6 +160,63 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
     only under a called partner (12.1.6)."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
+    _card_awards(held, won, n, trump, fr, tab, award)
+    if fr[F_PARTNER] != 0:
+        _two_sides(won, n, pitcher, partner, fr, award, points)
+        return
+    partners = fr[F_PARTNERSHIP] != 0
+    if fr[F_GAME_TEN] == 0:  # (12.10: joker-game=half's doubled scale, a joker 1 on it)
+        award[GAME] = _game_side(won, n, partners, fr[F_JOKER_GAME] != 0)
+    # Each point to its side: a seat alone, or a team (its seats' parity); selects,
+    # since who won each point is data.
+    for s in range(8):
+        if s == n:
+            break
+        points[s] = 0
+    team0 = team1 = np.int64(0)
+    for i in range(N_AWARDS):
+        seat = award[i]
+        value = AWARD_VALUES[i] & -np.int64(seat >= 0)
+        if partners:
+            odd = -(seat & 1)
+            team1 += value & odd
+            team0 += value & ~odd
+        else:
+            points[seat if seat >= 0 else 0] += value
+    if partners:
+        for s in range(8):
+            if s == n:
+                break
+            points[s] = team1 if s & 1 else team0
+
+
+@njit(cache=True, inline="always")
+def score_awards(held, won, n, trump, fr, tab, award):
+    """``score_hand``'s ``award`` alone, inlined into the hand kernels, for rules
+    without a called partner (12.1.6 pools Game by the hand's sides: ``score_hand``).
+    A side's points are then its awards' values (``flags_points``)."""
+    _card_awards(held, won, n, trump, fr, tab, award)
+    if fr[F_GAME_TEN] == 0:
+        award[GAME] = _game_side(won, n, fr[F_PARTNERSHIP] != 0, fr[F_JOKER_GAME] != 0)
+
+
+# The awards worth 3 and 5 (``AWARD_VALUES``; every other is worth 1), as flag masks.
+WORTH_3 = np.int64(sum(1 << i for i in range(N_AWARDS) if AWARD_VALUES[i] == 3))
+WORTH_5 = np.int64(sum(1 << i for i in range(N_AWARDS) if AWARD_VALUES[i] == 5))
+assert set(AWARD_VALUES.tolist()) == {1, 3, 5}
+
+
+@njit(cache=True, inline="always")
+def flags_points(flags):
+    """The points of the awards whose bits (``AWARD_NAMES`` order) ``flags`` sets: a
+    side's points from its ``simulate.side_flags``, without a called partner."""
+    return popcount(flags) + 2 * popcount(flags & WORTH_3) + 4 * popcount(flags & WORTH_5)
+
+
+@njit(cache=True, inline="always")
+def _card_awards(held, won, n, trump, fr, tab, award):
+    """Every award but Game (game=count): ``award`` as the module says, Game left
+    NOT_PLAYED."""
     captors, in_play = _start(held, won, n, award)
     ranked = in_play & tab[trump, T_RANKED]
     if ranked:
@@ -190,33 +247,6 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
         award[FIVE] = _seat_of(captors, base + 3)
     if fr[F_FIVE] == FIVE_PEDRO:
         award[LEFT_PEDRO] = _seat_of(captors, (3 - trump) * 13 + 3)
-    if fr[F_PARTNER] != 0:
-        _two_sides(won, n, pitcher, partner, fr, award, points)
-        return
-    partners = fr[F_PARTNERSHIP] != 0
-    if fr[F_GAME_TEN] == 0:  # (12.10: joker-game=half's doubled scale, a joker 1 on it)
-        award[GAME] = _game_side(won, n, partners, fr[F_JOKER_GAME] != 0)
-    # Each point to its side: a seat alone, or a team (its seats' parity); selects,
-    # since who won each point is data.
-    for s in range(8):
-        if s == n:
-            break
-        points[s] = 0
-    team0 = team1 = np.int64(0)
-    for i in range(N_AWARDS):
-        seat = award[i]
-        value = AWARD_VALUES[i] & -np.int64(seat >= 0)
-        if partners:
-            odd = -(seat & 1)
-            team1 += value & odd
-            team0 += value & ~odd
-        else:
-            points[seat if seat >= 0 else 0] += value
-    if partners:
-        for s in range(8):
-            if s == n:
-                break
-            points[s] = team1 if s & 1 else team0
 
 
 PLAIN_AWARDS = (HIGH, LOW, JACK, GAME)  # the base game's four points (0.7)
