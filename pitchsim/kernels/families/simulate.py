@@ -51,9 +51,9 @@ from .score import (
     PLAIN_AWARDS,
     award_names,
     flags_points,
-    score_awards,
     score_hand,
     score_plain,
+    side_flags_of,
     side_of,
 )
 from .tables import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
@@ -444,8 +444,7 @@ def _play_block(
                 out_points[d] = points[PITCHER]
                 out_flags[d] = side_flags(award, mine, partners, partner)
             else:  # the side's points are its awards' values: no seat's points needed
-                score_awards(held, won, n, trump, fr, tab, award)
-                flags = side_flags(award, mine, partners, -1)
+                flags = side_flags_of(held, won, n, trump, fr, tab, mine)
                 out_points[d] = flags_points(flags)
                 out_flags[d] = flags
         else:
