@@ -69,16 +69,18 @@ def play_plain(
     """``play.play_hand`` for seats that do not search; returns ``(trump, tricks)``.
     A table of random players gets a loop without the heuristic in it (its code
     compiled in the loop slows every card, taken or not): ``random_play``.  A table
-    with a heuristic seat gets ``heuristic_play``'s loops, the rules' shape in each a
-    constant.  Under the base game's trumps and points (``policies.plain_trumps``:
-    auction-pitch, setback) the loop calls ``decide`` without the preset's masks, its
-    compile with them as constants, and leads by the base game's suit count
-    (``policies.opening_lead_plain``): together a tenth of a heuristic hand's time."""
+    with a heuristic seat gets one loop that reads the rules' shape per card: it costs
+    that loop little, and each copy of it compiles for seconds.  Under the base game's
+    trumps and points (``policies.plain_trumps``: auction-pitch, setback) the loop calls
+    ``decide`` without the preset's masks, its compile with them as constants, and
+    leads by the base game's suit count (``policies.opening_lead_plain``): together
+    a tenth of a heuristic hand's time."""
     for s in range(n):
         if policies[s] != RANDOM:
-            return heuristic_play(
+            return _play_plain(
                 held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands,
-                won, trick, tseats, log, legal_log,
+                won, trick, tseats, log, legal_log, True, fr[F_FOLLOW] == FOLLOW_ONLY,
+                plain_trumps(fr), False,
             )  # fmt: skip
     return random_play(
         held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
@@ -113,32 +115,6 @@ def all_random(policies, n):
         if policies[s] != RANDOM:
             return False
     return True
-
-
-@njit(cache=True, inline="always")
-def heuristic_play(
-    held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won, trick,
-    tseats, log, legal_log,
-):  # fmt: skip
-    """``play_plain`` for a table with a heuristic seat: one loop for the base game's
-    trumps (``policies.plain_trumps``), one for any other under follow=only and one for
-    the rest, each with its shape as constants (read per card as values, they cost the
-    jick's presets a tenth of their heuristic hands)."""
-    only = fr[F_FOLLOW] == FOLLOW_ONLY
-    if plain_trumps(fr):
-        return _play_plain(
-            held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, True, only, True, False,
-        )  # fmt: skip
-    if only:
-        return _play_plain(
-            held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
-            trick, tseats, log, legal_log, True, True, False, False,
-        )  # fmt: skip
-    return _play_plain(
-        held, n, pitcher, trump, first_lead, called, policies, fr, tab, key, hands, won,
-        trick, tseats, log, legal_log, True, False, False, False,
-    )  # fmt: skip
 
 
 @njit(cache=True, inline="always")
