@@ -204,3 +204,49 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     out = [np.empty(10, np.int64) for _ in range(3)]
     with pytest.raises(ValueError, match="base game's shape"):
         simulate_base_hands(7, 0, 10, 4, family_policies("random", 4), fr, tab, *out)
+
+
+@pytest.mark.parametrize(
+    "spec, n, policy",
+    [
+        ("smear", 3, "random"),
+        ("smear", 4, "heuristic"),  # low=dealt: Low to the side that held it
+        ("six-point", 4, "random"),  # partners, a joker, joker-game=half (12.10)
+        ("ten-point", 4, "heuristic"),  # game=ten, the 3, two jokers, the draw
+        ("cinch,discards=hidden", 4, "random"),  # five=pedro: the two pedros (12.6)
+        ("smear,low=captured,partnership=true", 4, "random"),
+        ("ten-point,partnership=false,partner=called", 5, "random"),  # 12.1.6
+    ],
+)
+def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
+    """The hand kernel (``simulate_family_hands``) reads its points and flags off the
+    cards each side took (``score.side_flags_of``, ``flags_points``: no seat for each
+    award) where no partner is called: deal by deal the same as the seat-by-seat score
+    (``score.score_hand``) that ``record_family_hands`` records for the same deals, its
+    flags the awards of the pitcher's side (seat 0's), its points their values."""
+    from pitchsim.kernels.families.score import AWARD_VALUES
+    from pitchsim.kernels.families.simulate import simulate_family_hands
+
+    deals = 3000
+    r = as_family(Rules.parse(spec))
+    fr, tab, pol = (
+        family_array(r, called_partner=True),
+        family_tables(r),
+        family_policies(policy, n),
+    )
+    assert hands_kernel(fr) is simulate_family_hands
+    dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
+    trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
+    award = np.empty((deals, N_AWARDS), np.int64)
+    record_family_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award)
+    out = [np.empty(deals, np.int64) for _ in range(3)]
+    simulate_family_hands(3, 0, deals, n, pol, fr, tab, *out)
+    assert np.array_equal(out[2], trump)
+    assert np.array_equal(out[0], points)
+    if r.partner != "none":
+        return  # the sides are the hand's: the kernel scores by ``score_hand`` there
+    side = (lambda s: s % 2) if r.partnership else (lambda s: s)
+    ours = (award >= 0) & (side(award) == side(0))
+    assert np.array_equal(out[1], (ours.astype(np.int64) << np.arange(N_AWARDS)).sum(axis=1))
+    assert np.array_equal(out[0], (ours * AWARD_VALUES).sum(axis=1))
+    assert (out[0] > 0).any() and (out[1] >> AWARD_NAMES.index("low") & 1).any()

@@ -25,7 +25,7 @@ its points, Game credited to the lowest seat of its side, as the reference's
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card
+from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card, popcount
 from ..trump_order import trump_ends
 from .borrow import borrowed
 from .tables import (
@@ -160,36 +160,7 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
     only under a called partner (12.1.6)."""
     held, won, fr, tab = borrowed(held), borrowed(won), borrowed(fr), borrowed(tab)
     award, points = borrowed(award), borrowed(points)
-    captors, in_play = _start(held, won, n, award)
-    ranked = in_play & tab[trump, T_RANKED]
-    if ranked:
-        # The highest and lowest key: the trump suit's own cards are keyed by rank, so
-        # its highest and lowest card; with a jick or a left pedro, the highest and
-        # lowest in trump order (``kernels.trump_order``: the order of the keys), one
-        # bit scan each.
-        if (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
-            hi, lo = trump_ends(ranked, trump)
-        else:
-            hi = highest_card(ranked)
-            lo = lowest_card(ranked)
-        award[HIGH] = _seat_of(captors, hi)
-        award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, lo)
-    base = trump * 13
-    award[JACK] = _seat_of(captors, base + 9)
-    if fr[F_JICK] != 0:
-        award[JICK] = _seat_of(captors, (3 - trump) * 13 + 9)
-    if fr[F_JOKERS] >= 1:
-        award[HIGH_JOKER] = _seat_of(captors, HJ)
-    if fr[F_JOKERS] >= 2:
-        award[LOW_JOKER] = _seat_of(captors, LJ)
-    if fr[F_GAME_TEN] != 0:
-        award[TEN] = _seat_of(captors, base + 8)
-    if fr[F_THREE] != 0:
-        award[THREE] = _seat_of(captors, base + 1)
-    if fr[F_FIVE] != 0:
-        award[FIVE] = _seat_of(captors, base + 3)
-    if fr[F_FIVE] == FIVE_PEDRO:
-        award[LEFT_PEDRO] = _seat_of(captors, (3 - trump) * 13 + 3)
+    _card_awards(held, won, n, trump, fr, tab, award)
     if fr[F_PARTNER] != 0:
         _two_sides(won, n, pitcher, partner, fr, award, points)
         return
@@ -217,6 +188,100 @@ def score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner):
             if s == n:
                 break
             points[s] = team1 if s & 1 else team0
+
+
+# The awards worth 3 and 5 (``AWARD_VALUES``; every other is worth 1), as flag masks.
+WORTH_3 = np.int64(sum(1 << i for i in range(N_AWARDS) if AWARD_VALUES[i] == 3))
+WORTH_5 = np.int64(sum(1 << i for i in range(N_AWARDS) if AWARD_VALUES[i] == 5))
+assert set(AWARD_VALUES.tolist()) == {1, 3, 5}
+
+
+@njit(cache=True, inline="always")
+def flags_points(flags):
+    """The points of the awards whose bits (``AWARD_NAMES`` order) ``flags`` sets: a
+    side's points from its flags (``side_flags_of``), without a called partner."""
+    return popcount(flags) + 2 * popcount(flags & WORTH_3) + 4 * popcount(flags & WORTH_5)
+
+
+ABSENT = 63  # no card: bit 63 of a card mask is never set, so nobody holds or took it
+
+
+@njit(cache=True, inline="always")
+def _award_cards(in_play, trump, fr, tab):
+    """The card of each award, in ``AWARD_NAMES`` order: High's and Low's (ABSENT when
+    no trump that can be either is in play: nobody's), the jack, the jick, the jokers,
+    the 10, the 3, the 5 and the left pedro; ABSENT for a point these rules lack, and
+    for Game (a count, not a card)."""
+    hi = lo = np.int64(ABSENT)
+    ranked = in_play & tab[trump, T_RANKED]
+    if ranked:
+        # The highest and lowest key: the trump suit's own cards are keyed by rank, so
+        # its highest and lowest card; with a jick or a left pedro, the highest and
+        # lowest in trump order (``kernels.trump_order``: the order of the keys), one
+        # bit scan each.
+        if (fr[F_JICK] != 0) | (fr[F_FIVE] == FIVE_PEDRO):
+            hi, lo = trump_ends(ranked, trump)
+        else:
+            hi = highest_card(ranked)
+            lo = lowest_card(ranked)
+    base = trump * 13
+    other = (3 - trump) * 13  # the other suit of trump's colour
+    no = np.int64(ABSENT)
+    return (
+        hi,
+        lo,
+        base + 9,
+        other + 9 if fr[F_JICK] != 0 else no,
+        np.int64(HJ) if fr[F_JOKERS] >= 1 else no,
+        np.int64(LJ) if fr[F_JOKERS] >= 2 else no,
+        base + 8 if fr[F_GAME_TEN] != 0 else no,
+        base + 1 if fr[F_THREE] != 0 else no,
+        base + 3 if fr[F_FIVE] != 0 else no,
+        no,
+        other + 3 if fr[F_FIVE] == FIVE_PEDRO else no,
+    )
+
+
+@njit(cache=True, inline="always")
+def _card_awards(held, won, n, trump, fr, tab, award):
+    """Every award but Game (game=count): ``award`` as the module says, Game left
+    NOT_PLAYED."""
+    captors, in_play = _start(held, won, n, award)
+    cards = _award_cards(in_play, trump, fr, tab)
+    award[HIGH] = _seat_of(captors, cards[HIGH])
+    award[LOW] = _seat_of(_planes(held, n) if fr[F_LOW_DEALT] != 0 else captors, cards[LOW])
+    for i in range(JACK, N_AWARDS):
+        if cards[i] != ABSENT:
+            award[i] = _seat_of(captors, cards[i])
+
+
+@njit(cache=True, inline="always")
+def side_flags_of(held, won, n, trump, fr, tab, mine):
+    """Bit i set when side ``mine`` (``side_of``) won award i (``AWARD_NAMES``), read
+    off the cards alone, without a seat for each award: the side took the award's card
+    (held it, for Low under low=dealt), or had Game's count.  The flags of
+    ``score_hand``'s awards, inlined into the hand kernels, for rules without a called
+    partner (12.1.6 pools Game by the hand's sides: ``score_hand``); the side's points
+    are then ``flags_points``."""
+    partners = fr[F_PARTNERSHIP] != 0
+    ours = held_ours = in_play = np.int64(0)
+    for s in range(8):
+        if s == n:
+            break
+        in_play |= held[s]
+        if side_of(s, fr) == mine:
+            ours |= won[s]
+            held_ours |= held[s]
+    cards = _award_cards(in_play, trump, fr, tab)
+    flags = np.int64(0)
+    for i in range(N_AWARDS):
+        flags |= ((ours >> cards[i]) & 1) << i
+    if fr[F_LOW_DEALT] != 0:
+        flags = flags & ~(np.int64(1) << LOW) | ((held_ours >> cards[LOW]) & 1) << LOW
+    if fr[F_GAME_TEN] == 0:
+        game = _game_side(won, n, partners, fr[F_JOKER_GAME] != 0)
+        flags |= np.int64(game == mine) << GAME
+    return flags
 
 
 PLAIN_AWARDS = (HIGH, LOW, JACK, GAME)  # the base game's four points (0.7)

@@ -47,17 +47,16 @@ from .policies import (
 )
 from .score import (
     AWARD_NAMES,
-    GAME,
-    JACK,
-    LOW,
     N_AWARDS,
     PLAIN_AWARDS,
     award_names,
+    flags_points,
     score_hand,
     score_plain,
+    side_flags_of,
     side_of,
 )
-from .tables import F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
+from .tables import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
 PITCHER = 0
@@ -148,6 +147,20 @@ def family_hand(
 
 @njit(cache=True, inline="always")
 def family_hand_fixed(
+    key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held,
+    hands, won, trick, tseats, award, points, log, legal_log, junk_log,
+):  # fmt: skip
+    """``family_play_fixed``, then the hand scored (``score.score_hand``)."""
+    trump, tricks, size, drawn, called, partner = family_play_fixed(
+        key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt,
+        held, hands, won, trick, tseats, log, legal_log, junk_log,
+    )  # fmt: skip
+    score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
+    return trump, tricks, size, drawn, called, partner
+
+
+@njit(cache=True, inline="always")
+def family_play_fixed(
     key,
     n,
     dealer,
@@ -165,13 +178,12 @@ def family_hand_fixed(
     won,
     trick,
     tseats,
-    award,
-    points,
     log,
     legal_log,
     junk_log,
 ):
-    """``family_hand`` with the pitcher dealt ``fixed_hand`` (0: a random hand) and,
+    """``family_hand`` played, not scored (``won``: each seat's tricks), with the
+    pitcher dealt ``fixed_hand`` (0: a random hand) and,
     under trump=named, ``fixed_trump`` named (-1: the pitcher's policy names it).
     Under trump=first-lead a fixed trump is not a rule but the pitcher's plan: his
     first lead is then his play policy's card of that printed suit when he holds one
@@ -201,9 +213,7 @@ def family_hand_fixed(
         held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab,
         key, hands, won, trick, tseats, log, legal_log,
     )  # fmt: skip
-    partner = partner_of(held, n, pitcher, called)
-    score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
-    return trump, tricks, size, drawn, called, partner
+    return trump, tricks, size, drawn, called, partner_of(held, n, pitcher, called)
 
 
 @njit(cache=True, inline="always")
@@ -418,27 +428,32 @@ def _play_block(
     no_log = borrowed(junk[:0])
     mine = side_of(PITCHER, fr)
     partners = fr[F_PARTNERSHIP] != 0
+    called_partner = fr[F_PARTNER] != 0
     # The deck's order matters only to a draw from the stock: without one the deal
     # writes the hands alone (``deal_family_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]  # (a kitty is the stock's last cards)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
         if base is None:
-            trump, _, _, _, _, partner = family_hand_fixed(
+            trump, _, _, _, _, partner = family_play_fixed(
                 key, n, n - 1, PITCHER, 0, fixed_hand, fixed_trump, policies, fr, tab, deck,
-                dealt, held, hands, won, trick, tseats, award, points, no_log, no_log, junk,
+                dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
             )  # fmt: skip
-            out_points[d] = points[PITCHER]
-            out_flags[d] = side_flags(award, mine, partners, partner)
+            if called_partner:
+                score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, partner)
+                out_points[d] = points[PITCHER]
+                out_flags[d] = side_flags(award, mine, partners, partner)
+            else:  # the side's points are its awards' values: no seat's points needed
+                flags = side_flags_of(held, won, n, trump, fr, tab, mine)
+                out_points[d] = flags_points(flags)
+                out_flags[d] = flags
         else:
             trump = family_hand_base(
                 key, n, n - 1, PITCHER, fixed_hand, fixed_trump, policies, fr, tab, deck,
                 dealt, held, hands, won, trick, tseats, award, no_log, no_log,
             )  # fmt: skip
             flags = plain_flags(award, mine, partners)  # each point worth 1
-            out_points[d] = (
-                (flags & 1) + (flags >> LOW & 1) + (flags >> JACK & 1) + (flags >> GAME & 1)
-            )
+            out_points[d] = flags_points(flags)
             out_flags[d] = flags
         out_trump[d] = trump
     keep_alive(owned)
