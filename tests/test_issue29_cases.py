@@ -151,6 +151,8 @@ def test_no_document_reaches_the_rules_parser_with_files_allowed(
         return real(spec, files)
 
     monkeypatch.setattr(rules_module, "rule_values", spy)
+    # a document's rule string is read once a process (``stated_rules``): read each here
+    monkeypatch.setattr(rules_module, "_stated_text", rules_module._stated_text.__wrapped__)
     rec = rules_files / "smear-record.json"
     rec.write_text(smear_game)
     save = rules_files / "smear-save.json"

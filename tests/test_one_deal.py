@@ -230,7 +230,7 @@ def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
     deals = 3000
     r = as_family(Rules.parse(spec))
     fr, tab, pol = (
-        family_array(r, called_partner=True),
+        family_array(r),
         family_tables(r),
         family_policies(policy, n),
     )
