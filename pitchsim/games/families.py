@@ -54,7 +54,7 @@ from ..kernels.families.game import (
     play_family_game,
     play_family_games,
 )
-from ..kernels.families.partner import call_of, partner_of
+from ..kernels.families.partner import call_and_partner
 from ..kernels.families.policies import FAMILY_POLICY_IDS
 from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
 from ..kernels.families.tables import (
@@ -399,8 +399,9 @@ def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: FamilyRules
     dealt = np.array(row[at["dealt"] : at["dealt"] + n], dtype=np.int64)
     held = np.array(row[at["held"] : at["held"] + n], dtype=np.int64)
     fr, tab = family_array(rules), family_tables(rules)
-    called = int(call_of(dealt[pitcher], held[pitcher], int(row[G_TRUMP]), fr, tab))
-    partner = int(partner_of(held, n, pitcher, called))
+    called, partner = (
+        int(x) for x in call_and_partner(dealt, held, n, pitcher, int(row[G_TRUMP]), fr, tab)
+    )
     return called, (partner if partner >= 0 else None)
 
 

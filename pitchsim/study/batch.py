@@ -53,7 +53,7 @@ from ..game.rules import Rules, as_family
 from ..games.policies import seat_policies
 from ..kernels.bits import popcount
 from ..kernels.deal import deck_without
-from ..kernels.families.partner import call_of, hand_side, partner_of
+from ..kernels.families.partner import call_and_partner, hand_side
 from ..kernels.families.score import N_AWARDS, NOT_PLAYED
 from ..kernels.simulate import BLOCK, simulate_hands
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
@@ -304,8 +304,7 @@ def describe_family_deals(
             keys[d] = k
             keys_held[d] = kh
             points[d] = points_in[d]
-            called = call_of(h, hh, t, fr, tab)  # 12.1.2, 12.1.4 (-1: none)
-            partner = partner_of(held[d], n, PITCHER, called)  # 12.1.5 (-1: none)
+            _, partner = call_and_partner(dealt[d], held[d], n, PITCHER, t, fr, tab)  # 12.1
             mine = hand_side(PITCHER, PITCHER, partner, fr)
             for i in range(award_in.shape[1]):
                 a = award_in[d, i]

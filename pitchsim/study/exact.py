@@ -304,7 +304,7 @@ def sample_hands(
     every seat's cards dealt and held, trump, the pitcher's side's points, the awards,
     the pitcher's partner under a called partner (12.1.5; -1: none), the trump masks of
     each deal and the seconds taken (wall and CPU)."""
-    from ..kernels.families.partner import call_of, partner_of
+    from ..kernels.families.partner import call_and_partner
     from ..kernels.families.sample import record_family_hands
     from ..kernels.families.score import N_AWARDS
     from ..kernels.families.simulate import family_policies
@@ -345,9 +345,9 @@ def sample_hands(
     out["partner"] = np.full(deals, -1, np.int64)
     if r.partner != "none":
         for d in range(deals):
-            dealt, held = out["dealt"][d], out["held"][d]
-            called = call_of(dealt[0], held[0], out["trump"][d], fr, tab)
-            out["partner"][d] = partner_of(held, players, 0, called)
+            out["partner"][d] = call_and_partner(
+                out["dealt"][d], out["held"][d], players, 0, out["trump"][d], fr, tab
+            )[1]
     out["rules"], out["players"], out["deals"] = r, players, deals
     out["trump_mask"] = tab[:, T_TRUMPS][out["trump"]]
     return out

@@ -62,6 +62,15 @@ def partner_of(held, n, pitcher, called):
 
 
 @njit(cache=True, inline="always")
+def call_and_partner(dealt, held, n, pitcher, trump, fr, tab):
+    """pitchsim's call read back (``call_of``, from the pitcher's hand in ``dealt`` and
+    ``held``, every seat's) and the seat holding it (``partner_of``): (-1, -1) without
+    a partner."""
+    called = call_of(dealt[pitcher], held[pitcher], trump, fr, tab)
+    return called, partner_of(held, n, pitcher, called)
+
+
+@njit(cache=True, inline="always")
 def hand_side(seat, pitcher, partner, fr):
     """The side ``seat`` plays on for the hand: ``score.side_of``, or under a called
     partner (12.1.6) the pitcher's seat for him and ``partner`` and -1 for all the others
