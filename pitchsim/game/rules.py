@@ -192,7 +192,7 @@ class Rules:
         11
         """
         given = {} if isinstance(spec, Rules) else rule_values(spec)
-        rules = spec if isinstance(spec, Rules) else build_rules(given)
+        rules = as_family(spec) if isinstance(spec, Rules) else build_rules(given)
         if partnership is not None:
             if not isinstance(partnership, bool):
                 raise RulesError(f"partnership takes true or false, not {partnership!r}")
@@ -890,13 +890,11 @@ def build_rules(values: dict) -> Rules:
         or values.get("all_pass") in ("next-dealer", "dealer-set", "dealer-free")
         or values.get("follow") == "only"
     )
-    if not extended:
-        return Rules(**values)
     fam = FAMILIES[family or "auction-pitch"]
     for key, allowed in fam.fixed.items():
         if key in values and values[key] not in allowed:
             raise RulesError(_conflict(fam, key, values[key]))
-    return normalised(FamilyRules(**(fam.preset | values | {"family": fam.name})))
+    return FamilyRules(**(fam.preset | values | {"family": fam.name}))
 
 
 def normalised(rules: FamilyRules) -> Rules:
