@@ -895,7 +895,7 @@ def _base_kernels(
 
 def _preset_target(rules: Rules) -> int:
     """The target of the rules' preset as it stands (7 for the base game)."""
-    if not isinstance(rules, FamilyRules):
+    if rules.base_game:
         return Rules().target
     return Rules.parse(rules.family).target
 
@@ -961,14 +961,14 @@ def advise(
     one (default 0); the game then lasts the hands left, and P(win game) is the chance
     of the highest total after the last of them.
     """
-    # The base game as plain Rules runs the base kernels (its answers stay what they
-    # were); every preset as FamilyRules, auction-pitch included, the family kernels.
-    preset = isinstance(rules, FamilyRules)
+    # The base game runs the base kernels (its answers stay what they were); every
+    # other preset, auction-pitch with any option beyond the base ones, the family kernels.
+    rules = rules or Rules()
+    preset = not rules.base_game
     if not preset:
         cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
         if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
             raise InputError("a hand has exactly 6 different cards")
-    rules = rules or Rules()
     if partnership and not rules.partnership:
         rules = dataclasses.replace(rules, partnership=True)
     if target is not None:

@@ -336,10 +336,10 @@ class BidOdds:
 
     @property
     def preset(self) -> bool:
-        """The rules are a preset's (a FamilyRules): named in the output, with the
-        levels down the page; the base game's plain Rules keep the output they always
-        had (the levels across, BIDS as bids)."""
-        return isinstance(self.rules, FamilyRules)
+        """The rules are not the base game's (``Rules.base_game``): named in the output,
+        with the levels down the page; the base game keeps the output it always had (the
+        levels across, BIDS as bids)."""
+        return not self.rules.base_game
 
     @property
     def hand_text(self) -> str:
@@ -736,7 +736,7 @@ def bid_odds(
     family = as_family(rules)
     jokers = family.jokers
     cards = parse_cards(hand, jokers=jokers) if isinstance(hand, str) else list(hand)
-    preset = isinstance(rules, FamilyRules)  # the family kernels play it
+    preset = not rules.base_game  # the family kernels play it
     _check_hand(cards, rules, players, preset)
     family.check_players(players)
     samples = DEFAULT_SAMPLES if samples is None else samples

@@ -42,7 +42,7 @@ def rules_command(
 ) -> None:
     """Print the rules in force: the base rules, or with --rules (and --partnership)."""
     rule_set = make_rules(rules, partnership, None)  # --partnership vs partnership=false
-    if isinstance(rule_set, families.FamilyRules):
+    if not rule_set.base_game:
         _print_family(rule_set, as_json)
         return
     base = BASE_RULES.describe()

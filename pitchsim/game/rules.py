@@ -146,6 +146,24 @@ class Rules:
         if self.partnership and players != 4:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
 
+    @property
+    def base_game(self) -> bool:
+        """The base game (RULES.md): auction-pitch with its own options only, every
+        option a preset adds at auction-pitch's value.  The base game is one preset of
+        one rules type; this says whether a rules value is that shape, whatever its
+        class, where the base game's wire formats and kernels still differ."""
+        return True
+
+    # One game, one value: the base game as a plain Rules and as the auction-pitch preset
+    # are equal (and hash alike), so rules read from any source compare as rules.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    def __hash__(self) -> int:
+        return hash(_values(self))
+
     def require_kernels(self, who: str) -> None:
         """Refuse (:class:`FamilyNotPlayed`, naming ``who``) rules
         the numba kernels cannot play yet: every rule family but the base game.  The
@@ -686,7 +704,7 @@ OPTION_ORDER = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # equality and hash: Rules' (every option's value)
 class FamilyRules(Rules):
     """The rules of one game of any family: the base options plus the generic ones of
     VARIANTS.md 6.1.  Build them with :meth:`Rules.parse` (``"smear,target=15"``)."""
@@ -720,6 +738,18 @@ class FamilyRules(Rules):
         for key, allowed in family.fixed.items():
             if getattr(self, key) not in allowed:
                 raise RulesError(_conflict(family, key, getattr(self, key)))
+        plain = self.family == "auction-pitch" and all(
+            getattr(self, k) == _PRESET_DEFAULTS[k] for k in FAMILY_FIELDS
+        )
+        if plain:  # and the base options at the base game's values (dealer-steal=max is not)
+            base = {f.name: getattr(self, f.name) for f in dataclasses.fields(Rules)}
+            try:
+                Rules(**base | {"min_bid": 1})
+            except RulesError:
+                plain = False
+        if plain and self.min_bid not in (1, 2):  # the base game keeps 1 or 2 (1.2, 6.1)
+            raise RulesError(f"min-bid must be 1 or 2, not {self.min_bid}")
+        object.__setattr__(self, "_base_game", plain)
         if not 1 <= self.min_bid <= self.max_bid:  # 6.1 (the base game keeps 1 or 2, 1.2)
             raise RulesError(
                 f"min-bid must be 1-{self.max_bid} with a maximum bid of {self.max_bid}, "
@@ -855,11 +885,26 @@ class FamilyRules(Rules):
             if (k != "kitty" or self.kitty) and (k != "partner" or self.partner != "none")
         }
 
+    @property
+    def base_game(self) -> bool:
+        return self._base_game
+
     def to_array(self):
+        if self._base_game:  # the base game's kernels read the base options alone
+            return Rules.to_array(self)
         raise FamilyNotPlayed(self, "the numba kernels")
 
     def require_kernels(self, who: str) -> None:
-        raise FamilyNotPlayed(self, who)
+        if not self._base_game:
+            raise FamilyNotPlayed(self, who)
+
+
+_PRESET_DEFAULTS = {f.name: f.default for f in dataclasses.fields(FamilyRules)}
+
+
+def _values(rules: Rules) -> tuple:
+    """Every option's value, the base game's rules as the auction-pitch preset."""
+    return tuple(getattr(rules, k, v) for k, v in _PRESET_DEFAULTS.items())
 
 
 def _text(value: object) -> str:
@@ -879,17 +924,10 @@ def _conflict(family: Family, key: str, value: object) -> str:
 
 def build_rules(values: dict) -> Rules:
     """The rules that checked option ``values`` (field names; ``family`` a family name)
-    stand for: a plain :class:`Rules` when they stay inside the base game's options,
-    else a :class:`FamilyRules` starting from the family's preset (auction-pitch when
-    none is named) with the given options on top."""
+    stand for: the family's preset (auction-pitch when none is named, the base game)
+    with the given options on top.  One rules type serves every preset;
+    ``Rules.base_game`` says when they are the base game's."""
     family = values.get("family")
-    extended = (
-        family is not None
-        or any(k in FAMILY_FIELDS for k in values)
-        or values.get("dealer_steal") == "max"
-        or values.get("all_pass") in ("next-dealer", "dealer-set", "dealer-free")
-        or values.get("follow") == "only"
-    )
     fam = FAMILIES[family or "auction-pitch"]
     for key, allowed in fam.fixed.items():
         if key in values and values[key] not in allowed:
@@ -899,15 +937,8 @@ def build_rules(values: dict) -> Rules:
 
 def normalised(rules: FamilyRules) -> Rules:
     """``rules`` as a plain :class:`Rules` when they are the base game's, else as given."""
-    base = {f.name for f in dataclasses.fields(Rules)}
-    if rules.family == "auction-pitch" and all(
-        getattr(rules, f) == getattr(FamilyRules(), f) for f in FAMILY_FIELDS
-    ):
-        plain = {k: getattr(rules, k) for k in base}
-        try:
-            return Rules(**plain)
-        except RulesError:
-            return rules  # base options with a family-only value (dealer-steal=max, ...)
+    if rules.base_game:
+        return Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
     return rules
 
 
