@@ -79,11 +79,24 @@ def test_each_preset_is_its_generic_form(family):
     assert getattr(got, "max_bid", 4) == MAX_BIDS[family]
 
 
-def test_the_base_game_stays_the_plain_rules():
-    assert (
-        Rules.parse("auction-pitch") == BASE_RULES and type(Rules.parse("auction-pitch")) is Rules
-    )
+def test_the_base_game_is_the_auction_pitch_preset():
+    # One rules type: a rule string gives the auction-pitch preset, equal to (and
+    # hashing as) the base game's Rules, and says it is the base game's shape.
+    parsed = Rules.parse("auction-pitch")
+    assert type(parsed) is type(Rules.parse("smear")) is type(Rules.parse("low=dealt"))
+    assert parsed == BASE_RULES and hash(parsed) == hash(BASE_RULES) and parsed.base_game
     assert Rules.parse("auction-pitch,low=dealt,target=11") == Rules(low="dealt", target=11)
+    assert Rules.parse("low=dealt") != BASE_RULES
+    # any option beyond the base game's (VARIANTS.md 6.1) leaves its shape
+    for text in ("auction-pitch,jokers=1", "dealer-steal=max", "follow=only,trump=named"):
+        assert not Rules.parse(text).base_game, text
+        assert Rules.parse(text) != BASE_RULES, text
+    # the base game keeps min-bid 1 or 2 (1.2); a preset's bids go higher (6.1)
+    with pytest.raises(RulesError, match="min-bid must be 1 or 2, not 3"):
+        Rules.parse("min-bid=3")
+    assert Rules.parse("auction-pitch,jokers=1,min-bid=3").min_bid == 3
+    assert Rules.parse("low=dealt").describe() == Rules(low="dealt").describe()
+    assert Rules.parse("low=dealt").to_array().tolist() == Rules(low="dealt").to_array().tolist()
     assert list(Rules().describe()) == [
         "low",
         "min-bid",
@@ -332,7 +345,7 @@ def test_family_rule_strings_mean_what_they_say_or_are_refused(text):
     family = items[0] if items[0] in FAMILIES else given_.get("family", "auction-pitch")
     doc = rules.describe()
     assert doc.get("family", "auction-pitch") == family or (
-        family == "auction-pitch" and type(rules) is Rules
+        family == "auction-pitch" and rules.base_game
     )
     # every option given has the value given; every other one the family's (6.4)
     preset = dict(i.split("=", 1) for i in GENERIC_FORMS[family].split())
@@ -342,7 +355,7 @@ def test_family_rule_strings_mean_what_they_say_or_are_refused(text):
             **{k.replace("-", "_"): v for k, v in rules.describe().items()}
             | ({} if "family" in doc else {"family": "auction-pitch"})
         )
-        .describe()
+        .describe_in_full()
         .items()
     }
     for k in OPTIONS:

@@ -74,8 +74,9 @@ def test_12_3_the_rule_string_keeps_the_comma_of_2_9_a():
     assert r.target == 15 and Rules.parse(spec(r)) == r
     assert Rules.parse(r.describe()) == r
     assert "deck=2,9-A" in spec(r)
-    # auction-pitch with the whole pack stays the base game's plain rules
-    assert type(Rules.parse("auction-pitch,deck=2-A")) is Rules
+    # auction-pitch with the whole pack is the base game
+    assert Rules.parse("auction-pitch,deck=2-A").base_game
+    assert not Rules.parse("auction-pitch,deck=9-A").base_game
 
 
 @pytest.mark.parametrize("bad", ["3-A", "2", "2-9", "9A", ""])

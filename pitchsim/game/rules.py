@@ -189,7 +189,7 @@ class Rules:
         return a
 
     def describe(self) -> dict:
-        return {_name(f.name): getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {_name(f.name): getattr(self, f.name) for f in dataclasses.fields(Rules)}
 
     @classmethod
     def parse(
@@ -877,7 +877,12 @@ class FamilyRules(Rules):
             )
 
     def describe(self) -> dict:
-        """The complete rules: the family and every option, in VARIANTS.md 6.1 order."""
+        """The complete rules: the family and every option, in VARIANTS.md 6.1 order; the
+        base game's as it was always written, its own options alone (RULES.md)."""
+        return Rules.describe(self) if self._base_game else self.describe_in_full()
+
+    def describe_in_full(self) -> dict:
+        """The family and every option, in VARIANTS.md 6.1 order, the base game's too."""
         return {"family": self.family} | {
             _name(k): getattr(self, k)
             for k in OPTION_ORDER
