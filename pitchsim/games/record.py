@@ -25,6 +25,7 @@ from ..game.rules import (
     as_family,
     document_rules,
     label,
+    plain,
     rules_text,
 )
 from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call
@@ -85,7 +86,7 @@ def _rules(doc: dict) -> Rules:
     if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
-        rules = document_rules(spec_)  # a string or an object, never a file
+        rules = plain(document_rules(spec_))  # a string or an object, never a file
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
     family = doc.get("family")

@@ -47,7 +47,7 @@ from ..game.reference import (
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, Rules, rules_text, spec
+from ..game.rules import FamilyRules, Rules, is_base_game, plain, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
     Trick,
@@ -129,7 +129,7 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     calls it before it prints, starts or writes anything of the game."""
     rules.check_players(players)
     strategies = built_in_strategies(seats)
-    if isinstance(rules, FamilyRules):
+    if not is_base_game(rules):
         from .family_seat import checked_strategy
 
         for s in strategies:
@@ -173,13 +173,14 @@ def play_table_game(
     each finished hand's record; a seat raising :class:`StopGame` ends the game there
     (the record's ``stopped`` says why)."""
     n = len(seats)
+    rules = plain(rules)  # the base game on the base path, whatever type states it
     check_table(seats, rules, n)
     seats = [as_seat(s) for s in seats]
     names = list(names) if names is not None else [seat_name(s) for s in seats]
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    if isinstance(rules, FamilyRules):
+    if not is_base_game(rules):
         return _play_family_game(seats, rules, n, seed, board, names, on_hand)
     record = _record_head(rules, n, seed, board, names)
     scores = [0] * n
@@ -281,7 +282,7 @@ def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "rules": spec(rules) if isinstance(rules, FamilyRules) else rules_text(rules),
+        "rules": rules_text(rules) if is_base_game(rules) else spec(rules),
         "players": n,
         "seed": seed,
         "board": board,
