@@ -80,8 +80,9 @@ def record_of_game(game: Game) -> dict:
 
 
 def _rules(doc: dict) -> Rules:
-    """The record's rules: a base game's :class:`Rules`, or under a preset (a record
-    naming its ``family``, or rules of a family) a :class:`FamilyRules`."""
+    """The record's rules: the base game's as a plain :class:`Rules` (``rules.plain``,
+    whatever the rule string gives), or under a preset (a record naming its ``family``,
+    or rules other than the base game's) a :class:`FamilyRules`."""
     spec_ = doc.get("rules")
     if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')

@@ -17,13 +17,15 @@ The game comes back as a *record* (``docs/record.md``): the rules, every deal as
 every action in order and the results; ``games.record`` replays one and cuts views from
 it.
 
-Under every preset (rules given as a :class:`~pitchsim.game.rules.FamilyRules`: smear,
-setback, ten-point, or auction-pitch as one) a hand is a :class:`FamilyDeal`: the
+Under every preset but the plain base game (smear, setback, ten-point, or auction-pitch
+with a preset-only option: ``rules.is_base_game`` is false) a hand is a :class:`FamilyDeal`: the
 reference engine's preset rules (``game/reference/``), each seat asked from
 its :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming
 of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
 that built-in seats play the game ``tournament --rules PRESET`` plays for it.  The same
-walk replays a record (``games.record``).  Plain :class:`Rules` keep the base path.
+walk replays a record (``games.record``).  The base game keeps the base path and writes
+the base record, whether its rules come as a plain :class:`Rules` or as the auction-pitch
+preset (``rules.plain``).
 """
 
 from __future__ import annotations
@@ -445,10 +447,10 @@ def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
 
 # ---------------------------------------------------------------- every preset
 #
-# Under a FamilyRules (setback, smear, ten-point, and auction-pitch as a FamilyRules)
-# the hand is the reference engine's (game/reference/) and each seat is
-# asked from its view, which holds these rules.  Plain Rules keep the base path above,
-# byte for byte.
+# Under a preset other than the plain base game (setback, smear, ten-point, auction-pitch
+# with a preset-only option) the hand is the reference engine's (game/reference/) and
+# each seat is asked from its view, which holds these rules.  The base game keeps the
+# base path above, byte for byte, whatever type holds its rules (``rules.plain``).
 
 
 class _Drawn:
