@@ -13,7 +13,8 @@ boards and seed, alternated round by round (base first in even rounds, family fi
 odd ones), CPU seconds (``time.process_time``) of each.  The first call of each (numba
 compile or cache load) is timed apart and left out.  Prints each round, the median
 games per CPU-second of each, and the median of the per-round ratios family/base (1.0:
-as fast; under 1: the family kernels are slower).  Also checks that both played the
+as fast; under 1: the family kernels are slower), and the same per deal dealt (games
+of different lengths weigh alike).  Also checks that both played the
 same number of games and prints each side's win shares, which should agree closely
 (the family kernels deal the base game's hands card for card, tests/test_one_deal.py).
 """
@@ -57,6 +58,7 @@ def main() -> None:
         run(2)
         print(f"first call ({name}): {time.perf_counter() - t0:.1f} s wall (compile or load)")
     rates: dict[str, list[float]] = {"base": [], "family": []}
+    deal_rates: dict[str, list[float]] = {"base": [], "family": []}
     ratios = []
     shares = {}
     for r in range(args.rounds):
@@ -71,6 +73,9 @@ def main() -> None:
             games = args.boards * len(chosen)
             now[name] = games / cpu
             rates[name].append(now[name])
+            # deals dealt (redeals included): games of other lengths weigh alike
+            deals = out.deals if hasattr(out, "deals") else out.mean_deals * games
+            deal_rates[name].append(deals / cpu)
             wins = out.wins if hasattr(out, "wins") else [s.wins for s in out.results]
             shares[name] = [round(float(w) / games, 3) for w in _per_strategy(wins)]
         ratios.append(now["family"] / now["base"])
@@ -81,7 +86,12 @@ def main() -> None:
     print(f"strategies {args.strategies}, {n} players, {args.boards} boards, one thread")
     print(f"load average {os.getloadavg()[0]:.2f}")
     for name in rates:
-        print(f"{name:>6}: median {statistics.median(rates[name]):.1f} games/CPU-s")
+        print(
+            f"{name:>6}: median {statistics.median(rates[name]):.1f} games/CPU-s, "
+            f"{statistics.median(deal_rates[name]):.1f} deals/CPU-s"
+        )
+    per_deal = [f / b for f, b in zip(deal_rates["family"], deal_rates["base"], strict=True)]
+    print(f"family/base per deal: median {statistics.median(per_deal):.3f}")
     print(f"family/base: median {statistics.median(ratios):.3f} (min {min(ratios):.3f})")
     print(f"win shares (last round): base {shares['base']}, family {shares['family']}")
 
