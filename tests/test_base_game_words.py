@@ -133,3 +133,20 @@ def test_a_presets_hands_are_written_one_at_a_time_as_one_list():
     assert out == dumps_json(docs) + "\n"
     code, one, _ = cli("play", "--rules", "smear", "--seed", "4", "--json")
     assert code == 0 and json.loads(one) == docs[0] and one == dumps_json(docs[0]) + "\n"
+
+
+def test_a_preset_record_of_the_base_game_still_reads_back():
+    """A record the preset path wrote of the base game (``family`` auction-pitch, the
+    complete rules) replays through the preset reader, its actions checked by the rules
+    (built-in seats now decide the base game by the base kernels, so they are not asked
+    again), and is written again as it was."""
+    from pitchsim.game.rules import spec
+    from pitchsim.games.bidding import Strategy
+    from pitchsim.games.families import family_board
+    from pitchsim.games.record import preset_game_of_record, record_of_preset_game, replay
+
+    seats = [Strategy.parse("heuristic"), Strategy.parse("random")] * 2
+    doc = record_of_preset_game(family_board(3, 0, seats, as_family(Rules())))
+    assert doc["family"] == "auction-pitch" and doc["rules"] == spec(as_family(Rules()))
+    assert replay(doc) == doc
+    assert record_of_preset_game(preset_game_of_record(doc)) == doc

@@ -280,11 +280,13 @@ def _tell(seats, hook: str, doc: dict) -> None:
             getattr(s, hook)(i, doc)
 
 
-def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
-    return {
+def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False) -> dict:
+    """A record's fields before its hands: a preset's record (the preset path's, the
+    base game's too when played by it) states its ``family`` and complete rules."""
+    head = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "rules": rules_text(rules) if is_base_game(rules) else spec(rules),
+        "rules": spec(rules) if preset else rules_text(rules),
         "players": n,
         "seed": seed,
         "board": board,
@@ -296,6 +298,9 @@ def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
         "forfeit": None,
         "hands": [],
     }
+    if preset:
+        head["family"] = rules.family
+    return head
 
 
 def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
@@ -870,8 +875,7 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
 
 
 def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand) -> dict:
-    record = _record_head(r, n, seed, board, names)
-    record["family"] = r.family
+    record = _record_head(r, n, seed, board, names, preset=True)
     record["winners"] = []
     scores = [0] * n
     dealer = board % n
