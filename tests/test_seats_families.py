@@ -51,7 +51,13 @@ TABLES = [
     ("setback", 4, ["odds+rollout:8", "heuristic+heuristic"]),
     ("ten-point", 4, ["odds+random", "heuristic+rollout:8"]),
     ("ten-point,partnership=false", 5, ["random+random", "odds+rollout:8", "heuristic+heuristic"]),
-    ("auction-pitch", 4, ["heuristic+heuristic", "random+rollout:8", "heuristic+random"]),
+    # The plain base game's seat is the base kernels' (test_table.py); the base game's
+    # shape with one preset-only option (3.4's next-dealer) is the family kernels'.
+    (
+        "auction-pitch,all-pass=next-dealer",
+        4,
+        ["heuristic+heuristic", "random+rollout:8", "heuristic+random"],
+    ),
     ("smear,shoot=true", 3, ["heuristic+heuristic", "random+rollout:8", "odds+heuristic"]),
     # 11.8: the dealer robs (12.7), the discards face up (12.9); searching seats both sides
     ("cinch", 4, ["odds+rollout:8", "heuristic+rollout:8", "odds+heuristic", "random+random"]),

@@ -40,7 +40,8 @@ PLAYERS = {DRAWS: 5}
 
 
 def preset_rules(name: str):
-    # auction-pitch through the preset path: the base game as a FamilyRules
+    # auction-pitch given as the preset (a FamilyRules): the base game, whose table writes
+    # the base game's record whatever type holds its rules (rules.plain)
     return as_family(Rules()) if name == "auction-pitch" else Rules.parse(name)
 
 
@@ -149,7 +150,7 @@ def reference_game(doc: dict, r):
 @pytest.mark.parametrize("preset", [*PRESETS, "auction-pitch", DRAWS])
 def test_a_whole_game_is_the_reference_engines_game(preset):
     r, doc = game_of(preset)
-    assert doc["forfeit"] is None and doc["family"] == r.family
+    assert doc["forfeit"] is None and doc.get("family", "auction-pitch") == r.family
     ref = reference_game(doc, r)
     assert len(ref.hands) == len(doc["hands"])
     for h, mine in zip(ref.hands, doc["hands"], strict=True):
@@ -160,7 +161,7 @@ def test_a_whole_game_is_the_reference_engines_game(preset):
             assert [t[3] for t in h.play.tricks] == [t["winner"] for t in mine["tricks"]]
             assert h.play.score.awards == mine["points"]
     # the preset's game end (6.1 win): somebody won, by the reference's rule
-    assert ref.winners and doc["winners"] == ref.winners
+    assert ref.winners and (doc.get("winners") or [doc["winner"]]) == ref.winners
     assert doc["final_scores"] == ref.scores
     side = ref.winners[0]
     best = max(ref.scores)

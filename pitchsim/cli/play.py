@@ -20,7 +20,7 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.rules import FamilyRules, label
+from ..game.rules import is_base_game, label, plain
 from ..game.rules import spec as spec_of
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
@@ -136,8 +136,8 @@ def play_command(
     if game and any(v is not None for v in fixed.values()):
         given = ", ".join(k for k, v in fixed.items() if v is not None)
         raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
-    rule_set = make_rules(rules, partnership, players)
-    if isinstance(rule_set, FamilyRules):
+    rule_set = plain(make_rules(rules, partnership, players))  # the base game: its kernels
+    if not is_base_game(rule_set):
         family_play(
             rule_set,
             players,
@@ -217,10 +217,7 @@ def play_command(
             d = rnd.to_json()
             d["seed"] = seed
             d["strategies"] = [s.name for s in seats]
-            text = dumps_json(d)
-            if rounds is not None:  # a JSON list, laid out as dumps_json lays out a list
-                text = ("[\n" if i == 0 else ",\n") + textwrap.indent(text, "  ")
-            sys.stdout.write(text + ("\n" if rounds is None else ""))
+            sys.stdout.write(_json_item(d, i, rounds is not None))
         else:
             sys.stdout.write(
                 render(rnd, f"Deal {i} of seed {seed}  ·  {players} players  ·  {names}")
@@ -237,6 +234,15 @@ def play_command(
             )
     if as_json and rounds is not None:
         sys.stdout.write("\n]\n")
+
+
+def _json_item(doc: dict, i: int, listed: bool) -> str:
+    """Hand ``i``'s document as written while the hands are played: alone, or as an item
+    of a JSON list laid out as ``dumps_json`` lays out a list (closed by the caller)."""
+    text = dumps_json(doc)
+    if not listed:
+        return text + "\n"
+    return ("[\n" if i == 0 else ",\n") + textwrap.indent(text, "  ")
 
 
 def _hands_in_turn(deal_hand, count: int, first_dealer: int, players: int, rules):
@@ -380,7 +386,6 @@ def family_play(
         return
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
-    docs = []
     if cards or suit >= 0 or bid is not None:
         from ..games.families import check_fixed
 
@@ -407,12 +412,13 @@ def family_play(
                 "deal": r,
                 "strategies": [s.name for s in seats],
             }
-            docs.append(d)
+            # One hand at a time, as the base game's: --rounds can be any size.
+            sys.stdout.write(_json_item(d, r, rounds is not None))
         else:
             title = f"Deal {r} of seed {seed}  ·  {label(rules)}  ·  {players} players  ·  {names}"
             sys.stdout.write(render_family_hand(h, rules, title))
-    if as_json:
-        print_json(docs if rounds is not None else docs[0])
+    if as_json and rounds is not None:
+        sys.stdout.write("\n]\n")
 
 
 def render_family_hand(h, rules, title: str) -> str:

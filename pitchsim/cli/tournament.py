@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import BASE_RULES, BIDS, FamilyRules, label
+from ..game.rules import BASE_RULES, BIDS, is_base_game, label, plain
 from ..util.limits import MAX_GAMES, MAX_TARGET
 from ..util.stats import too_few
 from .app import app
@@ -96,12 +96,12 @@ def tournament_command(
 
 
 def _rules_note(r: TournamentResult) -> str:
-    if isinstance(r.rules, FamilyRules):
+    if not is_base_game(r.rules):
         return label(r.rules)
     base = BASE_RULES.describe()
     changed = [
         f"{k}={v}"
-        for k, v in r.rules.describe().items()
+        for k, v in plain(r.rules).describe().items()
         if base[k] != v and k not in ("target", "partnership")
     ]
     return ", ".join(changed) if changed else "base rules"

@@ -956,6 +956,20 @@ def as_family(rules: Rules) -> FamilyRules:
     return FamilyRules(**base)
 
 
+@functools.lru_cache(maxsize=256)
+def plain(rules: Rules) -> Rules:
+    """``rules`` as a plain :class:`Rules` when they are the base game's (auction-pitch
+    with every preset-only option at its default), whichever type holds them; else as
+    given.  The base game's documents (views, records) keep its own words, and its hands
+    go to the base kernels, by what the rules are, not by their type."""
+    return normalised(rules) if isinstance(rules, FamilyRules) else rules
+
+
+def is_base_game(rules: Rules) -> bool:
+    """Whether ``rules`` are the plain base game (:func:`plain`)."""
+    return not isinstance(plain(rules), FamilyRules)
+
+
 def family_of(rules: Rules) -> str:
     return rules.family if isinstance(rules, FamilyRules) else "auction-pitch"
 

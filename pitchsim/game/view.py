@@ -71,7 +71,9 @@ from .rules import (
     RulesError,
     as_family,
     document_rules,
+    is_base_game,
     label,
+    plain,
     rules_text,
     spec,
     stated_rules,
@@ -150,7 +152,7 @@ class View:
     :meth:`from_json` (checked) or :meth:`check` after building or ``replace``; the
     fields after ``out`` are worked out by the replay."""
 
-    rules: Rules  # as read: a plain Rules for the base game, else the preset's FamilyRules
+    rules: Rules  # a plain Rules for the base game (``plain``), else the preset's FamilyRules
     players: int
     seat: int
     dealer: int
@@ -303,8 +305,9 @@ class View:
     def from_json(cls, doc: object, who: str | None = None, rules: Rules | None = None) -> View:
         """A checked view from a decoded JSON object (see the module).  Given ``rules``
         (those of the table or command ``who`` reading it), the view's own rules must
-        be the same game, else it is refused naming both; the view then holds ``rules``
-        (auction-pitch as a ``FamilyRules`` is read, and written, as a preset)."""
+        be the same game, else it is refused naming both; the view then holds ``rules``.
+        The base game's rules are held as a plain ``Rules`` whatever type gives them, and
+        its views are written in its own words (docs/view.md)."""
         return _parse(doc, who, rules)
 
     def check(self) -> View:
@@ -324,7 +327,7 @@ class View:
         return {"hands_played": self.hands_played, "hands_left": self.hands_left}
 
     def to_json(self) -> dict:
-        if not isinstance(self.rules, FamilyRules):
+        if is_base_game(self.rules):
             # The base game's words (docs/view.md): no field only a preset has.
             return {
                 "rules": rules_text(self.rules),
@@ -477,7 +480,7 @@ def names_a_family(doc: object) -> bool:
     if not isinstance(doc, dict) or not isinstance(doc.get("rules"), str | dict):
         return False
     try:
-        return isinstance(document_rules(doc["rules"]), FamilyRules)
+        return not is_base_game(document_rules(doc["rules"]))
     except (RulesError, TypeError, ValueError):
         return False
 
@@ -572,6 +575,7 @@ def _rules(doc: dict) -> Rules:
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
         else:
             given, rules = stated_rules(given_spec)  # a string or an object, never a file
+            rules = plain(rules)  # the base game read as one value, whatever type states it
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
     for key in ("partnership", "target"):
@@ -583,7 +587,7 @@ def _rules(doc: dict) -> Rules:
             raise ViewError(f"partnership must be true or false, not {shown(value)}")
         if key == "target":
             whole_number(value, "target")
-        stated = key in given or isinstance(rules, FamilyRules)
+        stated = key in given or not is_base_game(rules)
         if stated and getattr(rules, key) != value:
             raise ViewError(f"{key} is {shown(value)} but the rules say {getattr(rules, key)}")
         try:
@@ -615,9 +619,9 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
                 f"rules: this is a view of {label(rules)}, but {who or 'the table'} "
                 f"plays {label(expected)}"
             )
-        rules = expected
+        rules = plain(expected)
     r = as_family(rules)
-    preset = isinstance(rules, FamilyRules)  # else the base game's words: no preset fields
+    preset = not is_base_game(rules)  # else the base game's words: no preset fields
     n = whole_number(doc["players"], "players")
     try:
         rules.check_players(n)

@@ -24,7 +24,9 @@ from ..game.rules import (
     RulesError,
     as_family,
     document_rules,
+    is_base_game,
     label,
+    plain,
     rules_text,
 )
 from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call
@@ -79,13 +81,14 @@ def record_of_game(game: Game) -> dict:
 
 
 def _rules(doc: dict) -> Rules:
-    """The record's rules: a base game's :class:`Rules`, or under a preset (a record
-    naming its ``family``, or rules of a family) a :class:`FamilyRules`."""
+    """The record's rules: the base game's as a plain :class:`Rules` (``rules.plain``,
+    whatever the rule string gives), or under a preset (a record naming its ``family``,
+    or rules other than the base game's) a :class:`FamilyRules`."""
     spec_ = doc.get("rules")
     if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
-        rules = document_rules(spec_)  # a string or an object, never a file
+        rules = plain(document_rules(spec_))  # a string or an object, never a file
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
     family = doc.get("family")
@@ -789,7 +792,13 @@ def _recheck_strategies(doc: dict) -> None:
         return  # people or outside programs: the actions alone are the game
     if not all(isinstance(s, str) and not s.startswith("cmd:") for s in names):
         return
-    again = play_table_game(names, _rules(doc), seed, board)
+    rules = _rules(doc)
+    if is_base_game(rules) and is_preset_record(doc):
+        # The base game played by the preset path (a record naming family auction-pitch,
+        # written by the family kernels): built-in seats now decide the base game by the
+        # base kernels, so only its actions are checked, by the rules.
+        return
+    again = play_table_game(names, rules, seed, board)
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):
         if a["actions"] != b["actions"]:
             raise RecordError(
@@ -911,8 +920,7 @@ def record_of_preset_game(game) -> dict:
 
     r = as_family(game.rules)
     n = len(game.strategies)
-    record = _record_head(r, n, game.seed, game.board, game.strategies)
-    record["family"] = r.family
+    record = _record_head(r, n, game.seed, game.board, game.strategies, preset=True)
     record["winners"] = []
     scores = [0] * n
     counted = 0  # hands counted toward hands=N (12.4)

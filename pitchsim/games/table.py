@@ -17,13 +17,15 @@ The game comes back as a *record* (``docs/record.md``): the rules, every deal as
 every action in order and the results; ``games.record`` replays one and cuts views from
 it.
 
-Under every preset (rules given as a :class:`~pitchsim.game.rules.FamilyRules`: smear,
-setback, ten-point, or auction-pitch as one) a hand is a :class:`FamilyDeal`: the
+Under every preset but the plain base game (smear, setback, ten-point, or auction-pitch
+with a preset-only option: ``rules.is_base_game`` is false) a hand is a :class:`FamilyDeal`: the
 reference engine's preset rules (``game/reference/``), each seat asked from
 its :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming
 of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
 that built-in seats play the game ``tournament --rules PRESET`` plays for it.  The same
-walk replays a record (``games.record``).  Plain :class:`Rules` keep the base path.
+walk replays a record (``games.record``).  The base game keeps the base path and writes
+the base record, whether its rules come as a plain :class:`Rules` or as the auction-pitch
+preset (``rules.plain``).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from ..game.reference import (
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, Rules, rules_text, spec
+from ..game.rules import FamilyRules, Rules, is_base_game, plain, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
     Trick,
@@ -129,7 +131,7 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     calls it before it prints, starts or writes anything of the game."""
     rules.check_players(players)
     strategies = built_in_strategies(seats)
-    if isinstance(rules, FamilyRules):
+    if not is_base_game(rules):
         from .family_seat import checked_strategy
 
         for s in strategies:
@@ -173,13 +175,14 @@ def play_table_game(
     each finished hand's record; a seat raising :class:`StopGame` ends the game there
     (the record's ``stopped`` says why)."""
     n = len(seats)
+    rules = plain(rules)  # the base game on the base path, whatever type states it
     check_table(seats, rules, n)
     seats = [as_seat(s) for s in seats]
     names = list(names) if names is not None else [seat_name(s) for s in seats]
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    if isinstance(rules, FamilyRules):
+    if not is_base_game(rules):
         return _play_family_game(seats, rules, n, seed, board, names, on_hand)
     record = _record_head(rules, n, seed, board, names)
     scores = [0] * n
@@ -277,11 +280,13 @@ def _tell(seats, hook: str, doc: dict) -> None:
             getattr(s, hook)(i, doc)
 
 
-def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
-    return {
+def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False) -> dict:
+    """A record's fields before its hands: a preset's record (the preset path's, the
+    base game's too when played by it) states its ``family`` and complete rules."""
+    head = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "rules": spec(rules) if isinstance(rules, FamilyRules) else rules_text(rules),
+        "rules": spec(rules) if preset else rules_text(rules),
         "players": n,
         "seed": seed,
         "board": board,
@@ -293,6 +298,9 @@ def _record_head(rules: Rules, n: int, seed, board, names) -> dict:
         "forfeit": None,
         "hands": [],
     }
+    if preset:
+        head["family"] = rules.family
+    return head
 
 
 def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
@@ -444,10 +452,10 @@ def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
 
 # ---------------------------------------------------------------- every preset
 #
-# Under a FamilyRules (setback, smear, ten-point, and auction-pitch as a FamilyRules)
-# the hand is the reference engine's (game/reference/) and each seat is
-# asked from its view, which holds these rules.  Plain Rules keep the base path above,
-# byte for byte.
+# Under a preset other than the plain base game (setback, smear, ten-point, auction-pitch
+# with a preset-only option) the hand is the reference engine's (game/reference/) and
+# each seat is asked from its view, which holds these rules.  The base game keeps the
+# base path above, byte for byte, whatever type holds its rules (``rules.plain``).
 
 
 class _Drawn:
@@ -867,8 +875,7 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
 
 
 def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand) -> dict:
-    record = _record_head(r, n, seed, board, names)
-    record["family"] = r.family
+    record = _record_head(r, n, seed, board, names, preset=True)
     record["winners"] = []
     scores = [0] * n
     dealer = board % n

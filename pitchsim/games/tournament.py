@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import BIDS, FamilyRules, Rules
+from ..game.rules import BIDS, Rules, as_family, is_base_game, plain
 from ..kernels.game import play_games
 from ..util.atomic import write_file as atomic_write_text
 from ..util.errors import InputError, quoted
@@ -288,13 +288,14 @@ def tournament(
     rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
+    rules = plain(rules)  # the base game on the base kernels, whatever type states it
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
     outside = any(_outside(e) for e in entries)
     chosen = None if outside else parse_strategies(strategies)  # its words for a blank name
     from .table import check_table  # the table's refusals, as play and practice say them
 
     check_table(entries, rules, players)  # before a program starts or a record is written
-    family = isinstance(rules, FamilyRules)
+    family = not is_base_game(rules)
     if outside:
         what = "games" if games is not None else "boards"
         return table_tournament(
@@ -483,10 +484,10 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
     prepare_record_dir(directory)
     for b in range(boards):
         for r, seats in enumerate(tables):
-            if isinstance(rules, FamilyRules):
+            if not is_base_game(rules):
                 doc = record_of_preset_game(family_board(seed, b, seats, rules))
             else:
-                doc = record_of_game(play_board(seed, b, seats, rules))
+                doc = record_of_game(play_board(seed, b, seats, plain(rules)))
             atomic_write_text(record_path(directory, b, r), dumps_json(doc, indent=None) + "\n")
 
 
@@ -511,7 +512,6 @@ def table_tournament(
     import time
     from pathlib import Path
 
-    from ..game.rules import BIDS
     from ..util.errors import InputError
     from ..util.limits import MAX_GAMES, check_count
     from .bidding import Strategy
@@ -544,7 +544,7 @@ def table_tournament(
     if decision_time is not None or game_time is not None:
         if not any(isinstance(s, CommandSeat) for s in seats):
             raise InputError("time limits are for programs seated with cmd:COMMAND")
-    top = rules.max_bid if isinstance(rules, FamilyRules) else max(BIDS)  # a shoot: the top
+    top = as_family(rules).max_bid  # a shoot: the top
     wins = np.zeros((boards, k))
     score_sum = np.zeros(k)
     seat_games = np.zeros(k, dtype=np.int64)

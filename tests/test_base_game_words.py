@@ -1,0 +1,152 @@
+"""The base game is told by what its rules are, not by the type that holds them.
+
+docs/rules.md, "Rule families" and §1.1: ``auction-pitch`` is the base game, and
+``--rules auction-pitch,low=dealt`` is the same game as ``--rules low=dealt``.  Whether
+the rules come as a plain ``Rules`` or as the auction-pitch preset (``FamilyRules``, what
+``Rules.parse`` may give for every rule string), the base game's documents keep the base
+game's words (docs/view.md, docs/record.md: read by outside programs, docs/protocol.md)
+and its hands go to the base kernels: the same views, records and tournaments."""
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from pitchsim.game import reference as F
+from pitchsim.game.cards import cards_of
+from pitchsim.game.rules import (
+    FAMILIES,
+    FAMILY_FIELDS,
+    FamilyRules,
+    Rules,
+    as_family,
+    is_base_game,
+    plain,
+    rules_text,
+)
+from pitchsim.game.view import View, cut_hand
+from pitchsim.games.table import play_table_game
+from pitchsim.games.tournament import tournament
+
+BASE = [
+    Rules(),
+    Rules(target=11, all_pass="redeal"),
+    Rules(partnership=True, set_pitcher_wins=True),
+    Rules(low="dealt", min_bid=2, follow="suit", dealer_steal=False),
+]
+
+
+@pytest.mark.parametrize("rules", BASE, ids=rules_text)
+def test_the_base_game_is_the_base_game_whatever_holds_it(rules):
+    preset = as_family(rules)
+    assert isinstance(preset, FamilyRules)
+    assert is_base_game(rules) and is_base_game(preset)
+    assert type(plain(preset)) is Rules and plain(preset) == rules
+    assert plain(Rules.parse(f"auction-pitch,{rules_text(rules)}")) == rules  # rules.md
+
+
+def test_every_other_preset_and_option_is_not_the_base_game():
+    for name in FAMILIES:
+        if name != "auction-pitch":
+            assert not is_base_game(Rules.parse(name)), name
+    start = FamilyRules()
+    for key in FAMILY_FIELDS:  # any preset-only option off its default (VARIANTS.md 6.1)
+        if key == "family":
+            continue
+        default = getattr(start, key)
+        for value in (True, 1, 2, 9, "named", "non-trump", "pitcher-first", "called", "5-A"):
+            if type(value) is not type(default) or value == default:
+                continue
+            try:
+                changed = dataclasses.replace(start, **{key: value})
+            except Exception:  # not a value of this option
+                continue
+            assert not is_base_game(changed), (key, value)
+            assert plain(changed) is changed
+            break
+    assert not is_base_game(Rules.parse("dealer-steal=max"))  # a family-only base value
+
+
+@pytest.mark.parametrize("rules", BASE, ids=rules_text)
+def test_a_table_of_the_base_game_as_a_preset_writes_the_base_record(rules):
+    n = 4
+    names = ["odds+heuristic", "heuristic", "random", "heuristic+random"]
+    plain_record = play_table_game(names, rules, 3, 1)
+    preset_record = play_table_game(names, as_family(rules), 3, 1)
+    assert preset_record == plain_record
+    assert preset_record["rules"] == rules_text(rules) and "family" not in preset_record
+    assert len(preset_record["hands"][0]["hands"]) == n
+
+
+@pytest.mark.parametrize("rules", BASE, ids=rules_text)
+def test_a_base_view_read_under_the_preset_type_is_written_in_base_words(rules):
+    n = 4
+    pick = random.Random(7)
+    game = F.play_game(
+        n,
+        as_family(rules),
+        random.Random(5),
+        lambda seat, hand, calls, legal, scores: pick.choice(legal),
+        lambda seat, hand: pick.randrange(4),
+        lambda view: pick.choice(cards_of(view.legal)),
+        first_dealer=1,
+        max_hands=3,
+    )
+    count = 0
+    before = [0] * n
+    for hand in game.hands:
+        for _seat, doc, _action in cut_hand(hand, n, as_family(rules), before):
+            doc = json.loads(json.dumps(doc))
+            mine = View.from_json(doc)
+            table = View.from_json(doc, "the table", as_family(rules))
+            assert table == mine and type(table.rules) is Rules
+            written = table.to_json()
+            assert written["rules"] == rules_text(rules)
+            assert "draw" not in written and "phase" not in written  # no preset field
+            assert all(set(t) == {"leader", "cards"} for t in written["tricks"])
+            count += 1
+        before = list(hand.scores)
+    assert count > 10
+
+
+def test_a_tournament_of_the_base_game_as_a_preset_is_the_base_tournament():
+    a = tournament("heuristic,random", players=3, boards=20, rules=Rules(target=5), seed=2)
+    b = tournament(
+        "heuristic,random", players=3, boards=20, rules=as_family(Rules(target=5)), seed=2
+    )
+    assert [r.to_json() for r in a.results] == [r.to_json() for r in b.results]
+    assert b.to_json()["rules"] == a.to_json()["rules"]
+
+
+def test_a_presets_hands_are_written_one_at_a_time_as_one_list():
+    """``play --rounds N --json`` under a preset writes each hand as it is played (the
+    base game's way: --rounds may be large), the whole a JSON list laid out as one."""
+    from clirun import cli
+
+    from pitchsim.util.jsonio import dumps_json
+
+    code, out, _ = cli("play", "--rules", "smear", "--seed", "4", "--rounds", "3", "--json")
+    assert code == 0
+    docs = json.loads(out)
+    assert [d["deal"] for d in docs] == [0, 1, 2]
+    assert out == dumps_json(docs) + "\n"
+    code, one, _ = cli("play", "--rules", "smear", "--seed", "4", "--json")
+    assert code == 0 and json.loads(one) == docs[0] and one == dumps_json(docs[0]) + "\n"
+
+
+def test_a_preset_record_of_the_base_game_still_reads_back():
+    """A record the preset path wrote of the base game (``family`` auction-pitch, the
+    complete rules) replays through the preset reader, its actions checked by the rules
+    (built-in seats now decide the base game by the base kernels, so they are not asked
+    again), and is written again as it was."""
+    from pitchsim.game.rules import spec
+    from pitchsim.games.bidding import Strategy
+    from pitchsim.games.families import family_board
+    from pitchsim.games.record import preset_game_of_record, record_of_preset_game, replay
+
+    seats = [Strategy.parse("heuristic"), Strategy.parse("random")] * 2
+    doc = record_of_preset_game(family_board(3, 0, seats, as_family(Rules())))
+    assert doc["family"] == "auction-pitch" and doc["rules"] == spec(as_family(Rules()))
+    assert replay(doc) == doc
+    assert record_of_preset_game(preset_game_of_record(doc)) == doc
