@@ -911,6 +911,14 @@ def normalised(rules: FamilyRules) -> Rules:
     return rules
 
 
+def base_rules(rules: Rules) -> Rules | None:
+    """The plain :class:`Rules` of the base game when ``rules`` are it (auction-pitch,
+    every preset-only option at its default), whichever type carries them, else None:
+    what the base game's kernels, formats and texts are kept for."""
+    plain = normalised(as_family(rules))
+    return plain if type(plain) is Rules else None
+
+
 def as_family(rules: Rules) -> FamilyRules:
     """Any rules as a :class:`FamilyRules` (the base game as auction-pitch), for the
     reference engine, which reads every generic option."""

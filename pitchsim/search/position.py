@@ -53,6 +53,8 @@ from ..game.rules import (
     FamilyRules,
     Rules,
     RulesError,
+    as_family,
+    base_rules,
     label,
     rules_text,
     stated_rules,
@@ -126,6 +128,11 @@ class Position:
     def held(self) -> tuple[int, ...]:
         """The hands when the first card was led (as a family position's): the deal."""
         return self.dealt
+
+    @property
+    def called(self) -> int:
+        """The card the pitcher called (12.1): none in the base game."""
+        return -1
 
     @property
     def state(self) -> FamilyState:
@@ -232,7 +239,8 @@ class Position:
                 for t in self.tricks
             ],
             "partnership": self.rules.partnership,
-            "rules": rules_text(self.rules),
+            # the base game's rule string, whichever type carries its rules
+            "rules": rules_text(base_rules(self.rules) or self.rules),
         }
 
 
@@ -311,14 +319,14 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
                 f"(partnership={str(rules.partnership).lower()}) disagree: give one"
             )
         rules = replace(rules, partnership=partnership)
-    if stated is not None and stated != rules:
+    if stated is not None and as_family(stated) != as_family(rules):
         raise PositionError(f"the position's rules say {_differ(rules, stated)}: give one")
     return rules
 
 
 def _differ(ours: Rules, stated: Rules) -> str:
     """``low=dealt, --rules low=captured``: the options on which two rule sets differ."""
-    a, b = ours.describe(), stated.describe()
+    a, b = as_family(ours).describe(), as_family(stated).describe()
     keys = [k for k in a if a[k] != b[k]]
     show = lambda d: ",".join(f"{k}={str(d[k]).lower()}" for k in keys)  # noqa: E731
     return f"{show(a)}, --rules {show(b)}"
@@ -348,7 +356,7 @@ def parse_position(
     except RulesError as e:
         raise PositionError(str(e)) from None
     pitcher = _pitcher(doc, n)
-    if isinstance(rules, FamilyRules):
+    if base_rules(rules) is None:  # a preset beyond the base game, by its own rules
         if families:
             return _family_position(doc, rules, n, pitcher)
         rules.require_kernels("pitchsim")  # the caller's command is named on the way out
@@ -465,6 +473,11 @@ class FamilyPosition:
     @property
     def trump(self) -> int:
         return self.state.trump
+
+    @property
+    def called(self) -> int:
+        """The card the pitcher called (12.1), -1 without one."""
+        return self.state.called
 
     @property
     def leader(self) -> int | None:
