@@ -321,7 +321,7 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
         rules = replace(rules, partnership=partnership)
     if stated is not None and as_family(stated) != as_family(rules):
         raise PositionError(f"the position's rules say {_differ(rules, stated)}: give one")
-    return rules
+    return rules if stated is None else stated  # the same rules: the caller's object
 
 
 def _differ(ours: Rules, stated: Rules) -> str:
@@ -342,7 +342,7 @@ def parse_position(
     refuse it in one line)."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
-    if families and "hands" not in doc and "dealt" in doc:
+    if "hands" not in doc and "dealt" in doc:
         # a preset's round as `pitchsim play --json` writes it: the hands in play are
         # those held after the discard and draw, else those dealt
         doc = doc | {"hands": doc["held"] if doc.get("held") is not None else doc["dealt"]}
