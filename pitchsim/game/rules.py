@@ -911,14 +911,6 @@ def normalised(rules: FamilyRules) -> Rules:
     return rules
 
 
-def base_rules(rules: Rules) -> Rules | None:
-    """The plain :class:`Rules` of the base game when ``rules`` are it (auction-pitch,
-    every preset-only option at its default), whichever type carries them, else None:
-    what the base game's kernels, formats and texts are kept for."""
-    plain = normalised(as_family(rules))
-    return plain if type(plain) is Rules else None
-
-
 def as_family(rules: Rules) -> FamilyRules:
     """Any rules as a :class:`FamilyRules` (the base game as auction-pitch), for the
     reference engine, which reads every generic option."""
@@ -926,6 +918,20 @@ def as_family(rules: Rules) -> FamilyRules:
         return rules
     base = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)}
     return FamilyRules(**base)
+
+
+@functools.lru_cache(maxsize=256)
+def plain(rules: Rules) -> Rules:
+    """``rules`` as a plain :class:`Rules` when they are the base game's (auction-pitch
+    with every preset-only option at its default), whichever type holds them; else as
+    given.  The base game's documents (views, records) keep its own words, and its hands
+    go to the base kernels, by what the rules are, not by their type."""
+    return normalised(rules) if isinstance(rules, FamilyRules) else rules
+
+
+def is_base_game(rules: Rules) -> bool:
+    """Whether ``rules`` are the plain base game (:func:`plain`)."""
+    return not isinstance(plain(rules), FamilyRules)
 
 
 def family_of(rules: Rules) -> str:

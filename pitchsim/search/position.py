@@ -54,8 +54,9 @@ from ..game.rules import (
     Rules,
     RulesError,
     as_family,
-    base_rules,
+    is_base_game,
     label,
+    plain,
     rules_text,
     stated_rules,
 )
@@ -240,7 +241,7 @@ class Position:
             ],
             "partnership": self.rules.partnership,
             # the base game's rule string, whichever type carries its rules
-            "rules": rules_text(base_rules(self.rules) or self.rules),
+            "rules": rules_text(plain(self.rules)),
         }
 
 
@@ -356,7 +357,7 @@ def parse_position(
     except RulesError as e:
         raise PositionError(str(e)) from None
     pitcher = _pitcher(doc, n)
-    if base_rules(rules) is None:  # a preset beyond the base game, by its own rules
+    if not is_base_game(rules):  # a preset beyond the base game, by its own rules
         if families:
             return _family_position(doc, rules, n, pitcher)
         rules.require_kernels("pitchsim")  # the caller's command is named on the way out
