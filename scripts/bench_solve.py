@@ -114,14 +114,14 @@ def cut_positions(rng: np.random.Generator, n: int, count: int, rules: Rules, cu
 
 
 def timed_card_values(pos, table: np.ndarray) -> tuple[int, float, int]:
-    """(value, CPU ms, nodes) of ``preset_card_values`` on one position (as ``solve``)."""
+    """(value, CPU ms, nodes) of ``card_values`` on one position."""
     from pitchsim.search.double_dummy import kernel_args
 
-    values = np.empty(solver.N_CARDS, dtype=np.int64)
+    values = np.empty(52, dtype=np.int64)
     args = kernel_args(pos)
     nodes = table[0, 2]
     t = time.thread_time()
-    v = solver.preset_card_values(*args, table, values)
+    v = solver.card_values(*args, table, values)
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
 
 

@@ -369,9 +369,9 @@ def in_trick_bounds(pos):
     from pitchsim.kernels.search import solver as k
     from pitchsim.search.double_dummy import kernel_args
 
-    hands, won, dealt, n, leader, trick, tl, trump, pitcher, fr, tab = kernel_args(pos)
+    hands, won, dealt, n, leader, trick, tl, trump, pitcher, rules = kernel_args(pos)
     ctx = np.zeros(k._CTX, dtype=np.int64)
-    k._setup(ctx, dealt, n, pitcher, trump, fr, tab)
+    k._setup(ctx, dealt, n, pitcher, trump, k._options(rules), k.AUCTION_PITCH)
     counts = np.zeros(k.MAX_SEATS, dtype=np.int64)
     pts = ctx[k.C_BASE]
     for s in range(n):

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
+from ..game.rules import is_base_game, plain
 from ..games.clock import NODES_PER_SECOND, check_time
 from ..kernels.presets import family_array, family_tables
 from ..kernels.search import solver as kernel
@@ -68,10 +69,24 @@ def _table(players: int) -> np.ndarray:
     return _TABLE
 
 
+def preset_args(pos: Position | FamilyPosition) -> tuple:
+    """The arguments of ``solve_preset`` and ``preset_card_values`` for ``pos``, any
+    preset's (the base game's as auction-pitch: the one solver's form, what ``solve``
+    calls), up to its options and tables (the table comes after)."""
+    return (*_cards_args(pos), family_array(pos.rules), family_tables(pos.rules))
+
+
 def kernel_args(pos: Position | FamilyPosition) -> tuple:
-    """The arguments of ``solve_preset`` and ``preset_card_values`` for ``pos`` (any
-    preset's, the base game's as auction-pitch), up to its options and tables (the
-    table comes after)."""
+    """The arguments of the base game's entry points (``solve_position``,
+    ``card_values``: the rules array) for a base game's position, whichever type holds
+    its rules; a preset's (:func:`preset_args`) for any other."""
+    if not is_base_game(pos.rules):
+        return preset_args(pos)
+    return (*_cards_args(pos), plain(pos.rules).to_array())
+
+
+def _cards_args(pos: Position | FamilyPosition) -> tuple:
+    """The solver's arguments for ``pos`` up to the rules."""
     n = pos.players
     trick = np.zeros(max(n, 1), dtype=np.int64)
     trick[: len(pos.trick)] = pos.trick
@@ -86,8 +101,6 @@ def kernel_args(pos: Position | FamilyPosition) -> tuple:
         len(pos.trick),
         pos.trump,
         pos.pitcher,
-        family_array(pos.rules),
-        family_tables(pos.rules),
     )
 
 
@@ -173,7 +186,7 @@ def solve(
         return Solution(pos, pos.points(), {}, time=time)
     table = _table(pos.players) if table is None else table
     one = kernel.preset_card_values if each else kernel.solve_preset
-    args = (*kernel_args(pos), table)
+    args = (*preset_args(pos), table)
     out = np.empty(N_CARDS_WITH_JOKERS, dtype=np.int64)
     # the card a pitcher called (12.1): its holder is his partner (the solver's last)
     called = pos.called
