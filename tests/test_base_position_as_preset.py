@@ -19,7 +19,7 @@ import pytest
 
 from pitchsim.cli.solve import render
 from pitchsim.game.cards import cards_of, mask_of
-from pitchsim.game.rules import Rules, as_family, is_base_game, plain
+from pitchsim.game.rules import Rules, as_family, is_base_game, plain, rules_text
 from pitchsim.game.short_view import short_view
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search.double_dummy import kernel_args, preset_args, solve
@@ -110,7 +110,7 @@ def test_a_base_position_under_the_preset_reads_solves_and_shows_as_the_base_gam
         pos = parse_position(ENDGAME, stated, families=True)
         assert type(pos) is Position and pos.rules is stated
         # stated and carried alike: the caller's rules object
-        assert parse_position(ENDGAME | {"rules": {}}, stated).rules is stated
+        assert parse_position(ENDGAME | {"rules": rules_text(rules)}, stated).rules is stated
         s = solve(pos)
         got[type(stated)] = (pos.to_json(), s.to_json(), render(s, "Position"))
     assert got[Rules] == got[type(preset)]
