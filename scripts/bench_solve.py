@@ -33,7 +33,10 @@ same without and with partition search (``solver.T_NO_PARTITION``), relevance on
 under dominance (``solver.T_NO_TWO_CHOICE``).
 ``--alternate preset`` solves each deal by the base game's entry point
 (``solve_position``, the rules array) and by the presets' (``solve_preset``, the
-auction-pitch preset's options and tables), off and on: the base game as a preset.
+auction-pitch preset's options and tables), off and on: the base game as a preset.  On
+a fresh table the two search the same nodes deal for deal
+(tests/test_base_position_as_preset.py); here they share one table, whose earlier
+entries steer a search a little, so their node counts differ a little both ways.
 ``--load`` alone also prints each deal's nodes in searches that answered yes (the
 pitcher's side makes the target) and no; the rest went to searches the lead race gave up.
 """

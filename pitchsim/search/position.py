@@ -14,8 +14,11 @@ field (``winner``, ``points``, ``dealer``, ``trump``, ...) is ignored: who won e
 and which suit is trump follow from the cards.  ``tricks: []`` is the position before
 the opening lead, trump not yet fixed.
 
-Under a rule family (``"rules": "smear"`` or ``solve --rules smear``; only for callers
-that solve families, ``families=True``) ``hands`` are the hands when the first card is
+The base game is read so whichever type holds its rules (``Rules`` or the auction-pitch
+preset's ``FamilyRules``, ``rules.is_base_game``), and so is a preset's round of it
+(``dealt``/``held`` for ``hands``).  Under any other preset (``"rules": "smear"`` or
+``solve --rules smear``; only for callers that solve families, ``families=True``)
+``hands`` are the hands when the first card is
 led: the deal, or 6 each after the discard and draw (fewer allowed under follow=only;
 a preset's round as ``pitchsim play --json`` writes it gives them as ``held``, else
 ``dealt``);
