@@ -31,6 +31,12 @@ same without and with partition search (``solver.T_NO_PARTITION``), relevance on
 ``--alternate dominance`` without and with count dominance (``solver.T_NO_DOMINANCE``);
 ``--alternate twochoice`` without and with a second bucket hashed with the Game counts
 under dominance (``solver.T_NO_TWO_CHOICE``).
+``--alternate preset`` solves each deal by the base game's entry point
+(``solve_position``, the rules array) and by the presets' (``solve_preset``, the
+auction-pitch preset's options and tables), off and on: the base game as a preset.  On
+a fresh table the two search the same nodes deal for deal
+(tests/test_base_position_as_preset.py); here they share one table, whose earlier
+entries steer a search a little, so their node counts differ a little both ways.
 ``--load`` alone also prints each deal's nodes in searches that answered yes (the
 pitcher's side makes the target) and no; the rest went to searches the lead race gave up.
 """
@@ -43,7 +49,7 @@ import time
 
 import numpy as np
 
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, plain
 from pitchsim.kernels.search import solver
 
 
@@ -64,7 +70,9 @@ SWITCHES = {
     "partition": (solver.T_NO_PARTITION, 1),
     "dominance": (solver.T_NO_DOMINANCE, 1),
     "twochoice": (solver.T_NO_TWO_CHOICE, 1),
+    "preset": (None, 0),  # off: solve_position (the rules array), on: solve_preset
 }
+PRESET: tuple = ()  # the rules' preset options and tables (main sets them), for "preset"
 
 
 def timed_solve(
@@ -75,13 +83,18 @@ def timed_solve(
     for flag, _ in SWITCHES.values():
         table[0, flag] = 0
     flag, off = SWITCHES[switch]
-    table[0, flag] = 0 if on else off
+    if flag is not None:
+        table[0, flag] = 0 if on else off
+    preset = switch == "preset" and on
     n = deal.size
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(8, dtype=np.int64)
     nodes = table[0, 2]
     t = time.thread_time()
-    v = solver.solve_position(deal, won, deal, n, 0, trick, 0, -1, 0, arr, table)
+    if preset:
+        v = solver.solve_preset(deal, won, deal, n, 0, trick, 0, -1, 0, *PRESET, table)
+    else:
+        v = solver.solve_position(deal, won, deal, n, 0, trick, 0, -1, 0, arr, table)
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)
 
 
@@ -215,7 +228,12 @@ def main() -> None:
     else:
         counts = [int(x) for x in args.players.split(",")]
     rules = Rules.parse(args.rules)
-    arr = rules.to_array()
+    arr = plain(rules).to_array()  # the base game's, under either type
+    if args.alternate == "preset":
+        from pitchsim.kernels.presets import family_array, family_tables
+
+        global PRESET
+        PRESET = (family_array(rules), family_tables(rules))
     tables: dict[int, np.ndarray] = {}
 
     def table_for(n: int) -> np.ndarray:
@@ -228,6 +246,8 @@ def main() -> None:
     table = table_for(2)
     t0 = time.perf_counter()
     timed_solve(random_deals(np.random.default_rng(0), 2, 1)[0], arr, table)
+    if args.alternate == "preset":  # both entry points compiled before any timing
+        timed_solve(random_deals(np.random.default_rng(0), 2, 1)[0], arr, table, True, "preset")
     if args.cards:
         timed_card_values(cut_positions(np.random.default_rng(0), 2, 1, rules)[0], table)
     print(f"compile (or load from cache): {time.perf_counter() - t0:.1f} s")

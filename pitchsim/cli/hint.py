@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import FamilyRules, Rules
+from ..game.rules import Rules, is_base_game
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -260,7 +260,7 @@ def hint_command(
             game=game,
         )
     _say_warm(result)
-    if not isinstance(view.rules, FamilyRules):
+    if is_base_game(view.rules):
         hand_held, tricks_seen, line = view.held, _view_tricks(view), None
     else:  # a preset's view: seats out under follow=only skip tricks
         hand_held, tricks_seen, line = view.held, [], _family_trick_line(view)

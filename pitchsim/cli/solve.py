@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
-from ..game.rules import FamilyRules, Rules, label
+from ..game.rules import Rules, is_base_game, label, plain
 from .app import app
 from .common import JsonOpt, print_json, suit_label
 
@@ -89,7 +89,6 @@ def not_solved(s: Solution) -> str:
 def render(s: Solution, title: str) -> str:
     pos = s.position
     n = pos.players
-    family = isinstance(pos.rules, FamilyRules)
     head = [
         f"{n} players",
         "partnership" if pos.rules.partnership else "solo",
@@ -98,7 +97,7 @@ def render(s: Solution, title: str) -> str:
     if pos.bid is not None:
         head.append(f"bid {pos.bid}")
     head.append(f"trump {suit_label(pos.trump)}" if pos.trump >= 0 else "trump not yet led")
-    if family:
+    if not is_base_game(pos.rules):  # a preset beyond the base game: its label
         head.append(label(pos.rules))
         if pos.state.called >= 0:  # 12.1.5: its holder is the partner, else he is alone
             who = "the pitcher alone" if pos.state.partner is None else "partner"
@@ -106,8 +105,8 @@ def render(s: Solution, title: str) -> str:
     else:
         variants = [
             f"{k}={v}"
-            for k, v in pos.rules.describe().items()
-            if k in ("low", "follow") and v != getattr(type(pos.rules)(), k)
+            for k, v in plain(pos.rules).describe().items()
+            if k in ("low", "follow") and v != getattr(Rules(), k)
         ]
         if variants:
             head.append(", ".join(variants))

@@ -41,7 +41,7 @@ import re
 
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
-from .rules import FamilyRules, Rules, as_family, label, rules_text, spec
+from .rules import FamilyRules, Rules, as_family, is_base_game, label, plain, rules_text, spec
 from .view import KITTY_MISSING, View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
@@ -149,7 +149,7 @@ def short_view(
     """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or Rules()
     r = as_family(rules)
-    preset = isinstance(rules, FamilyRules)
+    preset = not is_base_game(rules)  # the base game: its own words, whichever type
     if r.discard != "none":
         raise ViewError(
             f"--hand: under {label(rules)} each seat discards and draws before the play "
@@ -194,7 +194,7 @@ def short_view(
                     f"--scores: score {i} must be a whole number, not {x.strip()!r}"
                 ) from None
     doc = {
-        "rules": spec(rules) if preset else rules_text(rules),
+        "rules": spec(rules) if preset else rules_text(plain(rules)),
         "players": players,
         "seat": seat,
         "dealer": dealer,

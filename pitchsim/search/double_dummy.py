@@ -40,8 +40,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
-from ..game.rules import FamilyRules, Rules
+from ..game.rules import is_base_game, plain
 from ..games.clock import NODES_PER_SECOND, check_time
+from ..kernels.presets import family_array, family_tables
 from ..kernels.search import solver as kernel
 from .position import FamilyPosition, Position
 
@@ -68,10 +69,24 @@ def _table(players: int) -> np.ndarray:
     return _TABLE
 
 
+def preset_args(pos: Position | FamilyPosition) -> tuple:
+    """The arguments of ``solve_preset`` and ``preset_card_values`` for ``pos``, any
+    preset's (the base game's as auction-pitch: the one solver's form, what ``solve``
+    calls), up to its options and tables (the table comes after)."""
+    return (*_cards_args(pos), family_array(pos.rules), family_tables(pos.rules))
+
+
 def kernel_args(pos: Position | FamilyPosition) -> tuple:
-    """The solver's arguments for ``pos`` (a base position's for ``solve_position`` and
-    ``card_values``, a preset's for ``solve_preset`` and ``preset_card_values``), up to
-    the rules' arrays (the table comes after)."""
+    """The arguments of the base game's entry points (``solve_position``,
+    ``card_values``: the rules array) for a base game's position, whichever type holds
+    its rules; a preset's (:func:`preset_args`) for any other."""
+    if not is_base_game(pos.rules):
+        return preset_args(pos)
+    return (*_cards_args(pos), plain(pos.rules).to_array())
+
+
+def _cards_args(pos: Position | FamilyPosition) -> tuple:
+    """The solver's arguments for ``pos`` up to the rules."""
     n = pos.players
     trick = np.zeros(max(n, 1), dtype=np.int64)
     trick[: len(pos.trick)] = pos.trick
@@ -86,18 +101,7 @@ def kernel_args(pos: Position | FamilyPosition) -> tuple:
         len(pos.trick),
         pos.trump,
         pos.pitcher,
-        *_rule_arrays(pos.rules),
     )
-
-
-def _rule_arrays(rules: Rules) -> tuple:
-    """The rules as the solver reads them: the base kernels' array, or a preset's
-    options and tables (``kernels.families.tables``)."""
-    if isinstance(rules, FamilyRules):
-        from ..kernels.presets import family_array, family_tables
-
-        return family_array(rules), family_tables(rules)
-    return (rules.to_array(),)
 
 
 @dataclass(frozen=True)
@@ -181,19 +185,14 @@ def solve(
     if pos.finished:
         return Solution(pos, pos.points(), {}, time=time)
     table = _table(pos.players) if table is None else table
-    if isinstance(pos, FamilyPosition):
-        width = N_CARDS_WITH_JOKERS
-        one = kernel.preset_card_values if each else kernel.solve_preset
-    else:
-        width = 52
-        one = kernel.card_values if each else kernel.solve_position
-    args = (*kernel_args(pos), table)
-    out = np.empty(width, dtype=np.int64)
-    # the card a pitcher called (12.1): its holder is his partner (the preset solver's last)
-    called = (pos.state.called,) if isinstance(pos, FamilyPosition) else ()
+    one = kernel.preset_card_values if each else kernel.solve_preset
+    args = (*preset_args(pos), table)
+    out = np.empty(N_CARDS_WITH_JOKERS, dtype=np.int64)
+    # the card a pitcher called (12.1): its holder is his partner (the solver's last)
+    called = pos.called
 
     def call() -> int:
-        return int(one(*args, out, *called) if each else one(*args, *called))
+        return int(one(*args, out, called) if each else one(*args, called))
 
     if time is None and progress is None:
         value, seconds, nodes = _unbudgeted(call, table)
@@ -201,7 +200,7 @@ def solve(
         value, seconds, nodes = _on_clock(call, table, time, progress)
     if value < 0:
         return Solution(pos, None, {}, CLOCK, time, seconds, nodes)
-    cards = {c: int(out[c]) for c in range(width) if out[c] >= 0} if each else {}
+    cards = {c: int(out[c]) for c in range(N_CARDS_WITH_JOKERS) if out[c] >= 0} if each else {}
     return Solution(pos, value, cards, None, time, seconds, nodes)
 
 

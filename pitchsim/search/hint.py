@@ -27,7 +27,9 @@ rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_
 attempts per world), the worlds ignore the auction instead and the answer says so
 (``Hint.auction``); no world the calls rule out is ever mixed into fitted ones.
 
-Under a preset (a view whose rules are a ``FamilyRules``, auction-pitch as one too) the
+Under a preset beyond the base game (``is_base_game`` false: a family, or auction-pitch
+with a family-only option; the base game itself keeps its kernels, whichever type
+carries its rules) the
 same search answers on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
 read off the view, worlds are dealt from it uniformly (the cards put down face down are
 in no hand), and they fit the play and the draw seen; with a bidding model named
@@ -59,7 +61,7 @@ import numpy as np
 
 from ..game.cards import cards_of, format_card, mask_of
 from ..game.reference import effective_suit, is_trump, pack, shows_void, trumps_in
-from ..game.rules import FamilyRules, label
+from ..game.rules import is_base_game, label, plain
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
 from ..games.clock import (
@@ -962,7 +964,7 @@ def hint(
         )  # fmt: skip
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
     n = v.players
-    rules = v.rules.to_array()
+    rules = base_array(v.rules)
     who = seat_planes(v.played_by)
     args = (
         v.legal,
@@ -1024,8 +1026,14 @@ def view_arrays(view: View) -> tuple:
         won,
         seat_planes(view.played_by),
         view.voids,
-        view.rules.to_array(),
+        base_array(view.rules),
     )
+
+
+def base_array(rules) -> np.ndarray:
+    """The base kernels' rules array of the base game, whichever type carries its rules
+    (a preset beyond it is refused there, ``FamilyNotPlayed``)."""
+    return plain(rules).to_array()
 
 
 def auction_arrays(view: View, model: str) -> tuple:
@@ -1225,7 +1233,7 @@ def hint_view(
     points (with their P(at least k)), not its objective (the base game's always do);
     ``game``: a preset's ``rollout`` values each card by the game on this hand
     (``GAME_OBJECTIVE``: who goes out, from the view's scores)."""
-    preset = isinstance(view.rules, FamilyRules)  # a preset's rules: the family kernels
+    preset = not is_base_game(view.rules)  # a preset beyond the base game: the family kernels
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)

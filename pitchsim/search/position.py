@@ -14,8 +14,11 @@ field (``winner``, ``points``, ``dealer``, ``trump``, ...) is ignored: who won e
 and which suit is trump follow from the cards.  ``tricks: []`` is the position before
 the opening lead, trump not yet fixed.
 
-Under a rule family (``"rules": "smear"`` or ``solve --rules smear``; only for callers
-that solve families, ``families=True``) ``hands`` are the hands when the first card is
+The base game is read so whichever type holds its rules (``Rules`` or the auction-pitch
+preset's ``FamilyRules``, ``rules.is_base_game``), and so is a preset's round of it
+(``dealt``/``held`` for ``hands``).  Under any other preset (``"rules": "smear"`` or
+``solve --rules smear``; only for callers that solve families, ``families=True``)
+``hands`` are the hands when the first card is
 led: the deal, or 6 each after the discard and draw (fewer allowed under follow=only;
 a preset's round as ``pitchsim play --json`` writes it gives them as ``held``, else
 ``dealt``);
@@ -53,7 +56,10 @@ from ..game.rules import (
     FamilyRules,
     Rules,
     RulesError,
+    as_family,
+    is_base_game,
     label,
+    plain,
     rules_text,
     stated_rules,
 )
@@ -126,6 +132,11 @@ class Position:
     def held(self) -> tuple[int, ...]:
         """The hands when the first card was led (as a family position's): the deal."""
         return self.dealt
+
+    @property
+    def called(self) -> int:
+        """The card the pitcher called (12.1): none in the base game."""
+        return -1
 
     @property
     def state(self) -> FamilyState:
@@ -232,7 +243,8 @@ class Position:
                 for t in self.tricks
             ],
             "partnership": self.rules.partnership,
-            "rules": rules_text(self.rules),
+            # the base game's rule string, whichever type carries its rules
+            "rules": rules_text(plain(self.rules)),
         }
 
 
@@ -311,14 +323,14 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
                 f"(partnership={str(rules.partnership).lower()}) disagree: give one"
             )
         rules = replace(rules, partnership=partnership)
-    if stated is not None and stated != rules:
+    if stated is not None and as_family(stated) != as_family(rules):
         raise PositionError(f"the position's rules say {_differ(rules, stated)}: give one")
-    return rules
+    return rules if stated is None else stated  # the same rules: the caller's object
 
 
 def _differ(ours: Rules, stated: Rules) -> str:
     """``low=dealt, --rules low=captured``: the options on which two rule sets differ."""
-    a, b = ours.describe(), stated.describe()
+    a, b = as_family(ours).describe(), as_family(stated).describe()
     keys = [k for k in a if a[k] != b[k]]
     show = lambda d: ",".join(f"{k}={str(d[k]).lower()}" for k in keys)  # noqa: E731
     return f"{show(a)}, --rules {show(b)}"
@@ -334,7 +346,7 @@ def parse_position(
     refuse it in one line)."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
-    if families and "hands" not in doc and "dealt" in doc:
+    if "hands" not in doc and "dealt" in doc:
         # a preset's round as `pitchsim play --json` writes it: the hands in play are
         # those held after the discard and draw, else those dealt
         doc = doc | {"hands": doc["held"] if doc.get("held") is not None else doc["dealt"]}
@@ -348,7 +360,7 @@ def parse_position(
     except RulesError as e:
         raise PositionError(str(e)) from None
     pitcher = _pitcher(doc, n)
-    if isinstance(rules, FamilyRules):
+    if not is_base_game(rules):  # a preset beyond the base game, by its own rules
         if families:
             return _family_position(doc, rules, n, pitcher)
         rules.require_kernels("pitchsim")  # the caller's command is named on the way out
@@ -465,6 +477,11 @@ class FamilyPosition:
     @property
     def trump(self) -> int:
         return self.state.trump
+
+    @property
+    def called(self) -> int:
+        """The card the pitcher called (12.1), -1 without one."""
+        return self.state.called
 
     @property
     def leader(self) -> int | None:
