@@ -35,7 +35,15 @@ from ..game.features import (
 from ..game.rules import FamilyRules, Rules, as_family, label
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
-from .manifest import KEY_NAMES, Manifest, PartRecord, RunError, key_table, read_manifest
+from .manifest import (
+    KEY_NAMES,
+    Manifest,
+    PartRecord,
+    RunError,
+    key_table,
+    read_manifest,
+    run_rules,
+)
 from .parts import VERIFY, read_part
 from .verified import VerifiedParts
 
@@ -134,7 +142,7 @@ def rules_match(run: Run, spec: str | None) -> None:
     if spec is None:
         return
     given = Rules.parse(spec)
-    if given.describe() != run.manifest.params.rules:
+    if run_rules(given) != run.manifest.params.rules:
         raise InputError(
             f"{run.path} was played under --rules {label(run.manifest.rules)}, "
             f"not {label(given)}: leave out --rules, or give the run's"
