@@ -466,14 +466,11 @@ class Manifest:
             raise _Corrupt(f"policy must be a name, not {doc['policy']!r}")
         rules = doc["rules"]
         family = isinstance(rules, dict) and "family" in rules
-        if family:  # a rule family's run: every option of the family, complete
-            checked = Rules.parse(rules) if isinstance(rules, dict) else None
-            if not isinstance(checked, FamilyRules) or run_rules(checked) != rules:
-                raise _Corrupt(f"rules must list every option of a family, not {quoted(rules)}")
-        else:
-            if not isinstance(rules, dict) or set(rules) != set(Rules().describe()):
-                raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
-            checked = Rules.parse(rules)
+        if not family and (not isinstance(rules, dict) or set(rules) != set(Rules().describe())):
+            raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
+        checked = Rules.parse(rules)
+        if run_rules(checked) != rules:  # a preset's run: every option, and not the base game
+            raise _Corrupt(f"rules must list every option of a family, not {quoted(rules)}")
         for n in players:
             checked.check_players(n)
             check_policy(doc["policy"], n, family)
