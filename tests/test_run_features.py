@@ -54,7 +54,7 @@ def test_hand_columns_are_the_base_writers_columns(base_run):
     """The columns a preset run's hand gives are the ones the base game's run writes."""
     c = columns(base_run)
     got = hand_columns(c)
-    for name in ("trump_ranks", "trump_count", "off_aces", "off_tens"):
+    for name in ("trump_ranks", "trump_count", "off_aces", "off_tens", "game_held"):
         assert np.array_equal(got[name], c[name].astype(np.int64)), name
 
 
@@ -63,8 +63,11 @@ def test_a_preset_run_groups_by_the_base_games_holding_features(preset_run):
     assert m.layout is FAMILY
     c = columns(preset_run)
     ref = hand_features(c["hand"], c["trump"])  # the reference, in plain numpy
-    ref_cols = {"trump_ranks": ref["trump_ranks"], "off_aces": ref["off_aces"]}
-    for name in ("pattern", "keys", "jack", "low", "off_aces"):
+    ref_cols = {k: ref[k] for k in ("trump_ranks", "off_aces", "game_held")}
+    names = ("pattern", "keys", "jack", "low", "off_aces")
+    if m.rules.game == "count":  # Game's count (docs/rules.md 0.8)
+        names += ("game_held",)
+    for name in names:
         t = points_counts(preset_run, name)
         f = FEATURES[name]
         codes = f.code(ref_cols)
@@ -86,6 +89,15 @@ def test_the_table_command_reads_them(preset_run):
     code, out, err = cli("table", preset_run, "--by", "pattern", "--min-count", "1")
     assert code == 0, err
     assert "A" in out
+
+
+def test_no_game_held_without_a_game_point(tmp_path):
+    """cinch plays game=ten: no Game point, so no count of it held (docs/rules.md §6)."""
+    path = tmp_path / "run"
+    simulate(path, 1000, players=[4], seed=SEED, rules="cinch", part_size=1000, threads=1)
+    make_table(path, "pattern")  # its trumps are the suit's ranks
+    with pytest.raises(Exception, match=r"game=ten\) there is no Game point"):
+        make_table(path, "game_held")
 
 
 @pytest.mark.parametrize("preset", ["smear", "ten-point", "six-point"])

@@ -30,7 +30,9 @@ BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
 FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
 FAMILY_BY = "holding"
 # The base game's features a preset run reads from its hand (analysis.FROM_HAND)
-FROM_HAND_NAMES = tuple("low pattern keys ace king queen jack ten deuce off_aces off_tens".split())
+FROM_HAND_NAMES = tuple(
+    "low pattern keys ace king queen jack ten deuce off_aces off_tens game_held".split()
+)
 
 
 @app.command("table")

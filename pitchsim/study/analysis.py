@@ -28,6 +28,7 @@ from ..game.cards import SUIT_NAMES
 from ..game.features import (
     ACE,
     FEATURES,
+    HOLDING_GAME,
     RANK_MASKS,
     TEN,
     Feature,
@@ -250,7 +251,7 @@ def parse_family_features(spec: str | Sequence[str], rules=None) -> list[str]:
         if n in FAMILY_FEATURES:
             continue
         if n.replace("-", "_") in FROM_HAND and rules is not None:
-            reason = hand_features_reason(rules)
+            reason = hand_features_reason(rules, n.replace("-", "_"))
             if reason:
                 raise InputError(f"feature {n!r} is the base game's trump holding: {reason}")
             continue
@@ -265,7 +266,7 @@ def parse_family_features(spec: str | Sequence[str], rules=None) -> list[str]:
 
 # The base game's features a preset run gives from the pitcher's hand as dealt and trump
 # (jack_dealt, trumps_dealt and game_dealt need every hand dealt, which a preset run
-# does not keep; game_held, docs/rules.md 0.8's count, is not read from hand yet).
+# does not keep).
 # Where a preset has a feature of its own by a name (length, high, holding, trump), the
 # preset's is the one read.
 FROM_HAND = (
@@ -280,21 +281,27 @@ FROM_HAND = (
     "deuce",
     "off_aces",
     "off_tens",
+    "game_held",
 )
 
 
-def hand_features_reason(rules) -> str:
-    """Why the base game's trump-holding features mean nothing under ``rules`` ("" when
-    they do): they read the trump suit's 13 ranks, which are every trump unless the jick
-    or a joker is one too (docs/rules.md 0.4)."""
+def hand_features_reason(rules, name: str = "") -> str:
+    """Why the base game's feature ``name`` means nothing under ``rules`` ("" when it
+    does): the trump-holding features read the trump suit's 13 ranks, which are every
+    trump unless the jick or a joker is one too (docs/rules.md 0.4); game_held counts
+    Game's points, which there are only under game=count (0.8, §6)."""
     r = as_family(rules)
     extra = [w for w, on in (("the jick", r.jick), ("the jokers", r.jokers)) if on]
-    if not extra:
-        return ""
-    return (
-        f"under {label(r)} {' and '.join(extra)} are trumps outside the trump suit's ranks "
-        "(docs/rules.md 0.4); group by the preset's holding (its key trumps) instead"
-    )
+    if extra:
+        return (
+            f"under {label(r)} {' and '.join(extra)} are trumps outside the trump suit's "
+            "ranks (docs/rules.md 0.4); group by the preset's holding (its key trumps) instead"
+        )
+    if name == "game_held" and r.game != "count":
+        return (
+            f"under {label(r)} (game={r.game}) there is no Game point to count (docs/rules.md §6)"
+        )
+    return ""
 
 
 def hand_columns(cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -311,6 +318,8 @@ def hand_columns(cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         "trump_count": _popcount(ranks),
         "off_aces": _popcount(off & np.int64(RANK_MASKS[ACE])),
         "off_tens": _popcount(off & np.int64(RANK_MASKS[TEN])),
+        # Game's count of the whole hand (docs/rules.md 0.8), suit by suit
+        "game_held": sum(HOLDING_GAME[(hand >> (13 * suit)) & 0x1FFF] for suit in range(4)),
     }
 
 
