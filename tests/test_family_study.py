@@ -412,10 +412,11 @@ def test_resume_under_other_rules_is_refused(smear):
             "not setback",
         ),
         (["table", "{run}", "--checks", "--levels", "2"], "leave out --by, --min-count and"),
-        (
+        (  # the base game's trump pattern: no meaning where the jick is a trump (rules 0.4)
             ["table", "{run}", "--by", "pattern"],
-            "unknown feature 'pattern' for a run under a rule family",
+            "feature 'pattern' is the base game's trump holding: under smear the jick",
         ),
+        (["table", "{run}", "--by", "jack_dealt"], "unknown feature 'jack_dealt' for a run"),
         (
             ["chart", "{run}", "--kind", "heatmap", "--out", "{tmp}/c.png", "--levels", "2,9"],
             "give distinct levels from 1 to 5",

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.study import manifest
 from pitchsim.study.manifest import (
     FRAME,
@@ -89,7 +89,7 @@ def test_a_manifest_by_hand_reads_and_writes_back_the_same():
         1000,
         "9.9",
     )
-    assert m.params == RunParams(12, "heuristic", RULES) and m.rules == Rules()
+    assert m.params == RunParams(12, "heuristic", RULES) and as_family(m.rules) == as_family(Rules())
     assert [r.part for r in m.parts] == [Part(*p[:4]) for p in _plan()]
     assert [r.status for r in m.parts] == ["done"] * 4 + ["pending", "done"]
     assert [r.part.index for r in m.done()] == [0, 1, 2, 3, 5] and not m.complete()
@@ -145,7 +145,7 @@ def test_a_rules_spelling_with_dashes_is_the_rules_object():
     doc = by_hand()
     doc["rules"].update({"min-bid": 2, "set-pitcher-wins": True, "partnership": False})
     m = Manifest.from_json(doc, "m")
-    assert m.rules == Rules(min_bid=2, set_pitcher_wins=True)
+    assert as_family(m.rules) == as_family(Rules(min_bid=2, set_pitcher_wins=True))
 
 
 def corrupt(edit, fast=True):

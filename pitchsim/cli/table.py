@@ -29,6 +29,10 @@ BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
 # A run under a rule family (pitchsim.study.analysis.FAMILY_FEATURES)
 FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
 FAMILY_BY = "holding"
+# The base game's features a preset run reads from its hand (analysis.FROM_HAND)
+FROM_HAND_NAMES = tuple(
+    "low pattern keys ace king queen jack ten deuce off_aces off_tens game_held".split()
+)
 
 
 @app.command("table")
@@ -38,7 +42,8 @@ def table_command(
         None,
         "--by",
         help=f"Features to group by, comma-separated: {', '.join(FEATURE_NAMES)} (default {BY}); "
-        f"for a run under a rule family: {', '.join(FAMILY_FEATURE_NAMES)} (default {FAMILY_BY}).",
+        f"for a run under a rule family: {', '.join(FAMILY_FEATURE_NAMES)} (default {FAMILY_BY}), "
+        f"and where its trumps are the trump suit's 13 ranks {', '.join(FROM_HAND_NAMES)}.",
     ),
     players: str = typer.Option(
         None, "--players", "-n", help="Only these player counts (4 or 3,5)."

@@ -15,6 +15,7 @@ counts.  The features a table groups by are the run's layout's: the base game's
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,11 @@ import pandas as pd
 
 from ..game.cards import SUIT_NAMES
 from ..game.features import (
+    ACE,
     FEATURES,
+    HOLDING_GAME,
+    RANK_MASKS,
+    TEN,
     Feature,
     format_holding,
     format_pattern,
@@ -35,7 +40,15 @@ from ..game.features import (
 from ..game.rules import FamilyRules, Rules, as_family, label
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
-from .manifest import KEY_NAMES, Manifest, PartRecord, RunError, key_table, read_manifest
+from .manifest import (
+    KEY_NAMES,
+    Manifest,
+    PartRecord,
+    RunError,
+    key_table,
+    read_manifest,
+    run_rules,
+)
 from .parts import VERIFY, read_part
 from .verified import VerifiedParts
 
@@ -134,7 +147,7 @@ def rules_match(run: Run, spec: str | None) -> None:
     if spec is None:
         return
     given = Rules.parse(spec)
-    if given.describe() != run.manifest.params.rules:
+    if run_rules(given) != run.manifest.params.rules:
         raise InputError(
             f"{run.path} was played under --rules {label(run.manifest.rules)}, "
             f"not {label(given)}: leave out --rules, or give the run's"
@@ -227,27 +240,105 @@ BASE_BY = ("length", "high")
 BY_FREQUENCY = ("holding", "holding_held")
 
 
-def parse_family_features(spec: str | Sequence[str]) -> list[str]:
+def parse_family_features(spec: str | Sequence[str], rules=None) -> list[str]:
     """``"holding,length"`` -> the preset-run features named, checked (none: by player
-    count only)."""
+    count only).  A name of the base game's (:data:`FEATURES`) that a preset run's hand
+    gives (:data:`FROM_HAND`) is known too, under ``rules`` whose trumps are the trump
+    suit's 13 ranks (:func:`hand_features_reason`)."""
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
     names = [n for n in names if n]
     for n in names:
-        if n not in FAMILY_FEATURES:
-            raise InputError(
-                f"unknown feature {n!r} for a run under a rule family "
-                f"(known: {', '.join(FAMILY_FEATURES)})"
-            )
+        if n in FAMILY_FEATURES:
+            continue
+        if n.replace("-", "_") in FROM_HAND and rules is not None:
+            reason = hand_features_reason(rules, n.replace("-", "_"))
+            if reason:
+                raise InputError(f"feature {n!r} is the base game's trump holding: {reason}")
+            continue
+        known = [*FAMILY_FEATURES, *(() if rules is None else FROM_HAND)]
+        raise InputError(
+            f"unknown feature {n!r} for a run under a rule family (known: {', '.join(known)})"
+        )
     if len(set(names)) != len(names):
         raise InputError(f"--by {','.join(names)} names a feature twice")
     return names
+
+
+# The base game's features a preset run gives from the pitcher's hand as dealt and trump
+# (jack_dealt, trumps_dealt and game_dealt need every hand dealt, which a preset run
+# does not keep).
+# Where a preset has a feature of its own by a name (length, high, holding, trump), the
+# preset's is the one read.
+FROM_HAND = (
+    "low",
+    "pattern",
+    "keys",
+    "ace",
+    "king",
+    "queen",
+    "jack",
+    "ten",
+    "deuce",
+    "off_aces",
+    "off_tens",
+    "game_held",
+)
+
+
+def hand_features_reason(rules, name: str = "") -> str:
+    """Why the base game's feature ``name`` means nothing under ``rules`` ("" when it
+    does): the trump-holding features read the trump suit's 13 ranks, which are every
+    trump unless the jick or a joker is one too (docs/rules.md 0.4); game_held counts
+    Game's points, which there are only under game=count (0.8, §6)."""
+    r = as_family(rules)
+    extra = [w for w, on in (("the jick", r.jick), ("the jokers", r.jokers)) if on]
+    if extra:
+        return (
+            f"under {label(r)} {' and '.join(extra)} are trumps outside the trump suit's "
+            "ranks (docs/rules.md 0.4); group by the preset's holding (its key trumps) instead"
+        )
+    if name == "game_held" and r.game != "count":
+        return (
+            f"under {label(r)} (game={r.game}) there is no Game point to count (docs/rules.md §6)"
+        )
+    return ""
+
+
+def hand_columns(cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The base game's hand columns (:data:`pitchsim.study.manifest.COLUMNS`: trump_ranks,
+    trump_count, off_aces, off_tens) from a run's ``hand`` (as dealt) and ``trump``, as
+    ``batch._describe_deals`` computes them."""
+    hand = cols["hand"].astype(np.int64)
+    shift = cols["trump"].astype(np.int64) * 13
+    ranks = (hand >> shift) & 0x1FFF
+    off = hand & ~(np.int64(0x1FFF) << shift)
+    return {
+        "trump": cols["trump"],
+        "trump_ranks": ranks,
+        "trump_count": _popcount(ranks),
+        "off_aces": _popcount(off & np.int64(RANK_MASKS[ACE])),
+        "off_tens": _popcount(off & np.int64(RANK_MASKS[TEN])),
+        # Game's count of the whole hand (docs/rules.md 0.8), suit by suit
+        "game_held": sum(HOLDING_GAME[(hand >> (13 * suit)) & 0x1FFF] for suit in range(4)),
+    }
+
+
+def _popcount(a: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(a.astype(np.uint64)).astype(np.int64)
+
+
+def _from_hand(f: Feature) -> Feature:
+    """The base game's feature ``f`` read from a preset run's ``hand`` and ``trump``."""
+    return dataclasses.replace(
+        f, columns=("hand", "trump"), code=lambda cols: f.code(hand_columns(cols))
+    )
 
 
 def parse_by(run: Run, by: str | Sequence[str] | None) -> list[str]:
     """The features ``by`` names, checked against the run's columns (None: the layout's
     default)."""
     if run.manifest.family:
-        return parse_family_features(DEFAULT_BY if by is None else by)
+        return parse_family_features(DEFAULT_BY if by is None else by, run.rules)
     return parse_features(BASE_BY if by is None else by)
 
 
@@ -255,7 +346,12 @@ def run_features(run: Run, names: Sequence[str]) -> list[Feature]:
     """The features ``names`` (checked by :func:`parse_by`) as the run's columns give them."""
     if run.manifest.family:
         rules = run.rules
-        return [FAMILY_FEATURES[n].feature(rules) for n in names]
+        return [
+            FAMILY_FEATURES[n].feature(rules)
+            if n in FAMILY_FEATURES
+            else _from_hand(FEATURES[n.replace("-", "_")])
+            for n in names
+        ]
     return [FEATURES[n] for n in names]
 
 

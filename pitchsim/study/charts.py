@@ -68,7 +68,7 @@ def _describe(run: Run) -> str:
     if m.family:
         return describe_run(run)
     base = Rules().describe()
-    variants = [f"{k}={v}" for k, v in m.rules.describe().items() if base[k] != v]
+    variants = [f"{k}={v}" for k, v in m.params.rules.items() if base[k] != v]
     where = f"{m.policy} play" + (f", rules {', '.join(variants)}" if variants else "")
     return f"{where}; run seed {m.seed}"
 
