@@ -21,7 +21,6 @@ from pitchsim.game.rules import (
     FamilyRules,
     Rules,
     as_family,
-    is_base_game,
     plain,
     rules_text,
 )
@@ -41,7 +40,7 @@ BASE = [
 def test_the_base_game_is_the_base_game_whatever_holds_it(rules):
     preset = as_family(rules)
     assert isinstance(preset, FamilyRules)
-    assert is_base_game(rules) and is_base_game(preset)
+    assert rules.base_game and preset.base_game
     assert type(plain(preset)) is Rules and plain(preset) == rules
     assert plain(Rules.parse(f"auction-pitch,{rules_text(rules)}")) == rules  # rules.md
 
@@ -49,7 +48,7 @@ def test_the_base_game_is_the_base_game_whatever_holds_it(rules):
 def test_every_other_preset_and_option_is_not_the_base_game():
     for name in FAMILIES:
         if name != "auction-pitch":
-            assert not is_base_game(Rules.parse(name)), name
+            assert not Rules.parse(name).base_game, name
     start = FamilyRules()
     for key in FAMILY_FIELDS:  # any preset-only option off its default (VARIANTS.md 6.1)
         if key == "family":
@@ -62,10 +61,10 @@ def test_every_other_preset_and_option_is_not_the_base_game():
                 changed = dataclasses.replace(start, **{key: value})
             except Exception:  # not a value of this option
                 continue
-            assert not is_base_game(changed), (key, value)
+            assert not changed.base_game, (key, value)
             assert plain(changed) is changed
             break
-    assert not is_base_game(Rules.parse("dealer-steal=max"))  # a family-only base value
+    assert not Rules.parse("dealer-steal=max").base_game  # a family-only base value
 
 
 @pytest.mark.parametrize("rules", BASE, ids=rules_text)

@@ -19,7 +19,7 @@ import pytest
 
 from pitchsim.cli.solve import render
 from pitchsim.game.cards import cards_of, mask_of
-from pitchsim.game.rules import Rules, as_family, is_base_game, plain, rules_text
+from pitchsim.game.rules import Rules, as_family, plain, rules_text
 from pitchsim.game.short_view import short_view
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search.double_dummy import kernel_args, preset_args, solve
@@ -65,10 +65,10 @@ def test_the_base_game_is_told_by_its_rules_not_their_type():
     """1.1, 1.3: the preset at its own values is the base game; any option of §6 or a
     family beyond it is not."""
     for rules in [*BASE, Rules(partnership=True)]:
-        assert is_base_game(rules) and is_base_game(as_family(rules))
+        assert rules.base_game and as_family(rules).base_game
         assert plain(as_family(rules)) == rules and type(plain(as_family(rules))) is Rules
     for spec in ("jokers=1", "smear", "dealer-steal=max", "follow=only,trump=named"):
-        assert not is_base_game(Rules.parse(spec))
+        assert not Rules.parse(spec).base_game
 
 
 @pytest.mark.parametrize("n", range(2, 8))

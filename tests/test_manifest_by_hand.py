@@ -89,7 +89,9 @@ def test_a_manifest_by_hand_reads_and_writes_back_the_same():
         1000,
         "9.9",
     )
-    assert m.params == RunParams(12, "heuristic", RULES) and as_family(m.rules) == as_family(Rules())
+    assert m.params == RunParams(12, "heuristic", RULES) and as_family(m.rules) == as_family(
+        Rules()
+    )
     assert [r.part for r in m.parts] == [Part(*p[:4]) for p in _plan()]
     assert [r.status for r in m.parts] == ["done"] * 4 + ["pending", "done"]
     assert [r.part.index for r in m.done()] == [0, 1, 2, 3, 5] and not m.complete()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, sort_for_display
-from ..game.rules import Rules, is_base_game
+from ..game.rules import Rules
 from ..util.errors import InputError
 from ..util.stats import TOO_FEW
 from .app import app
@@ -260,7 +260,7 @@ def hint_command(
             game=game,
         )
     _say_warm(result)
-    if is_base_game(view.rules):
+    if view.rules.base_game:
         hand_held, tricks_seen, line = view.held, _view_tricks(view), None
     else:  # a preset's view: seats out under follow=only skip tricks
         hand_held, tricks_seen, line = view.held, [], _family_trick_line(view)

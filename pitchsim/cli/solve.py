@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
-from ..game.rules import Rules, is_base_game, label, plain
+from ..game.rules import Rules, label, plain
 from .app import app
 from .common import JsonOpt, print_json, suit_label
 
@@ -97,7 +97,7 @@ def render(s: Solution, title: str) -> str:
     if pos.bid is not None:
         head.append(f"bid {pos.bid}")
     head.append(f"trump {suit_label(pos.trump)}" if pos.trump >= 0 else "trump not yet led")
-    if not is_base_game(pos.rules):  # a preset beyond the base game: its label
+    if not pos.rules.base_game:  # a preset beyond the base game: its label
         head.append(label(pos.rules))
         if pos.state.called >= 0:  # 12.1.5: its holder is the partner, else he is alone
             who = "the pitcher alone" if pos.state.partner is None else "partner"

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import BASE_RULES, BIDS, is_base_game, label, plain
+from ..game.rules import BASE_RULES, BIDS, label, plain
 from ..util.limits import MAX_GAMES, MAX_TARGET
 from ..util.stats import too_few
 from .app import app
@@ -96,7 +96,7 @@ def tournament_command(
 
 
 def _rules_note(r: TournamentResult) -> str:
-    if not is_base_game(r.rules):
+    if not r.rules.base_game:
         return label(r.rules)
     base = BASE_RULES.describe()
     changed = [

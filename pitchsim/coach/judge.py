@@ -435,9 +435,8 @@ def judge(
 ) -> Judgement:
     """The one door to the coach: ``view`` (a :class:`View` under any preset) and the
     action taken there, judged by the measure of its kind."""
-    from ..game.rules import is_base_game
 
-    preset = not is_base_game(view.rules)  # a preset's rules: the family kernels
+    preset = not view.rules.base_game  # a preset's rules: the family kernels
     if preset and view.phase == "play":
         return judge_family_card(view, action, hand, worlds, seed, time=time)
     if view.phase == "trump":

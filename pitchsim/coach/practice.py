@@ -33,7 +33,7 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.rules import as_family, is_base_game
+from ..game.rules import as_family
 from ..game.view import SHOOT, View, call_text, card_text, trump_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
@@ -729,7 +729,7 @@ def read_save(doc: object, name: str) -> Saved:
         for k, _h, v, act, _scores, _state in _decisions(doc)
         if v is not None and v.seat == seat and len(v.legal()) > 1
     ]
-    _check_judgements(p["judgements"], decisions, seat, bad, not is_base_game(rules))
+    _check_judgements(p["judgements"], decisions, seat, bad, not rules.base_game)
     again = _played_again(doc, rules, n, seat, seed, opponents)
     _check_same_game(doc, again, seed, opponents, bad)
     return Saved(doc, rules, n, seed, seat, opponents)

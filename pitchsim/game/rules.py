@@ -965,11 +965,6 @@ def plain(rules: Rules) -> Rules:
     return normalised(rules) if isinstance(rules, FamilyRules) else rules
 
 
-def is_base_game(rules: Rules) -> bool:
-    """Whether ``rules`` are the plain base game (:func:`plain`)."""
-    return not isinstance(plain(rules), FamilyRules)
-
-
 def family_of(rules: Rules) -> str:
     return rules.family if isinstance(rules, FamilyRules) else "auction-pitch"
 

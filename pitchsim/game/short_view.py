@@ -41,7 +41,7 @@ import re
 
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
-from .rules import FamilyRules, Rules, as_family, is_base_game, label, plain, rules_text, spec
+from .rules import FamilyRules, Rules, as_family, label, plain, rules_text, spec
 from .view import KITTY_MISSING, View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
@@ -149,7 +149,7 @@ def short_view(
     """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or Rules()
     r = as_family(rules)
-    preset = not is_base_game(rules)  # the base game: its own words, whichever type
+    preset = not rules.base_game  # the base game: its own words, whichever type
     if r.discard != "none":
         raise ViewError(
             f"--hand: under {label(rules)} each seat discards and draws before the play "

@@ -71,7 +71,6 @@ from .rules import (
     RulesError,
     as_family,
     document_rules,
-    is_base_game,
     label,
     plain,
     rules_text,
@@ -327,7 +326,7 @@ class View:
         return {"hands_played": self.hands_played, "hands_left": self.hands_left}
 
     def to_json(self) -> dict:
-        if is_base_game(self.rules):
+        if self.rules.base_game:
             # The base game's words (docs/view.md): no field only a preset has.
             return {
                 "rules": rules_text(self.rules),
@@ -480,7 +479,7 @@ def names_a_family(doc: object) -> bool:
     if not isinstance(doc, dict) or not isinstance(doc.get("rules"), str | dict):
         return False
     try:
-        return not is_base_game(document_rules(doc["rules"]))
+        return not document_rules(doc["rules"]).base_game
     except (RulesError, TypeError, ValueError):
         return False
 
@@ -587,7 +586,7 @@ def _rules(doc: dict) -> Rules:
             raise ViewError(f"partnership must be true or false, not {shown(value)}")
         if key == "target":
             whole_number(value, "target")
-        stated = key in given or not is_base_game(rules)
+        stated = key in given or not rules.base_game
         if stated and getattr(rules, key) != value:
             raise ViewError(f"{key} is {shown(value)} but the rules say {getattr(rules, key)}")
         try:
@@ -621,7 +620,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             )
         rules = plain(expected)
     r = as_family(rules)
-    preset = not is_base_game(rules)  # else the base game's words: no preset fields
+    preset = not rules.base_game  # else the base game's words: no preset fields
     n = whole_number(doc["players"], "players")
     try:
         rules.check_players(n)

@@ -17,7 +17,7 @@ import importlib.metadata
 import sys
 from time import perf_counter
 
-from ..game.rules import FAMILIES, document_rules, is_base_game, label
+from ..game.rules import FAMILIES, document_rules, label
 from ..game.view import View, ViewError, names_a_family
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
@@ -234,7 +234,7 @@ class Engine:
             view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"])) from None
-        family = not is_base_game(view.rules)  # a preset's: the family kernels
+        family = not view.rules.base_game  # a preset's: the family kernels
         if family:
             s = Strategy.parse(strategy)
             try:  # what the family kernels play, said in one line

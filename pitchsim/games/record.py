@@ -24,7 +24,6 @@ from ..game.rules import (
     RulesError,
     as_family,
     document_rules,
-    is_base_game,
     label,
     plain,
     rules_text,
@@ -793,7 +792,7 @@ def _recheck_strategies(doc: dict) -> None:
     if not all(isinstance(s, str) and not s.startswith("cmd:") for s in names):
         return
     rules = _rules(doc)
-    if is_base_game(rules) and is_preset_record(doc):
+    if rules.base_game and is_preset_record(doc):
         # The base game played by the preset path (a record naming family auction-pitch,
         # written by the family kernels): built-in seats now decide the base game by the
         # base kernels, so only its actions are checked, by the rules.

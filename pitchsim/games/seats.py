@@ -10,7 +10,7 @@ which has no game, derives the key from its seed and the view (:func:`view_key`)
 same view gives the same answer.
 
 A view under a preset's rules (smear, setback, ten-point, auction-pitch with a preset's
-option: any but the plain base game, ``rules.is_base_game``) is decided by the family
+option: any but the plain base game, ``rules.base_game``) is decided by the family
 kernels (``games.family_seat``),
 the same way: the family game kernel's own policies at its own stream positions.  Its
 decisions are the calls (``"shoot"`` included), the pitcher's naming of trump
@@ -33,7 +33,7 @@ import numpy as np
 
 from ..game.cards import format_card, suit_cards
 from ..game.reference import PASS
-from ..game.rules import R_PARTNERSHIP, Rules, is_base_game, label, plain
+from ..game.rules import R_PARTNERSHIP, Rules, label, plain
 from ..game.view import View, call_text, card_text
 from ..kernels.dispatch import choose_bid, choose_card
 from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
@@ -67,7 +67,7 @@ def view_key(seed: int, view: View) -> np.uint64:
     leaves a preset's answers as they were."""
     doc = view.to_json()
     doc.pop("legal")
-    if not is_base_game(view.rules):
+    if not view.rules.base_game:
         doc["rules"] = label(view.rules)
     text = dumps_json(doc, indent=None, separators=(",", ":"), sort_keys=True)
     h = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
@@ -127,7 +127,7 @@ class KernelSeat:
             return view_key(self.seed, v)
 
         plan = -1
-        base = is_base_game(view.rules)  # the base kernels plan the lead
+        base = view.rules.base_game  # the base kernels plan the lead
         if base and view.phase == "play" and view.trump is None:
             plan = planned_trump(self, view, key_of, self.time)
         return self.decide(view, key_of(view), plan).action
@@ -151,7 +151,7 @@ class KernelSeat:
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
         budget = self.time if time is None else time
-        if not is_base_game(view.rules):  # a preset's rules: the family kernels
+        if not view.rules.base_game:  # a preset's rules: the family kernels
             d = family_decide(self.strategy, view, key, values, budget)
             return Decision(d.action, d.values, -1, d.search)
         a = _arrays(self.strategy, view.players, plain(view.rules), self.samples)

@@ -18,7 +18,7 @@ every action in order and the results; ``games.record`` replays one and cuts vie
 it.
 
 Under every preset but the plain base game (smear, setback, ten-point, or auction-pitch
-with a preset-only option: ``rules.is_base_game`` is false) a hand is a :class:`FamilyDeal`: the
+with a preset-only option: ``rules.base_game`` is false) a hand is a :class:`FamilyDeal`: the
 reference engine's preset rules (``game/reference/``), each seat asked from
 its :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming
 of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
@@ -49,7 +49,7 @@ from ..game.reference import (
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, Rules, is_base_game, plain, rules_text, spec
+from ..game.rules import FamilyRules, Rules, plain, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
     Trick,
@@ -131,7 +131,7 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     calls it before it prints, starts or writes anything of the game."""
     rules.check_players(players)
     strategies = built_in_strategies(seats)
-    if not is_base_game(rules):
+    if not rules.base_game:
         from .family_seat import checked_strategy
 
         for s in strategies:
@@ -182,7 +182,7 @@ def play_table_game(
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    if not is_base_game(rules):
+    if not rules.base_game:
         return _play_family_game(seats, rules, n, seed, board, names, on_hand)
     record = _record_head(rules, n, seed, board, names)
     scores = [0] * n

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import BIDS, Rules, as_family, is_base_game, plain
+from ..game.rules import BIDS, Rules, as_family, plain
 from ..kernels.game import play_games
 from ..util.atomic import write_file as atomic_write_text
 from ..util.errors import InputError, quoted
@@ -295,7 +295,7 @@ def tournament(
     from .table import check_table  # the table's refusals, as play and practice say them
 
     check_table(entries, rules, players)  # before a program starts or a record is written
-    family = not is_base_game(rules)
+    family = not rules.base_game
     if outside:
         what = "games" if games is not None else "boards"
         return table_tournament(
@@ -484,7 +484,7 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
     prepare_record_dir(directory)
     for b in range(boards):
         for r, seats in enumerate(tables):
-            if not is_base_game(rules):
+            if not rules.base_game:
                 doc = record_of_preset_game(family_board(seed, b, seats, rules))
             else:
                 doc = record_of_game(play_board(seed, b, seats, plain(rules)))

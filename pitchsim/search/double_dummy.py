@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
-from ..game.rules import is_base_game, plain
+from ..game.rules import plain
 from ..games.clock import NODES_PER_SECOND, check_time
 from ..kernels.presets import family_array, family_tables
 from ..kernels.search import solver as kernel
@@ -80,7 +80,7 @@ def kernel_args(pos: Position | FamilyPosition) -> tuple:
     """The arguments of the base game's entry points (``solve_position``,
     ``card_values``: the rules array) for a base game's position, whichever type holds
     its rules; a preset's (:func:`preset_args`) for any other."""
-    if not is_base_game(pos.rules):
+    if not pos.rules.base_game:
         return preset_args(pos)
     return (*_cards_args(pos), plain(pos.rules).to_array())
 

@@ -27,7 +27,7 @@ rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_
 attempts per world), the worlds ignore the auction instead and the answer says so
 (``Hint.auction``); no world the calls rule out is ever mixed into fitted ones.
 
-Under a preset beyond the base game (``is_base_game`` false: a family, or auction-pitch
+Under a preset beyond the base game (``rules.base_game`` false: a family, or auction-pitch
 with a family-only option; the base game itself keeps its kernels, whichever type
 carries its rules) the
 same search answers on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
@@ -61,7 +61,7 @@ import numpy as np
 
 from ..game.cards import cards_of, format_card, mask_of
 from ..game.reference import effective_suit, is_trump, pack, shows_void, trumps_in
-from ..game.rules import is_base_game, label, plain
+from ..game.rules import label, plain
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
 from ..games.clock import (
@@ -1233,7 +1233,7 @@ def hint_view(
     points (with their P(at least k)), not its objective (the base game's always do);
     ``game``: a preset's ``rollout`` values each card by the game on this hand
     (``GAME_OBJECTIVE``: who goes out, from the view's scores)."""
-    preset = not is_base_game(view.rules)  # a preset beyond the base game: the family kernels
+    preset = not view.rules.base_game  # a preset beyond the base game: the family kernels
     chosen = policy is None
     policy = default_policy(view.players, preset) if chosen else policy
     time = check_hint_options(policy, worlds, time)

@@ -15,7 +15,7 @@ and which suit is trump follow from the cards.  ``tricks: []`` is the position b
 the opening lead, trump not yet fixed.
 
 The base game is read so whichever type holds its rules (``Rules`` or the auction-pitch
-preset's ``FamilyRules``, ``rules.is_base_game``), and so is a preset's round of it
+preset's ``FamilyRules``, ``rules.base_game``), and so is a preset's round of it
 (``dealt``/``held`` for ``hands``).  Under any other preset (``"rules": "smear"`` or
 ``solve --rules smear``; only for callers that solve families, ``families=True``)
 ``hands`` are the hands when the first card is
@@ -57,7 +57,6 @@ from ..game.rules import (
     Rules,
     RulesError,
     as_family,
-    is_base_game,
     label,
     plain,
     rules_text,
@@ -360,7 +359,7 @@ def parse_position(
     except RulesError as e:
         raise PositionError(str(e)) from None
     pitcher = _pitcher(doc, n)
-    if not is_base_game(rules):  # a preset beyond the base game, by its own rules
+    if not rules.base_game:  # a preset beyond the base game, by its own rules
         if families:
             return _family_position(doc, rules, n, pitcher)
         rules.require_kernels("pitchsim")  # the caller's command is named on the way out
