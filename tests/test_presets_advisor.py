@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from clirun import cli
+from preset_path import AP_PRESET
 from test_seats_families import decisions, kernel_game
 
 from pitchsim.advice.advise import advise, ranking
@@ -58,7 +59,7 @@ NAMES_OF = {
     "five-point,hands=3": ["advisor+heuristic", "heuristic+heuristic"],
 }
 # hands=3 (12.4): the advisor weighs the hands the game has left, not its first three
-PRESETS = ["smear", "ten-point", "auction-pitch", "five-point,hands=3"]
+PRESETS = ["smear", "ten-point", AP_PRESET, "five-point,hands=3"]
 
 
 def has_table(r, n: int) -> bool:

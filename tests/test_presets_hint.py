@@ -12,6 +12,7 @@ import random
 import numpy as np
 import pytest
 from clirun import cli, refused
+from preset_path import AP_PRESET
 
 import pitchsim.game.reference as F
 from pitchsim.game.cards import cards_of, format_card, parse_cards
@@ -91,7 +92,7 @@ ARRAYS = ("trick", "tseats", "won", "pby")
 
 @pytest.mark.parametrize(
     "spec, n", [("setback", 4), ("smear", 3), ("smear,follow=suit", 4), ("ten-point", 4),
-                ("ten-point,follow=trump", 4), ("five-point", 4), ("auction-pitch", 3)],
+                ("ten-point,follow=trump", 4), ("five-point", 4), (AP_PRESET, 3)],
 )  # fmt: skip
 def test_a_positions_knowledge_is_the_views(spec, n):
     checked = 0
@@ -230,7 +231,7 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
 def stolen_view():
     """Seat 0's view under auction-pitch as a preset: seat 0 bid 2, the dealer (seat 3)
     took it at 2 (dealer-steal) and led a spade."""
-    r = as_family(Rules.parse("auction-pitch"))
+    r = Rules.parse(AP_PRESET)
     return short_view("AH KH 2H 9C 4D JS", 4, 3, "2,pass,pass,2", "3: 4S", 0, None, r)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from logged_hands import cards_of_hand, logged_hands
+from preset_path import AP_PRESET
 from test_seats_families import decisions
 
 from pitchsim.game.cards import parse_cards
@@ -47,7 +48,7 @@ from pitchsim.search.hint import family_decision
 # Every preset, auction-pitch as one, and options that change the play (follow, jokers,
 # partnership, shoot).
 PRESETS = [
-    "auction-pitch",
+    AP_PRESET,
     "setback",
     "smear",
     "ten-point",
@@ -81,7 +82,7 @@ def test_pimc_is_a_play_policy_under_every_preset(spec):
 
 # (rules, players, strategies): a pimc seat at each table, every preset.
 TABLES = [
-    ("auction-pitch", 4, ["heuristic+pimc:3", "heuristic+heuristic"]),
+    (AP_PRESET, 4, ["heuristic+pimc:3", "heuristic+heuristic"]),
     ("setback", 4, ["heuristic+heuristic", "odds+pimc:3"]),
     ("smear", 4, ["heuristic+pimc:3", "heuristic+heuristic", "random+random", "odds+pimc:2"]),
     ("ten-point", 4, ["odds+pimc:3", "heuristic+heuristic"]),
@@ -108,7 +109,7 @@ def test_pimc_games_are_whole_legal_and_the_seats_own(spec, n, names):
     assert pimc_cards > 5
 
 
-@pytest.mark.parametrize("spec", ["auction-pitch", "setback", "smear", "ten-point"])
+@pytest.mark.parametrize("spec", [AP_PRESET, "setback", "smear", "ten-point"])
 def test_the_kernel_values_and_card_are_hints_pimc_on_the_same_worlds(spec):
     """The pimc seat's values (``pimc_valuer``: the kernel's ``pimc_outcomes``) equal
     ``search.hint``'s pimc values (its own call of the solver) on the worlds the kernel

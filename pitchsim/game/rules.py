@@ -147,6 +147,11 @@ class Rules:
             raise RulesError(f"partnership needs exactly 4 players, not {players}")
 
     @property
+    def family(self) -> str:
+        """The preset these rules start from: the base game is auction-pitch's."""
+        return "auction-pitch"
+
+    @property
     def base_game(self) -> bool:
         """The base game (RULES.md): auction-pitch with its own options only, every
         option a preset adds at auction-pitch's value.  The base game is one preset of
@@ -966,7 +971,7 @@ def plain(rules: Rules) -> Rules:
 
 
 def family_of(rules: Rules) -> str:
-    return rules.family if isinstance(rules, FamilyRules) else "auction-pitch"
+    return rules.family
 
 
 def label(rules: Rules) -> str:

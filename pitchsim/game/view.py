@@ -72,7 +72,6 @@ from .rules import (
     as_family,
     document_rules,
     label,
-    plain,
     rules_text,
     spec,
     stated_rules,
@@ -151,7 +150,7 @@ class View:
     :meth:`from_json` (checked) or :meth:`check` after building or ``replace``; the
     fields after ``out`` are worked out by the replay."""
 
-    rules: Rules  # a plain Rules for the base game (``plain``), else the preset's FamilyRules
+    rules: Rules  # as read; rules compare by their options, whatever type holds them
     players: int
     seat: int
     dealer: int
@@ -305,8 +304,8 @@ class View:
         """A checked view from a decoded JSON object (see the module).  Given ``rules``
         (those of the table or command ``who`` reading it), the view's own rules must
         be the same game, else it is refused naming both; the view then holds ``rules``.
-        The base game's rules are held as a plain ``Rules`` whatever type gives them, and
-        its views are written in its own words (docs/view.md)."""
+        The base game's views are written in its own words (docs/view.md), whatever type
+        holds its rules."""
         return _parse(doc, who, rules)
 
     def check(self) -> View:
@@ -574,7 +573,6 @@ def _rules(doc: dict) -> Rules:
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
         else:
             given, rules = stated_rules(given_spec)  # a string or an object, never a file
-            rules = plain(rules)  # the base game read as one value, whatever type states it
     except RulesError as e:
         raise ViewError(f"rules: {e}") from None
     for key in ("partnership", "target"):
@@ -618,7 +616,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
                 f"rules: this is a view of {label(rules)}, but {who or 'the table'} "
                 f"plays {label(expected)}"
             )
-        rules = plain(expected)
+        rules = expected
     r = as_family(rules)
     preset = not rules.base_game  # else the base game's words: no preset fields
     n = whole_number(doc["players"], "players")
