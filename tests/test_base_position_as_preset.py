@@ -16,15 +16,15 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_solver import random_position  # a random deal played down to some cards
 
 from pitchsim.cli.solve import render
-from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.rules import Rules, as_family, plain, rules_text
 from pitchsim.game.short_view import short_view
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search.double_dummy import kernel_args, preset_args, solve
 from pitchsim.search.hint import hint, hint_view
-from pitchsim.search.position import Position, parse_position, start_position
+from pitchsim.search.position import Position, parse_position
 
 BASE = [
     Rules(),
@@ -49,16 +49,6 @@ ENDGAME = {
         {"leader": 2, "cards": ["2S"]},
     ],
 }
-
-
-def random_position(rng: random.Random, n: int, rules: Rules, cards_left: int):
-    deck = list(range(52))
-    rng.shuffle(deck)
-    dealt = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)]
-    pos = start_position(dealt, rng.randrange(n), rules, bid=rng.choice([None, 1, 2, 3, 4]))
-    for _ in range(6 * n - cards_left):
-        pos = pos.play(rng.choice(cards_of(pos.legal())))
-    return pos
 
 
 def test_the_base_game_is_told_by_its_rules_not_their_type():
