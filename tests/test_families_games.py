@@ -47,6 +47,7 @@ from pitchsim.kernels.families.game import (
     G_WINNERS,
     MAX_CALL,
     family_log_layout,
+    game_kernel,
     play_family_game,
 )
 from pitchsim.kernels.families.play import MAX_TRICKS
@@ -137,7 +138,9 @@ def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
     return bidders, players
 
 
-def kernel_game(rules, n, seed, game, mix, fr=None):
+def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
+    """One game logged by ``kernel``: by default the one the tournaments run
+    (``game_kernel``: the base-shape kernel under the base game's shape)."""
     r = as_family(rules)
     fr = family_array(r) if fr is None else fr
     tab = family_tables(r)
@@ -147,19 +150,9 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
     odds, defender = family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
-    won_by, deals = play_family_game(
-        seed,
-        game,
-        n,
-        bidders,
-        players,
-        fr,
-        tab,
-        odds,
-        defender,
-        scores,
-        stats,
-        log,
+    kernel = game_kernel(fr) if kernel is None else kernel
+    won_by, deals = kernel(
+        seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log
     )
     rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
     return int(won_by), int(deals), rows, at, scores, stats
@@ -329,6 +322,37 @@ def test_kernel_games_equal_the_reference_game_by_game(spec, n, mix):
     counts = crosscheck(spec, n, GAMES, mix, seed=len(spec) * 7 + n)
     assert counts["games"] == GAMES
     assert counts["deals"] >= GAMES and counts["cards"] > 0
+
+
+# The base game's shape (auction-pitch and its own options): the kernel the tournaments
+# run there (``game_kernel``: ``play_base_game``, the shape compiled in) plays the very
+# game the general kernel plays, log row for log row.
+BASE_SHAPES = [
+    ("auction-pitch", 4),
+    ("auction-pitch", 2),
+    ("auction-pitch,low=dealt,min-bid=2", 3),
+    ("auction-pitch,partnership=true", 4),
+    ("auction-pitch,all-pass=redeal,dealer-steal=false,set-pitcher-wins=true", 5),
+    ("auction-pitch,shoot=true,all-pass=dealer-set,target=11", 6),
+    ("auction-pitch,follow=suit,win=highest", 7),
+]
+
+
+@pytest.mark.parametrize("mix", list(MIXES))
+@pytest.mark.parametrize("spec, n", BASE_SHAPES, ids=[f"{s}-{n}p" for s, n in BASE_SHAPES])
+def test_the_base_shape_kernel_plays_the_general_kernels_games(spec, n, mix):
+    rules = Rules.parse(spec)
+    if mix == "odds" and not has_odds_table(rules, n):
+        pytest.skip(f"no odds table for {spec} at {n} players")
+    assert game_kernel(family_array(as_family(rules))) is not play_family_game
+    for game in range(4):
+        base = kernel_game(rules, n, 3, game, mix)
+        general = kernel_game(rules, n, 3, game, mix, kernel=play_family_game)
+        assert base[:2] == general[:2], (game, base[:2], general[:2])
+        for d, (a, b) in enumerate(zip(base[2], general[2], strict=True)):
+            np.testing.assert_array_equal(a, b, err_msg=f"game {game} deal {d}")
+        np.testing.assert_array_equal(base[4], general[4])
+        np.testing.assert_array_equal(base[5], general[5])
 
 
 def test_the_all_pass_rules_and_both_verdicts_are_reached():

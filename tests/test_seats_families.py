@@ -38,7 +38,7 @@ from pitchsim.kernels.families.game import (
     G_TRUMP,
     MAX_CALL,
     family_log_layout,
-    play_family_game,
+    game_kernel,
 )
 from pitchsim.kernels.families.play import seat_knowledge
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -89,7 +89,7 @@ def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
     fr = family_array(r)
-    _, deals = play_family_game(
+    _, deals = game_kernel(fr)(  # (the tournaments' kernel: the base shape compiled in)
         seed, board, n, bidders, players, fr, family_tables(r), odds, defender, scores, stats,
         log,
     )  # fmt: skip

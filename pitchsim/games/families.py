@@ -51,8 +51,8 @@ from ..kernels.families.game import (
     MAX_CALL,
     family_deal_logged,
     family_log_layout,
-    play_family_game,
-    play_family_games,
+    game_kernel,
+    games_kernel,
 )
 from ..kernels.families.partner import call_and_partner
 from ..kernels.families.policies import FAMILY_POLICY_IDS
@@ -455,13 +455,14 @@ def family_board(
     log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
-    won_by, deals = play_family_game(
+    fr = family_array(r)
+    won_by, deals = game_kernel(fr)(
         seed,
         board,
         n,
         bidders,
         players,
-        family_array(r),
+        fr,
         family_tables(r),
         odds,
         defender,
@@ -593,6 +594,7 @@ def family_tournament(
     tally.strategies = chosen
     tally.tables = [[chosen[(s + rot) % k] for s in range(n)] for rot in range(k)]
     fr, tab = family_array(r), family_tables(r)
+    play_games = games_kernel(fr)  # (the base game's shape compiled in, when it is)
     odds, defender = odds_for(chosen, r, n)
     total = boards * k
     with use_threads(threads):
@@ -604,7 +606,7 @@ def family_tournament(
             stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
             for rot in range(k):
                 bidders, plays = seat_ids(tally.tables[rot])
-                play_family_games(
+                play_games(
                     tally.seed,
                     start,
                     m,

@@ -30,19 +30,26 @@ x ``MAX_CALL``: P(at least k) by bucket, the share of hands worth k, a bid's mak
 ``defender`` for the odds bidder (zeros otherwise); ``stats[seat, bid - 1, 0/1]``
 hands pitched and made (a shoot at the maximum bid); ``log`` rows of
 ``family_log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
+
+Under the base game's shape (``policies.base_shape``: auction-pitch's trumps, points and
+first-lead trump, whatever its settling and win options) ``game_kernel`` and
+``games_kernel`` pick kernels with that shape compiled in (``family_deal_base``: the
+plain play loop, ``score.score_plain``), as the hand kernels do
+(``simulate.hands_kernel``): the same games, log row for log row
+(tests/test_families_games.py), without the tests of what the shape lacks.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import literally, njit, prange
 
 from ..contract import MAX_DEALS
 from ..rng import AUCTION_COUNTER, deal_key
 from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
-from .deal import deal_family_fixed
+from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
-from .play import MAX_TRICKS, play_hand
-from .policies import opening_lead_in
-from .score import N_AWARDS, score_hand, side_of
+from .play import MAX_TRICKS, play_hand, play_hand_base
+from .policies import base_shape, opening_lead_base, opening_lead_in
+from .score import N_AWARDS, plain_points, score_hand, score_plain, side_of
 from .settle import count_hand, settle_hand, winners
 from .simulate import hand_scratch
 from .tables import (
@@ -152,6 +159,68 @@ def family_deal(
     )
 
 
+@njit(cache=True, inline="always")
+def _auction(
+    key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, dealt, points, change,
+    calls, call_legal,
+):  # fmt: skip
+    """The auction of a deal (0.2: one round from the dealer's left), ``fixed_bid`` as
+    ``family_deal_fixed``'s; clears ``points`` and ``change``.  Returns (pitcher (-1:
+    all passed), bid, shoot, the pitcher's planned trump (-1: none)); under
+    all-pass=dealer-free an auction all passed makes the dealer the pitcher at 0 (12.12)."""
+    for s in range(n):
+        calls[s] = -1
+        call_legal[s] = 0
+        change[s] = 0
+        points[s] = 0
+    top = fr[F_MAX_BID]
+    high = PASS
+    high_seat = -1
+    pitcher = -1
+    bid = 0
+    shoot = False
+    plan = np.int64(-1)  # the pitcher's planned trump (the advisor's), -1: none
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
+        if legal == 0:
+            break
+        planned = np.int64(-1)
+        if fixed_bid > 0:
+            call = fixed_bid if i == 0 else PASS
+        else:
+            call, planned = seat_call(
+                bidders[seat], dealt[seat], seat, n, dealer, calls, i, high, high_seat, legal,
+                scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
+            )  # fmt: skip
+        calls[i] = call
+        call_legal[i] = legal
+        if call != PASS:
+            high = max(high, call)
+            high_seat = seat
+            pitcher = seat
+            plan = planned
+            shoot = call == top + 1
+            bid = top if shoot else call
+    if pitcher < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
+        pitcher = dealer  # 12.12: the dealer pitches at 0, names trump, always makes it
+    return pitcher, bid, shoot, plan
+
+
+@njit(cache=True, inline="always")
+def _passed_out(n, dealer, scores, change, fr):
+    """A deal everybody passed: nobody scores, or the dealer's side -2 under
+    all-pass=dealer-set (3.4).  Returns the winners (``settle.winners``)."""
+    if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
+        mine = side_of(dealer, fr)
+        for s in range(n):
+            if side_of(s, fr) == mine:
+                change[s] = -DEALER_SET_PENALTY
+    for s in range(n):
+        scores[s] += change[s]
+    return winners(scores, n, -1, False, False, fr, -1)
+
+
 # Inlined, as ``seat_call`` is: the advisor's own games (``kernels.advice``) deal by
 # this code too, and numba takes a call to a function still being compiled (the game's,
 # for int32 bidders) for recursion, leaving the int64 copy's symbol unresolved.
@@ -196,52 +265,14 @@ def family_deal_fixed(
     size = deal_family_fixed(key, n, dealer, FIXED_SEAT, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
-        calls[s] = -1
-        call_legal[s] = 0
-        change[s] = 0
-        points[s] = 0
     for i in range(N_AWARDS):
         award[i] = -2
-    top = fr[F_MAX_BID]
-    high = PASS
-    high_seat = -1
-    pitcher = -1
-    bid = 0
-    shoot = False
-    plan = np.int64(-1)  # the pitcher's planned trump (the advisor's), -1: none
-    for i in range(n):  # 0.2: one round from the dealer's left
-        seat = (dealer + 1 + i) % n
-        legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
-        if legal == 0:
-            break
-        planned = np.int64(-1)
-        if fixed_bid > 0:
-            call = fixed_bid if i == 0 else PASS
-        else:
-            call, planned = seat_call(
-                bidders[seat], dealt[seat], seat, n, dealer, calls, i, high, high_seat, legal,
-                scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
-            )  # fmt: skip
-        calls[i] = call
-        call_legal[i] = legal
-        if call != PASS:
-            high = max(high, call)
-            high_seat = seat
-            pitcher = seat
-            plan = planned
-            shoot = call == top + 1
-            bid = top if shoot else call
-    if pitcher < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
-        pitcher = dealer  # 12.12: the dealer pitches at 0, names trump, always makes it
+    pitcher, bid, shoot, plan = _auction(
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, dealt, points,
+        change, calls, call_legal,
+    )  # fmt: skip
     if pitcher < 0:
-        if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:  # 3.4
-            mine = side_of(dealer, fr)
-            for s in range(n):
-                if side_of(s, fr) == mine:
-                    change[s] = -DEALER_SET_PENALTY
-        for s in range(n):
-            scores[s] += change[s]
-        return -1, 0, False, -1, False, 0, size, 0, winners(scores, n, -1, False, False, fr, -1)
+        return -1, 0, False, -1, False, 0, size, 0, _passed_out(n, dealer, scores, change, fr)
     trump = -1
     drawn = 0
     kitty = np.int64(0)
@@ -301,6 +332,45 @@ def family_deal_fixed(
         drawn,
         winners(scores, n, pitcher, made, shoot, fr, partner),
     )
+
+
+@njit(cache=True, inline="always")
+def family_deal_base(
+    key, n, dealer, scores, bidders, players, fr, tab, odds, defender, deck, dealt, held,
+    hands, won, trick, tseats, award, points, change, calls, call_legal, log, legal_log,
+):  # fmt: skip
+    """``family_deal`` under the base game's shape (``policies.base_shape``), compiled
+    in as constants, as the hand kernels' ``simulate.family_hand_base``: trump fixed by
+    the first lead (the pitcher's planned suit by ``policies.opening_lead_base``), no
+    discard, no called partner, the base game's four points (``score.score_plain``).
+    The same deal, auction, play and settlement as ``family_deal`` card for card."""
+    size = deal_family_fixed(key, n, dealer, FIXED_SEAT, np.int64(0), fr, deck, dealt)
+    for s in range(n):
+        held[s] = dealt[s]
+    pitcher, bid, shoot, plan = _auction(
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, dealt, points, change,
+        calls, call_legal,
+    )  # fmt: skip
+    if pitcher < 0:
+        for i in range(N_AWARDS):
+            award[i] = -2
+        return -1, 0, False, -1, False, 0, size, 0, _passed_out(n, dealer, scores, change, fr)
+    first_lead = -1
+    if plan >= 0:
+        first_lead = opening_lead_base(players[pitcher], held[pitcher], plan, n, pitcher, fr, key)
+    trump, tricks = play_hand_base(
+        held, dealt, np.int64(0), n, pitcher, dealer, bid, -1, first_lead, players, fr, tab,
+        key, hands, won, trick, tseats, log, legal_log,
+    )  # fmt: skip
+    score_plain(held, won, n, trump, fr, award)
+    plain_points(award, n, fr, points)
+    made = settle_hand(points, n, pitcher, bid, fr, change, -1)
+    for s in range(n):
+        scores[s] += change[s]
+    return (
+        pitcher, bid, shoot, trump, made, tricks, size, 0,
+        winners(scores, n, pitcher, made, shoot, fr, -1),
+    )  # fmt: skip
 
 
 @njit(cache=True)
@@ -375,6 +445,7 @@ def family_deal_logged(
     row[:] = -1
     row[t_at:l_at] = -9
     row[l_at:] = 0
+    deck[:] = -1  # (the log shows -1 for a stock no step drew)
     pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal_fixed(
         key,
         n,
@@ -432,8 +503,13 @@ def family_deal_logged(
 
 
 @njit(cache=True)
-def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
-    """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt)."""
+def play_family_game(
+    seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, base=None
+):  # fmt: skip
+    """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt).
+    ``base`` True: the rules are the base game's shape, each deal played by
+    ``family_deal_base`` (the same game, faster); None: any rules (``family_deal``).
+    From Python, ``game_kernel(fr)`` picks."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
@@ -457,37 +533,25 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
             row[:] = -1
             row[t_at:l_at] = -9
             row[l_at:] = 0
+            deck[:] = -1  # (the log shows -1 for a stock no step drew)
         tlog = row[t_at:l_at] if logging else row[0:0]
         llog = row[l_at:] if logging else row[0:0]
         if fr[F_HANDS] != 0:
             rest[F_HANDS] = fr[F_HANDS] - counted
-        pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
-            key,
-            n,
-            dealer,
-            scores,
-            bidders,
-            players,
-            rest,
-            tab,
-            odds,
-            defender,
-            deck,
-            dealt,
-            held,
-            hands,
-            won,
-            trick,
-            tseats,
-            award,
-            points,
-            change,
-            calls,
-            call_legal,
-            tlog,
-            llog,
-            junk,
-        )
+        # (an empty deck: the hands alone are dealt, when no step draws and no log reads it)
+        pack = deck if logging or takes_stock(fr) else deck[:0]
+        if base is None:
+            pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
+                key, n, dealer, scores, bidders, players, rest, tab, odds, defender, pack,
+                dealt, held, hands, won, trick, tseats, award, points, change, calls,
+                call_legal, tlog, llog, junk,
+            )  # fmt: skip
+        else:
+            pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal_base(
+                key, n, dealer, scores, bidders, players, rest, tab, odds, defender, pack,
+                dealt, held, hands, won, trick, tseats, award, points, change, calls,
+                call_legal, tlog, llog,
+            )  # fmt: skip
         counted, won_by = count_hand(pitcher, won_by, counted, scores, n, fr)
         if logging:
             _write_row(
@@ -527,24 +591,17 @@ def play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender, s
 
 @njit(cache=True, parallel=True)
 def play_family_games(
-    seed,
-    start,
-    count,
-    n,
-    bidders,
-    players,
-    fr,
-    tab,
-    odds,
-    defender,
-    out_winners,
-    out_scores,
-    out_deals,
-    out_stats,
-):
+    seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
+    out_deals, out_stats, base=None,
+):  # fmt: skip
     """Games ``start .. start+count-1`` of ``seed`` in parallel blocks: per game the
     winners (side mask), final scores, deals dealt and ``stats`` (see
-    ``play_family_game``).  Identical on any thread count."""
+    ``play_family_game``).  Identical on any thread count.  ``base`` as
+    ``play_family_game``'s; from Python, ``games_kernel(fr)`` picks."""
+    if base is not None:
+        literally(base)
+        if not base_shape(fr):
+            raise ValueError("base=True with rules that are not the base game's shape")
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
@@ -552,8 +609,9 @@ def play_family_games(
         stats = np.empty((n, MAX_CALL, 2), dtype=np.int64)
         for g in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             won_by, deals = play_family_game(
-                seed, start + g, n, bidders, players, fr, tab, odds, defender, scores, stats, no_log
-            )
+                seed, start + g, n, bidders, players, fr, tab, odds, defender, scores, stats,
+                no_log, base,
+            )  # fmt: skip
             out_winners[g] = won_by
             out_deals[g] = deals
             for s in range(n):
@@ -561,3 +619,38 @@ def play_family_games(
                 for k in range(MAX_CALL):
                     out_stats[g, s, k, 0] = stats[s, k, 0]
                     out_stats[g, s, k, 1] = stats[s, k, 1]
+
+
+@njit(cache=True, nogil=True)
+def play_base_games(
+    seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
+    out_deals, out_stats,
+):  # fmt: skip
+    """``play_family_games`` with ``base=True``, for callers in Python (a Python call
+    with a literal types its arguments again each time)."""
+    play_family_games(
+        seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners,
+        out_scores, out_deals, out_stats, True,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def play_base_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
+    """``play_family_game`` with ``base=True`` (as ``play_base_games``)."""
+    if not base_shape(fr):
+        raise ValueError("base=True with rules that are not the base game's shape")
+    return play_family_game(
+        seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, True
+    )
+
+
+def games_kernel(fr):
+    """The kernel of ``play_family_games``' arguments (without ``base``) for the rules
+    ``fr``: ``play_base_games`` under the base game's shape (``policies.base_shape``),
+    else ``play_family_games``."""
+    return play_base_games if base_shape(fr) else play_family_games
+
+
+def game_kernel(fr):
+    """``play_family_game``'s kernel for the rules ``fr``, as ``games_kernel``."""
+    return play_base_game if base_shape(fr) else play_family_game

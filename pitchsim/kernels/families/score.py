@@ -305,6 +305,26 @@ def score_plain(held, won, n, trump, fr, award):
     award[GAME] = _game_side(won, n, fr[F_PARTNERSHIP] != 0, False)
 
 
+@njit(cache=True, inline="always")
+def plain_points(award, n, fr, points):
+    """``score_hand``'s ``points`` from ``score_plain``'s awards: each of the base
+    game's four points is worth 1 to its seat's side (its team, the seat's parity, under
+    partnership; Game is credited to the team number there, of the same parity)."""
+    partners = fr[F_PARTNERSHIP] != 0
+    for s in range(8):
+        if s == n:
+            break
+        points[s] = 0
+    for i in PLAIN_AWARDS:
+        seat = award[i]
+        if seat >= 0:
+            if partners:
+                for s in range(seat & 1, n, 2):
+                    points[s] += 1
+            else:
+                points[seat] += 1
+
+
 @njit(cache=True)
 def _two_sides(won, n, pitcher, partner, fr, award, points):
     """Game and the points under a called partner (12.1.6): the pitcher's side (he and
