@@ -496,9 +496,6 @@ def _check_value_in(name: str, value: object, lo: int, hi: int) -> None:
         raise RulesError(f"{_name(name)} must be {span}, not {value}")
 
 
-BASE_RULES = Rules()
-
-
 # ---- the rule families (VARIANTS.md 6.1): presets of generic options ------------------
 
 MAX_PLAYERS = 7
@@ -962,6 +959,10 @@ def plain(rules: Rules) -> Rules:
     if rules.base_game:
         return Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
     return rules
+
+
+# The base game (RULES.md) in the one rules type: every library default.
+BASE_RULES = Rules.parse("auction-pitch")
 
 
 def family_of(rules: Rules) -> str:

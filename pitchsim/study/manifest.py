@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from ..game.rules import FamilyRules, Rules, as_family
+from ..game.rules import BASE_RULES, FamilyRules, Rules, as_family
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
@@ -454,7 +454,7 @@ class Manifest:
             raise _Corrupt(f"policy must be a name, not {doc['policy']!r}")
         rules = doc["rules"]
         family = isinstance(rules, dict) and "family" in rules
-        if not family and (not isinstance(rules, dict) or set(rules) != set(Rules().describe())):
+        if not family and (not isinstance(rules, dict) or set(rules) != set(BASE_RULES.describe())):
             raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
         checked = Rules.parse(rules)
         if checked.describe() != rules:  # a preset's run: every option, and not the base game
