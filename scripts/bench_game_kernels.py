@@ -37,12 +37,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
-    from pitchsim.game.rules import Rules, as_family, plain
+    from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.bidding import parse_strategies
     from pitchsim.games.families import family_tournament
     from pitchsim.games.tournament import tournament
 
-    rules = plain(Rules.parse(args.rules))
+    rules = Rules.parse(args.rules)
     family = as_family(rules)
     chosen = parse_strategies(args.strategies)
     n = args.players

@@ -32,13 +32,14 @@ import numpy as np
 
 from pitchsim.game.rules import FamilyRules, Rules
 from pitchsim.study.batch import part_buffers, simulate_part
-from pitchsim.study.manifest import Part, RunParams, layout_of, run_rules
+from pitchsim.study.manifest import Part, RunParams, layout_of
 
 PLAYERS = 4
 
 
 def params(which: str, policy: str, seed: int = 7) -> RunParams:
-    rules = run_rules(Rules.parse(None)) if which == "base" else FamilyRules().describe()
+    # the same rules both ways: the base game's options, or every option of the preset
+    rules = Rules.parse(None).describe() if which == "base" else FamilyRules().describe_in_full()
     p = RunParams(seed, policy, rules)
     assert layout_of(p.rules).name == which, (which, layout_of(p.rules))
     return p

@@ -49,7 +49,7 @@ import time
 
 import numpy as np
 
-from pitchsim.game.rules import Rules, plain
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.search import solver
 
 
@@ -228,7 +228,7 @@ def main() -> None:
     else:
         counts = [int(x) for x in args.players.split(",")]
     rules = Rules.parse(args.rules)
-    arr = plain(rules).to_array()  # the base game's, under either type
+    arr = rules.to_array()  # the base game's; a preset's is refused (FamilyNotPlayed)
     if args.alternate == "preset":
         from pitchsim.kernels.presets import family_array, family_tables
 

@@ -8,6 +8,7 @@ game's words (docs/view.md, docs/record.md: read by outside programs, docs/proto
 and its hands go to the base kernels: the same views, records and tournaments."""
 
 import dataclasses
+import itertools
 import json
 import random
 
@@ -18,9 +19,12 @@ from pitchsim.game.cards import cards_of
 from pitchsim.game.rules import (
     FAMILIES,
     FAMILY_FIELDS,
+    FamilyNotPlayed,
     FamilyRules,
     Rules,
+    RulesError,
     as_family,
+    label,
     plain,
     rules_text,
 )
@@ -65,6 +69,59 @@ def test_every_other_preset_and_option_is_not_the_base_game():
             assert plain(changed) == changed and type(plain(changed)) is FamilyRules
             break
     assert not Rules.parse("dealer-steal=max").base_game  # a family-only base value
+
+
+def _served(rules) -> dict:
+    """What the callers read of rules, whichever type holds them: its words, its kernel
+    array (or the refusal), its players, its hash."""
+    out = {"describe": list(rules.describe().items()), "text": rules_text(rules)}
+    out["label"], out["hash"], out["base"] = label(rules), hash(rules), rules.base_game
+    try:
+        out["array"] = rules.to_array().tolist()
+    except FamilyNotPlayed as e:
+        out["array"] = str(e)
+    for n in range(1, 9):
+        try:
+            rules.check_players(n)
+            out[n] = "ok"
+        except RulesError as e:
+            out[n] = str(e)
+    return out
+
+
+BASE_OPTIONS = {
+    "low": ("captured", "dealt"),
+    "min-bid": (1, 2),
+    "all-pass": ("forced", "redeal"),
+    "dealer-steal": ("true", "false"),
+    "follow": ("trump", "suit"),
+    "target": (7, 11),
+    "set-pitcher-wins": ("false", "true"),
+    "partnership": ("false", "true"),
+}
+
+
+def test_every_base_rule_string_reads_alike_as_the_preset_and_as_plain_rules():
+    """1.1, 1.3: every rule string of the base game (each of RULES.md's options at each
+    of its values, with and without ``auction-pitch`` first) is the same rules whether
+    read as the preset or made bare by ``plain``: the same words, kernel array, players
+    and hash, so its readers take either type; any other preset stays as read."""
+    count = 0
+    for values in itertools.product(*BASE_OPTIONS.values()):
+        words = ",".join(f"{k}={v}" for k, v in zip(BASE_OPTIONS, values, strict=True))
+        bare = Rules.parse(words)
+        for text in (words, f"auction-pitch,{words}"):
+            preset = Rules.parse(text)
+            assert preset.base_game and type(plain(preset)) is Rules, text
+            assert plain(preset) == preset == bare and plain(plain(preset)) == preset, text
+            assert _served(plain(preset)) == _served(preset) == _served(bare), text
+            count += 1
+    assert count == 2 * 2**8
+    for name in FAMILIES:
+        for text in (name, f"{name},target=15"):
+            rules = Rules.parse(text)
+            assert plain(rules) is rules or rules.base_game, text
+            assert _served(plain(rules)) == _served(rules), text
 
 
 @pytest.mark.parametrize("rules", BASE, ids=rules_text)

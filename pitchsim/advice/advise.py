@@ -26,7 +26,7 @@ import numpy as np
 
 from ..game.cards import SUITS, format_card, mask_of, parse_cards, parse_hand, suit_of
 from ..game.reference import MAX_BID, PASS, legal_calls
-from ..game.rules import BIDS, FamilyRules, Rules, as_family, label
+from ..game.rules import BASE_RULES, BIDS, FamilyRules, Rules, as_family, label
 from ..game.view import call_text
 
 # The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
@@ -83,7 +83,7 @@ class UnlikelyCalls(InputError):
 
 def _calls_known(rules: Rules | None) -> tuple[int, str]:
     """The highest call code of the rules and the calls in words, for the messages."""
-    r = as_family(rules or Rules())
+    r = as_family(rules or BASE_RULES)
     top = r.max_bid + 1 if r.shoot else r.max_bid
     return top, f"pass or a bid 1-{r.max_bid}" + (" or shoot" if r.shoot else "")
 
@@ -93,9 +93,9 @@ def parse_call(text: str, rules: Rules | None = None) -> int:
     t = text.strip().lower()
     if t in ("pass", "p", "-"):
         return PASS
-    if t == "shoot" and top > as_family(rules or Rules()).max_bid:
+    if t == "shoot" and top > as_family(rules or BASE_RULES).max_bid:
         return top
-    if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= as_family(rules or Rules()).max_bid:
+    if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= as_family(rules or BASE_RULES).max_bid:
         return int(t)
     raise AuctionError(f"cannot read call {quoted(text)}: a call is {known}")
 
@@ -895,8 +895,6 @@ def _base_kernels(
 
 def _preset_target(rules: Rules) -> int:
     """The target of the rules' preset as it stands (7 for the base game)."""
-    if rules.base_game:
-        return Rules().target
     return Rules.parse(rules.family).target
 
 
@@ -963,7 +961,7 @@ def advise(
     """
     # The base game runs the base kernels (its answers stay what they were); every
     # other preset, auction-pitch with any option beyond the base ones, the family kernels.
-    rules = rules or Rules()
+    rules = rules or BASE_RULES
     preset = not rules.base_game
     if not preset:
         cards = parse_hand(hand) if isinstance(hand, str) else list(hand)

@@ -20,7 +20,7 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.rules import label, plain
+from ..game.rules import label
 from ..game.rules import spec as spec_of
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
@@ -136,7 +136,7 @@ def play_command(
     if game and any(v is not None for v in fixed.values()):
         given = ", ".join(k for k, v in fixed.items() if v is not None)
         raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
-    rule_set = plain(make_rules(rules, partnership, players))  # the base game: its kernels
+    rule_set = make_rules(rules, partnership, players)
     if not rule_set.base_game:
         family_play(
             rule_set,

@@ -121,7 +121,7 @@ def _keep_on_interrupt(out: str):
 
 def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
     """With --resume the manifest has the parameters; given ones must agree with it."""
-    from ..study.manifest import parse_players, read_manifest, run_rules
+    from ..study.manifest import parse_players, read_manifest
 
     m = read_manifest(out)
     given = {
@@ -129,7 +129,7 @@ def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
         "--players": (players and parse_players(players), m.players),
         "--policy": (policy, m.policy),
         "--seed": (seed, m.seed),
-        "--rules": (rules and run_rules(Rules.parse(rules)), m.params.rules),
+        "--rules": (rules and Rules.parse(rules).describe(), m.params.rules),
         "--part-size": (part_size, m.part_size),
     }
     for option, (value, recorded) in given.items():

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_card, format_cards, game_points, sort_for_display
-from ..game.rules import Rules, label, plain
+from ..game.rules import BASE_RULES, Rules, label
 from .app import app
 from .common import JsonOpt, print_json, suit_label
 
@@ -105,8 +105,8 @@ def render(s: Solution, title: str) -> str:
     else:
         variants = [
             f"{k}={v}"
-            for k, v in plain(pos.rules).describe().items()
-            if k in ("low", "follow") and v != getattr(Rules(), k)
+            for k, v in pos.rules.describe().items()
+            if k in ("low", "follow") and v != getattr(BASE_RULES, k)
         ]
         if variants:
             head.append(", ".join(variants))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import BASE_RULES, BIDS, label, plain
+from ..game.rules import BASE_RULES, BIDS, label
 from ..util.limits import MAX_GAMES, MAX_TARGET
 from ..util.stats import too_few
 from .app import app
@@ -101,7 +101,7 @@ def _rules_note(r: TournamentResult) -> str:
     base = BASE_RULES.describe()
     changed = [
         f"{k}={v}"
-        for k, v in plain(r.rules).describe().items()
+        for k, v in r.rules.describe().items()
         if base[k] != v and k not in ("target", "partnership")
     ]
     return ", ".join(changed) if changed else "base rules"

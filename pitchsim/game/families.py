@@ -6,12 +6,12 @@ smear,target=15`` changes one of them; the result is a :class:`FamilyRules`, who
 :meth:`~FamilyRules.describe` names the complete rules (OpenSpiel style, ANCHORS.md 1)
 so that a saved result always carries them.
 
-The base game (``auction-pitch``, RULES.md) stays the plain :class:`Rules` with exactly
-its eight options, so it parses, prints and checksums as it always did; rules that add
-nothing to it normalise back to a plain :class:`Rules`.  Only the plain :class:`Rules`
-are played by the numba kernels so far: :meth:`Rules.require_kernels` is the one check
-every command that runs them passes through (the CLI names the command).  The reference
-engine (:mod:`pitchsim.game.reference`) plays every family.
+The base game (``auction-pitch``, RULES.md) is one preset of the same type; rules of its
+shape (``Rules.base_game``) describe themselves by its eight options, so it parses,
+prints and checksums as it always did.  The base game's kernels play that shape alone:
+:meth:`Rules.require_kernels` is the one check every command that runs them passes
+through (the CLI names the command).  The reference engine
+(:mod:`pitchsim.game.reference`) plays every family.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from .rules import (  # noqa: F401  (the families' names, re-exported for their 
     build_rules,
     family_of,
     label,
-    normalised,
     spec,
 )
 from .variants import BY_KEY as BASE_MEANINGS

@@ -496,9 +496,6 @@ def _check_value_in(name: str, value: object, lo: int, hi: int) -> None:
         raise RulesError(f"{_name(name)} must be {span}, not {value}")
 
 
-BASE_RULES = Rules()
-
-
 # ---- the rule families (VARIANTS.md 6.1): presets of generic options ------------------
 
 MAX_PLAYERS = 7
@@ -945,13 +942,6 @@ def build_rules(values: dict) -> Rules:
     return FamilyRules(**(fam.preset | values | {"family": fam.name}))
 
 
-def normalised(rules: FamilyRules) -> Rules:
-    """``rules`` as a plain :class:`Rules` when they are the base game's, else as given."""
-    if rules.base_game:
-        return Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
-    return rules
-
-
 def as_family(rules: Rules) -> FamilyRules:
     """Any rules as a :class:`FamilyRules` (the base game as auction-pitch), for the
     reference engine, which reads every generic option."""
@@ -961,13 +951,18 @@ def as_family(rules: Rules) -> FamilyRules:
     return FamilyRules(**base)
 
 
-@functools.lru_cache(maxsize=256)
 def plain(rules: Rules) -> Rules:
-    """``rules`` as a plain :class:`Rules` when they are the base game's (auction-pitch
+    """``rules`` as a bare :class:`Rules` when they are the base game's (auction-pitch
     with every preset-only option at its default), whichever type holds them; else as
-    given.  The base game's documents (views, records) keep its own words, and its hands
-    go to the base kernels, by what the rules are, not by their type."""
-    return normalised(rules) if isinstance(rules, FamilyRules) else rules
+    given.  Every reader serves both types alike (``describe``, ``to_array``, equality);
+    only a caller that tells the base game's path by the type wants this."""
+    if rules.base_game:
+        return Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
+    return rules
+
+
+# The base game (RULES.md) in the one rules type: every library default.
+BASE_RULES = Rules.parse("auction-pitch")
 
 
 def family_of(rules: Rules) -> str:

@@ -41,7 +41,7 @@ import re
 
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
-from .rules import FamilyRules, Rules, as_family, label, plain, rules_text, spec
+from .rules import BASE_RULES, FamilyRules, Rules, as_family, label, rules_text, spec
 from .view import KITTY_MISSING, View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
@@ -147,7 +147,7 @@ def short_view(
     partner: int | None = None,
 ):
     """The checked view the short form describes (see the module), holding ``rules``."""
-    rules = rules or Rules()
+    rules = rules or BASE_RULES
     r = as_family(rules)
     preset = not rules.base_game  # the base game: its own words, whichever type
     if r.discard != "none":
@@ -194,7 +194,7 @@ def short_view(
                     f"--scores: score {i} must be a whole number, not {x.strip()!r}"
                 ) from None
     doc = {
-        "rules": spec(rules) if preset else rules_text(plain(rules)),
+        "rules": spec(rules) if preset else rules_text(rules),
         "players": players,
         "seat": seat,
         "dealer": dealer,

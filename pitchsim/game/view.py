@@ -66,6 +66,7 @@ from .cards import (
     suit_of,
 )
 from .rules import (
+    BASE_RULES,
     FamilyRules,
     Rules,
     RulesError,
@@ -107,7 +108,7 @@ def trump_text(suit: int) -> str:
 def parse_call(value: object, what: str, rules: Rules | None = None) -> int:
     """A call as written in a view or an action: ``"pass"`` (or null / 0), a bid from 1
     to the rules' maximum, or ``"shoot"`` where offered (``rules`` None: the base game)."""
-    r = as_family(rules if rules is not None else Rules())
+    r = as_family(rules if rules is not None else BASE_RULES)
     top = r.max_bid
     if value is None or value == "pass":
         return F.PASS
@@ -568,7 +569,7 @@ def _rules(doc: dict) -> Rules:
     given: dict[str, object] = {}
     try:
         if given_spec is None:
-            rules = Rules()
+            rules = BASE_RULES
         elif not isinstance(given_spec, str | dict):
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
         else:
@@ -865,7 +866,7 @@ def normal_action(a: str, rules: Rules | None = None) -> str:
     if low.startswith(TRUMP_ACTION):
         return TRUMP_ACTION + low[len(TRUMP_ACTION) :].upper()
     try:
-        cs = parse_cards(a, as_family(rules or Rules()).jokers)
+        cs = parse_cards(a, as_family(rules or BASE_RULES).jokers)
         if len(cs) == 1:
             return card_text(cs[0])
     except CardError:

@@ -242,7 +242,7 @@ class KernelDecisions:
 
     >>> from pitchsim.game.rules import Rules
     >>> k = KernelDecisions(seed=1, game=0, seats=parse_strategies("heuristic,random"),
-    ...                     rules=Rules())
+    ...                     rules=Rules.parse("auction-pitch"))
     >>> k.play().winners in ([], [0], [1])
     True
     """

@@ -87,7 +87,9 @@ def _rules(doc: dict) -> Rules:
     if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
-        rules = plain(document_rules(spec_))  # a string or an object, never a file
+        # a string or an object, never a file; bare for the base game, since the type
+        # is what sends a record to its path (is_preset_record, _decisions)
+        rules = plain(document_rules(spec_))
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
     family = doc.get("family")

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..game.cards import format_card, suit_cards
 from ..game.reference import PASS
-from ..game.rules import R_PARTNERSHIP, Rules, label, plain
+from ..game.rules import R_PARTNERSHIP, Rules, label
 from ..game.view import View, call_text, card_text
 from ..kernels.dispatch import choose_bid, choose_card
 from ..kernels.policies import HEURISTIC, KIND_MASK, ROLLOUT, WORLDS_SHIFT
@@ -154,7 +154,7 @@ class KernelSeat:
         if not view.rules.base_game:  # a preset's rules: the family kernels
             d = family_decide(self.strategy, view, key, values, budget)
             return Decision(d.action, d.values, -1, d.search)
-        a = _arrays(self.strategy, view.players, plain(view.rules), self.samples)
+        a = _arrays(self.strategy, view.players, view.rules, self.samples)
         if view.phase == "auction":
             if budget is not None and self.strategy.bidding == "advisor":
                 return _timed_bid(a, view, key, budget)

@@ -49,7 +49,7 @@ from ..game.reference import (
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, Rules, plain, rules_text, spec
+from ..game.rules import FamilyRules, Rules, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
     Trick,
@@ -175,7 +175,6 @@ def play_table_game(
     each finished hand's record; a seat raising :class:`StopGame` ends the game there
     (the record's ``stopped`` says why)."""
     n = len(seats)
-    rules = plain(rules)  # the base game on the base path, whatever type states it
     check_table(seats, rules, n)
     seats = [as_seat(s) for s in seats]
     names = list(names) if names is not None else [seat_name(s) for s in seats]

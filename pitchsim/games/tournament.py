@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import BIDS, Rules, as_family, plain
+from ..game.rules import BIDS, Rules, as_family
 from ..kernels.game import play_games
 from ..util.atomic import write_file as atomic_write_text
 from ..util.errors import InputError, quoted
@@ -288,7 +288,6 @@ def tournament(
     rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
     if target is not None:
         rules = dataclasses.replace(rules, target=target)
-    rules = plain(rules)  # the base game on the base kernels, whatever type states it
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
     outside = any(_outside(e) for e in entries)
     chosen = None if outside else parse_strategies(strategies)  # its words for a blank name
@@ -487,7 +486,7 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
             if not rules.base_game:
                 doc = record_of_preset_game(family_board(seed, b, seats, rules))
             else:
-                doc = record_of_game(play_board(seed, b, seats, plain(rules)))
+                doc = record_of_game(play_board(seed, b, seats, rules))
             atomic_write_text(record_path(directory, b, r), dumps_json(doc, indent=None) + "\n")
 
 

@@ -40,7 +40,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
-from ..game.rules import plain
 from ..games.clock import NODES_PER_SECOND, check_time
 from ..kernels.presets import family_array, family_tables
 from ..kernels.search import solver as kernel
@@ -82,7 +81,7 @@ def kernel_args(pos: Position | FamilyPosition) -> tuple:
     its rules; a preset's (:func:`preset_args`) for any other."""
     if not pos.rules.base_game:
         return preset_args(pos)
-    return (*_cards_args(pos), plain(pos.rules).to_array())
+    return (*_cards_args(pos), pos.rules.to_array())
 
 
 def _cards_args(pos: Position | FamilyPosition) -> tuple:

@@ -61,7 +61,7 @@ import numpy as np
 
 from ..game.cards import cards_of, format_card, mask_of
 from ..game.reference import effective_suit, is_trump, pack, shows_void, trumps_in
-from ..game.rules import label, plain
+from ..game.rules import label
 from ..game.view import View
 from ..games.bidding import bidding_policy, odds_table
 from ..games.clock import (
@@ -964,7 +964,7 @@ def hint(
         )  # fmt: skip
     v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
     n = v.players
-    rules = base_array(v.rules)
+    rules = v.rules.to_array()
     who = seat_planes(v.played_by)
     args = (
         v.legal,
@@ -1026,14 +1026,8 @@ def view_arrays(view: View) -> tuple:
         won,
         seat_planes(view.played_by),
         view.voids,
-        base_array(view.rules),
+        view.rules.to_array(),
     )
-
-
-def base_array(rules) -> np.ndarray:
-    """The base kernels' rules array of the base game, whichever type carries its rules
-    (a preset beyond it is refused there, ``FamilyNotPlayed``)."""
-    return plain(rules).to_array()
 
 
 def auction_arrays(view: View, model: str) -> tuple:

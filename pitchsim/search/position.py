@@ -58,7 +58,6 @@ from ..game.rules import (
     RulesError,
     as_family,
     label,
-    plain,
     rules_text,
     stated_rules,
 )
@@ -243,7 +242,7 @@ class Position:
             ],
             "partnership": self.rules.partnership,
             # the base game's rule string, whichever type carries its rules
-            "rules": rules_text(plain(self.rules)),
+            "rules": rules_text(self.rules),
         }
 
 

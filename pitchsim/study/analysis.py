@@ -47,7 +47,6 @@ from .manifest import (
     RunError,
     key_table,
     read_manifest,
-    run_rules,
 )
 from .parts import VERIFY, read_part
 from .verified import VerifiedParts
@@ -147,7 +146,7 @@ def rules_match(run: Run, spec: str | None) -> None:
     if spec is None:
         return
     given = Rules.parse(spec)
-    if run_rules(given) != run.manifest.params.rules:
+    if given.describe() != run.manifest.params.rules:
         raise InputError(
             f"{run.path} was played under --rules {label(run.manifest.rules)}, "
             f"not {label(given)}: leave out --rules, or give the run's"

@@ -80,13 +80,11 @@ from .manifest import (
     _resume_hint,
     _write_manifest,
     check_policy,
-    kernel_rules,
     key_table,
     layout_of,
     parse_players,
     plan_parts,
     read_manifest,
-    run_rules,
 )
 from .parts import _check_deals, _sha256, fast_checksums, part_problem
 from .runlock import LOCK, run_lock
@@ -207,7 +205,7 @@ def simulate_part(
         return simulate_family_part(part, params, buffers, _KERNEL_LOCK, threads, progress)
     n, count = part.players, part.count
     policies = seat_policies(params.policy, n)
-    rule_array = kernel_rules(params.rules).to_array()
+    rule_array = Rules.parse(params.rules).to_array()
     seed = params.stream_seed(n)
     if buffers is None or buffers["flags"].size < count:
         buffers = part_buffers(count)
@@ -451,7 +449,7 @@ def simulate(
         )
     _check_part_count(deals, len(counts), part_size)
     seed = pick_seed(seed, MAX_SEED)
-    family = layout_of(run_rules(rules)) is FAMILY
+    family = layout_of(rules.describe()) is FAMILY
     for n in counts:
         rules.check_players(n)
         check_policy(policy, n, family)
@@ -470,7 +468,7 @@ def simulate(
             with run_lock(path, note):
                 if (path / MANIFEST).exists():  # another process started it meanwhile
                     raise RunError(f"{out} already holds a run: use --resume to finish it")
-                params = RunParams(seed, policy, run_rules(rules))
+                params = RunParams(seed, policy, rules.describe())
                 layout = layout_of(params.rules)
                 parts = [PartRecord(p, layout=layout) for p in plan_parts(deals, counts, part_size)]
                 manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)

@@ -38,7 +38,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from ..game.features import TOPS, format_key_trumps, key_trumps_possible, rank_label  # noqa: E402
-from ..game.rules import BIDS, Rules  # noqa: E402
+from ..game.rules import BASE_RULES, BIDS  # noqa: E402
 from ..game.rules import label as rules_label  # noqa: E402
 from ..util.atomic import atomic_path  # noqa: E402
 from ..util.errors import InputError  # noqa: E402
@@ -67,7 +67,7 @@ def _describe(run: Run) -> str:
     m = run.manifest
     if m.family:
         return describe_run(run)
-    base = Rules().describe()
+    base = BASE_RULES.describe()
     variants = [f"{k}={v}" for k, v in m.params.rules.items() if base[k] != v]
     where = f"{m.policy} play" + (f", rules {', '.join(variants)}" if variants else "")
     return f"{where}; run seed {m.seed}"

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from ..game.rules import FamilyRules, Rules, as_family, normalised
+from ..game.rules import BASE_RULES, FamilyRules, Rules, as_family
 from ..games.policies import seat_policies
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
@@ -207,21 +207,9 @@ BASE = Layout("base", COLUMNS, VALUE_RANGES)
 FAMILY = Layout("family", FAMILY_COLUMNS, FAMILY_VALUE_RANGES)
 
 
-def run_rules(rules: Rules) -> dict:
-    """``rules`` as a run records them (its manifest's ``rules``): the base game's options
-    when they are the base game (the auction-pitch preset with every preset-only option
-    at its default), whichever type states them, so that its runs keep the base layout
-    and read as before; else every option of the preset."""
-    return normalised(as_family(rules)).describe()
-
-
-def kernel_rules(rules: dict) -> Rules:
-    """A base game's run's rules (``run_rules``) as the base kernels take them."""
-    return normalised(as_family(Rules.parse(rules)))
-
-
 def layout_of(rules: dict) -> Layout:
-    """The columns of a run under ``rules`` (a manifest's ``rules``, :func:`run_rules`)."""
+    """The columns of a run under ``rules`` (a manifest's ``rules``, ``Rules.describe``:
+    the base game's options alone keep the base layout, a preset's name its family)."""
     return FAMILY if "family" in rules else BASE
 
 
@@ -252,7 +240,7 @@ class RunParams:
 
     seed: int
     policy: str
-    rules: dict  # run_rules(...)
+    rules: dict  # Rules.describe(): the base game's options, or a preset's every option
 
     def stream_seed(self, players: int) -> int:
         return self.seed * 8 + players
@@ -466,15 +454,15 @@ class Manifest:
             raise _Corrupt(f"policy must be a name, not {doc['policy']!r}")
         rules = doc["rules"]
         family = isinstance(rules, dict) and "family" in rules
-        if not family and (not isinstance(rules, dict) or set(rules) != set(Rules().describe())):
+        if not family and (not isinstance(rules, dict) or set(rules) != set(BASE_RULES.describe())):
             raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
         checked = Rules.parse(rules)
-        if run_rules(checked) != rules:  # a preset's run: every option, and not the base game
+        if checked.describe() != rules:  # a preset's run: every option, and not the base game
             raise _Corrupt(f"rules must list every option of a family, not {quoted(rules)}")
         for n in players:
             checked.check_players(n)
             check_policy(doc["policy"], n, family)
-        params = RunParams(seed, doc["policy"], run_rules(checked))
+        params = RunParams(seed, doc["policy"], checked.describe())
         if doc["stream_seeds"] != {str(n): params.stream_seed(n) for n in players}:
             raise _Corrupt("stream_seeds do not follow from seed and players")
         layout = layout_of(params.rules)
