@@ -266,6 +266,18 @@ def _card(c: int, paint) -> str:
     return paint(format_card(c), c // 13)
 
 
+def trick_cards(seats, cards: list[str], n: int, who: list[str]) -> str:
+    """A trick's cards (shown), from the leader on.  Under ``follow=only`` a seat out
+    of trump is passed over (4.9), so a card's place no longer says who played it:
+    then each card after the lead names its player ("HJ, seat 2 5♠, seat 3 J♣")."""
+    seats = list(seats or [])
+    if not seats or seats == [(seats[0] + i) % n for i in range(len(seats))]:
+        return " ".join(cards)
+    return ", ".join(
+        [cards[0], *(f"{who[s]} {c}" for s, c in zip(seats[1:], cards[1:], strict=True))]
+    )
+
+
 def _action(kind: str, text: str, paint) -> str:
     if kind == "card":
         return _card(parse_cards(text, 2)[0], paint)
@@ -338,7 +350,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     if view.out:
         lines.append("out (no trump left): " + ", ".join(who[s] for s in view.out))
     for k, t in enumerate(view.tricks, 1):
-        cards = " ".join(_card(c, paint) for c in t.cards)
+        cards = trick_cards(t.seats, [_card(c, paint) for c in t.cards], n, who)
         done = _trick_over(view, t)
         if done and trump is not None:
             w = t.seats[F.trick_winner(t.cards, trump, r)]
@@ -538,7 +550,8 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
         lines[0] += f", calling {called} ({side})"
     trick = doc["tricks"][-1] if doc.get("tricks") else None
     if trick is not None:
-        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in trick["cards"])
+        shown = [format_card(parse_cards(c, 2)[0]) for c in trick["cards"]]
+        cards = trick_cards(trick.get("seats"), shown, n, who)
         lines.append(
             f"last trick ({len(doc['tricks'])}): {who[trick['leader']]} led  {cards}"
             f"  -> {who[trick['winner']]}"
@@ -553,26 +566,28 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
     if "game" in values:
         counts = ", ".join(f"{who[s]} {c}" for s, c in enumerate(doc["game_points"]))
         lines.append(f"game counts: {counts}")
-    won = doc["points_won"]
+    won, change = doc["points_won"], doc["round_points"]
+    sides = _sides(doc, who)
     lines.append(
         "points won: "
-        + ", ".join(f"{who[s]} {won[s]}" for s in _sides(doc))
+        + ", ".join(f"{name} {won[s]}" for s, name in sides)
         + "; this hand: "
-        + ", ".join(f"{who[s]} {doc['round_points'][s]:+d}" for s in _sides(doc))
+        + ", ".join(f"{name} {change[s]:+d}" for s, name in sides)
     )
     lines.append(f"scores now: {_scores(doc['scores_after'], who, doc)}")
     return lines
 
 
-def _sides(doc: dict) -> list[int]:
-    """A seat of each side: every seat, or seats 0 and 1 for the two teams."""
-    return [0, 1] if doc.get("partnership") else list(range(doc["players"]))
+def _sides(doc: dict, who: list[str]) -> list[tuple[int, str]]:
+    """Each side as (a seat of it, its name): every seat, or in a partnership the two
+    teams (seats 0 and 1 stand for them), named by both their seats: "you+seat 2"."""
+    if doc.get("partnership"):
+        return [(0, f"{who[0]}+{who[2]}"), (1, f"{who[1]}+{who[3]}")]
+    return [(s, who[s]) for s in range(doc["players"])]
 
 
 def _scores(scores: list[int], who: list[str], doc: dict) -> str:
-    if doc.get("partnership"):
-        return f"{who[0]}+{who[2]} {scores[0]}, {who[1]}+{who[3]} {scores[1]}"
-    return ", ".join(f"{who[s]} {scores[s]}" for s in range(doc["players"]))
+    return ", ".join(f"{name} {scores[s]}" for s, name in _sides(doc, who))
 
 
 def _suit(letter: str) -> str:
@@ -962,8 +977,10 @@ def render_hand(doc: dict, rules) -> str:
             for k in ("taken", "put_down")
         )
         lines.append(f"  seat {doc['pitcher']} took the kitty {took}, put down {down}")
+    seat_words = [f"seat {s}" for s in range(n)]
     for k, t in enumerate(doc["tricks"][:-1], 1):
-        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in t["cards"])
+        shown = [format_card(parse_cards(c, 2)[0]) for c in t["cards"]]
+        cards = trick_cards(t.get("seats"), shown, n, seat_words)
         lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")
     lines.extend(hand_end(doc, rules, None, "the hand"))
     return "\n".join(lines)
