@@ -92,7 +92,9 @@ def test_typed_choices_are_read_or_refused_in_one_line():
     assert read_choice("1", play, legal) == shown_choices(play)[0]
     assert read_choice(str(len(legal)), play, legal) == shown_choices(play)[-1]
     assert sorted(shown_choices(play)) == sorted(legal)
-    assert not isinstance(read_choice(str(len(legal) + 1), play, legal), str)
+    too_far = read_choice(str(len(legal) + 1), play, legal).message
+    assert too_far == f"there is no choice {len(legal) + 1}: the choices are 1 to {len(legal)}"
+    assert "this pack has no jokers" in read_choice("HJ", play, legal).message  # none in this pack
     # a card written another way: 10h / T♥ / th are one card
     assert read_choice(legal[0].lower(), play, legal) == legal[0]
     for v in views:

@@ -371,6 +371,15 @@ def test_typed_choices_under_a_preset(spec):
             assert "do not hold" in msg.message or "put" in msg.message
             for c in v.discards:
                 assert "in the draw" in read_choice(format_card(c), v, legal).message
+            if not v.rules.jokers:  # smear, setback: a joker typed is told there is none
+                assert "this pack has no jokers" in read_choice("LJ", v, legal).message
+            n = len(legal)
+            assert (
+                f"no choice {n + 1}: the choices are 1 to {n}"
+                in read_choice(str(n + 1), v, legal).message
+            )
+        if v.phase == "trump":
+            assert "no choice 5: the choices are 1 to 4" in read_choice("5", v, legal).message
     assert any(v.phase == "play" for v, _ in views)
 
 

@@ -213,8 +213,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     shown = text if len(text) <= 20 else text[:17] + "..."
     low = text.lower()
     numbered = shown_choices(view)
-    if text.isdigit() and view.phase in ("play", "trump") and 1 <= int(text) <= len(numbered):
-        return numbered[int(text) - 1]
+    if text.isdigit() and view.phase in ("play", "trump"):
+        if 1 <= int(text) <= len(numbered):
+            return numbered[int(text) - 1]
+        return Refusal(f"there is no choice {shown}: the choices are 1 to {len(numbered)}")
     if view.phase == "auction":
         if low in ("p", "pass"):
             return "pass" if "pass" in legal else Refusal("you may not pass here")
@@ -234,6 +236,8 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
         except CardError:
             return Refusal(f"{shown!r} is not a suit: type C, D, H or S (or ♣ ♦ ♥ ♠, hearts)")
         return trump_text(suit)
+    if low in ("hj", "lj") and not view.preset.jokers:
+        return Refusal(f"{text.upper()} is a joker, and this pack has no jokers")
     try:
         cards = parse_cards(text, view.preset.jokers)
     except CardError:
