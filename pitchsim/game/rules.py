@@ -248,7 +248,11 @@ def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[s
     if not isinstance(spec, str):
         raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {quoted(spec)}")
     if not spec.strip():
-        raise RulesError("the rules are empty: give name=value,... or a TOML file")
+        # a document's rules are never a file (document_rule_values): offer none there
+        raise RulesError(
+            "the rules are empty: give a preset (smear) or name=value,..."
+            + (" or a TOML file" if files else "")
+        )
     first = spec.split(",")[0].strip()
     if (
         files
