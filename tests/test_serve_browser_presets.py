@@ -143,6 +143,21 @@ def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tm
         if action.startswith("trump:"):
             named = action[-1]
             page.wait_for_selector(".named-trump", timeout=SECONDS)
+            page.wait_for_function(
+                f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+                timeout=SECONDS,
+            )
+            # The naming of trump is judged on deals (as practice says), and its chart
+            # shows each suit's whole name ("♦ diamonds trump" was cut at the left edge).
+            heading = page.locator("#coach h3").inner_text()
+            assert heading == "Coach · hand 1 · you named ♥ hearts trump", heading
+            box = page.locator("#coach .judgement").last
+            assert box.locator("p.muted.small").last.inner_text().startswith("300 deals")
+            names = box.locator("svg.chart text").evaluate_all(
+                "ts => ts.map(t => [t.textContent, t.getBBox().x])"
+            )
+            assert "♦ diamonds trump" in [n for n, _ in names]
+            assert all(x >= 0 for _, x in names), names
         page.wait_for_function(
             f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
             " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",

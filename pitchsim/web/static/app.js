@@ -316,13 +316,15 @@ function judgementBox(j) {
       `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
-    el("p", { class: "muted small" }, `${j.samples} ${j.kind === "call" ? "deals" : "worlds"}` +
+    el("p", { class: "muted small" }, `${j.samples} ${j.kind === "card" ? "worlds" : "deals"}` +
       (j.note ? " · " + j.note : "")));
 }
 
 function chart(bars, range) {
-  // A horizontal bar per value; range [lo, hi], or from the values (0 included).
-  const w = 300, rowH = 20, pad = 70;
+  // A horizontal bar per value; range [lo, hi], or from the values (0 included).  The
+  // names' margin fits the longest ("♦ diamonds trump"), about 7 units a letter at 11px.
+  const pad = Math.max(70, 10 + 7 * Math.max(...bars.map((b) => [...b.name].length)));
+  const w = pad + 230, rowH = 20;
   const vals = bars.map((b) => b.value);
   const lo = range ? range[0] : Math.min(0, ...vals);
   const hi = range ? range[1] : Math.max(0, ...vals);
@@ -504,7 +506,9 @@ function renderGame() {
   const last = g.judgements[g.judgements.length - 1];
   box.hidden = !g.coach || !last;
   if (last) {
-    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · your ${last.kind} ${actionName(last.chosen)}`),
+    // "you named ♠ spades trump", as the review says it (not "your trump ♠ spades trump")
+    const what = last.kind === "trump" ? "you named" : `your ${last.kind}`;
+    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${actionName(last.chosen)}`),
       judgementBox(last));
     box.dataset.count = String(g.judgements.length);
   }
