@@ -196,6 +196,70 @@ def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tm
     assert not errors, errors
 
 
+def test_a_ten_point_trick_that_passed_over_a_seat_names_each_cards_player(open_page):
+    """Under follow=only a seat with no trump left is passed over (4.9, 4.15.3), so a
+    trick's cards no longer go round in turn: the page's list of tricks (and the end of
+    the hand's) names the player of each card after the lead, as the terminal does."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("ten-point")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("5")
+    form.locator("#start").click()
+
+    def skipping(tricks):
+        return [
+            k
+            for k, t in enumerate(tricks)
+            if t["seats"] != [(t["seats"][0] + i) % 4 for i in range(len(t["seats"]))]
+        ]
+
+    def check(rows, tricks, names):
+        for k in skipping(tricks):
+            shown = rows.nth(k).locator(".player").all_text_contents()  # (in a closed details too)
+            assert [x.strip() for x in shown] == [names(s) for s in tricks[k]["seats"][1:]]
+
+    seen = 0
+    for _ in range(40):
+        page.wait_for_function(
+            "document.body.dataset.status === 'your turn'"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+        if page.locator("#breakdown").get_attribute("data-hands"):
+            break
+        view = page.evaluate("lastView")
+        done = view["tricks"][: len(view["trick_winners"])]
+        who = lambda s: "you" if s == 0 else "partner (seat 2)" if s == 2 else f"seat {s}"  # noqa: E731
+        check(page.locator("#tricks .past"), done, who)
+        seen += len(skipping(done))
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        buttons = page.locator("#choices button")
+        if page.locator("#choices button[data-call='trump:S']").count():
+            page.locator("#choices button[data-call='trump:S']").click()
+        elif buttons.count():  # the lowest bid the seat may make
+            (buttons.nth(1) if buttons.count() > 1 else buttons.first).click()
+        else:
+            page.locator("#hand button.legal").last.click()
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+    else:
+        pytest.fail("the hand did not end in 40 decisions")
+    assert seen, "no trick passed over a seat while the person played: pick another seed"
+    tricks = page.evaluate("game.hands[0].tricks")
+    assert skipping(tricks)
+    check(
+        page.locator("#breakdown details .past"),
+        tricks,
+        lambda s: "you" if s == 0 else f"seat {s}",
+    )
+    assert not errors, errors
+
+
 def read_odds_tables(page) -> dict[str, dict[str, str]]:
     """The Odds tab's tables as shown: trump suit -> level -> the P(make k) cell."""
     out = {}

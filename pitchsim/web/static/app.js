@@ -97,6 +97,16 @@ function card(text, attrs) {
   return el(tag, a, el("span", { class: "rank" }, rank), el("span", { class: "suit" }, SUITS[suit]));
 }
 
+function trickCards(t, n, whoOf, attrs) {
+  // A past trick's cards.  Under follow=only a seat out of trump is passed over (4.9),
+  // so a card's place no longer says who played it: then each card after the lead
+  // names its player, as the terminal does ("HJ, seat 2 5♠").
+  const seats = t.seats || [];
+  const inTurn = seats.every((s, i) => s === (seats[0] + i) % n);
+  return t.cards.map((c, i) => inTurn || i === 0 ? card(c, attrs) :
+    [el("span", { class: "player small" }, ` ${whoOf(seats[i])} `), card(c, attrs)]);
+}
+
 function cardTitle(text, trump) {
   const name = JOKERS[text] || cardName(text);
   return trump ? name + " (trump)" : name;
@@ -225,7 +235,7 @@ function renderView(view, into, actions) {
   }
   into.tricks.replaceChildren(...view.tricks.slice(0, done).map((t, k) =>
     el("div", { class: "past" }, `${k + 1}. ${who(t.leader, view)} led `,
-      t.cards.map((c) => card(c, { class: "small", trumps })),
+      trickCards(t, n, (s) => who(s, view), { class: "small", trumps }),
       ` → ${who(view.trick_winners[k], view)}`)));
   const box = into.tricks.closest("details");  // the table's list: shown from the first trick
   if (box) box.hidden = done === 0;
@@ -390,7 +400,7 @@ function breakdown(h, end, seat, title) {
       el("tbody", {}, rows)),
     el("details", {}, el("summary", {}, "Tricks"),
       h.tricks.map((t, k) => el("div", { class: "past" }, `${k + 1}. ${name(t.leader)} led `,
-        t.cards.map((c) => card(c, { class: "small" })), ` → ${name(t.winner)}`))),
+        trickCards(t, n, name, { class: "small" }), ` → ${name(t.winner)}`))),
     el("details", {}, el("summary", {}, "As the terminal shows it"), el("pre", {}, lines.join("\n"))));
 }
 
