@@ -210,6 +210,8 @@ def test_quit_and_resume_through_the_command(tmp_path):
     assert doc["stopped"] == "quit"
     stopped = tmp_path / "stopped.json"
     stopped.write_text(save.read_text())
+    looked = run("review", str(stopped), "--samples", "200", stdin="")  # says it is unfinished
+    assert looked.returncode == 0 and looked.stdout.splitlines()[0].endswith(" · unfinished game")
     again = run(
         *["practice", "--resume", save, "--save", save, "--no-coach"], stdin=first_choice_answers()
     )

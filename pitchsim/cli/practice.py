@@ -206,6 +206,7 @@ def review_command(
         f"review of seat {seat} · {len(r.judgements)} decisions judged "
         f"({r.forced} forced, not judged) · seed {seed} · "
         f"{_used(r, 'call', 'deals')} a call, {_used(r, 'card', 'worlds')} a card"
+        + (" · unfinished game" if doc.get("stopped") else "")  # as the web's review says
     ]
     # Units (coach/judge.py): calls in P(win); cards in points (the base game) or in
     # margin points (a preset's); a named trump in points of expected score.
