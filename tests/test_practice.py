@@ -7,6 +7,7 @@ import json
 import math
 import os
 import pty
+import re
 import select
 import sys
 import time
@@ -244,7 +245,7 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
         "--players",
         "3",
         "--seed",
-        "3",
+        "2",  # a game seat 0 wins: once said "you won the game"
         "--save",
         str(tmp_path / "w.json"),
         stdin="",
@@ -252,6 +253,13 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "your call>" not in r.stdout and "game over:" in r.stdout
     assert "trick 1:" in r.stdout
+    # nobody at the table is "you": not in the heading, not in the game's end
+    head, over = (
+        r.stdout.splitlines()[0],
+        next(x for x in r.stdout.splitlines() if "game over" in x),
+    )
+    assert "every seat a bot" in head and "you" not in head, head
+    assert "you" not in over and re.match(r"game over: (seat \d|tied on top)", over), over
 
 
 def game_over_line(doc, seat, partnership):
