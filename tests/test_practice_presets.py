@@ -287,7 +287,8 @@ def test_review_of_the_saved_game_judges_every_decision_alike(game, tmp_path):
 def test_a_trick_that_passes_over_a_seat_names_who_played_each_card():
     """Under follow=only a seat out of trump is passed over (4.9, 4.15.3): the trick's
     cards no longer go round in turn, so the table names each card's player, in the
-    tricks shown before a decision, the last trick of a hand and --watch's tricks."""
+    tricks shown before a decision, the last trick of a hand and --watch's tricks.  A
+    partnership's points and Game counts at the end of a hand are its team's."""
     spec = "ten-point"
     rules = Rules.parse(spec)
     skipping = [
@@ -314,6 +315,10 @@ def test_a_trick_that_passes_over_a_seat_names_who_played_each_card():
     assert "last trick (1): seat 1 led  A♠, seat 3 2♠, you HJ  -> seat 1" in text
     assert "points won: you+seat 2 3, seat 1+seat 3 7; this hand: you+seat 2 +3" in text
     assert "scores now: you+seat 2 3, seat 1+seat 3 7" in text
+    # partners pool their Game counts (0.8, 0.10): the count shown is the team's
+    setback = {**doc, "points": {"game": 0}, "game_points": [13, 19, 18, 0]}
+    text = "\n".join(hand_end(setback, Rules.parse("setback"), 0, "hand 1"))
+    assert "game counts: you+seat 2 31, seat 1+seat 3 19" in text, text
     assert "seat 1 led  A♠, seat 3 2♠, seat 0 HJ  -> seat 1" in render_hand(
         {**doc, "dealer": 0, "calls": ["5"], "hands": [[]] * 4, "tricks": doc["tricks"] * 2},
         rules,

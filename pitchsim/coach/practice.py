@@ -567,11 +567,12 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
         shown = AWARD_WORDS[name] + (f" ({worth})" if worth != 1 else "")
         taken.append(f"{shown} {who[by] if by is not None else 'nobody'}")
     lines.append("points: " + ", ".join(taken))
-    if "game" in values:
-        counts = ", ".join(f"{who[s]} {c}" for s, c in enumerate(doc["game_points"]))
-        lines.append(f"game counts: {counts}")
-    won, change = doc["points_won"], doc["round_points"]
     sides = _sides(doc, who)
+    if "game" in values:  # partners pool their counts (0.8): a team's is the sum
+        count = doc["game_points"]
+        team = lambda s: count[s] + count[s + 2] if doc.get("partnership") else count[s]  # noqa: E731
+        lines.append("game counts: " + ", ".join(f"{name} {team(s)}" for s, name in sides))
+    won, change = doc["points_won"], doc["round_points"]
     lines.append(
         "points won: "
         + ", ".join(f"{name} {won[s]}" for s, name in sides)
