@@ -372,6 +372,16 @@ def test_the_trump_select_offers_the_suits_the_server_accepts(open_page):
     assert form.locator("select[name=trump]").input_value() == ""
     form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3")  # being typed: no suit yet
     page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 1")
+    # its words are shown whole ("every suit it could make t" was cut at the box's edge)
+    room = form.locator("select[name=trump]").evaluate(
+        """s => { const t = document.createElement("span");
+                  t.style.font = getComputedStyle(s).font;
+                  t.textContent = s.options[s.selectedIndex].text;
+                  document.body.append(t);
+                  const need = t.getBoundingClientRect().width; t.remove();
+                  return s.clientWidth - need; }"""
+    )
+    assert room > 20, room  # the text and the arrow beside it
     assert not errors, errors
 
 
