@@ -280,8 +280,10 @@ def test_a_partnership_game_ends_in_the_tables_words(tmp_path):
     assert "game over: seats 0 and 2 won the game; final scores" in r.stdout
 
 
-def test_a_real_terminal(tmp_path):
-    """practice in a pseudo-terminal: the prompt comes, a choice is read, q saves."""
+@pytest.mark.parametrize("stop, stopped", [(b"q\n", "quit"), (b"\x04", "input ended")])
+def test_a_real_terminal(tmp_path, stop, stopped):
+    """practice in a pseudo-terminal: the prompt comes, a choice is read, q (or Ctrl-D,
+    which echoes no newline) saves, said on a line of its own."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: pitchsim on the terminal
         os.execv(
@@ -321,13 +323,15 @@ def test_a_real_terminal(tmp_path):
         assert b"\x1b[31m" in out or b"\xe2\x99" in out  # suit symbols (red on a terminal)
         os.write(fd, b"?\n")
         read_until(b"save and quit")
-        os.write(fd, b"q\n")
+        os.write(fd, stop)
         read_until(b"saved the unfinished game")
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
-    assert json.loads((tmp_path / "t.json").read_text())["stopped"] == "quit"
+    assert json.loads((tmp_path / "t.json").read_text())["stopped"] == stopped
+    if stop == b"\x04":  # (a typed q is echoed, with its newline, wherever it lands)
+        assert b"> saved the unfinished game" not in out, out[-200:]
 
 
 # ---------------------------------------------------------------- the coach

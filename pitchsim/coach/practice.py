@@ -173,6 +173,7 @@ class PersonSeat:
             try:
                 text = self.read(f"your {ASKED[view.phase]}> ")
             except (EOFError, OSError):  # the end of the input, or a terminal gone
+                self.write("")  # end the prompt's line: Ctrl-D echoes no newline
                 raise StopGame("input ended") from None
             text = text.strip()
             if not text:
