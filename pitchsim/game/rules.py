@@ -871,7 +871,10 @@ class FamilyRules(Rules):
             span = str(lo) if lo == hi else f"{lo}-{hi}"
             raise RulesError(f"{self.family} is played by {span} players, not {players}")
         if self.partnership and players != 4:
-            raise RulesError(f"partnership needs exactly 4 players, not {players}")
+            alone = ""  # a preset in teams that other counts play alone (4.1): say how
+            if FAMILIES[self.family].preset.get("partnership"):
+                alone = f" ({self.family},partnership=false: each for himself)"
+            raise RulesError(f"partnership needs exactly 4 players, not {players}{alone}")
         if self.partner != "none" and players not in (5, 6):
             raise RulesError(
                 f"partner={self.partner} needs 5 or 6 players, not {players} (VARIANTS.md 6.3.7)"
