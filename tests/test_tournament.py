@@ -69,6 +69,17 @@ def test_progress_is_reported():
     [
         ({"strategies": "heuristic,bogus"}, StrategyError, "unknown bidding policy 'bogus'"),
         ({"strategies": "odds+cheat,heuristic"}, StrategyError, "unknown play policy 'cheat'"),
+        # a known policy with bad worlds is told so, not called unknown
+        (
+            {"strategies": "odds+rollout:0,heuristic"},
+            StrategyError,
+            r"^worlds in 'rollout:0' must be 1-4096, not 0 \(in strategy 'odds\+rollout:0'\)$",
+        ),
+        (
+            {"strategies": "odds+heuristic:3,heuristic"},
+            StrategyError,
+            "^policy 'heuristic' samples no worlds: write it without ':'",
+        ),
         ({"strategies": "heuristic"}, InputError, "at least two strategies"),
         ({"strategies": "heuristic,random,odds", "players": 2}, InputError, "do not fit"),
         (
