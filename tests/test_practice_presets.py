@@ -325,6 +325,26 @@ def test_a_trick_that_passes_over_a_seat_names_who_played_each_card():
     )
 
 
+def test_a_shoot_is_said_in_the_seats_words():
+    """The pitcher's line after a shoot (6.1: "shoot" ends the auction): "you shoot",
+    "seat 0 shoots" (it said "you shoots")."""
+    rules = Rules.parse("smear,shoot=true")
+    mine = View.from_json(
+        {"rules": "smear,shoot=true", "players": 4, "seat": 0, "dealer": 3,
+         "hand": ["AS", "KS", "QS", "JS", "TS", "9S"], "calls": ["shoot"]},
+        rules=rules,
+    )  # fmt: skip
+    assert mine.phase == "trump"
+    assert "pitcher: you shoot (all 5)" in render_view(mine)
+    theirs = View.from_json(
+        {"rules": "smear,shoot=true", "players": 4, "seat": 1, "dealer": 3,
+         "hand": ["AH", "KH", "QH", "JH", "TH", "9H"], "calls": ["shoot"], "trump": "S",
+         "tricks": [{"leader": 0, "cards": ["2S"]}]},
+        rules=rules,
+    )  # fmt: skip
+    assert "pitcher: seat 0 shoots (all 5), trump ♠ spades (named)" in render_view(theirs)
+
+
 def cut_views(spec: str, seed: int, hands: int = 4):
     rules = Rules.parse(spec)
     pick = random.Random(seed + 1)

@@ -260,6 +260,26 @@ def test_a_ten_point_trick_that_passed_over_a_seat_names_each_cards_player(open_
     assert not errors, errors
 
 
+def test_a_shoot_is_said_in_the_persons_words(open_page):
+    """The person shoots (smear,shoot=true, 6.1): the contract line says "you shoot the
+    moon" (it said "you shoots")."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("select[name=players]").select_option("3")
+    form.locator("input[name=rules]").fill("shoot=true")
+    form.locator("input[name=opponents]").fill("heuristic+rollout")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("8")
+    form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    page.locator("#choices button[data-call=shoot]").click()
+    page.wait_for_selector("#choices button[data-call='trump:S']", timeout=SECONDS)
+    assert page.locator("#contract").inner_text() == "Pitcher: you shoot the moon"
+    assert not errors, errors
+
+
 def read_odds_tables(page) -> dict[str, dict[str, str]]:
     """The Odds tab's tables as shown: trump suit -> level -> the P(make k) cell."""
     out = {}

@@ -331,7 +331,8 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append("calls: " + ", ".join(calls))
     trump = view.trump
     if view.pitcher is not None:
-        bid = f"shoots (all {r.max_bid})" if view.shoot else f"for {view.bid}"
+        shoots = "shoot" if view.pitcher == view.seat else "shoots"  # "you shoot"
+        bid = f"{shoots} (all {r.max_bid})" if view.shoot else f"for {view.bid}"
         named = ""
         if trump is not None:
             how = "named" if r.trump == "named" else "led"

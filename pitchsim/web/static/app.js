@@ -207,7 +207,7 @@ function renderView(view, into, actions) {
   into.contract.replaceChildren();
   if (view.pitcher !== null) {
     into.contract.append(`Pitcher: ${who(view.pitcher, view)} ` +
-      (view.shoot ? "shoots the moon" : `for ${view.bid}`));
+      (view.shoot ? (view.pitcher === view.seat ? "shoot the moon" : "shoots the moon") : `for ${view.bid}`));
     if (view.trump) {
       into.contract.append(" · ", el("b", { class: "named-trump", "data-trump": view.trump },
         `trump ${suitName(view.trump)}`));
