@@ -218,6 +218,8 @@ def test_quit_and_resume_through_the_command(tmp_path):
     )
     assert again.returncode == 0, again.stderr
     assert "game over:" in again.stdout
+    # the coach off judged nothing: no hand's "your decisions ... lost 0.0" line
+    assert "hand 1: " in again.stdout and "your decisions in hand" not in again.stdout
     assert "stopped" not in json.loads(save.read_text())
     done = run("practice", "--resume", str(save), stdin="")
     assert done.returncode == 2 and "not an unfinished practice game" in done.stderr

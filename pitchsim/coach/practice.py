@@ -499,13 +499,14 @@ def _wrapped(parts: list[str], width: int) -> str:
 
 
 def hand_summary(
-    judgements: list[Judgement], hand_no: int, doc: dict, seat: int, rules=None
+    judgements: list[Judgement], hand_no: int, doc: dict, seat: int, rules=None, coach=True
 ) -> str:
     """The end of a hand: its last trick, who took each point, the game scores, and what
-    the person's decisions cost."""
+    the person's decisions cost (with the coach on: off, nothing was judged)."""
     mine = [j for j in judgements if j.hand == hand_no]
     lines = hand_end(doc, rules, seat, f"hand {hand_no}")
-    lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
+    if coach:
+        lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
     return "\n".join(lines)
 
 
@@ -954,7 +955,7 @@ def practice(
         if watch:
             write(render_hand(doc, rules))
         elif scripted is None or not person.scripted:
-            write(hand_summary(state.judgements, shown["hand"], doc, seat, rules))
+            write(hand_summary(state.judgements, shown["hand"], doc, seat, rules, coach))
 
     record = play_table_game(seats, rules, seed, 0, names, on_hand=on_hand)
     record["practice"] = {
