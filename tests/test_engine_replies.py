@@ -218,6 +218,9 @@ def test_the_engines_defaults_are_its_hello_and_its_answers():
         ({"samples": 0}, "samples must be a whole number 1-100,000"),
         ({"strategy": 7}, "strategy must be a name"),
         ({"strategy": "heuristic+heuristic", "worlds": 4}, "does not search"),
+        # --worlds 0 is the worlds' fault, as in a request, not an "unknown play policy"
+        ({"worlds": 0}, "worlds must be a whole number 1-4,096, not 0"),
+        ({"strategy": "odds+pimc:0"}, "worlds in 'pimc:0' must be 1-4096, not 0"),
     ],
 )
 def test_an_engine_with_bad_defaults_is_refused(kwargs, words):

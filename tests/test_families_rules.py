@@ -180,6 +180,15 @@ def test_player_counts_of_each_family():
     ]
     assert [n for n in range(2, 8) if _plays(Rules.parse("setback"), n)] == [4]
     assert [n for n in range(2, 8) if _plays(Rules.parse("smear"), n)] == [2, 3, 4, 5, 6, 7]
+    # ten-point in teams at 5: the refusal says how 5 play it (4.1), smear's asks for none
+    with pytest.raises(RulesError) as e:
+        Rules.parse("ten-point").check_players(5)
+    assert str(e.value) == (
+        "partnership needs exactly 4 players, not 5 (ten-point,partnership=false: each for himself)"
+    )
+    with pytest.raises(RulesError) as e:
+        Rules.parse("smear,partnership=true").check_players(5)
+    assert str(e.value) == "partnership needs exactly 4 players, not 5"
 
 
 def _plays(rules, n) -> bool:

@@ -7,6 +7,7 @@ import json
 import math
 import os
 import pty
+import re
 import select
 import sys
 import time
@@ -92,7 +93,9 @@ def test_typed_choices_are_read_or_refused_in_one_line():
     assert read_choice("1", play, legal) == shown_choices(play)[0]
     assert read_choice(str(len(legal)), play, legal) == shown_choices(play)[-1]
     assert sorted(shown_choices(play)) == sorted(legal)
-    assert not isinstance(read_choice(str(len(legal) + 1), play, legal), str)
+    too_far = read_choice(str(len(legal) + 1), play, legal).message
+    assert too_far == f"there is no choice {len(legal) + 1}: the choices are 1 to {len(legal)}"
+    assert "this pack has no jokers" in read_choice("HJ", play, legal).message  # none in this pack
     # a card written another way: 10h / T♥ / th are one card
     assert read_choice(legal[0].lower(), play, legal) == legal[0]
     for v in views:
@@ -208,11 +211,15 @@ def test_quit_and_resume_through_the_command(tmp_path):
     assert doc["stopped"] == "quit"
     stopped = tmp_path / "stopped.json"
     stopped.write_text(save.read_text())
+    looked = run("review", str(stopped), "--samples", "200", stdin="")  # says it is unfinished
+    assert looked.returncode == 0 and looked.stdout.splitlines()[0].endswith(" · unfinished game")
     again = run(
         *["practice", "--resume", save, "--save", save, "--no-coach"], stdin=first_choice_answers()
     )
     assert again.returncode == 0, again.stderr
     assert "game over:" in again.stdout
+    # the coach off judged nothing: no hand's "your decisions ... lost 0.0" line
+    assert "hand 1: " in again.stdout and "your decisions in hand" not in again.stdout
     assert "stopped" not in json.loads(save.read_text())
     done = run("practice", "--resume", str(save), stdin="")
     assert done.returncode == 2 and "not an unfinished practice game" in done.stderr
@@ -240,7 +247,7 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
         "--players",
         "3",
         "--seed",
-        "3",
+        "2",  # a game seat 0 wins: once said "you won the game"
         "--save",
         str(tmp_path / "w.json"),
         stdin="",
@@ -248,6 +255,13 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "your call>" not in r.stdout and "game over:" in r.stdout
     assert "trick 1:" in r.stdout
+    # nobody at the table is "you": not in the heading, not in the game's end
+    head, over = (
+        r.stdout.splitlines()[0],
+        next(x for x in r.stdout.splitlines() if "game over" in x),
+    )
+    assert "every seat a bot" in head and "you" not in head, head
+    assert "you" not in over and re.match(r"game over: (seat \d|tied on top)", over), over
 
 
 def game_over_line(doc, seat, partnership):
@@ -268,8 +282,10 @@ def test_a_partnership_game_ends_in_the_tables_words(tmp_path):
     assert "game over: seats 0 and 2 won the game; final scores" in r.stdout
 
 
-def test_a_real_terminal(tmp_path):
-    """practice in a pseudo-terminal: the prompt comes, a choice is read, q saves."""
+@pytest.mark.parametrize("stop, stopped", [(b"q\n", "quit"), (b"\x04", "input ended")])
+def test_a_real_terminal(tmp_path, stop, stopped):
+    """practice in a pseudo-terminal: the prompt comes, a choice is read, q (or Ctrl-D,
+    which echoes no newline) saves, said on a line of its own."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: pitchsim on the terminal
         os.execv(
@@ -309,13 +325,15 @@ def test_a_real_terminal(tmp_path):
         assert b"\x1b[31m" in out or b"\xe2\x99" in out  # suit symbols (red on a terminal)
         os.write(fd, b"?\n")
         read_until(b"save and quit")
-        os.write(fd, b"q\n")
+        os.write(fd, stop)
         read_until(b"saved the unfinished game")
     finally:
         _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
-    assert json.loads((tmp_path / "t.json").read_text())["stopped"] == "quit"
+    assert json.loads((tmp_path / "t.json").read_text())["stopped"] == stopped
+    if stop == b"\x04":  # (a typed q is echoed, with its newline, wherever it lands)
+        assert b"> saved the unfinished game" not in out, out[-200:]
 
 
 # ---------------------------------------------------------------- the coach

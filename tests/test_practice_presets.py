@@ -16,9 +16,11 @@ from clirun import cli
 from pitchsim.coach.judge import judge, judge_family_card
 from pitchsim.coach.practice import (
     award_values,
+    hand_end,
     hand_order,
     practice,
     read_choice,
+    render_hand,
     render_values,
     render_view,
     shown_choices,
@@ -202,8 +204,12 @@ def test_the_end_of_each_hand_adds_up(game):
         assert [side.get(rules.team(s), 0) for s in range(4)] == score.points
         assert score.points == doc["points_won"]
         last = doc["tricks"][-1]
-        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in last["cards"])
-        assert f"last trick ({len(doc['tricks'])}): " in text and cards in text
+        line = next(x for x in text.splitlines() if x.startswith("last trick ("))
+        assert line.startswith(f"last trick ({len(doc['tricks'])}): ")
+        assert all(format_card(parse_cards(c, 2)[0]) in line for c in last["cards"])
+        if partnership := doc.get("partnership"):  # 0.10: a team's points, named as a team
+            assert "points won: you+seat 2 " in text and ", seat 1+seat 3 " in text
+        assert partnership or f"points won: you {doc['points_won'][0]}, seat 1 " in text
         assert f"in {format_card(13 * trump + 12)[-1]}" in text  # the trump named or led
 
 
@@ -278,6 +284,67 @@ def test_review_of_the_saved_game_judges_every_decision_alike(game, tmp_path):
 # ---------------------------------------------------------------- one decision at a time
 
 
+def test_a_trick_that_passes_over_a_seat_names_who_played_each_card():
+    """Under follow=only a seat out of trump is passed over (4.9, 4.15.3): the trick's
+    cards no longer go round in turn, so the table names each card's player, in the
+    tricks shown before a decision, the last trick of a hand and --watch's tricks.  A
+    partnership's points and Game counts at the end of a hand are its team's."""
+    spec = "ten-point"
+    rules = Rules.parse(spec)
+    skipping = [
+        (v, t)
+        for v, _ in cut_views(spec, 3, hands=8)
+        for t in v.tricks
+        if len(t.seats) > 1 and t.seats != tuple((t.leader + i) % 4 for i in range(len(t.seats)))
+    ]
+    assert skipping, "no trick passed over a seat: pick another seed"
+    for v, t in skipping:
+        who = ["you" if s == v.seat else f"seat {s}" for s in range(4)]
+        text = render_view(v)
+        named = ", ".join(
+            f"{who[s]} {format_card(c)}" for s, c in zip(t.seats[1:], t.cards[1:], strict=True)
+        )
+        assert f"{who[t.leader]} led  {format_card(t.cards[0])}, {named}" in text, text
+    doc = {
+        "players": 4, "partnership": True, "pitcher": 1, "bid": 5, "made": True,
+        "trump": "S", "points": {}, "points_won": [3, 7, 3, 7],
+        "round_points": [3, 7, 3, 7], "scores_after": [3, 7, 3, 7],
+        "tricks": [{"leader": 1, "seats": [1, 3, 0], "cards": ["AS", "2S", "HJ"], "winner": 1}],
+    }  # fmt: skip
+    text = "\n".join(hand_end(doc, rules, 0, "hand 1"))
+    assert "last trick (1): seat 1 led  A♠, seat 3 2♠, you HJ  -> seat 1" in text
+    assert "points won: you+seat 2 3, seat 1+seat 3 7; this hand: you+seat 2 +3" in text
+    assert "scores now: you+seat 2 3, seat 1+seat 3 7" in text
+    # partners pool their Game counts (0.8, 0.10): the count shown is the team's
+    setback = {**doc, "points": {"game": 0}, "game_points": [13, 19, 18, 0]}
+    text = "\n".join(hand_end(setback, Rules.parse("setback"), 0, "hand 1"))
+    assert "game counts: you+seat 2 31, seat 1+seat 3 19" in text, text
+    assert "seat 1 led  A♠, seat 3 2♠, seat 0 HJ  -> seat 1" in render_hand(
+        {**doc, "dealer": 0, "calls": ["5"], "hands": [[]] * 4, "tricks": doc["tricks"] * 2},
+        rules,
+    )
+
+
+def test_a_shoot_is_said_in_the_seats_words():
+    """The pitcher's line after a shoot (6.1: "shoot" ends the auction): "you shoot",
+    "seat 0 shoots" (it said "you shoots")."""
+    rules = Rules.parse("smear,shoot=true")
+    mine = View.from_json(
+        {"rules": "smear,shoot=true", "players": 4, "seat": 0, "dealer": 3,
+         "hand": ["AS", "KS", "QS", "JS", "TS", "9S"], "calls": ["shoot"]},
+        rules=rules,
+    )  # fmt: skip
+    assert mine.phase == "trump"
+    assert "pitcher: you shoot (all 5)" in render_view(mine)
+    theirs = View.from_json(
+        {"rules": "smear,shoot=true", "players": 4, "seat": 1, "dealer": 3,
+         "hand": ["AH", "KH", "QH", "JH", "TH", "9H"], "calls": ["shoot"], "trump": "S",
+         "tricks": [{"leader": 0, "cards": ["2S"]}]},
+        rules=rules,
+    )  # fmt: skip
+    assert "pitcher: seat 0 shoots (all 5), trump ♠ spades (named)" in render_view(theirs)
+
+
 def cut_views(spec: str, seed: int, hands: int = 4):
     rules = Rules.parse(spec)
     pick = random.Random(seed + 1)
@@ -329,6 +396,15 @@ def test_typed_choices_under_a_preset(spec):
             assert "do not hold" in msg.message or "put" in msg.message
             for c in v.discards:
                 assert "in the draw" in read_choice(format_card(c), v, legal).message
+            if not v.rules.jokers:  # smear, setback: a joker typed is told there is none
+                assert "this pack has no jokers" in read_choice("LJ", v, legal).message
+            n = len(legal)
+            assert (
+                f"no choice {n + 1}: the choices are 1 to {n}"
+                in read_choice(str(n + 1), v, legal).message
+            )
+        if v.phase == "trump":
+            assert "no choice 5: the choices are 1 to 4" in read_choice("5", v, legal).message
     assert any(v.phase == "play" for v, _ in views)
 
 

@@ -189,6 +189,12 @@ def test_games_are_kept_apart_and_turns_checked(server):
     # an illegal action: refused with the legal ones named, and the game goes on
     status, doc = call(f"{url}/api/games/{a['id']}/action", {"action": "AS AH"})
     assert status == 409 and "not a legal action" in doc["error"]
+    for malformed in ({}, {"action": ["pass"]}, {"action": None}, {"action": 2}):
+        status, doc = call(f"{url}/api/games/{a['id']}/action", malformed)
+        assert (status, doc["error"]) == (
+            400,
+            'send {"action": "KS"} (a card) or {"action": "pass"} (a call)',
+        ), malformed
     legal = a["view"]["legal"]
     assert call(f"{url}/api/games/{a['id']}/action", {"action": legal[0]})[0] == 200
     # b is untouched by a's action

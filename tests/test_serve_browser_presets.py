@@ -143,6 +143,21 @@ def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tm
         if action.startswith("trump:"):
             named = action[-1]
             page.wait_for_selector(".named-trump", timeout=SECONDS)
+            page.wait_for_function(
+                f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+                timeout=SECONDS,
+            )
+            # The naming of trump is judged on deals (as practice says), and its chart
+            # shows each suit's whole name ("♦ diamonds trump" was cut at the left edge).
+            heading = page.locator("#coach h3").inner_text()
+            assert heading == "Coach · hand 1 · you named ♥ hearts trump", heading
+            box = page.locator("#coach .judgement").last
+            assert box.locator("p.muted.small").last.inner_text().startswith("300 deals")
+            names = box.locator("svg.chart text").evaluate_all(
+                "ts => ts.map(t => [t.textContent, t.getBBox().x])"
+            )
+            assert "♦ diamonds trump" in [n for n, _ in names]
+            assert all(x >= 0 for _, x in names), names
         page.wait_for_function(
             f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
             " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
@@ -178,6 +193,90 @@ def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tm
         headings.append(page.locator("#step h3").first.inner_text())
         page.keyboard.press("ArrowRight")
     assert "Hand 1: you named ♥ hearts trump" in headings
+    assert not errors, errors
+
+
+def test_a_ten_point_trick_that_passed_over_a_seat_names_each_cards_player(open_page):
+    """Under follow=only a seat with no trump left is passed over (4.9, 4.15.3), so a
+    trick's cards no longer go round in turn: the page's list of tricks (and the end of
+    the hand's) names the player of each card after the lead, as the terminal does."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("ten-point")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("5")
+    form.locator("#start").click()
+
+    def skipping(tricks):
+        return [
+            k
+            for k, t in enumerate(tricks)
+            if t["seats"] != [(t["seats"][0] + i) % 4 for i in range(len(t["seats"]))]
+        ]
+
+    def check(rows, tricks, names):
+        for k in skipping(tricks):
+            shown = rows.nth(k).locator(".player").all_text_contents()  # (in a closed details too)
+            assert [x.strip() for x in shown] == [names(s) for s in tricks[k]["seats"][1:]]
+
+    seen = 0
+    for _ in range(40):
+        page.wait_for_function(
+            "document.body.dataset.status === 'your turn'"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+        if page.locator("#breakdown").get_attribute("data-hands"):
+            break
+        view = page.evaluate("lastView")
+        done = view["tricks"][: len(view["trick_winners"])]
+        who = lambda s: "you" if s == 0 else "partner (seat 2)" if s == 2 else f"seat {s}"  # noqa: E731
+        check(page.locator("#tricks .past"), done, who)
+        seen += len(skipping(done))
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        buttons = page.locator("#choices button")
+        if page.locator("#choices button[data-call='trump:S']").count():
+            page.locator("#choices button[data-call='trump:S']").click()
+        elif buttons.count():  # the lowest bid the seat may make
+            (buttons.nth(1) if buttons.count() > 1 else buttons.first).click()
+        else:
+            page.locator("#hand button.legal").last.click()
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}"
+            " || Number(document.querySelector('#breakdown').dataset.hands || 0) > 0",
+            timeout=SECONDS,
+        )
+    else:
+        pytest.fail("the hand did not end in 40 decisions")
+    assert seen, "no trick passed over a seat while the person played: pick another seed"
+    tricks = page.evaluate("game.hands[0].tricks")
+    assert skipping(tricks)
+    check(
+        page.locator("#breakdown details .past"),
+        tricks,
+        lambda s: "you" if s == 0 else f"seat {s}",
+    )
+    assert not errors, errors
+
+
+def test_a_shoot_is_said_in_the_persons_words(open_page):
+    """The person shoots (smear,shoot=true, 6.1): the contract line says "you shoot the
+    moon" (it said "you shoots")."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("smear")
+    form.locator("select[name=players]").select_option("3")
+    form.locator("input[name=rules]").fill("shoot=true")
+    form.locator("input[name=opponents]").fill("heuristic+rollout")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("input[name=seed]").fill("8")
+    form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    page.locator("#choices button[data-call=shoot]").click()
+    page.wait_for_selector("#choices button[data-call='trump:S']", timeout=SECONDS)
+    assert page.locator("#contract").inner_text() == "Pitcher: you shoot the moon"
     assert not errors, errors
 
 
@@ -293,6 +392,16 @@ def test_the_trump_select_offers_the_suits_the_server_accepts(open_page):
     assert form.locator("select[name=trump]").input_value() == ""
     form.locator("input[name=hand]").fill("AH KH QS 2H 9D 3")  # being typed: no suit yet
     page.wait_for_function("document.querySelectorAll('#odds-trump option').length === 1")
+    # its words are shown whole ("every suit it could make t" was cut at the box's edge)
+    room = form.locator("select[name=trump]").evaluate(
+        """s => { const t = document.createElement("span");
+                  t.style.font = getComputedStyle(s).font;
+                  t.textContent = s.options[s.selectedIndex].text;
+                  document.body.append(t);
+                  const need = t.getBoundingClientRect().width; t.remove();
+                  return s.clientWidth - need; }"""
+    )
+    assert room > 20, room  # the text and the arrow beside it
     assert not errors, errors
 
 

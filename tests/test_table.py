@@ -124,6 +124,13 @@ def test_the_example_bot_plays_a_presets_tournament(preset):
     # It names trump ("trump:S"), never shoots, and ranks a joker low: no forfeit.
     r = tournament([f"cmd:{BOT}", "odds+heuristic"], boards=2, seed=2, rules=Rules.parse(preset))
     assert r.games == 4 and r.forfeits[f"cmd:{BOT}"] == 0
+    # it bids under every preset (ten-point's bids are 5-10: it once only ever bid 2),
+    # so a table of it alone finishes its games (all pass: the same dealer deals again)
+    assert r.results[0].hands_pitched > 0
+    alone = tournament(
+        [f"cmd:{BOT}", f"cmd:{BOT} --again"], boards=1, seed=2, rules=Rules.parse(preset)
+    )
+    assert alone.unfinished == 0 and alone.mean_deals < 100, alone.mean_deals
 
 
 def script(tmp_path, body):

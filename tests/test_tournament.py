@@ -69,6 +69,17 @@ def test_progress_is_reported():
     [
         ({"strategies": "heuristic,bogus"}, StrategyError, "unknown bidding policy 'bogus'"),
         ({"strategies": "odds+cheat,heuristic"}, StrategyError, "unknown play policy 'cheat'"),
+        # a known policy with bad worlds is told so, not called unknown
+        (
+            {"strategies": "odds+rollout:0,heuristic"},
+            StrategyError,
+            r"^worlds in 'rollout:0' must be 1-4096, not 0 \(in strategy 'odds\+rollout:0'\)$",
+        ),
+        (
+            {"strategies": "odds+heuristic:3,heuristic"},
+            StrategyError,
+            "^policy 'heuristic' samples no worlds: write it without ':'",
+        ),
         ({"strategies": "heuristic"}, InputError, "at least two strategies"),
         ({"strategies": "heuristic,random,odds", "players": 2}, InputError, "do not fit"),
         (
@@ -105,3 +116,31 @@ def test_strategies_given_as_objects_play_as_their_names():
     b = pitchsim.tournament(["odds+heuristic", "heuristic"], boards=6, seed=1)
     assert [r.wins for r in a.results] == [r.wins for r in b.results]
     assert [r.name for r in a.results] == [r.name for r in b.results]
+
+
+def test_the_table_lines_up_whatever_the_names_and_shows_only_bids_that_can_be_pitched():
+    """An outside seat is named by its whole command, longer than the name column was:
+    its row and the header must still line up (they did not: the columns slid right
+    under the long name).  Under smear (bids 2-5, 3.3) no column for a bid of 1."""
+    import dataclasses
+    import re
+
+    from pitchsim.cli.tournament import render
+
+    r = tournament("heuristic,random", players=4, games=4, seed=3, rules=Rules.parse("smear"))
+    long = "cmd:python3 /some/where/far/away/examples/bots/simple_bot.py"
+    r = dataclasses.replace(
+        r, results=[dataclasses.replace(r.results[0], name=long)] + r.results[1:]
+    )
+    text = render(r)
+    lines = text.splitlines()
+    head = next(i for i, x in enumerate(lines) if x.startswith("strategy") and "wins" in x)
+    ends = lambda line, word: line.index(word) + len(word)  # noqa: E731
+    for row, x in zip(lines[head + 1 : head + 3], r.results, strict=True):
+        assert row.startswith(x.name + " ")
+        wins = re.match(re.escape(x.name) + r"\s+\d+", row).end()
+        assert wins == ends(lines[head], "wins"), (lines[head], row)
+    bids = next(x for x in lines if x.startswith("strategy") and "bid" in x)
+    assert "bid 1 " not in bids + " " and "bid 2" in bids and "bid 5" in bids
+    by_bid = [x for x in lines[lines.index(bids) + 1 :] if x.startswith(long)][0]
+    assert len(by_bid) == len(bids)  # every cell right-aligned under its heading

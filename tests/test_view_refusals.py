@@ -172,6 +172,16 @@ def test_refusals_that_quote_another_reader():
     assert refusal(doc(hand=["ZZ", "KH", "2H", "9C", "7D", "3S"])).startswith("hand: ")
     assert refusal(doc(tricks=[{"leader": 1, "cards": ["ZZ"]}])).startswith("trick 1: ")
     assert refusal(doc(rules="no-such-rule=1")).startswith("rules: ")
+    # said once, though the rules reader names the rules itself (engine, id 8 by hand)
+    twice = "rules: rule option target is given twice"
+    assert refusal(doc(rules="smear,target=11,target=12")) == twice
+    # a view's rules are never a file, so the empty ones are not told to name one
+    assert (
+        refusal(doc(rules=" "))
+        == "rules: the rules are empty: give a preset (smear) or name=value,..."
+    )
+    by_object = doc(rules={"family": "smear", "min-bid": 2, "min_bid": 3})
+    assert refusal(by_object) == "rules: rule option min-bid is given twice"
     line = refusal(doc(target=0))
     assert "target" in line and line != "None"
     with pytest.raises(ViewError.__mro__[1]) as e:

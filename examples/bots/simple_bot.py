@@ -5,8 +5,8 @@ It reads one JSON request per line on stdin and answers on stdout:
   hello  -> its name and (no) options
   decide -> an action from the view's "legal" list
   quit   -> exits
-Its play is simple on purpose: it bids 2 with an ace or king and a third card in that
-suit, names (under a preset that names trump) the suit it holds most of, leads its
+Its play is simple on purpose: it bids 2 (or the lowest bid offered where 2 is not, as
+in ten-point's 5-10) with an ace or king and a third card in that suit, names (under a preset that names trump) the suit it holds most of, leads its
 highest trump, follows with its lowest card.  It plays every preset: it reads only the
 "legal" actions the view lists.  Logs go to stderr.
 """
@@ -37,8 +37,8 @@ def choose(view):
         )
         if "pass" not in legal:
             return bids[0]  # a stuck dealer takes the lowest bid
-        if strong and "2" in bids:
-            return "2"
+        if strong and bids:  # 2, or where the bids start higher the lowest of them
+            return "2" if "2" in bids else bids[0]
         return "pass"
     trick = view["tricks"][-1]["cards"] if view["tricks"] else []
     if view["tricks"] and len(trick) == view["players"]:

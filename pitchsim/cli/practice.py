@@ -104,8 +104,9 @@ def practice_command(
     # (after every check: a refused game names no save of its own)
     save = _save_beside_unfinished(save, resume)
     write = lambda text: print(text, flush=True)  # noqa: E731
+    mine = "every seat a bot" if watch else f"you are seat {seat}"  # --watch: nobody is "you"
     write(
-        f"pitchsim practice · {label(r)} · {players} players · seed {seed} · you are seat {seat} · "
+        f"pitchsim practice · {label(r)} · {players} players · seed {seed} · {mine} · "
         f"opponents {opponents} · coach {'on' if coach and not watch else 'off'}"
     )
     record, judgements = practice(
@@ -131,7 +132,7 @@ def practice_command(
             f"`pitchsim practice --resume {save} --save {save}`"
         )
         return
-    words = game_end_words(record, seat, r.partnership)
+    words = game_end_words(record, None if watch else seat, r.partnership)
     write(f"game over: {words[:1].lower()}{words[1:]}; final scores {record['final_scores']}")
     if not watch and coach:
         from ..coach.practice import judgement_of
@@ -206,6 +207,7 @@ def review_command(
         f"review of seat {seat} · {len(r.judgements)} decisions judged "
         f"({r.forced} forced, not judged) · seed {seed} · "
         f"{_used(r, 'call', 'deals')} a call, {_used(r, 'card', 'worlds')} a card"
+        + (" · unfinished game" if doc.get("stopped") else "")  # as the web's review says
     ]
     # Units (coach/judge.py): calls in P(win); cards in points (the base game) or in
     # margin points (a preset's); a named trump in points of expected score.

@@ -144,25 +144,28 @@ def render(r: TournamentResult) -> str:
         lines.append(
             f"  rotation {i + 1}: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(seats))
         )
+    # the name column fits the longest name (an outside seat's is its whole command)
+    w = max([26, *(len(s.name) + 2 for s in r.results)])
     lines += [
         f"Fair share of the wins: {100 * r.fair_share:.1f}%.  Interval: 95%, over boards.",
         "",
-        f"{'strategy':<26}{'wins':>9}{'win rate':>10}  {'95% interval':<15}{'final score':>12}"
+        f"{'strategy':<{w}}{'wins':>9}{'win rate':>10}  {'95% interval':<15}{'final score':>12}"
         f"{'pitched':>12}{'made':>11}{'set':>10}",
     ]
     for s in r.results:
         lo, hi = s.ci95
         ci = "too few boards" if too_few(r.boards) else f"{100 * lo:.1f}-{100 * hi:.1f}%"
         lines.append(
-            f"{s.name:<26}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
+            f"{s.name:<{w}}{s.wins:>9,}{100 * s.win_rate:>9.1f}%  "
             f"{ci:<15}{signed(s.mean_final_score):>12}"
             f"{s.hands_pitched:>12,}{s.hands_made:>11,}{s.hands_set:>10,}"
         )
     bids = list(r.results[0].pitched) if r.results else list(BIDS)
+    bids = [k for k in bids if k >= r.rules.min_bid]  # none is ever pitched below it
     lines += [
         "",
         "Hands pitched at each bid (and how often made)",
-        f"{'strategy':<26}" + "".join(f"{'bid ' + str(k):>18}" for k in bids),
+        f"{'strategy':<{w}}" + "".join(f"{'bid ' + str(k):>18}" for k in bids),
     ]
     for s in r.results:
         cells = []
@@ -171,7 +174,7 @@ def render(r: TournamentResult) -> str:
             cells.append(
                 f"{s.pitched[k]:,}" + (f" ({100 * rate:.0f}%)" if rate is not None else "")
             )
-        lines.append(f"{s.name:<26}" + "".join(f"{c:>18}" for c in cells))
+        lines.append(f"{s.name:<{w}}" + "".join(f"{c:>18}" for c in cells))
     lines.append("")
     lines.append(f"Deals per game: {r.mean_deals:.1f} on average (redeals included).")
     lines += _forfeit_lines(r)

@@ -173,6 +173,7 @@ class PersonSeat:
             try:
                 text = self.read(f"your {ASKED[view.phase]}> ")
             except (EOFError, OSError):  # the end of the input, or a terminal gone
+                self.write("")  # end the prompt's line: Ctrl-D echoes no newline
                 raise StopGame("input ended") from None
             text = text.strip()
             if not text:
@@ -213,8 +214,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     shown = text if len(text) <= 20 else text[:17] + "..."
     low = text.lower()
     numbered = shown_choices(view)
-    if text.isdigit() and view.phase in ("play", "trump") and 1 <= int(text) <= len(numbered):
-        return numbered[int(text) - 1]
+    if text.isdigit() and view.phase in ("play", "trump"):
+        if 1 <= int(text) <= len(numbered):
+            return numbered[int(text) - 1]
+        return Refusal(f"there is no choice {shown}: the choices are 1 to {len(numbered)}")
     if view.phase == "auction":
         if low in ("p", "pass"):
             return "pass" if "pass" in legal else Refusal("you may not pass here")
@@ -234,6 +237,8 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
         except CardError:
             return Refusal(f"{shown!r} is not a suit: type C, D, H or S (or ♣ ♦ ♥ ♠, hearts)")
         return trump_text(suit)
+    if low in ("hj", "lj") and not view.preset.jokers:
+        return Refusal(f"{text.upper()} is a joker, and this pack has no jokers")
     try:
         cards = parse_cards(text, view.preset.jokers)
     except CardError:
@@ -264,6 +269,18 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
 
 def _card(c: int, paint) -> str:
     return paint(format_card(c), c // 13)
+
+
+def trick_cards(seats, cards: list[str], n: int, who: list[str]) -> str:
+    """A trick's cards (shown), from the leader on.  Under ``follow=only`` a seat out
+    of trump is passed over (4.9), so a card's place no longer says who played it:
+    then each card after the lead names its player ("HJ, seat 2 5♠, seat 3 J♣")."""
+    seats = list(seats or [])
+    if not seats or seats == [(seats[0] + i) % n for i in range(len(seats))]:
+        return " ".join(cards)
+    return ", ".join(
+        [cards[0], *(f"{who[s]} {c}" for s, c in zip(seats[1:], cards[1:], strict=True))]
+    )
 
 
 def _action(kind: str, text: str, paint) -> str:
@@ -314,7 +331,8 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
         lines.append("calls: " + ", ".join(calls))
     trump = view.trump
     if view.pitcher is not None:
-        bid = f"shoots (all {r.max_bid})" if view.shoot else f"for {view.bid}"
+        shoots = "shoot" if view.pitcher == view.seat else "shoots"  # "you shoot"
+        bid = f"{shoots} (all {r.max_bid})" if view.shoot else f"for {view.bid}"
         named = ""
         if trump is not None:
             how = "named" if r.trump == "named" else "led"
@@ -338,7 +356,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     if view.out:
         lines.append("out (no trump left): " + ", ".join(who[s] for s in view.out))
     for k, t in enumerate(view.tricks, 1):
-        cards = " ".join(_card(c, paint) for c in t.cards)
+        cards = trick_cards(t.seats, [_card(c, paint) for c in t.cards], n, who)
         done = _trick_over(view, t)
         if done and trump is not None:
             w = t.seats[F.trick_winner(t.cards, trump, r)]
@@ -481,13 +499,14 @@ def _wrapped(parts: list[str], width: int) -> str:
 
 
 def hand_summary(
-    judgements: list[Judgement], hand_no: int, doc: dict, seat: int, rules=None
+    judgements: list[Judgement], hand_no: int, doc: dict, seat: int, rules=None, coach=True
 ) -> str:
     """The end of a hand: its last trick, who took each point, the game scores, and what
-    the person's decisions cost."""
+    the person's decisions cost (with the coach on: off, nothing was judged)."""
     mine = [j for j in judgements if j.hand == hand_no]
     lines = hand_end(doc, rules, seat, f"hand {hand_no}")
-    lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
+    if coach:
+        lines.append(loss_line(mine, f"your decisions in hand {hand_no}"))
     return "\n".join(lines)
 
 
@@ -538,7 +557,8 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
         lines[0] += f", calling {called} ({side})"
     trick = doc["tricks"][-1] if doc.get("tricks") else None
     if trick is not None:
-        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in trick["cards"])
+        shown = [format_card(parse_cards(c, 2)[0]) for c in trick["cards"]]
+        cards = trick_cards(trick.get("seats"), shown, n, who)
         lines.append(
             f"last trick ({len(doc['tricks'])}): {who[trick['leader']]} led  {cards}"
             f"  -> {who[trick['winner']]}"
@@ -550,29 +570,32 @@ def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:
         shown = AWARD_WORDS[name] + (f" ({worth})" if worth != 1 else "")
         taken.append(f"{shown} {who[by] if by is not None else 'nobody'}")
     lines.append("points: " + ", ".join(taken))
-    if "game" in values:
-        counts = ", ".join(f"{who[s]} {c}" for s, c in enumerate(doc["game_points"]))
-        lines.append(f"game counts: {counts}")
-    won = doc["points_won"]
+    sides = _sides(doc, who)
+    if "game" in values:  # partners pool their counts (0.8): a team's is the sum
+        count = doc["game_points"]
+        team = lambda s: count[s] + count[s + 2] if doc.get("partnership") else count[s]  # noqa: E731
+        lines.append("game counts: " + ", ".join(f"{name} {team(s)}" for s, name in sides))
+    won, change = doc["points_won"], doc["round_points"]
     lines.append(
         "points won: "
-        + ", ".join(f"{who[s]} {won[s]}" for s in _sides(doc))
+        + ", ".join(f"{name} {won[s]}" for s, name in sides)
         + "; this hand: "
-        + ", ".join(f"{who[s]} {doc['round_points'][s]:+d}" for s in _sides(doc))
+        + ", ".join(f"{name} {change[s]:+d}" for s, name in sides)
     )
     lines.append(f"scores now: {_scores(doc['scores_after'], who, doc)}")
     return lines
 
 
-def _sides(doc: dict) -> list[int]:
-    """A seat of each side: every seat, or seats 0 and 1 for the two teams."""
-    return [0, 1] if doc.get("partnership") else list(range(doc["players"]))
+def _sides(doc: dict, who: list[str]) -> list[tuple[int, str]]:
+    """Each side as (a seat of it, its name): every seat, or in a partnership the two
+    teams (seats 0 and 1 stand for them), named by both their seats: "you+seat 2"."""
+    if doc.get("partnership"):
+        return [(0, f"{who[0]}+{who[2]}"), (1, f"{who[1]}+{who[3]}")]
+    return [(s, who[s]) for s in range(doc["players"])]
 
 
 def _scores(scores: list[int], who: list[str], doc: dict) -> str:
-    if doc.get("partnership"):
-        return f"{who[0]}+{who[2]} {scores[0]}, {who[1]}+{who[3]} {scores[1]}"
-    return ", ".join(f"{who[s]} {scores[s]}" for s in range(doc["players"]))
+    return ", ".join(f"{name} {scores[s]}" for s, name in _sides(doc, who))
 
 
 def _suit(letter: str) -> str:
@@ -932,7 +955,7 @@ def practice(
         if watch:
             write(render_hand(doc, rules))
         elif scripted is None or not person.scripted:
-            write(hand_summary(state.judgements, shown["hand"], doc, seat, rules))
+            write(hand_summary(state.judgements, shown["hand"], doc, seat, rules, coach))
 
     record = play_table_game(seats, rules, seed, 0, names, on_hand=on_hand)
     record["practice"] = {
@@ -962,8 +985,10 @@ def render_hand(doc: dict, rules) -> str:
             for k in ("taken", "put_down")
         )
         lines.append(f"  seat {doc['pitcher']} took the kitty {took}, put down {down}")
+    seat_words = [f"seat {s}" for s in range(n)]
     for k, t in enumerate(doc["tricks"][:-1], 1):
-        cards = " ".join(format_card(parse_cards(c, 2)[0]) for c in t["cards"])
+        shown = [format_card(parse_cards(c, 2)[0]) for c in t["cards"]]
+        cards = trick_cards(t.get("seats"), shown, n, seat_words)
         lines.append(f"  trick {k}: seat {t['leader']} led  {cards}  -> seat {t['winner']}")
     lines.extend(hand_end(doc, rules, None, "the hand"))
     return "\n".join(lines)

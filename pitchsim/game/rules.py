@@ -248,7 +248,11 @@ def rule_values(spec: str | Path | Mapping | None, files: bool = True) -> dict[s
     if not isinstance(spec, str):
         raise RulesError(f"rules must be a rule string, a TOML file or a dict, not {quoted(spec)}")
     if not spec.strip():
-        raise RulesError("the rules are empty: give name=value,... or a TOML file")
+        # a document's rules are never a file (document_rule_values): offer none there
+        raise RulesError(
+            "the rules are empty: give a preset (smear) or name=value,..."
+            + (" or a TOML file" if files else "")
+        )
     first = spec.split(",")[0].strip()
     if (
         files
@@ -864,7 +868,10 @@ class FamilyRules(Rules):
             span = str(lo) if lo == hi else f"{lo}-{hi}"
             raise RulesError(f"{self.family} is played by {span} players, not {players}")
         if self.partnership and players != 4:
-            raise RulesError(f"partnership needs exactly 4 players, not {players}")
+            alone = ""  # a preset in teams that other counts play alone (4.1): say how
+            if FAMILIES[self.family].preset.get("partnership"):
+                alone = f" ({self.family},partnership=false: each for himself)"
+            raise RulesError(f"partnership needs exactly 4 players, not {players}{alone}")
         if self.partner != "none" and players not in (5, 6):
             raise RulesError(
                 f"partner={self.partner} needs 5 or 6 players, not {players} (VARIANTS.md 6.3.7)"

@@ -574,8 +574,8 @@ def _rules(doc: dict) -> Rules:
             raise ViewError('rules must be a rule string like "low=dealt,follow=suit"')
         else:
             given, rules = stated_rules(given_spec)  # a string or an object, never a file
-    except RulesError as e:
-        raise ViewError(f"rules: {e}") from None
+    except RulesError as e:  # said once, also where the rules reader says "rules: " itself
+        raise ViewError(f"rules: {str(e).removeprefix('rules: ')}") from None
     for key in ("partnership", "target"):
         if doc.get(key) is None:
             continue

@@ -111,7 +111,9 @@ class Strategy:
         bidding_policy(parts[0])
         try:
             play_policy(parts[1])
-        except PolicyError:
+        except PolicyError as e:
+            if parts[1].partition(":")[0] in PLAY_POLICIES:  # known, its ':W' is what is wrong
+                raise StrategyError(f"{e} (in strategy {quoted(text)})") from None
             known = ", ".join(PLAY_POLICIES)
             raise StrategyError(
                 f"unknown play policy {quoted(parts[1])} in strategy {quoted(text)} (known: {known})"

@@ -325,6 +325,7 @@ def _strategy(name: object, worlds: int | None = None) -> Strategy:
         raise StrategyError(f"strategy must be a name like odds+heuristic, not {name!r}")
     s = Strategy.parse(name)
     if worlds is not None:
+        _count(worlds, "worlds", MAX_WORLDS)  # as a request's own (--worlds 0 read as rollout:0)
         if not play_policy(s.play).worlds:
             raise StrategyError(f"worlds: the play policy {s.play!r} of {s.name} does not search")
         s = Strategy.parse(f"{s.bidding}+{s.play.partition(':')[0]}:{worlds}")

@@ -287,7 +287,7 @@ def create_app(
     async def action(request: Request) -> Response:
         game = games.get(request.path_params["gid"])
         doc = await body(request)
-        if "action" not in doc:
+        if not isinstance(doc.get("action"), str):  # (a list was told "answered list")
             raise RequestError('send {"action": "KS"} (a card) or {"action": "pass"} (a call)')
         game.act(doc["action"])
         return json_response({"ok": True, "version": game.version})

@@ -97,6 +97,16 @@ function card(text, attrs) {
   return el(tag, a, el("span", { class: "rank" }, rank), el("span", { class: "suit" }, SUITS[suit]));
 }
 
+function trickCards(t, n, whoOf, attrs) {
+  // A past trick's cards.  Under follow=only a seat out of trump is passed over (4.9),
+  // so a card's place no longer says who played it: then each card after the lead
+  // names its player, as the terminal does ("HJ, seat 2 5♠").
+  const seats = t.seats || [];
+  const inTurn = seats.every((s, i) => s === (seats[0] + i) % n);
+  return t.cards.map((c, i) => inTurn || i === 0 ? card(c, attrs) :
+    [el("span", { class: "player small" }, ` ${whoOf(seats[i])} `), card(c, attrs)]);
+}
+
 function cardTitle(text, trump) {
   const name = JOKERS[text] || cardName(text);
   return trump ? name + " (trump)" : name;
@@ -197,7 +207,7 @@ function renderView(view, into, actions) {
   into.contract.replaceChildren();
   if (view.pitcher !== null) {
     into.contract.append(`Pitcher: ${who(view.pitcher, view)} ` +
-      (view.shoot ? "shoots the moon" : `for ${view.bid}`));
+      (view.shoot ? (view.pitcher === view.seat ? "shoot the moon" : "shoots the moon") : `for ${view.bid}`));
     if (view.trump) {
       into.contract.append(" · ", el("b", { class: "named-trump", "data-trump": view.trump },
         `trump ${suitName(view.trump)}`));
@@ -225,7 +235,7 @@ function renderView(view, into, actions) {
   }
   into.tricks.replaceChildren(...view.tricks.slice(0, done).map((t, k) =>
     el("div", { class: "past" }, `${k + 1}. ${who(t.leader, view)} led `,
-      t.cards.map((c) => card(c, { class: "small", trumps })),
+      trickCards(t, n, (s) => who(s, view), { class: "small", trumps }),
       ` → ${who(view.trick_winners[k], view)}`)));
   const box = into.tricks.closest("details");  // the table's list: shown from the first trick
   if (box) box.hidden = done === 0;
@@ -316,13 +326,15 @@ function judgementBox(j) {
       `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
-    el("p", { class: "muted small" }, `${j.samples} ${j.kind === "call" ? "deals" : "worlds"}` +
+    el("p", { class: "muted small" }, `${j.samples} ${j.kind === "card" ? "worlds" : "deals"}` +
       (j.note ? " · " + j.note : "")));
 }
 
 function chart(bars, range) {
-  // A horizontal bar per value; range [lo, hi], or from the values (0 included).
-  const w = 300, rowH = 20, pad = 70;
+  // A horizontal bar per value; range [lo, hi], or from the values (0 included).  The
+  // names' margin fits the longest ("♦ diamonds trump"), about 7 units a letter at 11px.
+  const pad = Math.max(70, 10 + 7 * Math.max(...bars.map((b) => [...b.name].length)));
+  const w = pad + 230, rowH = 20;
   const vals = bars.map((b) => b.value);
   const lo = range ? range[0] : Math.min(0, ...vals);
   const hi = range ? range[1] : Math.max(0, ...vals);
@@ -388,7 +400,7 @@ function breakdown(h, end, seat, title) {
       el("tbody", {}, rows)),
     el("details", {}, el("summary", {}, "Tricks"),
       h.tricks.map((t, k) => el("div", { class: "past" }, `${k + 1}. ${name(t.leader)} led `,
-        t.cards.map((c) => card(c, { class: "small" })), ` → ${name(t.winner)}`))),
+        trickCards(t, n, name, { class: "small" }), ` → ${name(t.winner)}`))),
     el("details", {}, el("summary", {}, "As the terminal shows it"), el("pre", {}, lines.join("\n"))));
 }
 
@@ -504,7 +516,9 @@ function renderGame() {
   const last = g.judgements[g.judgements.length - 1];
   box.hidden = !g.coach || !last;
   if (last) {
-    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · your ${last.kind} ${actionName(last.chosen)}`),
+    // "you named ♠ spades trump", as the review says it (not "your trump ♠ spades trump")
+    const what = last.kind === "trump" ? "you named" : `your ${last.kind}`;
+    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${actionName(last.chosen)}`),
       judgementBox(last));
     box.dataset.count = String(g.judgements.length);
   }
