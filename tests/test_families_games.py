@@ -335,6 +335,8 @@ BASE_SHAPES = [
     ("auction-pitch,all-pass=redeal,dealer-steal=false,set-pitcher-wins=true", 5),
     ("auction-pitch,shoot=true,all-pass=dealer-set,target=11", 6),
     ("auction-pitch,follow=suit,win=highest", 7),
+    ("setback,hands=3,set=to-others", 4),  # 12.4, 12.11
+    ("auction-pitch,all-pass=dealer-free", 3),  # 12.12
 ]
 
 
