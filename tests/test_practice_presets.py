@@ -386,6 +386,11 @@ def test_typed_choices_under_a_preset(spec):
                 assert "no shoot" in read_choice("shoot", v, legal).message
             elif "shoot" in legal:
                 assert read_choice("shoot", v, legal) == "shoot"
+            # 0 bids 10 where 10 is a bid (ten-point's 5-10, 4.5): the web table's key
+            if "10" in legal:
+                assert read_choice("0", v, legal) == "10"
+            else:
+                assert "cannot bid 0" in read_choice("0", v, legal).message
         if v.phase == "play":
             jokers = [c for c in range(N_CARDS, N_CARDS + v.rules.jokers)]
             for c in jokers:
@@ -406,6 +411,8 @@ def test_typed_choices_under_a_preset(spec):
         if v.phase == "trump":
             assert "no choice 5: the choices are 1 to 4" in read_choice("5", v, legal).message
     assert any(v.phase == "play" for v, _ in views)
+    if spec == "ten-point":
+        assert any(v.phase == "auction" and "10" in v.legal() for v, _ in views)
 
 
 @pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])

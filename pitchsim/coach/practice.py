@@ -212,8 +212,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     """A typed choice as the action it names, or why it is not one (one line): calls up
     to the rules' maximum and ``shoot``, the suit to name, cards with the jokers."""
     shown = text if len(text) <= 20 else text[:17] + "..."
-    low = text.lower()
     numbered = shown_choices(view)
+    if text == "0" and (len(numbered) >= 10 if view.phase == "play" else "10" in legal):
+        text = "10"  # the web table's key for the tenth card and a bid of 10, typed here too
+    low = text.lower()
     if text.isdigit() and view.phase in ("play", "trump"):
         if 1 <= int(text) <= len(numbered):
             return numbered[int(text) - 1]
