@@ -581,3 +581,28 @@ def test_calls_no_deal_fits_are_still_judged():
             assert set(j.values) == set(v.legal()) and j.unit == "P(win)"
             return
     pytest.fail("no view with calls advise's model never makes: pick another seed")
+
+
+@pytest.mark.parametrize(
+    "spec, has, lacks",
+    [
+        # the base game (2.2, 2.4): no jokers, no shoot, trump led, no draw
+        ("auction-pitch", ["pass (p) or a bid (1-4)"], ["HJ", "shoot", "trump:H", "draw", "kitty"]),
+        ("auction-pitch,shoot=true,jokers=1", ["the joker HJ", "shoot (s)"], ["LJ", "trump:H"]),
+        # smear (3.3, 3.4): trump named, bids 2-5, no jokers, no shoot
+        ("smear", ["(2-5)", "trump as H"], ["HJ", "shoot", "draw", "kitty"]),
+        ("smear,kitty=3", ["the kitty of 3"], ["draw"]),
+        # ten-point (4.2, 4.5, 4.8): two jokers, bids 5-10, trump named, the draw
+        ("ten-point", ["the jokers HJ, LJ", "(5-10; 0 for 10)", "trump as H", "draw"], ["shoot"]),
+    ],
+)
+def test_the_help_lists_what_the_rules_have(spec, has, lacks, tmp_path):
+    # (heuristic bidders: the odds bidder has no tables for every option here)
+    argv = ["practice", "--no-coach", "--rules", spec, "--opponents", "heuristic+heuristic"]
+    code, out, err = cli(*argv, "--seed", 4, "--save", tmp_path / "g.json", stdin="?\nq\n")
+    assert code == 0, err
+    helped = out[out.index("Type a card") : out.index("?: this help")]
+    for words in has:
+        assert words in helped, (words, helped)
+    for words in lacks:
+        assert words not in helped, (words, helped)

@@ -56,9 +56,32 @@ from .judge import (
 )
 
 PERSON = "you"
-HELP = """Type a card as KS, K♠, 10h or Th (jokers HJ, LJ), a call as pass, p, a bid or
-shoot, trump as H, ♥, hearts or trump:H; or the number shown before a choice.
-?: this help.  q: save and quit (continue with --resume)."""
+
+
+def help_text(rules) -> str:
+    """The ``?`` help: what the person types under these rules, and only that (the jokers
+    with jokers, shoot with shoot, naming trump under trump=named, the draw with a
+    discard, the kitty with one)."""
+    r = as_family(rules)
+    jokers = {0: "", 1: " (the joker HJ)", 2: " (the jokers HJ, LJ)"}[r.jokers]
+    shoot = ", or shoot (s)" if r.shoot else ""
+    ten = "; 0 for 10" if r.max_bid >= 10 else ""
+    parts = [
+        f"Type a card as KS, K♠, 10h or Th{jokers}, a call as pass (p) or a bid "
+        f"({r.min_bid}-{r.max_bid}{ten}){shoot}"
+    ]
+    if r.trump == "named":
+        parts.append("trump as H, ♥, hearts or trump:H")
+    text = "; ".join(parts) + "; or the number shown before a choice."
+    if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
+        text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
+    if r.kitty:  # 12.2.2
+        text += (
+            f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) is put "
+            "down for you."
+        )
+    return text + "\n?: this help.  q: save and quit (continue with --resume)."
+
 
 # What each phase asks the person for.
 ASKED = {"auction": "call", "trump": "trump", "play": "card"}
@@ -180,7 +203,7 @@ class PersonSeat:
                 self.write("type a choice, or ? for help")
                 continue
             if text == "?":
-                self.write(HELP)
+                self.write(help_text(view.preset))
                 continue
             if text.lower() in ("q", "quit", "exit"):
                 raise StopGame("quit")
