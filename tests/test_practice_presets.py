@@ -606,3 +606,34 @@ def test_the_help_lists_what_the_rules_have(spec, has, lacks, tmp_path):
         assert words in helped, (words, helped)
     for words in lacks:
         assert words not in helped, (words, helped)
+
+
+@pytest.mark.parametrize("spec", ["auction-pitch", "setback", "smear"])
+def test_a_dealers_steal_is_marked_in_the_calls_and_the_choices(spec):
+    """The dealer may take the bid at the same number (RULES "steal"; setback's only at
+    the maximum, 2.4; smear none, 3.3): the calls line and the choices offered say
+    "(steal)" there, and nowhere else."""
+    r = as_family(Rules.parse(spec))
+    marked = offered = 0
+    for seed in range(12):
+        for v, _ in cut_views(spec, seed, hands=3):
+            shown = render_view(v)
+            calls = next((x for x in shown.splitlines() if x.startswith("calls: ")), "")
+            said = calls.removeprefix("calls: ").split(", ") if calls else []
+            for i, c in enumerate(v.calls):
+                high = max(v.calls[:i], default=F.PASS)
+                stole = v.caller(i) == v.dealer and c > F.PASS and c == high
+                assert said[i].endswith(" (steal)") == stole, (said, v.calls)
+                marked += stole
+            if v.phase == "auction":
+                (choices,) = [x for x in shown.splitlines() if x.startswith("your choices: ")]
+                high = max(v.calls, default=F.PASS)
+                for a in choices.removeprefix("your choices: ").split(", "):
+                    stole = a.endswith(" (steal)")
+                    call = a.removesuffix(" (steal)")
+                    assert stole == (v.seat == v.dealer and call == str(high) != "0"), choices
+                    offered += stole
+    if r.dealer_steal is False:
+        assert marked == offered == 0
+    else:
+        assert marked and offered

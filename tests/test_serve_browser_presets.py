@@ -599,3 +599,46 @@ def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_page, tmp_path):
         "1 then 1-4 bid 11-14 (Enter after 1 bids 1);"
     )
     assert not errors, errors
+
+
+def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_page, tmp_path):
+    """auction-pitch (RULES "steal"): the dealer may take the bid at the same number.
+    The page's button for it and the calls line after say "(steal)", in the terminal's
+    words (``View.call_words``, ``View.choice_words``); no other bid is marked."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("input[name=coach]").uncheck()
+    form.locator("input[name=seed]").fill("3")
+    form.locator("#start").click()
+    stolen = None
+    for _ in range(300):
+        page.wait_for_function(
+            "['your turn', 'over', 'error'].includes(document.body.dataset.status)",
+            timeout=SECONDS,
+        )
+        if page.evaluate("document.body.dataset.status") != "your turn":
+            break
+        calls = page.locator("#choices button")
+        if stolen is not None:  # the next decision, the auction over: the calls line
+            assert page.locator("#auction").inner_text().endswith(f"you {stolen} (steal)")
+            page.screenshot(path=str(tmp_path / "steal-calls.png"))
+            break
+        if calls.count():
+            texts = calls.all_inner_texts()
+            marked = [t for t in texts if t.endswith(" (steal)")]
+            view = page.evaluate("game.view")
+            high = max((int(c) for c in view["calls"] if c.isdigit()), default=0)
+            dealer = view["dealer"] == view["seat"]
+            assert marked == ([f"Bid {high} (steal)"] if dealer and high else []), texts
+            if marked:
+                page.screenshot(path=str(tmp_path / "steal-offered.png"))
+                stolen = high
+                page.locator(f"#choices button[data-call='{high}']").click()
+                continue
+            calls.first.click()  # pass (a stuck dealer: the lowest bid)
+        else:
+            page.locator("#hand button.legal").first.click()
+        page.wait_for_function("document.body.dataset.status !== 'your turn'", timeout=SECONDS)
+    assert stolen is not None, "no steal was offered to the person: pick another seed"
+    assert not errors, errors

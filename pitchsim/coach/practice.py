@@ -34,7 +34,7 @@ from ..game.cards import (
     sort_for_display,
 )
 from ..game.rules import as_family
-from ..game.view import SHOOT, View, call_text, card_text, trump_text
+from ..game.view import SHOOT, View, card_text, trump_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
 from ..util.errors import InputError, quoted
@@ -352,7 +352,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
     lines = ["", "-" * 60, _scores_line(view, who), f"dealer: {who[view.dealer]}"]
     if view.calls:
-        calls = [f"{who[view.caller(i)]} {call_text(c, r)}" for i, c in enumerate(view.calls)]
+        calls = [f"{who[view.caller(i)]} {view.call_words(i)}" for i in range(len(view.calls))]
         lines.append("calls: " + ", ".join(calls))
     trump = view.trump
     if view.pitcher is not None:
@@ -395,7 +395,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     lines.append("your hand: " + _hand_text(held, trump, r, paint))
     legal = shown_choices(view)
     if view.phase == "auction":
-        lines.append("your choices: " + ", ".join(legal))
+        lines.append("your choices: " + ", ".join(view.choice_words(a) for a in legal))
     elif view.phase == "trump":
         lines.append(
             "name trump: "

@@ -201,7 +201,8 @@ function renderView(view, into, actions) {
   // progress and the tricks so far, the hand (trumps first) and the choices.
   const n = view.players;
   renderScores(view, into, null);
-  const calls = view.calls.map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
+  // (a dealer's steal marked "2 (steal)", in the server's words: practice's own)
+  const calls = (view.call_words || view.calls).map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
   into.auction.textContent = calls.length ? "Calls: " + calls.join(", ") : "Calls: none yet";
   const trumps = view.trumps || [];
   into.contract.replaceChildren();
@@ -256,7 +257,8 @@ function renderView(view, into, actions) {
     view.choices.forEach((a, i) => {
       const key = view.phase === "trump" ? a.slice(-1).toLowerCase() : a === "pass" ? "p" : a === "shoot" ? "s" : keyOf(a);
       into.choices.append(el("button", { type: "button", class: "call", "data-call": a,
-        title: `key ${key}`, onclick: () => actions(a) }, callButton(a)));
+        title: `key ${key}`, onclick: () => actions(a) },
+        callButton(a) + (view.choice_words && view.choice_words[i] !== a ? view.choice_words[i].slice(a.length) : "")));
     });
   }
 }
