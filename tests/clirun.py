@@ -18,31 +18,45 @@ import io
 import os
 import subprocess
 import sys
+import time
 
 from pitchsim.cli import main
 
 
-def cli(*argv, stdin: str | None = None, one_line: bool = True) -> tuple[int, str, str]:
+def cli(
+    *argv,
+    stdin: str | None = None,
+    one_line: bool = True,
+    seconds: float | None = None,
+    interrupted: bool = True,
+) -> tuple[int, str, str]:
     """``pitchsim ARGV`` in this process: (exit code, stdout, stderr).  With
-    ``one_line`` (the default) a failure must be one error line and exit code 2."""
+    ``one_line`` (the default) a failure must be one error line and exit code 2 (or,
+    ``interrupted`` allowed, 130 after Ctrl-C); ``seconds``: the run must take less."""
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
     if stdin is not None:
         sys.stdin = io.StringIO(stdin)
+    start = time.monotonic()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 main([str(a) for a in argv])
-                code = 0
             except SystemExit as e:
                 code = 0 if e.code is None else e.code
+            else:
+                raise AssertionError(f"{argv}: main returned without exiting")  # it always exits
     finally:
         sys.stdin = old_stdin
+    took = time.monotonic() - start
+    assert seconds is None or took < seconds, f"{argv} took {took:.1f} s"
     e = err.getvalue()
-    assert "Traceback" not in e, e
+    assert "Traceback" not in e and "Exception ignored" not in e, e
     if one_line and code != 0:
         # bad input: exit 2; stopped by Ctrl-C: exit 130 (util/errors.py); one line each
         start = {2: "pitchsim: error: ", 130: "pitchsim: interrupted"}
+        if not interrupted:
+            del start[130]
         assert code in start, (argv, code, e)
         assert e.startswith(start[code]) and e.count("\n") == 1, (argv, e)
     return code, out.getvalue(), e

@@ -3,12 +3,11 @@ of each trump suit played again under another play model and paired deal by deal
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import math
 
 import pytest
+from clirun import cli
 from preset_path import AP_PRESET
 
 from pitchsim.advice.odds import bid_odds
@@ -22,19 +21,6 @@ PRESETS = {
     "smear": (Rules.parse("smear"), "AH KH 2H JD 7D 3S"),
     "ten-point": (Rules.parse("ten-point"), "AH KH 2H JD 7D 3S HJ 9C 3H"),
 }
-
-
-def cli(*argv):
-    from pitchsim.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

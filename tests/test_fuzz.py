@@ -11,8 +11,7 @@ cases each time (``pytest tests/test_fuzz.py --hypothesis-show-statistics`` coun
 them).  CLI calls run in this process (``pitchsim.cli.main``) for speed.
 """
 
-import contextlib
-import io
+import functools
 import json
 import shutil
 import string
@@ -20,10 +19,10 @@ import time
 from pathlib import Path
 
 import pytest
+from clirun import cli as run_cli
 from hypothesis import HealthCheck, given, settings  # the test extra installs it
 from hypothesis import strategies as st
 
-from pitchsim.cli import main
 from pitchsim.game.cards import CardError, format_cards, parse_cards, parse_hand
 from pitchsim.game.rules import Rules, RulesError
 from pitchsim.study import batch, parts
@@ -33,6 +32,8 @@ from pitchsim.util import limits
 
 ENDGAME = str(Path(__file__).resolve().parent.parent / "examples" / "endgame.json")
 TIME_BOUND = 10.0  # seconds for any one input (generous: CI machines are shared)
+# The property: exit 0, or one error line with exit 2 (never "interrupted"), in time.
+cli = functools.partial(run_cli, seconds=TIME_BOUND, interrupted=False)
 
 
 def fuzz(examples: int):
@@ -44,27 +45,6 @@ def fuzz(examples: int):
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
     )
-
-
-def cli(*argv):
-    """(exit code, stdout, stderr) of ``pitchsim ARGV`` in this process, checked to
-    satisfy the property's error half and the time bound."""
-    out, err = io.StringIO(), io.StringIO()
-    start = time.monotonic()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main([str(a) for a in argv])
-            code = 0
-        except SystemExit as e:
-            code = e.code
-    seconds = time.monotonic() - start
-    assert seconds < TIME_BOUND, f"{argv} took {seconds:.1f} s"
-    e = err.getvalue()
-    assert "Traceback" not in e and "Exception ignored" not in e, e
-    if code != 0:
-        assert code == 2, (argv, code, e)
-        assert e.startswith("pitchsim: error: ") and e.count("\n") == 1, (argv, e)
-    return code, out.getvalue(), e
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -79,8 +59,7 @@ def own_cache_and_warm_kernels(tmp_path_factory):
             ["play", "--seed", "1"],
             ["play", "--seed", "1", "--hand", "AH KH 2H 9C 7D 3S", "--bid", "2"],
         ):
-            with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit):
-                main(argv)
+            run_cli(*argv, one_line=False)
         yield
 
 
@@ -591,13 +570,10 @@ def test_counts_at_and_past_their_limits(tmp_path_factory, data):
 @pytest.fixture(scope="module")
 def late_round():
     """A logged round (play --json) cut after three tricks: quick to solve."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
-        main(["play", "--json", "--seed", "11", "--rules", "follow=suit,low=dealt"])
-    doc = json.loads(out.getvalue())
+    _, out, _ = run_cli("play", "--json", "--seed", "11", "--rules", "follow=suit,low=dealt")
+    doc = json.loads(out)
     for argv in (["solve", ENDGAME], ["hint", ENDGAME, "--worlds", "8", "--policy", "rollout"]):
-        with contextlib.redirect_stdout(io.StringIO()), pytest.raises(SystemExit):
-            main(argv)  # the search kernels loaded (or compiled) before any time is measured
+        run_cli(*argv, one_line=False)  # the search kernels loaded before any time is measured
     doc["tricks"] = doc["tricks"][:3] + [
         {**doc["tricks"][3], "cards": doc["tricks"][3]["cards"][:1]}
     ]
@@ -856,12 +832,10 @@ def test_json_outputs_from_a_handful_of_samples_are_finite(n, command):
         "hint": ["hint", ENDGAME, "--worlds", n, "--policy", "rollout"],
         "tournament": ["tournament", "-s", "heuristic,random", "-g", n],
     }[command]
-    out, err = io.StringIO(), io.StringIO()  # untimed: a first call may compile kernels
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        with pytest.raises(SystemExit) as e:
-            main([str(a) for a in [*argv, "--seed", "1", "--json"]])
-    assert e.value.code == 0, err.getvalue()
-    doc = json.loads(out.getvalue(), parse_constant=_no_constant)
+    # untimed: a first call may compile kernels
+    code, out, err = run_cli(*argv, "--seed", "1", "--json")
+    assert code == 0, err
+    doc = json.loads(out, parse_constant=_no_constant)
     if n < FEW_SAMPLES:
         few = {
             "bid-odds": lambda d: d["compare"]["by_trump"]["H"]["2"]["difference_ci95"],

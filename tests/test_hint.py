@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from clirun import cli
 
-from pitchsim.cli import main
 from pitchsim.game.reference import deal_hands, shows_void
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.search.worlds import draw_world
@@ -156,20 +156,12 @@ def test_hint_estimates_match_exact_values_in_the_last_trick(policy):
         checked += 1
 
 
-def run_cli(capsys, *args):
-    with pytest.raises(SystemExit) as e:
-        main(list(args))
-    out = capsys.readouterr()
-    return e.value.code, out.out, out.err
-
-
-def test_cli_text_and_json(tmp_path, capsys):
+def test_cli_text_and_json(tmp_path):
     rng = random.Random(3)
     pos = random_position(rng, 4, Rules(), 6)
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(pos.to_json()))
-    code, out, err = run_cli(
-        capsys,
+    code, out, err = cli(
         "hint",
         str(f),
         "--policy",
@@ -185,9 +177,7 @@ def test_cli_text_and_json(tmp_path, capsys):
     doc = json.loads(out)
     assert doc["to_play"] == pos.to_play and doc["worlds"] == 60 and doc["seed"] == 2
     assert doc["recommended"] in [c["card"] for c in doc["cards"]]
-    code, text, _ = run_cli(
-        capsys, "hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2"
-    )
+    code, text, _ = cli("hint", str(f), "--policy", "rollout", "--worlds", "60", "--seed", "2")
     assert code == 0
     assert f"Seat {pos.to_play} to play" in text and "Play " in text
 
@@ -199,21 +189,21 @@ def test_cli_text_and_json(tmp_path, capsys):
         (["--worlds", "0"], "worlds must be"),
     ],
 )
-def test_cli_bad_options(tmp_path, capsys, args, message):
+def test_cli_bad_options(tmp_path, args, message):
     pos = random_position(random.Random(1), 4, Rules(), 2)
     f = tmp_path / "pos.json"
     f.write_text(json.dumps(pos.to_json()))
-    code, _, err = run_cli(capsys, "hint", str(f), *args)
+    code, _, err = cli("hint", str(f), *args)
     assert code == 2 and err.startswith("pitchsim: error: ") and message in err
 
 
-def test_cli_bad_positions(tmp_path, capsys):
+def test_cli_bad_positions(tmp_path):
     done = random_position(random.Random(1), 3, Rules(), 18)
     f = tmp_path / "done.json"
     f.write_text(json.dumps(done.to_json()))
-    code, _, err = run_cli(capsys, "hint", str(f))
+    code, _, err = cli("hint", str(f))
     assert code == 2 and "nobody is to play" in err
-    code, _, err = run_cli(capsys, "hint", str(tmp_path / "missing.json"))
+    code, _, err = cli("hint", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
     with pytest.raises((HintError, PositionError)):
         hint(done)

@@ -7,9 +7,9 @@ import random
 
 import numpy as np
 import pytest
+from clirun import cli
 
 import pitchsim.games.clock as clock_mod
-from pitchsim.cli import main
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
@@ -337,13 +337,6 @@ def test_at_least_one_world_whatever_the_budget():
 # ---- the command --------------------------------------------------------------------
 
 
-def run_cli(capsys, *args):
-    with pytest.raises(SystemExit) as e:
-        main(list(args))
-    out = capsys.readouterr()
-    return e.value.code, out.out, out.err
-
-
 @pytest.fixture
 def pos_file(tmp_path):
     pos = random_position(random.Random(3), 4, Rules(), 6)
@@ -353,24 +346,20 @@ def pos_file(tmp_path):
 
 
 @pytest.mark.parametrize("bad", ["0", "-1", "nan", "inf", "text", "-0"])
-def test_cli_bad_time(capsys, pos_file, bad):
-    code, out, err = run_cli(capsys, "hint", str(pos_file), f"--time={bad}")
+def test_cli_bad_time(pos_file, bad):
+    code, out, err = cli("hint", str(pos_file), f"--time={bad}")
     assert code == 2 and out == ""
     assert err.startswith("pitchsim: error: ") and err.count("\n") == 1 and "--time" in err
 
 
-def test_cli_reports_the_stop(capsys, pos_file):
-    code, out, err = run_cli(
-        capsys, "hint", str(pos_file), "--policy", "rollout", "--seed", "2", "--json"
-    )
+def test_cli_reports_the_stop(pos_file):
+    code, out, err = cli("hint", str(pos_file), "--policy", "rollout", "--seed", "2", "--json")
     assert code == 0
     doc = json.loads(out)
     assert doc["stop"] in (SEPARATED, ALL_DONE, CLOCK) and doc["worlds_max"] == 200
     assert doc["time_budget"] == 4.0 and not doc["default_policy"]
     assert 1 <= doc["worlds"] <= 200
-    code, text, _ = run_cli(
-        capsys, "hint", str(pos_file), "--seed", "2", "--all-worlds", "--time", "600"
-    )
+    code, text, _ = cli("hint", str(pos_file), "--seed", "2", "--all-worlds", "--time", "600")
     assert code == 0
     assert "pimc (the default at 4 players), 200 deals" in text
     assert "Stopped: all worlds done within 600 s" in text

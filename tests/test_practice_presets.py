@@ -386,6 +386,11 @@ def test_typed_choices_under_a_preset(spec):
                 assert "no shoot" in read_choice("shoot", v, legal).message
             elif "shoot" in legal:
                 assert read_choice("shoot", v, legal) == "shoot"
+            # 0 bids 10 where 10 is a bid (ten-point's 5-10, 4.5): the web table's key
+            if "10" in legal:
+                assert read_choice("0", v, legal) == "10"
+            else:
+                assert "cannot bid 0" in read_choice("0", v, legal).message
         if v.phase == "play":
             jokers = [c for c in range(N_CARDS, N_CARDS + v.rules.jokers)]
             for c in jokers:
@@ -406,6 +411,8 @@ def test_typed_choices_under_a_preset(spec):
         if v.phase == "trump":
             assert "no choice 5: the choices are 1 to 4" in read_choice("5", v, legal).message
     assert any(v.phase == "play" for v, _ in views)
+    if spec == "ten-point":
+        assert any(v.phase == "auction" and "10" in v.legal() for v, _ in views)
 
 
 @pytest.mark.parametrize("spec", PRESETS + ["auction-pitch,jokers=2,jick=true,shoot=true"])
@@ -574,3 +581,59 @@ def test_calls_no_deal_fits_are_still_judged():
             assert set(j.values) == set(v.legal()) and j.unit == "P(win)"
             return
     pytest.fail("no view with calls advise's model never makes: pick another seed")
+
+
+@pytest.mark.parametrize(
+    "spec, has, lacks",
+    [
+        # the base game (2.2, 2.4): no jokers, no shoot, trump led, no draw
+        ("auction-pitch", ["pass (p) or a bid (1-4)"], ["HJ", "shoot", "trump:H", "draw", "kitty"]),
+        ("auction-pitch,shoot=true,jokers=1", ["the joker HJ", "shoot (s)"], ["LJ", "trump:H"]),
+        # smear (3.3, 3.4): trump named, bids 2-5, no jokers, no shoot
+        ("smear", ["(2-5)", "trump as H"], ["HJ", "shoot", "draw", "kitty"]),
+        ("smear,kitty=3", ["the kitty of 3"], ["draw"]),
+        # ten-point (4.2, 4.5, 4.8): two jokers, bids 5-10, trump named, the draw
+        ("ten-point", ["the jokers HJ, LJ", "(5-10; 0 for 10)", "trump as H", "draw"], ["shoot"]),
+    ],
+)
+def test_the_help_lists_what_the_rules_have(spec, has, lacks, tmp_path):
+    # (heuristic bidders: the odds bidder has no tables for every option here)
+    argv = ["practice", "--no-coach", "--rules", spec, "--opponents", "heuristic+heuristic"]
+    code, out, err = cli(*argv, "--seed", 4, "--save", tmp_path / "g.json", stdin="?\nq\n")
+    assert code == 0, err
+    helped = out[out.index("Type a card") : out.index("?: this help")]
+    for words in has:
+        assert words in helped, (words, helped)
+    for words in lacks:
+        assert words not in helped, (words, helped)
+
+
+@pytest.mark.parametrize("spec", ["auction-pitch", "setback", "smear"])
+def test_a_dealers_steal_is_marked_in_the_calls_and_the_choices(spec):
+    """The dealer may take the bid at the same number (RULES "steal"; setback's only at
+    the maximum, 2.4; smear none, 3.3): the calls line and the choices offered say
+    "(steal)" there, and nowhere else."""
+    r = as_family(Rules.parse(spec))
+    marked = offered = 0
+    for seed in range(12):
+        for v, _ in cut_views(spec, seed, hands=3):
+            shown = render_view(v)
+            calls = next((x for x in shown.splitlines() if x.startswith("calls: ")), "")
+            said = calls.removeprefix("calls: ").split(", ") if calls else []
+            for i, c in enumerate(v.calls):
+                high = max(v.calls[:i], default=F.PASS)
+                stole = v.caller(i) == v.dealer and c > F.PASS and c == high
+                assert said[i].endswith(" (steal)") == stole, (said, v.calls)
+                marked += stole
+            if v.phase == "auction":
+                (choices,) = [x for x in shown.splitlines() if x.startswith("your choices: ")]
+                high = max(v.calls, default=F.PASS)
+                for a in choices.removeprefix("your choices: ").split(", "):
+                    stole = a.endswith(" (steal)")
+                    call = a.removesuffix(" (steal)")
+                    assert stole == (v.seat == v.dealer and call == str(high) != "0"), choices
+                    offered += stole
+    if r.dealer_steal is False:
+        assert marked == offered == 0
+    else:
+        assert marked and offered

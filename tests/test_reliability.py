@@ -11,7 +11,7 @@ import time
 
 import pyarrow.parquet as pq
 import pytest
-from clirun import cli as run_cli
+from clirun import cli
 
 from pitchsim.game.rules import Rules, RulesError, as_family
 from pitchsim.study import batch, manifest, parts
@@ -19,10 +19,6 @@ from pitchsim.study.batch import simulate
 from pitchsim.study.manifest import MANIFEST, RunError, read_manifest
 from pitchsim.study.runlock import LOCK, run_lock
 from pitchsim.util import atomic
-
-
-def cli(*argv):
-    return run_cli(*argv, one_line=False)
 
 
 def one_line_error(code, err, *words):

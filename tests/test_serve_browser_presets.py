@@ -540,3 +540,105 @@ def test_the_kitty_the_person_took_is_drawn_as_cards(open_page):
     assert "[object" not in page.locator("#table").inner_text()
     assert line.locator(".card").count() == 6  # the 3 taken and the 3 put down
     assert not errors, errors
+
+
+def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_page, tmp_path):
+    """Ten-point bids run 5-10 (4.5) and cinch's to 14: the keys reach past 9 as the
+    terminal's typed numbers do.  0 is 10 (the tenth card, a bid of 10: said in the
+    keys line and on the bid's button); a digit that begins a bid above 10 waits for
+    the next digit (Enter: the digit alone)."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option("ten-point")
+    form.locator("input[name=coach]").uncheck()
+    form.locator("input[name=seed]").fill("5")
+    form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    assert page.locator("#play .keys").inner_text() == (
+        "Keys: 1-9 play the numbered card; in the auction p passes, 5-9 bid, 0 bids 10; "
+        "c d h s name trump. Trumps (the jick and the jokers too) wear a gold edge."
+    )
+    assert page.evaluate("game.view.phase") == "auction"
+    assert "10" in page.evaluate("game.view.legal")
+    assert page.locator("#choices button[data-call='10']").get_attribute("title") == "key 0"
+    page.screenshot(path=str(tmp_path / "ten-point-keys.png"))
+    sent = []
+    page.on(
+        "request",
+        lambda r: sent.append(r.post_data_json) if r.url.endswith("/action") else None,
+    )
+    page.keyboard.press("0")
+    page.wait_for_timeout(500)  # the key's request goes at once, or not at all
+    assert sent == [{"action": "10"}]
+
+    # The same keys on a table of ten cards and on cinch's bids, through the page's own
+    # key handler (its sending stood in for: what it would send is kept).
+    got = page.evaluate(
+        """() => {
+          const sent = [];
+          act = (a) => sent.push(a);
+          const press = (key) => document.dispatchEvent(new KeyboardEvent("keydown", { key }));
+          const cards = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S"];
+          game = { ...game, status: "your turn",
+                   view: { ...game.view, phase: "play", choices: cards, legal: cards } };
+          press("0"); press("1");
+          const bids = ["pass", ...Array.from({ length: 14 }, (_, i) => String(i + 1))];
+          game = { ...game, view: { ...game.view, phase: "auction", legal: bids } };
+          press("0"); press("1"); press("3"); press("1"); press("Enter"); press("9");
+          return sent;
+        }"""
+    )
+    assert got == ["5S", "AS", "10", "13", "1", "9"]
+    line = "(g) => keysLine(g).map((x) => x.textContent ?? x).join('')"
+    assert page.evaluate(line, {"rules": "ten-point", "players": 5}).startswith(
+        "Keys: 1-9 and 0 (the tenth) play the numbered card; in the auction p passes, "
+        "5-9 bid, 0 bids 10;"
+    )
+    assert page.evaluate(line, {"rules": "cinch", "players": 4}).startswith(
+        "Keys: 1-9 play the numbered card; in the auction p passes, 1-9 bid, 0 bids 10, "
+        "1 then 1-4 bid 11-14 (Enter after 1 bids 1);"
+    )
+    assert not errors, errors
+
+
+def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_page, tmp_path):
+    """auction-pitch (RULES "steal"): the dealer may take the bid at the same number.
+    The page's button for it and the calls line after say "(steal)", in the terminal's
+    words (``View.call_words``, ``View.choice_words``); no other bid is marked."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("input[name=coach]").uncheck()
+    form.locator("input[name=seed]").fill("3")
+    form.locator("#start").click()
+    stolen = None
+    for _ in range(300):
+        page.wait_for_function(
+            "['your turn', 'over', 'error'].includes(document.body.dataset.status)",
+            timeout=SECONDS,
+        )
+        if page.evaluate("document.body.dataset.status") != "your turn":
+            break
+        calls = page.locator("#choices button")
+        if stolen is not None:  # the next decision, the auction over: the calls line
+            assert page.locator("#auction").inner_text().endswith(f"you {stolen} (steal)")
+            page.screenshot(path=str(tmp_path / "steal-calls.png"))
+            break
+        if calls.count():
+            texts = calls.all_inner_texts()
+            marked = [t for t in texts if t.endswith(" (steal)")]
+            view = page.evaluate("game.view")
+            high = max((int(c) for c in view["calls"] if c.isdigit()), default=0)
+            dealer = view["dealer"] == view["seat"]
+            assert marked == ([f"Bid {high} (steal)"] if dealer and high else []), texts
+            if marked:
+                page.screenshot(path=str(tmp_path / "steal-offered.png"))
+                stolen = high
+                page.locator(f"#choices button[data-call='{high}']").click()
+                continue
+            calls.first.click()  # pass (a stuck dealer: the lowest bid)
+        else:
+            page.locator("#hand button.legal").first.click()
+        page.wait_for_function("document.body.dataset.status !== 'your turn'", timeout=SECONDS)
+    assert stolen is not None, "no steal was offered to the person: pick another seed"
+    assert not errors, errors

@@ -27,7 +27,7 @@ import numpy as np
 from ..game.cards import SUITS, format_card, mask_of, parse_cards, parse_hand, suit_of
 from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BASE_RULES, BIDS, FamilyRules, Rules, as_family, label
-from ..game.view import call_text
+from ..game.view import STEAL, call_text, steals
 
 # The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
 from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
@@ -270,7 +270,7 @@ class CallAdvice:
 
     def to_json(self) -> dict:
         names = ("p_pitcher", "p_made", "expected_score", "expected_margin", "p_win_game")
-        doc: dict = {"call": self.label.removesuffix(" (steal)"), "label": self.label}
+        doc: dict = {"call": self.label.removesuffix(STEAL), "label": self.label}
         doc |= {k: _number(getattr(self, k).value) for k in names}
         doc["ci95"] = (
             None
@@ -1081,9 +1081,7 @@ def advise(
         trumps = o[side, engine.O_TRUMP].astype(int)
         share = np.bincount(trumps, minlength=4) / max(trumps.size, 1)
         trump = int(cand_trump[i]) if c > 0 and cand_trump[i] >= 0 else None
-        label = call_text(c, rules)
-        if seat == dealer and c == high and c > PASS:
-            label += " (steal)"
+        label = call_text(c, rules) + (STEAL if steals(c, high, seat == dealer) else "")
         by_call[c] = CallAdvice(
             call=c,
             label=label,

@@ -34,7 +34,7 @@ from ..game.cards import (
     sort_for_display,
 )
 from ..game.rules import as_family
-from ..game.view import SHOOT, View, call_text, card_text, trump_text
+from ..game.view import SHOOT, View, card_text, trump_text
 from ..games.answers import StopGame, checked_action
 from ..games.table import play_table_game
 from ..util.errors import InputError, quoted
@@ -56,9 +56,32 @@ from .judge import (
 )
 
 PERSON = "you"
-HELP = """Type a card as KS, K♠, 10h or Th (jokers HJ, LJ), a call as pass, p, a bid or
-shoot, trump as H, ♥, hearts or trump:H; or the number shown before a choice.
-?: this help.  q: save and quit (continue with --resume)."""
+
+
+def help_text(rules) -> str:
+    """The ``?`` help: what the person types under these rules, and only that (the jokers
+    with jokers, shoot with shoot, naming trump under trump=named, the draw with a
+    discard, the kitty with one)."""
+    r = as_family(rules)
+    jokers = {0: "", 1: " (the joker HJ)", 2: " (the jokers HJ, LJ)"}[r.jokers]
+    shoot = ", or shoot (s)" if r.shoot else ""
+    ten = "; 0 for 10" if r.max_bid >= 10 else ""
+    parts = [
+        f"Type a card as KS, K♠, 10h or Th{jokers}, a call as pass (p) or a bid "
+        f"({r.min_bid}-{r.max_bid}{ten}){shoot}"
+    ]
+    if r.trump == "named":
+        parts.append("trump as H, ♥, hearts or trump:H")
+    text = "; ".join(parts) + "; or the number shown before a choice."
+    if r.discard == "non-trump":  # 4.8: nothing to choose, so nothing is asked
+        text += "\nThe discard and draw are made for you: every non-trump down, drawn back to 6."
+    if r.kitty:  # 12.2.2
+        text += (
+            f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) is put "
+            "down for you."
+        )
+    return text + "\n?: this help.  q: save and quit (continue with --resume)."
+
 
 # What each phase asks the person for.
 ASKED = {"auction": "call", "trump": "trump", "play": "card"}
@@ -180,7 +203,7 @@ class PersonSeat:
                 self.write("type a choice, or ? for help")
                 continue
             if text == "?":
-                self.write(HELP)
+                self.write(help_text(view.preset))
                 continue
             if text.lower() in ("q", "quit", "exit"):
                 raise StopGame("quit")
@@ -212,8 +235,10 @@ def read_choice(text: str, view: View, legal: list[str]) -> str | Refusal:
     """A typed choice as the action it names, or why it is not one (one line): calls up
     to the rules' maximum and ``shoot``, the suit to name, cards with the jokers."""
     shown = text if len(text) <= 20 else text[:17] + "..."
-    low = text.lower()
     numbered = shown_choices(view)
+    if text == "0" and (len(numbered) >= 10 if view.phase == "play" else "10" in legal):
+        text = "10"  # the web table's key for the tenth card and a bid of 10, typed here too
+    low = text.lower()
     if text.isdigit() and view.phase in ("play", "trump"):
         if 1 <= int(text) <= len(numbered):
             return numbered[int(text) - 1]
@@ -327,7 +352,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     who = [("you" if s == view.seat else f"seat {s}") for s in range(n)]
     lines = ["", "-" * 60, _scores_line(view, who), f"dealer: {who[view.dealer]}"]
     if view.calls:
-        calls = [f"{who[view.caller(i)]} {call_text(c, r)}" for i, c in enumerate(view.calls)]
+        calls = [f"{who[view.caller(i)]} {view.call_words(i)}" for i in range(len(view.calls))]
         lines.append("calls: " + ", ".join(calls))
     trump = view.trump
     if view.pitcher is not None:
@@ -370,7 +395,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     lines.append("your hand: " + _hand_text(held, trump, r, paint))
     legal = shown_choices(view)
     if view.phase == "auction":
-        lines.append("your choices: " + ", ".join(legal))
+        lines.append("your choices: " + ", ".join(view.choice_words(a) for a in legal))
     elif view.phase == "trump":
         lines.append(
             "name trump: "

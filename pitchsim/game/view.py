@@ -101,6 +101,15 @@ def call_text(call: int, rules: Rules | None = None) -> str:
     return str(call)
 
 
+STEAL = " (steal)"  # a call that steals the bid, as the table shows it ("you 2 (steal)")
+
+
+def steals(call: int, high: int, by_dealer: bool) -> bool:
+    """Whether ``call`` steals the bid: the dealer's bid at the high bid's own number
+    (RULES "steal", 2.4 under dealer-steal=max); any other bid must outbid it."""
+    return by_dealer and call > F.PASS and call == high
+
+
 def trump_text(suit: int) -> str:
     return TRUMP_ACTION + SUITS[suit]
 
@@ -231,6 +240,19 @@ class View:
     def caller(self, i: int) -> int:
         """The seat that makes call number ``i`` (0 = the dealer's left)."""
         return (self.dealer + 1 + i) % self.players
+
+    def call_words(self, i: int) -> str:
+        """Call number ``i`` as the table shows it: ``"pass"``, ``"3"``, ``"shoot"``, a
+        dealer's steal ``"2 (steal)"``."""
+        c = self.calls[i]
+        stole = steals(c, max(self.calls[:i], default=F.PASS), self.caller(i) == self.dealer)
+        return call_text(c, self.rules) + (STEAL if stole else "")
+
+    def choice_words(self, call: str) -> str:
+        """A legal call (as the protocol writes it) as the table offers it: a steal marked."""
+        c = parse_call(call, "call", self.rules)
+        stole = steals(c, max(self.calls, default=F.PASS), self.seat == self.dealer)
+        return call + (STEAL if stole else "")
 
     def seat_score(self, seat: int) -> int:
         return self.scores[seat % 2] if self.partnership else self.scores[seat]

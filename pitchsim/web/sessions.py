@@ -274,6 +274,11 @@ def view_json(view: View) -> dict:
     winners = [view.winner(t) for t in view.complete_tricks]
     doc["held"] = [card_text(c) for c in hand_order(cards, trump, view.rules)]
     doc["choices"] = shown_choices(view)
+    # the calls as the table shows them, a dealer's steal marked ("2 (steal)"), and so
+    # the calls offered
+    doc["call_words"] = [view.call_words(i) for i in range(len(view.calls))]
+    if view.phase == "auction":
+        doc["choice_words"] = [view.choice_words(a) for a in doc["choices"]]
     doc["trick_winners"] = winners
     doc["trumps"] = (
         [] if trump is None else [card_text(c) for c in reversed(F.trump_order(rules, trump))]

@@ -201,7 +201,8 @@ function renderView(view, into, actions) {
   // progress and the tricks so far, the hand (trumps first) and the choices.
   const n = view.players;
   renderScores(view, into, null);
-  const calls = view.calls.map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
+  // (a dealer's steal marked "2 (steal)", in the server's words: practice's own)
+  const calls = (view.call_words || view.calls).map((c, i) => `${who((view.dealer + 1 + i) % n, view)} ${c}`);
   into.auction.textContent = calls.length ? "Calls: " + calls.join(", ") : "Calls: none yet";
   const trumps = view.trumps || [];
   into.contract.replaceChildren();
@@ -247,16 +248,17 @@ function renderView(view, into, actions) {
     const k = keyed.indexOf(c);
     if (actions && k >= 0) {
       return card(c, { button: true, class: "legal", trumps,
-        "data-key": String(k + 1), onclick: () => actions(c) });
+        "data-key": keyOf(String(k + 1)), onclick: () => actions(c) });
     }
     return card(c, { class: actions && isPlay ? "dim" : "", trumps });
   }));
   into.choices.replaceChildren();
   if (actions && (view.phase === "auction" || view.phase === "trump")) {
     view.choices.forEach((a, i) => {
-      const key = view.phase === "trump" ? a.slice(-1).toLowerCase() : a === "pass" ? "p" : a === "shoot" ? "s" : a;
+      const key = view.phase === "trump" ? a.slice(-1).toLowerCase() : a === "pass" ? "p" : a === "shoot" ? "s" : keyOf(a);
       into.choices.append(el("button", { type: "button", class: "call", "data-call": a,
-        title: `key ${key}`, onclick: () => actions(a) }, callButton(a)));
+        title: `key ${key}`, onclick: () => actions(a) },
+        callButton(a) + (view.choice_words && view.choice_words[i] !== a ? view.choice_words[i].slice(a.length) : "")));
     });
   }
 }
@@ -455,6 +457,7 @@ async function poll(id) {
 async function act(action) {
   if (!game || game.status !== "your turn") return;
   showError("");
+  typed = "";
   const id = game.id;
   game.status = "sent";
   renderStatus();
@@ -477,9 +480,30 @@ function renderStatus() {
     over: "Game over",
     error: "The game stopped: " + (game.error || ""),
   }[s] || s;
-  $("status").textContent = text;
+  $("status").textContent = typed && s === "your turn" ? `${text}: ${typed}… (the next digit, or Enter)` : text;
   document.body.dataset.status = s;
   for (const b of document.querySelectorAll("#hand button, #choices button")) b.disabled = s !== "your turn";
+}
+
+// Numbers above 9 by keyboard (the terminal types them whole, "10"): 0 is 10 (the tenth
+// card, a bid of 10); a digit that begins a legal number above 10 (cinch's bids of 11-14)
+// waits for the next digit, Enter taking the digit alone.
+let typed = ""; // a digit waiting for the next one
+
+function keyOf(number) {
+  // The keys that reach a number: "0" for 10, "1 2" for 12.
+  return number === "10" ? "0" : number.length > 1 ? number.split("").join(" ") : number;
+}
+
+function keyNumber(k, numbers) {
+  // The number a key completes (or ""), and the digits left waiting for the next key.
+  const t = typed + k;
+  if (k === "enter") return [numbers.includes(typed) ? typed : "", ""];
+  if (!/^[0-9]$/.test(k)) return ["", ""];
+  if (numbers.some((x) => Number(x) > 10 && x.length > t.length && x.startsWith(t))) return ["", t];
+  if (numbers.includes(t)) return [t, ""];
+  if (t === "0" && numbers.includes("10")) return ["10", ""];
+  return ["", ""];
 }
 
 function keysLine(g) {
@@ -492,10 +516,14 @@ function keysLine(g) {
     return o ? o.slice(key.length + 1) : String(preset);
   };
   const k = (t) => el("kbd", {}, t);
-  const cards = Math.min(9, (p.cards && p.cards[String(g.players)]) || 6);
-  const lo = Number(opt("min-bid", p.min_bid || 1)), hi = Math.min(9, p.max_bid || 4);
-  const parts = ["Keys: ", k("1"), "-", k(String(cards)), " play the numbered card; in the auction ",
-    k("p"), " passes, ", k(String(lo)), "-", k(String(hi)), " bid"];
+  const cards = (p.cards && p.cards[String(g.players)]) || 6;
+  const lo = Number(opt("min-bid", p.min_bid || 1)), hi = p.max_bid || 4;
+  const parts = ["Keys: ", k("1"), "-", k(String(Math.min(9, cards)))];
+  if (cards >= 10) parts.push(" and ", k("0"), " (the tenth)");
+  parts.push(" play the numbered card; in the auction ", k("p"), " passes, ", k(String(lo)), "-",
+    k(String(Math.min(9, hi))), " bid");
+  if (hi >= 10) parts.push(", ", k("0"), " bids 10");
+  if (hi >= 11) parts.push(", ", k("1"), " then ", k("1"), "-", k(String(hi - 10)), ` bid 11-${hi} (`, k("Enter"), " after ", k("1"), " bids 1)");
   if (opt("shoot", p.shoot) === "true") parts.push(", ", k("s"), " shoots");
   if (opt("trump", p.trump) === "named") parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
   const extra = [opt("jick", p.jick) === "true" ? "the jick" : "", Number(opt("jokers", p.jokers || 0)) ? "the jokers" : ""]
@@ -593,14 +621,21 @@ function onKey(ev) {
   if (tab !== "play" || !game || game.status !== "your turn" || !game.view) return;
   const v = game.view;
   const k = ev.key.toLowerCase();
+  const numbers = v.phase === "auction" ? v.legal.filter((a) => /^[0-9]+$/.test(a))
+    : v.phase === "play" ? v.choices.map((_, i) => String(i + 1)) : [];
+  const [number, waiting] = keyNumber(k, numbers);
+  if (typed || waiting) {
+    typed = waiting;
+    renderStatus();
+  }
   if (v.phase === "auction") {
     if (k === "p" && v.legal.includes("pass")) act("pass");
     else if (k === "s" && v.legal.includes("shoot")) act("shoot");
-    else if (v.legal.includes(k)) act(k);
+    else if (number) act(number);
   } else if (v.phase === "trump") {
     if (v.legal.includes("trump:" + k.toUpperCase())) act("trump:" + k.toUpperCase());
-  } else if (/^[1-9]$/.test(k) && Number(k) <= v.choices.length) {
-    act(v.choices[Number(k) - 1]);
+  } else if (number) {
+    act(v.choices[Number(number) - 1]);
   }
 }
 
