@@ -7,7 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_hint import random_position, reshuffled, run_cli
+from clirun import cli
+from test_hint import random_position, reshuffled
 
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
@@ -270,17 +271,16 @@ def test_short_form_is_the_json_view():
         assert short_view(**short_of(view, leaders=False)) == view
 
 
-def test_hint_cli_short_form_and_view_file(tmp_path, capsys):
+def test_hint_cli_short_form_and_view_file(tmp_path):
     f = EXAMPLES / "follow.json"
     view = View.from_json(json.loads(f.read_text()))
     s = short_of(view, leaders=False)
     common = ["--policy", "rollout", "--worlds", "30", "--seed", "4", "--json"]
-    code, out, err = run_cli(capsys, "hint", str(f), *common)
+    code, out, err = cli("hint", str(f), *common)
     assert code == 0, err
     doc = json.loads(out)
     assert doc["auction"]["fitted"] and doc["auction"]["model"] == "odds"
-    code, out2, err = run_cli(
-        capsys,
+    code, out2, err = cli(
         "hint",
         "--hand",
         s["hand"],
@@ -296,7 +296,7 @@ def test_hint_cli_short_form_and_view_file(tmp_path, capsys):
     )
     assert code == 0, err
     assert json.loads(out2) == doc
-    code, text, _ = run_cli(capsys, "hint", str(f), *common[:-1])
+    code, text, _ = cli("hint", str(f), *common[:-1])
     assert code == 0 and "every world fits the calls" in text and "Seat 3 to play" in text
 
 
@@ -351,24 +351,24 @@ def replace_opt(args, opt, value):
         ("--model", "nobody", "nobody"),
     ],
 )
-def test_bad_short_forms_one_line_exit_2(capsys, opt, value, message):
-    code, out, err = run_cli(capsys, "hint", *replace_opt(GOOD, opt, value), "--worlds", "5")
+def test_bad_short_forms_one_line_exit_2(opt, value, message):
+    code, out, err = cli("hint", *replace_opt(GOOD, opt, value), "--worlds", "5")
     assert code == 2 and out == ""
     lines = [x for x in err.splitlines() if x.strip()]
     assert len(lines) == 1 and lines[0].startswith("pitchsim: error: "), err
     assert message in lines[0], lines[0]
 
 
-def test_view_hint_refuses_what_it_cannot_answer(capsys):
-    code, _, err = run_cli(capsys, "hint", str(EXAMPLES / "call.json"))
+def test_view_hint_refuses_what_it_cannot_answer():
+    code, _, err = cli("hint", str(EXAMPLES / "call.json"))
     assert code == 2 and "the auction is on: ask `pitchsim advise`" in err
-    code, _, err = run_cli(capsys, "hint", str(EXAMPLES / "lead.json"), "--calls", "pass")
+    code, _, err = cli("hint", str(EXAMPLES / "lead.json"), "--calls", "pass")
     assert code == 2 and "--calls belongs to the short form" in err
     with pytest.raises(ViewError):
         short_view("4C JH TD QD 5S 6H", 4, 3, "pass,3,pass,pass", "AH 4H JH 3C; KH 7H", seat=9)
 
 
-def test_advise_from_a_view_is_advise_from_its_parts(capsys):
+def test_advise_from_a_view_is_advise_from_its_parts():
     """advise reads the seat, table, calls, scores and rules off a view of the auction."""
     from pitchsim.advice.advise import advise, advise_view
 
@@ -385,8 +385,8 @@ def test_advise_from_a_view_is_advise_from_its_parts(capsys):
         seed=3,
     ).to_json()
     assert a == b
-    code, out, err = run_cli(
-        capsys, "advise", str(EXAMPLES / "call.json"), "--samples", "200", "--seed", "3", "--json"
+    code, out, err = cli(
+        "advise", str(EXAMPLES / "call.json"), "--samples", "200", "--seed", "3", "--json"
     )
     assert code == 0, err
     assert json.loads(out) == a
@@ -395,5 +395,5 @@ def test_advise_from_a_view_is_advise_from_its_parts(capsys):
         ([str(EXAMPLES / "call.json"), "--seat", "1"], "--seat comes from the view"),
         (["AH KH 2H 9C 7D 3S", "--dealer", "3"], "--seat is needed with a hand"),
     ):
-        code, _, err = run_cli(capsys, "advise", *args)
+        code, _, err = cli("advise", *args)
         assert code == 2 and err.startswith("pitchsim: error: ") and message in err, err
