@@ -6,7 +6,8 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import StrategyError, parse_strategies
-from pitchsim.games.tournament import seating, tournament
+from pitchsim.games.families import seating
+from pitchsim.games.tournament import tournament
 from pitchsim.util.errors import InputError
 
 

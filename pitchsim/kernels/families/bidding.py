@@ -225,34 +225,46 @@ def counted(hand, t, n, fr, tab, terms):
         unseen_ranked = unseen & tab[t, T_RANKED]
         count += power_from(sq, popcount(unseen_ranked & tab[t, T_ABOVE + top]))  # High
         low = power_from(sq, popcount(unseen_ranked & tab[t, T_BELOW + bottom]))
-        count += low if fr[F_LOW_DEALT] != 0 else 0.7 * low  # Low
-    # The point cards (jack, jick, jokers, the 10 under game=ten, the 3, the 5).
+        count += low if fr[F_LOW_DEALT] != 0 else 0.8 * low  # Low: it must be captured
+    # The point cards (jack, jick, jokers, the 10 under game=ten, the 3, the 5).  One
+    # held is kept by the trumps guarding it: a guard at most one unseen trump can beat
+    # 0.9, two 0.65, more 0.55, none 0.5 (the base game's count: the jack with the king
+    # or ace, the queen, bare); a partner's trumps guard it too.  One not held is
+    # caught by a trump above it in a hand of 2+ trumps, the likelier the longer.  This
+    # count bids auction-pitch as the base engine's own count did (87.2% of the games
+    # against random+heuristic, as it did 87.1%) and setback better than the linear
+    # guard rule it replaced (93.1% against 92.6%): ``pitchsim tournament --rules R -s
+    # heuristic,random+heuristic --boards 20000 --seed 5 --threads 1``.
     points = tab[t, T_POINTS] & pack
     unseen_trumps = unseen & tm
+    length = popcount(trumps)
     m = points
     while m:
         c = lowest_card(m)
         m &= m - 1
         value = tab[t, T_VALUE + c]
-        mine_above = popcount(trumps & tab[t, T_ABOVE + c])
-        unseen_above = popcount(unseen_trumps & tab[t, T_ABOVE + c])
+        above = tab[t, T_ABOVE + c]
         if hand >> c & 1:
-            if unseen_above == 0:
+            if unseen_trumps & above == 0:
                 p = 1.0
             else:
-                p = 0.55 + 0.15 * mine_above - 0.03 * unseen_above
+                beat = 99  # the fewest unseen trumps above one of its guards
+                guards = trumps & above
+                while guards:
+                    g = lowest_card(guards)
+                    guards &= guards - 1
+                    beat = min(beat, popcount(unseen_trumps & tab[t, T_ABOVE + g]))
+                p = 0.9 if beat <= 1 else 0.65 if beat == 2 else 0.55 if beat < 99 else 0.5
                 if partnership:
-                    p += 0.1
-                p = min(0.92, max(0.2, p))
+                    p = min(0.95, p + 0.1)
         else:
-            p = 0.08 + 0.12 * mine_above
+            p = 0.2 + 0.1 * min(length, 4) if trumps & above and length >= 2 else 0.0
             if partnership:
                 p += 0.2
             p = p_in * min(0.8, p)
         count += value * p
     # Game by count (0.8): trumps, the 10 of trump, side aces and tens.
     if fr[F_GAME_TEN] == 0:
-        length = popcount(trumps)
         game = 0.12 * length + 0.3 * ((trumps >> (t * 13 + 8)) & 1)
         if fr[F_DISCARD] == 0 and fr[F_FOLLOW] != 2:
             side = hand & ALL_52 & ~tm
