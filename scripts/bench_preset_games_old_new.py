@@ -5,9 +5,10 @@
         [--rules setback,smear] [-s heuristic,random] [--boards 2000] [--rounds 3]
 
 Each round runs a fresh process of each tree (``PYTHONPATH``, this venv, one numba
-thread, a cache folder per tree and per strategy set): a first tournament of 2 boards
-compiles or loads the kernels, off the clock, then ``games.families.family_tournament``
-of ``--boards`` boards under each preset, in games per CPU-second
+thread, a fresh cache folder per tree and run of this script): a first tournament of 2 boards
+compiles or loads the kernels, off the clock, then ``games.tournament.tournament`` (the
+kernels each tree plays the preset on) of ``--boards`` boards under each preset, in games
+per CPU-second
 (``time.process_time``).  Prints each round, and per preset the medians and their ratio
 new/old.  The same seed in both trees: where the new tree plays the same games (as it
 should when only speed changed), the deals dealt agree, and they are printed.
@@ -23,19 +24,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 CODE = r"""
 import json, sys, time
-from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import parse_strategies
-from pitchsim.games.families import family_tournament
+from pitchsim.games.tournament import tournament
 rules, strategies, boards = sys.argv[1].split(";"), sys.argv[2], int(sys.argv[3])
-chosen = parse_strategies(strategies)
 out = {}
 for spec in rules:
-    r = as_family(Rules.parse(spec))
-    family_tournament(chosen, 4, 2, r, 1, threads=1)
+    tournament(strategies, players=4, boards=2, rules=spec, seed=1, threads=1)
     t0 = time.process_time()
-    t = family_tournament(chosen, 4, boards, r, 7, threads=1)
+    t = tournament(strategies, players=4, boards=boards, rules=spec, seed=7, threads=1)
     cpu = time.process_time() - t0
-    out[spec] = [boards * len(chosen) / cpu, int(t.deals)]
+    games = t.boards * t.rotations
+    out[spec] = [games / cpu, round(t.mean_deals * games)]
 print(json.dumps(out))
 """
 
@@ -57,7 +55,9 @@ def main() -> None:
             env = dict(
                 os.environ,
                 PYTHONPATH=path,
-                NUMBA_CACHE_DIR=f"/tmp/bench-preset-games-cache-{name}",
+                # a fresh folder per run of this script: numba checks only a kernel's own
+                # file, so a cache kept from an older tree could serve stale kernels
+                NUMBA_CACHE_DIR=f"/tmp/bench-preset-games-cache-{name}-{os.getpid()}",
                 NUMBA_NUM_THREADS="1",
             )
             cmd = [sys.executable, "-c", CODE, ";".join(specs), a.strategies, str(a.boards)]

@@ -409,7 +409,7 @@ MUTANTS = [
     # ---- games and settlement
     M(
         "settle-made-strict",
-        "pitchsim/kernels/game.py",
+        "pitchsim/kernels/contract.py",
         "made = points_won(award, pitcher, rules) >= bid",
         "made = points_won(award, pitcher, rules) > bid",
         T_GAMES,
@@ -417,7 +417,7 @@ MUTANTS = [
     ),
     M(
         "settle-any-winner",
-        "pitchsim/kernels/game.py",
+        "pitchsim/kernels/contract.py",
         "if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):",
         "if scores[pitcher] >= rules[R_TARGET]:",
         T_GAMES,
@@ -425,9 +425,9 @@ MUTANTS = [
     ),
     M(
         "game-dealer-stays",
-        "pitchsim/kernels/game.py",
-        "        dealer = (dealer + 1) % n\n",
-        "        dealer = dealer\n",
+        "pitchsim/kernels/families/game.py",
+        "            dealer = (dealer + 1) % n\n",
+        "            dealer = dealer\n",
         T_GAMES,
         "the deal does not pass",
     ),

@@ -54,9 +54,11 @@ def bits(m: int) -> list[int]:
 
 def recount(hand: int, t: int, n: int, fr, tab) -> float:
     """``family_count`` term by term: High and Low by the unseen ranked trumps above
-    the top (below the bottom) ranked trump held, each in play with chance p_in; each
-    point card by the trumps above it held and unseen; Game by count from length, the
-    ten, side aces and tens."""
+    the top (below the bottom) ranked trump held, each in play with chance p_in (Low
+    0.8 of it unless low=dealt); each point card: solo, held, by the guard above it the
+    fewest unseen trumps can beat, not held, by the hand's length when a trump above
+    it is held; in a partnership by the trumps above it held and unseen; Game by count
+    from length, the ten, side aces and tens."""
     key = lambda c: int(tab[t, T_KEY + c])  # noqa: E731
     tm = int(tab[t, T_TRUMPS])
     ranked_all = int(tab[t, T_RANKED])
@@ -81,24 +83,30 @@ def recount(hand: int, t: int, n: int, fr, tab) -> float:
         below = sum(key(c) < lo for c in bits(unseen & ranked_all))
         count += q**above
         low = q**below
-        count += low if fr[F_LOW_DEALT] != 0 else 0.7 * low
+        count += low if fr[F_LOW_DEALT] != 0 else 0.8 * low
     for c in bits(int(tab[t, T_POINTS]) & pack):
         value = int(tab[t, T_VALUE + c])
-        mine_above = sum(key(d) > key(c) for d in bits(trumps) if d != c)
-        unseen_above = sum(key(d) > key(c) for d in bits(unseen & tm) if d != c)
+        guards = [d for d in bits(trumps) if d != c and key(d) > key(c)]
+        unseen_trumps = [d for d in bits(unseen & tm) if d != c]
+        unseen_above = sum(key(d) > key(c) for d in unseen_trumps)
         if hand >> c & 1:
             if unseen_above == 0:
-                p = 1.0
-            else:
-                p = 0.55 + 0.15 * mine_above - 0.03 * unseen_above
-                if partnership:
-                    p += 0.1
+                p = 1.0  # nothing left can take it
+            elif partnership:
+                p = 0.55 + 0.15 * len(guards) - 0.03 * unseen_above
+                p += 0.1
                 p = min(0.92, max(0.2, p))
+            elif not guards:
+                p = 0.5  # bare
+            else:
+                # the guard fewest unseen trumps can beat: 0-1 of them 0.9, 2 0.65, more 0.55
+                beat = min(sum(key(d) > key(g) for d in unseen_trumps) for g in guards)
+                p = 0.9 if beat <= 1 else 0.65 if beat == 2 else 0.55
+        elif partnership:
+            p = p_in * min(0.8, 0.08 + 0.12 * len(guards) + 0.2)
         else:
-            p = 0.08 + 0.12 * mine_above
-            if partnership:
-                p += 0.2
-            p = p_in * min(0.8, p)
+            length = len(bits(trumps))
+            p = p_in * min(0.8, 0.2 + 0.1 * min(length, 4)) if guards and length >= 2 else 0.0
         count += value * p
     if fr[F_GAME_TEN] == 0:
         game = 0.12 * len(bits(trumps)) + 0.3 * ((trumps >> (t * 13 + 8)) & 1)
