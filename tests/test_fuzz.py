@@ -475,7 +475,7 @@ COUNT_OPTIONS = [
         "--board",
         limits.MAX_BOARD,
         0,
-        "pitchsim.games.families.family_board",
+        "pitchsim.games.rounds.play_board",
     ),
     (
         ["tournament", "-s", "odds,heuristic"],
