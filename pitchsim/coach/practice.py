@@ -494,7 +494,8 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     for a in order:
         v, h = j.values[a], j.half_widths[a]
         v = sign * v
-        name = _action(j.kind, a, paint)
+        # (a card in its suit's colour; a call as offered, a dealer's steal marked)
+        name = _action(j.kind, a, paint) if j.kind == "card" else j.words(a)
         mark = "*" if a == j.chosen else " "
         chance = j.unit in ("P(win)", *GAME_UNITS)
         value = f"{v:.1%}" if chance else f"{v:+.2f}"
@@ -704,8 +705,9 @@ JUDGEMENT_FIELDS = (
     "samples",
     "note",
 )
-# Written since the coach kept the recommendation apart from the best; older saves lack them.
-JUDGEMENT_EXTRAS = ("recommended", "defending")
+# Written since the coach kept the recommendation apart from the best, and (``steal``,
+# only where a call steals the bid) since steals were marked; older saves lack them.
+JUDGEMENT_EXTRAS = ("recommended", "defending", "steal")
 
 
 @dataclass(frozen=True)
@@ -841,6 +843,10 @@ def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> No
             j.get("defending") and j["kind"] != "card"
         ):
             raise bad(f"{where}: defending must be true or false, and only for a card")
+        if "steal" in j and (
+            j["kind"] != "call" or not isinstance(j["steal"], str) or j["steal"] not in j["values"]
+        ):
+            raise bad(f"{where}: steal {quoted(j['steal'])} is not one of the calls valued")
         mine = (j["hand"], PHASES[j["kind"]], j["chosen"])
         while at < len(decisions) and decisions[at] != mine:
             at += 1

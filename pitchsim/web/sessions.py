@@ -256,7 +256,10 @@ def judgement_json(j: Judgement) -> dict:
     values as the terminal shows them (``practice.shown_values``: a defender's card in
     the pitcher's points)."""
     unit, sign = shown_values(j)
-    return j.to_json() | {"text": describe(j), "unit_words": unit, "sign": sign}
+    out = j.to_json() | {"text": describe(j), "unit_words": unit, "sign": sign}
+    if j.kind == "call":  # the calls as offered, a dealer's steal marked ("2 (steal)")
+        out["choice_words"] = {a: j.words(a) for a in j.values}
+    return out
 
 
 def view_json(view: View) -> dict:

@@ -303,6 +303,12 @@ function drawLines(view, trumps) {
 // the coach's units that are chances (net P(game), a difference of two: -1 to 1)
 const CHANCES = ["P(win)", "P(game)", "net P(game)"];
 
+function judgedName(j, a) {
+  // An action judged, as the table shows it: a call as offered (the server's words, a
+  // dealer's steal marked "2 (steal)"), anything else by actionName.
+  return (j.choice_words && j.choice_words[a]) || actionName(a);
+}
+
 function judgementBox(j) {
   if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
   // The values as the terminal shows them (practice.shown_values): its words, its sign.
@@ -315,14 +321,14 @@ function judgementBox(j) {
   const hw = (v) => v === null || v === undefined ? "" : " ±" +
     (chance ? (100 * v).toFixed(1) : v.toFixed(2));
   const rows = acts.map((a) => el("tr", { class: (a === j.chosen ? "chosen" : "") + (a === j.best ? " best" : "") },
-    el("td", {}, actionName(a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
+    el("td", {}, judgedName(j, a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
     el("td", { class: "num" }, fmt(j.values[a]) + hw(j.half_widths[a]))));
   const labelClass = j.label ? "label-" + j.label : "label-fine";
   return el("div", { class: "judgement" },
     el("p", { class: "verdict " + labelClass }, j.text || ""),
     // A chance is drawn as it is (0 to 1); points as how far each choice is behind the
     // best (values such as -5.62 and -5.66 drawn from 0 would look the same).
-    chart(acts.map((a) => ({ name: actionName(a), value: chance ? j.values[a] : top - j.values[a],
+    chart(acts.map((a) => ({ name: judgedName(j, a), value: chance ? j.values[a] : top - j.values[a],
       mark: a === j.chosen })), chance ? [j.unit === "net P(game)" ? -1 : 0, 1] : null),
     chance ? null : el("p", { class: "muted small chart-note" }, "bars: how far behind the best " +
       `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
@@ -546,7 +552,7 @@ function renderGame() {
   if (last) {
     // "you named ♠ spades trump", as the review says it (not "your trump ♠ spades trump")
     const what = last.kind === "trump" ? "you named" : `your ${last.kind}`;
-    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${actionName(last.chosen)}`),
+    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${judgedName(last, last.chosen)}`),
       judgementBox(last));
     box.dataset.count = String(g.judgements.length);
   }
@@ -724,7 +730,7 @@ function renderStep() {
   const lastOfHand = !r.steps[r.at + 1] || r.steps[r.at + 1].hand !== s.hand;
   box.replaceChildren(
     el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named" }[s.view.phase] || "your card"} ` +
-      actionName(s.action)),
+      (s.view.phase === "auction" ? s.view.choice_words[s.view.choices.indexOf(s.action)] : actionName(s.action))),
     into.scores, into.auction, into.contract, into.draw, into.trick,
     el("div", { class: "past-list" }, into.tricks), into.hand,
     el("div", { class: "panel" }, judgementBox(s.judgement)),
