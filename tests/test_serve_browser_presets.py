@@ -11,10 +11,12 @@ import shutil
 
 import pytest
 
+from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.app import create_app
 from pitchsim.web.server import Running
+from pitchsim.web.sessions import keys_json
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:  # CI installs it (.ci/run); a machine without it skips, saying so
@@ -421,9 +423,11 @@ def test_readable_at_a_phones_width(open_page, tmp_path):
     form.locator("input[name=seed]").fill("8")
     form.locator("#start").click()
     page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
-    # The keys smear uses (3.1-3.6: six cards, bids 2-5, no shoot, trump named, a jick).
+    # The keys smear uses (3.1-3.6: six cards, bids 2-5, no shoot, trump named, a jick):
+    # the bids those offered at this call (3-5, a 2 bid before it)
+    assert page.evaluate("game.view.choices") == ["pass", "3", "4", "5"]
     assert page.locator("#play .keys").inner_text() == (
-        "Keys: 1-6 play the numbered card; in the auction p passes, 2-5 bid; c d h s name "
+        "Keys: 1-6 play the numbered card; in the auction p passes, 3-5 bid; c d h s name "
         "trump. Trumps (the jick too) wear a gold edge."
     )
     tricks_shown = []
@@ -554,8 +558,10 @@ def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_page, tmp_path):
     form.locator("input[name=seed]").fill("5")
     form.locator("#start").click()
     page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    # (the bids offered at this call: 7-10, a 6 bid before it, 4.5)
+    assert page.evaluate("game.view.calls") == ["6", "pass", "pass"]
     assert page.locator("#play .keys").inner_text() == (
-        "Keys: 1-9 play the numbered card; in the auction p passes, 5-9 bid, 0 bids 10; "
+        "Keys: 1-9 play the numbered card; in the auction p passes, 7-9 bid, 0 bids 10; "
         "c d h s name trump. Trumps (the jick and the jokers too) wear a gold edge."
     )
     assert page.evaluate("game.view.phase") == "auction"
@@ -590,11 +596,11 @@ def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_page, tmp_path):
     )
     assert got == ["5S", "AS", "10", "13", "1", "9"]
     line = "(g) => keysLine(g).map((x) => x.textContent ?? x).join('')"
-    assert page.evaluate(line, {"rules": "ten-point", "players": 5}).startswith(
+    assert page.evaluate(line, {"keys": keys_json(Rules.parse("ten-point"), 5)}).startswith(
         "Keys: 1-9 and 0 (the tenth) play the numbered card; in the auction p passes, "
         "5-9 bid, 0 bids 10;"
     )
-    assert page.evaluate(line, {"rules": "cinch", "players": 4}).startswith(
+    assert page.evaluate(line, {"keys": keys_json(Rules.parse("cinch"), 4)}).startswith(
         "Keys: 1-9 play the numbered card; in the auction p passes, 1-9 bid, 0 bids 10, "
         "1 then 1-4 bid 11-14 (Enter after 1 bids 1);"
     )
@@ -641,4 +647,37 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_page, tmp
             page.locator("#hand button.legal").first.click()
         page.wait_for_function("document.body.dataset.status !== 'your turn'", timeout=SECONDS)
     assert stolen is not None, "no steal was offered to the person: pick another seed"
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(
+    "preset, seed, offered, words",
+    [
+        ("", 3, ["2", "3", "4"], "p passes, 2-4 bid."),  # a 1 bid before the person's call
+        ("setback", 3, ["3", "4"], "p passes, 3-4 bid."),  # setback's min-bid=2, a 2 bid
+    ],
+)
+def test_the_keys_line_names_the_bids_offered(open_page, preset, seed, offered, words):
+    """The keys line's bids are the rules' own (min-bid to the maximum: the base game's
+    1-4, setback's 2-4, 2.2), and at the person's call the bids offered him (it said
+    "1-4 bid" where only 2-4 could be bid); the terminal's help says the same."""
+    page, errors = open_page()
+    form = page.locator("#setup")
+    form.locator("select[name=preset]").select_option(preset)
+    form.locator("input[name=coach]").uncheck()
+    form.locator("input[name=seed]").fill(str(seed))
+    form.locator("#start").click()
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    assert page.evaluate("game.view.choices") == ["pass", *offered]
+    assert words in page.locator("#play .keys").inner_text()
+    line = "(g) => keysLine(g).map((x) => x.textContent ?? x).join('')"
+    rules = Rules.parse(preset or "auction-pitch")
+    lo = 2 if preset else 1
+    assert f"p passes, {lo}-4 bid." in page.evaluate(line, {"keys": keys_json(rules, 4)})
+    # the bids above 9 (cinch's 11-14) as offered: from a high bid of 11
+    cinch = keys_json(Rules.parse("cinch"), 4) | {"bids": [12, 14]}
+    assert "p passes, 1 then 2-4 bid 12-14;" in page.evaluate(line, {"keys": cinch})
+    only = keys_json(Rules.parse("cinch"), 4) | {"bids": [14, 14]}
+    assert "p passes, 1 then 4 bids 14;" in page.evaluate(line, {"keys": only})
+    assert "p passes;" in page.evaluate(line, {"keys": only | {"bids": None}})
     assert not errors, errors

@@ -513,27 +513,28 @@ function keyNumber(k, numbers) {
 }
 
 function keysLine(g) {
-  // The keys this game's rules use: the numbered cards, the calls, shoot and naming trump
-  // where the preset (or an option on top of it) has them.
-  const [name, ...rest] = g.rules.split(",");
-  const p = presetOf(name) || {};
-  const opt = (key, preset) => {
-    const o = rest.find((r) => r.startsWith(key + "="));
-    return o ? o.slice(key.length + 1) : String(preset);
-  };
+  // The keys this game's rules use, in the server's facts (sessions.keys_json): the
+  // numbered cards, the bids (at the person's call those offered him), shoot, naming
+  // trump, the jick and the jokers where the rules have them.
+  const keys = g.keys;
   const k = (t) => el("kbd", {}, t);
-  const cards = (p.cards && p.cards[String(g.players)]) || 6;
-  const lo = Number(opt("min-bid", p.min_bid || 1)), hi = p.max_bid || 4;
-  const parts = ["Keys: ", k("1"), "-", k(String(Math.min(9, cards)))];
-  if (cards >= 10) parts.push(" and ", k("0"), " (the tenth)");
-  parts.push(" play the numbered card; in the auction ", k("p"), " passes, ", k(String(lo)), "-",
-    k(String(Math.min(9, hi))), " bid");
-  if (hi >= 10) parts.push(", ", k("0"), " bids 10");
-  if (hi >= 11) parts.push(", ", k("1"), " then ", k("1"), "-", k(String(hi - 10)), ` bid 11-${hi} (`, k("Enter"), " after ", k("1"), " bids 1)");
-  if (opt("shoot", p.shoot) === "true") parts.push(", ", k("s"), " shoots");
-  if (opt("trump", p.trump) === "named") parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
-  const extra = [opt("jick", p.jick) === "true" ? "the jick" : "", Number(opt("jokers", p.jokers || 0)) ? "the jokers" : ""]
-    .filter(Boolean).join(" and ");
+  const parts = ["Keys: ", k("1"), "-", k(String(Math.min(9, keys.cards)))];
+  if (keys.cards >= 10) parts.push(" and ", k("0"), " (the tenth)");
+  parts.push(" play the numbered card; in the auction ", k("p"), " passes");
+  if (keys.bids) {
+    const [lo, hi] = keys.bids;
+    if (lo <= 9) parts.push(", ", ...(lo < Math.min(9, hi) ? [k(String(lo)), "-"] : []), k(String(Math.min(9, hi))), lo < Math.min(9, hi) ? " bid" : " bids");
+    if (lo <= 10 && hi >= 10) parts.push(", ", k("0"), " bids 10");
+    if (hi >= 11) {
+      const from = Math.max(lo, 11) - 10;
+      parts.push(", ", k("1"), " then ", ...(from < hi - 10 ? [k(String(from)), "-"] : []), k(String(hi - 10)),
+        from < hi - 10 ? ` bid ${from + 10}-${hi}` : ` bids ${hi}`);
+      if (lo <= 1) parts.push(" (", k("Enter"), " after ", k("1"), " bids 1)");
+    }
+  }
+  if (keys.shoot) parts.push(", ", k("s"), " shoots");
+  if (keys.named_trump) parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
+  const extra = [keys.jick ? "the jick" : "", keys.jokers ? "the jokers" : ""].filter(Boolean).join(" and ");
   parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
   return parts;
 }
