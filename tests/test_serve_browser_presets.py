@@ -524,11 +524,15 @@ def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_table, tmp_path):
     assert not errors, errors
 
 
-def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_table, tmp_path):
+def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(
+    browser_site, open_table, tmp_path
+):
     """auction-pitch (RULES "steal"): the dealer may take the bid at the same number.
     The page's button for it and the calls line after say "(steal)", in the terminal's
-    words (``View.call_words``, ``View.choice_words``); no other bid is marked."""
-    page, errors = open_table(players=2, coach=False, seed=3)
+    words (``View.call_words``, ``View.choice_words``); no other bid is marked.  So do
+    the coach's values and heading for that call (``Judgement.words``), and the
+    review's step for it."""
+    page, errors = open_table(players=2, samples=300, worlds=20, seed=3)
     stolen = None
     for _ in range(300):
         page.wait_for_function(
@@ -542,6 +546,7 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_table, tm
             assert page.locator("#auction").inner_text().endswith(f"you {stolen} (steal)")
             page.screenshot(path=str(tmp_path / "steal-calls.png"))
             break
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
         if calls.count():
             texts = calls.all_inner_texts()
             marked = [t for t in texts if t.endswith(" (steal)")]
@@ -553,13 +558,58 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_table, tm
                 page.screenshot(path=str(tmp_path / "steal-offered.png"))
                 stolen = high
                 page.locator(f"#choices button[data-call='{high}']").click()
-                continue
-            calls.first.click()  # pass (a stuck dealer: the lowest bid)
+            else:
+                calls.first.click()  # pass (a stuck dealer: the lowest bid)
         else:
             page.locator("#hand button.legal").first.click()
-        page.wait_for_function("document.body.dataset.status !== 'your turn'", timeout=SECONDS)
+        # (the page asks only where there is a choice, and the coach judges each one)
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+            timeout=SECONDS,
+        )
+        if stolen is not None:  # the coach's values for the call: the steal marked alone
+            heading = page.locator("#coach h3").inner_text()
+            assert heading.endswith(f"your call {stolen} (steal)"), heading
+            rows = page.locator("#coach .judgement tbody td:first-child").all_inner_texts()
+            marked = [r.removesuffix(" ★") for r in rows if "(steal)" in r]  # ★: the best
+            assert marked == [f"{stolen} (steal) (yours)"], rows
+            page.screenshot(path=str(tmp_path / "steal-coach.png"), full_page=True)
     assert stolen is not None, "no steal was offered to the person: pick another seed"
+    # The review of the game, from the coach's own judgements: the step of the steal.
+    page.locator("#quit").click()
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    steps = int(page.locator("#step-no").inner_text().split()[-1])
+    headings = []
+    for _ in range(steps):
+        headings.append(page.locator("#step h3").first.inner_text())
+        if "(steal)" in headings[-1]:
+            rows = page.locator("#step .judgement tbody td:first-child").all_inner_texts()
+            marked = [r.removesuffix(" ★") for r in rows if "(steal)" in r]
+            assert marked == [f"{stolen} (steal) (yours)"], rows
+        page.keyboard.press("ArrowRight")
+    marked = [h.split(": ", 1)[1] for h in headings if "(steal)" in h]
+    assert marked == [f"your call {stolen} (steal)"], headings
     assert not errors, errors
+    # A save from before steals were marked (its judgements without "steal"): the
+    # review marks the steal all the same, from the step's view.
+    from test_serve import call
+
+    url, saves, _ = browser_site
+    (name,) = [p.name for p in saves.iterdir() if p.suffix == ".json"]
+    doc = read_json(str(saves / name), "the saved game")
+    for j in doc["practice"]["judgements"]:
+        j.pop("steal", None)
+    status, r = call(f"{url}/api/review", {"record": doc, "seat": 0})
+    assert status == 200 and r["source"] == "the coach during the game", r
+    words = [
+        w
+        for step in r["steps"]
+        if step["judgement"] and step["judgement"]["kind"] == "call"
+        for w in step["judgement"]["choice_words"].values()
+        if "(steal)" in w
+    ]
+    assert words == [f"{stolen} (steal)"]
 
 
 @pytest.mark.parametrize(
