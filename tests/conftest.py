@@ -8,6 +8,8 @@ inherit this).  tests/test_readme.py turns it on where it checks the notice itse
 import os
 import time
 
+import pytest
+
 os.environ["PITCHSIM_COMPILE_NOTICE"] = "0"
 
 # ``PITCHSIM_COMPILE_LOG=FILE``: a line per kernel compiled in this process (not loaded
@@ -88,3 +90,63 @@ def pytest_collection_modifyitems(config, items):
         path = item.nodeid.split("::")[0]
         first.setdefault(path, (-SLOW_FILES.get(path, 0.0), i))
     items.sort(key=lambda item: first[item.nodeid.split("::")[0]])
+
+
+# ---------------------------------------------------------------- the browser tests
+# tests/test_serve_browser*.py drive the web table in headless Chromium (the system's
+# package) through Playwright; CI installs both (.ci/run).  A machine without either
+# skips those tests, saying so.
+
+
+@pytest.fixture(scope="module")
+def browser_site(tmp_path_factory):
+    """The web table served from a saves folder of its own, and a browser: (url, saves,
+    browser), one for each test file (its saves are its own)."""
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("no chromium on PATH: `apt-get install -y chromium` (CI's .ci/run does)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip package playwright")
+    from pitchsim.web.app import create_app
+    from pitchsim.web.server import Running
+
+    saves = tmp_path_factory.mktemp("saves")
+    with Running(create_app(saves)) as url:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                yield url, saves, browser
+            finally:
+                browser.close()
+
+
+@pytest.fixture
+def open_table(browser_site):
+    """``open_table(where="/", viewport=DESKTOP, **game)``: a fresh page of the site at
+    ``where`` ("/": the Play tab, "/#odds": Odds) once its forms hold the presets
+    (filled from /api/options in one task, the Odds form's deal line and the game's
+    kitty choice with them), and the list its page errors go to.  With ``game`` the
+    game is started so (``browser.start_game``; the test waits for its first
+    decision).  Every page it opened is closed after the test."""
+    from browser import DESKTOP, start_game
+
+    url, _, browser = browser_site
+    pages = []
+
+    def open_(where: str = "/", viewport: dict = DESKTOP, **game):
+        # bypass_csp: Playwright's wait_for_function evaluates its text, which the
+        # page's own policy (no eval) rightly forbids
+        page = browser.new_page(viewport=viewport, bypass_csp=True)
+        pages.append(page)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + where)
+        page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
+        if game:
+            start_game(page, **game)
+        return page, errors
+
+    yield open_
+    for page in pages:
+        page.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -32,22 +33,14 @@ BASE = [
     Rules(follow="suit"),
     Rules(low="dealt", follow="suit", target=11, min_bid=2),
 ]
+# examples/endgame.json (the README's and test_fuzz's position), without its rules: a
+# position that carries none, read under the rules the caller states
 ENDGAME = {
-    "players": 4,
-    "pitcher": 1,
-    "bid": 2,
-    "hands": [
-        ["TC", "AC", "4D", "5H", "5S", "KS"],
-        ["2D", "6D", "JD", "4S", "7S", "AS"],
-        ["2C", "3C", "JH", "QH", "2S", "JS"],
-        ["4C", "5C", "7C", "9D", "QD", "9H"],
-    ],
-    "tricks": [
-        {"leader": 1, "cards": ["6D", "2C", "9D", "4D"]},
-        {"leader": 3, "cards": ["4C", "AC", "4S", "3C"]},
-        {"leader": 0, "cards": ["5H", "7S", "JH", "9H"]},
-        {"leader": 2, "cards": ["2S"]},
-    ],
+    k: v
+    for k, v in json.loads(
+        (Path(__file__).parent.parent / "examples" / "endgame.json").read_text()
+    ).items()
+    if k != "rules"
 }
 
 

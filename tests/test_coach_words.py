@@ -6,6 +6,7 @@ stand-in advise/hint, so each expectation is worked out here, not read off the c
 from __future__ import annotations
 
 import math
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -71,7 +72,9 @@ def test_a_call_above_advises_cautious_pass_is_not_told_pass_was_best(monkeypatc
 
     # advise recommends pass (0 = pass) though 2 estimates higher: *2 9.8%  pass 9.5%
     monkeypatch.setattr(advise, "advise_view", lambda view, **k: _advice({0: 0.095, 2: 0.098}, 0))
-    view = SimpleNamespace(seat=1, rules=Rules())  # the base game: the base advisor
+    view = SimpleNamespace(
+        seat=1, rules=Rules(), stealing_call=lambda: None
+    )  # the base game: the base advisor
     j = judge.judge_call(view, "2", 1, 1000, 1)
     assert j.best == "2" and j.loss == 0 and j.recommended == "pass"
     assert describe(j) == "coach: 2 is the best choice here"
@@ -183,3 +186,65 @@ def test_a_set_pitcher_is_told_in_the_persons_grammar():
     other = (p + 1) % 3
     first = hand_end(hand, rules, other, "hand 1")[0]
     assert first.startswith(f"hand 1: seat {p} ") and first.endswith(" and was set")
+
+
+@pytest.mark.parametrize(
+    "rules, calls, steal",
+    [
+        ("auction-pitch", ["pass", "2", "pass"], "2"),  # RULES "steal": any bid below 4
+        ("setback", ["pass", "4", "pass"], "4"),  # 2.4: only the maximum
+        ("setback", ["pass", "3", "pass"], None),  # 2.4: a 3 must be outbid
+        ("smear", ["pass", "3", "pass"], None),  # 3.3: no steal
+    ],
+)
+def test_a_dealers_steal_is_marked_in_the_coachs_values_and_words(
+    monkeypatch, tmp_path, rules, calls, steal
+):
+    """The dealer's call at the high bid's number is shown as the calls offered show it,
+    "2 (steal)" (View.choice_words): in practice's values, the coach's line (the
+    review's costly lines too), the page's values and the review's step, and kept in a
+    save; no other call is marked."""
+    import pitchsim.advice.advise as advise
+    from pitchsim.coach.practice import _check_judgements, judgement_of
+    from pitchsim.game.view import View
+    from pitchsim.web.sessions import judgement_json
+
+    hand = ["AH", "KH", "QH", "JH", "TH", "9H"]
+    view = View.from_json(
+        {"rules": rules, "players": 4, "seat": 3, "dealer": 3} | {"calls": calls, "hand": hand}
+    )
+    legal = [int(a) if a != "pass" else 0 for a in view.legal()]
+    worth = {c: 0.1 + 0.05 * k for k, c in enumerate(legal)}  # the last call the best
+    monkeypatch.setattr(advise, "advise_view", lambda v, **k: _advice(worth, legal[0]))
+    j = judge.judge_call(view, "pass", 1, 1000, 1)
+    assert j.steal == steal
+    shown = render_values(j)
+    words = judgement_json(j)["choice_words"]
+    for a in j.values:
+        marked = f"{a} (steal)"
+        assert (marked in shown) is (a == steal), shown
+        assert words[a] == (marked if a == steal else a)
+        assert words[a] == view.choice_words(a)  # as the calls offered say it
+    best = j.words(j.best)
+    assert re.search(rf"best (was )?{re.escape(best)},", describe(j)), describe(j)
+    if steal is not None:  # the steal the best: the coach names it so
+        monkeypatch.setattr(
+            advise, "advise_view", lambda v, **k: _advice({0: 0.1, int(steal): 0.3}, 0)
+        )
+        k = judge.judge_call(view, "pass", 1, 1000, 1)
+        assert f"best was {steal} (steal), you lost" in describe(k), describe(k)
+        assert describe(judge.judge_call(view, steal, 1, 1000, 1)) == (
+            f"coach: {steal} (steal) is the best choice here"
+        )
+    # Saved and read back as it was; an older save without it still reads.
+    doc = j.to_json()
+    assert ("steal" in doc) is (steal is not None)
+    assert judgement_of(doc) == j
+    bad = []
+    _check_judgements([doc], [(1, "auction", "pass")], 3, bad.append, rules != "auction-pitch")
+    assert not bad
+    if steal is not None:
+        with pytest.raises(Exception, match="steal 'KS' is not one of the calls valued"):
+            _check_judgements(
+                [doc | {"steal": "KS"}], [(1, "auction", "pass")], 3, ValueError, True
+            )

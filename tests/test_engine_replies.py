@@ -290,3 +290,33 @@ def test_serve_skips_all_of_a_line_several_limits_long():
 def test_only_the_line_end_is_taken_off_a_line():
     assert reply('{"type": "ready"}X\r\n')["code"] == "bad-json"
     assert reply(b'{"type": "ready"}X\r\n')["code"] == "bad-json"
+
+
+def test_a_dealers_steal_is_said_beside_the_call():
+    """docs/protocol.md "Steals": a call reply carries ``"steal": true`` exactly when it
+    is the dealer's bid at the high bid's own number (RULES "steal"): under
+    auction-pitch's dealer-steal=true any bid (2.4), under setback's dealer-steal=max
+    only a 4; the call itself is written as ever ("2"), and no other reply has it."""
+    hand = ["AH", "KH", "QH", "JH", "TH", "9H"]
+    tables = [  # (rules, scores, the calls before the dealer's, a steal is legal)
+        ("auction-pitch", [0, 0, 0, 0], ["pass", "2", "pass"], True),
+        ("auction-pitch", [0, 0, 0, 0], ["1", "3", "pass"], True),
+        ("setback", [0, 0], ["pass", "4", "pass"], True),
+        ("setback", [0, 0], ["pass", "3", "pass"], False),  # 2.4: the dealer must outbid a 3
+    ]
+    for rules, scores, calls, legal in tables:
+        high = max(int(c) for c in calls if c != "pass")
+        for seat in (3, 2):  # the dealer to call, and a seat that is not the dealer
+            view = {"rules": rules, "players": 4, "seat": seat, "dealer": 3, "hand": hand}
+            view |= {"calls": calls[:seat], "scores": scores}
+            stolen = []
+            for seed in range(12):
+                got = reply(decide(view, strategy="random+random", seed=seed))
+                assert got["type"] == "action", got
+                stole = seat == 3 and got["action"] == str(high)
+                assert got.get("steal", False) is stole, (rules, calls, seat, got)
+                assert "steal" not in got or got["steal"] is True
+                stolen.append(stole)
+            assert any(stolen) is (legal and seat == 3), (rules, calls, seat)
+            assert not all(stolen)
+    assert "steal" not in reply(decide(strategy="random+random"))  # a card: never

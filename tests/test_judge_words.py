@@ -145,7 +145,7 @@ def test_a_call_a_tie_and_the_clock(monkeypatch):
         return advice({0: 0.40, 2: 0.40, 3: 0.31}, 0, ["n1"], stopped, 850)
 
     monkeypatch.setattr(advise, "advise_view", fake)
-    view = SimpleNamespace(seat=2, rules=BASE)
+    view = SimpleNamespace(seat=2, rules=BASE, stealing_call=lambda: None)
     j = judge.judge_call(view, "2", 3, 4000, 9, time=7.5)
     assert seen == {"samples": 4000, "seed": 9, "time": 7.5}
     # 2 ties pass at the top: the chosen one is the best, no loss, no error
@@ -178,7 +178,9 @@ def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypa
         return advice({0: 0.5, 1: 0.45}, 0)
 
     monkeypatch.setattr(advise, "advise_view", fake)
-    j = judge.judge_call(SimpleNamespace(seat=0, rules=BASE), "1", 1, 100, 1, time=5.0)
+    j = judge.judge_call(
+        SimpleNamespace(seat=0, rules=BASE, stealing_call=lambda: None), "1", 1, 100, 1, time=5.0
+    )
     if problem == "StrategyError":
         assert models == [(None, 5.0), ("heuristic", 5.0)]
         assert j.note == "no odds table for these rules: the others taken to bid heuristic"
@@ -189,7 +191,14 @@ def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypa
         )
     assert j.loss == pytest.approx(0.05)
     with pytest.raises(error):  # a model asked for is not replaced
-        judge.judge_call(SimpleNamespace(seat=0, rules=BASE), "1", 1, 100, 1, model="odds")
+        judge.judge_call(
+            SimpleNamespace(seat=0, rules=BASE, stealing_call=lambda: None),
+            "1",
+            1,
+            100,
+            1,
+            model="odds",
+        )
 
 
 def test_a_pitchers_card_with_notes(monkeypatch):

@@ -18,6 +18,7 @@ from pitchsim.coach.practice import (
     award_values,
     hand_end,
     hand_order,
+    help_text,
     practice,
     read_choice,
     render_hand,
@@ -637,3 +638,25 @@ def test_a_dealers_steal_is_marked_in_the_calls_and_the_choices(spec):
         assert marked == offered == 0
     else:
         assert marked and offered
+
+
+@pytest.mark.parametrize(
+    "spec, calls, now",
+    [
+        ("auction-pitch", [], ""),  # the first call: every bid, as the rules say
+        ("auction-pitch", ["1"], " (now 2-4)"),  # a 1 bid: 2-4 left (2.2)
+        ("auction-pitch", ["1", "pass", "3"], " (now 3-4)"),  # the dealer may steal the 3
+        ("setback", ["pass", "3", "pass"], " (now 4)"),  # 2.4: the dealer must outbid a 3
+        ("setback", ["2", "4"], " (now only pass)"),  # the maximum bid: nothing above it
+    ],
+)
+def test_the_help_at_a_call_names_the_bids_offered(spec, calls, now):
+    """The ``?`` help asked at the person's call says the bids offered him beside the
+    rules' range (the web table's keys line says the same: web.sessions.keys_json)."""
+    seat = len(calls)  # the dealer is seat 3: the calls begin at seat 0
+    doc = {"rules": spec, "players": 4, "seat": seat, "dealer": 3, "calls": calls}
+    view = View.from_json(doc | {"hand": ["AH", "KH", "QH", "JH", "TH", "9H"]})
+    r = as_family(view.rules)
+    helped = help_text(view.preset, view)
+    assert f"a bid ({r.min_bid}-{r.max_bid}){now}" in helped, helped
+    assert f"a bid ({r.min_bid}-{r.max_bid});" in help_text(view.preset)  # not at a call

@@ -10,54 +10,26 @@ decision that had a choice.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from pitchsim.games.record import replay, views_of
 from pitchsim.games.table import game_end_words
 from pitchsim.util.jsonio import read_json
-from pitchsim.web.app import create_app
-from pitchsim.web.server import Running
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:  # CI installs it (.ci/run); a machine without it skips, saying so
-    pytest.skip(
-        "no chromium on PATH: `apt-get install -y chromium` (CI's .ci/run does)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip("playwright.sync_api", reason="pip package playwright")
 
 SECONDS = 120_000  # ms a step may take (the kernels may compile on a cold cache)
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    saves = tmp_path_factory.mktemp("saves")
-    with Running(create_app(saves)) as url:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            try:
-                yield url, saves, browser
-            finally:
-                browser.close()
-
-
-def test_a_whole_game_through_the_page_then_its_review(site):
-    url, saves, browser = site
-    # bypass_csp: Playwright's wait_for_function evaluates its text, which the page's
-    # own policy (no eval) rightly forbids
-    page = browser.new_page(viewport={"width": 1100, "height": 900}, bypass_csp=True)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/")
-    form = page.locator("#setup")
-    form.locator("select[name=players]").select_option("2")
-    form.locator("input[name=rules]").fill("target=2")
-    form.locator("input[name=samples]").fill("400")
-    form.locator("input[name=worlds]").fill("30")
-    form.locator("input[name=seed]").fill("11")
-    form.locator("#start").click()
+def test_a_whole_game_through_the_page_then_its_review(browser_site, open_table):
+    _, saves, _ = browser_site
+    page, errors = open_table(
+        "/",
+        {"width": 1100, "height": 900},
+        players=2,
+        rules="target=2",
+        samples=400,
+        worlds=30,
+        seed=11,
+    )
 
     chosen: list[str] = []
     judged = 0

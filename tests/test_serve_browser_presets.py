@@ -7,64 +7,16 @@ the page with the named trump as a step.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
+from browser import PHONE, start_game
 
+from pitchsim.game.rules import Rules
 from pitchsim.games.record import replay, views_of
 from pitchsim.util.jsonio import read_json
-from pitchsim.web.app import create_app
-from pitchsim.web.server import Running
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:  # CI installs it (.ci/run); a machine without it skips, saying so
-    pytest.skip(
-        "no chromium on PATH: `apt-get install -y chromium` (CI's .ci/run does)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip("playwright.sync_api", reason="pip package playwright")
+from pitchsim.web.sessions import keys_json
 
 SECONDS = 600_000  # ms a step may take (kernels may compile on a cold cache; a busy machine)
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    saves = tmp_path_factory.mktemp("saves")
-    with Running(create_app(saves)) as url:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            try:
-                yield url, saves, browser
-            finally:
-                browser.close()
-
-
-DESKTOP = {"width": 1000, "height": 1000}
-PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
-
-
-@pytest.fixture
-def open_page(site):
-    """``open_page(where, viewport)``: a fresh page of the site at ``where`` ("/": the
-    Play tab, "/#odds": Odds) once its forms hold the presets (filled from /api/options
-    in one task, the Odds form's deal line and the game's kitty choice with them), and
-    the list its page errors go to; every page it opened is closed after the test."""
-    url, _, browser = site
-    pages = []
-
-    def open_(where: str = "/", viewport: dict = DESKTOP):
-        page = browser.new_page(viewport=viewport, bypass_csp=True)  # (see test_serve_browser)
-        pages.append(page)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + where)
-        page.wait_for_selector("#odds-presets option[value=smear]", state="attached")
-        return page, errors
-
-    yield open_
-    for page in pages:
-        page.close()
 
 
 def to_odds(page) -> None:
@@ -76,16 +28,9 @@ def to_odds(page) -> None:
     page.wait_for_selector("#odds:not([hidden])", timeout=SECONDS)
 
 
-def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tmp_path):
-    _, saves, _ = site
-    page, errors = open_page()
-    form = page.locator("#setup")
-    form.locator("select[name=preset]").select_option("smear")
-    form.locator("select[name=players]").select_option("3")
-    form.locator("input[name=samples]").fill("300")
-    form.locator("input[name=worlds]").fill("20")
-    form.locator("input[name=seed]").fill("8")
-    form.locator("#start").click()
+def test_a_smear_hand_clicked_through_the_page_then_reviewed(browser_site, open_table, tmp_path):
+    _, saves, _ = browser_site
+    page, errors = open_table(preset="smear", players=3, samples=300, worlds=20, seed=8)
 
     chosen: list[str] = []
     named = None
@@ -196,17 +141,11 @@ def test_a_smear_hand_clicked_through_the_page_then_reviewed(site, open_page, tm
     assert not errors, errors
 
 
-def test_a_ten_point_trick_that_passed_over_a_seat_names_each_cards_player(open_page):
+def test_a_ten_point_trick_that_passed_over_a_seat_names_each_cards_player(open_table):
     """Under follow=only a seat with no trump left is passed over (4.9, 4.15.3), so a
     trick's cards no longer go round in turn: the page's list of tricks (and the end of
     the hand's) names the player of each card after the lead, as the terminal does."""
-    page, errors = open_page()
-    form = page.locator("#setup")
-    form.locator("select[name=preset]").select_option("ten-point")
-    form.locator("input[name=samples]").fill("300")
-    form.locator("input[name=worlds]").fill("20")
-    form.locator("input[name=seed]").fill("5")
-    form.locator("#start").click()
+    page, errors = open_table(preset="ten-point", samples=300, worlds=20, seed=5)
 
     def skipping(tricks):
         return [
@@ -260,19 +199,18 @@ def test_a_ten_point_trick_that_passed_over_a_seat_names_each_cards_player(open_
     assert not errors, errors
 
 
-def test_a_shoot_is_said_in_the_persons_words(open_page):
+def test_a_shoot_is_said_in_the_persons_words(open_table):
     """The person shoots (smear,shoot=true, 6.1): the contract line says "you shoot the
     moon" (it said "you shoots")."""
-    page, errors = open_page()
-    form = page.locator("#setup")
-    form.locator("select[name=preset]").select_option("smear")
-    form.locator("select[name=players]").select_option("3")
-    form.locator("input[name=rules]").fill("shoot=true")
-    form.locator("input[name=opponents]").fill("heuristic+rollout")
-    form.locator("input[name=samples]").fill("300")
-    form.locator("input[name=worlds]").fill("20")
-    form.locator("input[name=seed]").fill("8")
-    form.locator("#start").click()
+    page, errors = open_table(
+        preset="smear",
+        players=3,
+        rules="shoot=true",
+        opponents="heuristic+rollout",
+        samples=300,
+        worlds=20,
+        seed=8,
+    )
     page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
     page.locator("#choices button[data-call=shoot]").click()
     page.wait_for_selector("#choices button[data-call='trump:S']", timeout=SECONDS)
@@ -302,15 +240,15 @@ def ask_odds(page, preset: str, hand: str, players: str = "4") -> dict:
     return read_odds_tables(page)
 
 
-def test_the_odds_tab_under_smear_and_ten_point(site, open_page, tmp_path):
+def test_the_odds_tab_under_smear_and_ten_point(browser_site, open_table, tmp_path):
     """A smear hand and a ten-point hand asked about in the page: a table per trump
     suit the hand could name, the levels 1 .. the preset's maximum bid as rows (5 in
     smear, 3.8; 10 in ten-point, 4.10), each P(make k) the API's for the same request
     (the same seed), and the defence value; a bad hand shows the server's one line."""
     from test_serve import call
 
-    url, _, _ = site
-    page, errors = open_page("/#odds")
+    url, _, _ = browser_site
+    page, errors = open_table("/#odds")
     page.locator("#odds-form input[name=seed]").fill("7")
     for preset, hand, cards, top, suits in (
         ("smear", "AH KH JD 2H 9C 3S", "6", 5, {"H", "D", "C", "S"}),  # JD: a jick in hearts
@@ -343,16 +281,10 @@ def test_the_odds_tab_under_smear_and_ten_point(site, open_page, tmp_path):
     assert not errors, errors
 
 
-def test_the_odds_tab_asks_about_the_game_being_played(open_page):
+def test_the_odds_tab_asks_about_the_game_being_played(open_table):
     """In a smear game's auction the Odds tab opens on smear, the table's players and
     the person's whole deal: one click asks about the hand being bid."""
-    page, errors = open_page()
-    form = page.locator("#setup")
-    form.locator("select[name=preset]").select_option("smear")
-    form.locator("select[name=players]").select_option("3")
-    form.locator("input[name=coach]").uncheck()
-    form.locator("input[name=seed]").fill("8")
-    form.locator("#start").click()
+    page, errors = open_table(preset="smear", players=3, coach=False, seed=8)
     page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
     assert page.locator("#status").inner_text() == "Your call"
     held = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
@@ -371,12 +303,12 @@ def trump_choices(page) -> list[str]:
     return page.locator("#odds-trump option").evaluate_all("os => os.map(o => o.value)")
 
 
-def test_the_trump_select_offers_the_suits_the_server_accepts(open_page):
+def test_the_trump_select_offers_the_suits_the_server_accepts(open_table):
     """The Odds form's Trump select lists only the suits bid-odds takes for the hand
     typed: a suit held (the base game: its first lead names trump), and under smear's
     named trump a suit the hand holds a trump in, the jick counted (J♠ is the jick of
     clubs, the same colour; VARIANTS.md 1.3).  The list follows the hand as it is typed."""
-    page, errors = open_page("/#odds")
+    page, errors = open_table("/#odds")
     form = page.locator("#odds-form")
     form.locator("input[name=hand]").fill("AH KH JS 2H 9D 3D")
     form.locator("select[name=preset]").select_option("")
@@ -408,22 +340,19 @@ def test_the_trump_select_offers_the_suits_the_server_accepts(open_page):
 WIDE = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-def test_readable_at_a_phones_width(open_page, tmp_path):
+def test_readable_at_a_phones_width(open_table, tmp_path):
     """At 390 px nothing makes the page wider than the screen (no sideways scrolling):
     the game's form, a coached smear hand from its first call to its end, and the Odds
     tab's tables.  The list of tricks appears with the first trick, not before."""
-    page, errors = open_page("/", PHONE)
+    page, errors = open_table("/", PHONE)
     assert page.evaluate(WIDE) == 0
-    form = page.locator("#setup")
-    form.locator("select[name=preset]").select_option("smear")
-    form.locator("input[name=samples]").fill("300")
-    form.locator("input[name=worlds]").fill("20")
-    form.locator("input[name=seed]").fill("8")
-    form.locator("#start").click()
+    start_game(page, preset="smear", samples=300, worlds=20, seed=8)
     page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
-    # The keys smear uses (3.1-3.6: six cards, bids 2-5, no shoot, trump named, a jick).
+    # The keys smear uses (3.1-3.6: six cards, bids 2-5, no shoot, trump named, a jick):
+    # the bids those offered at this call (3-5, a 2 bid before it)
+    assert page.evaluate("game.view.choices") == ["pass", "3", "4", "5"]
     assert page.locator("#play .keys").inner_text() == (
-        "Keys: 1-6 play the numbered card; in the auction p passes, 2-5 bid; c d h s name "
+        "Keys: 1-6 play the numbered card; in the auction p passes, 3-5 bid; c d h s name "
         "trump. Trumps (the jick too) wear a gold edge."
     )
     tricks_shown = []
@@ -475,14 +404,14 @@ def test_readable_at_a_phones_width(open_page, tmp_path):
     assert not errors, errors
 
 
-def test_the_kitty_the_person_took_is_drawn_as_cards(open_page):
+def test_the_kitty_the_person_took_is_drawn_as_cards(open_table):
     """kitty=3 chosen in the game's form (docs/rules.md 12.2), offered only where the
     preset can have a kitty (6.3.8: trump named, no rob, no discard): bidding the most
     and naming trump, the person is the pitcher and took the kitty (12.2.2, 12.2.5); the
     page names the kitty's cards and what he put down, drawn as cards (once written
     "[object HTMLSpanElement]": a line's parts holding lists of cards were flattened one
     level only)."""
-    page, errors = open_page()
+    page, errors = open_table()
     form = page.locator("#setup")
     kitty = form.locator("select[name=kitty]")
     note = page.locator("#kitty-note")
@@ -512,10 +441,7 @@ def test_the_kitty_the_person_took_is_drawn_as_cards(open_page):
     assert "with 5 players" in note.inner_text()
     form.locator("select[name=players]").select_option("4")
     assert offered() == ["0", "3"]
-    kitty.select_option("3")
-    form.locator("input[name=coach]").uncheck()
-    form.locator("input[name=seed]").fill("3")
-    form.locator("#start").click()
+    start_game(page, kitty=3, coach=False, seed=3)
     for _ in range(6):
         page.wait_for_function(
             "['your turn', 'over', 'error'].includes(document.body.dataset.status)",
@@ -542,20 +468,17 @@ def test_the_kitty_the_person_took_is_drawn_as_cards(open_page):
     assert not errors, errors
 
 
-def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_page, tmp_path):
+def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_table, tmp_path):
     """Ten-point bids run 5-10 (4.5) and cinch's to 14: the keys reach past 9 as the
     terminal's typed numbers do.  0 is 10 (the tenth card, a bid of 10: said in the
     keys line and on the bid's button); a digit that begins a bid above 10 waits for
     the next digit (Enter: the digit alone)."""
-    page, errors = open_page()
-    form = page.locator("#setup")
-    form.locator("select[name=preset]").select_option("ten-point")
-    form.locator("input[name=coach]").uncheck()
-    form.locator("input[name=seed]").fill("5")
-    form.locator("#start").click()
+    page, errors = open_table(preset="ten-point", coach=False, seed=5)
     page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    # (the bids offered at this call: 7-10, a 6 bid before it, 4.5)
+    assert page.evaluate("game.view.calls") == ["6", "pass", "pass"]
     assert page.locator("#play .keys").inner_text() == (
-        "Keys: 1-9 play the numbered card; in the auction p passes, 5-9 bid, 0 bids 10; "
+        "Keys: 1-9 play the numbered card; in the auction p passes, 7-9 bid, 0 bids 10; "
         "c d h s name trump. Trumps (the jick and the jokers too) wear a gold edge."
     )
     assert page.evaluate("game.view.phase") == "auction"
@@ -590,27 +513,26 @@ def test_keys_reach_ten_a_bid_of_10_and_a_tenth_card(open_page, tmp_path):
     )
     assert got == ["5S", "AS", "10", "13", "1", "9"]
     line = "(g) => keysLine(g).map((x) => x.textContent ?? x).join('')"
-    assert page.evaluate(line, {"rules": "ten-point", "players": 5}).startswith(
+    assert page.evaluate(line, {"keys": keys_json(Rules.parse("ten-point"), 5)}).startswith(
         "Keys: 1-9 and 0 (the tenth) play the numbered card; in the auction p passes, "
         "5-9 bid, 0 bids 10;"
     )
-    assert page.evaluate(line, {"rules": "cinch", "players": 4}).startswith(
+    assert page.evaluate(line, {"keys": keys_json(Rules.parse("cinch"), 4)}).startswith(
         "Keys: 1-9 play the numbered card; in the auction p passes, 1-9 bid, 0 bids 10, "
         "1 then 1-4 bid 11-14 (Enter after 1 bids 1);"
     )
     assert not errors, errors
 
 
-def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_page, tmp_path):
+def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(
+    browser_site, open_table, tmp_path
+):
     """auction-pitch (RULES "steal"): the dealer may take the bid at the same number.
     The page's button for it and the calls line after say "(steal)", in the terminal's
-    words (``View.call_words``, ``View.choice_words``); no other bid is marked."""
-    page, errors = open_page()
-    form = page.locator("#setup")
-    form.locator("select[name=players]").select_option("2")
-    form.locator("input[name=coach]").uncheck()
-    form.locator("input[name=seed]").fill("3")
-    form.locator("#start").click()
+    words (``View.call_words``, ``View.choice_words``); no other bid is marked.  So do
+    the coach's values and heading for that call (``Judgement.words``), and the
+    review's step for it."""
+    page, errors = open_table(players=2, samples=300, worlds=20, seed=3)
     stolen = None
     for _ in range(300):
         page.wait_for_function(
@@ -624,6 +546,7 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_page, tmp
             assert page.locator("#auction").inner_text().endswith(f"you {stolen} (steal)")
             page.screenshot(path=str(tmp_path / "steal-calls.png"))
             break
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
         if calls.count():
             texts = calls.all_inner_texts()
             marked = [t for t in texts if t.endswith(" (steal)")]
@@ -635,10 +558,83 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(open_page, tmp
                 page.screenshot(path=str(tmp_path / "steal-offered.png"))
                 stolen = high
                 page.locator(f"#choices button[data-call='{high}']").click()
-                continue
-            calls.first.click()  # pass (a stuck dealer: the lowest bid)
+            else:
+                calls.first.click()  # pass (a stuck dealer: the lowest bid)
         else:
             page.locator("#hand button.legal").first.click()
-        page.wait_for_function("document.body.dataset.status !== 'your turn'", timeout=SECONDS)
+        # (the page asks only where there is a choice, and the coach judges each one)
+        page.wait_for_function(
+            f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+            timeout=SECONDS,
+        )
+        if stolen is not None:  # the coach's values for the call: the steal marked alone
+            heading = page.locator("#coach h3").inner_text()
+            assert heading.endswith(f"your call {stolen} (steal)"), heading
+            rows = page.locator("#coach .judgement tbody td:first-child").all_inner_texts()
+            marked = [r.removesuffix(" ★") for r in rows if "(steal)" in r]  # ★: the best
+            assert marked == [f"{stolen} (steal) (yours)"], rows
+            page.screenshot(path=str(tmp_path / "steal-coach.png"), full_page=True)
     assert stolen is not None, "no steal was offered to the person: pick another seed"
+    # The review of the game, from the coach's own judgements: the step of the steal.
+    page.locator("#quit").click()
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    steps = int(page.locator("#step-no").inner_text().split()[-1])
+    headings = []
+    for _ in range(steps):
+        headings.append(page.locator("#step h3").first.inner_text())
+        if "(steal)" in headings[-1]:
+            rows = page.locator("#step .judgement tbody td:first-child").all_inner_texts()
+            marked = [r.removesuffix(" ★") for r in rows if "(steal)" in r]
+            assert marked == [f"{stolen} (steal) (yours)"], rows
+        page.keyboard.press("ArrowRight")
+    marked = [h.split(": ", 1)[1] for h in headings if "(steal)" in h]
+    assert marked == [f"your call {stolen} (steal)"], headings
+    assert not errors, errors
+    # A save from before steals were marked (its judgements without "steal"): the
+    # review marks the steal all the same, from the step's view.
+    from test_serve import call
+
+    url, saves, _ = browser_site
+    (name,) = [p.name for p in saves.iterdir() if p.suffix == ".json"]
+    doc = read_json(str(saves / name), "the saved game")
+    for j in doc["practice"]["judgements"]:
+        j.pop("steal", None)
+    status, r = call(f"{url}/api/review", {"record": doc, "seat": 0})
+    assert status == 200 and r["source"] == "the coach during the game", r
+    words = [
+        w
+        for step in r["steps"]
+        if step["judgement"] and step["judgement"]["kind"] == "call"
+        for w in step["judgement"]["choice_words"].values()
+        if "(steal)" in w
+    ]
+    assert words == [f"{stolen} (steal)"]
+
+
+@pytest.mark.parametrize(
+    "preset, seed, offered, words",
+    [
+        ("", 3, ["2", "3", "4"], "p passes, 2-4 bid."),  # a 1 bid before the person's call
+        ("setback", 3, ["3", "4"], "p passes, 3-4 bid."),  # setback's min-bid=2, a 2 bid
+    ],
+)
+def test_the_keys_line_names_the_bids_offered(open_table, preset, seed, offered, words):
+    """The keys line's bids are the rules' own (min-bid to the maximum: the base game's
+    1-4, setback's 2-4, 2.2), and at the person's call the bids offered him (it said
+    "1-4 bid" where only 2-4 could be bid); the terminal's help says the same."""
+    page, errors = open_table(preset=preset, coach=False, seed=seed)
+    page.wait_for_function("document.body.dataset.status === 'your turn'", timeout=SECONDS)
+    assert page.evaluate("game.view.choices") == ["pass", *offered]
+    assert words in page.locator("#play .keys").inner_text()
+    line = "(g) => keysLine(g).map((x) => x.textContent ?? x).join('')"
+    rules = Rules.parse(preset or "auction-pitch")
+    lo = 2 if preset else 1
+    assert f"p passes, {lo}-4 bid." in page.evaluate(line, {"keys": keys_json(rules, 4)})
+    # the bids above 9 (cinch's 11-14) as offered: from a high bid of 11
+    cinch = keys_json(Rules.parse("cinch"), 4) | {"bids": [12, 14]}
+    assert "p passes, 1 then 2-4 bid 12-14;" in page.evaluate(line, {"keys": cinch})
+    only = keys_json(Rules.parse("cinch"), 4) | {"bids": [14, 14]}
+    assert "p passes, 1 then 4 bids 14;" in page.evaluate(line, {"keys": only})
+    assert "p passes;" in page.evaluate(line, {"keys": only | {"bids": None}})
     assert not errors, errors

@@ -58,7 +58,7 @@ import math
 from dataclasses import dataclass
 
 from ..game.cards import format_card
-from ..game.view import View, call_text, card_text
+from ..game.view import STEAL, View, call_text, card_text
 
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
@@ -117,6 +117,9 @@ class Judgement:
     note: str = ""  # how the worlds used the calls (cards), or advise's notes
     recommended: str = ""  # advise's call or the search policy's card ("": ``best``)
     defending: bool = False  # a card judged for a defender: values are minus the pitcher's
+    # the call that steals the bid here (a dealer's, RULES "steal"), as the protocol
+    # writes it: shown marked "2 (steal)" (game.view.steals); None: no call steals
+    steal: str | None = None
 
     def to_json(self) -> dict:
         return {
@@ -135,7 +138,12 @@ class Judgement:
             "note": self.note,
             "recommended": self.recommended or self.best,
             "defending": self.defending,
-        }
+        } | ({"steal": self.steal} if self.steal is not None else {})
+
+    def words(self, action: str) -> str:
+        """One of the actions valued as the table shows it (``show_action``), a steal
+        marked as the calls offered are (``View.choice_words``)."""
+        return show_action(self.kind, action) + (STEAL if action == self.steal else "")
 
 
 def _finite(x: float) -> float | None:
@@ -229,6 +237,7 @@ def judge_call(
         a.samples,
         "; ".join(notes),
         recommended,
+        steal=view.stealing_call(),
     )
 
 
@@ -678,7 +687,7 @@ def loss_text(x: float, unit: str) -> str:
 def describe(j: Judgement) -> str:
     """One line for the player: the loss, its error and the label, in words that agree
     with the values shown (the best is the highest value)."""
-    best = show_action(j.kind, j.best)
+    best = j.words(j.best)
     if j.chosen == j.best:
         return f"coach: {_show(j)} is the best choice here"
     err = f"±{amount(j.error, j.unit)}"  # beside its loss, in the loss's scale
@@ -706,4 +715,4 @@ def _card(text: str) -> int:
 
 
 def _show(j: Judgement) -> str:
-    return show_action(j.kind, j.chosen)
+    return j.words(j.chosen)

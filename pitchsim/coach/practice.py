@@ -58,17 +58,35 @@ from .judge import (
 PERSON = "you"
 
 
-def help_text(rules) -> str:
+def bids_offered(rules, view: View | None = None) -> tuple[int, int] | None:
+    """The lowest and highest bid the person may make: at his call (``view`` in the
+    auction) those offered him (every bid above the high bid, a dealer's steal at it:
+    no gaps), else the rules' own (min-bid to the maximum); None: only pass is left."""
+    if view is not None and view.phase == "auction":
+        bids = [int(a) for a in view.legal() if a.isdigit()]
+        return (min(bids), max(bids)) if bids else None
+    r = as_family(rules)
+    return r.min_bid, r.max_bid
+
+
+def help_text(rules, view: View | None = None) -> str:
     """The ``?`` help: what the person types under these rules, and only that (the jokers
     with jokers, shoot with shoot, naming trump under trump=named, the draw with a
-    discard, the kitty with one)."""
+    discard, the kitty with one); asked at his call, the bids offered him now too."""
     r = as_family(rules)
     jokers = {0: "", 1: " (the joker HJ)", 2: " (the jokers HJ, LJ)"}[r.jokers]
     shoot = ", or shoot (s)" if r.shoot else ""
     ten = "; 0 for 10" if r.max_bid >= 10 else ""
+    now = bids_offered(rules, view)
+    if view is None or view.phase != "auction" or now == (r.min_bid, r.max_bid):
+        now_text = ""
+    elif now is None:
+        now_text = " (now only pass)"
+    else:
+        now_text = f" (now {now[0]}-{now[1]})" if now[0] < now[1] else f" (now {now[0]})"
     parts = [
         f"Type a card as KS, K♠, 10h or Th{jokers}, a call as pass (p) or a bid "
-        f"({r.min_bid}-{r.max_bid}{ten}){shoot}"
+        f"({r.min_bid}-{r.max_bid}{ten}){now_text}{shoot}"
     ]
     if r.trump == "named":
         parts.append("trump as H, ♥, hearts or trump:H")
@@ -203,7 +221,7 @@ class PersonSeat:
                 self.write("type a choice, or ? for help")
                 continue
             if text == "?":
-                self.write(help_text(view.preset))
+                self.write(help_text(view.preset, view))
                 continue
             if text.lower() in ("q", "quit", "exit"):
                 raise StopGame("quit")
@@ -494,7 +512,8 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
     for a in order:
         v, h = j.values[a], j.half_widths[a]
         v = sign * v
-        name = _action(j.kind, a, paint)
+        # (a card in its suit's colour; a call as offered, a dealer's steal marked)
+        name = _action(j.kind, a, paint) if j.kind == "card" else j.words(a)
         mark = "*" if a == j.chosen else " "
         chance = j.unit in ("P(win)", *GAME_UNITS)
         value = f"{v:.1%}" if chance else f"{v:+.2f}"
@@ -704,8 +723,9 @@ JUDGEMENT_FIELDS = (
     "samples",
     "note",
 )
-# Written since the coach kept the recommendation apart from the best; older saves lack them.
-JUDGEMENT_EXTRAS = ("recommended", "defending")
+# Written since the coach kept the recommendation apart from the best, and (``steal``,
+# only where a call steals the bid) since steals were marked; older saves lack them.
+JUDGEMENT_EXTRAS = ("recommended", "defending", "steal")
 
 
 @dataclass(frozen=True)
@@ -841,6 +861,10 @@ def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> No
             j.get("defending") and j["kind"] != "card"
         ):
             raise bad(f"{where}: defending must be true or false, and only for a card")
+        if "steal" in j and (
+            j["kind"] != "call" or not isinstance(j["steal"], str) or j["steal"] not in j["values"]
+        ):
+            raise bad(f"{where}: steal {quoted(j['steal'])} is not one of the calls valued")
         mine = (j["hand"], PHASES[j["kind"]], j["chosen"])
         while at < len(decisions) and decisions[at] != mine:
             at += 1

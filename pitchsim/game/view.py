@@ -248,11 +248,20 @@ class View:
         stole = steals(c, max(self.calls[:i], default=F.PASS), self.caller(i) == self.dealer)
         return call_text(c, self.rules) + (STEAL if stole else "")
 
+    def is_steal(self, call: str) -> bool:
+        """Whether a legal call of this seat's (as the protocol writes it) steals the bid."""
+        c = parse_call(call, "call", self.rules)
+        return steals(c, max(self.calls, default=F.PASS), self.seat == self.dealer)
+
+    def stealing_call(self) -> str | None:
+        """The legal call of this seat's that steals the bid, if any (in the auction)."""
+        if self.phase != "auction":
+            return None
+        return next((a for a in self.legal() if self.is_steal(a)), None)
+
     def choice_words(self, call: str) -> str:
         """A legal call (as the protocol writes it) as the table offers it: a steal marked."""
-        c = parse_call(call, "call", self.rules)
-        stole = steals(c, max(self.calls, default=F.PASS), self.seat == self.dealer)
-        return call + (STEAL if stole else "")
+        return call + (STEAL if self.is_steal(call) else "")
 
     def seat_score(self, seat: int) -> int:
         return self.scores[seat % 2] if self.partnership else self.scores[seat]

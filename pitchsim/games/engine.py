@@ -262,7 +262,7 @@ class Engine:
             which, KernelSeat(strategy, samples)
         )
         if family:  # no planned lead: the family kernels plan none
-            return _reply(rid, seat.decide(view, view_key(seed, view), -1, values, time))
+            return _reply(rid, seat.decide(view, view_key(seed, view), -1, values, time), view)
 
         def key_of(v: View):
             return view_key(seed, v)
@@ -274,7 +274,7 @@ class Engine:
             plan = planned_trump(seat, view, key_of, time)
             if time is not None:
                 time = max(time - (perf_counter() - start), MIN_LEFT)
-        return _reply(rid, seat.decide(view, key_of(view), plan, values, time))
+        return _reply(rid, seat.decide(view, key_of(view), plan, values, time), view)
 
 
 def _reads_as(doc: dict) -> str:
@@ -299,8 +299,10 @@ def _reads_as(doc: dict) -> str:
     return f" (under {given}; it is a view of {' or '.join(fits)}: are its rules right?)"
 
 
-def _reply(rid, d) -> dict:
+def _reply(rid, d, view: View) -> dict:
     reply = {"type": "action", "id": rid, "action": d.action}
+    if view.phase == "auction" and view.is_steal(d.action):
+        reply["steal"] = True  # a dealer's call at the high bid's number (docs/protocol.md)
     if d.values:
         reply["values"] = d.values
     if d.search is not None:

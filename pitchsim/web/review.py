@@ -9,6 +9,8 @@ the coach on, the ones the coach gave during the game (stored in the record), un
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement
 from ..coach.review import ReviewError, review
 from ..game.rules import label
@@ -55,6 +57,8 @@ def review_record(
     left = iter(js)
     for (view, act), k, judged in zip(decisions, hand_of, chosen, strict=True):
         j = next(left) if judged else None
+        if j is not None and j.kind == "call" and j.steal is None:
+            j = replace(j, steal=view.stealing_call())  # a save from before steals were marked
         steps.append(
             {
                 "hand": k,

@@ -29,6 +29,7 @@ from ..coach.practice import (
     PersonSeat,
     PracticeState,
     award_values,
+    bids_offered,
     hand_end,
     hand_order,
     shown_choices,
@@ -230,6 +231,7 @@ class Game:
                 if self.thinking
                 else "playing",
                 "view": None if view is None else view_json(view),
+                "keys": keys_json(self.rules, self.players, view),
                 "judgements": [judgement_json(j) for j in self.state.judgements],
                 "hands": list(self.hands),
                 "ends": hand_ends(self.hands, self.rules, self.seat),
@@ -251,12 +253,32 @@ class Game:
         return out
 
 
+def keys_json(rules, players: int, view: View | None = None) -> dict:
+    """What the page's keys line names, from the rules themselves: the cards a hand is
+    dealt (numbered keys), the bids (at the person's call, ``view``, those offered him,
+    as the terminal's help says them: ``practice.bids_offered``; null: only pass), and
+    whether there is a shoot, a trump to name, a jick, jokers."""
+    r = as_family(rules)
+    bids = bids_offered(rules, view)
+    return {
+        "cards": r.cards_each(players),
+        "bids": None if bids is None else list(bids),
+        "shoot": r.shoot,
+        "named_trump": r.trump == "named",
+        "jick": r.jick,
+        "jokers": r.jokers,
+    }
+
+
 def judgement_json(j: Judgement) -> dict:
     """A judgement as the record writes it, with the coach's line to the person and its
     values as the terminal shows them (``practice.shown_values``: a defender's card in
     the pitcher's points)."""
     unit, sign = shown_values(j)
-    return j.to_json() | {"text": describe(j), "unit_words": unit, "sign": sign}
+    out = j.to_json() | {"text": describe(j), "unit_words": unit, "sign": sign}
+    if j.kind == "call":  # the calls as offered, a dealer's steal marked ("2 (steal)")
+        out["choice_words"] = {a: j.words(a) for a in j.values}
+    return out
 
 
 def view_json(view: View) -> dict:

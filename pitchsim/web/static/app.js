@@ -303,6 +303,12 @@ function drawLines(view, trumps) {
 // the coach's units that are chances (net P(game), a difference of two: -1 to 1)
 const CHANCES = ["P(win)", "P(game)", "net P(game)"];
 
+function judgedName(j, a) {
+  // An action judged, as the table shows it: a call as offered (the server's words, a
+  // dealer's steal marked "2 (steal)"), anything else by actionName.
+  return (j.choice_words && j.choice_words[a]) || actionName(a);
+}
+
 function judgementBox(j) {
   if (!j) return el("p", { class: "muted" }, "Only one legal choice: taken, not judged.");
   // The values as the terminal shows them (practice.shown_values): its words, its sign.
@@ -315,14 +321,14 @@ function judgementBox(j) {
   const hw = (v) => v === null || v === undefined ? "" : " ±" +
     (chance ? (100 * v).toFixed(1) : v.toFixed(2));
   const rows = acts.map((a) => el("tr", { class: (a === j.chosen ? "chosen" : "") + (a === j.best ? " best" : "") },
-    el("td", {}, actionName(a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
+    el("td", {}, judgedName(j, a), a === j.chosen ? " (yours)" : "", a === j.best ? " ★" : ""),
     el("td", { class: "num" }, fmt(j.values[a]) + hw(j.half_widths[a]))));
   const labelClass = j.label ? "label-" + j.label : "label-fine";
   return el("div", { class: "judgement" },
     el("p", { class: "verdict " + labelClass }, j.text || ""),
     // A chance is drawn as it is (0 to 1); points as how far each choice is behind the
     // best (values such as -5.62 and -5.66 drawn from 0 would look the same).
-    chart(acts.map((a) => ({ name: actionName(a), value: chance ? j.values[a] : top - j.values[a],
+    chart(acts.map((a) => ({ name: judgedName(j, a), value: chance ? j.values[a] : top - j.values[a],
       mark: a === j.chosen })), chance ? [j.unit === "net P(game)" ? -1 : 0, 1] : null),
     chance ? null : el("p", { class: "muted small chart-note" }, "bars: how far behind the best " +
       `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
@@ -507,27 +513,28 @@ function keyNumber(k, numbers) {
 }
 
 function keysLine(g) {
-  // The keys this game's rules use: the numbered cards, the calls, shoot and naming trump
-  // where the preset (or an option on top of it) has them.
-  const [name, ...rest] = g.rules.split(",");
-  const p = presetOf(name) || {};
-  const opt = (key, preset) => {
-    const o = rest.find((r) => r.startsWith(key + "="));
-    return o ? o.slice(key.length + 1) : String(preset);
-  };
+  // The keys this game's rules use, in the server's facts (sessions.keys_json): the
+  // numbered cards, the bids (at the person's call those offered him), shoot, naming
+  // trump, the jick and the jokers where the rules have them.
+  const keys = g.keys;
   const k = (t) => el("kbd", {}, t);
-  const cards = (p.cards && p.cards[String(g.players)]) || 6;
-  const lo = Number(opt("min-bid", p.min_bid || 1)), hi = p.max_bid || 4;
-  const parts = ["Keys: ", k("1"), "-", k(String(Math.min(9, cards)))];
-  if (cards >= 10) parts.push(" and ", k("0"), " (the tenth)");
-  parts.push(" play the numbered card; in the auction ", k("p"), " passes, ", k(String(lo)), "-",
-    k(String(Math.min(9, hi))), " bid");
-  if (hi >= 10) parts.push(", ", k("0"), " bids 10");
-  if (hi >= 11) parts.push(", ", k("1"), " then ", k("1"), "-", k(String(hi - 10)), ` bid 11-${hi} (`, k("Enter"), " after ", k("1"), " bids 1)");
-  if (opt("shoot", p.shoot) === "true") parts.push(", ", k("s"), " shoots");
-  if (opt("trump", p.trump) === "named") parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
-  const extra = [opt("jick", p.jick) === "true" ? "the jick" : "", Number(opt("jokers", p.jokers || 0)) ? "the jokers" : ""]
-    .filter(Boolean).join(" and ");
+  const parts = ["Keys: ", k("1"), "-", k(String(Math.min(9, keys.cards)))];
+  if (keys.cards >= 10) parts.push(" and ", k("0"), " (the tenth)");
+  parts.push(" play the numbered card; in the auction ", k("p"), " passes");
+  if (keys.bids) {
+    const [lo, hi] = keys.bids;
+    if (lo <= 9) parts.push(", ", ...(lo < Math.min(9, hi) ? [k(String(lo)), "-"] : []), k(String(Math.min(9, hi))), lo < Math.min(9, hi) ? " bid" : " bids");
+    if (lo <= 10 && hi >= 10) parts.push(", ", k("0"), " bids 10");
+    if (hi >= 11) {
+      const from = Math.max(lo, 11) - 10;
+      parts.push(", ", k("1"), " then ", ...(from < hi - 10 ? [k(String(from)), "-"] : []), k(String(hi - 10)),
+        from < hi - 10 ? ` bid ${from + 10}-${hi}` : ` bids ${hi}`);
+      if (lo <= 1) parts.push(" (", k("Enter"), " after ", k("1"), " bids 1)");
+    }
+  }
+  if (keys.shoot) parts.push(", ", k("s"), " shoots");
+  if (keys.named_trump) parts.push("; ", k("c"), " ", k("d"), " ", k("h"), " ", k("s"), " name trump");
+  const extra = [keys.jick ? "the jick" : "", keys.jokers ? "the jokers" : ""].filter(Boolean).join(" and ");
   parts.push(`. Trumps${extra ? ` (${extra} too)` : ""} wear a gold edge.`);
   return parts;
 }
@@ -546,7 +553,7 @@ function renderGame() {
   if (last) {
     // "you named ♠ spades trump", as the review says it (not "your trump ♠ spades trump")
     const what = last.kind === "trump" ? "you named" : `your ${last.kind}`;
-    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${actionName(last.chosen)}`),
+    box.replaceChildren(el("h3", {}, `Coach · hand ${last.hand} · ${what} ${judgedName(last, last.chosen)}`),
       judgementBox(last));
     box.dataset.count = String(g.judgements.length);
   }
@@ -724,7 +731,7 @@ function renderStep() {
   const lastOfHand = !r.steps[r.at + 1] || r.steps[r.at + 1].hand !== s.hand;
   box.replaceChildren(
     el("h3", {}, `Hand ${s.hand}: ${{ auction: "your call", trump: "you named" }[s.view.phase] || "your card"} ` +
-      actionName(s.action)),
+      (s.view.phase === "auction" ? s.view.choice_words[s.view.choices.indexOf(s.action)] : actionName(s.action))),
     into.scores, into.auction, into.contract, into.draw, into.trick,
     el("div", { class: "past-list" }, into.tricks), into.hand,
     el("div", { class: "panel" }, judgementBox(s.judgement)),

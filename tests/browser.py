@@ -1,0 +1,21 @@
+"""The browser tests' page set-up (tests/conftest.py's ``open_table`` fixture uses it;
+a test that looks at the game's form before starting calls :func:`start_game` itself)."""
+
+DESKTOP = {"width": 1000, "height": 1000}
+PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
+SELECTS = ("preset", "players", "kitty")  # the game form's selects; "coach" a check box
+
+
+def start_game(page, **game) -> None:
+    """The game's form filled in the order given (``preset="smear"``, ``players=3``,
+    ``rules``, ``opponents``, ``samples``, ``worlds``, ``seed``, ``kitty``,
+    ``coach=False``), the rest left as the page has it, and the game started."""
+    form = page.locator("#setup")
+    for name, value in game.items():
+        if name == "coach":
+            form.locator("input[name=coach]").set_checked(value)
+        elif name in SELECTS:
+            form.locator(f"select[name={name}]").select_option(str(value))
+        else:
+            form.locator(f"input[name={name}]").fill(str(value))
+    form.locator("#start").click()
