@@ -925,8 +925,10 @@ def family_play_calls(
 ):
     """Play every candidate call in deal ``sample``: ``out[c]`` is the row (the O_
     constants) of candidate c, as ``play_call``'s.  The seat makes the call, the later
-    seats call by their policies, the hand is played and settled, and the game played
-    on; won is 1 when the seat's side is among the winners.  ``candidate_trump[c]``:
+    seats call by their policies, the hand is played and settled, by ``family_deal``'s
+    own steps (``families.game``: ``family_auction`` from the next seat on, then
+    ``passed_out`` or ``play_called_hand``), and the game played on; won is 1 when the
+    seat's side is among the winners.  ``candidate_trump[c]``:
     the seat's planned trump when it pitches at call c (-1: its policies choose).  The
     rest of the game deals into ``deck2``/``dealt2``: this deal's stay for the next
     candidate."""
@@ -964,8 +966,6 @@ def family_play_calls(
         calls[m] = candidates[c]
         for s in range(n):
             scores[s] = scores0[s]
-        # the later seats call by their policies, and the hand is played as family_deal
-        # plays it
         pitcher, bid, shoot, plan = family_auction(
             key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, m + 1, high,
             high_seat, plan, dealt, points, change, calls, call_legal,
