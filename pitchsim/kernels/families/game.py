@@ -159,7 +159,7 @@ def family_deal(
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always")  # inlined: see family_deal_fixed
 def family_auction(
     key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, first, high,
     high_seat, plan, dealt, points, change, calls, call_legal,
