@@ -29,14 +29,20 @@ from test_seats_families import decisions, kernel_game
 
 from pitchsim.advice.advise import advise, ranking
 from pitchsim.advice.odds import trump_suits
-from pitchsim.game.cards import cards_of
+from pitchsim.game.cards import Suit, cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_odds, family_strategy, odds_for, seat_ids
 from pitchsim.games.seats import KernelSeat
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import BID_ADVISOR, BID_HEURISTIC, BID_ODDS, choose_call
+from pitchsim.kernels.families.bidding import (
+    BID_ADVISOR,
+    BID_HEURISTIC,
+    BID_ODDS,
+    N_ROWS,
+    choose_call,
+)
 from pitchsim.kernels.families.game import (
     G_DEALER,
     G_PITCHER,
@@ -195,6 +201,40 @@ def test_advise_ranks_the_advisors_call_first():
         if seen == 4:
             break
     assert seen == 4
+
+
+# The advised seat's hand: spades its policies' suit, one low heart, no club.
+PLANNED_HAND = "AS KS QS JS TS 2H"
+
+
+@pytest.mark.parametrize(("spec", "planned"), [("smear", Suit.CLUBS), (AP_PRESET, Suit.HEARTS)])
+def test_the_advisor_plays_a_call_with_the_seats_planned_trump(spec, planned):
+    """The advisor's games (``engine.family_evaluate_calls``) play a call the seat
+    pitches with the trump it planned for it: named though it holds none (smear, 3.5:
+    clubs), or the suit of its first lead (auction-pitch's trump=first-lead, RULES.md:
+    the 2 of hearts), where its bidding and play policies would make spades trump, as
+    they do with no plan (-1).  The first caller bids the maximum: it pitches but for a
+    steal."""
+    r = as_family(Rules.parse(spec))
+    n, dealer, seat = 4, 3, 0
+    fr, tab = family_array(r), family_tables(r)
+    bidders = np.full(n, BID_HEURISTIC, dtype=np.int64)
+    players = np.full(n, HEURISTIC, dtype=np.int64)
+    hand = np.int64(mask_of(parse_cards(PLANNED_HAND)))
+    deals = np.arange(40, dtype=np.int64)
+    calls = np.array([r.max_bid, r.max_bid], dtype=np.int64)
+    out = np.empty((deals.size, 2, engine.N_OUTCOMES))
+    odds = np.zeros((N_ROWS + 1, MAX_CALL))
+    engine.family_evaluate_calls(
+        SEED, deals, n, seat, hand, dealer, np.zeros(0, dtype=np.int64), calls,
+        np.array([planned, -1], dtype=np.int64), np.zeros(n, dtype=np.int64), bidders,
+        players, fr, tab, odds, 0.0, out,
+    )  # fmt: skip
+    pitched = out[:, :, engine.O_SIDE_PITCHED] > 0
+    trump = out[:, :, engine.O_TRUMP]
+    assert pitched[:, 0].sum() >= 30 and pitched[:, 1].sum() >= 30
+    assert (trump[pitched[:, 0], 0] == planned).all()
+    assert (trump[pitched[:, 1], 1] == Suit.SPADES).all()
 
 
 def test_an_int64_family_bidding_array_naming_the_advisor_raises():

@@ -952,6 +952,11 @@ def build_rules(values: dict) -> Rules:
 def as_family(rules: Rules) -> FamilyRules:
     """Any rules as a :class:`FamilyRules` (the base game as auction-pitch), for the
     reference engine, which reads every generic option."""
+    # A type switch, and it stays: a bare Rules and a base-shaped FamilyRules are one
+    # value (equal; ``base_game`` and ``family`` alike), so no rule value tells them
+    # apart, and the question is only whether the object carries the family fields.  A
+    # FamilyRules comes back as it is, not rebuilt (and checked) again: the reference
+    # engine asks once per card.
     if isinstance(rules, FamilyRules):
         return rules
     base = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)}

@@ -80,15 +80,14 @@ def record_of_game(game: Game) -> dict:
 
 
 def _rules(doc: dict) -> Rules:
-    """The record's rules: the base game's as a plain :class:`Rules` (``rules.plain``,
-    whatever the rule string gives), or under a preset (a record naming its ``family``,
-    or rules other than the base game's) a :class:`FamilyRules`."""
+    """The record's rules: on the base game's path the base game's as a plain
+    :class:`Rules` (``rules.plain``, whatever the rule string gives), on the preset path
+    (``preset_path``) a :class:`FamilyRules`."""
     spec_ = doc.get("rules")
     if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
-        # a string or an object, never a file; bare for the base game, since the type
-        # is what sends a record to its path (is_preset_record, _decisions)
+        # a string or an object, never a file
         rules = plain(document_rules(spec_))
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
@@ -110,10 +109,16 @@ def _rules(doc: dict) -> Rules:
     return rules
 
 
+def preset_path(doc: dict, rules: Rules) -> bool:
+    """Whether the record ``doc`` of ``rules`` (``_rules(doc)``) is played by the preset
+    path (``FamilyDeal``): its rules are not the base game's, or it names its ``family``
+    (auction-pitch played by the preset path)."""
+    return not rules.base_game or doc.get("family") is not None
+
+
 def is_preset_record(doc: dict) -> bool:
-    """A record played by the preset path (``FamilyDeal``): its rules are a family's, or
-    it names its ``family``."""
-    return isinstance(_rules(doc), FamilyRules)
+    """A record played by the preset path (``preset_path``)."""
+    return preset_path(doc, _rules(doc))
 
 
 def check_record_rules(doc: dict, rules: Rules) -> None:
@@ -364,8 +369,8 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
     whole record is checked on the way (the generator returns the winner and the final
     scores): its fields, the dealers, every action against the rules, every result."""
     rules, n = _head(doc)
-    if isinstance(rules, FamilyRules):
-        return (yield from _preset_decisions(doc, rules, n))
+    if preset_path(doc, rules):
+        return (yield from _preset_decisions(doc, as_family(rules), n))
     hands = doc["hands"]
     scores = [0] * n
     before: dict | None = None  # the previous hand's results

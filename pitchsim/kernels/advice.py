@@ -49,27 +49,17 @@ from .bits import nth_bit, popcount, suit_mask
 from .contract import MAX_DEALS, play_contract
 from .deal import deal_hands
 from .dispatch import choose_bid
-from .families.bidding import DEALER_SET_PENALTY as FAMILY_PASS_PENALTY
-from .families.bidding import NAME_COUNTER, choose_call, legal_calls, name_suit
+from .families.bidding import choose_call, legal_calls
 from .families.deal import deal_family_fixed
-from .families.game import family_deal
-from .families.partner import after_naming, partner_of
-from .families.play import play_hand as family_play_hand
-from .families.policies import opening_lead_in
-from .families.score import score_hand as family_score_hand
+from .families.game import family_auction, family_deal, passed_out, play_called_hand
 from .families.score import side_of as family_side
-from .families.settle import count_hand, settle_hand
-from .families.settle import winners as family_winners
+from .families.settle import count_hand
 from .families.simulate import family_hand_fixed
 from .families.simulate import hand_scratch as family_scratch
 from .families.tables import (
-    ALL_PASS_DEALER_FREE,
-    ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
     F_ALL_PASS,
-    F_MAX_BID,
     F_PARTNERSHIP,
-    F_TRUMP_NAMED,
 )
 from .hand import hand_scratch, points_won, score_hand, side_of
 from .play import play_hand
@@ -827,103 +817,6 @@ def family_pitch_suits(seed, samples, n, seat, hand, dealer, suits, players, fr,
             )
 
 
-@njit(cache=True, inline="always")
-def family_settle(
-    key,
-    n,
-    dealer,
-    pitcher,
-    bid,
-    shoot,
-    plan,
-    scores,
-    bidders,
-    players,
-    fr,
-    tab,
-    size,
-    deck,
-    dealt,
-    held,
-    hands,
-    won,
-    trick,
-    tseats,
-    award,
-    points,
-    change,
-    junk,
-):
-    """The rest of a dealt and called hand, as ``family_deal`` plays it after its
-    auction: all passed (3.4's penalty under dealer-set), or trump named by the
-    pitcher's bidding policy, the discard and draw (4.8), the play, the score and the
-    settling.  ``plan`` >= 0: the pitcher's planned trump (the advised seat's, as the
-    base engine's ``call_trump``): named, or under first-lead led in (its play policy's
-    card of that suit, as ``family_hand_fixed``).  ``scores`` are updated.  Returns
-    (made, trump, winners as a side mask)."""
-    for s in range(n):
-        change[s] = 0
-    if pitcher < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
-        pitcher, bid = dealer, 0  # 12.12: the dealer pitches at 0
-    if pitcher < 0:
-        if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
-            mine = family_side(dealer, fr)
-            for s in range(n):
-                if family_side(s, fr) == mine:
-                    change[s] = -FAMILY_PASS_PENALTY
-        for s in range(n):
-            scores[s] += change[s]
-        return False, -1, family_winners(scores, n, -1, False, False, fr, -1)
-    for s in range(n):
-        held[s] = dealt[s]
-    trump = -1
-    first = -1
-    kitty = np.int64(0)
-    called = np.int64(-1)
-    if fr[F_TRUMP_NAMED] != 0:
-        trump = plan
-        if trump < 0:
-            trump = name_suit(
-                bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
-            )
-        _, kitty, called = after_naming(
-            held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk
-        )
-    elif plan >= 0:  # the planned suit: the play policy's card of it (-1: none held)
-        first = opening_lead_in(
-            players[pitcher], dealt[pitcher], plan, n, pitcher, fr, tab, key, won, trick, tseats
-        )
-    no_log = junk[:0]
-    trump, _ = family_play_hand(
-        held,
-        dealt,
-        kitty,
-        n,
-        pitcher,
-        dealer,
-        bid,
-        trump,
-        first,
-        called,
-        players,
-        fr,
-        tab,
-        key,
-        hands,
-        won,
-        trick,
-        tseats,
-        no_log,
-        no_log,
-    )
-    partner = partner_of(held, n, pitcher, called)  # 12.1.5
-    family_score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
-    made = settle_hand(points, n, pitcher, bid, fr, change, partner)
-    for s in range(n):
-        scores[s] += change[s]
-    return made, trump, family_winners(scores, n, pitcher, made, shoot, fr, partner)
-
-
 @njit(cache=True)
 def family_finish_game(
     seed,
@@ -1032,13 +925,15 @@ def family_play_calls(
 ):
     """Play every candidate call in deal ``sample``: ``out[c]`` is the row (the O_
     constants) of candidate c, as ``play_call``'s.  The seat makes the call, the later
-    seats call by their policies, the hand is played and settled, and the game played
-    on; won is 1 when the seat's side is among the winners.  ``candidate_trump[c]``:
+    seats call by their policies, the hand is played and settled, by ``family_deal``'s
+    own steps (``families.game``: ``family_auction`` from the next seat on, then
+    ``passed_out`` or ``play_called_hand``), and the game played on; won is 1 when the
+    seat's side is among the winners.  ``candidate_trump[c]``:
     the seat's planned trump when it pitches at call c (-1: its policies choose).  The
     rest of the game deals into ``deck2``/``dealt2``: this deal's stay for the next
     candidate."""
     m = heard.size
-    top = fr[F_MAX_BID]
+    no_log = junk[:0]
     key = deal_key(seed, sample)
     _, high0, high_seat0, size = family_heard_fit(
         key,
@@ -1057,70 +952,39 @@ def family_play_calls(
         dealt,
     )
     side = family_side(seat, fr)
+    for i in range(m):
+        calls[i] = heard[i]
     for c in range(candidates.size):
         o = out[c]
         high = high0
         high_seat = high_seat0
+        plan = np.int64(-1)
         if candidates[c] != 0:
-            high = max(high, candidates[c])
+            high = candidates[c]
             high_seat = seat
-        for i in range(m + 1, n):
-            s = (dealer + 1 + i) % n
-            legal = legal_calls(high, s == dealer, scores0[s] >= 0, fr)
-            if legal == 0:
-                break
-            call = choose_call(
-                bidders[s],
-                dealt[s],
-                s,
-                n,
-                dealer,
-                high,
-                high_seat,
-                legal,
-                scores0,
-                fr,
-                tab,
-                odds,
-                defender,
-                key,
-                AUCTION_COUNTER + i,
-            )
-            if call != 0:
-                high = max(high, call)
-                high_seat = s
-        shoot = high == top + 1
-        bid = top if shoot else high
+            plan = candidate_trump[c]
+        calls[m] = candidates[c]
         for s in range(n):
             scores[s] = scores0[s]
-        plan = candidate_trump[c] if high_seat == seat else -1
-        made, trump, won_by = family_settle(
-            key,
-            n,
-            dealer,
-            high_seat,
-            bid,
-            shoot,
-            plan,
-            scores,
-            bidders,
-            players,
-            fr,
-            tab,
-            size,
-            deck,
-            dealt,
-            held,
-            hands,
-            won,
-            trick,
-            tseats,
-            award,
-            points,
-            change,
-            junk,
-        )
-        o[O_SIDE_PITCHED] = high_seat >= 0 and family_side(high_seat, fr) == side
+        pitcher, bid, shoot, plan = family_auction(
+            key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, m + 1, high,
+            high_seat, plan, dealt, points, change, calls, call_legal,
+        )  # fmt: skip
+        made = False
+        trump = -1
+        if pitcher < 0:
+            won_by = passed_out(n, dealer, scores, change, fr)
+        else:
+            for s in range(n):
+                held[s] = dealt[s]
+            trump, made, _, _, won_by = play_called_hand(
+                key, n, dealer, pitcher, bid, shoot, plan, scores, bidders, players, fr, tab,
+                size, deck, dealt, held, hands, won, trick, tseats, award, points, change,
+                no_log, no_log, junk,
+            )  # fmt: skip
+        # the side that won the auction (the dealer pitching at 0 after all passed,
+        # 12.12, did not)
+        o[O_SIDE_PITCHED] = bid > 0 and family_side(pitcher, fr) == side
         o[O_MADE] = made
         o[O_TRUMP] = trump
         mine = scores[seat] - scores0[seat]
@@ -1135,10 +999,10 @@ def family_play_calls(
         o[O_SCORE] = mine
         o[O_MARGIN] = mine - theirs
         # 12.4: under hands=N, ``fr[F_HANDS]`` is the hands left, this one the first
-        counted, won_by = count_hand(high_seat, won_by, np.int64(0), scores, n, fr)
+        counted, won_by = count_hand(pitcher, won_by, np.int64(0), scores, n, fr)
         if won_by == 0:
             after = dealer
-            if high_seat >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
+            if pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
                 after = (dealer + 1) % n
             won_by = family_finish_game(
                 seed,

@@ -159,28 +159,26 @@ def family_deal(
     )
 
 
-@njit(cache=True, inline="always")
-def _auction(
-    key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, dealt, points, change,
-    calls, call_legal,
+@njit(cache=True, inline="always")  # inlined: see family_deal_fixed
+def family_auction(
+    key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, first, high,
+    high_seat, plan, dealt, points, change, calls, call_legal,
 ):  # fmt: skip
-    """The auction of a deal (0.2: one round from the dealer's left), ``fixed_bid`` as
-    ``family_deal_fixed``'s; clears ``points`` and ``change``.  Returns (pitcher (-1:
-    all passed), bid, shoot, the pitcher's planned trump (-1: none)); under
-    all-pass=dealer-free an auction all passed makes the dealer the pitcher at 0 (12.12)."""
+    """The auction of a deal (0.2: one round from the dealer's left) from position
+    ``first`` on, the calls before it made (``calls[:first]``; ``high`` the highest,
+    PASS: none, by ``high_seat`` (-1), who plans trump ``plan`` (-1: none)): a whole
+    auction is ``first`` 0, PASS, -1, -1.  ``fixed_bid`` as ``family_deal_fixed``'s
+    (0: none).  Clears ``points`` and ``change``.  Returns (pitcher (-1: all passed),
+    bid, shoot, the pitcher's planned trump (-1: none)); under all-pass=dealer-free an
+    auction all passed makes the dealer the pitcher at 0 (12.12)."""
     for s in range(n):
-        calls[s] = -1
-        call_legal[s] = 0
+        if s >= first:
+            calls[s] = -1
+            call_legal[s] = 0
         change[s] = 0
         points[s] = 0
     top = fr[F_MAX_BID]
-    high = PASS
-    high_seat = -1
-    pitcher = -1
-    bid = 0
-    shoot = False
-    plan = np.int64(-1)  # the pitcher's planned trump (the advisor's), -1: none
-    for i in range(n):
+    for i in range(first, n):
         seat = (dealer + 1 + i) % n
         legal = legal_calls(high, seat == dealer, scores[seat] >= 0, fr)
         if legal == 0:
@@ -195,22 +193,22 @@ def _auction(
             )  # fmt: skip
         calls[i] = call
         call_legal[i] = legal
-        if call != PASS:
-            high = max(high, call)
+        if call != PASS:  # a legal call is never below the highest (a steal equals it)
+            high = call
             high_seat = seat
-            pitcher = seat
             plan = planned
-            shoot = call == top + 1
-            bid = top if shoot else call
-    if pitcher < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
-        pitcher = dealer  # 12.12: the dealer pitches at 0, names trump, always makes it
-    return pitcher, bid, shoot, plan
+    shoot = high == top + 1
+    bid = top if shoot else high
+    if high_seat < 0 and fr[F_ALL_PASS] == ALL_PASS_DEALER_FREE:
+        high_seat = dealer  # 12.12: the dealer pitches at 0, names trump, always makes it
+    return high_seat, bid, shoot, plan
 
 
 @njit(cache=True, inline="always")
-def _passed_out(n, dealer, scores, change, fr):
+def passed_out(n, dealer, scores, change, fr):
     """A deal everybody passed: nobody scores, or the dealer's side -2 under
-    all-pass=dealer-set (3.4).  Returns the winners (``settle.winners``)."""
+    all-pass=dealer-set (3.4); ``change`` as ``family_auction`` cleared it.  Returns the
+    winners (``settle.winners``)."""
     if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
         mine = side_of(dealer, fr)
         for s in range(n):
@@ -219,6 +217,74 @@ def _passed_out(n, dealer, scores, change, fr):
     for s in range(n):
         scores[s] += change[s]
     return winners(scores, n, -1, False, False, fr, -1)
+
+
+@njit(cache=True, inline="always")
+def settle_deal(points, n, pitcher, bid, shoot, partner, fr, change, scores):
+    """A played hand's ``points`` settled (0.9) into ``change`` and ``scores``.  Returns
+    (made, winners (``settle.winners``))."""
+    made = settle_hand(points, n, pitcher, bid, fr, change, partner)
+    for s in range(n):
+        scores[s] += change[s]
+    return made, winners(scores, n, pitcher, made, shoot, fr, partner)
+
+
+@njit(cache=True, inline="always")
+def play_called_hand(
+    key, n, dealer, pitcher, bid, shoot, plan, scores, bidders, players, fr, tab, size,
+    deck, dealt, held, hands, won, trick, tseats, award, points, change, log, legal_log,
+    junk_log,
+):  # fmt: skip
+    """The rest of a deal ``family_auction`` gave a pitcher: trump named by the
+    pitcher's bidding policy under trump=named (then the discard and draw, 4.8) or fixed
+    by the first lead, the play, the score and the settling; ``held`` is the hands
+    dealt, ``plan`` (-1: none) the pitcher's planned trump: named, or under first-lead
+    led in (its play policy's card of that suit, -1: none held).  ``scores`` are
+    updated.  Returns (trump, made, tricks, cards drawn from the discards, winners)."""
+    trump = -1
+    drawn = 0
+    kitty = np.int64(0)
+    called = np.int64(-1)
+    first_lead = -1
+    if fr[F_TRUMP_NAMED] != 0:
+        trump = plan
+        if trump < 0:
+            trump = name_suit(
+                bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+            )
+        drawn, kitty, called = after_naming(
+            held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk_log
+        )
+    elif plan >= 0:
+        first_lead = opening_lead_in(
+            players[pitcher], dealt[pitcher], plan, n, pitcher, fr, tab, key, won, trick, tseats
+        )
+    trump, tricks = play_hand(
+        held,
+        dealt,
+        kitty,
+        n,
+        pitcher,
+        dealer,
+        bid,
+        trump,
+        first_lead,
+        called,
+        players,
+        fr,
+        tab,
+        key,
+        hands,
+        won,
+        trick,
+        tseats,
+        log,
+        legal_log,
+    )
+    partner = partner_of(held, n, pitcher, called)  # 12.1.5
+    score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
+    made, won_by = settle_deal(points, n, pitcher, bid, shoot, partner, fr, change, scores)
+    return trump, made, tricks, drawn, won_by
 
 
 # Inlined, as ``seat_call`` is: the advisor's own games (``kernels.advice``) deal by
@@ -267,71 +333,20 @@ def family_deal_fixed(
         held[s] = dealt[s]
     for i in range(N_AWARDS):
         award[i] = -2
-    pitcher, bid, shoot, plan = _auction(
-        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, dealt, points,
-        change, calls, call_legal,
+    pitcher, bid, shoot, plan = family_auction(
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, 0, PASS, -1,
+        np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
     if pitcher < 0:
-        return -1, 0, False, -1, False, 0, size, 0, _passed_out(n, dealer, scores, change, fr)
-    trump = -1
-    drawn = 0
-    kitty = np.int64(0)
-    called = np.int64(-1)
-    first_lead = -1
-    if fixed_trump < 0:
-        fixed_trump = plan
-    if fr[F_TRUMP_NAMED] != 0:
-        trump = fixed_trump
-        if trump < 0:
-            trump = name_suit(
-                bidders[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
-            )
-        drawn, kitty, called = after_naming(
-            held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk_log
-        )
-    elif fixed_trump >= 0:  # the planned suit: the play policy's card of it (-1: none held)
-        first_lead = opening_lead_in(
-            players[pitcher], dealt[pitcher], fixed_trump, n, pitcher, fr, tab, key, won, trick,
-            tseats,
-        )  # fmt: skip
-    trump, tricks = play_hand(
-        held,
-        dealt,
-        kitty,
-        n,
-        pitcher,
-        dealer,
-        bid,
-        trump,
-        first_lead,
-        called,
-        players,
-        fr,
-        tab,
-        key,
-        hands,
-        won,
-        trick,
-        tseats,
-        log,
-        legal_log,
-    )
-    partner = partner_of(held, n, pitcher, called)  # 12.1.5
-    score_hand(held, won, n, trump, fr, tab, award, points, pitcher, partner)
-    made = settle_hand(points, n, pitcher, bid, fr, change, partner)
-    for s in range(n):
-        scores[s] += change[s]
-    return (
-        pitcher,
-        bid,
-        shoot,
-        trump,
-        made,
-        tricks,
-        size,
-        drawn,
-        winners(scores, n, pitcher, made, shoot, fr, partner),
-    )
+        return -1, 0, False, -1, False, 0, size, 0, passed_out(n, dealer, scores, change, fr)
+    if fixed_trump >= 0:
+        plan = fixed_trump
+    trump, made, tricks, drawn, won_by = play_called_hand(
+        key, n, dealer, pitcher, bid, shoot, plan, scores, bidders, players, fr, tab, size,
+        deck, dealt, held, hands, won, trick, tseats, award, points, change, log, legal_log,
+        junk_log,
+    )  # fmt: skip
+    return pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by
 
 
 @njit(cache=True, inline="always")
@@ -347,14 +362,14 @@ def family_deal_base(
     size = deal_family_fixed(key, n, dealer, FIXED_SEAT, np.int64(0), fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
-    pitcher, bid, shoot, plan = _auction(
-        key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, dealt, points, change,
-        calls, call_legal,
+    pitcher, bid, shoot, plan = family_auction(
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, 0, PASS, -1,
+        np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
     if pitcher < 0:
         for i in range(N_AWARDS):
             award[i] = -2
-        return -1, 0, False, -1, False, 0, size, 0, _passed_out(n, dealer, scores, change, fr)
+        return -1, 0, False, -1, False, 0, size, 0, passed_out(n, dealer, scores, change, fr)
     first_lead = -1
     if plan >= 0:
         first_lead = opening_lead_base(players[pitcher], held[pitcher], plan, n, pitcher, fr, key)
@@ -364,13 +379,8 @@ def family_deal_base(
     )  # fmt: skip
     score_plain(held, won, n, trump, fr, award)
     plain_points(award, n, fr, points)
-    made = settle_hand(points, n, pitcher, bid, fr, change, -1)
-    for s in range(n):
-        scores[s] += change[s]
-    return (
-        pitcher, bid, shoot, trump, made, tricks, size, 0,
-        winners(scores, n, pitcher, made, shoot, fr, -1),
-    )  # fmt: skip
+    made, won_by = settle_deal(points, n, pitcher, bid, shoot, -1, fr, change, scores)
+    return pitcher, bid, shoot, trump, made, tricks, size, 0, won_by
 
 
 @njit(cache=True)
