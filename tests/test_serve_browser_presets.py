@@ -532,6 +532,8 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(
     words (``View.call_words``, ``View.choice_words``); no other bid is marked.  So do
     the coach's values and heading for that call (``Judgement.words``), and the
     review's step for it."""
+    url, saves, _ = browser_site
+    known = {p.name for p in saves.iterdir()}  # the file's other tests save games here too
     page, errors = open_table(players=2, samples=300, worlds=20, seed=3)
     stolen = None
     for _ in range(300):
@@ -595,8 +597,7 @@ def test_a_dealers_steal_is_marked_on_its_button_and_in_the_calls(
     # review marks the steal all the same, from the step's view.
     from test_serve import call
 
-    url, saves, _ = browser_site
-    (name,) = [p.name for p in saves.iterdir() if p.suffix == ".json"]
+    (name,) = [p.name for p in saves.iterdir() if p.suffix == ".json" and p.name not in known]
     doc = read_json(str(saves / name), "the saved game")
     for j in doc["practice"]["judgements"]:
         j.pop("steal", None)
