@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Whole games per second through the kernels (auction + play, to the target).
+"""Whole games per second through the game kernels of any preset (auction + play, to
+the target; ``kernels/families/game.py``, the base game's shape compiled in where the
+rules have it).
 
     .venv/bin/python scripts/bench_games.py [--games 200000] [--players 4]
         [--strategy heuristic] [--rules ...] [--repeat 3]
@@ -18,9 +20,11 @@ import time
 import numba
 import numpy as np
 
-from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import parse_strategies, seat_arrays
-from pitchsim.kernels.game import play_games
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.bidding import parse_strategies
+from pitchsim.games.families import odds_for, seat_ids
+from pitchsim.kernels.families.game import MAX_CALL, games_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.util.runtime import use_threads
 
 
@@ -35,21 +39,24 @@ def main() -> None:
     args = ap.parse_args()
 
     n = args.players
-    rules = Rules.parse(args.rules)
-    a = seat_arrays(parse_strategies(args.strategy) * n, rules)
-    ra = rules.to_array()
+    rules = as_family(Rules.parse(args.rules))
+    seats = parse_strategies(args.strategy) * n
+    bidders, players = seat_ids(seats)
+    odds, defender = odds_for(seats, rules, n)
+    fr, tab = family_array(rules), family_tables(rules)
+    play_games = games_kernel(fr)
 
     def run(count: int) -> tuple[float, float, np.ndarray, np.ndarray]:
         w = np.empty(count, dtype=np.int64)
-        sc = np.empty((count, n), dtype=np.int32)
-        dl = np.empty(count, dtype=np.int16)
-        st = np.empty((count, n, 4, 2), dtype=np.int16)
+        sc = np.empty((count, n), dtype=np.int64)
+        dl = np.empty(count, dtype=np.int64)
+        st = np.empty((count, n, MAX_CALL, 2), dtype=np.int64)
         t0, c0 = time.perf_counter(), time.process_time()
-        play_games(args.seed, 0, count, n, a.bidding, a.play, ra, a.odds, a.params, w, sc, dl, st)
+        play_games(args.seed, 0, count, n, bidders, players, fr, tab, odds, defender, w, sc, dl, st)
         return time.perf_counter() - t0, time.process_time() - c0, w, dl
 
     first, _, _, _ = run(8)
-    print(f"{args.strategy} x {n} players, {rules.describe()}")
+    print(f"{args.strategy} x {n} players, {rules.describe_in_full()}")
     print(f"first call (compile or cache load): {first:.2f} s")
     rates = {}
     for threads in (1, 2):
@@ -67,7 +74,7 @@ def main() -> None:
             f"{threads} thread(s): {rates[threads]:,.0f} games/s wall, "
             f"{per_cpu:,.0f} games per CPU-second  "
             f"(median of {args.repeat} x {args.games:,} games; "
-            f"{dl.mean():.2f} deals/game, {(w < 0).sum()} unfinished)"
+            f"{dl.mean():.2f} deals/game, {(w == 0).sum()} unfinished)"
         )
     if 2 in rates:
         print(f"2-thread scaling: {rates[2] / rates[1]:.2f}x")

@@ -425,9 +425,9 @@ MUTANTS = [
     ),
     M(
         "game-dealer-stays",
-        "pitchsim/kernels/game.py",
-        "        dealer = (dealer + 1) % n\n",
-        "        dealer = dealer\n",
+        "pitchsim/kernels/families/game.py",
+        "            dealer = (dealer + 1) % n\n",
+        "            dealer = dealer\n",
         T_GAMES,
         "the deal does not pass",
     ),

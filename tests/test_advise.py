@@ -38,7 +38,7 @@ from pitchsim.kernels import advice as engine
 from pitchsim.kernels.advisor import advisor_bid
 from pitchsim.kernels.auction import pitched_card
 from pitchsim.kernels.auction import run_auction as run_auction_kernel
-from pitchsim.kernels.game import MAX_DEALS
+from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.util.errors import InputError
 

@@ -85,6 +85,9 @@ def test_the_search_runs_follow_the_base_games_lane():
     lanes = cache_cli._lanes(runs, 2)
     assert lanes == [[runs[0], runs[4], runs[1], runs[3]], [runs[2]]]
     assert cache_cli._lanes(runs, 3) == [[runs[0], runs[4]], [runs[2]], [runs[1], runs[3]]]
+    # whole games of the base game are the presets' game kernels: their lane
+    for games in (["tournament", "--rules", "auction-pitch"], ["play", "--seed", "1", "--game"]):
+        assert cache_cli._kernel_set(games) == cache_cli.PRESETS
 
 
 def test_the_base_games_solver_warms_after_the_presets_search():

@@ -169,56 +169,29 @@ def test_play_game_runs_to_a_winner_and_adds_up(capsys, seed, board):
     assert doc["final_scores"] == scores and scores[doc["winner"]] >= doc["target"]
 
 
-def test_play_game_is_the_tournaments_game(capsys):
-    """The same deals, calls and scores as the game kernel behind ``pitchsim tournament``."""
-    import numpy as np
-
-    from pitchsim.game.rules import Rules
-    from pitchsim.games.bidding import seat_arrays, seat_strategies
-    from pitchsim.kernels.game import play_games
-
-    seats = seat_strategies("odds,heuristic,random", "heuristic", 3)
-    rules = Rules(target=11)
-    a = seat_arrays(seats, rules)
-    winner, scores = np.empty(1, np.int64), np.empty((1, 3), np.int32)
-    deals, stats = np.empty(1, np.int16), np.empty((1, 3, 4, 2), np.int16)
-    play_games(
-        9,
-        4,
-        1,
-        3,
-        a.bidding,
-        a.play,
-        rules.to_array(),
-        a.odds,
-        a.params,
-        winner,
-        scores,
-        deals,
-        stats,
-    )
-    doc = game_json(
-        capsys,
-        "--seed",
-        "9",
-        "--board",
-        "4",
-        "--players",
-        "3",
-        "--bidding",
-        "odds,heuristic,random",
-        "--rules",
-        "target=11",
-    )
-    assert doc["winner"] == winner[0] and doc["final_scores"] == scores[0].tolist()
-    assert len(doc["hands"]) == deals[0]
+def test_play_game_is_the_tournaments_game(capsys, tmp_path):
+    """``play --game --board B`` is board B of a tournament with the same seed and seats
+    (its help says so): the very record ``tournament --record`` writes for that board
+    in the rotation that seats these strategies so."""
+    argv = ["--seed", "9", "--players", "3", "--rules", "target=11"]
+    doc = game_json(capsys, *argv, "--board", "4", "--bidding", "odds,heuristic,random")
     assert doc["strategies"] == ["odds+heuristic", "heuristic+heuristic", "random+heuristic"]
+    code, _, _ = cli(
+        "tournament", *argv, "-s", ",".join(doc["strategies"]), "--boards", "5",
+        "--record", str(tmp_path),
+    )  # fmt: skip
+    assert code == 0
+    record = json.loads((tmp_path / "board-000004-rotation-0.json").read_text())
+    assert record == doc
+    assert doc["winner"] is not None and len(doc["hands"]) >= 2
 
 
 def test_play_game_text_and_partnership(capsys):
     code, out, err = cli("play", "--game", "--seed", "4", "--partnership")
     assert code == 0 and err == ""
-    assert out.startswith("Game 0 of seed 4  ·  4 players, partnership  ·  to 7")
+    assert out.startswith(
+        "Game 0 of seed 4  ·  auction-pitch,partnership=true  ·  4 players, partnership  ·  to 7"
+    )
     hands = out.count("\nHand ")
     assert hands >= 1 and out.count("Scores: seat 0:") == hands
     doc = game_json(capsys, "--seed", "4", "--partnership")

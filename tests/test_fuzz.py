@@ -475,7 +475,7 @@ COUNT_OPTIONS = [
         "--board",
         limits.MAX_BOARD,
         0,
-        "pitchsim.games.rounds.play_board",
+        "pitchsim.games.families.family_board",
     ),
     (
         ["tournament", "-s", "odds,heuristic"],

@@ -1,4 +1,7 @@
-"""Whole games: the kernels against the reference engine, deal by deal, and the
+"""Whole games of the base game (the ``auction-pitch`` preset, RULES.md): the game
+kernels the tournaments run (``kernels/families/game.py``, the base game's shape
+compiled in) against the reference engine, deal by deal, over random base-rule variants
+and strategies; the parallel kernel against the logged one on any thread count; and the
 settlement and winning rules of RULES.md through the kernels."""
 
 from __future__ import annotations
@@ -8,165 +11,93 @@ import random
 import numba
 import numpy as np
 import pytest
-from test_kernels import logged_trick
+from test_families_games import MIXES, crosscheck_game, has_odds_table, kernel_game
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import KernelDecisions, parse_strategies, seat_arrays
-from pitchsim.games.rounds import game_log
+from pitchsim.games.families import family_odds
 from pitchsim.kernels.contract import settle
-from pitchsim.kernels.game import (
-    L_BID,
-    L_DEALER,
-    L_MADE,
-    L_PITCHED,
-    L_PITCHER,
-    L_TRUMP,
-    MAX_DEALS,
-    play_games,
+from pitchsim.kernels.families.bidding import N_ROWS
+from pitchsim.kernels.families.game import (
+    G_BID,
+    G_MADE,
+    G_PITCHER,
+    MAX_CALL,
+    games_kernel,
 )
-from pitchsim.kernels.hand import GAME, HIGH, JACK_POINT, LOW
+from pitchsim.kernels.families.tables import family_array, family_tables
 
-BASE = Rules()
-
-
-def kernel_game(seed, game, seats, rules, rows=MAX_DEALS):
-    g = game_log(seed, game, seats, rules, rows)
-    return g.winner, g.deals, g.scores, g.stats, g.rows, g.layout
-
-
-def none_if_negative(x):
-    return None if x < 0 else int(x)
-
-
-def check_same_game(seed, game, seats, rules):
-    """Both engines, same decisions: same deals, calls, tricks, points, scores, winner."""
-    n = len(seats)
-    winner, deals, scores, stats, rows, at = kernel_game(seed, game, seats, rules)
-    ref = KernelDecisions(seed, game, seats, rules).play()
-    assert len(ref.hands) == deals
-    assert (ref.winners or [-1]) == [winner]
-    assert ref.scores == [int(s) for s in scores]
-    pitched = np.zeros((n, 4, 2), dtype=np.int64)
-    for h, row in zip(ref.hands, rows, strict=True):
-        assert h.dealer == row[L_DEALER]
-        assert h.dealt == [int(m) for m in row[at["dealt"] : at["dealt"] + n]]
-        union = 0
-        for m in h.dealt:
-            union |= m
-        assert union.bit_count() == 6 * n  # edge case 12: 42 cards at 7 players, 12 at 2
-        calls = [int(c) for c in row[at["calls"] : at["calls"] + n]]
-        assert [c if c is not None else 0 for c in h.auction.calls] == [max(c, 0) for c in calls]
-        assert h.scores == [int(s) for s in row[at["scores"] : at["scores"] + n]]
-        if h.play is None:
-            assert row[L_PITCHER] == -1
-            continue
-        pitcher, bid = h.auction.pitcher, h.auction.bid
-        assert (pitcher, bid, h.made) == (row[L_PITCHER], row[L_BID], bool(row[L_MADE]))
-        assert h.play.trump == row[L_TRUMP]
-        assert h.auction.pitched_card == row[L_PITCHED]
-        tricks = row[at["tricks"] :].reshape(6, n + 2)
-        if row[L_PITCHED] >= 0:  # edge case 4: the pitched card leads and fixes trump
-            assert bid == 4 and tricks[0][1] == row[L_PITCHED]
-            assert row[L_TRUMP] == row[L_PITCHED] // 13
-        assert h.play.tricks == [logged_trick(t, n) for t in tricks]
-        s = h.play.score
-        award = row[at["award"] : at["award"] + 4]
-        assert (s.high, s.low, s.jack, s.game) == tuple(
-            none_if_negative(award[i]) for i in (HIGH, LOW, JACK_POINT, GAME)
-        )
-        pitched[pitcher, bid - 1, 0] += 1
-        pitched[pitcher, bid - 1, 1] += h.made
-    np.testing.assert_array_equal(stats, pitched)
-    return ref
-
-
-VARIANTS = [
-    BASE,
-    Rules(low="dealt", min_bid=2),
-    Rules(all_pass="redeal", dealer_steal=False),
-    Rules(follow="suit", set_pitcher_wins=True, target=11),
-    Rules(partnership=True),
-    Rules(partnership=True, all_pass="redeal", low="dealt", target=11),
-]
-STRATEGIES = ["random", "heuristic", "odds", "odds-game", "odds-game+random", "heuristic+random"]
+BASE = Rules.parse("auction-pitch")
 
 
 def random_rules(rng: random.Random, players: int) -> Rules:
-    """Any combination of RULES.md's variants."""
-    return Rules(
-        low=rng.choice(["captured", "dealt"]),
-        min_bid=rng.choice([1, 2]),
-        all_pass=rng.choice(["forced", "redeal"]),
-        dealer_steal=rng.random() < 0.5,
-        follow=rng.choice(["trump", "suit"]),
-        target=rng.choice([7, 11, 15]),
-        set_pitcher_wins=rng.random() < 0.5,
-        partnership=players == 4 and rng.random() < 0.5,
-    )
+    """Any combination of RULES.md's variants, as the auction-pitch preset's options."""
+    yes_no = ("false", "true")
+    options = {
+        "low": rng.choice(["captured", "dealt"]),
+        "min-bid": rng.choice([1, 2]),
+        "all-pass": rng.choice(["forced", "redeal"]),
+        "dealer-steal": rng.choice(yes_no),
+        "follow": rng.choice(["trump", "suit"]),
+        "target": rng.choice([7, 11, 15]),
+        "set-pitcher-wins": rng.choice(yes_no),
+        "partnership": yes_no[players == 4 and rng.random() < 0.5],
+    }
+    return Rules.parse("auction-pitch," + ",".join(f"{k}={v}" for k, v in options.items()))
 
 
-def test_kernel_games_match_reference():
-    """300 games, 2-7 players, random variants and strategies (every bidding and play
-    policy), played deal by deal by both engines."""
+def test_base_games_match_the_reference():
+    """120 games, 2-7 players, random base-rule variants and policy mixes (every bidding
+    and play policy the kernels have), played deal by deal by both engines
+    (``test_families_games.crosscheck_game``: every deal, call, card, award and score)."""
     rng = random.Random(11)
-    won = 0
-    for i in range(300):
+    counts: dict = {}
+    for _ in range(120):
         players = rng.randint(2, 7)
-        rules = VARIANTS[i] if i < len(VARIANTS) else random_rules(rng, players)
+        rules = random_rules(rng, players)
         n = 4 if rules.partnership else players
-        seats = parse_strategies([rng.choice(STRATEGIES) for _ in range(n)])
-        ref = check_same_game(rng.randrange(2**40), rng.randrange(10**6), seats, rules)
-        won += bool(ref.winners)
-        if not ref.winners:  # random bidders can sink ever deeper below zero
-            assert len(ref.hands) == MAX_DEALS
-    assert won >= 295
+        mix = rng.choice([m for m in MIXES if m != "odds" or has_odds_table(rules, n)])
+        crosscheck_game(rules, n, rng.randrange(2**40), rng.randrange(10**6), mix, None, counts)
+    assert counts["games"] == 120
+    assert counts["made"] > 0 and counts["set"] > 0 and counts["all_pass"] > 0
 
 
-def test_every_bid_and_the_redeal_happen_in_the_cross_check():
-    """The random games above reach every branch: all four bids, pitches and redeals."""
-    seats = parse_strategies("random") * 3
-    rules = Rules(all_pass="redeal")
-    bids, redeals = set(), 0
-    for game in range(12):
-        ref = check_same_game(5, game, seats, rules)
-        for h in ref.hands:
-            bids.add(h.auction.bid)
-            redeals += h.play is None
-    assert bids == {0, 1, 2, 3, 4} and redeals > 0
-
-
-def run_games(seed, start, count, seats, rules):
-    n = len(seats)
-    a = seat_arrays(seats, rules)
+def run_games(seed, start, count, rules, n, mix="odds"):
+    r = rules
+    fr, tab = family_array(r), family_tables(r)
+    b1, p1, b2, p2 = MIXES[mix]
+    bidders = np.array([b1 if s % 2 == 0 else b2 for s in range(n)], np.int64)
+    players = np.array([p1 if s % 2 == 0 else p2 for s in range(n)], np.int64)
+    odds, defender = family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
     w = np.empty(count, dtype=np.int64)
-    sc = np.empty((count, n), dtype=np.int32)
-    dl = np.empty(count, dtype=np.int16)
-    st = np.empty((count, n, 4, 2), dtype=np.int16)
-    play_games(
-        seed, start, count, n, a.bidding, a.play, rules.to_array(), a.odds, a.params, w, sc, dl, st
+    sc = np.empty((count, n), dtype=np.int64)
+    dl = np.empty(count, dtype=np.int64)
+    st = np.empty((count, n, MAX_CALL, 2), dtype=np.int64)
+    games_kernel(fr)(
+        seed, start, count, n, bidders, players, fr, tab, odds, defender, w, sc, dl, st
     )
     return w, sc, dl, st
 
 
 def test_parallel_games_are_the_logged_games_on_any_threads():
-    seats = parse_strategies("odds,heuristic,random,heuristic")
-    rules = Rules(all_pass="redeal")
+    """The same games on one thread or two, in one call or two, and each the game the
+    logged kernel plays (winners, deals, scores, bids pitched and made)."""
+    rules = Rules.parse("auction-pitch,all-pass=redeal")
     old = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = run_games(3, 10, 300, seats, rules)
+        one = run_games(3, 10, 300, rules, 4)
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        two = run_games(3, 10, 300, seats, rules)
+        two = run_games(3, 10, 300, rules, 4)
     finally:
         numba.set_num_threads(old)
-    parts = [run_games(3, 10, 137, seats, rules), run_games(3, 147, 163, seats, rules)]
+    parts = [run_games(3, 10, 137, rules, 4), run_games(3, 147, 163, rules, 4)]
     for x, y, *split in zip(one, two, *parts, strict=True):
         np.testing.assert_array_equal(x, y)
         np.testing.assert_array_equal(x, np.concatenate(split))
     w, sc, dl, st = one
     for g in (0, 1, 299):
-        winner, deals, scores, stats, _, _ = kernel_game(3, 10 + g, seats, rules, rows=0)
-        assert (w[g], dl[g]) == (winner, deals)
+        won_by, deals, _, _, scores, stats = kernel_game(rules, 4, 3, 10 + g, "odds")
+        assert (w[g], dl[g]) == (won_by, deals)
         np.testing.assert_array_equal(sc[g], scores)
         np.testing.assert_array_equal(st[g], stats)
 
@@ -219,9 +150,11 @@ def test_partnership_is_made_or_set_as_one():
 
 
 def test_games_end_with_a_made_pitcher_at_the_target():
-    w, sc, dl, st = run_games(9, 0, 400, parse_strategies("heuristic") * 5, BASE)
-    assert (w >= 0).all()
-    assert (sc[np.arange(400), w] >= 7).all()
+    """RULES.md 0.10: only a pitcher who makes the bid wins, at or past the target."""
+    w, sc, dl, st = run_games(9, 0, 400, BASE, 5, "heuristic")
+    seat = np.log2(w).astype(int)  # one winner a game: a side mask of one seat
+    assert ((w > 0) & (w & (w - 1) == 0)).all()
+    assert (sc[np.arange(400), seat] >= BASE.target).all()
     made = st[..., 1].sum(axis=(1, 2))
     assert (made >= 1).all()
 
@@ -229,21 +162,22 @@ def test_games_end_with_a_made_pitcher_at_the_target():
 @pytest.mark.parametrize("n", [2, 7])
 def test_two_and_seven_players(n):
     """At the smallest and largest tables: every game of the parallel kernel is the
-    logged game (winner, deals, scores, bids), which ends with its winner pitching and
-    making the bid at or past the target; a few are replayed by the reference engine."""
-    seats = parse_strategies("heuristic") * n
-    w, sc, dl, st = run_games(1, 0, 200, seats, BASE)
-    assert ((w >= 0) & (w < n)).all()
+    logged game (winners, deals, scores, bids), which ends with its winner pitching and
+    making the bid at or past the target, and no earlier deal took a made pitcher
+    there; a few are replayed by the reference engine."""
+    w, sc, dl, st = run_games(1, 0, 200, BASE, n, "heuristic")
+    assert ((w > 0) & (w < 1 << n)).all()
     for g in range(0, 200, 25):
-        winner, deals, scores, stats, rows, at = kernel_game(1, g, seats, BASE)
-        assert (w[g], dl[g]) == (winner, deals) and len(rows) == deals
+        won_by, deals, rows, at, scores, stats = kernel_game(BASE, n, 1, g, "heuristic")
+        assert (w[g], dl[g]) == (won_by, deals) and len(rows) == deals
         np.testing.assert_array_equal(sc[g], scores)
         np.testing.assert_array_equal(st[g], stats)
+        winner = int(np.log2(won_by))
         last = rows[-1]
-        assert last[L_PITCHER] == winner and last[L_MADE] == 1 and scores[winner] >= BASE.target
-        assert all(
-            r[L_PITCHER] == -1 or not r[L_MADE] or r[at["scores"] + r[L_PITCHER]] < 7
-            for r in rows[:-1]
-        )
+        assert last[G_PITCHER] == winner and last[G_MADE] == 1 and last[G_BID] >= 1
+        assert scores[winner] >= BASE.target
+        for r in rows[:-1]:
+            p = int(r[G_PITCHER])
+            assert p < 0 or not r[G_MADE] or r[at["scores"] + p] < BASE.target
     for g in (0, 1, 2):
-        assert check_same_game(1, g, seats, BASE).winners == [w[g]]
+        crosscheck_game(BASE, n, 1, g, "heuristic")

@@ -15,8 +15,8 @@ from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_cards, parse_hand, parse_suit
 from pitchsim.game.rules import BASE_RULES, Rules
 from pitchsim.games.bidding import parse_strategies, seat_arrays
+from pitchsim.games.families import family_board
 from pitchsim.games.policies import seat_policies
-from pitchsim.games.rounds import game_log
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels.auction import run_auction
 from pitchsim.kernels.deal import deck_without
@@ -246,10 +246,11 @@ def test_bid_odds_recommendation_is_the_highest_positive_expected_score(capsys):
 
 def recount(strategies, players, games, seed, rules):
     """Per strategy: wins, hands pitched and made per bid, summed final score, seat-games;
-    from every game's own record (rounds.game_log), the seating worked out here."""
+    from every game as it was played (``families.family_board``, hand by hand), the
+    seating worked out here."""
     chosen = parse_strategies(strategies)
     k = len(chosen)
-    wins = np.zeros(k, dtype=np.int64)
+    wins = np.zeros(k)
     pitched = np.zeros((k, 4), dtype=np.int64)
     made = np.zeros((k, 4), dtype=np.int64)
     score = np.zeros(k)
@@ -258,13 +259,15 @@ def recount(strategies, players, games, seed, rules):
         owner = [(s + r) % k for s in range(players)]  # rotation r: seat s plays (s + r) % k
         seats = [chosen[i] for i in owner]
         for board in range(games):
-            g = game_log(seed, board, seats, rules, rows=0)
-            if g.winner >= 0:  # a seat, or in a partnership a team named by its seat 0/1
-                wins[owner[g.winner]] += 1
+            g = family_board(seed, board, seats, rules)
+            for side in g.winners:  # a seat, or in a partnership a team named by its seat 0/1
+                wins[owner[side]] += 1 / len(g.winners)
+            for h in g.hands:
+                if h.pitcher is not None:
+                    pitched[owner[h.pitcher], h.bid - 1] += 1
+                    made[owner[h.pitcher], h.bid - 1] += bool(h.made)
             for s in range(players):
-                pitched[owner[s]] += g.stats[s, :, 0]
-                made[owner[s]] += g.stats[s, :, 1]
-                score[owner[s]] += g.scores[s]
+                score[owner[s]] += g.hands[-1].scores_after[s]
                 seat_games[owner[s]] += 1
     return wins, pitched, made, score / seat_games
 

@@ -6,7 +6,8 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import StrategyError, parse_strategies
-from pitchsim.games.tournament import seating, tournament
+from pitchsim.games.families import seating
+from pitchsim.games.tournament import tournament
 from pitchsim.util.errors import InputError
 
 
@@ -99,7 +100,7 @@ def test_bad_input(kwargs, error, message):
 
 
 def test_search_play_tournament_is_the_same_on_any_thread_count():
-    """A searching seat makes the games one a block (kernels/game.py): still the same."""
+    """A searching seat's games are the same on any thread count."""
     spec = "odds+rollout:2,odds+heuristic"
     one = tournament(spec, players=3, games=5, seed=4, threads=1)
     two = tournament(spec, players=3, games=5, seed=4, threads=2)

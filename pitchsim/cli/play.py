@@ -137,7 +137,7 @@ def play_command(
         given = ", ".join(k for k, v in fixed.items() if v is not None)
         raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
     rule_set = make_rules(rules, partnership, players)
-    if not rule_set.base_game:
+    if game or not rule_set.base_game:  # whole games of every preset: the family kernels
         family_play(
             rule_set,
             players,
@@ -159,21 +159,8 @@ def play_command(
         raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
     if bid is not None and dealer is not None:
         raise InputError("--bid seats the dealer last (seat 0 pitches): leave out --dealer")
-    if strategies is not None:
-        _table_game(
-            strategies,
-            players,
-            rule_set,
-            pick_seed(seed),
-            board or 0,
-            as_json,
-            decision_time,
-            game_time,
-            seat_logs,
-        )
-        return
     from ..games.bidding import seat_strategies  # the kernels load here
-    from ..games.rounds import auction_round, play_board
+    from ..games.rounds import auction_round
 
     seats = seat_strategies(bidding, policy, players)
     cards = parse_hand(hand) if hand else None
@@ -183,15 +170,6 @@ def play_command(
         if cards is not None and not any(c // 13 == t for c in cards):
             raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")
     seed = pick_seed(seed)
-    if game:
-        played_game = play_board(seed, board or 0, seats, rule_set)
-        if as_json:
-            from ..games.record import record_of_game
-
-            print_json(record_of_game(played_game))
-        else:
-            sys.stdout.write(render_game(played_game))
-        return
     # One hand at a time, shown as soon as it is played: --rounds can be any size.
     played = _hands_in_turn(
         lambda r, d: auction_round(
@@ -502,7 +480,8 @@ def render_family_game(g) -> str:
             who = [f"seat {s} ({g.strategies[s]})" for s in g.winners]
         side = g.winners[0]
         verb = "win, sharing the win," if len(who) > 1 else "wins"
-        out.append(f"{' and '.join(who)} {verb} with {final[side]} after {hands}.\n")
+        sentence = f"{' and '.join(who)} {verb} with {final[side]} after {hands}.\n"
+        out.append(sentence[0].upper() + sentence[1:])
     return "".join(out)
 
 

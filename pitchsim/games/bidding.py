@@ -22,9 +22,9 @@ from ..kernels import advisor  # importing it plugs the advisor into choose_bid
 from ..kernels.auction import pitched_card
 from ..kernels.bidding import ADVISOR, ADVISOR_DTYPE, BIDDING_POLICY_IDS, PLAIN_DTYPE
 from ..kernels.bidding.odds import N_PARAMS, P_DEFENDER, P_MADE, P_OVERCALL
+from ..kernels.contract import MAX_DEALS
 from ..kernels.deal import deal_hands
 from ..kernels.dispatch import choose_bid
-from ..kernels.game import MAX_DEALS
 from ..kernels.rng import AUCTION_COUNTER, deal_key
 from ..util.errors import InputError, quoted
 from .policies import PLAY_POLICIES, PolicyError, by_name, kernel_chooser, play_array, play_policy

@@ -571,6 +571,12 @@ class FamilyTally:
         self.made = np.zeros((self.k, MAX_CALL), dtype=np.int64)
 
 
+def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]]:
+    """Strategy per seat in each rotation: seat s plays ``(s + r) % K`` in rotation r."""
+    k = len(strategies)
+    return [[strategies[(s + r) % k] for s in range(players)] for r in range(k)]
+
+
 def family_tournament(
     chosen: Sequence[Strategy],
     players: int,
@@ -592,7 +598,7 @@ def family_tournament(
     tally = FamilyTally(k, boards, r.max_bid)
     tally.seed = pick_seed(seed)
     tally.strategies = chosen
-    tally.tables = [[chosen[(s + rot) % k] for s in range(n)] for rot in range(k)]
+    tally.tables = seating(chosen, n)
     fr, tab = family_array(r), family_tables(r)
     play_games = games_kernel(fr)  # (the base game's shape compiled in, when it is)
     odds, defender = odds_for(chosen, r, n)

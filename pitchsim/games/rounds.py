@@ -1,4 +1,7 @@
-"""Single hands -- the auction, then the play -- recorded trick by trick (``pitchsim play``)."""
+"""Single hands of the base game -- the auction, then the play -- recorded trick by trick
+(``pitchsim play``), and :class:`Game`, a base-game record read back
+(``record.game_of_record``).  Whole games are the family kernels'
+(``games.families.family_board``)."""
 
 from __future__ import annotations
 
@@ -11,19 +14,8 @@ from ..game.cards import SUITS, cards_of, format_card, mask_of
 from ..game.rules import Rules, rules_text
 from ..kernels.bits import game_count
 from ..kernels.deal import deck_without
-from ..kernels.game import (
-    L_BID,
-    L_DEALER,
-    L_MADE,
-    L_PITCHED,
-    L_PITCHER,
-    L_TRUMP,
-    MAX_DEALS,
-    deal_logged,
-    log_layout,
-    play_game,
-)
 from ..kernels.hand import GAME, HIGH, JACK_POINT, LOW
+from ..kernels.shown_hand import deal_logged
 from .bidding import Strategy, seat_arrays
 from .policies import policy_name as play_policy_name
 
@@ -222,11 +214,8 @@ def _round(
 
 @dataclass
 class Game:
-    """Board ``board`` of ``seed`` played to the end: every hand, with the scores after it.
-
-    The deals are those the tournament plays as that board (``pitchsim tournament``, game
-    index ``board``), so a game seen here is one a tournament with these strategies in
-    these seats played."""
+    """A base-game record's game (``record.game_of_record``): every hand, with the scores
+    after it."""
 
     seed: int
     board: int
@@ -251,62 +240,3 @@ class Game:
                 for r, sc in zip(self.rounds, self.scores, strict=True)
             ],
         }
-
-
-@dataclass
-class GameLog:
-    """What the game kernel records of one game: ``rows[d]`` is deal d (``log_layout``)."""
-
-    winner: int  # seat, or team in a partnership; -1: unfinished
-    deals: int
-    scores: np.ndarray  # final, per seat
-    stats: np.ndarray  # [seat, bid - 1, (pitched, made)]
-    rows: np.ndarray
-    layout: dict[str, int]
-
-
-def game_log(
-    seed: int, board: int, seats: Sequence[Strategy], rules: Rules, rows: int = MAX_DEALS
-) -> GameLog:
-    """Board ``board`` of ``seed`` played by the game kernel, logging up to ``rows`` deals."""
-    n = len(seats)
-    a = seat_arrays(seats, rules)
-    at = log_layout(n)
-    log = np.zeros(rows * at["width"], dtype=np.int64)
-    scores = np.empty(n, dtype=np.int64)
-    stats = np.empty((n, 4, 2), dtype=np.int64)
-    winner, deals = play_game(
-        seed, board, n, a.bidding, a.play, rules.to_array(), a.odds, a.params, scores, stats, log
-    )
-    table = log.reshape(rows, at["width"])[: int(deals)]
-    return GameLog(int(winner), int(deals), scores, stats, table, at)
-
-
-def play_board(seed: int, board: int, seats: Sequence[Strategy], rules: Rules) -> Game:
-    """Play board ``board`` of ``seed`` as a whole game (dealer: seat ``board`` mod n),
-    recording every hand."""
-    n = len(seats)
-    g = game_log(seed, board, seats, rules)
-    at = g.layout
-    c, d, w, sc = at["calls"], at["dealt"], at["award"], at["scores"]
-    rounds, after = [], []
-    for row in g.rows:
-        rounds.append(
-            _round(
-                n,
-                row[L_DEALER],
-                row[c : c + n],
-                row[L_PITCHER],
-                row[L_BID],
-                row[L_TRUMP],
-                row[L_PITCHED],
-                row[L_MADE],
-                row[d : d + n],
-                row[w : w + 4],
-                row[at["tricks"] :],
-                rules,
-            )
-        )
-        after.append([int(x) for x in row[sc : sc + n]])
-    names = [s.name for s in seats]
-    return Game(seed, board, names, rules, rounds, after, None if g.winner < 0 else g.winner)

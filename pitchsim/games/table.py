@@ -59,8 +59,8 @@ from ..game.view import (
     kitty_doc,
     parse_call,
 )
+from ..kernels.contract import MAX_DEALS
 from ..kernels.deal import deal_hands
-from ..kernels.game import MAX_DEALS
 from ..kernels.rng import deal_key
 from .answers import Forfeit, StopGame, checked_action
 from .seats import KernelSeat

@@ -20,17 +20,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import BIDS, Rules, as_family
-from ..kernels.game import play_games
+from ..game.rules import Rules, as_family
 from ..util.atomic import write_file as atomic_write_text
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json
 from ..util.limits import MAX_GAMES, check_count
-from ..util.runtime import chunked, pick_seed, use_threads
+from ..util.runtime import pick_seed
 from ..util.stats import Z95, too_few, wilson
-from .bidding import Strategy, parse_strategies, seat_arrays
-
-BOARDS_PER_CALL = 1 << 13
+from .bidding import Strategy, parse_strategies
 
 
 @dataclass
@@ -188,12 +185,6 @@ class TournamentResult:
         )
 
 
-def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]]:
-    """Strategy per seat in each rotation: seat s plays ``(s + r) % K`` in rotation r."""
-    k = len(strategies)
-    return [[strategies[(s + r) % k] for s in range(players)] for r in range(k)]
-
-
 def board_interval(shares: np.ndarray) -> tuple[float, float]:
     """95% interval of a mean win share over independent boards.
 
@@ -294,7 +285,6 @@ def tournament(
     from .table import check_table  # the table's refusals, as play and practice say them
 
     check_table(entries, rules, players)  # before a program starts or a record is written
-    family = not rules.base_game
     if outside:
         what = "games" if games is not None else "boards"
         return table_tournament(
@@ -320,99 +310,12 @@ def tournament(
     if rules.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     check_count("games" if games is not None else "boards", boards, MAX_GAMES)
-    if family:  # the rule families' own kernels (games.families)
-        from .families import family_tournament
+    from .families import family_tournament  # the kernels load here
 
-        tally = family_tournament(chosen, players, boards, rules, seed, threads, progress)
-        if record is not None:
-            write_records(record, tally.seed, boards, tally.tables, rules)
-        return _family_result(tally, players, rules)
-    games = boards  # below, per board arrays are sized by it
-    seed = pick_seed(seed)
-
-    n = players
-    tables = seating(chosen, n)
-    arrays = [seat_arrays(t, rules) for t in tables]
-    rule_array = rules.to_array()
-    wins = np.zeros((games, k), dtype=np.int8)  # per board: games won by strategy i
-    score_sum = np.zeros(k)
-    seat_games = np.zeros(k, dtype=np.int64)
-    pitched = np.zeros((k, 4), dtype=np.int64)
-    made = np.zeros((k, 4), dtype=np.int64)
-    unfinished = 0
-    deals = 0
-    total = games * k
-
-    with use_threads(threads):
-        for start, stop in chunked(games, BOARDS_PER_CALL):
-            m = stop - start
-            winner = np.empty(m, dtype=np.int64)
-            scores = np.empty((m, n), dtype=np.int32)
-            dealt = np.empty(m, dtype=np.int16)
-            stats = np.empty((m, n, 4, 2), dtype=np.int16)
-            for r in range(k):
-                a = arrays[r]
-                play_games(
-                    seed,
-                    start,
-                    m,
-                    n,
-                    a.bidding,
-                    a.play,
-                    rule_array,
-                    a.odds,
-                    a.params,
-                    winner,
-                    scores,
-                    dealt,
-                    stats,
-                )
-                strat_of_seat = np.array([(s + r) % k for s in range(n)])
-                done = winner >= 0
-                unfinished += int((~done).sum())
-                deals += int(dealt.sum())
-                # In a partnership the winner is a team, whose seats 0/1 name its strategy.
-                won_by = strat_of_seat[winner[done]]
-                np.add.at(wins, (np.arange(start, stop)[done], won_by), 1)
-                per_seat = stats.sum(axis=0, dtype=np.int64)
-                for s in range(n):
-                    i = strat_of_seat[s]
-                    score_sum[i] += float(scores[:, s].sum(dtype=np.int64))
-                    seat_games[i] += m
-                    pitched[i] += per_seat[s, :, 0]
-                    made[i] += per_seat[s, :, 1]
-                if progress:
-                    progress(m, total)
-
-    results = []
-    for i, strat in enumerate(chosen):
-        shares = wins[:, i] / k
-        results.append(
-            StrategyResult(
-                name=strat.name,
-                games=total,
-                wins=int(wins[:, i].sum()),
-                win_rate=float(shares.mean()),
-                ci95=board_interval(shares),
-                mean_final_score=float(score_sum[i] / seat_games[i]),
-                pitched={b: int(pitched[i, b - 1]) for b in BIDS},
-                made={b: int(made[i, b - 1]) for b in BIDS},
-            )
-        )
+    tally = family_tournament(chosen, players, boards, rules, seed, threads, progress)
     if record is not None:
-        write_records(record, seed, boards, tables, rules)
-    return TournamentResult(
-        strategies=[s.name for s in chosen],
-        players=n,
-        boards=games,
-        rotations=k,
-        seed=seed,
-        rules=rules,
-        results=results,
-        unfinished=unfinished,
-        mean_deals=deals / total,
-        seating=[[s.name for s in t] for t in tables],
-    )
+        write_records(record, tally.seed, boards, tally.tables, rules)
+    return _family_result(tally, players, rules)
 
 
 def _family_result(tally, players: int, rules: Rules) -> TournamentResult:
@@ -473,20 +376,15 @@ def prepare_record_dir(directory) -> None:
 
 def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> None:
     """Every game of a kernel tournament as a record: the kernels play each board again
-    with its log on (the same games: a board's deals and decisions depend on nothing else).
-    Under a preset the family kernels play it again (``record_of_preset_game``)."""
-
+    with its log on (the same games: a board's deals and decisions depend on nothing
+    else; ``record_of_preset_game``)."""
     from .families import family_board
-    from .record import record_of_game, record_of_preset_game
-    from .rounds import play_board
+    from .record import record_of_preset_game
 
     prepare_record_dir(directory)
     for b in range(boards):
         for r, seats in enumerate(tables):
-            if not rules.base_game:
-                doc = record_of_preset_game(family_board(seed, b, seats, rules))
-            else:
-                doc = record_of_game(play_board(seed, b, seats, rules))
+            doc = record_of_preset_game(family_board(seed, b, seats, rules))
             atomic_write_text(record_path(directory, b, r), dumps_json(doc, indent=None) + "\n")
 
 

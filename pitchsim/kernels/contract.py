@@ -1,6 +1,6 @@
 """A contract played out: after the auction, the pitch, six tricks, scoring and settlement.
 
-Below the game loops (``kernels.game``) and the advisor's engine (``kernels.advice``),
+Below the shown hand (``kernels.shown_hand``) and the advisor's engine (``kernels.advice``),
 which both play contracts to the end of a game.
 """
 

@@ -9,7 +9,7 @@ so no policy module imports a play loop: the imports run one way.
 The exception is the ``advisor`` bidding policy, whose engine (``kernels.advice``)
 runs auctions and plays hands itself, so it sits above the auction.  Its branch is
 declared here (``advisor_call``) and supplied by ``kernels.advisor``, which
-registers its implementation when imported (``kernels.game`` imports it, as does
+registers its implementation when imported (``kernels.shown_hand`` imports it, as does
 ``pitchsim.games.bidding``, the only maker of arrays that name it).  The branch is
 compiled only for int32 bidding-policy ids, so the advisor's own auctions (int64)
 never reach it, and numba never meets a recursive kernel.
