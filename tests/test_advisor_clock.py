@@ -16,8 +16,8 @@ from pitchsim.games import advisor_clock
 from pitchsim.games.advisor_clock import ALL_DONE, CLOCK, SEPARATED, rounds
 from pitchsim.games.bidding import Strategy
 from pitchsim.games.engine import Engine
-from pitchsim.games.record import record_of_game, views_of
-from pitchsim.games.rounds import play_board
+from pitchsim.games.families import family_board
+from pitchsim.games.record import record_of_preset_game, views_of
 from pitchsim.games.seats import KernelSeat
 from pitchsim.games.table import play_table_game
 from pitchsim.util.runtime import use_threads
@@ -129,7 +129,7 @@ def test_with_no_deal_in_time_the_advisor_calls_as_its_model(monkeypatch):
 )
 def test_with_no_time_a_table_of_advisors_is_the_kernel_game(names):
     table = play_table_game(names, Rules(), 3, 1)
-    kernel = record_of_game(play_board(3, 1, [Strategy.parse(s) for s in names], Rules()))
+    kernel = record_of_preset_game(family_board(3, 1, [Strategy.parse(s) for s in names], Rules()))
     assert table == kernel
 
 

@@ -14,9 +14,9 @@ from clirun import cli, refused
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import Strategy
+from pitchsim.games.families import family_board
 from pitchsim.games.outside import CommandSeat
-from pitchsim.games.record import RecordError, record_of_game, replay, views_of
-from pitchsim.games.rounds import play_board
+from pitchsim.games.record import RecordError, record_of_preset_game, replay, views_of
 from pitchsim.games.table import game_end_words, game_result, play_table_game
 from pitchsim.games.tournament import split_seats, table_tournament, tournament
 from pitchsim.util.errors import InputError
@@ -41,7 +41,9 @@ BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
 )
 def test_table_game_is_the_kernel_game(seed, board, names, rules):
     table = play_table_game(names, rules, seed, board)
-    kernel = record_of_game(play_board(seed, board, [Strategy.parse(s) for s in names], rules))
+    kernel = record_of_preset_game(
+        family_board(seed, board, [Strategy.parse(s) for s in names], rules)
+    )
     assert table == kernel
     assert replay(table) == table
 

@@ -234,7 +234,7 @@ class Engine:
             view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"])) from None
-        family = not view.rules.base_game  # a preset's: the family kernels
+        family = True  # a preset's: the family kernels
         if family:
             s = Strategy.parse(strategy)
             try:  # what the family kernels play, said in one line

@@ -799,10 +799,11 @@ def _recheck_strategies(doc: dict) -> None:
     if not all(isinstance(s, str) and not s.startswith("cmd:") for s in names):
         return
     rules = _rules(doc)
-    if rules.base_game and is_preset_record(doc):
-        # The base game played by the preset path (a record naming family auction-pitch,
-        # written by the family kernels): built-in seats now decide the base game by the
-        # base kernels, so only its actions are checked, by the rules.
+    if not is_preset_record(doc):
+        # A base-game record in the base engine's own form, written before built-in
+        # seats decided the base game by the one game kernel (the family kernels, as
+        # every preset): its seats are not asked again; its actions are checked by the
+        # rules.
         return
     again = play_table_game(names, rules, seed, board)
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):

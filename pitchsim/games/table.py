@@ -49,7 +49,7 @@ from ..game.reference import (
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, Rules, rules_text, spec
+from ..game.rules import FamilyRules, Rules, as_family, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
     Trick,
@@ -131,11 +131,10 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     calls it before it prints, starts or writes anything of the game."""
     rules.check_players(players)
     strategies = built_in_strategies(seats)
-    if not rules.base_game:
-        from .family_seat import checked_strategy
+    from .family_seat import checked_strategy
 
-        for s in strategies:
-            checked_strategy(s, rules, players)
+    for s in strategies:
+        checked_strategy(s, as_family(rules), players)
 
 
 @dataclass
@@ -181,8 +180,8 @@ def play_table_game(
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    if not rules.base_game:
-        return _play_family_game(seats, rules, n, seed, board, names, on_hand)
+    if True:
+        return _play_family_game(seats, as_family(rules), n, seed, board, names, on_hand)
     record = _record_head(rules, n, seed, board, names)
     scores = [0] * n
     dealer = board % n
