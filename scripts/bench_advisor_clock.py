@@ -21,10 +21,10 @@ def auction_views(players: int, seed: int):
     seen = []
 
     class Spy(KernelSeat):
-        def decide(self, view, key, plan=-1, values=False, time=None):
+        def decide(self, view, key, values=False, time=None):
             if view.phase == "auction":
                 seen.append((view, key))
-            return super().decide(view, key, plan, values, time)
+            return super().decide(view, key, values, time)
 
     play_table_game([Spy("odds+heuristic") for _ in range(players)], Rules(), seed, 0)
     return seen

@@ -28,10 +28,10 @@ def auction_views(players: int, games: int = 1, seed: int = 4):
     seen = []
 
     class Spy(KernelSeat):
-        def decide(self, view, key, plan=-1, values=False, time=None):
+        def decide(self, view, key, values=False, time=None):
             if view.phase == "auction":
                 seen.append((view, key))
-            return super().decide(view, key, plan, values, time)
+            return super().decide(view, key, values, time)
 
     for board in range(games):
         play_table_game([Spy("odds+heuristic") for _ in range(players)], Rules(), seed, board)
@@ -163,7 +163,7 @@ def test_the_opening_lead_asks_the_advisors_plan_on_the_clock(monkeypatch):
         asked.append(args[-1])
         return real(*args)
 
-    monkeypatch.setattr("pitchsim.games.seats.timed_advisor_call", spy)
+    monkeypatch.setattr("pitchsim.games.family_seat.timed_advisor_call", spy)
     names = ["advisor+heuristic"] * 4
     record = play_table_game(names, Rules(), 2, 0)
     engine = Engine(strategy="advisor+heuristic", seed=0)

@@ -210,9 +210,9 @@ def test_search_outcomes_do_not_depend_on_the_keys_integer_type():
     from clirun import cli
 
     from pitchsim.games.record import views_of
-    from pitchsim.games.seats import play_args
     from pitchsim.kernels.rng import draw
     from pitchsim.kernels.search.monte_carlo import ROLLOUT, card_outcomes
+    from pitchsim.search.hint import view_arrays
 
     code, out, _ = cli("play", "--game", "--players", "4", "--seed", "3", "--json")
     assert code == 0
@@ -220,7 +220,7 @@ def test_search_outcomes_do_not_depend_on_the_keys_integer_type():
     for view, _ in views_of(json.loads(out)):
         if view.phase != "play" or view.legal_cards().bit_count() < 2:
             continue
-        args = play_args(view)
+        args = view_arrays(view)
         key = int(draw(np.uint64(12345), 7))
         assert key >= 2**53  # where a float64 cannot hold every integer
         rows = args[0].bit_count()

@@ -223,10 +223,9 @@ def test_12_2_2_the_short_form_gives_a_defender_the_kitty_once_trump_is_named():
 def test_12_2_2_the_advisor_decides_every_view_of_a_kitty_game():
     """The advisor's calls and naming of trump, and its search's cards, asked at a table
     and at the engine under smear,kitty=3, every view carrying the kitty as 12.2.2 has it
-    (null in the auction, counts once trump is named).  A view cut back to the auction
-    from a later one must leave the kitty out (the loader refuses it before trump is
-    named): the base game's ``seats.planned_trump`` keeps it, and is reached only where
-    the first card names trump (trump=first-lead), which no kitty has (6.3.8)."""
+    (null in the auction, counts once trump is named).  The advisor asks its call again
+    for the trump it planned from the view it is given (``games.family_seat``), never
+    from a view cut back to the auction, which would have to leave the kitty out."""
     from pitchsim.games.engine import Engine
     from pitchsim.games.record import views_of
     from pitchsim.games.table import play_table_game

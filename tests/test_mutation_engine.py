@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.games import engine as engine_module
 from pitchsim.games.engine import Engine
 from pitchsim.util.errors import InputError
 
@@ -54,19 +53,23 @@ def test_a_presets_decision_is_searched_on_the_requests_clock():
 
 
 def test_the_opening_leads_planned_trump_is_asked_on_the_same_clock(monkeypatch):
-    # "An advisor's plan is asked on the same clock": the planner gets the request's time.
+    # An advisor pitcher's opening lead asks its call again for the trump it planned:
+    # on the request's clock (or the engine's), never unclocked when a time is given.
+    from pitchsim.games import family_seat
+
     asked = []
-    real = engine_module.planned_trump
+    real = family_seat.timed_advisor_call
 
-    def planner(seat, view, key_of, time=None):
-        asked.append(time)
-        return real(seat, view, key_of, time)
+    def planner(k, samples, budget):
+        asked.append(budget)
+        return real(k, samples, budget)
 
-    monkeypatch.setattr(engine_module, "planned_trump", planner)
-    assert reply(Engine(), LEAD, strategy="heuristic+heuristic", time=7.5)["type"] == "action"
-    assert reply(Engine(time=2.5), LEAD, strategy="heuristic+heuristic")["type"] == "action"
-    assert reply(Engine(), LEAD, strategy="heuristic+heuristic")["type"] == "action"
-    assert asked == [7.5, 2.5, None]
+    monkeypatch.setattr(family_seat, "timed_advisor_call", planner)
+    advisor = "advisor+heuristic"
+    assert reply(Engine(), LEAD, strategy=advisor, time=7.5)["type"] == "action"
+    assert reply(Engine(time=2.5), LEAD, strategy=advisor)["type"] == "action"
+    assert reply(Engine(), LEAD, strategy=advisor)["type"] == "action"  # no clock: the kernel
+    assert asked == [7.5, 2.5]
 
 
 @pytest.mark.parametrize(

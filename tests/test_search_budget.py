@@ -13,9 +13,7 @@ import pytest
 import pitchsim.games.clock as clock_mod
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
-from pitchsim.game.view import card_text
 from pitchsim.games.clock import CLOCK, Clock, Valuation, value_on_clock
-from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, value_worlds
 from pitchsim.kernels.search.solver import (
     T_ABORTED,
@@ -286,33 +284,32 @@ def test_pimc_hint_at_seven_players_keeps_its_budget(budget):
 
 
 def test_pimc_seat_at_seven_players_keeps_its_budget():
-    from pitchsim.games.seats import KernelSeat, play_args
+    from pitchsim.games.seats import KernelSeat
     from pitchsim.games.table import play_table_game
-    from pitchsim.kernels.dispatch import choose_card
-    from pitchsim.kernels.policies import HEURISTIC
 
     seen = []
 
     class Spy(KernelSeat):
-        def decide(self, view, key, plan=-1, values=False, time=None):
-            d = super().decide(view, key, plan, values, time)
+        def decide(self, view, key, values=False, time=None):
+            d = super().decide(view, key, values, time)
             if view.phase == "play" and len(view.tricks) == 1:  # the first trick: dearest
-                seen.append((view, key, plan))
+                seen.append((view, key))
             return d
 
     play_table_game([Spy("odds+heuristic") for _ in range(7)], Rules(), 4, 0)
     pimc = KernelSeat("odds+pimc:100")
     budget = 0.3
-    view, key, plan = seen[-1]
-    pimc.decide(view, key, plan, False, budget)  # load the kernels (off the clock in use)
+    heuristic = KernelSeat("odds+heuristic")
+    view, key = seen[-1]
+    pimc.decide(view, key, False, budget)  # load the kernels (off the clock in use)
     checked = 0
     walls = []
-    for view, key, plan in seen:
-        args = play_args(view, plan)
-        if args[0] & (args[0] - 1) == 0:
+    for view, key in seen:
+        legal = view.legal_cards()
+        if legal & (legal - 1) == 0:
             continue  # one legal card: no search
         t, c = time.perf_counter(), time.process_time()
-        d = pimc.decide(view, key, plan, False, budget)
+        d = pimc.decide(view, key, False, budget)
         walls.append(time.perf_counter() - t)
         # The process's own time never passes the budget; the wall clock can, by the time
         # the process waits for a core (the rate it budgets by is measured in wall time).
@@ -323,7 +320,6 @@ def test_pimc_seat_at_seven_players_keeps_its_budget():
             assert s["stop"] in (CLOCK, "separated")
         if s["worlds"] == 0:  # nothing solved in time: the prior, heuristic's card
             assert s["worlds_dropped"] == 1
-            assert d.action == card_text(int(choose_card(HEURISTIC, *args,
-                np.uint64(key), DECISION_COUNTER + args[7] * 7 + args[9])))  # fmt: skip
+            assert d.action == heuristic.decide(view, key).action
         checked += 1
     assert checked >= 3 and sorted(walls)[len(walls) // 2] < budget + 0.3

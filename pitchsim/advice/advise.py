@@ -32,7 +32,7 @@ from ..game.view import STEAL, call_text, steals
 # The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
 from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
 from ..games.advisor_clock import STOP_ERROR as STOP_ERROR
-from ..games.advisor_clock import rounds, stop_z
+from ..games.advisor_clock import PresetKernels, rounds, stop_z
 from ..games.bidding import Strategy, bidding_policy, odds_table
 from ..games.families import odds_for, seat_ids
 from ..games.policies import play_array, play_policy, searches
@@ -602,110 +602,6 @@ class _Kernels:
     accept = None  # keep_deals' own acceptance: the base kernels'
 
 
-@dataclass
-class _PresetKernels:
-    """One question's arguments to the advice kernels of every preset (the family
-    kernels' half of ``kernels.advice``): the same methods as ``_Kernels``."""
-
-    seed: int
-    n: int
-    seat: int
-    hand: np.int64
-    dealer: int
-    heard: np.ndarray
-    scores: np.ndarray
-    bidders: np.ndarray
-    players: np.ndarray
-    fr: np.ndarray
-    tab: np.ndarray
-    odds: np.ndarray
-    defender: float
-    candidates: np.ndarray
-    suit_mask: int  # the suits the hand can make trump (``odds.trump_suits``)
-    max_bid: int
-
-    sample_args = ()
-
-    def accept(self, seed, start, count, fits) -> None:
-        engine.family_accept_deals(
-            seed,
-            start,
-            count,
-            self.n,
-            self.seat,
-            self.hand,
-            self.dealer,
-            self.heard,
-            self.scores,
-            self.bidders,
-            self.fr,
-            self.tab,
-            self.odds,
-            self.defender,
-            fits,
-        )
-
-    def suits(self, deals: np.ndarray) -> np.ndarray:
-        pts = np.empty((deals.size, 4), dtype=np.int64)
-        engine.family_pitch_suits(
-            self.seed,
-            deals,
-            self.n,
-            self.seat,
-            self.hand,
-            self.dealer,
-            self.suit_mask,
-            self.players,
-            self.fr,
-            self.tab,
-            pts,
-        )
-        return pts
-
-    def trumps(self, suit_pts: np.ndarray) -> np.ndarray:
-        """Each candidate bid's trump, as the base engine plans it: the best expected
-        score at that bid in these deals (named, or led in under first-lead)."""
-        kept = suit_pts.shape[0]
-        return np.array(
-            [
-                engine.bid_trump(suit_pts, kept, min(c, self.max_bid)) if c > 0 else -1
-                for c in self.candidates  # a shoot is made at the maximum bid
-            ],
-            dtype=np.int64,
-        )
-
-    def evaluate(self, deals, trumps, out) -> None:
-        engine.family_evaluate_calls(
-            self.seed,
-            deals,
-            self.n,
-            self.seat,
-            self.hand,
-            self.dealer,
-            self.heard,
-            self.candidates,
-            trumps,
-            self.scores,
-            self.bidders,
-            self.players,
-            self.fr,
-            self.tab,
-            self.odds,
-            self.defender,
-            out,
-        )
-
-    def warm(self) -> None:
-        none = np.empty(0, dtype=np.int64)
-        self.accept(self.seed, 0, 0, np.empty(0, dtype=np.bool_))
-        self.suits(none)
-        self.trumps(np.zeros((1, 4), dtype=np.int64))
-        self.evaluate(none, np.full(self.candidates.size, -1, dtype=np.int64), self._rows(0))
-
-    def _rows(self, count: int) -> np.ndarray:
-        return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
-
-
 def ranking(out: np.ndarray, legal: list[int]) -> list[int]:
     """Candidates best first: highest P(win); ties by the hand's margin, then the higher
     call (the same outcome, and nobody can outbid a 4)."""
@@ -1024,12 +920,12 @@ def advise(
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
 
-    kernels: _Kernels | _PresetKernels
+    kernels: _Kernels | PresetKernels
     if preset:
         model_seats = [model_seat] * n
         bidders, players_ids = seat_ids(model_seats)
         odds, defender = odds_for(model_seats, rules, n)
-        kernels = _PresetKernels(
+        kernels = PresetKernels(
             seed=seed,
             n=n,
             seat=seat,

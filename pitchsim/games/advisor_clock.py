@@ -1,10 +1,12 @@
 """The ``advisor`` bidding policy on a clock: the call a seat's advisor makes, answered
-within a time budget (``KernelSeat(time=...)``, the engine's ``options.time``).
+within a time budget (``KernelSeat(time=...)``, the engine's ``options.time``), under
+every preset.
 
-Without a clock the advisor (``kernels.advisor``) keeps ``samples`` deals that
-fit the calls heard, picks each bid's trump from them and plays every legal call in
-each to the end of the game, all in one kernel call.  Here the same deals, in the same
-order, are found and played by the advice kernels (``kernels.advice``: deal i of the
+Without a clock the advisor (``kernels.advisor.family_advisor_bid``) keeps ``samples``
+deals that fit the calls heard, picks each bid's trump from them and plays every legal
+call in each to the end of the game, all in one kernel call.  Here the same deals, in
+the same order, are found and played by the advice kernels (``kernels.advice``'s family
+functions, through ``PresetKernels``, which ``pitchsim advise`` asks too: deal i of the
 decision's own seed is the same deal, played the same way) in rounds that end at
 ``rounds(samples)`` kept deals, as ``pitchsim advise --time`` does (``advice.advise``):
 after each round but the last the call stops when the best call's lead in games won
@@ -17,7 +19,8 @@ played again with those (time allowing), so a run that plays every deal makes ex
 the unclocked advisor's call.  The answer depends on the seed and the deals played
 alone: the same seed and the same rounds give the same call.  With fewer than
 ``MIN_DEALS`` deals played in the time (or too few fitting the calls in the deals the
-advisor may try) it calls as its model would, as the unclocked advisor does.
+advisor may try) it calls as its model would, as the unclocked advisor does; the caller
+makes that call (``TimedCall.call`` is None).
 """
 
 from __future__ import annotations
@@ -29,20 +32,7 @@ from time import perf_counter
 import numpy as np
 
 from ..kernels import advice as engine
-from ..kernels.advisor import (
-    A_MODEL,
-    A_OBJECTIVE,
-    A_PLAY,
-    A_SAMPLES,
-    A_TRIES,
-    DEFAULT_SAMPLES,
-    DEFAULT_TRIES,
-    MARGIN,
-    N_ADVISOR_PARAMS,
-)
-from ..kernels.bidding.odds import MAX_BID, N_PARAMS
-from ..kernels.dispatch import choose_bid
-from ..kernels.rng import draw
+from ..kernels.advisor import DEFAULT_TRIES
 
 FIRST_ROUND = 1_000  # kept deals in the first round; the bids' trump suits come from them
 STOP_ERROR = 0.05  # the chance that a 'separated' stop picks a call that is not the best
@@ -91,71 +81,110 @@ def wins_separated(wins: np.ndarray, best: int, z: float) -> bool:
     return True
 
 
-def advisor_pick(out: np.ndarray, by_margin: bool) -> int:
-    """The candidate ``kernels.advisor`` picks from the outcomes ``out`` (deals x
-    calls x outcomes): the most games won, ties by the hand's margin (``by_margin``: the
-    margin alone); the first of equals.  Sums in deal order, as the kernel does."""
+def advisor_pick(out: np.ndarray) -> int:
+    """The candidate ``family_advisor_bid`` picks from the outcomes ``out`` (deals x
+    calls x outcomes): the most games won, ties by the sum of the hand's margins, and of
+    equals the later (higher) call.  Sums in deal order, as the kernel does."""
     kept = out.shape[0]
-    best, best_value = 0, -1e18
+    best, best_wins, best_margin = 0, -1, -1e18
     for c in range(out.shape[1]):
         margin = float(np.cumsum(out[:, c, engine.O_MARGIN])[-1]) if kept else 0.0
-        wins = float((out[:, c, engine.O_WON] > 0).sum())
-        v = margin if by_margin else wins + margin / (16.0 * kept + 1.0)
-        if v > best_value:
-            best_value, best = v, c
+        wins = int((out[:, c, engine.O_WON] > 0).sum())
+        if wins > best_wins or (wins == best_wins and margin >= best_margin):
+            best, best_wins, best_margin = c, wins, margin
     return best
 
 
 @dataclass
+class PresetKernels:
+    """One question's arguments to the advice kernels of every preset (the family
+    functions of ``kernels.advice``): find the deals that fit the calls heard
+    (``accept``), each suit's points pitching them (``suits``), each candidate bid's
+    trump (``trumps``) and every candidate call played out in them (``evaluate``).
+    ``pitchsim advise`` and the advisor seat's clock ask the same questions of it."""
+
+    seed: int
+    n: int
+    seat: int
+    hand: np.int64
+    dealer: int
+    heard: np.ndarray
+    scores: np.ndarray
+    bidders: np.ndarray
+    players: np.ndarray
+    fr: np.ndarray
+    tab: np.ndarray
+    odds: np.ndarray
+    defender: float
+    candidates: np.ndarray
+    suit_mask: int  # the suits the hand can make trump (``pitchable_suits``)
+    max_bid: int
+
+    sample_args = ()
+
+    def accept(self, seed, start, count, fits) -> None:
+        engine.family_accept_deals(
+            seed, start, count, self.n, self.seat, self.hand, self.dealer, self.heard,
+            self.scores, self.bidders, self.fr, self.tab, self.odds, self.defender, fits,
+        )  # fmt: skip
+
+    def suits(self, deals: np.ndarray) -> np.ndarray:
+        """Points the seat's side takes pitching each deal with each suit (-1: not held)."""
+        pts = np.empty((deals.size, 4), dtype=np.int64)
+        engine.family_pitch_suits(
+            self.seed, deals, self.n, self.seat, self.hand, self.dealer, self.suit_mask,
+            self.players, self.fr, self.tab, pts,
+        )  # fmt: skip
+        return pts
+
+    def trumps(self, suit_pts: np.ndarray) -> np.ndarray:
+        """Each candidate bid's trump: the best expected score at that bid in these deals
+        (named, or led in under first-lead)."""
+        kept = suit_pts.shape[0]
+        return np.array(
+            [
+                engine.bid_trump(suit_pts, kept, min(c, self.max_bid)) if c > 0 else -1
+                for c in self.candidates  # a shoot is made at the maximum bid
+            ],
+            dtype=np.int64,
+        )
+
+    def evaluate(self, deals, trumps, out) -> None:
+        engine.family_evaluate_calls(
+            self.seed, deals, self.n, self.seat, self.hand, self.dealer, self.heard,
+            self.candidates, trumps, self.scores, self.bidders, self.players, self.fr,
+            self.tab, self.odds, self.defender, out,
+        )  # fmt: skip
+
+    def warm(self) -> None:
+        """Compile (or load) every kernel a run calls, on no deals: done before a clock
+        starts, so that the budget is the search's own."""
+        none = np.empty(0, dtype=np.int64)
+        self.accept(self.seed, 0, 0, np.empty(0, dtype=np.bool_))
+        self.suits(none)
+        self.trumps(np.zeros((1, 4), dtype=np.int64))
+        self.evaluate(none, np.full(self.candidates.size, -1, dtype=np.int64), self._rows(0))
+
+    def _rows(self, count: int) -> np.ndarray:
+        return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
+
+
+@dataclass
 class TimedCall:
-    call: int
-    trump: int  # the bid's planned trump (-1: a pass)
+    call: int | None  # None: too few deals, the caller calls as the model
+    trump: int  # the bid's planned trump (-1: a pass, or none)
     search: dict  # {"deals", "deals_max", "tried", "stop", ...}: what the clock allowed
 
 
-def timed_advisor_call(
-    hand: int,
-    seat: int,
-    n: int,
-    dealer: int,
-    calls: np.ndarray,
-    n_calls: int,
-    high: int,
-    high_seat: int,
-    lowest: int,
-    can_pass: bool,
-    scores: np.ndarray,
-    rules: np.ndarray,
-    odds: np.ndarray,
-    params: np.ndarray,
-    key: np.uint64,
-    counter: int,
-    budget: float,
-) -> TimedCall:
-    """The advisor's call (``advisor_bid``'s arguments) within ``budget`` seconds (see the
-    module).  Reading the clock costs a kernel call's time at most (``SLICE``)."""
-    if params.size < N_PARAMS + N_ADVISOR_PARAMS:
-        samples, model, play_id, by_margin, tries = DEFAULT_SAMPLES, 2, 1, False, DEFAULT_TRIES
-    else:
-        samples = int(params[A_SAMPLES])
-        model = int(params[A_MODEL])
-        play_id = int(params[A_PLAY])
-        by_margin = int(params[A_OBJECTIVE]) == MARGIN
-        tries = int(params[A_TRIES])
-    tries *= samples
-    bidding = np.full(n, model, dtype=np.int64)
-    play = np.full(n, play_id, dtype=np.int64)
-    heard = np.ascontiguousarray(calls[:n_calls], dtype=np.int64)
-    candidates = np.array(
-        ([0] if can_pass else []) + list(range(lowest, MAX_BID + 1)), dtype=np.int64
-    )
-    seed = np.int64(draw(np.uint64(key), counter) >> np.uint64(2))  # as advisor_bid
-    hand64 = np.int64(hand)
-    tables = engine.no_tables(n_calls)
+def timed_advisor_call(k: PresetKernels, samples: int, budget: float) -> TimedCall:
+    """The advisor's call among ``k.candidates`` from ``samples`` deals at most, within
+    ``budget`` seconds (see the module).  Reading the clock costs a kernel call's time
+    at most (``SLICE``)."""
+    tries = samples * DEFAULT_TRIES
+    candidates = k.candidates
     # The kernels loaded (compiled, once per install) before the clock starts, as hint
     # does: a first call must not spend its budget compiling.
-    _warm(seed, n, seat, hand64, dealer, heard, candidates, scores, bidding, play, rules,
-          odds, params, tables)  # fmt: skip
+    k.warm()
     start = perf_counter()
     deadline = start + budget
     half = start + budget / 2
@@ -163,8 +192,8 @@ def timed_advisor_call(
     looks = rounds(samples, FIRST_ROUND)
     z = stop_z(len(looks) - 1, candidates.size)
     deals = np.empty(0, dtype=np.int64)  # found (fit the calls), in deal order
-    pts = np.empty((0, 4), dtype=np.int64)  # pitch_suits of deals[:len(pts)]
-    o = np.empty((0, candidates.size, engine.N_OUTCOMES))  # evaluate_calls of deals[:len(o)]
+    pts = np.empty((0, 4), dtype=np.int64)  # suit points of deals[:len(pts)]
+    o = k._rows(0)  # the calls played out in deals[:len(o)]
     tried = 0
     trumps = None
     trump_deals = 0
@@ -175,10 +204,11 @@ def timed_advisor_call(
         n_ = first if what not in rate else int(SLICE / max(rate[what], 1e-9))
         return max(min(n_, left, 1 << 21), 1)
 
-    def timed(what: str, count: int, kernel, *args) -> None:
+    def timed(what: str, count: int, step, *args):
         t = perf_counter()
-        kernel(*args)
+        result = step(*args)
         rate[what] = (perf_counter() - t) / count
+        return result
 
     def first_round_in() -> bool:  # the trumps can be picked from the deals pitched
         m = len(pts)
@@ -196,35 +226,25 @@ def timed_advisor_call(
                 break  # half the time gone finding the first round: play what was found
             count = size("try", tries - tried, FIND_CHUNK)
             fits = np.empty(count, dtype=np.bool_)
-            timed("try", count, engine.accept_deals,
-                seed, tried, count, n, seat, hand64, dealer, heard, scores, bidding,
-                rules, odds, params, *tables, fits,
-            )  # fmt: skip
+            timed("try", count, k.accept, k.seed, tried, count, fits)
             idx = np.flatnonzero(fits)[: look - deals.size] + tried
-            # tried: up to the last deal kept when the round is full (as advisor_bid stops)
+            # tried: up to the last deal kept when the round is full (as the kernel stops)
             tried = int(idx[-1]) + 1 if deals.size + idx.size == look else tried + count
             deals = np.concatenate([deals, idx])
         # Pitch (each suit's points: the trumps) and play out what was found, by slices.
         while len(o) < deals.size and perf_counter() < deadline:
             if len(pts) < deals.size and (trumps is None or len(pts) == len(o)):
                 chunk = deals[len(pts) : len(pts) + size("pitch", deals.size - len(pts), 64)]
-                p = np.empty((chunk.size, 4), dtype=np.int64)
-                timed("pitch", chunk.size, engine.pitch_suits,
-                    seed, chunk, n, seat, hand64, play, rules, p
-                )  # fmt: skip
-                pts = np.concatenate([pts, p])
+                pts = np.concatenate([pts, timed("pitch", chunk.size, k.suits, chunk)])
                 if trumps is None and first_round_in():
-                    trumps = _trumps(pts, candidates)
+                    trumps = k.trumps(pts)
                     trump_deals = len(pts)
                 continue
             if trumps is None:
                 break  # the first round is not all found: find on (or the clock stops it)
             chunk = deals[len(o) : len(o) + size("play", len(pts) - len(o), 16)]
-            out = np.empty((chunk.size, candidates.size, engine.N_OUTCOMES))
-            timed("play", chunk.size, engine.evaluate_calls,
-                seed, chunk, n, seat, hand64, dealer, heard, candidates, trumps, scores,
-                bidding, play, rules, odds, params, out,
-            )  # fmt: skip
+            out = k._rows(chunk.size)
+            timed("play", chunk.size, k.evaluate, chunk, trumps, out)
             o = np.concatenate([o, out])
         if len(o) < deals.size or (deals.size < look and tried < tries):
             if perf_counter() < deadline:
@@ -233,9 +253,7 @@ def timed_advisor_call(
             break
         if deals.size < look or j == len(looks) - 1:  # the tries ran out, or all done
             break
-        if not by_margin and wins_separated(
-            o[:, :, engine.O_WON] > 0, advisor_pick(o, by_margin), z
-        ):
+        if wins_separated(o[:, :, engine.O_WON] > 0, advisor_pick(o), z):
             stop = SEPARATED
             break
         if perf_counter() >= deadline:
@@ -247,15 +265,12 @@ def timed_advisor_call(
     if done and stop == ALL_DONE and trump_deals < done:
         # Every deal played: the trumps from all of them, as the unclocked advisor picks
         # them, and the deals played again with those if any differs and time allows.
-        again = _trumps(pts, candidates)
+        again = k.trumps(pts)
         if not np.array_equal(again, trumps):
             if perf_counter() + rate["play"] * done <= deadline:
                 trumps = again
-                o = np.empty((done, candidates.size, engine.N_OUTCOMES))
-                engine.evaluate_calls(
-                    seed, deals, n, seat, hand64, dealer, heard, candidates, trumps,
-                    scores, bidding, play, rules, odds, params, o,
-                )  # fmt: skip
+                o = k._rows(done)
+                k.evaluate(deals, trumps, o)
                 trump_deals = done
             else:
                 search["stop"] = CLOCK
@@ -263,37 +278,9 @@ def timed_advisor_call(
             trump_deals = done  # the same trumps as all the deals give
     search["trump_deals"] = trump_deals
     too_few = (stop == ALL_DONE and done < max(1, samples // 4)) or done < min(MIN_DEALS, samples)
-    if too_few:  # the model's call, as advisor_bid falls back to
-        call, suit = choose_bid(
-            np.int64(model), hand64, seat, n, dealer, calls, n_calls, high, high_seat,
-            lowest, can_pass, scores, rules, odds, params, np.uint64(key), counter,
-        )  # fmt: skip
-        search["fallback"] = "model"
-        search["seconds"] = round(perf_counter() - start, 4)
-        return TimedCall(int(call), int(suit), search)
-    best = advisor_pick(o, by_margin)
     search["seconds"] = round(perf_counter() - start, 4)
+    if too_few:  # the model's call, as the kernel falls back to
+        search["fallback"] = "model"
+        return TimedCall(None, -1, search)
+    best = advisor_pick(o)
     return TimedCall(int(candidates[best]), int(trumps[best]), search)
-
-
-def _warm(seed, n, seat, hand64, dealer, heard, candidates, scores, bidding, play, rules,
-          odds, params, tables) -> None:  # fmt: skip
-    """Every kernel of the timed call run on no deals, with the argument types it is then
-    called with (so nothing compiles again under the clock)."""
-    none = np.empty(0, dtype=np.int64)
-    engine.accept_deals(seed, 0, 0, n, seat, hand64, dealer, heard, scores, bidding,
-                        rules, odds, params, *tables, np.empty(0, dtype=np.bool_))  # fmt: skip
-    engine.pitch_suits(seed, none, n, seat, hand64, play, rules, np.empty((0, 4), np.int64))
-    _trumps(np.full((1, 4), -1, dtype=np.int64), candidates)  # no suit held: no deal read
-    engine.evaluate_calls(seed, none, n, seat, hand64, dealer, heard, candidates,
-                          np.full(candidates.size, -1, dtype=np.int64), scores, bidding, play,
-                          rules, odds, params,
-                          np.empty((0, candidates.size, engine.N_OUTCOMES)))  # fmt: skip
-
-
-def _trumps(suit_pts: np.ndarray, candidates: np.ndarray) -> np.ndarray:
-    kept = suit_pts.shape[0]
-    return np.array(
-        [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in candidates],
-        dtype=np.int64,
-    )

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import sys
-from time import perf_counter
 
 from ..game.rules import FAMILIES, document_rules, label
 from ..game.view import View, ViewError, names_a_family
@@ -25,7 +24,7 @@ from .bidding import ADVISOR_SAMPLES, PLAYER_STRATEGY, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
 from .family_seat import checked_strategy
 from .policies import MAX_WORLDS, play_policy
-from .seats import KernelSeat, planned_trump, view_key
+from .seats import KernelSeat, view_key
 
 PROTOCOL = "pitch-engine/1"
 
@@ -44,7 +43,6 @@ DEFAULT_STRATEGY = PLAYER_STRATEGY
 MAX_LINE = 1 << 20  # a view is a few kB; a megabyte line is a mistake or an attack
 MAX_SEED = (1 << 62) - 1
 MAX_SAMPLES = 100_000  # advisor deals per call: seconds a call at most
-MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
 
 # Error codes (docs/protocol.md).
 BAD_JSON = "bad-json"  # the line is not one JSON object
@@ -234,22 +232,19 @@ class Engine:
             view = View.from_json(msg["view"], "the engine")
         except ViewError as e:
             raise RequestError(BAD_VIEW, str(e) + _reads_as(msg["view"])) from None
-        family = True  # a preset's: the family kernels
-        if family:
-            s = Strategy.parse(strategy)
-            try:  # what the family kernels play, said in one line
-                checked_strategy(s, view.rules, view.players, bids=False)
-            except StrategyError as e:
-                raise RequestError(UNKNOWN_STRATEGY, str(e)) from None
-            try:  # an odds bidder's table only where it bids: trump and cards read none
-                if view.phase == "auction" and view.to_move == view.seat:
-                    checked_strategy(s, view.rules, view.players)
-            except StrategyError as e:
-                raise RequestError(
-                    UNKNOWN_STRATEGY,
-                    f"{e} (only a call needs the table: {s.name} names "
-                    "trump and plays the cards here)",
-                ) from None
+        s = Strategy.parse(strategy)
+        try:  # what the family kernels play, said in one line
+            checked_strategy(s, view.rules, view.players, bids=False)
+        except StrategyError as e:
+            raise RequestError(UNKNOWN_STRATEGY, str(e)) from None
+        try:  # an odds bidder's table only where it bids: trump and cards read none
+            if view.phase == "auction" and view.to_move == view.seat:
+                checked_strategy(s, view.rules, view.players)
+        except StrategyError as e:
+            raise RequestError(
+                UNKNOWN_STRATEGY,
+                f"{e} (only a call needs the table: {s.name} names trump and plays the cards here)",
+            ) from None
         if view.to_move != view.seat:
             why = {
                 "over": "the hand is over",
@@ -261,20 +256,8 @@ class Engine:
         seat = self._seats.get(which) or self._seats.setdefault(
             which, KernelSeat(strategy, samples)
         )
-        if family:  # no planned lead: the family kernels plan none
-            return _reply(rid, seat.decide(view, view_key(seed, view), -1, values, time), view)
-
-        def key_of(v: View):
-            return view_key(seed, v)
-
-        plan = -1
-        start = perf_counter()
-        if view.phase == "play" and view.trump is None:  # the opening lead: the call's plan
-            # An advisor's plan is asked on the same clock; what it leaves is the card's.
-            plan = planned_trump(seat, view, key_of, time)
-            if time is not None:
-                time = max(time - (perf_counter() - start), MIN_LEFT)
-        return _reply(rid, seat.decide(view, key_of(view), plan, values, time), view)
+        # The seat plans its own opening lead, on the same clock (``family_seat``).
+        return _reply(rid, seat.decide(view, view_key(seed, view), values, time), view)
 
 
 def _reads_as(doc: dict) -> str:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from time import perf_counter
 
 import numpy as np
 
@@ -43,15 +44,9 @@ from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import FamilyRules, label
 from ..game.view import SHOOT, View, card_text, parse_call, trump_text
-from ..kernels.bidding import ADVISOR_DTYPE
-from ..kernels.families.bidding import (
-    BID_ADVISOR,
-    NAME_COUNTER,
-    choose_call,
-    legal_calls,
-    name_suit,
-    seat_call,
-)
+from ..kernels.advisor import DEFAULT_SAMPLES, family_advisor_bid, family_model, pitchable_suits
+from ..kernels.advisor import FAMILY_PLAY as ADVISOR_PLAY
+from ..kernels.families.bidding import NAME_COUNTER, choose_call, legal_calls, name_suit
 from ..kernels.families.policies import choose_card, heuristic_card
 from ..kernels.families.rollout import (
     KIND_MASK,
@@ -64,7 +59,7 @@ from ..kernels.families.rollout import (
     search_card,
 )
 from ..kernels.families.score import side_of
-from ..kernels.families.tables import family_array, family_tables
+from ..kernels.families.tables import F_MAX_BID, family_array, family_tables
 from ..kernels.families.worlds import (
     ATTEMPTS_PER_WORLD,
     family_constraint,
@@ -74,6 +69,7 @@ from ..kernels.families.worlds import (
 from ..kernels.presets import rest_of_game
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
+from .advisor_clock import PresetKernels, timed_advisor_call
 from .bidding import Strategy, StrategyError
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
 from .families import (
@@ -85,6 +81,8 @@ from .families import (
     odds_for,
 )
 from .policies import play_policy
+
+MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
 
 
 @dataclass(frozen=True)
@@ -307,6 +305,7 @@ class FamilyDecision:
     action: str  # "pass", "5", "shoot", "trump:H", "KS", "HJ"
     values: dict[str, float] | None = None  # per legal card, a search's
     search: dict | None = None  # on a clock: {"worlds": valued, "worlds_max": W, "stop": why}
+    plan: int = -1  # an advisor's call: the trump it plans (never shown to the table)
 
 
 def checked_strategy(
@@ -349,84 +348,142 @@ def family_decide(
     key: np.uint64,
     values: bool = False,
     time: float | None = None,
+    samples: int | None = None,
 ) -> FamilyDecision:
     """``strategy``'s decision at ``view`` (its seat's turn), drawing from stream
     ``key`` at the family game kernel's counters (see the module).  ``values``: a search
-    card also gives every legal card's value; ``time``: seconds a search card may take."""
+    card also gives every legal card's value; ``time``: seconds a search card or the
+    advisor's call may take (``games.clock``, ``games.advisor_clock``); ``samples``: the
+    advisor's deals per call (None: ``DEFAULT_SAMPLES``, the game kernel's)."""
     if view.to_move != view.seat:
         raise ValueError(f"it is not seat {view.seat}'s turn")
     s = checked_strategy(strategy, view.preset, view.players, view.phase == "auction")
+    ask = _Advisor(samples, time)
     if view.phase == "auction":
-        return FamilyDecision(_call(s, view, key))
+        return _call(s, view, key, ask)
     if view.phase == "trump":
-        return FamilyDecision(_trump(s, view, key))
-    return _card(s, view, key, values, time)
+        return _trump(s, view, key, ask)
+    return _card(s, view, key, values, time, ask)
 
 
-def _call(s: Strategy, view: View, key) -> str:
+@dataclass
+class _Advisor:
+    """How the advisor is asked at this decision: its deals, its clock, and what the
+    clock allowed at the last ask (``search``)."""
+
+    samples: int | None = None
+    time: float | None = None
+    search: dict | None = None
+
+
+def _call(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
     r, n = view.preset, view.players
-    fr, tab = _tables(r)
-    odds, defender = _odds(s.bidding, r, n)
-    legal = 0
-    for a in view.legal():
-        legal |= 1 << parse_call(a, "a legal call", r)
-    high, high_seat = F.PASS, -1
-    for j, c in enumerate(view.calls):
-        if c != F.PASS:
-            high, high_seat = max(high, c), view.caller(j)  # every bid beats or steals
-    scores = np.array(view.seat_scores(), dtype=np.int64)
+    plan = -1
     if s.bidding == "advisor":
-        call, _ = _advisor(view, key, len(view.calls))
+        call, plan = _advisor(view, key, len(view.calls), ask)
     else:
+        fr, tab = _tables(r)
+        odds, defender = _odds(s.bidding, r, n)
+        high, high_seat = _high(view, len(view.calls))
         call = int(
             choose_call(
                 FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
-                view.dealer, np.int64(high), high_seat, np.int64(legal), scores, fr, tab, odds,
-                defender, np.uint64(key), AUCTION_COUNTER + len(view.calls),
+                view.dealer, np.int64(high), high_seat, np.int64(_legal(view)),
+                np.array(view.seat_scores(), dtype=np.int64), fr, tab, odds, defender,
+                np.uint64(key), AUCTION_COUNTER + len(view.calls),
             )
         )  # fmt: skip
-    if not legal >> call & 1:  # a kernel bug, never the table's problem to paper over
+    if not _legal(view) >> call & 1:  # a kernel bug, never the table's problem to paper over
         raise RuntimeError(f"the bidding policy called {call}, not one of {view.legal()}")
     if call == F.PASS:
-        return "pass"
-    return SHOOT if call == F.shoot_call(r) else str(call)
+        return FamilyDecision("pass", search=ask.search)
+    action = SHOOT if call == F.shoot_call(r) else str(call)
+    return FamilyDecision(action, search=ask.search, plan=plan)
 
 
-def _advisor(view: View, key, i: int) -> tuple[int, int]:
+def _legal(view: View) -> int:
+    legal = 0
+    for a in view.legal():
+        legal |= 1 << parse_call(a, "a legal call", view.preset)
+    return legal
+
+
+def _high(view: View, i: int) -> tuple[int, int]:
+    """The high call among the first ``i`` calls heard and its seat (-1: none)."""
+    high, high_seat = F.PASS, -1
+    for j, c in enumerate(view.calls[:i]):
+        if c != F.PASS:
+            high, high_seat = max(high, c), view.caller(j)  # every bid beats or steals
+    return high, high_seat
+
+
+def _advisor(view: View, key, i: int, ask: _Advisor) -> tuple[int, int]:
     """The advisor's (call, planned trump) at the view's seat's call, number ``i`` from
-    the dealer's left, as the family game kernel asks it (``seat_call``, int32 id)."""
+    the dealer's left, as the family game kernel asks it (``family_advisor_bid``), with
+    ``ask.samples`` deals; on a clock (``ask.time``) the same deals found and played a
+    round at a time (``advisor_clock``), what the clock allowed kept in ``ask.search``."""
     r, n = view.preset, view.players
     fr, tab = _tables(r)
     fr = rest_of_game(fr, view.hands_played)  # 12.4: P(win) over the hands left
     odds, defender = _odds("advisor", r, n)
-    high, high_seat = F.PASS, -1
-    for j, c in enumerate(view.calls[:i]):
-        if c != F.PASS:
-            high, high_seat = max(high, c), view.caller(j)
+    high, high_seat = _high(view, i)
     scores = np.array(view.seat_scores(), dtype=np.int64)
     calls = np.array([*view.calls[:i], *[-1] * (n - i)], dtype=np.int64)
     legal = legal_calls(np.int64(high), view.seat == view.dealer, scores[view.seat] >= 0, fr)
-    call, plan = seat_call(
-        ADVISOR_DTYPE(BID_ADVISOR), np.int64(mask_of(view.hand)), view.seat, n, view.dealer,
-        calls, i, np.int64(high), high_seat, np.int64(legal), scores, fr, tab, odds, defender,
-        np.uint64(key), AUCTION_COUNTER + i,
-    )  # fmt: skip
-    return int(call), int(plan)
+    hand = np.int64(mask_of(view.hand))
+    samples = DEFAULT_SAMPLES if ask.samples is None else ask.samples
+    counter = AUCTION_COUNTER + i
+    if ask.time is None:
+        call, plan = family_advisor_bid(
+            hand, view.seat, n, view.dealer, calls, i, np.int64(legal), scores, fr, tab, odds,
+            defender, np.uint64(key), counter, samples,
+        )  # fmt: skip
+        return int(call), int(plan)
+    model = int(family_model(defender))
+    k = PresetKernels(
+        seed=int(draw(np.uint64(key), counter) >> np.uint64(2)),  # as family_advisor_bid
+        n=n,
+        seat=view.seat,
+        hand=hand,
+        dealer=view.dealer,
+        heard=np.array(view.calls[:i], dtype=np.int64),
+        scores=scores,
+        bidders=np.full(n, model, dtype=np.int64),
+        players=np.full(n, ADVISOR_PLAY, dtype=np.int64),
+        fr=fr,
+        tab=tab,
+        odds=odds,
+        defender=defender,
+        candidates=np.array([c for c in range(64) if legal >> c & 1], dtype=np.int64),
+        suit_mask=int(pitchable_suits(hand, fr, tab)),
+        max_bid=int(fr[F_MAX_BID]),
+    )
+    t = timed_advisor_call(k, samples, ask.time)
+    ask.search = t.search
+    if t.call is None:  # too few deals in the time: the model's call, as the kernel's
+        call = choose_call(
+            model, hand, view.seat, n, view.dealer, np.int64(high), high_seat, np.int64(legal),
+            scores, fr, tab, odds, defender, np.uint64(key), counter,
+        )  # fmt: skip
+        return int(call), -1
+    return t.call, t.trump
 
 
-def _pitcher_plan(s: Strategy, view: View, key) -> int:
+def _pitcher_plan(s: Strategy, view: View, key, ask: _Advisor) -> int:
     """The trump the view's seat, the pitcher, planned with its winning call: the
-    advisor's (-1: none, or another bidder)."""
+    advisor's (-1: none, or another bidder), asked again as it was then (on the clock
+    of this decision: an unclocked ask could play many deals)."""
     if s.bidding != "advisor" or view.pitcher != view.seat:
         return -1
     i = max(j for j, c in enumerate(view.calls) if c != F.PASS)  # the pitcher's call
-    return _advisor(view, key, i)[1]
+    call, plan = _advisor(view, key, i, ask)
+    return plan if call == view.calls[i] else -1
 
 
-def _trump(s: Strategy, view: View, key) -> str:
-    plan = _pitcher_plan(s, view, key)
+def _trump(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
+    plan = _pitcher_plan(s, view, key, ask)
     if plan >= 0:
-        return trump_text(plan)
+        return FamilyDecision(trump_text(plan), search=ask.search)
     fr, tab = _tables(view.preset)
     suit = int(
         name_suit(
@@ -434,7 +491,7 @@ def _trump(s: Strategy, view: View, key) -> str:
             tab, np.uint64(key), AUCTION_COUNTER + NAME_COUNTER,
         )
     )  # fmt: skip
-    return trump_text(suit)
+    return FamilyDecision(trump_text(suit), search=ask.search)
 
 
 def card_counter(k: FamilyKnowledge) -> int:
@@ -444,11 +501,14 @@ def card_counter(k: FamilyKnowledge) -> int:
     return DECISION_COUNTER + k.trick_no * k.n + int(place)
 
 
-def _card(s: Strategy, view: View, key, want_values: bool, time: float | None):
+def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, ask: _Advisor):
     k = family_knowledge(view)
     policy = play_policy(s.play)
     if k.trump < 0 and k.trick_no == 0 and k.count == 0:  # trump=first-lead's first card
-        plan = _pitcher_plan(s, view, key)
+        start = perf_counter()
+        plan = _pitcher_plan(s, view, key, ask)
+        if time is not None:  # the plan was asked on this clock: the card gets what it left
+            time = max(time - (perf_counter() - start), MIN_LEFT)
         suit = k.hand & (0x1FFF << (13 * plan)) if plan >= 0 else 0
         if suit:  # the advisor leads in the trump it planned (as the kernel, see the module):
             # its play policy's card among that suit's (``policies.opening_lead_in``)

@@ -17,15 +17,14 @@ The game comes back as a *record* (``docs/record.md``): the rules, every deal as
 every action in order and the results; ``games.record`` replays one and cuts views from
 it.
 
-Under every preset but the plain base game (smear, setback, ten-point, or auction-pitch
-with a preset-only option: ``rules.base_game`` is false) a hand is a :class:`FamilyDeal`: the
-reference engine's preset rules (``game/reference/``), each seat asked from
-its :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming
-of trump, ``play`` for cards), on the family kernels' deal and draw for the board, so
-that built-in seats play the game ``tournament --rules PRESET`` plays for it.  The same
-walk replays a record (``games.record``).  The base game keeps the base path and writes
-the base record, whether its rules come as a plain :class:`Rules` or as the auction-pitch
-preset (``rules.plain``).
+Under every preset, the base game's included, a hand is a :class:`FamilyDeal`: the
+reference engine's preset rules (``game/reference/``), each seat asked from its
+:class:`~pitchsim.game.view.View` (``call`` for the calls and the naming of trump,
+``play`` for cards), on the game kernel's deal and draw for the board, so that built-in
+seats play the game ``tournament --rules PRESET`` plays for it.  The same walk replays a
+record (``games.record``).  A record of the base game written before the one engine
+(no ``family``) is still read: ``_Hand``, ``_view`` and ``hand_doc`` below are its
+reader's.
 """
 
 from __future__ import annotations
@@ -40,12 +39,10 @@ from ..game.cards import SUITS, cards_of, parse_cards, suit_of
 from ..game.reference import (
     MAX_BID,
     PASS,
-    TRICKS,
     pitcher_made,
     score_hand,
     settle_hand,
     trick_winner,
-    winners,
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
@@ -60,7 +57,6 @@ from ..game.view import (
     parse_call,
 )
 from ..kernels.contract import MAX_DEALS
-from ..kernels.deal import deal_hands
 from ..kernels.rng import deal_key
 from .answers import Forfeit, StopGame, checked_action
 from .seats import KernelSeat
@@ -180,48 +176,7 @@ def play_table_game(
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    if True:
-        return _play_family_game(seats, as_family(rules), n, seed, board, names, on_hand)
-    record = _record_head(rules, n, seed, board, names)
-    scores = [0] * n
-    dealer = board % n
-    template = np.arange(52, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    dealt_arr = np.empty(n, dtype=np.int64)
-    try:
-        for d in range(MAX_DEALS):
-            key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
-            deal_hands(key, n, 0, 0, template, deck, dealt_arr)
-            h = _Hand(dealer, [int(m) for m in dealt_arr], [], [], [])
-            try:
-                doc = _play_hand(seats, rules, n, h, scores, key)
-            except Forfeit as f:
-                record["hands"].append(_partial(h, n, rules, scores))
-                record["forfeit"] = {"seat": f.seat, "strategy": names[f.seat], "reason": f.reason}
-                break
-            except StopGame as s:
-                record["hands"].append(_partial(h, n, rules, scores))
-                record["stopped"] = str(s) or "stopped"
-                break
-            record["hands"].append(doc)
-            if on_hand is not None:
-                on_hand(doc)
-            _tell(seats, "hand_ended", seen_hand(doc))
-            if doc["pitcher"] is None:
-                continue  # thrown in: the same dealer deals again
-            scores = doc["scores_after"]
-            won = next(iter(winners(scores, doc["pitcher"], doc["made"], rules)), None)
-            if won is not None:
-                record["winner"] = won
-                break
-            dealer = (dealer + 1) % n
-    finally:
-        for s in seats:
-            if hasattr(s, "end_game"):
-                s.end_game()
-    record["final_scores"] = list(scores)
-    _tell(seats, "game_ended", game_result(record))
-    return record
+    return _play_family_game(seats, as_family(rules), n, seed, board, names, on_hand)
 
 
 # What no seat saw whole, left out of what the seats are told at a hand's end: the cards
@@ -301,11 +256,10 @@ def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False)
     return head
 
 
-def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
+def _ask(seats, seat: int, view: View, key) -> str:
     s = seats[seat]
     if isinstance(s, KernelSeat):
-        d = s.decide(view, key, plan)
-        return d.action, d.plan
+        return s.decide(view, key).action
     try:
         # the calls and the naming of trump are calls; cards are plays
         answer = s.call(view) if view.phase in ("auction", "trump") else s.play(view)
@@ -314,45 +268,9 @@ def _ask(seats, seat: int, view: View, key, plan: int) -> tuple[str, int]:
     except Exception as e:  # a Python seat's own failure ends its game, named
         raise Forfeit(seat, f"{type(e).__name__}: {e}") from None
     try:
-        return checked_action(view, answer), -1
+        return checked_action(view, answer)
     except ValueError as e:
         raise Forfeit(seat, str(e)) from None
-
-
-def _play_hand(seats, rules: Rules, n: int, h: _Hand, scores: list[int], key) -> dict:
-    plans: dict[int, int] = {}
-    for i in range(n):
-        if h.calls and max(h.calls) == MAX_BID:
-            break  # a 4 ends the auction
-        seat = (h.dealer + 1 + i) % n
-        action, plan = _ask(seats, seat, _view(rules, n, seat, h, scores), key, -1)
-        h.calls.append(parse_call(action, "call"))
-        h.actions.append({"seat": seat, "action": action})
-        plans[seat] = plan
-    if max(h.calls) == PASS:
-        return hand_doc(h, n, rules, scores)
-    pitcher = (h.dealer + 1 + max(i for i, c in enumerate(h.calls) if c != PASS)) % n
-    leader = pitcher
-    trump = -1
-    for t in range(TRICKS):
-        cards: list[int] = []
-        for j in range(n):
-            seat = (leader + j) % n
-            if cards:
-                h.tricks.append(Trick(leader, tuple(cards)))
-            view = _view(rules, n, seat, h, scores)
-            if cards:
-                h.tricks.pop()
-            plan = plans.get(seat, -1) if t == 0 and j == 0 else -1
-            action, _ = _ask(seats, seat, view, key, plan)
-            c = parse_cards(action)[0]
-            cards.append(c)
-            h.actions.append({"seat": seat, "action": action})
-            if trump < 0:
-                trump = c // 13
-        h.tricks.append(Trick(leader, tuple(cards)))
-        leader = (leader + trick_winner(cards, trump, rules)) % n
-    return hand_doc(h, n, rules, scores)
 
 
 def hand_doc(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
@@ -434,26 +352,6 @@ def _ordered(doc: dict) -> dict:
     return {k: doc[k] for k in KEY_ORDER if k in doc} | {
         k: v for k, v in doc.items() if k not in KEY_ORDER
     }
-
-
-def _partial(h: _Hand, n: int, rules: Rules, scores: list[int]) -> dict:
-    """The hand a forfeit cut short: the deal and the actions made before it."""
-    return {
-        "players": n,
-        "dealer": h.dealer,
-        "hands": [[card_text(c) for c in cards_of(m)] for m in h.dealt],
-        "incomplete": True,
-        "scores_after": list(scores),
-        "actions": h.actions,
-    }
-
-
-# ---------------------------------------------------------------- every preset
-#
-# Under a preset other than the plain base game (setback, smear, ten-point, auction-pitch
-# with a preset-only option) the hand is the reference engine's (game/reference/) and
-# each seat is asked from its view, which holds these rules.  The base game keeps the
-# base path above, byte for byte, whatever type holds its rules (``rules.plain``).
 
 
 class _Drawn:
@@ -887,7 +785,7 @@ def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand
             try:
                 seat, view = next(walk)
                 while True:
-                    seat, view = walk.send(_ask(seats, seat, view, key, -1)[0])
+                    seat, view = walk.send(_ask(seats, seat, view, key))
             except StopIteration as end:
                 doc = end.value
             except Forfeit as f:

@@ -315,11 +315,13 @@ def family_advisor_bid(
     defender,
     key,
     counter,
+    samples,
 ):
     """The advisor's (call, planned trump, -1: none) under a preset (see the module):
-    ``calls[:n_calls]`` heard, ``legal`` the legal calls as a mask."""
-    samples = DEFAULT_SAMPLES
-    tries = DEFAULT_SAMPLES * DEFAULT_TRIES
+    ``calls[:n_calls]`` heard, ``legal`` the legal calls as a mask; ``samples`` deals
+    kept (the game kernel's seats: ``DEFAULT_SAMPLES``; a seat at the table may ask
+    more, ``games.seats.KernelSeat(samples=)``)."""
+    tries = samples * DEFAULT_TRIES
     model = family_model(defender)
     bidders = np.full(n, model, dtype=np.int64)
     players = np.full(n, FAMILY_PLAY, dtype=np.int64)
@@ -454,6 +456,7 @@ def _family_advisor_call(
             defender,
             key,
             counter,
+            DEFAULT_SAMPLES,
         )
 
     return advise
