@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings  # the test extra installs i
 from hypothesis import strategies as st
 
 from pitchsim.game.cards import CardError, format_cards, parse_cards, parse_hand
-from pitchsim.game.rules import Rules, RulesError
+from pitchsim.game.rules import FAMILIES, FAMILY_FIELDS, Rules, RulesError
 from pitchsim.study import batch, parts
 from pitchsim.study.batch import simulate
 from pitchsim.study.manifest import MANIFEST
@@ -151,8 +151,11 @@ rule_item = st.one_of(
 rule_text = st.lists(rule_item, min_size=0, max_size=5).map(",".join)
 
 
-# The rule families add a family name (first, bare) and options beyond the base ones.
+# The rule families add a family name (first, bare) and options beyond the base ones
+# (the presets' own names and every option word: game.rules.FAMILIES, FAMILY_FIELDS).
 FAMILY_WORDS = {
+    *FAMILIES,
+    *(f.replace("_", "-") for f in FAMILY_FIELDS),
     "auction-pitch",
     "setback",
     "smear",

@@ -161,18 +161,16 @@ def test_a_saves_judgements_are_refused_by_what_is_wrong():
 
 
 def test_a_hand_bots_played_as_watch_shows_it():
-    """--watch's lines for a base hand: the calls from the seat after the dealer (the
-    record writes them as bids, null a pass), each trick but the last (hand_end shows
-    that one) from its leader, then the hand's end."""
+    """--watch's lines for a base hand: the calls from the seat after the dealer (as the
+    record writes them), each trick but the last (hand_end shows that one) from its
+    leader, then the hand's end."""
     from pitchsim.coach.practice import render_hand
 
     doc = play_table_game(["random"] * 3, Rules(), 5, 1)
     h = next(h for h in doc["hands"] if h["pitcher"] is not None)
     lines = render_hand(h, Rules()).split("\n")
     d = h["dealer"]
-    said = ", ".join(
-        f"seat {(d + 1 + i) % 3} {'pass' if b is None else b}" for i, b in enumerate(h["bids"])
-    )
+    said = ", ".join(f"seat {(d + 1 + i) % 3} {b}" for i, b in enumerate(h["calls"]))
     assert lines[1] == f"dealer seat {d}; calls: {said}"
     tricks = [x for x in lines if x.startswith("  trick ")]
     assert [x.split(":")[0] for x in tricks] == [f"  trick {k}" for k in range(1, 6)]

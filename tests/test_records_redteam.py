@@ -157,10 +157,10 @@ TOP_FIELDS = (
 HAND_FIELDS = (
     "players",
     "dealer",
-    "bids",
+    "calls",
     "pitcher",
     "bid",
-    "pitched",
+    "shoot",
     "trump",
     "hands",
     "tricks",
@@ -355,7 +355,7 @@ def test_a_complete_last_hand_marked_incomplete_is_refused_not_dropped(tmp_path,
         (lambda d: d["hands"][-1].update(incomplete=False), ["stop before the hand is over"]),
         (lambda d: d["hands"][-1].pop("incomplete"), ["stop before the hand is over"]),
         (lambda d: d["hands"][-1].update(scores_after=[1, 0, 0]), ["scores_after"]),
-        (lambda d: d["hands"][-1].update(bids=[None] * 3), ["marked incomplete, yet gives bids"]),
+        (lambda d: d["hands"][-1].update(made=True), ["marked incomplete, yet gives made"]),
     ],
 )
 def test_an_incomplete_flag_that_lies_is_one_line(tmp_path, forfeit_game, change, words):

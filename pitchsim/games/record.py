@@ -620,7 +620,10 @@ def _preset_decisions(doc: dict, r: FamilyRules, n: int):
         if "players" in h and not _same(h["players"], n):
             raise RecordError(f"{where}: players is {quoted(h['players'])}, not {n}")
         if "rules" in h:
-            check_record_rules({"rules": h["rules"], "family": r.family}, r)
+            try:
+                check_record_rules({"rules": h["rules"], "family": r.family}, r)
+            except RecordError as e:
+                raise RecordError(f"{where}: {e}") from None
         dealer = _int(h["dealer"], f"{where}: dealer", 0, n - 1)
         _check_dealer(doc, k, dealer, before, n, r)
         dealt, stock = _preset_deal(h, n, where, r)

@@ -367,18 +367,6 @@ class _Drawn:
         junk[:] = first + [c for c in junk if c not in first]
 
 
-def junk_order(draw: F.DrawRecord, stock: Sequence[int], pitcher: int, n: int) -> list[int]:
-    """The cards a draw took from the discards, in order: every seat from the pitcher's
-    left, the pitcher last, takes the stock's cards before any discard (4.8)."""
-    from_stock = set(stock)
-    return [
-        c
-        for s in ((pitcher + 1 + i) % n for i in range(n))
-        for c in draw.drawn[s]
-        if c not in from_stock
-    ]
-
-
 def _texts(cards) -> list[str]:
     return [card_text(int(c)) for c in cards]
 
