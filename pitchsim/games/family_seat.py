@@ -379,6 +379,7 @@ class _Advisor:
 def _call(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
     r, n = view.preset, view.players
     plan = -1
+    legal = _legal(view)
     if s.bidding == "advisor":
         call, plan = _advisor(view, key, len(view.calls), ask)
     else:
@@ -388,12 +389,12 @@ def _call(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
         call = int(
             choose_call(
                 FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
-                view.dealer, np.int64(high), high_seat, np.int64(_legal(view)),
+                view.dealer, np.int64(high), high_seat, np.int64(legal),
                 np.array(view.seat_scores(), dtype=np.int64), fr, tab, odds, defender,
                 np.uint64(key), AUCTION_COUNTER + len(view.calls),
             )
         )  # fmt: skip
-    if not _legal(view) >> call & 1:  # a kernel bug, never the table's problem to paper over
+    if not legal >> call & 1:  # a kernel bug, never the table's problem to paper over
         raise RuntimeError(f"the bidding policy called {call}, not one of {view.legal()}")
     if call == F.PASS:
         return FamilyDecision("pass", search=ask.search)
