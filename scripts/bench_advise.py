@@ -93,10 +93,8 @@ RARE = 0.003  # acceptance under this: a rare history
 
 
 def rare(args) -> None:
-    import numpy as np
 
     import pitchsim.advice.advise as adv
-    from pitchsim.games.bidding import Strategy, bidding_policy, odds_table
 
     t0 = time.perf_counter()
     advise("AH KH 2H 9C 7D 3S", players=4, seat=0, dealer=3, samples=50, seed=1)
@@ -114,15 +112,8 @@ def rare(args) -> None:
         if r.acceptance_rate >= RARE:
             continue
         wall, cpu, rwall, rcpu = [], [], [], []
-        # The rejection alone, as advise runs it (keep_deals and its kernel's arguments).
-        strategy = Strategy.parse(adv.DEFAULT_MODEL)
-        odds, params = odds_table(n, rules)
-        heard = np.array(adv.parse_calls(calls), dtype=np.int64)
-        score_arr = np.array(adv.parse_scores(scores, n, rules), dtype=np.int64)
-        bidding = np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64)
-        hand_mask = np.int64(adv.mask_of(adv.parse_hand(hand)))
-        sample_args = (n, seat, hand_mask, dealer, heard, score_arr, bidding)
-        sample_args += (rules.to_array(), odds, params)
+        # The rejection alone, as advise runs it (keep_deals and its kernels' acceptance).
+        accept = acceptance(hand, rules, n, seat, dealer, calls, scores, seed=7)
         for _ in range(args.repeat):
             t, c = time.perf_counter(), time.process_time()
             r = advise(hand, rules=rules, seed=7, threads=args.threads, **kwargs)
@@ -130,7 +121,7 @@ def rare(args) -> None:
             cpu.append(time.process_time() - c)
             t, c = time.perf_counter(), time.process_time()
             with adv.use_threads(args.threads):
-                deals, tried = adv.keep_deals(7, adv.DEFAULT_SAMPLES, adv.MAX_TRIES, sample_args)
+                deals, tried = adv.keep_deals(7, adv.DEFAULT_SAMPLES, adv.MAX_TRIES, accept)
             rwall.append(time.perf_counter() - t)
             rcpu.append(time.process_time() - c)
         med = statistics.median
@@ -139,6 +130,32 @@ def rare(args) -> None:
             f"{med(rwall):>12.2f}{med(rcpu):>7.2f}{tried / med(rwall):>12,.0f}{deals.size:>7,}"
         )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
+def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
+    """advise's acceptance of deals for this question (``PresetKernels.accept``)."""
+    import numpy as np
+
+    import pitchsim.advice.advise as adv
+    from pitchsim.game.rules import as_family
+    from pitchsim.games.advisor_clock import PresetKernels
+    from pitchsim.games.bidding import Strategy
+    from pitchsim.games.families import odds_for, seat_ids
+    from pitchsim.kernels.families.tables import family_array, family_tables
+
+    r = as_family(rules)
+    seats = [Strategy.parse(adv.DEFAULT_MODEL)] * n
+    bidders, players = seat_ids(seats)
+    odds, defender = odds_for(seats, r, n)
+    cards = adv.preset_hand(hand, r, n)
+    k = PresetKernels(
+        seed, n, seat, np.int64(adv.mask_of(cards)), dealer,
+        np.array(adv.parse_calls(calls, r), dtype=np.int64),
+        np.array(adv.parse_scores(scores, n, r), dtype=np.int64), bidders, players,
+        family_array(r), family_tables(r), odds, defender, np.zeros(1, dtype=np.int64), 0,
+        r.max_bid,
+    )  # fmt: skip
+    return k.accept
 
 
 def table_histories(n: int, count: int, seed: int) -> list[tuple]:

@@ -526,6 +526,7 @@ def test_legal_calls_of_the_dealer_in_each_variant():
         seat=3,
         dealer=3,
         calls="pass,pass,pass",
+        model="random+heuristic",  # (odds callers hardly ever all pass at min-bid 1)
         samples=200,
         seed=1,
     )
@@ -813,7 +814,7 @@ def test_auctions_without_the_advisor_leave_it_out():
     assert "bidding_array" in f"{raised.value} {raised.value.__context__}"
 
 
-@pytest.mark.parametrize("seed", [4, 6])
+@pytest.mark.parametrize("seed", [1, 4])
 def test_a_lead_inside_the_error_goes_to_the_cautious_call(seed):
     """Junk first to call: bid 1 wins a hair more often than pass on these deals, inside
     the error (1 is almost always overcalled).  The advice is pass, and says either is

@@ -275,7 +275,7 @@ def even_outcomes(monkeypatch, lead_at=None):
             out[j, 0, engine.O_WON] = d % 2 == 0 or (lead_at is not None and d >= lead_at)
             out[j, 1, engine.O_WON] = d % 2 == 1
 
-    monkeypatch.setattr(engine, "evaluate_calls", evaluate_calls)
+    monkeypatch.setattr(engine, "family_evaluate_calls", evaluate_calls)
 
 
 def test_an_even_race_runs_on_to_the_last_deal(monkeypatch):

@@ -140,29 +140,24 @@ def test_the_frame_has_a_row_per_call_and_named_columns(advice):
             )
 
 
-def every_thousandth(seed, start, count, *args):
+def every_thousandth(seed, start, count, fits):
     """A fake acceptance rule: deal i fits when i % 1000 == 0."""
-    fits = args[-1]
     fits[:] = (np.arange(start, start + count) % 1000) == 0
 
 
-def test_keep_deals_keeps_the_first_that_fit_and_stops_at_max_tries(monkeypatch):
-    monkeypatch.setattr(engine, "accept_deals", every_thousandth)
-    # (n, seat, hand, dealer, heard, scores, bidding, rules, odds, params): nobody has
-    # called, so no odds caller's table is built; the fake rule ignores the rest.
-    args = (4, 0, 0, 3, np.empty(0, np.int64), None, np.zeros(4, np.int64), None, None, None)
-    deals, tried = keep_deals(1, 5, 1 << 22, args)
+def test_keep_deals_keeps_the_first_that_fit_and_stops_at_max_tries():
+    deals, tried = keep_deals(1, 5, 1 << 22, every_thousandth)
     assert deals.tolist() == [0, 1000, 2000, 3000, 4000] and tried == 4001
     # Fewer fit than wanted: every deal up to max_tries is tried, no more.
-    deals, tried = keep_deals(1, 100, 20_000, args)
+    deals, tried = keep_deals(1, 100, 20_000, every_thousandth)
     assert deals.tolist() == list(range(0, 20_000, 1000)) and tried == 20_000
-    deals, tried = keep_deals(1, 1, 1 << 22, args)
+    deals, tried = keep_deals(1, 1, 1 << 22, every_thousandth)
     assert deals.tolist() == [0] and tried == 1
 
 
 def test_a_hand_of_cards_outside_the_deck_is_refused():
     for hand in ([0, 1, 2, 3, 4, 52], [0, 1, 2, 3, 4, -1], [0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4]):
-        with pytest.raises(InputError, match="a hand has exactly 6 different cards"):
+        with pytest.raises(InputError, match="has exactly 6 different cards of its 52-card pack"):
             advise(hand, samples=200, seed=1)
 
 
@@ -289,7 +284,7 @@ def every_other(seed, start, count, *args):
 
 
 def test_fewer_deals_fitting_than_wanted_is_noted(monkeypatch):
-    monkeypatch.setattr(engine, "accept_deals", every_other)
+    monkeypatch.setattr(engine, "family_accept_deals", every_other)
     a = advise("AH KH 2H 9C 7D 3S", seat=1, calls="pass", samples=400, max_tries=600, seed=1)
     assert (a.samples, a.tried) == (300, 600)
     assert a.notes == ["only 300 of 600 deals fit the calls (wanted 400)"]

@@ -118,30 +118,6 @@ def test_under_the_random_model_the_calls_fit_at_their_exact_rate(name):
     assert abs(a.samples - p * a.tried) < 4 * se, (a.samples, a.tried, p)
 
 
-def test_auction_pitch_through_the_preset_kernels_agrees_with_the_base_advisor():
-    """The same question to both engines under the random model (the same policies:
-    a uniform legal call, a uniform legal card): every call's estimates agree within
-    their standard errors (the deals are drawn from different streams).  (Not the
-    by-suit table: there the base engine fixes trump and lets a random pitcher lead any
-    card, where the rules' first lead, as the preset kernels play it, is of that suit.
-    And no calls heard: under the family deal a random caller's call is not independent
-    of the cards and the play (its deal draws with ``rng.below``), a bias of its own.)"""
-    question = dict(
-        hand="AH KH 9H 4C 7D 3S", players=4, seat=0, dealer=3,
-        scores="3,5,0,4", model="random", samples=3000, seed=11,
-    )  # fmt: skip
-    base = advise(**question, rules=Rules())
-    preset = advise(**question, rules=as_family(Rules()))
-    assert base.legal_calls == preset.legal_calls == [0, 1, 2, 3, 4]
-    worst = 0.0
-    for c in base.legal_calls:
-        for what in ("p_win_game", "p_pitcher", "expected_score", "expected_margin"):
-            x, y = getattr(base.by_call[c], what), getattr(preset.by_call[c], what)
-            se = math.hypot(x.half_width, y.half_width) / 1.96
-            worst = max(worst, abs(x.value - y.value) / se)
-    assert worst < 4.0
-
-
 def test_a_shoot_is_a_call_and_wins_the_game_when_made():
     """smear,shoot=true: the shoot is the call one above the maximum (VARIANTS 6.1);
     made, it wins the game at once, whatever the scores."""

@@ -85,8 +85,12 @@ def test_the_search_runs_follow_the_base_games_lane():
     lanes = cache_cli._lanes(runs, 2)
     assert lanes == [[runs[0], runs[4], runs[1], runs[3]], [runs[2]]]
     assert cache_cli._lanes(runs, 3) == [[runs[0], runs[4]], [runs[2]], [runs[1], runs[3]]]
-    # whole games of the base game are the presets' game kernels: their lane
-    for games in (["tournament", "--rules", "auction-pitch"], ["play", "--seed", "1", "--game"]):
+    # whole games and advise of the base game are the presets' kernels: their lane
+    for games in (
+        ["tournament", "--rules", "auction-pitch"],
+        ["play", "--seed", "1", "--game"],
+        ["advise", "AH KH 2H 9C 7D 3S", "--rules", "auction-pitch"],
+    ):
         assert cache_cli._kernel_set(games) == cache_cli.PRESETS
 
 

@@ -24,7 +24,7 @@ from time import perf_counter
 
 import numpy as np
 
-from ..game.cards import SUITS, format_card, mask_of, parse_cards, parse_hand, suit_of
+from ..game.cards import SUITS, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BASE_RULES, BIDS, FamilyRules, Rules, as_family, label
 from ..game.view import STEAL, call_text, steals
@@ -33,12 +33,11 @@ from ..game.view import STEAL, call_text, steals
 from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
 from ..games.advisor_clock import STOP_ERROR as STOP_ERROR
 from ..games.advisor_clock import PresetKernels, rounds, stop_z
-from ..games.bidding import Strategy, bidding_policy, odds_table
+from ..games.bidding import Strategy
 from ..games.families import odds_for, seat_ids
 from ..games.policies import play_array, play_policy, searches
 from ..games.table import check_table
 from ..kernels import advice as engine
-from ..kernels.bidding import ODDS, ODDS_GAME
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.presets import rest_of_game
 from ..util.conflicts import settle
@@ -446,26 +445,15 @@ def keep_deals(
     seed,
     samples,
     max_tries,
-    sample_args,
+    accept,
     start: int = 0,
     deadline: float | None = None,
-    tables: list | None = None,
-    accept=None,
 ) -> tuple[np.ndarray, int]:
     """The first ``samples`` deal numbers from ``start`` on that fit the calls (fewer if
     the deals up to ``max_tries`` give fewer, or the clock reaches ``deadline``) and the
     deals tried up to the last one kept (all those looked at, when short): the same
-    for any chunking.  When many deals are still to be tried, the odds callers' calls
-    are made tables first (``kernels.advice.odds_tables``: the same calls, faster), kept
-    in ``tables`` (a list) for the next call.  ``accept(seed, start, count, fits)``:
-    another engine's acceptance (the family kernels'), in place of the base one's."""
-    held = tables if tables is not None else []
-    if accept is None:
-        n, _, _, dealer, heard, scores, bidding, rules, odds, params = sample_args
-        callers = [(dealer + 1 + i) % n for i in range(heard.size)]
-        tabling = any(bidding[s] in (ODDS, ODDS_GAME) for s in callers)
-    else:
-        tabling = False
+    for any chunking.  ``accept(seed, start, count, fits)`` marks the deals that fit
+    (``PresetKernels.accept``)."""
     kept: list[np.ndarray] = []
     found = 0
     tried = start
@@ -476,20 +464,13 @@ def keep_deals(
         count = min(chunk, max_tries - tried)
         fits = np.empty(count, dtype=np.bool_)
         began = perf_counter()
-        if accept is None:
-            calls = held[0] if held else engine.no_tables(heard.size)
-            engine.accept_deals(seed, tried, count, *sample_args, *calls, fits)
-        else:
-            accept(seed, tried, count, fits)
+        accept(seed, tried, count, fits)
         took = perf_counter() - began
         idx = np.flatnonzero(fits) + tried
         kept.append(idx)
         found += idx.size
         tried += count
         rate = max(found, 1) / (tried - start)
-        still = min((samples - found) / rate, max_tries - tried)  # deals to try, about
-        if tabling and not held and still > TABLE_AFTER:
-            held.append(engine.odds_tables(n, dealer, heard, scores, bidding, rules, odds, params))
         chunk = int(min(1 << 21, max(1 << 14, 1.2 * (samples - found) / rate)))
         if deadline is not None:  # a kernel call of SLICE seconds at most, and none past it
             per_second = count / max(took, 1e-6)
@@ -501,105 +482,7 @@ def keep_deals(
     return deals.astype(np.int64), tried
 
 
-TABLE_AFTER = 1 << 18  # deals still to try past which odds callers' tables pay (~5 ms each)
 BLOCK_OF_DEALS = 1024  # the smallest kernel call on a clock
-
-
-@dataclass
-class _Kernels:
-    """One question's arguments to the advice kernels."""
-
-    seed: int
-    n: int
-    seat: int
-    hand: np.int64
-    dealer: int
-    heard: np.ndarray
-    scores: np.ndarray
-    bidding: np.ndarray
-    play: np.ndarray
-    rules: np.ndarray
-    odds: np.ndarray
-    params: np.ndarray
-    candidates: np.ndarray
-
-    @property
-    def sample_args(self) -> tuple:
-        return (
-            self.n,
-            self.seat,
-            self.hand,
-            self.dealer,
-            self.heard,
-            self.scores,
-            self.bidding,
-            self.rules,
-            self.odds,
-            self.params,
-        )
-
-    def suits(self, deals: np.ndarray) -> np.ndarray:
-        """Points the seat's side takes pitching each deal with each suit (-1: not held)."""
-        pts = np.empty((deals.size, 4), dtype=np.int64)
-        engine.pitch_suits(
-            self.seed, deals, self.n, self.seat, self.hand, self.play, self.rules, pts
-        )
-        return pts
-
-    def trumps(self, suit_pts: np.ndarray) -> np.ndarray:
-        """Each candidate bid's trump: the best expected score at that bid in these deals."""
-        kept = suit_pts.shape[0]
-        return np.array(
-            [engine.bid_trump(suit_pts, kept, c) if c > 0 else -1 for c in self.candidates],
-            dtype=np.int64,
-        )
-
-    def evaluate(self, deals, trumps, out) -> None:
-        engine.evaluate_calls(
-            self.seed,
-            deals,
-            self.n,
-            self.seat,
-            self.hand,
-            self.dealer,
-            self.heard,
-            self.candidates,
-            trumps,
-            self.scores,
-            self.bidding,
-            self.play,
-            self.rules,
-            self.odds,
-            self.params,
-            out,
-        )
-
-    def warm(self) -> None:
-        """Compile (or load) every kernel a run calls, on no deals: done before a clock
-        starts, so that the budget is the search's own."""
-        none = np.empty(0, dtype=np.int64)
-        tables = engine.no_tables(self.heard.size)
-        fits = np.empty(0, dtype=np.bool_)
-        engine.accept_deals(self.seed, 0, 0, *self.sample_args, *tables, fits)
-        engine.call_tables(
-            self.n,
-            self.dealer,
-            none,
-            self.scores,
-            self.bidding,
-            self.rules,
-            self.odds,
-            self.params,
-            *tables,
-        )
-        self.trumps(np.zeros((1, 4), dtype=np.int64))
-        self.suits(none)
-        self.evaluate(none, np.full(self.candidates.size, -1, dtype=np.int64), self._rows(0))
-
-    def _rows(self, count: int) -> np.ndarray:
-        return np.empty((count, self.candidates.size, engine.N_OUTCOMES))
-
-    accept = None  # keep_deals' own acceptance: the base kernels'
 
 
 def ranking(out: np.ndarray, legal: list[int]) -> list[int]:
@@ -640,9 +523,9 @@ class _Sampled:
     short: bool = False  # the deals tried ran out before the samples were kept
 
 
-def _all_at_once(k: _Kernels, samples: int, max_tries: int, progress) -> _Sampled:
+def _all_at_once(k: PresetKernels, samples: int, max_tries: int, progress) -> _Sampled:
     """No clock: keep ``samples`` deals, pick the bids' trumps from them, play them out."""
-    deals, tried = keep_deals(k.seed, samples, max_tries, k.sample_args, accept=k.accept)
+    deals, tried = keep_deals(k.seed, samples, max_tries, k.accept)
     kept = deals.size
     suit_pts = k.suits(deals)
     trumps = k.trumps(suit_pts) if kept else np.full(k.candidates.size, -1, dtype=np.int64)
@@ -654,7 +537,7 @@ def _all_at_once(k: _Kernels, samples: int, max_tries: int, progress) -> _Sample
     return _Sampled(deals, tried, suit_pts, trumps, out, short=kept < samples)
 
 
-def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress) -> _Sampled:
+def _on_clock(k: PresetKernels, samples: int, max_tries: int, budget: float, progress) -> _Sampled:
     """Keep and play out deals in rounds (``rounds``) until the best call is separated
     from the others (``separated``), every deal is done or ``budget`` seconds are spent.
     The deals are the same as without a clock, in the same order: only the count used
@@ -670,7 +553,6 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
     trump_deals = None
     stopped = ALL_DONE
     short = False
-    tables: list = []  # the odds callers' tables, once built
     j = 0
     find_seconds = play_seconds = 0.0
     found_all = 0
@@ -684,9 +566,7 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
             find_cost, play_cost = find_seconds / found_all, play_seconds / kept
             share = find_cost / (find_cost + play_cost)
         find_by = now + share * (deadline - now)
-        new, tried = keep_deals(
-            k.seed, look - kept, max_tries, k.sample_args, tried, find_by, tables, k.accept
-        )
+        new, tried = keep_deals(k.seed, look - kept, max_tries, k.accept, tried, find_by)
         found = new.size
         found_all += found
         find_seconds += perf_counter() - now
@@ -768,27 +648,6 @@ def _on_clock(k: _Kernels, samples: int, max_tries: int, budget: float, progress
     )
 
 
-def _base_kernels(
-    seed, n, seat, cards, dealer, heard, score_list, strategy, play_name, rules, legal
-) -> _Kernels:
-    odds, params = odds_table(n, rules)
-    return _Kernels(
-        seed=seed,
-        n=n,
-        seat=seat,
-        hand=np.int64(mask_of(cards)),
-        dealer=dealer,
-        heard=np.array(heard, dtype=np.int64),
-        scores=np.array(score_list, dtype=np.int64),
-        bidding=np.full(n, bidding_policy(strategy.bidding).id, dtype=np.int64),
-        play=play_array([play_policy(play_name).id] * n),
-        rules=rules.to_array(),
-        odds=odds,
-        params=params,
-        candidates=np.array(legal, dtype=np.int64),
-    )
-
-
 def _preset_target(rules: Rules) -> int:
     """The target of the rules' preset as it stands (7 for the base game)."""
     return Rules.parse(rules.family).target
@@ -855,14 +714,8 @@ def advise(
     one (default 0); the game then lasts the hands left, and P(win game) is the chance
     of the highest total after the last of them.
     """
-    # The base game runs the base kernels (its answers stay what they were); every
-    # other preset, auction-pitch with any option beyond the base ones, the family kernels.
+    # Every preset, the base game's included, by the one engine's advice kernels.
     rules = rules or BASE_RULES
-    preset = not rules.base_game
-    if not preset:
-        cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
-        if len(cards) != 6 or len(set(cards)) != 6 or not all(0 <= c < 52 for c in cards):
-            raise InputError("a hand has exactly 6 different cards")
     if partnership and not rules.partnership:
         rules = dataclasses.replace(rules, partnership=True)
     if target is not None:
@@ -879,7 +732,8 @@ def advise(
     model_seat = Strategy(strategy.bidding, play_name)
     check_table([model_seat], rules, players)
     n = players
-    limit = rules.hands_limit if preset else 0
+    preset = as_family(rules)  # the rules as the kernels read them (the base game's too)
+    limit = preset.hands_limit
     if hands_played is not None:
         if not limit:
             raise InputError(
@@ -888,14 +742,13 @@ def advise(
             )
         if isinstance(hands_played, bool) or not isinstance(hands_played, int):
             raise InputError(f"hands played must be a whole number, not {hands_played!r}")
-        rules.check_hands_played(hands_played)
+        preset.check_hands_played(hands_played)
     hands_played = hands_played or 0
-    if preset:
-        cards = preset_hand(hand, rules, n)
+    cards = preset_hand(hand, preset, n)
     heard = parse_calls(calls, rules)
     legal = check_auction(heard, n, seat, dealer, rules)
     score_list = parse_scores(scores, n, rules)
-    if preset and rules.shoot:  # a seat below zero may not shoot (6.1)
+    if preset.shoot:  # a seat below zero may not shoot (6.1)
         legal = check_auction(heard, n, seat, dealer, rules, score_list)
     if strategy.bidding == "advisor":
         raise InputError("the model cannot be the advisor itself: use odds, heuristic, ...")
@@ -920,33 +773,27 @@ def advise(
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
 
-    kernels: _Kernels | PresetKernels
-    if preset:
-        model_seats = [model_seat] * n
-        bidders, players_ids = seat_ids(model_seats)
-        odds, defender = odds_for(model_seats, rules, n)
-        kernels = PresetKernels(
-            seed=seed,
-            n=n,
-            seat=seat,
-            hand=np.int64(mask_of(cards)),
-            dealer=dealer,
-            heard=np.array(heard, dtype=np.int64),
-            scores=np.array(score_list, dtype=np.int64),
-            bidders=bidders,
-            players=players_ids,
-            fr=rest_of_game(family_array(rules), hands_played),
-            tab=family_tables(rules),
-            odds=odds,
-            defender=defender,
-            candidates=np.array(legal, dtype=np.int64),
-            suit_mask=sum(1 << t for t in trump_suits(cards, rules)),
-            max_bid=rules.max_bid,
-        )
-    else:
-        kernels = _base_kernels(
-            seed, n, seat, cards, dealer, heard, score_list, strategy, play_name, rules, legal
-        )
+    model_seats = [model_seat] * n
+    bidders, players_ids = seat_ids(model_seats)
+    odds, defender = odds_for(model_seats, preset, n)
+    kernels = PresetKernels(
+        seed=seed,
+        n=n,
+        seat=seat,
+        hand=np.int64(mask_of(cards)),
+        dealer=dealer,
+        heard=np.array(heard, dtype=np.int64),
+        scores=np.array(score_list, dtype=np.int64),
+        bidders=bidders,
+        players=players_ids,
+        fr=rest_of_game(family_array(preset), hands_played),
+        tab=family_tables(preset),
+        odds=odds,
+        defender=defender,
+        candidates=np.array(legal, dtype=np.int64),
+        suit_mask=sum(1 << t for t in trump_suits(cards, preset)),
+        max_bid=preset.max_bid,
+    )
     with use_threads(threads):
         if time is None:
             run = _all_at_once(kernels, samples, max_tries, progress)
@@ -993,7 +840,7 @@ def advise(
             unfinished=int((won < 0).sum()),
             samples=kept,
         )
-    pitchable = trump_suits(cards, rules) if preset else sorted({suit_of(c) for c in cards})
+    pitchable = trump_suits(cards, preset)
     levels = as_family(rules).max_bid + 1
     by_suit = {s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=levels)) for s in pitchable}
 

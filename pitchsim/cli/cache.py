@@ -109,14 +109,14 @@ BASE, PRESETS, SEARCH = range(3)  # the sets of kernels ``_lanes`` keeps apart
 
 def _kernel_set(argv: list[str]) -> int:
     """Which mostly separate set of kernels a run compiles: the base game's, the
-    presets' (shared: the rules are data; whole games of every preset, the base game's
-    too), or the presets' search (a run on WARM_VIEW, a preset's view, or a pimc seat:
+    presets' (shared: the rules are data; whole games and advise of every preset, the
+    base game's too), or the presets' search (a run on WARM_VIEW, a preset's view, or a pimc seat:
     the worlds and the solver; and WARM_POSITION's solve, which loads that solver)."""
     if any(a.endswith((VIEW_FILE, POSITION_FILE)) for a in argv) or any("pimc" in a for a in argv):
         return SEARCH
     if "--rules" in argv and argv[argv.index("--rules") + 1] != "auction-pitch":
         return PRESETS
-    if argv[0] == "tournament" or "--game" in argv:
+    if argv[0] in ("tournament", "advise") or "--game" in argv:
         return PRESETS
     return BASE
 
