@@ -73,6 +73,7 @@ def test_every_json_field_under_its_name(advice):
         "either_is_fine",
         "too_few_deals",
         "notes",
+        "tremble",  # a caller's chance to slip: 0 when the model fits the calls
         "stopped",  # the clock's stop (issue 19): "all deals done" without a clock
         "time",  # the clock's budget and use, null without one
     }
@@ -87,7 +88,7 @@ def test_every_json_field_under_its_name(advice):
     assert doc["runner_up"] == name(a.runner_up)
     assert doc["p_win_difference"] == a.difference.value
     assert doc["p_win_difference_ci95"] == list(a.difference.ci95)
-    assert doc["too_few_deals"] is False and doc["notes"] == []
+    assert doc["too_few_deals"] is False and doc["notes"] == [] and doc["tremble"] == 0.0
     assert (doc["seed"], doc["model"], doc["play"]) == (1, "odds+heuristic", "heuristic")
     assert doc["target"] == Rules().target
     for c in a.legal_calls:

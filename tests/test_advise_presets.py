@@ -244,3 +244,88 @@ def test_a_presets_view_of_the_auction_is_advised(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         main([*argv, "--rules", "smear"])
     assert e.value.code == 2
+
+
+# ---------------------------------------------------------------- the tremble model
+
+
+def _fits(spec: str, model: str, heard: list[int], tremble: float, count: int) -> np.ndarray:
+    """``family_accept_deals``' verdicts on deals 0 .. count-1: seat 2 holds a fixed
+    hand, seat 3 deals, and the callers before seat 2 bid by ``model`` (heuristic play)."""
+    from pitchsim.advice.advise import odds_for
+    from pitchsim.game.cards import mask_of, parse_cards
+    from pitchsim.games.families import family_strategy, seat_ids
+    from pitchsim.kernels import advice as engine
+    from pitchsim.kernels.families.tables import family_array, family_tables
+
+    rules = as_family(Rules.parse(spec))
+    n = 4
+    seats = [family_strategy(f"{model}+heuristic", rules)] * n
+    bidders, _ = seat_ids(seats)
+    odds, defender = odds_for(seats, rules, n)
+    fits = np.empty(count, dtype=np.bool_)
+    engine.family_accept_deals(
+        5, 0, count, n, 2, np.int64(mask_of(parse_cards("AH KH 9H 4C 7D 3S"))), 3,
+        np.array(heard, dtype=np.int64), np.zeros(n, dtype=np.int64), bidders,
+        family_array(rules), family_tables(rules), odds, defender, tremble, fits,
+    )  # fmt: skip
+    return fits
+
+
+@pytest.mark.parametrize("spec, model", [("setback", "heuristic"), ("smear", "odds")])
+def test_a_slip_keeps_each_deal_that_does_not_fit_with_the_tremble_s_chance(spec, model):
+    """Under the tremble model a deal is kept when the model makes the calls heard, or
+    else with chance tremble per call it would not make: the kept deals are a superset
+    of the plain model's; with one call heard, the share of the others kept is the
+    tremble (binomial, 4 standard errors); with two calls heard that neither fits (the
+    deals the plain model rejects at either call), tremble ** 2 of those that miss both
+    at most, and tremble 1 keeps every deal."""
+    count, t = 60_000, 0.2
+    for heard in ([2], [0, 2]):
+        plain = _fits(spec, model, heard, 0.0, count)
+        slips = _fits(spec, model, heard, t, count)
+        assert (slips | ~plain).all()  # every deal the model fits is kept
+        assert 0 < plain.sum() < count
+        other = ~plain
+        share = slips[other].mean()
+        if len(heard) == 1:
+            se = math.sqrt(t * (1 - t) / other.sum())
+            assert abs(share - t) < 4 * se, (share, t, se)
+        else:  # each miss is one draw: between t ** 2 (both missed) and t (one missed)
+            assert t * t - 0.01 < share < t + 0.01, share
+        assert _fits(spec, model, heard, 1.0, count).all()
+    # The slip's draw is its own: under the random model (a call blind to the cards)
+    # the share kept is p + (1 - p) t, p the plain share (1 / the legal calls heard).
+    plain = _fits(spec, "random", [2], 0.0, count).mean()
+    kept = _fits(spec, "random", [2], t, count).mean()
+    want = plain + (1 - plain) * t
+    assert abs(kept - want) < 4 * math.sqrt(want * (1 - want) / count), (kept, want)
+
+
+def test_calls_the_model_never_makes_are_advised_with_slips_and_say_so():
+    """In partnership auction-pitch (bids from 1, 1.2) the odds model never passes as
+    the first caller (a bid of 1 with the partner's help is worth more to it than a
+    defender's points): no deal fits a first caller's pass.  The advice then lets each
+    call slip with chance 5% and says so, in the notes and the JSON's ``tremble``;
+    without slips it would stop at UnlikelyCalls."""
+    a = advise(
+        "KH QH 5H 9C 7D 3S",
+        players=4,
+        seat=1,
+        dealer=3,
+        calls="pass",
+        rules=Rules.parse("auction-pitch,partnership=yes"),
+        samples=300,
+        seed=3,
+        max_tries=20_000,
+    )
+    assert a.tremble == 0.05 and a.samples == 300
+    assert a.to_json()["tremble"] == 0.05
+    assert "in only 0 of 20,000 deals" in a.notes[0] and "slip" in a.notes[0]
+    # The kept share is the slip's: 5% of the deals tried, within 4 standard errors.
+    se = math.sqrt(0.05 * 0.95 / a.tried)
+    assert abs(a.acceptance_rate - 0.05) < 4 * se + 300 / a.tried**2
+    # A history the model makes keeps the plain model: no slips.
+    b = advise("KH QH 5H 9C 7D 3S", players=4, seat=1, dealer=3, calls="2",
+               rules=Rules.parse("auction-pitch,partnership=yes"), samples=300, seed=3)  # fmt: skip
+    assert b.tremble == 0.0 and not any("slip" in n for n in b.notes)

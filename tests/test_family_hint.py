@@ -307,7 +307,7 @@ def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
         fits = np.empty(count, dtype=np.bool_)
         engine.family_accept_deals(
             seed, 0, count, n, seat, hand, dealer, np.array([call], dtype=np.int64),
-            np.zeros(n, dtype=np.int64), bidders, fr, tab, odds, defender, fits,
+            np.zeros(n, dtype=np.int64), bidders, fr, tab, odds, defender, 0.0, fits,
         )  # fmt: skip
         kept = np.flatnonzero(fits).astype(np.int64)
         assert 0.1 * count < kept.size < 0.6 * count  # a random call among the legal ones

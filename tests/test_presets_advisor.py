@@ -94,7 +94,7 @@ def recomputed(
     fits = np.empty(SAMPLES * TRIES, dtype=np.bool_)
     engine.family_accept_deals(
         seed, 0, fits.size, n, seat, np.int64(hand), dealer, heard, scores, bidders, fr, tab,
-        odds, defender, fits,
+        odds, defender, 0.0, fits,
     )  # fmt: skip
     deals = np.flatnonzero(fits)[:SAMPLES].astype(np.int64)
     cand = [c for c in range(MAX_CALL) if legal >> c & 1]

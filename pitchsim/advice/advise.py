@@ -58,6 +58,7 @@ DEFAULT_MODEL = "odds"  # the strongest bidder in pitchsim's tournaments (see RE
 DEFAULT_SAMPLES = 6_000  # kept deals: P(win) to about +/-1.3% (the differences: tighter)
 MAX_TRIES = 1 << 22  # deals tried at most before giving up on a history
 MIN_KEPT = 200  # fewer kept deals than this: the model (almost) never makes these calls
+TREMBLE = 0.05  # then a caller's chance to slip, making the call heard whatever he holds
 EVALUATE_CHUNK = 4096  # kept deals per kernel call: progress and Ctrl-C land between
 
 # On a clock (``time=``): the kept deals are played out in rounds that end at these
@@ -335,6 +336,9 @@ class Advice:
     seconds: float | None = None  # on a clock: the seconds used (kernels compiled before)
     trump_deals: int | None = None  # kept deals the bids' trump suits were picked from
     hands_played: int = 0  # under hands=N (12.4): the hands counted before this one
+    # The chance a caller slips (``kernels.advice``'s tremble model): above 0 when the
+    # model itself keeps too few deals for the calls heard.
+    tremble: float = 0.0
 
     @property
     def too_few_deals(self) -> bool:
@@ -417,6 +421,7 @@ class Advice:
                 "seconds": self.seconds,
                 "trump_deals": self.trump_deals,
             },
+            "tremble": self.tremble,
             "notes": self.notes,
             **(
                 {"hands_played": self.hands_played, "hands_left": self.hands_left}
@@ -794,25 +799,40 @@ def advise(
         suit_mask=sum(1 << t for t in trump_suits(cards, preset)),
         max_bid=preset.max_bid,
     )
+
+    def sample(k: PresetKernels, budget: float | None) -> _Sampled:
+        if budget is None:
+            return _all_at_once(k, samples, max_tries, progress)
+        return _on_clock(k, samples, max_tries, budget, progress)
+
+    heard_text = ", ".join(call_text(c, rules) for c in heard)
+    exact = None  # (deals kept, tried) by the plain model, when it kept too few
     with use_threads(threads):
-        if time is None:
-            run = _all_at_once(kernels, samples, max_tries, progress)
-        else:
-            run = _on_clock(kernels, samples, max_tries, float(time), progress)
+        run = sample(kernels, None if time is None else float(time))
+        if run.short and run.deals.size < min(MIN_KEPT, samples):
+            # The model (almost) never makes these calls with the cards unseen: a
+            # player's slip explains them (``kernels.advice``'s tremble model).
+            exact = (run.deals.size, run.tried)
+            left = None if time is None else float(time) - (run.seconds or 0.0)
+            if left is None or left > 0:
+                spent = run.seconds
+                run = sample(dataclasses.replace(kernels, tremble=TREMBLE), left)
+                if spent is not None:
+                    run.seconds = spent + (run.seconds or 0.0)
     deals, tried, suit_pts, out = run.deals, run.tried, run.suit_pts, run.out
     cand_trump = run.trumps
     kept = deals.size
-    heard_text = ", ".join(call_text(c, rules) for c in heard)
     if kept == 0 and not run.short:  # the clock ran out before any deal fit
         raise UnlikelyCalls(
             f"no deal fit the calls {heard_text} in the {tried:,} "
             f"deals tried in {time:g} s: give more time, or check the calls"
         )
     if run.short and kept < min(MIN_KEPT, samples):
+        slips = f", even letting each caller slip with chance {TREMBLE:.0%}" if exact else ""
         raise UnlikelyCalls(
             f"the {strategy.bidding} model almost never makes the calls "
             f"{heard_text} with the cards you do not hold: "
-            f"{kept} of {tried:,} deals fit; try another --model or check the calls"
+            f"{kept} of {tried:,} deals fit{slips}; try another --model or check the calls"
         )
 
     high = max(heard, default=PASS)
@@ -867,6 +887,12 @@ def advise(
         difference = Estimate.mean(wins[:, best].astype(float) - wins[:, second])
         cautious = bool(cautious or too_few(kept) or inside(difference))
     notes = []
+    if exact is not None:
+        notes.append(
+            f"the {strategy.bidding} model makes the calls {heard_text} in only {exact[0]:,} "
+            f"of {exact[1]:,} deals; these deals let each call it would not make stand with "
+            f"chance {TREMBLE:.0%}, a player's slip"
+        )
     if run.short:
         notes.append(f"only {kept:,} of {tried:,} deals fit the calls (wanted {samples:,})")
     return Advice(
@@ -895,6 +921,7 @@ def advise(
         seconds=run.seconds,
         trump_deals=run.trump_deals,
         hands_played=hands_played,
+        tremble=TREMBLE if exact is not None else 0.0,
     )
 
 

@@ -119,13 +119,15 @@ class PresetKernels:
     candidates: np.ndarray
     suit_mask: int  # the suits the hand can make trump (``pitchable_suits``)
     max_bid: int
+    tremble: float = 0.0  # a caller's chance to slip (``kernels.advice``'s tremble model)
 
     sample_args = ()
 
     def accept(self, seed, start, count, fits) -> None:
         engine.family_accept_deals(
             seed, start, count, self.n, self.seat, self.hand, self.dealer, self.heard,
-            self.scores, self.bidders, self.fr, self.tab, self.odds, self.defender, fits,
+            self.scores, self.bidders, self.fr, self.tab, self.odds, self.defender,
+            self.tremble, fits,
         )  # fmt: skip
 
     def suits(self, deals: np.ndarray) -> np.ndarray:

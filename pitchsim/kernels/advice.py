@@ -67,6 +67,7 @@ from .rng import AUCTION_COUNTER, deal_key, draw, split_below
 from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
 
 CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
+TREMBLE_COUNTER = AUCTION_COUNTER + 64  # after the calls' and the naming's counters
 BLOCK = 256  # samples per parallel block
 
 # What one candidate call led to in one sample (a row of ``play_call``'s output).
@@ -644,15 +645,46 @@ def evaluate_calls(
 # sample * MAX_DEALS + d), so two calls are compared on the same cards.  Rejection is
 # plain (the whole deal, then the heard calls): the family deal draws its runs in
 # dealing order, and the seat's run sits among them.
+#
+# The tremble model: a model that never makes a call heard with any hand (the odds
+# model never passes as the first caller of a partnership auction-pitch, where a bid of
+# 1 with the partner's help beats a defender's points) leaves no deal to keep.  A
+# player's slip explains it: with chance ``tremble`` a caller makes the call heard
+# whatever his policy makes, so a deal is kept with chance tremble ** (the calls that
+# do not fit), which is rejection sampling from the deals' likelihood under that
+# model.  ``advise`` asks it only when the plain model keeps too few deals.
+
+
+@njit(cache=True, inline="always")
+def heard_high(n, dealer, heard):
+    """(the highest call heard, its seat; -1: all passed so far)."""
+    high = 0
+    high_seat = -1
+    for i in range(heard.size):
+        if heard[i] != 0:
+            high = max(high, heard[i])
+            high_seat = (dealer + 1 + i) % n
+    return high, high_seat
+
+
+@njit(cache=True, inline="always")
+def slipped(key, i, tremble):
+    """Does the caller of heard call ``i`` make it though his policy makes another?  With
+    chance ``tremble`` (the tremble model, below)."""
+    if tremble <= 0.0:
+        return False
+    return (draw(key, TREMBLE_COUNTER + i) >> np.uint64(11)) * 2.0**-53 < tremble
 
 
 @njit(cache=True, inline="always")
 def family_heard_fit(
-    key, n, seat, hand, dealer, heard, scores, bidders, fr, tab, odds, defender, deck, dealt
-):
+    key, n, seat, hand, dealer, heard, scores, bidders, fr, tab, odds, defender, tremble, deck,
+    dealt,
+):  # fmt: skip
     """Deal sample ``key`` with ``hand`` in ``seat`` and make the first ``heard.size``
-    calls by the callers' bidding policies.  Returns (fits, high call, its seat, pack
-    size): fits when every call is the one heard."""
+    calls by the callers' bidding policies.  Returns (fits, pack size): fits when every
+    call is the one heard, or, under a ``tremble`` above 0, when each call that is not
+    passes the tremble's draw (``slipped``)."""
     size = deal_family_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
     high = 0
     high_seat = -1
@@ -676,12 +708,12 @@ def family_heard_fit(
             key,
             AUCTION_COUNTER + i,
         )
-        if call != heard[i]:
-            return False, high, high_seat, size
-        if call != 0:
-            high = max(high, call)
+        if call != heard[i] and not slipped(key, i, tremble):
+            return False, size
+        if heard[i] != 0:
+            high = max(high, heard[i])
             high_seat = s
-    return True, high, high_seat, size
+    return True, size
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -700,9 +732,11 @@ def family_accept_deals(
     tab,
     odds,
     defender,
+    tremble,
     out_fits,
 ):
-    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?"""
+    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard`` (under the
+    ``tremble``: ``family_heard_fit``)?"""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         deck = np.empty(54, dtype=np.int64)
@@ -722,6 +756,7 @@ def family_accept_deals(
                 tab,
                 odds,
                 defender,
+                tremble,
                 deck,
                 dealt,
             )[0]
@@ -935,22 +970,9 @@ def family_play_calls(
     m = heard.size
     no_log = junk[:0]
     key = deal_key(seed, sample)
-    _, high0, high_seat0, size = family_heard_fit(
-        key,
-        n,
-        seat,
-        hand,
-        dealer,
-        heard,
-        scores0,
-        bidders,
-        fr,
-        tab,
-        odds,
-        defender,
-        deck,
-        dealt,
-    )
+    # A kept deal: its calls are the ones heard (fitted, or slipped under a tremble).
+    size = deal_family_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
+    high0, high_seat0 = heard_high(n, dealer, heard)
     side = family_side(seat, fr)
     for i in range(m):
         calls[i] = heard[i]

@@ -342,9 +342,9 @@ def family_advisor_bid(
     kept_deal = np.empty(samples, dtype=np.int64)
     kept = 0
     for d in range(tries):
-        fits, _, _, _ = advice.family_heard_fit(
+        fits, _ = advice.family_heard_fit(
             deal_key(seed, d), n, seat, hand, dealer, heard, scores, bidders, fr, tab, odds,
-            defender, deck, dealt,
+            defender, 0.0, deck, dealt,
         )  # fmt: skip
         if fits:
             kept_deal[kept] = d
