@@ -42,9 +42,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from pitchsim.game.rules import Rules  # noqa: E402
+from pitchsim.game.rules import Rules, spec  # noqa: E402
 from pitchsim.games.bidding import seat_strategies  # noqa: E402
-from pitchsim.games.rounds import auction_round  # noqa: E402
+from pitchsim.games.families import family_hand  # noqa: E402
 from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, default_policy, hint  # noqa: E402
 from pitchsim.search.position import parse_position  # noqa: E402
 from pitchsim.util.jsonio import dumps_json  # noqa: E402
@@ -56,11 +56,12 @@ def played_hands(n: int, count: int, first_seed: int) -> list[dict]:
     out = []
     seed = first_seed
     while len(out) < count:
-        rnd = auction_round(seed, 0, seats, Rules(), dealer=n - 1)
+        rules = Rules()
+        h = family_hand(seed, 0, seats, rules, n - 1)
         seed += 1
-        if rnd.pitcher is None:
+        if h.pitcher is None:
             continue  # thrown in: nothing to play
-        out.append(rnd.to_json())
+        out.append(h.to_json(rules) | {"players": n, "rules": spec(rules)})
     return out
 
 

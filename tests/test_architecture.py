@@ -193,7 +193,7 @@ KERNEL_ORDER = [
     "fixed_hand replay odds_table fitted",
     "families",
     "advice",
-    "advisor shown_hand",
+    "advisor",
 ]
 KERNEL_LAYERS = {room: i for i, rooms in enumerate(KERNEL_ORDER) for room in rooms.split()}
 

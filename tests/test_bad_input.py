@@ -161,7 +161,7 @@ def test_bid_odds(capsys, options, message):
     [
         (["--rounds", "0"], "rounds must be positive"),
         (["--rounds", "-2"], "rounds must be positive"),
-        (["--hand", "AH KH 2H 9C 7D"], "exactly 6 cards, got 5"),
+        (["--hand", "AH KH 2H 9C 7D"], "deals 6 cards each at 4 players, not 5"),
         (["--hand", "AH KH 2H 9C 7D QQ"], "cannot read card 'QQ'"),
         (["--hand", "AH KH 2H 9C 7D 7D"], "duplicate card 7D"),
         (["--hand", HAND, "--rules", "low=dealt", "--trump", "X"], "unknown suit"),

@@ -134,24 +134,31 @@ def test_play_json_round(capsys):
         "players",
         "pitcher",
         "trump",
-        "hands",
+        "dealt",
         "tricks",
         "points",
-        "game_points",
-        "round_points",
+        "game_counts",
+        "points_won",
+        "change",
     ):
         assert key in doc
-    assert doc["players"] == 5 and len(doc["hands"]) == 5
-    assert all(len(h) == 6 for h in doc["hands"])
+    assert doc["players"] == 5 and len(doc["dealt"]) == 5
+    assert all(len(h) == 6 for h in doc["dealt"])
     assert len(doc["tricks"]) == 6
     played = [c for t in doc["tricks"] for c in t["cards"]]
-    assert sorted(played) == sorted(c for h in doc["hands"] for c in h)
+    assert sorted(played) == sorted(c for h in doc["dealt"] for c in h)
     assert doc["tricks"][0]["leader"] == doc["pitcher"]
     assert doc["tricks"][0]["cards"][0][-1] == doc["trump"]
     assert set(doc["points"]) == {"high", "low", "jack", "game"}
-    assert sum(doc["game_points"]) == sum(
+    assert sum(doc["game_counts"]) == sum(
         {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}.get(c[0], 0) for c in played
     )
+    # Each seat's count is the cards of the tricks it won (0.8).
+    for s in range(5):
+        won = [c for t in doc["tricks"] if t["winner"] == s for c in t["cards"]]
+        assert doc["game_counts"][s] == sum(
+            {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}.get(c[0], 0) for c in won
+        )
 
 
 def test_play_rounds_list_and_text(capsys):

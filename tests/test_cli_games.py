@@ -59,10 +59,12 @@ def test_play_shows_the_auction(capsys):
     code, out, _ = cli("play", "--seed", "5", "--players", "5", "--json")
     assert code == 0
     doc = json.loads(out)
-    assert doc["dealer"] == 4 and len(doc["bids"]) == 5
-    assert doc["bids"][doc["pitcher"]] == doc["bid"]  # dealer 4: seat i calls i-th
-    assert all(b is None or 1 <= b <= 4 for b in doc["bids"])
-    rising = [b for b in doc["bids"][:-1] if b is not None]
+    calls = doc["calls"]
+    assert doc["dealer"] == 4 and [c["seat"] for c in calls] == list(range(len(calls)))
+    assert calls[doc["pitcher"]]["call"] == str(doc["bid"])  # dealer 4: seat i calls i-th
+    assert all(c["call"] in ("pass", "1", "2", "3", "4") for c in calls)
+    # Each bid beats the one before (the dealer, last, may steal at equal: 1.4).
+    rising = [int(c["call"]) for c in calls[:-1] if c["call"] != "pass"]
     assert rising == sorted(set(rising))
     code, out, _ = cli("play", "--seed", "5", "--players", "5")
     assert "Auction: seat 0" in out and "dealer" in out
@@ -72,7 +74,9 @@ def test_play_fixed_bid_keeps_seat_0_pitching(capsys):
     code, out, _ = cli("play", "--seed", "2", "--bid", "3", "--rounds", "3", "--json")
     docs = json.loads(out)
     for d in docs:
-        assert (d["pitcher"], d["bid"], d["dealer"], d["bids"]) == (0, 3, 3, [3, None, None, None])
+        calls = [(c["seat"], c["call"]) for c in d["calls"]]
+        assert (d["pitcher"], d["bid"], d["dealer"]) == (0, 3, 3)
+        assert calls == [(0, "3"), (1, "pass"), (2, "pass"), (3, "pass")]
         assert d["tricks"][0]["leader"] == 0
 
 
@@ -83,9 +87,11 @@ def test_play_rounds_pass_the_deal_and_pitch_4s(capsys):
     fours = [d for d in docs if d["bid"] == 4]
     assert fours
     for d in fours:
-        assert d["pitched"] == d["tricks"][0]["cards"][0] and d["pitched"][-1] == d["trump"]
-        after = d["bids"][d["bids"].index(4) + 1 :]
-        assert after == [None] * len(after)
+        # The pitcher leads trump (2.2), and a 4 ends the auction at once (1.4).
+        assert d["tricks"][0]["leader"] == d["pitcher"]
+        assert d["tricks"][0]["cards"][0][-1] == d["trump"]
+        assert [c["call"] for c in d["calls"]][-1] == "4"
+        assert d["calls"][-1]["seat"] == d["pitcher"]
 
 
 def test_play_all_pass_under_redeal(capsys):
@@ -100,7 +106,9 @@ def test_play_all_pass_under_redeal(capsys):
         "--json",
     )
     thrown = [d for d in json.loads(out) if d["pitcher"] is None]
-    assert thrown and all(d["bids"] == [None] * 4 and d["tricks"] == [] for d in thrown)
+    assert thrown
+    for d in thrown:
+        assert [c["call"] for c in d["calls"]] == ["pass"] * 4 and d["tricks"] == []
 
 
 @pytest.mark.parametrize(

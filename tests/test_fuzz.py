@@ -471,7 +471,7 @@ COUNT_OPTIONS = [
         "--rounds",
         limits.MAX_ROUNDS,
         1,
-        "pitchsim.games.rounds.auction_round",
+        "pitchsim.games.families.family_hand",
     ),
     (
         ["play", "--seed", "1", "--game"],
@@ -508,7 +508,7 @@ COUNT_OPTIONS = [
         limits.MIN_PART_SIZE,
         "pitchsim.study.batch._run",
     ),
-    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.games.rounds.auction_round"),
+    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.games.families.family_hand"),
     (
         ["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"],
         "--target",
@@ -523,8 +523,8 @@ COUNT_OPTIONS = [
         1,
         "pitchsim.advice.advise.advise",
     ),
-    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.games.rounds.auction_round"),
-    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.games.rounds.auction_round"),
+    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.games.families.family_hand"),
+    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.games.families.family_hand"),
     (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
     (
         ["chart", "no-run", "--kind", "bids", "--out", "x.png"],
@@ -647,9 +647,9 @@ def _edit(doc, data):
     elif kind == "replace":
         doc[data.draw(st.sampled_from(keys))] = data.draw(json_value)
     elif kind == "card":
-        seat = data.draw(st.integers(0, len(doc["hands"]) - 1))
+        seat = data.draw(st.integers(0, len(doc["dealt"]) - 1))
         i = data.draw(st.integers(0, 5))
-        doc["hands"][seat][i] = data.draw(st.sampled_from(["AH", "2C", "JD", "XX", "10S", ""]))
+        doc["dealt"][seat][i] = data.draw(st.sampled_from(["AH", "2C", "JD", "XX", "10S", ""]))
     elif kind == "trick":
         t = data.draw(st.integers(0, len(doc["tricks"]) - 1))
         doc["tricks"][t] = data.draw(

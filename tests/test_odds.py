@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 
 from pitchsim.advice.odds import BidOdds, TrumpOdds, bid_odds
-from pitchsim.game.cards import parse_hand, parse_suit
+from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import Rules
+from pitchsim.games.bidding import seat_strategies
+from pitchsim.games.families import family_hand
 from pitchsim.games.policies import seat_policies
-from pitchsim.games.rounds import play_round
 from pitchsim.util.errors import InputError
 from pitchsim.util.stats import samples_for_half_width, wilson
 
@@ -33,13 +34,11 @@ def test_ace_of_trump_always_wins_high(policy):
 def test_jack_is_dealt_with_its_exact_probability():
     """The jack of trump is in play with probability 6(n-1)/46 when the pitcher lacks it;
     exactly then someone is credited with the Jack point."""
-    hand = parse_hand("AH KH 2H 9C 7D 3S")
+    hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
     n, deals = 5, 4000
+    seats = seat_strategies("heuristic", "heuristic", n)
     credited = sum(
-        play_round(9, d, n, seat_policies("heuristic", n), Rules(), hand=hand, trump=2).points[
-            "jack"
-        ]
-        is not None
+        family_hand(9, d, seats, Rules(), n - 1, hand, 2, 2).awards["jack"] is not None
         for d in range(deals)
     )
     p = 6 * (n - 1) / 46

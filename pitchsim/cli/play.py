@@ -16,7 +16,6 @@ from ..game.cards import (
     format_cards,
     mask_of,
     parse_cards,
-    parse_hand,
     parse_suit,
     sort_for_display,
 )
@@ -137,81 +136,20 @@ def play_command(
         given = ", ".join(k for k, v in fixed.items() if v is not None)
         raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
     rule_set = make_rules(rules, partnership, players)
-    if game or not rule_set.base_game:  # whole games of every preset: the family kernels
-        family_play(
-            rule_set,
-            players,
-            seed,
-            bidding,
-            policy,
-            dealer,
-            rounds,
-            game,
-            board,
-            strategies,
-            as_json,
-            {"--hand": hand, "--trump": trump, "--bid": bid, **outside},
-        )
-        return
-    if bid is not None and not 1 <= bid <= 4:
-        raise InputError(f"bid must be 1-4, not {bid}")
-    if dealer is not None and not 0 <= dealer < players:
-        raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
-    if bid is not None and dealer is not None:
-        raise InputError("--bid seats the dealer last (seat 0 pitches): leave out --dealer")
-    from ..games.bidding import seat_strategies  # the kernels load here
-    from ..games.rounds import auction_round
-
-    seats = seat_strategies(bidding, policy, players)
-    cards = parse_hand(hand) if hand else None
-    t = -1
-    if trump is not None:
-        t = parse_suit(trump)
-        if cards is not None and not any(c // 13 == t for c in cards):
-            raise InputError(f"--trump {SUITS[t]}: the hand holds no card of that suit")
-    seed = pick_seed(seed)
-    # One hand at a time, shown as soon as it is played: --rounds can be any size.
-    played = _hands_in_turn(
-        lambda r, d: auction_round(
-            seed,
-            r,
-            seats,
-            rule_set,
-            hand=cards,
-            trump=t,
-            bid=bid,
-            dealer=None if bid is not None else d,
-        ),
-        rounds or 1,
-        players - 1 if dealer is None else dealer,
-        players,
+    family_play(
         rule_set,
+        players,
+        seed,
+        bidding,
+        policy,
+        dealer,
+        rounds,
+        game,
+        board,
+        strategies,
+        as_json,
+        {"--hand": hand, "--trump": trump, "--bid": bid, **outside},
     )
-    # One strategy for all, or each seat's in seat order (the order --bidding gave them).
-    same = len({s.name for s in seats}) == 1
-    names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
-    for i, rnd in enumerate(played):
-        if as_json:
-            d = rnd.to_json()
-            d["seed"] = seed
-            d["strategies"] = [s.name for s in seats]
-            sys.stdout.write(_json_item(d, i, rounds is not None))
-        else:
-            sys.stdout.write(
-                render(rnd, f"Deal {i} of seed {seed}  ·  {players} players  ·  {names}")
-            )
-        if (
-            t >= 0
-            and rnd.pitcher is not None
-            and not any(c // 13 == t for c in rnd.hands[rnd.pitcher])
-        ):
-            print(
-                f"pitchsim: note: deal {i}: the pitcher (seat {rnd.pitcher}) holds no "
-                f"{SUITS[t]}, so --trump {SUITS[t]} did nothing there",
-                file=sys.stderr,
-            )
-    if as_json and rounds is not None:
-        sys.stdout.write("\n]\n")
 
 
 def _json_item(doc: dict, i: int, listed: bool) -> str:
@@ -368,6 +306,9 @@ def family_play(
         from ..games.families import check_fixed
 
         check_fixed(rules, players, cards, suit, bid)  # before the kernels compile
+    if cards and suit >= 0 and rules.trump == "first-lead" and not cards >> (13 * suit) & 0x1FFF:
+        # Seat 0 could never lead it in (2.2): the option would only ever do nothing.
+        raise InputError(f"--trump {SUITS[suit]}: the hand holds no card of that suit")
     hands = _hands_in_turn(
         lambda r, d: family_hand(seed, r, seats, rules, d, cards, suit, bid),
         rounds or 1,
@@ -448,7 +389,9 @@ def render_family_hand(h, rules, title: str) -> str:
         plays = "  ".join(f"{s}:{format_card(c)}" for s, c in zip(seats, cards, strict=True))
         out.append(f"  trick {i + 1}: {plays:<{8 * n}}  -> seat {winner}")
     pts = ", ".join(f"{k} {'-' if v is None else 'seat ' + str(v)}" for k, v in h.awards.items())
-    out.append(f"Points: {pts}")
+    # The counts for Game, as played: a kitty's cards put down are not in them (12.2.2).
+    counts = f"  (game counts {h.game_counts})" if rules.game == "count" and not rules.kitty else ""
+    out.append(f"Points: {pts}{counts}")
     verdict = "makes" if h.made else "is set"
     who = "Pitcher's side" if h.partner is not None else "Pitcher"  # 12.1.6
     out.append(f"{who} {verdict}: points won {h.points_won}, scores change {h.change}")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..game.cards import SUITS, cards_of, format_card
+from ..game.cards import N_CARDS, SUITS, cards_of, format_card, game_points
 from ..game.reference import pack as ref_pack
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor into seat_call)
@@ -284,6 +284,14 @@ class FamilyHand:
     partner: int | None = None  # its holder when play starts; None: the pitcher alone (12.1.5)
 
     @property
+    def game_counts(self) -> list[int]:
+        """Each seat's count for Game (0.8) in the tricks it took, jokers 0."""
+        counts = [0] * len(self.dealt)
+        for _, _, cards, winner in self.tricks:
+            counts[winner] += sum(game_points(c) for c in cards if c < N_CARDS)
+        return counts
+
+    @property
     def put_down(self) -> int:
         """What the pitcher put down after taking the kitty (12.2.2; a mask, 0 without)."""
         if not self.kitty or self.pitcher is None:
@@ -335,6 +343,7 @@ class FamilyHand:
                 for lead, seats, cs, w in self.tricks
             ],
             "points": self.awards,
+            **({"game_counts": self.game_counts} if rules.game == "count" else {}),
             "points_won": self.points_won,
             "made": self.made,
             "change": self.change,
