@@ -329,3 +329,18 @@ def test_calls_the_model_never_makes_are_advised_with_slips_and_say_so():
     b = advise("KH QH 5H 9C 7D 3S", players=4, seat=1, dealer=3, calls="2",
                rules=Rules.parse("auction-pitch,partnership=yes"), samples=300, seed=3)  # fmt: skip
     assert b.tremble == 0.0 and not any("slip" in n for n in b.notes)
+
+
+def test_on_a_clock_calls_no_early_deal_fits_are_advised_with_slips_at_once():
+    """On a clock there is no time to try millions of deals first: when none of the
+    first 65,536 fits the calls heard (partnership auction-pitch's first-caller pass
+    under the odds model), the slips are let in from the start, and the note says so;
+    a history the model makes keeps the plain model on a clock too."""
+    r = Rules.parse("auction-pitch,partnership=yes")
+    a = advise("KH QH 5H 9C 7D 3S", players=4, seat=1, dealer=3, calls="pass", rules=r,
+               samples=300, seed=3, time=2.0)  # fmt: skip
+    assert a.tremble == 0.05 and a.samples > 0
+    assert "in only 0 of 65,536 deals" in a.notes[0]
+    b = advise("KH QH 5H 9C 7D 3S", players=4, seat=1, dealer=3, calls="2", rules=r,
+               samples=300, seed=3, time=2.0)  # fmt: skip
+    assert b.tremble == 0.0 and not any("slip" in n for n in b.notes)

@@ -555,33 +555,60 @@ def test_a_preset_save_with_an_edited_judgement_is_refused(tmp_path):
 
 
 def test_calls_no_deal_fits_are_still_judged():
-    """Random calls (ten-point's 8 after passes, say) that advise's model never makes: no
-    deal fits them, and the coach judges with the others taken to bid at random, saying
-    so, rather than stopping the game."""
-    from pitchsim.advice.advise import UnlikelyCalls, advise
+    """Random calls (ten-point's 8 after passes, say) that advise's model never makes:
+    no early deal fits them, and the coach judges them with each call the model would
+    not make read as a slip (advise's tremble), saying so, rather than stopping the
+    game."""
+    from pitchsim.advice.advise import advise
 
     for v, action in cut_views("ten-point", 1, hands=3):
         if v.phase != "auction" or len(v.legal()) < 2 or not v.calls:
             continue
-        try:
-            advise(
-                list(v.hand),
-                players=4,
-                seat=v.seat,
-                dealer=v.dealer,
-                calls=list(v.calls),
-                scores=[v.seat_score(s) for s in range(4)],
-                rules=v.rules,
-                samples=SAMPLES,
-                seed=1,
-                time=1.0,
-            )
-        except UnlikelyCalls:
+        a = advise(
+            list(v.hand),
+            players=4,
+            seat=v.seat,
+            dealer=v.dealer,
+            calls=list(v.calls),
+            scores=[v.seat_score(s) for s in range(4)],
+            rules=v.rules,
+            samples=SAMPLES,
+            seed=1,
+            time=1.0,
+        )
+        if a.tremble:
             j = judge(v, action, 1, 1, SAMPLES, WORLDS, 1.0)
-            assert "no deal fit the calls heard" in j.note
+            assert "slip" in j.note, j.note
             assert set(j.values) == set(v.legal()) and j.unit == "P(win)"
             return
     pytest.fail("no view with calls advise's model never makes: pick another seed")
+
+
+def test_calls_even_slips_do_not_explain_are_judged_with_random_callers(monkeypatch):
+    """When advise gives up on the calls heard under its model (UnlikelyCalls: even the
+    slips left no deal in the clock's time), the coach judges with the others taken to
+    bid at random, under which every legal call fits, and says so."""
+    from pitchsim.advice import advise as advise_module
+    from pitchsim.advice.advise import UnlikelyCalls
+
+    real = advise_module.advise_view
+    models = []
+
+    def fussy(view, **options):
+        models.append(options.get("model"))
+        if "model" not in options:
+            raise UnlikelyCalls("no deal fit the calls heard")
+        return real(view, **options)
+
+    monkeypatch.setattr(advise_module, "advise_view", fussy)
+    for v, action in cut_views("ten-point", 1, hands=3):
+        if v.phase == "auction" and len(v.legal()) >= 2:
+            j = judge(v, action, 1, 1, SAMPLES, WORLDS, 1.0)
+            assert models == [None, "random"]
+            assert "no deal fit the calls heard" in j.note and "random" in j.note
+            assert set(j.values) == set(v.legal()) and j.unit == "P(win)"
+            return
+    pytest.fail("no auction view")
 
 
 @pytest.mark.parametrize(
