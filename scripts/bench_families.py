@@ -312,9 +312,11 @@ def versus_base(
             else:
                 hand = np.int64(_bid_odds_hand(r, n))
                 kernel = fixed_kernel(a[2])  # as ``advice.odds`` calls it
+                # (a tree before the kernel took the bid: no such argument)
+                bid = (0,) if "bid" in kernel.py_func.__code__.co_varnames else ()
                 for where, seat in SEATS:
                     runs[(spec, f"{policy}:{where}")] = (
-                        lambda seed, count, a=a, hand=hand, seat=seat, kernel=kernel: kernel(
+                        lambda seed, count, a=a, hand=hand, seat=seat, kernel=kernel, bid=bid: kernel(
                             seed,
                             0,
                             count,
@@ -322,6 +324,7 @@ def versus_base(
                             seat,
                             hand,
                             -1,
+                            *bid,
                             *a[1:],
                             pts[:count],
                             flags[:count],

@@ -70,23 +70,23 @@ def test_cli_compare_under_a_preset_and_its_errors():
                         compare_samples=200)  # fmt: skip
 
 
-def test_a_presets_deals_played_counts_its_compare_run_once_per_suit():
+def test_a_presets_deals_played_counts_its_compare_run_once_per_level():
     # smear: AH KH 2H JD 7D 3S can make hearts (JD is hearts' jick), diamonds or spades
     # trump: 3 suits.  300 deals a suit, 300 for the trump choice, 300 as a defender,
-    # and the compare run's 100 first deals once a suit (the family policies are not
-    # told the bid, so one run serves every level).
+    # and the compare run's 100 first deals once a suit and level (1-5: the search
+    # policies are told the bid, so each level is a run of its own).
     seen = []
     r = bid_odds(
         "AH KH 2H JD 7D 3S", rules="smear", samples=300, seed=2, compare_policy="random",
         compare_samples=100, progress=lambda done, total: seen.append((done, total)),
     )  # fmt: skip
     assert sorted(r.by_trump) == [1, 2, 3]
-    expected = 3 * 300 + 300 + 300 + 3 * 100
+    expected = 3 * 300 + 300 + 300 + 3 * 5 * 100
     assert r.deals_played == expected == sum(d for d, _ in seen) == seen[-1][1]
-    assert r.compare.per_bid is False and set(r.compare.by_trump["H"]) == {1, 2, 3, 4, 5}
+    assert set(r.compare.by_trump["H"]) == {1, 2, 3, 4, 5}
     doc = r.to_json()
     assert doc["deals_played"] == expected
-    assert doc["compare"]["aim"].startswith("none: one run for every k")
+    assert doc["compare"]["aim"] == "none: heuristic and random play ignore the bid"
 
 
 def test_a_handful_of_compare_deals_gives_no_interval_under_a_preset():
@@ -133,10 +133,9 @@ def test_levels_choose_the_base_games_columns_too():
 
 
 def test_auction_pitch_as_a_preset_agrees_with_the_base_game_under_random_play():
-    # One bid_odds, two engines: the base game plays the base kernels, auction-pitch
-    # with discards=shown (nothing is discarded, 12.9: the same game) the family kernels.
-    # Random play is the same game in both, so every number agrees within 4 standard
-    # errors (heuristic play does not: the base kernels' pitcher is told the bid).
+    # The base game and auction-pitch with discards=shown (nothing is discarded, 12.9:
+    # the same game, read as other rules): random play is the same game in both, so
+    # every number agrees within 4 standard errors.
     hand = "AH KH 2H 9C 7D 3S"
     base = bid_odds(hand, samples=20_000, seed=1, policy="random")
     preset = bid_odds(hand, rules=AP_PRESET, samples=20_000, seed=1, policy="random")

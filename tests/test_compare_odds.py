@@ -11,38 +11,27 @@ import pytest
 from pitchsim import bid_odds
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
-from pitchsim.game.rules import BIDS, Rules
+from pitchsim.game.rules import BIDS, Rules, as_family
+from pitchsim.games.families import family_play_array
 from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.fixed_hand import play_fixed_hand
+from pitchsim.kernels.families.fixed_hand import PITCHER, fixed_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 
 HAND = "AH KH 2H 9C 7D 3S"
 CHEAP = "rollout:2"  # a real search policy, at the cheapest W
 
 
 def _points(seed, count, n, trump, policy, bid):
-    """The pitcher's points deal by deal, straight from the kernel."""
-    hand = mask_of(parse_hand(HAND))
-    mine = np.empty(count, np.int8)
-    awarded = np.empty(count, np.int8)
-    trumps = np.empty(count, np.int8)
-    play_fixed_hand(
-        seed,
-        0,
-        count,
-        n,
-        0,
-        hand,
-        deck_without(hand),
-        parse_suit(trump),
-        bid,
-        seat_policies(policy, n),
-        Rules().to_array(),
-        mine,
-        awarded,
-        trumps,
-    )
-    return np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
+    """The pitcher's points deal by deal, straight from the kernel bid-odds runs."""
+    rules = as_family(Rules())
+    fr, tab = family_array(rules), family_tables(rules)
+    ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
+    fixed_kernel(fr)(
+        seed, 0, count, n, PITCHER, np.int64(mask_of(parse_hand(HAND))), parse_suit(trump),
+        bid, family_play_array([int(i) for i in seat_policies(policy, n)]), fr, tab, ours,
+        every, trumps,
+    )  # fmt: skip
+    return ours
 
 
 def test_the_same_policy_moves_nothing_and_base_is_the_first_deals():

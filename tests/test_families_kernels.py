@@ -423,9 +423,9 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
         )  # fmt: skip
         base_points = sum((mine.astype(np.int64) >> i) & 1 for i in range(4))
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
-        play_family_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, pol, fr, tab, *fixed)
+        play_family_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *fixed)
         shaped = [np.empty(deals, np.int64) for _ in range(3)]  # what bid-odds runs
-        play_base_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, pol, fr, tab, *shaped)
+        play_base_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *shaped)
         assert all(np.array_equal(a, b) for a, b in zip(fixed, shaped, strict=True))
         sim = [np.empty(deals, np.int64) for _ in range(3)]
         simulate_family_fixed(5, 0, deals, n, np.int64(hand), trump, pol, fr, tab, *sim)
@@ -466,14 +466,14 @@ def test_bid_odds_base_shape_kernel_plays_the_base_kernels_hands(policy, seat):
     )  # fmt: skip
     out = [np.empty(deals, np.int64) for _ in range(3)]
     pol = family_policies(policy, n)
-    play_base_fixed(7, 0, deals, n, seat, np.int64(hand), -1, pol, fr, tab, *out)
+    play_base_fixed(7, 0, deals, n, seat, np.int64(hand), -1, 0, pol, fr, tab, *out)
     assert np.array_equal(out[0], sum((mine.astype(np.int64) >> i) & 1 for i in range(4)))
     assert np.array_equal(out[1], sum((awarded.astype(np.int64) >> i) & 1 for i in range(4)))
     assert np.array_equal(out[2], base_trump)
     smear = family_array(as_family(Rules.parse("smear")))
     assert fixed_kernel(smear) is play_family_fixed
     with pytest.raises(ValueError, match="base game's shape"):
-        play_base_fixed(7, 0, 10, n, seat, np.int64(hand), -1, pol, smear, tab, *out)
+        play_base_fixed(7, 0, 10, n, seat, np.int64(hand), -1, 0, pol, smear, tab, *out)
 
 
 def test_the_draw_step_is_exercised_with_and_without_a_stock():
@@ -789,7 +789,7 @@ def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
     deals = 3000
     out = [np.empty(deals, np.int64) for _ in range(3)]
     play_family_fixed(
-        5, 0, deals, 4, PITCHER, np.int64(hand), 2, family_policies(policy, 4), fr, tab, *out
+        5, 0, deals, 4, PITCHER, np.int64(hand), 2, 0, family_policies(policy, 4), fr, tab, *out
     )
     assert (out[2] == 2).all() and (out[0] >= 1).all()
     assert (out[1] == 14).all()  # and every point of the hand awarded (12.6)

@@ -188,12 +188,12 @@ def test_12_2_bid_odds_kernel_plays_the_cross_checked_hands_of_a_known_hand(trum
     for policy in ("random", "heuristic"):
         pol = family_policies(policy, n)
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
-        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, pol, fr, tab, *fixed)
+        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr, tab, *fixed)
         sim = [np.empty(deals, np.int64) for _ in range(3)]
         simulate_family_fixed(5, 0, deals, n, hand, trump, pol, fr, tab, *sim)
         assert np.array_equal(fixed[2], sim[2])
         assert np.array_equal(fixed[0], sim[0])
         fr0 = fr.copy()  # a planted bug: the kitty left out of the known hand's deals
         fr0[F_KITTY] = 0
-        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, pol, fr0, tab, *fixed)
+        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr0, tab, *fixed)
         assert not np.array_equal(fixed[0], sim[0])

@@ -16,12 +16,9 @@ every point the rules can award, P(make the maximum), and it wins the game at on
 policy at every seat, say) and reports, per trump suit and level, both chances, their
 paired difference and its 95% interval: how far the odds move with stronger play.
 
-The base game (plain :class:`~pitchsim.game.rules.Rules`) is played by the base kernels
-(``kernels.fixed_hand``), whose search policies are told the bid: its compare run is one
-run per level.  Every preset (a :class:`~pitchsim.game.rules.FamilyRules`, auction-pitch
-among them) is played by the family kernels (``kernels.families.fixed_hand``), whose
-policies are not told the bid: one compare run serves every level.  Everything else,
-the results, their checks and their output, is one.
+Every preset, the base game (auction-pitch) included, is played by the one engine's
+kernel (``kernels.families.fixed_hand``), whose search policies are told the bid: the
+compare run is one run per level.
 """
 
 from __future__ import annotations
@@ -37,8 +34,8 @@ from ..game.rules import FamilyRules, Rules, as_family, label
 from ..game.trumps import jick_card
 from ..games.families import family_play_array
 from ..games.policies import play_policy, searches, seat_policies
-from ..kernels.deal import deck_without
-from ..kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
+from ..kernels.families.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
+from ..kernels.families.tables import family_array, family_tables
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_SAMPLES, check_count
 from ..util.runtime import CHUNK, chunked, pick_seed, use_threads
@@ -266,16 +263,14 @@ class CompareOdds:
     """The first ``samples`` deals of every trump suit played again under ``policy``
     (``seats``: which seats play it); ``by_trump[suit][k]`` is a :class:`PairedMake`.
 
-    ``per_bid``: one run per level, in which the search pitcher's side aims at that
-    level and the defenders at setting it (the base kernels' search policies are told
-    the bid); else one run serves every level (the family kernels' policies are not)."""
+    Each level is a run of its own, in which the search pitcher's side aims at that
+    level and the defenders at setting it."""
 
     policy: str
     samples: int
     seats: str
     by_trump: dict[Suit, dict[int, PairedMake]]
     searches: bool = True  # some seat plays a search policy (the others ignore the bid)
-    per_bid: bool = True
 
     AIM = (
         "each bid level k is a run of its own on the same deals, in which the pitcher's "
@@ -289,15 +284,13 @@ class CompareOdds:
 
     @property
     def aim(self) -> str:
-        if not self.per_bid:
-            return "none: one run for every k (the family play policies are not told the bid)"
         if not self.searches:
             return "none: heuristic and random play ignore the bid"
         return self.AIM
 
     @property
     def deals_played(self) -> int:
-        runs = len(next(iter(self.by_trump.values()), ())) if self.per_bid else 1
+        runs = len(next(iter(self.by_trump.values()), ()))
         return self.samples * runs * len(self.by_trump)
 
 
@@ -541,85 +534,31 @@ def _seats_text(spec: str) -> str:
     return "seat by seat from the pitcher, seat 0: " + ", ".join(names)
 
 
-def _seat_policies(
-    spec: str, players: int, rules: Rules, option: str, allowed: tuple[str, ...] | None
-) -> np.ndarray:
-    """Play-policy ids per seat from one policy for every seat or one per seat;
-    ``allowed``: the policy kinds the rules' kernels play (None: every policy)."""
-    if allowed is None:
-        return seat_policies(spec, players)
-    names = [p.strip() for p in spec.split(",")]
-    if len(names) not in (1, players):
-        raise InputError(f"{option} takes one policy or one per seat ({players}), not {len(names)}")
-    ids = []
-    for name in names:
-        try:
-            policy = play_policy(name)
-        except InputError:
-            policy = None
-        if policy is None or policy.name.partition(":")[0] not in allowed:
-            rollout = " (rollout:W for W worlds)" if "rollout" in allowed else ""
-            raise InputError(
-                f"{option} {quoted(name)}: {label(rules)} is played by "
-                f"{', '.join(allowed)}{rollout}"
-            )
-        ids.append(policy.id)
-    return family_play_array(ids * (players if len(names) == 1 else 1))
+def _seat_policies(spec: str, players: int) -> np.ndarray:
+    """Play-policy ids per seat from one policy for every seat or one per seat, as the
+    kernel takes them (``family_play_array``: no solver compiled in for rollout alone)."""
+    return family_play_array([int(i) for i in seat_policies(spec, players)])
 
 
-class _Kernels(NamedTuple):
-    """What plays the deals: ``play(seat, trump, bid, policies, first, count)`` gives
-    per deal the points of the hand's side, of the others and the trump; ``pitcher``
-    and ``defender`` are the hand's seat codes; ``policies`` and ``compare`` the policy
-    kinds each run takes (None: any); ``per_bid``: its policies are told the bid."""
-
-    play: object
-    pitcher: int
-    defender: int
-    policies: tuple[str, ...] | None
-    compare: tuple[str, ...] | None
-    per_bid: bool
-
-
-def _base_kernels(seed: int, players: int, cards: list[int], rules: Rules) -> _Kernels:
-    hand_mask = mask_of(cards)
-    template = deck_without(hand_mask)
-    rule_array = rules.to_array()
-
-    def play(seat, trump, bid, policies, first, count):
-        mine, awarded, trumps = (np.empty(count, dtype=np.int8) for _ in range(3))
-        play_fixed_hand(
-            seed, first, count, players, seat, hand_mask, template, trump, bid, policies,
-            rule_array, mine, awarded, trumps,
-        )  # fmt: skip
-        ours = np.bitwise_count(mine.view(np.uint8)).astype(np.int64)
-        theirs = np.bitwise_count(awarded.view(np.uint8)).astype(np.int64) - ours
-        return ours, theirs, trumps
-
-    return _Kernels(play, 0, AS_DEFENDER, None, None, True)
-
-
-def _family_kernels(seed: int, players: int, cards: list[int], rules: FamilyRules) -> _Kernels:
-    from ..games.families import FAMILY_PLAY
-    from ..kernels.families.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
-    from ..kernels.families.policies import FAMILY_POLICY_IDS
-    from ..kernels.families.tables import family_array, family_tables
-
-    # Under a called partner (12.1) the pitcher calls pitchsim's card and the hand's
-    # points are its side's: the pitcher's and the call's holder's (12.1.6).
+def _play(seed: int, players: int, cards: list[int], rules: FamilyRules):
+    """What plays the deals: ``play(seat, trump, bid, policies, first, count)`` gives per
+    deal the points of the hand's side, of the others and the trump (the hand in
+    ``seat``: ``PITCHER`` or ``AS_DEFENDER``; ``bid``: what the search policies aim at).
+    Under a called partner (12.1) the pitcher calls pitchsim's card and the hand's
+    points are its side's: the pitcher's and the call's holder's (12.1.6)."""
     fr, tab = family_array(rules), family_tables(rules)
     hand_mask = np.int64(mask_of(cards))
     kernel = fixed_kernel(fr)  # compiled for the base game's shape under it
 
-    def play(seat, trump, bid, policies, first, count):  # the family policies ignore bid
+    def play(seat, trump, bid, policies, first, count):
         ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
         kernel(
-            seed, first, count, players, seat, hand_mask, trump, policies, fr, tab,
+            seed, first, count, players, seat, hand_mask, trump, bid, policies, fr, tab,
             ours, every, trumps,
         )  # fmt: skip
         return ours, every - ours, trumps
 
-    return _Kernels(play, PITCHER, AS_DEFENDER, tuple(FAMILY_POLICY_IDS), FAMILY_PLAY, False)
+    return play
 
 
 def _check_hand(cards: list[int], rules: Rules, players: int, preset: bool) -> None:
@@ -686,7 +625,8 @@ def bid_odds(
         numbers on any thread count.  Default: a fresh seed, stored in the result.
     policy : str
         Play policy of every seat, ``"heuristic"`` or ``"random"`` (or one per seat,
-        comma-separated); the base game also takes the search policies.
+        comma-separated), or a search policy (``"rollout"``, ``"pimc:8"``: aiming at no
+        bid, the most points; thousands of times slower).
     trump : str or int, optional
         Only this trump suit (``"H"``, ``"hearts"``, ``"♥"`` or 2); the hand must hold a
         trump in it.  Default: every suit the hand could make trump.
@@ -701,14 +641,12 @@ def bid_odds(
     progress : callable, optional
         ``progress(deals_done, total_deals)``, called as chunks of deals finish.
     compare_policy : str, optional
-        Another play model (``"rollout"``, ``"pimc:8"``, any policy or one per seat;
-        under a preset a family policy or ``rollout[:W]``): the first
-        ``compare_samples`` deals of each trump suit are played again under it, and
-        ``compare`` holds both chances of making each level on those same deals, the
-        difference and its 95% interval.  In the base game each level k is a run of its
-        own with the search policies aiming at k (the pitcher's side to make it, the
-        defenders to set it); a preset's policies are not told the bid, and one run
-        serves every level.
+        Another play model (``"rollout"``, ``"pimc:8"``, any policy or one per seat):
+        the first ``compare_samples`` deals of each trump suit are played again under
+        it, and ``compare`` holds both chances of making each level on those same
+        deals, the difference and its 95% interval.  Each level k is a run of its own
+        with the search policies aiming at k (the pitcher's side to make it, the
+        defenders to set it).
     compare_samples : int, optional
         Deals in the compare run, at most ``samples`` (default 2,000, or ``samples``
         when smaller).
@@ -742,15 +680,13 @@ def bid_odds(
     samples = DEFAULT_SAMPLES if samples is None else samples
     check_count("samples", samples, MAX_SAMPLES)  # the library has the CLI's limits
     seed = pick_seed(seed)
-    kernels = (_family_kernels if preset else _base_kernels)(seed, players, cards, rules)
-    policies = _seat_policies(policy, players, rules, "--policy", kernels.policies)
+    play = _play(seed, players, cards, family)
+    policies = _seat_policies(policy, players)
     if compare_policy is None:
         if compare_samples is not None:
             raise InputError("compare samples need a compare policy (--compare-policy)")
     else:
-        compare_policies = _seat_policies(
-            compare_policy, players, rules, "--compare-policy", kernels.compare
-        )
+        compare_policies = _seat_policies(compare_policy, players)
         if compare_samples is None:
             compare_samples = min(DEFAULT_COMPARE_SAMPLES, samples)
         check_count("compare samples", compare_samples, MAX_SAMPLES)
@@ -788,7 +724,7 @@ def bid_odds(
         picked = np.zeros(4, np.int64)
         firsts = []
         for a, b in chunked(count, SEARCH_CHUNK if searches(pols) else CHUNK):
-            ours, theirs, trumps = kernels.play(seat, fixed_trump, bid, pols, a, b - a)
+            ours, theirs, trumps = play(seat, fixed_trump, bid, pols, a, b - a)
             joint += np.bincount(ours * size + theirs, minlength=size * size)
             picked += np.bincount(trumps, minlength=4)[:4]
             if a < keep:
@@ -799,7 +735,7 @@ def bid_odds(
         return joint.reshape(size, size), picked, first
 
     choice = 0 if trump is not None else min(samples, TRUMP_CHOICE_SAMPLES)
-    runs = len(every) if kernels.per_bid else 1  # compare runs per trump suit
+    runs = len(every)  # compare runs per trump suit: one per level
     total = samples * len(suits) + choice + samples
     if compare_policy is not None:
         total += compare_samples * runs * len(suits)
@@ -808,21 +744,20 @@ def bid_odds(
     with use_threads(threads):
         for s in suits:
             keep = 0 if compare_policy is None else compare_samples
-            joint, _, first = run(kernels.pitcher, s, samples, keep=keep)
+            joint, _, first = run(PITCHER, s, samples, keep=keep)
             by_trump[Suit(s)] = TrumpOdds(s, samples, joint.sum(axis=1), joint, opponents)
-            if compare_policy is not None:  # the first deals again, once per level or once
+            if compare_policy is not None:  # the first deals again, once per level
                 again = {}
                 for k in every:
-                    if kernels.per_bid or not again:
-                        pts = run(kernels.pitcher, s, compare_samples, k, compare_policies, keep)[2]
+                    pts = run(PITCHER, s, compare_samples, k, compare_policies, keep)[2]
                     again[k] = _paired(k, first, pts)
                 paired[Suit(s)] = again
         if choice:  # which suit the policy picks when trump is left to it
-            _, picked, _ = run(kernels.pitcher, -1, choice)
+            _, picked, _ = run(PITCHER, -1, choice)
             share = picked / picked.sum()
         else:
             share = np.bincount([suits[0]], minlength=4).astype(float)
-        joint, _, _ = run(kernels.defender, -1, samples)
+        joint, _, _ = run(AS_DEFENDER, -1, samples)
         passing = DefenceOdds(samples, joint.sum(axis=1))
     chosen = SuitDict({Suit(s): float(share[s]) for s in range(4) if share[s] > 0})
     return BidOdds(
@@ -845,7 +780,6 @@ def bid_odds(
             _seats_text(compare_policy),
             paired,
             searches(compare_policies),
-            kernels.per_bid,
         ),
         levels=levels,
     )

@@ -256,20 +256,17 @@ def render(r: BidOdds) -> str:
 
 
 def _compare_table(r: BidOdds, c: CompareOdds, order) -> list[str]:
-    """The same deals under the compare play model, level by level: one run per level
-    (``c.per_bid``: the search pitcher's side aims at k), or one run for every level
-    (a preset's play policies are not told the bid)."""
+    """The same deals under the compare play model, level by level: one run per level,
+    the search pitcher's side aiming at k."""
     where = "at every seat" if c.seats == "every seat" else f"({c.seats})"
-    if not c.per_bid:
-        aim = "one run for every k (the family play policies are not told the bid)"
-    elif c.searches:
+    if c.searches:
         aim = "the search pitcher's side playing to make k and the defenders to set it"
     else:
         aim = "(heuristic and random play ignore the bid)"
     lines = [""]
     lines += _wrap(
         f"Under {c.policy} play {where}: the first {c.samples:,} of these deals played again, "
-        f"{'once per bid k, ' if c.per_bid else ''}{aim}. {r.policy} → {c.policy} on those "
+        f"once per bid k, {aim}. {r.policy} → {c.policy} on those "
         f"deals, and the difference in points of percentage with its 95% interval (*: the "
         f"interval excludes 0)"
     )

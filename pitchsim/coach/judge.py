@@ -631,6 +631,7 @@ def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tup
             PITCHER,
             np.int64(mask_of(list(view.hand))),
             suit,
+            bid,
             policies,
             fr,
             tab,

@@ -53,6 +53,7 @@ def play_family_fixed(
     hand_seat,
     fixed_hand,
     fixed_trump,
+    bid,
     policies,
     fr,
     tab,
@@ -63,7 +64,9 @@ def play_family_fixed(
 ):
     """Play deals ``start .. start+count-1``: seat 0 pitches (``fixed_trump`` >= 0:
     that suit, else its policy's choice), ``fixed_hand`` sits in ``hand_seat``
-    (``AS_DEFENDER``: see :func:`defender_seat`).  Per deal: ``out_ours`` the points
+    (``AS_DEFENDER``: see :func:`defender_seat`); seat 0's bid is ``bid`` (what the
+    search policies aim at: make it or set it; 0, no bid: the most points; heuristic
+    and random ignore it).  Per deal: ``out_ours`` the points
     the hand's side won, ``out_all`` every point awarded to anyone, ``out_trump``.
 
     ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
@@ -77,21 +80,21 @@ def play_family_fixed(
     for b in prange(blocks):
         _play_block(
             seed, start, min(count, (b + 1) * BLOCK), b * BLOCK, n, hand_seat, fixed_hand,
-            fixed_trump, policies, fr, tab, out_ours, out_all, out_trump, base,
+            fixed_trump, bid, policies, fr, tab, out_ours, out_all, out_trump, base,
         )  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
 def play_base_fixed(
-    seed, start, count, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab, out_ours,
+    seed, start, count, n, hand_seat, fixed_hand, fixed_trump, bid, policies, fr, tab, out_ours,
     out_all, out_trump,
 ):  # fmt: skip
     """``play_family_fixed`` with ``base=True``, for callers in Python: there a call
     with ``base=True`` types its arguments again each time (``literally``), milliseconds
     a call; this passes the literal from compiled code."""
     play_family_fixed(
-        seed, start, count, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab, out_ours,
-        out_all, out_trump, True,
+        seed, start, count, n, hand_seat, fixed_hand, fixed_trump, bid, policies, fr, tab,
+        out_ours, out_all, out_trump, True,
     )  # fmt: skip
 
 
@@ -104,7 +107,7 @@ def fixed_kernel(fr):
 
 @njit(cache=True, nogil=True)
 def _play_block(
-    seed, start, stop, first_deal, n, hand_seat, fixed_hand, fixed_trump, policies, fr, tab,
+    seed, start, stop, first_deal, n, hand_seat, fixed_hand, fixed_trump, bid, policies, fr, tab,
     out_ours, out_all, out_trump, base,
 ):  # fmt: skip
     """``play_family_fixed``'s deals ``first_deal .. stop-1``, one block: a function of
@@ -156,7 +159,7 @@ def _play_block(
                 )
         if base is None:
             trump, _ = play_hand(
-                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, called, policies,
+                held, dealt, kitty, n, PITCHER, n - 1, bid, trump, first, called, policies,
                 fr, tab, key, hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
             partner = partner_of(held, n, PITCHER, called)  # 12.1.5
@@ -169,7 +172,7 @@ def _play_block(
             out_all[d] = total
         else:  # the base game's four points, each worth 1 (``score.score_plain``)
             trump, _ = play_hand_base(
-                held, dealt, kitty, n, PITCHER, n - 1, 0, trump, first, policies, fr, tab, key,
+                held, dealt, kitty, n, PITCHER, n - 1, bid, trump, first, policies, fr, tab, key,
                 hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
             score_plain(held, won, n, trump, fr, award)
