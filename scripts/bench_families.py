@@ -272,11 +272,18 @@ def versus_base(
             return play_family_fixed
 
     from pitchsim.kernels.families.tables import family_array, family_tables
-    from pitchsim.kernels.fixed_hand import play_fixed_hand
     from pitchsim.kernels.simulate import simulate_hands
 
     numba.set_num_threads(1)
     fixed = kernel == "bid-odds"
+    if fixed:
+        try:  # (a tree before bid-odds ran the one engine's kernel)
+            from pitchsim.kernels.fixed_hand import play_fixed_hand
+        except ImportError:
+            sys.exit(
+                "this tree has no base bid-odds kernel (bid-odds runs the one engine's): "
+                "compare trees with scripts/bench_bid_odds_old_new.py --old DIR"
+            )
     m8 = [np.empty(deals, np.int8) for _ in range(3)]
     f8, t8 = np.empty(deals, np.int8), np.empty(deals, np.int8)
     none = np.empty(0, np.int64)
@@ -316,19 +323,21 @@ def versus_base(
                 bid = (0,) if "bid" in kernel.py_func.__code__.co_varnames else ()
                 for where, seat in SEATS:
                     runs[(spec, f"{policy}:{where}")] = (
-                        lambda seed, count, a=a, hand=hand, seat=seat, kernel=kernel, bid=bid: kernel(
-                            seed,
-                            0,
-                            count,
-                            a[0],
-                            seat,
-                            hand,
-                            -1,
-                            *bid,
-                            *a[1:],
-                            pts[:count],
-                            flags[:count],
-                            trump[:count],
+                        lambda seed, count, a=a, hand=hand, seat=seat, kernel=kernel, bid=bid: (
+                            kernel(
+                                seed,
+                                0,
+                                count,
+                                a[0],
+                                seat,
+                                hand,
+                                -1,
+                                *bid,
+                                *a[1:],
+                                pts[:count],
+                                flags[:count],
+                                trump[:count],
+                            )
                         )  # fmt: skip
                     )
     compile_s = {}

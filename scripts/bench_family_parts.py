@@ -128,8 +128,8 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
             held[s] = dealt[s]
             won[s] = 0
         trump, _ = family_play(
-            held, dealt, 0, n, 0, n - 1, 0, -1, -1, policies, fr, tab, key, hands, won,
-            trick, tseats, no_log, no_log,
+            held, dealt, 0, n, 0, n - 1, 0, -1, -1, np.int64(-1), policies, fr, tab, key,
+            hands, won, trick, tseats, no_log, no_log,
         )  # fmt: skip
         out[d] += won[0] + trump
         if stage == 1:
@@ -146,7 +146,9 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
 
 @njit(cache=True, parallel=True)
 def run_base_fixed(stage, seed, count, n, hand_seat, fixed_hand, template, policies, rules):
-    """``kernels.fixed_hand.play_fixed_hand``'s deals up to ``stage``, as ``run_fixed``."""
+    """The deals of the base game's bid-odds kernel (``kernels.fixed_hand.play_fixed_hand``,
+    gone since bid-odds runs the one engine's) up to ``stage``, as ``run_fixed``: the base
+    kernels' deal, play and score, kept here as the yardstick."""
     out = np.zeros(count, np.int64)
     no_log = np.empty(0, dtype=np.int64)
     partnership = rules[R_PARTNERSHIP] != 0

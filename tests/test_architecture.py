@@ -190,7 +190,7 @@ KERNEL_ORDER = [
     "dispatch",
     "play auction",
     "contract simulate",
-    "fixed_hand replay odds_table fitted",
+    "replay odds_table fitted",
     "families",
     "advice",
     "advisor",

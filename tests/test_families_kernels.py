@@ -396,32 +396,21 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
     """docs/rules.md ("bid-odds and simulate"): with a trump given the opening lead must
     be of that suit, the play policy choosing among those cards (the reference's
     planned lead, ``legal_cards``' ``lead_suit``).  Under auction-pitch the family
-    kernels' hand with its trump (``simulate_family_fixed``, ``family_hand_fixed``) and
-    bid-odds' (``play_family_fixed``) play the base kernels' hands
-    (``kernels.fixed_hand.play_fixed_hand``) point for point, each trump in turn, and
-    so does bid-odds' kernel compiled for the base game's shape (``play_base_fixed``)."""
+    kernels' hand with its trump (``simulate_family_fixed``, checked against the
+    reference engine above) and bid-odds' (``play_family_fixed``) play the same hands
+    point for point, each trump in turn, and so does bid-odds' kernel compiled for the
+    base game's shape (``play_base_fixed``); every hand leads the trump given."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.families.fixed_hand import PITCHER, play_base_fixed, play_family_fixed
     from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
-    from pitchsim.kernels.fixed_hand import play_fixed_hand
 
     n, deals = 4, 3000
     # Every suit, so any trump is led; the jack and the ten of trump are not the
     # heuristic's opening lead (it keeps them back, 9S and 5H lead), nor is a random one.
     hand = mask_of(parse_cards("JS 9S TH 5H 7D 4C"))
-    rules = Rules()
-    r = as_family(rules)
+    r = as_family(Rules())
     fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
-    base_pol = seat_policies(policy, n)
     for trump in range(4):
-        mine, awarded, base_trump = (np.empty(deals, np.int8) for _ in range(3))
-        play_fixed_hand(
-            5, 0, deals, n, 0, hand, deck_without(hand), trump, 0, base_pol,
-            rules.to_array(), mine, awarded, base_trump,
-        )  # fmt: skip
-        base_points = sum((mine.astype(np.int64) >> i) & 1 for i in range(4))
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
         play_family_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *fixed)
         shaped = [np.empty(deals, np.int64) for _ in range(3)]  # what bid-odds runs
@@ -429,51 +418,42 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
         assert all(np.array_equal(a, b) for a, b in zip(fixed, shaped, strict=True))
         sim = [np.empty(deals, np.int64) for _ in range(3)]
         simulate_family_fixed(5, 0, deals, n, np.int64(hand), trump, pol, fr, tab, *sim)
-        assert (base_trump == trump).all() and (fixed[2] == trump).all()
-        assert (sim[2] == trump).all()
-        assert np.array_equal(fixed[0], base_points), f"bid-odds, trump {trump}"
-        assert np.array_equal(sim[0], base_points), f"family_hand_fixed, trump {trump}"
+        assert (fixed[2] == trump).all() and (sim[2] == trump).all()
+        assert np.array_equal(fixed[0], sim[0]), f"bid-odds, trump {trump}"
 
 
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 @pytest.mark.parametrize("seat", [0, -1])
-def test_bid_odds_base_shape_kernel_plays_the_base_kernels_hands(policy, seat):
+def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat):
     """Under auction-pitch with the pitcher's policy choosing trump (no trump given),
     bid-odds' kernel compiled for the base game's shape (``play_base_fixed``, what
-    ``fixed_kernel`` picks) plays the base kernels' hands (``play_fixed_hand``) point
-    for point and trump for trump, the hand as pitcher (0) and as a defender (-1); a
-    preset of another shape is refused by it and gets the general kernel."""
+    ``fixed_kernel`` picks) plays the general kernel's hands (``play_family_fixed``)
+    point for point and trump for trump, the hand as pitcher (0) and as a defender (-1,
+    checked against the reference engine in tests/test_odds_api.py); a preset of another
+    shape is refused by it and gets the general kernel."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.families.fixed_hand import (
         fixed_kernel,
         play_base_fixed,
         play_family_fixed,
     )
     from pitchsim.kernels.families.simulate import family_policies
-    from pitchsim.kernels.fixed_hand import play_fixed_hand
 
     n, deals = 4, 4000
-    hand = mask_of(parse_cards("AS KS 2H 3D 4C 5C"))
-    rules = Rules()
-    fr, tab = family_array(as_family(rules)), family_tables(as_family(rules))
+    hand = np.int64(mask_of(parse_cards("AS KS 2H 3D 4C 5C")))
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
     assert fixed_kernel(fr) is play_base_fixed
-    mine, awarded, base_trump = (np.empty(deals, np.int8) for _ in range(3))
-    play_fixed_hand(
-        7, 0, deals, n, seat, hand, deck_without(hand), -1, 0, seat_policies(policy, n),
-        rules.to_array(), mine, awarded, base_trump,
-    )  # fmt: skip
-    out = [np.empty(deals, np.int64) for _ in range(3)]
     pol = family_policies(policy, n)
-    play_base_fixed(7, 0, deals, n, seat, np.int64(hand), -1, 0, pol, fr, tab, *out)
-    assert np.array_equal(out[0], sum((mine.astype(np.int64) >> i) & 1 for i in range(4)))
-    assert np.array_equal(out[1], sum((awarded.astype(np.int64) >> i) & 1 for i in range(4)))
-    assert np.array_equal(out[2], base_trump)
+    general = [np.empty(deals, np.int64) for _ in range(3)]
+    play_family_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *general)
+    out = [np.empty(deals, np.int64) for _ in range(3)]
+    play_base_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *out)
+    assert all(np.array_equal(a, b) for a, b in zip(general, out, strict=True))
     smear = family_array(as_family(Rules.parse("smear")))
     assert fixed_kernel(smear) is play_family_fixed
     with pytest.raises(ValueError, match="base game's shape"):
-        play_base_fixed(7, 0, 10, n, seat, np.int64(hand), -1, 0, pol, smear, tab, *out)
+        play_base_fixed(7, 0, 10, n, seat, hand, -1, 0, pol, smear, tab, *out)
 
 
 def test_the_draw_step_is_exercised_with_and_without_a_stock():

@@ -11,35 +11,26 @@ from pitchsim.cli.bid_odds import render
 from pitchsim.cli.common import signed
 from pitchsim.game.cards import Suit, mask_of, parse_hand
 from pitchsim.game.reference import play_hand
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.families import family_play_array
 from pitchsim.games.policies import kernel_chooser, seat_policies
-from pitchsim.kernels.deal import deal_hands, deck_without
-from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, play_fixed_hand
+from pitchsim.kernels.families.deal import deal_family_fixed
+from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, defender_seat, fixed_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
-from pitchsim.kernels.simulate import simulate_hands
 
 
 def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
-    mine = np.empty(count, dtype=np.int8)
-    awarded = np.empty(count, dtype=np.int8)
-    trumps = np.empty(count, dtype=np.int8)
-    play_fixed_hand(
-        seed,
-        0,
-        count,
-        n,
-        seat,
-        hand,
-        deck_without(hand),
-        fixed_trump,
-        0,
-        policies,
-        rules.to_array(),
-        mine,
-        awarded,
-        trumps,
-    )
-    return mine, awarded, trumps
+    """bid-odds' kernel (the one engine's ``fixed_hand``): per deal the points of the
+    hand's side, every point awarded, and trump."""
+    r = as_family(rules)
+    fr, tab = family_array(r), family_tables(r)
+    ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
+    fixed_kernel(fr)(
+        seed, 0, count, n, seat, np.int64(hand), fixed_trump, 0,
+        family_play_array([int(i) for i in policies]), fr, tab, ours, every, trumps,
+    )  # fmt: skip
+    return ours, every, trumps
 
 
 @pytest.mark.parametrize(
@@ -49,67 +40,33 @@ def test_defender_kernel_matches_the_reference_engine(rules):
     """The hand in a defender's seat: the points of its side and the points anyone won
     equal the reference engine's on the same deal and decisions."""
     rng = np.random.default_rng(7)
+    fr = family_array(as_family(rules))
     for trial in range(60):
         n = 4 if rules.partnership else int(rng.integers(2, 8))
         cards = [int(c) for c in rng.choice(52, 6, replace=False)]
         hand = mask_of(cards)
         policies = seat_policies(["heuristic", "random"][trial % 2], n)
         seed = int(rng.integers(0, 2**40))
-        mine, awarded, trumps = _fixed(seed, 8, n, AS_DEFENDER, hand, rules, policies)
+        ours, every, trumps = _fixed(seed, 8, n, AS_DEFENDER, hand, rules, policies)
         for d in range(8):
             seat = defender_seat(d, n, rules.partnership)
             assert seat != 0 and (not rules.partnership or seat % 2 == 1)
             dealt = np.empty(n, dtype=np.int64)
-            deal_hands(
-                np.uint64(deal_key(seed, d)),
-                n,
-                seat,
-                hand,
-                deck_without(hand),
-                np.empty(52, np.int64),
-                dealt,
-            )
+            deal_family_fixed(
+                np.uint64(deal_key(seed, d)), n, n - 1, seat, np.int64(hand), fr,
+                np.empty(0, np.int64), dealt,
+            )  # fmt: skip
             assert dealt[seat] == hand
             ref = play_hand([int(m) for m in dealt], 0, kernel_chooser(policies, seed, d), rules)
             s = ref.score
-            assert bin(int(mine[d]) & 0xFF).count("1") == s.points[seat]
-            given = [p is not None for p in (s.high, s.low, s.jack, s.game)]
-            assert [bool(int(awarded[d]) >> i & 1) for i in range(4)] == given
+            assert ours[d] == s.points[seat]
+            assert every[d] == sum(p is not None for p in (s.high, s.low, s.jack, s.game))
             assert trumps[d] == ref.trump
 
 
 def test_defender_seats_take_turns():
     assert [defender_seat(d, 5, False) for d in range(8)] == [1, 2, 3, 4, 1, 2, 3, 4]
     assert [defender_seat(d, 4, True) for d in range(4)] == [1, 3, 1, 3]
-
-
-def test_pitcher_seat_is_exactly_simulate_hands():
-    """With the hand in seat 0 the new kernel reproduces the run kernel deal for deal, so
-    bid-odds numbers did not move (the README's worked example depends on it)."""
-    hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
-    policies = seat_policies("heuristic", 5)
-    rules = Rules()
-    for fixed_trump in (-1, 2):
-        mine, _, trumps = _fixed(42, 3000, 5, 0, hand, rules, policies, fixed_trump)
-        flags = np.empty(3000, dtype=np.int8)
-        old_trumps = np.empty(3000, dtype=np.int8)
-        none = np.empty(0, dtype=np.int64)
-        simulate_hands(
-            42,
-            0,
-            3000,
-            5,
-            hand,
-            deck_without(hand),
-            fixed_trump,
-            policies,
-            rules.to_array(),
-            flags,
-            old_trumps,
-            none,
-            none,
-        )
-        assert np.array_equal(mine, flags) and np.array_equal(trumps, old_trumps)
 
 
 def test_margin_on_a_hand_computed_distribution():
@@ -196,8 +153,8 @@ def test_passing_is_what_a_defender_wins():
     assert p.samples == 2000 and p.points.sum() == 2000
     policies = seat_policies("heuristic", 4)
     hand = mask_of(parse_hand("2C 3C 4C 5C 6D 7D"))
-    mine, _, _ = _fixed(3, 2000, 4, AS_DEFENDER, hand, Rules(), policies)
-    counts = np.bincount([bin(int(m) & 0xFF).count("1") for m in mine], minlength=5)
+    ours, _, _ = _fixed(3, 2000, 4, AS_DEFENDER, hand, Rules(), policies)
+    counts = np.bincount(ours, minlength=5)
     assert np.array_equal(p.points, counts)
     assert r.deals_played == 2000 * 2 + 2000 + 2000
 

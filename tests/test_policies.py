@@ -24,7 +24,7 @@ from pitchsim.game.cards import (
     suit_of,
 )
 from pitchsim.game.reference import legal_cards, play_hand
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import (
     kernel_chooser,
     play_array,
@@ -34,7 +34,8 @@ from pitchsim.games.policies import (
 )
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.dispatch import choose_card
-from pitchsim.kernels.fixed_hand import play_fixed_hand
+from pitchsim.kernels.families.fixed_hand import fixed_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.rng import DECISION_COUNTER
@@ -545,11 +546,11 @@ def test_plain_play_loops_leave_the_search_out():
             np.uint64(1),
             DECISION_COUNTER,
         )
-    # Inside a parallel kernel numba wraps it (SystemError), the message still chained.
+    # Inside a parallel kernel (bid-odds') numba wraps it (SystemError), the message
+    # still chained.
     policies = seat_policies("rollout:4", 4).astype(np.int64)  # the wrong dtype
-    out = [np.zeros(8, np.int8) for _ in range(3)]
+    fr, tab = family_array(as_family(SOLO)), family_tables(as_family(SOLO))
+    out = [np.zeros(8, np.int64) for _ in range(3)]
     with pytest.raises((ValueError, SystemError)) as raised:
-        play_fixed_hand(
-            1, 0, 8, 4, 0, hand, deck_without(hand), -1, 0, policies, SOLO.to_array(), *out
-        )
-    assert "play_array" in f"{raised.value} {raised.value.__context__}"
+        fixed_kernel(fr)(1, 0, 8, 4, 0, np.int64(hand), -1, 0, policies, fr, tab, *out)
+    assert "seat_ids" in f"{raised.value} {raised.value.__context__}"

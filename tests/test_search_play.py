@@ -10,10 +10,12 @@ from test_kernels import kernel_deal
 
 from pitchsim.game.cards import suit_cards, suit_of
 from pitchsim.game.reference import deal_hands, legal_cards, play_hand
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.families import family_play_array
 from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
 from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.fixed_hand import AS_DEFENDER, play_fixed_hand
+from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, fixed_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.hand import points_won
 from pitchsim.kernels.rng import draw
 from pitchsim.kernels.search.monte_carlo import (
@@ -216,16 +218,16 @@ def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
     """bid-odds' kernel (the hand as pitcher and as a defender) with a search seat."""
     from pitchsim.game.cards import mask_of, parse_hand
 
-    hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
-    policies = seat_policies("rollout:3,heuristic,heuristic,rollout:2", 4)
-    rules = Rules().to_array()
+    hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))
+    ids = seat_policies("rollout:3,heuristic,heuristic,rollout:2", 4)
+    policies = family_play_array([int(i) for i in ids])
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
 
     def run(start, count, threads, seat):
-        out = [np.empty(count, dtype=np.int8) for _ in range(3)]
+        out = [np.empty(count, dtype=np.int64) for _ in range(3)]
         with use_threads(threads):  # hearts trump, the search aims at 2
-            play_fixed_hand(
-                5, start, count, 4, seat, hand, deck_without(hand), 2, 2, policies, rules, *out
-            )
+            fixed_kernel(fr)(5, start, count, 4, seat, hand, 2, 2, policies, fr, tab, *out)
         return out
 
     for seat in (0, AS_DEFENDER):
