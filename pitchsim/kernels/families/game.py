@@ -1,12 +1,11 @@
-"""Whole family games in kernels: deal, auction, trump, discard and draw, play, settle,
-until a side wins; the reference engine's ``play_game`` (VARIANTS.md 0.1, 0.9, 2.6,
-2.11, 3.4, 3.11, 4.5, 6.1 win) in numba.
+"""Whole games of every preset, the base game's too, in kernels: deal, auction, trump,
+discard and draw, play, settle, until a side wins; the reference engine's ``play_game``
+(VARIANTS.md 0.1, 0.9, 2.6, 2.11, 3.4, 3.11, 4.5, 6.1 win) in numba.
 
 Game g of a seed starts with seat ``g % n`` dealing, and its deal d draws everything
 (the cards, random calls, trump named at random, random cards) from the stream (seed,
-g * MAX_DEALS + d), as the base game's kernels do (``kernels.game``): a game is the same
-on any thread count, and a tournament replaying a board with the strategies rotated
-gets the same cards.
+g * MAX_DEALS + d): a game is the same on any thread count, and a tournament replaying
+a board with the strategies rotated gets the same cards.
 
 A deal (``family_deal``): the auction from the dealer's left (``bidding.legal_calls``,
 ``bidding.seat_call``, counter ``AUCTION_COUNTER + position``); all pass: nobody
