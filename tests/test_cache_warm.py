@@ -72,23 +72,27 @@ def test_bad_options_are_one_line(argv, words):
 
 
 def test_the_search_runs_follow_the_base_games_lane():
-    """The base game's runs, the presets' and their search's compile different kernels:
-    each set to its own lane; with two lanes the search (a run on the warm view, a
-    smear view with no --rules, and a pimc seat) follows the base game's runs."""
+    """The base game's runs (its study runs), the presets' and their search's compile
+    different kernels: each set to its own lane; with two lanes the search (a run on
+    the warm view, a smear view with no --rules, and a pimc seat) follows the base
+    game's runs."""
     runs = [
-        ["play", "--seed", "1"],
+        ["simulate", "--seed", "1"],
         ["hint", "/tmp/x/" + cache_cli.VIEW_FILE, "--seed", "1"],
         ["play", "--rules", "smear"],
         ["tournament", "--rules", "smear", "-s", "odds+pimc:2,heuristic"],
-        ["play", "--rules", "auction-pitch"],
+        ["simulate", "--rules", "auction-pitch"],
     ]
     lanes = cache_cli._lanes(runs, 2)
     assert lanes == [[runs[0], runs[4], runs[1], runs[3]], [runs[2]]]
     assert cache_cli._lanes(runs, 3) == [[runs[0], runs[4]], [runs[2]], [runs[1], runs[3]]]
-    # whole games and advise of the base game are the presets' kernels: their lane
+    # hands, whole games, bid-odds and advise of the base game are the presets'
+    # kernels: their lane
     for games in (
         ["tournament", "--rules", "auction-pitch"],
         ["play", "--seed", "1", "--game"],
+        ["play", "--seed", "1"],
+        ["bid-odds", "AH KH 2H 9C 7D 3S"],
         ["advise", "AH KH 2H 9C 7D 3S", "--rules", "auction-pitch"],
     ):
         assert cache_cli._kernel_set(games) == cache_cli.PRESETS

@@ -108,17 +108,18 @@ BASE, PRESETS, SEARCH = range(3)  # the sets of kernels ``_lanes`` keeps apart
 
 
 def _kernel_set(argv: list[str]) -> int:
-    """Which mostly separate set of kernels a run compiles: the base game's, the
-    presets' (shared: the rules are data; whole games and advise of every preset, the
-    base game's too), or the presets' search (a run on WARM_VIEW, a preset's view, or a pimc seat:
-    the worlds and the solver; and WARM_POSITION's solve, which loads that solver)."""
+    """Which mostly separate set of kernels a run compiles: the base game's (its study
+    runs, ``simulate`` of auction-pitch: the one command still on the base kernels), the
+    presets' (shared: the rules are data; hands, whole games, bid-odds and advise of
+    every preset, the base game's too), or the presets' search (a run on WARM_VIEW, a
+    preset's view, or a pimc seat: the worlds and the solver; and WARM_POSITION's solve,
+    which loads that solver)."""
     if any(a.endswith((VIEW_FILE, POSITION_FILE)) for a in argv) or any("pimc" in a for a in argv):
         return SEARCH
-    if "--rules" in argv and argv[argv.index("--rules") + 1] != "auction-pitch":
-        return PRESETS
-    if argv[0] in ("tournament", "advise") or "--game" in argv:
-        return PRESETS
-    return BASE
+    rules = argv[argv.index("--rules") + 1] if "--rules" in argv else "auction-pitch"
+    if argv[0] == "simulate" and rules == "auction-pitch":
+        return BASE
+    return PRESETS
 
 
 def _lanes(runs: list[list[str]], jobs: int) -> list[list[list[str]]]:
