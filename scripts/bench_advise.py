@@ -5,7 +5,7 @@
     .venv/bin/python scripts/bench_advise.py rare [--repeat 3] [--threads T]
     .venv/bin/python scripts/bench_advise.py tables [--histories 10] [--players 2-7] [--time 5]
     .venv/bin/python scripts/bench_advise.py tournament [--boards 500] [--against odds,heuristic]
-        [--players 3-7] [--rules base,low=dealt,...] [--samples 32] [--objective win|margin]
+        [--players 3-7] [--rules base,low=dealt,...]
 
 ``speed``: the first call (compile or cache load) apart, then warm ``advise`` on typical
 auctions (median of 3): wall time, deals tried and kept (acceptance rate), and deals
@@ -24,20 +24,20 @@ worst wall time, CPU, deals used and how the clocked runs stopped.
 
 ``tournament``: duplicate tournaments ``advisor`` against each opponent, solo at each
 player count and under each rule variant (4 players), and in partnership; win rate
-with its 95% interval over boards, the fair share, games per second.
+with its 95% interval over boards, the fair share, games per second.  The advisor bids
+at its defaults (``kernels.advisor.family_advisor_bid``: 32 deals a call, the odds
+model, the win-first ranking), as in every tournament.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import statistics
 import time
 
 from pitchsim.advice.advise import advise
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import advisor_params
 from pitchsim.games.tournament import tournament
 
 # (label, hand, players, seat, dealer, calls, scores)
@@ -244,32 +244,13 @@ def parse_players(text: str) -> list[int]:
     return [int(x) for x in text.split(",")]
 
 
-def run_tournament(strategies, players, rules, boards, seed, params_of) -> tuple:
-    """A tournament with the advisor's settings put into every rotation's params (the
-    tournament takes strategies by name; the settings ride in the odds constants)."""
-    import pitchsim.games.tournament as tm
-
-    real = tm.seat_arrays
-
-    def patched(seats, rules_):
-        a = real(seats, rules_)
-        if any(s.bidding == "advisor" for s in seats):
-            a = dataclasses.replace(a, params=params_of(a.params))
-        return a
-
-    tm.seat_arrays = patched
-    try:
-        t = time.perf_counter()
-        r = tournament(strategies, players=players, games=boards, rules=rules, seed=seed)
-        return r, time.perf_counter() - t
-    finally:
-        tm.seat_arrays = real
+def run_tournament(strategies, players, rules, boards, seed) -> tuple:
+    t = time.perf_counter()
+    r = tournament(strategies, players=players, boards=boards, rules=rules, seed=seed)
+    return r, time.perf_counter() - t
 
 
 def tournaments(args) -> None:
-    def params_of(p):
-        return advisor_params(p, samples=args.samples, model=args.model, objective=args.objective)
-
     configs = []
     for n in parse_players(args.players):
         configs.append((f"{n}p base", n, Rules()))
@@ -278,14 +259,11 @@ def tournaments(args) -> None:
             configs.append((f"4p {spec}", 4, Rules.parse(spec)))
     if args.partnership:
         configs.append(("4p partnership", 4, Rules(partnership=True)))
-    print(
-        f"advisor: {args.samples} deals per decision, model {args.model}, objective "
-        f"{args.objective}; {args.boards} boards per line; load {os.getloadavg()[0]:.2f}"
-    )
+    print(f"advisor at its defaults; {args.boards} boards per line; load {os.getloadavg()[0]:.2f}")
     print(f"{'table':<34}{'against':<11}{'advisor wins':>13}  {'95%':<13}{'fair':>6}{'games/s':>9}")
     for label, n, rules in configs:
         for opp in args.against.split(","):
-            r, wall = run_tournament(f"advisor,{opp}", n, rules, args.boards, args.seed, params_of)
+            r, wall = run_tournament(f"advisor,{opp}", n, rules, args.boards, args.seed)
             a = r.results[0]
             lo, hi = a.ci95
             verdict = "above" if lo > r.fair_share else ("below" if hi < r.fair_share else "inside")
@@ -321,9 +299,6 @@ def main() -> None:
         "--rules", default="low=dealt;min-bid=2;all-pass=redeal;dealer-steal=false;follow=suit"
     )
     t.add_argument("--partnership", action=argparse.BooleanOptionalAction, default=True)
-    t.add_argument("--samples", type=int, default=32)
-    t.add_argument("--model", default="odds")
-    t.add_argument("--objective", default="win", choices=("win", "margin"))
     t.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
     run = {"speed": speed, "rare": rare, "tables": tables, "tournament": tournaments}

@@ -18,9 +18,9 @@ import numpy as np
 
 from ..game.reference import PASS, Bid, BidView, GameRecord, play_game
 from ..game.rules import Rules
-from ..kernels import advisor  # importing it plugs the advisor into choose_bid
+from ..kernels.advisor import DEFAULT_SAMPLES
 from ..kernels.auction import pitched_card
-from ..kernels.bidding import ADVISOR, ADVISOR_DTYPE, BIDDING_POLICY_IDS, PLAIN_DTYPE
+from ..kernels.bidding import BIDDING_POLICY_IDS, PLAIN_DTYPE
 from ..kernels.bidding.odds import N_PARAMS, P_DEFENDER, P_MADE, P_OVERCALL
 from ..kernels.contract import MAX_DEALS
 from ..kernels.deal import deal_hands
@@ -36,8 +36,7 @@ DEFAULT_PLAY = "heuristic"
 # heuristic play under every preset and table measured (reports/search-play.md,
 # "Whole games"), at a few milliseconds a card.
 PLAYER_STRATEGY = "odds+rollout"
-ADVISOR_SAMPLES = advisor.DEFAULT_SAMPLES  # the advisor policy's deals per decision
-ADVISOR_TRIES = advisor.DEFAULT_TRIES
+ADVISOR_SAMPLES = DEFAULT_SAMPLES  # the advisor bidder's deals per decision (games.families)
 
 
 class StrategyError(InputError):
@@ -78,7 +77,7 @@ BIDDING_POLICIES = {
     ),
 }
 assert set(BIDDING_POLICIES) == set(BIDDING_POLICY_IDS)
-USES_TABLE = {"odds", "odds-game", "advisor"}
+USES_TABLE = {"odds", "odds-game"}  # of the base kernels' policies (the advisor is not one)
 
 
 def bidding_policy(name: str) -> BiddingPolicy:
@@ -186,53 +185,22 @@ class SeatArrays:
 
 
 def seat_arrays(seats: Sequence[Strategy], rules: Rules) -> SeatArrays:
+    """The base kernels' arrays for ``seats``; the advisor bids under the family kernels
+    only (``games.families``), so a seat of it is refused."""
     n = len(seats)
     rules.check_players(n)
-    bidding = bidding_array([bidding_policy(s.bidding).id for s in seats])
+    if any(s.bidding == "advisor" for s in seats):
+        raise StrategyError(
+            "the advisor bids under the family kernels only (pitchsim.games.families), "
+            "not the base kernels"
+        )
+    bidding = np.array([bidding_policy(s.bidding).id for s in seats], dtype=PLAIN_DTYPE)
     play = play_array([play_policy(s.play).id for s in seats])
     if any(s.bidding in USES_TABLE for s in seats):
         odds, params = odds_table(n, rules)
     else:
         odds, params = no_odds()
-    if any(s.bidding == "advisor" for s in seats):
-        params = advisor_params(params)
     return SeatArrays(bidding, play, odds, params)
-
-
-def bidding_array(ids: Sequence[int]) -> np.ndarray:
-    """Bidding-policy ids as the kernels take them: int32 when any is the advisor, so
-    that only those auctions compile it in (``kernels.bidding``), else int64."""
-    ids = np.asarray(ids, dtype=np.int64)
-    return ids.astype(ADVISOR_DTYPE if bool(np.any(ids == ADVISOR)) else PLAIN_DTYPE)
-
-
-def advisor_params(
-    params: np.ndarray,
-    samples: int = ADVISOR_SAMPLES,
-    model: str = "odds",
-    play: str = DEFAULT_PLAY,
-    objective: str = "win",
-    tries: int = ADVISOR_TRIES,
-) -> np.ndarray:
-    """The odds constants with the ``advisor`` policy's settings after them: deals kept
-    per decision, the bidding policy it models the others by, everyone's play policy,
-    its objective (``win``: the game; ``margin``: the hand's margin) and the deals it
-    tries per deal wanted before bidding as the model would."""
-    if model == "advisor":
-        raise StrategyError("the advisor cannot model the other callers by itself")
-    if play_policy(play).worlds:  # its simulations play thousands of hands a decision
-        raise StrategyError(
-            f"the advisor simulates with random or heuristic play, not {quoted(play)}"
-        )
-    extra = np.zeros(advisor.N_ADVISOR_PARAMS)
-    extra[advisor.A_SAMPLES - N_PARAMS] = samples
-    extra[advisor.A_MODEL - N_PARAMS] = bidding_policy(model).id
-    extra[advisor.A_PLAY - N_PARAMS] = play_policy(play).id
-    extra[advisor.A_OBJECTIVE - N_PARAMS] = {"win": advisor.WIN_GAME, "margin": advisor.MARGIN}[
-        objective
-    ]
-    extra[advisor.A_TRIES - N_PARAMS] = tries
-    return np.concatenate([params[:N_PARAMS], extra])
 
 
 # ---------------------------------------------------------------- reference bridge

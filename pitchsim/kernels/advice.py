@@ -1,54 +1,46 @@
-"""The advisor's engine: deals that fit the calls heard, and one seat's every call
-played out to the end of the game.
+"""The advisor's engine under every preset, the base game (auction-pitch) included: deals
+that fit the calls heard, and one seat's every call played out to the end of the game,
+through the family kernels (``kernels.families``).
 
-A *sample* is one deal of the unseen cards to the other seats (the advised seat keeps
-its hand), drawn by the one world resampler (``search.worlds.draw_world``, which play
-search uses with the cards seen and voids shown).  It is kept only if every earlier
-caller, bidding by the *model* policy, would make the call he made (rejection
-sampling: an ``accept`` hook on the dealer, as redeal does it), so the kept deals are
-uniform among those the model makes the heard calls with.
+A *sample* is one deal with the advised seat's hand fixed (``deal_family_fixed``:
+jokers, 9 or 10 cards, the stock in order).  It is kept only if every earlier caller,
+bidding by the *model* policy, would make the call he made (rejection sampling: plain,
+the whole deal then the heard calls, since the family deal draws its runs in dealing
+order and the seat's run sits among them), so the kept deals are uniform among those
+the model makes the heard calls with.  A caller's call depends only on his own hand
+and the public auction before it (the calls heard, the scores, the rules, and for
+``random`` the sample's own stream).
 
-Rejection is sequential (``deal_fits``): the seats are dealt one at a time, in the
-resampler's order, and a caller's call is checked as soon as his hand is dealt; the first
-call that does not fit rejects the deal before the later hands are dealt.  The kept deals
-are exactly plain rejection's, deal by deal, because a caller's call depends only on his
-own hand and the public auction before it (the calls heard, the scores, the rules, and
-for ``random`` the sample's own stream): every model policy (``random``, ``heuristic``,
-``odds``, ``odds-game``; ``kernels.bidding``) sees only that, and the advisor, which deals
-imagined hands of its own, cannot be the model.  When the heard calls are unlikely
-(under 1% fit) most deals fail at the first caller dealt, so a deal costs one hand
-and one call instead of every hand and its draw_world bookkeeping.  The call itself is
-the rest of the cost: an ``odds`` caller can answer from tables of the policy's call
-by trump holding, made once for the question (``call_tables``; the same calls).
-(Dealing callers in another order, the least likely call first, would reject sooner
-still, but would change every deal of every seed.)
-
-Each kept deal is then played once per candidate call: the seat makes it,
-the later seats call by the model, the hand is played and settled, and the rest of the
-game is played out by the model's strategies from the new scores.
+Each kept deal is then played once per candidate call: the seat makes it, the later
+seats call by the model (``families.bidding``: the shoot, the dealer-steal variants,
+all-pass), the hand is named, drawn, played, scored and settled as
+``families.game.family_deal`` does it, and the game is played on by ``family_deal``
+until a side wins under the preset's target and win rule (``families.settle.winners``).
 
 Sample i of a seed deals from the stream (seed, i); the deals after it in the same game
 use (seed, CONTINUATION + i * MAX_DEALS + d), the same for every candidate call, so two
 calls are compared on the same cards (common random numbers) and every answer is the
 same on any thread count.
 
-The model cannot be the advisor itself: this engine's bidding-policy arrays are plain
-(int64), so its auctions compile without the advisor (``kernels.dispatch``), which is
-what lets the ``advisor`` bidding policy (``kernels.advisor``, above this
-module) run this engine from inside the tournament kernels' auction.
+The tremble model: a model that never makes a call heard with any hand (the odds model
+never passes as the first caller of a partnership auction-pitch, where a bid of 1 with
+the partner's help beats a defender's points) leaves no deal to keep.  A player's slip
+explains it: with chance ``tremble`` a caller makes the call heard whatever his policy
+makes, so a deal is kept with chance tremble ** (the calls that do not fit), which is
+rejection sampling from the deals' likelihood under that model.  ``advise`` asks it
+only when the plain model keeps too few deals.
+
+The model cannot be the advisor itself: the family bidding arrays this engine is given
+are plain (int64), so its auctions compile without the advisor
+(``families.bidding.seat_call``), which is what lets the ``advisor`` bidding policy
+(``kernels.advisor``, above this module) run this engine from inside the game kernels'
+auction.
 """
 
 import numpy as np
 from numba import njit, prange
 
-from ..game.rules import R_PARTNERSHIP
-from .auction import finish_auction, legal_range
-from .bidding import ODDS, ODDS_GAME
-from .bidding.odds import N_HOLDINGS, N_SIDE, odds_call, odds_call_table
-from .bits import nth_bit, popcount, suit_mask
-from .contract import MAX_DEALS, play_contract
-from .deal import deal_hands
-from .dispatch import choose_bid
+from .contract import MAX_DEALS
 from .families.bidding import choose_call, legal_calls
 from .families.deal import deal_family_fixed
 from .families.game import family_auction, family_deal, passed_out, play_called_hand
@@ -61,274 +53,24 @@ from .families.tables import (
     F_ALL_PASS,
     F_PARTNERSHIP,
 )
-from .hand import hand_scratch, points_won, score_hand, side_of
-from .play import play_hand
-from .rng import AUCTION_COUNTER, deal_key, draw, split_below
-from .search.worlds import ALL_CARDS, HAND_SIZE, draw_world
+from .rng import AUCTION_COUNTER, deal_key, draw
 
 CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
 TREMBLE_COUNTER = AUCTION_COUNTER + 64  # after the calls' and the naming's counters
 BLOCK = 256  # samples per parallel block
 
-# What one candidate call led to in one sample (a row of ``play_call``'s output).
+# What one candidate call led to in one sample (a row of ``family_play_calls``' output):
+# the seat's side won the auction, made its bid, the seat's score for the hand, its
+# margin over the opponents (the average opponent in solo, the other side in a
+# partnership), won the game (1, 0; -1 unfinished) and trump (-1: nobody pitched).
 O_SIDE_PITCHED, O_MADE, O_SCORE, O_MARGIN, O_WON, O_TRUMP = 0, 1, 2, 3, 4, 5
 N_OUTCOMES = 6
 
 
 @njit(cache=True, inline="always")
-def hand_only(n, seat, hand):
-    """What the advised seat knows of the cards before play: only its own hand.  As
-    the world resampler's constraint: (unseen cards, cards per seat, allowed cards)."""
-    unseen = ALL_CARDS & ~hand
-    counts = np.full(n, HAND_SIZE, dtype=np.int64)
-    allowed = np.full(n, unseen, dtype=np.int64)
-    return unseen, counts, allowed
-
-
-@njit(cache=True, inline="always")
-def deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt):
-    """Sample ``key``'s deal: the unseen cards dealt to the other seats by the one world
-    resampler (``search.worlds``), attempt 0 of the sample's own stream.  With no voids
-    to respect every attempt is kept, and every deal equally likely; the calls heard
-    are the accept hook on top (``calls_fit``)."""
-    draw_world(key, 0, n, seat, hand, unseen, counts, allowed, dealt)
-
-
-@njit(cache=True, inline="always")
-def calls_fit(dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls):
-    """The accept hook: would the first ``m`` callers, bidding by their policies on the
-    cards in ``dealt``, make the calls ``heard[:m]``?  Fills ``calls[:m]`` on the way.
-
-    Returns (fits, high bid, high bidder, his planned trump) of the heard calls.
-    """
-    high = 0
-    high_seat = -1
-    trump = -1
-    for i in range(m):
-        seat = (dealer + 1 + i) % n
-        lowest, can_pass = legal_range(high, i == n - 1, rules)
-        call, suit = choose_bid(
-            bidding[seat],
-            dealt[seat],
-            seat,
-            n,
-            dealer,
-            calls,
-            i,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            AUCTION_COUNTER + i,
-        )
-        if call != heard[i]:
-            return False, high, high_seat, trump
-        calls[i] = call
-        if call > 0:
-            high = call
-            high_seat = seat
-            trump = suit
-    return True, high, high_seat, trump
-
-
-@njit(cache=True)
-def finish_game(
-    seed,
-    sample,
-    n,
-    dealer,
-    scores,
-    bidding,
-    play,
-    rules,
-    odds,
-    params,
-    hands,
-    won,
-    trick,
-    deck,
-    award,
-):
-    """Play the game on from ``scores`` with ``dealer`` dealing next, until a pitcher
-    wins; return the winner (seat, or team in a partnership; -1: the deal limit)."""
-    template = np.arange(52, dtype=np.int64)
-    # Its own deal and calls: the caller's still hold the sample for its next call.
-    dealt = np.empty(n, dtype=np.int64)
-    calls = np.empty(n, dtype=np.int64)
-    no_log = np.empty(0, dtype=np.int64)
-    for d in range(MAX_DEALS):
-        key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
-        deal_hands(key, n, 0, 0, template, deck, dealt)  # a fresh deal, as in the game kernels
-        pitcher, bid, trump = finish_auction(
-            dealt, n, dealer, 0, calls, 0, -1, -1, scores, bidding, rules, odds, params, key
-        )
-        if pitcher < 0:
-            continue  # thrown in: the same dealer deals again
-        _, _, _, winner = play_contract(
-            key,
-            n,
-            pitcher,
-            bid,
-            trump,
-            -1,
-            dealt,
-            scores,
-            play,
-            rules,
-            hands,
-            won,
-            trick,
-            award,
-            no_log,
-        )
-        if winner >= 0:
-            return winner
-        dealer = (dealer + 1) % n
-    return -1
-
-
-@njit(cache=True)
-def play_call(
-    seed,
-    sample,
-    key,
-    n,
-    seat,
-    dealer,
-    m,
-    call,
-    call_trump,
-    heard_high,
-    heard_seat,
-    heard_trump,
-    scores0,
-    bidding,
-    play,
-    rules,
-    odds,
-    params,
-    dealt,
-    calls,
-    scores,
-    hands,
-    won,
-    trick,
-    deck,
-    award,
-    out,
-):
-    """``seat`` (the m-th caller) makes ``call`` on the deal in ``dealt`` after the heard
-    calls in ``calls[:m]``: the rest call, the hand is played and settled from
-    ``scores0`` and the game played out.  ``call_trump`` is the seat's planned trump
-    (-1: its play policy's opening lead).  Fills ``out`` (see the O_ constants): the
-    seat's side pitched, made, the seat's score for the hand, its margin over the
-    opponents (the average opponent in solo, the other team in a partnership), won the
-    game (1, 0; -1 unfinished) and trump (-1: nobody pitched).
-    """
-    calls[m] = call
-    high, high_seat, trump = heard_high, heard_seat, heard_trump
-    if call > 0:
-        high, high_seat, trump = call, seat, call_trump
-    pitcher, bid, trump = finish_auction(
-        dealt,
-        n,
-        dealer,
-        m + 1,
-        calls,
-        high,
-        high_seat,
-        trump,
-        scores0,
-        bidding,
-        rules,
-        odds,
-        params,
-        key,
-    )
-    for s in range(n):
-        scores[s] = scores0[s]
-    side = side_of(seat, rules)
-    winner = -1
-    out[O_SIDE_PITCHED] = 0
-    out[O_MADE] = 0
-    out[O_TRUMP] = -1
-    next_dealer = dealer  # all passed under the redeal variant: the same dealer again
-    if pitcher >= 0:
-        no_log = np.empty(0, dtype=np.int64)
-        trump, _, made, winner = play_contract(
-            key,
-            n,
-            pitcher,
-            bid,
-            trump,
-            -1,
-            dealt,
-            scores,
-            play,
-            rules,
-            hands,
-            won,
-            trick,
-            award,
-            no_log,
-        )
-        out[O_SIDE_PITCHED] = side_of(pitcher, rules) == side
-        out[O_MADE] = made
-        out[O_TRUMP] = trump
-        next_dealer = (dealer + 1) % n
-    mine = scores[seat] - scores0[seat]
-    if rules[R_PARTNERSHIP] != 0:
-        theirs = np.float64(scores[(seat + 1) % 4] - scores0[(seat + 1) % 4])
-    else:
-        theirs = 0.0
-        for s in range(n):
-            if s != seat:
-                theirs += scores[s] - scores0[s]
-        theirs /= n - 1
-    out[O_SCORE] = mine
-    out[O_MARGIN] = mine - theirs
-    if winner < 0:
-        winner = finish_game(
-            seed,
-            sample,
-            n,
-            next_dealer,
-            scores,
-            bidding,
-            play,
-            rules,
-            odds,
-            params,
-            hands,
-            won,
-            trick,
-            deck,
-            award,
-        )
-    out[O_WON] = -1 if winner < 0 else (1 if winner == side else 0)
-
-
-@njit(cache=True, inline="always")
-def suit_points(key, n, seat, suit, dealt, play, rules, hands, won, trick, award):
-    """Points the seat's side takes pitching the deal in ``dealt`` with ``suit`` as trump
-    (every seat playing its play policy); -1 when the seat holds no card of the suit."""
-    if dealt[seat] & suit_mask(suit) == 0:
-        return -1
-    no_log = np.empty(0, dtype=np.int64)
-    trump = play_hand(dealt, n, seat, 0, suit, -1, play, rules, key, hands, won, trick, no_log)
-    score_hand(dealt, won, n, trump, rules, award)
-    return points_won(award, seat, rules)
-
-
-@njit(cache=True, inline="always")
 def bid_trump(points, kept, k):
     """The suit with the best expected score bidding k (points if made, -k if set) in
-    the first ``kept`` rows of ``points`` (``pitch_suits``' table)."""
+    the first ``kept`` rows of ``points`` (``family_pitch_suits``' table)."""
     best = -1e9
     best_suit = -1
     for s in range(4):
@@ -342,317 +84,6 @@ def bid_trump(points, kept, k):
             best = v
             best_suit = s
     return best_suit
-
-
-@njit(cache=True)
-def heard_auction(n, dealer, heard, rules):
-    """The public auction before each heard call, when every call before it was made:
-    rows (high bid, high bidder, lowest legal bid, may pass), one per heard call."""
-    m = heard.size
-    state = np.empty((m, 4), dtype=np.int64)
-    high = 0
-    high_seat = -1
-    for i in range(m):
-        lowest, can_pass = legal_range(high, i == n - 1, rules)
-        state[i, 0] = high
-        state[i, 1] = high_seat
-        state[i, 2] = lowest
-        state[i, 3] = can_pass
-        if heard[i] > 0:
-            high = heard[i]
-            high_seat = (dealer + 1 + i) % n
-    return state
-
-
-@njit(cache=True)
-def call_tables(n, dealer, heard, scores, bidding, rules, odds, params, value, call, beat, tabled):
-    """The ``odds`` and ``odds-game`` callers' calls as tables (``odds_call_table``): for
-    heard call i, ``value[i]``, ``call[i]`` and ``beat[i]``, and ``tabled[i]`` True.
-    Other policies' callers are left to ``choose_bid`` (``tabled[i]`` False)."""
-    state = heard_auction(n, dealer, heard, rules)
-    for i in range(heard.size):
-        s = (dealer + 1 + i) % n
-        tabled[i] = bidding[s] == ODDS or bidding[s] == ODDS_GAME
-        if tabled[i]:
-            beat[i] = odds_call_table(
-                s,
-                n,
-                dealer,
-                i,
-                state[i, 0],
-                state[i, 1],
-                state[i, 2],
-                state[i, 3] != 0,
-                scores,
-                rules,
-                odds,
-                params,
-                bidding[s] == ODDS_GAME,
-                value[i],
-                call[i],
-            )
-
-
-def no_tables(m: int) -> tuple:
-    """``call_tables``' arrays with no caller tabled (``accept_deals`` asks the policies)."""
-    return (
-        np.empty((0, N_HOLDINGS, N_SIDE)),
-        np.empty((0, N_HOLDINGS, N_SIDE), dtype=np.int8),
-        np.empty(m),
-        np.zeros(m, dtype=np.bool_),
-    )
-
-
-def odds_tables(n, dealer, heard, scores, bidding, rules, odds, params) -> tuple:
-    """``call_tables`` for the heard calls: (value, call, beat, tabled)."""
-    m = heard.size
-    value = np.empty((m, N_HOLDINGS, N_SIDE))
-    call = np.empty((m, N_HOLDINGS, N_SIDE), dtype=np.int8)
-    beat = np.empty(m)
-    tabled = np.zeros(m, dtype=np.bool_)
-    call_tables(n, dealer, heard, scores, bidding, rules, odds, params, value, call, beat, tabled)
-    return value, call, beat, tabled
-
-
-@njit(cache=True, inline="always")
-def deal_fits(
-    key,
-    n,
-    seat,
-    hand,
-    unseen,
-    dealer,
-    heard,
-    state,
-    scores,
-    bidding,
-    rules,
-    odds,
-    params,
-    value,
-    call_of,
-    beat,
-    tabled,
-    dealt,
-):
-    """Does sample ``key``'s deal fit the calls ``heard``?  Sequential rejection: the
-    other seats are dealt in ``deal_sample``'s order and with its draws (so the deal is
-    the same card for card), and each caller's call is checked as soon as his hand is
-    dealt: a call that does not fit stops the dealing.  ``state``: ``heard_auction``;
-    a caller ``tabled`` is answered from ``call_tables``' tables (the same call)."""
-    m = heard.size
-    dealt[seat] = hand
-    free = unseen
-    left = popcount(unseen)
-    k = 0
-    for s in range(n):
-        if s == seat:
-            continue
-        # draw_world, attempt 0, no voids: seat k in seat order takes a uniform six of
-        # the free cards from the draws at counter k (and every attempt is kept).
-        r = draw(key, k)
-        cards = np.int64(0)
-        pool = free
-        a = left
-        for _ in range(HAND_SIZE):
-            i, r = split_below(r, a)
-            b = nth_bit(pool, i)
-            pool ^= b
-            cards |= b
-            a -= 1
-        dealt[s] = cards
-        free &= ~cards
-        left -= HAND_SIZE
-        k += 1
-        i = (s - dealer - 1) % n  # the seat's place in the calling order
-        if i < m and tabled[i]:
-            if odds_call(cards, value[i], call_of[i], beat[i]) != heard[i]:
-                return False
-        elif i < m:
-            call, _ = choose_bid(
-                bidding[s],
-                cards,
-                s,
-                n,
-                dealer,
-                heard,
-                i,
-                state[i, 0],
-                state[i, 1],
-                state[i, 2],
-                state[i, 3] != 0,
-                scores,
-                rules,
-                odds,
-                params,
-                key,
-                AUCTION_COUNTER + i,
-            )
-            if call != heard[i]:
-                return False
-    return True
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def accept_deals(
-    seed,
-    start,
-    count,
-    n,
-    seat,
-    hand,
-    dealer,
-    heard,
-    scores,
-    bidding,
-    rules,
-    odds,
-    params,
-    value,
-    call,
-    beat,
-    tabled,
-    out_fits,
-):
-    """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard``?  ``value``,
-    ``call``, ``beat``, ``tabled``: ``odds_tables`` or ``no_tables`` (the same answer;
-    tables answer an odds caller in a few lookups, worth building for many deals)."""
-    blocks = (count + BLOCK - 1) // BLOCK
-    unseen = ALL_CARDS & ~hand
-    state = heard_auction(n, dealer, heard, rules)
-    for b in prange(blocks):
-        dealt = np.empty(n, dtype=np.int64)
-        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            key = deal_key(seed, start + i)
-            out_fits[i] = deal_fits(
-                key,
-                n,
-                seat,
-                hand,
-                unseen,
-                dealer,
-                heard,
-                state,
-                scores,
-                bidding,
-                rules,
-                odds,
-                params,
-                value,
-                call,
-                beat,
-                tabled,
-                dealt,
-            )
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def pitch_suits(seed, samples, n, seat, hand, play, rules, out_suit):
-    """``out_suit[j, s]``: the points the seat's side takes pitching kept deal j
-    (``samples``: their deal numbers) with suit s as trump (-1: not held)."""
-    count = samples.size
-    blocks = (count + BLOCK - 1) // BLOCK
-    unseen, counts, allowed = hand_only(n, seat, hand)
-    for b in prange(blocks):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
-        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            key = deal_key(seed, samples[j])
-            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            for s in range(4):
-                out_suit[j, s] = suit_points(
-                    key, n, seat, s, dealt, play, rules, hands, won, trick, award
-                )
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def evaluate_calls(
-    seed,
-    samples,
-    n,
-    seat,
-    hand,
-    dealer,
-    heard,
-    candidates,
-    candidate_trump,
-    scores,
-    bidding,
-    play,
-    rules,
-    odds,
-    params,
-    out,
-):
-    """Play every candidate call in every kept deal (``samples``: their deal numbers);
-    ``out[j, c]`` is ``play_call``'s row for kept deal j and candidate c."""
-    m = heard.size
-    count = samples.size
-    blocks = (count + BLOCK - 1) // BLOCK
-    unseen, counts, allowed = hand_only(n, seat, hand)
-    for b in prange(blocks):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
-        calls = np.empty(n, dtype=np.int64)
-        scores_now = np.empty(n, dtype=np.int64)
-        for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            key = deal_key(seed, samples[j])
-            deal_sample(key, n, seat, hand, unseen, counts, allowed, dealt)
-            _, high, high_seat, trump = calls_fit(
-                dealt, n, dealer, heard, m, scores, bidding, rules, odds, params, key, calls
-            )
-            for c in range(candidates.size):
-                play_call(
-                    seed,
-                    samples[j],
-                    key,
-                    n,
-                    seat,
-                    dealer,
-                    m,
-                    candidates[c],
-                    candidate_trump[c],
-                    high,
-                    high_seat,
-                    trump,
-                    scores,
-                    bidding,
-                    play,
-                    rules,
-                    odds,
-                    params,
-                    dealt,
-                    calls,
-                    scores_now,
-                    hands,
-                    won,
-                    trick,
-                    deck,
-                    award,
-                    out[j, c],
-                )
-
-
-# ---------------------------------------------------------------- every preset
-#
-# The same question under any preset, auction-pitch included, as ``FamilyRules``
-# through the family kernels (``kernels.families``): the deal is the family deal with
-# the seat's hand fixed (``deal_family_fixed``: jokers, 9 or 10 cards, the stock in
-# order), the calls are the family auction's (``families.bidding``: the shoot, the
-# dealer-steal variants, all-pass), the hand is named, drawn, played, scored and
-# settled as ``families.game.family_deal`` does it, and the game is played on by
-# ``family_deal`` until a side wins under the preset's target and win rule
-# (``families.settle.winners``).  The streams are those of the base engine above: deal
-# ``sample`` from (seed, sample), the rest of the game from (seed, CONTINUATION +
-# sample * MAX_DEALS + d), so two calls are compared on the same cards.  Rejection is
-# plain (the whole deal, then the heard calls): the family deal draws its runs in
-# dealing order, and the seat's run sits among them.
-#
-# The tremble model: a model that never makes a call heard with any hand (the odds
-# model never passes as the first caller of a partnership auction-pitch, where a bid of
-# 1 with the partner's help beats a defender's points) leaves no deal to keep.  A
-# player's slip explains it: with chance ``tremble`` a caller makes the call heard
-# whatever his policy makes, so a deal is kept with chance tremble ** (the calls that
-# do not fit), which is rejection sampling from the deals' likelihood under that
-# model.  ``advise`` asks it only when the plain model keeps too few deals.
 
 
 @njit(cache=True, inline="always")
@@ -670,7 +101,7 @@ def heard_high(n, dealer, heard):
 @njit(cache=True, inline="always")
 def slipped(key, i, tremble):
     """Does the caller of heard call ``i`` make it though his policy makes another?  With
-    chance ``tremble`` (the tremble model, below)."""
+    chance ``tremble`` (the module's tremble model)."""
     if tremble <= 0.0:
         return False
     return (draw(key, TREMBLE_COUNTER + i) >> np.uint64(11)) * 2.0**-53 < tremble
@@ -959,7 +390,7 @@ def family_play_calls(
     out,
 ):
     """Play every candidate call in deal ``sample``: ``out[c]`` is the row (the O_
-    constants) of candidate c, as ``play_call``'s.  The seat makes the call, the later
+    constants) of candidate c.  The seat makes the call, the later
     seats call by their policies, the hand is played and settled, by ``family_deal``'s
     own steps (``families.game``: ``family_auction`` from the next seat on, then
     ``passed_out`` or ``play_called_hand``), and the game played on; won is 1 when the

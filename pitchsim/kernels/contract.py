@@ -1,16 +1,11 @@
-"""A contract played out: after the auction, the pitch, six tricks, scoring and settlement.
-
-Below the shown hand (``kernels.shown_hand``) and the advisor's engine (``kernels.advice``),
-which both play contracts to the end of a game.
+"""A contract settled (``settle``: the base game's scoring of one hand), and the deal
+limit of every game kernel (``MAX_DEALS``).
 """
 
 from numba import njit
 
 from ..game.rules import R_SET_PITCHER_WINS, R_TARGET
-from .auction import MAX_BID, pitched_card
-from .bits import suit_mask
-from .hand import points_won, score_hand, side_of
-from .play import play_hand
+from .hand import points_won, side_of
 
 MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
 
@@ -35,41 +30,3 @@ def settle(award, n, pitcher, bid, rules, scores):
     if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):
         winner = side
     return made, winner
-
-
-# Not inlined: the play (with its inlined policies) is compiled once and shared by every
-# entry point below, which keeps numba's compile time down at no measurable cost.
-@njit(cache=True)
-def play_contract(
-    key,
-    n,
-    pitcher,
-    bid,
-    trump,
-    force_trump,
-    dealt,
-    scores,
-    play,
-    rules,
-    hands,
-    won,
-    trick,
-    award,
-    tricks_log,
-):
-    """Everything after the auction: the pitch, six tricks, scoring and settlement.
-
-    ``trump`` is the pitcher's planned suit (-1: none); ``force_trump`` >= 0 overrides
-    it when the pitcher holds that suit.  Returns (trump, pitched card, made, winner).
-    """
-    if force_trump >= 0 and dealt[pitcher] & suit_mask(force_trump) != 0:
-        trump = force_trump
-    first = -1
-    if bid == MAX_BID:
-        first = pitched_card(dealt, n, pitcher, trump, play, rules, key, trick, won)
-    trump = play_hand(
-        dealt, n, pitcher, bid, trump, first, play, rules, key, hands, won, trick, tricks_log
-    )
-    score_hand(dealt, won, n, trump, rules, award)
-    made, winner = settle(award, n, pitcher, bid, rules, scores)
-    return trump, first, made, winner

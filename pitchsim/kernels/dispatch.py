@@ -2,20 +2,17 @@
 
 The one module that imports every play policy (``kernels.policies``: random,
 heuristic, and the search policies rollout and pimc with their search) and every
-bidding policy (``kernels.bidding``) but one.  The play loop (``kernels.play``) and
-the auction (``kernels.auction``) call ``choose_card`` and ``choose_bid`` from here,
-so no policy module imports a play loop: the imports run one way.
+bidding policy of the base kernels (``kernels.bidding``).  The play loop
+(``kernels.play``) and the auction (``kernels.auction``) call ``choose_card`` and
+``choose_bid`` from here, so no policy module imports a play loop: the imports run one
+way.
 
-The exception is the ``advisor`` bidding policy, whose engine (``kernels.advice``)
-runs auctions and plays hands itself, so it sits above the auction.  Its branch is
-declared here (``advisor_call``) and supplied by ``kernels.advisor``, which
-registers its implementation when imported (``kernels.shown_hand`` imports it, as does
-``pitchsim.games.bidding``, the only maker of arrays that name it).  The branch is
-compiled only for int32 bidding-policy ids, so the advisor's own auctions (int64)
-never reach it, and numba never meets a recursive kernel.
+The ``advisor`` bidding policy is not among them: it bids under the family kernels only
+(``kernels.advisor``, plugged into ``families.bidding.seat_call``), and its id in a base
+bidding-policy array raises (``pitchsim.games.bidding`` refuses it before that).
 
-Search play is compiled in only for int32 play-policy ids in the same way (see
-``kernels.policies``); both tricks keep the plain kernels small to compile.
+Search play is compiled in only for int32 play-policy ids (see ``kernels.policies``),
+which keeps the plain kernels small to compile.
 """
 
 import numpy as np
@@ -329,25 +326,7 @@ def choose_bid(
             policy == ODDS_GAME,
         )
     if policy == ADVISOR:
-        return advisor_call(
-            policy,
-            hand,
-            seat,
-            n,
-            dealer,
-            calls,
-            n_calls,
-            high,
-            high_seat,
-            lowest,
-            can_pass,
-            scores,
-            rules,
-            odds,
-            params,
-            key,
-            counter,
-        )
+        raise ValueError("the advisor bids under the family kernels only (pitchsim.games.families)")
     return random_bid(
         hand,
         seat,
@@ -367,78 +346,3 @@ def choose_bid(
         counter,
     )
 
-
-def advisor_call(
-    policy,
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
-    """The advisor's call (compiled code only: ``choose_bid`` calls it).  For int32 ids
-    ``kernels.advisor`` supplies it; here, the refusal for int64 ids."""
-    raise NotImplementedError("advisor_call runs inside numba kernels only")
-
-
-@overload(advisor_call)
-def _advisor_refused(
-    policy,
-    hand,
-    seat,
-    n,
-    dealer,
-    calls,
-    n_calls,
-    high,
-    high_seat,
-    lowest,
-    can_pass,
-    scores,
-    rules,
-    odds,
-    params,
-    key,
-    counter,
-):
-    if isinstance(policy, types.Integer) and policy.bitwidth == 32:
-        return None  # kernels.advisor's overload
-
-    def refuse(
-        policy,
-        hand,
-        seat,
-        n,
-        dealer,
-        calls,
-        n_calls,
-        high,
-        high_seat,
-        lowest,
-        can_pass,
-        scores,
-        rules,
-        odds,
-        params,
-        key,
-        counter,
-    ):
-        if policy >= 0:
-            raise ValueError(
-                "the advisor in a plain (int64) bidding-policy array: "
-                "make it with pitchsim.games.bidding.bidding_array"
-            )
-        return np.int64(0), np.int64(-1)
-
-    return refuse

@@ -21,13 +21,14 @@ A policy returns a legal call (0 = pass, 1-4) and the suit it means to lead if i
 becomes the pitcher (-1: leave it to the play policy's opening lead).  A 4 is always
 bid by pitching: the auction kernel asks the play policy for the card, in that suit.
 
-The advisor compiles only into auctions that may need it: it plays thousands of hands a
-call, and compiling it into every auction cost half a minute per kernel (and it runs
-auctions itself: ``kernels/advisor.py`` sits above the auction and plugs its branch into
-``choose_bid``, see ``kernels.dispatch``).  As with search play (``kernels.policies``), bidding-policy arrays that
-name the advisor are of ``ADVISOR_DTYPE`` (int32; ``pitchsim.games.bidding.bidding_array``
-makes them), others int64, and the id's integer type picks at compile time whether
-``choose_bid`` has the advisor's branch.  The advisor in an int64 array raises.
+The ``advisor`` id names the advisor bidder, which bids under the family kernels only
+(``kernels.advisor``; ``kernels.dispatch.choose_bid`` raises on it).  It compiles only
+into the family auctions that may need it: it plays thousands of hands a call, and it
+runs auctions itself.  As with search play (``kernels.policies``), family
+bidding-policy arrays that name it are of ``ADVISOR_DTYPE`` (int32;
+``pitchsim.games.families.seat_ids`` makes them), others int64, and the id's integer
+type picks at compile time whether ``families.bidding.seat_call`` has the advisor's
+branch.
 
 To add a policy: write its kernel in this folder, give it the next id below and one
 branch in ``kernels.dispatch.choose_bid``; ``pitchsim.games.bidding`` lists it by name.
@@ -47,5 +48,5 @@ BIDDING_POLICY_IDS = {
     "odds-game": ODDS_GAME,
     "advisor": ADVISOR,
 }
-ADVISOR_DTYPE = np.int32  # bidding-policy arrays that may name the advisor
+ADVISOR_DTYPE = np.int32  # family bidding-policy arrays that may name the advisor
 PLAIN_DTYPE = np.int64  # and those that may not
