@@ -74,6 +74,7 @@ def play_game(
     max_hands: int = 1000,
     deals: Deals | None = None,
     caller: Caller | None = None,
+    start_scores: Sequence[int] | None = None,
 ) -> GameRecord:
     """Deal, bid, fix trump, discard and draw, play and settle until a side wins (under
     hands=N: until N hands have counted, 12.4), or ``max_hands`` deals (redeals
@@ -93,6 +94,8 @@ def play_game(
       ``deals(deal_no, dealer)``: the hands and the stock (top card first) of deal
       number ``deal_no`` (0, 1, 2, ... counting every deal, redeals included).  ``rng``
       also shuffles the discards drawn from (4.8).
+    - ``start_scores``: the scores before the first deal (a game already under way;
+      default 0 each).
 
     All pass: forced cannot happen; redeal: the same dealer deals again (4.5);
     next-dealer: nobody scores (2.6); dealer-set: the dealer's side scores -2 (3.4);
@@ -109,7 +112,9 @@ def play_game(
 
     if not 0 <= first_dealer < players:
         raise ValueError(f"first dealer {first_dealer} is not a seat of a {players}-player table")
-    scores = [0] * players
+    scores = [0] * players if start_scores is None else [int(s) for s in start_scores]
+    if len(scores) != players:
+        raise ValueError(f"{len(scores)} scores for {players} players")
     dealer = first_dealer
     counted = 0  # the hands that count toward hands=N (12.4)
     game = GameRecord(players, rules, [], scores, first_dealer=first_dealer)
