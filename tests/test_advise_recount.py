@@ -5,7 +5,7 @@ every number of every call -- P(you pitch), P(made | you pitch) over the hands p
 hand score, margin, P(win game), the unfinished games, trump -- the recommendation and
 its tie-breaks, and the paired difference with its interval; solo and partnership,
 every seat.  The engine's rows themselves are checked against the reference engine in
-test_advise.py; here it is what ``advise`` makes of them.
+test_advise_engine.py; here it is what ``advise`` makes of them.
 
 The rows are caught by wrapping the engine's functions (advise calls them through the
 module), so nothing in the advisor had to change to expose them.

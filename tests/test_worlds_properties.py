@@ -7,8 +7,6 @@ view's own void bits or the kernel's ``view_constraint``:
 - every world respects every void shown and every hand size;
 - the kernel's constraint is exactly the one worked out here (own cards and every
   played card out of the unseen, voids by the rules' follow option);
-- the advisor's samples (a deal of the cards not in the advised hand) never give the
-  hand's cards away;
 - on a real end-of-hand view small enough to enumerate, the worlds are uniform over
   every consistent deal (test_worlds.py does this on hand-made constraints).
 """
@@ -27,7 +25,6 @@ from test_worlds import chi2_limit
 from pitchsim.game.reference import deal_hands, play_hand
 from pitchsim.game.rules import Rules
 from pitchsim.games.policies import seat_planes
-from pitchsim.kernels import advice as advice_engine
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.worlds import sample_worlds, view_constraint
 
@@ -162,30 +159,6 @@ def test_every_world_keeps_to_what_the_player_has_seen(case):
             assert w[s].bit_count() == counts[s], "a hand of the wrong size"
             assert w[s] & given_out == 0, "a card given twice"
             given_out |= w[s]
-
-
-@SETTINGS
-@given(seed=st.integers(0, 2**32), n=st.integers(2, 7), seat=st.integers(0, 6))
-def test_the_advisors_samples_never_give_the_hand_away(seed, n, seat):
-    seat %= n
-    rng = random.Random(seed)
-    hand = sum(1 << c for c in rng.sample(range(52), 6))
-    unseen, counts, allowed = advice_engine.hand_only(n, seat, np.int64(hand))
-    assert int(unseen) == ALL & ~hand
-    assert all(int(allowed[s]) == ALL & ~hand for s in range(n) if s != seat)
-    dealt = np.zeros(n, dtype=np.int64)
-    for i in range(4):
-        advice_engine.deal_sample(
-            np.uint64(deal_key(seed, i)), n, seat, np.int64(hand), unseen, counts, allowed, dealt
-        )
-        assert int(dealt[seat]) == hand
-        total = hand
-        for s in range(n):
-            if s != seat:
-                assert int(dealt[s]) & hand == 0 and int(dealt[s]).bit_count() == 6
-                assert int(dealt[s]) & total == 0
-                total |= int(dealt[s])
-        assert total.bit_count() == 6 * n
 
 
 def find_small_view():
