@@ -345,4 +345,3 @@ def choose_bid(
         key,
         counter,
     )
-
