@@ -11,13 +11,10 @@ new/old: the base game must not slow down as the engine generalises.
 """
 
 import argparse
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from old_new import alternate, median_ratio
+
 CODE = r"""
 import json, time, numpy as np
 from pitchsim.game.rules import Rules
@@ -40,26 +37,7 @@ ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
 ap.add_argument("--old", type=Path, required=True, help="a checkout of the tree before")
 ap.add_argument("--rounds", type=int, default=3)
 a = ap.parse_args()
-trees = {"old": str(a.old.resolve()), "new": str(HERE)}
-res = {k: [] for k in trees}
-for rnd in range(a.rounds):
-    for name, path in trees.items():
-        env = dict(
-            os.environ,
-            PYTHONPATH=path,
-            NUMBA_CACHE_DIR=f"/tmp/bench-base-cache-{name}",
-            NUMBA_NUM_THREADS="1",
-        )
-        r = subprocess.run(
-            [sys.executable, "-c", CODE], env=env, capture_output=True, text=True, cwd=path
-        )
-        if r.returncode != 0:
-            sys.exit(f"{name} tree failed: {r.stderr.strip().splitlines()[-1]}")
-        d = json.loads(r.stdout.strip().splitlines()[-1])
-        res[name].append(d)
-        print(rnd, name, {k: f"{v:,.0f}" for k, v in d.items()}, flush=True)
+res = alternate(a.old, CODE, [], a.rounds, "base", lambda d: {k: f"{v:,.0f}" for k, v in d.items()})
 for pol in ("random", "heuristic"):
-    o = sorted(x[pol] for x in res["old"])
-    n = sorted(x[pol] for x in res["new"])
-    mo, mn = o[len(o) // 2], n[len(n) // 2]
-    print(f"{pol}: old median {mo:,.0f}/CPU-s, new {mn:,.0f}, new/old {mn / mo:.3f}")
+    mo, mn, ratio = median_ratio(res, lambda x, pol=pol: x[pol])
+    print(f"{pol}: old median {mo:,.0f}/CPU-s, new {mn:,.0f}, new/old {ratio:.3f}")

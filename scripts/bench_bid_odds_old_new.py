@@ -14,13 +14,10 @@ engine's (``kernels.families.fixed_hand``).
 """
 
 import argparse
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from old_new import alternate, median_ratio
+
 CODE = r"""
 import json, sys, time
 from pitchsim.advice.odds import bid_odds
@@ -41,31 +38,10 @@ ap.add_argument("--old", type=Path, required=True, help="a tree before (its pitc
 ap.add_argument("--rounds", type=int, default=5)
 ap.add_argument("--samples", type=int, default=200_000)
 a = ap.parse_args()
-trees = {"old": str(a.old.resolve()), "new": str(HERE)}
-res = {k: [] for k in trees}
-for rnd in range(a.rounds):
-    for name, path in trees.items():
-        env = dict(
-            os.environ,
-            PYTHONPATH=path,
-            NUMBA_CACHE_DIR=f"/tmp/bench-bid-odds-cache-{name}",
-            NUMBA_NUM_THREADS="1",
-            PITCHSIM_COMPILE_NOTICE="0",
-        )
-        r = subprocess.run(
-            [sys.executable, "-c", CODE, str(a.samples)],
-            env=env,
-            capture_output=True,
-            text=True,
-            cwd=path,
-        )
-        if r.returncode != 0:
-            sys.exit(f"{name} tree failed: {r.stderr.strip().splitlines()[-1]}")
-        d = json.loads(r.stdout.strip().splitlines()[-1])
-        res[name].append(d)
-        print(rnd, name, {k: f"{v:.3f} s" for k, v in d.items()}, flush=True)
+res = alternate(
+    a.old, CODE, [str(a.samples)], a.rounds, "bid-odds",
+    lambda d: {k: f"{v:.3f} s" for k, v in d.items()},
+)  # fmt: skip
 for pol in ("random", "heuristic"):
-    o = sorted(x[pol] for x in res["old"])
-    n = sorted(x[pol] for x in res["new"])
-    mo, mn = o[len(o) // 2], n[len(n) // 2]
-    print(f"{pol}: old median {mo:.3f} CPU-s, new {mn:.3f}, old/new {mo / mn:.3f}")
+    mo, mn, ratio = median_ratio(res, lambda x, pol=pol: x[pol])
+    print(f"{pol}: old median {mo:.3f} CPU-s, new {mn:.3f}, old/new {1 / ratio:.3f}")

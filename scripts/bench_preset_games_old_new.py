@@ -15,13 +15,11 @@ should when only speed changed), the deals dealt agree, and they are printed.
 """
 
 import argparse
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from old_new import alternate, median_ratio
+
 CODE = r"""
 import json, sys, time
 from pitchsim.games.tournament import tournament
@@ -47,34 +45,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
     specs = a.rules.split(",")
-    trees = {"old": str(a.old.resolve()), "new": str(HERE)}
-    res: dict[str, list[dict]] = {k: [] for k in trees}
-    for rnd in range(a.rounds):
-        order = list(trees.items()) if rnd % 2 == 0 else list(trees.items())[::-1]
-        for name, path in order:
-            env = dict(
-                os.environ,
-                PYTHONPATH=path,
-                # a fresh folder per run of this script: numba checks only a kernel's own
-                # file, so a cache kept from an older tree could serve stale kernels
-                NUMBA_CACHE_DIR=f"/tmp/bench-preset-games-cache-{name}-{os.getpid()}",
-                NUMBA_NUM_THREADS="1",
-            )
-            cmd = [sys.executable, "-c", CODE, ";".join(specs), a.strategies, str(a.boards)]
-            r = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=path)
-            if r.returncode != 0:
-                sys.exit(f"{name} tree failed: {r.stderr.strip().splitlines()[-1]}")
-            d = json.loads(r.stdout.strip().splitlines()[-1])
-            res[name].append(d)
-            shown = {k: f"{v[0]:,.0f} games/CPU-s, {v[1]} deals" for k, v in d.items()}
-            print(rnd, name, shown, flush=True)
+    res = alternate(
+        a.old, CODE, [";".join(specs), a.strategies, str(a.boards)], a.rounds, "preset-games",
+        lambda d: {k: f"{v[0]:,.0f} games/CPU-s, {v[1]} deals" for k, v in d.items()},
+    )  # fmt: skip
     print(f"strategies {a.strategies}, 4 players, {a.boards} boards, one thread")
     print(f"load average {os.getloadavg()[0]:.2f}")
     for spec in specs:
-        o = sorted(x[spec][0] for x in res["old"])
-        n = sorted(x[spec][0] for x in res["new"])
-        mo, mn = o[len(o) // 2], n[len(n) // 2]
-        print(f"{spec}: old median {mo:,.0f} games/CPU-s, new {mn:,.0f}, new/old {mn / mo:.3f}")
+        mo, mn, ratio = median_ratio(res, lambda x, spec=spec: x[spec][0])
+        print(f"{spec}: old median {mo:,.0f} games/CPU-s, new {mn:,.0f}, new/old {ratio:.3f}")
 
 
 if __name__ == "__main__":

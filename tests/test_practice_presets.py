@@ -559,23 +559,12 @@ def test_calls_no_deal_fits_are_still_judged():
     no early deal fits them, and the coach judges them with each call the model would
     not make read as a slip (advise's tremble), saying so, rather than stopping the
     game."""
-    from pitchsim.advice.advise import advise
+    from pitchsim.advice.advise import advise_view
 
     for v, action in cut_views("ten-point", 1, hands=3):
         if v.phase != "auction" or len(v.legal()) < 2 or not v.calls:
             continue
-        a = advise(
-            list(v.hand),
-            players=4,
-            seat=v.seat,
-            dealer=v.dealer,
-            calls=list(v.calls),
-            scores=[v.seat_score(s) for s in range(4)],
-            rules=v.rules,
-            samples=SAMPLES,
-            seed=1,
-            time=1.0,
-        )
+        a = advise_view(v, samples=SAMPLES, seed=1, time=1.0)
         if a.tremble:
             j = judge(v, action, 1, 1, SAMPLES, WORLDS, 1.0)
             assert "slip" in j.note, j.note
