@@ -274,6 +274,10 @@ def family_play(
             return
     if any(v is not None for v in outside.values()):
         raise InputError("--decision-time, --game-time and --seat-logs are for cmd:COMMAND seats")
+    if cards or suit >= 0 or bid is not None:
+        from ..games.fixed import check_fixed
+
+        check_fixed(rules, players, cards, suit, bid)  # before the kernels load
     from ..games.bidding import seat_strategies
     from ..games.families import family_board, family_hand
     from ..games.table import built_in_strategies, check_table
@@ -302,13 +306,6 @@ def family_play(
         return
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
-    if cards or suit >= 0 or bid is not None:
-        from ..games.families import check_fixed
-
-        check_fixed(rules, players, cards, suit, bid)  # before the kernels compile
-    if cards and suit >= 0 and rules.trump == "first-lead" and not cards >> (13 * suit) & 0x1FFF:
-        # Seat 0 could never lead it in (2.2): the option would only ever do nothing.
-        raise InputError(f"--trump {SUITS[suit]}: the hand holds no card of that suit")
     hands = _hands_in_turn(
         lambda r, d: family_hand(seed, r, seats, rules, d, cards, suit, bid),
         rounds or 1,

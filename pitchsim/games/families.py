@@ -25,7 +25,6 @@ from pathlib import Path
 import numpy as np
 
 from ..game.cards import N_CARDS, SUITS, cards_of, format_card, game_points
-from ..game.reference import pack as ref_pack
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor into seat_call)
 from ..kernels.bidding import ADVISOR_DTYPE, PLAIN_DTYPE
@@ -66,6 +65,7 @@ from ..kernels.rng import deal_key
 from ..util.errors import InputError, quoted
 from ..util.runtime import chunked, pick_seed, use_threads
 from .bidding import Strategy, StrategyError
+from .fixed import check_fixed
 from .policies import play_array, play_policy, searches
 
 TABLE_FILE = "family_bid_table.npz"
@@ -499,53 +499,19 @@ def family_hand(
     0: dealt) is seat 0's cards as dealt; ``trump`` (-1: none) the suit the pitcher names
     under trump=named, or leads first under trump=first-lead when he holds it; ``bid``
     skips the auction: seat 0, left of the dealer (then the last seat), bids it and
-    every other seat passes (``check_fixed`` checks them)."""
+    every other seat passes (``games.fixed.check_fixed`` checks them)."""
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
     fr, tab = family_array(r), family_tables(r)
     key = np.uint64(deal_key(seed, deal))
     if hand or trump >= 0 or bid is not None:
-        check_fixed(r, n, hand, trump, bid)
+        check_fixed(r, n, hand, trump, bid)  # (the command line checked them already)
     family_deal_logged(
         key, n, n - 1 if bid is not None else dealer, np.zeros(n, dtype=np.int64), bidders,
         players, fr, tab, odds, defender, row, np.int64(hand), trump, 0 if bid is None else bid,
     )  # fmt: skip
     return _hand_of(row, at, n, r)
-
-
-def check_fixed(rules: FamilyRules, n: int, hand: int, trump: int, bid: int | None) -> None:
-    """Refuse a fixed hand, trump or bid the preset's rules do not allow, in one line
-    naming the rule."""
-    each = rules.cards_each(n)
-    if hand:
-        if hand.bit_count() != each:
-            raise InputError(
-                f"--hand: {label(rules)} deals {each} cards each at {n} players, not "
-                f"{hand.bit_count()}"
-            )
-        pack = 0
-        for c in ref_pack(rules, n):
-            pack |= 1 << c
-        if hand & ~pack:
-            bad = format_card((hand & ~pack).bit_length() - 1, symbols=False)
-            raise InputError(f"--hand: {bad} is not in the pack of {label(rules)} at {n} players")
-    if bid is not None and not rules.min_bid <= bid <= rules.max_bid:
-        raise InputError(
-            f"--bid must be {rules.min_bid}-{rules.max_bid} under {label(rules)} (its "
-            f"minimum bid to its maximum), not {bid}"
-        )
-    if (
-        trump >= 0
-        and hand
-        and bid is not None
-        and rules.trump == "first-lead"
-        and not hand >> (13 * trump) & 0x1FFF
-    ):
-        raise InputError(
-            f"--trump {SUITS[trump]}: under {label(rules)} the first card led fixes trump "
-            "(6.3.5), and seat 0, the pitcher, holds no card of that suit"
-        )
 
 
 # ---------------------------------------------------------------- tournaments
