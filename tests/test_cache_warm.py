@@ -71,31 +71,34 @@ def test_bad_options_are_one_line(argv, words):
     refused(*argv, words=words)
 
 
-def test_the_search_runs_follow_the_base_games_lane():
-    """The base game's runs (its study runs), the presets' and their search's compile
-    different kernels: each set to its own lane; with two lanes the search (a run on
-    the warm view, a smear view with no --rules, and a pimc seat) follows the base
-    game's runs."""
+def test_the_search_runs_follow_the_hands_lane():
+    """Hands by the thousand (study runs and bid-odds), whole games and the advisor, and
+    the presets' search compile different kernels: each set to its own lane; with two
+    lanes the search (a run on the warm view, a smear view with no --rules, and a pimc
+    seat) follows the hands' runs."""
     runs = [
         ["simulate", "--seed", "1"],
         ["hint", "/tmp/x/" + cache_cli.VIEW_FILE, "--seed", "1"],
         ["play", "--rules", "smear"],
         ["tournament", "--rules", "smear", "-s", "odds+pimc:2,heuristic"],
-        ["simulate", "--rules", "auction-pitch"],
+        ["bid-odds", "AH KH 2H 9C 7D 3S", "--rules", "smear"],
     ]
     lanes = cache_cli._lanes(runs, 2)
     assert lanes == [[runs[0], runs[4], runs[1], runs[3]], [runs[2]]]
     assert cache_cli._lanes(runs, 3) == [[runs[0], runs[4]], [runs[2]], [runs[1], runs[3]]]
-    # hands, whole games, bid-odds and advise of the base game are the presets'
-    # kernels: their lane
+    for hands in (["simulate", "--rules", "setback"], ["bid-odds", "AH KH 2H 9C 7D 3S"]):
+        assert cache_cli._kernel_set(hands) == cache_cli.HANDS
+    # hands and whole games of every preset, and advise, the base game's too: one lane
     for games in (
         ["tournament", "--rules", "auction-pitch"],
         ["play", "--seed", "1", "--game"],
         ["play", "--seed", "1"],
-        ["bid-odds", "AH KH 2H 9C 7D 3S"],
         ["advise", "AH KH 2H 9C 7D 3S", "--rules", "auction-pitch"],
     ):
-        assert cache_cli._kernel_set(games) == cache_cli.PRESETS
+        assert cache_cli._kernel_set(games) == cache_cli.GAMES
+    # The warm-up's own runs: no lane of two holds more than 60% of them.
+    runs = cache_cli.warm_runs(cache_cli.Path("/w"))
+    assert max(len(lane) for lane in cache_cli._lanes(runs, 2)) <= 0.6 * len(runs)
 
 
 def test_the_base_games_solver_warms_after_the_presets_search():

@@ -104,29 +104,29 @@ def _warm_one(argv: list[str]) -> tuple[list[str], int, str, float]:
     return argv, code if isinstance(code, int) else 1, err.getvalue(), time.monotonic() - start
 
 
-BASE, PRESETS, SEARCH = range(3)  # the sets of kernels ``_lanes`` keeps apart
+HANDS, GAMES, SEARCH = range(3)  # the sets of kernels ``_lanes`` keeps apart
 
 
 def _kernel_set(argv: list[str]) -> int:
-    """Which mostly separate set of kernels a run compiles: the base game's (its study
-    runs, ``simulate`` of auction-pitch: the one command still on the base kernels), the
-    presets' (shared: the rules are data; hands, whole games, bid-odds and advise of
-    every preset, the base game's too), or the presets' search (a run on WARM_VIEW, a
-    preset's view, or a pimc seat: the worlds and the solver; and WARM_POSITION's solve,
-    which loads that solver)."""
+    """Which mostly separate set of kernels a run compiles: hands by the thousand (study
+    runs, ``simulate``, and bid-odds' fixed hand, of every preset: the base game's study
+    runs are its own kernels), whole games and the advisor (``tournament``, ``play``,
+    ``advise``), or the presets' search (a run on WARM_VIEW, a preset's view, or a pimc
+    seat: the worlds and the solver; and WARM_POSITION's solve, which loads that
+    solver).  Each set compiles about as long as the others together (``warm``'s
+    figures, session 57), so two lanes split them evenly."""
     if any(a.endswith((VIEW_FILE, POSITION_FILE)) for a in argv) or any("pimc" in a for a in argv):
         return SEARCH
-    rules = argv[argv.index("--rules") + 1] if "--rules" in argv else "auction-pitch"
-    if argv[0] == "simulate" and rules == "auction-pitch":
-        return BASE
-    return PRESETS
+    if argv[0] in ("simulate", "bid-odds"):
+        return HANDS
+    return GAMES
 
 
 def _lanes(runs: list[list[str]], jobs: int) -> list[list[list[str]]]:
     """The runs split over at most ``jobs`` lanes, each run in one process after the other.
     Each set of kernels (``_kernel_set``) goes to lanes of its own first: two processes
     compiling the same kernels side by side compile them twice.  With fewer lanes than
-    sets, the search's runs follow the base game's, the shorter lane."""
+    sets, the search's runs follow the hands', the shorter lane."""
     sets: dict[int, list[list[str]]] = {}
     for argv in runs:
         sets.setdefault(_kernel_set(argv), []).append(argv)
