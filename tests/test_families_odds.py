@@ -236,10 +236,7 @@ def test_levels_choose_the_rows_and_shoot_is_shown_where_offered():
         ),
         (["AH KH 2H 9C 7D 3S", "--levels", "5"], "not a level 1-4"),
         (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--compare-policy", "odds"], "rollout, pimc"),
-        (
-            ["AH KH 2H 9C 7D 3S", "--rules", "smear", "--policy", "rollout"],
-            "--policy 'rollout': smear is played by random, heuristic",
-        ),
+        (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--policy", "odds"], "unknown policy 'odds'"),
         (["AH KH 2H 9C 7D 3S", "--rules", "smear", "--trump", "C", "--levels", "9"], "level"),
     ],
 )

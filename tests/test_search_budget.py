@@ -256,9 +256,10 @@ def test_a_budget_with_no_world_solved_stops_with_none():
 
 def slow_position():
     """7 players: the second hand ``scripts/bench_hint_clock.py`` plays, cut after the
-    first card; pimc's first world of seed 2 there took 2.1 CPU-s to solve (measured;
-    the budget below is a quarter of that, so only a solver stopped inside its world
-    can keep it)."""
+    first card; pimc's first four worlds of seed 2 there take 7.1 CPU-s to solve, the
+    first two 0.1 (measured, the one engine's hands: one of worlds 3-4 is slow; the
+    budget below is a tenth of that, so only a solver stopped inside its world can
+    keep it)."""
     return parse_position(cut(played_hands(7, 2, 1)[1], 1))
 
 
