@@ -778,6 +778,7 @@ def advise(
     if max_tries < samples:
         raise InputError(f"max_tries must be at least the samples ({samples}), not {max_tries}")
     seed = pick_seed(seed)
+    pitchable = trump_suits(cards, preset)
 
     model_seats = [model_seat] * n
     bidders, players_ids = seat_ids(model_seats)
@@ -797,7 +798,7 @@ def advise(
         odds=odds,
         defender=defender,
         candidates=np.array(legal, dtype=np.int64),
-        suit_mask=sum(1 << t for t in trump_suits(cards, preset)),
+        suit_mask=sum(1 << t for t in pitchable),
         max_bid=preset.max_bid,
     )
 
@@ -878,8 +879,7 @@ def advise(
             unfinished=int((won < 0).sum()),
             samples=kept,
         )
-    pitchable = trump_suits(cards, preset)
-    levels = as_family(rules).max_bid + 1
+    levels = preset.max_bid + 1
     by_suit = {s: SuitAdvice(s, np.bincount(suit_pts[:, s], minlength=levels)) for s in pitchable}
 
     wins = out[:, :, engine.O_WON] > 0

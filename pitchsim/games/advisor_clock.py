@@ -121,8 +121,6 @@ class PresetKernels:
     max_bid: int
     tremble: float = 0.0  # a caller's chance to slip (``kernels.advice``'s tremble model)
 
-    sample_args = ()
-
     def accept(self, seed, start, count, fits) -> None:
         engine.family_accept_deals(
             seed, start, count, self.n, self.seat, self.hand, self.dealer, self.heard,

@@ -4,7 +4,7 @@ rule.  Light: the command line asks it before any kernel loads."""
 
 from __future__ import annotations
 
-from ..game.cards import SUITS, format_card
+from ..game.cards import SUITS, format_card, suit_cards
 from ..game.rules import FamilyRules, label
 from ..util.errors import InputError
 
@@ -28,7 +28,7 @@ def check_fixed(rules: FamilyRules, n: int, hand: int, trump: int, bid: int | No
             f"--bid must be {rules.min_bid}-{rules.max_bid} under {label(rules)} (its "
             f"minimum bid to its maximum), not {bid}"
         )
-    if trump >= 0 and hand and rules.trump == "first-lead" and not hand >> (13 * trump) & 0x1FFF:
+    if trump >= 0 and hand and rules.trump == "first-lead" and not hand & suit_cards(trump):
         # The first card led fixes trump (6.3.5): seat 0 could never lead it in, so the
         # option would only ever do nothing.
         raise InputError(
