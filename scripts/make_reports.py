@@ -44,7 +44,7 @@ from pitchsim.cli.progress import Progress  # noqa: E402
 from pitchsim.study import charts  # noqa: E402
 from pitchsim.study.analysis import Run, holding_rows, make_table  # noqa: E402
 from pitchsim.study.batch import resume, simulate  # noqa: E402
-from pitchsim.study.charts import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT  # noqa: E402
+from pitchsim.study.charts import DEFAULT_MIN_COUNT  # noqa: E402
 from pitchsim.study.exact import exact_checks  # noqa: E402
 from pitchsim.study.manifest import RunError, parse_players, read_manifest  # noqa: E402
 from pitchsim.util.atomic import write_file  # noqa: E402
@@ -130,7 +130,7 @@ def main() -> None:
     print("tables ...", file=sys.stderr, flush=True)
     by_length = make_table(run, ["length", "high"])
     write_file(out / "make_by_length_high.csv", by_length.to_csv(index=False, float_format="%.5g"))
-    by_holding = make_table(run, ["holding"], min_count=DEFAULT_MIN_COUNT)
+    by_holding = make_table(run, ["ranks"], min_count=DEFAULT_MIN_COUNT)
     write_file(out / "bids_by_holding.csv", by_holding.to_csv(index=False, float_format="%.5g"))
     by_pattern = make_table(run, ["pattern"], min_count=100)
     write_file(out / "make_by_pattern.csv", by_pattern.to_csv(index=False, float_format="%.5g"))
@@ -141,7 +141,7 @@ def main() -> None:
     pictures = {}
     for n in players:
         pictures[f"heatmap-{n}p.png"] = charts.heatmap(run, n)
-    pictures["players.png"] = charts.by_players(run, DEFAULT_HOLDINGS)
+    pictures["players.png"] = charts.by_players(run)
     pictures["points.png"] = charts.points(run)
     pictures["bids.png"] = charts.bids(run)
     for name, fig in pictures.items():
@@ -313,8 +313,8 @@ def render(run: Run, command, seconds, by_length, typical, checks, players) -> s
         "",
         "## Checks: exact values the run reproduces",
         "",
-        "A card the pitcher does not hold is dealt to someone with probability "
-        "6(n-1)/46; the game points in play average 80 x 6n/52; the ace of trump always "
+        "A given card is in the pitcher's six with probability 6/52; the jack of trump he "
+        "does not hold is dealt to someone with probability 6(n-1)/46; the ace of trump always "
         "wins High, and a king of trump without the ace wins it exactly when the ace was "
         "not dealt, 1 - 6(n-1)/46 of the time (the highest trump in play always wins its "
         "trick). `z` is (estimate - exact) / standard error; about 1 correct check in 20 "

@@ -43,7 +43,10 @@ def run(tmp_path_factory):
 def rows(run):
     df = pd.concat([pd.read_parquet(f) for f in sorted(run.glob("part-*.parquet"))])
     df = df[df.players == 3]  # the checks below recount the 3-player deals
-    return df.astype({"trump_ranks": np.int64, "trump_count": np.int64})
+    df = df.astype({"hand": np.int64, "trump": np.int64, "trump_count": np.int64})
+    # the trump suit's ranks the pitcher was dealt, recounted from his cards
+    ranks = (df.hand.to_numpy() >> (13 * df.trump.to_numpy())) & 0x1FFF
+    return df.assign(trump_ranks=ranks)
 
 
 def _points(pts):
@@ -93,16 +96,19 @@ def test_summarize_by_hand():
 
 
 def test_exact_checks_recounted(run, rows):
-    assert set(exact_checks(run).players) == {3, 5} and len(exact_checks(run)) == 10
+    """Each check of a base game's run recounted from its rows (docs/rules.md 0.7: the
+    ace of trump always wins High; a card the pitcher lacks is one of the 46 others,
+    12 of them dealt at 3 players)."""
+    assert set(exact_checks(run).players) == {3, 5} and len(exact_checks(run)) == 8
     assert set(exact_checks(run, players=5).players) == {5}
     c = exact_checks(run, players=[3]).set_index("check")
-    assert set(c.players) == {3} and len(c) == 5
+    assert set(c.players) == {3} and len(c) == 4
     assert exact_checks(run, players=3).set_index("check").equals(c)
     ranks = rows.trump_ranks.to_numpy()
     p_unseen = 12 / 46
     lacks = rows[((ranks >> 9) & 1) == 0]  # the jack is rank 9 (2..A = 0..12)
     jack = c.loc["unseen jack of trump dealt"]
-    k = int(lacks.jack_dealt.sum())
+    k = int((lacks.jack != 2).sum())  # 2: nobody took Jack, as nobody was dealt it
     assert jack.deals == len(lacks) and jack.estimate == pytest.approx(k / len(lacks))
     assert jack.se == pytest.approx(math.sqrt(p_unseen * (1 - p_unseen) / len(lacks)))
     assert (jack.lo, jack.hi) == pytest.approx(wilson_by_hand(k, len(lacks)))
@@ -110,27 +116,19 @@ def test_exact_checks_recounted(run, rows):
     assert jack.z == pytest.approx((k / len(lacks) - p_unseen) / jack.se)
     assert jack.inside == (jack.lo <= p_unseen <= jack.hi)
 
-    share = ((rows.trumps_dealt - rows.trump_count) / (13 - rows.trump_count)).tolist()
-    row = c.loc["share of unseen trumps dealt"]
-    mean, se = statistics.fmean(share), statistics.pstdev(share) / math.sqrt(len(share))
-    assert row.deals == 3_000 and row.estimate == pytest.approx(mean)
-    assert row.se == pytest.approx(se)
-    assert (row.lo, row.hi) == pytest.approx((mean - Z * se, mean + Z * se))
-
-    game = rows.game_dealt.astype(float).tolist()
-    row = c.loc["game points in play"]
-    mean, se = statistics.fmean(game), statistics.pstdev(game) / math.sqrt(len(game))
-    assert row.estimate == pytest.approx(mean) and row.se == pytest.approx(se)
-    assert row.exact == pytest.approx(80 * 18 / 52)
+    spade = c.loc["the ace of spades in the pitcher's hand as dealt"]
+    k = int(((rows.hand.to_numpy() >> (3 * 13 + 12)) & 1).sum())
+    assert spade.deals == 3_000 and spade.estimate == pytest.approx(k / 3_000)
+    assert spade.exact == pytest.approx(6 / 52)
 
     ace = rows[((ranks >> 12) & 1) == 1]
-    row = c.loc["ace of trump wins High"]
+    row = c.loc["the ace of trump held wins High"]
     assert row.deals == len(ace) and row.estimate == 1.0 and row.se == 0.0
     assert row.z == 0.0 and bool(row.inside) is True  # se 0: inside when exactly right
     assert (row.lo, row.hi) == pytest.approx(wilson_by_hand(len(ace), len(ace)))
     king = rows[(((ranks >> 11) & 1) == 1) & (((ranks >> 12) & 1) == 0)]
-    row = c.loc["king of trump without the ace wins High"]
-    won = int(king.high.sum())
+    row = c.loc["king of trump dealt without the ace wins High"]
+    won = int((king.high == 0).sum())
     assert row.deals == len(king) and row.estimate == pytest.approx(won / len(king))
     assert row.se == pytest.approx(math.sqrt((1 - p_unseen) * p_unseen / len(king)))
     assert row.exact == pytest.approx(1 - p_unseen)
@@ -151,6 +149,9 @@ def test_refusals_whole(run, tmp_path):
     with pytest.raises(InputError) as e:
         holding_rows(t, ["A-x-x"])
     assert str(e.value) == "holding 'A-x-x' needs a table by pattern"
+    with pytest.raises(InputError) as e:
+        holding_rows(t, ["A-7-2"])
+    assert str(e.value) == "holding 'A-7-2' needs a table by ranks"
     empty = holding_rows(t, [])
     assert len(empty) == 0 and list(empty.columns) == list(t.columns)
     # no part finished at all
@@ -182,9 +183,9 @@ class _AceLosesOnce(Run):
         flipped = False
         for n, cols in super().scan(columns, players):
             if not flipped:
-                ace = np.flatnonzero((cols["trump_ranks"].astype(np.int64) >> 12) & 1)
+                ace = np.flatnonzero(cols["keys_held"].astype(np.int64) & 1)  # bit 0: A
                 cols["high"] = cols["high"].copy()
-                cols["high"][ace[0]] = False
+                cols["high"][ace[0]] = 1  # the other side took it
                 flipped = True
             yield n, cols
 
@@ -193,7 +194,9 @@ def test_the_ace_check_sees_a_lost_high(run, rows):
     ranks = rows.trump_ranks.to_numpy()
     aces = int((((ranks >> 12) & 1) == 1).sum())
     row = (
-        exact_checks(_AceLosesOnce(run), players=3).set_index("check").loc["ace of trump wins High"]
+        exact_checks(_AceLosesOnce(run), players=3)
+        .set_index("check")
+        .loc["the ace of trump held wins High"]
     )
     assert row.deals == aces and row.estimate == pytest.approx((aces - 1) / aces)
     assert (row.lo, row.hi) == pytest.approx(wilson_by_hand(aces - 1, aces))

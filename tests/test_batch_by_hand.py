@@ -9,7 +9,6 @@ import os
 import shutil
 from types import SimpleNamespace
 
-import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
@@ -125,7 +124,7 @@ def test_a_start_makes_its_missing_parents_and_a_failed_start_removes_only_them(
 
 
 def test_disk_space_by_hand(tmp_path, monkeypatch):
-    """16 bytes a deal: 10**8 deals need 1.6 GB."""
+    """26 bytes a deal: 10**8 deals need 2.6 GB."""
 
     def statvfs(blocks, size):
         return lambda p: SimpleNamespace(f_bavail=blocks, f_frsize=size)
@@ -134,13 +133,13 @@ def test_disk_space_by_hand(tmp_path, monkeypatch):
     with pytest.raises(InputError) as e:
         _check_space(tmp_path / "x" / "y", 10**8)
     assert str(e.value) == (
-        f"100,000,000 deals need about 1.6 GB on disk and {tmp_path} has 1.0 GB free: "
+        f"100,000,000 deals need about 2.6 GB on disk and {tmp_path} has 1.0 GB free: "
         "free some space or ask for fewer deals"
     )
-    _check_space(tmp_path, 62_500_000)  # exactly 1.0 GB: enough
+    _check_space(tmp_path, 38_461_538)  # 26 bytes short of 1.0 GB: enough
     with pytest.raises(InputError):
-        _check_space(tmp_path, 62_500_001)
-    monkeypatch.setattr(batch.os, "statvfs", statvfs(1_600, 1_000_000))
+        _check_space(tmp_path, 38_461_539)  # 14 bytes over
+    monkeypatch.setattr(batch.os, "statvfs", statvfs(2_600, 1_000_000))
     _check_space(tmp_path, 10**8)
 
     def unknown(p):
@@ -149,7 +148,7 @@ def test_disk_space_by_hand(tmp_path, monkeypatch):
     monkeypatch.setattr(batch.os, "statvfs", unknown)
     _check_space(tmp_path, 10**9)  # cannot tell: not refused
     # simulate checks it for every player count's deals before making the folder
-    monkeypatch.setattr(batch.os, "statvfs", statvfs(16 * 3000 - 1, 1))
+    monkeypatch.setattr(batch.os, "statvfs", statvfs(26 * 6000 - 1, 1))
     with pytest.raises(InputError, match="^6,000 deals need about 0.0 GB"):
         simulate(tmp_path / "r", 3000, [3, 4], seed=1)
     assert not (tmp_path / "r").exists()
@@ -193,9 +192,8 @@ def test_a_bad_scheduler_address_is_one_line_before_dask_is_touched():
 
 def test_part_buffers_and_tables():
     b = part_buffers(10)
-    assert list(b) == [name for name, _, _ in COLUMNS] + ["flags", "in_play"]
+    assert list(b) == [name for name, _, _ in COLUMNS]
     assert all(a.size == 10 for a in b.values())
-    assert b["flags"].dtype == np.int8 and b["in_play"].dtype == np.int64
     for name, typ, _ in COLUMNS:
         assert b[name].dtype == typ.to_pandas_dtype()
 
@@ -344,12 +342,11 @@ def test_storing_another_parts_bytes_under_a_parts_name_is_refused(made, tmp_pat
 
 def test_a_part_longer_than_a_kernel_chunk_reports_each_chunk(made):
     """Progress is told per kernel call: a chunk's deals, not where it ends."""
-    from pitchsim.util.runtime import CHUNK
-
+    chunk = batch.HAND_CHUNK
     params = read_manifest(made).params
     heard = []
-    simulate_part(Part(0, 3, 0, CHUNK + 10), params, progress=heard.append)
-    assert heard == [CHUNK, 10]
+    simulate_part(Part(0, 3, 0, 2 * chunk + 10), params, progress=heard.append)
+    assert heard == [chunk, chunk, 10]
 
 
 def test_a_run_with_a_scheduler_plays_its_parts_there(tmp_path, monkeypatch):

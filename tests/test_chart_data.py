@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pitchsim.study import charts
-from pitchsim.study.analysis import holding_rows, make_table
+from pitchsim.study.analysis import make_table
 from pitchsim.study.batch import simulate
 
 
@@ -58,7 +58,7 @@ def test_heatmap_cells_are_make_table_cells(run, levels):
         painted = 0
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
-                key = (rows[i], int(cols[j]))
+                key = (rows[i], cols[j])  # a run's labels are text
                 if key not in table.index:
                     assert np.ma.is_masked(grid[i, j]) or np.isnan(grid[i, j])
                     assert (i, j) not in texts
@@ -75,13 +75,12 @@ def test_heatmap_cells_are_make_table_cells(run, levels):
 
 
 def test_players_points_are_make_table_rows(run):
-    holdings = ["A-x-x", "K-x-x", "J-x", "A"]
+    holdings = ["A-J", "K", "J-2", "A"]  # key trumps dealt: exactly these of A K J 2
     min_count = 200
     fig = charts.by_players(run, holdings, min_count=min_count)
-    both = make_table(run, ["holding"]).pipe(lambda t: t)
-    import pandas as pd
-
-    rows = holding_rows(pd.concat([both, make_table(run, ["pattern"])]), holdings)
+    t = make_table(run, ["holding"])
+    rows = t[t.holding.isin([h.replace("-", " ") for h in holdings])]
+    rows = rows.assign(label=rows.holding.str.replace(" ", "-"))
     rows = rows[rows.deals >= min_count]
     legend = [t.get_text().split(" (")[0] for t in fig.legends[0].get_texts()]
     for ax in fig.axes:
@@ -114,12 +113,13 @@ def test_points_bars_are_point_shares(run):
 def test_bids_cells_are_make_table_bids(run):
     min_count = 250
     fig = charts.bids(run, min_count=min_count)
-    table = make_table(run, ["keys", "length"])
+    table = make_table(run, ["holding", "length"])
     panels = [ax for ax in fig.axes if ax.images]
     assert len(panels) == 2
     for ax in panels:
         n = int(ax.get_title().split()[0])
-        sub = table[(table.players == n) & (table.deals >= min_count)].set_index(["keys", "length"])
+        sub = table[(table.players == n) & (table.deals >= min_count)]
+        sub = sub.set_index(["holding", "length"])
         rows, cols = tick_labels(ax, "y"), tick_labels(ax, "x")
         grid = ax.images[0].get_array()
         texts = {
@@ -128,7 +128,7 @@ def test_bids_cells_are_make_table_bids(run):
         }
         for i in range(grid.shape[0]):
             for j in range(grid.shape[1]):
-                key = (rows[i], int(cols[j]))
+                key = (rows[i], cols[j])
                 if key not in sub.index:
                     assert (i, j) not in texts
                     continue
@@ -146,7 +146,7 @@ def test_chart_data_matches_what_is_drawn(run):
     t = make_table(run, ["length", "high"], 3)
     assert data.blank_cells == int((t.deals < 300).sum())
     for c in data.cells.itertuples():
-        row = t[(t.high == c.high) & (t.length == c.length)].iloc[0]
+        row = t[(t.high == c.high) & (t.length == str(c.length))].iloc[0]
         assert c.value == row[f"p{c.k}"] and c.label == percent(c.value)
 
 

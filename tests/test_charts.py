@@ -64,7 +64,7 @@ def test_bad_requests(run, tmp_path):
         charts.chart(_three_and_five(tmp_path), "heatmap")
     with pytest.raises(InputError, match=".png or .svg"):
         charts.save(plt.figure(), tmp_path / "chart.gif")
-    with pytest.raises(InputError, match="trump holding"):
+    with pytest.raises(InputError, match="name key trumps once each from A K J"):
         charts.by_players(run, ["A-Z"])
 
 

@@ -77,11 +77,13 @@ def test_resume_finishes_a_damaged_cli(made, tmp_path):
 
 
 def test_table_text(capsys, made):
-    code, out, err = cli("table", made, "-n", "4", "--min-count", "300")
+    code, out, err = cli("table", made, "-n", "4", "--by", "length,high", "--min-count", "300")
     assert code == 0 and err == ""
-    assert "by players, length, high" in out and "k = 4" in out
+    assert "by players, length, high" in out and "k=4" in out
     line = next(s for s in out.splitlines() if s.split()[:3] == ["4", "2", "A"])
-    assert "100.0%" in line  # the ace of trump always wins High
+    assert line.split()[4].startswith("100.0±")  # the ace of trump always wins High (0.7)
+    code, out, err = cli("table", made, "-n", "4", "--min-count", "300")
+    assert code == 0 and "by players, holding" in out  # the default: key trumps dealt
 
 
 def test_table_csv_json_and_checks(capsys, made):
@@ -93,9 +95,9 @@ def test_table_csv_json_and_checks(capsys, made):
     rows = json.loads(out)
     assert rows and {"players", "holding", "deals", "p1", "p1_lo", "bid"} <= set(rows[0])
     code, out, _ = cli("table", made, "--checks")
-    assert code == 0 and "unseen jack of trump dealt" in out and "game points in play" in out
+    assert code == 0 and "unseen jack of trump dealt" in out and "ace of spades" in out
     code, out, _ = cli("table", made, "--checks", "--format", "json")
-    assert len(json.loads(out)) == 10  # 5 checks x 2 player counts
+    assert len(json.loads(out)) == 8  # 4 checks x 2 player counts
 
 
 def test_chart(capsys, made, tmp_path):
@@ -108,7 +110,7 @@ def test_chart(capsys, made, tmp_path):
         "--kind",
         "players",
         "--holdings",
-        "A-x-x,K-x",
+        "A-J,K",
         "--min-count",
         "20",
         "--out",

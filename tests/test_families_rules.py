@@ -287,8 +287,8 @@ def test_a_base_round_relabelled_as_a_preset_is_read_by_its_rules(tmp_path, posi
 
 @pytest.mark.parametrize("command", ["table", "chart"])
 def test_table_and_chart_refuse_a_base_run_relabelled_as_a_family(tmp_path, command):
-    """A manifest that says ten-point over a base game's parts: refused as corrupt (its
-    columns are not a family run's), never read under the wrong rules."""
+    """A manifest that says ten-point over a base game's parts: refused (each part's
+    footer names the rules it was played under), never read under the wrong rules."""
     run = tmp_path / "run"
     code, _, _ = cli("simulate", "--deals", "20", "--seed", "3", "--out", run, "--quiet")
     assert code == 0
@@ -297,7 +297,8 @@ def test_table_and_chart_refuse_a_base_run_relabelled_as_a_family(tmp_path, comm
     (run / "manifest.json").write_text(json.dumps(manifest))
     extra = ["--kind", "bid-curve", "--out", tmp_path / "c.png"] if command == "chart" else []
     code, _, err = cli(command, run, *extra)
-    assert code == 2 and "is corrupt: its columns are not this pitchsim's" in err, err
+    assert code == 2 and err.count("\n") == 1, err
+    assert "was played under auction-pitch, not ten-point" in err, err
 
 
 # ---- fuzzed rule strings of every family ---------------------------------------------------------

@@ -18,7 +18,7 @@ from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.study.analysis import make_table
 from pitchsim.study.batch import simulate
 from pitchsim.study.exact import exact_checks
-from pitchsim.study.manifest import FAMILY_AWARDS, MANIFEST, read_manifest
+from pitchsim.study.manifest import AWARDS, MANIFEST, read_manifest
 
 DEALS, PART, SEED = 6000, 2500, 7  # 3 parts per player count, the last one short
 
@@ -48,8 +48,16 @@ def ten_point(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def base_game(tmp_path_factory):
+    """The base game itself, played on the kernels compiled for its shape."""
+    path = tmp_path_factory.mktemp("base") / "run"
+    simulate(path, 4000, players=[4, 5], seed=SEED, part_size=2000, threads=2)
+    return path
+
+
+@pytest.fixture(scope="module")
 def auction_pitch(tmp_path_factory):
-    """The base game as a preset run (named trump makes it a FamilyRules)."""
+    """Auction-pitch with trump named, not led: the preset's kernels for any rules."""
     path = tmp_path_factory.mktemp("ap") / "run"
     rules = "auction-pitch,trump=named"
     simulate(path, 4000, players=[4], seed=SEED, rules=rules, part_size=2000, threads=2)
@@ -85,9 +93,15 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
         assert [row[f"p{k}"] for k in range(1, 6)] == odds["p_make"]  # exactly: the same deals
 
 
-def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
-    r = as_family(Rules.parse("ten-point"))
-    n, m = 4, 4000
+@pytest.mark.parametrize(
+    "which, rules, n",
+    [("ten_point", "ten-point", 4), ("base_game", "auction-pitch", 4), ("base_game", None, 5)],
+)
+def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rules, n):
+    """A run's columns recounted from ``record_family_hands`` for any rules (the base
+    game's run is played by the kernels compiled for its shape: the same deals)."""
+    r = as_family(Rules.parse(rules))
+    m = 4000
     dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
     trump, pts, award = (
         np.empty(m, np.int64),
@@ -95,38 +109,32 @@ def test_columns_equal_record_family_hands_on_the_same_seed(ten_point):
         np.empty((m, N_AWARDS), np.int64),
     )
     pols = family_policies("heuristic", n)
-    record_family_hands(
-        SEED * 8 + n,
-        0,
-        m,
-        n,
-        pols,
-        family_array(r),
-        family_tables(r),
-        dealt,
-        held,
-        trump,
-        pts,
-        award,
-    )
-    f = frame(ten_point)
-    assert f["deal"] == list(range(m))
+    fr, tab = family_array(r), family_tables(r)
+    record_family_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
+    f = frame(request.getfixturevalue(which))
+    f = {k: v[(m if n == 5 else 0) :][:m] for k, v in f.items()}  # this player count's rows
+    assert f["deal"] == list(range(m)) and set(f["players"]) == {n}
     assert f["hand"] == dealt[:, 0].tolist() and f["held"] == held[:, 0].tolist()
     assert f["trump"] == trump.tolist() and f["points"] == pts.tolist()
-    # each award's side, recounted from the seat the kernel credited (partnership: seats 0+2)
-    for i, name in enumerate(FAMILY_AWARDS):
-        want = [3 if a == -2 else 2 if a == -1 else 0 if a % 2 == 0 else 1 for a in award[:, i]]
+    # each award's side, recounted from the seat the kernel credited (partnership: seats
+    # 0+2 under ten-point; every seat for himself in the base game)
+    partners = r.partnership
+    for i, name in enumerate(AWARDS):
+        want = [
+            3 if a == -2 else 2 if a == -1 else 0 if (a % 2 == 0 if partners else a == 0) else 1
+            for a in award[:, i]
+        ]
         assert f[name] == want, name
 
 
 VALUES = {"three": 3, "five": 5}  # every other point is worth 1 (VARIANTS.md 6.2)
 
 
-@pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch"])
+@pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch", "base_game"])
 def test_points_are_the_awards_the_pitchers_side_took(request, which):
     f = frame(request.getfixturevalue(which))
     for d in range(len(f["deal"])):
-        took = sum(VALUES.get(a, 1) for a in FAMILY_AWARDS if f[a][d] == 0)
+        took = sum(VALUES.get(a, 1) for a in AWARDS if f[a][d] == 0)
         assert took == f["points"][d]
 
 
@@ -210,13 +218,14 @@ def test_levels_choose_the_text_tables_columns(ten_point, tmp_path):
     ):
         code, _, err = cli("table", ten_point, *argv)
         assert code == 2 and message in err, err
-    base = tmp_path / "base"  # the base game's table takes --levels too, in its own cells
+    base = tmp_path / "base"  # the base game's table: the same cells, its own levels
     simulate(base, 1000, players=[4], seed=1, part_size=1000)
     code, out, _ = cli("table", base, "--levels", "3,2", "--by", "length", "--min-count", "1")
-    header = next(line for line in out.splitlines() if "deals" in line and "k = " in line)
-    assert code == 0 and header.split()[-7:] == ["k", "=", "2", "k", "=", "3", "bid"]
+    header = next(line for line in out.splitlines() if "deals" in line and "k=" in line)
+    assert code == 0 and header.split()[-3:] == ["k=2", "k=3", "bid"]
     row = make_table(base, "length").iloc[0]
-    assert f"{100 * row.p2:5.1f}% ({100 * row.p2_lo:5.1f}-{100 * row.p2_hi:5.1f})" in out
+    half = 100 * max(row.p2 - row.p2_lo, row.p2_hi - row.p2)
+    assert f"{100 * row.p2:4.1f}±{half:.1f}" in out
     code, _, err = cli("table", base, "--levels", "5")
     assert code == 2 and "'5' is not a level 1-4" in err, err
 
@@ -414,7 +423,7 @@ def test_resume_under_other_rules_is_refused(smear):
         (["table", "{run}", "--checks", "--levels", "2"], "leave out --by, --min-count and"),
         (  # the base game's trump pattern: no meaning where the jick is a trump (rules 0.4)
             ["table", "{run}", "--by", "pattern"],
-            "feature 'pattern' is the base game's trump holding: under smear the jick",
+            "feature 'pattern' reads the trump suit's ranks: under smear the jick",
         ),
         (["table", "{run}", "--by", "jack_dealt"], "unknown feature 'jack_dealt' for a run"),
         (

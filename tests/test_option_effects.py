@@ -13,14 +13,14 @@ from clirun import cli
 
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_cards, parse_hand, parse_suit
-from pitchsim.game.rules import BASE_RULES, Rules
+from pitchsim.game.rules import BASE_RULES, Rules, as_family
 from pitchsim.games.bidding import parse_strategies, seat_arrays
 from pitchsim.games.families import family_board
-from pitchsim.games.policies import seat_policies
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels.auction import run_auction
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.kernels.families.score import AWARD_NAMES
+from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
+from pitchsim.kernels.families.tables import family_array, family_tables
 
 
 def run(capsys, *argv):
@@ -30,25 +30,16 @@ def run(capsys, *argv):
 
 
 def kernel_flags(seed, count, n, policy, rules, hand=0, trump=-1):
-    """The batch kernel called directly: per deal, the pitcher's High/Low/Jack/Game bits."""
-    flags, trumps = np.empty(count, np.int8), np.empty(count, np.int8)
-    none = np.empty(0, np.int64)
-    simulate_hands(
-        seed,
-        0,
-        count,
-        n,
-        hand,
-        deck_without(hand),
-        trump,
-        seat_policies(policy, n),
-        rules.to_array(),
-        flags,
-        trumps,
-        none,
-        none,
-    )
-    return flags.view(np.uint8)
+    """The preset kernel for any rules called directly (not the base game's shape
+    compiled in, which simulate and bid-odds use): per deal, the pitcher's side's
+    High/Low/Jack/Game bits."""
+    r = as_family(rules)
+    fr, tab = family_array(r), family_tables(r)
+    points, flags, trumps = (np.empty(count, np.int64) for _ in range(3))
+    pols = family_policies(policy, n)
+    simulate_family_fixed(seed, 0, count, n, hand, trump, pols, fr, tab, points, flags, trumps)
+    game = AWARD_NAMES.index("game")  # bits 0-2: High, Low, Jack (score.AWARD_NAMES)
+    return ((flags & 0b111) | ((flags >> game) & 1) << 3).astype(np.uint8)
 
 
 # ---- simulate -----------------------------------------------------------------------
@@ -79,11 +70,11 @@ def simulated(out, *options) -> tuple[np.ndarray, dict]:
         main([str(a) for a in argv])
     assert e.value.code == 0
     df = pq.read_table(out / "part-000000.parquet").to_pandas()
-    flags = (
-        df.high.to_numpy(np.uint8)
-        | df.low.to_numpy(np.uint8) << 1
-        | df.jack.to_numpy(np.uint8) << 2
-        | df.game.to_numpy(np.uint8) << 3
+    flags = (  # 0: the pitcher's side took the point
+        (df.high.to_numpy() == 0).astype(np.uint8)
+        | (df.low.to_numpy() == 0).astype(np.uint8) << 1
+        | (df.jack.to_numpy() == 0).astype(np.uint8) << 2
+        | (df.game.to_numpy() == 0).astype(np.uint8) << 3
     )
     return flags, json.loads((out / "manifest.json").read_text())
 
@@ -116,7 +107,7 @@ def test_simulate_rules_change_the_run_and_reach_the_kernel(
     capsys, tmp_path, base_flags, spec, rules, changed_bits
 ):
     flags, manifest = simulated_flags(capsys, tmp_path, "--rules", spec)
-    assert manifest["rules"] == rules.describe()
+    assert manifest["rules"] == as_family(rules).describe_in_full()
     np.testing.assert_array_equal(flags, kernel_flags(SEED * 8 + 4, DEALS, 4, "heuristic", rules))
     differ = flags != base_flags
     assert differ.mean() > 0.02  # where the rule matters, the outcome moves

@@ -252,7 +252,7 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     from pitchsim.kernels.families.simulate import family_policies
     from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.study.batch import simulate
-    from pitchsim.study.manifest import FAMILY_AWARDS, read_manifest
+    from pitchsim.study.manifest import AWARDS, read_manifest
 
     r = as_family(Rules.parse(spec))
     m, seed, run = 3000, 5, tmp_path / "run"
@@ -272,7 +272,7 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
         sides = sides_of(n, 0, partner, r)
         partnered += partner is not None
         took = 0
-        for i, name in enumerate(FAMILY_AWARDS):
+        for i, name in enumerate(AWARDS):
             assert AWARD_NAMES[i].replace("-", "_") == name
             seat = int(award[d, i])
             want = 3 if seat == -2 else 2 if seat == -1 else int(sides[seat] != sides[0])

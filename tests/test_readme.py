@@ -77,7 +77,7 @@ def test_every_shell_example_runs_as_written(tmp_path):
         failed = sum(pool.map(_run_in_order, [study, others], [tmp_path, tmp_path]), [])
     assert not failed, "\n\n".join(failed)
     assert (tmp_path / "heat5.png").read_bytes()[:4] == b"\x89PNG"
-    assert (tmp_path / "holdings.csv").read_text().startswith("players,holding")
+    assert (tmp_path / "holdings.csv").read_text().startswith("players,ranks")
     assert (tmp_path / "odds.json").read_text().lstrip().startswith("{")
 
 

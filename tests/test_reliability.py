@@ -74,10 +74,10 @@ def test_a_flipped_bit_is_caught_and_no_verify_skips_the_hash(made, tmp_path):
 
 
 def test_a_flipped_bit_in_a_column_not_read_is_caught_when_it_is_read(made, tmp_path):
-    """A read checks the bytes it reads: the trump ranks do not make a table by length,
+    """A read checks the bytes it reads: the key trumps do not make a table by length,
     so it is right; a read that uses them, and --full-check, stop at the damage."""
     bad = copy_run(made, tmp_path / "bad")
-    flip_a_bit_in(bad / "part-000001.parquet", "trump_ranks")
+    flip_a_bit_in(bad / "part-000001.parquet", "keys")
     assert table(bad)[0] == 0
     one_line_error(*cli("table", bad, "--by", "holding", "--min-count", "1")[::2], "altered")
     one_line_error(*table(bad, "--full-check")[::2], "part-000001.parquet is altered")

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from ..study.chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS
+from ..study.chart_kinds import DEFAULT_MIN_COUNT, DEFAULT_SHOWN, KINDS
 from ..util.errors import InputError
 from ..util.limits import MAX_MIN_COUNT, check_count
 from .app import app
@@ -24,7 +24,8 @@ def chart_command(
     holdings: str = typer.Option(
         None,
         "--holdings",
-        help=f"players: trump holdings, x = any 3-9 (default {','.join(DEFAULT_HOLDINGS)}).",
+        help="players: key-trump holdings dealt, e.g. A-J-2,K-J (default the "
+        f"{DEFAULT_SHOWN} most frequent).",
     ),
     min_count: int = typer.Option(
         None,
@@ -35,7 +36,7 @@ def chart_command(
         None,
         "--levels",
         help="heatmap and players: the levels k of P(make k), e.g. 5,6 (default the "
-        "preset's lowest bids: two for heatmap, four for players; the base game's 2,3 and 1-4).",
+        "preset's lowest bids: two of at least 2 for heatmap, four for players).",
     ),
     rules: str = RunRulesOpt,
     no_verify: bool = NoVerifyOpt,

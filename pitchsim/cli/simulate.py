@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import Rules, label
+from ..game.rules import Rules, as_family, label
 from ..util.errors import InputError, Interrupted
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, pick_seed
@@ -32,8 +32,7 @@ def simulate_command(
     policy: str = typer.Option(
         None,
         "--policy",
-        help="Play policy of every seat (default heuristic; random or heuristic under a rule "
-        "family).",
+        help="Play policy of every seat: heuristic (the default) or random.",
     ),
     seed: int = SeedOpt,
     rules: str = RulesOpt,
@@ -53,8 +52,8 @@ def simulate_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or notes on stderr."),
 ) -> None:
     """Play DEALS random pitched hands per player count and store them in a run directory
-    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`; under
-    --rules FAMILY, the family's hands (cards dealt and held, trumps, points, each award)."""
+    (manifest.json + part-NNNNNN.parquet) for `pitchsim table` and `pitchsim chart`: the
+    pitcher's cards dealt and held, his trumps, his side's points and who took each point."""
     check_count("--deals", deals, MAX_DEALS)
     check_count("--part-size", part_size, MAX_PART_SIZE, MIN_PART_SIZE)
     if resume_run and out is None:
@@ -129,7 +128,7 @@ def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
         "--players": (players and parse_players(players), m.players),
         "--policy": (policy, m.policy),
         "--seed": (seed, m.seed),
-        "--rules": (rules and Rules.parse(rules).describe(), m.params.rules),
+        "--rules": (rules and as_family(Rules.parse(rules)).describe_in_full(), m.params.rules),
         "--part-size": (part_size, m.part_size),
     }
     for option, (value, recorded) in given.items():
@@ -161,7 +160,7 @@ def render(r: RunResult, seconds: float, resumed: bool) -> str:
     counts = ",".join(map(str, m.players))
     head = (
         f"run {r.path}: {m.deals:,} deals x {counts} players in {_parts(len(m.parts))}  ·  "
-        f"{m.policy} play  ·  seed {m.seed}" + (f"  ·  {label(m.rules)}" if m.family else "")
+        f"{m.policy} play  ·  seed {m.seed}  ·  {label(m.rules)}"
     )
     if resumed and r.parts_run == 0:
         return head + "\nnothing to do: every part is complete\n"

@@ -19,19 +19,14 @@ if TYPE_CHECKING:
     from ..study.analysis import Run
 
 FORMATS = ("text", "csv", "json")
-# The names of pitchsim.game.features.FEATURES, for the help without loading numpy
-# (tests/test_cli_startup.py checks they agree)
-FEATURE_NAMES = tuple(
-    "players length high low holding pattern keys ace king queen jack ten deuce trump "
-    "off_aces off_tens game_held jack_dealt trumps_dealt".split()
-)
-BY, MIN_COUNT = "length,high", 100  # the defaults of --by and --min-count
-# A run under a rule family (pitchsim.study.analysis.FAMILY_FEATURES)
+MIN_COUNT = 100  # the default of --min-count
+# The features of a run (pitchsim.study.analysis.FAMILY_FEATURES and DEFAULT_BY), for the
+# help without loading numpy (tests/test_cli_startup.py checks they agree)
 FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
 FAMILY_BY = "holding"
-# The base game's features a preset run reads from its hand (analysis.FROM_HAND)
+# The trump-holding features a run reads from its hand (analysis.FROM_HAND)
 FROM_HAND_NAMES = tuple(
-    "low pattern keys ace king queen jack ten deuce off_aces off_tens game_held".split()
+    "ranks low pattern keys ace king queen jack ten deuce off_aces off_tens game_held".split()
 )
 
 
@@ -41,9 +36,9 @@ def table_command(
     by: str = typer.Option(
         None,
         "--by",
-        help=f"Features to group by, comma-separated: {', '.join(FEATURE_NAMES)} (default {BY}); "
-        f"for a run under a rule family: {', '.join(FAMILY_FEATURE_NAMES)} (default {FAMILY_BY}), "
-        f"and where its trumps are the trump suit's 13 ranks {', '.join(FROM_HAND_NAMES)}.",
+        help=f"Features to group by, comma-separated: {', '.join(FAMILY_FEATURE_NAMES)} "
+        f"(default {FAMILY_BY}), and where the trumps are the trump suit's 13 ranks "
+        f"{', '.join(FROM_HAND_NAMES)}.",
     ),
     players: str = typer.Option(
         None, "--players", "-n", help="Only these player counts (4 or 3,5)."
@@ -65,9 +60,8 @@ def table_command(
     no_verify: bool = NoVerifyOpt,
     full_check: bool = FullCheckOpt,
 ) -> None:
-    """P(the pitcher's side wins >= k points), k = 1-4 (1 to the family's point total
-    under a rule family), with 95% intervals and deal counts, by player count and hand
-    features."""
+    """P(the pitcher's side wins >= k points), k = 1 to the preset's point total, with
+    95% intervals and deal counts, by player count and hand features."""
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     if checks and (by is not None or min_count is not None or levels is not None):
@@ -114,8 +108,7 @@ def table_command(
 
 
 def _shown_levels(run: Run, levels: str | None, fmt: str) -> list[int]:
-    """The levels k the text table shows: every level of the preset (the base game's
-    1-4), or ``--levels``."""
+    """The levels k the text table shows: every level of the preset, or ``--levels``."""
     from ..advice.odds import parse_levels
 
     if levels is None:
@@ -132,10 +125,6 @@ def _short_cell(p: float, lo: float, hi: float) -> str:
     return f"{100 * p:4.1f}±{100 * max(p - lo, hi - p):.1f}"
 
 
-def _cell(p: float, lo: float, hi: float) -> str:
-    return f"{100 * p:5.1f}% ({100 * lo:5.1f}-{100 * hi:5.1f})"
-
-
 def _label(v) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
@@ -145,30 +134,20 @@ def _label(v) -> str:
 def render(
     df: pd.DataFrame, run: Run, features: list[str], min_count: int, levels: list[int]
 ) -> str:
-    """The text table: a base-game run's cells with their whole 95% interval, a preset
-    run's (more levels) as the estimate ± the interval's half-width."""
+    """The text table: each cell the estimate ± the half-width of its 95% interval."""
     from ..study.analysis import describe_run
 
     keys = ["players", *features]
     where = f"by {', '.join(keys)}  ·  groups of at least {min_count:,} deals"
-    if run.manifest.family:
-        r = run.rules
-        lines = [
-            f"{run.path}: {describe_run(run)}  ·  {where}",
-            f"P(the pitcher's side wins at least k points), k = 1-{r.max_bid}, in % ± the "
-            "half-width of the 95% Wilson interval (--format csv or json: the bounds); bid = "
-            f"the highest bid {r.min_bid}-{r.max_bid} with a positive expected score "
-            "('?': not clear at 95%)",
-        ]
-        cell, head = _short_cell, lambda k, w: f"k={k}".rjust(w)
-    else:
-        m = run.manifest
-        lines = [
-            f"{run.path}: {m.policy} play, seed {m.seed}  ·  {where}",
-            "P(the pitcher's side wins at least k points), 95% Wilson interval; "
-            "bid = the highest bid with a positive expected score ('?': not clear at 95%)",
-        ]
-        cell, head = _cell, lambda k, w: f"k = {k}".ljust(w)
+    r = run.rules
+    lines = [
+        f"{run.path}: {describe_run(run)}  ·  {where}",
+        f"P(the pitcher's side wins at least k points), k = 1-{r.max_bid}, in % ± the "
+        "half-width of the 95% Wilson interval (--format csv or json: the bounds); bid = "
+        f"the highest bid {r.min_bid}-{r.max_bid} with a positive expected score "
+        "('?': not clear at 95%)",
+    ]
+    cell, head = _short_cell, lambda k, w: f"k={k}".rjust(w)
     lines.append("")
     if df.empty:
         return "\n".join(lines + ["no group has that many deals"]) + "\n"

@@ -6,8 +6,9 @@ A run is read one part at a time and only the columns a question needs, so memor
 stays bounded by the part size whatever the run's length.  Each part is reduced with
 ``numpy.bincount`` to counts of deals by (group, points won); everything else (make
 probabilities, Wilson intervals, expected scores, the best bid) is computed from those
-counts.  The features a table groups by are the run's layout's: the base game's
-(:data:`pitchsim.game.features.FEATURES`) or a preset's (:data:`FAMILY_FEATURES`).
+counts.  The features a table groups by are the run's own (:data:`FAMILY_FEATURES`)
+and, where the trumps are the trump suit's 13 ranks, the trump-holding features of
+:mod:`pitchsim.game.features` read from the pitcher's hand (:data:`FROM_HAND`).
 
 >>> t = make_table("runs/demo", by=["length", "high"], players=4)  # doctest: +SKIP
 >>> t.loc[(t.length == 3) & (t.high == "A"), ["deals", "p2", "p2_lo", "p2_hi"]]  # doctest: +SKIP
@@ -34,7 +35,6 @@ from ..game.features import (
     Feature,
     format_holding,
     format_pattern,
-    parse_features,
     parse_holding,
 )
 from ..game.rules import FamilyRules, Rules, as_family, label
@@ -42,6 +42,8 @@ from ..util.errors import InputError
 from ..util.stats import Z95, wilson
 from .manifest import (
     KEY_NAMES,
+    MANIFEST,
+    RULES_KEY,
     Manifest,
     PartRecord,
     RunError,
@@ -71,6 +73,29 @@ class Run:
             raise InputError(f"verify must be True, False or 'full', not {verify!r}")
         self.verify = verify
         self.known = VerifiedParts(self.path) if verify else None
+        self._check_rules()
+
+    def _check_rules(self) -> None:
+        """The parts were played under the manifest's rules: a part's footer names them
+        (runs written before it did are read as they are)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        done = self.manifest.done()
+        if not done:
+            return
+        f = self.path / done[0].part.file
+        try:
+            meta = pq.read_metadata(f).metadata or {}
+        except (OSError, pa.ArrowException):
+            return  # a damaged part is reported, with the way out, when it is read
+        played = meta.get(RULES_KEY.encode(), b"").decode("utf-8", "replace")
+        said = label(self.manifest.rules)
+        if played and played != said:
+            raise RunError(
+                f"{f} was played under {played}, not {said} as {self.path / MANIFEST} "
+                "says: the manifest is not its parts'"
+            )
 
     @property
     def players(self) -> list[int]:
@@ -145,8 +170,8 @@ def rules_match(run: Run, spec: str | None) -> None:
     records its rules in full; a table under other rules would be mislabelled)."""
     if spec is None:
         return
-    given = Rules.parse(spec)
-    if given.describe() != run.manifest.params.rules:
+    given = as_family(Rules.parse(spec))
+    if given.describe_in_full() != run.manifest.params.rules:
         raise InputError(
             f"{run.path} was played under --rules {label(run.manifest.rules)}, "
             f"not {label(given)}: leave out --rules, or give the run's"
@@ -233,17 +258,16 @@ FAMILY_FEATURES = {
         FamilyFeature("high", "hand", len(HIGH_LABELS), "the highest trump dealt (A ... 2)"),
     )
 }
-DEFAULT_BY = "holding"  # a preset run's default --by; the base game's is "length,high"
-BASE_BY = ("length", "high")
+DEFAULT_BY = "holding"  # a run's default --by
 # Features whose codes have no order of their own: their groups come most frequent first.
 BY_FREQUENCY = ("holding", "holding_held")
 
 
 def parse_family_features(spec: str | Sequence[str], rules=None) -> list[str]:
-    """``"holding,length"`` -> the preset-run features named, checked (none: by player
-    count only).  A name of the base game's (:data:`FEATURES`) that a preset run's hand
-    gives (:data:`FROM_HAND`) is known too, under ``rules`` whose trumps are the trump
-    suit's 13 ranks (:func:`hand_features_reason`)."""
+    """``"holding,length"`` -> the features named, checked (none: by player count
+    only): the run's own (:data:`FAMILY_FEATURES`) and, under ``rules`` whose trumps are
+    the trump suit's 13 ranks, the trump-holding features its hand gives
+    (:data:`FROM_HAND`; :func:`hand_features_reason`)."""
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
     names = [n for n in names if n]
     for n in names:
@@ -252,23 +276,20 @@ def parse_family_features(spec: str | Sequence[str], rules=None) -> list[str]:
         if n.replace("-", "_") in FROM_HAND and rules is not None:
             reason = hand_features_reason(rules, n.replace("-", "_"))
             if reason:
-                raise InputError(f"feature {n!r} is the base game's trump holding: {reason}")
+                raise InputError(f"feature {n!r} reads the trump suit's ranks: {reason}")
             continue
         known = [*FAMILY_FEATURES, *(() if rules is None else FROM_HAND)]
-        raise InputError(
-            f"unknown feature {n!r} for a run under a rule family (known: {', '.join(known)})"
-        )
+        raise InputError(f"unknown feature {n!r} for a run (known: {', '.join(known)})")
     if len(set(names)) != len(names):
         raise InputError(f"--by {','.join(names)} names a feature twice")
     return names
 
 
-# The base game's features a preset run gives from the pitcher's hand as dealt and trump
-# (jack_dealt, trumps_dealt and game_dealt need every hand dealt, which a preset run
-# does not keep).
-# Where a preset has a feature of its own by a name (length, high, holding, trump), the
-# preset's is the one read.
+# The trump-holding features (game.features.FEATURES) a run gives from the pitcher's hand
+# as dealt and trump, by the name a run's table knows them (``ranks``: the exact holding,
+# A-J-2, which game.features calls ``holding``; a run's ``holding`` is its key trumps).
 FROM_HAND = (
+    "ranks",
     "low",
     "pattern",
     "keys",
@@ -282,6 +303,14 @@ FROM_HAND = (
     "off_tens",
     "game_held",
 )
+
+
+def hand_feature(name: str) -> Feature:
+    """The trump-holding feature of :data:`FROM_HAND` named ``name`` (``-`` or ``_``)."""
+    name = name.replace("-", "_")
+    if name == "ranks":
+        return dataclasses.replace(FEATURES["holding"], name="ranks")
+    return FEATURES[name]
 
 
 def hand_features_reason(rules, name: str = "") -> str:
@@ -334,24 +363,17 @@ def _from_hand(f: Feature) -> Feature:
 
 
 def parse_by(run: Run, by: str | Sequence[str] | None) -> list[str]:
-    """The features ``by`` names, checked against the run's columns (None: the layout's
-    default)."""
-    if run.manifest.family:
-        return parse_family_features(DEFAULT_BY if by is None else by, run.rules)
-    return parse_features(BASE_BY if by is None else by)
+    """The features ``by`` names, checked against the run's rules (None: ``holding``)."""
+    return parse_family_features(DEFAULT_BY if by is None else by, run.rules)
 
 
 def run_features(run: Run, names: Sequence[str]) -> list[Feature]:
     """The features ``names`` (checked by :func:`parse_by`) as the run's columns give them."""
-    if run.manifest.family:
-        rules = run.rules
-        return [
-            FAMILY_FEATURES[n].feature(rules)
-            if n in FAMILY_FEATURES
-            else _from_hand(FEATURES[n.replace("-", "_")])
-            for n in names
-        ]
-    return [FEATURES[n] for n in names]
+    rules = run.rules
+    return [
+        FAMILY_FEATURES[n].feature(rules) if n in FAMILY_FEATURES else _from_hand(hand_feature(n))
+        for n in names
+    ]
 
 
 # ---- counting -----------------------------------------------------------------------
@@ -482,8 +504,7 @@ def make_table(
 ) -> pd.DataFrame:
     """P(the pitcher's side wins >= k points), k = 1 .. the preset's point total, with
     95% intervals and counts, by player count and the ``by`` features (the run's: see
-    :func:`parse_by`; default ``length,high`` for a base-game run, ``holding`` for a
-    preset's).  Grouped by a preset run's holding, the most frequent holdings come first
+    :func:`parse_by`; default ``holding``).  Grouped by holding, the most frequent holdings come first
     within a player count.
 
     The columns are those of :func:`points_counts` and :func:`summarize`.
@@ -493,23 +514,24 @@ def make_table(
     run = open_run(run)
     names = parse_by(run, by)
     df = summarize(points_counts(run, names, players), min_count, run.bids)
-    if run.manifest.family and any(n in BY_FREQUENCY for n in names) and len(df):
+    if any(n in BY_FREQUENCY for n in names) and len(df):
         df = df.sort_values(["players", "deals"], ascending=[True, False], kind="stable")
         df = df.reset_index(drop=True)
     return df
 
 
 def holding_rows(table: pd.DataFrame, holdings: Sequence[str]) -> pd.DataFrame:
-    """Rows of a table by ``holding`` or ``pattern`` for trump holdings written like
-    ``A-J-2`` or ``A-x-x`` (a ``holding`` column is needed for holdings that name a 3-9,
+    """Rows of a table by ``ranks`` or ``pattern`` for trump holdings written like
+    ``A-J-2`` or ``A-x-x`` (a ``ranks`` column is needed for holdings that name a 3-9,
     a ``pattern`` column for the others); a ``label`` column gives the spelling asked."""
     out = []
     for text in holdings:
         kind, code = parse_holding(text)
         label = format_holding(code) if kind == "holding" else format_pattern(code)
-        if kind not in table.columns:
-            raise InputError(f"holding {text!r} needs a table by {kind}")
-        rows = table[table[kind] == label].copy()
+        column = "ranks" if kind == "holding" else kind
+        if column not in table.columns:
+            raise InputError(f"holding {text!r} needs a table by {column}")
+        rows = table[table[column] == label].copy()
         rows["label"] = label
         out.append(rows)
     return pd.concat(out, ignore_index=True) if out else table.iloc[:0]

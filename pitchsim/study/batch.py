@@ -7,10 +7,11 @@ A run is a directory::
     part-000001.parquet
     ...
 
-Each deal is one random hand for the pitcher (seat 0, who leads), trump as his play
-policy chooses it, the other hands dealt at random and everything played out by the
-kernel.  A row records the deal, the pitcher's hand and its features, and the outcome
-(see :data:`pitchsim.study.manifest.COLUMNS`).
+Each deal is one random hand for the pitcher (seat 0, who leads), under the run's preset:
+trump as his play policy chooses it (or names it), the other hands dealt at random, any
+discard and draw, and everything played out by the preset kernels.  A row records the
+deal, the pitcher's cards dealt and held and their trumps, and who took each point (see
+:data:`pitchsim.study.manifest.COLUMNS`).
 
 Deal ``i`` at ``n`` players is the kernel's deal ``i`` under the stream seed
 ``seed * 8 + n``: every player count has its own independent deals, and the data of a
@@ -48,28 +49,23 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from numba import njit, prange
 
-from ..game.features import ACE, HOLDING_GAME, RANK_MASKS, TEN
 from ..game.rules import Rules, as_family
-from ..games.policies import seat_policies
 from ..kernels.bits import popcount
-from ..kernels.deal import deck_without
 from ..kernels.families.partner import call_and_partner, hand_side
+from ..kernels.families.sample import BLOCK
 from ..kernels.families.score import N_AWARDS, NOT_PLAYED
-from ..kernels.simulate import BLOCK, simulate_hands
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
 from ..util.errors import InputError
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
-from ..util.runtime import CHUNK, PART_SIZE, chunked, max_threads, pick_seed, use_threads
+from ..util.runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from . import parquet
 from .manifest import (
-    BASE,
-    FAMILY,
-    FAMILY_AWARDS,
+    AWARDS,
+    COLUMNS,
     MANIFEST,
     MAX_SEED,
     SCHEMA,
-    Layout,
     Manifest,
     Part,
     PartRecord,
@@ -81,8 +77,8 @@ from .manifest import (
     _write_manifest,
     check_policy,
     key_table,
-    layout_of,
     parse_players,
+    part_metadata,
     plan_parts,
     read_manifest,
 )
@@ -90,151 +86,30 @@ from .parts import _check_deals, _sha256, fast_checksums, part_problem
 from .runlock import LOCK, run_lock
 from .verified import VerifiedParts
 
-BYTES_PER_DEAL = 16  # a part's size on disk, rounded up (measured ~15)
-FAMILY_BYTES_PER_DEAL = 26  # a rule family's part (measured ~23 under smear)
+BYTES_PER_DEAL = 26  # a part's size on disk, rounded up (measured ~23 under smear)
 CONNECT_TIMEOUT = "10s"  # to reach a Dask scheduler
 
 
-# How each column is stored (pitchsim.study.parquet): small integers as deltas, bit-packed;
-# booleans bit-packed; the hand mask plain.  About 15 bytes a deal, and a part's bytes
-# depend on its data alone.
-def parquet_columns(layout: Layout = BASE) -> list[parquet.Column]:
-    """How each column of ``layout`` is stored: the card masks plain, the rest as deltas."""
-    return [
-        parquet.Column(name, typ, "plain" if name in ("hand", "held") else "delta")
-        for name, typ, _ in layout.columns
-    ]
-
-
-_PARQUET_COLUMNS = parquet_columns(BASE)
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def _describe_deals(
-    start,
-    n,
-    flags,
-    in_play,
-    game_table,
-    deal,
-    players,
-    hand,
-    trump,
-    trump_count,
-    trump_ranks,
-    off_aces,
-    off_tens,
-    game_held,
-    high,
-    low,
-    jack,
-    game,
-    points,
-    jack_dealt,
-    trumps_dealt,
-    game_dealt,
-):
-    """The per-deal columns after the kernel has played: the pitcher's hand features (as
-    :func:`pitchsim.game.features.hand_features`, which is the reference and is tested equal),
-    the outcome from ``flags`` and what was in play from ``in_play`` (every card dealt)."""
-    blocks = (flags.size + BLOCK - 1) // BLOCK  # blocks, as every parallel kernel (runtime.py)
-    for b in prange(blocks):
-        for d in range(b * BLOCK, min(flags.size, (b + 1) * BLOCK)):
-            deal[d] = start + d
-            players[d] = n
-            h = hand[d]
-            dealt = in_play[d]
-            t = np.int64(trump[d])
-            shift = t * 13
-            held = (h >> shift) & 0x1FFF
-            off = h & ~(np.int64(0x1FFF) << shift)
-            trump_count[d] = popcount(held)
-            trump_ranks[d] = held
-            off_aces[d] = popcount(off & _ACES)
-            off_tens[d] = popcount(off & _TENS)
-            g_hand = 0
-            g_play = 0
-            for suit in range(4):
-                g_hand += game_table[(h >> (suit * 13)) & 0x1FFF]
-                g_play += game_table[(dealt >> (suit * 13)) & 0x1FFF]
-            game_held[d] = g_hand
-            game_dealt[d] = g_play
-            f = np.int64(flags[d]) & 15
-            high[d] = (f & 1) != 0
-            low[d] = (f & 2) != 0
-            jack[d] = (f & 4) != 0
-            game[d] = (f & 8) != 0
-            points[d] = popcount(f)
-            jack_dealt[d] = ((dealt >> (shift + 9)) & 1) != 0
-            trumps_dealt[d] = popcount((dealt >> shift) & 0x1FFF)
-
-
-_RANDOM_HAND = deck_without(0)
-_ACES = np.int64(RANK_MASKS[ACE])
-_TENS = np.int64(RANK_MASKS[TEN])
+# How each column is stored (pitchsim.study.parquet): the card masks plain, the small
+# integers as deltas, bit-packed.  A part's bytes depend on its data alone.
+PARQUET_COLUMNS = [
+    parquet.Column(name, typ, "plain" if name in ("hand", "held") else "delta")
+    for name, typ, _ in COLUMNS
+]
+# Deals per kernel call of a part: every seat's cards and each award of a chunk go from
+# one kernel to the next, so they are kept small enough to stay in the cache.
+HAND_CHUNK = 1 << 14
 # One kernel call at a time per process: concurrent Dask tasks in one worker would
 # otherwise oversubscribe its cores (every call already uses all of them).
 _KERNEL_LOCK = threading.Lock()
 
 
-def part_buffers(size: int, layout: Layout = BASE) -> dict[str, np.ndarray]:
-    """Arrays for every column of a part of up to ``size`` deals, plus the kernel's flags
-    and in-play masks.
+def part_buffers(size: int) -> dict[str, np.ndarray]:
+    """Arrays for every column of a part of up to ``size`` deals.
 
     Reusing them from part to part spares the allocation and first touch of ~30 MB per
     million deals; a table built on them is only valid until they are reused."""
-    out = {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in layout.columns}
-    out["flags"] = np.empty(size, dtype=np.int8)
-    if layout is BASE:
-        out["in_play"] = np.empty(size, dtype=np.int64)
-    return out
-
-
-def simulate_part(
-    part: Part,
-    params: RunParams,
-    threads: int | None = None,
-    progress=None,
-    buffers: dict[str, np.ndarray] | None = None,
-) -> dict[str, np.ndarray]:
-    """Play the deals of ``part``: its columns, in :data:`SCHEMA` order (views of
-    ``buffers`` from :func:`part_buffers` when given, valid until they are reused)."""
-    if layout_of(params.rules) is FAMILY:  # a rule family: its own kernels and columns
-        if buffers is None or buffers["flags"].size < part.count:
-            buffers = part_buffers(part.count, FAMILY)
-        return simulate_family_part(part, params, buffers, _KERNEL_LOCK, threads, progress)
-    n, count = part.players, part.count
-    policies = seat_policies(params.policy, n)
-    rule_array = Rules.parse(params.rules).to_array()
-    seed = params.stream_seed(n)
-    if buffers is None or buffers["flags"].size < count:
-        buffers = part_buffers(count)
-    col = {name: a[:count] for name, a in buffers.items()}
-    flags, trump, hand, in_play = col["flags"], col["trump"], col["hand"], col["in_play"]
-    with _KERNEL_LOCK, use_threads(threads):
-        for a, b in chunked(count):
-            simulate_hands(
-                seed,
-                part.start + a,
-                b - a,
-                n,
-                0,
-                _RANDOM_HAND,
-                -1,
-                policies,
-                rule_array,
-                flags[a:b],
-                trump[a:b],
-                hand[a:b],
-                in_play[a:b],
-            )
-            if progress is not None:
-                progress(b - a)
-        # every column in SCHEMA order (hand and trump already filled in by the kernel)
-        _describe_deals(
-            part.start, n, flags, in_play, HOLDING_GAME, *(col[name] for name in SCHEMA.names)
-        )
-    return {name: col[name] for name in SCHEMA.names}
+    return {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in COLUMNS}
 
 
 # ---- a part under a preset (VARIANTS.md) ------------------------------------------------
@@ -317,22 +192,22 @@ def describe_family_deals(
                     sides[i, d] = 1
 
 
-def simulate_family_part(
+def simulate_part(
     part: Part,
     params: RunParams,
-    buffers: dict[str, np.ndarray],
-    lock,
     threads: int | None = None,
     progress=None,
+    buffers: dict[str, np.ndarray] | None = None,
 ) -> dict[str, np.ndarray]:
-    from ..kernels.families.sample import record_family_hands
+    """Play the deals of ``part`` under the run's preset: its columns in the order of
+    :data:`COLUMNS`, views of ``buffers`` (from :func:`part_buffers` when given, valid
+    until they are reused)."""
+    from ..kernels.families.sample import record_kernel
     from ..kernels.families.simulate import family_policies
     from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
 
-    """Play the deals of ``part`` under the run's preset: its columns in the order of
-    :data:`FAMILY_COLUMNS`, views of ``buffers`` (``part_buffers(size, FAMILY)``,
-    valid until they are reused); the kernels run holding ``lock`` (``batch``'s: one
-    kernel call at a time per process)."""
+    if buffers is None or buffers["deal"].size < part.count:
+        buffers = part_buffers(part.count)
     n, count = part.players, part.count
     rules = as_family(Rules.parse(params.rules))
     fr, tab = family_array(rules), family_tables(rules)
@@ -341,17 +216,17 @@ def simulate_family_part(
     policies = family_policies(params.policy, n)
     seed = params.stream_seed(n)
     col = {name: a[:count] for name, a in buffers.items()}
-    size = min(count, CHUNK)
+    size = min(count, HAND_CHUNK)
     dealt = np.empty((size, n), np.int64)
     held = np.empty((size, n), np.int64)
     trump = np.empty(size, np.int64)
     pts = np.empty(size, np.int64)
     award = np.empty((size, N_AWARDS), np.int64)
     sides = np.empty((N_AWARDS, size), np.uint8)
-    with lock, use_threads(threads):
-        for a, b in chunked(count):
+    with _KERNEL_LOCK, use_threads(threads):
+        for a, b in chunked(count, HAND_CHUNK):
             m = b - a
-            record_family_hands(
+            record_kernel(fr)(
                 seed, part.start + a, m, n, policies, fr, tab,
                 dealt[:m], held[:m], trump[:m], pts[:m], award[:m],
             )  # fmt: skip
@@ -362,17 +237,16 @@ def simulate_family_part(
                 col["trump"][a:b], col["trump_count"][a:b], col["trump_count_held"][a:b],
                 col["keys"][a:b], col["keys_held"][a:b], col["points"][a:b], sides[:, :m],
             )  # fmt: skip
-            for i, name in enumerate(FAMILY_AWARDS):
+            for i, name in enumerate(AWARDS):
                 col[name][a:b] = sides[i, :m]
             if progress is not None:
                 progress(m)
-    return {name: col[name] for name in FAMILY.schema.names}
+    return {name: col[name] for name in SCHEMA.names}
 
 
-def part_table(columns: dict[str, np.ndarray], layout: Layout = BASE) -> pa.Table:
-    """A part's columns as an Arrow table in ``layout``'s schema."""
-    schema = layout.schema
-    return pa.Table.from_arrays([columns[name] for name in schema.names], schema=schema)
+def part_table(columns: dict[str, np.ndarray]) -> pa.Table:
+    """A part's columns as an Arrow table in the runs' schema."""
+    return pa.Table.from_arrays([columns[name] for name in SCHEMA.names], schema=SCHEMA)
 
 
 _worker = threading.local()  # per worker thread: column buffers and encoder, reused
@@ -381,13 +255,11 @@ _worker = threading.local()  # per worker thread: column buffers and encoder, re
 def part_bytes(part: Part, params: RunParams, threads: int | None = None) -> bytes:
     """A part from scratch: what a Dask worker runs (reusing its thread's memory from
     part to part, as a local run does)."""
-    layout = layout_of(params.rules)
     buffers = getattr(_worker, "buffers", None)
-    if buffers is None or buffers["flags"].size < part.count or _worker.layout is not layout:
-        _worker.buffers, _worker.encoder = part_buffers(part.count, layout), parquet.Encoder()
-        _worker.layout = layout
+    if buffers is None or buffers["deal"].size < part.count:
+        _worker.buffers, _worker.encoder = part_buffers(part.count), parquet.Encoder()
     columns = simulate_part(part, params, threads, buffers=_worker.buffers)
-    return bytes(_worker.encoder.encode(parquet_columns(layout), columns))
+    return bytes(_worker.encoder.encode(PARQUET_COLUMNS, columns, part_metadata(params)))
 
 
 # ---- running a run -------------------------------------------------------------------
@@ -449,10 +321,10 @@ def simulate(
         )
     _check_part_count(deals, len(counts), part_size)
     seed = pick_seed(seed, MAX_SEED)
-    family = layout_of(rules.describe()) is FAMILY
+    rules = as_family(rules)
     for n in counts:
         rules.check_players(n)
-        check_policy(policy, n, family)
+    check_policy(policy)
     check_threads(threads)
     path = Path(out)
     if str(out).strip() == "":
@@ -461,16 +333,15 @@ def simulate(
         raise RunError(f"{out} already holds a run: use --resume to finish it, or another --out")
     if path.exists() and (not path.is_dir() or any(p.name != LOCK for p in path.iterdir())):
         raise RunError(f"{out} exists and is not an empty directory; choose another --out")
-    _check_space(path, deals * len(counts), FAMILY_BYTES_PER_DEAL if family else BYTES_PER_DEAL)
+    _check_space(path, deals * len(counts))
     with _scheduler(scheduler) as client:  # reached before the folder is made
         created = _make_folder(path)
         try:
             with run_lock(path, note):
                 if (path / MANIFEST).exists():  # another process started it meanwhile
                     raise RunError(f"{out} already holds a run: use --resume to finish it")
-                params = RunParams(seed, policy, rules.describe())
-                layout = layout_of(params.rules)
-                parts = [PartRecord(p, layout=layout) for p in plan_parts(deals, counts, part_size)]
+                params = RunParams(seed, policy, rules.describe_in_full())
+                parts = [PartRecord(p) for p in plan_parts(deals, counts, part_size)]
                 manifest = Manifest(deals, counts, params, part_size, _package_version(), parts)
                 _write_manifest(path, manifest)
                 return _run(path, manifest, threads, client, progress)
@@ -584,10 +455,9 @@ def _check_same_simulator(path: Path, manifest: Manifest) -> None:
     sample = Part(
         rec.part.index, rec.part.players, rec.part.start, min(rec.part.count, SAMPLE_DEALS)
     )
-    layout = manifest.layout
-    again = part_table(simulate_part(sample, manifest.params), layout)
+    again = part_table(simulate_part(sample, manifest.params))
     stored = pq.read_table(path / rec.part.file).slice(0, sample.count)
-    if not again.equals(stored.cast(layout.schema)):
+    if not again.equals(stored.cast(SCHEMA)):
         raise RunError(
             f"this pitchsim ({_package_version()}) plays {rec.part.file}'s deals differently "
             f"from the one that started {path} ({manifest.version}): finishing the run would "
@@ -603,7 +473,7 @@ def _store(run: Path, rec: PartRecord, data: bytes | memoryview) -> None:
     _check_deals(run / rec.part.file, deals, rec, "")
     write_file(run / rec.part.file, data, _resume_hint(run), writer=write_new_file)
     rec.status, rec.rows, rec.bytes = "done", rec.part.count, len(data)
-    rec.sha256, rec.fast_checksums = _sha256(data), fast_checksums(data, rec.part, rec.layout)
+    rec.sha256, rec.fast_checksums = _sha256(data), fast_checksums(data, rec.part)
 
 
 def _run(path, manifest, threads, client, progress) -> RunResult:
@@ -628,9 +498,10 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
     encoder release the GIL), so the disk side costs little of the kernel's time."""
 
     encoder = parquet.Encoder()  # the writer's: one part at a time, its memory reused
+    metadata = part_metadata(manifest.params)
 
     def encode_and_store(rec, columns):
-        _store(path, rec, encoder.encode(parquet_columns(rec.layout), columns))
+        _store(path, rec, encoder.encode(PARQUET_COLUMNS, columns, metadata))
 
     pending: tuple[PartRecord, concurrent.futures.Future] | None = None
 
@@ -644,8 +515,7 @@ def _run_local(path, manifest, todo, threads, progress) -> None:
 
     # Two sets of buffers: the kernel fills one while the writer encodes the other.
     size = max((r.part.count for r in todo), default=0)
-    layout = manifest.layout
-    buffers = [part_buffers(size, layout), part_buffers(size, layout)] if todo else []
+    buffers = [part_buffers(size), part_buffers(size)] if todo else []
     with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pitchsim-writer") as writer:
         try:
             for i, rec in enumerate(todo):

@@ -37,8 +37,6 @@ from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from ..game.features import TOPS, format_key_trumps, key_trumps_possible, rank_label  # noqa: E402
-from ..game.rules import BASE_RULES, BIDS  # noqa: E402
 from ..game.rules import label as rules_label  # noqa: E402
 from ..util.atomic import atomic_path  # noqa: E402
 from ..util.errors import InputError  # noqa: E402
@@ -47,43 +45,29 @@ from .analysis import (  # noqa: E402
     HIGH_LABELS,
     Run,
     describe_run,
-    holding_rows,
     holdings,
     make_by_holding,
     make_table,
     open_run,
 )
-from .chart_kinds import DEFAULT_HOLDINGS, DEFAULT_MIN_COUNT, KINDS  # noqa: E402,F401
+from .chart_kinds import DEFAULT_MIN_COUNT, DEFAULT_SHOWN, KINDS  # noqa: E402,F401
 from .manifest import KEY_NAMES  # noqa: E402
-
-LENGTHS = range(1, 7)
 
 plt.rcParams.update({"svg.hashsalt": "pitchsim", "figure.dpi": 100})
 
 
-def _describe(run: Run) -> str:
-    """What the run is, for a chart's title: a preset run's rules label, or the base
-    game's rule variants."""
-    m = run.manifest
-    if m.family:
-        return describe_run(run)
-    base = BASE_RULES.describe()
-    variants = [f"{k}={v}" for k, v in m.params.rules.items() if base[k] != v]
-    where = f"{m.policy} play" + (f", rules {', '.join(variants)}" if variants else "")
-    return f"{where}; run seed {m.seed}"
-
-
 TOP_HOLDINGS = 24  # rows of a preset run's bids chart: the most frequent holdings
-DEFAULT_SHOWN = 6  # lines of a preset run's players chart when no holding is named
-BASE_HEATMAP_LEVELS = (2, 3)  # the base game's heatmap: the bids a player weighs most
 
 
-def chart_levels(run: Run, levels: Sequence[int] | None, default: int) -> list[int]:
+def chart_levels(
+    run: Run, levels: Sequence[int] | None, default: int, lowest: int = 1
+) -> list[int]:
     """The levels k a chart shows: ``levels`` checked against the preset's points, else
-    its ``default`` lowest legal bids."""
+    its ``default`` lowest legal bids of at least ``lowest``."""
     r = run.rules
     if levels is None:
-        return list(range(r.min_bid, min(r.max_bid, r.min_bid + default - 1) + 1))
+        first = max(r.min_bid, lowest)
+        return list(range(first, min(r.max_bid, first + default - 1) + 1))
     bad = [k for k in levels if not 1 <= k <= r.max_bid]
     if bad or not levels or len(set(levels)) != len(levels):
         raise InputError(
@@ -150,8 +134,6 @@ class ChartData:
 
 # ---- the data under each chart ---------------------------------------------------------
 
-RANK_ROWS = [rank_label(r) for r in range(12, -1, -1)]  # heatmap rows: A at the top
-
 
 def heatmap_data(
     run,
@@ -160,12 +142,11 @@ def heatmap_data(
     levels: Sequence[int] | None = None,
 ) -> ChartData:
     """Cells of :func:`heatmap`: one row per (k, highest trump, length) shown, for two
-    levels k (the base game's 2 and 3; a preset's two lowest bids unless ``levels``)."""
+    levels k (unless ``levels``, the two lowest bids of at least 2: P(make 1) is near
+    certain for the hands a pitcher leads trump from)."""
     run = open_run(run)
     n = _one_player_count(run, players)
-    if levels is None and not run.manifest.family:
-        levels = BASE_HEATMAP_LEVELS
-    ks = chart_levels(run, levels, 2)
+    ks = chart_levels(run, levels, 2, lowest=2)
     if len(ks) != 2:
         raise InputError("--levels: the heatmap shows two levels, e.g. --levels 2,3")
     t = make_table(run, ["length", "high"], [n], min_count=1)
@@ -188,13 +169,10 @@ def heatmap_data(
                     "detail": f"±{100 * (hi - lo) / 2:.1f} n={_k(r.deals)}",
                 }
             )
-    if run.manifest.family:  # the preset's trumps that occur, the lengths up to the longest
-        present = set(t.high)
-        high_rows = [h for h in HIGH_LABELS if h in present]
-        lengths = list(range(1, max([int(x) for x in t.length.unique()] or [1]) + 1))
-        held = "dealt"
-    else:  # every rank, and every length of a six-card hand
-        high_rows, lengths, held = RANK_ROWS, list(LENGTHS), "held"
+    # the preset's trumps that occur, the lengths up to the longest
+    present = set(t.high)
+    high_rows = [h for h in HIGH_LABELS if h in present]
+    lengths = list(range(1, max([int(x) for x in t.length.unique()] or [1]) + 1))
     meta = {
         "players": n,
         "deals": int(t.deals.sum()),
@@ -204,8 +182,8 @@ def heatmap_data(
         "levels": ks,
         "rows": high_rows,
         "lengths": lengths,
-        "describe": _describe(run),
-        "held": held,
+        "describe": describe_run(run),
+        "held": "dealt",
     }
     return ChartData("heatmap", pd.DataFrame(rows), meta)
 
@@ -227,16 +205,8 @@ def parse_key_holding(text: str) -> str:
 
 def _holding_rows(run: Run, holdings: Sequence[str] | None) -> tuple[pd.DataFrame, dict]:
     """The table rows of the holdings named (a ``label`` column names each as asked),
-    from the run's columns: the base game's trump holdings and patterns (``A-x-x``), or a
-    preset's key trumps dealt (the most frequent when none are named); and the words the
-    chart uses for them."""
-    if not run.manifest.family:
-        holdings = DEFAULT_HOLDINGS if holdings is None else holdings
-        if not holdings:
-            raise InputError("give at least one trump holding, e.g. --holdings A-J-2,A-x-x")
-        table = pd.concat([make_table(run, ["holding"]), make_table(run, ["pattern"])])
-        words = {"none": "no holding has", "legend": "trump holding (x = any card 3-9)"}
-        return holding_rows(table, holdings), words
+    from the run's key trumps dealt (the most frequent when none are named); and the
+    words the chart uses for them."""
     t = make_table(run, ["holding"], min_count=1)
     if holdings is None:
         freq = t.groupby("holding", sort=False).deals.sum().sort_values(ascending=False)
@@ -265,16 +235,13 @@ def players_data(
     """Points of :func:`by_players`: one row per (k, holding, player count) shown, for up
     to four levels k (the preset's lowest bids unless ``levels``)."""
     run = open_run(run)
-    if levels is None and not run.manifest.family:
-        levels = BIDS
     ks = chart_levels(run, levels, 4)
     if len(ks) > 4:
         raise InputError("--levels: the players chart shows at most four levels")
     found, words = _holding_rows(run, holdings)
     kept = found[found.deals >= min_count]
     if kept.empty:
-        where = "" if run.manifest.family else " in this run"
-        raise InputError(f"{words['none']} {min_count:,} deals at any player count{where}")
+        raise InputError(f"{words['none']} {min_count:,} deals at any player count")
     rows = []
     for k in ks:
         for r in kept.itertuples():
@@ -293,7 +260,7 @@ def players_data(
         "min_count": min_count,
         "blank_cells": len(found) - len(kept),
         "levels": ks,
-        "describe": _describe(run),
+        "describe": describe_run(run),
         "legend": words["legend"],
     }
     return ChartData("players", pd.DataFrame(rows), meta)
@@ -321,57 +288,37 @@ def points_data(run) -> ChartData:
                     "mean": mean,
                 }
             )
-    meta = {"max": top, "describe": _describe(run)}
-    if run.manifest.family:
-        meta |= {
-            "points": f"0-{top}",
-            "side": "the pitcher's side",
-            "width": max(8.0, 0.75 * top + 3.75),
-        }
-    else:
-        meta |= {"points": "High, Low, Jack, Game", "side": "the pitcher", "width": 10.0}
+    meta = {
+        "max": top,
+        "describe": describe_run(run),
+        "points": f"0-{top}",
+        "side": "the pitcher's side",
+        "width": max(8.0, 0.75 * top + 3.75),
+    }
     return ChartData("points", pd.DataFrame(rows), meta)
-
-
-KEY_ROWS = [
-    format_key_trumps(c)
-    for c in sorted(
-        (c for c in range(20) if key_trumps_possible(c)), key=lambda c: (c // 4, 3 - c % 4)
-    )
-]
 
 
 def bids_data(run, min_count: int = DEFAULT_MIN_COUNT) -> ChartData:
     """Cells of :func:`bids`: one row per (player count, key trumps, length) shown, with
     the highest bid worth making (``value``, 0 = pass), its label (``P``, ``3?``) and the
-    panel's ``row``.  The rows are the base game's key trumps (top trump, J, 2), all of
-    them; or, in a preset run, the most frequent key-trump holdings of each player count,
-    the strongest (most points on average) first."""
+    panel's ``row``.  The rows are the most frequent key-trump holdings of each player
+    count, the strongest (most points on average) first."""
     run = open_run(run)
-    family = run.manifest.family
-    keys = "holding" if family else "keys"
+    keys = "holding"
     t = make_table(run, [keys, "length"], min_count=1)
     rows, per = [], {}
     for n in run.players:
         sub = t[t.players == n]
-        if family:
-            freq = (
-                sub.groupby(keys, sort=False)
-                .deals.sum()
-                .sort_values(ascending=False, kind="stable")
-            )
-            pts = sub[[c for c in sub.columns if c.startswith("pts")]].to_numpy()
-            points = pts @ np.arange(pts.shape[1])
-            mean = pd.Series(points, index=sub.index).groupby(sub[keys]).sum() / freq
-            top = list(freq.index[:TOP_HOLDINGS])
-            shown = sub[sub[keys].isin(top) & (sub.deals >= min_count)]
-            # rows with a cell shown, the strongest (most points on average) at the top
-            order = sorted(set(shown[keys]), key=lambda h: (-mean[h], h))
-            blank = int((sub[keys].isin(top) & (sub.deals < min_count)).sum())
-            left_out = int(sub.deals.sum() - freq[top].sum())
-        else:
-            shown = sub[sub.deals >= min_count]
-            order, blank, left_out = KEY_ROWS, int((sub.deals < min_count).sum()), 0
+        freq = sub.groupby(keys, sort=False).deals.sum().sort_values(ascending=False, kind="stable")
+        pts = sub[[c for c in sub.columns if c.startswith("pts")]].to_numpy()
+        points = pts @ np.arange(pts.shape[1])
+        mean = pd.Series(points, index=sub.index).groupby(sub[keys]).sum() / freq
+        top = list(freq.index[:TOP_HOLDINGS])
+        shown = sub[sub[keys].isin(top) & (sub.deals >= min_count)]
+        # rows with a cell shown, the strongest (most points on average) at the top
+        order = sorted(set(shown[keys]), key=lambda h: (-mean[h], h))
+        blank = int((sub[keys].isin(top) & (sub.deals < min_count)).sum())
+        left_out = int(sub.deals.sum() - freq[top].sum())
         for c in shown.itertuples():
             rows.append(
                 {
@@ -396,8 +343,7 @@ def bids_data(run, min_count: int = DEFAULT_MIN_COUNT) -> ChartData:
         "per_players": per,
         "blank_cells": sum(v["blank_cells"] for v in per.values()),
         "levels": [0, *run.bids],
-        "describe": _describe(run),
-        "family": family,
+        "describe": describe_run(run),
     }
     return ChartData("bids", pd.DataFrame(rows), meta)
 
@@ -581,39 +527,13 @@ def points(run, data: ChartData | None = None) -> Figure:
     return fig
 
 
-BID_COLOURS = ["#bdbdbd", "#fde0c5", "#facba6", "#f59e72", "#e05c5c"]  # pass, 1, 2, 3, 4
-
-
 def _bids_look(data: ChartData, counts: list[int]) -> dict:
-    """How :func:`bids` lays out its panels: the base game's fixed rows (every key-trump
-    combination, lengths 1-6, its own five colours), or a preset's rows of each player
-    count, its lengths and a colour per legal bid."""
+    """How :func:`bids` lays out its panels: the rows of each player count, its lengths
+    and a colour per legal bid."""
     m, cells = data.meta, data.cells
     levels = m["levels"]
     cols = min(3, len(counts))
     nrows = -(-len(counts) // cols)
-    if not m["family"]:
-        note = (
-            "Each cell: the highest bid with a positive expected score (P = pass). Bidding "
-            "more than needed never scores more.\n"
-            "'?': an expected score it depends on is within 1.96 s.e. of zero ({unsure} cells). "
-            f"Rows: the highest trump ({', '.join(TOPS)}), then J and 2 when held.\n\n"
-            + SELECTION_NOTE.format(what="cell")
-        )
-        if cols == 1:
-            note = note.replace(". B", ".\nB").replace(". R", ".\nR")
-        return {
-            "lengths": list(LENGTHS),
-            "colours": BID_COLOURS,
-            "size": (max(11.0, 4.6 * cols + 0.4), 6.3 * nrows + 1.6),
-            "font": 9,
-            "xlabel": "trumps held",
-            "ylabel": "key trumps held (top trump, J, 2)",
-            "title": "{n} players ({deals:,} deals{blank})",
-            "blank": f"blank: fewer than {m['min_count']:,} deals (--min-count)",
-            "ncols": 3 if cols == 1 else 6,
-            "note": note,
-        }
     lengths = sorted(cells.length.unique()) if len(cells) else [1]
     lengths = list(range(min(lengths), max(lengths) + 1))
     height = max(1, *(len(v["rows"]) for v in m["per_players"].values())) * 0.32 + 3.5
@@ -636,8 +556,7 @@ def _bids_look(data: ChartData, counts: list[int]) -> dict:
 
 def bids(run, min_count: int = DEFAULT_MIN_COUNT, data: ChartData | None = None) -> Figure:
     """Per player count: the highest bid with a positive expected score, by key trumps
-    (the base game's highest trump, jack and deuce; a preset's key trumps dealt) and trump
-    length."""
+    dealt and trump length."""
     run = open_run(run)
     data = data or bids_data(run, min_count)
     cells, per, levels = data.cells, data.meta["per_players"], data.meta["levels"]

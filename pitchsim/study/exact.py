@@ -72,94 +72,9 @@ GAME_VALUES = {TEN: 10, ACE: 4, KING: 3, KING - 1: 2, JACK: 1}  # 0.8, by rank
 
 
 def exact_checks(run: str | Path | Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
-    """Quantities with known exact values, estimated from the run (any preset): the
-    base game's columns give :func:`base_checks`, a preset's :func:`preset_checks`."""
-    run = open_run(run)
-    return (preset_checks if run.manifest.family else base_checks)(run, players)
-
-
-# ---- from a run's columns -----------------------------------------------------------------
-
-
-def base_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.DataFrame:
-    """Quantities with known exact values, estimated from a base-game run.
-
-    - A card the pitcher does not hold is dealt with probability 6(n-1)/46: measured on
-      the jack of trump (``jack_dealt`` when the pitcher lacks it) and on all the trumps
-      he lacks (``trumps_dealt``).
-    - Game points in play average 80 * 6n / 52.
-    - The ace of trump always wins High; a king of trump without the ace wins it exactly
-      when the ace was not dealt, with probability 1 - 6(n-1)/46 (the highest trump in
-      play always wins its trick, whoever plays it and however).
-
-    One row per player count and check (the module's columns).
-    """
-    wanted = None if players is None else ([players] if isinstance(players, int) else players)
-    cols = ("trump_ranks", "trump_count", "jack_dealt", "trumps_dealt", "game_dealt", "high")
-    sums: dict[int, np.ndarray] = {}
-    for n, c in run.scan(cols, wanted):
-        ranks = c["trump_ranks"].astype(np.int64)
-        lacks_jack = ((ranks >> JACK) & 1) == 0
-        unseen = 13 - c["trump_count"].astype(np.int64)
-        frac = (c["trumps_dealt"].astype(np.int64) - c["trump_count"]) / unseen
-        game = c["game_dealt"].astype(np.float64)
-        ace = ((ranks >> ACE) & 1) == 1
-        king_top = (((ranks >> KING) & 1) == 1) & ~ace
-        s = np.array(
-            [
-                lacks_jack.sum(),
-                (lacks_jack & c["jack_dealt"]).sum(),
-                frac.size,
-                frac.sum(),
-                (frac * frac).sum(),
-                game.size,
-                game.sum(),
-                (game * game).sum(),
-                ace.sum(),
-                (ace & c["high"]).sum(),
-                king_top.sum(),
-                (king_top & c["high"]).sum(),
-            ],
-            dtype=np.float64,
-        )
-        sums[n] = s if n not in sums else sums[n] + s
-    rows = []
-    for n in sorted(sums):
-        s = sums[n]
-        p_unseen = 6 * (n - 1) / 46
-        k, m = s[1], s[0]
-        lo, hi = wilson(k, m)
-        rows.append(
-            _row(
-                n,
-                "unseen jack of trump dealt",
-                m,
-                k / m,
-                math.sqrt(p_unseen * (1 - p_unseen) / m),
-                p_unseen,
-                lo,
-                hi,
-            )
-        )
-        rows.append(_mean_row(n, "share of unseen trumps dealt", s[2], s[3], s[4], p_unseen))
-        rows.append(_mean_row(n, "game points in play", s[5], s[6], s[7], 80 * 6 * n / 52))
-        lo, hi = wilson(s[9], s[8])
-        rows.append(_row(n, "ace of trump wins High", s[8], s[9] / s[8], 0.0, 1.0, lo, hi))
-        lo, hi = wilson(s[11], s[10])
-        p_king = 1 - p_unseen
-        rows.append(
-            _row(
-                n,
-                "king of trump without the ace wins High",
-                s[10],
-                s[11] / s[10],
-                math.sqrt(p_king * (1 - p_king) / s[10]),
-                p_king,
-                lo,
-                hi,
-            )
-        )
-    return pd.DataFrame(rows)
+    """Quantities with known exact values, estimated from the run (any preset):
+    :func:`preset_checks`."""
+    return preset_checks(open_run(run), players)
 
 
 def _row(n, check, deals, estimate, se, exact, lo, hi):
@@ -189,7 +104,7 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
     """Quantities with known exact values, estimated from a run under a preset (the
     module's columns).
 
-    Seat 0 pitches every deal of a run whatever it holds (``batch.simulate_family_part``), so its
+    Seat 0 pitches every deal of a run whatever it holds (``batch.simulate_part``), so its
     hand as dealt is a uniform draw of ``each`` cards from the preset's pack:
 
     - a given card (the ace of spades; each joker the pack has) is in it with
@@ -202,7 +117,9 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
       kitty=N too: a kitty goes to the pitcher, who never puts the ace of trump down,
       12.2.2 and rule X); under a called partner (12.1) always: the pitcher calls the
       ace he lacks (12.1.2, 12.1.4), so whoever holds it is his partner (12.1.6);
-    - under ``low=dealt`` the 2 of trump held when play starts wins Low for its holder.
+    - under ``low=dealt`` the 2 of trump held when play starts wins Low for its holder;
+    - without a discard, a rob or a kitty, the jack of trump the pitcher lacks is in play
+      (Jack's column is not "nobody") with probability ``(n-1) each / (pack - each)``.
     """
     from ..game.cards import HIGH_JOKER, LOW_JOKER, N_RANKS
 
@@ -211,7 +128,7 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
     key = {name: 1 << i for i, name in enumerate(KEY_NAMES)}
     spade_ace = 3 * N_RANKS + ACE
     jokers = [("high joker", HIGH_JOKER), ("low joker", LOW_JOKER)][: r.jokers]
-    cols = ["hand", "keys", "keys_held", "high", "low"]
+    cols = ["hand", "keys", "keys_held", "high", "low", "jack"]
     sums: dict[int, dict[str, list[int]]] = {}
     for n, c in run.scan(cols, wanted):
         hand = c["hand"].astype(np.int64)
@@ -225,6 +142,8 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
         }
         king = (keys & key["K"] > 0) & (keys & key["A"] == 0)
         tally["king"] = (int(king.sum()), int((king & mine).sum()))
+        lacks_jack = keys & key["J"] == 0  # Jack goes to nobody only when not dealt (0.7)
+        tally["jack dealt"] = (int(lacks_jack.sum()), int((lacks_jack & (c["jack"] != 2)).sum()))
         deuce = held & key["2"] > 0
         tally["deuce"] = (int(deuce.sum()), int((deuce & (c["low"] == 0)).sum()))
         have = sums.setdefault(n, {})
@@ -249,6 +168,8 @@ def preset_checks(run: Run, players: int | Iterable[int] | None = None) -> pd.Da
         for name, _ in jokers:
             share(f"the {name} in the pitcher's hand as dealt", f"{name} in", each / pack)
         share("the ace of trump held wins High", "ace", 1.0)
+        if r.discard == "none" and not r.rob and not r.kitty:  # the cards dealt are in play
+            share("unseen jack of trump dealt", "jack dealt", float(p_unseen_dealt(pack, each, n)))
         if r.discard == "none" and not r.rob:
             opponents = sum(1 for seat in range(1, n) if r.team(seat) != r.team(0))
             if r.partner != "none":  # the ace's holder is the partner (12.1.2, 12.1.6)
@@ -305,7 +226,7 @@ def sample_hands(
     the pitcher's partner under a called partner (12.1.5; -1: none), the trump masks of
     each deal and the seconds taken (wall and CPU)."""
     from ..kernels.families.partner import call_and_partner
-    from ..kernels.families.sample import record_family_hands
+    from ..kernels.families.sample import record_kernel
     from ..kernels.families.score import N_AWARDS
     from ..kernels.families.simulate import family_policies
     from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
@@ -325,7 +246,7 @@ def sample_hands(
     w0, c0 = time.perf_counter(), time.process_time()
     with use_threads(threads):
         for a, b in chunked(deals, CHUNK):
-            record_family_hands(
+            record_kernel(fr)(
                 seed,
                 a,
                 b - a,

@@ -16,6 +16,7 @@ read).  Playing a run is :mod:`pitchsim.study.batch`; reading its parts back,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.metadata
 from collections.abc import Iterable, Sequence
@@ -25,8 +26,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from ..game.rules import BASE_RULES, FamilyRules, Rules, as_family
-from ..games.policies import seat_policies
+from ..game.rules import FamilyRules, Rules, as_family, label
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
@@ -39,56 +39,7 @@ MANIFEST = "manifest.json"
 MAX_SEED = 1 << 59  # stream seeds seed * 8 + n must stay below 2**62
 MAX_MANIFEST_BYTES = 32 << 20  # MAX_PARTS entries take ~24 MB (with their fast checksums)
 
-# name, Arrow type, meaning.  The order is the order of the columns in every part.
-COLUMNS = (
-    (
-        "deal",
-        pa.int64(),
-        "deal index (the kernel's deal number in the stream of seed * 8 + players)",
-    ),
-    ("players", pa.uint8(), "players at the table"),
-    (
-        "hand",
-        pa.int64(),
-        "the pitcher's hand: bit suit*13+rank per card (rank 0 = deuce, suits C D H S)",
-    ),
-    ("trump", pa.int8(), "trump suit chosen by the pitcher's policy: 0-3 = C D H S"),
-    ("trump_count", pa.uint8(), "trumps in the pitcher's hand"),
-    ("trump_ranks", pa.uint16(), "trump ranks held: bit r = rank r (0 = deuce ... 12 = ace)"),
-    ("off_aces", pa.uint8(), "aces held outside trump"),
-    ("off_tens", pa.uint8(), "tens held outside trump"),
-    (
-        "game_held",
-        pa.uint8(),
-        "game points in the pitcher's hand (ten 10, ace 4, king 3, queen 2, jack 1)",
-    ),
-    ("high", pa.bool_(), "the pitcher's side won High"),
-    ("low", pa.bool_(), "the pitcher's side won Low"),
-    ("jack", pa.bool_(), "the pitcher's side won Jack"),
-    ("game", pa.bool_(), "the pitcher's side won Game"),
-    ("points", pa.uint8(), "points won by the pitcher's side, 0-4"),
-    ("jack_dealt", pa.bool_(), "the jack of trump was in play (dealt to anyone)"),
-    ("trumps_dealt", pa.uint8(), "trumps in play, all hands"),
-    ("game_dealt", pa.uint8(), "game points in play, all hands"),
-)
-# What each small-integer column can hold: an unverified read (--no-verify) checks a
-# damaged part's values against these, so that they cannot index past a table.
-VALUE_RANGES = {
-    "players": (2, 7),
-    "trump": (0, 3),
-    "trump_count": (1, 6),
-    "trump_ranks": (1, (1 << 13) - 1),
-    "off_aces": (0, 3),
-    "off_tens": (0, 3),
-    "game_held": (0, 80),
-    "points": (0, 4),
-    "trumps_dealt": (1, 13),
-    "game_dealt": (0, 80),
-}
-# Required (non-null) columns: cheaper to write and read than nullable ones.
-SCHEMA = pa.schema([pa.field(name, typ, nullable=False) for name, typ, _ in COLUMNS])
-
-# ---- the columns of a run under a rule family (VARIANTS.md) ------------------------------
+# ---- the columns of a run (every preset: VARIANTS.md) -------------------------------------
 
 # The key trumps a family run records, bit i of ``keys`` / ``keys_held``: the family's point
 # cards and top trumps, as :func:`key_cards` names them.  A key the family does not count
@@ -133,7 +84,7 @@ def key_table(rules) -> np.ndarray:
 
 # Each award's column: who took that point.
 AWARD_SIDES = ("pitcher", "other", "nobody", "none")  # 3: not a point of these rules
-FAMILY_AWARDS = (
+AWARDS = (
     "high",
     "low",
     "jack",
@@ -145,7 +96,8 @@ FAMILY_AWARDS = (
     "five",
     "game",
 )  # pitchsim.kernels.families.score.AWARD_NAMES, as column names
-FAMILY_COLUMNS = (
+# name, Arrow type, meaning.  The order is the order of the columns in every part.
+COLUMNS = (
     (
         "deal",
         pa.int64(),
@@ -171,10 +123,12 @@ FAMILY_COLUMNS = (
             f"who took {name.replace('_', ' ')}: 0 the pitcher's side, 1 the other side, "
             "2 nobody, 3 not a point of these rules",
         )
-        for name in FAMILY_AWARDS
+        for name in AWARDS
     ),
 )
-FAMILY_VALUE_RANGES = {
+# What each small-integer column can hold: an unverified read (--no-verify) checks a
+# damaged part's values against these, so that they cannot index past a table.
+VALUE_RANGES = {
     "players": (2, 7),
     "trump": (0, 3),
     "trump_count": (0, 10),
@@ -182,35 +136,24 @@ FAMILY_VALUE_RANGES = {
     "keys": (0, (1 << len(KEY_NAMES)) - 1),
     "keys_held": (0, (1 << len(KEY_NAMES)) - 1),
     "points": (0, 18),
-    **{name: (0, 3) for name in FAMILY_AWARDS},
+    **{name: (0, 3) for name in AWARDS},
 }
 
 
-class Layout:
-    """The columns of a run's parts: the base game's (:data:`COLUMNS`) or a rule
-    family's (:data:`FAMILY_COLUMNS`), with their schema, value ranges and the regions
-    that carry a fast checksum."""
-
-    def __init__(self, name: str, columns: tuple, value_ranges: dict) -> None:
-        self.name = name
-        self.columns = columns
-        self.value_ranges = value_ranges
-        self.schema = pa.schema([pa.field(n, t, nullable=False) for n, t, _ in columns])
-        self.regions = frozenset({"frame", *(n for n, _, _ in columns)})
-        self.columns_json = {n: {"type": str(t), "meaning": doc} for n, t, doc in columns}
-
-    def __repr__(self) -> str:
-        return f"Layout({self.name!r})"
+# Required (non-null) columns: cheaper to write and read than nullable ones.
+SCHEMA = pa.schema([pa.field(n, t, nullable=False) for n, t, _ in COLUMNS])
+REGIONS = frozenset({"frame", *(n for n, _, _ in COLUMNS)})  # what has a fast checksum
+COLUMNS_JSON = {n: {"type": str(t), "meaning": doc} for n, t, doc in COLUMNS}
 
 
-BASE = Layout("base", COLUMNS, VALUE_RANGES)
-FAMILY = Layout("family", FAMILY_COLUMNS, FAMILY_VALUE_RANGES)
+# A part's footer names the rules it was played under (key-value metadata), so that a
+# manifest naming other rules over its parts is caught (every preset has the same columns).
+RULES_KEY = "pitchsim.rules"
 
 
-def layout_of(rules: dict) -> Layout:
-    """The columns of a run under ``rules`` (a manifest's ``rules``, ``Rules.describe``:
-    the base game's options alone keep the base layout, a preset's name its family)."""
-    return FAMILY if "family" in rules else BASE
+def part_metadata(params: RunParams) -> dict[str, str]:
+    """The key-value metadata of a part's footer: its rules, as :func:`label` writes them."""
+    return {RULES_KEY: label(Rules.parse(params.rules))}
 
 
 class RunError(InputError):
@@ -240,7 +183,7 @@ class RunParams:
 
     seed: int
     policy: str
-    rules: dict  # Rules.describe(): the base game's options, or a preset's every option
+    rules: dict  # FamilyRules.describe_in_full(): the preset and its every option
 
     def stream_seed(self, players: int) -> int:
         return self.seed * 8 + players
@@ -258,8 +201,6 @@ class PartRecord:
     sha256: str | None = None
     # region (FRAME or a column) -> its fast checksum; None in a run written before
     fast_checksums: dict[str, str] | None = None
-    # the columns of the part (the run's, by its rules): not written, known from them
-    layout: Layout = field(default=BASE, compare=False, repr=False)
 
     def to_json(self, fast: bool = True) -> dict:
         doc = {
@@ -326,7 +267,6 @@ _PART_KEYS = {
 }
 _HEX = frozenset("0123456789abcdef")
 FRAME = "frame"  # a part's bytes outside its column chunks: magic, footer, length, magic
-_REGIONS = set(BASE.regions)  # what has a fast checksum, in a base game's run
 
 
 class _Corrupt(ValueError):
@@ -381,17 +321,8 @@ class Manifest:
         return self.params.policy
 
     @property
-    def rules(self) -> Rules:
-        return Rules.parse(self.params.rules)
-
-    @property
-    def layout(self) -> Layout:
-        return layout_of(self.params.rules)
-
-    @property
-    def family(self) -> bool:
-        """The run has a preset's columns (batch.simulate_family_part), not the base game's."""
-        return self.layout is FAMILY
+    def rules(self) -> FamilyRules:
+        return as_family(Rules.parse(self.params.rules))
 
     def done(self) -> list[PartRecord]:
         return [r for r in self.parts if r.status == "done"]
@@ -416,7 +347,7 @@ class Manifest:
             "policy": self.params.policy,
             "rules": self.params.rules,
             "part_size": self.part_size,
-            "columns": self.layout.columns_json,
+            "columns": COLUMNS_JSON,
             "parts": [r.to_json(fast) for r in self.parts],
         }
 
@@ -428,6 +359,9 @@ class Manifest:
         form = doc.get("format") if isinstance(doc, dict) else None
         if not isinstance(form, str) or form not in _PART_KEYS:
             raise RunError(f"{where} is not a {FORMAT} manifest (format {form!r})")
+        old_base = doc.get("rules")
+        if isinstance(old_base, dict) and old_base and "family" not in old_base:
+            raise RunError(_old_base_run(doc, where))
         try:
             return cls._checked(doc)
         except (_Corrupt, InputError) as e:
@@ -453,20 +387,20 @@ class Manifest:
         if not isinstance(doc["policy"], str):
             raise _Corrupt(f"policy must be a name, not {doc['policy']!r}")
         rules = doc["rules"]
-        family = isinstance(rules, dict) and "family" in rules
-        if not family and (not isinstance(rules, dict) or set(rules) != set(BASE_RULES.describe())):
-            raise _Corrupt(f"rules must list every rule option, not {quoted(rules)}")
-        checked = Rules.parse(rules)
-        if checked.describe() != rules:  # a preset's run: every option, and not the base game
-            raise _Corrupt(f"rules must list every option of a family, not {quoted(rules)}")
+        if not isinstance(rules, dict) or "family" not in rules:
+            raise _Corrupt(
+                f"rules must name the preset and list its every option, not {quoted(rules)}"
+            )
+        checked = as_family(Rules.parse(rules))
+        if checked.describe_in_full() != rules:
+            raise _Corrupt(f"rules must list every option of the preset, not {quoted(rules)}")
         for n in players:
             checked.check_players(n)
-            check_policy(doc["policy"], n, family)
-        params = RunParams(seed, doc["policy"], checked.describe())
+            check_policy(doc["policy"])
+        params = RunParams(seed, doc["policy"], rules)
         if doc["stream_seeds"] != {str(n): params.stream_seed(n) for n in players}:
             raise _Corrupt("stream_seeds do not follow from seed and players")
-        layout = layout_of(params.rules)
-        if doc["columns"] != layout.columns_json:
+        if doc["columns"] != COLUMNS_JSON:
             raise _Corrupt("its columns are not this pitchsim's")
         if not isinstance(doc["pitchsim_version"], str):
             raise _Corrupt("pitchsim_version must be a string")
@@ -476,28 +410,43 @@ class Manifest:
         if len(doc["parts"]) != len(plan):
             raise _Corrupt(f"it lists {len(doc['parts']):,} parts; its deals make {len(plan):,}")
         keys = _PART_KEYS[doc["format"]]
-        parts = [
-            _part_record(p, part, keys, layout) for p, part in zip(doc["parts"], plan, strict=True)
-        ]
+        parts = [_part_record(p, part, keys) for p, part in zip(doc["parts"], plan, strict=True)]
         return cls(deals, players, params, part_size, doc["pitchsim_version"], parts)
 
 
-def check_policy(policy: str, players: int, family: bool) -> None:
-    """The play policy of a run: a base game's (``games.policies``) or, under a rule
-    family, one the family kernels play (random or heuristic)."""
-    if family:
-        from ..kernels.families.policies import FAMILY_POLICY_IDS
+def _old_base_run(doc: dict, where: str) -> str:
+    """Why a base game's run of the columns written before the one engine is not read, and
+    the command that plays it again in today's columns (the same seed: the same deals)."""
+    again = "pitchsim simulate --out NEW_DIR"
+    for flag, key in (("--deals", "deals_per_player_count"), ("--seed", "seed")):
+        if isinstance(doc.get(key), int):
+            again += f" {flag} {doc[key]}"
+    if isinstance(doc.get("players"), list):
+        again += " --players " + ",".join(str(n) for n in doc["players"])
+    if isinstance(doc.get("policy"), str):
+        again += f" --policy {doc['policy']}"
+    with contextlib.suppress(InputError, TypeError, ValueError):
+        again += f" --rules {label(Rules.parse(doc['rules']))}"
+    version = doc.get("pitchsim_version")
+    return (
+        f"{where} is a base game run in the columns pitchsim wrote before every preset shared "
+        f"one engine (pitchsim {version}); this pitchsim reads the preset columns only: "
+        f"play it again with {again}"
+    )
 
-        if policy not in FAMILY_POLICY_IDS:
-            raise InputError(
-                f"a rule family is played by the {' or '.join(FAMILY_POLICY_IDS)} policy, "
-                f"not {policy!r}"
-            )
-    else:
-        seat_policies(policy, players)
+
+def check_policy(policy: str) -> None:
+    """The play policy of every seat of a run: one the preset kernels play by the
+    million (random or heuristic)."""
+    from ..kernels.families.policies import FAMILY_POLICY_IDS
+
+    if policy not in FAMILY_POLICY_IDS:
+        raise InputError(
+            f"a run is played by the {' or '.join(FAMILY_POLICY_IDS)} policy, not {policy!r}"
+        )
 
 
-def _part_record(p, part: Part, keys: set[str], layout: Layout = BASE) -> PartRecord:
+def _part_record(p, part: Part, keys: set[str]) -> PartRecord:
     what = f"part {part.index}: "
     _exact_keys(p, keys, f"part entry {part.index}")
     fast = p.get("fast_checksums")
@@ -508,7 +457,7 @@ def _part_record(p, part: Part, keys: set[str], layout: Layout = BASE) -> PartRe
     if status == "pending":
         if (p["rows"], p["bytes"], p["sha256"], fast) != (None, None, None, None):
             raise _Corrupt(f"{what}pending, yet it has rows, bytes or a checksum")
-        return PartRecord(part, layout=layout)
+        return PartRecord(part)
     if status != "done":
         raise _Corrupt(f"{what}status must be 'pending' or 'done', not {status!r}")
     rows = _int(p, "rows", part.count, part.count, what)
@@ -517,16 +466,13 @@ def _part_record(p, part: Part, keys: set[str], layout: Layout = BASE) -> PartRe
     if not isinstance(sha, str) or len(sha) != 64 or not set(sha) <= _HEX:
         raise _Corrupt(f"{what}sha256 must be 64 hex digits, not {sha!r}")
     if "fast_checksums" in keys:
-        _exact_keys(fast, set(layout.regions), f"part entry {part.index}'s fast_checksums")
+        _exact_keys(fast, set(REGIONS), f"part entry {part.index}'s fast_checksums")
         for region, value in fast.items():
             if not isinstance(value, str) or len(value) != 32 or not set(value) <= _HEX:
                 raise _Corrupt(
                     f"{what}fast checksum of {region} must be 32 hex digits, not {value!r}"
                 )
-    return PartRecord(part, "done", rows, size, sha, fast, layout)
-
-
-_COLUMNS_JSON = BASE.columns_json
+    return PartRecord(part, "done", rows, size, sha, fast)
 
 
 def plan_parts(deals: int, players: Sequence[int], part_size: int) -> list[Part]:

@@ -324,9 +324,15 @@ class Encoder:
             return self._page[:size], _DELTA
         raise ValueError(f"unknown encoding {col.encoding!r} for column {col.name}")
 
-    def encode(self, columns: Sequence[Column], data: Mapping[str, np.ndarray]) -> memoryview:
+    def encode(
+        self,
+        columns: Sequence[Column],
+        data: Mapping[str, np.ndarray],
+        metadata: Mapping[str, str] | None = None,
+    ) -> memoryview:
         """The Parquet file holding ``data[c.name]`` for every column ``c``, in that
-        order; a view of the encoder's buffer, valid until its next ``encode``."""
+        order, and ``metadata`` as the footer's key-value pairs; a view of the encoder's
+        buffer, valid until its next ``encode``."""
         rows = len(data[columns[0].name]) if columns else 0
         self._pos = 0
         self._put(MAGIC)
@@ -378,14 +384,17 @@ class Encoder:
                 ]
             )
             chunks.append((size, _Struct([(2, _I64(start)), (3, meta)])))
-        footer = thrift(_footer(columns, rows, chunks))
+        footer = thrift(_footer(columns, rows, chunks, metadata or {}))
         self._put(footer)
         self._put(struct.pack("<I", len(footer)) + MAGIC)
         return memoryview(self._out[: self._pos])
 
 
-def _footer(columns: Sequence[Column], rows: int, chunks: list) -> _Struct:
-    """FileMetaData: the schema and the one row group's column chunks."""
+def _footer(
+    columns: Sequence[Column], rows: int, chunks: list, metadata: Mapping[str, str]
+) -> _Struct:
+    """FileMetaData: the schema, the one row group's column chunks and the key-value
+    metadata."""
     schema = [_Struct([(4, b"schema"), (5, _I32(len(columns)))])]
     for col in columns:
         physical, logical, converted = _physical(col.type)
@@ -412,6 +421,22 @@ def _footer(columns: Sequence[Column], rows: int, chunks: list) -> _Struct:
             (2, _List(_Struct, schema)),
             (3, _I64(rows)),
             (4, _List(_Struct, [row_group])),
+            *(
+                [
+                    (
+                        5,
+                        _List(
+                            _Struct,
+                            [
+                                _Struct([(1, k.encode()), (2, v.encode())])
+                                for k, v in metadata.items()
+                            ],
+                        ),
+                    )
+                ]
+                if metadata
+                else []
+            ),
             (6, CREATED_BY.encode()),
         ]
     )

@@ -26,14 +26,7 @@ import pyarrow.parquet as pq
 from ..util.errors import InputError
 from . import parquet
 from .checksum import checksum
-from .manifest import (
-    BASE,
-    FRAME,
-    Layout,
-    Part,
-    PartRecord,
-    RunError,
-)
+from .manifest import FRAME, REGIONS, SCHEMA, VALUE_RANGES, Part, PartRecord, RunError
 from .verified import VerifiedParts
 
 
@@ -62,7 +55,7 @@ def part_problem(run: Path, rec: PartRecord, check_sum: bool = False) -> str | N
         if _sha256(data) != rec.sha256:
             return f"{f} is altered (its checksum differs from the manifest's)"
         try:
-            fast = fast_checksums(data, rec.part, rec.layout)
+            fast = fast_checksums(data, rec.part)
         except ValueError as e:  # a file this pitchsim did not lay out
             return f"{f} cannot be given fast checksums ({e})"
         if rec.fast_checksums is None:
@@ -110,9 +103,9 @@ def _chunks(meta: pq.FileMetaData) -> dict[str, tuple[int, int]]:
     return out
 
 
-def fast_checksums(data, part: Part, layout: Layout = BASE) -> dict[str, str]:
+def fast_checksums(data, part: Part) -> dict[str, str]:
     """The fast checksum, under :func:`part_key`, of every region of a part's file: each
-    column chunk of ``layout`` and the frame around them, which together are every byte
+    column chunk of :data:`~pitchsim.study.manifest.COLUMNS` and the frame around them, which together are every byte
     of it (a ``ValueError`` if they are not: a file this pitchsim did not write)."""
     view = memoryview(data).cast("B")
     frame = _frame(view)
@@ -122,7 +115,7 @@ def fast_checksums(data, part: Part, layout: Layout = BASE) -> dict[str, str]:
     chunks = _chunks(meta)
     ends = sorted(chunks.values())
     if (
-        set(chunks) != layout.regions - {FRAME}
+        set(chunks) != REGIONS - {FRAME}
         or [a for a, _ in ends] != [4] + [b for _, b in ends[:-1]]
         or ends[-1][1] != frame[0]
     ):
@@ -261,17 +254,17 @@ def read_part(
         except OSError as e:
             raise RunError(f"{f} cannot be read ({e.strerror or e})" + hint) from None
     if how == "unverified":
-        _check_values(f, table, hint, rec.layout)
+        _check_values(f, table, hint)
     elif known is not None and how != "known":
         known.add(st, rec, None if how == "sha256" else wanted)
     return table
 
 
-def _check_values(f: Path, table: pa.Table, hint: str, layout: Layout = BASE) -> None:
+def _check_values(f: Path, table: pa.Table, hint: str) -> None:
     """Every value of every column read within what the column can hold."""
     for name in table.column_names:
-        if name in layout.value_ranges and table.num_rows:
-            lo, hi = layout.value_ranges[name]
+        if name in VALUE_RANGES and table.num_rows:
+            lo, hi = VALUE_RANGES[name]
             span = pa.compute.min_max(table.column(name)).as_py()
             if span["min"] < lo or span["max"] > hi:
                 raise RunError(
@@ -321,7 +314,7 @@ def _decode(f, source, rec, wanted, matches, hint) -> pa.Table:
         raise RunError(f"{f} cannot be read ({str(e).splitlines()[0][:200]})" + hint) from None
     if table.num_rows != rec.rows or any(len(c) != rec.rows for c in table.columns):
         raise RunError(f"{f} decodes to columns of the wrong length" + hint)
-    schema = rec.layout.schema
+    schema = SCHEMA
     for name in wanted:
         typ = table.schema.field(name).type
         if schema.get_field_index(name) < 0:
