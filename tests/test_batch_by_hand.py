@@ -342,11 +342,12 @@ def test_storing_another_parts_bytes_under_a_parts_name_is_refused(made, tmp_pat
 
 def test_a_part_longer_than_a_kernel_chunk_reports_each_chunk(made):
     """Progress is told per kernel call: a chunk's deals, not where it ends."""
-    chunk = batch.HAND_CHUNK
+    from pitchsim.util.runtime import CHUNK
+
     params = read_manifest(made).params
     heard = []
-    simulate_part(Part(0, 3, 0, 2 * chunk + 10), params, progress=heard.append)
-    assert heard == [chunk, chunk, 10]
+    simulate_part(Part(0, 3, 0, CHUNK + 10), params, progress=heard.append)
+    assert heard == [CHUNK, 10]
 
 
 def test_a_run_with_a_scheduler_plays_its_parts_there(tmp_path, monkeypatch):

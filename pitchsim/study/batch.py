@@ -47,18 +47,14 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
-from numba import njit, prange
 
 from ..game.rules import Rules, as_family
-from ..kernels.bits import popcount
-from ..kernels.families.partner import call_and_partner, hand_side
-from ..kernels.families.sample import BLOCK
-from ..kernels.families.score import N_AWARDS, NOT_PLAYED
+from ..kernels.families.score import N_AWARDS
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
 from ..util.errors import InputError
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
-from ..util.runtime import PART_SIZE, chunked, max_threads, pick_seed, use_threads
+from ..util.runtime import CHUNK, PART_SIZE, chunked, max_threads, pick_seed, use_threads
 from . import parquet
 from .manifest import (
     AWARDS,
@@ -96,9 +92,6 @@ PARQUET_COLUMNS = [
     parquet.Column(name, typ, "plain" if name in ("hand", "held") else "delta")
     for name, typ, _ in COLUMNS
 ]
-# Deals per kernel call of a part: every seat's cards and each award of a chunk go from
-# one kernel to the next, so they are kept small enough to stay in the cache.
-HAND_CHUNK = 1 << 14
 # One kernel call at a time per process: concurrent Dask tasks in one worker would
 # otherwise oversubscribe its cores (every call already uses all of them).
 _KERNEL_LOCK = threading.Lock()
@@ -112,84 +105,12 @@ def part_buffers(size: int) -> dict[str, np.ndarray]:
     return {name: np.empty(size, dtype=typ.to_pandas_dtype()) for name, typ, _ in COLUMNS}
 
 
-# ---- a part under a preset (VARIANTS.md) ------------------------------------------------
-# Deal ``i`` at ``n`` players is ``kernels.families.sample.record_family_hands``' deal
+# ---- a part ---------------------------------------------------------------------------
+# Deal ``i`` at ``n`` players is ``kernels.families.sample.record_columns``' deal
 # ``i`` under the stream seed ``seed * 8 + n``, which is ``simulate_family_hands``' and
 # ``family_make_odds``' deal ``i`` under that seed: seat 0 pitches, the dealer is seat
 # n-1, every seat plays the run's policy.  A part's content is a function of (seed,
 # player count, deal range, rules, policy) only, on any thread count or chunking.
-
-
-PITCHER = 0  # seat 0 pitches every deal of a run
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def describe_family_deals(
-    start,
-    n,
-    dealt,
-    held,
-    trump_in,
-    points_in,
-    award_in,
-    trump_masks,
-    keycards,
-    fr,
-    tab,
-    deal,
-    players,
-    hand,
-    held_out,
-    trump,
-    trump_count,
-    trump_count_held,
-    keys,
-    keys_held,
-    points,
-    sides,
-):
-    """The per-deal columns from what ``record_family_hands`` kept: the pitcher's cards
-    dealt and held, their trumps and key trumps, his side's points, and per award
-    (``sides[i, d]``) the side that took it: under a called partner the pitcher's side
-    is he and the holder of pitchsim's call (12.1.6), the call the kernel's on his hand
-    as dealt (12.1.2) or as held when play starts (12.1.4)."""
-    count = trump_in.size
-    blocks = (count + BLOCK - 1) // BLOCK
-    for b in prange(blocks):
-        for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            t = trump_in[d]
-            h = dealt[d, PITCHER]
-            hh = held[d, PITCHER]
-            tm = trump_masks[t]
-            deal[d] = start + d
-            players[d] = n
-            hand[d] = h
-            held_out[d] = hh
-            trump[d] = t
-            trump_count[d] = popcount(h & tm)
-            trump_count_held[d] = popcount(hh & tm)
-            k = 0
-            kh = 0
-            for i in range(keycards.shape[1]):
-                c = keycards[t, i]
-                if c >= 0:
-                    k |= ((h >> c) & 1) << i
-                    kh |= ((hh >> c) & 1) << i
-            keys[d] = k
-            keys_held[d] = kh
-            points[d] = points_in[d]
-            _, partner = call_and_partner(dealt[d], held[d], n, PITCHER, t, fr, tab)  # 12.1
-            mine = hand_side(PITCHER, PITCHER, partner, fr)
-            for i in range(award_in.shape[1]):
-                a = award_in[d, i]
-                if a == NOT_PLAYED:
-                    sides[i, d] = 3
-                elif a < 0:
-                    sides[i, d] = 2
-                elif hand_side(a, PITCHER, partner, fr) == mine:
-                    sides[i, d] = 0
-                else:
-                    sides[i, d] = 1
 
 
 def simulate_part(
@@ -202,40 +123,31 @@ def simulate_part(
     """Play the deals of ``part`` under the run's preset: its columns in the order of
     :data:`COLUMNS`, views of ``buffers`` (from :func:`part_buffers` when given, valid
     until they are reused)."""
-    from ..kernels.families.sample import record_kernel
+    from ..kernels.families.sample import columns_kernel
     from ..kernels.families.simulate import family_policies
-    from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
+    from ..kernels.families.tables import family_array, family_tables
 
     if buffers is None or buffers["deal"].size < part.count:
         buffers = part_buffers(part.count)
     n, count = part.players, part.count
     rules = as_family(Rules.parse(params.rules))
     fr, tab = family_array(rules), family_tables(rules)
-    trump_masks = np.ascontiguousarray(tab[:, T_TRUMPS])
+    kernel = columns_kernel(fr)
     keycards = key_table(rules)
     policies = family_policies(params.policy, n)
     seed = params.stream_seed(n)
     col = {name: a[:count] for name, a in buffers.items()}
-    size = min(count, HAND_CHUNK)
-    dealt = np.empty((size, n), np.int64)
-    held = np.empty((size, n), np.int64)
-    trump = np.empty(size, np.int64)
-    pts = np.empty(size, np.int64)
-    award = np.empty((size, N_AWARDS), np.int64)
-    sides = np.empty((N_AWARDS, size), np.uint8)
+    col["deal"][:] = np.arange(part.start, part.start + count)
+    col["players"][:] = n
+    sides = np.empty((N_AWARDS, min(count, CHUNK)), np.uint8)
     with _KERNEL_LOCK, use_threads(threads):
-        for a, b in chunked(count, HAND_CHUNK):
+        for a, b in chunked(count):
             m = b - a
-            record_kernel(fr)(
-                seed, part.start + a, m, n, policies, fr, tab,
-                dealt[:m], held[:m], trump[:m], pts[:m], award[:m],
-            )  # fmt: skip
-            describe_family_deals(
-                part.start + a, n, dealt[:m], held[:m], trump[:m], pts[:m], award[:m],
-                trump_masks, keycards, fr, tab,
-                col["deal"][a:b], col["players"][a:b], col["hand"][a:b], col["held"][a:b],
-                col["trump"][a:b], col["trump_count"][a:b], col["trump_count_held"][a:b],
-                col["keys"][a:b], col["keys_held"][a:b], col["points"][a:b], sides[:, :m],
+            kernel(
+                seed, part.start + a, m, n, policies, fr, tab, keycards,
+                col["hand"][a:b], col["held"][a:b], col["trump"][a:b], col["trump_count"][a:b],
+                col["trump_count_held"][a:b], col["keys"][a:b], col["keys_held"][a:b],
+                col["points"][a:b], sides[:, :m],
             )  # fmt: skip
             for i, name in enumerate(AWARDS):
                 col[name][a:b] = sides[i, :m]

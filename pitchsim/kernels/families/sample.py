@@ -1,22 +1,53 @@
-"""Family hands recorded card by card, in parallel: what the exact checks and the
-family sections of the report read (``pitchsim.study.families``).
+"""Pitched hands of any preset played in parallel and kept: every seat's cards, trump
+and every award (``record_family_hands``, what the exact checks and the family sections
+of the report read), or straight away the columns of a study run
+(``record_columns``, ``pitchsim simulate``).
 
 Deal d is exactly ``simulate.simulate_family_hands``' deal d (seat 0 pitches, the
 dealer is seat n-1, the key is (seed, d)), so the points recorded here are the ones
-``family_make_odds`` counts; this kernel also keeps every seat's cards as dealt and
-as held when play starts, trump and every award.
+``family_make_odds`` counts.  Under the base game's shape (``policies.base_shape``)
+both kernels take ``base`` to compile it in as constants (``simulate.family_hand_base``:
+the same deals and cards); ``record_kernel`` and ``columns_kernel`` pick the kernel from
+Python.
 """
 
 import numpy as np
 from numba import literally, njit, prange
 
+from ..bits import popcount
 from ..rng import deal_key
+from .borrow import borrowed, keep_alive
+from .deal import takes_stock
+from .partner import hand_side
 from .policies import base_shape
-from .score import N_AWARDS, flags_points, side_of
-from .simulate import PITCHER, family_hand, family_hand_base, hand_scratch, plain_flags
-from .tables import F_PARTNERSHIP
+from .score import N_AWARDS, NOT_PLAYED, flags_points, side_of
+from .simulate import PITCHER, borrowed_scratch, family_hand, family_hand_base, plain_flags
+from .tables import F_PARTNERSHIP, T_TRUMPS
 
 BLOCK = 2048
+
+
+@njit(cache=True, inline="always")
+def _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base):
+    """Deal ``key`` played with seat 0 pitching (``scratch``: ``borrowed_scratch``'s
+    views, filled in): (trump, the points the pitcher's side won, his called partner)."""
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
+    no_log = junk[:0]
+    # The deck's order matters only to a draw from the stock: without one the deal
+    # writes the hands alone (``deal.deal_family_fixed``).
+    deck = deck if takes_stock(fr) else deck[:0]
+    if base is None:
+        trump, _, _, _, _, partner = family_hand(
+            key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won, trick,
+            tseats, award, points, no_log, no_log, junk,
+        )  # fmt: skip
+        return trump, points[PITCHER], partner
+    # the base game's shape: no discard (held = dealt), no partner called, each point 1
+    trump = family_hand_base(
+        key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held, hands,
+        won, trick, tseats, award, no_log, no_log,
+    )  # fmt: skip
+    return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -81,27 +112,103 @@ def _record_block(
 ):  # fmt: skip
     # A function of its own, not inlined into the parallel kernel: numba's parallel
     # passes over a body holding the hand's play cost tens of CPU seconds of compile.
-    no_log = np.empty(0, dtype=np.int64)
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
+    policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
+    owned, scratch = borrowed_scratch(n)
+    dealt, held, award = scratch[1], scratch[2], scratch[7]
     mine = side_of(PITCHER, fr)
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        if base is None:
-            trump, _, _, _, _, _ = family_hand(
-                key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won,
-                trick, tseats, award, points, no_log, no_log, junk,
-            )  # fmt: skip
-            out_points[d] = points[PITCHER]
-        else:  # the base game's shape: no discard (held = dealt), each point worth 1
-            trump = family_hand_base(
-                key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held,
-                hands, won, trick, tseats, award, no_log, no_log,
-            )  # fmt: skip
-            out_points[d] = flags_points(plain_flags(award, mine, partners))
+        trump, points, _ = _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
         for s in range(n):
             out_dealt[d, s] = dealt[s]
             out_held[d, s] = held[s]
         out_trump[d] = trump
+        out_points[d] = points
         for i in range(N_AWARDS):
             out_award[d, i] = award[i]
+    keep_alive(owned)
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def record_columns(
+    seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
+    trump_count_held, keys, keys_held, points, sides, base=None,
+):  # fmt: skip
+    """Play deals ``start .. start+count-1`` (as ``record_family_hands``) and write the
+    columns of a study run (``study.manifest.COLUMNS``) for deal ``d`` at index ``d``:
+    the pitcher's cards dealt (``hand``) and held when play starts, trump, his trumps
+    and his key trumps (bit i: he holds ``keycards[trump, i]``; -1: none) dealt and held,
+    the points his side won, and per award ``sides[i, d]``: 0 his side took it (under a
+    called partner he and the holder of his call, 12.1.6), 1 the other side, 2 nobody
+    (not in play), 3 not a point of these rules.  ``base`` as for ``record_family_hands``."""
+    if base is not None:
+        literally(base)
+        if not base_shape(fr):
+            raise ValueError("base=True with rules that are not the base game's shape")
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        _columns_block(
+            seed, start, count, b, n, policies, fr, tab, keycards, hand, held, trump,
+            trump_count, trump_count_held, keys, keys_held, points, sides, base,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def record_base_columns(
+    seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
+    trump_count_held, keys, keys_held, points, sides,
+):  # fmt: skip
+    """``record_columns`` with ``base=True``, for callers in Python."""
+    record_columns(
+        seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
+        trump_count_held, keys, keys_held, points, sides, True,
+    )  # fmt: skip
+
+
+def columns_kernel(fr):
+    """``record_base_columns`` under the base game's shape, else ``record_columns``."""
+    return record_base_columns if base_shape(fr) else record_columns
+
+
+@njit(cache=True, nogil=True)
+def _columns_block(
+    seed, start, count, b, n, policies, fr, tab, keycards, hand, held_out, trump_out,
+    trump_count, trump_count_held, keys, keys_held, points, sides, base,
+):  # fmt: skip
+    policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
+    owned, scratch = borrowed_scratch(n)
+    dealt, held, award = scratch[1], scratch[2], scratch[7]
+    mine = side_of(PITCHER, fr)
+    partners = fr[F_PARTNERSHIP] != 0
+    for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        key = deal_key(seed, start + d)
+        t, pts, partner = _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
+        h, hh, tm = dealt[PITCHER], held[PITCHER], tab[t, T_TRUMPS]
+        hand[d] = h
+        held_out[d] = hh
+        trump_out[d] = t
+        trump_count[d] = popcount(h & tm)
+        trump_count_held[d] = popcount(hh & tm)
+        k = np.int64(0)
+        kh = np.int64(0)
+        for i in range(keycards.shape[1]):
+            c = keycards[t, i]
+            if c >= 0:
+                k |= ((h >> c) & 1) << i
+                kh |= ((hh >> c) & 1) << i
+        keys[d] = k
+        keys_held[d] = kh
+        points[d] = pts
+        side = hand_side(PITCHER, PITCHER, partner, fr)  # 12.1.6
+        for i in range(N_AWARDS):
+            a = award[i]
+            if a == NOT_PLAYED:
+                sides[i, d] = 3
+            elif a < 0:
+                sides[i, d] = 2
+            elif hand_side(a, PITCHER, partner, fr) == side:
+                sides[i, d] = 0
+            else:
+                sides[i, d] = 1
+    keep_alive(owned)
