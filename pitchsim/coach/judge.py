@@ -265,7 +265,7 @@ def judge_card(
     side."""
     from ..search.hint import hint_view
 
-    h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time)
+    h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time, points=True)
     need = game_need(view)
     if need is not None and h.cards and h.cards[0].p_at_least:
         return _judge_card_game(view, chosen, hand, h, need, policy, time)
@@ -475,7 +475,7 @@ def judge_family_card(
 
     need = preset_game_need(view)
     if need is not None:
-        h = hint_view(view, worlds=worlds, seed=seed, time=time, points=True)
+        h = hint_view(view, "rollout", worlds=worlds, seed=seed, time=time, points=True)
         if h.cards and h.cards[0].p_at_least:
             return _judge_card_game(
                 view, chosen, hand, h, need, "rollout", time, [FAMILY_WORLDS_NOTE]
@@ -483,14 +483,14 @@ def judge_family_card(
     first = []
     why = preset_game_open(view)
     if why is not None:
-        h = hint_view(view, worlds=worlds, seed=seed, time=time, game=True)
+        h = hint_view(view, "rollout", worlds=worlds, seed=seed, time=time, game=True)
         if not _no_world_ends_it(h):
             return _judge_card_net(view, chosen, hand, h, why, time)
         first.append(
             f"the game could end on this hand ({why}), but it ends in none of the "
             f"{h.worlds} worlds whatever you play: the cards are judged in the margin"
         )
-    h = hint_view(view, worlds=worlds, seed=seed, time=time)
+    h = hint_view(view, "rollout", worlds=worlds, seed=seed, time=time, points=False)
     values, halves, versus = _card_means(h)
     recommended = card_text(h.recommended)
     best = _top(values, chosen)
