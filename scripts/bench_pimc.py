@@ -5,8 +5,8 @@
 
 Positions: random deals (seed fixed), seat 0 pitching, played by random legal cards to a
 random card of the first trick (``--cut K``: after K cards; 0 is the pitcher's opening
-lead).  Each decision is ``hint`` with ``pimc`` (its worlds and kernels are the play
-policy's: ``card_outcomes`` in blocks of 25 worlds).  Prints the median, 95th
+lead).  Each decision is ``hint`` with ``pimc`` (the preset path's worlds and solver,
+``preset_world_values``, in blocks of 25 worlds).  Prints the median, 95th
 percentile and largest CPU time per decision (process time: other processes on a
 shared machine distort it less than wall time) and decisions per CPU-second; compile
 (the first call) is excluded.
@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from pitchsim.game.cards import cards_of
+from pitchsim.game.reference import shows_void
 from pitchsim.game.rules import R_PARTNERSHIP, Rules
 from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.search.monte_carlo import (
@@ -47,7 +48,7 @@ from pitchsim.kernels.search.monte_carlo import (
     sample_view_worlds,
     value_worlds,
 )
-from pitchsim.search.hint import _view_arrays, hint
+from pitchsim.search.hint import hint
 from pitchsim.search.position import start_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -79,6 +80,35 @@ def positions(n: int, count: int, seed: int, cut: int | None) -> list:
             pos = pos.play(rng.choice(cards_of(pos.legal())))
         out.append(pos)
     return out
+
+
+def _view_arrays(pos):
+    """The kernel view of the player to move, from ``Position.view()`` alone."""
+    v = pos.view()
+    n = v.players
+    complete = [t for t in v.tricks if t.winner is not None]
+    current = v.tricks[-1] if v.tricks and v.tricks[-1].winner is None else None
+    trick = list(current.cards) if current else []
+    if current:
+        leader = current.leader
+    else:
+        leader = complete[-1].winner if complete else v.pitcher
+    played = 0
+    for t in complete:
+        for c in t.cards:
+            played |= 1 << c
+    voids = 0
+    trump = v.trump
+    for t in v.tricks:
+        led = t.cards[0] // 13
+        for i, c in enumerate(t.cards[1:], 1):
+            if shows_void(c, led, trump, v.rules):
+                voids |= 1 << (4 * ((t.leader + i) % n) + led)
+    trick_arr = np.zeros(8, dtype=np.int64)
+    trick_arr[: len(trick)] = trick
+    won = np.zeros(8, dtype=np.int64)
+    won[:n] = v.won
+    return v, len(complete), trick_arr, len(trick), leader, played, won, voids
 
 
 def kernel_decision(pos, worlds_wanted: int, nodes: int, opts: int, seed: int):

@@ -17,6 +17,7 @@ import random
 
 import numpy as np
 import pytest
+from base_search import position_arrays as _view_arrays
 from solver_cases import Solver, line_of_play
 
 from pitchsim.game.cards import cards_of
@@ -38,7 +39,6 @@ from pitchsim.kernels.search.monte_carlo import (
 )
 from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import kernel_args
-from pitchsim.search.hint import _view_arrays
 from pitchsim.search.position import start_position
 
 VARIANTS = [Rules(), Rules(partnership=True), Rules(follow="suit"), Rules(low="dealt")]

@@ -466,20 +466,32 @@ class _FittedFamilySampler(_FamilySampler):
 
 
 def family_worlds(view: View, count: int, seed: int, model: str | None = None) -> np.ndarray:
-    """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a view with
-    ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
-    the pitcher put down face down that the seat has not seen (0 when none must be
-    placed); with ``model`` those that also fit the calls heard as that bidding policy
-    makes them (fewer when few fit).  For checking and for the curious (under a called
-    partner they fit what the seat knows of him, 12.1.10)."""
+    """The ``count`` worlds ``hint_view`` values first at a view with ``seed`` (fewer
+    when few fit): ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the
+    cards the pitcher put down face down that the seat has not seen (0 when none must
+    be placed); with ``model`` those that also fit the calls heard as that bidding
+    policy makes them.  For checking and for the curious (under a called partner they
+    fit what the seat knows of him, 12.1.10)."""
+    return view_worlds(view, count, seed, model)[0]
+
+
+def view_worlds(
+    view: View, count: int, seed: int, model: str | None = None
+) -> tuple[np.ndarray, int]:
+    """:func:`family_worlds` and the worlds drawn to find them (those fitting the play;
+    with ``model``, each checked against the calls)."""
     k = family_knowledge(view)
     if model is None:
-        return _FamilySampler(k, seed, count).block(0)
-    model = check_model(model)
-    r = view.preset
-    odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
-    fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
-    return _FittedFamilySampler(k, seed, count, fit).block(0)
+        sampler = _FamilySampler(k, seed, count)
+    else:
+        model = check_model(model)
+        r = view.preset
+        odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
+        fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
+        sampler = _FittedFamilySampler(k, seed, count, fit)
+    blocks = [sampler.block(b) for b in range(len(sampler.sizes))]
+    worlds = np.concatenate(blocks) if blocks else np.empty((0, k.n + 1), dtype=np.int64)
+    return worlds, sampler.attempts
 
 
 @dataclass
