@@ -202,7 +202,9 @@ def smear_view(calls: str = "pass,pass,2,pass", tricks: str = "2: 4S 8S"):
 
 def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool:
     """Every other caller makes his call by the model, each asked with the legal calls
-    of the reference engine's auction (``legal_calls``), and the pitcher names trump."""
+    of the reference engine's auction (``legal_calls``), and the pitcher names trump
+    (under trump=first-lead: his call counted the suit he led, as the base game's
+    pitcher planned it)."""
     r, n = v.rules, v.players
     fr, tab = family_array(r), family_tables(r)
     made: list[int] = []
@@ -223,7 +225,8 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
         made.append(call)
         if call:
             high, high_seat = max(high, call), s
-    if r.trump == "named" and v.pitcher != v.seat:
+    if v.pitcher != v.seat and v.trump is not None and v.trump >= 0:
+        # named: he names it; first-lead: his call counted the suit he led
         return name_suit(model, np.int64(dealt[v.pitcher]), n, fr, tab, np.uint64(0), 0) == v.trump
     return True
 

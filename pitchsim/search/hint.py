@@ -81,20 +81,15 @@ from ..games.family_seat import (  # the seat's knowledge: shared with the built
     value_span,
 )
 from ..kernels.families.bidding import (
-    BID_RANDOM,
     FAMILY_BIDDING_IDS,
-    NAME_COUNTER,
     ODDS_BIDDERS,
-    PASS,
-    choose_call,
-    legal_calls,
-    name_suit,
+    worlds_fit_calls,
 )
 from ..kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.families.worlds import sample_family_worlds
-from ..kernels.rng import AUCTION_COUNTER, deal_key
+from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
 from ..kernels.search.solver import new_table, preset_world_values
 from ..util.errors import InputError, quoted
@@ -380,58 +375,44 @@ class _FamilySampler(_Blocks):
 
 @dataclass(frozen=True)
 class _CallFit:
-    """The calls heard at a preset's view, and the bidding policy (``model``, a family
-    kernels' id) every other caller is taken to follow."""
+    """The calls heard at a view, and the bidding policy (``model``, a preset kernels'
+    id) every other caller is taken to follow."""
 
     view: View
     model: int
     odds: np.ndarray
     defender: float
 
-    def fits(self, dealt: np.ndarray, fr: np.ndarray, tab: np.ndarray) -> bool:
-        """Whether every other caller holding ``dealt[seat]`` makes the call he made
-        (``kernels.families.bidding.choose_call``, clause for clause as the family game
-        kernel's auction calls it), and under trump=named another pitcher names the suit
-        named (``name_suit``), under trump=first-lead leads in the suit his call counted
-        (``name_suit`` too: the base game's pitcher planned the trump he led).  A random
-        caller fits every deal alike (its call does not depend on the hand), so it
-        rejects none."""
+    def fits(self, worlds: np.ndarray, k: FamilyKnowledge) -> np.ndarray:
+        """Per world (``worlds[w, seat]`` every seat's cards now): whether every other
+        caller holding his cards now and those he played makes the call he made
+        (``kernels.families.bidding.worlds_fit_calls``, clause for clause as the game
+        kernel's auction calls it), and another pitcher names the trump named, or under
+        trump=first-lead counted the suit he led (``name_suit``: the base game's pitcher
+        planned the trump he led).  A random caller fits every deal alike (its call
+        does not depend on the hand), so it rejects none."""
         v = self.view
-        if self.model == BID_RANDOM:
-            return True
-        n, key = v.players, np.uint64(0)  # heuristic and odds draw nothing
+        n = v.players
+        fits = np.empty(worlds.shape[0], dtype=np.bool_)
+        calls = np.array(v.calls, dtype=np.int64)
+        solvent = np.array([v.seat_score(s) >= 0 for s in range(n)], dtype=np.int64)
         scores = np.array(v.seat_scores(), dtype=np.int64)
-        high, high_seat = PASS, -1
-        for i, call in enumerate(v.calls):
-            seat = v.caller(i)
-            legal = legal_calls(high, seat == v.dealer, v.seat_score(seat) >= 0, fr)
-            if seat != v.seat:
-                made = choose_call(
-                    self.model, dealt[seat], seat, n, v.dealer, high, high_seat, legal, scores,
-                    fr, tab, self.odds, self.defender, key, AUCTION_COUNTER + i,
-                )  # fmt: skip
-                if made != call:
-                    return False
-            if call != PASS:
-                high, high_seat = max(high, call), seat
-        if v.pitcher != v.seat and v.trump is not None and v.trump >= 0:
-            # trump=named: he names the suit named; first-lead: the suit his call counted
-            # (``best_suit``) is the one he led, as the base game's pitcher planned it
-            named = name_suit(
-                self.model, dealt[v.pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
-            )
-            return named == v.trump
-        return True
+        trump = -1 if v.trump is None else v.trump
+        worlds_fit_calls(
+            worlds, k.pby, n, v.seat, v.dealer, calls, solvent, scores, self.model, k.fr,
+            k.tab, self.odds, self.defender, v.pitcher, trump, fits,
+        )  # fmt: skip
+        return fits
 
 
 class _FittedFamilySampler(_FamilySampler):
-    """A preset's worlds that also fit the calls heard (``_CallFit``), by rejection: the
-    worlds of ``_FamilySampler`` (uniform among those the play admits) drawn in batches
-    from stream (seed, b), batch j > 0 from a hash of it, each kept when every other
-    caller's hand as dealt (its cards now and those it played: no discard under these
-    rules) makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds
-    drawn per world wanted.  Kept worlds are uniform among those fitting the play and
-    the calls (the model's calls are a function of the hand)."""
+    """Worlds that also fit the calls heard (``_CallFit``), by rejection: the worlds of
+    ``_FamilySampler`` (uniform among those the play admits) drawn in batches from
+    stream (seed, b), batch j > 0 from a hash of it, each kept when every other caller's
+    hand as dealt (its cards now and those it played: no discard under these rules)
+    makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds drawn per
+    world wanted.  Kept worlds are uniform among those fitting the play and the calls
+    (the model's calls are a function of the hand)."""
 
     def __init__(self, k: FamilyKnowledge, seed: int, worlds: int, fit: _CallFit):
         super().__init__(k, seed, worlds)
@@ -440,7 +421,7 @@ class _FittedFamilySampler(_FamilySampler):
     def draw(self, b: int, size: int):
         k = self.k
         if size == 0:  # (warming: the auction's kernels compile here, off the clock)
-            self.fit.fits(np.zeros(k.n, dtype=np.int64), k.fr, k.tab)
+            self.fit.fits(np.zeros((0, k.n + 1), dtype=np.int64), k)
         kept = np.empty((size, k.n + 1), dtype=np.int64)
         got = drawn = 0  # drawn: worlds fitting the play checked against the calls
         base = np.uint64(deal_key(self.seed, b))
@@ -454,13 +435,10 @@ class _FittedFamilySampler(_FamilySampler):
             )  # fmt: skip
             if m == 0:
                 break
-            for w in batch[:m]:
-                drawn += 1
-                if self.fit.fits(w[: k.n] | k.pby, k.fr, k.tab):
-                    kept[got] = w
-                    got += 1
-                    if got == size:
-                        break
+            take = np.flatnonzero(self.fit.fits(batch[:m], k))[: size - got]
+            kept[got : got + take.size] = batch[take]
+            got += take.size
+            drawn += int(take[-1]) + 1 if got == size else m  # checked up to the last kept
             j += 1
         return kept[:got], got, drawn
 

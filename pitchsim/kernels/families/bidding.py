@@ -60,7 +60,7 @@ from numba.extending import overload
 
 from ..bidding.odds import NO_RIVAL, contract_value
 from ..bits import lowest_card, nth_card, popcount
-from ..rng import below
+from ..rng import AUCTION_COUNTER, below
 from ..trump_order import trump_ends
 from .deal import cards_each, pack_mask
 from .tables import (
@@ -691,3 +691,43 @@ def name_suit(policy, hand, n, fr, tab, key, counter):
         return nth_card(plain, below(key, counter, popcount(plain))) // 13
     _, t = best_suit(hand, n, fr, tab)
     return t
+
+
+@njit(cache=True)
+def worlds_fit_calls(
+    worlds, pby, n, me, dealer, calls, solvent, scores, model, fr, tab, odds, defender,
+    pitcher, trump, fits,
+):  # fmt: skip
+    """``fits[w]``: in world ``w`` (``worlds[w, seat]`` each seat's cards now, ``pby``
+    those it played: its hand as dealt, no discard) every caller but ``me`` makes his
+    call (``calls``, from the dealer's left) by bidding policy ``model``, asked as the
+    game kernel's auction asks him (``legal_calls``: ``solvent[seat]``, may he shoot;
+    counter ``AUCTION_COUNTER + i``), and with ``trump`` >= 0 the pitcher (not ``me``)
+    names it (``name_suit``: the suit his call counted).  Not the advisor's calls."""
+    key = np.uint64(0)  # heuristic and odds draw nothing; a random caller fits any deal
+    for w in range(worlds.shape[0]):
+        ok = True
+        if model != BID_RANDOM:
+            high = np.int64(PASS)
+            high_seat = np.int64(-1)
+            for i in range(calls.size):
+                s = (dealer + 1 + i) % n
+                legal = legal_calls(high, s == dealer, solvent[s] != 0, fr)
+                if s != me:
+                    made = choose_call(
+                        model, worlds[w, s] | pby[s], s, n, dealer, high, high_seat, legal,
+                        scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
+                    )  # fmt: skip
+                    if made != calls[i]:
+                        ok = False
+                        break
+                if calls[i] != PASS:
+                    high = max(high, calls[i])
+                    high_seat = s
+            if ok and trump >= 0 and pitcher != me:
+                named = name_suit(
+                    model, worlds[w, pitcher] | pby[pitcher], n, fr, tab, key,
+                    AUCTION_COUNTER + NAME_COUNTER,
+                )  # fmt: skip
+                ok = named == trump
+        fits[w] = ok
