@@ -111,6 +111,62 @@ def make_views(n: int, count: int) -> list[dict]:
     return docs
 
 
+def make_views_preset(n: int, count: int) -> list[dict]:
+    """Views as ``make_views``'s, the calls made by the preset kernels' ``odds`` bidder
+    (``kernels.families.bidding.choose_call``) in a reference game (``play_game``), the
+    pitcher leading the suit its call counted; two card decisions a hand at most."""
+    from pitchsim.game import reference as F
+    from pitchsim.game.cards import cards_of
+    from pitchsim.game.reference import Bid
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.view import View, cut_hand
+    from pitchsim.games.families import family_odds
+    from pitchsim.kernels.families.bidding import BID_ODDS, choose_call, name_suit
+    from pitchsim.kernels.families.tables import family_array, family_tables
+
+    rules = Rules()
+    r = as_family(rules)
+    fr, tab = family_array(r), family_tables(r)
+    odds, defender = family_odds(r, n)
+    rng = random.Random(1000 + n)
+    zero = np.uint64(0)
+
+    def bid(seat, hand, calls, legal, scores):
+        dealer = (seat - len(calls) - 1) % n
+        high = max(calls, default=0)
+        on = [(dealer + 1 + i) % n for i, c in enumerate(calls) if c and c == high]
+        call = int(
+            choose_call(
+                BID_ODDS, np.int64(hand), seat, n, dealer, high, on[-1] if on else -1,
+                np.int64(sum(1 << c for c in legal)), np.array(scores, dtype=np.int64), fr,
+                tab, odds, defender, zero, 0,
+            )
+        )  # fmt: skip
+        suit = int(name_suit(BID_ODDS, np.int64(hand), n, fr, tab, zero, 0))
+        return Bid(call, trump=suit if call else -1)
+
+    docs: list[dict] = []
+    game_no = 0
+    while len(docs) < count:
+        game = F.play_game(
+            n, rules, random.Random(game_no), bid, None,
+            lambda view: rng.choice(cards_of(view.legal)), max_hands=3,
+        )  # fmt: skip
+        game_no += 1
+        before = [0] * n
+        for hand in game.hands:
+            mid = []
+            for _seat, doc, _ in cut_hand(hand, n, rules, before):
+                doc = json.loads(json.dumps(doc))
+                v = View.from_json(doc, rules=r)
+                done = sum(len(t.cards) == n for t in v.tricks)
+                if v.phase == "play" and 1 <= done <= 4 and v.legal_cards().bit_count() >= 2:
+                    mid.append(doc | {"scores": [0] * n})
+            docs += rng.sample(mid, min(2, len(mid)))
+            before = list(hand.scores)
+    return docs[:count]
+
+
 def run(tree: str, cache: str, path: str, lo: int, hi: int, shift: int) -> list[dict]:
     env = dict(
         os.environ,
@@ -132,10 +188,17 @@ def main() -> None:
     ap.add_argument("--views", type=int, default=300)
     ap.add_argument("--players", default="4,6")
     ap.add_argument("--cache", default="/tmp/bench-hint-base", help="numba cache folder prefix")
+    ap.add_argument(
+        "--bidder",
+        choices=("base", "preset"),
+        default="base",
+        help="whose odds bidder made the calls: the base kernels' (the old hint's model) "
+        "or the preset kernels' (the new one's)",
+    )
     a = ap.parse_args()
     trees = {"old": str(a.old.resolve()), "new": str(HERE)}
     for n in [int(x) for x in a.players.split(",")]:
-        docs = make_views(n, a.views)
+        docs = (make_views if a.bidder == "base" else make_views_preset)(n, a.views)
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(docs, f)
         res: dict[str, list[dict]] = {"old": [], "new": [], "old2": []}
@@ -149,7 +212,9 @@ def main() -> None:
         old, new, old2 = res["old"], res["new"], res["old2"]
         agree = sum(o["card"] == w["card"] for o, w in zip(old, new, strict=True))
         self_agree = sum(o["card"] == w["card"] for o, w in zip(old, old2, strict=True))
-        print(f"\n{n} players, {len(old)} views, policy {old[0]['policy']} / {new[0]['policy']}")
+        print(
+            f"\n{n} players, calls by the {a.bidder} odds bidder, {len(old)} views, policy {old[0]['policy']} / {new[0]['policy']}"
+        )
         for name, rows in (("old", old), ("new", new)):
             cpu = [r["cpu"] for r in rows]
             print(

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 
 import numpy as np
 
@@ -373,7 +373,7 @@ class _FamilySampler(_Blocks):
         return worlds[:kept], kept, tried
 
 
-@dataclass(frozen=True)
+@dataclass
 class _CallFit:
     """The calls heard at a view, and the bidding policy (``model``, a preset kernels'
     id) every other caller is taken to follow."""
@@ -392,17 +392,22 @@ class _CallFit:
         planned the trump he led).  A random caller fits every deal alike (its call
         does not depend on the hand), so it rejects none."""
         v = self.view
-        n = v.players
         fits = np.empty(worlds.shape[0], dtype=np.bool_)
-        calls = np.array(v.calls, dtype=np.int64)
-        solvent = np.array([v.seat_score(s) >= 0 for s in range(n)], dtype=np.int64)
-        scores = np.array(v.seat_scores(), dtype=np.int64)
+        calls, solvent, scores = self.arrays
         trump = -1 if v.trump is None else v.trump
         worlds_fit_calls(
-            worlds, k.pby, n, v.seat, v.dealer, calls, solvent, scores, self.model, k.fr,
-            k.tab, self.odds, self.defender, v.pitcher, trump, fits,
+            worlds, k.pby, v.players, v.seat, v.dealer, calls, solvent, scores, self.model,
+            k.fr, k.tab, self.odds, self.defender, v.pitcher, trump, fits,
         )  # fmt: skip
         return fits
+
+    @cached_property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The calls heard, whether each seat may shoot (a score not below 0), the scores."""
+        v = self.view
+        calls = np.array(v.calls, dtype=np.int64)
+        solvent = np.array([v.seat_score(s) >= 0 for s in range(v.players)], dtype=np.int64)
+        return calls, solvent, np.array(v.seat_scores(), dtype=np.int64)
 
 
 class _FittedFamilySampler(_FamilySampler):

@@ -703,31 +703,58 @@ def worlds_fit_calls(
     call (``calls``, from the dealer's left) by bidding policy ``model``, asked as the
     game kernel's auction asks him (``legal_calls``: ``solvent[seat]``, may he shoot;
     counter ``AUCTION_COUNTER + i``), and with ``trump`` >= 0 the pitcher (not ``me``)
-    names it (``name_suit``: the suit his call counted).  Not the advisor's calls."""
-    key = np.uint64(0)  # heuristic and odds draw nothing; a random caller fits any deal
+    names it (``name_suit``: the suit his call counted).  The pitcher's call is checked
+    first: it rejects most.  Not the advisor's calls."""
+    m = calls.size
+    if model == BID_RANDOM:  # a random call does not depend on the hand: it fits any deal
+        for w in range(worlds.shape[0]):
+            fits[w] = True
+        return
+    # what each caller was asked (the same in every world): the high call before him,
+    # its seat and the legal calls
+    highs = np.empty(m, dtype=np.int64)
+    high_seats = np.empty(m, dtype=np.int64)
+    legals = np.empty(m, dtype=np.int64)
+    order = np.empty(m, dtype=np.int64)
+    high = np.int64(PASS)
+    high_seat = np.int64(-1)
+    last = -1
+    for i in range(m):
+        s = (dealer + 1 + i) % n
+        highs[i] = high
+        high_seats[i] = high_seat
+        legals[i] = legal_calls(high, s == dealer, solvent[s] != 0, fr)
+        if calls[i] != PASS:
+            high = max(high, calls[i])
+            high_seat = s
+            last = i
+    k = 0
+    if last >= 0:
+        order[k] = last
+        k += 1
+    for i in range(m):
+        if i != last:
+            order[k] = i
+            k += 1
+    key = np.uint64(0)  # heuristic and odds draw nothing
     for w in range(worlds.shape[0]):
         ok = True
-        if model != BID_RANDOM:
-            high = np.int64(PASS)
-            high_seat = np.int64(-1)
-            for i in range(calls.size):
-                s = (dealer + 1 + i) % n
-                legal = legal_calls(high, s == dealer, solvent[s] != 0, fr)
-                if s != me:
-                    made = choose_call(
-                        model, worlds[w, s] | pby[s], s, n, dealer, high, high_seat, legal,
-                        scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
-                    )  # fmt: skip
-                    if made != calls[i]:
-                        ok = False
-                        break
-                if calls[i] != PASS:
-                    high = max(high, calls[i])
-                    high_seat = s
-            if ok and trump >= 0 and pitcher != me:
-                named = name_suit(
-                    model, worlds[w, pitcher] | pby[pitcher], n, fr, tab, key,
-                    AUCTION_COUNTER + NAME_COUNTER,
-                )  # fmt: skip
-                ok = named == trump
+        for j in range(m):
+            i = order[j]
+            s = (dealer + 1 + i) % n
+            if s == me:
+                continue
+            made = choose_call(
+                model, worlds[w, s] | pby[s], s, n, dealer, highs[i], high_seats[i], legals[i],
+                scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
+            )  # fmt: skip
+            if made != calls[i]:
+                ok = False
+                break
+        if ok and trump >= 0 and pitcher != me:
+            named = name_suit(
+                model, worlds[w, pitcher] | pby[pitcher], n, fr, tab, key,
+                AUCTION_COUNTER + NAME_COUNTER,
+            )  # fmt: skip
+            ok = named == trump
         fits[w] = ok
