@@ -398,12 +398,24 @@ def test_engine_time_option(tmp_path):
     assert e.answer(line)["type"] == "action"
 
 
-@pytest.mark.parametrize("name", ["lead.json", "follow.json"])
+def mid_hand_view():
+    """A view in trick 2, its calls the preset kernels' odds bidder's (they fit)."""
+    from test_hint_view import odds_views
+
+    return next(v for v, _ in odds_views("auction-pitch", 4, 4) if len(v.tricks) == 2)
+
+
+@pytest.mark.parametrize("name", ["lead.json", "mid-hand"])
 def test_a_view_on_a_clock(name, monkeypatch):
+    """A view's hint stopped by the clock, while its worlds are fitted to the calls, is
+    repeated by the worlds it names (a block cut short is the start of the whole)."""
     from pitchsim.game.view import View
     from pitchsim.search.hint import hint_view
 
-    view = View.from_json(json.loads(open(f"examples/views/{name}").read()))
+    if name == "mid-hand":
+        view = mid_hand_view()
+    else:
+        view = View.from_json(json.loads(open(f"examples/views/{name}").read()))
     full = hint_view(view, "rollout", 150, seed=3)
     assert full.stop == ALL_DONE and full.auction.fitted
     monkeypatch.setattr(clock_mod.time, "perf_counter", FakeTime(0.01))

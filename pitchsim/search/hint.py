@@ -433,10 +433,12 @@ class _FittedFamilySampler(_FamilySampler):
         j = 0
         while got < size and drawn < FAMILY_ATTEMPTS_PER_WORLD * size:
             key = base if j == 0 else np.uint64(rng_draw(base, j))
-            batch = np.empty((4 * size, k.n + 1), dtype=np.int64)
+            # a batch of a block's size whatever the worlds wanted of it: a block cut
+            # short is the first worlds of the whole block (``Hint.asked`` repeats it)
+            batch = np.empty((4 * BLOCK, k.n + 1), dtype=np.int64)
             m, _ = sample_family_worlds(
                 key, k.n, k.seat, np.int64(k.hand), self.unseen, k.counts, self.allowed,
-                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * size,
+                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * BLOCK,
             )  # fmt: skip
             if m == 0:
                 break
