@@ -960,11 +960,13 @@ def hint_view(
     none, the calls are fitted only when a model is named).  ``policy``, ``time`` and
     ``separate`` as for :func:`hint`; ``points``: ``rollout`` values the pitcher's
     side's points (with their P(at least k)), not ``OBJECTIVE`` (None: the preset's
-    default); ``game``: ``rollout`` values each card by the game on this hand
-    (``GAME_OBJECTIVE``: who goes out, from the view's scores)."""
+    default); ``game``: ``rollout`` (the policy then, when none is asked for) values
+    each card by the game on this hand (``GAME_OBJECTIVE``: who goes out, from the
+    view's scores)."""
     defaults = hint_defaults(view.rules)
     chosen = policy is None
-    policy = defaults.policy[view.players] if chosen else policy
+    if chosen:  # the game on this hand is rollout's measure alone
+        policy = "rollout" if game else defaults.policy[view.players]
     time = check_hint_options(policy, worlds, time)
     if game and policy != "rollout":
         raise HintError(

@@ -703,8 +703,8 @@ def worlds_fit_calls(
     call (``calls``, from the dealer's left) by bidding policy ``model``, asked as the
     game kernel's auction asks him (``legal_calls``: ``solvent[seat]``, may he shoot;
     counter ``AUCTION_COUNTER + i``), and with ``trump`` >= 0 the pitcher (not ``me``)
-    names it (``name_suit``: the suit his call counted).  The pitcher's call is checked
-    first: it rejects most.  Not the advisor's calls."""
+    names it (``name_suit``: the suit his call counted).  The pitcher's trump and call
+    are checked first: they reject most.  Not the advisor's calls."""
     m = calls.size
     if model == BID_RANDOM:  # a random call does not depend on the hand: it fits any deal
         for w in range(worlds.shape[0]):
@@ -737,9 +737,16 @@ def worlds_fit_calls(
             order[k] = i
             k += 1
     key = np.uint64(0)  # heuristic and odds draw nothing
+    check_trump = trump >= 0 and pitcher != me
     for w in range(worlds.shape[0]):
         ok = True
-        for j in range(m):
+        if check_trump:  # cheapest first: one count of the pitcher's suits
+            named = name_suit(
+                model, worlds[w, pitcher] | pby[pitcher], n, fr, tab, key,
+                AUCTION_COUNTER + NAME_COUNTER,
+            )  # fmt: skip
+            ok = named == trump
+        for j in range(m if ok else 0):
             i = order[j]
             s = (dealer + 1 + i) % n
             if s == me:
@@ -751,10 +758,4 @@ def worlds_fit_calls(
             if made != calls[i]:
                 ok = False
                 break
-        if ok and trump >= 0 and pitcher != me:
-            named = name_suit(
-                model, worlds[w, pitcher] | pby[pitcher], n, fr, tab, key,
-                AUCTION_COUNTER + NAME_COUNTER,
-            )  # fmt: skip
-            ok = named == trump
         fits[w] = ok
