@@ -13,8 +13,8 @@ shared machine distort it less than wall time) and decisions per CPU-second; com
 
 ``--kernel`` times pimc's options (issue 33, ``kernels/search/monte_carlo.py``) against
 the exact valuing, alternated position by position in one process (the order of the
-modes rotated each position), on the kernels pimc plays with (``sample_view_worlds``,
-``value_worlds``): hands as ``pitchsim play`` plays them with their bids
+modes rotated each position), on the kernels pimc plays with (``worlds.sample_worlds``,
+``monte_carlo.value_cards``): hands as ``pitchsim play`` plays them with their bids
 (``bench_hint_clock.positions``), cut at the pitcher's opening lead, in the first trick
 (after 1 to n - 1 cards) and mid-hand (tricks 2-5).  Per mode: decisions per CPU-second, median and worst CPU s a
 decision, solver nodes in all (machine-independent), worlds solved, and how often the
@@ -40,14 +40,15 @@ from pitchsim.game.reference import shows_void
 from pitchsim.game.rules import R_PARTNERSHIP, Rules
 from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.search.monte_carlo import (
+    ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
     TARGET_QUERY,
     WORLD_NODES_SHIFT,
     choose_by_outcomes,
     decision_stream,
-    sample_view_worlds,
-    value_worlds,
+    value_cards,
 )
+from pitchsim.kernels.search.worlds import sample_worlds, view_constraint
 from pitchsim.search.hint import hint
 from pitchsim.search.position import start_position
 
@@ -80,6 +81,38 @@ def positions(n: int, count: int, seed: int, cut: int | None) -> list:
             pos = pos.play(rng.choice(cards_of(pos.legal())))
         out.append(pos)
     return out
+
+
+def sample_view_worlds(
+    stream, hand, seat, n, trick_no, trick, trick_len, leader, played, who, voids, worlds, played_by
+):
+    """The worlds ``card_outcomes`` values, drawn as it draws them (stream ``stream``, up
+    to ``worlds.shape[0]``): fills ``worlds[:kept]`` and ``played_by`` (the cards each
+    seat has played); returns (kept, attempts).  The kernels' own steps, from Python."""
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    unseen = view_constraint(
+        n, seat, hand, trick_no, trick_len, leader, played, trick, who, voids, counts,
+        allowed, played_by,
+    )  # fmt: skip
+    return sample_worlds(
+        stream, n, seat, hand, unseen, counts, allowed, worlds,
+        ATTEMPTS_PER_WORLD * worlds.shape[0],
+    )  # fmt: skip
+
+
+def value_worlds(
+    evaluator, worlds, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
+    played, won, rules, cards, out, nodes=0, opts=0,
+):  # fmt: skip
+    """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
+    ``card_outcomes`` values them (``monte_carlo.value_cards``, called from Python);
+    returns (worlds done, solver nodes searched): a budget of ``nodes`` (0: none) stops
+    at the first world it does not finish."""
+    return value_cards(
+        evaluator, worlds, worlds.shape[0], played_by, n, pitcher, bid, trump, trick_no, trick,
+        trick_len, leader, played, won, rules, cards, out, nodes, opts,
+    )  # fmt: skip
 
 
 def _view_arrays(pos):

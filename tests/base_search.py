@@ -8,7 +8,8 @@ import numpy as np
 from pitchsim.game.reference import shows_void
 from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.rng import deal_key
-from pitchsim.kernels.search.monte_carlo import sample_view_worlds
+from pitchsim.kernels.search.monte_carlo import ATTEMPTS_PER_WORLD, value_cards
+from pitchsim.kernels.search.worlds import sample_worlds, view_constraint
 
 
 def position_arrays(pos):
@@ -48,6 +49,38 @@ def kernel_args(pos) -> tuple:
     return (
         v.legal, v.hand, v.seat, v.players, v.pitcher, v.bid or 0, v.trump, trick_no, trick,
         trick_len, leader, played, won, seat_planes(v.played_by), voids, v.rules.to_array(),
+    )  # fmt: skip
+
+
+def sample_view_worlds(
+    stream, hand, seat, n, trick_no, trick, trick_len, leader, played, who, voids, worlds, played_by
+):
+    """The worlds ``card_outcomes`` values, drawn as it draws them (stream ``stream``, up
+    to ``worlds.shape[0]``): fills ``worlds[:kept]`` and ``played_by`` (the cards each
+    seat has played); returns (kept, attempts).  The kernels' own steps, from Python."""
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    unseen = view_constraint(
+        n, seat, hand, trick_no, trick_len, leader, played, trick, who, voids, counts,
+        allowed, played_by,
+    )  # fmt: skip
+    return sample_worlds(
+        stream, n, seat, hand, unseen, counts, allowed, worlds,
+        ATTEMPTS_PER_WORLD * worlds.shape[0],
+    )  # fmt: skip
+
+
+def value_worlds(
+    evaluator, worlds, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
+    played, won, rules, cards, out, nodes=0, opts=0,
+):  # fmt: skip
+    """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
+    ``card_outcomes`` values them (``monte_carlo.value_cards``, called from Python);
+    returns (worlds done, solver nodes searched): a budget of ``nodes`` (0: none) stops
+    at the first world it does not finish."""
+    return value_cards(
+        evaluator, worlds, worlds.shape[0], played_by, n, pitcher, bid, trump, trick_no, trick,
+        trick_len, leader, played, won, rules, cards, out, nodes, opts,
     )  # fmt: skip
 
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from base_search import base_worlds
+from base_search import base_worlds, value_worlds
 from base_search import position_arrays as _view_arrays
 
 import pitchsim.games.clock as clock_mod
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
 from pitchsim.games.clock import CLOCK, Clock, Valuation, value_on_clock
-from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, value_worlds
+from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY
 from pitchsim.kernels.search.solver import (
     T_ABORTED,
     T_BUDGET,
