@@ -218,7 +218,7 @@ class Hint:
     warm: tuple[float, bool] = (0.0, False)  # seconds loading the kernels; compiled?
     dropped: int = 0  # worlds the clock stopped unfinished (never counted in the answer)
     fallback: str | None = None  # why the policy is not the one asked for (None: it is)
-    rules: str | None = None  # a preset's rules, as ``label`` writes them (None: the base game)
+    rules: str | None = None  # the preset's rules, as ``label`` writes them
     max_points: int = POINTS  # the most points a hand awards: p_at_least runs 1 to it
     shoot: bool = False  # the pitcher shot (a preset's shoot call: its bid is max_points)
     # None: the values are the pitcher's side's points; else what they are, in words (a
@@ -321,10 +321,6 @@ def _no_card(view: View) -> str | None:
     if view.to_move != view.seat:
         return f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s"
     return None
-
-
-def _ascending(mask: int) -> np.ndarray:
-    return np.array([c for c in range(52) if mask >> c & 1], dtype=np.int64)
 
 
 class _Blocks:
