@@ -107,6 +107,7 @@ DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7
 # the old family solver's first trick was slow (scripts/bench_family_hint.py --pimc: 9 a
 # second; not measured again since every preset is the one solver's).
 ROLLOUT_POLICY = dict.fromkeys(range(2, 8), "rollout")
+DEFAULT_MODEL = "odds"  # the bidding model the callers are taken to follow (as advise's)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class HintDefaults:
 # the one engine): pimc up to 4 players, the calls fitted by the odds model, points
 # valued (the make-the-bid-first order its users and the coach's points read).  The
 # other presets keep theirs: not measured otherwise (docs/search.md).
-PRESET_HINT_DEFAULTS = {"auction-pitch": HintDefaults(DEFAULT_POLICY, "odds", True)}
+PRESET_HINT_DEFAULTS = {"auction-pitch": HintDefaults(DEFAULT_POLICY, DEFAULT_MODEL, True)}
 OTHER_HINT_DEFAULTS = HintDefaults(ROLLOUT_POLICY, None, False)
 OBJECTIVE = (
     "your side's score change on this hand minus the mean change of the other sides, "
@@ -144,7 +145,6 @@ DEFAULT_TIME = 4.0  # seconds: the command's budget when none is given (the libr
 DEFAULT_WORLDS = 200
 MAX_WORLDS = 100_000
 BLOCK = 25  # worlds per kernel call: a progress step, and the unit of the random stream
-DEFAULT_MODEL = "odds"  # the bidding model the callers are taken to follow (as advise's)
 MIN_FITTED = 20  # fewer worlds fitting the calls than this (or than wanted): ignore them
 # pimc on a clock keeps this share of the budget (at most FALLBACK_SECONDS) unspent until
 # it has solved one world; if none is solved by then, rollout answers in that time.
