@@ -194,7 +194,7 @@ def main() -> None:
             for name, poses in (("opening", opening), ("mid-hand", middle)):
                 walls, cpus, stops = time_hints(poses)
                 print(
-                    f"{n:7d} {default_policy(n):8s} {name:8s} {statistics.median(walls):11.3f} "
+                    f"{n:7d} {default_policy(n, Rules()):8s} {name:8s} {statistics.median(walls):11.3f} "
                     f"{max(walls):11.3f} {statistics.median(cpus):11.3f} {max(cpus):10.3f}  "
                     f"{show_stops(stops)}",
                     flush=True,

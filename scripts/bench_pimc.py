@@ -5,16 +5,16 @@
 
 Positions: random deals (seed fixed), seat 0 pitching, played by random legal cards to a
 random card of the first trick (``--cut K``: after K cards; 0 is the pitcher's opening
-lead).  Each decision is ``hint`` with ``pimc`` (its worlds and kernels are the play
-policy's: ``card_outcomes`` in blocks of 25 worlds).  Prints the median, 95th
+lead).  Each decision is ``hint`` with ``pimc`` (the preset path's worlds and solver,
+``preset_world_values``, in blocks of 25 worlds).  Prints the median, 95th
 percentile and largest CPU time per decision (process time: other processes on a
 shared machine distort it less than wall time) and decisions per CPU-second; compile
 (the first call) is excluded.
 
 ``--kernel`` times pimc's options (issue 33, ``kernels/search/monte_carlo.py``) against
 the exact valuing, alternated position by position in one process (the order of the
-modes rotated each position), on the kernels pimc plays with (``sample_view_worlds``,
-``value_worlds``): hands as ``pitchsim play`` plays them with their bids
+modes rotated each position), on the kernels pimc plays with (``worlds.sample_worlds``,
+``monte_carlo.value_cards``): hands as ``pitchsim play`` plays them with their bids
 (``bench_hint_clock.positions``), cut at the pitcher's opening lead, in the first trick
 (after 1 to n - 1 cards) and mid-hand (tricks 2-5).  Per mode: decisions per CPU-second, median and worst CPU s a
 decision, solver nodes in all (machine-independent), worlds solved, and how often the
@@ -36,18 +36,20 @@ from pathlib import Path
 import numpy as np
 
 from pitchsim.game.cards import cards_of
+from pitchsim.game.reference import shows_void
 from pitchsim.game.rules import R_PARTNERSHIP, Rules
 from pitchsim.games.policies import seat_planes
 from pitchsim.kernels.search.monte_carlo import (
+    ATTEMPTS_PER_WORLD,
     DOUBLE_DUMMY,
     TARGET_QUERY,
     WORLD_NODES_SHIFT,
     choose_by_outcomes,
     decision_stream,
-    sample_view_worlds,
-    value_worlds,
+    value_cards,
 )
-from pitchsim.search.hint import _view_arrays, hint
+from pitchsim.kernels.search.worlds import sample_worlds, view_constraint
+from pitchsim.search.hint import hint
 from pitchsim.search.position import start_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -79,6 +81,67 @@ def positions(n: int, count: int, seed: int, cut: int | None) -> list:
             pos = pos.play(rng.choice(cards_of(pos.legal())))
         out.append(pos)
     return out
+
+
+def sample_view_worlds(
+    stream, hand, seat, n, trick_no, trick, trick_len, leader, played, who, voids, worlds, played_by
+):
+    """The worlds ``card_outcomes`` values, drawn as it draws them (stream ``stream``, up
+    to ``worlds.shape[0]``): fills ``worlds[:kept]`` and ``played_by`` (the cards each
+    seat has played); returns (kept, attempts).  The kernels' own steps, from Python."""
+    counts = np.empty(n, dtype=np.int64)
+    allowed = np.empty(n, dtype=np.int64)
+    unseen = view_constraint(
+        n, seat, hand, trick_no, trick_len, leader, played, trick, who, voids, counts,
+        allowed, played_by,
+    )  # fmt: skip
+    return sample_worlds(
+        stream, n, seat, hand, unseen, counts, allowed, worlds,
+        ATTEMPTS_PER_WORLD * worlds.shape[0],
+    )  # fmt: skip
+
+
+def value_worlds(
+    evaluator, worlds, played_by, n, pitcher, bid, trump, trick_no, trick, trick_len, leader,
+    played, won, rules, cards, out, nodes=0, opts=0,
+):  # fmt: skip
+    """``out[j, w]``: ``cards[j]`` valued in every world of ``worlds`` by ``evaluator``, as
+    ``card_outcomes`` values them (``monte_carlo.value_cards``, called from Python);
+    returns (worlds done, solver nodes searched): a budget of ``nodes`` (0: none) stops
+    at the first world it does not finish."""
+    return value_cards(
+        evaluator, worlds, worlds.shape[0], played_by, n, pitcher, bid, trump, trick_no, trick,
+        trick_len, leader, played, won, rules, cards, out, nodes, opts,
+    )  # fmt: skip
+
+
+def _view_arrays(pos):
+    """The kernel view of the player to move, from ``Position.view()`` alone."""
+    v = pos.view()
+    n = v.players
+    complete = [t for t in v.tricks if t.winner is not None]
+    current = v.tricks[-1] if v.tricks and v.tricks[-1].winner is None else None
+    trick = list(current.cards) if current else []
+    if current:
+        leader = current.leader
+    else:
+        leader = complete[-1].winner if complete else v.pitcher
+    played = 0
+    for t in complete:
+        for c in t.cards:
+            played |= 1 << c
+    voids = 0
+    trump = v.trump
+    for t in v.tricks:
+        led = t.cards[0] // 13
+        for i, c in enumerate(t.cards[1:], 1):
+            if shows_void(c, led, trump, v.rules):
+                voids |= 1 << (4 * ((t.leader + i) % n) + led)
+    trick_arr = np.zeros(8, dtype=np.int64)
+    trick_arr[: len(trick)] = trick
+    won = np.zeros(8, dtype=np.int64)
+    won[:n] = v.won
+    return v, len(complete), trick_arr, len(trick), leader, played, won, voids
 
 
 def kernel_decision(pos, worlds_wanted: int, nodes: int, opts: int, seed: int):

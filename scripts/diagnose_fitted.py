@@ -3,7 +3,9 @@
 
 For deals bid by the odds model at every seat (``bench_hint_view.real_view``), two
 decision points: the pitcher's opening lead, and the first defender's reply to it.  In
-each, W worlds that fit the calls and W that ignore them (``search.hint.fitted_worlds``)
+each, W worlds that fit the calls and W that ignore them (``search.hint.view_worlds``,
+the preset path's sampler, with the odds model and with none; hands as dealt: the cards
+held in a world plus those each seat played)
 are compared by who holds the trumps (the pitcher's planned suit): per seat the mean
 number of trumps, and the chance of holding the trump Ace, Jack and Two, fitted minus
 plain, averaged over the deals.  Beside each, in brackets, the same between two sets of
@@ -25,7 +27,8 @@ import numpy as np  # noqa: E402
 from bench_hint_view import real_view  # noqa: E402
 
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.search.hint import fitted_worlds  # noqa: E402
+from pitchsim.games.family_seat import family_knowledge  # noqa: E402
+from pitchsim.search.hint import view_worlds  # noqa: E402
 
 
 def holdings(worlds: np.ndarray, trump: int, seats: list[int]) -> np.ndarray:
@@ -55,10 +58,17 @@ def main() -> None:
                 trump = real_view.trump
                 if trump < 0:
                     continue
-                fit, tried = fitted_worlds(view, a.worlds, d)
-                plain, _ = fitted_worlds(view, a.worlds, d, fit_calls=False)
-                other, _ = fitted_worlds(view, a.worlds, d + 10**6, fit_calls=False)
-                rates[cards].append(len(fit) / tried)
+                pby = family_knowledge(view).pby
+                fit, tried = view_worlds(view, a.worlds, d, "odds")
+                fit, plain, other = (
+                    w[:, :n] | pby
+                    for w in (
+                        fit,
+                        view_worlds(view, a.worlds, d)[0],
+                        view_worlds(view, a.worlds, d + 10**6)[0],
+                    )
+                )
+                rates[cards].append(len(fit) / max(tried, 1))
                 if cards == 0:  # the pitcher: where are the defenders' trumps?
                     seats = [s for s in range(n) if s != view.seat]
                     shift = holdings(fit, trump, seats) - holdings(plain, trump, seats)

@@ -181,7 +181,7 @@ def test_no_arrow_runs_back_up(graph):
 # A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
 # (``play``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
 # policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
-# advisor bidder and the fitted worlds sit above the auction they run.
+# advisor bidder sits above the auction it runs.
 KERNEL_ORDER = [
     "bits rng trump_order presets",
     "deal hand view",
@@ -190,7 +190,7 @@ KERNEL_ORDER = [
     "dispatch",
     "play auction",
     "contract simulate",
-    "replay odds_table fitted",
+    "replay odds_table",
     "families",
     "advice",
     "advisor",

@@ -25,7 +25,8 @@ def test_every_preset_warms_every_command_it_runs():
     # the coach's search at a card, and pimc, under a preset (the rules are data: one
     # preset compiles them for all)
     searched = [r for r in runs if r[0] == "hint"]
-    assert {r[-1] for r in searched} == {"4", "pimc", "--game"}  # --game: rollout_game
+    # --game: rollout_game; odds: the fit of the calls heard (worlds_fit_calls)
+    assert {r[-1] for r in searched} == {"4", "pimc", "--game", "odds"}
     assert cache_cli.WARM_VIEW["rules"] == "smear"
 
 

@@ -337,20 +337,24 @@ def test_hint_game_values_the_hand_worked_cards_by_the_game(tmp_path):
     assert "Play 2♠ (the highest value" in out
 
 
-@pytest.mark.parametrize(
-    ("argv", "words"),
-    [
-        (["--policy", "pimc"], "by rollout (the family heuristic playing on), not by pimc"),
-        (["--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--calls", "2,pass,pass,pass"],
-         "not in the base game"),
-    ],
-)  # fmt: skip
-def test_hint_game_is_refused_outside_a_presets_rollout(tmp_path, argv, words):
+def test_hint_game_is_refused_outside_rollout(tmp_path):
     from clirun import refused
 
     from pitchsim.util.jsonio import dumps_json
 
     path = tmp_path / "view.json"
     path.write_text(dumps_json(HAND_WORKED), encoding="utf-8")
-    source = [] if "--hand" in argv else [str(path)]
-    refused("hint", *source, *argv, "--game", "--worlds", "10", words=words)
+    words = "by rollout (the heuristic playing on at every seat), not by pimc"
+    refused("hint", str(path), "--policy", "pimc", "--game", "--worlds", "10", words=words)
+
+
+def test_hint_game_under_the_base_game():
+    """auction-pitch is a preset like the others: --game values the game on this hand
+    there too (by rollout, whatever the table size's default policy)."""
+    from clirun import cli
+
+    argv = ["--hand", "AH KH 2H 9C 7D 3S", "--dealer", "0", "--calls", "2,pass,pass,pass"]
+    code, out, err = cli("hint", *argv, "--game", "--worlds", "10", "--seed", "1")
+    assert code == 0, err
+    assert "rollout (every seat plays on" in out
+    assert "Value: P(your side wins the game on this hand) minus P(another side" in out

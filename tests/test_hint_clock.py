@@ -23,18 +23,19 @@ from pitchsim.games.clock import (
     side_choice,
 )
 from pitchsim.games.engine import Engine
-from pitchsim.games.policies import seat_planes
+from pitchsim.games.family_seat import heuristic_prior
 from pitchsim.games.seats import KernelSeat
 from pitchsim.games.table import play_table_game
-from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.monte_carlo import (
-    DOUBLE_DUMMY,
-    ROLLOUT,
-    card_outcomes,
     choose_by_outcomes,
 )
 from pitchsim.kernels.search.solver import new_table
-from pitchsim.search.hint import BLOCK, _prior, _view_arrays, hint
+from pitchsim.search.hint import (
+    _FamilySampler,
+    family_decision,
+    hint,
+    position_knowledge,
+)
 from pitchsim.search.position import start_position
 from pitchsim.util.betting import MAX_STAKE, PairedBets
 from pitchsim.util.errors import InputError
@@ -183,41 +184,16 @@ def test_new_table_refuses_less_than_one_bit():
 # ---- hint ---------------------------------------------------------------------------
 
 
-def hint_args(pos):
-    """The kernel arguments of the player to move's view, as hint makes them."""
-    v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-    return (
-        v.legal,
-        v.hand,
-        v.seat,
-        v.players,
-        v.pitcher,
-        v.bid or 0,
-        v.trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        won,
-        seat_planes(v.played_by),
-        voids,
-        v.rules.to_array(),
-    )
-
-
 def old_outcomes(pos, policy, worlds, seed):
-    """hint's outcomes as it computed them before the clock: ``card_outcomes`` block by
-    block (BLOCK worlds, block b from stream (seed, b))."""
-    args = hint_args(pos)
-    v = pos.view()
+    """hint's outcomes as its kernels give them with no clock: each block (BLOCK
+    worlds, block b from stream (seed, b)) valued whole by the decision's valuer."""
+    k = position_knowledge(pos)
+    sampler = _FamilySampler(k, seed, worlds)
+    d = family_decision(k, 4, policy, True)
     blocks = []
-    for b in range(math.ceil(worlds / BLOCK)):
-        w = min(BLOCK, worlds - b * BLOCK)
-        out = np.empty((v.legal.bit_count(), w), dtype=np.int64)
-        ev = DOUBLE_DUMMY if policy == "pimc" else ROLLOUT
-        _, kept, _ = card_outcomes(ev, w, *args, np.uint64(deal_key(seed, b)), out, False, 0)
-        blocks.append(out[:, :kept])
+    for b in range(len(sampler.sizes)):
+        value, count = d.valuer(policy, sampler.block(b))
+        blocks.append(value(0, count)[0])
     return np.concatenate(blocks, axis=1)
 
 
@@ -288,7 +264,7 @@ def test_separated_answer_is_the_answer_of_that_many_worlds():
         # a recount: the rule, fed the old way's outcomes, separates at that world first
         out = old_outcomes(pos, "rollout", h.worlds, 5)
         cards = [c.card for c in h.cards]
-        prior = _prior(hint_args(pos))
+        prior = heuristic_prior(position_knowledge(pos))
         rule = Separation(len(cards), h.pitcher_side, h.bid or 0, 4, cards.index(prior))
         first = None
         for w in range(out.shape[1]):
@@ -422,12 +398,24 @@ def test_engine_time_option(tmp_path):
     assert e.answer(line)["type"] == "action"
 
 
-@pytest.mark.parametrize("name", ["lead.json", "follow.json"])
+def mid_hand_view():
+    """A view in trick 2, its calls the preset kernels' odds bidder's (they fit)."""
+    from test_hint_view import odds_views
+
+    return next(v for v, _ in odds_views("auction-pitch", 4, 4) if len(v.tricks) == 2)
+
+
+@pytest.mark.parametrize("name", ["lead.json", "mid-hand"])
 def test_a_view_on_a_clock(name, monkeypatch):
+    """A view's hint stopped by the clock, while its worlds are fitted to the calls, is
+    repeated by the worlds it names (a block cut short is the start of the whole)."""
     from pitchsim.game.view import View
     from pitchsim.search.hint import hint_view
 
-    view = View.from_json(json.loads(open(f"examples/views/{name}").read()))
+    if name == "mid-hand":
+        view = mid_hand_view()
+    else:
+        view = View.from_json(json.loads(open(f"examples/views/{name}").read()))
     full = hint_view(view, "rollout", 150, seed=3)
     assert full.stop == ALL_DONE and full.auction.fitted
     monkeypatch.setattr(clock_mod.time, "perf_counter", FakeTime(0.01))

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.view import View, read_view
-from pitchsim.search.hint import CardHint, Hint, HintError, fitted_worlds, hint_view
+from pitchsim.games.family_seat import family_knowledge
+from pitchsim.search.hint import CardHint, Hint, HintError, hint_view, view_worlds
 
 LEAD = read_view(str(Path(__file__).resolve().parent.parent / "examples" / "views" / "lead.json"))
 
@@ -40,7 +41,9 @@ def test_worlds_that_ignore_the_calls_still_name_the_model():
     h = hint_view(LEAD, "rollout", 5, seed=3, model="heuristic", fit_calls=False)
     assert h.auction.model == "heuristic" and not h.auction.fitted
     assert h.to_json()["auction"]["model"] == "heuristic"
-    assert h.auction.note == "the worlds ignore the auction (as asked)"
+    assert h.auction.note == (
+        "the worlds fit the play and the draw seen, not the calls heard (as asked)"
+    )
     # Nothing seen constrains the hidden cards at the opening lead: no world is thrown
     # back, so as many are drawn as valued.
     assert (h.worlds, h.attempts) == (5, 5)
@@ -68,11 +71,16 @@ FOLLOW = read_view(
 
 @pytest.mark.parametrize("fit_calls", [True, False])
 def test_worlds_deal_every_seat_six_cards_that_fit_the_play(fit_calls):
-    for view in (LEAD, FOLLOW):
-        worlds, attempts = fitted_worlds(view, 30, seed=1, fit_calls=fit_calls)
+    # (follow.json's calls fit no world under the preset kernels' odds model: its pitcher
+    # bid 3 where that model bids 2; the generated views of test_hint_view fit)
+    for view in (LEAD,) if fit_calls else (LEAD, FOLLOW):
+        model = "odds" if fit_calls else None
+        worlds, attempts = view_worlds(view, 30, 1, model)
         assert 0 < len(worlds) <= 30 and attempts >= len(worlds)
         played = view.played_by
-        for dealt in worlds.tolist():
+        pby = family_knowledge(view).pby
+        assert list(pby) == list(played)  # (a cross-check of the seat's knowledge)
+        for dealt in (worlds[:, : view.players] | pby).tolist():
             assert dealt[view.seat] == view.hand_mask
             seen = 0
             for s in range(view.players):
@@ -83,7 +91,7 @@ def test_worlds_deal_every_seat_six_cards_that_fit_the_play(fit_calls):
                     if view.voids >> (4 * s + suit) & 1:  # no card of a suit shown void
                         assert not (dealt[s] & ~played[s]) >> (13 * suit) & 0x1FFF
         # The seed draws the worlds: another seed, other worlds.
-        other, _ = fitted_worlds(view, 30, seed=2, fit_calls=fit_calls)
+        other, _ = view_worlds(view, 30, 2, model)
         assert worlds.tolist() != other.tolist()
 
 
@@ -186,16 +194,15 @@ def test_every_number_of_a_hint_recounted_from_its_worlds(monkeypatch):
     difference from the recommended card and its half-width."""
     import pitchsim.search.hint as hint_module
 
-    real = hint_module.value_worlds
+    real = hint_module.rollout_points
     rows = []
 
     def caught(*args):
-        done, searched = real(*args)  # fills out[card, world] for the worlds done
-        cards, out = args[-3], args[-2]  # then the solver's node budget (0: none)
-        rows.append(([int(c) for c in cards], out[:, :done].tolist()))
-        return done, searched
+        real(*args)  # fills out[card, world] for every world given
+        cards, out = args[1], args[-2]  # then the called card (-1: none)
+        rows.append(([int(c) for c in cards], out.tolist()))
 
-    monkeypatch.setattr(hint_module, "value_worlds", caught)
+    monkeypatch.setattr(hint_module, "rollout_points", caught)
     h = hint_view(LEAD, "rollout", 30, seed=3, fit_calls=False)
     assert h.policy == "rollout" and h.to_json()["policy"] == "rollout"
     cards = rows[0][0]

@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 import pytest
+from base_search import position_arrays as _view_arrays
 
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
@@ -23,7 +24,7 @@ from pitchsim.kernels.dispatch import choose_card
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.rng import deal_key, draw
 from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, search_card
-from pitchsim.search.hint import BLOCK, _view_arrays, hint
+from pitchsim.search.hint import BLOCK, hint
 from pitchsim.search.position import start_position
 
 WORLDS = BLOCK  # one block of worlds: hint's single kernel call

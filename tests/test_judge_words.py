@@ -276,7 +276,11 @@ def test_a_family_card_on_the_clock(monkeypatch):
 
     monkeypatch.setattr(hint, "hint_view", fake)
     j = judge.judge_family_card(SimpleNamespace(seat=0, pitcher=None), "KH", 2, 64, 9, time=1.5)
-    assert asked == [{"worlds": 64, "seed": 9, "time": 1.5}]
+    # the preset's rollout margin on worlds that fit the play (whatever the preset's
+    # hint defaults: auction-pitch's are pimc, points and the calls fitted)
+    want = {"worlds": 64, "seed": 9, "time": 1.5}
+    fixed = {"policy": "rollout", "fit_calls": False, "points": False}
+    assert asked == [want | fixed]
     assert j.note == (
         "the worlds fit the play seen and the draw, not the calls heard; "
         "stopped by the clock (1.5 s) after 23 worlds"

@@ -207,12 +207,12 @@ def test_search_outcomes_do_not_depend_on_the_keys_integer_type():
     float64 inside ``card_outcomes``, rounding it: other worlds than the compiled search's."""
     import json
 
+    from base_search import view_arrays
     from clirun import cli
 
     from pitchsim.games.record import views_of
     from pitchsim.kernels.rng import draw
     from pitchsim.kernels.search.monte_carlo import ROLLOUT, card_outcomes
-    from pitchsim.search.hint import view_arrays
 
     code, out, _ = cli("play", "--game", "--players", "4", "--seed", "3", "--json")
     assert code == 0

@@ -434,7 +434,7 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
             if v.phase == "play" and (rules.team(v.seat) == rules.team(v.pitcher)) == pitching
         )
         j = judge(*card, 1, 11, SAMPLES, WORLDS, None)
-        h = hint_view(card[0], worlds=WORLDS, seed=11)
+        h = hint_view(card[0], "rollout", WORLDS, 11, fit_calls=False, points=False)
         assert j.values == {format_card(c.card, False): c.points for c in h.cards}
         assert j.unit == "margin" and j.kind == "card" and not j.defending
         assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)

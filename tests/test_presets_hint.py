@@ -202,7 +202,9 @@ def smear_view(calls: str = "pass,pass,2,pass", tricks: str = "2: 4S 8S"):
 
 def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool:
     """Every other caller makes his call by the model, each asked with the legal calls
-    of the reference engine's auction (``legal_calls``), and the pitcher names trump."""
+    of the reference engine's auction (``legal_calls``), and the pitcher names trump
+    (under trump=first-lead: his call counted the suit he led, as the base game's
+    pitcher planned it)."""
     r, n = v.rules, v.players
     fr, tab = family_array(r), family_tables(r)
     made: list[int] = []
@@ -223,7 +225,8 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
         made.append(call)
         if call:
             high, high_seat = max(high, call), s
-    if r.trump == "named" and v.pitcher != v.seat:
+    if v.pitcher != v.seat and v.trump is not None and v.trump >= 0:
+        # named: he names it; first-lead: his call counted the suit he led
         return name_suit(model, np.int64(dealt[v.pitcher]), n, fr, tab, np.uint64(0), 0) == v.trump
     return True
 
@@ -328,3 +331,31 @@ def test_a_presets_round_from_play_json_is_a_position(tmp_path, spec):
     for argv in (["solve", path], ["hint", path, "--worlds", "10", "--seed", "1"]):
         code, out, err = cli(*argv)
         assert code == 0, err
+
+
+# ---------------------------------------------------------------- the presets' defaults
+
+
+def test_auction_pitch_keeps_the_base_games_defaults_and_the_others_theirs():
+    """auction-pitch: pimc at 2-4 players (rollout at 5-7), the calls fitted by odds,
+    points valued; smear: rollout valuing the score change, the calls not fitted.  A
+    default model with no odds table for the rules (jokers: another maximum bid) leaves
+    the calls unfitted and says why; the same model named is refused."""
+    hand, calls, tricks = "AH KH 2H 9C 4D JS", "2,pass,pass,pass", "4S"
+    base = short_view(hand, 4, 3, calls, tricks, 1, None, Rules.parse("auction-pitch"))
+    h = hint_view(base, worlds=25, seed=1)
+    assert (h.policy, h.default_policy, h.objective) == ("pimc", True, None)
+    assert h.auction.model == "odds" and h.auction.fitted and len(h.cards[0].p_at_least) == 4
+    wide = short_view(hand, 5, 3, "pass,pass,2,pass,pass", None, 1, None, Rules())  # he leads
+    assert hint_view(wide, worlds=10, seed=1).policy == "rollout"
+    r = hint_view(base, "rollout", 25, seed=1)
+    assert r.objective is None and r.auction.fitted  # points, as pimc's
+    smear = smear_view()
+    s = hint_view(smear, worlds=25, seed=1)
+    assert s.policy == "rollout" and s.objective is not None and not s.auction.fitted
+    jokers = Rules.parse("auction-pitch,jokers=2")
+    j = short_view(hand, 4, 3, calls, tricks, 1, None, jokers)
+    h = hint_view(j, worlds=10, seed=1)
+    assert not h.auction.fitted and "the odds model: the odds bidder has no table" in h.auction.note
+    with pytest.raises(Exception, match="no table"):
+        hint_view(j, worlds=10, seed=1, model="odds")

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from base_search import base_worlds, value_worlds
+from base_search import position_arrays as _view_arrays
 
 import pitchsim.games.clock as clock_mod
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
 from pitchsim.games.clock import CLOCK, Clock, Valuation, value_on_clock
-from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, value_worlds
+from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY
 from pitchsim.kernels.search.solver import (
     T_ABORTED,
     T_BUDGET,
@@ -25,7 +27,7 @@ from pitchsim.kernels.search.solver import (
 )
 from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import kernel_args
-from pitchsim.search.hint import _Sampler, _view_arrays, hint
+from pitchsim.search.hint import hint
 from pitchsim.search.position import parse_position, start_position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -128,7 +130,7 @@ def test_value_worlds_keeps_only_worlds_finished():
         voids,
         view.rules.to_array(),
     )
-    worlds, played_by = _Sampler(args, 5, 12).block(0)
+    worlds, played_by = base_worlds(args, 5, 12)
     cards = np.array([c for c in range(52) if view.legal >> c & 1], dtype=np.int64)
 
     def run(nodes):

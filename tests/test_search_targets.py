@@ -17,6 +17,8 @@ import random
 
 import numpy as np
 import pytest
+from base_search import position_arrays as _view_arrays
+from base_search import sample_view_worlds, value_worlds
 from solver_cases import Solver, line_of_play
 
 from pitchsim.game.cards import cards_of
@@ -32,13 +34,10 @@ from pitchsim.kernels.search.monte_carlo import (
     WORLD_NODES_SHIFT,
     choose_by_outcomes,
     decision_stream,
-    sample_view_worlds,
     search_card,
-    value_worlds,
 )
 from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import kernel_args
-from pitchsim.search.hint import _view_arrays
 from pitchsim.search.position import start_position
 
 VARIANTS = [Rules(), Rules(partnership=True), Rules(follow="suit"), Rules(low="dealt")]

@@ -4,8 +4,8 @@ A player's view (``docs/view.md``: one seat's own hand, the calls, the tricks) o
 short form typed at the table (``--hand``, ``--calls``, ``--tricks``:
 ``pitchsim.game.short_view``) values the cards of that seat from what it knows, on
 worlds that fit the calls heard; a position (every hand as dealt, ``docs/solve.md``)
-values those of the player to move from his view of the play only (under every preset:
-a preset's position is valued as that seat's view, ``search.hint.position_knowledge``).
+values those of the player to move from his view of the play only (under every preset,
+as that seat's view: ``search.hint.position_knowledge``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from .common import JsonOpt, PartnershipOpt, SeedOpt, make_rules, show, suit_lab
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..game.view import View
     from ..search.hint import Hint
 
 # pitchsim.search.hint.DEFAULT_WORLDS, DEFAULT_MODEL, DEFAULT_TIME and DEFAULT_POLICY, for
@@ -40,7 +39,11 @@ def _policy_help() -> str:
     for n, p in DEFAULT_POLICY.items():
         by.setdefault(p, []).append(n)
     parts = [f"{p} at {min(ns)}-{max(ns)} players" for p, ns in by.items()]
-    return "pimc (solve each world) or rollout (play it out); default " + ", ".join(parts) + "."
+    return (
+        "pimc (solve each world) or rollout (play it out); default under auction-pitch "
+        + ", ".join(parts)
+        + ", under the other presets rollout."
+    )
 
 
 _SHORT = (
@@ -139,7 +142,8 @@ def hint_command(
         None,
         "--model",
         help="A view's worlds fit the calls as this bidding policy makes them (default "
-        f"{DEFAULT_MODEL}; under a preset the calls are fitted when a model is named).",
+        f"{DEFAULT_MODEL} under auction-pitch; under the other presets the calls are fitted "
+        "when a model is named).",
     ),
     ignore_calls: bool = typer.Option(
         False, "--ignore-calls", help="A view's worlds ignore the calls (fit the play only)."
@@ -147,7 +151,7 @@ def hint_command(
     game: bool = typer.Option(
         False,
         "--game",
-        help="A preset's view: value each card by the game on this hand, P(your side wins "
+        help="A view: value each card by the game on this hand, P(your side wins "
         "it on this hand) minus P(another side does), from the view's scores (rollout; "
         "the practice coach's measure when more than the pitcher's side can go out).",
     ),
@@ -163,7 +167,7 @@ def hint_command(
     from ..game.short_view import short_view
     from ..game.view import View
     from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
-    from ..search.position import FamilyPosition, parse_position, read_source
+    from ..search.position import parse_position, read_source
     from ..util.jsonio import parse_json
 
     given = {
@@ -208,7 +212,7 @@ def hint_command(
                     "--model and --ignore-calls are for views: a position has no calls"
                 )
             if game:
-                raise InputError("--game is for a preset's view: a position has no scores")
+                raise InputError("--game is for a view: a position has no scores")
             pos = parse_position(
                 doc, Rules.parse(rules) if rules is not None else None, families=True
             )
@@ -223,15 +227,11 @@ def hint_command(
                     separate=separate,
                 )
             _say_warm(result)
-            if isinstance(pos, FamilyPosition):  # seats out under follow=only skip tricks
-                held, seen, line = pos.hands[pos.to_play], [], _position_trick_line(pos)
-            else:
-                pv = pos.view()
-                held, seen, line = pv.hand, pv.tricks, None
+            held, line = pos.hands[pos.to_play], _position_trick_line(pos)
             show(
                 result,
                 as_json,
-                lambda r: render(r, pos.players, pos.rules.partnership, held, seen, line),
+                lambda r: render(r, pos.players, pos.rules.partnership, held, line),
             )
             return
     else:
@@ -260,14 +260,11 @@ def hint_command(
             game=game,
         )
     _say_warm(result)
-    if view.rules.base_game:
-        hand_held, tricks_seen, line = view.held, _view_tricks(view), None
-    else:  # a preset's view: seats out under follow=only skip tricks
-        hand_held, tricks_seen, line = view.held, [], _family_trick_line(view)
+    line = _family_trick_line(view)
     show(
         result,
         as_json,
-        lambda r: render(r, view.players, view.partnership, hand_held, tricks_seen, line),
+        lambda r: render(r, view.players, view.partnership, view.held, line),
     )
 
 
@@ -279,7 +276,8 @@ def _family_trick_line(view) -> str:
     last = view.tricks[-1] if view.tricks else None
     if last is not None and not trick_over(view, last):
         on = "  ".join(
-            f"seat {s} {format_card(c)}" for s, c in zip(last.seats, last.cards, strict=True)
+            f"seat {last.seat_of(i, view.players)} {format_card(c)}"
+            for i, c in enumerate(last.cards)
         )
         return f"This trick: {on}"
     return "You lead."
@@ -311,22 +309,9 @@ def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
 
-def _view_tricks(view: View) -> list:
-    """The view's tricks as render reads them: (leader, cards, winner or None)."""
-    from ..search.position import Trick
-
-    out = []
-    for t in view.tricks:
-        done = len(t.cards) == view.players
-        out.append(Trick(t.leader, t.cards, view.winner(t) if done else None))
-    return out
-
-
-def render(
-    r: Hint, n: int, partnership: bool, hand: int, tricks, trick_line: str | None = None
-) -> str:
-    """The hint as text: ``hand`` the cards held, ``tricks`` with leader, cards, winner
-    (or ``trick_line``, the trick in progress in words, under a preset)."""
+def render(r: Hint, n: int, partnership: bool, hand: int, trick_line: str) -> str:
+    """The hint as text: ``hand`` the cards held, ``trick_line`` the trick in progress in
+    words (each card with its seat), or "You lead."."""
     bid = f"shoot ({r.bid})" if r.shoot else f"bid {r.bid}"
     head = [
         f"Seat {r.seat} to play",
@@ -335,21 +320,12 @@ def render(
         f"pitcher seat {r.pitcher}" + (f", {bid}" if r.bid else ", no bid given"),
         f"trump {suit_label(r.trump)}" if r.trump >= 0 else "trump not yet led",
     ]  # fmt: skip
-    trick = tricks[-1] if tricks and tricks[-1].winner is None else None
     lines = ["  ·  ".join(head)]
     lines.append(
         f"Your hand: {format_cards(sort_for_display(_cards(hand)))}"
         + ("   (you are on the pitcher's side)" if r.pitcher_side else "   (you defend)")
     )
-    if trick_line is not None:
-        lines.append(trick_line)
-    elif trick:
-        on = "  ".join(
-            f"seat {(trick.leader + i) % n} {format_card(c)}" for i, c in enumerate(trick.cards)
-        )
-        lines.append(f"This trick: {on}")
-    elif tricks:
-        lines.append("You lead.")
+    lines.append(trick_line)
     lines.append(
         f"{r.policy}{_why_policy(r, n)}, {r.worlds:,} deals of the unseen cards valued "
         f"(at most {r.worlds_max:,}; drawn {r.attempts:,}, seed {r.seed})"

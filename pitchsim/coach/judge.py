@@ -265,7 +265,7 @@ def judge_card(
     side."""
     from ..search.hint import hint_view
 
-    h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time)
+    h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time, points=True)
     need = game_need(view)
     if need is not None and h.cards and h.cards[0].p_at_least:
         return _judge_card_game(view, chosen, hand, h, need, policy, time)
@@ -473,9 +473,19 @@ def judge_family_card(
     from ..games.clock import CLOCK
     from ..search.hint import hint_view
 
+    # rollout on worlds fitting the play and the draw (FAMILY_WORLDS_NOTE), named here:
+    # the preset's hint defaults differ (auction-pitch's: pimc, points, the calls fitted)
     need = preset_game_need(view)
     if need is not None:
-        h = hint_view(view, worlds=worlds, seed=seed, time=time, points=True)
+        h = hint_view(
+            view,
+            policy="rollout",
+            worlds=worlds,
+            seed=seed,
+            time=time,
+            fit_calls=False,
+            points=True,
+        )
         if h.cards and h.cards[0].p_at_least:
             return _judge_card_game(
                 view, chosen, hand, h, need, "rollout", time, [FAMILY_WORLDS_NOTE]
@@ -483,14 +493,30 @@ def judge_family_card(
     first = []
     why = preset_game_open(view)
     if why is not None:
-        h = hint_view(view, worlds=worlds, seed=seed, time=time, game=True)
+        h = hint_view(
+            view,
+            policy="rollout",
+            worlds=worlds,
+            seed=seed,
+            time=time,
+            fit_calls=False,
+            game=True,
+        )
         if not _no_world_ends_it(h):
             return _judge_card_net(view, chosen, hand, h, why, time)
         first.append(
             f"the game could end on this hand ({why}), but it ends in none of the "
             f"{h.worlds} worlds whatever you play: the cards are judged in the margin"
         )
-    h = hint_view(view, worlds=worlds, seed=seed, time=time)
+    h = hint_view(
+        view,
+        policy="rollout",
+        worlds=worlds,
+        seed=seed,
+        time=time,
+        fit_calls=False,
+        points=False,
+    )
     values, halves, versus = _card_means(h)
     recommended = card_text(h.recommended)
     best = _top(values, chosen)

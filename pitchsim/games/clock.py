@@ -11,7 +11,7 @@ the same question differ (the answer says so, with the number of worlds that rep
 it).  The clock is read between kernel calls, so a rollout's budget can be overrun by one
 chunk, at most by the time of one world (a chunk is one world when the time left is
 short).  A double-dummy world can cost seconds at 6-7 players, so pimc's calls also carry
-a budget of solver nodes (``value_worlds``' ``nodes``: numba counts nodes, it cannot
+a budget of solver nodes (``preset_world_values``' ``nodes``: numba counts nodes, it cannot
 read a clock cheaply): the time left times the nodes per second measured so far in this
 search (before any measurement, ``NODES_PER_SECOND``, or the rate the process measured
 last, for at most ``CALIBRATE_SECONDS``: a first measurement).  A world the budget

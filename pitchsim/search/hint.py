@@ -1,14 +1,34 @@
-"""Which card now?  Every legal card of the player to move, valued by search play.
+"""Which card now?  Every legal card of the player to move, valued by search play, under
+every preset (auction-pitch, the base game, among them) on the one engine's kernels.
 
-``hint(position, policy, worlds, seed)`` looks at the position only through the eyes of
-the player to move (``Position.view()``: his hand, the tricks, who played what, the
-voids they showed), samples ``worlds`` deals of the hidden cards consistent with it
-(``kernels.search.worlds``), and values every legal card in every one of them -- by
-``pimc`` (the double-dummy solver) or ``rollout`` (played out by ``heuristic``), the
-same worlds for every card -- exactly as those play policies do.  Per card: the
-points the pitcher's side takes (mean, 95% interval), the chance it reaches the bid
-(or, with no bid, at least 1-4 points) and the difference from the recommended card
-on the same worlds.  The recommended card is the one the policy plays.
+``hint_view(view, ...)`` looks at a player's view only (``pitchsim.game.view``: what one
+seat knows at the table).  The seat's *knowledge* (``games.family_seat``) is read off
+the view and worlds are dealt from it uniformly (``kernels.families.worlds``): they fit
+the play and the draw seen, and the cards put down face down are in no hand.  With a
+bidding model (``model``: random, heuristic, odds or odds-game, the preset kernels'
+bidders) they also fit the calls heard, by rejection (``_FittedFamilySampler``: every
+other caller's hand as dealt, its cards now and those it played, makes his call, and
+another pitcher names the trump named, or under trump=first-lead counted the suit he
+led); under a discard and draw (4.8) the worlds deal the hands in play, not the hands
+the calls were made from, so a model named there is refused.  When the calls are too
+unlikely under the model for rejection (fewer than ``MIN_FITTED`` of the worlds wanted
+fit in ``FAMILY_ATTEMPTS_PER_WORLD`` attempts per world), the worlds ignore the auction
+instead and the answer says so (``Hint.auction``); no world the calls rule out is ever
+mixed into fitted ones.
+
+Each legal card is valued in every world, the same worlds for every card: by ``pimc``
+the pitcher's side's points by the double-dummy solver (its fallback: the rollout's
+points), by ``rollout`` the heuristic playing on at every seat, valuing either the
+pitcher's side's points or the seat's side's score change on the hand minus the mean
+change of the other sides (``OBJECTIVE``, ``Hint.objective``).  Per card: the mean (95%
+interval), with points the chance of reaching the bid (or, with no bid, at least 1-4
+points), and the difference from the recommended card on the same worlds; the
+recommended card is the one the policy plays.
+
+What hint does when not told is a value per preset (``HintDefaults``): auction-pitch
+keeps the base game's (pimc at 2-4 players and rollout at 5-7, the calls fitted by
+``DEFAULT_MODEL``, points valued), the other presets rollout valuing ``OBJECTIVE`` with
+the calls fitted only when a model is named.
 
 Worlds come in fixed blocks of ``BLOCK``, block b from the stream (seed, b), so the
 answer depends only on the seed and the number of worlds valued.  They are valued a few
@@ -16,38 +36,13 @@ at a time on a clock (``games.clock``): with ``time`` the search stops when the 
 spent, and with ``separate`` once the recommended card is separated from every other
 (a test by betting at a 5% error rate); ``Hint.stop`` says which, ``Hint.asked`` the
 worlds that give the same answer again.  The kernels are loaded (or compiled) before the
-clock starts.  ``policy`` None takes the table size's default (``DEFAULT_POLICY``).
+clock starts.
 
-``hint_view(view, ...)`` asks the same from a player's view (``pitchsim.game.view``:
-what one seat knows at the table, its own hand only).  The view carries the calls, so
-its worlds also fit the auction heard (``kernels.fitted``): every other caller,
-bidding by the model policy (``odds`` by default), makes the call he made, and the
-pitcher plans the trump he led.  When the calls are too unlikely under the model for
-rejection (fewer than ``MIN_FITTED`` of the worlds wanted fit in ``ATTEMPTS_PER_WORLD``
-attempts per world), the worlds ignore the auction instead and the answer says so
-(``Hint.auction``); no world the calls rule out is ever mixed into fitted ones.
-
-Under a preset beyond the base game (``rules.base_game`` false: a family, or auction-pitch
-with a family-only option; the base game itself keeps its kernels, whichever type
-carries its rules) the
-same search answers on the family's worlds and kernels: the seat's *knowledge* (``games.family_seat``) is
-read off the view, worlds are dealt from it uniformly (the cards put down face down are
-in no hand), and they fit the play and the draw seen; with a bidding model named
-(``model``: random, heuristic or odds, the family kernels' bidders) they also fit the
-calls heard, by rejection as the base game's do (``_FittedFamilySampler``: every other
-caller's hand as dealt, its cards now and those it played, makes his call, and another
-pitcher names the trump named), except under a discard and draw (4.8), where the
-worlds deal the hands in play, not the hands the calls were made from.  ``pimc`` values the pitcher's side's points by the
-double-dummy solver (its fallback: the family rollout's points); ``rollout`` (a
-preset's default) plays every seat on by the family heuristic and values the seat's side's
-score change on the hand minus the mean change of the other sides (``OBJECTIVE``,
-``Hint.objective``): the family rollout play policy's objective, maximised by the seat.
-What differs between the engines is only how a block of worlds is drawn (a sampler) and
-valued (a :class:`Decision`); the clock, the stopping rule, the answer and its text are
-one.  A preset's position (``search.position.FamilyPosition``, every hand open) is
-valued as its player to move's view is: his knowledge is read off the position
-(``position_knowledge``: his own cards, the tricks, the voids shown), then the same
-family sampler and decision answer.
+``hint(position, ...)`` answers for a position (``search.position``, every hand open,
+the base game's ``Position`` or a preset's ``FamilyPosition``) as its player to move's
+view is answered: his knowledge is read off the position (``position_knowledge``: his
+own cards, the tricks, the voids shown), then the same sampler and decision; a
+position carries no calls.
 """
 
 from __future__ import annotations
@@ -55,15 +50,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 
 import numpy as np
 
 from ..game.cards import cards_of, format_card, mask_of
-from ..game.reference import effective_suit, is_trump, pack, shows_void, trumps_in
-from ..game.rules import label
+from ..game.reference import effective_suit, is_trump, pack, trumps_in
+from ..game.rules import as_family, label
 from ..game.view import View
-from ..games.bidding import bidding_policy, odds_table
+from ..games.bidding import StrategyError
 from ..games.clock import (
     ALL_DONE,
     CLOCK,
@@ -85,51 +80,56 @@ from ..games.family_seat import (  # the seat's knowledge: shared with the built
     value_shift,
     value_span,
 )
-from ..games.policies import seat_planes
-from ..kernels.auction import NOT_CALLED
-from ..kernels.dispatch import choose_card
 from ..kernels.families.bidding import (
-    BID_RANDOM,
     FAMILY_BIDDING_IDS,
-    NAME_COUNTER,
     ODDS_BIDDERS,
-    PASS,
-    choose_call,
-    legal_calls,
-    name_suit,
+    worlds_fit_calls,
 )
 from ..kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.families.tables import family_array, family_tables
 from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.families.worlds import sample_family_worlds
-from ..kernels.fitted import sample_fitted_worlds
-from ..kernels.policies import PLAY_POLICY_IDS
-from ..kernels.rng import AUCTION_COUNTER, deal_key
+from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
-from ..kernels.search.monte_carlo import (
-    ATTEMPTS_PER_WORLD,
-    DOUBLE_DUMMY,
-    ROLLOUT,
-    sample_view_worlds,
-    value_worlds,
-)
 from ..kernels.search.solver import new_table, preset_world_values
-from ..kernels.search.worlds import view_constraint
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
 from .position import FamilyPosition, Position, PositionError
 
-EVALUATORS = {"pimc": DOUBLE_DUMMY, "rollout": ROLLOUT}
+POLICIES = ("pimc", "rollout")
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
 # players costs too much for an answer in seconds (scripts/bench_hint_clock.py), and with
 # target queries, which fit the clock, it plays no stronger than rollout there (paired
 # on the same deals at 5 and 7 players: docs/search.md, issue 33 item 3).
 DEFAULT_POLICY = {2: "pimc", 3: "pimc", 4: "pimc", 5: "rollout", 6: "rollout", 7: "rollout"}
-# Under a preset, rollout at every size: it values the game's score (OBJECTIVE), and the
-# old family solver's first trick was slow (scripts/bench_family_hint.py --pimc: 9 a
+# The other presets: rollout at every size; it values the game's score (OBJECTIVE), and
+# the old family solver's first trick was slow (scripts/bench_family_hint.py --pimc: 9 a
 # second; not measured again since every preset is the one solver's).
-FAMILY_POLICY = "rollout"
+ROLLOUT_POLICY = dict.fromkeys(range(2, 8), "rollout")
+DEFAULT_MODEL = "odds"  # the bidding model the callers are taken to follow (as advise's)
+
+
+@dataclass(frozen=True)
+class HintDefaults:
+    """What hint does when not told, per preset: values, read by one code path.
+
+    ``policy`` by table size; ``model`` the bidding policy the other callers are taken
+    to follow, so that the worlds fit the calls heard (None: only when a model is named);
+    ``points``: ``rollout`` values the pitcher's side's points (P(bid made) first, then
+    points, as pimc always does), not the seat's side's score change (``OBJECTIVE``)."""
+
+    policy: dict[int, str]
+    model: str | None
+    points: bool
+
+
+# auction-pitch keeps the base game's defaults (the base kernels answered it so until
+# the one engine): pimc up to 4 players, the calls fitted by the odds model, points
+# valued (the make-the-bid-first order its users and the coach's points read).  The
+# other presets keep theirs: not measured otherwise (docs/search.md).
+PRESET_HINT_DEFAULTS = {"auction-pitch": HintDefaults(DEFAULT_POLICY, DEFAULT_MODEL, True)}
+OTHER_HINT_DEFAULTS = HintDefaults(ROLLOUT_POLICY, None, False)
 OBJECTIVE = (
     "your side's score change on this hand minus the mean change of the other sides, "
     "in points (made: the pitcher's side scores its points; set: minus the bid)"
@@ -145,7 +145,6 @@ DEFAULT_TIME = 4.0  # seconds: the command's budget when none is given (the libr
 DEFAULT_WORLDS = 200
 MAX_WORLDS = 100_000
 BLOCK = 25  # worlds per kernel call: a progress step, and the unit of the random stream
-DEFAULT_MODEL = "odds"  # the bidding model the callers are taken to follow (as advise's)
 MIN_FITTED = 20  # fewer worlds fitting the calls than this (or than wanted): ignore them
 # pimc on a clock keeps this share of the budget (at most FALLBACK_SECONDS) unspent until
 # it has solved one world; if none is solved by then, rollout answers in that time.
@@ -219,7 +218,7 @@ class Hint:
     warm: tuple[float, bool] = (0.0, False)  # seconds loading the kernels; compiled?
     dropped: int = 0  # worlds the clock stopped unfinished (never counted in the answer)
     fallback: str | None = None  # why the policy is not the one asked for (None: it is)
-    rules: str | None = None  # a preset's rules, as ``label`` writes them (None: the base game)
+    rules: str | None = None  # the preset's rules, as ``label`` writes them
     max_points: int = POINTS  # the most points a hand awards: p_at_least runs 1 to it
     shoot: bool = False  # the pitcher shot (a preset's shoot call: its bid is max_points)
     # None: the values are the pitcher's side's points; else what they are, in words (a
@@ -287,48 +286,23 @@ def _list(ci) -> list | None:
     return None if ci is None else list(ci)
 
 
-def _view_arrays(pos: Position):
-    """The kernel view of the player to move, from ``Position.view()`` alone."""
-    v = pos.view()
-    n = v.players
-    complete = [t for t in v.tricks if t.winner is not None]
-    current = v.tricks[-1] if v.tricks and v.tricks[-1].winner is None else None
-    trick = list(current.cards) if current else []
-    if current:
-        leader = current.leader
-    else:
-        leader = complete[-1].winner if complete else v.pitcher
-    played = 0
-    for t in complete:
-        for c in t.cards:
-            played |= 1 << c
-    voids = 0
-    trump = v.trump
-    for t in v.tricks:
-        led = t.cards[0] // 13
-        for i, c in enumerate(t.cards[1:], 1):
-            if shows_void(c, led, trump, v.rules):
-                voids |= 1 << (4 * ((t.leader + i) % n) + led)
-    trick_arr = np.zeros(8, dtype=np.int64)
-    trick_arr[: len(trick)] = trick
-    won = np.zeros(8, dtype=np.int64)
-    won[:n] = v.won
-    return v, len(complete), trick_arr, len(trick), leader, played, won, voids
-
-
 def check_hint_options(policy: str, worlds: int, time: float | None = None) -> float | None:
     """Refuse a policy, worlds count or time budget hint cannot use; the budget, checked."""
-    if policy not in EVALUATORS:
-        raise HintError(f"--policy must be one of {', '.join(EVALUATORS)}, not {quoted(policy)}")
+    if policy not in POLICIES:
+        raise HintError(f"--policy must be one of {', '.join(POLICIES)}, not {quoted(policy)}")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
         raise HintError(f"worlds must be 1-{MAX_WORLDS:,}, not {quoted(worlds)}")
     return check_time(time)
 
 
-def default_policy(players: int, preset: bool = False) -> str:
-    """The policy hint uses at ``players`` when none is asked for (see DEFAULT_POLICY;
-    ``preset``, a family view: FAMILY_POLICY)."""
-    return FAMILY_POLICY if preset else DEFAULT_POLICY[players]
+def hint_defaults(rules) -> HintDefaults:
+    """The defaults of hint under ``rules``' preset (``PRESET_HINT_DEFAULTS``)."""
+    return PRESET_HINT_DEFAULTS.get(rules.family, OTHER_HINT_DEFAULTS)
+
+
+def default_policy(players: int, rules) -> str:
+    """The policy hint uses at ``players`` under ``rules`` when none is asked for."""
+    return hint_defaults(rules).policy[players]
 
 
 def _no_card(view: View) -> str | None:
@@ -347,10 +321,6 @@ def _no_card(view: View) -> str | None:
     if view.to_move != view.seat:
         return f"it is seat {view.to_move}'s turn to play, not seat {view.seat}'s"
     return None
-
-
-def _ascending(mask: int) -> np.ndarray:
-    return np.array([c for c in range(52) if mask >> c & 1], dtype=np.int64)
 
 
 class _Blocks:
@@ -379,96 +349,6 @@ class _Blocks:
         return self.drawn[b]
 
 
-class _Sampler(_Blocks):
-    """The base game's worlds: a block is (worlds, played_by); ``fit``: the calls'
-    arguments (``auction_arrays``) the worlds must also fit (None: the play only)."""
-
-    def __init__(self, args, seed: int, worlds: int, fit=None):
-        super().__init__(seed, worlds)
-        self.args = args
-        self.fit = fit
-
-    def draw(self, b: int, w: int):
-        (
-            _,
-            hand,
-            seat,
-            n,
-            _,
-            _,
-            trump,
-            trick_no,
-            trick,
-            trick_len,
-            leader,
-            played,
-            _,
-            who,
-            voids,
-            rules,
-        ) = self.args
-        key = np.uint64(deal_key(self.seed, b))
-        worlds = np.empty((w, n), dtype=np.int64)
-        played_by = np.empty(n, dtype=np.int64)
-        if self.fit is None:
-            kept, tried = sample_view_worlds(
-                key,
-                hand,
-                seat,
-                n,
-                trick_no,
-                trick,
-                trick_len,
-                leader,
-                played,
-                who,
-                voids,
-                worlds,
-                played_by,
-            )
-        else:
-            counts = np.empty(n, dtype=np.int64)
-            allowed = np.empty(n, dtype=np.int64)
-            unseen = view_constraint(
-                n,
-                seat,
-                hand,
-                trick_no,
-                trick_len,
-                leader,
-                played,
-                trick,
-                who,
-                voids,
-                counts,
-                allowed,
-                played_by,
-            )
-            dealer, heard, m, scores, bidding, odds, params = self.fit
-            kept, tried = sample_fitted_worlds(
-                key,
-                n,
-                seat,
-                hand,
-                unseen,
-                counts,
-                allowed,
-                played_by,
-                dealer,
-                heard,
-                m,
-                trump,
-                scores,
-                bidding,
-                rules,
-                odds,
-                params,
-                worlds,
-                ATTEMPTS_PER_WORLD * w,
-            )
-        return (worlds[:kept], played_by), kept, tried
-
-
 class _FamilySampler(_Blocks):
     """A preset's worlds (``kernels.families.worlds``): a block is ``worlds[w, seat]``
     every seat's cards now, then ``worlds[w, n]`` the pile put down face down."""
@@ -489,56 +369,51 @@ class _FamilySampler(_Blocks):
         return worlds[:kept], kept, tried
 
 
-@dataclass(frozen=True)
+@dataclass
 class _CallFit:
-    """The calls heard at a preset's view, and the bidding policy (``model``, a family
-    kernels' id) every other caller is taken to follow."""
+    """The calls heard at a view, and the bidding policy (``model``, a preset kernels'
+    id) every other caller is taken to follow."""
 
     view: View
     model: int
     odds: np.ndarray
     defender: float
 
-    def fits(self, dealt: np.ndarray, fr: np.ndarray, tab: np.ndarray) -> bool:
-        """Whether every other caller holding ``dealt[seat]`` makes the call he made
-        (``kernels.families.bidding.choose_call``, clause for clause as the family game
-        kernel's auction calls it), and under trump=named another pitcher names the suit
-        named (``name_suit``).  A random caller fits every deal alike (its call does not
-        depend on the hand), so it rejects none."""
+    def fits(self, worlds: np.ndarray, k: FamilyKnowledge) -> np.ndarray:
+        """Per world (``worlds[w, seat]`` every seat's cards now): whether every other
+        caller holding his cards now and those he played makes the call he made
+        (``kernels.families.bidding.worlds_fit_calls``, clause for clause as the game
+        kernel's auction calls it), and another pitcher names the trump named, or under
+        trump=first-lead counted the suit he led (``name_suit``: the base game's pitcher
+        planned the trump he led).  A random caller fits every deal alike (its call
+        does not depend on the hand), so it rejects none."""
         v = self.view
-        if self.model == BID_RANDOM:
-            return True
-        n, key = v.players, np.uint64(0)  # heuristic and odds draw nothing
-        scores = np.array(v.seat_scores(), dtype=np.int64)
-        high, high_seat = PASS, -1
-        for i, call in enumerate(v.calls):
-            seat = v.caller(i)
-            legal = legal_calls(high, seat == v.dealer, v.seat_score(seat) >= 0, fr)
-            if seat != v.seat:
-                made = choose_call(
-                    self.model, dealt[seat], seat, n, v.dealer, high, high_seat, legal, scores,
-                    fr, tab, self.odds, self.defender, key, AUCTION_COUNTER + i,
-                )  # fmt: skip
-                if made != call:
-                    return False
-            if call != PASS:
-                high, high_seat = max(high, call), seat
-        if v.preset.trump == "named" and v.pitcher != v.seat:
-            named = name_suit(
-                self.model, dealt[v.pitcher], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
-            )
-            return named == v.trump
-        return True
+        fits = np.empty(worlds.shape[0], dtype=np.bool_)
+        calls, solvent, scores = self.arrays
+        trump = -1 if v.trump is None else v.trump
+        worlds_fit_calls(
+            worlds, k.pby, v.players, v.seat, v.dealer, calls, solvent, scores, self.model,
+            k.fr, k.tab, self.odds, self.defender, v.pitcher, trump, fits,
+        )  # fmt: skip
+        return fits
+
+    @cached_property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The calls heard, whether each seat may shoot (a score not below 0), the scores."""
+        v = self.view
+        calls = np.array(v.calls, dtype=np.int64)
+        solvent = np.array([v.seat_score(s) >= 0 for s in range(v.players)], dtype=np.int64)
+        return calls, solvent, np.array(v.seat_scores(), dtype=np.int64)
 
 
 class _FittedFamilySampler(_FamilySampler):
-    """A preset's worlds that also fit the calls heard (``_CallFit``), by rejection: the
-    worlds of ``_FamilySampler`` (uniform among those the play admits) drawn in batches
-    from stream (seed, b), batch j > 0 from a hash of it, each kept when every other
-    caller's hand as dealt (its cards now and those it played: no discard under these
-    rules) makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds
-    drawn per world wanted.  Kept worlds are uniform among those fitting the play and
-    the calls (the model's calls are a function of the hand)."""
+    """Worlds that also fit the calls heard (``_CallFit``), by rejection: the worlds of
+    ``_FamilySampler`` (uniform among those the play admits) drawn in batches from
+    stream (seed, b), batch j > 0 from a hash of it, each kept when every other caller's
+    hand as dealt (its cards now and those it played: no discard under these rules)
+    makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds drawn per
+    world wanted.  Kept worlds are uniform among those fitting the play and the calls
+    (the model's calls are a function of the hand)."""
 
     def __init__(self, k: FamilyKnowledge, seed: int, worlds: int, fit: _CallFit):
         super().__init__(k, seed, worlds)
@@ -547,89 +422,57 @@ class _FittedFamilySampler(_FamilySampler):
     def draw(self, b: int, size: int):
         k = self.k
         if size == 0:  # (warming: the auction's kernels compile here, off the clock)
-            self.fit.fits(np.zeros(k.n, dtype=np.int64), k.fr, k.tab)
+            self.fit.fits(np.zeros((0, k.n + 1), dtype=np.int64), k)
         kept = np.empty((size, k.n + 1), dtype=np.int64)
         got = drawn = 0  # drawn: worlds fitting the play checked against the calls
         base = np.uint64(deal_key(self.seed, b))
         j = 0
         while got < size and drawn < FAMILY_ATTEMPTS_PER_WORLD * size:
             key = base if j == 0 else np.uint64(rng_draw(base, j))
-            batch = np.empty((4 * size, k.n + 1), dtype=np.int64)
+            # a batch of a block's size whatever the worlds wanted of it: a block cut
+            # short is the first worlds of the whole block (``Hint.asked`` repeats it)
+            batch = np.empty((4 * BLOCK, k.n + 1), dtype=np.int64)
             m, _ = sample_family_worlds(
                 key, k.n, k.seat, np.int64(k.hand), self.unseen, k.counts, self.allowed,
-                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * size,
+                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * BLOCK,
             )  # fmt: skip
             if m == 0:
                 break
-            for w in batch[:m]:
-                drawn += 1
-                if self.fit.fits(w[: k.n] | k.pby, k.fr, k.tab):
-                    kept[got] = w
-                    got += 1
-                    if got == size:
-                        break
+            take = np.flatnonzero(self.fit.fits(batch[:m], k))[: size - got]
+            kept[got : got + take.size] = batch[take]
+            got += take.size
+            drawn += int(take[-1]) + 1 if got == size else m  # checked up to the last kept
             j += 1
         return kept[:got], got, drawn
 
 
-def family_worlds(view: View, count: int, seed: int) -> np.ndarray:
-    """The first ``count`` (<= ``BLOCK``) worlds ``hint_view`` values at a preset's view
-    with ``seed``: ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the cards
-    the pitcher put down face down that the seat has not seen (0 when none must be
-    placed).  For checking and for the curious (under a called partner they fit what
-    the seat knows of him, 12.1.10)."""
+def family_worlds(view: View, count: int, seed: int, model: str | None = None) -> np.ndarray:
+    """The ``count`` worlds ``hint_view`` values first at a view with ``seed`` (fewer
+    when few fit): ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the
+    cards the pitcher put down face down that the seat has not seen (0 when none must
+    be placed); with ``model`` those that also fit the calls heard as that bidding
+    policy makes them.  For checking and for the curious (under a called partner they
+    fit what the seat knows of him, 12.1.10)."""
+    return view_worlds(view, count, seed, model)[0]
+
+
+def view_worlds(
+    view: View, count: int, seed: int, model: str | None = None
+) -> tuple[np.ndarray, int]:
+    """:func:`family_worlds` and the worlds drawn to find them (those fitting the play;
+    with ``model``, each checked against the calls)."""
     k = family_knowledge(view)
-    return _FamilySampler(k, seed, count).block(0)
-
-
-def _valuer(policy: str, worlds: np.ndarray, played_by: np.ndarray, args, cards: np.ndarray):
-    """``value(lo, hi, nodes)``: (``out[j, w]``, card j in worlds lo..lo + done of
-    ``worlds``; solver nodes searched), ``nodes`` a solver budget (0: none; see
-    ``games.clock``)."""
-    (
-        _,
-        _,
-        _,
-        n,
-        pitcher,
-        bid,
-        trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        won,
-        _,
-        _,
-        rules,
-    ) = args
-    evaluator = EVALUATORS[policy]
-
-    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
-        out = np.empty((cards.size, hi - lo), dtype=np.int64)
-        done, searched = value_worlds(
-            evaluator,
-            worlds[lo:hi],
-            played_by,
-            n,
-            pitcher,
-            bid,
-            trump,
-            trick_no,
-            trick,
-            trick_len,
-            leader,
-            played,
-            won,
-            rules,
-            cards,
-            out,
-            nodes,
-        )
-        return out[:, :done], int(searched)
-
-    return value
+    if model is None:
+        sampler = _FamilySampler(k, seed, count)
+    else:
+        model = check_model(model)
+        r = view.preset
+        odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
+        fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
+        sampler = _FittedFamilySampler(k, seed, count, fit)
+    blocks = [sampler.block(b) for b in range(len(sampler.sizes))]
+    worlds = np.concatenate(blocks) if blocks else np.empty((0, k.n + 1), dtype=np.int64)
+    return worlds, sampler.attempts
 
 
 @dataclass
@@ -683,26 +526,6 @@ class Decision:
 
     def index(self, card: int) -> int:
         return int(np.flatnonzero(self.cards == card)[0]) if card in self.cards else -1
-
-
-def _decision(args, rules) -> Decision:
-    """The base game's decision from a play policy's view (``view_arrays``)."""
-    cards = _ascending(args[0])
-
-    def valuer(policy: str, block):
-        worlds, played_by = block
-        return _valuer(policy, worlds, played_by, args, cards), worlds.shape[0]
-
-    return Decision(cards, _prior(args), _our_side(args, rules), args[5], POINTS, valuer)
-
-
-def _prior(args) -> int:
-    """The card ``heuristic`` plays: the tie-break of the search's choice."""
-    return int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, np.uint64(0), 0))
-
-
-def _our_side(args, rules) -> bool:
-    return rules.team(args[2]) == rules.team(args[4])
 
 
 def family_decision(
@@ -938,141 +761,41 @@ def hint(
     separate: bool = False,
 ) -> Hint:
     """Value every legal card of the player to move (see the module).  ``policy`` None:
-    the table size's default (``DEFAULT_POLICY``; a preset's position: ``FAMILY_POLICY``);
-    ``time``: a budget in seconds (None: no clock); ``separate``: stop once the
-    recommended card is separated (``games.clock``).  A preset's position is valued as
-    a preset's view is, from the knowledge of the player to move
-    (:func:`position_knowledge`)."""
+    the preset's default at the table size (``hint_defaults``); ``time``: a budget in
+    seconds (None: no clock); ``separate``: stop once the recommended card is separated
+    (``games.clock``).  The position is valued as its player to move's view is, from his
+    knowledge (:func:`position_knowledge`), under every preset the base game's too."""
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
-    preset = isinstance(pos, FamilyPosition)
+    r = as_family(pos.rules)
+    defaults = hint_defaults(r)
     chosen = policy is None
-    policy = default_policy(pos.players, preset) if chosen else policy
+    policy = defaults.policy[pos.players] if chosen else policy
     time = check_hint_options(policy, worlds, time)
     seed = pick_seed(seed)
-    if preset:
-        k = position_knowledge(pos)
-        who = _family_who(k, pos.rules, pos.bid, False)
-        sampler = _FamilySampler(k, seed, worlds)
-        make = partial(family_decision, k, pos.rules.max_bid, policy)
-        warm = warmed(lambda: _warm(make, [sampler], _policies(policy, time)))
-        d = make()
-        found = _search(policy, sampler, d, Clock(time), separate, progress)
-        return _summarise(
-            found, sampler, d, None, **who, worlds_max=worlds, time=time,
-            default_policy=chosen, warm=warm,
-        )  # fmt: skip
-    v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-    n = v.players
-    rules = v.rules.to_array()
-    who = seat_planes(v.played_by)
-    args = (
-        v.legal,
-        v.hand,
-        v.seat,
-        n,
-        v.pitcher,
-        v.bid or 0,
-        v.trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        won,
-        who,
-        voids,
-        rules,
-    )
-    sampler = _Sampler(args, seed, worlds)
-    make = partial(_decision, args, v.rules)
+    k = position_knowledge(pos)
+    who = _family_who(k, r, pos.bid, False)
+    sampler = _FamilySampler(k, seed, worlds)
+    make = partial(family_decision, k, r.max_bid, policy, defaults.points)
     warm = warmed(lambda: _warm(make, [sampler], _policies(policy, time)))
     d = make()
     found = _search(policy, sampler, d, Clock(time), separate, progress)
     return _summarise(
-        found, sampler, d, None, seat=v.seat, pitcher=v.pitcher, bid=v.bid, trump=v.trump,
-        worlds_max=worlds, time=time, default_policy=chosen, warm=warm,
+        found, sampler, d, None, **who, worlds_max=worlds, time=time,
+        default_policy=chosen, warm=warm,
     )  # fmt: skip
 
 
-def view_arrays(view: View) -> tuple:
-    """The kernel arguments of a play policy's view (``kernels.policies``) from a
-    player's view: legal, hand held, seat, n, pitcher, bid, trump, trick_no, trick,
-    trick_len, leader, played, won, who, voids, rules."""
-    n = view.players
-    complete = view.complete_tricks
-    current = view.current_trick
-    played = 0
-    for t in complete:
-        for c in t.cards:
-            played |= 1 << c
-    trick = np.zeros(8, dtype=np.int64)
-    trick[: len(current.cards)] = current.cards
-    won = np.zeros(8, dtype=np.int64)
-    won[:n] = view.won
-    return (
-        view.legal_cards(),
-        view.held,
-        view.seat,
-        n,
-        view.pitcher,
-        view.bid,
-        -1 if view.trump is None else view.trump,
-        len(complete),
-        trick,
-        len(current.cards),
-        current.leader,
-        played,
-        won,
-        seat_planes(view.played_by),
-        view.voids,
-        view.rules.to_array(),
-    )
-
-
-def auction_arrays(view: View, model: str) -> tuple:
-    """The calls' arguments of ``fitted_card_outcomes``: dealer, heard (padded with
-    NOT_CALLED), the number of calls, scores per seat, the model's bidding-policy array,
-    the odds table and its constants."""
-    n = view.players
-    heard = np.full(n, NOT_CALLED, dtype=np.int64)
-    heard[: len(view.calls)] = view.calls
-    bidding = np.full(n, bidding_policy(model).id, dtype=np.int64)
-    odds, params = odds_table(n, view.rules)
-    scores = np.array(view.seat_scores(), dtype=np.int64)
-    return (view.dealer, heard, len(view.calls), scores, bidding, odds, params)
-
-
-def fitted_worlds(
-    view: View, count: int, seed: int, model: str = DEFAULT_MODEL, fit_calls: bool = True
-):
-    """Up to ``count`` worlds that fit the view and its calls (with ``fit_calls``; else
-    the play only), as every seat's hand as dealt (``dealt[k, seat]``, masks), drawn as
-    ``hint_view``'s first block draws them (stream (seed, 0)); returns (dealt,
-    attempts).  For checking and for the curious."""
-    args = view_arrays(view)
-    model = check_model(model)
-    fit = auction_arrays(view, model) if fit_calls else None
-    (worlds, played_by), _, attempts = _Sampler(args, seed, count, fit).draw(0, count)
-    return worlds | played_by[None, :], attempts
-
-
 def check_model(model: str) -> str:
+    """A bidding model the callers can be taken to follow (the preset kernels' bidders
+    but the advisor, whose call needs the calls heard), its name; else a ``HintError``."""
     name = model.strip().lower()
     if name == "advisor":
         raise HintError("the model cannot be the advisor: use odds, odds-game, heuristic or random")
-    return bidding_policy(name).name
-
-
-def _base_setup(view: View, seed: int, worlds: int, model: str, fit_calls: bool):
-    """The base game's samplers (the play only; with ``fit_calls`` one fitting the calls
-    too), its decision's maker, who the answer is about and the note with no fitting."""
-    args = view_arrays(view)
-    plain = _Sampler(args, seed, worlds)
-    fitted = _Sampler(args, seed, worlds, auction_arrays(view, model)) if fit_calls else None
-    who = {"seat": view.seat, "pitcher": view.pitcher, "bid": view.bid, "trump": args[6]}
-    unfitted = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
-    return plain, fitted, partial(_decision, args, view.rules), who, unfitted
+    if name not in FAMILY_BIDDING_IDS:
+        known = ", ".join(m for m in FAMILY_BIDDING_IDS if m != "advisor")
+        raise HintError(f"--model must be one of {known}, not {quoted(model)}")
+    return name
 
 
 def _family_setup(
@@ -1080,43 +803,51 @@ def _family_setup(
     seed: int,
     worlds: int,
     model: str | None,
+    named: bool,
     policy: str,
     fit_calls: bool,
     points: bool = False,
     game: bool = False,
 ):
-    """A preset's sampler (its worlds fit the play and the draw), with ``model`` (a
-    bidding policy named; None: the calls are not fitted) one whose worlds also fit the
-    calls heard (``_FittedFamilySampler``), its decision's maker (``points`` as
+    """The sampler (its worlds fit the play and the draw), with ``model`` (a bidding
+    policy; None: the calls are not fitted) one whose worlds also fit the calls heard
+    (``_FittedFamilySampler``), the decision's maker (``points`` as
     :func:`family_decision` takes it; ``game``: valued by the game on this hand, from
-    the view's scores), who the answer is about and the note when the
-    calls are not fitted."""
+    the view's scores), who the answer is about and the note when the calls are not
+    fitted.  A model the user ``named`` that cannot fit the calls here is refused; the
+    preset's default model then leaves them unfitted and the note says why."""
     k = family_knowledge(view)
     r = view.preset
     who = _family_who(k, r, view.bid, view.shoot)
     at = (np.array(view.seat_scores(), dtype=np.int64), bool(view.shoot)) if game else None
     make = partial(family_decision, k, r.max_bid, policy, points, at)
     plain = _FamilySampler(k, seed, worlds)
+
+    def unfitted(why: str):
+        return plain, None, make, who, AuctionFit(model, False, 0, 0, why)
+
     if model is None or not fit_calls:
         why = CALLS_NOT_FITTED + ("" if fit_calls else " (as asked)")
         if fit_calls:
             why += f" (name a --model, e.g. {DEFAULT_MODEL}, to fit them)"
-        return plain, None, make, who, AuctionFit(None, False, 0, 0, why)
-    if model not in FAMILY_BIDDING_IDS:
-        raise HintError(
-            f"--model {model}: under {label(r)} the callers bid by "
-            f"{', '.join(FAMILY_BIDDING_IDS)} (the family kernels' bidding policies)"
-        )
+        return unfitted(why)
     if r.discard != "none":
+        if not named:
+            return unfitted(f"{CALLS_NOT_FITTED} (each seat discarded and drew, 4.8)")
         raise HintError(
             f"--model: under {label(r)} each seat discards and draws before the play (4.8), "
             "so the worlds deal the hands in play, not the hands the calls were made from; "
             "leave --model out (the worlds fit the play and the draw seen)"
         )
-    odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
+    try:
+        odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
+    except StrategyError as e:
+        if named:
+            raise
+        return unfitted(f"{CALLS_NOT_FITTED} (the {model} model: {e})")
     fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
-    unfitted = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
-    return plain, _FittedFamilySampler(k, seed, worlds, fit), make, who, unfitted
+    ignored = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
+    return plain, _FittedFamilySampler(k, seed, worlds, fit), make, who, ignored
 
 
 def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict:
@@ -1135,8 +866,8 @@ def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict
 NO_CALL = "hint on a position does not carry it yet: give the seat's view (docs/view.md)"
 
 
-def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
-    """What the player to move of a preset's position knows (``FamilyKnowledge``, as
+def position_knowledge(pos: Position | FamilyPosition) -> FamilyKnowledge:
+    """What the player to move of a position (under any preset) knows (``FamilyKnowledge``, as
     ``games.family_seat.family_knowledge`` reads it off a view): his own cards, the
     tricks and who played each card, the voids they showed (by effective suit; under
     follow=only every seat passed over holds no trump, 4.9) and each seat's hand size.
@@ -1144,7 +875,7 @@ def position_knowledge(pos: FamilyPosition) -> FamilyKnowledge:
     so the seat knows none of its own discards, and under rob=true (where every trump
     dealt is held, burnt face up or put down by the pitcher, 4.8) a trump in no hand
     counts as out of play and seen, as a burnt one is."""
-    r, n, st = pos.rules, pos.players, pos.state
+    r, n, st = as_family(pos.rules), pos.players, pos.state
     me = st.to_play()
     trump = st.trump
     holder = {c: s for s in range(n) for c in cards_of(pos.held[s])}
@@ -1216,39 +947,38 @@ def hint_view(
     progress: Callable[[int, int], None] | None = None,
     time: float | None = None,
     separate: bool = False,
-    points: bool = False,
+    points: bool | None = None,
     game: bool = False,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
-    the worlds fit the play seen and, with ``fit_calls``, the calls heard as ``model``
-    makes them (None: ``DEFAULT_MODEL``; a preset's view fits the play and the draw,
-    and the calls only when a model is named).  ``policy``, ``time`` and ``separate`` as
-    for :func:`hint`; ``points``: a preset's ``rollout`` values the pitcher's side's
-    points (with their P(at least k)), not its objective (the base game's always do);
-    ``game``: a preset's ``rollout`` values each card by the game on this hand
-    (``GAME_OBJECTIVE``: who goes out, from the view's scores)."""
-    preset = not view.rules.base_game  # a preset beyond the base game: the family kernels
+    the worlds fit the play and the draw seen and, with ``fit_calls``, the calls heard
+    as ``model`` makes them (None: the preset's default model, ``hint_defaults``; with
+    none, the calls are fitted only when a model is named).  ``policy``, ``time`` and
+    ``separate`` as for :func:`hint`; ``points``: ``rollout`` values the pitcher's
+    side's points (with their P(at least k)), not ``OBJECTIVE`` (None: the preset's
+    default); ``game``: ``rollout`` (the policy then, when none is asked for) values
+    each card by the game on this hand (``GAME_OBJECTIVE``: who goes out, from the
+    view's scores)."""
+    defaults = hint_defaults(view.rules)
     chosen = policy is None
-    policy = default_policy(view.players, preset) if chosen else policy
+    if chosen:  # the game on this hand is rollout's measure alone
+        policy = "rollout" if game else defaults.policy[view.players]
     time = check_hint_options(policy, worlds, time)
-    if game and not (preset and policy == "rollout"):
+    if game and policy != "rollout":
         raise HintError(
-            "the game on this hand is valued under a preset, by rollout (the family "
-            "heuristic playing on), not "
-            + (f"by {policy}" if preset else "in the base game: its hint values points")
+            "the game on this hand is valued by rollout (the heuristic playing on at every "
+            f"seat), not by {policy}"
         )
     why = _no_card(view)
     if why is not None:
         raise HintError(why)
+    points = defaults.points if points is None else points
     named = model is not None
-    model = check_model(model if named else DEFAULT_MODEL)
+    model = check_model(model) if named else defaults.model
     seed = pick_seed(seed)
-    if preset:
-        plain, fitted, make, who, unfitted = _family_setup(
-            view, seed, worlds, model if named else None, policy, fit_calls, points, game
-        )
-    else:
-        plain, fitted, make, who, unfitted = _base_setup(view, seed, worlds, model, fit_calls)
+    plain, fitted, make, who, unfitted = _family_setup(
+        view, seed, worlds, model, named, policy, fit_calls, points, game
+    )
     samplers = [plain] if fitted is None else [plain, fitted]
     warm = warmed(lambda: _warm(make, samplers, _policies(policy, time)))
     clock = Clock(time)

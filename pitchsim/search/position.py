@@ -132,6 +132,11 @@ class Position:
         return self.dealt
 
     @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Who played each card of the trick in progress (in turn from the leader)."""
+        return tuple((self.leader + i) % self.players for i in range(len(self.trick)))
+
+    @property
     def called(self) -> int:
         """The card the pitcher called (12.1): none in the base game."""
         return -1

@@ -60,7 +60,7 @@ from numba.extending import overload
 
 from ..bidding.odds import NO_RIVAL, contract_value
 from ..bits import lowest_card, nth_card, popcount
-from ..rng import below
+from ..rng import AUCTION_COUNTER, below
 from ..trump_order import trump_ends
 from .deal import cards_each, pack_mask
 from .tables import (
@@ -691,3 +691,71 @@ def name_suit(policy, hand, n, fr, tab, key, counter):
         return nth_card(plain, below(key, counter, popcount(plain))) // 13
     _, t = best_suit(hand, n, fr, tab)
     return t
+
+
+@njit(cache=True)
+def worlds_fit_calls(
+    worlds, pby, n, me, dealer, calls, solvent, scores, model, fr, tab, odds, defender,
+    pitcher, trump, fits,
+):  # fmt: skip
+    """``fits[w]``: in world ``w`` (``worlds[w, seat]`` each seat's cards now, ``pby``
+    those it played: its hand as dealt, no discard) every caller but ``me`` makes his
+    call (``calls``, from the dealer's left) by bidding policy ``model``, asked as the
+    game kernel's auction asks him (``legal_calls``: ``solvent[seat]``, may he shoot;
+    counter ``AUCTION_COUNTER + i``), and with ``trump`` >= 0 the pitcher (not ``me``)
+    names it (``name_suit``: the suit his call counted).  The pitcher's trump and call
+    are checked first: they reject most.  Not the advisor's calls."""
+    m = calls.size
+    if model == BID_RANDOM:  # a random call does not depend on the hand: it fits any deal
+        for w in range(worlds.shape[0]):
+            fits[w] = True
+        return
+    # what each caller was asked (the same in every world): the high call before him,
+    # its seat and the legal calls
+    highs = np.empty(m, dtype=np.int64)
+    high_seats = np.empty(m, dtype=np.int64)
+    legals = np.empty(m, dtype=np.int64)
+    order = np.empty(m, dtype=np.int64)
+    high = np.int64(PASS)
+    high_seat = np.int64(-1)
+    last = -1
+    for i in range(m):
+        s = (dealer + 1 + i) % n
+        highs[i] = high
+        high_seats[i] = high_seat
+        legals[i] = legal_calls(high, s == dealer, solvent[s] != 0, fr)
+        if calls[i] != PASS:
+            high = max(high, calls[i])
+            high_seat = s
+            last = i
+    k = 0
+    if last >= 0:
+        order[k] = last
+        k += 1
+    for i in range(m):
+        if i != last:
+            order[k] = i
+            k += 1
+    key = np.uint64(0)  # heuristic and odds draw nothing
+    check_trump = trump >= 0 and pitcher != me
+    for w in range(worlds.shape[0]):
+        ok = True
+        if check_trump:  # cheapest first: one count of the pitcher's suits
+            named = name_suit(
+                model, worlds[w, pitcher] | pby[pitcher], n, fr, tab, key,
+                AUCTION_COUNTER + NAME_COUNTER,
+            )  # fmt: skip
+            ok = named == trump
+        for j in range(m if ok else 0):
+            i = order[j]
+            s = (dealer + 1 + i) % n
+            if s == me:
+                continue
+            made = choose_call(
+                model, worlds[w, s] | pby[s], s, n, dealer, highs[i], high_seats[i], legals[i],
+                scores, fr, tab, odds, defender, key, AUCTION_COUNTER + i,
+            )  # fmt: skip
+            if made != calls[i]:
+                ok = False
+                break
+        fits[w] = ok
