@@ -25,7 +25,7 @@ from pitchsim.study.manifest import (
 from pitchsim.util.errors import InputError
 from pitchsim.util.limits import MAX_PARTS
 
-RULES = Rules().describe()
+RULES = as_family(Rules()).describe_in_full()  # a run names its preset in full
 SHA = "0123456789abcdef" * 4  # 64 hex digits
 FAST = {region: "89abcdef" * 4 for region in (FRAME, *SCHEMA.names)}  # 32 hex digits
 
@@ -216,9 +216,20 @@ def p0(d):
             C("players must be a sorted list of counts 2-7, not '3'"),
         ),
         (lambda d: d.update(policy=3), C("policy must be a name, not 3")),
-        (lambda d: d.update(policy="clever"), "unknown policy"),
-        (lambda d: d.update(rules=[]), C("rules must list every rule option, not []")),
-        (lambda d: d["rules"].pop("target"), C("rules must list every rule option, not {")),
+        (
+            lambda d: d.update(policy="clever"),
+            C("a run is played by the random or heuristic policy, not 'clever'"),
+        ),
+        (lambda d: d.update(rules=[]), C("rules must name the preset and list its every option")),
+        (
+            lambda d: d["rules"].pop("target"),
+            C("rules must list every option of the preset, not {"),
+        ),
+        (
+            lambda d: d["rules"].pop("family"),  # the base game's runs before the one engine
+            "/r/manifest.json is a base game run in the columns pitchsim wrote before every "
+            "preset shared one engine (pitchsim 9.9)",
+        ),
         (lambda d: d.update(stream_seeds={"3": 100, "5": 101}), C("stream_seeds do not follow")),
         (lambda d: d.update(stream_seeds={"3": 99}), C("stream_seeds do not follow")),
         (lambda d: d["columns"].pop("deal"), C("its columns are not this pitchsim's")),

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_position import ROUND
 
-from pitchsim.game.rules import Rules
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.search.position import PositionError, parse_position, read_position
 from pitchsim.study.manifest import (
-    _REGIONS,
+    REGIONS,
     FORMAT,
     Manifest,
     PartRecord,
@@ -164,10 +164,10 @@ def manifest_doc():
     ``Manifest.from_json`` checks the document alone)."""
     plan = plan_parts(2000, [3, 4], 1000)
     parts = [
-        PartRecord(p, "done", p.count, 20_000, "a" * 64, {r: "b" * 32 for r in sorted(_REGIONS)})
+        PartRecord(p, "done", p.count, 20_000, "a" * 64, {r: "b" * 32 for r in sorted(REGIONS)})
         for p in plan[:3]
     ] + [PartRecord(plan[3])]
-    params = RunParams(12, "heuristic", Rules().describe())
+    params = RunParams(12, "heuristic", as_family(Rules()).describe_in_full())
     return Manifest(2000, [3, 4], params, 1000, "0.1.0", parts).to_json()
 
 

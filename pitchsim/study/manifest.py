@@ -418,11 +418,13 @@ def _old_base_run(doc: dict, where: str) -> str:
     """Why a base game's run of the columns written before the one engine is not read, and
     the command that plays it again in today's columns (the same seed: the same deals)."""
     again = "pitchsim simulate --out NEW_DIR"
+    whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
     for flag, key in (("--deals", "deals_per_player_count"), ("--seed", "seed")):
-        if isinstance(doc.get(key), int):
+        if whole(doc.get(key)):
             again += f" {flag} {doc[key]}"
-    if isinstance(doc.get("players"), list):
-        again += " --players " + ",".join(str(n) for n in doc["players"])
+    players = doc.get("players")
+    if isinstance(players, list) and players and all(whole(n) for n in players):
+        again += " --players " + ",".join(str(n) for n in players)
     if isinstance(doc.get("policy"), str):
         again += f" --policy {doc['policy']}"
     with contextlib.suppress(InputError, TypeError, ValueError):
