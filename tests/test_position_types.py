@@ -19,8 +19,8 @@ from test_position import ROUND
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.search.position import PositionError, parse_position, read_position
 from pitchsim.study.manifest import (
-    REGIONS,
     FORMAT,
+    REGIONS,
     Manifest,
     PartRecord,
     RunError,
