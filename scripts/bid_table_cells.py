@@ -24,12 +24,14 @@ from pitchsim.kernels.rng import AUCTION_COUNTER, below, deal_key
 PITCHER = 0
 
 
-@njit(cache=True, inline="always")
-def _play(key, n, fixed_hand, fixed_trump, policies, fr, tab, scratch, no_log):
+@njit(cache=True, nogil=True)  # (not inlined: numba's parfor passes fail on the hand inside prange)
+def _play(
+    key, n, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held, hands, won, trick,
+    tseats, award, no_log,
+):  # fmt: skip
     """Deal ``key``'s hands (seat 0 pitches holding ``fixed_hand`` when non-zero; seat
     n-1 deals), play them out (``fixed_trump`` >= 0: the pitcher leads that suit) and
-    score them; the awards are left in the scratch's ``award``."""
-    deck, dealt, held, hands, won, trick, tseats, award, _, _ = scratch
+    score them into ``award``."""
     family_hand_base(
         key, n, n - 1, PITCHER, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held,
         hands, won, trick, tseats, award, no_log, no_log,
@@ -141,7 +143,7 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, fr, tab,
     """``out_points[c, j]``: samples of cell c in which the pitcher's side took j points."""
     no_log = np.empty(0, dtype=np.int64)
     for c in prange(cell_trumps.size):
-        scratch = hand_scratch(n)
+        deck, dealt, held, hands, won, trick, tseats, award, _, _ = hand_scratch(n)
         aces = np.empty(3, dtype=np.int64)
         tens = np.empty(3, dtype=np.int64)
         others = np.empty(33, dtype=np.int64)
@@ -164,8 +166,11 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, fr, tab,
                     others[no] = card
                     no += 1
             hand = random_cell_hand(key, cell_trumps[c], cell_class[c], suit, aces, tens, others)
-            _play(key, n, hand, suit, policies, fr, tab, scratch, no_log)
-            out_points[c, _points(scratch[7], PITCHER, fr)] += 1
+            _play(
+                key, n, hand, suit, policies, fr, tab, deck, dealt, held, hands, won, trick,
+                tseats, award, no_log,
+            )  # fmt: skip
+            out_points[c, _points(award, PITCHER, fr)] += 1
 
 
 @njit(cache=True, parallel=True)
@@ -175,11 +180,14 @@ def defender_points(seed, n, count, policies, fr, tab):
     blocks = 64
     totals = np.zeros(blocks)
     for b in prange(blocks):
-        scratch = hand_scratch(n)
+        deck, dealt, held, hands, won, trick, tseats, award, _, _ = hand_scratch(n)
         for d in range(b * count // blocks, (b + 1) * count // blocks):
-            _play(deal_key(seed, d), n, np.int64(0), -1, policies, fr, tab, scratch, no_log)
+            _play(
+                deal_key(seed, d), n, np.int64(0), -1, policies, fr, tab, deck, dealt, held,
+                hands, won, trick, tseats, award, no_log,
+            )  # fmt: skip
             for s in range(1, n):
-                totals[b] += _points(scratch[7], s, fr)
+                totals[b] += _points(award, s, fr)
     return totals.sum() / (count * (n - 1))
 
 
