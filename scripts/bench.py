@@ -4,7 +4,8 @@
     .venv/bin/python scripts/bench.py                 # 4 players, random and heuristic
     .venv/bin/python scripts/bench.py --players 3,4,7 --deals 4000000 --json
 
-- Throughput: ``simulate_hands`` (the batch kernel behind bid-odds) on warm kernels,
+- Throughput: auction-pitch's hand kernel (``families.simulate.hands_kernel``, what
+  ``pitchsim simulate`` runs) on warm kernels,
   compile excluded, 1 thread and 2 threads; each figure is the best of ``--repeat``
   runs, since other load on the machine only ever slows a run down.  Beside the wall
   clock rate it shows deals per CPU-second, which other processes disturb much less
@@ -48,17 +49,18 @@ BID_ODDS = [
 FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.simulate import simulate_hands
-from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_policies
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.families.simulate import family_policies, hands_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 t1 = time.perf_counter()
 n = 1000
-f = np.empty(n, np.int8); t = np.empty(n, np.int8); h = np.empty(0, np.int64)
-args = (4, 0, deck_without(0), -1, seat_policies("heuristic", 4), Rules().to_array(), f, t, h, h)
-simulate_hands(1, 0, n, *args)
+r = as_family(Rules())
+fr, tab = family_array(r), family_tables(r)
+out = [np.empty(n, np.int64) for _ in range(3)]
+args = (4, family_policies("heuristic", 4), fr, tab, *out)
+hands_kernel(fr)(1, 0, n, *args)
 t2 = time.perf_counter()
-simulate_hands(1, 0, n, *args)
+hands_kernel(fr)(1, 0, n, *args)
 t3 = time.perf_counter()
 print(t1 - t0, t2 - t1, t3 - t2)
 """
@@ -68,22 +70,22 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     """Best wall-clock and best CPU-time rates (deals/s) of ``repeat`` runs."""
     import numpy as np
 
-    from pitchsim.game.rules import Rules
-    from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.deal import deck_without
-    from pitchsim.kernels.simulate import simulate_hands
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.kernels.families.simulate import family_policies, hands_kernel
+    from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.util.runtime import use_threads
 
-    flags = np.empty(deals, np.int8)
-    trump = np.empty(deals, np.int8)
-    no_hand = np.empty(0, np.int64)
-    args = (players, 0, deck_without(0), -1, seat_policies(policy, players), Rules().to_array())
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
+    kernel = hands_kernel(fr)  # auction-pitch's, as ``pitchsim simulate`` runs it
+    out = [np.empty(deals, np.int64) for _ in range(3)]
+    args = (players, family_policies(policy, players), fr, tab)
     wall = cpu = float("inf")
     with use_threads(threads):  # as every pitchsim command runs its kernels
-        simulate_hands(1, 0, 20_000, *args, flags[:20_000], trump[:20_000], no_hand, no_hand)
-        for r in range(repeat):
+        kernel(1, 0, 20_000, *args, *(x[:20_000] for x in out))
+        for rep in range(repeat):
             t, c = time.perf_counter(), time.process_time()
-            simulate_hands(r + 1, 0, deals, *args, flags, trump, no_hand, no_hand)
+            kernel(rep + 1, 0, deals, *args, *out)
             wall = min(wall, time.perf_counter() - t)
             cpu = min(cpu, time.process_time() - c)
     return {"wall": deals / wall, "cpu": deals / cpu}
@@ -221,26 +223,14 @@ def _threading_layer() -> str:
     import numba
     import numpy as np
 
-    from pitchsim.game.rules import Rules
-    from pitchsim.kernels.deal import deck_without
-    from pitchsim.kernels.simulate import simulate_hands
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.kernels.families.simulate import family_policies, hands_kernel
+    from pitchsim.kernels.families.tables import family_array, family_tables
 
-    f = np.empty(1, np.int8)
-    simulate_hands(
-        1,
-        0,
-        1,
-        4,
-        0,
-        deck_without(0),
-        -1,
-        np.zeros(4, np.int64),
-        Rules().to_array(),
-        f,
-        f.copy(),
-        np.empty(0, np.int64),
-        np.empty(0, np.int64),
-    )
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
+    out = [np.empty(1, np.int64) for _ in range(3)]
+    hands_kernel(fr)(1, 0, 1, 4, family_policies("random", 4), fr, tab, *out)
     return numba.threading_layer()
 
 

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""The base game's ``simulate_hands`` in an old tree and this one, alternated; CPU time.
+"""Auction-pitch's hand kernel in an old tree and this one, alternated; CPU time.
 
     .venv/bin/python scripts/bench_base_old_new.py --old /path/to/old/checkout [--rounds 3]
 
-Each round runs a fresh process of each tree (``PYTHONPATH``, this venv, one numba thread,
-a cache folder per tree): a first call of 20,000 deals compiles or loads the kernels, off
-the clock, then the best of three runs of 300,000 deals, 4 players, base rules, random
-and heuristic play, in deals per CPU-second.  Prints each round and the medians' ratio
-new/old: the base game must not slow down as the engine generalises.
+Both trees run the preset kernel ``pitchsim simulate`` runs for auction-pitch
+(``kernels/families/simulate.hands_kernel``, in trees from 04fc442 on; the base game's
+own ``kernels/simulate.py`` is gone since issue 28).  Each round runs a fresh process of
+each tree (``PYTHONPATH``, this venv, one numba thread, a cache folder per tree): a first
+call of 20,000 deals compiles or loads the kernel, off the clock, then the best of three
+runs of 300,000 deals, 4 players, base rules, random and heuristic play, in deals per
+CPU-second.  Prints each round and the medians' ratio new/old: the base game must not
+slow down as the engine generalises.
 """
 
 import argparse
@@ -17,19 +20,21 @@ from old_new import alternate, median_ratio
 
 CODE = r"""
 import json, time, numpy as np
-from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.families.simulate import family_policies, hands_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 N = 300_000
 out = {}
+r = as_family(Rules())
+fr, tab = family_array(r), family_tables(r)
+kernel = hands_kernel(fr)
 for policy in ("random", "heuristic"):
-    args = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
-    f = np.empty(N, np.int64); t = np.empty(N, np.int64); h = np.empty(0, np.int64)
-    simulate_hands(1, 0, 20000, *args, f[:20000], t[:20000], h, h)
+    args = (4, family_policies(policy, 4), fr, tab)
+    o = [np.empty(N, np.int64) for _ in range(3)]
+    kernel(1, 0, 20000, *args, *(x[:20000] for x in o))
     best = 1e9
     for r in range(3):
-        t0 = time.process_time(); simulate_hands(r + 1, 0, N, *args, f, t, h, h); best = min(best, time.process_time() - t0)
+        t0 = time.process_time(); kernel(r + 1, 0, N, *args, *o); best = min(best, time.process_time() - t0)
     out[policy] = N / best
 print(json.dumps(out))
 """

@@ -19,14 +19,14 @@
   heuristic (``strength``).
 - Compile: a fresh process with an empty numba cache times the first call of the
   family kernel (both policies compile in it), import apart.
-- Base game old vs new: the base game's ``simulate_hands`` (4 players, one thread) in
-  fresh processes of this tree and of ``--old`` (a checkout of the tree before, run by
-  PYTHONPATH with this venv), alternating, ``--rounds`` times each; best deals per
-  CPU-second of each.  The base kernels are unchanged by the family kernels, so the
-  two should agree within the noise.
+- Base game old vs new: auction-pitch's hand kernel (``simulate.hands_kernel``, 4
+  players, one thread) in fresh processes of this tree and of ``--old`` (a checkout of
+  the tree before, run by PYTHONPATH with this venv), alternating, ``--rounds`` times
+  each; best deals per CPU-second of each.
 
 - Versus the base kernels (``--versus-base``): in ONE process, one thread, the base
-  game's ``simulate_hands`` and the family kernels' hand kernel for auction-pitch
+  game's ``simulate_hands`` (in a tree before issue 28 only: it is gone; without it
+  auction-pitch gets no ratio) and the family kernels' hand kernel for auction-pitch
   (``simulate.hands_kernel``: ``simulate_base_hands``), 4 players, alternated round by
   round (random, heuristic), and the other presets (setback, smear, ten-point, six-point, 4 players) in the same rounds; deals per
   CPU-second (``time.process_time``) of each run, the median over ``--rounds``, and the
@@ -82,22 +82,29 @@ print(t1 - t0, t2 - t1)
 
 BASE_WORKER = """
 import json, sys, time, numpy as np
-from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.families.simulate import family_policies
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.util.runtime import use_threads
+try:
+    from pitchsim.kernels.families.simulate import hands_kernel
+except ImportError:  # a tree before it: one hand kernel
+    from pitchsim.kernels.families.simulate import simulate_family_hands
+    hands_kernel = lambda fr: simulate_family_hands
 deals, repeat = int(sys.argv[1]), int(sys.argv[2])
+r = as_family(Rules())
+fr, tab = family_array(r), family_tables(r)
+kernel = hands_kernel(fr)
 res = {}
 for policy in ("random", "heuristic"):
-    f = np.empty(deals, np.int8); t = np.empty(deals, np.int8); h = np.empty(0, np.int64)
-    args = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
+    o = [np.empty(deals, np.int64) for _ in range(3)]
+    args = (4, family_policies(policy, 4), fr, tab)
     best = float("inf")
     with use_threads(1):
-        simulate_hands(1, 0, 20000, *args, f[:20000], t[:20000], h, h)
-        for r in range(repeat):
+        kernel(1, 0, 20000, *args, *(x[:20000] for x in o))
+        for rep in range(repeat):
             c = time.process_time()
-            simulate_hands(r + 1, 0, deals, *args, f, t, h, h)
+            kernel(rep + 1, 0, deals, *args, *o)
             best = min(best, time.process_time() - c)
     res[policy] = deals / best
 print(json.dumps(res))
@@ -272,18 +279,19 @@ def versus_base(
             return play_family_fixed
 
     from pitchsim.kernels.families.tables import family_array, family_tables
-    from pitchsim.kernels.simulate import simulate_hands
 
+    try:  # (a tree before issue 28: the base game's own kernels, the yardstick)
+        from pitchsim.kernels.simulate import simulate_hands
+    except ImportError:
+        simulate_hands = None
     numba.set_num_threads(1)
     fixed = kernel == "bid-odds"
+    play_fixed_hand = None
     if fixed:
         try:  # (a tree before bid-odds ran the one engine's kernel)
             from pitchsim.kernels.fixed_hand import play_fixed_hand
         except ImportError:
-            sys.exit(
-                "this tree has no base bid-odds kernel (bid-odds runs the one engine's): "
-                "compare trees with scripts/bench_bid_odds_old_new.py --old DIR"
-            )
+            pass
     m8 = [np.empty(deals, np.int8) for _ in range(3)]
     f8, t8 = np.empty(deals, np.int8), np.empty(deals, np.int8)
     none = np.empty(0, np.int64)
@@ -291,11 +299,11 @@ def versus_base(
     runs = {}  # name -> a function of (seed, count)
     for policy in ("random", "heuristic"):
         base = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
-        if not fixed:
+        if not fixed and simulate_hands is not None:
             runs[("base", policy)] = lambda seed, count, a=base: simulate_hands(
                 seed, 0, count, *a, f8[:count], t8[:count], none, none
             )
-        else:
+        elif fixed and play_fixed_hand is not None:
             hand = _bid_odds_hand(as_family(Rules()), 4)
             a = (4, hand, deck_without(hand), -1, 0, seat_policies(policy, 4), Rules().to_array())
             for where, seat in SEATS:
@@ -354,7 +362,7 @@ def versus_base(
     ratios = {}
     for name in runs:
         ref = ("base", name[1]) if name[0] == "auction-pitch" else ("auction-pitch", name[1])
-        if name[0] != "base":
+        if name[0] != "base" and ref in rates:  # (no base kernels in this tree: none)
             ratios[name] = statistics.median(
                 a / b for a, b in zip(rates[name], rates[ref], strict=True)
             )

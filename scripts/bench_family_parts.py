@@ -8,15 +8,14 @@ loaded machine: read it with the load.
     ROUNDS=5 .venv/bin/python scripts/bench_family_parts.py random 200000 auction-pitch smear ten-point
     ROUNDS=5 .venv/bin/python scripts/bench_family_parts.py heuristic 200000 auction-pitch setback
 
-The end-to-end figure, with the base kernels beside it, is ``bench_families.py
---versus-base``; this one says which stage a preset's gap lies in.
+The end-to-end figure is ``bench_families.py``; this one says which stage a preset's
+time lies in.
 
-``bid-odds`` as the first argument: the path of the bid-odds kernels instead, the
-base game's (``kernels.fixed_hand.play_fixed_hand``: ``deal_hands``, ``play_hand``,
-``score_hand`` and ``points_flags``) and the family's (``kernels.families.fixed_hand``:
-``deal_family_fixed``, ``play_hand``, ``score_hand`` and its award sum) on
-auction-pitch, a fixed hand in the pitcher's seat and in a defender's, stage by stage
-(deal, +play, +score), the two engines alternated stage by stage in each round:
+``bid-odds`` as the first argument: the path of the bid-odds kernel instead
+(``kernels.families.fixed_hand``: ``deal_family_fixed``, ``play_hand``, ``score_hand``
+and its award sum) on auction-pitch, a fixed hand in the pitcher's seat and in a
+defender's, stage by stage (deal, +play, +score).  (The base game's own kernels, once
+timed beside it, are gone since issue 28.)
 
     ROUNDS=9 .venv/bin/python scripts/bench_family_parts.py bid-odds 100000 heuristic random
 """
@@ -30,9 +29,7 @@ import time
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.game.rules import R_PARTNERSHIP, Rules, as_family
-from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.deal import deal_hands, deck_without
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.families.borrow import keep_alive
 from pitchsim.kernels.families.deal import cards_each, deal_family_fixed
 from pitchsim.kernels.families.draw import discard_and_draw
@@ -49,10 +46,6 @@ from pitchsim.kernels.families.tables import (
     family_array,
     family_tables,
 )
-from pitchsim.kernels.hand import hand_scratch as base_scratch
-from pitchsim.kernels.hand import points_flags
-from pitchsim.kernels.hand import score_hand as base_score
-from pitchsim.kernels.play import play_hand
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
 from pitchsim.util.runtime import use_threads
 
@@ -144,55 +137,22 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
     return out.sum()
 
 
-@njit(cache=True, parallel=True)
-def run_base_fixed(stage, seed, count, n, hand_seat, fixed_hand, template, policies, rules):
-    """The deals of the base game's bid-odds kernel (``kernels.fixed_hand.play_fixed_hand``,
-    gone since bid-odds runs the one engine's) up to ``stage``, as ``run_fixed``: the base
-    kernels' deal, play and score, kept here as the yardstick."""
-    out = np.zeros(count, np.int64)
-    no_log = np.empty(0, dtype=np.int64)
-    partnership = rules[R_PARTNERSHIP] != 0
-    dealt, hands, won, trick, deck, award = base_scratch(n)
-    for d in prange(count):  # (one thread: the scratch is shared)
-        seat = hand_seat if hand_seat >= 0 else defender_seat(d, n, partnership)
-        key = deal_key(seed, d)
-        deal_hands(key, n, seat, fixed_hand, template, deck, dealt)
-        out[d] += dealt[1]
-        if stage == 0:
-            continue
-        trump = play_hand(dealt, n, 0, 0, -1, -1, policies, rules, key, hands, won, trick, no_log)
-        out[d] += won[0] + trump
-        if stage == 1:
-            continue
-        base_score(dealt, won, n, trump, rules, award)
-        awarded = 0
-        for i in range(4):
-            if award[i] >= 0:
-                awarded |= 1 << i
-        out[d] += points_flags(award, seat, rules) + awarded
-    return out.sum()
-
-
 FIXED_STAGES = ("deal", "+play", "+score")
 
 
 def bid_odds_parts(deals: int, policies: list[str], rounds: int) -> None:
-    """The bid-odds kernels' path, base and family, stage by stage (the module)."""
+    """The bid-odds kernel's path stage by stage (the module)."""
     n = 4
     rules = Rules()
     r = as_family(rules)
-    fr, tab, ra = family_array(r), family_tables(r), rules.to_array()
+    fr, tab = family_array(r), family_tables(r)
     pack = sorted(r.pack(n))
     chosen = np.random.default_rng(2026).choice(pack, 6, replace=False)
     hand = np.int64(sum(1 << int(c) for c in chosen))  # bench_families' bid-odds hand
-    template = deck_without(int(hand))
     for policy in policies:
-        fam, base = family_policies(policy, n), seat_policies(policy, n)
+        fam = family_policies(policy, n)
         for seat in (0, AS_DEFENDER):
             runs = {
-                "base": lambda st, sd, k, seat=seat, b=base: run_base_fixed(
-                    st, sd, k, n, seat, hand, template, b, ra
-                ),
                 "family": lambda st, sd, k, seat=seat, f=fam: run_fixed(
                     st, sd, k, n, seat, hand, f, fr, tab
                 ),
@@ -221,6 +181,9 @@ def bid_odds_parts(deals: int, policies: list[str], rounds: int) -> None:
 
 
 def main() -> None:
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__)
+        return
     use_threads(1)
     if sys.argv[1] == "bid-odds":
         rounds = int(os.environ.get("ROUNDS", "9"))

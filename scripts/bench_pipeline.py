@@ -8,7 +8,8 @@ aggregates.
     .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports --rehash --verify all
     .venv/bin/python scripts/bench_pipeline.py checksum --run runs/reports
 
-``pipeline``: the raw kernel (``simulate_hands`` over the same deals, in the same
+``pipeline``: the raw kernel (auction-pitch's hand kernel, ``families.simulate.hands_kernel``,
+over the same deals, in the same
 chunks, writing nothing) against ``pitchsim.study.batch.simulate`` (kernel + hand features +
 Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
 so that load from other programs falls on both alike; reports the median and the best
@@ -45,10 +46,9 @@ from pathlib import Path
 
 import numpy as np
 
-from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.simulate import simulate_hands
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.families.simulate import family_policies, hands_kernel
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.study import batch, manifest
 from pitchsim.study.analysis import Run, make_table
 from pitchsim.study.batch import PART_SIZE, simulate
@@ -60,32 +60,17 @@ from pitchsim.util.runtime import chunked, use_threads
 def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tuple[float, float]:
     """Wall and CPU seconds for the kernel alone to play ``deals`` deals, in the
     pipeline's chunks."""
-    policies = seat_policies("heuristic", players)
-    rules = Rules().to_array()
-    template = deck_without(0)
-    flags = np.empty(PART_SIZE, dtype=np.int8)
-    trump = np.empty(PART_SIZE, dtype=np.int8)
-    no_hands = np.empty(0, dtype=np.int64)
+    policies = family_policies("heuristic", players)
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
+    kernel = hands_kernel(fr)
+    out = [np.empty(PART_SIZE, dtype=np.int64) for _ in range(3)]
     stream = RunParams(seed, "heuristic", {}).stream_seed(players)
     start, cpu = time.perf_counter(), time.process_time()
     with use_threads(threads):
         for s, e in chunked(deals, PART_SIZE):
             for a, b in chunked(e - s):
-                simulate_hands(
-                    stream,
-                    s + a,
-                    b - a,
-                    players,
-                    0,
-                    template,
-                    -1,
-                    policies,
-                    rules,
-                    flags[a:b],
-                    trump[a:b],
-                    no_hands,
-                    no_hands,
-                )
+                kernel(stream, s + a, b - a, players, policies, fr, tab, *(x[a:b] for x in out))
     return time.perf_counter() - start, time.process_time() - cpu
 
 

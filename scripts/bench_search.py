@@ -4,7 +4,7 @@
     .venv/bin/python scripts/bench_search.py                       # 4 players
     .venv/bin/python scripts/bench_search.py --players 4,7 --policies rollout:16,pimc:16 --json
 
-Each row runs ``simulate_hands`` (the batch kernel behind bid-odds) on the hand
+Each row runs bid-odds' kernel (``families.fixed_hand.fixed_kernel``) on the hand
 A♥ K♥ 2♥ 9♣ 7♦ 3♠ with hearts as trump (bid-odds' own setting), warm kernels,
 compile excluded, on 1 and 2 threads:
 
@@ -30,21 +30,24 @@ import numpy as np
 
 def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     from pitchsim.game.cards import mask_of, parse_hand
-    from pitchsim.game.rules import Rules
+    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.games.families import family_play_array
     from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.deal import deck_without
-    from pitchsim.kernels.simulate import simulate_hands
+    from pitchsim.kernels.families.fixed_hand import PITCHER, fixed_kernel
+    from pitchsim.kernels.families.tables import family_array, family_tables
     from pitchsim.util.runtime import use_threads
 
-    hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
-    flags = np.empty(hands, np.int8)
-    trump = np.empty(hands, np.int8)
-    none = np.empty(0, np.int64)
-    args = (players, hand, deck_without(hand), 2, seat_policies(spec, players), Rules().to_array())
+    hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
+    policies = family_play_array([int(i) for i in seat_policies(spec, players)])
+    kernel = fixed_kernel(fr)  # hearts trump, no bid: the most points
+    out = [np.empty(hands, np.int64) for _ in range(3)]
+    args = (players, PITCHER, hand, 2, 0, policies, fr, tab)
     with use_threads(threads):
-        simulate_hands(99, 0, 2, *args, flags[:2], trump[:2], none, none)  # compile / load
+        kernel(99, 0, 2, *args, *(x[:2] for x in out))  # compile / load
         t, c = time.perf_counter(), time.process_time()
-        simulate_hands(1, 0, hands, *args, flags, trump, none, none)
+        kernel(1, 0, hands, *args, *out)
         wall, cpu = time.perf_counter() - t, time.process_time() - c
     return {"wall": hands / wall, "cpu": hands / cpu, "seconds": wall}
 

@@ -55,55 +55,21 @@ import time
 
 import numba
 import numpy as np
-from numba import njit, prange
+from preset_deals import PITCHER, preset_run  # scripts/, beside this one
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.deal import deck_without
-from pitchsim.kernels.hand import hand_scratch, points_flags
 from pitchsim.kernels.policies import WORLDS_SHIFT
-from pitchsim.kernels.replay import replay_deals
-from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.monte_carlo import (
     FRESH_WORLDS,
     GREEDY_POINTS,
     ROLLOUT_TIES,
     TARGET_QUERY,
 )
-from pitchsim.kernels.simulate import PITCHER, deal_and_play
 from pitchsim.util.runtime import use_threads
 from pitchsim.util.stats import Z95, wilson
 
 POINT_NAMES = ("High", "Low", "Jack", "Game")
-
-
-@njit(cache=True, parallel=True)
-def play_deals(seed, count, n, policies, rules, trumps, out_flags, out_trump):
-    """Deals 0..count-1 of ``seed``, seat 0 pitching; ``trumps[d]`` >= 0 fixes trump."""
-    template = np.arange(52)
-    no_log = np.empty(0, dtype=np.int64)
-    blocks = (count + 4095) // 4096
-    for b in prange(blocks):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
-        for d in range(b * 4096, min(count, (b + 1) * 4096)):
-            trump = deal_and_play(
-                deal_key(seed, d),
-                n,
-                0,
-                template,
-                trumps[d],
-                policies,
-                rules,
-                dealt,
-                hands,
-                won,
-                trick,
-                deck,
-                award,
-                no_log,
-            )
-            out_flags[d] = points_flags(award, PITCHER, rules)
-            out_trump[d] = trump
 
 
 def seat_names(pitcher_side: str, defenders: str, n: int, partnership: bool) -> list[str]:
@@ -113,9 +79,7 @@ def seat_names(pitcher_side: str, defenders: str, n: int, partnership: bool) -> 
 
 def run(seed, deals, n, rules, pitcher_side, defenders, trumps):
     policies = seat_policies(seat_names(pitcher_side, defenders, n, rules.partnership), n)
-    flags = np.empty(deals, dtype=np.int64)
-    trump = np.empty(deals, dtype=np.int64)
-    play_deals(seed, deals, n, policies, rules.to_array(), trumps, flags, trump)
+    flags, trump, _ = preset_run(seed, np.arange(deals), n, rules, policies, trumps)
     points = np.bitwise_count(flags.astype(np.uint8)).astype(np.int64)
     return flags, points, trump
 
@@ -250,11 +214,8 @@ def search_policies(n, rules, pitcher_side, defenders, ablation):
 
 def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps, ablation=""):
     policies = search_policies(n, rules, pitcher_side, defenders, ablation)
-    flags = np.empty(deals, dtype=np.int8)
     t, c = time.perf_counter(), time.process_time()
-    replay_deals(
-        seed, np.arange(deals), n, deck_without(0), trumps, bid, policies, rules.to_array(), flags
-    )
+    flags, _, _ = preset_run(seed, np.arange(deals), n, rules, policies, trumps, bid)
     seconds, cpu = time.perf_counter() - t, time.process_time() - c
     return np.bitwise_count(flags.astype(np.uint8)).astype(np.int64), seconds, cpu
 

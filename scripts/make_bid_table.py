@@ -8,7 +8,7 @@ under the base rules and under low=dealt, which changes who can take Low), every
 trump holding (13-bit rank mask, 1-6 trumps) and side-card class (side aces 0/1/2+ x
 side tens 0/1/2+), it deals ``samples`` random hands of that kind to a pitcher who leads
 that trump suit, plays them out with the ``heuristic`` play policy under the base rules
-and counts how often the pitcher's side takes 0-4 points.  (The other play variant,
+(auction-pitch on the preset kernels: ``scripts/bid_table_cells.py``) and counts how often the pitcher's side takes 0-4 points.  (The other play variant,
 follow=suit, changes the odds little; it reads the base-rules tables.)  P(at least k) is stored as
 uint8 (1/255 steps; the sampling error at 1,000 samples is about +/-3% at worst).
 
@@ -35,16 +35,18 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.bidding.odds import N_HOLDINGS, N_SIDE
-from pitchsim.kernels.odds_table import (
+from bid_table_cells import (  # scripts/, beside this one
     cell_weight,
     defender_points,
     outlook_constants,
     simulate_cells,
 )
+
+from pitchsim.game.rules import Rules, as_family
+from pitchsim.kernels.bidding.odds import N_HOLDINGS, N_SIDE
+from pitchsim.kernels.families.simulate import family_policies
+from pitchsim.kernels.families.tables import family_array
+from pitchsim.kernels.families.tables import family_tables as preset_tables
 from pitchsim.util.atomic import atomic_path
 
 OUT = Path(__file__).resolve().parent.parent / "pitchsim" / "data" / "bid_table.npz"
@@ -237,15 +239,15 @@ def main() -> None:
             continue
         t0 = time.perf_counter()
         rules = Rules(partnership=bool(partnership), low="dealt" if low_dealt else "captured")
-        policies = seat_policies(PLAY_POLICY, n)
+        policies = family_policies(PLAY_POLICY, n)
+        r = as_family(rules)
+        fr, tab = family_array(r), preset_tables(r)
         counts = np.zeros((cell_trumps.size, 5), dtype=np.int64)
         seed = args.seed * 100 + i
-        simulate_cells(
-            seed, n, cell_trumps, cell_class, args.samples, policies, rules.to_array(), counts
-        )
+        simulate_cells(seed, n, cell_trumps, cell_class, args.samples, policies, fr, tab, counts)
         at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1][:, 1:] / args.samples
         p_at_least[i, cell_trumps, cell_class] = np.rint(at_least * 255).astype(np.uint8)
-        defender[i] = defender_points(seed, n, args.random_hands, policies, rules.to_array())
+        defender[i] = defender_points(seed, n, args.random_hands, policies, fr, tab)
         odds = p_at_least[i].astype(np.float32) / np.float32(255)
         outlook_constants(seed + 7, n, args.random_hands, odds, defender[i], overcall[i], made[i])
         print(

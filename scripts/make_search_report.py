@@ -39,14 +39,12 @@ project_python.require(__file__)
 
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
+from preset_deals import preset_run, solve_run  # noqa: E402  (scripts/, beside this one)
 
 from pitchsim.cli.progress import Progress  # noqa: E402
 from pitchsim.game.features import N_RANKS, SUIT_MASK, parse_holding, pattern_code  # noqa: E402
 from pitchsim.game.rules import Rules  # noqa: E402
 from pitchsim.games.policies import play_policy, seat_policies  # noqa: E402
-from pitchsim.kernels.deal import deck_without  # noqa: E402
-from pitchsim.kernels.replay import replay_deals, solve_deals_with_trump  # noqa: E402
-from pitchsim.kernels.simulate import simulate_hands  # noqa: E402
 from pitchsim.study.manifest import parse_players  # noqa: E402
 from pitchsim.util.atomic import write_file  # noqa: E402
 from pitchsim.util.runtime import use_threads  # noqa: E402
@@ -128,17 +126,11 @@ def screen(seed: int, n: int, holdings, wanted: int):
     found = {h: [] for h in holdings}
     trumps = {h: [] for h in holdings}
     policies = seat_policies("heuristic", n)
-    rules = Rules().to_array()
-    template = deck_without(0)
-    flags = np.empty(SCREEN_CHUNK, np.int8)
-    trump = np.empty(SCREEN_CHUNK, np.int8)
-    hand = np.empty(SCREEN_CHUNK, np.int64)
-    none = np.empty(0, np.int64)
+    free = np.full(SCREEN_CHUNK, -1, np.int64)
     start = 0
     while any(len(v) < wanted for v in found.values()) and start < MAX_SCREEN:
-        simulate_hands(
-            seed, start, SCREEN_CHUNK, n, 0, template, -1, policies, rules, flags, trump, hand, none
-        )
+        chunk = np.arange(start, start + SCREEN_CHUNK, dtype=np.int64)
+        _, trump, hand = preset_run(seed, chunk, n, Rules(), policies, free, with_hand=True)
         t = trump.astype(np.int64)
         code = pattern_code((hand >> (t * N_RANKS)) & SUIT_MASK)
         for h, c in codes.items():
@@ -161,23 +153,13 @@ def screen(seed: int, n: int, holdings, wanted: int):
 def replay(seed, n, deals, trumps, policy, bid, bar) -> np.ndarray:
     """Points the pitcher's side wins on each deal (0-4) under ``policy`` at every seat."""
     policies = seat_policies(policy, n)
-    flags = np.empty(deals.size, np.int8)
+    flags = np.empty(deals.size, np.int64)
     step = REPLAY_CHUNK if play_policy(policy).worlds else deals.size
     for a in range(0, deals.size, step):
         b = min(deals.size, a + step)
-        replay_deals(
-            seed,
-            deals[a:b],
-            n,
-            deck_without(0),
-            trumps[a:b],
-            bid,
-            policies,
-            Rules().to_array(),
-            flags[a:b],
-        )
+        flags[a:b] = preset_run(seed, deals[a:b], n, Rules(), policies, trumps[a:b], bid)[0]
         bar.update(b - a)
-    return np.bitwise_count(flags.view(np.uint8)).astype(np.int64)
+    return np.bitwise_count(flags).astype(np.int64)
 
 
 def double_dummy(seed, n, deals, trumps, bar) -> np.ndarray:
@@ -185,9 +167,7 @@ def double_dummy(seed, n, deals, trumps, bar) -> np.ndarray:
     step = REPLAY_CHUNK
     for a in range(0, deals.size, step):
         b = min(deals.size, a + step)
-        solve_deals_with_trump(
-            seed, deals[a:b], n, deck_without(0), trumps[a:b], Rules().to_array(), values[a:b]
-        )
+        values[a:b] = solve_run(seed, deals[a:b], n, trumps[a:b], Rules())
         bar.update(b - a)
     return values
 

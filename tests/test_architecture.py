@@ -179,7 +179,7 @@ def test_no_arrow_runs_back_up(graph):
 # ---- inside kernels/: its rooms are layers too ------------------------------------------
 
 # A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
-# (``play``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
+# (``auction``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
 # policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
 # advisor bidder sits above the auction it runs.
 KERNEL_ORDER = [
@@ -188,9 +188,8 @@ KERNEL_ORDER = [
     "policies bidding",
     "search",
     "dispatch",
-    "play auction",
-    "contract simulate",
-    "replay odds_table",
+    "auction",
+    "contract",
     "families",
     "advice",
     "advisor",
@@ -343,14 +342,14 @@ def test_a_planted_kernel_arrow_up_is_found(tmp_path):
         tmp_path,
         {
             "kernels/__init__.py": "",
-            "kernels/play.py": "from .dispatch import choose_card\n",  # down: allowed
+            "kernels/auction.py": "from .dispatch import choose_card\n",  # down: allowed
             "kernels/dispatch.py": "",
             "kernels/search/__init__.py": "",
-            "kernels/search/solver.py": "from .. import play\n",
+            "kernels/search/solver.py": "from .. import auction\n",
         },
     )
     g = import_graph(root)
     assert kernel_arrows_up(g) == [
-        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.play: kernel layer 3 -> 5"
+        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.auction: kernel layer 3 -> 5"
     ]
     assert strongly_connected({a: dict.fromkeys(t, 0) for a, t in kernel_rooms(g).items()}) == []

@@ -310,6 +310,10 @@ def test_kernel_hands_equal_the_reference_deal_by_deal(spec, n):
 @pytest.mark.parametrize(
     "spec, n",
     [
+        # auction-pitch solo and its other options (the base game's heuristic, from the
+        # deleted base-kernel cross-check tests/test_kernels.py)
+        ("auction-pitch", 5),
+        ("auction-pitch,low=dealt,follow=suit", 3),
         ("smear", 4),
         ("ten-point", 4),
         ("setback", 4),
@@ -368,6 +372,7 @@ def test_the_play_loops_heuristic_is_heuristic_card(spec, n):
         ("ten-point", 4, "HJ AH 2H 3H 9C 7D 3S JD 5C", 2),
         ("ten-point,partnership=false", 5, "HJ LJ AH 2H 3H 9C 7D 3S JD 5C", 1),
         ("setback", 4, "AS KS 2H 9C 7D 3S", 3),
+        ("auction-pitch,low=dealt,follow=suit", 5, "AH 7H 2H 9C 7D 3S", 2),
         ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
         ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
         ("five-point,kitty=3", 4, "AH KH QH 2H 3C 4D", 2),  # 12.2: 6 known, 3 unknown

@@ -69,6 +69,8 @@ def test_paired_difference_when_every_trial_disagrees_one_way():
     assert paired_difference(5, 0, 5) == pytest.approx((1.0, 1.0, 1.0))
     # b alone on 1 of 4: x = (1, 0, 0, 0).
     assert paired_difference(1, 0, 4) == pytest.approx(paired_by_hand([1, 0, 0, 0]))
+    # Agreeing on every trial (from the deleted tests/test_replay.py): nothing at all.
+    assert paired_difference(0, 0, 50) == (0.0, 0.0, 0.0)
 
 
 def test_the_compare_runs_paired_make_counts_and_interval():

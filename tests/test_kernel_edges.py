@@ -1,61 +1,59 @@
-"""RULES.md's edge cases, hand-built, through the kernels (the reference has its own)."""
+"""RULES.md's edge cases, hand-built, through the kernels: the trick's masks of
+``kernels.hand``, and hands played and scored by the preset kernels (``families.plain``,
+``families.score``) under auction-pitch (the reference engine has its own)."""
 
 import numpy as np
 import pytest
 
 from pitchsim.game.cards import mask_of, parse_card, parse_cards, parse_suit
-from pitchsim.game.rules import BASE_RULES, Rules
-from pitchsim.games.policies import seat_policies
+from pitchsim.game.rules import BASE_RULES, Rules, as_family
 from pitchsim.kernels.bits import suit_mask
 from pitchsim.kernels.deal import deal_hands, deck_without
+from pitchsim.kernels.families.plain import play_plain
+from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
+from pitchsim.kernels.families.score import score_hand as family_score
+from pitchsim.kernels.families.simulate import family_policies
+from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.hand import (
     GAME,
-    HIGH,
-    JACK_POINT,
-    LOW,
     beats,
     follow_cards,
     legal_cards,
     opening_lead_cards,
-    points_flags,
     score_hand,
     strength,
     trumping_in,
     winning_card,
 )
-from pitchsim.kernels.play import play_hand
 from pitchsim.kernels.rng import deal_key
 
 H, C, S, D = (parse_suit(s) for s in "HCSD")
+AWARD = {name: i for i, name in enumerate(AWARD_NAMES)}
 
 
 def hands(*texts):
     return np.array([mask_of(parse_cards(t)) for t in texts], dtype=np.int64)
 
 
-def kernel_play(dealt, rules=BASE_RULES, fixed_trump=-1, first_lead=-1, policy="random", seed=1):
-    """Play a hand-built deal through the kernel; seat 0 pitches. Returns (trump, award, won)."""
+def kernel_play(dealt, rules=BASE_RULES, first_lead=-1, policy="random", seed=1):
+    """Play a hand-built deal through the preset kernels' play loop (``plain.play_plain``)
+    and score it (``score.score_hand``); seat 0 pitches, ``first_lead`` (-1: the policy's)
+    leading and fixing trump.  Returns (trump, award, points, won): ``award`` by
+    ``AWARD_NAMES`` (-1: nobody), ``points`` per seat."""
     n = len(dealt)
+    r = as_family(rules)
+    fr, tab = family_array(r), family_tables(r)
     won = np.empty(n, dtype=np.int64)
-    award = np.empty(4, dtype=np.int64)
-    r = rules.to_array()
-    trump = play_hand(
-        dealt,
-        n,
-        0,
-        0,
-        fixed_trump,
-        first_lead,
-        seat_policies(policy, n),
-        r,
-        np.uint64(deal_key(seed, 0)),
-        np.empty(n, dtype=np.int64),
-        won,
-        np.empty(n, dtype=np.int64),
-        np.empty(0, dtype=np.int64),
-    )
-    score_hand(dealt, won, n, trump, r, award)
-    return trump, award, won
+    scratch = [np.empty(n, dtype=np.int64) for _ in range(3)]
+    no_log = np.empty(0, dtype=np.int64)
+    trump, _ = play_plain(
+        dealt.copy(), n, 0, -1, first_lead, -1, family_policies(policy, n), fr, tab,
+        np.uint64(deal_key(seed, 0)), scratch[0], won, scratch[1], scratch[2], no_log, no_log,
+    )  # fmt: skip
+    award = np.empty(N_AWARDS, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    family_score(dealt, won, n, trump, fr, tab, award, points, 0, -1)
+    return int(trump), award, points, won
 
 
 OTHERS = ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AC 2D 3D 4D 5D 6D"]
@@ -64,17 +62,17 @@ OTHERS = ["2C 3C 4C 5C 6C 7C", "8C 9C TC JC QC KC", "AC 2D 3D 4D 5D 6D"]
 @pytest.mark.parametrize("seed", range(20))
 def test_edge_05_only_trump_a_seven_gives_two_points(seed):
     dealt = hands("7H 2S 3S 4S 5S 6S", *OTHERS)
-    trump, award, _ = kernel_play(dealt, fixed_trump=H, seed=seed)
+    trump, award, points, _ = kernel_play(dealt, first_lead=parse_card("7H"), seed=seed)
     assert trump == H
-    assert award[HIGH] == award[LOW] == 0 and award[JACK_POINT] == -1
-    assert points_flags(award, 0, Rules().to_array()) & 0b0111 == 0b0011
+    assert award[AWARD["high"]] == award[AWARD["low"]] == 0 and award[AWARD["jack"]] == -1
+    assert points[0] == 2 + (award[AWARD["game"]] == 0)
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_edge_05_only_trump_the_jack_gives_three(seed):
     dealt = hands("JH 2S 3S 4S 5S 6S", *OTHERS)
-    _, award, _ = kernel_play(dealt, fixed_trump=H, seed=seed)
-    assert award[HIGH] == award[LOW] == award[JACK_POINT] == 0
+    _, award, _, _ = kernel_play(dealt, first_lead=parse_card("JH"), seed=seed)
+    assert award[AWARD["high"]] == award[AWARD["low"]] == award[AWARD["jack"]] == 0
 
 
 @pytest.mark.parametrize("low", ["captured", "dealt"])
@@ -85,18 +83,18 @@ def test_edge_06_jack_captured_by_queen(low):
     )
     rules = Rules(low=low)
     for seed in range(10):
-        _, award, won = kernel_play(dealt, rules=rules, fixed_trump=H, seed=seed)
+        _, award, _, won = kernel_play(dealt, rules=rules, first_lead=parse_card("JH"), seed=seed)
         assert won[1] >> parse_card("JH") & 1
-        assert award[HIGH] == award[JACK_POINT] == 1
-        assert award[LOW] == (1 if low == "captured" else 0)
+        assert award[AWARD["high"]] == award[AWARD["jack"]] == 1
+        assert award[AWARD["low"]] == (1 if low == "captured" else 0)
 
 
 def test_edge_07_jack_not_dealt_at_most_three_points():
     dealt = hands("AH KH QH 2H 3H 4H", *OTHERS)
     for seed in range(20):
-        _, award, _ = kernel_play(dealt, fixed_trump=H, seed=seed, policy="heuristic")
-        assert award[JACK_POINT] == -1
-        assert int(points_flags(award, 0, Rules().to_array())).bit_count() <= 3
+        trump, award, points, _ = kernel_play(dealt, seed=seed, policy="heuristic")
+        assert trump == H and award[AWARD["jack"]] == -1
+        assert points[0] <= 3
 
 
 def test_edge_08_game_ties_give_nobody_the_point():
@@ -112,6 +110,13 @@ def test_edge_08_game_ties_give_nobody_the_point():
     won = hands("TC AC JC 2H 3H 4H", "TD AD 2D 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 14, 3
     score_hand(dealt, won, 3, H, r, award)
     assert award[GAME] == 0
+    # The same three hands scored by the preset kernels (score.score_hand).
+    fr, tab = family_array(as_family(Rules())), family_tables(as_family(Rules()))
+    fam, points = np.empty(N_AWARDS, dtype=np.int64), np.empty(3, dtype=np.int64)
+    tied = hands("TC AC JC 2H 3H 4H", "TD AD JD 2S 3S 4S", "KC 5H 6H 7H 8H 9H")
+    for w, want in ((tied, -1), (zero, -1), (won, 0)):
+        family_score(dealt if w is not zero else zero, w, 3, H, fr, tab, fam, points, 0, -1)
+        assert fam[AWARD["game"]] == want
 
 
 def test_edge_11_follow_suit_or_trump():
@@ -198,8 +203,8 @@ def test_edge_12_deal_sizes(n, dealt_cards):
 
 def test_pitched_card_leads_and_fixes_trump():
     dealt = hands("4S 2H 3H 5D 6D 7D", *OTHERS)
-    trump, _, won = kernel_play(dealt, first_lead=parse_card("4S"), seed=3)
-    assert trump == S
+    trump, _, _, won = kernel_play(dealt, first_lead=parse_card("4S"), seed=3)
+    assert trump == S and won.sum() and np.bitwise_or.reduce(won) & dealt[0] == dealt[0]
 
 
 def test_search_outcomes_do_not_depend_on_the_keys_integer_type():

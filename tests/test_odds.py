@@ -10,7 +10,6 @@ from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import Rules
 from pitchsim.games.bidding import seat_strategies
 from pitchsim.games.families import family_hand
-from pitchsim.games.policies import seat_policies
 from pitchsim.util.errors import InputError
 from pitchsim.util.stats import samples_for_half_width, wilson
 
@@ -129,29 +128,24 @@ def test_bad_input_raises_input_error(kwargs, message):
 
 
 def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals: int, seed: int):
-    """Per deal, the High/Low/Jack/Game flags of the pitcher holding ``hand``."""
+    """Per deal, the awards (bit i: ``AWARD_NAMES[i]``, High 0 and Low 1) the pitcher's
+    side took holding ``hand``, on the preset kernels (``simulate_family_fixed``)."""
     from pitchsim.game.cards import mask_of
-    from pitchsim.kernels.deal import deck_without
-    from pitchsim.kernels.simulate import simulate_hands
+    from pitchsim.game.rules import as_family
+    from pitchsim.kernels.families.score import AWARD_NAMES
+    from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
+    from pitchsim.kernels.families.tables import family_array, family_tables
 
-    fixed = mask_of(parse_hand(hand))
-    flags, trumps, none = np.empty(deals, np.int8), np.empty(deals, np.int8), np.empty(0, np.int64)
-    simulate_hands(
-        seed,
-        0,
-        deals,
-        n,
-        fixed,
-        deck_without(fixed),
-        parse_suit(trump),
-        seat_policies(policy, n),
-        rules.to_array(),
-        flags,
-        trumps,
-        none,
-        none,
-    )
-    return flags.view(np.uint8)
+    assert AWARD_NAMES[:2] == ("high", "low")
+    r = as_family(rules)
+    fixed = np.int64(mask_of(parse_hand(hand)))
+    out = [np.empty(deals, np.int64) for _ in range(3)]
+    simulate_family_fixed(
+        seed, 0, deals, n, fixed, parse_suit(trump), family_policies(policy, n),
+        family_array(r), family_tables(r), *out,
+    )  # fmt: skip
+    assert (out[2] == parse_suit(trump)).all()
+    return out[1]
 
 
 def _none_dealt(m: int, n: int) -> float:
@@ -174,9 +168,10 @@ def _none_dealt(m: int, n: int) -> float:
 def test_high_is_won_exactly_when_no_higher_trump_was_dealt(hand, higher, n, policy):
     """The highest trump in play always wins its trick, so the pitcher's top trump is High
     exactly when none of the ``higher`` trumps above it was dealt: a hypergeometric
-    probability, whatever the play."""
+    probability, whatever the play (docs/rules.md 0.7); auction-pitch on the preset
+    kernels (a preset with the jick or jokers has other trumps above)."""
     deals = 40_000
-    high = _points_won(hand, "S", n, Rules(), policy, deals, seed=n) & 1
+    high = _points_won(hand, "S", n, Rules.parse("auction-pitch"), policy, deals, seed=n) & 1
     p = _none_dealt(higher, n)
     assert abs(high.mean() - p) < 4.5 * math.sqrt(p * (1 - p) / deals)
 
@@ -189,7 +184,8 @@ def test_low_as_dealt_goes_to_the_lowest_trump_dealt(hand, lower, n):
     """Under low=dealt the pitcher takes Low exactly when none of the ``lower`` trumps
     below his lowest was dealt (with the deuce: always)."""
     deals = 40_000
-    low = (_points_won(hand, "S", n, Rules(low="dealt"), "heuristic", deals, seed=7) >> 1) & 1
+    rules = Rules.parse("auction-pitch,low=dealt")
+    low = (_points_won(hand, "S", n, rules, "heuristic", deals, seed=7) >> 1) & 1
     p = _none_dealt(lower, n)
     if lower == 0:
         assert low.all()

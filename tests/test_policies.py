@@ -32,14 +32,12 @@ from pitchsim.games.policies import (
     seat_planes,
     seat_policies,
 )
-from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.dispatch import choose_card
 from pitchsim.kernels.families.fixed_hand import fixed_kernel
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.rng import DECISION_COUNTER
-from pitchsim.kernels.simulate import play_logged
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
 NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
@@ -144,55 +142,28 @@ def test_choices_depend_on_the_view_only(policy, partnership):
     assert same_views >= deals * 2  # at least the two opening decisions of seats 0 and 1
 
 
-def test_heuristic_pitcher_leads_the_same_card_whatever_the_others_hold():
+def first_leads(spec, seed, deals, hand, trump, policy):
+    """The pitcher's (seat 0's) opening lead in ``deals`` hands of the preset kernels
+    (``play_family_logged``), holding ``hand``; ``trump`` a suit (-1: his own choice)."""
+    from logged_hands import logged_arrays
+
+    from pitchsim.kernels.families.simulate import family_policies, play_family_logged
+
+    r = as_family(Rules.parse(spec))
+    out = logged_arrays(deals, 4)
+    play_family_logged(
+        seed, 0, deals, 4, 3, 0, np.int64(hand), trump, family_policies(policy, 4),
+        family_array(r), family_tables(r), *out.values(),
+    )  # fmt: skip
+    assert (out["log"][:, 0] == 0).all()  # seat 0 led the first trick
+    return out["log"][:, 1]
+
+
+@pytest.mark.parametrize("spec", ["auction-pitch", "smear"])
+def test_heuristic_pitcher_leads_the_same_card_whatever_the_others_hold(spec):
     hand = mask_of(parse_hand("AH KH 2H 9C 7D 3S"))
-    leads = set()
-    for deal in range(500):
-        dealt = np.empty(4, np.int64)
-        log = np.empty(6 * 6, np.int64)
-        play_logged(
-            3,
-            deal,
-            4,
-            hand,
-            deck_without(hand),
-            -1,
-            seat_policies("heuristic", 4),
-            Rules().to_array(),
-            dealt,
-            log,
-            np.empty(4, np.int64),
-        )
-        leads.add(int(log[1]))
+    leads = set(first_leads(spec, 3, 500, hand, -1, "heuristic").tolist())
     assert len(leads) == 1 and suit_of(leads.pop()) == 2
-
-
-def test_random_opening_lead_is_uniform_over_the_fixed_trump():
-    hand = mask_of(parse_hand("AH 7H 2H 9C 7D 3S"))
-    hearts = [c for c in cards_of(hand) if suit_of(c) == 2]
-    deals = 6000
-    counts = dict.fromkeys(hearts, 0)
-    dealt = np.empty(4, np.int64)
-    log = np.empty(6 * 6, np.int64)
-    for deal in range(deals):
-        play_logged(
-            8,
-            deal,
-            4,
-            hand,
-            deck_without(hand),
-            2,
-            seat_policies("random", 4),
-            Rules().to_array(),
-            dealt,
-            log,
-            np.empty(4, np.int64),
-        )
-        counts[int(log[1])] += 1
-    p = 1 / 3
-    se = math.sqrt(p * (1 - p) / deals)
-    for c in hearts:
-        assert abs(counts[c] / deals - p) < 4 * se
 
 
 @pytest.mark.parametrize(
@@ -217,31 +188,20 @@ def test_heuristic_picks_the_obvious_trump(hand, suit):
 def test_heuristic_beats_random_on_the_same_deals():
     """A heuristic pitcher makes 2 far more often than a random one against the same
     (heuristic) defenders, and heuristic defenders set a heuristic pitcher more often
-    than random defenders do; the margins are many standard errors wide."""
+    than random defenders do; the margins are many standard errors wide (auction-pitch
+    on the preset kernels, ``hands_kernel``)."""
+    from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
+    from pitchsim.kernels.families.simulate import hands_kernel
+
     hand_free = 40_000
+    r = as_family(Rules())
+    fr, tab = family_array(r), family_tables(r)
 
     def make2(pitcher, defenders):
-        from pitchsim.kernels.simulate import simulate_hands
-
-        pol = seat_policies([pitcher] + [defenders] * 3, 4)
-        f = np.empty(hand_free, np.int8)
-        t = np.empty(hand_free, np.int8)
-        simulate_hands(
-            4,
-            0,
-            hand_free,
-            4,
-            0,
-            deck_without(0),
-            -1,
-            pol,
-            Rules().to_array(),
-            f,
-            t,
-            np.empty(0, np.int64),
-            np.empty(0, np.int64),
-        )
-        pts = np.bitwise_count(f.view(np.uint8))
+        pol = np.array([FAMILY_POLICY_IDS[p] for p in [pitcher] + [defenders] * 3], np.int64)
+        pts, flags, trump = (np.empty(hand_free, np.int64) for _ in range(3))
+        hands_kernel(fr)(4, 0, hand_free, 4, pol, fr, tab, pts, flags, trump)
+        assert (pts == np.bitwise_count(flags)).all()  # each of the four points worth 1
         return float((pts >= 2).mean())
 
     se = math.sqrt(0.25 / hand_free) * math.sqrt(2)
@@ -386,28 +346,17 @@ def test_random_follows_uniformly_among_legal_cards():
     assert chi2 < 16.3  # 99.9% point of chi-square with 3 degrees of freedom
 
 
-def test_random_opening_lead_chi_square_over_the_fixed_trump():
+@pytest.mark.parametrize("spec", ["auction-pitch", "setback"])
+def test_random_opening_lead_chi_square_over_the_fixed_trump(spec):
+    """With trump given (bid-odds' ``--trump``) under trump=first-lead, a random pitcher
+    leads one of the trump suit's cards he holds, each as often: chi-square over 6,000
+    hands."""
     hand = mask_of(parse_hand("AH 7H 2H 9C 7D 3S"))
     hearts = suit_cards(2) & hand
-    counts = dict.fromkeys(cards_of(hearts), 0)
-    dealt = np.empty(4, np.int64)
-    log = np.empty(6 * 6, np.int64)
     deals = 6000
-    for deal in range(deals):
-        play_logged(
-            21,
-            deal,
-            4,
-            hand,
-            deck_without(hand),
-            2,
-            seat_policies("random", 4),
-            Rules().to_array(),
-            dealt,
-            log,
-            np.empty(4, np.int64),
-        )
-        counts[int(log[1])] += 1
+    leads = first_leads(spec, 21, deals, hand, 2, "random").tolist()
+    assert set(leads) == set(cards_of(hearts))
+    counts = {c: leads.count(c) for c in cards_of(hearts)}
     expected = deals / 3
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
     assert chi2 < 13.8  # 99.9% point of chi-square with 2 degrees of freedom

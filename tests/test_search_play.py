@@ -6,18 +6,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_kernels import kernel_deal
 
 from pitchsim.game.cards import suit_cards, suit_of
 from pitchsim.game.reference import deal_hands, legal_cards, play_hand
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_play_array
 from pitchsim.games.policies import kernel_chooser, seat_planes, seat_policies
+from pitchsim.kernels.deal import deal_hands as deal_hands_kernel
 from pitchsim.kernels.deal import deck_without
 from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, fixed_kernel
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.hand import points_won
-from pitchsim.kernels.rng import draw
+from pitchsim.kernels.rng import deal_key, draw
 from pitchsim.kernels.search.monte_carlo import (
     DOUBLE_DUMMY,
     ROLLOUT,
@@ -25,10 +25,23 @@ from pitchsim.kernels.search.monte_carlo import (
     choose_by_outcomes,
 )
 from pitchsim.kernels.search.playout import play_out
-from pitchsim.kernels.simulate import BLOCK, SEARCH_BLOCK, deals_per_block, simulate_hands
 from pitchsim.util.runtime import use_threads
 
 VARIANTS = [Rules(), Rules(follow="suit"), Rules(partnership=True), Rules(low="dealt")]
+TEMPLATE, DECK = deck_without(0), np.empty(52, np.int64)
+
+
+def reference_deal(seed, deal, n, policies, rules):
+    """Deal ``deal`` of ``seed`` (the kernels' dealer, seat 0 pitching) played by the
+    reference engine, each card chosen by ``policies``' kernels: (hands dealt, trump,
+    tricks as (leader, seats, cards, winner), award of High, Low, Jack, Game: -1 nobody)."""
+    dealt = np.empty(n, np.int64)
+    deal_hands_kernel(np.uint64(deal_key(seed, deal)), n, 0, 0, TEMPLATE, DECK, dealt)
+    dealt = [int(m) for m in dealt]
+    ref = play_hand(dealt, 0, kernel_chooser(policies, seed, deal), rules)
+    s = ref.score
+    award = np.array([-1 if x is None else x for x in (s.high, s.low, s.jack, s.game)])
+    return dealt, ref.trump, ref.tricks, award
 
 
 def void_by_the_rules(c, trick, trump, rules):
@@ -80,13 +93,14 @@ def test_view_tells_who_played_what_and_the_voids_shown(rules):
 @pytest.mark.parametrize("rules", VARIANTS, ids=["base", "follow=suit", "partnership", "low=dealt"])
 def test_play_out_finishes_a_hand_as_the_kernel_plays_it(rules):
     """Cut a heuristic hand at any card: ``play_out`` from there plays the same cards to
-    the same captures and points as ``play_hand`` did."""
+    the same captures and points as the hand played whole (the reference engine, each
+    card the same heuristic kernel's: ``kernel_chooser``)."""
     rng = np.random.default_rng(3)
     policies = seat_policies("heuristic", 4)
     for deal in range(300):
         n = 4 if rules.partnership else int(rng.integers(2, 8))
         policies = seat_policies("heuristic", n)
-        dealt, trump, tricks, award = kernel_deal(17, deal, n, policies, rules)
+        dealt, trump, tricks, award = reference_deal(17, deal, n, policies, rules)
         cut = int(rng.integers(1, 6 * n))  # cards already played (the lead at least)
         t, i = divmod(cut, n)
         hands = np.array(dealt, dtype=np.int64)
@@ -147,73 +161,6 @@ def test_search_ranks_cards_by_the_bid_then_by_points():
 # --- search policies in the engines -------------------------------------------------------
 
 
-@pytest.mark.parametrize("search, deals", [("rollout:6", 150), ("pimc:3", 30)])
-def test_search_kernel_matches_reference(search, deals):
-    """Kernel play and the reference engine asking the same kernels: the same hands,
-    so the kernel's view (who played what, voids) is the reference View's."""
-    rng = np.random.default_rng(8)
-    all_rules = VARIANTS + [Rules(low="dealt", follow="suit", partnership=True)]
-    for deal in range(deals):
-        rules = all_rules[deal % len(all_rules)]
-        # (pimc: small tables; a 7-player opening lead is a long solve in every world)
-        top = 8 if search.startswith("rollout") else 5
-        n = 4 if rules.partnership else int(rng.integers(2, top))
-        names = [[search, "heuristic"][int(b)] for b in rng.integers(0, 2, n)]
-        policies = seat_policies(names, n)
-        dealt, trump, tricks, award = kernel_deal(23, deal, n, policies, rules)
-        ref = play_hand(dealt, 0, kernel_chooser(policies, 23, deal), rules)
-        assert ref.tricks == tricks and ref.trump == trump
-
-
-def simulate(seed, start, count, n, spec, rules, threads):
-    import numba
-
-    old = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        flags = np.empty(count, dtype=np.int8)
-        trump = np.empty(count, dtype=np.int8)
-        simulate_hands(
-            seed,
-            start,
-            count,
-            n,
-            0,
-            deck_without(0),
-            -1,
-            seat_policies(spec, n),
-            rules.to_array(),
-            flags,
-            trump,
-            np.empty(0, np.int64),
-            np.empty(0, np.int64),
-        )
-    finally:
-        numba.set_num_threads(old)
-    return flags, trump
-
-
-@pytest.mark.parametrize("spec, deals", [("rollout:4", 600), ("heuristic,pimc:2,heuristic", 60)])
-def test_search_play_is_the_same_on_any_threads_and_chunks(spec, deals):
-    n = 5 if spec.startswith("rollout") else 3
-    a = simulate(3, 0, deals, n, spec, Rules(), 1)
-    b = simulate(3, 0, deals, n, spec, Rules(), 2)
-    first = simulate(3, 0, deals // 3, n, spec, Rules(), 2)
-    rest = simulate(3, deals // 3, deals - deals // 3, n, spec, Rules(), 1)
-    for x, y, f, r in zip(a, b, first, rest, strict=True):
-        np.testing.assert_array_equal(x, y)
-        np.testing.assert_array_equal(x, np.concatenate([f, r]))
-
-
-def test_search_runs_are_cut_into_small_blocks():
-    """So that two threads share a few hundred search deals (the outputs do not depend
-    on it: the test above)."""
-    assert deals_per_block(seat_policies("heuristic", 4)) == BLOCK
-    assert deals_per_block(seat_policies("random,heuristic,random", 3)) == BLOCK
-    assert deals_per_block(seat_policies("heuristic,heuristic,rollout:4", 3)) == SEARCH_BLOCK
-    assert deals_per_block(seat_policies("pimc:2", 4)) == SEARCH_BLOCK
-
-
 def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
     """bid-odds' kernel (the hand as pitcher and as a defender) with a search seat."""
     from pitchsim.game.cards import mask_of, parse_hand
@@ -247,7 +194,9 @@ def _views(seed, n, rules, count):
     policies = seat_policies("heuristic", n)
     views = []
     for deal in range(count):
-        dealt, _, _, _ = kernel_deal(seed, deal, n, policies, rules)
+        dealt = np.empty(n, np.int64)
+        deal_hands_kernel(np.uint64(deal_key(seed, deal)), n, 0, 0, TEMPLATE, DECK, dealt)
+        dealt = [int(m) for m in dealt]
         chooser = kernel_chooser(policies, seed, deal)
 
         def choose(view, chooser=chooser):

@@ -2,9 +2,9 @@
 
 The one module that imports every play policy (``kernels.policies``: random,
 heuristic, and the search policies rollout and pimc with their search) and every
-bidding policy of the base kernels (``kernels.bidding``).  The play loop
-(``kernels.play``) and the auction (``kernels.auction``) call ``choose_card`` and
-``choose_bid`` from here, so no policy module imports a play loop: the imports run one
+bidding policy of the base kernels (``kernels.bidding``).  The family rollout
+(``kernels.families.rollout``) and the auction (``kernels.auction``) call ``choose_card``
+and ``choose_bid`` from here, so no policy module imports a play loop: the imports run one
 way.
 
 The ``advisor`` bidding policy is not among them: it bids under the family kernels only

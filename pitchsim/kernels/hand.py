@@ -1,8 +1,8 @@
 """A hand of Pitch in kernels: the legal cards, a trick's winner, High, Low, Jack and Game.
 
-The rules of a hand, below any policy: ``kernels.play.play_hand`` plays six tricks
-with them (each card from its seat's policy), and the search's playouts finish hands
-with them.  Mirrors ``pitchsim.game.reference.hand`` and ``.score``.
+The rules of a hand, below any policy: the search's playouts (``search.playout``) finish
+hands with them, and the policies read them.  (Every preset's hands are played by
+``kernels/families/``; the base game's own loop, ``kernels/play.py``, is gone.)  Mirrors ``pitchsim.game.reference.hand`` and ``.score``.
 """
 
 import numpy as np
@@ -24,9 +24,9 @@ def legal_cards(hand, led_suit, trump, must_follow):
     return follow_cards(hand, suit_mask(led_suit), trumping_in(led_suit, trump, must_follow))
 
 
-# ``kernels.play.play_hand`` works the masks out once a trick and calls the two helpers below (and
-# ``opening_lead_cards``, ``winning_card``) directly: what the tests check of
-# ``legal_cards`` is what the kernel plays.
+# A play loop works the masks out once a trick and calls the two helpers below (and
+# ``opening_lead_cards``, ``winning_card``) directly: tests/test_kernel_edges.py checks
+# they give ``legal_cards``' answers.
 
 
 @njit(cache=True, inline="always")

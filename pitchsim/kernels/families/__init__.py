@@ -1,8 +1,7 @@
 """The rule families (VARIANTS.md) in numba kernels, hand level, beside the base game's.
 
-The base game's kernels (``kernels.hand``, ``kernels.play``, ...) stay as they are, so
-that the base game never pays for jokers, the jick or a draw step; a family hand runs
-through these modules instead, one per part of the hand:
+Every preset's hands, auction-pitch's too, run through these modules (the base game's
+shape compiled in where it pays: ``simulate.hands_kernel``), one per part of the hand:
 
 - ``tables``: the rules as an int64 array (``family_array``) and the per-trump tables
   as one int64 array ``tab[trump, ...]`` (``family_tables``), built from

@@ -1,7 +1,7 @@
 """A family hand played by the plain policies (random, heuristic): ``play_plain``.
 
 The same hand as ``play.play_hand`` (which hands over to it when no seat searches),
-trick for trick and card for card, in the base kernels' style (``kernels.play``):
+trick for trick and card for card, in the style of the base game's former loop:
 
 - the led suit's mask and the trumps a player able to follow may add are found once
   a trick, when the lead is played, so a legal follow is two mask operations;

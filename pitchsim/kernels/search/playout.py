@@ -1,8 +1,8 @@
 """Play a hand out from any point with ``heuristic`` at every seat: the rollout evaluator.
 
 ``play_out`` continues a hand cut inside any trick (the state of ``play_hand`` between
-two cards) to the end and scores it.  It is not ``kernels.play.play_hand``: a search policy runs it
-from inside ``play_hand``'s own decisions, and a kernel that reached ``choose_card``
+two cards) to the end and scores it.  It is not a play loop's ``play_hand``: a search
+policy runs it from inside ``play_hand``'s own decisions, and a kernel that reached ``choose_card``
 again from here would be recursive, which numba cannot compile; this loop calls the
 heuristic's kernel directly.
 """

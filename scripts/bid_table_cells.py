@@ -1,4 +1,8 @@
-"""Building the ``odds`` table: how often each trump holding makes each bid.
+"""Building the base game's ``odds`` table (``scripts/make_bid_table.py``): how often
+each trump holding makes each bid, the hands played by the preset kernels under
+auction-pitch (``families.simulate.family_hand_base``; until issue 28 this was
+``pitchsim/kernels/odds_table.py`` on the base game's own hand loop, which dealt and
+played the same hands for the same keys: tests/test_one_deal.py).
 
 A *cell* is a trump holding (rank mask) and a side-card class (side aces 0/1/2+ x side
 tens 0/1/2+).  Each sample deals the pitcher a uniformly random hand of that cell (trump
@@ -10,11 +14,40 @@ stream (seed, c * samples + i), so the table is the same on any thread count.
 import numpy as np
 from numba import njit, prange
 
-from .bidding.odds import hand_outlook, holding
-from .deal import deal_hands
-from .hand import hand_scratch, points_won
-from .rng import AUCTION_COUNTER, below, deal_key
-from .simulate import PITCHER, deal_and_play
+from pitchsim.kernels.bidding.odds import hand_outlook, holding
+from pitchsim.kernels.deal import deal_hands
+from pitchsim.kernels.families.score import side_of
+from pitchsim.kernels.families.simulate import family_hand_base, hand_scratch, plain_flags
+from pitchsim.kernels.families.tables import F_PARTNERSHIP
+from pitchsim.kernels.rng import AUCTION_COUNTER, below, deal_key
+
+PITCHER = 0
+
+
+@njit(cache=True, nogil=True)  # (not inlined: numba's parfor passes fail on the hand inside prange)
+def _play(
+    key, n, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held, hands, won, trick,
+    tseats, award, no_log,
+):  # fmt: skip
+    """Deal ``key``'s hands (seat 0 pitches holding ``fixed_hand`` when non-zero; seat
+    n-1 deals), play them out (``fixed_trump`` >= 0: the pitcher leads that suit) and
+    score them into ``award``."""
+    family_hand_base(
+        key, n, n - 1, PITCHER, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held,
+        hands, won, trick, tseats, award, no_log, no_log,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _points(award, seat, fr):
+    """Points (each worth 1) the side of ``seat`` took."""
+    flags = plain_flags(award, side_of(seat, fr), fr[F_PARTNERSHIP] != 0)
+    p = 0
+    while flags:
+        flags &= flags - 1
+        p += 1
+    return p
+
 
 # Side cards: the 39 cards of the other suits are 3 aces, 3 tens and 33 others.
 
@@ -106,12 +139,11 @@ def random_cell_hand(key, trumps, cls, suit, aces, tens, others):
 
 
 @njit(cache=True, parallel=True)
-def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, rules, out_points):
+def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, fr, tab, out_points):
     """``out_points[c, j]``: samples of cell c in which the pitcher's side took j points."""
     no_log = np.empty(0, dtype=np.int64)
     for c in prange(cell_trumps.size):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
-        template = np.empty(46, dtype=np.int64)
+        deck, dealt, held, hands, won, trick, tseats, award, _, _ = hand_scratch(n)
         aces = np.empty(3, dtype=np.int64)
         tens = np.empty(3, dtype=np.int64)
         others = np.empty(33, dtype=np.int64)
@@ -134,58 +166,28 @@ def simulate_cells(seed, n, cell_trumps, cell_class, samples, policies, rules, o
                     others[no] = card
                     no += 1
             hand = random_cell_hand(key, cell_trumps[c], cell_class[c], suit, aces, tens, others)
-            k = 0
-            for card in range(52):
-                if not hand >> card & 1:
-                    template[k] = card
-                    k += 1
-            deal_and_play(
-                key,
-                n,
-                hand,
-                template,
-                suit,
-                policies,
-                rules,
-                dealt,
-                hands,
-                won,
-                trick,
-                deck,
-                award,
-                no_log,
-            )
-            out_points[c, points_won(award, PITCHER, rules)] += 1
+            _play(
+                key, n, hand, suit, policies, fr, tab, deck, dealt, held, hands, won, trick,
+                tseats, award, no_log,
+            )  # fmt: skip
+            out_points[c, _points(award, PITCHER, fr)] += 1
 
 
 @njit(cache=True, parallel=True)
-def defender_points(seed, n, count, policies, rules):
+def defender_points(seed, n, count, policies, fr, tab):
     """Mean points a non-pitcher's side takes per hand (random hands, pitcher's own trump)."""
-    template = np.arange(52, dtype=np.int64)
     no_log = np.empty(0, dtype=np.int64)
     blocks = 64
     totals = np.zeros(blocks)
     for b in prange(blocks):
-        dealt, hands, won, trick, deck, award = hand_scratch(n)
+        deck, dealt, held, hands, won, trick, tseats, award, _, _ = hand_scratch(n)
         for d in range(b * count // blocks, (b + 1) * count // blocks):
-            deal_and_play(
-                deal_key(seed, d),
-                n,
-                0,
-                template,
-                -1,
-                policies,
-                rules,
-                dealt,
-                hands,
-                won,
-                trick,
-                deck,
-                award,
-                no_log,
-            )
+            _play(
+                deal_key(seed, d), n, np.int64(0), -1, policies, fr, tab, deck, dealt, held,
+                hands, won, trick, tseats, award, no_log,
+            )  # fmt: skip
             for s in range(1, n):
-                totals[b] += points_won(award, s, rules)
+                totals[b] += _points(award, s, fr)
     return totals.sum() / (count * (n - 1))
 
 
