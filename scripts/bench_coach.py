@@ -11,7 +11,7 @@ reported apart).  Then ``review`` of one whole game with about 10 hands.
     .venv/bin/python scripts/bench_coach.py --rules smear,target=5 --open --players 4 7
 
 With ``--rules`` (a preset) and ``--open``: only seat 0's cards whose hand more than the
-pitcher's side can end (``preset_game_open``: judged in net P(game) on ``rollout_game``),
+pitcher's side can end (``game_open``: judged in net P(game) on ``rollout_game``),
 each judged as ``practice`` judges it now and, alternately, as it was judged before (the
 margin: ``hint_view`` with the rollout objective), both at the coach's defaults.
 """
@@ -93,7 +93,7 @@ def main() -> None:
 
 def open_cards(rules, n: int, decisions: int, worlds: int) -> None:
     """Seat 0's cards judged in net P(game), each also valued in the margin (before)."""
-    from pitchsim.coach.judge import COACH_TIME, judge_family_card, preset_game_open
+    from pitchsim.coach.judge import COACH_TIME, game_open
     from pitchsim.search.hint import hint_view
 
     found, seed = [], 1
@@ -101,12 +101,12 @@ def open_cards(rules, n: int, decisions: int, worlds: int) -> None:
         rec = play_table_game(["odds+heuristic"] * n, rules, seed)
         for v, act in views_of(rec):
             if v.seat == 0 and v.phase == "play" and len(v.legal()) > 1:
-                if preset_game_open(v) is not None:
+                if game_open(v) is not None:
                     found.append((v, act))
         seed += 1
     v, act = found[0]
     t0 = time.perf_counter()
-    judge_family_card(v, act, 1, worlds, 0)
+    judge_card(v, act, 1, worlds, 0)
     hint_view(v, worlds=worlds, seed=0, time=COACH_TIME)
     print(f"{n} players, {rules.family}: first net and margin judged in "
           f"{time.perf_counter() - t0:.1f} s (compile or cache load)")  # fmt: skip
@@ -114,7 +114,7 @@ def open_cards(rules, n: int, decisions: int, worlds: int) -> None:
     for i, (v, act) in enumerate(found[1 : decisions + 1], 1):
 
         def now(v=v, act=act, i=i):
-            units[judge_family_card(v, act, 1, worlds, i).unit] += 1
+            units[judge_card(v, act, 1, worlds, i).unit] += 1
 
         runs = [
             (net, now),

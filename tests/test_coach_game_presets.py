@@ -22,10 +22,10 @@ from views import pitcher_and_defender
 from pitchsim.coach.judge import (
     NET_GAME_UNIT,
     describe,
+    game_need,
+    game_open,
     judge,
-    judge_family_card,
-    preset_game_need,
-    preset_game_open,
+    judge_card,
 )
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, card_text
@@ -69,19 +69,19 @@ def test_smears_need_hand_worked(smear_view):
             out[s] = theirs
         return out
 
-    assert preset_game_need(at(v, scores(9, 0), 2)) == 2  # making 2 reaches 11
-    assert preset_game_need(at(v, scores(8, 0), 2)) == 3  # 3 points reach 11
-    assert preset_game_need(at(v, scores(8, 0), 4)) == 4
-    assert preset_game_need(at(v, scores(5, 0), 3)) is None  # 6 needed: a hand has 5
+    assert game_need(at(v, scores(9, 0), 2)) == 2  # making 2 reaches 11
+    assert game_need(at(v, scores(8, 0), 2)) == 3  # 3 points reach 11
+    assert game_need(at(v, scores(8, 0), 4)) == 4
+    assert game_need(at(v, scores(5, 0), 3)) is None  # 6 needed: a hand has 5
     # another side on 6 could take all 5 and reach 11 first: the margin decides
-    assert preset_game_need(at(v, scores(9, 6), 2)) is None
-    assert preset_game_need(at(v, scores(9, 5), 2)) == 2  # 5 + 5 = 10 < 11
+    assert game_need(at(v, scores(9, 6), 2)) is None
+    assert game_need(at(v, scores(9, 5), 2)) == 2  # 5 + 5 = 10 < 11
     # under win=pitcher only the pitcher's side goes out on its hand
-    assert preset_game_need(at(v, scores(9, 10), 2, win="pitcher")) == 2
+    assert game_need(at(v, scores(9, 10), 2, win="pitcher")) == 2
     # set-pitcher-wins (with win=pitcher) and a shoot are left to the margin
     sp = at(v, scores(9, 0), 2, win="pitcher", set_pitcher_wins=True)
-    assert preset_game_need(sp) is None
-    assert preset_game_need(dataclasses.replace(at(v, scores(9, 0), 2), shoot=True)) is None
+    assert game_need(sp) is None
+    assert game_need(dataclasses.replace(at(v, scores(9, 0), 2), shoot=True)) is None
 
 
 def test_partners_carry_their_teams_score():
@@ -90,16 +90,16 @@ def test_partners_carry_their_teams_score():
     p = v.pitcher
     team = [p % 2 == s % 2 for s in range(4)]
     scores = [25 if t else 10 for t in team]
-    assert preset_game_need(at(v, [scores[0], scores[1]], max(v.bid, 5))) == max(v.bid, 7)
+    assert game_need(at(v, [scores[0], scores[1]], max(v.bid, 5))) == max(v.bid, 7)
     scores = [25 if t else 22 for t in team]  # 22 + 10 = 32: the others can go out too
-    assert preset_game_need(at(v, [scores[0], scores[1]], v.bid)) is None
+    assert game_need(at(v, [scores[0], scores[1]], v.bid)) is None
 
 
 @pytest.fixture(scope="module")
 def decided():
     # win=pitcher and a low target: most hands can end the game, by the pitcher only
     return pitcher_and_defender(
-        Rules.parse("smear,win=pitcher,target=5"), 4, range(1, 80), preset_game_need
+        Rules.parse("smear,win=pitcher,target=5"), 4, range(1, 80), game_need
     )
 
 
@@ -136,40 +136,40 @@ def test_the_chances_are_the_pitchers_side_reaching_the_need(decided):
 
 def test_a_hand_that_cannot_end_the_game_keeps_the_margin(smear_view):
     v = at(smear_view, [0, 0, 0, 0], smear_view.bid)
-    assert preset_game_need(v) is None
+    assert game_need(v) is None
     j = judge(v, v.legal()[0], 1, 5, worlds=WORLDS, time=None)
     assert j.unit == "margin"
 
 
 def test_which_hands_are_open_to_more_than_the_pitcher(smear_view):
-    """``preset_game_open``: smear, target 11, 5 points a hand, win=pitcher-first (3.11:
+    """``game_open``: smear, target 11, 5 points a hand, win=pitcher-first (3.11:
     any side at the target ends the game); setback's win=highest (2.11) alike."""
     v, p = smear_view, smear_view.pitcher
     scores = [0] * 4
     scores[p] = 9
     other = (p + 1) % 4
-    assert preset_game_open(at(v, scores, 2)) is None  # only the pitcher: P(game)
+    assert game_open(at(v, scores, 2)) is None  # only the pitcher: P(game)
     scores[other] = 6  # 6 + 5 = 11: another side can go out too
-    why = preset_game_open(at(v, scores, 2))
+    why = game_open(at(v, scores, 2))
     assert why is not None and "(6 of 11)" in why and "(9 of 11, bid 2)" in why
-    assert preset_game_need(at(v, scores, 2)) is None
+    assert game_need(at(v, scores, 2)) is None
     # the pitcher far from the target, a defender near it: still open (the missing case)
     scores[p] = 0
-    assert preset_game_open(at(v, scores, 2)) is not None
+    assert game_open(at(v, scores, 2)) is not None
     # win=pitcher: no other side goes out on the pitcher's hand
-    assert preset_game_open(at(v, scores, 2, win="pitcher")) is None
+    assert game_open(at(v, scores, 2, win="pitcher")) is None
     # nobody within the hand's 5 points of 11: the margin
-    assert preset_game_open(at(v, [5, 5, 5, 5], 2)) is None
+    assert game_open(at(v, [5, 5, 5, 5], 2)) is None
     # a shoot (6.1): made, the shooter's side wins at once, whatever the scores
     shot = dataclasses.replace(at(v, [0, 0, 0, 0], v.preset.max_bid), shoot=True)
-    assert "shot" in preset_game_open(shot)
+    assert "shot" in game_open(shot)
     # set-pitcher-wins (6.3.6, win=pitcher): a pitcher already past the target wins set
     sp = at(v, [0] * p + [13] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
-    assert "can go out even set" in preset_game_open(sp)
+    assert "can go out even set" in game_open(sp)
     sp = at(v, [0] * p + [9] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
-    assert "can go out by making its bid" in preset_game_open(sp)
+    assert "can go out by making its bid" in game_open(sp)
     sp = at(v, [0] * p + [5] + [0] * (3 - p), 2, win="pitcher", set_pitcher_wins=True)
-    assert preset_game_open(sp) is None  # 5 + 5 < 11
+    assert game_open(sp) is None  # 5 + 5 < 11
 
 
 # Hand-worked (docs/rules.md 0.7, 0.8, 0.9, 3.11): smear, 3 players, spades named trump.
@@ -230,8 +230,8 @@ def test_hand_worked_the_game_and_the_margin_choose_different_cards():
     from pitchsim.kernels.families.rollout import GAME_OTHER, rollout_values
 
     v = View.from_json(HAND_WORKED, "test")
-    assert v.legal() == ["2S", "QS"] and preset_game_need(v) is None
-    assert "seat 1's side (10 of 11)" in preset_game_open(v)
+    assert v.legal() == ["2S", "QS"] and game_need(v) is None
+    assert "seat 1's side (10 of 11)" in game_open(v)
     k, worlds, out = _true_world_game(v)
     assert list(out[:, 0]) == [0, GAME_OTHER]  # 2S: the game goes on; QS: seat 1 wins
     margin = rollout_values(
@@ -276,8 +276,8 @@ def test_hand_worked_the_last_hand_of_n_is_valued_by_the_game(played, want):
     from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER
 
     v = View.from_json(dict(LAST_HAND, hands_played=played), "test")
-    assert preset_game_need(v) is None
-    why = preset_game_open(v)
+    assert game_need(v) is None
+    why = game_open(v)
     assert (why is None) if want is None else ("game's last hand" in why)
     _, _, out = _true_world_game(v)
     assert list(out[:, 0]) == ([GAME_OTHER, GAME_MINE] if want else [0, 0])
@@ -297,15 +297,17 @@ def test_a_hand_no_world_ends_stays_in_the_margin():
     why."""
     doc = dict(HAND_WORKED, scores=[0, 6, 5])
     v = View.from_json(doc, "test")
-    assert preset_game_open(v) is not None
-    j = judge_family_card(v, "QS", 5, WORLDS, 1, time=None)
+    assert game_open(v) is not None
+    j = judge_card(v, "QS", 5, WORLDS, 1, time=None)
     assert j.unit == "margin" and j.best == "QS"
     assert "it ends in none of the" in j.note
 
 
-def test_a_saved_preset_game_may_hold_cards_judged_by_the_game():
-    """A practice save under a preset holds cards judged in P(game) and net P(game)
-    (the record check once took only the margin there); the base game's, P(game) only."""
+def test_a_saved_game_may_hold_cards_judged_by_the_game_under_every_preset():
+    """A practice save holds cards judged in P(game) and net P(game) under every preset
+    (the record check once took only the margin under a preset, and only P(game) in the
+    base game, whose set-pitcher-wins is judged in net P(game) now); else a card is in
+    its preset's own unit, auction-pitch's points and the others' margin."""
     from pitchsim.coach.practice import PracticeError, _check_judgements
 
     v = View.from_json(HAND_WORKED, "test")
@@ -315,11 +317,12 @@ def test_a_saved_preset_game_may_hold_cards_judged_by_the_game():
         return PracticeError(what)
 
     decisions = [(5, "play", "QS")]
-    for unit in ("P(game)", NET_GAME_UNIT):
-        _check_judgements([dict(j, unit=unit)], decisions, 2, bad, family=True)
-    _check_judgements([dict(j, unit="P(game)", defending=False)], decisions, 2, bad)
-    with pytest.raises(PracticeError, match="is not a card's here"):
-        _check_judgements([dict(j, unit=NET_GAME_UNIT)], decisions, 2, bad)
+    for rules, own, other in ((Rules.parse("smear"), "margin", "points"),
+                              (Rules(), "points", "margin")):  # fmt: skip
+        for unit in ("P(game)", NET_GAME_UNIT, own):
+            _check_judgements([dict(j, unit=unit)], decisions, 2, bad, rules)
+        with pytest.raises(PracticeError, match="is not a card's here"):
+            _check_judgements([dict(j, unit=other)], decisions, 2, bad, rules)
 
 
 def test_hint_game_values_the_hand_worked_cards_by_the_game(tmp_path):

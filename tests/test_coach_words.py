@@ -94,7 +94,8 @@ def _hint(points: dict[int, float], vs: dict[int, float], recommended: int, pitc
         cards=cards,
         recommended=recommended,
         pitcher_side=pitcher_side,
-        auction=None,
+        objective=None,  # the pitcher's side's points (auction-pitch's hint default)
+        auction=SimpleNamespace(model="odds", note="the worlds fit the calls"),
         stop=None,
         fallback=None,
         worlds=200,
@@ -241,10 +242,10 @@ def test_a_dealers_steal_is_marked_in_the_coachs_values_and_words(
     assert ("steal" in doc) is (steal is not None)
     assert judgement_of(doc) == j
     bad = []
-    _check_judgements([doc], [(1, "auction", "pass")], 3, bad.append, rules != "auction-pitch")
+    _check_judgements([doc], [(1, "auction", "pass")], 3, bad.append, view.rules)
     assert not bad
     if steal is not None:
         with pytest.raises(Exception, match="steal 'KS' is not one of the calls valued"):
             _check_judgements(
-                [doc | {"steal": "KS"}], [(1, "auction", "pass")], 3, ValueError, True
+                [doc | {"steal": "KS"}], [(1, "auction", "pass")], 3, ValueError, view.rules
             )

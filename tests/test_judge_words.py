@@ -24,7 +24,13 @@ from pitchsim.coach.judge import (
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.rules import Rules
 
-BASE = Rules()  # a fake view's rules: the base game's (a preset's go to the family judges)
+BASE = Rules()  # a fake view's rules: the base game's (auction-pitch's hint defaults)
+SMEAR = Rules.parse("smear")  # a preset whose hint defaults value the margin
+
+
+def no_game(seat: int, rules=BASE):
+    """A fake card view with no pitcher: no game to end on this hand."""
+    return SimpleNamespace(seat=seat, pitcher=None, bid=None, rules=rules)
 
 
 def J(kind="card", chosen="KS", best="AS", loss=0.3, error=0.1, lab="mistake", unit="points"):
@@ -213,11 +219,11 @@ def test_a_pitchers_card_with_notes(monkeypatch):
         SimpleNamespace(card=q, points=1.0, points_ci95=(0.9, 1.1), vs_best=(-0.5, 0.1)),
     ]
     h = SimpleNamespace(
-        cards=cards, recommended=k, pitcher_side=True, worlds=37, stop=CLOCK,
-        auction=SimpleNamespace(note="worlds fit the calls"), fallback="fell back",
+        cards=cards, recommended=k, pitcher_side=True, worlds=37, stop=CLOCK, objective=None,
+        auction=SimpleNamespace(model="odds", note="worlds fit the calls"), fallback="fell back",
     )  # fmt: skip
     monkeypatch.setattr(hint, "hint_view", lambda view, **o: h)
-    j = judge.judge_card(SimpleNamespace(seat=1, pitcher=None, bid=None), "QS", 4, 200, 3, time=2.0)
+    j = judge.judge_card(no_game(1), "QS", 4, 200, 3, time=2.0)
     assert j.values == {"AS": 2.0, "KS": 1.5, "QS": 1.0} and not j.defending
     assert j.half_widths["AS"] == pytest.approx(0.2) and math.isnan(j.half_widths["KS"])
     # neither AS (best) nor QS (chosen) is the policy's KS: the sum of their half-widths
@@ -227,11 +233,11 @@ def test_a_pitchers_card_with_notes(monkeypatch):
         "stopped by the clock (2 s) after 37 worlds; fell back"
     )
     # the policy's card chosen: the best's own paired half-width
-    m = judge.judge_card(SimpleNamespace(seat=1, pitcher=None, bid=None), "KS", 4, 200, 3)
+    m = judge.judge_card(no_game(1), "KS", 4, 200, 3)
     assert m.loss == 0.5 and m.error == pytest.approx(0.15) and m.label == "blunder"
     # a defender's values are minus the pitcher's side's points
     h.pitcher_side = False
-    d = judge.judge_card(SimpleNamespace(seat=1, pitcher=None, bid=None), "KS", 4, 200, 3)
+    d = judge.judge_card(no_game(1), "KS", 4, 200, 3)
     assert d.values == {"AS": -2.0, "KS": -1.5, "QS": -1.0} and d.defending
     assert d.best == "QS" and d.loss == 0.5 and d.error == pytest.approx(0.1)
 
@@ -245,21 +251,29 @@ def test_a_family_card_in_margin_points(monkeypatch):
         SimpleNamespace(card=k, points=0.25, points_ci95=(0.0, 0.5), vs_best=(0.75, 0.2)),
         SimpleNamespace(card=q, points=-1.0, points_ci95=None, vs_best=(-0.5, None)),
     ]
-    h = SimpleNamespace(cards=cards, recommended=a, worlds=64, stop=None)
+    # a smear answer: the margin (an objective), the calls not fitted (no model)
+    h = SimpleNamespace(
+        cards=cards, recommended=a, worlds=64, stop=None, objective="margin", fallback=None,
+        pitcher_side=False, auction=SimpleNamespace(model=None, note="not the calls"),
+    )  # fmt: skip
     monkeypatch.setattr(hint, "hint_view", lambda view, **o: h)
-    j = judge.judge_family_card(SimpleNamespace(seat=3, pitcher=None), "AH", 1, 64, 5)
-    # not negated: a margin is already the seat's; KH is the best, AH the policy's
-    assert j.best == "KH" and j.loss == 0.75 and j.error == pytest.approx(0.2)
+    j = judge.judge_card(no_game(3, SMEAR), "AH", 1, 64, 5)
+    # not negated, a defender's though: a margin is already the seat's; KH is the best,
+    # AH the policy's (not named: an objective's best is the policy's measure itself)
+    assert not j.defending and j.best == "KH" and j.loss == 0.75 and j.error == pytest.approx(0.2)
     assert j.label == "blunder" and j.unit == "margin" and j.recommended == "AH"
     assert j.half_widths["KH"] == pytest.approx(0.25) and math.isnan(j.half_widths["QH"])
     assert j.note == "the worlds fit the play seen and the draw, not the calls heard"
-    q_ = judge.judge_family_card(SimpleNamespace(seat=3, pitcher=None), "QH", 1, 64, 5)
+    q_ = judge.judge_card(no_game(3, SMEAR), "QH", 1, 64, 5)
     assert q_.loss == 1.25 and math.isnan(q_.error) and q_.label is None
 
 
-def test_a_family_card_on_the_clock(monkeypatch):
-    """The coach's clock reaches the family search as it does the base one, and a stop
-    by it is said in the note (as for a base card: docs/coach.md)."""
+@pytest.mark.parametrize("rules", [SMEAR, BASE])
+def test_a_card_on_the_clock_asks_hint_for_the_presets_defaults(monkeypatch, rules):
+    """The coach's clock reaches the search under every preset, and a stop by it is said
+    in the note (docs/coach.md); hint is asked for the coach's policy alone, every other
+    option the preset's default (auction-pitch's: the calls fitted, points; smear's: the
+    margin, on worlds fitting the play)."""
     import pitchsim.search.hint as hint
     from pitchsim.games.clock import CLOCK
 
@@ -272,19 +286,20 @@ def test_a_family_card_on_the_clock(monkeypatch):
 
     def fake(view, **options):
         asked.append(options)
-        return SimpleNamespace(cards=cards, recommended=a, worlds=23, stop=CLOCK)
+        return SimpleNamespace(
+            cards=cards, recommended=a, worlds=23, stop=CLOCK, pitcher_side=True,
+            objective=None if rules is BASE else "margin", fallback=None,
+            auction=SimpleNamespace(model="odds" if rules is BASE else None, note="fit"),
+        )  # fmt: skip
 
     monkeypatch.setattr(hint, "hint_view", fake)
-    j = judge.judge_family_card(SimpleNamespace(seat=0, pitcher=None), "KH", 2, 64, 9, time=1.5)
-    # the preset's rollout margin on worlds that fit the play (whatever the preset's
-    # hint defaults: auction-pitch's are pimc, points and the calls fitted)
-    want = {"worlds": 64, "seed": 9, "time": 1.5}
-    fixed = {"policy": "rollout", "fit_calls": False, "points": False}
-    assert asked == [want | fixed]
-    assert j.note == (
-        "the worlds fit the play seen and the draw, not the calls heard; "
-        "stopped by the clock (1.5 s) after 23 worlds"
+    j = judge.judge_card(no_game(0, rules), "KH", 2, 64, 9, time=1.5)
+    assert asked == [{"policy": "rollout", "worlds": 64, "seed": 9, "time": 1.5}]
+    worlds = (
+        "fit" if rules is BASE else "the worlds fit the play seen and the draw, not the calls heard"
     )
+    assert j.note == f"{worlds}; stopped by the clock (1.5 s) after 23 worlds"
+    assert j.unit == ("points" if rules is BASE else "margin")
     assert j.samples == 23 and j.loss == 0.25 and j.error == pytest.approx(0.2)
 
 
@@ -318,7 +333,7 @@ def test_the_one_door_sends_each_kind_to_its_judge(monkeypatch):
     from pitchsim.game.view import View
 
     called = []
-    for name in ("judge_family_card", "judge_trump", "judge_call", "judge_card"):
+    for name in ("judge_trump", "judge_call", "judge_card"):
         monkeypatch.setattr(judge, name, lambda *a, _n=name, **k: called.append((_n, a, k)))
 
     class Family(View):
@@ -336,7 +351,8 @@ def test_the_one_door_sends_each_kind_to_its_judge(monkeypatch):
         SimpleNamespace(phase="play", rules=BASE), "AS", 1, 7, samples=10, worlds=20, time=3.0
     )
     names = [c[0] for c in called]
-    assert names == ["judge_family_card", "judge_trump", "judge_call", "judge_call", "judge_card"]
+    # a card goes to the one card judge under every preset, the base game's too
+    assert names == ["judge_card", "judge_trump", "judge_call", "judge_call", "judge_card"]
     assert called[0][1][1:] == ("AH", 1, 20, 7) and called[0][2] == {"time": 3.0}
     assert called[1][1][1:] == ("trump:H", 1, 10, 7)
     assert called[2][1][1:] == ("5", 1, 10, 7) and called[2][2] == {"time": 3.0}

@@ -13,7 +13,7 @@ import re
 import pytest
 from clirun import cli
 
-from pitchsim.coach.judge import judge, judge_family_card
+from pitchsim.coach.judge import card_unit, judge, judge_card
 from pitchsim.coach.practice import (
     award_values,
     hand_end,
@@ -425,8 +425,12 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
     views = [(v, a) for v, a in cut_views(spec, 5, hands=2) if len(v.legal()) > 1]
     call = next((v, a) for v, a in views if v.phase == "auction")
     rules = Rules.parse(spec)
-    # a card of the pitcher's side and a defender's: the values are the seat's own
-    # side's margin either way (never negated as the base game's defender's are)
+    # a card of the pitcher's side and a defender's: the values are hint's under the
+    # preset's defaults: the seat's own side's margin either way, never negated; but
+    # under auction-pitch (with jokers, a jick and a shoot too) the pitcher's side's
+    # points, negated for a defender, as the base game's
+    points = card_unit(rules) == "points"
+    assert points == spec.startswith("auction-pitch")
     for pitching in (True, False):
         card = next(
             (v, a)
@@ -434,10 +438,12 @@ def test_the_coachs_numbers_are_the_family_search_and_odds(spec):
             if v.phase == "play" and (rules.team(v.seat) == rules.team(v.pitcher)) == pitching
         )
         j = judge(*card, 1, 11, SAMPLES, WORLDS, None)
-        h = hint_view(card[0], "rollout", WORLDS, 11, fit_calls=False, points=False)
-        assert j.values == {format_card(c.card, False): c.points for c in h.cards}
-        assert j.unit == "margin" and j.kind == "card" and not j.defending
-        assert j == judge_family_card(*card, 1, WORLDS, 11, time=None)
+        h = hint_view(card[0], "rollout", WORLDS, 11)
+        sign = -1 if points and not pitching else 1
+        assert j.values == {format_card(c.card, False): sign * c.points for c in h.cards}
+        assert j.unit == card_unit(rules) and j.kind == "card"
+        assert j.defending == (points and not pitching)
+        assert j == judge_card(*card, 1, WORLDS, 11, time=None)
     # a call: advise under the preset, in P(win the game)
     j = judge(*call, 1, 11, SAMPLES, WORLDS, None)
     v = call[0]

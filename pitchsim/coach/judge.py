@@ -2,35 +2,31 @@
 (``advise`` for a call, ``hint`` for a card), the chosen action's loss against the best,
 with its 95% half-width, and a label only when the loss is larger than its own error.
 
-Units:
+Units, under every preset (the base game is the auction-pitch preset):
 
-- a call is judged in **P(win the game)** (advise's column), the only measure that
-  weighs a bid's score against the game's position;
-- a card is judged in the **expected points of the player's own side** for the hand
-  (hint's pitcher's-side points, negated for a defender), except when the game can be
-  decided on this hand: then in **P(game)**, the chance that the game ends on this hand
-  the seat's way.  The base game is won only by the pitcher's side, having made its
-  bid, at or past the target, so the hand decides it when the points its side needs,
-  ``max(bid, target - score)``, are at most the hand's 4; P(game) is then hint's
-  P(pitcher's side takes at least that many) for the pitcher's side, and one minus it
-  for a defender (the chance of stopping it: setting the pitcher, or holding its side
-  under the target).
+- a call is judged in **P(win the game)** by ``advise`` (its column), under the preset's
+  target, win rule, shoot and dealer-steal variants: the only measure that weighs a
+  bid's score against the game's position;
+- a card is judged by one search (``judge_card``: ``search.hint``, the coach's policy
+  ``COACH_POLICY``, every other option the preset's hint defaults, ``HintDefaults``).
+  Where the defaults value points (auction-pitch) in the **points** of the pitcher's
+  side, negated for a defender, on worlds fitting the calls heard (its odds model);
+  else (the other presets) in the **margin**, the seat's side's score change on the
+  hand minus the mean change of the other sides, on worlds fitting the play and the
+  draw.  Except when the hand can decide the game:
 
-Under a rule family (setback, smear, ten-point, ...: a view whose rules are a preset's):
-
-- a card is judged by the family search (``search.hint``): its rollout value, the
-  **margin**, your side's score change on the hand minus the mean change of the other
-  sides, in points; except, as in the base game, in **P(game)** when the hand can
-  decide the game, and only by the pitcher's side going out (``preset_game_need``: no
-  other side can reach the target on it), the heuristic playing on in each world; and
-  in **net P(game)** when another side could go out on this hand too (win=pitcher-first,
-  win=highest), or the pitcher shot, or under set-pitcher-wins (``preset_game_open``):
-  P(the seat's side wins the game on this hand) minus P(another side wins it on this
-  hand), each world's hand played on by the heuristic, scored, settled and its winners
-  found by the game kernels' own code (``rollout_game``); when no world ends the game
-  for any card, in the margin again;
-- a call is judged in **P(win the game)** by the same ``advise``, under the preset's
-  target, win rule, shoot and dealer-steal variants;
+  - in **P(game)** when only the pitcher's side can go out on it (``game_need``): it
+    wins on this hand exactly when it makes its bid at or past the target (0.9; the base
+    game's Winning, edge case 10), so it needs ``max(bid, target - score)``, at most the
+    preset's most points a hand; P(game) is hint's P(pitcher's side takes at least that
+    many) for the pitcher's side, and one minus it for a defender (the chance of
+    stopping it: setting the pitcher, or holding its side under the target);
+  - in **net P(game)** when another side could go out on this hand too (win=pitcher-first,
+    win=highest), or the pitcher shot, or under set-pitcher-wins (``game_open``):
+    P(the seat's side wins the game on this hand) minus P(another side wins it on this
+    hand), each world's hand played on by the heuristic, scored, settled and its
+    winners found by the game kernels' own code (``rollout_game``); when no world ends
+    the game for any card, in the preset's card unit again;
 - the naming of trump is judged by the bid odds' deal-out under a preset (``advice.odds``
   plays the pitcher's whole deal with the suit named, the discard and draw as the rules
   make them) in the **score** of the hand for the pitcher's side: the expected score of
@@ -63,14 +59,14 @@ from ..game.view import STEAL, View, call_text, card_text
 CALL_STEPS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))  # P(win game)
 CARD_STEPS = ((0.50, "blunder"), (0.25, "mistake"), (0.10, "inaccuracy"))  # side's points
 SCORE_STEPS = ((1.00, "blunder"), (0.50, "mistake"), (0.25, "inaccuracy"))  # hand's score
-# The unit of each kind of judgement: base calls and cards, and a family's three.
-UNITS = {("call", False): "P(win)", ("card", False): "points"}
-# A base card's unit when the game can be decided on the hand (see the module).
+# The unit of a call's and a naming of trump's judgement; a card's is its preset's
+# (``card_unit``), or one of the game's on this hand (see the module).
+UNITS = {"call": "P(win)", "trump": "score"}
+# A card's unit when the game can be decided on the hand by the pitcher's side alone.
 GAME_UNIT = "P(game)"
-# A preset's card when more than the pitcher's side can go out on the hand (the module).
+# A card's when more than the pitcher's side can end the game on the hand (the module).
 NET_GAME_UNIT = "net P(game)"
 GAME_UNITS = (GAME_UNIT, NET_GAME_UNIT)  # a card judged by the game on this hand
-UNITS |= {("call", True): "P(win)", ("trump", True): "score", ("card", True): "margin"}
 STEPS = {"P(win)": CALL_STEPS, "points": CARD_STEPS, "score": SCORE_STEPS, "margin": CARD_STEPS}
 STEPS[GAME_UNIT] = CALL_STEPS  # a chance of the game, as a call's
 STEPS[NET_GAME_UNIT] = CALL_STEPS  # a difference of two chances of the game
@@ -91,7 +87,9 @@ DEFENDING_GAME_WORDS = "P(the pitcher's side does not win the game on this hand)
 # Defaults chosen for a prompt game on a 2-core machine (measured: docs/coach.md).
 COACH_SAMPLES = 4_000  # advise's kept deals per call judged (P(win) to about ±1.5%)
 COACH_WORLDS = 200  # hint's worlds per card judged (hint's own default count)
-COACH_POLICY = "rollout"  # pimc at 5-7 players takes seconds a world
+# hint's policy for the coach's cards under every preset (not hint's default: pimc at
+# 5-7 players takes seconds a world); the game on this hand is rollout's measure alone
+COACH_POLICY = GAME_POLICY = "rollout"
 FALLBACK_MODEL = "heuristic"  # advise's model where its default has no odds table
 UNLIKELY_MODEL = "random"  # advise's model where no deal fits the calls under its default
 # Seconds the coach's advise or hint may take per decision judged (None: no clock).  Far
@@ -112,7 +110,7 @@ class Judgement:
     loss: float  # best's value minus chosen's, never below 0
     error: float  # the loss's 95% half-width
     label: str | None  # None: no loss beyond its own error
-    unit: str  # "P(win)" | "points" (base) | "score" | "margin" (family): see UNITS
+    unit: str  # "P(win)" | "score" (UNITS) | "points" | "margin" (card_unit) | GAME_UNITS
     samples: int  # deals kept (calls, trump) or worlds valued (cards)
     note: str = ""  # how the worlds used the calls (cards), or advise's notes
     recommended: str = ""  # advise's call or the search policy's card ("": ``best``)
@@ -257,26 +255,75 @@ def judge_card(
     hand: int,
     worlds: int,
     seed: int,
-    policy: str = COACH_POLICY,
+    policy: str | None = None,
     time: float | None = COACH_TIME,
 ) -> Judgement:
-    """``hint`` at the view (worlds fitted to the calls heard, on a ``time`` clock); the
-    chosen card against its recommendation, in the expected points of the seat's own
-    side."""
-    from ..search.hint import hint_view
-
-    h = hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time, points=True)
+    """``hint`` at the view, under any preset (on a ``time`` clock; ``policy`` None: the
+    coach's, ``COACH_POLICY``), the chosen card against the best, in the measure the
+    module gives: P(game) when the hand can decide the game by the pitcher's side
+    alone (``game_need``); net P(game) when more than that side can end it
+    (``game_open``) and some world ends it; else the preset's own card measure
+    (``card_unit``: auction-pitch's points of the pitcher's side, turned round for a
+    defender; the others' margin).  The worlds fit the calls heard where the preset's
+    hint defaults name a bidding model (auction-pitch's odds), else the play and the
+    draw alone."""
+    policy = policy or COACH_POLICY
     need = game_need(view)
-    if need is not None and h.cards and h.cards[0].p_at_least:
+    if need is not None:
+        h = _card_hint(view, policy, worlds, seed, time, points=True)
         return _judge_card_game(view, chosen, hand, h, need, policy, time)
-    sign = 1.0 if h.pitcher_side else -1.0
+    why, ended = game_open(view), None
+    if why is not None:  # the game on this hand is rollout's measure alone
+        h = _card_hint(view, GAME_POLICY, worlds, seed, time, game=True)
+        if not _no_world_ends_it(h):
+            return _judge_card_net(view, chosen, hand, h, why, time)
+        ended = h.worlds
+    h = _card_hint(view, policy, worlds, seed, time)
     values, halves, versus = _card_means(h)
-    values = {name: sign * v for name, v in values.items()}
+    if _turned(h):  # a defender's: minus the pitcher's side's points
+        values = {name: -v for name, v in values.items()}
     best = _top(values, chosen)
     error = _paired_error(chosen, best, card_text(h.recommended), versus)
+    unit = "points" if h.objective is None else "margin"
+    first = []
+    if ended is not None:
+        first.append(
+            f"the game could end on this hand ({why}), but it ends in none of the "
+            f"{ended} worlds whatever you play: the cards are judged in the {unit}"
+        )
     return _card_judgement(
-        view, hand, chosen, best, values, halves, error, "points", h, policy, time
+        view, hand, chosen, best, values, halves, error, unit, h, policy, time, first
     )
+
+
+def card_unit(rules) -> str:
+    """A card's unit under ``rules`` when the game cannot end on the hand: what the
+    preset's hint values by default (``search.hint.hint_defaults``): auction-pitch the
+    pitcher's side's points, the other presets the margin (``OBJECTIVE``)."""
+    from ..search.hint import hint_defaults
+
+    return "points" if hint_defaults(rules).points else "margin"
+
+
+def _card_hint(view: View, policy: str, worlds: int, seed: int, time, **measure):
+    """``hint_view`` as the coach asks it, every other option the preset's hint default
+    (the calls fitted only where it names a bidding model); ``measure``: ``points`` or
+    ``game`` (``search.hint.hint_view``), none for the preset's own."""
+    from ..search.hint import hint_view
+
+    return hint_view(view, policy=policy, worlds=worlds, seed=seed, time=time, **measure)
+
+
+def _turned(h) -> bool:
+    """The values are turned round for the seat: the pitcher's side's points (no
+    objective), the seat a defender; a margin or a net P(game) is already the seat's."""
+    return h.objective is None and not h.pitcher_side
+
+
+def _worlds_note(h) -> str:
+    """How the worlds used the calls: hint's own words where a bidding model was taken,
+    else ``FAMILY_WORLDS_NOTE``."""
+    return h.auction.note if h.auction.model is not None else FAMILY_WORLDS_NOTE
 
 
 def _card_judgement(
@@ -288,10 +335,8 @@ def _card_judgement(
 
     recommended = card_text(h.recommended)
     loss = values[best] - values[chosen]
-    notes = list(first)
-    if h.auction is not None:
-        notes.append(h.auction.note)
-    if recommended != best:
+    notes = [*first, _worlds_note(h)]
+    if recommended != best and h.objective is None:  # (an objective's best is its own)
         notes.append(f"the {policy} policy plays {recommended} (it weighs making the bid first)")
     if h.stop == CLOCK:
         notes.append(_clock_note(time, h.worlds, "worlds"))
@@ -312,24 +357,11 @@ def _card_judgement(
         h.worlds,
         "; ".join(notes),
         recommended,
-        # values turned round for a defender (net P(game) is already the seat's own)
-        defending=not h.pitcher_side and unit != NET_GAME_UNIT,
+        defending=_turned(h),
     )
 
 
 def game_need(view: View) -> int | None:
-    """The points the pitcher's side needs on this hand to win the game (made, and at or
-    past the target: the base game's only way to win), when the hand awards that many;
-    else None (the game goes on whatever this hand does)."""
-    from ..game.reference import MAX_BID
-
-    if view.pitcher is None or view.bid is None:
-        return None
-    need = max(view.bid, view.target - view.seat_scores()[view.pitcher])
-    return need if need <= MAX_BID else None
-
-
-def preset_game_need(view: View) -> int | None:
     """Under a preset: the points the pitcher's side needs on this hand to win the game,
     when this hand can decide the game only that way; else None.  The pitcher's side
     wins on this hand exactly when it makes its bid at or past the target (0.9, 6.1 win:
@@ -358,9 +390,9 @@ def preset_game_need(view: View) -> int | None:
     return need if need <= most else None
 
 
-def preset_game_open(view: View) -> str | None:
+def game_open(view: View) -> str | None:
     """Under a preset, when this hand can end the game otherwise than by the pitcher's
-    side alone going out (``preset_game_need``): why, in words; else None.  A side's
+    side alone going out (``game_need``): why, in words; else None.  A side's
     score rises by at most the preset's most points a hand, so it can go out on this
     hand only when that takes it to the target: the pitcher's side by making its bid
     (0.9, 6.1 win), another side under win=pitcher-first (3.11: any side at the target
@@ -385,7 +417,7 @@ def preset_game_open(view: View) -> str | None:
     most = r.max_bid
     if view.shoot:
         return "the pitcher shot: made, its side wins the game at once"
-    if r.set_pitcher_wins and mine + most >= r.target:  # (left out by preset_game_need)
+    if r.set_pitcher_wins and mine + most >= r.target:  # (left out by game_need)
         how = "even set" if mine - view.bid >= r.target else "by making its bid"
         return (
             f"the pitcher's side ({mine} of {r.target}, bid {view.bid}) can go out {how}, "
@@ -407,7 +439,7 @@ def preset_game_open(view: View) -> str | None:
     return None
 
 
-def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, time, first=()):
+def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, time):
     """A card judged in P(game) (see the module): hint's P(pitcher's side takes at
     least ``need``) per card, turned round for a defender.  The chances are not paired
     across cards, so the error of a difference is bounded by the sum of the two 95%
@@ -416,7 +448,7 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
     for c in h.cards:
         name = card_text(c.card)
         p = c.p_at_least[need - 1]
-        values[name] = p if h.pitcher_side else 1.0 - p
+        values[name] = 1.0 - p if _turned(h) else p
         ci = c.p_ci95[need - 1] if c.p_ci95 else None
         halves[name] = math.nan if ci is None else (ci[1] - ci[0]) / 2
     best = _top(values, chosen)
@@ -428,9 +460,8 @@ def _judge_card_game(view: View, chosen: str, hand: int, h, need: int, policy, t
         f"{view.bid}) wins it by taking {need} points, so the cards are judged by that chance"
     )
     return _card_judgement(
-        view, hand, chosen, best, values, halves, error, GAME_UNIT, h, policy, time,
-        [why, *first],
-    )  # fmt: skip
+        view, hand, chosen, best, values, halves, error, GAME_UNIT, h, policy, time, [why]
+    )
 
 
 def judge(
@@ -445,9 +476,6 @@ def judge(
     """The one door to the coach: ``view`` (a :class:`View` under any preset) and the
     action taken there, judged by the measure of its kind."""
 
-    preset = not view.rules.base_game  # a preset's rules: the family kernels
-    if preset and view.phase == "play":
-        return judge_family_card(view, action, hand, worlds, seed, time=time)
     if view.phase == "trump":
         return judge_trump(view, action, hand, samples, seed)
     if view.phase == "auction":
@@ -457,90 +485,6 @@ def judge(
 
 def _half(se: float) -> float:
     return 1.96 * se
-
-
-def judge_family_card(
-    view,
-    chosen: str,
-    hand: int,
-    worlds: int,
-    seed: int,
-    time: float | None = COACH_TIME,
-) -> Judgement:
-    """The search (``search.hint``) at a preset's view: every legal card's rollout value
-    (``Hint.objective``), the margin of the seat's own side (never negated: it is
-    already the seat's)."""
-    from ..games.clock import CLOCK
-    from ..search.hint import hint_view
-
-    # rollout on worlds fitting the play and the draw (FAMILY_WORLDS_NOTE), named here:
-    # the preset's hint defaults differ (auction-pitch's: pimc, points, the calls fitted)
-    need = preset_game_need(view)
-    if need is not None:
-        h = hint_view(
-            view,
-            policy="rollout",
-            worlds=worlds,
-            seed=seed,
-            time=time,
-            fit_calls=False,
-            points=True,
-        )
-        if h.cards and h.cards[0].p_at_least:
-            return _judge_card_game(
-                view, chosen, hand, h, need, "rollout", time, [FAMILY_WORLDS_NOTE]
-            )
-    first = []
-    why = preset_game_open(view)
-    if why is not None:
-        h = hint_view(
-            view,
-            policy="rollout",
-            worlds=worlds,
-            seed=seed,
-            time=time,
-            fit_calls=False,
-            game=True,
-        )
-        if not _no_world_ends_it(h):
-            return _judge_card_net(view, chosen, hand, h, why, time)
-        first.append(
-            f"the game could end on this hand ({why}), but it ends in none of the "
-            f"{h.worlds} worlds whatever you play: the cards are judged in the margin"
-        )
-    h = hint_view(
-        view,
-        policy="rollout",
-        worlds=worlds,
-        seed=seed,
-        time=time,
-        fit_calls=False,
-        points=False,
-    )
-    values, halves, versus = _card_means(h)
-    recommended = card_text(h.recommended)
-    best = _top(values, chosen)
-    loss = values[best] - values[chosen]
-    error = _paired_error(chosen, best, recommended, versus)
-    notes = [*first, FAMILY_WORLDS_NOTE]
-    if h.stop == CLOCK:
-        notes.append(_clock_note(time, h.worlds, "worlds"))
-    return Judgement(
-        hand,
-        view.seat,
-        "card",
-        chosen,
-        best,
-        values,
-        halves,
-        loss,
-        error,
-        label(loss, error, CARD_STEPS),
-        "margin",
-        h.worlds,
-        "; ".join(notes),
-        recommended,
-    )
 
 
 def _no_world_ends_it(h) -> bool:
@@ -569,7 +513,7 @@ def _judge_card_net(view, chosen: str, hand: int, h, why: str, time) -> Judgemen
         "P(another side does)"
     )
     return _card_judgement(
-        view, hand, chosen, best, values, halves, error, NET_GAME_UNIT, h, "rollout", time,
+        view, hand, chosen, best, values, halves, error, NET_GAME_UNIT, h, GAME_POLICY, time,
         [head],
     )  # fmt: skip
 

@@ -49,6 +49,7 @@ from .judge import (
     UNIT_WORDS,
     UNITS,
     Judgement,
+    card_unit,
     describe,
     judge,
     loss_text,
@@ -797,7 +798,7 @@ def read_save(doc: object, name: str) -> Saved:
         for k, _h, v, act, _scores, _state in _decisions(doc)
         if v is not None and v.seat == seat and len(v.legal()) > 1
     ]
-    _check_judgements(p["judgements"], decisions, seat, bad, not rules.base_game)
+    _check_judgements(p["judgements"], decisions, seat, bad, rules)
     again = _played_again(doc, rules, n, seat, seed, opponents)
     _check_same_game(doc, again, seed, opponents, bad)
     return Saved(doc, rules, n, seed, seat, opponents)
@@ -806,10 +807,11 @@ def read_save(doc: object, name: str) -> Saved:
 PHASES = {"call": "auction", "trump": "trump", "card": "play"}  # a judgement's view's phase
 
 
-def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> None:
+def _check_judgements(js, decisions, seat: int, bad, rules) -> None:
     """The coach's judgements: each typed as ``Judgement`` writes it, and in order, each
     one of the person's decisions that had a choice (a game coached only in part has
-    fewer judgements than decisions, never more or others)."""
+    fewer judgements than decisions, never more or others); a card's unit ``rules``'
+    preset's (``card_unit``) or one of the game on the hand's, under every preset."""
     if not isinstance(js, list):
         raise bad("practice: judgements must be a list")
     at = 0
@@ -830,11 +832,8 @@ def _check_judgements(js, decisions, seat: int, bad, family: bool = False) -> No
             raise bad(f"{where}: seat {j['seat']} is not the person's seat {seat}")
         if j["kind"] not in ("call", "trump", "card"):
             raise bad(f"{where}: kind must be 'call', 'trump' or 'card', not {quoted(j['kind'])}")
-        # a card by the game on the hand: P(game) in any game, net P(game) under a preset
-        game_units = GAME_UNITS if family else (GAME_UNIT,)
-        if j["unit"] != UNITS[j["kind"], family] and (
-            j["unit"] not in game_units or j["kind"] != "card"
-        ):
+        units = (card_unit(rules), *GAME_UNITS) if j["kind"] == "card" else (UNITS[j["kind"]],)
+        if j["unit"] not in units:
             raise bad(f"{where}: unit {quoted(j['unit'])} is not a {j['kind']}'s here")
         for key in ("loss", "error"):
             if not _number(j[key], none=key == "error"):
