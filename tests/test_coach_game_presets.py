@@ -116,6 +116,7 @@ def test_a_card_is_judged_in_p_game_when_the_hand_can_end_the_game(decided, side
     assert j.loss == pytest.approx(j.values[j.best] - j.values[action])
     assert f"wins it by taking {need} points" in j.note
     assert "the worlds fit the play seen and the draw" in j.note
+    assert j.note.count("not the calls heard") == 1  # said once (it was twice)
     if j.best != action:
         assert "of P(game)" in describe(j)
 
@@ -252,6 +253,7 @@ def test_hand_worked_the_coach_judges_it_in_net_p_game():
     assert j.values["QS"] < -0.8 and j.values["2S"] > -0.1
     assert not j.defending
     assert "more than the pitcher's side" in j.note and "seat 1's side (10 of 11)" in j.note
+    assert j.note.endswith("; the worlds fit the play seen and the draw, not the calls heard")
     assert "of net P(game)" in describe(j)
     margin = hint_view(v, worlds=WORLDS, seed=1, time=None)
     best = max(margin.cards, key=lambda c: c.points)
