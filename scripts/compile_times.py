@@ -10,6 +10,11 @@ folder (``NUMBA_CACHE_DIR`` set to a fresh temporary folder before pitchsim load
 every kernel it touches compiles.  Times are wall and process-CPU seconds around each
 ``numba:compile`` event; a kernel that another inlines is compiled inside its caller's
 event and counted there.  Read CPU seconds on a shared machine.
+
+Last, the kernels compiled for more than one tuple of argument types, with the
+arguments that differ: a literal beside an int64 (``Literal[int](0) | int64``) is a
+compile wasted (``pitchsim.kernels``' compile notes); dtypes and ``base`` literals are
+by design.
 """
 
 from __future__ import annotations
@@ -38,12 +43,15 @@ def main() -> None:
     from numba.core import event
 
     rows: dict[str, list[float]] = {}
+    kernels: dict[str, object] = {}  # name -> dispatcher
     stack: list[list] = []  # [name, wall0, cpu0, child wall, child cpu]
 
     class Timer(event.Listener):
         def on_start(self, ev):
             d = (ev.data or {}).get("dispatcher")
             name = f"{d.py_func.__module__}.{d.py_func.__qualname__}" if d else "?"
+            if d is not None:
+                kernels[name] = d
             stack.append([name, time.perf_counter(), time.process_time(), 0.0, 0.0])
 
         def on_end(self, ev):
@@ -77,6 +85,14 @@ def main() -> None:
     print(f"{'CPU s':>7} {'wall s':>7} {'sigs':>4}  kernel", file=sys.stderr)
     for name, (count, w, c) in sorted(rows.items(), key=lambda kv: -kv[1][2])[: args.top]:
         print(f"{c:7.1f} {w:7.1f} {count:4d}  {name}", file=sys.stderr)
+    twice = [(name, d.signatures) for name, d in kernels.items() if len(d.signatures) > 1]
+    if twice:
+        print("\ncompiled for more than one tuple of argument types:", file=sys.stderr)
+    for name, sigs in sorted(twice):
+        width = max(len(s) for s in sigs)
+        at = [i for i in range(width) if len({str(s[i]) if i < len(s) else "-" for s in sigs}) > 1]
+        ways = " | ".join(", ".join(str(s[i]) if i < len(s) else "-" for i in at) for s in sigs)
+        print(f"  {name} ({len(sigs)}), arguments {at}: {ways[:300]}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,15 @@ Old folders are pruned when a fresh compile starts: those nobody has used for
 ``STALE_DAYS`` days (a folder's time is touched whenever pitchsim runs from it, so two
 checkouts of different versions can share the cache without deleting each other's).
 ``pitchsim cache`` shows the folders and clears them.
+
+Compile time: numba compiles a kernel once per distinct tuple of argument types, and
+a constant is a type of its own (``Literal[int](0)``) before it widens to int64.  So a
+variable set to a constant and changed later in a loop (``high = 0``), or a constant
+passed where others pass a variable, types its calls first with the literal and then
+with int64: every callee compiled twice, whole hands of play among them.  Hence
+``np.int64(0)`` for such starting values, and ``np.int64(b)`` for a ``prange`` index
+passed on (numba's parallel loop body sees it as uint64, the serial typing as int64).
+``scripts/compiled_twice.py`` lists the kernels a command compiles more than once.
 """
 
 import hashlib

@@ -89,8 +89,8 @@ def bid_trump(points, kept, k):
 @njit(cache=True, inline="always")
 def heard_high(n, dealer, heard):
     """(the highest call heard, its seat; -1: all passed so far)."""
-    high = 0
-    high_seat = -1
+    high = np.int64(0)
+    high_seat = np.int64(-1)
     for i in range(heard.size):
         if heard[i] != 0:
             high = max(high, heard[i])
@@ -117,8 +117,8 @@ def family_heard_fit(
     call is the one heard, or, under a ``tremble`` above 0, when each call that is not
     passes the tremble's draw (``slipped``)."""
     size = deal_family_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
-    high = 0
-    high_seat = -1
+    high = np.int64(0)
+    high_seat = np.int64(-1)
     for i in range(heard.size):
         s = (dealer + 1 + i) % n
         legal = legal_calls(high, s == dealer, scores[s] >= 0, fr)

@@ -115,7 +115,7 @@ def family_advisor_bid(
                 break
     if kept < max(1, samples // 4):
         high = np.int64(0)
-        high_seat = -1
+        high_seat = np.int64(-1)
         for i in range(n_calls):
             if calls[i] != 0:
                 high = max(high, calls[i])

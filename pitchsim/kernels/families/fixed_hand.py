@@ -131,8 +131,8 @@ def _play_block(
         for s in range(n):
             held[s] = dealt[s]
             won[s] = 0
-        trump = -1
-        first = -1
+        trump = np.int64(-1)
+        first = np.int64(-1)
         kitty = np.int64(0)
         called = np.int64(-1)
         if base is None and fr[F_TRUMP_NAMED] != 0:

@@ -170,6 +170,9 @@ def family_auction(
     (0: none).  Clears ``points`` and ``change``.  Returns (pitcher (-1: all passed),
     bid, shoot, the pitcher's planned trump (-1: none)); under all-pass=dealer-free an
     auction all passed makes the dealer the pitcher at 0 (12.12)."""
+    # int64 from the start: a constant passed here would first type the calls below
+    # with a literal, which compiles each callee twice (``kernels``' compile notes)
+    high, high_seat, plan = np.int64(high), np.int64(high_seat), np.int64(plan)
     for s in range(n):
         if s >= first:
             calls[s] = -1
@@ -215,7 +218,8 @@ def passed_out(n, dealer, scores, change, fr):
                 change[s] = -DEALER_SET_PENALTY
     for s in range(n):
         scores[s] += change[s]
-    return winners(scores, n, -1, False, False, fr, -1)
+    no = np.bool_(False)
+    return winners(scores, n, np.int64(-1), no, no, fr, np.int64(-1))
 
 
 @njit(cache=True, inline="always")
@@ -240,11 +244,11 @@ def play_called_hand(
     dealt, ``plan`` (-1: none) the pitcher's planned trump: named, or under first-lead
     led in (its play policy's card of that suit, -1: none held).  ``scores`` are
     updated.  Returns (trump, made, tricks, cards drawn from the discards, winners)."""
-    trump = -1
-    drawn = 0
+    trump = np.int64(-1)
+    drawn = np.int64(0)
     kitty = np.int64(0)
     called = np.int64(-1)
-    first_lead = -1
+    first_lead = np.int64(-1)
     if fr[F_TRUMP_NAMED] != 0:
         trump = plan
         if trump < 0:
@@ -368,8 +372,18 @@ def family_deal_base(
     if pitcher < 0:
         for i in range(N_AWARDS):
             award[i] = -2
-        return -1, 0, False, -1, False, 0, size, 0, passed_out(n, dealer, scores, change, fr)
-    first_lead = -1
+        return (
+            -1,
+            0,
+            False,
+            -1,
+            False,
+            0,
+            size,
+            np.int64(0),
+            passed_out(n, dealer, scores, change, fr),
+        )
+    first_lead = np.int64(-1)
     if plan >= 0:
         first_lead = opening_lead_base(players[pitcher], held[pitcher], plan, n, pitcher, fr, key)
     trump, tricks = play_hand_base(
@@ -378,8 +392,8 @@ def family_deal_base(
     )  # fmt: skip
     score_plain(held, won, n, trump, fr, award)
     plain_points(award, n, fr, points)
-    made, won_by = settle_deal(points, n, pitcher, bid, shoot, -1, fr, change, scores)
-    return pitcher, bid, shoot, trump, made, tricks, size, 0, won_by
+    made, won_by = settle_deal(points, n, pitcher, bid, shoot, np.int64(-1), fr, change, scores)
+    return pitcher, bid, shoot, trump, made, tricks, size, np.int64(0), won_by
 
 
 @njit(cache=True)

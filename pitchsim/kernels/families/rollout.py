@@ -212,7 +212,7 @@ def search_card(
         out = np.empty((cards.size, kept), dtype=np.int64)
         done, _ = pimc_outcomes(
             worlds[:kept], cards, seat, n, pitcher, trump, trick, tseats, count, won, pby,
-            fr, tab, out, PLAY_NODES, called,
+            fr, tab, out, np.int64(PLAY_NODES), called,
         )  # fmt: skip
         if done == 0:
             return prior  # the budget spent before one world was solved
@@ -363,8 +363,8 @@ def rollout_outcomes(
     of legal card j (ascending) in ``worlds[w]`` (``hint`` tests and reports each world)."""
     for w in range(worlds.shape[0]):
         v = rollout_values(
-            worlds[w : w + 1], 1, legal, seat, n, pitcher, bid, trump, trick_no, trick,
-            tseats, count, played, won, pby, fr, tab, SCORE_DIFFERENCE, called,
+            worlds[w : w + 1], np.int64(1), legal, seat, n, pitcher, bid, trump, trick_no, trick,
+            tseats, count, played, won, pby, fr, tab, np.int64(SCORE_DIFFERENCE), called,
         )  # fmt: skip
         for j in range(v.size):
             out[j, w] = v[j]
@@ -478,7 +478,7 @@ def _rollout_scored(
                 after[s] = scores[s] + change[s]
             sides = winners(after, n, pitcher, made, shoot, fr, partner)
             # 12.4: this hand counts; ``fr[F_HANDS]`` is the hands left (1: the last)
-            sides = hands_winners(sides, 1, after, n, fr)
+            sides = hands_winners(sides, np.int64(1), after, n, fr)
             code = 0
             if sides & mine:
                 code |= GAME_MINE

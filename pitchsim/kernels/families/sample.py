@@ -12,7 +12,8 @@ Python.
 """
 
 import numpy as np
-from numba import literally, njit, prange
+from numba import literally, njit, prange, types
+from numba.extending import overload
 
 from ..bits import popcount
 from ..rng import deal_key
@@ -27,27 +28,47 @@ from .tables import F_PARTNERSHIP, T_TRUMPS
 BLOCK = 2048
 
 
-@njit(cache=True, inline="always")
-def _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base):
+def pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base):
     """Deal ``key`` played with seat 0 pitching (``scratch``: ``borrowed_scratch``'s
-    views, filled in): (trump, the points the pitcher's side won, his called partner)."""
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
-    no_log = junk[:0]
-    # The deck's order matters only to a draw from the stock: without one the deal
-    # writes the hands alone (``deal.deal_family_fixed``).
-    deck = deck if takes_stock(fr) else deck[:0]
-    if base is None:
-        trump, _, _, _, _, partner = family_hand(
-            key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won, trick,
-            tseats, award, points, no_log, no_log, junk,
+    views, filled in): (trump, the points the pitcher's side won, his called partner).
+    ``base`` None: any rules (``simulate.family_hand``); True: the base game's shape,
+    compiled in as constants (``simulate.family_hand_base``).  Compiled code only."""
+    raise NotImplementedError("pitched_hand runs inside numba kernels only")
+
+
+@overload(pitched_hand)
+def _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base):
+    # An overload, not a branch on ``base`` in an inlined function: numba prunes a
+    # branch on an argument only in the body of the function that takes it, and a
+    # hand of any rules left in beside the base game's costs ~15 CPU s of compile.
+    if base is None or isinstance(base, (types.NoneType, types.Omitted)):
+
+        def any_rules(key, n, policies, fr, tab, scratch, mine, partners, base):
+            deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
+            no_log = junk[:0]
+            # The deck's order matters only to a draw from the stock: without one the
+            # deal writes the hands alone (``deal.deal_family_fixed``).
+            deck = deck if takes_stock(fr) else deck[:0]
+            trump, _, _, _, _, partner = family_hand(
+                key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won,
+                trick, tseats, award, points, no_log, no_log, junk,
+            )  # fmt: skip
+            return trump, points[PITCHER], partner
+
+        return any_rules
+
+    def base_game(key, n, policies, fr, tab, scratch, mine, partners, base):
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
+        no_log = junk[:0]
+        deck = deck if takes_stock(fr) else deck[:0]
+        # the base game's shape: no discard (held = dealt), no partner called, each point 1
+        trump = family_hand_base(
+            key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held,
+            hands, won, trick, tseats, award, no_log, no_log,
         )  # fmt: skip
-        return trump, points[PITCHER], partner
-    # the base game's shape: no discard (held = dealt), no partner called, each point 1
-    trump = family_hand_base(
-        key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held, hands,
-        won, trick, tseats, award, no_log, no_log,
-    )  # fmt: skip
-    return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
+        return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
+
+    return base_game
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -81,7 +102,7 @@ def record_family_hands(
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _record_block(
-            seed, start, count, b, n, policies, fr, tab, out_dealt, out_held, out_trump,
+            seed, start, count, np.int64(b), n, policies, fr, tab, out_dealt, out_held, out_trump,
             out_points, out_award, base,
         )  # fmt: skip
 
@@ -119,7 +140,7 @@ def _record_block(
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        trump, points, _ = _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
+        trump, points, _ = pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
         for s in range(n):
             out_dealt[d, s] = dealt[s]
             out_held[d, s] = held[s]
@@ -149,7 +170,7 @@ def record_columns(
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _columns_block(
-            seed, start, count, b, n, policies, fr, tab, keycards, hand, held, trump,
+            seed, start, count, np.int64(b), n, policies, fr, tab, keycards, hand, held, trump,
             trump_count, trump_count_held, keys, keys_held, points, sides, base,
         )  # fmt: skip
 
@@ -183,7 +204,7 @@ def _columns_block(
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        t, pts, partner = _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
+        t, pts, partner = pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
         h, hh, tm = dealt[PITCHER], held[PITCHER], tab[t, T_TRUMPS]
         hand[d] = h
         held_out[d] = hh

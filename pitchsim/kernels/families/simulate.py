@@ -192,11 +192,11 @@ def family_play_fixed(
     size = deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
-    trump = -1
-    drawn = 0
+    trump = np.int64(-1)
+    drawn = np.int64(0)
     kitty = np.int64(0)
     called = np.int64(-1)
-    first_lead = -1
+    first_lead = np.int64(-1)
     if fr[F_TRUMP_NAMED] != 0:
         trump = fixed_trump
         if trump < 0:
@@ -230,7 +230,7 @@ def family_hand_base(
     deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
-    first_lead = -1
+    first_lead = np.int64(-1)
     if fixed_trump >= 0:
         first_lead = opening_lead_base(
             policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, key
@@ -335,7 +335,7 @@ def simulate_family_hands(
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
-            seed, start, count, b, n, np.int64(0), -1, policies, fr, tab, out_points,
+            seed, start, count, np.int64(b), n, np.int64(0), -1, policies, fr, tab, out_points,
             out_flags, out_trump, base,
         )  # fmt: skip
 
@@ -380,7 +380,7 @@ def simulate_family_fixed(
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
-            seed, start, count, b, n, fixed_hand, fixed_trump, policies, fr, tab, out_points,
+            seed, start, count, np.int64(b), n, fixed_hand, fixed_trump, policies, fr, tab, out_points,
             out_flags, out_trump, None,
         )  # fmt: skip
 

@@ -203,7 +203,7 @@ def sample_family_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds
     wanted: ``max_attempts`` ran out (a constraint hardly any world meets; the true deal
     always meets it)."""
     kept = 0
-    attempt = 0
+    attempt = np.int64(0)
     while kept < worlds.shape[0] and attempt < max_attempts:
         w = worlds[kept]
         if must == 0:

@@ -1013,7 +1013,7 @@ def _search(
     tmask = ctx[C_TMASK]
     must_follow = ctx[C_MUST_FOLLOW] != 0
     rel = np.empty(MAX_SEATS, dtype=np.int64)  # the hands in relative ranks (the table's key)
-    d = 0
+    d = np.int64(0)  # (typed int64 at once: a literal 0 compiles its callees twice)
     fr[0, F_SEAT] = seat
     fr[0, F_LEADER] = leader
     fr[0, F_I] = i

@@ -135,7 +135,7 @@ def draw_world(key, attempt, n, me, hand, unseen, counts, allowed, world):
 def sample_worlds(key, n, me, hand, unseen, counts, allowed, worlds, max_attempts):
     """Up to ``worlds.shape[0]`` uniform worlds; returns (kept, attempts)."""
     kept = 0
-    attempt = 0
+    attempt = np.int64(0)
     while kept < worlds.shape[0] and attempt < max_attempts:
         if draw_world(key, attempt, n, me, hand, unseen, counts, allowed, worlds[kept]):
             kept += 1
