@@ -12,8 +12,7 @@ Python.
 """
 
 import numpy as np
-from numba import literally, njit, prange, types
-from numba.extending import overload
+from numba import literally, njit, prange
 
 from ..bits import popcount
 from ..rng import deal_key
@@ -28,47 +27,38 @@ from .tables import F_PARTNERSHIP, T_TRUMPS
 BLOCK = 2048
 
 
-def pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base):
-    """Deal ``key`` played with seat 0 pitching (``scratch``: ``borrowed_scratch``'s
-    views, filled in): (trump, the points the pitcher's side won, his called partner).
-    ``base`` None: any rules (``simulate.family_hand``); True: the base game's shape,
-    compiled in as constants (``simulate.family_hand_base``).  Compiled code only."""
-    raise NotImplementedError("pitched_hand runs inside numba kernels only")
+@njit(cache=True, inline="always")
+def pitched_hand(key, n, policies, fr, tab, scratch):
+    """Deal ``key`` played with seat 0 pitching, any rules (``simulate.family_hand``;
+    ``scratch``: ``borrowed_scratch``'s views, filled in): (trump, the points the
+    pitcher's side won, his called partner)."""
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
+    no_log = junk[:0]
+    # The deck's order matters only to a draw from the stock: without one the deal
+    # writes the hands alone (``deal.deal_family_fixed``).
+    deck = deck if takes_stock(fr) else deck[:0]
+    trump, _, _, _, _, partner = family_hand(
+        key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won, trick,
+        tseats, award, points, no_log, no_log, junk,
+    )  # fmt: skip
+    return trump, points[PITCHER], partner
 
 
-@overload(pitched_hand)
-def _pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base):
-    # An overload, not a branch on ``base`` in an inlined function: numba prunes a
-    # branch on an argument only in the body of the function that takes it, and a
-    # hand of any rules left in beside the base game's costs ~15 CPU s of compile.
-    if base is None or isinstance(base, (types.NoneType, types.Omitted)):
-
-        def any_rules(key, n, policies, fr, tab, scratch, mine, partners, base):
-            deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
-            no_log = junk[:0]
-            # The deck's order matters only to a draw from the stock: without one the
-            # deal writes the hands alone (``deal.deal_family_fixed``).
-            deck = deck if takes_stock(fr) else deck[:0]
-            trump, _, _, _, _, partner = family_hand(
-                key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won,
-                trick, tseats, award, points, no_log, no_log, junk,
-            )  # fmt: skip
-            return trump, points[PITCHER], partner
-
-        return any_rules
-
-    def base_game(key, n, policies, fr, tab, scratch, mine, partners, base):
-        deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
-        no_log = junk[:0]
-        deck = deck if takes_stock(fr) else deck[:0]
-        # the base game's shape: no discard (held = dealt), no partner called, each point 1
-        trump = family_hand_base(
-            key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held,
-            hands, won, trick, tseats, award, no_log, no_log,
-        )  # fmt: skip
-        return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
-
-    return base_game
+@njit(cache=True, inline="always")
+def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
+    """``pitched_hand`` under the base game's shape, compiled in as constants
+    (``simulate.family_hand_base``): no discard (held = dealt), no partner called, each
+    point 1.  The block kernels pick one or the other by a branch on ``base`` in their
+    own body: numba prunes a branch on an argument only there, and the hand of any
+    rules left in an inlined function beside the base game's costs ~15 CPU s of compile."""
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
+    no_log = junk[:0]
+    deck = deck if takes_stock(fr) else deck[:0]
+    trump = family_hand_base(
+        key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held, hands,
+        won, trick, tseats, award, no_log, no_log,
+    )  # fmt: skip
+    return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -140,7 +130,10 @@ def _record_block(
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        trump, points, _ = pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
+        if base is None:
+            trump, points, _ = pitched_hand(key, n, policies, fr, tab, scratch)
+        else:
+            trump, points, _ = pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners)
         for s in range(n):
             out_dealt[d, s] = dealt[s]
             out_held[d, s] = held[s]
@@ -204,7 +197,10 @@ def _columns_block(
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        t, pts, partner = pitched_hand(key, n, policies, fr, tab, scratch, mine, partners, base)
+        if base is None:
+            t, pts, partner = pitched_hand(key, n, policies, fr, tab, scratch)
+        else:
+            t, pts, partner = pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners)
         h, hh, tm = dealt[PITCHER], held[PITCHER], tab[t, T_TRUMPS]
         hand[d] = h
         held_out[d] = hh
