@@ -85,20 +85,6 @@ def suit_of(card):
 
 
 @njit(cache=True, inline="always")
-def hand_scratch(n):
-    """Scratch for dealing, playing and scoring a hand of n players, to reuse hand after
-    hand: (dealt, hands, won, trick) of size n, the deck (52) and the award (4)."""
-    return (
-        np.empty(n, dtype=np.int64),
-        np.empty(n, dtype=np.int64),
-        np.empty(n, dtype=np.int64),
-        np.empty(n, dtype=np.int64),
-        np.empty(52, dtype=np.int64),
-        np.empty(4, dtype=np.int64),
-    )
-
-
-@njit(cache=True, inline="always")
 def _capturer(won, n, card):
     for s in range(n):
         if won[s] & bit(card):

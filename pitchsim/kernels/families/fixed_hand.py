@@ -25,7 +25,13 @@ from .borrow import borrowed, keep_alive
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
-from .policies import base_shape, name_trump, opening_lead_base, opening_lead_in
+from .policies import (
+    base_shape,
+    name_trump,
+    opening_lead_base,
+    opening_lead_in,
+    refuse_unless_base_shape,
+)
 from .score import AWARD_VALUES, N_AWARDS, PLAIN_AWARDS, score_hand, score_plain, side_of
 from .simulate import borrowed_scratch, plain_flags
 from .tables import F_PARTNERSHIP, F_TRUMP_NAMED
@@ -74,8 +80,7 @@ def play_family_fixed(
     dispatch at compile time, ``plain.play_plain``); None: any rules."""
     if base is not None:
         literally(base)
-        if not base_shape(fr):
-            raise ValueError("base=True with rules that are not the base game's shape")
+        refuse_unless_base_shape(fr)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(

@@ -47,7 +47,7 @@ from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import MAX_TRICKS, play_hand, play_hand_base
-from .policies import base_shape, opening_lead_base, opening_lead_in
+from .policies import base_shape, opening_lead_base, opening_lead_in, refuse_unless_base_shape
 from .score import N_AWARDS, plain_points, score_hand, score_plain, side_of
 from .settle import count_hand, settle_hand, winners
 from .simulate import hand_scratch
@@ -623,8 +623,7 @@ def play_family_games(
     ``play_family_game``'s; from Python, ``games_kernel(fr)`` picks."""
     if base is not None:
         literally(base)
-        if not base_shape(fr):
-            raise ValueError("base=True with rules that are not the base game's shape")
+        refuse_unless_base_shape(fr)
     no_log = np.empty(0, dtype=np.int64)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):

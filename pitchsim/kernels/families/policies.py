@@ -326,6 +326,15 @@ def base_shape(fr):
 
 
 @njit(cache=True, inline="always")
+def refuse_unless_base_shape(fr):
+    """What a kernel told ``base`` True checks first: its rules are the base game's
+    shape (``base_shape``), else a ValueError (constants compiled in for other rules
+    would play another game)."""
+    if not base_shape(fr):
+        raise ValueError("base=True with rules that are not the base game's shape")
+
+
+@njit(cache=True, inline="always")
 def choose_card(
     policy,
     legal,

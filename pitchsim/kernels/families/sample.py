@@ -19,7 +19,7 @@ from ..rng import deal_key
 from .borrow import borrowed, keep_alive
 from .deal import takes_stock
 from .partner import hand_side
-from .policies import base_shape
+from .policies import base_shape, refuse_unless_base_shape
 from .score import N_AWARDS, NOT_PLAYED, flags_points, side_of
 from .simulate import PITCHER, borrowed_scratch, family_hand, family_hand_base, plain_flags
 from .tables import F_PARTNERSHIP, T_TRUMPS
@@ -87,8 +87,7 @@ def record_family_hands(
     deals and cards); None: any rules.  From Python, ``record_kernel(fr)`` picks it."""
     if base is not None:
         literally(base)
-        if not base_shape(fr):
-            raise ValueError("base=True with rules that are not the base game's shape")
+        refuse_unless_base_shape(fr)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _record_block(
@@ -158,8 +157,7 @@ def record_columns(
     (not in play), 3 not a point of these rules.  ``base`` as for ``record_family_hands``."""
     if base is not None:
         literally(base)
-        if not base_shape(fr):
-            raise ValueError("base=True with rules that are not the base game's shape")
+        refuse_unless_base_shape(fr)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _columns_block(

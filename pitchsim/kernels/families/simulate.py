@@ -44,6 +44,7 @@ from .policies import (
     name_trump,
     opening_lead_base,
     opening_lead_in,
+    refuse_unless_base_shape,
 )
 from .score import (
     AWARD_NAMES,
@@ -330,8 +331,7 @@ def simulate_family_hands(
     From Python, ``hands_kernel(fr)`` picks the kernel."""
     if base is not None:
         literally(base)
-        if not base_shape(fr):
-            raise ValueError("base=True with rules that are not the base game's shape")
+        refuse_unless_base_shape(fr)
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
