@@ -92,6 +92,22 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: first[item.nodeid.split("::")[0]])
 
 
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """A whole run's slowest test files (setup, call and teardown summed, as SLOW_FILES
+    counts them), so that every CI log carries the figures to refresh it by."""
+    seconds: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for r in reports:
+            if getattr(r, "when", None) in ("setup", "call", "teardown"):
+                path = r.nodeid.split("::")[0]
+                seconds[path] = seconds.get(path, 0.0) + r.duration
+    if len(seconds) < 40:  # a few files asked for: nothing to plan by
+        return
+    terminalreporter.write_sep("=", "slowest 25 test files (seconds, for SLOW_FILES)")
+    for path, secs in sorted(seconds.items(), key=lambda kv: -kv[1])[:25]:
+        terminalreporter.write_line(f'    "{path}": {secs:.0f},')
+
+
 # ---------------------------------------------------------------- the browser tests
 # tests/test_serve_browser*.py drive the web table in headless Chromium (the system's
 # package) through Playwright; CI installs both (.ci/run).  A machine without either
