@@ -1,8 +1,9 @@
 """Play policies by name: what each does, and a Python handle on its kernel.
 
-The kernels live in :mod:`pitchsim.kernels.policies`; this module is the table the
-CLI and the library look names up in, and the bridge that lets the plain-Python
-reference engine ask a kernel for a card.
+The ids live in :mod:`pitchsim.kernels.policies`, the kernels in
+:mod:`pitchsim.kernels.families` (the presets' ``choose_card`` and ``search_card``);
+this module is the table the CLI and the library look names up in, and the bridge that
+lets the plain-Python reference engine ask the preset kernels for a card.
 """
 
 from __future__ import annotations
@@ -13,9 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.reference import View
-from ..kernels.dispatch import choose_card
+from ..game.rules import as_family
+from ..kernels.families.policies import choose_card
+from ..kernels.families.rollout import search_card
+from ..kernels.families.tables import family_array, family_tables
 from ..kernels.policies import (
     KIND_MASK,
+    PIMC,
     PLAIN_DTYPE,
     PLAY_POLICY_IDS,
     ROLLOUT,
@@ -150,43 +155,59 @@ def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]
     return np.int64(planes[0]), np.int64(planes[1]), np.int64(planes[2])
 
 
-def kernel_chooser(policies: np.ndarray, seed: int, deal: int) -> Callable[[View], int]:
-    """A ``choose(view)`` for the reference engine that asks the seat's policy kernel.
+def kernel_chooser(
+    policies: np.ndarray, seed: int, deal: int, tables: tuple | None = None
+) -> Callable[[View], int]:
+    """A ``choose(view)`` for the reference engine that asks the seat's policy of the
+    preset kernels (``kernels.families``: ``policies.choose_card``, a search policy's
+    ``rollout.search_card``) under the view's rules read as a preset (``as_family``).
 
-    It draws from the same random stream position as the kernels do for that decision
-    (seed, deal, trick and place in the trick), so both engines see identical choices.
+    It draws from the same random stream position as the preset kernels' play loop
+    (``families.play``) does for that decision (seed, deal, trick and the seat's place
+    from the leader), so both engines see identical choices.  A search reads the seat's
+    knowledge from the view: the hand sizes from the cards each seat played, nothing
+    put down or drawn (the reference hands carry no stock, nor what a draw showed).
+    ``tables``: the preset's ``(family_array, family_tables)`` when not the view's rules'
+    own (e.g. ``presets.rest_of_game``'s).
     """
     key = np.uint64(deal_key(seed, deal))
     won = np.zeros(8, dtype=np.int64)
     trick = np.zeros(8, dtype=np.int64)
+    tseats = np.zeros(8, dtype=np.int64)
+    pby = np.zeros(8, dtype=np.int64)
+    counts = np.zeros(9, dtype=np.int64)
 
     def choose(view: View) -> int:
-        rules = view.rules.to_array()
-        won[: view.players] = view.won
-        trick[: len(view.trick)] = view.trick
-        counter = DECISION_COUNTER + view.trick_no * view.players + len(view.trick)
-        return int(
-            choose_card(
-                policies[view.seat],
-                view.legal,
-                view.hand,
-                view.seat,
-                view.players,
-                view.pitcher,
-                view.bid,
-                view.trump,
-                view.trick_no,
-                trick,
-                len(view.trick),
-                view.leader,
-                view.played,
-                won,
-                seat_planes(view.played_by),
-                view.voids,
-                rules,
-                key,
-                counter,
-            )
-        )
+        if tables is None:
+            rules = as_family(view.rules)
+            fr, tab = family_array(rules), family_tables(rules)
+        else:
+            fr, tab = tables
+        n, count = view.players, len(view.trick)
+        won[:n] = view.won
+        pby[:n] = view.played_by
+        trick[:count] = view.trick
+        for i, c in enumerate(view.trick):  # the seat that played it (follow=only: not
+            tseats[i] = next(s for s in range(n) if view.played_by[s] >> c & 1)  # every one)
+        counter = DECISION_COUNTER + view.trick_no * n + (view.seat - view.leader) % n
+        policy = int(policies[view.seat])
+        kind = policy & KIND_MASK
+        args = (view.legal, view.hand, view.seat, n, view.pitcher, view.bid, view.trump)
+        args = tuple(np.int64(a) for a in args) + (view.trick_no, trick, tseats, count)
+        if kind >= ROLLOUT and view.legal & (view.legal - 1):
+            held = view.hand.bit_count() + view.played_by[view.seat].bit_count()
+            counts[:n] = [held - p.bit_count() for p in view.played_by]
+            counts[n] = 0
+            card = search_card(
+                kind, None if kind != PIMC else True, *args, np.int64(view.played), won[:n],
+                pby[:n], np.int64(view.voids), counts[: n + 1], np.int64(0), fr, tab, key,
+                counter, policy >> WORLDS_SHIFT, view.called,
+                -1 if view.partner is None else view.partner,
+            )  # fmt: skip
+        else:
+            card = choose_card(
+                kind, *args, np.int64(view.played), won, fr, tab, key, counter
+            )  # fmt: skip
+        return int(card)
 
     return choose
