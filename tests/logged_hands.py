@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
+from pitchsim.games.policies import kernel_chooser
 from pitchsim.kernels.families.play import MAX_TRICKS
-from pitchsim.kernels.families.policies import heuristic_card
+from pitchsim.kernels.families.policies import HEURISTIC
 from pitchsim.kernels.families.score import N_AWARDS
 from pitchsim.kernels.families.simulate import play_family_logged
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -144,23 +145,12 @@ def cards_of_hand(lg: Logged, d: int) -> Iterator[Card]:
 def heuristic_chooser(n: int, fr, tab, script):
     """A card chooser for the reference engine's ``play_hand``: the cards of ``script``
     in play order, then every seat's family heuristic card, asked from the reference's
-    view."""
+    view (``games.policies.kernel_chooser`` on the preset's ``fr``, ``tab``)."""
     k = iter(list(script))
+    heuristic = kernel_chooser(np.full(n, HEURISTIC, np.int64), 0, 0, (fr, tab))
 
     def choose(v) -> int:
         c = next(k, None)
-        if c is not None:
-            return c
-        tr = np.zeros(n, np.int64)
-        ts = np.zeros(n, np.int64)
-        for i, x in enumerate(v.trick):
-            tr[i] = x
-            ts[i] = next(s for s in range(n) if v.played_by[s] >> x & 1)
-        return int(
-            heuristic_card(
-                np.int64(v.legal), np.int64(v.hand), v.seat, n, v.pitcher, v.trump, v.trick_no,
-                tr, ts, len(v.trick), np.int64(v.played), fr, tab,
-            )
-        )  # fmt: skip
+        return heuristic(v) if c is None else c
 
     return choose
