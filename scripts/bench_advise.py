@@ -168,7 +168,8 @@ def table_histories(n: int, count: int, seed: int) -> list[tuple]:
     from pitchsim.advice.advise import DEFAULT_MODEL
     from pitchsim.game.cards import format_cards
     from pitchsim.game.view import call_text as call_name
-    from pitchsim.games.bidding import Strategy, bidding_policy, odds_table
+    from pitchsim.games.base_kernels import odds_table
+    from pitchsim.games.bidding import Strategy, bidding_policy
     from pitchsim.kernels.auction import run_auction
     from pitchsim.kernels.rng import deal_key
 

@@ -66,7 +66,8 @@ def make_views(n: int, count: int) -> list[dict]:
     from pitchsim.game.reference import deal_hands
     from pitchsim.game.rules import Rules
     from pitchsim.game.view import call_text, card_text, rules_text
-    from pitchsim.games.bidding import bidding_policy, odds_table
+    from pitchsim.games.base_kernels import odds_table
+    from pitchsim.games.bidding import bidding_policy
     from pitchsim.kernels.auction import NOT_CALLED, run_auction
     from pitchsim.search.position import start_position
 

@@ -27,7 +27,8 @@ import numpy as np  # noqa: E402
 from pitchsim.game.reference import deal_hands  # noqa: E402
 from pitchsim.game.rules import Rules  # noqa: E402
 from pitchsim.game.view import View, call_text, card_text, rules_text  # noqa: E402
-from pitchsim.games.bidding import bidding_policy, odds_table  # noqa: E402
+from pitchsim.games.base_kernels import odds_table  # noqa: E402
+from pitchsim.games.bidding import bidding_policy  # noqa: E402
 from pitchsim.kernels.auction import NOT_CALLED, run_auction  # noqa: E402
 from pitchsim.search.hint import hint_view  # noqa: E402
 from pitchsim.search.position import start_position  # noqa: E402

@@ -16,15 +16,8 @@ from pitchsim.advice.odds import bid_odds
 from pitchsim.game.reference import PASS, legal_calls
 from pitchsim.game.reference import run_auction as reference_auction
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import (
-    KernelDecisions,
-    Strategy,
-    StrategyError,
-    bidding_policy,
-    no_odds,
-    parse_strategies,
-    seat_arrays,
-)
+from pitchsim.games.base_kernels import KernelDecisions, no_odds, seat_arrays
+from pitchsim.games.bidding import Strategy, StrategyError, bidding_policy, parse_strategies
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.auction import run_auction as run_auction_kernel

@@ -17,13 +17,8 @@ from pitchsim.game.cards import mask_of, parse_cards, suit_of
 from pitchsim.game.reference import PASS, BidView, legal_calls
 from pitchsim.game.reference import run_auction as reference_auction
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import (
-    KernelDecisions,
-    Strategy,
-    StrategyError,
-    parse_strategies,
-    seat_arrays,
-)
+from pitchsim.games.base_kernels import KernelDecisions, seat_arrays
+from pitchsim.games.bidding import Strategy, StrategyError, parse_strategies
 from pitchsim.kernels.auction import NOT_CALLED, legal_range, run_auction
 from pitchsim.kernels.bidding.heuristic import best_count
 
@@ -259,7 +254,7 @@ def test_odds_table_agrees_with_bid_odds_on_an_exact_cell():
     """Six trumps and no side cards: the table's cell is that one hand (in any suit), so
     its make-probabilities must match ``bid-odds`` within sampling error."""
     from pitchsim.advice.odds import bid_odds
-    from pitchsim.games.bidding import load_table, odds_table
+    from pitchsim.games.base_kernels import load_table, odds_table
     from pitchsim.kernels.bidding.odds import holding
 
     hand = "KH 9H 7H 5H 4H 3H"

@@ -17,7 +17,8 @@ from pitchsim.game.reference import Bid, deal_hands
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, ViewError, call_text, card_text, cut_hand, rules_text
-from pitchsim.games.bidding import bidding_policy, odds_table
+from pitchsim.games.base_kernels import odds_table
+from pitchsim.games.bidding import bidding_policy
 from pitchsim.games.families import family_odds
 from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.auction import NOT_CALLED, run_auction

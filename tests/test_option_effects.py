@@ -14,7 +14,8 @@ from clirun import cli
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_cards, parse_hand, parse_suit
 from pitchsim.game.rules import BASE_RULES, Rules, as_family
-from pitchsim.games.bidding import parse_strategies, seat_arrays
+from pitchsim.games.base_kernels import seat_arrays
+from pitchsim.games.bidding import parse_strategies
 from pitchsim.games.families import family_board
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels.auction import run_auction

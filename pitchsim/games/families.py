@@ -124,17 +124,20 @@ def family_play_array(ids: Sequence[int]) -> np.ndarray:
 # ---------------------------------------------------------------- the odds table
 
 
-@lru_cache(maxsize=1)
-def load_family_table() -> dict:
-    path = Path(__file__).resolve().parent.parent / "data" / TABLE_FILE
+def load_data_table(name: str, what: str, make: str) -> dict:
+    """The arrays of ``pitchsim/data/<name>``; a one-line error naming ``what`` is
+    missing and the ``make`` command that writes it."""
+    path = Path(__file__).resolve().parent.parent / "data" / name
     try:
         with np.load(path) as z:
             return {k: z[k] for k in z.files}
     except FileNotFoundError:
-        raise InputError(
-            f"the family odds table {TABLE_FILE} is missing: run "
-            "scripts/make_bid_table.py --families"
-        ) from None
+        raise InputError(f"the {what} {name} is missing: run {make}") from None
+
+
+@lru_cache(maxsize=1)
+def load_family_table() -> dict:
+    return load_data_table(TABLE_FILE, "family odds table", "scripts/make_bid_table.py --families")
 
 
 def odds_table_key(rules: FamilyRules, players: int) -> str:

@@ -2,14 +2,16 @@
 
 The one module that imports every play policy (``kernels.policies``: random,
 heuristic, and the search policies rollout and pimc with their search) and every
-bidding policy of the base kernels (``kernels.bidding``).  The family rollout
-(``kernels.families.rollout``) and the auction (``kernels.auction``) call ``choose_card``
-and ``choose_bid`` from here, so no policy module imports a play loop: the imports run one
-way.
+bidding policy of the base kernels (``kernels.bidding``).  The auction
+(``kernels.auction``) calls ``choose_card`` and ``choose_bid`` from here, so no policy
+module imports a play loop: the imports run one way.  No command reaches this module:
+the preset kernels dispatch on their own (``families.policies.choose_card``,
+``families.rollout.family_search_card``); tests and scripts reach it, through
+``pitchsim.games.base_kernels`` among others.
 
 The ``advisor`` bidding policy is not among them: it bids under the family kernels only
 (``kernels.advisor``, plugged into ``families.bidding.seat_call``), and its id in a base
-bidding-policy array raises (``pitchsim.games.bidding`` refuses it before that).
+bidding-policy array raises (``games.base_kernels.seat_arrays`` refuses it before that).
 
 Search play is compiled in only for int32 play-policy ids (see ``kernels.policies``),
 which keeps the plain kernels small to compile.
