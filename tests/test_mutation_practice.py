@@ -36,6 +36,21 @@ def test_each_word_that_stops_the_game_in_any_case(typed):
         seat.play(view)
 
 
+def test_ctrl_c_at_the_prompt_stops_the_game_to_be_saved():
+    """Ctrl-C at a prompt is a stop, as q is (the game saved unfinished, resumable),
+    never the whole program's interrupt that loses the game played so far."""
+    view = View.from_json(json.loads((EXAMPLES / "views" / "lead.json").read_text()))
+    assert len(view.legal()) > 1  # the person is asked
+
+    def read(prompt):
+        raise KeyboardInterrupt
+
+    said = []
+    seat = PersonSeat(PracticeState(view.seat), 1, read, said.append, coach=False)
+    with pytest.raises(StopGame, match="^interrupted$"):
+        seat.play(view)
+
+
 def test_the_end_of_a_hand_in_lines():
     doc = play_table_game(["random"] * 3, Rules(), 5, 1)
     h = next(h for h in doc["hands"] if h["pitcher"] is not None)

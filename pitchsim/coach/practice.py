@@ -99,7 +99,7 @@ def help_text(rules, view: View | None = None) -> str:
             f"\nPitching, you take the kitty of {r.kitty}; what goes back down (to 6) is put "
             "down for you."
         )
-    return text + "\n?: this help.  q: save and quit (continue with --resume)."
+    return text + "\n?: this help.  q (or Ctrl-C): save and quit (continue with --resume)."
 
 
 # What each phase asks the person for.
@@ -217,6 +217,9 @@ class PersonSeat:
             except (EOFError, OSError):  # the end of the input, or a terminal gone
                 self.write("")  # end the prompt's line: Ctrl-D echoes no newline
                 raise StopGame("input ended") from None
+            except KeyboardInterrupt:  # Ctrl-C at the prompt: saved, as q is, not lost
+                self.write("")
+                raise StopGame("interrupted") from None
             text = text.strip()
             if not text:
                 self.write("type a choice, or ? for help")
