@@ -50,48 +50,36 @@ def pytest_runtest_setup(item):
 # and teardown).  CI runs the suite as ``pytest -n 2 --dist loadfile
 # --no-loadscope-reorder`` (scripts/dev.py), a file to a worker in collection order;
 # these go first, longest first, so that the files left at the end are short and both
-# workers finish together.  A stale figure only costs time.  Sources (6 Dec): the 25
-# slowest tests of session 59's CI summed by file (after the kernels' compile fixes:
-# test_family_study's figure lowered); before them (3 Dec): the 30
-# slowest tests of a whole run on main (2 workers) summed by file, lower bounds; and,
-# for test_replay, test_families_games, test_seats_families, test_practice_presets,
-# test_coach_words, test_records_redteam and test_table_presets, CPU seconds of one
-# file run against a kernel cache holding only what `pitchsim cache warm` compiles, as
-# CI has it (the last two after their CLI runs moved in-process).  Refresh them from a
-# whole run's junit report with scripts/test_durations.py --python, or from the 25
-# slowest files a whole run prints at its end (pytest_terminal_summary below).
+# workers finish together.  A stale figure only costs time.  Source (6 Dec): the 25
+# slowest files a whole CI run printed at its end (``pytest_terminal_summary`` below),
+# on an idle machine after ``cache warm``.  Refresh them from a later run's lines, or
+# from a junit report with scripts/test_durations.py --python.
 SLOW_FILES: dict[str, float] = {
-    "tests/test_advise.py": 240,
-    "tests/test_family_study.py": 100,
-    "tests/test_replay.py": 100,
+    "tests/test_solver_keys.py": 117,
+    "tests/test_presets_advisor.py": 108,
+    "tests/test_presets_pimc.py": 108,
     "tests/test_readme.py": 97,
-    "tests/test_presets_advisor.py": 93,
-    "tests/test_search_play.py": 80,
-    "tests/test_presets_pimc.py": 77,
-    "tests/test_table_presets.py": 75,
-    "tests/test_family_solver.py": 67,
-    "tests/test_batch_by_hand.py": 67,
-    "tests/test_families_kernels.py": 62,
-    "tests/test_families_odds.py": 61,
-    "tests/test_families_games.py": 58,
-    "tests/test_kernel_edges.py": 55,
-    "tests/test_one_deal.py": 50,
-    "tests/test_presets_trickster.py": 49,
-    "tests/test_kernels.py": 47,
-    "tests/test_families_cli.py": 40,
-    "tests/test_bad_input.py": 36,
-    "tests/test_advisor_clock.py": 35,
-    "tests/test_tournament.py": 32,
-    "tests/test_partner_search.py": 30,
-    "tests/test_advise_presets.py": 29,
-    "tests/test_solver.py": 26,
-    "tests/test_hint_clock.py": 22,
-    "tests/test_solver_transpositions.py": 21,
-    "tests/test_solver_keys.py": 18,
-    "tests/test_records_redteam.py": 17,
-    "tests/test_practice_presets.py": 16,
-    "tests/test_coach_words.py": 14,
-    "tests/test_seats_families.py": 14,
+    "tests/test_advise.py": 91,
+    "tests/test_table_presets.py": 82,
+    "tests/test_family_solver.py": 76,
+    "tests/test_one_deal.py": 72,
+    "tests/test_solver_key_through_search.py": 66,
+    "tests/test_families_odds.py": 64,
+    "tests/test_outside_redteam.py": 64,
+    "tests/test_families_games.py": 64,
+    "tests/test_fuzz.py": 55,
+    "tests/test_batch_by_hand.py": 54,
+    "tests/test_solver_order.py": 50,
+    "tests/test_kernels.py": 45,
+    "tests/test_families_cli.py": 45,
+    "tests/test_family_study.py": 41,
+    "tests/test_search_targets.py": 39,
+    "tests/test_solver.py": 36,
+    "tests/test_view_presets.py": 35,
+    "tests/test_solver_partition.py": 33,
+    "tests/test_families_kernels.py": 28,
+    "tests/test_solver_relevance.py": 27,
+    "tests/test_solver_transpositions.py": 22,
 }
 
 
