@@ -75,7 +75,7 @@ n, d = 4, 1000
 out = [np.empty(d, np.int64) for _ in range(3)]
 pol = family_policies("heuristic", n)
 pol[1] = pol[3] = 0
-simulate_family_hands(1, 0, d, n, pol, family_array(r), family_tables(r), *out)
+simulate_family_hands(1, 0, d, n, pol, family_array(r), family_tables(r), *out, None)
 t2 = time.perf_counter()
 print(t1 - t0, t2 - t1)
 """
@@ -172,7 +172,7 @@ def strength(spec: str, n: int, deals: int) -> dict:
         pol = np.array(
             [pitcher_side if r.team(s) == r.team(0) else defenders for s in range(n)], np.int64
         )
-        simulate_family_hands(3, 0, deals, n, pol, fr, tab, pts, flags, trump)
+        simulate_family_hands(3, 0, deals, n, pol, fr, tab, pts, flags, trump, None)
         out[name] = round(float(pts.mean()), 3)
     return out
 

@@ -59,7 +59,7 @@ def main() -> None:
     held, trump = whole_hand(probe, 3, random.Random(0))
     solver.solve_preset(
         held, np.zeros(3, np.int64), held, 3, 0, np.zeros(8, np.int64), 0, 0, 0,
-        family_array(probe), family_tables(probe), table,
+        family_array(probe), family_tables(probe), table, -1,
     )  # fmt: skip
     print(f"compile (or cache load) of the solver: {time.process_time() - t:.1f} s CPU")
     print(f"{'rules':<30} {'n':>2} {'hands':>5} {'median ms':>10} {'p95 ms':>9} {'worst ms':>9}")
@@ -87,7 +87,7 @@ def main() -> None:
                 t0 = time.thread_time()
                 solver.solve_preset(
                     held, np.zeros(n, np.int64), held, n, leader, np.zeros(8, np.int64), 0,
-                    trump, 0, fr, tab, table,
+                    trump, 0, fr, tab, table, -1,
                 )  # fmt: skip
                 times.append((time.thread_time() - t0) * 1e3)
                 if time.process_time() - start > a.limit:

@@ -92,7 +92,7 @@ def timed_solve(
     nodes = table[0, 2]
     t = time.thread_time()
     if preset:
-        v = solver.solve_preset(deal, won, deal, n, 0, trick, 0, -1, 0, *PRESET, table)
+        v = solver.solve_preset(deal, won, deal, n, 0, trick, 0, -1, 0, *PRESET, table, -1)
     else:
         v = solver.solve_position(deal, won, deal, n, 0, trick, 0, -1, 0, arr, table)
     return v, (time.thread_time() - t) * 1e3, int(table[0, 2] - nodes)

@@ -52,8 +52,8 @@ for spec, n in eval(sys.argv[2]):
     for name, a, b in (("new-old", 1, OLD), ("old-new", OLD, 1), ("new-new", 1, 1),
                        ("old-old", OLD, OLD)):
         pts, fl, tr = (np.empty(deals, np.int64) for _ in range(3))
-        simulate_family_hands(11, 0, 2000, n, seats(a, b), fr, tab, pts, fl, tr)  # compile
-        simulate_family_hands(11, 0, deals, n, seats(a, b), fr, tab, pts, fl, tr)
+        simulate_family_hands(11, 0, 2000, n, seats(a, b), fr, tab, pts, fl, tr, None)  # compile
+        simulate_family_hands(11, 0, deals, n, seats(a, b), fr, tab, pts, fl, tr, None)
         out[name] = pts.astype(float)
     d = out["new-old"] - out["old-new"]
     half = 1.96 * d.std(ddof=1) / np.sqrt(deals)

@@ -95,7 +95,7 @@ def games(args, r, fr, tab, n, ids) -> None:
         stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
         play_family_games(
             args.seed, 0, m, n, bidders, plays, fr, tab, odds, defender, won_by, scores, dealt,
-            stats,
+            stats, None,
         )  # fmt: skip
         for g in range(m):
             sides = [s for s in range(n) if int(won_by[g]) >> s & 1]

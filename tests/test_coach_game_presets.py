@@ -220,7 +220,7 @@ def _true_world_game(v):
     rollout_game(
         worlds, cards, k.seat, k.n, k.pitcher, v.bid, False, k.trump, k.trick_no, k.trick,
         k.tseats, k.count, np.int64(k.played), k.won, k.pby,
-        np.array(v.seat_scores(), np.int64), k.fr, k.tab, out,
+        np.array(v.seat_scores(), np.int64), k.fr, k.tab, out, -1,
     )  # fmt: skip
     return k, worlds, out
 
@@ -237,7 +237,7 @@ def test_hand_worked_the_game_and_the_margin_choose_different_cards():
     assert list(out[:, 0]) == [0, GAME_OTHER]  # 2S: the game goes on; QS: seat 1 wins
     margin = rollout_values(
         worlds, 1, np.int64(k.legal), k.seat, k.n, k.pitcher, v.bid, k.trump, k.trick_no,
-        k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr, k.tab,
+        k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr, k.tab, 0, -1,
     )  # fmt: skip
     assert list(margin) == [2 * -0.5, 2 * 3.5]  # scaled by the 2 seats on other sides
 

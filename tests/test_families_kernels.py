@@ -417,7 +417,9 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
     fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
     for trump in range(4):
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
-        play_family_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *fixed)
+        play_family_fixed(
+            5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *fixed, None
+        )
         shaped = [np.empty(deals, np.int64) for _ in range(3)]  # what bid-odds runs
         play_base_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *shaped)
         assert all(np.array_equal(a, b) for a, b in zip(fixed, shaped, strict=True))
@@ -451,12 +453,12 @@ def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat
     assert fixed_kernel(fr) is play_base_fixed
     pol = family_policies(policy, n)
     general = [np.empty(deals, np.int64) for _ in range(3)]
-    play_family_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *general)
+    play_family_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *general, None)
     out = [np.empty(deals, np.int64) for _ in range(3)]
     play_base_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *out)
     assert all(np.array_equal(a, b) for a, b in zip(general, out, strict=True))
     smear = family_array(as_family(Rules.parse("smear")))
-    assert fixed_kernel(smear) is play_family_fixed
+    assert fixed_kernel(smear).kernel is play_family_fixed
     with pytest.raises(ValueError, match="base game's shape"):
         play_base_fixed(7, 0, 10, n, seat, hand, -1, 0, pol, smear, tab, *out)
 
@@ -774,7 +776,19 @@ def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
     deals = 3000
     out = [np.empty(deals, np.int64) for _ in range(3)]
     play_family_fixed(
-        5, 0, deals, 4, PITCHER, np.int64(hand), 2, 0, family_policies(policy, 4), fr, tab, *out
+        5,
+        0,
+        deals,
+        4,
+        PITCHER,
+        np.int64(hand),
+        2,
+        0,
+        family_policies(policy, 4),
+        fr,
+        tab,
+        *out,
+        None,
     )
     assert (out[2] == 2).all() and (out[0] >= 1).all()
     assert (out[1] == 14).all()  # and every point of the hand awarded (12.6)

@@ -238,7 +238,7 @@ def kernel_knowledge(hand, n: int, r) -> tuple[np.ndarray, int]:
     down = seat_knowledge(
         np.array(hand.dealt, np.int64), np.array(hand.play.held, np.int64), n,
         hand.auction.pitcher, hand.dealer, hand.play.trump, family_array(r), family_tables(r),
-        known,
+        known, 0,
     )  # fmt: skip
     return known, int(down)
 

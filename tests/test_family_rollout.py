@@ -32,7 +32,7 @@ def test_play_on_finishes_a_logged_hand_as_played(spec):
             tr, ts = at.trick_arrays(n)
             got = play_on(
                 h2, w2, n, 0, at.trump, at.t, at.leader, at.i, tr, ts, len(at.trick),
-                np.int64(at.played), lg.fr, lg.tab,
+                np.int64(at.played), lg.fr, lg.tab, -1, -1,
             )  # fmt: skip
             assert got == tricks, (spec, d, at.t, at.i)
             a = np.zeros(N_AWARDS, np.int64)
@@ -98,7 +98,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
     for d in range(count):
         trump = int(lg.trumps[d, 0])
         known = np.zeros(n, np.int64)
-        down = seat_knowledge(dealt[d], held[d], n, pitcher, n - 1, trump, fr, tab, known)
+        down = seat_knowledge(dealt[d], held[d], n, pitcher, n - 1, trump, fr, tab, known, 0)
         for at in cards_of_hand(lg, d):  # the first trick's decisions (the widest search)
             if at.t > 0:
                 break
@@ -122,7 +122,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
                 got = rollout_values(
                     worlds, kept, np.int64(legal), seat, n, pitcher, bid, trump, t, tr, ts,
                     len(trick), np.int64(played), np.array(won, np.int64),
-                    np.array(pby, np.int64), fr, tab, objective,
+                    np.array(pby, np.int64), fr, tab, objective, -1,
                 )  # fmt: skip
                 side = (lambda s: s % 2) if r.partnership else (lambda s: s)
                 ours = side(seat) == side(pitcher)
@@ -138,7 +138,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
                         ts2[len(trick)] = seat
                         w2 = np.array(won, np.int64)
                         play_on(h2, w2, n, pitcher, trump, t, leader if trick else seat, i + 1,
-                                tr2, ts2, len(trick) + 1, np.int64(played), fr, tab)  # fmt: skip
+                                tr2, ts2, len(trick) + 1, np.int64(played), fr, tab, -1, -1)  # fmt: skip
                         hw = np.array([int(worlds[w, s]) | pby[s] for s in range(n)], np.int64)
                         a = np.zeros(N_AWARDS, np.int64)
                         p = np.zeros(n, np.int64)
@@ -233,7 +233,7 @@ def test_rollout_game_is_the_reference_engines_game_on_random_positions(spec, n)
             rollout_game(
                 worlds, cards, at.seat, n, pitcher, bid, shoot, known, t, tr, ts,
                 len(trick), np.int64(at.played), np.array(at.won, np.int64),
-                np.array(at.pby, np.int64), scores, fr, tab, out,
+                np.array(at.pby, np.int64), scores, fr, tab, out, -1,
             )  # fmt: skip
             for j, card in enumerate(cards):
                 want = reference_rollout_game(

@@ -108,8 +108,8 @@ def kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table)
     """(value by solve_preset, value by preset_card_values, each card's value)."""
     args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
     out = np.empty(54, dtype=np.int64)
-    each = ks.preset_card_values(*args, out)
-    value = ks.solve_preset(*args)
+    each = ks.preset_card_values(*args, out, -1)
+    value = ks.solve_preset(*args, -1)
     return int(value), int(each), {c: int(out[c]) for c in range(54) if out[c] >= 0}
 
 
@@ -188,7 +188,7 @@ def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, bud
     out = np.full(54, 99, dtype=np.int64)
     table[0, ks.T_BUDGET] = budget
     try:
-        v = ks.preset_card_values(*args, out) if each else ks.solve_preset(*args)
+        v = ks.preset_card_values(*args, out, -1) if each else ks.solve_preset(*args, -1)
     finally:
         table[0, ks.T_BUDGET] = 0
     return int(v), {c: int(out[c]) for c in range(54) if each and out[c] >= 0}

@@ -110,7 +110,7 @@ def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rule
     )
     pols = family_policies("heuristic", n)
     fr, tab = family_array(r), family_tables(r)
-    record_family_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
+    record_family_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
     f = frame(request.getfixturevalue(which))
     f = {k: v[(m if n == 5 else 0) :][:m] for k, v in f.items()}  # this player count's rows
     assert f["deal"] == list(range(m)) and set(f["players"]) == {n}

@@ -203,7 +203,7 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
         known = np.zeros(n, np.int64)
         pitcher = 0
         down = seat_knowledge(
-            out["dealt"][d], out["held"][d], n, pitcher, n - 1, trump, fr, tab, known
+            out["dealt"][d], out["held"][d], n, pitcher, n - 1, trump, fr, tab, known, 0
         )
         put_down = 0
         if r.discard == "non-trump" and r.rob:

@@ -183,17 +183,17 @@ def test_12_2_bid_odds_kernel_plays_the_cross_checked_hands_of_a_known_hand(trum
     n, deals = 4, 3000
     r = as_family(Rules.parse("five-point,kitty=3"))
     fr, tab = family_array(r), family_tables(r)
-    assert fixed_kernel(fr) is play_family_fixed
+    assert fixed_kernel(fr).kernel is play_family_fixed
     hand = np.int64(mask_of(parse_cards("AH KH QH 2H 3C 4D")))
     for policy in ("random", "heuristic"):
         pol = family_policies(policy, n)
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
-        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr, tab, *fixed)
+        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr, tab, *fixed, None)
         sim = [np.empty(deals, np.int64) for _ in range(3)]
         simulate_family_fixed(5, 0, deals, n, hand, trump, pol, fr, tab, *sim)
         assert np.array_equal(fixed[2], sim[2])
         assert np.array_equal(fixed[0], sim[0])
         fr0 = fr.copy()  # a planted bug: the kitty left out of the known hand's deals
         fr0[F_KITTY] = 0
-        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr0, tab, *fixed)
+        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr0, tab, *fixed, None)
         assert not np.array_equal(fixed[0], sim[0])

@@ -154,7 +154,7 @@ def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     award = np.empty((deals, N_AWARDS), np.int64)
     record_family_hands(
         9, 0, deals, n, family_policies(policy, n), family_array(r), family_tables(r),
-        dealt, held, trump, points, award,
+        dealt, held, trump, points, award, None,
     )  # fmt: skip
     # The awards the pitcher's side (seat 0's) took: High, Low, Jack, Game (a seat
     # credited with none: -1); every point worth 1.
@@ -186,7 +186,7 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     for spec in ("smear", "ten-point", "auction-pitch,jokers=1", "auction-pitch,deck=9-A"):
         smear = as_family(Rules.parse(spec))
         fr, tab = family_array(smear), family_tables(smear)
-        assert hands_kernel(fr) is simulate_family_hands
+        assert hands_kernel(fr).kernel is simulate_family_hands
     out = [np.empty(10, np.int64) for _ in range(3)]
     with pytest.raises(ValueError, match="base game's shape"):
         simulate_base_hands(7, 0, 10, 4, family_policies("random", 4), fr, tab, *out)
@@ -220,13 +220,13 @@ def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
         family_tables(r),
         family_policies(policy, n),
     )
-    assert hands_kernel(fr) is simulate_family_hands
+    assert hands_kernel(fr).kernel is simulate_family_hands
     dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
     trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
     award = np.empty((deals, N_AWARDS), np.int64)
-    record_family_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award)
+    record_family_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award, None)
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    simulate_family_hands(3, 0, deals, n, pol, fr, tab, *out)
+    simulate_family_hands(3, 0, deals, n, pol, fr, tab, *out, None)
     assert np.array_equal(out[2], trump)
     assert np.array_equal(out[0], points)
     if r.partner != "none":

@@ -130,7 +130,21 @@ def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
     pol = np.full(n, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
     ours, every, trumps = (np.empty(deals, np.int64) for _ in range(3))
     play_family_fixed(
-        seed, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, ours, every, trumps
+        seed,
+        0,
+        deals,
+        n,
+        PITCHER,
+        np.int64(hand),
+        trump,
+        0,
+        pol,
+        fr,
+        tab,
+        ours,
+        every,
+        trumps,
+        None,
     )
     partnered = 0
     for d in range(deals):

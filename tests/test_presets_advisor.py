@@ -253,7 +253,7 @@ def test_an_int64_family_bidding_array_naming_the_advisor_raises():
         play_family_game(
             SEED, 0, n, bidders.astype(np.int64), players, family_array(r), family_tables(r),
             odds, defender, np.zeros(n, dtype=np.int64), np.zeros((n, MAX_CALL, 2), np.int64),
-            np.zeros(at["width"], dtype=np.int64),
+            np.zeros(at["width"], dtype=np.int64), None,
         )  # fmt: skip
     with pytest.raises(ValueError, match="advisor"):
         choose_call(

@@ -173,7 +173,7 @@ def test_in_the_true_deal_pimc_plays_the_minimax_best(spec):
         ts[: len(tseats)] = tseats
         done, _ = pimc_outcomes(
             worlds, cards, seat, n, pitcher, trump, tr, ts, len(trick),
-            np.array(won, np.int64), np.array(pby, np.int64), fr, tab, out, 0,
+            np.array(won, np.int64), np.array(pby, np.int64), fr, tab, out, 0, -1,
         )  # fmt: skip
         assert done == kept
         st = minimax.start_state(r, pitcher, held, hands, won, trump, leader, tuple(trick))
@@ -240,14 +240,14 @@ def test_the_node_budget_stops_at_a_world_and_keeps_those_solved_exact():
         args = (seat, n, pitcher, trump, tr, ts, len(trick), np.array(won, np.int64),
                 np.array(pby, np.int64), fr, tab)  # fmt: skip
         full = np.zeros((cards.size, kw), np.int64)
-        done, nodes = pimc_outcomes(worlds, cards, *args, full, 0)
+        done, nodes = pimc_outcomes(worlds, cards, *args, full, 0, -1)
         assert done == kw and nodes > kw
         part = np.zeros((cards.size, kw), np.int64)
-        done2, nodes2 = pimc_outcomes(worlds, cards, *args, part, nodes // 2)
+        done2, nodes2 = pimc_outcomes(worlds, cards, *args, part, nodes // 2, -1)
         assert 0 <= done2 < kw and nodes2 < nodes
         assert np.array_equal(part[:, :done2], full[:, :done2])
         none = np.zeros((cards.size, kw), np.int64)
-        assert pimc_outcomes(worlds, cards, *args, none, 1)[0] == 0
+        assert pimc_outcomes(worlds, cards, *args, none, 1, -1)[0] == 0
         return
     pytest.fail("no 6-player position found")
 

@@ -178,7 +178,7 @@ def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
             held = np.array([row[at["held"] + s] for s in range(n)], dtype=np.int64)
             known = np.zeros(n, dtype=np.int64)
             down = seat_knowledge(
-                dealt, held, n, view.pitcher, view.dealer, view.trump, fr, tab, known
+                dealt, held, n, view.pitcher, view.dealer, view.trump, fr, tab, known, 0
             )
             k = family_knowledge(view)
             assert k.known_out == known[view.seat], view.to_json()

@@ -371,7 +371,7 @@ def in_trick_bounds(pos):
 
     hands, won, dealt, n, leader, trick, tl, trump, pitcher, rules = kernel_args(pos)
     ctx = np.zeros(k._CTX, dtype=np.int64)
-    k._setup(ctx, dealt, n, pitcher, trump, k._options(rules), k.AUCTION_PITCH)
+    k._setup(ctx, dealt, n, pitcher, trump, k._options(rules), k.AUCTION_PITCH, -1)
     counts = np.zeros(k.MAX_SEATS, dtype=np.int64)
     pts = ctx[k.C_BASE]
     for s in range(n):
@@ -454,7 +454,7 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
         dealt[(leader + j) % n] |= 1 << c
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
     kernel._setup(
-        ctx, dealt, n, pitcher, trump, kernel._options(Rules().to_array()), kernel.AUCTION_PITCH
+        ctx, dealt, n, pitcher, trump, kernel._options(Rules().to_array()), kernel.AUCTION_PITCH, -1
     )
     ctx[kernel.C_SECURE_ORDER] = secure  # 0: the plain order (as at 4 players)
     led = trick[0] // 13
@@ -531,7 +531,9 @@ def test_safe_order_offers_the_same_moves():
         got = []
         for secure in (0, 1):
             ctx = np.zeros(kernel._CTX, dtype=np.int64)
-            kernel._setup(ctx, dealt, n, pitcher, trump, kernel._options(arr), kernel.AUCTION_PITCH)
+            kernel._setup(
+                ctx, dealt, n, pitcher, trump, kernel._options(arr), kernel.AUCTION_PITCH, -1
+            )
             ctx[kernel.C_SECURE_ORDER] = secure
             buf = np.zeros((kernel._MAX_DEPTH, 2 * kernel._MOVES), dtype=np.int64)
             args = (legal, unplayed, ctx, seat, i, led, win, win_seat, taken, buf, 0)

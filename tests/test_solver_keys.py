@@ -211,7 +211,7 @@ def base_key(pos):
     dealt, rules = args[2], args[9]
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
     kernel._setup(
-        ctx, dealt, n, pos.pitcher, pos.trump, kernel._options(rules), kernel.AUCTION_PITCH
+        ctx, dealt, n, pos.pitcher, pos.trump, kernel._options(rules), kernel.AUCTION_PITCH, -1
     )
     counts = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
     for s in range(n):
@@ -489,9 +489,9 @@ def test_family_deep_positions_where_the_key_matters(spec, n, count, back):
         for table in tables:
             args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
             out = np.empty(54, dtype=np.int64)
-            each = kernel.preset_card_values(*args, out)
+            each = kernel.preset_card_values(*args, out, -1)
             got = {c: int(out[c]) for c in range(54) if out[c] >= 0}
-            assert (int(kernel.solve_preset(*args)), int(each), got) == (want, want, want_cards), (
+            assert (int(kernel.solve_preset(*args, -1)), int(each), got) == (want, want, want_cards), (
                 spec,
                 n,
                 held,
@@ -516,7 +516,7 @@ def test_family_whole_hands_share_a_table_across_trumps():
             )
             st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
             args = _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table)
-            assert int(kernel.solve_preset(*args)) == fm.solve(st)
+            assert int(kernel.solve_preset(*args, -1)) == fm.solve(st)
 
 
 def family_key(rules, pitcher, held, hands, won, leader, trump):
@@ -525,7 +525,7 @@ def family_key(rules, pitcher, held, hands, won, leader, trump):
     n = len(hands)
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
     fr, tab = family_array(rules), family_tables(rules)
-    kernel._setup(ctx, np.array(held, dtype=np.int64), n, pitcher, trump, fr, tab)
+    kernel._setup(ctx, np.array(held, dtype=np.int64), n, pitcher, trump, fr, tab, -1)
     counts = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
     for side, c in enumerate(family_counts(rules, won)):
         counts[side] = c

@@ -608,6 +608,7 @@ def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tup
             ours,
             every,
             trumps,
+            None,
         )
         score = np.where(ours >= bid, ours, -bid).astype(float)
         out[suit] = (float(score.mean()), float(score.std(ddof=1) / math.sqrt(samples)))

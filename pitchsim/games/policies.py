@@ -176,11 +176,14 @@ def kernel_chooser(
     tseats = np.zeros(8, dtype=np.int64)
     pby = np.zeros(8, dtype=np.int64)
     counts = np.zeros(9, dtype=np.int64)
+    built: dict = {}  # the view's rules -> their arrays, built once a game, not a card
 
     def choose(view: View) -> int:
         if tables is None:
-            rules = as_family(view.rules)
-            fr, tab = family_array(rules), family_tables(rules)
+            if view.rules not in built:
+                rules = as_family(view.rules)
+                built[view.rules] = family_array(rules), family_tables(rules)
+            fr, tab = built[view.rules]
         else:
             fr, tab = tables
         n, count = view.players, len(view.trick)

@@ -218,7 +218,7 @@ def _family_advisor_call(
             defender,
             key,
             counter,
-            DEFAULT_SAMPLES,
+            np.int64(DEFAULT_SAMPLES),  # (a bare constant: a second signature)
         )
 
     return advise

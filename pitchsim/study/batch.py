@@ -143,14 +143,17 @@ def simulate_part(
     with _KERNEL_LOCK, use_threads(threads):
         for a, b in chunked(count):
             m = b - a
+            # a whole C-ordered array (a short last chunk's slice would be 'A' layout,
+            # another signature compiled in the middle of a run)
+            out = sides if m == sides.shape[1] else np.empty((N_AWARDS, m), np.uint8)
             kernel(
                 seed, part.start + a, m, n, policies, fr, tab, keycards,
                 col["hand"][a:b], col["held"][a:b], col["trump"][a:b], col["trump_count"][a:b],
                 col["trump_count_held"][a:b], col["keys"][a:b], col["keys_held"][a:b],
-                col["points"][a:b], sides[:, :m],
+                col["points"][a:b], out,
             )  # fmt: skip
             for i, name in enumerate(AWARDS):
-                col[name][a:b] = sides[i, :m]
+                col[name][a:b] = out[i]
             if progress is not None:
                 progress(m)
     return {name: col[name] for name in SCHEMA.names}

@@ -44,7 +44,13 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
             kitty = np.int64(0)
             if fr[F_TRUMP_NAMED] != 0:
                 trump = name_suit(
-                    BID_HEURISTIC, dealt[0], n, fr, tab, key, AUCTION_COUNTER + NAME_COUNTER
+                    np.int64(BID_HEURISTIC),
+                    dealt[0],
+                    n,
+                    fr,
+                    tab,
+                    key,
+                    AUCTION_COUNTER + NAME_COUNTER,
                 )
                 if fr[F_DISCARD] != 0:
                     discard_and_draw(
@@ -53,7 +59,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                         deck,
                         n * cards_each(n, fr),
                         size,
-                        0,
+                        np.int64(0),
                         n - 1,
                         trump,
                         fr,
@@ -63,7 +69,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                         np.int64(0),
                     )
                 elif fr[F_KITTY] != 0:  # 12.2.2
-                    kitty = take_kitty(held, deck, size, 0, trump, fr, tab, np.int64(0))
+                    kitty = take_kitty(held, deck, size, np.int64(0), trump, fr, tab, np.int64(0))
             trump, _ = play_hand(
                 held,
                 dealt,
@@ -86,7 +92,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 no_log,
                 no_log,
             )
-            score_hand(held, won, n, trump, fr, tab, award, points, 0, np.int64(-1))
+            score_hand(held, won, n, trump, fr, tab, award, points, np.int64(0), np.int64(-1))
             out_bucket[d] = row
             out_points[d] = points[0]
             out_defender[d] = points[1]

@@ -26,6 +26,7 @@ from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
 from .policies import (
+    any_rules,
     base_shape,
     name_trump,
     opening_lead_base,
@@ -66,7 +67,7 @@ def play_family_fixed(
     out_ours,
     out_all,
     out_trump,
-    base=None,
+    base,
 ):
     """Play deals ``start .. start+count-1``: seat 0 pitches (``fixed_trump`` >= 0:
     that suit, else its policy's choice), ``fixed_hand`` sits in ``hand_seat``
@@ -107,7 +108,7 @@ def fixed_kernel(fr):
     """The kernel of ``play_family_fixed``'s arguments (without ``base``) for the rules
     ``fr``: ``play_base_fixed`` under the base game's shape (``policies.base_shape``),
     else ``play_family_fixed``."""
-    return play_base_fixed if base_shape(fr) else play_family_fixed
+    return play_base_fixed if base_shape(fr) else any_rules(play_family_fixed)
 
 
 @njit(cache=True, nogil=True)
@@ -144,31 +145,31 @@ def _play_block(
             trump = fixed_trump
             if trump < 0:
                 trump = name_trump(
-                    policies[PITCHER], dealt[PITCHER], n, fr, tab, key, AUCTION_COUNTER
+                    policies[PITCHER], dealt[PITCHER], n, fr, tab, key, np.int64(AUCTION_COUNTER)
                 )
             # the draw (4.8) or the pitcher's kitty (12.2.2, unknown to the odds), and
             # the call of a called partner (12.1.2, 12.1.4)
             _, kitty, called = after_naming(
-                held, n, deck, size, PITCHER, n - 1, trump, fr, tab, key, junk
+                held, n, deck, size, np.int64(PITCHER), n - 1, trump, fr, tab, key, junk
             )
         elif fixed_trump >= 0:
             trump = fixed_trump
             if base is None:
                 first = opening_lead_in(
-                    policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, tab, key, won,
+                    policies[PITCHER], held[PITCHER], trump, n, np.int64(PITCHER), fr, tab, key, won,
                     trick, tseats,
                 )  # fmt: skip
             else:
                 first = opening_lead_base(
-                    policies[PITCHER], held[PITCHER], trump, n, PITCHER, fr, key
+                    policies[PITCHER], held[PITCHER], trump, n, np.int64(PITCHER), fr, key
                 )
         if base is None:
             trump, _ = play_hand(
-                held, dealt, kitty, n, PITCHER, n - 1, bid, trump, first, called, policies,
+                held, dealt, kitty, n, np.int64(PITCHER), n - 1, bid, trump, first, called, policies,
                 fr, tab, key, hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
-            partner = partner_of(held, n, PITCHER, called)  # 12.1.5
-            score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, partner)
+            partner = partner_of(held, n, np.int64(PITCHER), called)  # 12.1.5
+            score_hand(held, won, n, trump, fr, tab, award, points, np.int64(PITCHER), partner)
             total = 0
             for i in range(N_AWARDS):
                 if award[i] >= 0:
@@ -177,7 +178,7 @@ def _play_block(
             out_all[d] = total
         else:  # the base game's four points, each worth 1 (``score.score_plain``)
             trump, _ = play_hand_base(
-                held, dealt, kitty, n, PITCHER, n - 1, bid, trump, first, policies, fr, tab, key,
+                held, dealt, kitty, n, np.int64(PITCHER), n - 1, bid, trump, first, policies, fr, tab, key,
                 hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
             score_plain(held, won, n, trump, fr, award)

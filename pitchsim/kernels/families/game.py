@@ -47,7 +47,13 @@ from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import MAX_TRICKS, play_hand, play_hand_base
-from .policies import base_shape, opening_lead_base, opening_lead_in, refuse_unless_base_shape
+from .policies import (
+    any_rules,
+    base_shape,
+    opening_lead_base,
+    opening_lead_in,
+    refuse_unless_base_shape,
+)
 from .score import N_AWARDS, plain_points, score_hand, score_plain, side_of
 from .settle import count_hand, settle_hand, winners
 from .simulate import hand_scratch
@@ -331,13 +337,13 @@ def family_deal_fixed(
     caller's call, every later seat passing; ``fixed_trump`` (-1: none) is the suit the
     pitcher names under trump=named, or his first lead's suit, when he holds one, under
     trump=first-lead (his plan, as ``simulate.family_hand_fixed``)."""
-    size = deal_family_fixed(key, n, dealer, FIXED_SEAT, fixed_hand, fr, deck, dealt)
+    size = deal_family_fixed(key, n, dealer, np.int64(FIXED_SEAT), fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
     for i in range(N_AWARDS):
         award[i] = -2
     pitcher, bid, shoot, plan = family_auction(
-        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, 0, PASS, -1,
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, 0, np.int64(PASS), -1,
         np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
     if pitcher < 0:
@@ -362,11 +368,11 @@ def family_deal_base(
     the first lead (the pitcher's planned suit by ``policies.opening_lead_base``), no
     discard, no called partner, the base game's four points (``score.score_plain``).
     The same deal, auction, play and settlement as ``family_deal`` card for card."""
-    size = deal_family_fixed(key, n, dealer, FIXED_SEAT, np.int64(0), fr, deck, dealt)
+    size = deal_family_fixed(key, n, dealer, np.int64(FIXED_SEAT), np.int64(0), fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
     pitcher, bid, shoot, plan = family_auction(
-        key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, 0, PASS, -1,
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, 0, np.int64(PASS), -1,
         np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
     if pitcher < 0:
@@ -527,7 +533,7 @@ def family_deal_logged(
 
 @njit(cache=True)
 def play_family_game(
-    seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, base=None
+    seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, base
 ):  # fmt: skip
     """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt).
     ``base`` True: the rules are the base game's shape, each deal played by
@@ -615,7 +621,7 @@ def play_family_game(
 @njit(cache=True, parallel=True)
 def play_family_games(
     seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
-    out_deals, out_stats, base=None,
+    out_deals, out_stats, base,
 ):  # fmt: skip
     """Games ``start .. start+count-1`` of ``seed`` in parallel blocks: per game the
     winners (side mask), final scores, deals dealt and ``stats`` (see
@@ -670,9 +676,9 @@ def games_kernel(fr):
     """The kernel of ``play_family_games``' arguments (without ``base``) for the rules
     ``fr``: ``play_base_games`` under the base game's shape (``policies.base_shape``),
     else ``play_family_games``."""
-    return play_base_games if base_shape(fr) else play_family_games
+    return play_base_games if base_shape(fr) else any_rules(play_family_games)
 
 
 def game_kernel(fr):
     """``play_family_game``'s kernel for the rules ``fr``, as ``games_kernel``."""
-    return play_base_game if base_shape(fr) else play_family_game
+    return play_base_game if base_shape(fr) else any_rules(play_family_game)

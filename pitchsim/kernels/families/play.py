@@ -78,7 +78,7 @@ def _passed_over(voids, start, leader, n, trump):
 
 
 @njit(cache=True)
-def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty=0):
+def seat_knowledge(dealt, held, n, pitcher, dealer, trump, fr, tab, known_out, kitty):
     """What each seat saw of the discard and draw (4.8), from the hands as dealt and as
     held when play starts: ``known_out[s]`` the cards seat s knows are out of play, and
     the number of cards the robber put down face down (a public count; the cards are

@@ -174,7 +174,7 @@ def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, ts
         return -1
     return choose_card(
         policy, legal, hand, pitcher, n, pitcher, 0, suit, 0, trick, tseats, 0, np.int64(0),
-        won, fr, tab, key, DECISION_COUNTER,
+        won, fr, tab, key, np.int64(DECISION_COUNTER),
     )  # fmt: skip
 
 
@@ -187,7 +187,7 @@ def opening_lead_base(policy, hand, suit, n, pitcher, fr, key):
     if legal == 0:
         return -1
     if policy == RANDOM:
-        return random_card(legal, key, DECISION_COUNTER)
+        return random_card(legal, key, np.int64(DECISION_COUNTER))
     if legal & (legal - 1) == 0:
         return lowest_card(legal)
     partnership, low_dealt, _, _, _ = heuristic_preset(n, fr)
@@ -310,6 +310,19 @@ def plain_trumps(fr):
         & (fr[F_FIVE] == 0)
         & (fr[F_GAME_TEN] == 0)
     )
+
+
+def any_rules(kernel):
+    """``kernel`` (a kernel ending in ``base``) for any rules, called from Python: its
+    ``base`` passed as None.  Never left to a default: numba types an omitted argument
+    apart from a passed None and compiles the whole kernel again for it (minutes of
+    compile per signature)."""
+
+    def call(*args):
+        return kernel(*args, None)
+
+    call.kernel = kernel
+    return call
 
 
 @njit(cache=True)

@@ -102,7 +102,7 @@ __all__ = [
 @njit(cache=True)
 def play_on(
     hands, won, n, pitcher, trump, t, leader, pos, trick, tseats, count, played, fr, tab,
-    duty=-1, called=-1,
+    duty, called,
 ):  # fmt: skip
     """Finish a hand with ``heuristic`` at every seat, from position ``pos`` (0 .. n,
     counted from ``leader``) of trick ``t``, ``trick[:count]`` played by
@@ -170,8 +170,8 @@ def search_card(
     key,
     counter,
     worlds_wanted,
-    called=-1,
-    partner=-1,
+    called,
+    partner,
 ):
     """The card of search policy ``kind`` (``ROLLOUT`` or ``PIMC``; see the module) in
     ``worlds_wanted`` worlds.  ``solver`` None compiles ``rollout`` alone (no solver: a
@@ -235,7 +235,7 @@ def search_card(
 @njit(cache=True)
 def pimc_outcomes(
     worlds, cards, seat, n, pitcher, trump, trick, tseats, count, won, pby, fr, tab, out,
-    nodes, called=-1,
+    nodes, called,
 ):  # fmt: skip
     """``out[j, w]``: the double-dummy value (the pitcher's side's points, 0.9) after
     ``cards[j]`` in ``worlds[w]`` (its seats' cards now; ``[w, n]``, the pile, out of
@@ -297,7 +297,7 @@ MADE_WEIGHT = np.int64(1) << 32  # more than any secondary total over 4,096 worl
 @njit(cache=True)
 def rollout_values(
     worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, fr, tab, objective=0, called=-1,
+    played, won, pby, fr, tab, objective, called,
 ):  # fmt: skip
     """Per legal card (ascending), the objective summed over ``worlds[:kept]``: the
     seat's side's score change less the mean change of the seats on other sides, times
@@ -357,7 +357,7 @@ def rollout_values(
 @njit(cache=True)
 def rollout_outcomes(
     worlds, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, fr, tab, out, called=-1,
+    played, won, pby, fr, tab, out, called,
 ):  # fmt: skip
     """``rollout_values`` world by world: ``out[j, w]`` the objective (scaled as there)
     of legal card j (ascending) in ``worlds[w]`` (``hint`` tests and reports each world)."""
@@ -385,7 +385,9 @@ def _family_search_card(
 ):  # fmt: skip
     # The array's integer type picks what is compiled in: int64 no search, uint32
     # (``ROLLOUT_DTYPE``) rollout alone, int32 (``SEARCH_DTYPE``) rollout and pimc with
-    # the solver (``games.families.seat_ids``).
+    # the solver (``games.families.seat_ids``).  Pimc's ``solver`` is a plain bool, not
+    # the literal True, as the seats' calls from Python (``games.family_seat``) pass it:
+    # one compiled pimc search for both.
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
 
         def refuse(
@@ -423,7 +425,7 @@ def _family_search_card(
         played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
     ):  # fmt: skip
         return search_card(
-            np.int64(policy) & KIND_MASK, True, legal, hand, seat, n, pitcher, bid, trump,
+            np.int64(policy) & KIND_MASK, np.bool_(True), legal, hand, seat, n, pitcher, bid, trump,
             trick_no, trick, tseats, count, played, won, pby, voids, counts, known_out, fr,
             tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called, partner,
         )  # fmt: skip
@@ -490,7 +492,7 @@ def _rollout_scored(
 @njit(cache=True)
 def rollout_points(
     worlds, cards, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, won, pby,
-    fr, tab, out, called=-1,
+    fr, tab, out, called,
 ):  # fmt: skip
     """``out[j, w]``: the pitcher's side's points (0.9's, as scored: ``score_hand``) after
     ``cards[j]`` in ``worlds[w]``, the hand finished by ``heuristic`` at every seat: pimc's
@@ -505,7 +507,7 @@ def rollout_points(
 @njit(cache=True)
 def rollout_game(
     worlds, cards, seat, n, pitcher, bid, shoot, trump, trick_no, trick, tseats, count,
-    played, won, pby, scores, fr, tab, out, called=-1,
+    played, won, pby, scores, fr, tab, out, called,
 ):  # fmt: skip
     """``out[j, w]``: who wins the game on this hand after ``cards[j]`` in ``worlds[w]``,
     the hand finished by ``heuristic`` at every seat, scored (``score_hand``), settled

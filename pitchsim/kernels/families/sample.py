@@ -19,7 +19,7 @@ from ..rng import deal_key
 from .borrow import borrowed, keep_alive
 from .deal import takes_stock
 from .partner import hand_side
-from .policies import base_shape, refuse_unless_base_shape
+from .policies import any_rules, base_shape, refuse_unless_base_shape
 from .score import N_AWARDS, NOT_PLAYED, flags_points, side_of
 from .simulate import PITCHER, borrowed_scratch, family_hand, family_hand_base, plain_flags
 from .tables import F_PARTNERSHIP, T_TRUMPS
@@ -38,7 +38,7 @@ def pitched_hand(key, n, policies, fr, tab, scratch):
     # writes the hands alone (``deal.deal_family_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]
     trump, _, _, _, _, partner = family_hand(
-        key, n, n - 1, PITCHER, 0, policies, fr, tab, deck, dealt, held, hands, won, trick,
+        key, n, n - 1, np.int64(PITCHER), 0, policies, fr, tab, deck, dealt, held, hands, won, trick,
         tseats, award, points, no_log, no_log, junk,
     )  # fmt: skip
     return trump, points[PITCHER], partner
@@ -55,7 +55,7 @@ def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
     no_log = junk[:0]
     deck = deck if takes_stock(fr) else deck[:0]
     trump = family_hand_base(
-        key, n, n - 1, PITCHER, np.int64(0), -1, policies, fr, tab, deck, dealt, held, hands,
+        key, n, n - 1, np.int64(PITCHER), np.int64(0), -1, policies, fr, tab, deck, dealt, held, hands,
         won, trick, tseats, award, no_log, no_log,
     )  # fmt: skip
     return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)
@@ -75,7 +75,7 @@ def record_family_hands(
     out_trump,
     out_points,
     out_award,
-    base=None,
+    base,
 ):
     """Play deals ``start .. start+count-1``; row ``d`` of ``out_dealt`` / ``out_held``
     (count x n) gets every seat's cards dealt / held when play starts, ``out_trump[d]``
@@ -112,7 +112,7 @@ def record_base_hands(
 def record_kernel(fr):
     """The kernel of ``record_family_hands``' arguments (without ``base``) for the rules
     ``fr``: ``record_base_hands`` under the base game's shape, else ``record_family_hands``."""
-    return record_base_hands if base_shape(fr) else record_family_hands
+    return record_base_hands if base_shape(fr) else any_rules(record_family_hands)
 
 
 @njit(cache=True, nogil=True)
@@ -125,7 +125,7 @@ def _record_block(
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
     owned, scratch = borrowed_scratch(n)
     dealt, held, award = scratch[1], scratch[2], scratch[7]
-    mine = side_of(PITCHER, fr)
+    mine = side_of(np.int64(PITCHER), fr)
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
@@ -146,7 +146,7 @@ def _record_block(
 @njit(cache=True, parallel=True, nogil=True)
 def record_columns(
     seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
-    trump_count_held, keys, keys_held, points, sides, base=None,
+    trump_count_held, keys, keys_held, points, sides, base,
 ):  # fmt: skip
     """Play deals ``start .. start+count-1`` (as ``record_family_hands``) and write the
     columns of a study run (``study.manifest.COLUMNS``) for deal ``d`` at index ``d``:
@@ -180,7 +180,7 @@ def record_base_columns(
 
 def columns_kernel(fr):
     """``record_base_columns`` under the base game's shape, else ``record_columns``."""
-    return record_base_columns if base_shape(fr) else record_columns
+    return record_base_columns if base_shape(fr) else any_rules(record_columns)
 
 
 @njit(cache=True, nogil=True)
@@ -191,7 +191,7 @@ def _columns_block(
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
     owned, scratch = borrowed_scratch(n)
     dealt, held, award = scratch[1], scratch[2], scratch[7]
-    mine = side_of(PITCHER, fr)
+    mine = side_of(np.int64(PITCHER), fr)
     partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
@@ -215,14 +215,14 @@ def _columns_block(
         keys[d] = k
         keys_held[d] = kh
         points[d] = pts
-        side = hand_side(PITCHER, PITCHER, partner, fr)  # 12.1.6
+        side = hand_side(np.int64(PITCHER), np.int64(PITCHER), partner, fr)  # 12.1.6
         for i in range(N_AWARDS):
             a = award[i]
             if a == NOT_PLAYED:
                 sides[i, d] = 3
             elif a < 0:
                 sides[i, d] = 2
-            elif hand_side(a, PITCHER, partner, fr) == side:
+            elif hand_side(a, np.int64(PITCHER), partner, fr) == side:
                 sides[i, d] = 0
             else:
                 sides[i, d] = 1

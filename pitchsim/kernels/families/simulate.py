@@ -40,6 +40,7 @@ from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
 from .policies import (
     FAMILY_POLICY_IDS,
+    any_rules,
     base_shape,
     name_trump,
     opening_lead_base,
@@ -201,7 +202,9 @@ def family_play_fixed(
     if fr[F_TRUMP_NAMED] != 0:
         trump = fixed_trump
         if trump < 0:
-            trump = name_trump(policies[pitcher], dealt[pitcher], n, fr, tab, key, AUCTION_COUNTER)
+            trump = name_trump(
+                policies[pitcher], dealt[pitcher], n, fr, tab, key, np.int64(AUCTION_COUNTER)
+            )
         drawn, kitty, called = after_naming(
             held, n, deck, size, pitcher, dealer, trump, fr, tab, key, junk_log
         )
@@ -320,7 +323,7 @@ def play_family_logged(
 
 @njit(cache=True, parallel=True, nogil=True)
 def simulate_family_hands(
-    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, base=None
+    seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, base
 ):
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1).
     Per deal: ``out_points`` the points the pitcher's side won; ``out_flags`` bit i set
@@ -335,7 +338,7 @@ def simulate_family_hands(
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _play_block(
-            seed, start, count, np.int64(b), n, np.int64(0), -1, policies, fr, tab, out_points,
+            seed, start, count, np.int64(b), n, np.int64(0), np.int64(-1), policies, fr, tab, out_points,
             out_flags, out_trump, base,
         )  # fmt: skip
 
@@ -356,7 +359,7 @@ def hands_kernel(fr):
     """The kernel of ``simulate_family_hands``' arguments (without ``base``) for the
     rules ``fr``: ``simulate_base_hands`` under the base game's shape
     (``policies.base_shape``), else ``simulate_family_hands``."""
-    return simulate_base_hands if base_shape(fr) else simulate_family_hands
+    return simulate_base_hands if base_shape(fr) else any_rules(simulate_family_hands)
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -426,7 +429,7 @@ def _play_block(
     owned, views = borrowed_scratch(n)
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = views
     no_log = borrowed(junk[:0])
-    mine = side_of(PITCHER, fr)
+    mine = side_of(np.int64(PITCHER), fr)
     partners = fr[F_PARTNERSHIP] != 0
     called_partner = fr[F_PARTNER] != 0
     # The deck's order matters only to a draw from the stock: without one the deal
@@ -436,11 +439,11 @@ def _play_block(
         key = deal_key(seed, start + d)
         if base is None:
             trump, _, _, _, _, partner = family_play_fixed(
-                key, n, n - 1, PITCHER, 0, fixed_hand, fixed_trump, policies, fr, tab, deck,
+                key, n, n - 1, np.int64(PITCHER), 0, fixed_hand, fixed_trump, policies, fr, tab, deck,
                 dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
             )  # fmt: skip
             if called_partner:
-                score_hand(held, won, n, trump, fr, tab, award, points, PITCHER, partner)
+                score_hand(held, won, n, trump, fr, tab, award, points, np.int64(PITCHER), partner)
                 out_points[d] = points[PITCHER]
                 out_flags[d] = side_flags(award, mine, partners, partner)
             else:  # the side's points are its awards' values: no seat's points needed
@@ -449,7 +452,7 @@ def _play_block(
                 out_flags[d] = flags
         else:
             trump = family_hand_base(
-                key, n, n - 1, PITCHER, fixed_hand, fixed_trump, policies, fr, tab, deck,
+                key, n, n - 1, np.int64(PITCHER), fixed_hand, fixed_trump, policies, fr, tab, deck,
                 dealt, held, hands, won, trick, tseats, award, no_log, no_log,
             )  # fmt: skip
             flags = plain_flags(award, mine, partners)  # each point worth 1

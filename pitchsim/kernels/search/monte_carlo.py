@@ -221,7 +221,7 @@ def choose_by_outcomes(cards, out, kept, our_side, bid, prior):
     """The card the side wants most (see the module) from ``out[:, :kept]`` (the
     pitcher's side's points, 0 or more, under any preset: pimc's choice there too);
     ``prior`` wins ties."""
-    return choose_by_outcomes_then(cards, out, out, 0, kept, our_side, bid, prior)
+    return choose_by_outcomes_then(cards, out, out, np.int64(0), kept, our_side, bid, prior)
 
 
 @njit(cache=True, inline="always")

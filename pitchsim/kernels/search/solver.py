@@ -373,7 +373,7 @@ def _options(rules):
 
 
 @njit(cache=True)
-def _setup(ctx, dealt, n, pitcher, trump, fr, tab, called=-1):
+def _setup(ctx, dealt, n, pitcher, trump, fr, tab, called):
     """The solve's constants.  ``called``: the card the pitcher called (12.1; -1: none);
     its holder in ``dealt`` (the hands when play started) other than the pitcher is his
     partner, one side with him (12.1.5, 12.1.6), who under partner=called owes it to
@@ -1641,7 +1641,7 @@ def _solve(
     if table[0, T_BUDGET] > 0:
         ctx[C_ABORT] = table[0, T_BUDGET]
         ctx[C_LIMIT] = ctx[C_ABORT]
-    next_generation(table, T_GEN, T_SAME)
+    next_generation(table, np.int64(T_GEN), np.int64(T_SAME))
     ctx[C_GEN] = table[0, T_GEN]
     ctx[C_RELEVANCE] = table[0, T_NO_RELEVANCE] == 0
     ctx[C_PARTITION] = table[0, T_NO_PARTITION] < 0 or (
@@ -1997,8 +1997,8 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         np.empty(0, dtype=np.int64),
-        0,
-        -1,
+        np.int64(0),
+        np.int64(-1),
     )
 
 
@@ -2006,7 +2006,19 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
 def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
     """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
     return card_targets(
-        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, 0
+        hands,
+        won,
+        dealt,
+        n,
+        leader,
+        trick,
+        trick_len,
+        trump,
+        pitcher,
+        rules,
+        table,
+        out,
+        np.int64(0),
     )
 
 
@@ -2034,13 +2046,13 @@ def card_targets(
         table,
         out,
         target,
-        -1,
+        np.int64(-1),
     )
 
 
 @njit(cache=True)
 def solve_preset(
-    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, called=-1
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, called
 ):
     """The value under any preset: ``fr``, ``tab`` its ``presets.family_array`` and
     ``family_tables``; ``held`` the hands when the first card was led (after any draw);
@@ -2059,18 +2071,18 @@ def solve_preset(
         tab,
         table,
         np.empty(0, dtype=np.int64),
-        0,
+        np.int64(0),
         called,
     )
 
 
 @njit(cache=True)
 def preset_card_values(
-    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, called=-1
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, called
 ):
     """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
     return _root(
-        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, 0,
+        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, np.int64(0),
         called,
     )  # fmt: skip
 
@@ -2078,7 +2090,7 @@ def preset_card_values(
 @njit(cache=True)
 def preset_world_values(
     worlds, pby, n, pitcher, trump, leader, trick, trick_len, won, fr, tab, table, cards, out,
-    nodes=0, called=-1,
+    nodes, called,
 ):  # fmt: skip
     """pimc's valuing under any preset: ``out[j, w]`` the double-dummy value (the pitcher's
     side's points) after ``cards[j]`` in world w.  Under a called partner (12.1,
@@ -2105,7 +2117,7 @@ def preset_world_values(
             held[s] = worlds[w, s] | pby[s]  # in play: the cards now and those played (0.6)
         v = _root(
             hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, values,
-            0, called,
+            np.int64(0), called,
         )  # fmt: skip
         if v < 0:
             table[0, T_BUDGET] = 0
@@ -2132,6 +2144,16 @@ def solve_deals(dealt, pitchers, rules):
         table = new_table()
         for d in range(k * m // chunks, (k + 1) * m // chunks):
             out[d] = solve_position(
-                dealt[d], won, dealt[d], n, pitchers[d], trick, 0, -1, pitchers[d], rules, table
+                dealt[d],
+                won,
+                dealt[d],
+                n,
+                pitchers[d],
+                trick,
+                np.int64(0),
+                np.int64(-1),
+                pitchers[d],
+                rules,
+                table,
             )
     return out
