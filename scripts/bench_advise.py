@@ -160,39 +160,26 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
 
 def table_histories(n: int, count: int, seed: int) -> list[tuple]:
     """``count`` questions at ``n`` players: (hand, seat, dealer, calls), the calls those
-    the default model made before the seat on a random deal."""
+    the default model made before the seat on a random deal (the preset kernels'
+    auction-pitch hand, ``games.families.family_hand``)."""
     import random
 
-    import numpy as np
-
     from pitchsim.advice.advise import DEFAULT_MODEL
-    from pitchsim.game.cards import format_cards
-    from pitchsim.game.view import call_text as call_name
-    from pitchsim.games.base_kernels import odds_table
-    from pitchsim.games.bidding import Strategy, bidding_policy
-    from pitchsim.kernels.auction import run_auction
-    from pitchsim.kernels.rng import deal_key
+    from pitchsim.game.cards import cards_of, format_cards
+    from pitchsim.games.families import family_hand
 
-    rules = Rules()
-    odds, params = odds_table(n, rules)
-    bidding = np.full(n, bidding_policy(Strategy.parse(DEFAULT_MODEL).bidding).id, dtype=np.int64)
     rng = random.Random(seed * 100 + n)
     out = []
+    deal = 1000 * n
     while len(out) < count:
-        cards = rng.sample(range(52), 6 * n)
-        dealt = np.array(
-            [sum(1 << c for c in cards[6 * s : 6 * s + 6]) for s in range(n)], dtype=np.int64
-        )
         dealer, seat = rng.randrange(n), rng.randrange(n)
-        calls = np.full(n, -1, dtype=np.int64)
-        key = np.uint64(deal_key(seed, len(out) + 1000 * n))
-        scores = np.zeros(n, dtype=np.int64)
-        run_auction(dealt, n, dealer, scores, bidding, rules.to_array(), odds, params, key, calls)
-        heard = [int(c) for c in calls[: (seat - dealer - 1) % n]]
-        if any(c < 0 for c in heard) or 4 in heard:  # a 4 ended it before the seat
+        h = family_hand(seed, deal, [DEFAULT_MODEL] * n, Rules(), dealer)
+        deal += 1
+        heard = h.calls[: (seat - dealer - 1) % n]
+        if None in heard or "4" in heard:  # a 4 ended it before the seat
             continue
-        hand = format_cards(cards[6 * seat : 6 * seat + 6], symbols=False)
-        out.append((hand, seat, dealer, ",".join(call_name(c) for c in heard)))
+        hand = format_cards(cards_of(h.dealt[seat]), symbols=False)
+        out.append((hand, seat, dealer, ",".join(heard)))
     return out
 
 

@@ -5,12 +5,11 @@ hint and agreement of the recommended card, on the same views with the same seed
     .venv/bin/python scripts/bench_hint_base_old_new.py --old /tmp/hint-old \
         --views 300 --players 4,6
 
-Views: auction-pitch (the base rules), dealt by ``random.Random(players)``, bid by the
-``odds`` model at every seat through the base kernels' auction (``kernels.auction
-.run_auction``: the calls a base-game table heard), the pitcher leading the trump he
-planned, then played at random to a mid-hand card (trick 2 to 5), the seat to move's
-view written as JSON (docs/view.md).  The views are made once, in this process, and
-both trees read the same file.
+Views: auction-pitch (the base rules), games of the reference engine whose every call
+is the preset kernels' ``odds`` bidder's, the pitcher leading the suit its call counted,
+played at random to a mid-hand card (trick 2 to 5), the seat to move's view written as
+JSON (docs/view.md).  (The base kernels' auction, which once made the calls, is gone.)
+The views are made once, in this process, and both trees read the same file.
 
 Each tree (``PYTHONPATH``, this venv, one numba thread, its own numba cache folder kept
 between runs: ``--cache``) answers every view by ``hint_view(view, seed=i)``, the
@@ -63,59 +62,10 @@ print(json.dumps(out))
 
 
 def make_views(n: int, count: int) -> list[dict]:
-    from pitchsim.game.reference import deal_hands
-    from pitchsim.game.rules import Rules
-    from pitchsim.game.view import call_text, card_text, rules_text
-    from pitchsim.games.base_kernels import odds_table
-    from pitchsim.games.bidding import bidding_policy
-    from pitchsim.kernels.auction import NOT_CALLED, run_auction
-    from pitchsim.search.position import start_position
-
-    rng = random.Random(n)
-    rules = Rules()
-    odds, params = odds_table(n, rules)
-    bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
-    docs = []
-    while len(docs) < count:
-        dealt = deal_hands(rng, n)
-        dealer = rng.randrange(n)
-        calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(
-            np.array(dealt, dtype=np.int64), n, dealer, np.zeros(n, np.int64), bidding,
-            rules.to_array(), odds, params, np.uint64(len(docs) + 1), calls,
-        )  # fmt: skip
-        if pitcher < 0:
-            continue
-        pos = start_position(dealt, pitcher, rules, bid)
-        for k in range(rng.randrange(n + 1, 5 * n)):  # trick 2 to 5
-            legal = [c for c in range(52) if pos.legal() >> c & 1]
-            if k == 0 and trump >= 0:
-                legal = [c for c in legal if c // 13 == trump] or legal
-            pos = pos.play(rng.choice(legal))
-        if pos.legal().bit_count() < 2:
-            continue  # one legal card: nothing to choose
-        seat = pos.to_play
-        docs.append(
-            {
-                "rules": rules_text(rules),
-                "players": n,
-                "seat": seat,
-                "dealer": dealer,
-                "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
-                "calls": [call_text(int(c)) for c in calls if c != NOT_CALLED],
-                "tricks": [
-                    {"leader": t.leader, "cards": [card_text(c) for c in t.cards]}
-                    for t in pos.tricks
-                ],
-            }
-        )
-    return docs
-
-
-def make_views_preset(n: int, count: int) -> list[dict]:
-    """Views as ``make_views``'s, the calls made by the preset kernels' ``odds`` bidder
-    (``kernels.families.bidding.choose_call``) in a reference game (``play_game``), the
-    pitcher leading the suit its call counted; two card decisions a hand at most."""
+    """``count`` mid-hand views at ``n`` players, the calls made by the preset kernels'
+    ``odds`` bidder (``kernels.families.bidding.choose_call``) in a reference game
+    (``play_game``), the pitcher leading the suit its call counted; two card decisions a
+    hand at most."""
     from pitchsim.game import reference as F
     from pitchsim.game.cards import cards_of
     from pitchsim.game.reference import Bid
@@ -189,17 +139,10 @@ def main() -> None:
     ap.add_argument("--views", type=int, default=300)
     ap.add_argument("--players", default="4,6")
     ap.add_argument("--cache", default="/tmp/bench-hint-base", help="numba cache folder prefix")
-    ap.add_argument(
-        "--bidder",
-        choices=("base", "preset"),
-        default="base",
-        help="whose odds bidder made the calls: the base kernels' (the old hint's model) "
-        "or the preset kernels' (the new one's)",
-    )
     a = ap.parse_args()
     trees = {"old": str(a.old.resolve()), "new": str(HERE)}
     for n in [int(x) for x in a.players.split(",")]:
-        docs = (make_views if a.bidder == "base" else make_views_preset)(n, a.views)
+        docs = make_views(n, a.views)
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(docs, f)
         res: dict[str, list[dict]] = {"old": [], "new": [], "old2": []}
@@ -213,9 +156,7 @@ def main() -> None:
         old, new, old2 = res["old"], res["new"], res["old2"]
         agree = sum(o["card"] == w["card"] for o, w in zip(old, new, strict=True))
         self_agree = sum(o["card"] == w["card"] for o, w in zip(old, old2, strict=True))
-        print(
-            f"\n{n} players, calls by the {a.bidder} odds bidder, {len(old)} views, policy {old[0]['policy']} / {new[0]['policy']}"
-        )
+        print(f"\n{n} players, {len(old)} views, policy {old[0]['policy']} / {new[0]['policy']}")
         for name, rows in (("old", old), ("new", new)):
             cpu = [r["cpu"] for r in rows]
             print(

@@ -2,9 +2,10 @@
 """How long does ``hint`` from a player's view take at default settings (pimc, 200
 worlds, worlds fitted to the calls by the odds model)?  Warm (kernels compiled first).
 
-Views are cut from real deals: dealt at random, bid by the odds model at every seat
-(the kernel auction), the pitcher leading his planned trump, then played at random to
-a random point of the hand; the view is that of the seat to play.  Per table size:
+Views are cut from real deals: dealt and bid by the odds model at every seat (the preset
+kernels' hand, ``games.families.family_hand``), the pitcher leading the trump his hand
+was played in, then played at random to a random point of the hand; the view is that
+of the seat to play.  Per table size:
 median and worst wall and CPU seconds per hint, with the calls fitted and (the old
 cost) ignored, the median acceptance rate and how many hints fell back.
 
@@ -22,47 +23,26 @@ import project_python  # noqa: E402  (scripts/ is first on sys.path)
 
 project_python.require(__file__)
 
-import numpy as np  # noqa: E402
-
-from pitchsim.game.reference import deal_hands  # noqa: E402
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.game.view import View, call_text, card_text, rules_text  # noqa: E402
-from pitchsim.games.base_kernels import odds_table  # noqa: E402
-from pitchsim.games.bidding import bidding_policy  # noqa: E402
-from pitchsim.kernels.auction import NOT_CALLED, run_auction  # noqa: E402
+from pitchsim.game.view import View, card_text, rules_text  # noqa: E402
+from pitchsim.games.families import family_hand  # noqa: E402
 from pitchsim.search.hint import hint_view  # noqa: E402
 from pitchsim.search.position import start_position  # noqa: E402
 
 
 def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None) -> View:
     """The view of the seat to play at a random point of a deal bid by the odds model
-    (after ``cards`` cards, when given); ``real_view.trump`` is the pitcher's plan."""
-    odds, params = odds_table(n, rules)
-    bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
+    (after ``cards`` cards, when given); ``real_view.trump`` is the hand's trump."""
     while True:
-        dealt = deal_hands(rng, n)
-        dealer = rng.randrange(n)
-        calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(
-            np.array(dealt, dtype=np.int64),
-            n,
-            dealer,
-            np.zeros(n, np.int64),
-            bidding,
-            rules.to_array(),
-            odds,
-            params,
-            np.uint64(rng.getrandbits(63)),
-            calls,
-        )
-        if pitcher >= 0:
+        h = family_hand(rng.getrandbits(32), 0, ["odds"] * n, rules, rng.randrange(n))
+        if h.pitcher is not None:
             break
-    pos = start_position(dealt, pitcher, rules, bid)
-    real_view.trump = trump
+    pos = start_position(h.dealt, h.pitcher, rules, h.bid)
+    real_view.trump = h.trump
     for k in range(rng.randrange(0, 5 * n) if cards is None else cards):
         legal = [c for c in range(52) if pos.legal() >> c & 1]
-        if k == 0 and trump >= 0:
-            legal = [c for c in legal if c // 13 == trump]
+        if k == 0:
+            legal = [c for c in legal if c // 13 == h.trump]
         pos = pos.play(rng.choice(legal))
     seat = pos.to_play
     return View.from_json(
@@ -70,9 +50,9 @@ def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None
             "rules": rules_text(rules),
             "players": n,
             "seat": seat,
-            "dealer": dealer,
+            "dealer": h.dealer,
             "hand": [card_text(c) for c in range(52) if pos.dealt[seat] >> c & 1],
-            "calls": [call_text(int(c)) for c in calls if c != NOT_CALLED],
+            "calls": [c for c in h.calls if c is not None],
             "tricks": [
                 {"leader": t.leader, "cards": [card_text(c) for c in t.cards]} for t in pos.tricks
             ],

@@ -1,31 +1,18 @@
 #!/usr/bin/env python3
-"""Regenerate ``pitchsim/data/bid_table.npz``: the make-probabilities ``odds`` bids from.
+"""Regenerate ``pitchsim/data/family_bid_table.npz``: the make-probabilities the ``odds``
+bidder of every preset (the base game as ``auction-pitch``) bids from.
 
-    .venv/bin/python scripts/make_bid_table.py [--samples 1000] [--seed 2024]
+    .venv/bin/python scripts/make_bid_table.py [--deals 200000] [--seed 2024]
 
-For every table the odds policy plays at (2-7 players solo, 4 in partnership; each
-under the base rules and under low=dealt, which changes who can take Low), every
-trump holding (13-bit rank mask, 1-6 trumps) and side-card class (side aces 0/1/2+ x
-side tens 0/1/2+), it deals ``samples`` random hands of that kind to a pitcher who leads
-that trump suit, plays them out with the ``heuristic`` play policy under the base rules
-(auction-pitch on the preset kernels: ``scripts/bid_table_cells.py``) and counts how often the pitcher's side takes 0-4 points.  (The other play variant,
-follow=suit, changes the odds little; it reads the base-rules tables.)  P(at least k) is stored as
-uint8 (1/255 steps; the sampling error at 1,000 samples is about +/-3% at worst).
-
-With ``--families`` it builds ``pitchsim/data/family_bid_table.npz`` instead, the rule
-families' table (``FAMILY_CONFIGS``: every preset at each player count it allows): per
-family and table, P(the pitcher's side takes at least k points), k = 1 .. the family's
-maximum bid, by the heuristic count of the pitcher's best suit in half points and
-whether it holds that suit's top and bottom ranked trumps (``bidding.odds_row``,
+Per family and table (``FAMILY_CONFIGS``: every preset at each player count it allows),
+P(the pitcher's side takes at least k points), k = 1 .. the family's maximum bid, by
+the heuristic count of the pitcher's best suit in half points and whether it holds
+that suit's top and bottom ranked trumps (``bidding.odds_row``,
 ``kernels/families/bid_table.py``), and a defender's mean points.  Rows with fewer than
 ``MIN_CELL`` deals borrow from the next counts with the same holding, else from every
 holding of their count and then its neighbours, and P(at least k) is made to rise with
 the count within each holding (a running maximum), so that a better hand never reads
-worse odds.
-
-It also stores, per table, a defender's mean points per hand and, from random hands
-valued with the new table, the share of hands that would bid at least k and how often
-such bids are made: the constants the policy uses to guess what later callers will do.
+worse odds.  (The base kernels' own table, ``bid_table.npz``, went with them.)
 """
 
 from __future__ import annotations
@@ -35,40 +22,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from bid_table_cells import (  # scripts/, beside this one
-    cell_weight,
-    defender_points,
-    outlook_constants,
-    simulate_cells,
-)
 
-from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.bidding.odds import N_HOLDINGS, N_SIDE
-from pitchsim.kernels.families.simulate import family_policies
-from pitchsim.kernels.families.tables import family_array
-from pitchsim.kernels.families.tables import family_tables as preset_tables
 from pitchsim.util.atomic import atomic_path
 
-OUT = Path(__file__).resolve().parent.parent / "pitchsim" / "data" / "bid_table.npz"
-# (players, partnership, low dealt); table i is simulated with seed * 100 + i.
-CONFIGS = [(n, 0, 0) for n in range(2, 8)] + [(4, 1, 0)]
-CONFIGS += [(n, 0, 1) for n in range(2, 8)] + [(4, 1, 1)]
-PLAY_POLICY = "heuristic"
-
-
-def cells() -> tuple[np.ndarray, np.ndarray]:
-    trumps, classes = [], []
-    for mask in range(1, N_HOLDINGS):
-        if mask.bit_count() > 6:
-            continue
-        for cls in range(N_SIDE):
-            if cell_weight(mask, cls) > 0:
-                trumps.append(mask)
-                classes.append(cls)
-    return np.array(trumps, dtype=np.int64), np.array(classes, dtype=np.int64)
-
-
-FAMILY_OUT = OUT.parent / "family_bid_table.npz"
+OUT = Path(__file__).resolve().parent.parent / "pitchsim" / "data" / "family_bid_table.npz"
 # (family, players): every preset at the player counts VARIANTS.md 6.4 allows.
 FAMILY_CONFIGS = [("setback", 4)] + [("smear", n) for n in range(2, 8)]
 FAMILY_CONFIGS += [("ten-point", 4)]
@@ -186,92 +143,11 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument(
-        "--families",
-        action="store_true",
-        help="build the rule families' table (family_bid_table.npz) instead",
-    )
-    ap.add_argument("--deals", type=int, default=200_000, help="--families: deals per table")
-    ap.add_argument("--samples", type=int, default=1000, help="deals per cell")
+    ap.add_argument("--deals", type=int, default=200_000, help="deals per table")
     ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument(
-        "--random-hands",
-        type=int,
-        default=400_000,
-        help="deals for the defender and bidder constants",
-    )
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument(
-        "--reuse",
-        type=Path,
-        default=None,
-        help="copy tables made with the same samples and seed from this file",
-    )
     args = ap.parse_args()
-    if args.families:
-        family_tables(args.deals, args.seed, FAMILY_OUT if args.out == OUT else args.out)
-        return
-    old = {}
-    if args.reuse and args.reuse.exists():
-        with np.load(args.reuse) as z:
-            if int(z["samples"]) == args.samples and int(z["seed"]) == args.seed:
-                for j, c in enumerate(z["configs"]):
-                    key = tuple(int(x) for x in c) + (0,) * (3 - len(c))
-                    old[key] = (
-                        z["p_at_least"][j],
-                        z["defender"][j],
-                        z["overcall"][j],
-                        z["made"][j],
-                    )
-
-    cell_trumps, cell_class = cells()
-    print(f"{cell_trumps.size} cells x {args.samples} samples x {len(CONFIGS)} tables")
-    p_at_least = np.zeros((len(CONFIGS), N_HOLDINGS, N_SIDE, 4), dtype=np.uint8)
-    defender = np.zeros(len(CONFIGS))
-    overcall = np.zeros((len(CONFIGS), 6))
-    made = np.zeros((len(CONFIGS), 5))
-    for i, (n, partnership, low_dealt) in enumerate(CONFIGS):
-        table = f"{n} players" + (", partnership" if partnership else "")
-        table += ", low=dealt" if low_dealt else ""
-        if (n, partnership, low_dealt) in old:
-            p_at_least[i], defender[i], overcall[i], made[i] = old[n, partnership, low_dealt]
-            print(f"{table}: reused")
-            continue
-        t0 = time.perf_counter()
-        rules = Rules(partnership=bool(partnership), low="dealt" if low_dealt else "captured")
-        policies = family_policies(PLAY_POLICY, n)
-        r = as_family(rules)
-        fr, tab = family_array(r), preset_tables(r)
-        counts = np.zeros((cell_trumps.size, 5), dtype=np.int64)
-        seed = args.seed * 100 + i
-        simulate_cells(seed, n, cell_trumps, cell_class, args.samples, policies, fr, tab, counts)
-        at_least = counts[:, ::-1].cumsum(axis=1)[:, ::-1][:, 1:] / args.samples
-        p_at_least[i, cell_trumps, cell_class] = np.rint(at_least * 255).astype(np.uint8)
-        defender[i] = defender_points(seed, n, args.random_hands, policies, fr, tab)
-        odds = p_at_least[i].astype(np.float32) / np.float32(255)
-        outlook_constants(seed + 7, n, args.random_hands, odds, defender[i], overcall[i], made[i])
-        print(
-            f"{table}: defender {defender[i]:.3f} points/hand, would bid >= 1..4 "
-            f"{np.round(overcall[i, 1:5], 3)}, made {np.round(made[i, 1:], 3)}  "
-            f"({time.perf_counter() - t0:.0f} s)",
-            flush=True,
-        )
-
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_path(args.out) as tmp, open(tmp, "wb") as f:  # never half a table
-        np.savez_compressed(
-            f,
-            p_at_least=p_at_least,
-            configs=np.array(CONFIGS, dtype=np.int64),
-            defender=defender,
-            overcall=overcall,
-            made=made,
-            samples=np.int64(args.samples),
-            seed=np.int64(args.seed),
-            play_policy=np.array(PLAY_POLICY),
-            rules=np.array("base rules, and low=dealt"),
-        )
-    print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
+    family_tables(args.deals, args.seed, args.out)
 
 
 if __name__ == "__main__":

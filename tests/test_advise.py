@@ -16,11 +16,8 @@ from pitchsim.advice.odds import bid_odds
 from pitchsim.game.reference import PASS, legal_calls
 from pitchsim.game.reference import run_auction as reference_auction
 from pitchsim.game.rules import Rules
-from pitchsim.games.base_kernels import KernelDecisions, no_odds, seat_arrays
-from pitchsim.games.bidding import Strategy, StrategyError, bidding_policy, parse_strategies
 from pitchsim.games.tournament import tournament
 from pitchsim.kernels import advice as engine
-from pitchsim.kernels.auction import run_auction as run_auction_kernel
 from pitchsim.util.errors import InputError
 
 BASE = Rules()
@@ -319,31 +316,8 @@ def test_advisor_plays_in_a_tournament():
     assert r.results[0].hands_pitched > 0
 
 
-def test_the_base_kernels_refuse_the_advisor():
-    """The advisor bids under the family kernels only (``kernels.advisor``): the base
-    kernels' arrays refuse it in one line, and its id smuggled into a base bidding array
-    raises rather than bid some other call.  Its name still reads as a strategy."""
-    for seats in ("advisor,odds", "odds,advisor+random"):
-        with pytest.raises(StrategyError, match="family kernels only"):
-            seat_arrays(parse_strategies(seats), Rules())
-    with pytest.raises(StrategyError, match="family kernels only"):
-        KernelDecisions(seed=1, game=0, seats=parse_strategies("advisor,odds"), rules=Rules())
-    assert Strategy.parse("advisor") == Strategy("advisor", "heuristic")
-    odds, params = no_odds()
-    with pytest.raises((ValueError, SystemError)) as raised:
-        run_auction_kernel(
-            np.array([0x3F, 0x3F << 6], np.int64),
-            2,
-            0,
-            np.zeros(2, np.int64),
-            np.full(2, bidding_policy("advisor").id, np.int64),
-            Rules().to_array(),
-            odds,
-            params,
-            np.uint64(1),
-            np.zeros(2, np.int64),
-        )
-    assert "family kernels" in f"{raised.value} {raised.value.__context__}"
+# The preset kernels refuse the advisor in a plain (int64) bidding array:
+# tests/test_presets_advisor.py; its name as a strategy: tests/test_auction.py.
 
 
 @pytest.mark.parametrize("seed", [1, 4])

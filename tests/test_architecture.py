@@ -179,7 +179,7 @@ def test_no_arrow_runs_back_up(graph):
 # ---- inside kernels/: its rooms are layers too ------------------------------------------
 
 # A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
-# (``auction``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
+# (``contract``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
 # policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
 # advisor bidder sits above the auction it runs.
 KERNEL_ORDER = [
@@ -188,7 +188,6 @@ KERNEL_ORDER = [
     "policies bidding",
     "search",
     "dispatch",
-    "auction",
     "contract",
     "families",
     "advice",
@@ -342,14 +341,15 @@ def test_a_planted_kernel_arrow_up_is_found(tmp_path):
         tmp_path,
         {
             "kernels/__init__.py": "",
-            "kernels/auction.py": "from .dispatch import choose_card\n",  # down: allowed
+            "kernels/contract.py": "from .dispatch import choose_card\n",  # down: allowed
             "kernels/dispatch.py": "",
             "kernels/search/__init__.py": "",
-            "kernels/search/solver.py": "from .. import auction\n",
+            "kernels/search/solver.py": "from .. import contract\n",
         },
     )
     g = import_graph(root)
     assert kernel_arrows_up(g) == [
-        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.auction: kernel layer 3 -> 5"
+        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.contract: kernel layer "
+        f"{KERNEL_LAYERS['search']} -> {KERNEL_LAYERS['contract']}"
     ]
     assert strongly_connected({a: dict.fromkeys(t, 0) for a, t in kernel_rooms(g).items()}) == []

@@ -1,38 +1,34 @@
-"""The auction: kernel against reference, RULES.md's auction edge cases and variants,
-and the bidding policies.
+"""The auction of the preset kernels (kernels/families/bidding.py, game.py): the legal
+calls in every state against the reference's, docs/rules.md's auction edge cases and
+variants on hand-built deals, and the bidders' own rules.
+
+Every hand-built auction runs in the game kernel's auction (``family_auction``, as
+tests/test_hint_view.py calls it) and then again in the reference's (``run_auction``)
+on the kernel's calls, which must find the kernel's legal calls, pitcher and bid; the
+expected calls are worked out here from the rules.  Whole games, every bidder and
+preset, against the reference: tests/test_families_games.py.
 
 Hand-built auctions use the ``heuristic`` bidder, whose count is deterministic: junk
 hands pass, a deuce-and-nothing hand is worth 1, an ace with the deuce 2, A-J-2 3, and
-six top trumps 4.
+five top trumps with the deuce 4 (asserted below, at 4 players under auction-pitch).
 """
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 
-from pitchsim.game.cards import mask_of, parse_cards, suit_of
-from pitchsim.game.reference import PASS, BidView, legal_calls
-from pitchsim.game.reference import run_auction as reference_auction
-from pitchsim.game.rules import Rules
-from pitchsim.games.base_kernels import KernelDecisions, seat_arrays
+from pitchsim.game import reference as F
+from pitchsim.game.cards import mask_of, parse_cards
+from pitchsim.game.reference import PASS
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import Strategy, StrategyError, parse_strategies
-from pitchsim.kernels.auction import NOT_CALLED, legal_range, run_auction
-from pitchsim.kernels.bidding.heuristic import best_count
+from pitchsim.games.families import family_odds, no_odds
+from pitchsim.kernels.families.bidding import FAMILY_BIDDING_IDS, ODDS_BIDDERS, legal_calls
+from pitchsim.kernels.families.game import family_auction
+from pitchsim.kernels.families.tables import family_array, family_tables
 
-BASE = Rules()
-AUCTION_VARIANTS = [
-    BASE,
-    Rules(min_bid=2),
-    Rules(all_pass="redeal"),
-    Rules(dealer_steal=False),
-    Rules(min_bid=2, all_pass="redeal", dealer_steal=False),
-    Rules(partnership=True),
-]
-
-# Heuristic worth at 4 players (asserted below): these build the auctions.
+NOT_CALLED = -1  # a seat the auction never reached
 JUNK = ["5C 7D 9H 3S 6C 8D", "4C 6D 8H 5S 7C 9D", "3D 5H 7S 9C 4H 6S"]
 WORTH = {
     1: "2C 5D 7H 9S 3C 4D",
@@ -46,187 +42,169 @@ def mask(text: str) -> int:
     return mask_of(parse_cards(text))
 
 
-def heuristic_worth(text: str, n: int = 4) -> int:
-    count, _ = best_count(np.int64(mask(text)), n)
-    return min(3, int(count + 0.2)) if count < 3.5 else 4
-
-
-def kernel_auction(hands: list[str], dealer: int, rules: Rules, strategy="heuristic", key=1):
+def auction(spec: str, hands: list[str], dealer: int, bidding="heuristic", scores=None):
+    """(pitcher, bid, calls) of the kernel's auction on ``hands`` (-1: all passed; the
+    calls in calling order from the dealer's left, ``NOT_CALLED`` after the end), after
+    the reference's auction, told the kernel's calls, agreed on all of it."""
+    r = as_family(Rules.parse(spec))
     n = len(hands)
-    a = seat_arrays(parse_strategies(strategy) * n, rules)
-    dealt = np.array([mask(h) for h in hands], dtype=np.int64)
-    calls = np.empty(n, dtype=np.int64)
-    pitcher, bid, trump = run_auction(
-        dealt,
-        n,
-        dealer,
-        np.zeros(n, dtype=np.int64),
-        a.bidding,
-        rules.to_array(),
-        a.odds,
-        a.params,
-        np.uint64(key),
-        calls,
-    )
-    return int(pitcher), int(bid), int(trump), [int(c) for c in calls]
+    fr, tab = family_array(r), family_tables(r)
+    odds, defender = family_odds(r, n) if bidding in ODDS_BIDDERS else no_odds()
+    scores = [0] * n if scores is None else scores
+    calls, legal = np.empty(n, np.int64), np.empty(n, np.int64)
+    pitcher, bid, _, _ = family_auction(
+        np.uint64(3), n, dealer, np.array(scores, np.int64),
+        np.full(n, FAMILY_BIDDING_IDS[bidding], np.int64), fr, tab, odds, defender, 0, 0, 0,
+        -1, -1, np.array([mask(h) for h in hands], np.int64), np.zeros(n, np.int64),
+        np.zeros(n, np.int64), calls, legal,
+    )  # fmt: skip
+    asked = []
+
+    def replay(seat, made, allowed):
+        i = len(made)
+        assert seat == (dealer + 1 + i) % n
+        assert int(legal[i]) == sum(1 << c for c in allowed), (spec, made, allowed)
+        asked.append(seat)
+        return int(calls[i])
+
+    ref = F.run_auction(dealer, n, replay, r, scores)
+    got = [int(c) for c in calls]
+    assert got[len(asked) :] == [NOT_CALLED] * (n - len(asked))  # never asked after the end
+    ref_pitcher = -1 if ref.pitcher is None else ref.pitcher
+    assert (int(pitcher), int(bid)) == (ref_pitcher, ref.bid)
+    return int(pitcher), int(bid), got
 
 
 def test_hand_built_worths():
-    assert [heuristic_worth(h) for h in JUNK] == [0, 0, 0]
-    assert {k: heuristic_worth(h) for k, h in WORTH.items()} == {1: 1, 2: 2, 3: 3, 4: 4}
+    """Each hand first to call, the others junk: its call is its worth."""
+    for k, hand in WORTH.items():
+        assert auction("auction-pitch", [hand, *JUNK], 3)[2][0] == k
+    for hand in JUNK:
+        assert auction("auction-pitch", [hand, *JUNK], 3)[2][0] == PASS
 
 
-def test_legal_calls_match_the_reference_in_every_state():
-    """The kernel's (lowest, may pass) is the reference's list, for every call sequence."""
-    for rules in AUCTION_VARIANTS:
-        ra = rules.to_array()
-        for length in range(0, 4):
-            for prefix in itertools.product(range(5), repeat=length):
-                if any(b and b <= max(prefix[:i], default=0) for i, b in enumerate(prefix)):
-                    continue  # not a legal history (every bid rises)
-                if 4 in prefix[:-1]:
-                    continue
-                high = max(prefix, default=0)
-                for dealer in (False, True):
-                    expected = legal_calls(list(prefix), dealer, rules)
-                    if high == 4:
-                        assert expected == []  # the kernel stops asking after a 4
-                        continue
-                    lowest, can_pass = legal_range(high, dealer, ra)
-                    got = ([PASS] if can_pass else []) + list(range(lowest, 5))
-                    assert got == expected, (rules, prefix, dealer)
+# The base game's variants and every preset's auction options (docs/rules.md "Variants",
+# 6.1; 1.4 and 6.3.4 the maximum, 2.4-2.6, 3.3, 3.4, 4.4, 4.5, 12.12 all-pass).
+AUCTION_RULES = [
+    "auction-pitch",
+    "auction-pitch,min-bid=2",
+    "auction-pitch,all-pass=redeal",
+    "auction-pitch,dealer-steal=false",
+    "auction-pitch,min-bid=2,all-pass=redeal,dealer-steal=false",
+    "auction-pitch,partnership=true",
+    "auction-pitch,shoot=true,all-pass=dealer-set",
+    "auction-pitch,all-pass=dealer-free",
+    "setback",
+    "smear",
+    "smear,shoot=true,dealer-steal=max,all-pass=next-dealer",
+    "ten-point",
+    "ten-point,all-pass=forced,dealer-steal=true,min-bid=4",
+    "cinch",
+]
 
 
-# ---------------------------------------------------------------- RULES.md edge cases 1-4
+@pytest.mark.parametrize("spec", AUCTION_RULES)
+def test_the_legal_calls_are_the_references_in_every_state(spec):
+    """The kernel's legal calls (a mask of the high call so far) are the reference's
+    list, for every high call, caller (the dealer or not) and score (a seat below zero
+    may not shoot, 6.1)."""
+    r = as_family(Rules.parse(spec))
+    fr = family_array(r)
+    for high in range(F.shoot_call(r) + 1):
+        if high and high < r.min_bid:
+            continue  # no such bid
+        for dealer in (False, True):
+            for may_shoot in (False, True):
+                want = F.legal_calls([high], dealer, r, may_shoot)
+                got = int(legal_calls(high, dealer, may_shoot, fr))
+                assert got == sum(1 << c for c in want), (spec, high, dealer, may_shoot)
+
+
+# ---------------------------------------------------------------- docs/rules.md edges 1-4
 
 
 def test_edge_01_all_pass_the_stuck_dealer_bids_2():
-    # Dealer 3; seats 0-2 pass; the dealer (junk too) may not pass or bid 1.
+    # Dealer 3; seats 0-2 pass; the dealer (worth 1) may not pass or bid 1: bids 2.
+    assert F.legal_calls([PASS] * 3, True, Rules()) == [2, 3, 4]
     hands = [JUNK[0], JUNK[1], JUNK[2], WORTH[1]]
-    assert legal_calls([PASS] * 3, True, BASE) == [2, 3, 4]
-    assert legal_range(0, True, BASE.to_array()) == (2, False)
-    assert kernel_auction(hands, 3, BASE) == (3, 2, 0, [0, 0, 0, 2])
+    assert auction("auction-pitch", hands, 3) == (3, 2, [0, 0, 0, 2])
+    # min-bid=2 keeps the stuck dealer at 2 (Variants); a junk dealer bids it too
+    assert auction("auction-pitch,min-bid=2", [*JUNK, JUNK[0]], 3) == (3, 2, [0, 0, 0, 2])
 
 
 def test_edge_02_the_dealer_steals_a_1():
-    # Dealer 0; seat 1 bids 1, seats 2 and 3 pass, the dealer steals at 1.
+    # Dealer 0; seat 1 bids 1, seats 2 and 3 pass, the dealer (worth 1) steals at 1.
     hands = [WORTH[1], WORTH[1], JUNK[0], JUNK[1]]
-    pitcher, bid, _, calls = kernel_auction(hands, 0, BASE)
-    assert (pitcher, bid, calls) == (0, 1, [1, 0, 0, 1])
+    assert auction("auction-pitch", hands, 0) == (0, 1, [1, 0, 0, 1])
+    # all-pass=redeal leaves the steal on
+    assert auction("auction-pitch,all-pass=redeal", hands, 0) == (0, 1, [1, 0, 0, 1])
     # No steal: the dealer must outbid, and a worth-1 hand passes.
-    pitcher, bid, _, calls = kernel_auction(hands, 0, Rules(dealer_steal=False))
-    assert (pitcher, bid, calls) == (1, 1, [1, 0, 0, 0])
+    assert auction("auction-pitch,dealer-steal=false", hands, 0) == (1, 1, [1, 0, 0, 0])
 
 
 def test_edge_03_a_non_dealer_may_not_equal_the_high_bid():
     # Seat 1 bids 2; seat 2 (worth 2) may not bid 2 and passes; seat 3 (worth 3) bids 3.
+    assert F.legal_calls([2], False, Rules()) == [PASS, 3, 4]
     hands = [JUNK[0], WORTH[2], WORTH[2], WORTH[3]]
-    assert legal_range(2, False, BASE.to_array()) == (3, True)
-    assert kernel_auction(hands, 0, BASE) == (3, 3, 3, [2, 0, 3, 0])
+    assert auction("auction-pitch", hands, 0) == (3, 3, [2, 0, 3, 0])
 
 
 def test_edge_04_a_pitched_4_ends_the_auction():
+    # Seat 1 passes, seat 2 bids 4: seat 3 (worth 3) and the dealer are never asked (1.4).
     hands = [JUNK[0], JUNK[1], WORTH[4], WORTH[3]]
-    pitcher, bid, trump, calls = kernel_auction(hands, 0, BASE)
-    assert (pitcher, bid, calls) == (2, 4, [0, 4, NOT_CALLED, NOT_CALLED])
-    assert trump == suit_of(parse_cards("2D")[0])
+    assert auction("auction-pitch", hands, 0) == (2, 4, [0, 4, NOT_CALLED, NOT_CALLED])
+    # ... unless the dealer may still match it (dealer-steal=max, 2.4, 2.5, 6.3.4)
+    spec = "auction-pitch,dealer-steal=max"
+    assert auction(spec, hands, 0) == (2, 4, [0, 4, 0, 0])
+    dealer_4 = "AC KC QC JC TC 2C"  # worth 4 too
+    assert auction(spec, [dealer_4, JUNK[1], WORTH[4], WORTH[3]], 0) == (0, 4, [0, 4, 0, 4])
 
 
 def test_variant_min_bid_2_and_redeal():
     hands = [JUNK[0], WORTH[1], JUNK[1], JUNK[2]]
     # Minimum bid 2: the worth-1 hand cannot open; the stuck dealer bids 2.
-    assert kernel_auction(hands, 0, Rules(min_bid=2))[:2] == (0, 2)
-    # Redeal: nobody is stuck; all four pass.
-    pitcher, bid, _, calls = kernel_auction(JUNK + [JUNK[1]], 0, Rules(all_pass="redeal"))
-    assert (pitcher, bid, calls) == (-1, 0, [0, 0, 0, 0])
+    assert auction("auction-pitch,min-bid=2", hands, 0) == (0, 2, [0, 0, 0, 2])
+    assert auction("auction-pitch", hands, 0) == (1, 1, [1, 0, 0, 0])
+    # Redeal: nobody is stuck; all four pass, the steal on or off.
+    for spec in ("auction-pitch,all-pass=redeal", "auction-pitch,all-pass=redeal,min-bid=2"):
+        assert auction(spec, [*JUNK, JUNK[1]], 0) == (-1, 0, [0, 0, 0, 0])
+
+
+# Worth 0 in partnership too, where a side's Game counts double (Game shared by 2 sides).
+PARTNER_JUNK = ["7C 8D 9H 6S 8C 9D", "6C 7D 8H 9S 7C 8D"]
 
 
 def test_heuristic_never_steals_from_its_partner():
-    # Seat 2 (the dealer's partner) bids 2; the dealer is worth 2 but does not steal.
-    hands = [WORTH[2], JUNK[0], WORTH[2], JUNK[1]]
-    rules = Rules(partnership=True)
-    assert kernel_auction(hands, 0, rules)[:2] == (2, 2)
-    assert kernel_auction(hands, 0, BASE)[:2] == (0, 2)  # solo: steal
-
-
-# ---------------------------------------------------------------- kernel vs reference
-
-
-def asking(bridge, dealt, dealer, scores, rules):
-    """The reference auction's ``call`` from the kernel bidders, via ``BidView``."""
-    n = len(dealt)
-
-    def call(seat, bids, legal):
-        view = BidView(
-            seat, dealt[seat], dealer, n, tuple(bids), tuple(legal), tuple(scores), rules
-        )
-        return bridge.bid(view)
-
-    return call
-
-
-@pytest.mark.parametrize("strategy", ["random", "heuristic", "odds", "odds-game"])
-def test_kernel_auction_matches_reference(strategy):
-    """Same deals and decisions -> same calls, pitcher, bid, planned trump and pitch."""
-    rng = np.random.default_rng(7)
-    for deal in range(300):
-        rules = AUCTION_VARIANTS[deal % len(AUCTION_VARIANTS)]
-        n = 4 if rules.partnership else int(rng.integers(2, 8))
-        seats = parse_strategies(strategy) * n
-        bridge = KernelDecisions(seed=deal, game=0, seats=seats, rules=rules)
-        dealt = bridge.deal(int(rng.integers(0, 50)))
-        dealer = int(rng.integers(0, n))
-        scores = [int(x) for x in rng.integers(-5, 8, n)]
-        if rules.partnership:
-            scores[2], scores[3] = scores[0], scores[1]
-        a = bridge.arrays
-        calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(
-            np.array(dealt),
-            n,
-            dealer,
-            np.array(scores),
-            a.bidding,
-            rules.to_array(),
-            a.odds,
-            a.params,
-            bridge.key,
-            calls,
-        )
-
-        ref = reference_auction(dealer, n, asking(bridge, dealt, dealer, scores, rules), rules)
-        expected_calls = [c if c is not None else 0 for c in ref.calls]
-        asked = len([c for c in calls if c != NOT_CALLED])
-        assert [int(c) for c in calls[:asked]] == expected_calls[:asked]
-        assert all(c == NOT_CALLED for c in calls[asked:]) and asked == n or bid == 4
-        assert (ref.pitcher if ref.pitcher is not None else -1, ref.bid) == (pitcher, bid)
-        if bid == 4:
-            assert ref.pitched_card >= 0 and dealt[pitcher] >> ref.pitched_card & 1
-            if trump >= 0:
-                assert ref.trump == trump == suit_of(ref.pitched_card)
-        elif bid:
-            assert ref.trump == trump
-            assert trump == -1 or dealt[pitcher] >> (13 * trump) & 0x1FFF
-
-
-# ---------------------------------------------------------------- bidding policies
+    # Seat 2 (the dealer's partner) bids 2; the dealer is worth 2 but does not steal
+    # (a dealer may, docs/rules.md "Partnerships"; the heuristic bidder does not).
+    hands = [WORTH[2], PARTNER_JUNK[0], WORTH[2], PARTNER_JUNK[1]]
+    assert auction("auction-pitch,partnership=true", hands, 0) == (2, 2, [0, 2, 0, 0])
+    assert auction("auction-pitch", hands, 0) == (0, 2, [0, 2, 0, 2])  # solo: steal
+    # nor does it outbid its partner: seat 3's partner, seat 1, opened 2
+    hands = [PARTNER_JUNK[0], WORTH[2], PARTNER_JUNK[1], WORTH[3]]
+    assert auction("auction-pitch,partnership=true", hands, 0) == (1, 2, [2, 0, 0, 0])
+    assert auction("auction-pitch", hands, 0) == (3, 3, [2, 0, 3, 0])
 
 
 def test_odds_bids_its_hand():
+    """The odds bidder, first to call: junk passes, and a stronger hand never calls
+    lower (each WORTH hand holds more of the points than the one before)."""
+
     def first_call(hand):
-        return kernel_auction([JUNK[0], hand, JUNK[1], JUNK[2]], 0, BASE, "odds")[3][0]
+        return auction("auction-pitch", [JUNK[0], hand, JUNK[1], JUNK[2]], 0, "odds")[2][0]
 
-    assert first_call(WORTH[4]) == 4
-    assert first_call(WORTH[3]) >= 2
     assert first_call(JUNK[2]) == PASS
+    calls = [first_call(WORTH[k]) for k in (1, 2, 3, 4)]
+    assert calls == sorted(calls) and calls[0] >= 1 and calls[3] >= 3, calls
 
 
-# odds-game against odds where the score decides: tests/test_option_effects.py
+# odds-game against odds where the score decides: tests/test_presets_bidders.py
 
 
 def test_strategy_names():
     assert Strategy.parse("odds") == Strategy("odds", "heuristic")
     assert Strategy.parse("random") == Strategy("random", "random")
+    assert Strategy.parse("advisor") == Strategy("advisor", "heuristic")
     assert Strategy.parse(" Odds-Game + random ") == Strategy("odds-game", "random")
     assert [s.name for s in parse_strategies("odds,heuristic")] == [
         "odds+heuristic",
@@ -240,30 +218,12 @@ def test_strategy_names():
 def test_reference_rejects_bad_bids():
     from pitchsim.game.reference import Bid
 
+    base = Rules()
     with pytest.raises(ValueError):
-        reference_auction(0, 2, lambda s, b, legal: Bid(2, pitch=5), BASE)  # only a 4 is pitched
+        F.run_auction(0, 2, lambda s, b, legal: Bid(2, pitch=5), base)  # only a 4 is pitched
     with pytest.raises(ValueError):
-        reference_auction(0, 2, lambda s, b, legal: (4, 99), BASE)
+        F.run_auction(0, 2, lambda s, b, legal: (4, 99), base)
     with pytest.raises(ValueError):
-        reference_auction(0, 2, lambda s, b, legal: Bid(2, trump=7), BASE)
-    r = reference_auction(0, 2, lambda s, b, legal: Bid(4, pitch=5) if s == 1 else 0, BASE)
+        F.run_auction(0, 2, lambda s, b, legal: Bid(2, trump=7), base)
+    r = F.run_auction(0, 2, lambda s, b, legal: Bid(4, pitch=5) if s == 1 else 0, base)
     assert (r.pitcher, r.bid, r.pitched_card, r.trump) == (1, 4, 5, 0)
-
-
-def test_odds_table_agrees_with_bid_odds_on_an_exact_cell():
-    """Six trumps and no side cards: the table's cell is that one hand (in any suit), so
-    its make-probabilities must match ``bid-odds`` within sampling error."""
-    from pitchsim.advice.odds import bid_odds
-    from pitchsim.games.base_kernels import load_table, odds_table
-    from pitchsim.kernels.bidding.odds import holding
-
-    hand = "KH 9H 7H 5H 4H 3H"
-    odds, _ = odds_table(4, Rules())
-    trumps, side = holding(np.int64(mask(hand)), 2)
-    table = odds[trumps, side]
-    samples = int(load_table()["samples"])
-    direct = bid_odds(hand, players=4, samples=3000, seed=5, trump="H").by_trump[2]
-    for k in (1, 2, 3, 4):
-        p = direct.p_at_least(k)
-        se = np.sqrt(max(p * (1 - p), 0.01) * (1 / samples + 1 / 3000))
-        assert abs(table[k - 1] - p) < 4 * se + 1 / 255, (k, table[k - 1], p)

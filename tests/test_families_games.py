@@ -33,7 +33,13 @@ from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_odds
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import BID_HEURISTIC, BID_ODDS, BID_RANDOM, N_ROWS
+from pitchsim.kernels.families.bidding import (
+    BID_HEURISTIC,
+    BID_ODDS,
+    BID_ODDS_GAME,
+    BID_RANDOM,
+    N_ROWS,
+)
 from pitchsim.kernels.families.game import (
     G_BID,
     G_DEALER,
@@ -56,7 +62,9 @@ from pitchsim.kernels.families.score import AWARD_NAMES, NOT_PLAYED
 from pitchsim.kernels.families.tables import (
     ALL_PASS_NEXT_DEALER,
     F_ALL_PASS,
+    F_DEALER_STEAL,
     F_WIN,
+    STEAL_NO,
     WIN_HIGHEST,
     family_array,
     family_tables,
@@ -101,6 +109,9 @@ MIXES = {
     "mixed": (BID_HEURISTIC, HEURISTIC, BID_RANDOM, RANDOM),
     "odds": (BID_ODDS, HEURISTIC, BID_HEURISTIC, RANDOM),
 }
+# odds-game (it weighs the scores, which whole games take near the target) against odds:
+# only in AUCTION_CASES below
+ODDS_GAME = {"odds-game": (BID_ODDS_GAME, HEURISTIC, BID_ODDS, RANDOM)}
 
 
 def has_odds_table(rules, n) -> bool:
@@ -132,7 +143,7 @@ def player_counts(rules) -> list[int]:
 
 def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Per seat (bidding, play) ids: a mix alternates its two strategies by seat."""
-    b1, p1, b2, p2 = MIXES[mix]
+    b1, p1, b2, p2 = (MIXES | ODDS_GAME)[mix]
     bidders = np.array([b1 if s % 2 == 0 else b2 for s in range(n)], np.int64)
     players = np.array([p1 if s % 2 == 0 else p2 for s in range(n)], np.int64)
     return bidders, players
@@ -149,7 +160,8 @@ def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
     scores = np.zeros(n, np.int64)
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
-    odds, defender = family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    tabled = mix in ("odds", "odds-game")
+    odds, defender = family_odds(r, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
     kernel = game_kernel(fr) if kernel is None else kernel
     won_by, deals = kernel(
         seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log
@@ -211,7 +223,9 @@ class _Replay:
         if got != want:
             _fail(f"deal {self.d}: legal calls of seat {seat}", got, want)
         self.counts["calls"] += 1
-        return self.field("calls", i)
+        call = self.field("calls", i)
+        self.counts["steals"] += seat == dealer and call != 0 and call == max(calls, default=0)
+        return call
 
     def namer(self, seat, hand):
         if seat != int(self.rows[self.d][G_PITCHER]):
@@ -233,7 +247,8 @@ def crosscheck_game(rules, n, seed, game, mix, fr=None, counts=None) -> dict:
     the first difference.  Returns counts of what was compared."""
     r = as_family(rules)
     counts = counts if counts is not None else {}
-    for k in ("games", "deals", "calls", "cards", "all_pass", "made", "set", "shared", "free"):
+    for k in ("games", "deals", "calls", "cards", "all_pass", "made", "set", "shared", "free",
+              "steals"):  # fmt: skip
         counts.setdefault(k, 0)
     won_by, deals, rows, at, scores, stats = kernel_game(r, n, seed, game, mix, fr)
     rep = _Replay(r, n, rows, at, counts)
@@ -322,6 +337,41 @@ def test_kernel_games_equal_the_reference_game_by_game(spec, n, mix):
     counts = crosscheck(spec, n, GAMES, mix, seed=len(spec) * 7 + n)
     assert counts["games"] == GAMES
     assert counts["deals"] >= GAMES and counts["cards"] > 0
+
+
+# The base game's auction options (docs/rules.md "Variants": min-bid=2, all-pass=redeal
+# with the dealer's steal on, 6.1) under every bidder, and odds-game, whose calls weigh the
+# scores against the preset's target and win rule (Winning, 3.11 pitcher-first).
+AUCTION_CASES = [
+    ("auction-pitch,min-bid=2", 3, "odds-game"),
+    ("auction-pitch,min-bid=2", 5, "heuristic"),
+    ("auction-pitch,all-pass=redeal", 5, "heuristic"),
+    ("auction-pitch,all-pass=redeal,min-bid=2", 6, "odds"),
+    ("auction-pitch", 4, "odds-game"),
+    ("auction-pitch,partnership=true", 4, "odds-game"),
+    ("smear", 4, "odds-game"),
+    ("ten-point,partnership=false", 5, "odds-game"),
+]
+
+
+@pytest.mark.parametrize(
+    "spec, n, mix", AUCTION_CASES, ids=[f"{s}-{n}p-{m}" for s, n, m in AUCTION_CASES]
+)
+def test_the_auction_options_and_odds_game_equal_the_reference(spec, n, mix):
+    counts = crosscheck(spec, n, GAMES, mix, seed=len(spec) * 7 + n)
+    assert counts["games"] == GAMES and counts["calls"] > 0
+
+
+def test_redeal_with_the_steal_on_is_reached_and_a_planted_no_steal_is_caught():
+    """all-pass=redeal (4.5) keeps the base game's dealer steal: the cross-check reaches
+    hands all passed and steals, and a kernel told dealer-steal=false is caught."""
+    spec = "auction-pitch,all-pass=redeal"
+    counts = crosscheck(spec, 3, 2, "random", seed=3)
+    assert counts["all_pass"] > 0 and counts["steals"] > 0
+    fr = family_array(Rules.parse(spec))
+    fr[F_DEALER_STEAL] = STEAL_NO
+    with pytest.raises(CrossCheckError, match="legal calls"):
+        crosscheck(spec, 3, 2, "random", seed=3, fr=fr)
 
 
 # The base game's shape (auction-pitch and its own options): the kernel the tournaments

@@ -17,11 +17,8 @@ from pitchsim.game.reference import Bid, deal_hands
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, ViewError, call_text, card_text, cut_hand, rules_text
-from pitchsim.games.base_kernels import odds_table
-from pitchsim.games.bidding import bidding_policy
 from pitchsim.games.families import family_odds
 from pitchsim.games.family_seat import family_knowledge
-from pitchsim.kernels.auction import NOT_CALLED, run_auction
 from pitchsim.kernels.families.bidding import BID_ODDS, choose_call, name_suit
 from pitchsim.kernels.families.game import family_auction
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -63,38 +60,25 @@ def calls_for(pos, rng):
 
 
 def auctioned(rng, n, rules, cards_played, scores=None):
-    """A deal bid by the odds model at every seat (the kernel auction), the pitcher
-    leading the trump he planned, then played at random up to ``cards_played`` cards:
-    (position, dealer, calls)."""
+    """A deal bid by the preset kernels' odds bidder at every seat (the game kernel's
+    auction, ``kernel_calls``), the pitcher leading the suit its call counted, then
+    played at random up to ``cards_played`` cards: (position, dealer, calls)."""
+    r = as_family(rules)
+    fr, tab = family_array(r), family_tables(r)
     while True:
         dealt = deal_hands(rng, n)
         dealer = rng.randrange(n)
-        seat_scores = np.array(scores or [0] * n, dtype=np.int64)
-        odds, params = odds_table(n, rules)
-        bidding = np.full(n, bidding_policy("odds").id, dtype=np.int64)
-        calls = np.empty(n, dtype=np.int64)
-        pitcher, bid, trump = run_auction(
-            np.array(dealt, dtype=np.int64),
-            n,
-            dealer,
-            seat_scores,
-            bidding,
-            rules.to_array(),
-            odds,
-            params,
-            np.uint64(1),
-            calls,
-        )
-        if pitcher < 0:
-            continue
-        pos = start_position(dealt, pitcher, rules, bid)
-        for k in range(cards_played):
-            legal = [c for c in range(52) if pos.legal() >> c & 1]
-            if k == 0 and trump >= 0:
-                legal = [c for c in legal if c // 13 == trump]
-            pos = pos.play(rng.choice(legal))
-        heard = [int(c) for c in calls if c != NOT_CALLED]
-        return pos, dealer, heard
+        heard, pitcher, bid = kernel_calls(dealt, n, dealer, scores or [0] * n, r)
+        if pitcher >= 0:
+            break
+    trump = int(name_suit(BID_ODDS, np.int64(dealt[pitcher]), n, fr, tab, np.uint64(0), 0))
+    pos = start_position(dealt, pitcher, rules, bid)
+    for k in range(cards_played):
+        legal = [c for c in range(52) if pos.legal() >> c & 1]
+        if k == 0:
+            legal = [c for c in legal if c // 13 == trump] or legal
+        pos = pos.play(rng.choice(legal))
+    return pos, dealer, heard
 
 
 @pytest.mark.parametrize("policy", ["rollout", "pimc"])
@@ -169,19 +153,24 @@ def odds_views(spec: str, n: int, seed: int, hands: int = 4):
         before = list(hand.scores)
 
 
-def replayed(v: View, dealt, r) -> tuple[list[int], int]:
-    """The calls the game kernel's auction (``kernels.families.game.family_auction``, the
-    ``odds`` bidder at every seat) makes on the hands ``dealt``, and its pitcher."""
-    n = v.players
+def kernel_calls(dealt, n, dealer, scores, r) -> tuple[list[int], int, int]:
+    """The calls the game kernel's auction (``kernels.families.game.family_auction``,
+    the ``odds`` bidder at every seat) makes on the hands ``dealt``, its pitcher (-1:
+    all passed) and bid."""
     fr, tab = family_array(r), family_tables(r)
     odds, defender = family_odds(r, n)
     calls, legal = np.empty(n, np.int64), np.empty(n, np.int64)
-    pitcher, _, _, _ = family_auction(
-        np.uint64(3), n, v.dealer, np.array(v.seat_scores(), np.int64),
+    pitcher, bid, _, _ = family_auction(
+        np.uint64(3), n, dealer, np.array(scores, np.int64),
         np.full(n, BID_ODDS, np.int64), fr, tab, odds, defender, 0, 0, 0, -1, -1,
         np.array(dealt, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), calls, legal,
     )  # fmt: skip
-    return [int(c) for c in calls if c >= 0], int(pitcher)
+    return [int(c) for c in calls if c >= 0], int(pitcher), int(bid)
+
+
+def replayed(v: View, dealt, r) -> tuple[list[int], int]:
+    """``kernel_calls`` of the view's table: the calls and the pitcher."""
+    return kernel_calls(dealt, v.players, v.dealer, v.seat_scores(), r)[:2]
 
 
 # Every preset whose calls are made on the hands played (no discard and draw, 4.8).

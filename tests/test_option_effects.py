@@ -12,13 +12,11 @@ import pytest
 from clirun import cli
 
 from pitchsim.cli import main
-from pitchsim.game.cards import mask_of, parse_cards, parse_hand, parse_suit
-from pitchsim.game.rules import BASE_RULES, Rules, as_family
-from pitchsim.games.base_kernels import seat_arrays
+from pitchsim.game.cards import mask_of, parse_hand, parse_suit
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import parse_strategies
 from pitchsim.games.families import family_board
 from pitchsim.games.tournament import tournament
-from pitchsim.kernels.auction import run_auction
 from pitchsim.kernels.families.score import AWARD_NAMES
 from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
 from pitchsim.kernels.families.tables import family_array, family_tables
@@ -302,88 +300,5 @@ def test_tournament_rules_and_target_change_the_games():
     )
 
 
-# ---- odds-game against odds: positions where the score decides -----------------------
-
-JUNK = ["5C 7D 9H 3S 6C 8D", "4C 6D 8H 5S 7C 9D", "3D 5H 7S 9C 4H 6S"]
-OPENS_1 = "2C 5D 7H 9S 3C 4D"  # the heuristic bidder's count: exactly 1
-
-
-def seat_1_call(strategy, hands, scores, rules=BASE_RULES):
-    """Seat 1's call when seats 0, 2, 3 bid heuristic; dealer 3, so seat 0 calls first."""
-    seats = parse_strategies(["heuristic", strategy, "heuristic", "heuristic"])
-    a = seat_arrays(seats, rules)
-    dealt = np.array([mask_of(parse_cards(h)) for h in hands], dtype=np.int64)
-    calls = np.empty(4, dtype=np.int64)
-    run_auction(
-        dealt,
-        4,
-        3,
-        np.array(scores, dtype=np.int64),
-        a.bidding,
-        rules.to_array(),
-        a.odds,
-        a.params,
-        np.uint64(1),
-        calls,
-    )
-    return [int(c) for c in calls]
-
-
-def test_odds_game_blocks_an_opponent_one_bid_from_the_target():
-    """Seat 0 opens 1.  At 0-0 a made 1 wins nobody the game and both odds bidders pass
-    with seat 1's weak hand; with seat 0 at 6 (target 7) that 1 would win the game, so
-    odds-game overcalls 2 to stop it, while odds, blind to the score, still passes."""
-    hands = [OPENS_1, "JD 2H 4H 2S 4S 6S", JUNK[0], JUNK[1]]
-    for scores in ([0, 0, 0, 0], [6, 0, 0, 0]):
-        assert seat_1_call("odds", hands, scores) == [1, 0, 0, 0]
-    assert seat_1_call("odds-game", hands, [0, 0, 0, 0]) == [1, 0, 0, 0]
-    assert seat_1_call("odds-game", hands, [6, 0, 0, 0]) == [1, 2, 0, 0]
-    # Under target 11 seat 0's 6 is far from the target: no reason to block.
-    assert seat_1_call("odds-game", hands, [6, 0, 0, 0], Rules(target=11)) == [1, 0, 0, 0]
-
-
-def test_odds_game_bids_when_a_made_1_wins_the_game():
-    """Seat 1 at 6 of 7 with a hand odds will not bid: odds-game bids 1, which made
-    reaches the target and wins."""
-    hands = [JUNK[2], "8C 2D 4D 2H 3H 4S", JUNK[0], JUNK[1]]
-    for scores in ([0, 0, 0, 0], [0, 6, 0, 0]):
-        assert seat_1_call("odds", hands, scores) == [0, 0, 0, 2]
-    assert seat_1_call("odds-game", hands, [0, 0, 0, 0]) == [0, 0, 0, 2]
-    assert seat_1_call("odds-game", hands, [0, 6, 0, 0]) == [0, 1, 0, 0]
-
-
-def test_odds_weighs_the_dealers_steal():
-    """Seat 2 calls just before the dealer with a hand worth a 1 or a 2.  When the dealer
-    may steal, a 1 stands only if the dealer would not bid 1 himself, so odds bids 2;
-    under dealer-steal=false the dealer needs a 2 to take it away, and odds bids 1."""
-    seats = parse_strategies(["heuristic", "heuristic", "odds", "heuristic"])
-    hands = [JUNK[0], JUNK[1], "QC AC 6H 2S TS KS", JUNK[2]]
-    dealt = np.array([mask_of(parse_cards(h)) for h in hands], dtype=np.int64)
-    got = {}
-    for rules in (BASE_RULES, Rules(dealer_steal=False)):
-        a = seat_arrays(seats, rules)
-        calls = np.empty(4, dtype=np.int64)
-        run_auction(
-            dealt,
-            4,
-            3,
-            np.zeros(4, dtype=np.int64),
-            a.bidding,
-            rules.to_array(),
-            a.odds,
-            a.params,
-            np.uint64(1),
-            calls,
-        )
-        got[rules.dealer_steal] = [int(c) for c in calls]
-    assert got == {True: [0, 0, 2, 0], False: [0, 0, 1, 0]}
-
-
-def test_odds_game_counts_reaching_the_target_exactly_as_a_win():
-    """Seat 1 at 3 of 7 with A-K-Q-J-8 of spades: odds bids 3 at any score; odds-game bids
-    4, which cannot be overcalled and, made, takes him to exactly 7: the game."""
-    hands = [JUNK[2], "4D 8S JS QS KS AS", JUNK[0], JUNK[1]]
-    for scores in ([0, 0, 0, 0], [0, 3, 0, 0]):
-        assert seat_1_call("odds", hands, scores) == [0, 3, 0, 0]
-    assert seat_1_call("odds-game", hands, [0, 0, 0, 0]) == [0, 3, 0, 0]
-    assert seat_1_call("odds-game", hands, [0, 3, 0, 0]) == [0, 4, -1, -1]
+# odds-game against odds where the score decides, under every preset (the base game as
+# auction-pitch too): tests/test_presets_bidders.py

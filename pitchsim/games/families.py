@@ -137,7 +137,7 @@ def load_data_table(name: str, what: str, make: str) -> dict:
 
 @lru_cache(maxsize=1)
 def load_family_table() -> dict:
-    return load_data_table(TABLE_FILE, "family odds table", "scripts/make_bid_table.py --families")
+    return load_data_table(TABLE_FILE, "family odds table", "scripts/make_bid_table.py")
 
 
 def odds_table_key(rules: FamilyRules, players: int) -> str:

@@ -25,9 +25,6 @@ from ...game.rules import R_DEALER_STEAL, R_PARTNERSHIP, R_SET_PITCHER_WINS, R_T
 from ..bits import popcount, suit_mask
 
 MAX_BID = 4
-# Side-card summary: side aces (0, 1, 2+) x side tens (0, 1, 2+).
-N_SIDE = 9
-N_HOLDINGS = 1 << 13  # trump holdings by rank mask, deuce = bit 0
 _ACES = sum(1 << (s * 13 + 12) for s in range(4))
 _TENS = sum(1 << (s * 13 + 8) for s in range(4))
 
@@ -186,22 +183,3 @@ def odds_bid(
                 best_call = k
                 best_suit = suit
     return best_call, best_suit
-
-
-@njit(cache=True)
-def hand_outlook(hand, odds, out):
-    """``out[k]`` = the best expected score of bidding k (k = 1..4) over the suits held,
-    ``out[0]`` unused: what the table's constants are computed from."""
-    dist = np.empty(5)
-    for k in range(5):
-        out[k] = -1e9
-    for suit in range(4):
-        if hand & suit_mask(suit) == 0:
-            continue
-        trumps, side = holding(hand, suit)
-        points_distribution(odds[trumps, side], dist)
-        for k in range(1, MAX_BID + 1):
-            out[k] = max(
-                out[k],
-                contract_value(dist, k, 0.0, 1.0, 0.0, False, 0.0, True, NO_RIVAL, 0, 0.0, 0.0),
-            )

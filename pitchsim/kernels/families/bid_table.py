@@ -7,7 +7,7 @@ trump=named it names its best counted suit (then the discard and draw, 4.8), und
 first-lead its heuristic first lead fixes trump; everybody plays ``heuristic``.  Per
 deal: the table row of seat 0's hand (``bidding.odds_row``), the points its side took,
 and the points seat 1's side took (a defender).  Deal d uses the stream (seed, d): the
-same on any thread count.  ``scripts/make_bid_table.py --families`` turns these into
+same on any thread count.  ``scripts/make_bid_table.py`` turns these into
 P(at least k | bucket).
 """
 

@@ -20,7 +20,7 @@ Bidding policies (ids ``BID_RANDOM``, ``BID_HEURISTIC``, ``BID_ODDS``, ``BID_ODD
   nearly every trump is in play.
 - ``odds``: reads the family's table of P(the pitcher's side takes at least k points)
   by the heuristic count of its best suit and which of that suit's top and bottom
-  ranked trumps it holds (``odds_row``; ``scripts/make_bid_table.py --families``):
+  ranked trumps it holds (``odds_row``; ``scripts/make_bid_table.py``):
   the expected score of each bid k (made: the points won; set: minus k, less, when
   solo, the points the set pitcher kept from its rivals: ``bid_value``), weighed by
   the chance that no opponent still to call outbids it (from the share of random
@@ -122,7 +122,7 @@ N_CLASSES = 4
 N_ROWS = N_BUCKETS * N_CLASSES  # odds table rows; row N_ROWS: the outbid shares
 MADE_ROW = N_ROWS + 1  # M(k): how often a bid of k is made (by the hands worth k or more)
 N_ODDS_ROWS = N_ROWS + 2
-ROUND_UP = 0.2  # a count of k - 0.2 bids k (the base heuristic's rule, kernels.bidding)
+ROUND_UP = 0.2  # a count of k - 0.2 bids k (the base game's heuristic rule)
 
 
 @njit(cache=True, inline="always")
