@@ -14,14 +14,16 @@ stream (seed, c * samples + i), so the table is the same on any thread count.
 import numpy as np
 from numba import njit, prange
 
+from pitchsim.game.rules import Rules, as_family
 from pitchsim.kernels.bidding.odds import hand_outlook, holding
-from pitchsim.kernels.deal import deal_hands
+from pitchsim.kernels.families.deal import deal_family_fixed
 from pitchsim.kernels.families.score import side_of
 from pitchsim.kernels.families.simulate import family_hand_base, hand_scratch, plain_flags
-from pitchsim.kernels.families.tables import F_PARTNERSHIP
+from pitchsim.kernels.families.tables import F_PARTNERSHIP, family_array
 from pitchsim.kernels.rng import AUCTION_COUNTER, below, deal_key
 
 PITCHER = 0
+BASE_FR = family_array(as_family(Rules()))  # the base game's pack: a hand of six of the 52
 
 
 @njit(cache=True, nogil=True)  # (not inlined: numba's parfor passes fail on the hand inside prange)
@@ -196,17 +198,16 @@ def outlook_constants(seed, n, count, odds, defend, out_overcall, out_made):
     """From ``count`` random hands: the share that would bid at least k (an expected
     score above a defender's, as if the bid stood) and the mean make chance of such bids.
     """
-    template = np.arange(52, dtype=np.int64)
     blocks = 64
     would = np.zeros((blocks, 6))
     make = np.zeros((blocks, 5))
     for b in prange(blocks):
         dealt = np.empty(1, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int64)
+        deck = np.empty(0, dtype=np.int64)  # the hand alone
         value = np.empty(5)
         for d in range(b * count // blocks, (b + 1) * count // blocks):
             key = deal_key(seed, d)
-            deal_hands(key, 1, -1, 0, template, deck, dealt)
+            deal_family_fixed(key, 1, 0, -1, np.int64(0), BASE_FR, deck, dealt)
             hand = dealt[0]
             hand_outlook(hand, odds, value)
             would[b, 0] += 1

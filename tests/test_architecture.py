@@ -179,12 +179,11 @@ def test_no_arrow_runs_back_up(graph):
 # ---- inside kernels/: its rooms are layers too ------------------------------------------
 
 # A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
-# (``auction``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
-# policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
-# advisor bidder sits above the auction it runs.
+# (``auction``, ``dispatch``...).  Low to high; docs/architecture.md says why.  ``search``
+# holds the solver and what the preset kernels' search borrows; the advisor bidder sits
+# above the auction it runs.
 KERNEL_ORDER = [
     "bits rng trump_order presets",
-    "deal hand view",
     "policies bidding",
     "search",
     "dispatch",
@@ -350,6 +349,6 @@ def test_a_planted_kernel_arrow_up_is_found(tmp_path):
     )
     g = import_graph(root)
     assert kernel_arrows_up(g) == [
-        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.auction: kernel layer 3 -> 5"
+        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.auction: kernel layer 2 -> 4"
     ]
     assert strongly_connected({a: dict.fromkeys(t, 0) for a, t in kernel_rooms(g).items()}) == []
