@@ -267,7 +267,6 @@ def versus_base(
 
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.deal import deck_without
     from pitchsim.kernels.families.fixed_hand import play_family_fixed
     from pitchsim.kernels.families.simulate import family_policies
 
@@ -284,6 +283,10 @@ def versus_base(
         from pitchsim.kernels.simulate import simulate_hands
     except ImportError:
         simulate_hands = None
+
+    def deck_without(hand: int) -> np.ndarray:  # (the base kernels' deal template, old trees)
+        return np.array([c for c in range(52) if not hand >> c & 1], dtype=np.int64)
+
     numba.set_num_threads(1)
     fixed = kernel == "bid-odds"
     play_fixed_hand = None

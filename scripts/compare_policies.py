@@ -35,15 +35,8 @@ x searching seats, forced plays included).
     .venv/bin/python scripts/compare_policies.py --search rollout:16,pimc:16 \
         --players 3,4,5,7 --deals 1000 --bids 2,3 --json > search.json
 
-Ablations (``--ablate fresh,greedy``): each search run is repeated with one part
-switched off, and compared both with all-heuristic play and, paired on the same deals,
-with the full search: ``fresh`` values every candidate card on worlds of its own (no
-common random numbers), ``greedy`` ranks cards by mean points alone (not by the chance
-of the bid first), ``target`` (pimc only) asks each card whether it makes the bid
-(target queries: no points beyond it, ties to ``heuristic``'s card).
-
-    .venv/bin/python scripts/compare_policies.py --search rollout:16 --players 4 \
-        --tables solo --deals 2000 --bids 2 --ablate fresh,greedy
+(``--ablate`` and ``+option`` suffixes, which switched parts of the base game's own
+search off, went with that search; docs/search.md keeps their measurements.)
 """
 
 from __future__ import annotations
@@ -59,13 +52,6 @@ from preset_deals import PITCHER, preset_run  # scripts/, beside this one
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.policies import WORLDS_SHIFT
-from pitchsim.kernels.search.monte_carlo import (
-    FRESH_WORLDS,
-    GREEDY_POINTS,
-    ROLLOUT_TIES,
-    TARGET_QUERY,
-)
 from pitchsim.util.runtime import use_threads
 from pitchsim.util.stats import Z95, wilson
 
@@ -170,50 +156,13 @@ def render(title, table, diffs):
     return "\n".join(lines)
 
 
-# ``--ablate``: one part of the search switched off (bits above the worlds count,
-# kernels/search/monte_carlo.py), measured against the search with every part on.
-# ``target`` is not an ablation but pimc's target queries (issue 33): each card asked
-# only whether it makes the bid, ties to the prior (bench_pimc.py --kernel: its speed).
-# ``ties`` (with ``target``): the cards target queries tie ranked by heuristic playouts of
-# the same worlds (``ROLLOUT_TIES``).
-ABLATIONS = {
-    "fresh": FRESH_WORLDS,
-    "greedy": GREEDY_POINTS,
-    "target": TARGET_QUERY,
-    "ties": ROLLOUT_TIES,
-}
+def search_policies(n, rules, pitcher_side, defenders):
+    """Per-seat policy ids: the pitcher's side and the defenders as named."""
+    return seat_policies(seat_names(pitcher_side, defenders, n, rules.partnership), n)
 
 
-def search_spec(search):
-    """A search as ``--search`` names it: the policy name, and the option bits its
-    ``+option`` suffixes carry (``pimc:16+target``: pimc with target queries on its own,
-    with no exact run beside it; the same bits as ``--ablate``'s)."""
-    name, *options = search.split("+")
-    bits = 0
-    for o in options:
-        if o not in ABLATIONS:
-            raise SystemExit(
-                f"compare_policies: unknown option {o!r} in {search!r} (known: "
-                f"{', '.join(ABLATIONS)})"
-            )
-        bits |= ABLATIONS[o]
-    return name, bits
-
-
-def search_policies(n, rules, pitcher_side, defenders, ablation):
-    """Per-seat policy ids; the search seats carry their ``+option`` bits and the
-    ``ablation``'s."""
-    names = seat_names(pitcher_side, defenders, n, rules.partnership)
-    specs = [search_spec(name) for name in names]
-    policies = seat_policies([name for name, _ in specs], n)
-    for s, (name, bits) in enumerate(specs):
-        if name != "heuristic":
-            policies[s] |= (bits | (ABLATIONS[ablation] if ablation else 0)) << WORLDS_SHIFT
-    return policies
-
-
-def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps, ablation=""):
-    policies = search_policies(n, rules, pitcher_side, defenders, ablation)
+def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps):
+    policies = search_policies(n, rules, pitcher_side, defenders)
     t, c = time.perf_counter(), time.process_time()
     flags, _, _ = preset_run(seed, np.arange(deals), n, rules, policies, trumps, bid)
     seconds, cpu = time.perf_counter() - t, time.process_time() - c
@@ -228,16 +177,13 @@ def _diffs(pts, base):
     }
 
 
-def compare_search(
-    seed, deals, n, rules, searches, bids, ablations=(), sides=("pitcher", "defenders")
-):
-    """Search pitcher's side / search defenders against all-heuristic, same deals; each
-    ablation also against the full search."""
+def compare_search(seed, deals, n, rules, searches, bids, sides=("pitcher", "defenders")):
+    """Search pitcher's side / search defenders against all-heuristic, same deals."""
     free = np.full(deals, -1, dtype=np.int64)
     _, _, trumps = run(seed, deals, n, rules, "heuristic", "heuristic", free)
     base, _, _ = search_run(seed, deals, n, rules, 0, "heuristic", "heuristic", trumps)
     rows = []
-    fulls = {}  # (search, side, bid): the pitcher's side's points per deal, full search
+    fulls = {}  # (search, side, bid): the pitcher's side's points per deal
     for search in searches:
         for bid in bids:
             for side, combo in (
@@ -246,18 +192,14 @@ def compare_search(
             ):
                 if side not in sides:
                     continue
-                full = None
-                for ablation in ("", *ablations):
-                    pts, seconds, cpu = search_run(
-                        seed, deals, n, rules, bid, *combo, trumps, ablation
-                    )
-                    searchers = sum(
-                        name != "heuristic" for name in seat_names(*combo, n, rules.partnership)
-                    )
-                    d = _diffs(pts, base)
-                    row = {
+                pts, seconds, cpu = search_run(seed, deals, n, rules, bid, *combo, trumps)
+                searchers = sum(
+                    name != "heuristic" for name in seat_names(*combo, n, rules.partnership)
+                )
+                d = _diffs(pts, base)
+                rows.append(
+                    {
                         "search": search,
-                        "ablation": ablation or None,
                         "seat": side,
                         "bid": bid,
                         "seconds": seconds,
@@ -272,11 +214,8 @@ def compare_search(
                             )
                         },
                     }
-                    if full is None:
-                        full = fulls[search, side, bid] = pts
-                    else:
-                        row["vs_full_search"] = _diffs(pts, full)
-                    rows.append(row)
+                )
+                fulls[search, side, bid] = pts
     # Each search against the first one, paired on the same deals, side and bid.
     versus = [
         {"search": search, "against": searches[0], "seat": side, "bid": bid, **_diffs(pts, first)}
@@ -312,15 +251,12 @@ def render_search(title, heuristic, rows, versus=()):
     )
     for r in rows:
         aim = f"bid {r['bid']}" if r["bid"] else "points"
-        name = r["search"] + (f" -{r['ablation']}" if r["ablation"] else "")
+        name = r["search"]
         a, b, c = _cells(r)
         lines.append(
             f"  {name:<19} {r['seat']:<10} {aim:<8} {a:>16} {b:>16} {c:>17} "
             f"{r['cpu_seconds']:7.1f} {r['decisions_per_cpu_s']:9.0f}"
         )
-        if "vs_full_search" in r:
-            a, b, c = _cells(r["vs_full_search"])
-            lines.append(f"  {'  vs full search':<19} {'':<10} {'':<8} {a:>16} {b:>16} {c:>17}")
     for v in versus:
         aim = f"bid {v['bid']}" if v["bid"] else "points"
         a, b, c = _cells(v)
@@ -330,28 +266,18 @@ def render_search(title, heuristic, rows, versus=()):
         "  (differences in the pitcher's side's results, search run minus all-heuristic "
         "run on the same deals (a - b: one search minus the first);"
     )
-    lines.append(
-        "   for search defenders, negative is better; '-fresh': fresh worlds for every "
-        "card, '-greedy': ranked by points alone, '-target': pimc's target queries)"
-    )
+    lines.append("   for search defenders, negative is better)")
     return "\n".join(lines)
 
 
 def main_search(args) -> None:
     searches = [s.strip() for s in args.search.split(",")]
     bids = [int(b) for b in args.bids.split(",")]
-    ablations = [a.strip() for a in args.ablate.split(",")] if args.ablate else []
-    for a in ablations:
-        if a not in ABLATIONS:
-            raise SystemExit(
-                f"compare_policies: unknown ablation {a!r} (known: {', '.join(ABLATIONS)})"
-            )
     report = {
         "deals": args.deals,
         "seed": args.seed,
         "bids": bids,
         "searches": searches,
-        "ablations": ablations,
         "threads": numba.get_num_threads(),
         "load_avg_before": os.getloadavg(),
         "tables": [],
@@ -365,7 +291,7 @@ def main_search(args) -> None:
         )
         for label, rules in tables:
             heuristic, rows, versus = compare_search(
-                args.seed, args.deals, n, rules, searches, bids, ablations, args.sides.split(",")
+                args.seed, args.deals, n, rules, searches, bids, args.sides.split(",")
             )
             report["tables"].append(
                 {
@@ -405,20 +331,13 @@ def main() -> None:
     ap.add_argument("--players", default="4", help="table size (with --search: a list, 3,4,7)")
     ap.add_argument(
         "--search",
-        help="search play policies to measure, e.g. rollout:16,pimc:16; a '+target' suffix "
-        "(pimc:16+target) gives one the --ablate option's bits; every search after the "
-        "first is also compared with the first, paired",
+        help="search play policies to measure, e.g. rollout:16,pimc:16; every search after "
+        "the first is also compared with the first, paired",
     )
     ap.add_argument(
         "--bids",
         default="2,3",
         help="with --search: the bids the search side plays for, one run each (0: the most points)",
-    )
-    ap.add_argument(
-        "--ablate",
-        help="with --search: also run each search with one part off: "
-        "fresh (new worlds for every card), greedy (points alone), target (pimc's "
-        "target queries), e.g. fresh,greedy",
     )
     ap.add_argument(
         "--tables",

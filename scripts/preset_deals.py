@@ -18,7 +18,7 @@ from numba import njit, prange
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_play_array
 from pitchsim.kernels.bits import bit, suit_mask
-from pitchsim.kernels.deal import deal_hands, deck_without
+from pitchsim.kernels.families.deal import deal_family
 from pitchsim.kernels.families.play import any_search
 from pitchsim.kernels.families.score import PLAIN_AWARDS, side_flags_of, side_of
 from pitchsim.kernels.families.simulate import family_play_fixed, hand_scratch
@@ -110,8 +110,8 @@ def solve_with_trump(dealt, n, trump, rules, table, hands, won, trick):
 
 
 @njit(cache=True, parallel=True)
-def solve_deals_with_trump(seed, deals, n, template, trumps, rules, out_value):
-    """``out_value[i]``: deal ``deals[i]`` (the same hands as ``play_deals``') solved
+def solve_deals_with_trump(seed, deals, n, fr, trumps, rules, out_value):
+    """``out_value[i]``: deal ``deals[i]`` (dealt under ``fr``: the same hands as ``play_deals``') solved
     double-dummy under the base game's ``rules`` array, the pitcher opening with trump
     ``trumps[i]``.  Chunks, not threads, own the tables: the values do not depend on the
     thread count."""
@@ -123,16 +123,16 @@ def solve_deals_with_trump(seed, deals, n, template, trumps, rules, out_value):
         hands = np.empty(n, dtype=np.int64)
         won = np.empty(n, dtype=np.int64)
         trick = np.empty(n, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int64)
+        deck = np.empty(0, dtype=np.int64)  # the hands alone
         for i in range(k * m // chunks, (k + 1) * m // chunks):
-            deal_hands(deal_key(seed, deals[i]), n, PITCHER, 0, template, deck, dealt)
+            deal_family(deal_key(seed, deals[i]), n, n - 1, fr, deck, dealt)
             out_value[i] = solve_with_trump(dealt, n, trumps[i], rules, table, hands, won, trick)
 
 
 def solve_run(seed: int, deals: np.ndarray, n: int, trumps: np.ndarray, rules: Rules):
     out = np.empty(deals.size, np.int64)
     solve_deals_with_trump(
-        seed, np.ascontiguousarray(deals, np.int64), n, deck_without(0),
+        seed, np.ascontiguousarray(deals, np.int64), n, family_array(as_family(rules)),
         np.ascontiguousarray(trumps, np.int64), rules.to_array(), out,
     )  # fmt: skip
     return out

@@ -179,15 +179,13 @@ def test_no_arrow_runs_back_up(graph):
 # ---- inside kernels/: its rooms are layers too ------------------------------------------
 
 # A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
-# (``contract``, ``dispatch``...).  Low to high; docs/architecture.md says why.  The search
-# policies (pimc, rollout) live in ``search``, under ``dispatch`` that offers them; the
-# advisor bidder sits above the auction it runs.
+# (``contract``, ``advice``...).  Low to high; docs/architecture.md says why.  ``search``
+# holds the solver and what the preset kernels' search borrows; the advisor bidder sits
+# above the auction it runs.
 KERNEL_ORDER = [
     "bits rng trump_order presets",
-    "deal hand view",
     "policies bidding",
     "search",
-    "dispatch",
     "contract",
     "families",
     "advice",
@@ -341,8 +339,9 @@ def test_a_planted_kernel_arrow_up_is_found(tmp_path):
         tmp_path,
         {
             "kernels/__init__.py": "",
-            "kernels/contract.py": "from .dispatch import choose_card\n",  # down: allowed
-            "kernels/dispatch.py": "",
+            "kernels/contract.py": "from .policies import heuristic\n",  # down: allowed
+            "kernels/policies/__init__.py": "",
+            "kernels/policies/heuristic.py": "",
             "kernels/search/__init__.py": "",
             "kernels/search/solver.py": "from .. import contract\n",
         },

@@ -14,7 +14,16 @@ from pitchsim.games.families import family_board, family_strategy, family_tourna
 from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER, play_on
 from pitchsim.kernels.families.score import N_AWARDS, score_hand
 
-FAMILIES = ["setback", "smear", "ten-point", "ten-point,follow=trump", "smear,follow=suit"]
+# (auction-pitch with partners and Low to its holder: the base game's play-out, once
+# checked by the base kernels' own tests)
+FAMILIES = [
+    "auction-pitch,partnership=true,low=dealt",
+    "setback",
+    "smear",
+    "ten-point",
+    "ten-point,follow=trump",
+    "smear,follow=suit",
+]
 
 
 @pytest.mark.parametrize("spec", FAMILIES)

@@ -1,10 +1,12 @@
-"""The family world sampler (kernels/families/worlds.py) against a plain-Python reference:
-every consistent world enumerated (the other hands and the pile put down face down), the
-samples checked world by world and their distribution against the uniform one
-(chi-square); the knowledge of real hands (who played what, voids by effective suit
-rebuilt in plain Python from the kernels' logs; what each seat saw of the draw from
-``play.seat_knowledge``), with the true deal, the pitcher's put-down as the pile, always
-consistent."""
+"""The family world sampler (kernels/families/worlds.py, the one sampler of search play
+and hint) against a plain-Python reference: every consistent world enumerated (the other
+hands and the pile put down face down), the samples checked world by world and their
+distribution against the uniform one (chi-square), on random constraints and on
+hand-made ones where seats compete for the cards they may hold (up to 7 seats); the
+knowledge of real hands (who played what, voids by effective suit rebuilt in plain
+Python from the kernels' logs; what each seat saw of the draw from
+``play.seat_knowledge``): the constraint is exactly the one rebuilt, the true deal, the
+pitcher's put-down as the pile, always meets it, and so does every world drawn."""
 
 from __future__ import annotations
 
@@ -135,11 +137,62 @@ def test_worlds_uniform_over_the_consistent_ones(must_on):
         assert stat < chi2_upper(len(every) - 1), (stat, len(every), tally)
 
 
+def _suit(s: int) -> int:
+    return 0x1FFF << (13 * s)
+
+
+def _mask(*cards: int) -> int:
+    return sum(1 << c for c in cards)
+
+
+CLUBS, DIAMONDS, HEARTS, SPADES = (_suit(s) for s in range(4))
+# (n, me, unseen, counts, void suits per seat): seats compete for the cards they may hold
+CASES = [
+    # no voids: a plain uniform deal of 7 cards into 2 + 2 + 1 (+ 2 out of play)
+    (4, 0, _mask(0, 1, 2, 13, 14, 26, 27), [0, 2, 2, 1], [0, 0, 0, 0]),
+    # seat 1 void in hearts, seat 2 in clubs: both want the diamonds
+    (4, 0, _mask(0, 1, 2, 13, 14, 26, 27), [0, 2, 2, 1], [0, HEARTS, CLUBS, 0]),
+    # three seats each void in two suits, nothing out of play spare for them
+    (
+        4,
+        1,
+        _mask(0, 1, 13, 14, 26, 27, 39),
+        [2, 0, 2, 2],
+        [HEARTS | SPADES, 0, CLUBS | SPADES, DIAMONDS],
+    ),
+    # a seven-seat table in the last trick, three seats still to play, two void in clubs
+    (7, 3, _mask(0, 1, 13, 26, 27, 39), [1, 1, 0, 0, 1, 0, 0], [CLUBS, CLUBS, 0, 0, HEARTS, 0, 0]),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_worlds_uniform_over_hand_made_constraints(case):
+    n, me, unseen, counts, voids = CASES[case]
+    counts = [*counts, 0]  # no pile
+    allowed = [unseen & ~v for v in voids] + [0]
+    every = enumerate_worlds(n, me, unseen, counts, allowed, 0)
+    assert len(every) >= 6
+    per = 150
+    worlds, _ = kernel_sample(50 + case, n, me, unseen, counts, allowed, 0, per * len(every))
+    assert len(worlds) == per * len(every)
+    index = {w: i for i, w in enumerate(every)}
+    tally = np.zeros(len(every))
+    for row in worlds:
+        tally[index[tuple(int(row[s]) for s in range(n + 1) if s != me)]] += 1
+    stat = float(((tally - per) ** 2 / per).sum())
+    assert stat < chi2_upper(len(every) - 1), (stat, len(every))
+
+
 def test_no_world_when_must_cannot_fit():
     # Two cards must be dealt, one seat with one slot may hold them: no world.
     worlds, attempts = kernel_sample(
         5, 3, 0, 0b111, [0, 1, 0, 0], [0, 0b111, 0b111, 0b111], 0b011, 4
     )
+    assert len(worlds) == 0 and attempts == 800
+    # No card must be placed, but two seats each need two clubs of the three unseen.
+    unseen = 0b111 | 0b11 << 13
+    clubs = [0, 0b111, 0b111, unseen, 0]
+    worlds, attempts = kernel_sample(1, 4, 0, unseen, [0, 2, 2, 1, 0], clubs, 0, 4)
     assert len(worlds) == 0 and attempts == 800
 
 
@@ -159,12 +212,14 @@ def test_a_planted_bias_is_caught():
 # ---------------------------------------------------------------- knowledge of real hands
 
 FAMILIES = [
-    "setback",
-    "smear",
-    "ten-point",
-    "smear,follow=suit",
-    "ten-point,follow=trump",
-    "ten-point,follow=trump,rob=false",
+    ("auction-pitch", 7),
+    ("auction-pitch,follow=suit,partnership=true", 4),
+    ("setback", 4),
+    ("smear", 4),
+    ("ten-point", 4),
+    ("smear,follow=suit", 4),
+    ("ten-point,follow=trump", 4),
+    ("ten-point,follow=trump,rob=false", 4),
 ]
 
 
@@ -172,8 +227,8 @@ def _eff(trump_tab, trump, c):
     return int(trump_tab.eff_suit[trump][c])
 
 
-@pytest.mark.parametrize("spec", FAMILIES)
-def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
+@pytest.mark.parametrize(("spec", "n"), FAMILIES)
+def test_knowledge_of_logged_hands_admits_the_true_deal(spec, n):
     """At every decision of logged heuristic hands, the knowledge rebuilt in plain Python
     (the tricks as logged; voids by the follow rule in words) with what each seat saw of
     the draw (``seat_knowledge``) gives a constraint the true hands meet, the pitcher's
@@ -183,7 +238,6 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
     from pitchsim.game.rules import as_family
 
     r = as_family(rules)
-    n = 4
     fr, tab = family_array(r), family_tables(r)
     tt = trump_tables(r.jokers, r.jick)
     count = 12
@@ -207,7 +261,9 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
         )
         put_down = 0
         if r.discard == "non-trump" and r.rob:
-            put_down = pack & ~(held[0] | held[1] | held[2] | held[3])
+            put_down = pack
+            for h in held:
+                put_down &= ~h
             for x in range(n):
                 put_down &= ~(dealt[x] & ~tm)  # the face-down discards (4.8 step 1)
                 dealt_trumps = [c for c in range(54) if (dealt[x] & tm) >> c & 1]
@@ -245,6 +301,18 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec):
                     np.array(pby, np.int64), np.int64(voids), counts, trump, fr, tab, allowed,
                 )  # fmt: skip
                 unseen, must = int(unseen), int(must)
+                # exactly the constraint rebuilt here: the pack less what the seat saw,
+                # less the effective suits each seat showed void in
+                seen_here = hands[me] | known_out
+                for s in range(n):
+                    seen_here |= pby[s]
+                assert unseen == pack & ~seen_here, (spec, d, t)
+                for s in range(n):
+                    if s != me:
+                        void = sum(
+                            1 << c for c in bits(pack) if voids >> (4 * s + _eff(tt, trump, c)) & 1
+                        )
+                        assert int(allowed[s]) == unseen & ~void, (spec, d, t, s)
                 true_union = 0
                 for s in range(n):
                     if s == me:

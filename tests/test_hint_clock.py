@@ -399,10 +399,12 @@ def test_engine_time_option(tmp_path):
 
 
 def mid_hand_view():
-    """A view in trick 2, its calls the preset kernels' odds bidder's (they fit)."""
-    from test_hint_view import odds_views
+    """A view in trick 2 of a game the preset kernels played, its calls the preset
+    kernels' odds bidder's (they fit)."""
+    from test_seats_families import decisions
 
-    return next(v for v, _ in odds_views("auction-pitch", 4, 4) if len(v.tricks) == 2)
+    views = decisions("auction-pitch", 4, ["odds+heuristic"], seed=4, board=0)
+    return next(v for _, v, _, _ in views if v.phase == "play" and len(v.tricks) == 2)
 
 
 @pytest.mark.parametrize("name", ["lead.json", "mid-hand"])

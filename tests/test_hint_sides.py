@@ -1,4 +1,5 @@
-"""Whose side a seat plays for, in ``hint`` and in the search kernel (``search_card``):
+"""Whose side a seat plays for (docs/rules.md 0.9, 0.10), in ``hint`` and in the preset
+kernels' search (``families.rollout.search_card``, auction-pitch as a preset):
 in a partnership the pitcher's partner plays for the pitcher's side (most worlds with
 the bid made, then most points) and the defenders' partners for theirs (most worlds
 with it set, then fewest points); in solo play only the pitcher is on his side.
@@ -15,16 +16,18 @@ import random
 
 import numpy as np
 import pytest
-from base_search import position_arrays as _view_arrays
 
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_planes
-from pitchsim.kernels.dispatch import choose_card
-from pitchsim.kernels.policies import PLAY_POLICY_IDS
-from pitchsim.kernels.rng import deal_key, draw
-from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY, card_outcomes, search_card
-from pitchsim.search.hint import BLOCK, hint
+from pitchsim.games.family_seat import (
+    heuristic_prior,
+    kernel_search_card,
+    pimc_valuer,
+    search_worlds,
+)
+from pitchsim.kernels.policies import PIMC
+from pitchsim.kernels.rng import deal_key
+from pitchsim.search.hint import BLOCK, hint, position_knowledge
 from pitchsim.search.position import start_position
 
 WORLDS = BLOCK  # one block of worlds: hint's single kernel call
@@ -83,46 +86,28 @@ def test_hint_plays_for_the_side_of_the_seat_to_move(partnership):
 
 @pytest.mark.parametrize("partnership", [True, False], ids=["partnership", "solo"])
 def test_the_search_kernel_plays_for_the_side_of_the_seat_to_move(partnership):
-    """``search_card`` (the pimc play policy's choice) against the objective recomputed
-    from the same worlds' outcomes (``card_outcomes`` on the decision's own stream)."""
+    """The preset kernels' ``search_card`` (the pimc play policy's card, auction-pitch as
+    a preset) against the objective recomputed here from the same worlds' outcomes (the
+    decision's own stream, ``search_worlds``; each card solved by ``pimc_outcomes``)."""
     decisive = {}
     for i, pos in enumerate(positions(partnership, 36, 15 + partnership)):
-        v, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-        rules = v.rules.to_array()
-        args = (
-            v.legal,
-            v.hand,
-            v.seat,
-            4,
-            v.pitcher,
-            v.bid,
-            v.trump,
-            trick_no,
-            trick,
-            trick_len,
-            leader,
-            played,
-            won,
-            seat_planes(v.played_by),
-            voids,
-            rules,
-        )
-        key, counter = np.uint64(deal_key(77, i)), 3
-        chosen = int(search_card(DOUBLE_DUMMY, WORLDS, *args, key, counter))
-        out = np.empty((v.legal.bit_count(), WORLDS), dtype=np.int64)
-        cards, kept, _ = card_outcomes(
-            DOUBLE_DUMMY, WORLDS, *args, np.uint64(draw(key, counter)), out, False, 0
-        )  # (every argument given: the compile ``games.seats`` runs, not one of its own)
-        assert kept == WORLDS
+        k = position_knowledge(pos)
+        key, counter = deal_key(77, i), 3
+        chosen = kernel_search_card(k, PIMC, key, counter, WORLDS)
+        worlds = search_worlds(k, key, counter, WORLDS)
+        assert worlds.shape[0] == WORLDS
+        cards = np.array([c for c in range(52) if k.legal >> c & 1], dtype=np.int64)
+        out, _ = pimc_valuer(k, worlds, cards)(0, WORLDS)
+        assert out.shape[1] == WORLDS
         cards = [int(c) for c in cards]
         totals = {c: int(out[j].sum()) for j, c in enumerate(cards)}
-        made = {c: int((out[j] >= v.bid).sum()) for j, c in enumerate(cards)}
+        made = {c: int((out[j] >= pos.bid).sum()) for j, c in enumerate(cards)}
         ours = on_pitchers_side(pos)
         best = wanted(cards, totals, made, ours, None)
         other = wanted(cards, totals, made, not ours, None)
         assert chosen in best, (pos.to_play, pos.pitcher, chosen, best)
         if len(best) > 1:  # a tie goes to the heuristic's card when it is among the best
-            prior = int(choose_card(PLAY_POLICY_IDS["heuristic"], *args, key, counter))
+            prior = heuristic_prior(k)
             if prior in best:
                 assert chosen == prior
         if not best & other:

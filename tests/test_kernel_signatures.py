@@ -26,8 +26,6 @@ KERNELS = Path(__file__).resolve().parent.parent / "pitchsim" / "kernels"
 # shape (its callers pass them all or none: two signatures by design); ``new_table``
 # is small and called from Python.
 DEFAULTS_KEPT = {"decide", "new_table"}
-# The base tree's search and bidding kernels, on their way out (issue 28): not kept.
-LEAVING = {"best_count", "value_cards", "card_outcomes", "search_card"}
 
 
 def _jitted(tree: ast.AST):
@@ -47,7 +45,7 @@ def test_no_kernel_has_a_default_argument():
         f"{p.relative_to(KERNELS)}:{f.lineno} {f.name}"
         for p, tree in _trees().items()
         for f, _ in _jitted(tree)
-        if f.args.defaults and f.name not in DEFAULTS_KEPT | LEAVING
+        if f.args.defaults and f.name not in DEFAULTS_KEPT
     ]
     assert not found, f"kernels with a default argument (pass it at every call): {found}"
 
@@ -67,8 +65,6 @@ def test_compiled_code_passes_no_bare_integer_constant():
     found = []
     for p, tree in trees.items():
         for f, _ in _jitted(tree):
-            if f.name in LEAVING and p.parent.name != "families":
-                continue
             for call in ast.walk(f):
                 if not isinstance(call, ast.Call):
                     continue

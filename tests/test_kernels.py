@@ -1,18 +1,15 @@
-"""The base kernels' dealer (``kernels.deal``, which the preset kernels deal through) and
-the preset hand kernels' runs (``families.simulate.hands_kernel``) being the same on any
-thread count and cut into any chunks.
+"""The preset hand kernels' runs (``families.simulate.hands_kernel``) being the same on
+any thread count and cut into any chunks.
 
-(The base game's own hand loop and its cross-check against the reference engine are
-gone: every preset, auction-pitch too, plays on ``kernels/families/``, checked deal by
+(The base game's own kernels are gone: every preset, auction-pitch too, deals and plays
+on ``kernels/families/``: the deal checked in tests/test_one_deal.py, the hands deal by
 deal against the reference in tests/test_families_kernels.py and game by game in
 tests/test_families_games.py.)"""
 
 import numpy as np
 import pytest
 
-from pitchsim.game.cards import FULL_DECK
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.families.simulate import (
     family_policies,
     hands_kernel,
@@ -20,35 +17,6 @@ from pitchsim.kernels.families.simulate import (
     simulate_family_hands,
 )
 from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.rng import deal_key
-
-
-def test_deal_is_a_uniform_partition():
-    """Every seat gets six distinct cards; a fixed hand is kept and never dealt again."""
-    n = 7
-    dealt = np.empty(n, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    fixed = (1 << 0) | (1 << 13) | (1 << 26) | (1 << 39) | (1 << 51) | (1 << 12)
-    template = deck_without(fixed)
-    counts = np.zeros(52)
-    deals = 20000
-    for d in range(deals):
-        deal_hands(np.uint64(deal_key(7, d)), n, 0, fixed, template, deck, dealt)
-        union = 0
-        for m in dealt:
-            m = int(m)
-            assert m.bit_count() == 6 and union & m == 0
-            union |= m
-        assert int(dealt[0]) == fixed
-        others = union & ~fixed & FULL_DECK
-        for c in range(52):
-            counts[c] += others >> c & 1
-    # Each unseen card is dealt to one of 6 others with probability 36/46.
-    p = 36 / 46
-    unseen = [c for c in range(52) if not fixed >> c & 1]
-    se = np.sqrt(p * (1 - p) / deals)
-    assert np.all(np.abs(counts[unseen] / deals - p) < 4.5 * se)
-    assert np.all(counts[[c for c in range(52) if fixed >> c & 1]] == 0)
 
 
 def run_block(spec, seed, start, count, n, threads=None, policy="heuristic"):
@@ -88,26 +56,3 @@ def test_same_seed_same_results_on_any_threads_and_chunks(spec, n, kernel):
         np.testing.assert_array_equal(x, np.concatenate([f, r]))
     c = run_block(spec, 12, 0, 20000, n)
     assert not np.array_equal(a[1], c[1])
-
-
-@pytest.mark.parametrize("n", [2, 4, 7])
-def test_kernel_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
-    """Two seats' hands are not independent: the spades of seat a and seat b have
-    correlation exactly -6/46 (two draws without replacement from one deck).  Dealing
-    every seat from one hash would make neighbouring seats' hands alike, which no
-    cross-check can see, since both engines play the hands the kernel dealt."""
-    deals = 20_000
-    dealt = np.empty(n, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    spades = np.empty((deals, n))
-    template = deck_without(0)
-    for d in range(deals):
-        deal_hands(np.uint64(deal_key(23, d)), n, 0, 0, template, deck, dealt)
-        spades[d] = np.bitwise_count(dealt >> 39 & 0x1FFF)
-    # Each seat: hypergeometric mean 6 x 13/52 = 1.5, variance 6 x 1/4 x 3/4 x 46/51.
-    mean_se = np.sqrt(6 * 0.25 * 0.75 * 46 / 51 / deals)
-    assert np.all(np.abs(spades.mean(axis=0) - 1.5) < 4.5 * mean_se)
-    for a in range(n):
-        for b in range(a + 1, n):
-            r = np.corrcoef(spades[:, a], spades[:, b])[0, 1]
-            assert abs(r + 6 / 46) < 4.5 / np.sqrt(deals), (a, b, r)

@@ -1,34 +1,36 @@
-"""One deal for every preset: the family kernels deal the base game's hands card for
-card, and every preset's deal is a uniform deal of its pack (VARIANTS.md 4.3, 6.1).
+"""One deal for every preset: the family kernels' deal (``families.deal``) is a uniform
+deal of the preset's pack (VARIANTS.md 4.3, 6.1).
 
-- Under auction-pitch (52 cards, six each) ``deal_family_fixed`` gives exactly the
-  hands of the base kernels' ``deal_hands`` for the same key, with or without a known
+- Under auction-pitch (52 cards, six each) ``deal_family_fixed`` gives exactly the hands
+  of the documented draw, recounted here in plain Python (seat by seat, six uniform draws
+  split from one hash of (key, seat) among the cards left), with or without a known
   hand; the hand kernel compiled for the base game's shape (``simulate_base_hands``)
   plays the hands ``record_family_hands`` records, point for point.
 - Under every preset the deal is a deal: the hands are disjoint runs of the pack of the
   right size, seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, the stock is the
   rest of the pack, and a known hand sits in its seat.
 - Uniform: how often a card lands in a seat's hand and on top of the stock is
-  ``cards each / pack`` and ``1 / pack``, within 4.5 standard errors of the count.
+  ``cards each / pack`` and ``1 / pack``, within 4.5 standard errors of the count (a
+  known hand's cards never dealt again); two seats' hands have the exact joint law of
+  draws without replacement from one pack.
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.deal import deal_hands, deck_without
 from pitchsim.kernels.families.deal import deal_family_fixed
 from pitchsim.kernels.families.sample import record_family_hands
 from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
 from pitchsim.kernels.families.simulate import family_policies, hands_kernel, simulate_base_hands
 from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.rng import DEAL_COUNTER, deal_key, draw
 
-DECK = np.empty(52, dtype=np.int64)
 BASE_AWARDS = [AWARD_NAMES.index(a) for a in ("high", "low", "jack", "game")]
 PRESETS = [
     ("auction-pitch", 4),
@@ -42,26 +44,48 @@ PRESETS = [
 ]
 
 
+@cache
+def _fr(spec: str) -> np.ndarray:
+    return family_array(as_family(Rules.parse(spec)))
+
+
 def _family_deal(spec: str, n: int, key, dealer: int, seat: int = -1, hand: int = 0):
-    fr = family_array(as_family(Rules.parse(spec)))
+    fr = _fr(spec)
     deck = np.full(54, -1, dtype=np.int64)
     dealt = np.empty(n, dtype=np.int64)
     size = deal_family_fixed(np.uint64(key), n, dealer, seat, np.int64(hand), fr, deck, dealt)
     return int(size), [int(c) for c in deck], [int(h) for h in dealt]
 
 
-@pytest.mark.parametrize("n", range(2, 8))
-def test_auction_pitch_deals_the_base_games_hands(n):
+def recounted_deal(key: int, n: int, fixed_seat: int, fixed: int) -> list[int]:
+    """The base game's deal in plain Python: seat by seat from seat 0, each seat's six
+    cards drawn uniformly among the cards left, the k-th card left taken for a draw k
+    split off one 64-bit hash ``draw(key, DEAL_COUNTER + seat)`` (the high half of the
+    hash times the cards left is the draw, the low half the rest of the hash)."""
+    rest = [c for c in range(52) if not fixed >> c & 1]
+    hands = []
+    for seat in range(n):
+        if fixed and seat == fixed_seat:
+            hands.append(fixed)
+            continue
+        r, h = int(draw(np.uint64(key), DEAL_COUNTER + seat)), 0
+        for _ in range(6):
+            k, r = divmod(r * len(rest), 1 << 64)
+            h |= 1 << rest.pop(k)
+        hands.append(h)
+    return hands
+
+
+@pytest.mark.parametrize("n", [2, 4, 7])
+def test_auction_pitch_deals_the_recounted_hands(n):
     rng = np.random.default_rng(n)
-    for d in range(300):
+    for d in range(150):
         key = deal_key(5, d)
         fixed = 0
-        if d % 2:  # a known hand in seat 0, as the base game's bid odds deal it
+        if d % 2:  # a known hand in seat 0, as bid odds deal it
             fixed = sum(1 << int(c) for c in rng.choice(52, 6, replace=False))
-        base = np.empty(n, dtype=np.int64)
-        deal_hands(np.uint64(key), n, 0, np.int64(fixed), deck_without(fixed), DECK, base)
         _, _, fam = _family_deal("auction-pitch", n, key, d % n, 0 if fixed else -1, fixed)
-        assert fam == [int(h) for h in base], (n, d)
+        assert fam == recounted_deal(key, n, 0, fixed), (n, d)
 
 
 @pytest.mark.parametrize("spec,n", PRESETS)
@@ -122,6 +146,49 @@ def test_the_deal_is_uniform(spec, n):
         sd = math.sqrt(deals * q * (1 - q))
         for c in held:
             assert abs(on_top[c] - deals * q) < 4.5 * sd, (c, on_top[c])
+
+
+def test_a_known_hand_is_kept_and_the_rest_dealt_uniformly():
+    """Seat 0 holds a known hand (bid odds' deal): never dealt again, and each other card
+    goes to one of the six other seats with probability 36/46."""
+    n, deals = 7, 6000
+    fixed = (1 << 0) | (1 << 13) | (1 << 26) | (1 << 39) | (1 << 51) | (1 << 12)
+    counts = np.zeros(52)
+    for d in range(deals):
+        _, _, dealt = _family_deal("auction-pitch", n, deal_key(7, d), 6, 0, fixed)
+        assert dealt[0] == fixed
+        for m in dealt[1:]:
+            counts += [m >> c & 1 for c in range(52)]
+    p = 36 / 46
+    unseen = [c for c in range(52) if not fixed >> c & 1]
+    se = np.sqrt(p * (1 - p) / deals)
+    assert np.all(np.abs(counts[unseen] / deals - p) < 4.5 * se)
+    assert np.all(counts[[c for c in range(52) if fixed >> c & 1]] == 0)
+
+
+@pytest.mark.parametrize("n", [2, 4, 7])
+def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
+    """Two seats' hands are not independent: the spades of seat a and seat b have
+    correlation exactly -6/46 (two draws without replacement from one deck).  Dealing
+    every seat from one hash would make neighbouring seats' hands alike, which no
+    cross-check of two engines can see, since both play the hands the kernel dealt."""
+    deals = 20_000
+    r = as_family(Rules())
+    dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
+    trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
+    award = np.empty((deals, N_AWARDS), np.int64)
+    record_family_hands(
+        23, 0, deals, n, family_policies("random", n), family_array(r), family_tables(r),
+        dealt, held, trump, points, award, None,
+    )  # fmt: skip
+    spades = np.bitwise_count(dealt >> 39 & 0x1FFF).astype(float)
+    # Each seat: hypergeometric mean 6 x 13/52 = 1.5, variance 6 x 1/4 x 3/4 x 46/51.
+    mean_se = np.sqrt(6 * 0.25 * 0.75 * 46 / 51 / deals)
+    assert np.all(np.abs(spades.mean(axis=0) - 1.5) < 4.5 * mean_se)
+    for a in range(n):
+        for b in range(a + 1, n):
+            c = np.corrcoef(spades[:, a], spades[:, b])[0, 1]
+            assert abs(c + 6 / 46) < 4.5 / np.sqrt(deals), (a, b, c)
 
 
 @pytest.mark.parametrize(

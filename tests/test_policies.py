@@ -1,7 +1,8 @@
 """Play policies: legal choices, only their own view, and what each is meant to do.
 
-Most tests ask the policy kernels directly (``choose_card``) about a hand-built view:
-the player's hand, the trick so far, the cards already played, trump, who pitched.
+Most tests ask the preset kernels' policies directly (``families.policies.choose_card``,
+auction-pitch as a preset) about a hand-built view: the player's hand, the trick so far
+and who played it, the cards already played, trump, who pitched.
 """
 
 import math
@@ -25,28 +26,46 @@ from pitchsim.game.cards import (
 )
 from pitchsim.game.reference import legal_cards, play_hand
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.policies import (
-    kernel_chooser,
-    play_array,
-    play_policy,
-    seat_planes,
-    seat_policies,
-)
-from pitchsim.kernels.dispatch import choose_card
+from pitchsim.games.policies import kernel_chooser, seat_policies
 from pitchsim.kernels.families.fixed_hand import fixed_kernel
+from pitchsim.kernels.families.policies import choose_card
 from pitchsim.kernels.families.tables import family_array, family_tables
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.rng import DECISION_COUNTER
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
-NO_SEATS = (np.int64(0), np.int64(0), np.int64(0))  # ``who``: nobody's cards told apart
+_TABLES = {}
 
 
-def policy_id(name):
-    """The policy id as a play loop reads it from its play-policy array (a search
-    policy's array is int32: ``kernels.policies``)."""
-    return play_array([play_policy(name).id])[0]
+def tables(rules):
+    """The preset's (family_array, family_tables) of ``rules`` (auction-pitch's options)."""
+    if rules not in _TABLES:
+        r = as_family(rules)
+        _TABLES[rules] = (family_array(r), family_tables(r))
+    return _TABLES[rules]
+
+
+def kernel_card(policy, legal, hand, seat, n, pitcher, trump, trick_no, trick, leader, played,
+                rules, key, counter, scratch=0):  # fmt: skip
+    """The card the preset kernels' ``choose_card`` plays, typed as ``kernel_chooser``
+    calls it; ``scratch`` fills the unused parts of the trick, seat and won arrays, which
+    a policy must never read."""
+    fr, tab = tables(rules)
+    trick_arr = np.full(8, scratch, dtype=np.int64)
+    trick_arr[: len(trick)] = trick
+    tseats = np.full(8, scratch % 8, dtype=np.int64)
+    tseats[: len(trick)] = [(leader + i) % n for i in range(len(trick))]
+    won = np.full(8, 1 << scratch, dtype=np.int64)
+    won[:n] = 0
+    i64 = np.int64
+    return int(
+        choose_card(
+            PLAY_POLICY_IDS[policy], i64(legal), i64(hand), i64(seat), i64(n), i64(pitcher),
+            i64(0), i64(trump), trick_no, trick_arr, tseats, len(trick), i64(played), won, fr,
+            tab, np.uint64(key), counter,
+        )
+    )  # fmt: skip
 
 
 def ask(
@@ -63,45 +82,21 @@ def ask(
     rules=SOLO,
     key=1,
     counter=DECISION_COUNTER,
-    scratch=0,
 ):
     """The card ``policy`` plays from a hand-built view (cards as text, e.g. "AH 2C").
 
-    ``seat`` defaults to the next seat after the trick so far; ``scratch`` fills the
-    unused parts of the trick and won arrays, which a policy must never read.
+    ``seat`` defaults to the next seat after the trick so far.
     """
     h = mask_of(parse_cards(hand))
     cards = parse_cards(trick) if trick else []
     seat = (leader + len(cards)) % n if seat is None else seat
     t = "CDHS".index(trump) if trump else -1
     legal = legal_cards(h, cards, t, rules)
-    trick_arr = np.full(8, scratch, dtype=np.int64)
-    trick_arr[: len(cards)] = cards
-    won = np.full(8, scratch, dtype=np.int64)
-    won[:n] = 0
-    c = choose_card(
-        PLAY_POLICY_IDS[policy],
-        legal,
-        h,
-        seat,
-        n,
-        pitcher,
-        0,
-        t,
-        trick_no,
-        trick_arr,
-        len(cards),
-        leader,
-        mask_of(parse_cards(played)) if played else 0,
-        won,
-        NO_SEATS,
-        0,
-        rules.to_array(),
-        np.uint64(key),
-        counter,
-    )
-    assert legal >> int(c) & 1, "an illegal card"
-    return "23456789TJQKA"[int(c) % 13] + SUITS[int(c) // 13]
+    p = mask_of(parse_cards(played)) if played else 0
+    c = kernel_card(policy, legal, h, seat, n, pitcher, t, trick_no, cards, leader, p, rules,
+                    key, counter)  # fmt: skip
+    assert legal >> c & 1, "an illegal card"
+    return "23456789TJQKA"[c % 13] + SUITS[c // 13]
 
 
 def recording(choose, log):
@@ -233,103 +228,39 @@ def random_view(rng, n, rules):
     return hand, trick, played, trump, trick_no, leader, seat
 
 
-def random_who(rng, n, trick, played, trick_no, leader, seat):
-    """``who`` for a ``random_view``: the played cards shared out among the other seats
-    (the view says nothing more about who played them)."""
-    by_seat = [0] * n
-    for i, c in enumerate(trick):
-        by_seat[(leader + i) % n] |= 1 << c
-    rest = cards_of(played)
-    rng.shuffle(rest)
-    for s in range(n):
-        if s != seat:
-            by_seat[s] |= mask_of(rest[:trick_no])
-            rest = rest[trick_no:]
-    by_seat[seat] |= mask_of(rest)
-    return seat_planes(by_seat)
-
-
-@pytest.mark.parametrize("policy", ["random", "heuristic", "rollout:4", "pimc:2"])
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_policies_choose_only_legal_cards(policy):
-    """Thousands of random views at every table size, solo and partnership."""
+    """Thousands of random views at every table size, solo and partnership.  (The search
+    policies: every card of whole games replayed by the reference engine,
+    tests/test_presets_pimc.py and test_family_rollout.py.)"""
     rng = random.Random(11)
-    for i in range({"random": 4000, "heuristic": 4000, "rollout:4": 1000}.get(policy, 80)):
+    for i in range(3000):
         n = rng.randrange(2, 8)
         rules = Rules(partnership=n == 4 and i % 2 == 0, follow="suit" if i % 3 == 0 else "trump")
         hand, trick, played, trump, trick_no, leader, seat = random_view(rng, n, rules)
-        who = random_who(rng, n, trick, played, trick_no, leader, seat)
-        if policy.startswith("pimc") and n > 4:
-            continue  # whole-deal solves at big tables take long; the kernel is the same
         legal = legal_cards(hand, trick, trump, rules)
-        tr = np.zeros(8, np.int64)
-        tr[: len(trick)] = trick
-        c = choose_card(
-            policy_id(policy),
-            legal,
-            hand,
-            seat,
-            n,
-            leader,
-            0,
-            trump,
-            trick_no,
-            tr,
-            len(trick),
-            leader,
-            played,
-            np.zeros(8, np.int64),
-            who,
-            0,
-            rules.to_array(),
-            np.uint64(i),
-            DECISION_COUNTER,
-        )
-        assert legal >> int(c) & 1, (i, n, cards_of(hand), trick, trump)
+        c = kernel_card(policy, legal, hand, seat, n, leader, trump, trick_no, trick, leader,
+                        played, rules, i, DECISION_COUNTER)  # fmt: skip
+        assert legal >> c & 1, (i, n, cards_of(hand), trick, trump)
 
 
 def test_choice_ignores_everything_outside_the_view():
-    """Stale cards past the end of the trick, won masks of seats past the table, and
-    (for the heuristic, which does not use randomness) the random stream: none of them
-    may change a card.  (The search policy samples the other seats' hands: it gets all
-    played cards as seat 0's, a view that could not happen but is still its view.)"""
+    """Stale cards and seats past the end of the trick, won masks of seats past the
+    table, and (for the heuristic, which does not use randomness) the random stream:
+    none of them may change a card.  (The search policies: the view-reading seat plays
+    every card of the play loop's, whose arrays hold stale entries,
+    tests/test_presets_pimc.py and test_seats_families.py.)"""
     rng = random.Random(3)
     for i in range(1500):
         n = rng.randrange(2, 8)
         hand, trick, played, trump, trick_no, leader, seat = random_view(rng, n, SOLO)
         legal = legal_cards(hand, trick, trump, SOLO)
         picks = {}
-        for policy in (
-            ("random", "heuristic", "rollout:4", "pimc:1")
-            if i < 300
-            else ("random", "heuristic", "rollout:4")
-        ):
+        for policy in ("random", "heuristic"):
             for scratch, key in ((0, 5), (51, 5), (17, 5), (0, 99)):
-                tr = np.full(8, scratch, np.int64)
-                tr[: len(trick)] = trick
-                won = np.full(8, 1 << scratch, np.int64)
-                won[:n] = 0
-                c = choose_card(
-                    policy_id(policy),
-                    legal,
-                    hand,
-                    seat,
-                    n,
-                    0,
-                    0,
-                    trump,
-                    trick_no,
-                    tr,
-                    len(trick),
-                    leader,
-                    played,
-                    won,
-                    NO_SEATS,
-                    0,
-                    SOLO.to_array(),
-                    np.uint64(key),
-                    DECISION_COUNTER + 3,
-                )
-                picks.setdefault((policy, key if policy != "heuristic" else 0), set()).add(int(c))
+                c = kernel_card(policy, legal, hand, seat, n, 0, trump, trick_no, trick, leader,
+                                played, SOLO, key, DECISION_COUNTER + 3, scratch)  # fmt: skip
+                picks.setdefault((policy, key if policy != "heuristic" else 0), set()).add(c)
         assert all(len(v) == 1 for v in picks.values()), (i, picks)
 
 
@@ -448,57 +379,40 @@ def test_plain_play_loops_leave_the_search_out():
     assert seat_policies("heuristic,rollout:8,random", 3).dtype == np.int32
     assert seat_policies("pimc", 2).dtype == np.int32
 
-    # A fresh process: other tests here compile the search.  A loop compiled for int64
-    # ids never even types the search kernel (its dispatcher stays empty).
+    # A fresh process: other tests compile the search.  A loop compiled for int64 ids
+    # never even types the search kernel (its dispatcher stays empty), and raises on a
+    # search id.
     probe = textwrap.dedent("""
         import numba, numpy as np
-        from pitchsim.kernels.dispatch import choose_card
-        from pitchsim.kernels.rng import DECISION_COUNTER
-        from pitchsim.kernels.search import monte_carlo
-        from pitchsim.game.rules import Rules
+        from pitchsim.game.rules import Rules, as_family
+        from pitchsim.kernels.families import rollout
+        from pitchsim.kernels.families.tables import family_array, family_tables
+
+        r = as_family(Rules())
+        fr, tab = family_array(r), family_tables(r)
 
         @numba.njit
-        def plain_loop(policy, legal, hand, rules, key):
-            trick, won, z = np.zeros(8, np.int64), np.zeros(8, np.int64), np.int64(0)
-            return choose_card(policy, legal, hand, 1, 4, 0, 2, 2, 1, trick, 0, 1, z, won,
-                               (z, z, z), z, rules, key, DECISION_COUNTER)
+        def plain_loop(policy, legal, hand, fr, tab):
+            z, a = np.int64(0), np.zeros(4, np.int64)
+            return rollout.family_search_card(
+                policy, legal, hand, 1, 4, 0, 2, 2, 1, a, a, 0, z, a, a, z,
+                np.zeros(5, np.int64), z, fr, tab, np.uint64(1), 7, -1, -1)
 
-        print(plain_loop(np.int64(1), 7, 7, Rules().to_array(), np.uint64(1)),
-              len(monte_carlo.search_card.signatures))
+        print(plain_loop(np.int64(-1), np.int64(7), np.int64(7), fr, tab),
+              len(rollout.search_card.signatures))
+        try:
+            plain_loop(np.int64(2 | 4 << 8), np.int64(7), np.int64(7), fr, tab)
+        except ValueError as e:
+            print("refused", "seat_ids" in str(e))
     """)
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert out.stdout.split()[1] == "0", out.stdout
+    assert out.stdout.split() == ["-1", "0", "refused", "True"], out.stdout
 
-    hand = mask_of(parse_cards("AS KS QS JS TS 9S"))
-    rollout = play_policy("rollout:4").id
-    with pytest.raises(ValueError, match="play_array"):  # a search id typed int64
-        ask_id = np.int64(rollout)
-        z = np.int64(0)
-        choose_card(
-            ask_id,
-            hand,
-            hand,
-            0,
-            4,
-            0,
-            2,
-            3,
-            0,
-            np.zeros(8, np.int64),
-            0,
-            0,
-            z,
-            np.zeros(8, np.int64),
-            (z, z, z),
-            z,
-            SOLO.to_array(),
-            np.uint64(1),
-            DECISION_COUNTER,
-        )
     # Inside a parallel kernel (bid-odds') numba wraps it (SystemError), the message
     # still chained.
+    hand = mask_of(parse_cards("AS KS QS JS TS 9S"))
     policies = seat_policies("rollout:4", 4).astype(np.int64)  # the wrong dtype
-    fr, tab = family_array(as_family(SOLO)), family_tables(as_family(SOLO))
+    fr, tab = tables(SOLO)
     out = [np.zeros(8, np.int64) for _ in range(3)]
     with pytest.raises((ValueError, SystemError)) as raised:
         fixed_kernel(fr)(1, 0, 8, 4, 0, np.int64(hand), -1, 0, policies, fr, tab, *out)

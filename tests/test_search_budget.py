@@ -9,14 +9,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from base_search import base_worlds, value_worlds
-from base_search import position_arrays as _view_arrays
 
 import pitchsim.games.clock as clock_mod
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
 from pitchsim.games.clock import CLOCK, Clock, Valuation, value_on_clock
-from pitchsim.kernels.search.monte_carlo import DOUBLE_DUMMY
 from pitchsim.kernels.search.solver import (
     T_ABORTED,
     T_BUDGET,
@@ -103,86 +100,7 @@ def test_a_whole_deal_race_stops_on_its_budget():
             assert t[0, T_NODES] <= budget
 
 
-# ---- worlds a budget stops are dropped ----------------------------------------------
-
-
-def test_value_worlds_keeps_only_worlds_finished():
-    rng = random.Random(11)
-    pos = random_position(rng, 5, 3)
-    view, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-    from pitchsim.games.policies import seat_planes
-
-    args = (
-        view.legal,
-        view.hand,
-        view.seat,
-        5,
-        view.pitcher,
-        view.bid or 0,
-        view.trump,
-        trick_no,
-        trick,
-        trick_len,
-        leader,
-        played,
-        won,
-        seat_planes(view.played_by),
-        voids,
-        view.rules.to_array(),
-    )
-    worlds, played_by = base_worlds(args, 5, 12)
-    cards = np.array([c for c in range(52) if view.legal >> c & 1], dtype=np.int64)
-
-    def run(nodes):
-        out = np.full((cards.size, worlds.shape[0]), -7, dtype=np.int64)
-        done, searched = value_worlds(
-            DOUBLE_DUMMY, worlds, played_by, 5, view.pitcher, view.bid or 0, view.trump,
-            trick_no, trick, trick_len, leader, played, won, view.rules.to_array(), cards,
-            out, nodes,
-        )  # fmt: skip
-        return out, int(done), int(searched)
-
-    full, done, total = run(0)
-    assert done == worlds.shape[0] and (full >= 0).all()
-    part, done, searched = run(total // 2)
-    assert 0 < done < worlds.shape[0] and searched <= total // 2
-    assert (part[:, :done] == full[:, :done]).all()
-
-
-def test_play_decisions_keep_only_worlds_solved_within_the_play_budget():
-    """card_outcomes (pimc in play: search_card, a seat's values) with a solver budget
-    keeps the worlds solved within it, each valued as without one; the play budget
-    itself (PLAY_NODES) is far above what a 2-4 player decision needs."""
-    from pitchsim.games.policies import seat_planes
-    from pitchsim.kernels.search.monte_carlo import PLAY_NODES, card_outcomes
-
-    assert PLAY_NODES >= 10_000_000
-    rng = random.Random(23)
-    pos = random_position(rng, 6, 2)
-    view, trick_no, trick, trick_len, leader, played, won, voids = _view_arrays(pos)
-    args = (
-        view.legal, view.hand, view.seat, 6, view.pitcher, view.bid or 0, view.trump,
-        trick_no, trick, trick_len, leader, played, won, seat_planes(view.played_by), voids,
-        view.rules.to_array(),
-    )  # fmt: skip
-    wanted = 12
-    legal_count = bin(view.legal).count("1")
-
-    def run(nodes):
-        out = np.full((legal_count, wanted), -7, dtype=np.int64)
-        _, kept, _ = card_outcomes(DOUBLE_DUMMY, wanted, *args, np.uint64(99), out, False, nodes)
-        return out, int(kept)
-
-    full, kept = run(0)
-    assert kept == wanted and (full >= 0).all()
-    seen = []
-    for nodes in (1, 3_000, 30_000, 300_000, 3_000_000):
-        part, kept = run(nodes)
-        seen.append(kept)
-        assert (part[:, :kept] == full[:, :kept]).all()
-    assert seen[0] == 0  # one node solves no world
-    assert seen == sorted(seen)  # a bigger budget never keeps fewer
-    assert any(0 < k < wanted for k in seen)  # some budget stops part way
+# ---- worlds a budget stops are dropped (pimc's own: tests/test_presets_pimc.py) -------
 
 
 class FakeTime:

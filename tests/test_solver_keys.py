@@ -491,7 +491,11 @@ def test_family_deep_positions_where_the_key_matters(spec, n, count, back):
             out = np.empty(54, dtype=np.int64)
             each = kernel.preset_card_values(*args, out, -1)
             got = {c: int(out[c]) for c in range(54) if out[c] >= 0}
-            assert (int(kernel.solve_preset(*args, -1)), int(each), got) == (want, want, want_cards), (
+            assert (int(kernel.solve_preset(*args, -1)), int(each), got) == (
+                want,
+                want,
+                want_cards,
+            ), (
                 spec,
                 n,
                 held,

@@ -41,11 +41,10 @@ WARM_VIEW = {
 VIEW_FILE = "view.json"
 
 # A base-game position a few cards from the end (``pitchsim solve``'s input, as ``play
-# --json`` writes a round): ``solve``'s own path to the solver's base-game entry point
-# (``card_values``).  Today the base game's rollout seats compile it too, inside their
-# search (``kernels.search.monte_carlo``); this run keeps ``solve`` warm if they stop
-# (0.1 s when they have).  The search under it is the presets' (the same types), which
-# the view's runs compile before it, in the same lane (``_lanes``).
+# --json`` writes a round): ``solve``'s own path to the solver (``search.double_dummy``),
+# which no play policy takes (search play solves through ``solver.preset_world_values``);
+# this run keeps ``solve`` warm.  The search under it is the presets' (the same types),
+# which the view's runs compile before it, in the same lane (``_lanes``).
 WARM_POSITION = {
     "players": 4, "pitcher": 1, "bid": 2, "rules": {},
     "hands": [

@@ -531,14 +531,7 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, a
             if kind == PIMC:
                 return _pimc_card(k, key, counter, worlds, max_points, want_values, time)
             return _valued_card(k, key, counter, worlds, max_points, want_values, time)
-        card = int(
-            search_card(
-                kind, None if kind == ROLLOUT else True, np.int64(k.legal), np.int64(k.hand), k.seat, k.n, k.pitcher, k.bid,
-                k.trump, k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won,
-                k.pby, np.int64(k.voids), k.counts, np.int64(k.known_out), k.fr, k.tab,
-                np.uint64(key), counter, worlds, k.called, k.partner,
-            )
-        )  # fmt: skip
+        card = kernel_search_card(k, kind, key, counter, worlds)
     else:
         card = int(
             choose_card(
@@ -550,6 +543,19 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, a
     if not k.legal >> card & 1:
         raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
     return FamilyDecision(card_text(card))
+
+
+def kernel_search_card(k: FamilyKnowledge, kind: int, key, counter: int, worlds: int) -> int:
+    """The card of the search kernel (``rollout.search_card``: ``kind`` ``ROLLOUT`` or
+    ``PIMC``, ``worlds`` worlds) at this decision, as the play loop's search seat plays it."""
+    return int(
+        search_card(
+            kind, None if kind == ROLLOUT else True, np.int64(k.legal), np.int64(k.hand), k.seat,
+            k.n, k.pitcher, k.bid, k.trump, k.trick_no, k.trick, k.tseats, k.count,
+            np.int64(k.played), k.won, k.pby, np.int64(k.voids), k.counts, np.int64(k.known_out),
+            k.fr, k.tab, np.uint64(key), counter, worlds, k.called, k.partner,
+        )
+    )  # fmt: skip
 
 
 def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndarray:

@@ -144,17 +144,6 @@ def searches(policies: np.ndarray) -> bool:
     return policies.dtype in (SEARCH_DTYPE, ROLLOUT_DTYPE)
 
 
-def seat_planes(played_by: Sequence[int]) -> tuple[np.int64, np.int64, np.int64]:
-    """The kernels' ``who`` (``kernels.view``): the seat number of every card
-    played, as three bit planes, from the cards each seat played."""
-    planes = [0, 0, 0]
-    for seat, cards in enumerate(played_by):
-        for k in range(3):
-            if seat >> k & 1:
-                planes[k] |= cards
-    return np.int64(planes[0]), np.int64(planes[1]), np.int64(planes[2])
-
-
 def kernel_chooser(
     policies: np.ndarray, seed: int, deal: int, tables: tuple | None = None
 ) -> Callable[[View], int]:

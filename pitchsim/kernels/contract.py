@@ -4,10 +4,27 @@ limit of every game kernel (``MAX_DEALS``).
 
 from numba import njit
 
-from ..game.rules import R_SET_PITCHER_WINS, R_TARGET
-from .hand import points_won, side_of
+from ..game.rules import R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
 
 MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
+
+
+@njit(cache=True, inline="always")
+def side_of(seat, rules):
+    """The seat's side: its team in a partnership (seats 0 and 2, 1 and 3), else itself."""
+    return seat % 2 if rules[R_PARTNERSHIP] != 0 else seat
+
+
+@njit(cache=True, inline="always")
+def points_won(award, seat, rules):
+    """How many of the four points (``award``: the seats credited with High, Low, Jack,
+    Game; -1 nobody) went to ``seat``'s side."""
+    side = side_of(seat, rules)
+    won = 0
+    for i in range(4):
+        if award[i] >= 0 and side_of(award[i], rules) == side:
+            won += 1
+    return won
 
 
 @njit(cache=True, inline="always")

@@ -1,9 +1,9 @@
 """The deal of a family hand: the pack, 6, 9 or 10 cards each, and the stock in order.
 
 The pack is the 52 cards less those a short pack leaves out (deck, 12.3), plus the
-jokers (6.1), less the four 4s with 5 players, 9 to deal and two jokers (4.3).  Each card dealt is drawn uniformly from the cards left
-(``kernels.rng``, ``bits.nth_bit``), seat by seat as the base game deals
-(``kernels.deal``), then the stock when a draw step will take cards from it.  Seat
+jokers (6.1), less the four 4s with 5 players, 9 to deal and two jokers (4.3).  Each
+card dealt is drawn uniformly from the cards left (``kernels.rng``, ``bits.nth_bit``),
+seat by seat, then the stock when a draw step will take cards from it.  Seat
 ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, as in the reference engine's
 ``deal``; the rest of ``deck`` is the stock, top card first.  Under kitty=N (12.2.1)
 the kitty is the stock's last N cards, as the reference engine's ``kitty_of`` takes it.
@@ -63,12 +63,11 @@ def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
     """``deal_family`` with ``fixed_hand`` (a mask of ``cards_each`` cards of the pack;
     0: none) dealt to ``fixed_seat``.
 
-    The base game's deal (``kernels.deal.deal_hands``), generalised: seat by seat from
-    seat 0, each seat's cards come from one 64-bit hash of (key, seat) split into
-    uniform draws among the cards left (``rng.split_below``), a second hash for cards
-    7-10; the stock after the hands, six draws a hash.  Under the base game's pack
-    and six cards this is ``deal_hands`` card for card, so the two engines deal the same
-    hands.  Seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck`` (the reference
+    Seat by seat from seat 0, each seat's cards come from one 64-bit hash of (key, seat)
+    split into uniform draws among the cards left (``rng.split_below``), a second hash
+    for cards 7-10; the stock after the hands, six draws a hash (under the base game's
+    pack and six cards: the base game's own deal before issue 28, card for card,
+    tests/test_one_deal.py's plain-Python recount).  Seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck`` (the reference
     engine's ``deal``), its cards in the order drawn; an empty ``deck`` (no stock to
     draw from, no log) skips writing them."""
     full = pack_mask(n, fr)

@@ -165,8 +165,7 @@ def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, ts
     trump=first-lead (``bid-odds --trump``, a hand studied with its trump, the advisor's
     planned trump in a game and its seat, ``games.family_seat``): his play policy's
     choice among his cards of that printed suit, as the reference engine's planned lead
-    (``legal_cards``' ``lead_suit``) and the base game's fixed trump
-    (``kernels.hand.opening_lead_cards``); -1 when he holds none (no lead forced).  Drawn
+    (``legal_cards``' ``lead_suit``); -1 when he holds none (no lead forced).  Drawn
     at the opening lead's own counter, never an auction's.  ``won``, ``trick``,
     ``tseats``: scratch of size n (an empty trick; not read)."""
     legal = hand & (SUIT_BITS << (suit * 13))

@@ -24,8 +24,7 @@ base game's objective (worlds made/set, then points) in the same seat, whole gam
 duplicate: it wins 52.2% (51.4-52.9) at auction-pitch with 4 players and no preset
 measured loses (``scripts/compare_objectives.py``, docs/search.md).
 
-``pimc`` (Perfect Information Monte Carlo, the base game's ``kernels.search.pimc`` under
-every preset): on the same worlds, the one double-dummy solver
+``pimc`` (Perfect Information Monte Carlo, the base game's pimc under every preset): on the same worlds, the one double-dummy solver
 (``solver.preset_world_values``, the preset's tables ``fr``, ``tab``) values every legal
 card with all hands open: the pitcher's side's points (0.9) after it, every seat playing
 perfectly.  The choice is the base game's, by the same function
@@ -40,10 +39,10 @@ whole deals at 5-7 players).  Its weakness is the base game's: in each world it 
 if it saw every card (strategy fusion).
 
 Dispatch: ``play.play_hand`` calls ``family_search_card`` for a policy id whose kind
-is ``ROLLOUT`` or ``PIMC`` (``kind | worlds << WORLDS_SHIFT``, as the base game's ids).
-As in the base game (``kernels.dispatch``), the search (the solver with it) is compiled
-in only when the policy array is int32 (``SEARCH_DTYPE``), so the plain family kernels
-stay small to compile.
+is ``ROLLOUT`` or ``PIMC`` (``kind | worlds << WORLDS_SHIFT``, ``kernels.policies``).
+The search (the solver with it) is compiled in only when the policy array is int32
+(``SEARCH_DTYPE``; uint32: rollout alone), so the plain family kernels stay small to
+compile.
 """
 
 import numpy as np

@@ -49,7 +49,6 @@ rarely, the side suits), so a decision costs tens of nanoseconds.
 import numpy as np
 from numba import njit
 
-from ...game.rules import R_LOW_DEALT, R_PARTNERSHIP
 from ..bits import (
     HONOURS,
     JACK,
@@ -258,83 +257,6 @@ def _give(legal, tmask, points, heavy, safe_trumps, tens, trump, plain):
         return lowest_card(m)
     m = side if side else legal & ~safe_trumps
     return _low_card(m if m else legal, trump, plain)
-
-
-@njit(cache=True, inline="always")
-def heuristic_card(
-    legal,
-    hand,
-    seat,
-    n,
-    pitcher,
-    bid,
-    trump,
-    trick_no,
-    trick,
-    trick_len,
-    leader,
-    played,
-    won,
-    who,
-    voids,
-    rules,
-    key,
-    counter,
-):
-    """The policy for the base game's kernels: forced plays and the trick's order here,
-    inlined into the trick loop; the decision itself in ``decide``, a separate kernel
-    taking plain integers (so the play loop stays small to compile and the call is
-    cheap)."""
-    if legal & (legal - 1) == 0:
-        return lowest_card(legal)
-    in_trick = np.int64(0)
-    winner = -1
-    led_mask = np.int64(0)
-    if trick_len > 0:
-        # Loops over the trick are written with an early exit so that LLVM does not
-        # vectorize them: for at most six cards the vector code only costs (its
-        # registers are saved around every call of ``decide``).
-        for i in range(n):
-            if i == trick_len:
-                break
-            in_trick |= bit(trick[i])
-        # The trick's best card so far: highest trump, else highest of the led suit.
-        led_mask = suit_mask(_suit(trick[0]))
-        top = in_trick & suit_mask(trump)
-        if top == 0:
-            top = in_trick & led_mask
-        best = highest_card(top)
-        at = 0
-        for i in range(trick_len):
-            if trick[i] == best:
-                at = i
-                break
-        winner = leader + at
-        if winner >= n:
-            winner -= n
-    if trump < 0:
-        # Opening lead with trump still open: our best suit, then lead as if it were fixed.
-        trump = choose_trump(hand, n, rules[R_LOW_DEALT] != 0)
-        legal = hand & suit_mask(trump)
-        if legal & (legal - 1) == 0:
-            return lowest_card(legal)
-    return decide(
-        legal,
-        hand,
-        seat,
-        n,
-        pitcher,
-        trump,
-        trick_no,
-        trick_len,
-        leader,
-        played,
-        in_trick,
-        led_mask,
-        winner,
-        rules[R_PARTNERSHIP] != 0,
-        rules[R_LOW_DEALT] != 0,
-    )
 
 
 @njit(cache=True)
