@@ -64,13 +64,18 @@ class Solver:
         )
 
     def value(self, st, table):
-        f = kernel.solve_position if self.base else kernel.solve_preset
-        return int(f(*self.args(st, table)))
+        args = self.args(st, table)
+        if self.base:
+            return int(kernel.solve_position(*args))
+        return int(kernel.solve_preset(*args, -1))  # (no card called: -1)
 
     def card_values(self, st, table):
         out = np.empty(kernel.N_CARDS if not self.base else 52, dtype=np.int64)
-        f = kernel.card_values if self.base else kernel.preset_card_values
-        v = f(*self.args(st, table), out)
+        args = self.args(st, table)
+        if self.base:
+            v = kernel.card_values(*args, out)
+        else:
+            v = kernel.preset_card_values(*args, out, -1)  # (no card called: -1)
         return int(v), {c: int(out[c]) for c in range(out.size) if out[c] >= 0}
 
 

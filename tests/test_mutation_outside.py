@@ -115,6 +115,28 @@ def bot(tmp_path: Path, mode: str) -> tuple[str, Path]:
     return shlex.join([sys.executable, str(script), mode, str(pids)]), pids
 
 
+def open_fds() -> set[tuple[str, str]]:
+    """This process's open descriptors, each with what it is (a pipe's inode...): one
+    this test leaves open shows as new, and a descriptor something else closed meanwhile
+    (a file of an earlier test in this worker, collected) counts for nothing."""
+    fds = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            fds.add((fd, os.readlink(f"/proc/self/fd/{fd}")))
+        except OSError:  # (the listing's own descriptor, closed since)
+            pass
+    return fds
+
+
+def left_open(before: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The descriptors opened since ``before`` and still open, after up to 3 s for the
+    runs' pipes to close."""
+    deadline = time.monotonic() + 3
+    while open_fds() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return open_fds() - before
+
+
 def pids_of(path: Path) -> list[int]:
     return [int(x) for x in path.read_text().split()]
 
@@ -170,7 +192,7 @@ def test_a_program_that_says_too_much_leaves_nothing_open_over_several_games(tmp
     """Each answer written 200 times: the second request of a game reads a stale answer
     and forfeits; three games are three runs, and none leaves a pipe open."""
     cmd, pids = bot(tmp_path, "chatty")
-    fds = len(os.listdir("/proc/self/fd"))
+    fds = open_fds()
     seat = CommandSeat(cmd)
     try:
         for board in range(3):
@@ -183,10 +205,7 @@ def test_a_program_that_says_too_much_leaves_nothing_open_over_several_games(tmp
         seat.close()
     assert seat.runs == 3  # one run per game: each forfeit ends its run
     assert len(pids_of(pids)) == 3 and all(gone(p) for p in pids_of(pids))
-    deadline = time.monotonic() + 3
-    while len(os.listdir("/proc/self/fd")) > fds and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(os.listdir("/proc/self/fd")) == fds
+    assert not left_open(fds)
     # the log in memory holds every message both ways
     assert said(seat, ">")[0] == '{"type":"hello","protocol":"pitch-engine/1"}'
     assert said(seat, "<")[0] == '{"type": "hello", "protocol": "pitch-engine/1"}'
@@ -197,7 +216,7 @@ def test_a_program_that_logs_to_its_stdout_after_the_game_leaves_nothing_open(tm
     reads ahead (64), so its reader waits with a full queue; ended (close()), the run
     must leave no reader waiting and no pipe open."""
     cmd, pids = bot(tmp_path, "logs-to-stdout")
-    fds = len(os.listdir("/proc/self/fd"))
+    fds = open_fds()
     seat = CommandSeat(cmd)
     try:
         assert play_table_game([seat, "heuristic"], Rules(), 3, 0)["forfeit"] is None
@@ -205,10 +224,7 @@ def test_a_program_that_logs_to_its_stdout_after_the_game_leaves_nothing_open(tm
     finally:
         seat.close()
     assert all(gone(p) for p in pids_of(pids))
-    deadline = time.monotonic() + 3
-    while len(os.listdir("/proc/self/fd")) > fds and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(os.listdir("/proc/self/fd")) == fds
+    assert not left_open(fds)
 
 
 def test_a_well_behaved_program_is_one_run_for_several_games(tmp_path):
