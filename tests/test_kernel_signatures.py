@@ -10,7 +10,7 @@ with, and some of those tuples differ only in how the call was written:
 Each such twin costs the whole compile again (36 CPU-s for a game kernel), in every
 fresh process and in CI.  These checks read the source: no kernel of
 ``pitchsim/kernels`` has a default argument, and compiled code passes no bare integer
-constant to a kernel compiled on its own (``np.int64(...)`` instead).  A kernel that
+constant to a kernel (``np.int64(...)`` instead; an inlined kernel passes it on).  A kernel that
 must see a literal (``base=True``, read by ``numba.literally``) passes ``True``.
 ``scripts/compile_times.py`` lists the kernels one command compiled more than once.
 """
@@ -50,18 +50,36 @@ def test_no_kernel_has_a_default_argument():
     assert not found, f"kernels with a default argument (pass it at every call): {found}"
 
 
-def _is_int_constant(arg: ast.expr) -> bool:
+def _int_constants(trees) -> set[str]:
+    """The module-level names of the kernels bound to an integer (``PITCHER = 0``,
+    ``AUCTION_COUNTER = 1 << 20``): compiled code reads them as their literal value."""
+    names: set[str] = set()
+    for tree in trees.values():
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                try:
+                    value = eval(compile(ast.Expression(node.value), "", "eval"), {})  # noqa: S307
+                except Exception:  # noqa: BLE001  (names, calls: not a plain integer)
+                    continue
+                if isinstance(target, ast.Name) and type(value) is int:
+                    names.add(target.id)
+    return names
+
+
+def _is_int_constant(arg: ast.expr, constants: set[str]) -> bool:
     if isinstance(arg, ast.UnaryOp):
         arg = arg.operand
     if isinstance(arg, ast.Constant):
         return type(arg.value) is int
-    # a module constant in capitals (PITCHER, PASS...): typed as its literal value
-    return isinstance(arg, ast.Name) and arg.id.isupper() and len(arg.id) > 1
+    return isinstance(arg, ast.Name) and arg.id in constants
 
 
 def test_compiled_code_passes_no_bare_integer_constant():
     trees = _trees()
-    own = {f.name for tree in trees.values() for f, inline in _jitted(tree) if not inline}
+    # to an inlined kernel too: its body passes the constant on to the kernels it calls
+    own = {f.name for tree in trees.values() for f, _ in _jitted(tree)}
+    constants = _int_constants(trees)
     found = []
     for p, tree in trees.items():
         for f, _ in _jitted(tree):
@@ -73,7 +91,7 @@ def test_compiled_code_passes_no_bare_integer_constant():
                     found += [
                         f"{p.relative_to(KERNELS)}:{a.lineno} {f.name} -> {name}: {ast.unparse(a)}"
                         for a in call.args
-                        if _is_int_constant(a)
+                        if _is_int_constant(a, constants)
                     ]
     assert not found, f"bare constants passed to kernels (wrap in np.int64): {found}"
 

@@ -229,7 +229,7 @@ def family_suit_row(
             n,
             dealer,
             seat,
-            0,
+            np.int64(0),
             hand,
             s,
             players,
@@ -420,7 +420,7 @@ def family_play_calls(
         for s in range(n):
             scores[s] = scores0[s]
         pitcher, bid, shoot, plan = family_auction(
-            key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, m + 1, high,
+            key, n, dealer, scores, bidders, fr, tab, odds, defender, np.int64(0), m + 1, high,
             high_seat, plan, dealt, points, change, calls, call_legal,
         )  # fmt: skip
         made = False

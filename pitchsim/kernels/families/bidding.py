@@ -328,7 +328,7 @@ def row_of(count, t, hand, n, fr, tab):
 @njit(cache=True, inline="always")
 def _lowest_bid(legal, top):
     """The cheapest legal bid (no pass, no shoot); -1: none."""
-    bids = legal & _span(1, top)
+    bids = legal & _span(np.int64(1), top)
     return lowest_card(bids) if bids else -1
 
 
@@ -386,7 +386,9 @@ def bid_value(b, k, top, odds, w):
     situation (``contract_value`` with no target)."""
     dist = np.empty(top + 1)
     row_distribution(b, top, odds, dist)
-    return contract_value(dist, k, 0.0, np.inf, 0.0, False, w, True, NO_RIVAL, 0, 0.0, 0.0)
+    return contract_value(
+        dist, k, 0.0, np.inf, 0.0, False, w, True, NO_RIVAL, np.int64(0), 0.0, 0.0
+    )
 
 
 @njit(cache=True)
@@ -459,9 +461,11 @@ def pass_situation(defender, high, high_seat, seat, n, scores, fr, odds):
     dist[lo] = 1.0 - (defender - lo)
     dist[lo + 1] = defender - lo
     weighed = contract_value(
-        dist, 0, score, target, win_bonus, False, 0.0, False, rival, rest, spread, loss
+        dist, np.int64(0), score, target, win_bonus, False, 0.0, False, rival, rest, spread, loss
     )
-    plain = contract_value(dist, 0, 0.0, np.inf, 0.0, False, 0.0, True, NO_RIVAL, 0, 0.0, 0.0)
+    plain = contract_value(
+        dist, np.int64(0), 0.0, np.inf, 0.0, False, 0.0, True, NO_RIVAL, np.int64(0), 0.0, 0.0
+    )
     return weighed - plain
 
 

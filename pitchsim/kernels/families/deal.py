@@ -55,7 +55,7 @@ def deal_family(key, n, dealer, fr, deck, dealt):
     number of cards in the pack: ``deck[n * cards_each : that]`` is the stock, top card
     first, drawn only when a step will take from it (``takes_stock``; else left as it
     was)."""
-    return deal_family_fixed(key, n, dealer, -1, np.int64(0), fr, deck, dealt)
+    return deal_family_fixed(key, n, dealer, np.int64(-1), np.int64(0), fr, deck, dealt)
 
 
 @njit(cache=True, inline="always")

@@ -144,8 +144,8 @@ def family_deal(
         odds,
         defender,
         np.int64(0),
-        -1,
-        0,
+        np.int64(-1),
+        np.int64(0),
         deck,
         dealt,
         held,
@@ -343,7 +343,7 @@ def family_deal_fixed(
     for i in range(N_AWARDS):
         award[i] = -2
     pitcher, bid, shoot, plan = family_auction(
-        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, 0, np.int64(PASS), -1,
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, np.int64(0), np.int64(PASS), np.int64(-1),
         np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
     if pitcher < 0:
@@ -372,7 +372,7 @@ def family_deal_base(
     for s in range(n):
         held[s] = dealt[s]
     pitcher, bid, shoot, plan = family_auction(
-        key, n, dealer, scores, bidders, fr, tab, odds, defender, 0, 0, np.int64(PASS), -1,
+        key, n, dealer, scores, bidders, fr, tab, odds, defender, np.int64(0), np.int64(0), np.int64(PASS), np.int64(-1),
         np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
     if pitcher < 0:
@@ -393,7 +393,7 @@ def family_deal_base(
     if plan >= 0:
         first_lead = opening_lead_base(players[pitcher], held[pitcher], plan, n, pitcher, fr, key)
     trump, tricks = play_hand_base(
-        held, dealt, np.int64(0), n, pitcher, dealer, bid, -1, first_lead, players, fr, tab,
+        held, dealt, np.int64(0), n, pitcher, dealer, bid, np.int64(-1), first_lead, players, fr, tab,
         key, hands, won, trick, tseats, log, legal_log,
     )  # fmt: skip
     score_plain(held, won, n, trump, fr, award)

@@ -99,11 +99,11 @@ def plain_base(
     partner: trump is fixed by the first lead, 6.3.7.)"""
     if all_random(policies, n):
         return _play_plain(
-            held, n, pitcher, trump, first_lead, -1, policies, fr, tab, key, hands, won,
+            held, n, pitcher, trump, first_lead, np.int64(-1), policies, fr, tab, key, hands, won,
             trick, tseats, log, legal_log, False, False, True, True,
         )  # fmt: skip
     return _play_plain(
-        held, n, pitcher, trump, first_lead, -1, policies, fr, tab, key, hands, won, trick,
+        held, n, pitcher, trump, first_lead, np.int64(-1), policies, fr, tab, key, hands, won, trick,
         tseats, log, legal_log, True, False, True, True,
     )  # fmt: skip
 

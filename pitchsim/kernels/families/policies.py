@@ -172,7 +172,7 @@ def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, ts
     if legal == 0:
         return -1
     return choose_card(
-        policy, legal, hand, pitcher, n, pitcher, 0, suit, 0, trick, tseats, 0, np.int64(0),
+        policy, legal, hand, pitcher, n, pitcher, np.int64(0), suit, np.int64(0), trick, tseats, np.int64(0), np.int64(0),
         won, fr, tab, key, np.int64(DECISION_COUNTER),
     )  # fmt: skip
 

@@ -498,7 +498,7 @@ def rollout_points(
     measure played out (``search.hint``: its answer when pimc solves no world in
     the time)."""
     _rollout_scored(
-        worlds, cards, seat, n, pitcher, 0, False, trump, trick_no, trick, tseats, count,
+        worlds, cards, seat, n, pitcher, np.int64(0), False, trump, trick_no, trick, tseats, count,
         played, won, pby, won, fr, tab, out, False, called,  # (scores: unread without game)
     )  # fmt: skip
 

@@ -38,7 +38,7 @@ def pitched_hand(key, n, policies, fr, tab, scratch):
     # writes the hands alone (``deal.deal_family_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]
     trump, _, _, _, _, partner = family_hand(
-        key, n, n - 1, np.int64(PITCHER), 0, policies, fr, tab, deck, dealt, held, hands, won, trick,
+        key, n, n - 1, np.int64(PITCHER), np.int64(0), policies, fr, tab, deck, dealt, held, hands, won, trick,
         tseats, award, points, no_log, no_log, junk,
     )  # fmt: skip
     return trump, points[PITCHER], partner
@@ -55,7 +55,7 @@ def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
     no_log = junk[:0]
     deck = deck if takes_stock(fr) else deck[:0]
     trump = family_hand_base(
-        key, n, n - 1, np.int64(PITCHER), np.int64(0), -1, policies, fr, tab, deck, dealt, held, hands,
+        key, n, n - 1, np.int64(PITCHER), np.int64(0), np.int64(-1), policies, fr, tab, deck, dealt, held, hands,
         won, trick, tseats, award, no_log, no_log,
     )  # fmt: skip
     return trump, flags_points(plain_flags(award, mine, partners)), np.int64(-1)

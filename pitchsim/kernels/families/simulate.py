@@ -128,7 +128,7 @@ def family_hand(
         pitcher,
         bid,
         np.int64(0),
-        -1,
+        np.int64(-1),
         policies,
         fr,
         tab,
@@ -240,7 +240,7 @@ def family_hand_base(
             policies[pitcher], held[pitcher], fixed_trump, n, pitcher, fr, key
         )
     trump, _ = play_hand_base(
-        held, dealt, np.int64(0), n, pitcher, dealer, 0, -1, first_lead, policies, fr, tab,
+        held, dealt, np.int64(0), n, pitcher, dealer, np.int64(0), np.int64(-1), first_lead, policies, fr, tab,
         key, hands, won, trick, tseats, log, legal_log,
     )  # fmt: skip
     score_plain(held, won, n, trump, fr, award)
@@ -439,7 +439,7 @@ def _play_block(
         key = deal_key(seed, start + d)
         if base is None:
             trump, _, _, _, _, partner = family_play_fixed(
-                key, n, n - 1, np.int64(PITCHER), 0, fixed_hand, fixed_trump, policies, fr, tab, deck,
+                key, n, n - 1, np.int64(PITCHER), np.int64(0), fixed_hand, fixed_trump, policies, fr, tab, deck,
                 dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
             )  # fmt: skip
             if called_partner:

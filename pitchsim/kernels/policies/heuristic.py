@@ -252,7 +252,7 @@ def _give(legal, tmask, points, heavy, safe_trumps, tens, trump, plain):
     p = legal & points
     if p:
         return _richest(p, heavy, trump, plain)
-    m = _first(side & ACES, side & KINGS, side & (QUEENS | JACKS), 0)
+    m = _first(side & ACES, side & KINGS, side & (QUEENS | JACKS), np.int64(0))
     if m:
         return lowest_card(m)
     m = side if side else legal & ~safe_trumps
