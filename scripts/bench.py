@@ -4,7 +4,7 @@
     .venv/bin/python scripts/bench.py                 # 4 players, random and heuristic
     .venv/bin/python scripts/bench.py --players 3,4,7 --deals 4000000 --json
 
-- Throughput: auction-pitch's hand kernel (``families.simulate.hands_kernel``, what
+- Throughput: auction-pitch's hand kernel (``simulate.hands_kernel``, what
   ``pitchsim simulate`` runs) on warm kernels,
   compile excluded, 1 thread and 2 threads; each figure is the best of ``--repeat``
   runs, since other load on the machine only ever slows a run down.  Beside the wall
@@ -50,8 +50,8 @@ FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.simulate import family_policies, hands_kernel
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.simulate import family_policies, hands_kernel
+from pitchsim.kernels.presets import family_array, family_tables
 t1 = time.perf_counter()
 n = 1000
 r = as_family(Rules())
@@ -71,8 +71,8 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.kernels.families.simulate import family_policies, hands_kernel
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.simulate import family_policies, hands_kernel
     from pitchsim.util.runtime import use_threads
 
     r = as_family(Rules())
@@ -224,8 +224,8 @@ def _threading_layer() -> str:
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.kernels.families.simulate import family_policies, hands_kernel
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.simulate import family_policies, hands_kernel
 
     r = as_family(Rules())
     fr, tab = family_array(r), family_tables(r)

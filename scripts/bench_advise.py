@@ -141,7 +141,7 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
     from pitchsim.games.advisor_clock import PresetKernels
     from pitchsim.games.bidding import Strategy
     from pitchsim.games.families import odds_for, seat_ids
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
 
     r = as_family(rules)
     seats = [Strategy.parse(adv.DEFAULT_MODEL)] * n

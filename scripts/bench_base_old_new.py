@@ -4,7 +4,7 @@
     .venv/bin/python scripts/bench_base_old_new.py --old /path/to/old/checkout [--rounds 3]
 
 Both trees run the preset kernel ``pitchsim simulate`` runs for auction-pitch
-(``kernels/families/simulate.hands_kernel``, in trees from 04fc442 on; the base game's
+(``kernels/simulate.hands_kernel``, in trees from 04fc442 on; the base game's
 own ``kernels/simulate.py`` is gone since issue 28).  Each round runs a fresh process of
 each tree (``PYTHONPATH``, this venv, one numba thread, a cache folder per tree): a first
 call of 20,000 deals compiles or loads the kernel, off the clock, then the best of three
@@ -21,8 +21,11 @@ from old_new import alternate, median_ratio
 CODE = r"""
 import json, time, numpy as np
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.simulate import family_policies, hands_kernel
-from pitchsim.kernels.families.tables import family_array, family_tables
+try:
+    from pitchsim.kernels.simulate import family_policies, hands_kernel
+except ImportError:  # a tree before kernels/families/ was folded into kernels/
+    from pitchsim.kernels.families.simulate import family_policies, hands_kernel
+from pitchsim.kernels.presets import family_array, family_tables
 N = 300_000
 out = {}
 r = as_family(Rules())

@@ -10,7 +10,7 @@ one numba thread, a cache folder per tree): a first call of 2,000 samples compil
 loads the kernels, off the clock, then the best of three calls, in CPU seconds.  Prints
 each round and the medians' ratio old/new (above 1: the new tree is faster).  Made when
 bid-odds of the base game moved from the base kernels (``kernels.fixed_hand``) to the one
-engine's (``kernels.families.fixed_hand``).
+engine's (``kernels.fixed_hand``).
 """
 
 import argparse

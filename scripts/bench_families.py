@@ -9,7 +9,7 @@
         --old /tmp/control --rounds 8 --deals 60000
     .venv/bin/python scripts/bench_families.py --fingerprint > before.json
 
-- Families: ``kernels.families.simulate.simulate_family_hands`` (deal, name trump,
+- Families: ``kernels.simulate.simulate_family_hands`` (deal, name trump,
   discard and draw, play, score) on warm kernels, one thread, per family at its usual
   table (4 players; smear also at 3) for ``random`` and ``heuristic`` play; deals per
   CPU-second (process time) and per wall second, best of ``--repeat``.  With each, the
@@ -67,8 +67,8 @@ FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.families.simulate import family_policies, simulate_family_hands
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.simulate import family_policies, simulate_family_hands
+from pitchsim.kernels.presets import family_array, family_tables
 t1 = time.perf_counter()
 r = Rules.parse("ten-point")
 n, d = 4, 1000
@@ -83,13 +83,13 @@ print(t1 - t0, t2 - t1)
 BASE_WORKER = """
 import json, sys, time, numpy as np
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.simulate import family_policies
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.simulate import family_policies
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.util.runtime import use_threads
 try:
-    from pitchsim.kernels.families.simulate import hands_kernel
+    from pitchsim.kernels.simulate import hands_kernel
 except ImportError:  # a tree before it: one hand kernel
-    from pitchsim.kernels.families.simulate import simulate_family_hands
+    from pitchsim.kernels.simulate import simulate_family_hands
     hands_kernel = lambda fr: simulate_family_hands
 deals, repeat = int(sys.argv[1]), int(sys.argv[2])
 r = as_family(Rules())
@@ -115,9 +115,9 @@ def hands_kernel_of(fr):
     """``simulate.hands_kernel(fr)``: the hand kernel the rules get (a tree before it:
     ``simulate_family_hands`` for every rules)."""
     try:
-        from pitchsim.kernels.families.simulate import hands_kernel
+        from pitchsim.kernels.simulate import hands_kernel
     except ImportError:
-        from pitchsim.kernels.families.simulate import simulate_family_hands
+        from pitchsim.kernels.simulate import simulate_family_hands
 
         return simulate_family_hands
     return hands_kernel(fr)
@@ -127,8 +127,8 @@ def family_rates(spec: str, n: int, policy: str, deals: int, repeat: int) -> dic
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.kernels.families.simulate import family_policies
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.simulate import family_policies
     from pitchsim.util.runtime import use_threads
 
     r = as_family(Rules.parse(spec))
@@ -161,8 +161,8 @@ def strength(spec: str, n: int, deals: int) -> dict:
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.kernels.families.simulate import simulate_family_hands
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.simulate import simulate_family_hands
 
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)
@@ -267,17 +267,17 @@ def versus_base(
 
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.families.fixed_hand import play_family_fixed
-    from pitchsim.kernels.families.simulate import family_policies
+    from pitchsim.kernels.fixed_hand import play_family_fixed
+    from pitchsim.kernels.simulate import family_policies
 
     try:  # (a tree before ``fixed_kernel``: one kernel)
-        from pitchsim.kernels.families.fixed_hand import fixed_kernel
+        from pitchsim.kernels.fixed_hand import fixed_kernel
     except ImportError:
 
         def fixed_kernel(fr):
             return play_family_fixed
 
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
 
     try:  # (a tree before issue 28: the base game's own kernels, the yardstick)
         from pitchsim.kernels.simulate import simulate_hands
@@ -434,14 +434,14 @@ def fingerprint(deals: int) -> dict:
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.kernels.families.play import MAX_TRICKS
-    from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
-    from pitchsim.kernels.families.simulate import (
+    from pitchsim.kernels.play import MAX_TRICKS
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
+    from pitchsim.kernels.simulate import (
         family_policies,
         play_family_logged,
         simulate_family_fixed,
     )
-    from pitchsim.kernels.families.tables import family_array, family_tables
 
     specs = [
         ("auction-pitch", 4),

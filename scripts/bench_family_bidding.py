@@ -60,14 +60,14 @@ def calls(hands: int, spec: str) -> None:
 
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.families import family_odds
-    from pitchsim.kernels.families.bidding import (
+    from pitchsim.kernels.bidding.calls import (
         BID_HEURISTIC,
         BID_ODDS,
         best_suit,
         choose_call,
         legal_calls,
     )
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
 
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)

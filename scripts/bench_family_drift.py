@@ -54,11 +54,11 @@ def child(seed: int, hands: int) -> dict:
     from pitchsim.game.view import View, cut_hand
     from pitchsim.games.family_seat import family_knowledge
     from pitchsim.games.policies import play_array, play_policy
-    from pitchsim.kernels.families.play import MAX_TRICKS
-    from pitchsim.kernels.families.score import N_AWARDS
-    from pitchsim.kernels.families.simulate import play_family_logged
-    from pitchsim.kernels.families.tables import family_array, family_tables
-    from pitchsim.kernels.families.worlds import family_constraint
+    from pitchsim.kernels.play import MAX_TRICKS
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.score import N_AWARDS
+    from pitchsim.kernels.search.worlds import family_constraint
+    from pitchsim.kernels.simulate import play_family_logged
     from pitchsim.search.hint import family_worlds, hint_view
 
     n = 4

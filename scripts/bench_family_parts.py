@@ -12,7 +12,7 @@ The end-to-end figure is ``bench_families.py``; this one says which stage a pres
 time lies in.
 
 ``bid-odds`` as the first argument: the path of the bid-odds kernel instead
-(``kernels.families.fixed_hand``: ``deal_family_fixed``, ``play_hand``, ``score_hand``
+(``kernels.fixed_hand``: ``deal_family_fixed``, ``play_hand``, ``score_hand``
 and its award sum) on auction-pitch, a fixed hand in the pitcher's seat and in a
 defender's, stage by stage (deal, +play, +score).  (The base game's own kernels, once
 timed beside it, are gone since issue 28.)
@@ -30,16 +30,14 @@ import numpy as np
 from numba import njit, prange
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.borrow import keep_alive
-from pitchsim.kernels.families.deal import cards_each, deal_family_fixed
-from pitchsim.kernels.families.draw import discard_and_draw
-from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, defender_seat
-from pitchsim.kernels.families.plain import play_plain, random_play
-from pitchsim.kernels.families.play import play_hand as family_play
-from pitchsim.kernels.families.policies import name_trump
-from pitchsim.kernels.families.score import AWARD_VALUES, N_AWARDS, score_hand
-from pitchsim.kernels.families.simulate import family_policies, hand_scratch
-from pitchsim.kernels.families.tables import (
+from pitchsim.kernels.borrow import keep_alive
+from pitchsim.kernels.deal import cards_each, deal_family_fixed
+from pitchsim.kernels.draw import discard_and_draw
+from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat
+from pitchsim.kernels.plain import play_plain, random_play
+from pitchsim.kernels.play import play_hand as family_play
+from pitchsim.kernels.policies.cards import name_trump
+from pitchsim.kernels.presets import (
     F_DISCARD,
     F_PARTNERSHIP,
     F_TRUMP_NAMED,
@@ -47,6 +45,8 @@ from pitchsim.kernels.families.tables import (
     family_tables,
 )
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
+from pitchsim.kernels.score import AWARD_VALUES, N_AWARDS, score_hand
+from pitchsim.kernels.simulate import family_policies, hand_scratch
 from pitchsim.util.runtime import use_threads
 
 STAGES = ("deal", "+name/draw", "+play", "+score")
@@ -97,7 +97,7 @@ def run(stage, seed, count, n, policies, fr, tab, rnd):
 
 @njit(cache=True, parallel=True)
 def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
-    """``kernels.families.fixed_hand._play_block``'s deals (trump=first-lead, no fixed
+    """``kernels.fixed_hand._play_block``'s deals (trump=first-lead, no fixed
     trump) up to ``stage`` (0 deal, 1 +play, 2 +score); a sum, as ``run``.  A parallel
     loop run on one thread: numba compiles a prange body apart (error model numpy, its
     arrays hoisted and marked noalias), and the base game's hand inlined there runs

@@ -8,7 +8,7 @@ decisions per CPU-second, per family.
     .venv/bin/python scripts/bench_family_rollout.py --players 5 --kinds rollout pimc \
         --families smear smear,partner=called smear,partner=announced --hands 40 --worlds 16
 
-Hands are played with every seat ``rollout:W`` (``kernels.families.simulate.
+Hands are played with every seat ``rollout:W`` (``kernels.simulate.
 play_family_logged``: seat 0 pitches and names trump, one thread, warm kernels); a
 *decision* is a card a seat chose with more than one legal card (the only ones that
 search), counted from the logged legal masks; forced cards are counted apart.  Under
@@ -29,10 +29,10 @@ import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import play_array, play_policy
-from pitchsim.kernels.families.play import MAX_TRICKS
-from pitchsim.kernels.families.score import N_AWARDS
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.play import MAX_TRICKS
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.score import N_AWARDS
+from pitchsim.kernels.simulate import play_family_logged
 
 FAMILIES = ["setback", "smear", "ten-point"]
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.families.simulate import family_make_odds
+from pitchsim.kernels.simulate import family_make_odds
 from pitchsim.study.batch import simulate
 
 FAMILIES = ("auction-pitch", "setback", "smear", "ten-point")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Whole games per second through the game kernels of any preset (auction + play, to
-the target; ``kernels/families/game.py``, the base game's shape compiled in where the
+the target; ``kernels/game.py``, the base game's shape compiled in where the
 rules have it).
 
     .venv/bin/python scripts/bench_games.py [--games 200000] [--players 4]
@@ -23,8 +23,8 @@ import numpy as np
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import parse_strategies
 from pitchsim.games.families import odds_for, seat_ids
-from pitchsim.kernels.families.game import MAX_CALL, games_kernel
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.game import MAX_CALL, games_kernel
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.util.runtime import use_threads
 
 

@@ -63,7 +63,7 @@ print(json.dumps(out))
 
 def make_views(n: int, count: int) -> list[dict]:
     """``count`` mid-hand views at ``n`` players, the calls made by the preset kernels'
-    ``odds`` bidder (``kernels.families.bidding.choose_call``) in a reference game
+    ``odds`` bidder (``kernels.bidding.calls.choose_call``) in a reference game
     (``play_game``), the pitcher leading the suit its call counted; two card decisions a
     hand at most."""
     from pitchsim.game import reference as F
@@ -72,8 +72,8 @@ def make_views(n: int, count: int) -> list[dict]:
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.game.view import View, cut_hand
     from pitchsim.games.families import family_odds
-    from pitchsim.kernels.families.bidding import BID_ODDS, choose_call, name_suit
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
+    from pitchsim.kernels.presets import family_array, family_tables
 
     rules = Rules()
     r = as_family(rules)

@@ -8,7 +8,7 @@ aggregates.
     .venv/bin/python scripts/bench_pipeline.py aggregate --run runs/reports --rehash --verify all
     .venv/bin/python scripts/bench_pipeline.py checksum --run runs/reports
 
-``pipeline``: the raw kernel (auction-pitch's hand kernel, ``families.simulate.hands_kernel``,
+``pipeline``: the raw kernel (auction-pitch's hand kernel, ``simulate.hands_kernel``,
 over the same deals, in the same
 chunks, writing nothing) against ``pitchsim.study.batch.simulate`` (kernel + hand features +
 Parquet encoding + writing parts and manifest), alternating A, B, A, B ...
@@ -47,8 +47,8 @@ from pathlib import Path
 import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.simulate import family_policies, hands_kernel
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.simulate import family_policies, hands_kernel
 from pitchsim.study import batch, manifest
 from pitchsim.study.analysis import Run, make_table
 from pitchsim.study.batch import PART_SIZE, simulate

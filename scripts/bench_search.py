@@ -4,7 +4,7 @@
     .venv/bin/python scripts/bench_search.py                       # 4 players
     .venv/bin/python scripts/bench_search.py --players 4,7 --policies rollout:16,pimc:16 --json
 
-Each row runs bid-odds' kernel (``families.fixed_hand.fixed_kernel``) on the hand
+Each row runs bid-odds' kernel (``fixed_hand.fixed_kernel``) on the hand
 A♥ K♥ 2♥ 9♣ 7♦ 3♠ with hearts as trump (bid-odds' own setting), warm kernels,
 compile excluded, on 1 and 2 threads:
 
@@ -33,8 +33,8 @@ def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.families import family_play_array
     from pitchsim.games.policies import seat_policies
-    from pitchsim.kernels.families.fixed_hand import PITCHER, fixed_kernel
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
+    from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.util.runtime import use_threads
 
     hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))

@@ -55,9 +55,9 @@ from pitchsim.games.family_seat import card_counter, family_knowledge
 from pitchsim.games.policies import play_policy
 from pitchsim.games.seats import KernelSeat, view_key
 from pitchsim.games.table import FamilyDeal, _kernel_deal, family_winners, next_dealer
-from pitchsim.kernels.families.policies import choose_card
-from pitchsim.kernels.families.rollout import KIND_MASK
+from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.search.rollout import KIND_MASK
 
 Z95 = 1.959963984540054
 MODEL = "odds"  # advise's default model: odds bidding, heuristic play

@@ -5,9 +5,9 @@
         [--presets auction-pitch,setback,smear,ten-point]
 
 Both policies must sit at one table, so the script builds a scratch copy of this tree's
-package with the old tree's ``kernels/families/policies.py`` beside it as
+package with the old tree's ``kernels/policies/cards.py`` beside it as
 ``old_policies`` and play-policy id 7 dispatched to the old ``heuristic_card`` in
-``kernels/families/plain.py`` (text patches, checked to apply); nothing in this tree is
+``kernels/plain.py`` (text patches, checked to apply); nothing in this tree is
 changed.  Then, hand-level (seat 0 pitches, trump named or led by the policy, no
 auction), on the same deals, per preset:
 
@@ -38,8 +38,8 @@ OLD_ID = 7  # a plain policy id no kernel uses (search kinds are 2 and up to 255
 MEASURE = """
 import sys, numpy as np
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.families.simulate import simulate_family_hands
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.simulate import simulate_family_hands
+from pitchsim.kernels.presets import family_array, family_tables
 deals = int(sys.argv[1])
 for spec, n in eval(sys.argv[2]):
     r = Rules.parse(spec)
@@ -79,7 +79,7 @@ def main() -> None:
     if a.presets:
         presets = [p for p in PRESETS if p[0] in a.presets.split(",")]
     old = subprocess.run(
-        ["git", "show", f"{a.old}:pitchsim/kernels/families/policies.py"],
+        ["git", "show", f"{a.old}:pitchsim/kernels/policies/cards.py"],
         cwd=HERE,
         capture_output=True,
         text=True,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which objective should ``rollout`` play for?  Paired, duplicate, under any preset.
 
-Three objectives, each inside the same search seat (``kernels.families.rollout``,
+Three objectives, each inside the same search seat (``kernels.search.rollout``,
 picked by the bits of the worlds count from ``OBJECTIVE_SHIFT``):
 
 - ``score``: the seat's side's score change minus the mean change of the other sides
@@ -36,18 +36,18 @@ from numba import njit, prange
 
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import FAMILY_BIDDING_IDS, family_play_array, no_odds, odds_for
-from pitchsim.kernels.families.game import MAX_CALL, play_family_games
-from pitchsim.kernels.families.rollout import (
+from pitchsim.kernels.game import MAX_CALL, play_family_games
+from pitchsim.kernels.policies import HEURISTIC, ROLLOUT, WORLDS_SHIFT
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.score import side_of
+from pitchsim.kernels.search.rollout import (
     MAKE_THEN_POINTS,
     MAKE_THEN_SCORE,
     OBJECTIVE_SHIFT,
     SCORE_DIFFERENCE,
 )
-from pitchsim.kernels.families.score import side_of
-from pitchsim.kernels.families.simulate import family_hand, hand_scratch
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.policies import HEURISTIC, ROLLOUT, WORLDS_SHIFT
-from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.simulate import family_hand, hand_scratch
 from pitchsim.util.stats import Z95
 
 OBJECTIVES = {"score": SCORE_DIFFERENCE, "make": MAKE_THEN_POINTS, "hybrid": MAKE_THEN_SCORE}

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Hand-level odds of a rule family: P(the pitcher's side makes k) for k = 1 .. the
-maximum bid, from the family kernels (``pitchsim.kernels.families.simulate``).
+maximum bid, from the family kernels (``pitchsim.kernels.simulate``).
 
     .venv/bin/python scripts/family_odds.py --rules smear --players 4
     .venv/bin/python scripts/family_odds.py --rules ten-point --hand "HJ AH 2H 3H 9C 7D 3S JD 5C"
@@ -22,7 +22,7 @@ import time
 
 from pitchsim.game.cards import SUIT_NAMES, mask_of, parse_cards, parse_suit
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.simulate import family_make_odds
+from pitchsim.kernels.simulate import family_make_odds
 from pitchsim.util.errors import InputError
 
 

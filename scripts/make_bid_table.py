@@ -8,7 +8,7 @@ Per family and table (``FAMILY_CONFIGS``: every preset at each player count it a
 P(the pitcher's side takes at least k points), k = 1 .. the family's maximum bid, by
 the heuristic count of the pitcher's best suit in half points and whether it holds
 that suit's top and bottom ranked trumps (``bidding.odds_row``,
-``kernels/families/bid_table.py``), and a defender's mean points.  Rows with fewer than
+``kernels/bid_table.py``), and a defender's mean points.  Rows with fewer than
 ``MIN_CELL`` deals borrow from the next counts with the same holding, else from every
 holding of their count and then its neighbours, and P(at least k) is made to rise with
 the count within each holding (a running maximum), so that a better hand never reads
@@ -55,10 +55,10 @@ MIN_CELL = 200
 def family_tables(deals: int, seed: int, out: Path) -> None:
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.games.families import odds_table_key
-    from pitchsim.kernels.families.bid_table import simulate_counts
-    from pitchsim.kernels.families.bidding import N_BUCKETS, N_CLASSES, N_ROWS
-    from pitchsim.kernels.families.tables import family_array
-    from pitchsim.kernels.families.tables import family_tables as tables_of
+    from pitchsim.kernels.bid_table import simulate_counts
+    from pitchsim.kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
+    from pitchsim.kernels.presets import family_array
+    from pitchsim.kernels.presets import family_tables as tables_of
 
     configs = FAMILY_CONFIGS + FAMILY_SOLO
     # the largest maximum bid of a preset (cinch's 14)

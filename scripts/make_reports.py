@@ -456,7 +456,7 @@ def _render_families(sections, checks, runs, took, command) -> str:
         "# The rule families: Setback, Smear and ten-point Pitch",
         "",
         "The presets of VARIANTS.md played hand by hand by the family kernels "
-        "(`pitchsim/kernels/families/`): seat 0 pitches, names trump (or leads it, in "
+        "(`pitchsim/kernels/`): seat 0 pitches, names trump (or leads it, in "
         "setback) by the `heuristic` policy, every seat plays `heuristic`; under "
         "ten-point every player then discards non-trumps and draws, the pitcher robs "
         "the stock. A single hand, with no auction: who would have bid is not modelled.",

@@ -229,7 +229,7 @@ MUTANTS = [
     # ---- the hand: legality, trick winner, scoring (the preset kernels, auction-pitch)
     M(
         "legal-no-trumping-in",
-        "pitchsim/kernels/families/trick.py",
+        "pitchsim/kernels/trick.py",
         "    return have | (hand & tab[trump, T_TRUMPS])",
         "    return have",
         T_PLAY,
@@ -238,7 +238,7 @@ MUTANTS = [
     ),
     M(
         "legal-must-follow-ignored",
-        "pitchsim/kernels/families/trick.py",
+        "pitchsim/kernels/trick.py",
         "    if follow == FOLLOW_SUIT:\n        return have",
         "    if False:\n        return have",
         T_PLAY,
@@ -246,7 +246,7 @@ MUTANTS = [
     ),
     M(
         "winner-led-suit-first",
-        "pitchsim/kernels/families/trick.py",
+        "pitchsim/kernels/trick.py",
         "k = tab[trump, T_KEY + c] if (e == trump or e == led) else np.int64(-1)",
         "k = tab[trump, T_KEY + c] if e == led else np.int64(-1)",
         T_PLAY,
@@ -255,7 +255,7 @@ MUTANTS = [
     ),
     M(
         "score-high-is-lowest",
-        "pitchsim/kernels/families/score.py",
+        "pitchsim/kernels/score.py",
         "award[HIGH] = _seat_of(captors, highest_card(trumps))",
         "award[HIGH] = _seat_of(captors, lowest_card(trumps))",
         T_PLAY,
@@ -264,7 +264,7 @@ MUTANTS = [
     ),
     M(
         "score-low-dealt-ignored",
-        "pitchsim/kernels/families/score.py",
+        "pitchsim/kernels/score.py",
         "dealt_low = fr[F_LOW_DEALT] != 0",
         "dealt_low = False",
         T_PLAY,
@@ -273,7 +273,7 @@ MUTANTS = [
     ),
     M(
         "score-game-tie",
-        "pitchsim/kernels/families/score.py",
+        "pitchsim/kernels/score.py",
         "return NOBODY if tied else best_side",
         "return best_side",
         T_PLAY,
@@ -282,7 +282,7 @@ MUTANTS = [
     ),
     M(
         "score-partner-game",
-        "pitchsim/kernels/families/score.py",
+        "pitchsim/kernels/score.py",
         "count += game_tally(won[side + 2], half)",
         "count += 0",
         T_PLAY,
@@ -307,7 +307,7 @@ MUTANTS = [
     # ---- dealing
     M(
         "deal-one-hash",
-        "pitchsim/kernels/families/deal.py",
+        "pitchsim/kernels/deal.py",
         "r = draw(key, DEAL_COUNTER + seat)",
         "r = draw(key, DEAL_COUNTER)",
         T_PLAY,
@@ -325,7 +325,7 @@ MUTANTS = [
     # ---- the auction and bidding policies
     M(
         "auction-steal-ignored",
-        "pitchsim/kernels/families/bidding.py",
+        "pitchsim/kernels/bidding/calls.py",
         "lowest = high if fr[F_DEALER_STEAL] == STEAL_YES else high + 1",
         "lowest = high + 1",
         T_AUCTION,
@@ -334,7 +334,7 @@ MUTANTS = [
     ),
     M(
         "auction-equal-bid",
-        "pitchsim/kernels/families/bidding.py",
+        "pitchsim/kernels/bidding/calls.py",
         "return pass_bit | _span(max(high + 1, fr[F_MIN_BID]), top) | shoots",
         "return pass_bit | _span(max(high, fr[F_MIN_BID]), top) | shoots",
         T_AUCTION,
@@ -342,7 +342,7 @@ MUTANTS = [
     ),
     M(
         "auction-order",
-        "pitchsim/kernels/families/game.py",
+        "pitchsim/kernels/game.py",
         "seat = (dealer + 1 + i) % n",
         "seat = (dealer + i) % n",
         T_AUCTION,
@@ -350,7 +350,7 @@ MUTANTS = [
     ),
     M(
         "auction-stuck-dealer-passes",
-        "pitchsim/kernels/families/bidding.py",
+        "pitchsim/kernels/bidding/calls.py",
         "return _span(max(FORCED_DEALER_MIN, fr[F_MIN_BID]), top) | shoots",
         "return pass_bit | _span(max(FORCED_DEALER_MIN, fr[F_MIN_BID]), top) | shoots",
         T_AUCTION,
@@ -358,7 +358,7 @@ MUTANTS = [
     ),
     M(
         "odds-game-is-odds",
-        "pitchsim/kernels/families/bidding.py",
+        "pitchsim/kernels/bidding/calls.py",
         "policy == BID_ODDS_GAME,",
         "False,",
         T_AUCTION,
@@ -367,7 +367,7 @@ MUTANTS = [
     ),
     M(
         "odds-game-no-block",
-        "pitchsim/kernels/families/bidding.py",
+        "pitchsim/kernels/bidding/calls.py",
         "return -loss * odds[MADE_ROW, high]",
         "return 0.0 * odds[MADE_ROW, high]",
         T_AUCTION,
@@ -400,7 +400,7 @@ MUTANTS = [
     ),
     M(
         "game-dealer-stays",
-        "pitchsim/kernels/families/game.py",
+        "pitchsim/kernels/game.py",
         "            dealer = (dealer + 1) % n\n",
         "            dealer = dealer\n",
         T_GAMES,

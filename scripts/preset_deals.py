@@ -2,12 +2,12 @@
 open: the kernels of ``compare_policies.py`` and ``make_search_report.py``.
 
 Deal ``d`` of ``seed`` is dealt from its own key (seed, d) by the preset kernels' dealer
-(``families.simulate.family_play_fixed``; under auction-pitch the base game's hands:
+(``simulate.family_play_fixed``; under auction-pitch the base game's hands:
 tests/test_one_deal.py), seat 0 pitching, seat n-1 dealing.  So deals picked by index
 from a first run (say those where the pitcher led an A-x-x trump holding) can be played
 again under another play model, with the trump the first run's pitcher led, and only
 the play differs (paired).  (These were ``kernels/replay.py`` on the base game's own
-hand loop until issue 28 moved every preset onto ``kernels/families/``.)
+hand loop until issue 28 moved every preset onto ``kernels/``.)
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from numba import njit, prange
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_play_array
 from pitchsim.kernels.bits import bit, suit_mask
-from pitchsim.kernels.families.deal import deal_family
-from pitchsim.kernels.families.play import any_search
-from pitchsim.kernels.families.score import PLAIN_AWARDS, side_flags_of, side_of
-from pitchsim.kernels.families.simulate import family_play_fixed, hand_scratch
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.deal import deal_family
+from pitchsim.kernels.play import any_search
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.score import PLAIN_AWARDS, side_flags_of, side_of
 from pitchsim.kernels.search.solver import new_table, solve_position
+from pitchsim.kernels.simulate import family_play_fixed, hand_scratch
 
 PITCHER = 0
 BLOCK = 4096

@@ -14,11 +14,11 @@ import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import kernel_chooser
-from pitchsim.kernels.families.play import MAX_TRICKS
-from pitchsim.kernels.families.policies import HEURISTIC
-from pitchsim.kernels.families.score import N_AWARDS
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.play import MAX_TRICKS
+from pitchsim.kernels.policies.cards import HEURISTIC
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.score import N_AWARDS
+from pitchsim.kernels.simulate import play_family_logged
 
 
 @dataclass

@@ -41,11 +41,11 @@ from pitchsim.game.rules import Rules, RulesError, as_family
 from pitchsim.games.families import family_strategy, seat_ids
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.advisor import pitchable_suits
+from pitchsim.kernels.bidding.calls import NAME_COUNTER, choose_call, name_suit
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import NAME_COUNTER, choose_call, name_suit
-from pitchsim.kernels.families.deal import deal_family_fixed
-from pitchsim.kernels.families.policies import heuristic_card
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.deal import deal_family_fixed
+from pitchsim.kernels.policies.cards import heuristic_card
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
 
 # Presets and auction variants without a discard and draw (4.8), kitty or partner.

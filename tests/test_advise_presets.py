@@ -256,7 +256,7 @@ def _fits(spec: str, model: str, heard: list[int], tremble: float, count: int) -
     from pitchsim.game.cards import mask_of, parse_cards
     from pitchsim.games.families import family_strategy, seat_ids
     from pitchsim.kernels import advice as engine
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
 
     rules = as_family(Rules.parse(spec))
     n = 4

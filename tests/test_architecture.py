@@ -178,16 +178,19 @@ def test_no_arrow_runs_back_up(graph):
 
 # ---- inside kernels/: its rooms are layers too ------------------------------------------
 
-# A room of kernels/ is a subpackage (``search``, ``families``...) or a module at its top
+# A room of kernels/ is a subpackage (``search``, ``policies``...) or a module at its top
 # (``contract``, ``advice``...).  Low to high; docs/architecture.md says why.  ``search``
 # holds the solver and what the preset kernels' search borrows; the advisor bidder sits
 # above the auction it runs.
 KERNEL_ORDER = [
-    "bits rng trump_order presets",
-    "policies bidding",
-    "search",
-    "contract",
-    "families",
+    "bits rng presets borrow contract",
+    "trump_order deal draw trick settle",
+    "policies bidding score",
+    "partner",
+    "plain search",
+    "play",
+    "simulate",
+    "fixed_hand sample bid_table game",
     "advice",
     "advisor",
 ]
@@ -339,16 +342,16 @@ def test_a_planted_kernel_arrow_up_is_found(tmp_path):
         tmp_path,
         {
             "kernels/__init__.py": "",
-            "kernels/contract.py": "from .policies import heuristic\n",  # down: allowed
+            "kernels/game.py": "from .policies import heuristic\n",  # down: allowed
             "kernels/policies/__init__.py": "",
             "kernels/policies/heuristic.py": "",
             "kernels/search/__init__.py": "",
-            "kernels/search/solver.py": "from .. import contract\n",
+            "kernels/search/solver.py": "from .. import game\n",
         },
     )
     g = import_graph(root)
     assert kernel_arrows_up(g) == [
-        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.contract: kernel layer "
-        f"{KERNEL_LAYERS['search']} -> {KERNEL_LAYERS['contract']}"
+        "pitchsim.kernels.search.solver (line 1) imports pitchsim.kernels.game: kernel layer "
+        f"{KERNEL_LAYERS['search']} -> {KERNEL_LAYERS['game']}"
     ]
     assert strongly_connected({a: dict.fromkeys(t, 0) for a, t in kernel_rooms(g).items()}) == []

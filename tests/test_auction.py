@@ -1,4 +1,4 @@
-"""The auction of the preset kernels (kernels/families/bidding.py, game.py): the legal
+"""The auction of the preset kernels (kernels/bidding/calls.py, game.py): the legal
 calls in every state against the reference's, docs/rules.md's auction edge cases and
 variants on hand-built deals, and the bidders' own rules.
 
@@ -24,9 +24,9 @@ from pitchsim.game.reference import PASS
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import Strategy, StrategyError, parse_strategies
 from pitchsim.games.families import family_odds, no_odds
-from pitchsim.kernels.families.bidding import FAMILY_BIDDING_IDS, ODDS_BIDDERS, legal_calls
-from pitchsim.kernels.families.game import family_auction
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, ODDS_BIDDERS, legal_calls
+from pitchsim.kernels.game import family_auction
+from pitchsim.kernels.presets import family_array, family_tables
 
 NOT_CALLED = -1  # a seat the auction never reached
 JUNK = ["5C 7D 9H 3S 6C 8D", "4C 6D 8H 5S 7C 9D", "3D 5H 7S 9C 4H 6S"]

@@ -318,7 +318,7 @@ def test_12_6_every_award_has_words_at_the_practice_table():
     """docs/rules.md 12.6: the left pedro is a point of its own; the practice table names
     every point the kernels award (a missing name crashed `practice --rules cinch`)."""
     from pitchsim.coach.practice import AWARD_WORDS
-    from pitchsim.kernels.families.score import AWARD_NAMES, award_names
+    from pitchsim.kernels.score import AWARD_NAMES, award_names
 
     assert set(AWARD_NAMES) <= set(AWARD_WORDS)
     assert award_names(Rules.parse("cinch")) == ["high", "low", "jack", "ten", "five", "left-pedro"]

@@ -211,7 +211,7 @@ def _true_world_game(v):
     """``rollout_game`` of 2S and QS (rows) in the hand's one true world (the last two
     cards of seats 0 and 1 as hand-worked): the knowledge, the world and the codes."""
     from pitchsim.games.family_seat import family_knowledge
-    from pitchsim.kernels.families.rollout import rollout_game
+    from pitchsim.kernels.search.rollout import rollout_game
 
     k = family_knowledge(v)
     worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)
@@ -228,7 +228,7 @@ def _true_world_game(v):
 def test_hand_worked_the_game_and_the_margin_choose_different_cards():
     """The hand above in its one true world: ``rollout_game`` and the margin's
     ``rollout_values`` give what the hand-working gives, card by card."""
-    from pitchsim.kernels.families.rollout import GAME_OTHER, rollout_values
+    from pitchsim.kernels.search.rollout import GAME_OTHER, rollout_values
 
     v = View.from_json(HAND_WORKED, "test")
     assert v.legal() == ["2S", "QS"] and game_need(v) is None
@@ -275,7 +275,7 @@ LAST_HAND = dict(HAND_WORKED, rules="smear,hands=3", scores=[0, 0, 0], hands_pla
 
 @pytest.mark.parametrize("played, want", [(2, "last"), (1, None)])
 def test_hand_worked_the_last_hand_of_n_is_valued_by_the_game(played, want):
-    from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER
+    from pitchsim.kernels.search.rollout import GAME_MINE, GAME_OTHER
 
     v = View.from_json(dict(LAST_HAND, hands_played=played), "test")
     assert game_need(v) is None

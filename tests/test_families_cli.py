@@ -16,7 +16,7 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_board, family_hand, family_odds
 from pitchsim.games.tournament import tournament
-from pitchsim.kernels.families.bidding import MADE_ROW, N_CLASSES, N_ROWS
+from pitchsim.kernels.bidding.calls import MADE_ROW, N_CLASSES, N_ROWS
 
 
 @pytest.mark.parametrize("family", ["smear", "setback", "ten-point", "ten-point,partnership=false"])
@@ -151,8 +151,8 @@ def test_the_odds_rows_are_what_their_deals_give(spec, n):
     of another seed: every well-filled row's P(the pitcher's side takes at least k)
     within 5 standard errors of the table's.  A table built from another game (or
     none, as before; or a kitty read from the rows without one) fails here."""
-    from pitchsim.kernels.families.bid_table import simulate_counts
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.bid_table import simulate_counts
+    from pitchsim.kernels.presets import family_array, family_tables
 
     r = as_family(Rules.parse(spec))
     odds, _ = family_odds(r, n)

@@ -1,4 +1,4 @@
-"""Whole family games in the kernels (pitchsim/kernels/families/game.py) equal the
+"""Whole family games in the kernels (pitchsim/kernels/game.py) equal the
 reference engine's ``play_game`` (pitchsim/game/reference/), game by game
 and deal by deal.
 
@@ -32,15 +32,15 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_odds
-from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import (
+from pitchsim.kernels.bidding.calls import (
     BID_HEURISTIC,
     BID_ODDS,
     BID_ODDS_GAME,
     BID_RANDOM,
     N_ROWS,
 )
-from pitchsim.kernels.families.game import (
+from pitchsim.kernels.contract import MAX_DEALS
+from pitchsim.kernels.game import (
     G_BID,
     G_DEALER,
     G_JUNK,
@@ -56,10 +56,9 @@ from pitchsim.kernels.families.game import (
     game_kernel,
     play_family_game,
 )
-from pitchsim.kernels.families.play import MAX_TRICKS
-from pitchsim.kernels.families.policies import HEURISTIC, RANDOM, any_rules
-from pitchsim.kernels.families.score import AWARD_NAMES, NOT_PLAYED
-from pitchsim.kernels.families.tables import (
+from pitchsim.kernels.play import MAX_TRICKS
+from pitchsim.kernels.policies.cards import HEURISTIC, RANDOM, any_rules
+from pitchsim.kernels.presets import (
     ALL_PASS_NEXT_DEALER,
     F_ALL_PASS,
     F_DEALER_STEAL,
@@ -69,6 +68,7 @@ from pitchsim.kernels.families.tables import (
     family_array,
     family_tables,
 )
+from pitchsim.kernels.score import AWARD_NAMES, NOT_PLAYED
 from pitchsim.util.errors import InputError
 
 GAMES = int(os.environ.get("PITCHSIM_FAMILY_GAMES", "3"))
@@ -192,7 +192,7 @@ class _Replay:
         each = self.r.cards_each(n)
         deck = [self.field("deck", i) for i in range(int(row[G_SIZE]))]
         pack = F.pack(self.r, n)
-        # Without a draw step the kernel draws only the dealt cards (kernels/families/deal.py):
+        # Without a draw step the kernel draws only the dealt cards (kernels/deal.py):
         # the stock is never looked at, so only the dealt run is checked then.
         shown = deck if self.r.discard != "none" else deck[: n * each]
         if len(set(shown)) != len(shown) or not set(shown) <= set(pack):

@@ -1,4 +1,4 @@
-"""The family kernels (pitchsim/kernels/families/) play every family exactly as the
+"""The family kernels (pitchsim/kernels/) play every family exactly as the
 reference engine (pitchsim/game/reference/) does, deal by deal.
 
 The kernel plays random deals and logs everything: the deal and the stock in order,
@@ -29,12 +29,9 @@ from logged_hands import logged_arrays
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.rules import FamilyRules, Rules, as_family
-from pitchsim.kernels.families.draw import first_to_burn
-from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
-from pitchsim.kernels.families.score import AWARD_NAMES, NOT_PLAYED
-from pitchsim.kernels.families.settle import settle_hand, winners
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import (
+from pitchsim.kernels.draw import first_to_burn
+from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
+from pitchsim.kernels.presets import (
     JOKERS,
     T_RANKED,
     T_SUITS,
@@ -42,6 +39,9 @@ from pitchsim.kernels.families.tables import (
     family_array,
     family_tables,
 )
+from pitchsim.kernels.score import AWARD_NAMES, NOT_PLAYED
+from pitchsim.kernels.settle import settle_hand, winners
+from pitchsim.kernels.simulate import play_family_logged
 
 DEALS = int(os.environ.get("PITCHSIM_FAMILY_DEALS", "200"))
 
@@ -345,7 +345,7 @@ def test_the_play_loops_heuristic_is_heuristic_card(spec, n):
     heuristic of the search's play-outs and of the plain loops."""
     from logged_hands import cards_of_hand, logged_hands
 
-    from pitchsim.kernels.families.policies import heuristic_card
+    from pitchsim.kernels.policies.cards import heuristic_card
 
     lg = logged_hands(spec, n, 150, seed=5)
     first_lead = lg.r.trump == "first-lead"
@@ -406,8 +406,8 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
     point for point, each trump in turn, and so does bid-odds' kernel compiled for the
     base game's shape (``play_base_fixed``); every hand leads the trump given."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.kernels.families.fixed_hand import PITCHER, play_base_fixed, play_family_fixed
-    from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
+    from pitchsim.kernels.fixed_hand import PITCHER, play_base_fixed, play_family_fixed
+    from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
 
     n, deals = 4, 3000
     # Every suit, so any trump is led; the jack and the ten of trump are not the
@@ -439,12 +439,12 @@ def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat
     checked against the reference engine in tests/test_odds_api.py); a preset of another
     shape is refused by it and gets the general kernel."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.kernels.families.fixed_hand import (
+    from pitchsim.kernels.fixed_hand import (
         fixed_kernel,
         play_base_fixed,
         play_family_fixed,
     )
-    from pitchsim.kernels.families.simulate import family_policies
+    from pitchsim.kernels.simulate import family_policies
 
     n, deals = 4, 4000
     hand = np.int64(mask_of(parse_cards("AS KS 2H 3D 4C 5C")))
@@ -542,7 +542,7 @@ def test_12_6_a_planted_bug_the_left_pedro_not_trump_is_caught():
 def test_12_7_a_planted_bug_the_pitcher_robbing_under_rob_dealer_is_caught():
     """docs/rules.md 12.7, 11.8: the kernel told rob=true (the pitcher robs, the draw
     from the pitcher's left) where the rules say rob=dealer."""
-    from pitchsim.kernels.families.tables import F_ROB, ROB_PITCHER
+    from pitchsim.kernels.presets import F_ROB, ROB_PITCHER
 
     rules = Rules.parse("cinch,discards=hidden")
     fr = family_array(rules)
@@ -602,7 +602,7 @@ def test_settling_and_winners_equal_the_reference(spec):
 def test_12_11_a_planted_bug_set_read_as_minus_is_caught():
     """docs/rules.md 12.11, 11.15.6: a side bids 8 and takes 7: 0 for it and 7 + 8 for
     the others under set=to-others; the kernel told set=minus scores -8 and 7."""
-    from pitchsim.kernels.families.tables import F_SET_TO_OTHERS
+    from pitchsim.kernels.presets import F_SET_TO_OTHERS
 
     rules = as_family(Rules.parse("cinch,discards=hidden,set=to-others"))
     fr = family_array(rules)
@@ -627,8 +627,8 @@ def zlib_seed(spec: str, n: int) -> int:
 def _decide(spec, n, seat, pitcher, trump, hand, trick, trick_seats, played="", trick_no=1):
     """The heuristic's card for ``seat`` holding ``hand`` with ``trick`` on the table."""
     from pitchsim.game.cards import format_card, mask_of, parse_cards
-    from pitchsim.kernels.families.play import legal_cards
-    from pitchsim.kernels.families.policies import heuristic_card
+    from pitchsim.kernels.play import legal_cards
+    from pitchsim.kernels.policies.cards import heuristic_card
 
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)
@@ -682,7 +682,7 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
     """9 cards dealt and every non-trump thrown away after naming (4.8): side aces add
     nothing to a suit's value; with 6 cards and no discard they do."""
     from pitchsim.game.cards import mask_of, parse_cards
-    from pitchsim.kernels.families.policies import suit_value
+    from pitchsim.kernels.policies.cards import suit_value
 
     for spec, differs in (("ten-point", False), ("smear", True)):
         r = as_family(Rules.parse(spec))
@@ -742,7 +742,7 @@ def test_11_10_every_cinch_hand_awards_exactly_14_points():
     trumps beyond six are burnt, non-point ones first, and no hand holds seven point
     cards: all six point cards are in play, so High, Low, Jack, the 10 and both pedros
     (1 + 1 + 1 + 1 + 5 + 5) go to someone on every deal, with probability 1."""
-    from pitchsim.kernels.families.score import AWARD_VALUES
+    from pitchsim.kernels.score import AWARD_VALUES
 
     r = as_family(Rules.parse("cinch"))
     fr, tab = family_array(r), family_tables(r)
@@ -767,8 +767,8 @@ def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
     pitcher holding it takes High: bid-odds' kernel (``play_family_fixed``) makes 1 on
     every deal, P(make 1) = 1 exactly."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.kernels.families.fixed_hand import PITCHER, play_family_fixed
-    from pitchsim.kernels.families.simulate import family_policies
+    from pitchsim.kernels.fixed_hand import PITCHER, play_family_fixed
+    from pitchsim.kernels.simulate import family_policies
 
     r = as_family(Rules.parse("cinch"))
     fr, tab = family_array(r), family_tables(r)

@@ -140,8 +140,8 @@ def test_the_family_rows_replace_their_old_selves_and_the_base_rows_stay(checks)
 
 
 def test_the_known_hand_sits_in_its_seat_and_the_rest_is_the_pack():
-    from pitchsim.kernels.families.deal import deal_family_fixed, pack_mask
-    from pitchsim.kernels.families.tables import family_array
+    from pitchsim.kernels.deal import deal_family_fixed, pack_mask
+    from pitchsim.kernels.presets import family_array
     from pitchsim.kernels.rng import deal_key
 
     @njit

@@ -1,4 +1,4 @@
-"""The family bidders' count (``kernels.families.bidding.family_count``): the points a
+"""The family bidders' count (``kernels.bidding.calls.family_count``): the points a
 hand expects its side to take with a suit as trump, which the ``heuristic`` bidder
 rounds, the ``odds`` bidder looks up in its table, and every preset's trump naming
 picks the best of.  Recounted here in plain Python from its docstring's terms, card by
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.bidding import best_suit, family_count
-from pitchsim.kernels.families.deal import cards_each, pack_mask
+from pitchsim.kernels.bidding.calls import best_suit, family_count
+from pitchsim.kernels.deal import cards_each, pack_mask
 from pitchsim.kernels.presets import (
     F_DISCARD,
     F_FOLLOW,
@@ -144,7 +144,7 @@ def test_the_power_is_numbas_own_to_the_last_bit():
     trumps."""
     from numba import njit
 
-    from pitchsim.kernels.families.bidding import power_of
+    from pitchsim.kernels.bidding.calls import power_of
 
     @njit
     def numba_power(q, k):
@@ -160,7 +160,7 @@ def test_the_power_is_numbas_own_to_the_last_bit():
 def test_the_holding_class_is_the_packs_top_and_bottom_ranked_trump(spec, n):
     """``holding_class``: 1 for holding the pack's highest ranked trump of the suit (by
     the preset's order keys), 2 for its lowest, recounted from the keys."""
-    from pitchsim.kernels.families.bidding import holding_class
+    from pitchsim.kernels.bidding.calls import holding_class
 
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)

@@ -4,13 +4,13 @@ every seat's view at every card decision; for each, checked in plain Python agai
 the hand as it really was:
 
 - the worlds' constraint (``games.family_seat.family_knowledge`` then
-  ``kernels.families.worlds.family_constraint``) admits the true deal: every other seat's
+  ``kernels.search.worlds.family_constraint``) admits the true deal: every other seat's
   cards now, and the pitcher's put-down (4.8 step 5: face down, unseen by the others)
   as the pile;
 - no sampled world gives a seat (or the pile) a card the viewing seat knows is
   elsewhere: its own hand, a card played, a trump burnt face up, its own discards
   (unless a later seat drew from the discards, 4.8 step 4), its own put-down;
-- the rollout play policy's knowledge (``kernels.families.play.seat_knowledge``, from
+- the rollout play policy's knowledge (``kernels.play.seat_knowledge``, from
   the hands as dealt and as held) is exactly the view's: a trump nobody holds is not
   known out unless the seat saw it go.
 
@@ -31,9 +31,9 @@ from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
 from pitchsim.games.family_seat import family_knowledge
-from pitchsim.kernels.families.play import seat_knowledge
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
+from pitchsim.kernels.play import seat_knowledge
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
 from pitchsim.search.hint import family_worlds
 
 # Every family option set with a discard and draw, the rob or not (VARIANTS.md 4.8):

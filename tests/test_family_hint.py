@@ -22,8 +22,8 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
 from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
 from pitchsim.games.family_seat import family_knowledge, trick_over
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.families.worlds import family_constraint
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.search.worlds import family_constraint
 from pitchsim.search import minimax as fm
 from pitchsim.search.hint import HintError, family_worlds, hint_view
 

@@ -1,4 +1,4 @@
-"""The family rollout (kernels/families/rollout.py): its play-out resumes a logged hand
+"""The family rollout (kernels/search/rollout.py): its play-out resumes a logged hand
 at any card and finishes it exactly as the play loop did; rollout games are legal,
 reproducible and named as strategies (pimc's: tests/test_presets_pimc.py)."""
 
@@ -11,8 +11,8 @@ from logged_hands import cards_of_hand, heuristic_chooser, logged_hands
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_board, family_strategy, family_tournament
-from pitchsim.kernels.families.rollout import GAME_MINE, GAME_OTHER, play_on
-from pitchsim.kernels.families.score import N_AWARDS, score_hand
+from pitchsim.kernels.score import N_AWARDS, score_hand
+from pitchsim.kernels.search.rollout import GAME_MINE, GAME_OTHER, play_on
 
 # (auction-pitch with partners and Low to its holder: the base game's play-out, once
 # checked by the base kernels' own tests)
@@ -93,9 +93,9 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
     objectives (``scripts/compare_objectives.py``) likewise: 1, worlds the seat's side
     gets its way (the pitcher's: made; a defender's: set) first, then the pitcher's
     side's points (a defender: fewest); 2, those worlds first, then the score change."""
-    from pitchsim.kernels.families.play import seat_knowledge
-    from pitchsim.kernels.families.rollout import MADE_WEIGHT, rollout_values
-    from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
+    from pitchsim.kernels.play import seat_knowledge
+    from pitchsim.kernels.search.rollout import MADE_WEIGHT, rollout_values
+    from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
 
     n = 4
     count = 6
@@ -211,7 +211,7 @@ def test_rollout_game_is_the_reference_engines_game_on_random_positions(spec, n)
     hands (every card decision with a choice, the first lead too, in a few deals), each
     with random scores near the target, a random bid (a shoot where the rules have it):
     per legal card, the same winners of the game on this hand."""
-    from pitchsim.kernels.families.rollout import rollout_game
+    from pitchsim.kernels.search.rollout import rollout_game
 
     rng = np.random.default_rng(sum(map(ord, spec)) + n)
     count = 12

@@ -27,7 +27,7 @@ from clirun import cli
 from pitchsim.game import reference as ref
 from pitchsim.game.cards import card, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search import solver as ks
 from pitchsim.search import minimax as fm
 from pitchsim.search.double_dummy import solve

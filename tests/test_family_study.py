@@ -11,10 +11,10 @@ import pytest
 from clirun import cli
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.sample import record_family_hands
-from pitchsim.kernels.families.score import N_AWARDS
-from pitchsim.kernels.families.simulate import family_make_odds, family_policies
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.sample import record_family_hands
+from pitchsim.kernels.score import N_AWARDS
+from pitchsim.kernels.simulate import family_make_odds, family_policies
 from pitchsim.study.analysis import make_table
 from pitchsim.study.batch import simulate
 from pitchsim.study.exact import exact_checks

@@ -1,4 +1,4 @@
-"""The family world sampler (kernels/families/worlds.py, the one sampler of search play
+"""The family world sampler (kernels/search/worlds.py, the one sampler of search play
 and hint) against a plain-Python reference: every consistent world enumerated (the other
 hands and the pile put down face down), the samples checked world by world and their
 distribution against the uniform one (chi-square), on random constraints and on
@@ -21,10 +21,10 @@ from logged_hands import logged_arrays
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
-from pitchsim.kernels.families.play import seat_knowledge, shown_void
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
+from pitchsim.kernels.play import seat_knowledge, shown_void
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
+from pitchsim.kernels.simulate import play_family_logged
 
 # ---------------------------------------------------------------- the reference
 

@@ -1,5 +1,5 @@
 """Whole games of the base game (the ``auction-pitch`` preset, RULES.md): the game
-kernels the tournaments run (``kernels/families/game.py``, the base game's shape
+kernels the tournaments run (``kernels/game.py``, the base game's shape
 compiled in) against the reference engine, deal by deal, over random base-rule variants
 and strategies; the parallel kernel against the logged one on any thread count; and the
 settlement and winning rules of RULES.md through the kernels."""
@@ -15,16 +15,16 @@ from test_families_games import MIXES, crosscheck_game, has_odds_table, kernel_g
 
 from pitchsim.game.rules import Rules
 from pitchsim.games.families import family_odds
+from pitchsim.kernels.bidding.calls import N_ROWS
 from pitchsim.kernels.contract import settle
-from pitchsim.kernels.families.bidding import N_ROWS
-from pitchsim.kernels.families.game import (
+from pitchsim.kernels.game import (
     G_BID,
     G_MADE,
     G_PITCHER,
     MAX_CALL,
     games_kernel,
 )
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import family_array, family_tables
 
 BASE = Rules.parse("auction-pitch")
 

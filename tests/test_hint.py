@@ -10,7 +10,7 @@ from clirun import cli
 
 from pitchsim.game.reference import deal_hands, shows_void
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.search.worlds import draw_world
+from pitchsim.kernels.search.resample import draw_world
 from pitchsim.search.hint import HintError, hint
 from pitchsim.search.position import PositionError, parse_position, start_position
 

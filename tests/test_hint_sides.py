@@ -1,5 +1,5 @@
 """Whose side a seat plays for (docs/rules.md 0.9, 0.10), in ``hint`` and in the preset
-kernels' search (``families.rollout.search_card``, auction-pitch as a preset):
+kernels' search (``search.rollout.search_card``, auction-pitch as a preset):
 in a partnership the pitcher's partner plays for the pitcher's side (most worlds with
 the bid made, then most points) and the defenders' partners for theirs (most worlds
 with it set, then fewest points); in solo play only the pitcher is on his side.

@@ -19,9 +19,9 @@ from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, ViewError, call_text, card_text, cut_hand, rules_text
 from pitchsim.games.families import family_odds
 from pitchsim.games.family_seat import family_knowledge
-from pitchsim.kernels.families.bidding import BID_ODDS, choose_call, name_suit
-from pitchsim.kernels.families.game import family_auction
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
+from pitchsim.kernels.game import family_auction
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.search.hint import family_worlds, hint, hint_view
 from pitchsim.search.position import start_position
 
@@ -154,7 +154,7 @@ def odds_views(spec: str, n: int, seed: int, hands: int = 4):
 
 
 def kernel_calls(dealt, n, dealer, scores, r) -> tuple[list[int], int, int]:
-    """The calls the game kernel's auction (``kernels.families.game.family_auction``,
+    """The calls the game kernel's auction (``kernels.game.family_auction``,
     the ``odds`` bidder at every seat) makes on the hands ``dealt``, its pitcher (-1:
     all passed) and bid."""
     fr, tab = family_array(r), family_tables(r)

@@ -1,19 +1,19 @@
 """RULES.md's edge cases, hand-built, through the preset kernels under auction-pitch: the
-legal cards and the trick's winner (``families.trick``), hands played and scored
-(``families.plain``, ``families.score``); the reference engine has its own."""
+legal cards and the trick's winner (``trick``), hands played and scored
+(``plain``, ``score``); the reference engine has its own."""
 
 import numpy as np
 import pytest
 
 from pitchsim.game.cards import mask_of, parse_card, parse_cards, parse_suit
 from pitchsim.game.rules import BASE_RULES, Rules, as_family
-from pitchsim.kernels.families.plain import play_plain
-from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
-from pitchsim.kernels.families.score import score_hand as family_score
-from pitchsim.kernels.families.simulate import family_policies
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.families.trick import legal_cards, trick_winner
+from pitchsim.kernels.plain import play_plain
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
+from pitchsim.kernels.score import score_hand as family_score
+from pitchsim.kernels.simulate import family_policies
+from pitchsim.kernels.trick import legal_cards, trick_winner
 
 H, C, S, D = (parse_suit(s) for s in "HCSD")
 AWARD = {name: i for i, name in enumerate(AWARD_NAMES)}

@@ -1,8 +1,8 @@
-"""The preset hand kernels' runs (``families.simulate.hands_kernel``) being the same on
+"""The preset hand kernels' runs (``simulate.hands_kernel``) being the same on
 any thread count and cut into any chunks.
 
 (The base game's own kernels are gone: every preset, auction-pitch too, deals and plays
-on ``kernels/families/``: the deal checked in tests/test_one_deal.py, the hands deal by
+on ``kernels/``: the deal checked in tests/test_one_deal.py, the hands deal by
 deal against the reference in tests/test_families_kernels.py and game by game in
 tests/test_families_games.py.)"""
 
@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.simulate import (
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.simulate import (
     family_policies,
     hands_kernel,
     simulate_base_hands,
     simulate_family_hands,
 )
-from pitchsim.kernels.families.tables import family_array, family_tables
 
 
 def run_block(spec, seed, start, count, n, threads=None, policy="heuristic"):

@@ -1,4 +1,4 @@
-"""docs/rules.md 12.2, ``kitty=N``, in the family kernels (``kernels/families``): the
+"""docs/rules.md 12.2, ``kitty=N``, in the family kernels (``pitchsim/kernels``): the
 deal sets the kitty aside (12.2.1), the pitcher takes it and comes down (12.2.2), what
 each seat knows of it (``play.seat_knowledge``) and the worlds a searching seat samples
 (``worlds``).  The kernels' hands equal the reference engine's deal by deal in
@@ -16,11 +16,11 @@ from test_families_kernels import CrossCheckError, crosscheck
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.play import seat_knowledge
-from pitchsim.kernels.families.simulate import play_family_logged
-from pitchsim.kernels.families.tables import F_KITTY, family_array, family_tables
-from pitchsim.kernels.families.worlds import family_constraint, sample_family_worlds
+from pitchsim.kernels.play import seat_knowledge
+from pitchsim.kernels.presets import F_KITTY, family_array, family_tables
 from pitchsim.kernels.rng import deal_key
+from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
+from pitchsim.kernels.simulate import play_family_logged
 
 KITTY = "auction-pitch,trump=named,kitty=3"
 
@@ -177,8 +177,8 @@ def test_12_2_bid_odds_kernel_plays_the_cross_checked_hands_of_a_known_hand(trum
     kitty's N cards dealt from the rest of the pack, 12.2.2) plays, deal for deal, the
     hands of ``simulate_family_fixed``, the kernel tests/test_families_kernels.py checks
     against the reference engine with a fixed hand; told no kitty it does not."""
-    from pitchsim.kernels.families.fixed_hand import PITCHER, fixed_kernel, play_family_fixed
-    from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
+    from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel, play_family_fixed
+    from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
 
     n, deals = 4, 3000
     r = as_family(Rules.parse("five-point,kitty=3"))

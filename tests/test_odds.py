@@ -132,9 +132,9 @@ def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals:
     side took holding ``hand``, on the preset kernels (``simulate_family_fixed``)."""
     from pitchsim.game.cards import mask_of
     from pitchsim.game.rules import as_family
-    from pitchsim.kernels.families.score import AWARD_NAMES
-    from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.score import AWARD_NAMES
+    from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
 
     assert AWARD_NAMES[:2] == ("high", "low")
     r = as_family(rules)

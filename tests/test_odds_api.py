@@ -14,9 +14,9 @@ from pitchsim.game.reference import play_hand
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_play_array
 from pitchsim.games.policies import kernel_chooser, seat_policies
-from pitchsim.kernels.families.deal import deal_family_fixed
-from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, defender_seat, fixed_kernel
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.deal import deal_family_fixed
+from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, fixed_kernel
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
 
 

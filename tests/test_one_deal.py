@@ -1,4 +1,4 @@
-"""One deal for every preset: the family kernels' deal (``families.deal``) is a uniform
+"""One deal for every preset: the family kernels' deal (``deal``) is a uniform
 deal of the preset's pack (VARIANTS.md 4.3, 6.1).
 
 - Under auction-pitch (52 cards, six each) ``deal_family_fixed`` gives exactly the hands
@@ -24,12 +24,12 @@ import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.deal import deal_family_fixed
-from pitchsim.kernels.families.sample import record_family_hands
-from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
-from pitchsim.kernels.families.simulate import family_policies, hands_kernel, simulate_base_hands
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.deal import deal_family_fixed
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import DEAL_COUNTER, deal_key, draw
+from pitchsim.kernels.sample import record_family_hands
+from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
+from pitchsim.kernels.simulate import family_policies, hands_kernel, simulate_base_hands
 
 BASE_AWARDS = [AWARD_NAMES.index(a) for a in ("high", "low", "jack", "game")]
 PRESETS = [
@@ -246,7 +246,7 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     lead, its four points): ``hands_kernel`` gives it auction-pitch and setback, and the
     general kernel to a preset of another shape, which the base one refuses.  (After
     the tables above, in the same module: the kernel compiled there, not again.)"""
-    from pitchsim.kernels.families.simulate import simulate_family_hands
+    from pitchsim.kernels.simulate import simulate_family_hands
 
     for spec in ("auction-pitch", "setback", "auction-pitch,partnership=true"):
         assert hands_kernel(family_array(as_family(Rules.parse(spec)))) is simulate_base_hands
@@ -277,8 +277,8 @@ def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
     award) where no partner is called: deal by deal the same as the seat-by-seat score
     (``score.score_hand``) that ``record_family_hands`` records for the same deals, its
     flags the awards of the pitcher's side (seat 0's), its points their values."""
-    from pitchsim.kernels.families.score import AWARD_VALUES
-    from pitchsim.kernels.families.simulate import simulate_family_hands
+    from pitchsim.kernels.score import AWARD_VALUES
+    from pitchsim.kernels.simulate import simulate_family_hands
 
     deals = 3000
     r = as_family(Rules.parse(spec))

@@ -22,9 +22,9 @@ from test_presets_trickster import m
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, format_card, game_points
 from pitchsim.game.rules import Rules, RulesError, as_family, spec
-from pitchsim.kernels.families.deal import deal_family, pack_mask
-from pitchsim.kernels.families.tables import F_OUT, family_array, family_tables
-from pitchsim.kernels.families.worlds import family_constraint
+from pitchsim.kernels.deal import deal_family, pack_mask
+from pitchsim.kernels.presets import F_OUT, family_array, family_tables
+from pitchsim.kernels.search.worlds import family_constraint
 
 C, D, H, S = range(4)
 RANKS = "23456789TJQKA"

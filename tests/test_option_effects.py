@@ -17,9 +17,9 @@ from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.bidding import parse_strategies
 from pitchsim.games.families import family_board
 from pitchsim.games.tournament import tournament
-from pitchsim.kernels.families.score import AWARD_NAMES
-from pitchsim.kernels.families.simulate import family_policies, simulate_family_fixed
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.score import AWARD_NAMES
+from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
 
 
 def run(capsys, *argv):

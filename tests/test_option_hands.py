@@ -24,7 +24,7 @@ from pitchsim.game.rules import Rules, RulesError, as_family, spec
 from pitchsim.game.view import View, ViewError
 from pitchsim.games.engine import Engine
 from pitchsim.games.record import RecordError, replay
-from pitchsim.kernels.families.tables import F_HANDS, family_array
+from pitchsim.kernels.presets import F_HANDS, family_array
 
 # ---- 12.4 the option -----------------------------------------------------------------------------
 

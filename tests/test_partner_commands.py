@@ -177,8 +177,8 @@ def _reference_deal_out(spec: str, n: int, hand: str, trump: int, seed: int, dea
     import numpy as np
     from test_partner_search import _kernel_heuristic
 
-    from pitchsim.kernels.families.deal import deal_family_fixed
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.deal import deal_family_fixed
+    from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.rng import deal_key
 
     r = as_family(Rules.parse(spec))
@@ -247,10 +247,10 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     import numpy as np
     import pyarrow.parquet as pq
 
-    from pitchsim.kernels.families.sample import record_family_hands
-    from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS
-    from pitchsim.kernels.families.simulate import family_policies
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.sample import record_family_hands
+    from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
+    from pitchsim.kernels.simulate import family_policies
     from pitchsim.study.batch import simulate
     from pitchsim.study.manifest import AWARDS, read_manifest
 
@@ -385,7 +385,7 @@ def test_12_1_6_family_make_odds_counts_the_pitchers_side_as_simulate_does(spec,
     the reference's sides: the test above)."""
     import pyarrow.parquet as pq
 
-    from pitchsim.kernels.families.simulate import family_make_odds
+    from pitchsim.kernels.simulate import family_make_odds
     from pitchsim.study.analysis import make_table
     from pitchsim.study.batch import simulate
     from pitchsim.study.manifest import read_manifest
@@ -413,7 +413,7 @@ def test_12_1_5_and_12_1_6_the_reports_sampled_hands_and_checks_under_a_called_p
     cards (12.1.2, 12.1.4, 12.1.5), and ``points`` the side's (the awards its two seats
     took, 12.1.6).  Its exact checks then hold: a king of trump without the ace wins
     High for the side every time (the ace is called), the rest are about the deal."""
-    from pitchsim.kernels.families.score import AWARD_VALUES
+    from pitchsim.kernels.score import AWARD_VALUES
     from pitchsim.study.exact import family_checks, sample_hands
 
     r = as_family(Rules.parse(spec))

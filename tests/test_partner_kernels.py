@@ -1,4 +1,4 @@
-"""docs/rules.md 12.1, the called partner, in the family kernels (``kernels/families``):
+"""docs/rules.md 12.1, the called partner, in the family kernels (``pitchsim/kernels``):
 the call (12.1.2, 12.1.4), rule X passing over the called card (12.1.3), the partner's
 duty to play it to the first trick (12.1.3), the pitcher alone (12.1.5), two sides a
 hand for the points (12.1.6), the settling (12.1.7) and the winners (12.1.8).
@@ -21,9 +21,8 @@ from test_families_kernels import CrossCheckError, crosscheck
 
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, RulesError, as_family
-from pitchsim.kernels.families.partner import highest_missing_trump
-from pitchsim.kernels.families.settle import settle_hand, winners
-from pitchsim.kernels.families.tables import (
+from pitchsim.kernels.partner import highest_missing_trump
+from pitchsim.kernels.presets import (
     F_PARTNER,
     PARTNER_ANNOUNCED,
     PARTNER_CALLED,
@@ -31,6 +30,7 @@ from pitchsim.kernels.families.tables import (
     family_array,
     family_tables,
 )
+from pitchsim.kernels.settle import settle_hand, winners
 
 NAMED = "auction-pitch,trump=named,partner=called"
 TEN = "ten-point,partnership=false,partner=called"
@@ -105,7 +105,7 @@ def test_12_1_3_the_duty_binds_a_partner_who_had_other_cards_to_play():
     """The cross-check reaches the duty: under auction-pitch with trump named and
     follow=trump, a partner who is not the first to play trick 1 could often play
     another card; the kernel's legal set for him is the called card alone."""
-    from pitchsim.kernels.families.simulate import play_family_logged
+    from pitchsim.kernels.simulate import play_family_logged
 
     r = as_family(Rules.parse(NAMED))
     fr, tab = family_array(r), family_tables(r)

@@ -1,4 +1,4 @@
-"""docs/rules.md 12.1 in the search (``kernels/families/rollout.py`` and the double-dummy
+"""docs/rules.md 12.1 in the search (``kernels/search/rollout.py`` and the double-dummy
 solver, ``kernels/search/solver.py``): each world the search imagines is valued with
 that world's sides, the pitcher and the holder of the call there against all the
 others (12.1.5, 12.1.6, 12.1.7), the partner owing the call to the first trick under
@@ -25,12 +25,12 @@ from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump, partner_of
 from pitchsim.game.reference.score import settle_hand, sides_of
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families import partner as kp
-from pitchsim.kernels.families.policies import heuristic_card
-from pitchsim.kernels.families.rollout import rollout_outcomes
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.families.worlds import partner_constraint
+from pitchsim.kernels import partner as kp
+from pitchsim.kernels.policies.cards import heuristic_card
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search import solver as ks
+from pitchsim.kernels.search.rollout import rollout_outcomes
+from pitchsim.kernels.search.worlds import partner_constraint
 from pitchsim.search import minimax as fm
 
 CALLED = "smear,partner=called"

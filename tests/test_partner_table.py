@@ -117,10 +117,10 @@ def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
     import numpy as np
     from test_partner_search import _kernel_heuristic
 
-    from pitchsim.kernels.families.deal import deal_family_fixed
-    from pitchsim.kernels.families.fixed_hand import PITCHER, play_family_fixed
-    from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.deal import deal_family_fixed
+    from pitchsim.kernels.fixed_hand import PITCHER, play_family_fixed
+    from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
+    from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.rng import deal_key
 
     r = as_family(Rules.parse("smear,partner=called"))

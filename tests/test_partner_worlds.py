@@ -1,4 +1,4 @@
-"""docs/rules.md 12.1 in the world sampler (``kernels.families.worlds.partner_constraint``,
+"""docs/rules.md 12.1 in the world sampler (``kernels.search.worlds.partner_constraint``,
 read off a view by ``games.family_seat.family_knowledge``): the pitcher called a card he
 lacked (12.1.2, pitchsim's call), so no world gives it to him unless he may have taken
 it since (a kitty or the draw after the call); its holder is unknown to every seat but

@@ -1,6 +1,6 @@
 """Play policies: legal choices, only their own view, and what each is meant to do.
 
-Most tests ask the preset kernels' policies directly (``families.policies.choose_card``,
+Most tests ask the preset kernels' policies directly (``policies.cards.choose_card``,
 auction-pitch as a preset) about a hand-built view: the player's hand, the trick so far
 and who played it, the cards already played, trump, who pitched.
 """
@@ -27,11 +27,11 @@ from pitchsim.game.cards import (
 from pitchsim.game.reference import legal_cards, play_hand
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.policies import kernel_chooser, seat_policies
-from pitchsim.kernels.families.fixed_hand import fixed_kernel
-from pitchsim.kernels.families.policies import choose_card
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.fixed_hand import fixed_kernel
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
+from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.policies.heuristic import choose_trump
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import DECISION_COUNTER
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
@@ -142,7 +142,7 @@ def first_leads(spec, seed, deals, hand, trump, policy):
     (``play_family_logged``), holding ``hand``; ``trump`` a suit (-1: his own choice)."""
     from logged_hands import logged_arrays
 
-    from pitchsim.kernels.families.simulate import family_policies, play_family_logged
+    from pitchsim.kernels.simulate import family_policies, play_family_logged
 
     r = as_family(Rules.parse(spec))
     out = logged_arrays(deals, 4)
@@ -185,8 +185,8 @@ def test_heuristic_beats_random_on_the_same_deals():
     (heuristic) defenders, and heuristic defenders set a heuristic pitcher more often
     than random defenders do; the margins are many standard errors wide (auction-pitch
     on the preset kernels, ``hands_kernel``)."""
-    from pitchsim.kernels.families.policies import FAMILY_POLICY_IDS
-    from pitchsim.kernels.families.simulate import hands_kernel
+    from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
+    from pitchsim.kernels.simulate import hands_kernel
 
     hand_free = 40_000
     r = as_family(Rules())
@@ -385,8 +385,8 @@ def test_plain_play_loops_leave_the_search_out():
     probe = textwrap.dedent("""
         import numba, numpy as np
         from pitchsim.game.rules import Rules, as_family
-        from pitchsim.kernels.families import rollout
-        from pitchsim.kernels.families.tables import family_array, family_tables
+        from pitchsim.kernels.search import rollout
+        from pitchsim.kernels.presets import family_array, family_tables
 
         r = as_family(Rules())
         fr, tab = family_array(r), family_tables(r)

@@ -1,7 +1,7 @@
 """The ``advisor`` bidder under every preset (kernels/advisor.py ``family_advisor_bid``,
-plugged into the family auction's ``seat_call``, kernels/families/bidding.py).
+plugged into the family auction's ``seat_call``, kernels/bidding/calls.py).
 
-- In whole family games (kernels/families/game.py) every call of an advisor seat is the
+- In whole family games (kernels/game.py) every call of an advisor seat is the
   one the advisor's evaluation gives when recomputed here, independently of the game's
   dispatch, through kernels/advice.py's family entry points (the ones ``pitchsim advise
   --rules PRESET`` runs): the same hand, scores before the hand, dealer and calls heard
@@ -35,15 +35,15 @@ from pitchsim.games.bidding import StrategyError
 from pitchsim.games.families import family_odds, family_strategy, odds_for, seat_ids
 from pitchsim.games.seats import KernelSeat
 from pitchsim.kernels import advice as engine
-from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.bidding import (
+from pitchsim.kernels.bidding.calls import (
     BID_ADVISOR,
     BID_HEURISTIC,
     BID_ODDS,
     N_ROWS,
     choose_call,
 )
-from pitchsim.kernels.families.game import (
+from pitchsim.kernels.contract import MAX_DEALS
+from pitchsim.kernels.game import (
     G_DEALER,
     G_PITCHER,
     G_TRUMP,
@@ -51,9 +51,8 @@ from pitchsim.kernels.families.game import (
     family_log_layout,
     play_family_game,
 )
-from pitchsim.kernels.families.policies import HEURISTIC
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.presets import rest_of_game
+from pitchsim.kernels.policies.cards import HEURISTIC
+from pitchsim.kernels.presets import family_array, family_tables, rest_of_game
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 
 SAMPLES, TRIES = 32, 64  # the advisor bidder's deals kept per call, tried per deal kept

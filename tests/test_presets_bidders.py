@@ -1,4 +1,4 @@
-"""The ``odds-game`` bidder under every preset (kernels/families/bidding.py): the family
+"""The ``odds-game`` bidder under every preset (kernels/bidding/calls.py): the family
 ``odds`` bidder with the game situation of the base game's ``odds-game``, read from the
 preset's target and win rule (docs/rules.md, "Winning" and the generic option ``win``;
 §2.11 highest, §3.11 pitcher-first, §4.12).
@@ -29,7 +29,7 @@ from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_odds, family_strategy, family_tournament
 from pitchsim.games.seats import KernelSeat
-from pitchsim.kernels.families.bidding import (
+from pitchsim.kernels.bidding.calls import (
     BID_ODDS,
     BID_ODDS_GAME,
     MADE_ROW,
@@ -39,8 +39,8 @@ from pitchsim.kernels.families.bidding import (
     choose_call,
     legal_calls,
 )
-from pitchsim.kernels.families.game import MAX_CALL
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.game import MAX_CALL
+from pitchsim.kernels.presets import family_array, family_tables
 
 PRESETS = ["auction-pitch", "setback", "smear", "ten-point", "five-point", "seven-point"]
 N = 4
@@ -248,7 +248,7 @@ SEAT_TABLES = [
 
 @pytest.mark.parametrize(("spec", "n", "names"), SEAT_TABLES)
 def test_the_seat_makes_the_kernels_odds_game_calls(spec, n, names):
-    """Whole games by the kernel (kernels/families/game.py), every odds-game call asked
+    """Whole games by the kernel (kernels/game.py), every odds-game call asked
     again of the seat at its view (games/family_seat.py): the same call every time,
     the view's scores included (the games end at the target, so scores near it are
     asked)."""

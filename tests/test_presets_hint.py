@@ -21,9 +21,9 @@ from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, cut_hand
 from pitchsim.games.families import family_odds, no_odds
 from pitchsim.games.family_seat import family_knowledge
-from pitchsim.kernels.families.bidding import FAMILY_BIDDING_IDS, choose_call, name_suit
-from pitchsim.kernels.families.tables import family_array, family_tables
-from pitchsim.kernels.families.worlds import family_constraint
+from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, choose_call, name_suit
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.search.worlds import family_constraint
 from pitchsim.search.hint import (
     HintError,
     _CallFit,

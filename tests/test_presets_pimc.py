@@ -1,4 +1,4 @@
-"""``pimc`` as a play policy under every preset (kernels/families/rollout.py's ``PIMC``
+"""``pimc`` as a play policy under every preset (kernels/search/rollout.py's ``PIMC``
 kind): W worlds drawn from what the seat knows, every legal card valued by the one
 double-dummy solver with the preset's tables in each, the card best for the seat's side.
 
@@ -39,9 +39,9 @@ from pitchsim.games.family_seat import (
 )
 from pitchsim.games.policies import DEFAULT_WORLDS
 from pitchsim.games.seats import KernelSeat
-from pitchsim.kernels.families.rollout import pimc_outcomes
-from pitchsim.kernels.families.score import side_of
+from pitchsim.kernels.score import side_of
 from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
+from pitchsim.kernels.search.rollout import pimc_outcomes
 from pitchsim.search import minimax
 from pitchsim.search.hint import family_decision
 

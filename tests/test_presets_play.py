@@ -3,7 +3,7 @@ the hand given, the pitcher names (trump=named) or leads (trump=first-lead) the 
 given, and seat 0 pitches at the bid given; each hand is replayed by the reference
 engine (every card legal, every trick's winner, every point and the settlement its
 own).  The family deal kernel takes the fixed hand, trump and bid itself
-(``kernels.families.game.family_deal_fixed``)."""
+(``kernels.game.family_deal_fixed``)."""
 
 from __future__ import annotations
 

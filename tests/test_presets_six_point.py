@@ -183,8 +183,8 @@ def _random_captures(rng, rules, n):
 
 @pytest.mark.parametrize("spec", ["six-point", "six-point,partnership=false", "TWO"])
 def test_the_kernel_scores_game_on_the_doubled_scale_as_the_reference(spec):
-    from pitchsim.kernels.families.score import AWARD_NAMES, N_AWARDS, score_hand
-    from pitchsim.kernels.families.tables import family_array, family_tables
+    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS, score_hand
 
     rules = TWO_HALVES if spec == "TWO" else Rules.parse(spec)
     r = as_family(rules)
@@ -213,8 +213,8 @@ def test_the_kernel_scores_game_on_the_doubled_scale_as_the_reference(spec):
 def test_a_planted_bug_the_kernel_ignoring_the_half_is_caught():
     """The kernel's rules array without joker-game=half scores a six-point hand whose
     whole counts tie differently from the reference."""
-    from pitchsim.kernels.families.score import GAME, N_AWARDS, score_hand
-    from pitchsim.kernels.families.tables import F_JOKER_GAME, family_array, family_tables
+    from pitchsim.kernels.presets import F_JOKER_GAME, family_array, family_tables
+    from pitchsim.kernels.score import GAME, N_AWARDS, score_hand
 
     r = as_family(SIX)
     fr, tab = family_array(r), family_tables(r)

@@ -162,7 +162,7 @@ def test_the_collector_reads_every_kind_of_citation():
     assert cited_by("6.3.6", "tests/test_families_reference.py::test_6_3_2_and_6_3_6_")
     assert cited_by("Edge 12", "tests/test_reference.py::test_edge_12_")
     assert cited_by("§3", "pitchsim/game/rules.py")
-    assert any(w.startswith("pitchsim/kernels/families/") for w in where)
+    assert any(w.startswith("pitchsim/kernels/") for w in where)
     assert any(w == CLAUSE_MODULES[0] for w in where)
 
 

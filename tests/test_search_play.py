@@ -12,9 +12,9 @@ from pitchsim.game.reference import deal_hands, legal_cards, play_hand
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.games.families import family_play_array
 from pitchsim.games.policies import seat_policies
-from pitchsim.kernels.families.fixed_hand import AS_DEFENDER, fixed_kernel
-from pitchsim.kernels.families.rollout import choose_by_outcomes
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.fixed_hand import AS_DEFENDER, fixed_kernel
+from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.search.rollout import choose_by_outcomes
 from pitchsim.util.runtime import use_threads
 
 VARIANTS = [Rules(), Rules(follow="suit"), Rules(partnership=True), Rules(low="dealt")]

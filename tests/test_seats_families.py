@@ -3,7 +3,7 @@
 keys, it makes every decision the family game kernel made in a whole game (calls,
 shoot, the naming of trump, every card, the rollout search's included), for smear,
 setback, ten-point and auction-pitch as a family.  The games are played by the kernel
-(``kernels.families.game.play_family_game``); the views are cut from the same hands
+(``kernels.game.play_family_game``); the views are cut from the same hands
 replayed by the reference engine (``game.reference``: the auction, the draw
 and every trick checked against the kernel's log), so a seat reading its view wrongly,
 at a wrong stream position, or answering the wrong decision, disagrees with the kernel.
@@ -28,7 +28,7 @@ from pitchsim.games.families import family_strategy, odds_for, seat_ids
 from pitchsim.games.family_seat import card_counter, family_knowledge, search_worlds
 from pitchsim.games.seats import KernelSeat, view_key
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.families.game import (
+from pitchsim.kernels.game import (
     G_BID,
     G_DEALER,
     G_JUNK,
@@ -40,8 +40,8 @@ from pitchsim.kernels.families.game import (
     family_log_layout,
     game_kernel,
 )
-from pitchsim.kernels.families.play import seat_knowledge
-from pitchsim.kernels.families.tables import family_array, family_tables
+from pitchsim.kernels.play import seat_knowledge
+from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
 
 # (rules, players, the strategies at the table): every bidding and play policy the

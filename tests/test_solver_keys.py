@@ -40,7 +40,7 @@ from test_family_solver import _kernel_args, random_position
 
 from pitchsim.game.cards import cards_of, game_points, mask_of, rank_of, suit_of
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.families.tables import T_TRUMPS, family_array, family_tables
+from pitchsim.kernels.presets import T_TRUMPS, family_array, family_tables
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
 from pitchsim.search import minimax as reference

@@ -38,8 +38,7 @@ from ..games.families import odds_for, seat_ids
 from ..games.policies import play_array, play_policy, searches
 from ..games.table import check_table
 from ..kernels import advice as engine
-from ..kernels.families.tables import family_array, family_tables
-from ..kernels.presets import rest_of_game
+from ..kernels.presets import family_array, family_tables, rest_of_game
 from ..util.conflicts import settle
 from ..util.errors import InputError, quoted
 from ..util.limits import (

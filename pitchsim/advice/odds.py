@@ -17,7 +17,7 @@ policy at every seat, say) and reports, per trump suit and level, both chances, 
 paired difference and its 95% interval: how far the odds move with stronger play.
 
 Every preset, the base game (auction-pitch) included, is played by the one engine's
-kernel (``kernels.families.fixed_hand``), whose search policies are told the bid: the
+kernel (``kernels.fixed_hand``), whose search policies are told the bid: the
 compare run is one run per level.
 """
 
@@ -34,8 +34,8 @@ from ..game.rules import FamilyRules, Rules, as_family, label
 from ..game.trumps import jick_card
 from ..games.families import family_play_array
 from ..games.policies import play_policy, searches, seat_policies
-from ..kernels.families.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
-from ..kernels.families.tables import family_array, family_tables
+from ..kernels.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
+from ..kernels.presets import family_array, family_tables
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_SAMPLES, check_count
 from ..util.runtime import CHUNK, chunked, pick_seed, use_threads

@@ -583,9 +583,9 @@ def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tup
     import numpy as np
 
     from ..game.cards import mask_of
-    from ..kernels.families.fixed_hand import PITCHER, play_family_fixed
-    from ..kernels.families.policies import FAMILY_POLICY_IDS
-    from ..kernels.families.tables import family_array, family_tables
+    from ..kernels.fixed_hand import PITCHER, play_family_fixed
+    from ..kernels.policies.cards import FAMILY_POLICY_IDS
+    from ..kernels.presets import family_array, family_tables
 
     r = view.rules
     fr, tab = family_array(r), family_tables(r)

@@ -575,8 +575,8 @@ AWARD_WORDS = {
 
 def award_values(rules) -> dict[str, int]:
     """Each point the rules award, in the order they are counted, and its worth
-    (``kernels.families.score``: the Three is worth 3, the Five 5, every other 1)."""
-    from ..kernels.families.score import AWARD_NAMES, AWARD_VALUES, award_names
+    (``kernels.score``: the Three is worth 3, the Five 5, every other 1)."""
+    from ..kernels.score import AWARD_NAMES, AWARD_VALUES, award_names
 
     worth = dict(zip(AWARD_NAMES, (int(v) for v in AWARD_VALUES), strict=True))
     return {name: worth[name] for name in award_names(as_family(rules))}

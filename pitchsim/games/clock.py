@@ -44,7 +44,7 @@ and the two tests).  What the rule does not promise: claim 2 rests on the bid ch
 being equal where no world told them apart; claim 3 is an observation, not a test (were
 the cards different in a share q of worlds, ``TIE_WORLDS`` = 50 equal worlds would be
 seen with chance (1 - q)**50: under 5% once q >= 6%).  The worlds themselves are
-independent draws (``kernels.search.worlds``), which is what the tests assume.
+independent draws (``kernels.search.resample``), which is what the tests assume.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The rule families at the table: hands, whole games and duplicate tournaments played by
-the family kernels (``pitchsim.kernels.families``), for ``pitchsim play`` and
+the family kernels (``pitchsim.kernels``), for ``pitchsim play`` and
 ``pitchsim tournament`` under ``--rules FAMILY``.
 
 The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
@@ -11,7 +11,7 @@ the preset's target and win rule) or ``advisor`` (every legal call played out ov
 sampled deals to the end of the game, ``pitchsim advise``'s engine:
 ``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
 or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
-``kernels.families.rollout``: each legal card played out by the family heuristic, or
+``kernels.search.rollout``: each legal card played out by the family heuristic, or
 solved double-dummy; default 32 and 16 worlds, as the base game's).
 """
 
@@ -28,8 +28,7 @@ from ..game.cards import N_CARDS, SUITS, cards_of, format_card, game_points
 from ..game.rules import FamilyRules, Rules, as_family, label, spec
 from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor into seat_call)
 from ..kernels.bidding import ADVISOR_DTYPE, PLAIN_DTYPE
-from ..kernels.contract import MAX_DEALS
-from ..kernels.families.bidding import (
+from ..kernels.bidding.calls import (
     BID_ADVISOR,
     FAMILY_BIDDING_IDS,
     MADE_ROW,
@@ -38,7 +37,8 @@ from ..kernels.families.bidding import (
     ODDS_BIDDERS,
     odds_worth,
 )
-from ..kernels.families.game import (
+from ..kernels.contract import MAX_DEALS
+from ..kernels.game import (
     G_BID,
     G_DEALER,
     G_MADE,
@@ -53,15 +53,15 @@ from ..kernels.families.game import (
     game_kernel,
     games_kernel,
 )
-from ..kernels.families.partner import call_and_partner
-from ..kernels.families.policies import FAMILY_POLICY_IDS
-from ..kernels.families.score import AWARD_NAMES, NOT_PLAYED
-from ..kernels.families.tables import (
+from ..kernels.partner import call_and_partner
+from ..kernels.policies import KIND_MASK, PIMC, ROLLOUT_DTYPE
+from ..kernels.policies.cards import FAMILY_POLICY_IDS
+from ..kernels.presets import (
     family_array,
     family_tables,
 )
-from ..kernels.policies import KIND_MASK, PIMC, ROLLOUT_DTYPE
 from ..kernels.rng import deal_key
+from ..kernels.score import AWARD_NAMES, NOT_PLAYED
 from ..util.errors import InputError, quoted
 from ..util.runtime import chunked, pick_seed, use_threads
 from .bidding import Strategy, StrategyError
@@ -75,7 +75,7 @@ BOARDS_PER_CALL = 1 << 12
 # Bidders that weigh the game by its target: not under hands=N, which has none (12.4).
 # (The advisor plays the game out, the hands left included, and is played there.)
 GAME_BIDDERS = ("odds-game",)
-FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.families.rollout
+FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.search.rollout
 SEARCH_PLAY = ("rollout", "pimc")
 
 
@@ -102,8 +102,8 @@ def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
 
 def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
     """Bidding and play ids per seat; bidding ids int32 (``ADVISOR_DTYPE``) when a seat
-    is the advisor, so that only those auctions compile it in (``kernels.families.
-    bidding.seat_call``); play ids int32 when a seat plays pimc, uint32
+    is the advisor, so that only those auctions compile it in (``kernels.bidding.calls.
+    seat_call``); play ids int32 when a seat plays pimc, uint32
     (``ROLLOUT_DTYPE``) when seats search by rollout alone, so that only the kernels
     that need it compile the search in, and only pimc's the solver (``play_array``)."""
     ids = [FAMILY_BIDDING_IDS[s.bidding] for s in seats]

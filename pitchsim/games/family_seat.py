@@ -1,7 +1,7 @@
 """A built-in strategy's decision at a view (``game.view``) under any preset,
-auction-pitch included, asked of the family kernels (``kernels.families``) for one seat.
+auction-pitch included, asked of the family kernels (``pitchsim.kernels``) for one seat.
 
-A decision is made as the family game kernel (``kernels.families.game``) makes it inside
+A decision is made as the family game kernel (``kernels.game``) makes it inside
 a game, from what the seat knows, at the same random-stream position (the deal's key and
 a counter): a call by the seat's bidding policy (``bidding.choose_call``, counter
 ``AUCTION_COUNTER`` + the calling position), the pitcher's trump by its bidding policy
@@ -13,7 +13,7 @@ the kernels play for that board; the engine, which has no game, passes a key fro
 seed and the view (``seats.view_key``).
 
 The seat's *knowledge* at a card (``family_knowledge``) is read off the view in the
-form the family world sampler takes (``kernels.families.worlds``): the cards it holds,
+form the family world sampler takes (``kernels.search.worlds``): the cards it holds,
 the cards it knows are out of play (its own discards and put-downs, every trump burnt
 face up, the robber's put-down shown face up: 12.7, 12.9), who played what, the voids shown by effective suit (under follow=only: every
 seat out holds no trump), each seat's hand size now and, for a seat other than the
@@ -46,9 +46,12 @@ from ..game.rules import FamilyRules, label
 from ..game.view import SHOOT, View, card_text, parse_call, trump_text
 from ..kernels.advisor import DEFAULT_SAMPLES, family_advisor_bid, family_model, pitchable_suits
 from ..kernels.advisor import FAMILY_PLAY as ADVISOR_PLAY
-from ..kernels.families.bidding import NAME_COUNTER, choose_call, legal_calls, name_suit
-from ..kernels.families.policies import choose_card, heuristic_card
-from ..kernels.families.rollout import (
+from ..kernels.bidding.calls import NAME_COUNTER, choose_call, legal_calls, name_suit
+from ..kernels.policies.cards import choose_card, heuristic_card
+from ..kernels.presets import F_MAX_BID, family_array, family_tables, rest_of_game
+from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
+from ..kernels.score import side_of
+from ..kernels.search.rollout import (
     KIND_MASK,
     PIMC,
     PLAY_NODES,
@@ -58,16 +61,12 @@ from ..kernels.families.rollout import (
     rollout_outcomes,
     search_card,
 )
-from ..kernels.families.score import side_of
-from ..kernels.families.tables import F_MAX_BID, family_array, family_tables
-from ..kernels.families.worlds import (
+from ..kernels.search.worlds import (
     ATTEMPTS_PER_WORLD,
     family_constraint,
     partner_constraint,
     sample_family_worlds,
 )
-from ..kernels.presets import rest_of_game
-from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..util.errors import quoted
 from .advisor_clock import PresetKernels, timed_advisor_call
 from .bidding import Strategy, StrategyError

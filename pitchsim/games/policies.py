@@ -1,7 +1,7 @@
 """Play policies by name: what each does, and a Python handle on its kernel.
 
 The ids live in :mod:`pitchsim.kernels.policies`, the kernels in
-:mod:`pitchsim.kernels.families` (the presets' ``choose_card`` and ``search_card``);
+:mod:`pitchsim.kernels` (the presets' ``choose_card`` and ``search_card``);
 this module is the table the CLI and the library look names up in, and the bridge that
 lets the plain-Python reference engine ask the preset kernels for a card.
 """
@@ -15,9 +15,6 @@ import numpy as np
 
 from ..game.reference import View
 from ..game.rules import as_family
-from ..kernels.families.policies import choose_card
-from ..kernels.families.rollout import search_card
-from ..kernels.families.tables import family_array, family_tables
 from ..kernels.policies import (
     KIND_MASK,
     PIMC,
@@ -28,7 +25,10 @@ from ..kernels.policies import (
     SEARCH_DTYPE,
     WORLDS_SHIFT,
 )
+from ..kernels.policies.cards import choose_card
+from ..kernels.presets import family_array, family_tables
 from ..kernels.rng import DECISION_COUNTER, deal_key
+from ..kernels.search.rollout import search_card
 from ..util.errors import InputError, quoted
 
 
@@ -148,11 +148,11 @@ def kernel_chooser(
     policies: np.ndarray, seed: int, deal: int, tables: tuple | None = None
 ) -> Callable[[View], int]:
     """A ``choose(view)`` for the reference engine that asks the seat's policy of the
-    preset kernels (``kernels.families``: ``policies.choose_card``, a search policy's
+    preset kernels (``pitchsim.kernels``: ``policies.choose_card``, a search policy's
     ``rollout.search_card``) under the view's rules read as a preset (``as_family``).
 
     It draws from the same random stream position as the preset kernels' play loop
-    (``families.play``) does for that decision (seed, deal, trick and the seat's place
+    (``play``) does for that decision (seed, deal, trick and the seat's place
     from the leader), so both engines see identical choices.  A search reads the seat's
     knowledge from the view: the hand sizes from the cards each seat played, nothing
     put down or drawn (the reference hands carry no stock, nor what a draw showed).

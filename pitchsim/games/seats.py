@@ -2,7 +2,7 @@
 for a single seat) and anything with ``call(view)`` / ``play(view)``.
 
 A built-in strategy decides from a :class:`~pitchsim.game.view.View` exactly as the game
-kernel (``kernels.families.game``) decides inside a game, under every preset, the base
+kernel (``kernels.game``) decides inside a game, under every preset, the base
 game's included (``games.family_seat``): the same policy, given what the seat knows, at
 the same random-stream position (a key and a counter).  The table (``games.table``)
 passes the game's own deal key, so a game of built-in seats played decision by decision

@@ -723,12 +723,12 @@ def next_dealer(doc: dict, r: Rules) -> int:
 
 
 def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
-    """The family kernels' deal for the stream ``key`` (``kernels.families.deal``): the
+    """The family kernels' deal for the stream ``key`` (``kernels.deal``): the
     hands as masks, the stock top card first, and the kernels' discard and draw for
     this deal (4.8), so that the table plays the deals a family tournament plays."""
-    from ..kernels.families.deal import cards_each, deal_family
-    from ..kernels.families.draw import discard_and_draw
-    from ..kernels.families.tables import family_array, family_tables
+    from ..kernels.deal import cards_each, deal_family
+    from ..kernels.draw import discard_and_draw
+    from ..kernels.presets import family_array, family_tables
 
     fr, tab = family_array(r), family_tables(r)
     deck = np.full(54, -1, dtype=np.int64)

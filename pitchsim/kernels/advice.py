@@ -1,6 +1,6 @@
 """The advisor's engine under every preset, the base game (auction-pitch) included: deals
 that fit the calls heard, and one seat's every call played out to the end of the game,
-through the family kernels (``kernels.families``).
+through the family kernels (``pitchsim.kernels``).
 
 A *sample* is one deal with the advised seat's hand fixed (``deal_family_fixed``:
 jokers, 9 or 10 cards, the stock in order).  It is kept only if every earlier caller,
@@ -12,10 +12,10 @@ and the public auction before it (the calls heard, the scores, the rules, and fo
 ``random`` the sample's own stream).
 
 Each kept deal is then played once per candidate call: the seat makes it, the later
-seats call by the model (``families.bidding``: the shoot, the dealer-steal variants,
+seats call by the model (``bidding.calls``: the shoot, the dealer-steal variants,
 all-pass), the hand is named, drawn, played, scored and settled as
-``families.game.family_deal`` does it, and the game is played on by ``family_deal``
-until a side wins under the preset's target and win rule (``families.settle.winners``).
+``game.family_deal`` does it, and the game is played on by ``family_deal``
+until a side wins under the preset's target and win rule (``settle.winners``).
 
 Sample i of a seed deals from the stream (seed, i); the deals after it in the same game
 use (seed, CONTINUATION + i * MAX_DEALS + d), the same for every candidate call, so two
@@ -32,7 +32,7 @@ only when the plain model keeps too few deals.
 
 The model cannot be the advisor itself: the family bidding arrays this engine is given
 are plain (int64), so its auctions compile without the advisor
-(``families.bidding.seat_call``), which is what lets the ``advisor`` bidding policy
+(``bidding.calls.seat_call``), which is what lets the ``advisor`` bidding policy
 (``kernels.advisor``, above this module) run this engine from inside the game kernels'
 auction.
 """
@@ -40,20 +40,20 @@ auction.
 import numpy as np
 from numba import njit, prange
 
+from .bidding.calls import choose_call, legal_calls
 from .contract import MAX_DEALS
-from .families.bidding import choose_call, legal_calls
-from .families.deal import deal_family_fixed
-from .families.game import family_auction, family_deal, passed_out, play_called_hand
-from .families.score import side_of as family_side
-from .families.settle import count_hand
-from .families.simulate import family_hand_fixed
-from .families.simulate import hand_scratch as family_scratch
-from .families.tables import (
+from .deal import deal_family_fixed
+from .game import family_auction, family_deal, passed_out, play_called_hand
+from .presets import (
     ALL_PASS_REDEAL,
     F_ALL_PASS,
     F_PARTNERSHIP,
 )
 from .rng import AUCTION_COUNTER, deal_key, draw
+from .score import side_of as family_side
+from .settle import count_hand
+from .simulate import family_hand_fixed
+from .simulate import hand_scratch as family_scratch
 
 CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
 TREMBLE_COUNTER = AUCTION_COUNTER + 64  # after the calls' and the naming's counters
@@ -392,7 +392,7 @@ def family_play_calls(
     """Play every candidate call in deal ``sample``: ``out[c]`` is the row (the O_
     constants) of candidate c.  The seat makes the call, the later
     seats call by their policies, the hand is played and settled, by ``family_deal``'s
-    own steps (``families.game``: ``family_auction`` from the next seat on, then
+    own steps (``game``: ``family_auction`` from the next seat on, then
     ``passed_out`` or ``play_called_hand``), and the game played on; won is 1 when the
     seat's side is among the winners.  ``candidate_trump[c]``:
     the seat's planned trump when it pitches at call c (-1: its policies choose).  The

@@ -2,7 +2,7 @@
 at the table (the engine of ``pitchsim advise``, with a small sample per decision).
 
 Under every preset (``FamilyRules``, auction-pitch included) the family game kernel
-asks ``family_advisor_bid`` (``families.bidding.seat_call``'s advisor branch, plugged
+asks ``family_advisor_bid`` (``bidding.calls.seat_call``'s advisor branch, plugged
 in below for int32 family bidding arrays).  It is ``pitchsim advise --rules PRESET``
 with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``;
 ``heuristic+heuristic`` under a preset without an odds table, ``family_model``) and
@@ -24,12 +24,12 @@ from numba import njit, types
 from numba.extending import overload
 
 from . import advice
+from .bidding import calls as family_bidding
 from .bits import suit_mask
-from .families import bidding as family_bidding
-from .families.policies import HEURISTIC as FAMILY_HEURISTIC
-from .families.simulate import hand_scratch as family_scratch
-from .families.tables import F_MAX_BID, F_TRUMP_NAMED, T_TRUMPS
+from .policies.cards import HEURISTIC as FAMILY_HEURISTIC
+from .presets import F_MAX_BID, F_TRUMP_NAMED, T_TRUMPS
 from .rng import deal_key, draw
+from .simulate import hand_scratch as family_scratch
 
 DEFAULT_SAMPLES = 32  # deals kept per decision
 DEFAULT_TRIES = 64  # deals tried per deal wanted, at most
@@ -181,7 +181,7 @@ def _family_advisor_call(
     key,
     counter,
 ):
-    """``families.bidding.seat_call``'s advisor branch, for int32 family bidding ids only
+    """``bidding.calls.seat_call``'s advisor branch, for int32 family bidding ids only
     (int64 ids get the refusal there): importing this module plugs it in."""
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
         return None

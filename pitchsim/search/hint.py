@@ -3,7 +3,7 @@ every preset (auction-pitch, the base game, among them) on the one engine's kern
 
 ``hint_view(view, ...)`` looks at a player's view only (``pitchsim.game.view``: what one
 seat knows at the table).  The seat's *knowledge* (``games.family_seat``) is read off
-the view and worlds are dealt from it uniformly (``kernels.families.worlds``): they fit
+the view and worlds are dealt from it uniformly (``kernels.search.worlds``): they fit
 the play and the draw seen, and the cards put down face down are in no hand.  With a
 bidding model (``model``: random, heuristic, odds or odds-game, the preset kernels'
 bidders) they also fit the calls heard, by rejection (``_FittedFamilySampler``: every
@@ -80,18 +80,18 @@ from ..games.family_seat import (  # the seat's knowledge: shared with the built
     value_shift,
     value_span,
 )
-from ..kernels.families.bidding import (
+from ..kernels.bidding.calls import (
     FAMILY_BIDDING_IDS,
     ODDS_BIDDERS,
     worlds_fit_calls,
 )
-from ..kernels.families.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
-from ..kernels.families.tables import family_array, family_tables
-from ..kernels.families.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
-from ..kernels.families.worlds import sample_family_worlds
+from ..kernels.presets import family_array, family_tables
 from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
+from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.search.solver import new_table, preset_world_values
+from ..kernels.search.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
+from ..kernels.search.worlds import sample_family_worlds
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
@@ -350,7 +350,7 @@ class _Blocks:
 
 
 class _FamilySampler(_Blocks):
-    """A preset's worlds (``kernels.families.worlds``): a block is ``worlds[w, seat]``
+    """A preset's worlds (``kernels.search.worlds``): a block is ``worlds[w, seat]``
     every seat's cards now, then ``worlds[w, n]`` the pile put down face down."""
 
     def __init__(self, k: FamilyKnowledge, seed: int, worlds: int):
@@ -382,7 +382,7 @@ class _CallFit:
     def fits(self, worlds: np.ndarray, k: FamilyKnowledge) -> np.ndarray:
         """Per world (``worlds[w, seat]`` every seat's cards now): whether every other
         caller holding his cards now and those he played makes the call he made
-        (``kernels.families.bidding.worlds_fit_calls``, clause for clause as the game
+        (``kernels.bidding.calls.worlds_fit_calls``, clause for clause as the game
         kernel's auction calls it), and another pitcher names the trump named, or under
         trump=first-lead counted the suit he led (``name_suit``: the base game's pitcher
         planned the trump he led).  A random caller fits every deal alike (its call

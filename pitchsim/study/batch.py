@@ -49,7 +49,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..game.rules import Rules, as_family
-from ..kernels.families.score import N_AWARDS
+from ..kernels.score import N_AWARDS
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
 from ..util.errors import InputError
@@ -106,7 +106,7 @@ def part_buffers(size: int) -> dict[str, np.ndarray]:
 
 
 # ---- a part ---------------------------------------------------------------------------
-# Deal ``i`` at ``n`` players is ``kernels.families.sample.record_columns``' deal
+# Deal ``i`` at ``n`` players is ``kernels.sample.record_columns``' deal
 # ``i`` under the stream seed ``seed * 8 + n``, which is ``simulate_family_hands``' and
 # ``family_make_odds``' deal ``i`` under that seed: seat 0 pitches, the dealer is seat
 # n-1, every seat plays the run's policy.  A part's content is a function of (seed,
@@ -123,9 +123,9 @@ def simulate_part(
     """Play the deals of ``part`` under the run's preset: its columns in the order of
     :data:`COLUMNS`, views of ``buffers`` (from :func:`part_buffers` when given, valid
     until they are reused)."""
-    from ..kernels.families.sample import columns_kernel
-    from ..kernels.families.simulate import family_policies
-    from ..kernels.families.tables import family_array, family_tables
+    from ..kernels.presets import family_array, family_tables
+    from ..kernels.sample import columns_kernel
+    from ..kernels.simulate import family_policies
 
     if buffers is None or buffers["deal"].size < part.count:
         buffers = part_buffers(part.count)

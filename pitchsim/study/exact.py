@@ -1,6 +1,6 @@
 """Exact values a run must reproduce, for every preset: ``pitchsim table --checks``
 (:func:`exact_checks`, from a run's columns) and the families' checks of the report
-(:func:`exact_check_table`, from hands played by ``kernels.families.sample``;
+(:func:`exact_check_table`, from hands played by ``kernels.sample``;
 ``scripts/make_reports.py --families`` writes them).
 
 Every check is a row: ``players``, ``check``, ``deals``, the ``estimate``, its standard
@@ -225,11 +225,11 @@ def sample_hands(
     every seat's cards dealt and held, trump, the pitcher's side's points, the awards,
     the pitcher's partner under a called partner (12.1.5; -1: none), the trump masks of
     each deal and the seconds taken (wall and CPU)."""
-    from ..kernels.families.partner import call_and_partner
-    from ..kernels.families.sample import record_kernel
-    from ..kernels.families.score import N_AWARDS
-    from ..kernels.families.simulate import family_policies
-    from ..kernels.families.tables import T_TRUMPS, family_array, family_tables
+    from ..kernels.partner import call_and_partner
+    from ..kernels.presets import T_TRUMPS, family_array, family_tables
+    from ..kernels.sample import record_kernel
+    from ..kernels.score import N_AWARDS
+    from ..kernels.simulate import family_policies
     from ..util.runtime import CHUNK, chunked, use_threads
 
     r = as_family(Rules.parse(rules))

@@ -95,7 +95,7 @@ AWARDS = (
     "three",
     "five",
     "game",
-)  # pitchsim.kernels.families.score.AWARD_NAMES, as column names
+)  # pitchsim.kernels.score.AWARD_NAMES, as column names
 # name, Arrow type, meaning.  The order is the order of the columns in every part.
 COLUMNS = (
     (
@@ -440,7 +440,7 @@ def _old_base_run(doc: dict, where: str) -> str:
 def check_policy(policy: str) -> None:
     """The play policy of every seat of a run: one the preset kernels play by the
     million (random or heuristic)."""
-    from ..kernels.families.policies import FAMILY_POLICY_IDS
+    from ..kernels.policies.cards import FAMILY_POLICY_IDS
 
     if policy not in FAMILY_POLICY_IDS:
         raise InputError(

@@ -1,6 +1,6 @@
 """The bidding policies' ids and the integer types of the arrays that name them.
 
-The policies themselves are the preset kernels' (``kernels.families.bidding``, every
+The policies themselves are the preset kernels' (``kernels.bidding.calls``, every
 preset, the base game as auction-pitch, ``FAMILY_BIDDING_IDS`` the same ids);
 ``pitchsim.games.bidding`` lists them by name, and ``odds.contract_value`` is the
 valuation the ``odds`` bidders weigh a call by.
@@ -10,7 +10,7 @@ need it: it plays thousands of hands a call, and it runs auctions itself.  As wi
 search play (``kernels.policies``), family bidding-policy arrays that name it are of
 ``ADVISOR_DTYPE`` (int32; ``pitchsim.games.families.seat_ids`` makes them), others
 int64, and the id's integer type picks at compile time whether
-``families.bidding.seat_call`` has the advisor's branch.
+``bidding.calls.seat_call`` has the advisor's branch.
 """
 
 import numpy as np

@@ -1,5 +1,5 @@
 """A bid's expected score, the game situation weighed (``contract_value``): what the
-preset kernels' ``odds`` and ``odds-game`` bidders (``kernels.families.bidding``) value
+preset kernels' ``odds`` and ``odds-game`` bidders (``kernels.bidding.calls``) value
 each call by.  It stays below ``families`` in the kernels' layers (the base game's odds
 bidder, whose valuation it was, is gone).
 """

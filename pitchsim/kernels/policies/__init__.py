@@ -1,10 +1,10 @@
 """Play policies: their ids, and the heuristic's decision (``heuristic.decide``).
 
-The preset kernels play every policy (``kernels.families.policies.choose_card``: random
-and heuristic; ``kernels.families.rollout.search_card``: the search policies), from
+The preset kernels play every policy (``kernels.policies.cards.choose_card``: random
+and heuristic; ``kernels.search.rollout.search_card``: the search policies), from
 what their player sees of the hand: his hand and legal cards, trump, the trick so far
 and who played it, the cards played and captured, and for a search the voids shown and
-the hand sizes (``kernels.families.worlds``).
+the hand sizes (``kernels.search.worlds``).
 
 A policy id is its kind (the ids below) plus, for the search policies, the number
 of worlds they sample shifted left by ``WORLDS_SHIFT`` (``pitchsim.games.policies`` reads
@@ -15,12 +15,12 @@ hands out (or solves them) at every decision, so compiling it into every play lo
 a minute of compile time per kernel.  Play-policy arrays that name a search policy are
 therefore of ``SEARCH_DTYPE`` (int32; ``pitchsim.games.policies.play_array`` makes
 them), plain ones int64; the policy's integer type picks, at compile time, whether
-the play loop has a search branch (``families.rollout.family_search_card``).  A search
+the play loop has a search branch (``search.rollout.family_search_card``).  A search
 id in an int64 array raises, never plays a wrong card.
 
 To add a policy: give it the next id below and a branch in
-``kernels.families.policies.choose_card`` (a search policy: in
-``kernels.families.rollout.search_card``); ``pitchsim.games.policies`` lists it by name.
+``kernels.policies.cards.choose_card`` (a search policy: in
+``kernels.search.rollout.search_card``); ``pitchsim.games.policies`` lists it by name.
 """
 
 import numpy as np

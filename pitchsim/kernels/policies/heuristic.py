@@ -34,7 +34,7 @@ trumps unseen, given how many unseen cards are still in other hands).
   side jacks and queens, kings, low trumps that are not points, side aces; a ten,
   the jack or the low trump only when nothing else is left.
 
-Every preset plays by this one policy (``kernels.families.policies`` hands it the
+Every preset plays by this one policy (``kernels.policies.cards`` hands it the
 preset's masks): the trumps are the preset's (the jick and jokers too, ranked by
 ``kernels.trump_order``), the points are every card worth something to its captor (the
 jack, the jick, the jokers, the 10 under game=ten, the 3 and the 5, weighted by their

@@ -1,5 +1,5 @@
 """The search's choice and its solver budget, shared by the preset kernels' search play
-(``kernels.families.rollout``: ``pimc`` and ``rollout`` under every preset, the base
+(``kernels.search.rollout``: ``pimc`` and ``rollout`` under every preset, the base
 game as the auction-pitch preset) and ``search.hint`` (``games.clock.side_choice`` is
 the same rule in Python).
 
@@ -11,7 +11,7 @@ pitcher's side plays for the most points and the defenders for the fewest.  Ties
 cards alike in every world drawn) go to the prior, the card ``heuristic`` would play.
 pimc chooses so under every preset (the solver values the pitcher's side's points
 only); the presets' ``rollout`` plays for the score difference instead
-(``kernels.families.rollout``; ``scripts/compare_objectives.py``, docs/search.md).
+(``kernels.search.rollout``; ``scripts/compare_objectives.py``, docs/search.md).
 """
 
 import numpy as np

@@ -2097,7 +2097,7 @@ def preset_world_values(
     ``called`` the card) each world has its own sides: the pitcher and the holder of
     the call in that world (12.1.5, 12.1.6), who under partner=called plays it to the
     first trick (12.1.3).  ``worlds[w, :n]`` are the seats' cards
-    now (``kernels.families.worlds``; ``worlds[w, n]``, cards put down face down, are out
+    now (``kernels.search.worlds``; ``worlds[w, n]``, cards put down face down, are out
     of play: in no hand, never in play); ``pby[s]`` the cards seat s has played.  Returns
     (worlds done, nodes searched): a budget of ``nodes`` (0: none) stops at the first
     world it does not finish, which is left out, as the base game's ``dd_outcomes``."""

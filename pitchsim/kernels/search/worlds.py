@@ -1,94 +1,217 @@
-"""The resampler of hidden cards: one deal consistent with what one player has seen
-(``draw_world``).  The preset kernels' world sampler (``kernels.families.worlds``, the
-worlds of search play and ``hint``) deals with it when no card must be placed.
+"""Worlds for one seat of a family hand: the cards it has not seen dealt to the other
+seats and to the face-down pile, uniformly among the deals consistent with what it knows.
 
-Contract
---------
-What the player ``me`` at an n-seat table knows is a *constraint*:
+What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, and
+``search.hint`` reads off a family view):
 
-- ``unseen``: the cards ``me`` has not seen (not in his hand, not played).  They are in
-  the other hands or out of play.
-- ``counts[s]``: how many cards seat s still holds (``counts[me]`` is not used).
-- ``allowed[s]``: the cards seat s may hold, a mask: ``unseen`` less the suits s has
-  shown void in.  Any other card-by-card knowledge fits the same mask.
+- its own hand, and ``known_out``: cards it knows are out of play: the cards it was
+  dealt and discarded (4.8; not those a later seat may have drawn back from the
+  discards, step 4), the cards it put down itself after robbing (step 5), every
+  trump burnt face up by any seat (step 2), the robber's put-down shown face up
+  (under rob=dealer its trumps, 12.7; under rob=true with discards=shown all of it,
+  12.9) and, under discards=shown, every seat's discards no other seat drew from
+  since (``play.seat_knowledge``);
+- every card played and who played it (``pby[s]``: the cards seat s has played,
+  this trick included);
+- the voids shown, by effective suit (bit ``4 * seat + suit`` of ``voids``): under
+  follow=trump a card neither of the led effective suit nor trump, under follow=suit
+  a card not of the led effective suit, a first lead that is not a trump under
+  lead-trump, and a player out under follow=only (no trump left);
+- every other seat's hand size now (``counts[s]``; public: hands are counted when
+  drawn), and ``counts[n]``: how many cards the robber (the pitcher; under rob=dealer
+  the dealer, 12.7) put down face down that this seat has not seen (public as a count;
+  0 for the robber, who knows them, and without a rob; the cards shown face up are
+  not in it).
 
-A *world* gives every seat s != me ``counts[s]`` cards of ``unseen & allowed[s]``, no
-card twice; the unseen cards nobody gets are out of play.  ``world[me]`` is ``hand``.
+The *constraint* (``family_constraint``): ``unseen`` = the pack less the hand, the cards
+seen played and ``known_out``; ``allowed[s]`` = ``unseen`` less the effective suits s
+has shown void in; ``allowed[n]`` = ``unseen`` when there is a pile to deal, less
+the trumps under rob=dealer (the dealer's put-down face down holds none, 12.7);
+``must`` = the unseen cards that are surely in a hand or the pile: under
+discard=non-trump with a rob (rob=true or rob=dealer), every unseen trump (step 1 puts
+down non-trumps only, step 2 burns face up, the stock is empty after the rob), else
+none.  A *world* gives
+every seat s != me ``counts[s]`` cards of ``allowed[s]`` and the pile ``counts[n]``
+cards of ``allowed[n]``, no card twice, every card of ``must`` to a hand or the
+pile.  The other unseen cards are out of play (the others' face-down discards, the
+undealt stock under rob=false).  ``world[me]`` is the hand; ``world[n]`` the pile.
 
-``draw_world(key, attempt, n, me, hand, unseen, counts, allowed, world) -> bool``
-    One attempt; fills ``world[:n]`` and says whether it is kept.  The kept worlds of
-    attempts 0, 1, 2, ... are independent and exactly uniform over every world
-    consistent with the constraint (rejection sampling, see below).  An attempt uses
-    only the counters ``attempt * STRIDE + 0 .. STRIDE - 2`` of the stream ``key``.
+Not used (the seat would know it at a real table): how many cards each player drew,
+which tells how many trumps it kept (4.8); what the pitcher's coming down to 6 says
+(step 5: non-trumps first, so a trump put down means a pitcher keeping no non-trump;
+then rule X, so every trump put down ranks below every trump kept; the non-trumps put
+down rank below those kept).  As a rejection step these would keep a handful of draws
+in a thousand when the pitcher put down several cards (most draws give the pitcher a
+non-trump); they want a sampler that deals the pile's cases directly.  Leaving
+knowledge out admits more worlds; it never rules out the true deal.
 
-How: seats are dealt one at a time, the most constrained first, each a uniform subset
-of the cards it may hold that are still free.  That proposal favours some worlds:
-world w comes out with probability prod_k 1 / C(a_k(w), c_k), where a_k(w) is the
-number of allowed cards still free when seat k is dealt (c_k of them).  Keeping it
-with probability prod_k C(a_k(w), c_k) / C(B_k, c_k), for fixed bounds B_k >= a_k,
-makes every world equally likely, exactly.  B_k = min(allowed cards of k, free cards
-left), so seats with no void shown (dealt last) never cause a rejection.
+Sampling (exact: every consistent world equally likely):
+
+- ``must`` empty: ``kernels.search.resample.draw_world``, the base game's resampler (seats
+  dealt most constrained first, kept with the probability that makes every world equally
+  likely); the pile is not dealt (``world[n]`` = 0): with no card that must be
+  placed, which unseen cards it holds does not change which hands are likely;
+- ``must`` not empty (``draw_must_world``): each card of ``must`` goes to a uniformly
+  random free *slot* among the hands and the pile (place p has ``counts[p]`` slots),
+  then each place's other slots are filled with a uniform subset of the unseen cards
+  not in ``must``.  A world with ``t_p`` cards of ``must`` at place p comes out with
+  probability ``prod_p counts[p]! / (counts[p] - t_p)!`` / (the slot draws) times
+  ``prod_p (counts[p] - t_p)!`` x const (the fills), the same for every world; worlds
+  that break a void of another suit are rejected, which keeps the rest uniform.  So a
+  hidden trump is in a hand or face down in proportion to the slots: the hand sizes
+  and the cards put down.
 """
 
 import numpy as np
 from numba import njit
 
 from ..bits import nth_bit, popcount
-from ..rng import draw, split_below
+from ..deal import pack_mask
+from ..presets import F_DISCARD, F_ROB, ROB_DEALER, T_SUITS, T_TRUMPS
+from ..rng import below
+from .resample import draw_world
 
-STRIDE = 16  # counters per attempt: one per seat, the acceptance draw (and one spare)
-_ACCEPT = STRIDE - 2
-_TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
+MUST_STRIDE = 64  # counters per attempt of draw_must_world: one per card dealt (<= 54)
+ATTEMPTS_PER_WORLD = 200
 
 
 @njit(cache=True, inline="always")
-def _unit(key, counter):
-    """A uniform float in [0, 1) from position ``counter`` of stream ``key``."""
-    return np.float64(draw(key, counter) >> np.uint64(11)) * _TO_UNIT
+def void_mask(voids, seat, trump, tab):
+    """The cards of the effective suits ``seat`` has shown void in (no trump: none)."""
+    if trump < 0:
+        return np.int64(0)
+    m = np.int64(0)
+    v = voids >> (4 * seat)
+    for e in range(4):
+        if v >> e & 1:
+            m |= tab[trump, T_SUITS + e]
+    return m
 
 
 @njit(cache=True)
-def draw_world(key, attempt, n, me, hand, unseen, counts, allowed, world):
-    """One attempt at a world; True when it is kept (then uniform; see the contract)."""
-    # The order: seats with fewer cards allowed first (insertion sort; n <= 7).
-    order = np.empty(8, dtype=np.int64)
-    room = np.empty(8, dtype=np.int64)
-    m = 0
+def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab, allowed):
+    """Fill ``allowed`` (n + 1: the seats, then the pile) from the knowledge (see the
+    module); return (unseen, must).  ``counts`` (n + 1) are read only."""
+    if allowed.shape[0] != n + 1 or counts.shape[0] != n + 1:
+        raise ValueError("family_constraint: counts and allowed need n + 1 entries (the pile)")
+    seen = hand | known_out
     for s in range(n):
+        seen |= pby[s]
+    unseen = pack_mask(n, fr) & ~seen
+    for s in range(n):
+        allowed[s] = unseen & ~void_mask(voids, s, trump, tab)
+    allowed[n] = unseen if counts[n] > 0 else np.int64(0)
+    if trump >= 0 and fr[F_ROB] == ROB_DEALER:  # 12.7: the dealer shows his trumps put down
+        allowed[n] &= ~tab[trump, T_TRUMPS]
+    must = np.int64(0)
+    if trump >= 0 and fr[F_DISCARD] != 0 and fr[F_ROB] != 0:
+        must = unseen & tab[trump, T_TRUMPS]
+    return unseen, must
+
+
+@njit(cache=True)
+def partner_constraint(n, pitcher, called, partner, trick1, may_hold, unseen, allowed, must):
+    """What a called partner (12.1) tells a seat about the called card, on ``allowed``
+    (n + 1, from ``family_constraint``) in place; returns ``must`` with the card added
+    when it is surely in a hand.  ``called``: the card (-1: none); ``partner``: the
+    partner as the seat knows him (-1 unknown, the pitcher's seat: he plays alone);
+    ``trick1``: bit s for each seat that played to trick 1 a card other than the call;
+    ``may_hold``: whether the pitcher may have come by the call after calling it (a
+    kitty or a draw after the call under partner=called).
+
+    The pitcher called a card he lacked (pitchsim's players and Trickster's bot call the
+    highest trump they lack, 12.1.2), so it is not his unless he may have taken it
+    since.  A partner the seat knows holds it (12.1.4, or the seat's own hand); one
+    known to play alone means nobody else does (12.1.5).  Under called its holder must
+    play it to trick 1 (12.1.3), so a seat that played another card there is not the
+    holder: after trick 1 it is the pitcher's or out of play.  Nothing else: to the
+    others its holder is any seat that may hold it."""
+    if called < 0:
+        return must
+    b = np.int64(1) << called
+    if not unseen & b:  # the seat's own, played, or known out of play
+        return must
+    if partner >= 0 and partner != pitcher:
+        for p in range(n + 1):
+            if p != partner:
+                allowed[p] &= ~b
+        return must | b
+    for s in range(n):
+        if s != pitcher and (trick1 >> s & 1 or partner == pitcher):
+            allowed[s] &= ~b
+    if not may_hold:
+        allowed[pitcher] &= ~b
+    return must
+
+
+@njit(cache=True)
+def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, world):
+    """One attempt at a world (n + 1 places: the seats, then the pile) in which every
+    card of ``must`` is placed; True when it is kept (every ``allowed`` met)."""
+    base = attempt * MUST_STRIDE
+    j = 0
+    world[me] = hand
+    free = np.zeros(n + 1, dtype=np.int64)
+    slots = 0
+    for s in range(n + 1):
         if s == me:
             continue
-        r = popcount(allowed[s] & unseen)
-        j = m
-        while j > 0 and room[j - 1] > r:
-            order[j] = order[j - 1]
-            room[j] = room[j - 1]
-            j -= 1
-        order[j] = s
-        room[j] = r
-        m += 1
-    world[me] = hand
-    free = unseen
-    left = popcount(unseen)
-    keep = 1.0
-    for k in range(m):
-        s = order[k]
-        c = counts[s]
-        pool = allowed[s] & free
-        a = popcount(pool)
-        bound = min(room[k], left)
-        if a < c:
+        world[s] = 0
+        if allowed[s] & must:
+            free[s] = counts[s]
+            slots += counts[s]
+    m = must
+    if popcount(m) > slots:
+        return False
+    while m:
+        b = m & -m
+        m ^= b
+        r = below(key, base + j, slots)
+        j += 1
+        s = 0
+        while s == me or r >= free[s]:
+            if s != me:
+                r -= free[s]
+            s += 1
+        world[s] |= b
+        free[s] -= 1
+        slots -= 1
+    pool = unseen & ~must
+    left = popcount(pool)
+    for s in range(n + 1):
+        if s == me:
+            continue
+        need = counts[s] - popcount(world[s])
+        if need > left:
             return False
-        for j in range(c):
-            keep *= (a - j) / (bound - j)
-        r = draw(key, attempt * STRIDE + k)
-        cards = np.int64(0)
-        for _ in range(c):
-            i, r = split_below(r, a)
-            b = nth_bit(pool, i)
+        for _ in range(need):
+            b = nth_bit(pool, below(key, base + j, left))
+            j += 1
             pool ^= b
-            cards |= b
-            a -= 1
-        world[s] = cards
-        free &= ~cards
-        left -= c
-    return keep >= 1.0 or _unit(key, attempt * STRIDE + _ACCEPT) < keep
+            left -= 1
+            world[s] |= b
+    for s in range(n + 1):
+        if s != me and world[s] & ~allowed[s]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def sample_family_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds, max_attempts):
+    """Up to ``worlds.shape[0]`` independent uniform worlds in ``worlds[w, :n + 1]`` (the
+    hands, then the pile) from the stream ``key``; returns (kept, attempts).  Fewer than
+    wanted: ``max_attempts`` ran out (a constraint hardly any world meets; the true deal
+    always meets it)."""
+    kept = 0
+    attempt = np.int64(0)
+    while kept < worlds.shape[0] and attempt < max_attempts:
+        w = worlds[kept]
+        if must == 0:
+            w[n] = 0
+            ok = draw_world(key, attempt, n, me, hand, unseen, counts, allowed, w)
+        else:
+            ok = draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, w)
+        if ok:
+            kept += 1
+        attempt += 1
+    return kept, attempt

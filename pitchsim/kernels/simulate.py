@@ -32,13 +32,12 @@ import time
 import numpy as np
 from numba import literally, njit, prange
 
-from ...game.rules import Rules, as_family
-from ..rng import AUCTION_COUNTER, deal_key
+from ..game.rules import Rules, as_family
 from .borrow import borrowed, keep_alive
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
-from .policies import (
+from .policies.cards import (
     FAMILY_POLICY_IDS,
     any_rules,
     base_shape,
@@ -47,6 +46,8 @@ from .policies import (
     opening_lead_in,
     refuse_unless_base_shape,
 )
+from .presets import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
+from .rng import AUCTION_COUNTER, deal_key
 from .score import (
     AWARD_NAMES,
     N_AWARDS,
@@ -58,7 +59,6 @@ from .score import (
     side_flags_of,
     side_of,
 )
-from .tables import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
 
 BLOCK = 4096
 PITCHER = 0
@@ -465,7 +465,7 @@ def _play_block(
 def family_policies(policy: str, players: int) -> np.ndarray:
     """Every seat playing ``policy`` (``random`` or ``heuristic``)."""
     if policy not in FAMILY_POLICY_IDS:
-        from ...util.errors import InputError
+        from ..util.errors import InputError
 
         known = ", ".join(FAMILY_POLICY_IDS)
         raise InputError(f"unknown family play policy {policy!r} (known: {known})")
@@ -490,7 +490,7 @@ def family_make_odds(
     r = as_family(rules)
     r.check_players(players)
     if hand:
-        from ...util.errors import InputError
+        from ..util.errors import InputError
 
         pack = sum(1 << c for c in r.pack(players))
         if hand & ~pack or hand.bit_count() != r.cards_each(players):

@@ -5,7 +5,7 @@ rollout's play-out (``rollout``): who may lead, which cards are legal (VARIANTS.
 import numpy as np
 from numba import njit
 
-from .tables import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_EFF, T_KEY, T_SUITS, T_TRUMPS
+from .presets import F_FOLLOW, F_LEAD_TRUMP, JOKERS, T_EFF, T_KEY, T_SUITS, T_TRUMPS
 
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2
 MAX_TRICKS = 10  # 6 after any draw; 10 is the most cards anyone is dealt

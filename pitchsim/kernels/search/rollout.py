@@ -50,18 +50,7 @@ from numba import njit, types
 from numba.extending import overload
 
 from ..bits import popcount
-from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
-from ..rng import draw
-from ..search.monte_carlo import (
-    DD_EARLY_TABLE_BITS,
-    DD_TABLE_BITS,
-    EARLY_TABLE_PLAYERS,
-    PLAY_NODES,
-    ascending_cards,
-    choose_by_outcomes,
-)
-from ..search.solver import new_table, preset_world_values
-from .partner import (
+from ..partner import (
     duty_seat,
     hand_side,
     known_partner,
@@ -69,11 +58,22 @@ from .partner import (
     partner_of,
     trick1_others,
 )
-from .policies import heuristic_card
-from .score import N_AWARDS, score_hand, side_of
-from .settle import hands_winners, settle_hand, winners
-from .tables import F_FOLLOW, T_TRUMPS
-from .trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
+from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
+from ..policies.cards import heuristic_card
+from ..presets import F_FOLLOW, T_TRUMPS
+from ..rng import draw
+from ..score import N_AWARDS, score_hand, side_of
+from ..settle import hands_winners, settle_hand, winners
+from ..trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
+from .monte_carlo import (
+    DD_EARLY_TABLE_BITS,
+    DD_TABLE_BITS,
+    EARLY_TABLE_PLAYERS,
+    PLAY_NODES,
+    ascending_cards,
+    choose_by_outcomes,
+)
+from .solver import new_table, preset_world_values
 from .worlds import (
     ATTEMPTS_PER_WORLD,
     family_constraint,

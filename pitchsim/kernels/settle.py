@@ -6,7 +6,7 @@ counts the hands (``counts``) and ends the game after the N-th (``top_sides``)."
 import numpy as np
 from numba import njit
 
-from .tables import (
+from .presets import (
     ALL_PASS_REDEAL,
     F_ALL_PASS,
     F_HANDS,

@@ -28,12 +28,8 @@ import numpy as np
 from numba import njit
 
 from ..bits import highest_card, lowest_card, nth_card, popcount
-from ..policies.heuristic import choose_trump, decide
-from ..policies.heuristic import suit_value as base_suit_value
-from ..rng import DECISION_COUNTER, below
-from ..trump_order import highest_trump
-from .deal import pack_mask
-from .tables import (
+from ..deal import pack_mask
+from ..presets import (
     F_DISCARD,
     F_FIVE,
     F_FOLLOW,
@@ -54,6 +50,10 @@ from .tables import (
     T_TRUMPS,
     T_VALUE,
 )
+from ..rng import DECISION_COUNTER, below
+from ..trump_order import highest_trump
+from .heuristic import choose_trump, decide
+from .heuristic import suit_value as base_suit_value
 
 RANDOM = 0
 HEURISTIC = 1

@@ -19,9 +19,9 @@ none) is passed over by rule X and the come-down.
 import numpy as np
 from numba import njit
 
-from ..bits import gather, lowest_card, nth_bit, popcount, scatter
-from ..rng import below
-from .tables import F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
+from .bits import gather, lowest_card, nth_bit, popcount, scatter
+from .presets import F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, ROB_DEALER, T_BURN, T_TRUMPS
+from .rng import below
 
 HAND_TARGET = 6
 JUNK_COUNTER = 64  # after the deal's draws (at most 54) in the deal's stream

@@ -25,10 +25,9 @@ its points, Game credited to the lowest seat of its side, as the reference's
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, game_tally, highest_card, lowest_card, popcount
-from ..trump_order import trump_ends
+from .bits import SUIT_BITS, game_tally, highest_card, lowest_card, popcount
 from .borrow import borrowed
-from .tables import (
+from .presets import (
     F_FIVE,
     F_GAME_TEN,
     F_JICK,
@@ -41,6 +40,7 @@ from .tables import (
     FIVE_PEDRO,
     T_RANKED,
 )
+from .trump_order import trump_ends
 
 AWARD_NAMES = (
     "high",

@@ -12,9 +12,9 @@ the kitty is the stock's last N cards, as the reference engine's ``kitty_of`` ta
 import numpy as np
 from numba import njit
 
-from ..bits import lowest_card, nth_bit, popcount
-from ..rng import DEAL_COUNTER, draw, split_below
-from .tables import F_DEAL, F_DISCARD, F_JOKERS, F_KITTY, F_OUT
+from .bits import lowest_card, nth_bit, popcount
+from .presets import F_DEAL, F_DISCARD, F_JOKERS, F_KITTY, F_OUT
+from .rng import DEAL_COUNTER, draw, split_below
 
 FOURS = np.int64(sum(1 << (s * 13 + 2) for s in range(4)))
 ALL_52 = np.int64((1 << 52) - 1)

@@ -19,13 +19,12 @@ Deal d draws from its own key (seed, d): the same numbers on any thread count.
 import numpy as np
 from numba import literally, njit, prange
 
-from ..bits import popcount
-from ..rng import AUCTION_COUNTER, deal_key
+from .bits import popcount
 from .borrow import borrowed, keep_alive
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
-from .policies import (
+from .policies.cards import (
     any_rules,
     base_shape,
     name_trump,
@@ -33,9 +32,10 @@ from .policies import (
     opening_lead_in,
     refuse_unless_base_shape,
 )
+from .presets import F_PARTNERSHIP, F_TRUMP_NAMED
+from .rng import AUCTION_COUNTER, deal_key
 from .score import AWARD_VALUES, N_AWARDS, PLAIN_AWARDS, score_hand, score_plain, side_of
 from .simulate import borrowed_scratch, plain_flags
-from .tables import F_PARTNERSHIP, F_TRUMP_NAMED
 
 PITCHER = 0
 AS_DEFENDER = -1  # ``hand_seat``: a defender's seat, taken in turn deal by deal

@@ -58,12 +58,9 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
-from ..bidding.odds import NO_RIVAL, contract_value
 from ..bits import lowest_card, nth_card, popcount
-from ..rng import AUCTION_COUNTER, below
-from ..trump_order import trump_ends
-from .deal import cards_each, pack_mask
-from .tables import (
+from ..deal import cards_each, pack_mask
+from ..presets import (
     ALL_PASS_DEALER_SET,
     ALL_PASS_FORCED,
     F_ALL_PASS,
@@ -95,6 +92,9 @@ from .tables import (
     WIN_HIGHEST,
     WIN_PITCHER,
 )
+from ..rng import AUCTION_COUNTER, below
+from ..trump_order import trump_ends
+from .odds import NO_RIVAL, contract_value
 
 BID_RANDOM, BID_HEURISTIC, BID_ODDS, BID_ODDS_GAME, BID_ADVISOR = 0, 1, 2, 3, 4
 FAMILY_BIDDING_IDS = {

@@ -41,23 +41,19 @@ plain play loop, ``score.score_plain``), as the hand kernels do
 import numpy as np
 from numba import literally, njit, prange
 
-from ..contract import MAX_DEALS
-from ..rng import AUCTION_COUNTER, deal_key
-from .bidding import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
+from .bidding.calls import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
+from .contract import MAX_DEALS
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import MAX_TRICKS, play_hand, play_hand_base
-from .policies import (
+from .policies.cards import (
     any_rules,
     base_shape,
     opening_lead_base,
     opening_lead_in,
     refuse_unless_base_shape,
 )
-from .score import N_AWARDS, plain_points, score_hand, score_plain, side_of
-from .settle import count_hand, settle_hand, winners
-from .simulate import hand_scratch
-from .tables import (
+from .presets import (
     ALL_PASS_DEALER_FREE,
     ALL_PASS_DEALER_SET,
     ALL_PASS_REDEAL,
@@ -66,6 +62,10 @@ from .tables import (
     F_MAX_BID,
     F_TRUMP_NAMED,
 )
+from .rng import AUCTION_COUNTER, deal_key
+from .score import N_AWARDS, plain_points, score_hand, score_plain, side_of
+from .settle import count_hand, settle_hand, winners
+from .simulate import hand_scratch
 
 BLOCK = 16  # games per parallel block
 MAX_CALL = 16  # calls 0 .. cinch's 14 and a shoot

@@ -16,15 +16,15 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from ..bits import popcount
-from ..rng import DECISION_COUNTER
+from .bits import popcount
 from .deal import cards_each, pack_mask
 from .draw import HAND_TARGET, first_to_burn, robber_of, shown_down
 from .partner import duty_seat, partner_of
 from .plain import plain_base, play_plain
-from .policies import choose_card
-from .rollout import KIND_MASK, ROLLOUT, family_search_card
-from .tables import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, T_TRUMPS
+from .policies.cards import choose_card
+from .presets import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, T_TRUMPS
+from .rng import DECISION_COUNTER
+from .search.rollout import KIND_MASK, ROLLOUT, family_search_card
 from .trick import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,

@@ -20,13 +20,10 @@ trick for trick and card for card, in the style of the base game's former loop:
 import numpy as np
 from numba import njit
 
-from ..bits import SUIT_BITS, highest_card, lowest_card
-from ..policies.heuristic import decide
-from ..rng import DECISION_COUNTER
-from ..trump_order import CARD_AT, trump_order
+from .bits import SUIT_BITS, highest_card, lowest_card
 from .borrow import borrowed
 from .partner import duty_seat
-from .policies import (
+from .policies.cards import (
     RANDOM,
     heuristic_card,
     heuristic_preset,
@@ -35,7 +32,8 @@ from .policies import (
     plain_trumps,
     random_card,
 )
-from .tables import (
+from .policies.heuristic import decide
+from .presets import (
     F_DISCARD,
     F_FOLLOW,
     F_LEAD_TRUMP,
@@ -44,7 +42,9 @@ from .tables import (
     PARTNER_CALLED,
     T_TRUMPS,
 )
+from .rng import DECISION_COUNTER
 from .trick import FOLLOW_ONLY, FOLLOW_TRUMP, next_with_trump
+from .trump_order import CARD_AT, trump_order
 
 
 @njit(cache=True, inline="always")

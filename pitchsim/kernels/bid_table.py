@@ -14,15 +14,15 @@ P(at least k | bucket).
 import numpy as np
 from numba import njit, prange
 
-from ..rng import AUCTION_COUNTER, deal_key
-from .bidding import BID_HEURISTIC, NAME_COUNTER, name_suit, odds_row
+from .bidding.calls import BID_HEURISTIC, NAME_COUNTER, name_suit, odds_row
 from .deal import cards_each, deal_family
 from .draw import discard_and_draw, take_kitty
 from .play import play_hand
-from .policies import HEURISTIC
+from .policies.cards import HEURISTIC
+from .presets import F_DISCARD, F_KITTY, F_TRUMP_NAMED
+from .rng import AUCTION_COUNTER, deal_key
 from .score import score_hand
 from .simulate import hand_scratch
-from .tables import F_DISCARD, F_KITTY, F_TRUMP_NAMED
 
 BLOCK = 2048
 

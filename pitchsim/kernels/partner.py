@@ -7,12 +7,10 @@ reference engine's ``game.reference.partner``; the sides it makes for the points
 import numpy as np
 from numba import njit
 
-from ..bits import highest_card, lowest_card
-from ..trump_order import order_cards, trump_order
+from .bits import highest_card, lowest_card
 from .deal import cards_each
 from .draw import discard_and_draw, take_kitty
-from .score import side_of
-from .tables import (
+from .presets import (
     F_DISCARD,
     F_KITTY,
     F_PARTNER,
@@ -21,6 +19,8 @@ from .tables import (
     PARTNER_NONE,
     T_TRUMPS,
 )
+from .score import side_of
+from .trump_order import order_cards, trump_order
 
 
 @njit(cache=True, inline="always")

@@ -14,15 +14,15 @@ Python.
 import numpy as np
 from numba import literally, njit, prange
 
-from ..bits import popcount
-from ..rng import deal_key
+from .bits import popcount
 from .borrow import borrowed, keep_alive
 from .deal import takes_stock
 from .partner import hand_side
-from .policies import any_rules, base_shape, refuse_unless_base_shape
+from .policies.cards import any_rules, base_shape, refuse_unless_base_shape
+from .presets import F_PARTNERSHIP, T_TRUMPS
+from .rng import deal_key
 from .score import N_AWARDS, NOT_PLAYED, flags_points, side_of
 from .simulate import PITCHER, borrowed_scratch, family_hand, family_hand_base, plain_flags
-from .tables import F_PARTNERSHIP, T_TRUMPS
 
 BLOCK = 2048
 
