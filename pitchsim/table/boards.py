@@ -1,18 +1,18 @@
-"""The rule families at the table: hands, whole games and duplicate tournaments played by
-the family kernels (``pitchsim.kernels``), for ``pitchsim play`` and
-``pitchsim tournament`` under ``--rules FAMILY``.
+"""Boards played by the kernels: hands, whole games and duplicate tournaments played by
+the one kernel engine (``pitchsim.kernels``), for ``pitchsim play`` and ``pitchsim
+tournament`` under every preset, auction-pitch included.
 
-The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
-its own kernels (``table.rounds``, ``table.tournament``).  Strategies are written as
-for the base game, ``bidding+play``, from the policies the family kernels have:
-bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the family's table,
+A board is a game's sequence of deals, fixed by the seed and the board number; the
+table's game (``table.game``) plays the same board decision by decision.  Strategies
+are written ``bidding+play``, from the policies the kernels have:
+bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the presets' table,
 ``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
 the preset's target and win rule) or ``advisor`` (every legal call played out over
 sampled deals to the end of the game, ``pitchsim advise``'s engine:
 ``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
 or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
-``kernels.search.rollout``: each legal card played out by the family heuristic, or
-solved double-dummy; default 32 and 16 worlds, as the base game's).
+``kernels.search.rollout``: each legal card played out by the heuristic, or
+solved double-dummy; default 32 and 16 worlds).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A built-in strategy's decision at a view (``game.view``) under any preset,
-auction-pitch included, asked of the family kernels (``pitchsim.kernels``) for one seat.
+auction-pitch included, asked of the kernels (``pitchsim.kernels``) for one seat.
 
-A decision is made as the family game kernel (``kernels.game``) makes it inside
+A decision is made as the game kernel (``kernels.game``) makes it inside
 a game, from what the seat knows, at the same random-stream position (the deal's key and
 a counter): a call by the seat's bidding policy (``bidding.choose_call``, counter
 ``AUCTION_COUNTER`` + the calling position), the pitcher's trump by its bidding policy
@@ -13,7 +13,7 @@ the kernels play for that board; the engine, which has no game, passes a key fro
 seed and the view (``seats.view_key``).
 
 The seat's *knowledge* at a card (``family_knowledge``) is read off the view in the
-form the family world sampler takes (``kernels.search.worlds``): the cards it holds,
+form the world sampler takes (``kernels.search.worlds``): the cards it holds,
 the cards it knows are out of play (its own discards and put-downs, every trump burnt
 face up, the robber's put-down shown face up: 12.7, 12.9), who played what, the voids shown by effective suit (under follow=only: every
 seat out holds no trump), each seat's hand size now and, for a seat other than the
