@@ -27,8 +27,8 @@ _WHERE = {
     "Recommendation": "advice.odds",
     "advise": "advice.advise",
     "Advice": "advice.advise",
-    "tournament": "games.tournament",
-    "TournamentResult": "games.tournament",
+    "tournament": "table.tournament",
+    "TournamentResult": "table.tournament",
     "simulate": "study.batch",
     "resume": "study.batch",
     "make_table": "study.analysis",
@@ -40,7 +40,7 @@ _WHERE = {
     "format_cards": "game.cards",
     "InputError": "util.errors",
     "View": "game.view",
-    "views_of": "games.record",
+    "views_of": "table.record",
 }
 __all__ = [*_WHERE, "__version__"]
 

@@ -38,7 +38,7 @@ import time
 
 from pitchsim.advice.advise import advise
 from pitchsim.game.rules import Rules
-from pitchsim.games.tournament import tournament
+from pitchsim.table.tournament import tournament
 
 # (label, hand, players, seat, dealer, calls, scores)
 AUCTIONS = [
@@ -138,10 +138,10 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
 
     import pitchsim.advice.advise as adv
     from pitchsim.game.rules import as_family
-    from pitchsim.games.advisor_clock import PresetKernels
-    from pitchsim.games.bidding import Strategy
-    from pitchsim.games.families import odds_for, seat_ids
     from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.table.advisor_clock import PresetKernels
+    from pitchsim.table.bidding import Strategy
+    from pitchsim.table.boards import odds_for, seat_ids
 
     r = as_family(rules)
     seats = [Strategy.parse(adv.DEFAULT_MODEL)] * n
@@ -161,12 +161,12 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
 def table_histories(n: int, count: int, seed: int) -> list[tuple]:
     """``count`` questions at ``n`` players: (hand, seat, dealer, calls), the calls those
     the default model made before the seat on a random deal (the preset kernels'
-    auction-pitch hand, ``games.families.family_hand``)."""
+    auction-pitch hand, ``table.boards.family_hand``)."""
     import random
 
     from pitchsim.advice.advise import DEFAULT_MODEL
     from pitchsim.game.cards import cards_of, format_cards
-    from pitchsim.games.families import family_hand
+    from pitchsim.table.boards import family_hand
 
     rng = random.Random(seed * 100 + n)
     out = []

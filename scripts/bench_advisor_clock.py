@@ -13,8 +13,8 @@ import argparse
 import time
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.seats import KernelSeat
-from pitchsim.games.table import play_table_game
+from pitchsim.table.game import play_table_game
+from pitchsim.table.seats import KernelSeat
 
 
 def auction_views(players: int, seed: int):

@@ -26,8 +26,8 @@ from collections import Counter
 from pitchsim.coach.judge import COACH_SAMPLES, COACH_WORLDS, judge_call, judge_card
 from pitchsim.coach.review import review
 from pitchsim.game.rules import Rules
-from pitchsim.games.record import views_of
-from pitchsim.games.table import play_table_game
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import views_of
 
 
 def timed(f, *args):

@@ -266,9 +266,9 @@ def versus_base(
     import numpy as np
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.fixed_hand import play_family_fixed
     from pitchsim.kernels.simulate import family_policies
+    from pitchsim.table.policies import seat_policies
 
     try:  # (a tree before ``fixed_kernel``: one kernel)
         from pitchsim.kernels.fixed_hand import fixed_kernel

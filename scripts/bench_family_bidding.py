@@ -40,7 +40,7 @@ HERE = Path(__file__).resolve().parent.parent
 GAMES = """
 import json, sys, time
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.tournament import tournament
+from pitchsim.table.tournament import tournament
 strategies, boards = sys.argv[1], int(sys.argv[2])
 engines = (("base", Rules()), ("family", as_family(Rules())))
 for _, r in engines:  # compile, or load the cache
@@ -59,7 +59,6 @@ def calls(hands: int, spec: str) -> None:
     from numba import njit
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.games.families import family_odds
     from pitchsim.kernels.bidding.calls import (
         BID_HEURISTIC,
         BID_ODDS,
@@ -68,6 +67,7 @@ def calls(hands: int, spec: str) -> None:
         legal_calls,
     )
     from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.table.boards import family_odds
 
     r = as_family(Rules.parse(spec))
     fr, tab = family_array(r), family_tables(r)
@@ -165,7 +165,7 @@ def fingerprint() -> None:
     import hashlib
 
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.games.tournament import tournament
+    from pitchsim.table.tournament import tournament
 
     for spec, n, strategies in FINGERPRINTS:
         r = as_family(Rules.parse(spec))

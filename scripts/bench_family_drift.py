@@ -52,14 +52,14 @@ def child(seed: int, hands: int) -> dict:
     from pitchsim.game.cards import cards_of, mask_of
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.game.view import View, cut_hand
-    from pitchsim.games.family_seat import family_knowledge
-    from pitchsim.games.policies import play_array, play_policy
     from pitchsim.kernels.play import MAX_TRICKS
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.score import N_AWARDS
     from pitchsim.kernels.search.worlds import family_constraint
     from pitchsim.kernels.simulate import play_family_logged
     from pitchsim.search.hint import family_worlds, hint_view
+    from pitchsim.table.decide import family_knowledge
+    from pitchsim.table.policies import play_array, play_policy
 
     n = 4
     rules = Rules.parse(SPEC)

@@ -80,7 +80,7 @@ def pimc(a) -> None:
 
 
 def _done(v: View) -> int:
-    from pitchsim.games.family_seat import trick_over
+    from pitchsim.table.decide import trick_over
 
     return sum(trick_over(v, t) for t in v.tricks)
 

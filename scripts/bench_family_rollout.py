@@ -28,11 +28,11 @@ import time
 import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.policies import play_array, play_policy
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.score import N_AWARDS
 from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.table.policies import play_array, play_policy
 
 FAMILIES = ["setback", "smear", "ten-point"]
 

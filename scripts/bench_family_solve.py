@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 from pitchsim.game import reference as ref
-from pitchsim.game.families import FAMILIES
+from pitchsim.game.presets import FAMILIES
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search import solver

@@ -21,10 +21,10 @@ import numba
 import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import parse_strategies
-from pitchsim.games.families import odds_for, seat_ids
 from pitchsim.kernels.game import MAX_CALL, games_kernel
 from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.table.bidding import parse_strategies
+from pitchsim.table.boards import odds_for, seat_ids
 from pitchsim.util.runtime import use_threads
 
 

@@ -71,9 +71,9 @@ def make_views(n: int, count: int) -> list[dict]:
     from pitchsim.game.reference import Bid
     from pitchsim.game.rules import Rules, as_family
     from pitchsim.game.view import View, cut_hand
-    from pitchsim.games.families import family_odds
     from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
     from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.table.boards import family_odds
 
     rules = Rules()
     r = as_family(rules)

@@ -43,10 +43,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from pitchsim.game.rules import Rules, as_family, spec  # noqa: E402
-from pitchsim.games.bidding import seat_strategies  # noqa: E402
-from pitchsim.games.families import family_hand  # noqa: E402
 from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, default_policy, hint  # noqa: E402
 from pitchsim.search.position import parse_position  # noqa: E402
+from pitchsim.table.bidding import seat_strategies  # noqa: E402
+from pitchsim.table.boards import family_hand  # noqa: E402
 from pitchsim.util.jsonio import dumps_json  # noqa: E402
 
 

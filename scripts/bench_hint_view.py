@@ -3,7 +3,7 @@
 worlds, worlds fitted to the calls by the odds model)?  Warm (kernels compiled first).
 
 Views are cut from real deals: dealt and bid by the odds model at every seat (the preset
-kernels' hand, ``games.families.family_hand``), the pitcher leading the trump his hand
+kernels' hand, ``table.boards.family_hand``), the pitcher leading the trump his hand
 was played in, then played at random to a random point of the hand; the view is that
 of the seat to play.  Per table size:
 median and worst wall and CPU seconds per hint, with the calls fitted and (the old
@@ -25,9 +25,9 @@ project_python.require(__file__)
 
 from pitchsim.game.rules import Rules  # noqa: E402
 from pitchsim.game.view import View, card_text, rules_text  # noqa: E402
-from pitchsim.games.families import family_hand  # noqa: E402
 from pitchsim.search.hint import hint_view  # noqa: E402
 from pitchsim.search.position import start_position  # noqa: E402
+from pitchsim.table.boards import family_hand  # noqa: E402
 
 
 def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None) -> View:

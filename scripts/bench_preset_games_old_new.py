@@ -6,7 +6,7 @@
 
 Each round runs a fresh process of each tree (``PYTHONPATH``, this venv, one numba
 thread, a fresh cache folder per tree and run of this script): a first tournament of 2 boards
-compiles or loads the kernels, off the clock, then ``games.tournament.tournament`` (the
+compiles or loads the kernels, off the clock, then ``table.tournament.tournament`` (the
 kernels each tree plays the preset on) of ``--boards`` boards under each preset, in games
 per CPU-second
 (``time.process_time``).  Prints each round, and per preset the medians and their ratio
@@ -22,7 +22,7 @@ from old_new import alternate, median_ratio
 
 CODE = r"""
 import json, sys, time
-from pitchsim.games.tournament import tournament
+from pitchsim.table.tournament import tournament
 rules, strategies, boards = sys.argv[1].split(";"), sys.argv[2], int(sys.argv[3])
 out = {}
 for spec in rules:

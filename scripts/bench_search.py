@@ -31,10 +31,10 @@ import numpy as np
 def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     from pitchsim.game.cards import mask_of, parse_hand
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.games.families import family_play_array
-    from pitchsim.games.policies import seat_policies
     from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
     from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.table.boards import family_play_array
+    from pitchsim.table.policies import seat_policies
     from pitchsim.util.runtime import use_threads
 
     hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))

@@ -9,7 +9,7 @@ Measurement only (not CI).  For deal ``i`` of ``--seed`` (the family kernels' de
 - at the advised seat's call, ``advise_view`` (``--samples`` kept deals, seed from the
   deal) gives P(make) and P(win game) for every legal call; the seat makes the
   advisor bidder's call: the best-ranked one (highest P(win), then margin, then the
-  higher call: ``games.advisor_clock.advisor_pick``'s order), not advise's cautious
+  higher call: ``table.advisor_clock.advisor_pick``'s order), not advise's cautious
   recommendation;
 - when the advised seat (or its partner) ends up pitching, the hand is played out once
   per defender condition (``--defenders``, e.g. ``heuristic,rollout``) on the SAME deal
@@ -51,13 +51,13 @@ from pitchsim.advice.advise import advise_view
 from pitchsim.game.reference import PASS
 from pitchsim.game.rules import as_family, build_rules, rule_values
 from pitchsim.game.view import card_text, parse_call, trump_text
-from pitchsim.games.family_seat import card_counter, family_knowledge
-from pitchsim.games.policies import play_policy
-from pitchsim.games.seats import KernelSeat, view_key
-from pitchsim.games.table import FamilyDeal, _kernel_deal, family_winners, next_dealer
 from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.rollout import KIND_MASK
+from pitchsim.table.decide import card_counter, family_knowledge
+from pitchsim.table.game import FamilyDeal, _kernel_deal, family_winners, next_dealer
+from pitchsim.table.policies import play_policy
+from pitchsim.table.seats import KernelSeat, view_key
 
 Z95 = 1.959963984540054
 MODEL = "odds"  # advise's default model: odds bidding, heuristic play
@@ -109,7 +109,7 @@ class Decisions:
 
     def _planned_lead(self, view):
         """The advisor's first lead under trump=first-lead: its play policy's card of
-        the planned suit (as ``family_seat._card`` for an advisor pitcher)."""
+        the planned suit (as ``table.decide._card`` for an advisor pitcher)."""
         k = family_knowledge(view)
         if not (k.trump < 0 and k.trick_no == 0 and k.count == 0):
             return None

@@ -35,7 +35,6 @@ import numpy as np
 from numba import njit, prange
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.families import FAMILY_BIDDING_IDS, family_play_array, no_odds, odds_for
 from pitchsim.kernels.game import MAX_CALL, games_kernel
 from pitchsim.kernels.policies import HEURISTIC, ROLLOUT, WORLDS_SHIFT
 from pitchsim.kernels.presets import family_array, family_tables
@@ -48,6 +47,7 @@ from pitchsim.kernels.search.rollout import (
     SCORE_DIFFERENCE,
 )
 from pitchsim.kernels.simulate import family_hand, hand_scratch
+from pitchsim.table.boards import FAMILY_BIDDING_IDS, family_play_array, no_odds, odds_for
 from pitchsim.util.stats import Z95
 
 OBJECTIVES = {"score": SCORE_DIFFERENCE, "make": MAKE_THEN_POINTS, "hybrid": MAKE_THEN_SCORE}

@@ -51,7 +51,7 @@ import numpy as np
 from preset_deals import PITCHER, preset_run  # scripts/, beside this one
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.policies import seat_policies
+from pitchsim.table.policies import seat_policies
 from pitchsim.util.runtime import use_threads
 from pitchsim.util.stats import Z95, wilson
 

@@ -27,8 +27,8 @@ import numpy as np  # noqa: E402
 from bench_hint_view import real_view  # noqa: E402
 
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.games.family_seat import family_knowledge  # noqa: E402
 from pitchsim.search.hint import view_worlds  # noqa: E402
+from pitchsim.table.decide import family_knowledge  # noqa: E402
 
 
 def holdings(worlds: np.ndarray, trump: int, seats: list[int]) -> np.ndarray:

@@ -54,11 +54,11 @@ MIN_CELL = 200
 
 def family_tables(deals: int, seed: int, out: Path) -> None:
     from pitchsim.game.rules import Rules, as_family
-    from pitchsim.games.families import odds_table_key
     from pitchsim.kernels.bid_table import simulate_counts
     from pitchsim.kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
     from pitchsim.kernels.presets import family_array
     from pitchsim.kernels.presets import family_tables as tables_of
+    from pitchsim.table.boards import odds_table_key
 
     configs = FAMILY_CONFIGS + FAMILY_SOLO
     # the largest maximum bid of a preset (cinch's 14)

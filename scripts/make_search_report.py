@@ -44,8 +44,8 @@ from preset_deals import preset_run, solve_run  # noqa: E402  (scripts/, beside 
 from pitchsim.cli.progress import Progress  # noqa: E402
 from pitchsim.game.features import N_RANKS, SUIT_MASK, parse_holding, pattern_code  # noqa: E402
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.games.policies import play_policy, seat_policies  # noqa: E402
 from pitchsim.study.manifest import parse_players  # noqa: E402
+from pitchsim.table.policies import play_policy, seat_policies  # noqa: E402
 from pitchsim.util.atomic import write_file  # noqa: E402
 from pitchsim.util.runtime import use_threads  # noqa: E402
 from pitchsim.util.stats import paired_difference, wilson  # noqa: E402

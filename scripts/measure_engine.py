@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.games.engine import Engine  # noqa: E402
-from pitchsim.games.record import views_of  # noqa: E402
-from pitchsim.games.table import play_table_game  # noqa: E402
-from pitchsim.games.tournament import tournament  # noqa: E402
+from pitchsim.table.engine import Engine  # noqa: E402
+from pitchsim.table.game import play_table_game  # noqa: E402
+from pitchsim.table.record import views_of  # noqa: E402
+from pitchsim.table.tournament import tournament  # noqa: E402
 
 
 def requests(games: int) -> list[str]:

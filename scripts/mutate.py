@@ -409,7 +409,7 @@ MUTANTS = [
     # ---- tournaments
     M(
         "tournament-credit-rotation",
-        "pitchsim/games/tournament.py",
+        "pitchsim/table/tournament.py",
         "strat_of_seat = np.array([(s + r) % k for s in range(n)])",
         "strat_of_seat = np.array([(s - r) % k for s in range(n)])",
         T_TOURNAMENT,
@@ -418,7 +418,7 @@ MUTANTS = [
     ),
     M(
         "tournament-pitched-is-made",
-        "pitchsim/games/tournament.py",
+        "pitchsim/table/tournament.py",
         "pitched[i] += per_seat[s, :, 0]",
         "pitched[i] += per_seat[s, :, 1]",
         T_TOURNAMENT,
@@ -426,7 +426,7 @@ MUTANTS = [
     ),
     M(
         "tournament-share",
-        "pitchsim/games/tournament.py",
+        "pitchsim/table/tournament.py",
         "shares = wins[:, i] / k",
         "shares = wins[:, i] / 2",
         T_TOURNAMENT,
@@ -434,7 +434,7 @@ MUTANTS = [
     ),
     M(
         "board-interval-z",
-        "pitchsim/games/tournament.py",
+        "pitchsim/table/tournament.py",
         "half = Z95 * float(shares.std(ddof=1)) / np.sqrt(g)",
         "half = 1.64 * float(shares.std(ddof=1)) / np.sqrt(g)",
         T_TOURNAMENT,
@@ -443,7 +443,7 @@ MUTANTS = [
     ),
     M(
         "board-interval-ddof",
-        "pitchsim/games/tournament.py",
+        "pitchsim/table/tournament.py",
         "float(shares.std(ddof=1))",
         "float(shares.std())",
         T_TOURNAMENT,
@@ -451,7 +451,7 @@ MUTANTS = [
     ),
     M(
         "tournament-score-by-seat",
-        "pitchsim/games/tournament.py",
+        "pitchsim/table/tournament.py",
         "score_sum[i] += float(scores[:, s].sum(dtype=np.int64))",
         "score_sum[i] += float(scores[:, i].sum(dtype=np.int64))",
         T_TOURNAMENT,

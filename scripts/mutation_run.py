@@ -86,7 +86,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ["tests/test_view.py", "tests/test_view_refusals.py", "tests/test_view_presets.py"],
     ),
     "engine": (
-        "pitchsim/games/engine.py",
+        "pitchsim/table/engine.py",
         [
             "tests/test_engine.py",
             "tests/test_engine_replies.py",
@@ -98,7 +98,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     ),
     # issue 29: the engine, outside seats, records and saves
     "answers": (
-        "pitchsim/games/answers.py",
+        "pitchsim/table/answers.py",
         [
             "tests/test_table.py::test_a_bad_answer_forfeits_and_nobody_plays_for_it",
             "tests/test_table_presets.py::test_an_illegal_answer_forfeits_with_the_reason",
@@ -115,7 +115,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ],
     ),
     "outside": (
-        "pitchsim/games/outside.py",
+        "pitchsim/table/outside.py",
         [
             # in-process only: the rest of test_outside_redteam.py runs the CLI, which
             # imports the installed pitchsim, not the mutant
@@ -131,7 +131,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
         ],
     ),
     "record": (
-        "pitchsim/games/record.py",
+        "pitchsim/table/record.py",
         [
             # in-process only: test_records_redteam.py runs the CLI throughout
             "tests/test_table.py::test_records_replay_and_refuse_what_did_not_happen",

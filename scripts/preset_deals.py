@@ -16,7 +16,6 @@ import numpy as np
 from numba import njit, prange
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.families import family_play_array
 from pitchsim.kernels.bits import bit, suit_mask
 from pitchsim.kernels.deal import deal_family
 from pitchsim.kernels.play import any_search
@@ -25,6 +24,7 @@ from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.score import PLAIN_AWARDS, side_flags_of, side_of
 from pitchsim.kernels.search.solver import new_table, solve_position
 from pitchsim.kernels.simulate import family_play_fixed, hand_scratch
+from pitchsim.table.boards import family_play_array
 
 PITCHER = 0
 BLOCK = 4096
@@ -72,7 +72,7 @@ def preset_run(
     with_hand: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``play_deals`` for ``rules`` and the play-policy ids ``policies`` (as
-    ``games.policies.seat_policies`` gives them): (flags, trump, pitcher's hand)."""
+    ``table.policies.seat_policies`` gives them): (flags, trump, pitcher's hand)."""
     r = as_family(rules)
     fr, tab = family_array(r), family_tables(r)
     pol = family_play_array([int(p) for p in policies])

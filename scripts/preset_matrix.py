@@ -164,7 +164,7 @@ def prepare(p: str, work: Path) -> None:
     """The view, the position and the engine's requests the cases read: cut from the
     preset's own game (the first card decision with a choice; the first hand played,
     cut after one trick and a card)."""
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     doc = json.loads(_record(p, work).read_text())
     picked = None

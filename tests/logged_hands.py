@@ -13,12 +13,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.policies import kernel_chooser
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.policies.cards import HEURISTIC
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.score import N_AWARDS
 from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.table.policies import kernel_chooser
 
 
 @dataclass
@@ -145,7 +145,7 @@ def cards_of_hand(lg: Logged, d: int) -> Iterator[Card]:
 def heuristic_chooser(n: int, fr, tab, script):
     """A card chooser for the reference engine's ``play_hand``: the cards of ``script``
     in play order, then every seat's family heuristic card, asked from the reference's
-    view (``games.policies.kernel_chooser`` on the preset's ``fr``, ``tab``)."""
+    view (``table.policies.kernel_chooser`` on the preset's ``fr``, ``tab``)."""
     k = iter(list(script))
     heuristic = kernel_chooser(np.full(n, HEURISTIC, np.int64), 0, 0, (fr, tab))
 

@@ -16,8 +16,8 @@ from pitchsim.advice.odds import bid_odds
 from pitchsim.game.reference import PASS, legal_calls
 from pitchsim.game.reference import run_auction as reference_auction
 from pitchsim.game.rules import Rules
-from pitchsim.games.tournament import tournament
 from pitchsim.kernels import advice as engine
+from pitchsim.table.tournament import tournament
 from pitchsim.util.errors import InputError
 
 BASE = Rules()

@@ -38,7 +38,6 @@ from test_presets_advisor import has_table
 from pitchsim.advice.advise import odds_for
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, RulesError, as_family
-from pitchsim.games.families import family_strategy, seat_ids
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.advisor import pitchable_suits
 from pitchsim.kernels.bidding.calls import NAME_COUNTER, choose_call, name_suit
@@ -47,6 +46,7 @@ from pitchsim.kernels.deal import deal_family_fixed
 from pitchsim.kernels.policies.cards import heuristic_card
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
+from pitchsim.table.boards import family_strategy, seat_ids
 
 # Presets and auction variants without a discard and draw (4.8), kitty or partner.
 SPECS = [

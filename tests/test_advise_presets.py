@@ -254,9 +254,9 @@ def _fits(spec: str, model: str, heard: list[int], tremble: float, count: int) -
     hand, seat 3 deals, and the callers before seat 2 bid by ``model`` (heuristic play)."""
     from pitchsim.advice.advise import odds_for
     from pitchsim.game.cards import mask_of, parse_cards
-    from pitchsim.games.families import family_strategy, seat_ids
     from pitchsim.kernels import advice as engine
     from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.table.boards import family_strategy, seat_ids
 
     rules = as_family(Rules.parse(spec))
     n = 4

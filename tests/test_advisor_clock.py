@@ -1,4 +1,4 @@
-"""The ``advisor`` bidding policy on a clock (``games.advisor_clock``): a seat's advisor
+"""The ``advisor`` bidding policy on a clock (``table.advisor_clock``): a seat's advisor
 call answered within its time budget (``KernelSeat(time=)``, the engine's options.time).
 
 The reference is the unclocked advisor, the kernel (``kernels.advisor``: one
@@ -12,14 +12,14 @@ import time
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.games import advisor_clock
-from pitchsim.games.advisor_clock import ALL_DONE, CLOCK, SEPARATED, rounds
-from pitchsim.games.bidding import Strategy
-from pitchsim.games.engine import Engine
-from pitchsim.games.families import family_board
-from pitchsim.games.record import record_of_preset_game, views_of
-from pitchsim.games.seats import KernelSeat
-from pitchsim.games.table import play_table_game
+from pitchsim.table import advisor_clock
+from pitchsim.table.advisor_clock import ALL_DONE, CLOCK, SEPARATED, rounds
+from pitchsim.table.bidding import Strategy
+from pitchsim.table.boards import family_board
+from pitchsim.table.engine import Engine
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import record_of_preset_game, views_of
+from pitchsim.table.seats import KernelSeat
 from pitchsim.util.runtime import use_threads
 
 
@@ -163,7 +163,7 @@ def test_the_opening_lead_asks_the_advisors_plan_on_the_clock(monkeypatch):
         asked.append(args[-1])
         return real(*args)
 
-    monkeypatch.setattr("pitchsim.games.family_seat.timed_advisor_call", spy)
+    monkeypatch.setattr("pitchsim.table.decide.timed_advisor_call", spy)
     names = ["advisor+heuristic"] * 4
     record = play_table_game(names, Rules(), 2, 0)
     engine = Engine(strategy="advisor+heuristic", seed=0)

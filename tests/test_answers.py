@@ -1,4 +1,4 @@
-"""A seat's answer checked against the view (games/answers.py), as docs/protocol.md puts
+"""A seat's answer checked against the view (table/answers.py), as docs/protocol.md puts
 it: the answer must be "one of the legal actions", written as the view's `legal` writes
 them (a call "pass"/"3", a card "6H", "trump:H", a joker "HJ"); pitchsim never plays in
 the seat's place, so anything else is refused with a reason a bot's author can act on.
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.view import View
-from pitchsim.games.answers import Forfeit, checked_action
+from pitchsim.table.answers import Forfeit, checked_action
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

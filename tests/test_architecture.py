@@ -8,7 +8,7 @@ submodule also runs its package's ``__init__``; that implicit arrow is not count
 
 Layers, low to high (docs/architecture.md says why):
 
-    util < game < kernels < games < search, advice, study < coach < web < cli
+    util < game < kernels < table < search, advice, study < coach < web < cli
 
 A module may import its own layer and the layers below it.  search, advice and study
 are peers: they may import each other, but the cycle check keeps that from becoming a
@@ -30,7 +30,7 @@ ORDER = [
     "util",
     "game",
     "kernels",
-    "games",
+    "table",
     "search advice study",
     "coach",
     "web",
@@ -318,7 +318,7 @@ def test_the_readme_tree_names_every_room_and_its_modules():
     rooms = readme_tree()
     packages = sorted(p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file())
     assert sorted(set(packages) - set(rooms)) == []
-    for room in ("util", "game", "games", "search", "advice", "study"):
+    for room in ("util", "game", "table", "search", "advice", "study"):
         modules = {p.stem for p in (ROOT / room).glob("*.py")} - {"__init__"}
         missing = sorted(modules - words(rooms[room]))
         assert not missing, f"README tree, {room}/: {missing} not named"

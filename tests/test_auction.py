@@ -22,11 +22,11 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.reference import PASS
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import Strategy, StrategyError, parse_strategies
-from pitchsim.games.families import family_odds, no_odds
 from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, ODDS_BIDDERS, legal_calls
 from pitchsim.kernels.game import family_auction
 from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.table.bidding import Strategy, StrategyError, parse_strategies
+from pitchsim.table.boards import family_odds, no_odds
 
 NOT_CALLED = -1  # a seat the auction never reached
 JUNK = ["5C 7D 9H 3S 6C 8D", "4C 6D 8H 5S 7C 9D", "3D 5H 7S 9C 4H 6S"]

@@ -29,8 +29,8 @@ from pitchsim.game.rules import (
     rules_text,
 )
 from pitchsim.game.view import View, cut_hand
-from pitchsim.games.table import play_table_game
-from pitchsim.games.tournament import tournament
+from pitchsim.table.game import play_table_game
+from pitchsim.table.tournament import tournament
 
 BASE = [
     Rules(),
@@ -200,9 +200,9 @@ def test_a_preset_record_of_the_base_game_still_reads_back():
     (built-in seats now decide the base game by the base kernels, so they are not asked
     again), and is written again as it was."""
     from pitchsim.game.rules import spec
-    from pitchsim.games.bidding import Strategy
-    from pitchsim.games.families import family_board
-    from pitchsim.games.record import preset_game_of_record, record_of_preset_game, replay
+    from pitchsim.table.bidding import Strategy
+    from pitchsim.table.boards import family_board
+    from pitchsim.table.record import preset_game_of_record, record_of_preset_game, replay
 
     seats = [Strategy.parse("heuristic"), Strategy.parse("random")] * 2
     doc = record_of_preset_game(family_board(3, 0, seats, as_family(Rules())))

@@ -50,7 +50,7 @@ def test_tournament_progress_bar_on_stderr(capsys, monkeypatch):
     )
     assert code == 0 and "games" in err
     # stdout stays clean: exactly the library's result
-    from pitchsim.games.tournament import tournament
+    from pitchsim.table.tournament import tournament
 
     assert json.loads(out) == tournament("heuristic,random", games=20000, seed=1).to_json()
 

@@ -122,7 +122,7 @@ def test_help_defaults_are_the_library_defaults():
     assert table_cli.FAMILY_BY == DEFAULT_BY and table_cli.FROM_HAND_NAMES == FROM_HAND
     from pitchsim.cli import engine as engine_cli
     from pitchsim.cli import practice as practice_cli
-    from pitchsim.games import bidding, engine
+    from pitchsim.table import bidding, engine
 
     assert engine_cli.DEFAULT_STRATEGY == engine.DEFAULT_STRATEGY == bidding.PLAYER_STRATEGY
     assert practice_cli.DEFAULT_OPPONENTS == bidding.PLAYER_STRATEGY

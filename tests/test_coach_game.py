@@ -23,9 +23,9 @@ from pitchsim.coach.judge import (
 from pitchsim.coach.practice import render_values
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
-from pitchsim.games.record import views_of
-from pitchsim.games.table import play_table_game
 from pitchsim.search.hint import hint_view
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import views_of
 
 WORLDS = 60
 

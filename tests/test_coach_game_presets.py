@@ -29,9 +29,9 @@ from pitchsim.coach.judge import (
 )
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, card_text
-from pitchsim.games.record import views_of
-from pitchsim.games.table import play_table_game
 from pitchsim.search.hint import hint_view
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import views_of
 
 WORLDS = 60
 
@@ -210,8 +210,8 @@ def _mask(text: str) -> int:
 def _true_world_game(v):
     """``rollout_game`` of 2S and QS (rows) in the hand's one true world (the last two
     cards of seats 0 and 1 as hand-worked): the knowledge, the world and the codes."""
-    from pitchsim.games.family_seat import family_knowledge
     from pitchsim.kernels.search.rollout import rollout_game
+    from pitchsim.table.decide import family_knowledge
 
     k = family_knowledge(v)
     worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)

@@ -173,7 +173,7 @@ def test_a_set_pitcher_is_told_in_the_persons_grammar():
     set" (the page said "you ... was set"): a played hand whose pitcher was set."""
     from pitchsim.coach.practice import hand_end
     from pitchsim.game.rules import Rules
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.game import play_table_game
 
     rules = Rules.parse("smear")
     for seed in range(1, 40):

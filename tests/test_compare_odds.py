@@ -12,10 +12,10 @@ from pitchsim import bid_odds
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import BIDS, Rules, as_family
-from pitchsim.games.families import family_play_array
-from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
 from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.table.boards import family_play_array
+from pitchsim.table.policies import seat_policies
 
 HAND = "AH KH 2H 9C 7D 3S"
 CHEAP = "rollout:2"  # a real search policy, at the cheapest W

@@ -22,7 +22,7 @@ from clirun import refused
 from pitchsim.cli import main
 from pitchsim.game import rules as rules_module
 from pitchsim.game.rules import Rules, RulesError, document_rule_values, document_rules
-from pitchsim.games.engine import Engine
+from pitchsim.table.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -134,8 +134,8 @@ def test_a_document_on_the_command_line_never_opens_a_rules_file(kind, reads, tm
 
 def test_the_library_readers_of_documents_never_open_a_rules_file(reads, tmp_path):
     from pitchsim.game.view import View, ViewError
-    from pitchsim.games.record import RecordError, replay
     from pitchsim.search.position import PositionError, parse_position
+    from pitchsim.table.record import RecordError, replay
 
     readers = [
         (View.from_json, example("views/lead.json"), ViewError, "house"),

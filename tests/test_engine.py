@@ -12,10 +12,10 @@ import pytest
 
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, read_view
-from pitchsim.games.engine import Engine
-from pitchsim.games.outside import CommandSeat
-from pitchsim.games.seats import KernelSeat, view_key
-from pitchsim.games.table import play_table_game
+from pitchsim.table.engine import Engine
+from pitchsim.table.game import play_table_game
+from pitchsim.table.outside import CommandSeat
+from pitchsim.table.seats import KernelSeat, view_key
 
 ROOT = Path(__file__).resolve().parent.parent
 PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
@@ -153,7 +153,7 @@ def test_views_of_a_game_answered_by_the_engine_as_played():
     """Every decision of a built-in game, cut as a view and sent to the engine with the
     game's strategy, gets a legal answer (and for the deterministic odds+heuristic, the
     one the game made: the engine's stream differs, its decision does not)."""
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     # Seed 6 has an opening lead that only the pitcher's planned trump explains (the
     # engine recovers it by asking the winning call again).
@@ -175,7 +175,7 @@ def test_search_values_are_the_ones_the_search_chose_by():
     """With search play the reply carries every legal card's value, computed on the
     search's own worlds; the engine refuses (an internal error) values that would not
     lead to the card the search played, so no error may come back."""
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     doc = play_table_game(["odds+heuristic"] * 4, Rules(), 1, 0)
     engine = Engine("heuristic+rollout:8")

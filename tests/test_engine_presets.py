@@ -22,7 +22,7 @@ import pytest
 
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.engine import Engine
+from pitchsim.table.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
@@ -379,7 +379,7 @@ def test_a_searching_seat_under_rob_dealer_is_played_in_kernel_games_too():
     """Under rob=dealer (12.7) a searching seat reads the draw the dealer robbed, from
     its view (the engine) and in a kernel game (``play.seat_knowledge`` takes the
     dealer): no strategy is refused for it."""
-    from pitchsim.games.families import family_strategy
+    from pitchsim.table.boards import family_strategy
 
     cinch = as_family(Rules.parse("cinch"))
     for name in ("odds+rollout", "odds+pimc:4", "heuristic+rollout:8"):

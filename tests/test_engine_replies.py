@@ -2,7 +2,7 @@
 replies around the decisions (hello, ready, quit, blank lines, bytes), the engine's own
 defaults and how a request's options override them, and serve()'s reading of lines --
 the protocol behaviour test_engine.py checks only by code (issue 22's mutation run:
-the survivors of games/engine.py were these).  Decisions use random+random or
+the survivors of table/engine.py were these).  Decisions use random+random or
 heuristic play at most, so no search runs."""
 
 import io
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.view import read_view
-from pitchsim.games.engine import Engine, serve
+from pitchsim.table.engine import Engine, serve
 from pitchsim.util.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent

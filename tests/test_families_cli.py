@@ -1,4 +1,4 @@
-"""``pitchsim play`` and ``pitchsim tournament`` under ``--rules FAMILY`` (games/families.py):
+"""``pitchsim play`` and ``pitchsim tournament`` under ``--rules FAMILY`` (table/boards.py):
 what they show follows the rules (scores add up, the winners are the reference's), a
 tournament is duplicate (every rotation of a board gets the same deals), and what the
 families do not offer yet is refused in one line."""
@@ -13,10 +13,10 @@ from test_families_rules import cli
 
 from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import StrategyError
-from pitchsim.games.families import family_board, family_hand, family_odds
-from pitchsim.games.tournament import tournament
 from pitchsim.kernels.bidding.calls import MADE_ROW, N_CLASSES, N_ROWS
+from pitchsim.table.bidding import StrategyError
+from pitchsim.table.boards import family_board, family_hand, family_odds
+from pitchsim.table.tournament import tournament
 
 
 @pytest.mark.parametrize("family", ["smear", "setback", "ten-point", "ten-point,partnership=false"])

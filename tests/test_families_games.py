@@ -31,7 +31,6 @@ import pytest
 from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.families import family_odds
 from pitchsim.kernels.bidding.calls import (
     BID_HEURISTIC,
     BID_ODDS,
@@ -70,6 +69,7 @@ from pitchsim.kernels.presets import (
     family_tables,
 )
 from pitchsim.kernels.score import AWARD_NAMES, NOT_PLAYED
+from pitchsim.table.boards import family_odds
 from pitchsim.util.errors import InputError
 
 GAMES = int(os.environ.get("PITCHSIM_FAMILY_GAMES", "3"))

@@ -23,7 +23,7 @@ from pitchsim.game.cards import (
     parse_card,
     parse_cards,
 )
-from pitchsim.game.families import FamilyRules
+from pitchsim.game.presets import FamilyRules
 from pitchsim.game.rules import Rules, RulesError, as_family
 
 C, D, H, S = range(4)

@@ -20,7 +20,7 @@ from pitchsim.game.cards import (
     parse_cards,
     parse_hand,
 )
-from pitchsim.game.families import (
+from pitchsim.game.presets import (
     FAMILIES,
     FamilyNotPlayed,
     FamilyRules,

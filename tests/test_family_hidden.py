@@ -3,7 +3,7 @@ not seen.  Hands the reference engine played (game/reference/) are cut into
 every seat's view at every card decision; for each, checked in plain Python against
 the hand as it really was:
 
-- the worlds' constraint (``games.family_seat.family_knowledge`` then
+- the worlds' constraint (``table.decide.family_knowledge`` then
   ``kernels.search.worlds.family_constraint``) admits the true deal: every other seat's
   cards now, and the pitcher's put-down (4.8 step 5: face down, unseen by the others)
   as the pile;
@@ -30,11 +30,11 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.play import seat_knowledge
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
 from pitchsim.search.hint import family_worlds
+from pitchsim.table.decide import family_knowledge
 
 # Every family option set with a discard and draw, the rob or not (VARIANTS.md 4.8):
 # setback and smear have none in their presets, so they are given one here.

@@ -20,12 +20,12 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
-from pitchsim.games.clock import ALL_DONE, CLOCK, SEPARATED
-from pitchsim.games.family_seat import family_knowledge, trick_over
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search.worlds import family_constraint
 from pitchsim.search import minimax as fm
 from pitchsim.search.hint import HintError, family_worlds, hint_view
+from pitchsim.table.clock import ALL_DONE, CLOCK, SEPARATED
+from pitchsim.table.decide import family_knowledge, trick_over
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ["setback", "smear", "ten-point"]
@@ -144,7 +144,7 @@ def test_values_are_a_plain_python_recount(spec):
         assert h.worlds == 6 and h.stop == ALL_DONE
         each = {c.card: [recount(v, w, c.card) for w in worlds] for c in h.cards}
         want = {card: np.mean(x) for card, x in each.items()}
-        # The bound the stopping rule's test rests on (games/family_seat.value_span): every
+        # The bound the stopping rule's test rests on (table/decide.value_span): every
         # value in [-2M, M] on the pitcher's side, [-M, 2M] defending.
         m = v.rules.max_bid
         lo, hi = (-2 * m, m) if h.pitcher_side else (-m, 2 * m)
@@ -286,8 +286,8 @@ def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
     first caller's counter: 0.39 after a pass, 0.74 after a bid of 2.)"""
     from pitchsim.advice.advise import odds_for
     from pitchsim.game.cards import mask_of, parse_cards
-    from pitchsim.games.families import family_strategy, seat_ids
     from pitchsim.kernels import advice as engine
+    from pitchsim.table.boards import family_strategy, seat_ids
 
     rules = as_family(Rules.parse(spec))
     n, seat, dealer, seed, count = 4, 2, 3, 11, 12_000

@@ -9,10 +9,10 @@ import pytest
 from logged_hands import cards_of_hand, heuristic_chooser, logged_hands
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import StrategyError
-from pitchsim.games.families import family_board, family_strategy, family_tournament
 from pitchsim.kernels.score import N_AWARDS, score_hand
 from pitchsim.kernels.search.rollout import GAME_MINE, GAME_OTHER, play_on
+from pitchsim.table.bidding import StrategyError
+from pitchsim.table.boards import family_board, family_strategy, family_tournament
 
 # (auction-pitch with partners and Low to its holder: the base game's play-out, once
 # checked by the base kernels' own tests)

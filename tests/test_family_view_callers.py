@@ -11,7 +11,7 @@ import pytest
 from clirun import cli
 
 from pitchsim.game.view import View
-from pitchsim.games.engine import Engine
+from pitchsim.table.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILY_VIEWS = ["setback", "smear", "ten-point"]

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError
-from pitchsim.games.engine import Engine
-from pitchsim.games.record import RecordError, replay
-from pitchsim.games.table import play_table_game
+from pitchsim.table.engine import Engine
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import RecordError, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = [json.loads(p.read_text()) for p in sorted((ROOT / "examples" / "views").glob("*.json"))]

@@ -14,7 +14,6 @@ import pytest
 from test_families_games import MIXES, crosscheck_game, has_odds_table, kernel_game
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.families import family_odds
 from pitchsim.kernels.bidding.calls import N_ROWS
 from pitchsim.kernels.contract import settle
 from pitchsim.kernels.game import (
@@ -25,6 +24,7 @@ from pitchsim.kernels.game import (
     games_kernel,
 )
 from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.table.boards import family_odds
 
 BASE = Rules.parse("auction-pitch")
 

@@ -1,4 +1,4 @@
-"""Search on a clock (``games.clock``): the stopping rule, the reproducibility claim, the
+"""Search on a clock (``table.clock``): the stopping rule, the reproducibility claim, the
 time budget of ``hint``, the search play policies and the engine, and bad budgets."""
 
 import json
@@ -9,23 +9,10 @@ import numpy as np
 import pytest
 from clirun import cli
 
-import pitchsim.games.clock as clock_mod
+import pitchsim.table.clock as clock_mod
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
-from pitchsim.games.clock import (
-    ALL_DONE,
-    CLOCK,
-    SEPARATED,
-    TIE_WORLDS,
-    Separation,
-    check_time,
-    side_choice,
-)
-from pitchsim.games.engine import Engine
-from pitchsim.games.family_seat import heuristic_prior
-from pitchsim.games.seats import KernelSeat
-from pitchsim.games.table import play_table_game
 from pitchsim.kernels.search.monte_carlo import (
     choose_by_outcomes,
 )
@@ -37,6 +24,19 @@ from pitchsim.search.hint import (
     position_knowledge,
 )
 from pitchsim.search.position import start_position
+from pitchsim.table.clock import (
+    ALL_DONE,
+    CLOCK,
+    SEPARATED,
+    TIE_WORLDS,
+    Separation,
+    check_time,
+    side_choice,
+)
+from pitchsim.table.decide import heuristic_prior
+from pitchsim.table.engine import Engine
+from pitchsim.table.game import play_table_game
+from pitchsim.table.seats import KernelSeat
 from pitchsim.util.betting import MAX_STAKE, PairedBets
 from pitchsim.util.errors import InputError
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.view import View, read_view
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.search.hint import CardHint, Hint, HintError, hint_view, view_worlds
+from pitchsim.table.decide import family_knowledge
 
 LEAD = read_view(str(Path(__file__).resolve().parent.parent / "examples" / "views" / "lead.json"))
 

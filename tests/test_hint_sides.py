@@ -19,16 +19,16 @@ import pytest
 
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
-from pitchsim.games.family_seat import (
+from pitchsim.kernels.policies import PIMC
+from pitchsim.kernels.rng import deal_key
+from pitchsim.search.hint import BLOCK, hint, position_knowledge
+from pitchsim.search.position import start_position
+from pitchsim.table.decide import (
     heuristic_prior,
     kernel_search_card,
     pimc_valuer,
     search_worlds,
 )
-from pitchsim.kernels.policies import PIMC
-from pitchsim.kernels.rng import deal_key
-from pitchsim.search.hint import BLOCK, hint, position_knowledge
-from pitchsim.search.position import start_position
 
 WORLDS = BLOCK  # one block of worlds: hint's single kernel call
 

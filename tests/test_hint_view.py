@@ -17,13 +17,13 @@ from pitchsim.game.reference import Bid, deal_hands
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, ViewError, call_text, card_text, cut_hand, rules_text
-from pitchsim.games.families import family_odds
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
 from pitchsim.kernels.game import family_auction
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.search.hint import family_worlds, hint, hint_view
 from pitchsim.search.position import start_position
+from pitchsim.table.boards import family_odds
+from pitchsim.table.decide import family_knowledge
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "views"
 

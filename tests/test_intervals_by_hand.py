@@ -1,6 +1,6 @@
 """Intervals recomputed by hand from the trials themselves: the compare run's paired
 interval (``util.stats.paired_difference`` as ``bid-odds --compare-policy`` calls it) and
-the tournament's interval of a win share (``games.tournament.board_interval``).
+the tournament's interval of a win share (``table.tournament.board_interval``).
 
 Every example is lopsided, so an interval whose arguments are swapped (b - a for
 a - b, wins for trials) or whose boundary (30 boards) is off by one gives other numbers.
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pitchsim.advice.odds import _paired
-from pitchsim.games.tournament import board_interval
+from pitchsim.table.tournament import board_interval
 from pitchsim.util.stats import Z95, paired_difference, wilson
 
 Z = 1.959963984540054  # the 97.5% point of the normal distribution

@@ -160,7 +160,7 @@ def test_no_document_reaches_the_rules_parser_with_files_allowed(
     base_views = [
         json.loads((EXAMPLES / "views" / n).read_text()) for n in ("lead.json", "call.json")
     ]
-    from pitchsim.games.engine import Engine
+    from pitchsim.table.engine import Engine
 
     e = Engine()
     for i, view in enumerate([*base_views, SMEAR_VIEW]):

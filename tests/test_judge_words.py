@@ -172,7 +172,7 @@ def test_a_call_a_tie_and_the_clock(monkeypatch):
 @pytest.mark.parametrize("problem", ["StrategyError", "UnlikelyCalls"])
 def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypatch, problem):
     import pitchsim.advice.advise as advise
-    import pitchsim.games.bidding as bidding
+    import pitchsim.table.bidding as bidding
 
     error = getattr(bidding if problem == "StrategyError" else advise, problem)
     models = []
@@ -209,7 +209,7 @@ def test_a_call_advise_cannot_judge_by_its_model_falls_back_and_says_so(monkeypa
 
 def test_a_pitchers_card_with_notes(monkeypatch):
     import pitchsim.search.hint as hint
-    from pitchsim.games.clock import CLOCK
+    from pitchsim.table.clock import CLOCK
 
     a, k, q = parse_cards("AS KS QS")
     cards = [
@@ -275,7 +275,7 @@ def test_a_card_on_the_clock_asks_hint_for_the_presets_defaults(monkeypatch, rul
     option the preset's default (auction-pitch's: the calls fitted, points; smear's: the
     margin, on worlds fitting the play)."""
     import pitchsim.search.hint as hint
-    from pitchsim.games.clock import CLOCK
+    from pitchsim.table.clock import CLOCK
 
     a, k = parse_cards("AH KH")
     cards = [

@@ -16,7 +16,7 @@ from random_hands import random_hands
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError, card_text, cut_hand
-from pitchsim.games.family_seat import family_knowledge
+from pitchsim.table.decide import family_knowledge
 
 SPECS = [("auction-pitch,trump=named,kitty=3", 4), ("five-point,kitty=3", 4), ("smear,kitty=4", 3)]
 
@@ -224,11 +224,11 @@ def test_12_2_2_the_advisor_decides_every_view_of_a_kitty_game():
     """The advisor's calls and naming of trump, and its search's cards, asked at a table
     and at the engine under smear,kitty=3, every view carrying the kitty as 12.2.2 has it
     (null in the auction, counts once trump is named).  The advisor asks its call again
-    for the trump it planned from the view it is given (``games.family_seat``), never
+    for the trump it planned from the view it is given (``table.decide``), never
     from a view cut back to the auction, which would have to leave the kitty out."""
-    from pitchsim.games.engine import Engine
-    from pitchsim.games.record import views_of
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.engine import Engine
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.record import views_of
 
     seats = ["advisor+heuristic", "heuristic", "odds+heuristic", "heuristic"]
     doc = play_table_game(seats, Rules.parse("smear,kitty=3"), 5, 1)

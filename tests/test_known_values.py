@@ -12,8 +12,8 @@ import pytest
 
 from pitchsim.advice.odds import BidOdds, TrumpOdds, bid_odds
 from pitchsim.game.rules import Rules
-from pitchsim.games.tournament import board_interval
 from pitchsim.study.analysis import summarize
+from pitchsim.table.tournament import board_interval
 from pitchsim.util.stats import Z95, samples_for_half_width, wilson
 
 # Newcombe (1998), "Two-sided confidence intervals for the single proportion",

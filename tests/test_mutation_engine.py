@@ -1,4 +1,4 @@
-"""games/engine.py where its mutation run after issues 28/29 (reports/mutation.md) found
+"""table/engine.py where its mutation run after issues 28/29 (reports/mutation.md) found
 the tests silent: the clock of a preset's decision and of the opening lead's planned
 trump, the limits taken at exactly their value, and the name of a bad default.
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.games.engine import Engine
+from pitchsim.table.engine import Engine
 from pitchsim.util.errors import InputError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -55,16 +55,16 @@ def test_a_presets_decision_is_searched_on_the_requests_clock():
 def test_the_opening_leads_planned_trump_is_asked_on_the_same_clock(monkeypatch):
     # An advisor pitcher's opening lead asks its call again for the trump it planned:
     # on the request's clock (or the engine's), never unclocked when a time is given.
-    from pitchsim.games import family_seat
+    from pitchsim.table import decide
 
     asked = []
-    real = family_seat.timed_advisor_call
+    real = decide.timed_advisor_call
 
     def planner(k, samples, budget):
         asked.append(budget)
         return real(k, samples, budget)
 
-    monkeypatch.setattr(family_seat, "timed_advisor_call", planner)
+    monkeypatch.setattr(decide, "timed_advisor_call", planner)
     advisor = "advisor+heuristic"
     assert reply(Engine(), LEAD, strategy=advisor, time=7.5)["type"] == "action"
     assert reply(Engine(time=2.5), LEAD, strategy=advisor)["type"] == "action"
@@ -86,7 +86,7 @@ def test_the_preset_a_refused_view_fits_is_named_whatever_its_partnership_and_ta
     name, change, under, of
 ):
     # The view's partnership and target are what its rules state, so the presets it
-    # might be a view of are tried without them (games/engine.py _reads_as).
+    # might be a view of are tried without them (table/engine.py _reads_as).
     view = json.loads((EXAMPLES / "family_views" / f"{name}.json").read_text()) | change
     r = reply(Engine(), view)
     assert r["code"] == "bad-view", r

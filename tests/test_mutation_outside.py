@@ -1,4 +1,4 @@
-"""Outside seats (games.outside) where the mutation run (reports/mutation.md) found the
+"""Outside seats (table.outside) where the mutation run (reports/mutation.md) found the
 tests silent: a program's stderr said in pieces, replies at and over the line limit or
 not UTF-8, a program that says too much over several games, a child it forked, how fast
 a forfeit ends the program, the hello's refusal, and pitchsim ending (exit, SIGTERM,
@@ -23,9 +23,9 @@ import pytest
 import pitchsim
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
-from pitchsim.games.answers import Forfeit
-from pitchsim.games.outside import CommandSeat, OutsideError
-from pitchsim.games.table import play_table_game
+from pitchsim.table.answers import Forfeit
+from pitchsim.table.game import play_table_game
+from pitchsim.table.outside import CommandSeat, OutsideError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 LIMIT = 1_048_576  # docs/protocol.md: a line's limit, without its "\n"
@@ -319,7 +319,7 @@ def test_pitchsim_ending_with_a_program_running_ends_it(tmp_path, how, code):
         # pitchsim leaves a handler it did not find at its default alone)
         "signal.signal(signal.SIGHUP, signal.SIG_DFL)\n"
         "signal.signal(signal.SIGTERM, signal.SIG_DFL)\n"
-        "from pitchsim.games.outside import CommandSeat\n"
+        "from pitchsim.table.outside import CommandSeat\n"
         f"seat = CommandSeat({cmd!r})\n"
         "seat.start()\n"
         f"{end}\n"

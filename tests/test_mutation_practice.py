@@ -13,8 +13,8 @@ from pitchsim.coach.judge import Judgement
 from pitchsim.coach.practice import PersonSeat, PracticeState, hand_end, loss_line
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
-from pitchsim.games.answers import StopGame
-from pitchsim.games.table import play_table_game
+from pitchsim.table.answers import StopGame
+from pitchsim.table.game import play_table_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -103,7 +103,7 @@ def saved_game():
 
 def test_a_save_is_refused_naming_a_seat_past_the_table_or_the_bots_edited_action():
     from pitchsim.coach.practice import PracticeError, read_save
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     doc = saved_game()
     assert read_save(doc, "s.json").seat == 1
@@ -132,7 +132,7 @@ def test_a_saves_judgements_are_refused_by_what_is_wrong():
     """A judgement written by hand for the person's first decision (hand 1, a call; and
     a card where the person played one): accepted as it is, refused with each fault."""
     from pitchsim.coach.practice import PracticeError, read_save
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     doc = saved_game()
     mine = [(v, a) for v, a in views_of(doc) if v.seat == 1 and len(v.legal()) > 1]

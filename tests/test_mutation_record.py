@@ -1,4 +1,4 @@
-"""Records (games.record) where the mutation run (reports/mutation.md) found the tests
+"""Records (table.record) where the mutation run (reports/mutation.md) found the tests
 silent: refusals read in-process and checked as their whole line, for the base game and
 a preset alike, and a game a person stopped (StopGame) replayed on both."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.answers import StopGame
-from pitchsim.games.record import RecordError, replay
-from pitchsim.games.table import play_table_game
+from pitchsim.table.answers import StopGame
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import RecordError, replay
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -145,7 +145,7 @@ def test_a_kernel_hand_the_table_plays_otherwise_is_named(smear):
     out otherwise (a bug in either) is named by its number, counted from 1."""
     from dataclasses import replace
 
-    from pitchsim.games.record import preset_game_of_record, record_of_preset_game
+    from pitchsim.table.record import preset_game_of_record, record_of_preset_game
 
     game = preset_game_of_record(smear)
     assert record_of_preset_game(game) == smear

@@ -8,8 +8,8 @@ import pytest
 from pitchsim.advice.odds import BidOdds, TrumpOdds, bid_odds
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import seat_strategies
-from pitchsim.games.families import family_hand
+from pitchsim.table.bidding import seat_strategies
+from pitchsim.table.boards import family_hand
 from pitchsim.util.errors import InputError
 from pitchsim.util.stats import samples_for_half_width, wilson
 

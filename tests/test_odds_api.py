@@ -12,12 +12,12 @@ from pitchsim.cli.common import signed
 from pitchsim.game.cards import Suit, mask_of, parse_hand
 from pitchsim.game.reference import play_hand
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.families import family_play_array
-from pitchsim.games.policies import kernel_chooser, seat_policies
 from pitchsim.kernels.deal import deal_family_fixed
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, fixed_kernel
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
+from pitchsim.table.boards import family_play_array
+from pitchsim.table.policies import kernel_chooser, seat_policies
 
 
 def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):

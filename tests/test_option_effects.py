@@ -14,12 +14,12 @@ from clirun import cli
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import parse_strategies
-from pitchsim.games.families import family_board
-from pitchsim.games.tournament import tournament
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.score import AWARD_NAMES
 from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
+from pitchsim.table.bidding import parse_strategies
+from pitchsim.table.boards import family_board
+from pitchsim.table.tournament import tournament
 
 
 def run(capsys, *argv):

@@ -22,9 +22,9 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
 from pitchsim.game.rules import Rules, RulesError, as_family, spec
 from pitchsim.game.view import View, ViewError
-from pitchsim.games.engine import Engine
-from pitchsim.games.record import RecordError, replay
 from pitchsim.kernels.presets import F_HANDS, family_array
+from pitchsim.table.engine import Engine
+from pitchsim.table.record import RecordError, replay
 
 # ---- 12.4 the option -----------------------------------------------------------------------------
 

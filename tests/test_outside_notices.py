@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.outside import CommandSeat, OutsideError
-from pitchsim.games.table import play_table_game
+from pitchsim.table.game import play_table_game
+from pitchsim.table.outside import CommandSeat, OutsideError
 
 # Plays the first legal action; writes every message it gets to the file it is given.
 BOT = r"""

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from pitchsim.games.outside import CommandSeat, OutsideError, check_time
-from pitchsim.games.tournament import tournament as tournament_api
+from pitchsim.table.outside import CommandSeat, OutsideError, check_time
+from pitchsim.table.tournament import tournament as tournament_api
 
 PITCHSIM = str(Path(sys.executable).with_name("pitchsim"))
 DECISION = 1.0  # --decision-time where a bot is to be late: far above its milliseconds
@@ -290,7 +290,7 @@ def test_a_program_left_running_is_ended_at_exit(tmp_path):
     pids = tmp_path / "pids"
     seat = shlex.join([sys.executable, str(bot), "fork-exits", str(pids), "0"])
     code = (
-        "from pitchsim.games.outside import CommandSeat\n"
+        "from pitchsim.table.outside import CommandSeat\n"
         f"seat = CommandSeat({seat!r})\n"
         "seat.start()\n"
         "raise SystemExit(3)\n"  # no close(): the seat is still referenced

@@ -146,8 +146,8 @@ def test_12_1_a_tournament_under_a_called_partner_wins_the_games_play_game_plays
     """``tournament``: each board of each rotation is the game ``play --game --board``
     plays with that seating (the same deals), so the games each strategy won are the
     reference-checked games' winners, a shared win split (3.11, 12.1.8)."""
-    from pitchsim.games.families import family_board
-    from pitchsim.games.tournament import tournament
+    from pitchsim.table.boards import family_board
+    from pitchsim.table.tournament import tournament
 
     spec, n = "smear,partner=called,target=7", 5
     r = as_family(Rules.parse(spec))

@@ -212,8 +212,8 @@ def test_12_1_the_odds_bidder_reads_no_table_of_the_game_without_a_partner():
     """The odds bidder's tables hold the pitcher's side alone: a called partner reads
     rows of its own (none yet) and is refused in one line naming 12.1, never the
     5-player table of the same preset without one."""
-    from pitchsim.games.bidding import StrategyError
-    from pitchsim.games.families import family_odds, odds_table_key
+    from pitchsim.table.bidding import StrategyError
+    from pitchsim.table.boards import family_odds, odds_table_key
 
     r = as_family(Rules.parse(NAMED))
     assert odds_table_key(r, 5) == "auction-pitch/5/0/partner=called"

@@ -19,7 +19,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, cards_of, mask_of, parse_card, parse_cards
 from pitchsim.game.rules import Rules, RulesError, as_family
 from pitchsim.game.view import View
-from pitchsim.games.engine import Engine
+from pitchsim.table.engine import Engine
 
 C, D, H, S = range(4)
 TEN5 = "ten-point,partnership=false,partner=called"

@@ -356,7 +356,7 @@ def test_12_1_10_the_engine_seat_makes_the_kernel_games_search_decisions(spec, n
     valuers ``hint`` and the seat share), it makes the same card."""
     from test_seats_families import decisions
 
-    from pitchsim.games.seats import KernelSeat
+    from pitchsim.table.seats import KernelSeat
 
     kinds: dict[str, int] = {}
     for board in range(2):

@@ -1,4 +1,4 @@
-"""docs/rules.md 12.1 at the table (``games.table.FamilyDeal``: practice, watch, review):
+"""docs/rules.md 12.1 at the table (``table.game.FamilyDeal``: practice, watch, review):
 the pitcher calls pitchsim's card (12.1.2: once trump is named; 12.1.4: after the draw
 or the kitty), the views carry it and the partner as each seat knows him (12.1.10), the
 partner plays the call to trick 1 (12.1.3), and the hand is scored and settled by sides
@@ -19,7 +19,7 @@ from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump, partner_of
 from pitchsim.game.reference.score import settle_hand, sides_of
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.table import play_table_game
+from pitchsim.table.game import play_table_game
 
 SPECS = [
     ("smear,partner=called", 5),
@@ -60,8 +60,8 @@ def check_hand(doc: dict, r) -> bool:
 def test_12_1_the_table_plays_calls_and_scores_as_the_reference(spec, n):
     """Whole games of built-in seats (a searching one among them) at the table: every
     hand's call, partner, cards and score as the reference engine has them; the winners
-    by 12.1.8 (the record's replay, ``games.record``, checks them from the actions)."""
-    from pitchsim.games.record import replay
+    by 12.1.8 (the record's replay, ``table.record``, checks them from the actions)."""
+    from pitchsim.table.record import replay
 
     r = as_family(Rules.parse(spec))
     partnered = hands = 0

@@ -172,7 +172,7 @@ def test_12_1_hint_and_the_engine_decide_from_the_view(tmp_path, who):
     short form's call: test_partner_hint.)"""
     from clirun import cli
 
-    from pitchsim.games.engine import Engine
+    from pitchsim.table.engine import Engine
 
     _, other, partner = first_views()
     doc = other if who == "other" else partner

@@ -1,5 +1,5 @@
 """docs/rules.md 12.1 in the world sampler (``kernels.search.worlds.partner_constraint``,
-read off a view by ``games.family_seat.family_knowledge``): the pitcher called a card he
+read off a view by ``table.decide.family_knowledge``): the pitcher called a card he
 lacked (12.1.2, pitchsim's call), so no world gives it to him unless he may have taken
 it since (a kitty or the draw after the call); its holder is unknown to every seat but
 the holder until the card is played (12.1.2, 12.1.3), known to all under announced
@@ -15,8 +15,8 @@ from random_hands import card_views, random_hands
 from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.search.hint import family_worlds
+from pitchsim.table.decide import family_knowledge
 
 SPECS = [
     ("smear,partner=called", 5),

@@ -26,13 +26,13 @@ from pitchsim.game.cards import (
 )
 from pitchsim.game.reference import legal_cards, play_hand
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.policies import kernel_chooser, seat_policies
 from pitchsim.kernels.fixed_hand import fixed_kernel
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.policies.heuristic import choose_trump
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import DECISION_COUNTER
+from pitchsim.table.policies import kernel_chooser, seat_policies
 
 SOLO, PARTNERS = Rules(), Rules(partnership=True)
 _TABLES = {}

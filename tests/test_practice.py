@@ -19,8 +19,8 @@ from pitchsim.coach.judge import CALL_STEPS, CARD_STEPS, judge_call, judge_card,
 from pitchsim.coach.practice import coach_seed, practice, read_choice, shown_choices
 from pitchsim.coach.review import review
 from pitchsim.game.rules import Rules
-from pitchsim.games.record import views_of
-from pitchsim.games.table import game_end_words
+from pitchsim.table.game import game_end_words
+from pitchsim.table.record import views_of
 
 CLI = [sys.executable, "-m", "pitchsim"]  # the terminal test's own process
 
@@ -65,7 +65,7 @@ def test_labels_need_a_loss_beyond_its_error_and_follow_the_steps():
 
 def bot_views(seed, players=4, seat=0):
     """Every view ``seat`` decided from in a game of bots."""
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.game import play_table_game
 
     rec = play_table_game(["odds+heuristic"] * players, Rules.parse(None), seed)
     return [v for v, _ in views_of(rec) if v.seat == seat]
@@ -266,7 +266,7 @@ def test_watch_plays_every_seat_by_bots(tmp_path):
 
 
 def game_over_line(doc, seat, partnership):
-    """practice's last word on a game: ``games.table.game_end_words`` (the web table's
+    """practice's last word on a game: ``table.game.game_end_words`` (the web table's
     words too), then the final scores."""
     words = game_end_words(doc, seat, partnership)
     return f"game over: {words[:1].lower()}{words[1:]}; final scores {doc['final_scores']}"

@@ -31,7 +31,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import N_CARDS, SUITS, cards_of, format_card, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
-from pitchsim.games.record import replay, views_of
+from pitchsim.table.record import replay, views_of
 
 PRESETS = ["smear", "setback", "ten-point"]
 

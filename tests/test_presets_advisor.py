@@ -15,7 +15,7 @@ plugged into the family auction's ``seat_call``, kernels/bidding/calls.py).
 - ``advise()`` itself (the library call of ``pitchsim advise``) ranks that call first
   for the same question and seed.
 - An int64 family bidding array naming the advisor raises; the seat at a view
-  (games/family_seat.py) makes every decision the kernel made in whole games with
+  (table/decide.py) makes every decision the kernel made in whole games with
   advisor seats (calls, the advisor's trump, its first lead).
 """
 
@@ -31,9 +31,6 @@ from pitchsim.advice.advise import advise, ranking
 from pitchsim.advice.odds import trump_suits
 from pitchsim.game.cards import Suit, cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.bidding import StrategyError
-from pitchsim.games.families import family_odds, family_strategy, odds_for, seat_ids
-from pitchsim.games.seats import KernelSeat
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.bidding.calls import (
     BID_ADVISOR,
@@ -54,6 +51,9 @@ from pitchsim.kernels.game import (
 from pitchsim.kernels.policies.cards import HEURISTIC
 from pitchsim.kernels.presets import family_array, family_tables, rest_of_game
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
+from pitchsim.table.bidding import StrategyError
+from pitchsim.table.boards import family_odds, family_strategy, odds_for, seat_ids
+from pitchsim.table.seats import KernelSeat
 
 SAMPLES, TRIES = 32, 64  # the advisor bidder's deals kept per call, tried per deal kept
 SEED = 3
@@ -264,7 +264,7 @@ def test_an_int64_family_bidding_array_naming_the_advisor_raises():
 
 @pytest.mark.parametrize("spec", PRESETS)
 def test_the_seat_makes_every_decision_the_kernel_made(spec):
-    """The seat at each view of a whole kernel game (games/family_seat.py): every call,
+    """The seat at each view of a whole kernel game (table/decide.py): every call,
     the advisor pitcher's trump (named) and its first lead (first-lead) as the kernel's."""
     kinds: dict[str, int] = {}
     for strategy, view, key, action in decisions(

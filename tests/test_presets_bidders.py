@@ -11,7 +11,7 @@ preset's target and win rule (docs/rules.md, "Winning" and the generic option ``
   out first, a call the rival's threat alone decides.
 - Far from the target ``odds-game`` calls exactly as ``odds`` (as the base game's does:
   its situation terms count only bids that reach the target).
-- Whole games: the seat at a view (games/family_seat.py) makes the kernel game's every
+- Whole games: the seat at a view (table/decide.py) makes the kernel game's every
   ``odds-game`` call (the view's scores reach the bidder); a tournament is the same
   from the same seed; ``pitchsim tournament --rules smear -s odds-game,odds`` runs.
 """
@@ -27,8 +27,6 @@ from test_seats_families import decisions
 
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.families import family_odds, family_strategy, family_tournament
-from pitchsim.games.seats import KernelSeat
 from pitchsim.kernels.bidding.calls import (
     BID_ODDS,
     BID_ODDS_GAME,
@@ -41,6 +39,8 @@ from pitchsim.kernels.bidding.calls import (
 )
 from pitchsim.kernels.game import MAX_CALL
 from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.table.boards import family_odds, family_strategy, family_tournament
+from pitchsim.table.seats import KernelSeat
 
 PRESETS = ["auction-pitch", "setback", "smear", "ten-point", "five-point", "seven-point"]
 N = 4
@@ -249,7 +249,7 @@ SEAT_TABLES = [
 @pytest.mark.parametrize(("spec", "n", "names"), SEAT_TABLES)
 def test_the_seat_makes_the_kernels_odds_game_calls(spec, n, names):
     """Whole games by the kernel (kernels/game.py), every odds-game call asked
-    again of the seat at its view (games/family_seat.py): the same call every time,
+    again of the seat at its view (table/decide.py): the same call every time,
     the view's scores included (the games end at the target, so scores near it are
     asked)."""
     asked = 0

@@ -19,8 +19,6 @@ from pitchsim.game.cards import cards_of, format_card, parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, cut_hand
-from pitchsim.games.families import family_odds, no_odds
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, choose_call, name_suit
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search.worlds import family_constraint
@@ -34,6 +32,8 @@ from pitchsim.search.hint import (
     position_knowledge,
 )
 from pitchsim.search.position import FamilyPosition, _family_position, parse_position
+from pitchsim.table.boards import family_odds, no_odds
+from pitchsim.table.decide import family_knowledge
 
 
 def card_views(spec: str, n: int, seed: int, hands: int = 3):

@@ -5,7 +5,7 @@ double-dummy solver with the preset's tables in each, the card best for the seat
 Checked here, over auction-pitch as a preset, setback, smear, ten-point and options:
 
 - whole games with pimc seats, decision by decision: the view-reading seat
-  (``games.family_seat``, which sees only what the view shows) makes every decision the
+  (``table.decide``, which sees only what the view shows) makes every decision the
   kernel's game made, and the reference engine replays every card as legal
   (docs/rules.md 0.4, 0.5; 4.9 under follow=only);
 - the kernel's values are the solver's on the same worlds as ``search.hint``'s pimc, and
@@ -13,7 +13,7 @@ Checked here, over auction-pitch as a preset, setback, smear, ten-point and opti
   plain-Python minimax's (search/minimax.py) and the card played is the best for the
   seat's side (0.9: the pitcher's side wants the bid made, then points; the others the
   reverse);
-- the choice against ``games.clock.side_choice`` (the rule in Python) on outcomes as
+- the choice against ``table.clock.side_choice`` (the rule in Python) on outcomes as
   large as a preset's points (smear's 5, ten-point's 10 and more: not the base game's 4);
 - the node budget stops early and keeps the worlds solved exactly; the same seed plays
   the same games on 1 or 2 threads.
@@ -29,21 +29,21 @@ from test_seats_families import decisions
 
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.clock import side_choice
-from pitchsim.games.families import family_board, family_strategy, family_tournament, seat_ids
-from pitchsim.games.family_seat import (
-    card_counter,
-    family_knowledge,
-    pimc_valuer,
-    search_worlds,
-)
-from pitchsim.games.policies import DEFAULT_WORLDS
-from pitchsim.games.seats import KernelSeat
 from pitchsim.kernels.score import side_of
 from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
 from pitchsim.kernels.search.rollout import pimc_outcomes
 from pitchsim.search import minimax
 from pitchsim.search.hint import family_decision
+from pitchsim.table.boards import family_board, family_strategy, family_tournament, seat_ids
+from pitchsim.table.clock import side_choice
+from pitchsim.table.decide import (
+    card_counter,
+    family_knowledge,
+    pimc_valuer,
+    search_worlds,
+)
+from pitchsim.table.policies import DEFAULT_WORLDS
+from pitchsim.table.seats import KernelSeat
 
 # Every preset, auction-pitch as one, and options that change the play (follow, jokers,
 # partnership, shoot).
@@ -196,7 +196,7 @@ def test_in_the_true_deal_pimc_plays_the_minimax_best(spec):
 @pytest.mark.parametrize("points", [4, 5, 10, 17])
 def test_the_choice_is_the_side_rule_for_any_points_range(points):
     """pimc's choice (``choose_by_outcomes``, the base game's and the presets') against
-    ``games.clock.side_choice`` (the rule in Python: the pitcher's side the most worlds
+    ``table.clock.side_choice`` (the rule in Python: the pitcher's side the most worlds
     reaching the bid, then the most points; the defenders the fewest of both; ties to
     the prior) on random outcomes up to a
     preset's points, with ties made likely, and outcomes of 0, the bid or every point

@@ -1,11 +1,11 @@
-"""Records checked in-process (games/record.py), where test_records_redteam.py goes
+"""Records checked in-process (table/record.py), where test_records_redteam.py goes
 through the CLI: the record contract of docs/record.md ("Every preset": the deal of 6,
 9 or 10 cards from the preset's pack) by hand-written records.  No kernel runs."""
 
 import pytest
 
 from pitchsim.game.cards import N_CARDS, format_card, rank_of
-from pitchsim.games.record import RecordError, replay
+from pitchsim.table.record import RecordError, replay
 
 
 def test_a_card_outside_the_presets_pack_is_named():
@@ -39,8 +39,8 @@ def test_the_game_shown_from_a_record_is_the_records_game():
     written as a record again, it is the same record, a hand thrown in under redeal
     included (the base game: its records are the presets' since the one engine)."""
     from pitchsim.game.rules import Rules
-    from pitchsim.games.record import preset_game_of_record, record_of_preset_game
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.record import preset_game_of_record, record_of_preset_game
     from pitchsim.util.jsonio import dumps_json
 
     doc = play_table_game(["random+random"] * 3, Rules(all_pass="redeal", target=5), 1, 0)
@@ -50,8 +50,8 @@ def test_the_game_shown_from_a_record_is_the_records_game():
 
 def test_a_presets_game_shown_from_its_record_is_the_records_game():
     from pitchsim.game.rules import Rules
-    from pitchsim.games.record import preset_game_of_record, record_of_preset_game
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.record import preset_game_of_record, record_of_preset_game
     from pitchsim.util.jsonio import dumps_json
 
     doc = play_table_game(["random"] * 4, Rules.parse("smear"), 5, 3)

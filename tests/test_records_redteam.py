@@ -412,7 +412,7 @@ def resumed(tmp_path, doc) -> subprocess.CompletedProcess:
 
 def other_call(doc: dict) -> tuple[int, str]:
     """A bot's call in the last hand and another call it could have made."""
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     last = doc["hands"][-1]["actions"]
     start = sum(len(h["actions"]) for h in doc["hands"][:-1])
@@ -566,7 +566,7 @@ def test_the_save_resumes_when_undamaged(tmp_path, save):
 def test_a_judgement_with_too_few_samples_for_an_interval_resumes(tmp_path, save):
     """The coach writes an interval it could not make (fewer than 10 worlds) as null; a
     save holding one resumes, and is saved again with it, unchanged."""
-    from pitchsim.games.record import views_of
+    from pitchsim.table.record import views_of
 
     doc = json.loads(save)
     view, action = next((v, a) for v, a in views_of(doc) if v.seat == 0 and len(v.legal()) > 1)

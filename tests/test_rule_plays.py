@@ -28,7 +28,7 @@ import json
 import pytest
 from views import view_doc
 
-from pitchsim.games.engine import Engine
+from pitchsim.table.engine import Engine
 
 SEARCH = "odds+rollout:200"
 # The engine's default (None: no options sent) and the studies' heuristic play.

@@ -10,10 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import pitchsim.games.clock as clock_mod
+import pitchsim.table.clock as clock_mod
 from pitchsim.game.reference import deal_hands
 from pitchsim.game.rules import Rules
-from pitchsim.games.clock import CLOCK, Clock, Valuation, value_on_clock
 from pitchsim.kernels.search.solver import (
     T_ABORTED,
     T_BUDGET,
@@ -26,6 +25,7 @@ from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import kernel_args
 from pitchsim.search.hint import hint
 from pitchsim.search.position import parse_position, start_position
+from pitchsim.table.clock import CLOCK, Clock, Valuation, value_on_clock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from bench_hint_clock import cut, played_hands  # noqa: E402
@@ -205,8 +205,8 @@ def test_pimc_hint_at_seven_players_keeps_its_budget(budget):
 
 
 def test_pimc_seat_at_seven_players_keeps_its_budget():
-    from pitchsim.games.seats import KernelSeat
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.seats import KernelSeat
 
     seen = []
 

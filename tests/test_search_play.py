@@ -10,11 +10,11 @@ import pytest
 from pitchsim.game.cards import suit_cards, suit_of
 from pitchsim.game.reference import deal_hands, legal_cards, play_hand
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.games.families import family_play_array
-from pitchsim.games.policies import seat_policies
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, fixed_kernel
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search.rollout import choose_by_outcomes
+from pitchsim.table.boards import family_play_array
+from pitchsim.table.policies import seat_policies
 from pitchsim.util.runtime import use_threads
 
 VARIANTS = [Rules(), Rules(follow="suit"), Rules(partnership=True), Rules(low="dealt")]

@@ -1,5 +1,5 @@
-"""The built-in seat under every preset (games/seats.py ``KernelSeat`` at a
-``View``, games/family_seat.py): asked decision by decision with the game's own
+"""The built-in seat under every preset (table/seats.py ``KernelSeat`` at a
+``View``, table/decide.py): asked decision by decision with the game's own
 keys, it makes every decision the family game kernel made in a whole game (calls,
 shoot, the naming of trump, every card, the rollout search's included), for smear,
 setback, ten-point and auction-pitch as a family.  The games are played by the kernel
@@ -23,10 +23,6 @@ from pitchsim.game.cards import parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View, cut_hand
-from pitchsim.games.bidding import StrategyError
-from pitchsim.games.families import family_strategy, odds_for, seat_ids
-from pitchsim.games.family_seat import card_counter, family_knowledge, search_worlds
-from pitchsim.games.seats import KernelSeat, view_key
 from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.kernels.game import (
     G_BID,
@@ -43,6 +39,10 @@ from pitchsim.kernels.game import (
 from pitchsim.kernels.play import seat_knowledge
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
+from pitchsim.table.bidding import StrategyError
+from pitchsim.table.boards import family_strategy, odds_for, seat_ids
+from pitchsim.table.decide import card_counter, family_knowledge, search_worlds
+from pitchsim.table.seats import KernelSeat, view_key
 
 # (rules, players, the strategies at the table): every bidding and play policy the
 # family kernels have, a search seat at each table.

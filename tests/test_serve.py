@@ -3,7 +3,7 @@
 JSON, games kept apart, the saves folder the only place read or written, the bounds.
 
 Expected results come from the library directly: a game over the API is replayed and
-checked by ``games.record.replay``; a refused preset gets the message the table itself
+checked by ``table.record.replay``; a refused preset gets the message the table itself
 raises; the odds are ``bid_odds``'s with the same seed.
 """
 
@@ -19,8 +19,8 @@ import urllib.request
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.record import replay, views_of
-from pitchsim.games.table import game_end_words, play_table_game
+from pitchsim.table.game import game_end_words, play_table_game
+from pitchsim.table.record import replay, views_of
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.app import create_app
 from pitchsim.web.server import Running

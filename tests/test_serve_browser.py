@@ -3,7 +3,7 @@ by Playwright): a whole game played through the page, keys for the calls and cli
 the cards, with the coach on; then the same game reviewed step by step.
 
 What the page did is checked against what the library says happened: the saved record
-(replayed and checked by ``games.record.replay``) holds exactly the actions the test
+(replayed and checked by ``table.record.replay``) holds exactly the actions the test
 chose, and the page showed the record's final scores and one coach's verdict per
 decision that had a choice.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from pitchsim.games.record import replay, views_of
-from pitchsim.games.table import game_end_words
+from pitchsim.table.game import game_end_words
+from pitchsim.table.record import replay, views_of
 from pitchsim.util.jsonio import read_json
 
 SECONDS = 120_000  # ms a step may take (the kernels may compile on a cold cache)
@@ -81,7 +81,7 @@ def test_a_whole_game_through_the_page_then_its_review(browser_site, open_table)
     seat = 0
     want = [final[seat % 2], final[1 - seat % 2]] if record.get("partnership") else final
     assert pills == [str(x) for x in want], (pills, final)
-    # How the game ended, in the words the server sends (games.table.game_end_words,
+    # How the game ended, in the words the server sends (table.game.game_end_words,
     # the terminal's too), shown as given: the page words nothing itself.
     words = page.locator("#over h3").inner_text()
     assert words == game_end_words(record, 0, False), words

@@ -11,7 +11,7 @@ import pytest
 from browser import PHONE, start_game
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.record import replay, views_of
+from pitchsim.table.record import replay, views_of
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.sessions import keys_json
 

@@ -19,7 +19,7 @@ from test_serve import call
 from pitchsim.coach.judge import COACH_TIME
 from pitchsim.coach.practice import practice
 from pitchsim.game.rules import Rules, rule_values
-from pitchsim.games.record import replay, views_of
+from pitchsim.table.record import replay, views_of
 from pitchsim.util.jsonio import read_json
 from pitchsim.web.app import create_app
 from pitchsim.web.server import Running
@@ -275,7 +275,7 @@ def test_the_game_form_offers_the_kitties_the_opponents_play(server):
     play every size.  A size left out is refused in one line naming the odds table's
     limit, the line the form shows; a table refused whatever the kitty is refused as a
     new game is; a preset without a kitty offers none."""
-    from pitchsim.games.bidding import PLAYER_STRATEGY
+    from pitchsim.table.bidding import PLAYER_STRATEGY
 
     url, _ = server
     limit = "its smear tables are for 2-7 players, 4 in partnership and kitty=3 at 4 players"

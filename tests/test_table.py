@@ -1,4 +1,4 @@
-"""The table loop (games.table), outside seats (games.outside), records (games.record).
+"""The table loop (table.game), outside seats (table.outside), records (table.record).
 
 The table loop asks each seat per decision; with built-in seats it must play the very
 game the kernels play for the same seed and board (the kernel game is the reference
@@ -13,12 +13,12 @@ import pytest
 from clirun import cli, refused
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import Strategy
-from pitchsim.games.families import family_board
-from pitchsim.games.outside import CommandSeat
-from pitchsim.games.record import RecordError, record_of_preset_game, replay, views_of
-from pitchsim.games.table import game_end_words, game_result, play_table_game
-from pitchsim.games.tournament import split_seats, table_tournament, tournament
+from pitchsim.table.bidding import Strategy
+from pitchsim.table.boards import family_board
+from pitchsim.table.game import game_end_words, game_result, play_table_game
+from pitchsim.table.outside import CommandSeat
+from pitchsim.table.record import RecordError, record_of_preset_game, replay, views_of
+from pitchsim.table.tournament import split_seats, table_tournament, tournament
 from pitchsim.util.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -365,7 +365,7 @@ def test_how_a_game_ended_in_words():
 def test_play_tournament_practice_and_advise_refuse_a_table_alike(
     tmp_path, rules, players, strategy, words
 ):
-    """games.table.check_table is the one check: play (hands, a game, a game with an
+    """table.game.check_table is the one check: play (hands, a game, a game with an
     outside seat), tournament (kernels, an outside seat), practice and advise (its model
     at every other seat) refuse the same bad table in the same line, exit 2, nothing on
     stdout, before an outside program starts (its command would leave a file) or a

@@ -1,4 +1,4 @@
-"""The table under every preset (games.table ``FamilyDeal``), its records and outside seats.
+"""The table under every preset (table.game ``FamilyDeal``), its records and outside seats.
 
 A whole game at the table with seeded random legal seats is checked against the
 reference engine's own game loop (``game/reference/game.play_game``, the
@@ -24,10 +24,10 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.rules import Rules, as_family
 from pitchsim.game.view import View
-from pitchsim.games.record import RecordError, record_of_preset_game, replay, views_of
-from pitchsim.games.table import play_table_game
-from pitchsim.games.tournament import tournament
 from pitchsim.kernels.contract import MAX_DEALS
+from pitchsim.table.game import play_table_game
+from pitchsim.table.record import RecordError, record_of_preset_game, replay, views_of
+from pitchsim.table.tournament import tournament
 from pitchsim.util.jsonio import dumps_json
 
 PRESETS = ["smear", "setback", "ten-point"]
@@ -492,7 +492,7 @@ BUILT_IN = {
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_built_in_seats_at_the_table_play_the_family_tournaments_game(preset):
-    from pitchsim.games.families import family_board
+    from pitchsim.table.boards import family_board
 
     r = Rules.parse(preset)
     names = BUILT_IN[preset]
@@ -545,7 +545,7 @@ def test_a_family_tournaments_records_are_its_games(tmp_path):
 def test_a_cinch_tournament_of_searching_seats_runs_and_its_records_replay(tmp_path):
     """Cinch (11.8: the dealer robs, 12.7; every discard face up, 12.9) with rollout
     seats in the kernels' games: each record replays, every decision of the searching
-    seats asked again from its view (``replay``: ``games.family_seat``) and agreeing
+    seats asked again from its view (``replay``: ``table.decide``) and agreeing
     with the kernel's, whose search reads the draw by ``play.seat_knowledge``."""
     seats = "odds+rollout:8,odds+heuristic"
     result = tournament(seats, boards=2, rules="cinch", seed=3, record=str(tmp_path))

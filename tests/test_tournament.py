@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.games.bidding import StrategyError, parse_strategies
-from pitchsim.games.families import seating
-from pitchsim.games.tournament import tournament
+from pitchsim.table.bidding import StrategyError, parse_strategies
+from pitchsim.table.boards import seating
+from pitchsim.table.tournament import tournament
 from pitchsim.util.errors import InputError
 
 
@@ -110,7 +110,7 @@ def test_search_play_tournament_is_the_same_on_any_thread_count():
 def test_strategies_given_as_objects_play_as_their_names():
     """The library takes Strategy objects as its docs say (they crashed on .strip())."""
     import pitchsim
-    from pitchsim.games.bidding import Strategy
+    from pitchsim.table.bidding import Strategy
 
     objects = [Strategy.parse("odds+heuristic"), Strategy.parse("heuristic")]
     a = pitchsim.tournament(objects, boards=6, seed=1)

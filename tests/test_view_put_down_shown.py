@@ -17,8 +17,8 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import format_card
 from pitchsim.game.rules import as_family
 from pitchsim.game.view import View, ViewError, cut_hand
-from pitchsim.games.family_seat import family_knowledge
 from pitchsim.search.hint import family_worlds
+from pitchsim.table.decide import family_knowledge
 
 # Random Cinch games (seed, hands) in which the dealer robbed more than 6 trumps, found
 # by a search of seeds 100-300; the test checks that each does.

@@ -35,8 +35,8 @@ def pitcher_and_defender(rules, players: int, seeds, need, least_legal: int = 2)
     or more and trump known, from games of ``odds+heuristic`` seats under ``rules``, one
     game a seed: ``{"pitcher": (view, action, need), "defender": ...}``, the first
     decisions for which ``need(view)`` is not None."""
-    from pitchsim.games.record import views_of
-    from pitchsim.games.table import play_table_game
+    from pitchsim.table.game import play_table_game
+    from pitchsim.table.record import views_of
 
     found: dict = {}
     for seed in seeds:

@@ -28,17 +28,17 @@ from ..game.cards import SUITS, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BASE_RULES, BIDS, FamilyRules, Rules, as_family, label
 from ..game.view import STEAL, call_text, steals
-
-# The rounds and the stopping z are the advisor seat's clock's too (``games.advisor_clock``).
-from ..games.advisor_clock import FIRST_ROUND as FIRST_ROUND
-from ..games.advisor_clock import STOP_ERROR as STOP_ERROR
-from ..games.advisor_clock import PresetKernels, rounds, stop_z
-from ..games.bidding import Strategy
-from ..games.families import odds_for, seat_ids
-from ..games.policies import play_array, play_policy, searches
-from ..games.table import check_table
 from ..kernels import advice as engine
 from ..kernels.presets import family_array, family_tables, rest_of_game
+
+# The rounds and the stopping z are the advisor seat's clock's too (``table.advisor_clock``).
+from ..table.advisor_clock import FIRST_ROUND as FIRST_ROUND
+from ..table.advisor_clock import STOP_ERROR as STOP_ERROR
+from ..table.advisor_clock import PresetKernels, rounds, stop_z
+from ..table.bidding import Strategy
+from ..table.boards import odds_for, seat_ids
+from ..table.game import check_table
+from ..table.policies import play_array, play_policy, searches
 from ..util.conflicts import settle
 from ..util.errors import InputError, quoted
 from ..util.limits import (

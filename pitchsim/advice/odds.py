@@ -32,10 +32,10 @@ import numpy as np
 from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_cards, parse_suit
 from ..game.rules import FamilyRules, Rules, as_family, label
 from ..game.trumps import jick_card
-from ..games.families import family_play_array
-from ..games.policies import play_policy, searches, seat_policies
 from ..kernels.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
 from ..kernels.presets import family_array, family_tables
+from ..table.boards import family_play_array
+from ..table.policies import play_policy, searches, seat_policies
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_SAMPLES, check_count
 from ..util.runtime import CHUNK, chunked, pick_seed, use_threads

@@ -9,7 +9,7 @@ import sys
 import typer
 
 from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
-from ..game.families import FamilyNotPlayed
+from ..game.presets import FamilyNotPlayed
 from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
 from ..util.conflicts import settle, shown

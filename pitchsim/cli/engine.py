@@ -10,7 +10,7 @@ import typer
 from .app import app
 from .common import seed_option
 
-# Copies of pitchsim.games.bidding.PLAYER_STRATEGY and ADVISOR_SAMPLES, for the help
+# Copies of pitchsim.table.bidding.PLAYER_STRATEGY and ADVISOR_SAMPLES, for the help
 # without loading the kernels (tests/test_cli_startup.py keeps them equal)
 DEFAULT_STRATEGY = "odds+rollout"
 ADVISOR_SAMPLES = 32
@@ -44,7 +44,7 @@ def engine_command(
     ),
 ) -> None:
     """Answer decide requests (one JSON object per line) until quit or end of input."""
-    from ..games.engine import PROTOCOL, Engine, serve
+    from ..table.engine import PROTOCOL, Engine, serve
 
     engine = Engine(strategy, seed, values, samples, worlds, time)
     print(

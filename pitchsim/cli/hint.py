@@ -271,7 +271,7 @@ def hint_command(
 def _family_trick_line(view) -> str:
     """The trick in progress as ``render`` shows it (seats out under follow=only are
     skipped, so each card is named with its seat), or "You lead."."""
-    from ..games.family_seat import trick_over
+    from ..table.decide import trick_over
 
     last = view.tricks[-1] if view.tricks else None
     if last is not None and not trick_over(view, last):

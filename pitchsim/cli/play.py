@@ -40,7 +40,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..games.rounds import Game, Round
+    from ..table.rounds import Game, Round
 
 
 @app.command("play")
@@ -179,9 +179,9 @@ def _table_game(
     """A whole game with the seats ``spec`` names, outside programs among them."""
     from pathlib import Path
 
-    from ..games.outside import CommandSeat
-    from ..games.table import as_seat, built_in_strategies, check_table, play_table_game
-    from ..games.tournament import prepare_record_dir, split_seats
+    from ..table.game import as_seat, built_in_strategies, check_table, play_table_game
+    from ..table.outside import CommandSeat
+    from ..table.tournament import prepare_record_dir, split_seats
 
     names = split_seats(spec)
     built_in_strategies(names)  # a misspelt seat named before the count is
@@ -215,7 +215,7 @@ def _table_game(
 
 
 def _replay(source, as_json, game, strategies, board, rules=None) -> None:
-    from ..games.record import RecordError, check_record_rules, replay
+    from ..table.record import RecordError, check_record_rules, replay
     from ..util.jsonio import read_json
 
     if game or strategies is not None or board is not None:
@@ -239,7 +239,7 @@ def family_play(
     rules, players, seed, bidding, policy, dealer, rounds, game, board, strategies, as_json, fixed
 ) -> None:
     """``play`` under a rule family: hands or a whole game by the family kernels; a
-    game with an outside seat (``cmd:COMMAND``) at the table (``games.table``)."""
+    game with an outside seat (``cmd:COMMAND``) at the table (``table.game``)."""
     outside = {k: fixed.pop(k) for k in ("--decision-time", "--game-time", "--seat-logs")}
     if dealer is not None and not 0 <= dealer < players:
         raise InputError(f"dealer must be a seat, 0-{players - 1}, not {dealer}")
@@ -259,7 +259,7 @@ def family_play(
         except CardError as e:
             raise InputError(f"--trump: {e}") from None
     if strategies is not None:
-        from ..games.tournament import split_seats
+        from ..table.tournament import split_seats
 
         if any(x.startswith("cmd:") for x in split_seats(strategies)):
             _table_game(
@@ -275,12 +275,12 @@ def family_play(
     if any(v is not None for v in outside.values()):
         raise InputError("--decision-time, --game-time and --seat-logs are for cmd:COMMAND seats")
     if cards or suit >= 0 or bid is not None:
-        from ..games.fixed import check_fixed
+        from ..table.fixed import check_fixed
 
         check_fixed(rules, players, cards, suit, bid)  # before the kernels load
-    from ..games.bidding import seat_strategies
-    from ..games.families import family_board, family_hand
-    from ..games.table import built_in_strategies, check_table
+    from ..table.bidding import seat_strategies
+    from ..table.boards import family_board, family_hand
+    from ..table.game import built_in_strategies, check_table
 
     if strategies is not None:
         seats = built_in_strategies(split_seats(strategies))  # each read before the count
@@ -298,7 +298,7 @@ def family_play(
     if game:
         g = family_board(seed, board or 0, seats, rules)
         if as_json:  # the game's record (docs/record.md)
-            from ..games.record import record_of_preset_game
+            from ..table.record import record_of_preset_game
 
             print_json(record_of_preset_game(g))
         else:
@@ -426,7 +426,7 @@ def render_family_game(g) -> str:
 
 
 def _show_record(doc: dict, as_json: bool) -> None:
-    from ..games.record import game_of_record, is_preset_record, preset_game_of_record
+    from ..table.record import game_of_record, is_preset_record, preset_game_of_record
 
     if as_json:
         print_json(doc)

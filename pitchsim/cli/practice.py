@@ -11,7 +11,7 @@ from .app import app
 from .common import JsonOpt, PartnershipOpt, PlayersOpt, RulesOpt, SeedOpt, seed_option
 
 DEFAULT_SAVE = "practice-game.json"
-# pitchsim.games.bidding.PLAYER_STRATEGY (tests/test_cli_startup.py keeps them equal)
+# pitchsim.table.bidding.PLAYER_STRATEGY (tests/test_cli_startup.py keeps them equal)
 DEFAULT_OPPONENTS = "odds+rollout"
 
 
@@ -58,8 +58,8 @@ def practice_command(
         use_colour,
     )
     from ..game.rules import document_rule_values, label
-    from ..games.bidding import Strategy
-    from ..games.table import check_table, game_end_words
+    from ..table.bidding import Strategy
+    from ..table.game import check_table, game_end_words
     from ..util.atomic import check_writable, write_file
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
@@ -68,7 +68,7 @@ def practice_command(
 
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
-    from ..games.clock import check_time
+    from ..table.clock import check_time
 
     time = check_time(time)
     # A folder or a place no file can be written is refused now, not after the game.
@@ -169,8 +169,8 @@ def review_command(
         loss_text,
     )
     from ..coach.review import review
-    from ..games.clock import check_time
-    from ..games.record import replay
+    from ..table.clock import check_time
+    from ..table.record import replay
     from ..util.errors import InputError
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count

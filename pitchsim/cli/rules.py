@@ -7,7 +7,7 @@ import textwrap
 
 import typer
 
-from ..game import families
+from ..game import presets
 from ..game.rules import BASE_RULES, Rules
 from ..game.variants import BY_KEY, VARIANTS
 from .app import app
@@ -81,38 +81,38 @@ def _meaning(key: str, value: str) -> str:
     return meaning["N"].replace("N", value, 1) if "N" in meaning else ""
 
 
-def _print_family(rule_set: families.FamilyRules, as_json: bool) -> None:
+def _print_family(rule_set: presets.FamilyRules, as_json: bool) -> None:
     """A rule family in full: its clauses in words, then every option in force."""
-    fam = families.FAMILIES[rule_set.family]
-    preset = families.FamilyRules(**(fam.preset | {"family": fam.name})).describe()
+    fam = presets.FAMILIES[rule_set.family]
+    preset = presets.FamilyRules(**(fam.preset | {"family": fam.name})).describe()
     doc = rule_set.describe()
     texts = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in doc.items()}
     if as_json:
         print_json(
             {
                 "rules": doc,
-                "spec": families.spec(rule_set),
+                "spec": presets.spec(rule_set),
                 "max_bid": rule_set.max_bid,
                 "changed": sorted(k for k in doc if doc[k] != preset.get(k)),
                 "points": [
                     {"point": name, "value": value, "to": who}
-                    for name, value, who in families.point_cards(rule_set)
+                    for name, value, who in presets.point_cards(rule_set)
                 ],
-                "meaning": {k: families.meaning(k, texts[k]) for k in doc if k != "family"},
+                "meaning": {k: presets.meaning(k, texts[k]) for k in doc if k != "family"},
             }
         )
         return
     width = max(len(k) for k in doc)
-    lines = [families.family_text(rule_set), f"Options in force (* = not {fam.name}'s own value):"]
+    lines = [presets.family_text(rule_set), f"Options in force (* = not {fam.name}'s own value):"]
     for k, v in doc.items():
         if k == "family":
             continue
         star = " " if v == preset.get(k) else "*"
-        lines.append(f"{star} {k:<{width}} = {texts[k]:<13} {families.meaning(k, texts[k])}")
+        lines.append(f"{star} {k:<{width}} = {texts[k]:<13} {presets.meaning(k, texts[k])}")
     lines += [
         "",
         f"Change them after the family on any command, e.g. --rules {fam.name},"
         "target=15.  The complete rules as one string:",
-        families.spec(rule_set),
+        presets.spec(rule_set),
     ]
     sys.stdout.write("\n".join(lines) + "\n")

@@ -32,7 +32,7 @@ def serve_command(
     decision, step through a saved game's judgements, and see a hand's bid odds and
     advice as tables and charts. Games are saved to --saves."""
     from ..coach.judge import COACH_TIME
-    from ..games.clock import check_time
+    from ..table.clock import check_time
     from ..util.errors import InputError
     from ..util.limits import check_count
 

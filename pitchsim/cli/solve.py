@@ -45,7 +45,7 @@ def solve_command(
     makes with best play by all, and the value after each legal card (the base game or
     a rule family: setback, smear, ten-point, ...).  Exit status 1 when the clock
     (--time) stopped a position before it was solved."""
-    from ..games.clock import check_time
+    from ..table.clock import check_time
 
     budget = check_time(time, zero_is_none=True)  # before reading, and before loading
     from ..search.double_dummy import solve  # the kernels load here

@@ -25,7 +25,7 @@ from .common import (
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..games.tournament import TournamentResult
+    from ..table.tournament import TournamentResult
 
 
 @app.command("tournament")
@@ -76,7 +76,7 @@ def tournament_command(
     """Play whole games between strategies and compare win rates, scores and bids."""
     positive("--boards/--games", boards, MAX_GAMES)  # one option, two names
     rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
-    from ..games.tournament import tournament  # the kernels load here
+    from ..table.tournament import tournament  # the kernels load here
 
     with Progress("games") as bar:
         result = tournament(

@@ -176,7 +176,7 @@ def judge_call(
     if model is not None:
         options["model"] = model
     from ..advice.advise import UnlikelyCalls
-    from ..games.bidding import StrategyError
+    from ..table.bidding import StrategyError
 
     fallback = ""
 
@@ -331,7 +331,7 @@ def _card_judgement(
 ):
     """A card's ``Judgement`` in ``unit`` from hint's answer ``h``, with its notes: any
     ``first``, the auction's fit, the policy's own card, the clock, a fallback."""
-    from ..games.clock import CLOCK
+    from ..table.clock import CLOCK
 
     recommended = card_text(h.recommended)
     loss = values[best] - values[chosen]

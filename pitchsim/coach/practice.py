@@ -1,7 +1,7 @@
 """A game against pitchsim in the terminal: one seat a person's, the others pitchsim's
 strategies, with the coach judging each of the person's decisions.
 
-The person is one more seat at the table (``games.table``): a :class:`PersonSeat` has
+The person is one more seat at the table (``table.game``): a :class:`PersonSeat` has
 ``call(view)`` and ``play(view)`` like any bot, and reads its answers from a stream (the
 terminal, or a script in the tests).  Quitting raises ``StopGame``: the table returns
 the record so far, saved like a finished game's; ``resume`` replays the person's saved
@@ -35,8 +35,8 @@ from ..game.cards import (
 )
 from ..game.rules import as_family
 from ..game.view import SHOOT, View, card_text, trump_text
-from ..games.answers import StopGame, checked_action
-from ..games.table import play_table_game
+from ..table.answers import StopGame, checked_action
+from ..table.game import play_table_game
 from ..util.errors import InputError, quoted
 from .judge import (
     COACH_SAMPLES,
@@ -445,7 +445,7 @@ def _partner_words(view: View, who: list[str]) -> str:
 
 
 def _trick_over(view: View, t) -> bool:
-    from ..games.family_seat import trick_over
+    from ..table.decide import trick_over
 
     return trick_over(view, t)
 
@@ -746,13 +746,13 @@ class Saved:
 
 def read_save(doc: object, name: str) -> Saved:
     """A practice save checked before its game goes on: the record replayed against the
-    rules (``games.record``: every field typed and in range, the dealers, every action),
+    rules (``table.record``: every field typed and in range, the dealers, every action),
     practice's own fields and the coach's judgements typed, and the game played again by
     the seed and the bots up to the stop, which must give the save exactly (an edited
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
-    from ..games.bidding import Strategy, StrategyError
-    from ..games.record import RecordError, _decisions, _rules, _same, replay
+    from ..table.bidding import Strategy, StrategyError
+    from ..table.record import RecordError, _decisions, _rules, _same, replay
 
     if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
         raise PracticeError(f"{name} is not an unfinished practice game")
@@ -929,7 +929,7 @@ def _played_again(doc: dict, rules, n: int, seat: int, seed: int, opponents: str
 
 def _check_same_game(doc: dict, again: dict, seed: int, opponents: str, bad) -> None:
     """The first place where the game the seed and the bots play differs from the save."""
-    from ..games.record import _same
+    from ..table.record import _same
 
     for k, (mine, real) in enumerate(zip(doc["hands"], again["hands"], strict=False), 1):
         if not _same(mine["hands"], real["hands"]) or mine["dealer"] != real["dealer"]:

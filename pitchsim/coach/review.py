@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..games.record import _decisions
+from ..table.record import _decisions
 from ..util.errors import InputError
 from .judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS, GAME_UNITS, Judgement, judge
 from .practice import coach_seed

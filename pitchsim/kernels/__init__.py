@@ -137,7 +137,7 @@ class _CompileNotice(event.Listener):
 
 def compile_count() -> int:
     """How many times a pitchsim kernel was compiled in this process (a cache miss):
-    whoever times a search can tell compiling from searching (``games.clock``)."""
+    whoever times a search can tell compiling from searching (``table.clock``)."""
     return _CompileNotice.compiles
 
 

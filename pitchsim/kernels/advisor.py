@@ -40,7 +40,7 @@ FAMILY_PLAY = FAMILY_HEURISTIC  # advise's default play
 def family_model(defender):
     """The bidding policy the advisor models every seat by: advise's default, ``odds``,
     where the preset has an odds table, else ``heuristic`` (no table: ``odds``, and so
-    ``advise``'s default model, is refused there; ``games.families.odds_for`` gives
+    ``advise``'s default model, is refused there; ``table.boards.odds_for`` gives
     the advisor zeros, a defender's mean of 0)."""
     return family_bidding.BID_ODDS if defender > 0 else family_bidding.BID_HEURISTIC
 
@@ -82,7 +82,7 @@ def family_advisor_bid(
     """The advisor's (call, planned trump, -1: none) under a preset (see the module):
     ``calls[:n_calls]`` heard, ``legal`` the legal calls as a mask; ``samples`` deals
     kept (the game kernel's seats: ``DEFAULT_SAMPLES``; a seat at the table may ask
-    more, ``games.seats.KernelSeat(samples=)``)."""
+    more, ``table.seats.KernelSeat(samples=)``)."""
     tries = samples * DEFAULT_TRIES
     model = family_model(defender)
     bidders = np.full(n, model, dtype=np.int64)

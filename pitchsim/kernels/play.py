@@ -246,7 +246,7 @@ def _search_hand(
             if n > 0:
                 raise ValueError(
                     "a search play policy in a plain (int64) family play-policy array: "
-                    "make it with pitchsim.games.families.seat_ids"
+                    "make it with pitchsim.table.boards.seat_ids"
                 )
             return np.int64(-1), np.int64(0)
 

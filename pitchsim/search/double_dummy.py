@@ -8,7 +8,7 @@ turns a position into its arrays and the answer into plain data.
 On a clock (``time=`` seconds; ``pitchsim solve --time``): a whole 6-7 player deal can
 take minutes, and numba cannot read a clock cheaply, so the seconds become a node budget
 (the solvers' ``table[0, T_BUDGET]``, a call over it returns -1), as in
-:mod:`pitchsim.games.clock`.  The kernel is first loaded (compiled, once per install)
+:mod:`pitchsim.table.clock`.  The kernel is first loaded (compiled, once per install)
 off the clock by a call of one node.  Then a short call (``FIRST_SECONDS`` at the rate
 this process measured last) solves most positions outright and measures the node rate;
 when it does not finish, calls follow with the time left at the rate measured on this
@@ -40,9 +40,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
-from ..games.clock import NODES_PER_SECOND, check_time
 from ..kernels.presets import family_array, family_tables
 from ..kernels.search import solver as kernel
+from ..table.clock import NODES_PER_SECOND, check_time
 from .position import FamilyPosition, Position
 
 _TABLE: np.ndarray | None = None  # one transposition table, reused by every call

@@ -2,7 +2,7 @@
 every preset (auction-pitch, the base game, among them) on the one engine's kernels.
 
 ``hint_view(view, ...)`` looks at a player's view only (``pitchsim.game.view``: what one
-seat knows at the table).  The seat's *knowledge* (``games.family_seat``) is read off
+seat knows at the table).  The seat's *knowledge* (``table.decide``) is read off
 the view and worlds are dealt from it uniformly (``kernels.search.worlds``): they fit
 the play and the draw seen, and the cards put down face down are in no hand.  With a
 bidding model (``model``: random, heuristic, odds or odds-game, the preset kernels'
@@ -32,7 +32,7 @@ the calls fitted only when a model is named.
 
 Worlds come in fixed blocks of ``BLOCK``, block b from the stream (seed, b), so the
 answer depends only on the seed and the number of worlds valued.  They are valued a few
-at a time on a clock (``games.clock``): with ``time`` the search stops when the budget is
+at a time on a clock (``table.clock``): with ``time`` the search stops when the budget is
 spent, and with ``separate`` once the recommended card is separated from every other
 (a test by betting at a 5% error rate); ``Hint.stop`` says which, ``Hint.asked`` the
 worlds that give the same answer again.  The kernels are loaded (or compiled) before the
@@ -58,28 +58,6 @@ from ..game.cards import cards_of, format_card, mask_of
 from ..game.reference import effective_suit, is_trump, pack, trumps_in
 from ..game.rules import as_family, label
 from ..game.view import View
-from ..games.bidding import StrategyError
-from ..games.clock import (
-    ALL_DONE,
-    CLOCK,
-    POINTS,
-    Clock,
-    Separation,
-    Valuation,
-    check_time,
-    side_choice,
-    value_on_clock,
-    warmed,
-)
-from ..games.families import family_odds, no_odds
-from ..games.family_seat import (  # the seat's knowledge: shared with the built-in seat
-    FamilyKnowledge,
-    family_knowledge,
-    heuristic_prior,
-    rollout_valuer,
-    value_shift,
-    value_span,
-)
 from ..kernels.bidding.calls import (
     FAMILY_BIDDING_IDS,
     ODDS_BIDDERS,
@@ -92,6 +70,28 @@ from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollou
 from ..kernels.search.solver import new_table, preset_world_values
 from ..kernels.search.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
 from ..kernels.search.worlds import sample_family_worlds
+from ..table.bidding import StrategyError
+from ..table.boards import family_odds, no_odds
+from ..table.clock import (
+    ALL_DONE,
+    CLOCK,
+    POINTS,
+    Clock,
+    Separation,
+    Valuation,
+    check_time,
+    side_choice,
+    value_on_clock,
+    warmed,
+)
+from ..table.decide import (  # the seat's knowledge: shared with the built-in seat
+    FamilyKnowledge,
+    family_knowledge,
+    heuristic_prior,
+    rollout_valuer,
+    value_shift,
+    value_span,
+)
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
@@ -208,7 +208,7 @@ class Hint:
     cards: list[CardHint]
     recommended: int
     auction: AuctionFit | None = None  # None: a position (every hand given, no calls)
-    stop: str = ALL_DONE  # why the search stopped: games.clock's SEPARATED, ALL_DONE, CLOCK
+    stop: str = ALL_DONE  # why the search stopped: table.clock's SEPARATED, ALL_DONE, CLOCK
     asked: int = 0  # the --worlds that gives this same answer with the same seed
     ties: tuple[int, ...] = ()  # cards separated from the recommended one only as ties
     seconds: float = 0.0  # the search's time (the kernels' loading or compiling not counted)
@@ -496,7 +496,7 @@ class Decision:
     ``heuristic`` plays (the tie-break), whether the seat is on the pitcher's side, the
     bid to make (0: none given), the most points a hand awards (``p_at_least``'s range)
     and ``valuer(policy, block)``: (``value(lo, hi, nodes)`` as
-    ``games.clock.value_on_clock`` asks, the worlds in the block) for a sampler's block.
+    ``table.clock.value_on_clock`` asks, the worlds in the block) for a sampler's block.
 
     The outcomes are the pitcher's side's points, or with ``objective`` (its words) a
     value the seat maximises, ``scale`` outcomes a point, every outcome raised by
@@ -539,7 +539,7 @@ def family_decision(
     of a ``_FamilySampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
     when they reach the bid) by the double-dummy solver (its transposition table
     kept across calls), its fallback ``rollout`` the family heuristic playing on; by
-    ``rollout`` the family rollout's ``OBJECTIVE`` (``games.family_seat.rollout_valuer``,
+    ``rollout`` the family rollout's ``OBJECTIVE`` (``table.decide.rollout_valuer``,
     ``others`` outcomes a point), or with ``points`` the pitcher's side's points as the
     heuristic plays on (the coach's P(game): ``coach.judge``).  With ``game`` (the
     scores per seat before the hand, and whether the pitcher shot) ``rollout`` values
@@ -614,7 +614,7 @@ def _policies(policy: str, time: float | None) -> tuple[str, ...]:
 
 
 def _warm(make: Callable[[], Decision], samplers, policies) -> None:
-    """Every kernel the search calls, called on no worlds (see ``games.clock.warmed``):
+    """Every kernel the search calls, called on no worlds (see ``table.clock.warmed``):
     the tie-break's (``make`` builds the decision), each sampler's and each policy's."""
     d = make()
     for sampler in samplers:
@@ -632,7 +632,7 @@ def _search(
     progress: Callable[[int, int], None] | None,
 ) -> _Search:
     """Value the sampler's worlds block by block until all are valued, the clock runs out
-    or (with ``separate``) the recommended card is separated (``games.clock``).  pimc's
+    or (with ``separate``) the recommended card is separated (``table.clock``).  pimc's
     worlds carry a node budget (a world the clock stops is dropped); when it solves none
     in the budget, rollout values the worlds in the time kept back for it."""
     budgeted = policy == "pimc" and clock.budget is not None
@@ -763,7 +763,7 @@ def hint(
     """Value every legal card of the player to move (see the module).  ``policy`` None:
     the preset's default at the table size (``hint_defaults``); ``time``: a budget in
     seconds (None: no clock); ``separate``: stop once the recommended card is separated
-    (``games.clock``).  The position is valued as its player to move's view is, from his
+    (``table.clock``).  The position is valued as its player to move's view is, from his
     knowledge (:func:`position_knowledge`), under every preset the base game's too."""
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
@@ -868,7 +868,7 @@ NO_CALL = "hint on a position does not carry it yet: give the seat's view (docs/
 
 def position_knowledge(pos: Position | FamilyPosition) -> FamilyKnowledge:
     """What the player to move of a position (under any preset) knows (``FamilyKnowledge``, as
-    ``games.family_seat.family_knowledge`` reads it off a view): his own cards, the
+    ``table.decide.family_knowledge`` reads it off a view): his own cards, the
     tricks and who played each card, the voids they showed (by effective suit; under
     follow=only every seat passed over holds no trump, 4.9) and each seat's hand size.
     A position gives the hands when the first card was led, not the discard and draw:

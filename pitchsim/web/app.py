@@ -2,7 +2,7 @@
 
 Every answer of the API is JSON; a bad request is ``{"error": "one line"}`` with a 4xx
 status, the library's own message where the library refused it.  The API calls the same
-library functions as the command line: ``games.table`` plays (``sessions``),
+library functions as the command line: ``table.game`` plays (``sessions``),
 ``coach.review`` reviews, ``advice.odds`` and ``advice.advise`` give the odds.
 
     GET  /                         the page (and /app.js, /style.css)
@@ -41,7 +41,7 @@ from ..game.rules import (
     family_of,
     rule_values,
 )
-from ..games.bidding import PLAYER_STRATEGY, Strategy
+from ..table.bidding import PLAYER_STRATEGY, Strategy
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
 from ..util.runtime import pick_seed
@@ -182,11 +182,11 @@ def table_kitties(doc: dict) -> dict:
     """The kitty sizes the game form offers at this table (``preset``, ``players``,
     ``partnership``, ``rules`` as a new game reads them) against these ``opponents``:
     each of ``kitty_sizes``'s, up to ``most``, that a game would start with, checked as
-    a game checks its table (``games.table.check_table``, the opponents at every seat:
+    a game checks its table (``table.game.check_table``, the opponents at every seat:
     the odds bidder has kitty rows at some tables only, 12.2).  ``refused``: the first
     size left out's refusal, in the table's own line (None: none left out).  A table
     refused without a kitty is refused as a new game would be."""
-    from ..games.table import check_table
+    from ..table.game import check_table
 
     players = whole(doc, "players", 4, 2, 7)
     opponents = text(doc, "opponents", PLAYER_STRATEGY, 100)

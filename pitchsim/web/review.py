@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..coach.judge import COACH_TIME, GAME_UNITS, Judgement
 from ..coach.review import ReviewError, review
 from ..game.rules import label
-from ..games.record import _rules, replay, views_of
+from ..table.record import _rules, replay, views_of
 from .sessions import hand_ends, judgement_json, view_json
 
 

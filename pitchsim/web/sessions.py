@@ -1,7 +1,7 @@
 """Games in progress for the web table: one game a worker thread, the person's seat a
 queue the browser fills.
 
-The game loop is the table's own (:func:`~pitchsim.games.table.play_table_game`), with
+The game loop is the table's own (:func:`~pitchsim.table.game.play_table_game`), with
 the person's seat a :class:`~pitchsim.coach.practice.PersonSeat` whose answer comes from
 the browser instead of the terminal: it publishes its view, blocks on a queue until the
 page posts an action (checked against the view's legal actions before it is queued),
@@ -39,8 +39,8 @@ from ..game import reference as F
 from ..game.cards import cards_of
 from ..game.rules import as_family, label
 from ..game.view import View, card_text
-from ..games.answers import StopGame, checked_action
-from ..games.table import game_end_words, play_table_game
+from ..table.answers import StopGame, checked_action
+from ..table.game import game_end_words, play_table_game
 from ..util.errors import InputError
 from .saves import Saves
 

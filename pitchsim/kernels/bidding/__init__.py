@@ -2,13 +2,13 @@
 
 The policies themselves are the preset kernels' (``kernels.bidding.calls``, every
 preset, the base game as auction-pitch, ``FAMILY_BIDDING_IDS`` the same ids);
-``pitchsim.games.bidding`` lists them by name, and ``odds.contract_value`` is the
+``pitchsim.table.bidding`` lists them by name, and ``odds.contract_value`` is the
 valuation the ``odds`` bidders weigh a call by.
 
 The ``advisor`` (``kernels.advisor``) compiles only into the family auctions that may
 need it: it plays thousands of hands a call, and it runs auctions itself.  As with
 search play (``kernels.policies``), family bidding-policy arrays that name it are of
-``ADVISOR_DTYPE`` (int32; ``pitchsim.games.families.seat_ids`` makes them), others
+``ADVISOR_DTYPE`` (int32; ``pitchsim.table.boards.seat_ids`` makes them), others
 int64, and the id's integer type picks at compile time whether
 ``bidding.calls.seat_call`` has the advisor's branch.
 """

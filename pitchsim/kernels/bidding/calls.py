@@ -45,7 +45,7 @@ Bidding policies (ids ``BID_RANDOM``, ``BID_HEURISTIC``, ``BID_ODDS``, ``BID_ODD
   trump it plans (named, or led in under trump=first-lead).  It sits above this
   module (it runs auctions itself), so its branch is declared here (``advisor_call``)
   and supplied by ``kernels.advisor`` when imported, compiled only for bidding-policy
-  arrays of ``ADVISOR_DTYPE`` (int32, ``games.families.seat_ids``): its own auctions
+  arrays of ``ADVISOR_DTYPE`` (int32, ``table.boards.seat_ids``): its own auctions
   (int64) never reach it and numba never meets a recursive kernel.  It needs the
   calls heard, so it is asked through ``seat_call``; ``choose_call`` refuses it.
 
@@ -679,7 +679,7 @@ def _advisor_refused(
         if policy >= 0:
             raise ValueError(
                 "the advisor in a plain (int64) family bidding array: "
-                "make it with pitchsim.games.families.seat_ids"
+                "make it with pitchsim.table.boards.seat_ids"
             )
         return np.int64(0), np.int64(-1)
 

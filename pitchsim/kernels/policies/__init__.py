@@ -7,20 +7,20 @@ and who played it, the cards played and captured, and for a search the voids sho
 the hand sizes (``kernels.search.worlds``).
 
 A policy id is its kind (the ids below) plus, for the search policies, the number
-of worlds they sample shifted left by ``WORLDS_SHIFT`` (``pitchsim.games.policies`` reads
+of worlds they sample shifted left by ``WORLDS_SHIFT`` (``pitchsim.table.policies`` reads
 ``rollout:16`` as ``ROLLOUT | 16 << WORLDS_SHIFT``).
 
 Search policies compile only into play loops that may need them.  A search policy plays
 hands out (or solves them) at every decision, so compiling it into every play loop cost
 a minute of compile time per kernel.  Play-policy arrays that name a search policy are
-therefore of ``SEARCH_DTYPE`` (int32; ``pitchsim.games.policies.play_array`` makes
+therefore of ``SEARCH_DTYPE`` (int32; ``pitchsim.table.policies.play_array`` makes
 them), plain ones int64; the policy's integer type picks, at compile time, whether
 the play loop has a search branch (``search.rollout.family_search_card``).  A search
 id in an int64 array raises, never plays a wrong card.
 
 To add a policy: give it the next id below and a branch in
 ``kernels.policies.cards.choose_card`` (a search policy: in
-``kernels.search.rollout.search_card``); ``pitchsim.games.policies`` lists it by name.
+``kernels.search.rollout.search_card``); ``pitchsim.table.policies`` lists it by name.
 """
 
 import numpy as np
@@ -35,5 +35,5 @@ KIND_MASK = (1 << WORLDS_SHIFT) - 1
 SEARCH_DTYPE = np.int32  # play-policy arrays that may name a search policy
 PLAIN_DTYPE = np.int64  # and those that may not
 # The family kernels' arrays whose search is rollout alone: no solver compiled in
-# (``pitchsim.games.families.seat_ids``).
+# (``pitchsim.table.boards.seat_ids``).
 ROLLOUT_DTYPE = np.uint32

@@ -163,7 +163,7 @@ def name_trump(policy, hand, n, fr, tab, key, counter):
 def opening_lead_in(policy, hand, suit, n, pitcher, fr, tab, key, won, trick, tseats):
     """The pitcher's first card when his trump is fixed to ``suit`` before play under
     trump=first-lead (``bid-odds --trump``, a hand studied with its trump, the advisor's
-    planned trump in a game and its seat, ``games.family_seat``): his play policy's
+    planned trump in a game and its seat, ``table.decide``): his play policy's
     choice among his cards of that printed suit, as the reference engine's planned lead
     (``legal_cards``' ``lead_suit``); -1 when he holds none (no lead forced).  Drawn
     at the opening lead's own counter, never an auction's.  ``won``, ``trick``,

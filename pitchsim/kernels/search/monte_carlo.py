@@ -1,6 +1,6 @@
 """The search's choice and its solver budget, shared by the preset kernels' search play
 (``kernels.search.rollout``: ``pimc`` and ``rollout`` under every preset, the base
-game as the auction-pitch preset) and ``search.hint`` (``games.clock.side_choice`` is
+game as the auction-pitch preset) and ``search.hint`` (``table.clock.side_choice`` is
 the same rule in Python).
 
 The choice values what the side needs: the pitcher's side ranks cards by the number of

@@ -28,7 +28,7 @@ measured loses (``scripts/compare_objectives.py``, docs/search.md).
 (``solver.preset_world_values``, the preset's tables ``fr``, ``tab``) values every legal
 card with all hands open: the pitcher's side's points (0.9) after it, every seat playing
 perfectly.  The choice is the base game's, by the same function
-(``monte_carlo.choose_by_outcomes``), and ``search.hint``'s (``games.clock.
+(``monte_carlo.choose_by_outcomes``), and ``search.hint``'s (``table.clock.
 side_choice``): the pitcher's side the card reaching the bid in the most worlds, then
 the most points; a defender the fewest of both; ties to ``heuristic``'s card.  The
 solver's work is bounded as the base game's pimc bounds it: ``PLAY_NODES`` solver nodes a
@@ -384,8 +384,8 @@ def _family_search_card(
 ):  # fmt: skip
     # The array's integer type picks what is compiled in: int64 no search, uint32
     # (``ROLLOUT_DTYPE``) rollout alone, int32 (``SEARCH_DTYPE``) rollout and pimc with
-    # the solver (``games.families.seat_ids``).  Pimc's ``solver`` is a plain bool, not
-    # the literal True, as the seats' calls from Python (``games.family_seat``) pass it:
+    # the solver (``table.boards.seat_ids``).  Pimc's ``solver`` is a plain bool, not
+    # the literal True, as the seats' calls from Python (``table.decide``) pass it:
     # one compiled pimc search for both.
     if not (isinstance(policy, types.Integer) and policy.bitwidth == 32):
 
@@ -397,7 +397,7 @@ def _family_search_card(
             if policy >= 0:
                 raise ValueError(
                     "a search play policy in a plain (int64) family play-policy array: "
-                    "make it with pitchsim.games.families.seat_ids"
+                    "make it with pitchsim.table.boards.seat_ids"
                 )
             return np.int64(-1)
 

@@ -571,7 +571,7 @@ function renderGame() {
     const loss = lossWords(g.judgements);
     if (lastView && g.final_scores) renderScores(lastView, table, g.final_scores);
     over.replaceChildren(
-      el("h3", {}, g.result_words),  // games.table.game_end_words: the terminal's words
+      el("h3", {}, g.result_words),  // table.game.game_end_words: the terminal's words
       el("p", {}, `Final scores: ${g.final_scores.join(", ")}`),
       g.coach ? el("p", {}, `Your decisions: ${loss}.`) : null,
       g.saved_as ? el("p", {}, `Saved as ${g.saved_as}.`) : null,

@@ -1,18 +1,18 @@
-"""The rule families at the table: hands, whole games and duplicate tournaments played by
-the family kernels (``pitchsim.kernels``), for ``pitchsim play`` and
-``pitchsim tournament`` under ``--rules FAMILY``.
+"""Boards played by the kernels: hands, whole games and duplicate tournaments played by
+the one kernel engine (``pitchsim.kernels``), for ``pitchsim play`` and ``pitchsim
+tournament`` under every preset, auction-pitch included.
 
-The base game (plain :class:`~pitchsim.game.rules.Rules`) never comes here: it keeps
-its own kernels (``games.rounds``, ``games.tournament``).  Strategies are written as
-for the base game, ``bidding+play``, from the policies the family kernels have:
-bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the family's table,
+A board is a game's sequence of deals, fixed by the seed and the board number; the
+table's game (``table.game``) plays the same board decision by decision.  Strategies
+are written ``bidding+play``, from the policies the kernels have:
+bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the presets' table,
 ``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
 the preset's target and win rule) or ``advisor`` (every legal call played out over
 sampled deals to the end of the game, ``pitchsim advise``'s engine:
 ``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
 or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
-``kernels.search.rollout``: each legal card played out by the family heuristic, or
-solved double-dummy; default 32 and 16 worlds, as the base game's).
+``kernels.search.rollout``: each legal card played out by the heuristic, or
+solved double-dummy; default 32 and 16 worlds).
 """
 
 from __future__ import annotations
@@ -448,7 +448,7 @@ class FamilyGame:
 
 def _prepared(seats: Sequence[Strategy | str], rules: Rules):
     """The kernels' arguments for a game of ``seats``, which the caller has checked at
-    this table (``games.table.check_table``: the one place for the table's refusals)."""
+    this table (``table.game.check_table``: the one place for the table's refusals)."""
     r = as_family(rules)
     chosen = [s if isinstance(s, Strategy) else Strategy.parse(s) for s in seats]
     n = len(chosen)
@@ -502,7 +502,7 @@ def family_hand(
     0: dealt) is seat 0's cards as dealt; ``trump`` (-1: none) the suit the pitcher names
     under trump=named, or leads first under trump=first-lead when he holds it; ``bid``
     skips the auction: seat 0, left of the dealer (then the last seat), bids it and
-    every other seat passes (``games.fixed.check_fixed`` checks them)."""
+    every other seat passes (``table.fixed.check_fixed`` checks them)."""
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
     at = family_log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
@@ -564,12 +564,12 @@ def family_tournament(
     threads: int | None = None,
     progress=None,
 ) -> FamilyTally:
-    """The games of ``games.tournament.tournament`` (which turns this tally into its
+    """The games of ``table.tournament.tournament`` (which turns this tally into its
     result) under a rule family: board b is played once per rotation of the strategies
     (seat s plays strategy ``(s + r) % K`` in rotation r), with the same deals each
     time.  A shared win (3.11) gives each winning side an equal part of the game.  The
-    caller has checked the strategies at this table (``games.table.check_table``) and
-    their number and the boards (``games.tournament.tournament``)."""
+    caller has checked the strategies at this table (``table.game.check_table``) and
+    their number and the boards (``table.tournament.tournament``)."""
     r = as_family(rules)
     k = len(chosen)
     n = players

@@ -1,7 +1,7 @@
 """A built-in strategy's decision at a view (``game.view``) under any preset,
-auction-pitch included, asked of the family kernels (``pitchsim.kernels``) for one seat.
+auction-pitch included, asked of the kernels (``pitchsim.kernels``) for one seat.
 
-A decision is made as the family game kernel (``kernels.game``) makes it inside
+A decision is made as the game kernel (``kernels.game``) makes it inside
 a game, from what the seat knows, at the same random-stream position (the deal's key and
 a counter): a call by the seat's bidding policy (``bidding.choose_call``, counter
 ``AUCTION_COUNTER`` + the calling position), the pitcher's trump by its bidding policy
@@ -13,7 +13,7 @@ the kernels play for that board; the engine, which has no game, passes a key fro
 seed and the view (``seats.view_key``).
 
 The seat's *knowledge* at a card (``family_knowledge``) is read off the view in the
-form the family world sampler takes (``kernels.search.worlds``): the cards it holds,
+form the world sampler takes (``kernels.search.worlds``): the cards it holds,
 the cards it knows are out of play (its own discards and put-downs, every trump burnt
 face up, the robber's put-down shown face up: 12.7, 12.9), who played what, the voids shown by effective suit (under follow=only: every
 seat out holds no trump), each seat's hand size now and, for a seat other than the
@@ -25,7 +25,7 @@ numbers it chose by: rollout's the mean over the search's own worlds of the seat
 side's score change on the hand less the mean change of the other sides, in points;
 pimc's the mean double-dummy points of the pitcher's side (the base game's values: the
 pitcher's side prefers them high, the defenders low, the chance of the bid first).  It
-can be played on a clock (``games.clock``): the same worlds valued a few at a time
+can be played on a clock (``table.clock``): the same worlds valued a few at a time
 until the time is spent, all are valued (then it is the card without a clock), or the
 recommended card is separated; pimc's worlds carry a node budget (``PLAY_NODES``
 without a clock, as in a game), and with none solved the seat plays ``heuristic``'s
@@ -70,8 +70,7 @@ from ..kernels.search.worlds import (
 from ..util.errors import quoted
 from .advisor_clock import PresetKernels, timed_advisor_call
 from .bidding import Strategy, StrategyError
-from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
-from .families import (
+from .boards import (
     FAMILY_BIDDING_IDS,
     FAMILY_PLAY,
     GAME_BIDDERS,
@@ -79,6 +78,7 @@ from .families import (
     family_strategy,
     odds_for,
 )
+from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
 from .policies import play_policy
 
 MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
@@ -256,7 +256,7 @@ def heuristic_prior(k: FamilyKnowledge) -> int:
 
 def rollout_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
     """``value(lo, hi, nodes)`` -> (``out[j, w]``, 0): card j in worlds lo..hi (scaled by
-    ``others``), as :func:`~pitchsim.games.clock.value_on_clock` asks; a rollout searches
+    ``others``), as :func:`~pitchsim.table.clock.value_on_clock` asks; a rollout searches
     no solver nodes, so ``nodes`` (a solver budget) is unused and every world is done."""
 
     def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
@@ -352,7 +352,7 @@ def family_decide(
     """``strategy``'s decision at ``view`` (its seat's turn), drawing from stream
     ``key`` at the family game kernel's counters (see the module).  ``values``: a search
     card also gives every legal card's value; ``time``: seconds a search card or the
-    advisor's call may take (``games.clock``, ``games.advisor_clock``); ``samples``: the
+    advisor's call may take (``table.clock``, ``table.advisor_clock``); ``samples``: the
     advisor's deals per call (None: ``DEFAULT_SAMPLES``, the game kernel's)."""
     if view.to_move != view.seat:
         raise ValueError(f"it is not seat {view.seat}'s turn")
@@ -571,7 +571,7 @@ def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndar
 
 def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> FamilyDecision:
     """The rollout's card with its values, or on a clock (``time``): its own worlds
-    valued a few at a time (``games.clock``) until the time is spent, all are valued (the
+    valued a few at a time (``table.clock``) until the time is spent, all are valued (the
     card is then ``search_card``'s) or the recommended card is separated (the test of
     ``search.hint``: on the values, every one raised to at least 0)."""
     w = search_worlds(k, key, counter, worlds)
@@ -606,7 +606,7 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
 def pimc_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
     """``value(lo, hi, nodes)`` -> (``out[j, w]``, card j's double-dummy points for the
     pitcher's side in worlds lo..lo + done; solver nodes searched), ``nodes`` a solver
-    budget (0: none) that stops at the first world it does not finish (``games.clock``)."""
+    budget (0: none) that stops at the first world it does not finish (``table.clock``)."""
 
     def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
         out = np.empty((cards.size, hi - lo), dtype=np.int64)

@@ -22,7 +22,7 @@ DEFAULT_PLAY = "heuristic"
 # heuristic play under every preset and table measured (reports/search-play.md,
 # "Whole games"), at a few milliseconds a card.
 PLAYER_STRATEGY = "odds+rollout"
-ADVISOR_SAMPLES = DEFAULT_SAMPLES  # the advisor bidder's deals per decision (games.families)
+ADVISOR_SAMPLES = DEFAULT_SAMPLES  # the advisor bidder's deals per decision (table.boards)
 
 
 class StrategyError(InputError):

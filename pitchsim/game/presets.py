@@ -1,17 +1,17 @@
-"""Rule families: named presets of the generic rule options (VARIANTS.md 1-4, 6, 8-12).
+"""The presets in words: what each named preset of the generic rule options fixes
+(VARIANTS.md 1-4, 6, 8-12), each option's meaning, the point cards, the trump order
+and the whole rules in a few lines, for ``pitchsim rules`` and docs/rules.md.
 
-A family is data, not code: a name, a table of option values and the player counts it
-is played with.  ``--rules smear`` starts from smear's values and ``--rules
-smear,target=15`` changes one of them; the result is a :class:`FamilyRules`, whose
-:meth:`~FamilyRules.describe` names the complete rules (OpenSpiel style, ANCHORS.md 1)
-so that a saved result always carries them.
-
-The base game (``auction-pitch``, RULES.md) is one preset of the same type; rules of its
-shape (``Rules.base_game``) describe themselves by its eight options, so it parses,
-prints and checksums as it always did.  The base game's kernels play that shape alone:
-:meth:`Rules.require_kernels` is the one check every command that runs them passes
-through (the CLI names the command).  The reference engine
-(:mod:`pitchsim.game.reference`) plays every family.
+A preset is data, not code: a name, a table of option values and the player counts it
+is played with; the table itself lives in :mod:`pitchsim.game.rules` (``FAMILIES``),
+so that parsing needs no other module, and its names are re-exported here.  ``--rules
+smear`` starts from smear's values and ``--rules smear,target=15`` changes one of them;
+the rules' ``describe`` names the complete rules (OpenSpiel style, ANCHORS.md 1) so
+that a saved result always carries them.  auction-pitch (RULES.md) is one preset
+among the others: its rules of the base game's shape (``Rules.base_game``) describe
+themselves by its eight options, so it parses, prints and checksums as it always did.
+Every preset is played by the one kernel engine (:mod:`pitchsim.kernels`) and by the
+reference engine (:mod:`pitchsim.game.reference`).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, PLAYER_STRATEGY, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
-from .family_seat import checked_strategy
+from .decide import checked_strategy
 from .policies import MAX_WORLDS, play_policy
 from .seats import KernelSeat, view_key
 
@@ -256,7 +256,7 @@ class Engine:
         seat = self._seats.get(which) or self._seats.setdefault(
             which, KernelSeat(strategy, samples)
         )
-        # The seat plans its own opening lead, on the same clock (``family_seat``).
+        # The seat plans its own opening lead, on the same clock (``decide``).
         return _reply(rid, seat.decide(view, view_key(seed, view), values, time), view)
 
 

@@ -3,8 +3,8 @@ for a single seat) and anything with ``call(view)`` / ``play(view)``.
 
 A built-in strategy decides from a :class:`~pitchsim.game.view.View` exactly as the game
 kernel (``kernels.game``) decides inside a game, under every preset, the base
-game's included (``games.family_seat``): the same policy, given what the seat knows, at
-the same random-stream position (a key and a counter).  The table (``games.table``)
+game's included (``table.decide``): the same policy, given what the seat knows, at
+the same random-stream position (a key and a counter).  The table (``table.game``)
 passes the game's own deal key, so a game of built-in seats played decision by decision
 is the kernel's game; the engine (``pitchsim engine``), which has no game, derives the
 key from its seed and the view (:func:`view_key`): the same view gives the same answer.
@@ -15,7 +15,7 @@ the view, as the engine does.
 
 An advisor that wins the auction plans its trump; where the first card names trump the
 pitcher leads in it.  Nothing remembers the plan: the seat asks its call again, from
-the same stream (``family_seat``), on the same clock.
+the same stream (``decide``), on the same clock.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ..game.view import View
 from ..kernels.rng import deal_key
 from ..util.jsonio import dumps_json
 from .bidding import Strategy
-from .family_seat import family_decide
+from .decide import family_decide
 
 KEY_BITS = 62
 
@@ -103,8 +103,8 @@ class KernelSeat:
     ) -> Decision:
         """The seat's decision at ``view`` (its turn), drawing from stream ``key``.
         ``time`` (else the seat's own): the seconds a search play policy or the ``advisor``
-        bidding policy may take; it then values its worlds (``games.clock``) or plays its
-        deals (``games.advisor_clock``) on a clock and may stop early, and says how
+        bidding policy may take; it then values its worlds (``table.clock``) or plays its
+        deals (``table.advisor_clock``) on a clock and may stop early, and says how
         (``Decision.search``).  A strategy the kernels
         do not play under the view's rules is refused in one line (``StrategyError``)."""
         if view.to_move != view.seat:

@@ -34,8 +34,8 @@ from ..util.errors import InputError, quoted
 from ..util.limits import MAX_BOARD, MAX_SCORE
 from ..util.runtime import check_seed
 from .answers import checked_action
+from .game import KEY_ORDER, RECORD_FORMAT, RECORD_VERSION, _Hand, _ordered, _view, hand_doc
 from .rounds import Game
-from .table import KEY_ORDER, RECORD_FORMAT, RECORD_VERSION, _Hand, _ordered, _view, hand_doc
 
 
 class RecordError(InputError):
@@ -555,7 +555,7 @@ def _preset_draw(h: dict, where: str, r: FamilyRules, n: int, dealer: int):
     """The discard and draw (4.8) as the record says the discards were drawn: the
     reference engine's, drawing from the discards the cards the record names, in order
     (checked with the rest of the hand's results)."""
-    from .table import _Drawn
+    from .game import _Drawn
 
     order: list[int] = []
     given = h.get("draw")
@@ -587,8 +587,8 @@ def _preset_draw(h: dict, where: str, r: FamilyRules, n: int, dealer: int):
 
 def _preset_decisions(doc: dict, r: FamilyRules, n: int):
     """``_decisions`` under a preset: each hand walked by the table's own
-    :class:`~pitchsim.games.table.FamilyDeal` with the record's actions."""
-    from .table import FamilyDeal, family_winners
+    :class:`~pitchsim.table.game.FamilyDeal` with the record's actions."""
+    from .game import FamilyDeal, family_winners
 
     hands = doc["hands"]
     scores = [0] * n
@@ -761,7 +761,7 @@ def replay(doc: dict, strategies: bool = True) -> dict:
             break
         if view is None:
             if preset:
-                from .table import family_winners
+                from .game import family_winners
 
                 won = family_winners(full, _rules(doc))
             if all(key in h for key in full):
@@ -787,7 +787,7 @@ def replay(doc: dict, strategies: bool = True) -> dict:
 
 def _recheck_strategies(doc: dict) -> None:
     from .bidding import Strategy, StrategyError
-    from .table import play_table_game
+    from .game import play_table_game
 
     names = doc.get("strategies")
     seed, board = doc.get("seed"), doc.get("board") or 0
@@ -823,7 +823,7 @@ def _recheck_strategies(doc: dict) -> None:
 
 
 def game_of_record(doc: dict) -> Game:
-    """A checked record (:func:`replay`'s) as a :class:`~pitchsim.games.rounds.Game`, for
+    """A checked record (:func:`replay`'s) as a :class:`~pitchsim.table.rounds.Game`, for
     showing; a hand a forfeit cut short is left out."""
     from ..game.cards import SUITS
     from .rounds import Round
@@ -870,10 +870,10 @@ def game_of_record(doc: dict) -> Game:
 
 def preset_game_of_record(doc: dict):
     """A checked record of a preset's game (:func:`replay`'s) as a
-    :class:`~pitchsim.games.families.FamilyGame`, for showing; a hand a forfeit or a
+    :class:`~pitchsim.table.boards.FamilyGame`, for showing; a hand a forfeit or a
     stop cut short is left out."""
     from ..game.cards import SUITS
-    from .families import FamilyGame, FamilyHand
+    from .boards import FamilyGame, FamilyHand
 
     r = as_family(_rules(doc))
     hands = []
@@ -916,17 +916,17 @@ def preset_game_of_record(doc: dict):
 
 
 def record_of_preset_game(game) -> dict:
-    """The record of a game the family kernels played (``families.family_board``), as
+    """The record of a game the family kernels played (``boards.family_board``), as
     :func:`record_of_game` is for the base game: each deal dealt again from its stream
-    (``table._kernel_deal``: the same cards and draw) and walked by the table's
-    :class:`~pitchsim.games.table.FamilyDeal` with the kernels' actions, so that it is
+    (``game._kernel_deal``: the same cards and draw) and walked by the table's
+    :class:`~pitchsim.table.game.FamilyDeal` with the kernels' actions, so that it is
     the record ``play_table_game`` writes for the same seats (a hand that comes out
     otherwise is a bug, raised)."""
     import numpy as np
 
     from ..game.cards import SUITS
     from ..kernels.rng import deal_key
-    from .table import FamilyDeal, _kernel_deal, _record_head, family_winners
+    from .game import FamilyDeal, _kernel_deal, _record_head, family_winners
 
     r = as_family(game.rules)
     n = len(game.strategies)

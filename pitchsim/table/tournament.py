@@ -255,7 +255,7 @@ def tournament(
 
     Seats may be outside players: ``"cmd:python3 bot.py"`` (a program speaking
     ``docs/protocol.md``) or any object with ``call(view)`` and ``play(view)`` methods.
-    Such a tournament is played decision by decision (``games.table``): the same games
+    Such a tournament is played decision by decision (``table.game``): the same games
     the kernels play, with the outside seats asked at their turns.  A seat whose answer
     is late, malformed or illegal forfeits that game (``forfeits`` counts them per
     strategy, ``forfeited`` gives each one's board, seat and reason; nobody wins it).
@@ -282,7 +282,7 @@ def tournament(
     entries = split_seats(strategies) if isinstance(strategies, str) else list(strategies)
     outside = any(_outside(e) for e in entries)
     chosen = None if outside else parse_strategies(strategies)  # its words for a blank name
-    from .table import check_table  # the table's refusals, as play and practice say them
+    from .game import check_table  # the table's refusals, as play and practice say them
 
     check_table(entries, rules, players)  # before a program starts or a record is written
     if outside:
@@ -310,7 +310,7 @@ def tournament(
     if rules.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     check_count("games" if games is not None else "boards", boards, MAX_GAMES)
-    from .families import family_tournament  # the kernels load here
+    from .boards import family_tournament  # the kernels load here
 
     tally = family_tournament(chosen, players, boards, rules, seed, threads, progress)
     if record is not None:
@@ -319,7 +319,7 @@ def tournament(
 
 
 def _family_result(tally, players: int, rules: Rules) -> TournamentResult:
-    """The result of a family tournament's games (``games.families.family_tournament``);
+    """The result of a family tournament's games (``table.boards.family_tournament``);
     bids run from 1 to the family's maximum bid."""
     k = tally.k
     bids = range(1, tally.max_bid + 1)
@@ -378,7 +378,7 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
     """Every game of a kernel tournament as a record: the kernels play each board again
     with its log on (the same games: a board's deals and decisions depend on nothing
     else; ``record_of_preset_game``)."""
-    from .families import family_board
+    from .boards import family_board
     from .record import record_of_preset_game
 
     prepare_record_dir(directory)
@@ -405,15 +405,15 @@ def table_tournament(
     what: str = "boards",
 ):
     """A duplicate tournament with outside seats, played decision by decision: the
-    games, seating and results of ``games.tournament.tournament`` (which calls this)."""
+    games, seating and results of ``table.tournament.tournament`` (which calls this)."""
     import time
     from pathlib import Path
 
     from ..util.errors import InputError
     from ..util.limits import MAX_GAMES, check_count
     from .bidding import Strategy
+    from .game import as_seat, play_table_game, seat_name
     from .outside import CommandSeat
-    from .table import as_seat, play_table_game, seat_name
 
     k = len(entries)
     if k < 2:
@@ -434,7 +434,7 @@ def table_tournament(
         if isinstance(e, str) and e.strip().startswith("cmd:"):
             log = Path(seat_logs) / f"strategy-{i}.log" if seat_logs is not None else None
             seat = CommandSeat(e.strip()[4:], decision_time, game_time, log)
-        else:  # checked by the tournament (games.table.check_table)
+        else:  # checked by the tournament (table.game.check_table)
             seat = as_seat(e.strip() if isinstance(e, str) else e)
         seats.append(seat)
         names.append(seat_name(seat))
@@ -558,8 +558,8 @@ def split_seats(spec: str) -> list[str]:
 
 
 class _CallableModule(types.ModuleType):
-    """``pitchsim.games.tournament(...)`` is the function even once this module is imported
-    (importing ``pitchsim.games.tournament`` binds the module to that name on the package)."""
+    """``pitchsim.table.tournament(...)`` is the function even once this module is imported
+    (importing ``pitchsim.table.tournament`` binds the module to that name on the package)."""
 
     def __call__(self, *args, **kwargs) -> TournamentResult:
         return tournament(*args, **kwargs)

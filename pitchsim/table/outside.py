@@ -6,7 +6,7 @@ between decisions: each ``decide`` carries the whole view).  Every read has a ti
 limit: ``decision_time`` seconds per decision and ``game_time`` seconds per game (the
 time it took to answer, summed).  A late, malformed or illegal answer, an ``error``
 reply, a closed stdout or a program that exits raises
-:class:`~pitchsim.games.answers.Forfeit` with a short reason (for an exit, the end of its
+:class:`~pitchsim.table.answers.Forfeit` with a short reason (for an exit, the end of its
 stderr); the table ends that game, and never plays in the program's place.
 
 A forfeit ends the program (its whole process group: a child it forked too) and the next
@@ -459,11 +459,11 @@ class CommandSeat:
         pass
 
     def hand_ended(self, seat: int, hand: dict) -> None:
-        """Tells the program that ``seat``'s hand ended (``games.table.seen_hand``)."""
+        """Tells the program that ``seat``'s hand ended (``table.game.seen_hand``)."""
         self._tell("hand-end", {"seat": seat, "hand": hand})
 
     def game_ended(self, seat: int, result: dict) -> None:
-        """Tells the program that ``seat``'s game ended (``games.table.game_result``)."""
+        """Tells the program that ``seat``'s game ended (``table.game.game_result``)."""
         self._tell("game-end", {"seat": seat} | result)
 
     def _tell(self, kind: str, fields: dict) -> None:

@@ -1,10 +1,10 @@
 """The table: a whole game played decision by decision, each seat asked from its view.
 
-A seat is a built-in strategy (:class:`~pitchsim.games.seats.KernelSeat`, asked at the
+A seat is a built-in strategy (:class:`~pitchsim.table.seats.KernelSeat`, asked at the
 game kernel's own random-stream positions: a game of built-in seats here is the game
 ``pitchsim tournament`` plays for that board) or any object with ``call(view)`` and
 ``play(view)`` returning an action (``"pass"``, ``"2"``, ``"KS"``): a Python bot, or an
-outside program behind ``cmd:COMMAND`` (``games.outside``).  Every answer is checked:
+outside program behind ``cmd:COMMAND`` (``table.outside``).  Every answer is checked:
 one that is not a legal action **forfeits the game** (the reason is in the record); the
 table never plays in a seat's place.
 
@@ -14,7 +14,7 @@ program that asked for it in its hello gets a ``hand-end`` or ``game-end`` messa
 (``docs/protocol.md``).
 
 The game comes back as a *record* (``docs/record.md``): the rules, every deal as dealt,
-every action in order and the results; ``games.record`` replays one and cuts views from
+every action in order and the results; ``table.record`` replays one and cuts views from
 it.
 
 Under every preset, the base game's included, a hand is a :class:`FamilyDeal`: the
@@ -22,7 +22,7 @@ reference engine's preset rules (``game/reference/``), each seat asked from its
 :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming of trump,
 ``play`` for cards), on the game kernel's deal and draw for the board, so that built-in
 seats play the game ``tournament --rules PRESET`` plays for it.  The same walk replays a
-record (``games.record``).  A record of the base game written before the one engine
+record (``table.record``).  A record of the base game written before the one engine
 (no ``family``) is still read: ``_Hand``, ``_view`` and ``hand_doc`` below are its
 reader's.
 """
@@ -90,7 +90,7 @@ def built_in_strategies(seats: Sequence) -> list:
     """The built-in strategies among ``seats`` (as :func:`check_table` takes them), in
     order, each name read: one that cannot be read is refused in one line naming it,
     and after a ``cmd:`` seat saying how a comma stays inside a command (every comma
-    outside quotes ends a seat: ``games.tournament.split_seats``)."""
+    outside quotes ends a seat: ``table.tournament.split_seats``)."""
     from .bidding import Strategy, StrategyError
 
     strategies = []
@@ -122,12 +122,12 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     not play there (its odds table included: a kitty and a called partner have rows of
     their own, 12.2, 12.1).  ``seats`` are a game's seats or a tournament's
     strategies (fewer than ``players``, each seated in turn): strategy names,
-    :class:`~pitchsim.games.bidding.Strategy`, :class:`KernelSeat` or outside seats
+    :class:`~pitchsim.table.bidding.Strategy`, :class:`KernelSeat` or outside seats
     (``cmd:COMMAND`` or an object), which only the game itself can check.  A command
     calls it before it prints, starts or writes anything of the game."""
     rules.check_players(players)
     strategies = built_in_strategies(seats)
-    from .family_seat import checked_strategy
+    from .decide import checked_strategy
 
     for s in strategies:
         checked_strategy(s, as_family(rules), players)

@@ -1,1 +1,0 @@
-"""Strategies and whole games: play and bidding policies by name, rounds, duplicate tournaments."""
