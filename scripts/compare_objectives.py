@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit, prange
 
 from pitchsim.game.rules import Rules, as_family
-from pitchsim.kernels.game import MAX_CALL, games_kernel
+from pitchsim.kernels.game import MAX_CALL, play_family_games
 from pitchsim.kernels.policies import HEURISTIC, ROLLOUT, WORLDS_SHIFT
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
@@ -93,9 +93,9 @@ def games(args, r, fr, tab, n, ids) -> None:
         scores = np.empty((m, n), dtype=np.int64)
         dealt = np.empty(m, dtype=np.int64)
         stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
-        games_kernel(fr)(
+        play_family_games(
             args.seed, 0, m, n, bidders, plays, fr, tab, odds, defender, won_by, scores, dealt,
-            stats,
+            stats, None,
         )  # fmt: skip
         for g in range(m):
             sides = [s for s in range(n) if int(won_by[g]) >> s & 1]

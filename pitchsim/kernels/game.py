@@ -39,9 +39,8 @@ plain play loop, ``score.score_plain``), as the hand kernels do
 """
 
 import numpy as np
-from numba import literally, njit
+from numba import literally, njit, prange
 
-from ..util.runtime import in_blocks
 from .bidding.calls import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .contract import MAX_DEALS
 from .deal import deal_family_fixed, takes_stock
@@ -68,7 +67,7 @@ from .score import N_AWARDS, plain_points, score_hand, score_plain, side_of
 from .settle import count_hand, settle_hand, winners
 from .simulate import hand_scratch
 
-BLOCK = 16  # games per block (``games_kernel``)
+BLOCK = 16  # games per parallel block
 MAX_CALL = 16  # calls 0 .. cinch's 14 and a shoot
 DEALER_SET_PENALTY = 2
 
@@ -532,7 +531,7 @@ def family_deal_logged(
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def play_family_game(
     seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, base
 ):  # fmt: skip
@@ -540,9 +539,6 @@ def play_family_game(
     ``base`` True: the rules are the base game's shape, each deal played by
     ``family_deal_base`` (the same game, faster); None: any rules (``family_deal``).
     From Python, ``game_kernel(fr)`` picks."""
-    if base is not None:
-        literally(base)
-        refuse_unless_base_shape(fr)
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
@@ -622,78 +618,65 @@ def play_family_game(
     return np.int64(0), MAX_DEALS
 
 
-@njit(cache=True, inline="always")
-def _game_block(
-    seed, start, lo, hi, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
+@njit(cache=True, parallel=True)
+def play_family_games(
+    seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
     out_deals, out_stats, base,
 ):  # fmt: skip
-    """Games ``start+lo .. start+hi-1`` of ``seed``, one block (``games_kernel``): per
-    game the winners (side mask), final scores, deals dealt and ``stats`` (see
-    ``play_family_game``) at index ``g - start``.  ``base`` as ``play_family_game``'s."""
+    """Games ``start .. start+count-1`` of ``seed`` in parallel blocks: per game the
+    winners (side mask), final scores, deals dealt and ``stats`` (see
+    ``play_family_game``).  Identical on any thread count.  ``base`` as
+    ``play_family_game``'s; from Python, ``games_kernel(fr)`` picks."""
+    if base is not None:
+        literally(base)
+        refuse_unless_base_shape(fr)
     no_log = np.empty(0, dtype=np.int64)
-    scores = np.empty(n, dtype=np.int64)
-    stats = np.empty((n, MAX_CALL, 2), dtype=np.int64)
-    for g in range(lo, hi):
-        won_by, deals = play_family_game(
-            seed, start + g, n, bidders, players, fr, tab, odds, defender, scores, stats,
-            no_log, base,
-        )  # fmt: skip
-        out_winners[g] = won_by
-        out_deals[g] = deals
-        for s in range(n):
-            out_scores[g, s] = scores[s]
-            for k in range(MAX_CALL):
-                out_stats[g, s, k, 0] = stats[s, k, 0]
-                out_stats[g, s, k, 1] = stats[s, k, 1]
-
-
-# A block of games is a kernel of its own per ``base``: the literal True passed from
-# compiled code (a Python call with a literal types its arguments again each time,
-# ``literally``: milliseconds a call).
-@njit(cache=True, nogil=True)
-def play_game_block(
-    seed, start, lo, hi, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
-    out_deals, out_stats,
-):  # fmt: skip
-    """``_game_block`` for any rules."""
-    _game_block(
-        seed, start, lo, hi, n, bidders, players, fr, tab, odds, defender, out_winners,
-        out_scores, out_deals, out_stats, None,
-    )  # fmt: skip
+    blocks = (count + BLOCK - 1) // BLOCK
+    for b in prange(blocks):
+        scores = np.empty(n, dtype=np.int64)
+        stats = np.empty((n, MAX_CALL, 2), dtype=np.int64)
+        for g in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            won_by, deals = play_family_game(
+                seed, start + g, n, bidders, players, fr, tab, odds, defender, scores, stats,
+                no_log, base,
+            )  # fmt: skip
+            out_winners[g] = won_by
+            out_deals[g] = deals
+            for s in range(n):
+                out_scores[g, s] = scores[s]
+                for k in range(MAX_CALL):
+                    out_stats[g, s, k, 0] = stats[s, k, 0]
+                    out_stats[g, s, k, 1] = stats[s, k, 1]
 
 
 @njit(cache=True, nogil=True)
-def play_base_game_block(
-    seed, start, lo, hi, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
+def play_base_games(
+    seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
     out_deals, out_stats,
 ):  # fmt: skip
-    """``_game_block`` under the base game's shape, compiled in (``base=True``)."""
-    _game_block(
-        seed, start, lo, hi, n, bidders, players, fr, tab, odds, defender, out_winners,
+    """``play_family_games`` with ``base=True``, for callers in Python (a Python call
+    with a literal types its arguments again each time)."""
+    play_family_games(
+        seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners,
         out_scores, out_deals, out_stats, True,
     )  # fmt: skip
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def play_base_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
-    """``play_family_game`` with ``base=True`` (as ``play_base_game_block``)."""
+    """``play_family_game`` with ``base=True`` (as ``play_base_games``)."""
+    if not base_shape(fr):
+        raise ValueError("base=True with rules that are not the base game's shape")
     return play_family_game(
         seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, True
     )
 
 
 def games_kernel(fr):
-    """``play_games(seed, start, count, n, bidders, players, fr, tab, odds, defender,
-    out_winners, out_scores, out_deals, out_stats)`` for the rules ``fr``: games ``start
-    .. start+count-1`` of ``seed`` in blocks of ``BLOCK`` on the thread count
-    (``util.runtime.in_blocks``), the base game's shape compiled in when the rules have
-    it (``policies.base_shape``).  Identical on any thread count."""
-    block = play_base_game_block if base_shape(fr) else play_game_block
-
-    def play_games(seed, start, count, *args):
-        in_blocks(count, BLOCK, lambda lo, hi: block(seed, start, lo, hi, *args))
-
-    return play_games
+    """The kernel of ``play_family_games``' arguments (without ``base``) for the rules
+    ``fr``: ``play_base_games`` under the base game's shape (``policies.base_shape``),
+    else ``play_family_games``."""
+    return play_base_games if base_shape(fr) else any_rules(play_family_games)
 
 
 def game_kernel(fr):

@@ -49,33 +49,6 @@ def use_threads(threads: int | None):
         numba.set_num_threads(old)
 
 
-def in_blocks(count: int, block: int, run) -> None:
-    """``run(lo, hi)`` for every block ``lo .. hi-1`` of ``block`` items of ``count``, on
-    numba's thread count (``use_threads``) of Python threads, each taking the next block
-    when it is done (as ``use_threads``' chunk size of 1).  ``run`` calls a ``nogil``
-    kernel that writes block ``lo .. hi-1`` of its outputs alone, so the results are the
-    same on any thread count.  It replaces numba's parallel loop where the loop's body
-    is a whole game or hand: numba compiles a parallel kernel as two more modules, each
-    optimising the whole body again (about 20 CPU seconds per kernel signature); a
-    Python call per block costs microseconds."""
-    import numba
-
-    spans = [(lo, min(count, lo + block)) for lo in range(0, count, block)]
-    threads = min(numba.get_num_threads(), len(spans))
-    if threads <= 1:
-        for lo, hi in spans:
-            run(lo, hi)
-        return
-    from concurrent.futures import ThreadPoolExecutor
-
-    pool = ThreadPoolExecutor(threads)
-    try:
-        for f in [pool.submit(run, lo, hi) for lo, hi in spans]:
-            f.result()  # (a kernel's error is raised here, the first block's first)
-    finally:
-        pool.shutdown(cancel_futures=True)  # Ctrl-C: the blocks not started never start
-
-
 def chunked(count: int, size: int = CHUNK):
     """(start, stop) pairs covering range(count)."""
     for start in range(0, count, size):
