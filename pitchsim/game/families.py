@@ -2,16 +2,14 @@
 
 A family is data, not code: a name, a table of option values and the player counts it
 is played with.  ``--rules smear`` starts from smear's values and ``--rules
-smear,target=15`` changes one of them; the result is a :class:`FamilyRules`, whose
-:meth:`~FamilyRules.describe` names the complete rules (OpenSpiel style, ANCHORS.md 1)
+smear,target=15`` changes one of them; the result is a :class:`Rules`, whose
+:meth:`~Rules.describe` names the complete rules (OpenSpiel style, ANCHORS.md 1)
 so that a saved result always carries them.
 
-The base game (``auction-pitch``, RULES.md) is one preset of the same type; rules of its
-shape (``Rules.base_game``) describe themselves by its eight options, so it parses,
-prints and checksums as it always did.  The base game's kernels play that shape alone:
-:meth:`Rules.require_kernels` is the one check every command that runs them passes
-through (the CLI names the command).  The reference engine
-(:mod:`pitchsim.game.reference`) plays every family.
+The base game (``auction-pitch``, RULES.md) is one preset like the others; rules of
+its shape (``Rules.base_game``) describe themselves by its eight options, so it parses,
+prints and checksums as it always did.  The kernels and the reference engine
+(:mod:`pitchsim.game.reference`) play every family.
 """
 
 from __future__ import annotations
@@ -20,12 +18,9 @@ from .rules import (  # noqa: F401  (the families' names, re-exported for their 
     FAMILIES,
     OPTION_ORDER,
     Family,
-    FamilyNotPlayed,
-    FamilyRules,
     Rules,
     _name,
     _text,
-    as_family,
     build_rules,
     family_of,
     label,
@@ -244,7 +239,7 @@ def trump_order_text(rules: Rules, trump: int = 2) -> str:
     from .cards import format_card
     from .reference import trump_order
 
-    r = as_family(rules)
+    r = rules
     order = [c for c in trump_order(r, trump) if c >= 52 or c % 13 in r.ranks]  # 12.3
     return " ".join(format_card(c) for c in reversed(order))
 
@@ -252,7 +247,7 @@ def trump_order_text(rules: Rules, trump: int = 2) -> str:
 def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     """(point, value, who gets it) for every point the rules award (VARIANTS.md 0.7, 0.8,
     4.10); the values add up to the maximum bid."""
-    r = as_family(rules)
+    r = rules
     out = [
         ("High, the highest trump in play (never a joker)", 1, "its captor"),
         (
@@ -291,7 +286,7 @@ def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     return out
 
 
-def _members(r: FamilyRules) -> str:
+def _members(r: Rules) -> str:
     extra = (
         (["the jick"] if r.jick else [])
         + (["the left pedro"] if r.five == "pedro" else [])
@@ -301,7 +296,7 @@ def _members(r: FamilyRules) -> str:
     return " and ".join(extra).capitalize() + " " + verb
 
 
-def _partner_lines(r: FamilyRules) -> list[str]:
+def _partner_lines(r: Rules) -> list[str]:
     """What partner=called|announced adds to a hand (VARIANTS.md 12.1), in words."""
     if r.partner == "none":
         return []
@@ -333,7 +328,7 @@ def _partner_lines(r: FamilyRules) -> list[str]:
 
 def family_text(rules: Rules) -> str:
     """The rules of a family in full, generated from its options, for ``pitchsim rules``."""
-    r = as_family(rules)
+    r = rules
     fam = FAMILIES[r.family]
     lo, hi = fam.players
     if r.partner != "none":  # 5 or 6 players (6.3.7)
