@@ -121,7 +121,7 @@ def test_every_base_rule_string_reads_alike_with_and_without_the_preset():
 @pytest.mark.parametrize("rules", BASE, ids=rules_text)
 def test_a_table_of_the_base_game_as_a_preset_writes_one_record(rules):
     # One engine: the base game's table writes the preset record (``family``), its
-    # rules in base words, whichever type holds them.
+    # rules in base words.
     n = 4
     names = ["odds+heuristic", "heuristic", "random", "heuristic+random"]
     plain_record = play_table_game(names, rules, 3, 1)

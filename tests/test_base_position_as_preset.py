@@ -107,14 +107,14 @@ def test_a_base_position_under_the_preset_reads_solves_and_shows_as_the_base_gam
     }
     pos = parse_position(as_preset_round)
     assert type(pos) is Position and pos.to_json() == doc
-    # a bid of 5 is no bid of the base game (its maximum is 4, 1.3), under either type
+    # a bid of 5 is no bid of the base game (its maximum is 4, 1.3), however written
     with pytest.raises(Exception, match="bid must be 1-4, not 5"):
         parse_position(ENDGAME | {"bid": 5}, preset)
 
 
 def test_a_base_position_and_view_under_the_preset_are_hinted_as_the_base_game():
     """1.1: the base game's hint (its default policy by player count, pimc at 4, its
-    fields) whichever rules type carries the base rules, position and short view alike."""
+    fields) however the base rules are written, position and short view alike."""
     got = []
     for stated in (Rules(), Rules.parse("auction-pitch")):
         pos = parse_position(ENDGAME, stated)

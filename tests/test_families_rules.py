@@ -1,6 +1,6 @@
 """Rule families as data: parsing, normalising, conflicts, joker cards, the `rules`
-command, fuzzed rule strings of every family, and every other command refusing a family
-in one line (a preset's rules handed to the base game's kernels are refused in one line)."""
+command, fuzzed rule strings of every family, and every command playing them (or
+refusing them in one line)."""
 
 import json
 from pathlib import Path

@@ -147,8 +147,8 @@ def _admits_the_true_deal(k, hand, v: View) -> None:
 @pytest.mark.parametrize("spec", ["setback", "smear", "auction-pitch"])
 def test_a_position_answers_as_the_view_of_its_seat(spec):
     """Same knowledge, same worlds, same seed: the same values card for card (the
-    auction-pitch preset's position and view both the base game's, rules.md 1.1,
-    whichever type holds their rules: the base game's hint)."""
+    auction-pitch preset's position and view both the base game's, rules.md 1.1: the
+    base game's hint)."""
     for hand, v in list(card_views(spec, 4, 3, hands=1))[5:8]:
         doc = position_of(hand, v) | {"rules": spec}
         pos = parse_position(doc)

@@ -343,7 +343,7 @@ def test_rule_files_are_strict(tmp_path, text, words):
 
 
 def test_rules_from_a_string_a_dict_a_file_or_rules_alike(tmp_path):
-    # compared as presets: the base game is the auction-pitch preset whichever type states it
+    # compared as presets: the base game is the auction-pitch preset however it is stated
     want = Rules(low="dealt", target=11, partnership=True)
     f = tmp_path / "club.toml"
     f.write_text('[rules]\nlow = "dealt"\ntarget = 11\npartnership = true\n')

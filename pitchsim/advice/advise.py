@@ -737,7 +737,7 @@ def advise(
     model_seat = Strategy(strategy.bidding, play_name)
     check_table([model_seat], rules, players)
     n = players
-    preset = rules  # the rules as the kernels read them (the base game's too)
+    preset = rules
     limit = preset.hands_limit
     if hands_played is not None:
         if not limit:

@@ -149,7 +149,7 @@ def short_view(
     """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or BASE_RULES
     r = rules
-    preset = not rules.base_game  # the base game: its own words, whichever type
+    preset = not rules.base_game  # the base game: its own words
     if r.discard != "none":
         raise ViewError(
             f"--hand: under {label(rules)} each seat discards and draws before the play "

@@ -158,7 +158,7 @@ class View:
     :meth:`from_json` (checked) or :meth:`check` after building or ``replace``; the
     fields after ``out`` are worked out by the replay."""
 
-    rules: Rules  # as read; rules compare by their options, whatever type holds them
+    rules: Rules  # as read; rules compare by their options
     players: int
     seat: int
     dealer: int
@@ -334,8 +334,8 @@ class View:
         """A checked view from a decoded JSON object (see the module).  Given ``rules``
         (those of the table or command ``who`` reading it), the view's own rules must
         be the same game, else it is refused naming both; the view then holds ``rules``.
-        The base game's views are written in its own words (docs/view.md), whatever type
-        holds its rules."""
+        The base game's views are written in its own words (docs/view.md), however its
+        rules were written."""
         return _parse(doc, who, rules)
 
     def check(self) -> View:

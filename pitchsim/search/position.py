@@ -236,7 +236,7 @@ class Position:
                 for t in self.tricks
             ],
             "partnership": self.rules.partnership,
-            # the base game's rule string, whichever type carries its rules
+            # the base game's rule string in its own words (rules_text)
             "rules": rules_text(self.rules),
         }
 
