@@ -70,7 +70,7 @@ SWITCHES = {
     "partition": (solver.T_NO_PARTITION, 1),
     "dominance": (solver.T_NO_DOMINANCE, 1),
     "twochoice": (solver.T_NO_TWO_CHOICE, 1),
-    "preset": (None, 0),  # off: solve_position (the rules array), on: solve_preset
+    "preset": (None, 0),  # off: solve_position (the base options), on: solve_preset
 }
 PRESET: tuple = ()  # the rules' preset options and tables (main sets them), for "preset"
 

@@ -133,7 +133,7 @@ class Rules:
     low: str = "captured"  # "captured" | "dealt"
     min_bid: int = 1  # 1 | 2 in the base game; up to the maximum bid (6.1)
     all_pass: str = "forced"  # "forced" (dealer bids 2+) | "redeal" | ... (6.1)
-    dealer_steal: bool | str = True  # "max": the dealer steals at the maximum (2.5)
+    dealer_steal: bool | str = True  # or "max" under a preset (VARIANTS.md 6.1)
     follow: str = "trump"  # "trump": follow suit or trump | "suit" | "only" (4.9)
     target: int = 7
     set_pitcher_wins: bool = False
@@ -168,18 +168,18 @@ class Rules:
         for key, allowed in family.fixed.items():
             if getattr(self, key) not in allowed:
                 raise RulesError(_conflict(family, key, getattr(self, key)))
-        plain = self.family == "auction-pitch" and all(
+        base = self.family == "auction-pitch" and all(
             getattr(self, k) == _PRESET_DEFAULTS[k] for k in FAMILY_FIELDS
         )
-        if plain:  # and the base options at the base game's values (dealer-steal=max is not)
+        if base:  # and the base options at the base game's values (dealer-steal=max is not)
             try:
                 for k in BASE_FIELDS:
                     _check_value(k, 1 if k == "min_bid" else getattr(self, k))
             except RulesError:
-                plain = False
-        if plain and self.min_bid not in (1, 2):  # the base game keeps 1 or 2 (1.2, 6.1)
+                base = False
+        if base and self.min_bid not in (1, 2):  # the base game keeps 1 or 2 (1.2, 6.1)
             raise RulesError(f"min-bid must be 1 or 2, not {self.min_bid}")
-        object.__setattr__(self, "_base_game", plain)
+        object.__setattr__(self, "_base_game", base)
         if not 1 <= self.min_bid <= self.max_bid:  # 6.1 (the base game keeps 1 or 2, 1.2)
             raise RulesError(
                 f"min-bid must be 1-{self.max_bid} with a maximum bid of {self.max_bid}, "
