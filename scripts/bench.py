@@ -49,12 +49,12 @@ BID_ODDS = [
 FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.simulate import family_policies, hands_kernel
 from pitchsim.kernels.presets import family_array, family_tables
 t1 = time.perf_counter()
 n = 1000
-r = as_family(Rules())
+r = Rules()
 fr, tab = family_array(r), family_tables(r)
 out = [np.empty(n, np.int64) for _ in range(3)]
 args = (4, family_policies("heuristic", 4), fr, tab, *out)
@@ -70,12 +70,12 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     """Best wall-clock and best CPU-time rates (deals/s) of ``repeat`` runs."""
     import numpy as np
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.simulate import family_policies, hands_kernel
     from pitchsim.util.runtime import use_threads
 
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
     kernel = hands_kernel(fr)  # auction-pitch's, as ``pitchsim simulate`` runs it
     out = [np.empty(deals, np.int64) for _ in range(3)]
@@ -223,11 +223,11 @@ def _threading_layer() -> str:
     import numba
     import numpy as np
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.simulate import family_policies, hands_kernel
 
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
     out = [np.empty(1, np.int64) for _ in range(3)]
     hands_kernel(fr)(1, 0, 1, 4, family_policies("random", 4), fr, tab, *out)

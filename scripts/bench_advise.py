@@ -137,13 +137,12 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
     import numpy as np
 
     import pitchsim.advice.advise as adv
-    from pitchsim.game.rules import as_family
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.table.advisor_clock import PresetKernels
     from pitchsim.table.bidding import Strategy
     from pitchsim.table.boards import odds_for, seat_ids
 
-    r = as_family(rules)
+    r = rules
     seats = [Strategy.parse(adv.DEFAULT_MODEL)] * n
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, r, n)

@@ -20,7 +20,7 @@ from old_new import alternate, median_ratio
 
 CODE = r"""
 import json, time, numpy as np
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 try:
     from pitchsim.kernels.simulate import family_policies, hands_kernel
 except ImportError:  # a tree before kernels/families/ was folded into kernels/
@@ -28,7 +28,7 @@ except ImportError:  # a tree before kernels/families/ was folded into kernels/
 from pitchsim.kernels.presets import family_array, family_tables
 N = 300_000
 out = {}
-r = as_family(Rules())
+r = Rules()
 fr, tab = family_array(r), family_tables(r)
 kernel = hands_kernel(fr)
 for policy in ("random", "heuristic"):

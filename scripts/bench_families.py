@@ -82,7 +82,7 @@ print(t1 - t0, t2 - t1)
 
 BASE_WORKER = """
 import json, sys, time, numpy as np
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.simulate import family_policies
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.util.runtime import use_threads
@@ -92,7 +92,7 @@ except ImportError:  # a tree before it: one hand kernel
     from pitchsim.kernels.simulate import simulate_family_hands
     hands_kernel = lambda fr: simulate_family_hands
 deals, repeat = int(sys.argv[1]), int(sys.argv[2])
-r = as_family(Rules())
+r = Rules()
 fr, tab = family_array(r), family_tables(r)
 kernel = hands_kernel(fr)
 res = {}
@@ -126,12 +126,12 @@ def hands_kernel_of(fr):
 def family_rates(spec: str, n: int, policy: str, deals: int, repeat: int) -> dict:
     import numpy as np
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.simulate import family_policies
     from pitchsim.util.runtime import use_threads
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
     simulate_family_hands = hands_kernel_of(fr)
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
@@ -160,11 +160,11 @@ def strength(spec: str, n: int, deals: int) -> dict:
     pitcher (naming trump included), RR - RH what it takes away as defender."""
     import numpy as np
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.simulate import simulate_family_hands
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
     out = {"rules": spec, "players": n}
@@ -265,7 +265,7 @@ def versus_base(
     import numba
     import numpy as np
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.fixed_hand import play_family_fixed
     from pitchsim.kernels.simulate import family_policies
     from pitchsim.table.policies import seat_policies
@@ -301,13 +301,14 @@ def versus_base(
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
     runs = {}  # name -> a function of (seed, count)
     for policy in ("random", "heuristic"):
-        base = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
         if not fixed and simulate_hands is not None:
+            # (the old tree's rules array: ``to_array`` went with the base kernels)
+            base = (4, 0, deck_without(0), -1, seat_policies(policy, 4), Rules().to_array())
             runs[("base", policy)] = lambda seed, count, a=base: simulate_hands(
                 seed, 0, count, *a, f8[:count], t8[:count], none, none
             )
         elif fixed and play_fixed_hand is not None:
-            hand = _bid_odds_hand(as_family(Rules()), 4)
+            hand = _bid_odds_hand(Rules(), 4)
             a = (4, hand, deck_without(hand), -1, 0, seat_policies(policy, 4), Rules().to_array())
             for where, seat in SEATS:
                 runs[("base", f"{policy}:{where}")] = lambda seed, count, a=a, seat=seat: (
@@ -319,7 +320,7 @@ def versus_base(
         for spec, n in VERSUS + extra:
             if presets and spec not in presets and (spec, n) not in extra:
                 continue
-            r = as_family(Rules.parse(spec))
+            r = Rules.parse(spec)
             fr = family_array(r)
             a = (n, family_policies(policy, n), fr, family_tables(r))
             if not fixed:
@@ -433,7 +434,7 @@ def fingerprint(deals: int) -> dict:
 
     import numpy as np
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.play import MAX_TRICKS
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
@@ -463,7 +464,7 @@ def fingerprint(deals: int) -> dict:
     ]
     out = {}
     for spec, n in specs:
-        r = as_family(Rules.parse(spec))
+        r = Rules.parse(spec)
         fr, tab = family_array(r), family_tables(r)
         for policy in ("random", "heuristic"):
             pol = family_policies(policy, n)

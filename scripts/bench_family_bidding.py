@@ -39,10 +39,10 @@ HERE = Path(__file__).resolve().parent.parent
 
 GAMES = """
 import json, sys, time
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.table.tournament import tournament
 strategies, boards = sys.argv[1], int(sys.argv[2])
-engines = (("base", Rules()), ("family", as_family(Rules())))
+engines = (("base", Rules()), ("family", Rules.parse("auction-pitch")))
 for _, r in engines:  # compile, or load the cache
     tournament(strategies, players=4, boards=50, rules=r, seed=1, threads=1)
 out = {}
@@ -58,7 +58,7 @@ def calls(hands: int, spec: str) -> None:
     import numpy as np
     from numba import njit
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.bidding.calls import (
         BID_HEURISTIC,
         BID_ODDS,
@@ -69,7 +69,7 @@ def calls(hands: int, spec: str) -> None:
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.table.boards import family_odds
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     odds, defender = family_odds(r, 4)
     rng = np.random.default_rng(1)
@@ -164,11 +164,11 @@ FINGERPRINTS = (
 def fingerprint() -> None:
     import hashlib
 
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.table.tournament import tournament
 
     for spec, n, strategies in FINGERPRINTS:
-        r = as_family(Rules.parse(spec))
+        r = Rules.parse(spec)
         res = tournament(strategies, players=n, boards=300, rules=r, seed=5, threads=1)
         doc = res.to_json()
         doc.pop("seconds", None)

@@ -50,7 +50,7 @@ def child(seed: int, hands: int) -> dict:
 
     from pitchsim.game import reference as F
     from pitchsim.game.cards import cards_of, mask_of
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.game.view import View, cut_hand
     from pitchsim.kernels.play import MAX_TRICKS
     from pitchsim.kernels.presets import family_array, family_tables
@@ -134,7 +134,7 @@ def child(seed: int, hands: int) -> dict:
 
     hint_cpu = cpu(hints)
 
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     pol = play_array([play_policy("rollout:16").id] * n)
     width = MAX_TRICKS * (n + 2)

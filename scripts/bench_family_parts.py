@@ -29,7 +29,7 @@ import time
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.borrow import keep_alive
 from pitchsim.kernels.deal import cards_each, deal_family_fixed
 from pitchsim.kernels.draw import discard_and_draw
@@ -144,7 +144,7 @@ def bid_odds_parts(deals: int, policies: list[str], rounds: int) -> None:
     """The bid-odds kernel's path stage by stage (the module)."""
     n = 4
     rules = Rules()
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     pack = sorted(r.pack(n))
     chosen = np.random.default_rng(2026).choice(pack, 6, replace=False)
@@ -195,7 +195,7 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.2f}")
     n = 4
     for spec in specs:
-        r = as_family(Rules.parse(spec))
+        r = Rules.parse(spec)
         args = (n, family_policies(policy, n), family_array(r), family_tables(r))
         args += (policy == "random",)
         for stage in range(len(STAGES)):

@@ -27,7 +27,7 @@ import time
 
 import numpy as np
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.score import N_AWARDS
@@ -38,7 +38,7 @@ FAMILIES = ["setback", "smear", "ten-point"]
 
 
 def run(spec: str, n: int, hands: int, policy: str, seed: int) -> tuple[float, int, int]:
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     pol = play_array([play_policy(policy).id] * n)
     width = MAX_TRICKS * (n + 2)

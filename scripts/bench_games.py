@@ -20,7 +20,7 @@ import time
 import numba
 import numpy as np
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.game import MAX_CALL, games_kernel
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.table.bidding import parse_strategies
@@ -39,7 +39,7 @@ def main() -> None:
     args = ap.parse_args()
 
     n = args.players
-    rules = as_family(Rules.parse(args.rules))
+    rules = Rules.parse(args.rules)
     seats = parse_strategies(args.strategy) * n
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, rules, n)

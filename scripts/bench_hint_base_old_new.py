@@ -69,14 +69,14 @@ def make_views(n: int, count: int) -> list[dict]:
     from pitchsim.game import reference as F
     from pitchsim.game.cards import cards_of
     from pitchsim.game.reference import Bid
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.game.view import View, cut_hand
     from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.table.boards import family_odds
 
     rules = Rules()
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     odds, defender = family_odds(r, n)
     rng = random.Random(1000 + n)

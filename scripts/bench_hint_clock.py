@@ -42,7 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from pitchsim.game.rules import Rules, as_family, spec  # noqa: E402
+from pitchsim.game.rules import Rules, spec  # noqa: E402
 from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, default_policy, hint  # noqa: E402
 from pitchsim.search.position import parse_position  # noqa: E402
 from pitchsim.table.bidding import seat_strategies  # noqa: E402
@@ -56,7 +56,7 @@ def played_hands(n: int, count: int, first_seed: int) -> list[dict]:
     out = []
     seed = first_seed
     while len(out) < count:
-        rules = as_family(Rules())
+        rules = Rules()
         h = family_hand(seed, 0, seats, rules, n - 1)
         seed += 1
         if h.pitcher is None:

@@ -46,7 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.simulate import family_policies, hands_kernel
 from pitchsim.study import batch, manifest
@@ -61,7 +61,7 @@ def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tupl
     """Wall and CPU seconds for the kernel alone to play ``deals`` deals, in the
     pipeline's chunks."""
     policies = family_policies("heuristic", players)
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
     kernel = hands_kernel(fr)
     out = [np.empty(PART_SIZE, dtype=np.int64) for _ in range(3)]

@@ -30,7 +30,7 @@ import numpy as np
 
 def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     from pitchsim.game.cards import mask_of, parse_hand
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.table.boards import family_play_array
@@ -38,7 +38,7 @@ def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     from pitchsim.util.runtime import use_threads
 
     hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
     policies = family_play_array([int(i) for i in seat_policies(spec, players)])
     kernel = fixed_kernel(fr)  # hearts trump, no bid: the most points

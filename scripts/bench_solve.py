@@ -32,7 +32,7 @@ same without and with partition search (``solver.T_NO_PARTITION``), relevance on
 ``--alternate twochoice`` without and with a second bucket hashed with the Game counts
 under dominance (``solver.T_NO_TWO_CHOICE``).
 ``--alternate preset`` solves each deal by the base game's entry point
-(``solve_position``, the rules array) and by the presets' (``solve_preset``, the
+(``solve_position``, its options array) and by the presets' (``solve_preset``, the
 auction-pitch preset's options and tables), off and on: the base game as a preset.  On
 a fresh table the two search the same nodes deal for deal
 (tests/test_base_position_as_preset.py); here they share one table, whose earlier
@@ -70,7 +70,7 @@ SWITCHES = {
     "partition": (solver.T_NO_PARTITION, 1),
     "dominance": (solver.T_NO_DOMINANCE, 1),
     "twochoice": (solver.T_NO_TWO_CHOICE, 1),
-    "preset": (None, 0),  # off: solve_position (the rules array), on: solve_preset
+    "preset": (None, 0),  # off: solve_position (the base options), on: solve_preset
 }
 PRESET: tuple = ()  # the rules' preset options and tables (main sets them), for "preset"
 
@@ -228,10 +228,12 @@ def main() -> None:
     else:
         counts = [int(x) for x in args.players.split(",")]
     rules = Rules.parse(args.rules)
-    arr = rules.to_array()  # the base game's; a preset's is refused (FamilyNotPlayed)
-    if args.alternate == "preset":
-        from pitchsim.kernels.presets import family_array, family_tables
+    if not rules.base_game:  # solve_position plays auction-pitch's tables
+        raise SystemExit(f"{args.rules}: the base game's entry points time its rules alone")
+    from pitchsim.kernels.presets import family_array, family_tables
 
+    arr = family_array(rules)  # the base game's options (solve_position's ``fr``)
+    if args.alternate == "preset":
         global PRESET
         PRESET = (family_array(rules), family_tables(rules))
     tables: dict[int, np.ndarray] = {}

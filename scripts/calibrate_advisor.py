@@ -49,7 +49,7 @@ import numpy as np
 
 from pitchsim.advice.advise import advise_view
 from pitchsim.game.reference import PASS
-from pitchsim.game.rules import as_family, build_rules, rule_values
+from pitchsim.game.rules import build_rules, rule_values
 from pitchsim.game.view import card_text, parse_call, trump_text
 from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.rng import deal_key
@@ -246,7 +246,7 @@ def parse_range(text: str) -> range:
 
 
 def run(args) -> None:
-    rules = as_family(build_rules(rule_values(args.rules)))
+    rules = build_rules(rule_values(args.rules))
     n = args.players
     rules.check_players(n)
     conditions = {}

@@ -34,7 +34,7 @@ import time
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.game import MAX_CALL, play_family_games
 from pitchsim.kernels.policies import HEURISTIC, ROLLOUT, WORLDS_SHIFT
 from pitchsim.kernels.presets import family_array, family_tables
@@ -152,7 +152,7 @@ def main() -> None:
     ap.add_argument("--bids", default="2,3")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    r = as_family(Rules.parse(args.rules))
+    r = Rules.parse(args.rules)
     fr, tab = family_array(r), family_tables(r)
     n = args.players
     ids = [rollout_id(args.worlds, OBJECTIVES[o]) for o in args.objectives.split(",")]

@@ -21,7 +21,7 @@ import sys
 import time
 
 from pitchsim.game.cards import SUIT_NAMES, mask_of, parse_cards, parse_suit
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.simulate import family_make_odds
 from pitchsim.util.errors import InputError
 
@@ -37,7 +37,7 @@ def main() -> None:
     ap.add_argument("--trump", help="the pitcher's trump suit (C D H S)")
     a = ap.parse_args()
     try:
-        rules = as_family(Rules.parse(a.rules))
+        rules = Rules.parse(a.rules)
         hand = mask_of(parse_cards(a.hand, jokers=rules.jokers)) if a.hand else 0
         trump = parse_suit(a.trump) if a.trump else -1
         t = time.perf_counter()

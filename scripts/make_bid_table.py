@@ -53,7 +53,7 @@ MIN_CELL = 200
 
 
 def family_tables(deals: int, seed: int, out: Path) -> None:
-    from pitchsim.game.rules import Rules, as_family
+    from pitchsim.game.rules import Rules
     from pitchsim.kernels.bid_table import simulate_counts
     from pitchsim.kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
     from pitchsim.kernels.presets import family_array
@@ -62,7 +62,7 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
 
     configs = FAMILY_CONFIGS + FAMILY_SOLO
     # the largest maximum bid of a preset (cinch's 14)
-    width = max(as_family(Rules.parse(spec)).max_bid for spec, _ in configs)
+    width = max(Rules.parse(spec).max_bid for spec, _ in configs)
     keys, max_bid = [], []
     p_at_least = np.zeros((len(configs), N_ROWS, width))
     cells = np.zeros((len(configs), N_ROWS), dtype=np.int64)
@@ -80,7 +80,7 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
                 kept["p_at_least"][:, :, : narrow.shape[2]] = narrow
     for i, (spec, n) in enumerate(configs):
         t0, c0 = time.perf_counter(), time.process_time()
-        r = as_family(Rules.parse(spec))
+        r = Rules.parse(spec)
         key = odds_table_key(r, n)
         if old.get(key) == i:
             keys.append(key)

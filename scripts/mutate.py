@@ -393,8 +393,8 @@ MUTANTS = [
     M(
         "settle-any-winner",
         "pitchsim/kernels/contract.py",
-        "if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):",
-        "if scores[pitcher] >= rules[R_TARGET]:",
+        "if scores[pitcher] >= rules[F_TARGET] and (made or rules[F_SET_PITCHER_WINS] != 0):",
+        "if scores[pitcher] >= rules[F_TARGET]:",
         T_GAMES,
         "a set pitcher at the target wins",
     ),

@@ -30,7 +30,7 @@ import time
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
 from pitchsim.game.reference.draw import carries_point, point_value
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.util.stats import Z95, wilson
 
 ARMS = [  # (label, rules with a called partner, players)
@@ -60,7 +60,7 @@ def best_suit(hand: int, r) -> tuple[int, float]:
 
 def play(spec: str, n: int, games: int, seed: int) -> dict:
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     made = hands = 0
     per_game: list[float] = []
     for g in range(games):

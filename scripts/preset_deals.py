@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.bits import bit, suit_mask
 from pitchsim.kernels.deal import deal_family
 from pitchsim.kernels.play import any_search
@@ -73,7 +73,7 @@ def preset_run(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``play_deals`` for ``rules`` and the play-policy ids ``policies`` (as
     ``table.policies.seat_policies`` gives them): (flags, trump, pitcher's hand)."""
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     pol = family_play_array([int(p) for p in policies])
     m = deals.size
@@ -112,7 +112,7 @@ def solve_with_trump(dealt, n, trump, rules, table, hands, won, trick):
 @njit(cache=True, parallel=True)
 def solve_deals_with_trump(seed, deals, n, fr, trumps, rules, out_value):
     """``out_value[i]``: deal ``deals[i]`` (dealt under ``fr``: the same hands as ``play_deals``') solved
-    double-dummy under the base game's ``rules`` array, the pitcher opening with trump
+    double-dummy under the base game's options ``rules`` (``family_array``), the pitcher opening with trump
     ``trumps[i]``.  Chunks, not threads, own the tables: the values do not depend on the
     thread count."""
     m = deals.size
@@ -132,7 +132,7 @@ def solve_deals_with_trump(seed, deals, n, fr, trumps, rules, out_value):
 def solve_run(seed: int, deals: np.ndarray, n: int, trumps: np.ndarray, rules: Rules):
     out = np.empty(deals.size, np.int64)
     solve_deals_with_trump(
-        seed, np.ascontiguousarray(deals, np.int64), n, family_array(as_family(rules)),
-        np.ascontiguousarray(trumps, np.int64), rules.to_array(), out,
+        seed, np.ascontiguousarray(deals, np.int64), n, family_array(rules),
+        np.ascontiguousarray(trumps, np.int64), family_array(rules), out,
     )  # fmt: skip
     return out

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.policies.cards import HEURISTIC
 from pitchsim.kernels.presets import family_array, family_tables
@@ -63,7 +63,7 @@ def logged_arrays(count: int, n: int) -> dict[str, np.ndarray]:
 
 
 def logged_hands(spec: str, n: int, count: int, seed: int, pitcher: int = 0) -> Logged:
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     out = logged_arrays(count, n)
     play_family_logged(

@@ -26,7 +26,7 @@ from test_family_solver import cut, random_hand
 from test_solver_keys import dense_deal, family_position
 
 from pitchsim.game.cards import cards_of
-from pitchsim.game.rules import FamilyRules, Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
@@ -38,11 +38,9 @@ class Solver:
     ``card_values``) or a preset's (``solve_preset``, ``preset_card_values``)."""
 
     def __init__(self, rules):
-        self.base = not isinstance(rules, FamilyRules)
+        self.base = rules.base_game
         self.arrays = (
-            (rules.to_array(),)
-            if self.base
-            else (family_array(as_family(rules)), family_tables(as_family(rules)))
+            (family_array(rules),) if self.base else (family_array(rules), family_tables(rules))
         )
 
     def args(self, st, table):

@@ -37,7 +37,7 @@ from test_presets_advisor import has_table
 
 from pitchsim.advice.advise import odds_for
 from pitchsim.game import reference as F
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.advisor import pitchable_suits
 from pitchsim.kernels.bidding.calls import NAME_COUNTER, choose_call, name_suit
@@ -66,7 +66,7 @@ class Question:
     """One advice question and the kernels' arrays for it (heuristic play)."""
 
     def __init__(self, spec, n, seat, dealer, heard, scores, hand, model):
-        self.r = as_family(Rules.parse(spec))
+        self.r = Rules.parse(spec)
         self.spec, self.n, self.seat, self.dealer = spec, n, seat, dealer
         self.heard, self.scores, self.hand, self.model = list(heard), list(scores), hand, model
         seats = [family_strategy(f"{model}+heuristic", self.r)] * n
@@ -265,7 +265,7 @@ def questions(count: int, rng: random.Random) -> list[Question]:
     out = []
     while len(out) < count:
         spec = rng.choice(SPECS)
-        r = as_family(Rules.parse(spec))
+        r = Rules.parse(spec)
         n = 4 if r.partnership else rng.randint(2, 7)
         try:
             r.check_players(n)

@@ -1,4 +1,4 @@
-"""``advise`` under every preset (auction-pitch as FamilyRules, setback, smear, ten-point):
+"""``advise`` under every preset (auction-pitch, setback, smear, ten-point):
 the family kernels' half of ``kernels.advice``.
 
 Known values are derived from the rules in docs/rules.md, not from the code: a hand
@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 from pitchsim.advice.advise import AuctionError, advise, check_auction, parse_calls
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.util.errors import InputError
 
 PRESETS = {
-    "auction-pitch": as_family(Rules()),
+    "auction-pitch": Rules(),
     "setback": Rules.parse("setback"),
     "smear": Rules.parse("smear"),
     "ten-point": Rules.parse("ten-point"),
@@ -258,7 +258,7 @@ def _fits(spec: str, model: str, heard: list[int], tremble: float, count: int) -
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.table.boards import family_strategy, seat_ids
 
-    rules = as_family(Rules.parse(spec))
+    rules = Rules.parse(spec)
     n = 4
     seats = [family_strategy(f"{model}+heuristic", rules)] * n
     bidders, _ = seat_ids(seats)

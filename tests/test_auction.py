@@ -21,7 +21,7 @@ import pytest
 from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.reference import PASS
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, ODDS_BIDDERS, legal_calls
 from pitchsim.kernels.game import family_auction
 from pitchsim.kernels.presets import family_array, family_tables
@@ -46,7 +46,7 @@ def auction(spec: str, hands: list[str], dealer: int, bidding="heuristic", score
     """(pitcher, bid, calls) of the kernel's auction on ``hands`` (-1: all passed; the
     calls in calling order from the dealer's left, ``NOT_CALLED`` after the end), after
     the reference's auction, told the kernel's calls, agreed on all of it."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     n = len(hands)
     fr, tab = family_array(r), family_tables(r)
     odds, defender = family_odds(r, n) if bidding in ODDS_BIDDERS else no_odds()
@@ -108,7 +108,7 @@ def test_the_legal_calls_are_the_references_in_every_state(spec):
     """The kernel's legal calls (a mask of the high call so far) are the reference's
     list, for every high call, caller (the dealer or not) and score (a seat below zero
     may not shoot, 6.1)."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr = family_array(r)
     for high in range(F.shoot_call(r) + 1):
         if high and high < r.min_bid:

@@ -1,11 +1,10 @@
-"""The base game is told by what its rules are, not by the type that holds them.
+"""The base game is told by what its rules are: one rules type serves every preset.
 
 docs/rules.md, "Rule families" and §1.1: ``auction-pitch`` is the base game, and
-``--rules auction-pitch,low=dealt`` is the same game as ``--rules low=dealt``.  Whether
-the rules come as a plain ``Rules`` or as the auction-pitch preset (``FamilyRules``, what
-``Rules.parse`` may give for every rule string), the base game's documents keep the base
-game's words (docs/view.md, docs/record.md: read by outside programs, docs/protocol.md)
-and its hands go to the base kernels: the same views, records and tournaments."""
+``--rules auction-pitch,low=dealt`` is the same game as ``--rules low=dealt``.  However
+the rules are written (``Rules(...)``, a rule string with or without the preset's name),
+the base game's documents keep the base game's words (docs/view.md, docs/record.md:
+read by outside programs, docs/protocol.md): the same views, records and tournaments."""
 
 import dataclasses
 import itertools
@@ -16,18 +15,7 @@ import pytest
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
-from pitchsim.game.rules import (
-    FAMILIES,
-    FAMILY_FIELDS,
-    FamilyNotPlayed,
-    FamilyRules,
-    Rules,
-    RulesError,
-    as_family,
-    label,
-    plain,
-    rules_text,
-)
+from pitchsim.game.rules import FAMILIES, FAMILY_FIELDS, Rules, RulesError, label, rules_text
 from pitchsim.game.view import View, cut_hand
 from pitchsim.table.game import play_table_game
 from pitchsim.table.tournament import tournament
@@ -38,22 +26,32 @@ BASE = [
     Rules(partnership=True, set_pitcher_wins=True),
     Rules(low="dealt", min_bid=2, follow="suit", dealer_steal=False),
 ]
+# RULES.md's eight options, in the order the base game's rules were always written.
+BASE_WORDS = [
+    "low",
+    "min-bid",
+    "all-pass",
+    "dealer-steal",
+    "follow",
+    "target",
+    "set-pitcher-wins",
+    "partnership",
+]
 
 
 @pytest.mark.parametrize("rules", BASE, ids=rules_text)
-def test_the_base_game_is_the_base_game_whatever_holds_it(rules):
-    preset = as_family(rules)
-    assert isinstance(preset, FamilyRules)
-    assert rules.base_game and preset.base_game
-    assert type(plain(preset)) is Rules and plain(preset) == rules
-    assert plain(Rules.parse(f"auction-pitch,{rules_text(rules)}")) == rules  # rules.md
+def test_the_base_game_is_the_auction_pitch_preset(rules):
+    assert rules.base_game and rules.family == "auction-pitch"
+    assert Rules.parse(f"auction-pitch,{rules_text(rules)}") == rules  # rules.md
+    assert Rules.parse(rules_text(rules)) == rules
+    assert list(rules.describe()) == BASE_WORDS  # the base game's words alone
 
 
 def test_every_other_preset_and_option_is_not_the_base_game():
     for name in FAMILIES:
         if name != "auction-pitch":
             assert not Rules.parse(name).base_game, name
-    start = FamilyRules()
+    start = Rules()
     for key in FAMILY_FIELDS:  # any preset-only option off its default (VARIANTS.md 6.1)
         if key == "family":
             continue
@@ -66,20 +64,15 @@ def test_every_other_preset_and_option_is_not_the_base_game():
             except Exception:  # not a value of this option
                 continue
             assert not changed.base_game, (key, value)
-            assert plain(changed) == changed and type(plain(changed)) is FamilyRules
+            assert changed.describe()["family"] == "auction-pitch", (key, value)  # in full
             break
     assert not Rules.parse("dealer-steal=max").base_game  # a family-only base value
 
 
 def _served(rules) -> dict:
-    """What the callers read of rules, whichever type holds them: its words, its kernel
-    array (or the refusal), its players, its hash."""
+    """What the callers read of rules: its words, its players, its hash."""
     out = {"describe": list(rules.describe().items()), "text": rules_text(rules)}
     out["label"], out["hash"], out["base"] = label(rules), hash(rules), rules.base_game
-    try:
-        out["array"] = rules.to_array().tolist()
-    except FamilyNotPlayed as e:
-        out["array"] = str(e)
     for n in range(1, 9):
         try:
             rules.check_players(n)
@@ -101,37 +94,38 @@ BASE_OPTIONS = {
 }
 
 
-def test_every_base_rule_string_reads_alike_as_the_preset_and_as_plain_rules():
+def test_every_base_rule_string_reads_alike_with_and_without_the_preset():
     """1.1, 1.3: every rule string of the base game (each of RULES.md's options at each
-    of its values, with and without ``auction-pitch`` first) is the same rules whether
-    read as the preset or made bare by ``plain``: the same words, kernel array, players
-    and hash, so its readers take either type; any other preset stays as read."""
+    of its values, with and without ``auction-pitch`` first) is the same rules as the
+    constructor's: the same words, players and hash."""
     count = 0
     for values in itertools.product(*BASE_OPTIONS.values()):
         words = ",".join(f"{k}={v}" for k, v in zip(BASE_OPTIONS, values, strict=True))
-        bare = Rules.parse(words)
+        made = Rules(
+            **{
+                k.replace("-", "_"): {"true": True, "false": False}.get(v, v)
+                for k, v in zip(BASE_OPTIONS, values, strict=True)
+            }
+        )
         for text in (words, f"auction-pitch,{words}"):
             preset = Rules.parse(text)
-            assert preset.base_game and type(plain(preset)) is Rules, text
-            assert plain(preset) == preset == bare and plain(plain(preset)) == preset, text
-            assert _served(plain(preset)) == _served(preset) == _served(bare), text
+            assert preset.base_game and preset == made, text
+            assert _served(preset) == _served(made), text
+            assert dict(zip(BASE_WORDS, map(str, values), strict=True)) == {
+                k: str(v).lower() for k, v in preset.describe().items()
+            }, text
             count += 1
     assert count == 2 * 2**8
-    for name in FAMILIES:
-        for text in (name, f"{name},target=15"):
-            rules = Rules.parse(text)
-            assert plain(rules) is rules or rules.base_game, text
-            assert _served(plain(rules)) == _served(rules), text
 
 
 @pytest.mark.parametrize("rules", BASE, ids=rules_text)
 def test_a_table_of_the_base_game_as_a_preset_writes_one_record(rules):
     # One engine: the base game's table writes the preset record (``family``), its
-    # rules in base words, whichever type holds them.
+    # rules in base words.
     n = 4
     names = ["odds+heuristic", "heuristic", "random", "heuristic+random"]
     plain_record = play_table_game(names, rules, 3, 1)
-    preset_record = play_table_game(names, as_family(rules), 3, 1)
+    preset_record = play_table_game(names, rules, 3, 1)
     assert preset_record == plain_record
     assert preset_record["rules"] == rules_text(rules)
     assert preset_record["family"] == "auction-pitch"
@@ -144,7 +138,7 @@ def test_a_base_view_read_under_the_preset_type_is_written_in_base_words(rules):
     pick = random.Random(7)
     game = F.play_game(
         n,
-        as_family(rules),
+        rules,
         random.Random(5),
         lambda seat, hand, calls, legal, scores: pick.choice(legal),
         lambda seat, hand: pick.randrange(4),
@@ -155,10 +149,10 @@ def test_a_base_view_read_under_the_preset_type_is_written_in_base_words(rules):
     count = 0
     before = [0] * n
     for hand in game.hands:
-        for _seat, doc, _action in cut_hand(hand, n, as_family(rules), before):
+        for _seat, doc, _action in cut_hand(hand, n, rules, before):
             doc = json.loads(json.dumps(doc))
             mine = View.from_json(doc)
-            table = View.from_json(doc, "the table", as_family(rules))
+            table = View.from_json(doc, "the table", rules)
             assert table == mine and table.rules == rules and table.rules.base_game
             written = table.to_json()
             assert written["rules"] == rules_text(rules)
@@ -171,9 +165,7 @@ def test_a_base_view_read_under_the_preset_type_is_written_in_base_words(rules):
 
 def test_a_tournament_of_the_base_game_as_a_preset_is_the_base_tournament():
     a = tournament("heuristic,random", players=3, boards=20, rules=Rules(target=5), seed=2)
-    b = tournament(
-        "heuristic,random", players=3, boards=20, rules=as_family(Rules(target=5)), seed=2
-    )
+    b = tournament("heuristic,random", players=3, boards=20, rules=Rules(target=5), seed=2)
     assert [r.to_json() for r in a.results] == [r.to_json() for r in b.results]
     assert b.to_json()["rules"] == a.to_json()["rules"]
 
@@ -205,7 +197,7 @@ def test_a_preset_record_of_the_base_game_still_reads_back():
     from pitchsim.table.record import preset_game_of_record, record_of_preset_game, replay
 
     seats = [Strategy.parse("heuristic"), Strategy.parse("random")] * 2
-    doc = record_of_preset_game(family_board(3, 0, seats, as_family(Rules())))
-    assert doc["family"] == "auction-pitch" and doc["rules"] == spec(as_family(Rules()))
+    doc = record_of_preset_game(family_board(3, 0, seats, Rules()))
+    assert doc["family"] == "auction-pitch" and doc["rules"] == spec(Rules())
     assert replay(doc) == doc
     assert record_of_preset_game(preset_game_of_record(doc)) == doc

@@ -11,12 +11,12 @@ from clirun import cli
 from preset_path import AP_PRESET
 
 from pitchsim.advice.odds import bid_odds
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.util.errors import InputError
 from pitchsim.util.stats import FEW_SAMPLES, TOO_FEW
 
 PRESETS = {
-    "auction-pitch": (as_family(Rules()), "AH KH 2H 9C 7D 3S"),
+    "auction-pitch": (Rules(), "AH KH 2H 9C 7D 3S"),
     "setback": (Rules.parse("setback"), "AH KH 2H 9C 7D 3S"),
     "smear": (Rules.parse("smear"), "AH KH 2H JD 7D 3S"),
     "ten-point": (Rules.parse("ten-point"), "AH KH 2H JD 7D 3S HJ 9C 3H"),

@@ -117,5 +117,5 @@ def test_the_base_games_solver_warms_after_the_presets_search():
         lane = next(lane for lane in cache_cli._lanes(runs, jobs) if solves[0] in lane)
         hints = [i for i, r in enumerate(lane) if r[0] == "hint"]
         assert hints and lane.index(solves[0]) > max(hints), jobs
-    pos = read_positions(dumps_json(cache_cli.WARM_POSITION), "warm", families=True)
+    pos = read_positions(dumps_json(cache_cli.WARM_POSITION), "warm")
     assert isinstance(pos, Position) and not pos.finished  # the base game, still to play

@@ -16,7 +16,7 @@ from clirun import run
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, format_card, mask_of, parse_card, parse_cards
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 
 C, D, H, S = range(4)
 # 11.14, the generic form, as far as pitchsim has the options (partner=none, deck=2-A,
@@ -290,7 +290,7 @@ def test_11_14_the_cinch_preset_is_the_generic_form():
     """docs/rules.md 11.14 and table 6.4: `cinch` is exactly its generic form."""
     r = Rules.parse("cinch")
     assert r.family == "cinch" and r.max_bid == 14
-    generic = as_family(CINCH)
+    generic = CINCH
     assert {k: v for k, v in r.describe().items() if k != "family"} == {
         k: v for k, v in generic.describe().items() if k != "family"
     }

@@ -11,7 +11,7 @@ import pytest
 from pitchsim import bid_odds
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
-from pitchsim.game.rules import BIDS, Rules, as_family
+from pitchsim.game.rules import BIDS, Rules
 from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.table.boards import family_play_array
@@ -23,7 +23,7 @@ CHEAP = "rollout:2"  # a real search policy, at the cheapest W
 
 def _points(seed, count, n, trump, policy, bid):
     """The pitcher's points deal by deal, straight from the kernel bid-odds runs."""
-    rules = as_family(Rules())
+    rules = Rules()
     fr, tab = family_array(rules), family_tables(rules)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
     fixed_kernel(fr)(

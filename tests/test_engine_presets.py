@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from pitchsim.game import reference as F
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.table.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ class Host:
 
     def __init__(self, spec: str, n: int, engine: EngineProcess, strategies, seed: int):
         self.spec, self.n, self.engine = spec, n, engine
-        self.r = as_family(Rules.parse(spec))  # the reference engine's reading of the rules
+        self.r = Rules.parse(spec)  # the reference engine's reading of the rules
         self.strategies = strategies
         self.rng = random.Random(seed)
         self.kinds: dict[str, int] = {}
@@ -254,7 +254,7 @@ def test_whole_games_hosted_by_a_protocol_bot(engine, spec, n, strategies):
         host = Host(spec, n, engine, strategies, seed)
         won = host.game()
         assert won
-        named = as_family(Rules.parse(spec)).trump == "named"
+        named = Rules.parse(spec).trump == "named"
         assert host.kinds["call"] > 0 and host.kinds["card"] > 0
         assert ("trump" in host.kinds) == named
         assert host.searched > 0
@@ -381,6 +381,6 @@ def test_a_searching_seat_under_rob_dealer_is_played_in_kernel_games_too():
     dealer): no strategy is refused for it."""
     from pitchsim.table.boards import family_strategy
 
-    cinch = as_family(Rules.parse("cinch"))
+    cinch = Rules.parse("cinch")
     for name in ("odds+rollout", "odds+pimc:4", "heuristic+rollout:8"):
         assert family_strategy(name, cinch).name == name

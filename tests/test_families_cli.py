@@ -12,7 +12,7 @@ import pytest
 from test_families_rules import cli
 
 from pitchsim.game import reference as F
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import MADE_ROW, N_CLASSES, N_ROWS
 from pitchsim.table.bidding import StrategyError
 from pitchsim.table.boards import family_board, family_hand, family_odds
@@ -29,7 +29,7 @@ def test_play_a_hand_text_and_json(family):
     for d in docs:
         if d["pitcher"] is not None:
             # 0.9: made, every side scores its points; set, the pitcher's side -bid.
-            r = as_family(Rules.parse(family))
+            r = Rules.parse(family)
             want = F.settle_hand(d["points_won"], d["pitcher"], d["bid"], r)
             assert d["change"] == want and d["made"] == (d["points_won"][d["pitcher"]] >= d["bid"])
 
@@ -39,7 +39,7 @@ def test_play_a_game_adds_up_and_ends_as_the_reference_says(family, n):
     code, out, _ = cli("play", "--rules", family, "--game", "--json", "--seed", "6", "-n", n)
     assert code == 0
     doc = json.loads(out)
-    r = as_family(Rules.parse(doc["rules"]))
+    r = Rules.parse(doc["rules"])
     assert doc["family"] == r.family == family
     scores = [0] * n
     for i, h in enumerate(doc["hands"]):
@@ -77,8 +77,8 @@ def test_what_families_do_not_offer_is_refused_in_one_line(argv, words):
 
 def test_the_odds_table_is_refused_for_rules_without_one():
     with pytest.raises(Exception, match="smear,five=true .*a maximum bid of 5, not 10; bid"):
-        family_odds(as_family(Rules.parse("smear,five=true")), 4)
-    odds, defender = family_odds(as_family(Rules.parse("ten-point")), 4)
+        family_odds(Rules.parse("smear,five=true"), 4)
+    odds, defender = family_odds(Rules.parse("ten-point"), 4)
     # P(at least k) falls with k and rises with the count (the builder's running max).
     table = odds[:N_ROWS, :10]
     assert np.all(np.diff(table, axis=1) <= 1e-6)
@@ -90,7 +90,7 @@ def test_the_odds_table_is_refused_for_rules_without_one():
 
 
 def test_a_family_tournament_is_duplicate_and_counts_every_game():
-    rules = as_family(Rules.parse("smear"))
+    rules = Rules.parse("smear")
     r = tournament("heuristic,random", 3, 40, rules, seed=8)
     assert r.games == 80 and r.rotations == 2
     shares = sum(s.win_rate for s in r.results) * r.rotations
@@ -126,7 +126,7 @@ def test_a_single_hand_is_the_first_deal_of_nothing_else():
     h1 = family_hand(3, 0, ["heuristic"] * 4, rules, 3)
     h2 = family_hand(3, 0, ["heuristic"] * 4, rules, 3)
     assert h1 == h2
-    r = as_family(rules)
+    r = rules
     for i, c in enumerate(h1.calls):
         if c is not None:
             calls = [int(x) if x.isdigit() else 0 for x in h1.calls[:i] if x is not None]
@@ -154,7 +154,7 @@ def test_the_odds_rows_are_what_their_deals_give(spec, n):
     from pitchsim.kernels.bid_table import simulate_counts
     from pitchsim.kernels.presets import family_array, family_tables
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     odds, _ = family_odds(r, n)
     deals = 60_000
     row, points, other = (np.empty(deals, np.int64) for _ in range(3))
@@ -182,14 +182,14 @@ def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
     saying which tables of the preset it has (not every key of the table) and what to
     bid instead."""
     with pytest.raises(StrategyError) as refused:
-        family_odds(as_family(Rules.parse("smear,kitty=2")), 4)
+        family_odds(Rules.parse("smear,kitty=2"), 4)
     assert str(refused.value) == (
         "the odds bidder has no table for smear,kitty=2 with 4 players: its smear tables are "
         "for 2-7 players, 4 in partnership and kitty=3 at 4 players; bid heuristic or "
         "random there"
     )
     with pytest.raises(StrategyError, match=r"its ten-point tables are for 4-6 players and"):
-        family_odds(as_family(Rules.parse("ten-point")), 7)
-    odds, _ = family_odds(as_family(Rules.parse("smear,kitty=3")), 4)
-    plain, _ = family_odds(as_family(Rules.parse("smear")), 4)
+        family_odds(Rules.parse("ten-point"), 7)
+    odds, _ = family_odds(Rules.parse("smear,kitty=3"), 4)
+    plain, _ = family_odds(Rules.parse("smear"), 4)
     assert not np.array_equal(odds, plain)

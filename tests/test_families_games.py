@@ -30,7 +30,7 @@ import pytest
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import (
     BID_HEURISTIC,
     BID_ODDS,
@@ -116,7 +116,7 @@ ODDS_GAME = {"odds-game": (BID_ODDS_GAME, HEURISTIC, BID_ODDS, RANDOM)}
 
 def has_odds_table(rules, n) -> bool:
     try:
-        family_odds(as_family(rules), n)
+        family_odds(rules, n)
     except InputError:
         return False
     return True
@@ -152,7 +152,7 @@ def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
 def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
     """One game logged by ``kernel``: by default the one the tournaments run
     (``game_kernel``: the base-shape kernel under the base game's shape)."""
-    r = as_family(rules)
+    r = rules
     fr = family_array(r) if fr is None else fr
     tab = family_tables(r)
     at = family_log_layout(n)
@@ -245,7 +245,7 @@ class _Replay:
 def crosscheck_game(rules, n, seed, game, mix, fr=None, counts=None) -> dict:
     """One game in the kernel and in the reference; raise :class:`CrossCheckError` at
     the first difference.  Returns counts of what was compared."""
-    r = as_family(rules)
+    r = rules
     counts = counts if counts is not None else {}
     for k in ("games", "deals", "calls", "cards", "all_pass", "made", "set", "shared", "free",
               "steals"):  # fmt: skip
@@ -326,7 +326,7 @@ def crosscheck(spec, n, games, mix, seed=11, fr=None) -> dict:
 CASES = [
     (spec, n, mix)
     for spec in GAME_CONFIGS
-    for n in player_counts(as_family(Rules.parse(spec)))
+    for n in player_counts(Rules.parse(spec))
     for mix in MIXES
     if mix != "odds" or has_odds_table(Rules.parse(spec), n)
 ]
@@ -396,7 +396,7 @@ def test_the_base_shape_kernel_plays_the_general_kernels_games(spec, n, mix):
     rules = Rules.parse(spec)
     if mix == "odds" and not has_odds_table(rules, n):
         pytest.skip(f"no odds table for {spec} at {n} players")
-    assert game_kernel(family_array(as_family(rules))) is not play_family_game
+    assert game_kernel(family_array(rules)) is not play_family_game
     for game in range(4):
         base = kernel_game(rules, n, 3, game, mix)
         general = kernel_game(rules, n, 3, game, mix, kernel=any_rules(play_family_game))

@@ -28,7 +28,7 @@ from logged_hands import logged_arrays
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
-from pitchsim.game.rules import FamilyRules, Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.draw import first_to_burn
 from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
 from pitchsim.kernels.presets import (
@@ -135,7 +135,7 @@ def crosscheck(
     :class:`CrossCheckError` naming the first difference.  Returns counts.
     ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``);
     ``tab``/``fr``: the kernel's tables or rules array instead of the rules' (a planted bug)."""
-    r = as_family(rules)
+    r = rules
     fr = family_array(r) if fr is None else fr
     tab = family_tables(r) if tab is None else tab
     policies = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
@@ -189,7 +189,7 @@ def _fail(what, got, want):
     raise CrossCheckError(f"{what}: kernel {got!r}, reference {want!r}")
 
 
-def _check_deal(r: FamilyRules, n, dealer, pitcher, k, counts, pitched=False) -> None:
+def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
     trump, tricks, size, junk_drawn, called, partner = (int(x) for x in k["trump"])
     each = r.cards_each(n)
     dealt = [int(m) for m in k["dealt"]]
@@ -413,7 +413,7 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
     # Every suit, so any trump is led; the jack and the ten of trump are not the
     # heuristic's opening lead (it keeps them back, 9S and 5H lead), nor is a random one.
     hand = mask_of(parse_cards("JS 9S TH 5H 7D 4C"))
-    r = as_family(Rules())
+    r = Rules()
     fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
     for trump in range(4):
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
@@ -448,7 +448,7 @@ def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat
 
     n, deals = 4, 4000
     hand = np.int64(mask_of(parse_cards("AS KS 2H 3D 4C 5C")))
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
     assert fixed_kernel(fr) is play_base_fixed
     pol = family_policies(policy, n)
@@ -457,7 +457,7 @@ def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat
     out = [np.empty(deals, np.int64) for _ in range(3)]
     play_base_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *out)
     assert all(np.array_equal(a, b) for a, b in zip(general, out, strict=True))
-    smear = family_array(as_family(Rules.parse("smear")))
+    smear = family_array(Rules.parse("smear"))
     assert fixed_kernel(smear).kernel is play_family_fixed
     with pytest.raises(ValueError, match="base game's shape"):
         play_base_fixed(7, 0, 10, n, seat, hand, -1, 0, pol, smear, tab, *out)
@@ -483,7 +483,7 @@ def test_the_draw_step_is_exercised_with_and_without_a_stock():
 def test_rule_x_burns_the_trumps_the_reference_burns(spec):
     """4.8 rule X on random sets of 7-16 trumps: the kernel's burn order (tables.T_BURN,
     written by arithmetic) gives up the same cards as the reference's excess_trumps."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     tab = family_tables(r)
     rng = random.Random(spec)
     for _ in range(2000):
@@ -572,7 +572,7 @@ def test_11_15_5_the_dealer_robs_even_when_another_seat_pitches():
     ],
 )
 def test_settling_and_winners_equal_the_reference(spec):
-    rules = as_family(Rules.parse(spec))
+    rules = Rules.parse(spec)
     fr = family_array(rules)
     rng = random.Random(spec)
     players = player_counts(rules)
@@ -604,7 +604,7 @@ def test_12_11_a_planted_bug_set_read_as_minus_is_caught():
     the others under set=to-others; the kernel told set=minus scores -8 and 7."""
     from pitchsim.kernels.presets import F_SET_TO_OTHERS
 
-    rules = as_family(Rules.parse("cinch,discards=hidden,set=to-others"))
+    rules = Rules.parse("cinch,discards=hidden,set=to-others")
     fr = family_array(rules)
     change = np.empty(4, np.int64)
     points = np.array([7, 7, 7, 7], np.int64)
@@ -630,7 +630,7 @@ def _decide(spec, n, seat, pitcher, trump, hand, trick, trick_seats, played="", 
     from pitchsim.kernels.play import legal_cards
     from pitchsim.kernels.policies.cards import heuristic_card
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     h = mask_of(parse_cards(hand, jokers=2))
     cards = np.array(parse_cards(trick, jokers=2) + [0] * n, np.int64)
@@ -685,7 +685,7 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
     from pitchsim.kernels.policies.cards import suit_value
 
     for spec, differs in (("ten-point", False), ("smear", True)):
-        r = as_family(Rules.parse(spec))
+        r = Rules.parse(spec)
         fr, tab = family_array(r), family_tables(r)
         bare = mask_of(parse_cards("AH KH 5H 4C 3D"))
         aces = bare | mask_of(parse_cards("AC AD"))
@@ -744,7 +744,7 @@ def test_11_10_every_cinch_hand_awards_exactly_14_points():
     (1 + 1 + 1 + 1 + 5 + 5) go to someone on every deal, with probability 1."""
     from pitchsim.kernels.score import AWARD_VALUES
 
-    r = as_family(Rules.parse("cinch"))
+    r = Rules.parse("cinch")
     fr, tab = family_array(r), family_tables(r)
     n, d = 4, 2000
     out = logged_arrays(d, n)
@@ -770,7 +770,7 @@ def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
     from pitchsim.kernels.fixed_hand import PITCHER, play_family_fixed
     from pitchsim.kernels.simulate import family_policies
 
-    r = as_family(Rules.parse("cinch"))
+    r = Rules.parse("cinch")
     fr, tab = family_array(r), family_tables(r)
     hand = mask_of(parse_cards("AH 3H 9C 8C 7C 6D 4D 3S 2S"))
     deals = 3000

@@ -23,8 +23,7 @@ from pitchsim.game.cards import (
     parse_card,
     parse_cards,
 )
-from pitchsim.game.presets import FamilyRules
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 
 C, D, H, S = range(4)
 SMEAR = Rules.parse("smear")
@@ -172,7 +171,7 @@ def test_0_7_a_lone_trump_is_high_and_low_and_carries_its_own_point():
 
 
 def test_0_8_game_counts_the_jick_as_a_jack_and_jokers_zero_ties_give_nobody():
-    r = FamilyRules(jick=True, jokers=2, trump="named")
+    r = Rules(jick=True, jokers=2, trump="named")
     held = [m("JD HJ"), m("2C 3C")]
     s = F.score_hand(held, [m("JD HJ"), m("2C 3C")], H, r)
     assert s.game_counts == [1, 0] and s.awards["game"] == 0
@@ -547,7 +546,7 @@ def test_6_3_1_and_6_3_3_players_partnership_and_the_pack():
 
 
 def test_6_3_5_no_joker_first_under_first_lead_and_a_jack_makes_its_own_suit_trump():
-    r = FamilyRules(jokers=2, jick=True)
+    r = Rules(jokers=2, jick=True)
     assert F.legal_cards(m("HJ LJ 2C 3D 4H 5S"), [], -1, r, first_lead=True) == m("2C 3D 4H 5S")
     hands = [
         m("JD 2C 3C 4C 5C HJ"),
@@ -592,7 +591,7 @@ FAMILY_TABLES = (
 @pytest.mark.parametrize("spec, n", FAMILY_TABLES)
 def test_random_games_keep_every_invariant(spec, n):
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     rng = random.Random(zlib.crc32(f"{spec}/{n}".encode()))
 
     def bidder(seat, hand, calls, legal, scores):

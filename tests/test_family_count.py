@@ -13,7 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import best_suit, family_count
 from pitchsim.kernels.deal import cards_each, pack_mask
 from pitchsim.kernels.presets import (
@@ -122,7 +122,7 @@ def recount(hand: int, t: int, n: int, fr, tab) -> float:
 
 @pytest.mark.parametrize(("spec", "n"), SPECS)
 def test_the_count_is_its_plain_python_recount(spec, n):
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     pack = bits(int(pack_mask(n, fr)))
     rng = random.Random(f"{spec}/{n}")
@@ -162,7 +162,7 @@ def test_the_holding_class_is_the_packs_top_and_bottom_ranked_trump(spec, n):
     the preset's order keys), 2 for its lowest, recounted from the keys."""
     from pitchsim.kernels.bidding.calls import holding_class
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     pack = int(pack_mask(n, fr))
     rng = random.Random(f"class {spec}/{n}")

@@ -28,7 +28,7 @@ import pytest
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, cut_hand
 from pitchsim.kernels.play import seat_knowledge
 from pitchsim.kernels.presets import family_array, family_tables
@@ -114,7 +114,7 @@ def played_hands(spec: str, n: int, seed: int, hands: int, stacked: bool = False
 
 def card_views(rules, hand, n, before):
     for _seat, doc, _ in cut_hand(hand, n, rules, before):
-        v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
+        v = View.from_json(json.loads(json.dumps(doc)), rules=rules)
         if v.phase == "play":
             yield v
 
@@ -137,7 +137,7 @@ def truth(hand, v: View, n: int):
     burnt = 0 if d is None else mask(c for s in range(n) for c in cards_of(d.burnt[s]))
     put_down = 0 if d is None else mask(d.put_down)
     sure = now[me] | played | burnt
-    r = as_family(v.rules)
+    r = v.rules
     robber = r.robber(pitcher, hand.dealer) if r.rob else pitcher  # 12.7: the dealer
     if d is not None:
         order = [(robber + 1 + i) % n for i in range(n)]
@@ -224,7 +224,7 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 checked += 1
     assert checked > 100
     assert burns > 0, "no view with a trump burnt face up: the test would prove nothing"
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     if r.rob is True and r.discards == "hidden" and n == 4 and spec.startswith("ten-point"):
         assert piles > 0, "no view with a hidden trump put down: the test would prove nothing"
     if r.rob == "dealer" or r.discards == "shown":  # 12.7, 12.9: robbed trumps put down
@@ -250,7 +250,7 @@ def first_card_views(rules, hand, n, before):
     for seat, doc, _ in cut_hand(hand, n, rules, before):
         if seat in seen or "tricks" not in doc:
             continue
-        v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
+        v = View.from_json(json.loads(json.dumps(doc)), rules=rules)
         if v.phase == "play":
             seen.add(seat)
             yield v
@@ -264,7 +264,7 @@ def check_knowledge(spec, n, games, hands=3, counts=None):
     counts = counts if counts is not None else {}
     for seed, stacked in games:
         for rules, hand, before in played_hands(spec, n, seed, hands=hands, stacked=stacked):
-            r = as_family(rules)
+            r = rules
             known, down = kernel_knowledge(hand, n, r)
             robber = r.robber(hand.auction.pitcher, hand.dealer)
             for v in first_card_views(rules, hand, n, before):
@@ -296,7 +296,7 @@ def test_the_rollout_knows_what_the_view_shows(spec, n):
     games = [(seed, False) for seed in range(4)] + [(seed, True) for seed in range(2)]
     got = check_knowledge(spec, n, games)
     assert got["seats"] > 20 and got["burns"] > 0
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     if r.discards == "shown":  # another seat's discards known out: 12.9 reached
         assert got["shown"] > 0
     if r.rob == "dealer":
@@ -351,7 +351,7 @@ def test_a_hidden_trump_is_in_a_hand_or_face_down_by_the_slots(trumps_out, expec
     or another seat's discards).  Seat 0 holds 1 card, seat 2 holds 2, seat 3 holds 1,
     the pitcher put down 2.  Every consistent world equally likely: the 4 of hearts is
     in a place in proportion to its slots, counted by hand."""
-    r = as_family(Rules.parse("ten-point"))
+    r = Rules.parse("ten-point")
     tab = family_tables(r)
     n, me, trump = 4, 1, 2
     four = _parse("4H")

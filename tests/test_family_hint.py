@@ -18,7 +18,7 @@ from preset_path import AP_PRESET
 from pitchsim.cli import main
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, cut_hand
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search.worlds import family_constraint
@@ -54,7 +54,7 @@ def card_views(spec: str, n: int, seed: int, hands: int = 3):
     """(hand record, view) for every card decision of the game."""
     for rules, hand, before in played_hands(spec, n, seed, hands):
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
+            v = View.from_json(json.loads(json.dumps(doc)), rules=rules)
             if v.phase == "play":
                 yield hand, v
 
@@ -109,7 +109,7 @@ def recount(v: View, world: np.ndarray, card: int) -> float:
     """The objective of ``card`` in ``world`` by the reference engine: the hand replayed
     from its first lead (the tricks seen, then ``card``), every later card the family
     heuristic's, scored and settled by the reference rules."""
-    r, n = as_family(v.rules), v.players
+    r, n = v.rules, v.players
     fr, tab = family_array(r), family_tables(r)
     pby = [0] * n
     script = []
@@ -166,7 +166,7 @@ def test_worlds_fit_the_view():
     )
     k = family_knowledge(v)
     seen = k.hand | k.known_out | int(np.bitwise_or.reduce(k.pby))
-    r = as_family(v.rules)
+    r = v.rules
     for w in family_worlds(v, 25, seed=4):
         assert w[v.seat] == k.hand
         assert sum(bin(int(x)).count("1") for x in w) == bin(int(np.bitwise_or.reduce(w))).count(
@@ -222,7 +222,7 @@ def test_refusals_in_one_line():
         for _seat, doc, action in cut_hand(hand, 4, rules, before):
             if action.startswith("trump:"):
                 with pytest.raises(HintError, match="names trump.*bid-odds"):
-                    hint_view(View.from_json(doc, rules=as_family(rules)), worlds=10, seed=1)
+                    hint_view(View.from_json(doc, rules=rules), worlds=10, seed=1)
                 return
     pytest.fail("no trump naming found")
 
@@ -289,7 +289,7 @@ def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
     from pitchsim.kernels import advice as engine
     from pitchsim.table.boards import family_strategy, seat_ids
 
-    rules = as_family(Rules.parse(spec))
+    rules = Rules.parse(spec)
     n, seat, dealer, seed, count = 4, 2, 3, 11, 12_000
     hand = np.int64(mask_of(parse_cards("AH KH 9H 4C 7D 3S")))
     seats = [family_strategy("random+random", rules)] * n
@@ -324,7 +324,7 @@ def minimax_recount(v: View, world: np.ndarray) -> dict[int, int]:
     (search/minimax.py: exhaustive, stepped and scored by the reference engine):
     the seats hold ``world[:n]``; the cards put down face down (``world[n]``) are in no
     hand and not in play (0.6).  Who won what is replayed from the view's tricks."""
-    r, n = as_family(v.rules), v.players
+    r, n = v.rules, v.players
     trump = -1 if v.trump is None else v.trump
     pby, won = [0] * n, [0] * n
     trick, leader = [], v.seat
@@ -451,7 +451,7 @@ def test_the_short_form_is_the_view(spec, n):
     trump named or fixed by the first card led (6.3.5), the seat whose turn it is."""
     from pitchsim.game.short_view import short_view
 
-    rules = as_family(Rules.parse(spec))
+    rules = Rules.parse(spec)
     checked = 0
     for _, v in card_views(spec, n, seed=5, hands=3):
         f = short_form(v)

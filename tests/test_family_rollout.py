@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from logged_hands import cards_of_hand, heuristic_chooser, logged_hands
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.score import N_AWARDS, score_hand
 from pitchsim.kernels.search.rollout import GAME_MINE, GAME_OTHER, play_on
 from pitchsim.table.bidding import StrategyError
@@ -53,7 +53,7 @@ def test_play_on_finishes_a_logged_hand_as_played(spec):
 
 
 def test_rollout_is_a_family_strategy_and_an_unknown_bidder_is_refused():
-    r = as_family(Rules.parse("smear"))
+    r = Rules.parse("smear")
     assert family_strategy("heuristic+rollout:8", r).play == "rollout:8"
     assert family_strategy("heuristic+pimc:4", r).play == "pimc:4"  # tests/test_presets_pimc.py
     assert family_strategy("advisor+heuristic", r).bidding == "advisor"  # test_presets_advisor
@@ -76,7 +76,7 @@ def test_rollout_games_are_legal_and_reproducible(spec):
 
 
 def test_rollout_tournament_runs_and_repeats():
-    r = as_family(Rules.parse("setback"))
+    r = Rules.parse("setback")
     chosen = [family_strategy(s, r) for s in ("heuristic+rollout:2", "heuristic")]
     one = family_tournament(chosen, 4, 3, r, seed=5, threads=1)
     two = family_tournament(chosen, 4, 3, r, seed=5, threads=2)

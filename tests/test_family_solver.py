@@ -26,7 +26,7 @@ from clirun import cli
 
 from pitchsim.game import reference as ref
 from pitchsim.game.cards import card, mask_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search import solver as ks
 from pitchsim.search import minimax as fm
@@ -38,7 +38,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "smear_endgame.j
 
 def random_hand(rules, n: int, rng: random.Random, pitcher: int | None = None):
     """(held, record) of one hand played at random from the first lead."""
-    r = as_family(rules)
+    r = rules
     dealt, stock = ref.deal(rng, r, n, rng.randrange(n))
     pitcher = rng.randrange(n) if pitcher is None else pitcher
     trump = -1
@@ -299,7 +299,7 @@ def test_ten_point_follow_only_hand_worked(table):
 
 
 def test_example_position_solves_as_the_reference_says():
-    pos = read_position(EXAMPLE.read_text(), families=True)
+    pos = read_position(EXAMPLE.read_text())
     assert isinstance(pos, FamilyPosition) and pos.rules.family == "smear"
     s = solve(pos)
     assert s.value == fm.solve(pos.state)

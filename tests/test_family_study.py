@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 from clirun import cli
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.sample import record_family_hands
 from pitchsim.kernels.score import N_AWARDS
@@ -100,7 +100,7 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
 def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rules, n):
     """A run's columns recounted from ``record_family_hands`` for any rules (the base
     game's run is played by the kernels compiled for its shape: the same deals)."""
-    r = as_family(Rules.parse(rules))
+    r = Rules.parse(rules)
     m = 4000
     dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
     trump, pts, award = (
@@ -258,7 +258,7 @@ def highest_by_hand(hand: int, trump: int, jick: bool, jokers: int) -> str:
 @pytest.mark.parametrize("which", ["smear", "ten_point", "auction_pitch"])
 def test_the_high_feature_is_the_highest_trump_dealt_recounted(request, which):
     run = request.getfixturevalue(which)
-    r = as_family(read_manifest(run).rules)
+    r = read_manifest(run).rules
     f = frame(run)
     counts: dict = {}
     for n, hand, trump, c in zip(
@@ -491,9 +491,7 @@ def test_the_one_table_checks_and_charts_read_a_preset_run_by_its_own_columns(sm
     assert "pts4" in make_table(smear).columns and "p4" in make_table(smear).columns
     assert "the ace of trump held wins High" in set(exact_checks(smear).check)
     points = chart_data(smear, "points").cells
-    assert sorted(points.points.unique()) == list(
-        range(as_family(Rules.parse("smear")).max_bid + 1)
-    )
+    assert sorted(points.points.unique()) == list(range(Rules.parse("smear").max_bid + 1))
 
 
 def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):

@@ -235,9 +235,8 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec, n):
     put-down (found here in plain Python: out of play, neither discarded nor burnt face
     up) the pile, and every sampled world meets it too."""
     rules = Rules.parse(spec)
-    from pitchsim.game.rules import as_family
 
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     tt = trump_tables(r.jokers, r.jick)
     count = 12

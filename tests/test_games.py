@@ -109,7 +109,7 @@ def settle_kernel(award, pitcher, bid, scores, rules=BASE):
     """Kernel settlement of one hand; ``award`` = seats credited with H, L, J, G."""
     s = np.array(scores, dtype=np.int64)
     a = np.array([x if x is not None else -1 for x in award], dtype=np.int64)
-    made, winner = settle(a, len(scores), pitcher, bid, rules.to_array(), s)
+    made, winner = settle(a, len(scores), pitcher, bid, family_array(rules), s)
     return list(s), bool(made), int(winner)
 
 

@@ -14,7 +14,7 @@ from test_hint import random_position, reshuffled
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
 from pitchsim.game.reference import Bid, deal_hands
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, ViewError, call_text, card_text, cut_hand, rules_text
 from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
@@ -63,7 +63,7 @@ def auctioned(rng, n, rules, cards_played, scores=None):
     """A deal bid by the preset kernels' odds bidder at every seat (the game kernel's
     auction, ``kernel_calls``), the pitcher leading the suit its call counted, then
     played at random up to ``cards_played`` cards: (position, dealer, calls)."""
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     while True:
         dealt = deal_hands(rng, n)
@@ -116,7 +116,7 @@ def odds_views(spec: str, n: int, seed: int, hands: int = 4):
     trump named (trump=named) or, under first-lead, led in the suit its call counted
     (``name_suit``), the cards played at random: (view, the hand's record)."""
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     odds, defender = family_odds(r, n)
     pick = random.Random(seed + 1)
@@ -188,7 +188,7 @@ def test_fitted_worlds_never_contradict_the_calls(spec, n):
     seat's cards now are those it was dealt less those it played, none of a suit it
     showed void, its own hand its own).  Worlds that ignore the calls do contradict
     them (so the check can fail)."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     contradicted = fitted = 0
     views = [v for v, _ in odds_views(spec, n, seed=n)]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pitchsim.game.cards import mask_of, parse_card, parse_cards, parse_suit
-from pitchsim.game.rules import BASE_RULES, Rules, as_family
+from pitchsim.game.rules import BASE_RULES, Rules
 from pitchsim.kernels.plain import play_plain
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import deal_key
@@ -29,7 +29,7 @@ def kernel_play(dealt, rules=BASE_RULES, first_lead=-1, policy="random", seed=1)
     leading and fixing trump.  Returns (trump, award, points, won): ``award`` by
     ``AWARD_NAMES`` (-1: nobody), ``points`` per seat."""
     n = len(dealt)
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     won = np.empty(n, dtype=np.int64)
     scratch = [np.empty(n, dtype=np.int64) for _ in range(3)]
@@ -91,7 +91,7 @@ def test_edge_08_game_ties_give_nobody_the_point():
     tied = hands("TC AC JC 2H 3H 4H", "TD AD JD 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 15, 3
     zero = hands("2C 3C 4C 2H 3H 4H", "2D 3D 4D 2S 3S 4S", "5C 5H 6H 7H 8H 9H")
     won = hands("TC AC JC 2H 3H 4H", "TD AD 2D 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 14, 3
-    fr, tab = family_array(as_family(Rules())), family_tables(as_family(Rules()))
+    fr, tab = family_array(Rules()), family_tables(Rules())
     fam, points = np.empty(N_AWARDS, dtype=np.int64), np.empty(3, dtype=np.int64)
     for w, want in ((tied, -1), (zero, -1), (won, 0)):
         family_score(dealt if w is not zero else zero, w, 3, H, fr, tab, fam, points, 0, -1)
@@ -100,7 +100,7 @@ def test_edge_08_game_ties_give_nobody_the_point():
 
 def legal(hand, trick, trump=H, rules=BASE_RULES, first=False):
     """The preset kernels' legal cards of ``hand`` (text) to ``trick`` (text)."""
-    r = as_family(rules)
+    r = rules
     cards = parse_cards(trick) if trick else []
     tr = np.zeros(8, dtype=np.int64)
     tr[: len(cards)] = cards
@@ -133,7 +133,7 @@ def test_trick_winner_is_the_strongest_card():
     highest card of the suit led; a third suit never wins) on 5,000 random tricks of
     2-7 cards, every led suit and trump."""
     rng = np.random.default_rng(3)
-    tab = family_tables(as_family(Rules()))
+    tab = family_tables(Rules())
     tr = np.zeros(8, dtype=np.int64)
     for _ in range(5_000):
         n = int(rng.integers(2, 8))

@@ -9,7 +9,7 @@ tests/test_families_games.py.)"""
 import numpy as np
 import pytest
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.simulate import (
     family_policies,
@@ -24,7 +24,7 @@ def run_block(spec, seed, start, count, n, threads=None, policy="heuristic"):
     kernel ``pitchsim simulate`` runs for ``spec`` (``hands_kernel``)."""
     import numba
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     old = numba.get_num_threads()
     if threads:
@@ -45,7 +45,7 @@ def test_same_seed_same_results_on_any_threads_and_chunks(spec, n, kernel):
     """Deal d draws from its own key (seed, d): one or two threads, one run or two runs
     cut at a deal that is not a block's edge, the same points, flags and trump; another
     seed, other deals.  (The base game's shape and the general kernel.)"""
-    picked = hands_kernel(family_array(as_family(Rules.parse(spec))))
+    picked = hands_kernel(family_array(Rules.parse(spec)))
     assert getattr(picked, "kernel", picked) is kernel  # (any rules: called with base None)
     a = run_block(spec, 11, 0, 20000, n, threads=1)
     b = run_block(spec, 11, 0, 20000, n, threads=2)

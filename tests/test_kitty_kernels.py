@@ -15,7 +15,7 @@ from test_families_kernels import CrossCheckError, crosscheck
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.play import seat_knowledge
 from pitchsim.kernels.presets import F_KITTY, family_array, family_tables
 from pitchsim.kernels.rng import deal_key
@@ -26,7 +26,7 @@ KITTY = "auction-pitch,trump=named,kitty=3"
 
 
 def logged(spec: str, n: int, count: int, seed: int = 3, policy: int = 1, pitcher: int = 0):
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     out = logged_arrays(count, n)
     play_family_logged(
@@ -181,7 +181,7 @@ def test_12_2_bid_odds_kernel_plays_the_cross_checked_hands_of_a_known_hand(trum
     from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
 
     n, deals = 4, 3000
-    r = as_family(Rules.parse("five-point,kitty=3"))
+    r = Rules.parse("five-point,kitty=3")
     fr, tab = family_array(r), family_tables(r)
     assert fixed_kernel(fr).kernel is play_family_fixed
     hand = np.int64(mask_of(parse_cards("AH KH QH 2H 3C 4D")))

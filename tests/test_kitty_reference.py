@@ -16,7 +16,7 @@ from clirun import refused, run
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_card, parse_cards
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 
 C, D, H, S = range(4)
 FIVE_KITTY = Rules.parse("five-point,kitty=3")
@@ -148,7 +148,7 @@ def test_12_2_random_games_keep_every_invariant():
         ("six-point,partnership=false,kitty=2", 2),
     ):
         rules = Rules.parse(rules_text)
-        k = as_family(rules).kitty
+        k = rules.kitty
         game = F.play_game(
             n, rules, random.Random(hands), lambda s, h, calls, legal, sc: pick.choice(legal),
             lambda seat, hand: pick.randrange(4), lambda view: pick.choice(cards_of(view.legal)),

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.study import manifest
 from pitchsim.study.manifest import (
     FRAME,
@@ -25,7 +25,7 @@ from pitchsim.study.manifest import (
 from pitchsim.util.errors import InputError
 from pitchsim.util.limits import MAX_PARTS
 
-RULES = as_family(Rules()).describe_in_full()  # a run names its preset in full
+RULES = Rules().describe_in_full()  # a run names its preset in full
 SHA = "0123456789abcdef" * 4  # 64 hex digits
 FAST = {region: "89abcdef" * 4 for region in (FRAME, *SCHEMA.names)}  # 32 hex digits
 
@@ -89,9 +89,7 @@ def test_a_manifest_by_hand_reads_and_writes_back_the_same():
         1000,
         "9.9",
     )
-    assert m.params == RunParams(12, "heuristic", RULES) and as_family(m.rules) == as_family(
-        Rules()
-    )
+    assert m.params == RunParams(12, "heuristic", RULES) and m.rules == Rules()
     assert [r.part for r in m.parts] == [Part(*p[:4]) for p in _plan()]
     assert [r.status for r in m.parts] == ["done"] * 4 + ["pending", "done"]
     assert [r.part.index for r in m.done()] == [0, 1, 2, 3, 5] and not m.complete()
@@ -147,7 +145,7 @@ def test_a_rules_spelling_with_dashes_is_the_rules_object():
     doc = by_hand()
     doc["rules"].update({"min-bid": 2, "set-pitcher-wins": True, "partnership": False})
     m = Manifest.from_json(doc, "m")
-    assert as_family(m.rules) == as_family(Rules(min_bid=2, set_pitcher_wins=True))
+    assert m.rules == Rules(min_bid=2, set_pitcher_wins=True)
 
 
 def corrupt(edit, fast=True):

@@ -131,13 +131,12 @@ def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals:
     """Per deal, the awards (bit i: ``AWARD_NAMES[i]``, High 0 and Low 1) the pitcher's
     side took holding ``hand``, on the preset kernels (``simulate_family_fixed``)."""
     from pitchsim.game.cards import mask_of
-    from pitchsim.game.rules import as_family
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.score import AWARD_NAMES
     from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
 
     assert AWARD_NAMES[:2] == ("high", "low")
-    r = as_family(rules)
+    r = rules
     fixed = np.int64(mask_of(parse_hand(hand)))
     out = [np.empty(deals, np.int64) for _ in range(3)]
     simulate_family_fixed(

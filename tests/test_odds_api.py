@@ -11,7 +11,7 @@ from pitchsim.cli.bid_odds import render
 from pitchsim.cli.common import signed
 from pitchsim.game.cards import Suit, mask_of, parse_hand
 from pitchsim.game.reference import play_hand
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.deal import deal_family_fixed
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, fixed_kernel
 from pitchsim.kernels.presets import family_array, family_tables
@@ -23,7 +23,7 @@ from pitchsim.table.policies import kernel_chooser, seat_policies
 def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
     """bid-odds' kernel (the one engine's ``fixed_hand``): per deal the points of the
     hand's side, every point awarded, and trump."""
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
     fixed_kernel(fr)(
@@ -40,7 +40,7 @@ def test_defender_kernel_matches_the_reference_engine(rules):
     """The hand in a defender's seat: the points of its side and the points anyone won
     equal the reference engine's on the same deal and decisions."""
     rng = np.random.default_rng(7)
-    fr = family_array(as_family(rules))
+    fr = family_array(rules)
     for trial in range(60):
         n = 4 if rules.partnership else int(rng.integers(2, 8))
         cards = [int(c) for c in rng.choice(52, 6, replace=False)]

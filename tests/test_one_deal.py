@@ -23,7 +23,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.deal import deal_family_fixed
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.rng import DEAL_COUNTER, deal_key, draw
@@ -46,7 +46,7 @@ PRESETS = [
 
 @cache
 def _fr(spec: str) -> np.ndarray:
-    return family_array(as_family(Rules.parse(spec)))
+    return family_array(Rules.parse(spec))
 
 
 def _family_deal(spec: str, n: int, key, dealer: int, seat: int = -1, hand: int = 0):
@@ -90,7 +90,7 @@ def test_auction_pitch_deals_the_recounted_hands(n):
 
 @pytest.mark.parametrize("spec,n", PRESETS)
 def test_every_preset_deals_runs_of_its_pack(spec, n):
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     each, pack = r.cards_each(n), r.pack_size(n)
     cards = {c for c in range(52) if not (r.no_fours(n) and c % 13 == 2)}
     cards |= set(range(52, 52 + r.jokers))
@@ -122,7 +122,7 @@ def test_every_preset_deals_runs_of_its_pack(spec, n):
 
 @pytest.mark.parametrize("spec,n", [("ten-point", 4), ("smear", 3), ("ten-point", 5)])
 def test_the_deal_is_uniform(spec, n):
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     each, pack = r.cards_each(n), r.pack_size(n)
     deals = 6000
     in_seat = np.zeros((n, 54), dtype=np.int64)
@@ -173,7 +173,7 @@ def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
     every seat from one hash would make neighbouring seats' hands alike, which no
     cross-check of two engines can see, since both play the hands the kernel dealt."""
     deals = 20_000
-    r = as_family(Rules())
+    r = Rules()
     dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
     trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
     award = np.empty((deals, N_AWARDS), np.int64)
@@ -213,7 +213,7 @@ def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     played the base game's own kernels; they are gone.)"""
     deals = 20_000
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     dealt = np.empty((deals, n), np.int64)
     held = np.empty((deals, n), np.int64)
     trump = np.empty(deals, np.int64)
@@ -249,9 +249,9 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     from pitchsim.kernels.simulate import simulate_family_hands
 
     for spec in ("auction-pitch", "setback", "auction-pitch,partnership=true"):
-        assert hands_kernel(family_array(as_family(Rules.parse(spec)))) is simulate_base_hands
+        assert hands_kernel(family_array(Rules.parse(spec))) is simulate_base_hands
     for spec in ("smear", "ten-point", "auction-pitch,jokers=1", "auction-pitch,deck=9-A"):
-        smear = as_family(Rules.parse(spec))
+        smear = Rules.parse(spec)
         fr, tab = family_array(smear), family_tables(smear)
         assert hands_kernel(fr).kernel is simulate_family_hands
     out = [np.empty(10, np.int64) for _ in range(3)]
@@ -281,7 +281,7 @@ def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
     from pitchsim.kernels.simulate import simulate_family_hands
 
     deals = 3000
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab, pol = (
         family_array(r),
         family_tables(r),

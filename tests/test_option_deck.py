@@ -21,7 +21,7 @@ from test_presets_trickster import m
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, format_card, game_points
-from pitchsim.game.rules import Rules, RulesError, as_family, spec
+from pitchsim.game.rules import Rules, RulesError, spec
 from pitchsim.kernels.deal import deal_family, pack_mask
 from pitchsim.kernels.presets import F_OUT, family_array, family_tables
 from pitchsim.kernels.search.worlds import family_constraint
@@ -59,7 +59,7 @@ def test_12_3_jokers_join_the_short_pack_and_nothing_else_changes():
     r = Rules.parse("six-point,deck=5-A")  # six-point's one joker
     assert len(F.pack(r, 4)) == 41 and 52 in F.pack(r, 4)
     # ranks, trump order, points and the maximum bid unchanged (6.2)
-    full = as_family(Rules.parse("six-point"))
+    full = Rules.parse("six-point")
     assert r.max_bid == full.max_bid == 6
     assert F.trump_order(r, H) == F.trump_order(full, H)
     # every 10 and court card stays: the pack's Game count is the full 80 (0.8)
@@ -212,7 +212,7 @@ def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
     outside the pack ever is.  The kernels' deal, 20,000 deals of a fixed seed, each
     card's frequency within 4 standard errors of the exact value (a bound every card of
     a correct deal meets but for about 1 in 16,000 per card)."""
-    r = as_family(Rules.parse(text))
+    r = Rules.parse(text)
     fr = family_array(r)
     pack = F.pack(r, n)
     deals = 20_000
@@ -237,7 +237,7 @@ def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
 
 
 def test_12_3_the_worlds_sampler_places_only_unseen_cards_of_the_short_pack():
-    r = as_family(Rules.parse("auction-pitch,deck=9-A"))
+    r = Rules.parse("auction-pitch,deck=9-A")
     fr, tab = family_array(r), family_tables(r)
     hand = m("9H TH JH QH KH AH")
     allowed = np.zeros(5, np.int64)

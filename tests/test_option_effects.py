@@ -13,7 +13,7 @@ from clirun import cli
 
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.score import AWARD_NAMES
 from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
@@ -32,7 +32,7 @@ def kernel_flags(seed, count, n, policy, rules, hand=0, trump=-1):
     """The preset kernel for any rules called directly (not the base game's shape
     compiled in, which simulate and bid-odds use): per deal, the pitcher's side's
     High/Low/Jack/Game bits."""
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     points, flags, trumps = (np.empty(count, np.int64) for _ in range(3))
     pols = family_policies(policy, n)
@@ -106,7 +106,7 @@ def test_simulate_rules_change_the_run_and_reach_the_kernel(
     capsys, tmp_path, base_flags, spec, rules, changed_bits
 ):
     flags, manifest = simulated_flags(capsys, tmp_path, "--rules", spec)
-    assert manifest["rules"] == as_family(rules).describe_in_full()
+    assert manifest["rules"] == rules.describe_in_full()
     np.testing.assert_array_equal(flags, kernel_flags(SEED * 8 + 4, DEALS, 4, "heuristic", rules))
     differ = flags != base_flags
     assert differ.mean() > 0.02  # where the rule matters, the outcome moves

@@ -20,7 +20,7 @@ from views import view_doc
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
-from pitchsim.game.rules import Rules, RulesError, as_family, spec
+from pitchsim.game.rules import Rules, RulesError, spec
 from pitchsim.game.view import View, ViewError
 from pitchsim.kernels.presets import F_HANDS, family_array
 from pitchsim.table.engine import Engine
@@ -30,7 +30,7 @@ from pitchsim.table.record import RecordError, replay
 
 
 def test_12_4_off_by_default_or_a_number_of_hands_1_to_100():
-    assert as_family(Rules.parse("five-point")).hands == "off"
+    assert Rules.parse("five-point").hands == "off"
     for n in (1, 7, 100):
         r = Rules.parse(f"five-point,hands={n}")
         assert r.hands == n and r.hands_limit == n and Rules.parse(spec(r)) == r
@@ -85,7 +85,7 @@ def _all_pass_sometimes(rng):
 )
 def test_12_4_the_reference_game_lasts_n_hands_that_count(text, n):
     rules = Rules.parse(text)
-    r = as_family(rules)
+    r = rules
     rng = random.Random(text)
     redealt = 0
     for _ in range(6):
@@ -119,7 +119,7 @@ GAMES = [
 @pytest.mark.parametrize("text, n, mix", GAMES)
 def test_12_4_the_kernels_play_the_reference_game_game_by_game(text, n, mix):
     counts = games_crosscheck(text, n, 6, mix, seed=len(text) + n)
-    assert counts["games"] == 6 and counts["deals"] >= 6 * as_family(Rules.parse(text)).hands_limit
+    assert counts["games"] == 6 and counts["deals"] >= 6 * Rules.parse(text).hands_limit
 
 
 @pytest.mark.parametrize(

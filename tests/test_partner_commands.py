@@ -20,7 +20,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump, partner_of
 from pitchsim.game.reference.score import settle_hand, sides_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 
 SPECS = [
     ("smear,partner=called", 5),
@@ -71,7 +71,7 @@ def parse_cards_text(card: int, r) -> str:
 def test_12_1_play_rounds_call_play_and_score_as_the_reference(spec, n):
     """``play --rounds --json``: every hand's call, partner, cards, points and change of
     score as the reference engine works them out from the hands dealt and played."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     partnered = hands = 0
     for seed in (1, 2):
         code, out, err = cli(
@@ -96,7 +96,7 @@ def test_12_1_play_a_fixed_hand_and_bid_shows_the_call_and_the_side():
     args = ["play", "--rules", spec, "-n", 5, "--hand", "AH KH 2H 9C 7D 3S", "--trump", "H"]
     code, out, err = cli(*args, "--bid", 2, "--seed", 5, "--json", "--rounds", 24)
     assert code == 0, err
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     docs = json.loads(out)
     for doc in docs:
         assert doc["pitcher"] == 0 and doc["trump"] == "H" and doc["called"] == "QH"
@@ -118,7 +118,7 @@ def test_12_1_play_game_settles_each_hand_and_names_the_winners_by_12_1_7_and_12
     (test_partner_table.check_hand: the call, the partner, the cards, the points by
     sides, each player's change of score by 12.1.7); the scores are the sums of the
     changes; the winners are the reference's (12.1.8) on the last hand's scores."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     partnered = 0
     for seed in (3, 4):
         code, out, err = cli("play", "--rules", spec, "-n", n, "--seed", seed, "--game", "--json")
@@ -150,7 +150,7 @@ def test_12_1_a_tournament_under_a_called_partner_wins_the_games_play_game_plays
     from pitchsim.table.tournament import tournament
 
     spec, n = "smear,partner=called,target=7", 5
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     names = ["heuristic+heuristic", "random+random"]
     res = tournament(names, boards=4, seed=9, rules=r, players=n)
     want = [0.0, 0.0]
@@ -181,7 +181,7 @@ def _reference_deal_out(spec: str, n: int, hand: str, trump: int, seed: int, dea
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.rng import deal_key
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr, tab = family_array(r), family_tables(r)
     mask = np.int64(mask_of(parse_cards(hand, r.jokers)))
     out = []
@@ -210,7 +210,7 @@ def test_12_1_bid_odds_counts_the_pitchers_side_as_the_reference_does(spec, n):
     from pitchsim.advice.odds import bid_odds
 
     hand, deals, seed = "AH KH 2H 9C 7D 3S", 300, 7
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     res = bid_odds(hand, players=n, samples=deals, seed=seed, trump="H", rules=spec, threads=1)
     o = res.by_trump[2]
     ref = _reference_deal_out(spec, n, hand, 2, seed, deals)
@@ -254,7 +254,7 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     from pitchsim.study.batch import simulate
     from pitchsim.study.manifest import AWARDS, read_manifest
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     m, seed, run = 3000, 5, tmp_path / "run"
     simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
     t = pq.read_table(run / read_manifest(run).parts[0].part.file).to_pydict()
@@ -333,7 +333,7 @@ def test_12_1_solve_a_position_values_it_as_the_minimax_with_the_partner(spec, n
         if doc["pitcher"] is None:
             continue
         cut = 3 * n + i % n  # three tricks played, and some of the fourth
-        pos = parse_position(_cut(doc, cut), families=True)
+        pos = parse_position(_cut(doc, cut))
         assert pos.state.called == parse_cards(doc["called"], 0)[0]
         s = solve(pos)
         assert s.value == fm.solve(pos.state), i
@@ -390,7 +390,7 @@ def test_12_1_6_family_make_odds_counts_the_pitchers_side_as_simulate_does(spec,
     from pitchsim.study.batch import simulate
     from pitchsim.study.manifest import read_manifest
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     m, seed, run = 3000, 5, tmp_path / "run"
     simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
     odds = family_make_odds(r, n, m, "heuristic", seed=seed * 8 + n)  # simulate's deals
@@ -416,7 +416,7 @@ def test_12_1_5_and_12_1_6_the_reports_sampled_hands_and_checks_under_a_called_p
     from pitchsim.kernels.score import AWARD_VALUES
     from pitchsim.study.exact import family_checks, sample_hands
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     s = sample_hands(spec, n, 4000, seed=9, threads=1)
     partnered = 0
     for d in range(4000):

@@ -20,7 +20,7 @@ from logged_hands import logged_arrays
 from test_families_kernels import CrossCheckError, crosscheck
 
 from pitchsim.game import reference as F
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 from pitchsim.kernels.partner import highest_missing_trump
 from pitchsim.kernels.presets import (
     F_PARTNER,
@@ -74,7 +74,7 @@ def test_12_1_2_the_call_is_the_highest_trump_the_hand_lacks(spec):
     """``partner.highest_missing_trump`` (kernel) and the reference's, on random hands
     of every trump (the jick, the jokers, the left pedro where the rules have them),
     hands holding every trump among them."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     tab = family_tables(r)
     rng = random.Random(spec)
     for _ in range(3000):
@@ -107,7 +107,7 @@ def test_12_1_3_the_duty_binds_a_partner_who_had_other_cards_to_play():
     another card; the kernel's legal set for him is the called card alone."""
     from pitchsim.kernels.simulate import play_family_logged
 
-    r = as_family(Rules.parse(NAMED))
+    r = Rules.parse(NAMED)
     fr, tab = family_array(r), family_tables(r)
     n, d = 5, 300
     out = logged_arrays(d, n)
@@ -156,7 +156,7 @@ def test_12_1_7_and_12_1_8_settling_and_winners_equal_the_reference(spec):
     """The kernel's ``settle_hand`` and ``winners`` against the reference's with the
     sides ``sides_of`` makes, on random points, scores, pitchers and partners (None:
     the pitcher alone), shoots and bids made and set."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     fr = family_array(r)
     rng = random.Random(spec)
     change = np.empty(6, np.int64)
@@ -186,7 +186,7 @@ def test_12_1_7_a_planted_bug_the_partner_settled_with_the_defenders_is_caught()
     """12.1.9's hand, set: the pitcher (seat 0) and seat 3 take 6 on a bid of 7 in a
     ten-point game, the three others 4: both lose 7 (12.1.7).  Settled without the
     partner, seat 3 would score his 6 as a defender."""
-    r = as_family(Rules.parse(TEN))
+    r = Rules.parse(TEN)
     fr = family_array(r)
     points = [6, 4, 4, 6, 4]
     change = np.empty(5, np.int64)
@@ -215,9 +215,9 @@ def test_12_1_the_odds_bidder_reads_no_table_of_the_game_without_a_partner():
     from pitchsim.table.bidding import StrategyError
     from pitchsim.table.boards import family_odds, odds_table_key
 
-    r = as_family(Rules.parse(NAMED))
+    r = Rules.parse(NAMED)
     assert odds_table_key(r, 5) == "auction-pitch/5/0/partner=called"
-    family_odds(as_family(Rules.parse("auction-pitch,trump=named")), 5)  # that one exists
+    family_odds(Rules.parse("auction-pitch,trump=named"), 5)  # that one exists
     with pytest.raises(StrategyError, match="partner=called.*12.1") as e:
         family_odds(r, 5)
     assert "\n" not in str(e.value)

@@ -17,7 +17,7 @@ from clirun import cli, refused
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, cards_of, mask_of, parse_card, parse_cards
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 from pitchsim.game.view import View
 from pitchsim.table.engine import Engine
 
@@ -42,7 +42,7 @@ def one_hand(spec, n, fixed, caller=None, trump=H, seed=0, stock_last="", stock_
     ``caller`` (None: pitchsim's call).  Cards at random.  The hand's record and every
     view the chooser saw, in order."""
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     hands = [m(fixed[s]) if s in fixed else None for s in range(n)]
     first, last = parse_cards(stock_first, jokers=2), parse_cards(stock_last, jokers=2)
     taken = mask_of(first + last)
@@ -253,7 +253,7 @@ def test_12_1_4_announced_any_card_called_after_the_draw_and_known_at_once():
     rules = Rules.parse("ten-point,partnership=false,partner=announced")
     hand, _ = one_hand(rules, 5, {}, caller=caller)
     assert seen == [hand.play.held[0]] and hand.dealt[0].bit_count() == 10
-    assert all(F.is_trump(x, H, as_family(rules)) for x in cards_of(seen[0]))
+    assert all(F.is_trump(x, H, rules) for x in cards_of(seen[0]))
     assert hand.play.partner is None  # 9♣ was discarded: nobody holds it (12.1.5)
 
 
@@ -384,7 +384,7 @@ def _replay(record, rules, n):
 @pytest.mark.parametrize(("spec", "n"), [(TEN5, 5), (NAMED5, 6), ("smear,partner=announced", 5)])
 def test_12_1_the_call_is_a_step_of_the_record_and_a_replay_reproduces_it(spec, n):
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     pick = random.Random(n)
     deal_rng = random.Random(1)
     record = F.play_game(
@@ -417,7 +417,7 @@ def test_12_1_random_games_keep_every_clause():
         ("ten-point,partnership=false,partner=announced", 6), ("smear,partner=announced", 5),
     ):  # fmt: skip
         rules = Rules.parse(spec)
-        r = as_family(rules)
+        r = rules
         games = [
             F.play_game(
                 n, rules, random.Random(g), lambda s, h, calls, legal, sc: pick.choice(legal),

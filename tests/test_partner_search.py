@@ -24,7 +24,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump, partner_of
 from pitchsim.game.reference.score import settle_hand, sides_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels import partner as kp
 from pitchsim.kernels.policies.cards import heuristic_card
 from pitchsim.kernels.presets import family_array, family_tables
@@ -43,7 +43,7 @@ SOLVER_SPECS = [
 
 
 def _arrays(rules):
-    r = as_family(rules)
+    r = rules
     return family_array(r), family_tables(r)
 
 
@@ -52,7 +52,7 @@ def small_position(rules, n: int, rng: random.Random):
     held, hands, leader, trick, trump, called).  The call is a trump a seat other than
     the pitcher holds most of the time (else any trump: the pitcher's own or one out of
     play, 12.1.5); some positions are cut inside the trick."""
-    r = as_family(rules)
+    r = rules
     dealt, _ = F.deal(rng, r, n, rng.randrange(n))
     k = rng.choice((2, 3))
     held = [0] * n
@@ -219,7 +219,7 @@ def test_12_1_3_and_12_1_7_the_rollout_is_the_reference_hand_played_out(spec, n)
     sides (12.1.6, 12.1.7): the seat's change less the mean change of the seats on the
     other side, times the n - 1 seats a player has against him."""
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     fr, tab = _arrays(rules)
     rng = random.Random(f"partner rollout/{spec}")
     partnered = 0
@@ -310,7 +310,7 @@ def test_12_1_10_the_kernel_search_knows_the_partner_as_the_reference_seat(spec,
     makes the same worlds' constraint (``worlds.partner_constraint``) as the reference
     view's (its ``partner``, and the seats that played another card to trick 1)."""
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     fr, _ = _arrays(rules)
     rng = random.Random(f"partner knowledge/{spec}")
     known = []

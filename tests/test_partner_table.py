@@ -18,7 +18,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump, partner_of
 from pitchsim.game.reference.score import settle_hand, sides_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.table.game import play_table_game
 
 SPECS = [
@@ -63,7 +63,7 @@ def test_12_1_the_table_plays_calls_and_scores_as_the_reference(spec, n):
     by 12.1.8 (the record's replay, ``table.record``, checks them from the actions)."""
     from pitchsim.table.record import replay
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     partnered = hands = 0
     for seed in range(3):
         names = ["heuristic+rollout:8", "random+heuristic", "heuristic+heuristic"]
@@ -95,7 +95,7 @@ def test_12_1_practice_plays_a_five_player_called_partner_game_coached_and_revie
     doc = json.loads(save.read_text())
     kinds = {j["kind"] for j in doc["practice"]["judgements"]}
     assert {"call", "card"} <= kinds
-    r = as_family(Rules.parse("smear,partner=called"))
+    r = Rules.parse("smear,partner=called")
     for h in doc["hands"]:
         if h.get("pitcher") is not None:
             check_hand(h, r)
@@ -123,7 +123,7 @@ def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
     from pitchsim.kernels.presets import family_array, family_tables
     from pitchsim.kernels.rng import deal_key
 
-    r = as_family(Rules.parse("smear,partner=called"))
+    r = Rules.parse("smear,partner=called")
     n, deals, seed, trump = 5, 60, 9, 2  # hearts
     fr, tab = family_array(r), family_tables(r)
     hand = mask_of(parse_cards("AH 2H 9C 7D 3S QS", 0))

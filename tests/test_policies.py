@@ -25,7 +25,7 @@ from pitchsim.game.cards import (
     suit_of,
 )
 from pitchsim.game.reference import legal_cards, play_hand
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.fixed_hand import fixed_kernel
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.cards import choose_card
@@ -41,7 +41,7 @@ _TABLES = {}
 def tables(rules):
     """The preset's (family_array, family_tables) of ``rules`` (auction-pitch's options)."""
     if rules not in _TABLES:
-        r = as_family(rules)
+        r = rules
         _TABLES[rules] = (family_array(r), family_tables(r))
     return _TABLES[rules]
 
@@ -144,7 +144,7 @@ def first_leads(spec, seed, deals, hand, trump, policy):
 
     from pitchsim.kernels.simulate import family_policies, play_family_logged
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     out = logged_arrays(deals, 4)
     play_family_logged(
         seed, 0, deals, 4, 3, 0, np.int64(hand), trump, family_policies(policy, 4),
@@ -189,7 +189,7 @@ def test_heuristic_beats_random_on_the_same_deals():
     from pitchsim.kernels.simulate import hands_kernel
 
     hand_free = 40_000
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
 
     def make2(pitcher, defenders):
@@ -384,11 +384,11 @@ def test_plain_play_loops_leave_the_search_out():
     # search id.
     probe = textwrap.dedent("""
         import numba, numpy as np
-        from pitchsim.game.rules import Rules, as_family
+        from pitchsim.game.rules import Rules
         from pitchsim.kernels.search import rollout
         from pitchsim.kernels.presets import family_array, family_tables
 
-        r = as_family(Rules())
+        r = Rules()
         fr, tab = family_array(r), family_tables(r)
 
         @numba.njit

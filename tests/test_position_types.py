@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_position import ROUND
 
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.search.position import PositionError, parse_position, read_position
 from pitchsim.study.manifest import (
     FORMAT,
@@ -167,7 +167,7 @@ def manifest_doc():
         PartRecord(p, "done", p.count, 20_000, "a" * 64, {r: "b" * 32 for r in sorted(REGIONS)})
         for p in plan[:3]
     ] + [PartRecord(plan[3])]
-    params = RunParams(12, "heuristic", as_family(Rules()).describe_in_full())
+    params = RunParams(12, "heuristic", Rules().describe_in_full())
     return Manifest(2000, [3, 4], params, 1000, "0.1.0", parts).to_json()
 
 

@@ -29,7 +29,7 @@ from pitchsim.coach.practice import (
 from pitchsim.coach.review import review
 from pitchsim.game import reference as F
 from pitchsim.game.cards import N_CARDS, SUITS, cards_of, format_card, mask_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, cut_hand
 from pitchsim.table.record import replay, views_of
 
@@ -361,7 +361,7 @@ def cut_views(spec: str, seed: int, hands: int = 4):
     before = [0] * 4
     for hand in g.hands:
         for _seat, doc, action in cut_hand(hand, 4, rules, before):
-            yield View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules)), action
+            yield View.from_json(json.loads(json.dumps(doc)), rules=rules), action
         before = list(hand.scores)
 
 
@@ -636,7 +636,7 @@ def test_a_dealers_steal_is_marked_in_the_calls_and_the_choices(spec):
     """The dealer may take the bid at the same number (RULES "steal"; setback's only at
     the maximum, 2.4; smear none, 3.3): the calls line and the choices offered say
     "(steal)" there, and nowhere else."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     marked = offered = 0
     for seed in range(12):
         for v, _ in cut_views(spec, seed, hands=3):
@@ -678,7 +678,7 @@ def test_the_help_at_a_call_names_the_bids_offered(spec, calls, now):
     seat = len(calls)  # the dealer is seat 3: the calls begin at seat 0
     doc = {"rules": spec, "players": 4, "seat": seat, "dealer": 3, "calls": calls}
     view = View.from_json(doc | {"hand": ["AH", "KH", "QH", "JH", "TH", "9H"]})
-    r = as_family(view.rules)
+    r = view.rules
     helped = help_text(view.preset, view)
     assert f"a bid ({r.min_bid}-{r.max_bid}){now}" in helped, helped
     assert f"a bid ({r.min_bid}-{r.max_bid});" in help_text(view.preset)  # not at a call

@@ -30,7 +30,7 @@ from test_seats_families import decisions, kernel_game
 from pitchsim.advice.advise import advise, ranking
 from pitchsim.advice.odds import trump_suits
 from pitchsim.game.cards import Suit, cards_of, mask_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels import advice as engine
 from pitchsim.kernels.bidding.calls import (
     BID_ADVISOR,
@@ -147,7 +147,7 @@ def advisor_calls(spec: str, n: int, board: int):
                     counted, calls[i],
                 )  # fmt: skip
         before = [int(row[at["scores"] + s]) for s in range(n)]
-        counted += int(row[G_PITCHER]) >= 0 or as_family(r).all_pass != "redeal"  # 12.4
+        counted += int(row[G_PITCHER]) >= 0 or r.all_pass != "redeal"  # 12.4
 
 
 @pytest.mark.parametrize("spec", PRESETS)
@@ -155,7 +155,7 @@ def test_the_game_kernels_advisor_calls_are_the_advisors_evaluation(spec):
     """Whole games of advisor+heuristic against odds+heuristic (4 players): every
     advisor call, and the trump of every hand it pitched, recomputed (see the module)."""
     n = 4
-    r0 = as_family(Rules.parse(spec))
+    r0 = Rules.parse(spec)
     odds, defender = odds_for([family_strategy(s, r0) for s in NAMES_OF.get(spec, NAMES)], r0, n)
     asked = pitched = bids = scored = 0
     for board in range(2):
@@ -214,7 +214,7 @@ def test_the_advisor_plays_a_call_with_the_seats_planned_trump(spec, planned):
     the 2 of hearts), where its bidding and play policies would make spades trump, as
     they do with no plan (-1).  The first caller bids the maximum: it pitches but for a
     steal."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     n, dealer, seat = 4, 3, 0
     fr, tab = family_array(r), family_tables(r)
     bidders = np.full(n, BID_HEURISTIC, dtype=np.int64)
@@ -240,7 +240,7 @@ def test_an_int64_family_bidding_array_naming_the_advisor_raises():
     """Only an int32 family bidding array (``seat_ids``) compiles the advisor in; one of
     int64 refuses rather than play some other call, as does ``choose_call`` (it has no
     calls heard)."""
-    r = as_family(Rules.parse("smear"))
+    r = Rules.parse("smear")
     n = 4
     seats = [family_strategy(s, r) for s in NAMES * 2]
     bidders, players = seat_ids(seats)
@@ -279,7 +279,7 @@ def test_the_seat_makes_every_decision_the_kernel_made(spec):
                 kind = "first lead" if view.trump is None else "lead"
             kinds[kind] = kinds.get(kind, 0) + 1
     assert kinds.get("auction", 0) > 0
-    if as_family(Rules.parse(spec)).trump == "named":
+    if Rules.parse(spec).trump == "named":
         assert kinds.get("trump", 0) > 0, kinds
     else:
         assert kinds.get("first lead", 0) > 0, kinds

@@ -26,7 +26,7 @@ from clirun import cli
 from test_seats_families import decisions
 
 from pitchsim.game.cards import mask_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import (
     BID_ODDS,
     BID_ODDS_GAME,
@@ -49,7 +49,7 @@ WEAK = mask_of(parse_cards("2C 3D 4H 6S 7C 8D"))  # never a shoot
 
 
 def rules_of(spec: str):
-    return as_family(Rules.parse(spec))
+    return Rules.parse(spec)
 
 
 def table(p_at_least: list[float], made: float = 0.0) -> np.ndarray:

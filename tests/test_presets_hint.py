@@ -16,7 +16,7 @@ from preset_path import AP_PRESET
 
 import pitchsim.game.reference as F
 from pitchsim.game.cards import cards_of, format_card, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, cut_hand
 from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, choose_call, name_suit
@@ -51,7 +51,7 @@ def card_views(spec: str, n: int, seed: int, hands: int = 3):
     before = [0] * n
     for hand in game.hands:
         for _seat, doc, _ in cut_hand(hand, n, rules, before):
-            v = View.from_json(json.loads(json.dumps(doc)), rules=as_family(rules))
+            v = View.from_json(json.loads(json.dumps(doc)), rules=rules)
             if v.phase == "play":
                 yield hand, v
         before = list(hand.scores)
@@ -79,10 +79,10 @@ def position_of(hand, v: View) -> dict:
 def family_position(doc: dict) -> FamilyPosition:
     """The position under its preset, auction-pitch too (the base game's plain rules
     parse to a base ``Position``: here it is the auction-pitch preset's)."""
-    pos = parse_position(doc, families=True)
+    pos = parse_position(doc)
     if isinstance(pos, FamilyPosition):
         return pos
-    r = as_family(Rules.parse(doc["rules"]))
+    r = Rules.parse(doc["rules"])
     return _family_position(doc, r, doc["players"], doc["pitcher"])
 
 
@@ -147,11 +147,11 @@ def _admits_the_true_deal(k, hand, v: View) -> None:
 @pytest.mark.parametrize("spec", ["setback", "smear", "auction-pitch"])
 def test_a_position_answers_as_the_view_of_its_seat(spec):
     """Same knowledge, same worlds, same seed: the same values card for card (the
-    auction-pitch preset's position and view both the base game's, rules.md 1.1,
-    whichever type holds their rules: the base game's hint)."""
+    auction-pitch preset's position and view both the base game's, rules.md 1.1: the
+    base game's hint)."""
     for hand, v in list(card_views(spec, 4, 3, hands=1))[5:8]:
         doc = position_of(hand, v) | {"rules": spec}
-        pos = parse_position(doc, families=True)
+        pos = parse_position(doc)
         a = hint(pos, "rollout", 30, seed=4)
         b = hint_view(v, "rollout", 30, seed=4, fit_calls=False)
         assert [(c.card, c.points) for c in a.cards] == [(c.card, c.points) for c in b.cards]
@@ -322,7 +322,7 @@ def test_a_presets_round_from_play_json_is_a_position(tmp_path, spec):
     doc["tricks"] = [t[0], {"leader": t[1]["leader"], "cards": t[1]["cards"][:1]}]
     path = tmp_path / "round.json"
     path.write_text(json.dumps(doc))
-    pos = parse_position(json.loads(path.read_text()), families=True)
+    pos = parse_position(json.loads(path.read_text()))
     held = doc["held"] if doc["held"] is not None else doc["dealt"]
     assert [sorted(cards_of(m)) for m in pos.held] == [
         sorted(parse_cards(" ".join(h), 2)) for h in held

@@ -28,7 +28,7 @@ from preset_path import AP_PRESET
 from test_seats_families import decisions
 
 from pitchsim.game.cards import parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.score import side_of
 from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
 from pitchsim.kernels.search.rollout import pimc_outcomes
@@ -65,7 +65,7 @@ def test_pimc_is_a_play_policy_under_every_preset(spec):
     """No refusal: pimc and pimc:W are family strategies (the base game's default
     worlds), and a pimc seat makes the play ids int32, the search kernels'; a table
     without a search seat keeps int64 (the plain kernels, no solver compiled in)."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     assert family_strategy("heuristic+pimc:8", r).play == "pimc:8"
     default = family_strategy("heuristic+pimc", r)
     assert default.play == "pimc" and DEFAULT_WORLDS["pimc"] == 16
@@ -254,7 +254,7 @@ def test_the_node_budget_stops_at_a_world_and_keeps_those_solved_exact():
 
 @pytest.mark.parametrize("spec", ["smear", "ten-point"])
 def test_pimc_tournaments_repeat_on_any_thread_count(spec):
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     chosen = [family_strategy(s, r) for s in ("heuristic+pimc:3", "heuristic")]
     one = family_tournament(chosen, 4, 2, r, seed=9, threads=1)
     two = family_tournament(chosen, 4, 2, r, seed=9, threads=2)

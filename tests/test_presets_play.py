@@ -14,7 +14,7 @@ from clirun import cli, refused
 
 import pitchsim.game.reference as F
 from pitchsim.game.cards import format_card, mask_of, parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 
 # A hand of the deal's size per preset (ten-point deals 9 at 4 players), its trump and a bid.
 FIXED = {
@@ -45,7 +45,7 @@ def _replayed(doc: dict, r) -> None:
 @pytest.mark.parametrize("preset", ["setback", "smear", "ten-point"])
 def test_hand_trump_and_bid_are_the_hand_played(preset):
     hand, suit, bid = FIXED[preset]
-    r = as_family(Rules.parse(preset))
+    r = Rules.parse(preset)
     code, out, err = cli(
         "play", "--rules", preset, "--seed", "3", "--hand", hand, "--trump", suit,
         "--bid", bid, "--json", "--rounds", "2",
@@ -67,7 +67,7 @@ def test_hand_trump_and_bid_are_the_hand_played(preset):
 @pytest.mark.parametrize("preset", ["setback", "smear", "ten-point"])
 def test_a_hand_alone_is_seat_0s_in_a_real_auction(preset):
     hand = FIXED[preset][0]
-    r = as_family(Rules.parse(preset))
+    r = Rules.parse(preset)
     code, out, err = cli(
         "play", "--rules", preset, "--seed", "5", "--hand", hand, "--json", "--rounds", "4"
     )

@@ -16,7 +16,7 @@ from test_presets_trickster import c, m  # cards as the trickster tests write th
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import HIGH_JOKER, cards_of, format_card
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 
 C, D, H, S = range(4)
 SIX = Rules.parse("six-point")
@@ -36,8 +36,8 @@ def test_9_1_five_point_with_a_joker_four_in_partnerships_or_two_to_four_alone()
         alone.check_players(n)
     with pytest.raises(ValueError, match="six-point is played by 2-4 players"):
         alone.check_players(5)
-    five = as_family(Rules.parse("five-point")).describe()
-    six = as_family(SIX).describe()
+    five = Rules.parse("five-point").describe()
+    six = SIX.describe()
     differ = {k for k in six if six[k] != five[k]}
     assert differ == {"family", "jokers", "joker-game"}
 
@@ -128,9 +128,7 @@ def test_9_6_the_generic_form():
         "min-bid=2,dealer-steal=false,all-pass=redeal,low=dealt,joker-game=half,target=11,"
         "win=pitcher-first"
     )
-    assert as_family(Rules.parse(spec)).describe() | {"family": "six-point"} == (
-        as_family(SIX).describe()
-    )
+    assert Rules.parse(spec).describe() | {"family": "six-point"} == (SIX.describe())
     with pytest.raises(RulesError, match="six-point is played with jokers=1"):
         Rules.parse("six-point,jokers=2")
 
@@ -187,7 +185,7 @@ def test_the_kernel_scores_game_on_the_doubled_scale_as_the_reference(spec):
     from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS, score_hand
 
     rules = TWO_HALVES if spec == "TWO" else Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     fr, tab = family_array(r), family_tables(r)
     rng = random.Random(spec)
     award = np.zeros(N_AWARDS, np.int64)
@@ -216,7 +214,7 @@ def test_a_planted_bug_the_kernel_ignoring_the_half_is_caught():
     from pitchsim.kernels.presets import F_JOKER_GAME, family_array, family_tables
     from pitchsim.kernels.score import GAME, N_AWARDS, score_hand
 
-    r = as_family(SIX)
+    r = SIX
     fr, tab = family_array(r), family_tables(r)
     fr[F_JOKER_GAME] = 0
     held = [m("TC QC"), m("TS QS"), m("HJ 4H"), m("5H 6H")]

@@ -23,7 +23,7 @@ from pitchsim.game.cards import (
     parse_card,
     parse_cards,
 )
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 
 C, D, H, S = range(4)
 FIVE = Rules.parse("five-point")
@@ -144,9 +144,7 @@ def test_8_13_the_generic_form():
         "auction-pitch,partnership=true,jick=true,trump=named,lead-trump=true,min-bid=2,"
         "dealer-steal=false,all-pass=redeal,low=dealt,target=11,win=pitcher-first"
     )
-    assert as_family(Rules.parse(spec)).describe() | {"family": "five-point"} == (
-        as_family(FIVE).describe()
-    )
+    assert Rules.parse(spec).describe() | {"family": "five-point"} == (FIVE.describe())
 
 
 # ---- §10 seven-point ---------------------------------------------------------------------
@@ -223,9 +221,7 @@ def test_10_8_the_generic_form():
         "rob=true,trump=named,lead-trump=true,min-bid=3,dealer-steal=false,all-pass=redeal,"
         "low=dealt,target=21,win=pitcher-first"
     )
-    assert as_family(Rules.parse(spec)).describe() | {"family": "seven-point"} == (
-        as_family(SEVEN).describe()
-    )
+    assert Rules.parse(spec).describe() | {"family": "seven-point"} == (SEVEN.describe())
 
 
 # ---- whole games, the kernels and the commands --------------------------------------------
@@ -243,7 +239,7 @@ TABLES += [("six-point", 4), ("six-point,partnership=false", 2), ("six-point,par
 @pytest.mark.parametrize("spec, n", TABLES)
 def test_random_games_reach_the_target_and_every_hand_adds_up(spec, n):
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     rng = random.Random(zlib.crc32(f"{spec}/{n}".encode()))
     for _ in range(4):
         g = F.play_game(

@@ -2,8 +2,7 @@
 docs/rules.md: "The auction", "The play", "The points", "Partnerships", "Variants".
 
 The edge cases are numbered as in docs/rules.md's "Edge cases of the base game".  The
-base game is played as any preset is: a plain ``Rules`` is the auction-pitch preset
-(``as_family``).  A test of a rule that every preset shares runs under every preset
+base game is played as any preset is: ``Rules()`` is the auction-pitch preset.  A test of a rule that every preset shares runs under every preset
 (``PRESETS``); the clauses of the other presets are in tests/test_families_reference.py.
 Hand-built deals are traced in comments; the chooser for most of them plays the
 lowest-numbered legal card (clubs before diamonds before hearts before spades,
@@ -47,10 +46,10 @@ from pitchsim.game.reference import (
     winners,
 )
 from pitchsim.game.reference import deal as reference_deal
-from pitchsim.game.rules import FAMILIES, Rules, as_family
+from pitchsim.game.rules import FAMILIES, Rules
 
 BASE = Rules()
-PRESETS = {name: as_family(Rules.parse(name)) for name in FAMILIES}
+PRESETS = {name: Rules.parse(name) for name in FAMILIES}
 
 
 def presets(**options):
@@ -328,7 +327,7 @@ def test_a_planned_trump_restricts_the_opening_lead():
 
 @pytest.mark.parametrize(
     "rules",
-    [*presets(follow="trump"), pytest.param(as_family(Rules(follow="suit")), id="follow=suit")],
+    [*presets(follow="trump"), pytest.param(Rules(follow="suit"), id="follow=suit")],
 )
 def test_a_card_off_the_led_suit_shows_a_void(rules):
     """RULES "The play": a player holding the led suit follows it or (follow=trump)

@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from clirun import cli
 
-from pitchsim.game.rules import Rules, RulesError, as_family
+from pitchsim.game.rules import Rules, RulesError
 from pitchsim.study import batch, manifest, parts
 from pitchsim.study.batch import simulate
 from pitchsim.study.manifest import MANIFEST, RunError, read_manifest
@@ -343,16 +343,16 @@ def test_rule_files_are_strict(tmp_path, text, words):
 
 
 def test_rules_from_a_string_a_dict_a_file_or_rules_alike(tmp_path):
-    # compared as presets: the base game is the auction-pitch preset whichever type states it
-    want = as_family(Rules(low="dealt", target=11, partnership=True))
+    # compared as presets: the base game is the auction-pitch preset however it is stated
+    want = Rules(low="dealt", target=11, partnership=True)
     f = tmp_path / "club.toml"
     f.write_text('[rules]\nlow = "dealt"\ntarget = 11\npartnership = true\n')
-    assert as_family(Rules.parse("low=dealt,target=11,partnership=yes")) == want
-    assert as_family(Rules.parse({"low": "dealt", "target": 11, "partnership": True})) == want
-    assert as_family(Rules.parse(str(f))) == want == as_family(Rules.parse(f))
-    assert as_family(Rules.parse(want)) == want
-    assert as_family(Rules.parse("low=dealt,target=11", partnership=True)) == want
-    assert as_family(Rules.parse(None)) == as_family(Rules())
+    assert Rules.parse("low=dealt,target=11,partnership=yes") == want
+    assert Rules.parse({"low": "dealt", "target": 11, "partnership": True}) == want
+    assert Rules.parse(str(f)) == want == Rules.parse(f)
+    assert Rules.parse(want) == want
+    assert Rules.parse("low=dealt,target=11", partnership=True) == want
+    assert Rules.parse(None) == Rules()
     with pytest.raises(RulesError, match="target takes a whole number"):
         Rules(target=True)
 

@@ -12,7 +12,7 @@ import pytest
 from clirun import cli
 
 from pitchsim.game.features import FEATURES, hand_features
-from pitchsim.game.rules import FamilyRules, Rules
+from pitchsim.game.rules import Rules
 from pitchsim.study.analysis import (
     FROM_HAND,
     hand_columns,
@@ -51,8 +51,8 @@ def base_run(tmp_path_factory):
 
 
 def test_a_base_run_names_auction_pitch_in_full_and_the_columns_of_every_preset(base_run):
-    # the base game is the auction-pitch preset (docs/rules.md 1.3), whichever type states it
-    assert FamilyRules().describe_in_full() == read_manifest(base_run).params.rules
+    # the base game is the auction-pitch preset (docs/rules.md 1.3)
+    assert Rules().describe_in_full() == read_manifest(base_run).params.rules
     doc = json_of(base_run / MANIFEST)
     assert doc["rules"]["family"] == "auction-pitch" and doc["columns"] == COLUMNS_JSON
     assert doc["rules"] == Rules.parse("auction-pitch").describe_in_full()

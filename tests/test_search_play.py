@@ -9,7 +9,7 @@ import pytest
 
 from pitchsim.game.cards import suit_cards, suit_of
 from pitchsim.game.reference import deal_hands, legal_cards, play_hand
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, fixed_kernel
 from pitchsim.kernels.presets import family_array, family_tables
 from pitchsim.kernels.search.rollout import choose_by_outcomes
@@ -92,7 +92,7 @@ def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
     hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))
     ids = seat_policies("rollout:3,heuristic,heuristic,rollout:2", 4)
     policies = family_play_array([int(i) for i in ids])
-    r = as_family(Rules())
+    r = Rules()
     fr, tab = family_array(r), family_tables(r)
 
     def run(start, count, threads, seat):

@@ -21,7 +21,7 @@ from test_family_hint import recount  # the reference engine's recount of one wo
 from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
 from pitchsim.game.reference.partner import highest_missing_trump
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, cut_hand
 from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.kernels.game import (
@@ -79,7 +79,7 @@ class KernelJunk(random.Random):
 
 def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     """The kernel's game of ``board``: the rules, the seats' strategies and the log rows."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     r.check_players(n)
     seats = [family_strategy(names[s % len(names)], r) for s in range(n)]
     bidders, players = seat_ids(seats)
@@ -201,7 +201,7 @@ def test_the_seat_makes_the_kernels_decisions_in_whole_games(spec, n, names):
             kind = view.phase if view.phase != "play" else f"play:{strategy.play}"
             kinds[kind] = kinds.get(kind, 0) + 1
     assert kinds.get("auction", 0) > 0
-    assert ("trump" in kinds) == (as_family(Rules.parse(spec)).trump == "named")
+    assert ("trump" in kinds) == (Rules.parse(spec).trump == "named")
     assert all(kinds.get(f"play:{s.split('+')[1]}", 0) > 0 for s in names), kinds
 
 

@@ -40,7 +40,7 @@ from test_family_solver import random_position
 from test_solver_keys import dense_deal, game_close, just_tie_position, trumps_out
 
 from pitchsim.game.cards import cards_of
-from pitchsim.game.rules import FamilyRules, Rules
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
 from pitchsim.search.position import start_position
@@ -194,7 +194,7 @@ def test_the_captures_dealt_again_on_a_kept_table(spec, n, count, left, tables):
     solver = Solver(rules)
     values = set()
     for _ in range(count):
-        if isinstance(rules, FamilyRules):
+        if not rules.base_game:
             st = preset_position(rules, n, rng, (left, left))
             while st.trick:  # (a boundary: the next preset position)
                 st = preset_position(rules, n, rng, (left, left))

@@ -39,7 +39,7 @@ import pytest
 from test_family_solver import _kernel_args, random_position
 
 from pitchsim.game.cards import cards_of, game_points, mask_of, rank_of, suit_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.kernels.presets import T_TRUMPS, family_array, family_tables
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
@@ -210,9 +210,7 @@ def base_key(pos):
     args = kernel_args(pos)
     dealt, rules = args[2], args[9]
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
-    kernel._setup(
-        ctx, dealt, n, pos.pitcher, pos.trump, kernel._options(rules), kernel.AUCTION_PITCH, -1
-    )
+    kernel._setup(ctx, dealt, n, pos.pitcher, pos.trump, rules, kernel.AUCTION_PITCH, -1)
     counts = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
     for s in range(n):
         counts[s % 2 if pos.rules.partnership else s] += sum(
@@ -387,7 +385,7 @@ def test_a_retry_does_not_search_again_what_a_stopped_call_proved():
     entries (measured: 37,531 -> 25,295 nodes over the first 6 deals; the first budget
     500 nodes, so that with rank relevance three of them still take several calls)."""
     rng = random.Random(1)
-    rules = Rules().to_array()
+    rules = family_array(Rules())
     fresh = kept = several = 0
     for _ in range(6):
         deck = list(range(52))
@@ -435,7 +433,7 @@ def test_the_clock_loop_keeps_a_position_entries_and_values(monkeypatch):
 
 def family_counts(rules, won):
     """Game counts per side (partners pooled), jokers counting nothing."""
-    r = as_family(rules)
+    r = rules
     per_seat = [sum(game_points(c) for c in cards_of(w) if c < 52) for w in won]
     if r.partnership:
         return [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
@@ -445,7 +443,7 @@ def family_counts(rules, won):
 def family_position(rules, n, rng, back):
     """A random position ``back`` tricks before the end; under game=count one where Game
     is open and some other side can still tie the pitcher's side exactly."""
-    r = as_family(rules)
+    r = rules
     for _ in range(3000):
         pos = random_position(rules, n, rng, back)
         pitcher, held, hands, won, leader, trick, trump = pos

@@ -22,7 +22,7 @@ from clirun import cli
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import parse_cards
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
 from pitchsim.kernels.contract import MAX_DEALS
 from pitchsim.table.game import play_table_game
@@ -40,9 +40,9 @@ PLAYERS = {DRAWS: 5}
 
 
 def preset_rules(name: str):
-    # auction-pitch given as the preset (a FamilyRules): the base game, whose table writes
-    # the base game's record whatever type holds its rules (rules.plain)
-    return as_family(Rules()) if name == "auction-pitch" else Rules.parse(name)
+    # auction-pitch given as the preset: the base game, whose table writes the base
+    # game's record however its rules are written
+    return Rules() if name == "auction-pitch" else Rules.parse(name)
 
 
 class RandomSeat:
@@ -443,7 +443,7 @@ def test_an_outside_program_sits_in_a_tournament(preset, tmp_path):
         assert doc["family"] == preset and dumps_json(replay(doc)) == dumps_json(doc)
         wins += bool(doc["winners"])
     assert sum(s.wins for s in result.results) == pytest.approx(wins, abs=1)
-    assert max(result.results[0].pitched) == as_family(Rules.parse(preset)).max_bid
+    assert max(result.results[0].pitched) == Rules.parse(preset).max_bid
     log = (tmp_path / "logs" / "strategy-0.log").read_text()
     assert '"type":"decide"' in log and '"phase"' in log
 

@@ -9,7 +9,7 @@ import pytest
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import HIGH_JOKER, LOW_JOKER, N_CARDS, cards_of, mask_of
-from pitchsim.game.rules import Rules, as_family
+from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,
@@ -56,7 +56,7 @@ def players_of(rules) -> list[int]:
 @pytest.mark.parametrize("spec", SPECS)
 def test_tables_match_the_reference_on_random_tricks(spec):
     rules = Rules.parse(spec)
-    r = as_family(rules)
+    r = rules
     tables = trump_tables(r.jokers, r.jick, r.five == "pedro")
     rng = random.Random(spec)
     counts = players_of(r)
@@ -76,7 +76,7 @@ def test_tables_match_the_reference_on_random_tricks(spec):
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_masks_effective_suits_and_keys_follow_the_trump_order(spec):
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     t = trump_tables(r.jokers, r.jick, r.five == "pedro")
     assert t.trump_mask.dtype == np.int64 and t.key.shape == (4, 54)
     pack = F.pack(r, 4)
@@ -119,7 +119,7 @@ GAME_SPECS = [
 def test_scoring_by_tables_matches_the_reference_hand_by_hand(spec, n):
     """Random whole games of the reference engine; every played hand scored again from
     the tables (order keys for High and Low, capture values, Game counts)."""
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     tables = trump_tables(r.jokers, r.jick, r.five == "pedro")
     values = capture_values(r.jokers, r.jick, r.game == "ten", r.three, r.five)
     rng = random.Random(spec)
@@ -154,7 +154,7 @@ def test_the_kernels_order_tables_rank_each_presets_trumps_as_the_reference(spec
     and each trump's trumps above and below it."""
     from pitchsim.kernels.trump_order import ABOVE, BELOW, highest_trump, lowest_trump
 
-    r = as_family(Rules.parse(spec))
+    r = Rules.parse(spec)
     rng = random.Random(spec)
     for trump in range(4):
         order = F.trump_order(r, trump)  # lowest first

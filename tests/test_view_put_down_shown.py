@@ -15,7 +15,6 @@ from test_family_hidden import check_knowledge, mask, played_hands
 
 from pitchsim.game import reference as F
 from pitchsim.game.cards import format_card
-from pitchsim.game.rules import as_family
 from pitchsim.game.view import View, ViewError, cut_hand
 from pitchsim.search.hint import family_worlds
 from pitchsim.table.decide import family_knowledge
@@ -49,7 +48,7 @@ def burning_hand():
 
 def refused(rules, doc: dict, *words: str) -> str:
     with pytest.raises(ViewError) as e:
-        View.from_json(doc, rules=as_family(rules))
+        View.from_json(doc, rules=rules)
     msg = str(e.value)
     assert "\n" not in msg and all(w in msg for w in words), msg
     return msg
@@ -60,16 +59,16 @@ def test_12_7_every_seat_sees_the_dealers_excess_trumps_and_no_world_deals_them(
     shown = hand.draw.put_down_shown
     robber = hand.dealer
     for seat, doc in docs.items():
-        v = View.from_json(doc, rules=as_family(rules))
+        v = View.from_json(doc, rules=rules)
         assert sorted(v.put_down_shown) == sorted(shown)
-        assert View.from_json(v.to_json(), rules=as_family(rules)) == v  # round trip
+        assert View.from_json(v.to_json(), rules=rules) == v  # round trip
         k = family_knowledge(v)
         assert k.known_out & mask(shown) == mask(shown)
         n = v.players
         if seat != robber:
             assert doc["draw"]["put_down_shown"] == [text(c) for c in shown]
             assert int(k.counts[n]) == v.put_down_count - len(shown)
-            trumps = F.trumps_in(mask(range(52)), v.trump, as_family(rules))
+            trumps = F.trumps_in(mask(range(52)), v.trump, rules)
             for w in family_worlds(v, 20, seed=seat):
                 assert all(int(x) & mask(shown) == 0 for x in w)
                 assert int(w[n]) & trumps == 0  # the face-down pile holds no trump (12.7)
@@ -81,12 +80,12 @@ def test_12_7_an_older_document_without_the_field_still_reads():
     seat = next(s for s in docs if s != hand.dealer)
     doc = copy.deepcopy(docs[seat])
     del doc["draw"]["put_down_shown"]
-    v = View.from_json(doc, rules=as_family(rules))
+    v = View.from_json(doc, rules=rules)
     assert v.put_down_shown == ()  # read as none shown
     # the dealer's own view works it out from what he put down
     mine = copy.deepcopy(docs[hand.dealer])
     mine["draw"].pop("put_down_shown", None)
-    v = View.from_json(mine, rules=as_family(rules))
+    v = View.from_json(mine, rules=rules)
     assert sorted(v.put_down_shown) == sorted(hand.draw.put_down_shown)
 
 
@@ -113,7 +112,7 @@ def test_12_7_a_wrong_put_down_shown_is_refused_in_one_line():
         bad(not_a_list, "must be a list")
     mine = copy.deepcopy(docs[hand.dealer])
     mine["draw"]["put_down_shown"] = []
-    View.from_json(mine, rules=as_family(rules))  # none given: worked out
+    View.from_json(mine, rules=rules)  # none given: worked out
     mine["draw"]["put_down_shown"] = [non_trump]
     refused(rules, mine, "the robber shows")
 
@@ -141,7 +140,7 @@ def test_4_8_5_too_many_shown_and_no_rob_refused():
                 seat = next(s for s in docs if s != pitcher)
                 doc = docs[seat]
                 assert doc["draw"]["put_down_shown"] == [text(c) for c in hand.draw.put_down]
-                View.from_json(doc, rules=as_family(rules))
+                View.from_json(doc, rules=rules)
                 if len(hand.draw.put_down) > 1:
                     d = copy.deepcopy(doc)
                     d["draw"]["put_down_shown"] = d["draw"]["put_down_shown"][1:]
@@ -162,7 +161,7 @@ def test_4_8_4_the_seat_drawing_from_the_face_up_discards_knows_the_rest_stay():
     knew = 0
     for seed in range(4):
         for rules, hand, docs in first_docs(spec, 6, seed, 2):
-            r = as_family(rules)
+            r = rules
             robber = r.robber(hand.auction.pitcher, hand.dealer)
             order = [(robber + 1 + i) % 6 for i in range(6)]
             d = hand.draw
@@ -190,7 +189,7 @@ def test_12_7_the_practice_table_says_which_put_down_cards_are_face_up():
 
     rules, hand, docs = burning_hand()
     seat = next(s for s in docs if s != hand.dealer)
-    v = View.from_json(docs[seat], rules=as_family(rules))
+    v = View.from_json(docs[seat], rules=rules)
     who = [f"seat {s}" for s in range(v.players)]
     line = next(x for x in _draw_lines(v, who, lambda t, s: t) if "robbed the stock" in x)
     down = v.put_down_count - len(v.put_down_shown)

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..game.cards import SUITS, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, PASS, legal_calls
-from ..game.rules import BASE_RULES, BIDS, FamilyRules, Rules, as_family, label
+from ..game.rules import BASE_RULES, BIDS, Rules, label
 from ..game.view import STEAL, call_text, steals
 from ..kernels import advice as engine
 from ..kernels.presets import family_array, family_tables, rest_of_game
@@ -83,7 +83,7 @@ class UnlikelyCalls(InputError):
 
 def _calls_known(rules: Rules | None) -> tuple[int, str]:
     """The highest call code of the rules and the calls in words, for the messages."""
-    r = as_family(rules or BASE_RULES)
+    r = rules or BASE_RULES
     top = r.max_bid + 1 if r.shoot else r.max_bid
     return top, f"pass or a bid 1-{r.max_bid}" + (" or shoot" if r.shoot else "")
 
@@ -93,9 +93,9 @@ def parse_call(text: str, rules: Rules | None = None) -> int:
     t = text.strip().lower()
     if t in ("pass", "p", "-"):
         return PASS
-    if t == "shoot" and top > as_family(rules or BASE_RULES).max_bid:
+    if t == "shoot" and top > (rules or BASE_RULES).max_bid:
         return top
-    if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= as_family(rules or BASE_RULES).max_bid:
+    if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= (rules or BASE_RULES).max_bid:
         return int(t)
     raise AuctionError(f"cannot read call {quoted(text)}: a call is {known}")
 
@@ -351,7 +351,7 @@ class Advice:
     @property
     def levels(self) -> range:
         """The bids 1 .. the rules' maximum (the points they can award)."""
-        return range(1, as_family(self.rules).max_bid + 1)
+        return range(1, self.rules.max_bid + 1)
 
     def call_name(self, call: int) -> str:
         return call_text(call, self.rules)
@@ -359,7 +359,7 @@ class Advice:
     @property
     def hands_left(self) -> int | None:
         """Under hands=N (12.4) the hands the game has left, this one included."""
-        n = as_family(self.rules).hands_limit
+        n = self.rules.hands_limit
         return n - self.hands_played if n else None
 
     @property
@@ -658,7 +658,7 @@ def _preset_target(rules: Rules) -> int:
     return Rules.parse(rules.family).target
 
 
-def preset_hand(hand: str | Sequence[int], rules: FamilyRules, players: int) -> list[int]:
+def preset_hand(hand: str | Sequence[int], rules: Rules, players: int) -> list[int]:
     """The seat's whole deal under ``rules``: 6 cards, or 9 (10) under deal=9, from the
     preset's pack (its jokers ``HJ``/``LJ``; no 4s where 4.3 takes them out; the short
     packs of VARIANTS.md 12.3)."""
@@ -737,7 +737,7 @@ def advise(
     model_seat = Strategy(strategy.bidding, play_name)
     check_table([model_seat], rules, players)
     n = players
-    preset = as_family(rules)  # the rules as the kernels read them (the base game's too)
+    preset = rules
     limit = preset.hands_limit
     if hands_played is not None:
         if not limit:

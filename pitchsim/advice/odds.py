@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_cards, parse_suit
-from ..game.rules import FamilyRules, Rules, as_family, label
+from ..game.rules import Rules, label
 from ..game.trumps import jick_card
 from ..kernels.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
 from ..kernels.presets import family_array, family_tables
@@ -100,7 +100,6 @@ def trump_suits(cards: list[int], rules: Rules) -> list[int]:
     """The suits the hand could make trump: under trump=first-lead (the base game's) the
     printed suits it holds (its first card fixes trump); under trump=named every suit in
     which it holds a trump other than a joker (the suit's own cards or its jick)."""
-    rules = as_family(rules)
     plain = [c for c in cards if c < 52]
     suits = {c // 13 for c in plain}
     if rules.trump == "named" and rules.jick:
@@ -341,7 +340,7 @@ class BidOdds:
 
     @property
     def max_bid(self) -> int:
-        return as_family(self.rules).max_bid
+        return self.rules.max_bid
 
     @property
     def lowest_bid(self) -> int:
@@ -414,7 +413,7 @@ class BidOdds:
     def to_json(self) -> dict:
         bid, trump, e = self.recommendation
         every = range(1, self.max_bid + 1)
-        rules = as_family(self.rules)
+        rules = self.rules
 
         def by_level(value) -> dict:
             return {str(k): value(k) for k in every}
@@ -540,7 +539,7 @@ def _seat_policies(spec: str, players: int) -> np.ndarray:
     return family_play_array([int(i) for i in seat_policies(spec, players)])
 
 
-def _play(seed: int, players: int, cards: list[int], rules: FamilyRules):
+def _play(seed: int, players: int, cards: list[int], rules: Rules):
     """What plays the deals: ``play(seat, trump, bid, policies, first, count)`` gives per
     deal the points of the hand's side, of the others and the trump (the hand in
     ``seat``: ``PITCHER`` or ``AS_DEFENDER``; ``bid``: what the search policies aim at).
@@ -564,7 +563,7 @@ def _play(seed: int, players: int, cards: list[int], rules: FamilyRules):
 def _check_hand(cards: list[int], rules: Rules, players: int, preset: bool) -> None:
     """The seat's whole deal: as many different cards as the rules deal it, each in the
     pack they deal from (``preset``: the rules are named in the message)."""
-    r = as_family(rules)
+    r = rules
     each = r.cards_each(players)
     if len(cards) != len(set(cards)):
         raise InputError("a hand has no card twice")
@@ -671,7 +670,7 @@ def bid_odds(
     rules = Rules.parse(rules)  # a Rules, a --rules string, a TOML path or a dict
     if partnership and not rules.partnership:
         rules = dataclasses.replace(rules, partnership=True)
-    family = as_family(rules)
+    family = rules
     jokers = family.jokers
     cards = parse_cards(hand, jokers=jokers) if isinstance(hand, str) else list(hand)
     preset = not rules.base_game  # the family kernels play it

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
 
 from ..util.errors import InputError, Interrupted
 from .app import app
-from .common import kernels_only, refuse_repeated_options, reject_empty
+from .common import refuse_repeated_options, reject_empty
 
 # Each command module registers its command on ``app`` when imported.
 COMMANDS = (
@@ -48,28 +48,8 @@ COMMANDS = (
 for _module in COMMANDS:
     import_module(f".{_module}", __name__)
 
-# Commands that play the rule families themselves (games/families.py; hint: a family
-# view, search/hint.py); every other
-# command but ``rules`` runs the base game's kernels and refuses a family in one line.
-FAMILY_COMMANDS = (
-    "advise",
-    "bid-odds",
-    "play",
-    "tournament",
-    "simulate",
-    "table",
-    "chart",
-    "solve",
-    "hint",
-    "practice",  # coach/practice.py: the table's game under every preset
-    "review",
-)
 for _command in app.registered_commands:  # an empty option value is an error, in every command
     _command.callback = reject_empty(_command.callback)
-    if _command.name != "rules":  # every other command runs the kernels (game/families.py)
-        _command.callback = kernels_only(
-            _command.callback, _command.name, families=_command.name in FAMILY_COMMANDS
-        )
 
 
 def fail(message: str) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..game.cards import format_cards
-from ..game.rules import as_family, label
+from ..game.rules import label
 from ..util.errors import InputError
 from ..util.limits import MAX_SAMPLES
 from ..util.stats import TOO_FEW, Z95, too_few
@@ -143,7 +143,7 @@ def render(r: BidOdds) -> str:
     """The tables of :func:`~pitchsim.advice.odds.bid_odds` under any rules.  A preset
     is named, with its levels down the page; the base game keeps the layout it always
     had (``r.preset``: levels across, suits down, BIDS as its bids)."""
-    rules = as_family(r.rules)
+    rules = r.rules
     preset = r.preset
     called = rules.partner != "none"  # 12.1: the pitcher and the call's holder, one side
     table = "partnership" if rules.partnership else "solo"

@@ -9,7 +9,6 @@ import sys
 import typer
 
 from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
-from ..game.presets import FamilyNotPlayed
 from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
 from ..util.conflicts import settle, shown
@@ -99,34 +98,6 @@ def make_rules(
     if players is not None:
         rules.check_players(players)
     return rules
-
-
-def kernels_only(command, name: str, families: bool = False):
-    """Wrap a command that runs the kernels so that a rule family they do not play yet
-    is refused in one line naming the family and the command: at once when --rules
-    names it, and when it comes in another way (a position's rules, a run's manifest)
-    at the point it would reach the kernels (``Rules.to_array``).  ``families``: the
-    command plays the families itself (``play``, ``tournament``) and refuses only the
-    options it cannot offer under one; a family reaching the base kernels by another
-    way is still refused here."""
-    who = f"pitchsim {name}"
-
-    @functools.wraps(command)
-    def checked(**kwargs):
-        spec = kwargs.get("rules")
-        if not families and isinstance(spec, str) and spec.strip():
-            try:
-                rules = Rules.parse(spec)
-            except InputError:
-                rules = None  # the command reports a bad --rules in its own words
-            if rules is not None:
-                rules.require_kernels(who)
-        try:
-            return command(**kwargs)
-        except FamilyNotPlayed as e:
-            raise FamilyNotPlayed(e.rules, who) from None
-
-    return checked
 
 
 def positive(name: str, value: int | None, limit: int | None = None) -> None:

@@ -213,9 +213,7 @@ def hint_command(
                 )
             if game:
                 raise InputError("--game is for a view: a position has no scores")
-            pos = parse_position(
-                doc, Rules.parse(rules) if rules is not None else None, families=True
-            )
+            pos = parse_position(doc, Rules.parse(rules) if rules is not None else None)
             with Progress("worlds") as bar:
                 result = hint(
                     pos,

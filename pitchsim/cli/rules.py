@@ -81,10 +81,10 @@ def _meaning(key: str, value: str) -> str:
     return meaning["N"].replace("N", value, 1) if "N" in meaning else ""
 
 
-def _print_family(rule_set: presets.FamilyRules, as_json: bool) -> None:
+def _print_family(rule_set: presets.Rules, as_json: bool) -> None:
     """A rule family in full: its clauses in words, then every option in force."""
     fam = presets.FAMILIES[rule_set.family]
-    preset = presets.FamilyRules(**(fam.preset | {"family": fam.name})).describe()
+    preset = presets.Rules(**(fam.preset | {"family": fam.name})).describe()
     doc = rule_set.describe()
     texts = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in doc.items()}
     if as_json:

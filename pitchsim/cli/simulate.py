@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..game.rules import Rules, as_family, label
+from ..game.rules import Rules, label
 from ..util.errors import InputError, Interrupted
 from ..util.limits import MAX_DEALS, MAX_PART_SIZE, MIN_PART_SIZE, check_count
 from ..util.runtime import PART_SIZE, pick_seed
@@ -128,7 +128,7 @@ def _check_same(out, deals, players, policy, seed, rules, part_size) -> None:
         "--players": (players and parse_players(players), m.players),
         "--policy": (policy, m.policy),
         "--seed": (seed, m.seed),
-        "--rules": (rules and as_family(Rules.parse(rules)).describe_in_full(), m.params.rules),
+        "--rules": (rules and Rules.parse(rules).describe_in_full(), m.params.rules),
         "--part-size": (part_size, m.part_size),
     }
     for option, (value, recorded) in given.items():

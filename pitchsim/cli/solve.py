@@ -53,7 +53,7 @@ def solve_command(
 
     stated = Rules.parse(rules) if rules is not None else None
     text, name = read_source(position)
-    positions = read_positions(text, name, stated, families=True)
+    positions = read_positions(text, name, stated)
     many = isinstance(positions, list)
     todo = positions if many else [positions]
     solutions = []

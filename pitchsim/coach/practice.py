@@ -33,7 +33,6 @@ from ..game.cards import (
     parse_suit,
     sort_for_display,
 )
-from ..game.rules import as_family
 from ..game.view import SHOOT, View, card_text, trump_text
 from ..table.answers import StopGame, checked_action
 from ..table.game import play_table_game
@@ -66,7 +65,7 @@ def bids_offered(rules, view: View | None = None) -> tuple[int, int] | None:
     if view is not None and view.phase == "auction":
         bids = [int(a) for a in view.legal() if a.isdigit()]
         return (min(bids), max(bids)) if bids else None
-    r = as_family(rules)
+    r = rules
     return r.min_bid, r.max_bid
 
 
@@ -74,7 +73,7 @@ def help_text(rules, view: View | None = None) -> str:
     """The ``?`` help: what the person types under these rules, and only that (the jokers
     with jokers, shoot with shoot, naming trump under trump=named, the draw with a
     discard, the kitty with one); asked at his call, the bids offered him now too."""
-    r = as_family(rules)
+    r = rules
     jokers = {0: "", 1: " (the joker HJ)", 2: " (the jokers HJ, LJ)"}[r.jokers]
     shoot = ", or shoot (s)" if r.shoot else ""
     ten = "; 0 for 10" if r.max_bid >= 10 else ""
@@ -342,7 +341,7 @@ def hand_order(cards, trump: int | None, rules) -> list[int]:
     the whole trump suit, the jick and the jokers, highest first."""
     if trump is None or trump < 0:
         return sort_for_display(cards)
-    r = as_family(rules)
+    r = rules
     order = F.trump_order(r, trump)
     trumps = sorted((c for c in cards if F.is_trump(c, trump, r)), key=order.index, reverse=True)
     return trumps + sort_for_display(c for c in cards if c not in trumps)
@@ -352,7 +351,7 @@ def _hand_text(cards, trump: int | None, rules, paint) -> str:
     ordered = hand_order(cards, trump, rules)
     if trump is None or trump < 0:
         return " ".join(_card(c, paint) for c in ordered)
-    r = as_family(rules)
+    r = rules
     trumps = [c for c in ordered if F.is_trump(c, trump, r)]
     others = ordered[len(trumps) :]
     parts = [f"trumps {' '.join(_card(c, paint) for c in trumps) if trumps else '(none)'}"]
@@ -579,7 +578,7 @@ def award_values(rules) -> dict[str, int]:
     from ..kernels.score import AWARD_NAMES, AWARD_VALUES, award_names
 
     worth = dict(zip(AWARD_NAMES, (int(v) for v in AWARD_VALUES), strict=True))
-    return {name: worth[name] for name in award_names(as_family(rules))}
+    return {name: worth[name] for name in award_names(rules)}
 
 
 def hand_end(doc: dict, rules, seat: int | None, title: str) -> list[str]:

@@ -20,12 +20,9 @@ from .rules import (  # noqa: F401  (the families' names, re-exported for their 
     FAMILIES,
     OPTION_ORDER,
     Family,
-    FamilyNotPlayed,
-    FamilyRules,
     Rules,
     _name,
     _text,
-    as_family,
     build_rules,
     family_of,
     label,
@@ -244,7 +241,7 @@ def trump_order_text(rules: Rules, trump: int = 2) -> str:
     from .cards import format_card
     from .reference import trump_order
 
-    r = as_family(rules)
+    r = rules
     order = [c for c in trump_order(r, trump) if c >= 52 or c % 13 in r.ranks]  # 12.3
     return " ".join(format_card(c) for c in reversed(order))
 
@@ -252,7 +249,7 @@ def trump_order_text(rules: Rules, trump: int = 2) -> str:
 def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     """(point, value, who gets it) for every point the rules award (VARIANTS.md 0.7, 0.8,
     4.10); the values add up to the maximum bid."""
-    r = as_family(rules)
+    r = rules
     out = [
         ("High, the highest trump in play (never a joker)", 1, "its captor"),
         (
@@ -291,7 +288,7 @@ def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     return out
 
 
-def _members(r: FamilyRules) -> str:
+def _members(r: Rules) -> str:
     extra = (
         (["the jick"] if r.jick else [])
         + (["the left pedro"] if r.five == "pedro" else [])
@@ -301,7 +298,7 @@ def _members(r: FamilyRules) -> str:
     return " and ".join(extra).capitalize() + " " + verb
 
 
-def _partner_lines(r: FamilyRules) -> list[str]:
+def _partner_lines(r: Rules) -> list[str]:
     """What partner=called|announced adds to a hand (VARIANTS.md 12.1), in words."""
     if r.partner == "none":
         return []
@@ -333,7 +330,7 @@ def _partner_lines(r: FamilyRules) -> list[str]:
 
 def family_text(rules: Rules) -> str:
     """The rules of a family in full, generated from its options, for ``pitchsim rules``."""
-    r = as_family(rules)
+    r = rules
     fam = FAMILIES[r.family]
     lo, hi = fam.players
     if r.partner != "none":  # 5 or 6 players (6.3.7)

@@ -1,7 +1,9 @@
-"""Rule options: RULES.md's base rules and every named variant, in one object.
+"""Rule options: RULES.md's base rules, every named preset and every generic option of
+VARIANTS.md 6.1, in one frozen dataclass (:class:`Rules`).
 
 The reference engine reads the dataclass; the kernels read the same options packed
-into a small int64 array (``Rules.to_array``), so both always play the same game.
+into a small int64 array (``kernels.presets.family_array``), so both always play the
+same game.
 """
 
 from __future__ import annotations
@@ -13,24 +15,9 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_TARGET
-
-if TYPE_CHECKING:
-    import numpy as np
-
-# Indices into the packed int64 array the kernels read.
-R_LOW_DEALT = 0  # 1: Low goes to the player who was dealt it
-R_MIN_BID = 1  # 1 or 2
-R_ALL_PASS_REDEAL = 2  # 1: all pass -> redeal; 0: dealer forced to bid 2+
-R_DEALER_STEAL = 3  # 1: the dealer steals 1-3 by bidding equal
-R_MUST_FOLLOW = 4  # 1: must follow suit when able (no trumping in)
-R_TARGET = 5
-R_SET_PITCHER_WINS = 6  # 1: a set pitcher still at/past the target wins
-R_PARTNERSHIP = 7  # 1: seats 0+2 vs 1+3
-N_RULE_FIELDS = 8
 
 BIDS = (1, 2, 3, 4)  # a bid is 1 to 4 points: High, Low, Jack and Game
 
@@ -39,7 +26,18 @@ class RulesError(InputError):
     """Rule options that cannot be played; the message names the problem."""
 
 
-# The allowed values of every rule option (dataclass field names; dashes in the CLI).
+# The base game's options (RULES.md), in the order its rules are written (``describe``),
+# and the values it allows them: rules within these are the base game (``base_game``).
+BASE_FIELDS = (
+    "low",
+    "min_bid",
+    "all_pass",
+    "dealer_steal",
+    "follow",
+    "target",
+    "set_pitcher_wins",
+    "partnership",
+)
 CHOICES = {
     "low": ("captured", "dealt"),
     "all_pass": ("forced", "redeal"),
@@ -50,8 +48,9 @@ BOOLEANS = ("dealer_steal", "set_pitcher_wins", "partnership")
 # How a boolean may be written in a rule string (TOML and dicts take real booleans only).
 _TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 
-# The rule families (VARIANTS.md 6.1; pitchsim.game.families) add options and values.
-# The base Rules keep exactly the sets above: they are the game the kernels play.
+# The rule families (VARIANTS.md 6.1; pitchsim.game.presets) add options and values:
+# every option below at auction-pitch's value and the base ones within the sets above
+# are the base game.
 FAMILY_FIELDS = (
     "family",
     "jokers",
@@ -116,85 +115,228 @@ def _name(field: str) -> str:
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules of one game.  Defaults are RULES.md's base rules.
-
-    :meth:`parse` builds one from a rule string, a TOML file or a dict, strictly; the
-    constructor itself refuses values of the wrong type or out of range.
+    """The rules of one game, under any preset: the base options of RULES.md plus the
+    generic ones of VARIANTS.md 6.1.  ``Rules()`` is the base game (auction-pitch at its
+    defaults); :meth:`parse` builds any preset's from a rule string (``"smear,target=15"``),
+    a TOML file or a dict, strictly; the constructor itself refuses values of the wrong
+    type or out of range and the combinations VARIANTS.md 6.3 rules out.  Equal rules are
+    equal values, whichever way they were written.
 
     Example
     -------
     >>> Rules.parse("low=dealt,min-bid=2").low
     'dealt'
+    >>> Rules.parse("smear").target
+    11
     """
 
     low: str = "captured"  # "captured" | "dealt"
-    min_bid: int = 1  # 1 | 2
-    all_pass: str = "forced"  # "forced" (dealer bids 2+) | "redeal"
-    dealer_steal: bool = True
-    follow: str = "trump"  # "trump": follow suit or trump | "suit": must follow suit
+    min_bid: int = 1  # 1 | 2 in the base game; up to the maximum bid (6.1)
+    all_pass: str = "forced"  # "forced" (dealer bids 2+) | "redeal" | ... (6.1)
+    dealer_steal: bool | str = True  # or "max" under a preset (VARIANTS.md 6.1)
+    follow: str = "trump"  # "trump": follow suit or trump | "suit" | "only" (4.9)
     target: int = 7
     set_pitcher_wins: bool = False
     partnership: bool = False
 
+    family: str = "auction-pitch"
+    jokers: int = 0  # 0, 1 (the high joker) or 2
+    jick: bool = False  # the other jack of trump's colour is a trump worth 1
+    game: str = "count"  # "count": the Game point | "ten": the 10 of trump is worth 1
+    three: bool = False  # the 3 of trump is worth 3
+    five: bool | str = False  # the 5 of trump is worth 5; "pedro": both 5s of its colour
+    deal: int = 6  # cards dealt to each player: 6 or 9 (10 with 5 players, see cards_each)
+    discard: str = "none"  # "non-trump": discard non-trumps and draw to 6 after trump
+    discards: str = "hidden"  # "shown": every discard face up, in every view (12.9)
+    rob: bool | str = False  # the pitcher (or with "dealer" the dealer) robs the stock
+    trump: str = "first-lead"  # "first-lead" | "named" (before any discard)
+    lead_trump: bool = False  # the first lead must be a trump if the pitcher holds one
+    shoot: bool = False  # a "shoot" call above the maximum bid
+    joker_game: str = "0"  # "half": each joker counts 1/2 toward Game (doubled counts, 12.10)
+    set: str = "minus"  # "to-others": a set side scores 0, the others their points + the bid
+    win: str = "pitcher"  # "pitcher" | "pitcher-first" | "highest"
+    deck: str = "2-A"  # the pack before jokers: "2-A", "5-A", "9-A" or "2,9-A" (12.3)
+    hands: str | int = "off"  # N: the game lasts N hands, the highest total wins (12.4)
+    kitty: int = 0  # N cards dealt aside; the pitcher takes them after naming trump (12.2)
+    # "called" | "announced": the pitcher calls a card, its holder is his partner (12.1)
+    partner: str = "none"
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
-            _check_value(f.name, getattr(self, f.name))
+            _check_item(f.name, getattr(self, f.name))
+        family = FAMILIES[self.family]
+        for key, allowed in family.fixed.items():
+            if getattr(self, key) not in allowed:
+                raise RulesError(_conflict(family, key, getattr(self, key)))
+        base = self.family == "auction-pitch" and all(
+            getattr(self, k) == _PRESET_DEFAULTS[k] for k in FAMILY_FIELDS
+        )
+        if base:  # and the base options at the base game's values (dealer-steal=max is not)
+            try:
+                for k in BASE_FIELDS:
+                    _check_value(k, 1 if k == "min_bid" else getattr(self, k))
+            except RulesError:
+                base = False
+        if base and self.min_bid not in (1, 2):  # the base game keeps 1 or 2 (1.2, 6.1)
+            raise RulesError(f"min-bid must be 1 or 2, not {self.min_bid}")
+        object.__setattr__(self, "_base_game", base)
+        if not 1 <= self.min_bid <= self.max_bid:  # 6.1 (the base game keeps 1 or 2, 1.2)
+            raise RulesError(
+                f"min-bid must be 1-{self.max_bid} with a maximum bid of {self.max_bid}, "
+                f"not {self.min_bid}"
+            )
+        # VARIANTS.md 6.3: options that need one another.
+        needs = [
+            ("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
+            ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
+            ("rob", self.rob is not False, "trump=named", self.trump == "named"),
+            ("rob", self.rob is not False, "discard=non-trump", self.discard == "non-trump"),
+            ("follow", self.follow == "only", "trump=named", self.trump == "named"),
+            ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
+            ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher", self.win == "pitcher"),
+            # 6.3.8: how a kitty meets the automatic discard is not on record
+            ("kitty", self.kitty > 0, "trump=named", self.trump == "named"),
+            ("kitty", self.kitty > 0, "rob=false", self.rob is False),
+            ("kitty", self.kitty > 0, "discard=none", self.discard == "none"),
+        ]
+        for key, given, need, met in needs:
+            if given and not met:
+                value = _text(getattr(self, key.replace("-", "_")))
+                raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
+        # VARIANTS.md 6.3.7: a called partner is for 5 or 6 players alone, with trump named;
+        # under called the called trump can always be played to the first trick (12.1.3).
+        if self.partner != "none":
+            lo, hi = FAMILIES[self.family].players
+            span = str(lo) if lo == hi else f"{lo}-{hi}"
+            partner = [
+                ("partnership=false", not self.partnership),
+                ("trump=named", self.trump == "named"),
+                ("follow=trump or only", self.partner != "called" or self.follow != "suit"),
+                (f"5 or 6 players, and {self.family} is played by {span}", hi >= 5 and lo <= 6),
+            ]
+            for need, met in partner:
+                if not met:
+                    raise RulesError(f"partner={self.partner} needs {need} (VARIANTS.md 6.3.7)")
+        # VARIANTS.md 6.3.9: a short pack, 6 cards each, at most one joker; the 3 and the
+        # 5 worth points only in a pack that has them.
+        short = self.deck != "2-A"
+        pack = [
+            ("deck", short, "deal=6", self.deal == 6),
+            ("deck", short, "at most one joker", self.jokers <= 1),
+            ("three", self.three, "deck=2-A (a pack with 3s)", not short),
+            ("five", self.five is not False, "deck=2-A or 5-A (a pack with 5s)", 3 in self.ranks),
+        ]
+        for key, given, need, met in pack:
+            if given and not met:
+                value = _text(getattr(self, key))
+                raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3.9)")
+
+    # ---- what the options add up to ---------------------------------------------------
+
+    @property
+    def max_bid(self) -> int:
+        """The points the options can award (VARIANTS.md 6.2): High, Low, Jack, Game or
+        the ten, the jick, each joker, the 3 (3) and the 5 (5), or both pedros (10)."""
+        five = {False: 0, True: 5, "pedro": 10}[self.five]
+        return 4 + self.jick + self.jokers + 3 * self.three + five
+
+    def cards_each(self, players: int) -> int:
+        """Cards dealt to each player: ``deal``, but 10 with 5 players, 9 to deal and
+        two jokers, from a pack without the four 4s (VARIANTS.md 4.3)."""
+        return 10 if self.no_fours(players) else self.deal
+
+    def no_fours(self, players: int) -> bool:
+        return self.deal == 9 and self.jokers == 2 and players == 5
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks in the pack (0 the deuce ... 12 the ace), VARIANTS.md 12.3."""
+        return DECK_RANKS[self.deck]
+
+    def pack(self, players: int) -> list[int]:
+        """The cards used, low to high: the ``deck`` pack (12.3) plus the jokers (6.1),
+        less the four 4s with 5 players, 9 to deal and two jokers (4.3)."""
+        ranks = [k for k in self.ranks if not (k == 2 and self.no_fours(players))]
+        return sorted(s * 13 + k for s in range(4) for k in ranks) + [52, 53][: self.jokers]
+
+    def pack_size(self, players: int) -> int:
+        return len(self.pack(players))
+
+    def robber(self, pitcher: int | None, dealer: int) -> int | None:
+        """The seat that robs the stock (4.8 step 5): the pitcher under rob=true, the
+        dealer under rob=dealer (12.7); None without a rob (or a pitcher, rob=true)."""
+        if self.rob == "dealer":
+            return dealer
+        return pitcher if self.rob else None
+
+    @property
+    def hands_limit(self) -> int:
+        """N under hands=N (12.4), else 0: the game ends at its target."""
+        return 0 if self.hands == "off" else int(self.hands)
+
+    def check_hands_played(self, played: int, what: str = "hands played") -> None:
+        """``played``, the hands counted before this one, is 0 to N - 1 under hands=N
+        (12.4); a :class:`RulesError` naming ``what`` otherwise."""
+        limit = self.hands_limit
+        if not 0 <= played < limit:
+            raise RulesError(
+                f"{what} must be 0-{limit - 1} under hands={limit}: the game is over after "
+                f"its {limit} hands (VARIANTS.md 12.4), not {played}"
+            )
 
     def check_players(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
             raise RulesError(f"players must be 2-7, not {players}")
+        lo, hi = FAMILIES[self.family].players
+        if not lo <= players <= hi:
+            span = str(lo) if lo == hi else f"{lo}-{hi}"
+            raise RulesError(f"{self.family} is played by {span} players, not {players}")
         if self.partnership and players != 4:
-            raise RulesError(f"partnership needs exactly 4 players, not {players}")
-
-    @property
-    def family(self) -> str:
-        """The preset these rules start from: the base game is auction-pitch's."""
-        return "auction-pitch"
-
-    @property
-    def base_game(self) -> bool:
-        """The base game (RULES.md): auction-pitch with its own options only, every
-        option a preset adds at auction-pitch's value.  The base game is one preset of
-        one rules type; this says whether a rules value is that shape, whatever its
-        class, where the base game's wire formats and kernels still differ."""
-        return True
-
-    # One game, one value: the base game as a plain Rules and as the auction-pitch preset
-    # are equal (and hash alike), so rules read from any source compare as rules.
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Rules):
-            return NotImplemented
-        return _values(self) == _values(other)
-
-    def __hash__(self) -> int:
-        return hash(_values(self))
-
-    def require_kernels(self, who: str) -> None:
-        """Refuse (:class:`FamilyNotPlayed`, naming ``who``) rules
-        the numba kernels cannot play yet: every rule family but the base game.  The
-        base options are always played; :class:`FamilyRules`
-        overrides this."""
+            alone = ""  # a preset in teams that other counts play alone (4.1): say how
+            if FAMILIES[self.family].preset.get("partnership"):
+                alone = f" ({self.family},partnership=false: each for himself)"
+            raise RulesError(f"partnership needs exactly 4 players, not {players}{alone}")
+        if self.partner != "none" and players not in (5, 6):
+            raise RulesError(
+                f"partner={self.partner} needs 5 or 6 players, not {players} (VARIANTS.md 6.3.7)"
+            )
+        if players * self.cards_each(players) + self.kitty > self.pack_size(players):
+            kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
+            raise RulesError(
+                f"{players} players x {self.cards_each(players)} cards{kitty} is more than the "
+                f"{self.pack_size(players)}-card pack"
+                + (f" of deck={self.deck}" if self.deck != "2-A" else "")
+                + " (VARIANTS.md 6.3.3)"
+            )
 
     def team(self, seat: int) -> int:
         """Seat -> side that pools points: seat 0+2 / 1+3 in partnership, else the seat."""
         return seat % 2 if self.partnership else seat
 
-    def to_array(self) -> np.ndarray:
-        import numpy as np  # here, not at the top: `pitchsim rules` and --help need no numpy
-
-        a = np.zeros(N_RULE_FIELDS, dtype=np.int64)
-        a[R_LOW_DEALT] = self.low == "dealt"
-        a[R_MIN_BID] = self.min_bid
-        a[R_ALL_PASS_REDEAL] = self.all_pass == "redeal"
-        a[R_DEALER_STEAL] = self.dealer_steal
-        a[R_MUST_FOLLOW] = self.follow == "suit"
-        a[R_TARGET] = self.target
-        a[R_SET_PITCHER_WINS] = self.set_pitcher_wins
-        a[R_PARTNERSHIP] = self.partnership
-        return a
-
     def describe(self) -> dict:
-        return {_name(f.name): getattr(self, f.name) for f in dataclasses.fields(Rules)}
+        """The complete rules: the family and every option, in VARIANTS.md 6.1 order; the
+        base game's as it was always written, its own eight options alone (RULES.md), so
+        records, views and checksums of older versions read back to equal rules."""
+        if self._base_game:
+            return {_name(k): getattr(self, k) for k in BASE_FIELDS}
+        return self.describe_in_full()
+
+    def describe_in_full(self) -> dict:
+        """The family and every option, in VARIANTS.md 6.1 order, the base game's too."""
+        return {"family": self.family} | {
+            _name(k): getattr(self, k)
+            for k in OPTION_ORDER
+            # written only when there is one (12.2) or one is called (12.1)
+            if (k != "kitty" or self.kitty) and (k != "partner" or self.partner != "none")
+        }
+
+    @property
+    def base_game(self) -> bool:
+        """The base game (RULES.md): auction-pitch with its own options only, every
+        option a preset adds at auction-pitch's value (and dealer-steal true or false,
+        min-bid 1 or 2).  A value, not a type: what the base game's wire format (its
+        eight options, ``describe``) is written for."""
+        return self._base_game
 
     @classmethod
     def parse(
@@ -215,7 +357,7 @@ class Rules:
         11
         """
         given = {} if isinstance(spec, Rules) else rule_values(spec)
-        rules = as_family(spec) if isinstance(spec, Rules) else build_rules(given)
+        rules = spec if isinstance(spec, Rules) else build_rules(given)
         if partnership is not None:
             if not isinstance(partnership, bool):
                 raise RulesError(f"partnership takes true or false, not {partnership!r}")
@@ -366,7 +508,7 @@ def _read_toml(path: Path) -> dict[str, object]:
 
 
 def _known_fields() -> list[str]:
-    return [f.name for f in dataclasses.fields(Rules)] + list(FAMILY_FIELDS)
+    return [*BASE_FIELDS, *FAMILY_FIELDS]
 
 
 def _checked_items(items, where: str, from_text: bool) -> dict[str, object]:
@@ -434,7 +576,8 @@ def _from_text(name: str, text: str) -> object:
 
 
 def _check_value(name: str, value: object) -> None:
-    """``value`` of the type and in the set or range rule option ``name`` allows."""
+    """``value`` of the type and in the set or range the base game allows its option
+    ``name`` (RULES.md): a :class:`RulesError` naming it otherwise."""
     if isinstance(value, (list, tuple, dict, set)):
         kind = "table" if isinstance(value, dict) else "list"
         raise RulesError(f"{_name(name)} takes a single value, not a {kind}")
@@ -503,20 +646,6 @@ def _check_value_in(name: str, value: object, lo: int, hi: int) -> None:
 # ---- the rule families (VARIANTS.md 6.1): presets of generic options ------------------
 
 MAX_PLAYERS = 7
-
-
-class FamilyNotPlayed(RulesError):
-    """A preset's rules handed to the base game's kernels (``Rules.to_array``), which
-    play the plain auction-pitch rules only: every command routes a preset to the
-    family kernels, so this is a library caller's (or a routing) mistake."""
-
-    def __init__(self, rules: Rules, who: str) -> None:
-        self.rules = rules
-        super().__init__(
-            f"{label(rules)} in {who}: the base game's kernels play the plain "
-            "auction-pitch rules only; a position under a preset is read with "
-            "families=True (search.position), as `pitchsim solve` and `pitchsim hint` do"
-        )
 
 
 @dataclass(frozen=True)
@@ -710,215 +839,7 @@ OPTION_ORDER = (
 )
 
 
-@dataclass(frozen=True, eq=False)  # equality and hash: Rules' (every option's value)
-class FamilyRules(Rules):
-    """The rules of one game of any family: the base options plus the generic ones of
-    VARIANTS.md 6.1.  Build them with :meth:`Rules.parse` (``"smear,target=15"``)."""
-
-    family: str = "auction-pitch"
-    jokers: int = 0  # 0, 1 (the high joker) or 2
-    jick: bool = False  # the other jack of trump's colour is a trump worth 1
-    game: str = "count"  # "count": the Game point | "ten": the 10 of trump is worth 1
-    three: bool = False  # the 3 of trump is worth 3
-    five: bool | str = False  # the 5 of trump is worth 5; "pedro": both 5s of its colour
-    deal: int = 6  # cards dealt to each player: 6 or 9 (10 with 5 players, see cards_each)
-    discard: str = "none"  # "non-trump": discard non-trumps and draw to 6 after trump
-    discards: str = "hidden"  # "shown": every discard face up, in every view (12.9)
-    rob: bool | str = False  # the pitcher (or with "dealer" the dealer) robs the stock
-    trump: str = "first-lead"  # "first-lead" | "named" (before any discard)
-    lead_trump: bool = False  # the first lead must be a trump if the pitcher holds one
-    shoot: bool = False  # a "shoot" call above the maximum bid
-    joker_game: str = "0"  # "half": each joker counts 1/2 toward Game (doubled counts, 12.10)
-    set: str = "minus"  # "to-others": a set side scores 0, the others their points + the bid
-    win: str = "pitcher"  # "pitcher" | "pitcher-first" | "highest"
-    deck: str = "2-A"  # the pack before jokers: "2-A", "5-A", "9-A" or "2,9-A" (12.3)
-    hands: str | int = "off"  # N: the game lasts N hands, the highest total wins (12.4)
-    kitty: int = 0  # N cards dealt aside; the pitcher takes them after naming trump (12.2)
-    # "called" | "announced": the pitcher calls a card, its holder is his partner (12.1)
-    partner: str = "none"
-
-    def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            _check_item(f.name, getattr(self, f.name))
-        family = FAMILIES[self.family]
-        for key, allowed in family.fixed.items():
-            if getattr(self, key) not in allowed:
-                raise RulesError(_conflict(family, key, getattr(self, key)))
-        plain = self.family == "auction-pitch" and all(
-            getattr(self, k) == _PRESET_DEFAULTS[k] for k in FAMILY_FIELDS
-        )
-        if plain:  # and the base options at the base game's values (dealer-steal=max is not)
-            base = {f.name: getattr(self, f.name) for f in dataclasses.fields(Rules)}
-            try:
-                Rules(**base | {"min_bid": 1})
-            except RulesError:
-                plain = False
-        if plain and self.min_bid not in (1, 2):  # the base game keeps 1 or 2 (1.2, 6.1)
-            raise RulesError(f"min-bid must be 1 or 2, not {self.min_bid}")
-        object.__setattr__(self, "_base_game", plain)
-        if not 1 <= self.min_bid <= self.max_bid:  # 6.1 (the base game keeps 1 or 2, 1.2)
-            raise RulesError(
-                f"min-bid must be 1-{self.max_bid} with a maximum bid of {self.max_bid}, "
-                f"not {self.min_bid}"
-            )
-        # VARIANTS.md 6.3: options that need one another.
-        needs = [
-            ("deal", self.deal == 9, "discard=non-trump", self.discard == "non-trump"),
-            ("discard", self.discard == "non-trump", "trump=named", self.trump == "named"),
-            ("rob", self.rob is not False, "trump=named", self.trump == "named"),
-            ("rob", self.rob is not False, "discard=non-trump", self.discard == "non-trump"),
-            ("follow", self.follow == "only", "trump=named", self.trump == "named"),
-            ("lead-trump", self.lead_trump, "trump=named", self.trump == "named"),
-            ("set-pitcher-wins", self.set_pitcher_wins, "win=pitcher", self.win == "pitcher"),
-            # 6.3.8: how a kitty meets the automatic discard is not on record
-            ("kitty", self.kitty > 0, "trump=named", self.trump == "named"),
-            ("kitty", self.kitty > 0, "rob=false", self.rob is False),
-            ("kitty", self.kitty > 0, "discard=none", self.discard == "none"),
-        ]
-        for key, given, need, met in needs:
-            if given and not met:
-                value = _text(getattr(self, key.replace("-", "_")))
-                raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3)")
-        # VARIANTS.md 6.3.7: a called partner is for 5 or 6 players alone, with trump named;
-        # under called the called trump can always be played to the first trick (12.1.3).
-        if self.partner != "none":
-            lo, hi = FAMILIES[self.family].players
-            span = str(lo) if lo == hi else f"{lo}-{hi}"
-            partner = [
-                ("partnership=false", not self.partnership),
-                ("trump=named", self.trump == "named"),
-                ("follow=trump or only", self.partner != "called" or self.follow != "suit"),
-                (f"5 or 6 players, and {self.family} is played by {span}", hi >= 5 and lo <= 6),
-            ]
-            for need, met in partner:
-                if not met:
-                    raise RulesError(f"partner={self.partner} needs {need} (VARIANTS.md 6.3.7)")
-        # VARIANTS.md 6.3.9: a short pack, 6 cards each, at most one joker; the 3 and the
-        # 5 worth points only in a pack that has them.
-        short = self.deck != "2-A"
-        pack = [
-            ("deck", short, "deal=6", self.deal == 6),
-            ("deck", short, "at most one joker", self.jokers <= 1),
-            ("three", self.three, "deck=2-A (a pack with 3s)", not short),
-            ("five", self.five is not False, "deck=2-A or 5-A (a pack with 5s)", 3 in self.ranks),
-        ]
-        for key, given, need, met in pack:
-            if given and not met:
-                value = _text(getattr(self, key))
-                raise RulesError(f"{key}={value} needs {need} (VARIANTS.md 6.3.9)")
-
-    # ---- what the options add up to ---------------------------------------------------
-
-    @property
-    def max_bid(self) -> int:
-        """The points the options can award (VARIANTS.md 6.2): High, Low, Jack, Game or
-        the ten, the jick, each joker, the 3 (3) and the 5 (5), or both pedros (10)."""
-        five = {False: 0, True: 5, "pedro": 10}[self.five]
-        return 4 + self.jick + self.jokers + 3 * self.three + five
-
-    def cards_each(self, players: int) -> int:
-        """Cards dealt to each player: ``deal``, but 10 with 5 players, 9 to deal and
-        two jokers, from a pack without the four 4s (VARIANTS.md 4.3)."""
-        return 10 if self.no_fours(players) else self.deal
-
-    def no_fours(self, players: int) -> bool:
-        return self.deal == 9 and self.jokers == 2 and players == 5
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        """The ranks in the pack (0 the deuce ... 12 the ace), VARIANTS.md 12.3."""
-        return DECK_RANKS[self.deck]
-
-    def pack(self, players: int) -> list[int]:
-        """The cards used, low to high: the ``deck`` pack (12.3) plus the jokers (6.1),
-        less the four 4s with 5 players, 9 to deal and two jokers (4.3)."""
-        ranks = [k for k in self.ranks if not (k == 2 and self.no_fours(players))]
-        return sorted(s * 13 + k for s in range(4) for k in ranks) + [52, 53][: self.jokers]
-
-    def pack_size(self, players: int) -> int:
-        return len(self.pack(players))
-
-    def robber(self, pitcher: int | None, dealer: int) -> int | None:
-        """The seat that robs the stock (4.8 step 5): the pitcher under rob=true, the
-        dealer under rob=dealer (12.7); None without a rob (or a pitcher, rob=true)."""
-        if self.rob == "dealer":
-            return dealer
-        return pitcher if self.rob else None
-
-    @property
-    def hands_limit(self) -> int:
-        """N under hands=N (12.4), else 0: the game ends at its target."""
-        return 0 if self.hands == "off" else int(self.hands)
-
-    def check_hands_played(self, played: int, what: str = "hands played") -> None:
-        """``played``, the hands counted before this one, is 0 to N - 1 under hands=N
-        (12.4); a :class:`RulesError` naming ``what`` otherwise."""
-        limit = self.hands_limit
-        if not 0 <= played < limit:
-            raise RulesError(
-                f"{what} must be 0-{limit - 1} under hands={limit}: the game is over after "
-                f"its {limit} hands (VARIANTS.md 12.4), not {played}"
-            )
-
-    def check_players(self, players: int) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
-            raise RulesError(f"players must be 2-7, not {players}")
-        lo, hi = FAMILIES[self.family].players
-        if not lo <= players <= hi:
-            span = str(lo) if lo == hi else f"{lo}-{hi}"
-            raise RulesError(f"{self.family} is played by {span} players, not {players}")
-        if self.partnership and players != 4:
-            alone = ""  # a preset in teams that other counts play alone (4.1): say how
-            if FAMILIES[self.family].preset.get("partnership"):
-                alone = f" ({self.family},partnership=false: each for himself)"
-            raise RulesError(f"partnership needs exactly 4 players, not {players}{alone}")
-        if self.partner != "none" and players not in (5, 6):
-            raise RulesError(
-                f"partner={self.partner} needs 5 or 6 players, not {players} (VARIANTS.md 6.3.7)"
-            )
-        if players * self.cards_each(players) + self.kitty > self.pack_size(players):
-            kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
-            raise RulesError(
-                f"{players} players x {self.cards_each(players)} cards{kitty} is more than the "
-                f"{self.pack_size(players)}-card pack"
-                + (f" of deck={self.deck}" if self.deck != "2-A" else "")
-                + " (VARIANTS.md 6.3.3)"
-            )
-
-    def describe(self) -> dict:
-        """The complete rules: the family and every option, in VARIANTS.md 6.1 order; the
-        base game's as it was always written, its own options alone (RULES.md)."""
-        return Rules.describe(self) if self._base_game else self.describe_in_full()
-
-    def describe_in_full(self) -> dict:
-        """The family and every option, in VARIANTS.md 6.1 order, the base game's too."""
-        return {"family": self.family} | {
-            _name(k): getattr(self, k)
-            for k in OPTION_ORDER
-            # written only when there is one (12.2) or one is called (12.1)
-            if (k != "kitty" or self.kitty) and (k != "partner" or self.partner != "none")
-        }
-
-    @property
-    def base_game(self) -> bool:
-        return self._base_game
-
-    def to_array(self):
-        if self._base_game:  # the base game's kernels read the base options alone
-            return Rules.to_array(self)
-        raise FamilyNotPlayed(self, "the numba kernels")
-
-    def require_kernels(self, who: str) -> None:
-        if not self._base_game:
-            raise FamilyNotPlayed(self, who)
-
-
-_PRESET_DEFAULTS = {f.name: f.default for f in dataclasses.fields(FamilyRules)}
-
-
-def _values(rules: Rules) -> tuple:
-    """Every option's value, the base game's rules as the auction-pitch preset."""
-    return tuple(getattr(rules, k, v) for k, v in _PRESET_DEFAULTS.items())
+_PRESET_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules)}
 
 
 def _text(value: object) -> str:
@@ -946,31 +867,7 @@ def build_rules(values: dict) -> Rules:
     for key, allowed in fam.fixed.items():
         if key in values and values[key] not in allowed:
             raise RulesError(_conflict(fam, key, values[key]))
-    return FamilyRules(**(fam.preset | values | {"family": fam.name}))
-
-
-def as_family(rules: Rules) -> FamilyRules:
-    """Any rules as a :class:`FamilyRules` (the base game as auction-pitch), for the
-    reference engine, which reads every generic option."""
-    # A type switch, and it stays: a bare Rules and a base-shaped FamilyRules are one
-    # value (equal; ``base_game`` and ``family`` alike), so no rule value tells them
-    # apart, and the question is only whether the object carries the family fields.  A
-    # FamilyRules comes back as it is, not rebuilt (and checked) again: the reference
-    # engine asks once per card.
-    if isinstance(rules, FamilyRules):
-        return rules
-    base = {f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)}
-    return FamilyRules(**base)
-
-
-def plain(rules: Rules) -> Rules:
-    """``rules`` as a bare :class:`Rules` when they are the base game's (auction-pitch
-    with every preset-only option at its default), whichever type holds them; else as
-    given.  Every reader serves both types alike (``describe``, ``to_array``, equality);
-    only a caller that tells the base game's path by the type wants this."""
-    if rules.base_game:
-        return Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
-    return rules
+    return Rules(**(fam.preset | values | {"family": fam.name}))
 
 
 # The base game (RULES.md) in the one rules type: every library default.
@@ -984,12 +881,11 @@ def family_of(rules: Rules) -> str:
 def label(rules: Rules) -> str:
     """The family and what differs from its preset: ``smear,target=15``."""
     fam = FAMILIES[family_of(rules)]
-    preset = as_family(rules)
-    start = FamilyRules(**(fam.preset | {"family": fam.name}))
+    start = Rules(**(fam.preset | {"family": fam.name}))
     changed = [
-        f"{_name(k)}={_text(getattr(preset, k))}"
+        f"{_name(k)}={_text(getattr(rules, k))}"
         for k in OPTION_ORDER
-        if getattr(preset, k) != getattr(start, k)
+        if getattr(rules, k) != getattr(start, k)
     ]
     return ",".join([fam.name, *changed])
 

@@ -41,7 +41,7 @@ import re
 
 from . import reference as F
 from .cards import CardError, format_card, parse_cards
-from .rules import BASE_RULES, FamilyRules, Rules, as_family, label, rules_text, spec
+from .rules import BASE_RULES, Rules, label, rules_text, spec
 from .view import KITTY_MISSING, View, ViewError
 
 _LEADER = re.compile(r"^\s*([^:]*):(.*)$", re.S)
@@ -101,7 +101,7 @@ def _tricks(text: str | None, jokers: int = 0) -> list[tuple[int | None, list[in
     return out
 
 
-def _turn(r: FamilyRules, n: int, dealer: int, calls: list[str], tricks, named):
+def _turn(r: Rules, n: int, dealer: int, calls: list[str], tricks, named):
     """(whose turn it is, each trick's leader) worked out from the calls and cards; None
     where they cannot be (the view's checks then say what is wrong): one round of calls (0.2) that a bid of the maximum or a
     shoot may end at once (6.1), the pitcher the last bidder (every bid beats the high
@@ -148,8 +148,8 @@ def short_view(
 ):
     """The checked view the short form describes (see the module), holding ``rules``."""
     rules = rules or BASE_RULES
-    r = as_family(rules)
-    preset = not rules.base_game  # the base game: its own words, whichever type
+    r = rules
+    preset = not rules.base_game  # the base game: its own words
     if r.discard != "none":
         raise ViewError(
             f"--hand: under {label(rules)} each seat discards and draws before the play "
@@ -242,7 +242,7 @@ def short_view(
         raise ViewError(_partner_words(str(e), r)) from None
 
 
-def _partner_words(reason: str, r: FamilyRules) -> str:
+def _partner_words(reason: str, r: Rules) -> str:
     """A view's refusal of its ``called`` or ``partner`` in the short form's words: the
     option that gives it (12.1)."""
     if reason.startswith("called is null or missing"):

@@ -9,8 +9,8 @@ rules (auction-pitch given as plain options, a ``Rules``)::
      "calls": ["pass", "2"], "pitcher": null, "bid": null, "trump": null,
      "tricks": [], "scores": [0, 0, 0, 0], "legal": ["pass", "3", "4"]}
 
-Under a preset (``"smear"``, ``"ten-point,..."``, ``"auction-pitch,shoot=true"``: a
-``FamilyRules``) the same fields widen to the preset's deal of 6, 9 or 10 cards, its
+Under a preset (``"smear"``, ``"ten-point,..."``, ``"auction-pitch,shoot=true"``: rules
+beyond the base game's) the same fields widen to the preset's deal of 6, 9 or 10 cards, its
 calls (and ``"shoot"``), trump named after the auction (the action ``"trump:H"``), and
 it adds what only a preset has: the discard and draw as this seat saw it (non-trumps
 down, excess trumps burnt face up by rule X, the draw to 6, the pitcher's rob), who
@@ -67,10 +67,8 @@ from .cards import (
 )
 from .rules import (
     BASE_RULES,
-    FamilyRules,
     Rules,
     RulesError,
-    as_family,
     document_rules,
     label,
     rules_text,
@@ -96,7 +94,7 @@ def call_text(call: int, rules: Rules | None = None) -> str:
     protocol writes it (``rules``: where a shoot is offered; none in the base game)."""
     if call == F.PASS:
         return "pass"
-    if rules is not None and as_family(rules).shoot and call == F.shoot_call(rules):
+    if rules is not None and rules.shoot and call == F.shoot_call(rules):
         return SHOOT
     return str(call)
 
@@ -117,7 +115,7 @@ def trump_text(suit: int) -> str:
 def parse_call(value: object, what: str, rules: Rules | None = None) -> int:
     """A call as written in a view or an action: ``"pass"`` (or null / 0), a bid from 1
     to the rules' maximum, or ``"shoot"`` where offered (``rules`` None: the base game)."""
-    r = as_family(rules if rules is not None else BASE_RULES)
+    r = rules if rules is not None else BASE_RULES
     top = r.max_bid
     if value is None or value == "pass":
         return F.PASS
@@ -160,7 +158,7 @@ class View:
     :meth:`from_json` (checked) or :meth:`check` after building or ``replace``; the
     fields after ``out`` are worked out by the replay."""
 
-    rules: Rules  # as read; rules compare by their options, whatever type holds them
+    rules: Rules  # as read; rules compare by their options
     players: int
     seat: int
     dealer: int
@@ -212,10 +210,10 @@ class View:
     # ---- derived facts -----------------------------------------------------------
 
     @cached_property
-    def preset(self) -> FamilyRules:
+    def preset(self) -> Rules:
         """The rules as the preset they are (the base game's as auction-pitch): what the
         replay reads, and what a preset's kernels take."""
-        return as_family(self.rules)
+        return self.rules
 
     @property
     def partnership(self) -> bool:
@@ -336,8 +334,8 @@ class View:
         """A checked view from a decoded JSON object (see the module).  Given ``rules``
         (those of the table or command ``who`` reading it), the view's own rules must
         be the same game, else it is refused naming both; the view then holds ``rules``.
-        The base game's views are written in its own words (docs/view.md), whatever type
-        holds its rules."""
+        The base game's views are written in its own words (docs/view.md), however its
+        rules were written."""
         return _parse(doc, who, rules)
 
     def check(self) -> View:
@@ -479,7 +477,7 @@ def partner_doc(called: int, partner: int | None, pitcher: int | None) -> dict:
     }
 
 
-def _read_partner(doc: dict, r: FamilyRules, n: int) -> tuple[int, int | None]:
+def _read_partner(doc: dict, r: Rules, n: int) -> tuple[int, int | None]:
     """A view's ``called`` (-1: null or absent) and ``partner`` (None: null or absent),
     12.1; refused under rules without a called partner."""
     given_c, given_p = doc.get("called"), doc.get("partner")
@@ -528,7 +526,7 @@ def whole_number(value: object, what: str) -> int:
     return value
 
 
-def read_hands_played(doc: dict, r: FamilyRules) -> int:
+def read_hands_played(doc: dict, r: Rules) -> int:
     """A view's ``hands_played`` (and ``hands_left``, which must agree): under hands=N
     (12.4) the hands counted before this one, 0 to N - 1; absent: 0.  Other rules have
     no count of hands: a count given there is refused."""
@@ -643,13 +641,13 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             raise ViewError(f"the view has no {key!r}")
     rules = _rules(doc)
     if expected is not None:
-        if as_family(rules) != as_family(expected):
+        if rules != expected:
             raise ViewError(
                 f"rules: this is a view of {label(rules)}, but {who or 'the table'} "
                 f"plays {label(expected)}"
             )
         rules = expected
-    r = as_family(rules)
+    r = rules
     preset = not rules.base_game  # else the base game's words: no preset fields
     n = whole_number(doc["players"], "players")
     try:
@@ -755,7 +753,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     if out and not only:
         raise ViewError("out: seats drop out only under follow=only")
     scores = read_scores(doc, n, rules.partnership)
-    hands_played = read_hands_played(doc, as_family(rules))
+    hands_played = read_hands_played(doc, rules)
     base = View(
         rules,
         n,
@@ -781,7 +779,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
     return view
 
 
-def _dealt(k: int, r: FamilyRules, n: int) -> str:
+def _dealt(k: int, r: Rules, n: int) -> str:
     each = r.cards_each(n)
     where = f" ({r.family}, {n} players)" if each != HAND_SIZE else ""
     return f"hand has {k} cards: a seat is dealt {each}{where}"
@@ -897,7 +895,7 @@ def normal_action(a: str, rules: Rules | None = None) -> str:
     if low.startswith(TRUMP_ACTION):
         return TRUMP_ACTION + low[len(TRUMP_ACTION) :].upper()
     try:
-        cs = parse_cards(a, as_family(rules or BASE_RULES).jokers)
+        cs = parse_cards(a, (rules or BASE_RULES).jokers)
         if len(cs) == 1:
             return card_text(cs[0])
     except CardError:
@@ -1687,7 +1685,7 @@ class _Replay:
         return " ".join(card_text(c) for c in own if hand_now >> c & 1)
 
 
-def _why_not(call: int, made: list[int], dealer: bool, legal: list[int], r: FamilyRules) -> str:
+def _why_not(call: int, made: list[int], dealer: bool, legal: list[int], r: Rules) -> str:
     """Why ``call`` is not among the ``legal`` calls after ``made`` (the auction's rules)."""
     high = max(made, default=F.PASS)
     if call == F.PASS:
@@ -1705,7 +1703,7 @@ def _why_not(call: int, made: list[int], dealer: bool, legal: list[int], r: Fami
     return f"after a high bid of {high}"
 
 
-def _x_key(c: int, trump: int, rules: FamilyRules) -> tuple:
+def _x_key(c: int, trump: int, rules: Rules) -> tuple:
     """Rule X's burn order (4.8 step 6): plain trumps lowest first, then point carriers by
     value, then rank.  A card with a smaller key goes before one with a larger key."""
     order = F.trump_order(rules, trump)
@@ -1727,7 +1725,7 @@ def cut_hand(
     A view holds only what its seat saw: its own cards, the calls, the burnt trumps and
     the counts of the draw, the tricks and who is out.
     """
-    r = as_family(rules)
+    r = rules
     n = players
     score_doc = [scores[0], scores[1]] if r.partnership else list(scores)
     dealt = [sorted(cards_of(m)) for m in hand.dealt]

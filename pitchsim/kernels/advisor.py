@@ -1,7 +1,7 @@
 """``advisor``: the call with the best chance of winning the game, found by simulation
 at the table (the engine of ``pitchsim advise``, with a small sample per decision).
 
-Under every preset (``FamilyRules``, auction-pitch included) the family game kernel
+Under every preset (auction-pitch included) the family game kernel
 asks ``family_advisor_bid`` (``bidding.calls.seat_call``'s advisor branch, plugged
 in below for int32 family bidding arrays).  It is ``pitchsim advise --rules PRESET``
 with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``;

@@ -1,10 +1,11 @@
-"""A contract settled (``settle``: the base game's scoring of one hand), and the deal
-limit of every game kernel (``MAX_DEALS``).
+"""A contract settled (``settle``: the base game's scoring of one hand, its options
+``fr`` as ``presets.family_array`` packs them), and the deal limit of every game
+kernel (``MAX_DEALS``).
 """
 
 from numba import njit
 
-from ..game.rules import R_PARTNERSHIP, R_SET_PITCHER_WINS, R_TARGET
+from .presets import F_PARTNERSHIP, F_SET_PITCHER_WINS, F_TARGET
 
 MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winner -1)
 
@@ -12,7 +13,7 @@ MAX_DEALS = 1024  # a game still going after this many deals is abandoned (winne
 @njit(cache=True, inline="always")
 def side_of(seat, rules):
     """The seat's side: its team in a partnership (seats 0 and 2, 1 and 3), else itself."""
-    return seat % 2 if rules[R_PARTNERSHIP] != 0 else seat
+    return seat % 2 if rules[F_PARTNERSHIP] != 0 else seat
 
 
 @njit(cache=True, inline="always")
@@ -44,6 +45,6 @@ def settle(award, n, pitcher, bid, rules, scores):
         else:
             scores[s] += points_won(award, s, rules)
     winner = -1
-    if scores[pitcher] >= rules[R_TARGET] and (made or rules[R_SET_PITCHER_WINS] != 0):
+    if scores[pitcher] >= rules[F_TARGET] and (made or rules[F_SET_PITCHER_WINS] != 0):
         winner = side
     return made, winner

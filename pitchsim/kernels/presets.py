@@ -31,7 +31,7 @@ import functools
 import numpy as np
 
 from ..game.cards import ACE, JACK, KING, N_CARDS, N_CARDS_WITH_JOKERS, N_RANKS, QUEEN, TEN
-from ..game.rules import Rules, RulesError, as_family
+from ..game.rules import Rules, RulesError
 from ..game.trumps import capture_values, jick_card, trump_tables
 
 F_PARTNERSHIP = 0
@@ -111,7 +111,7 @@ def family_array(rules: Rules, refuse_partner: str = "") -> np.ndarray:
     partner (12.1) included: the kernels' play, their search and every command carry
     it.  A caller that does not carry it yet says so in ``refuse_partner`` (what it is
     and what to use instead), and under a called partner is refused in that line."""
-    r = as_family(rules)
+    r = rules
     if r.partner != "none" and refuse_partner:  # 12.1
         raise RulesError(f"partner={r.partner} (VARIANTS.md 12.1): {refuse_partner}")
     a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
@@ -161,7 +161,7 @@ def family_tables(rules: Rules) -> np.ndarray:
     """The ``(4, TAB_WIDTH)`` int64 table of ``rules`` (see the module docstring): a
     fresh copy of the preset's table, built once a process (a table seat asks for it at
     every decision: building it took 3 ms, most of a random seat's decision)."""
-    return _tables(as_family(rules)).copy()
+    return _tables(rules).copy()
 
 
 @functools.lru_cache(maxsize=64)

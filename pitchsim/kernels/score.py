@@ -63,7 +63,7 @@ HJ, LJ = 52, 53
 
 
 def award_names(rules) -> list[str]:
-    """The points ``rules`` (a ``FamilyRules``) award, in ``AWARD_NAMES`` order."""
+    """The points ``rules`` award, in ``AWARD_NAMES`` order."""
     have = {
         "high": True,
         "low": True,

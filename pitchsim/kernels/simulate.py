@@ -32,7 +32,7 @@ import time
 import numpy as np
 from numba import literally, njit, prange
 
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules
 from .borrow import borrowed, keep_alive
 from .deal import deal_family_fixed, takes_stock
 from .partner import after_naming, partner_of
@@ -487,7 +487,7 @@ def family_make_odds(
     Returns ``p_make[k-1]`` = P(the pitcher's side wins at least k points) for k = 1 ..
     the maximum bid, the mean points, P(each award of these rules to the pitcher's
     side), and the deals and seconds (wall and process CPU) of the kernel call."""
-    r = as_family(rules)
+    r = rules
     r.check_players(players)
     if hand:
         from ..util.errors import InputError

@@ -77,11 +77,11 @@ def preset_args(pos: Position | FamilyPosition) -> tuple:
 
 def kernel_args(pos: Position | FamilyPosition) -> tuple:
     """The arguments of the base game's entry points (``solve_position``,
-    ``card_values``: the rules array) for a base game's position, whichever type holds
-    its rules; a preset's (:func:`preset_args`) for any other."""
+    ``card_values``: its options, auction-pitch's tables implied) for a base game's
+    position; a preset's (:func:`preset_args`) for any other."""
     if not pos.rules.base_game:
         return preset_args(pos)
-    return (*_cards_args(pos), pos.rules.to_array())
+    return (*_cards_args(pos), family_array(pos.rules))
 
 
 def _cards_args(pos: Position | FamilyPosition) -> tuple:

@@ -56,7 +56,7 @@ import numpy as np
 
 from ..game.cards import cards_of, format_card, mask_of
 from ..game.reference import effective_suit, is_trump, pack, trumps_in
-from ..game.rules import as_family, label
+from ..game.rules import label
 from ..game.view import View
 from ..kernels.bidding.calls import (
     FAMILY_BIDDING_IDS,
@@ -767,7 +767,7 @@ def hint(
     knowledge (:func:`position_knowledge`), under every preset the base game's too."""
     if pos.finished:
         raise PositionError("the hand is over: nobody is to play")
-    r = as_family(pos.rules)
+    r = pos.rules
     defaults = hint_defaults(r)
     chosen = policy is None
     policy = defaults.policy[pos.players] if chosen else policy
@@ -875,7 +875,7 @@ def position_knowledge(pos: Position | FamilyPosition) -> FamilyKnowledge:
     so the seat knows none of its own discards, and under rob=true (where every trump
     dealt is held, burnt face up or put down by the pitcher, 4.8) a trump in no hand
     counts as out of play and seen, as a burnt one is."""
-    r, n, st = as_family(pos.rules), pos.players, pos.state
+    r, n, st = pos.rules, pos.players, pos.state
     me = st.to_play()
     trump = st.trump
     holder = {c: s for s in range(n) for c in cards_of(pos.held[s])}

@@ -9,7 +9,7 @@ family reference engine's own (:mod:`pitchsim.game.reference`: ``legal_cards``,
 steps a hand: under follow=only a seat holding no trump is out of the trick and the
 winner hands the lead on to the next seat holding one (4.9); before the opening lead
 under trump=first-lead each lead is tried, its printed suit becoming trump (6.3.5).  The
-base game is auction-pitch as a preset (``as_family``): a base :class:`Position` is
+base game is auction-pitch, a preset like the others: a base :class:`Position` is
 solved as that preset's state (its ``state``); the two engines' reference rules agree
 on it (checked on 3,800 random base positions, every table size and rule option, when
 the base game's own minimax was folded in here).  Under a called partner (12.1) the
@@ -27,7 +27,7 @@ from ..game import reference as ref
 from ..game.cards import cards_of, suit_of
 from ..game.reference.partner import partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, as_family
+from ..game.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class FamilyState:
     who played each card; ``offset``: how far round from ``leader`` the next seat to be
     considered sits; ``leader`` None once the hand is over."""
 
-    rules: FamilyRules
+    rules: Rules
     pitcher: int
     held: tuple[int, ...]
     hands: tuple[int, ...]
@@ -151,7 +151,7 @@ def start_state(
     """A state from masks; the trick's seats are read from ``held`` (each card's holder),
     the opening lead from nothing having been played; ``called`` the card a pitcher
     called (12.1)."""
-    r = as_family(rules)
+    r = rules
     n = len(hands)
     seats = tuple(next(s for s in range(n) if held[s] >> c & 1) for c in trick)
     offset = (seats[-1] - leader) % n + 1 if trick else 0

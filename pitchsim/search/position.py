@@ -14,11 +14,9 @@ field (``winner``, ``points``, ``dealer``, ``trump``, ...) is ignored: who won e
 and which suit is trump follow from the cards.  ``tricks: []`` is the position before
 the opening lead, trump not yet fixed.
 
-The base game is read so whichever type holds its rules (``Rules`` or the auction-pitch
-preset's ``FamilyRules``, ``rules.base_game``), and so is a preset's round of it
+The base game (``rules.base_game``) is read so, and so is a preset's round of it
 (``dealt``/``held`` for ``hands``).  Under any other preset (``"rules": "smear"`` or
-``solve --rules smear``; only for callers that solve families, ``families=True``)
-``hands`` are the hands when the first card is
+``solve --rules smear``) ``hands`` are the hands when the first card is
 led: the deal, or 6 each after the discard and draw (fewer allowed under follow=only;
 a preset's round as ``pitchsim play --json`` writes it gives them as ``held``, else
 ``dealt``);
@@ -52,15 +50,7 @@ from ..game.cards import (
 )
 from ..game.cards import suit_of as _suit_of
 from ..game.reference import TRICKS, legal_cards, score_hand, trick_winner
-from ..game.rules import (
-    FamilyRules,
-    Rules,
-    RulesError,
-    as_family,
-    label,
-    rules_text,
-    stated_rules,
-)
+from ..game.rules import Rules, RulesError, label, rules_text, stated_rules
 from ..util.errors import InputError, quoted
 from ..util.jsonio import parse_json, read_text
 from .minimax import FamilyState, start_state
@@ -246,7 +236,7 @@ class Position:
                 for t in self.tricks
             ],
             "partnership": self.rules.partnership,
-            # the base game's rule string, whichever type carries its rules
+            # the base game's rule string in its own words (rules_text)
             "rules": rules_text(self.rules),
         }
 
@@ -326,27 +316,23 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
                 f"(partnership={str(rules.partnership).lower()}) disagree: give one"
             )
         rules = replace(rules, partnership=partnership)
-    if stated is not None and as_family(stated) != as_family(rules):
+    if stated is not None and stated != rules:
         raise PositionError(f"the position's rules say {_differ(rules, stated)}: give one")
     return rules if stated is None else stated  # the same rules: the caller's object
 
 
 def _differ(ours: Rules, stated: Rules) -> str:
     """``low=dealt, --rules low=captured``: the options on which two rule sets differ."""
-    a, b = as_family(ours).describe(), as_family(stated).describe()
+    a, b = ours.describe(), stated.describe()
     keys = [k for k in a if a[k] != b[k]]
     show = lambda d: ",".join(f"{k}={str(d[k]).lower()}" for k in keys)  # noqa: E731
     return f"{show(a)}, --rules {show(b)}"
 
 
-def parse_position(
-    doc: object, rules: Rules | None = None, families: bool = False
-) -> Position | FamilyPosition:
+def parse_position(doc: object, rules: Rules | None = None) -> Position | FamilyPosition:
     """A checked :class:`Position` from a decoded JSON object; ``rules`` states the
     rules of a position that does not carry its own (it must agree with one that does).
-    ``families``: the caller solves rule families too (``solve``): a position under a
-    family is a :class:`FamilyPosition` (else a family reaches the base kernels, which
-    refuse it in one line)."""
+    A position under a preset other than the base game is a :class:`FamilyPosition`."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
     if "hands" not in doc and "dealt" in doc:
@@ -364,9 +350,7 @@ def parse_position(
         raise PositionError(str(e)) from None
     pitcher = _pitcher(doc, n)
     if not rules.base_game:  # a preset beyond the base game, by its own rules
-        if families:
-            return _family_position(doc, rules, n, pitcher)
-        rules.require_kernels("pitchsim")  # the caller's command is named on the way out
+        return _family_position(doc, rules, n, pitcher)
     bid = doc.get("bid")
     if bid is not None:
         bid = _int(doc, "bid", "bid")
@@ -456,7 +440,7 @@ class FamilyPosition:
     players: int
     pitcher: int
     bid: int | None
-    rules: FamilyRules
+    rules: Rules
     held: tuple[int, ...]
     tricks: tuple[Trick, ...]
     state: FamilyState
@@ -511,7 +495,7 @@ class FamilyPosition:
         return self.state.points()
 
 
-def _family_position(doc: dict, rules: FamilyRules, n: int, pitcher: int) -> FamilyPosition:
+def _family_position(doc: dict, rules: Rules, n: int, pitcher: int) -> FamilyPosition:
     """A position under a family: hands as held when the first card is led (the deal,
     or 6 after the discard and draw, 4.8), jokers when the pack has them (6.1), trump
     named in the position under trump=named (3.5) or fixed by the first card (6.3.5),
@@ -614,7 +598,7 @@ def _family_position(doc: dict, rules: FamilyRules, n: int, pitcher: int) -> Fam
     return FamilyPosition(n, pitcher, bid, rules, tuple(held), tuple(done), st)
 
 
-def _called(doc: dict, rules: FamilyRules, trump: int) -> int:
+def _called(doc: dict, rules: Rules, trump: int) -> int:
     """Under partner=called|announced the card the pitcher called (12.1): any card, also
     one the pack leaves out; under called a trump (12.1.2).  Its holder in the hands is
     the partner (12.1.5), who under called owes it to trick 1 (12.1.3).  -1 without."""
@@ -641,7 +625,7 @@ def _winner(st: FamilyState, cs: list[int]) -> int:
     return next(s for s in range(st.n) if st.won[s] >> c & 1)
 
 
-def _first_leader(held, pitcher: int, trump: int, rules: FamilyRules) -> int:
+def _first_leader(held, pitcher: int, trump: int, rules: Rules) -> int:
     """The pitcher, or under follow=only the first seat from the pitcher holding a trump
     (4.9; any seat when nobody does: the hand is over at once)."""
     if rules.follow != "only":
@@ -655,7 +639,7 @@ def _first_leader(held, pitcher: int, trump: int, rules: FamilyRules) -> int:
 
 
 def read_positions(
-    text: str, source: str = "input", rules: Rules | None = None, families: bool = False
+    text: str, source: str = "input", rules: Rules | None = None
 ) -> list[Position] | Position:
     """One position (a JSON object) or a list of them (a JSON list) from ``text``."""
     try:
@@ -670,17 +654,17 @@ def read_positions(
         out = []
         for i, d in enumerate(doc):
             try:
-                out.append(parse_position(d, rules, families))
+                out.append(parse_position(d, rules))
             except PositionError as e:
                 raise PositionError(f"position {i}: {e}") from None
         return out
-    return parse_position(doc, rules, families)
+    return parse_position(doc, rules)
 
 
 def read_position(
-    text: str, source: str = "input", rules: Rules | None = None, families: bool = False
+    text: str, source: str = "input", rules: Rules | None = None
 ) -> Position | FamilyPosition:
-    pos = read_positions(text, source, rules, families)
+    pos = read_positions(text, source, rules)
     if isinstance(pos, list):
         raise PositionError(f"{source} holds a list of positions; give one")
     return pos

@@ -37,7 +37,7 @@ from ..game.features import (
     format_pattern,
     parse_holding,
 )
-from ..game.rules import FamilyRules, Rules, as_family, label
+from ..game.rules import Rules, label
 from ..util.errors import InputError
 from ..util.stats import Z95, wilson
 from .manifest import (
@@ -102,9 +102,9 @@ class Run:
         return self.manifest.players
 
     @property
-    def rules(self) -> FamilyRules:
+    def rules(self) -> Rules:
         """The run's rules as a preset (the base game as auction-pitch)."""
-        return as_family(self.manifest.rules)
+        return self.manifest.rules
 
     @property
     def bids(self) -> range:
@@ -170,7 +170,7 @@ def rules_match(run: Run, spec: str | None) -> None:
     records its rules in full; a table under other rules would be mislabelled)."""
     if spec is None:
         return
-    given = as_family(Rules.parse(spec))
+    given = Rules.parse(spec)
     if given.describe_in_full() != run.manifest.params.rules:
         raise InputError(
             f"{run.path} was played under --rules {label(run.manifest.rules)}, "
@@ -233,7 +233,7 @@ def highest_trump(hand: np.ndarray, trump: np.ndarray, rules) -> np.ndarray:
     when ``trump`` is trump, the jick and the jokers counted where the rules have them."""
     from ..game.trumps import trump_tables
 
-    r = as_family(rules)
+    r = rules
     tt = trump_tables(r.jokers, r.jick)
     hand = hand.astype(np.int64)
     trump = trump.astype(np.int64)
@@ -318,7 +318,7 @@ def hand_features_reason(rules, name: str = "") -> str:
     does): the trump-holding features read the trump suit's 13 ranks, which are every
     trump unless the jick or a joker is one too (docs/rules.md 0.4); game_held counts
     Game's points, which there are only under game=count (0.8, §6)."""
-    r = as_family(rules)
+    r = rules
     extra = [w for w, on in (("the jick", r.jick), ("the jokers", r.jokers)) if on]
     if extra:
         return (

@@ -48,7 +48,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules
 from ..kernels.score import N_AWARDS
 from ..util.atomic import WriteError, remove_stale_temporaries, write_file
 from ..util.direct_io import write_new_file
@@ -130,7 +130,7 @@ def simulate_part(
     if buffers is None or buffers["deal"].size < part.count:
         buffers = part_buffers(part.count)
     n, count = part.players, part.count
-    rules = as_family(Rules.parse(params.rules))
+    rules = Rules.parse(params.rules)
     fr, tab = family_array(rules), family_tables(rules)
     kernel = columns_kernel(fr)
     keycards = key_table(rules)
@@ -236,7 +236,6 @@ def simulate(
         )
     _check_part_count(deals, len(counts), part_size)
     seed = pick_seed(seed, MAX_SEED)
-    rules = as_family(rules)
     for n in counts:
         rules.check_players(n)
     check_policy(policy)

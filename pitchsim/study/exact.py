@@ -48,7 +48,7 @@ import numpy as np
 import pandas as pd
 
 from ..game.cards import ACE, JACK, KING, TEN
-from ..game.rules import Rules, as_family, label
+from ..game.rules import Rules, label
 from ..game.trumps import jick_card
 from ..util.stats import Z95, wilson
 from .analysis import Run, open_run
@@ -232,7 +232,7 @@ def sample_hands(
     from ..kernels.simulate import family_policies
     from ..util.runtime import CHUNK, chunked, use_threads
 
-    r = as_family(Rules.parse(rules))
+    r = Rules.parse(rules)
     r.check_players(players)
     fr, tab = family_array(r), family_tables(r)
     out = {

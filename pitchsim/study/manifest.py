@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from ..game.rules import FamilyRules, Rules, as_family, label
+from ..game.rules import Rules, label
 from ..util.atomic import write_file
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
@@ -47,7 +47,7 @@ MAX_MANIFEST_BYTES = 32 << 20  # MAX_PARTS entries take ~24 MB (with their fast 
 KEY_NAMES = ("A", "K", "J", "Jk", "HJ", "LJ", "10", "5", "3", "2")
 
 
-def key_cards(r: FamilyRules, trump: int) -> list[tuple[int, str]]:
+def key_cards(r: Rules, trump: int) -> list[tuple[int, str]]:
     """The trumps that name a holding under the preset ``r`` when ``trump`` is trump, in
     trump order: the point cards of the family (the ace and the king as the top trumps)."""
     from ..game.cards import ACE, HIGH_JOKER, JACK, KING, LOW_JOKER, TEN
@@ -74,7 +74,7 @@ def key_cards(r: FamilyRules, trump: int) -> list[tuple[int, str]]:
 def key_table(rules) -> np.ndarray:
     """Per trump suit, the card of each key of :data:`KEY_NAMES` (-1: a key these rules
     do not count), from :func:`key_cards`."""
-    r = as_family(rules)
+    r = rules
     out = np.full((4, len(KEY_NAMES)), -1, dtype=np.int64)
     for t in range(4):
         for card, name in key_cards(r, t):
@@ -183,7 +183,7 @@ class RunParams:
 
     seed: int
     policy: str
-    rules: dict  # FamilyRules.describe_in_full(): the preset and its every option
+    rules: dict  # Rules.describe_in_full(): the preset and its every option
 
     def stream_seed(self, players: int) -> int:
         return self.seed * 8 + players
@@ -321,8 +321,8 @@ class Manifest:
         return self.params.policy
 
     @property
-    def rules(self) -> FamilyRules:
-        return as_family(Rules.parse(self.params.rules))
+    def rules(self) -> Rules:
+        return Rules.parse(self.params.rules)
 
     def done(self) -> list[PartRecord]:
         return [r for r in self.parts if r.status == "done"]
@@ -391,7 +391,7 @@ class Manifest:
             raise _Corrupt(
                 f"rules must name the preset and list its every option, not {quoted(rules)}"
             )
-        checked = as_family(Rules.parse(rules))
+        checked = Rules.parse(rules)
         if checked.describe_in_full() != rules:
             raise _Corrupt(f"rules must list every option of the preset, not {quoted(rules)}")
         for n in players:

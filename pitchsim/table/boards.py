@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from ..game.cards import N_CARDS, SUITS, cards_of, format_card, game_points
-from ..game.rules import FamilyRules, Rules, as_family, label, spec
+from ..game.rules import Rules, label, spec
 from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor into seat_call)
 from ..kernels.bidding import ADVISOR_DTYPE, PLAIN_DTYPE
 from ..kernels.bidding.calls import (
@@ -79,7 +79,7 @@ FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.search.ro
 SEARCH_PLAY = ("rollout", "pimc")
 
 
-def family_strategy(text: str | Strategy, rules: FamilyRules) -> Strategy:
+def family_strategy(text: str | Strategy, rules: Rules) -> Strategy:
     """A strategy the family kernels play, or one line saying what they play (every
     policy of the base game's, since the advisor and pimc bid and play under presets)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
@@ -140,7 +140,7 @@ def load_family_table() -> dict:
     return load_data_table(TABLE_FILE, "family odds table", "scripts/make_bid_table.py")
 
 
-def odds_table_key(rules: FamilyRules, players: int) -> str:
+def odds_table_key(rules: Rules, players: int) -> str:
     """The row of the family odds table for ``rules`` at ``players``: the family, the
     table size and the partnership, a kitty's size (12.2: the pitcher's N more cards
     change every make-probability, so a kitty reads only its own rows) and a called
@@ -150,7 +150,7 @@ def odds_table_key(rules: FamilyRules, players: int) -> str:
     return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}{partner}"
 
 
-def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
+def family_odds(rules: Rules, players: int) -> tuple[np.ndarray, float]:
     """The ``odds`` bidder's table for ``rules`` at ``players``: P(the pitcher's side
     takes at least k) by the heuristic count's bucket and trump holding (``odds_row``),
     and a defender's mean points.
@@ -200,7 +200,7 @@ def family_odds(rules: FamilyRules, players: int) -> tuple[np.ndarray, float]:
     return odds, defender
 
 
-def odds_rows_words(rules: FamilyRules, keys: Sequence[str], max_bids: Sequence[int]) -> str:
+def odds_rows_words(rules: Rules, keys: Sequence[str], max_bids: Sequence[int]) -> str:
     """The tables the odds bidder has under ``rules``' family and maximum bid, for a
     player who asked for another, in a few words: ``its smear tables are for 2-7
     players, 4 in partnership and kitty=3 at 4 players`` (``odds_table_key``'s keys)."""
@@ -235,7 +235,7 @@ def no_odds() -> tuple[np.ndarray, float]:
     return np.zeros((N_ODDS_ROWS, MAX_CALL)), 0.0
 
 
-def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):
+def odds_for(seats: Sequence[Strategy], rules: Rules, n: int):
     """The odds table the seats need: refused without one for ``odds`` and ``odds-game``;
     the ``advisor`` models the others by ``odds`` where the preset has a table, else by
     ``heuristic`` (``kernels.advisor.family_model``: no table, a defender's mean 0)."""
@@ -252,7 +252,7 @@ def odds_for(seats: Sequence[Strategy], rules: FamilyRules, n: int):
 # ---------------------------------------------------------------- hands and games
 
 
-def _call_text(c: int, rules: FamilyRules) -> str | None:
+def _call_text(c: int, rules: Rules) -> str | None:
     if c < 0:
         return None  # never asked: the auction had ended
     if c == 0:
@@ -301,7 +301,7 @@ class FamilyHand:
             return 0
         return (self.dealt[self.pitcher] | self.kitty) & ~self.held[self.pitcher]
 
-    def to_json(self, rules: FamilyRules) -> dict:
+    def to_json(self, rules: Rules) -> dict:
         n = len(self.dealt)
         kitty = {}
         if rules.kitty:  # 12.2.2
@@ -354,7 +354,7 @@ class FamilyHand:
         }
 
 
-def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHand:
+def _hand_of(row: np.ndarray, at: dict, n: int, rules: Rules) -> FamilyHand:
     def seats_of(name):
         return [int(x) for x in row[at[name] : at[name] + n]]
 
@@ -404,7 +404,7 @@ def _hand_of(row: np.ndarray, at: dict, n: int, rules: FamilyRules) -> FamilyHan
     )
 
 
-def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: FamilyRules):
+def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: Rules):
     """The card the kernel called and its holder (12.1), which the log leaves out: the
     kernel's own call on the pitcher's hand as dealt (12.1.2, before any discard or
     kitty) or as held when play starts (12.1.4), and the seat holding it then (12.1.5)."""
@@ -424,7 +424,7 @@ class FamilyGame:
     seed: int | None
     board: int
     strategies: list[str]
-    rules: FamilyRules
+    rules: Rules
     hands: list[FamilyHand]
     winners: list[int]  # sides (seats, or teams 0/1 in a partnership); empty: unfinished
 
@@ -449,7 +449,7 @@ class FamilyGame:
 def _prepared(seats: Sequence[Strategy | str], rules: Rules):
     """The kernels' arguments for a game of ``seats``, which the caller has checked at
     this table (``table.game.check_table``: the one place for the table's refusals)."""
-    r = as_family(rules)
+    r = rules
     chosen = [s if isinstance(s, Strategy) else Strategy.parse(s) for s in seats]
     n = len(chosen)
     bidders, players = seat_ids(chosen)
@@ -559,7 +559,7 @@ def family_tournament(
     chosen: Sequence[Strategy],
     players: int,
     boards: int,
-    rules: FamilyRules,
+    rules: Rules,
     seed: int | None,
     threads: int | None = None,
     progress=None,
@@ -570,7 +570,7 @@ def family_tournament(
     time.  A shared win (3.11) gives each winning side an equal part of the game.  The
     caller has checked the strategies at this table (``table.game.check_table``) and
     their number and the boards (``table.tournament.tournament``)."""
-    r = as_family(rules)
+    r = rules
     k = len(chosen)
     n = players
     tally = FamilyTally(k, boards, r.max_bid)

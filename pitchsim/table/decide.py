@@ -42,7 +42,7 @@ import numpy as np
 
 from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
-from ..game.rules import FamilyRules, label
+from ..game.rules import Rules, label
 from ..game.view import SHOOT, View, card_text, parse_call, trump_text
 from ..kernels.advisor import DEFAULT_SAMPLES, family_advisor_bid, family_model, pitchable_suits
 from ..kernels.advisor import FAMILY_PLAY as ADVISOR_PLAY
@@ -307,9 +307,7 @@ class FamilyDecision:
     plan: int = -1  # an advisor's call: the trump it plans (never shown to the table)
 
 
-def checked_strategy(
-    strategy: Strategy, rules: FamilyRules, players: int, bids: bool = True
-) -> Strategy:
+def checked_strategy(strategy: Strategy, rules: Rules, players: int, bids: bool = True) -> Strategy:
     """``strategy`` if the family kernels play it under ``rules`` at ``players``, else
     one line (``StrategyError``) saying what they play.  ``bids``: it will call in an
     auction, so an ``odds`` bidder needs its table there (a game or a call); naming
@@ -332,12 +330,12 @@ def checked_strategy(
 
 
 @lru_cache(maxsize=32)
-def _odds(bidding: str, rules: FamilyRules, players: int):
+def _odds(bidding: str, rules: Rules, players: int):
     return odds_for([Strategy(bidding, "heuristic")], rules, players)
 
 
 @lru_cache(maxsize=32)
-def _tables(rules: FamilyRules) -> tuple[np.ndarray, np.ndarray]:
+def _tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return family_array(rules), family_tables(rules)
 
 

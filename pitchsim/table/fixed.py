@@ -5,11 +5,11 @@ rule.  Light: the command line asks it before any kernel loads."""
 from __future__ import annotations
 
 from ..game.cards import SUITS, format_card, suit_cards
-from ..game.rules import FamilyRules, label
+from ..game.rules import Rules, label
 from ..util.errors import InputError
 
 
-def check_fixed(rules: FamilyRules, n: int, hand: int, trump: int, bid: int | None) -> None:
+def check_fixed(rules: Rules, n: int, hand: int, trump: int, bid: int | None) -> None:
     """Refuse seat 0's fixed ``hand`` (a mask; 0: dealt), ``trump`` (-1: none) or ``bid``
     (None: an auction) where the preset's rules do not allow them."""
     each = rules.cards_each(n)

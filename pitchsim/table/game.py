@@ -46,7 +46,7 @@ from ..game.reference import (
 )
 from ..game.reference.partner import highest_missing_trump, known_partner, partner_of
 from ..game.reference.score import sides_of
-from ..game.rules import FamilyRules, Rules, as_family, rules_text, spec
+from ..game.rules import Rules, rules_text, spec
 from ..game.view import (
     TRUMP_ACTION,
     Trick,
@@ -130,7 +130,7 @@ def check_table(seats: Sequence, rules: Rules, players: int) -> None:
     from .decide import checked_strategy
 
     for s in strategies:
-        checked_strategy(s, as_family(rules), players)
+        checked_strategy(s, rules, players)
 
 
 @dataclass
@@ -176,7 +176,7 @@ def play_table_game(
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    return _play_family_game(seats, as_family(rules), n, seed, board, names, on_hand)
+    return _play_family_game(seats, rules, n, seed, board, names, on_hand)
 
 
 # What no seat saw whole, left out of what the seats are told at a hand's end: the cards
@@ -381,9 +381,7 @@ class FamilyDeal:
     card, the highest trump he lacks (12.1.2: once trump is named; 12.1.4: after the
     draw or the kitty), and its holder is his partner (12.1.5, 12.1.6)."""
 
-    def __init__(
-        self, rules: FamilyRules, n: int, dealer: int, dealt, stock, scores, draw, counted=0
-    ):
+    def __init__(self, rules: Rules, n: int, dealer: int, dealt, stock, scores, draw, counted=0):
         self.r = rules
         self.counted = counted  # hands counted toward hands=N before this one (12.4)
         self.n = n
@@ -701,7 +699,7 @@ class FamilyDeal:
         }
 
 
-def family_winners(doc: dict, r: FamilyRules) -> list[int]:
+def family_winners(doc: dict, r: Rules) -> list[int]:
     """The sides that won after the hand ``doc`` (empty: play on)."""
     return F.winners(
         doc["scores_after"],
@@ -722,7 +720,7 @@ def next_dealer(doc: dict, r: Rules) -> int:
     return (doc["dealer"] + 1) % doc["players"]
 
 
-def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
+def _kernel_deal(r: Rules, n: int, dealer: int, key):
     """The family kernels' deal for the stream ``key`` (``kernels.deal``): the
     hands as masks, the stock top card first, and the kernels' discard and draw for
     this deal (4.8), so that the table plays the deals a family tournament plays."""
@@ -758,7 +756,7 @@ def _kernel_deal(r: FamilyRules, n: int, dealer: int, key):
     return [int(m) for m in dealt], stock, draw
 
 
-def _play_family_game(seats, r: FamilyRules, n: int, seed, board, names, on_hand) -> dict:
+def _play_family_game(seats, r: Rules, n: int, seed, board, names, on_hand) -> dict:
     record = _record_head(r, n, seed, board, names, preset=True)
     record["winners"] = []
     scores = [0] * n

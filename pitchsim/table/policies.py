@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.reference import View
-from ..game.rules import as_family
 from ..kernels.policies import (
     KIND_MASK,
     PIMC,
@@ -149,7 +148,7 @@ def kernel_chooser(
 ) -> Callable[[View], int]:
     """A ``choose(view)`` for the reference engine that asks the seat's policy of the
     preset kernels (``pitchsim.kernels``: ``policies.choose_card``, a search policy's
-    ``rollout.search_card``) under the view's rules read as a preset (``as_family``).
+    ``rollout.search_card``) under the view's rules.
 
     It draws from the same random stream position as the preset kernels' play loop
     (``play``) does for that decision (seed, deal, trick and the seat's place
@@ -170,7 +169,7 @@ def kernel_chooser(
     def choose(view: View) -> int:
         if tables is None:
             if view.rules not in built:
-                rules = as_family(view.rules)
+                rules = view.rules
                 built[view.rules] = family_array(rules), family_tables(rules)
             fr, tab = built[view.rules]
         else:

@@ -18,16 +18,7 @@ from collections.abc import Iterator
 from ..game import reference as F
 from ..game.cards import CardError, format_card, mask_of, parse_cards
 from ..game.reference import MAX_BID, winners
-from ..game.rules import (
-    FamilyRules,
-    Rules,
-    RulesError,
-    as_family,
-    document_rules,
-    label,
-    plain,
-    rules_text,
-)
+from ..game.rules import Rules, RulesError, document_rules, label, rules_text
 from ..game.view import TRUMP_ACTION, Trick, View, ViewError, parse_call
 from ..kernels.contract import MAX_DEALS
 from ..util.errors import InputError, quoted
@@ -80,22 +71,20 @@ def record_of_game(game: Game) -> dict:
 
 
 def _rules(doc: dict) -> Rules:
-    """The record's rules: on the base game's path the base game's as a plain
-    :class:`Rules` (``rules.plain``, whatever the rule string gives), on the preset path
-    (``preset_path``) a :class:`FamilyRules`."""
+    """The record's rules, checked against its ``family``, ``partnership`` and
+    ``target`` when it states them."""
     spec_ = doc.get("rules")
     if not isinstance(spec_, str | dict):
         raise RecordError('a record needs its rules: a rule string like "target=11"')
     try:
         # a string or an object, never a file
-        rules = plain(document_rules(spec_))
+        rules = document_rules(spec_)
     except RulesError as e:
         raise RecordError(f"rules: {e}") from None
     family = doc.get("family")
     if family is not None:
         if not isinstance(family, str):
             raise RecordError(f"family must be a preset's name, not {quoted(family)}")
-        rules = as_family(rules)  # auction-pitch played by the preset path stays one
         if family != rules.family:
             raise RecordError(
                 f"family is {quoted(family)} but the rules are {label(rules)}: a record of "
@@ -124,7 +113,7 @@ def is_preset_record(doc: dict) -> bool:
 def check_record_rules(doc: dict, rules: Rules) -> None:
     """Refuses a record given under other rules than its own, naming both."""
     mine = _rules(doc)
-    if as_family(mine) != as_family(rules):
+    if mine != rules:
         raise RecordError(
             f"the record is a game of {label(mine)}, not of {label(rules)}: a record "
             "replays under its own rules only"
@@ -370,7 +359,7 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
     scores): its fields, the dealers, every action against the rules, every result."""
     rules, n = _head(doc)
     if preset_path(doc, rules):
-        return (yield from _preset_decisions(doc, as_family(rules), n))
+        return (yield from _preset_decisions(doc, rules, n))
     hands = doc["hands"]
     scores = [0] * n
     before: dict | None = None  # the previous hand's results
@@ -501,7 +490,7 @@ def _decisions(doc: dict) -> Iterator[tuple[int, dict, View | None, str, list[in
     return winner, scores
 
 
-def _preset_cards(value, what: str, r: FamilyRules) -> list[int]:
+def _preset_cards(value, what: str, r: Rules) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise RecordError(f"{what} must be a list of cards")
     try:
@@ -513,7 +502,7 @@ def _preset_cards(value, what: str, r: FamilyRules) -> list[int]:
     return cards
 
 
-def _preset_deal(h: dict, n: int, where: str, r: FamilyRules) -> tuple[list[int], list[int]]:
+def _preset_deal(h: dict, n: int, where: str, r: Rules) -> tuple[list[int], list[int]]:
     """A hand's deal under a preset: every seat's cards (6, 9 or 10, 6.1, 4.3) from the
     preset's pack, and under a draw (4.8) the stock, top card first: the rest of it."""
     hands = h.get("hands")
@@ -551,7 +540,7 @@ def _preset_deal(h: dict, n: int, where: str, r: FamilyRules) -> tuple[list[int]
     return masks, stock
 
 
-def _preset_draw(h: dict, where: str, r: FamilyRules, n: int, dealer: int):
+def _preset_draw(h: dict, where: str, r: Rules, n: int, dealer: int):
     """The discard and draw (4.8) as the record says the discards were drawn: the
     reference engine's, drawing from the discards the cards the record names, in order
     (checked with the rest of the hand's results)."""
@@ -585,7 +574,7 @@ def _preset_draw(h: dict, where: str, r: FamilyRules, n: int, dealer: int):
     return draw
 
 
-def _preset_decisions(doc: dict, r: FamilyRules, n: int):
+def _preset_decisions(doc: dict, r: Rules, n: int):
     """``_decisions`` under a preset: each hand walked by the table's own
     :class:`~pitchsim.table.game.FamilyDeal` with the record's actions."""
     from .game import FamilyDeal, family_winners
@@ -875,7 +864,7 @@ def preset_game_of_record(doc: dict):
     from ..game.cards import SUITS
     from .boards import FamilyGame, FamilyHand
 
-    r = as_family(_rules(doc))
+    r = _rules(doc)
     hands = []
     for h in doc["hands"]:
         if h.get("incomplete"):
@@ -928,7 +917,7 @@ def record_of_preset_game(game) -> dict:
     from ..kernels.rng import deal_key
     from .game import FamilyDeal, _kernel_deal, _record_head, family_winners
 
-    r = as_family(game.rules)
+    r = game.rules
     n = len(game.strategies)
     record = _record_head(r, n, game.seed, game.board, game.strategies, preset=True)
     record["winners"] = []

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules
 from ..util.atomic import write_file as atomic_write_text
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json
@@ -441,7 +441,7 @@ def table_tournament(
     if decision_time is not None or game_time is not None:
         if not any(isinstance(s, CommandSeat) for s in seats):
             raise InputError("time limits are for programs seated with cmd:COMMAND")
-    top = as_family(rules).max_bid  # a shoot: the top
+    top = rules.max_bid  # a shoot: the top
     wins = np.zeros((boards, k))
     score_sum = np.zeros(k)
     seat_games = np.zeros(k, dtype=np.int64)

@@ -32,15 +32,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
-from ..game.rules import (
-    FAMILIES,
-    FAMILY_INTS,
-    Rules,
-    RulesError,
-    as_family,
-    family_of,
-    rule_values,
-)
+from ..game.rules import FAMILIES, FAMILY_INTS, Rules, RulesError, family_of, rule_values
 from ..table.bidding import PLAYER_STRATEGY, Strategy
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json, parse_json
@@ -146,7 +138,7 @@ def preset_odds(name: str) -> dict:
     """What the Odds tab needs to ask about a hand under preset ``name``: the cards
     dealt each seat by player count, the levels (1 .. the maximum bid), the lowest bid,
     jokers, the jick, how trump is chosen and whether shoot is a call."""
-    r = as_family(Rules.parse(name))
+    r = Rules.parse(name)
     lo, hi = FAMILIES[name].players
     return {
         "cards": {str(n): r.cards_each(n) for n in range(lo, hi + 1)},
@@ -168,7 +160,7 @@ def kitty_sizes(name: str) -> dict[str, int]:
     (6.3.8: a kitty needs trump=named, rob=false and discard=none).  Any other size is
     typed in the rules as kitty=N."""
     try:
-        r = as_family(Rules.parse(f"{name},kitty=1"))
+        r = Rules.parse(f"{name},kitty=1")
     except RulesError:
         return {}
     lo, hi = FAMILIES[name].players

@@ -6,7 +6,7 @@ ten-point's deal), the levels 1 .. the preset's maximum bid."""
 from __future__ import annotations
 
 from ..game.cards import SUITS, parse_cards
-from ..game.rules import Rules, as_family
+from ..game.rules import Rules
 from ..util.errors import InputError
 
 
@@ -16,7 +16,7 @@ def trumps_of(hand: str, rules: Rules) -> list[str]:
     holds a trump, its jick counted; else a suit it holds)."""
     from ..advice.odds import trump_suits
 
-    r = as_family(rules)
+    r = rules
     return [SUITS[t] for t in trump_suits(parse_cards(hand, jokers=r.jokers), rules)]
 
 
@@ -39,7 +39,7 @@ def odds_of(
     from ..util.runtime import pick_seed
 
     if not hand:
-        r = as_family(rules)
+        r = rules
         jokers = (
             " (HJ and LJ the jokers)" if r.jokers == 2 else " (HJ the joker)" if r.jokers else ""
         )

@@ -37,7 +37,7 @@ from ..coach.practice import (
 )
 from ..game import reference as F
 from ..game.cards import cards_of
-from ..game.rules import as_family, label
+from ..game.rules import label
 from ..game.view import View, card_text
 from ..table.answers import StopGame, checked_action
 from ..table.game import game_end_words, play_table_game
@@ -258,7 +258,7 @@ def keys_json(rules, players: int, view: View | None = None) -> dict:
     dealt (numbered keys), the bids (at the person's call, ``view``, those offered him,
     as the terminal's help says them: ``practice.bids_offered``; null: only pass), and
     whether there is a shoot, a trump to name, a jick, jokers."""
-    r = as_family(rules)
+    r = rules
     bids = bids_offered(rules, view)
     return {
         "cards": r.cards_each(players),
@@ -290,7 +290,7 @@ def view_json(view: View) -> dict:
     doc = view.to_json()
     doc["phase"] = view.phase
     doc["to_move"] = view.to_move
-    rules = as_family(view.rules)
+    rules = view.rules
     trump = view.trump
     cards = cards_of(view.held)
     winners = [view.winner(t) for t in view.complete_tricks]

@@ -1,6 +1,6 @@
 """The reference engine: docs/rules.md in plain, readable Python, one engine for every
-preset (the base game is the auction-pitch preset: a plain ``Rules`` is read through
-:func:`~pitchsim.game.rules.as_family`).
+preset (the base game is the auction-pitch preset, one :class:`~pitchsim.game.rules.Rules`
+like the others).
 
 It is the specification the numba kernels are tested against.  One module per part of
 the game: :mod:`.tricks` (trump, the effective suit, what may be played, who wins a

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pitchsim.game.cards import N_CARDS_WITH_JOKERS, suit_of
-from pitchsim.game.reference.tricks import family
 from pitchsim.game.rules import Rules
 
 PASS = 0
@@ -25,7 +24,7 @@ FORCED_DEALER_MIN = 2  # RULES; 6.1 all-pass=forced: at least the larger of 2 an
 
 def shoot_call(rules: Rules) -> int:
     """The call code of a shoot: one above the maximum bid (6.1 shoot)."""
-    return family(rules).max_bid + 1
+    return rules.max_bid + 1
 
 
 def legal_calls(
@@ -36,7 +35,7 @@ def legal_calls(
     ``calls`` are the calls made so far; ``may_shoot`` is False for a player whose
     score is below zero (6.1 shoot).
     """
-    r = family(rules)
+    r = rules
     top, shoot = r.max_bid, shoot_call(r)
     high = max(calls, default=PASS)
     shoots = [shoot] if r.shoot and may_shoot else []
@@ -134,7 +133,7 @@ def run_auction(
     ``ValueError``.  ``scores`` (before the hand) bar a seat below zero from shooting.
     The last bidder is the high bidder, since every bid beats the high bid or steals it.
     """
-    r = family(rules)
+    r = rules
     r.check_players(players)
     if not 0 <= dealer < players:
         raise ValueError(f"dealer {dealer} is not a seat of a {players}-player table")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from pitchsim.game.cards import HAND_SIZE, N_CARDS, joker_cards, mask_of, rank_of
-from pitchsim.game.reference.tricks import family
 from pitchsim.game.rules import BASE_RULES, Rules
 
 
@@ -14,7 +13,7 @@ def pack(rules: Rules, players: int) -> list[int]:
     """The cards used: the ``deck`` pack (12.3: all 52, or without the 2s to 4s, the 2s
     to 8s, or the 3s to 8s) plus the jokers (6.1), less the four 4s with 5 players, 9
     to deal and two jokers (4.3, 4.15.9)."""
-    r = family(rules)
+    r = rules
     ranks = [k for k in r.ranks if not (k == 2 and r.no_fours(players))]  # rank 2: the 4
     return [c for c in range(N_CARDS) if rank_of(c) in ranks] + joker_cards(r.jokers)
 
@@ -26,7 +25,7 @@ def deal(
     ``at_a_time`` cards to a seat per round (0: all at once; how many at a time does
     not change the odds, RULES "Where the rules are silent", 3.2).  Returns the hands as
     masks and the undealt stock, top card first (4.3)."""
-    r = family(rules)
+    r = rules
     r.check_players(players)
     cards = pack(r, players)
     rng.shuffle(cards)

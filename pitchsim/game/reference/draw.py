@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pitchsim.game.cards import ACE, JACK, N_CARDS, TEN, cards_of, mask_of, rank_of, suit_of
-from pitchsim.game.reference.tricks import family, is_trump, jick_of, trump_order
-from pitchsim.game.rules import FamilyRules, Rules
+from pitchsim.game.reference.tricks import is_trump, jick_of, trump_order
+from pitchsim.game.rules import Rules
 
 HAND_TARGET = 6  # cards in hand after a discard and draw (4.8)
 THREE, FIVE, DEUCE = 1, 3, 0  # ranks of the 3, the 5 and the 2
 
 
-def carries_point(c: int, trump: int, rules: FamilyRules) -> bool:
+def carries_point(c: int, trump: int, rules: Rules) -> bool:
     """4.8 rule X: the ace, the jack, the jick, a joker, the 10 under game=ten, the 3
     under three=true, the 5 under five=true, both pedros under five=pedro (12.6), or the
     2."""
@@ -33,7 +33,7 @@ def carries_point(c: int, trump: int, rules: FamilyRules) -> bool:
     )
 
 
-def point_value(c: int, trump: int, rules: FamilyRules) -> int:
+def point_value(c: int, trump: int, rules: Rules) -> int:
     if c < N_CARDS and c != jick_of(trump):
         if rank_of(c) == THREE and rules.three:
             return 3
@@ -43,7 +43,7 @@ def point_value(c: int, trump: int, rules: FamilyRules) -> int:
 
 
 def excess_trumps(
-    trumps: Sequence[int], keep: int, trump: int, rules: FamilyRules, called: int = -1
+    trumps: Sequence[int], keep: int, trump: int, rules: Rules, called: int = -1
 ) -> list[int]:
     """4.8 rule X: which trumps go when more than ``keep`` are held: the lowest-ranking
     trumps carrying no point first; only then the lowest point value, lower rank first.
@@ -58,7 +58,7 @@ def excess_trumps(
     return (plain + points)[: max(0, len(trumps) - keep)]
 
 
-def come_down(held: int, trump: int, rules: FamilyRules, called: int = -1) -> list[int]:
+def come_down(held: int, trump: int, rules: Rules, called: int = -1) -> list[int]:
     """What a player holding more than 6 cards puts down to keep 6 (4.8 step 5): the
     non-trumps first, the lowest-ranking first (equal ranks in suit order), then excess
     trumps by rule X, passing over a called trump (12.1.3)."""
@@ -74,7 +74,7 @@ def come_down(held: int, trump: int, rules: FamilyRules, called: int = -1) -> li
 
 def kitty_of(stock: Sequence[int], rules: Rules) -> list[int]:
     """12.2.1: the kitty, the last ``kitty`` cards of the undealt pack (none: [])."""
-    k = family(rules).kitty
+    k = rules.kitty
     return list(stock[len(stock) - k :]) if k else []
 
 
@@ -92,7 +92,7 @@ class DrawRecord:
     put_down_shown: list[int] = field(default_factory=list)
 
 
-def shown_put_down(down: Sequence[int], trump: int, rules: FamilyRules) -> list[int]:
+def shown_put_down(down: Sequence[int], trump: int, rules: Rules) -> list[int]:
     """Which cards the robber puts down after robbing (step 5) are face up, seen by all
     and out of play: under rob=dealer his excess trumps (12.7, 11.8; the rest of the
     stock stays face down); under rob=true with discards=shown all of them (12.9: every
@@ -125,7 +125,7 @@ def discard_and_draw(
     dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
     are his choice (11.8): the highest-ranking, as under rob=true.  A trump ``called``
     under partner=called is never discarded: rule X passes over it (12.1.3)."""
-    r = family(rules)
+    r = rules
     if r.rob == "dealer":
         if dealer is None:
             raise ValueError("rob=dealer needs the dealer: he robs the stock (12.7)")
@@ -186,7 +186,7 @@ def take_kitty(
     not draw, and his discards are out of play.  Recorded as a rob of the kitty:
     ``robbed`` the kitty, ``put_down`` the discards, none shown.  A trump ``called``
     under partner=called is never put down (12.1.3)."""
-    r = family(rules)
+    r = rules
     if r.kitty and r.discard != "none":
         raise ValueError("a kitty is played with discard=none only (6.3.8, 12.8)")
     n = len(hands)

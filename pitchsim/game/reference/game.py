@@ -23,7 +23,6 @@ from pitchsim.game.reference.score import (
     sides_of,
     winners,
 )
-from pitchsim.game.reference.tricks import family
 from pitchsim.game.rules import Rules
 
 
@@ -102,7 +101,7 @@ def play_game(
     dealer-free: the auction makes the dealer the pitcher at 0 (12.12), played as any hand.
     Otherwise the deal passes to the left after every hand (0.1).
     """
-    r = family(rules)
+    r = rules
     r.check_players(players)
 
     def call_partner(seat: int, hand: int, trump: int) -> int:  # 12.1.2, 12.1.4

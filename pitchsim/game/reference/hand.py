@@ -19,7 +19,6 @@ from pitchsim.game.reference.partner import partner_of
 from pitchsim.game.reference.score import HandScore, score_hand, sides_of
 from pitchsim.game.reference.tricks import (
     effective_suit,
-    family,
     legal_cards,
     shows_void,
     trick_winner,
@@ -83,7 +82,7 @@ class HandRecord:
 def _check_held(held: Sequence[int], pitcher: int, rules: Rules) -> None:
     """The hands in play, checked.  Who may sit at the table (how many players, four in
     a partnership) is the deal's and the auction's check: a hand is played as dealt."""
-    r = family(rules)
+    r = rules
     n = len(held)
     if not 2 <= n <= 7:
         raise ValueError(f"players must be 2-7, not {n}")
@@ -149,7 +148,7 @@ def play_hand(
     its holder when play starts is his partner (12.1.5), one side with him for the
     points (12.1.6); under called he must play it to the first trick (12.1.3).
     """
-    r = family(rules)
+    r = rules
     held = [int(m) for m in held]
     _check_held(held, pitcher, r)
     n = len(held)

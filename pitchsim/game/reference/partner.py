@@ -9,7 +9,7 @@ import operator
 from collections.abc import Sequence
 
 from pitchsim.game.cards import N_CARDS, N_CARDS_WITH_JOKERS, format_card, joker_cards
-from pitchsim.game.reference.tricks import family, trump_order
+from pitchsim.game.reference.tricks import trump_order
 from pitchsim.game.rules import Rules
 
 
@@ -19,7 +19,7 @@ def callable_cards(trump: int, rules: Rules) -> list[int]:
     jokers where the rules have them), also one he holds or one the pack leaves out.
     partner=announced (12.1.4): any card, the rules' jokers included.  None without a
     called partner."""
-    r = family(rules)
+    r = rules
     if r.partner == "called":
         return trump_order(r, trump)
     if r.partner == "announced":
@@ -35,7 +35,7 @@ def checked_call(c: object, trump: int, rules: Rules) -> int:
     except TypeError:
         raise ValueError(f"the pitcher's call {c!r} is not a card") from None
     if c not in callable_cards(trump, rules):
-        what = "a trump (12.1.2)" if family(rules).partner == "called" else "a card (12.1.4)"
+        what = "a trump (12.1.2)" if rules.partner == "called" else "a card (12.1.4)"
         shown = format_card(c, symbols=False) if 0 <= c < N_CARDS_WITH_JOKERS else str(c)
         raise ValueError(f"the pitcher called {shown}, which is not {what}")
     return c
@@ -45,7 +45,7 @@ def highest_missing_trump(hand: int, trump: int, rules: Rules) -> int:
     """pitchsim's call, under called and announced alike (12.1.2, 12.1.4): the highest
     trump of the trump order that ``hand`` (a mask) does not hold, as Trickster's bot
     calls; a hand holding every trump calls the highest."""
-    order = trump_order(family(rules), trump)
+    order = trump_order(rules, trump)
     missing = [c for c in order if not hand >> c & 1]
     return (missing or order)[-1]
 
@@ -78,7 +78,7 @@ def known_partner(
     12.1.3)."""
     if called < 0:
         return None
-    if family(rules).partner == "announced" or played:
+    if rules.partner == "announced" or played:
         return pitcher if partner is None else partner
     if seat == partner or (seat == pitcher and pitcher_holds):
         return seat

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pitchsim.game.cards import JACK, N_CARDS, TEN, card, cards_of, game_points, joker_cards
 from pitchsim.game.reference.draw import FIVE, THREE
-from pitchsim.game.reference.tricks import family, jick_of, left_pedro_of, trump_order
+from pitchsim.game.reference.tricks import jick_of, left_pedro_of, trump_order
 from pitchsim.game.rules import Rules
 
 DEALER_SET_PENALTY = 2  # 3.4: all pass under all-pass=dealer-set
@@ -54,7 +54,7 @@ def sides_of(players: int, pitcher: int | None, partner: int | None, rules: Rule
     partner=called|announced (12.1.6) the pitcher and his ``partner`` (None: he plays
     alone, 12.1.5) one side, numbered by the pitcher's seat, and all the others another,
     numbered -1."""
-    r = family(rules)
+    r = rules
     if r.partner == "none" or pitcher is None:
         return [r.team(s) for s in range(players)]
     return [pitcher if s in (pitcher, partner) else -1 for s in range(players)]
@@ -84,7 +84,7 @@ def score_hand(
     ``sides`` (``sides_of``; default ``rules.team``) pool the Game counts and the points:
     a team (0.10), or the pitcher with his called partner and all the others (12.1.6).
     """
-    r = family(rules)
+    r = rules
     n = len(held)
     side = list(sides) if sides is not None else [r.team(s) for s in range(n)]
     in_play = 0
@@ -163,7 +163,7 @@ def pitcher_made(points: Sequence[int], pitcher: int, bid: int) -> bool:
 def counts(pitcher: int | None, rules: Rules) -> bool:
     """Whether a hand counts toward hands=N (12.4): every hand but one all passed and
     redealt by the same dealer (all-pass=redeal)."""
-    return pitcher is not None or family(rules).all_pass != "redeal"
+    return pitcher is not None or rules.all_pass != "redeal"
 
 
 def settle_hand(
@@ -179,7 +179,7 @@ def settle_hand(
     points plus the bid.  ``points`` is :attr:`HandScore.points` (partners carry the
     team's points).  ``sides`` as in :func:`score_hand`: under a called partner each
     player adds his side's result to his own score (12.1.7)."""
-    r = family(rules)
+    r = rules
     side = list(sides) if sides is not None else [r.team(s) for s in range(len(points))]
     made = pitcher_made(points, pitcher, bid)
     if not made and r.set == "to-others":  # 12.11: 0 to the set side, the bid to the rest
@@ -209,7 +209,7 @@ def winners(
     0+2, 1 for seats 1+3).  Under a called partner (12.1.8) a side is a player, each
     at his own score, and "the pitcher's side" the pitcher and his ``partner`` (None:
     alone): each of the two the rule lets win wins, both together when both do."""
-    r = family(rules)
+    r = rules
     sides: dict[int, int] = {}
     for seat, score in enumerate(scores):
         sides.setdefault(r.team(seat), score)

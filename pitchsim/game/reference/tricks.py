@@ -2,15 +2,14 @@
 effective suit, what may be played, what a card shows and who wins (docs/rules.md
 "The play", 0.3-0.5, 3.6, 3.7, 4.7, 4.9, 6.3.5, 11.3, 12.6).
 
-Every function takes the base game's plain ``Rules`` (the auction-pitch preset, through
-:func:`~pitchsim.game.rules.as_family`) or any ``FamilyRules``.  Cards and masks as in
+Every function takes the rules of any preset (:class:`~pitchsim.game.rules.Rules`, the
+base game's too: the auction-pitch preset).  Cards and masks as in
 :mod:`pitchsim.game.cards`, with the jokers ``HJ`` = 52 and ``LJ`` = 53.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from pitchsim.game.cards import (
     ACE,
@@ -27,16 +26,10 @@ from pitchsim.game.cards import (
     suit_cards,
     suit_of,
 )
-from pitchsim.game.rules import FamilyRules, Rules, as_family
+from pitchsim.game.rules import Rules
 
 # 3.6: the jick is the jack of the other suit of the same colour.
 SAME_COLOUR = {0: 3, 3: 0, 1: 2, 2: 1}
-
-
-@lru_cache(maxsize=64)
-def family(rules: Rules) -> FamilyRules:
-    """``as_family(rules)``, kept: callers outside a hand ask once per card."""
-    return as_family(rules)
 
 
 FIVE_RANK = 3  # the rank index of the 5
@@ -51,7 +44,7 @@ def left_pedro_of(trump: int) -> int:
     return card(FIVE_RANK, SAME_COLOUR[trump])
 
 
-def off_colour_trumps(trump: int, rules: FamilyRules) -> list[int]:
+def off_colour_trumps(trump: int, rules: Rules) -> list[int]:
     """The trumps of the other suit of trump's colour: the jick under jick=true (0.4) and
     the left pedro under five=pedro (12.6)."""
     return ([jick_of(trump)] if rules.jick else []) + (
@@ -59,7 +52,7 @@ def off_colour_trumps(trump: int, rules: FamilyRules) -> list[int]:
     )
 
 
-def is_trump(c: int, trump: int, rules: FamilyRules) -> bool:
+def is_trump(c: int, trump: int, rules: Rules) -> bool:
     """0.4: the trump suit, the jick under jick=true, the left pedro under five=pedro
     (12.6), and every joker."""
     if c >= N_CARDS:
@@ -71,7 +64,7 @@ def is_trump(c: int, trump: int, rules: FamilyRules) -> bool:
     return suit_of(c) == trump
 
 
-def effective_suit(c: int, trump: int, rules: FamilyRules) -> int:
+def effective_suit(c: int, trump: int, rules: Rules) -> int:
     """0.4: trump for every trump (a jick led is a trump lead), else the printed suit."""
     return trump if is_trump(c, trump, rules) else suit_of(c)
 
@@ -80,7 +73,7 @@ def trump_order(rules: Rules, trump: int) -> list[int]:
     """The trumps, lowest first (4.7: A K Q J Jick HJ LJ 10 ... 2, high to low; 3.6
     without the jokers; 2.7 and RULES the plain suit; 11.3: the left pedro just below
     the 5 of trump)."""
-    r = family(rules)
+    r = rules
     low = [card(rank, trump) for rank in range(TEN + 1)]  # 2 ... 10
     if r.five == "pedro":
         low.insert(FIVE_RANK, left_pedro_of(trump))  # 2 3 4 left-pedro 5 ...
@@ -89,13 +82,13 @@ def trump_order(rules: Rules, trump: int) -> list[int]:
     return low + jokers + jick + [card(rank, trump) for rank in range(JACK, ACE + 1)]
 
 
-def trumps_in(mask: int, trump: int, rules: FamilyRules) -> int:
+def trumps_in(mask: int, trump: int, rules: Rules) -> int:
     if trump >= 0 and not off_colour_trumps(trump, rules) and mask < 1 << N_CARDS:
         return mask & suit_cards(trump)  # the plain suit: no jick, no joker
     return mask_of(c for c in cards_of(mask) if is_trump(c, trump, rules))
 
 
-def of_suit(mask: int, suit: int, trump: int, rules: FamilyRules) -> int:
+def of_suit(mask: int, suit: int, trump: int, rules: Rules) -> int:
     """The cards of ``mask`` whose effective suit is ``suit`` (0.4)."""
     if suit == trump:
         return trumps_in(mask, trump, rules)
@@ -109,7 +102,7 @@ def trick_winner(trick: Sequence[int], trump: int, rules: Rules) -> int:
     """Index (in play order) of the card that wins ``trick`` (RULES "The play", 0.5):
     the highest trump by the trump order; with no trump, the highest card of the led
     card's effective suit.  Cards of a third suit never win."""
-    r = family(rules)
+    r = rules
     trumps = [i for i, c in enumerate(trick) if is_trump(c, trump, r)]
     if trumps:
         order = trump_order(r, trump)
@@ -139,7 +132,7 @@ def legal_cards(
       Inside the opening trick under trump=first-lead, ``trump`` may still be -1: the
       led suit is trump.
     """
-    r = family(rules)
+    r = rules
     if r.follow == "only":
         return trumps_in(hand, trump, r)
     if not trick:
@@ -169,7 +162,7 @@ def shows_void(c: int, led: int, trump: int, rules: Rules) -> bool:
     its player holds none of ``led``?  A player holding the led suit must follow it or
     (under follow=trump) trump; any other card means he had none.  On a trump lead, not
     following means no trump.  Under follow=only nobody follows a suit: nothing shows."""
-    r = family(rules)
+    r = rules
     if r.follow == "only":
         return False
     mine = effective_suit(c, trump, r)

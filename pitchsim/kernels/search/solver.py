@@ -6,10 +6,10 @@ signatures stable, search play is built on them)::
 
     table = new_table()        # transposition table: make once, reuse for every call
     v = solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
-                       rules, table)
+                       fr, table)
     v = card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
-                    rules, table, out)   # out[52]: each legal card's value, -1 elsewhere
-    values = solve_deals(dealt2d, pitchers, rules)   # whole deals, parallel (prange)
+                    fr, table, out)   # out[52]: each legal card's value, -1 elsewhere
+    values = solve_deals(dealt2d, pitchers, fr)   # whole deals, parallel (prange)
     v = solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher,
                      fr, tab, table)     # any preset: fr, tab = presets.family_array,
     v = preset_card_values(..., fr, tab, table, out)   # family_tables; out[54]
@@ -22,8 +22,9 @@ and the 5, low = dealt, partnerships, follow = suit and follow = only (only trum
 played, the rest of the hands are out of play from the start, and a seat without a
 trump is passed over, 4.9), lead-trump (the opening lead, 0.4) and trump fixed by the
 first lead (6.3.5: never a joker).  ``solve_position`` and ``card_values`` take the base
-game's rules array and play auction-pitch's tables (``AUCTION_PITCH``): the same search
-node for node as before the presets came in (scripts/solve_nodes.py).
+game's options (``presets.family_array`` of rules whose ``base_game`` holds) and play
+auction-pitch's tables (``AUCTION_PITCH``): the same search node for node as before the
+presets came in (scripts/solve_nodes.py).
 
 - ``hands[s]``: the cards seat s still holds (int64 bit masks); ``won[s]``: the cards it
   captured in completed tricks; ``dealt[s]``: its hand as dealt (the cards in play, and
@@ -31,7 +32,9 @@ node for node as before the presets came in (scripts/solve_nodes.py).
 - ``trick[:trick_len]``: the trick in progress, from ``leader`` on; the player to move is
   ``(leader + trick_len) % n``.  ``trump`` is -1 only before the opening lead: then each
   lead is tried, its suit becoming trump (a whole-deal solve from the opening lead).
-- ``rules``: ``Rules.to_array()``; follow = suit, low = dealt and partnership matter.
+- ``fr`` of the base game's entry points: ``presets.family_array(rules)`` of the base
+  game's rules (auction-pitch's tables are theirs); follow = suit, low = dealt and
+  partnership matter.
 - The value counts points already captured.  The pitcher's side maximises it, every
   other seat minimises it; solo, Game goes to a single highest count (a tie: nobody);
   in partnership counts and points are pooled per team.  Every point is a trump's
@@ -95,7 +98,7 @@ lead may prove it in hundreds of nodes where another needs tens of millions).
 import numpy as np
 from numba import njit, prange
 
-from ...game.rules import R_LOW_DEALT, R_MUST_FOLLOW, R_PARTNERSHIP, Rules
+from ...game.rules import Rules
 from ..bits import (
     HONOURS,
     JACK,
@@ -117,9 +120,7 @@ from ..presets import (
     F_PARTNERSHIP,
     FOLLOW_ONLY,
     FOLLOW_SUIT,
-    FOLLOW_TRUMP,
     JOKERS,
-    N_FAMILY_FIELDS,
     PARTNER_CALLED,
     PARTNER_NONE,
     T_EFF,
@@ -133,7 +134,7 @@ from ..trump_order import ABOVE, highest_trump, lowest_trump
 from .ranks import absolute_mask, relative_hands, relative_mask
 
 # auction-pitch's tables (a compile-time constant): what solve_position and card_values,
-# which take the base game's rules array, play by
+# which take the base game's options, play by
 AUCTION_PITCH = family_tables(Rules())
 N_CARDS = 54  # with the jokers
 
@@ -360,16 +361,6 @@ def _roles(mask, ctx):
         + 3 * popcount(mask & ctx[C_THREE])
         + 5 * popcount(mask & ctx[C_FIVE])
     )
-
-
-@njit(cache=True)
-def _options(rules):
-    """The base game's rules array as a preset's options (``presets.family_array``)."""
-    fr = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
-    fr[F_FOLLOW] = FOLLOW_SUIT if rules[R_MUST_FOLLOW] != 0 else FOLLOW_TRUMP
-    fr[F_LOW_DEALT] = rules[R_LOW_DEALT] != 0
-    fr[F_PARTNERSHIP] = rules[R_PARTNERSHIP] != 0
-    return fr
 
 
 @njit(cache=True)
@@ -1981,8 +1972,8 @@ def _child_value(
 # 160 CPU s); the copy is the presets' type, so the base game loads their compile.  (A
 # copy of 4 x 279 integers per call, next to a search of thousands of nodes.)
 @njit(cache=True)
-def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table):
-    """The position's double-dummy value (0-4) under the base game's ``rules`` array."""
+def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table):
+    """The position's double-dummy value (0-4) under the base game's options ``fr``."""
     return _root(
         hands,
         won,
@@ -1993,7 +1984,7 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
         trick_len,
         trump,
         pitcher,
-        _options(rules),
+        fr,
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         np.empty(0, dtype=np.int64),
@@ -2003,7 +1994,7 @@ def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitche
 
 
 @njit(cache=True)
-def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out):
+def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out):
     """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
     return card_targets(
         hands,
@@ -2015,7 +2006,7 @@ def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, 
         trick_len,
         trump,
         pitcher,
-        rules,
+        fr,
         table,
         out,
         np.int64(0),
@@ -2024,7 +2015,7 @@ def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, 
 
 @njit(cache=True)
 def card_targets(
-    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, rules, table, out, target
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out, target
 ):
     """A target query (DDS's target mode) per legal card: ``out[c]`` is ``target`` when
     the pitcher's side makes ``target`` after card c, ``target - 1`` when it does not (-1:
@@ -2041,7 +2032,7 @@ def card_targets(
         trick_len,
         trump,
         pitcher,
-        _options(rules),
+        fr,
         AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
         table,
         out,
@@ -2129,7 +2120,7 @@ def preset_world_values(
 
 
 @njit(cache=True, parallel=True)
-def solve_deals(dealt, pitchers, rules):
+def solve_deals(dealt, pitchers, fr):
     """Whole deals (``dealt[d, :n]`` as dealt) from the opening lead, in parallel.
 
     Deal d's value is what the pitcher ``pitchers[d]`` makes with every hand open; each
@@ -2153,7 +2144,7 @@ def solve_deals(dealt, pitchers, rules):
                 np.int64(0),
                 np.int64(-1),
                 pitchers[d],
-                rules,
+                fr,
                 table,
             )
     return out
