@@ -50,14 +50,14 @@ FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import family_policies, hands_kernel
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.simulate import policy_row, hands_kernel
+from pitchsim.kernels.presets import rules_array, rules_table
 t1 = time.perf_counter()
 n = 1000
 r = Rules()
-fr, tab = family_array(r), family_tables(r)
+fr, tab = rules_array(r), rules_table(r)
 out = [np.empty(n, np.int64) for _ in range(3)]
-args = (4, family_policies("heuristic", 4), fr, tab, *out)
+args = (4, policy_row("heuristic", 4), fr, tab, *out)
 hands_kernel(fr)(1, 0, n, *args)
 t2 = time.perf_counter()
 hands_kernel(fr)(1, 0, n, *args)
@@ -71,15 +71,15 @@ def throughput(players: int, policy: str, threads: int, deals: int, repeat: int)
     import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.kernels.simulate import family_policies, hands_kernel
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.kernels.simulate import hands_kernel, policy_row
     from pitchsim.util.runtime import use_threads
 
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     kernel = hands_kernel(fr)  # auction-pitch's, as ``pitchsim simulate`` runs it
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    args = (players, family_policies(policy, players), fr, tab)
+    args = (players, policy_row(policy, players), fr, tab)
     wall = cpu = float("inf")
     with use_threads(threads):  # as every pitchsim command runs its kernels
         kernel(1, 0, 20_000, *args, *(x[:20_000] for x in out))
@@ -224,13 +224,13 @@ def _threading_layer() -> str:
     import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.kernels.simulate import family_policies, hands_kernel
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.kernels.simulate import hands_kernel, policy_row
 
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     out = [np.empty(1, np.int64) for _ in range(3)]
-    hands_kernel(fr)(1, 0, 1, 4, family_policies("random", 4), fr, tab, *out)
+    hands_kernel(fr)(1, 0, 1, 4, policy_row("random", 4), fr, tab, *out)
     return numba.threading_layer()
 
 

@@ -25,7 +25,7 @@ worst wall time, CPU, deals used and how the clocked runs stopped.
 ``tournament``: duplicate tournaments ``advisor`` against each opponent, solo at each
 player count and under each rule variant (4 players), and in partnership; win rate
 with its 95% interval over boards, the fair share, games per second.  The advisor bids
-at its defaults (``kernels.advisor.family_advisor_bid``: 32 deals a call, the odds
+at its defaults (``kernels.advisor.advisor_bid``: 32 deals a call, the odds
 model, the win-first ranking), as in every tournament.
 """
 
@@ -137,7 +137,7 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
     import numpy as np
 
     import pitchsim.advice.advise as adv
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.table.advisor_clock import PresetKernels
     from pitchsim.table.bidding import Strategy
     from pitchsim.table.boards import odds_for, seat_ids
@@ -151,7 +151,7 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
         seed, n, seat, np.int64(adv.mask_of(cards)), dealer,
         np.array(adv.parse_calls(calls, r), dtype=np.int64),
         np.array(adv.parse_scores(scores, n, r), dtype=np.int64), bidders, players,
-        family_array(r), family_tables(r), odds, defender, np.zeros(1, dtype=np.int64), 0,
+        rules_array(r), rules_table(r), odds, defender, np.zeros(1, dtype=np.int64), 0,
         r.max_bid,
     )  # fmt: skip
     return k.accept
@@ -160,19 +160,19 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
 def table_histories(n: int, count: int, seed: int) -> list[tuple]:
     """``count`` questions at ``n`` players: (hand, seat, dealer, calls), the calls those
     the default model made before the seat on a random deal (the preset kernels'
-    auction-pitch hand, ``table.boards.family_hand``)."""
+    auction-pitch hand, ``table.boards.board_hand``)."""
     import random
 
     from pitchsim.advice.advise import DEFAULT_MODEL
     from pitchsim.game.cards import cards_of, format_cards
-    from pitchsim.table.boards import family_hand
+    from pitchsim.table.boards import board_hand
 
     rng = random.Random(seed * 100 + n)
     out = []
     deal = 1000 * n
     while len(out) < count:
         dealer, seat = rng.randrange(n), rng.randrange(n)
-        h = family_hand(seed, deal, [DEFAULT_MODEL] * n, Rules(), dealer)
+        h = board_hand(seed, deal, [DEFAULT_MODEL] * n, Rules(), dealer)
         deal += 1
         heard = h.calls[: (seat - dealer - 1) % n]
         if None in heard or "4" in heard:  # a 4 ended it before the seat

@@ -22,17 +22,17 @@ CODE = r"""
 import json, time, numpy as np
 from pitchsim.game.rules import Rules
 try:
-    from pitchsim.kernels.simulate import family_policies, hands_kernel
+    from pitchsim.kernels.simulate import policy_row, hands_kernel
 except ImportError:  # a tree before kernels/families/ was folded into kernels/
-    from pitchsim.kernels.families.simulate import family_policies, hands_kernel
-from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.families.simulate import policy_row, hands_kernel
+from pitchsim.kernels.presets import rules_array, rules_table
 N = 300_000
 out = {}
 r = Rules()
-fr, tab = family_array(r), family_tables(r)
+fr, tab = rules_array(r), rules_table(r)
 kernel = hands_kernel(fr)
 for policy in ("random", "heuristic"):
-    args = (4, family_policies(policy, 4), fr, tab)
+    args = (4, policy_row(policy, 4), fr, tab)
     o = [np.empty(N, np.int64) for _ in range(3)]
     kernel(1, 0, 20000, *args, *(x[:20000] for x in o))
     best = 1e9

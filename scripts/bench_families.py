@@ -9,7 +9,7 @@
         --old /tmp/control --rounds 8 --deals 60000
     .venv/bin/python scripts/bench_families.py --fingerprint > before.json
 
-- Families: ``kernels.simulate.simulate_family_hands`` (deal, name trump,
+- Families: ``kernels.simulate.simulate_deals`` (deal, name trump,
   discard and draw, play, score) on warm kernels, one thread, per family at its usual
   table (4 players; smear also at 3) for ``random`` and ``heuristic`` play; deals per
   CPU-second (process time) and per wall second, best of ``--repeat``.  With each, the
@@ -34,15 +34,15 @@
   Compile (the first call of each kernel) is timed apart.  ``--kernel bid-odds``
   times the kernels ``bid-odds`` runs instead (``play_fixed_hand``, and
   ``fixed_hand.fixed_kernel``'s pick: ``play_base_fixed`` under the base game's shape,
-  else ``play_family_fixed``; a fixed hand of the preset's size, seat 0 then a
+  else ``play_fixed``; a fixed hand of the preset's size, seat 0 then a
   defender's seat, each timed apart).  ``--presets``: only those presets.  Alternating, each
   engine sees the same load; the ratios are the figures on a shared machine.  With
   ``--old DIR``: the same in fresh processes of this tree and of the checkout ``DIR``
   by turns, one round a process (``versus_trees``): the ratios of both trees, min,
   median and max over the rounds.
-- Fingerprint (``--fingerprint``): a hash of every output of ``simulate_family_hands``
+- Fingerprint (``--fingerprint``): a hash of every output of ``simulate_deals``
   (``hands_kernel``'s pick: the base game's shape gets ``simulate_base_hands``)
-  (points, award flags, trump) per preset and policy, and of ``play_family_logged``'s
+  (points, award flags, trump) per preset and policy, and of ``play_logged``'s
   logs: two trees that print the same fingerprints play the same hands.
 
 The load average before and after is printed: on a shared machine read the figures
@@ -67,15 +67,15 @@ FIRST_CALL = """
 import time, numpy as np
 t0 = time.perf_counter()
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import family_policies, simulate_family_hands
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.simulate import policy_row, simulate_deals
+from pitchsim.kernels.presets import rules_array, rules_table
 t1 = time.perf_counter()
 r = Rules.parse("ten-point")
 n, d = 4, 1000
 out = [np.empty(d, np.int64) for _ in range(3)]
-pol = family_policies("heuristic", n)
+pol = policy_row("heuristic", n)
 pol[1] = pol[3] = 0
-simulate_family_hands(1, 0, d, n, pol, family_array(r), family_tables(r), *out, None)
+simulate_deals(1, 0, d, n, pol, rules_array(r), rules_table(r), *out, None)
 t2 = time.perf_counter()
 print(t1 - t0, t2 - t1)
 """
@@ -83,22 +83,22 @@ print(t1 - t0, t2 - t1)
 BASE_WORKER = """
 import json, sys, time, numpy as np
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import family_policies
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.simulate import policy_row
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.util.runtime import use_threads
 try:
     from pitchsim.kernels.simulate import hands_kernel
 except ImportError:  # a tree before it: one hand kernel
-    from pitchsim.kernels.simulate import simulate_family_hands
-    hands_kernel = lambda fr: simulate_family_hands
+    from pitchsim.kernels.simulate import simulate_deals
+    hands_kernel = lambda fr: simulate_deals
 deals, repeat = int(sys.argv[1]), int(sys.argv[2])
 r = Rules()
-fr, tab = family_array(r), family_tables(r)
+fr, tab = rules_array(r), rules_table(r)
 kernel = hands_kernel(fr)
 res = {}
 for policy in ("random", "heuristic"):
     o = [np.empty(deals, np.int64) for _ in range(3)]
-    args = (4, family_policies(policy, 4), fr, tab)
+    args = (4, policy_row(policy, 4), fr, tab)
     best = float("inf")
     with use_threads(1):
         kernel(1, 0, 20000, *args, *(x[:20000] for x in o))
@@ -113,13 +113,13 @@ print(json.dumps(res))
 
 def hands_kernel_of(fr):
     """``simulate.hands_kernel(fr)``: the hand kernel the rules get (a tree before it:
-    ``simulate_family_hands`` for every rules)."""
+    ``simulate_deals`` for every rules)."""
     try:
         from pitchsim.kernels.simulate import hands_kernel
     except ImportError:
-        from pitchsim.kernels.simulate import simulate_family_hands
+        from pitchsim.kernels.simulate import simulate_deals
 
-        return simulate_family_hands
+        return simulate_deals
     return hands_kernel(fr)
 
 
@@ -127,20 +127,20 @@ def family_rates(spec: str, n: int, policy: str, deals: int, repeat: int) -> dic
     import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.kernels.simulate import family_policies
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.kernels.simulate import policy_row
     from pitchsim.util.runtime import use_threads
 
     r = Rules.parse(spec)
-    fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
-    simulate_family_hands = hands_kernel_of(fr)
+    fr, tab, pol = rules_array(r), rules_table(r), policy_row(policy, n)
+    simulate_deals = hands_kernel_of(fr)
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
     wall = cpu = float("inf")
     with use_threads(1):
-        simulate_family_hands(1, 0, 20_000, n, pol, fr, tab, pts[:20_000], flags, trump)
+        simulate_deals(1, 0, 20_000, n, pol, fr, tab, pts[:20_000], flags, trump)
         for k in range(repeat):
             t, c = time.perf_counter(), time.process_time()
-            simulate_family_hands(k + 1, 0, deals, n, pol, fr, tab, pts, flags, trump)
+            simulate_deals(k + 1, 0, deals, n, pol, fr, tab, pts, flags, trump)
             wall = min(wall, time.perf_counter() - t)
             cpu = min(cpu, time.process_time() - c)
     return {
@@ -161,18 +161,18 @@ def strength(spec: str, n: int, deals: int) -> dict:
     import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.kernels.simulate import simulate_family_hands
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.kernels.simulate import simulate_deals
 
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pts, flags, trump = (np.empty(deals, np.int64) for _ in range(3))
     out = {"rules": spec, "players": n}
     for name, pitcher_side, defenders in (("RR", 0, 0), ("HR", 1, 0), ("RH", 0, 1), ("HH", 1, 1)):
         pol = np.array(
             [pitcher_side if r.team(s) == r.team(0) else defenders for s in range(n)], np.int64
         )
-        simulate_family_hands(3, 0, deals, n, pol, fr, tab, pts, flags, trump, None)
+        simulate_deals(3, 0, deals, n, pol, fr, tab, pts, flags, trump, None)
         out[name] = round(float(pts.mean()), 3)
     return out
 
@@ -253,8 +253,8 @@ def versus_base(
 ) -> dict:
     """Base vs family kernels alternated in this process (see the module docstring).
     ``kernel`` "bid-odds": the kernels ``bid-odds`` runs (``play_fixed_hand`` and
-    ``play_family_fixed``, a fixed hand, the pitcher's then a defender's seat by turns),
-    instead of the hand kernels (``simulate_hands``, ``simulate_family_hands``), each seat
+    ``play_fixed``, a fixed hand, the pitcher's then a defender's seat by turns),
+    instead of the hand kernels (``simulate_hands``, ``simulate_deals``), each seat
     timed apart (``SEATS``).  ``presets``: only these of ``VERSUS`` (auction-pitch
     always among them for the ratios; empty: all; ``kitty`` among them: ``KITTY_RUNS``
     too, kitty=N beside the same presets without; ``partner``: ``PARTNER_RUNS``, a
@@ -266,8 +266,8 @@ def versus_base(
     import numpy as np
 
     from pitchsim.game.rules import Rules
-    from pitchsim.kernels.fixed_hand import play_family_fixed
-    from pitchsim.kernels.simulate import family_policies
+    from pitchsim.kernels.fixed_hand import play_fixed
+    from pitchsim.kernels.simulate import policy_row
     from pitchsim.table.policies import seat_policies
 
     try:  # (a tree before ``fixed_kernel``: one kernel)
@@ -275,9 +275,9 @@ def versus_base(
     except ImportError:
 
         def fixed_kernel(fr):
-            return play_family_fixed
+            return play_fixed
 
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
 
     try:  # (a tree before issue 28: the base game's own kernels, the yardstick)
         from pitchsim.kernels.simulate import simulate_hands
@@ -321,8 +321,8 @@ def versus_base(
             if presets and spec not in presets and (spec, n) not in extra:
                 continue
             r = Rules.parse(spec)
-            fr = family_array(r)
-            a = (n, family_policies(policy, n), fr, family_tables(r))
+            fr = rules_array(r)
+            a = (n, policy_row(policy, n), fr, rules_table(r))
             if not fixed:
                 hands = hands_kernel_of(a[2])  # as the hand kernels' callers pick it
                 runs[(spec, policy)] = lambda seed, count, a=a, k=hands: k(
@@ -436,12 +436,12 @@ def fingerprint(deals: int) -> dict:
 
     from pitchsim.game.rules import Rules
     from pitchsim.kernels.play import MAX_TRICKS
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
     from pitchsim.kernels.simulate import (
-        family_policies,
-        play_family_logged,
-        simulate_family_fixed,
+        play_logged,
+        policy_row,
+        simulate_fixed,
     )
 
     specs = [
@@ -465,9 +465,9 @@ def fingerprint(deals: int) -> dict:
     out = {}
     for spec, n in specs:
         r = Rules.parse(spec)
-        fr, tab = family_array(r), family_tables(r)
+        fr, tab = rules_array(r), rules_table(r)
         for policy in ("random", "heuristic"):
-            pol = family_policies(policy, n)
+            pol = policy_row(policy, n)
             h = hashlib.sha256()
             arrs = [np.zeros(deals, np.int64) for _ in range(3)]
             hands_kernel_of(fr)(5, 0, deals, n, pol, fr, tab, *arrs)
@@ -476,7 +476,7 @@ def fingerprint(deals: int) -> dict:
             hand = 0
             for c in range(r.cards_each(n)):  # a fixed hand: the first cards of the pack
                 hand |= 1 << (c * 5)
-            simulate_family_fixed(5, 0, deals, n, np.int64(hand), 2, pol, fr, tab, *arrs)
+            simulate_fixed(5, 0, deals, n, np.int64(hand), 2, pol, fr, tab, *arrs)
             for a in arrs:
                 h.update(a.tobytes())
             d = min(deals, 2000)
@@ -491,7 +491,7 @@ def fingerprint(deals: int) -> dict:
                 np.zeros((d, N_AWARDS), np.int64),
                 np.zeros((d, n), np.int64),
             ]
-            play_family_logged(7, 0, d, n, n - 1, 1 % n, np.int64(0), -1, pol, fr, tab, *logs)
+            play_logged(7, 0, d, n, n - 1, 1 % n, np.int64(0), -1, pol, fr, tab, *logs)
             # The deck past the dealt cards is never drawn without a draw step: scratch.
             drawn = int(logs[3][0, 2]) if r.discard == "non-trump" else n * r.cards_each(n)
             logs[1] = logs[1][:, :drawn].copy()

@@ -66,11 +66,11 @@ def calls(hands: int, spec: str) -> None:
         choose_call,
         legal_calls,
     )
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.table.boards import family_odds
 
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     odds, defender = family_odds(r, 4)
     rng = np.random.default_rng(1)
     deck = np.arange(52)

@@ -16,16 +16,16 @@ Measured in each child, on the ten-point games of bench_family_hint.py (4 player
 random legal decisions, 6 hands, ``--seed``), at every card decision with two or more
 legal cards:
 
-- ruled out: decisions whose worlds' constraint (``family_knowledge`` then
-  ``family_constraint``) excludes the true deal: some seat's true hand holds a card it
+- ruled out: decisions whose worlds' constraint (``view_knowledge`` then
+  ``world_constraint``) excludes the true deal: some seat's true hand holds a card it
   may not, or an unseen trump that must be placed is neither in a hand nor (new code)
   among the pitcher's put-down cards counted as the pile;
-- no world: times the sampler found no world at all (``family_worlds``, 40 per decision);
-- worlds CPU: ``family_worlds`` (its knowledge, constraint and first block of 25 worlds)
+- no world: times the sampler found no world at all (``worlds_at``, 40 per decision);
+- worlds CPU: ``worlds_at`` (its knowledge, constraint and first block of 25 worlds)
   at every decision, 40 seeds each;
 - hint CPU: ``hint_view`` with 1,000 worlds, no clock, at every decision;
 - rollout CPU: ``--hands`` ten-point hands with every seat ``rollout:16``
-  (``play_family_logged``, one thread), and the searched decisions.
+  (``play_logged``, one thread), and the searched decisions.
 """
 
 from __future__ import annotations
@@ -53,12 +53,12 @@ def child(seed: int, hands: int) -> dict:
     from pitchsim.game.rules import Rules
     from pitchsim.game.view import View, cut_hand
     from pitchsim.kernels.play import MAX_TRICKS
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.kernels.score import N_AWARDS
-    from pitchsim.kernels.search.worlds import family_constraint
-    from pitchsim.kernels.simulate import play_family_logged
-    from pitchsim.search.hint import family_worlds, hint_view
-    from pitchsim.table.decide import family_knowledge
+    from pitchsim.kernels.search.worlds import world_constraint
+    from pitchsim.kernels.simulate import play_logged
+    from pitchsim.search.hint import hint_view, worlds_at
+    from pitchsim.table.decide import view_knowledge
     from pitchsim.table.policies import play_array, play_policy
 
     n = 4
@@ -84,13 +84,13 @@ def child(seed: int, hands: int) -> dict:
 
     ruled_out = 0
     for hand, v in found:
-        k = family_knowledge(v)
+        k = view_knowledge(v)
         now = [int(m) for m in hand.play.held]
         for t in v.tricks:
             for s, c in zip(t.seats, t.cards, strict=True):
                 now[s] &= ~(1 << c)
         allowed = np.empty(len(k.counts), np.int64)  # n (old) or n + 1 (new: the pile)
-        _, must = family_constraint(
+        _, must = world_constraint(
             n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
             k.counts, k.trump, k.fr, k.tab, allowed,
         )  # fmt: skip
@@ -112,7 +112,7 @@ def child(seed: int, hands: int) -> dict:
         f()
         return time.process_time() - t
 
-    family_worlds(found[0][1], 4, seed=0)  # compile or load, off the clock
+    worlds_at(found[0][1], 4, seed=0)  # compile or load, off the clock
     hint_view(found[0][1], worlds=2, seed=0)
     no_world = 0
 
@@ -120,7 +120,7 @@ def child(seed: int, hands: int) -> dict:
         nonlocal no_world
         for i, (_, v) in enumerate(found):
             for rep in range(40):
-                no_world += family_worlds(v, 25, seed=1000 * rep + i).shape[0] == 0
+                no_world += worlds_at(v, 25, seed=1000 * rep + i).shape[0] == 0
 
     worlds_cpu = cpu(worlds)
 
@@ -135,13 +135,13 @@ def child(seed: int, hands: int) -> dict:
     hint_cpu = cpu(hints)
 
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pol = play_array([play_policy("rollout:16").id] * n)
     width = MAX_TRICKS * (n + 2)
 
     def play(count):
         legal = np.zeros((count, MAX_TRICKS * n), np.int64)
-        play_family_logged(
+        play_logged(
             seed, 0, count, n, n - 1, 0, np.int64(0), -1, pol, fr, tab,
             np.zeros((count, n), np.int64), np.zeros((count, 54), np.int64),
             np.zeros((count, n), np.int64), np.zeros((count, 4), np.int64),

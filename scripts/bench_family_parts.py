@@ -12,7 +12,7 @@ The end-to-end figure is ``bench_families.py``; this one says which stage a pres
 time lies in.
 
 ``bid-odds`` as the first argument: the path of the bid-odds kernel instead
-(``kernels.fixed_hand``: ``deal_family_fixed``, ``play_hand``, ``score_hand``
+(``kernels.fixed_hand``: ``deal_cards_fixed``, ``play_hand``, ``score_hand``
 and its award sum) on auction-pitch, a fixed hand in the pitcher's seat and in a
 defender's, stage by stage (deal, +play, +score).  (The base game's own kernels, once
 timed beside it, are gone since issue 28.)
@@ -31,22 +31,22 @@ from numba import njit, prange
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.borrow import keep_alive
-from pitchsim.kernels.deal import cards_each, deal_family_fixed
+from pitchsim.kernels.deal import cards_each, deal_cards_fixed
 from pitchsim.kernels.draw import discard_and_draw
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat
 from pitchsim.kernels.plain import play_plain, random_play
-from pitchsim.kernels.play import play_hand as family_play
+from pitchsim.kernels.play import play_hand as play_preset
 from pitchsim.kernels.policies.cards import name_trump
 from pitchsim.kernels.presets import (
     F_DISCARD,
     F_PARTNERSHIP,
     F_TRUMP_NAMED,
-    family_array,
-    family_tables,
+    rules_array,
+    rules_table,
 )
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
 from pitchsim.kernels.score import AWARD_VALUES, N_AWARDS, score_hand
-from pitchsim.kernels.simulate import family_policies, hand_scratch
+from pitchsim.kernels.simulate import hand_scratch, policy_row
 from pitchsim.util.runtime import use_threads
 
 STAGES = ("deal", "+name/draw", "+play", "+score")
@@ -62,7 +62,7 @@ def run(stage, seed, count, n, policies, fr, tab, rnd):
     no_log = junk[:0]
     for d in range(count):
         key = deal_key(seed, d)
-        size = deal_family_fixed(key, n, n - 1, 0, np.int64(0), fr, deck, dealt)
+        size = deal_cards_fixed(key, n, n - 1, 0, np.int64(0), fr, deck, dealt)
         for s in range(n):
             held[s] = dealt[s]
         acc += dealt[0]
@@ -113,14 +113,14 @@ def run_fixed(stage, seed, count, n, hand_seat, fixed_hand, policies, fr, tab):
     for d in prange(count):  # (one thread: the scratch is shared)
         seat = hand_seat if hand_seat >= 0 else defender_seat(d, n, partnership)
         key = deal_key(seed, d)
-        deal_family_fixed(key, n, n - 1, seat, fixed_hand, fr, deck[:0], dealt)
+        deal_cards_fixed(key, n, n - 1, seat, fixed_hand, fr, deck[:0], dealt)
         out[d] += dealt[1]
         if stage == 0:
             continue
         for s in range(n):
             held[s] = dealt[s]
             won[s] = 0
-        trump, _ = family_play(
+        trump, _ = play_preset(
             held, dealt, 0, n, 0, n - 1, 0, -1, -1, np.int64(-1), policies, fr, tab, key,
             hands, won, trick, tseats, no_log, no_log,
         )  # fmt: skip
@@ -145,12 +145,12 @@ def bid_odds_parts(deals: int, policies: list[str], rounds: int) -> None:
     n = 4
     rules = Rules()
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pack = sorted(r.pack(n))
     chosen = np.random.default_rng(2026).choice(pack, 6, replace=False)
     hand = np.int64(sum(1 << int(c) for c in chosen))  # bench_families' bid-odds hand
     for policy in policies:
-        fam = family_policies(policy, n)
+        fam = policy_row(policy, n)
         for seat in (0, AS_DEFENDER):
             runs = {
                 "family": lambda st, sd, k, seat=seat, f=fam: run_fixed(
@@ -196,7 +196,7 @@ def main() -> None:
     n = 4
     for spec in specs:
         r = Rules.parse(spec)
-        args = (n, family_policies(policy, n), family_array(r), family_tables(r))
+        args = (n, policy_row(policy, n), rules_array(r), rules_table(r))
         args += (policy == "random",)
         for stage in range(len(STAGES)):
             run(stage, 1, 1000, *args)  # compile (or load) apart

@@ -9,7 +9,7 @@ decisions per CPU-second, per family.
         --families smear smear,partner=called smear,partner=announced --hands 40 --worlds 16
 
 Hands are played with every seat ``rollout:W`` (``kernels.simulate.
-play_family_logged``: seat 0 pitches and names trump, one thread, warm kernels); a
+play_logged``: seat 0 pitches and names trump, one thread, warm kernels); a
 *decision* is a card a seat chose with more than one legal card (the only ones that
 search), counted from the logged legal masks; forced cards are counted apart.  Under
 cinch the dealer (seat n - 1) robs (12.7) and seat 0 pitches.  CPU
@@ -29,9 +29,9 @@ import numpy as np
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.play import MAX_TRICKS
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.score import N_AWARDS
-from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.kernels.simulate import play_logged
 from pitchsim.table.policies import play_array, play_policy
 
 FAMILIES = ["setback", "smear", "ten-point"]
@@ -39,13 +39,13 @@ FAMILIES = ["setback", "smear", "ten-point"]
 
 def run(spec: str, n: int, hands: int, policy: str, seed: int) -> tuple[float, int, int]:
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pol = play_array([play_policy(policy).id] * n)
     width = MAX_TRICKS * (n + 2)
 
     def call(count):
         legal = np.zeros((count, MAX_TRICKS * n), np.int64)
-        play_family_logged(
+        play_logged(
             seed, 0, count, n, n - 1, 0, np.int64(0), -1, pol, fr, tab,
             np.zeros((count, n), np.int64), np.zeros((count, 54), np.int64),
             np.zeros((count, n), np.int64), np.zeros((count, 4), np.int64),

@@ -25,7 +25,7 @@ import numpy as np
 from pitchsim.game import reference as ref
 from pitchsim.game.presets import FAMILIES
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.search import solver
 
 DEFAULT = ("setback", "smear", "ten-point", "ten-point,partnership=false", "jokers=1")
@@ -59,13 +59,13 @@ def main() -> None:
     held, trump = whole_hand(probe, 3, random.Random(0))
     solver.solve_preset(
         held, np.zeros(3, np.int64), held, 3, 0, np.zeros(8, np.int64), 0, 0, 0,
-        family_array(probe), family_tables(probe), table, -1,
+        rules_array(probe), rules_table(probe), table, -1,
     )  # fmt: skip
     print(f"compile (or cache load) of the solver: {time.process_time() - t:.1f} s CPU")
     print(f"{'rules':<30} {'n':>2} {'hands':>5} {'median ms':>10} {'p95 ms':>9} {'worst ms':>9}")
     for spec in a.rules or DEFAULT:
         rules = Rules.parse(spec)
-        fr, tab = family_array(rules), family_tables(rules)
+        fr, tab = rules_array(rules), rules_table(rules)
         span = FAMILIES[rules.family].players
         for n in counts:
             try:

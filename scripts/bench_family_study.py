@@ -5,7 +5,7 @@ against the raw family kernel on the same deals and the base game's run.
 
 Every run is made twice (the first compiles, if need be, and is not counted) and the CPU
 seconds of this process, all threads, are reported (the machine may be shared: CPU time
-is steadier than wall time).  ``kernel`` is ``family_make_odds`` on the same seed and
+is steadier than wall time).  ``kernel`` is ``make_odds`` on the same seed and
 deals (the deals a run plays, without the columns and the Parquet).
 """
 
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import family_make_odds
+from pitchsim.kernels.simulate import make_odds
 from pitchsim.study.batch import simulate
 
 FAMILIES = ("auction-pitch", "setback", "smear", "ten-point")
@@ -49,7 +49,7 @@ def main() -> None:
         cpu, _ = run_once(rules, a.deals, a.players, a.threads)
         kernel = ""
         if not base:
-            odds = family_make_odds(Rules.parse(fam), a.players, a.deals, seed=1 * 8 + a.players)
+            odds = make_odds(Rules.parse(fam), a.players, a.deals, seed=1 * 8 + a.players)
             kernel = f"{a.deals / odds['cpu_s']:,.0f}"
         name = "base game" if base else fam
         print(f"{name:<14} {a.deals / cpu:>16,.0f} {kernel:>19} {cpu:>10.2f}")

@@ -22,7 +22,7 @@ import numpy as np
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.game import MAX_CALL, games_kernel
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.table.bidding import parse_strategies
 from pitchsim.table.boards import odds_for, seat_ids
 from pitchsim.util.runtime import use_threads
@@ -43,7 +43,7 @@ def main() -> None:
     seats = parse_strategies(args.strategy) * n
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, rules, n)
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
     play_games = games_kernel(fr)
 
     def run(count: int) -> tuple[float, float, np.ndarray, np.ndarray]:

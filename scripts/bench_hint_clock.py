@@ -46,7 +46,7 @@ from pitchsim.game.rules import Rules, spec  # noqa: E402
 from pitchsim.search.hint import DEFAULT_TIME, DEFAULT_WORLDS, default_policy, hint  # noqa: E402
 from pitchsim.search.position import parse_position  # noqa: E402
 from pitchsim.table.bidding import seat_strategies  # noqa: E402
-from pitchsim.table.boards import family_hand  # noqa: E402
+from pitchsim.table.boards import board_hand  # noqa: E402
 from pitchsim.util.jsonio import dumps_json  # noqa: E402
 
 
@@ -57,7 +57,7 @@ def played_hands(n: int, count: int, first_seed: int) -> list[dict]:
     seed = first_seed
     while len(out) < count:
         rules = Rules()
-        h = family_hand(seed, 0, seats, rules, n - 1)
+        h = board_hand(seed, 0, seats, rules, n - 1)
         seed += 1
         if h.pitcher is None:
             continue  # thrown in: nothing to play

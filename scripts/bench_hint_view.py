@@ -3,7 +3,7 @@
 worlds, worlds fitted to the calls by the odds model)?  Warm (kernels compiled first).
 
 Views are cut from real deals: dealt and bid by the odds model at every seat (the preset
-kernels' hand, ``table.boards.family_hand``), the pitcher leading the trump his hand
+kernels' hand, ``table.boards.board_hand``), the pitcher leading the trump his hand
 was played in, then played at random to a random point of the hand; the view is that
 of the seat to play.  Per table size:
 median and worst wall and CPU seconds per hint, with the calls fitted and (the old
@@ -27,14 +27,14 @@ from pitchsim.game.rules import Rules  # noqa: E402
 from pitchsim.game.view import View, card_text, rules_text  # noqa: E402
 from pitchsim.search.hint import hint_view  # noqa: E402
 from pitchsim.search.position import start_position  # noqa: E402
-from pitchsim.table.boards import family_hand  # noqa: E402
+from pitchsim.table.boards import board_hand  # noqa: E402
 
 
 def real_view(rng: random.Random, n: int, rules: Rules, cards: int | None = None) -> View:
     """The view of the seat to play at a random point of a deal bid by the odds model
     (after ``cards`` cards, when given); ``real_view.trump`` is the hand's trump."""
     while True:
-        h = family_hand(rng.getrandbits(32), 0, ["odds"] * n, rules, rng.randrange(n))
+        h = board_hand(rng.getrandbits(32), 0, ["odds"] * n, rules, rng.randrange(n))
         if h.pitcher is not None:
             break
     pos = start_position(h.dealt, h.pitcher, rules, h.bid)

@@ -47,8 +47,8 @@ from pathlib import Path
 import numpy as np
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.kernels.simulate import family_policies, hands_kernel
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.simulate import hands_kernel, policy_row
 from pitchsim.study import batch, manifest
 from pitchsim.study.analysis import Run, make_table
 from pitchsim.study.batch import PART_SIZE, simulate
@@ -60,9 +60,9 @@ from pitchsim.util.runtime import chunked, use_threads
 def raw_kernel(seed: int, players: int, deals: int, threads: int | None) -> tuple[float, float]:
     """Wall and CPU seconds for the kernel alone to play ``deals`` deals, in the
     pipeline's chunks."""
-    policies = family_policies("heuristic", players)
+    policies = policy_row("heuristic", players)
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     kernel = hands_kernel(fr)
     out = [np.empty(PART_SIZE, dtype=np.int64) for _ in range(3)]
     stream = RunParams(seed, "heuristic", {}).stream_seed(players)

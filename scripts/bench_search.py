@@ -32,15 +32,15 @@ def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     from pitchsim.game.cards import mask_of, parse_hand
     from pitchsim.game.rules import Rules
     from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.table.boards import family_play_array
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.table.boards import kernel_play_array
     from pitchsim.table.policies import seat_policies
     from pitchsim.util.runtime import use_threads
 
     hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
-    policies = family_play_array([int(i) for i in seat_policies(spec, players)])
+    fr, tab = rules_array(r), rules_table(r)
+    policies = kernel_play_array([int(i) for i in seat_policies(spec, players)])
     kernel = fixed_kernel(fr)  # hearts trump, no bid: the most points
     out = [np.empty(hands, np.int64) for _ in range(3)]
     args = (players, PITCHER, hand, 2, 0, policies, fr, tab)

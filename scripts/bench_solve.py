@@ -230,12 +230,12 @@ def main() -> None:
     rules = Rules.parse(args.rules)
     if not rules.base_game:  # solve_position plays auction-pitch's tables
         raise SystemExit(f"{args.rules}: the base game's entry points time its rules alone")
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
 
-    arr = family_array(rules)  # the base game's options (solve_position's ``fr``)
+    arr = rules_array(rules)  # the base game's options (solve_position's ``fr``)
     if args.alternate == "preset":
         global PRESET
-        PRESET = (family_array(rules), family_tables(rules))
+        PRESET = (rules_array(rules), rules_table(rules))
     tables: dict[int, np.ndarray] = {}
 
     def table_for(n: int) -> np.ndarray:

@@ -2,7 +2,7 @@
 realised when the hand is played out with defenders stronger than its model.
 
 Measurement only (not CI).  For deal ``i`` of ``--seed`` (the family kernels' deal of
-``deal_key(seed, i)``, dealer ``i % n``, the table's ``FamilyDeal`` walk):
+``deal_key(seed, i)``, dealer ``i % n``, the table's ``TableDeal`` walk):
 
 - one seat, drawn per deal (``--seat-choice``), is the *advised seat*; every other seat
   calls by the advisor's model (``odds``) from its view, as ``KernelSeat("odds+heuristic")``;
@@ -54,8 +54,8 @@ from pitchsim.game.view import card_text, parse_call, trump_text
 from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.search.rollout import KIND_MASK
-from pitchsim.table.decide import card_counter, family_knowledge
-from pitchsim.table.game import FamilyDeal, _kernel_deal, family_winners, next_dealer
+from pitchsim.table.decide import card_counter, view_knowledge
+from pitchsim.table.game import TableDeal, _kernel_deal, next_dealer, winners_of
 from pitchsim.table.policies import play_policy
 from pitchsim.table.seats import KernelSeat, view_key
 
@@ -110,7 +110,7 @@ class Decisions:
     def _planned_lead(self, view):
         """The advisor's first lead under trump=first-lead: its play policy's card of
         the planned suit (as ``table.decide._card`` for an advisor pitcher)."""
-        k = family_knowledge(view)
+        k = view_knowledge(view)
         if not (k.trump < 0 and k.trick_no == 0 and k.count == 0):
             return None
         suit = k.hand & (0x1FFF << (13 * self.plan))
@@ -128,8 +128,8 @@ class Decisions:
         return card_text(card)
 
 
-def walk(deal: FamilyDeal, act):
-    """Run a FamilyDeal with ``act(seat, view, pitcher)``; the hand's record."""
+def walk(deal: TableDeal, act):
+    """Run a TableDeal with ``act(seat, view, pitcher)``; the hand's record."""
     g = deal.run()
     try:
         seat, view = next(g)
@@ -152,7 +152,7 @@ def one_deal(args, rules, n, i, conditions):
     dealt, stock, draw = _kernel_deal(rules, n, dealer, key)
     bidder = KernelSeat(f"{MODEL}+heuristic", seed=args.seed)
     # the auction up to the advised seat (by the model), then the advice
-    deal = FamilyDeal(rules, n, dealer, dealt, stock, scores, draw)
+    deal = TableDeal(rules, n, dealer, dealt, stock, scores, draw)
     g = deal.run()
     seat, view = next(g)
     while seat != advised or view.phase != "auction":
@@ -187,7 +187,7 @@ def one_deal(args, rules, n, i, conditions):
     plan = -1 if ca.trump is None else int(ca.trump)
     for name, (pitch_p, defend_p) in conditions.items():
         d = Decisions(rules, n, advised, text, plan, pitch_p, defend_p, args.seed)
-        hand = FamilyDeal(rules, n, dealer, dealt, stock, scores, draw)
+        hand = TableDeal(rules, n, dealer, dealt, stock, scores, draw)
         t0 = perf_counter()
         doc = walk(hand, d.act)
         side = d.side
@@ -222,13 +222,13 @@ def rest_of_game(args, rules, n, i, doc, d, pitch_p, defend_p):
     for s in seats:
         s.seed = args.seed
     for h in range(MAX_HANDS):
-        won = family_winners(doc, rules)
+        won = winners_of(doc, rules)
         if won:
             return d.side(d.advised) in won, h
         key = np.uint64(deal_key(args.seed, CONTINUATION + i * MAX_HANDS + h))
         dealer = next_dealer(doc, rules)
         dealt, stock, draw = _kernel_deal(rules, n, dealer, key)
-        hand = FamilyDeal(rules, n, dealer, dealt, stock, doc["scores_after"], draw)
+        hand = TableDeal(rules, n, dealer, dealt, stock, doc["scores_after"], draw)
         doc = walk(
             hand,
             lambda seat, view, _p: (

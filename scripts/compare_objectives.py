@@ -35,9 +35,9 @@ import numpy as np
 from numba import njit, prange
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.game import MAX_CALL, play_family_games
+from pitchsim.kernels.game import MAX_CALL, whole_games
 from pitchsim.kernels.policies import HEURISTIC, ROLLOUT, WORLDS_SHIFT
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.score import side_of
 from pitchsim.kernels.search.rollout import (
@@ -46,8 +46,8 @@ from pitchsim.kernels.search.rollout import (
     OBJECTIVE_SHIFT,
     SCORE_DIFFERENCE,
 )
-from pitchsim.kernels.simulate import family_hand, hand_scratch
-from pitchsim.table.boards import FAMILY_BIDDING_IDS, family_play_array, no_odds, odds_for
+from pitchsim.kernels.simulate import hand_scratch, study_hand
+from pitchsim.table.boards import BIDDING_IDS, kernel_play_array, no_odds, odds_for
 from pitchsim.util.stats import Z95
 
 OBJECTIVES = {"score": SCORE_DIFFERENCE, "make": MAKE_THEN_POINTS, "hybrid": MAKE_THEN_SCORE}
@@ -70,7 +70,7 @@ def play_bid_hands(seed, count, n, bid, policies, fr, tab, out_points):
     no_log = np.empty(0, dtype=np.int64)
     for d in prange(count):
         deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
-        family_hand(
+        study_hand(
             deal_key(seed, d), n, n - 1, 0, bid, policies, fr, tab, deck, dealt, held, hands,
             won, trick, tseats, award, points, no_log, no_log, junk,
         )  # fmt: skip
@@ -78,7 +78,7 @@ def play_bid_hands(seed, count, n, bid, policies, fr, tab, out_points):
 
 
 def games(args, r, fr, tab, n, ids) -> None:
-    bid_id = FAMILY_BIDDING_IDS[args.bidding]
+    bid_id = BIDDING_IDS[args.bidding]
     bidders = np.full(n, bid_id, dtype=np.int64)
     odds, defender = no_odds() if args.bidding == "heuristic" else odds_for([], r, n)
     m = args.boards
@@ -88,12 +88,12 @@ def games(args, r, fr, tab, n, ids) -> None:
     cpu = time.process_time()
     for rot in range(2):
         of_seat = [(s + rot) % 2 for s in range(n)]
-        plays = family_play_array([ids[i] for i in of_seat])
+        plays = kernel_play_array([ids[i] for i in of_seat])
         won_by = np.empty(m, dtype=np.int64)
         scores = np.empty((m, n), dtype=np.int64)
         dealt = np.empty(m, dtype=np.int64)
         stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
-        play_family_games(
+        whole_games(
             args.seed, 0, m, n, bidders, plays, fr, tab, odds, defender, won_by, scores, dealt,
             stats, None,
         )  # fmt: skip
@@ -124,7 +124,7 @@ def hands(args, fr, tab, n, ids) -> None:
             pts = []
             cpu = time.process_time()
             for obj in ids:
-                pol = family_play_array([obj if searching[s] else HEURISTIC for s in range(n)])
+                pol = kernel_play_array([obj if searching[s] else HEURISTIC for s in range(n)])
                 out = np.empty(args.deals, dtype=np.int64)
                 play_bid_hands(args.seed, args.deals, n, bid, pol, fr, tab, out)
                 pts.append(out)
@@ -153,7 +153,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     r = Rules.parse(args.rules)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     n = args.players
     ids = [rollout_id(args.worlds, OBJECTIVES[o]) for o in args.objectives.split(",")]
     print(f"{args.rules}, {n} players, rollout:{args.worlds}, objectives {args.objectives}")

@@ -28,7 +28,7 @@ from bench_hint_view import real_view  # noqa: E402
 
 from pitchsim.game.rules import Rules  # noqa: E402
 from pitchsim.search.hint import view_worlds  # noqa: E402
-from pitchsim.table.decide import family_knowledge  # noqa: E402
+from pitchsim.table.decide import view_knowledge  # noqa: E402
 
 
 def holdings(worlds: np.ndarray, trump: int, seats: list[int]) -> np.ndarray:
@@ -58,7 +58,7 @@ def main() -> None:
                 trump = real_view.trump
                 if trump < 0:
                     continue
-                pby = family_knowledge(view).pby
+                pby = view_knowledge(view).pby
                 fit, tried = view_worlds(view, a.worlds, d, "odds")
                 fit, plain, other = (
                     w[:, :n] | pby

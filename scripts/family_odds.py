@@ -9,7 +9,7 @@ maximum bid, from the family kernels (``pitchsim.kernels.simulate``).
 Seat 0 pitches; under trump=named it names trump by its policy unless ``--trump`` is
 given (under trump=first-lead ``--trump`` makes its first lead that suit).  Every seat
 plays ``--policy`` (random or heuristic).  No bid is made: the table is what the
-pitcher's side wins, whatever it bid.  This is the library call ``family_make_odds`` on
+pitcher's side wins, whatever it bid.  This is the library call ``make_odds`` on
 the command line; a hand's odds with expected scores and passing are ``pitchsim
 bid-odds --rules FAMILY`` (``pitchsim.advice.odds``).
 """
@@ -22,7 +22,7 @@ import time
 
 from pitchsim.game.cards import SUIT_NAMES, mask_of, parse_cards, parse_suit
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.simulate import family_make_odds
+from pitchsim.kernels.simulate import make_odds
 from pitchsim.util.errors import InputError
 
 
@@ -41,7 +41,7 @@ def main() -> None:
         hand = mask_of(parse_cards(a.hand, jokers=rules.jokers)) if a.hand else 0
         trump = parse_suit(a.trump) if a.trump else -1
         t = time.perf_counter()
-        odds = family_make_odds(rules, a.players, a.deals, a.policy, a.seed, hand, trump)
+        odds = make_odds(rules, a.players, a.deals, a.policy, a.seed, hand, trump)
         total = time.perf_counter() - t
     except InputError as e:
         sys.exit(f"family_odds: error: {e}")

@@ -52,12 +52,12 @@ FAMILY_SOLO += [
 MIN_CELL = 200
 
 
-def family_tables(deals: int, seed: int, out: Path) -> None:
+def rules_table(deals: int, seed: int, out: Path) -> None:
     from pitchsim.game.rules import Rules
     from pitchsim.kernels.bid_table import simulate_counts
     from pitchsim.kernels.bidding.calls import N_BUCKETS, N_CLASSES, N_ROWS
-    from pitchsim.kernels.presets import family_array
-    from pitchsim.kernels.presets import family_tables as tables_of
+    from pitchsim.kernels.presets import rules_array
+    from pitchsim.kernels.presets import rules_table as tables_of
     from pitchsim.table.boards import odds_table_key
 
     configs = FAMILY_CONFIGS + FAMILY_SOLO
@@ -91,7 +91,7 @@ def family_tables(deals: int, seed: int, out: Path) -> None:
         row = np.empty(deals, np.int64)
         points = np.empty(deals, np.int64)
         other = np.empty(deals, np.int64)
-        simulate_counts(seed * 100 + i, deals, n, family_array(r), tables_of(r), row, points, other)
+        simulate_counts(seed * 100 + i, deals, n, rules_array(r), tables_of(r), row, points, other)
         keys.append(key)
         max_bid.append(r.max_bid)
         defender[i] = other.mean()
@@ -147,7 +147,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
-    family_tables(args.deals, args.seed, args.out)
+    rules_table(args.deals, args.seed, args.out)
 
 
 if __name__ == "__main__":

@@ -503,8 +503,8 @@ MUTANTS = [
     M(
         "batch-policy",
         "pitchsim/study/batch.py",
-        "policies = family_policies(params.policy, n)",
-        'policies = family_policies("heuristic", n)',
+        "policies = policy_row(params.policy, n)",
+        'policies = policy_row("heuristic", n)',
         T_BATCH,
         "simulate ignores --policy",
     ),

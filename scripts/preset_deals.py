@@ -2,7 +2,7 @@
 open: the kernels of ``compare_policies.py`` and ``make_search_report.py``.
 
 Deal ``d`` of ``seed`` is dealt from its own key (seed, d) by the preset kernels' dealer
-(``simulate.family_play_fixed``; under auction-pitch the base game's hands:
+(``simulate.study_play_fixed``; under auction-pitch the base game's hands:
 tests/test_one_deal.py), seat 0 pitching, seat n-1 dealing.  So deals picked by index
 from a first run (say those where the pitcher led an A-x-x trump holding) can be played
 again under another play model, with the trump the first run's pitcher led, and only
@@ -17,14 +17,14 @@ from numba import njit, prange
 
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.bits import bit, suit_mask
-from pitchsim.kernels.deal import deal_family
+from pitchsim.kernels.deal import deal_cards
 from pitchsim.kernels.play import any_search
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.score import PLAIN_AWARDS, side_flags_of, side_of
 from pitchsim.kernels.search.solver import new_table, solve_position
-from pitchsim.kernels.simulate import family_play_fixed, hand_scratch
-from pitchsim.table.boards import family_play_array
+from pitchsim.kernels.simulate import hand_scratch, study_play_fixed
+from pitchsim.table.boards import kernel_play_array
 
 PITCHER = 0
 BLOCK = 4096
@@ -46,7 +46,7 @@ def play_deals(seed, deals, n, bid, policies, fr, tab, trumps, out_flags, out_tr
     for b in prange((m + block - 1) // block):
         deck, dealt, held, hands, won, trick, tseats, _, _, junk = hand_scratch(n)
         for i in range(b * block, min(m, (b + 1) * block)):
-            trump, _, _, _, _, _ = family_play_fixed(
+            trump, _, _, _, _, _ = study_play_fixed(
                 deal_key(seed, deals[i]), n, n - 1, PITCHER, bid, np.int64(0), trumps[i],
                 policies, fr, tab, deck, dealt, held, hands, won, trick, tseats, no_log,
                 no_log, junk,
@@ -74,8 +74,8 @@ def preset_run(
     """``play_deals`` for ``rules`` and the play-policy ids ``policies`` (as
     ``table.policies.seat_policies`` gives them): (flags, trump, pitcher's hand)."""
     r = rules
-    fr, tab = family_array(r), family_tables(r)
-    pol = family_play_array([int(p) for p in policies])
+    fr, tab = rules_array(r), rules_table(r)
+    pol = kernel_play_array([int(p) for p in policies])
     m = deals.size
     flags, trump = np.empty(m, np.int64), np.empty(m, np.int64)
     hand = np.empty(m if with_hand else 0, np.int64)
@@ -112,7 +112,7 @@ def solve_with_trump(dealt, n, trump, rules, table, hands, won, trick):
 @njit(cache=True, parallel=True)
 def solve_deals_with_trump(seed, deals, n, fr, trumps, rules, out_value):
     """``out_value[i]``: deal ``deals[i]`` (dealt under ``fr``: the same hands as ``play_deals``') solved
-    double-dummy under the base game's options ``rules`` (``family_array``), the pitcher opening with trump
+    double-dummy under the base game's options ``rules`` (``rules_array``), the pitcher opening with trump
     ``trumps[i]``.  Chunks, not threads, own the tables: the values do not depend on the
     thread count."""
     m = deals.size
@@ -125,14 +125,14 @@ def solve_deals_with_trump(seed, deals, n, fr, trumps, rules, out_value):
         trick = np.empty(n, dtype=np.int64)
         deck = np.empty(0, dtype=np.int64)  # the hands alone
         for i in range(k * m // chunks, (k + 1) * m // chunks):
-            deal_family(deal_key(seed, deals[i]), n, n - 1, fr, deck, dealt)
+            deal_cards(deal_key(seed, deals[i]), n, n - 1, fr, deck, dealt)
             out_value[i] = solve_with_trump(dealt, n, trumps[i], rules, table, hands, won, trick)
 
 
 def solve_run(seed: int, deals: np.ndarray, n: int, trumps: np.ndarray, rules: Rules):
     out = np.empty(deals.size, np.int64)
     solve_deals_with_trump(
-        seed, np.ascontiguousarray(deals, np.int64), n, family_array(rules),
-        np.ascontiguousarray(trumps, np.int64), family_array(rules), out,
+        seed, np.ascontiguousarray(deals, np.int64), n, rules_array(rules),
+        np.ascontiguousarray(trumps, np.int64), rules_array(rules), out,
     )  # fmt: skip
     return out

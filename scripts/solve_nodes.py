@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_solve import cut_positions, random_deals  # noqa: E402
 
 from pitchsim.game.rules import Rules  # noqa: E402
-from pitchsim.kernels.presets import family_array  # noqa: E402
+from pitchsim.kernels.presets import rules_array  # noqa: E402
 from pitchsim.kernels.search import solver  # noqa: E402
 from pitchsim.search.double_dummy import kernel_args  # noqa: E402
 
@@ -48,7 +48,7 @@ def main() -> None:
     rules = Rules.parse(a.rules)
     if not rules.base_game:  # solve_position plays auction-pitch's tables
         raise SystemExit(f"{a.rules}: the base game's entry points solve its rules alone")
-    arr = family_array(rules)  # the base game's options (solve_position's ``fr``)
+    arr = rules_array(rules)  # the base game's options (solve_position's ``fr``)
     print(f"# rules: {rules.describe()}")
     for n in counts:
         table = solver.new_table(solver.table_bits(n))

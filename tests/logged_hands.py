@@ -1,4 +1,4 @@
-"""Heuristic hands played and logged by the family kernels (``play_family_logged``),
+"""Heuristic hands played and logged by the family kernels (``play_logged``),
 walked card by card, and the family heuristic as the reference engine's card chooser:
 shared by the tests that check the rollout, pimc and the hint against the reference
 engine (tests/test_family_rollout.py, tests/test_presets_pimc.py,
@@ -15,9 +15,9 @@ import numpy as np
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.policies.cards import HEURISTIC
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.score import N_AWARDS
-from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.kernels.simulate import play_logged
 from pitchsim.table.policies import kernel_chooser
 
 
@@ -44,7 +44,7 @@ class Logged:
 
 
 def logged_arrays(count: int, n: int) -> dict[str, np.ndarray]:
-    """``play_family_logged``'s out arrays for ``count`` hands at ``n`` players, zeroed,
+    """``play_logged``'s out arrays for ``count`` hands at ``n`` players, zeroed,
     by name in the order it takes them (pass ``*out.values()``): the cards dealt, the
     deck, the hands in play, trump (trump, tricks, pack size, cards drawn, and under
     a called partner the card called and its holder, 12.1), the tricks' log, the legal
@@ -64,9 +64,9 @@ def logged_arrays(count: int, n: int) -> dict[str, np.ndarray]:
 
 def logged_hands(spec: str, n: int, count: int, seed: int, pitcher: int = 0) -> Logged:
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     out = logged_arrays(count, n)
-    play_family_logged(
+    play_logged(
         seed, 0, count, n, n - 1, pitcher, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
         *out.values(),
     )  # fmt: skip

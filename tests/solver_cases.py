@@ -27,7 +27,7 @@ from test_solver_keys import dense_deal, family_position
 
 from pitchsim.game.cards import cards_of
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
 from pitchsim.search.position import start_position
@@ -40,7 +40,7 @@ class Solver:
     def __init__(self, rules):
         self.base = rules.base_game
         self.arrays = (
-            (family_array(rules),) if self.base else (family_array(rules), family_tables(rules))
+            (rules_array(rules),) if self.base else (rules_array(rules), rules_table(rules))
         )
 
     def args(self, st, table):

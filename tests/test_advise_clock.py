@@ -54,7 +54,7 @@ def test_the_stopping_lead_shares_the_error_over_looks_and_calls():
 
 
 def outcomes(wins: list[list[int]]) -> np.ndarray:
-    """A ``family_evaluate_calls`` output from win flags per call (rows: deals)."""
+    """A ``evaluate_calls`` output from win flags per call (rows: deals)."""
     w = np.array(wins, dtype=float).T
     out = np.zeros((w.shape[0], w.shape[1], engine.N_OUTCOMES))
     out[:, :, engine.O_WON] = w
@@ -132,7 +132,7 @@ def even_outcomes(monkeypatch, lead_at=None):
             out[j, 0, engine.O_WON] = d % 2 == 0 or (lead_at is not None and d >= lead_at)
             out[j, 1, engine.O_WON] = d % 2 == 1
 
-    monkeypatch.setattr(engine, "family_evaluate_calls", evaluate_calls)
+    monkeypatch.setattr(engine, "evaluate_calls", evaluate_calls)
 
 
 def test_an_even_race_runs_on_to_the_last_deal(monkeypatch):

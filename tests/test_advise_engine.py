@@ -4,13 +4,13 @@ reference engine (``game/reference/``), deal by deal, on random questions: prese
 auction variants, 2-7 players, the ``random``, ``heuristic`` and ``odds`` models,
 scores near the target, the seat anywhere in the auction.
 
-- ``family_accept_deals`` keeps exactly the deals in which every earlier caller, asked
+- ``accept_deals`` keeps exactly the deals in which every earlier caller, asked
   by his bidding policy with the legal calls of the reference auction (0.2, the
   preset's minimum bid, dealer-steal and all-pass variants, 6.1 shoot), makes the call
   heard.
-- ``family_pitch_suits``: the points the seat takes pitching each suit it can make
+- ``pitch_suits``: the points the seat takes pitching each suit it can make
   trump are the reference hand's (trump named, 3.5; or led, under first-lead).
-- ``family_evaluate_calls``: every candidate call played out in every kept deal is the
+- ``evaluate_calls``: every candidate call played out in every kept deal is the
   reference game's: the seat makes the call (the calls before it the ones heard), the
   later seats call by the model, trump is named or led (the seat's planned trump when it
   pitches), the hand is played, scored and settled (0.9), and the game is played on from
@@ -19,7 +19,7 @@ scores near the target, the seat anywhere in the auction.
 
 The kernels' decisions are asked at the same random-stream places (a call at the deal's
 key and its caller's counter, trump named at the naming counter; heuristic play needs
-no stream), and the deals are the kernels' (``deal_family_fixed``: its uniformity and
+no stream), and the deals are the kernels' (``deal_cards_fixed``: its uniformity and
 runs are tests/test_one_deal.py's).  What the reference decides by itself must agree:
 who pitches at what bid, trump, the tricks and points, the settling, the dealer of the
 next deal, the end of the game and its winners.  The presets here have no discard and
@@ -42,11 +42,11 @@ from pitchsim.kernels import advice as engine
 from pitchsim.kernels.advisor import pitchable_suits
 from pitchsim.kernels.bidding.calls import NAME_COUNTER, choose_call, name_suit
 from pitchsim.kernels.contract import MAX_DEALS
-from pitchsim.kernels.deal import deal_family_fixed
+from pitchsim.kernels.deal import deal_cards_fixed
 from pitchsim.kernels.policies.cards import heuristic_card
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key
-from pitchsim.table.boards import family_strategy, seat_ids
+from pitchsim.table.boards import seat_ids, strategy_for
 
 # Presets and auction variants without a discard and draw (4.8), kitty or partner.
 SPECS = [
@@ -69,10 +69,10 @@ class Question:
         self.r = Rules.parse(spec)
         self.spec, self.n, self.seat, self.dealer = spec, n, seat, dealer
         self.heard, self.scores, self.hand, self.model = list(heard), list(scores), hand, model
-        seats = [family_strategy(f"{model}+heuristic", self.r)] * n
+        seats = [strategy_for(f"{model}+heuristic", self.r)] * n
         self.bidders, self.players = seat_ids(seats)
         self.odds, self.defender = odds_for(seats, self.r, n)
-        self.fr, self.tab = family_array(self.r), family_tables(self.r)
+        self.fr, self.tab = rules_array(self.r), rules_table(self.r)
         self.suits = int(pitchable_suits(np.int64(hand), self.fr, self.tab))
 
     def __repr__(self):
@@ -90,7 +90,7 @@ class Question:
         deck = np.full(54, -1, dtype=np.int64)
         dealt = np.empty(self.n, dtype=np.int64)
         seat, hand = (self.seat, self.hand) if fixed else (-1, 0)
-        size = deal_family_fixed(
+        size = deal_cards_fixed(
             np.uint64(key), self.n, dealer, seat, np.int64(hand), self.fr, deck, dealt
         )
         each = self.r.cards_each(self.n)
@@ -229,7 +229,7 @@ class Question:
 
     def kernel_fits(self, seed, count):
         fits = np.empty(count, dtype=np.bool_)
-        engine.family_accept_deals(
+        engine.accept_deals(
             seed, 0, count, *self.args(), np.array(self.heard, dtype=np.int64),
             np.array(self.scores, dtype=np.int64), self.bidders, self.fr, self.tab, self.odds,
             self.defender, 0.0, fits,
@@ -238,7 +238,7 @@ class Question:
 
     def kernel_suits(self, seed, deals):
         out = np.empty((len(deals), 4), dtype=np.int64)
-        engine.family_pitch_suits(
+        engine.pitch_suits(
             seed, np.array(deals, dtype=np.int64), *self.args(), self.suits, self.players,
             self.fr, self.tab, out,
         )  # fmt: skip
@@ -246,7 +246,7 @@ class Question:
 
     def kernel_rows(self, seed, deals, calls, plans):
         out = np.empty((len(deals), len(calls), engine.N_OUTCOMES))
-        engine.family_evaluate_calls(
+        engine.evaluate_calls(
             seed, np.array(deals, dtype=np.int64), *self.args(),
             np.array(self.heard, dtype=np.int64), np.array(calls, dtype=np.int64),
             np.array(plans, dtype=np.int64), np.array(self.scores, dtype=np.int64),

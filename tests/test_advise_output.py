@@ -285,7 +285,7 @@ def every_other(seed, start, count, *args):
 
 
 def test_fewer_deals_fitting_than_wanted_is_noted(monkeypatch):
-    monkeypatch.setattr(engine, "family_accept_deals", every_other)
+    monkeypatch.setattr(engine, "accept_deals", every_other)
     a = advise("AH KH 2H 9C 7D 3S", seat=1, calls="pass", samples=400, max_tries=600, seed=1)
     assert (a.samples, a.tried) == (300, 600)
     assert a.notes == ["only 300 of 600 deals fit the calls (wanted 400)"]

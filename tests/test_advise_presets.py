@@ -250,24 +250,24 @@ def test_a_presets_view_of_the_auction_is_advised(tmp_path, capsys):
 
 
 def _fits(spec: str, model: str, heard: list[int], tremble: float, count: int) -> np.ndarray:
-    """``family_accept_deals``' verdicts on deals 0 .. count-1: seat 2 holds a fixed
+    """``accept_deals``' verdicts on deals 0 .. count-1: seat 2 holds a fixed
     hand, seat 3 deals, and the callers before seat 2 bid by ``model`` (heuristic play)."""
     from pitchsim.advice.advise import odds_for
     from pitchsim.game.cards import mask_of, parse_cards
     from pitchsim.kernels import advice as engine
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.table.boards import family_strategy, seat_ids
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.table.boards import seat_ids, strategy_for
 
     rules = Rules.parse(spec)
     n = 4
-    seats = [family_strategy(f"{model}+heuristic", rules)] * n
+    seats = [strategy_for(f"{model}+heuristic", rules)] * n
     bidders, _ = seat_ids(seats)
     odds, defender = odds_for(seats, rules, n)
     fits = np.empty(count, dtype=np.bool_)
-    engine.family_accept_deals(
+    engine.accept_deals(
         5, 0, count, n, 2, np.int64(mask_of(parse_cards("AH KH 9H 4C 7D 3S"))), 3,
         np.array(heard, dtype=np.int64), np.zeros(n, dtype=np.int64), bidders,
-        family_array(rules), family_tables(rules), odds, defender, tremble, fits,
+        rules_array(rules), rules_table(rules), odds, defender, tremble, fits,
     )  # fmt: skip
     return fits
 

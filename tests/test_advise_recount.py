@@ -1,5 +1,5 @@
 """The advisor's table recounted in plain Python from the per-deal outcomes its engine
-kept (``kernels.advice.family_evaluate_calls``' rows, and ``family_pitch_suits``' points
+kept (``kernels.advice.evaluate_calls``' rows, and ``pitch_suits``' points
 per trump):
 every number of every call -- P(you pitch), P(made | you pitch) over the hands pitched,
 hand score, margin, P(win game), the unfinished games, trump -- the recommendation and
@@ -51,8 +51,8 @@ class Caught:
         self.suits = None
         self.trumps = []
         real_eval, real_suits, real_trump = (
-            engine.family_evaluate_calls,
-            engine.family_pitch_suits,
+            engine.evaluate_calls,
+            engine.pitch_suits,
             engine.bid_trump,
         )
 
@@ -73,8 +73,8 @@ class Caught:
             self.trumps.append((k, int(t)))
             return t
 
-        monkeypatch.setattr(engine, "family_evaluate_calls", evaluate_calls)
-        monkeypatch.setattr(engine, "family_pitch_suits", pitch_suits)
+        monkeypatch.setattr(engine, "evaluate_calls", evaluate_calls)
+        monkeypatch.setattr(engine, "pitch_suits", pitch_suits)
         monkeypatch.setattr(engine, "bid_trump", bid_trump)
 
     @property

@@ -15,7 +15,7 @@ from pitchsim.game.rules import Rules
 from pitchsim.table import advisor_clock
 from pitchsim.table.advisor_clock import ALL_DONE, CLOCK, SEPARATED, rounds
 from pitchsim.table.bidding import Strategy
-from pitchsim.table.boards import family_board
+from pitchsim.table.boards import board_game
 from pitchsim.table.engine import Engine
 from pitchsim.table.game import play_table_game
 from pitchsim.table.record import record_of_preset_game, views_of
@@ -129,7 +129,7 @@ def test_with_no_deal_in_time_the_advisor_calls_as_its_model(monkeypatch):
 )
 def test_with_no_time_a_table_of_advisors_is_the_kernel_game(names):
     table = play_table_game(names, Rules(), 3, 1)
-    kernel = record_of_preset_game(family_board(3, 1, [Strategy.parse(s) for s in names], Rules()))
+    kernel = record_of_preset_game(board_game(3, 1, [Strategy.parse(s) for s in names], Rules()))
     assert table == kernel
 
 

@@ -2,7 +2,7 @@
 calls in every state against the reference's, docs/rules.md's auction edge cases and
 variants on hand-built deals, and the bidders' own rules.
 
-Every hand-built auction runs in the game kernel's auction (``family_auction``, as
+Every hand-built auction runs in the game kernel's auction (``bidding_round``, as
 tests/test_hint_view.py calls it) and then again in the reference's (``run_auction``)
 on the kernel's calls, which must find the kernel's legal calls, pitcher and bid; the
 expected calls are worked out here from the rules.  Whole games, every bidder and
@@ -22,9 +22,9 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.reference import PASS
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, ODDS_BIDDERS, legal_calls
-from pitchsim.kernels.game import family_auction
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.bidding.calls import BIDDING_IDS, ODDS_BIDDERS, legal_calls
+from pitchsim.kernels.game import bidding_round
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.table.bidding import Strategy, StrategyError, parse_strategies
 from pitchsim.table.boards import family_odds, no_odds
 
@@ -48,13 +48,13 @@ def auction(spec: str, hands: list[str], dealer: int, bidding="heuristic", score
     the reference's auction, told the kernel's calls, agreed on all of it."""
     r = Rules.parse(spec)
     n = len(hands)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     odds, defender = family_odds(r, n) if bidding in ODDS_BIDDERS else no_odds()
     scores = [0] * n if scores is None else scores
     calls, legal = np.empty(n, np.int64), np.empty(n, np.int64)
-    pitcher, bid, _, _ = family_auction(
+    pitcher, bid, _, _ = bidding_round(
         np.uint64(3), n, dealer, np.array(scores, np.int64),
-        np.full(n, FAMILY_BIDDING_IDS[bidding], np.int64), fr, tab, odds, defender, 0, 0, 0,
+        np.full(n, BIDDING_IDS[bidding], np.int64), fr, tab, odds, defender, 0, 0, 0,
         -1, -1, np.array([mask(h) for h in hands], np.int64), np.zeros(n, np.int64),
         np.zeros(n, np.int64), calls, legal,
     )  # fmt: skip
@@ -109,7 +109,7 @@ def test_the_legal_calls_are_the_references_in_every_state(spec):
     list, for every high call, caller (the dealer or not) and score (a seat below zero
     may not shoot, 6.1)."""
     r = Rules.parse(spec)
-    fr = family_array(r)
+    fr = rules_array(r)
     for high in range(F.shoot_call(r) + 1):
         if high and high < r.min_bid:
             continue  # no such bid

@@ -193,11 +193,11 @@ def test_a_preset_record_of_the_base_game_still_reads_back():
     again), and is written again as it was."""
     from pitchsim.game.rules import spec
     from pitchsim.table.bidding import Strategy
-    from pitchsim.table.boards import family_board
+    from pitchsim.table.boards import board_game
     from pitchsim.table.record import preset_game_of_record, record_of_preset_game, replay
 
     seats = [Strategy.parse("heuristic"), Strategy.parse("random")] * 2
-    doc = record_of_preset_game(family_board(3, 0, seats, Rules()))
+    doc = record_of_preset_game(board_game(3, 0, seats, Rules()))
     assert doc["family"] == "auction-pitch" and doc["rules"] == spec(Rules())
     assert replay(doc) == doc
     assert record_of_preset_game(preset_game_of_record(doc)) == doc

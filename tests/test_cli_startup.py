@@ -109,7 +109,7 @@ def test_help_defaults_are_the_library_defaults():
     from pitchsim.cli import hint as hint_cli
     from pitchsim.cli import table as table_cli
     from pitchsim.search import hint
-    from pitchsim.study.analysis import DEFAULT_BY, FAMILY_FEATURES, FROM_HAND
+    from pitchsim.study.analysis import DEFAULT_BY, FROM_HAND, PRESET_FEATURES
 
     assert advise_cli.DEFAULT_MODEL == advise.DEFAULT_MODEL
     assert bid_odds_cli.DEFAULT_SAMPLES == odds.DEFAULT_SAMPLES
@@ -118,8 +118,8 @@ def test_help_defaults_are_the_library_defaults():
     assert hint_cli.DEFAULT_MODEL == hint.DEFAULT_MODEL
     assert hint_cli.DEFAULT_TIME == hint.DEFAULT_TIME
     assert hint_cli.DEFAULT_POLICY == hint.DEFAULT_POLICY
-    assert table_cli.FAMILY_FEATURE_NAMES == tuple(FAMILY_FEATURES)
-    assert table_cli.FAMILY_BY == DEFAULT_BY and table_cli.FROM_HAND_NAMES == FROM_HAND
+    assert table_cli.PRESET_FEATURE_NAMES == tuple(PRESET_FEATURES)
+    assert table_cli.PRESET_BY == DEFAULT_BY and table_cli.FROM_HAND_NAMES == FROM_HAND
     from pitchsim.cli import engine as engine_cli
     from pitchsim.cli import practice as practice_cli
     from pitchsim.table import bidding, engine

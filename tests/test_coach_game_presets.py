@@ -211,9 +211,9 @@ def _true_world_game(v):
     """``rollout_game`` of 2S and QS (rows) in the hand's one true world (the last two
     cards of seats 0 and 1 as hand-worked): the knowledge, the world and the codes."""
     from pitchsim.kernels.search.rollout import rollout_game
-    from pitchsim.table.decide import family_knowledge
+    from pitchsim.table.decide import view_knowledge
 
-    k = family_knowledge(v)
+    k = view_knowledge(v)
     worlds = np.array([[_mask("3H"), _mask("4D"), _mask("QS 2S"), 0]], np.int64)
     cards = np.array([_mask("2S").bit_length() - 1, _mask("QS").bit_length() - 1])
     out = np.zeros((2, 1), np.int64)

@@ -13,8 +13,8 @@ from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import BIDS, Rules
 from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.table.boards import family_play_array
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.table.boards import kernel_play_array
 from pitchsim.table.policies import seat_policies
 
 HAND = "AH KH 2H 9C 7D 3S"
@@ -24,11 +24,11 @@ CHEAP = "rollout:2"  # a real search policy, at the cheapest W
 def _points(seed, count, n, trump, policy, bid):
     """The pitcher's points deal by deal, straight from the kernel bid-odds runs."""
     rules = Rules()
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
     fixed_kernel(fr)(
         seed, 0, count, n, PITCHER, np.int64(mask_of(parse_hand(HAND))), parse_suit(trump),
-        bid, family_play_array([int(i) for i in seat_policies(policy, n)]), fr, tab, ours,
+        bid, kernel_play_array([int(i) for i in seat_policies(policy, n)]), fr, tab, ours,
         every, trumps,
     )  # fmt: skip
     return ours

@@ -379,8 +379,8 @@ def test_a_searching_seat_under_rob_dealer_is_played_in_kernel_games_too():
     """Under rob=dealer (12.7) a searching seat reads the draw the dealer robbed, from
     its view (the engine) and in a kernel game (``play.seat_knowledge`` takes the
     dealer): no strategy is refused for it."""
-    from pitchsim.table.boards import family_strategy
+    from pitchsim.table.boards import strategy_for
 
     cinch = Rules.parse("cinch")
     for name in ("odds+rollout", "odds+pimc:4", "heuristic+rollout:8"):
-        assert family_strategy(name, cinch).name == name
+        assert strategy_for(name, cinch).name == name

@@ -15,7 +15,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import MADE_ROW, N_CLASSES, N_ROWS
 from pitchsim.table.bidding import StrategyError
-from pitchsim.table.boards import family_board, family_hand, family_odds
+from pitchsim.table.boards import board_game, board_hand, family_odds
 from pitchsim.table.tournament import tournament
 
 
@@ -97,8 +97,8 @@ def test_a_family_tournament_is_duplicate_and_counts_every_game():
     assert abs(shares - (1 - r.unfinished / r.games) * r.rotations) < 1e-9
     assert sorted(r.results[0].pitched) == [1, 2, 3, 4, 5]
     # Board 5's first deal is the same cards in both rotations (only the seats turn).
-    a = family_board(8, 5, ["heuristic", "random", "heuristic"], rules)
-    b = family_board(8, 5, ["random", "heuristic", "random"], rules)
+    a = board_game(8, 5, ["heuristic", "random", "heuristic"], rules)
+    b = board_game(8, 5, ["random", "heuristic", "random"], rules)
     assert a.hands[0].dealt == b.hands[0].dealt
     code, out, _ = cli(
         "tournament",
@@ -123,8 +123,8 @@ def test_a_single_hand_is_the_first_deal_of_nothing_else():
     """``play`` without --game plays deal r of the seed from scores of zero: the same
     hand twice, and the heuristic bidders' calls are legal (the legal mask holds them)."""
     rules = Rules.parse("ten-point")
-    h1 = family_hand(3, 0, ["heuristic"] * 4, rules, 3)
-    h2 = family_hand(3, 0, ["heuristic"] * 4, rules, 3)
+    h1 = board_hand(3, 0, ["heuristic"] * 4, rules, 3)
+    h2 = board_hand(3, 0, ["heuristic"] * 4, rules, 3)
     assert h1 == h2
     r = rules
     for i, c in enumerate(h1.calls):
@@ -152,13 +152,13 @@ def test_the_odds_rows_are_what_their_deals_give(spec, n):
     within 5 standard errors of the table's.  A table built from another game (or
     none, as before; or a kitty read from the rows without one) fails here."""
     from pitchsim.kernels.bid_table import simulate_counts
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
 
     r = Rules.parse(spec)
     odds, _ = family_odds(r, n)
     deals = 60_000
     row, points, other = (np.empty(deals, np.int64) for _ in range(3))
-    simulate_counts(991, deals, n, family_array(r), family_tables(r), row, points, other)
+    simulate_counts(991, deals, n, rules_array(r), rules_table(r), row, points, other)
     # two sides (partnership) are keyed by the count alone: every holding of a count
     # reads the count's row (scripts/make_bid_table.py)
     if r.partnership:

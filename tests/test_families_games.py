@@ -51,9 +51,9 @@ from pitchsim.kernels.game import (
     G_TRUMP,
     G_WINNERS,
     MAX_CALL,
-    family_log_layout,
     game_kernel,
-    play_family_game,
+    log_layout,
+    whole_game,
 )
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.policies.cards import HEURISTIC, RANDOM, any_rules
@@ -64,8 +64,8 @@ from pitchsim.kernels.presets import (
     F_WIN,
     STEAL_NO,
     WIN_HIGHEST,
-    family_array,
-    family_tables,
+    rules_array,
+    rules_table,
 )
 from pitchsim.kernels.score import AWARD_NAMES, NOT_PLAYED
 from pitchsim.table.boards import family_odds
@@ -153,9 +153,9 @@ def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
     """One game logged by ``kernel``: by default the one the tournaments run
     (``game_kernel``: the base-shape kernel under the base game's shape)."""
     r = rules
-    fr = family_array(r) if fr is None else fr
-    tab = family_tables(r)
-    at = family_log_layout(n)
+    fr = rules_array(r) if fr is None else fr
+    tab = rules_table(r)
+    at = log_layout(n)
     log = np.zeros(MAX_DEALS * at["width"], np.int64)
     scores = np.zeros(n, np.int64)
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
@@ -368,7 +368,7 @@ def test_redeal_with_the_steal_on_is_reached_and_a_planted_no_steal_is_caught():
     spec = "auction-pitch,all-pass=redeal"
     counts = crosscheck(spec, 3, 2, "random", seed=3)
     assert counts["all_pass"] > 0 and counts["steals"] > 0
-    fr = family_array(Rules.parse(spec))
+    fr = rules_array(Rules.parse(spec))
     fr[F_DEALER_STEAL] = STEAL_NO
     with pytest.raises(CrossCheckError, match="legal calls"):
         crosscheck(spec, 3, 2, "random", seed=3, fr=fr)
@@ -396,10 +396,10 @@ def test_the_base_shape_kernel_plays_the_general_kernels_games(spec, n, mix):
     rules = Rules.parse(spec)
     if mix == "odds" and not has_odds_table(rules, n):
         pytest.skip(f"no odds table for {spec} at {n} players")
-    assert game_kernel(family_array(rules)) is not play_family_game
+    assert game_kernel(rules_array(rules)) is not whole_game
     for game in range(4):
         base = kernel_game(rules, n, 3, game, mix)
-        general = kernel_game(rules, n, 3, game, mix, kernel=any_rules(play_family_game))
+        general = kernel_game(rules, n, 3, game, mix, kernel=any_rules(whole_game))
         assert base[:2] == general[:2], (game, base[:2], general[:2])
         for d, (a, b) in enumerate(zip(base[2], general[2], strict=True)):
             np.testing.assert_array_equal(a, b, err_msg=f"game {game} deal {d}")
@@ -435,7 +435,7 @@ def test_12_12_dealer_free_the_dealer_pitches_at_0_and_always_makes_it():
 def test_a_planted_bug_dealer_free_read_as_next_dealer_is_caught():
     """The kernel told next-dealer where the rules say dealer-free (12.12)."""
     spec = "setback,all-pass=dealer-free"
-    fr = family_array(Rules.parse(spec))
+    fr = rules_array(Rules.parse(spec))
     fr[F_ALL_PASS] = ALL_PASS_NEXT_DEALER
     with pytest.raises(CrossCheckError):
         crosscheck(spec, 4, 6, "random", seed=5, fr=fr)
@@ -475,7 +475,7 @@ def test_ten_point_redeal_keeps_the_dealer():
 def test_a_planted_bug_another_all_pass_rule_is_caught():
     """The kernel told next-dealer where smear says dealer-set (3.4)."""
     rules = Rules.parse("smear")
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_ALL_PASS] = ALL_PASS_NEXT_DEALER
     with pytest.raises(CrossCheckError):
         crosscheck("smear", 3, 10, "random", seed=5, fr=fr)
@@ -484,7 +484,7 @@ def test_a_planted_bug_another_all_pass_rule_is_caught():
 def test_a_planted_bug_another_win_rule_is_caught():
     """The kernel told win=highest where smear says pitcher-first (3.11)."""
     rules = Rules.parse("smear")
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_WIN] = WIN_HIGHEST
     # The two rules differ only when a side other than the pitcher's reaches the target
     # first, or several do: rare enough that a fixed 30 games may hold none (a change of
@@ -499,5 +499,5 @@ def test_a_planted_bug_another_win_rule_is_caught():
 
 
 def test_the_log_is_wide_enough():
-    at = family_log_layout(6)
+    at = log_layout(6)
     assert at["width"] == at["legal"] + MAX_TRICKS * 6

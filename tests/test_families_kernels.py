@@ -30,18 +30,18 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.draw import first_to_burn
-from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
+from pitchsim.kernels.policies.cards import PLAIN_POLICY_IDS
 from pitchsim.kernels.presets import (
     JOKERS,
     T_RANKED,
     T_SUITS,
     T_TRUMPS,
-    family_array,
-    family_tables,
+    rules_array,
+    rules_table,
 )
 from pitchsim.kernels.score import AWARD_NAMES, NOT_PLAYED
 from pitchsim.kernels.settle import settle_hand, winners
-from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.kernels.simulate import play_logged
 
 DEALS = int(os.environ.get("PITCHSIM_FAMILY_DEALS", "200"))
 
@@ -133,12 +133,12 @@ def crosscheck(
 ) -> dict:
     """Play ``deals`` deals in the kernel and again in the reference engine; raise
     :class:`CrossCheckError` naming the first difference.  Returns counts.
-    ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``family_hand_fixed``);
+    ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``study_hand_fixed``);
     ``tab``/``fr``: the kernel's tables or rules array instead of the rules' (a planted bug)."""
     r = rules
-    fr = family_array(r) if fr is None else fr
-    tab = family_tables(r) if tab is None else tab
-    policies = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
+    fr = rules_array(r) if fr is None else fr
+    tab = rules_table(r) if tab is None else tab
+    policies = np.full(n, PLAIN_POLICY_IDS[policy], np.int64)
     counts = dict(
         deals=0,
         tricks=0,
@@ -158,7 +158,7 @@ def crosscheck(
         dealer = (pitcher + 2) % n
         out = logged_arrays(count, n)
         start = pitcher * per_pitcher
-        play_family_logged(
+        play_logged(
             seed,
             start,
             count,
@@ -340,7 +340,7 @@ def test_the_heuristic_plays_only_legal_cards_and_the_same_hand(spec, n):
     ],
 )
 def test_the_play_loops_heuristic_is_heuristic_card(spec, n):
-    """Every card the plain play loop's heuristic seats played (``play_family_logged``)
+    """Every card the plain play loop's heuristic seats played (``play_logged``)
     is ``policies.heuristic_card``'s for the same hand, trick and cards played: the one
     heuristic of the search's play-outs and of the plain loops."""
     from logged_hands import cards_of_hand, logged_hands
@@ -401,30 +401,28 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
     """docs/rules.md ("bid-odds and simulate"): with a trump given the opening lead must
     be of that suit, the play policy choosing among those cards (the reference's
     planned lead, ``legal_cards``' ``lead_suit``).  Under auction-pitch the family
-    kernels' hand with its trump (``simulate_family_fixed``, checked against the
-    reference engine above) and bid-odds' (``play_family_fixed``) play the same hands
+    kernels' hand with its trump (``simulate_fixed``, checked against the
+    reference engine above) and bid-odds' (``play_fixed``) play the same hands
     point for point, each trump in turn, and so does bid-odds' kernel compiled for the
     base game's shape (``play_base_fixed``); every hand leads the trump given."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.kernels.fixed_hand import PITCHER, play_base_fixed, play_family_fixed
-    from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
+    from pitchsim.kernels.fixed_hand import PITCHER, play_base_fixed, play_fixed
+    from pitchsim.kernels.simulate import policy_row, simulate_fixed
 
     n, deals = 4, 3000
     # Every suit, so any trump is led; the jack and the ten of trump are not the
     # heuristic's opening lead (it keeps them back, 9S and 5H lead), nor is a random one.
     hand = mask_of(parse_cards("JS 9S TH 5H 7D 4C"))
     r = Rules()
-    fr, tab, pol = family_array(r), family_tables(r), family_policies(policy, n)
+    fr, tab, pol = rules_array(r), rules_table(r), policy_row(policy, n)
     for trump in range(4):
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
-        play_family_fixed(
-            5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *fixed, None
-        )
+        play_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *fixed, None)
         shaped = [np.empty(deals, np.int64) for _ in range(3)]  # what bid-odds runs
         play_base_fixed(5, 0, deals, n, PITCHER, np.int64(hand), trump, 0, pol, fr, tab, *shaped)
         assert all(np.array_equal(a, b) for a, b in zip(fixed, shaped, strict=True))
         sim = [np.empty(deals, np.int64) for _ in range(3)]
-        simulate_family_fixed(5, 0, deals, n, np.int64(hand), trump, pol, fr, tab, *sim)
+        simulate_fixed(5, 0, deals, n, np.int64(hand), trump, pol, fr, tab, *sim)
         assert (fixed[2] == trump).all() and (sim[2] == trump).all()
         assert np.array_equal(fixed[0], sim[0]), f"bid-odds, trump {trump}"
 
@@ -434,7 +432,7 @@ def test_a_fixed_trump_leads_as_the_base_game_and_bid_odds(policy):
 def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat):
     """Under auction-pitch with the pitcher's policy choosing trump (no trump given),
     bid-odds' kernel compiled for the base game's shape (``play_base_fixed``, what
-    ``fixed_kernel`` picks) plays the general kernel's hands (``play_family_fixed``)
+    ``fixed_kernel`` picks) plays the general kernel's hands (``play_fixed``)
     point for point and trump for trump, the hand as pitcher (0) and as a defender (-1,
     checked against the reference engine in tests/test_odds_api.py); a preset of another
     shape is refused by it and gets the general kernel."""
@@ -442,23 +440,23 @@ def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat
     from pitchsim.kernels.fixed_hand import (
         fixed_kernel,
         play_base_fixed,
-        play_family_fixed,
+        play_fixed,
     )
-    from pitchsim.kernels.simulate import family_policies
+    from pitchsim.kernels.simulate import policy_row
 
     n, deals = 4, 4000
     hand = np.int64(mask_of(parse_cards("AS KS 2H 3D 4C 5C")))
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     assert fixed_kernel(fr) is play_base_fixed
-    pol = family_policies(policy, n)
+    pol = policy_row(policy, n)
     general = [np.empty(deals, np.int64) for _ in range(3)]
-    play_family_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *general, None)
+    play_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *general, None)
     out = [np.empty(deals, np.int64) for _ in range(3)]
     play_base_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *out)
     assert all(np.array_equal(a, b) for a, b in zip(general, out, strict=True))
-    smear = family_array(Rules.parse("smear"))
-    assert fixed_kernel(smear).kernel is play_family_fixed
+    smear = rules_array(Rules.parse("smear"))
+    assert fixed_kernel(smear).kernel is play_fixed
     with pytest.raises(ValueError, match="base game's shape"):
         play_base_fixed(7, 0, 10, n, seat, hand, -1, 0, pol, smear, tab, *out)
 
@@ -484,7 +482,7 @@ def test_rule_x_burns_the_trumps_the_reference_burns(spec):
     """4.8 rule X on random sets of 7-16 trumps: the kernel's burn order (tables.T_BURN,
     written by arithmetic) gives up the same cards as the reference's excess_trumps."""
     r = Rules.parse(spec)
-    tab = family_tables(r)
+    tab = rules_table(r)
     rng = random.Random(spec)
     for _ in range(2000):
         trump = rng.randrange(4)
@@ -503,7 +501,7 @@ def test_rule_x_burns_the_trumps_the_reference_burns(spec):
 
 def test_a_planted_bug_the_jick_not_trump_is_caught():
     rules = Rules.parse("smear")
-    tab = family_tables(rules)
+    tab = rules_table(rules)
     for t in range(4):
         jick = np.int64(1) << ((3 - t) * 13 + 9)
         tab[t, T_TRUMPS] &= ~jick
@@ -517,7 +515,7 @@ def test_a_planted_bug_a_joker_counted_as_low_is_caught():
     """Under ten-point's rob nearly every trump is in play, so a joker is seldom the
     lowest: the bug shows with few cards in play (3 players of 6, two jokers)."""
     rules = Rules.parse("jokers=2,trump=named,low=dealt")
-    tab = family_tables(rules)
+    tab = rules_table(rules)
     for t in range(4):
         tab[t, T_RANKED] |= JOKERS
     with pytest.raises(CrossCheckError, match="^(low|high)"):
@@ -528,7 +526,7 @@ def test_12_6_a_planted_bug_the_left_pedro_not_trump_is_caught():
     """docs/rules.md 12.6, 11.3: the left pedro a plain card of its printed suit in the
     kernel's tables (the right pedro's 5 points kept) is caught deal by deal."""
     rules = Rules.parse("cinch,discards=hidden")
-    tab = family_tables(rules)
+    tab = rules_table(rules)
     for t in range(4):
         lp = np.int64(1) << ((3 - t) * 13 + 3)
         tab[t, T_TRUMPS] &= ~lp
@@ -545,7 +543,7 @@ def test_12_7_a_planted_bug_the_pitcher_robbing_under_rob_dealer_is_caught():
     from pitchsim.kernels.presets import F_ROB, ROB_PITCHER
 
     rules = Rules.parse("cinch,discards=hidden")
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_ROB] = ROB_PITCHER
     with pytest.raises(CrossCheckError, match="discard and draw"):
         crosscheck(rules, 4, 100, seed=1, fr=fr)
@@ -573,7 +571,7 @@ def test_11_15_5_the_dealer_robs_even_when_another_seat_pitches():
 )
 def test_settling_and_winners_equal_the_reference(spec):
     rules = Rules.parse(spec)
-    fr = family_array(rules)
+    fr = rules_array(rules)
     rng = random.Random(spec)
     players = player_counts(rules)
     change = np.empty(7, np.int64)
@@ -605,7 +603,7 @@ def test_12_11_a_planted_bug_set_read_as_minus_is_caught():
     from pitchsim.kernels.presets import F_SET_TO_OTHERS
 
     rules = Rules.parse("cinch,discards=hidden,set=to-others")
-    fr = family_array(rules)
+    fr = rules_array(rules)
     change = np.empty(4, np.int64)
     points = np.array([7, 7, 7, 7], np.int64)
     assert not settle_hand(points, 4, 1, 8, fr, change, -1)
@@ -631,7 +629,7 @@ def _decide(spec, n, seat, pitcher, trump, hand, trick, trick_seats, played="", 
     from pitchsim.kernels.policies.cards import heuristic_card
 
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     h = mask_of(parse_cards(hand, jokers=2))
     cards = np.array(parse_cards(trick, jokers=2) + [0] * n, np.int64)
     seats = np.array(trick_seats + [0] * n, np.int64)
@@ -686,7 +684,7 @@ def test_with_a_discard_only_the_trumps_count_when_naming():
 
     for spec, differs in (("ten-point", False), ("smear", True)):
         r = Rules.parse(spec)
-        fr, tab = family_array(r), family_tables(r)
+        fr, tab = rules_array(r), rules_table(r)
         bare = mask_of(parse_cards("AH KH 5H 4C 3D"))
         aces = bare | mask_of(parse_cards("AC AD"))
         assert (suit_value(aces, H, 4, fr, tab) != suit_value(bare, H, 4, fr, tab)) == differs
@@ -745,12 +743,12 @@ def test_11_10_every_cinch_hand_awards_exactly_14_points():
     from pitchsim.kernels.score import AWARD_VALUES
 
     r = Rules.parse("cinch")
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     n, d = 4, 2000
     out = logged_arrays(d, n)
     for policy in ("random", "heuristic"):
-        pol = np.full(n, FAMILY_POLICY_IDS[policy], np.int64)
-        play_family_logged(3, 0, d, n, 3, 1, np.int64(0), -1, pol, fr, tab, *out.values())
+        pol = np.full(n, PLAIN_POLICY_IDS[policy], np.int64)
+        play_logged(3, 0, d, n, 3, 1, np.int64(0), -1, pol, fr, tab, *out.values())
         award, points = out["award"], out["points"]
         present = [
             AWARD_NAMES.index(a) for a in ("high", "low", "jack", "ten", "five", "left-pedro")
@@ -764,18 +762,18 @@ def test_11_10_every_cinch_hand_awards_exactly_14_points():
 def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
     """docs/rules.md 11.10: the ace of trump is always in play (a point card is never
     burnt while a non-point trump is held) and the highest trump wins its trick, so a
-    pitcher holding it takes High: bid-odds' kernel (``play_family_fixed``) makes 1 on
+    pitcher holding it takes High: bid-odds' kernel (``play_fixed``) makes 1 on
     every deal, P(make 1) = 1 exactly."""
     from pitchsim.game.cards import parse_cards
-    from pitchsim.kernels.fixed_hand import PITCHER, play_family_fixed
-    from pitchsim.kernels.simulate import family_policies
+    from pitchsim.kernels.fixed_hand import PITCHER, play_fixed
+    from pitchsim.kernels.simulate import policy_row
 
     r = Rules.parse("cinch")
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     hand = mask_of(parse_cards("AH 3H 9C 8C 7C 6D 4D 3S 2S"))
     deals = 3000
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    play_family_fixed(
+    play_fixed(
         5,
         0,
         deals,
@@ -784,7 +782,7 @@ def test_11_10_the_ace_of_trump_makes_1_with_probability_1(policy):
         np.int64(hand),
         2,
         0,
-        family_policies(policy, 4),
+        policy_row(policy, 4),
         fr,
         tab,
         *out,

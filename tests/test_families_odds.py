@@ -140,13 +140,13 @@ def test_the_family_rows_replace_their_old_selves_and_the_base_rows_stay(checks)
 
 
 def test_the_known_hand_sits_in_its_seat_and_the_rest_is_the_pack():
-    from pitchsim.kernels.deal import deal_family_fixed, pack_mask
-    from pitchsim.kernels.presets import family_array
+    from pitchsim.kernels.deal import deal_cards_fixed, pack_mask
+    from pitchsim.kernels.presets import rules_array
     from pitchsim.kernels.rng import deal_key
 
     @njit
     def deal(d, n, seat, hand, fr, deck, dealt):
-        return deal_family_fixed(deal_key(5, d), n, n - 1, seat, hand, fr, deck, dealt)
+        return deal_cards_fixed(deal_key(5, d), n, n - 1, seat, hand, fr, deck, dealt)
 
     for spec, n, text in [
         ("ten-point", 4, "AH KH 3H 9C 7D 3S HJ JD 2H"),
@@ -154,7 +154,7 @@ def test_the_known_hand_sits_in_its_seat_and_the_rest_is_the_pack():
         ("smear", 3, "AH KH 2H 9C 7D 3S"),
     ]:
         r = Rules.parse(spec)
-        fr = family_array(r)
+        fr = rules_array(r)
         hand = mask_of(parse_cards(text, jokers=r.jokers))
         each = r.cards_each(n)
         counts = np.zeros((n, 54))

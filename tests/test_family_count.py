@@ -1,4 +1,4 @@
-"""The family bidders' count (``kernels.bidding.calls.family_count``): the points a
+"""The family bidders' count (``kernels.bidding.calls.expected_take``): the points a
 hand expects its side to take with a suit as trump, which the ``heuristic`` bidder
 rounds, the ``odds`` bidder looks up in its table, and every preset's trump naming
 picks the best of.  Recounted here in plain Python from its docstring's terms, card by
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.bidding.calls import best_suit, family_count
+from pitchsim.kernels.bidding.calls import best_suit, expected_take
 from pitchsim.kernels.deal import cards_each, pack_mask
 from pitchsim.kernels.presets import (
     F_DISCARD,
@@ -29,8 +29,8 @@ from pitchsim.kernels.presets import (
     T_RANKED,
     T_TRUMPS,
     T_VALUE,
-    family_array,
-    family_tables,
+    rules_array,
+    rules_table,
 )
 
 SPECS = [
@@ -53,7 +53,7 @@ def bits(m: int) -> list[int]:
 
 
 def recount(hand: int, t: int, n: int, fr, tab) -> float:
-    """``family_count`` term by term: High and Low by the unseen ranked trumps above
+    """``expected_take`` term by term: High and Low by the unseen ranked trumps above
     the top (below the bottom) ranked trump held, each in play with chance p_in (Low
     0.8 of it unless low=dealt); each point card: solo, held, by the guard above it the
     fewest unseen trumps can beat, not held, by the hand's length when a trump above
@@ -123,14 +123,14 @@ def recount(hand: int, t: int, n: int, fr, tab) -> float:
 @pytest.mark.parametrize(("spec", "n"), SPECS)
 def test_the_count_is_its_plain_python_recount(spec, n):
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pack = bits(int(pack_mask(n, fr)))
     rng = random.Random(f"{spec}/{n}")
     for _ in range(300):
         hand = sum(1 << c for c in rng.sample(pack, r.cards_each(n)))
         counts = [recount(hand, t, n, fr, tab) for t in range(4)]
         for t in range(4):
-            got = family_count(np.int64(hand), t, n, fr, tab)
+            got = expected_take(np.int64(hand), t, n, fr, tab)
             assert got == pytest.approx(counts[t], rel=1e-12, abs=1e-12), (hand, t)
         count, suit = best_suit(np.int64(hand), n, fr, tab)
         assert count == pytest.approx(max(counts), rel=1e-12, abs=1e-12)
@@ -163,7 +163,7 @@ def test_the_holding_class_is_the_packs_top_and_bottom_ranked_trump(spec, n):
     from pitchsim.kernels.bidding.calls import holding_class
 
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pack = int(pack_mask(n, fr))
     rng = random.Random(f"class {spec}/{n}")
     for _ in range(200):

@@ -3,8 +3,8 @@ not seen.  Hands the reference engine played (game/reference/) are cut into
 every seat's view at every card decision; for each, checked in plain Python against
 the hand as it really was:
 
-- the worlds' constraint (``table.decide.family_knowledge`` then
-  ``kernels.search.worlds.family_constraint``) admits the true deal: every other seat's
+- the worlds' constraint (``table.decide.view_knowledge`` then
+  ``kernels.search.worlds.world_constraint``) admits the true deal: every other seat's
   cards now, and the pitcher's put-down (4.8 step 5: face down, unseen by the others)
   as the pile;
 - no sampled world gives a seat (or the pile) a card the viewing seat knows is
@@ -31,10 +31,10 @@ from pitchsim.game.cards import cards_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, cut_hand
 from pitchsim.kernels.play import seat_knowledge
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
-from pitchsim.search.hint import family_worlds
-from pitchsim.table.decide import family_knowledge
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.search.worlds import sample_worlds, world_constraint
+from pitchsim.search.hint import worlds_at
+from pitchsim.table.decide import view_knowledge
 
 # Every family option set with a discard and draw, the rob or not (VARIANTS.md 4.8):
 # setback and smear have none in their presets, so they are given one here.
@@ -191,10 +191,10 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
             for v in card_views(rules, hand, n, before):
                 me = v.seat
                 now, pile, sure = truth(hand, v, n)
-                k = family_knowledge(v)
+                k = view_knowledge(v)
                 assert k.hand == now[me]
                 allowed = np.empty(n + 1, np.int64)
-                unseen, must = family_constraint(
+                unseen, must = world_constraint(
                     n, me, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
                     k.counts, k.trump, k.fr, k.tab, allowed,
                 )  # fmt: skip
@@ -210,7 +210,7 @@ def test_the_true_deal_is_never_ruled_out_and_no_world_deals_a_known_card(spec, 
                 piles += bool(pile & must)
                 burns += any(d.burnt for d in v.draws)
                 # The worlds: the hand, the sizes, nothing the seat knows to be elsewhere.
-                worlds = family_worlds(v, 6, seed=checked)
+                worlds = worlds_at(v, 6, seed=checked)
                 assert worlds.shape == (6, n + 1), (spec, v.to_json())
                 for w in worlds:
                     w = [int(x) for x in w]
@@ -237,7 +237,7 @@ def kernel_knowledge(hand, n: int, r) -> tuple[np.ndarray, int]:
     known = np.zeros(n, np.int64)
     down = seat_knowledge(
         np.array(hand.dealt, np.int64), np.array(hand.play.held, np.int64), n,
-        hand.auction.pitcher, hand.dealer, hand.play.trump, family_array(r), family_tables(r),
+        hand.auction.pitcher, hand.dealer, hand.play.trump, rules_array(r), rules_table(r),
         known, 0,
     )  # fmt: skip
     return known, int(down)
@@ -259,7 +259,7 @@ def first_card_views(rules, hand, n, before):
 
 
 def check_knowledge(spec, n, games, hands=3, counts=None):
-    """``seat_knowledge`` equals the view's knowledge (``family_knowledge``) of every
+    """``seat_knowledge`` equals the view's knowledge (``view_knowledge``) of every
     seat of every hand of ``games`` ((seed, stacked) each); returns what was reached."""
     counts = counts if counts is not None else {}
     for seed, stacked in games:
@@ -268,7 +268,7 @@ def check_knowledge(spec, n, games, hands=3, counts=None):
             known, down = kernel_knowledge(hand, n, r)
             robber = r.robber(hand.auction.pitcher, hand.dealer)
             for v in first_card_views(rules, hand, n, before):
-                k = family_knowledge(v)
+                k = view_knowledge(v)
                 assert int(known[v.seat]) == k.known_out, (spec, v.seat, v.to_json())
                 want = down if v.seat != robber else 0
                 assert int(k.counts[n]) == want, (spec, v.seat, v.to_json())
@@ -327,7 +327,7 @@ def _parse(text: str) -> int:
 
 def _sample(n, me, unseen, counts, allowed, must, count, key):
     worlds = np.zeros((count, n + 1), np.int64)
-    kept, _ = sample_family_worlds(
+    kept, _ = sample_worlds(
         np.uint64(key), n, me, np.int64(0), np.int64(unseen), np.array(counts, np.int64),
         np.array(allowed, np.int64), np.int64(must), worlds, 200 * count,
     )  # fmt: skip
@@ -352,7 +352,7 @@ def test_a_hidden_trump_is_in_a_hand_or_face_down_by_the_slots(trumps_out, expec
     the pitcher put down 2.  Every consistent world equally likely: the 4 of hearts is
     in a place in proportion to its slots, counted by hand."""
     r = Rules.parse("ten-point")
-    tab = family_tables(r)
+    tab = rules_table(r)
     n, me, trump = 4, 1, 2
     four = _parse("4H")
     clubs = mask(_parse(t) for t in ["2C", "3C", "5C", "6C", "7C", "8C"])

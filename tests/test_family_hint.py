@@ -20,12 +20,12 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, cut_hand
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.kernels.search.worlds import family_constraint
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.search.worlds import world_constraint
 from pitchsim.search import minimax as fm
-from pitchsim.search.hint import HintError, family_worlds, hint_view
+from pitchsim.search.hint import HintError, hint_view, worlds_at
 from pitchsim.table.clock import ALL_DONE, CLOCK, SEPARATED
-from pitchsim.table.decide import family_knowledge, trick_over
+from pitchsim.table.decide import trick_over, view_knowledge
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ["setback", "smear", "ten-point"]
@@ -79,11 +79,11 @@ def test_the_knowledge_never_rules_out_the_true_deal(spec):
     # Seed 1 has trumps put down face down by the robbing pitcher (issue 28); seed 7 none.
     views = [hv for seed in (7, 1) for hv in card_views(spec, n, seed=seed, hands=4)]
     for hand, v in views:
-        k = family_knowledge(v)
+        k = view_knowledge(v)
         now = true_hands_now(hand, v)
         assert k.hand == now[v.seat]
         allowed = np.empty(n + 1, np.int64)
-        unseen, must = family_constraint(
+        unseen, must = world_constraint(
             n, v.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
             k.counts, k.trump, k.fr, k.tab, allowed,
         )  # fmt: skip
@@ -110,7 +110,7 @@ def recount(v: View, world: np.ndarray, card: int) -> float:
     from its first lead (the tricks seen, then ``card``), every later card the family
     heuristic's, scored and settled by the reference rules."""
     r, n = v.rules, v.players
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pby = [0] * n
     script = []
     for t in v.tricks:
@@ -132,13 +132,13 @@ def recount(v: View, world: np.ndarray, card: int) -> float:
 @pytest.mark.parametrize("spec", PRESETS)
 def test_values_are_a_plain_python_recount(spec):
     """Each legal card's value is the mean of the reference engine's recount on the same
-    worlds (those the seed gives: ``family_worlds``), and the recommended card has the
+    worlds (those the seed gives: ``worlds_at``), and the recommended card has the
     highest value."""
     checked = 0
     for i, (_, v) in enumerate(card_views(spec, 4, seed=11, hands=3)):
         if len(v.legal()) < 2 or i % 3:
             continue
-        worlds = family_worlds(v, 6, seed=i)
+        worlds = worlds_at(v, 6, seed=i)
         assert worlds.shape[0] == 6
         h = hint_view(v, worlds=6, seed=i)
         assert h.worlds == 6 and h.stop == ALL_DONE
@@ -164,10 +164,10 @@ def test_worlds_fit_the_view():
     v = View.from_json(
         json.loads((ROOT / "examples" / "family_views" / "ten-point.json").read_text())
     )
-    k = family_knowledge(v)
+    k = view_knowledge(v)
     seen = k.hand | k.known_out | int(np.bitwise_or.reduce(k.pby))
     r = v.rules
-    for w in family_worlds(v, 25, seed=4):
+    for w in worlds_at(v, 25, seed=4):
         assert w[v.seat] == k.hand
         assert sum(bin(int(x)).count("1") for x in w) == bin(int(np.bitwise_or.reduce(w))).count(
             "1"
@@ -279,33 +279,33 @@ def test_cli_refusals(capsys):
 def test_calls_that_ignore_the_cards_leave_the_kept_deals_alone(spec):
     """Under the ``random`` model (random calls, random play) a call says nothing of the
     cards (0.2: each player calls once; the model picks among the legal calls blind), so
-    the deals ``family_accept_deals`` keeps for a first caller's pass, or for his bid of
+    the deals ``accept_deals`` keeps for a first caller's pass, or for his bid of
     2, are the unconditioned deals: the chance the seat's side takes 3 points pitching
-    hearts (``family_pitch_suits``) on the kept deals agrees with the chance on as many
+    hearts (``pitch_suits``) on the kept deals agrees with the chance on as many
     other deals, within 4 standard errors.  (The planned first lead was once drawn at the
     first caller's counter: 0.39 after a pass, 0.74 after a bid of 2.)"""
     from pitchsim.advice.advise import odds_for
     from pitchsim.game.cards import mask_of, parse_cards
     from pitchsim.kernels import advice as engine
-    from pitchsim.table.boards import family_strategy, seat_ids
+    from pitchsim.table.boards import seat_ids, strategy_for
 
     rules = Rules.parse(spec)
     n, seat, dealer, seed, count = 4, 2, 3, 11, 12_000
     hand = np.int64(mask_of(parse_cards("AH KH 9H 4C 7D 3S")))
-    seats = [family_strategy("random+random", rules)] * n
+    seats = [strategy_for("random+random", rules)] * n
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, rules, n)
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
 
     def make3(deals: np.ndarray) -> float:
         pts = np.empty((deals.size, 4), dtype=np.int64)
-        engine.family_pitch_suits(seed, deals, n, seat, hand, dealer, 1 << 2, players, fr, tab, pts)
+        engine.pitch_suits(seed, deals, n, seat, hand, dealer, 1 << 2, players, fr, tab, pts)
         return float((pts[:, 2] >= 3).mean())
 
     every = make3(np.arange(count, 2 * count, dtype=np.int64))  # no call looked at
     for call in (0, 2):
         fits = np.empty(count, dtype=np.bool_)
-        engine.family_accept_deals(
+        engine.accept_deals(
             seed, 0, count, n, seat, hand, dealer, np.array([call], dtype=np.int64),
             np.zeros(n, dtype=np.int64), bidders, fr, tab, odds, defender, 0.0, fits,
         )  # fmt: skip
@@ -360,7 +360,7 @@ def hand_sizes(hand, v: View) -> list[int]:
 )
 def test_pimc_values_are_a_minimax_recount(spec, seed):
     """pimc under every preset (auction-pitch as a preset too): each legal card's points
-    are the mean, over the worlds the seed gives (``family_worlds``), of the plain-Python
+    are the mean, over the worlds the seed gives (``worlds_at``), of the plain-Python
     minimax's value of the card in that world (the pitcher's side maximises its points,
     every other seat minimises them); P(>= k) counts the worlds reaching k; the
     recommended card is the side's best by 0.9 (the most worlds where the bid is made,
@@ -368,8 +368,8 @@ def test_pimc_values_are_a_minimax_recount(spec, seed):
     robbing pitcher put trumps down face down (4.8): those are in no hand of a world."""
     checked = piles = 0
     for i, v in enumerate(small_views(spec, seed)):
-        worlds = family_worlds(v, 5, seed=i)
-        k = family_knowledge(v)
+        worlds = worlds_at(v, 5, seed=i)
+        k = view_knowledge(v)
         h = hint_view(v, policy="pimc", worlds=5, seed=i, time=None)
         assert h.policy == "pimc" and h.worlds == 5 and h.stop == ALL_DONE, (spec, i)
         assert h.rules.startswith(spec)

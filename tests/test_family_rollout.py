@@ -12,7 +12,7 @@ from pitchsim.game.rules import Rules
 from pitchsim.kernels.score import N_AWARDS, score_hand
 from pitchsim.kernels.search.rollout import GAME_MINE, GAME_OTHER, play_on
 from pitchsim.table.bidding import StrategyError
-from pitchsim.table.boards import family_board, family_strategy, family_tournament
+from pitchsim.table.boards import board_game, board_tournament, strategy_for
 
 # (auction-pitch with partners and Low to its holder: the base game's play-out, once
 # checked by the base kernels' own tests)
@@ -54,11 +54,11 @@ def test_play_on_finishes_a_logged_hand_as_played(spec):
 
 def test_rollout_is_a_family_strategy_and_an_unknown_bidder_is_refused():
     r = Rules.parse("smear")
-    assert family_strategy("heuristic+rollout:8", r).play == "rollout:8"
-    assert family_strategy("heuristic+pimc:4", r).play == "pimc:4"  # tests/test_presets_pimc.py
-    assert family_strategy("advisor+heuristic", r).bidding == "advisor"  # test_presets_advisor
+    assert strategy_for("heuristic+rollout:8", r).play == "rollout:8"
+    assert strategy_for("heuristic+pimc:4", r).play == "pimc:4"  # tests/test_presets_pimc.py
+    assert strategy_for("advisor+heuristic", r).bidding == "advisor"  # test_presets_advisor
     with pytest.raises(StrategyError, match="unknown bidding policy 'nosuch'"):
-        family_strategy("nosuch+heuristic", r)
+        strategy_for("nosuch+heuristic", r)
 
 
 @pytest.mark.parametrize("spec", ["setback", "smear", "ten-point"])
@@ -67,19 +67,19 @@ def test_rollout_games_are_legal_and_reproducible(spec):
     legal: the reference engine's check is the cross-check of test_families_games) and
     the same game from the same seed."""
     seats = ["heuristic+rollout:4", "heuristic", "heuristic+rollout:4", "heuristic"]
-    a = family_board(11, 0, seats, Rules.parse(spec))
-    b = family_board(11, 0, seats, Rules.parse(spec))
+    a = board_game(11, 0, seats, Rules.parse(spec))
+    b = board_game(11, 0, seats, Rules.parse(spec))
     assert a.to_json() == b.to_json()
     assert a.hands and a.winners
-    plain = family_board(11, 0, ["heuristic"] * 4, Rules.parse(spec))
+    plain = board_game(11, 0, ["heuristic"] * 4, Rules.parse(spec))
     assert a.to_json()["strategies"] != plain.to_json()["strategies"]
 
 
 def test_rollout_tournament_runs_and_repeats():
     r = Rules.parse("setback")
-    chosen = [family_strategy(s, r) for s in ("heuristic+rollout:2", "heuristic")]
-    one = family_tournament(chosen, 4, 3, r, seed=5, threads=1)
-    two = family_tournament(chosen, 4, 3, r, seed=5, threads=2)
+    chosen = [strategy_for(s, r) for s in ("heuristic+rollout:2", "heuristic")]
+    one = board_tournament(chosen, 4, 3, r, seed=5, threads=1)
+    two = board_tournament(chosen, 4, 3, r, seed=5, threads=2)
     assert np.array_equal(one.wins, two.wins)
     assert one.wins.sum() + one.unfinished == pytest.approx(3 * 2)
 
@@ -95,7 +95,7 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
     side's points (a defender: fewest); 2, those worlds first, then the score change."""
     from pitchsim.kernels.play import seat_knowledge
     from pitchsim.kernels.search.rollout import MADE_WEIGHT, rollout_values
-    from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
+    from pitchsim.kernels.search.worlds import sample_worlds, world_constraint
 
     n = 4
     count = 6
@@ -116,12 +116,12 @@ def test_rollout_values_are_the_side_objective_on_shared_worlds(spec, objective)
                 allowed = np.zeros(n + 1, np.int64)
                 pile = 0 if seat == pitcher else down  # the put-down it has not seen
                 counts = np.array([bin(h).count("1") for h in hands] + [pile], np.int64)
-                unseen, must = family_constraint(
+                unseen, must = world_constraint(
                     n, seat, np.int64(hands[seat]), known[seat], np.array(at.pby, np.int64),
                     np.int64(0), counts, trump, fr, tab, allowed,
                 )  # fmt: skip
                 worlds = np.zeros((5, n + 1), np.int64)
-                kept, _ = sample_family_worlds(
+                kept, _ = sample_worlds(
                     np.uint64(d + 1), n, seat, np.int64(hands[seat]), unseen, counts, allowed,
                     must, worlds, 1000,
                 )  # fmt: skip

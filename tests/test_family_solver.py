@@ -27,11 +27,11 @@ from clirun import cli
 from pitchsim.game import reference as ref
 from pitchsim.game.cards import card, mask_of, parse_cards
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.search import solver as ks
 from pitchsim.search import minimax as fm
 from pitchsim.search.double_dummy import solve
-from pitchsim.search.position import FamilyPosition, read_position
+from pitchsim.search.position import PresetPosition, read_position
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "smear_endgame.json"
 
@@ -98,8 +98,8 @@ def _kernel_args(rules, pitcher, held, hands, won, leader, trick, trump, table):
         len(trick),
         trump,
         pitcher,
-        family_array(rules),
-        family_tables(rules),
+        rules_array(rules),
+        rules_table(rules),
         table,
     )
 
@@ -300,7 +300,7 @@ def test_ten_point_follow_only_hand_worked(table):
 
 def test_example_position_solves_as_the_reference_says():
     pos = read_position(EXAMPLE.read_text())
-    assert isinstance(pos, FamilyPosition) and pos.rules.family == "smear"
+    assert isinstance(pos, PresetPosition) and pos.rules.family == "smear"
     s = solve(pos)
     assert s.value == fm.solve(pos.state)
     assert s.cards == fm.card_values(pos.state)

@@ -11,10 +11,10 @@ import pytest
 from clirun import cli
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.kernels.sample import record_family_hands
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.sample import record_hands
 from pitchsim.kernels.score import N_AWARDS
-from pitchsim.kernels.simulate import family_make_odds, family_policies
+from pitchsim.kernels.simulate import make_odds, policy_row
 from pitchsim.study.analysis import make_table
 from pitchsim.study.batch import simulate
 from pitchsim.study.exact import exact_checks
@@ -87,7 +87,7 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
     rules = Rules.parse("smear")
     t = make_table(smear, [])
     for n in (3, 4):
-        odds = family_make_odds(rules, n, DEALS, "heuristic", seed=SEED * 8 + n)
+        odds = make_odds(rules, n, DEALS, "heuristic", seed=SEED * 8 + n)
         row = t[t.players == n].iloc[0]
         assert row.deals == DEALS
         assert [row[f"p{k}"] for k in range(1, 6)] == odds["p_make"]  # exactly: the same deals
@@ -98,7 +98,7 @@ def test_p_make_equals_the_family_kernels_on_the_same_deals(smear):
     [("ten_point", "ten-point", 4), ("base_game", "auction-pitch", 4), ("base_game", None, 5)],
 )
 def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rules, n):
-    """A run's columns recounted from ``record_family_hands`` for any rules (the base
+    """A run's columns recounted from ``record_hands`` for any rules (the base
     game's run is played by the kernels compiled for its shape: the same deals)."""
     r = Rules.parse(rules)
     m = 4000
@@ -108,9 +108,9 @@ def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rule
         np.empty(m, np.int64),
         np.empty((m, N_AWARDS), np.int64),
     )
-    pols = family_policies("heuristic", n)
-    fr, tab = family_array(r), family_tables(r)
-    record_family_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
+    pols = policy_row("heuristic", n)
+    fr, tab = rules_array(r), rules_table(r)
+    record_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
     f = frame(request.getfixturevalue(which))
     f = {k: v[(m if n == 5 else 0) :][:m] for k, v in f.items()}  # this player count's rows
     assert f["deal"] == list(range(m)) and set(f["players"]) == {n}
@@ -509,10 +509,10 @@ def test_a_family_run_on_dask_workers_gives_the_local_bytes(smear, tmp_path):
 
 
 def test_the_table_help_names_the_family_features():
-    from pitchsim.cli.table import FAMILY_BY, FAMILY_FEATURE_NAMES
-    from pitchsim.study.analysis import DEFAULT_BY, FAMILY_FEATURES
+    from pitchsim.cli.table import PRESET_BY, PRESET_FEATURE_NAMES
+    from pitchsim.study.analysis import DEFAULT_BY, PRESET_FEATURES
 
-    assert FAMILY_FEATURE_NAMES == tuple(FAMILY_FEATURES) and FAMILY_BY == DEFAULT_BY
+    assert PRESET_FEATURE_NAMES == tuple(PRESET_FEATURES) and PRESET_BY == DEFAULT_BY
 
 
 def test_the_reports_holding_table_is_a_plain_recount_of_the_sampled_hands():

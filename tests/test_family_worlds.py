@@ -22,9 +22,9 @@ from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.game.trumps import trump_tables
 from pitchsim.kernels.play import seat_knowledge, shown_void
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
-from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.search.worlds import sample_worlds, world_constraint
+from pitchsim.kernels.simulate import play_logged
 
 # ---------------------------------------------------------------- the reference
 
@@ -91,7 +91,7 @@ def random_case(rng: random.Random, must_on: bool):
 
 def kernel_sample(key, n, me, unseen, counts, allowed, must, count):
     worlds = np.zeros((count, n + 1), dtype=np.int64)
-    kept, attempts = sample_family_worlds(
+    kept, attempts = sample_worlds(
         np.uint64(key),
         n,
         me,
@@ -237,11 +237,11 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec, n):
     rules = Rules.parse(spec)
 
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     tt = trump_tables(r.jokers, r.jick)
     count = 12
     out = logged_arrays(count, n)
-    play_family_logged(
+    play_logged(
         7, 0, count, n, n - 1, 0, np.int64(0), -1, np.full(n, 1, np.int64), fr, tab,
         *out.values(),
     )  # fmt: skip
@@ -295,7 +295,7 @@ def test_knowledge_of_logged_hands_admits_the_true_deal(spec, n):
                 pile = put_down if me != pitcher else 0
                 counts = np.array([bin(h).count("1") for h in hands] + [pile.bit_count()], np.int64)
                 allowed = np.zeros(n + 1, np.int64)
-                unseen, must = family_constraint(
+                unseen, must = world_constraint(
                     n, me, np.int64(hands[me]), np.int64(known_out),
                     np.array(pby, np.int64), np.int64(voids), counts, trump, fr, tab, allowed,
                 )  # fmt: skip

@@ -471,14 +471,14 @@ COUNT_OPTIONS = [
         "--rounds",
         limits.MAX_ROUNDS,
         1,
-        "pitchsim.table.boards.family_hand",
+        "pitchsim.table.boards.board_hand",
     ),
     (
         ["play", "--seed", "1", "--game"],
         "--board",
         limits.MAX_BOARD,
         0,
-        "pitchsim.table.boards.family_board",
+        "pitchsim.table.boards.board_game",
     ),
     (
         ["tournament", "-s", "odds,heuristic"],
@@ -508,7 +508,7 @@ COUNT_OPTIONS = [
         limits.MIN_PART_SIZE,
         "pitchsim.study.batch._run",
     ),
-    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.table.boards.family_hand"),
+    (["play"], "--seed", (1 << 62) - 1, 0, "pitchsim.table.boards.board_hand"),
     (
         ["advise", "AH KH 2H 9C 7D 3S", "--seat", "0", "--dealer", "3"],
         "--target",
@@ -523,8 +523,8 @@ COUNT_OPTIONS = [
         1,
         "pitchsim.advice.advise.advise",
     ),
-    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.table.boards.family_hand"),
-    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.table.boards.family_hand"),
+    (["play", "--seed", "1"], "--players", 7, 2, "pitchsim.table.boards.board_hand"),
+    (["play", "--seed", "1"], "--bid", 4, 1, "pitchsim.table.boards.board_hand"),
     (["table", "no-run"], "--min-count", limits.MAX_MIN_COUNT, 1, "pitchsim.study.analysis.Run"),
     (
         ["chart", "no-run", "--kind", "bids", "--out", "x.png"],

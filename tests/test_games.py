@@ -23,7 +23,7 @@ from pitchsim.kernels.game import (
     MAX_CALL,
     games_kernel,
 )
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.table.boards import family_odds
 
 BASE = Rules.parse("auction-pitch")
@@ -63,7 +63,7 @@ def test_base_games_match_the_reference():
 
 def run_games(seed, start, count, rules, n, mix="odds"):
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     b1, p1, b2, p2 = MIXES[mix]
     bidders = np.array([b1 if s % 2 == 0 else b2 for s in range(n)], np.int64)
     players = np.array([p1 if s % 2 == 0 else p2 for s in range(n)], np.int64)
@@ -109,7 +109,7 @@ def settle_kernel(award, pitcher, bid, scores, rules=BASE):
     """Kernel settlement of one hand; ``award`` = seats credited with H, L, J, G."""
     s = np.array(scores, dtype=np.int64)
     a = np.array([x if x is not None else -1 for x in award], dtype=np.int64)
-    made, winner = settle(a, len(scores), pitcher, bid, family_array(rules), s)
+    made, winner = settle(a, len(scores), pitcher, bid, rules_array(rules), s)
     return list(s), bool(made), int(winner)
 
 

@@ -18,8 +18,8 @@ from pitchsim.kernels.search.monte_carlo import (
 )
 from pitchsim.kernels.search.solver import new_table
 from pitchsim.search.hint import (
-    _FamilySampler,
-    family_decision,
+    _Sampler,
+    decision_at,
     hint,
     position_knowledge,
 )
@@ -188,8 +188,8 @@ def old_outcomes(pos, policy, worlds, seed):
     """hint's outcomes as its kernels give them with no clock: each block (BLOCK
     worlds, block b from stream (seed, b)) valued whole by the decision's valuer."""
     k = position_knowledge(pos)
-    sampler = _FamilySampler(k, seed, worlds)
-    d = family_decision(k, 4, policy, True)
+    sampler = _Sampler(k, seed, worlds)
+    d = decision_at(k, 4, policy, True)
     blocks = []
     for b in range(len(sampler.sizes)):
         value, count = d.valuer(policy, sampler.block(b))

@@ -10,7 +10,7 @@ import pytest
 
 from pitchsim.game.view import View, read_view
 from pitchsim.search.hint import CardHint, Hint, HintError, hint_view, view_worlds
-from pitchsim.table.decide import family_knowledge
+from pitchsim.table.decide import view_knowledge
 
 LEAD = read_view(str(Path(__file__).resolve().parent.parent / "examples" / "views" / "lead.json"))
 
@@ -78,7 +78,7 @@ def test_worlds_deal_every_seat_six_cards_that_fit_the_play(fit_calls):
         worlds, attempts = view_worlds(view, 30, 1, model)
         assert 0 < len(worlds) <= 30 and attempts >= len(worlds)
         played = view.played_by
-        pby = family_knowledge(view).pby
+        pby = view_knowledge(view).pby
         assert list(pby) == list(played)  # (a cross-check of the seat's knowledge)
         for dealt in (worlds[:, : view.players] | pby).tolist():
             assert dealt[view.seat] == view.hand_mask

@@ -18,12 +18,12 @@ from pitchsim.game.rules import Rules
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, ViewError, call_text, card_text, cut_hand, rules_text
 from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
-from pitchsim.kernels.game import family_auction
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.search.hint import family_worlds, hint, hint_view
+from pitchsim.kernels.game import bidding_round
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.search.hint import hint, hint_view, worlds_at
 from pitchsim.search.position import start_position
 from pitchsim.table.boards import family_odds
-from pitchsim.table.decide import family_knowledge
+from pitchsim.table.decide import view_knowledge
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "views"
 
@@ -64,7 +64,7 @@ def auctioned(rng, n, rules, cards_played, scores=None):
     auction, ``kernel_calls``), the pitcher leading the suit its call counted, then
     played at random up to ``cards_played`` cards: (position, dealer, calls)."""
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     while True:
         dealt = deal_hands(rng, n)
         dealer = rng.randrange(n)
@@ -117,7 +117,7 @@ def odds_views(spec: str, n: int, seed: int, hands: int = 4):
     (``name_suit``), the cards played at random: (view, the hand's record)."""
     rules = Rules.parse(spec)
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     odds, defender = family_odds(r, n)
     pick = random.Random(seed + 1)
 
@@ -154,13 +154,13 @@ def odds_views(spec: str, n: int, seed: int, hands: int = 4):
 
 
 def kernel_calls(dealt, n, dealer, scores, r) -> tuple[list[int], int, int]:
-    """The calls the game kernel's auction (``kernels.game.family_auction``,
+    """The calls the game kernel's auction (``kernels.game.bidding_round``,
     the ``odds`` bidder at every seat) makes on the hands ``dealt``, its pitcher (-1:
     all passed) and bid."""
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     odds, defender = family_odds(r, n)
     calls, legal = np.empty(n, np.int64), np.empty(n, np.int64)
-    pitcher, bid, _, _ = family_auction(
+    pitcher, bid, _, _ = bidding_round(
         np.uint64(3), n, dealer, np.array(scores, np.int64),
         np.full(n, BID_ODDS, np.int64), fr, tab, odds, defender, 0, 0, 0, -1, -1,
         np.array(dealt, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64), calls, legal,
@@ -189,13 +189,13 @@ def test_fitted_worlds_never_contradict_the_calls(spec, n):
     showed void, its own hand its own).  Worlds that ignore the calls do contradict
     them (so the check can fail)."""
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     contradicted = fitted = 0
     views = [v for v, _ in odds_views(spec, n, seed=n)]
     for case, v in enumerate(random.Random(n).sample(views, min(8, len(views)))):
-        k = family_knowledge(v)
+        k = view_knowledge(v)
         for model in ("odds", None):
-            worlds = family_worlds(v, 40, seed=case, model=model)
+            worlds = worlds_at(v, 40, seed=case, model=model)
             if model:
                 fitted += len(worlds)
             for w in worlds:

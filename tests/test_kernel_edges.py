@@ -8,11 +8,11 @@ import pytest
 from pitchsim.game.cards import mask_of, parse_card, parse_cards, parse_suit
 from pitchsim.game.rules import BASE_RULES, Rules
 from pitchsim.kernels.plain import play_plain
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
 from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
 from pitchsim.kernels.score import score_hand as family_score
-from pitchsim.kernels.simulate import family_policies
+from pitchsim.kernels.simulate import policy_row
 from pitchsim.kernels.trick import legal_cards, trick_winner
 
 H, C, S, D = (parse_suit(s) for s in "HCSD")
@@ -30,12 +30,12 @@ def kernel_play(dealt, rules=BASE_RULES, first_lead=-1, policy="random", seed=1)
     ``AWARD_NAMES`` (-1: nobody), ``points`` per seat."""
     n = len(dealt)
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     won = np.empty(n, dtype=np.int64)
     scratch = [np.empty(n, dtype=np.int64) for _ in range(3)]
     no_log = np.empty(0, dtype=np.int64)
     trump, _ = play_plain(
-        dealt.copy(), n, 0, -1, first_lead, -1, family_policies(policy, n), fr, tab,
+        dealt.copy(), n, 0, -1, first_lead, -1, policy_row(policy, n), fr, tab,
         np.uint64(deal_key(seed, 0)), scratch[0], won, scratch[1], scratch[2], no_log, no_log,
     )  # fmt: skip
     award = np.empty(N_AWARDS, dtype=np.int64)
@@ -91,7 +91,7 @@ def test_edge_08_game_ties_give_nobody_the_point():
     tied = hands("TC AC JC 2H 3H 4H", "TD AD JD 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 15, 3
     zero = hands("2C 3C 4C 2H 3H 4H", "2D 3D 4D 2S 3S 4S", "5C 5H 6H 7H 8H 9H")
     won = hands("TC AC JC 2H 3H 4H", "TD AD 2D 2S 3S 4S", "KC 5H 6H 7H 8H 9H")  # 15, 14, 3
-    fr, tab = family_array(Rules()), family_tables(Rules())
+    fr, tab = rules_array(Rules()), rules_table(Rules())
     fam, points = np.empty(N_AWARDS, dtype=np.int64), np.empty(3, dtype=np.int64)
     for w, want in ((tied, -1), (zero, -1), (won, 0)):
         family_score(dealt if w is not zero else zero, w, 3, H, fr, tab, fam, points, 0, -1)
@@ -105,7 +105,7 @@ def legal(hand, trick, trump=H, rules=BASE_RULES, first=False):
     tr = np.zeros(8, dtype=np.int64)
     tr[: len(cards)] = cards
     m = legal_cards(np.int64(mask_of(parse_cards(hand))), tr, len(cards), trump, first,
-                    family_array(r), family_tables(r))  # fmt: skip
+                    rules_array(r), rules_table(r))  # fmt: skip
     return int(m)
 
 
@@ -133,7 +133,7 @@ def test_trick_winner_is_the_strongest_card():
     highest card of the suit led; a third suit never wins) on 5,000 random tricks of
     2-7 cards, every led suit and trump."""
     rng = np.random.default_rng(3)
-    tab = family_tables(Rules())
+    tab = rules_table(Rules())
     tr = np.zeros(8, dtype=np.int64)
     for _ in range(5_000):
         n = int(rng.integers(2, 8))

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.simulate import (
-    family_policies,
     hands_kernel,
+    policy_row,
     simulate_base_hands,
-    simulate_family_hands,
+    simulate_deals,
 )
 
 
@@ -25,13 +25,13 @@ def run_block(spec, seed, start, count, n, threads=None, policy="heuristic"):
     import numba
 
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     old = numba.get_num_threads()
     if threads:
         numba.set_num_threads(threads)
     try:
         out = [np.empty(count, dtype=np.int64) for _ in range(3)]
-        hands_kernel(fr)(seed, start, count, n, family_policies(policy, n), fr, tab, *out)
+        hands_kernel(fr)(seed, start, count, n, policy_row(policy, n), fr, tab, *out)
     finally:
         numba.set_num_threads(old)
     return out
@@ -39,13 +39,13 @@ def run_block(spec, seed, start, count, n, threads=None, policy="heuristic"):
 
 @pytest.mark.parametrize(
     "spec, n, kernel",
-    [("auction-pitch", 5, simulate_base_hands), ("smear", 4, simulate_family_hands)],
+    [("auction-pitch", 5, simulate_base_hands), ("smear", 4, simulate_deals)],
 )
 def test_same_seed_same_results_on_any_threads_and_chunks(spec, n, kernel):
     """Deal d draws from its own key (seed, d): one or two threads, one run or two runs
     cut at a deal that is not a block's edge, the same points, flags and trump; another
     seed, other deals.  (The base game's shape and the general kernel.)"""
-    picked = hands_kernel(family_array(Rules.parse(spec)))
+    picked = hands_kernel(rules_array(Rules.parse(spec)))
     assert getattr(picked, "kernel", picked) is kernel  # (any rules: called with base None)
     a = run_block(spec, 11, 0, 20000, n, threads=1)
     b = run_block(spec, 11, 0, 20000, n, threads=2)

@@ -17,19 +17,19 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.play import seat_knowledge
-from pitchsim.kernels.presets import F_KITTY, family_array, family_tables
+from pitchsim.kernels.presets import F_KITTY, rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
-from pitchsim.kernels.search.worlds import family_constraint, sample_family_worlds
-from pitchsim.kernels.simulate import play_family_logged
+from pitchsim.kernels.search.worlds import sample_worlds, world_constraint
+from pitchsim.kernels.simulate import play_logged
 
 KITTY = "auction-pitch,trump=named,kitty=3"
 
 
 def logged(spec: str, n: int, count: int, seed: int = 3, policy: int = 1, pitcher: int = 0):
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     out = logged_arrays(count, n)
-    play_family_logged(
+    play_logged(
         seed, 0, count, n, n - 1, pitcher, np.int64(0), -1, np.full(n, policy, np.int64), fr,
         tab, *out.values(),
     )  # fmt: skip
@@ -52,10 +52,10 @@ def knowledge_of(r, fr, tab, out: dict, n: int, d: int):
 
 
 def test_12_2_the_rules_array_carries_the_kitty():
-    assert family_array(Rules.parse(KITTY))[F_KITTY] == 3
-    assert family_array(Rules.parse("five-point,kitty=2"))[F_KITTY] == 2
-    assert family_array(Rules.parse("five-point"))[F_KITTY] == 0
-    assert family_array(Rules.parse("auction-pitch"))[F_KITTY] == 0
+    assert rules_array(Rules.parse(KITTY))[F_KITTY] == 3
+    assert rules_array(Rules.parse("five-point,kitty=2"))[F_KITTY] == 2
+    assert rules_array(Rules.parse("five-point"))[F_KITTY] == 0
+    assert rules_array(Rules.parse("auction-pitch"))[F_KITTY] == 0
 
 
 @pytest.mark.parametrize("spec, n", [(KITTY, 4), ("five-point,kitty=3", 4), ("smear,kitty=4", 3)])
@@ -113,7 +113,7 @@ def test_12_2_5_a_world_never_gives_the_pitcher_his_put_down_cards_back():
         for me in range(n):
             counts = np.array([6] * n + [0 if me == 0 else down], np.int64)
             allowed = np.zeros(n + 1, np.int64)
-            unseen, must = family_constraint(
+            unseen, must = world_constraint(
                 n, me, held[me], known[me], np.zeros(n, np.int64), np.int64(0), counts, trump,
                 fr, tab, allowed,
             )  # fmt: skip
@@ -121,7 +121,7 @@ def test_12_2_5_a_world_never_gives_the_pitcher_his_put_down_cards_back():
                 if s != me:
                     assert int(held[s]) & ~int(allowed[s]) == 0
             worlds = np.zeros((50, n + 1), np.int64)
-            kept, _ = sample_family_worlds(
+            kept, _ = sample_worlds(
                 np.uint64(deal_key(11, d)), n, me, held[me], unseen, counts, allowed, must,
                 worlds, 10_000,
             )  # fmt: skip
@@ -137,7 +137,7 @@ def test_12_2_a_planted_bug_the_kernel_taking_no_kitty_is_caught():
     """The kernels told there is no kitty (its field zeroed) deal and play the pitcher's
     dealt 6: the deal-by-deal check against the reference engine fails."""
     rules = Rules.parse(KITTY)
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_KITTY] = 0
     with pytest.raises(CrossCheckError):
         crosscheck(rules, 4, 100, seed=1, fr=fr)
@@ -148,7 +148,7 @@ def test_12_2_a_planted_bug_a_kitty_of_one_card_too_few_is_caught():
     """The kernels taking N - 1 cards (the pitcher's hand in play a card short of the
     reference's, or another card): caught deal by deal."""
     rules = Rules.parse(KITTY)
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_KITTY] = 2
     with pytest.raises(CrossCheckError):
         crosscheck(rules, 4, 100, seed=1, fr=fr)
@@ -173,27 +173,27 @@ def test_12_2_2_cards_of_the_kitty_logged_hands_hold_no_put_down_card_in_play():
 
 @pytest.mark.parametrize("trump", [-1, 2])
 def test_12_2_bid_odds_kernel_plays_the_cross_checked_hands_of_a_known_hand(trump):
-    """bid-odds' kernel (``fixed_hand.play_family_fixed``: the pitcher's known 6, the
+    """bid-odds' kernel (``fixed_hand.play_fixed``: the pitcher's known 6, the
     kitty's N cards dealt from the rest of the pack, 12.2.2) plays, deal for deal, the
-    hands of ``simulate_family_fixed``, the kernel tests/test_families_kernels.py checks
+    hands of ``simulate_fixed``, the kernel tests/test_families_kernels.py checks
     against the reference engine with a fixed hand; told no kitty it does not."""
-    from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel, play_family_fixed
-    from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
+    from pitchsim.kernels.fixed_hand import PITCHER, fixed_kernel, play_fixed
+    from pitchsim.kernels.simulate import policy_row, simulate_fixed
 
     n, deals = 4, 3000
     r = Rules.parse("five-point,kitty=3")
-    fr, tab = family_array(r), family_tables(r)
-    assert fixed_kernel(fr).kernel is play_family_fixed
+    fr, tab = rules_array(r), rules_table(r)
+    assert fixed_kernel(fr).kernel is play_fixed
     hand = np.int64(mask_of(parse_cards("AH KH QH 2H 3C 4D")))
     for policy in ("random", "heuristic"):
-        pol = family_policies(policy, n)
+        pol = policy_row(policy, n)
         fixed = [np.empty(deals, np.int64) for _ in range(3)]
-        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr, tab, *fixed, None)
+        play_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr, tab, *fixed, None)
         sim = [np.empty(deals, np.int64) for _ in range(3)]
-        simulate_family_fixed(5, 0, deals, n, hand, trump, pol, fr, tab, *sim)
+        simulate_fixed(5, 0, deals, n, hand, trump, pol, fr, tab, *sim)
         assert np.array_equal(fixed[2], sim[2])
         assert np.array_equal(fixed[0], sim[0])
         fr0 = fr.copy()  # a planted bug: the kitty left out of the known hand's deals
         fr0[F_KITTY] = 0
-        play_family_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr0, tab, *fixed, None)
+        play_fixed(5, 0, deals, n, PITCHER, hand, trump, 0, pol, fr0, tab, *fixed, None)
         assert not np.array_equal(fixed[0], sim[0])

@@ -2,7 +2,7 @@
 pitcher knows the kitty he took and what he put down; every other seat knows only that
 N cards went to him and N went down face down.  Views are cut from reference-engine
 games (``cut_hand``), replayed and checked; the search's knowledge of a view
-(``family_knowledge``) holds the put-down out of play for the pitcher alone."""
+(``view_knowledge``) holds the put-down out of play for the pitcher alone."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from random_hands import random_hands
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View, ViewError, card_text, cut_hand
-from pitchsim.table.decide import family_knowledge
+from pitchsim.table.decide import view_knowledge
 
 SPECS = [("auction-pitch,trump=named,kitty=3", 4), ("five-point,kitty=3", 4), ("smear,kitty=4", 3)]
 
@@ -63,7 +63,7 @@ def test_12_2_5_the_search_knows_the_put_down_out_of_play_for_the_pitcher_alone(
             v = View.from_json(doc)
             if v.phase != "play" or v.to_move != seat:
                 continue
-            k = family_knowledge(v)
+            k = view_knowledge(v)
             if seat == p:
                 assert int(k.known_out) == put_down
                 assert int(k.counts[n]) == 0  # he knows what went down

@@ -9,7 +9,7 @@ from pitchsim.advice.odds import BidOdds, TrumpOdds, bid_odds
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import Rules
 from pitchsim.table.bidding import seat_strategies
-from pitchsim.table.boards import family_hand
+from pitchsim.table.boards import board_hand
 from pitchsim.util.errors import InputError
 from pitchsim.util.stats import samples_for_half_width, wilson
 
@@ -37,7 +37,7 @@ def test_jack_is_dealt_with_its_exact_probability():
     n, deals = 5, 4000
     seats = seat_strategies("heuristic", "heuristic", n)
     credited = sum(
-        family_hand(9, d, seats, Rules(), n - 1, hand, 2, 2).awards["jack"] is not None
+        board_hand(9, d, seats, Rules(), n - 1, hand, 2, 2).awards["jack"] is not None
         for d in range(deals)
     )
     p = 6 * (n - 1) / 46
@@ -129,19 +129,19 @@ def test_bad_input_raises_input_error(kwargs, message):
 
 def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals: int, seed: int):
     """Per deal, the awards (bit i: ``AWARD_NAMES[i]``, High 0 and Low 1) the pitcher's
-    side took holding ``hand``, on the preset kernels (``simulate_family_fixed``)."""
+    side took holding ``hand``, on the preset kernels (``simulate_fixed``)."""
     from pitchsim.game.cards import mask_of
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.kernels.score import AWARD_NAMES
-    from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
+    from pitchsim.kernels.simulate import policy_row, simulate_fixed
 
     assert AWARD_NAMES[:2] == ("high", "low")
     r = rules
     fixed = np.int64(mask_of(parse_hand(hand)))
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    simulate_family_fixed(
-        seed, 0, deals, n, fixed, parse_suit(trump), family_policies(policy, n),
-        family_array(r), family_tables(r), *out,
+    simulate_fixed(
+        seed, 0, deals, n, fixed, parse_suit(trump), policy_row(policy, n),
+        rules_array(r), rules_table(r), *out,
     )  # fmt: skip
     assert (out[2] == parse_suit(trump)).all()
     return out[1]

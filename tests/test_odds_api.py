@@ -12,11 +12,11 @@ from pitchsim.cli.common import signed
 from pitchsim.game.cards import Suit, mask_of, parse_hand
 from pitchsim.game.reference import play_hand
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.deal import deal_family_fixed
+from pitchsim.kernels.deal import deal_cards_fixed
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, defender_seat, fixed_kernel
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
-from pitchsim.table.boards import family_play_array
+from pitchsim.table.boards import kernel_play_array
 from pitchsim.table.policies import kernel_chooser, seat_policies
 
 
@@ -24,11 +24,11 @@ def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
     """bid-odds' kernel (the one engine's ``fixed_hand``): per deal the points of the
     hand's side, every point awarded, and trump."""
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
     fixed_kernel(fr)(
         seed, 0, count, n, seat, np.int64(hand), fixed_trump, 0,
-        family_play_array([int(i) for i in policies]), fr, tab, ours, every, trumps,
+        kernel_play_array([int(i) for i in policies]), fr, tab, ours, every, trumps,
     )  # fmt: skip
     return ours, every, trumps
 
@@ -40,7 +40,7 @@ def test_defender_kernel_matches_the_reference_engine(rules):
     """The hand in a defender's seat: the points of its side and the points anyone won
     equal the reference engine's on the same deal and decisions."""
     rng = np.random.default_rng(7)
-    fr = family_array(rules)
+    fr = rules_array(rules)
     for trial in range(60):
         n = 4 if rules.partnership else int(rng.integers(2, 8))
         cards = [int(c) for c in rng.choice(52, 6, replace=False)]
@@ -52,7 +52,7 @@ def test_defender_kernel_matches_the_reference_engine(rules):
             seat = defender_seat(d, n, rules.partnership)
             assert seat != 0 and (not rules.partnership or seat % 2 == 1)
             dealt = np.empty(n, dtype=np.int64)
-            deal_family_fixed(
+            deal_cards_fixed(
                 np.uint64(deal_key(seed, d)), n, n - 1, seat, np.int64(hand), fr,
                 np.empty(0, np.int64), dealt,
             )  # fmt: skip

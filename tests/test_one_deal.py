@@ -1,11 +1,11 @@
 """One deal for every preset: the family kernels' deal (``deal``) is a uniform
 deal of the preset's pack (VARIANTS.md 4.3, 6.1).
 
-- Under auction-pitch (52 cards, six each) ``deal_family_fixed`` gives exactly the hands
+- Under auction-pitch (52 cards, six each) ``deal_cards_fixed`` gives exactly the hands
   of the documented draw, recounted here in plain Python (seat by seat, six uniform draws
   split from one hash of (key, seat) among the cards left), with or without a known
   hand; the hand kernel compiled for the base game's shape (``simulate_base_hands``)
-  plays the hands ``record_family_hands`` records, point for point.
+  plays the hands ``record_hands`` records, point for point.
 - Under every preset the deal is a deal: the hands are disjoint runs of the pack of the
   right size, seat ``dealer + 1 + i`` holds the ``i``-th run of ``deck``, the stock is the
   rest of the pack, and a known hand sits in its seat.
@@ -24,12 +24,12 @@ import numpy as np
 import pytest
 
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.deal import deal_family_fixed
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.deal import deal_cards_fixed
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import DEAL_COUNTER, deal_key, draw
-from pitchsim.kernels.sample import record_family_hands
+from pitchsim.kernels.sample import record_hands
 from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS, NOT_PLAYED
-from pitchsim.kernels.simulate import family_policies, hands_kernel, simulate_base_hands
+from pitchsim.kernels.simulate import hands_kernel, policy_row, simulate_base_hands
 
 BASE_AWARDS = [AWARD_NAMES.index(a) for a in ("high", "low", "jack", "game")]
 PRESETS = [
@@ -46,14 +46,14 @@ PRESETS = [
 
 @cache
 def _fr(spec: str) -> np.ndarray:
-    return family_array(Rules.parse(spec))
+    return rules_array(Rules.parse(spec))
 
 
 def _family_deal(spec: str, n: int, key, dealer: int, seat: int = -1, hand: int = 0):
     fr = _fr(spec)
     deck = np.full(54, -1, dtype=np.int64)
     dealt = np.empty(n, dtype=np.int64)
-    size = deal_family_fixed(np.uint64(key), n, dealer, seat, np.int64(hand), fr, deck, dealt)
+    size = deal_cards_fixed(np.uint64(key), n, dealer, seat, np.int64(hand), fr, deck, dealt)
     return int(size), [int(c) for c in deck], [int(h) for h in dealt]
 
 
@@ -177,8 +177,8 @@ def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
     dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
     trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
     award = np.empty((deals, N_AWARDS), np.int64)
-    record_family_hands(
-        23, 0, deals, n, family_policies("random", n), family_array(r), family_tables(r),
+    record_hands(
+        23, 0, deals, n, policy_row("random", n), rules_array(r), rules_table(r),
         dealt, held, trump, points, award, None,
     )  # fmt: skip
     spades = np.bitwise_count(dealt >> 39 & 0x1FFF).astype(float)
@@ -207,7 +207,7 @@ def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
 def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     """The same deals and the same choices (random: one random stream per decision;
     heuristic: one policy): the hand kernel compiled for the base game's shape
-    (``simulate_base_hands``) and the seat-by-seat record (``record_family_hands``) give
+    (``simulate_base_hands``) and the seat-by-seat record (``record_hands``) give
     every point to the same side and the same trump, deal by deal, under the base rules
     and their partnership and Low-to-its-holder options.  (Before issue 28 this also
     played the base game's own kernels; they are gone.)"""
@@ -219,8 +219,8 @@ def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     trump = np.empty(deals, np.int64)
     points = np.empty(deals, np.int64)
     award = np.empty((deals, N_AWARDS), np.int64)
-    record_family_hands(
-        9, 0, deals, n, family_policies(policy, n), family_array(r), family_tables(r),
+    record_hands(
+        9, 0, deals, n, policy_row(policy, n), rules_array(r), rules_table(r),
         dealt, held, trump, points, award, None,
     )  # fmt: skip
     # The awards the pitcher's side (seat 0's) took: High, Low, Jack, Game (a seat
@@ -232,10 +232,10 @@ def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     # The hand kernel the base game's shape gets (``hands_kernel``: the deal, play and
     # points compiled in as constants) plays the same hands: its flags are the awards'
     # bits (``AWARD_NAMES`` order), its points their count.
-    fr = family_array(r)
+    fr = rules_array(r)
     assert hands_kernel(fr) is simulate_base_hands
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    simulate_base_hands(9, 0, deals, n, family_policies(policy, n), fr, family_tables(r), *out)
+    simulate_base_hands(9, 0, deals, n, policy_row(policy, n), fr, rules_table(r), *out)
     assert np.array_equal(out[2], trump)
     assert np.array_equal(out[1], sum(ours[:, a].astype(np.int64) << a for a in BASE_AWARDS))
     assert np.array_equal(out[0], points)
@@ -246,17 +246,17 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     lead, its four points): ``hands_kernel`` gives it auction-pitch and setback, and the
     general kernel to a preset of another shape, which the base one refuses.  (After
     the tables above, in the same module: the kernel compiled there, not again.)"""
-    from pitchsim.kernels.simulate import simulate_family_hands
+    from pitchsim.kernels.simulate import simulate_deals
 
     for spec in ("auction-pitch", "setback", "auction-pitch,partnership=true"):
-        assert hands_kernel(family_array(Rules.parse(spec))) is simulate_base_hands
+        assert hands_kernel(rules_array(Rules.parse(spec))) is simulate_base_hands
     for spec in ("smear", "ten-point", "auction-pitch,jokers=1", "auction-pitch,deck=9-A"):
         smear = Rules.parse(spec)
-        fr, tab = family_array(smear), family_tables(smear)
-        assert hands_kernel(fr).kernel is simulate_family_hands
+        fr, tab = rules_array(smear), rules_table(smear)
+        assert hands_kernel(fr).kernel is simulate_deals
     out = [np.empty(10, np.int64) for _ in range(3)]
     with pytest.raises(ValueError, match="base game's shape"):
-        simulate_base_hands(7, 0, 10, 4, family_policies("random", 4), fr, tab, *out)
+        simulate_base_hands(7, 0, 10, 4, policy_row("random", 4), fr, tab, *out)
 
 
 @pytest.mark.parametrize(
@@ -272,28 +272,28 @@ def test_the_base_shape_hand_kernel_refuses_other_rules():
     ],
 )
 def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
-    """The hand kernel (``simulate_family_hands``) reads its points and flags off the
+    """The hand kernel (``simulate_deals``) reads its points and flags off the
     cards each side took (``score.side_flags_of``, ``flags_points``: no seat for each
     award) where no partner is called: deal by deal the same as the seat-by-seat score
-    (``score.score_hand``) that ``record_family_hands`` records for the same deals, its
+    (``score.score_hand``) that ``record_hands`` records for the same deals, its
     flags the awards of the pitcher's side (seat 0's), its points their values."""
     from pitchsim.kernels.score import AWARD_VALUES
-    from pitchsim.kernels.simulate import simulate_family_hands
+    from pitchsim.kernels.simulate import simulate_deals
 
     deals = 3000
     r = Rules.parse(spec)
     fr, tab, pol = (
-        family_array(r),
-        family_tables(r),
-        family_policies(policy, n),
+        rules_array(r),
+        rules_table(r),
+        policy_row(policy, n),
     )
-    assert hands_kernel(fr).kernel is simulate_family_hands
+    assert hands_kernel(fr).kernel is simulate_deals
     dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
     trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
     award = np.empty((deals, N_AWARDS), np.int64)
-    record_family_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award, None)
+    record_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award, None)
     out = [np.empty(deals, np.int64) for _ in range(3)]
-    simulate_family_hands(3, 0, deals, n, pol, fr, tab, *out, None)
+    simulate_deals(3, 0, deals, n, pol, fr, tab, *out, None)
     assert np.array_equal(out[2], trump)
     assert np.array_equal(out[0], points)
     if r.partner != "none":

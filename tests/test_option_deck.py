@@ -22,9 +22,9 @@ from test_presets_trickster import m
 from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of, format_card, game_points
 from pitchsim.game.rules import Rules, RulesError, spec
-from pitchsim.kernels.deal import deal_family, pack_mask
-from pitchsim.kernels.presets import F_OUT, family_array, family_tables
-from pitchsim.kernels.search.worlds import family_constraint
+from pitchsim.kernels.deal import deal_cards, pack_mask
+from pitchsim.kernels.presets import F_OUT, rules_array, rules_table
+from pitchsim.kernels.search.worlds import world_constraint
 
 C, D, H, S = range(4)
 RANKS = "23456789TJQKA"
@@ -52,7 +52,7 @@ def test_12_3_the_four_packs(deck, size, ranks):
     # every suit alike: size / 4 of each
     assert [sum(1 for c in F.pack(r, 4) if c // 13 == s) for s in range(4)] == [size // 4] * 4
     # the kernels' pack is the reference's
-    assert pack_mask(4, family_array(r)) == sum(1 << c for c in F.pack(r, 4))
+    assert pack_mask(4, rules_array(r)) == sum(1 << c for c in F.pack(r, 4))
 
 
 def test_12_3_jokers_join_the_short_pack_and_nothing_else_changes():
@@ -196,9 +196,9 @@ def test_a_planted_bug_the_kernels_dealing_the_whole_pack_is_caught(monkeypatch)
     import test_families_kernels as harness
 
     r = Rules.parse("five-point,deck=2,9-A")
-    fr = family_array(r)
+    fr = rules_array(r)
     fr[F_OUT] = 0  # planted: the kernels forget the short pack
-    monkeypatch.setattr(harness, "family_array", lambda _r, **_: fr)
+    monkeypatch.setattr(harness, "rules_array", lambda _r, **_: fr)
     with pytest.raises(CrossCheckError, match="pack"):
         crosscheck(r, 4, 40, seed=3)
 
@@ -213,7 +213,7 @@ def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
     card's frequency within 4 standard errors of the exact value (a bound every card of
     a correct deal meets but for about 1 in 16,000 per card)."""
     r = Rules.parse(text)
-    fr = family_array(r)
+    fr = rules_array(r)
     pack = F.pack(r, n)
     deals = 20_000
     counts = np.zeros(54, np.int64)
@@ -222,7 +222,7 @@ def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
     from pitchsim.kernels.rng import deal_key
 
     for d in range(deals):
-        deal_family(np.uint64(deal_key(7, d)), n, d % n, fr, deck, dealt)
+        deal_cards(np.uint64(deal_key(7, d)), n, d % n, fr, deck, dealt)
         everything = int(np.bitwise_or.reduce(dealt))
         assert everything.bit_count() == 6 * n
         for c in cards_of(everything):
@@ -238,10 +238,10 @@ def test_12_3_a_card_is_dealt_with_probability_dealt_over_pack(text, n):
 
 def test_12_3_the_worlds_sampler_places_only_unseen_cards_of_the_short_pack():
     r = Rules.parse("auction-pitch,deck=9-A")
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     hand = m("9H TH JH QH KH AH")
     allowed = np.zeros(5, np.int64)
-    unseen, _ = family_constraint(
+    unseen, _ = world_constraint(
         4, 0, hand, np.int64(0), np.zeros(4, np.int64), np.int64(0),
         np.array([6, 6, 6, 6, 0], np.int64), -1, fr, tab, allowed,
     )  # fmt: skip

@@ -14,11 +14,11 @@ from clirun import cli
 from pitchsim.cli import main
 from pitchsim.game.cards import mask_of, parse_hand, parse_suit
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.score import AWARD_NAMES
-from pitchsim.kernels.simulate import family_policies, simulate_family_fixed
+from pitchsim.kernels.simulate import policy_row, simulate_fixed
 from pitchsim.table.bidding import parse_strategies
-from pitchsim.table.boards import family_board
+from pitchsim.table.boards import board_game
 from pitchsim.table.tournament import tournament
 
 
@@ -33,10 +33,10 @@ def kernel_flags(seed, count, n, policy, rules, hand=0, trump=-1):
     compiled in, which simulate and bid-odds use): per deal, the pitcher's side's
     High/Low/Jack/Game bits."""
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     points, flags, trumps = (np.empty(count, np.int64) for _ in range(3))
-    pols = family_policies(policy, n)
-    simulate_family_fixed(seed, 0, count, n, hand, trump, pols, fr, tab, points, flags, trumps)
+    pols = policy_row(policy, n)
+    simulate_fixed(seed, 0, count, n, hand, trump, pols, fr, tab, points, flags, trumps)
     game = AWARD_NAMES.index("game")  # bits 0-2: High, Low, Jack (score.AWARD_NAMES)
     return ((flags & 0b111) | ((flags >> game) & 1) << 3).astype(np.uint8)
 
@@ -236,7 +236,7 @@ def test_bid_odds_recommendation_is_the_highest_positive_expected_score(capsys):
 
 def recount(strategies, players, games, seed, rules):
     """Per strategy: wins, hands pitched and made per bid, summed final score, seat-games;
-    from every game as it was played (``families.family_board``, hand by hand), the
+    from every game as it was played (``families.board_game``, hand by hand), the
     seating worked out here."""
     chosen = parse_strategies(strategies)
     k = len(chosen)
@@ -249,7 +249,7 @@ def recount(strategies, players, games, seed, rules):
         owner = [(s + r) % k for s in range(players)]  # rotation r: seat s plays (s + r) % k
         seats = [chosen[i] for i in owner]
         for board in range(games):
-            g = family_board(seed, board, seats, rules)
+            g = board_game(seed, board, seats, rules)
             for side in g.winners:  # a seat, or in a partnership a team named by its seat 0/1
                 wins[owner[side]] += 1 / len(g.winners)
             for h in g.hands:

@@ -22,7 +22,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.cards import cards_of
 from pitchsim.game.rules import Rules, RulesError, spec
 from pitchsim.game.view import View, ViewError
-from pitchsim.kernels.presets import F_HANDS, family_array
+from pitchsim.kernels.presets import F_HANDS, rules_array
 from pitchsim.table.engine import Engine
 from pitchsim.table.record import RecordError, replay
 
@@ -131,7 +131,7 @@ def test_12_4_the_kernels_play_the_reference_game_game_by_game(text, n, mix):
     ids=["one-hand-too-many", "the-target-still-ending-the-game"],
 )
 def test_a_planted_bug_in_the_kernels_hands_is_caught(text, n, hands, words):
-    fr = family_array(Rules.parse(text))
+    fr = rules_array(Rules.parse(text))
     fr[F_HANDS] = hands  # planted
     with pytest.raises(CrossCheckError, match=words):
         games_crosscheck(text, n, 3, "random", seed=5, fr=fr)

@@ -36,7 +36,7 @@ def _masks(hands, jokers: int) -> list[int]:
 
 
 def check_played_hand(doc: dict, r) -> bool:
-    """One hand of ``play --json`` (``FamilyHand.to_json``) against the reference engine;
+    """One hand of ``play --json`` (``BoardHand.to_json``) against the reference engine;
     True when a seat other than the pitcher held the call."""
     n, pitcher = doc["players"], doc["pitcher"]
     dealt = _masks(doc["dealt"], r.jokers)
@@ -146,7 +146,7 @@ def test_12_1_a_tournament_under_a_called_partner_wins_the_games_play_game_plays
     """``tournament``: each board of each rotation is the game ``play --game --board``
     plays with that seating (the same deals), so the games each strategy won are the
     reference-checked games' winners, a shared win split (3.11, 12.1.8)."""
-    from pitchsim.table.boards import family_board
+    from pitchsim.table.boards import board_game
     from pitchsim.table.tournament import tournament
 
     spec, n = "smear,partner=called,target=7", 5
@@ -157,7 +157,7 @@ def test_12_1_a_tournament_under_a_called_partner_wins_the_games_play_game_plays
     for rot in range(2):
         seats = [names[(s + rot) % 2] for s in range(n)]
         for b in range(4):
-            g = family_board(res.seed, b, seats, r)
+            g = board_game(res.seed, b, seats, r)
             for h in g.hands:  # each hand as the reference has it
                 if h.pitcher is not None:
                     doc = h.to_json(r) | {"players": n}
@@ -177,17 +177,17 @@ def _reference_deal_out(spec: str, n: int, hand: str, trump: int, seed: int, dea
     import numpy as np
     from test_partner_search import _kernel_heuristic
 
-    from pitchsim.kernels.deal import deal_family_fixed
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.deal import deal_cards_fixed
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.kernels.rng import deal_key
 
     r = Rules.parse(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     mask = np.int64(mask_of(parse_cards(hand, r.jokers)))
     out = []
     for d in range(deals):
         dealt = np.zeros(n, dtype=np.int64)
-        deal_family_fixed(np.uint64(deal_key(seed, d)), n, n - 1, 0, mask, fr, dealt[:0], dealt)
+        deal_cards_fixed(np.uint64(deal_key(seed, d)), n, n - 1, 0, mask, fr, dealt[:0], dealt)
         held = [int(m) for m in dealt]
         called = highest_missing_trump(held[0], trump, r)
         choose = lambda v: _kernel_heuristic(v, n, fr, tab)  # noqa: E731
@@ -240,17 +240,17 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     """``simulate`` under a called partner: each award's column says 0 when the
     pitcher's side took it, the side being he and the holder of pitchsim's call
     (12.1.2, 12.1.4, 12.1.5, 12.1.6) as the reference engine works them out from the
-    deal's cards (``record_family_hands``: every seat's cards dealt and held, trump and
+    deal's cards (``record_hands``: every seat's cards dealt and held, trump and
     the seat credited with each award); ``points`` is what that side won: the values
     of the awards it took (the side pools, 12.1.6).  ``table`` reads them as the
     pitcher's side's."""
     import numpy as np
     import pyarrow.parquet as pq
 
-    from pitchsim.kernels.presets import family_array, family_tables
-    from pitchsim.kernels.sample import record_family_hands
+    from pitchsim.kernels.presets import rules_array, rules_table
+    from pitchsim.kernels.sample import record_hands
     from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS
-    from pitchsim.kernels.simulate import family_policies
+    from pitchsim.kernels.simulate import policy_row
     from pitchsim.study.batch import simulate
     from pitchsim.study.manifest import AWARDS, read_manifest
 
@@ -258,12 +258,12 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     m, seed, run = 3000, 5, tmp_path / "run"
     simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
     t = pq.read_table(run / read_manifest(run).parts[0].part.file).to_pydict()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     dealt, held = np.empty((m, n), np.int64), np.empty((m, n), np.int64)
     trump, pts = np.empty(m, np.int64), np.empty(m, np.int64)
     award = np.empty((m, N_AWARDS), np.int64)
-    pols = family_policies("heuristic", n)
-    record_family_hands(seed * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
+    pols = policy_row("heuristic", n)
+    record_hands(seed * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
     partnered = 0
     for d in range(m):
         h, k = [int(x) for x in dealt[d]], [int(x) for x in held[d]]
@@ -379,13 +379,13 @@ def test_12_1_3_solve_gives_the_partner_only_the_call_in_trick_1():
     [("smear,partner=called", 5), ("ten-point,partnership=false,partner=announced", 5)],
 )
 def test_12_1_6_family_make_odds_counts_the_pitchers_side_as_simulate_does(spec, n, tmp_path):
-    """The library's ``family_make_odds`` under a called partner: P(make k) and P(each
+    """The library's ``make_odds`` under a called partner: P(make k) and P(each
     award to the pitcher's side) are the pitcher's side's, he and the holder of the call
     (12.1.5, 12.1.6), exactly as ``simulate`` counts the same deals (whose columns are
     the reference's sides: the test above)."""
     import pyarrow.parquet as pq
 
-    from pitchsim.kernels.simulate import family_make_odds
+    from pitchsim.kernels.simulate import make_odds
     from pitchsim.study.analysis import make_table
     from pitchsim.study.batch import simulate
     from pitchsim.study.manifest import read_manifest
@@ -393,7 +393,7 @@ def test_12_1_6_family_make_odds_counts_the_pitchers_side_as_simulate_does(spec,
     r = Rules.parse(spec)
     m, seed, run = 3000, 5, tmp_path / "run"
     simulate(run, m, players=[n], seed=seed, rules=spec, part_size=5000, threads=1)
-    odds = family_make_odds(r, n, m, "heuristic", seed=seed * 8 + n)  # simulate's deals
+    odds = make_odds(r, n, m, "heuristic", seed=seed * 8 + n)  # simulate's deals
     row = make_table(run, []).iloc[0]
     assert row.deals == m and len(odds["p_make"]) == r.max_bid
     assert [row[f"p{k}"] for k in range(1, r.max_bid + 1)] == odds["p_make"]
@@ -414,7 +414,7 @@ def test_12_1_5_and_12_1_6_the_reports_sampled_hands_and_checks_under_a_called_p
     took, 12.1.6).  Its exact checks then hold: a king of trump without the ace wins
     High for the side every time (the ace is called), the rest are about the deal."""
     from pitchsim.kernels.score import AWARD_VALUES
-    from pitchsim.study.exact import family_checks, sample_hands
+    from pitchsim.study.exact import sample_hands, summary_checks
 
     r = Rules.parse(spec)
     s = sample_hands(spec, n, 4000, seed=9, threads=1)
@@ -430,7 +430,7 @@ def test_12_1_5_and_12_1_6_the_reports_sampled_hands_and_checks_under_a_called_p
         took = sum(int(v) for a, v in zip(s["award"][d], AWARD_VALUES, strict=True) if a in side)
         assert s["points"][d] == took, d
     assert partnered > 1000
-    rows = {row["check"].split(": ", 1)[1]: row for row in family_checks(s)}
+    rows = {row["check"].split(": ", 1)[1]: row for row in summary_checks(s)}
     king = rows["king of trump without the ace wins High"]
     assert king["exact"] == 1.0 and king["estimate"] == 1.0 and king["deals"] > 100
     assert all(abs(row["z"]) < 4 for row in rows.values() if row["se"] > 0), rows

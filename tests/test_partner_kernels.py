@@ -27,8 +27,8 @@ from pitchsim.kernels.presets import (
     PARTNER_ANNOUNCED,
     PARTNER_CALLED,
     PARTNER_NONE,
-    family_array,
-    family_tables,
+    rules_array,
+    rules_table,
 )
 from pitchsim.kernels.settle import settle_hand, winners
 
@@ -49,12 +49,12 @@ def test_12_1_the_rules_array_carries_the_partner_and_refuses_it_where_asked(tmp
     search)."""
     from clirun import cli, refused
 
-    assert family_array(Rules.parse(NAMED))[F_PARTNER] == PARTNER_CALLED
+    assert rules_array(Rules.parse(NAMED))[F_PARTNER] == PARTNER_CALLED
     spec = "smear,partner=announced"
-    assert family_array(Rules.parse(spec))[F_PARTNER] == PARTNER_ANNOUNCED
-    assert family_array(Rules.parse("smear"), "refused")[F_PARTNER] == PARTNER_NONE
+    assert rules_array(Rules.parse(spec))[F_PARTNER] == PARTNER_ANNOUNCED
+    assert rules_array(Rules.parse("smear"), "refused")[F_PARTNER] == PARTNER_NONE
     with pytest.raises(RulesError, match="^partner=called \\(VARIANTS.md 12.1\\): it is") as e:
-        family_array(Rules.parse(NAMED), "it is refused here")
+        rules_array(Rules.parse(NAMED), "it is refused here")
     assert "\n" not in str(e.value)
     code, out, _ = cli(
         "play", "--rules", NAMED, "--players", "5", "--bidding", "heuristic", "--seed", "3",
@@ -75,7 +75,7 @@ def test_12_1_2_the_call_is_the_highest_trump_the_hand_lacks(spec):
     of every trump (the jick, the jokers, the left pedro where the rules have them),
     hands holding every trump among them."""
     r = Rules.parse(spec)
-    tab = family_tables(r)
+    tab = rules_table(r)
     rng = random.Random(spec)
     for _ in range(3000):
         trump = rng.randrange(4)
@@ -105,14 +105,14 @@ def test_12_1_3_the_duty_binds_a_partner_who_had_other_cards_to_play():
     """The cross-check reaches the duty: under auction-pitch with trump named and
     follow=trump, a partner who is not the first to play trick 1 could often play
     another card; the kernel's legal set for him is the called card alone."""
-    from pitchsim.kernels.simulate import play_family_logged
+    from pitchsim.kernels.simulate import play_logged
 
     r = Rules.parse(NAMED)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     n, d = 5, 300
     out = logged_arrays(d, n)
     policies = np.zeros(n, np.int64)
-    play_family_logged(5, 0, d, n, 4, 0, np.int64(0), -1, policies, fr, tab, *out.values())
+    play_logged(5, 0, d, n, 4, 0, np.int64(0), -1, policies, fr, tab, *out.values())
     bound = 0
     for i in range(d):
         trump, called, partner = (int(out["trump"][i, k]) for k in (0, 4, 5))
@@ -132,7 +132,7 @@ def test_12_1_3_a_planted_bug_the_called_card_not_forced_to_trick_1_is_caught():
     """The kernels told announced (same call without a draw, no duty) where the rules
     say called: the partner's trick-1 legal set differs from the reference's."""
     rules = Rules.parse(NAMED)
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_PARTNER] = PARTNER_ANNOUNCED
     with pytest.raises(CrossCheckError, match="legal cards, trick 0"):
         crosscheck(rules, 5, 100, seed=1, fr=fr)
@@ -142,7 +142,7 @@ def test_12_1_3_a_planted_bug_the_called_card_not_forced_to_trick_1_is_caught():
 def test_12_1_a_planted_bug_no_called_partner_is_caught():
     """The kernels told partner=none: each plays alone, no call, the points not pooled."""
     rules = Rules.parse(TEN)
-    fr = family_array(rules)
+    fr = rules_array(rules)
     fr[F_PARTNER] = PARTNER_NONE
     with pytest.raises(CrossCheckError):
         crosscheck(rules, 5, 60, seed=1, fr=fr)
@@ -157,7 +157,7 @@ def test_12_1_7_and_12_1_8_settling_and_winners_equal_the_reference(spec):
     sides ``sides_of`` makes, on random points, scores, pitchers and partners (None:
     the pitcher alone), shoots and bids made and set."""
     r = Rules.parse(spec)
-    fr = family_array(r)
+    fr = rules_array(r)
     rng = random.Random(spec)
     change = np.empty(6, np.int64)
     for _ in range(4000):
@@ -187,7 +187,7 @@ def test_12_1_7_a_planted_bug_the_partner_settled_with_the_defenders_is_caught()
     ten-point game, the three others 4: both lose 7 (12.1.7).  Settled without the
     partner, seat 3 would score his 6 as a defender."""
     r = Rules.parse(TEN)
-    fr = family_array(r)
+    fr = rules_array(r)
     points = [6, 4, 4, 6, 4]
     change = np.empty(5, np.int64)
     sides = F.sides_of(5, 0, 3, r)

@@ -27,7 +27,7 @@ from pitchsim.game.reference.score import settle_hand, sides_of
 from pitchsim.game.rules import Rules
 from pitchsim.kernels import partner as kp
 from pitchsim.kernels.policies.cards import heuristic_card
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.search import solver as ks
 from pitchsim.kernels.search.rollout import rollout_outcomes
 from pitchsim.kernels.search.worlds import partner_constraint
@@ -44,7 +44,7 @@ SOLVER_SPECS = [
 
 def _arrays(rules):
     r = rules
-    return family_array(r), family_tables(r)
+    return rules_array(r), rules_table(r)
 
 
 def small_position(rules, n: int, rng: random.Random):

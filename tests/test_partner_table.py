@@ -1,4 +1,4 @@
-"""docs/rules.md 12.1 at the table (``table.game.FamilyDeal``: practice, watch, review):
+"""docs/rules.md 12.1 at the table (``table.game.TableDeal``: practice, watch, review):
 the pitcher calls pitchsim's card (12.1.2: once trump is named; 12.1.4: after the draw
 or the kitty), the views carry it and the partner as each seat knows him (12.1.10), the
 partner plays the call to trick 1 (12.1.3), and the hand is scored and settled by sides
@@ -111,25 +111,25 @@ def test_12_1_practice_plays_a_five_player_called_partner_game_coached_and_revie
 
 def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
     """The coach judges the naming of trump by the bid odds' deal-out of the pitcher's
-    hand (``fixed_hand.play_family_fixed``): under a called partner each deal is the
+    hand (``fixed_hand.play_fixed``): under a called partner each deal is the
     reference's hand with pitchsim's call (12.1.2), its holder owing it to trick 1
     (12.1.3), the pitcher's points his side's (12.1.6)."""
     import numpy as np
     from test_partner_search import _kernel_heuristic
 
-    from pitchsim.kernels.deal import deal_family_fixed
-    from pitchsim.kernels.fixed_hand import PITCHER, play_family_fixed
-    from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.deal import deal_cards_fixed
+    from pitchsim.kernels.fixed_hand import PITCHER, play_fixed
+    from pitchsim.kernels.policies.cards import PLAIN_POLICY_IDS
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.kernels.rng import deal_key
 
     r = Rules.parse("smear,partner=called")
     n, deals, seed, trump = 5, 60, 9, 2  # hearts
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     hand = mask_of(parse_cards("AH 2H 9C 7D 3S QS", 0))
-    pol = np.full(n, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
+    pol = np.full(n, PLAIN_POLICY_IDS["heuristic"], dtype=np.int64)
     ours, every, trumps = (np.empty(deals, np.int64) for _ in range(3))
-    play_family_fixed(
+    play_fixed(
         seed,
         0,
         deals,
@@ -149,7 +149,7 @@ def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():
     partnered = 0
     for d in range(deals):
         dealt = np.zeros(n, dtype=np.int64)
-        deal_family_fixed(
+        deal_cards_fixed(
             np.uint64(deal_key(seed, d)), n, n - 1, PITCHER, np.int64(hand), fr, dealt[:0], dealt
         )
         held = [int(m) for m in dealt]

@@ -1,5 +1,5 @@
 """docs/rules.md 12.1 in the world sampler (``kernels.search.worlds.partner_constraint``,
-read off a view by ``table.decide.family_knowledge``): the pitcher called a card he
+read off a view by ``table.decide.view_knowledge``): the pitcher called a card he
 lacked (12.1.2, pitchsim's call), so no world gives it to him unless he may have taken
 it since (a kitty or the draw after the call); its holder is unknown to every seat but
 the holder until the card is played (12.1.2, 12.1.3), known to all under announced
@@ -15,8 +15,8 @@ from random_hands import card_views, random_hands
 from pitchsim.game.cards import mask_of
 from pitchsim.game.rules import Rules
 from pitchsim.game.view import View
-from pitchsim.search.hint import family_worlds
-from pitchsim.table.decide import family_knowledge
+from pitchsim.search.hint import worlds_at
+from pitchsim.table.decide import view_knowledge
 
 SPECS = [
     ("smear,partner=called", 5),
@@ -43,7 +43,7 @@ def true_hands(hand, v: View) -> list[int]:
 def test_12_1_the_true_deal_is_always_a_possible_world(spec, n):
     views = 0
     for hand, v in decisions(spec, n, 20):
-        k = family_knowledge(v)
+        k = view_knowledge(v)
         unseen, allowed, must = k.constraint()
         true = true_hands(hand, v)
         for s in range(n):
@@ -68,7 +68,7 @@ def test_12_1_2_no_world_gives_the_pitcher_the_call_unless_he_may_have_taken_it(
     elsewhere = worlds_seen = 0
     for i, (hand, v) in enumerate(decisions(spec, n, 12, seed=11)):
         called, p, me = v.called, v.pitcher, v.seat
-        worlds = family_worlds(v, 24, seed=i)
+        worlds = worlds_at(v, 24, seed=i)
         assert len(worlds) > 0
         for w in worlds:
             worlds_seen += 1

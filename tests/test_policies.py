@@ -30,7 +30,7 @@ from pitchsim.kernels.fixed_hand import fixed_kernel
 from pitchsim.kernels.policies import PLAY_POLICY_IDS
 from pitchsim.kernels.policies.cards import choose_card
 from pitchsim.kernels.policies.heuristic import choose_trump
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import DECISION_COUNTER
 from pitchsim.table.policies import kernel_chooser, seat_policies
 
@@ -39,10 +39,10 @@ _TABLES = {}
 
 
 def tables(rules):
-    """The preset's (family_array, family_tables) of ``rules`` (auction-pitch's options)."""
+    """The preset's (rules_array, rules_table) of ``rules`` (auction-pitch's options)."""
     if rules not in _TABLES:
         r = rules
-        _TABLES[rules] = (family_array(r), family_tables(r))
+        _TABLES[rules] = (rules_array(r), rules_table(r))
     return _TABLES[rules]
 
 
@@ -139,16 +139,16 @@ def test_choices_depend_on_the_view_only(policy, partnership):
 
 def first_leads(spec, seed, deals, hand, trump, policy):
     """The pitcher's (seat 0's) opening lead in ``deals`` hands of the preset kernels
-    (``play_family_logged``), holding ``hand``; ``trump`` a suit (-1: his own choice)."""
+    (``play_logged``), holding ``hand``; ``trump`` a suit (-1: his own choice)."""
     from logged_hands import logged_arrays
 
-    from pitchsim.kernels.simulate import family_policies, play_family_logged
+    from pitchsim.kernels.simulate import play_logged, policy_row
 
     r = Rules.parse(spec)
     out = logged_arrays(deals, 4)
-    play_family_logged(
-        seed, 0, deals, 4, 3, 0, np.int64(hand), trump, family_policies(policy, 4),
-        family_array(r), family_tables(r), *out.values(),
+    play_logged(
+        seed, 0, deals, 4, 3, 0, np.int64(hand), trump, policy_row(policy, 4),
+        rules_array(r), rules_table(r), *out.values(),
     )  # fmt: skip
     assert (out["log"][:, 0] == 0).all()  # seat 0 led the first trick
     return out["log"][:, 1]
@@ -185,15 +185,15 @@ def test_heuristic_beats_random_on_the_same_deals():
     (heuristic) defenders, and heuristic defenders set a heuristic pitcher more often
     than random defenders do; the margins are many standard errors wide (auction-pitch
     on the preset kernels, ``hands_kernel``)."""
-    from pitchsim.kernels.policies.cards import FAMILY_POLICY_IDS
+    from pitchsim.kernels.policies.cards import PLAIN_POLICY_IDS
     from pitchsim.kernels.simulate import hands_kernel
 
     hand_free = 40_000
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
 
     def make2(pitcher, defenders):
-        pol = np.array([FAMILY_POLICY_IDS[p] for p in [pitcher] + [defenders] * 3], np.int64)
+        pol = np.array([PLAIN_POLICY_IDS[p] for p in [pitcher] + [defenders] * 3], np.int64)
         pts, flags, trump = (np.empty(hand_free, np.int64) for _ in range(3))
         hands_kernel(fr)(4, 0, hand_free, 4, pol, fr, tab, pts, flags, trump)
         assert (pts == np.bitwise_count(flags)).all()  # each of the four points worth 1
@@ -386,15 +386,15 @@ def test_plain_play_loops_leave_the_search_out():
         import numba, numpy as np
         from pitchsim.game.rules import Rules
         from pitchsim.kernels.search import rollout
-        from pitchsim.kernels.presets import family_array, family_tables
+        from pitchsim.kernels.presets import rules_array, rules_table
 
         r = Rules()
-        fr, tab = family_array(r), family_tables(r)
+        fr, tab = rules_array(r), rules_table(r)
 
         @numba.njit
         def plain_loop(policy, legal, hand, fr, tab):
             z, a = np.int64(0), np.zeros(4, np.int64)
-            return rollout.family_search_card(
+            return rollout.seat_search_card(
                 policy, legal, hand, 1, 4, 0, 2, 2, 1, a, a, 0, z, a, a, z,
                 np.zeros(5, np.int64), z, fr, tab, np.uint64(1), 7, -1, -1)
 

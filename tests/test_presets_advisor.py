@@ -1,4 +1,4 @@
-"""The ``advisor`` bidder under every preset (kernels/advisor.py ``family_advisor_bid``,
+"""The ``advisor`` bidder under every preset (kernels/advisor.py ``advisor_bid``,
 plugged into the family auction's ``seat_call``, kernels/bidding/calls.py).
 
 - In whole family games (kernels/game.py) every call of an advisor seat is the
@@ -45,14 +45,14 @@ from pitchsim.kernels.game import (
     G_PITCHER,
     G_TRUMP,
     MAX_CALL,
-    family_log_layout,
-    play_family_game,
+    log_layout,
+    whole_game,
 )
 from pitchsim.kernels.policies.cards import HEURISTIC
-from pitchsim.kernels.presets import family_array, family_tables, rest_of_game
+from pitchsim.kernels.presets import rest_of_game, rules_array, rules_table
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.table.bidding import StrategyError
-from pitchsim.table.boards import family_odds, family_strategy, odds_for, seat_ids
+from pitchsim.table.boards import family_odds, odds_for, seat_ids, strategy_for
 from pitchsim.table.seats import KernelSeat
 
 SAMPLES, TRIES = 32, 64  # the advisor bidder's deals kept per call, tried per deal kept
@@ -84,14 +84,14 @@ def recomputed(
     out, advise's ranking.  (call, -1) when fewer than a quarter fit: the model's call.
     ``played``: under hands=N the hands counted before this one (12.4)."""
     seed = int(draw(np.uint64(key), counter) >> np.uint64(2))
-    fr, tab = rest_of_game(family_array(r), played), family_tables(r)
+    fr, tab = rest_of_game(rules_array(r), played), rules_table(r)
     model = BID_ODDS if has_table(r, n) else BID_HEURISTIC
     bidders = np.full(n, model, dtype=np.int64)
     players = np.full(n, HEURISTIC, dtype=np.int64)
     heard = np.array(heard, dtype=np.int64)
     scores = np.array(scores, dtype=np.int64)
     fits = np.empty(SAMPLES * TRIES, dtype=np.bool_)
-    engine.family_accept_deals(
+    engine.accept_deals(
         seed, 0, fits.size, n, seat, np.int64(hand), dealer, heard, scores, bidders, fr, tab,
         odds, defender, 0.0, fits,
     )  # fmt: skip
@@ -109,14 +109,14 @@ def recomputed(
         return int(call), -1
     suits = sum(1 << t for t in trump_suits(cards_of(hand), r))
     pts = np.empty((deals.size, 4), dtype=np.int64)
-    engine.family_pitch_suits(seed, deals, n, seat, np.int64(hand), dealer, suits, players, fr,
+    engine.pitch_suits(seed, deals, n, seat, np.int64(hand), dealer, suits, players, fr,
                               tab, pts)  # fmt: skip
     trumps = np.array(
         [engine.bid_trump(pts, deals.size, min(c, r.max_bid)) if c else -1 for c in cand],
         dtype=np.int64,
     )
     out = np.empty((deals.size, len(cand), engine.N_OUTCOMES))
-    engine.family_evaluate_calls(
+    engine.evaluate_calls(
         seed, deals, n, seat, np.int64(hand), dealer, heard, np.array(cand, dtype=np.int64),
         trumps, scores, bidders, players, fr, tab, odds, defender, out,
     )  # fmt: skip
@@ -156,7 +156,7 @@ def test_the_game_kernels_advisor_calls_are_the_advisors_evaluation(spec):
     advisor call, and the trump of every hand it pitched, recomputed (see the module)."""
     n = 4
     r0 = Rules.parse(spec)
-    odds, defender = odds_for([family_strategy(s, r0) for s in NAMES_OF.get(spec, NAMES)], r0, n)
+    odds, defender = odds_for([strategy_for(s, r0) for s in NAMES_OF.get(spec, NAMES)], r0, n)
     asked = pitched = bids = scored = 0
     for board in range(2):
         for r, row, seat, hand, dealer, heard, scores, legal, key, i, played, got in advisor_calls(
@@ -208,7 +208,7 @@ PLANNED_HAND = "AS KS QS JS TS 2H"
 
 @pytest.mark.parametrize(("spec", "planned"), [("smear", Suit.CLUBS), (AP_PRESET, Suit.HEARTS)])
 def test_the_advisor_plays_a_call_with_the_seats_planned_trump(spec, planned):
-    """The advisor's games (``engine.family_evaluate_calls``) play a call the seat
+    """The advisor's games (``engine.evaluate_calls``) play a call the seat
     pitches with the trump it planned for it: named though it holds none (smear, 3.5:
     clubs), or the suit of its first lead (auction-pitch's trump=first-lead, RULES.md:
     the 2 of hearts), where its bidding and play policies would make spades trump, as
@@ -216,7 +216,7 @@ def test_the_advisor_plays_a_call_with_the_seats_planned_trump(spec, planned):
     steal."""
     r = Rules.parse(spec)
     n, dealer, seat = 4, 3, 0
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     bidders = np.full(n, BID_HEURISTIC, dtype=np.int64)
     players = np.full(n, HEURISTIC, dtype=np.int64)
     hand = np.int64(mask_of(parse_cards(PLANNED_HAND)))
@@ -224,7 +224,7 @@ def test_the_advisor_plays_a_call_with_the_seats_planned_trump(spec, planned):
     calls = np.array([r.max_bid, r.max_bid], dtype=np.int64)
     out = np.empty((deals.size, 2, engine.N_OUTCOMES))
     odds = np.zeros((N_ROWS + 1, MAX_CALL))
-    engine.family_evaluate_calls(
+    engine.evaluate_calls(
         SEED, deals, n, seat, hand, dealer, np.zeros(0, dtype=np.int64), calls,
         np.array([planned, -1], dtype=np.int64), np.zeros(n, dtype=np.int64), bidders,
         players, fr, tab, odds, 0.0, out,
@@ -242,22 +242,22 @@ def test_an_int64_family_bidding_array_naming_the_advisor_raises():
     calls heard)."""
     r = Rules.parse("smear")
     n = 4
-    seats = [family_strategy(s, r) for s in NAMES * 2]
+    seats = [strategy_for(s, r) for s in NAMES * 2]
     bidders, players = seat_ids(seats)
     assert bidders.dtype == np.int32
-    assert seat_ids([family_strategy("odds", r)] * n)[0].dtype == np.int64
+    assert seat_ids([strategy_for("odds", r)] * n)[0].dtype == np.int64
     odds, defender = odds_for(seats, r, n)
-    at = family_log_layout(n)
+    at = log_layout(n)
     with pytest.raises(ValueError, match="advisor"):
-        play_family_game(
-            SEED, 0, n, bidders.astype(np.int64), players, family_array(r), family_tables(r),
+        whole_game(
+            SEED, 0, n, bidders.astype(np.int64), players, rules_array(r), rules_table(r),
             odds, defender, np.zeros(n, dtype=np.int64), np.zeros((n, MAX_CALL, 2), np.int64),
             np.zeros(at["width"], dtype=np.int64), None,
         )  # fmt: skip
     with pytest.raises(ValueError, match="advisor"):
         choose_call(
             BID_ADVISOR, np.int64(0xFF), 1, n, 0, np.int64(0), -1, np.int64(0b111101), np.zeros(
-                n, dtype=np.int64), family_array(r), family_tables(r), odds, defender,
+                n, dtype=np.int64), rules_array(r), rules_table(r), odds, defender,
             np.uint64(1), 0,
         )  # fmt: skip
 

@@ -38,8 +38,8 @@ from pitchsim.kernels.bidding.calls import (
     legal_calls,
 )
 from pitchsim.kernels.game import MAX_CALL
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.table.boards import family_odds, family_strategy, family_tournament
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.table.boards import board_tournament, family_odds, strategy_for
 from pitchsim.table.seats import KernelSeat
 
 PRESETS = ["auction-pitch", "setback", "smear", "ten-point", "five-point", "seven-point"]
@@ -62,7 +62,7 @@ def table(p_at_least: list[float], made: float = 0.0) -> np.ndarray:
 
 
 def call(policy, r, seat, high, high_seat, scores, odds, defender):
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     legal = legal_calls(high, seat == DEALER, True, fr)
     return int(
         choose_call(
@@ -201,7 +201,7 @@ def test_far_from_the_target_odds_game_calls_as_odds(spec, n):
     with every score 0 and no bid reaching it, the family's calls are ``odds``'s, for
     random hands at every position of the auction."""
     r = rules_of(spec)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     odds, defender = family_odds(r, n)
     rng = random.Random(7)
     pack = list(range(52 + r.jokers))
@@ -265,8 +265,8 @@ def test_the_seat_makes_the_kernels_odds_game_calls(spec, n, names):
 @pytest.mark.parametrize("spec", ["smear", "ten-point"])
 def test_an_odds_game_tournament_is_the_same_from_the_same_seed(spec):
     r = rules_of(spec)
-    seats = [family_strategy(s, r) for s in ("odds-game", "odds")]
-    a, b = (family_tournament(seats, 4, 12, r, seed=5) for _ in range(2))
+    seats = [strategy_for(s, r) for s in ("odds-game", "odds")]
+    a, b = (board_tournament(seats, 4, 12, r, seed=5) for _ in range(2))
     for name in ("wins", "score_sum", "pitched", "made"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
     assert a.deals == b.deals and a.pitched[0].sum() > 0

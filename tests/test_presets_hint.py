@@ -19,21 +19,21 @@ from pitchsim.game.cards import cards_of, format_card, parse_cards
 from pitchsim.game.rules import Rules
 from pitchsim.game.short_view import short_view
 from pitchsim.game.view import View, cut_hand
-from pitchsim.kernels.bidding.calls import FAMILY_BIDDING_IDS, choose_call, name_suit
-from pitchsim.kernels.presets import family_array, family_tables
-from pitchsim.kernels.search.worlds import family_constraint
+from pitchsim.kernels.bidding.calls import BIDDING_IDS, choose_call, name_suit
+from pitchsim.kernels.presets import rules_array, rules_table
+from pitchsim.kernels.search.worlds import world_constraint
 from pitchsim.search.hint import (
     HintError,
     _CallFit,
-    _FamilySampler,
-    _FittedFamilySampler,
+    _FittedSampler,
+    _Sampler,
     hint,
     hint_view,
     position_knowledge,
 )
-from pitchsim.search.position import FamilyPosition, _family_position, parse_position
+from pitchsim.search.position import PresetPosition, _preset_position, parse_position
 from pitchsim.table.boards import family_odds, no_odds
-from pitchsim.table.decide import family_knowledge
+from pitchsim.table.decide import view_knowledge
 
 
 def card_views(spec: str, n: int, seed: int, hands: int = 3):
@@ -76,14 +76,14 @@ def position_of(hand, v: View) -> dict:
     return doc
 
 
-def family_position(doc: dict) -> FamilyPosition:
+def family_position(doc: dict) -> PresetPosition:
     """The position under its preset, auction-pitch too (the base game's plain rules
     parse to a base ``Position``: here it is the auction-pitch preset's)."""
     pos = parse_position(doc)
-    if isinstance(pos, FamilyPosition):
+    if isinstance(pos, PresetPosition):
         return pos
     r = Rules.parse(doc["rules"])
-    return _family_position(doc, r, doc["players"], doc["pitcher"])
+    return _preset_position(doc, r, doc["players"], doc["pitcher"])
 
 
 FIELDS = ("legal", "hand", "seat", "n", "pitcher", "bid", "trump", "trick_no", "count")
@@ -102,7 +102,7 @@ def test_a_positions_knowledge_is_the_views(spec, n):
             doc["rules"] = spec
             pos = family_position(doc)
             assert pos.to_play == v.seat
-            got, want = position_knowledge(pos), family_knowledge(v)
+            got, want = position_knowledge(pos), view_knowledge(v)
             for f in FIELDS:
                 assert getattr(got, f) == getattr(want, f), (spec, seed, f, v.tricks)
             for f in ARRAYS:
@@ -128,7 +128,7 @@ def _admits_the_true_deal(k, hand, v: View) -> None:
     """The true hands now fit the position's knowledge: each other seat's cards among
     those it may hold, every card that must be placed in some hand."""
     allowed = np.empty(k.n + 1, dtype=np.int64)
-    unseen, must = family_constraint(
+    unseen, must = world_constraint(
         k.n, k.seat, np.int64(k.hand), np.int64(k.known_out), k.pby, np.int64(k.voids),
         k.counts, k.trump, k.fr, k.tab, allowed,
     )  # fmt: skip
@@ -206,7 +206,7 @@ def _fits_by_the_reference_auction(v, dealt, model: int, odds, defender) -> bool
     (under trump=first-lead: his call counted the suit he led, as the base game's
     pitcher planned it)."""
     r, n = v.rules, v.players
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     made: list[int] = []
     high, high_seat = 0, -1
     scores = np.array(v.seat_scores(), dtype=np.int64)
@@ -261,13 +261,13 @@ def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
     checked by an auction of the reference's legal calls: no fitting world dropped, no
     other kept."""
     v = view()
-    k = family_knowledge(v)
-    mid = FAMILY_BIDDING_IDS[model]
+    k = view_knowledge(v)
+    mid = BIDDING_IDS[model]
     odds, defender = family_odds(v.rules, 4) if model in ("odds", "odds-game") else no_odds()
-    fitted = _FittedFamilySampler(k, 9, 25, _CallFit(v, mid, odds, defender))
+    fitted = _FittedSampler(k, 9, 25, _CallFit(v, mid, odds, defender))
     kept = fitted.block(0)
     # the same stream and attempts: the fitted block's first batch of 4 x 25 worlds
-    batch = _FamilySampler(k, 9, 100).draw(0, 100)[0]
+    batch = _Sampler(k, 9, 100).draw(0, 100)[0]
     want = [
         w for w in batch if _fits_by_the_reference_auction(v, w[:4] | k.pby, mid, odds, defender)
     ]

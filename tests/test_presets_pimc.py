@@ -33,14 +33,14 @@ from pitchsim.kernels.score import side_of
 from pitchsim.kernels.search.monte_carlo import choose_by_outcomes
 from pitchsim.kernels.search.rollout import pimc_outcomes
 from pitchsim.search import minimax
-from pitchsim.search.hint import family_decision
-from pitchsim.table.boards import family_board, family_strategy, family_tournament, seat_ids
+from pitchsim.search.hint import decision_at
+from pitchsim.table.boards import board_game, board_tournament, seat_ids, strategy_for
 from pitchsim.table.clock import side_choice
 from pitchsim.table.decide import (
     card_counter,
-    family_knowledge,
     pimc_valuer,
     search_worlds,
+    view_knowledge,
 )
 from pitchsim.table.policies import DEFAULT_WORLDS
 from pitchsim.table.seats import KernelSeat
@@ -66,17 +66,17 @@ def test_pimc_is_a_play_policy_under_every_preset(spec):
     worlds), and a pimc seat makes the play ids int32, the search kernels'; a table
     without a search seat keeps int64 (the plain kernels, no solver compiled in)."""
     r = Rules.parse(spec)
-    assert family_strategy("heuristic+pimc:8", r).play == "pimc:8"
-    default = family_strategy("heuristic+pimc", r)
+    assert strategy_for("heuristic+pimc:8", r).play == "pimc:8"
+    default = strategy_for("heuristic+pimc", r)
     assert default.play == "pimc" and DEFAULT_WORLDS["pimc"] == 16
-    _, ids = seat_ids([default, family_strategy("heuristic", r)])
+    _, ids = seat_ids([default, strategy_for("heuristic", r)])
     assert ids.dtype == np.int32 and ids[0] >> 8 == 16 and ids[0] & 0xFF == 3
-    _, plain = seat_ids([family_strategy("heuristic", r), family_strategy("random", r)])
+    _, plain = seat_ids([strategy_for("heuristic", r), strategy_for("random", r)])
     assert plain.dtype == np.int64
     # rollout alone: uint32, whose kernels compile no solver in
-    _, rollout = seat_ids([family_strategy("heuristic+rollout:4", r), default])
+    _, rollout = seat_ids([strategy_for("heuristic+rollout:4", r), default])
     assert rollout.dtype == np.int32
-    _, rollout = seat_ids([family_strategy("heuristic+rollout:4", r)])
+    _, rollout = seat_ids([strategy_for("heuristic+rollout:4", r)])
     assert rollout.dtype == np.uint32 and rollout[0] >> 8 == 4 and rollout[0] & 0xFF == 2
 
 
@@ -120,10 +120,10 @@ def test_the_kernel_values_and_card_are_hints_pimc_on_the_same_worlds(spec):
     for _, view, key, _ in decisions(spec, 4, ["heuristic+heuristic"], seed=3, board=0):
         if view.phase != "play" or len(view.legal()) < 2:
             continue
-        k = family_knowledge(view)
+        k = view_knowledge(view)
         worlds = search_worlds(k, key, card_counter(k), 5)
         assert worlds.shape[0] == 5
-        d = family_decision(k, view.preset.max_bid, "pimc")
+        d = decision_at(k, view.preset.max_bid, "pimc")
         want, _ = d.valuer("pimc", worlds)[0](0, 5)
         got, _ = pimc_valuer(k, worlds, d.cards)(0, 5)
         assert np.array_equal(got, want), (spec, view.to_json())
@@ -137,7 +137,7 @@ def test_the_kernel_values_and_card_are_hints_pimc_on_the_same_worlds(spec):
 
 
 def _late_positions(spec: str, n: int, cards_left: int, deals: int, seed: int):
-    """Positions of heuristic hands (``play_family_logged``) with at most ``cards_left``
+    """Positions of heuristic hands (``play_logged``) with at most ``cards_left``
     cards in the hand to move and more than one legal card: (rules, fr, tab, held, hands,
     won, trump, leader, trick, tseats, seat, trick_no, pby, pitcher, legal)."""
     lg = logged_hands(spec, n, deals, seed)
@@ -255,14 +255,14 @@ def test_the_node_budget_stops_at_a_world_and_keeps_those_solved_exact():
 @pytest.mark.parametrize("spec", ["smear", "ten-point"])
 def test_pimc_tournaments_repeat_on_any_thread_count(spec):
     r = Rules.parse(spec)
-    chosen = [family_strategy(s, r) for s in ("heuristic+pimc:3", "heuristic")]
-    one = family_tournament(chosen, 4, 2, r, seed=9, threads=1)
-    two = family_tournament(chosen, 4, 2, r, seed=9, threads=2)
+    chosen = [strategy_for(s, r) for s in ("heuristic+pimc:3", "heuristic")]
+    one = board_tournament(chosen, 4, 2, r, seed=9, threads=1)
+    two = board_tournament(chosen, 4, 2, r, seed=9, threads=2)
     assert np.array_equal(one.wins, two.wins)
     assert np.array_equal(one.score_sum, two.score_sum)
     assert one.wins.sum() + one.unfinished == pytest.approx(2 * 2)
-    a = family_board(4, 1, ["heuristic+pimc:3", "heuristic"] * 2, Rules.parse(spec))
-    b = family_board(4, 1, ["heuristic+pimc:3", "heuristic"] * 2, Rules.parse(spec))
+    a = board_game(4, 1, ["heuristic+pimc:3", "heuristic"] * 2, Rules.parse(spec))
+    b = board_game(4, 1, ["heuristic+pimc:3", "heuristic"] * 2, Rules.parse(spec))
     assert a.to_json() == b.to_json() and a.hands
 
 

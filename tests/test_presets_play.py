@@ -3,7 +3,7 @@ the hand given, the pitcher names (trump=named) or leads (trump=first-lead) the 
 given, and seat 0 pitches at the bid given; each hand is replayed by the reference
 engine (every card legal, every trick's winner, every point and the settlement its
 own).  The family deal kernel takes the fixed hand, trump and bid itself
-(``kernels.game.family_deal_fixed``)."""
+(``kernels.game.play_deal_fixed``)."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def test_a_planned_first_lead_is_the_play_policys_card_of_the_suit_as_the_base_g
     """docs/rules.md ("bid-odds and simulate"): with the trump given under trump=first-lead
     the pitcher's opening lead is of that suit, his play policy choosing among those
     cards, as the base game's kernels do.  Holding J and 9 of spades, the heuristic keeps
-    the jack back: the family game's first trick (``family_deal_fixed``'s planned lead,
+    the jack back: the family game's first trick (``play_deal_fixed``'s planned lead,
     ``policies.opening_lead_in``) is the base game's, card for card.  (The planned lead
     was the suit's highest card, the jack, before.)"""
     hand = "JS 9S TH 5H 7D 4C"

@@ -181,12 +181,12 @@ def _random_captures(rng, rules, n):
 
 @pytest.mark.parametrize("spec", ["six-point", "six-point,partnership=false", "TWO"])
 def test_the_kernel_scores_game_on_the_doubled_scale_as_the_reference(spec):
-    from pitchsim.kernels.presets import family_array, family_tables
+    from pitchsim.kernels.presets import rules_array, rules_table
     from pitchsim.kernels.score import AWARD_NAMES, N_AWARDS, score_hand
 
     rules = TWO_HALVES if spec == "TWO" else Rules.parse(spec)
     r = rules
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     rng = random.Random(spec)
     award = np.zeros(N_AWARDS, np.int64)
     points = np.zeros(7, np.int64)
@@ -211,11 +211,11 @@ def test_the_kernel_scores_game_on_the_doubled_scale_as_the_reference(spec):
 def test_a_planted_bug_the_kernel_ignoring_the_half_is_caught():
     """The kernel's rules array without joker-game=half scores a six-point hand whose
     whole counts tie differently from the reference."""
-    from pitchsim.kernels.presets import F_JOKER_GAME, family_array, family_tables
+    from pitchsim.kernels.presets import F_JOKER_GAME, rules_array, rules_table
     from pitchsim.kernels.score import GAME, N_AWARDS, score_hand
 
     r = SIX
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     fr[F_JOKER_GAME] = 0
     held = [m("TC QC"), m("TS QS"), m("HJ 4H"), m("5H 6H")]
     won = [m("TC QC HJ 4H"), m("TS QS 5H 6H"), 0, 0]

@@ -15,7 +15,7 @@ import pytest
 
 import pitchsim.game.rules as rules_module
 from pitchsim.game.rules import FAMILIES, Rules, RulesError, rules_text, spec
-from pitchsim.search.position import FamilyPosition, Position, parse_position
+from pitchsim.search.position import Position, PresetPosition, parse_position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,6 +97,6 @@ def test_a_position_is_read_under_any_preset_by_the_one_reader():
     """A preset's position needs no flag: smear's endgame is a preset position, the base
     game's a base one, from the same reader."""
     smear = parse_position(json.loads((ROOT / "examples" / "smear_endgame.json").read_text()))
-    assert isinstance(smear, FamilyPosition) and smear.rules.family == "smear"
+    assert isinstance(smear, PresetPosition) and smear.rules.family == "smear"
     base = parse_position(json.loads((ROOT / "examples" / "endgame.json").read_text()))
     assert isinstance(base, Position) and base.rules.base_game

@@ -11,9 +11,9 @@ from pitchsim.game.cards import suit_cards, suit_of
 from pitchsim.game.reference import deal_hands, legal_cards, play_hand
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.fixed_hand import AS_DEFENDER, fixed_kernel
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.search.rollout import choose_by_outcomes
-from pitchsim.table.boards import family_play_array
+from pitchsim.table.boards import kernel_play_array
 from pitchsim.table.policies import seat_policies
 from pitchsim.util.runtime import use_threads
 
@@ -91,9 +91,9 @@ def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
 
     hand = np.int64(mask_of(parse_hand("AH KH 2H 9C 7D 3S")))
     ids = seat_policies("rollout:3,heuristic,heuristic,rollout:2", 4)
-    policies = family_play_array([int(i) for i in ids])
+    policies = kernel_play_array([int(i) for i in ids])
     r = Rules()
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
 
     def run(start, count, threads, seat):
         out = [np.empty(count, dtype=np.int64) for _ in range(3)]

@@ -3,7 +3,7 @@
 keys, it makes every decision the family game kernel made in a whole game (calls,
 shoot, the naming of trump, every card, the rollout search's included), for smear,
 setback, ten-point and auction-pitch as a family.  The games are played by the kernel
-(``kernels.game.play_family_game``); the views are cut from the same hands
+(``kernels.game.whole_game``); the views are cut from the same hands
 replayed by the reference engine (``game.reference``: the auction, the draw
 and every trick checked against the kernel's log), so a seat reading its view wrongly,
 at a wrong stream position, or answering the wrong decision, disagrees with the kernel.
@@ -33,15 +33,15 @@ from pitchsim.kernels.game import (
     G_TRICKS,
     G_TRUMP,
     MAX_CALL,
-    family_log_layout,
     game_kernel,
+    log_layout,
 )
 from pitchsim.kernels.play import seat_knowledge
-from pitchsim.kernels.presets import family_array, family_tables
+from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
 from pitchsim.table.bidding import StrategyError
-from pitchsim.table.boards import family_strategy, odds_for, seat_ids
-from pitchsim.table.decide import card_counter, family_knowledge, search_worlds
+from pitchsim.table.boards import odds_for, seat_ids, strategy_for
+from pitchsim.table.decide import card_counter, search_worlds, view_knowledge
 from pitchsim.table.seats import KernelSeat, view_key
 
 # (rules, players, the strategies at the table): every bidding and play policy the
@@ -81,16 +81,16 @@ def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     """The kernel's game of ``board``: the rules, the seats' strategies and the log rows."""
     r = Rules.parse(spec)
     r.check_players(n)
-    seats = [family_strategy(names[s % len(names)], r) for s in range(n)]
+    seats = [strategy_for(names[s % len(names)], r) for s in range(n)]
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, r, n)
-    at = family_log_layout(n)
+    at = log_layout(n)
     log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
-    fr = family_array(r)
+    fr = rules_array(r)
     _, deals = game_kernel(fr)(  # (the tournaments' kernel: the base shape compiled in)
-        seed, board, n, bidders, players, fr, family_tables(r), odds, defender, scores, stats,
+        seed, board, n, bidders, players, fr, rules_table(r), odds, defender, scores, stats,
         log,
     )  # fmt: skip
     rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
@@ -163,12 +163,12 @@ def decisions(spec: str, n: int, names: list[str], seed: int, board: int, rows_t
     ],
 )
 def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
-    """What a seat knows of the discard and draw, read off its view (``family_knowledge``),
+    """What a seat knows of the discard and draw, read off its view (``view_knowledge``),
     is what the kernel's game gives its search seats (``play.seat_knowledge``, from the
     hands as dealt and as held): the cards it knows are out of play (its discards, the
     robber's put-down, every trump burnt face up; under cinch, 11.8, the dealer robs,
     12.7, and every discard is face up, 12.9) and the pile put down unseen."""
-    fr, tab = family_array(Rules.parse(spec)), family_tables(Rules.parse(spec))
+    fr, tab = rules_array(Rules.parse(spec)), rules_table(Rules.parse(spec))
     seen = 0
     for board in range(2):
         for _, view, _, _, row, at in decisions(spec, n, ["odds+random"], 4, board, True):
@@ -180,7 +180,7 @@ def test_the_knowledge_read_off_a_view_is_the_kernels(spec, n):
             down = seat_knowledge(
                 dealt, held, n, view.pitcher, view.dealer, view.trump, fr, tab, known, 0
             )
-            k = family_knowledge(view)
+            k = view_knowledge(view)
             assert k.known_out == known[view.seat], view.to_json()
             robber = view.preset.robber(view.pitcher, view.dealer)  # 12.7: the dealer
             assert k.counts[n] == (0 if view.seat == robber else down)
@@ -259,7 +259,7 @@ def test_search_values_are_a_plain_python_recount(spec):
     for i, (_, view, key, _) in enumerate(decisions(spec, 4, ["heuristic"], seed=8, board=0)):
         if view.phase != "play" or len(view.legal()) < 2 or i % 2:
             continue
-        k = family_knowledge(view)
+        k = view_knowledge(view)
         worlds = search_worlds(k, key, card_counter(k), 5)
         assert worlds.shape[0] == 5
         got = seat.decide(view, key, values=True).values

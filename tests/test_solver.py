@@ -17,7 +17,7 @@ import pytest
 from pitchsim.cli import main
 from pitchsim.game.cards import cards_of, mask_of, parse_cards
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import family_array
+from pitchsim.kernels.presets import rules_array
 from pitchsim.search import minimax as reference
 from pitchsim.search.double_dummy import solve, solve_value
 from pitchsim.search.position import parse_position, start_position
@@ -280,7 +280,7 @@ def test_batch_of_whole_deals_equals_one_by_one():
             rng.shuffle(deck)
             deals.append([mask_of(deck[6 * s : 6 * s + 6]) for s in range(n)])
         pitchers = np.array([d % n for d in range(len(deals))], dtype=np.int64)
-        batch = kernel.solve_deals(np.array(deals, dtype=np.int64), pitchers, family_array(rules))
+        batch = kernel.solve_deals(np.array(deals, dtype=np.int64), pitchers, rules_array(rules))
         one = [
             solve_value(start_position(d, int(p), rules))
             for d, p in zip(deals, pitchers, strict=True)
@@ -299,7 +299,7 @@ def test_racing_leads_is_the_best_lead_value():
     rng = random.Random(19)
     gave_up = 0
     for rules in (Rules(), Rules(follow="suit", low="dealt")):
-        arr = family_array(rules)
+        arr = rules_array(rules)
         for d in range(30):
             deck = list(range(52))
             rng.shuffle(deck)
@@ -454,7 +454,7 @@ def _ordered_moves(hands_text, seat, trick_text, leader, n, pitcher, trump, secu
     for j, c in enumerate(trick):
         dealt[(leader + j) % n] |= 1 << c
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
-    kernel._setup(ctx, dealt, n, pitcher, trump, family_array(Rules()), kernel.AUCTION_PITCH, -1)
+    kernel._setup(ctx, dealt, n, pitcher, trump, rules_array(Rules()), kernel.AUCTION_PITCH, -1)
     ctx[kernel.C_SECURE_ORDER] = secure  # 0: the plain order (as at 4 players)
     led = trick[0] // 13
     win = max(trick, key=lambda c: c % 13 + 16 * (c // 13 == led) + 32 * (c // 13 == trump))
@@ -500,7 +500,7 @@ def test_safe_order_offers_the_same_moves():
     from pitchsim.kernels.search import solver as kernel
 
     rng = random.Random(23)
-    arr = family_array(Rules())
+    arr = rules_array(Rules())
     checked = 0
     for _ in range(300):
         n = rng.randrange(5, 8)

@@ -40,7 +40,7 @@ from test_family_solver import _kernel_args, random_position
 
 from pitchsim.game.cards import cards_of, game_points, mask_of, rank_of, suit_of
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.presets import T_TRUMPS, family_array, family_tables
+from pitchsim.kernels.presets import T_TRUMPS, rules_array, rules_table
 from pitchsim.kernels.search import solver as kernel
 from pitchsim.search import minimax as fm
 from pitchsim.search import minimax as reference
@@ -385,7 +385,7 @@ def test_a_retry_does_not_search_again_what_a_stopped_call_proved():
     entries (measured: 37,531 -> 25,295 nodes over the first 6 deals; the first budget
     500 nodes, so that with rank relevance three of them still take several calls)."""
     rng = random.Random(1)
-    rules = family_array(Rules())
+    rules = rules_array(Rules())
     fresh = kept = several = 0
     for _ in range(6):
         deck = list(range(52))
@@ -526,7 +526,7 @@ def family_key(rules, pitcher, held, hands, won, leader, trump):
     relative ranks)."""
     n = len(hands)
     ctx = np.zeros(kernel._CTX, dtype=np.int64)
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
     kernel._setup(ctx, np.array(held, dtype=np.int64), n, pitcher, trump, fr, tab, -1)
     counts = np.zeros(kernel.MAX_SEATS, dtype=np.int64)
     for side, c in enumerate(family_counts(rules, won)):
@@ -556,7 +556,7 @@ def test_family_positions_sharing_a_key_have_the_same_value(spec, n, count, back
     among the seats: other Game counts, the same points captured; another leader) that
     the solver keys alike have the same value by the minimax."""
     rules = Rules.parse(spec)
-    tab = family_tables(rules)
+    tab = rules_table(rules)
     rng = random.Random(f"family keys/variants/{spec}/{n}")
     shared = 0
     for _ in range(count):

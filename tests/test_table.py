@@ -14,7 +14,7 @@ from clirun import cli, refused
 
 from pitchsim.game.rules import Rules
 from pitchsim.table.bidding import Strategy
-from pitchsim.table.boards import family_board
+from pitchsim.table.boards import board_game
 from pitchsim.table.game import game_end_words, game_result, play_table_game
 from pitchsim.table.outside import CommandSeat
 from pitchsim.table.record import RecordError, record_of_preset_game, replay, views_of
@@ -42,7 +42,7 @@ BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'simple_bot.py'}"
 def test_table_game_is_the_kernel_game(seed, board, names, rules):
     table = play_table_game(names, rules, seed, board)
     kernel = record_of_preset_game(
-        family_board(seed, board, [Strategy.parse(s) for s in names], rules)
+        board_game(seed, board, [Strategy.parse(s) for s in names], rules)
     )
     assert table == kernel
     assert replay(table) == table

@@ -1,4 +1,4 @@
-"""The table under every preset (table.game ``FamilyDeal``), its records and outside seats.
+"""The table under every preset (table.game ``TableDeal``), its records and outside seats.
 
 A whole game at the table with seeded random legal seats is checked against the
 reference engine's own game loop (``game/reference/game.play_game``, the
@@ -492,12 +492,12 @@ BUILT_IN = {
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_built_in_seats_at_the_table_play_the_family_tournaments_game(preset):
-    from pitchsim.table.boards import family_board
+    from pitchsim.table.boards import board_game
 
     r = Rules.parse(preset)
     names = BUILT_IN[preset]
     doc = play_table_game(names, r, 5, 3)
-    game = family_board(5, 3, names, r)  # the family game kernel: the tournament's board
+    game = board_game(5, 3, names, r)  # the family game kernel: the tournament's board
     kernel = [h.to_json(r) for h in game.hands]
     assert len(kernel) == len(doc["hands"])
     for k, mine in zip(kernel, doc["hands"], strict=True):

@@ -16,8 +16,8 @@ from test_family_hidden import check_knowledge, mask, played_hands
 from pitchsim.game import reference as F
 from pitchsim.game.cards import format_card
 from pitchsim.game.view import View, ViewError, cut_hand
-from pitchsim.search.hint import family_worlds
-from pitchsim.table.decide import family_knowledge
+from pitchsim.search.hint import worlds_at
+from pitchsim.table.decide import view_knowledge
 
 # Random Cinch games (seed, hands) in which the dealer robbed more than 6 trumps, found
 # by a search of seeds 100-300; the test checks that each does.
@@ -62,14 +62,14 @@ def test_12_7_every_seat_sees_the_dealers_excess_trumps_and_no_world_deals_them(
         v = View.from_json(doc, rules=rules)
         assert sorted(v.put_down_shown) == sorted(shown)
         assert View.from_json(v.to_json(), rules=rules) == v  # round trip
-        k = family_knowledge(v)
+        k = view_knowledge(v)
         assert k.known_out & mask(shown) == mask(shown)
         n = v.players
         if seat != robber:
             assert doc["draw"]["put_down_shown"] == [text(c) for c in shown]
             assert int(k.counts[n]) == v.put_down_count - len(shown)
             trumps = F.trumps_in(mask(range(52)), v.trump, rules)
-            for w in family_worlds(v, 20, seed=seat):
+            for w in worlds_at(v, 20, seed=seat):
                 assert all(int(x) & mask(shown) == 0 for x in w)
                 assert int(w[n]) & trumps == 0  # the face-down pile holds no trump (12.7)
                 assert int(w[n]).bit_count() == int(k.counts[n])

@@ -29,7 +29,7 @@ from ..game.reference import MAX_BID, PASS, legal_calls
 from ..game.rules import BASE_RULES, BIDS, Rules, label
 from ..game.view import STEAL, call_text, steals
 from ..kernels import advice as engine
-from ..kernels.presets import family_array, family_tables, rest_of_game
+from ..kernels.presets import rest_of_game, rules_array, rules_table
 
 # The rounds and the stopping z are the advisor seat's clock's too (``table.advisor_clock``).
 from ..table.advisor_clock import FIRST_ROUND as FIRST_ROUND
@@ -792,8 +792,8 @@ def advise(
         scores=np.array(score_list, dtype=np.int64),
         bidders=bidders,
         players=players_ids,
-        fr=rest_of_game(family_array(preset), hands_played),
-        tab=family_tables(preset),
+        fr=rest_of_game(rules_array(preset), hands_played),
+        tab=rules_table(preset),
         odds=odds,
         defender=defender,
         candidates=np.array(legal, dtype=np.int64),

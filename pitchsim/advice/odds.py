@@ -33,8 +33,8 @@ from ..game.cards import SUITS, Suit, format_card, format_cards, mask_of, parse_
 from ..game.rules import Rules, label
 from ..game.trumps import jick_card
 from ..kernels.fixed_hand import AS_DEFENDER, PITCHER, fixed_kernel
-from ..kernels.presets import family_array, family_tables
-from ..table.boards import family_play_array
+from ..kernels.presets import rules_array, rules_table
+from ..table.boards import kernel_play_array
 from ..table.policies import play_policy, searches, seat_policies
 from ..util.errors import InputError, quoted
 from ..util.limits import MAX_SAMPLES, check_count
@@ -535,8 +535,8 @@ def _seats_text(spec: str) -> str:
 
 def _seat_policies(spec: str, players: int) -> np.ndarray:
     """Play-policy ids per seat from one policy for every seat or one per seat, as the
-    kernel takes them (``family_play_array``: no solver compiled in for rollout alone)."""
-    return family_play_array([int(i) for i in seat_policies(spec, players)])
+    kernel takes them (``kernel_play_array``: no solver compiled in for rollout alone)."""
+    return kernel_play_array([int(i) for i in seat_policies(spec, players)])
 
 
 def _play(seed: int, players: int, cards: list[int], rules: Rules):
@@ -545,7 +545,7 @@ def _play(seed: int, players: int, cards: list[int], rules: Rules):
     ``seat``: ``PITCHER`` or ``AS_DEFENDER``; ``bid``: what the search policies aim at).
     Under a called partner (12.1) the pitcher calls pitchsim's card and the hand's
     points are its side's: the pitcher's and the call's holder's (12.1.6)."""
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
     hand_mask = np.int64(mask_of(cards))
     kernel = fixed_kernel(fr)  # compiled for the base game's shape under it
 

@@ -258,7 +258,7 @@ def hint_command(
             game=game,
         )
     _say_warm(result)
-    line = _family_trick_line(view)
+    line = _trick_line(view)
     show(
         result,
         as_json,
@@ -266,7 +266,7 @@ def hint_command(
     )
 
 
-def _family_trick_line(view) -> str:
+def _trick_line(view) -> str:
     """The trick in progress as ``render`` shows it (seats out under follow=only are
     skipped, so each card is named with its seat), or "You lead."."""
     from ..table.decide import trick_over

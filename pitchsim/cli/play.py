@@ -136,7 +136,7 @@ def play_command(
         given = ", ".join(k for k, v in fixed.items() if v is not None)
         raise InputError(f"--game plays a board's own deals and auctions: leave out {given}")
     rule_set = make_rules(rules, partnership, players)
-    family_play(
+    play_preset(
         rule_set,
         players,
         seed,
@@ -235,7 +235,7 @@ def _replay(source, as_json, game, strategies, board, rules=None) -> None:
     _show_record(replay(doc), as_json)
 
 
-def family_play(
+def play_preset(
     rules, players, seed, bidding, policy, dealer, rounds, game, board, strategies, as_json, fixed
 ) -> None:
     """``play`` under a rule family: hands or a whole game by the family kernels; a
@@ -279,7 +279,7 @@ def family_play(
 
         check_fixed(rules, players, cards, suit, bid)  # before the kernels load
     from ..table.bidding import seat_strategies
-    from ..table.boards import family_board, family_hand
+    from ..table.boards import board_game, board_hand
     from ..table.game import built_in_strategies, check_table
 
     if strategies is not None:
@@ -296,18 +296,18 @@ def family_play(
     check_table(seats, rules, players)  # practice's and tournament's refusal, word for word
     seed = pick_seed(seed)
     if game:
-        g = family_board(seed, board or 0, seats, rules)
+        g = board_game(seed, board or 0, seats, rules)
         if as_json:  # the game's record (docs/record.md)
             from ..table.record import record_of_preset_game
 
             print_json(record_of_preset_game(g))
         else:
-            sys.stdout.write(render_family_game(g))
+            sys.stdout.write(render_board_game(g))
         return
     same = len({s.name for s in seats}) == 1
     names = seats[0].name if same else ", ".join(f"seat {i} {s.name}" for i, s in enumerate(seats))
     hands = _hands_in_turn(
-        lambda r, d: family_hand(seed, r, seats, rules, d, cards, suit, bid),
+        lambda r, d: board_hand(seed, r, seats, rules, d, cards, suit, bid),
         rounds or 1,
         players - 1 if dealer is None else dealer,
         players,
@@ -332,12 +332,12 @@ def family_play(
             sys.stdout.write(_json_item(d, r, rounds is not None))
         else:
             title = f"Deal {r} of seed {seed}  ·  {label(rules)}  ·  {players} players  ·  {names}"
-            sys.stdout.write(render_family_hand(h, rules, title))
+            sys.stdout.write(render_board_hand(h, rules, title))
     if as_json and rounds is not None:
         sys.stdout.write("\n]\n")
 
 
-def render_family_hand(h, rules, title: str) -> str:
+def render_board_hand(h, rules, title: str) -> str:
     n = len(h.dealt)
     out = [title]
     discard = rules.discard == "non-trump"
@@ -395,7 +395,7 @@ def render_family_hand(h, rules, title: str) -> str:
     return "\n".join(out) + "\n\n"
 
 
-def render_family_game(g) -> str:
+def render_board_game(g) -> str:
     n = len(g.strategies)
     rules = g.rules
     seats = ", ".join(f"{s} {name}" for s, name in enumerate(g.strategies))
@@ -406,7 +406,7 @@ def render_family_game(g) -> str:
         f"seats: {seats}\n\n"
     ]
     for i, h in enumerate(g.hands):
-        text = render_family_hand(h, rules, f"Hand {i + 1}")
+        text = render_board_hand(h, rules, f"Hand {i + 1}")
         scores = "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(h.scores_after))
         out.append(text.rstrip("\n") + f"\nScores: {scores}\n\n")
     hands = f"{len(g.hands)} hand{'s' if len(g.hands) != 1 else ''}"
@@ -432,7 +432,7 @@ def _show_record(doc: dict, as_json: bool) -> None:
         print_json(doc)
         return
     if is_preset_record(doc):
-        text = render_family_game(preset_game_of_record(doc))
+        text = render_board_game(preset_game_of_record(doc))
     else:
         text = render_game(game_of_record(doc))
     f = doc.get("forfeit")

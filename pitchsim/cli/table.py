@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 FORMATS = ("text", "csv", "json")
 MIN_COUNT = 100  # the default of --min-count
-# The features of a run (pitchsim.study.analysis.FAMILY_FEATURES and DEFAULT_BY), for the
+# The features of a run (pitchsim.study.analysis.PRESET_FEATURES and DEFAULT_BY), for the
 # help without loading numpy (tests/test_cli_startup.py checks they agree)
-FAMILY_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
-FAMILY_BY = "holding"
+PRESET_FEATURE_NAMES = ("holding", "length", "holding_held", "length_held", "trump", "high")
+PRESET_BY = "holding"
 # The trump-holding features a run reads from its hand (analysis.FROM_HAND)
 FROM_HAND_NAMES = tuple(
     "ranks low pattern keys ace king queen jack ten deuce off_aces off_tens game_held".split()
@@ -36,8 +36,8 @@ def table_command(
     by: str = typer.Option(
         None,
         "--by",
-        help=f"Features to group by, comma-separated: {', '.join(FAMILY_FEATURE_NAMES)} "
-        f"(default {FAMILY_BY}), and where the trumps are the trump suit's 13 ranks "
+        help=f"Features to group by, comma-separated: {', '.join(PRESET_FEATURE_NAMES)} "
+        f"(default {PRESET_BY}), and where the trumps are the trump suit's 13 ranks "
         f"{', '.join(FROM_HAND_NAMES)}.",
     ),
     players: str = typer.Option(

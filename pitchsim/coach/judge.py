@@ -80,7 +80,7 @@ UNIT_WORDS = {
     NET_GAME_UNIT: "P(your side wins the game on this hand) minus P(another side does)",
 }
 # How a preset's worlds are dealt, said beside each of its cards' judgements.
-FAMILY_WORLDS_NOTE = "the worlds fit the play seen and the draw, not the calls heard"
+WORLDS_NOTE = "the worlds fit the play seen and the draw, not the calls heard"
 # A defender's P(game): the pitcher's side stopped from winning on this hand.
 DEFENDING_GAME_WORDS = "P(the pitcher's side does not win the game on this hand)"
 
@@ -322,8 +322,8 @@ def _turned(h) -> bool:
 
 def _worlds_note(h) -> str:
     """How the worlds used the calls: hint's own words where a bidding model was taken,
-    else ``FAMILY_WORLDS_NOTE``."""
-    return h.auction.note if h.auction.model is not None else FAMILY_WORLDS_NOTE
+    else ``WORLDS_NOTE``."""
+    return h.auction.note if h.auction.model is not None else WORLDS_NOTE
 
 
 def _card_judgement(
@@ -577,23 +577,23 @@ def judge_trump(view, chosen: str, hand: int, samples: int, seed: int) -> Judgem
 
 def _named_suit_scores(view, bid: int, samples: int, seed: int) -> dict[int, tuple[float, float]]:
     """Per suit, the expected score (and its standard error) of ``bid`` with that suit
-    named trump: the family bid odds' own deal-out (``play_family_fixed``, the hand in
+    named trump: the family bid odds' own deal-out (``play_fixed``, the hand in
     the pitcher's seat, the discard and draw by the rules), for every suit, a suit the
     hand holds no trump in too (``bid_odds`` offers only the others)."""
     import numpy as np
 
     from ..game.cards import mask_of
-    from ..kernels.fixed_hand import PITCHER, play_family_fixed
-    from ..kernels.policies.cards import FAMILY_POLICY_IDS
-    from ..kernels.presets import family_array, family_tables
+    from ..kernels.fixed_hand import PITCHER, play_fixed
+    from ..kernels.policies.cards import PLAIN_POLICY_IDS
+    from ..kernels.presets import rules_array, rules_table
 
     r = view.rules
-    fr, tab = family_array(r), family_tables(r)
-    policies = np.full(view.players, FAMILY_POLICY_IDS["heuristic"], dtype=np.int64)
+    fr, tab = rules_array(r), rules_table(r)
+    policies = np.full(view.players, PLAIN_POLICY_IDS["heuristic"], dtype=np.int64)
     ours, every, trumps = (np.empty(samples, np.int64) for _ in range(3))
     out = {}
     for suit in range(4):
-        play_family_fixed(
+        play_fixed(
             seed,
             0,
             samples,

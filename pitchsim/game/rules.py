@@ -2,7 +2,7 @@
 VARIANTS.md 6.1, in one frozen dataclass (:class:`Rules`).
 
 The reference engine reads the dataclass; the kernels read the same options packed
-into a small int64 array (``kernels.presets.family_array``), so both always play the
+into a small int64 array (``kernels.presets.rules_array``), so both always play the
 same game.
 """
 

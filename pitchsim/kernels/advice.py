@@ -2,7 +2,7 @@
 that fit the calls heard, and one seat's every call played out to the end of the game,
 through the family kernels (``pitchsim.kernels``).
 
-A *sample* is one deal with the advised seat's hand fixed (``deal_family_fixed``:
+A *sample* is one deal with the advised seat's hand fixed (``deal_cards_fixed``:
 jokers, 9 or 10 cards, the stock in order).  It is kept only if every earlier caller,
 bidding by the *model* policy, would make the call he made (rejection sampling: plain,
 the whole deal then the heard calls, since the family deal draws its runs in dealing
@@ -14,7 +14,7 @@ and the public auction before it (the calls heard, the scores, the rules, and fo
 Each kept deal is then played once per candidate call: the seat makes it, the later
 seats call by the model (``bidding.calls``: the shoot, the dealer-steal variants,
 all-pass), the hand is named, drawn, played, scored and settled as
-``game.family_deal`` does it, and the game is played on by ``family_deal``
+``game.play_deal`` does it, and the game is played on by ``play_deal``
 until a side wins under the preset's target and win rule (``settle.winners``).
 
 Sample i of a seed deals from the stream (seed, i); the deals after it in the same game
@@ -42,24 +42,23 @@ from numba import njit, prange
 
 from .bidding.calls import choose_call, legal_calls
 from .contract import MAX_DEALS
-from .deal import deal_family_fixed
-from .game import family_auction, family_deal, passed_out, play_called_hand
+from .deal import deal_cards_fixed
+from .game import bidding_round, passed_out, play_called_hand, play_deal
 from .presets import (
     ALL_PASS_REDEAL,
     F_ALL_PASS,
     F_PARTNERSHIP,
 )
 from .rng import AUCTION_COUNTER, deal_key, draw
-from .score import side_of as family_side
+from .score import side_of
 from .settle import count_hand
-from .simulate import family_hand_fixed
-from .simulate import hand_scratch as family_scratch
+from .simulate import hand_scratch, study_hand_fixed
 
 CONTINUATION = 1 << 40  # deal indices of the rest of the game (samples < 2**30)
 TREMBLE_COUNTER = AUCTION_COUNTER + 64  # after the calls' and the naming's counters
 BLOCK = 256  # samples per parallel block
 
-# What one candidate call led to in one sample (a row of ``family_play_calls``' output):
+# What one candidate call led to in one sample (a row of ``play_calls``' output):
 # the seat's side won the auction, made its bid, the seat's score for the hand, its
 # margin over the opponents (the average opponent in solo, the other side in a
 # partnership), won the game (1, 0; -1 unfinished) and trump (-1: nobody pitched).
@@ -70,7 +69,7 @@ N_OUTCOMES = 6
 @njit(cache=True, inline="always")
 def bid_trump(points, kept, k):
     """The suit with the best expected score bidding k (points if made, -k if set) in
-    the first ``kept`` rows of ``points`` (``family_pitch_suits``' table)."""
+    the first ``kept`` rows of ``points`` (``pitch_suits``' table)."""
     best = -1e9
     best_suit = -1
     for s in range(4):
@@ -108,7 +107,7 @@ def slipped(key, i, tremble):
 
 
 @njit(cache=True, inline="always")
-def family_heard_fit(
+def heard_fit(
     key, n, seat, hand, dealer, heard, scores, bidders, fr, tab, odds, defender, tremble, deck,
     dealt,
 ):  # fmt: skip
@@ -116,7 +115,7 @@ def family_heard_fit(
     calls by the callers' bidding policies.  Returns (fits, pack size): fits when every
     call is the one heard, or, under a ``tremble`` above 0, when each call that is not
     passes the tremble's draw (``slipped``)."""
-    size = deal_family_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
+    size = deal_cards_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
     high = np.int64(0)
     high_seat = np.int64(-1)
     for i in range(heard.size):
@@ -148,7 +147,7 @@ def family_heard_fit(
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def family_accept_deals(
+def accept_deals(
     seed,
     start,
     count,
@@ -167,14 +166,14 @@ def family_accept_deals(
     out_fits,
 ):
     """``out_fits[i]``: does deal ``start + i`` fit the calls ``heard`` (under the
-    ``tremble``: ``family_heard_fit``)?"""
+    ``tremble``: ``heard_fit``)?"""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         deck = np.empty(54, dtype=np.int64)
         dealt = np.empty(n, dtype=np.int64)
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, start + i)
-            out_fits[i] = family_heard_fit(
+            out_fits[i] = heard_fit(
                 key,
                 n,
                 seat,
@@ -194,7 +193,7 @@ def family_accept_deals(
 
 
 @njit(cache=True, inline="always")
-def family_suit_row(
+def suit_row(
     key,
     n,
     dealer,
@@ -218,13 +217,13 @@ def family_suit_row(
 ):
     """``row[s]``: the points the seat's side takes pitching deal ``key`` with suit s as
     trump (named; under first-lead its first lead of that suit), by
-    ``family_hand_fixed`` on the same deal; -1 for a suit not in ``suits`` (a mask)."""
+    ``study_hand_fixed`` on the same deal; -1 for a suit not in ``suits`` (a mask)."""
     no_log = junk[:0]
     for s in range(4):
         if not suits >> s & 1:
             row[s] = -1
             continue
-        family_hand_fixed(
+        study_hand_fixed(
             key,
             n,
             dealer,
@@ -252,14 +251,14 @@ def family_suit_row(
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def family_pitch_suits(seed, samples, n, seat, hand, dealer, suits, players, fr, tab, out_suit):
-    """``out_suit[j]``: ``family_suit_row`` of kept deal j."""
+def pitch_suits(seed, samples, n, seat, hand, dealer, suits, players, fr, tab, out_suit):
+    """``out_suit[j]``: ``suit_row`` of kept deal j."""
     count = samples.size
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
-        deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            family_suit_row(
+            suit_row(
                 deal_key(seed, samples[j]),
                 n,
                 dealer,
@@ -284,7 +283,7 @@ def family_pitch_suits(seed, samples, n, seat, hand, dealer, suits, players, fr,
 
 
 @njit(cache=True)
-def family_finish_game(
+def finish_game(
     seed,
     sample,
     n,
@@ -312,13 +311,13 @@ def family_finish_game(
     counted,
 ):
     """Play the game on from ``scores`` with ``dealer`` dealing next, deal by deal as
-    ``family_deal`` plays them, until a side wins; the winners as a side mask (0: the
+    ``play_deal`` plays them, until a side wins; the winners as a side mask (0: the
     deal limit).  ``counted``: the hands already counted toward hands=N (12.4), of the
     ``fr[F_HANDS]`` the game has left."""
     no_log = junk[:0]
     for d in range(MAX_DEALS):
         key = deal_key(seed, CONTINUATION + sample * MAX_DEALS + d)
-        pitcher, _, _, _, _, _, _, _, won_by = family_deal(
+        pitcher, _, _, _, _, _, _, _, won_by = play_deal(
             key,
             n,
             dealer,
@@ -354,7 +353,7 @@ def family_finish_game(
 
 
 @njit(cache=True)
-def family_play_calls(
+def play_calls(
     seed,
     sample,
     n,
@@ -391,8 +390,8 @@ def family_play_calls(
 ):
     """Play every candidate call in deal ``sample``: ``out[c]`` is the row (the O_
     constants) of candidate c.  The seat makes the call, the later
-    seats call by their policies, the hand is played and settled, by ``family_deal``'s
-    own steps (``game``: ``family_auction`` from the next seat on, then
+    seats call by their policies, the hand is played and settled, by ``play_deal``'s
+    own steps (``game``: ``bidding_round`` from the next seat on, then
     ``passed_out`` or ``play_called_hand``), and the game played on; won is 1 when the
     seat's side is among the winners.  ``candidate_trump[c]``:
     the seat's planned trump when it pitches at call c (-1: its policies choose).  The
@@ -402,9 +401,9 @@ def family_play_calls(
     no_log = junk[:0]
     key = deal_key(seed, sample)
     # A kept deal: its calls are the ones heard (fitted, or slipped under a tremble).
-    size = deal_family_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
+    size = deal_cards_fixed(key, n, dealer, seat, hand, fr, deck, dealt)
     high0, high_seat0 = heard_high(n, dealer, heard)
-    side = family_side(seat, fr)
+    side = side_of(seat, fr)
     for i in range(m):
         calls[i] = heard[i]
     for c in range(candidates.size):
@@ -419,7 +418,7 @@ def family_play_calls(
         calls[m] = candidates[c]
         for s in range(n):
             scores[s] = scores0[s]
-        pitcher, bid, shoot, plan = family_auction(
+        pitcher, bid, shoot, plan = bidding_round(
             key, n, dealer, scores, bidders, fr, tab, odds, defender, np.int64(0), m + 1, high,
             high_seat, plan, dealt, points, change, calls, call_legal,
         )  # fmt: skip
@@ -437,7 +436,7 @@ def family_play_calls(
             )  # fmt: skip
         # the side that won the auction (the dealer pitching at 0 after all passed,
         # 12.12, did not)
-        o[O_SIDE_PITCHED] = bid > 0 and family_side(pitcher, fr) == side
+        o[O_SIDE_PITCHED] = bid > 0 and side_of(pitcher, fr) == side
         o[O_MADE] = made
         o[O_TRUMP] = trump
         mine = scores[seat] - scores0[seat]
@@ -457,7 +456,7 @@ def family_play_calls(
             after = dealer
             if pitcher >= 0 or fr[F_ALL_PASS] != ALL_PASS_REDEAL:
                 after = (dealer + 1) % n
-            won_by = family_finish_game(
+            won_by = finish_game(
                 seed,
                 sample,
                 n,
@@ -488,7 +487,7 @@ def family_play_calls(
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def family_evaluate_calls(
+def evaluate_calls(
     seed,
     samples,
     n,
@@ -507,11 +506,11 @@ def family_evaluate_calls(
     defender,
     out,
 ):
-    """``out[j]``: ``family_play_calls`` of kept deal j."""
+    """``out[j]``: ``play_calls`` of kept deal j."""
     count = samples.size
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
-        deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
+        deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         deck2 = np.empty(54, dtype=np.int64)
         dealt2 = np.empty(n, dtype=np.int64)
         change = np.empty(n, dtype=np.int64)
@@ -519,7 +518,7 @@ def family_evaluate_calls(
         call_legal = np.empty(n, dtype=np.int64)
         scores = np.empty(n, dtype=np.int64)
         for j in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            family_play_calls(
+            play_calls(
                 seed,
                 samples[j],
                 n,

@@ -2,15 +2,15 @@
 at the table (the engine of ``pitchsim advise``, with a small sample per decision).
 
 Under every preset (auction-pitch included) the family game kernel
-asks ``family_advisor_bid`` (``bidding.calls.seat_call``'s advisor branch, plugged
+asks ``advisor_bid`` (``bidding.calls.seat_call``'s advisor branch, plugged
 in below for int32 family bidding arrays).  It is ``pitchsim advise --rules PRESET``
 with ``DEFAULT_SAMPLES`` samples, its default model (``odds``, play ``heuristic``;
-``heuristic+heuristic`` under a preset without an odds table, ``family_model``) and
+``heuristic+heuristic`` under a preset without an odds table, ``advisor_model``) and
 the seed drawn from the decision's own stream, made of ``kernels.advice``'s family
 functions: the first ``DEFAULT_SAMPLES`` deals of that seed among the first
-``DEFAULT_SAMPLES * DEFAULT_TRIES`` that fit the calls heard (``family_heard_fit``),
-each candidate bid's trump planned from the same deals (``family_suit_row``,
-``bid_trump``), every legal call played out in each (``family_play_calls``), and the
+``DEFAULT_SAMPLES * DEFAULT_TRIES`` that fit the calls heard (``heard_fit``),
+each candidate bid's trump planned from the same deals (``suit_row``,
+``bid_trump``), every legal call played out in each (``play_calls``), and the
 call ranked first by advise's ``ranking``: most games won, then the best mean margin,
 then the higher call.  It is advise's ranking, not advise's recommendation: advise
 then prefers the lowest call whose lead is inside the error, which at 32 deals would
@@ -24,25 +24,25 @@ from numba import njit, types
 from numba.extending import overload
 
 from . import advice
-from .bidding import calls as family_bidding
+from .bidding import calls as bidding
 from .bits import suit_mask
-from .policies.cards import HEURISTIC as FAMILY_HEURISTIC
+from .policies.cards import HEURISTIC
 from .presets import F_MAX_BID, F_TRUMP_NAMED, T_TRUMPS
 from .rng import deal_key, draw
-from .simulate import hand_scratch as family_scratch
+from .simulate import hand_scratch
 
 DEFAULT_SAMPLES = 32  # deals kept per decision
 DEFAULT_TRIES = 64  # deals tried per deal wanted, at most
-FAMILY_PLAY = FAMILY_HEURISTIC  # advise's default play
+ADVISOR_PLAY = HEURISTIC  # advise's default play
 
 
 @njit(cache=True, inline="always")
-def family_model(defender):
+def advisor_model(defender):
     """The bidding policy the advisor models every seat by: advise's default, ``odds``,
     where the preset has an odds table, else ``heuristic`` (no table: ``odds``, and so
     ``advise``'s default model, is refused there; ``table.boards.odds_for`` gives
     the advisor zeros, a defender's mean of 0)."""
-    return family_bidding.BID_ODDS if defender > 0 else family_bidding.BID_HEURISTIC
+    return bidding.BID_ODDS if defender > 0 else bidding.BID_HEURISTIC
 
 
 @njit(cache=True)
@@ -53,7 +53,7 @@ def pitchable_suits(hand, fr, tab):
     suits = 0
     for t in range(4):
         if fr[F_TRUMP_NAMED] != 0:
-            held = hand & tab[t, T_TRUMPS] & family_bidding.ALL_52
+            held = hand & tab[t, T_TRUMPS] & bidding.ALL_52
         else:
             held = hand & suit_mask(t)
         if held:
@@ -62,7 +62,7 @@ def pitchable_suits(hand, fr, tab):
 
 
 @njit(cache=True)
-def family_advisor_bid(
+def advisor_bid(
     hand,
     seat,
     n,
@@ -84,9 +84,9 @@ def family_advisor_bid(
     kept (the game kernel's seats: ``DEFAULT_SAMPLES``; a seat at the table may ask
     more, ``table.seats.KernelSeat(samples=)``)."""
     tries = samples * DEFAULT_TRIES
-    model = family_model(defender)
+    model = advisor_model(defender)
     bidders = np.full(n, model, dtype=np.int64)
-    players = np.full(n, FAMILY_PLAY, dtype=np.int64)
+    players = np.full(n, ADVISOR_PLAY, dtype=np.int64)
     heard = calls[:n_calls].copy()
     top = fr[F_MAX_BID]
     n_cand = 0
@@ -100,11 +100,11 @@ def family_advisor_bid(
             i += 1
     # This decision's own stream: the deals it imagines never repeat the real ones.
     seed = np.int64(draw(key, counter) >> np.uint64(2))
-    deck, dealt, held, hands, won, trick, tseats, award, points, junk = family_scratch(n)
+    deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     kept_deal = np.empty(samples, dtype=np.int64)
     kept = 0
     for d in range(tries):
-        fits, _ = advice.family_heard_fit(
+        fits, _ = advice.heard_fit(
             deal_key(seed, d), n, seat, hand, dealer, heard, scores, bidders, fr, tab, odds,
             defender, 0.0, deck, dealt,
         )  # fmt: skip
@@ -120,7 +120,7 @@ def family_advisor_bid(
             if calls[i] != 0:
                 high = max(high, calls[i])
                 high_seat = (dealer + 1 + i) % n
-        call = family_bidding.choose_call(
+        call = bidding.choose_call(
             model, hand, seat, n, dealer, high, high_seat, legal, scores, fr, tab,
             odds, defender, key, counter,
         )  # fmt: skip
@@ -128,7 +128,7 @@ def family_advisor_bid(
     suits = pitchable_suits(hand, fr, tab)
     suit_pts = np.empty((kept, 4), dtype=np.int64)
     for j in range(kept):
-        advice.family_suit_row(
+        advice.suit_row(
             deal_key(seed, kept_deal[j]), n, dealer, seat, hand, suits, players, fr, tab,
             deck, dealt, held, hands, won, trick, tseats, award, points, junk, suit_pts[j],
         )  # fmt: skip
@@ -146,7 +146,7 @@ def family_advisor_bid(
     wins = np.zeros(n_cand, dtype=np.int64)
     margin = np.zeros(n_cand)
     for j in range(kept):
-        advice.family_play_calls(
+        advice.play_calls(
             seed, kept_deal[j], n, seat, hand, dealer, heard, candidates, candidate_trump,
             scores, bidders, players, fr, tab, odds, defender, deck, dealt, held, hands, won,
             trick, tseats, award, points, junk, deck2, dealt2, change, game_calls,
@@ -163,8 +163,8 @@ def family_advisor_bid(
     return candidates[best], candidate_trump[best]
 
 
-@overload(family_bidding.advisor_call)
-def _family_advisor_call(
+@overload(bidding.advisor_call)
+def _advisor_call(
     policy,
     hand,
     seat,
@@ -203,7 +203,7 @@ def _family_advisor_call(
         key,
         counter,
     ):
-        return family_advisor_bid(
+        return advisor_bid(
             hand,
             seat,
             n,

@@ -1,5 +1,5 @@
 """Building the family ``odds`` bidder's table: how many points a pitcher's side takes,
-by the heuristic count of the pitcher's best suit (``bidding.family_count``) and its
+by the heuristic count of the pitcher's best suit (``bidding.expected_take``) and its
 holding of that suit's top and bottom trumps (``bidding.odds_row``).
 
 Deal ``d`` of ``seed`` gives seat 0 (left of the dealer, seat n-1) the pitch; under
@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit, prange
 
 from .bidding.calls import BID_HEURISTIC, NAME_COUNTER, name_suit, odds_row
-from .deal import cards_each, deal_family
+from .deal import cards_each, deal_cards
 from .draw import discard_and_draw, take_kitty
 from .play import play_hand
 from .policies.cards import HEURISTIC
@@ -36,7 +36,7 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
         deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
         for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             key = deal_key(seed, d)
-            size = deal_family(key, n, n - 1, fr, deck, dealt)
+            size = deal_cards(key, n, n - 1, fr, deck, dealt)
             for s in range(n):
                 held[s] = dealt[s]
             _, row = odds_row(dealt[0], n, fr, tab)

@@ -1,5 +1,5 @@
 """A contract settled (``settle``: the base game's scoring of one hand, its options
-``fr`` as ``presets.family_array`` packs them), and the deal limit of every game
+``fr`` as ``presets.rules_array`` packs them), and the deal limit of every game
 kernel (``MAX_DEALS``).
 """
 

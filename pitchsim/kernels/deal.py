@@ -50,17 +50,17 @@ def takes_stock(fr):
 
 
 @njit(cache=True, inline="always")
-def deal_family(key, n, dealer, fr, deck, dealt):
+def deal_cards(key, n, dealer, fr, deck, dealt):
     """Shuffle the pack into ``deck`` (size >= 54), fill ``dealt[0:n]`` and return the
     number of cards in the pack: ``deck[n * cards_each : that]`` is the stock, top card
     first, drawn only when a step will take from it (``takes_stock``; else left as it
     was)."""
-    return deal_family_fixed(key, n, dealer, np.int64(-1), np.int64(0), fr, deck, dealt)
+    return deal_cards_fixed(key, n, dealer, np.int64(-1), np.int64(0), fr, deck, dealt)
 
 
 @njit(cache=True, inline="always")
-def deal_family_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
-    """``deal_family`` with ``fixed_hand`` (a mask of ``cards_each`` cards of the pack;
+def deal_cards_fixed(key, n, dealer, fixed_seat, fixed_hand, fr, deck, dealt):
+    """``deal_cards`` with ``fixed_hand`` (a mask of ``cards_each`` cards of the pack;
     0: none) dealt to ``fixed_seat``.
 
     Seat by seat from seat 0, each seat's cards come from one 64-bit hash of (key, seat)

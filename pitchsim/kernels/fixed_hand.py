@@ -4,7 +4,7 @@
 The known hand is the whole deal of its seat: 6 cards, or 9 (10) under deal=9, so
 with a draw step the odds are P(make k | these cards dealt), the discard and draw
 made by the rules (4.8) after the pitcher's policy names trump.  The other cards of
-the pack are dealt around it by ``deal.deal_family_fixed`` (the dealer is seat n-1,
+the pack are dealt around it by ``deal.deal_cards_fixed`` (the dealer is seat n-1,
 so seat s gets the s-th run and the stock follows the runs).
 
 A fixed trump: under trump=named the pitcher names it; under trump=first-lead the
@@ -21,7 +21,7 @@ from numba import literally, njit, prange
 
 from .bits import popcount
 from .borrow import borrowed, keep_alive
-from .deal import deal_family_fixed, takes_stock
+from .deal import deal_cards_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
 from .policies.cards import (
@@ -52,7 +52,7 @@ def defender_seat(d, n, partnership):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_family_fixed(
+def play_fixed(
     seed,
     start,
     count,
@@ -95,20 +95,20 @@ def play_base_fixed(
     seed, start, count, n, hand_seat, fixed_hand, fixed_trump, bid, policies, fr, tab, out_ours,
     out_all, out_trump,
 ):  # fmt: skip
-    """``play_family_fixed`` with ``base=True``, for callers in Python: there a call
+    """``play_fixed`` with ``base=True``, for callers in Python: there a call
     with ``base=True`` types its arguments again each time (``literally``), milliseconds
     a call; this passes the literal from compiled code."""
-    play_family_fixed(
+    play_fixed(
         seed, start, count, n, hand_seat, fixed_hand, fixed_trump, bid, policies, fr, tab,
         out_ours, out_all, out_trump, True,
     )  # fmt: skip
 
 
 def fixed_kernel(fr):
-    """The kernel of ``play_family_fixed``'s arguments (without ``base``) for the rules
+    """The kernel of ``play_fixed``'s arguments (without ``base``) for the rules
     ``fr``: ``play_base_fixed`` under the base game's shape (``policies.base_shape``),
-    else ``play_family_fixed``."""
-    return play_base_fixed if base_shape(fr) else any_rules(play_family_fixed)
+    else ``play_fixed``."""
+    return play_base_fixed if base_shape(fr) else any_rules(play_fixed)
 
 
 @njit(cache=True, nogil=True)
@@ -116,7 +116,7 @@ def _play_block(
     seed, start, stop, first_deal, n, hand_seat, fixed_hand, fixed_trump, bid, policies, fr, tab,
     out_ours, out_all, out_trump, base,
 ):  # fmt: skip
-    """``play_family_fixed``'s deals ``first_deal .. stop-1``, one block: a function of
+    """``play_fixed``'s deals ``first_deal .. stop-1``, one block: a function of
     its own, not inlined into the parallel kernel (numba's parallel passes over a body
     holding the hand cost tens of CPU seconds of compile)."""
     # Borrowed views (``borrow``): no reference counting in the loop, nor at the calls
@@ -127,13 +127,13 @@ def _play_block(
     no_log = junk[:0]
     partnership = fr[F_PARTNERSHIP] != 0
     # The deck's order matters only to a draw from the stock: without one the deal
-    # writes the hands alone (``deal_family_fixed``).
+    # writes the hands alone (``deal_cards_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]
     for d in range(first_deal, stop):
         deal = start + d
         seat = hand_seat if hand_seat >= 0 else defender_seat(deal, n, partnership)
         key = deal_key(seed, deal)
-        size = deal_family_fixed(key, n, n - 1, seat, fixed_hand, fr, deck, dealt)
+        size = deal_cards_fixed(key, n, n - 1, seat, fixed_hand, fr, deck, dealt)
         for s in range(n):
             held[s] = dealt[s]
             won[s] = 0

@@ -7,7 +7,7 @@ Game g of a seed starts with seat ``g % n`` dealing, and its deal d draws everyt
 g * MAX_DEALS + d): a game is the same on any thread count, and a tournament replaying
 a board with the strategies rotated gets the same cards.
 
-A deal (``family_deal``): the auction from the dealer's left (``bidding.legal_calls``,
+A deal (``play_deal``): the auction from the dealer's left (``bidding.legal_calls``,
 ``bidding.seat_call``, counter ``AUCTION_COUNTER + position``); all pass: nobody
 scores, or the dealer's side -2 under all-pass=dealer-set (3.4), the same dealer deals
 again under redeal (4.5), else the deal passes left (0.1, 2.6); otherwise trump is
@@ -20,7 +20,7 @@ the call out), the hand is played by the play policies
 
 **API** (positional)::
 
-    play_family_game(seed, game, n, bidders, players, fr, tab, odds, defender,
+    whole_game(seed, game, n, bidders, players, fr, tab, odds, defender,
                      scores, stats, log) -> (winners, deals)
 
 ``bidders``/``players``: per-seat bidding (``bidding.BID_*``) and play
@@ -28,11 +28,11 @@ the call out), the hand is played by the play policies
 x ``MAX_CALL``: P(at least k) by bucket, the share of hands worth k, a bid's make rate) and
 ``defender`` for the odds bidder (zeros otherwise); ``stats[seat, bid - 1, 0/1]``
 hands pitched and made (a shoot at the maximum bid); ``log`` rows of
-``family_log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
+``log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
 
 Under the base game's shape (``policies.base_shape``: auction-pitch's trumps, points and
 first-lead trump, whatever its settling and win options) ``game_kernel`` and
-``games_kernel`` pick kernels with that shape compiled in (``family_deal_base``: the
+``games_kernel`` pick kernels with that shape compiled in (``play_deal_base``: the
 plain play loop, ``score.score_plain``), as the hand kernels do
 (``simulate.hands_kernel``): the same games, log row for log row
 (tests/test_families_games.py), without the tests of what the shape lacks.
@@ -43,7 +43,7 @@ from numba import literally, njit, prange
 
 from .bidding.calls import NAME_COUNTER, PASS, legal_calls, name_suit, seat_call
 from .contract import MAX_DEALS
-from .deal import deal_family_fixed, takes_stock
+from .deal import deal_cards_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import MAX_TRICKS, play_hand, play_hand_base
 from .policies.cards import (
@@ -75,10 +75,10 @@ DEALER_SET_PENALTY = 2
 G_DEALER, G_PITCHER, G_BID, G_SHOOT, G_TRUMP, G_MADE = 0, 1, 2, 3, 4, 5
 G_TRICKS, G_SIZE, G_JUNK, G_WINNERS = 6, 7, 8, 9
 G_FIXED = 10
-FIXED_SEAT = 0  # who is dealt ``family_deal_fixed``'s fixed hand
+FIXED_SEAT = 0  # who is dealt ``play_deal_fixed``'s fixed hand
 
 
-def family_log_layout(n: int) -> dict[str, int]:
+def log_layout(n: int) -> dict[str, int]:
     """Offsets of a game-log row's fields for an n-player table, and its width."""
     at = {}
     pos = G_FIXED
@@ -103,7 +103,7 @@ def family_log_layout(n: int) -> dict[str, int]:
 
 
 @njit(cache=True, inline="always")
-def family_deal(
+def play_deal(
     key,
     n,
     dealer,
@@ -130,9 +130,9 @@ def family_deal(
     legal_log,
     junk_log,
 ):
-    """``family_deal_fixed`` with nothing fixed: the deal, the auction and trump as the
+    """``play_deal_fixed`` with nothing fixed: the deal, the auction and trump as the
     seats' policies make them."""
-    return family_deal_fixed(
+    return play_deal_fixed(
         key,
         n,
         dealer,
@@ -164,15 +164,15 @@ def family_deal(
     )
 
 
-@njit(cache=True, inline="always")  # inlined: see family_deal_fixed
-def family_auction(
+@njit(cache=True, inline="always")  # inlined: see play_deal_fixed
+def bidding_round(
     key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, first, high,
     high_seat, plan, dealt, points, change, calls, call_legal,
 ):  # fmt: skip
     """The auction of a deal (0.2: one round from the dealer's left) from position
     ``first`` on, the calls before it made (``calls[:first]``; ``high`` the highest,
     PASS: none, by ``high_seat`` (-1), who plans trump ``plan`` (-1: none)): a whole
-    auction is ``first`` 0, PASS, -1, -1.  ``fixed_bid`` as ``family_deal_fixed``'s
+    auction is ``first`` 0, PASS, -1, -1.  ``fixed_bid`` as ``play_deal_fixed``'s
     (0: none).  Clears ``points`` and ``change``.  Returns (pitcher (-1: all passed),
     bid, shoot, the pitcher's planned trump (-1: none)); under all-pass=dealer-free an
     auction all passed makes the dealer the pitcher at 0 (12.12)."""
@@ -215,7 +215,7 @@ def family_auction(
 @njit(cache=True, inline="always")
 def passed_out(n, dealer, scores, change, fr):
     """A deal everybody passed: nobody scores, or the dealer's side -2 under
-    all-pass=dealer-set (3.4); ``change`` as ``family_auction`` cleared it.  Returns the
+    all-pass=dealer-set (3.4); ``change`` as ``bidding_round`` cleared it.  Returns the
     winners (``settle.winners``)."""
     if fr[F_ALL_PASS] == ALL_PASS_DEALER_SET:
         mine = side_of(dealer, fr)
@@ -244,7 +244,7 @@ def play_called_hand(
     deck, dealt, held, hands, won, trick, tseats, award, points, change, log, legal_log,
     junk_log,
 ):  # fmt: skip
-    """The rest of a deal ``family_auction`` gave a pitcher: trump named by the
+    """The rest of a deal ``bidding_round`` gave a pitcher: trump named by the
     pitcher's bidding policy under trump=named (then the discard and draw, 4.8) or fixed
     by the first lead, the play, the score and the settling; ``held`` is the hands
     dealt, ``plan`` (-1: none) the pitcher's planned trump: named, or under first-lead
@@ -300,7 +300,7 @@ def play_called_hand(
 # this code too, and numba takes a call to a function still being compiled (the game's,
 # for int32 bidders) for recursion, leaving the int64 copy's symbol unresolved.
 @njit(cache=True, inline="always")
-def family_deal_fixed(
+def play_deal_fixed(
     key,
     n,
     dealer,
@@ -336,13 +336,13 @@ def family_deal_fixed(
     dealt ``fixed_hand`` (0: a dealt hand); ``fixed_bid`` (0: none) is the first
     caller's call, every later seat passing; ``fixed_trump`` (-1: none) is the suit the
     pitcher names under trump=named, or his first lead's suit, when he holds one, under
-    trump=first-lead (his plan, as ``simulate.family_hand_fixed``)."""
-    size = deal_family_fixed(key, n, dealer, np.int64(FIXED_SEAT), fixed_hand, fr, deck, dealt)
+    trump=first-lead (his plan, as ``simulate.study_hand_fixed``)."""
+    size = deal_cards_fixed(key, n, dealer, np.int64(FIXED_SEAT), fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
     for i in range(N_AWARDS):
         award[i] = -2
-    pitcher, bid, shoot, plan = family_auction(
+    pitcher, bid, shoot, plan = bidding_round(
         key, n, dealer, scores, bidders, fr, tab, odds, defender, fixed_bid, np.int64(0), np.int64(PASS), np.int64(-1),
         np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
@@ -359,19 +359,19 @@ def family_deal_fixed(
 
 
 @njit(cache=True, inline="always")
-def family_deal_base(
+def play_deal_base(
     key, n, dealer, scores, bidders, players, fr, tab, odds, defender, deck, dealt, held,
     hands, won, trick, tseats, award, points, change, calls, call_legal, log, legal_log,
 ):  # fmt: skip
-    """``family_deal`` under the base game's shape (``policies.base_shape``), compiled
-    in as constants, as the hand kernels' ``simulate.family_hand_base``: trump fixed by
+    """``play_deal`` under the base game's shape (``policies.base_shape``), compiled
+    in as constants, as the hand kernels' ``simulate.study_hand_base``: trump fixed by
     the first lead (the pitcher's planned suit by ``policies.opening_lead_base``), no
     discard, no called partner, the base game's four points (``score.score_plain``).
-    The same deal, auction, play and settlement as ``family_deal`` card for card."""
-    size = deal_family_fixed(key, n, dealer, np.int64(FIXED_SEAT), np.int64(0), fr, deck, dealt)
+    The same deal, auction, play and settlement as ``play_deal`` card for card."""
+    size = deal_cards_fixed(key, n, dealer, np.int64(FIXED_SEAT), np.int64(0), fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
-    pitcher, bid, shoot, plan = family_auction(
+    pitcher, bid, shoot, plan = bidding_round(
         key, n, dealer, scores, bidders, fr, tab, odds, defender, np.int64(0), np.int64(0), np.int64(PASS), np.int64(-1),
         np.int64(-1), dealt, points, change, calls, call_legal,
     )  # fmt: skip
@@ -427,7 +427,7 @@ def _write_row(
     deck,
     junk,
 ):
-    """The fixed fields and the per-seat arrays of a log row (``family_log_layout``);
+    """The fixed fields and the per-seat arrays of a log row (``log_layout``);
     the tricks and legal cards were written by ``play.play_hand`` itself."""
     row[G_DEALER] = dealer
     row[G_PITCHER] = pitcher
@@ -458,12 +458,12 @@ def _write_row(
 
 
 @njit(cache=True)
-def family_deal_logged(
+def play_deal_logged(
     key, n, dealer, scores, bidders, players, fr, tab, odds, defender, row, hand, trump, bid
 ):
-    """One deal played and logged to ``row`` (``family_log_layout(n)["width"]``) from
+    """One deal played and logged to ``row`` (``log_layout(n)["width"]``) from
     the given ``scores`` (updated): what ``pitchsim play`` shows of a single hand;
-    ``hand``, ``trump`` and ``bid`` as ``family_deal_fixed``'s fixed hand, trump and bid
+    ``hand``, ``trump`` and ``bid`` as ``play_deal_fixed``'s fixed hand, trump and bid
     (0, -1, 0: none)."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
@@ -475,7 +475,7 @@ def family_deal_logged(
     row[t_at:l_at] = -9
     row[l_at:] = 0
     deck[:] = -1  # (the log shows -1 for a stock no step drew)
-    pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal_fixed(
+    pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = play_deal_fixed(
         key,
         n,
         dealer,
@@ -532,12 +532,12 @@ def family_deal_logged(
 
 
 @njit(cache=True)
-def play_family_game(
+def whole_game(
     seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, base
 ):  # fmt: skip
     """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt).
     ``base`` True: the rules are the base game's shape, each deal played by
-    ``family_deal_base`` (the same game, faster); None: any rules (``family_deal``).
+    ``play_deal_base`` (the same game, faster); None: any rules (``play_deal``).
     From Python, ``game_kernel(fr)`` picks."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
@@ -570,13 +570,13 @@ def play_family_game(
         # (an empty deck: the hands alone are dealt, when no step draws and no log reads it)
         pack = deck if logging or takes_stock(fr) else deck[:0]
         if base is None:
-            pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal(
+            pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = play_deal(
                 key, n, dealer, scores, bidders, players, rest, tab, odds, defender, pack,
                 dealt, held, hands, won, trick, tseats, award, points, change, calls,
                 call_legal, tlog, llog, junk,
             )  # fmt: skip
         else:
-            pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = family_deal_base(
+            pitcher, bid, shoot, trump, made, tricks, size, drawn, won_by = play_deal_base(
                 key, n, dealer, scores, bidders, players, rest, tab, odds, defender, pack,
                 dealt, held, hands, won, trick, tseats, award, points, change, calls,
                 call_legal, tlog, llog,
@@ -619,14 +619,14 @@ def play_family_game(
 
 
 @njit(cache=True, parallel=True)
-def play_family_games(
+def whole_games(
     seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
     out_deals, out_stats, base,
 ):  # fmt: skip
     """Games ``start .. start+count-1`` of ``seed`` in parallel blocks: per game the
     winners (side mask), final scores, deals dealt and ``stats`` (see
-    ``play_family_game``).  Identical on any thread count.  ``base`` as
-    ``play_family_game``'s; from Python, ``games_kernel(fr)`` picks."""
+    ``whole_game``).  Identical on any thread count.  ``base`` as
+    ``whole_game``'s; from Python, ``games_kernel(fr)`` picks."""
     if base is not None:
         literally(base)
         refuse_unless_base_shape(fr)
@@ -636,7 +636,7 @@ def play_family_games(
         scores = np.empty(n, dtype=np.int64)
         stats = np.empty((n, MAX_CALL, 2), dtype=np.int64)
         for g in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            won_by, deals = play_family_game(
+            won_by, deals = whole_game(
                 seed, start + g, n, bidders, players, fr, tab, odds, defender, scores, stats,
                 no_log, base,
             )  # fmt: skip
@@ -654,9 +654,9 @@ def play_base_games(
     seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners, out_scores,
     out_deals, out_stats,
 ):  # fmt: skip
-    """``play_family_games`` with ``base=True``, for callers in Python (a Python call
+    """``whole_games`` with ``base=True``, for callers in Python (a Python call
     with a literal types its arguments again each time)."""
-    play_family_games(
+    whole_games(
         seed, start, count, n, bidders, players, fr, tab, odds, defender, out_winners,
         out_scores, out_deals, out_stats, True,
     )  # fmt: skip
@@ -664,21 +664,21 @@ def play_base_games(
 
 @njit(cache=True)
 def play_base_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
-    """``play_family_game`` with ``base=True`` (as ``play_base_games``)."""
+    """``whole_game`` with ``base=True`` (as ``play_base_games``)."""
     if not base_shape(fr):
         raise ValueError("base=True with rules that are not the base game's shape")
-    return play_family_game(
+    return whole_game(
         seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, True
     )
 
 
 def games_kernel(fr):
-    """The kernel of ``play_family_games``' arguments (without ``base``) for the rules
+    """The kernel of ``whole_games``' arguments (without ``base``) for the rules
     ``fr``: ``play_base_games`` under the base game's shape (``policies.base_shape``),
-    else ``play_family_games``."""
-    return play_base_games if base_shape(fr) else any_rules(play_family_games)
+    else ``whole_games``."""
+    return play_base_games if base_shape(fr) else any_rules(whole_games)
 
 
 def game_kernel(fr):
-    """``play_family_game``'s kernel for the rules ``fr``, as ``games_kernel``."""
-    return play_base_game if base_shape(fr) else any_rules(play_family_game)
+    """``whole_game``'s kernel for the rules ``fr``, as ``games_kernel``."""
+    return play_base_game if base_shape(fr) else any_rules(whole_game)

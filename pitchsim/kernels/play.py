@@ -24,7 +24,7 @@ from .plain import plain_base, play_plain
 from .policies.cards import choose_card
 from .presets import F_DISCARD, F_DISCARDS_SHOWN, F_FOLLOW, F_KITTY, F_ROB, T_TRUMPS
 from .rng import DECISION_COUNTER
-from .search.rollout import KIND_MASK, ROLLOUT, family_search_card
+from .search.rollout import KIND_MASK, ROLLOUT, seat_search_card
 from .trick import (
     FOLLOW_ONLY,
     FOLLOW_SUIT,
@@ -175,7 +175,7 @@ def play_hand_base(
     policies' loops compiled for it and inlined (``plain.plain_base``).  A function of
     its own, not a ``base`` argument of ``play_hand``: a default argument of an inlined
     function is not pruned where ``play_hand`` is inlined a few levels deep (it
-    compiled both loops into ``sample.record_family_hands``, +17 CPU s)."""
+    compiled both loops into ``sample.record_hands``, +17 CPU s)."""
     if any_search(policies, n):
         return search_hand(
             held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, np.int64(-1), policies, fr,
@@ -235,7 +235,7 @@ def _search_hand(
     held, dealt, kitty, n, pitcher, dealer, bid, trump, first_lead, called, policies, fr, tab, key,
     hands, won, trick, tseats, log, legal_log,
 ):  # fmt: skip
-    # As ``rollout.family_search_card``: an int64 array names no search, so its kernels
+    # As ``rollout.seat_search_card``: an int64 array names no search, so its kernels
     # (random and heuristic tables: simulate, bid-odds) do not compile the search loop.
     if policies.dtype.bitwidth != 32:
 
@@ -338,7 +338,7 @@ def play_search(
                 card = first_lead
             elif policies[seat] & KIND_MASK >= ROLLOUT:
                 sizes[n] = 0 if seat == robber else down
-                card = family_search_card(
+                card = seat_search_card(
                     policies[seat],
                     legal,
                     hand,

@@ -1,8 +1,8 @@
 """Every preset's rules and its per-trump tables as int64 arrays for the kernels (the
 family kernels and the one double-dummy solver, ``search/solver.py``).
 
-``family_array(rules)`` packs every generic option (VARIANTS.md 6.1) at the ``F_*``
-indices.  ``family_tables(rules)`` is one ``(4, TAB_WIDTH)`` array, a row per trump
+``rules_array(rules)`` packs every generic option (VARIANTS.md 6.1) at the ``F_*``
+indices.  ``rules_table(rules)`` is one ``(4, TAB_WIDTH)`` array, a row per trump
 suit, with the columns at the ``T_*`` offsets:
 
 - ``T_TRUMPS``: the trump mask (the suit, the jick, the jokers of this pack);
@@ -62,7 +62,7 @@ F_SET_TO_OTHERS = 24  # 1: set=to-others, a set side scores 0, the others the bi
 F_DISCARDS_SHOWN = 25  # 1: discards=shown, every discard face up (12.9; no move or score)
 F_KITTY = 26  # N under kitty=N: the last N undealt cards, the pitcher's after trump (12.2)
 F_PARTNER = 27  # PARTNER_NONE, PARTNER_CALLED, PARTNER_ANNOUNCED (12.1)
-N_FAMILY_FIELDS = 28
+N_RULE_OPTIONS = 28
 
 FOLLOW_TRUMP, FOLLOW_SUIT, FOLLOW_ONLY = 0, 1, 2
 WIN_PITCHER, WIN_PITCHER_FIRST, WIN_HIGHEST = 0, 1, 2
@@ -106,7 +106,7 @@ _ROB = {False: ROB_NONE, True: ROB_PITCHER, "dealer": ROB_DEALER}
 _PARTNER = {"none": PARTNER_NONE, "called": PARTNER_CALLED, "announced": PARTNER_ANNOUNCED}
 
 
-def family_array(rules: Rules, refuse_partner: str = "") -> np.ndarray:
+def rules_array(rules: Rules, refuse_partner: str = "") -> np.ndarray:
     """Every option of ``rules`` (any family, the base game as auction-pitch), a called
     partner (12.1) included: the kernels' play, their search and every command carry
     it.  A caller that does not carry it yet says so in ``refuse_partner`` (what it is
@@ -114,7 +114,7 @@ def family_array(rules: Rules, refuse_partner: str = "") -> np.ndarray:
     r = rules
     if r.partner != "none" and refuse_partner:  # 12.1
         raise RulesError(f"partner={r.partner} (VARIANTS.md 12.1): {refuse_partner}")
-    a = np.zeros(N_FAMILY_FIELDS, dtype=np.int64)
+    a = np.zeros(N_RULE_OPTIONS, dtype=np.int64)
     a[F_PARTNERSHIP] = r.partnership
     a[F_JOKERS] = r.jokers
     a[F_JICK] = r.jick
@@ -157,7 +157,7 @@ def rest_of_game(fr: np.ndarray, played: int) -> np.ndarray:
     return fr
 
 
-def family_tables(rules: Rules) -> np.ndarray:
+def rules_table(rules: Rules) -> np.ndarray:
     """The ``(4, TAB_WIDTH)`` int64 table of ``rules`` (see the module docstring): a
     fresh copy of the preset's table, built once a process (a table seat asks for it at
     every decision: building it took 3 ms, most of a random seat's decision)."""

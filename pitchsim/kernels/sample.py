@@ -1,12 +1,12 @@
 """Pitched hands of any preset played in parallel and kept: every seat's cards, trump
-and every award (``record_family_hands``, what the exact checks and the family sections
+and every award (``record_hands``, what the exact checks and the family sections
 of the report read), or straight away the columns of a study run
 (``record_columns``, ``pitchsim simulate``).
 
-Deal d is exactly ``simulate.simulate_family_hands``' deal d (seat 0 pitches, the
+Deal d is exactly ``simulate.simulate_deals``' deal d (seat 0 pitches, the
 dealer is seat n-1, the key is (seed, d)), so the points recorded here are the ones
-``family_make_odds`` counts.  Under the base game's shape (``policies.base_shape``)
-both kernels take ``base`` to compile it in as constants (``simulate.family_hand_base``:
+``make_odds`` counts.  Under the base game's shape (``policies.base_shape``)
+both kernels take ``base`` to compile it in as constants (``simulate.study_hand_base``:
 the same deals and cards); ``record_kernel`` and ``columns_kernel`` pick the kernel from
 Python.
 """
@@ -22,22 +22,22 @@ from .policies.cards import any_rules, base_shape, refuse_unless_base_shape
 from .presets import F_PARTNERSHIP, T_TRUMPS
 from .rng import deal_key
 from .score import N_AWARDS, NOT_PLAYED, flags_points, side_of
-from .simulate import PITCHER, borrowed_scratch, family_hand, family_hand_base, plain_flags
+from .simulate import PITCHER, borrowed_scratch, plain_flags, study_hand, study_hand_base
 
 BLOCK = 2048
 
 
 @njit(cache=True, inline="always")
 def pitched_hand(key, n, policies, fr, tab, scratch):
-    """Deal ``key`` played with seat 0 pitching, any rules (``simulate.family_hand``;
+    """Deal ``key`` played with seat 0 pitching, any rules (``simulate.study_hand``;
     ``scratch``: ``borrowed_scratch``'s views, filled in): (trump, the points the
     pitcher's side won, his called partner)."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
     no_log = junk[:0]
     # The deck's order matters only to a draw from the stock: without one the deal
-    # writes the hands alone (``deal.deal_family_fixed``).
+    # writes the hands alone (``deal.deal_cards_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]
-    trump, _, _, _, _, partner = family_hand(
+    trump, _, _, _, _, partner = study_hand(
         key, n, n - 1, np.int64(PITCHER), np.int64(0), policies, fr, tab, deck, dealt, held, hands, won, trick,
         tseats, award, points, no_log, no_log, junk,
     )  # fmt: skip
@@ -47,14 +47,14 @@ def pitched_hand(key, n, policies, fr, tab, scratch):
 @njit(cache=True, inline="always")
 def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
     """``pitched_hand`` under the base game's shape, compiled in as constants
-    (``simulate.family_hand_base``): no discard (held = dealt), no partner called, each
+    (``simulate.study_hand_base``): no discard (held = dealt), no partner called, each
     point 1.  The block kernels pick one or the other by a branch on ``base`` in their
     own body: numba prunes a branch on an argument only there, and the hand of any
     rules left in an inlined function beside the base game's costs ~15 CPU s of compile."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = scratch
     no_log = junk[:0]
     deck = deck if takes_stock(fr) else deck[:0]
-    trump = family_hand_base(
+    trump = study_hand_base(
         key, n, n - 1, np.int64(PITCHER), np.int64(0), np.int64(-1), policies, fr, tab, deck, dealt, held, hands,
         won, trick, tseats, award, no_log, no_log,
     )  # fmt: skip
@@ -62,7 +62,7 @@ def pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def record_family_hands(
+def record_hands(
     seed,
     start,
     count,
@@ -83,7 +83,7 @@ def record_family_hands(
     (count x ``score.N_AWARDS``) the seat credited with each award (``score``).
 
     ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
-    ValueError), compiled in as constants (``simulate.family_hand_base``, the same
+    ValueError), compiled in as constants (``simulate.study_hand_base``, the same
     deals and cards); None: any rules.  From Python, ``record_kernel(fr)`` picks it."""
     if base is not None:
         literally(base)
@@ -101,18 +101,18 @@ def record_base_hands(
     seed, start, count, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
     out_award,
 ):  # fmt: skip
-    """``record_family_hands`` with ``base=True``, for callers in Python (a Python call
+    """``record_hands`` with ``base=True``, for callers in Python (a Python call
     with a literal types its arguments again each time)."""
-    record_family_hands(
+    record_hands(
         seed, start, count, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
         out_award, True,
     )  # fmt: skip
 
 
 def record_kernel(fr):
-    """The kernel of ``record_family_hands``' arguments (without ``base``) for the rules
-    ``fr``: ``record_base_hands`` under the base game's shape, else ``record_family_hands``."""
-    return record_base_hands if base_shape(fr) else any_rules(record_family_hands)
+    """The kernel of ``record_hands``' arguments (without ``base``) for the rules
+    ``fr``: ``record_base_hands`` under the base game's shape, else ``record_hands``."""
+    return record_base_hands if base_shape(fr) else any_rules(record_hands)
 
 
 @njit(cache=True, nogil=True)
@@ -148,13 +148,13 @@ def record_columns(
     seed, start, count, n, policies, fr, tab, keycards, hand, held, trump, trump_count,
     trump_count_held, keys, keys_held, points, sides, base,
 ):  # fmt: skip
-    """Play deals ``start .. start+count-1`` (as ``record_family_hands``) and write the
+    """Play deals ``start .. start+count-1`` (as ``record_hands``) and write the
     columns of a study run (``study.manifest.COLUMNS``) for deal ``d`` at index ``d``:
     the pitcher's cards dealt (``hand``) and held when play starts, trump, his trumps
     and his key trumps (bit i: he holds ``keycards[trump, i]``; -1: none) dealt and held,
     the points his side won, and per award ``sides[i, d]``: 0 his side took it (under a
     called partner he and the holder of his call, 12.1.6), 1 the other side, 2 nobody
-    (not in play), 3 not a point of these rules.  ``base`` as for ``record_family_hands``."""
+    (not in play), 3 not a point of these rules.  ``base`` as for ``record_hands``."""
     if base is not None:
         literally(base)
         refuse_unless_base_shape(fr)

@@ -1,16 +1,16 @@
-"""Family hands end to end: one hand (``family_hand``), logged hands for the
-cross-check (``play_family_logged``), many hands in parallel (``simulate_family_hands``)
-and P(make k) for the pitcher's side (``family_make_odds``, a library call).
+"""Family hands end to end: one hand (``study_hand``), logged hands for the
+cross-check (``play_logged``), many hands in parallel (``simulate_deals``)
+and P(make k) for the pitcher's side (``make_odds``, a library call).
 
 **API** (positional, like the base game's kernels)::
 
-    family_hand(key, n, dealer, pitcher, bid, policies, fr, tab,
+    study_hand(key, n, dealer, pitcher, bid, policies, fr, tab,
                 deck, dealt, held, hands, won, trick, tseats, award, points,
                 log, legal_log, junk_log) -> (trump, tricks, size, junk_drawn,
                                               called, partner)
 
-- ``key``: ``kernels.rng.deal_key(seed, deal)``; ``fr = tables.family_array(rules)``,
-  ``tab = tables.family_tables(rules)``; ``policies[seat]``: ``policies.RANDOM``,
+- ``key``: ``kernels.rng.deal_key(seed, deal)``; ``fr = tables.rules_array(rules)``,
+  ``tab = tables.rules_table(rules)``; ``policies[seat]``: ``policies.RANDOM``,
   ``HEURISTIC`` or ``rollout``'s (int32 arrays) (the pitcher's also names trump under
   trump=named, a rollout seat as heuristic);
 - scratch: ``deck`` (54), ``dealt``, ``held``, ``hands``, ``won``, ``trick``,
@@ -34,11 +34,11 @@ from numba import literally, njit, prange
 
 from ..game.rules import Rules
 from .borrow import borrowed, keep_alive
-from .deal import deal_family_fixed, takes_stock
+from .deal import deal_cards_fixed, takes_stock
 from .partner import after_naming, partner_of
 from .play import play_hand, play_hand_base
 from .policies.cards import (
-    FAMILY_POLICY_IDS,
+    PLAIN_POLICY_IDS,
     any_rules,
     base_shape,
     name_trump,
@@ -46,7 +46,7 @@ from .policies.cards import (
     opening_lead_in,
     refuse_unless_base_shape,
 )
-from .presets import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, family_array, family_tables
+from .presets import F_PARTNER, F_PARTNERSHIP, F_TRUMP_NAMED, rules_array, rules_table
 from .rng import AUCTION_COUNTER, deal_key
 from .score import (
     AWARD_NAMES,
@@ -99,7 +99,7 @@ def borrowed_scratch(n):
 
 
 @njit(cache=True, inline="always")
-def family_hand(
+def study_hand(
     key,
     n,
     dealer,
@@ -121,7 +121,7 @@ def family_hand(
     legal_log,
     junk_log,
 ):
-    return family_hand_fixed(
+    return study_hand_fixed(
         key,
         n,
         dealer,
@@ -148,12 +148,12 @@ def family_hand(
 
 
 @njit(cache=True, inline="always")
-def family_hand_fixed(
+def study_hand_fixed(
     key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held,
     hands, won, trick, tseats, award, points, log, legal_log, junk_log,
 ):  # fmt: skip
-    """``family_play_fixed``, then the hand scored (``score.score_hand``)."""
-    trump, tricks, size, drawn, called, partner = family_play_fixed(
+    """``study_play_fixed``, then the hand scored (``score.score_hand``)."""
+    trump, tricks, size, drawn, called, partner = study_play_fixed(
         key, n, dealer, pitcher, bid, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt,
         held, hands, won, trick, tseats, log, legal_log, junk_log,
     )  # fmt: skip
@@ -162,7 +162,7 @@ def family_hand_fixed(
 
 
 @njit(cache=True, inline="always")
-def family_play_fixed(
+def study_play_fixed(
     key,
     n,
     dealer,
@@ -184,14 +184,14 @@ def family_play_fixed(
     legal_log,
     junk_log,
 ):
-    """``family_hand`` played, not scored (``won``: each seat's tricks), with the
+    """``study_hand`` played, not scored (``won``: each seat's tricks), with the
     pitcher dealt ``fixed_hand`` (0: a random hand) and,
     under trump=named, ``fixed_trump`` named (-1: the pitcher's policy names it).
     Under trump=first-lead a fixed trump is not a rule but the pitcher's plan: his
     first lead is then his play policy's card of that printed suit when he holds one
     (``policies.opening_lead_in``, as ``fixed_hand``'s and the base game's
     ``opening_lead_cards``)."""
-    size = deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
+    size = deal_cards_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
     trump = np.int64(-1)
@@ -221,17 +221,17 @@ def family_play_fixed(
 
 
 @njit(cache=True, inline="always")
-def family_hand_base(
+def study_hand_base(
     key, n, dealer, pitcher, fixed_hand, fixed_trump, policies, fr, tab, deck, dealt, held,
     hands, won, trick, tseats, award, log, legal_log,
 ):  # fmt: skip
-    """``family_hand_fixed`` under the base game's shape (``policies.base_shape``),
+    """``study_hand_fixed`` under the base game's shape (``policies.base_shape``),
     compiled in as constants: trump fixed by the first lead (a ``fixed_trump`` by the
     pitcher's planned lead, ``policies.opening_lead_base``), no discard, no called
     partner (6.3.7), the base game's points (``score.score_plain``, ``award`` alone:
     each point is worth 1).  Returns trump.  (A function of its own, as
     ``play.play_hand_base``: the hand kernels pick it by ``hands_kernel``.)"""
-    deal_family_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
+    deal_cards_fixed(key, n, dealer, pitcher, fixed_hand, fr, deck, dealt)
     for s in range(n):
         held[s] = dealt[s]
     first_lead = np.int64(-1)
@@ -248,7 +248,7 @@ def family_hand_base(
 
 
 @njit(cache=True)
-def play_family_logged(
+def play_logged(
     seed,
     start,
     count,
@@ -273,10 +273,10 @@ def play_family_logged(
     """Deals ``start .. start+count-1``, every step recorded (row ``d`` of each out
     array; ``out_trump[d]`` = trump, tricks, pack size, cards drawn from discards, and
     when it has six columns the card called and the partner, 12.1, -1: none);
-    ``fixed_hand``, ``fixed_trump`` as for ``family_hand_fixed``."""
+    ``fixed_hand``, ``fixed_trump`` as for ``study_hand_fixed``."""
     # The bid goes down as an int64: numba compiles a called kernel once per literal
     # argument, and with every argument of the hand's play an int64 its ``play_hand`` and
-    # ``play_plain`` are the signatures a whole game compiles (``game.family_deal_fixed``,
+    # ``play_plain`` are the signatures a whole game compiles (``game.play_deal_fixed``,
     # ``pitchsim play --game``, ``tournament``), loaded from the cache, not compiled
     # again for this kernel alone (about 21 CPU s).
     deck = np.empty(54, dtype=np.int64)
@@ -287,7 +287,7 @@ def play_family_logged(
     for d in range(count):
         out_log[d, :] = -9
         out_legal[d, :] = 0
-        trump, tricks, size, drawn, called, partner = family_hand_fixed(
+        trump, tricks, size, drawn, called, partner = study_hand_fixed(
             deal_key(seed, start + d),
             n,
             dealer,
@@ -322,7 +322,7 @@ def play_family_logged(
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def simulate_family_hands(
+def simulate_deals(
     seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, base
 ):
     """Play deals ``start .. start+count-1`` with seat 0 as pitcher (dealer seat n-1).
@@ -330,7 +330,7 @@ def simulate_family_hands(
     when award i (``score.AWARD_NAMES``) went to the pitcher's side; ``out_trump``.
 
     ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
-    ValueError), compiled in as constants (``family_hand_base``); None: any rules.
+    ValueError), compiled in as constants (``study_hand_base``); None: any rules.
     From Python, ``hands_kernel(fr)`` picks the kernel."""
     if base is not None:
         literally(base)
@@ -347,23 +347,21 @@ def simulate_family_hands(
 def simulate_base_hands(
     seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump
 ):  # fmt: skip
-    """``simulate_family_hands`` with ``base=True``, for callers in Python (as
+    """``simulate_deals`` with ``base=True``, for callers in Python (as
     ``fixed_hand.play_base_fixed``: a Python call with a literal types its arguments
     again each time)."""
-    simulate_family_hands(
-        seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, True
-    )
+    simulate_deals(seed, start, count, n, policies, fr, tab, out_points, out_flags, out_trump, True)
 
 
 def hands_kernel(fr):
-    """The kernel of ``simulate_family_hands``' arguments (without ``base``) for the
+    """The kernel of ``simulate_deals``' arguments (without ``base``) for the
     rules ``fr``: ``simulate_base_hands`` under the base game's shape
-    (``policies.base_shape``), else ``simulate_family_hands``."""
-    return simulate_base_hands if base_shape(fr) else any_rules(simulate_family_hands)
+    (``policies.base_shape``), else ``simulate_deals``."""
+    return simulate_base_hands if base_shape(fr) else any_rules(simulate_deals)
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def simulate_family_fixed(
+def simulate_fixed(
     seed,
     start,
     count,
@@ -377,8 +375,8 @@ def simulate_family_fixed(
     out_flags,
     out_trump,
 ):
-    """``simulate_family_hands`` with the pitcher (seat 0) holding ``fixed_hand`` and
-    ``fixed_trump`` as trump (-1: his policy's choice), as ``family_hand_fixed``: the
+    """``simulate_deals`` with the pitcher (seat 0) holding ``fixed_hand`` and
+    ``fixed_trump`` as trump (-1: his policy's choice), as ``study_hand_fixed``: the
     hand-level odds of one known hand, the base of a family bid-odds."""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
@@ -433,12 +431,12 @@ def _play_block(
     partners = fr[F_PARTNERSHIP] != 0
     called_partner = fr[F_PARTNER] != 0
     # The deck's order matters only to a draw from the stock: without one the deal
-    # writes the hands alone (``deal_family_fixed``).
+    # writes the hands alone (``deal_cards_fixed``).
     deck = deck if takes_stock(fr) else deck[:0]  # (a kitty is the stock's last cards)
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
         if base is None:
-            trump, _, _, _, _, partner = family_play_fixed(
+            trump, _, _, _, _, partner = study_play_fixed(
                 key, n, n - 1, np.int64(PITCHER), np.int64(0), fixed_hand, fixed_trump, policies, fr, tab, deck,
                 dealt, held, hands, won, trick, tseats, no_log, no_log, junk,
             )  # fmt: skip
@@ -451,7 +449,7 @@ def _play_block(
                 out_points[d] = flags_points(flags)
                 out_flags[d] = flags
         else:
-            trump = family_hand_base(
+            trump = study_hand_base(
                 key, n, n - 1, np.int64(PITCHER), fixed_hand, fixed_trump, policies, fr, tab, deck,
                 dealt, held, hands, won, trick, tseats, award, no_log, no_log,
             )  # fmt: skip
@@ -462,17 +460,17 @@ def _play_block(
     keep_alive(owned)
 
 
-def family_policies(policy: str, players: int) -> np.ndarray:
+def policy_row(policy: str, players: int) -> np.ndarray:
     """Every seat playing ``policy`` (``random`` or ``heuristic``)."""
-    if policy not in FAMILY_POLICY_IDS:
+    if policy not in PLAIN_POLICY_IDS:
         from ..util.errors import InputError
 
-        known = ", ".join(FAMILY_POLICY_IDS)
+        known = ", ".join(PLAIN_POLICY_IDS)
         raise InputError(f"unknown family play policy {policy!r} (known: {known})")
-    return np.full(players, FAMILY_POLICY_IDS[policy], dtype=np.int64)
+    return np.full(players, PLAIN_POLICY_IDS[policy], dtype=np.int64)
 
 
-def family_make_odds(
+def make_odds(
     rules: Rules,
     players: int,
     deals: int,
@@ -498,14 +496,14 @@ def family_make_odds(
                 f"the pitcher's hand must be {r.cards_each(players)} cards of the "
                 f"{r.pack_size(players)}-card pack"
             )
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     pts = np.empty(deals, np.int64)
     flags = np.empty(deals, np.int64)
     trumps = np.empty(deals, np.int64)
-    args = (players, np.int64(hand), trump, family_policies(policy, players), fr, tab)
-    simulate_family_fixed(seed, 0, 0, *args, pts, flags, trumps)  # compiles, if need be
+    args = (players, np.int64(hand), trump, policy_row(policy, players), fr, tab)
+    simulate_fixed(seed, 0, 0, *args, pts, flags, trumps)  # compiles, if need be
     w0, c0 = time.perf_counter(), time.process_time()
-    simulate_family_fixed(seed, 0, deals, *args, pts, flags, trumps)
+    simulate_fixed(seed, 0, deals, *args, pts, flags, trumps)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     return {
         "rules": r,

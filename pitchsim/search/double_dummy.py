@@ -40,10 +40,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..game.cards import N_CARDS_WITH_JOKERS, format_card
-from ..kernels.presets import family_array, family_tables
+from ..kernels.presets import rules_array, rules_table
 from ..kernels.search import solver as kernel
 from ..table.clock import NODES_PER_SECOND, check_time
-from .position import FamilyPosition, Position
+from .position import Position, PresetPosition
 
 _TABLE: np.ndarray | None = None  # one transposition table, reused by every call
 # The clock (see the module): the first call's seconds at the last rate measured, the
@@ -68,23 +68,23 @@ def _table(players: int) -> np.ndarray:
     return _TABLE
 
 
-def preset_args(pos: Position | FamilyPosition) -> tuple:
+def preset_args(pos: Position | PresetPosition) -> tuple:
     """The arguments of ``solve_preset`` and ``preset_card_values`` for ``pos``, any
     preset's (the base game's as auction-pitch: the one solver's form, what ``solve``
     calls), up to its options and tables (the table comes after)."""
-    return (*_cards_args(pos), family_array(pos.rules), family_tables(pos.rules))
+    return (*_cards_args(pos), rules_array(pos.rules), rules_table(pos.rules))
 
 
-def kernel_args(pos: Position | FamilyPosition) -> tuple:
+def kernel_args(pos: Position | PresetPosition) -> tuple:
     """The arguments of the base game's entry points (``solve_position``,
     ``card_values``: its options, auction-pitch's tables implied) for a base game's
     position; a preset's (:func:`preset_args`) for any other."""
     if not pos.rules.base_game:
         return preset_args(pos)
-    return (*_cards_args(pos), family_array(pos.rules))
+    return (*_cards_args(pos), rules_array(pos.rules))
 
 
-def _cards_args(pos: Position | FamilyPosition) -> tuple:
+def _cards_args(pos: Position | PresetPosition) -> tuple:
     """The solver's arguments for ``pos`` up to the rules."""
     n = pos.players
     trick = np.zeros(max(n, 1), dtype=np.int64)
@@ -107,7 +107,7 @@ def _cards_args(pos: Position | FamilyPosition) -> tuple:
 class Solution:
     """A solved position: its value and the value after each legal card."""
 
-    position: Position | FamilyPosition
+    position: Position | PresetPosition
     value: int | None  # points the pitcher's side holds at the end under best play
     # (0-4 base); None: not solved (stopped by the clock)
     cards: dict[int, int]  # each legal card of the player to move -> value after it
@@ -159,7 +159,7 @@ class Solution:
 
 
 def solve_value(
-    pos: Position | FamilyPosition,
+    pos: Position | PresetPosition,
     table: np.ndarray | None = None,
     time: float | None = None,
 ) -> int | None:
@@ -169,7 +169,7 @@ def solve_value(
 
 
 def solve(
-    pos: Position | FamilyPosition,
+    pos: Position | PresetPosition,
     table: np.ndarray | None = None,
     time: float | None = None,
     progress: Callable[[float | None], None] | None = None,

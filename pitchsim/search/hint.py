@@ -6,7 +6,7 @@ seat knows at the table).  The seat's *knowledge* (``table.decide``) is read off
 the view and worlds are dealt from it uniformly (``kernels.search.worlds``): they fit
 the play and the draw seen, and the cards put down face down are in no hand.  With a
 bidding model (``model``: random, heuristic, odds or odds-game, the preset kernels'
-bidders) they also fit the calls heard, by rejection (``_FittedFamilySampler``: every
+bidders) they also fit the calls heard, by rejection (``_FittedSampler``: every
 other caller's hand as dealt, its cards now and those it played, makes his call, and
 another pitcher names the trump named, or under trump=first-lead counted the suit he
 led); under a discard and draw (4.8) the worlds deal the hands in play, not the hands
@@ -39,7 +39,7 @@ worlds that give the same answer again.  The kernels are loaded (or compiled) be
 clock starts.
 
 ``hint(position, ...)`` answers for a position (``search.position``, every hand open,
-the base game's ``Position`` or a preset's ``FamilyPosition``) as its player to move's
+the base game's ``Position`` or a preset's ``PresetPosition``) as its player to move's
 view is answered: his knowledge is read off the position (``position_knowledge``: his
 own cards, the tricks, the voids shown), then the same sampler and decision; a
 position carries no calls.
@@ -59,17 +59,17 @@ from ..game.reference import effective_suit, is_trump, pack, trumps_in
 from ..game.rules import label
 from ..game.view import View
 from ..kernels.bidding.calls import (
-    FAMILY_BIDDING_IDS,
+    BIDDING_IDS,
     ODDS_BIDDERS,
     worlds_fit_calls,
 )
-from ..kernels.presets import family_array, family_tables
+from ..kernels.presets import rules_array, rules_table
 from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
 from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.search.solver import new_table, preset_world_values
 from ..kernels.search.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
-from ..kernels.search.worlds import sample_family_worlds
+from ..kernels.search.worlds import sample_worlds
 from ..table.bidding import StrategyError
 from ..table.boards import family_odds, no_odds
 from ..table.clock import (
@@ -85,17 +85,17 @@ from ..table.clock import (
     warmed,
 )
 from ..table.decide import (  # the seat's knowledge: shared with the built-in seat
-    FamilyKnowledge,
-    family_knowledge,
+    SeatKnowledge,
     heuristic_prior,
     rollout_valuer,
     value_shift,
     value_span,
+    view_knowledge,
 )
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
-from .position import FamilyPosition, Position, PositionError
+from .position import Position, PositionError, PresetPosition
 
 POLICIES = ("pimc", "rollout")
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
@@ -349,11 +349,11 @@ class _Blocks:
         return self.drawn[b]
 
 
-class _FamilySampler(_Blocks):
+class _Sampler(_Blocks):
     """A preset's worlds (``kernels.search.worlds``): a block is ``worlds[w, seat]``
     every seat's cards now, then ``worlds[w, n]`` the pile put down face down."""
 
-    def __init__(self, k: FamilyKnowledge, seed: int, worlds: int):
+    def __init__(self, k: SeatKnowledge, seed: int, worlds: int):
         super().__init__(seed, worlds)
         self.k = k
         unseen, self.allowed, must = k.constraint()
@@ -362,7 +362,7 @@ class _FamilySampler(_Blocks):
     def draw(self, b: int, size: int):
         k = self.k
         worlds = np.empty((size, k.n + 1), dtype=np.int64)
-        kept, tried = sample_family_worlds(
+        kept, tried = sample_worlds(
             np.uint64(deal_key(self.seed, b)), k.n, k.seat, np.int64(k.hand), self.unseen,
             k.counts, self.allowed, self.must, worlds, FAMILY_ATTEMPTS_PER_WORLD * size,
         )  # fmt: skip
@@ -379,7 +379,7 @@ class _CallFit:
     odds: np.ndarray
     defender: float
 
-    def fits(self, worlds: np.ndarray, k: FamilyKnowledge) -> np.ndarray:
+    def fits(self, worlds: np.ndarray, k: SeatKnowledge) -> np.ndarray:
         """Per world (``worlds[w, seat]`` every seat's cards now): whether every other
         caller holding his cards now and those he played makes the call he made
         (``kernels.bidding.calls.worlds_fit_calls``, clause for clause as the game
@@ -406,16 +406,16 @@ class _CallFit:
         return calls, solvent, np.array(v.seat_scores(), dtype=np.int64)
 
 
-class _FittedFamilySampler(_FamilySampler):
+class _FittedSampler(_Sampler):
     """Worlds that also fit the calls heard (``_CallFit``), by rejection: the worlds of
-    ``_FamilySampler`` (uniform among those the play admits) drawn in batches from
+    ``_Sampler`` (uniform among those the play admits) drawn in batches from
     stream (seed, b), batch j > 0 from a hash of it, each kept when every other caller's
     hand as dealt (its cards now and those it played: no discard under these rules)
     makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds drawn per
     world wanted.  Kept worlds are uniform among those fitting the play and the calls
     (the model's calls are a function of the hand)."""
 
-    def __init__(self, k: FamilyKnowledge, seed: int, worlds: int, fit: _CallFit):
+    def __init__(self, k: SeatKnowledge, seed: int, worlds: int, fit: _CallFit):
         super().__init__(k, seed, worlds)
         self.fit = fit
 
@@ -432,7 +432,7 @@ class _FittedFamilySampler(_FamilySampler):
             # a batch of a block's size whatever the worlds wanted of it: a block cut
             # short is the first worlds of the whole block (``Hint.asked`` repeats it)
             batch = np.empty((4 * BLOCK, k.n + 1), dtype=np.int64)
-            m, _ = sample_family_worlds(
+            m, _ = sample_worlds(
                 key, k.n, k.seat, np.int64(k.hand), self.unseen, k.counts, self.allowed,
                 self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * BLOCK,
             )  # fmt: skip
@@ -446,7 +446,7 @@ class _FittedFamilySampler(_FamilySampler):
         return kept[:got], got, drawn
 
 
-def family_worlds(view: View, count: int, seed: int, model: str | None = None) -> np.ndarray:
+def worlds_at(view: View, count: int, seed: int, model: str | None = None) -> np.ndarray:
     """The ``count`` worlds ``hint_view`` values first at a view with ``seed`` (fewer
     when few fit): ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the
     cards the pitcher put down face down that the seat has not seen (0 when none must
@@ -459,17 +459,17 @@ def family_worlds(view: View, count: int, seed: int, model: str | None = None) -
 def view_worlds(
     view: View, count: int, seed: int, model: str | None = None
 ) -> tuple[np.ndarray, int]:
-    """:func:`family_worlds` and the worlds drawn to find them (those fitting the play;
+    """:func:`worlds_at` and the worlds drawn to find them (those fitting the play;
     with ``model``, each checked against the calls)."""
-    k = family_knowledge(view)
+    k = view_knowledge(view)
     if model is None:
-        sampler = _FamilySampler(k, seed, count)
+        sampler = _Sampler(k, seed, count)
     else:
         model = check_model(model)
         r = view.preset
         odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
-        fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
-        sampler = _FittedFamilySampler(k, seed, count, fit)
+        fit = _CallFit(view, BIDDING_IDS[model], odds, defender)
+        sampler = _FittedSampler(k, seed, count, fit)
     blocks = [sampler.block(b) for b in range(len(sampler.sizes))]
     worlds = np.concatenate(blocks) if blocks else np.empty((0, k.n + 1), dtype=np.int64)
     return worlds, sampler.attempts
@@ -528,15 +528,15 @@ class Decision:
         return int(np.flatnonzero(self.cards == card)[0]) if card in self.cards else -1
 
 
-def family_decision(
-    k: FamilyKnowledge,
+def decision_at(
+    k: SeatKnowledge,
     max_points: int,
     policy: str,
     points: bool = False,
     game: tuple[np.ndarray, bool] | None = None,
 ) -> Decision:
     """A preset's decision (``k``, the seat's knowledge): every legal card in each world
-    of a ``_FamilySampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
+    of a ``_Sampler`` block.  By ``pimc`` the pitcher's side's points (0.9: made
     when they reach the bid) by the double-dummy solver (its transposition table
     kept across calls), its fallback ``rollout`` the family heuristic playing on; by
     ``rollout`` the family rollout's ``OBJECTIVE`` (``table.decide.rollout_valuer``,
@@ -752,7 +752,7 @@ def _summarise(found: _Search, sampler: _Blocks, d: Decision, auction, **who) ->
 
 
 def hint(
-    pos: Position | FamilyPosition,
+    pos: Position | PresetPosition,
     policy: str | None = None,
     worlds: int = DEFAULT_WORLDS,
     seed: int | None = None,
@@ -774,9 +774,9 @@ def hint(
     time = check_hint_options(policy, worlds, time)
     seed = pick_seed(seed)
     k = position_knowledge(pos)
-    who = _family_who(k, r, pos.bid, False)
-    sampler = _FamilySampler(k, seed, worlds)
-    make = partial(family_decision, k, r.max_bid, policy, defaults.points)
+    who = _who(k, r, pos.bid, False)
+    sampler = _Sampler(k, seed, worlds)
+    make = partial(decision_at, k, r.max_bid, policy, defaults.points)
     warm = warmed(lambda: _warm(make, [sampler], _policies(policy, time)))
     d = make()
     found = _search(policy, sampler, d, Clock(time), separate, progress)
@@ -792,13 +792,13 @@ def check_model(model: str) -> str:
     name = model.strip().lower()
     if name == "advisor":
         raise HintError("the model cannot be the advisor: use odds, odds-game, heuristic or random")
-    if name not in FAMILY_BIDDING_IDS:
-        known = ", ".join(m for m in FAMILY_BIDDING_IDS if m != "advisor")
+    if name not in BIDDING_IDS:
+        known = ", ".join(m for m in BIDDING_IDS if m != "advisor")
         raise HintError(f"--model must be one of {known}, not {quoted(model)}")
     return name
 
 
-def _family_setup(
+def _setup_at(
     view: View,
     seed: int,
     worlds: int,
@@ -811,17 +811,17 @@ def _family_setup(
 ):
     """The sampler (its worlds fit the play and the draw), with ``model`` (a bidding
     policy; None: the calls are not fitted) one whose worlds also fit the calls heard
-    (``_FittedFamilySampler``), the decision's maker (``points`` as
-    :func:`family_decision` takes it; ``game``: valued by the game on this hand, from
+    (``_FittedSampler``), the decision's maker (``points`` as
+    :func:`decision_at` takes it; ``game``: valued by the game on this hand, from
     the view's scores), who the answer is about and the note when the calls are not
     fitted.  A model the user ``named`` that cannot fit the calls here is refused; the
     preset's default model then leaves them unfitted and the note says why."""
-    k = family_knowledge(view)
+    k = view_knowledge(view)
     r = view.preset
-    who = _family_who(k, r, view.bid, view.shoot)
+    who = _who(k, r, view.bid, view.shoot)
     at = (np.array(view.seat_scores(), dtype=np.int64), bool(view.shoot)) if game else None
-    make = partial(family_decision, k, r.max_bid, policy, points, at)
-    plain = _FamilySampler(k, seed, worlds)
+    make = partial(decision_at, k, r.max_bid, policy, points, at)
+    plain = _Sampler(k, seed, worlds)
 
     def unfitted(why: str):
         return plain, None, make, who, AuctionFit(model, False, 0, 0, why)
@@ -845,12 +845,12 @@ def _family_setup(
         if named:
             raise
         return unfitted(f"{CALLS_NOT_FITTED} (the {model} model: {e})")
-    fit = _CallFit(view, FAMILY_BIDDING_IDS[model], odds, defender)
+    fit = _CallFit(view, BIDDING_IDS[model], odds, defender)
     ignored = AuctionFit(model, False, 0, 0, "the worlds ignore the auction (as asked)")
-    return plain, _FittedFamilySampler(k, seed, worlds, fit), make, who, ignored
+    return plain, _FittedSampler(k, seed, worlds, fit), make, who, ignored
 
 
-def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict:
+def _who(k: SeatKnowledge, rules, bid: int | None, shoot: bool) -> dict:
     """Who a preset's answer is about: the seat, the pitcher, the bid and trump."""
     return {
         "seat": k.seat,
@@ -866,9 +866,9 @@ def _family_who(k: FamilyKnowledge, rules, bid: int | None, shoot: bool) -> dict
 NO_CALL = "hint on a position does not carry it yet: give the seat's view (docs/view.md)"
 
 
-def position_knowledge(pos: Position | FamilyPosition) -> FamilyKnowledge:
-    """What the player to move of a position (under any preset) knows (``FamilyKnowledge``, as
-    ``table.decide.family_knowledge`` reads it off a view): his own cards, the
+def position_knowledge(pos: Position | PresetPosition) -> SeatKnowledge:
+    """What the player to move of a position (under any preset) knows (``SeatKnowledge``, as
+    ``table.decide.view_knowledge`` reads it off a view): his own cards, the
     tricks and who played each card, the voids they showed (by effective suit; under
     follow=only every seat passed over holds no trump, 4.9) and each seat's hand size.
     A position gives the hands when the first card was led, not the discard and draw:
@@ -930,10 +930,10 @@ def position_knowledge(pos: Position | FamilyPosition) -> FamilyKnowledge:
         known_out = full & ~in_play & trumps_in(full, trump, r)
     pby = np.array([pos.held[s] & ~st.hands[s] for s in range(n)], dtype=np.int64)
     counts = np.array([h.bit_count() for h in st.hands] + [0], dtype=np.int64)
-    return FamilyKnowledge(
+    return SeatKnowledge(
         st.legal(), st.hands[me], me, n, pos.pitcher, pos.bid or 0, trump,
         sum(t.winner is not None for t in pos.tricks), trick, tseats, count, played, won,
-        pby, voids, counts, known_out, family_array(r, NO_CALL), family_tables(r),
+        pby, voids, counts, known_out, rules_array(r, NO_CALL), rules_table(r),
     )  # fmt: skip
 
 
@@ -976,7 +976,7 @@ def hint_view(
     named = model is not None
     model = check_model(model) if named else defaults.model
     seed = pick_seed(seed)
-    plain, fitted, make, who, unfitted = _family_setup(
+    plain, fitted, make, who, unfitted = _setup_at(
         view, seed, worlds, model, named, policy, fit_calls, points, game
     )
     samplers = [plain] if fitted is None else [plain, fitted]

@@ -31,7 +31,7 @@ from ..game.rules import Rules
 
 
 @dataclass(frozen=True)
-class FamilyState:
+class PlayState:
     """A family hand cut at one card, every hand open.  ``held``: the hands when the
     first card was led (after any draw); ``trick``/``seats``: the trick in progress and
     who played each card; ``offset``: how far round from ``leader`` the next seat to be
@@ -82,7 +82,7 @@ class FamilyState:
             legal = 1 << self.called  # 12.1.3: trick 1 (no trick taken yet)
         return legal
 
-    def play(self, c: int) -> FamilyState:
+    def play(self, c: int) -> PlayState:
         seat = self.to_play()
         n = self.n
         hands = list(self.hands)
@@ -92,7 +92,7 @@ class FamilyState:
         seats = (*self.seats, seat)
         offset = (seat - self.leader) % n + 1
         # Built whole, not by ``replace``: the minimax makes one per node.
-        nxt = FamilyState(
+        nxt = PlayState(
             self.rules, self.pitcher, self.held, tuple(hands), self.won, trump, self.leader,
             trick, seats, offset, False, self.called,
         )  # fmt: skip
@@ -114,7 +114,7 @@ class FamilyState:
             )
         if leader is not None and not hands[leader]:
             leader = None
-        return FamilyState(
+        return PlayState(
             self.rules,
             self.pitcher,
             self.held,
@@ -147,7 +147,7 @@ def start_state(
     leader: int,
     trick=(),
     called: int = -1,
-) -> FamilyState:
+) -> PlayState:
     """A state from masks; the trick's seats are read from ``held`` (each card's holder),
     the opening lead from nothing having been played; ``called`` the card a pitcher
     called (12.1)."""
@@ -156,7 +156,7 @@ def start_state(
     seats = tuple(next(s for s in range(n) if held[s] >> c & 1) for c in trick)
     offset = (seats[-1] - leader) % n + 1 if trick else 0
     first = not trick and not any(won)
-    st = FamilyState(
+    st = PlayState(
         r,
         pitcher,
         tuple(int(m) for m in held),
@@ -177,8 +177,8 @@ def start_state(
 
 def solve(st, memo: dict | None = None) -> int:
     """The points the pitcher's side holds at the end under best play by all: ``st`` a
-    :class:`FamilyState` or a position (base or family: its ``state``)."""
-    if not isinstance(st, FamilyState):
+    :class:`PlayState` or a position (base or family: its ``state``)."""
+    if not isinstance(st, PlayState):
         st = st.state
     if st.leader is None:
         return st.points()
@@ -196,7 +196,7 @@ def solve(st, memo: dict | None = None) -> int:
 def card_values(st) -> dict[int, int]:
     """Every legal card of the player to move -> the value after it (``st`` as for
     :func:`solve`)."""
-    if not isinstance(st, FamilyState):
+    if not isinstance(st, PlayState):
         st = st.state
     memo: dict = {}
     return {c: solve(st.play(c), memo) for c in cards_of(st.legal())}

@@ -24,7 +24,7 @@ jokers (``HJ``, ``LJ``) when the family's pack has them; ``"trump": "H"`` is req
 under trump=named and must be left out (or agree with the first card) under
 trump=first-lead.  The tricks are replayed by the family's own rules
 (:mod:`pitchsim.search.minimax`, the reference engine's), giving a
-:class:`FamilyPosition`.
+:class:`PresetPosition`.
 
 :func:`read_position` (one object) and :func:`read_positions` (one object or a list)
 return :class:`Position`, which knows the cards still held, the cards each seat has
@@ -53,7 +53,7 @@ from ..game.reference import TRICKS, legal_cards, score_hand, trick_winner
 from ..game.rules import Rules, RulesError, label, rules_text, stated_rules
 from ..util.errors import InputError, quoted
 from ..util.jsonio import parse_json, read_text
-from .minimax import FamilyState, start_state
+from .minimax import PlayState, start_state
 
 
 class PositionError(InputError):
@@ -132,7 +132,7 @@ class Position:
         return -1
 
     @property
-    def state(self) -> FamilyState:
+    def state(self) -> PlayState:
         """This position as the auction-pitch preset's state (a family position's
         ``state``): how the reference minimax (search/minimax.py) solves it."""
         return start_state(
@@ -329,10 +329,10 @@ def _differ(ours: Rules, stated: Rules) -> str:
     return f"{show(a)}, --rules {show(b)}"
 
 
-def parse_position(doc: object, rules: Rules | None = None) -> Position | FamilyPosition:
+def parse_position(doc: object, rules: Rules | None = None) -> Position | PresetPosition:
     """A checked :class:`Position` from a decoded JSON object; ``rules`` states the
     rules of a position that does not carry its own (it must agree with one that does).
-    A position under a preset other than the base game is a :class:`FamilyPosition`."""
+    A position under a preset other than the base game is a :class:`PresetPosition`."""
     if not isinstance(doc, dict):
         raise PositionError("a position is a JSON object with players, pitcher, hands and tricks")
     if "hands" not in doc and "dealt" in doc:
@@ -350,7 +350,7 @@ def parse_position(doc: object, rules: Rules | None = None) -> Position | Family
         raise PositionError(str(e)) from None
     pitcher = _pitcher(doc, n)
     if not rules.base_game:  # a preset beyond the base game, by its own rules
-        return _family_position(doc, rules, n, pitcher)
+        return _preset_position(doc, rules, n, pitcher)
     bid = doc.get("bid")
     if bid is not None:
         bid = _int(doc, "bid", "bid")
@@ -432,7 +432,7 @@ def _pitcher(doc: dict, n: int) -> int:
 
 
 @dataclass(frozen=True)
-class FamilyPosition:
+class PresetPosition:
     """A family hand cut at one card, every hand open.  ``held``: each seat's hand when
     the first card was led (after any discard and draw: the cards in play, 0.6);
     ``state`` steps the hand by the family reference engine (search/minimax)."""
@@ -443,7 +443,7 @@ class FamilyPosition:
     rules: Rules
     held: tuple[int, ...]
     tricks: tuple[Trick, ...]
-    state: FamilyState
+    state: PlayState
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -495,7 +495,7 @@ class FamilyPosition:
         return self.state.points()
 
 
-def _family_position(doc: dict, rules: Rules, n: int, pitcher: int) -> FamilyPosition:
+def _preset_position(doc: dict, rules: Rules, n: int, pitcher: int) -> PresetPosition:
     """A position under a family: hands as held when the first card is led (the deal,
     or 6 after the discard and draw, 4.8), jokers when the pack has them (6.1), trump
     named in the position under trump=named (3.5) or fixed by the first card (6.3.5),
@@ -595,7 +595,7 @@ def _family_position(doc: dict, rules: Rules, n: int, pitcher: int) -> FamilyPos
             done.append(Trick(leader, tuple(cs), _winner(st, cs)))
     if st.leader is not None and not st.trick and tricks and st.to_play() is None:
         st = replace(st, leader=None)
-    return FamilyPosition(n, pitcher, bid, rules, tuple(held), tuple(done), st)
+    return PresetPosition(n, pitcher, bid, rules, tuple(held), tuple(done), st)
 
 
 def _called(doc: dict, rules: Rules, trump: int) -> int:
@@ -619,7 +619,7 @@ def _called(doc: dict, rules: Rules, trump: int) -> int:
     return cs[0]
 
 
-def _winner(st: FamilyState, cs: list[int]) -> int:
+def _winner(st: PlayState, cs: list[int]) -> int:
     """The seat that took the trick just completed (its cards are in its won mask)."""
     c = cs[-1]
     return next(s for s in range(st.n) if st.won[s] >> c & 1)
@@ -663,7 +663,7 @@ def read_positions(
 
 def read_position(
     text: str, source: str = "input", rules: Rules | None = None
-) -> Position | FamilyPosition:
+) -> Position | PresetPosition:
     pos = read_positions(text, source, rules)
     if isinstance(pos, list):
         raise PositionError(f"{source} holds a list of positions; give one")

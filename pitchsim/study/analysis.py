@@ -6,7 +6,7 @@ A run is read one part at a time and only the columns a question needs, so memor
 stays bounded by the part size whatever the run's length.  Each part is reduced with
 ``numpy.bincount`` to counts of deals by (group, points won); everything else (make
 probabilities, Wilson intervals, expected scores, the best bid) is computed from those
-counts.  The features a table groups by are the run's own (:data:`FAMILY_FEATURES`)
+counts.  The features a table groups by are the run's own (:data:`PRESET_FEATURES`)
 and, where the trumps are the trump suit's 13 ranks, the trump-holding features of
 :mod:`pitchsim.game.features` read from the pitcher's hand (:data:`FROM_HAND`).
 
@@ -182,7 +182,7 @@ def rules_match(run: Run, spec: str | None) -> None:
 
 
 @dataclass(frozen=True)
-class FamilyFeature:
+class PresetFeature:
     """A feature of the pitcher's hand in a preset run's columns: its column and the
     labels of its codes 0 .. size-1 (:meth:`feature` binds it to the run's rules)."""
 
@@ -245,17 +245,17 @@ def highest_trump(hand: np.ndarray, trump: np.ndarray, rules) -> np.ndarray:
     return np.where(best < 0, len(HIGH_LABELS) - 1, 31 - best)
 
 
-FAMILY_FEATURES = {
+PRESET_FEATURES = {
     f.name: f
     for f in (
-        FamilyFeature("holding", "keys", 1 << len(KEY_NAMES), "key trumps dealt (A J Jk 2 ...)"),
-        FamilyFeature("length", "trump_count", 11, "trumps dealt"),
-        FamilyFeature(
+        PresetFeature("holding", "keys", 1 << len(KEY_NAMES), "key trumps dealt (A J Jk 2 ...)"),
+        PresetFeature("length", "trump_count", 11, "trumps dealt"),
+        PresetFeature(
             "holding_held", "keys_held", 1 << len(KEY_NAMES), "key trumps held when play starts"
         ),
-        FamilyFeature("length_held", "trump_count_held", 11, "trumps held when play starts"),
-        FamilyFeature("trump", "trump", 4, "the trump suit"),
-        FamilyFeature("high", "hand", len(HIGH_LABELS), "the highest trump dealt (A ... 2)"),
+        PresetFeature("length_held", "trump_count_held", 11, "trumps held when play starts"),
+        PresetFeature("trump", "trump", 4, "the trump suit"),
+        PresetFeature("high", "hand", len(HIGH_LABELS), "the highest trump dealt (A ... 2)"),
     )
 }
 DEFAULT_BY = "holding"  # a run's default --by
@@ -263,22 +263,22 @@ DEFAULT_BY = "holding"  # a run's default --by
 BY_FREQUENCY = ("holding", "holding_held")
 
 
-def parse_family_features(spec: str | Sequence[str], rules=None) -> list[str]:
+def parse_preset_features(spec: str | Sequence[str], rules=None) -> list[str]:
     """``"holding,length"`` -> the features named, checked (none: by player count
-    only): the run's own (:data:`FAMILY_FEATURES`) and, under ``rules`` whose trumps are
+    only): the run's own (:data:`PRESET_FEATURES`) and, under ``rules`` whose trumps are
     the trump suit's 13 ranks, the trump-holding features its hand gives
     (:data:`FROM_HAND`; :func:`hand_features_reason`)."""
     names = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else list(spec)
     names = [n for n in names if n]
     for n in names:
-        if n in FAMILY_FEATURES:
+        if n in PRESET_FEATURES:
             continue
         if n.replace("-", "_") in FROM_HAND and rules is not None:
             reason = hand_features_reason(rules, n.replace("-", "_"))
             if reason:
                 raise InputError(f"feature {n!r} reads the trump suit's ranks: {reason}")
             continue
-        known = [*FAMILY_FEATURES, *(() if rules is None else FROM_HAND)]
+        known = [*PRESET_FEATURES, *(() if rules is None else FROM_HAND)]
         raise InputError(f"unknown feature {n!r} for a run (known: {', '.join(known)})")
     if len(set(names)) != len(names):
         raise InputError(f"--by {','.join(names)} names a feature twice")
@@ -364,14 +364,14 @@ def _from_hand(f: Feature) -> Feature:
 
 def parse_by(run: Run, by: str | Sequence[str] | None) -> list[str]:
     """The features ``by`` names, checked against the run's rules (None: ``holding``)."""
-    return parse_family_features(DEFAULT_BY if by is None else by, run.rules)
+    return parse_preset_features(DEFAULT_BY if by is None else by, run.rules)
 
 
 def run_features(run: Run, names: Sequence[str]) -> list[Feature]:
     """The features ``names`` (checked by :func:`parse_by`) as the run's columns give them."""
     rules = run.rules
     return [
-        FAMILY_FEATURES[n].feature(rules) if n in FAMILY_FEATURES else _from_hand(hand_feature(n))
+        PRESET_FEATURES[n].feature(rules) if n in PRESET_FEATURES else _from_hand(hand_feature(n))
         for n in names
     ]
 
@@ -550,7 +550,7 @@ def holdings(s: dict) -> pd.DataFrame:
         c = cards[:, i]
         keys |= np.where(c >= 0, (mine >> np.maximum(c, 0)) & 1, 0) << i
     codes, inverse = np.unique(keys, return_inverse=True)
-    names = np.array([FAMILY_FEATURES["holding"].label(int(k)) for k in codes], dtype=object)
+    names = np.array([PRESET_FEATURES["holding"].label(int(k)) for k in codes], dtype=object)
     return pd.DataFrame(
         {
             "holding": names[inverse],

@@ -107,8 +107,8 @@ def part_buffers(size: int) -> dict[str, np.ndarray]:
 
 # ---- a part ---------------------------------------------------------------------------
 # Deal ``i`` at ``n`` players is ``kernels.sample.record_columns``' deal
-# ``i`` under the stream seed ``seed * 8 + n``, which is ``simulate_family_hands``' and
-# ``family_make_odds``' deal ``i`` under that seed: seat 0 pitches, the dealer is seat
+# ``i`` under the stream seed ``seed * 8 + n``, which is ``simulate_deals``' and
+# ``make_odds``' deal ``i`` under that seed: seat 0 pitches, the dealer is seat
 # n-1, every seat plays the run's policy.  A part's content is a function of (seed,
 # player count, deal range, rules, policy) only, on any thread count or chunking.
 
@@ -123,18 +123,18 @@ def simulate_part(
     """Play the deals of ``part`` under the run's preset: its columns in the order of
     :data:`COLUMNS`, views of ``buffers`` (from :func:`part_buffers` when given, valid
     until they are reused)."""
-    from ..kernels.presets import family_array, family_tables
+    from ..kernels.presets import rules_array, rules_table
     from ..kernels.sample import columns_kernel
-    from ..kernels.simulate import family_policies
+    from ..kernels.simulate import policy_row
 
     if buffers is None or buffers["deal"].size < part.count:
         buffers = part_buffers(part.count)
     n, count = part.players, part.count
     rules = Rules.parse(params.rules)
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
     kernel = columns_kernel(fr)
     keycards = key_table(rules)
-    policies = family_policies(params.policy, n)
+    policies = policy_row(params.policy, n)
     seed = params.stream_seed(n)
     col = {name: a[:count] for name, a in buffers.items()}
     col["deal"][:] = np.arange(part.start, part.start + count)

@@ -226,15 +226,15 @@ def sample_hands(
     the pitcher's partner under a called partner (12.1.5; -1: none), the trump masks of
     each deal and the seconds taken (wall and CPU)."""
     from ..kernels.partner import call_and_partner
-    from ..kernels.presets import T_TRUMPS, family_array, family_tables
+    from ..kernels.presets import T_TRUMPS, rules_array, rules_table
     from ..kernels.sample import record_kernel
     from ..kernels.score import N_AWARDS
-    from ..kernels.simulate import family_policies
+    from ..kernels.simulate import policy_row
     from ..util.runtime import CHUNK, chunked, use_threads
 
     r = Rules.parse(rules)
     r.check_players(players)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     out = {
         "dealt": np.empty((deals, players), np.int64),
         "held": np.empty((deals, players), np.int64),
@@ -242,7 +242,7 @@ def sample_hands(
         "points": np.empty(deals, np.int64),
         "award": np.empty((deals, N_AWARDS), np.int64),
     }
-    pols = family_policies(policy, players)
+    pols = policy_row(policy, players)
     w0, c0 = time.perf_counter(), time.process_time()
     with use_threads(threads):
         for a, b in chunked(deals, CHUNK):
@@ -314,7 +314,7 @@ def _share_row(n, check, values: np.ndarray, exact: Fraction):
     return _mean_row(n, check, v.size, v.sum(), (v * v).sum(), float(exact))
 
 
-def family_checks(s: dict) -> list[dict]:
+def summary_checks(s: dict) -> list[dict]:
     """The exact checks of one sample (see the module docstring), one row each."""
     r, n = s["rules"], s["players"]
     fam = label(r)
@@ -420,7 +420,7 @@ def exact_check_table(
         # a seed of its own per table: the deal does not depend on the family or n much
         # (seat 0's cards come first), so one seed would repeat the same deals
         s = sample_hands(spec, n, deals, seed=seed + i, threads=threads)
-        rows += family_checks(s)
+        rows += summary_checks(s)
         runs.append(sample_run(spec, s))
     return pd.DataFrame(rows), runs
 

@@ -440,11 +440,11 @@ def _old_base_run(doc: dict, where: str) -> str:
 def check_policy(policy: str) -> None:
     """The play policy of every seat of a run: one the preset kernels play by the
     million (random or heuristic)."""
-    from ..kernels.policies.cards import FAMILY_POLICY_IDS
+    from ..kernels.policies.cards import PLAIN_POLICY_IDS
 
-    if policy not in FAMILY_POLICY_IDS:
+    if policy not in PLAIN_POLICY_IDS:
         raise InputError(
-            f"a run is played by the {' or '.join(FAMILY_POLICY_IDS)} policy, not {policy!r}"
+            f"a run is played by the {' or '.join(PLAIN_POLICY_IDS)} policy, not {policy!r}"
         )
 
 

@@ -2,7 +2,7 @@
 within a time budget (``KernelSeat(time=...)``, the engine's ``options.time``), under
 every preset.
 
-Without a clock the advisor (``kernels.advisor.family_advisor_bid``) keeps ``samples``
+Without a clock the advisor (``kernels.advisor.advisor_bid``) keeps ``samples``
 deals that fit the calls heard, picks each bid's trump from them and plays every legal
 call in each to the end of the game, all in one kernel call.  Here the same deals, in
 the same order, are found and played by the advice kernels (``kernels.advice``'s family
@@ -82,7 +82,7 @@ def wins_separated(wins: np.ndarray, best: int, z: float) -> bool:
 
 
 def advisor_pick(out: np.ndarray) -> int:
-    """The candidate ``family_advisor_bid`` picks from the outcomes ``out`` (deals x
+    """The candidate ``advisor_bid`` picks from the outcomes ``out`` (deals x
     calls x outcomes): the most games won, ties by the sum of the hand's margins, and of
     equals the later (higher) call.  Sums in deal order, as the kernel does."""
     kept = out.shape[0]
@@ -122,7 +122,7 @@ class PresetKernels:
     tremble: float = 0.0  # a caller's chance to slip (``kernels.advice``'s tremble model)
 
     def accept(self, seed, start, count, fits) -> None:
-        engine.family_accept_deals(
+        engine.accept_deals(
             seed, start, count, self.n, self.seat, self.hand, self.dealer, self.heard,
             self.scores, self.bidders, self.fr, self.tab, self.odds, self.defender,
             self.tremble, fits,
@@ -131,7 +131,7 @@ class PresetKernels:
     def suits(self, deals: np.ndarray) -> np.ndarray:
         """Points the seat's side takes pitching each deal with each suit (-1: not held)."""
         pts = np.empty((deals.size, 4), dtype=np.int64)
-        engine.family_pitch_suits(
+        engine.pitch_suits(
             self.seed, deals, self.n, self.seat, self.hand, self.dealer, self.suit_mask,
             self.players, self.fr, self.tab, pts,
         )  # fmt: skip
@@ -150,7 +150,7 @@ class PresetKernels:
         )
 
     def evaluate(self, deals, trumps, out) -> None:
-        engine.family_evaluate_calls(
+        engine.evaluate_calls(
             self.seed, deals, self.n, self.seat, self.hand, self.dealer, self.heard,
             self.candidates, trumps, self.scores, self.bidders, self.players, self.fr,
             self.tab, self.odds, self.defender, out,

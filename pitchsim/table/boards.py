@@ -9,7 +9,7 @@ bidding ``random``, ``heuristic``, ``odds``, ``odds-game`` (the presets' table,
 ``pitchsim/data/family_bid_table.npz``; ``odds-game`` also weighs the scores against
 the preset's target and win rule) or ``advisor`` (every legal call played out over
 sampled deals to the end of the game, ``pitchsim advise``'s engine:
-``kernels.advisor.family_advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
+``kernels.advisor.advisor_bid``), play ``random``, ``heuristic``, ``rollout[:W]``
 or ``pimc[:W]`` (search in W worlds sampled from what the seat knows,
 ``kernels.search.rollout``: each legal card played out by the heuristic, or
 solved double-dummy; default 32 and 16 worlds).
@@ -30,7 +30,7 @@ from ..kernels import advisor  # noqa: F401  (importing it plugs the advisor int
 from ..kernels.bidding import ADVISOR_DTYPE, PLAIN_DTYPE
 from ..kernels.bidding.calls import (
     BID_ADVISOR,
-    FAMILY_BIDDING_IDS,
+    BIDDING_IDS,
     MADE_ROW,
     N_ODDS_ROWS,
     N_ROWS,
@@ -48,17 +48,17 @@ from ..kernels.game import (
     G_TRICKS,
     G_TRUMP,
     MAX_CALL,
-    family_deal_logged,
-    family_log_layout,
     game_kernel,
     games_kernel,
+    log_layout,
+    play_deal_logged,
 )
 from ..kernels.partner import call_and_partner
 from ..kernels.policies import KIND_MASK, PIMC, ROLLOUT_DTYPE
-from ..kernels.policies.cards import FAMILY_POLICY_IDS
+from ..kernels.policies.cards import PLAIN_POLICY_IDS
 from ..kernels.presets import (
-    family_array,
-    family_tables,
+    rules_array,
+    rules_table,
 )
 from ..kernels.rng import deal_key
 from ..kernels.score import AWARD_NAMES, NOT_PLAYED
@@ -75,11 +75,11 @@ BOARDS_PER_CALL = 1 << 12
 # Bidders that weigh the game by its target: not under hands=N, which has none (12.4).
 # (The advisor plays the game out, the hands left included, and is played there.)
 GAME_BIDDERS = ("odds-game",)
-FAMILY_PLAY = (*FAMILY_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.search.rollout
+PLAY_NAMES = (*PLAIN_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.search.rollout
 SEARCH_PLAY = ("rollout", "pimc")
 
 
-def family_strategy(text: str | Strategy, rules: Rules) -> Strategy:
+def strategy_for(text: str | Strategy, rules: Rules) -> Strategy:
     """A strategy the family kernels play, or one line saying what they play (every
     policy of the base game's, since the advisor and pimc bid and play under presets)."""
     s = text if isinstance(text, Strategy) else Strategy.parse(text)
@@ -91,11 +91,11 @@ def family_strategy(text: str | Strategy, rules: Rules) -> Strategy:
             "random there"
         )
     play = play_policy(s.play).name.partition(":")[0]
-    if s.bidding not in FAMILY_BIDDING_IDS or play not in FAMILY_PLAY:
+    if s.bidding not in BIDDING_IDS or play not in PLAY_NAMES:
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under {label(rules)}: there "
-            f"bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
-            f"{', '.join(FAMILY_PLAY)} (rollout:W, pimc:W for W worlds)"
+            f"bidding is {', '.join(BIDDING_IDS)} and play is "
+            f"{', '.join(PLAY_NAMES)} (rollout:W, pimc:W for W worlds)"
         )
     return s
 
@@ -106,13 +106,13 @@ def seat_ids(seats: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray]:
     seat_call``); play ids int32 when a seat plays pimc, uint32
     (``ROLLOUT_DTYPE``) when seats search by rollout alone, so that only the kernels
     that need it compile the search in, and only pimc's the solver (``play_array``)."""
-    ids = [FAMILY_BIDDING_IDS[s.bidding] for s in seats]
+    ids = [BIDDING_IDS[s.bidding] for s in seats]
     dtype = ADVISOR_DTYPE if BID_ADVISOR in ids else PLAIN_DTYPE
     bidders = np.array(ids, dtype=dtype)
-    return bidders, family_play_array([play_policy(s.play).id for s in seats])
+    return bidders, kernel_play_array([play_policy(s.play).id for s in seats])
 
 
-def family_play_array(ids: Sequence[int]) -> np.ndarray:
+def kernel_play_array(ids: Sequence[int]) -> np.ndarray:
     """Play-policy ids as the family kernels take them: ``play_array``'s, but uint32
     (``ROLLOUT_DTYPE``) when the only search is rollout, so that no solver is compiled in."""
     players = play_array(ids)
@@ -136,7 +136,7 @@ def load_data_table(name: str, what: str, make: str) -> dict:
 
 
 @lru_cache(maxsize=1)
-def load_family_table() -> dict:
+def load_bid_table() -> dict:
     return load_data_table(TABLE_FILE, "family odds table", "scripts/make_bid_table.py")
 
 
@@ -163,7 +163,7 @@ def family_odds(rules: Rules, players: int) -> tuple[np.ndarray, float]:
             "from the 52-card pack, and a short pack changes every make-probability "
             "(VARIANTS.md 12.3); bid heuristic or random there"
         )
-    t = load_family_table()
+    t = load_bid_table()
     keys = [str(k) for k in t["keys"]]
     want = odds_table_key(rules, players)
     if want not in keys and rules.partner != "none":
@@ -188,7 +188,7 @@ def family_odds(rules: Rules, players: int) -> tuple[np.ndarray, float]:
     # And M(k), how often a bid of k is made, over the hands worth k or more (share
     # weighted): what odds-game reads of an opponent's high bid; a bid no hand of the
     # table is worth takes the rate of the bid below it.
-    fr = family_array(rules)
+    fr = rules_array(rules)
     made = np.zeros(MAX_CALL)
     for b in range(N_ROWS):
         worth = odds_worth(b, players, fr, odds, defender)
@@ -238,7 +238,7 @@ def no_odds() -> tuple[np.ndarray, float]:
 def odds_for(seats: Sequence[Strategy], rules: Rules, n: int):
     """The odds table the seats need: refused without one for ``odds`` and ``odds-game``;
     the ``advisor`` models the others by ``odds`` where the preset has a table, else by
-    ``heuristic`` (``kernels.advisor.family_model``: no table, a defender's mean 0)."""
+    ``heuristic`` (``kernels.advisor.advisor_model``: no table, a defender's mean 0)."""
     if any(s.bidding in ODDS_BIDDERS for s in seats):
         return family_odds(rules, n)
     if any(s.bidding == "advisor" for s in seats):
@@ -265,7 +265,7 @@ def _fmt(mask: int) -> list[str]:
 
 
 @dataclass
-class FamilyHand:
+class BoardHand:
     """One hand as the kernels played it (a log row, decoded)."""
 
     dealer: int
@@ -354,7 +354,7 @@ class FamilyHand:
         }
 
 
-def _hand_of(row: np.ndarray, at: dict, n: int, rules: Rules) -> FamilyHand:
+def _hand_of(row: np.ndarray, at: dict, n: int, rules: Rules) -> BoardHand:
     def seats_of(name):
         return [int(x) for x in row[at[name] : at[name] + n]]
 
@@ -383,7 +383,7 @@ def _hand_of(row: np.ndarray, at: dict, n: int, rules: Rules) -> FamilyHand:
     called = partner = None
     if rules.partner != "none" and pitcher >= 0 and rules.trump == "named":
         called, partner = _call_of(row, at, n, pitcher, rules)
-    return FamilyHand(
+    return BoardHand(
         dealer=int(row[G_DEALER]),
         calls=[_call_text(c, rules) for c in seats_of("calls")],
         pitcher=pitcher if pitcher >= 0 else None,
@@ -410,7 +410,7 @@ def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: Rules):
     kitty) or as held when play starts (12.1.4), and the seat holding it then (12.1.5)."""
     dealt = np.array(row[at["dealt"] : at["dealt"] + n], dtype=np.int64)
     held = np.array(row[at["held"] : at["held"] + n], dtype=np.int64)
-    fr, tab = family_array(rules), family_tables(rules)
+    fr, tab = rules_array(rules), rules_table(rules)
     called, partner = (
         int(x) for x in call_and_partner(dealt, held, n, pitcher, int(row[G_TRUMP]), fr, tab)
     )
@@ -418,14 +418,14 @@ def _call_of(row: np.ndarray, at: dict, n: int, pitcher: int, rules: Rules):
 
 
 @dataclass
-class FamilyGame:
+class BoardGame:
     """Board ``board`` of ``seed`` played to the end under a rule family."""
 
     seed: int | None
     board: int
     strategies: list[str]
     rules: Rules
-    hands: list[FamilyHand]
+    hands: list[BoardHand]
     winners: list[int]  # sides (seats, or teams 0/1 in a partnership); empty: unfinished
 
     def to_json(self) -> dict:
@@ -457,17 +457,15 @@ def _prepared(seats: Sequence[Strategy | str], rules: Rules):
     return r, chosen, n, bidders, players, odds, defender
 
 
-def family_board(
-    seed: int, board: int, seats: Sequence[Strategy | str], rules: Rules
-) -> FamilyGame:
+def board_game(seed: int, board: int, seats: Sequence[Strategy | str], rules: Rules) -> BoardGame:
     """Board ``board`` of ``seed`` as a whole game (dealer: seat ``board`` mod n): the
     game a family tournament with these seats plays as that board."""
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
-    at = family_log_layout(n)
+    at = log_layout(n)
     log = np.zeros(MAX_DEALS * at["width"], dtype=np.int64)
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
-    fr = family_array(r)
+    fr = rules_array(r)
     won_by, deals = game_kernel(fr)(
         seed,
         board,
@@ -475,7 +473,7 @@ def family_board(
         bidders,
         players,
         fr,
-        family_tables(r),
+        rules_table(r),
         odds,
         defender,
         scores,
@@ -485,10 +483,10 @@ def family_board(
     rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
     hands = [_hand_of(row, at, n, r) for row in rows]
     winners = [s for s in range(n) if int(won_by) >> s & 1]
-    return FamilyGame(seed, board, [s.name for s in chosen], r, hands, winners)
+    return BoardGame(seed, board, [s.name for s in chosen], r, hands, winners)
 
 
-def family_hand(
+def board_hand(
     seed: int,
     deal: int,
     seats: Sequence[Strategy | str],
@@ -497,20 +495,20 @@ def family_hand(
     hand: int = 0,
     trump: int = -1,
     bid: int | None = None,
-) -> FamilyHand:
+) -> BoardHand:
     """Deal ``deal`` of ``seed`` bid and played from scores of zero.  ``hand`` (a mask;
     0: dealt) is seat 0's cards as dealt; ``trump`` (-1: none) the suit the pitcher names
     under trump=named, or leads first under trump=first-lead when he holds it; ``bid``
     skips the auction: seat 0, left of the dealer (then the last seat), bids it and
     every other seat passes (``table.fixed.check_fixed`` checks them)."""
     r, chosen, n, bidders, players, odds, defender = _prepared(seats, rules)
-    at = family_log_layout(n)
+    at = log_layout(n)
     row = np.zeros(at["width"], dtype=np.int64)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     key = np.uint64(deal_key(seed, deal))
     if hand or trump >= 0 or bid is not None:
         check_fixed(r, n, hand, trump, bid)  # (the command line checked them already)
-    family_deal_logged(
+    play_deal_logged(
         key, n, n - 1 if bid is not None else dealer, np.zeros(n, dtype=np.int64), bidders,
         players, fr, tab, odds, defender, row, np.int64(hand), trump, 0 if bid is None else bid,
     )  # fmt: skip
@@ -521,7 +519,7 @@ def family_hand(
 
 
 @dataclass
-class FamilyTally:
+class BoardTally:
     """A family tournament's games, per strategy: wins per board (a shared win split),
     score sums, hands pitched and made per bid; the seed, seating, unfinished games and
     deals dealt."""
@@ -555,7 +553,7 @@ def seating(strategies: Sequence[Strategy], players: int) -> list[list[Strategy]
     return [[strategies[(s + r) % k] for s in range(players)] for r in range(k)]
 
 
-def family_tournament(
+def board_tournament(
     chosen: Sequence[Strategy],
     players: int,
     boards: int,
@@ -563,7 +561,7 @@ def family_tournament(
     seed: int | None,
     threads: int | None = None,
     progress=None,
-) -> FamilyTally:
+) -> BoardTally:
     """The games of ``table.tournament.tournament`` (which turns this tally into its
     result) under a rule family: board b is played once per rotation of the strategies
     (seat s plays strategy ``(s + r) % K`` in rotation r), with the same deals each
@@ -573,11 +571,11 @@ def family_tournament(
     r = rules
     k = len(chosen)
     n = players
-    tally = FamilyTally(k, boards, r.max_bid)
+    tally = BoardTally(k, boards, r.max_bid)
     tally.seed = pick_seed(seed)
     tally.strategies = chosen
     tally.tables = seating(chosen, n)
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     play_games = games_kernel(fr)  # (the base game's shape compiled in, when it is)
     odds, defender = odds_for(chosen, r, n)
     total = boards * k

@@ -12,7 +12,7 @@ game of built-in seats asked decision by decision with the game's own keys is th
 the kernels play for that board; the engine, which has no game, passes a key from its
 seed and the view (``seats.view_key``).
 
-The seat's *knowledge* at a card (``family_knowledge``) is read off the view in the
+The seat's *knowledge* at a card (``view_knowledge``) is read off the view in the
 form the world sampler takes (``kernels.search.worlds``): the cards it holds,
 the cards it knows are out of play (its own discards and put-downs, every trump burnt
 face up, the robber's put-down shown face up: 12.7, 12.9), who played what, the voids shown by effective suit (under follow=only: every
@@ -44,11 +44,16 @@ from ..game import reference as F
 from ..game.cards import format_card, mask_of, parse_cards
 from ..game.rules import Rules, label
 from ..game.view import SHOOT, View, card_text, parse_call, trump_text
-from ..kernels.advisor import DEFAULT_SAMPLES, family_advisor_bid, family_model, pitchable_suits
-from ..kernels.advisor import FAMILY_PLAY as ADVISOR_PLAY
+from ..kernels.advisor import (
+    ADVISOR_PLAY,
+    DEFAULT_SAMPLES,
+    advisor_bid,
+    advisor_model,
+    pitchable_suits,
+)
 from ..kernels.bidding.calls import NAME_COUNTER, choose_call, legal_calls, name_suit
 from ..kernels.policies.cards import choose_card, heuristic_card
-from ..kernels.presets import F_MAX_BID, family_array, family_tables, rest_of_game
+from ..kernels.presets import F_MAX_BID, rest_of_game, rules_array, rules_table
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..kernels.score import side_of
 from ..kernels.search.rollout import (
@@ -63,20 +68,20 @@ from ..kernels.search.rollout import (
 )
 from ..kernels.search.worlds import (
     ATTEMPTS_PER_WORLD,
-    family_constraint,
     partner_constraint,
-    sample_family_worlds,
+    sample_worlds,
+    world_constraint,
 )
 from ..util.errors import quoted
 from .advisor_clock import PresetKernels, timed_advisor_call
 from .bidding import Strategy, StrategyError
 from .boards import (
-    FAMILY_BIDDING_IDS,
-    FAMILY_PLAY,
+    BIDDING_IDS,
     GAME_BIDDERS,
+    PLAY_NAMES,
     SEARCH_PLAY,
-    family_strategy,
     odds_for,
+    strategy_for,
 )
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
 from .policies import play_policy
@@ -85,7 +90,7 @@ MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took 
 
 
 @dataclass(frozen=True)
-class FamilyKnowledge:
+class SeatKnowledge:
     """The kernel arguments of one seat's card decision (see the module)."""
 
     legal: int
@@ -116,10 +121,10 @@ class FamilyKnowledge:
     may_hold: bool = False
 
     def constraint(self) -> tuple[int, np.ndarray, int]:
-        """(unseen, allowed, must) of the seat's worlds: ``worlds.family_constraint``,
+        """(unseen, allowed, must) of the seat's worlds: ``worlds.world_constraint``,
         then what a called partner tells it (``partner_constraint``)."""
         allowed = np.empty(self.n + 1, dtype=np.int64)
-        unseen, must = family_constraint(
+        unseen, must = world_constraint(
             self.n, self.seat, np.int64(self.hand), np.int64(self.known_out), self.pby,
             np.int64(self.voids), self.counts, self.trump, self.fr, self.tab, allowed,
         )  # fmt: skip
@@ -151,7 +156,7 @@ def _mask(cards) -> int:
     return m
 
 
-def family_knowledge(view: View) -> FamilyKnowledge:
+def view_knowledge(view: View) -> SeatKnowledge:
     """The seat's knowledge (see the module) at its card decision, a called partner's
     evidence included (12.1.10: ``partner_evidence``)."""
     r, n, me = view.preset, view.players, view.seat
@@ -194,7 +199,7 @@ def family_knowledge(view: View) -> FamilyKnowledge:
     down = view.put_down_count - len(view.put_down_shown) if me != robber else 0
     counts = np.array([view.sizes[s] - plays[s] for s in range(n)] + [down], dtype=np.int64)
     legal = _mask(parse_cards(" ".join(view.legal()), r.jokers))
-    return FamilyKnowledge(
+    return SeatKnowledge(
         legal,
         view.held,
         me,
@@ -212,14 +217,14 @@ def family_knowledge(view: View) -> FamilyKnowledge:
         voids,
         counts,
         known_out,
-        rest_of_game(family_array(r), view.hands_played),  # 12.4
-        family_tables(r),
+        rest_of_game(rules_array(r), view.hands_played),  # 12.4
+        rules_table(r),
         *partner_evidence(view),
     )
 
 
 def partner_evidence(view: View) -> tuple[int, int, int, bool]:
-    """``FamilyKnowledge``'s called-partner fields at ``view`` (12.1): the card called,
+    """``SeatKnowledge``'s called-partner fields at ``view`` (12.1): the card called,
     the partner as the seat knows him (-1: unknown), the seats that played another card
     to trick 1 (under called its holder plays it there, 12.1.3), and whether the pitcher
     may have come by it after the call (a kitty or the draw under called)."""
@@ -244,7 +249,7 @@ def trick_over(view: View, t) -> bool:
     return not (view.open_trick and t is view.tricks[-1])
 
 
-def heuristic_prior(k: FamilyKnowledge) -> int:
+def heuristic_prior(k: SeatKnowledge) -> int:
     """The card ``heuristic`` plays: a search's tie-break and its answer with no world."""
     return int(
         heuristic_card(
@@ -254,7 +259,7 @@ def heuristic_prior(k: FamilyKnowledge) -> int:
     )  # fmt: skip
 
 
-def rollout_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
+def rollout_valuer(k: SeatKnowledge, worlds: np.ndarray, cards: np.ndarray):
     """``value(lo, hi, nodes)`` -> (``out[j, w]``, 0): card j in worlds lo..hi (scaled by
     ``others``), as :func:`~pitchsim.table.clock.value_on_clock` asks; a rollout searches
     no solver nodes, so ``nodes`` (a solver budget) is unused and every world is done."""
@@ -281,7 +286,7 @@ def shifted(value, shift: int):
     return raised
 
 
-def value_span(k: FamilyKnowledge, max_points: int) -> int:
+def value_span(k: SeatKnowledge, max_points: int) -> int:
     """A bound on the difference of two cards' scaled values in one world.  With M the
     points the family awards (its maximum bid), the seat's change less the others' mean
     lies in [-2M, M] on the pitcher's side (set: -bid less at most M won by the others;
@@ -290,7 +295,7 @@ def value_span(k: FamilyKnowledge, max_points: int) -> int:
     return 3 * max_points * k.others
 
 
-def value_shift(k: FamilyKnowledge, max_points: int) -> int:
+def value_shift(k: SeatKnowledge, max_points: int) -> int:
     """What raises every scaled value to at least 0 (the low end of ``value_span``'s
     interval is -2M)."""
     return 2 * max_points * k.others
@@ -300,7 +305,7 @@ def value_shift(k: FamilyKnowledge, max_points: int) -> int:
 
 
 @dataclass(frozen=True)
-class FamilyDecision:
+class SeatDecision:
     action: str  # "pass", "5", "shoot", "trump:H", "KS", "HJ"
     values: dict[str, float] | None = None  # per legal card, a search's
     search: dict | None = None  # on a clock: {"worlds": valued, "worlds_max": W, "stop": why}
@@ -314,14 +319,14 @@ def checked_strategy(strategy: Strategy, rules: Rules, players: int, bids: bool 
     trump and playing a card read no table (``name_suit`` counts the hand, the play
     policy plays), so a decision of those is asked without (12.1, 12.3: no table)."""
     try:
-        s = family_strategy(strategy, rules)
+        s = strategy_for(strategy, rules)
     except StrategyError:
         if rules.hands_limit and strategy.bidding in GAME_BIDDERS:
             raise  # its own reason: the game has no target under hands=N (12.4)
-        play = ", ".join(p + ("[:W]" if p in SEARCH_PLAY else "") for p in FAMILY_PLAY)
+        play = ", ".join(p + ("[:W]" if p in SEARCH_PLAY else "") for p in PLAY_NAMES)
         raise StrategyError(
             f"strategy {quoted(strategy.name)} is not one of the built-in strategies under "
-            f"{label(rules)}: there bidding is {', '.join(FAMILY_BIDDING_IDS)} and play is "
+            f"{label(rules)}: there bidding is {', '.join(BIDDING_IDS)} and play is "
             f"{play}"
         ) from None
     if bids:
@@ -336,17 +341,17 @@ def _odds(bidding: str, rules: Rules, players: int):
 
 @lru_cache(maxsize=32)
 def _tables(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    return family_array(rules), family_tables(rules)
+    return rules_array(rules), rules_table(rules)
 
 
-def family_decide(
+def decide_at(
     strategy: Strategy,
     view: View,
     key: np.uint64,
     values: bool = False,
     time: float | None = None,
     samples: int | None = None,
-) -> FamilyDecision:
+) -> SeatDecision:
     """``strategy``'s decision at ``view`` (its seat's turn), drawing from stream
     ``key`` at the family game kernel's counters (see the module).  ``values``: a search
     card also gives every legal card's value; ``time``: seconds a search card or the
@@ -373,7 +378,7 @@ class _Advisor:
     search: dict | None = None
 
 
-def _call(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
+def _call(s: Strategy, view: View, key, ask: _Advisor) -> SeatDecision:
     r, n = view.preset, view.players
     plan = -1
     legal = _legal(view)
@@ -385,7 +390,7 @@ def _call(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
         high, high_seat = _high(view, len(view.calls))
         call = int(
             choose_call(
-                FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
+                BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.seat, n,
                 view.dealer, np.int64(high), high_seat, np.int64(legal),
                 np.array(view.seat_scores(), dtype=np.int64), fr, tab, odds, defender,
                 np.uint64(key), AUCTION_COUNTER + len(view.calls),
@@ -394,9 +399,9 @@ def _call(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
     if not legal >> call & 1:  # a kernel bug, never the table's problem to paper over
         raise RuntimeError(f"the bidding policy called {call}, not one of {view.legal()}")
     if call == F.PASS:
-        return FamilyDecision("pass", search=ask.search)
+        return SeatDecision("pass", search=ask.search)
     action = SHOOT if call == F.shoot_call(r) else str(call)
-    return FamilyDecision(action, search=ask.search, plan=plan)
+    return SeatDecision(action, search=ask.search, plan=plan)
 
 
 def _legal(view: View) -> int:
@@ -417,7 +422,7 @@ def _high(view: View, i: int) -> tuple[int, int]:
 
 def _advisor(view: View, key, i: int, ask: _Advisor) -> tuple[int, int]:
     """The advisor's (call, planned trump) at the view's seat's call, number ``i`` from
-    the dealer's left, as the family game kernel asks it (``family_advisor_bid``), with
+    the dealer's left, as the family game kernel asks it (``advisor_bid``), with
     ``ask.samples`` deals; on a clock (``ask.time``) the same deals found and played a
     round at a time (``advisor_clock``), what the clock allowed kept in ``ask.search``."""
     r, n = view.preset, view.players
@@ -432,14 +437,14 @@ def _advisor(view: View, key, i: int, ask: _Advisor) -> tuple[int, int]:
     samples = DEFAULT_SAMPLES if ask.samples is None else ask.samples
     counter = AUCTION_COUNTER + i
     if ask.time is None:
-        call, plan = family_advisor_bid(
+        call, plan = advisor_bid(
             hand, view.seat, n, view.dealer, calls, i, np.int64(legal), scores, fr, tab, odds,
             defender, np.uint64(key), counter, samples,
         )  # fmt: skip
         return int(call), int(plan)
-    model = int(family_model(defender))
+    model = int(advisor_model(defender))
     k = PresetKernels(
-        seed=int(draw(np.uint64(key), counter) >> np.uint64(2)),  # as family_advisor_bid
+        seed=int(draw(np.uint64(key), counter) >> np.uint64(2)),  # as advisor_bid
         n=n,
         seat=view.seat,
         hand=hand,
@@ -478,21 +483,21 @@ def _pitcher_plan(s: Strategy, view: View, key, ask: _Advisor) -> int:
     return plan if call == view.calls[i] else -1
 
 
-def _trump(s: Strategy, view: View, key, ask: _Advisor) -> FamilyDecision:
+def _trump(s: Strategy, view: View, key, ask: _Advisor) -> SeatDecision:
     plan = _pitcher_plan(s, view, key, ask)
     if plan >= 0:
-        return FamilyDecision(trump_text(plan), search=ask.search)
+        return SeatDecision(trump_text(plan), search=ask.search)
     fr, tab = _tables(view.preset)
     suit = int(
         name_suit(
-            FAMILY_BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.players, fr,
+            BIDDING_IDS[s.bidding], np.int64(mask_of(view.hand)), view.players, fr,
             tab, np.uint64(key), AUCTION_COUNTER + NAME_COUNTER,
         )
     )  # fmt: skip
-    return FamilyDecision(trump_text(suit), search=ask.search)
+    return SeatDecision(trump_text(suit), search=ask.search)
 
 
-def card_counter(k: FamilyKnowledge) -> int:
+def card_counter(k: SeatKnowledge) -> int:
     """The kernel's counter of this card: the trick, then the seat's place from its leader
     (seats out under follow=only keep their places)."""
     place = (k.seat - k.tseats[0]) % k.n if k.count else 0
@@ -500,7 +505,7 @@ def card_counter(k: FamilyKnowledge) -> int:
 
 
 def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, ask: _Advisor):
-    k = family_knowledge(view)
+    k = view_knowledge(view)
     policy = play_policy(s.play)
     if k.trump < 0 and k.trick_no == 0 and k.count == 0:  # trump=first-lead's first card
         start = perf_counter()
@@ -517,7 +522,7 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, a
                     np.int64(k.played), k.won, k.fr, k.tab, np.uint64(key), card_counter(k),
                 )
             )  # fmt: skip
-            return FamilyDecision(card_text(card))
+            return SeatDecision(card_text(card))
     counter = card_counter(k)
     several = k.legal & (k.legal - 1) != 0
     kind = policy.id & KIND_MASK
@@ -539,10 +544,10 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, a
         )  # fmt: skip
     if not k.legal >> card & 1:
         raise RuntimeError(f"the play policy played {format_card(card, False)}, not a legal card")
-    return FamilyDecision(card_text(card))
+    return SeatDecision(card_text(card))
 
 
-def kernel_search_card(k: FamilyKnowledge, kind: int, key, counter: int, worlds: int) -> int:
+def kernel_search_card(k: SeatKnowledge, kind: int, key, counter: int, worlds: int) -> int:
     """The card of the search kernel (``rollout.search_card``: ``kind`` ``ROLLOUT`` or
     ``PIMC``, ``worlds`` worlds) at this decision, as the play loop's search seat plays it."""
     return int(
@@ -555,19 +560,19 @@ def kernel_search_card(k: FamilyKnowledge, kind: int, key, counter: int, worlds:
     )  # fmt: skip
 
 
-def search_worlds(k: FamilyKnowledge, key, counter: int, worlds: int) -> np.ndarray:
+def search_worlds(k: SeatKnowledge, key, counter: int, worlds: int) -> np.ndarray:
     """The worlds ``search_card`` values for this decision (the same stream, the same
     attempts): ``worlds[w, seat]`` every seat's cards now, ``[w, n]`` the pile."""
     unseen, allowed, must = k.constraint()
     out = np.empty((worlds, k.n + 1), dtype=np.int64)
-    kept, _ = sample_family_worlds(
+    kept, _ = sample_worlds(
         np.uint64(draw(np.uint64(key), counter)), k.n, k.seat, np.int64(k.hand),
         np.int64(unseen), k.counts, allowed, np.int64(must), out, ATTEMPTS_PER_WORLD * worlds,
     )  # fmt: skip
     return out[:kept]
 
 
-def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> FamilyDecision:
+def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> SeatDecision:
     """The rollout's card with its values, or on a clock (``time``): its own worlds
     valued a few at a time (``table.clock``) until the time is spent, all are valued (the
     card is then ``search_card``'s) or the recommended card is separated (the test of
@@ -579,7 +584,7 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
     if w.shape[0] == 0:
         if time is not None:
             search = {"worlds": 0, "worlds_max": worlds, "stop": ALL_DONE}
-        return FamilyDecision(card_text(prior), None, search)
+        return SeatDecision(card_text(prior), None, search)
     index = int(np.flatnonzero(cards == prior)[0])
     value = rollout_valuer(k, w, cards)
     if time is None:
@@ -598,10 +603,10 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Fami
     vals = None
     if want_values:
         vals = {card_text(int(c)): float(out[j].mean()) / k.others for j, c in enumerate(cards)}
-    return FamilyDecision(card_text(card), vals, search)
+    return SeatDecision(card_text(card), vals, search)
 
 
-def pimc_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
+def pimc_valuer(k: SeatKnowledge, worlds: np.ndarray, cards: np.ndarray):
     """``value(lo, hi, nodes)`` -> (``out[j, w]``, card j's double-dummy points for the
     pitcher's side in worlds lo..lo + done; solver nodes searched), ``nodes`` a solver
     budget (0: none) that stops at the first world it does not finish (``table.clock``)."""
@@ -617,7 +622,7 @@ def pimc_valuer(k: FamilyKnowledge, worlds: np.ndarray, cards: np.ndarray):
     return value
 
 
-def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> FamilyDecision:
+def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> SeatDecision:
     """pimc's card with its values (the pitcher's side's mean points), or on a clock: the
     worlds of ``search_card`` solved a few at a time, each call on a node budget, until
     the time is spent, all are solved or the recommended card is separated.  Without a
@@ -640,9 +645,9 @@ def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> Family
         if acc.dropped:
             search["worlds_dropped"] = acc.dropped
     if out.shape[1] == 0:  # no world drawn, or none solved in the budget
-        return FamilyDecision(card_text(prior), None, search)
+        return SeatDecision(card_text(prior), None, search)
     card = int(cards[side_choice(out, our, k.bid, index)])
     vals = None
     if want_values:
         vals = {card_text(int(c)): float(out[j].mean()) for j, c in enumerate(cards)}
-    return FamilyDecision(card_text(card), vals, search)
+    return SeatDecision(card_text(card), vals, search)

@@ -1,5 +1,5 @@
 """A hand, trump or bid fixed by the player (``pitchsim play --hand --trump --bid``,
-``table.boards.family_hand``), checked against the rules in one line naming the
+``table.boards.board_hand``), checked against the rules in one line naming the
 rule.  Light: the command line asks it before any kernel loads."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ The game comes back as a *record* (``docs/record.md``): the rules, every deal as
 every action in order and the results; ``table.record`` replays one and cuts views from
 it.
 
-Under every preset, the base game's included, a hand is a :class:`FamilyDeal`: the
+Under every preset, the base game's included, a hand is a :class:`TableDeal`: the
 reference engine's preset rules (``game/reference/``), each seat asked from its
 :class:`~pitchsim.game.view.View` (``call`` for the calls and the naming of trump,
 ``play`` for cards), on the game kernel's deal and draw for the board, so that built-in
@@ -176,7 +176,7 @@ def play_table_game(
     for s in seats:
         if hasattr(s, "start_game"):
             s.start_game()
-    return _play_family_game(seats, rules, n, seed, board, names, on_hand)
+    return _play_table_game(seats, rules, n, seed, board, names, on_hand)
 
 
 # What no seat saw whole, left out of what the seats are told at a hand's end: the cards
@@ -371,7 +371,7 @@ def _texts(cards) -> list[str]:
     return [card_text(int(c)) for c in cards]
 
 
-class FamilyDeal:
+class TableDeal:
     """One hand under any preset, decision by decision.  :meth:`run` is a generator:
     it yields ``(seat, view)`` at every decision and is sent the action taken (checked
     by the caller against ``view.legal()``); it returns the hand's record (``doc``).
@@ -699,7 +699,7 @@ class FamilyDeal:
         }
 
 
-def family_winners(doc: dict, r: Rules) -> list[int]:
+def winners_of(doc: dict, r: Rules) -> list[int]:
     """The sides that won after the hand ``doc`` (empty: play on)."""
     return F.winners(
         doc["scores_after"],
@@ -724,14 +724,14 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
     """The family kernels' deal for the stream ``key`` (``kernels.deal``): the
     hands as masks, the stock top card first, and the kernels' discard and draw for
     this deal (4.8), so that the table plays the deals a family tournament plays."""
-    from ..kernels.deal import cards_each, deal_family
+    from ..kernels.deal import cards_each, deal_cards
     from ..kernels.draw import discard_and_draw
-    from ..kernels.presets import family_array, family_tables
+    from ..kernels.presets import rules_array, rules_table
 
-    fr, tab = family_array(r), family_tables(r)
+    fr, tab = rules_array(r), rules_table(r)
     deck = np.full(54, -1, dtype=np.int64)
     dealt = np.zeros(n, dtype=np.int64)
-    size = int(deal_family(key, n, dealer, fr, deck, dealt))
+    size = int(deal_cards(key, n, dealer, fr, deck, dealt))
     top = n * int(cards_each(n, fr))
     stock = [int(c) for c in deck[top:size]] if r.discard == "non-trump" or r.kitty else []
 
@@ -756,7 +756,7 @@ def _kernel_deal(r: Rules, n: int, dealer: int, key):
     return [int(m) for m in dealt], stock, draw
 
 
-def _play_family_game(seats, r: Rules, n: int, seed, board, names, on_hand) -> dict:
+def _play_table_game(seats, r: Rules, n: int, seed, board, names, on_hand) -> dict:
     record = _record_head(r, n, seed, board, names, preset=True)
     record["winners"] = []
     scores = [0] * n
@@ -766,7 +766,7 @@ def _play_family_game(seats, r: Rules, n: int, seed, board, names, on_hand) -> d
         for d in range(MAX_DEALS):
             key = np.uint64(deal_key(seed, board * MAX_DEALS + d))
             dealt, stock, draw = _kernel_deal(r, n, dealer, key)
-            hand = FamilyDeal(r, n, dealer, dealt, stock, scores, draw, counted)
+            hand = TableDeal(r, n, dealer, dealt, stock, scores, draw, counted)
             walk = hand.run()
             try:
                 seat, view = next(walk)
@@ -788,7 +788,7 @@ def _play_family_game(seats, r: Rules, n: int, seed, board, names, on_hand) -> d
             _tell(seats, "hand_ended", seen_hand(doc))
             scores = doc["scores_after"]
             counted = doc.get("hands_counted", counted)
-            won = family_winners(doc, r)
+            won = winners_of(doc, r)
             if won:
                 record["winners"] = won
                 record["winner"] = won[0] if len(won) == 1 else None

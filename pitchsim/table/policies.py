@@ -25,7 +25,7 @@ from ..kernels.policies import (
     WORLDS_SHIFT,
 )
 from ..kernels.policies.cards import choose_card
-from ..kernels.presets import family_array, family_tables
+from ..kernels.presets import rules_array, rules_table
 from ..kernels.rng import DECISION_COUNTER, deal_key
 from ..kernels.search.rollout import search_card
 from ..util.errors import InputError, quoted
@@ -155,7 +155,7 @@ def kernel_chooser(
     from the leader), so both engines see identical choices.  A search reads the seat's
     knowledge from the view: the hand sizes from the cards each seat played, nothing
     put down or drawn (the reference hands carry no stock, nor what a draw showed).
-    ``tables``: the preset's ``(family_array, family_tables)`` when not the view's rules'
+    ``tables``: the preset's ``(rules_array, rules_table)`` when not the view's rules'
     own (e.g. ``presets.rest_of_game``'s).
     """
     key = np.uint64(deal_key(seed, deal))
@@ -170,7 +170,7 @@ def kernel_chooser(
         if tables is None:
             if view.rules not in built:
                 rules = view.rules
-                built[view.rules] = family_array(rules), family_tables(rules)
+                built[view.rules] = rules_array(rules), rules_table(rules)
             fr, tab = built[view.rules]
         else:
             fr, tab = tables

@@ -100,7 +100,7 @@ def _rules(doc: dict) -> Rules:
 
 def preset_path(doc: dict, rules: Rules) -> bool:
     """Whether the record ``doc`` of ``rules`` (``_rules(doc)``) is played by the preset
-    path (``FamilyDeal``): its rules are not the base game's, or it names its ``family``
+    path (``TableDeal``): its rules are not the base game's, or it names its ``family``
     (auction-pitch played by the preset path)."""
     return not rules.base_game or doc.get("family") is not None
 
@@ -134,7 +134,7 @@ RECORD_FIELDS = (
     "winner",
     "final_scores",
     "forfeit",
-    "family",  # the preset, for a record played by the preset path (FamilyDeal)
+    "family",  # the preset, for a record played by the preset path (TableDeal)
     "winners",  # under a preset: every winning side (a shared win, 3.11)
     "stopped",  # a person's stop (practice): the game can be resumed
     "practice",  # practice's own part of its save, checked by coach.practice
@@ -576,8 +576,8 @@ def _preset_draw(h: dict, where: str, r: Rules, n: int, dealer: int):
 
 def _preset_decisions(doc: dict, r: Rules, n: int):
     """``_decisions`` under a preset: each hand walked by the table's own
-    :class:`~pitchsim.table.game.FamilyDeal` with the record's actions."""
-    from .game import FamilyDeal, family_winners
+    :class:`~pitchsim.table.game.TableDeal` with the record's actions."""
+    from .game import TableDeal, winners_of
 
     hands = doc["hands"]
     scores = [0] * n
@@ -619,7 +619,7 @@ def _preset_decisions(doc: dict, r: Rules, n: int):
         actions = h["actions"]
         if not isinstance(actions, list):
             raise RecordError(f"{where}: actions must be a list")
-        hand = FamilyDeal(
+        hand = TableDeal(
             r, n, dealer, dealt, stock, scores, _preset_draw(h, where, r, n, dealer), counted
         )
         walk = hand.run()
@@ -685,7 +685,7 @@ def _preset_decisions(doc: dict, r: Rules, n: int):
         scores = full["scores_after"]
         counted = full.get("hands_counted", counted)
         before = full
-        won = family_winners(full, r)
+        won = winners_of(full, r)
         if won:
             if k != len(hands):
                 raise RecordError(f"{where}: side {won[0]} won the game here, yet it goes on")
@@ -750,9 +750,9 @@ def replay(doc: dict, strategies: bool = True) -> dict:
             break
         if view is None:
             if preset:
-                from .game import family_winners
+                from .game import winners_of
 
-                won = family_winners(full, _rules(doc))
+                won = winners_of(full, _rules(doc))
             if all(key in h for key in full):
                 hands_out.append(dict(h))  # every result given, and checked: as written
             elif preset:  # the table's own order of fields
@@ -859,10 +859,10 @@ def game_of_record(doc: dict) -> Game:
 
 def preset_game_of_record(doc: dict):
     """A checked record of a preset's game (:func:`replay`'s) as a
-    :class:`~pitchsim.table.boards.FamilyGame`, for showing; a hand a forfeit or a
+    :class:`~pitchsim.table.boards.BoardGame`, for showing; a hand a forfeit or a
     stop cut short is left out."""
     from ..game.cards import SUITS
-    from .boards import FamilyGame, FamilyHand
+    from .boards import BoardGame, BoardHand
 
     r = _rules(doc)
     hands = []
@@ -872,7 +872,7 @@ def preset_game_of_record(doc: dict):
         dealt = [mask_of(_preset_cards(cs, "hand", r)) for cs in h["hands"]]
         held = h.get("held")
         hands.append(
-            FamilyHand(
+            BoardHand(
                 dealer=h["dealer"],
                 calls=list(h["calls"]),
                 pitcher=h["pitcher"],
@@ -894,7 +894,7 @@ def preset_game_of_record(doc: dict):
                 partner=h.get("partner"),  # 12.1
             )
         )
-    return FamilyGame(
+    return BoardGame(
         doc.get("seed"),
         doc.get("board") or 0,
         list(doc.get("strategies") or [f"seat {s}" for s in range(doc["players"])]),
@@ -905,17 +905,17 @@ def preset_game_of_record(doc: dict):
 
 
 def record_of_preset_game(game) -> dict:
-    """The record of a game the family kernels played (``boards.family_board``), as
+    """The record of a game the family kernels played (``boards.board_game``), as
     :func:`record_of_game` is for the base game: each deal dealt again from its stream
     (``game._kernel_deal``: the same cards and draw) and walked by the table's
-    :class:`~pitchsim.table.game.FamilyDeal` with the kernels' actions, so that it is
+    :class:`~pitchsim.table.game.TableDeal` with the kernels' actions, so that it is
     the record ``play_table_game`` writes for the same seats (a hand that comes out
     otherwise is a bug, raised)."""
     import numpy as np
 
     from ..game.cards import SUITS
     from ..kernels.rng import deal_key
-    from .game import FamilyDeal, _kernel_deal, _record_head, family_winners
+    from .game import TableDeal, _kernel_deal, _record_head, winners_of
 
     r = game.rules
     n = len(game.strategies)
@@ -931,7 +931,7 @@ def record_of_preset_game(game) -> dict:
             if r.trump == "named":
                 actions.append(TRUMP_ACTION + SUITS[fh.trump])
             actions += [format_card(c, symbols=False) for t in fh.tricks for c in t[2]]
-        walk = FamilyDeal(r, n, fh.dealer, dealt, stock, scores, draw, counted).run()
+        walk = TableDeal(r, n, fh.dealer, dealt, stock, scores, draw, counted).run()
         next(walk)
         doc = None
         for a in actions:
@@ -944,7 +944,7 @@ def record_of_preset_game(game) -> dict:
         record["hands"].append(doc)
         scores = doc["scores_after"]
         counted = doc.get("hands_counted", counted)
-        won = family_winners(doc, r)
+        won = winners_of(doc, r)
         if won:
             record["winners"] = won
             record["winner"] = won[0] if len(won) == 1 else None

@@ -1,7 +1,7 @@
 """A base-game record read back for showing (``record.game_of_record``): :class:`Round`,
 one hand trick by trick, and :class:`Game`.  Records written before the one engine;
-every hand played now is the one engine's (``table.boards.family_hand`` and
-``family_board``)."""
+every hand played now is the one engine's (``table.boards.board_hand`` and
+``board_game``)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from ..game.view import View
 from ..kernels.rng import deal_key
 from ..util.jsonio import dumps_json
 from .bidding import Strategy
-from .decide import family_decide
+from .decide import decide_at
 
 KEY_BITS = 62
 
@@ -110,5 +110,5 @@ class KernelSeat:
         if view.to_move != view.seat:
             raise ValueError(f"it is not seat {view.seat}'s turn")
         budget = self.time if time is None else time
-        d = family_decide(self.strategy, view, key, values, budget, self.samples)
+        d = decide_at(self.strategy, view, key, values, budget, self.samples)
         return Decision(d.action, d.values, d.plan, d.search)

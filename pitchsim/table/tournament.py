@@ -310,16 +310,16 @@ def tournament(
     if rules.partnership and k != 2:
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     check_count("games" if games is not None else "boards", boards, MAX_GAMES)
-    from .boards import family_tournament  # the kernels load here
+    from .boards import board_tournament  # the kernels load here
 
-    tally = family_tournament(chosen, players, boards, rules, seed, threads, progress)
+    tally = board_tournament(chosen, players, boards, rules, seed, threads, progress)
     if record is not None:
         write_records(record, tally.seed, boards, tally.tables, rules)
-    return _family_result(tally, players, rules)
+    return _tally_result(tally, players, rules)
 
 
-def _family_result(tally, players: int, rules: Rules) -> TournamentResult:
-    """The result of a family tournament's games (``table.boards.family_tournament``);
+def _tally_result(tally, players: int, rules: Rules) -> TournamentResult:
+    """The result of a family tournament's games (``table.boards.board_tournament``);
     bids run from 1 to the family's maximum bid."""
     k = tally.k
     bids = range(1, tally.max_bid + 1)
@@ -378,13 +378,13 @@ def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> No
     """Every game of a kernel tournament as a record: the kernels play each board again
     with its log on (the same games: a board's deals and decisions depend on nothing
     else; ``record_of_preset_game``)."""
-    from .boards import family_board
+    from .boards import board_game
     from .record import record_of_preset_game
 
     prepare_record_dir(directory)
     for b in range(boards):
         for r, seats in enumerate(tables):
-            doc = record_of_preset_game(family_board(seed, b, seats, rules))
+            doc = record_of_preset_game(board_game(seed, b, seats, rules))
             atomic_write_text(record_path(directory, b, r), dumps_json(doc, indent=None) + "\n")
 
 

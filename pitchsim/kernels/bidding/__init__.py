@@ -1,7 +1,7 @@
 """The bidding policies' ids and the integer types of the arrays that name them.
 
 The policies themselves are the preset kernels' (``kernels.bidding.calls``, every
-preset, the base game as auction-pitch, ``FAMILY_BIDDING_IDS`` the same ids);
+preset, the base game as auction-pitch, ``BIDDING_IDS`` the same ids);
 ``pitchsim.table.bidding`` lists them by name, and ``odds.contract_value`` is the
 valuation the ``odds`` bidders weigh a call by.
 

@@ -11,7 +11,7 @@ Bidding policies (ids ``BID_RANDOM``, ``BID_HEURISTIC``, ``BID_ODDS``, ``BID_ODD
 
 - ``random``: a legal call uniformly; names the suit of a random card it holds.
 - ``heuristic``: counts the points the hand should take with each suit as trump
-  (``family_count``) and bids that count, rounded, when legal; names its best suit.
+  (``expected_take``) and bids that count, rounded, when legal; names its best suit.
   The count knows the family's points through the tables: High and Low from the ranked
   trumps above and below its own, each point card held (the jack, the jick, the
   jokers, the 10 under game=ten, the 3, the 5) kept by the trumps guarding it, point
@@ -97,7 +97,7 @@ from ..trump_order import trump_ends
 from .odds import NO_RIVAL, contract_value
 
 BID_RANDOM, BID_HEURISTIC, BID_ODDS, BID_ODDS_GAME, BID_ADVISOR = 0, 1, 2, 3, 4
-FAMILY_BIDDING_IDS = {
+BIDDING_IDS = {
     "random": BID_RANDOM,
     "heuristic": BID_HEURISTIC,
     "odds": BID_ODDS,
@@ -190,7 +190,7 @@ def power_of(q, k):
 
 @njit(cache=True, inline="always")
 def count_terms(n, fr):
-    """What ``family_count`` reads of the deal, the same for every hand and suit: the
+    """What ``expected_take`` reads of the deal, the same for every hand and suit: the
     pack, the cards each, P(a given unseen trump is in play when the first card is
     led) and the squares of its complement (``squares_of``)."""
     pack = pack_mask(n, fr)
@@ -205,14 +205,14 @@ def count_terms(n, fr):
 
 
 @njit(cache=True, inline="always")
-def family_count(hand, t, n, fr, tab):
+def expected_take(hand, t, n, fr, tab):
     """The points ``hand`` expects its side to take with suit ``t`` as trump."""
     return counted(hand, t, n, fr, tab, count_terms(n, fr))
 
 
 @njit(cache=True, inline="always")
 def counted(hand, t, n, fr, tab, terms):
-    """``family_count`` with the deal's ``count_terms`` worked out once a hand."""
+    """``expected_take`` with the deal's ``count_terms`` worked out once a hand."""
     pack, p_in, sq = terms
     tm = tab[t, T_TRUMPS]
     trumps = hand & tm
@@ -284,7 +284,7 @@ def counted(hand, t, n, fr, tab, terms):
 
 @njit(cache=True)
 def best_suit(hand, n, fr, tab):
-    """(count, suit) of the hand's best trump suit by ``family_count``."""
+    """(count, suit) of the hand's best trump suit by ``expected_take``."""
     terms = count_terms(n, fr)
     best = -1.0
     best_t = 0
@@ -568,7 +568,7 @@ def choose_call(
     return _counted_call(worth, legal, seat, dealer, high_seat, fr)
 
 
-@njit(cache=True, inline="always")  # inlined: see game.family_deal_fixed
+@njit(cache=True, inline="always")  # inlined: see game.play_deal_fixed
 def seat_call(
     policy,
     hand,

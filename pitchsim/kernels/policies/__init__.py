@@ -15,7 +15,7 @@ hands out (or solves them) at every decision, so compiling it into every play lo
 a minute of compile time per kernel.  Play-policy arrays that name a search policy are
 therefore of ``SEARCH_DTYPE`` (int32; ``pitchsim.table.policies.play_array`` makes
 them), plain ones int64; the policy's integer type picks, at compile time, whether
-the play loop has a search branch (``search.rollout.family_search_card``).  A search
+the play loop has a search branch (``search.rollout.seat_search_card``).  A search
 id in an int64 array raises, never plays a wrong card.
 
 To add a policy: give it the next id below and a branch in

@@ -57,7 +57,7 @@ from .heuristic import suit_value as base_suit_value
 
 RANDOM = 0
 HEURISTIC = 1
-FAMILY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
+PLAIN_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC}
 ALL_52 = np.int64((1 << 52) - 1)
 SUIT_BITS = np.int64((1 << 13) - 1)
 
@@ -328,7 +328,7 @@ def any_rules(kernel):
 def base_shape(fr):
     """The base game's shape (auction-pitch): its trumps and points (``plain_trumps``),
     trump fixed by the first lead, no discard, no follow=only: what the kernels compile
-    in as constants when told ``base`` (``fixed_hand.play_family_fixed``)."""
+    in as constants when told ``base`` (``fixed_hand.play_fixed``)."""
     return (
         plain_trumps(fr)
         & (fr[F_TRUMP_NAMED] == 0)

@@ -38,7 +38,7 @@ transposition table as the base game's (``DD_TABLE_BITS``; ``DD_EARLY_TABLE_BITS
 whole deals at 5-7 players).  Its weakness is the base game's: in each world it plays as
 if it saw every card (strategy fusion).
 
-Dispatch: ``play.play_hand`` calls ``family_search_card`` for a policy id whose kind
+Dispatch: ``play.play_hand`` calls ``seat_search_card`` for a policy id whose kind
 is ``ROLLOUT`` or ``PIMC`` (``kind | worlds << WORLDS_SHIFT``, ``kernels.policies``).
 The search (the solver with it) is compiled in only when the policy array is int32
 (``SEARCH_DTYPE``; uint32: rollout alone), so the plain family kernels stay small to
@@ -76,9 +76,9 @@ from .monte_carlo import (
 from .solver import new_table, preset_world_values
 from .worlds import (
     ATTEMPTS_PER_WORLD,
-    family_constraint,
     partner_constraint,
-    sample_family_worlds,
+    sample_worlds,
+    world_constraint,
 )
 
 __all__ = [
@@ -189,7 +189,7 @@ def search_card(
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
     allowed = np.empty(n + 1, dtype=np.int64)
-    unseen, must = family_constraint(
+    unseen, must = world_constraint(
         n, seat, hand, known_out, pby, voids, counts, trump, fr, tab, allowed
     )
     known = known_partner(seat, hand, pby, n, pitcher, called, partner, fr)
@@ -198,7 +198,7 @@ def search_card(
         may_take_call(fr), unseen, allowed, must,
     )  # fmt: skip
     worlds = np.empty((worlds_wanted, n + 1), dtype=np.int64)
-    kept, _ = sample_family_worlds(
+    kept, _ = sample_worlds(
         draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds,
         ATTEMPTS_PER_WORLD * worlds_wanted,
     )  # fmt: skip
@@ -369,16 +369,16 @@ def rollout_outcomes(
             out[j, w] = v[j]
 
 
-def family_search_card(
+def seat_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
     played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
 ):  # fmt: skip
     """A family search policy's card (compiled code only: ``play.play_hand`` calls it)."""
-    raise NotImplementedError("family_search_card runs inside numba kernels only")
+    raise NotImplementedError("seat_search_card runs inside numba kernels only")
 
 
-@overload(family_search_card)
-def _family_search_card(
+@overload(seat_search_card)
+def _seat_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
     played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
 ):  # fmt: skip

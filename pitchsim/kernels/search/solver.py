@@ -11,8 +11,8 @@ signatures stable, search play is built on them)::
                     fr, table, out)   # out[52]: each legal card's value, -1 elsewhere
     values = solve_deals(dealt2d, pitchers, fr)   # whole deals, parallel (prange)
     v = solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher,
-                     fr, tab, table)     # any preset: fr, tab = presets.family_array,
-    v = preset_card_values(..., fr, tab, table, out)   # family_tables; out[54]
+                     fr, tab, table)     # any preset: fr, tab = presets.rules_array,
+    v = preset_card_values(..., fr, tab, table, out)   # rules_table; out[54]
     done, nodes = preset_world_values(worlds, pby, ...)  # pimc's worlds under a preset
 
 The preset is data: its tables (``kernels/presets.py``: each card's effective suit and
@@ -22,7 +22,7 @@ and the 5, low = dealt, partnerships, follow = suit and follow = only (only trum
 played, the rest of the hands are out of play from the start, and a seat without a
 trump is passed over, 4.9), lead-trump (the opening lead, 0.4) and trump fixed by the
 first lead (6.3.5: never a joker).  ``solve_position`` and ``card_values`` take the base
-game's options (``presets.family_array`` of rules whose ``base_game`` holds) and play
+game's options (``presets.rules_array`` of rules whose ``base_game`` holds) and play
 auction-pitch's tables (``AUCTION_PITCH``): the same search node for node as before the
 presets came in (scripts/solve_nodes.py).
 
@@ -32,7 +32,7 @@ presets came in (scripts/solve_nodes.py).
 - ``trick[:trick_len]``: the trick in progress, from ``leader`` on; the player to move is
   ``(leader + trick_len) % n``.  ``trump`` is -1 only before the opening lead: then each
   lead is tried, its suit becoming trump (a whole-deal solve from the opening lead).
-- ``fr`` of the base game's entry points: ``presets.family_array(rules)`` of the base
+- ``fr`` of the base game's entry points: ``presets.rules_array(rules)`` of the base
   game's rules (auction-pitch's tables are theirs); follow = suit, low = dealt and
   partnership matter.
 - The value counts points already captured.  The pitcher's side maximises it, every
@@ -128,14 +128,14 @@ from ..presets import (
     T_SUITS,
     T_TRUMPS,
     T_VALUE,
-    family_tables,
+    rules_table,
 )
 from ..trump_order import ABOVE, highest_trump, lowest_trump
 from .ranks import absolute_mask, relative_hands, relative_mask
 
 # auction-pitch's tables (a compile-time constant): what solve_position and card_values,
 # which take the base game's options, play by
-AUCTION_PITCH = family_tables(Rules())
+AUCTION_PITCH = rules_table(Rules())
 N_CARDS = 54  # with the jokers
 
 TABLE_BITS = 16  # 65,536 entries, ~8 MB (16 int64s a row)
@@ -2045,8 +2045,8 @@ def card_targets(
 def solve_preset(
     hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, called
 ):
-    """The value under any preset: ``fr``, ``tab`` its ``presets.family_array`` and
-    ``family_tables``; ``held`` the hands when the first card was led (after any draw);
+    """The value under any preset: ``fr``, ``tab`` its ``presets.rules_array`` and
+    ``rules_table``; ``held`` the hands when the first card was led (after any draw);
     ``called`` the card a pitcher called (12.1; its holder in ``held`` his partner)."""
     return _root(
         hands,

@@ -23,7 +23,7 @@ What the seat ``me`` knows (its *knowledge*; the view ``play.play_hand`` keeps, 
   0 for the robber, who knows them, and without a rob; the cards shown face up are
   not in it).
 
-The *constraint* (``family_constraint``): ``unseen`` = the pack less the hand, the cards
+The *constraint* (``world_constraint``): ``unseen`` = the pack less the hand, the cards
 seen played and ``known_out``; ``allowed[s]`` = ``unseen`` less the effective suits s
 has shown void in; ``allowed[n]`` = ``unseen`` when there is a pile to deal, less
 the trumps under rob=dealer (the dealer's put-down face down holds none, 12.7);
@@ -89,11 +89,11 @@ def void_mask(voids, seat, trump, tab):
 
 
 @njit(cache=True)
-def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab, allowed):
+def world_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab, allowed):
     """Fill ``allowed`` (n + 1: the seats, then the pile) from the knowledge (see the
     module); return (unseen, must).  ``counts`` (n + 1) are read only."""
     if allowed.shape[0] != n + 1 or counts.shape[0] != n + 1:
-        raise ValueError("family_constraint: counts and allowed need n + 1 entries (the pile)")
+        raise ValueError("world_constraint: counts and allowed need n + 1 entries (the pile)")
     seen = hand | known_out
     for s in range(n):
         seen |= pby[s]
@@ -112,7 +112,7 @@ def family_constraint(n, me, hand, known_out, pby, voids, counts, trump, fr, tab
 @njit(cache=True)
 def partner_constraint(n, pitcher, called, partner, trick1, may_hold, unseen, allowed, must):
     """What a called partner (12.1) tells a seat about the called card, on ``allowed``
-    (n + 1, from ``family_constraint``) in place; returns ``must`` with the card added
+    (n + 1, from ``world_constraint``) in place; returns ``must`` with the card added
     when it is surely in a hand.  ``called``: the card (-1: none); ``partner``: the
     partner as the seat knows him (-1 unknown, the pitcher's seat: he plays alone);
     ``trick1``: bit s for each seat that played to trick 1 a card other than the call;
@@ -197,7 +197,7 @@ def draw_must_world(key, attempt, n, me, hand, unseen, counts, allowed, must, wo
 
 
 @njit(cache=True)
-def sample_family_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds, max_attempts):
+def sample_worlds(key, n, me, hand, unseen, counts, allowed, must, worlds, max_attempts):
     """Up to ``worlds.shape[0]`` independent uniform worlds in ``worlds[w, :n + 1]`` (the
     hands, then the pile) from the stream ``key``; returns (kept, attempts).  Fewer than
     wanted: ``max_attempts`` ran out (a constraint hardly any world meets; the true deal
