@@ -142,17 +142,16 @@ def acceptance(hand, rules, n, seat, dealer, calls, scores, seed):
     from pitchsim.table.bidding import Strategy
     from pitchsim.table.boards import odds_for, seat_ids
 
-    r = rules
     seats = [Strategy.parse(adv.DEFAULT_MODEL)] * n
     bidders, players = seat_ids(seats)
-    odds, defender = odds_for(seats, r, n)
-    cards = adv.preset_hand(hand, r, n)
+    odds, defender = odds_for(seats, rules, n)
+    cards = adv.preset_hand(hand, rules, n)
     k = PresetKernels(
         seed, n, seat, np.int64(adv.mask_of(cards)), dealer,
-        np.array(adv.parse_calls(calls, r), dtype=np.int64),
-        np.array(adv.parse_scores(scores, n, r), dtype=np.int64), bidders, players,
-        rules_array(r), rules_table(r), odds, defender, np.zeros(1, dtype=np.int64), 0,
-        r.max_bid,
+        np.array(adv.parse_calls(calls, rules), dtype=np.int64),
+        np.array(adv.parse_scores(scores, n, rules), dtype=np.int64), bidders, players,
+        rules_array(rules), rules_table(rules), odds, defender, np.zeros(1, dtype=np.int64), 0,
+        rules.max_bid,
     )  # fmt: skip
     return k.accept
 

@@ -73,8 +73,7 @@ def preset_run(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``play_deals`` for ``rules`` and the play-policy ids ``policies`` (as
     ``table.policies.seat_policies`` gives them): (flags, trump, pitcher's hand)."""
-    r = rules
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     pol = kernel_play_array([int(p) for p in policies])
     m = deals.size
     flags, trump = np.empty(m, np.int64), np.empty(m, np.int64)

@@ -152,16 +152,15 @@ def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
 def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
     """One game logged by ``kernel``: by default the one the tournaments run
     (``game_kernel``: the base-shape kernel under the base game's shape)."""
-    r = rules
-    fr = rules_array(r) if fr is None else fr
-    tab = rules_table(r)
+    fr = rules_array(rules) if fr is None else fr
+    tab = rules_table(rules)
     at = log_layout(n)
     log = np.zeros(MAX_DEALS * at["width"], np.int64)
     scores = np.zeros(n, np.int64)
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
     tabled = mix in ("odds", "odds-game")
-    odds, defender = family_odds(r, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    odds, defender = family_odds(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
     kernel = game_kernel(fr) if kernel is None else kernel
     won_by, deals = kernel(
         seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log
@@ -245,16 +244,15 @@ class _Replay:
 def crosscheck_game(rules, n, seed, game, mix, fr=None, counts=None) -> dict:
     """One game in the kernel and in the reference; raise :class:`CrossCheckError` at
     the first difference.  Returns counts of what was compared."""
-    r = rules
     counts = counts if counts is not None else {}
     for k in ("games", "deals", "calls", "cards", "all_pass", "made", "set", "shared", "free",
               "steals"):  # fmt: skip
         counts.setdefault(k, 0)
-    won_by, deals, rows, at, scores, stats = kernel_game(r, n, seed, game, mix, fr)
-    rep = _Replay(r, n, rows, at, counts)
+    won_by, deals, rows, at, scores, stats = kernel_game(rules, n, seed, game, mix, fr)
+    rep = _Replay(rules, n, rows, at, counts)
     ref = F.play_game(
         n,
-        r,
+        rules,
         rep,
         rep.bidder,
         rep.namer,

@@ -135,9 +135,8 @@ def crosscheck(
     :class:`CrossCheckError` naming the first difference.  Returns counts.
     ``fixed_hand``/``fixed_trump``: the pitcher's hand and trump (``study_hand_fixed``);
     ``tab``/``fr``: the kernel's tables or rules array instead of the rules' (a planted bug)."""
-    r = rules
-    fr = rules_array(r) if fr is None else fr
-    tab = rules_table(r) if tab is None else tab
+    fr = rules_array(rules) if fr is None else fr
+    tab = rules_table(rules) if tab is None else tab
     policies = np.full(n, PLAIN_POLICY_IDS[policy], np.int64)
     counts = dict(
         deals=0,
@@ -178,9 +177,9 @@ def crosscheck(
                 _fail("the pitcher's fixed hand", int(row["dealt"][pitcher]), fixed_hand)
             if fixed_trump >= 0 and int(row["trump"][0]) != fixed_trump:
                 held = int(row["held"][pitcher]) >> (13 * fixed_trump) & 0x1FFF
-                if r.trump == "named" or held:
+                if rules.trump == "named" or held:
                     _fail("the fixed trump", int(row["trump"][0]), fixed_trump)
-            _check_deal(r, n, dealer, pitcher, row, counts, pitched=fixed_trump >= 0)
+            _check_deal(rules, n, dealer, pitcher, row, counts, pitched=fixed_trump >= 0)
             counts["deals"] += 1
     return counts
 

@@ -38,17 +38,16 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "smear_endgame.j
 
 def random_hand(rules, n: int, rng: random.Random, pitcher: int | None = None):
     """(held, record) of one hand played at random from the first lead."""
-    r = rules
-    dealt, stock = ref.deal(rng, r, n, rng.randrange(n))
+    dealt, stock = ref.deal(rng, rules, n, rng.randrange(n))
     pitcher = rng.randrange(n) if pitcher is None else pitcher
     trump = -1
     held = dealt
-    if r.trump == "named":
+    if rules.trump == "named":
         trump = rng.randrange(4)
-        if r.discard == "non-trump":
-            held, _ = ref.discard_and_draw(dealt, stock, pitcher, trump, r, rng)
+        if rules.discard == "non-trump":
+            held, _ = ref.discard_and_draw(dealt, stock, pitcher, trump, rules, rng)
     choose = lambda view: rng.choice([c for c in range(54) if view.legal >> c & 1])  # noqa: E731
-    rec = ref.play_hand(held, pitcher, choose, r, trump=trump)
+    rec = ref.play_hand(held, pitcher, choose, rules, trump=trump)
     return held, trump, rec
 
 

@@ -62,12 +62,13 @@ def test_base_games_match_the_reference():
 
 
 def run_games(seed, start, count, rules, n, mix="odds"):
-    r = rules
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     b1, p1, b2, p2 = MIXES[mix]
     bidders = np.array([b1 if s % 2 == 0 else b2 for s in range(n)], np.int64)
     players = np.array([p1 if s % 2 == 0 else p2 for s in range(n)], np.int64)
-    odds, defender = family_odds(r, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    odds, defender = (
+        family_odds(rules, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    )
     w = np.empty(count, dtype=np.int64)
     sc = np.empty((count, n), dtype=np.int64)
     dl = np.empty(count, dtype=np.int64)

@@ -63,12 +63,11 @@ def auctioned(rng, n, rules, cards_played, scores=None):
     """A deal bid by the preset kernels' odds bidder at every seat (the game kernel's
     auction, ``kernel_calls``), the pitcher leading the suit its call counted, then
     played at random up to ``cards_played`` cards: (position, dealer, calls)."""
-    r = rules
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     while True:
         dealt = deal_hands(rng, n)
         dealer = rng.randrange(n)
-        heard, pitcher, bid = kernel_calls(dealt, n, dealer, scores or [0] * n, r)
+        heard, pitcher, bid = kernel_calls(dealt, n, dealer, scores or [0] * n, rules)
         if pitcher >= 0:
             break
     trump = int(name_suit(BID_ODDS, np.int64(dealt[pitcher]), n, fr, tab, np.uint64(0), 0))

@@ -29,8 +29,7 @@ def kernel_play(dealt, rules=BASE_RULES, first_lead=-1, policy="random", seed=1)
     leading and fixing trump.  Returns (trump, award, points, won): ``award`` by
     ``AWARD_NAMES`` (-1: nobody), ``points`` per seat."""
     n = len(dealt)
-    r = rules
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     won = np.empty(n, dtype=np.int64)
     scratch = [np.empty(n, dtype=np.int64) for _ in range(3)]
     no_log = np.empty(0, dtype=np.int64)
@@ -100,12 +99,11 @@ def test_edge_08_game_ties_give_nobody_the_point():
 
 def legal(hand, trick, trump=H, rules=BASE_RULES, first=False):
     """The preset kernels' legal cards of ``hand`` (text) to ``trick`` (text)."""
-    r = rules
     cards = parse_cards(trick) if trick else []
     tr = np.zeros(8, dtype=np.int64)
     tr[: len(cards)] = cards
     m = legal_cards(np.int64(mask_of(parse_cards(hand))), tr, len(cards), trump, first,
-                    rules_array(r), rules_table(r))  # fmt: skip
+                    rules_array(rules), rules_table(rules))  # fmt: skip
     return int(m)
 
 

@@ -136,12 +136,11 @@ def _points_won(hand: str, trump: str, n: int, rules: Rules, policy: str, deals:
     from pitchsim.kernels.simulate import policy_row, simulate_fixed
 
     assert AWARD_NAMES[:2] == ("high", "low")
-    r = rules
     fixed = np.int64(mask_of(parse_hand(hand)))
     out = [np.empty(deals, np.int64) for _ in range(3)]
     simulate_fixed(
         seed, 0, deals, n, fixed, parse_suit(trump), policy_row(policy, n),
-        rules_array(r), rules_table(r), *out,
+        rules_array(rules), rules_table(rules), *out,
     )  # fmt: skip
     assert (out[2] == parse_suit(trump)).all()
     return out[1]

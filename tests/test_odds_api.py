@@ -23,8 +23,7 @@ from pitchsim.table.policies import kernel_chooser, seat_policies
 def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
     """bid-odds' kernel (the one engine's ``fixed_hand``): per deal the points of the
     hand's side, every point awarded, and trump."""
-    r = rules
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
     fixed_kernel(fr)(
         seed, 0, count, n, seat, np.int64(hand), fixed_trump, 0,

@@ -32,8 +32,7 @@ def kernel_flags(seed, count, n, policy, rules, hand=0, trump=-1):
     """The preset kernel for any rules called directly (not the base game's shape
     compiled in, which simulate and bid-odds use): per deal, the pitcher's side's
     High/Low/Jack/Game bits."""
-    r = rules
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     points, flags, trumps = (np.empty(count, np.int64) for _ in range(3))
     pols = policy_row(policy, n)
     simulate_fixed(seed, 0, count, n, hand, trump, pols, fr, tab, points, flags, trumps)

@@ -43,8 +43,7 @@ SOLVER_SPECS = [
 
 
 def _arrays(rules):
-    r = rules
-    return rules_array(r), rules_table(r)
+    return rules_array(rules), rules_table(rules)
 
 
 def small_position(rules, n: int, rng: random.Random):
@@ -52,8 +51,7 @@ def small_position(rules, n: int, rng: random.Random):
     held, hands, leader, trick, trump, called).  The call is a trump a seat other than
     the pitcher holds most of the time (else any trump: the pitcher's own or one out of
     play, 12.1.5); some positions are cut inside the trick."""
-    r = rules
-    dealt, _ = F.deal(rng, r, n, rng.randrange(n))
+    dealt, _ = F.deal(rng, rules, n, rng.randrange(n))
     k = rng.choice((2, 3))
     held = [0] * n
     for s in range(n):
@@ -61,14 +59,14 @@ def small_position(rules, n: int, rng: random.Random):
             held[s] |= 1 << c
     pitcher = rng.randrange(n)
     trump = rng.randrange(4)
-    order = F.trump_order(r, trump)
+    order = F.trump_order(rules, trump)
     theirs = [c for c in order if any(held[s] >> c & 1 for s in range(n) if s != pitcher)]
     called = rng.choice(theirs) if theirs and rng.random() < 0.8 else rng.choice(order)
     leader = pitcher
-    if r.follow == "only":  # 4.9: the first seat from the pitcher holding a trump leads
+    if rules.follow == "only":  # 4.9: the first seat from the pitcher holding a trump leads
         leader = next((s % n for s in range(pitcher, pitcher + n)
-                       if F.trumps_in(held[s % n], trump, r)), pitcher)  # fmt: skip
-    st = fm.start_state(r, pitcher, held, held, [0] * n, trump, leader, (), called)
+                       if F.trumps_in(held[s % n], trump, rules)), pitcher)  # fmt: skip
+    st = fm.start_state(rules, pitcher, held, held, [0] * n, trump, leader, (), called)
     trick = []
     for _ in range(rng.randrange(n - 1)):
         if st.to_play() is None:

@@ -433,9 +433,8 @@ def test_the_clock_loop_keeps_a_position_entries_and_values(monkeypatch):
 
 def family_counts(rules, won):
     """Game counts per side (partners pooled), jokers counting nothing."""
-    r = rules
     per_seat = [sum(game_points(c) for c in cards_of(w) if c < 52) for w in won]
-    if r.partnership:
+    if rules.partnership:
         return [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
     return per_seat
 
@@ -443,14 +442,13 @@ def family_counts(rules, won):
 def family_position(rules, n, rng, back):
     """A random position ``back`` tricks before the end; under game=count one where Game
     is open and some other side can still tie the pitcher's side exactly."""
-    r = rules
     for _ in range(3000):
         pos = random_position(rules, n, rng, back)
         pitcher, held, hands, won, leader, trick, trump = pos
-        if r.game != "count":
+        if rules.game != "count":
             return pos
         c = family_counts(rules, won)
-        me = pitcher % 2 if r.partnership else pitcher
+        me = pitcher % 2 if rules.partnership else pitcher
         left = sum(game_points(x) for h in hands for x in cards_of(h) if x < 52)
         left += sum(game_points(x) for x in trick if x < 52)
         others = [x for i, x in enumerate(c) if i != me]

@@ -94,7 +94,6 @@ def check_derived(v: View, hand, rules) -> None:
     ``legal_cards``, ``winner``, ``voids``) under this preset, against the reference's own
     record of the hand (the true hands, tricks and winners), not the view's replay: the
     jick and the jokers are trumps, and follow=only skips the seats out."""
-    r = rules
     play = hand.play
     done = v.complete_tricks
     assert [v.winner(t) for t in done] == [w for *_, w in play.tricks[: len(done)]]
@@ -108,13 +107,13 @@ def check_derived(v: View, hand, rules) -> None:
     assert list(v.won) == won and list(v.played_by) == by
     now = [play.held[s] & ~by[s] for s in range(v.players)]
     assert v.held == now[v.seat]
-    assert v.legal_cards() == mask_of(parse_cards(" ".join(v.legal()), r.jokers))
+    assert v.legal_cards() == mask_of(parse_cards(" ".join(v.legal()), rules.jokers))
     if v.trump is not None:
         for s in range(v.players):
             for suit in range(4):
                 if v.voids >> (4 * s + suit) & 1:  # shown void: it truly holds none
                     assert not any(
-                        F.effective_suit(c, v.trump, r) == suit for c in cards_of(now[s])
+                        F.effective_suit(c, v.trump, rules) == suit for c in cards_of(now[s])
                     ), (s, suit)
 
 

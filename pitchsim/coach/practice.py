@@ -65,8 +65,7 @@ def bids_offered(rules, view: View | None = None) -> tuple[int, int] | None:
     if view is not None and view.phase == "auction":
         bids = [int(a) for a in view.legal() if a.isdigit()]
         return (min(bids), max(bids)) if bids else None
-    r = rules
-    return r.min_bid, r.max_bid
+    return rules.min_bid, rules.max_bid
 
 
 def help_text(rules, view: View | None = None) -> str:
@@ -341,9 +340,10 @@ def hand_order(cards, trump: int | None, rules) -> list[int]:
     the whole trump suit, the jick and the jokers, highest first."""
     if trump is None or trump < 0:
         return sort_for_display(cards)
-    r = rules
-    order = F.trump_order(r, trump)
-    trumps = sorted((c for c in cards if F.is_trump(c, trump, r)), key=order.index, reverse=True)
+    order = F.trump_order(rules, trump)
+    trumps = sorted(
+        (c for c in cards if F.is_trump(c, trump, rules)), key=order.index, reverse=True
+    )
     return trumps + sort_for_display(c for c in cards if c not in trumps)
 
 
@@ -351,8 +351,7 @@ def _hand_text(cards, trump: int | None, rules, paint) -> str:
     ordered = hand_order(cards, trump, rules)
     if trump is None or trump < 0:
         return " ".join(_card(c, paint) for c in ordered)
-    r = rules
-    trumps = [c for c in ordered if F.is_trump(c, trump, r)]
+    trumps = [c for c in ordered if F.is_trump(c, trump, rules)]
     others = ordered[len(trumps) :]
     parts = [f"trumps {' '.join(_card(c, paint) for c in trumps) if trumps else '(none)'}"]
     if others:

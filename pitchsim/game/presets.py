@@ -241,31 +241,29 @@ def trump_order_text(rules: Rules, trump: int = 2) -> str:
     from .cards import format_card
     from .reference import trump_order
 
-    r = rules
-    order = [c for c in trump_order(r, trump) if c >= 52 or c % 13 in r.ranks]  # 12.3
+    order = [c for c in trump_order(rules, trump) if c >= 52 or c % 13 in rules.ranks]  # 12.3
     return " ".join(format_card(c) for c in reversed(order))
 
 
 def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
     """(point, value, who gets it) for every point the rules award (VARIANTS.md 0.7, 0.8,
     4.10); the values add up to the maximum bid."""
-    r = rules
     out = [
         ("High, the highest trump in play (never a joker)", 1, "its captor"),
         (
             "Low, the lowest trump in play (never a joker)",
             1,
-            "its holder when play starts" if r.low == "dealt" else "its captor",
+            "its holder when play starts" if rules.low == "dealt" else "its captor",
         ),
         ("Jack, the jack of trump", 1, "its captor"),
     ]
-    if r.jick:
+    if rules.jick:
         out.append(("Jick, the other jack of trump's colour", 1, "its captor"))
-    out += [(f"{name} joker", 1, "its captor") for name in ("High", "Low")[: r.jokers]]
-    if r.game == "ten":
+    out += [(f"{name} joker", 1, "its captor") for name in ("High", "Low")[: rules.jokers]]
+    if rules.game == "ten":
         out.append(("the 10 of trump", 1, "its captor"))
     else:
-        halves = r.joker_game == "half" and r.jokers
+        halves = rules.joker_game == "half" and rules.jokers
         out.append(
             (
                 "Game, the single highest count of cards won (ties: nobody)"
@@ -278,12 +276,12 @@ def point_cards(rules: Rules) -> list[tuple[str, int, str]]:
                 "the side with that count",
             )
         )
-    if r.three:
+    if rules.three:
         out.append(("the 3 of trump", 3, "its captor"))
-    if r.five == "pedro":
+    if rules.five == "pedro":
         out.append(("the right pedro, the 5 of trump", 5, "its captor"))
         out.append(("the left pedro, the other 5 of trump's colour", 5, "its captor"))
-    elif r.five:
+    elif rules.five:
         out.append(("the 5 of trump", 5, "its captor"))
     return out
 

@@ -1725,20 +1725,19 @@ def cut_hand(
     A view holds only what its seat saw: its own cards, the calls, the burnt trumps and
     the counts of the draw, the tricks and who is out.
     """
-    r = rules
     n = players
-    score_doc = [scores[0], scores[1]] if r.partnership else list(scores)
+    score_doc = [scores[0], scores[1]] if rules.partnership else list(scores)
     dealt = [sorted(cards_of(m)) for m in hand.dealt]
     a = hand.auction
     made: list[int] = []
     for i, s in enumerate(a.order):
-        if not F.legal_calls(made, s == hand.dealer, r, may_shoot=scores[s] >= 0):
+        if not F.legal_calls(made, s == hand.dealer, rules, may_shoot=scores[s] >= 0):
             break
         made.append(a.calls[i] if a.calls[i] is not None else F.PASS)
 
     def base(seat: int) -> dict:
         return {
-            "rules": spec(r),
+            "rules": spec(rules),
             "players": n,
             "seat": seat,
             "dealer": hand.dealer,
@@ -1748,28 +1747,32 @@ def cut_hand(
 
     for i, call in enumerate(made):
         s = a.order[i]
-        yield s, base(s) | {"calls": [call_text(c, r) for c in made[:i]]}, call_text(call, r)
-    calls = [call_text(c, r) for c in made]
+        yield (
+            s,
+            base(s) | {"calls": [call_text(c, rules) for c in made[:i]]},
+            call_text(call, rules),
+        )
+    calls = [call_text(c, rules) for c in made]
     if a.pitcher is None or hand.play is None:
         return
     pitcher = a.pitcher
     trump = hand.play.trump
     after: dict = {"calls": calls}
-    if r.trump == "named":
+    if rules.trump == "named":
         yield pitcher, base(pitcher) | after, trump_text(trump)
         after["trump"] = SUITS[trump]
     drawn_by: list[list[int]] = [[] for _ in range(n)]
-    kitty = hand.draw if r.kitty else None  # 12.2.2: recorded as a rob of the kitty
+    kitty = hand.draw if rules.kitty else None  # 12.2.2: recorded as a rob of the kitty
     if hand.draw is not None and kitty is None:
         rec = hand.draw
         draw_seats = [
             {"discarded": rec.discarded[s].bit_count(), "burnt": _texts(cards_of(rec.burnt[s]))}
-            | ({"shown": _texts(cards_of(rec.discarded[s]))} if r.discards == "shown" else {})
+            | ({"shown": _texts(cards_of(rec.discarded[s]))} if rules.discards == "shown" else {})
             for s in range(n)
         ]
         drawn_by = rec.drawn
         robbed = list(rec.robbed)
-    only = r.follow == "only"
+    only = rules.follow == "only"
     called = hand.play.called
     pitcher_holds = called >= 0 and bool(hand.play.held[pitcher] >> called & 1)
     tricks: list[dict] = []
@@ -1809,7 +1812,7 @@ def cut_hand(
             if called >= 0:  # 12.1: heard by all; the partner as seat s knows him
                 on_table = any(card_text(called) in t["cards"] for t in shown)
                 known = F.known_partner(
-                    r, s, pitcher, called, hand.play.partner, pitcher_holds, on_table
+                    rules, s, pitcher, called, hand.play.partner, pitcher_holds, on_table
                 )
                 doc |= partner_doc(called, known, pitcher)
             if kitty is not None:
@@ -1822,7 +1825,7 @@ def cut_hand(
                 )
             elif hand.draw is not None:
                 mine = {"drawn": _texts(drawn_by[s])}
-                if r.rob and s == r.robber(pitcher, hand.dealer):
+                if rules.rob and s == rules.robber(pitcher, hand.dealer):
                     mine["robbed"] = _texts(robbed)
                 doc["draw"] = {"seats": draw_seats, "mine": mine}
                 if rec.put_down_shown:  # face up, seen by all (12.7, 12.9)

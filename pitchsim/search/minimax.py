@@ -151,13 +151,12 @@ def start_state(
     """A state from masks; the trick's seats are read from ``held`` (each card's holder),
     the opening lead from nothing having been played; ``called`` the card a pitcher
     called (12.1)."""
-    r = rules
     n = len(hands)
     seats = tuple(next(s for s in range(n) if held[s] >> c & 1) for c in trick)
     offset = (seats[-1] - leader) % n + 1 if trick else 0
     first = not trick and not any(won)
     st = PlayState(
-        r,
+        rules,
         pitcher,
         tuple(int(m) for m in held),
         tuple(int(m) for m in hands),

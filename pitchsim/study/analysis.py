@@ -233,8 +233,7 @@ def highest_trump(hand: np.ndarray, trump: np.ndarray, rules) -> np.ndarray:
     when ``trump`` is trump, the jick and the jokers counted where the rules have them."""
     from ..game.trumps import trump_tables
 
-    r = rules
-    tt = trump_tables(r.jokers, r.jick)
+    tt = trump_tables(rules.jokers, rules.jick)
     hand = hand.astype(np.int64)
     trump = trump.astype(np.int64)
     masks = tt.trump_mask[trump]

@@ -74,10 +74,9 @@ def key_cards(r: Rules, trump: int) -> list[tuple[int, str]]:
 def key_table(rules) -> np.ndarray:
     """Per trump suit, the card of each key of :data:`KEY_NAMES` (-1: a key these rules
     do not count), from :func:`key_cards`."""
-    r = rules
     out = np.full((4, len(KEY_NAMES)), -1, dtype=np.int64)
     for t in range(4):
-        for card, name in key_cards(r, t):
+        for card, name in key_cards(rules, t):
             out[t, KEY_NAMES.index(name)] = card
     return out
 

@@ -449,12 +449,11 @@ class BoardGame:
 def _prepared(seats: Sequence[Strategy | str], rules: Rules):
     """The kernels' arguments for a game of ``seats``, which the caller has checked at
     this table (``table.game.check_table``: the one place for the table's refusals)."""
-    r = rules
     chosen = [s if isinstance(s, Strategy) else Strategy.parse(s) for s in seats]
     n = len(chosen)
     bidders, players = seat_ids(chosen)
-    odds, defender = odds_for(chosen, r, n)
-    return r, chosen, n, bidders, players, odds, defender
+    odds, defender = odds_for(chosen, rules, n)
+    return rules, chosen, n, bidders, players, odds, defender
 
 
 def board_game(seed: int, board: int, seats: Sequence[Strategy | str], rules: Rules) -> BoardGame:
@@ -568,16 +567,15 @@ def board_tournament(
     time.  A shared win (3.11) gives each winning side an equal part of the game.  The
     caller has checked the strategies at this table (``table.game.check_table``) and
     their number and the boards (``table.tournament.tournament``)."""
-    r = rules
     k = len(chosen)
     n = players
-    tally = BoardTally(k, boards, r.max_bid)
+    tally = BoardTally(k, boards, rules.max_bid)
     tally.seed = pick_seed(seed)
     tally.strategies = chosen
     tally.tables = seating(chosen, n)
-    fr, tab = rules_array(r), rules_table(r)
+    fr, tab = rules_array(rules), rules_table(rules)
     play_games = games_kernel(fr)  # (the base game's shape compiled in, when it is)
-    odds, defender = odds_for(chosen, r, n)
+    odds, defender = odds_for(chosen, rules, n)
     total = boards * k
     with use_threads(threads):
         for start, stop in chunked(boards, BOARDS_PER_CALL):

@@ -16,8 +16,7 @@ def trumps_of(hand: str, rules: Rules) -> list[str]:
     holds a trump, its jick counted; else a suit it holds)."""
     from ..advice.odds import trump_suits
 
-    r = rules
-    return [SUITS[t] for t in trump_suits(parse_cards(hand, jokers=r.jokers), rules)]
+    return [SUITS[t] for t in trump_suits(parse_cards(hand, jokers=rules.jokers), rules)]
 
 
 def odds_of(

@@ -258,15 +258,14 @@ def keys_json(rules, players: int, view: View | None = None) -> dict:
     dealt (numbered keys), the bids (at the person's call, ``view``, those offered him,
     as the terminal's help says them: ``practice.bids_offered``; null: only pass), and
     whether there is a shoot, a trump to name, a jick, jokers."""
-    r = rules
     bids = bids_offered(rules, view)
     return {
-        "cards": r.cards_each(players),
+        "cards": rules.cards_each(players),
         "bids": None if bids is None else list(bids),
-        "shoot": r.shoot,
-        "named_trump": r.trump == "named",
-        "jick": r.jick,
-        "jokers": r.jokers,
+        "shoot": rules.shoot,
+        "named_trump": rules.trump == "named",
+        "jick": rules.jick,
+        "jokers": rules.jokers,
     }
 
 

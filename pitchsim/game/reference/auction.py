@@ -35,24 +35,23 @@ def legal_calls(
     ``calls`` are the calls made so far; ``may_shoot`` is False for a player whose
     score is below zero (6.1 shoot).
     """
-    r = rules
-    top, shoot = r.max_bid, shoot_call(r)
+    top, shoot = rules.max_bid, shoot_call(rules)
     high = max(calls, default=PASS)
-    shoots = [shoot] if r.shoot and may_shoot else []
+    shoots = [shoot] if rules.shoot and may_shoot else []
     if high == shoot:
         return []  # 6.1: a shoot cannot be stolen and ends the auction
     if high == top:
-        if r.dealer_steal != "max":
+        if rules.dealer_steal != "max":
             return []  # RULES, 1.4, 6.3.4: a bid of the maximum ends the auction at once
         # 2.5, 2.15.2: the others may only pass; the dealer may match the maximum.
         return [PASS, top, *shoots] if dealer_to_call else [PASS, *shoots]
     if not dealer_to_call:
-        return [PASS, *range(max(high + 1, r.min_bid), top + 1), *shoots]
+        return [PASS, *range(max(high + 1, rules.min_bid), top + 1), *shoots]
     if high == PASS:
-        if r.all_pass == "forced":  # RULES, 6.1: at least the larger of 2 and min-bid
-            return [*range(max(FORCED_DEALER_MIN, r.min_bid), top + 1), *shoots]
-        return [PASS, *range(r.min_bid, top + 1), *shoots]  # 3.4, 4.5, 2.6
-    lowest = high if r.dealer_steal is True else high + 1  # RULES steal; 3.3, 2.4
+        if rules.all_pass == "forced":  # RULES, 6.1: at least the larger of 2 and min-bid
+            return [*range(max(FORCED_DEALER_MIN, rules.min_bid), top + 1), *shoots]
+        return [PASS, *range(rules.min_bid, top + 1), *shoots]  # 3.4, 4.5, 2.6
+    lowest = high if rules.dealer_steal is True else high + 1  # RULES steal; 3.3, 2.4
     return [PASS, *range(lowest, top + 1), *shoots]
 
 
@@ -133,8 +132,7 @@ def run_auction(
     ``ValueError``.  ``scores`` (before the hand) bar a seat below zero from shooting.
     The last bidder is the high bidder, since every bid beats the high bid or steals it.
     """
-    r = rules
-    r.check_players(players)
+    rules.check_players(players)
     if not 0 <= dealer < players:
         raise ValueError(f"dealer {dealer} is not a seat of a {players}-player table")
     scores = list(scores) if scores is not None else [0] * players
@@ -143,7 +141,7 @@ def run_auction(
     made: list[int] = []
     result = AuctionResult(calls, order, None, PASS)
     for i, seat in enumerate(order):
-        legal = legal_calls(made, seat == dealer, r, may_shoot=scores[seat] >= 0)
+        legal = legal_calls(made, seat == dealer, rules, may_shoot=scores[seat] >= 0)
         if not legal:
             break  # a bid of the maximum or a shoot ended the auction
         try:
@@ -158,16 +156,16 @@ def run_auction(
         if bid.pitch != -1:
             if not 0 <= bid.pitch < N_CARDS_WITH_JOKERS:
                 raise ValueError(f"seat {seat} pitched {bid.pitch}, which is not a card")
-            ends = not legal_calls(made, False, r) or seat == dealer
-            if r.trump != "first-lead" or bid.amount < r.max_bid or not ends:
+            ends = not legal_calls(made, False, rules) or seat == dealer
+            if rules.trump != "first-lead" or bid.amount < rules.max_bid or not ends:
                 raise ValueError(f"seat {seat} may not pitch with this call (1.4, 6.3.4)")
         if bid.amount != PASS:
             calls[i] = bid.amount
             result.pitcher = seat
-            result.shoot = bid.amount == shoot_call(r)
-            result.bid = r.max_bid if result.shoot else bid.amount
+            result.shoot = bid.amount == shoot_call(rules)
+            result.bid = rules.max_bid if result.shoot else bid.amount
             result.pitched_card = bid.pitch
             result.trump = suit_of(bid.pitch) if bid.pitch >= 0 else bid.trump
-    if result.pitcher is None and r.all_pass == "dealer-free":
+    if result.pitcher is None and rules.all_pass == "dealer-free":
         result.pitcher = dealer  # 12.12: the dealer names trump with a bid of 0
     return result

@@ -13,9 +13,8 @@ def pack(rules: Rules, players: int) -> list[int]:
     """The cards used: the ``deck`` pack (12.3: all 52, or without the 2s to 4s, the 2s
     to 8s, or the 3s to 8s) plus the jokers (6.1), less the four 4s with 5 players, 9
     to deal and two jokers (4.3, 4.15.9)."""
-    r = rules
-    ranks = [k for k in r.ranks if not (k == 2 and r.no_fours(players))]  # rank 2: the 4
-    return [c for c in range(N_CARDS) if rank_of(c) in ranks] + joker_cards(r.jokers)
+    ranks = [k for k in rules.ranks if not (k == 2 and rules.no_fours(players))]  # rank 2: the 4
+    return [c for c in range(N_CARDS) if rank_of(c) in ranks] + joker_cards(rules.jokers)
 
 
 def deal(
@@ -25,11 +24,10 @@ def deal(
     ``at_a_time`` cards to a seat per round (0: all at once; how many at a time does
     not change the odds, RULES "Where the rules are silent", 3.2).  Returns the hands as
     masks and the undealt stock, top card first (4.3)."""
-    r = rules
-    r.check_players(players)
-    cards = pack(r, players)
+    rules.check_players(players)
+    cards = pack(rules, players)
     rng.shuffle(cards)
-    each = r.cards_each(players)
+    each = rules.cards_each(players)
     step = at_a_time or each
     if each % step:
         raise ValueError(f"{each} cards each cannot be dealt {step} at a time")

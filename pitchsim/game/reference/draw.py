@@ -125,8 +125,7 @@ def discard_and_draw(
     dealer last, robbing; ``dealer`` is then needed.  The non-trumps the robber keeps
     are his choice (11.8): the highest-ranking, as under rob=true.  A trump ``called``
     under partner=called is never discarded: rule X passes over it (12.1.3)."""
-    r = rules
-    if r.rob == "dealer":
+    if rules.rob == "dealer":
         if dealer is None:
             raise ValueError("rob=dealer needs the dealer: he robs the stock (12.7)")
         pitcher = dealer  # the robber and the last to draw
@@ -141,7 +140,7 @@ def discard_and_draw(
             c = stock.pop(0)
             hands[seat] |= 1 << c
             rec.drawn[seat].append(c)
-        if hands[seat].bit_count() < HAND_TARGET and r.follow != "only" and junk:  # 4
+        if hands[seat].bit_count() < HAND_TARGET and rules.follow != "only" and junk:  # 4
             rng.shuffle(junk)
             while hands[seat].bit_count() < HAND_TARGET and junk:
                 c = junk.pop(0)
@@ -149,24 +148,24 @@ def discard_and_draw(
                 rec.drawn[seat].append(c)
 
     for seat in [(pitcher + 1 + i) % n for i in range(n)]:  # the pitcher last
-        non_trumps = [c for c in cards_of(hands[seat]) if not is_trump(c, trump, r)]  # 1
+        non_trumps = [c for c in cards_of(hands[seat]) if not is_trump(c, trump, rules)]  # 1
         hands[seat] &= ~mask_of(non_trumps)
         junk.extend(non_trumps)
         rec.discarded[seat] = mask_of(non_trumps)
-        burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, r, called)  # 2
+        burnt = excess_trumps(cards_of(hands[seat]), HAND_TARGET, trump, rules, called)  # 2
         hands[seat] &= ~mask_of(burnt)
         rec.burnt[seat] = mask_of(burnt)
-        if not (r.rob is not False and seat == pitcher):
+        if not (rules.rob is not False and seat == pitcher):
             fill(seat)
-    if r.rob is not False:  # 5
+    if rules.rob is not False:  # 5
         rec.robbed = list(stock)
         hands[pitcher] |= mask_of(stock)
         stock.clear()
         fill(pitcher)  # step 4 when the stock left the pitcher short
-        down = come_down(hands[pitcher], trump, r, called)
+        down = come_down(hands[pitcher], trump, rules, called)
         hands[pitcher] &= ~mask_of(down)
         rec.put_down = down
-        rec.put_down_shown = shown_put_down(down, trump, r)
+        rec.put_down_shown = shown_put_down(down, trump, rules)
     return hands, rec
 
 
@@ -186,15 +185,14 @@ def take_kitty(
     not draw, and his discards are out of play.  Recorded as a rob of the kitty:
     ``robbed`` the kitty, ``put_down`` the discards, none shown.  A trump ``called``
     under partner=called is never put down (12.1.3)."""
-    r = rules
-    if r.kitty and r.discard != "none":
+    if rules.kitty and rules.discard != "none":
         raise ValueError("a kitty is played with discard=none only (6.3.8, 12.8)")
     n = len(hands)
     hands = list(hands)
-    kitty = kitty_of(stock, r)
+    kitty = kitty_of(stock, rules)
     rec = DrawRecord([0] * n, [0] * n, [[] for _ in range(n)], robbed=kitty)
     if kitty:
         hands[pitcher] |= mask_of(kitty)
-        rec.put_down = come_down(hands[pitcher], trump, r, called)
+        rec.put_down = come_down(hands[pitcher], trump, rules, called)
         hands[pitcher] &= ~mask_of(rec.put_down)
     return hands, rec

@@ -101,13 +101,12 @@ def play_game(
     dealer-free: the auction makes the dealer the pitcher at 0 (12.12), played as any hand.
     Otherwise the deal passes to the left after every hand (0.1).
     """
-    r = rules
-    r.check_players(players)
+    rules.check_players(players)
 
     def call_partner(seat: int, hand: int, trump: int) -> int:  # 12.1.2, 12.1.4
         if caller is None:
-            return highest_missing_trump(hand, trump, r)
-        return checked_call(caller(seat, hand, trump), trump, r)
+            return highest_missing_trump(hand, trump, rules)
+        return checked_call(caller(seat, hand, trump), trump, rules)
 
     if not 0 <= first_dealer < players:
         raise ValueError(f"first dealer {first_dealer} is not a seat of a {players}-player table")
@@ -124,18 +123,18 @@ def play_game(
             if len(dealt) != players:
                 raise ValueError(f"deal {deal_no} has {len(dealt)} hands for {players} players")
         else:
-            dealt, stock = deal(rng, r, players, dealer)
+            dealt, stock = deal(rng, rules, players, dealer)
         before = list(scores)
 
         def call(seat: int, calls: list[int], legal: list[int]) -> int | tuple[int, int] | Bid:
             return bidder(seat, dealt[seat], calls, legal, list(before))  # noqa: B023
 
-        auction = run_auction(dealer, players, call, r, before)
+        auction = run_auction(dealer, players, call, rules, before)
         if auction.pitcher is None:
             change = [0] * players
-            if r.all_pass == "dealer-set":
+            if rules.all_pass == "dealer-set":
                 change = [
-                    -DEALER_SET_PENALTY if r.team(s) == r.team(dealer) else 0
+                    -DEALER_SET_PENALTY if rules.team(s) == rules.team(dealer) else 0
                     for s in range(players)
                 ]
             scores = [s + c for s, c in zip(scores, change, strict=True)]
@@ -145,29 +144,31 @@ def play_game(
                 )
             )
             game.scores = scores
-            counted += counts(None, r)
-            game.winners = winners(scores, None, False, r, counted=counted)
+            counted += counts(None, rules)
+            game.winners = winners(scores, None, False, rules, counted=counted)
             if game.winners:
                 break
-            if r.all_pass != "redeal":
+            if rules.all_pass != "redeal":
                 dealer = (dealer + 1) % players
             continue
         pitcher, bid = auction.pitcher, auction.bid
         trump = called = -1
         held, draw = dealt, None
-        if r.trump == "named":
+        if rules.trump == "named":
             if namer is None:
                 raise ValueError("trump=named needs a namer: the pitcher names trump (3.5)")
             trump = namer(pitcher, dealt[pitcher])
             if not 0 <= trump < 4:
                 raise ValueError(f"seat {pitcher} named {trump}, which is not a suit")
-            if r.partner == "called":  # 12.1.2: before any discard or kitty
+            if rules.partner == "called":  # 12.1.2: before any discard or kitty
                 called = call_partner(pitcher, dealt[pitcher], trump)
-            if r.kitty:  # 12.2: before any other discard
-                held, draw = take_kitty(dealt, stock, pitcher, trump, r, called)
-            if r.discard == "non-trump":
-                held, draw = discard_and_draw(dealt, stock, pitcher, trump, r, rng, dealer, called)
-            if r.partner == "announced":  # 12.1.4: after the discard and draw
+            if rules.kitty:  # 12.2: before any other discard
+                held, draw = take_kitty(dealt, stock, pitcher, trump, rules, called)
+            if rules.discard == "non-trump":
+                held, draw = discard_and_draw(
+                    dealt, stock, pitcher, trump, rules, rng, dealer, called
+                )
+            if rules.partner == "announced":  # 12.1.4: after the discard and draw
                 called = call_partner(pitcher, held[pitcher], trump)
         played = play_hand(
             held,
@@ -177,12 +178,14 @@ def play_game(
             bid=bid,
             trump=trump,
             first_lead=auction.pitched_card,
-            lead_suit=auction.trump if r.trump == "first-lead" else -1,
+            lead_suit=auction.trump if rules.trump == "first-lead" else -1,
             called=called,
         )
         points = played.score.points
         made = pitcher_made(points, pitcher, bid)
-        change = settle_hand(points, pitcher, bid, r, sides_of(players, pitcher, played.partner, r))
+        change = settle_hand(
+            points, pitcher, bid, rules, sides_of(players, pitcher, played.partner, rules)
+        )
         scores = [s + c for s, c in zip(scores, change, strict=True)]
         game.hands.append(
             GameHand(
@@ -192,7 +195,7 @@ def play_game(
         )  # fmt: skip
         game.scores = scores
         counted += 1
-        game.winners = winners(scores, pitcher, made, r, auction.shoot, counted, played.partner)
+        game.winners = winners(scores, pitcher, made, rules, auction.shoot, counted, played.partner)
         if game.winners:
             break
         dealer = (dealer + 1) % players

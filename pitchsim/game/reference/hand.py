@@ -82,13 +82,12 @@ class HandRecord:
 def _check_held(held: Sequence[int], pitcher: int, rules: Rules) -> None:
     """The hands in play, checked.  Who may sit at the table (how many players, four in
     a partnership) is the deal's and the auction's check: a hand is played as dealt."""
-    r = rules
     n = len(held)
     if not 2 <= n <= 7:
         raise ValueError(f"players must be 2-7, not {n}")
     if not 0 <= pitcher < n:
         raise ValueError(f"pitcher {pitcher} is not a seat of a {n}-player table")
-    cards = mask_of(pack(r, n))
+    cards = mask_of(pack(rules, n))
     seen = 0
     for seat, m in enumerate(held):
         if m < 0 or m & ~cards:
@@ -96,12 +95,12 @@ def _check_held(held: Sequence[int], pitcher: int, rules: Rules) -> None:
         if seen & m:
             raise ValueError(f"seat {seat} holds a card another seat holds")
         seen |= m
-    if r.discard == "none":  # every card dealt is played (RULES "The deal", 0.6)
-        each = r.cards_each(n)
+    if rules.discard == "none":  # every card dealt is played (RULES "The deal", 0.6)
+        each = rules.cards_each(n)
         for seat, m in enumerate(held):
             if m.bit_count() != each:
                 raise ValueError(f"seat {seat} was dealt {m.bit_count()} cards, not {each}")
-    elif r.follow != "only" and len({m.bit_count() for m in held}) != 1:
+    elif rules.follow != "only" and len({m.bit_count() for m in held}) != 1:
         raise ValueError("every player must hold as many cards as the others")
 
 

@@ -19,11 +19,10 @@ def callable_cards(trump: int, rules: Rules) -> list[int]:
     jokers where the rules have them), also one he holds or one the pack leaves out.
     partner=announced (12.1.4): any card, the rules' jokers included.  None without a
     called partner."""
-    r = rules
-    if r.partner == "called":
-        return trump_order(r, trump)
-    if r.partner == "announced":
-        return list(range(N_CARDS)) + joker_cards(r.jokers)
+    if rules.partner == "called":
+        return trump_order(rules, trump)
+    if rules.partner == "announced":
+        return list(range(N_CARDS)) + joker_cards(rules.jokers)
     return []
 
 

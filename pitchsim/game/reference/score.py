@@ -54,9 +54,8 @@ def sides_of(players: int, pitcher: int | None, partner: int | None, rules: Rule
     partner=called|announced (12.1.6) the pitcher and his ``partner`` (None: he plays
     alone, 12.1.5) one side, numbered by the pitcher's seat, and all the others another,
     numbered -1."""
-    r = rules
-    if r.partner == "none" or pitcher is None:
-        return [r.team(s) for s in range(players)]
+    if rules.partner == "none" or pitcher is None:
+        return [rules.team(s) for s in range(players)]
     return [pitcher if s in (pitcher, partner) else -1 for s in range(players)]
 
 
@@ -84,9 +83,8 @@ def score_hand(
     ``sides`` (``sides_of``; default ``rules.team``) pool the Game counts and the points:
     a team (0.10), or the pitcher with his called partner and all the others (12.1.6).
     """
-    r = rules
     n = len(held)
-    side = list(sides) if sides is not None else [r.team(s) for s in range(n)]
+    side = list(sides) if sides is not None else [rules.team(s) for s in range(n)]
     in_play = 0
     for m in held:
         in_play |= m
@@ -97,7 +95,7 @@ def score_hand(
         captured |= m
     if len(won) != n or captured & ~in_play:
         raise ValueError("a card not in play was captured")
-    if r.follow != "only" and captured != in_play:  # 4.9: only trumps are played
+    if rules.follow != "only" and captured != in_play:  # 4.9: only trumps are played
         raise ValueError("the captured cards must be exactly the cards in play")
     awards: dict[str, int | None] = {}
     values: dict[str, int] = {}
@@ -105,36 +103,36 @@ def score_hand(
     def award(name: str, value: int, seat: int | None) -> None:
         awards[name], values[name] = seat, value
 
-    order = trump_order(r, trump) if trump >= 0 else []
+    order = trump_order(rules, trump) if trump >= 0 else []
     ranked = [c for c in order if c < N_CARDS and in_play >> c & 1]  # jokers never High/Low
     # One trump in play is both highest and lowest: no special case needed.
     award("high", 1, _holder(won, ranked[-1]) if ranked else None)
-    low_owner = held if r.low == "dealt" else won
+    low_owner = held if rules.low == "dealt" else won
     award("low", 1, _holder(low_owner, ranked[0]) if ranked else None)
 
     def capture(name: str, c: int, value: int = 1) -> None:
         award(name, value, _holder(won, c) if trump >= 0 and in_play >> c & 1 else None)
 
     capture("jack", card(JACK, trump) if trump >= 0 else 0)
-    if r.jick:
+    if rules.jick:
         capture("jick", jick_of(trump) if trump >= 0 else 0)
-    for name, c in zip(("high-joker", "low-joker"), joker_cards(r.jokers), strict=False):
+    for name, c in zip(("high-joker", "low-joker"), joker_cards(rules.jokers), strict=False):
         capture(name, c)
-    if r.game == "ten":
+    if rules.game == "ten":
         capture("ten", card(TEN, trump) if trump >= 0 else 0)
-    if r.three:
+    if rules.three:
         capture("three", card(THREE, trump) if trump >= 0 else 0, 3)
-    if r.five is not False:  # the 5 of trump; under five=pedro the right pedro (12.6)
+    if rules.five is not False:  # the 5 of trump; under five=pedro the right pedro (12.6)
         capture("five", card(FIVE, trump) if trump >= 0 else 0, 5)
-    if r.five == "pedro":
+    if rules.five == "pedro":
         capture("left-pedro", left_pedro_of(trump) if trump >= 0 else 0, 5)
 
     game_counts = [sum(game_points(c) for c in cards_of(m) if c < N_CARDS) for m in won]
-    if r.game == "count":
+    if rules.game == "count":
         # Partners pool their game counts; without partners each seat is its own side.
         # Under joker-game=half (12.10) on a doubled scale: twice the count, plus 1 for
         # each joker captured (a joker's half).
-        scale = 2 if r.joker_game == "half" else 1
+        scale = 2 if rules.joker_game == "half" else 1
         counts: dict[int, int] = {}
         for seat in range(n):
             halves = (won[seat] >> N_CARDS).bit_count() if scale == 2 else 0
@@ -179,10 +177,9 @@ def settle_hand(
     points plus the bid.  ``points`` is :attr:`HandScore.points` (partners carry the
     team's points).  ``sides`` as in :func:`score_hand`: under a called partner each
     player adds his side's result to his own score (12.1.7)."""
-    r = rules
-    side = list(sides) if sides is not None else [r.team(s) for s in range(len(points))]
+    side = list(sides) if sides is not None else [rules.team(s) for s in range(len(points))]
     made = pitcher_made(points, pitcher, bid)
-    if not made and r.set == "to-others":  # 12.11: 0 to the set side, the bid to the rest
+    if not made and rules.set == "to-others":  # 12.11: 0 to the set side, the bid to the rest
         return [0 if side[s] == side[pitcher] else won + bid for s, won in enumerate(points)]
     return [
         (won if made else -bid) if side[s] == side[pitcher] else won for s, won in enumerate(points)
@@ -209,27 +206,26 @@ def winners(
     0+2, 1 for seats 1+3).  Under a called partner (12.1.8) a side is a player, each
     at his own score, and "the pitcher's side" the pitcher and his ``partner`` (None:
     alone): each of the two the rule lets win wins, both together when both do."""
-    r = rules
     sides: dict[int, int] = {}
     for seat, score in enumerate(scores):
-        sides.setdefault(r.team(seat), score)
-    ours = [] if pitcher is None else [r.team(pitcher)]
+        sides.setdefault(rules.team(seat), score)
+    ours = [] if pitcher is None else [rules.team(pitcher)]
     if pitcher is not None and partner is not None:
-        ours = sorted({r.team(pitcher), r.team(partner)})
+        ours = sorted({rules.team(pitcher), rules.team(partner)})
     if shoot and made and pitcher is not None:
         return ours
-    if r.hands_limit:  # 12.4
-        if counted < r.hands_limit:
+    if rules.hands_limit:  # 12.4
+        if counted < rules.hands_limit:
             return []
         best = max(sides.values())
         return [side for side, score in sides.items() if score == best]
-    there = [side for side in ours if sides[side] >= r.target]
-    if r.win == "pitcher":
-        return there if made or r.set_pitcher_wins else []
+    there = [side for side in ours if sides[side] >= rules.target]
+    if rules.win == "pitcher":
+        return there if made or rules.set_pitcher_wins else []
     best = max(sides.values())
     top = [side for side, score in sides.items() if score == best]
-    if r.win == "highest":
-        return top if best >= r.target and len(top) == 1 else []
-    if best < r.target:
+    if rules.win == "highest":
+        return top if best >= rules.target and len(top) == 1 else []
+    if best < rules.target:
         return []
     return there or top  # sides tied for the highest total share the win

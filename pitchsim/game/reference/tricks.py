@@ -73,12 +73,11 @@ def trump_order(rules: Rules, trump: int) -> list[int]:
     """The trumps, lowest first (4.7: A K Q J Jick HJ LJ 10 ... 2, high to low; 3.6
     without the jokers; 2.7 and RULES the plain suit; 11.3: the left pedro just below
     the 5 of trump)."""
-    r = rules
     low = [card(rank, trump) for rank in range(TEN + 1)]  # 2 ... 10
-    if r.five == "pedro":
+    if rules.five == "pedro":
         low.insert(FIVE_RANK, left_pedro_of(trump))  # 2 3 4 left-pedro 5 ...
-    jokers = [LOW_JOKER, HIGH_JOKER] if r.jokers == 2 else joker_cards(r.jokers)
-    jick = [jick_of(trump)] if r.jick else []
+    jokers = [LOW_JOKER, HIGH_JOKER] if rules.jokers == 2 else joker_cards(rules.jokers)
+    jick = [jick_of(trump)] if rules.jick else []
     return low + jokers + jick + [card(rank, trump) for rank in range(JACK, ACE + 1)]
 
 
@@ -102,13 +101,12 @@ def trick_winner(trick: Sequence[int], trump: int, rules: Rules) -> int:
     """Index (in play order) of the card that wins ``trick`` (RULES "The play", 0.5):
     the highest trump by the trump order; with no trump, the highest card of the led
     card's effective suit.  Cards of a third suit never win."""
-    r = rules
-    trumps = [i for i, c in enumerate(trick) if is_trump(c, trump, r)]
+    trumps = [i for i, c in enumerate(trick) if is_trump(c, trump, rules)]
     if trumps:
-        order = trump_order(r, trump)
+        order = trump_order(rules, trump)
         return max(trumps, key=lambda i: order.index(trick[i]))
-    led = effective_suit(trick[0], trump, r)
-    led_cards = [i for i, c in enumerate(trick) if effective_suit(c, trump, r) == led]
+    led = effective_suit(trick[0], trump, rules)
+    led_cards = [i for i, c in enumerate(trick) if effective_suit(c, trump, rules) == led]
     return max(led_cards, key=lambda i: rank_of(trick[i]))
 
 
@@ -132,29 +130,28 @@ def legal_cards(
       Inside the opening trick under trump=first-lead, ``trump`` may still be -1: the
       led suit is trump.
     """
-    r = rules
-    if r.follow == "only":
-        return trumps_in(hand, trump, r)
+    if rules.follow == "only":
+        return trumps_in(hand, trump, rules)
     if not trick:
-        if first_lead and r.trump == "first-lead":
+        if first_lead and rules.trump == "first-lead":
             if lead_suit >= 0:
                 leads = hand & suit_cards(lead_suit)
                 if not leads:
                     raise ValueError("the pitcher holds no card of the suit he planned as trump")
                 return leads
             return hand & ~mask_of(joker_cards(2))
-        if first_lead and r.lead_trump:
-            return trumps_in(hand, trump, r) or hand
+        if first_lead and rules.lead_trump:
+            return trumps_in(hand, trump, rules) or hand
         return hand
     if trump < 0:
         trump = suit_of(trick[0])  # the opening lead is what fixes trump
-    led = effective_suit(trick[0], trump, r)
-    have = of_suit(hand, led, trump, r)
+    led = effective_suit(trick[0], trump, rules)
+    have = of_suit(hand, led, trump, rules)
     if not have:
         return hand
-    if r.follow == "suit":
+    if rules.follow == "suit":
         return have
-    return have | trumps_in(hand, trump, r)
+    return have | trumps_in(hand, trump, rules)
 
 
 def shows_void(c: int, led: int, trump: int, rules: Rules) -> bool:
@@ -162,8 +159,7 @@ def shows_void(c: int, led: int, trump: int, rules: Rules) -> bool:
     its player holds none of ``led``?  A player holding the led suit must follow it or
     (under follow=trump) trump; any other card means he had none.  On a trump lead, not
     following means no trump.  Under follow=only nobody follows a suit: nothing shows."""
-    r = rules
-    if r.follow == "only":
+    if rules.follow == "only":
         return False
-    mine = effective_suit(c, trump, r)
-    return mine != led and (mine != trump or r.follow == "suit")
+    mine = effective_suit(c, trump, rules)
+    return mine != led and (mine != trump or rules.follow == "suit")
