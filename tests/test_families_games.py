@@ -51,9 +51,11 @@ from pitchsim.kernels.game import (
     G_TRUMP,
     G_WINNERS,
     MAX_CALL,
-    game_kernel,
+    games_kernel,
     log_layout,
+    play_base_games,
     whole_game,
+    whole_games,
 )
 from pitchsim.kernels.play import MAX_TRICKS
 from pitchsim.kernels.policies.cards import HEURISTIC, RANDOM, any_rules
@@ -149,9 +151,9 @@ def seat_ids(mix: str, n: int) -> tuple[np.ndarray, np.ndarray]:
     return bidders, players
 
 
-def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
-    """One game logged by ``kernel``: by default the one the tournaments run
-    (``game_kernel``: the base-shape kernel under the base game's shape)."""
+def kernel_game(rules, n, seed, game, mix, fr=None):
+    """One game logged by the kernel ``play --game`` and a tournament's records run
+    (``whole_game``, the general kernel under every rules)."""
     fr = rules_array(rules) if fr is None else fr
     tab = rules_table(rules)
     at = log_layout(n)
@@ -161,8 +163,7 @@ def kernel_game(rules, n, seed, game, mix, fr=None, kernel=None):
     bidders, players = seat_ids(mix, n)
     tabled = mix in ("odds", "odds-game")
     odds, defender = family_odds(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
-    kernel = game_kernel(fr) if kernel is None else kernel
-    won_by, deals = kernel(
+    won_by, deals = any_rules(whole_game)(
         seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log
     )
     rows = log.reshape(MAX_DEALS, at["width"])[: int(deals)]
@@ -373,8 +374,11 @@ def test_redeal_with_the_steal_on_is_reached_and_a_planted_no_steal_is_caught():
 
 
 # The base game's shape (auction-pitch and its own options): the kernel the tournaments
-# run there (``game_kernel``: ``play_base_game``, the shape compiled in) plays the very
-# game the general kernel plays, log row for log row.
+# run there (``games_kernel``: ``play_base_games``, the shape compiled in) plays the very
+# games the general kernel plays (the one the log cross-check above holds to the
+# reference engine): game for game the same winners, deals, final scores and bids
+# pitched and made per seat.  One slip in a deal's play or score changes a game's
+# scores from that deal on.
 BASE_SHAPES = [
     ("auction-pitch", 4),
     ("auction-pitch", 2),
@@ -388,21 +392,35 @@ BASE_SHAPES = [
 ]
 
 
+def tournament_games(rules, n, seed, games, mix, kernel):
+    """Games 0 .. games-1 of ``seed`` by a tournaments' kernel: winners, final scores,
+    deals dealt and bids pitched and made per seat."""
+    fr, tab = rules_array(rules), rules_table(rules)
+    bidders, players = seat_ids(mix, n)
+    tabled = mix in ("odds", "odds-game")
+    odds, defender = family_odds(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    out = (
+        np.empty(games, np.int64),
+        np.empty((games, n), np.int64),
+        np.empty(games, np.int64),
+        np.empty((games, n, MAX_CALL, 2), np.int64),
+    )
+    kernel(seed, 0, games, n, bidders, players, fr, tab, odds, defender, *out)
+    return out
+
+
 @pytest.mark.parametrize("mix", list(MIXES))
 @pytest.mark.parametrize("spec, n", BASE_SHAPES, ids=[f"{s}-{n}p" for s, n in BASE_SHAPES])
 def test_the_base_shape_kernel_plays_the_general_kernels_games(spec, n, mix):
     rules = Rules.parse(spec)
     if mix == "odds" and not has_odds_table(rules, n):
         pytest.skip(f"no odds table for {spec} at {n} players")
-    assert game_kernel(rules_array(rules)) is not whole_game
-    for game in range(4):
-        base = kernel_game(rules, n, 3, game, mix)
-        general = kernel_game(rules, n, 3, game, mix, kernel=any_rules(whole_game))
-        assert base[:2] == general[:2], (game, base[:2], general[:2])
-        for d, (a, b) in enumerate(zip(base[2], general[2], strict=True)):
-            np.testing.assert_array_equal(a, b, err_msg=f"game {game} deal {d}")
-        np.testing.assert_array_equal(base[4], general[4])
-        np.testing.assert_array_equal(base[5], general[5])
+    assert games_kernel(rules_array(rules)) is play_base_games
+    base = tournament_games(rules, n, 3, 24, mix, play_base_games)
+    general = tournament_games(rules, n, 3, 24, mix, any_rules(whole_games))
+    for what, a, b in zip(("winners", "scores", "deals", "stats"), base, general, strict=True):
+        np.testing.assert_array_equal(a, b, err_msg=what)
+    assert base[2].sum() > 24  # games of several deals each
 
 
 def test_the_all_pass_rules_and_both_verdicts_are_reached():

@@ -33,10 +33,11 @@ from pitchsim.kernels.game import (
     G_TRICKS,
     G_TRUMP,
     MAX_CALL,
-    game_kernel,
     log_layout,
+    whole_game,
 )
 from pitchsim.kernels.play import seat_knowledge
+from pitchsim.kernels.policies.cards import any_rules
 from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.kernels.rng import deal_key
 from pitchsim.table.bidding import StrategyError
@@ -89,7 +90,7 @@ def kernel_game(spec: str, n: int, names: list[str], seed: int, board: int):
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
     fr = rules_array(r)
-    _, deals = game_kernel(fr)(  # (the tournaments' kernel: the base shape compiled in)
+    _, deals = any_rules(whole_game)(  # (the kernel of play --game and records)
         seed, board, n, bidders, players, fr, rules_table(r), odds, defender, scores, stats,
         log,
     )  # fmt: skip

@@ -31,11 +31,14 @@ hands pitched and made (a shoot at the maximum bid); ``log`` rows of
 ``log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
 
 Under the base game's shape (``policies.base_shape``: auction-pitch's trumps, points and
-first-lead trump, whatever its settling and win options) ``game_kernel`` and
-``games_kernel`` pick kernels with that shape compiled in (``play_deal_base``: the
-plain play loop, ``score.score_plain``), as the hand kernels do
-(``simulate.hands_kernel``): the same games, log row for log row
-(tests/test_families_games.py), without the tests of what the shape lacks.
+first-lead trump, whatever its settling and win options) ``games_kernel`` picks the
+tournaments' kernel with that shape compiled in (``play_deal_base``: the plain play
+loop, ``score.score_plain``), as the hand kernels do (``simulate.hands_kernel``): the
+same games, game for game (tests/test_families_games.py), without the tests of what the
+shape lacks.  One logged game (``whole_game`` from Python: ``play --game``, a
+tournament's records) is played by the general kernel under every rules: it takes
+milliseconds either way, and the shape compiled in again for it cost about a megabyte
+of machine code per seat mix.
 """
 
 import numpy as np
@@ -538,7 +541,7 @@ def whole_game(
     """Play game ``game`` of ``seed``; return (winners as a side mask, deals dealt).
     ``base`` True: the rules are the base game's shape, each deal played by
     ``play_deal_base`` (the same game, faster); None: any rules (``play_deal``).
-    From Python, ``game_kernel(fr)`` picks."""
+    From Python, ``policies.cards.any_rules(whole_game)`` (base None)."""
     deck, dealt, held, hands, won, trick, tseats, award, points, junk = hand_scratch(n)
     change = np.empty(n, dtype=np.int64)
     calls = np.empty(n, dtype=np.int64)
@@ -662,23 +665,8 @@ def play_base_games(
     )  # fmt: skip
 
 
-@njit(cache=True)
-def play_base_game(seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log):
-    """``whole_game`` with ``base=True`` (as ``play_base_games``)."""
-    if not base_shape(fr):
-        raise ValueError("base=True with rules that are not the base game's shape")
-    return whole_game(
-        seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log, True
-    )
-
-
 def games_kernel(fr):
     """The kernel of ``whole_games``' arguments (without ``base``) for the rules
     ``fr``: ``play_base_games`` under the base game's shape (``policies.base_shape``),
     else ``whole_games``."""
     return play_base_games if base_shape(fr) else any_rules(whole_games)
-
-
-def game_kernel(fr):
-    """``whole_game``'s kernel for the rules ``fr``, as ``games_kernel``."""
-    return play_base_game if base_shape(fr) else any_rules(whole_game)

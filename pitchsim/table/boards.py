@@ -48,14 +48,14 @@ from ..kernels.game import (
     G_TRICKS,
     G_TRUMP,
     MAX_CALL,
-    game_kernel,
     games_kernel,
     log_layout,
     play_deal_logged,
+    whole_game,
 )
 from ..kernels.partner import call_and_partner
 from ..kernels.policies import KIND_MASK, PIMC, ROLLOUT_DTYPE
-from ..kernels.policies.cards import PLAIN_POLICY_IDS
+from ..kernels.policies.cards import PLAIN_POLICY_IDS, any_rules
 from ..kernels.presets import (
     rules_array,
     rules_table,
@@ -465,7 +465,7 @@ def board_game(seed: int, board: int, seats: Sequence[Strategy | str], rules: Ru
     scores = np.zeros(n, dtype=np.int64)
     stats = np.zeros((n, MAX_CALL, 2), dtype=np.int64)
     fr = rules_array(r)
-    won_by, deals = game_kernel(fr)(
+    won_by, deals = any_rules(whole_game)(  # (one game: the general kernel, kernels/game.py)
         seed,
         board,
         n,

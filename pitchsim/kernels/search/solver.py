@@ -1,19 +1,25 @@
 """The double-dummy solver: the points the pitcher's side makes with every hand open,
 under every preset (VARIANTS.md 0.5-0.8, 3.7, 4.9, 4.10; auction-pitch: 0-4).
 
-Entry points (numba ``njit``, callable from Python and from other kernels; keep these
-signatures stable, search play is built on them)::
+Entry points (keep these signatures stable, search play is built on them)::
 
     table = new_table()        # transposition table: make once, reuse for every call
+    v = position_values(hands, won, held, n, leader, trick, trick_len, trump, pitcher,
+                        fr, tab, table, out, target, called)   # compiled: all below
+    v = solve_preset(..., fr, tab, table, called)   # any preset: fr, tab =
+    v = preset_card_values(..., fr, tab, table, out, called)   # rules_array, rules_table
     v = solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
                        fr, table)
     v = card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher,
                     fr, table, out)   # out[52]: each legal card's value, -1 elsewhere
+    v = card_targets(..., fr, table, out, target)   # a target query per card
     values = solve_deals(dealt2d, pitchers, fr)   # whole deals, parallel (prange)
-    v = solve_preset(hands, won, held, n, leader, trick, trick_len, trump, pitcher,
-                     fr, tab, table)     # any preset: fr, tab = presets.rules_array,
-    v = preset_card_values(..., fr, tab, table, out)   # rules_table; out[54]
     done, nodes = preset_world_values(worlds, pby, ...)  # pimc's worlds under a preset
+
+``position_values``, ``preset_world_values`` and ``solve_deals`` are compiled (numba
+``njit``, callable from other kernels); the others are Python calls of
+``position_values``, so that the whole search is compiled once for a position's
+questions, not once per question (see the note above ``position_values``).
 
 The preset is data: its tables (``kernels/presets.py``: each card's effective suit and
 order key per trump, the capture values) fill the solve's context, so one search plays
@@ -1966,115 +1972,77 @@ def _child_value(
 # a pattern).  Only the small entry point and ``_root`` compile per pattern; the search
 # is the int64 one every command already runs.
 #
-# The base game's entry points hand ``_root`` a copy of ``AUCTION_PITCH``: a global
-# array is a constant to numba, typed read-only, and ``_root`` (the whole search under
-# it) would be compiled a second time for that type, apart from the presets' (about
-# 160 CPU s); the copy is the presets' type, so the base game loads their compile.  (A
-# copy of 4 x 279 integers per call, next to a search of thousands of nodes.)
+# One compiled entry point answers every question of one position
+# (``position_values``: the value, each legal card's value or target query); the
+# others are plain Python calls of it.  Each compiled entry point costs the whole search
+# again in compile time and machine code (about 0.4 MB, 10 CPU s), whatever it adds.
+_NO_CARDS = np.empty(0, dtype=np.int64)  # ``out`` of a value alone
+
+
 @njit(cache=True)
-def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table):
-    """The position's double-dummy value (0-4) under the base game's options ``fr``."""
+def position_values(
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, target,
+    called,
+):  # fmt: skip
+    """The value under any preset (``fr``, ``tab``: its ``presets.rules_array`` and
+    ``rules_table``; ``held`` the hands when the first card was led, after any draw;
+    ``called`` the card a pitcher called, 12.1, its holder in ``held`` his partner, -1:
+    none), and in ``out[54]`` the value after each legal card (-1: not legal; ``out``
+    empty: the value alone).  ``target`` above 0: a target query per card instead (DDS's
+    target mode): ``out[c]`` is ``target`` when the pitcher's side makes ``target`` after
+    card c, ``target - 1`` when it does not; the return value the best of them for the
+    player to move.  One zero-window search a card at most, where exact values climb
+    through every value to the card's own."""
     return _root(
-        hands,
-        won,
-        dealt,
-        n,
-        leader,
-        trick,
-        trick_len,
-        trump,
-        pitcher,
-        fr,
-        AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
-        table,
-        np.empty(0, dtype=np.int64),
-        np.int64(0),
-        np.int64(-1),
-    )
+        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out,
+        target, called,
+    )  # fmt: skip
 
 
-@njit(cache=True)
-def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out):
-    """The value, and in ``out[52]`` the value after each legal card (-1: not legal)."""
-    return card_targets(
-        hands,
-        won,
-        dealt,
-        n,
-        leader,
-        trick,
-        trick_len,
-        trump,
-        pitcher,
-        fr,
-        table,
-        out,
-        np.int64(0),
-    )
-
-
-@njit(cache=True)
-def card_targets(
-    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out, target
-):
-    """A target query (DDS's target mode) per legal card: ``out[c]`` is ``target`` when
-    the pitcher's side makes ``target`` after card c, ``target - 1`` when it does not (-1:
-    not legal); returns the best of them for the player to move.  ``target`` 0 or less:
-    exact values, as ``card_values``.  One zero-window search a card at most, where
-    ``card_values`` climbs through every value to the card's own."""
-    return _root(
-        hands,
-        won,
-        dealt,
-        n,
-        leader,
-        trick,
-        trick_len,
-        trump,
-        pitcher,
-        fr,
-        AUCTION_PITCH.copy(),  # (a writable copy: see the note above ``solve_position``)
-        table,
-        out,
-        target,
-        np.int64(-1),
-    )
-
-
-@njit(cache=True)
-def solve_preset(
-    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, called
-):
-    """The value under any preset: ``fr``, ``tab`` its ``presets.rules_array`` and
-    ``rules_table``; ``held`` the hands when the first card was led (after any draw);
-    ``called`` the card a pitcher called (12.1; its holder in ``held`` his partner)."""
-    return _root(
-        hands,
-        won,
-        held,
-        n,
-        leader,
-        trick,
-        trick_len,
-        trump,
-        pitcher,
-        fr,
-        tab,
-        table,
-        np.empty(0, dtype=np.int64),
-        np.int64(0),
-        called,
-    )
-
-
-@njit(cache=True)
 def preset_card_values(
     hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, called
-):
-    """``solve_preset``'s value, and in ``out[54]`` the value after each legal card."""
-    return _root(
-        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, np.int64(0),
+):  # fmt: skip
+    """The value and each legal card's (``position_values`` with exact values)."""
+    return position_values(
+        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, out, 0,
         called,
+    )  # fmt: skip
+
+
+def solve_preset(
+    hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table, called
+):  # fmt: skip
+    """The value under any preset (``position_values``' arguments, without ``out``)."""
+    return position_values(
+        hands, won, held, n, leader, trick, trick_len, trump, pitcher, fr, tab, table,
+        _NO_CARDS, 0, called,
+    )  # fmt: skip
+
+
+def solve_position(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table):
+    """The position's double-dummy value (0-4) under the base game's options ``fr``
+    (auction-pitch's tables)."""
+    return card_targets(
+        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, _NO_CARDS, 0
+    )  # fmt: skip
+
+
+def card_values(hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out):
+    """The value, and in ``out[52]`` the value after each legal card (-1: not legal),
+    under the base game's options ``fr``."""
+    return card_targets(
+        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out, 0
+    )  # fmt: skip
+
+
+def card_targets(
+    hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, table, out, target
+):  # fmt: skip
+    """``card_values`` with a target query per card (``position_values``' ``target``;
+    0 or less: exact values), under the base game's options ``fr``."""
+    return position_values(
+        hands, won, dealt, n, leader, trick, trick_len, trump, pitcher, fr, AUCTION_PITCH,
+        table, out, target, -1,
     )  # fmt: skip
 
 
@@ -2131,20 +2099,13 @@ def solve_deals(dealt, pitchers, fr):
     chunks = min(m, 64)  # a table per chunk; get_num_threads() here would defeat the cache
     won = np.zeros(n, dtype=np.int64)
     trick = np.zeros(n, dtype=np.int64)
+    tab = AUCTION_PITCH.copy()  # (a global array is typed read-only: the search's type)
+    no_cards = np.empty(0, dtype=np.int64)
     for k in prange(chunks):
         table = new_table()
         for d in range(k * m // chunks, (k + 1) * m // chunks):
-            out[d] = solve_position(
-                dealt[d],
-                won,
-                dealt[d],
-                n,
-                pitchers[d],
-                trick,
-                np.int64(0),
-                np.int64(-1),
-                pitchers[d],
-                fr,
-                table,
-            )
+            out[d] = position_values(
+                dealt[d], won, dealt[d], n, pitchers[d], trick, np.int64(0), np.int64(-1),
+                pitchers[d], fr, tab, table, no_cards, np.int64(0), np.int64(-1),
+            )  # fmt: skip
     return out
