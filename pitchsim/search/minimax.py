@@ -15,13 +15,13 @@ on it (checked on 3,800 random base positions, every table size and rule option,
 the base game's own minimax was folded in here).  Under a called partner (12.1) the
 pitcher's side is he and the holder of the call when play started (12.1.5, 12.1.6,
 ``partner_of``), who under partner=called must play it to the first trick (12.1.3), as
-the reference's ``play_hand`` has it.  No pruning; a memo of positions
-already solved (keyed by everything that decides the rest of the hand) only saves time,
-and so do the caches of the reference engine's pure functions (``_Tree``: each value the
-function's own on the same arguments).  ``solve`` steps the fields of a state the way
-``PlayState.play`` steps the state, without building one a node (a quarter of the time:
-the same values and the same memo, in the same order, on 328 random positions of every
-preset, scripts/minimax_agreement.py).
+the reference's ``play_hand`` has it.  No pruning; a memo of the trick-boundary
+positions already solved (keyed by everything that decides the rest of the hand) only
+saves time, and so do the caches of the reference engine's pure functions (``_Tree``:
+each value the function's own on the same arguments).  ``solve`` steps the fields of a
+state the way ``PlayState.play`` steps the state, without building one a node (a fifth
+of the time: the same values, and the same trick-boundary entries of the memo in the
+same order, on 312 random positions of every preset: scripts/minimax_agreement.py).
 """
 
 from __future__ import annotations
@@ -253,12 +253,17 @@ class _Tree:
         each card played (``PlayState.play``), the mover's best."""
         if leader is None:
             return self.points(won, trump)
-        key = (hands, won, trick, seats, leader, offset, trump, first)
-        # (``called`` and ``held`` are one hand's: a memo serves one state's descendants)
-        value = memo.get(key)
-        if value is not None:
-            return value
+        # Only trick boundaries are kept: a state inside a trick is met again only
+        # through its trick's first state, which is kept.  (``called`` and ``held`` are
+        # one hand's: a memo serves one state's descendants.)
+        key = None
+        if not trick:
+            key = (hands, won, trick, seats, leader, offset, trump, first)
+            value = memo.get(key)
+            if value is not None:
+                return value
         n = self.n
+        only = self.only
         seat = self.to_play(hands, leader, offset, trump)
         if seat is None:
             cards: list[int] = []
@@ -266,45 +271,54 @@ class _Tree:
             cards = [self.called]  # 12.1.3: trick 1 (no trick taken yet)
         else:
             cards = self.legal(hands[seat], trick, trump, first and not trick)
-        values = []
+        best = None
+        maximiser = self.maximiser[seat] if cards else False
+        hand = hands[seat]
+        before, after = hands[:seat], hands[seat + 1 :]
+        next_seats = (*seats, seat)
+        next_offset = (seat - leader) % n + 1
         for c in cards:
             # ``PlayState.play``
-            after = list(hands)
-            after[seat] &= ~(1 << c)
-            next_hands = tuple(after)
+            next_hands = (*before, hand & ~(1 << c), *after)
             next_trump = suit_of(c) if trump < 0 else trump
             next_trick = (*trick, c)
-            next_seats = (*seats, seat)
-            next_offset = (seat - leader) % n + 1
-            if self.to_play(next_hands, leader, next_offset, next_trump) is not None:
+            if (
+                next_offset < n
+                if not only
+                else self.to_play(next_hands, leader, next_offset, next_trump) is not None
+            ):
                 v = self.value(
                     next_hands, won, next_trick, next_seats, leader, next_offset,
                     next_trump, False, memo,
                 )  # fmt: skip
             else:
                 winner = next_seats[self.winner(next_trick, next_trump)]
-                next_won = list(won)
+                taken = 0
                 for x in next_trick:
-                    next_won[winner] |= 1 << x
+                    taken |= 1 << x
+                next_won = (*won[:winner], won[winner] | taken, *won[winner + 1 :])
                 next_leader: int | None = winner
-                if self.only:
+                if only:
                     next_leader = next(
                         (
                             (winner + i) % n
                             for i in range(n)
-                            if self.trumps(after[(winner + i) % n], next_trump)
+                            if self.trumps(next_hands[(winner + i) % n], next_trump)
                         ),
                         None,
                     )
-                if next_leader is not None and not after[next_leader]:
+                if next_leader is not None and not next_hands[next_leader]:
                     next_leader = None
                 v = self.value(
-                    next_hands, tuple(next_won), (), (), next_leader, 0, next_trump, False, memo
+                    next_hands, next_won, (), (), next_leader, 0, next_trump, False, memo
                 )
-            values.append(v)
-        value = max(values) if self.maximiser[seat] else min(values)
-        memo[key] = value
-        return value
+            if best is None or (v > best if maximiser else v < best):
+                best = v
+        if best is None:
+            raise ValueError("no card to play")  # (as max() of no values)
+        if key is not None:
+            memo[key] = best
+        return best
 
 
 _last_tree: list = [None, None]  # (the hand's constants, its _Tree): one hand at a time
@@ -320,8 +334,9 @@ def _tree(st: PlayState) -> _Tree:
 def solve(st, memo: dict | None = None) -> int:
     """The points the pitcher's side holds at the end under best play by all: ``st`` a
     :class:`PlayState` or a position (base or family: its ``state``).  ``memo``: the
-    values of states already solved, by (hands, won, trick, seats, leader, offset,
-    trump, first), to share between states of one hand."""
+    values of the trick-boundary states already solved, by (hands, won, trick, seats,
+    leader, offset, trump, first), in the order their searches finished; to share
+    between states of one hand."""
     if not isinstance(st, PlayState):
         st = st.state
     memo = {} if memo is None else memo
