@@ -217,7 +217,7 @@ class _Tree:
             return (leader + offset) % n if offset < n else None
         for i in range(offset, n):
             seat = (leader + i) % n
-            if self.only and not self.trumps(hands[seat], trump):
+            if not self.trumps(hands[seat], trump):
                 continue  # 4.9: out of the hand
             return seat
         return None
