@@ -19,9 +19,10 @@ the reference's ``play_hand`` has it.  No pruning; a memo of the trick-boundary
 positions already solved (keyed by everything that decides the rest of the hand) only
 saves time, and so do the caches of the reference engine's pure functions (``_Tree``:
 each value the function's own on the same arguments).  ``solve`` steps the fields of a
-state the way ``PlayState.play`` steps the state, without building one a node (a fifth
+state the way ``PlayState.play`` steps the state, without building one a node (a sixth
 of the time: the same values, and the same trick-boundary entries of the memo in the
-same order, on 312 random positions of every preset: scripts/minimax_agreement.py).
+same order, on 636 random positions of every preset, scripts/minimax_agreement.py
+--per 16 --seed 11).
 """
 
 from __future__ import annotations
