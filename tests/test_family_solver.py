@@ -152,8 +152,9 @@ def test_kernel_equals_reference_minimax(spec, n, count, back, table):
     for _ in range(count):
         pitcher, held, hands, won, leader, trick, trump = random_position(rules, n, rng, back)
         st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
-        want = fm.solve(st)
-        want_cards = fm.card_values(st) if st.leader is not None else {}
+        memo: dict = {}  # (one search: the card values are its root's children)
+        want = fm.solve(st, memo)
+        want_cards = fm.card_values(st, memo) if st.leader is not None else {}
         got = kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table)
         assert got == (want, want, want_cards), (spec, n, held, hands, won, leader, trick)
 
@@ -176,9 +177,10 @@ def test_whole_hands_from_the_opening_lead(table):
             )
             assert not any(won) and not trick
             st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
-            want = fm.solve(st)
+            memo: dict = {}
+            want = fm.solve(st, memo)
             got = kernel_values(rules, pitcher, held, hands, won, leader, trick, trump, table)
-            assert got == (want, want, fm.card_values(st))
+            assert got == (want, want, fm.card_values(st, memo))
 
 
 def _budgeted(rules, pitcher, held, hands, won, leader, trick, trump, table, budget, each):
@@ -204,7 +206,8 @@ def test_a_node_budget_stops_or_gives_the_exact_value(spec, n, table):
         pitcher, held, hands, won, leader, trick, trump = random_position(rules, n, rng, (2, 3))
         st = fm.start_state(rules, pitcher, held, hands, won, trump, leader, trick)
         each = i % 2 == 1 and st.leader is not None
-        want = (fm.solve(st), fm.card_values(st) if each else {})
+        memo: dict = {}
+        want = (fm.solve(st, memo), fm.card_values(st, memo) if each else {})
         pos = (rules, pitcher, held, hands, won, leader, trick, trump, table)
         before = int(table[0, ks.T_NODES])
         assert _budgeted(*pos, 0, each) == want  # no budget

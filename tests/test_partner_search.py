@@ -109,7 +109,8 @@ def test_12_1_3_and_12_1_6_the_solver_equals_the_minimax_with_the_partner(spec, 
         st = fm.start_state(rules, pitcher, held, hands, [0] * n, trump, leader, trick, called)
         if st.leader is None:
             continue
-        want, want_cards = fm.solve(st), fm.card_values(st)
+        memo: dict = {}  # (one search: the card values are its root's children)
+        want, want_cards = fm.solve(st, memo), fm.card_values(st, memo)
         args = _solver_args(rules, pitcher, held, hands, leader, trick, trump, table)
         out = np.empty(54, dtype=np.int64)
         each = int(ks.preset_card_values(*args, out, called))
