@@ -44,7 +44,7 @@ def main() -> None:
     bidders, players = seat_ids(seats)
     odds, defender = odds_for(seats, rules, n)
     fr, tab = rules_array(rules), rules_table(rules)
-    play_games = games_kernel(fr)
+    play_games = games_kernel(fr, bidders, players)
 
     def run(count: int) -> tuple[float, float, np.ndarray, np.ndarray]:
         w = np.empty(count, dtype=np.int64)

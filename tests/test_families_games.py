@@ -415,12 +415,27 @@ def test_the_base_shape_kernel_plays_the_general_kernels_games(spec, n, mix):
     rules = Rules.parse(spec)
     if mix == "odds" and not has_odds_table(rules, n):
         pytest.skip(f"no odds table for {spec} at {n} players")
-    assert games_kernel(rules_array(rules)) is play_base_games
+    assert games_kernel(rules_array(rules), *seat_ids(mix, n)) is play_base_games
     base = tournament_games(rules, n, 3, 24, mix, play_base_games)
     general = tournament_games(rules, n, 3, 24, mix, any_rules(whole_games))
     for what, a, b in zip(("winners", "scores", "deals", "stats"), base, general, strict=True):
         np.testing.assert_array_equal(a, b, err_msg=what)
     assert base[2].sum() > 24  # games of several deals each
+
+
+def test_seats_that_search_or_bid_by_the_advisor_get_the_general_kernel():
+    """The base shape is compiled in for plain seats only (``games_kernel``): an int32
+    bidding array (the advisor) or a play array of searches plays by ``whole_games``."""
+    fr = rules_array(Rules())
+    plain = np.zeros(4, np.int64)
+    assert games_kernel(fr, plain, plain) is play_base_games
+    assert games_kernel(rules_array(Rules.parse("smear")), plain, plain) is not play_base_games
+    for bidders, players in (
+        (plain.astype(np.int32), plain),  # the advisor (bidding.ADVISOR_DTYPE)
+        (plain, plain.astype(np.uint32)),  # rollout (policies.ROLLOUT_DTYPE)
+        (plain, plain.astype(np.int32)),  # pimc
+    ):
+        assert games_kernel(fr, bidders, players) is not play_base_games
 
 
 def test_the_all_pass_rules_and_both_verdicts_are_reached():

@@ -73,7 +73,7 @@ def run_games(seed, start, count, rules, n, mix="odds"):
     sc = np.empty((count, n), dtype=np.int64)
     dl = np.empty(count, dtype=np.int64)
     st = np.empty((count, n, MAX_CALL, 2), dtype=np.int64)
-    games_kernel(fr)(
+    games_kernel(fr, bidders, players)(
         seed, start, count, n, bidders, players, fr, tab, odds, defender, w, sc, dl, st
     )
     return w, sc, dl, st

@@ -31,8 +31,9 @@ hands pitched and made (a shoot at the maximum bid); ``log`` rows of
 ``log_layout(n)`` (size 0: none).  ``winners`` 0: nobody won in MAX_DEALS deals.
 
 Under the base game's shape (``policies.base_shape``: auction-pitch's trumps, points and
-first-lead trump, whatever its settling and win options) ``games_kernel`` picks the
-tournaments' kernel with that shape compiled in (``play_deal_base``: the plain play
+first-lead trump, whatever its settling and win options) ``games_kernel`` picks, for
+seats that neither search nor bid by the advisor, the tournaments' kernel with that
+shape compiled in (``play_deal_base``: the plain play
 loop, ``score.score_plain``), as the hand kernels do (``simulate.hands_kernel``): the
 same games, game for game (tests/test_families_games.py), without the tests of what the
 shape lacks.  One logged game (``whole_game`` from Python: ``play --game``, a
@@ -629,7 +630,7 @@ def whole_games(
     """Games ``start .. start+count-1`` of ``seed`` in parallel blocks: per game the
     winners (side mask), final scores, deals dealt and ``stats`` (see
     ``whole_game``).  Identical on any thread count.  ``base`` as
-    ``whole_game``'s; from Python, ``games_kernel(fr)`` picks."""
+    ``whole_game``'s; from Python, ``games_kernel(fr, bidders, players)`` picks."""
     if base is not None:
         literally(base)
         refuse_unless_base_shape(fr)
@@ -665,8 +666,13 @@ def play_base_games(
     )  # fmt: skip
 
 
-def games_kernel(fr):
-    """The kernel of ``whole_games``' arguments (without ``base``) for the rules
-    ``fr``: ``play_base_games`` under the base game's shape (``policies.base_shape``),
-    else ``whole_games``."""
-    return play_base_games if base_shape(fr) else any_rules(whole_games)
+def games_kernel(fr, bidders, players):
+    """The kernel of ``whole_games``' arguments (without ``base``) for the rules ``fr``
+    and these seats' ids: ``play_base_games`` under the base game's shape
+    (``policies.base_shape``) when no seat bids by the advisor or plays by search (both
+    arrays int64), else ``whole_games``.  A search or the advisor takes nearly all of
+    such a game's time (rollout tournaments: 1,087 against 1,067 games a CPU second,
+    base against general, /tmp/gk/bench.py in session 62), while the shape compiled in
+    again for them cost a megabyte of machine code per seat mix."""
+    plain = bidders.dtype == np.int64 and players.dtype == np.int64
+    return play_base_games if plain and base_shape(fr) else any_rules(whole_games)

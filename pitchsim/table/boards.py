@@ -574,7 +574,11 @@ def board_tournament(
     tally.strategies = chosen
     tally.tables = seating(chosen, n)
     fr, tab = rules_array(rules), rules_table(rules)
-    play_games = games_kernel(fr)  # (the base game's shape compiled in, when it is)
+    # One kernel for every rotation: each rotation's ids in the dtypes of all the
+    # strategies together (a rotation without the advisor or a search seat would
+    # otherwise compile the game again for its own dtypes)
+    bid_dtype, play_dtype = (ids.dtype for ids in seat_ids(chosen))
+    play_games = games_kernel(fr, *seat_ids(chosen))  # (the base shape, when it pays)
     odds, defender = odds_for(chosen, rules, n)
     total = boards * k
     with use_threads(threads):
@@ -586,6 +590,7 @@ def board_tournament(
             stats = np.empty((m, n, MAX_CALL, 2), dtype=np.int64)
             for rot in range(k):
                 bidders, plays = seat_ids(tally.tables[rot])
+                bidders, plays = bidders.astype(bid_dtype), plays.astype(play_dtype)
                 play_games(
                     tally.seed,
                     start,
