@@ -110,7 +110,7 @@ def test_columns_equal_record_family_hands_on_the_same_seed(request, which, rule
     )
     pols = policy_row("heuristic", n)
     fr, tab = rules_array(r), rules_table(r)
-    record_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
+    record_hands(SEED * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
     f = frame(request.getfixturevalue(which))
     f = {k: v[(m if n == 5 else 0) :][:m] for k, v in f.items()}  # this player count's rows
     assert f["deal"] == list(range(m)) and set(f["players"]) == {n}

@@ -179,7 +179,7 @@ def test_the_deal_has_the_exact_joint_law_of_a_shuffled_deck(n):
     award = np.empty((deals, N_AWARDS), np.int64)
     record_hands(
         23, 0, deals, n, policy_row("random", n), rules_array(r), rules_table(r),
-        dealt, held, trump, points, award, None,
+        dealt, held, trump, points, award,
     )  # fmt: skip
     spades = np.bitwise_count(dealt >> 39 & 0x1FFF).astype(float)
     # Each seat: hypergeometric mean 6 x 13/52 = 1.5, variance 6 x 1/4 x 3/4 x 46/51.
@@ -221,7 +221,7 @@ def test_the_base_shape_kernel_plays_the_recorded_hands(policy, n, spec):
     award = np.empty((deals, N_AWARDS), np.int64)
     record_hands(
         9, 0, deals, n, policy_row(policy, n), rules_array(r), rules_table(r),
-        dealt, held, trump, points, award, None,
+        dealt, held, trump, points, award,
     )  # fmt: skip
     # The awards the pitcher's side (seat 0's) took: High, Low, Jack, Game (a seat
     # credited with none: -1); every point worth 1.
@@ -291,7 +291,7 @@ def test_the_hand_kernel_scores_the_awards_it_records(spec, n, policy):
     dealt, held = np.empty((deals, n), np.int64), np.empty((deals, n), np.int64)
     trump, points = np.empty(deals, np.int64), np.empty(deals, np.int64)
     award = np.empty((deals, N_AWARDS), np.int64)
-    record_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award, None)
+    record_hands(3, 0, deals, n, pol, fr, tab, dealt, held, trump, points, award)
     out = [np.empty(deals, np.int64) for _ in range(3)]
     simulate_deals(3, 0, deals, n, pol, fr, tab, *out, None)
     assert np.array_equal(out[2], trump)

@@ -263,7 +263,7 @@ def test_12_1_simulate_columns_are_the_pitchers_side_by_the_references_sides(spe
     trump, pts = np.empty(m, np.int64), np.empty(m, np.int64)
     award = np.empty((m, N_AWARDS), np.int64)
     pols = policy_row("heuristic", n)
-    record_hands(seed * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award, None)
+    record_hands(seed * 8 + n, 0, m, n, pols, fr, tab, dealt, held, trump, pts, award)
     partnered = 0
     for d in range(m):
         h, k = [int(x) for x in dealt[d]], [int(x) for x in held[d]]

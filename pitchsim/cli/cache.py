@@ -84,6 +84,13 @@ def warm_runs(out: Path) -> list[list[str]]:
         ["hint", view, "--seed", "1", "--worlds", "4", "--game"],
         ["tournament", "--rules", "smear", "--seed", "1", "-s", "odds+pimc:2,heuristic"]
         + ["--boards", "1"],
+        # plain seats under the base game's shape: the one tournament kernel with that
+        # shape compiled in (``kernels.game.games_kernel``); the others share the presets'
+        ["tournament", "--rules", "auction-pitch", "--seed", "1", "-s", "odds+heuristic,heuristic"]
+        + ["--boards", "2"],
+        # the advisor bidding in whole games (its own compile: ``bidding.ADVISOR_DTYPE``)
+        ["tournament", "--rules", "smear", "--seed", "1", "-s", "advisor+heuristic,heuristic"]
+        + ["--boards", "1"],
         ["solve", str(out / POSITION_FILE)],  # (``warm`` writes it: WARM_POSITION)
     ]
     return runs

@@ -6,9 +6,9 @@ of the report read), or straight away the columns of a study run
 Deal d is exactly ``simulate.simulate_deals``' deal d (seat 0 pitches, the
 dealer is seat n-1, the key is (seed, d)), so the points recorded here are the ones
 ``make_odds`` counts.  Under the base game's shape (``policies.base_shape``)
-both kernels take ``base`` to compile it in as constants (``simulate.study_hand_base``:
-the same deals and cards); ``record_kernel`` and ``columns_kernel`` pick the kernel from
-Python.
+``record_columns`` takes ``base`` to compile it in as constants
+(``simulate.study_hand_base``: the same deals and cards; ``columns_kernel`` picks the
+kernel from Python): a study run's millions of hands.
 """
 
 import numpy as np
@@ -75,64 +75,42 @@ def record_hands(
     out_trump,
     out_points,
     out_award,
-    base,
 ):
     """Play deals ``start .. start+count-1``; row ``d`` of ``out_dealt`` / ``out_held``
     (count x n) gets every seat's cards dealt / held when play starts, ``out_trump[d]``
     trump, ``out_points[d]`` the points the pitcher's side won and ``out_award[d]``
     (count x ``score.N_AWARDS``) the seat credited with each award (``score``).
 
-    ``base`` True: the rules are the base game's shape (``policies.base_shape``, else a
-    ValueError), compiled in as constants (``simulate.study_hand_base``, the same
-    deals and cards); None: any rules.  From Python, ``record_kernel(fr)`` picks it."""
-    if base is not None:
-        literally(base)
-        refuse_unless_base_shape(fr)
+    Any rules, the base game's shape too: the exact checks and the report's sections
+    play tens of thousands of hands, where a second compile of the shape (half a
+    megabyte of machine code) cost more than it saved."""
     blocks = (count + BLOCK - 1) // BLOCK
     for b in prange(blocks):
         _record_block(
             seed, start, count, np.int64(b), n, policies, fr, tab, out_dealt, out_held, out_trump,
-            out_points, out_award, base,
+            out_points, out_award,
         )  # fmt: skip
 
 
-@njit(cache=True, nogil=True)
-def record_base_hands(
-    seed, start, count, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
-    out_award,
-):  # fmt: skip
-    """``record_hands`` with ``base=True``, for callers in Python (a Python call
-    with a literal types its arguments again each time)."""
-    record_hands(
-        seed, start, count, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
-        out_award, True,
-    )  # fmt: skip
-
-
 def record_kernel(fr):
-    """The kernel of ``record_hands``' arguments (without ``base``) for the rules
-    ``fr``: ``record_base_hands`` under the base game's shape, else ``record_hands``."""
-    return record_base_hands if base_shape(fr) else any_rules(record_hands)
+    """The kernel of ``record_hands``' arguments for the rules ``fr``: ``record_hands``
+    under every rules (see there)."""
+    return record_hands
 
 
 @njit(cache=True, nogil=True)
 def _record_block(
     seed, start, count, b, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
-    out_award, base,
+    out_award,
 ):  # fmt: skip
     # A function of its own, not inlined into the parallel kernel: numba's parallel
     # passes over a body holding the hand's play cost tens of CPU seconds of compile.
     policies, fr, tab = borrowed(policies), borrowed(fr), borrowed(tab)
     owned, scratch = borrowed_scratch(n)
     dealt, held, award = scratch[1], scratch[2], scratch[7]
-    mine = side_of(np.int64(PITCHER), fr)
-    partners = fr[F_PARTNERSHIP] != 0
     for d in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
         key = deal_key(seed, start + d)
-        if base is None:
-            trump, points, _ = pitched_hand(key, n, policies, fr, tab, scratch)
-        else:
-            trump, points, _ = pitched_base_hand(key, n, policies, fr, tab, scratch, mine, partners)
+        trump, points, _ = pitched_hand(key, n, policies, fr, tab, scratch)
         for s in range(n):
             out_dealt[d, s] = dealt[s]
             out_held[d, s] = held[s]
@@ -154,7 +132,8 @@ def record_columns(
     and his key trumps (bit i: he holds ``keycards[trump, i]``; -1: none) dealt and held,
     the points his side won, and per award ``sides[i, d]``: 0 his side took it (under a
     called partner he and the holder of his call, 12.1.6), 1 the other side, 2 nobody
-    (not in play), 3 not a point of these rules.  ``base`` as for ``record_hands``."""
+    (not in play), 3 not a point of these rules.  ``base`` True: the rules are the base game's shape (``policies.base_shape``, else
+    a ValueError), compiled in as constants; None: any rules."""
     if base is not None:
         literally(base)
         refuse_unless_base_shape(fr)
