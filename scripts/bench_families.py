@@ -274,7 +274,7 @@ def versus_base(
         from pitchsim.kernels.fixed_hand import fixed_kernel
     except ImportError:
 
-        def fixed_kernel(fr):
+        def fixed_kernel(fr, policies=None):
             return play_fixed
 
     from pitchsim.kernels.presets import rules_array, rules_table
@@ -330,7 +330,10 @@ def versus_base(
                 )
             else:
                 hand = np.int64(_bid_odds_hand(r, n))
-                kernel = fixed_kernel(a[2])  # as ``advice.odds`` calls it
+                try:  # as ``advice.odds`` calls it (before session 62: the rules alone)
+                    kernel = fixed_kernel(a[2], a[1])
+                except TypeError:
+                    kernel = fixed_kernel(a[2])
                 # (a tree before the kernel took the bid: no such argument)
                 bid = (0,) if "bid" in kernel.py_func.__code__.co_varnames else ()
                 for where, seat in SEATS:

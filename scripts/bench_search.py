@@ -41,7 +41,7 @@ def rate(players: int, spec: str, threads: int, hands: int) -> dict:
     r = Rules()
     fr, tab = rules_array(r), rules_table(r)
     policies = kernel_play_array([int(i) for i in seat_policies(spec, players)])
-    kernel = fixed_kernel(fr)  # hearts trump, no bid: the most points
+    kernel = fixed_kernel(fr, policies)  # hearts trump, no bid: the most points
     out = [np.empty(hands, np.int64) for _ in range(3)]
     args = (players, PITCHER, hand, 2, 0, policies, fr, tab)
     with use_threads(threads):

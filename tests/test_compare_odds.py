@@ -26,10 +26,10 @@ def _points(seed, count, n, trump, policy, bid):
     rules = Rules()
     fr, tab = rules_array(rules), rules_table(rules)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
-    fixed_kernel(fr)(
+    ids = kernel_play_array([int(i) for i in seat_policies(policy, n)])
+    fixed_kernel(fr, ids)(
         seed, 0, count, n, PITCHER, np.int64(mask_of(parse_hand(HAND))), parse_suit(trump),
-        bid, kernel_play_array([int(i) for i in seat_policies(policy, n)]), fr, tab, ours,
-        every, trumps,
+        bid, ids, fr, tab, ours, every, trumps,
     )  # fmt: skip
     return ours
 

@@ -447,15 +447,15 @@ def test_bid_odds_base_shape_kernel_plays_the_general_kernels_hands(policy, seat
     hand = np.int64(mask_of(parse_cards("AS KS 2H 3D 4C 5C")))
     r = Rules()
     fr, tab = rules_array(r), rules_table(r)
-    assert fixed_kernel(fr) is play_base_fixed
     pol = policy_row(policy, n)
+    assert fixed_kernel(fr, pol) is play_base_fixed
     general = [np.empty(deals, np.int64) for _ in range(3)]
     play_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *general, None)
     out = [np.empty(deals, np.int64) for _ in range(3)]
     play_base_fixed(7, 0, deals, n, seat, hand, -1, 0, pol, fr, tab, *out)
     assert all(np.array_equal(a, b) for a, b in zip(general, out, strict=True))
     smear = rules_array(Rules.parse("smear"))
-    assert fixed_kernel(smear).kernel is play_fixed
+    assert fixed_kernel(smear, pol).kernel is play_fixed
     with pytest.raises(ValueError, match="base game's shape"):
         play_base_fixed(7, 0, 10, n, seat, hand, -1, 0, pol, smear, tab, *out)
 

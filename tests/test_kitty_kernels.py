@@ -183,7 +183,7 @@ def test_12_2_bid_odds_kernel_plays_the_cross_checked_hands_of_a_known_hand(trum
     n, deals = 4, 3000
     r = Rules.parse("five-point,kitty=3")
     fr, tab = rules_array(r), rules_table(r)
-    assert fixed_kernel(fr).kernel is play_fixed
+    assert fixed_kernel(fr, policy_row("heuristic", n)).kernel is play_fixed
     hand = np.int64(mask_of(parse_cards("AH KH QH 2H 3C 4D")))
     for policy in ("random", "heuristic"):
         pol = policy_row(policy, n)

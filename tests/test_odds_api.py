@@ -25,9 +25,9 @@ def _fixed(seed, count, n, seat, hand, rules, policies, fixed_trump=-1):
     hand's side, every point awarded, and trump."""
     fr, tab = rules_array(rules), rules_table(rules)
     ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
-    fixed_kernel(fr)(
-        seed, 0, count, n, seat, np.int64(hand), fixed_trump, 0,
-        kernel_play_array([int(i) for i in policies]), fr, tab, ours, every, trumps,
+    ids = kernel_play_array([int(i) for i in policies])
+    fixed_kernel(fr, ids)(
+        seed, 0, count, n, seat, np.int64(hand), fixed_trump, 0, ids, fr, tab, ours, every, trumps,
     )  # fmt: skip
     return ours, every, trumps
 

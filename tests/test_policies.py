@@ -415,5 +415,5 @@ def test_plain_play_loops_leave_the_search_out():
     fr, tab = tables(SOLO)
     out = [np.zeros(8, np.int64) for _ in range(3)]
     with pytest.raises((ValueError, SystemError)) as raised:
-        fixed_kernel(fr)(1, 0, 8, 4, 0, np.int64(hand), -1, 0, policies, fr, tab, *out)
+        fixed_kernel(fr, policies)(1, 0, 8, 4, 0, np.int64(hand), -1, 0, policies, fr, tab, *out)
     assert "seat_ids" in f"{raised.value} {raised.value.__context__}"

@@ -98,7 +98,9 @@ def test_bid_odds_search_play_is_the_same_on_any_threads_and_chunks():
     def run(start, count, threads, seat):
         out = [np.empty(count, dtype=np.int64) for _ in range(3)]
         with use_threads(threads):  # hearts trump, the search aims at 2
-            fixed_kernel(fr)(5, start, count, 4, seat, hand, 2, 2, policies, fr, tab, *out)
+            fixed_kernel(fr, policies)(
+                5, start, count, 4, seat, hand, 2, 2, policies, fr, tab, *out
+            )
         return out
 
     for seat in (0, AS_DEFENDER):

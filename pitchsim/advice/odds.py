@@ -547,11 +547,10 @@ def _play(seed: int, players: int, cards: list[int], rules: Rules):
     points are its side's: the pitcher's and the call's holder's (12.1.6)."""
     fr, tab = rules_array(rules), rules_table(rules)
     hand_mask = np.int64(mask_of(cards))
-    kernel = fixed_kernel(fr)  # compiled for the base game's shape under it
 
     def play(seat, trump, bid, policies, first, count):
         ours, every, trumps = (np.empty(count, np.int64) for _ in range(3))
-        kernel(
+        fixed_kernel(fr, policies)(  # (the base game's shape compiled in, when it pays)
             seed, first, count, players, seat, hand_mask, trump, bid, policies, fr, tab,
             ours, every, trumps,
         )  # fmt: skip

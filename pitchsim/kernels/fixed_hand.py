@@ -104,11 +104,14 @@ def play_base_fixed(
     )  # fmt: skip
 
 
-def fixed_kernel(fr):
-    """The kernel of ``play_fixed``'s arguments (without ``base``) for the rules
-    ``fr``: ``play_base_fixed`` under the base game's shape (``policies.base_shape``),
-    else ``play_fixed``."""
-    return play_base_fixed if base_shape(fr) else any_rules(play_fixed)
+def fixed_kernel(fr, policies):
+    """The kernel of ``play_fixed``'s arguments (without ``base``) for the rules ``fr``
+    and the seats' play ids ``policies``: ``play_base_fixed`` under the base game's
+    shape (``policies.base_shape``) when no seat searches (an int64 array), else
+    ``play_fixed``: a search takes the time there, and the shape compiled in again for
+    it cost a second compile of the search (as ``game.games_kernel``)."""
+    plain = policies.dtype == np.int64
+    return play_base_fixed if plain and base_shape(fr) else any_rules(play_fixed)
 
 
 @njit(cache=True, nogil=True)
