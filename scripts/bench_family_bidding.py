@@ -67,11 +67,11 @@ def calls(hands: int, spec: str) -> None:
         legal_calls,
     )
     from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.table.boards import family_odds
+    from pitchsim.table.boards import odds_bidder_table
 
     r = Rules.parse(spec)
     fr, tab = rules_array(r), rules_table(r)
-    odds, defender = family_odds(r, 4)
+    odds, defender = odds_bidder_table(r, 4)
     rng = np.random.default_rng(1)
     deck = np.arange(52)
     masks = [

@@ -73,12 +73,12 @@ def make_views(n: int, count: int) -> list[dict]:
     from pitchsim.game.view import View, cut_hand
     from pitchsim.kernels.bidding.calls import BID_ODDS, choose_call, name_suit
     from pitchsim.kernels.presets import rules_array, rules_table
-    from pitchsim.table.boards import family_odds
+    from pitchsim.table.boards import odds_bidder_table
 
     rules = Rules()
     r = rules
     fr, tab = rules_array(r), rules_table(r)
-    odds, defender = family_odds(r, n)
+    odds, defender = odds_bidder_table(r, n)
     rng = random.Random(1000 + n)
     zero = np.uint64(0)
 

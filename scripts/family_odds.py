@@ -44,7 +44,7 @@ def main() -> None:
         odds = make_odds(rules, a.players, a.deals, a.policy, a.seed, hand, trump)
         total = time.perf_counter() - t
     except InputError as e:
-        sys.exit(f"family_odds: error: {e}")
+        sys.exit(f"odds_bidder_table: error: {e}")
     print(
         f"{a.rules}, {a.players} players, {a.deals:,} deals, {a.policy} play, seed {a.seed}"
         + (f", pitcher holds {a.hand}" if a.hand else "")

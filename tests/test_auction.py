@@ -26,7 +26,7 @@ from pitchsim.kernels.bidding.calls import BIDDING_IDS, ODDS_BIDDERS, legal_call
 from pitchsim.kernels.game import bidding_round
 from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.table.bidding import Strategy, StrategyError, parse_strategies
-from pitchsim.table.boards import family_odds, no_odds
+from pitchsim.table.boards import no_odds, odds_bidder_table
 
 NOT_CALLED = -1  # a seat the auction never reached
 JUNK = ["5C 7D 9H 3S 6C 8D", "4C 6D 8H 5S 7C 9D", "3D 5H 7S 9C 4H 6S"]
@@ -49,7 +49,7 @@ def auction(spec: str, hands: list[str], dealer: int, bidding="heuristic", score
     r = Rules.parse(spec)
     n = len(hands)
     fr, tab = rules_array(r), rules_table(r)
-    odds, defender = family_odds(r, n) if bidding in ODDS_BIDDERS else no_odds()
+    odds, defender = odds_bidder_table(r, n) if bidding in ODDS_BIDDERS else no_odds()
     scores = [0] * n if scores is None else scores
     calls, legal = np.empty(n, np.int64), np.empty(n, np.int64)
     pitcher, bid, _, _ = bidding_round(

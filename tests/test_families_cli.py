@@ -15,7 +15,7 @@ from pitchsim.game import reference as F
 from pitchsim.game.rules import Rules
 from pitchsim.kernels.bidding.calls import MADE_ROW, N_CLASSES, N_ROWS
 from pitchsim.table.bidding import StrategyError
-from pitchsim.table.boards import board_game, board_hand, family_odds
+from pitchsim.table.boards import board_game, board_hand, odds_bidder_table
 from pitchsim.table.tournament import tournament
 
 
@@ -77,8 +77,8 @@ def test_what_families_do_not_offer_is_refused_in_one_line(argv, words):
 
 def test_the_odds_table_is_refused_for_rules_without_one():
     with pytest.raises(Exception, match="smear,five=true .*a maximum bid of 5, not 10; bid"):
-        family_odds(Rules.parse("smear,five=true"), 4)
-    odds, defender = family_odds(Rules.parse("ten-point"), 4)
+        odds_bidder_table(Rules.parse("smear,five=true"), 4)
+    odds, defender = odds_bidder_table(Rules.parse("ten-point"), 4)
     # P(at least k) falls with k and rises with the count (the builder's running max).
     table = odds[:N_ROWS, :10]
     assert np.all(np.diff(table, axis=1) <= 1e-6)
@@ -155,7 +155,7 @@ def test_the_odds_rows_are_what_their_deals_give(spec, n):
     from pitchsim.kernels.presets import rules_array, rules_table
 
     r = Rules.parse(spec)
-    odds, _ = family_odds(r, n)
+    odds, _ = odds_bidder_table(r, n)
     deals = 60_000
     row, points, other = (np.empty(deals, np.int64) for _ in range(3))
     simulate_counts(991, deals, n, rules_array(r), rules_table(r), row, points, other)
@@ -182,14 +182,14 @@ def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
     saying which tables of the preset it has (not every key of the table) and what to
     bid instead."""
     with pytest.raises(StrategyError) as refused:
-        family_odds(Rules.parse("smear,kitty=2"), 4)
+        odds_bidder_table(Rules.parse("smear,kitty=2"), 4)
     assert str(refused.value) == (
         "the odds bidder has no table for smear,kitty=2 with 4 players: its smear tables are "
         "for 2-7 players, 4 in partnership and kitty=3 at 4 players; bid heuristic or "
         "random there"
     )
     with pytest.raises(StrategyError, match=r"its ten-point tables are for 4-6 players and"):
-        family_odds(Rules.parse("ten-point"), 7)
-    odds, _ = family_odds(Rules.parse("smear,kitty=3"), 4)
-    plain, _ = family_odds(Rules.parse("smear"), 4)
+        odds_bidder_table(Rules.parse("ten-point"), 7)
+    odds, _ = odds_bidder_table(Rules.parse("smear,kitty=3"), 4)
+    plain, _ = odds_bidder_table(Rules.parse("smear"), 4)
     assert not np.array_equal(odds, plain)

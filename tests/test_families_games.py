@@ -70,7 +70,7 @@ from pitchsim.kernels.presets import (
     rules_table,
 )
 from pitchsim.kernels.score import AWARD_NAMES, NOT_PLAYED
-from pitchsim.table.boards import family_odds
+from pitchsim.table.boards import odds_bidder_table
 from pitchsim.util.errors import InputError
 
 GAMES = int(os.environ.get("PITCHSIM_FAMILY_GAMES", "3"))
@@ -118,7 +118,7 @@ ODDS_GAME = {"odds-game": (BID_ODDS_GAME, HEURISTIC, BID_ODDS, RANDOM)}
 
 def has_odds_table(rules, n) -> bool:
     try:
-        family_odds(rules, n)
+        odds_bidder_table(rules, n)
     except InputError:
         return False
     return True
@@ -162,7 +162,9 @@ def kernel_game(rules, n, seed, game, mix, fr=None):
     stats = np.zeros((n, MAX_CALL, 2), np.int64)
     bidders, players = seat_ids(mix, n)
     tabled = mix in ("odds", "odds-game")
-    odds, defender = family_odds(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    odds, defender = (
+        odds_bidder_table(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    )
     won_by, deals = any_rules(whole_game)(
         seed, game, n, bidders, players, fr, tab, odds, defender, scores, stats, log
     )
@@ -398,7 +400,9 @@ def tournament_games(rules, n, seed, games, mix, kernel):
     fr, tab = rules_array(rules), rules_table(rules)
     bidders, players = seat_ids(mix, n)
     tabled = mix in ("odds", "odds-game")
-    odds, defender = family_odds(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    odds, defender = (
+        odds_bidder_table(rules, n) if tabled else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+    )
     out = (
         np.empty(games, np.int64),
         np.empty((games, n), np.int64),

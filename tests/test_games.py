@@ -24,7 +24,7 @@ from pitchsim.kernels.game import (
     games_kernel,
 )
 from pitchsim.kernels.presets import rules_array, rules_table
-from pitchsim.table.boards import family_odds
+from pitchsim.table.boards import odds_bidder_table
 
 BASE = Rules.parse("auction-pitch")
 
@@ -67,7 +67,7 @@ def run_games(seed, start, count, rules, n, mix="odds"):
     bidders = np.array([b1 if s % 2 == 0 else b2 for s in range(n)], np.int64)
     players = np.array([p1 if s % 2 == 0 else p2 for s in range(n)], np.int64)
     odds, defender = (
-        family_odds(rules, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
+        odds_bidder_table(rules, n) if mix == "odds" else (np.zeros((N_ROWS + 1, MAX_CALL)), 0.0)
     )
     w = np.empty(count, dtype=np.int64)
     sc = np.empty((count, n), dtype=np.int64)

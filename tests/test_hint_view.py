@@ -22,7 +22,7 @@ from pitchsim.kernels.game import bidding_round
 from pitchsim.kernels.presets import rules_array, rules_table
 from pitchsim.search.hint import hint, hint_view, worlds_at
 from pitchsim.search.position import start_position
-from pitchsim.table.boards import family_odds
+from pitchsim.table.boards import odds_bidder_table
 from pitchsim.table.decide import view_knowledge
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "views"
@@ -117,7 +117,7 @@ def odds_views(spec: str, n: int, seed: int, hands: int = 4):
     rules = Rules.parse(spec)
     r = rules
     fr, tab = rules_array(r), rules_table(r)
-    odds, defender = family_odds(r, n)
+    odds, defender = odds_bidder_table(r, n)
     pick = random.Random(seed + 1)
 
     def bid(seat, hand, calls, legal, scores):
@@ -157,7 +157,7 @@ def kernel_calls(dealt, n, dealer, scores, r) -> tuple[list[int], int, int]:
     the ``odds`` bidder at every seat) makes on the hands ``dealt``, its pitcher (-1:
     all passed) and bid."""
     fr, tab = rules_array(r), rules_table(r)
-    odds, defender = family_odds(r, n)
+    odds, defender = odds_bidder_table(r, n)
     calls, legal = np.empty(n, np.int64), np.empty(n, np.int64)
     pitcher, bid, _, _ = bidding_round(
         np.uint64(3), n, dealer, np.array(scores, np.int64),

@@ -213,11 +213,11 @@ def test_12_1_the_odds_bidder_reads_no_table_of_the_game_without_a_partner():
     rows of its own (none yet) and is refused in one line naming 12.1, never the
     5-player table of the same preset without one."""
     from pitchsim.table.bidding import StrategyError
-    from pitchsim.table.boards import family_odds, odds_table_key
+    from pitchsim.table.boards import odds_bidder_table, odds_table_key
 
     r = Rules.parse(NAMED)
     assert odds_table_key(r, 5) == "auction-pitch/5/0/partner=called"
-    family_odds(Rules.parse("auction-pitch,trump=named"), 5)  # that one exists
+    odds_bidder_table(Rules.parse("auction-pitch,trump=named"), 5)  # that one exists
     with pytest.raises(StrategyError, match="partner=called.*12.1") as e:
-        family_odds(r, 5)
+        odds_bidder_table(r, 5)
     assert "\n" not in str(e.value)

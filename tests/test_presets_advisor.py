@@ -52,7 +52,7 @@ from pitchsim.kernels.policies.cards import HEURISTIC
 from pitchsim.kernels.presets import rest_of_game, rules_array, rules_table
 from pitchsim.kernels.rng import AUCTION_COUNTER, deal_key, draw
 from pitchsim.table.bidding import StrategyError
-from pitchsim.table.boards import family_odds, odds_for, seat_ids, strategy_for
+from pitchsim.table.boards import odds_bidder_table, odds_for, seat_ids, strategy_for
 from pitchsim.table.seats import KernelSeat
 
 SAMPLES, TRIES = 32, 64  # the advisor bidder's deals kept per call, tried per deal kept
@@ -69,7 +69,7 @@ PRESETS = ["smear", "ten-point", AP_PRESET, "five-point,hands=3"]
 
 def has_table(r, n: int) -> bool:
     try:
-        family_odds(r, n)
+        odds_bidder_table(r, n)
     except StrategyError:
         return False
     return True

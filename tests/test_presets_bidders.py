@@ -39,7 +39,7 @@ from pitchsim.kernels.bidding.calls import (
 )
 from pitchsim.kernels.game import MAX_CALL
 from pitchsim.kernels.presets import rules_array, rules_table
-from pitchsim.table.boards import board_tournament, family_odds, strategy_for
+from pitchsim.table.boards import board_tournament, odds_bidder_table, strategy_for
 from pitchsim.table.seats import KernelSeat
 
 PRESETS = ["auction-pitch", "setback", "smear", "ten-point", "five-point", "seven-point"]
@@ -202,7 +202,7 @@ def test_far_from_the_target_odds_game_calls_as_odds(spec, n):
     random hands at every position of the auction."""
     r = rules_of(spec)
     fr, tab = rules_array(r), rules_table(r)
-    odds, defender = family_odds(r, n)
+    odds, defender = odds_bidder_table(r, n)
     rng = random.Random(7)
     pack = list(range(52 + r.jokers))
     scores = np.zeros(n, dtype=np.int64)

@@ -32,7 +32,7 @@ from pitchsim.search.hint import (
     position_knowledge,
 )
 from pitchsim.search.position import PresetPosition, _preset_position, parse_position
-from pitchsim.table.boards import family_odds, no_odds
+from pitchsim.table.boards import no_odds, odds_bidder_table
 from pitchsim.table.decide import view_knowledge
 
 
@@ -263,7 +263,7 @@ def test_model_worlds_are_the_play_worlds_that_fit_the_calls(view, model):
     v = view()
     k = view_knowledge(v)
     mid = BIDDING_IDS[model]
-    odds, defender = family_odds(v.rules, 4) if model in ("odds", "odds-game") else no_odds()
+    odds, defender = odds_bidder_table(v.rules, 4) if model in ("odds", "odds-game") else no_odds()
     fitted = _FittedSampler(k, 9, 25, _CallFit(v, mid, odds, defender))
     kept = fitted.block(0)
     # the same stream and attempts: the fitted block's first batch of 4 x 25 worlds

@@ -12,7 +12,7 @@ another pitcher names the trump named, or under trump=first-lead counted the sui
 led); under a discard and draw (4.8) the worlds deal the hands in play, not the hands
 the calls were made from, so a model named there is refused.  When the calls are too
 unlikely under the model for rejection (fewer than ``MIN_FITTED`` of the worlds wanted
-fit in ``FAMILY_ATTEMPTS_PER_WORLD`` attempts per world), the worlds ignore the auction
+fit in ``ATTEMPTS_PER_WORLD`` attempts per world), the worlds ignore the auction
 instead and the answer says so (``Hint.auction``); no world the calls rule out is ever
 mixed into fitted ones.
 
@@ -68,10 +68,9 @@ from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
 from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.search.solver import new_table, preset_world_values
-from ..kernels.search.worlds import ATTEMPTS_PER_WORLD as FAMILY_ATTEMPTS_PER_WORLD
-from ..kernels.search.worlds import sample_worlds
+from ..kernels.search.worlds import ATTEMPTS_PER_WORLD, sample_worlds
 from ..table.bidding import StrategyError
-from ..table.boards import family_odds, no_odds
+from ..table.boards import no_odds, odds_bidder_table
 from ..table.clock import (
     ALL_DONE,
     CLOCK,
@@ -364,7 +363,7 @@ class _Sampler(_Blocks):
         worlds = np.empty((size, k.n + 1), dtype=np.int64)
         kept, tried = sample_worlds(
             np.uint64(deal_key(self.seed, b)), k.n, k.seat, np.int64(k.hand), self.unseen,
-            k.counts, self.allowed, self.must, worlds, FAMILY_ATTEMPTS_PER_WORLD * size,
+            k.counts, self.allowed, self.must, worlds, ATTEMPTS_PER_WORLD * size,
         )  # fmt: skip
         return worlds[:kept], kept, tried
 
@@ -411,7 +410,7 @@ class _FittedSampler(_Sampler):
     ``_Sampler`` (uniform among those the play admits) drawn in batches from
     stream (seed, b), batch j > 0 from a hash of it, each kept when every other caller's
     hand as dealt (its cards now and those it played: no discard under these rules)
-    makes his call by the model; at most ``FAMILY_ATTEMPTS_PER_WORLD`` worlds drawn per
+    makes his call by the model; at most ``ATTEMPTS_PER_WORLD`` worlds drawn per
     world wanted.  Kept worlds are uniform among those fitting the play and the calls
     (the model's calls are a function of the hand)."""
 
@@ -427,14 +426,14 @@ class _FittedSampler(_Sampler):
         got = drawn = 0  # drawn: worlds fitting the play checked against the calls
         base = np.uint64(deal_key(self.seed, b))
         j = 0
-        while got < size and drawn < FAMILY_ATTEMPTS_PER_WORLD * size:
+        while got < size and drawn < ATTEMPTS_PER_WORLD * size:
             key = base if j == 0 else np.uint64(rng_draw(base, j))
             # a batch of a block's size whatever the worlds wanted of it: a block cut
             # short is the first worlds of the whole block (``Hint.asked`` repeats it)
             batch = np.empty((4 * BLOCK, k.n + 1), dtype=np.int64)
             m, _ = sample_worlds(
                 key, k.n, k.seat, np.int64(k.hand), self.unseen, k.counts, self.allowed,
-                self.must, batch, FAMILY_ATTEMPTS_PER_WORLD * 4 * BLOCK,
+                self.must, batch, ATTEMPTS_PER_WORLD * 4 * BLOCK,
             )  # fmt: skip
             if m == 0:
                 break
@@ -467,7 +466,7 @@ def view_worlds(
     else:
         model = check_model(model)
         r = view.preset
-        odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
+        odds, defender = odds_bidder_table(r, view.players) if model in ODDS_BIDDERS else no_odds()
         fit = _CallFit(view, BIDDING_IDS[model], odds, defender)
         sampler = _FittedSampler(k, seed, count, fit)
     blocks = [sampler.block(b) for b in range(len(sampler.sizes))]
@@ -840,7 +839,7 @@ def _setup_at(
             "leave --model out (the worlds fit the play and the draw seen)"
         )
     try:
-        odds, defender = family_odds(r, view.players) if model in ODDS_BIDDERS else no_odds()
+        odds, defender = odds_bidder_table(r, view.players) if model in ODDS_BIDDERS else no_odds()
     except StrategyError as e:
         if named:
             raise

@@ -150,7 +150,7 @@ def odds_table_key(rules: Rules, players: int) -> str:
     return f"{rules.family}/{players}/{int(rules.partnership)}{kitty}{partner}"
 
 
-def family_odds(rules: Rules, players: int) -> tuple[np.ndarray, float]:
+def odds_bidder_table(rules: Rules, players: int) -> tuple[np.ndarray, float]:
     """The ``odds`` bidder's table for ``rules`` at ``players``: P(the pitcher's side
     takes at least k) by the heuristic count's bucket and trump holding (``odds_row``),
     and a defender's mean points.
@@ -240,10 +240,10 @@ def odds_for(seats: Sequence[Strategy], rules: Rules, n: int):
     the ``advisor`` models the others by ``odds`` where the preset has a table, else by
     ``heuristic`` (``kernels.advisor.advisor_model``: no table, a defender's mean 0)."""
     if any(s.bidding in ODDS_BIDDERS for s in seats):
-        return family_odds(rules, n)
+        return odds_bidder_table(rules, n)
     if any(s.bidding == "advisor" for s in seats):
         try:
-            return family_odds(rules, n)
+            return odds_bidder_table(rules, n)
         except StrategyError:
             return no_odds()
     return no_odds()
