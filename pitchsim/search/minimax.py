@@ -18,11 +18,11 @@ pitcher's side is he and the holder of the call when play started (12.1.5, 12.1.
 the reference's ``play_hand`` has it.  No pruning; a memo of the trick-boundary
 positions already solved (keyed by everything that decides the rest of the hand) only
 saves time, and so do the caches of the reference engine's pure functions (``_Tree``:
-each value the function's own on the same arguments).  ``solve`` steps the fields of a
-state the way ``PlayState.play`` steps the state, without building one a node (a sixth
-of the time: the same values, and the same trick-boundary entries of the memo in the
-same order, on 636 random positions of every preset, scripts/minimax_agreement.py
---per 16 --seed 11).
+each value the function's own on the same arguments).  One function steps a hand
+(``_Tree.step``): ``solve`` on a state's fields, without building a ``PlayState`` a node
+(a sixth of the time: the same values, and the same trick-boundary entries of the memo
+in the same order, on 636 random positions of every preset, scripts/minimax_agreement.py
+--per 16 --seed 11), and ``PlayState.play`` on a state.
 """
 
 from __future__ import annotations
@@ -71,65 +71,25 @@ class PlayState:
     def to_play(self) -> int | None:
         if self.leader is None:
             return None
-        for i in range(self.offset, self.n):
-            seat = (self.leader + i) % self.n
-            if self.only and not ref.trumps_in(self.hands[seat], self.trump, self.rules):
-                continue  # 4.9: out of the hand
-            return seat
-        return None
+        return _tree(self).to_play(self.hands, self.leader, self.offset, self.trump)
 
     def legal(self) -> int:
-        seat = self.to_play()
-        if seat is None:
+        if self.leader is None:
             return 0
-        first = self.first and not self.trick
-        legal = ref.legal_cards(self.hands[seat], list(self.trick), self.trump, self.rules, first)
-        if self.rules.partner == "called" and not any(self.won) and seat == self.partner:
-            legal = 1 << self.called  # 12.1.3: trick 1 (no trick taken yet)
-        return legal
+        _, cards = _tree(self).moves(
+            self.hands, self.won, self.trick, self.leader, self.offset, self.trump, self.first
+        )
+        return sum(1 << c for c in cards)
 
     def play(self, c: int) -> PlayState:
         seat = self.to_play()
-        n = self.n
-        hands = list(self.hands)
-        hands[seat] &= ~(1 << c)
-        trump = suit_of(c) if self.trump < 0 else self.trump
-        trick = (*self.trick, c)
-        seats = (*self.seats, seat)
-        offset = (seat - self.leader) % n + 1
-        # Built whole, not by ``replace``: the minimax makes one per node.
-        nxt = PlayState(
-            self.rules, self.pitcher, self.held, tuple(hands), self.won, trump, self.leader,
-            trick, seats, offset, False, self.called,
-        )  # fmt: skip
-        if nxt.to_play() is not None:
-            return nxt
-        winner = seats[ref.trick_winner(list(trick), trump, self.rules)]
-        won = list(self.won)
-        for x in trick:
-            won[winner] |= 1 << x
-        leader: int | None = winner
-        if self.only:
-            leader = next(
-                (
-                    (winner + i) % n
-                    for i in range(n)
-                    if ref.trumps_in(hands[(winner + i) % n], trump, self.rules)
-                ),
-                None,
-            )
-        if leader is not None and not hands[leader]:
-            leader = None
-        return PlayState(
-            self.rules,
-            self.pitcher,
-            self.held,
-            nxt.hands,
-            tuple(won),
-            trump,
-            leader,
-            called=self.called,
+        hands, won, trick, seats, leader, offset, trump = _tree(self).step(
+            self.hands, self.won, self.trick, self.seats, self.leader, self.trump, seat, c
         )
+        return PlayState(
+            self.rules, self.pitcher, self.held, hands, won, trump, leader, trick, seats, offset,
+            False, self.called,
+        )  # fmt: skip
 
     def points(self) -> int:
         """The pitcher's side's points of the finished hand (``score_hand``)."""
@@ -248,10 +208,55 @@ class _Tree:
             p = self._points[key] = score.points[self.pitcher]
         return p
 
+    def moves(self, hands, won, trick, leader, offset, trump, first) -> tuple:
+        """The seat to move and its legal cards (under partner=called the call on trick
+        1, 12.1.3); (None, []) when nobody is left to play to the trick."""
+        seat = self.to_play(hands, leader, offset, trump)
+        if seat is None:
+            return None, []
+        if self.must_call and seat == self.partner and not any(won):
+            return seat, [self.called]  # 12.1.3: trick 1 (no trick taken yet)
+        return seat, self.legal(hands[seat], trick, trump, first and not trick)
+
+    def step(self, hands, won, trick, seats, leader, trump, seat, c) -> tuple:
+        """The fields (hands, won, trick, seats, leader, offset, trump) after ``seat``
+        plays ``c``: the trick goes on to the next seat, or is taken by its winner, who
+        leads next (under follow=only the first seat from him holding a trump, 4.9;
+        None: the hand is over)."""
+        n = self.n
+        next_hands = (*hands[:seat], hands[seat] & ~(1 << c), *hands[seat + 1 :])
+        next_trump = suit_of(c) if trump < 0 else trump
+        next_trick = (*trick, c)
+        next_seats = (*seats, seat)
+        next_offset = (seat - leader) % n + 1
+        if (
+            next_offset < n
+            if not self.only
+            else self.to_play(next_hands, leader, next_offset, next_trump) is not None
+        ):
+            return next_hands, won, next_trick, next_seats, leader, next_offset, next_trump
+        winner = next_seats[self.winner(next_trick, next_trump)]
+        taken = 0
+        for x in next_trick:
+            taken |= 1 << x
+        next_won = (*won[:winner], won[winner] | taken, *won[winner + 1 :])
+        next_leader: int | None = winner
+        if self.only:
+            next_leader = next(
+                (
+                    (winner + i) % n
+                    for i in range(n)
+                    if self.trumps(next_hands[(winner + i) % n], next_trump)
+                ),
+                None,
+            )
+        if next_leader is not None and not next_hands[next_leader]:
+            next_leader = None
+        return next_hands, next_won, (), (), next_leader, 0, next_trump
+
     def value(self, hands, won, trick, seats, leader, offset, trump, first, memo) -> int:
-        """The value of the state of these fields, as ``PlayState`` steps it: the
-        next seat, its legal cards (under partner=called the call on trick 1, 12.1.3),
-        each card played (``PlayState.play``), the mover's best."""
+        """The value of the state of these fields: the seat to move, each of its legal
+        cards played (``step``), the mover's best."""
         if leader is None:
             return self.points(won, trump)
         # Only trick boundaries are kept: a state inside a trick is met again only
@@ -263,56 +268,13 @@ class _Tree:
             value = memo.get(key)
             if value is not None:
                 return value
-        n = self.n
-        only = self.only
-        seat = self.to_play(hands, leader, offset, trump)
-        if seat is None:
-            cards: list[int] = []
-        elif self.must_call and seat == self.partner and not any(won):
-            cards = [self.called]  # 12.1.3: trick 1 (no trick taken yet)
-        else:
-            cards = self.legal(hands[seat], trick, trump, first and not trick)
-        best = None
+        seat, cards = self.moves(hands, won, trick, leader, offset, trump, first)
         maximiser = self.maximiser[seat] if cards else False
-        hand = hands[seat]
-        before, after = hands[:seat], hands[seat + 1 :]
-        next_seats = (*seats, seat)
-        next_offset = (seat - leader) % n + 1
+        best = None
         for c in cards:
-            # ``PlayState.play``
-            next_hands = (*before, hand & ~(1 << c), *after)
-            next_trump = suit_of(c) if trump < 0 else trump
-            next_trick = (*trick, c)
-            if (
-                next_offset < n
-                if not only
-                else self.to_play(next_hands, leader, next_offset, next_trump) is not None
-            ):
-                v = self.value(
-                    next_hands, won, next_trick, next_seats, leader, next_offset,
-                    next_trump, False, memo,
-                )  # fmt: skip
-            else:
-                winner = next_seats[self.winner(next_trick, next_trump)]
-                taken = 0
-                for x in next_trick:
-                    taken |= 1 << x
-                next_won = (*won[:winner], won[winner] | taken, *won[winner + 1 :])
-                next_leader: int | None = winner
-                if only:
-                    next_leader = next(
-                        (
-                            (winner + i) % n
-                            for i in range(n)
-                            if self.trumps(next_hands[(winner + i) % n], next_trump)
-                        ),
-                        None,
-                    )
-                if next_leader is not None and not next_hands[next_leader]:
-                    next_leader = None
-                v = self.value(
-                    next_hands, next_won, (), (), next_leader, 0, next_trump, False, memo
-                )
+            v = self.value(
+                *self.step(hands, won, trick, seats, leader, trump, seat, c), False, memo
+            )
             if best is None or (v > best if maximiser else v < best):
                 best = v
         if best is None:
