@@ -92,12 +92,6 @@ def record_hands(
         )  # fmt: skip
 
 
-def record_kernel(fr):
-    """The kernel of ``record_hands``' arguments for the rules ``fr``: ``record_hands``
-    under every rules (see there)."""
-    return record_hands
-
-
 @njit(cache=True, nogil=True)
 def _record_block(
     seed, start, count, b, n, policies, fr, tab, out_dealt, out_held, out_trump, out_points,
@@ -132,8 +126,9 @@ def record_columns(
     and his key trumps (bit i: he holds ``keycards[trump, i]``; -1: none) dealt and held,
     the points his side won, and per award ``sides[i, d]``: 0 his side took it (under a
     called partner he and the holder of his call, 12.1.6), 1 the other side, 2 nobody
-    (not in play), 3 not a point of these rules.  ``base`` True: the rules are the base game's shape (``policies.base_shape``, else
-    a ValueError), compiled in as constants; None: any rules."""
+    (not in play), 3 not a point of these rules.  ``base`` True: the rules are the base
+    game's shape (``policies.base_shape``, else a ValueError), compiled in as constants;
+    None: any rules."""
     if base is not None:
         literally(base)
         refuse_unless_base_shape(fr)

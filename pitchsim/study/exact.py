@@ -227,7 +227,7 @@ def sample_hands(
     each deal and the seconds taken (wall and CPU)."""
     from ..kernels.partner import call_and_partner
     from ..kernels.presets import T_TRUMPS, rules_array, rules_table
-    from ..kernels.sample import record_kernel
+    from ..kernels.sample import record_hands
     from ..kernels.score import N_AWARDS
     from ..kernels.simulate import policy_row
     from ..util.runtime import CHUNK, chunked, use_threads
@@ -246,7 +246,7 @@ def sample_hands(
     w0, c0 = time.perf_counter(), time.process_time()
     with use_threads(threads):
         for a, b in chunked(deals, CHUNK):
-            record_kernel(fr)(
+            record_hands(
                 seed,
                 a,
                 b - a,

@@ -577,8 +577,9 @@ def board_tournament(
     # One kernel for every rotation: each rotation's ids in the dtypes of all the
     # strategies together (a rotation without the advisor or a search seat would
     # otherwise compile the game again for its own dtypes)
-    bid_dtype, play_dtype = (ids.dtype for ids in seat_ids(chosen))
-    play_games = games_kernel(fr, *seat_ids(chosen))  # (the base shape, when it pays)
+    every = seat_ids(chosen)
+    bid_dtype, play_dtype = (ids.dtype for ids in every)
+    play_games = games_kernel(fr, *every)  # (the base shape, when it pays)
     odds, defender = odds_for(chosen, rules, n)
     total = boards * k
     with use_threads(threads):
