@@ -148,6 +148,14 @@ def hint_command(
     ignore_calls: bool = typer.Option(
         False, "--ignore-calls", help="A view's worlds ignore the calls (fit the play only)."
     ),
+    read_play: float = typer.Option(
+        None,
+        "--read-play",
+        metavar="RHO",
+        help="A view's worlds also read the play: each other seat taken to play the "
+        "heuristic's card, a world kept with chance RHO (0 < RHO <= 1) to the power of "
+        "the plays it explains otherwise (docs/search.md).",
+    ),
     game: bool = typer.Option(
         False,
         "--game",
@@ -166,7 +174,12 @@ def hint_command(
         raise InputError("give a view or position file (`-`: stdin), or your cards with --hand")
     from ..game.short_view import short_view
     from ..game.view import View
-    from ..search.hint import check_hint_options, hint, hint_view  # the kernels load here
+    from ..search.hint import (  # the kernels load here
+        check_hint_options,
+        check_read_play,
+        hint,
+        hint_view,
+    )
     from ..search.position import parse_position, read_source
     from ..util.jsonio import parse_json
 
@@ -188,6 +201,7 @@ def hint_command(
     if policy is not None:
         policy = policy.strip().lower()
     check_hint_options(policy or "pimc", worlds, time)  # before reading, and before compiling
+    check_read_play(read_play)
     separate = not all_worlds
     if hand is None:
         if source is None:
@@ -211,6 +225,8 @@ def hint_command(
                 raise InputError(
                     "--model and --ignore-calls are for views: a position has no calls"
                 )
+            if read_play is not None:
+                raise InputError("--read-play is for a view: give the seat's view (docs/view.md)")
             if game:
                 raise InputError("--game is for a view: a position has no scores")
             pos = parse_position(doc, Rules.parse(rules) if rules is not None else None)
@@ -256,6 +272,7 @@ def hint_command(
             time=time,
             separate=separate,
             game=game,
+            read_play=read_play,
         )
     _say_warm(result)
     line = _trick_line(view)
@@ -330,6 +347,8 @@ def render(r: Hint, n: int, partnership: bool, hand: int, trick_line: str) -> st
     )
     if r.auction is not None:
         lines.append(f"Calls: {r.auction.note}.")
+    if r.play is not None:
+        lines.append(f"Play: {r.play.note}.")
     lines.append(_stop_line(r))
     if r.fallback:
         lines.append(f"Fallback: {r.fallback}.")

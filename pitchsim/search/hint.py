@@ -66,6 +66,7 @@ from ..kernels.bidding.calls import (
 from ..kernels.presets import rules_array, rules_table
 from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
+from ..kernels.search.play_fit import play_misses
 from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.search.solver import new_table, preset_world_values
 from ..kernels.search.worlds import ATTEMPTS_PER_WORLD, sample_worlds
@@ -194,6 +195,27 @@ class AuctionFit:
 
 
 @dataclass(frozen=True)
+class PlayRead:
+    """How a view's worlds read the play seen (``hint_view``'s ``read_play``)."""
+
+    rho: float  # a world's weight per play it explains otherwise than the heuristic
+    read: bool  # True: every world valued read the play; False: too few fit, they do not
+    kept: int  # worlds kept by the reading
+    attempts: int  # worlds drawn (and checked) to find them
+    note: str  # one line for the reader
+
+    def to_json(self) -> dict:
+        return {
+            "model": "heuristic",
+            "rho": self.rho,
+            "read": self.read,
+            "kept": self.kept,
+            "attempts": self.attempts,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
 class Hint:
     seat: int
     pitcher: int
@@ -223,6 +245,8 @@ class Hint:
     # None: the values are the pitcher's side's points; else what they are, in words (a
     # preset's rollout: the seat's side's score change less the others', OBJECTIVE)
     objective: str | None = None
+    # how the worlds read the play (``hint_view``'s ``read_play``; None: not asked)
+    play: PlayRead | None = None
 
     @property
     def varies(self) -> bool:
@@ -276,6 +300,8 @@ class Hint:
         }
         if self.auction is not None:
             doc["auction"] = self.auction.to_json()
+        if self.play is not None:
+            doc["play_read"] = self.play.to_json()
         if self.rules is not None:
             doc = {"rules": self.rules, "shoot": self.shoot, **doc}
         return doc
@@ -352,6 +378,8 @@ class _Sampler(_Blocks):
     """A preset's worlds (``kernels.search.worlds``): a block is ``worlds[w, seat]``
     every seat's cards now, then ``worlds[w, n]`` the pile put down face down."""
 
+    fits: tuple = ()  # what its worlds fit beyond the play and the draw (none)
+
     def __init__(self, k: SeatKnowledge, seed: int, worlds: int):
         super().__init__(seed, worlds)
         self.k = k
@@ -378,7 +406,7 @@ class _CallFit:
     odds: np.ndarray
     defender: float
 
-    def fits(self, worlds: np.ndarray, k: SeatKnowledge) -> np.ndarray:
+    def fits(self, worlds: np.ndarray, k: SeatKnowledge, key=None) -> np.ndarray:
         """Per world (``worlds[w, seat]`` every seat's cards now): whether every other
         caller holding his cards now and those he played makes the call he made
         (``kernels.bidding.calls.worlds_fit_calls``, clause for clause as the game
@@ -405,25 +433,70 @@ class _CallFit:
         return calls, solvent, np.array(v.seat_scores(), dtype=np.int64)
 
 
-class _FittedSampler(_Sampler):
-    """Worlds that also fit the calls heard (``_CallFit``), by rejection: the worlds of
-    ``_Sampler`` (uniform among those the play admits) drawn in batches from
-    stream (seed, b), batch j > 0 from a hash of it, each kept when every other caller's
-    hand as dealt (its cards now and those it played: no discard under these rules)
-    makes his call by the model; at most ``ATTEMPTS_PER_WORLD`` worlds drawn per
-    world wanted.  Kept worlds are uniform among those fitting the play and the calls
-    (the model's calls are a function of the hand)."""
+@dataclass
+class _PlayFit:
+    """The play seen at a view, read as every other seat playing ``heuristic``'s card
+    but for a deviation now and then (``kernels.search.play_fit``): a world is kept with
+    probability ``rho ** m``, ``m`` the plays in it that differ from ``heuristic``'s
+    with that world's hands (issue 31 item 3)."""
 
-    def __init__(self, k: SeatKnowledge, seed: int, worlds: int, fit: _CallFit):
+    view: View
+    rho: float
+
+    def fits(self, worlds: np.ndarray, k: SeatKnowledge, key=None) -> np.ndarray:
+        misses = np.empty(worlds.shape[0], dtype=np.int64)
+        cards, seats, sizes = self.arrays
+        trump = -1 if self.view.trump is None else self.view.trump
+        play_misses(
+            worlds, k.n, k.seat, k.pby, cards, seats, sizes, trump, self.first_fixes,
+            k.pitcher, k.called, k.fr, k.tab, misses,
+        )  # fmt: skip
+        if key is None or self.rho >= 1.0:  # (warming, or reading nothing)
+            return misses >= 0
+        u = np.random.default_rng(int(key)).random(worlds.shape[0])
+        return u < self.rho ** misses.astype(np.float64)
+
+    @cached_property
+    def first_fixes(self) -> bool:
+        return self.view.preset.trump == "first-lead"
+
+    @cached_property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The tricks seen: each trick's cards and seats in the order played, and its size."""
+        tricks = self.view.tricks
+        n = self.view.players
+        cards = np.zeros((len(tricks), n), dtype=np.int64)
+        seats = np.zeros((len(tricks), n), dtype=np.int64)
+        sizes = np.zeros(len(tricks), dtype=np.int64)
+        for t, tr in enumerate(tricks):
+            sizes[t] = len(tr.cards)
+            cards[t, : sizes[t]] = tr.cards
+            seats[t, : sizes[t]] = tr.seats
+        return cards, seats, sizes
+
+
+class _FittedSampler(_Sampler):
+    """Worlds that also fit the calls heard (``_CallFit``) or read the play
+    (``_PlayFit``), by rejection: the worlds of ``_Sampler`` (uniform among those the
+    play admits) drawn in batches from stream (seed, b), batch j > 0 from a hash of it,
+    each kept when every fit keeps it (a call fit: every other caller's hand as dealt,
+    its cards now and those it played, no discard under these rules, makes his call by
+    the model; a play fit: with its probability, drawn from the batch's stream); at
+    most ``ATTEMPTS_PER_WORLD`` worlds drawn per world wanted.  Kept worlds are uniform
+    among those fitting the play and the calls (the model's calls are a function of the
+    hand), weighted by the play fit's likelihood."""
+
+    def __init__(self, k: SeatKnowledge, seed: int, worlds: int, *fits):
         super().__init__(k, seed, worlds)
-        self.fit = fit
+        self.fits = fits
 
     def draw(self, b: int, size: int):
         k = self.k
-        if size == 0:  # (warming: the auction's kernels compile here, off the clock)
-            self.fit.fits(np.zeros((0, k.n + 1), dtype=np.int64), k)
+        if size == 0:  # (warming: the fits' kernels compile here, off the clock)
+            for fit in self.fits:
+                fit.fits(np.zeros((0, k.n + 1), dtype=np.int64), k)
         kept = np.empty((size, k.n + 1), dtype=np.int64)
-        got = drawn = 0  # drawn: worlds fitting the play checked against the calls
+        got = drawn = 0  # drawn: worlds fitting the play checked against the fits
         base = np.uint64(deal_key(self.seed, b))
         j = 0
         while got < size and drawn < ATTEMPTS_PER_WORLD * size:
@@ -437,7 +510,10 @@ class _FittedSampler(_Sampler):
             )  # fmt: skip
             if m == 0:
                 break
-            take = np.flatnonzero(self.fit.fits(batch[:m], k))[: size - got]
+            ok = np.ones(m, dtype=np.bool_)
+            for i, fit in enumerate(self.fits):
+                ok &= fit.fits(batch[:m], k, np.uint64(rng_draw(key, 1 + i)))
+            take = np.flatnonzero(ok)[: size - got]
             kept[got : got + take.size] = batch[take]
             got += take.size
             drawn += int(take[-1]) + 1 if got == size else m  # checked up to the last kept
@@ -445,30 +521,36 @@ class _FittedSampler(_Sampler):
         return kept[:got], got, drawn
 
 
-def worlds_at(view: View, count: int, seed: int, model: str | None = None) -> np.ndarray:
+def worlds_at(
+    view: View, count: int, seed: int, model: str | None = None, read_play: float | None = None
+) -> np.ndarray:
     """The ``count`` worlds ``hint_view`` values first at a view with ``seed`` (fewer
     when few fit): ``worlds[w, seat]`` every seat's cards now, ``worlds[w, n]`` the
     cards the pitcher put down face down that the seat has not seen (0 when none must
     be placed); with ``model`` those that also fit the calls heard as that bidding
     policy makes them.  For checking and for the curious (under a called partner they
-    fit what the seat knows of him, 12.1.10)."""
-    return view_worlds(view, count, seed, model)[0]
+    fit what the seat knows of him, 12.1.10); with ``read_play`` (a rho) they also read
+    the play (``_PlayFit``)."""
+    return view_worlds(view, count, seed, model, read_play)[0]
 
 
 def view_worlds(
-    view: View, count: int, seed: int, model: str | None = None
+    view: View, count: int, seed: int, model: str | None = None, read_play: float | None = None
 ) -> tuple[np.ndarray, int]:
     """:func:`worlds_at` and the worlds drawn to find them (those fitting the play;
-    with ``model``, each checked against the calls)."""
+    with ``model``, each checked against the calls; with ``read_play``, each kept by
+    the play fit's chance)."""
     k = view_knowledge(view)
+    read_play = check_read_play(read_play)
+    reads = () if read_play is None else (_PlayFit(view, read_play),)
     if model is None:
-        sampler = _Sampler(k, seed, count)
+        sampler = _FittedSampler(k, seed, count, *reads) if reads else _Sampler(k, seed, count)
     else:
         model = check_model(model)
         r = view.preset
         odds, defender = odds_bidder_table(r, view.players) if model in ODDS_BIDDERS else no_odds()
         fit = _CallFit(view, BIDDING_IDS[model], odds, defender)
-        sampler = _FittedSampler(k, seed, count, fit)
+        sampler = _FittedSampler(k, seed, count, fit, *reads)
     blocks = [sampler.block(b) for b in range(len(sampler.sizes))]
     worlds = np.concatenate(blocks) if blocks else np.empty((0, k.n + 1), dtype=np.int64)
     return worlds, sampler.attempts
@@ -785,6 +867,15 @@ def hint(
     )  # fmt: skip
 
 
+def check_read_play(rho: float | None) -> float | None:
+    """A play fit's rho: a number in (0, 1] (None: the play is not read)."""
+    if rho is None:
+        return None
+    if isinstance(rho, bool) or not isinstance(rho, int | float) or not 0 < rho <= 1:
+        raise HintError(f"--read-play must be a number above 0 and at most 1, not {quoted(rho)}")
+    return float(rho)
+
+
 def check_model(model: str) -> str:
     """A bidding model the callers can be taken to follow (the preset kernels' bidders
     but the advisor, whose call needs the calls heard), its name; else a ``HintError``."""
@@ -948,6 +1039,7 @@ def hint_view(
     separate: bool = False,
     points: bool | None = None,
     game: bool = False,
+    read_play: float | None = None,
 ) -> Hint:
     """Value every legal card of the view's seat from the view alone (see the module):
     the worlds fit the play and the draw seen and, with ``fit_calls``, the calls heard
@@ -957,8 +1049,11 @@ def hint_view(
     side's points (with their P(at least k)), not ``OBJECTIVE`` (None: the preset's
     default); ``game``: ``rollout`` (the policy then, when none is asked for) values
     each card by the game on this hand (``GAME_OBJECTIVE``: who goes out, from the
-    view's scores)."""
+    view's scores); ``read_play`` (rho in (0, 1], None: off): the worlds also read the
+    play seen, each other seat taken to play ``heuristic``'s card, a world kept with
+    probability rho to the power of the plays it explains otherwise (``_PlayFit``)."""
     defaults = hint_defaults(view.rules)
+    read_play = check_read_play(read_play)
     chosen = policy is None
     if chosen:  # the game on this hand is rollout's measure alone
         policy = "rollout" if game else defaults.policy[view.players]
@@ -978,37 +1073,37 @@ def hint_view(
     plain, fitted, make, who, unfitted = _setup_at(
         view, seed, worlds, model, named, policy, fit_calls, points, game
     )
+    play_fit = None if read_play is None else _PlayFit(view, read_play)
     samplers = [plain] if fitted is None else [plain, fitted]
+    if play_fit is not None:  # (its kernel compiles off the clock, as the others')
+        samplers.append(_FittedSampler(plain.k, seed, worlds, play_fit))
     warm = warmed(lambda: _warm(make, samplers, _policies(policy, time)))
     clock = Clock(time)
     d = make()
 
-    def answer(found: _Search, sampler: _Blocks, fit: AuctionFit) -> Hint:
+    def answer(found: _Search, sampler: _Blocks, fit: AuctionFit, play) -> Hint:
         return _summarise(
             found, sampler, d, fit, **who, worlds_max=worlds, time=time, default_policy=chosen,
-            warm=warm,
+            warm=warm, play=play,
         )  # fmt: skip
 
-    if fitted is None:
-        return answer(_search(policy, plain, d, clock, separate, progress), plain, unfitted)
-    # Draw worlds that fit the calls until there are enough to go on (or none are left to
-    # draw): the same test, on the same worlds, as drawing all of them first.
     need = min(worlds, MIN_FITTED)
-    timed_out = False
-    for b in range(len(fitted.sizes)):
-        if fitted.kept >= need:
-            break
-        if b > 0 and clock.left() <= 0:
-            timed_out = True
-            break
-        fitted.block(b)
-    kept, attempts = fitted.kept, fitted.attempts
+    if fitted is None:
+        sampler, play = _read_or_not(plain, play_fit, need, clock)
+        found = _search(policy, sampler, d, clock, separate, progress)
+        return answer(found, sampler, unfitted, _play_read(play, sampler))
+    # Draw worlds that fit the calls (and read the play) until there are enough to go
+    # on (or none are left to draw): the same test, on the same worlds, as drawing all
+    # of them first.
+    sampler, play = _read_or_not(fitted, play_fit, need, clock)
+    ok, timed_out = _enough(sampler, need, clock)
+    kept, attempts = sampler.kept, sampler.attempts
     rate = kept / attempts if attempts else 0.0
-    if kept >= need or (timed_out and kept > 0):
-        found = _search(policy, fitted, d, clock, separate, progress)
-        kept, attempts = fitted.kept, fitted.attempts
+    if ok or (timed_out and kept > 0):
+        found = _search(policy, sampler, d, clock, separate, progress)
+        kept, attempts = sampler.kept, sampler.attempts
         rate = kept / attempts if attempts else 0.0
-        wanted = sum(fitted.sizes[b] for b in fitted.drawn)
+        wanted = sum(sampler.sizes[b] for b in sampler.drawn)
         short = "" if kept == wanted else f" (of {wanted:,} wanted)"
         if timed_out:
             short = f" (the clock ran out before {need} were found)"
@@ -1017,7 +1112,8 @@ def hint_view(
             f"makes his call; {kept:,} worlds{short}, acceptance "
             f"{100 * rate:.2g}%"
         )
-        return answer(found, fitted, AuctionFit(model, True, kept, attempts, note))
+        fit = AuctionFit(model, True, kept, attempts, note)
+        return answer(found, sampler, fit, _play_read(play, sampler))
     if timed_out:
         why = (
             f"no deal fitting the calls was found before the clock ran out ({attempts:,} "
@@ -1030,4 +1126,51 @@ def hint_view(
             f"{100 * rate:.2g}%): these worlds ignore the auction"
         )
     fit = AuctionFit(model, False, kept, attempts, why)
-    return answer(_search(policy, plain, d, clock, separate, progress), plain, fit)
+    sampler, play = _read_or_not(plain, play_fit, need, clock)
+    found = _search(policy, sampler, d, clock, separate, progress)
+    return answer(found, sampler, fit, _play_read(play, sampler))
+
+
+def _enough(sampler: _Blocks, need: int, clock: Clock) -> tuple[bool, bool]:
+    """Draw ``sampler``'s blocks until it holds ``need`` worlds: (it does, the clock ran
+    out first).  The first block is drawn whatever the clock."""
+    for b in range(len(sampler.sizes)):
+        if sampler.kept >= need:
+            break
+        if b > 0 and clock.left() <= 0:
+            return False, True
+        sampler.block(b)
+    return sampler.kept >= need, False
+
+
+def _read_or_not(sampler, play_fit, need: int, clock: Clock):
+    """``sampler``'s worlds also reading the play (``play_fit``; None: not asked) when
+    ``need`` of them are found on the clock, else ``sampler`` itself; and what became of
+    the reading: None (not asked), or (read or not, the reading sampler)."""
+    if play_fit is None:
+        return sampler, None
+    reading = _FittedSampler(sampler.k, sampler.seed, sampler.worlds, *sampler.fits, play_fit)
+    ok, _ = _enough(reading, need, clock)
+    return (reading, (True, reading)) if ok else (sampler, (False, reading))
+
+
+def _play_read(play, used: _Blocks) -> PlayRead | None:
+    """The answer's account of the play reading (``_read_or_not``'s)."""
+    if play is None:
+        return None
+    read, reading = play
+    rho = reading.fits[-1].rho
+    rate = reading.kept / reading.attempts if reading.attempts else 0.0
+    if read:
+        note = (
+            f"the worlds read the play: each other seat taken to play the heuristic's "
+            f"card, a world kept with chance {rho:g} to the power of the plays it explains "
+            f"otherwise; acceptance {100 * rate:.2g}%"
+        )
+    else:
+        note = (
+            f"the play is too unlikely under the heuristic model for rejection "
+            f"({reading.kept:,} of {reading.attempts:,} worlds kept, rho {rho:g}): these "
+            "worlds do not read it"
+        )
+    return PlayRead(rho, read, reading.kept, reading.attempts, note)
