@@ -22,7 +22,7 @@ from logged_hands import heuristic_chooser
 import pitchsim.game.reference as F
 from pitchsim.game.cards import mask_of, parse_cards
 from pitchsim.game.rules import Rules
-from pitchsim.kernels.search.play_fit import play_misses
+from pitchsim.game.view import card_text
 from pitchsim.search.hint import HintError, _PlayFit, _Sampler, hint_view, worlds_at
 from pitchsim.table.decide import view_knowledge
 from pitchsim.table.game import play_table_game
@@ -55,16 +55,7 @@ def card_views(spec: str, n: int, seed: int, strategy: str = "heuristic+heuristi
 
 
 def misses_of(view, worlds: np.ndarray) -> np.ndarray:
-    k = view_knowledge(view)
-    fit = _PlayFit(view, 1.0)
-    cards, seats, sizes = fit.arrays
-    out = np.empty(worlds.shape[0], dtype=np.int64)
-    trump = -1 if view.trump is None else view.trump
-    play_misses(
-        worlds, k.n, k.seat, k.pby, cards, seats, sizes, trump, fit.first_fixes, k.pitcher,
-        k.called, k.fr, k.tab, out,
-    )  # fmt: skip
-    return out
+    return _PlayFit(view, 1.0).misses(worlds, view_knowledge(view))
 
 
 @pytest.mark.parametrize("spec, n", TABLES)
@@ -200,3 +191,80 @@ def test_hint_read_play_on_the_command_line():
     assert doc["rho"] == 0.3 and doc["read"] is True
     for bad in ("0", "1.5", "nan", "-0.2"):
         refused(*base, "--read-play", bad, words="--read-play")
+
+
+# ------------------------------------------------------- the table's rollout:read seats
+
+
+def test_read_policy_names():
+    from pitchsim.kernels.policies import WORLDS_SHIFT
+    from pitchsim.kernels.search.rollout import READ_SHIFT, WORLDS_MASK
+    from pitchsim.table.policies import PolicyError, play_policy, policy_name
+
+    p = play_policy("rollout:read")
+    assert p.name == "rollout:read" and p.worlds == 32
+    word = p.id >> WORLDS_SHIFT
+    assert word & WORLDS_MASK == 32 and word >> READ_SHIFT & 1
+    for name in ("rollout:64:read", "pimc:read", "rollout:16", "rollout"):
+        assert policy_name(play_policy(name).id) == name
+    assert not play_policy("rollout:64").id >> WORLDS_SHIFT >> READ_SHIFT & 1
+    for bad in ("rollout:read:64", "rollout::read", "rollout:64:reed", "heuristic:read"):
+        with pytest.raises(PolicyError):
+            play_policy(bad)
+
+
+@pytest.mark.parametrize(
+    "spec, names",
+    [
+        ("smear", ["heuristic+rollout:8:read", "heuristic", "heuristic+rollout:8", "heuristic"]),
+        ("auction-pitch", ["odds+rollout:6:read"] * 3),
+        ("ten-point", ["heuristic+rollout:6:read", "heuristic"] * 2),
+    ],
+)
+def test_read_seats_at_the_table_play_the_kernel_game(spec, names):
+    """A game of seats that read the play, asked decision by decision from their views
+    (``table.decide``: the play seen rebuilt from the view), is the game the kernels play
+    for the board (the play seen kept by the play loop)."""
+    from pitchsim.table.bidding import Strategy
+    from pitchsim.table.boards import board_game
+    from pitchsim.table.record import record_of_preset_game, replay
+
+    rules = Rules.parse(spec)
+    table = play_table_game(names, rules, 3, 1)
+    kernel = record_of_preset_game(board_game(3, 1, [Strategy.parse(s) for s in names], rules))
+    assert table == kernel
+    assert replay(table) == table
+
+
+def test_reading_the_play_changes_the_seats_cards():
+    """The read bit has an effect: the same boards played by rollout seats that read the
+    play and by seats that do not differ somewhere."""
+    rules = Rules.parse("auction-pitch")
+    differ = 0
+    for board in range(4):
+        a = play_table_game(["odds+rollout:8:read"] * 4, rules, 5, board)
+        b = play_table_game(["odds+rollout:8"] * 4, rules, 5, board)
+        differ += a["hands"] != b["hands"]
+    assert differ > 0
+
+
+def test_read_seat_values_pick_the_kernels_card():
+    """The engine's values path (``_valued_card``: the same worlds by ``search_worlds``)
+    recommends the card the kernel's search plays, on views of a game."""
+    from pitchsim.kernels.policies import KIND_MASK, WORLDS_SHIFT
+    from pitchsim.table.decide import _valued_card, card_counter, kernel_search_card
+    from pitchsim.table.policies import play_policy
+
+    policy = play_policy("rollout:12:read").id
+    checked = 0
+    for view, _held, _r in card_views("smear", 4, seed=8):
+        k = view_knowledge(view)
+        if k.legal.bit_count() < 2:
+            continue
+        counter = card_counter(k)
+        word = policy >> WORLDS_SHIFT
+        want = kernel_search_card(k, policy & KIND_MASK, 77, counter, word)
+        got = _valued_card(k, 77, counter, word, 6, True, None)
+        assert got.action == card_text(want)
+        checked += 1
+    assert checked > 10

@@ -313,6 +313,11 @@ def play_search(
     voids = _passed_over(np.int64(0), pitcher, leader, n, trump)
     duty = duty_seat(held, n, pitcher, called, fr)  # 12.1.3, as ``plain._play_plain``
     partner = partner_of(held, n, pitcher, called)  # a search reads him as its seat knows him
+    # The play seen, in order (``search.play_fit``: a search that reads the play): trick
+    # t's cards and who played them, and how many.
+    seen = np.zeros((MAX_TRICKS, n), dtype=np.int64)
+    seen_seats = np.zeros((MAX_TRICKS, n), dtype=np.int64)
+    seen_sizes = np.zeros(MAX_TRICKS, dtype=np.int64)
     t = 0
     while leader >= 0 and hands[leader] != 0:
         count = 0
@@ -363,6 +368,9 @@ def play_search(
                     DECISION_COUNTER + t * n + i,
                     called,
                     partner,
+                    seen[: t + 1],
+                    seen_seats[: t + 1],
+                    seen_sizes[: t + 1],
                 )
             else:
                 card = choose_card(
@@ -396,8 +404,11 @@ def play_search(
             hands[seat] = hand & ~b
             trick[count] = card
             tseats[count] = seat
+            seen[t, count] = card
+            seen_seats[t, count] = seat
             taken |= b
             count += 1
+            seen_sizes[t] = count
             if log.size > 0:
                 log[t * (n + 2) + 1 + i] = card
         winner = tseats[trick_winner(trick, count, trump, tab)]

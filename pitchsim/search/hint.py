@@ -66,7 +66,7 @@ from ..kernels.bidding.calls import (
 from ..kernels.presets import rules_array, rules_table
 from ..kernels.rng import deal_key
 from ..kernels.rng import draw as rng_draw
-from ..kernels.search.play_fit import play_misses
+from ..kernels.search.play_fit import keep_read, play_misses
 from ..kernels.search.rollout import GAME_MINE, GAME_OTHER, rollout_game, rollout_points
 from ..kernels.search.solver import new_table, preset_world_values
 from ..kernels.search.worlds import ATTEMPTS_PER_WORLD, sample_worlds
@@ -92,6 +92,7 @@ from ..table.decide import (  # the seat's knowledge: shared with the built-in s
     value_span,
     view_knowledge,
 )
+from ..table.policies import seen_arrays
 from ..util.errors import InputError, quoted
 from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
@@ -438,41 +439,32 @@ class _PlayFit:
     """The play seen at a view, read as every other seat playing ``heuristic``'s card
     but for a deviation now and then (``kernels.search.play_fit``): a world is kept with
     probability ``rho ** m``, ``m`` the plays in it that differ from ``heuristic``'s
-    with that world's hands (issue 31 item 3)."""
+    with that world's hands (issue 31 item 3; the table's ``rollout:read`` seats keep
+    theirs the same way, with ``play_fit.READ_RHO``)."""
 
     view: View
     rho: float
 
-    def fits(self, worlds: np.ndarray, k: SeatKnowledge, key=None) -> np.ndarray:
-        misses = np.empty(worlds.shape[0], dtype=np.int64)
-        cards, seats, sizes = self.arrays
-        trump = -1 if self.view.trump is None else self.view.trump
+    def misses(self, worlds: np.ndarray, k: SeatKnowledge) -> np.ndarray:
+        """Per world, the plays of the other seats the heuristic would not have made."""
+        out = np.empty(worlds.shape[0], dtype=np.int64)
         play_misses(
-            worlds, k.n, k.seat, k.pby, cards, seats, sizes, trump, self.first_fixes,
-            k.pitcher, k.called, k.fr, k.tab, misses,
+            worlds, k.n, k.seat, k.pby, *k.seen, k.trump, self.first_fixes, k.pitcher,
+            k.called, k.fr, k.tab, out,
         )  # fmt: skip
-        if key is None or self.rho >= 1.0:  # (warming, or reading nothing)
-            return misses >= 0
-        u = np.random.default_rng(int(key)).random(worlds.shape[0])
-        return u < self.rho ** misses.astype(np.float64)
+        return out
+
+    def fits(self, worlds: np.ndarray, k: SeatKnowledge, key=None) -> np.ndarray:
+        misses = self.misses(worlds, k)
+        keep = np.ones(worlds.shape[0], dtype=np.bool_)
+        if key is not None:  # (None: warming)
+            keep_read(misses, self.rho, np.uint64(key), keep)
+        return keep
 
     @cached_property
     def first_fixes(self) -> bool:
+        """The first card led fixed trump (trump=first-lead): the pitcher's plan."""
         return self.view.preset.trump == "first-lead"
-
-    @cached_property
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The tricks seen: each trick's cards and seats in the order played, and its size."""
-        tricks = self.view.tricks
-        n = self.view.players
-        cards = np.zeros((len(tricks), n), dtype=np.int64)
-        seats = np.zeros((len(tricks), n), dtype=np.int64)
-        sizes = np.zeros(len(tricks), dtype=np.int64)
-        for t, tr in enumerate(tricks):
-            sizes[t] = len(tr.cards)
-            cards[t, : sizes[t]] = tr.cards
-            seats[t, : sizes[t]] = tr.seats
-        return cards, seats, sizes
 
 
 class _FittedSampler(_Sampler):
@@ -1024,6 +1016,7 @@ def position_knowledge(pos: Position | PresetPosition) -> SeatKnowledge:
         st.legal(), st.hands[me], me, n, pos.pitcher, pos.bid or 0, trump,
         sum(t.winner is not None for t in pos.tricks), trick, tseats, count, played, won,
         pby, voids, counts, known_out, rules_array(r, NO_CALL), rules_table(r),
+        seen=seen_arrays([(t.cards, [holder[c] for c in t.cards]) for t in pos.tricks], n),
     )  # fmt: skip
 
 

@@ -53,14 +53,17 @@ from ..kernels.advisor import (
 )
 from ..kernels.bidding.calls import NAME_COUNTER, choose_call, legal_calls, name_suit
 from ..kernels.policies.cards import choose_card, heuristic_card
-from ..kernels.presets import F_MAX_BID, rest_of_game, rules_array, rules_table
+from ..kernels.presets import F_MAX_BID, F_TRUMP_NAMED, rest_of_game, rules_array, rules_table
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..kernels.score import side_of
+from ..kernels.search.play_fit import read_worlds
 from ..kernels.search.rollout import (
     KIND_MASK,
     PIMC,
     PLAY_NODES,
+    READ_SHIFT,
     ROLLOUT,
+    WORLDS_MASK,
     WORLDS_SHIFT,
     pimc_outcomes,
     rollout_outcomes,
@@ -84,7 +87,7 @@ from .boards import (
     strategy_for,
 )
 from .clock import ALL_DONE, Clock, Separation, Valuation, side_choice, value_on_clock
-from .policies import play_policy
+from .policies import play_policy, seen_arrays
 
 MIN_LEFT = 1e-3  # seconds the card gets at the opening lead when the plan took them all
 
@@ -119,6 +122,9 @@ class SeatKnowledge:
     partner: int = -1
     trick1: int = 0
     may_hold: bool = False
+    # The play seen, as the kernels take it (``policies.seen_arrays``): each trick's cards
+    # in order, their seats and how many (read by a search that reads the play).
+    seen: tuple = ()
 
     def constraint(self) -> tuple[int, np.ndarray, int]:
         """(unseen, allowed, must) of the seat's worlds: ``worlds.world_constraint``,
@@ -220,6 +226,7 @@ def view_knowledge(view: View) -> SeatKnowledge:
         rest_of_game(rules_array(r), view.hands_played),  # 12.4
         rules_table(r),
         *partner_evidence(view),
+        seen_arrays([(t.cards, t.seats) for t in view.tricks], n),
     )
 
 
@@ -527,7 +534,7 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, a
     several = k.legal & (k.legal - 1) != 0
     kind = policy.id & KIND_MASK
     if kind >= ROLLOUT and several:
-        worlds = policy.id >> WORLDS_SHIFT
+        worlds = policy.id >> WORLDS_SHIFT  # (with the bit that reads the play)
         if time is not None or want_values:
             max_points = view.preset.max_bid
             if kind == PIMC:
@@ -555,20 +562,33 @@ def kernel_search_card(k: SeatKnowledge, kind: int, key, counter: int, worlds: i
             kind, None if kind == ROLLOUT else True, np.int64(k.legal), np.int64(k.hand), k.seat,
             k.n, k.pitcher, k.bid, k.trump, k.trick_no, k.trick, k.tseats, k.count,
             np.int64(k.played), k.won, k.pby, np.int64(k.voids), k.counts, np.int64(k.known_out),
-            k.fr, k.tab, np.uint64(key), counter, worlds, k.called, k.partner,
+            k.fr, k.tab, np.uint64(key), counter, worlds, k.called, k.partner, *k.seen,
         )
     )  # fmt: skip
 
 
 def search_worlds(k: SeatKnowledge, key, counter: int, worlds: int) -> np.ndarray:
     """The worlds ``search_card`` values for this decision (the same stream, the same
-    attempts): ``worlds[w, seat]`` every seat's cards now, ``[w, n]`` the pile."""
+    attempts; ``worlds`` with the bit that reads the play, ``READ_SHIFT``):
+    ``worlds[w, seat]`` every seat's cards now, ``[w, n]`` the pile."""
     unseen, allowed, must = k.constraint()
+    reads = worlds >> READ_SHIFT & 1
+    worlds &= WORLDS_MASK
     out = np.empty((worlds, k.n + 1), dtype=np.int64)
-    kept, _ = sample_worlds(
-        np.uint64(draw(np.uint64(key), counter)), k.n, k.seat, np.int64(k.hand),
-        np.int64(unseen), k.counts, allowed, np.int64(must), out, ATTEMPTS_PER_WORLD * worlds,
-    )  # fmt: skip
+    stream = np.uint64(draw(np.uint64(key), counter))
+    if reads:
+        kept = abs(
+            read_worlds(
+                stream, k.n, k.seat, np.int64(k.hand), np.int64(unseen), k.counts, allowed,
+                np.int64(must), out, k.pby, *k.seen, k.trump, bool(k.fr[F_TRUMP_NAMED] == 0),
+                k.pitcher, k.called, k.fr, k.tab,
+            )
+        )  # fmt: skip
+    else:
+        kept, _ = sample_worlds(
+            stream, k.n, k.seat, np.int64(k.hand), np.int64(unseen), k.counts, allowed,
+            np.int64(must), out, ATTEMPTS_PER_WORLD * worlds,
+        )  # fmt: skip
     return out[:kept]
 
 
@@ -583,7 +603,7 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Seat
     search = None
     if w.shape[0] == 0:
         if time is not None:
-            search = {"worlds": 0, "worlds_max": worlds, "stop": ALL_DONE}
+            search = {"worlds": 0, "worlds_max": worlds & WORLDS_MASK, "stop": ALL_DONE}
         return SeatDecision(card_text(prior), None, search)
     index = int(np.flatnonzero(cards == prior)[0])
     value = rollout_valuer(k, w, cards)
@@ -595,7 +615,11 @@ def _valued_card(k, key, counter, worlds, max_points, want_values, time) -> Seat
         acc = Valuation(np.empty((cards.size, w.shape[0]), dtype=np.int64))
         value_on_clock(shifted(value, shift), w.shape[0], Clock(time), acc, rule)
         out = acc.outcomes() - shift
-        search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
+        search = {
+            "worlds": int(out.shape[1]),
+            "worlds_max": worlds & WORLDS_MASK,
+            "stop": acc.stop or ALL_DONE,
+        }
     sums = out.sum(axis=1)
     top = sums.max()
     best = index if sums[index] == top else int(np.flatnonzero(sums == top)[0])
@@ -641,7 +665,11 @@ def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> SeatDe
         acc = Valuation(np.empty((cards.size, w.shape[0]), dtype=np.int64))
         value_on_clock(value, w.shape[0], Clock(time), acc, rule, budgeted=True)
         out = acc.outcomes()
-        search = {"worlds": int(out.shape[1]), "worlds_max": worlds, "stop": acc.stop or ALL_DONE}
+        search = {
+            "worlds": int(out.shape[1]),
+            "worlds_max": worlds & WORLDS_MASK,
+            "stop": acc.stop or ALL_DONE,
+        }
         if acc.dropped:
             search["worlds_dropped"] = acc.dropped
     if out.shape[1] == 0:  # no world drawn, or none solved in the budget

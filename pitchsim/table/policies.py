@@ -27,7 +27,7 @@ from ..kernels.policies import (
 from ..kernels.policies.cards import choose_card
 from ..kernels.presets import rules_array, rules_table
 from ..kernels.rng import DECISION_COUNTER, deal_key
-from ..kernels.search.rollout import search_card
+from ..kernels.search.rollout import READ_SHIFT, WORLDS_MASK, search_card
 from ..util.errors import InputError, quoted
 
 
@@ -87,35 +87,53 @@ def by_name(table: dict, name: str, what: str, error: type[Exception]):
 
 
 def play_policy(name: str) -> PlayPolicy:
-    """The policy ``name``; a search policy may say its worlds: ``rollout:64``."""
-    base, colon, worlds = name.strip().lower().partition(":")
+    """The policy ``name``; a search policy may say its worlds, ``rollout:64``, and that
+    its worlds read the play, ``rollout:read`` or ``rollout:64:read`` (each other seat
+    taken to play the heuristic's card: ``kernels.search.play_fit``)."""
+    base, *parts = name.strip().lower().split(":")
     policy = by_name(PLAY_POLICIES, base, "policy", PolicyError)
-    if not colon:
+    if not parts:
         return _with_worlds(policy, policy.worlds)
     if not policy.worlds:
         raise PolicyError(f"policy {policy.name!r} samples no worlds: write it without ':'")
+    reads = parts[-1] == READS
+    if reads:
+        parts.pop()
+    if len(parts) > 1 or parts == [""]:
+        raise PolicyError(
+            f"cannot read {quoted(name)}: write e.g. {base}:32, {base}:{READS} or {base}:32:{READS}"
+        )
+    if not parts:
+        return _with_worlds(policy, policy.worlds, reads)
     try:
-        w = int(worlds)
+        w = int(parts[0])
     except ValueError:
         raise PolicyError(
-            f"cannot read the worlds in {quoted(name)}: write e.g. {base}:32"
+            f"cannot read the worlds in {quoted(name)}: write e.g. {base}:32 or {base}:32:{READS}"
         ) from None
     if not 1 <= w <= MAX_WORLDS:
         raise PolicyError(f"worlds in {quoted(name)} must be 1-{MAX_WORLDS}, not {w}")
-    return _with_worlds(policy, w)
+    return _with_worlds(policy, w, reads)
 
 
-def _with_worlds(policy: PlayPolicy, worlds: int) -> PlayPolicy:
+READS = "read"  # a search policy's worlds read the play (``rollout:read``)
+
+
+def _with_worlds(policy: PlayPolicy, worlds: int, reads: bool = False) -> PlayPolicy:
     if not policy.worlds:
         return policy
     name = policy.name if worlds == DEFAULT_WORLDS[policy.name] else f"{policy.name}:{worlds}"
-    return PlayPolicy(name, policy.id | worlds << WORLDS_SHIFT, policy.description, worlds)
+    if reads:
+        name += f":{READS}"
+    word = worlds | int(reads) << READ_SHIFT
+    return PlayPolicy(name, policy.id | word << WORLDS_SHIFT, policy.description, worlds)
 
 
 def policy_name(policy_id: int) -> str:
     """The name of a policy id (``play_policy(name).id``), worlds included."""
     base = next(p for p in PLAY_POLICIES.values() if p.id == policy_id & KIND_MASK)
-    return _with_worlds(base, policy_id >> WORLDS_SHIFT).name
+    word = policy_id >> WORLDS_SHIFT
+    return _with_worlds(base, word & WORLDS_MASK, bool(word >> READ_SHIFT & 1)).name
 
 
 def seat_policies(spec: str | Sequence[str], players: int) -> np.ndarray:
@@ -141,6 +159,19 @@ def play_array(ids: Sequence[int]) -> np.ndarray:
 def searches(policies: np.ndarray) -> bool:
     """Whether a play-policy array from ``play_array`` names a search policy."""
     return policies.dtype in (SEARCH_DTYPE, ROLLOUT_DTYPE)
+
+
+def seen_arrays(seen, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The play seen (``(cards, seats)`` per trick, in order) as the kernels take it
+    (``kernels.search.play_fit``): each trick's cards, their seats, and how many."""
+    cards = np.zeros((max(len(seen), 1), n), dtype=np.int64)
+    seats = np.zeros((max(len(seen), 1), n), dtype=np.int64)
+    sizes = np.zeros(max(len(seen), 1), dtype=np.int64)
+    for t, (c, s) in enumerate(seen):
+        sizes[t] = len(c)
+        cards[t, : len(c)] = c
+        seats[t, : len(s)] = s
+    return cards, seats, sizes
 
 
 def kernel_chooser(
@@ -193,7 +224,7 @@ def kernel_chooser(
                 kind, None if kind != PIMC else True, *args, np.int64(view.played), won[:n],
                 pby[:n], np.int64(view.voids), counts[: n + 1], np.int64(0), fr, tab, key,
                 counter, policy >> WORLDS_SHIFT, view.called,
-                -1 if view.partner is None else view.partner,
+                -1 if view.partner is None else view.partner, *seen_arrays(view.seen, n),
             )  # fmt: skip
         else:
             card = choose_card(

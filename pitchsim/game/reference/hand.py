@@ -59,6 +59,9 @@ class View:
     # played (12.1.2, 12.1.3); under announced everybody knows at once (12.1.4).
     called: int = -1
     partner: int | None = None
+    # the play seen, in order: each trick so far (this one included) as its cards and
+    # the seats that played them (read by a search that reads the play)
+    seen: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
     def void(self, seat: int, suit: int) -> bool:
         return bool(self.voids >> (4 * seat + suit) & 1)
@@ -212,6 +215,8 @@ def play_hand(
                     voids=voids,
                     called=called,
                     partner=known_partner(seat),
+                    seen=tuple((tuple(c), tuple(s)) for _, s, c, _ in tricks)
+                    + ((tuple(trick), tuple(seats)),),
                 )
                 c, what = choose(view), f"seat {seat}'s card"
             c = _checked(c, legal, what)

@@ -24,7 +24,19 @@ from numba import njit
 from ..bits import popcount
 from ..partner import duty_seat
 from ..policies.cards import heuristic_card
+from ..rng import draw
 from ..trick import legal_cards
+from .resample import unit
+from .worlds import ATTEMPTS_PER_WORLD, sample_worlds
+
+# The table's search seats that read the play (``rollout:W:read``): each world kept with
+# chance READ_RHO ** misses; at most READ_TRIES worlds drawn a world wanted, in batches
+# of READ_BATCH worlds wanted; fewer than READ_ENOUGH of the worlds wanted kept: the
+# play is too unlikely under the model for rejection, and the worlds do not read it.
+READ_RHO = 0.2
+READ_TRIES = 16
+READ_BATCH = 2
+READ_ENOUGH = 4  # (a quarter)
 
 
 @njit(cache=True)
@@ -69,3 +81,58 @@ def play_misses(
                 taken |= b
             played |= taken  # (the seats' order is given: no winner needed)
         out[w] = misses
+
+
+@njit(cache=True)
+def keep_read(misses, rho, key, keep):
+    """``keep[w]``: world w kept, with chance ``rho ** misses[w]`` (position w of the
+    stream ``key``)."""
+    for w in range(misses.shape[0]):
+        keep[w] = unit(key, w) < rho ** misses[w]
+
+
+@njit(cache=True)
+def read_worlds(
+    key, n, me, hand, unseen, counts, allowed, must, worlds, pby, cards, seats, sizes, trump,
+    first_fixes, pitcher, called, fr, tab,
+):  # fmt: skip
+    """Up to ``worlds.shape[0]`` worlds (as ``worlds.sample_worlds``) that read the play
+    (see the module; ``cards``, ``seats``, ``sizes`` the tricks seen, as ``play_misses``
+    takes them), from the stream ``key``: batch j of ``READ_BATCH`` x the worlds wanted
+    drawn from ``draw(key, 2 j)`` and kept by ``draw(key, 2 j + 1)``, until enough
+    are kept or ``READ_TRIES`` x the worlds wanted were drawn.  Returns the worlds
+    kept; when fewer than a ``READ_ENOUGH``-th of those wanted, the worlds of
+    ``sample_worlds`` from ``key`` instead (the play not read), and minus their count
+    (so the caller can say so)."""
+    wanted = worlds.shape[0]
+    size = READ_BATCH * wanted
+    batch = np.empty((size, n + 1), dtype=np.int64)
+    misses = np.empty(size, dtype=np.int64)
+    keep = np.empty(size, dtype=np.bool_)
+    kept = 0
+    drawn = 0
+    j = 0
+    while kept < wanted and drawn < READ_TRIES * wanted:
+        m, _ = sample_worlds(
+            draw(key, 2 * j), n, me, hand, unseen, counts, allowed, must, batch,
+            ATTEMPTS_PER_WORLD * size,
+        )  # fmt: skip
+        if m == 0:
+            break
+        play_misses(
+            batch[:m], n, me, pby, cards, seats, sizes, trump, first_fixes, pitcher, called,
+            fr, tab, misses,
+        )  # fmt: skip
+        keep_read(misses[:m], READ_RHO, draw(key, 2 * j + 1), keep)
+        for w in range(m):
+            if keep[w] and kept < wanted:
+                worlds[kept] = batch[w]
+                kept += 1
+        drawn += m
+        j += 1
+    if kept * READ_ENOUGH >= wanted and kept > 0:
+        return kept
+    plain, _ = sample_worlds(
+        key, n, me, hand, unseen, counts, allowed, must, worlds, ATTEMPTS_PER_WORLD * wanted
+    )
+    return -plain

@@ -42,7 +42,7 @@ _TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
 
 @njit(cache=True, inline="always")
-def _unit(key, counter):
+def unit(key, counter):
     """A uniform float in [0, 1) from position ``counter`` of stream ``key``."""
     return np.float64(draw(key, counter) >> np.uint64(11)) * _TO_UNIT
 
@@ -91,4 +91,4 @@ def draw_world(key, attempt, n, me, hand, unseen, counts, allowed, world):
         world[s] = cards
         free &= ~cards
         left -= c
-    return keep >= 1.0 or _unit(key, attempt * STRIDE + _ACCEPT) < keep
+    return keep >= 1.0 or unit(key, attempt * STRIDE + _ACCEPT) < keep

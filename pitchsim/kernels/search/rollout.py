@@ -60,7 +60,7 @@ from ..partner import (
 )
 from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
 from ..policies.cards import heuristic_card
-from ..presets import F_FOLLOW, T_TRUMPS
+from ..presets import F_FOLLOW, F_TRUMP_NAMED, T_TRUMPS
 from ..rng import draw
 from ..score import N_AWARDS, score_hand, side_of
 from ..settle import hands_winners, settle_hand, winners
@@ -73,6 +73,7 @@ from .monte_carlo import (
     ascending_cards,
     choose_by_outcomes,
 )
+from .play_fit import read_worlds
 from .solver import new_table, preset_world_values
 from .worlds import (
     ATTEMPTS_PER_WORLD,
@@ -171,6 +172,9 @@ def search_card(
     worlds_wanted,
     called,
     partner,
+    seen,
+    seen_seats,
+    seen_sizes,
 ):
     """The card of search policy ``kind`` (``ROLLOUT`` or ``PIMC``; see the module) in
     ``worlds_wanted`` worlds.  ``solver`` None compiles ``rollout`` alone (no solver: a
@@ -180,11 +184,14 @@ def search_card(
     pitcher called (12.1; -1: none) and ``partner`` its true holder (``partner_of``),
     read only as the seat knows him (``partner.known_partner``): the worlds fit what
     the call tells the seat (``worlds.partner_constraint``) and each is valued with its
-    own sides."""
+    own sides.  With the ``READ_SHIFT`` bit of ``worlds_wanted`` the worlds also read the
+    play seen (``seen``, ``seen_seats``, ``seen_sizes``: trick t's cards, their seats
+    and how many; ``play_fit.read_worlds``)."""
     prior = heuristic_card(
         legal, hand, seat, n, pitcher, trump, trick_no, trick, tseats, count, played, fr, tab
     )
     objective = (worlds_wanted >> OBJECTIVE_SHIFT) & 3
+    read = (worlds_wanted >> READ_SHIFT) & 1
     worlds_wanted &= WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
@@ -198,10 +205,19 @@ def search_card(
         may_take_call(fr), unseen, allowed, must,
     )  # fmt: skip
     worlds = np.empty((worlds_wanted, n + 1), dtype=np.int64)
-    kept, _ = sample_worlds(
-        draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds,
-        ATTEMPTS_PER_WORLD * worlds_wanted,
-    )  # fmt: skip
+    if read:
+        kept = abs(
+            read_worlds(
+                draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds, pby,
+                seen, seen_seats, seen_sizes, trump, fr[F_TRUMP_NAMED] == 0, pitcher, called,
+                fr, tab,
+            )
+        )  # fmt: skip
+    else:
+        kept, _ = sample_worlds(
+            draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds,
+            ATTEMPTS_PER_WORLD * worlds_wanted,
+        )  # fmt: skip
     if kept == 0:
         return prior
     cards = ascending_cards(legal)
@@ -290,6 +306,9 @@ MAKE_THEN_POINTS = 1
 MAKE_THEN_SCORE = 2
 OBJECTIVE_SHIFT = 16
 WORLDS_MASK = (1 << OBJECTIVE_SHIFT) - 1
+# A search seat that reads the play (``rollout:W:read``, ``play_fit``): this bit of the
+# worlds count.
+READ_SHIFT = 18
 MADE_WEIGHT = np.int64(1) << 32  # more than any secondary total over 4,096 worlds
 
 
@@ -371,7 +390,8 @@ def rollout_outcomes(
 
 def seat_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
+    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner, seen,
+    seen_seats, seen_sizes,
 ):  # fmt: skip
     """A family search policy's card (compiled code only: ``play.play_hand`` calls it)."""
     raise NotImplementedError("seat_search_card runs inside numba kernels only")
@@ -380,7 +400,8 @@ def seat_search_card(
 @overload(seat_search_card)
 def _seat_search_card(
     policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
-    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
+    played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner, seen,
+    seen_seats, seen_sizes,
 ):  # fmt: skip
     # The array's integer type picks what is compiled in: int64 no search, uint32
     # (``ROLLOUT_DTYPE``) rollout alone, int32 (``SEARCH_DTYPE``) rollout and pimc with
@@ -392,7 +413,7 @@ def _seat_search_card(
         def refuse(
             policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
             count, played, won, pby, voids, counts, known_out, fr, tab, key, counter, called,
-            partner,
+            partner, seen, seen_seats, seen_sizes,
         ):  # fmt: skip
             if policy >= 0:
                 raise ValueError(
@@ -408,13 +429,13 @@ def _seat_search_card(
         def rollout_only(
             policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats,
             count, played, won, pby, voids, counts, known_out, fr, tab, key, counter, called,
-            partner,
+            partner, seen, seen_seats, seen_sizes,
         ):  # fmt: skip
             return search_card(
                 np.int64(policy) & KIND_MASK, None, legal, hand, seat, n, pitcher, bid,
                 trump, trick_no, trick, tseats, count, played, won, pby, voids, counts,
                 known_out, fr, tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called,
-                partner,
+                partner, seen, seen_seats, seen_sizes,
             )  # fmt: skip
 
         return rollout_only
@@ -422,11 +443,13 @@ def _seat_search_card(
     def search(
         policy, legal, hand, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
         played, won, pby, voids, counts, known_out, fr, tab, key, counter, called, partner,
+        seen, seen_seats, seen_sizes,
     ):  # fmt: skip
         return search_card(
             np.int64(policy) & KIND_MASK, np.bool_(True), legal, hand, seat, n, pitcher, bid, trump,
             trick_no, trick, tseats, count, played, won, pby, voids, counts, known_out, fr,
-            tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called, partner,
+            tab, key, counter, np.int64(policy) >> WORLDS_SHIFT, called, partner, seen,
+            seen_seats, seen_sizes,
         )  # fmt: skip
 
     return search
