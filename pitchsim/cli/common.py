@@ -37,7 +37,7 @@ SeedOpt = seed_option()
 PolicyOpt = typer.Option(
     "heuristic",
     "--policy",
-    help="Play policy: random, heuristic, rollout[:W] or pimc[:W] (W worlds a decision); or one per "
+    help="Play policy: random, heuristic, rollout[:W][:read] or pimc[:W][:read] (W worlds a decision; read: the worlds read the play); or one per "
     "seat, comma-separated.",
 )
 PartnershipOpt = typer.Option(

@@ -23,7 +23,7 @@ from ..util.jsonio import dumps_json, parse_json
 from .bidding import ADVISOR_SAMPLES, PLAYER_STRATEGY, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
 from .decide import checked_strategy
-from .policies import MAX_WORLDS, play_policy
+from .policies import MAX_WORLDS, play_policy, with_worlds
 from .seats import KernelSeat, view_key
 
 PROTOCOL = "pitch-engine/1"
@@ -65,7 +65,7 @@ def option_list(
             "type": "string",
             "default": strategy,
             "help": "bidding+play: bidding random, heuristic, odds, odds-game, advisor; "
-            "play random, heuristic, rollout[:W], pimc[:W]",
+            "play random, heuristic, rollout[:W][:read], pimc[:W][:read]",
         },
         {"name": "seed", "type": "int", "default": seed, "min": 0, "max": MAX_SEED},
         {
@@ -313,7 +313,7 @@ def _strategy(name: object, worlds: int | None = None) -> Strategy:
         _count(worlds, "worlds", MAX_WORLDS)  # as a request's own (--worlds 0 read as rollout:0)
         if not play_policy(s.play).worlds:
             raise StrategyError(f"worlds: the play policy {s.play!r} of {s.name} does not search")
-        s = Strategy.parse(f"{s.bidding}+{s.play.partition(':')[0]}:{worlds}")
+        s = Strategy.parse(f"{s.bidding}+{with_worlds(s.play, worlds)}")
     return s
 
 

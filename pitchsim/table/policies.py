@@ -119,6 +119,14 @@ def play_policy(name: str) -> PlayPolicy:
 READS = "read"  # a search policy's worlds read the play (``rollout:read``)
 
 
+def with_worlds(name: str, worlds: int) -> str:
+    """The search policy ``name`` sampling ``worlds`` worlds, reading the play if it did."""
+    p = play_policy(name)
+    word = p.id >> WORLDS_SHIFT
+    base = next(q for q in PLAY_POLICIES.values() if q.id == p.id & KIND_MASK)
+    return _with_worlds(base, worlds, bool(word >> READ_SHIFT & 1)).name
+
+
 def _with_worlds(policy: PlayPolicy, worlds: int, reads: bool = False) -> PlayPolicy:
     if not policy.worlds:
         return policy
