@@ -11,12 +11,10 @@ views; the kept worlds' count matches the sum of each world's chance."""
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
 import pytest
-from clirun import cli, refused
 from logged_hands import heuristic_chooser
 
 import pitchsim.game.reference as F
@@ -179,18 +177,6 @@ def test_hint_reads_the_play_and_says_so():
     assert hint_view(view, "rollout", 60, seed=1, fit_calls=False).play is None
     with pytest.raises(HintError, match="--read-play"):
         hint_view(view, "rollout", 60, seed=1, read_play=0.0)
-
-
-def test_hint_read_play_on_the_command_line():
-    base = ["hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--calls",
-            "pass,pass,2,pass", "--dealer", "3", "--trump", "S", "--seat", "0",
-            "--tricks", "2: 4S 8S", "--worlds", "30", "--seed", "1"]  # fmt: skip
-    code, out, err = cli(*base, "--read-play", "0.3", "--json")
-    assert code == 0, err
-    doc = json.loads(out)["play_read"]
-    assert doc["rho"] == 0.3 and doc["read"] is True
-    for bad in ("0", "1.5", "nan", "-0.2"):
-        refused(*base, "--read-play", bad, words="--read-play")
 
 
 # ------------------------------------------------------- the table's rollout:read seats

@@ -286,10 +286,25 @@ def test_hint_model_fits_the_calls_and_says_so():
     assert hint_view(v, "rollout", 40, seed=3, model="random").auction.acceptance_rate == 1.0
 
 
+# A smear defender's short-form hint (seat 0 to follow 4S 8S under spades).
+SMEAR_SHORT = ["hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--calls",
+               "pass,pass,2,pass", "--dealer", "3", "--trump", "S", "--seat", "0",
+               "--tricks", "2: 4S 8S", "--worlds", "30", "--seed", "1"]  # fmt: skip
+
+
+def test_hint_read_play_on_the_command_line():
+    """``--read-play RHO`` (``test_play_fit``: what it does), said in ``play_read``; a
+    RHO outside (0, 1] is one line."""
+    code, out, err = cli(*SMEAR_SHORT, "--read-play", "0.3", "--json")
+    assert code == 0, err
+    doc = json.loads(out)["play_read"]
+    assert doc["rho"] == 0.3 and doc["read"] is True
+    for bad in ("0", "1.5", "nan", "-0.2"):
+        refused(*SMEAR_SHORT, "--read-play", bad, words="--read-play")
+
+
 def test_hint_model_on_the_command_line():
-    base = ["hint", "--hand", "AH KH 2H 9C 4D JS", "--rules", "smear", "--calls",
-            "pass,pass,2,pass", "--dealer", "3", "--trump", "S", "--seat", "0",
-            "--tricks", "2: 4S 8S", "--worlds", "30", "--seed", "1"]  # fmt: skip
+    base = SMEAR_SHORT
     code, out, err = cli(*base, "--model", "heuristic", "--json")
     assert code == 0, err
     doc = json.loads(out)
