@@ -98,6 +98,14 @@ for line in sys.stdin:
             os._exit(0)
         elif mode == "illegal":
             say(act | {"action": next(c for c in ("2C", "3C") if c not in legal)})
+        elif mode == "two-actions":  # "action" twice: an illegal card, then a legal one
+            bad = next(c for c in ("2C", "3C") if c not in legal)
+            head = json.dumps({"type": "action", "id": m["id"], "action": bad})[:-1]
+            print(head + ', "action": ' + json.dumps(best) + "}", flush=True)
+        elif mode == "nan":  # a legal action, and a field no JSON has
+            print(json.dumps(act)[:-1] + ', "weight": NaN}', flush=True)
+        elif mode == "nested":  # a legal action, and a field nested 40 deep
+            print(json.dumps(act | {"x": json.loads("[" * 40 + "]" * 40)}), flush=True)
         elif mode == "late":  # just late: the answer comes while the next run starts
             time.sleep(DECISION + 0.3)
             say(act)
@@ -159,6 +167,10 @@ CASES = [
     # 13 MB of stderr lines in under 3 s (read a byte a call: 9 s), then a 3 MB line
     ("flood", 3, "the program exited (code 5); its stderr ends: ...zzzz", 1, 3.0),
     ("illegal", 3, "is not a legal action", 1, CALM),
+    # read as the engine reads a request (docs/protocol.md): never the last key's value
+    ("two-actions", 3, "not JSON (the key 'action' is given twice in one object)", 1, CALM),
+    ("nan", 3, "not JSON (NaN is not a JSON number)", 1, CALM),
+    ("nested", 3, "not JSON (nested too deeply (at most 32 levels))", 1, CALM),
     ("late", 3, LATE, 1, DECISION),  # and ignores SIGTERM
 ]
 

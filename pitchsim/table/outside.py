@@ -25,7 +25,6 @@ given); the program's stderr too, up to :data:`STDERR_LOGGED` bytes a run.
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import queue
 import shlex
@@ -37,7 +36,7 @@ from pathlib import Path
 
 from ..game.view import View
 from ..util.errors import InputError
-from ..util.jsonio import dumps_json
+from ..util.jsonio import JSONError, dumps_json, parse_json
 from .answers import Forfeit, checked_action
 from .engine import PROTOCOL
 
@@ -431,9 +430,15 @@ class CommandSeat:
         text = line.decode("utf-8", "replace").rstrip("\r\n")
         self._note("<", text)
         try:
-            msg = json.loads(text)
-        except json.JSONDecodeError as e:
-            return None, f"a reply that is not JSON ({e.msg}): {text[:60]!r}"
+            line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return None, f"a reply that is not UTF-8 text (byte {e.start:,}): {text[:60]!r}"
+        # The engine's reader (docs/protocol.md): no NaN, no key given twice, no deep
+        # nesting or endless digits; each refused with its reason.
+        try:
+            msg = parse_json(text, "the reply")
+        except JSONError as e:
+            return None, f"a reply that is not JSON ({e.reason[:120]}): {text[:60]!r}"
         if not isinstance(msg, dict):
             return None, f"a reply that is not a JSON object: {text[:60]!r}"
         return msg, ""
