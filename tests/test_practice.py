@@ -227,6 +227,12 @@ def test_quit_and_resume_through_the_command(tmp_path):
     bad = run("practice", "--resume", str(stopped), "--players", "5", stdin="")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     assert "leave out --players" in bad.stderr
+    # given at all, even at the default's value: the save's seat, count and opponents
+    # hold (a silently ignored --seat 0 would read as "I play seat 0 now")
+    for option in (["--seat", "0"], ["--players", "4"], ["--opponents", "odds+rollout"]):
+        elsewhere = str(tmp_path / "elsewhere.json")  # were it played on: not in the cwd
+        bad = run("practice", "--resume", str(stopped), *option, "--save", elsewhere, stdin="")
+        assert bad.returncode == 2 and f"leave out {option[0]}" in bad.stderr, bad.stderr
 
 
 def test_option_errors_are_one_line():

@@ -377,6 +377,33 @@ def test_play_replay_writes_back_the_records_own_bytes(tmp_path, which, request)
         assert "Seat 0 (cmd:" in shown and "forfeits the game: " in shown
 
 
+@pytest.mark.parametrize(
+    "option",
+    [
+        ("--players", "5"),
+        ("--players", "3"),  # the record's own count: still not what --replay reads
+        ("--seed", "9"),
+        ("--hand", "AHKH2H9C7D3S"),
+        ("--bid", "2"),
+        ("--policy", "heuristic"),  # the default's value, given
+        ("--bidding", "random"),
+        ("--dealer", "1"),
+        ("--trump", "H"),
+        ("--rounds", "2"),
+        ("--seat-logs", "logs"),
+        ("--decision-time", "5"),
+    ],
+    ids=lambda o: o[0],
+)
+def test_play_replay_refuses_an_option_that_would_change_the_game(tmp_path, game, option):
+    """The record holds the whole game: an option it would ignore is refused, naming it
+    (docs/record.md; never a replay that silently ignores --seed or --players)."""
+    path = tmp_path / "r.json"
+    path.write_text(game)
+    refused(run("play", "--replay", path, *option), "--replay", f"leave out {option[0]}")
+    assert made(run("play", "--replay", path, "--rules", "auction-pitch", "--json")) == game
+
+
 # ------------------------------------------------------------------ practice saves
 
 

@@ -64,7 +64,7 @@ def practice_command(
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
     from ..util.runtime import pick_seed
-    from .common import make_rules
+    from .common import given_flags, make_rules
 
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
@@ -75,17 +75,10 @@ def practice_command(
     check_writable(save, "--save")
     doc = None
     if resume is not None:
-        given = {
-            "--players": players != 4,
-            "--seed": seed is not None,
-            "--rules": rules,
-            "--partnership": partnership,
-            "--target": target is not None,
-            "--seat": seat != 0,
-            "--opponents": opponents != DEFAULT_OPPONENTS,
-            "--watch": watch,
-        }
-        clash = [k for k, v in given.items() if v]
+        # Given at all, not only when unlike the default: --seat 0 is not the save's seat 2.
+        clash = given_flags(
+            "players", "seed", "rules", "partnership", "target", "seat", "opponents", "watch"
+        )
         if clash:
             raise PracticeError(
                 f"--resume continues the saved game as it was: leave out {', '.join(clash)}"
