@@ -378,6 +378,10 @@ def test_view_hint_refuses_what_it_cannot_answer():
     assert code == 2 and "the auction is on: ask `pitchsim advise`" in err
     code, _, err = cli("hint", str(EXAMPLES / "lead.json"), "--calls", "pass")
     assert code == 2 and "--calls belongs to the short form" in err
+    # every short-form option, not one silently dropped beside a view (--kitty was)
+    for option in (["--kitty", "AH"], ["--called", "AS"], ["--trump", "H"], ["--target", "9"]):
+        code, _, err = cli("hint", str(EXAMPLES / "lead.json"), *option)
+        assert code == 2 and f"{option[0]} belongs to the short form" in err, err
     with pytest.raises(ViewError):
         short_view("4C JH TD QD 5S 6H", 4, 3, "pass,3,pass,pass", "AH 4H JH 3C; KH 7H", seat=9)
 

@@ -56,6 +56,7 @@ _SHORT = (
     "--partnership",
     "--target",
     "--trump",
+    "--kitty",
     "--called",
     "--partner",
 )
