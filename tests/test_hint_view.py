@@ -411,6 +411,8 @@ def test_advise_from_a_view_is_advise_from_its_parts():
     for args, message in (
         ([str(EXAMPLES / "follow.json")], "the auction is over: ask `pitchsim hint`"),
         ([str(EXAMPLES / "call.json"), "--seat", "1"], "--seat comes from the view"),
+        # given at all, at the default's value too (a 5-player view would drop it)
+        ([str(EXAMPLES / "call.json"), "--players", "4"], "--players comes from the view"),
         (["AH KH 2H 9C 7D 3S", "--dealer", "3"], "--seat is needed with a hand"),
     ):
         code, _, err = cli("advise", *args)
