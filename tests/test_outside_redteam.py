@@ -263,6 +263,24 @@ def test_a_time_limit_of_zero_is_refused_not_replaced(tmp_path, argv):
     assert not (tmp_path / "pids").exists()  # refused before any program started
 
 
+@pytest.mark.parametrize(
+    "argv", [["tournament", "-g", "2"], ["play", "--game", "-n", "2"]], ids=["tournament", "play"]
+)
+@pytest.mark.parametrize("where", ["a-file", "a-file/below"])
+def test_a_seat_logs_folder_that_cannot_be_made_is_named_as_seat_logs(tmp_path, argv, where):
+    """One line naming --seat-logs (not --record), before any program starts."""
+    (tmp_path / "a-file").write_text("")
+    bot = write_bot(tmp_path)
+    seat = f"cmd:{sys.executable} {bot} silent {tmp_path / 'pids'} 0"
+    logs = tmp_path / where
+    argv = [argv[0], "-s", f"{seat},random", *argv[1:], "--seat-logs", str(logs)]
+    p = subprocess.run([PITCHSIM, *argv], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.startswith(f"pitchsim: error: --seat-logs {logs}: "), p.stderr
+    assert not (tmp_path / "pids").exists()  # refused before any program started
+
+
 @pytest.mark.parametrize("value", [0, -1.0, float("nan"), float("inf"), 86_400.5])
 def test_time_limits_outside_a_day_are_refused(value):
     with pytest.raises(OutsideError, match="--game-time must be above 0"):

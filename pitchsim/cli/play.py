@@ -198,7 +198,7 @@ def _table_game(
         raise InputError("--decision-time and --game-time are for seats written cmd:COMMAND")
     check_table(names, rules, players)  # before a program starts or a log is written
     if seat_logs is not None:
-        prepare_record_dir(seat_logs)
+        prepare_record_dir(seat_logs, "--seat-logs")
     seats = []
     for i, name in enumerate(names):
         if name.startswith("cmd:"):
