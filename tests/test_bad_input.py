@@ -395,6 +395,26 @@ def test_a_round_without_rules_is_read_under_the_stated_ones(capsys, tmp_path, l
 
 
 @pytest.mark.parametrize(
+    "ours, stated, said",
+    [
+        ("smear", "auction-pitch", "smear, --rules auction-pitch"),
+        ("setback", "low=dealt", "setback, --rules auction-pitch,low=dealt"),
+        ({}, "smear", "auction-pitch, --rules smear"),
+    ],
+)
+def test_a_preset_position_under_the_base_games_rules_names_both(
+    capsys, tmp_path, logged_round, ours, stated, said
+):
+    """The base game's rules and a preset's are described in different words: the
+    refusal names the two rule sets (it was a KeyError traceback: smear's "family")."""
+    path = position_file(tmp_path, {**logged_round, "rules": ours})
+    for command in ("solve", "hint"):
+        check(
+            capsys, [command, path, "--rules", stated], f"the position's rules say {said}: give one"
+        )
+
+
+@pytest.mark.parametrize(
     "text, message",
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
