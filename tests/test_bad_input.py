@@ -190,6 +190,9 @@ def test_bid_odds(capsys, options, message):
         (["--game", "--bid", "2"], "leave out --bid"),
         (["--game", "--dealer", "1"], "leave out --dealer"),
         (["--game", "--rounds", "3", "--bid", "2"], "leave out --bid, --rounds"),
+        # --strategies seats each player whole: a --policy or --bidding beside it was ignored
+        (["--game", "-s", "random+random", "--bidding", "odds"], "leave out --bidding"),
+        (["--game", "-s", "random", "--policy", "heuristic"], "leave out --policy"),
     ],
 )
 def test_play(capsys, options, message):

@@ -126,6 +126,10 @@ def play_command(
         raise InputError(f"{given}: for outside seats, given with --strategies cmd:COMMAND")
     if strategies is not None and not game:
         raise InputError("--strategies seats players for a whole game: add --game")
+    if strategies is not None and (both := given_flags("policy", "bidding")):
+        raise InputError(
+            f"--strategies names each seat's bidding and play: leave out {', '.join(both)}"
+        )
     positive("--rounds", rounds, MAX_ROUNDS)
     if board is not None and not game:
         raise InputError("--board needs --game")
