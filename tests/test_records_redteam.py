@@ -404,6 +404,14 @@ def test_play_replay_refuses_an_option_that_would_change_the_game(tmp_path, game
     assert made(run("play", "--replay", path, "--rules", "auction-pitch", "--json")) == game
 
 
+def test_play_replay_names_a_record_that_is_not_json_once(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "pitchsim-game", ')
+    line = refused(run("play", "--replay", path), "the record ", "is not JSON")
+    assert line.count("broken.json") == 1, line  # was: record PATH 'PATH' is not JSON
+    line = refused(run("play", "--replay", "-", stdin="[}"), "the record on stdin is not JSON")
+
+
 # ------------------------------------------------------------------ practice saves
 
 

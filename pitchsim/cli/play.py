@@ -231,7 +231,7 @@ def _replay(source, as_json, rules=None) -> None:
     )  # fmt: skip
     if played:
         raise InputError(f"--replay plays the record's own game: leave out {', '.join(played)}")
-    doc = read_json(source, "stdin" if source == "-" else f"record {source}")
+    doc = read_json(source, "the record")
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object (docs/record.md)")
     if doc.get("format") == "pitchsim-family-game":
