@@ -378,6 +378,9 @@ def test_view_hint_refuses_what_it_cannot_answer():
     assert code == 2 and "the auction is on: ask `pitchsim advise`" in err
     code, _, err = cli("hint", str(EXAMPLES / "lead.json"), "--calls", "pass")
     assert code == 2 and "--calls belongs to the short form" in err
+    # two options that contradict each other: one would be silently dropped
+    code, _, err = cli("hint", str(EXAMPLES / "lead.json"), "--model", "odds", "--ignore-calls")
+    assert code == 2 and "--model odds fits the worlds" in err and "give one" in err, err
     # every short-form option, not one silently dropped beside a view (--kitty was)
     for option in (["--kitty", "AH"], ["--called", "AS"], ["--trump", "H"], ["--target", "9"]):
         code, _, err = cli("hint", str(EXAMPLES / "lead.json"), *option)
