@@ -247,6 +247,18 @@ def test_option_errors_are_one_line():
         assert r.stderr.count("\n") == 1 and words in r.stderr, (args, r.stderr)
 
 
+def test_the_coachs_settings_where_nobody_is_coached_are_refused(tmp_path):
+    """Never silently dropped: --samples, --worlds, --time with --no-coach or --watch."""
+    for args, words in [
+        (["--no-coach", "--samples", "100"], "--no-coach judges nothing: leave out --samples"),
+        (["--no-coach", "--worlds", "9", "--time", "3"], "leave out --worlds, --time"),
+        (["--watch", "--time", "3"], "--watch seats bots only, coached by none: leave out --time"),
+        (["--watch", "--coach"], "leave out --coach"),
+    ]:
+        r = run("practice", *args, "--save", str(tmp_path / "g.json"), stdin="")
+        assert r.returncode == 2 and words in r.stderr, (args, r.stdout, r.stderr)
+
+
 def test_watch_plays_every_seat_by_bots(tmp_path):
     r = run(
         "practice",

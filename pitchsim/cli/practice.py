@@ -68,6 +68,15 @@ def practice_command(
 
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
+    # The coach's settings when nobody is coached would be silently ignored: refused.
+    # (--watch --seat S is not: the save names S as the seat `review` looks at.)
+    idle = given_flags("samples", "worlds", "time")
+    if watch and (idle or (coach and given_flags("coach"))):
+        raise PracticeError(
+            f"--watch seats bots only, coached by none: leave out {', '.join(idle or ['--coach'])}"
+        )
+    if not coach and idle:
+        raise PracticeError(f"--no-coach judges nothing: leave out {', '.join(idle)}")
     from ..table.clock import check_time
 
     time = check_time(time)
