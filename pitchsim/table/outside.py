@@ -429,10 +429,6 @@ class CommandSeat:
             return None, f"a reply line over {MAX_REPLY:,} bytes"
         text = line.decode("utf-8", "replace").rstrip("\r\n")
         self._note("<", text)
-        try:
-            line.decode("utf-8")
-        except UnicodeDecodeError as e:
-            return None, f"a reply that is not UTF-8 text (byte {e.start:,}): {text[:60]!r}"
         # The engine's reader (docs/protocol.md): no NaN, no key given twice, no deep
         # nesting or endless digits; each refused with its reason.
         try:
