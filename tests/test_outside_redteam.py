@@ -86,6 +86,9 @@ for line in sys.stdin:
         elif mode == "exits":
             sys.stderr.write("giving up now\n")
             sys.exit(3)
+        elif mode == "exits-escaping":  # terminal controls: clear screen, title, bell
+            sys.stderr.write("giving up\x1b[2J\x1b]0;pwned\x07 now\n")
+            sys.exit(3)
         elif mode == "flood":  # one 3 MB line, then gone
             sys.stderr.write("z" * 3_000_000 + "\n")
             sys.stderr.flush()
@@ -154,6 +157,14 @@ CASES = [
     ("silent", 0, LATE, 1, DECISION),
     ("garbage", 3, "a reply that is not JSON", 1, CALM),
     ("exits", 3, "the program exited (code 3); its stderr ends: giving up now", 1, CALM),
+    # its words are shown, never obeyed: each control character as its escape
+    (
+        "exits-escaping",
+        3,
+        "the program exited (code 3); its stderr ends: giving up\\x1b[2J\\x1b]0;pwned\\x07 now",
+        1,
+        CALM,
+    ),
     ("hang", 3, LATE, 1, DECISION),  # and ignores SIGTERM
     ("closes-stdout", 3, "the program closed its stdout (still running)", 1, CALM),
     # its child holds stdout open: the end of stdout never comes, the exit is named

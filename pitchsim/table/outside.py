@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from ..game.view import View
-from ..util.errors import InputError
+from ..util.errors import InputError, printable
 from ..util.jsonio import JSONError, dumps_json, parse_json
 from .answers import Forfeit, checked_action
 from .engine import PROTOCOL
@@ -272,7 +272,7 @@ class _Run:
     def stderr_tail(self) -> str:
         with self._tail_lock:
             text = bytes(self._tail).decode("utf-8", "replace")
-        text = " | ".join(x.strip() for x in text.splitlines() if x.strip())
+        text = printable(" | ".join(x.strip() for x in text.splitlines() if x.strip()))
         if len(text) > QUOTED_STDERR:
             text = "..." + text[-QUOTED_STDERR:]
         return text or "(nothing on stderr)"
@@ -518,7 +518,8 @@ class CommandSeat:
         if reply.get("type") == "error":
             raise Forfeit(
                 seat,
-                f"answered an error: {reply.get('code')}: {str(reply.get('message'))[:200]}",
+                f"answered an error: {printable(str(reply.get('code'))[:40])}: "
+                f"{printable(str(reply.get('message'))[:200])}",
             )
         if reply.get("type") != "action" or reply.get("id") != rid:
             raise Forfeit(
