@@ -304,6 +304,15 @@ def test_after_a_hand_thrown_in_the_same_dealer_deals_again(tmp_path, redeal_gam
         (lambda d: d["forfeit"].update(strategy="odds"), ["forfeit: seat 0's strategy"]),
         (lambda d: d["forfeit"].update(reason=5), ["forfeit: reason must be"]),
         (lambda d: d["forfeit"].update(reason=""), ["forfeit: reason must be"]),
+        # shown as text by play --replay: an escape would clear the reader's screen
+        (
+            lambda d: d["forfeit"].update(reason="late\x1b[2J"),
+            ["forfeit: reason holds a control character: 'late\\x1b[2J'"],
+        ),
+        (
+            lambda d: d["strategies"].__setitem__(1, "odds\x07"),
+            ["strategies: seat 1's strategy holds a control character"],
+        ),
         (lambda d: d["forfeit"].pop("reason"), ["forfeit: reason is missing"]),
         (lambda d: d["forfeit"].pop("seat"), ["forfeit: seat is missing"]),
         (lambda d: d["forfeit"].update(extra=1), ["forfeit: unknown field"]),
