@@ -190,6 +190,9 @@ def test_bid_odds(capsys, options, message):
         (["--game", "--bid", "2"], "leave out --bid"),
         (["--game", "--dealer", "1"], "leave out --dealer"),
         (["--game", "--rounds", "3", "--bid", "2"], "leave out --bid, --rounds"),
+        # --strategies seats each player whole: a --policy or --bidding beside it was ignored
+        (["--game", "-s", "random+random", "--bidding", "odds"], "leave out --bidding"),
+        (["--game", "-s", "random", "--policy", "heuristic"], "leave out --policy"),
     ],
 )
 def test_play(capsys, options, message):
@@ -392,6 +395,26 @@ def test_a_round_without_rules_is_read_under_the_stated_ones(capsys, tmp_path, l
         ["solve", position_file(tmp_path, logged_round), "--rules", "low=captured"],
         "the position's rules say low=dealt,follow=suit, --rules low=captured,follow=trump",
     )
+
+
+@pytest.mark.parametrize(
+    "ours, stated, said",
+    [
+        ("smear", "auction-pitch", "smear, --rules auction-pitch"),
+        ("setback", "low=dealt", "setback, --rules auction-pitch,low=dealt"),
+        ({}, "smear", "auction-pitch, --rules smear"),
+    ],
+)
+def test_a_preset_position_under_the_base_games_rules_names_both(
+    capsys, tmp_path, logged_round, ours, stated, said
+):
+    """The base game's rules and a preset's are described in different words: the
+    refusal names the two rule sets (it was a KeyError traceback: smear's "family")."""
+    path = position_file(tmp_path, {**logged_round, "rules": ours})
+    for command in ("solve", "hint"):
+        check(
+            capsys, [command, path, "--rules", stated], f"the position's rules say {said}: give one"
+        )
 
 
 @pytest.mark.parametrize(

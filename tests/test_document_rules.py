@@ -169,6 +169,25 @@ def test_the_command_lines_rules_file_is_read_for_real(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
+    "text, words",
+    [
+        ('rules = "other.toml"\n', "rules is a [rules] table of options, not 'other.toml'"),
+        ("rules = 5\n", "rules is a [rules] table of options, not '5'"),
+        ('target = 9\n[rules]\nlow = "dealt"\n', "at the top level or all of them under one"),
+    ],
+)
+def test_a_rules_file_whose_rules_is_not_the_one_table_says_so(tmp_path, capsys, text, words):
+    """``rules = "other.toml"`` is refused as what it is (it was told "not both": there
+    was only the one key), and never read as another file's name."""
+    toml = tmp_path / "house.toml"
+    toml.write_text(text)
+    with pytest.raises(SystemExit) as e:
+        main(["rules", "--rules", str(toml)])
+    _, err = capsys.readouterr()
+    assert e.value.code == 2 and err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.parametrize(
     "spec, words",
     [
         ("house.toml", "'house.toml' names a file"),

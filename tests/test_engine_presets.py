@@ -310,6 +310,29 @@ def test_a_ten_point_view_under_smear_rules_is_a_bad_view():
     )
 
 
+@pytest.mark.parametrize("name_", ["smear", "setback", "ten-point"])
+@pytest.mark.parametrize("as_", ["auction-pitch", "auction-pitch,low=dealt"])
+def test_a_preset_view_under_the_base_games_rules_names_both(name_, as_):
+    """auction-pitch is a preset too (docs/protocol.md, "Under every preset"): a smear
+    view sent as auction-pitch is refused naming the preset it fits."""
+    reply = decide(example(name_) | {"rules": as_})
+    assert reply["code"] == "bad-view", reply
+    assert reply["message"].endswith(
+        f"(under {as_}; it is a view of {name_}: are its rules right?)"
+    )
+
+
+@pytest.mark.parametrize("change", [{"target": 0}, {"partnership": "yes"}, {"target": True}])
+def test_a_malformed_partnership_or_target_names_no_other_preset(change):
+    """Every preset states its own target and partnership, so the presets a refused view
+    fits are tried without them; a value no preset could state is no clue to another."""
+    base = json.loads((ROOT / "examples" / "views" / "call.json").read_text())
+    for view in (base, example("smear")):
+        reply = decide(view | change)
+        assert reply["code"] == "bad-view", reply
+        assert "it is a view of" not in reply["message"], reply
+
+
 def test_family_refusals_and_no_decision():
     smear = example("smear")
     # every built-in strategy plays under every preset (the advisor and pimc too)

@@ -378,6 +378,13 @@ def test_view_hint_refuses_what_it_cannot_answer():
     assert code == 2 and "the auction is on: ask `pitchsim advise`" in err
     code, _, err = cli("hint", str(EXAMPLES / "lead.json"), "--calls", "pass")
     assert code == 2 and "--calls belongs to the short form" in err
+    # two options that contradict each other: one would be silently dropped
+    code, _, err = cli("hint", str(EXAMPLES / "lead.json"), "--model", "odds", "--ignore-calls")
+    assert code == 2 and "--model odds fits the worlds" in err and "give one" in err, err
+    # every short-form option, not one silently dropped beside a view (--kitty was)
+    for option in (["--kitty", "AH"], ["--called", "AS"], ["--trump", "H"], ["--target", "9"]):
+        code, _, err = cli("hint", str(EXAMPLES / "lead.json"), *option)
+        assert code == 2 and f"{option[0]} belongs to the short form" in err, err
     with pytest.raises(ViewError):
         short_view("4C JH TD QD 5S 6H", 4, 3, "pass,3,pass,pass", "AH 4H JH 3C; KH 7H", seat=9)
 
@@ -407,6 +414,8 @@ def test_advise_from_a_view_is_advise_from_its_parts():
     for args, message in (
         ([str(EXAMPLES / "follow.json")], "the auction is over: ask `pitchsim hint`"),
         ([str(EXAMPLES / "call.json"), "--seat", "1"], "--seat comes from the view"),
+        # given at all, at the default's value too (a 5-player view would drop it)
+        ([str(EXAMPLES / "call.json"), "--players", "4"], "--players comes from the view"),
         (["AH KH 2H 9C 7D 3S", "--dealer", "3"], "--seat is needed with a hand"),
     ):
         code, _, err = cli("advise", *args)

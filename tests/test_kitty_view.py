@@ -122,6 +122,11 @@ def test_12_2_a_kitty_given_without_one_is_refused():
     }  # fmt: skip
     with pytest.raises(ViewError, match="deals no kitty"):
         View.from_json(doc)
+    # The base game's view too (docs/view.md: refused, never silently dropped).
+    for rules in ("auction-pitch", "low=dealt"):
+        with pytest.raises(ViewError, match=r"kitty: auction-pitch\S* deals no kitty"):
+            View.from_json(doc | {"rules": rules})
+        assert View.from_json(doc | {"rules": rules, "kitty": None}).players == 4
 
 
 def test_12_2_no_kitty_writes_no_kitty_field():

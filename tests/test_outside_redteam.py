@@ -86,6 +86,9 @@ for line in sys.stdin:
         elif mode == "exits":
             sys.stderr.write("giving up now\n")
             sys.exit(3)
+        elif mode == "exits-escaping":  # terminal controls: clear screen, title, bell
+            sys.stderr.write("giving up\x1b[2J\x1b]0;pwned\x07 now\n")
+            sys.exit(3)
         elif mode == "flood":  # one 3 MB line, then gone
             sys.stderr.write("z" * 3_000_000 + "\n")
             sys.stderr.flush()
@@ -98,6 +101,14 @@ for line in sys.stdin:
             os._exit(0)
         elif mode == "illegal":
             say(act | {"action": next(c for c in ("2C", "3C") if c not in legal)})
+        elif mode == "two-actions":  # "action" twice: an illegal card, then a legal one
+            bad = next(c for c in ("2C", "3C") if c not in legal)
+            head = json.dumps({"type": "action", "id": m["id"], "action": bad})[:-1]
+            print(head + ', "action": ' + json.dumps(best) + "}", flush=True)
+        elif mode == "nan":  # a legal action, and a field no JSON has
+            print(json.dumps(act)[:-1] + ', "weight": NaN}', flush=True)
+        elif mode == "nested":  # a legal action, and a field nested 40 deep
+            print(json.dumps(act | {"x": json.loads("[" * 40 + "]" * 40)}), flush=True)
         elif mode == "late":  # just late: the answer comes while the next run starts
             time.sleep(DECISION + 0.3)
             say(act)
@@ -146,6 +157,14 @@ CASES = [
     ("silent", 0, LATE, 1, DECISION),
     ("garbage", 3, "a reply that is not JSON", 1, CALM),
     ("exits", 3, "the program exited (code 3); its stderr ends: giving up now", 1, CALM),
+    # its words are shown, never obeyed: each control character as its escape
+    (
+        "exits-escaping",
+        3,
+        "the program exited (code 3); its stderr ends: giving up\\x1b[2J\\x1b]0;pwned\\x07 now",
+        1,
+        CALM,
+    ),
     ("hang", 3, LATE, 1, DECISION),  # and ignores SIGTERM
     ("closes-stdout", 3, "the program closed its stdout (still running)", 1, CALM),
     # its child holds stdout open: the end of stdout never comes, the exit is named
@@ -159,6 +178,10 @@ CASES = [
     # 13 MB of stderr lines in under 3 s (read a byte a call: 9 s), then a 3 MB line
     ("flood", 3, "the program exited (code 5); its stderr ends: ...zzzz", 1, 3.0),
     ("illegal", 3, "is not a legal action", 1, CALM),
+    # read as the engine reads a request (docs/protocol.md): never the last key's value
+    ("two-actions", 3, "not JSON (the key 'action' is given twice in one object)", 1, CALM),
+    ("nan", 3, "not JSON (NaN is not a JSON number)", 1, CALM),
+    ("nested", 3, "not JSON (nested too deeply (at most 32 levels))", 1, CALM),
     ("late", 3, LATE, 1, DECISION),  # and ignores SIGTERM
 ]
 
@@ -248,6 +271,24 @@ def test_a_time_limit_of_zero_is_refused_not_replaced(tmp_path, argv):
     assert p.returncode == 2, (p.stdout, p.stderr)
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("pitchsim: error: "), p.stderr
     assert f"{argv[-2]} must be above 0 and at most 86,400 seconds, not 0.0" in p.stderr
+    assert not (tmp_path / "pids").exists()  # refused before any program started
+
+
+@pytest.mark.parametrize(
+    "argv", [["tournament", "-g", "2"], ["play", "--game", "-n", "2"]], ids=["tournament", "play"]
+)
+@pytest.mark.parametrize("where", ["a-file", "a-file/below"])
+def test_a_seat_logs_folder_that_cannot_be_made_is_named_as_seat_logs(tmp_path, argv, where):
+    """One line naming --seat-logs (not --record), before any program starts."""
+    (tmp_path / "a-file").write_text("")
+    bot = write_bot(tmp_path)
+    seat = f"cmd:{sys.executable} {bot} silent {tmp_path / 'pids'} 0"
+    logs = tmp_path / where
+    argv = [argv[0], "-s", f"{seat},random", *argv[1:], "--seat-logs", str(logs)]
+    p = subprocess.run([PITCHSIM, *argv], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.startswith(f"pitchsim: error: --seat-logs {logs}: "), p.stderr
     assert not (tmp_path / "pids").exists()  # refused before any program started
 
 

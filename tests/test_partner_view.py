@@ -133,6 +133,23 @@ def test_12_1_2_the_call_is_heard_once_trump_is_named_and_is_a_trump():
     )
 
 
+@pytest.mark.parametrize("rules", ["auction-pitch", "low=dealt", "smear"])
+@pytest.mark.parametrize(
+    "field, value", [("called", "AS"), ("partner", 2), ("pitcher_side", [0, 2])]
+)
+def test_12_1_the_partner_fields_are_refused_under_rules_without_a_called_partner(
+    rules, field, value
+):
+    """docs/view.md: no view of other rules has called, partner or pitcher_side; given
+    there they are refused, the base game's view included (never silently dropped)."""
+    doc = {
+        "rules": rules, "players": 4, "seat": 1, "dealer": 3,
+        "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": ["pass"],
+    }  # fmt: skip
+    View.from_json(doc | {field: None})  # null: none, as the writers leave it
+    refused(doc | {field: value}, rf"{field}: only under partner=called\|announced \(12.1\)")
+
+
 @pytest.mark.parametrize("seed", [3, 4, 5])
 def test_12_1_3_the_partner_must_play_the_call_to_trick_1(seed):
     """The partner's first decision is in trick 1: his one legal card is the call, and

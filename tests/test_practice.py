@@ -227,6 +227,12 @@ def test_quit_and_resume_through_the_command(tmp_path):
     bad = run("practice", "--resume", str(stopped), "--players", "5", stdin="")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     assert "leave out --players" in bad.stderr
+    # given at all, even at the default's value: the save's seat, count and opponents
+    # hold (a silently ignored --seat 0 would read as "I play seat 0 now")
+    for option in (["--seat", "0"], ["--players", "4"], ["--opponents", "odds+rollout"]):
+        elsewhere = str(tmp_path / "elsewhere.json")  # were it played on: not in the cwd
+        bad = run("practice", "--resume", str(stopped), *option, "--save", elsewhere, stdin="")
+        assert bad.returncode == 2 and f"leave out {option[0]}" in bad.stderr, bad.stderr
 
 
 def test_option_errors_are_one_line():
@@ -239,6 +245,18 @@ def test_option_errors_are_one_line():
         r = run("practice", "--no-coach", *args, stdin="")
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert r.stderr.count("\n") == 1 and words in r.stderr, (args, r.stderr)
+
+
+def test_the_coachs_settings_where_nobody_is_coached_are_refused(tmp_path):
+    """Never silently dropped: --samples, --worlds, --time with --no-coach or --watch."""
+    for args, words in [
+        (["--no-coach", "--samples", "100"], "--no-coach judges nothing: leave out --samples"),
+        (["--no-coach", "--worlds", "9", "--time", "3"], "leave out --worlds, --time"),
+        (["--watch", "--time", "3"], "--watch seats bots only, coached by none: leave out --time"),
+        (["--watch", "--coach"], "leave out --coach"),
+    ]:
+        r = run("practice", *args, "--save", str(tmp_path / "g.json"), stdin="")
+        assert r.returncode == 2 and words in r.stderr, (args, r.stdout, r.stderr)
 
 
 def test_watch_plays_every_seat_by_bots(tmp_path):

@@ -304,6 +304,15 @@ def test_after_a_hand_thrown_in_the_same_dealer_deals_again(tmp_path, redeal_gam
         (lambda d: d["forfeit"].update(strategy="odds"), ["forfeit: seat 0's strategy"]),
         (lambda d: d["forfeit"].update(reason=5), ["forfeit: reason must be"]),
         (lambda d: d["forfeit"].update(reason=""), ["forfeit: reason must be"]),
+        # shown as text by play --replay: an escape would clear the reader's screen
+        (
+            lambda d: d["forfeit"].update(reason="late\x1b[2J"),
+            ["forfeit: reason holds a control character: 'late\\x1b[2J'"],
+        ),
+        (
+            lambda d: d["strategies"].__setitem__(1, "odds\x07"),
+            ["strategies: seat 1's strategy holds a control character"],
+        ),
         (lambda d: d["forfeit"].pop("reason"), ["forfeit: reason is missing"]),
         (lambda d: d["forfeit"].pop("seat"), ["forfeit: seat is missing"]),
         (lambda d: d["forfeit"].update(extra=1), ["forfeit: unknown field"]),
@@ -375,6 +384,41 @@ def test_play_replay_writes_back_the_records_own_bytes(tmp_path, which, request)
     if which == "forfeit_game":
         shown = made(run("play", "--replay", path))
         assert "Seat 0 (cmd:" in shown and "forfeits the game: " in shown
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ("--players", "5"),
+        ("--players", "3"),  # the record's own count: still not what --replay reads
+        ("--seed", "9"),
+        ("--hand", "AHKH2H9C7D3S"),
+        ("--bid", "2"),
+        ("--policy", "heuristic"),  # the default's value, given
+        ("--bidding", "random"),
+        ("--dealer", "1"),
+        ("--trump", "H"),
+        ("--rounds", "2"),
+        ("--seat-logs", "logs"),
+        ("--decision-time", "5"),
+    ],
+    ids=lambda o: o[0],
+)
+def test_play_replay_refuses_an_option_that_would_change_the_game(tmp_path, game, option):
+    """The record holds the whole game: an option it would ignore is refused, naming it
+    (docs/record.md; never a replay that silently ignores --seed or --players)."""
+    path = tmp_path / "r.json"
+    path.write_text(game)
+    refused(run("play", "--replay", path, *option), "--replay", f"leave out {option[0]}")
+    assert made(run("play", "--replay", path, "--rules", "auction-pitch", "--json")) == game
+
+
+def test_play_replay_names_a_record_that_is_not_json_once(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "pitchsim-game", ')
+    line = refused(run("play", "--replay", path), "the record ", "is not JSON")
+    assert line.count("broken.json") == 1, line  # was: record PATH 'PATH' is not JSON
+    line = refused(run("play", "--replay", "-", stdin="[}"), "the record on stdin is not JSON")
 
 
 # ------------------------------------------------------------------ practice saves

@@ -304,3 +304,21 @@ def test_serve_command_refuses_bad_options_in_one_line(tmp_path):
         )
         assert p.returncode == 2 and says in p.stderr and len(p.stderr.splitlines()) == 1
     taken.close()
+
+
+def test_a_saves_folder_no_game_fits_is_refused_before_serving(tmp_path):
+    """A --saves that is a file, or under one, is refused at once in one line, never
+    found out when the first game ends and cannot be saved (nothing is served)."""
+    (tmp_path / "a-file").write_text("")
+    for saves, says in (
+        (tmp_path / "a-file", f"--saves {tmp_path / 'a-file'} is not a folder"),
+        (tmp_path / "a-file" / "x", f"{tmp_path / 'a-file'} is not a folder"),
+    ):
+        p = subprocess.run(
+            [sys.executable, "-m", "pitchsim", "serve", "--port", "0", "--saves", str(saves)],
+            capture_output=True,
+            text=True,
+            timeout=30,  # a server that started serves until stopped: a failure here
+        )
+        assert p.returncode == 2 and p.stdout == "", (p.stdout, p.stderr)
+        assert says in p.stderr and len(p.stderr.splitlines()) == 1, p.stderr

@@ -20,6 +20,7 @@ from .common import (
     RulesOpt,
     SeedOpt,
     ThreadsOpt,
+    given_flags,
     make_rules,
     positive,
     show,
@@ -88,18 +89,10 @@ def advise_command(
     check_seconds("--time", time, MAX_ADVISE_TIME)
     options = dict(model=model, play=play, samples=samples, seed=seed, threads=threads, time=time)
     if hand.strip() == "-" or hand.strip().lower().endswith(".json") or Path(hand).is_file():
-        table = {
-            "--players": players != 4,
-            "--seat": seat is not None,
-            "--dealer": dealer is not None,
-            "--calls": calls is not None,
-            "--scores": scores is not None,
-            "--target": target is not None,
-            "--hands-played": hands_played is not None,
-            "--partnership": partnership,
-            "--rules": rules is not None,
-        }
-        extra = [k for k, v in table.items() if v]
+        extra = given_flags(  # given at all: --players 4 beside a 5-player view too
+            "players", "seat", "dealer", "calls", "scores", "target", "hands_played",
+            "partnership", "rules",
+        )  # fmt: skip
         if extra:
             raise InputError(
                 f"{extra[0]} comes from the view: give a hand with it, or put it in the view file"

@@ -8,6 +8,13 @@ import sys
 
 import typer
 
+try:  # typer >= 0.26 vendors click; older versions use click itself
+    from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
+except ImportError:  # pragma: no cover
+    from click.core import ParameterSource
+    from click.globals import get_current_context
+
 from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
@@ -103,6 +110,20 @@ def make_rules(
 def positive(name: str, value: int | None, limit: int | None = None) -> None:
     """A count option: None (not given) or 1 to ``limit`` (docs/limits.md)."""
     check_count(name, value, limit if limit is not None else 1 << 62)
+
+
+def given_flags(*names: str) -> list[str]:
+    """The options among the parameters ``names`` that the command line gave, each by its
+    long flag (``--players``), in the command's order; a default value is not given, even
+    when it equals the value (``--players 4`` is).  Outside a command line: none."""
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return []
+    return [
+        next((o for o in p.opts if o.startswith("--")), p.opts[0])
+        for p in ctx.command.params
+        if p.name in names and ctx.get_parameter_source(p.name) == ParameterSource.COMMANDLINE
+    ]
 
 
 def reject_empty(command):

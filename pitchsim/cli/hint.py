@@ -56,6 +56,7 @@ _SHORT = (
     "--partnership",
     "--target",
     "--trump",
+    "--kitty",
     "--called",
     "--partner",
 )
@@ -202,6 +203,11 @@ def hint_command(
         policy = policy.strip().lower()
     check_hint_options(policy or "pimc", worlds, time)  # before reading, and before compiling
     check_read_play(read_play)
+    if model is not None and ignore_calls:  # (the library names a model it does not fit)
+        raise InputError(
+            f"--model {model} fits the worlds to the calls heard and --ignore-calls ignores "
+            "them: give one"
+        )
     separate = not all_worlds
     if hand is None:
         if source is None:

@@ -33,6 +33,7 @@ from .common import (
     PolicyOpt,
     RulesOpt,
     SeedOpt,
+    given_flags,
     make_rules,
     positive,
     print_json,
@@ -117,7 +118,7 @@ def play_command(
         given_rules = None
         if rules is not None or partnership:
             given_rules = make_rules(rules, partnership, players)
-        _replay(replay, as_json, game, strategies, board, given_rules)
+        _replay(replay, as_json, given_rules)
         return
     outside = {"--decision-time": decision_time, "--game-time": game_time, "--seat-logs": seat_logs}
     if strategies is None and any(v is not None for v in outside.values()):
@@ -125,6 +126,10 @@ def play_command(
         raise InputError(f"{given}: for outside seats, given with --strategies cmd:COMMAND")
     if strategies is not None and not game:
         raise InputError("--strategies seats players for a whole game: add --game")
+    if strategies is not None and (both := given_flags("policy", "bidding")):
+        raise InputError(
+            f"--strategies names each seat's bidding and play: leave out {', '.join(both)}"
+        )
     positive("--rounds", rounds, MAX_ROUNDS)
     if board is not None and not game:
         raise InputError("--board needs --game")
@@ -197,7 +202,7 @@ def _table_game(
         raise InputError("--decision-time and --game-time are for seats written cmd:COMMAND")
     check_table(names, rules, players)  # before a program starts or a log is written
     if seat_logs is not None:
-        prepare_record_dir(seat_logs)
+        prepare_record_dir(seat_logs, "--seat-logs")
     seats = []
     for i, name in enumerate(names):
         if name.startswith("cmd:"):
@@ -214,15 +219,19 @@ def _table_game(
     _show_record(doc, as_json)
 
 
-def _replay(source, as_json, game, strategies, board, rules=None) -> None:
+def _replay(source, as_json, rules=None) -> None:
     from ..table.record import RecordError, check_record_rules, replay
     from ..util.jsonio import read_json
 
-    if game or strategies is not None or board is not None:
-        raise InputError(
-            "--replay plays the record's own game: leave out --game, --strategies and --board"
-        )
-    doc = read_json(source, "stdin" if source == "-" else f"record {source}")
+    # The record holds the game whole: an option that would change it is refused, never
+    # ignored (--rules and --partnership are checked against the record's, --json shows it).
+    played = given_flags(
+        "players", "seed", "hand", "trump", "policy", "bidding", "bid", "dealer", "rounds",
+        "game", "board", "strategies", "decision_time", "game_time", "seat_logs",
+    )  # fmt: skip
+    if played:
+        raise InputError(f"--replay plays the record's own game: leave out {', '.join(played)}")
+    doc = read_json(source, "the record")
     if not isinstance(doc, dict):
         raise RecordError("a record is a JSON object (docs/record.md)")
     if doc.get("format") == "pitchsim-family-game":

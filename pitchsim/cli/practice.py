@@ -64,10 +64,19 @@ def practice_command(
     from ..util.jsonio import dumps_json, read_json
     from ..util.limits import check_count
     from ..util.runtime import pick_seed
-    from .common import make_rules
+    from .common import given_flags, make_rules
 
     check_count("--samples", samples, 1_000_000)
     check_count("--worlds", worlds, 100_000)
+    # The coach's settings when nobody is coached would be silently ignored: refused.
+    # (--watch --seat S is not: the save names S as the seat `review` looks at.)
+    idle = given_flags("samples", "worlds", "time")
+    if watch and (idle or (coach and given_flags("coach"))):
+        raise PracticeError(
+            f"--watch seats bots only, coached by none: leave out {', '.join(idle or ['--coach'])}"
+        )
+    if not coach and idle:
+        raise PracticeError(f"--no-coach judges nothing: leave out {', '.join(idle)}")
     from ..table.clock import check_time
 
     time = check_time(time)
@@ -75,17 +84,10 @@ def practice_command(
     check_writable(save, "--save")
     doc = None
     if resume is not None:
-        given = {
-            "--players": players != 4,
-            "--seed": seed is not None,
-            "--rules": rules,
-            "--partnership": partnership,
-            "--target": target is not None,
-            "--seat": seat != 0,
-            "--opponents": opponents != DEFAULT_OPPONENTS,
-            "--watch": watch,
-        }
-        clash = [k for k, v in given.items() if v]
+        # Given at all, not only when unlike the default: --seat 0 is not the save's seat 2.
+        clash = given_flags(
+            "players", "seed", "rules", "partnership", "target", "seat", "opponents", "watch"
+        )
         if clash:
             raise PracticeError(
                 f"--resume continues the saved game as it was: leave out {', '.join(clash)}"

@@ -45,6 +45,7 @@ def serve_command(
     from ..web.app import create_app
     from ..web.server import check_bind, free_port, serve
 
+    app = create_app(saves, max_games, idle, time, host)  # a --saves no game fits: refused now
     port = port or free_port(host)
     check_bind(host, port)
     url = f"http://{host}:{port}/"
@@ -53,4 +54,4 @@ def serve_command(
         import webbrowser
 
         webbrowser.open(url)
-    serve(create_app(saves, max_games, idle, time, host), host, port)
+    serve(app, host, port)

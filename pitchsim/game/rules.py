@@ -498,7 +498,11 @@ def _read_toml(path: Path) -> dict[str, object]:
     except tomllib.TOMLDecodeError as e:
         raise RulesError(f"rules file {path} is not valid TOML: {e}") from None
     if "rules" in doc:
-        if not isinstance(doc["rules"], dict) or len(doc) != 1:
+        value = doc["rules"]
+        if not isinstance(value, dict):  # ("rules = 'house.toml'": never another file)
+            what = quoted(value) if isinstance(value, str) else quoted(str(value))
+            raise RulesError(f"rules file {path}: rules is a [rules] table of options, not {what}")
+        if len(doc) != 1:
             raise RulesError(
                 f"rules file {path}: put every option at the top level or all of them "
                 "under one [rules] table, not both"

@@ -481,9 +481,9 @@ def _read_partner(doc: dict, r: Rules, n: int) -> tuple[int, int | None]:
     """A view's ``called`` (-1: null or absent) and ``partner`` (None: null or absent),
     12.1; refused under rules without a called partner."""
     given_c, given_p = doc.get("called"), doc.get("partner")
-    if r.partner == "none":
-        for key, value in (("called", given_c), ("partner", given_p)):
-            if value is not None:
+    if r.partner == "none":  # the base game's view included: no view of these has them
+        for key in ("called", "partner", "pitcher_side"):
+            if doc.get(key) is not None:
                 raise ViewError(
                     f"{key}: only under partner=called|announced (12.1), not {label(r)}"
                 )
@@ -702,7 +702,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
             draw_doc.get("put_down_shown", []), "draw: put_down_shown", r.jokers
         )
     kitty: tuple[int, ...] = ()
-    kitty_given = doc.get("kitty") if preset else None
+    kitty_given = doc.get("kitty")  # refused under rules without one, the base game's too
     if kitty_given is not None:
         if not r.kitty:
             raise ViewError(f"kitty: {label(rules)} deals no kitty (12.2)")
@@ -712,7 +712,7 @@ def _parse(doc: object, who: str | None = None, expected: Rules | None = None) -
         if not isinstance(mine_k, dict):
             raise ViewError("kitty: mine must be an object with taken (and put_down)")
         kitty = _cards(mine_k.get("taken", []), "kitty: taken", r.jokers)
-    called, partner = _read_partner(doc, r, n) if preset else (-1, None)
+    called, partner = _read_partner(doc, r, n)
     only = r.follow == "only"
     tricks = []
     tricks_doc = _list(doc, "tricks", 'tricks must be a list of {"leader", "cards"} objects')

@@ -324,6 +324,8 @@ def _rules(doc: dict, stated: Rules | None) -> Rules:
 def _differ(ours: Rules, stated: Rules) -> str:
     """``low=dealt, --rules low=captured``: the options on which two rule sets differ."""
     a, b = ours.describe(), stated.describe()
+    if a.keys() != b.keys():  # the base game's words and a preset's: name the presets
+        return f"{label(ours)}, --rules {label(stated)}"
     keys = [k for k in a if a[k] != b[k]]
     show = lambda d: ",".join(f"{k}={str(d[k]).lower()}" for k in keys)  # noqa: E731
     return f"{show(a)}, --rules {show(b)}"

@@ -16,10 +16,11 @@ from __future__ import annotations
 import importlib.metadata
 import sys
 
-from ..game.rules import FAMILIES, document_rules, label
-from ..game.view import View, ViewError, names_a_family
+from ..game.rules import FAMILIES, RulesError, document_rules, label
+from ..game.view import View, ViewError
 from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
+from ..util.limits import MAX_TARGET
 from .bidding import ADVISOR_SAMPLES, PLAYER_STRATEGY, Strategy, StrategyError
 from .clock import MAX_TIME, check_time
 from .decide import checked_strategy
@@ -260,14 +261,20 @@ class Engine:
         return _reply(rid, seat.decide(view, view_key(seed, view), values, time), view)
 
 
-def _reads_as(doc: dict) -> str:
-    """For a family view refused under its rules: the presets under which it would have
-    happened, named (a view of one preset sent under another's rules), else nothing.
-    (The base game's refusals stay as they were: tests/test_engine.py's transcript.)"""
-    if not names_a_family(doc) or doc.get("kitty") is not None:
+def _reads_as(doc: object) -> str:
+    """For a view refused under its rules: the presets under which it would have
+    happened, named (a view of one preset sent under another's rules, the base game's
+    auction-pitch among them: a smear view sent as auction-pitch), else nothing."""
+    if not isinstance(doc, dict) or doc.get("kitty") is not None:
         return ""  # (no preset deals a kitty unless told to: 12.2)
-    given = label(document_rules(doc["rules"]))
-    bare = {k: v for k, v in doc.items() if k not in ("partnership", "target")}
+    try:
+        rules = doc.get("rules")
+        given = label(document_rules({} if rules is None else rules))  # none: the base game's
+    except (RulesError, TypeError, ValueError):
+        return ""  # rules that do not parse: the refusal says so
+    # Each preset states its own partnership and target: the view is tried without them,
+    # when they are well formed (target=0 or partnership="yes" is no other preset's view).
+    bare = {k: v for k, v in doc.items() if not _stated_setting(k, v)}
     fits = []
     for preset in FAMILIES:
         if preset == given:
@@ -280,6 +287,15 @@ def _reads_as(doc: dict) -> str:
     if not fits:
         return ""
     return f" (under {given}; it is a view of {' or '.join(fits)}: are its rules right?)"
+
+
+def _stated_setting(key: str, value: object) -> bool:
+    """A view's ``partnership`` or ``target`` of a value some preset could state."""
+    if key == "partnership":
+        return isinstance(value, bool)
+    if key == "target":
+        return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_TARGET
+    return False
 
 
 def _reply(rid, d, view: View) -> dict:

@@ -25,7 +25,6 @@ given); the program's stderr too, up to :data:`STDERR_LOGGED` bytes a run.
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import queue
 import shlex
@@ -36,8 +35,8 @@ import time
 from pathlib import Path
 
 from ..game.view import View
-from ..util.errors import InputError
-from ..util.jsonio import dumps_json
+from ..util.errors import InputError, printable
+from ..util.jsonio import JSONError, dumps_json, parse_json
 from .answers import Forfeit, checked_action
 from .engine import PROTOCOL
 
@@ -273,7 +272,7 @@ class _Run:
     def stderr_tail(self) -> str:
         with self._tail_lock:
             text = bytes(self._tail).decode("utf-8", "replace")
-        text = " | ".join(x.strip() for x in text.splitlines() if x.strip())
+        text = printable(" | ".join(x.strip() for x in text.splitlines() if x.strip()))
         if len(text) > QUOTED_STDERR:
             text = "..." + text[-QUOTED_STDERR:]
         return text or "(nothing on stderr)"
@@ -430,10 +429,12 @@ class CommandSeat:
             return None, f"a reply line over {MAX_REPLY:,} bytes"
         text = line.decode("utf-8", "replace").rstrip("\r\n")
         self._note("<", text)
+        # The engine's reader (docs/protocol.md): no NaN, no key given twice, no deep
+        # nesting or endless digits; each refused with its reason.
         try:
-            msg = json.loads(text)
-        except json.JSONDecodeError as e:
-            return None, f"a reply that is not JSON ({e.msg}): {text[:60]!r}"
+            msg = parse_json(text, "the reply")
+        except JSONError as e:
+            return None, f"a reply that is not JSON ({e.reason[:120]}): {text[:60]!r}"
         if not isinstance(msg, dict):
             return None, f"a reply that is not a JSON object: {text[:60]!r}"
         return msg, ""
@@ -517,7 +518,8 @@ class CommandSeat:
         if reply.get("type") == "error":
             raise Forfeit(
                 seat,
-                f"answered an error: {reply.get('code')}: {str(reply.get('message'))[:200]}",
+                f"answered an error: {printable(str(reply.get('code'))[:40])}: "
+                f"{printable(str(reply.get('message'))[:200])}",
             )
         if reply.get("type") != "action" or reply.get("id") != rid:
             raise Forfeit(

@@ -216,6 +216,8 @@ def _int(v, what, low: int | None = None, high: int | None = None) -> int:
 def _text(v, what) -> str:
     if not isinstance(v, str) or not v.strip():
         raise RecordError(f"{what} must be a non-empty string, not {quoted(v)}")
+    if not v.isprintable():  # shown as text: a control character would drive the terminal
+        raise RecordError(f"{what} holds a control character: {quoted(v)}")
     return v
 
 

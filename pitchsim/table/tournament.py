@@ -365,13 +365,18 @@ def record_path(directory, board: int, rotation: int):
     return Path(directory) / f"board-{board:06d}-rotation-{rotation}.json"
 
 
-def prepare_record_dir(directory) -> None:
+def prepare_record_dir(directory, option: str = "--record") -> None:
+    """The folder ``option`` names (``--record``, ``--seat-logs``), made if need be; one
+    line naming the option when it cannot be."""
     from pathlib import Path
 
     d = Path(directory)
     if d.exists() and not d.is_dir():
-        raise InputError(f"--record {d}: not a directory")
-    d.mkdir(parents=True, exist_ok=True)
+        raise InputError(f"{option} {d}: not a directory")
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{option} {d}: cannot make the folder: {e.strerror or e}") from None
 
 
 def write_records(directory, seed: int, boards: int, tables, rules: Rules) -> None:
@@ -424,7 +429,7 @@ def table_tournament(
         raise InputError(f"a partnership tournament takes exactly two strategies, not {k}")
     check_count(what, boards, MAX_GAMES)
     if seat_logs is not None:
-        prepare_record_dir(seat_logs)
+        prepare_record_dir(seat_logs, "--seat-logs")
     if record is not None:
         prepare_record_dir(record)
     seats, names = [], []

@@ -13,6 +13,16 @@ class Interrupted(Exception):
 QUOTE_LIMIT = 60  # characters of a user's input an error line echoes at most
 
 
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable written as its escape
+    (``\\x1b``, ``\\x00``): another program's words, shown, never drive the terminal.
+
+    >>> printable("boom\\x1b[2J\\x07")
+    'boom\\\\x1b[2J\\\\x07'
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def quoted(value: object, limit: int = QUOTE_LIMIT, tail: bool = False) -> str:
     """``value`` as an error line echoes it: its repr, cut to about ``limit`` characters
     (a 1 MB token must not become a 1 MB error line); ``tail``: keep its end instead

@@ -141,8 +141,18 @@ def _object(pairs: list) -> dict:
     return doc
 
 
+class JSONError(InputError):
+    """Text that :func:`parse_json` refused: the line names ``what``; ``reason`` is the
+    why alone (``NaN is not a JSON number``), for a caller that words the line itself."""
+
+    def __init__(self, line: str, reason: str):
+        super().__init__(line)
+        self.reason = reason
+
+
 def parse_json(text: str, what: str) -> object:
-    """``text`` decoded as JSON, or one :class:`InputError` line saying why not."""
+    """``text`` decoded as JSON, or one :class:`JSONError` line saying why not."""
+    deep = f"nested too deeply (at most {MAX_JSON_DEPTH} levels)"
     try:
         doc = json.loads(
             text,
@@ -152,15 +162,14 @@ def parse_json(text: str, what: str) -> object:
             object_pairs_hook=_object,
         )
     except json.JSONDecodeError as e:
-        raise InputError(
-            f"{what} is not JSON: {e.msg} (line {e.lineno}, column {e.colno})"
-        ) from None
+        reason = f"{e.msg} (line {e.lineno}, column {e.colno})"
+        raise JSONError(f"{what} is not JSON: {reason}", reason) from None
     except _Refused as e:
-        raise InputError(f"{what}: {e}") from None
+        raise JSONError(f"{what}: {e}", str(e)) from None
     except RecursionError:
-        raise InputError(f"{what} is nested too deeply (at most {MAX_JSON_DEPTH} levels)") from None
+        raise JSONError(f"{what} is {deep}", deep) from None
     if _depth(doc) > MAX_JSON_DEPTH:
-        raise InputError(f"{what} is nested too deeply (at most {MAX_JSON_DEPTH} levels)")
+        raise JSONError(f"{what} is {deep}", deep)
     return doc
 
 

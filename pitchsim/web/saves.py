@@ -27,6 +27,19 @@ class SaveError(InputError):
 class Saves:
     def __init__(self, folder: str | Path):
         self.folder = Path(folder)
+        self.check()
+
+    def check(self) -> None:
+        """Refuse, before any game is played, a folder no game could be saved in: a file,
+        or a place under a file (the folder itself is made at the first save)."""
+        f = self.folder
+        if f.exists() and not f.is_dir():
+            raise SaveError(f"--saves {f} is not a folder")
+        above = f
+        while not above.exists() and above != above.parent:
+            above = above.parent
+        if not above.is_dir():
+            raise SaveError(f"--saves {f}: {above} is not a folder")
 
     def save(self, record: dict) -> str:
         """Write ``record`` under a new name; the name."""
