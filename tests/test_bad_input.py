@@ -498,8 +498,11 @@ def test_stdin_closed_for_real():
             ["--model", "odds+heuristic", "--play", "random"],
             "--model 'odds+heuristic' and --play 'random' disagree",
         ),
-        (["--scores", "9223372036854775806,0,0,0"], "a game score must be -10,000 to 10,000"),
-        (["--scores", "-9223372036854775808,0,0,0"], "a game score must be -10,000 to 10,000"),
+        (["--scores", "9223372036854775806,0,0,0"], "a game score must be -1,000,000 to 1,000,000"),
+        (
+            ["--scores", "-9223372036854775808,0,0,0"],
+            "a game score must be -1,000,000 to 1,000,000",
+        ),
         (["--scores", f"{BIG},0,0,0"], "scores are whole numbers"),
         (["--target", "101"], "--target must be at most 100"),
         (["--target", str(1 << 63)], "--target"),

@@ -51,6 +51,7 @@ from functools import cached_property
 
 from ..util.errors import InputError
 from ..util.jsonio import dumps_json
+from ..util.limits import MAX_SCORE
 from . import reference as F
 from .cards import (
     HAND_SIZE,
@@ -76,7 +77,6 @@ from .rules import (
     stated_rules,
 )
 
-MAX_SCORE = 10**6  # scores past this cannot come from a game abandoned after 1,024 deals
 TRUMP_ACTION = "trump:"  # the pitcher's naming of trump: "trump:H"
 SHOOT = "shoot"
 

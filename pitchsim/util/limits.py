@@ -46,7 +46,7 @@ MAX_JSON_DEPTH = 32  # nesting of lists and objects: a position needs 4
 MAX_JSON_DIGITS = 100  # digits of one integer: every count pitchsim reads fits in 20
 
 # advise
-MAX_SCORE = 10_000  # |a game score|: a game is abandoned after 1,024 deals of at most 4 points
+MAX_SCORE = 10**6  # |a game score|: a game is abandoned after 1,024 deals, none worth 1,000 points
 MAX_ADVISE_SAMPLES = 10**6  # kept deals: their outcomes are held in memory, ~250 bytes a deal
 MAX_ADVISE_TIME = 86_400.0  # --time seconds: a day; the samples bound the work in any case
 
