@@ -327,7 +327,7 @@ def test_rule_strings_are_strict(spec, words):
         (b'low = ["dealt"]\n', "low takes a single value, not a list"),
         (b"[low]\nx = 1\n", "low takes a single value, not a table"),
         (b'low = "dealt"\n[rules]\nfollow = "suit"\n', "not both"),
-        (b'rules = "low=dealt"\n', "not both"),
+        (b'rules = "low=dealt"\n', "table of options, not 'low=dealt'"),
         (b"min-bid = 2\nmin_bid = 2\n", "given twice"),
         (b'low = "d\xe9alt"\n', "not UTF-8"),
         (b"low = \n", "not valid TOML"),
