@@ -455,10 +455,10 @@ class _PlayFit:
         return out
 
     def fits(self, worlds: np.ndarray, k: SeatKnowledge, key=None) -> np.ndarray:
-        misses = self.misses(worlds, k)
-        keep = np.ones(worlds.shape[0], dtype=np.bool_)
-        if key is not None:  # (None: warming)
-            keep_read(misses, self.rho, np.uint64(key), keep)
+        """Per world, kept or not (chance ``rho ** misses``, from the stream ``key``;
+        None when warming, on no world)."""
+        keep = np.empty(worlds.shape[0], dtype=np.bool_)
+        keep_read(self.misses(worlds, k), self.rho, np.uint64(0 if key is None else key), keep)
         return keep
 
     @cached_property
