@@ -53,7 +53,7 @@ def card_views(spec: str, n: int, seed: int, strategy: str = "heuristic+heuristi
 
 
 def misses_of(view, worlds: np.ndarray) -> np.ndarray:
-    return _PlayFit(view, 1.0).misses(worlds, view_knowledge(view))
+    return _PlayFit(1.0).misses(worlds, view_knowledge(view))
 
 
 @pytest.mark.parametrize("spec, n", TABLES)
@@ -145,7 +145,7 @@ def test_kept_worlds_match_each_worlds_chance():
     m = misses_of(view, batch)
     assert m.min() == 0 and m.max() >= 2  # the play tells the worlds apart
     for rho in (0.5, 0.1):
-        keep = _PlayFit(view, rho).fits(batch, k, np.uint64(99))
+        keep = _PlayFit(rho).fits(batch, k, np.uint64(99))
         p = rho ** m.astype(float)
         assert abs(keep.sum() - p.sum()) <= 4 * math.sqrt((p * (1 - p)).sum()) + 1
         assert m[keep].mean() < m.mean()

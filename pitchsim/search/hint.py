@@ -442,15 +442,14 @@ class _PlayFit:
     with that world's hands (issue 31 item 3; the table's ``rollout:read`` seats keep
     theirs the same way, with ``play_fit.READ_RHO``)."""
 
-    view: View
     rho: float
 
     def misses(self, worlds: np.ndarray, k: SeatKnowledge) -> np.ndarray:
         """Per world, the plays of the other seats the heuristic would not have made."""
         out = np.empty(worlds.shape[0], dtype=np.int64)
         play_misses(
-            worlds, k.n, k.seat, k.pby, *k.seen, k.trump, self.first_fixes, k.pitcher,
-            k.called, k.fr, k.tab, out,
+            worlds, k.n, k.seat, k.pby, *k.seen, k.trump, k.pitcher, k.called, k.fr, k.tab,
+            out,
         )  # fmt: skip
         return out
 
@@ -460,11 +459,6 @@ class _PlayFit:
         keep = np.empty(worlds.shape[0], dtype=np.bool_)
         keep_read(self.misses(worlds, k), self.rho, np.uint64(0 if key is None else key), keep)
         return keep
-
-    @cached_property
-    def first_fixes(self) -> bool:
-        """The first card led fixed trump (trump=first-lead): the pitcher's plan."""
-        return self.view.preset.trump == "first-lead"
 
 
 class _FittedSampler(_Sampler):
@@ -534,7 +528,7 @@ def view_worlds(
     the play fit's chance)."""
     k = view_knowledge(view)
     read_play = check_read_play(read_play)
-    reads = () if read_play is None else (_PlayFit(view, read_play),)
+    reads = () if read_play is None else (_PlayFit(read_play),)
     if model is None:
         sampler = _FittedSampler(k, seed, count, *reads) if reads else _Sampler(k, seed, count)
     else:
@@ -1066,7 +1060,7 @@ def hint_view(
     plain, fitted, make, who, unfitted = _setup_at(
         view, seed, worlds, model, named, policy, fit_calls, points, game
     )
-    play_fit = None if read_play is None else _PlayFit(view, read_play)
+    play_fit = None if read_play is None else _PlayFit(read_play)
     samplers = [plain] if fitted is None else [plain, fitted]
     if play_fit is not None:  # (its kernel compiles off the clock, as the others')
         samplers.append(_FittedSampler(plain.k, seed, worlds, play_fit))

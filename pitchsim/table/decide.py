@@ -53,7 +53,7 @@ from ..kernels.advisor import (
 )
 from ..kernels.bidding.calls import NAME_COUNTER, choose_call, legal_calls, name_suit
 from ..kernels.policies.cards import choose_card, heuristic_card
-from ..kernels.presets import F_MAX_BID, F_TRUMP_NAMED, rest_of_game, rules_array, rules_table
+from ..kernels.presets import F_MAX_BID, rest_of_game, rules_array, rules_table
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..kernels.score import side_of
 from ..kernels.search.play_fit import read_worlds
@@ -577,12 +577,9 @@ def search_worlds(k: SeatKnowledge, key, counter: int, worlds: int) -> np.ndarra
     out = np.empty((worlds, k.n + 1), dtype=np.int64)
     stream = np.uint64(draw(np.uint64(key), counter))
     if reads:
-        kept = abs(
-            read_worlds(
-                stream, k.n, k.seat, np.int64(k.hand), np.int64(unseen), k.counts, allowed,
-                np.int64(must), out, k.pby, *k.seen, k.trump, bool(k.fr[F_TRUMP_NAMED] == 0),
-                k.pitcher, k.called, k.fr, k.tab,
-            )
+        kept = read_worlds(
+            stream, k.n, k.seat, np.int64(k.hand), np.int64(unseen), k.counts, allowed,
+            np.int64(must), out, k.pby, *k.seen, k.trump, k.pitcher, k.called, k.fr, k.tab,
         )  # fmt: skip
     else:
         kept, _ = sample_worlds(

@@ -24,6 +24,7 @@ from numba import njit
 from ..bits import popcount
 from ..partner import duty_seat
 from ..policies.cards import heuristic_card
+from ..presets import F_TRUMP_NAMED
 from ..rng import draw
 from ..trick import legal_cards
 from .resample import unit
@@ -40,15 +41,14 @@ READ_ENOUGH = 4  # (a quarter)
 
 
 @njit(cache=True)
-def play_misses(
-    worlds, n, me, pby, cards, seats, sizes, trump, first_fixes, pitcher, called, fr, tab, out
-):
+def play_misses(worlds, n, me, pby, cards, seats, sizes, trump, pitcher, called, fr, tab, out):
     """``out[w]``: how many plays of the seats other than ``me`` differ from
     ``heuristic``'s card with world ``w``'s hands (``worlds[w, s]`` seat s's cards now;
     ``pby[s]`` the cards s has played).  The play seen: trick t's ``sizes[t]`` cards
     ``cards[t, i]`` played by ``seats[t, i]`` in order (seats out under follow=only
-    are simply absent); ``first_fixes``: the first card led fixed ``trump``
-    (trump=first-lead), so it is not a play policy's choice."""
+    are simply absent).  Under trump=first-lead the first card led fixed ``trump``: the
+    pitcher's plan, not a play policy's choice."""
+    first_fixes = fr[F_TRUMP_NAMED] == 0
     trick = np.empty(n, dtype=np.int64)
     tseats = np.empty(n, dtype=np.int64)
     hands = np.empty(n, dtype=np.int64)
@@ -94,16 +94,15 @@ def keep_read(misses, rho, key, keep):
 @njit(cache=True)
 def read_worlds(
     key, n, me, hand, unseen, counts, allowed, must, worlds, pby, cards, seats, sizes, trump,
-    first_fixes, pitcher, called, fr, tab,
+    pitcher, called, fr, tab,
 ):  # fmt: skip
     """Up to ``worlds.shape[0]`` worlds (as ``worlds.sample_worlds``) that read the play
     (see the module; ``cards``, ``seats``, ``sizes`` the tricks seen, as ``play_misses``
     takes them), from the stream ``key``: batch j of ``READ_BATCH`` x the worlds wanted
     drawn from ``draw(key, 2 j)`` and kept by ``draw(key, 2 j + 1)``, until enough
-    are kept or ``READ_TRIES`` x the worlds wanted were drawn.  Returns the worlds
-    kept; when fewer than a ``READ_ENOUGH``-th of those wanted, the worlds of
-    ``sample_worlds`` from ``key`` instead (the play not read), and minus their count
-    (so the caller can say so)."""
+    are kept or ``READ_TRIES`` x the worlds wanted were drawn.  Returns how many worlds
+    are in ``worlds``: those kept or, when fewer than a ``READ_ENOUGH``-th of those
+    wanted, the worlds of ``sample_worlds`` from ``key`` instead (the play not read)."""
     wanted = worlds.shape[0]
     size = READ_BATCH * wanted
     batch = np.empty((size, n + 1), dtype=np.int64)
@@ -120,8 +119,8 @@ def read_worlds(
         if m == 0:
             break
         play_misses(
-            batch[:m], n, me, pby, cards, seats, sizes, trump, first_fixes, pitcher, called,
-            fr, tab, misses,
+            batch[:m], n, me, pby, cards, seats, sizes, trump, pitcher, called, fr, tab,
+            misses,
         )  # fmt: skip
         keep_read(misses[:m], READ_RHO, draw(key, 2 * j + 1), keep)
         for w in range(m):
@@ -135,4 +134,4 @@ def read_worlds(
     plain, _ = sample_worlds(
         key, n, me, hand, unseen, counts, allowed, must, worlds, ATTEMPTS_PER_WORLD * wanted
     )
-    return -plain
+    return plain

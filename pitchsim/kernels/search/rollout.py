@@ -60,7 +60,7 @@ from ..partner import (
 )
 from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
 from ..policies.cards import heuristic_card
-from ..presets import F_FOLLOW, F_TRUMP_NAMED, T_TRUMPS
+from ..presets import F_FOLLOW, T_TRUMPS
 from ..rng import draw
 from ..score import N_AWARDS, score_hand, side_of
 from ..settle import hands_winners, settle_hand, winners
@@ -206,12 +206,9 @@ def search_card(
     )  # fmt: skip
     worlds = np.empty((worlds_wanted, n + 1), dtype=np.int64)
     if read:
-        kept = abs(
-            read_worlds(
-                draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds, pby,
-                seen, seen_seats, seen_sizes, trump, fr[F_TRUMP_NAMED] == 0, pitcher, called,
-                fr, tab,
-            )
+        kept = read_worlds(
+            draw(key, counter), n, seat, hand, unseen, counts, allowed, must, worlds, pby,
+            seen, seen_seats, seen_sizes, trump, pitcher, called, fr, tab,
         )  # fmt: skip
     else:
         kept, _ = sample_worlds(
