@@ -37,11 +37,20 @@ function showError(message) {
   box.hidden = !message;
 }
 
+function known(path, body) {
+  // Only the fields the request at ``path`` takes (the server's list, /api/options'
+  // ``fields``): the server refuses any other, and a form may hold more than one
+  // request reads.
+  const names = options && options.fields && options.fields[path];
+  if (!names) return body;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => names.includes(k)));
+}
+
 async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(known(path, body)),
   };
   let response;
   try {
