@@ -132,6 +132,48 @@ def test_levels_choose_the_base_games_columns_too():
     assert set(json.loads(out)["by_trump"]["H"]["p_at_least"]) == {"1", "2", "3", "4"}
 
 
+def _shape(doc):
+    """A JSON document's shape: its keys, nested, and each value's JSON type (a level or
+    a suit key stands for any)."""
+    if isinstance(doc, dict):
+        return {("#" if k.isdigit() or k in "CDHS" else k): _shape(v) for k, v in doc.items()}
+    if isinstance(doc, list):
+        return ["list", *sorted({repr(_shape(v)) for v in doc})]
+    return "number" if isinstance(doc, int | float) and not isinstance(doc, bool) else type(doc)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_one_json_shape_under_every_preset_levels_included(name):
+    # bid-odds --json is one document under every preset, the base game's too: the
+    # levels asked for (--levels), the maximum and minimum bid, the rules by name and in
+    # full; every level is still in the tables (README, "bid-odds under a rule family").
+    rules, hand = PRESETS[name]
+    argv = ["bid-odds", hand, "--samples", "200", "--seed", "4", "--trump", "H", "--json"]
+    if name != "auction-pitch":
+        argv += ["--rules", name]
+    code, out, err = cli(*argv, "--levels", "4,2")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["levels"] == [2, 4]
+    assert (doc["min_bid"], doc["max_bid"]) == (rules.min_bid, rules.max_bid)
+    assert doc["rules"] == name and doc["rules_in_full"] == rules.describe()
+    assert list(doc["by_trump"]["H"]["p_at_least"]) == [str(k) for k in range(1, rules.max_bid + 1)]
+    # (rules_in_full is each preset's own options, by their names: an object in each)
+    doc["rules_in_full"] = other_options = {}
+    # the shape is setback's, key for key, type for type (setback: the base game's levels
+    # and a preset's rules, so neither side is the one a test might share a bug with)
+    setback, setback_hand = PRESETS["setback"]
+    code, out, err = cli(
+        "bid-odds", setback_hand, "--rules", "setback", "--samples", "200", "--seed", "4",
+        "--trump", "H", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    other = json.loads(out)
+    assert other["levels"] == [1, 2, 3, 4] and isinstance(other["rules_in_full"], dict)
+    other["rules_in_full"] = other_options
+    assert _shape(doc) == _shape(other)
+
+
 def test_auction_pitch_as_a_preset_agrees_with_the_base_game_under_random_play():
     # The base game and auction-pitch with discards=shown (nothing is discarded, 12.9:
     # the same game, read as other rules): random play is the same game in both, so

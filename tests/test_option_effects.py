@@ -194,7 +194,7 @@ def test_bid_odds_options_reach_the_kernel(capsys, options, n, policy, rules):
         )
     )
     assert doc["players"] == n and doc["policy"] == policy
-    assert doc["rules"] == rules.describe() and doc["partnership"] == rules.partnership
+    assert doc["rules_in_full"] == rules.describe() and doc["partnership"] == rules.partnership
     got = points_distribution(doc)
     assert got == kernel_distribution(seed, samples, n, policy, rules)
     if options:  # and none of these options leaves the numbers as they were
@@ -207,7 +207,8 @@ def test_bid_odds_toml_rules_are_the_inline_rules(capsys, tmp_path):
     args = ["bid-odds", HAND, "--samples", 3000, "--seed", 4, "--json"]
     a = json.loads(run(capsys, *args, "--rules", path))
     b = json.loads(run(capsys, *args, "--rules", "low=dealt,follow=suit"))
-    assert a == b and a["rules"]["low"] == "dealt" and a["rules"]["follow"] == "suit"
+    assert a == b and a["rules"] == "auction-pitch,low=dealt,follow=suit"
+    assert a["rules_in_full"]["low"] == "dealt" and a["rules_in_full"]["follow"] == "suit"
     assert points_distribution(a) == kernel_distribution(
         4, 3000, 4, "heuristic", Rules(low="dealt", follow="suit")
     )

@@ -142,6 +142,7 @@ def wrong_types(v):
 TOP_FIELDS = (
     "format",
     "version",
+    "deal_order",
     "rules",
     "players",
     "seed",
@@ -604,6 +605,83 @@ def test_the_save_resumes_when_undamaged(tmp_path, save):
     saved = json.loads(save)
     for a, b in zip(saved["hands"][:-1], done["hands"], strict=False):
         assert a == b  # the game goes on from where it stopped, the same game
+    made(run("play", "--replay", path))
+
+
+def test_a_save_of_another_deal_order_is_told_so_not_called_damaged(tmp_path, save):
+    """A save names how its seed was dealt (``deal_order``, docs/record.md): one written
+    by a pitchsim that deals otherwise is refused naming both deal orders, and one from
+    before saves named theirs whose deals the seed does not give here is told so; neither
+    is "damaged" (it is another pitchsim's game, not an edited one)."""
+    mine = json.loads(save)["deal_order"]  # this pitchsim's, as its own save names it
+    assert isinstance(mine, int) and not isinstance(mine, bool)
+    line = refused(resumed(tmp_path, damaged(save, lambda d: d.update(deal_order=mine + 1))))
+    assert f"deal order {mine + 1}" in line and f"deal order {mine}:" in line, line
+    assert "is damaged" not in line and "edited" not in line, line
+
+    def older(d):  # a save from before deal_order, whose pitchsim dealt seed 7 otherwise
+        d.pop("deal_order")
+        d["seed"] += 1  # (what another deal order looks like from here: other deals)
+
+    line = refused(resumed(tmp_path, damaged(save, older)), "hand 1", "seed 8")
+    assert "names no deal_order" in line and f"deal order {mine})" in line, line
+    assert "is damaged" not in line and "edited" not in line, line
+    # ... and, the order named, the same edit is damage, as it always was
+    refused(resumed(tmp_path, damaged(save, lambda d: d.update(seed=8))), "is damaged", "edited")
+    # wrong types of the marker are named
+    for bad in ("1", True, 0, None, 1.0):
+        refused(
+            resumed(tmp_path, damaged(save, lambda d, v=bad: d.update(deal_order=v))),
+            "deal_order must be a whole number",
+        )
+
+
+def test_a_save_from_before_deal_order_whose_deals_are_the_seeds_resumes(tmp_path, save):
+    # no marker, but the seed deals the same here: the same game, resumed, saved with it
+    doc = json.loads(save)
+    doc.pop("deal_order")
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc))
+    out = made(practice("--resume", path, "--save", path, stdin="q\n"))
+    assert "saved the unfinished game" in out
+    again = json.loads(path.read_text())
+    assert again["deal_order"] == json.loads(save)["deal_order"]
+    assert again["hands"][:-1] == doc["hands"][:-1]
+
+
+def test_a_record_of_another_deal_order_is_refused_by_replay_and_review(tmp_path, game):
+    doc = json.loads(game)
+    mine = doc["deal_order"]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(dict(doc, deal_order=mine + 1)))
+    for argv in (["play", "--replay", path], ["review", path, "--seat", "0"]):
+        line = refused(run(*argv), f"deal order {mine + 1}", f"deal order {mine}:")
+        assert "is damaged" not in line, line
+    # a record from before deal_order replays from its actions, as it always did
+    doc.pop("deal_order")
+    path.write_text(json.dumps(doc))
+    made(run("play", "--replay", path))
+
+
+def test_a_preset_record_is_dealt_again_from_its_seed_and_told_apart(tmp_path):
+    # play --replay asks a preset game's built-in seats again from the seed (docs/record.md,
+    # "Replaying"): the deals are compared first, so a record from before deal_order whose
+    # seed deals otherwise here is told so, and an edited seed is named as one (both were
+    # "the strategies ... decide differently")
+    text = made(run("play", "--game", "--rules", "smear,target=3", "-n", "3", "--seed", "4",
+                    "-s", "heuristic", "--json"))  # fmt: skip
+    doc = json.loads(text)
+    assert doc["family"] == "smear" and len(doc["hands"]) >= 1
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(dict(doc, seed=5)))
+    refused(run("play", "--replay", path), "hand 1 is not the deal seed 5 gives", "edited")
+    old = dict(doc, seed=5)
+    old.pop("deal_order")
+    path.write_text(json.dumps(old))
+    line = refused(run("play", "--replay", path), "hand 1", "names no deal_order")
+    assert "decide differently" not in line and "edited" not in line, line
+    old["seed"] = 4  # from before deal_order, but its seed deals the same here
+    path.write_text(json.dumps(old))
     made(run("play", "--replay", path))
 
 

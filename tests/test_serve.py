@@ -160,6 +160,44 @@ def test_bad_game_requests_get_one_json_line(server, body, says):
     assert status == 400 and says in doc["error"] and "\n" not in doc["error"]
 
 
+@pytest.mark.parametrize(
+    "path, body, field",
+    [
+        ("/api/games", {"players": 2, "target": 10000}, "target"),  # was a game to 7
+        ("/api/games", {"coach": False, "Seed": 4}, "Seed"),
+        ("/api/review", {"save": "x.json", "seat": 0, "verbose": True}, "verbose"),
+        ("/api/odds", {"hand": "AH KH 2H 9C 7D 3S", "samples": 100, "levels": "2"}, "levels"),
+        ("/api/odds/trumps", {"hand": "AH KH 2H 9C 7D 3S", "players": 4}, "players"),
+        ("/api/kitties", {"preset": "smear", "seat": 0}, "seat"),
+    ],
+)
+def test_an_unknown_field_is_refused_naming_it(server, path, body, field):
+    url, saves = server
+    status, doc = call(url + path, body)
+    assert status == 400, doc
+    assert doc["error"].startswith(f"unknown field {field!r}: {path} takes "), doc
+    assert "\n" not in doc["error"]
+    assert not saves.exists() or not list(saves.iterdir())  # no game was started
+    # the fields a request takes, as /api/options gives them to the page: all read
+    _, options = call(f"{url}/api/options")
+    assert field not in options["fields"][path]
+    assert set(body) - {field} <= set(options["fields"][path])
+
+
+def test_an_action_or_a_quit_with_an_unknown_field_is_refused(server):
+    url, _ = server
+    _, game = call(f"{url}/api/games", {"players": 2, "coach": False, "seed": 1})
+    base = f"{url}/api/games/{game['id']}"
+    legal = game["view"]["legal"]
+    status, doc = call(f"{base}/action", {"action": legal[0], "seat": 0})
+    assert status == 400 and doc["error"].startswith("unknown field 'seat'"), doc
+    status, doc = call(f"{base}/quit", {"save": False})
+    assert status == 400 and "unknown field 'save'" in doc["error"] and "no fields" in doc["error"]
+    _, now = call(base)
+    assert now["status"] == "your turn" and now["version"] == game["version"]  # untouched
+    assert call(f"{base}/action", {"action": legal[0]})[0] == 200
+
+
 def test_malformed_requests(server):
     url, _ = server
     assert call(f"{url}/api/games", raw=b"{not json")[0] == 400

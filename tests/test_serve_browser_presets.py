@@ -299,6 +299,29 @@ def test_the_odds_tab_asks_about_the_game_being_played(open_table):
     assert not errors, errors
 
 
+def test_the_odds_form_sends_only_the_fields_the_server_takes(open_table):
+    """The server refuses a field a request does not take (docs/serve.md): the page sends
+    /api/odds only the fields it takes (/api/options' list), whatever else its form holds,
+    and the base game's answer is bid-odds' one JSON shape (rules by name, its levels)."""
+    page, errors = open_table("/#odds")
+    form = page.locator("#odds-form")
+    form.evaluate(  # a field the server does not take, as a later form might hold
+        "f => { const i = document.createElement('input'); i.name = 'levels';"
+        " i.value = '2,3'; f.append(i); }"
+    )
+    form.locator("select[name=preset]").select_option("")
+    form.locator("input[name=samples]").fill("200")
+    form.locator("input[name=seed]").fill("3")
+    with page.expect_request("**/api/odds") as asked:
+        form.locator("#odds-go").click()
+    sent = asked.value.post_data_json
+    assert "levels" not in sent and sent["seed"] == 3 and sent["samples"] == 200, sent
+    page.wait_for_selector("#odds-out table.suit-odds", timeout=SECONDS)
+    assert page.locator("#error").is_hidden()
+    assert "auction-pitch" in page.locator("#odds-out h3").first.inner_text()
+    assert not errors, errors
+
+
 def trump_choices(page) -> list[str]:
     return page.locator("#odds-trump option").evaluate_all("os => os.map(o => o.value)")
 

@@ -323,10 +323,11 @@ def test_odds_of_a_hand_under_every_preset(server, preset):
     status, doc = call(f"{url}/api/odds", body)
     assert status == 200, doc
     o = doc["bid_odds"]
-    if preset == "auction-pitch":  # read as the base game's Rules, as --rules reads it:
-        assert o["rules"]["low"] == "captured"  # the base JSON (rules in full, levels 1-4)
-    else:
-        assert o["rules"] == preset and (o["min_bid"], o["max_bid"]) == (lo, hi)
+    # one JSON shape, the base game's too (read as the base game's Rules, as --rules
+    # reads it: its eight options in full)
+    assert o["rules"] == preset and (o["min_bid"], o["max_bid"]) == (lo, hi)
+    if preset == "auction-pitch":
+        assert o["rules_in_full"]["low"] == "captured" and "family" not in o["rules_in_full"]
     levels = [str(k) for k in range(1, hi + 1)]
     for t in o["by_trump"].values():
         assert list(t["p_at_least"]) == levels

@@ -418,7 +418,7 @@ class BidOdds:
         def by_level(value) -> dict:
             return {str(k): value(k) for k in every}
 
-        doc = {
+        return {  # one shape under every preset, the base game's included
             "rules": label(self.rules),
             "rules_in_full": self.rules.describe(),
             "hand": [format_card(c, symbols=False) for c in self.hand],
@@ -429,8 +429,9 @@ class BidOdds:
             "policy": self.policy,
             "partnership": self.rules.partnership,
             # 12.1.6: under a called partner the points (p_at_least, the scores) are the
-            # pitcher's side's: this hand's and the called card's holder's
-            **({"points_of": "the pitcher's side"} if rules.partner != "none" else {}),
+            # pitcher's side's: this hand's and the called card's holder's (null: the
+            # pitcher's own, his team's in a partnership)
+            "points_of": "the pitcher's side" if rules.partner != "none" else None,
             "max_bid": self.max_bid,
             "min_bid": self.rules.min_bid,
             "levels": self.levels,
@@ -468,41 +469,8 @@ class BidOdds:
             "recommended_bid": bid,
             "recommended_trump": SUITS[trump] if trump is not None else None,
             "recommended_expected_score": e,
+            "compare": None if self.compare is None else _compare_json(self.compare),
         }
-        if self.compare is not None:
-            doc["compare"] = _compare_json(self.compare)
-        return doc if self.preset else _base_game_json(doc)
-
-
-# The base game's JSON keeps the keys and order it had before the presets.
-BASE_GAME_KEYS = ("hand", "players", "samples", "deals_played", "seed", "policy", "partnership")
-BASE_GAME_TRUMP_KEYS = (
-    "p_at_least",
-    "ci95",
-    "expected_score",
-    "expected_score_se",
-    "expected_margin",
-    "expected_margin_se",
-    "points_distribution",
-)
-BASE_GAME_TAIL = (
-    "passing",
-    "chosen_trump",
-    "chosen_trump_share",
-    "recommended_bid",
-    "recommended_trump",
-    "recommended_expected_score",
-)
-
-
-def _base_game_json(doc: dict) -> dict:
-    """The base game's document: the preset's without the preset-only keys (``rules``
-    is the rules in full, ``compare`` always present)."""
-    out = {k: doc[k] for k in BASE_GAME_KEYS} | {"rules": doc["rules_in_full"]}
-    out["by_trump"] = {
-        s: {k: by[k] for k in BASE_GAME_TRUMP_KEYS} for s, by in doc["by_trump"].items()
-    }
-    return out | {k: doc[k] for k in BASE_GAME_TAIL} | {"compare": doc.get("compare")}
 
 
 def _compare_json(c: CompareOdds) -> dict:

@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import sys
 
 import typer
 
 try:  # typer >= 0.26 vendors click; older versions use click itself
     from typer._click.core import ParameterSource
+    from typer._click.exceptions import UsageError
     from typer._click.globals import get_current_context
 except ImportError:  # pragma: no cover
     from click.core import ParameterSource
+    from click.exceptions import UsageError
     from click.globals import get_current_context
 
 from ..game.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..game.rules import Rules, rule_values
 from ..game.variants import rules_help
 from ..util.conflicts import settle, shown
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json
 from ..util.limits import MAX_TARGET, check_count
 from ..util.runtime import check_seed
@@ -144,6 +147,43 @@ def reject_empty(command):
         return command(**kwargs)
 
     return checked
+
+
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def _whole_number(flag: str):
+    """The reader of an integer option ``flag``: plain decimal digits, a minus sign
+    allowed (the option's own range check then says what it takes), nothing else.  typer
+    would take ``4.0``, ``+4``, `` 4`` and ``1_000`` (Python's ``int`` and pydantic's
+    lax integers) as numbers; a mistyped count must not run as another one."""
+
+    def read(value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value  # the option's default
+        if isinstance(value, str) and _WHOLE.fullmatch(value):
+            if len(value) > 100:  # past any option's range, and past what int() reads
+                raise UsageError(f"{flag} is out of range: {quoted(value)}")
+            return int(value)
+        # not a ValueError: typer's reader would wrap that in words of its own
+        raise UsageError(
+            f"{flag} must be a whole number in plain digits (like 4), not {quoted(value)}"
+        )
+
+    return read
+
+
+def whole_number_options(command) -> None:
+    """Every ``int`` option and argument of ``command`` read by :func:`_whole_number`:
+    one reader of integers for the whole command line."""
+    for name, p in inspect.signature(command).parameters.items():
+        info = p.default
+        if p.annotation not in (int, "int") or not hasattr(info, "parser"):
+            continue
+        if info.parser is None:
+            decls = getattr(info, "param_decls", None) or ()
+            flag = next((d for d in decls if d.startswith("--")), name.upper())
+            info.parser = _whole_number(flag)
 
 
 def signed(x: float) -> str:

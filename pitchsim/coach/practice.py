@@ -750,12 +750,14 @@ def read_save(doc: object, name: str) -> Saved:
     seed, deal or bot action is found here, not by a forfeit later).  Any fault is a
     :class:`PracticeError` of one line naming ``name`` and what is wrong."""
     from ..table.bidding import Strategy, StrategyError
-    from ..table.record import RecordError, _decisions, _rules, _same, replay
+    from ..table.record import DealOrderError, RecordError, _decisions, _rules, _same, replay
 
     if not isinstance(doc, dict) or "practice" not in doc or "stopped" not in doc:
         raise PracticeError(f"{name} is not an unfinished practice game")
     try:
         replay(doc, strategies=False)
+    except DealOrderError as e:  # another pitchsim's deals: not damaged
+        raise PracticeError(f"{name}: {e}") from None
     except RecordError as e:
         raise PracticeError(f"{name} is damaged: {e}") from None
     rules = _rules(doc)
@@ -801,7 +803,7 @@ def read_save(doc: object, name: str) -> Saved:
     ]
     _check_judgements(p["judgements"], decisions, seat, bad, rules)
     again = _played_again(doc, rules, n, seat, seed, opponents)
-    _check_same_game(doc, again, seed, opponents, bad)
+    _check_same_game(doc, again, seed, opponents, name, bad)
     return Saved(doc, rules, n, seed, seat, opponents)
 
 
@@ -925,13 +927,17 @@ def _played_again(doc: dict, rules, n: int, seat: int, seed: int, opponents: str
     return play_table_game(seats, rules, seed, 0, names)
 
 
-def _check_same_game(doc: dict, again: dict, seed: int, opponents: str, bad) -> None:
+def _check_same_game(doc: dict, again: dict, seed: int, opponents: str, name: str, bad) -> None:
     """The first place where the game the seed and the bots play differs from the save."""
-    from ..table.record import _same
+    from ..table.record import DealOrderError, RecordError, _same, check_seed_deal
 
     for k, (mine, real) in enumerate(zip(doc["hands"], again["hands"], strict=False), 1):
-        if not _same(mine["hands"], real["hands"]) or mine["dealer"] != real["dealer"]:
-            raise bad(f"hand {k} is not the deal seed {seed} gives (an edited seed or deal)")
+        try:
+            check_seed_deal(doc, k, mine, real, seed)
+        except DealOrderError as e:  # another pitchsim's deals: not damaged
+            raise PracticeError(f"{name}: {e}") from None
+        except RecordError as e:
+            raise bad(str(e)) from None
         for i, (a, b) in enumerate(zip(mine["actions"], real["actions"], strict=False), 1):
             if a != b:
                 raise bad(
@@ -949,6 +955,8 @@ def _check_same_game(doc: dict, again: dict, seed: int, opponents: str, bad) -> 
             f"stops in hand {len(again['hands'])}"
         )
     mine = {k: v for k, v in doc.items() if k != "practice"}
+    if "deal_order" not in mine:  # a save from before records named it, its deals checked
+        again = {k: v for k, v in again.items() if k != "deal_order"}
     for key in mine.keys() | again.keys():
         if not _same(mine.get(key), again.get(key)):
             raise bad(

@@ -63,6 +63,11 @@ from .seats import KernelSeat
 
 RECORD_FORMAT = "pitchsim-game"
 RECORD_VERSION = 1
+# How a seed turns into deals (kernels/rng.deal_key, the kernels' dealing, _kernel_deal):
+# every record names it (``deal_order``, docs/record.md), and a record whose seed this
+# pitchsim would deal otherwise is told so, not called damaged.  Raise it with any change
+# that deals a seed otherwise.
+DEAL_ORDER = 1
 
 
 def seat_name(seat) -> str:
@@ -239,6 +244,7 @@ def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False)
     head = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
+        "deal_order": DEAL_ORDER,
         "rules": spec(rules) if preset else rules_text(rules),
         "players": n,
         "seed": seed,

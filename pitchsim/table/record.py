@@ -25,12 +25,64 @@ from ..util.errors import InputError, quoted
 from ..util.limits import MAX_BOARD, MAX_SCORE
 from ..util.runtime import check_seed
 from .answers import checked_action
-from .game import KEY_ORDER, RECORD_FORMAT, RECORD_VERSION, _Hand, _ordered, _view, hand_doc
+from .game import (
+    DEAL_ORDER,
+    KEY_ORDER,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    _Hand,
+    _ordered,
+    _view,
+    hand_doc,
+)
 from .rounds import Game
 
 
 class RecordError(InputError):
     """A record that cannot be read or did not happen as it says."""
+
+
+class DealOrderError(RecordError):
+    """A record written by a pitchsim that dealt its seed otherwise (``deal_order``):
+    not damaged, but not this pitchsim's game to deal again."""
+
+
+def check_deal_order(doc: dict) -> None:
+    """A record naming another ``deal_order`` than this pitchsim's is refused, both
+    named: its seed gives other deals here."""
+    if "deal_order" not in doc:
+        return  # written before records named it, or by hand: see check_seed_deal
+    order = doc["deal_order"]
+    if isinstance(order, bool) or not isinstance(order, int) or order < 1:
+        raise RecordError(f"deal_order must be a whole number from 1, not {quoted(order)}")
+    if order != DEAL_ORDER:
+        raise DealOrderError(
+            f"the record was written by a pitchsim with deal order {order}, and this "
+            f"pitchsim deals by deal order {DEAL_ORDER}: its seed gives other deals here, "
+            "so it is not read as this pitchsim's game"
+        )
+
+
+def check_seed_deal(doc: dict, k: int, mine: dict, real: dict, seed: int) -> None:
+    """Hand ``k`` of the record ``doc`` (``mine``) is the deal its seed gives here
+    (``real``, the game dealt again): the same dealer, hands and stock.  Otherwise a
+    record that names this pitchsim's ``deal_order`` was edited (its seed or a deal); one
+    that names none was written before records named theirs, by a pitchsim that may
+    have dealt the seed otherwise, and is told so, not called damaged."""
+    if (
+        _same(mine.get("hands"), real["hands"])
+        and _same(mine.get("dealer"), real["dealer"])
+        and ("stock" not in mine or _same(mine["stock"], real.get("stock")))
+    ):
+        return
+    if "deal_order" not in doc:
+        raise DealOrderError(
+            f"hand {k} is not the deal seed {seed} gives here: the record names no "
+            "deal_order, so it was written by a pitchsim from before records named their "
+            f"deal order, which dealt otherwise (this pitchsim deals by deal order "
+            f"{DEAL_ORDER}); it cannot be played again from its seed"
+        )
+    raise RecordError(f"hand {k} is not the deal seed {seed} gives (an edited seed or deal)")
 
 
 def record_of_game(game: Game) -> dict:
@@ -40,6 +92,7 @@ def record_of_game(game: Game) -> dict:
     head = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
+        "deal_order": DEAL_ORDER,
         "rules": rules_text(game.rules),
         "players": n,
     }
@@ -124,6 +177,7 @@ def check_record_rules(doc: dict, rules: Rules) -> None:
 RECORD_FIELDS = (
     "format",
     "version",
+    "deal_order",  # how the seed was dealt (table.game.DEAL_ORDER); absent in older records
     "rules",
     "players",
     "seed",
@@ -244,6 +298,7 @@ def _head(doc) -> tuple[Rules, int]:
         raise RecordError(
             f"record version {quoted(doc['version'])}: this pitchsim reads {RECORD_VERSION}"
         )
+    check_deal_order(doc)
     rules = _rules(doc)
     n = _int(doc.get("players"), "players")
     try:
@@ -801,6 +856,7 @@ def _recheck_strategies(doc: dict) -> None:
         return
     again = play_table_game(names, rules, seed, board)
     for k, (a, b) in enumerate(zip(again["hands"], doc["hands"], strict=False), 1):
+        check_seed_deal(doc, k, b, a, seed)
         if a["actions"] != b["actions"]:
             raise RecordError(
                 f"hand {k}: the strategies {', '.join(names)} with seed {seed} "

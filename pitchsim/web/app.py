@@ -16,6 +16,10 @@ library functions as the command line: ``table.game`` plays (``sessions``),
     POST /api/review               {"save": NAME | "record": {...}, "seat": N}
     POST /api/odds                 {"hand": "AH KH ...", "preset": "smear", "players": 4, ...}
     POST /api/odds/trumps          {"hand": ..., "preset": ..., "rules": ...}: the suits it may name
+    POST /api/kitties              {"preset": ..., "players": 4, ...}: the kitty sizes offered
+
+A request body holds only the fields its request takes (``FIELDS``, also given by
+/api/options): any other is refused in one line naming it, never ignored.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from starlette.routing import Route
 from ..coach.judge import COACH_SAMPLES, COACH_TIME, COACH_WORLDS
 from ..game.rules import FAMILIES, FAMILY_INTS, Rules, RulesError, family_of, rule_values
 from ..table.bidding import PLAYER_STRATEGY, Strategy
-from ..util.errors import InputError
+from ..util.errors import InputError, quoted
 from ..util.jsonio import dumps_json, parse_json
 from ..util.runtime import pick_seed
 from .saves import SaveError, Saves
@@ -51,6 +55,22 @@ STATIC = {
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
+# The fields each request's body may hold; any other is refused (``body``), never ignored.
+TABLE_FIELDS = ("preset", "rules", "kitty", "partnership")  # what table_rules reads
+FIELDS = {
+    "/api/games": (
+        "players", *TABLE_FIELDS, "seat", "opponents", "coach", "samples", "worlds", "seed"
+    ),
+    "/api/games/ID/action": ("action",),
+    "/api/games/ID/quit": (),
+    "/api/review": ("save", "record", "seat", "samples", "worlds", "again"),
+    "/api/odds": (
+        "hand", "players", *TABLE_FIELDS, "trump", "seat", "dealer", "calls", "scores",
+        "samples", "seed",
+    ),
+    "/api/odds/trumps": ("hand", *TABLE_FIELDS),
+    "/api/kitties": ("players", *TABLE_FIELDS, "opponents"),
+}  # fmt: skip
 HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -73,7 +93,8 @@ def error(message: str, status: int = 400) -> Response:
     return json_response({"error": " ".join(str(message).split())}, status)
 
 
-async def body(request: Request) -> dict:
+async def body(request: Request, request_name: str) -> dict:
+    """The request's JSON object, holding only the fields of ``FIELDS[request_name]``."""
     # JSON only: another site's page cannot send it without asking first (CORS), and
     # this server never answers that question, so it cannot drive a game from there.
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
@@ -92,6 +113,11 @@ async def body(request: Request) -> dict:
     doc = parse_json(text or "{}", "the request")
     if not isinstance(doc, dict):
         raise RequestError("the request is a JSON object")
+    known = FIELDS[request_name]
+    for key in doc:
+        if key not in known:
+            takes = f"takes {', '.join(known)}" if known else "takes no fields"
+            raise RequestError(f"unknown field {quoted(key)}: {request_name} {takes}")
     return doc
 
 
@@ -232,6 +258,7 @@ def create_app(
                     for f in FAMILIES.values()
                 ],
                 "opponents": PLAYER_STRATEGY,
+                "fields": FIELDS,
                 "coach": {"samples": COACH_SAMPLES, "worlds": COACH_WORLDS},
                 "limits": {
                     "samples": MAX_COACH_SAMPLES,
@@ -243,7 +270,7 @@ def create_app(
         )
 
     async def new_game(request: Request) -> Response:
-        doc = await body(request)
+        doc = await body(request, "/api/games")
         players = whole(doc, "players", 4, 2, 7)
         rules = table_rules(doc)
         opponents = text(doc, "opponents", PLAYER_STRATEGY, 100)
@@ -278,7 +305,7 @@ def create_app(
 
     async def action(request: Request) -> Response:
         game = games.get(request.path_params["gid"])
-        doc = await body(request)
+        doc = await body(request, "/api/games/ID/action")
         if not isinstance(doc.get("action"), str):  # (a list was told "answered list")
             raise RequestError('send {"action": "KS"} (a card) or {"action": "pass"} (a call)')
         game.act(doc["action"])
@@ -286,6 +313,7 @@ def create_app(
 
     async def quit_game(request: Request) -> Response:
         game = games.get(request.path_params["gid"])
+        await body(request, "/api/games/ID/quit")
         game.quit()
         await anyio.to_thread.run_sync(lambda: game.thread.join(30))
         return json_response(game.to_json())
@@ -299,7 +327,7 @@ def create_app(
     async def review_request(request: Request) -> Response:
         from .review import review_record
 
-        doc = await body(request)
+        doc = await body(request, "/api/review")
         if "save" in doc:
             record = store.read(doc["save"])
         elif isinstance(doc.get("record"), dict):
@@ -316,7 +344,7 @@ def create_app(
     async def odds(request: Request) -> Response:
         from .odds import odds_of
 
-        doc = await body(request)
+        doc = await body(request, "/api/odds")
         players = whole(doc, "players", 4, 2, 7)
         args = {
             "hand": text(doc, "hand", "", 100),
@@ -335,11 +363,11 @@ def create_app(
     async def odds_trumps(request: Request) -> Response:
         from .odds import trumps_of
 
-        doc = await body(request)
+        doc = await body(request, "/api/odds/trumps")
         return json_response({"suits": trumps_of(text(doc, "hand", "", 100), table_rules(doc))})
 
     async def kitties(request: Request) -> Response:
-        doc = await body(request)
+        doc = await body(request, "/api/kitties")
         return json_response(await anyio.to_thread.run_sync(table_kitties, doc))
 
     async def reaper() -> None:

@@ -37,11 +37,20 @@ function showError(message) {
   box.hidden = !message;
 }
 
+function known(path, body) {
+  // Only the fields the request at ``path`` takes (the server's list, /api/options'
+  // ``fields``): the server refuses any other, and a form may hold more than one
+  // request reads.
+  const names = options && options.fields && options.fields[path];
+  if (!names) return body;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => names.includes(k)));
+}
+
 async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(known(path, body)),
   };
   let response;
   try {
@@ -863,13 +872,12 @@ function renderOdds(doc) {
   // bid-odds as ``pitchsim bid-odds`` prints it under a preset: a table per trump
   // suit, the levels 1 .. the maximum bid as rows (best suit first), then passing.
   const o = doc.bid_odds;
-  const rules = typeof o.rules === "string" ? o.rules : "auction-pitch";
-  const parts = [el("h3", {}, `bid-odds: ${o.hand.map(cardName).join(" ")} · ${rules} · ` +
+  const parts = [el("h3", {}, `bid-odds: ${o.hand.map(cardName).join(" ")} · ${o.rules} · ` +
     `${o.players} players · ${o.samples.toLocaleString()} deals a suit · seed ${o.seed}`)];
-  const minBid = o.min_bid || 1;
+  const minBid = o.min_bid;  // bid-odds' one JSON shape, the base game's too
   const suits = Object.keys(o.by_trump);
   const levels = Object.keys(o.by_trump[suits[0]].p_at_least).map(Number);
-  const maxBid = o.max_bid || levels[levels.length - 1];
+  const maxBid = o.max_bid;
   const first = levels.includes(minBid) ? minBid : levels[0];
   suits.sort((a, b) => o.by_trump[b].expected_score[first] - o.by_trump[a].expected_score[first]);
   const side = o.partnership ? "the pitcher's team" : "the pitcher";

@@ -1,0 +1,68 @@
+"""Integer options are plain decimal digits, on every command (cli/common.py,
+``whole_number_options``): ``4.0``, ``+4``, `` 4``, ``1_000``, ``0x4``, ``4e0`` or a
+digit of another script is a one-line error naming the option, exit 2, before any work
+(typer alone took ``4.0``, ``+4`` and ``1_000`` as numbers and ran with them)."""
+
+from __future__ import annotations
+
+import pytest
+from clirun import cli, refused
+
+from pitchsim.cli import main  # noqa: F401  (registers every command)
+from pitchsim.cli.app import app
+
+HAND = "AH KH 2H 9C 7D 3S"
+NOT_PLAIN = ["4.0", "+4", " 4", "4 ", "1_000", "0x4", "4e0", "\u0664", "four", "--"]
+
+
+@pytest.mark.parametrize("value", NOT_PLAIN)
+@pytest.mark.parametrize(
+    "argv, flag",
+    [
+        (["bid-odds", HAND, "--samples", "100", "--players"], "--players"),
+        (["bid-odds", HAND, "--players", "4", "--samples"], "--samples"),
+        (["bid-odds", HAND, "--samples", "100", "--seed"], "--seed"),
+        (["play", "--seed", "1", "--rounds"], "--rounds"),
+        (["review", "no-such-record.json", "--seat"], "--seat"),
+        (["serve", "--saves", "/dev/null", "--max-games"], "--max-games"),
+        (["tournament", "--strategies", "heuristic,heuristic", "--seed", "1", "-g"], "--boards"),
+        (["hint", "--worlds"], "--worlds"),
+    ],
+)
+def test_an_integer_option_takes_plain_digits_only(argv, flag, value):
+    line = refused(*argv, value)
+    if value == "--":  # click reads "--" as the end of options: its own error
+        return
+    assert line.startswith(f"pitchsim: error: {flag} must be a whole number"), line
+    assert repr(value) in line, line
+
+
+def test_a_negative_number_reaches_the_options_own_range_check():
+    # the minus sign is read, so the option says what it takes, as before
+    assert "must be positive" in refused("bid-odds", HAND, "--samples", "-5")
+    assert "2-7" in refused("bid-odds", HAND, "--players", "-3")
+
+
+def test_a_number_of_hundreds_of_digits_is_one_line():
+    line = refused("bid-odds", HAND, "--seed", "9" * 5000)
+    assert "--seed is out of range" in line and len(line) < 200
+
+
+def test_plain_digits_still_run():
+    code, out, _ = cli("bid-odds", HAND, "--players", "3", "--samples", "100", "--seed", "07")
+    assert code == 0 and "3 players" in out and "seed 7" in out
+
+
+def test_every_integer_option_has_the_one_reader():
+    # each command's int options, found from the signatures (not listed by hand)
+    import inspect
+
+    found = 0
+    for command in app.registered_commands:
+        fn = inspect.unwrap(command.callback)
+        for p in inspect.signature(fn).parameters.values():
+            if p.annotation in (int, "int"):
+                found += 1
+                assert p.default.parser is not None, (command.name, p.name)
+                assert p.default.parser("12") == 12 and p.default.parser(3) == 3
+    assert found >= 40  # bid-odds, play, tournament, ... (about 60 today)
