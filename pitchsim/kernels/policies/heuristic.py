@@ -310,7 +310,10 @@ def decide(
     # Low goes to its captor.
     ranked = tmask & ~JOKERS  # (Low is never a joker)
     known = (played | hand | in_trick) & ranked
-    if plain:
+    if low_to_holder:  # no Low to capture (low=dealt): the low trump is no point
+        low = np.int64(0)
+        lower = 0
+    elif plain:
         low = known & -known
         lower = popcount(unseen_trumps & (low - 1))
     elif known:
