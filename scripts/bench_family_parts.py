@@ -73,7 +73,9 @@ def run(stage, seed, count, n, policies, fr, tab, rnd):
             trump = name_trump(policies[0], dealt[0], n, fr, tab, key, AUCTION_COUNTER)
             if fr[F_DISCARD] != 0:
                 top = n * cards_each(n, fr)
-                acc += discard_and_draw(held, n, deck, top, size, 0, n - 1, trump, fr, tab, key, no_log, 0)
+                acc += discard_and_draw(
+                    held, n, deck, top, size, 0, n - 1, trump, fr, tab, key, no_log, 0
+                )
         if stage == 1:
             continue
         if rnd:
