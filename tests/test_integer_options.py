@@ -1,7 +1,9 @@
-"""Integer options are plain decimal digits, on every command (cli/common.py,
-``whole_number_options``): ``4.0``, ``+4``, `` 4``, ``1_000``, ``0x4``, ``4e0`` or a
+"""Integer and float options are plain decimal digits, on every command (cli/common.py,
+``plain_number_options``): ``4.0``, ``+4``, `` 4``, ``1_000``, ``0x4``, ``4e0`` or a
 digit of another script is a one-line error naming the option, exit 2, before any work
-(typer alone took ``4.0``, ``+4`` and ``1_000`` as numbers and ran with them)."""
+(typer alone took ``4.0``, ``+4`` and ``1_000`` as numbers and ran with them).  A float
+option (seconds) takes a point and an exponent too, but no ``1_0``, space, ``nan`` or
+``inf`` (typer took ``1_0`` as 10 seconds)."""
 
 from __future__ import annotations
 
@@ -51,6 +53,33 @@ def test_a_number_of_hundreds_of_digits_is_one_line():
 def test_plain_digits_still_run():
     code, out, _ = cli("bid-odds", HAND, "--players", "3", "--samples", "100", "--seed", "07")
     assert code == 0 and "3 players" in out and "seed 7" in out
+
+
+NOT_PLAIN_SECONDS = ["1_0", " 2", "2 ", "+2", "0x1", "nan", "inf", "1e", ".", "\u0662"]
+
+
+@pytest.mark.parametrize("value", NOT_PLAIN_SECONDS)
+@pytest.mark.parametrize(
+    "argv, flag",
+    [
+        (["solve", "no-such-position.json", "--time"], "--time"),
+        (["play", "--seed", "1", "--decision-time"], "--decision-time"),
+        (["serve", "--saves", "/dev/null", "--idle"], "--idle"),
+    ],
+)
+def test_a_float_option_takes_plain_digits_only(argv, flag, value):
+    line = refused(*argv, value)
+    assert line.startswith(f"pitchsim: error: {flag} must be a number in plain digits"), line
+
+
+@pytest.mark.parametrize("value, seconds", [("2", 2.0), ("0.5", 0.5), (".5", 0.5), ("1e1", 10.0)])
+def test_plain_seconds_are_read(value, seconds):
+    import inspect
+
+    from pitchsim.cli.solve import solve_command as solve
+
+    parser = inspect.signature(inspect.unwrap(solve)).parameters["time"].default.parser
+    assert parser(value) == seconds and parser(3) == 3.0
 
 
 def test_every_integer_option_has_the_one_reader():

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
 
 from ..util.errors import InputError, Interrupted
 from .app import app
-from .common import refuse_repeated_options, reject_empty, whole_number_options
+from .common import plain_number_options, refuse_repeated_options, reject_empty
 
 # Each command module registers its command on ``app`` when imported.
 COMMANDS = (
@@ -49,7 +49,7 @@ for _module in COMMANDS:
     import_module(f".{_module}", __name__)
 
 for _command in app.registered_commands:  # an empty option value is an error, in every command
-    whole_number_options(_command.callback)  # an integer is plain digits, in every command
+    plain_number_options(_command.callback)  # a number is plain digits, in every command
     _command.callback = reject_empty(_command.callback)
 
 

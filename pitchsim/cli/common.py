@@ -150,40 +150,45 @@ def reject_empty(command):
 
 
 _WHOLE = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
 
-def _whole_number(flag: str):
-    """The reader of an integer option ``flag``: plain decimal digits, a minus sign
-    allowed (the option's own range check then says what it takes), nothing else.  typer
-    would take ``4.0``, ``+4``, `` 4`` and ``1_000`` (Python's ``int`` and pydantic's
-    lax integers) as numbers; a mistyped count must not run as another one."""
+def _plain_number(flag: str, kind: type):
+    """The reader of an ``int`` or ``float`` option ``flag``: plain decimal digits (a
+    float may have a point and an exponent), a minus sign allowed (the option's own
+    range check then says what it takes), nothing else.  typer would take ``4.0``,
+    ``+4``, `` 4`` and ``1_000`` for an integer and ``1_0`` or `` 2`` for seconds
+    (Python's ``int``/``float`` and pydantic's lax numbers); a mistyped number must
+    not run as another one."""
+    pattern, like = (_WHOLE, "a whole number in plain digits (like 4)") if kind is int else (
+        _DECIMAL, "a number in plain digits (like 2 or 0.5)"
+    )  # fmt: skip
 
     def read(value):
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value  # the option's default
-        if isinstance(value, str) and _WHOLE.fullmatch(value):
+        if isinstance(value, kind | int) and not isinstance(value, bool):
+            return kind(value)  # the option's default
+        if isinstance(value, str) and pattern.fullmatch(value):
             if len(value) > 100:  # past any option's range, and past what int() reads
                 raise UsageError(f"{flag} is out of range: {quoted(value)}")
-            return int(value)
+            return kind(value)
         # not a ValueError: typer's reader would wrap that in words of its own
-        raise UsageError(
-            f"{flag} must be a whole number in plain digits (like 4), not {quoted(value)}"
-        )
+        raise UsageError(f"{flag} must be {like}, not {quoted(value)}")
 
     return read
 
 
-def whole_number_options(command) -> None:
-    """Every ``int`` option and argument of ``command`` read by :func:`_whole_number`:
-    one reader of integers for the whole command line."""
+def plain_number_options(command) -> None:
+    """Every ``int`` and ``float`` option and argument of ``command`` read by
+    :func:`_plain_number`: one reader of numbers for the whole command line."""
     for name, p in inspect.signature(command).parameters.items():
         info = p.default
-        if p.annotation not in (int, "int") or not hasattr(info, "parser"):
+        kind = {int: int, "int": int, float: float, "float": float}.get(p.annotation)
+        if kind is None or not hasattr(info, "parser"):
             continue
         if info.parser is None:
             decls = getattr(info, "param_decls", None) or ()
             flag = next((d for d in decls if d.startswith("--")), name.upper())
-            info.parser = _whole_number(flag)
+            info.parser = _plain_number(flag, kind)
 
 
 def signed(x: float) -> str:
