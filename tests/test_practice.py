@@ -571,8 +571,8 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
         (["--rules", "auction-pitch,trump=named,partner=called", "--players", "5"], "partner"),
         # a strategy the preset's kernels do not play under hands=N (12.4)
         (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),
-        # the odds bidder's tables: a kitty has rows of its own, kitty=3 alone (12.2)
-        (["--rules", "smear,kitty=2"], "no table for smear,kitty=2"),
+        # the odds bidder's tables: a kitty has rows of its own, kitty=1-6 (12.2)
+        (["--rules", "smear,kitty=7"], "no table for smear,kitty=7"),
     ],
 )
 def test_a_game_the_table_refuses_is_refused_before_the_heading(tmp_path, args, words):

@@ -450,20 +450,21 @@ def test_the_kitty_the_person_took_is_drawn_as_cards(open_table):
         assert not kitty.is_visible() and kitty.is_disabled() and not note.is_visible()
     form.locator("select[name=preset]").select_option("smear")
     form.locator("select[name=players]").select_option("4")
-    # the default opponents bid by the odds table: its kitty rows are kitty=3 at 4
-    # players alone (12.2), and the note says so in the table's own line
-    assert offered() == ["0", "3"] and kitty.is_visible()
-    assert note.is_visible() and "kitty=3 at 4 players" in note.inner_text()
-    opponents = form.locator("input[name=opponents]")
-    default = opponents.input_value()
-    opponents.fill("heuristic")  # heuristic bidders: up to a hand's worth (12.2.2)
-    assert offered() == ["0", "1", "2", "3", "4", "5", "6"] and not note.is_visible()
-    opponents.fill(default)
+    # the default opponents bid by the odds table: its kitty rows are kitty=1-6 at 4
+    # players (12.2), none at 5, and the note says so in the table's own line
+    every = ["0", "1", "2", "3", "4", "5", "6"]  # up to a hand's worth (12.2.2)
+    assert offered() == every and kitty.is_visible() and not note.is_visible()
     form.locator("select[name=players]").select_option("5")
     assert offered() == ["0"] and kitty.is_visible() and kitty.is_disabled()
-    assert "with 5 players" in note.inner_text()
+    assert note.is_visible() and "with 5 players" in note.inner_text()
+    assert "kitty=1-6 at 4 players" in note.inner_text()
+    opponents = form.locator("input[name=opponents]")
+    default = opponents.input_value()
+    opponents.fill("heuristic")  # heuristic bidders play every size
+    assert offered() == every and not note.is_visible()
+    opponents.fill(default)
     form.locator("select[name=players]").select_option("4")
-    assert offered() == ["0", "3"]
+    assert offered() == every
     start_game(page, kitty=3, coach=False, seed=3)
     for _ in range(6):
         page.wait_for_function(

@@ -270,23 +270,26 @@ def test_the_game_form_offers_a_kitty_where_the_preset_can_have_one(server):
 def test_the_game_form_offers_the_kitties_the_opponents_play(server):
     """Of the sizes the pack allows (12.2.2, 12.2.3), the form offers those a game against
     the chosen opponents starts with: the default opponents bid by the odds table, which
-    has kitty rows for smear at 4 players with kitty=3 alone (12.2: a kitty changes
-    every make-probability), so smear at 4 offers kitty=3, at 5 none; heuristic bidders
+    has kitty rows for smear at 4 players alone, kitty=1-6 (12.2: a kitty changes every
+    make-probability), so smear at 4 offers every size, at 5 none; heuristic bidders
     play every size.  A size left out is refused in one line naming the odds table's
     limit, the line the form shows; a table refused whatever the kitty is refused as a
     new game is; a preset without a kitty offers none."""
     from pitchsim.table.bidding import PLAYER_STRATEGY
 
     url, _ = server
-    limit = "its smear tables are for 2-7 players, 4 in partnership and kitty=3 at 4 players"
+    limit = "kitty=1-6 at 4 players"
     smear = {"preset": "smear", "players": 4}
     status, doc = call(f"{url}/api/kitties", smear)
-    assert status == 200 and doc["most"] == 6 and doc["sizes"] == [3], doc
-    assert PLAYER_STRATEGY.startswith("odds") and limit in doc["refused"], doc
+    assert (status, doc) == (200, {"most": 6, "sizes": [1, 2, 3, 4, 5, 6], "refused": None})
+    assert PLAYER_STRATEGY.startswith("odds")
     status, doc = call(f"{url}/api/kitties", smear | {"opponents": "heuristic"})
     assert (status, doc) == (200, {"most": 6, "sizes": [1, 2, 3, 4, 5, 6], "refused": None})
     status, doc = call(f"{url}/api/kitties", smear | {"players": 5})
     assert status == 200 and doc["sizes"] == [] and "with 5 players" in doc["refused"], doc
+    assert limit in doc["refused"], doc
+    status, doc = call(f"{url}/api/kitties", smear | {"players": 5, "opponents": "heuristic"})
+    assert status == 200 and doc["sizes"] == [1, 2, 3, 4, 5, 6], doc
     status, doc = call(f"{url}/api/kitties", {"preset": "ten-point"})  # 4.11: it robs
     assert (status, doc) == (200, {"most": 0, "sizes": [], "refused": None})
     for bad, words in [
@@ -298,10 +301,10 @@ def test_the_game_form_offers_the_kitties_the_opponents_play(server):
         status, doc = call(f"{url}/api/kitties", smear | bad)
         assert status == 400 and words in doc["error"] and "\n" not in doc["error"], doc
     # a size left out: the new game is refused in one line naming the limit
-    body = smear | {"kitty": 2, "coach": False, "seed": 3}
+    body = smear | {"players": 5, "kitty": 2, "coach": False, "seed": 3}
     status, doc = call(f"{url}/api/games", body)
     assert status == 400 and limit in doc["error"] and "\n" not in doc["error"], doc
-    assert "kitty=2 with 4 players" in doc["error"], doc
+    assert "kitty=2 with 5 players" in doc["error"], doc
 
 
 def stop(url: str, game: dict) -> None:

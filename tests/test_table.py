@@ -353,8 +353,8 @@ def test_how_a_game_ended_in_words():
 @pytest.mark.parametrize(
     "rules, players, strategy, words",
     [
-        # the odds bidder's tables: a kitty reads rows of its own, kitty=2 has none (12.2)
-        ("smear,kitty=2", 4, "odds+heuristic", "kitty=2"),
+        # the odds bidder's tables: a kitty reads rows of its own, kitty=7 has none (12.2)
+        ("smear,kitty=7", 4, "odds+heuristic", "kitty=7"),
         # the odds bidder has no table for a called partner: it names the bidders that
         # play one (12.1), never the table of the same preset without a partner
         ("smear,partner=called", 5, "odds", "no table for partner=called with 5 players"),

@@ -17,6 +17,7 @@ solved double-dummy; default 32 and 16 worlds).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -203,7 +204,7 @@ def odds_bidder_table(rules: Rules, players: int) -> tuple[np.ndarray, float]:
 def odds_rows_words(rules: Rules, keys: Sequence[str], max_bids: Sequence[int]) -> str:
     """The tables the odds bidder has under ``rules``' family and maximum bid, for a
     player who asked for another, in a few words: ``its smear tables are for 2-7
-    players, 4 in partnership and kitty=3 at 4 players`` (``odds_table_key``'s keys)."""
+    players, 4 in partnership and kitty=1-6 at 4 players`` (``odds_table_key``'s keys)."""
     fam = rules.family
     sizes: dict[tuple[bool, str], list[int]] = {}
     other_bids = set()
@@ -221,14 +222,27 @@ def odds_rows_words(rules: Rules, keys: Sequence[str], max_bids: Sequence[int]) 
             return f"its {fam} tables count a maximum bid of {tops}, not {rules.max_bid}"
         return f"it has no {fam} table"
     parts = []
-    for (partnership, kitty), ns in sorted(sizes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        ns = sorted(ns)
-        span = f"{ns[0]}-{ns[-1]}" if len(ns) > 1 and ns[-1] - ns[0] == len(ns) - 1 else None
-        count = span or ", ".join(map(str, ns))
+    kitties: dict[tuple[str, str], list[int]] = {}  # the kitty sizes of one table, together
+    for (partnership, extra), ns in sorted(sizes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        count = _numbers(ns)
         table = f"{count} in partnership" if partnership else f"{count} players"
-        parts.append(f"{kitty} at {table}" if kitty else table)
+        kitty = re.match(r"kitty=(\d+)", extra)
+        if kitty:
+            kitties.setdefault((extra[kitty.end() :], table), []).append(int(kitty[1]))
+        else:
+            parts.append(f"{extra} at {table}" if extra else table)
+    for (rest, table), ks in kitties.items():
+        parts.append(f"kitty={_numbers(ks)}{rest} at {table}")
     listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     return f"its {fam} tables are for {listed}"
+
+
+def _numbers(ns: Sequence[int]) -> str:
+    """``2-7`` for a run of whole numbers, else ``4, 6``."""
+    ns = sorted(ns)
+    if len(ns) > 1 and ns[-1] - ns[0] == len(ns) - 1:
+        return f"{ns[0]}-{ns[-1]}"
+    return ", ".join(map(str, ns))
 
 
 def no_odds() -> tuple[np.ndarray, float]:
