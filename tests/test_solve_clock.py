@@ -151,10 +151,11 @@ def test_a_list_gives_each_position_its_own_budget(hard):
     ("value", "message"),
     [
         ("-1", "--time must be 0 (no limit) or seconds above 0"),
-        ("nan", "--time must be 0 (no limit) or seconds above 0"),
-        ("inf", "--time must be 0 (no limit) or seconds above 0"),
+        # not plain digits: refused as such, before the range (cli/common.py)
+        ("nan", "--time must be a number in plain digits (like 2 or 0.5), not 'nan'"),
+        ("inf", "--time must be a number in plain digits (like 2 or 0.5), not 'inf'"),
         ("1e9", "at most 86,400"),
-        ("soon", "Invalid value for '--time'"),
+        ("soon", "--time must be a number in plain digits (like 2 or 0.5), not 'soon'"),
     ],
 )
 def test_a_bad_time_is_refused_in_one_line_before_reading(value, message):
