@@ -129,21 +129,23 @@ def given_flags(*names: str) -> list[str]:
     ]
 
 
+def _flag(name: str, info) -> str:
+    """How an error names the parameter ``name`` (typer's ``info``): its long flag
+    (``--players``), else the argument's name in capitals."""
+    decls = getattr(info, "param_decls", None) or ()
+    return next((d for d in decls if d.startswith("--")), name.upper())
+
+
 def reject_empty(command):
     """Wrap a command so that an empty string given to any of its options or arguments
     (``--hand ""``, ``-n ""``) is an error naming it, never taken for "not given"."""
     params = inspect.signature(command).parameters
 
-    def label(name: str) -> str:
-        info = params[name].default
-        decls = [d for d in getattr(info, "param_decls", None) or () if d.startswith("--")]
-        return decls[0] if decls else name.upper()
-
     @functools.wraps(command)
     def checked(**kwargs):
         for name, value in kwargs.items():
             if isinstance(value, str) and not value.strip():
-                raise InputError(f"{label(name)} is empty")
+                raise InputError(f"{_flag(name, params[name].default)} is empty")
         return command(**kwargs)
 
     return checked
@@ -186,9 +188,7 @@ def plain_number_options(command) -> None:
         if kind is None or not hasattr(info, "parser"):
             continue
         if info.parser is None:
-            decls = getattr(info, "param_decls", None) or ()
-            flag = next((d for d in decls if d.startswith("--")), name.upper())
-            info.parser = _plain_number(flag, kind)
+            info.parser = _plain_number(_flag(name, info), kind)
 
 
 def signed(x: float) -> str:

@@ -238,13 +238,17 @@ def _tell(seats, hook: str, doc: dict) -> None:
             getattr(s, hook)(i, doc)
 
 
+def record_stamp() -> dict:
+    """The fields every record starts with, whoever writes it: its format, version and
+    deal order."""
+    return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "deal_order": DEAL_ORDER}
+
+
 def _record_head(rules: Rules, n: int, seed, board, names, preset: bool = False) -> dict:
     """A record's fields before its hands: a preset's record (the preset path's, the
     base game's too when played by it) states its ``family`` and complete rules."""
     head = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "deal_order": DEAL_ORDER,
+        **record_stamp(),
         "rules": spec(rules) if preset else rules_text(rules),
         "players": n,
         "seed": seed,

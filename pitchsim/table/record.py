@@ -34,6 +34,7 @@ from .game import (
     _ordered,
     _view,
     hand_doc,
+    record_stamp,
 )
 from .rounds import Game
 
@@ -90,9 +91,7 @@ def record_of_game(game: Game) -> dict:
     doc = game.to_json()
     n = len(game.strategies)
     head = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "deal_order": DEAL_ORDER,
+        **record_stamp(),
         "rules": rules_text(game.rules),
         "players": n,
     }
