@@ -11,8 +11,10 @@ that suit's top and bottom ranked trumps (``bidding.odds_row``,
 ``kernels/bid_table.py``), and a defender's mean points.  Rows with fewer than
 ``MIN_CELL`` deals borrow from the next counts with the same holding, else from every
 holding of their count and then its neighbours, and P(at least k) is made to rise with
-the count within each holding (a running maximum), so that a better hand never reads
-worse odds.  (The base kernels' own table, ``bid_table.npz``, went with them.)
+the count within each holding where the deals allow (``rise``: an isotonic fit
+weighted by each row's own deals, erasing falls within their noise), so that noise
+never makes a better hand read worse odds.  (The base kernels' own table,
+``bid_table.npz``, went with them.)
 """
 
 from __future__ import annotations
@@ -49,10 +51,7 @@ FAMILY_SOLO += [
     ("five-point,kitty=3", 4),
     ("auction-pitch,trump=named,kitty=3", 4),
 ]
-# The other kitty sizes (12.2) at 4 players, after those for the same reason.  (No rows
-# for a called partner yet: its raw make-probabilities fall with the count in places,
-# the partner carrying a weak hand, and the rows' borrowing and running maximum then
-# raise well-filled cells by ten standard errors: see the session note.)
+# The other kitty sizes (12.2) at 4 players, after those for the same reason
 FAMILY_SOLO += [
     (f"{family},kitty={k}", 4)
     for family in ("smear", "five-point", "auction-pitch,trump=named")
@@ -63,7 +62,60 @@ FAMILY_SOLO += [
     for family in ("six-point", "setback,trump=named")
     for k in range(1, 7)
 ]
+# A called or announced partner (12.1: the pitcher's side is two seats) at the 5 and 6
+# players it needs, under every preset 6.3.7 allows it, after those for the same reason
+FAMILY_SOLO += [
+    (f"{family},partner={partner}", n)
+    for family in ("smear", "auction-pitch,trump=named", "ten-point,partnership=false")
+    for partner in ("called", "announced")
+    for n in (5, 6)
+]
 MIN_CELL = 200
+# How the rows are filled from the deals: a table written by another version is built
+# again, row by row, never kept (2: ``rise``, a weighted isotonic fit within the noise).
+FILL = 2
+NOISE = 3.0  # standard errors of a difference that pooling may erase
+
+
+def isotonic(y: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``y`` (chances, each from ``w`` deals) made to rise where it falls by no more than
+    ``NOISE`` standard errors of the difference: pool adjacent violators, each run that
+    falls replaced by its weighted mean, a fall the deals show beyond their noise kept."""
+    value, weight, size = [], [], []
+    for v, u in zip(y.tolist(), w.tolist(), strict=True):
+        value.append(v)
+        weight.append(u)
+        size.append(1)
+        while len(value) > 1 and value[-2] > value[-1]:
+            p = (value[-2] * weight[-2] + value[-1] * weight[-1]) / (weight[-2] + weight[-1])
+            se = np.sqrt(p * (1 - p) * (1 / weight[-2] + 1 / weight[-1]))
+            if value[-2] - value[-1] > NOISE * se:
+                break
+            u2, n2 = weight.pop(), size.pop()
+            value.pop()
+            weight[-1] += u2
+            value[-1] = p
+            size[-1] += n2
+    return np.repeat(value, size)
+
+
+def rise(at: np.ndarray, own: np.ndarray) -> None:
+    """Make P(at least k) rise with the count within each holding (``at[bucket,
+    holding, k]``, in place) wherever the deals allow, so that noise never makes a
+    better hand read worse odds: each holding's cells are fitted rising, weighted by
+    their own deals (``own``; ``isotonic``).  A cell no deal gave (its value borrowed
+    from its neighbours) weighs almost nothing, so it takes its neighbours' value and
+    moves none.  A fall the deals show beyond their noise is kept: ten-point's count
+    (the jokers and both jacks are worth a point each) and a called partner carrying a
+    weak hand (12.1) make some higher counts take less.  The running maximum used
+    before lifted every cell to the best below it, raising well-filled cells by up to
+    ten standard errors.  The fit keeps P(at least k) falling with k."""
+    weight = np.maximum(own, 1e-6).astype(float)
+    for h in range(at.shape[1]):
+        for k in range(at.shape[2]):
+            at[:, h, k] = isotonic(at[:, h, k], weight[:, h])
+        # a pooled run ending at a kept fall can sit above the next k's: keep the order
+        at[:, h, 1:] = np.minimum.accumulate(at[:, h], axis=1)[:, 1:]
 
 
 def rules_table(deals: int, seed: int, out: Path) -> None:
@@ -86,7 +138,8 @@ def rules_table(deals: int, seed: int, out: Path) -> None:
     old = {}
     if out.exists():
         with np.load(out) as z:
-            if int(z["deals"]) == deals and int(z["seed"]) == seed:
+            filled_by = int(z["fill"]) if "fill" in z.files else 1
+            if int(z["deals"]) == deals and int(z["seed"]) == seed and filled_by == FILL:
                 old = {str(k): j for j, k in enumerate(z["keys"])}
                 kept = {k: z[k].copy() for k in ("p_at_least", "cells", "defender")}
                 narrow = kept["p_at_least"]  # a table from before a wider preset: widened
@@ -131,7 +184,8 @@ def rules_table(deals: int, seed: int, out: Path) -> None:
                         pick = (bucket >= lo) & (bucket <= hi)
                 for k in range(1, r.max_bid + 1):
                     at[b, h, k - 1] = (points[pick] >= k).mean() if pick.any() else 0.0
-        at[:] = np.maximum.accumulate(at, axis=0)  # per holding, rising with the count
+        own = cells[i].reshape(N_BUCKETS, N_CLASSES)
+        rise(at, own if keyed else np.repeat(own.sum(axis=1, keepdims=True), N_CLASSES, 1))
         print(
             f"{keys[-1]}: defender {defender[i]:.2f} points, "
             f"P(>= k) at count 2: {np.round(at[4, :, : r.max_bid].T, 2).tolist()}, "
@@ -150,6 +204,7 @@ def rules_table(deals: int, seed: int, out: Path) -> None:
             defender=defender,
             deals=np.int64(deals),
             seed=np.int64(seed),
+            fill=np.int64(FILL),
             play_policy=np.array("heuristic"),
         )
     print(f"wrote {out} ({out.stat().st_size / 1024:.0f} KiB)")

@@ -144,6 +144,10 @@ def test_a_single_hand_is_the_first_deal_of_nothing_else():
         ("five-point,kitty=3", 4),
         ("auction-pitch,trump=named,kitty=3", 4),
         ("smear,kitty=5", 4),
+        ("smear,partner=called", 5),
+        ("auction-pitch,trump=named,partner=announced", 6),
+        ("ten-point,partnership=false,partner=called", 5),
+        ("ten-point,partnership=false", 5),
     ],
 )
 def test_the_odds_rows_are_what_their_deals_give(spec, n):
@@ -210,10 +214,10 @@ def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
         odds_bidder_table(Rules.parse("smear,kitty=7"), 4)
     assert str(refused.value) == (
         "the odds bidder has no table for smear,kitty=7 with 4 players: its smear tables are "
-        "for 2-7 players, 4 in partnership and kitty=1-6 at 4 players; bid heuristic or "
-        "random there"
+        "for 2-7 players, 4 in partnership, kitty=1-6 at 4 players and partner=called|announced "
+        "at 5-6 players; bid heuristic or random there"
     )
-    with pytest.raises(StrategyError, match=r"its ten-point tables are for 4-6 players and"):
+    with pytest.raises(StrategyError, match=r"its ten-point tables are for 4-6 players, 4 in partnership and partner"):
         odds_bidder_table(Rules.parse("ten-point"), 7)
     odds, _ = odds_bidder_table(Rules.parse("smear,kitty=3"), 4)
     plain, _ = odds_bidder_table(Rules.parse("smear"), 4)

@@ -208,16 +208,27 @@ def test_12_1_8_whole_games_reach_the_pitcher_and_partner_winning_together():
         assert counts["games"] == 30 and counts["shared"] > 0, counts
 
 
-def test_12_1_the_odds_bidder_reads_no_table_of_the_game_without_a_partner():
-    """The odds bidder's tables hold the pitcher's side alone: a called partner reads
-    rows of its own (none yet) and is refused in one line naming 12.1, never the
-    5-player table of the same preset without one."""
+def test_12_1_the_odds_bidder_reads_rows_of_its_own_under_a_called_partner():
+    """The odds bidder's tables hold the pitcher's side: under a called partner that is
+    two seats (12.1.6), so the partner reads rows of its own, never the 5-player table
+    of the same preset without one; the side takes more, so at every count from 0.5 to
+    3 at the best suit (holding neither top nor bottom trump) P(at least 3) is above the
+    pitcher's alone by more than 0.1.  A partner with a kitty has no rows: refused in one
+    line naming the tables there are."""
+    from pitchsim.kernels.bidding.calls import N_CLASSES
     from pitchsim.table.bidding import StrategyError
     from pitchsim.table.boards import odds_bidder_table, odds_table_key
 
     r = Rules.parse(NAMED)
     assert odds_table_key(r, 5) == "auction-pitch/5/0/partner=called"
-    odds_bidder_table(Rules.parse("auction-pitch,trump=named"), 5)  # that one exists
-    with pytest.raises(StrategyError, match="partner=called.*12.1") as e:
-        odds_bidder_table(r, 5)
+    alone, _ = odds_bidder_table(Rules.parse("auction-pitch,trump=named"), 5)
+    for spec in (NAMED, "auction-pitch,trump=named,partner=announced"):
+        side, _ = odds_bidder_table(Rules.parse(spec), 5)
+        for bucket in range(1, 7):
+            row = bucket * N_CLASSES  # holding neither
+            assert side[row, 2] > alone[row, 2] + 0.1, (spec, bucket)
+    with pytest.raises(
+        StrategyError, match=r"kitty=3.*partner=called\|announced at 5-6 players"
+    ) as e:
+        odds_bidder_table(Rules.parse(NAMED + ",kitty=3"), 5)
     assert "\n" not in str(e.value)

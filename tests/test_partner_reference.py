@@ -459,11 +459,10 @@ def test_12_1_pitchsim_rules_explains_the_called_partner():
     assert "says so at once" in doc["meaning"]["partner"]
 
 
-# ---- what still refuses a called partner: one line -----------------------------------
+# ---- the odds bidders under a called partner, and with a kitty as well ---------------
 # (bid-odds, simulate, play, tournament, hint VIEW.json and its short form, the engine
-# and practice with heuristic opponents play it: tests/test_partner_commands.py,
-# test_partner_search.py, test_partner_table.py, test_partner_hint.py,
-# test_partner_engine.py)
+# and practice play it: tests/test_partner_commands.py, test_partner_search.py,
+# test_partner_table.py, test_partner_hint.py, test_partner_engine.py)
 
 HAND = "AH KH QH 2H 3C 4D"
 
@@ -471,18 +470,24 @@ HAND = "AH KH QH 2H 3C 4D"
 @pytest.mark.parametrize(
     "argv",
     [
-        # the odds bidder, advise's and practice's default, has no table for it (12.1.6)
-        ("advise", "--rules", NAMED5, "--players", "5", "--seat", "1", "--dealer", "0", HAND),
-        ("practice", "--rules", NAMED5, "--players", "5", "--seed", "1"),
-        ("play", "--rules", NAMED5, "--players", "5", "--seed", "1", "--bidding", "odds"),
+        # the odds bidder, advise's and practice's default, reads the partner's own rows
+        ("advise", "--players", "5", "--seat", "1", "--dealer", "0", HAND),
+        ("practice", "--players", "5", "--seed", "1"),
+        ("play", "--players", "5", "--seed", "1", "--bidding", "odds"),
         # (hint's short form takes the call, --called: tests/test_partner_hint.py)
     ],
 )  # fmt: skip
-def test_12_1_what_cannot_play_a_called_partner_refuses_in_one_line(argv, tmp_path, monkeypatch):
+def test_12_1_the_odds_bidders_play_a_called_partner_and_refuse_one_with_a_kitty(
+    argv, tmp_path, monkeypatch
+):
+    """The odds tables have rows for a called partner (the pitcher's side is two seats,
+    12.1.6) at 5 and 6 players, none with a kitty as well (12.2): there one line
+    naming the tables there are, nothing on stdout, exit 2."""
     monkeypatch.chdir(tmp_path)
-    code, _, line = cli(*argv, stdin="")  # one line on stderr, exit 2 (practice has
-    assert code == 2  # printed its heading on stdout by then, as under a kitty)
-    assert "partner=called" in line and "12.1" in line, line
+    code, out, err = cli(argv[0], "--rules", NAMED5, *argv[1:], stdin="q\n")
+    assert code == 0 and "partner" in out, err
+    code, out, line = cli(argv[0], "--rules", NAMED5 + ",kitty=3", *argv[1:], stdin="q\n")
+    assert code == 2 and out == "" and "partner=called|announced at 5-6 players" in line, line
 
 
 @pytest.mark.parametrize("spec", ["auction-pitch,partner=called", "ten-point,partner=called"])
@@ -504,9 +509,10 @@ def test_12_1_a_view_under_a_called_partner_reads():
 
 
 def test_12_1_the_engine_calls_under_a_called_partner_and_names_the_missing_odds_table():
-    """The engine decides in the auction under a called partner by a bidding policy the
-    kernels play there (heuristic, random); ``odds``, its default, has no table for it
-    (the pitcher's side is two seats, 12.1.6): one line saying so."""
+    """The engine decides in the auction under a called partner by every bidding policy
+    the kernels play there: ``heuristic`` and ``odds``, its default, which reads the
+    partner's own rows (the pitcher's side is two seats, 12.1.6).  With a kitty as well
+    there are no rows: one line naming the tables there are."""
     doc = {
         "rules": "smear,partner=announced", "players": 5, "seat": 1, "dealer": 0,
         "hand": ["AH", "KH", "2H", "9C", "7D", "3S"], "calls": [],
@@ -517,6 +523,10 @@ def test_12_1_the_engine_calls_under_a_called_partner_and_names_the_missing_odds
     assert (reply["type"], reply["id"]) == ("action", 6)
     assert reply["action"] in View.from_json(doc).legal()
     reply = json.loads(engine.handle(json.dumps({"type": "decide", "id": 7, "view": doc})))
-    assert (reply["type"], reply["id"], reply["code"]) == ("error", 7, "unknown-strategy")
-    assert "no table for partner=announced with 5 players" in reply["message"]
+    assert (reply["type"], reply["id"]) == ("action", 7)
+    assert reply["action"] in View.from_json(doc).legal()
+    doc["rules"] = "smear,partner=announced,kitty=3"
+    reply = json.loads(engine.handle(json.dumps({"type": "decide", "id": 8, "view": doc})))
+    assert (reply["type"], reply["id"], reply["code"]) == ("error", 8, "unknown-strategy")
+    assert "partner=called|announced at 5-6 players" in reply["message"]
     assert "\n" not in reply["message"]

@@ -104,9 +104,9 @@ def test_12_1_practice_plays_a_five_player_called_partner_game_coached_and_revie
     judged = [(j["hand"], j["kind"], j["chosen"]) for j in json.loads(out)["judgements"]]
     saved = [(j["hand"], j["kind"], j["chosen"]) for j in doc["practice"]["judgements"]]
     assert judged == saved
-    # the default opponents bid by odds, which has no table under a called partner
-    code, _, err = cli(*args, "--save", tmp_path / "x.json", stdin="p\n")
-    assert code == 2 and "no table for partner=called" in err
+    # the default opponents bid by odds, from the called partner's own rows
+    code, out, err = cli(*args, "--save", tmp_path / "x.json", *coach, stdin="p\nq\n")
+    assert code == 0 and "Traceback" not in out + err, err
 
 
 def test_12_1_the_coachs_trump_odds_deal_out_plays_the_call():

@@ -566,9 +566,12 @@ def test_the_coachs_value_line_wraps_between_cards_not_inside_one():
 @pytest.mark.parametrize(
     "args, words",
     [
-        # the odds bidders, practice's default opponents, have no table for a called
-        # partner (VARIANTS.md 12.1)
-        (["--rules", "auction-pitch,trump=named,partner=called", "--players", "5"], "partner"),
+        # the odds bidders, practice's default opponents, have rows for a called partner
+        # (VARIANTS.md 12.1) without a kitty only
+        (
+            ["--rules", "auction-pitch,trump=named,partner=called,kitty=3", "--players", "5"],
+            "partner=called|announced at 5-6 players",
+        ),
         # a strategy the preset's kernels do not play under hands=N (12.4)
         (["--rules", "smear,hands=3", "--opponents", "odds-game+heuristic"], "hands=3"),
         # the odds bidder's tables: a kitty has rows of its own, kitty=1-6 (12.2)

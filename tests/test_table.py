@@ -355,9 +355,9 @@ def test_how_a_game_ended_in_words():
     [
         # the odds bidder's tables: a kitty reads rows of its own, kitty=7 has none (12.2)
         ("smear,kitty=7", 4, "odds+heuristic", "kitty=7"),
-        # the odds bidder has no table for a called partner: it names the bidders that
-        # play one (12.1), never the table of the same preset without a partner
-        ("smear,partner=called", 5, "odds", "no table for partner=called with 5 players"),
+        # a called partner reads rows of its own (12.1), and has none with a kitty: the
+        # line names the tables there are, never the rows without the kitty
+        ("smear,partner=called,kitty=3", 5, "odds", "partner=called|announced at 5-6"),
         # the game bidder has no target to weigh under hands=N (12.4)
         ("smear,hands=5", 4, "odds-game", "not played under hands=5"),
     ],

@@ -167,12 +167,6 @@ def odds_bidder_table(rules: Rules, players: int) -> tuple[np.ndarray, float]:
     t = load_bid_table()
     keys = [str(k) for k in t["keys"]]
     want = odds_table_key(rules, players)
-    if want not in keys and rules.partner != "none":
-        raise StrategyError(
-            f"the odds bidder has no table for partner={rules.partner} with {players} players "
-            "(VARIANTS.md 12.1: the pitcher's side is two seats, which changes every "
-            "make-probability); bid heuristic or random there"
-        )
     if want not in keys or int(t["max_bid"][keys.index(want)]) != rules.max_bid:
         raise StrategyError(
             f"the odds bidder has no table for {label(rules)} with {players} players: "
@@ -223,16 +217,21 @@ def odds_rows_words(rules: Rules, keys: Sequence[str], max_bids: Sequence[int]) 
         return f"it has no {fam} table"
     parts = []
     kitties: dict[tuple[str, str], list[int]] = {}  # the kitty sizes of one table, together
+    partners: dict[str, list[str]] = {}  # and the partners (12.1)
     for (partnership, extra), ns in sorted(sizes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         count = _numbers(ns)
         table = f"{count} in partnership" if partnership else f"{count} players"
         kitty = re.match(r"kitty=(\d+)", extra)
         if kitty:
             kitties.setdefault((extra[kitty.end() :], table), []).append(int(kitty[1]))
+        elif extra.startswith("partner="):
+            partners.setdefault(table, []).append(extra.removeprefix("partner="))
         else:
             parts.append(f"{extra} at {table}" if extra else table)
     for (rest, table), ks in kitties.items():
         parts.append(f"kitty={_numbers(ks)}{rest} at {table}")
+    for table, kinds in partners.items():
+        parts.append(f"partner={'|'.join(sorted(kinds, reverse=True))} at {table}")
     listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
     return f"its {fam} tables are for {listed}"
 
