@@ -205,6 +205,26 @@ def test_12_1_6_the_table_kernel_counts_a_called_partners_points_to_the_side(sol
         assert (made(f"{solo},partner={partner}") > alone + 0.05).all(), (partner, alone)
 
 
+@pytest.mark.parametrize("n", [5, 6])
+def test_12_1_7_the_table_kernels_defender_is_on_the_other_side(n):
+    """Under a called partner there are two sides (12.1.6, 12.1.7: the others pool their
+    points), so the pitcher's side's points and a defender's never add up to more than
+    the hand awards, and under solo ten-point, where each of its 10 points goes to a
+    side, to exactly 10.  A defender read from seat 1 whatever its side (it holds the
+    call in about a quarter of the deals, scoring the pitcher's side's points) fails."""
+    from pitchsim.kernels.bid_table import simulate_counts
+    from pitchsim.kernels.presets import rules_array, rules_table
+
+    for spec in ("smear,partner=called", "ten-point,partnership=false,partner=announced"):
+        r = Rules.parse(spec)
+        deals = 20_000
+        row, points, other = (np.empty(deals, np.int64) for _ in range(3))
+        simulate_counts(4, deals, n, rules_array(r), rules_table(r), row, points, other)
+        assert (points + other <= r.max_bid).all(), spec
+        if r.family == "ten-point":
+            assert (points + other == 10).all()
+
+
 def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
     """A kitty changes every make-probability (12.2): kitty=7 has no rows in the table,
     so the odds bidder refuses it in one short line, never reading the rows without one,
@@ -217,7 +237,10 @@ def test_a_kitty_without_rows_of_its_own_is_refused_by_the_odds_bidder():
         "for 2-7 players, 4 in partnership, kitty=1-6 at 4 players and partner=called|announced "
         "at 5-6 players; bid heuristic or random there"
     )
-    with pytest.raises(StrategyError, match=r"its ten-point tables are for 4-6 players, 4 in partnership and partner"):
+    with pytest.raises(
+        StrategyError,
+        match=r"its ten-point tables are for 4-6 players, 4 in partnership and partner",
+    ):
         odds_bidder_table(Rules.parse("ten-point"), 7)
     odds, _ = odds_bidder_table(Rules.parse("smear,kitty=3"), 4)
     plain, _ = odds_bidder_table(Rules.parse("smear"), 4)

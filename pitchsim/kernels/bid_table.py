@@ -7,9 +7,9 @@ trump=named it names its best counted suit (then pitchsim's call under a called
 partner, 12.1, the discard and draw, 4.8, or the kitty, 12.2), under
 first-lead its heuristic first lead fixes trump; everybody plays ``heuristic``.  Per
 deal: the table row of seat 0's hand (``bidding.odds_row``), the points its side took,
-and the points seat 1's side took (a defender; under a called partner, 12.1.6, the
-pitcher's side is his and the called card's holder's, and seat 1 may be that holder).  Deal d uses the stream (seed, d): the
-same on any thread count.  ``scripts/make_bid_table.py`` turns these into
+and a defender's: seat 1's side's, or under a called partner (12.1.6: the pitcher's
+side is his and the called card's holder's) seat 2's when seat 1 holds the call.  Deal
+d uses the stream (seed, d): the same on any thread count.  ``scripts/make_bid_table.py`` turns these into
 P(at least k | bucket).
 """
 
@@ -65,9 +65,10 @@ def simulate_counts(seed, count, n, fr, tab, out_bucket, out_points, out_defende
                 called, players, fr, tab, key, hands, won, trick, tseats, no_log, no_log,
             )  # fmt: skip
             # 12.1.6: under a called partner the pitcher and the card's holder score as one
-            # side, so seat 0's points are his side's, and seat 1's his own or that side's
+            # side, so seat 0's points are his side's; the defender is the first seat
+            # after him not on that side (seat 1 may be the partner, scoring the side's)
             partner = partner_of(held, n, np.int64(0), called)
             score_hand(held, won, n, trump, fr, tab, award, points, np.int64(0), partner)
             out_bucket[d] = row
             out_points[d] = points[0]
-            out_defender[d] = points[1]
+            out_defender[d] = points[2] if partner == 1 else points[1]
