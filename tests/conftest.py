@@ -60,6 +60,7 @@ SLOW_FILES: dict[str, float] = {
     "tests/test_outside_redteam.py": 64,
     "tests/test_families_games.py": 53,
     "tests/test_fuzz.py": 42,
+    "tests/test_serve_browser_games.py": 37,
     "tests/test_search_targets.py": 32,
     "tests/test_solver_order.py": 26,
     "tests/test_solver_partition.py": 25,

@@ -1,0 +1,118 @@
+"""A whole game of every preset in a real browser (headless Chromium, Playwright), the
+coach on, then reviewed in the page (issue 30, "Done when": a person plays a whole game
+of any preset in the browser, coached, and reviews it there).
+
+Each game is started through the form (the preset, the player count, a short target
+typed in the rules), played to its end by a seeded random person (calls and trump by
+their buttons, cards by click or by their numbered key), and every decision that had a
+choice must get the coach's verdict on the page.  What the page did is checked against
+the saved record (replayed by ``table.record.replay``): the person's actions in it are
+the ones clicked, the coach's judgements are as many as the verdicts seen, the page's
+final scores and end words are the record's; the review then steps through every
+decision of the seat, one verdict per judged one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pitchsim.table.game import game_end_words
+from pitchsim.table.record import replay, views_of
+from pitchsim.util.jsonio import read_json
+
+SECONDS = 600_000  # ms a step may take (kernels may compile on a cold cache; a busy machine)
+
+# Every preset once (docs/rules.md), at a table it is played at: the partnership
+# presets at 4, auction-pitch at 7 and smear at 5 (any count, 2-7).
+GAMES = [
+    ("", 7),  # auction-pitch
+    ("setback", 4),
+    ("smear", 5),
+    ("ten-point", 4),
+    ("five-point", 4),
+    ("six-point", 4),
+    ("seven-point", 4),
+    ("cinch", 4),
+]
+
+
+@pytest.mark.parametrize(("preset", "players"), GAMES)
+def test_a_whole_coached_game_of_each_preset_then_its_review(
+    browser_site, open_table, preset, players
+):
+    _, saves, _ = browser_site
+    before_saves = {p.name for p in saves.iterdir()}
+    page, errors = open_table(
+        preset=preset, players=players, rules="target=4", samples=300, worlds=20, seed=3
+    )
+    rng = random.Random(f"{preset}{players}")
+    chosen: list[str] = []
+    judged = 0
+    for _ in range(400):
+        page.wait_for_function(  # a game the form's start refused shows its line
+            "['your turn', 'over', 'error'].includes(document.body.dataset.status)"
+            " || !document.querySelector('#error').hidden",
+            timeout=SECONDS,
+        )
+        status = page.evaluate("document.body.dataset.status")
+        if status != "your turn":
+            break
+        before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        calls = page.locator("#choices button")
+        if calls.count():
+            legal = [calls.nth(i).get_attribute("data-call") for i in range(calls.count())]
+            i = rng.randrange(len(legal))
+            calls.nth(i).click()
+        else:
+            cards = page.locator("#hand button.legal")
+            legal = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+            i = rng.randrange(len(legal))
+            if rng.random() < 0.5:  # by its numbered key ("0" the tenth)
+                for key in cards.nth(i).get_attribute("data-key").split():
+                    page.keyboard.press(key)
+            else:
+                cards.nth(i).click()
+        chosen.append(legal[i])
+        if len(legal) > 1:  # the coach judges every decision that had a choice
+            judged += 1
+            page.wait_for_function(
+                f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+                timeout=SECONDS,
+            )
+            assert page.locator("#coach .verdict").inner_text().startswith("coach:")
+    else:
+        pytest.fail("the game did not end in 400 decisions")
+    assert status == "over", (
+        page.locator("#status").inner_text() or page.locator("#error").inner_text()
+    )
+    assert not errors, errors
+
+    (name,) = {p.name for p in saves.iterdir() if p.suffix == ".json"} - before_saves
+    record = replay(read_json(str(saves / name), "the saved game"), strategies=False)
+    assert len(record["final_scores"]) == players
+    mine = [(v, a) for v, a in views_of(record) if v.seat == 0]
+    assert chosen == [a for v, a in mine if len(v.legal()) > 1]
+    assert len(record["practice"]["judgements"]) == judged
+    over = page.locator("#over")
+    assert over.locator("h3").inner_text() == game_end_words(record, 0, record["partnership"])
+    assert f"Final scores: {', '.join(map(str, record['final_scores']))}" in over.inner_text()
+    shown = page.locator("#breakdown").inner_text()
+    assert f"Hand {len(record['hands'])}" in shown
+    # every point the preset awards, one line each (seven-point has no Game, cinch its
+    # pedros), as the record scored the last hand
+    awards = page.locator("#breakdown .awards li").all_inner_texts()
+    assert len(awards) == len(record["hands"][-1]["points"]), (awards, record["hands"][-1])
+    assert "High" in shown
+
+    page.locator("#review-this").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    assert page.locator("#step-no").inner_text() == f"decision 1 of {len(mine)}"
+    assert preset in page.locator("#review-summary").inner_text()  # the game's own rules
+    verdicts = 0
+    for _ in mine:
+        verdicts += "coach:" in page.locator("#step").inner_text()
+        page.keyboard.press("ArrowRight")
+    assert verdicts == judged
+    assert not errors, errors
