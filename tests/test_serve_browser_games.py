@@ -116,3 +116,21 @@ def test_a_whole_coached_game_of_each_preset_then_its_review(
         page.keyboard.press("ArrowRight")
     assert verdicts == judged
     assert not errors, errors
+
+
+def test_a_table_the_preset_is_not_played_at_is_refused_and_the_page_goes_on(open_table):
+    # seven-point is a 4-player game (docs/rules.md 10): the form offers every count,
+    # the server refuses the start in one line (HTTP 400), shown; the same form, mended,
+    # starts the game and the line goes
+    page, errors = open_table(preset="seven-point", players=5, coach=False, seed=2)
+    page.wait_for_selector("#error:not([hidden])", timeout=SECONDS)
+    assert page.locator("#error").inner_text() == "seven-point is played by 4 players, not 5"
+    assert page.locator("#table").is_hidden()
+    page.locator("#setup select[name=players]").select_option("4")
+    page.locator("#setup #start").click()
+    page.wait_for_function(
+        "['your turn', 'over'].includes(document.body.dataset.status)", timeout=SECONDS
+    )
+    assert page.locator("#error").is_hidden()
+    assert page.locator("#scores").inner_text().startswith("your team 0\nthem 0\nto 21")
+    assert not errors, errors
