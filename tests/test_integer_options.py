@@ -151,3 +151,18 @@ def test_a_number_option_that_may_be_none_has_the_one_reader():
     for read, value, flag in [(read_seconds, "1_0", "--seconds"), (read_count, "4.0", "--count")]:
         with pytest.raises(UsageError, match=f"^{flag} must be "):
             read(value)
+
+
+@pytest.mark.parametrize(
+    "typed, line",
+    [
+        (["-g", "0"], "-g must be positive, not 0"),
+        (["-g0"], "-g must be positive, not 0"),
+        (["--games", "0"], "--games must be positive, not 0"),
+        (["--boards=0"], "--boards must be positive, not 0"),
+        (["-g", "100000000"], "-g must be at most 10,000,000 (docs/limits.md), not 100,000,000"),
+    ],
+)
+def test_the_range_error_names_the_flag_typed(typed, line):
+    # it named "--boards/--games" whichever was typed, -g included
+    assert refused("tournament", "-s", "heuristic,heuristic", *typed) == f"pitchsim: error: {line}"

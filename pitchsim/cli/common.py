@@ -164,20 +164,24 @@ command_line: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar(
 )
 
 
-def typed_flag(opts, value: str, fallback: str) -> str:
-    """Which of the flags ``opts`` the command line gave ``value`` to: ``-g 5``,
-    ``--games=5``, ``-g5``; the first such, else ``fallback``."""
+def typed_flag(opts, value: str | None, fallback: str) -> str:
+    """Which of the flags ``opts`` the command line gave ``value`` to (``-g 5``,
+    ``--games=5``, ``-g5``; ``value`` None: any value): the first such, else
+    ``fallback``."""
     argv = command_line.get()
     for i, token in enumerate(argv):
         if token == "--":
             break
         for opt in opts:
-            if token == opt and i + 1 < len(argv) and argv[i + 1] == value:
+            after = argv[i + 1] if i + 1 < len(argv) else None
+            if token == opt and after is not None and value in (None, after):
                 return opt
-            if token == f"{opt}={value}" and opt.startswith("--"):
+            name, eq, given = token.partition("=")
+            if opt.startswith("--") and name == opt and eq and value in (None, given):
                 return opt
-            if token == opt + value and not opt.startswith("--"):
-                return opt
+            if not opt.startswith("--") and token.startswith(opt) and len(token) > len(opt):
+                if value in (None, token[len(opt) :]):
+                    return opt
     return fallback
 
 
