@@ -134,3 +134,35 @@ def test_a_table_the_preset_is_not_played_at_is_refused_and_the_page_goes_on(ope
     assert page.locator("#error").is_hidden()
     assert page.locator("#scores").inner_text().startswith("your team 0\nthem 0\nto 21")
     assert not errors, errors
+
+
+def test_an_uploaded_record_is_reviewed_in_the_page(open_table, tmp_path):
+    # Review: "open a record (uploaded, or one of your saved games)": a bots' game of
+    # smear (as `play --game --json` writes it), uploaded through the form and judged
+    # for seat 1, one step per decision of that seat, each with the coach's verdict
+    from pitchsim.game.rules import Rules
+    from pitchsim.table.game import play_table_game
+    from pitchsim.util.jsonio import dumps_json
+
+    record = play_table_game(["heuristic"] * 3, Rules.parse("smear,target=3"), 4)
+    path = tmp_path / "bots.json"
+    path.write_text(dumps_json(record))
+    mine = [(v, a) for v, a in views_of(replay(record, strategies=False)) if v.seat == 1]
+    judged = sum(len(v.legal()) > 1 for v, _ in mine)
+
+    page, errors = open_table("/#review")
+    form = page.locator("#review-form")
+    form.locator("input[name=file]").set_input_files(str(path))
+    form.locator("input[name=seat]").fill("1")
+    form.locator("input[name=samples]").fill("300")
+    form.locator("input[name=worlds]").fill("20")
+    form.locator("#review-go").click()
+    page.wait_for_selector("#review-out:not([hidden])", timeout=SECONDS)
+    assert page.locator("#step-no").inner_text() == f"decision 1 of {len(mine)}"
+    assert "smear" in page.locator("#review-summary").inner_text()
+    verdicts = 0
+    for _ in mine:
+        verdicts += "coach:" in page.locator("#step").inner_text()
+        page.keyboard.press("ArrowRight")
+    assert verdicts == judged > 0
+    assert not errors, errors
