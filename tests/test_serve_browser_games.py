@@ -18,6 +18,7 @@ import random
 
 import pytest
 
+from pitchsim.game.rules import Rules
 from pitchsim.table.game import game_end_words
 from pitchsim.table.record import replay, views_of
 from pitchsim.util.jsonio import read_json
@@ -38,6 +39,22 @@ GAMES = [
 ]
 
 
+def rob_named_right(page, preset: str) -> int:
+    """1 when the table shows who robbed the stock (4.8 step 5), after checking that it
+    names the right seat: the dealer under cinch (rob=dealer, 12.7), else the pitcher;
+    the page named the pitcher under cinch too."""
+    line = page.locator("#draw .line", has_text="robbed the stock")
+    if not line.count():
+        return 0
+    v = page.evaluate("({d: game.view.dealer, p: game.view.pitcher, s: game.view.seat})")
+    robber = v["d"] if preset == "cinch" else v["p"]
+    text = line.inner_text()
+    named = text[: text.index(" robbed")]  # "you", "seat 1", "partner (seat 2)"
+    want = "you" if robber == v["s"] else f"seat {robber}"
+    assert named.rstrip(")").endswith(want), (text, v)
+    return 1
+
+
 @pytest.mark.parametrize(("preset", "players"), GAMES)
 def test_a_whole_coached_game_of_each_preset_then_its_review(
     browser_site, open_table, preset, players
@@ -49,7 +66,7 @@ def test_a_whole_coached_game_of_each_preset_then_its_review(
     )
     rng = random.Random(f"{preset}{players}")
     chosen: list[str] = []
-    judged = 0
+    judged = robs = 0
     for _ in range(400):
         page.wait_for_function(  # a game the form's start refused shows its line
             "['your turn', 'over', 'error'].includes(document.body.dataset.status)"
@@ -60,6 +77,7 @@ def test_a_whole_coached_game_of_each_preset_then_its_review(
         if status != "your turn":
             break
         before = int(page.locator("#coach").get_attribute("data-count") or 0)
+        robs += rob_named_right(page, preset)
         calls = page.locator("#choices button")
         if calls.count():
             legal = [calls.nth(i).get_attribute("data-call") for i in range(calls.count())]
@@ -136,7 +154,7 @@ def test_a_table_the_preset_is_not_played_at_is_refused_and_the_page_goes_on(ope
     assert not errors, errors
 
 
-def test_an_uploaded_record_is_reviewed_in_the_page(open_table, tmp_path):
+def test_an_uploaded_record_is_reviewed_in_the_page(browser_site, open_table, tmp_path):
     # Review: "open a record (uploaded, or one of your saved games)": a bots' game of
     # smear (as `play --game --json` writes it), uploaded through the form and judged
     # for seat 1, one step per decision of that seat, each with the coach's verdict
@@ -150,7 +168,15 @@ def test_an_uploaded_record_is_reviewed_in_the_page(open_table, tmp_path):
     mine = [(v, a) for v, a in views_of(replay(record, strategies=False)) if v.seat == 1]
     judged = sum(len(v.legal()) > 1 for v, _ in mine)
 
+    # a saved game of another table beside it: the Saved game select picks the newest
+    # save, and the upload was ignored for it (reviewed in its place, without a word)
+    other = play_table_game(["heuristic"] * 4, Rules.parse("smear,target=3"), 5)
+    (browser_site[1] / "game-20990101-000000-upload.json").write_text(dumps_json(other))
+
     page, errors = open_table("/#review")
+    page.wait_for_selector(
+        "#saves option[value='game-20990101-000000-upload.json']", state="attached"
+    )
     form = page.locator("#review-form")
     form.locator("input[name=file]").set_input_files(str(path))
     form.locator("input[name=seat]").fill("1")
@@ -165,4 +191,30 @@ def test_an_uploaded_record_is_reviewed_in_the_page(open_table, tmp_path):
         verdicts += "coach:" in page.locator("#step").inner_text()
         page.keyboard.press("ArrowRight")
     assert verdicts == judged > 0
+    assert not errors, errors
+
+
+def test_the_table_names_the_dealer_who_robbed_under_cinch(open_table):
+    # Under cinch the dealer robs the stock (rob=dealer, 12.7), not the pitcher (4.8
+    # step 5 is rob=true's): a view of the pitcher whose partner dealt and robbed, drawn
+    # by the page's own renderView, says the partner robbed (it said "you robbed").
+    from pitchsim.table.game import play_table_game
+    from pitchsim.web.sessions import view_json
+
+    def the_view():
+        for seed in range(1, 40):
+            record = play_table_game(["heuristic"] * 4, Rules.parse("cinch"), seed)
+            for view, _ in views_of(replay(record, strategies=False)):
+                if view.phase == "play" and view.seat == view.pitcher == (view.dealer + 2) % 4:
+                    return view
+        pytest.fail("no hand where the dealer's partner pitched")
+
+    view = the_view()
+    page, errors = open_table()
+    drawn = page.evaluate(
+        "v => { renderView(v, table, null); return document.querySelector('#draw').textContent; }",
+        view_json(view),
+    )
+    assert f"partner (seat {view.dealer}) robbed the stock" in drawn, drawn
+    assert "you robbed" not in drawn
     assert not errors, errors
