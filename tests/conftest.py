@@ -57,8 +57,8 @@ def pytest_runtest_setup(item):
 SLOW_FILES: dict[str, float] = {
     "tests/test_readme.py": 94,
     "tests/test_one_deal.py": 83,
+    "tests/test_serve_browser_games.py": 75,
     "tests/test_outside_redteam.py": 64,
-    "tests/test_serve_browser_games.py": 63,
     "tests/test_families_games.py": 53,
     "tests/test_fuzz.py": 42,
     "tests/test_search_targets.py": 32,
