@@ -1,6 +1,10 @@
 """The browser tests' page set-up (tests/conftest.py's ``open_table`` fixture uses it;
 a test that looks at the game's form before starting calls :func:`start_game` itself)."""
 
+import os
+
+import pytest
+
 DESKTOP = {"width": 1000, "height": 1000}
 PHONE = {"width": 390, "height": 844}  # an iPhone 12-15's width in CSS pixels
 SELECTS = ("preset", "players", "kitty")  # the game form's selects; "coach" a check box
@@ -19,3 +23,12 @@ def start_game(page, **game) -> None:
         else:
             form.locator(f"input[name={name}]").fill(str(value))
     form.locator("#start").click()
+
+
+def missing(what: str) -> None:
+    """The browser tests cannot run here (``what`` is missing): skipped, saying so, on a
+    developer's machine; failed in CI (``CI=true``, which .ci/run is run with), where
+    .ci/run installs both, so that a browser test never passes CI by being skipped."""
+    if os.environ.get("CI", "").lower() in ("true", "1"):
+        pytest.fail(f"CI: the browser tests need {what} (.ci/run installs it)", pytrace=False)
+    pytest.skip(f"no {what}")

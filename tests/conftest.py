@@ -57,6 +57,7 @@ def pytest_runtest_setup(item):
 SLOW_FILES: dict[str, float] = {
     "tests/test_readme.py": 94,
     "tests/test_one_deal.py": 83,
+    "tests/test_serve_browser_games.py": 75,
     "tests/test_outside_redteam.py": 64,
     "tests/test_families_games.py": 53,
     "tests/test_fuzz.py": 42,
@@ -110,19 +111,25 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 # ---------------------------------------------------------------- the browser tests
 # tests/test_serve_browser*.py drive the web table in headless Chromium (the system's
 # package) through Playwright; CI installs both (.ci/run).  A machine without either
-# skips those tests, saying so.
+# skips those tests, saying so; CI (CI=true) fails them instead (browser.missing).
 
 
 @pytest.fixture(scope="module")
 def browser_site(tmp_path_factory):
     """The web table served from a saves folder of its own, and a browser: (url, saves,
     browser), one for each test file (its saves are its own)."""
+    import importlib.util
     import shutil
+
+    from browser import missing
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
-        pytest.skip("no chromium on PATH: `apt-get install -y chromium` (CI's .ci/run does)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip package playwright")
+        missing("chromium on PATH: `apt-get install -y chromium`")
+    if importlib.util.find_spec("playwright") is None:
+        missing("pip package playwright")
+    from playwright import sync_api
+
     from pitchsim.web.app import create_app
     from pitchsim.web.server import Running
 

@@ -7,11 +7,14 @@ option (seconds) takes a point and an exponent too, but no ``1_0``, space, ``nan
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 from clirun import cli, refused
 
 from pitchsim.cli import main  # noqa: F401  (registers every command)
 from pitchsim.cli.app import app
+from pitchsim.cli.common import UsageError
 
 HAND = "AH KH 2H 9C 7D 3S"
 NOT_PLAIN = ["4.0", "+4", " 4", "4 ", "1_000", "0x4", "4e0", "\u0664", "four", "--"]
@@ -27,7 +30,11 @@ NOT_PLAIN = ["4.0", "+4", " 4", "4 ", "1_000", "0x4", "4e0", "\u0664", "four", "
         (["play", "--seed", "1", "--rounds"], "--rounds"),
         (["review", "no-such-record.json", "--seat"], "--seat"),
         (["serve", "--saves", "/dev/null", "--max-games"], "--max-games"),
-        (["tournament", "--strategies", "heuristic,heuristic", "--seed", "1", "-g"], "--boards"),
+        (["tournament", "--strategies", "heuristic,heuristic", "--seed", "1", "-g"], "-g"),
+        (
+            ["tournament", "--strategies", "heuristic,heuristic", "--seed", "1", "--games"],
+            "--games",
+        ),
         (["hint", "--worlds"], "--worlds"),
     ],
 )
@@ -95,3 +102,67 @@ def test_every_integer_option_has_the_one_reader():
                 assert p.default.parser is not None, (command.name, p.name)
                 assert p.default.parser("12") == 12 and p.default.parser(3) == 3
     assert found >= 40  # bid-odds, play, tournament, ... (about 60 today)
+
+
+@pytest.mark.parametrize(
+    "typed, flag",
+    [
+        (["-g", "1_000"], "-g"),
+        (["-g1_000"], "-g"),
+        (["--games", "1_000"], "--games"),
+        (["--games=1_000"], "--games"),
+        (["--boards", "1_000"], "--boards"),
+        (["--boards=1_000"], "--boards"),
+    ],
+)
+def test_the_error_names_the_flag_typed(typed, flag):
+    # tournament's boards has three flags; the error named --boards for -g 1_000
+    line = refused("tournament", "-s", "heuristic,heuristic", "--seed", "1", *typed)
+    assert (
+        line
+        == f"pitchsim: error: {flag} must be a whole number in plain digits (like 4), not '1_000'"
+    )
+
+
+def test_a_number_option_that_may_be_none_has_the_one_reader():
+    # `float | None` (and its kin) is a number option too: typer alone took 1_0 as 10
+    import typer
+
+    from pitchsim.cli.common import number_kind, plain_number_options
+
+    for ann, kind in [
+        (int, int), (float, float), ("int", int), ("float", float), (float | None, float),
+        (int | None, int), ("float | None", float), ("Optional[int]", int),
+        ("None | float", float), (str, None), ("str | None", None), (bool, None),
+        (int | float, None),
+    ]:  # fmt: skip
+        assert number_kind(ann) is kind, ann
+
+    def command(
+        seconds: float | None = typer.Option(None, "--seconds", "-S"),  # noqa: B008
+        count: int | None = typer.Option(None, "--count"),  # noqa: B008
+    ):
+        pass
+
+    plain_number_options(command)
+    params = inspect.signature(command).parameters
+    read_seconds, read_count = params["seconds"].default.parser, params["count"].default.parser
+    assert read_seconds("0.5") == 0.5 and read_count("12") == 12
+    for read, value, flag in [(read_seconds, "1_0", "--seconds"), (read_count, "4.0", "--count")]:
+        with pytest.raises(UsageError, match=f"^{flag} must be "):
+            read(value)
+
+
+@pytest.mark.parametrize(
+    "typed, line",
+    [
+        (["-g", "0"], "-g must be positive, not 0"),
+        (["-g0"], "-g must be positive, not 0"),
+        (["--games", "0"], "--games must be positive, not 0"),
+        (["--boards=0"], "--boards must be positive, not 0"),
+        (["-g", "100000000"], "-g must be at most 10,000,000 (docs/limits.md), not 100,000,000"),
+    ],
+)
+def test_the_range_error_names_the_flag_typed(typed, line):
+    # it named "--boards/--games" whichever was typed, -g included
+    assert refused("tournament", "-s", "heuristic,heuristic", *typed) == f"pitchsim: error: {line}"

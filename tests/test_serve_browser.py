@@ -125,3 +125,17 @@ def card_text_of(action: str) -> str:
         return action
     rank, suit = action[:-1], action[-1]
     return ("10" if rank == "T" else rank) + dict(C="♣", D="♦", H="♥", S="♠")[suit]
+
+
+def test_a_missing_browser_skips_here_and_fails_in_ci(monkeypatch):
+    # Done when "the browser test passes in CI": a CI run without chromium or
+    # playwright must not pass by skipping every browser test.
+    from browser import missing
+
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no chromium"):
+        missing("chromium")
+    for ci in ("true", "1"):
+        monkeypatch.setenv("CI", ci)
+        with pytest.raises(pytest.fail.Exception, match="CI: the browser tests need chromium"):
+            missing("chromium")

@@ -411,3 +411,24 @@ def test_odds_trumps_are_the_suits_bid_odds_takes(server):
             assert (status == 200) == (suit in doc["suits"]), (preset, suit, odds)
     status, doc = call(f"{url}/api/odds/trumps", {"hand": "AH KH XX"})
     assert status == 400 and "XX" in doc["error"]
+
+
+@pytest.mark.parametrize(("preset", "by"), [("cinch", "dealer"), ("ten-point", "pitcher")])
+def test_the_page_names_the_seat_that_robbed_the_stock(preset, by):
+    # 4.8 step 5: under rob=true the pitcher robs the stock; under rob=dealer (cinch,
+    # 12.7) the dealer does.  The page named the pitcher either way ("you robbed the
+    # stock" under cinch when the dealer, your partner, had).
+    from pitchsim.table.game import play_table_game
+    from pitchsim.web.sessions import view_json
+
+    seen = 0
+    for seed in range(1, 6):
+        record = play_table_game(["heuristic"] * 4, Rules.parse(preset), seed)
+        for view, _ in views_of(replay(record, strategies=False)):
+            if view.phase != "play" or view.pitcher is None:
+                continue
+            draw = view_json(view)["draw"]
+            robber = view.dealer if by == "dealer" else view.pitcher
+            assert draw["robber"] == robber, (seed, view.seat, view.dealer, view.pitcher)
+            seen += view.dealer != view.pitcher
+    assert seen  # a hand where the two differ, where the bug showed

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
 
 from ..util.errors import InputError, Interrupted
 from .app import app
-from .common import plain_number_options, refuse_repeated_options, reject_empty
+from .common import command_line, plain_number_options, refuse_repeated_options, reject_empty
 
 # Each command module registers its command on ``app`` when imported.
 COMMANDS = (
@@ -67,7 +67,9 @@ def fail(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     try:
-        refuse_repeated_options(app, sys.argv[1:] if argv is None else argv)
+        args = sys.argv[1:] if argv is None else argv
+        command_line.set(tuple(args))  # so that an error names the flag typed
+        refuse_repeated_options(app, args)
         rc = app(args=argv, standalone_mode=False)
     except InputError as e:
         fail(str(e))

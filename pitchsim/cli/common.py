@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import inspect
 import re
 import sys
+import types
+import typing
 
 import typer
 
@@ -154,14 +157,41 @@ def reject_empty(command):
 _WHOLE = re.compile(r"-?[0-9]+")
 _DECIMAL = re.compile(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
+# The command line being read (main sets it), so that an error names the flag the user
+# typed (``-g``, ``--games``), not the parameter's first long flag.
+command_line: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar(
+    "command_line", default=()
+)
 
-def _plain_number(flag: str, kind: type):
+
+def typed_flag(opts, value: str | None, fallback: str) -> str:
+    """Which of the flags ``opts`` the command line gave ``value`` to (``-g 5``,
+    ``--games=5``, ``-g5``; ``value`` None: any value): the first such, else
+    ``fallback``."""
+    argv = command_line.get()
+    for i, token in enumerate(argv):
+        if token == "--":
+            break
+        for opt in opts:
+            after = argv[i + 1] if i + 1 < len(argv) else None
+            if token == opt and after is not None and value in (None, after):
+                return opt
+            name, eq, given = token.partition("=")
+            if opt.startswith("--") and name == opt and eq and value in (None, given):
+                return opt
+            if not opt.startswith("--") and token.startswith(opt) and len(token) > len(opt):
+                if value in (None, token[len(opt) :]):
+                    return opt
+    return fallback
+
+
+def _plain_number(flag: str, kind: type, opts=()):
     """The reader of an ``int`` or ``float`` option ``flag``: plain decimal digits (a
     float may have a point and an exponent), a minus sign allowed (the option's own
     range check then says what it takes), nothing else.  typer would take ``4.0``,
     ``+4``, `` 4`` and ``1_000`` for an integer and ``1_0`` or `` 2`` for seconds
     (Python's ``int``/``float`` and pydantic's lax numbers); a mistyped number must
-    not run as another one."""
+    not run as another one.  An error names the flag of ``opts`` that was typed."""
     pattern, like = (_WHOLE, "a whole number in plain digits (like 4)") if kind is int else (
         _DECIMAL, "a number in plain digits (like 2 or 0.5)"
     )  # fmt: skip
@@ -171,24 +201,48 @@ def _plain_number(flag: str, kind: type):
             return kind(value)  # the option's default
         if isinstance(value, str) and pattern.fullmatch(value):
             if len(value) > 100:  # past any option's range, and past what int() reads
-                raise UsageError(f"{flag} is out of range: {quoted(value)}")
+                raise UsageError(
+                    f"{typed_flag(opts, value, flag)} is out of range: {quoted(value)}"
+                )
             return kind(value)
         # not a ValueError: typer's reader would wrap that in words of its own
-        raise UsageError(f"{flag} must be {like}, not {quoted(value)}")
+        raise UsageError(f"{typed_flag(opts, value, flag)} must be {like}, not {quoted(value)}")
 
     return read
 
 
+_NUMBER_KINDS = {int: int, float: float}
+
+
+def number_kind(annotation) -> type | None:
+    """``int`` or ``float`` for a parameter annotated so, also as ``int | None``,
+    ``Optional[float]`` or the string of either (``from __future__ import
+    annotations``); else None."""
+    if isinstance(annotation, str):
+        names = {
+            t.strip() for t in re.sub(r"^Optional\[(.*)\]$", r"\1", annotation.strip()).split("|")
+        }
+        names.discard("None")
+        kinds = {{"int": int, "float": float}.get(n) for n in names}
+    else:
+        args = typing.get_args(annotation) if typing.get_origin(annotation) in (
+            typing.Union, types.UnionType
+        ) else (annotation,)  # fmt: skip
+        kinds = {_NUMBER_KINDS.get(a) for a in args if a is not type(None)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def plain_number_options(command) -> None:
-    """Every ``int`` and ``float`` option and argument of ``command`` read by
-    :func:`_plain_number`: one reader of numbers for the whole command line."""
+    """Every ``int`` and ``float`` option and argument of ``command`` (``| None`` too)
+    read by :func:`_plain_number`: one reader of numbers for the whole command line."""
     for name, p in inspect.signature(command).parameters.items():
         info = p.default
-        kind = {int: int, "int": int, float: float, "float": float}.get(p.annotation)
+        kind = number_kind(p.annotation)
         if kind is None or not hasattr(info, "parser"):
             continue
         if info.parser is None:
-            info.parser = _plain_number(_flag(name, info), kind)
+            opts = tuple(d for d in (getattr(info, "param_decls", None) or ()) if d.startswith("-"))
+            info.parser = _plain_number(_flag(name, info), kind, opts)
 
 
 def signed(x: float) -> str:

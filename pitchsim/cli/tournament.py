@@ -21,6 +21,7 @@ from .common import (
     positive,
     show,
     signed,
+    typed_flag,
 )
 from .progress import Progress
 
@@ -74,7 +75,8 @@ def tournament_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Play whole games between strategies and compare win rates, scores and bids."""
-    positive("--boards/--games", boards, MAX_GAMES)  # one option, two names
+    # one option, three names: the one typed
+    positive(typed_flag(("--boards", "--games", "-g"), None, "--boards"), boards, MAX_GAMES)
     rule_set = make_rules(rules, partnership, players, target)  # --target: rules' target
     from ..table.tournament import tournament  # the kernels load here
 

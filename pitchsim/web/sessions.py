@@ -301,6 +301,10 @@ def view_json(view: View) -> dict:
     if view.phase == "auction":
         doc["choice_words"] = [view.choice_words(a) for a in doc["choices"]]
     doc["trick_winners"] = winners
+    if doc.get("draw") and doc["draw"].get("robbed") is not None:
+        # who robbed the stock: the pitcher under rob=true, the dealer under rob=dealer
+        # (cinch, 12.7), as the terminal's table says it (practice.draw_lines)
+        doc["draw"]["robber"] = view.preset.robber(view.pitcher, view.dealer)
     doc["trumps"] = (
         [] if trump is None else [card_text(c) for c in reversed(F.trump_order(rules, trump))]
     )

@@ -287,7 +287,8 @@ function drawLines(view, trumps) {
     const burnt = d.seats.map((x, s) => x.burnt.length ? [who(s, view) + " ", cards(x.burnt), " "] : null).filter(Boolean);
     if (burnt.length) lines.push(el("div", { class: "line small" }, "Burnt face up (trumps over six): ", burnt));
     if (d.robbed !== undefined && view.pitcher !== null) {
-      const took = [`${who(view.pitcher, view)} robbed the stock (${d.robbed}) and put down ${d.put_down} face down`];
+      // the robber: the pitcher, or under rob=dealer (cinch, 12.7) the dealer (the server's)
+      const took = [`${who(d.robber, view)} robbed the stock (${d.robbed}) and put down ${d.put_down} face down`];
       if (mine.robbed) took.push(": took ", cards(mine.robbed), ", put down ", cards(mine.put_down));
       lines.push(el("div", { class: "line small" }, took));
     }
@@ -945,6 +946,9 @@ async function init() {
   $("setup").addEventListener("submit", startGame);
   $("quit").addEventListener("click", quitGame);
   $("review-form").addEventListener("submit", submitReview);
+  // a file chosen is the record to review: the Saved game select (the newest save by
+  // default) gives way to it, or the upload would be ignored
+  $("review-form").elements.file.addEventListener("change", (ev) => { if (ev.target.files.length) $("saves").value = ""; });
   $("prev").addEventListener("click", () => step(-1));
   $("next").addEventListener("click", () => step(1));
   $("odds-form").addEventListener("submit", submitOdds);
