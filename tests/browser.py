@@ -25,6 +25,17 @@ def start_game(page, **game) -> None:
     form.locator("#start").click()
 
 
+def await_verdict(page, before: int, timeout: int) -> None:
+    """Wait (``timeout`` ms) until the coach has judged one more decision than
+    ``before`` (the page counts its verdicts in ``#coach``'s ``data-count``), and check
+    that the verdict reads as the coach's."""
+    page.wait_for_function(
+        f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
+        timeout=timeout,
+    )
+    assert page.locator("#coach .verdict").inner_text().startswith("coach:")
+
+
 def missing(what: str) -> None:
     """The browser tests cannot run here (``what`` is missing): skipped, saying so, on a
     developer's machine; failed in CI (``CI=true``, which .ci/run is run with), where

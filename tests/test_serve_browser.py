@@ -11,6 +11,7 @@ decision that had a choice.
 from __future__ import annotations
 
 import pytest
+from browser import await_verdict
 
 from pitchsim.table.game import game_end_words
 from pitchsim.table.record import replay, views_of
@@ -55,11 +56,7 @@ def test_a_whole_game_through_the_page_then_its_review(browser_site, open_table)
         chosen.append(action)
         if len(legal) > 1:  # the coach judges every decision that had a choice
             judged += 1
-            page.wait_for_function(
-                f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
-                timeout=SECONDS,
-            )
-            assert page.locator("#coach .verdict").inner_text().startswith("coach:")
+            await_verdict(page, before, SECONDS)
     else:
         pytest.fail("the game did not end in 200 decisions")
     assert status == "over", page.locator("#status").inner_text()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from browser import await_verdict
 
 from pitchsim.game.rules import Rules
 from pitchsim.table.game import game_end_words
@@ -95,11 +96,7 @@ def test_a_whole_coached_game_of_each_preset_then_its_review(
         chosen.append(legal[i])
         if len(legal) > 1:  # the coach judges every decision that had a choice
             judged += 1
-            page.wait_for_function(
-                f"Number(document.querySelector('#coach').dataset.count || 0) > {before}",
-                timeout=SECONDS,
-            )
-            assert page.locator("#coach .verdict").inner_text().startswith("coach:")
+            await_verdict(page, before, SECONDS)
     else:
         pytest.fail("the game did not end in 400 decisions")
     assert status == "over", (
