@@ -252,8 +252,20 @@ def test_worlds_are_grouped_by_what_the_seat_saw():
     seen[5, :2] = [code(5, 1), code(9, 2)]  # = world 0, but no choice left
     legal = np.array([6, 6, 6, 6, 6, 0], np.int64)
     label = np.empty(6, np.int64)
-    groups = group_worlds(seen, lens, legal, 6, label)
+    cut = np.zeros(6, np.int64)
+    groups = group_worlds(seen, lens, cut, legal, 6, label)
     assert groups == 4
     assert label[0] == label[1] >= 0 and label[5] == -1
     assert len({int(label[w]) for w in (0, 2, 3, 4)}) == 4
-    assert group_worlds(seen, lens, legal, 2, label) == 1  # only the worlds done
+    assert group_worlds(seen, lens, cut, legal, 2, label) == 1  # only the worlds done
+    # the coarse grouping (measurement only): entries before ``cut`` (the trick completed
+    # in between) are not compared, the next decision's trick is
+    two = np.zeros((2, 4), np.int64)
+    two[0, :3] = [code(5, 1), code(9, 2), code(7, 3)]
+    two[1, :3] = [code(6, 1), code(8, 2), code(7, 3)]
+    lens2 = np.array([3, 3], np.int64)
+    legal2 = np.array([6, 6], np.int64)
+    assert group_worlds(two, lens2, np.array([2, 2], np.int64), legal2, 2, label) == 1
+    assert group_worlds(two, lens2, np.array([0, 0], np.int64), legal2, 2, label) == 2
+    two[1, 2] = code(7, 0)
+    assert group_worlds(two, lens2, np.array([2, 2], np.int64), legal2, 2, label) == 2

@@ -45,6 +45,9 @@ from .monte_carlo import DD_EARLY_TABLE_BITS, DD_TABLE_BITS, EARLY_TABLE_PLAYERS
 from .solver import N_CARDS, T_BUDGET, T_NODES, T_SAME, new_table, position_values
 
 NO_TARGET = np.int64(0)
+# Measurement only (scripts/epimc_compare.py): this bit of an epimc seat's worlds count
+# groups the worlds coarsely (``epimc_outcomes``' ``coarse``).
+COARSE_SHIFT = 19
 MAX_NEXT = 10  # the most cards in a hand: the seat's next legal cards
 
 
@@ -92,7 +95,7 @@ def _best_reply(vals, maximise, legal, prior):
 @njit(cache=True)
 def epimc_outcomes(
     worlds, cards, seat, n, pitcher, bid, ours, trump, trick_no, trick, tseats, count, played,
-    won, pby, fr, tab, out, nodes, called,
+    won, pby, fr, tab, out, nodes, called, coarse=False,
 ):  # fmt: skip
     """``out[j, w]``: card ``cards[j]``'s value in ``worlds[w]`` with the seat's next
     decision made once for the worlds it cannot tell apart (the module); ``ours``: the
@@ -100,7 +103,9 @@ def epimc_outcomes(
     (0: points only).  The arguments are ``rollout.pimc_outcomes``' and the seat's
     knowledge (``trick_no``, ``played``: the cards of the completed tricks).  Returns
     (worlds done, nodes searched): a budget of ``nodes`` (0: none) stops at the first
-    world it does not finish, left out, as pimc's."""
+    world it does not finish, left out, as pimc's.  ``coarse`` (measurement only,
+    ``COARSE_SHIFT``): the worlds are grouped by the trick of the seat's next decision
+    alone, the cards of the trick completed in between not told apart."""
     kw = worlds.shape[0]
     nc = cards.size
     leader0 = tseats[0] if count > 0 else seat
@@ -126,6 +131,7 @@ def epimc_outcomes(
     # and at its next decision its legal cards (0: no choice) and their values.
     seen = np.zeros((nc, kw, 2 * n), dtype=np.int64)
     seen_len = np.zeros((nc, kw), dtype=np.int64)
+    cut = np.zeros((nc, kw), dtype=np.int64)  # where the next decision's trick starts
     next_legal = np.zeros((nc, kw), dtype=np.int64)
     next_vals = np.zeros((nc, kw, MAX_NEXT), dtype=np.int64)
     done = kw
@@ -190,6 +196,7 @@ def epimc_outcomes(
                         break
                     cnt = 0
                     nxt = leader
+                    cut[j, w] = seen_len[j, w]
                 if nxt == seat:
                     break
                 v = _solve(h2, won2, held, n, leader, trick2, cnt, t, pitcher, fr, tab, table,
@@ -244,7 +251,9 @@ def epimc_outcomes(
     label = np.empty(kw, dtype=np.int64)
     member = np.empty(kw, dtype=np.int64)
     for j in range(nc):
-        groups = group_worlds(seen[j], seen_len[j], next_legal[j], done, label)
+        if not coarse:
+            cut[j, :] = 0
+        groups = group_worlds(seen[j], seen_len[j], cut[j], next_legal[j], done, label)
         for grp in range(groups):
             g = 0
             for w in range(done):
@@ -278,11 +287,12 @@ def epimc_outcomes(
 
 
 @njit(cache=True)
-def group_worlds(seen, seen_len, next_legal, done, label):
+def group_worlds(seen, seen_len, cut, next_legal, done, label):
     """``label[w]`` for worlds 0..``done``: the same number for worlds the seat cannot
     tell apart at its next decision (the same cards played in between by the same seats,
-    ``seen[w, :seen_len[w]]``, and so the same legal cards ``next_legal[w]``), -1 for a
-    world with no choice there (``next_legal[w]`` 0).  Returns the number of groups."""
+    ``seen[w, cut[w]:seen_len[w]]``, and so the same legal cards ``next_legal[w]``), -1
+    for a world with no choice there (``next_legal[w]`` 0).  ``cut`` 0: everything seen
+    in between.  Returns the number of groups."""
     groups = 0
     for w in range(done):
         label[w] = -1
@@ -290,11 +300,13 @@ def group_worlds(seen, seen_len, next_legal, done, label):
         if label[w] >= 0 or next_legal[w] == 0:
             continue
         for u in range(w, done):
-            if label[u] >= 0 or next_legal[u] != next_legal[w] or seen_len[u] != seen_len[w]:
+            if label[u] >= 0 or next_legal[u] != next_legal[w]:
+                continue
+            if seen_len[u] - cut[u] != seen_len[w] - cut[w]:
                 continue
             same = True
-            for k in range(seen_len[w]):
-                if seen[u, k] != seen[w, k]:
+            for k in range(seen_len[w] - cut[w]):
+                if seen[u, cut[u] + k] != seen[w, cut[w] + k]:
                     same = False
                     break
             if same:

@@ -70,7 +70,7 @@ from ..rng import draw
 from ..score import N_AWARDS, score_hand, side_of
 from ..settle import hands_winners, settle_hand, winners
 from ..trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
-from .epimc import epimc_outcomes
+from .epimc import COARSE_SHIFT, epimc_outcomes
 from .monte_carlo import (
     DD_EARLY_TABLE_BITS,
     DD_TABLE_BITS,
@@ -198,6 +198,7 @@ def search_card(
     )
     objective = (worlds_wanted >> OBJECTIVE_SHIFT) & 3
     read = (worlds_wanted >> READ_SHIFT) & 1
+    coarse = (worlds_wanted >> COARSE_SHIFT) & 1 != 0
     worlds_wanted &= WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
@@ -234,6 +235,7 @@ def search_card(
             done, _ = epimc_outcomes(
                 worlds[:kept], cards, seat, n, pitcher, bid, our_side, trump, trick_no, trick,
                 tseats, count, played, won, pby, fr, tab, out, np.int64(PLAY_NODES), called,
+                coarse,
             )  # fmt: skip
         else:
             done, _ = pimc_outcomes(
