@@ -51,7 +51,9 @@ import numpy as np
 from preset_deals import PITCHER, preset_run  # scripts/, beside this one
 
 from pitchsim.game.rules import Rules
-from pitchsim.table.policies import seat_policies
+from pitchsim.kernels.policies import WORLDS_SHIFT
+from pitchsim.kernels.search.epimc import COARSE_SHIFT
+from pitchsim.table.policies import play_array, play_policy, seat_policies
 from pitchsim.util.runtime import use_threads
 from pitchsim.util.stats import Z95, wilson
 
@@ -157,8 +159,20 @@ def render(title, table, diffs):
 
 
 def search_policies(n, rules, pitcher_side, defenders):
-    """Per-seat policy ids: the pitcher's side and the defenders as named."""
-    return seat_policies(seat_names(pitcher_side, defenders, n, rules.partnership), n)
+    """Per-seat policy ids: the pitcher's side and the defenders as named (a search may
+    carry ``+coarse``: epimc's measurement-only coarse grouping, ``epimc.COARSE_SHIFT``)."""
+    names = seat_names(pitcher_side, defenders, n, rules.partnership)
+    return play_array([_policy_id(name) for name in names])
+
+
+def _policy_id(name: str) -> int:
+    base, _, option = name.partition("+")
+    pid = play_policy(base).id
+    if option == "coarse":
+        pid |= 1 << (COARSE_SHIFT + WORLDS_SHIFT)
+    elif option:
+        raise SystemExit(f"unknown search option {option!r} (known: coarse)")
+    return pid
 
 
 def search_run(seed, deals, n, rules, bid, pitcher_side, defenders, trumps):

@@ -50,7 +50,7 @@ SeedOpt = seed_option()
 PolicyOpt = typer.Option(
     "heuristic",
     "--policy",
-    help="Play policy: random, heuristic, rollout[:W][:read] or pimc[:W][:read] (W worlds a decision; read: the worlds read the play); or one per "
+    help="Play policy: random, heuristic, rollout[:W][:read], pimc[:W][:read] or epimc[:W][:read] (W worlds a decision; read: the worlds read the play); or one per "
     "seat, comma-separated.",
 )
 PartnershipOpt = typer.Option(

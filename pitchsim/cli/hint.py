@@ -40,7 +40,8 @@ def _policy_help() -> str:
         by.setdefault(p, []).append(n)
     parts = [f"{p} at {min(ns)}-{max(ns)} players" for p, ns in by.items()]
     return (
-        "pimc (solve each world) or rollout (play it out); default under auction-pitch "
+        "pimc (solve each world), epimc (pimc with your next card one for the worlds you "
+        "cannot tell apart then) or rollout (play it out); default under auction-pitch "
         + ", ".join(parts)
         + ", under the other presets rollout."
     )

@@ -37,7 +37,7 @@ def tournament_command(
         "-s",
         help="Two or more strategies, bidding+play, e.g. odds+heuristic,heuristic "
         "(bidding: random, heuristic, odds, odds-game, advisor; "
-        "play: random, heuristic, rollout[:W][:read], pimc[:W][:read]), or an outside program "
+        "play: random, heuristic, rollout[:W][:read], pimc[:W][:read], epimc[:W][:read]), or an outside program "
         "speaking docs/protocol.md: cmd:COMMAND.  Every comma outside quotes ends a "
         "seat; a comma inside a command is quoted: cmd:bot.py 'a,b'.",
     ),

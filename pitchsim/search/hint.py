@@ -18,7 +18,9 @@ mixed into fitted ones.
 
 Each legal card is valued in every world, the same worlds for every card: by ``pimc``
 the pitcher's side's points by the double-dummy solver (its fallback: the rollout's
-points), by ``rollout`` the heuristic playing on at every seat, valuing either the
+points), by ``epimc`` the same with the seat's next card one for all the worlds of a
+block (``BLOCK``) it cannot tell apart then (``kernels.search.epimc``: a block is valued
+whole, so the clock is read between blocks, and a world's value depends on its block), by ``rollout`` the heuristic playing on at every seat, valuing either the
 pitcher's side's points or the seat's side's score change on the hand minus the mean
 change of the other sides (``OBJECTIVE``, ``Hint.objective``).  Per card: the mean (95%
 interval), with points the chance of reaching the bid (or, with no bid, at least 1-4
@@ -86,6 +88,7 @@ from ..table.clock import (
 )
 from ..table.decide import (  # the seat's knowledge: shared with the built-in seat
     SeatKnowledge,
+    epimc_valuer,
     heuristic_prior,
     rollout_valuer,
     value_shift,
@@ -98,7 +101,7 @@ from ..util.runtime import pick_seed
 from ..util.stats import mean_half_width, too_few, wilson
 from .position import Position, PositionError, PresetPosition
 
-POLICIES = ("pimc", "rollout")
+POLICIES = ("pimc", "rollout", "epimc")
 # The policy when none is asked for, by table size: pimc solves each world, which at 5-7
 # players costs too much for an answer in seconds (scripts/bench_hint_clock.py), and with
 # target queries, which fit the clock, it plays no stronger than rollout there (paired
@@ -655,6 +658,18 @@ def decision_at(
     table = new_table()
 
     def points(policy: str, worlds: np.ndarray):
+        if policy == "epimc":  # a block's worlds valued together, once (see the module)
+            whole: list = []
+
+            def joint(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+                searched = 0
+                if not whole:
+                    out, searched = epimc_valuer(k, worlds, cards)(0, worlds.shape[0])
+                    whole.append(out)
+                return whole[0][:, lo:hi], searched
+
+            return joint, worlds.shape[0]
+
         def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
             out = np.empty((cards.size, hi - lo), dtype=np.int64)
             if policy == "rollout":

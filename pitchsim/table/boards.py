@@ -76,8 +76,8 @@ BOARDS_PER_CALL = 1 << 12
 # Bidders that weigh the game by its target: not under hands=N, which has none (12.4).
 # (The advisor plays the game out, the hands left included, and is played there.)
 GAME_BIDDERS = ("odds-game",)
-PLAY_NAMES = (*PLAIN_POLICY_IDS, "rollout", "pimc")  # [:W]: kernels.search.rollout
-SEARCH_PLAY = ("rollout", "pimc")
+PLAY_NAMES = (*PLAIN_POLICY_IDS, "rollout", "pimc", "epimc")  # [:W]: kernels.search.rollout
+SEARCH_PLAY = ("rollout", "pimc", "epimc")
 
 
 def strategy_for(text: str | Strategy, rules: Rules) -> Strategy:
@@ -96,7 +96,7 @@ def strategy_for(text: str | Strategy, rules: Rules) -> Strategy:
         raise StrategyError(
             f"strategy {quoted(s.name)} is not played under {label(rules)}: there "
             f"bidding is {', '.join(BIDDING_IDS)} and play is "
-            f"{', '.join(PLAY_NAMES)} (rollout:W, pimc:W for W worlds)"
+            f"{', '.join(PLAY_NAMES)} (rollout:W, pimc:W, epimc:W for W worlds)"
         )
     return s
 
@@ -117,7 +117,7 @@ def kernel_play_array(ids: Sequence[int]) -> np.ndarray:
     """Play-policy ids as the family kernels take them: ``play_array``'s, but uint32
     (``ROLLOUT_DTYPE``) when the only search is rollout, so that no solver is compiled in."""
     players = play_array(ids)
-    if searches(players) and not np.any(players & KIND_MASK == PIMC):
+    if searches(players) and not np.any(players & KIND_MASK >= PIMC):  # pimc, epimc: the solver
         players = players.astype(ROLLOUT_DTYPE)
     return players
 

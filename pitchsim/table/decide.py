@@ -29,7 +29,9 @@ can be played on a clock (``table.clock``): the same worlds valued a few at a ti
 until the time is spent, all are valued (then it is the card without a clock), or the
 recommended card is separated; pimc's worlds carry a node budget (``PLAY_NODES``
 without a clock, as in a game), and with none solved the seat plays ``heuristic``'s
-card, as the kernel does.
+card, as the kernel does.  ``epimc:W`` gives pimc's kind of values, its worlds valued
+together (the seat's next card shared by the worlds it cannot tell apart), so it reads
+no clock: the game's node budget bounds it.
 """
 
 from __future__ import annotations
@@ -56,8 +58,10 @@ from ..kernels.policies.cards import choose_card, heuristic_card
 from ..kernels.presets import F_MAX_BID, rest_of_game, rules_array, rules_table
 from ..kernels.rng import AUCTION_COUNTER, DECISION_COUNTER, draw
 from ..kernels.score import side_of
+from ..kernels.search.epimc import epimc_outcomes
 from ..kernels.search.play_fit import read_worlds
 from ..kernels.search.rollout import (
+    EPIMC,
     KIND_MASK,
     PIMC,
     PLAY_NODES,
@@ -539,6 +543,8 @@ def _card(s: Strategy, view: View, key, want_values: bool, time: float | None, a
             max_points = view.preset.max_bid
             if kind == PIMC:
                 return _pimc_card(k, key, counter, worlds, max_points, want_values, time)
+            if kind == EPIMC:
+                return _epimc_card(k, key, counter, worlds, want_values, time)
             return _valued_card(k, key, counter, worlds, max_points, want_values, time)
         card = kernel_search_card(k, kind, key, counter, worlds)
     else:
@@ -641,6 +647,45 @@ def pimc_valuer(k: SeatKnowledge, worlds: np.ndarray, cards: np.ndarray):
         return out[:, :done], int(searched)
 
     return value
+
+
+def epimc_valuer(k: SeatKnowledge, worlds: np.ndarray, cards: np.ndarray):
+    """``value(lo, hi, nodes)`` as ``pimc_valuer``'s, by epimc (``kernels.search.epimc``):
+    worlds lo..hi are valued together (the seat's next card one for those of them it
+    cannot tell apart), so a world's value depends on the worlds valued with it."""
+
+    def value(lo: int, hi: int, nodes: int = 0) -> tuple[np.ndarray, int]:
+        out = np.empty((cards.size, hi - lo), dtype=np.int64)
+        done, searched = epimc_outcomes(
+            worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.bid, k.our_side, k.trump,
+            k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr,
+            k.tab, out, nodes, k.called,
+        )  # fmt: skip
+        return out[:, :done], int(searched)
+
+    return value
+
+
+def _epimc_card(k, key, counter, worlds, want_values, time) -> SeatDecision:
+    """epimc's card with its values (the pitcher's side's mean points after each card,
+    the seat's next card shared by the worlds it cannot tell apart).  Its worlds are
+    valued together, not a few at a time, so a clock is not read: the game's node budget
+    (``PLAY_NODES``) bounds it, and the card is ``search_card``'s."""
+    w = search_worlds(k, key, counter, worlds)
+    cards = np.array([c for c in range(54) if k.legal >> c & 1], dtype=np.int64)
+    prior = heuristic_prior(k)
+    index = int(np.flatnonzero(cards == prior)[0])
+    out, _ = epimc_valuer(k, w, cards)(0, w.shape[0], PLAY_NODES)
+    search = None
+    if time is not None:
+        search = {"worlds": int(out.shape[1]), "worlds_max": worlds & WORLDS_MASK, "stop": ALL_DONE}
+    if out.shape[1] == 0:
+        return SeatDecision(card_text(prior), None, search)
+    card = int(cards[side_choice(out, k.our_side, k.bid, index)])
+    vals = None
+    if want_values:
+        vals = {card_text(int(c)): float(out[j].mean()) for j, c in enumerate(cards)}
+    return SeatDecision(card_text(card), vals, search)
 
 
 def _pimc_card(k, key, counter, worlds, max_points, want_values, time) -> SeatDecision:

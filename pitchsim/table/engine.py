@@ -66,14 +66,14 @@ def option_list(
             "type": "string",
             "default": strategy,
             "help": "bidding+play: bidding random, heuristic, odds, odds-game, advisor; "
-            "play random, heuristic, rollout[:W][:read], pimc[:W][:read]",
+            "play random, heuristic, rollout[:W][:read], pimc[:W][:read], epimc[:W][:read]",
         },
         {"name": "seed", "type": "int", "default": seed, "min": 0, "max": MAX_SEED},
         {
             "name": "values",
             "type": "bool",
             "default": values,
-            "help": "search play (rollout, pimc) also gives every legal card's value",
+            "help": "search play (rollout, pimc, epimc) also gives every legal card's value",
         },
         {
             "name": "worlds",

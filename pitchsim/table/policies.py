@@ -45,7 +45,7 @@ class PlayPolicy:
 
 # Search policies: worlds per decision when the name does not say (``rollout:32``), and
 # the most a name may ask for.
-DEFAULT_WORLDS = {"rollout": 32, "pimc": 16}
+DEFAULT_WORLDS = {"rollout": 32, "pimc": 16, "epimc": 16}
 MAX_WORLDS = 4096
 
 PLAY_POLICIES = {
@@ -72,6 +72,13 @@ PLAY_POLICIES = {
         "search: each legal card solved double-dummy in W sampled worlds (pimc:W, default "
         f"{DEFAULT_WORLDS['pimc']}); the side's chance of its bid first, then points",
         DEFAULT_WORLDS["pimc"],
+    ),
+    "epimc": PlayPolicy(
+        "epimc",
+        PLAY_POLICY_IDS["epimc"],
+        "search: pimc with the seat's next card one for all the worlds it cannot tell apart "
+        f"then, solved double-dummy below it (EPIMC; epimc:W, default {DEFAULT_WORLDS['epimc']})",
+        DEFAULT_WORLDS["epimc"],
     ),
 }
 assert set(PLAY_POLICIES) == set(PLAY_POLICY_IDS)
@@ -229,7 +236,7 @@ def kernel_chooser(
             counts[:n] = [held - p.bit_count() for p in view.played_by]
             counts[n] = 0
             card = search_card(
-                kind, None if kind != PIMC else True, *args, np.int64(view.played), won[:n],
+                kind, None if kind < PIMC else True, *args, np.int64(view.played), won[:n],
                 pby[:n], np.int64(view.voids), counts[: n + 1], np.int64(0), fr, tab, key,
                 counter, policy >> WORLDS_SHIFT, view.called,
                 -1 if view.partner is None else view.partner, *seen_arrays(view.seen, n),

@@ -225,7 +225,7 @@ def tournament(
     strategies : str or list
         Two or more ``bidding+play`` strategies, comma-separated or as a list
         (``"odds+heuristic,heuristic"``; bidding: random, heuristic, odds, odds-game,
-        advisor; play: random, heuristic, rollout[:W][:read], pimc[:W][:read]; a bare name is bidding
+        advisor; play: random, heuristic, rollout[:W][:read], pimc[:W][:read], epimc[:W][:read]; a bare name is bidding
         with heuristic play).  At most
         one per seat, exactly two in a partnership (one per team).
     players : int

@@ -29,7 +29,14 @@ RANDOM = 0
 HEURISTIC = 1
 ROLLOUT = 2
 PIMC = 3
-PLAY_POLICY_IDS = {"random": RANDOM, "heuristic": HEURISTIC, "rollout": ROLLOUT, "pimc": PIMC}
+EPIMC = 4  # pimc with the seat's next decision one for the worlds it cannot tell apart
+PLAY_POLICY_IDS = {
+    "random": RANDOM,
+    "heuristic": HEURISTIC,
+    "rollout": ROLLOUT,
+    "pimc": PIMC,
+    "epimc": EPIMC,
+}
 WORLDS_SHIFT = 8
 KIND_MASK = (1 << WORLDS_SHIFT) - 1
 SEARCH_DTYPE = np.int32  # play-policy arrays that may name a search policy

@@ -38,8 +38,13 @@ transposition table as the base game's (``DD_TABLE_BITS``; ``DD_EARLY_TABLE_BITS
 whole deals at 5-7 players).  Its weakness is the base game's: in each world it plays as
 if it saw every card (strategy fusion).
 
+``epimc`` (``kernels.search.epimc``): pimc's worlds, budget and choice, each card valued
+with the seat's next card made once for the worlds it cannot tell apart then (EPIMC at
+depth 2), the solver below it.
+
 Dispatch: ``play.play_hand`` calls ``seat_search_card`` for a policy id whose kind
-is ``ROLLOUT`` or ``PIMC`` (``kind | worlds << WORLDS_SHIFT``, ``kernels.policies``).
+is ``ROLLOUT``, ``PIMC`` or ``EPIMC`` (``kind | worlds << WORLDS_SHIFT``,
+``kernels.policies``).
 The search (the solver with it) is compiled in only when the policy array is int32
 (``SEARCH_DTYPE``; uint32: rollout alone), so the plain family kernels stay small to
 compile.
@@ -58,13 +63,14 @@ from ..partner import (
     partner_of,
     trick1_others,
 )
-from ..policies import KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
+from ..policies import EPIMC, KIND_MASK, PIMC, ROLLOUT, WORLDS_SHIFT
 from ..policies.cards import heuristic_card
 from ..presets import F_FOLLOW, T_TRUMPS
 from ..rng import draw
 from ..score import N_AWARDS, score_hand, side_of
 from ..settle import hands_winners, settle_hand, winners
 from ..trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
+from .epimc import COARSE_SHIFT, epimc_outcomes
 from .monte_carlo import (
     DD_EARLY_TABLE_BITS,
     DD_TABLE_BITS,
@@ -176,7 +182,7 @@ def search_card(
     seen_seats,
     seen_sizes,
 ):
-    """The card of search policy ``kind`` (``ROLLOUT`` or ``PIMC``; see the module) in
+    """The card of search policy ``kind`` (``ROLLOUT``, ``PIMC``, ``EPIMC``; the module) in
     ``worlds_wanted`` worlds.  ``solver`` None compiles ``rollout`` alone (no solver: a
     pimc ``kind`` raises), any boolean both.  ``pby``, ``voids``, ``counts`` (the hand sizes now, then
     the cards put down face down this seat has not seen) and ``known_out`` are the seat's
@@ -192,6 +198,7 @@ def search_card(
     )
     objective = (worlds_wanted >> OBJECTIVE_SHIFT) & 3
     read = (worlds_wanted >> READ_SHIFT) & 1
+    coarse = (worlds_wanted >> COARSE_SHIFT) & 1 != 0
     worlds_wanted &= WORLDS_MASK
     if legal & (legal - 1) == 0 or worlds_wanted <= 0:
         return prior
@@ -218,18 +225,25 @@ def search_card(
     if kept == 0:
         return prior
     cards = ascending_cards(legal)
-    if kind == PIMC:
+    if kind == PIMC or kind == EPIMC:
         if solver is None:  # pruned at compile time: these kernels have no solver
             raise ValueError("a pimc play policy in a rollout-only family play-policy array")
         out = np.empty((cards.size, kept), dtype=np.int64)
-        done, _ = pimc_outcomes(
-            worlds[:kept], cards, seat, n, pitcher, trump, trick, tseats, count, won, pby,
-            fr, tab, out, np.int64(PLAY_NODES), called,
-        )  # fmt: skip
-        if done == 0:
-            return prior  # the budget spent before one world was solved
         # (a seat knows whether it is the partner: the same side in every world)
         our_side = hand_side(seat, pitcher, known, fr) == hand_side(pitcher, pitcher, known, fr)
+        if kind == EPIMC:
+            done, _ = epimc_outcomes(
+                worlds[:kept], cards, seat, n, pitcher, bid, our_side, trump, trick_no, trick,
+                tseats, count, played, won, pby, fr, tab, out, np.int64(PLAY_NODES), called,
+                coarse,
+            )  # fmt: skip
+        else:
+            done, _ = pimc_outcomes(
+                worlds[:kept], cards, seat, n, pitcher, trump, trick, tseats, count, won, pby,
+                fr, tab, out, np.int64(PLAY_NODES), called,
+            )  # fmt: skip
+        if done == 0:
+            return prior  # the budget spent before one world was solved
         return choose_by_outcomes(cards, out, done, our_side, bid, prior)
     values = rollout_values(
         worlds, kept, legal, seat, n, pitcher, bid, trump, trick_no, trick, tseats, count,
