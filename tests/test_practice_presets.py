@@ -6,6 +6,7 @@ with the trumps, the draw, the end of each hand with its points); the coach's va
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -483,6 +484,8 @@ def test_a_named_trump_is_judged_by_the_suits_odds():
         if c == 0:
             assert j.values[most] >= j.values[a] - j.half_widths[a] - j.half_widths[most]
     assert "coach (your side's expected score on this hand" in render_values(j)
+    # counts a player reads in seconds: 4,000 deals, not 4000
+    assert ", 4,000 deals):" in render_values(dataclasses.replace(j, samples=4000))
 
 
 # ---------------------------------------------------------------- the command

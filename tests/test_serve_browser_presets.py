@@ -663,3 +663,27 @@ def test_the_keys_line_names_the_bids_offered(open_table, preset, seed, offered,
     assert "p passes, 1 then 4 bids 14;" in page.evaluate(line, {"keys": only})
     assert "p passes;" in page.evaluate(line, {"keys": only | {"bids": None}})
     assert not errors, errors
+
+
+def test_the_players_select_offers_the_counts_a_preset_is_played_by(open_table):
+    """The game form's and the Odds form's Players select disable the counts outside the
+    preset's range (docs/rules.md: setback and cinch 4 players, ten-point 4-6, five-point
+    2-4), and move a count outside to the nearest inside; auction-pitch offers 2-7."""
+    for where, form in (("/", "#setup"), ("/#odds", "#odds-form")):
+        page, errors = open_table(where)
+        preset = page.locator(f"{form} select[name=preset]")
+        players = page.locator(f"{form} select[name=players]")
+
+        def offered():
+            return players.locator("option:not([disabled])").all_inner_texts()
+
+        players.select_option("7")
+        preset.select_option("ten-point")
+        assert offered() == ["4", "5", "6"] and players.input_value() == "6"
+        preset.select_option("setback")
+        assert offered() == ["4"] and players.input_value() == "4"
+        preset.select_option("five-point")
+        assert offered() == ["2", "3", "4"] and players.input_value() == "4"
+        preset.select_option("")  # auction-pitch
+        assert offered() == [str(n) for n in range(2, 8)]
+        assert not errors, errors

@@ -522,7 +522,7 @@ def render_values(j: Judgement, paint=lambda t, s: t) -> str:
         parts.append(
             f"{mark}{name} {value} ±{h * 100:.1f}" if chance else f"{mark}{name} {value} ±{h:.2f}"
         )
-    head = f"coach ({unit}, {j.samples} {'worlds' if j.kind == 'card' else 'deals'}):"
+    head = f"coach ({unit}, {j.samples:,} {'worlds' if j.kind == 'card' else 'deals'}):"
     return _wrapped([head, *parts], shutil.get_terminal_size((100, 24)).columns)
 
 

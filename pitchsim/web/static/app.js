@@ -344,7 +344,7 @@ function judgementBox(j) {
       `choice (the longest ${(top - j.values[acts[acts.length - 1]]).toFixed(2)} points)`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "choice"), el("th", {}, unit))),
       el("tbody", {}, rows)),
-    el("p", { class: "muted small" }, `${j.samples} ${j.kind === "card" ? "worlds" : "deals"}` +
+    el("p", { class: "muted small" }, `${j.samples.toLocaleString("en-US")} ${j.kind === "card" ? "worlds" : "deals"}` +
       (j.note ? " · " + j.note : "")));
 }
 
@@ -773,6 +773,19 @@ function presetOf(name) {
   return options && options.presets.find((p) => p.name === (name || "auction-pitch"));
 }
 
+function fitPlayers(form) {
+  // The Players select offers the counts the form's preset is played by (the rules the
+  // server reads may narrow them further, and a start is then refused in one line): the
+  // others are disabled, and a count outside is moved to the nearest inside.
+  const p = presetOf(form.elements.preset.value);
+  if (!p) return;
+  const [lo, hi] = p.players;
+  const select = form.elements.players;
+  for (const o of select.options) o.disabled = Number(o.value) < lo || Number(o.value) > hi;
+  const n = Number(select.value);
+  if (n < lo || n > hi) select.value = String(Math.min(hi, Math.max(lo, n)));
+}
+
 function oddsDeal() {
   // Under the Odds form's hand: how many cards this preset deals at this table, the
   // jokers, the levels and how trump is chosen.
@@ -960,6 +973,10 @@ async function init() {
     for (const id of ["presets", "odds-presets"]) {
       $(id).replaceChildren(...options.presets.map((p) =>
         el("option", { value: p.name === "auction-pitch" ? "" : p.name, title: p.title }, p.name)));
+    }
+    for (const id of ["setup", "odds-form"]) {
+      $(id).elements.preset.addEventListener("change", () => fitPlayers($(id)));
+      fitPlayers($(id));
     }
     for (const name of ["preset", "players"]) $("odds-form").elements[name].addEventListener("change", oddsDeal);
     for (const name of ["preset", "hand", "rules", "partnership"]) {
