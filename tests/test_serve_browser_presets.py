@@ -674,7 +674,7 @@ def test_the_players_select_offers_the_counts_a_preset_is_played_by(open_table):
         preset = page.locator(f"{form} select[name=preset]")
         players = page.locator(f"{form} select[name=players]")
 
-        def offered():
+        def offered(players=players):
             return players.locator("option:not([disabled])").all_inner_texts()
 
         players.select_option("7")
