@@ -45,8 +45,8 @@ from .monte_carlo import DD_EARLY_TABLE_BITS, DD_TABLE_BITS, EARLY_TABLE_PLAYERS
 from .solver import N_CARDS, T_BUDGET, T_NODES, T_SAME, new_table, position_values
 
 NO_TARGET = np.int64(0)
-# Measurement only (scripts/epimc_compare.py): this bit of an epimc seat's worlds count
-# groups the worlds coarsely (``epimc_outcomes``' ``coarse``).
+# Measurement only (scripts/compare_policies.py --search epimc:W+coarse): this bit of
+# an epimc seat's worlds count groups the worlds coarsely (``epimc_outcomes``' ``coarse``).
 COARSE_SHIFT = 19
 MAX_NEXT = 10  # the most cards in a hand: the seat's next legal cards
 
