@@ -63,6 +63,7 @@ def _both(a, worlds, n, bid=0, ours=True):
     done, _ = epimc_outcomes(
         worlds, a["cards"], a["seat"], n, a["pitcher"], bid, ours, a["trump"], a["t"], a["tr"],
         a["ts"], a["count"], a["played"], a["won"], a["pby"], a["fr"], a["tab"], pe, 0, -1,
+        False,
     )  # fmt: skip
     assert done == kw
     done, _ = pimc_outcomes(
@@ -225,7 +226,7 @@ def test_epimc_sees_the_guess_pimc_fuses():
     args = (tr, tr, 0)
     epimc_outcomes(
         worlds, cards, seat, n, pitcher, 0, True, trump, 1, *args, _cards("8D 2H"), won, pby,
-        fr, tab, pe, 0, -1,
+        fr, tab, pe, 0, -1, False,
     )  # fmt: skip
     pimc_outcomes(worlds, cards, seat, n, pitcher, trump, *args, won, pby, fr, tab, pp, 0, -1)
     six_d, _, ace = (int(c) for c in cards)

@@ -382,9 +382,9 @@ def test_counts_past_their_limit_are_refused_at_once(argv, words):
     "argv, words",
     [
         (["play", "--hand", ""], "--hand is empty"),
-        (["play", "-n", ""], "--players"),
+        (["play", "-n", ""], "-n is empty"),  # the flag typed
         (["simulate", "--deals", "10", "--out", ""], "--out is empty"),
-        (["simulate", "--deals", "10", "-n", " "], "--players is empty"),
+        (["simulate", "--deals", "10", "-n", " "], "-n is empty"),
         (["bid-odds", "AH KH 2H 9C 7D 3S", "--rules", ""], "--rules is empty"),
         (["table", ""], "RUN is empty"),
     ],

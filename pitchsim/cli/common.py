@@ -148,7 +148,9 @@ def reject_empty(command):
     def checked(**kwargs):
         for name, value in kwargs.items():
             if isinstance(value, str) and not value.strip():
-                raise InputError(f"{_flag(name, params[name].default)} is empty")
+                info = params[name].default
+                opts = [d for d in getattr(info, "param_decls", None) or () if d.startswith("-")]
+                raise InputError(f"{typed_flag(opts, value, _flag(name, info))} is empty")
         return command(**kwargs)
 
     return checked
@@ -205,6 +207,8 @@ def _plain_number(flag: str, kind: type, opts=()):
                     f"{typed_flag(opts, value, flag)} is out of range: {quoted(value)}"
                 )
             return kind(value)
+        if isinstance(value, str) and not value.strip():  # as reject_empty says it
+            raise UsageError(f"{typed_flag(opts, value, flag)} is empty")
         # not a ValueError: typer's reader would wrap that in words of its own
         raise UsageError(f"{typed_flag(opts, value, flag)} must be {like}, not {quoted(value)}")
 

@@ -659,7 +659,7 @@ def epimc_valuer(k: SeatKnowledge, worlds: np.ndarray, cards: np.ndarray):
         done, searched = epimc_outcomes(
             worlds[lo:hi], cards, k.seat, k.n, k.pitcher, k.bid, k.our_side, k.trump,
             k.trick_no, k.trick, k.tseats, k.count, np.int64(k.played), k.won, k.pby, k.fr,
-            k.tab, out, nodes, k.called,
+            k.tab, out, nodes, k.called, False,
         )  # fmt: skip
         return out[:, :done], int(searched)
 

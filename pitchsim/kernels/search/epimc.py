@@ -95,7 +95,7 @@ def _best_reply(vals, maximise, legal, prior):
 @njit(cache=True)
 def epimc_outcomes(
     worlds, cards, seat, n, pitcher, bid, ours, trump, trick_no, trick, tseats, count, played,
-    won, pby, fr, tab, out, nodes, called, coarse=False,
+    won, pby, fr, tab, out, nodes, called, coarse,
 ):  # fmt: skip
     """``out[j, w]``: card ``cards[j]``'s value in ``worlds[w]`` with the seat's next
     decision made once for the worlds it cannot tell apart (the module); ``ours``: the
