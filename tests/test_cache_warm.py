@@ -9,6 +9,8 @@ and the exit status is 1, and its options are checked like every command's.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from clirun import cli, refused
 
@@ -30,22 +32,31 @@ def test_every_preset_warms_every_command_it_runs():
     assert cache_cli.WARM_VIEW["rules"] == "smear"
 
 
-def test_warm_runs_each_command_and_reports_it(monkeypatch, tmp_path):
+def test_warm_runs_each_command_under_one_bar(monkeypatch, tmp_path):
+    """One bar counting the runs done of all (no line per run), the header and the total."""
+    from pitchsim.cli import progress
+
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)  # the bar from the first run on
     runs = [
         ["bid-odds", HAND, "--samples", "50", "--seed", "1"],
         ["rules", "--rules", "smear"],
+        ["rules", "--rules", "setback"],
     ]
     monkeypatch.setattr(cache_cli, "warm_runs", lambda out: runs)
     code, out, err = cli("cache", "warm", "--jobs", "2")
     assert code == 0, err
     assert out == ""
-    lines = err.splitlines()
-    assert lines[0] == "pitchsim: compiling the kernels of 2 commands, 2 at a time"
-    assert sorted(line.split("  pitchsim ")[1] for line in lines[1:3]) == [
-        f"bid-odds '{HAND}' --samples 50 --seed 1",
-        "rules --rules smear",
-    ]
-    assert lines[-1].startswith("pitchsim: kernels compiled in ")
+    lines = err.rstrip("\n").split("\n")  # (not splitlines: the bar redraws after a \r)
+    assert lines[0].startswith("pitchsim: compiling the kernels of 3 commands, 2 at a time")
+    assert lines[-1].startswith("pitchsim: kernels compiled in ") and "failed" not in lines[-1]
+    # the bar: drawn over itself (carriage returns), counting the runs done of 3, in
+    # order, up to 3/3, with its elapsed time; no run is named
+    assert len(lines) == 3, repr(err)  # the header, the bar's one line, the total
+    draws = [d for d in lines[1].split("\r") if d.strip()]
+    shape = re.compile(r"compiling: (\d+)/3 commands \|.*\| \d\d:\d\d elapsed")
+    done = [int(shape.fullmatch(d.strip()).group(1)) for d in draws]
+    assert done[-1] == 3 and done == sorted(done) and 1 <= done[0], draws
+    assert "pitchsim bid-odds" not in err and "pitchsim rules" not in err
 
 
 def test_a_run_that_fails_is_named_and_fails_the_warm_up(monkeypatch):
