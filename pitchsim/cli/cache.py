@@ -74,6 +74,15 @@ def warm_runs(out: Path) -> list[list[str]]:
             ["advise", hand, *r, "--seat", "1", "--dealer", "0", "--samples", "200"],
             ["simulate", *r, "--deals", "300", "--out", str(out / preset), "--quiet"],
         ]
+    # The base game (no --rules) where its path is not the presets': one hand of ``play``
+    # (11 CPU-s of compiles of its own after the rest, session 65), and bid-odds'
+    # ``--compare-policy`` (24 CPU-s), both README examples a new player runs
+    hand = WARM_PRESETS["auction-pitch"]
+    runs += [
+        ["play", "--seed", "1"],
+        ["bid-odds", hand, "--trump", "H", "--samples", "200", "--seed", "1"]
+        + ["--compare-policy", "rollout:8", "--compare-samples", "20"],
+    ]
     view = str(out / VIEW_FILE)  # (``warm`` writes it: WARM_VIEW, a view carries its rules)
     runs += [
         ["hint", view, "--seed", "1", "--worlds", "4"],
