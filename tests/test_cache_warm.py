@@ -1,13 +1,18 @@
 """``pitchsim cache warm``: compiles the kernels of the commands a player meets, every
-preset, in processes side by side (what ``scripts/dev.py test`` runs before the suite).
+preset, in processes side by side (what ``scripts/dev.py`` runs at set-up).
 
 Its runs are replaced here by two small ones (the real list compiles for minutes on a
 cold cache; CI runs it whole before the suite, and a run that fails there is named and
-fails the warm-up): the progress says each run, a failing run is named with its error
-and the exit status is 1, and its options are checked like every command's.
+fails the warm-up): the progress counts the runs, a failing run is named with its error
+and the exit status is 1, and its options are checked like every command's.  Its
+output is one progress bar, not a line per run.  ``scripts/dev.py``'s set-up (``demo``,
+``test``) runs it once after installing, its processes recorded here, not run.
 """
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 from clirun import cli, refused
@@ -30,22 +35,31 @@ def test_every_preset_warms_every_command_it_runs():
     assert cache_cli.WARM_VIEW["rules"] == "smear"
 
 
-def test_warm_runs_each_command_and_reports_it(monkeypatch, tmp_path):
+def test_warm_runs_each_command_under_one_bar(monkeypatch, tmp_path):
+    """One bar counting the runs done of all (no line per run), the header and the total."""
+    from pitchsim.cli import progress
+
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)  # the bar from the first run on
     runs = [
         ["bid-odds", HAND, "--samples", "50", "--seed", "1"],
         ["rules", "--rules", "smear"],
+        ["rules", "--rules", "setback"],
     ]
     monkeypatch.setattr(cache_cli, "warm_runs", lambda out: runs)
     code, out, err = cli("cache", "warm", "--jobs", "2")
     assert code == 0, err
     assert out == ""
-    lines = err.splitlines()
-    assert lines[0] == "pitchsim: compiling the kernels of 2 commands, 2 at a time"
-    assert sorted(line.split("  pitchsim ")[1] for line in lines[1:3]) == [
-        f"bid-odds '{HAND}' --samples 50 --seed 1",
-        "rules --rules smear",
-    ]
-    assert lines[-1].startswith("pitchsim: kernels compiled in ")
+    lines = err.rstrip("\n").split("\n")  # (not splitlines: the bar redraws after a \r)
+    assert lines[0].startswith("pitchsim: compiling the kernels of 3 commands, 2 at a time")
+    assert lines[-1].startswith("pitchsim: kernels compiled in ") and "failed" not in lines[-1]
+    # the bar: drawn over itself (carriage returns), counting the runs done of 3, in
+    # order, up to 3/3, with its elapsed time; no run is named
+    assert len(lines) == 3, repr(err)  # the header, the bar's one line, the total
+    draws = [d for d in lines[1].split("\r") if d.strip()]
+    shape = re.compile(r"compiling: (\d+)/3 commands \|.*\| \d\d:\d\d elapsed")
+    done = [int(shape.fullmatch(d.strip()).group(1)) for d in draws]
+    assert done[-1] == 3 and done == sorted(done) and 1 <= done[0], draws
+    assert "pitchsim bid-odds" not in err and "pitchsim rules" not in err
 
 
 def test_a_run_that_fails_is_named_and_fails_the_warm_up(monkeypatch):
@@ -119,3 +133,69 @@ def test_the_base_games_solver_warms_after_the_presets_search():
         assert hints and lane.index(solves[0]) > max(hints), jobs
     pos = read_positions(dumps_json(cache_cli.WARM_POSITION), "warm")
     assert isinstance(pos, Position) and not pos.finished  # the base game, still to play
+
+
+def _dev(monkeypatch, tmp_path, argv, warm_code=0):
+    """Run ``scripts/dev.py ARGV`` with its processes recorded, not run: (the commands in
+    order, each as its words after the venv's folder, and the exit status)."""
+    import importlib.util
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("dev_under_test", root / "scripts" / "dev.py")
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    (tmp_path / "python").touch()  # a venv already there: no EnvBuilder
+    monkeypatch.setattr(dev, "BIN", tmp_path)
+    monkeypatch.setattr(dev.sys, "argv", ["dev.py", *argv])
+    calls = []
+
+    def fake_run(cmd, cwd=None, check=False, **kw):
+        words = [str(c).removeprefix(str(tmp_path) + "/") for c in cmd]
+        calls.append(words)
+        code = warm_code if words[:3] == ["pitchsim", "cache", "warm"] else 0
+        if check and code:
+            raise subprocess.CalledProcessError(code, cmd)
+        return subprocess.CompletedProcess(cmd, code)
+
+    monkeypatch.setattr(dev.subprocess, "run", fake_run)
+    try:
+        dev.main()
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    return calls, code
+
+
+def _is_warm(words):
+    return words[:3] == ["pitchsim", "cache", "warm"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "last"),
+    [(["demo"], ["pitchsim", "bid-odds"]), (["test"], ["python", "-m", "pytest"])],
+)
+def test_set_up_warms_the_cache_once_after_installing(monkeypatch, tmp_path, argv, last):
+    """A new user's set-up (``demo``, ``test``) compiles every kernel once, with the bar,
+    after pip installed pitchsim and before the first command; ``test`` not twice."""
+    calls, code = _dev(monkeypatch, tmp_path, argv)
+    assert code == 0
+    assert len(calls) == 3, calls
+    install, warm, then = calls
+    assert install[:3] == ["python", "-m", "pip"] and "install" in install
+    assert _is_warm(warm) and warm[3] == "--jobs" and 1 <= int(warm[4]) <= 4
+    assert then[: len(last)] == last
+    assert sum(map(_is_warm, calls)) == 1
+
+
+def test_tests_by_name_run_without_a_warm_up(monkeypatch, tmp_path):
+    calls, code = _dev(monkeypatch, tmp_path, ["test", "tests/test_rules.py"])
+    assert code == 0
+    assert not any(map(_is_warm, calls)), calls
+    assert calls[-1] == ["python", "-m", "pytest", "tests/test_rules.py"]
+
+
+def test_a_failed_warm_up_still_runs_the_demo_and_fails_the_set_up(monkeypatch, tmp_path):
+    calls, code = _dev(monkeypatch, tmp_path, ["demo"], warm_code=1)
+    assert code == 1
+    assert calls[-1][:2] == ["pitchsim", "bid-odds"]

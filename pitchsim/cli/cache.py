@@ -74,6 +74,15 @@ def warm_runs(out: Path) -> list[list[str]]:
             ["advise", hand, *r, "--seat", "1", "--dealer", "0", "--samples", "200"],
             ["simulate", *r, "--deals", "300", "--out", str(out / preset), "--quiet"],
         ]
+    # The base game (no --rules) where its path is not the presets': one hand of ``play``
+    # (11 CPU-s of compiles of its own after the rest, session 65), and bid-odds'
+    # ``--compare-policy`` (24 CPU-s), both README examples a new player runs
+    hand = WARM_PRESETS["auction-pitch"]
+    runs += [
+        ["play", "--seed", "1"],
+        ["bid-odds", hand, "--trump", "H", "--samples", "200", "--seed", "1"]
+        + ["--compare-policy", "rollout:8", "--compare-samples", "20"],
+    ]
     view = str(out / VIEW_FILE)  # (``warm`` writes it: WARM_VIEW, a view carries its rules)
     runs += [
         ["hint", view, "--seed", "1", "--worlds", "4"],
@@ -152,20 +161,26 @@ def _lanes(runs: list[list[str]], jobs: int) -> list[list[list[str]]]:
 
 def warm(jobs: int) -> int:
     """Compile the kernels of ``warm_runs`` in up to ``jobs`` processes side by side
-    (``_lanes``), a line on stderr as each run ends; return how many runs failed (each is
-    named on stderr)."""
+    (``_lanes``), one progress bar on stderr counting the runs done; return how many runs
+    failed (each named on stderr in a line of its own)."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor
+    from concurrent.futures import wait as wait_for
+
+    from .progress import Progress
 
     start = time.monotonic()
     failed = 0
+    # on a terminal the bar's clock moves every second; in a log it is drawn at each run
+    tick = 1.0 if sys.stderr.isatty() else None
     with tempfile.TemporaryDirectory(prefix="pitchsim-warm-") as tmp:
         runs = warm_runs(Path(tmp))
         (Path(tmp) / VIEW_FILE).write_text(dumps_json(WARM_VIEW), encoding="utf-8")
         (Path(tmp) / POSITION_FILE).write_text(dumps_json(WARM_POSITION), encoding="utf-8")
         lanes = _lanes(runs, jobs)
         print(
-            f"pitchsim: compiling the kernels of {len(runs)} commands, {len(lanes)} at a time",
+            f"pitchsim: compiling the kernels of {len(runs)} commands, {len(lanes)} at a time "
+            "(once; minutes on a cold cache, seconds on a warm one)",
             file=sys.stderr,
             flush=True,
         )
@@ -174,26 +189,31 @@ def warm(jobs: int) -> int:
         ctx = multiprocessing.get_context("spawn")
         pools = [ProcessPoolExecutor(max_workers=1, mp_context=ctx) for _ in lanes]
         try:
-            todo = [
+            pending = {
                 pool.submit(_warm_one, argv)
                 for pool, lane in zip(pools, lanes, strict=True)
                 for argv in lane
-            ]
-            for done, fut in enumerate(as_completed(todo), 1):
-                argv, code, err, secs = fut.result()
-                what = " ".join(a if " " not in a else repr(a) for a in argv)
-                note = "" if code == 0 else f"  FAILED (exit {code}): {err.strip()[-300:]}"
-                failed += code != 0
-                print(
-                    f"  [{done}/{len(runs)}] {secs:5.1f} s  pitchsim {what}{note}",
-                    file=sys.stderr,
-                    flush=True,
-                )
+            }
+            shape = "{desc}: {n}/{total} commands |{bar}| {elapsed} elapsed"
+            with Progress("commands", len(runs), desc="compiling", bar_format=shape) as bar:
+                while pending:
+                    done, pending = wait_for(pending, timeout=tick, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        argv, code, err, _ = fut.result()
+                        if code != 0:
+                            failed += 1
+                            what = " ".join(a if " " not in a else repr(a) for a in argv)
+                            last = (err.strip().splitlines() or [""])[-1][-300:]
+                            bar.write(f"pitchsim {what}  FAILED (exit {code}): {last}")
+                        bar.update(1)
+                    if not done:
+                        bar.refresh()
         finally:
             for pool in pools:
                 pool.shutdown(cancel_futures=True)
+    note = f", {failed} of {len(runs)} commands failed" if failed else ""
     print(
-        f"pitchsim: kernels compiled in {time.monotonic() - start:.0f} s",
+        f"pitchsim: kernels compiled in {time.monotonic() - start:.0f} s{note}",
         file=sys.stderr,
         flush=True,
     )

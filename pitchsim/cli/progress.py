@@ -19,10 +19,19 @@ class Progress:
     bar.update(k)``.
     """
 
-    def __init__(self, unit: str, total: int | None = None, enabled: bool = True):
+    def __init__(
+        self,
+        unit: str,
+        total: int | None = None,
+        enabled: bool = True,
+        desc: str | None = None,
+        bar_format: str | None = None,
+    ):
         self.unit = unit
         self.total = total
         self.enabled = enabled
+        self.desc = desc
+        self.bar_format = bar_format  # tqdm's; None: its own, the units scaled (1.2M)
         self.start = time.monotonic()
         self.done = 0
         self.bar: tqdm | None = None
@@ -40,14 +49,31 @@ class Progress:
 
             self.bar = tqdm(
                 total=self.total,
+                desc=self.desc,
                 unit=f" {self.unit}",
-                unit_scale=True,
+                unit_scale=self.bar_format is None,
+                bar_format=self.bar_format,
                 file=sys.stderr,
                 dynamic_ncols=True,
                 initial=self.done,
             )
         elif self.bar is not None:
             self.bar.update(k)
+
+    def refresh(self) -> None:
+        """Redraw the bar (its elapsed time moves while nothing is done; it appears once
+        the run has taken ``SHOW_AFTER``)."""
+        if self.bar is None:
+            self.update(0)
+        else:
+            self.bar.refresh()
+
+    def write(self, line: str) -> None:
+        """A line on stderr above the bar (the bar is drawn again under it)."""
+        if self.bar is None:
+            print(line, file=sys.stderr, flush=True)
+        else:
+            self.bar.write(line, file=sys.stderr)
 
     def __enter__(self) -> Progress:
         return self
