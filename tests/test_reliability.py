@@ -502,7 +502,7 @@ def test_real_processes_give_one_line_too(made, tmp_path):
 
 
 def test_library_calls_have_the_cli_limits():
-    """pitchsim.bid_odds and pitchsim.table.tournament refuse what the CLI refuses, before any
+    """pitchsim.bid_odds and pitchsim.tournament refuse what the CLI refuses, before any
     memory is allocated (a 10**15-sample bid-odds once asked for 909 TiB)."""
     import pitchsim
     from pitchsim.util.errors import InputError
@@ -512,6 +512,6 @@ def test_library_calls_have_the_cli_limits():
     with pytest.raises(InputError, match="samples must be a whole number"):
         pitchsim.bid_odds("AH KH 2H 9C 7D 3S", samples=2.5)
     with pytest.raises(InputError, match="games must be at most 10,000,000"):
-        pitchsim.table.tournament(["odds", "heuristic"], games=10**12)
+        pitchsim.tournament(["odds", "heuristic"], games=10**12)
     with pytest.raises(InputError, match="boards must be at most 10,000,000"):
-        pitchsim.table.tournament(["odds", "heuristic"], boards=10**12)
+        pitchsim.tournament(["odds", "heuristic"], boards=10**12)
