@@ -432,3 +432,30 @@ def test_the_page_names_the_seat_that_robbed_the_stock(preset, by):
             assert draw["robber"] == robber, (seed, view.seat, view.dealer, view.pitcher)
             seen += view.dealer != view.pitcher
     assert seen  # a hand where the two differ, where the bug showed
+
+
+def test_the_page_names_the_call_and_the_partner_as_the_seat_knows_him():
+    # 12.1: the card called is heard by all, and the partner is known to others only
+    # when he plays it to trick 1 (12.1.3, 12.1.10).  The page showed neither (the
+    # terminal did): each view of a called-partner game carries the terminal's words
+    # for the seat, and no view before the call carries any.
+    from pitchsim.table.game import play_table_game
+    from pitchsim.web.sessions import view_json
+
+    r = Rules.parse("smear,partner=called")
+    words = set()
+    for seed in range(1, 4):
+        record = play_table_game(["heuristic"] * 5, r, seed)
+        for view, _ in views_of(replay(record, strategies=False)):
+            doc = view_json(view)
+            if view.called < 0:
+                assert "called_words" not in doc
+                continue
+            said = doc["called_words"]
+            if view.partner is None and not view.complete_tricks:
+                assert said.startswith("its holder is the pitcher's partner (not known yet")
+            elif view.partner not in (None, view.pitcher):
+                name = "you are" if view.partner == view.seat else f"seat {view.partner} is"
+                assert said == f"{name} the pitcher's partner"
+            words.add(said.split(" ")[0])
+    assert {"its", "seat", "you"} <= words  # unknown, another's partner, your own

@@ -384,7 +384,7 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
             named = f", trump {_suit_words(trump)} ({how})"
         lines.append(f"pitcher: {who[view.pitcher]} {bid}{named}")
     if view.called >= 0:  # 12.1: the call, heard by all; the partner as this seat knows him
-        lines.append(f"called: {_card(view.called, paint)}, " + _partner_words(view, who))
+        lines.append(f"called: {_card(view.called, paint)}, " + partner_words(view, who))
     if view.draws:
         lines.extend(_draw_lines(view, who, paint))
     if view.preset.kitty and view.phase in ("play", "over"):  # 12.2.2
@@ -429,8 +429,9 @@ def render_view(view: View, paint=lambda t, s: t) -> str:
     return "\n".join(lines)
 
 
-def _partner_words(view: View, who: list[str]) -> str:
-    """The pitcher's partner as the person knows him (12.1.10)."""
+def partner_words(view: View, who: list[str]) -> str:
+    """The pitcher's partner as the person knows him (12.1.10), the terminal's words and
+    the page's (``who``: each seat's name)."""
     p = view.partner
     if p is None and view.preset.partner == "called" and view.complete_tricks:
         # 12.1.3: its holder would have played it to trick 1

@@ -32,6 +32,7 @@ from ..coach.practice import (
     bids_offered,
     hand_end,
     hand_order,
+    partner_words,
     shown_choices,
     shown_values,
 )
@@ -298,6 +299,9 @@ def view_json(view: View) -> dict:
     # the calls as the table shows them, a dealer's steal marked ("2 (steal)"), and so
     # the calls offered
     doc["call_words"] = [view.call_words(i) for i in range(len(view.calls))]
+    if view.called >= 0:  # 12.1: the card called, and the partner as this seat knows him
+        who = [("you" if s == view.seat else f"seat {s}") for s in range(view.players)]
+        doc["called_words"] = partner_words(view, who)
     if view.phase == "auction":
         doc["choice_words"] = [view.choice_words(a) for a in doc["choices"]]
     doc["trick_winners"] = winners

@@ -226,6 +226,10 @@ function renderView(view, into, actions) {
           trumps.map((c) => card(c, { class: "small", trumps }))));
       }
     }
+    if (view.called_words) {  // 12.1: the call, heard by all; the partner as you know him
+      into.contract.append(el("div", { class: "called-line" }, "Called: ",
+        card(view.called, { class: "small", trumps }), " " + view.called_words));
+    }
   }
   if (into.draw) into.draw.replaceChildren(...drawLines(view, trumps));
   const done = view.trick_winners.length;
