@@ -61,6 +61,20 @@ def trick_winner(trick, count, trump, tab):
 
 
 @njit(cache=True, inline="always")
+def close_trick(trick, tseats, count, trump, hands, won, n, only, tm, tab):
+    """A complete trick ``trick[:count]``, played by ``tseats``, goes to its winner's
+    pile (``won``, in place).  Returns the cards taken and who leads next: the winner,
+    or under follow=only the first seat from him still holding a trump (4.9; -1: none
+    holds one)."""
+    taken = np.int64(0)
+    for k in range(count):
+        taken |= np.int64(1) << trick[k]
+    winner = tseats[trick_winner(trick, count, trump, tab)]
+    won[winner] |= taken
+    return taken, (next_with_trump(hands, n, winner, tm) if only else winner)
+
+
+@njit(cache=True, inline="always")
 def shown_void(card, trick, count, trump, first, fr, tab):
     """The effective suit a player shows void in by playing ``card`` to
     ``trick[:count]`` (-1: none): not following the led suit (nor trumping, where

@@ -40,7 +40,7 @@ from ..bits import popcount
 from ..partner import hand_side, partner_of
 from ..policies.cards import heuristic_card
 from ..presets import F_FOLLOW, T_TRUMPS
-from ..trick import FOLLOW_ONLY, next_with_trump, trick_winner
+from ..trick import FOLLOW_ONLY, close_trick
 from .monte_carlo import DD_EARLY_TABLE_BITS, DD_TABLE_BITS, EARLY_TABLE_PLAYERS
 from .solver import N_CARDS, T_BUDGET, T_NODES, T_SAME, new_table, position_values
 
@@ -54,13 +54,14 @@ MAX_NEXT = 10  # the most cards in a hand: the seat's next legal cards
 @njit(cache=True)
 def _solve(hands, won, held, n, leader, trick, count, trump, pitcher, fr, tab, table, vals,
            called, same, nodes, start):  # fmt: skip
-    """``position_values`` with each legal card's value in ``vals``; ``same``: the
-    world's table entries are kept (a later call in the same world and trump).  -1: the
-    budget (``nodes`` from ``start``, 0: none) is spent."""
+    """``position_values`` with each legal card's value in ``vals``, and the legal cards
+    (the ones valued) as a mask; ``same``: the world's table entries are kept (a later
+    call in the same world and trump).  A value of -1: the budget (``nodes`` from
+    ``start``, 0: none) is spent."""
     if nodes > 0:
         left = nodes - (table[0, T_NODES] - start)
         if left <= 0:
-            return np.int64(-1)
+            return np.int64(-1), np.int64(0)
         table[0, T_BUDGET] = left
     table[0, T_SAME] = 1 if same else 0
     v = position_values(
@@ -68,7 +69,11 @@ def _solve(hands, won, held, n, leader, trick, count, trump, pitcher, fr, tab, t
         vals, NO_TARGET, called,
     )  # fmt: skip
     table[0, T_BUDGET] = 0
-    return v
+    legal = np.int64(0)
+    for x in range(N_CARDS):
+        if vals[x] >= 0:
+            legal |= np.int64(1) << x
+    return v, legal
 
 
 @njit(cache=True)
@@ -141,8 +146,8 @@ def epimc_outcomes(
             held[s] = worlds[w, s] | pby[s]
         partner = partner_of(held, n, pitcher, called)
         pside = hand_side(pitcher, pitcher, partner, fr)
-        v0 = _solve(hands, won, held, n, leader0, trick, count, trump, pitcher, fr, tab, table,
-                    first, called, False, nodes, start)  # fmt: skip
+        v0, _ = _solve(hands, won, held, n, leader0, trick, count, trump, pitcher, fr, tab,
+                       table, first, called, False, nodes, start)  # fmt: skip
         if v0 < 0:
             done = w
             break
@@ -183,14 +188,9 @@ def epimc_outcomes(
                         nxt = s
                         break
                 if nxt < 0:  # the trick is complete
-                    taken = np.int64(0)
-                    for k in range(cnt):
-                        taken |= np.int64(1) << trick2[k]
-                    winner = ts2[trick_winner(trick2, cnt, t, tab)]
-                    won2[winner] |= taken
+                    taken, leader = close_trick(trick2, ts2, cnt, t, h2, won2, n, only, tm, tab)
                     gone |= taken
                     tno += 1
-                    leader = next_with_trump(h2, n, winner, tm) if only else winner
                     if leader < 0 or h2[leader] == 0:
                         over = True
                         break
@@ -199,15 +199,11 @@ def epimc_outcomes(
                     cut[j, w] = seen_len[j, w]
                 if nxt == seat:
                     break
-                v = _solve(h2, won2, held, n, leader, trick2, cnt, t, pitcher, fr, tab, table,
-                           vals, called, True, nodes, start)  # fmt: skip
+                v, legal = _solve(h2, won2, held, n, leader, trick2, cnt, t, pitcher, fr,
+                                  tab, table, vals, called, True, nodes, start)  # fmt: skip
                 if v < 0:
                     stopped = True
                     break
-                legal = np.int64(0)
-                for x in range(N_CARDS):
-                    if vals[x] >= 0:
-                        legal |= np.int64(1) << x
                 if legal & (legal - 1):
                     prior = heuristic_card(
                         legal, h2[nxt], nxt, n, pitcher, t, tno, trick2, ts2, cnt, gone, fr, tab
@@ -230,16 +226,14 @@ def epimc_outcomes(
                 break
             if over:
                 continue  # no choice left: pimc's value
-            v = _solve(h2, won2, held, n, leader, trick2, cnt, t, pitcher, fr, tab, table,
-                       vals, called, True, nodes, start)  # fmt: skip
+            v, legal = _solve(h2, won2, held, n, leader, trick2, cnt, t, pitcher, fr, tab,
+                              table, vals, called, True, nodes, start)  # fmt: skip
             if v < 0:
                 stopped = True
                 break
-            legal = np.int64(0)
             m = 0
             for x in range(N_CARDS):
                 if vals[x] >= 0:
-                    legal |= np.int64(1) << x
                     next_vals[j, w, m] = vals[x]
                     m += 1
             if m > 1:

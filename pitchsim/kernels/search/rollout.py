@@ -69,7 +69,7 @@ from ..presets import F_FOLLOW, T_TRUMPS
 from ..rng import draw
 from ..score import N_AWARDS, score_hand, side_of
 from ..settle import hands_winners, settle_hand, winners
-from ..trick import FOLLOW_ONLY, legal_cards, next_with_trump, trick_winner
+from ..trick import FOLLOW_ONLY, close_trick, legal_cards
 from .epimc import COARSE_SHIFT, epimc_outcomes
 from .monte_carlo import (
     DD_EARLY_TABLE_BITS,
@@ -136,14 +136,9 @@ def play_on(
             trick[count] = card
             tseats[count] = seat
             count += 1
-        taken = np.int64(0)
-        for k in range(count):
-            taken |= np.int64(1) << trick[k]
-        winner = tseats[trick_winner(trick, count, trump, tab)]
-        won[winner] |= taken
+        taken, leader = close_trick(trick, tseats, count, trump, hands, won, n, only, tm, tab)
         played |= taken
         t += 1
-        leader = next_with_trump(hands, n, winner, tm) if only else winner
         if leader < 0 or hands[leader] == 0:
             return t
         pos = 0
