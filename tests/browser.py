@@ -25,6 +25,30 @@ def start_game(page, **game) -> None:
     form.locator("#start").click()
 
 
+def your_turn(page, timeout: int, refused: bool = False) -> int | None:
+    """Wait (``timeout`` ms) until the person has a decision, the game is over or the
+    page shows an error (``refused``: also the start form's refusal line).  The coach's
+    verdict count (``await_verdict``'s ``before``) when it is the person's turn, else
+    None."""
+    done = "['your turn', 'over', 'error'].includes(document.body.dataset.status)"
+    if refused:
+        done += " || !document.querySelector('#error').hidden"
+    page.wait_for_function(done, timeout=timeout)
+    if page.evaluate("document.body.dataset.status") != "your turn":
+        return None
+    return int(page.locator("#coach").get_attribute("data-count") or 0)
+
+
+def legal_actions(page):
+    """The person's legal actions now and their buttons: the calls (``data-call``) in
+    the auction or naming trump, else the hand's legal cards (``data-card``)."""
+    calls = page.locator("#choices button")
+    if calls.count():
+        return [calls.nth(i).get_attribute("data-call") for i in range(calls.count())], calls
+    cards = page.locator("#hand button.legal")
+    return [cards.nth(i).get_attribute("data-card") for i in range(cards.count())], cards
+
+
 def await_verdict(page, before: int, timeout: int) -> None:
     """Wait (``timeout`` ms) until the coach has judged one more decision than
     ``before`` (the page counts its verdicts in ``#coach``'s ``data-count``), and check

@@ -11,7 +11,7 @@ decision that had a choice.
 from __future__ import annotations
 
 import pytest
-from browser import await_verdict
+from browser import await_verdict, legal_actions, your_turn
 
 from pitchsim.table.game import game_end_words
 from pitchsim.table.record import replay, views_of
@@ -35,31 +35,25 @@ def test_a_whole_game_through_the_page_then_its_review(browser_site, open_table)
     chosen: list[str] = []
     judged = 0
     for _ in range(200):
-        page.wait_for_function(
-            "['your turn', 'over', 'error'].includes(document.body.dataset.status)",
-            timeout=SECONDS,
-        )
-        status = page.evaluate("document.body.dataset.status")
-        if status != "your turn":
+        before = your_turn(page, SECONDS)
+        if before is None:
             break
-        before = int(page.locator("#coach").get_attribute("data-count") or 0)
-        calls = page.locator("#choices button")
-        if calls.count():  # the auction: by keyboard, the highest bid (or pass)
-            legal = [calls.nth(i).get_attribute("data-call") for i in range(calls.count())]
-            action = legal[-1] if len(chosen) % 2 == 0 else legal[0]
+        legal, buttons = legal_actions(page)
+        if page.locator("#choices button").count():  # the auction: by keyboard
+            action = legal[-1] if len(chosen) % 2 == 0 else legal[0]  # the highest, or pass
             page.keyboard.press("p" if action == "pass" else action)
         else:  # the play: click the last legal card
-            cards = page.locator("#hand button.legal")
-            legal = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
             action = legal[-1]
-            cards.nth(len(legal) - 1).click()
+            buttons.nth(len(legal) - 1).click()
         chosen.append(action)
         if len(legal) > 1:  # the coach judges every decision that had a choice
             judged += 1
             await_verdict(page, before, SECONDS)
     else:
         pytest.fail("the game did not end in 200 decisions")
-    assert status == "over", page.locator("#status").inner_text()
+    assert page.evaluate("document.body.dataset.status") == "over", page.locator(
+        "#status"
+    ).inner_text()
     over = page.locator("#over").inner_text()
     assert not errors, errors
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser import await_verdict
+from browser import await_verdict, legal_actions, your_turn
 
 from pitchsim.game.rules import Rules
 from pitchsim.table.game import game_end_words
@@ -69,37 +69,25 @@ def test_a_whole_coached_game_of_each_preset_then_its_review(
     chosen: list[str] = []
     judged = robs = 0
     for _ in range(400):
-        page.wait_for_function(  # a game the form's start refused shows its line
-            "['your turn', 'over', 'error'].includes(document.body.dataset.status)"
-            " || !document.querySelector('#error').hidden",
-            timeout=SECONDS,
-        )
-        status = page.evaluate("document.body.dataset.status")
-        if status != "your turn":
+        before = your_turn(page, SECONDS, refused=True)  # a refused start shows its line
+        if before is None:
             break
-        before = int(page.locator("#coach").get_attribute("data-count") or 0)
         robs += rob_named_right(page, preset)
-        calls = page.locator("#choices button")
-        if calls.count():
-            legal = [calls.nth(i).get_attribute("data-call") for i in range(calls.count())]
-            i = rng.randrange(len(legal))
-            calls.nth(i).click()
+        legal, buttons = legal_actions(page)
+        i = rng.randrange(len(legal))
+        card = buttons.nth(i).get_attribute("data-key")
+        if card and rng.random() < 0.5:  # a card by its numbered key ("0" the tenth)
+            for key in card.split():
+                page.keyboard.press(key)
         else:
-            cards = page.locator("#hand button.legal")
-            legal = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
-            i = rng.randrange(len(legal))
-            if rng.random() < 0.5:  # by its numbered key ("0" the tenth)
-                for key in cards.nth(i).get_attribute("data-key").split():
-                    page.keyboard.press(key)
-            else:
-                cards.nth(i).click()
+            buttons.nth(i).click()
         chosen.append(legal[i])
         if len(legal) > 1:  # the coach judges every decision that had a choice
             judged += 1
             await_verdict(page, before, SECONDS)
     else:
         pytest.fail("the game did not end in 400 decisions")
-    assert status == "over", (
+    assert page.evaluate("document.body.dataset.status") == "over", (
         page.locator("#status").inner_text() or page.locator("#error").inner_text()
     )
     assert not errors, errors
