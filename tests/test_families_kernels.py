@@ -91,6 +91,18 @@ FAMILY_CONFIGS = [
     "auction-pitch,trump=named,partner=announced",
     "smear,partner=called,follow=only",
     "auction-pitch,trump=named,kitty=3,partner=called",
+    # discard=choice and draw (12.8): in turn from the dealer's left, after any kitty;
+    # the stock running out (5 players dealt 9, 7 dealt 6, 10 each) draws from the
+    # discards (4.8 step 4), trumps among them under draw
+    "auction-pitch,deal=9,discard=choice,trump=named",
+    "auction-pitch,deal=9,discard=draw,trump=named",
+    "auction-pitch,trump=named,discard=draw",
+    "auction-pitch,trump=named,discard=draw,follow=only",
+    "smear,kitty=3,discard=draw",
+    "smear,kitty=3,deal=9,discard=choice",
+    "ten-point,rob=false,discard=draw,partnership=false,follow=trump",
+    "auction-pitch,deal=9,discard=draw,trump=named,partner=called",
+    "auction-pitch,deal=9,discard=choice,trump=named,kitty=2,partner=called",
 ]
 
 
@@ -197,7 +209,7 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
     pack = F.pack(r, n)
     if size != len(pack):
         _fail("pack size", size, len(pack))
-    takes_stock = r.discard == "non-trump" or r.kitty > 0  # 4.8, 12.2.1
+    takes_stock = F.takes_stock(r)  # 4.8, 12.2.1, 12.8.2
     deck = [int(c) for c in k["deck"][: size if takes_stock else n * each]]
     if len(set(deck)) != len(deck) or not set(deck) <= set(pack):
         _fail("cards drawn from the pack", deck, pack)
@@ -215,14 +227,14 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
     want_called = F.highest_missing_trump(dealt[pitcher], trump, r) if r.partner == "called" else -1
     if want_called != (called if r.partner == "called" else -1):
         _fail("the card called (12.1.2)", called, want_called)
-    if named and r.discard == "non-trump":
+    if named and r.discard != "none":  # 4.8, 12.8, after any kitty (12.2.2)
         drawn = [int(c) for c in k["junk"][:junk_drawn]]
-        held, rec = F.discard_and_draw(
+        held, rec = F.after_naming(
             dealt, stock, pitcher, trump, r, JunkOrder(drawn), dealer, want_called
         )
         got = [int(m) for m in k["held"]]
         if got != held:
-            _fail("hands after the discard and draw (4.8)", got, held)
+            _fail("hands after the discard and draw (4.8, 12.8)", got, held)
         from_junk = [c for seat in range(n) for c in rec.drawn[seat] if c not in stock]
         if sorted(from_junk) != sorted(drawn):
             _fail("cards drawn from the discards", sorted(drawn), sorted(from_junk))
@@ -231,6 +243,8 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
         counts["burnt"] += sum(b.bit_count() for b in rec.burnt)
         counts["put_down"] += len(rec.put_down)
         counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
+        counts["discarded"] = counts.get("discarded", 0) + sum(b.bit_count() for b in rec.discarded)
+        counts["drawn"] = counts.get("drawn", 0) + sum(map(len, rec.drawn))
     elif named and r.kitty:  # 12.2.2: the stock's last N cards to the pitcher, who comes down
         held, rec = F.take_kitty(dealt, stock, pitcher, trump, r, want_called)
         got = [int(m) for m in k["held"]]
