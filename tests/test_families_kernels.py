@@ -245,6 +245,10 @@ def _check_deal(r: Rules, n, dealer, pitcher, k, counts, pitched=False) -> None:
         counts["burnt_by_rob"] += sum(1 for c in rec.put_down if F.is_trump(c, trump, r))
         counts["discarded"] = counts.get("discarded", 0) + sum(b.bit_count() for b in rec.discarded)
         counts["drawn"] = counts.get("drawn", 0) + sum(map(len, rec.drawn))
+        if r.kitty:  # 12.2.2 under choice or draw
+            counts["kitty_kept"] = (
+                counts.get("kitty_kept", 0) + (held[pitcher] & mask_of(rec.robbed)).bit_count()
+            )
     elif named and r.kitty:  # 12.2.2: the stock's last N cards to the pitcher, who comes down
         held, rec = F.take_kitty(dealt, stock, pitcher, trump, r, want_called)
         got = [int(m) for m in k["held"]]
@@ -560,6 +564,39 @@ def test_12_7_a_planted_bug_the_pitcher_robbing_under_rob_dealer_is_caught():
     fr[F_ROB] = ROB_PITCHER
     with pytest.raises(CrossCheckError, match="discard and draw"):
         crosscheck(rules, 4, 100, seed=1, fr=fr)
+
+
+@pytest.mark.parametrize(
+    "spec, n, planted",
+    [
+        ("auction-pitch,deal=9,discard=draw,trump=named", 4, "choice"),
+        ("auction-pitch,deal=9,discard=choice,trump=named", 4, "draw"),
+        ("auction-pitch,deal=9,discard=draw,trump=named", 5, "non-trump"),  # pitcher's left
+        ("smear,kitty=3,discard=draw", 4, "none"),
+    ],
+)
+def test_12_8_a_planted_bug_the_kernel_playing_another_discard_is_caught(spec, n, planted):
+    """docs/rules.md 12.8.1, 12.8.2: the kernel told another discard value than the
+    rules' (choice for draw, draw for choice, 4.8's order and discard for draw, no
+    draw after the kitty) is caught deal by deal; the true rules pass."""
+    from pitchsim.kernels.presets import _DISCARD, F_DISCARD
+
+    rules = Rules.parse(spec)
+    fr = rules_array(rules)
+    fr[F_DISCARD] = _DISCARD[planted]
+    with pytest.raises(CrossCheckError):
+        crosscheck(rules, n, 100, seed=1, fr=fr)
+    counts = crosscheck(rules, n, 100, seed=1)
+    assert counts["discarded"] > 0
+
+
+def test_12_8_2_the_draw_is_exercised_from_the_stock_and_from_the_discards():
+    """The 12.8 configurations draw from the stock and, when it runs out (5 players
+    dealt 9: a stock of 7), from the face-down discards (4.8 step 4)."""
+    counts = crosscheck(Rules.parse("auction-pitch,deal=9,discard=draw,trump=named"), 5, 200)
+    assert counts["drawn"] > 200 and counts["junk_draws"] > 50
+    counts = crosscheck(Rules.parse("smear,kitty=3,discard=draw"), 4, 200)
+    assert counts["drawn"] > 200 and counts["put_down"] == 3 * 200 and counts["kitty_kept"] > 50
 
 
 def test_11_15_5_the_dealer_robs_even_when_another_seat_pitches():
