@@ -1193,7 +1193,7 @@ class _Replay:
                 f"draws {drawn_from_stock + drawn_from_junk} (12.8.2)"
             )
         for i, c in enumerate(v.drawn):
-            if i < drawn_from_stock or not (c in own_down):  # (its own discards drawn back)
+            if i < drawn_from_stock or c not in own_down:  # (its own discards drawn back)
                 self.see(c, "the cards drawn", "draw: drawn")
         # Own discards stay known to this seat unless a later seat drew from the discards.
         self.lost_to_junk = mask_of(own_down) if junk_draw_after_me else 0
