@@ -393,6 +393,9 @@ def test_the_play_loops_heuristic_is_heuristic_card(spec, n):
         ("jokers=2,trump=first-lead", 3, "HJ KS 2H 9C 7D 3S", 0),
         ("smear", 3, "AH KH 2H 9C 7D 3S", -1),
         ("five-point,kitty=3", 4, "AH KH QH 2H 3C 4D", 2),  # 12.2: 6 known, 3 unknown
+        # 12.8: the pitcher's 9 known, the others' discards and draws from the dealer's left
+        ("auction-pitch,deal=9,discard=draw,trump=named", 4, "AH KH QH 2H 3C 4D 9S 8S 7C", 2),
+        ("smear,kitty=3,deal=9,discard=choice", 4, "AH KH QH 2H 3C 4D 9S 8S 7C", 2),
         ("auction-pitch,trump=named,kitty=3", 4, "AS KS 2H 9C 7D 3S", -1),
     ],
 )
