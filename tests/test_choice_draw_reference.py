@@ -141,6 +141,17 @@ def test_12_8_5_kitty_3_under_draw_the_pitcher_puts_down_six_the_others_draw_thr
 # ---- 12.8.1, 12.8.2: the order and the draw ------------------------------------------
 
 
+# 5 players dealt 9: 45 cards, a stock of 7 (no heart below the 8 in it).
+FIVE_NINES = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC",
+    "JC QC KC AC 2D 3D 4D 5D 6D",
+    "7D 8D 9D TD JD QD KD AD 2S",
+    "3S 4S 5S 6S 7S 8S 9S TS JS",
+    "QS KS AS 2H 3H 4H 5H 6H 7H",
+]
+FIVE_STOCK = "8H 9H TH JH QH KH AH"
+
+
 def test_12_8_2_the_draw_runs_from_the_dealers_left_the_dealer_last():
     # 5 players dealt 9 (45 cards), a stock of 7, clubs trump.  Dealer 2, so the order
     # is seats 3, 4, 0, 1, 2.  Seat 3 (no trump) keeps J T 9♠ and draws the stock's
@@ -148,15 +159,8 @@ def test_12_8_2_the_draw_runs_from_the_dealers_left_the_dealer_last():
     # clubs, puts down 3♣ 4♣ 5♣ by rule X and draws none; the pitcher (seat 1: 4
     # trumps) puts down his 5 diamonds and draws the last card and one from the
     # face-down discards; the dealer (no trump) draws 3 from the discards.
-    hands = [
-        "2C 3C 4C 5C 6C 7C 8C 9C TC",
-        "JC QC KC AC 2D 3D 4D 5D 6D",
-        "7D 8D 9D TD JD QD KD AD 2S",
-        "3S 4S 5S 6S 7S 8S 9S TS JS",
-        "QS KS AS 2H 3H 4H 5H 6H 7H",
-    ]
-    stock = "8H 9H TH JH QH KH AH"
-    held, rec = after(DRAW9, hands, stock, pitcher=1, dealer=2, trump=C)
+    stock = FIVE_STOCK
+    held, rec = after(DRAW9, FIVE_NINES, stock, pitcher=1, dealer=2, trump=C)
     top = parse_cards(stock)
     assert rec.drawn[0] == [] and held[0] == m("2C 6C 7C 8C 9C TC")
     assert rec.drawn[3] == top[:3] and rec.drawn[4] == top[3:6]
@@ -167,14 +171,7 @@ def test_12_8_2_the_draw_runs_from_the_dealers_left_the_dealer_last():
 
 def test_12_8_2_under_follow_only_a_short_stock_leaves_a_player_short():
     r = Rules.parse("auction-pitch,deal=9,discard=draw,trump=named,follow=only")
-    hands = [
-        "2C 3C 4C 5C 6C 7C 8C 9C TC",
-        "JC QC KC AC 2D 3D 4D 5D 6D",
-        "7D 8D 9D TD JD QD KD AD 2S",
-        "3S 4S 5S 6S 7S 8S 9S TS JS",
-        "QS KS AS 2H 3H 4H 5H 6H 7H",
-    ]
-    held, rec = after(r, hands, "8H 9H TH JH QH KH AH", pitcher=1, dealer=2, trump=H)
+    held, rec = after(r, FIVE_NINES, FIVE_STOCK, pitcher=1, dealer=2, trump=H)
     # Hearts trump: seat 4 keeps its 6 hearts and draws none; the others hold no trump,
     # keep 3 and want 3: seat 3 and seat 0 draw 3 each, the pitcher the last card, and
     # the dealer plays with 3 (4.8.4: no draw from the discards under follow=only).
