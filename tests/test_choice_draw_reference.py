@@ -49,7 +49,7 @@ def after(rules, hands_text, stock_text, pitcher=0, dealer=3, trump=H, rng=None,
         ("smear,discard=draw,discards=shown", "discards=shown with discard=draw is not played"),
     ],
 )
-def test_6_3_2_6_3_8_and_12_8_4_the_combinations_refused(spec, words):
+def test_6_3_2_and_6_3_8_and_12_8_4_the_combinations_refused(spec, words):
     with pytest.raises(RulesError, match=words):
         Rules.parse(spec)
 
