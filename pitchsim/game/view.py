@@ -146,7 +146,7 @@ class Trick:
 class SeatDraw:
     """What every seat saw of one seat's discard and draw (4.8)."""
 
-    discarded: int  # non-trumps put down face down
+    discarded: int  # cards put down face down (4.8: non-trumps; 12.8: any, 12.8.4)
     burnt: tuple[int, ...]  # trumps burnt face up by rule X: out of play, seen by all
     drawn: int = 0  # cards drawn from the stock, then from the discards (step 4)
     shown: tuple[int, ...] = ()  # under discards=shown (12.9): the discards, face up
@@ -192,7 +192,7 @@ class View:
     phase: str = "auction"  # auction | trump | play | over | thrown-in
     shoot: bool = False
     kept: tuple[int, ...] = ()  # own cards when play starts, after any draw ("held")
-    discards: tuple[int, ...] = ()  # own non-trumps put down
+    discards: tuple[int, ...] = ()  # own cards put down (4.8: non-trumps; 12.8: any)
     burnt: tuple[int, ...] = ()  # own trumps burnt
     put_down: tuple[int, ...] = ()  # own cards put down after the rob or the kitty (12.2.2)
     robbed_count: int = 0  # cards the robber took from the stock, or the pitcher's kitty
